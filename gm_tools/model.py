@@ -1,0 +1,274 @@
+"""The nouns of the game: units, orders, the position on the board, results.
+
+Everything here is plain data. The rules engine (parser, adjudicator) takes and returns
+these objects and never touches a file; openpyxl, the filesystem and rendering live at the
+edges of the package.
+
+Locations are strings: a province code (``"PAR"``) or, for a fleet on one coast of a
+split-coast province, the code and the coast joined by a slash (``"SPA/NC"``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Union
+
+ARMY = "A"
+FLEET = "F"
+UNIT_KINDS = (ARMY, FLEET)
+UNIT_NAMES = {ARMY: "Army", FLEET: "Fleet"}
+
+
+def province_of(location: str) -> str:
+    """The province code of a location: ``"SPA/NC"`` -> ``"SPA"``."""
+    return location.split("/", 1)[0]
+
+
+def coast_of(location: str) -> str | None:
+    """The coast of a location, or None: ``"SPA/NC"`` -> ``"NC"``."""
+    parts = location.split("/", 1)
+    return parts[1] if len(parts) == 2 else None
+
+
+@dataclass(frozen=True)
+class Unit:
+    """A unit on the board."""
+
+    power: str
+    """Code of the power that owns (orders) the unit, upper case: ``"FRANCE"``."""
+    kind: str
+    """``"A"`` for an army, ``"F"`` for a fleet."""
+    location: str
+    """Where it stands: a province code, or ``"SPA/NC"`` for a fleet on a coast."""
+    strength: int = 1
+    """Fighting strength. 1 in standard Diplomacy; the Europe variants bolster units up to 10.
+    The resolver adds strengths, it never counts units."""
+
+    @property
+    def province(self) -> str:
+        """The province the unit stands in, without coast."""
+        return province_of(self.location)
+
+    def __str__(self) -> str:
+        return f"{self.kind} {self.location}"
+
+
+# --- Orders -----------------------------------------------------------------------------
+# Every order names the unit it is for by that unit's location (with coast for a fleet on
+# a split coast) and the power that gave it. Targets of supports and convoys name
+# provinces (no coast), since a support or convoy is to a province, not to a coast
+# (2000 rulebook; DATC 6.B.4 - 6.B.6).
+
+
+@dataclass(frozen=True)
+class Hold:
+    """``A PAR H``: the unit stays where it is."""
+
+    power: str
+    """Power giving the order."""
+    unit: Unit
+    """The unit ordered."""
+
+
+@dataclass(frozen=True)
+class Move:
+    """``A PAR - BUR``: the unit tries to move, over land or by convoy."""
+
+    power: str
+    """Power giving the order."""
+    unit: Unit
+    """The unit ordered."""
+    dest: str
+    """Destination location; includes the coast for a fleet moving to a split-coast province."""
+    via_convoy: bool = False
+    """True when the order said ``VIA CONVOY`` or gave a convoy route: the army then moves
+    only by convoy even if the destination is adjacent (2000 rulebook, DATC 6.G)."""
+    convoy_route: tuple[str, ...] = ()
+    """Sea provinces of an explicit route (``A LON - NTH - NWY``), in order; empty if none given."""
+
+
+@dataclass(frozen=True)
+class Support:
+    """``A MAR S A PAR - BUR`` (support to move) or ``A MAR S A PAR`` (support to hold)."""
+
+    power: str
+    """Power giving the order."""
+    unit: Unit
+    """The supporting unit."""
+    supported: str
+    """Province of the supported unit."""
+    dest: str | None = None
+    """Province the supported unit moves to, or None for a support to hold."""
+    supported_kind: str | None = None
+    """Kind of the supported unit as written (``A``/``F``), or None when not written."""
+
+
+@dataclass(frozen=True)
+class Convoy:
+    """``F NTH C A LON - NWY``: a fleet at sea carries an army."""
+
+    power: str
+    """Power giving the order."""
+    unit: Unit
+    """The convoying fleet."""
+    army_from: str
+    """Province of the convoyed army."""
+    army_to: str
+    """Province the army is carried to."""
+
+
+@dataclass(frozen=True)
+class Retreat:
+    """``A PAR R GAS`` in a retreat phase."""
+
+    power: str
+    """Power giving the order."""
+    unit: Unit
+    """The dislodged unit."""
+    dest: str
+    """Location retreated to (with coast for a fleet to a split-coast province)."""
+
+
+@dataclass(frozen=True)
+class Disband:
+    """``A PAR D``: disband a dislodged unit (retreat phase) or remove a unit (adjustment)."""
+
+    power: str
+    """Power giving the order."""
+    unit: Unit
+    """The unit disbanded."""
+
+
+@dataclass(frozen=True)
+class Build:
+    """``BUILD A PAR`` / ``A PAR B`` in an adjustment phase."""
+
+    power: str
+    """Power building."""
+    kind: str
+    """``"A"`` or ``"F"``."""
+    location: str
+    """Where the unit appears (with coast for a fleet in a split-coast province)."""
+
+
+@dataclass(frozen=True)
+class Waive:
+    """``WAIVE``: the power gives up one build."""
+
+    power: str
+    """Power waiving."""
+
+
+Order = Union[Hold, Move, Support, Convoy, Retreat, Disband, Build, Waive]
+
+
+def order_text(order: Order) -> str:
+    """The canonical judge notation of an order: ``A PAR - BUR``, ``F NTH C A LON - NWY``."""
+    if isinstance(order, Hold):
+        return f"{order.unit} H"
+    if isinstance(order, Move):
+        if order.convoy_route:
+            return f"{order.unit} - " + " - ".join(order.convoy_route) + f" - {order.dest}"
+        suffix = " VIA CONVOY" if order.via_convoy else ""
+        return f"{order.unit} - {order.dest}{suffix}"
+    if isinstance(order, Support):
+        kind = f"{order.supported_kind} " if order.supported_kind else ""
+        target = f"{kind}{order.supported}"
+        if order.dest is None:
+            return f"{order.unit} S {target}"
+        return f"{order.unit} S {target} - {order.dest}"
+    if isinstance(order, Convoy):
+        return f"{order.unit} C A {order.army_from} - {order.army_to}"
+    if isinstance(order, Retreat):
+        return f"{order.unit} R {order.dest}"
+    if isinstance(order, Disband):
+        return f"{order.unit} D"
+    if isinstance(order, Build):
+        return f"BUILD {order.kind} {order.location}"
+    if isinstance(order, Waive):
+        return "WAIVE"
+    raise TypeError(f"not an order: {order!r}")
+
+
+# --- Position ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Dislodged:
+    """A unit dislodged in a movement phase, waiting for its retreat."""
+
+    unit: Unit
+    """The dislodged unit (its location is where it was dislodged)."""
+    attacker_from: str | None
+    """Province the dislodging attack came from: the unit may not retreat there. None when
+    the attack came by convoy (then that restriction does not apply: 2000 rulebook)."""
+    retreats: tuple[str, ...] = ()
+    """Locations the unit may retreat to, worked out by the adjudicator."""
+
+
+@dataclass
+class Position:
+    """The board at the start of a phase: what the adjudicator reads and returns.
+
+    Provinces are keyed by code without coast. ``Position`` is mutable for cheap building,
+    but the engine never changes a position it was given: it returns a new one.
+    """
+
+    phase: str
+    """Phase id: season letter, year, phase type letter (``"S1901M"``)."""
+    units: dict[str, Unit] = field(default_factory=dict)
+    """Units on the board, keyed by province code (one unit a province)."""
+    centers: dict[str, str] = field(default_factory=dict)
+    """Owner of each owned supply center: province code -> power code."""
+    dislodged: dict[str, Dislodged] = field(default_factory=dict)
+    """In a retreat phase: units dislodged in the movement before, keyed by province."""
+    contested: frozenset[str] = frozenset()
+    """In a retreat phase: provinces left empty by a standoff (no retreat there)."""
+    extra: dict = field(default_factory=dict)
+    """Variant state that the standard game does not have (INFs, treasury, fealty...),
+    owned by the variant's rules module; plain JSON-able data."""
+
+    def copy(self) -> "Position":
+        return Position(
+            phase=self.phase,
+            units=dict(self.units),
+            centers=dict(self.centers),
+            dislodged=dict(self.dislodged),
+            contested=frozenset(self.contested),
+            extra=_deep_copy_json(self.extra),
+        )
+
+
+def _deep_copy_json(value):
+    if isinstance(value, dict):
+        return {k: _deep_copy_json(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_deep_copy_json(v) for v in value]
+    return value
+
+
+# --- Results -----------------------------------------------------------------------------
+
+SUCCEEDS = "succeeds"
+FAILS = "fails"
+"""The order was legal but did not succeed (bounce, cut support, disrupted convoy...)."""
+INVALID = "invalid"
+"""The order could not be carried out as written (illegal, or for a unit the power does
+not own); the unit holds."""
+DISLODGED = "dislodged"
+
+
+@dataclass(frozen=True)
+class OrderResult:
+    """What became of one order."""
+
+    power: str
+    """Power that gave the order."""
+    order: str
+    """The order in canonical notation (or as written, when it could not be read)."""
+    result: str
+    """``succeeds``, ``fails`` or ``invalid``."""
+    reason: str = ""
+    """Why, in words a player can read: ``"bounced: 1 against 1 from A MUN"``."""
+    dislodged: bool = False
+    """True when the ordered unit was dislodged this phase."""
