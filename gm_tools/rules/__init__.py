@@ -1,0 +1,76 @@
+"""Variant rules as named hooks.
+
+The resolver asks these questions and never branches on a variant's name. Standard
+Diplomacy is :class:`Rules` itself; a variant subclasses it in ``gm_tools/rules/<name>.py``
+and overrides only the hooks its rulebook changes. ``variant.toml``'s ``rules`` key names
+the module; :func:`rules_for` finds it.
+"""
+
+from __future__ import annotations
+
+import importlib
+
+from ..model import Position, Unit
+from ..variant import Variant
+
+
+class Rules:
+    """Standard Diplomacy (2000 rulebook). Every hook takes the variant and the position
+    the phase started from, so a variant's hook can read its own state in ``position.extra``."""
+
+    name = "standard"
+
+    def may_move(self, variant: Variant, position: Position, unit: Unit, dest: str) -> str | None:
+        """May this unit attempt to move to ``dest`` (a province)? None if it may, else the
+        reason it may not (shown to the player). Standard: always."""
+        return None
+
+    def may_dislodge(self, variant: Variant, position: Position, attacker: Unit, defender: Unit) -> bool:
+        """May a successful attack by ``attacker`` dislodge ``defender``? Standard: not a unit
+        of the same power (2000 rulebook, 'A country cannot dislodge its own unit')."""
+        return attacker.power != defender.power
+
+    def cuts_support(self, variant: Variant, position: Position, attacker: Unit, supporter: Unit) -> bool:
+        """Does an attack by ``attacker`` (not from the province the support is directed at)
+        cut ``supporter``'s support? Standard: an attack by a unit of the same power does not
+        (DATC 6.D.x option chosen in the README)."""
+        return attacker.power != supporter.power
+
+    def support_given(self, variant: Variant, position: Position, supporter: Unit, cutters: list[Unit]) -> int:
+        """How much support ``supporter`` gives when ``cutters`` attack it (each cutting).
+        Standard: its strength, or nothing once any attack cuts it."""
+        return 0 if cutters else supporter.strength
+
+    def on_dislodged(self, variant: Variant, position: Position, unit: Unit) -> Unit | None:
+        """What retreats when ``unit`` is dislodged: the unit (possibly weakened), or None if it
+        is disbanded at once. Standard: the unit retreats as it is."""
+        return unit
+
+    def build_sites(self, variant: Variant, position: Position, power: str) -> set[str]:
+        """Provinces where ``power`` may build this adjustment, before the occupied check.
+        Standard: its home centers that it still owns."""
+        return {c for c in variant.home_centers(power) if position.centers.get(c) == power}
+
+    def update_ownership(self, variant: Variant, position: Position) -> dict[str, str]:
+        """Center ownership at the end of a year's last movement/retreat: a center belongs to
+        the power whose unit stands in it; an empty center keeps its owner."""
+        centers = dict(position.centers)
+        for province, unit in position.units.items():
+            if variant.provinces[province].supply_center:
+                centers[province] = unit.power
+        return centers
+
+
+_CACHE: dict[str, Rules] = {}
+
+
+def rules_for(variant: Variant) -> Rules:
+    """The rules object named by the variant's ``rules`` option (default ``standard``)."""
+    name = variant.options.get("rules", "standard")
+    if name not in _CACHE:
+        if name == "standard":
+            _CACHE[name] = Rules()
+        else:
+            module = importlib.import_module(f"gm_tools.rules.{name}")
+            _CACHE[name] = module.RULES
+    return _CACHE[name]
