@@ -6,7 +6,7 @@ PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 GAME   ?=
 
-.PHONY: turn test bench setup clean new-game
+.PHONY: turn test bench setup clean new-game browser
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -19,7 +19,15 @@ setup: $(STAMP)
 turn: $(STAMP)
 	$(PY) -m gm_tools.cli turn $(GAME)
 
-test: $(STAMP)
+# The browser tests drive Debian's chromium through Playwright (never `playwright install`,
+# which downloads its own browser). Install the package when it is missing.
+browser:
+	@command -v chromium >/dev/null 2>&1 || { \
+	  echo "installing Debian's chromium for the browser tests"; \
+	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium >/dev/null; }
+
+test: $(STAMP) browser
 	$(PY) -m pytest
 
 bench: $(STAMP)
