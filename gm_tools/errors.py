@@ -53,3 +53,40 @@ class AmbiguousOrderError(OrderError):
     """The order reads in more than one way: a fleet move without the coast it needs."""
 
     kind = "ambiguous"
+
+
+class Problem:
+    """One thing wrong in a workbook: where it is, what was found, what was expected."""
+
+    def __init__(self, sheet: str, cell: str, found: str, expected: str):
+        self.sheet = sheet
+        """Sheet name: ``"Orders"``."""
+        self.cell = cell
+        """Cell reference on that sheet (``"C7"``), or empty for the sheet as a whole."""
+        self.found = found
+        """What is there, as the GM typed it."""
+        self.expected = expected
+        """What should be there, in words: ``"a province (did you mean PAR?)"``."""
+
+    def __str__(self) -> str:
+        where = f"{self.sheet}!{self.cell}" if self.cell else self.sheet
+        return f"{where}: found {self.found}, expected {self.expected}"
+
+    def __repr__(self) -> str:
+        return f"Problem({str(self)!r})"
+
+
+class WorkbookError(UserError):
+    """A game workbook that cannot be used. ``problems`` lists every problem found in one
+    pass, so the GM fixes them all at once; nothing is written when there is any."""
+
+    def __init__(self, path: str, problems: list[Problem]):
+        self.path = path
+        self.problems = list(problems)
+        lines = "\n".join(f"  {p}" for p in self.problems)
+        super().__init__(f"{path}: {len(self.problems)} problem(s), nothing written:\n{lines}")
+
+
+class GameError(UserError):
+    """A game that cannot be created, processed or rolled back as asked (no such game, the
+    workbook is open in a spreadsheet program, the game is over...)."""
