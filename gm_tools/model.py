@@ -101,6 +101,11 @@ class Support:
     """Province the supported unit moves to, or None for a support to hold."""
     supported_kind: str | None = None
     """Kind of the supported unit as written (``A``/``F``), or None when not written."""
+    dest_coast: str | None = None
+    """Coast the order names for the supported move's destination (``"NC"``), or None. The
+    support still goes to the province; when the supported unit is a fleet whose move goes to
+    another coast, the support is void (DATC 6.B.9, preferred option of 4.B.4). Armies
+    ignore coasts (DATC 6.B.12)."""
 
 
 @dataclass(frozen=True)
@@ -176,7 +181,8 @@ def order_text(order: Order) -> str:
         target = f"{kind}{order.supported}"
         if order.dest is None:
             return f"{order.unit} S {target}"
-        return f"{order.unit} S {target} - {order.dest}"
+        coast = f"/{order.dest_coast}" if order.dest_coast else ""
+        return f"{order.unit} S {target} - {order.dest}{coast}"
     if isinstance(order, Convoy):
         return f"{order.unit} C A {order.army_from} - {order.army_to}"
     if isinstance(order, Retreat):

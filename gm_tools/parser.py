@@ -507,7 +507,7 @@ def _support(reader: _Reader, ctx: _Context, kind: str | None, place: _Place) ->
     reader.expect_end("the supported order")
     unit = ctx.own_unit(kind, place, ctx.position.units)
     v = ctx.variant
-    # Supports are to provinces, never to coasts (DATC 6.B.4 - 6.B.6): coasts are dropped.
+    # Supports are to provinces, not to coasts (DATC 6.B.4 - 6.B.6).
     if dest is None:
         if supported.province == unit.province:
             # DATC 6.A.8: a unit cannot support itself to hold.
@@ -529,8 +529,11 @@ def _support(reader: _Reader, ctx: _Context, kind: str | None, place: _Place) ->
         # 2000 rulebook, 'Support': a unit supports only into a province it could move to
         # itself (DATC 6.A.10; from its own coast, 6.B.5).
         raise ctx.illegal(f"{unit} cannot support into {target}: it could not move there itself")
+    # The coast of the supported move is kept for the adjudicator: a fleet's move to the
+    # other coast does not get this support (DATC 6.B.9). Armies ignore coasts (6.B.12).
+    dest_coast = dest.coast if dest is not None and supported_kind != ARMY else None
     return Support(ctx.power, unit, supported.province, dest.province if dest else None,
-                   supported_kind)
+                   supported_kind, dest_coast)
 
 
 def _check_kind_can_be(ctx: _Context, kind: str, province: str, verb: str) -> None:
