@@ -11,6 +11,7 @@ import functools
 import json
 import os
 import tomllib
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from .errors import UnknownVariantError, VariantDataError
@@ -28,16 +29,28 @@ def variants_dir() -> Path:
     return Path(__file__).resolve().parent.parent / "variants"
 
 
-def _registry() -> dict[str, tuple[str, tuple[str, ...]]]:
-    """Variant name -> (title, aliases), read from each folder's ``variant.toml``.
+@dataclass
+class _Registry:
+    """What the ``variant.toml`` files of the variants folder say about names."""
+
+    found: dict[str, tuple[str, tuple[str, ...]]] = field(default_factory=dict)
+    """Variant name -> (title, aliases)."""
+    broken: dict[str, list[str]] = field(default_factory=dict)
+    """Variant name -> problems that keep it out of the registry (unreadable file, an alias
+    another variant uses)."""
+
+
+def _registry() -> _Registry:
+    """Read each folder's ``variant.toml`` for its title and aliases.
 
     Read afresh each time (a few small files) so that a variant added while a program runs
-    is found; only the full load is cached.
+    is found; only the full load is cached. One broken folder does not hide the others.
     """
-    found = {}
+    reg = _Registry()
     root = variants_dir()
     if not root.is_dir():
-        return found
+        return reg
+    owner: dict[str, str] = {}
     for folder in sorted(root.iterdir()):
         path = folder / VARIANT_FILE
         if not path.is_file():
@@ -46,18 +59,41 @@ def _registry() -> dict[str, tuple[str, tuple[str, ...]]]:
             with path.open("rb") as f:
                 data = tomllib.load(f)
         except (tomllib.TOMLDecodeError, UnicodeDecodeError) as e:
-            raise VariantDataError(folder.name, [f"{VARIANT_FILE}: not valid TOML: {e}"]) from None
+            reg.broken[folder.name] = [f"{VARIANT_FILE}: not valid TOML: {e}"]
+            continue
         title = data.get("title") if isinstance(data.get("title"), str) else folder.name
         aliases = data.get("aliases", [])
         if not isinstance(aliases, list):
             aliases = []
-        found[folder.name] = (title, tuple(str(a).strip().lower() for a in aliases))
-    return found
+        aliases = tuple(str(a).strip().lower() for a in aliases)
+        owner.setdefault(folder.name.lower(), folder.name)
+        reg.found[folder.name] = (title, aliases)
+    # Aliases second, so a variant's folder name always wins over another's alias.
+    for name, (_title, aliases) in reg.found.items():
+        for alias in aliases:
+            other = owner.setdefault(alias, name)
+            if other != name:
+                reg.broken.setdefault(name, []).append(
+                    f"{VARIANT_FILE}: alias '{alias}' is already the name or an alias of variant '{other}'"
+                )
+    for name in reg.broken:
+        reg.found.pop(name, None)
+    return reg
+
+
+def _raise_broken(reg: _Registry) -> None:
+    for name, problems in sorted(reg.broken.items()):
+        raise VariantDataError(name, problems)
 
 
 def list_variants() -> list[tuple[str, str, tuple[str, ...]]]:
-    """(name, title, aliases) of every shipped variant, sorted by name."""
-    return [(name, title, aliases) for name, (title, aliases) in sorted(_registry().items())]
+    """(name, title, aliases) of every shipped variant, sorted by name.
+
+    Raises VariantDataError when a variant's ``variant.toml`` cannot be read.
+    """
+    reg = _registry()
+    _raise_broken(reg)
+    return [(name, title, aliases) for name, (title, aliases) in sorted(reg.found.items())]
 
 
 def _resolve(name_or_path: str | os.PathLike) -> tuple[Path, str]:
@@ -67,8 +103,8 @@ def _resolve(name_or_path: str | os.PathLike) -> tuple[Path, str]:
     root = variants_dir()
     if key and "/" not in key and os.sep not in key and (root / key / VARIANT_FILE).is_file():
         return root / key, key
-    registry = _registry()
-    for name, (_title, aliases) in registry.items():
+    reg = _registry()
+    for name, (_title, aliases) in reg.found.items():
         if key in aliases:
             return root / name, name
     path = Path(text)
@@ -77,11 +113,13 @@ def _resolve(name_or_path: str | os.PathLike) -> tuple[Path, str]:
             raise UnknownVariantError(f"folder {path} is not a variant: it has no {VARIANT_FILE}")
         return path, path.resolve().name
     known = ", ".join(
-        f"{name} ({', '.join(aliases)})" if aliases else name for name, (_t, aliases) in registry.items()
+        f"{name} ({', '.join(aliases)})" if aliases else name for name, (_t, aliases) in reg.found.items()
     )
-    raise UnknownVariantError(
-        f"unknown variant {text!r}: expected a variant name, alias or folder; known variants: {known or 'none'}"
-    )
+    message = f"unknown variant {text!r}: expected a variant name, alias or folder; known variants: {known or 'none'}"
+    # The name may be a broken variant's alias: say which variants could not be read.
+    for name, problems in sorted(reg.broken.items()):
+        message += f"; variant {name!r} not readable: {'; '.join(problems)}"
+    raise UnknownVariantError(message)
 
 
 @functools.lru_cache(maxsize=32)

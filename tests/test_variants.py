@@ -427,3 +427,22 @@ def test_every_problem_reported_at_once(tmp_path):
     assert message.startswith("variant 'mini' has 4 problem(s):")
     for part in ("[CST]: fleet move to SPL/NC", "[LND]: home 'GREEN'", "'F LND': a fleet cannot be inland", "first_phase S1901R"):
         assert part in message
+
+
+def test_registry_reports_broken_and_clashing_variants(tmp_path, monkeypatch):
+    _write(tmp_path / "mini")
+    _write(tmp_path / "other", variant=_edit(MINI_VARIANT, 'aliases = ["tiny"]', 'aliases = ["tiny2", "mini"]'))
+    (tmp_path / "bad").mkdir()
+    (tmp_path / "bad" / "variant.toml").write_text('title = "Bad"\naliases = ["b"\n', encoding="utf-8")
+    monkeypatch.setenv("GM_TOOLS_VARIANTS", str(tmp_path))
+    # A broken neighbour does not stop a good variant loading by name or alias.
+    assert load_variant("tiny").name == "mini"
+    with pytest.raises(VariantDataError) as info:
+        list_variants()
+    assert info.value.variant == "bad" and info.value.problems[0].startswith("variant.toml: not valid TOML")
+    with pytest.raises(UnknownVariantError) as unknown:
+        load_variant("b")
+    text = str(unknown.value)
+    assert "known variants: mini (tiny)" in text
+    assert "variant 'other' not readable: variant.toml: alias 'mini' is already the name or an alias of variant 'mini'" in text
+    assert "variant 'bad' not readable: variant.toml: not valid TOML" in text
