@@ -12,6 +12,7 @@ import difflib
 import importlib.util
 import re
 import tomllib
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from .errors import VariantDataError
@@ -47,6 +48,9 @@ _LIKELY_MEANT = {
     "home_center": "home",
     "terrain": "type",
 }
+
+# Long names players write for the usual coasts ("spa (north coast)").
+COAST_WORDS = {"NC": "north coast", "SC": "south coast", "EC": "east coast", "WC": "west coast"}
 
 _CODE_RE = re.compile(r"^[A-Z][A-Z0-9]*$")
 _POWER_CODE_RE = re.compile(r"^[A-Z][A-Z0-9_]*$")
@@ -102,18 +106,16 @@ def _check_fixed_keys(table: dict, known: tuple[str, ...], where: str, problems:
 # --- provinces.toml ------------------------------------------------------------------------
 
 
+@dataclass
 class _RawProvince:
     """What one ``provinces.toml`` table says, before the cross-province checks."""
 
-    def __init__(self, code: str):
-        self.code = code
-        """Province code as written (the table key)."""
-        self.fields: dict = {}
-        """Keyword arguments for :class:`Province`, already type-checked."""
-        self.army: list[str] = []
-        """Army moves as written."""
-        self.fleet: dict[str, list[str]] = {}
-        """Fleet location (code, or code/coast) -> fleet moves as written."""
+    fields: dict
+    """Keyword arguments for :class:`Province`, already type-checked."""
+    army: list[str] = field(default_factory=list)
+    """Army moves as written."""
+    fleet: dict[str, list[str]] = field(default_factory=dict)
+    """Fleet location (code, or code/coast) -> fleet moves as written."""
 
 
 def _read_province(code: str, table, problems: list[str]) -> _RawProvince | None:
@@ -123,7 +125,7 @@ def _read_province(code: str, table, problems: list[str]) -> _RawProvince | None
         return None
     if not _CODE_RE.match(code):
         problems.append(f"{where}: province code must be upper-case letters and digits, like 'PAR'")
-    raw = _RawProvince(code)
+    raw = _RawProvince(fields={})
     extra = {}
     for key, value in table.items():
         if key in PROVINCE_KEYS:
@@ -299,9 +301,12 @@ def _build_lookup(provinces: dict[str, Province], problems: list[str]) -> dict[s
     for code, prov in provinces.items():
         keys = sorted(k for k, v in lookup.items() if v == code)
         for coast in prov.coasts:
+            words = [coast.lower()] + ([COAST_WORDS[coast]] if coast in COAST_WORDS else [])
             for key in keys:
-                for spelling in (f"{key}/{coast}", f"{key}({coast})", f"{key} ({coast})"):
-                    lookup.setdefault(spelling.lower(), f"{code}/{coast}")
+                for word in words:
+                    for spelling in (f"{key}/{word}", f"{key}({word})", f"{key} ({word})", f"{key} {word}"):
+                        # A real code, name or alias keeps its meaning over a coast spelling.
+                        lookup.setdefault(spelling, f"{code}/{coast}")
     return lookup
 
 

@@ -114,6 +114,7 @@ def test_adjacency_is_symmetric_and_typed(std):
         ("north atlantic ocean", "NAO"), ("mid-atlantic ocean", "MAO"), ("gulf of lyon", "LYO"),
         ("lyo", "LYO"), ("paris", "PAR"), ("st petersburg", "STP"), ("english channel", "ENG"),
         ("spa/nc", "SPA/NC"), ("spain/nc", "SPA/NC"), ("stp/sc", "STP/SC"), ("bul(ec)", "BUL/EC"),
+        ("spa (south coast)", "SPA/SC"), ("st petersburg nc", "STP/NC"), ("bulgaria/east coast", "BUL/EC"),
     ],
 )
 def test_aliases_resolve(std, spelling, code):
