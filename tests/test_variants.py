@@ -447,3 +447,22 @@ def test_registry_reports_broken_and_clashing_variants(tmp_path, monkeypatch):
     assert "known variants: mini (tiny)" in text
     assert "variant 'other' not readable: variant.toml: alias 'mini' is already the name or an alias of variant 'mini'" in text
     assert "variant 'bad' not readable: variant.toml: not valid TOML" in text
+
+
+def test_duplicate_power_code(tmp_path):
+    problems = _broken_variant(tmp_path, 'code = "BLUE"', 'code = "RED"')
+    assert "variant.toml [[powers]] #2 (RED): power code RED used twice" in problems
+
+
+def test_wrong_value_types(tmp_path):
+    problems = _broken_provinces(tmp_path, 'name = "Coastia"\ntype = "coast"\ncenter = true', 'name = "Coastia"\ntype = "hills"\ncenter = "yes"')
+    assert "provinces.toml [CST]: 'type' must be one of land, coast, sea, found 'hills'" in problems
+    assert "provinces.toml [CST]: 'center' must be true or false, found 'yes'" in problems
+
+
+def test_missing_file(tmp_path):
+    folder = _write(tmp_path / "mini")
+    (folder / "provinces.toml").unlink()
+    with pytest.raises(VariantDataError) as info:
+        load_variant(folder)
+    assert info.value.problems == [f"provinces.toml: file missing in {folder}"]
