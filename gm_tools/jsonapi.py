@@ -234,7 +234,8 @@ def _units(variant: Variant, section: dict) -> dict[str, Unit]:
             if unit.province in units:
                 raise RequestError(
                     where,
-                    f"two units in {unit.province}: {unit} and {units[unit.province]} (at {placed[unit.province]}); "
+                    f"two units in {unit.province}: {power} {unit} and {units[unit.province].power} "
+                    f"{units[unit.province]} (at {placed[unit.province]}); "
                     "expected at most one unit a province",
                 )
             units[unit.province] = unit

@@ -1,0 +1,58 @@
+"""The peer side of the benchmark: adjudicate the same movement phases with the MILA
+``diplomacy`` package (PyPI), in its own virtual environment (``.bench-venv``).
+
+Usage: ``.bench-venv/bin/python bench/peer_mila.py REQUESTS.jsonl RESULTS.jsonl``
+
+Reads one request per line (the JSON interface's format, standard map), writes one line per
+phase: the units left on the board and each dislodged unit with its retreats, in the same
+sorted form ``bench/run.py`` makes of our responses. Prints the timing as one JSON line on
+standard output. Only the adjudication loop is timed, not reading or writing files.
+This file imports nothing from gm_tools: it runs where gm_tools is not installed.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+
+
+def main(requests_path: str, results_path: str) -> int:
+    from importlib.metadata import version
+
+    from diplomacy import Game
+
+    with open(requests_path, encoding="utf-8") as f:
+        requests = [json.loads(line) for line in f if line.strip()]
+    game = Game()  # one game reused for every phase: the fastest way to use it
+    results = []
+    start = time.perf_counter()
+    for request in requests:
+        game.clear_units()
+        game.clear_centers()
+        game.clear_orders()
+        game.set_current_phase(request["phase"])
+        for power, units in request["units"].items():
+            game.set_units(power, units)
+        for power, centers in request.get("centers", {}).items():
+            game.set_centers(power, centers)
+        for power, orders in request["orders"].items():
+            game.set_orders(power, orders)
+        game.process()
+        units, dislodged = {}, {}
+        for power in game.powers.values():
+            if power.units:
+                units[power.name] = sorted(power.units)
+            if power.retreats:
+                dislodged[power.name] = {unit: sorted(locs) for unit, locs in power.retreats.items()}
+        results.append({"units": units, "dislodged": dislodged})
+    seconds = time.perf_counter() - start
+    with open(results_path, "w", encoding="utf-8") as f:
+        for result in results:
+            f.write(json.dumps(result, sort_keys=True) + "\n")
+    print(json.dumps({"phases": len(requests), "seconds": seconds, "version": version("diplomacy")}))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1], sys.argv[2]))

@@ -1,0 +1,145 @@
+"""``make bench``: how fast our adjudicator is, and whether it agrees with another one.
+
+1. Play random games on the standard map (``bench/randomplay.py``, seeded: the same phases
+   on every run) and keep their movement phases as JSON-interface requests.
+2. Time our engine on them through :func:`gm_tools.jsonapi.handle_request`, in process,
+   and end to end through a ``gm-tools adjudicate --jsonl`` process (start-up included);
+   the stream's lines must be byte for byte the in-process responses.
+3. Time the MILA ``diplomacy`` package (PyPI) on the same phases, in its own virtual
+   environment ``.bench-venv`` (created here on first use), timed inside its process.
+4. Compare every phase: units left on the board, dislodged units and their retreats.
+   Disagreements go to ``build/bench/disagreements.jsonl``, one phase per line.
+
+Run with ``.venv/bin/python bench/run.py [--games N] [--years N] [--seed S]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from randomplay import play_games
+
+from gm_tools.jsonapi import dumps_line, handle_request
+from gm_tools.variants import load_variant
+
+ROOT = Path(__file__).resolve().parent.parent
+BENCH_VENV = ROOT / ".bench-venv"
+PEER_SCRIPT = Path(__file__).resolve().parent / "peer_mila.py"
+OUT = ROOT / "build" / "bench"
+TARGET_RATIO = 10.0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=100, help="random games to play (default 100)")
+    parser.add_argument("--years", type=int, default=15, help="years per game (default 15)")
+    parser.add_argument("--seed", type=int, default=1618, help="random seed (default 1618)")
+    args = parser.parse_args(argv)
+    variant = load_variant("standard")
+    OUT.mkdir(parents=True, exist_ok=True)
+
+    start = time.perf_counter()
+    requests = play_games(variant, args.seed, args.games, args.years)
+    n = len(requests)
+    print(f"generated {n} movement phases from {args.games} random games of {args.years} years "
+          f"(seed {args.seed}) in {time.perf_counter() - start:.1f} s")
+    requests_path = OUT / "requests.jsonl"
+    requests_path.write_text("".join(dumps_line(r) + "\n" for r in requests), encoding="utf-8")
+
+    start = time.perf_counter()
+    responses = [handle_request(variant, r) for r in requests]
+    ours = time.perf_counter() - start
+    print(f"ours, handle_request in process:        {n / ours:9.0f} phases/s  ({ours:.2f} s)")
+
+    start = time.perf_counter()
+    stream = subprocess.run(
+        [sys.executable, "-m", "gm_tools.cli", "adjudicate", "--variant", "standard", "--jsonl", str(requests_path)],
+        capture_output=True, text=True, check=False,
+    )
+    wall = time.perf_counter() - start
+    expected = "".join(dumps_line(r) + "\n" for r in responses)
+    same = "identical to" if stream.stdout == expected else "DIFFERENT FROM"
+    print(f"ours, gm-tools adjudicate --jsonl:      {n / wall:9.0f} phases/s  ({wall:.2f} s with start-up; "
+          f"output {same} in-process responses)")
+    if stream.returncode != 0:
+        print(f"  the stream exited with {stream.returncode}: {stream.stderr.strip()}")
+
+    peer = run_peer(requests_path)
+    if peer is None:
+        return 1
+    timing, peer_results = peer
+    print(f"MILA diplomacy {timing['version']}, in its process:  {n / timing['seconds']:9.0f} phases/s  "
+          f"({timing['seconds']:.2f} s)")
+    ratio = timing["seconds"] / ours
+    verdict = "meets" if ratio >= TARGET_RATIO else "BELOW"
+    print(f"speed ratio, ours / MILA (in process):  {ratio:9.1f}x  ({verdict} the {TARGET_RATIO:.0f}x target)")
+
+    disagreements = []
+    for request, response, theirs in zip(requests, responses, peer_results):
+        mine = comparable(response)
+        if mine != theirs:
+            disagreements.append({"request": request, "ours": mine, "mila": theirs, "results": response["results"]})
+    path = OUT / "disagreements.jsonl"
+    path.write_text("".join(json.dumps(d, sort_keys=True) + "\n" for d in disagreements), encoding="utf-8")
+    agree = n - len(disagreements)
+    print(f"agreement on units, dislodged units and retreats: {agree}/{n} phases ({100 * agree / n:.2f}%); "
+          f"disagreements in {path.relative_to(ROOT)}")
+    return 0
+
+
+def comparable(response: dict) -> dict:
+    """The parts of a response the peer reports too, in the peer's form."""
+    dislodged = {
+        power: {entry["unit"]: sorted(entry["retreats"]) for entry in entries}
+        for power, entries in response["dislodged"].items()
+        if entries
+    }
+    units = {power: sorted(items) for power, items in response["units"].items() if items}
+    return {"units": units, "dislodged": dislodged}
+
+
+def run_peer(requests_path: Path) -> tuple[dict, list[dict]] | None:
+    """Run ``peer_mila.py`` in the bench venv; None (with the reason printed) if it cannot."""
+    python = BENCH_VENV / "bin" / "python"
+    problem = ensure_peer_venv(python)
+    if problem:
+        print(f"MILA diplomacy: not run ({problem})")
+        return None
+    results_path = OUT / "mila-results.jsonl"
+    run = subprocess.run([str(python), str(PEER_SCRIPT), str(requests_path), str(results_path)],
+                         capture_output=True, text=True, check=False)
+    if run.returncode != 0:
+        print(f"MILA diplomacy: failed (exit {run.returncode}):\n{run.stderr[-2000:]}")
+        return None
+    timing = json.loads(run.stdout.strip().splitlines()[-1])
+    with results_path.open(encoding="utf-8") as f:
+        results = [json.loads(line) for line in f]
+    return timing, results
+
+
+def ensure_peer_venv(python: Path) -> str | None:
+    """Create ``.bench-venv`` with the ``diplomacy`` package unless it is there already.
+    Kept apart from ``.venv`` so the peer's dependencies never touch the project's."""
+    if python.exists() and _can_import(python):
+        return None
+    base = getattr(sys, "_base_executable", sys.executable)
+    print(f"creating {BENCH_VENV.name} and installing diplomacy from PyPI (once)...", flush=True)
+    steps = [[base, "-m", "venv", str(BENCH_VENV)], [str(python), "-m", "pip", "install", "--quiet", "diplomacy"]]
+    for step in steps:
+        done = subprocess.run(step, capture_output=True, text=True, check=False)
+        if done.returncode != 0:
+            return f"{' '.join(step[-3:])} failed: {done.stderr.strip()[-500:]}"
+    return None if _can_import(python) else "diplomacy installed but cannot be imported"
+
+
+def _can_import(python: Path) -> bool:
+    return subprocess.run([str(python), "-c", "import diplomacy"], capture_output=True, check=False).returncode == 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
