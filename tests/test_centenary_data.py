@@ -353,3 +353,50 @@ def test_north_sea_code_does_not_clash_with_netherlands(cen):
     assert cen.provinces["NTH"].name == "Netherlands"
     assert cen.lookup["north sea"] == "NSE"
     assert cen.provinces["NSE"].type == SEA
+
+
+# --- geo.toml: anchors for the base-map generator ---------------------------------------
+
+
+def _geo():
+    import tomllib
+    from gm_tools.variants import variants_dir
+
+    with (variants_dir() / "centenary" / "geo.toml").open("rb") as f:
+        return tomllib.load(f)
+
+
+def _km(a, b):
+    import math
+
+    lat1, lon1, lat2, lon2 = map(math.radians, (a["lat"], a["lon"], b["lat"], b["lon"]))
+    h = math.sin((lat2 - lat1) / 2) ** 2 + math.cos(lat1) * math.cos(lat2) * math.sin((lon2 - lon1) / 2) ** 2
+    return 2 * 6371 * math.asin(math.sqrt(h))
+
+
+def _anchor(geo, location):
+    province, _, coast = location.partition("/")
+    return geo[province]["coasts"][coast] if coast else geo[province]
+
+
+def test_geo_anchor_for_every_province_and_coast(cen):
+    geo = _geo()
+    assert set(geo) == set(cen.provinces)
+    for code, prov in cen.provinces.items():
+        assert set(geo[code].get("coasts", {})) == set(prov.coasts), code
+        for location in [code] + cen.fleet_locations(code):
+            point = _anchor(geo, location)
+            # Europe, the Atlantic and Anatolia: the map's frame.
+            assert 30 <= point["lat"] <= 75 and -25 <= point["lon"] <= 60, location
+
+
+def test_geo_neighbours_are_near(cen):
+    # A check of the reconstructed borders against real geography: no two provinces an army
+    # can move between are more than 1,400 km apart (the longest is Norway-Novgorod,
+    # through Finnmark), and Illyria lies between Vienna and Milan (rule 8 iv).
+    geo = _geo()
+    for origin, dests in cen.army_adjacency.items():
+        for dest in dests:
+            assert _km(geo[origin], geo[dest]) < 1400, (origin, dest)
+    vie_mil = _km(geo["VIE"], geo["MIL"])
+    assert _km(geo["VIE"], geo["ILY"]) < vie_mil and _km(geo["ILY"], geo["MIL"]) < vie_mil
