@@ -446,9 +446,10 @@ def _void_reason(entries: dict[str, _Entry], e: _Entry) -> str:
             return ""
         if not isinstance(target.order, Move) or province_of(target.order.dest) != province_of(o.dest):
             return f"void: {target.unit} did not move to {o.dest}"
-        if "/" in o.dest and target.order.dest != o.dest:
-            # DATC 6.B.9: a support that names a coast supports only a move to that coast.
-            return f"void: {target.unit} moved to {target.order.dest}, not {o.dest}"
+        coast = getattr(o, "dest_coast", None)
+        if coast and target.unit.kind == FLEET and target.order.dest != f"{province_of(o.dest)}/{coast}":
+            # DATC 6.B.9: a support that names a coast supports only a fleet move to that coast.
+            return f"void: {target.unit} moved to {target.order.dest}, not {o.dest}/{coast}"
         return ""
     if isinstance(o, Convoy):
         army = entries.get(o.army_from)
