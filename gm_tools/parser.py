@@ -96,6 +96,8 @@ class _Names:
     hyphenated: frozenset[str]
     """Words that are written with a hyphen inside a name (``mid-atlantic``): in an order
     such a word is part of a name, any other hyphen is the move operator (``PAR-BUR``)."""
+    spellings: tuple[tuple[str, str], ...]
+    """(spelling, province code) pairs, sorted, that suggestions are chosen from."""
 
 
 _NAMES_CACHE: dict[int, tuple[Variant, _Names]] = {}
@@ -120,27 +122,34 @@ def _names(variant: Variant) -> _Names:
         words = _normal_words(spelling)
         if words and province_of(location) in variant.provinces:
             by_words.setdefault(words, location)
-    names = _Names(by_words, max((len(w) for w in by_words), default=1), frozenset(hyphenated))
+    names = _Names(
+        by_words,
+        max((len(w) for w in by_words), default=1),
+        frozenset(hyphenated),
+        tuple(sorted((" ".join(k), province_of(v)) for k, v in by_words.items())),
+    )
     _NAMES_CACHE[id(variant)] = (variant, names)
     return names
 
 
 def _suggest(variant: Variant, names: _Names, words: list[str]) -> str | None:
     """The province codes closest to the unknown words (difflib over codes, names and
-    aliases), best first; several when they score the same (``PAR or PRU``)."""
-    best = 0.0
+    aliases), best first; several when they score the same (``PAR or POR or PRU``)."""
+    best = 0.6  # difflib's usual cut-off for "close"
     codes: list[str] = []
-    keys = {" ".join(k): province_of(v) for k, v in names.by_words.items()}
+    matcher = difflib.SequenceMatcher()
     for n in range(1, len(words) + 1):
-        query = " ".join(w.lower() for w in words[:n])
-        for key in sorted(keys):
-            score = difflib.SequenceMatcher(None, query, key).ratio()
-            if score < 0.6:
+        matcher.set_seq2(" ".join(w.lower() for w in words[:n]))
+        for key, code in names.spellings:
+            matcher.set_seq1(key)
+            # The quick upper bounds skip most keys before the costly ratio().
+            if matcher.real_quick_ratio() < best - 1e-9 or matcher.quick_ratio() < best - 1e-9:
                 continue
+            score = matcher.ratio()
             if score > best + 1e-9:
-                best, codes = score, [keys[key]]
-            elif abs(score - best) <= 1e-9 and keys[key] not in codes:
-                codes.append(keys[key])
+                best, codes = score, [code]
+            elif score >= best - 1e-9 and code not in codes:
+                codes.append(code)
     if not codes:
         return None
     return " or ".join(sorted(codes)[:3])
@@ -187,6 +196,8 @@ class _Reader:
         self.names = names
         self.tokens = _tokens(written, names)
         self.pos = 0
+        self.place_start = self.place_end = -1
+        """Where the last province read starts and ends, for suggestions."""
 
     # -- words --
 
@@ -216,8 +227,15 @@ class _Reader:
 
     def expect_end(self, after: str) -> None:
         if self.pos < len(self.tokens):
-            rest = " ".join(self.tokens[self.pos:])
-            raise self.syntax(f"unexpected {rest!r} after {after}")
+            rest = self.tokens[self.pos:]
+            suggestion = None
+            # "mid atlantik ocean" reads as the alias "mid" then stray words: when the strays
+            # are no keyword and no province, suggest what the whole run may have meant.
+            if self.place_end == self.pos and not any(
+                t.lower() in KEYWORDS or (t.lower(),) in self.names.by_words for t in rest
+            ):
+                suggestion = _suggest(self.variant, self.names, self.tokens[self.place_start:])
+            raise self.syntax(f"unexpected {' '.join(rest)!r} after {after}", suggestion)
 
     # -- units and provinces --
 
@@ -237,6 +255,7 @@ class _Reader:
                 self.pos = start + n
                 province = province_of(location)
                 coast = location.split("/", 1)[1] if "/" in location else self._coast(province)
+                self.place_start, self.place_end = start, self.pos
                 return _Place(province, coast, " ".join(self.tokens[start:self.pos]))
         if start >= len(self.tokens):
             raise self.syntax(f"expected {what}, found the end of the order")

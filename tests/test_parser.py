@@ -1,0 +1,477 @@
+"""The order parser on the standard map: every notation, every error kind, and the DATC
+v2.4 cases of sections 6.A and 6.B that are decided when an order is read.
+
+Rule citations: "2000 rulebook" is the 4th edition Diplomacy rulebook; "DATC" is Lucas
+Kruijswijk's Diplomacy Adjudicator Test Cases v2.4, preferred options.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from gm_tools.errors import (
+    AmbiguousOrderError,
+    IllegalOrderError,
+    OrderError,
+    OrderSyntaxError,
+    UserError,
+)
+from gm_tools.model import (
+    Build,
+    Convoy,
+    Disband,
+    Dislodged,
+    Hold,
+    Move,
+    Position,
+    Retreat,
+    Support,
+    Unit,
+    Waive,
+)
+from gm_tools.parser import parse_order
+from gm_tools.rules import Rules
+from gm_tools.variants import load_variant
+
+V = load_variant("standard")
+
+
+def units(**by_power: list[str]) -> dict[str, Unit]:
+    """``units(FRANCE=["A PAR", "F SPA/NC"])`` -> the ``Position.units`` dict."""
+    out = {}
+    for power, written in by_power.items():
+        for text in written:
+            kind, location = text.split()
+            unit = Unit(power, kind, location)
+            out[unit.province] = unit
+    return out
+
+
+def position(phase: str = "S1901M", **by_power: list[str]) -> Position:
+    return Position(phase=phase, units=units(**by_power), centers=dict(V.start_centers))
+
+
+START = Position("S1901M", {u.province: u for u in V.start_units}, dict(V.start_centers))
+
+
+def parse(text: str, pos: Position = START, power: str = "FRANCE", rules: Rules | None = None):
+    return parse_order(text, V, pos, power, rules)
+
+
+def unit(power: str, text: str) -> Unit:
+    kind, location = text.split()
+    return Unit(power, kind, location)
+
+
+A_PAR = unit("FRANCE", "A PAR")
+A_MAR = unit("FRANCE", "A MAR")
+F_BRE = unit("FRANCE", "F BRE")
+
+# --- notation ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("text", [
+    "A PAR H", "A PAR HOLD", "a par h", "  A   PAR   H  ", "PAR H", "Army Paris Holds", "A PAR H.",
+])
+def test_hold_notations(text):
+    assert parse(text) == Hold("FRANCE", A_PAR)
+
+
+@pytest.mark.parametrize("text", [
+    "A PAR - BUR", "A PAR -> BUR", "A PAR TO BUR", "PAR - BUR", "a par - bur",
+    "A PAR – BUR", "A PAR — BUR", "A PAR → BUR", "A PAR-BUR", "A Paris - Burgundy",
+    "army paris -> burgundy", "A PAR\t-\nBUR", "A PAR MOVES TO BUR".replace("MOVES TO", "TO"),
+])
+def test_move_notations(text):
+    assert parse(text) == Move("FRANCE", A_PAR, "BUR")
+
+
+@pytest.mark.parametrize("text", [
+    "F BRE - MAO", "F BRE - Mid-Atlantic Ocean", "F BRE - mid atlantic", "F BRE - mid",
+    "F Brest -> MID-ATLANTIC", "F BRE TO mat",
+])
+def test_names_and_aliases(text):
+    assert parse(text) == Move("FRANCE", F_BRE, "MAO")
+
+
+def test_longest_run_of_words_names_the_province():
+    # "north atlantic" names NAO although "north" alone starts other names too.
+    pos = position(ENGLAND=["F LVP"])
+    assert parse("F LVP - north atlantic", pos, "ENGLAND").dest == "NAO"
+    assert parse("F Liverpool - North Atlantic Ocean", pos, "ENGLAND").dest == "NAO"
+    pos = position(FRANCE=["F MAR"])
+    assert parse("F MAR - gol", pos).dest == "LYO"
+    assert parse("F Marseilles - Gulf of Lyon", pos).dest == "LYO"
+    pos = position(RUSSIA=["A MOS"])
+    assert parse("A MOS - St. Petersburg", pos, "RUSSIA").dest == "STP"
+    assert parse("A Moscow - saint petersburg", pos, "RUSSIA").dest == "STP"
+
+
+@pytest.mark.parametrize("text", [
+    "A MAR S A PAR - BUR", "A MAR SUPPORTS A PAR -> BUR", "A MAR S PAR - BUR",
+    "MAR S PAR TO BUR", "a marseilles supports army paris - burgundy",
+])
+def test_support_to_move_notations(text):
+    # 2000 rulebook, 'Support': a unit may support a move into a province it could itself move to.
+    kind = "A" if "a par" in text.lower() or "army" in text.lower() else None
+    assert parse(text) == Support("FRANCE", A_MAR, "PAR", "BUR", kind)
+
+
+@pytest.mark.parametrize("text,kind", [
+    ("A BUR S PAR", None), ("A BUR S A PAR H", "A"), ("A BUR S A PAR", "A"),
+    ("A BUR SUPPORTS A PAR HOLD", "A"),
+])
+def test_support_to_hold_notations(text, kind):
+    pos = position(FRANCE=["A PAR", "A BUR"])
+    assert parse(text, pos) == Support("FRANCE", unit("FRANCE", "A BUR"), "PAR", None, kind)
+
+
+@pytest.mark.parametrize("text", [
+    "F NTH C A LON - NWY", "F NTH CONVOYS A LON -> NWY", "F NTH C LON - NWY",
+    "F North Sea convoys army London to Norway",
+])
+def test_convoy_notations(text):
+    pos = position(ENGLAND=["F NTH", "A LON"])
+    assert parse(text, pos, "ENGLAND") == Convoy("ENGLAND", unit("ENGLAND", "F NTH"), "LON", "NWY")
+
+
+@pytest.mark.parametrize("text", [
+    "A LON - NWY VIA CONVOY", "A LON - NWY VIA C", "A LON - NWY via convoy", "A LON -> NWY BY CONVOY",
+])
+def test_move_via_convoy(text):
+    pos = position(ENGLAND=["F NTH", "A LON"])
+    assert parse(text, pos, "ENGLAND") == Move("ENGLAND", unit("ENGLAND", "A LON"), "NWY",
+                                               via_convoy=True)
+
+
+def test_explicit_convoy_route_sets_route_and_via_convoy():
+    pos = position(ENGLAND=["A LON"])
+    order = parse("A LON - NTH - NWY", pos, "ENGLAND")
+    assert order == Move("ENGLAND", unit("ENGLAND", "A LON"), "NWY", True, ("NTH",))
+    order = parse("A London -> English Channel -> Mid-Atlantic Ocean -> Portugal", pos, "ENGLAND")
+    assert order.convoy_route == ("ENG", "MAO") and order.dest == "POR" and order.via_convoy
+
+
+def test_army_move_to_adjacent_coast_via_convoy_is_kept():
+    # 2000 rulebook / DATC 6.G: an order saying VIA CONVOY moves only by convoy, even when
+    # the destination is adjacent; the parser keeps that choice.
+    pos = position(ENGLAND=["A LON"])
+    assert parse("A LON - YOR VIA CONVOY", pos, "ENGLAND").via_convoy is True
+    assert parse("A LON - YOR", pos, "ENGLAND").via_convoy is False
+
+
+@pytest.mark.parametrize("text", [
+    "F MAO - SPA/NC", "F MAO - SPA(nc)", "F MAO - SPA (NC)", "F MAO - SPA NC",
+    "F MAO - SPA/NORTH COAST", "F MAO - spa north coast", "F MAO - Spain (north coast)",
+    "F MAO - spain/nc", "F MAO - SPA/N", "F MAO - SPA(n)", "F Mid-Atlantic Ocean -> Spain NC",
+])
+def test_coast_notations(text):
+    pos = position(FRANCE=["F MAO"])
+    assert parse(text, pos) == Move("FRANCE", unit("FRANCE", "F MAO"), "SPA/NC")
+
+
+def test_south_coast_single_letter_after_separator_is_not_the_support_keyword():
+    pos = position(FRANCE=["F MAO"])
+    assert parse("F MAO - SPA/S", pos).dest == "SPA/SC"
+    assert parse("F MAO - SPA (sc)", pos).dest == "SPA/SC"
+
+
+def test_order_carries_the_unit_from_the_position_with_its_strength():
+    strong = Unit("FRANCE", "A", "PAR", strength=3)
+    pos = Position("S1901M", {"PAR": strong})
+    assert parse("PAR - BUR", pos).unit is strong
+    assert parse("A PAR H", pos).unit.strength == 3
+
+
+def test_power_is_case_insensitive():
+    assert parse("A PAR H", power="france") == Hold("FRANCE", A_PAR)
+
+
+# --- retreat phase --------------------------------------------------------------------------
+
+
+def retreat_position() -> Position:
+    pos = Position("F1901R", units=units(GERMANY=["A PAR"]), centers=dict(V.start_centers))
+    pos.dislodged = {
+        "PAR": Dislodged(unit("FRANCE", "A PAR"), "BUR", ("GAS", "PIC")),
+        "MAO": Dislodged(unit("FRANCE", "F MAO"), "NAO", ("BRE", "SPA/NC", "SPA/SC")),
+        "POR": Dislodged(unit("FRANCE", "F POR"), "MAO", ("SPA/SC",)),
+        "BUR": Dislodged(unit("FRANCE", "A BUR"), "MUN", ()),
+    }
+    return pos
+
+
+@pytest.mark.parametrize("text", ["A PAR R GAS", "A PAR RETREAT GAS", "A PAR - GAS", "PAR -> Gascony"])
+def test_retreat_notations(text):
+    assert parse(text, retreat_position()) == Retreat("FRANCE", unit("FRANCE", "A PAR"), "GAS")
+
+
+@pytest.mark.parametrize("text", ["A PAR D", "A PAR DISBAND", "DISBAND A PAR", "REMOVE A PAR", "disband paris"])
+def test_disband_notations_in_retreat_phase(text):
+    assert parse(text, retreat_position()) == Disband("FRANCE", unit("FRANCE", "A PAR"))
+
+
+def test_fleet_retreat_coast():
+    pos = retreat_position()
+    assert parse("F MAO R SPA/SC", pos).dest == "SPA/SC"
+    # Only one coast of Spain is open to the fleet in Portugal: filled in (as DATC 6.B.2).
+    assert parse("F POR R SPA", pos).dest == "SPA/SC"
+    with pytest.raises(AmbiguousOrderError, match="SPA/NC or SPA/SC"):
+        parse("F MAO R SPA", pos)
+    # A coast it may not retreat to is not corrected (as DATC 6.B.3).
+    with pytest.raises(IllegalOrderError, match="SPA/SC"):
+        parse("F POR R SPA/NC", pos)
+
+
+def test_retreat_to_a_province_not_among_the_retreats_lists_them():
+    # 2000 rulebook, 'Retreating': not to the attacker's province, an occupied or standoff
+    # province; the adjudicator worked out where the unit may go.
+    with pytest.raises(IllegalOrderError) as e:
+        parse("A PAR R BUR", retreat_position())
+    assert "cannot retreat to BUR" in str(e.value) and "GAS, PIC" in str(e.value)
+    with pytest.raises(IllegalOrderError, match="must disband"):
+        parse("A BUR R PAR", retreat_position())
+
+
+def test_retreat_phase_unit_lookup():
+    pos = retreat_position()
+    with pytest.raises(IllegalOrderError, match="no dislodged unit in GAS"):
+        parse("A GAS R BUR", pos)
+    pos.units["MAR"] = unit("FRANCE", "A MAR")
+    with pytest.raises(IllegalOrderError, match="was not dislodged"):
+        parse("A MAR R GAS", pos)
+    with pytest.raises(IllegalOrderError, match="the unit in PAR is French, not German"):
+        parse("A PAR R GAS", pos, "GERMANY")
+    with pytest.raises(IllegalOrderError, match="the unit in MAO is a fleet, not an army"):
+        parse("A MAO R BRE", pos)
+
+
+@pytest.mark.parametrize("text", ["A PAR H", "A PAR S A MAR", "BUILD A PAR", "WAIVE"])
+def test_retreat_phase_takes_only_retreats_and_disbands(text):
+    # 2000 rulebook, 'Retreating': a dislodged unit retreats or is disbanded.
+    with pytest.raises(IllegalOrderError):
+        parse(text, retreat_position())
+
+
+# --- adjustment phase -------------------------------------------------------------------------
+
+
+def adjustment_position(**by_power) -> Position:
+    return Position("W1901A", units=units(**by_power), centers=dict(V.start_centers))
+
+
+@pytest.mark.parametrize("text", ["A PAR B", "BUILD A PAR", "build army paris", "A PAR BUILD", "B A PAR"])
+def test_build_notations(text):
+    assert parse(text, adjustment_position()) == Build("FRANCE", "A", "PAR")
+
+
+@pytest.mark.parametrize("text", ["BUILD F STP/NC", "BUILD F STP (NC)", "F STP/NC B",
+                                  "build fleet st petersburg north coast"])
+def test_build_fleet_on_a_coast(text):
+    assert parse(text, adjustment_position(), "RUSSIA") == Build("RUSSIA", "F", "STP/NC")
+
+
+@pytest.mark.parametrize("text", ["REMOVE A MAR", "DISBAND A MAR", "A MAR D", "A MAR DISBAND", "remove marseilles"])
+def test_removal_notations(text):
+    pos = adjustment_position(FRANCE=["A MAR"])
+    assert parse(text, pos) == Disband("FRANCE", unit("FRANCE", "A MAR"))
+
+
+def test_waive():
+    assert parse("WAIVE", adjustment_position()) == Waive("FRANCE")
+    assert parse("  waive ", adjustment_position()) == Waive("FRANCE")
+
+
+def test_build_must_be_at_a_build_site():
+    # 2000 rulebook, 'Building': only in an owned home supply center (the Rules.build_sites hook).
+    with pytest.raises(IllegalOrderError) as e:
+        parse("BUILD A MUN", adjustment_position())
+    assert "cannot build in Munich (MUN)" in str(e.value) and "BRE, MAR, PAR" in str(e.value)
+    pos = adjustment_position()
+    pos.centers["PAR"] = "GERMANY"
+    with pytest.raises(IllegalOrderError, match="BRE, MAR"):
+        parse("BUILD A PAR", pos)
+
+
+def test_build_in_an_occupied_center_is_illegal():
+    # 2000 rulebook, 'Building': only in a home center that is unoccupied.
+    with pytest.raises(IllegalOrderError, match="PAR is occupied by A PAR"):
+        parse("BUILD A PAR", adjustment_position(FRANCE=["A PAR"]))
+
+
+def test_build_kind_must_fit_the_province():
+    with pytest.raises(IllegalOrderError, match="fleet cannot be built in Paris"):
+        parse("BUILD F PAR", adjustment_position())
+    assert parse("BUILD F BRE", adjustment_position()) == Build("FRANCE", "F", "BRE")
+    # An army ignores a coast (as DATC 6.B.12).
+    assert parse("BUILD A STP/NC", adjustment_position(), "RUSSIA") == Build("RUSSIA", "A", "STP")
+
+
+def test_build_needs_a_unit_kind():
+    with pytest.raises(OrderSyntaxError, match="BUILD A PAR or BUILD F PAR"):
+        parse("BUILD PAR", adjustment_position())
+
+
+def test_build_sites_come_from_the_rules_hook():
+    class BuildAnywhere(Rules):
+        def build_sites(self, variant, position, power):
+            return {c for c, owner in position.centers.items() if owner == power}
+
+    pos = adjustment_position()
+    pos.centers["BEL"] = "FRANCE"
+    assert parse("BUILD A BEL", pos, rules=BuildAnywhere()) == Build("FRANCE", "A", "BEL")
+    with pytest.raises(IllegalOrderError):
+        parse("BUILD A BEL", pos)
+
+
+def test_removal_names_an_existing_unit_of_the_power():
+    pos = adjustment_position(GERMANY=["A MUN"])
+    with pytest.raises(IllegalOrderError, match="the unit in MUN is German, not French"):
+        parse("REMOVE A MUN", pos)
+    with pytest.raises(IllegalOrderError, match="no unit in PAR"):
+        parse("REMOVE A PAR", pos)
+
+
+@pytest.mark.parametrize("text", ["A PAR - BUR", "A PAR H", "A PAR R GAS"])
+def test_adjustment_phase_takes_no_movement_orders(text):
+    with pytest.raises(IllegalOrderError, match="adjustment|retreat"):
+        parse(text, adjustment_position(FRANCE=["A PAR"]))
+
+
+@pytest.mark.parametrize("text", ["BUILD A PAR", "WAIVE", "A PAR D", "DISBAND A PAR", "A PAR R GAS"])
+def test_movement_phase_rejects_orders_of_other_phases(text):
+    with pytest.raises(IllegalOrderError, match="S1901M is a movement phase"):
+        parse(text)
+
+
+# --- errors and suggestions -----------------------------------------------------------------
+
+
+def test_unknown_province_names_the_order_and_suggests():
+    with pytest.raises(OrderSyntaxError) as e:
+        parse("A PRX - BUR")
+    err = e.value
+    assert err.order == "A PRX - BUR"
+    assert "'PRX' is not a province" in err.reason
+    assert "PAR" in err.suggestion.split(" or ")
+    assert str(err).startswith("unreadable order 'A PRX - BUR'")
+    assert "did you mean" in str(err)
+
+
+@pytest.mark.parametrize("text,suggested", [
+    ("A Pariss - Burgundy", "PAR"),
+    ("A PAR - Burgundyy", "BUR"),
+    ("F BRE - mid atlantik ocean", "MAO"),
+    ("F BRE - Engish Channel", "ENG"),
+    ("A MAR S A PAR - Bürgundi", "BUR"),
+])
+def test_near_miss_names_get_a_suggestion(text, suggested):
+    with pytest.raises(OrderSyntaxError) as e:
+        parse(text)
+    assert e.value.suggestion == suggested
+
+
+def test_order_as_written_has_whitespace_collapsed():
+    with pytest.raises(OrderSyntaxError) as e:
+        parse("  A   PRX\t-  BUR ")
+    assert e.value.order == "A PRX - BUR"
+
+
+@pytest.mark.parametrize("text,words", [
+    ("", "empty"),
+    ("   ", "empty"),
+    ("A PAR", "no order for A PAR"),
+    ("A PAR X BUR", "expected H, -, S or C"),
+    ("A PAR -", "found the end of the order"),
+    ("A PAR - BUR BUR", "unexpected 'BUR'"),
+    ("F NTH C A LON", "a convoy names where the army goes"),
+    ("A LON - NWY VIA BOAT", "expected CONVOY after VIA"),
+    ("F MAO - SPA/", "expected a coast"),
+    ("H", "found 'H'"),
+])
+def test_syntax_errors_say_what_was_expected(text, words):
+    with pytest.raises(OrderSyntaxError) as e:
+        parse(text, position(ENGLAND=["F NTH", "A LON"], FRANCE=["A PAR", "F MAO"]),
+              "FRANCE")
+    assert words in str(e.value)
+
+
+def test_unit_lookup_errors():
+    # DATC 6.A.6: a power cannot order another power's unit.
+    with pytest.raises(IllegalOrderError) as e:
+        parse("A MUN - RUH")
+    assert e.value.reason == "the unit in MUN is German, not French"
+    with pytest.raises(IllegalOrderError) as e:
+        parse("A PIC - BEL")
+    assert e.value.reason == "no unit in PIC"
+    # The unit type letter written must match the unit.
+    with pytest.raises(IllegalOrderError) as e:
+        parse("F PAR - BUR")
+    assert e.value.reason == "the unit in PAR is an army, not a fleet"
+
+
+def test_coast_the_province_does_not_have():
+    with pytest.raises(IllegalOrderError, match=r"Spain \(SPA\) has no EC coast; its coasts are NC, SC"):
+        parse("F MAO - SPA/EC", position(FRANCE=["F MAO"]))
+    with pytest.raises(IllegalOrderError, match="Portugal .* has no separate coasts"):
+        parse("F MAO - POR/NC", position(FRANCE=["F MAO"]))
+
+
+def test_unknown_power():
+    with pytest.raises(IllegalOrderError, match="not a power"):
+        parse("A PAR H", power="ATLANTIS")
+
+
+@pytest.mark.parametrize("value", [None, 42, b"A PAR H"])
+def test_non_text_input_is_an_order_error(value):
+    with pytest.raises(OrderSyntaxError, match="must be text"):
+        parse(value)
+
+
+def test_errors_are_user_errors():
+    for cls in (OrderSyntaxError, IllegalOrderError, AmbiguousOrderError):
+        assert issubclass(cls, UserError)
+
+
+def test_same_input_same_output():
+    first = [repr(parse("A PAR - BUR"))]
+    with pytest.raises(OrderSyntaxError) as e1:
+        parse("A PRX - BUR")
+    with pytest.raises(OrderSyntaxError) as e2:
+        parse("A PRX - BUR")
+    assert str(e1.value) == str(e2.value)
+    assert first == [repr(parse("A PAR - BUR"))]
+
+
+# Words the parser knows, so random orders reach deep into the grammar.
+_VOCABULARY = [
+    "A", "F", "ARMY", "FLEET", "PAR", "BUR", "MAR", "SPA", "STP", "NC", "SC", "EC", "BRE", "MAO",
+    "NTH", "LON", "NWY", "MUN", "-", "->", "→", "—", "TO", "H", "HOLD", "S", "SUPPORTS", "C",
+    "CONVOYS", "VIA", "CONVOY", "R", "RETREAT", "D", "DISBAND", "REMOVE", "B", "BUILD", "WAIVE",
+    "/", "(", ")", "north", "coast", "mid-atlantic", "ocean", "st.", "petersburg", "Paris",
+    "x", "-PAR", "PAR-", "--", "/NC", "(nc)", "'", '"', ".", ",", "\u0000", "é", "🙂", "",
+]
+
+
+def _garbage(rng: random.Random) -> str:
+    if rng.random() < 0.3:
+        alphabet = "AFHSCRDBW-/()>→– .,;:'\"\t\nparbusmcnoe0123456789é🙂\u0000\\"
+        return "".join(rng.choice(alphabet) for _ in range(rng.randint(0, 30)))
+    return " ".join(rng.choice(_VOCABULARY) for _ in range(rng.randint(0, 9)))
+
+
+@pytest.mark.parametrize("phase", ["S1901M", "F1901R", "W1901A"])
+def test_garbage_never_raises_anything_but_an_order_error(phase):
+    pos = Position(phase, {u.province: u for u in V.start_units}, dict(V.start_centers))
+    if phase.endswith("R"):
+        pos.dislodged = retreat_position().dislodged
+    rng = random.Random(f"garbage {phase}")
+    for _ in range(3000):
+        text = _garbage(rng)
+        for power in ("FRANCE", "RUSSIA", "ENGLAND"):
+            try:
+                parse_order(text, V, pos, power)
+            except OrderError as e:
+                assert e.order == " ".join(text.split()) and e.reason
