@@ -1,0 +1,130 @@
+"""Variant sheet hooks: how a variant adds its own sheets, checks, write-backs and report
+sections to a game without touching the core.
+
+A variant's hooks deal in plain data (:class:`Table`, :class:`InputRow`), never in
+openpyxl: :mod:`gm_tools.workbook` lays tables out as sheets and reads them back. Standard
+Diplomacy is :class:`SheetHooks` itself, which adds nothing. A variant subclasses it in
+``gm_tools/variant_sheets/<name>.py`` (exporting ``HOOKS``) and names that module with the
+``sheets`` option of its ``variant.toml`` (``[options] sheets = "europe1619"``).
+
+The turn pipeline calls the hooks in this order (``docs/workbook.md``):
+
+1. ``input_sheets``  - when laying out a phase: sheets the GM fills in (INF placements,
+   declarations, purchases);
+2. ``check_inputs``  - when processing: turn the rows read back into JSON-able inputs,
+   reporting every problem with its cell (stored in the history record's ``extra``);
+3. ``apply_inputs``  - the position the adjudicator starts from, given those inputs;
+4. ``output_sheets`` - computed, protected sheets for the new phase (Influence Tracker,
+   Treasury);
+5. ``report_sections`` - (for the site) extra sections of a phase's page, in markdown.
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass, field
+
+from .errors import Problem, VariantDataError
+from .model import Position
+from .variant import Variant
+
+TEXT = "text"
+INTEGER = "integer"
+CHOICE = "choice"
+COLUMN_KINDS = (TEXT, INTEGER, CHOICE)
+
+
+@dataclass(frozen=True)
+class Column:
+    """One column of a table sheet."""
+
+    header: str
+    """Header text in row 1; also the key of the value in :class:`InputRow`."""
+    kind: str = TEXT
+    """``text``, ``integer`` (the reader insists on a whole number) or ``choice``."""
+    choices: tuple[str, ...] = ()
+    """For ``choice`` columns: the values offered in the dropdown and accepted on reading."""
+    editable: bool = False
+    """True for the cells the GM types in; all other cells of the sheet are locked."""
+    width: int = 16
+    """Column width in characters."""
+
+
+@dataclass
+class Table:
+    """A sheet as plain data: a header row, then rows of values."""
+
+    title: str
+    """Sheet name (at most 31 characters, Excel's limit)."""
+    columns: tuple[Column, ...]
+    """The columns, left to right."""
+    rows: list[list] = field(default_factory=list)
+    """Cell values by row, one value per column (str, int or None)."""
+    blank_rows: int = 0
+    """Extra empty rows after ``rows`` for the GM to fill in (input sheets)."""
+
+
+@dataclass(frozen=True)
+class InputRow:
+    """One non-empty row read back from an input sheet."""
+
+    values: dict
+    """Column header -> value: ``int`` for integer columns, stripped ``str`` otherwise,
+    ``None`` for an empty cell."""
+    cells: dict
+    """Column header -> its cell reference (``"Purchases!C4"``), for error messages."""
+
+
+class SheetHooks:
+    """The standard game: no sheets of its own, nothing to check, nothing to report."""
+
+    name = "standard"
+    """Key of this hook set's data in a history record's ``extra``."""
+
+    def input_sheets(self, variant: Variant, position: Position) -> list[Table]:
+        """Sheets the GM fills in for the phase starting at ``position``."""
+        return []
+
+    def check_inputs(
+        self, variant: Variant, position: Position, rows: dict[str, list[InputRow]]
+    ) -> tuple[dict, list[Problem]]:
+        """Check the rows read from ``input_sheets`` (sheet title -> rows). Returns the inputs
+        as JSON-able data (stored in the record) and every problem found."""
+        return {}, []
+
+    def apply_inputs(self, variant: Variant, position: Position, inputs: dict) -> Position:
+        """The position the adjudicator starts from once ``inputs`` are applied (a new
+        Position: never change the one given)."""
+        return position
+
+    def output_sheets(self, variant: Variant, position: Position) -> list[Table]:
+        """Computed sheets written back for the phase starting at ``position``; protected."""
+        return []
+
+    def report_sections(self, variant: Variant, record: dict) -> list[tuple[str, str]]:
+        """Extra sections for a phase's page: (heading, markdown) pairs, from the record."""
+        return []
+
+
+STANDARD = SheetHooks()
+_REGISTRY: dict[str, SheetHooks] = {"standard": STANDARD}
+
+
+def register_hooks(name: str, hooks: SheetHooks) -> None:
+    """Make a hook set available under ``name`` without a module of its own (used by tests
+    and by variants that build their hooks at import time)."""
+    _REGISTRY[name] = hooks
+
+
+def hooks_for(variant: Variant) -> SheetHooks:
+    """The hook set named by the variant's ``sheets`` option; the standard set if none."""
+    name = variant.options.get("sheets", "standard")
+    if name not in _REGISTRY:
+        try:
+            module = importlib.import_module(f"gm_tools.variant_sheets.{name}")
+        except ModuleNotFoundError:
+            raise VariantDataError(
+                variant.name, [f"variant.toml: options.sheets = {name!r}, but there is no gm_tools/variant_sheets/{name}.py"]
+            ) from None
+        _REGISTRY[name] = module.HOOKS
+    return _REGISTRY[name]

@@ -1,0 +1,230 @@
+"""What the workbook shows for a phase, as plain data: the order rows of each power, the
+Units, Centers and Results tables. :mod:`gm_tools.workbook` turns this into sheets.
+
+This is where "a retreat phase lists only the dislodged units with their legal retreats;
+an adjustment phase shows each power's builds or removals due" is decided.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .hooks import INTEGER, Column, Table
+from .model import Build, Disband, Position, Retreat, Unit, Waive, order_text
+from .phase import ADJUSTMENT, MOVEMENT, RETREAT, parse_phase, phase_title
+from .rules import Rules
+from .variant import Variant
+
+
+@dataclass(frozen=True)
+class OrderSlot:
+    """One row of the Orders sheet: a place for one order."""
+
+    power: str
+    """Power whose order goes here."""
+    label: str
+    """What the row is for, shown in the Unit column: ``"A PAR"``, ``"Build 1 of 2"``."""
+    unit: str | None
+    """The unit (``"A PAR"``) this row orders, or None for a build or removal row. An order
+    typed without its unit (``"- BUR"``) is read as this unit's order."""
+    choices: tuple[str, ...]
+    """Orders offered in the row's dropdown."""
+    complete: bool
+    """True when ``choices`` lists every order that can be given here (retreats, builds,
+    removals): the dropdown then warns on anything else."""
+
+
+@dataclass
+class PowerBlock:
+    """A power's block of rows on the Orders sheet."""
+
+    power: str
+    """Power code."""
+    summary: str
+    """One line above the rows: ``"4 centers, 3 units: 1 build due"``."""
+    slots: list[OrderSlot] = field(default_factory=list)
+    """The rows for its orders."""
+
+
+@dataclass(frozen=True)
+class Adjustment:
+    """What a power must do in an adjustment phase."""
+
+    due: int
+    """Builds due (> 0) or removals due (< 0): centers owned minus units."""
+    sites: tuple[str, ...]
+    """Free provinces where it may build (empty when removing)."""
+
+    @property
+    def builds(self) -> int:
+        """Builds it can actually make: no more than it has free sites for."""
+        return max(0, min(self.due, len(self.sites)))
+
+    @property
+    def removals(self) -> int:
+        return max(0, -self.due)
+
+
+def adjustments(variant: Variant, position: Position, rules: Rules) -> dict[str, Adjustment]:
+    """Each power's builds or removals due (2000 rulebook, 'Adjusting the number of units':
+    units are matched to supply centers owned; builds only in unoccupied owned home centers)."""
+    result = {}
+    for power in variant.powers:
+        centers = sum(1 for owner in position.centers.values() if owner == power)
+        units = sum(1 for unit in position.units.values() if unit.power == power)
+        due = centers - units
+        sites: tuple[str, ...] = ()
+        if due > 0:
+            sites = tuple(sorted(p for p in rules.build_sites(variant, position, power) if p not in position.units))
+        result[power] = Adjustment(due=due, sites=sites)
+    return result
+
+
+def phase_has_orders(variant: Variant, position: Position, rules: Rules) -> bool:
+    """Does anyone have anything to decide in this phase? Judges skip a retreat phase with
+    no dislodged unit and an adjustment phase where no power can build or must remove."""
+    kind = parse_phase(position.phase).type
+    if kind == RETREAT:
+        return bool(position.dislodged)
+    if kind == ADJUSTMENT:
+        return any(a.builds or a.removals for a in adjustments(variant, position, rules).values())
+    return True
+
+
+def _movement_choices(variant: Variant, unit: Unit) -> tuple[str, ...]:
+    if unit.kind == "A":
+        dests = sorted(variant.army_adjacency.get(unit.province, ()))
+    else:
+        dests = sorted(variant.fleet_adjacency.get(unit.location, ()))
+    return (f"{unit} H",) + tuple(f"{unit} - {d}" for d in dests)
+
+
+def _build_choices(variant: Variant, power: str, sites: tuple[str, ...]) -> tuple[str, ...]:
+    choices = []
+    for site in sites:
+        if variant.unit_can_stand("A", site):
+            choices.append(order_text(Build(power, "A", site)))
+        # fleet_locations is empty inland: a fleet is built only on a coast (2000 rulebook).
+        for loc in variant.fleet_locations(site):
+            choices.append(order_text(Build(power, "F", loc)))
+    choices.append(order_text(Waive(power)))
+    return tuple(choices)
+
+
+def order_blocks(variant: Variant, position: Position, rules: Rules) -> list[PowerBlock]:
+    """The Orders sheet for the phase starting at ``position``, power by power."""
+    kind = parse_phase(position.phase).type
+    due = adjustments(variant, position, rules)
+    blocks = []
+    for power in variant.powers.values():
+        if not power.playable:
+            continue
+        units = sorted((u for u in position.units.values() if u.power == power.code), key=str)
+        centers = sum(1 for owner in position.centers.values() if owner == power.code)
+        summary = f"{power.name}: {centers} center(s), {len(units)} unit(s)"
+        slots: list[OrderSlot] = []
+        if kind == MOVEMENT:
+            slots = [OrderSlot(power.code, str(u), str(u), _movement_choices(variant, u), False) for u in units]
+        elif kind == RETREAT:
+            for d in sorted(position.dislodged.values(), key=lambda d: str(d.unit)):
+                if d.unit.power != power.code:
+                    continue
+                choices = tuple(order_text(Retreat(power.code, d.unit, r)) for r in sorted(d.retreats))
+                choices += (order_text(Disband(power.code, d.unit)),)
+                slots.append(OrderSlot(power.code, str(d.unit), str(d.unit), choices, True))
+        elif kind == ADJUSTMENT:
+            adj = due[power.code]
+            if adj.builds:
+                summary += f": {adj.builds} build(s) due (free home centers: {', '.join(adj.sites)})"
+                choices = _build_choices(variant, power.code, adj.sites)
+                slots = [
+                    OrderSlot(power.code, f"Build {i} of {adj.builds}", None, choices, True)
+                    for i in range(1, adj.builds + 1)
+                ]
+            elif adj.removals:
+                summary += f": {adj.removals} removal(s) due"
+                choices = tuple(order_text(Disband(power.code, u)) for u in units)
+                slots = [
+                    OrderSlot(power.code, f"Removal {i} of {adj.removals}", None, choices, True)
+                    for i in range(1, adj.removals + 1)
+                ]
+        if kind == RETREAT and slots:
+            summary += f": {len(slots)} dislodged unit(s) to retreat or disband"
+        if slots:
+            blocks.append(PowerBlock(power.code, summary, slots))
+    return blocks
+
+
+def units_table(variant: Variant, position: Position) -> Table:
+    columns = (
+        Column("Power", width=14),
+        Column("Unit", width=12),
+        Column("Province", width=24),
+        Column("Strength", kind=INTEGER, width=10),
+        Column("Status", width=40),
+    )
+    rows = []
+    order = {code: i for i, code in enumerate(variant.powers)}
+    for unit in sorted(position.units.values(), key=lambda u: (order.get(u.power, 99), str(u))):
+        rows.append([unit.power, str(unit), variant.province(unit.location).name, unit.strength, ""])
+    for d in sorted(position.dislodged.values(), key=lambda d: (order.get(d.unit.power, 99), str(d.unit))):
+        retreats = ", ".join(sorted(d.retreats)) or "none: it will be disbanded"
+        rows.append([d.unit.power, str(d.unit), variant.province(d.unit.location).name, d.unit.strength,
+                     f"dislodged; may retreat to: {retreats}"])
+    return Table("Units", columns, rows)
+
+
+def centers_table(variant: Variant, position: Position) -> Table:
+    columns = (
+        Column("Center", width=10),
+        Column("Name", width=24),
+        Column("Owner", width=14),
+        Column("Home of", width=14),
+        Column("Occupied by", width=18),
+    )
+    rows = []
+    for code in variant.supply_centers():
+        prov = variant.provinces[code]
+        unit = position.units.get(code)
+        rows.append([code, prov.name, position.centers.get(code, ""), prov.home or "",
+                     f"{unit.power} {unit}" if unit else ""])
+    return Table("Centers", columns, rows)
+
+
+def results_table(variant: Variant, record: dict | None) -> Table:
+    """The last processed phase: each order as entered, and beside it its result and reason."""
+    columns = (
+        Column("Phase", width=10),
+        Column("Power", width=14),
+        Column("Order", width=30),
+        Column("Result", width=11),
+        Column("Reason", width=48),
+        Column("Entered at", width=12),
+        Column("As written", width=30),
+    )
+    rows: list[list] = []
+    if record:
+        by_order = {(r["power"], r["order"]): r for r in record["results"]}
+        shown = set()
+        for power, entries in record["orders"].items():
+            for e in entries:
+                if e["read"] is None:
+                    rows.append([record["phase"], power, "", "invalid", e["error"], e["cell"], e["written"]])
+                    continue
+                r = by_order.get((power, e["read"]))
+                shown.add((power, e["read"]))
+                rows.append([record["phase"], power, e["read"], r["result"] if r else "", r["reason"] if r else "",
+                             e["cell"], e["written"]])
+        for r in record["results"]:
+            if (r["power"], r["order"]) not in shown:
+                rows.append([record["phase"], r["power"], r["order"], r["result"], r["reason"], "", ""])
+        for note in record["notes"]:
+            rows.append([record["phase"], note["power"], "", "default", note["text"], "", ""])
+        if record.get("winner"):
+            rows.append([record["phase"], record["winner"], "", "victory",
+                         f"{record['winner']} holds {variant.victory_centers} or more centers and wins", "", ""])
+    return Table("Results", columns, rows)
+
+
+def title_of(variant: Variant, phase: str) -> str:
+    return phase_title(variant.calendar, phase)
