@@ -410,7 +410,8 @@ def parse_order(
 
 def _wrong_phase(ctx: _Context, what: str, phases: str) -> IllegalOrderError:
     here = _PHASE_NAMES.get(parse_phase(ctx.position.phase).type, "this")
-    return ctx.illegal(f"{what} belong to {phases}; {ctx.position.phase} is a {here} phase")
+    article = "an" if here[0] in "aeiou" else "a"
+    return ctx.illegal(f"{what} belong to {phases}; {ctx.position.phase} is {article} {here} phase")
 
 
 def _reject_phase_words(reader: _Reader, ctx: _Context, word: str | None) -> None:
@@ -439,6 +440,8 @@ def _movement_order(reader: _Reader, ctx: _Context) -> Order:
         unit = ctx.own_unit(kind, place, ctx.position.units)
         return Hold(ctx.power, unit)
     if verb in MOVE_WORDS:
+        if verb != "to":
+            reader.take_if({"to"})  # "MOVES TO", "- TO"
         return _move(reader, ctx, kind, place)
     if verb in SUPPORT_WORDS:
         return _support(reader, ctx, kind, place)
@@ -609,6 +612,8 @@ def _retreat_order(reader: _Reader, ctx: _Context) -> Order:
         reader.expect_end(f"'{place.text} {verb.upper()}'")
         return Disband(ctx.power, _dislodged_unit(ctx, kind, place))
     if verb in RETREAT_WORDS or verb in MOVE_WORDS:
+        if verb != "to":
+            reader.take_if({"to"})  # "RETREATS TO"
         dest = reader.place("the province to retreat to")
         reader.expect_end(f"the destination {dest.text}")
         return _retreat(ctx, _dislodged_unit(ctx, kind, place), dest)
@@ -674,8 +679,9 @@ def _adjustment_order(reader: _Reader, ctx: _Context) -> Order:
         reader.expect_end(f"'{place.text} {verb.upper()}'")
         return Disband(ctx.power, ctx.own_unit(kind, place, ctx.position.units))
     if verb in HOLD_WORDS | MOVE_WORDS | SUPPORT_WORDS | CONVOY_WORDS | RETREAT_WORDS:
-        raise _wrong_phase(ctx, "movement and retreat orders",
-                           "movement and retreat phases (here: BUILD, REMOVE or WAIVE)")
+        # 2000 rulebook, 'Adjustments': units are only built or removed in winter.
+        raise ctx.illegal(f"{verb.upper()} is not an adjustment order; in {ctx.position.phase} "
+                          f"a power only builds, removes (disbands) or waives")
     if verb is None:
         raise reader.syntax(f"no order for {place.text}: expected BUILD, REMOVE or WAIVE")
     reader.pos -= 1
