@@ -5,6 +5,7 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 GAME   ?=
+VARIANT ?=
 
 .PHONY: turn test bench setup clean new-game browser
 
@@ -26,6 +27,11 @@ browser:
 	  echo "installing Debian's chromium for the browser tests"; \
 	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
 	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium >/dev/null; }
+
+# make new-game VARIANT=standard GAME=mygame: the workbook sheets/mygame.xlsx and its record.
+new-game: $(STAMP)
+	@test -n "$(VARIANT)" -a -n "$(GAME)" || { echo "usage: make new-game VARIANT=standard GAME=name"; exit 2; }
+	$(PY) -m gm_tools.cli new-game $(VARIANT) $(GAME)
 
 test: $(STAMP) browser
 	$(PY) -m pytest

@@ -27,10 +27,37 @@ def _build_parser() -> argparse.ArgumentParser:
     s.add_argument("--jsonl", action="store_true", help="one request per line in, one response per line out")
     s.set_defaults(func=lambda a: _call("gm_tools.jsonapi", "cmd_adjudicate", a))
 
+    s = sub.add_parser("new-game", help="create a game: its workbook sheets/NAME.xlsx and its record")
+    s.add_argument("variant")
+    s.add_argument("name")
+    s.add_argument("--seed", type=int, help="seed for any randomness the rules need (default: random)")
+    s.add_argument("--player", action="append", metavar="POWER=NAME", help="a power's player (repeatable)")
+    _games_root(s)
+    s.set_defaults(func=lambda a: _call("gm_tools.turn", "cmd_new_game", a))
+
     s = sub.add_parser("turn", help="process the current phase of a game (no GAME: the demo)")
     s.add_argument("game", nargs="?", default="")
-    s.set_defaults(func=lambda a: _call("gm_tools.demo", "cmd_turn", a))
+    s.add_argument("--lenient", action="store_true", help="invalid orders stand as holds (as judges do), listed in the report")
+    s.add_argument("--force", action="store_true", help="process the phase even if no order or press was entered")
+    s.add_argument("--site", default="site", help="folder the site is published to (default: site)")
+    _games_root(s)
+    s.set_defaults(func=lambda a: _call("gm_tools.turn", "cmd_turn", a))
+
+    s = sub.add_parser("rollback", help="reopen a game's last processed phase to correct it")
+    s.add_argument("game")
+    s.add_argument("--site", default="site", help="folder the site is published to (default: site)")
+    _games_root(s)
+    s.set_defaults(func=lambda a: _call("gm_tools.turn", "cmd_rollback", a))
+
+    s = sub.add_parser("replay", help="re-adjudicate a game from its stored orders and compare with its record")
+    s.add_argument("game")
+    _games_root(s)
+    s.set_defaults(func=lambda a: _call("gm_tools.turn", "cmd_replay", a))
     return p
+
+
+def _games_root(s: argparse.ArgumentParser) -> None:
+    s.add_argument("--root", help="folder holding the games (default: $GM_TOOLS_HOME, else sheets)")
 
 
 def _call(module: str, name: str, args: argparse.Namespace) -> int:

@@ -80,17 +80,6 @@ def adjustments(variant: Variant, position: Position, rules: Rules) -> dict[str,
     return result
 
 
-def phase_has_orders(variant: Variant, position: Position, rules: Rules) -> bool:
-    """Does anyone have anything to decide in this phase? Judges skip a retreat phase with
-    no dislodged unit and an adjustment phase where no power can build or must remove."""
-    kind = parse_phase(position.phase).type
-    if kind == RETREAT:
-        return bool(position.dislodged)
-    if kind == ADJUSTMENT:
-        return any(a.builds or a.removals for a in adjustments(variant, position, rules).values())
-    return True
-
-
 def _movement_choices(variant: Variant, unit: Unit) -> tuple[str, ...]:
     if unit.kind == "A":
         dests = sorted(variant.army_adjacency.get(unit.province, ()))

@@ -40,7 +40,6 @@ from .layout import (
     adjustments,
     centers_table,
     order_blocks,
-    phase_has_orders,
     results_table,
     title_of,
     units_table,
@@ -347,6 +346,8 @@ class TurnReport:
             reason = f" ({res['reason']})" if res["reason"] else ""
             lines.append(f"  {res['power']}: {res['order']}: {res['result']}{reason}")
         for note in r["notes"]:
+            if " had no order and holds" in note["text"]:
+                continue  # the results above say so already
             lines.append(f"  note {note['power']}: {note['text']}")
         if r["winner"]:
             lines.append(f"{r['winner']} holds the victory centers and wins: the game is over")
@@ -355,16 +356,6 @@ class TurnReport:
         if not self.published:
             lines.append("(site not published)")
         return "\n".join(lines)
-
-
-def _advance(variant: Variant, position: Position, rules: Rules) -> Position:
-    """Skip phases where nobody has anything to decide, running them through the engine
-    with no orders (so whatever the engine does at that step, e.g. ownership, still happens)."""
-    from .engine import run_phase
-
-    while winner_of(variant, position) is None and not phase_has_orders(variant, position, rules):
-        position = run_phase(variant, position, {}, rules).position
-    return position
 
 
 @dataclass
@@ -383,21 +374,20 @@ class Adjudication:
 
 def adjudicate(variant: Variant, rules: Rules, hooks: SheetHooks, position: Position,
                checked: CheckedOrders, inputs: dict) -> Adjudication:
-    """Run the phase through the engine, then skip the phases nobody has to play."""
+    """Run the phase through the engine. The engine also skips the phases nobody has to
+    play and updates center ownership at the end of the year."""
     from .engine import run_phase
 
     start = hooks.apply_inputs(variant, position, inputs)
     orders_text = {p: [order_text(o) for o in orders] for p, orders in checked.orders.items()}
     outcome = run_phase(variant, start, orders_text, rules)
-    winner = winner_of(variant, outcome.position)
-    after = outcome.position if winner else _advance(variant, outcome.position, rules)
     results = sorted(
         ({"power": r.power, "order": r.order, "result": r.result, "reason": r.reason, "dislodged": r.dislodged}
          for r in outcome.results),
         key=lambda r: (r["power"], r["order"], r["result"], r["reason"]),
     )
     notes = default_notes(variant, start, checked, outcome.position, rules)
-    return Adjudication(results, notes, after, winner or winner_of(variant, after))
+    return Adjudication(results, notes, outcome.position, winner_of(variant, outcome.position))
 
 
 def process_phase(
@@ -565,10 +555,9 @@ def cmd_new_game(args) -> int:
 
 def cmd_turn(args) -> int:
     if not args.game:
-        from .demo_game import run_demo
+        from .demo import cmd_turn as interim_demo  # until the workbook demo lands
 
-        print(run_demo(site_dir=args.site))
-        return 0
+        return interim_demo(args)
     report = run_turn(args.game, root=args.root, lenient=args.lenient, force=args.force, site_dir=args.site)
     print(report.text())
     return 0
