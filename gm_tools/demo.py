@@ -40,7 +40,7 @@ def play_demo(variant: Variant) -> str:
     """Run the demo phases and return the report text."""
     request = _read(FIRST_REQUEST)
     later = {step["phase"]: step["orders"] for step in _read(LATER_ORDERS)}
-    out = [f"Demo game on {variant.title}: orders from {FIRST_REQUEST.parent.name}/{FIRST_REQUEST.name} "
+    out = [f"Demo game on {variant.title}: orders from docs/examples/{FIRST_REQUEST.name} "
            f"and {LATER_ORDERS.name}\n"]
     while True:
         response = handle_request(variant, request)

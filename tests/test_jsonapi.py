@@ -1,0 +1,349 @@
+"""The JSON interface (docs/json-interface.md): requests through handle_request and through
+the real ``gm-tools adjudicate`` command, the jsonl stream, every validation error, and
+the interim demo behind ``make turn``.
+
+Rule citations: "2000 rulebook" is the 4th edition Diplomacy rulebook; "DATC" is Lucas
+Kruijswijk's Diplomacy Adjudicator Test Cases, preferred options.
+"""
+
+from __future__ import annotations
+
+import argparse
+import copy
+import json
+from pathlib import Path
+
+import pytest
+
+from gm_tools import demo
+from gm_tools.cli import main
+from gm_tools.errors import UserError
+from gm_tools.jsonapi import RequestError, dumps_line, dumps_pretty, handle_request, parse_request
+from gm_tools.variants import load_variant
+
+V = load_variant("standard")
+ROOT = Path(__file__).resolve().parent.parent
+DEMO = json.loads((ROOT / "docs" / "examples" / "demo-s1901.json").read_text(encoding="utf-8"))
+
+
+def result_of(response: dict, order: str) -> dict:
+    [found] = [r for r in response["results"] if r["order"] == order]
+    return found
+
+
+# --- round trips through handle_request -------------------------------------------------
+
+
+def test_demo_opening_results_and_next_position():
+    response = handle_request(V, DEMO)
+    assert response["phase"] == "S1901M"
+    assert response["next_phase"] == "F1901M"
+    assert len(response["results"]) == 22
+    # 2000 rulebook, 'Support': A PAR with one support beats the empty province.
+    assert result_of(response, "A PAR - BUR")["result"] == "succeeds"
+    # 2000 rulebook, 'Standoffs': equally strong units trying to occupy the same province
+    # remain where they were.
+    assert result_of(response, "A VIE - GAL")["result"] == "fails"
+    assert result_of(response, "A WAR - GAL")["result"] == "fails"
+    assert response["units"]["FRANCE"] == ["A BUR", "A MAR", "F MAO"]
+    assert response["units"]["RUSSIA"] == ["A UKR", "A WAR", "F BOT", "F SEV"]
+    assert response["dislodged"] == {}
+    # Spring: ownership does not change (2000 rulebook: centers change hands after Fall).
+    assert response["centers"] == DEMO["centers"]
+
+
+def test_response_shape_and_sorting():
+    response = handle_request(V, DEMO)
+    assert set(response) == {
+        "phase", "next_phase", "results", "units", "dislodged", "centers", "contested", "extra",
+    }
+    assert all(set(r) == {"power", "order", "result", "reason", "dislodged"} for r in response["results"])
+    keys = [(r["power"], r["order"]) for r in response["results"]]
+    assert keys == sorted(keys)
+    for units in response["units"].values():
+        assert units == sorted(units)
+
+
+def test_same_request_gives_same_bytes_whatever_the_key_order():
+    shuffled = {key: DEMO[key] for key in reversed(list(DEMO))}
+    shuffled["orders"] = {p: list(reversed(o)) for p, o in reversed(list(DEMO["orders"].items()))}
+    assert dumps_line(handle_request(V, DEMO)) == dumps_line(handle_request(V, shuffled))
+    assert dumps_pretty(handle_request(V, DEMO)) == dumps_pretty(handle_request(V, DEMO))
+
+
+def test_names_and_lower_case_are_read_as_codes():
+    request = {"phase": "s1901m", "units": {"france": ["a paris", "f spa/sc"]}, "orders": {"France": ["A PAR - BUR"]}}
+    response = handle_request(V, request)
+    assert response["units"] == {"FRANCE": ["A BUR", "F SPA/SC"]}
+
+
+def test_order_for_a_unit_of_another_power_is_invalid_and_the_unit_holds():
+    # 2000 rulebook, 'Orders': a player orders only his own units.
+    request = {"phase": "S1901M", "units": {"FRANCE": ["A PAR"]}, "orders": {"GERMANY": ["A PAR - BUR"]}}
+    response = handle_request(V, request)
+    assert result_of(response, "A PAR - BUR")["result"] == "invalid"
+    assert result_of(response, "A PAR - BUR")["power"] == "GERMANY"
+    assert response["units"] == {"FRANCE": ["A PAR"]}
+
+
+def test_bolstered_unit_strength_is_read_counted_and_written_back():
+    # The resolver adds strengths (model.Unit.strength): a strength-2 army beats a lone one.
+    request = {
+        "phase": "S1901M",
+        "units": {"FRANCE": [{"unit": "A PAR", "strength": 2}], "GERMANY": ["A MUN"]},
+        "orders": {"FRANCE": ["A PAR - BUR"], "GERMANY": ["A MUN - BUR"]},
+    }
+    response = handle_request(V, request)
+    assert response["units"] == {"FRANCE": [{"unit": "A BUR", "strength": 2}], "GERMANY": ["A MUN"]}
+
+
+def test_fall_movement_updates_ownership():
+    # 2000 rulebook, 'Gaining and losing supply centers': a center is owned once a unit
+    # occupies it at the end of a Fall turn.
+    request = {
+        "phase": "F1901M",
+        "units": {"FRANCE": ["A MAR", "A PAR"]},
+        "centers": {"FRANCE": ["BRE", "MAR", "PAR"]},
+        "orders": {"FRANCE": ["A MAR - SPA"]},
+    }
+    response = handle_request(V, request)
+    assert response["centers"] == {"FRANCE": ["BRE", "MAR", "PAR", "SPA"]}
+    assert response["next_phase"] == "W1901A"
+
+
+def test_dislodgement_gives_retreats_and_a_retreat_phase():
+    request = {
+        "phase": "F1901M",
+        "units": {"FRANCE": ["A BUR", "A PAR"], "GERMANY": ["A RUH", "A MUN"]},
+        "orders": {"GERMANY": ["A RUH - BUR", "A MUN S A RUH - BUR"]},
+    }
+    response = handle_request(V, request)
+    assert response["next_phase"] == "F1901R"
+    # 2000 rulebook, 'Retreats': not to the attacker's province (RUH) nor an occupied one
+    # (MUN, PAR).
+    assert response["dislodged"] == {"FRANCE": [{"unit": "A BUR", "from": "RUH", "retreats": ["BEL", "GAS", "MAR", "PIC"]}]}
+    assert "BUR" not in [u.split()[1] for u in response["units"]["FRANCE"]]
+
+
+RETREAT_REQUEST = {
+    "phase": "F1901R",
+    "units": {"FRANCE": ["A PAR"], "GERMANY": ["A BUR", "A MUN"]},
+    "dislodged": {"FRANCE": [{"unit": "A BUR", "from": "RUH"}]},
+    "contested": ["GAS"],
+    "orders": {"FRANCE": ["A BUR R PIC"]},
+}
+
+
+def test_retreat_options_are_computed_from_dislodged_and_contested():
+    position, _ = parse_request(V, RETREAT_REQUEST)
+    # 2000 rulebook, 'Retreats': "A unit can't retreat to a province that is occupied, to
+    # the province from which the attacker came, or to a province that was left vacant due
+    # to a standoff": not PAR, MUN (occupied), RUH (attacker), GAS (standoff).
+    assert position.dislodged["BUR"].retreats == ("BEL", "MAR", "PIC")
+
+
+def test_retreat_after_an_attack_by_convoy_may_go_to_the_attackers_origin():
+    # DATC 6.H.11: dislodged by an army via convoy, the unit may retreat to the province
+    # the convoyed army came from. "from": null says the attack came by convoy.
+    request = {
+        "phase": "F1901R",
+        "units": {"FRANCE": ["A MAR"]},
+        "dislodged": {"ITALY": [{"unit": "A MAR", "from": None}]},
+    }
+    position, _ = parse_request(V, request)
+    assert "GAS" in position.dislodged["MAR"].retreats
+    request["dislodged"]["ITALY"][0]["from"] = "GAS"
+    position, _ = parse_request(V, request)
+    assert "GAS" not in position.dislodged["MAR"].retreats
+
+
+def test_retreat_phase_round_trip():
+    response = handle_request(V, RETREAT_REQUEST)
+    assert result_of(response, "A BUR R PIC")["result"] == "succeeds"
+    assert response["units"]["FRANCE"] == ["A PAR", "A PIC"]
+    assert response["dislodged"] == {}
+    # 2000 rulebook, 'Retreats': a retreat to a province left vacant by a standoff fails;
+    # the unit is disbanded.
+    bad = copy.deepcopy(RETREAT_REQUEST)
+    bad["orders"] = {"FRANCE": ["A BUR R GAS"]}
+    response = handle_request(V, bad)
+    assert result_of(response, "A BUR R GAS")["result"] == "invalid"
+    assert response["units"]["FRANCE"] == ["A PAR"]
+
+
+def test_a_response_reads_back_as_the_next_request():
+    # A movement response that leads to a retreat phase, fed back with its retreats.
+    request = {
+        "phase": "F1901M",
+        "units": {"FRANCE": ["A BUR", "A PAR"], "GERMANY": ["A RUH", "A MUN"]},
+        "orders": {"GERMANY": ["A RUH - BUR", "A MUN S A RUH - BUR"]},
+    }
+    response = handle_request(V, request)
+    follow = {key: response[key] for key in ("units", "centers", "dislodged", "contested", "extra")}
+    follow["phase"] = response["next_phase"]
+    follow["orders"] = {"FRANCE": ["A BUR R BEL"]}
+    after = handle_request(V, follow)
+    assert after["units"]["FRANCE"] == ["A BEL", "A PAR"]
+
+
+def test_adjustment_builds_use_the_centers_given():
+    # 2000 rulebook, 'Builds': only in an unoccupied home supply center the power still
+    # controls; A MUN is not a French home center.
+    request = {
+        "phase": "W1901A",
+        "units": {"FRANCE": ["A SPA"]},
+        "centers": {"FRANCE": ["BRE", "MAR", "PAR", "SPA"]},
+        "orders": {"FRANCE": ["BUILD A PAR", "BUILD F BRE", "BUILD A MUN"]},
+    }
+    response = handle_request(V, request)
+    assert result_of(response, "BUILD A PAR")["result"] == "succeeds"
+    assert result_of(response, "BUILD F BRE")["result"] == "succeeds"
+    assert result_of(response, "BUILD A MUN")["result"] == "invalid"
+    assert response["units"] == {"FRANCE": ["A PAR", "A SPA", "F BRE"]}
+    assert response["next_phase"] == "S1902M"
+
+
+# --- validation -------------------------------------------------------------------------
+
+BAD_REQUESTS = [
+    # (request, where, words the message must contain)
+    ([], "request", "expected a JSON object, found a list"),
+    ({"units": {}}, "request", "missing 'phase'"),
+    ({"phase": "S1901M", "unit": {}}, "request", "unknown key 'unit' (did you mean units?)"),
+    ({"phase": 1901}, "phase", "found 1901 (a number)"),
+    ({"phase": "S1901"}, "phase", "not a phase id like S1901M"),
+    ({"phase": "X1901M"}, "phase", "expected season letter [FSW], year, type letter [AMR]"),
+    ({"phase": "S1901Q"}, "phase", "no S/Q phase"),
+    ({"phase": "S1901M", "units": ["A PAR"]}, "units", "expected an object keyed by power, found a list"),
+    ({"phase": "S1901M", "units": {"FRANS": ["A PAR"]}}, "units.FRANS", "unknown power 'FRANS' (did you mean FRANCE?)"),
+    ({"phase": "S1901M", "units": {"FRANCE": "A PAR"}}, "units.FRANCE", "expected a list, found 'A PAR' (a string)"),
+    ({"phase": "S1901M", "units": {"FRANCE": ["A PARR"]}}, "units.FRANCE[0]", "unknown province 'PARR' (did you mean PAR?)"),
+    ({"phase": "S1901M", "units": {"FRANCE": ["A Pariss"]}}, "units.FRANCE[0]", "unknown province 'Pariss' (did you mean PAR?)"),
+    ({"phase": "S1901M", "units": {"FRANCE": ["A"]}}, "units.FRANCE[0]", "expected a kind (A or F) and a location"),
+    ({"phase": "S1901M", "units": {"FRANCE": ["X PAR"]}}, "units.FRANCE[0]", "expected a kind (A or F)"),
+    ({"phase": "S1901M", "units": {"FRANCE": [7]}}, "units.FRANCE[0]", "found 7 (a number)"),
+    ({"phase": "S1901M", "units": {"FRANCE": ["A MAO"]}}, "units.FRANCE[0]", "an army cannot stand in MAO"),
+    ({"phase": "S1901M", "units": {"FRANCE": ["F PAR"]}}, "units.FRANCE[0]", "a fleet cannot stand in PAR"),
+    ({"phase": "S1901M", "units": {"FRANCE": ["F SPA"]}}, "units.FRANCE[0]", "must name its coast: expected F SPA/NC or F SPA/SC"),
+    ({"phase": "S1901M", "units": {"FRANCE": ["A SPA/NC"]}}, "units.FRANCE[0]", "not on a coast: expected A SPA"),
+    ({"phase": "S1901M", "units": {"FRANCE": ["F SPA/WC"]}}, "units.FRANCE[0]", "expected one of SPA/NC, SPA/SC"),
+    ({"phase": "S1901M", "units": {"FRANCE": ["F BRE/NC"]}}, "units.FRANCE[0]", "Brest has no split coasts"),
+    ({"phase": "S1901M", "units": {"FRANCE": ["A PAR"], "GERMANY": ["A PAR"]}}, "units.GERMANY[0]",
+     "two units in PAR: GERMANY A PAR and FRANCE A PAR (at units.FRANCE[0])"),
+    ({"phase": "S1901M", "units": {"FRANCE": ["F SPA/NC", "F SPA/SC"]}}, "units.FRANCE[1]", "two units in SPA"),
+    ({"phase": "S1901M", "units": {"FRANCE": [{"unit": "A PAR", "strength": 0}]}}, "units.FRANCE[0]",
+     "strength 0: expected a whole number of at least 1"),
+    ({"phase": "S1901M", "units": {"FRANCE": [{"unit": "A PAR", "strength": True}]}}, "units.FRANCE[0]", "strength True"),
+    ({"phase": "S1901M", "units": {"FRANCE": [{"unit": "A PAR", "str": 2}]}}, "units.FRANCE[0]", "unknown key 'str'"),
+    ({"phase": "S1901M", "centers": {"FRANCE": ["BUR"]}}, "centers.FRANCE[0]", "BUR is not a supply center"),
+    ({"phase": "S1901M", "centers": {"FRANCE": ["PAR"], "GERMANY": ["PAR"]}}, "centers.GERMANY[0]",
+     "PAR is owned twice (FRANCE and GERMANY)"),
+    ({"phase": "S1901M", "centers": {"FRANCE": [1]}}, "centers.FRANCE[0]", "expected a province code string"),
+    ({"phase": "S1901M", "orders": {"FRANCE": ["A PAR H", 3]}}, "orders.FRANCE[1]", "expected an order string"),
+    ({"phase": "S1901M", "orders": {"ITALIA": []}}, "orders.ITALIA", "unknown power 'ITALIA' (did you mean ITALY?)"),
+    ({"phase": "S1901M", "dislodged": {"FRANCE": [{"unit": "A PAR", "from": "BUR"}]}}, "dislodged",
+     "a movement phase has no dislodged units"),
+    ({"phase": "W1901A", "contested": ["GAS"]}, "contested", "a adjustment phase has no contested provinces"),
+    ({"phase": "S1901R", "contested": "GAS"}, "contested", "expected a list of province codes"),
+    ({"phase": "S1901R", "contested": ["GASC"]}, "contested[0]", "unknown province 'GASC' (did you mean GAS?)"),
+    ({"phase": "S1901R", "dislodged": {"FRANCE": ["A PAR"]}}, "dislodged.FRANCE[0]", "expected {\"unit\": \"A PAR\""),
+    ({"phase": "S1901R", "dislodged": {"FRANCE": [{"unit": "A PAR", "form": "BUR"}]}}, "dislodged.FRANCE[0]", "unknown key 'form'"),
+    ({"phase": "S1901R", "dislodged": {"FRANCE": [{"unit": "A PAR", "from": "PAR"}]}}, "dislodged.FRANCE[0].from",
+     "cannot come from its own province"),
+    ({"phase": "S1901R", "dislodged": {"FRANCE": [{"unit": "A PAR", "from": "BURG"}]}}, "dislodged.FRANCE[0].from",
+     "unknown province 'BURG' (did you mean BUR?)"),
+    ({"phase": "S1901R", "dislodged": {"FRANCE": [{"unit": "A PAR", "from": "BUR"}, {"unit": "A PAR", "from": "PIC"}]}},
+     "dislodged.FRANCE[1]", "two dislodged units in PAR"),
+    ({"phase": "S1901M", "extra": []}, "extra", "expected an object of variant state"),
+]
+
+
+@pytest.mark.parametrize("request_, where, words", BAD_REQUESTS, ids=[w for _, _, w in BAD_REQUESTS])
+def test_bad_request_names_where_and_what(request_, where, words):
+    with pytest.raises(RequestError) as caught:
+        handle_request(V, request_)
+    assert caught.value.where == where
+    assert words in str(caught.value)
+    assert isinstance(caught.value, UserError)  # the CLI prints it, never a traceback
+
+
+# --- the command line -------------------------------------------------------------------
+
+
+def write(tmp_path: Path, name: str, text: str) -> Path:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_cli_single_request_from_file(tmp_path, capsys):
+    path = write(tmp_path, "req.json", json.dumps(DEMO))
+    assert main(["adjudicate", "--variant", "standard", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert out == dumps_pretty(handle_request(V, DEMO)) + "\n"
+
+
+def test_cli_single_request_from_stdin(tmp_path, capsys, monkeypatch):
+    path = write(tmp_path, "req.json", json.dumps(DEMO))
+    with path.open(encoding="utf-8") as stdin:
+        monkeypatch.setattr("sys.stdin", stdin)
+        assert main(["adjudicate", "--variant", "classic", "-"]) == 0
+    assert json.loads(capsys.readouterr().out)["next_phase"] == "F1901M"
+
+
+@pytest.mark.parametrize(
+    "text, words",
+    [
+        ('{"phase": "S1901M", "units": {"FRANCE": ["A PRS"]}}', "units.FRANCE[0]: unknown province 'PRS'"),
+        ('{"phase": "S1901M",', "not valid JSON"),
+    ],
+)
+def test_cli_single_invalid_request_prints_error_and_fails(tmp_path, capsys, text, words):
+    path = write(tmp_path, "bad.json", text)
+    assert main(["adjudicate", "--variant", "standard", str(path)]) == 1
+    error = json.loads(capsys.readouterr().out)
+    assert set(error) == {"error"}
+    assert words in error["error"]
+
+
+def test_cli_jsonl_bad_line_in_the_middle(tmp_path, capsys, monkeypatch):
+    second = {"phase": "F1901M", "units": {"ITALY": ["F NAP"]}, "orders": {"ITALY": ["F NAP - ION"]}}
+    lines = [json.dumps(DEMO), '{"phase": "S1901X"}', "", "not json", json.dumps(second)]
+    path = write(tmp_path, "reqs.jsonl", "\n".join(lines) + "\n")
+    with path.open(encoding="utf-8") as stdin:
+        monkeypatch.setattr("sys.stdin", stdin)
+        assert main(["adjudicate", "--variant", "standard", "--jsonl", "-"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert len(out) == 4  # the blank line is skipped
+    assert out[0] == dumps_line(handle_request(V, DEMO))
+    assert json.loads(out[1])["error"].startswith("line 2: phase: ")
+    assert json.loads(out[2])["error"].startswith("line 4: request: not valid JSON")
+    assert out[3] == dumps_line(handle_request(V, second))
+
+
+def test_cli_unknown_variant_and_missing_file_are_plain_errors(tmp_path, capsys):
+    path = write(tmp_path, "req.json", json.dumps(DEMO))
+    assert main(["adjudicate", "--variant", "nosuchvariant", str(path)]) == 2
+    assert "nosuchvariant" in capsys.readouterr().err
+    assert main(["adjudicate", "--variant", "standard", str(tmp_path / "missing.json")]) == 2
+    err = capsys.readouterr().err
+    assert "cannot read request file" in err and "missing.json" in err
+
+
+# --- the interim demo (make turn) -------------------------------------------------------
+# Called directly: the GM workflow takes over the ``turn`` command, and this demo with it.
+
+
+def test_demo_plays_the_1901_orders(capsys):
+    assert demo.cmd_turn(argparse.Namespace(game="")) == 0
+    out = capsys.readouterr().out
+    for title in ("Spring 1901 Movement", "Fall 1901 Movement", "Fall 1901 Retreat", "Winter 1901 Adjustment"):
+        assert title in out
+    assert "Dislodged: France A BUR (attacked from RUH); may retreat to BEL, GAS, MAR, PAR, PIC" in out
+    assert "Position at Spring 1902 Movement" in out
+    assert "invalid" not in out  # every demo order is a legal one
+
+
+def test_demo_with_a_game_says_games_are_not_supported_yet():
+    with pytest.raises(UserError, match="not supported yet"):
+        demo.cmd_turn(argparse.Namespace(game="mygame"))
