@@ -18,11 +18,13 @@ import json
 import sys
 from typing import Any, Iterable, TextIO
 
+from .adjudicator import retreat_options
+from .engine import run_phase
 from .errors import UserError
 from .model import ARMY, FLEET, Dislodged, Position, Unit, province_of
 from .phase import RETREAT, PhaseError, check_phase
 from .positions import position_to_json
-from .rules import Rules, rules_for
+from .rules import rules_for
 from .variant import LAND, SEA, Variant
 
 REQUEST_KEYS = ("phase", "units", "orders", "centers", "dislodged", "contested", "extra")
@@ -82,35 +84,18 @@ def parse_request(variant: Variant, request: Any) -> tuple[Position, dict[str, l
         contested=frozenset(contested),
         extra=json.loads(json.dumps(extra)),
     )
+    # Retreats are worked out as the adjudicator does after a movement (2000 rulebook,
+    # 'Retreats'; DATC 6.H.11 for an attack by convoy, given as "from": null).
     rules = rules_for(variant)
     position.dislodged = {
-        province: Dislodged(unit, attacker_from, retreat_options(variant, rules, position, unit, attacker_from))
+        province: Dislodged(
+            unit,
+            attacker_from,
+            retreat_options(variant, position, rules, unit, attacker_from, position.units, position.contested),
+        )
         for province, (unit, attacker_from) in dislodged.items()
     }
     return position, orders
-
-
-def retreat_options(
-    variant: Variant, rules: Rules, position: Position, unit: Unit, attacker_from: str | None
-) -> tuple[str, ...]:
-    """Where a dislodged unit may retreat: a location it could move to, except a province
-    that is occupied, the one the attacker came from, or one left empty by a standoff
-    (2000 rulebook, 'Retreats': "A unit can't retreat to a province that is occupied, to the
-    province from which the attacker came, or to a province that was left vacant due to a
-    standoff"). An attack by convoy has no ``attacker_from`` (DATC 6.H.11)."""
-    if unit.kind == FLEET:
-        candidates = variant.fleet_adjacency.get(unit.location, ())
-    else:
-        candidates = variant.army_adjacency.get(unit.province, ())
-    options = []
-    for location in candidates:
-        province = province_of(location)
-        if province in position.units or province in position.contested or province == attacker_from:
-            continue
-        if rules.may_move(variant, position, unit, province) is not None:
-            continue
-        options.append(location)
-    return tuple(sorted(options))
 
 
 def _phase(variant: Variant, value: Any):
@@ -354,8 +339,6 @@ def handle_request(variant: Variant, request: Any) -> dict:
 
     Raises :class:`RequestError` (a :class:`UserError`) for a request that cannot be read.
     """
-    from .engine import run_phase  # the engine is imported lazily: ``--help`` stays fast
-
     position, orders = parse_request(variant, request)
     outcome = run_phase(variant, position, orders)
     results = sorted(
