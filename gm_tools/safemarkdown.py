@@ -1,0 +1,94 @@
+"""Markdown from the GM or players, made safe to put in a page.
+
+Two locks, so that one mistake does not open the door:
+
+1. raw HTML is never parsed: the ``html_block`` preprocessor and the ``html`` inline
+   pattern are removed, so ``<script>`` in the text comes out as the visible text
+   ``&lt;script&gt;`` (the approach Python-Markdown documents in place of ``safe_mode``);
+2. the element tree markdown built is checked against an allow-list before it is
+   serialised: unknown elements become ``<span>``, unknown attributes are dropped, and a
+   link or image whose address has a scheme other than http, https or mailto (``javascript:``,
+   ``data:``, ``vbscript:``) loses the address.
+
+Headings are moved down two levels (``#`` becomes ``<h3>``) so press never competes with the
+page's own headings.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+
+import markdown
+from markdown.extensions import Extension
+from markdown.treeprocessors import Treeprocessor
+
+ALLOWED_TAGS = frozenset({
+    "p", "br", "hr", "em", "strong", "a", "code", "pre", "blockquote", "ul", "ol", "li",
+    "h3", "h4", "h5", "h6", "img", "span",
+})
+ALLOWED_ATTRIBUTES = {
+    "a": frozenset({"href", "title"}),
+    "img": frozenset({"src", "alt", "title"}),
+    "ol": frozenset({"start"}),
+}
+SAFE_SCHEMES = frozenset({"http", "https", "mailto"})
+HEADING_SHIFT = 2
+
+_SCHEME = re.compile(r"^([a-z][a-z0-9+.\-]*):", re.IGNORECASE)
+# Browsers ignore ASCII whitespace and control characters inside a URL's scheme
+# ("java\tscript:" runs), so the check looks at the address with them taken out.
+_IGNORED_IN_URL = re.compile(r"[\x00-\x20\x7f]+")
+
+
+def safe_url(url: str) -> bool:
+    """May this address be a link or image source? Relative addresses and the schemes in
+    :data:`SAFE_SCHEMES` may; anything else may not."""
+    # The serialiser leaves character references in attributes as they are, and the
+    # browser decodes them: "&#106;avascript:" is "javascript:". Check what it will read.
+    cleaned = _IGNORED_IN_URL.sub("", html.unescape(url))
+    m = _SCHEME.match(cleaned)
+    return m is None or m.group(1).lower() in SAFE_SCHEMES
+
+
+class _AllowList(Treeprocessor):
+    """Rewrites the parsed tree to the allow-list, after the inline patterns have run."""
+
+    def run(self, root):
+        for element in root.iter():
+            if element is root:
+                continue
+            tag = element.tag if isinstance(element.tag, str) else ""
+            heading = re.fullmatch(r"h([1-6])", tag)
+            if heading:
+                tag = f"h{min(6, int(heading.group(1)) + HEADING_SHIFT)}"
+            if tag not in ALLOWED_TAGS:
+                tag = "span"
+            element.tag = tag
+            allowed = ALLOWED_ATTRIBUTES.get(tag, frozenset())
+            for name in list(element.attrib):
+                if name not in allowed:
+                    del element.attrib[name]
+            for name in ("href", "src"):
+                if name in element.attrib and not safe_url(element.attrib[name]):
+                    del element.attrib[name]
+            if tag == "a":
+                element.set("rel", "nofollow noopener")
+        return None
+
+
+class SafeMarkdown(Extension):
+    """Python-Markdown extension: escape raw HTML, then apply the allow-list."""
+
+    def extendMarkdown(self, md):
+        md.preprocessors.deregister("html_block")
+        md.inlinePatterns.deregister("html")
+        # Priority below every built-in tree processor, so the check sees the final tree.
+        md.treeprocessors.register(_AllowList(md), "gm_tools_allow_list", -100)
+
+
+def render_markdown(text: str) -> str:
+    """``text`` (markdown, possibly hostile) as HTML safe to put in a page; ``""`` for none."""
+    if not text or not text.strip():
+        return ""
+    return markdown.markdown(text, extensions=[SafeMarkdown()], output_format="html")
