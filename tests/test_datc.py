@@ -28,7 +28,7 @@ EXPECTED_IDS = [f"6.{s}.{n}" for s, count in DATC_SECTIONS.items() for n in rang
 EXPECTATIONS = (SUCCEEDS, FAILS, INVALID)
 CASE_KEYS = {"id", "title", "note", "skip", "phase", "units", "centers", "dislodged", "contested", "orders", "expect", "step"}
 STEP_KEYS = {"phase", "units", "centers", "dislodged", "contested", "orders", "expect"}
-EXPECT_KEYS = {"results", "units", "dislodged"}
+EXPECT_KEYS = {"results", "units", "dislodged", "retreats"}
 DEFAULT_PHASE = "S1901M"
 
 
@@ -48,7 +48,7 @@ class Step:
     orders: dict[str, list[str]]
     """Power -> order texts, in our notation."""
     expect: dict
-    """The ``expect`` table: ``results``, ``units``, ``dislodged`` (each optional)."""
+    """The ``expect`` table: ``results``, ``units``, ``dislodged``, ``retreats`` (each optional)."""
     overrides: dict = field(default_factory=dict)
     """Position fields this step sets instead of taking them from the previous step."""
 
@@ -257,6 +257,12 @@ def check_step(case: Case, n: int, step: Step, outcome) -> list[str]:
         got |= {u for r in results if r.dislodged and (u := _unit_of_order(r.order))}
         if want != got:
             problems.append(f"dislodged: expected {sorted(want)}, got {sorted(got)}")
+    options = {str(d.unit): set(d.retreats) for d in outcome.dislodged.values()}
+    for unit, places in step.expect.get("retreats", {}).items():
+        if unit not in options:
+            problems.append(f"retreats of {unit}: it was not dislodged")
+        elif options[unit] != set(places):
+            problems.append(f"retreats of {unit}: expected {sorted(places)}, got {sorted(options[unit])}")
     return problems
 
 
