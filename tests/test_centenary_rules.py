@@ -1,0 +1,323 @@
+"""Centenary's rules module (gm_tools/rules/centenary.py) on the real Centenary map.
+
+Rulebook: Centenary, William Preston, Vienna 44 (April 1988),
+/work/shared/seeds/004_1210a5933393c2d7.txt; each test cites its rule. Movement tests run
+the real engine (gm_tools.engine.run_phase) from positions built on the Centenary start.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from gm_tools.adjustments import has_adjustments
+from gm_tools.engine import run_phase
+from gm_tools.model import ARMY, INVALID, Position, Unit
+from gm_tools.rules import rules_for
+from gm_tools.rules.centenary import (
+    RULES,
+    Attack,
+    attacks,
+    automatic_fealty_candidates,
+    claim_fealty,
+    draw_automatic_fealty,
+    fealty,
+    fealty_claim_problem,
+    is_religious_attack,
+    master_of,
+    swear_fealty,
+    victory_counts,
+    winner,
+)
+from gm_tools.variants import load_variant
+
+
+@pytest.fixture(scope="module")
+def cen():
+    return load_variant("centenary")
+
+
+def start(variant, phase=None, drop=(), add=(), centers=None, extra=None) -> Position:
+    """The Centenary start, with units dropped (by province) or added, at ``phase``."""
+    units = {u.province: u for u in variant.start_units if u.province not in drop}
+    for unit in add:
+        units[unit.province] = unit
+    return Position(
+        phase=phase or variant.calendar.first_phase,
+        units=units,
+        centers=dict(variant.start_centers if centers is None else centers),
+        extra=dict(extra or {}),
+    )
+
+
+def test_variant_names_this_module(cen):
+    assert rules_for(cen) is RULES
+
+
+# --- rule 2: neutral armies ---------------------------------------------------------------
+
+
+def test_unowned_neutral_army_only_holds(cen):
+    # Rule 2: "Unowned Neutral Armies ... will Hold unordered until dislodged".
+    outcome = run_phase(cen, start(cen), {"DENMARK": ["A DEN - SAX"]})
+    result = outcome.results[0]
+    assert result.result == INVALID
+    assert "rule 2" in result.reason
+    assert outcome.position.units["DEN"] == Unit("DENMARK", ARMY, "DEN")
+
+
+def test_unowned_neutral_army_dislodged_is_disbanded(cen):
+    # Rule 2: "If dislodged, such units are disbanded." The Empire attacks the Swiss with
+    # Bavaria's support (Bavaria is sworn to it: rule 4).
+    outcome = run_phase(
+        cen, start(cen), {"EMPIRE": ["A MIL - SWC"], "BAVARIA": ["A BAV S A MIL - SWC"]}
+    )
+    assert outcome.position.units["SWC"] == Unit("EMPIRE", ARMY, "SWC")
+    assert "SWC" not in outcome.dislodged
+    assert not any(u.power == "SWISS" for u in outcome.position.units.values())
+    # No retreat phase: nothing is left to retreat.
+    assert outcome.position.phase == "F1618M"
+
+
+def test_neutral_army_may_be_supported_by_a_player(cen):
+    # Rule 2: neutral armies "may be supported by units belonging to a player". France
+    # supports the Swiss army's hold: 2 against 2, the Swiss stay.
+    outcome = run_phase(
+        cen,
+        start(cen),
+        {"EMPIRE": ["A MIL - SWC"], "BAVARIA": ["A BAV S A MIL - SWC"], "FRANCE": ["A BLO S A SWC"]},
+    )
+    assert outcome.position.units["SWC"] == Unit("SWISS", ARMY, "SWC")
+    assert outcome.position.units["MIL"] == Unit("EMPIRE", ARMY, "MIL")
+
+
+def test_sworn_neutral_unit_retreats_like_a_players(cen):
+    # Rule 3: a sworn neutral's units are ordered by its master, so they are no longer
+    # "unowned neutral armies" (rule 2) and retreat when dislodged. Bavaria is the
+    # Empire's from the start (rule 4); the German Princes dislodge it.
+    outcome = run_phase(cen, start(cen), {"PRINCES": ["A BOH - BAV", "A WST S A BOH - BAV"]})
+    assert outcome.position.units["BAV"] == Unit("PRINCES", ARMY, "BAV")
+    dislodged = outcome.dislodged["BAV"]
+    assert dislodged.unit == Unit("BAVARIA", ARMY, "BAV")
+    assert dislodged.retreats  # somewhere to go (Saxony, Illyria)
+    assert outcome.position.phase == "S1618R"
+
+
+def test_master_may_dislodge_its_vassal(cen):
+    # Rule 6: "The major power may at any time attack and conquer his minor power ally."
+    imperial = Unit("EMPIRE", ARMY, "BOH")
+    position = start(cen, drop=("BOH",), add=(imperial,))
+    outcome = run_phase(cen, position, {"EMPIRE": ["A BOH - BAV", "A VIE S A BOH - BAV"]})
+    assert outcome.position.units["BAV"] == Unit("EMPIRE", ARMY, "BAV")
+    assert outcome.dislodged["BAV"].unit.power == "BAVARIA"
+
+
+def test_unowned_neutral_builds_nothing_sworn_neutral_builds(cen):
+    # Rule 2: unowned neutral armies only hold, so a neutral that keeps a center after its
+    # army was dislodged does not build there (NOTES.md). Rule 3: a sworn neutral's
+    # "Supply centers may be captured by the former neutral to build further units".
+    position = start(cen, phase="W1618A", drop=("NWY", "BAV"))
+    assert RULES.build_sites(cen, position, "DENMARK") == set()
+    assert RULES.build_sites(cen, position, "BAVARIA") == {"BAV"}
+    only_denmark = start(cen, phase="W1618A", drop=("NWY",))
+    assert not has_adjustments(cen, only_denmark, RULES)
+
+
+# --- rule 2: Fealty claimed ---------------------------------------------------------------
+
+
+def test_claim_on_capturing_a_minor_neutrals_center(cen):
+    # Rule 2: "if a player capturing the center it occupied specifically orders it, he may
+    # claim the 'Fealty' of the major or minor neutral in question".
+    before = dict(cen.start_centers)
+    position = start(cen, phase="W1618A", centers={**before, "POR": "SPAIN"})
+    assert fealty_claim_problem(cen, position, before, "SPAIN", "PORTUGAL") is None
+    after = claim_fealty(cen, position, before, "SPAIN", "PORTUGAL")
+    assert after.extra["fealty"] == {"PORTUGAL": "SPAIN"}
+    assert master_of(cen, after, "PORTUGAL") == "SPAIN"
+    assert "fealty" not in position.extra  # the given position is never changed
+
+
+def test_claim_needs_the_center(cen):
+    before = dict(cen.start_centers)
+    position = start(cen, phase="W1618A", centers=before)
+    problem = fealty_claim_problem(cen, position, before, "SPAIN", "PORTUGAL")
+    assert "does not hold its center of PORTUGAL" in problem and "POR is PORTUGAL's" in problem
+
+
+def test_claim_on_russia_or_denmark_needs_both_centers(cen):
+    # Rule 2: "in the case of Russia or Denmark, both centers must be occupied by the same
+    # player for him or her to do this".
+    before = dict(cen.start_centers)
+    one = start(cen, phase="W1618A", centers={**before, "NWY": "SWEDEN"})
+    problem = fealty_claim_problem(cen, one, before, "SWEDEN", "DENMARK")
+    assert "both centers" in problem and "DEN is DENMARK's" in problem
+    split = {**before, "NWY": "SWEDEN", "DEN": "ENGLAND"}
+    assert "DEN is ENGLAND's" in fealty_claim_problem(
+        cen, start(cen, phase="W1619A", centers=split), {**before, "NWY": "SWEDEN"}, "SWEDEN", "DENMARK"
+    )
+    # The second center taken a year later: claimed in that turn, it stands.
+    both = {**before, "NWY": "SWEDEN", "DEN": "SWEDEN"}
+    assert fealty_claim_problem(
+        cen, start(cen, phase="W1619A", centers=both), {**before, "NWY": "SWEDEN"}, "SWEDEN", "DENMARK"
+    ) is None
+
+
+def test_claim_only_in_the_turn_of_capture(cen):
+    # Rule 2: players "must do so in the same turn as they capture the center (or the
+    # second center in the case of Russia or Denmark)".
+    held = {**cen.start_centers, "POR": "SPAIN"}
+    position = start(cen, phase="W1619A", centers=held)
+    problem = fealty_claim_problem(cen, position, held, "SPAIN", "PORTUGAL")
+    assert "earlier turn" in problem
+    with pytest.raises(ValueError, match="earlier turn"):
+        claim_fealty(cen, position, held, "SPAIN", "PORTUGAL")
+
+
+def test_fealty_never_changes(cen):
+    # Rule 6: "The fealty of neutral powers stays the same once determined; it may never
+    # change." Bavaria is the Empire's (rule 4) even when the Princes take Munich.
+    before = dict(cen.start_centers)
+    position = start(cen, phase="W1618A", centers={**before, "BAV": "PRINCES"})
+    assert "already sworn to EMPIRE" in fealty_claim_problem(cen, position, before, "PRINCES", "BAVARIA")
+    with pytest.raises(ValueError, match="rule 6"):
+        swear_fealty(cen, position, "BAVARIA", "PRINCES")
+
+
+def test_only_players_claim_only_neutrals(cen):
+    before = dict(cen.start_centers)
+    position = start(cen, phase="W1618A", centers={**before, "POR": "SPAIN"})
+    assert "not a player's power" in fealty_claim_problem(cen, position, before, "POLAND", "PORTUGAL")
+    assert "not a neutral" in fealty_claim_problem(cen, position, before, "SPAIN", "FRANCE")
+
+
+def test_bavaria_sworn_to_the_empire_from_the_start(cen):
+    # Rule 4: "In Winter 1617 (the first turn), the Empire takes control of it's army";
+    # it counts whether or not the position records it.
+    assert fealty(cen, start(cen)) == {"BAVARIA": "EMPIRE"}
+    assert master_of(cen, start(cen), "BAVARIA") == "EMPIRE"
+    assert master_of(cen, start(cen), "POLAND") is None
+    assert master_of(cen, start(cen), "FRANCE") == "FRANCE"
+
+
+# --- rules 3 and 7: Automatic Fealty ----------------------------------------------------------
+
+
+def test_attack_is_occupying_a_center_credited_to_another(cen):
+    # Rule 7: "an 'attack' shall constitute the successful occupation of a supply center
+    # credited to another power in the previous winter adjustment chart (or a home supply
+    # center for the first game turns)". The Spanish army has left the Netherlands; the
+    # Princes walk in.
+    before = start(cen, drop=("NTH",))
+    outcome = run_phase(cen, before, {"PRINCES": ["A WST - NTH"]})
+    found = attacks(cen, before, outcome.position.units)
+    assert found == [Attack("NTH", "PRINCES", "SPAIN")]
+    assert is_religious_attack(cen, found[0])
+    # A unit that merely stays where it was attacks nobody.
+    assert attacks(cen, before, before.units) == []
+
+
+def test_religious_attack_is_catholic_against_protestant(cen):
+    # Rule 3: "when a player of one religion attacks one of the opposite religion";
+    # Religion Table: the Ottoman Empire and Russia are neither.
+    assert is_religious_attack(cen, Attack("VIE", "PRINCES", "EMPIRE"))
+    assert is_religious_attack(cen, Attack("BOH", "EMPIRE", "PRINCES"))
+    assert not is_religious_attack(cen, Attack("NTH", "FRANCE", "SPAIN"))  # both Catholic
+    assert not is_religious_attack(cen, Attack("BUP", "OTTOMAN", "EMPIRE"))  # neither
+    assert not is_religious_attack(cen, Attack("VIE", "OTTOMAN", "EMPIRE"))
+
+
+def test_candidates_are_unconquered_neutrals_of_the_attackers_religion(cen):
+    # Rule 3: "the GM will randomly select one the unconquered Catholic neutrals"; Bavaria
+    # is already the Empire's (rule 4), so it is not drawn.
+    position = start(cen)
+    assert automatic_fealty_candidates(cen, position, "EMPIRE") == ["PAPACY", "POLAND", "PORTUGAL", "VENICE"]
+    assert automatic_fealty_candidates(cen, position, "PRINCES") == ["DENMARK", "SWISS"]
+    assert automatic_fealty_candidates(cen, position, "OTTOMAN") == []
+    # A conquered neutral (no center of its own left) no longer joins anyone.
+    conquered = start(cen, centers={**cen.start_centers, "POR": "SPAIN", "VEN": "EMPIRE"})
+    assert automatic_fealty_candidates(cen, conquered, "FRANCE") == ["PAPACY", "POLAND"]
+
+
+def test_russia_never_joins_automatically(cen):
+    # Rule 3: "neutral powers (not including Russia) will join a player automatically".
+    assert cen.powers["RUSSIA"].extra["automatic_fealty"] is False
+    for player in ("FRANCE", "SWEDEN", "OTTOMAN", "EMPIRE", "ENGLAND", "SPAIN", "PRINCES"):
+        assert "RUSSIA" not in automatic_fealty_candidates(cen, start(cen), player)
+
+
+def test_draw_is_random_but_repeatable_from_the_seed(cen):
+    # Rule 3: the GM "will randomly select one": drawn from the game's seed and the phase,
+    # reported with the seed, so anyone can repeat it.
+    position = start(cen, phase="F1618M")
+    found = [Attack("BOH", "EMPIRE", "PRINCES"), Attack("VIE", "PRINCES", "EMPIRE"), Attack("NTH", "FRANCE", "SPAIN")]
+    after, draws = draw_automatic_fealty(cen, position, found, seed=1618)
+    again, draws_again = draw_automatic_fealty(cen, position, found, seed=1618)
+    assert draws == draws_again and after.extra == again.extra
+    assert [d.attack.center for d in draws] == ["BOH", "VIE"]  # France-Spain is no religious attack
+    empire, princes = draws
+    assert empire.candidates == ("PAPACY", "POLAND", "PORTUGAL", "VENICE")
+    assert empire.chosen in empire.candidates
+    assert princes.candidates == ("DENMARK", "SWISS") and princes.chosen in princes.candidates
+    assert empire.seed == "1618:F1618M"
+    assert after.extra["fealty"] == {empire.chosen: "EMPIRE", princes.chosen: "PRINCES"}
+    assert "fealty" not in position.extra
+    # Random, not fixed: across seeds every candidate comes up.
+    chosen = {draw_automatic_fealty(cen, position, found[:1], seed=s)[1][0].chosen for s in range(40)}
+    assert chosen == {"PAPACY", "POLAND", "PORTUGAL", "VENICE"}
+
+
+def test_two_attacks_in_a_phase_draw_two_different_neutrals(cen):
+    # Rule 6: once given, fealty never changes, so a second draw in the same phase is made
+    # among the neutrals still unowned.
+    position = start(cen, phase="F1618M")
+    found = [Attack("BOH", "EMPIRE", "PRINCES"), Attack("WST", "EMPIRE", "PRINCES")]
+    after, draws = draw_automatic_fealty(cen, position, found, seed="game-7")
+    first, second = draws
+    assert first.chosen not in second.candidates
+    assert len(set(after.extra["fealty"])) == 2
+
+
+def test_no_candidate_left_draws_nothing(cen):
+    sworn = {"PAPACY": "SPAIN", "POLAND": "SPAIN", "PORTUGAL": "SPAIN", "VENICE": "SPAIN"}
+    position = start(cen, phase="F1618M", extra={"fealty": sworn})
+    after, draws = draw_automatic_fealty(cen, position, [Attack("BOH", "EMPIRE", "PRINCES")], seed=1)
+    assert draws[0].candidates == () and draws[0].chosen is None
+    assert after.extra["fealty"] == sworn
+
+
+def test_sworn_neutrals_unit_attacks_for_its_master(cen):
+    # Rule 3: the master "will order the units of that neutral", so their attacks are his.
+    # Bavaria's army (the Empire's: rule 4) takes empty Bohemia from the Princes.
+    before = start(cen, drop=("BOH",))
+    after_units = dict(before.units)
+    after_units.pop("BAV")
+    after_units["BOH"] = Unit("BAVARIA", ARMY, "BOH")
+    assert attacks(cen, before, after_units) == [Attack("BOH", "EMPIRE", "PRINCES")]
+
+
+# --- rule 3: vassal centers count for the master ------------------------------------------
+
+
+def test_vassal_centers_count_toward_the_master(cen):
+    # Rule 3: "all centers owned by the former neutral will count towards the owning
+    # power's total for victory purposes". Bavaria's center counts for the Empire (rule 4).
+    counts = victory_counts(cen, start(cen))
+    assert counts["EMPIRE"] == 4
+    assert counts["OTTOMAN"] == 4 and counts["FRANCE"] == 3
+    assert set(counts) == {"FRANCE", "SWEDEN", "OTTOMAN", "EMPIRE", "ENGLAND", "SPAIN", "PRINCES"}
+
+
+def test_seventeen_centers_win_counting_vassals(cen):
+    # Intro: "the objective is to control 17" of the 32 centers; rule 3 counts vassals'.
+    centers = dict(cen.start_centers)
+    spanish = ["NTH", "GRA", "CAS", "AVG", "BLO", "PAR", "BRI", "LON", "SCO", "STO", "SCA", "FIN", "MOS", "NOV"]
+    for c in spanish:
+        centers[c] = "SPAIN"
+    position = start(cen, centers=centers)
+    assert victory_counts(cen, position)["SPAIN"] == 14
+    assert winner(cen, position) is None
+    sworn = swear_fealty(cen, position, "PORTUGAL", "SPAIN")
+    sworn = swear_fealty(cen, sworn, "VENICE", "SPAIN")
+    sworn = swear_fealty(cen, sworn, "POLAND", "SPAIN")
+    assert victory_counts(cen, sworn)["SPAIN"] == 17
+    assert winner(cen, sworn) == "SPAIN"
