@@ -153,6 +153,8 @@ def build_dislodged(table: dict, where: str) -> dict[str, Dislodged]:
     dislodged = {}
     for power, entries in table.items():
         for entry in entries:
+            if not isinstance(entry, dict) or "unit" not in entry:
+                raise CaseDataError(f"{where}: dislodged entry {entry!r} of {power} is not {{unit = \"A PAR\", from = \"BUR\"}}")
             unit = parse_unit(power, entry["unit"], where)
             dislodged[unit.province] = Dislodged(unit, entry.get("from"), tuple(entry.get("retreats", ())))
     return dislodged
@@ -238,9 +240,11 @@ def check_step(case: Case, n: int, step: Step, outcome) -> list[str]:
     results = outcome.results
     slots = order_slots(step.orders)
     for key, expected in step.expect.get("results", {}).items():
-        i = slots[key]
-        actual = results[i] if i < len(results) else None
-        if actual is None:
+        i = slots.get(key)
+        actual = results[i] if i is not None and i < len(results) else None
+        if i is None:
+            problems.append(f"expected result for {key!r}, which is not one of the step's orders")
+        elif actual is None:
             problems.append(f"no result for {key!r}")
         elif not result_matches(expected, actual.result):
             problems.append(f"{key!r}: expected {expected}, got {actual.result} ({actual.reason})")
