@@ -58,7 +58,8 @@ def run_phase(
             try:
                 order = parse_order(text, variant, position, power, rules)
             except OrderError as e:
-                slots.append(OrderResult(power.upper(), text, INVALID, e.reason))
+                reason = e.reason + (f" (did you mean {e.suggestion}?)" if e.suggestion else "")
+                slots.append(OrderResult(str(power).upper(), str(text), INVALID, reason))
                 continue
             slots.append(len(parsed))
             parsed.append(order)
