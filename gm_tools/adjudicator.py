@@ -548,12 +548,13 @@ def _outcome(variant: Variant, position: Position, rules: Rules, r: Resolver) ->
             units_after.pop(e.unit.province, None)
     for origin, dest in moved.items():
         units_after[province_of(dest)] = replace(position.units[origin], location=dest)
-    # A standoff: a real attempt (a path) to enter a province that stays empty.
+    # A standoff: a failed attempt that still had strength to prevent (not a move without
+    # a convoy, nor the loser of a head-to-head battle: DATC 6.H.9) left a province empty.
     contested = frozenset(
         province
         for province, movers in r.moves_to.items()
         if province not in units_after
-        and any(r.path(m) and not r.resolve(m.index) for m in movers)
+        and any(not r.resolve(m.index) and r.prevent_strength(m) > 0 for m in movers)
     )
     dislodged = {}
     for province, attacker in sorted(dislodgers.items()):

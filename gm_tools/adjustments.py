@@ -147,39 +147,49 @@ def _problem(variant, order, power, left, units, sites) -> str:
 
 def civil_disorder_order(variant: Variant, position: Position, power: str, units: list[Unit]) -> list[Unit]:
     """``units`` in the order civil disorder removes them (2000 rulebook, 'Civil
-    disorder'): farthest first from the power's owned home supply centers, counting
-    provinces crossed over land and sea alike for armies and fleets; at equal distance
-    fleets before armies, then alphabetically by province name. A power that owns none of
-    its home centers counts to all of them."""
+    disorder'; DATC 6.J): farthest first from the power's owned home supply centers; an
+    army counts its moves over land and sea alike (as if convoyed, DATC 6.J.10), a fleet
+    only its own moves, to any coast (DATC 6.J.5, 6.J.6, 6.J.9); at equal distance fleets
+    before armies, then alphabetically by province name. A power that owns none of its home
+    centers counts to all of them."""
     homes = set(variant.home_centers(power))
     targets = {c for c in homes if position.centers.get(c) == power} or homes
-    distance = _distances_to(variant, targets)
-    unreachable = len(variant.provinces) + 1
+    unreachable = 10 * len(variant.provinces)
 
     def key(unit: Unit):
-        d = distance.get(unit.province, unreachable)
+        d = _distance(variant, unit, targets)
         name = variant.provinces[unit.province].name.lower()
-        return (-d, 0 if unit.kind == FLEET else 1, name, unit.province)
+        return (-(unreachable if d is None else d), 0 if unit.kind == FLEET else 1, name, unit.province)
 
     return sorted(units, key=key)
 
 
-def _distances_to(variant: Variant, targets: set[str]) -> dict[str, int]:
-    """Province -> fewest steps to any target, moving over any province (armies and fleets
-    alike, coasts ignored)."""
-    neighbours: dict[str, set[str]] = {p: set() for p in variant.provinces}
-    for p, adj in variant.army_adjacency.items():
-        neighbours[p].update(adj)
-    for loc, adj in variant.fleet_adjacency.items():
-        neighbours[province_of(loc)].update(province_of(a) for a in adj)
-    distance = {t: 0 for t in targets}
-    frontier = sorted(targets)
+def _distance(variant: Variant, unit: Unit, targets: set[str]) -> int | None:
+    """Fewest moves from the unit to any target province, or None if it cannot get there."""
+    if unit.kind == FLEET:
+        start = unit.location
+
+        def neighbours(loc: str):
+            return variant.fleet_adjacency.get(loc, ())
+    else:
+        start = unit.province
+
+        def neighbours(province: str):
+            near = set(variant.army_adjacency.get(province, ()))
+            for loc in variant.fleet_locations(province):
+                near.update(province_of(a) for a in variant.fleet_adjacency.get(loc, ()))
+            return near
+
+    distance = {start: 0}
+    frontier = [start]
     while frontier:
         nxt = []
-        for p in frontier:
-            for q in sorted(neighbours.get(p, ())):
-                if q not in distance:
-                    distance[q] = distance[p] + 1
-                    nxt.append(q)
+        for here in frontier:
+            if province_of(here) in targets:
+                return distance[here]
+            for there in sorted(neighbours(here)):
+                if there not in distance:
+                    distance[there] = distance[here] + 1
+                    nxt.append(there)
         frontier = nxt
-    return distance
+    return None

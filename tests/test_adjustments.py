@@ -140,3 +140,11 @@ def test_civil_disorder_order_is_total_and_deterministic():
 def test_nothing_to_do_when_counts_match_or_no_room():
     p = winter({"FRANCE": ["A PAR", "A BRE", "A MAR"]}, {"FRANCE": ["PAR", "BRE", "MAR", "SPA"]})
     assert not has_adjustments(V, p)  # one build due, but every home center is occupied
+
+
+def test_civil_disorder_fleets_count_only_their_own_moves():
+    # DATC 6.J.5/6.J.6: a fleet's distance follows fleet moves (no crossing land): Berlin
+    # and Helgoland are both three moves from St Petersburg; Berlin goes first by name.
+    # Over land Berlin would be two from Warsaw and Helgoland would stay.
+    p = winter({"RUSSIA": ["A MOS", "A STP", "F BER", "F HEL"]}, {"RUSSIA": ["MOS", "STP", "WAR"]})
+    assert [str(u) for u in run(p, []).removed] == ["F BER"]
