@@ -100,3 +100,15 @@ def test_retreat_of_a_unit_of_another_power_is_invalid():
     out = adjudicate_retreats(V, p, [order])
     assert out.results[0].result == "invalid"
     assert "belongs to GERMANY" in out.results[0].reason
+
+
+def test_loser_of_head_to_head_does_not_make_attackers_area_contested():
+    # DATC 6.H.9: a dislodged unit will not make the attacker's area contested.
+    p = board({"ENGLAND": ["F HEL", "F DEN"], "GERMANY": ["A BER", "F KIE", "A SIL"], "RUSSIA": ["A PRU"]})
+    orders = [
+        M(p, "F HEL", "KIE"), S(p, "F DEN", "HEL", "KIE"),
+        M(p, "A BER", "PRU"), S(p, "A SIL", "BER", "PRU"), M(p, "A PRU", "BER"),
+    ]
+    out = adjudicate_movement(V, p, orders)
+    assert out.contested == frozenset()
+    assert out.dislodged["KIE"].retreats == ("BAL", "BER", "HOL")
