@@ -535,9 +535,8 @@ def fill_orders(data: bytes, orders: dict[str, list[str]], press: str = "", wher
     used: set[int] = set()
     for power, texts in orders.items():
         for text in texts:
-            words = text.upper().split()
-            unit = " ".join(words[:2])
-            row = labels.get((power, unit))
+            named = re.match(r"\s*([AF])\s+([A-Z0-9]+(?:/[A-Z]+)?)", text.upper())
+            row = labels.get((power, f"{named.group(1)} {named.group(2)}")) if named else None
             if row is None or row in used:
                 free = [r for r in rows.get(power, []) if r not in used and r not in labels.values()]
                 if not free:

@@ -1,0 +1,298 @@
+"""The GM workflow end to end, through real .xlsx files: new-game, turn, history, rollback,
+replay, and a game played to a solo victory."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from gm_tools.cli import main
+from gm_tools.errors import GameError, WorkbookError
+from gm_tools.turn import load_state, replay, rollback, run_turn
+from gm_tools.workbook import open_workbook
+from workflow_helpers import board_variant, create, play, snapshot, solo_board, type_cells
+
+
+def sheet_rows(paths, sheet: str) -> list[tuple]:
+    wb = open_workbook(paths.workbook.read_bytes(), "test")
+    return [tuple(row) for row in wb[sheet].iter_rows(values_only=True)]
+
+
+def order_cell(paths, unit: str) -> str:
+    """The Orders cell of a unit's row, found the way a GM finds it: by the Unit column."""
+    for n, row in enumerate(sheet_rows(paths, "Orders"), start=1):
+        if row[1] == unit:
+            return f"Orders!C{n}"
+    raise AssertionError(f"no row for {unit}")
+
+
+def record(paths, phase: str) -> dict:
+    return json.loads(paths.record_file(phase).read_text(encoding="utf-8"))
+
+
+def test_new_game_creates_workbook_and_record(tmp_path):
+    paths = create(tmp_path, "alpha", seed=1234)
+    assert paths.workbook == tmp_path / "alpha.xlsx"
+    info = json.loads(paths.game_json.read_text(encoding="utf-8"))
+    assert info == {"format": 1, "name": "alpha", "variant": "standard", "seed": "1234",
+                    "players": {"AUSTRIA": "", "ENGLAND": "", "FRANCE": "Ann", "GERMANY": "", "ITALY": "",
+                                "RUSSIA": "", "TURKEY": ""},
+                    "created": "2000-01-01T00:00:00Z"}
+    game = {row[0]: row[1] for row in sheet_rows(paths, "Game") if row[0]}
+    assert (game["Game"], game["Variant"], game["Phase"], game["Seed"]) == ("alpha", "standard", "S1901M", 1234)
+    assert game["Phase name"] == "Spring 1901 Movement"
+    # The Orders sheet lists every unit of every power (22 in the 1901 position).
+    units = [row[1] for row in sheet_rows(paths, "Orders")[1:] if row[0] and row[1] and row[1][:2] in ("A ", "F ")]
+    assert len(units) == 22 and "F STP/SC" in units
+    with pytest.raises(GameError, match="already exists"):
+        create(tmp_path, "alpha")
+
+
+def test_turn_records_the_phase_and_writes_results_back(tmp_path):
+    paths = create(tmp_path)
+    before = paths.workbook.read_bytes()
+    par = order_cell(paths, "A PAR")
+    report = play(paths, {"FRANCE": ["a par-bur", "A MAR - SPA"], "GERMANY": ["A MUN - BUR"]}, press="# Spring\n\nQuiet.")
+    assert report.processed
+    rec = record(paths, "S1901M")
+    assert rec["format"] == 1 and rec["title"] == "Spring 1901 Movement" and rec["next_phase"] == "F1901M"
+    assert rec["orders"]["FRANCE"][1] == {"cell": par, "written": "a par-bur", "read": "A PAR - BUR", "error": None}
+    results = {(r["power"], r["order"]): (r["result"], r["reason"]) for r in rec["results"]}
+    # 2000 rulebook, 'Standoffs': equally supported units trying to move to the same
+    # province both stay where they were.
+    assert results[("FRANCE", "A PAR - BUR")][0] == "fails"
+    assert results[("GERMANY", "A MUN - BUR")][0] == "fails"
+    assert results[("FRANCE", "A MAR - SPA")] == ("succeeds", "")
+    assert rec["before"]["units"]["FRANCE"] == ["A MAR", "A PAR", "F BRE"]
+    assert rec["after"]["units"]["FRANCE"] == ["A PAR", "A SPA", "F BRE"]
+    assert rec["press"] == "# Spring\n\nQuiet."
+    assert {"power": "ENGLAND", "text": "F LON had no order and holds"} in rec["notes"]
+    # The record is the documented JSON spelling: sorted keys, indent 1, final newline.
+    text = paths.record_file("S1901M").read_text(encoding="utf-8")
+    assert text == json.dumps(rec, indent=1, sort_keys=True, ensure_ascii=False) + "\n"
+    # The workbook before processing is kept as the phase's backup.
+    assert paths.backup_file("S1901M").read_bytes() != before  # the backup has the typed orders
+    assert open_workbook(paths.backup_file("S1901M").read_bytes(), "b")["Orders"][par.split("!")[1]].value == "a par-bur"
+    # Write-back: each order's result beside it, units and centers updated, next phase laid out.
+    results_sheet = sheet_rows(paths, "Results")
+    assert ("S1901M", "FRANCE", "A PAR - BUR", "fails", "bounced: 1 against 1 from A MUN", par, "a par-bur") in results_sheet
+    units = sheet_rows(paths, "Units")
+    assert ("FRANCE", "A SPA", "Spain", 1, None) in units
+    game = {row[0]: row[1] for row in sheet_rows(paths, "Game") if row[0]}
+    assert game["Phase"] == "F1901M"
+    assert all(row[2] is None for row in sheet_rows(paths, "Orders")[1:])  # fresh order cells
+    assert sheet_rows(paths, "Press")[1:] == []
+
+
+def test_order_typed_without_its_unit_is_read_for_the_row(tmp_path):
+    paths = create(tmp_path)
+    # "- BUR" on A PAR's row is A PAR's order.
+    type_cells(paths, {order_cell(paths, "A PAR"): "- bur"})
+    run_turn(paths.name, root=paths.root, site_dir=None)
+    assert record(paths, "S1901M")["orders"]["FRANCE"][0]["read"] == "A PAR - BUR"
+
+
+def test_running_turn_again_with_nothing_new_changes_nothing(tmp_path):
+    paths = create(tmp_path)
+    play(paths, {"FRANCE": ["A PAR - BUR"]})
+    files = snapshot(tmp_path)
+    report = run_turn(paths.name, root=paths.root, site_dir=None)
+    assert not report.processed and "nothing to do" in report.text()
+    assert snapshot(tmp_path) == files
+
+
+def test_force_processes_a_phase_with_no_orders(tmp_path):
+    paths = create(tmp_path)
+    report = run_turn(paths.name, root=paths.root, site_dir=None, force=True)
+    assert report.processed
+    rec = record(paths, "S1901M")
+    assert rec["orders"] == {} and len(rec["notes"]) == 22  # every unit held by default
+
+
+def test_retreat_phase_lists_only_dislodged_units_and_a_solo_ends_the_game(tmp_path):
+    games = tmp_path / "games"
+    paths = create(games, "solo", variant=str(solo_board(tmp_path)))
+    play(paths, {"FRANCE": ["A NAF - TUN", "A TYR - VIE", "A BOH S A TYR - VIE"]})
+    rec = record(paths, "S1901M")
+    assert rec["next_phase"] == "S1901R"
+    # 2000 rulebook, 'Retreats': not to the attacker's province (TYR), nor an occupied one.
+    assert rec["after"]["dislodged"] == {"AUSTRIA": [{"unit": "A VIE", "from": "TYR", "retreats": ["GAL"]}]}
+    orders = sheet_rows(paths, "Orders")
+    assert [row[1] for row in orders[1:] if row[0]][1:] == ["A VIE"]  # only the dislodged unit
+    wb = open_workbook(paths.workbook.read_bytes(), "t")
+    (dv,) = wb["Orders"].data_validations.dataValidation
+    col = dv.formula1.split("!")[1].replace("$", "")
+    listed = [row[0].value for row in wb["Choices"][col]]
+    assert listed == ["A VIE R GAL", "A VIE D"]
+
+    play(paths, {"AUSTRIA": ["A VIE R GAL"]})
+    report = play(paths, {"FRANCE": ["A VIE H", "A TUN H"]})
+    rec = record(paths, "F1901M")
+    # 2000 rulebook, 'Winning': a power controlling 18 supply centers wins.
+    assert rec["winner"] == "FRANCE" and rec["next_phase"] is None
+    assert len(rec["after"]["centers"]["FRANCE"]) == 18
+    assert "wins" in report.text()
+    with pytest.raises(GameError, match="is over: FRANCE won in F1901M"):
+        run_turn(paths.name, root=paths.root, site_dir=None)
+    assert replay(paths.name, root=paths.root) == []
+
+
+def test_adjustment_defaults_waive_missing_builds_and_civil_disorder_removes(tmp_path):
+    paths = create(tmp_path)
+    play(paths, {"AUSTRIA": ["F TRI - ALB"], "ITALY": ["A VEN - TYR"], "FRANCE": ["A MAR - SPA"]})
+    play(paths, {"ITALY": ["A TYR - TRI"], "FRANCE": ["A SPA H"]})
+    state = load_state(paths.name, paths.root)
+    assert state.position.phase == "W1901A"
+    # Adjustment layout: builds due with their sites, removals due with the units.
+    orders = sheet_rows(paths, "Orders")
+    labels = {(row[0], row[1]) for row in orders[1:] if row[0]}
+    assert ("FRANCE", "Build 1 of 1") in labels and ("ITALY", "Build 1 of 1") in labels
+    assert ("AUSTRIA", "Removal 1 of 1") in labels
+    # France builds; Italy says nothing (waived); Austria orders no removal (civil disorder).
+    report = play(paths, {"FRANCE": ["BUILD A MAR"]})
+    rec = record(paths, "W1901A")
+    notes = {(n["power"], n["text"]) for n in rec["notes"]}
+    assert ("ITALY", "1 build(s) not ordered: waived") in notes
+    # 2000 rulebook, 'Civil disorder': the unit farthest from home is removed (F ALB).
+    assert ("AUSTRIA", "civil disorder: F ALB removed (no removal ordered)") in notes
+    assert "A MAR" in rec["after"]["units"]["FRANCE"] and "F ALB" not in rec["after"]["units"]["AUSTRIA"]
+    assert "waived" in report.text()
+
+
+def test_lenient_lets_invalid_orders_stand_as_holds(tmp_path):
+    paths = create(tmp_path)
+    type_cells(paths, {order_cell(paths, "A PAR"): "A PAR - MUN"})  # not adjacent
+    with pytest.raises(WorkbookError):
+        run_turn(paths.name, root=paths.root, site_dir=None)
+    report = run_turn(paths.name, root=paths.root, site_dir=None, lenient=True)
+    rec = record(paths, "S1901M")
+    entry = rec["orders"]["FRANCE"][0]
+    assert entry["read"] is None and "MUN" in entry["error"]
+    assert any("stands as a hold" in n["text"] and n["power"] == "FRANCE" for n in rec["notes"])
+    assert "stands as a hold" in report.text()
+    assert "A PAR" in rec["after"]["units"]["FRANCE"]
+
+
+def test_rollback_reopens_the_last_phase_for_correction(tmp_path):
+    paths = create(tmp_path)
+    play(paths, {"FRANCE": ["A PAR - PIC"]})
+    processed = paths.workbook.read_bytes()
+    assert rollback(paths.name, root=paths.root, site_dir=None) == "S1901M"
+    assert not paths.record_file("S1901M").exists()
+    assert paths.workbook.read_bytes() == paths.backup_file("S1901M").read_bytes()
+    assert (paths.rolled_back / "S1901M.1.json").exists()
+    assert (paths.rolled_back / "F1901M.1.xlsx").read_bytes() == processed
+    # The GM corrects the order and processes again.
+    type_cells(paths, {order_cell(paths, "A PAR"): "A PAR - BUR"})
+    run_turn(paths.name, root=paths.root, site_dir=None)
+    assert record(paths, "S1901M")["orders"]["FRANCE"][0]["read"] == "A PAR - BUR"
+    rollback(paths.name, root=paths.root, site_dir=None)
+    with pytest.raises(GameError, match="no processed phase"):
+        rollback(paths.name, root=paths.root, site_dir=None)
+
+
+def test_a_workbook_held_open_is_refused(tmp_path):
+    paths = create(tmp_path)
+    type_cells(paths, {order_cell(paths, "A PAR"): "A PAR - BUR"})
+    (tmp_path / ".~lock.g.xlsx#").write_text("lock")
+    files = snapshot(tmp_path)
+    with pytest.raises(GameError, match="open in a spreadsheet program"):
+        run_turn(paths.name, root=paths.root, site_dir=None)
+    assert snapshot(tmp_path) == files
+    (tmp_path / ".~lock.g.xlsx#").unlink()
+    (tmp_path / "~$g.xlsx").write_text("lock")
+    with pytest.raises(GameError, match="open in a spreadsheet program"):
+        run_turn(paths.name, root=paths.root, site_dir=None)
+
+
+def test_same_inputs_same_bytes(tmp_path):
+    def game(root):
+        paths = create(root)
+        play(paths, {"FRANCE": ["A PAR - BUR"], "RUSSIA": ["A WAR - GAL"]}, press="p")
+        play(paths, {"FRANCE": ["A BUR - BEL"]})
+        return snapshot(root)
+
+    first, second = game(tmp_path / "one"), game(tmp_path / "two")
+    assert first.keys() == second.keys() and first == second
+    assert replay("g", root=tmp_path / "one") == []
+
+
+def test_replay_finds_a_tampered_record(tmp_path):
+    paths = create(tmp_path)
+    play(paths, {"FRANCE": ["A PAR - BUR"]})
+    rec = record(paths, "S1901M")
+    rec["results"][0]["result"] = "fails" if rec["results"][0]["result"] == "succeeds" else "succeeds"
+    paths.record_file("S1901M").write_text(json.dumps(rec, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+    assert replay("g", root=tmp_path) == ["S1901M"]
+
+
+def test_variant_hooks_plug_in_sheets_checks_and_write_backs(tmp_path):
+    from gm_tools.errors import Problem
+    from gm_tools.hooks import INTEGER, Column, SheetHooks, Table, register_hooks
+
+    class Treasury(SheetHooks):
+        """A variant where powers buy things: a Purchases input sheet, a Treasury output."""
+
+        name = "treasury"
+
+        def input_sheets(self, variant, position):
+            return [Table("Purchases", (Column("Power"), Column("Ducats", kind=INTEGER, editable=True)),
+                          [[p, None] for p in ("FRANCE", "ITALY")])]
+
+        def check_inputs(self, variant, position, rows):
+            spent, problems = {}, []
+            for row in rows["Purchases"]:
+                if row.values["Ducats"] is not None and row.values["Ducats"] > 10:
+                    sheet, cell = row.cells["Ducats"].split("!")
+                    problems.append(Problem(sheet, cell, str(row.values["Ducats"]), "at most 10 ducats"))
+                spent[row.values["Power"]] = row.values["Ducats"]
+            return spent, problems
+
+        def apply_inputs(self, variant, position, inputs):
+            new = position.copy()
+            new.extra["spent"] = inputs
+            return new
+
+        def output_sheets(self, variant, position):
+            spent = position.extra.get("spent", {})
+            return [Table("Treasury", (Column("Power"), Column("Spent", kind=INTEGER)),
+                          [[p, spent.get(p)] for p in sorted(spent)])]
+
+    register_hooks("treasury", Treasury())
+    board = board_variant(
+        tmp_path, "treasuryboard",
+        units={"FRANCE": ["A PAR"], "ITALY": ["A ROM"]},
+        centers={"FRANCE": ["PAR"], "ITALY": ["ROM"]},
+        options='sheets = "treasury"',
+    )
+    paths = create(tmp_path / "games", variant=str(board))
+    assert sheet_rows(paths, "Purchases")[1:] == [("FRANCE", None), ("ITALY", None)]
+    type_cells(paths, {"Purchases!B2": "lots", "Purchases!B3": 12})
+    with pytest.raises(WorkbookError) as err:
+        run_turn(paths.name, root=paths.root, site_dir=None)
+    assert [str(p) for p in err.value.problems] == [
+        "Purchases!B2: found 'lots', expected a whole number (Ducats)",
+        "Purchases!B3: found 12, expected at most 10 ducats",
+    ]
+    type_cells(paths, {"Purchases!B2": 4, "Purchases!B3": 6})
+    run_turn(paths.name, root=paths.root, site_dir=None)
+    rec = record(paths, "S1901M")
+    assert rec["extra"] == {"treasury": {"FRANCE": 4, "ITALY": 6}}
+    assert rec["after"]["extra"] == {"spent": {"FRANCE": 4, "ITALY": 6}}
+    assert sheet_rows(paths, "Treasury") == [("Power", "Spent"), ("FRANCE", 4), ("ITALY", 6)]
+
+
+def test_cli_new_game_turn_rollback(tmp_path, capsys):
+    root = str(tmp_path)
+    assert main(["new-game", "standard", "cli", "--root", root, "--seed", "3", "--player", "france=Ann"]) == 0
+    assert json.loads((tmp_path / "cli" / "game.json").read_text())["players"]["FRANCE"] == "Ann"
+    assert main(["turn", "cli", "--root", root, "--site", ""]) == 0
+    assert "nothing to do" in capsys.readouterr().out
+    assert main(["turn", "cli", "--root", root, "--site", "", "--force"]) == 0
+    assert "next phase: F1901M" in capsys.readouterr().out
+    assert main(["replay", "cli", "--root", root]) == 0
+    assert main(["rollback", "cli", "--root", root, "--site", ""]) == 0
+    assert "reopened S1901M" in capsys.readouterr().out
+    assert main(["turn", "nosuchgame", "--root", root]) == 2
+    assert "no game 'nosuchgame'" in capsys.readouterr().err

@@ -1,0 +1,75 @@
+"""Shared pieces of the GM-workflow tests: a games root in tmp_path, a GM typing orders into
+the real workbook, and boards set up by hand as small variant folders on the standard map."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+from gm_tools.turn import new_game, run_turn
+from gm_tools.workbook import fill_orders, set_cells
+
+REPO = Path(__file__).resolve().parent.parent
+STANDARD = REPO / "variants" / "standard"
+
+
+def create(root: Path, name: str = "g", variant: str = "standard", seed: int = 7):
+    """A new game in ``root`` with fixed seed and creation time (same bytes every run)."""
+    return new_game(variant, name, root=root, seed=seed, players={"FRANCE": "Ann"}, created="2000-01-01T00:00:00Z")
+
+
+def play(paths, orders: dict[str, list[str]], press: str = "", **kwargs):
+    """Type the orders into the workbook as a GM would, then run the turn (no site)."""
+    paths.workbook.write_bytes(fill_orders(paths.workbook.read_bytes(), orders, press))
+    return run_turn(paths.name, root=paths.root, site_dir=None, **kwargs)
+
+
+def type_cells(paths, values: dict[str, object]) -> bytes:
+    """Set some cells of the workbook; returns the bytes now on disk."""
+    data = set_cells(paths.workbook.read_bytes(), values)
+    paths.workbook.write_bytes(data)
+    return data
+
+
+def snapshot(root: Path) -> dict[str, bytes]:
+    """Every file under ``root`` with its bytes, to prove nothing changed."""
+    return {str(p.relative_to(root)): p.read_bytes() for p in sorted(root.rglob("*")) if p.is_file()}
+
+
+def board_variant(tmp_path: Path, name: str, units: dict[str, list[str]], centers: dict[str, list[str]],
+                  options: str = "") -> Path:
+    """A variant folder on the standard map with a starting position set up by hand."""
+    folder = tmp_path / name
+    folder.mkdir()
+    shutil.copy(STANDARD / "provinces.toml", folder / "provinces.toml")
+    text = (STANDARD / "variant.toml").read_text(encoding="utf-8")
+    text = text[: text.index("[start.units]")]
+    text = text.replace("[options]\n", f"[options]\n{options}\n")
+    lines = ["[start.units]"] + [f"{p} = {u!r}".replace("'", '"') for p, u in units.items()]
+    lines += ["", "[start.centers]"] + [f"{p} = {c!r}".replace("'", '"') for p, c in centers.items()]
+    (folder / "variant.toml").write_text(text + "\n".join(lines) + "\n", encoding="utf-8")
+    return folder
+
+
+def solo_board(tmp_path: Path) -> Path:
+    """France two centers short of a solo: 16 centers, an army beside empty Tunis and two
+    armies ready to take Vienna. England and Germany are gone."""
+    return board_variant(
+        tmp_path,
+        "soloboard",
+        units={
+            "FRANCE": ["A NAF", "A TYR", "A BOH", "A MUN", "A BUR", "F NTH", "F MAO", "A KIE"],
+            "AUSTRIA": ["A VIE", "A BUD", "F TRI"],
+            "ITALY": ["A VEN", "A ROM", "F NAP"],
+            "RUSSIA": ["A MOS", "A WAR", "F SEV", "F STP/SC"],
+            "TURKEY": ["F ANK", "A CON", "A SMY"],
+        },
+        centers={
+            "FRANCE": ["BRE", "MAR", "PAR", "SPA", "POR", "BEL", "HOL", "MUN", "KIE", "BER", "DEN",
+                       "LON", "LVP", "EDI", "NWY", "SWE"],
+            "AUSTRIA": ["VIE", "BUD", "TRI"],
+            "ITALY": ["VEN", "ROM", "NAP"],
+            "RUSSIA": ["MOS", "SEV", "STP", "WAR"],
+            "TURKEY": ["ANK", "CON", "SMY"],
+        },
+    )
