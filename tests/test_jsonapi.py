@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import copy
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -328,6 +329,23 @@ def test_cli_unknown_variant_and_missing_file_are_plain_errors(tmp_path, capsys)
     assert main(["adjudicate", "--variant", "standard", str(tmp_path / "missing.json")]) == 2
     err = capsys.readouterr().err
     assert "cannot read request file" in err and "missing.json" in err
+
+
+# --- the documentation's examples are real -----------------------------------------------
+
+DOC = (ROOT / "docs" / "json-interface.md").read_text(encoding="utf-8")
+DOC_RUNS = re.findall(r"<!-- output of: (.+?) -->\n```[a-z]*\n(.*?)```", DOC, flags=re.S)
+
+
+def test_the_documentation_has_examples_to_check():
+    assert len(DOC_RUNS) == 3
+
+
+@pytest.mark.parametrize("command, output", DOC_RUNS, ids=[c for c, _ in DOC_RUNS])
+def test_documented_output_is_what_the_command_prints(command, output, capsys, monkeypatch):
+    monkeypatch.chdir(ROOT)
+    assert main(command.split()) == 0
+    assert capsys.readouterr().out == output
 
 
 # --- the interim demo (make turn) -------------------------------------------------------
