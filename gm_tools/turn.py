@@ -198,9 +198,13 @@ def _parse_entry(variant: Variant, position: Position, rules: Rules, entry: Orde
 
 
 def _expected(error: OrderError) -> str:
-    text = f"a legal order ({error.kind}: {error.reason})"
+    """The "expected ..." half of a problem line, from the parser's reason."""
+    if error.reason.startswith("expected "):
+        text = error.reason[len("expected "):]
+    else:
+        text = f"a legal order ({error.reason})"
     if error.suggestion:
-        text = f"a legal order ({error.kind}: {error.reason}; did you mean {error.suggestion}?)"
+        text += f" (did you mean {error.suggestion}?)"
     return text
 
 

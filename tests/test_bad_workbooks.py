@@ -1,0 +1,133 @@
+"""Bad workbooks: each gives its error naming sheet!cell, what was found and what was
+expected, all problems at once, and leaves every file byte-identical (nothing written)."""
+
+from __future__ import annotations
+
+import io
+
+import openpyxl  # the GM's spreadsheet program, for damage a GM can do that cells cannot show
+import pytest
+
+from gm_tools.cli import main
+from gm_tools.errors import WorkbookError
+from gm_tools.turn import run_turn
+from workflow_helpers import create, snapshot, type_cells
+
+
+def cell_of(paths, unit: str) -> str:
+    ws = openpyxl.load_workbook(paths.workbook)["Orders"]
+    for row in ws.iter_rows(min_row=2):
+        if row[1].value == unit:
+            return f"Orders!{row[2].coordinate}"
+    raise AssertionError(unit)
+
+
+def edit(paths, change) -> None:
+    """Open the workbook in 'a spreadsheet program', change it, save it."""
+    wb = openpyxl.load_workbook(paths.workbook)
+    change(wb)
+    buffer = io.BytesIO()
+    wb.save(buffer)
+    paths.workbook.write_bytes(buffer.getvalue())
+
+
+def problems_after(paths, tmp_path) -> list[str]:
+    """Run the turn, expecting a WorkbookError; check nothing was written."""
+    files = snapshot(tmp_path)
+    with pytest.raises(WorkbookError) as err:
+        run_turn(paths.name, root=paths.root, site_dir=None)
+    assert snapshot(tmp_path) == files
+    assert not paths.history.exists() and not paths.backups.exists()
+    return [str(p) for p in err.value.problems]
+
+
+def test_missing_sheet(tmp_path):
+    paths = create(tmp_path)
+    edit(paths, lambda wb: wb.remove(wb["Orders"]))
+    assert problems_after(paths, tmp_path) == ["Orders: found no such sheet, expected the Orders sheet gm-tools wrote"]
+
+
+def test_unknown_power(tmp_path):
+    paths = create(tmp_path)
+    cell = cell_of(paths, "A PAR")
+    row = cell.split("C")[-1]
+    type_cells(paths, {f"Orders!A{row}": "PRUSSIA", cell: "A PAR - BUR"})
+    assert problems_after(paths, tmp_path) == [
+        f"Orders!A{row}: found 'PRUSSIA', expected a power of standard: "
+        "AUSTRIA, ENGLAND, FRANCE, GERMANY, ITALY, RUSSIA, TURKEY"
+    ]
+
+
+def test_typo_in_a_province(tmp_path):
+    paths = create(tmp_path)
+    cell = cell_of(paths, "A PAR")
+    type_cells(paths, {cell: "A PRX - BUR"})
+    (problem,) = problems_after(paths, tmp_path)
+    assert problem.startswith(f"{cell}: found 'A PRX - BUR', expected ")
+    assert "'PRX' is not a province" in problem and "did you mean PAR" in problem
+
+
+def test_two_orders_for_one_unit(tmp_path):
+    paths = create(tmp_path)
+    first, second = cell_of(paths, "A PAR"), cell_of(paths, "F BRE")
+    type_cells(paths, {first: "A PAR - BUR", second: "A PAR - PIC"})
+    assert problems_after(paths, tmp_path) == [
+        f"{second}: found 'A PAR - PIC', expected one order for A PAR, which already has 'A PAR - BUR' at {first}"
+    ]
+
+
+def test_order_for_a_unit_that_does_not_exist(tmp_path):
+    paths = create(tmp_path)
+    cell = cell_of(paths, "A MAR")
+    type_cells(paths, {cell: "A GAS - BRE"})
+    assert problems_after(paths, tmp_path) == [f"{cell}: found 'A GAS - BRE', expected a legal order (no unit in GAS)"]
+
+
+def test_text_where_a_number_belongs(tmp_path):
+    paths = create(tmp_path)
+    type_cells(paths, {"Game!B7": "forty-two"})
+    assert problems_after(paths, tmp_path) == [
+        "Game!B7: found 'forty-two', expected a whole number (the seed for the rules' randomness)"
+    ]
+
+
+def test_every_problem_is_reported_in_one_pass(tmp_path):
+    paths = create(tmp_path)
+    type_cells(paths, {"Game!B7": "x", cell_of(paths, "A PAR"): "A PRX - BUR", cell_of(paths, "A MUN"): "A MUN - BRU"})
+    assert len(problems_after(paths, tmp_path)) == 3
+
+
+def test_wrong_variant_and_old_copy(tmp_path):
+    paths = create(tmp_path)
+    type_cells(paths, {"Game!B3": "centenary", "Game!B4": "F1905M"})
+    problems = problems_after(paths, tmp_path)
+    assert problems[0] == "Game!B3: found 'centenary', expected 'standard', the game's variant"
+    assert problems[1].startswith("Game!B4: found 'F1905M', expected 'S1901M', the game's current phase")
+
+
+def test_foreign_workbook(tmp_path):
+    paths = create(tmp_path)
+    buffer = io.BytesIO()
+    openpyxl.Workbook().save(buffer)
+    paths.workbook.write_bytes(buffer.getvalue())
+    (problem,) = problems_after(paths, tmp_path)
+    assert problem.startswith("Game: found no Game sheet")
+
+
+@pytest.mark.parametrize("damage", [lambda b: b[: len(b) // 2], lambda b: b"not a spreadsheet at all"])
+def test_damaged_file(tmp_path, damage):
+    paths = create(tmp_path)
+    paths.workbook.write_bytes(damage(paths.workbook.read_bytes()))
+    (problem,) = problems_after(paths, tmp_path)
+    assert problem.startswith("the file: found ") and "expected an .xlsx workbook" in problem
+
+
+def test_cli_prints_each_problem_and_exits_non_zero(tmp_path, capsys):
+    paths = create(tmp_path)
+    cell = cell_of(paths, "A PAR")
+    type_cells(paths, {cell: "A PRX - BUR"})
+    before = paths.workbook.read_bytes()
+    assert main(["turn", "g", "--root", str(tmp_path), "--site", ""]) == 2
+    err = capsys.readouterr().err
+    assert f"  {cell}: found 'A PRX - BUR', expected " in err and "Traceback" not in err
+    assert paths.workbook.read_bytes() == before
