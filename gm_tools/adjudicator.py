@@ -196,15 +196,9 @@ class Resolver:
     def convoy_route(self, move: Move, usable) -> bool:
         """Is there a chain of convoying fleets, each ``usable``, from origin to dest?"""
         origin, dest = move.unit.province, province_of(move.dest)
+        # A route written in the order (A LON - NTH - NWY) is not binding: DATC 4.A.6
+        # choice a, path specifications are ignored; any chain of convoying fleets will do.
         fleets = {c.unit.province: c for c in self.convoys_of.get((origin, dest), [])}
-        if move.convoy_route:
-            # An explicit route uses exactly the fleets named, in order.
-            chain = [origin, *move.convoy_route, dest]
-            for a, b, c in zip(chain, chain[1:], chain[2:]):
-                fleet = fleets.get(b)
-                if fleet is None or not self._touches(fleet, a) or not self._touches(fleet, c):
-                    return False
-            return all(usable(fleets[p]) for p in move.convoy_route)
         seen: set[str] = set()
         frontier = [origin]
         while frontier:

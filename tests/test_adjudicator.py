@@ -362,3 +362,13 @@ def test_same_orders_same_outcome_whatever_their_order():
     b = run(p, list(reversed(orders)))
     assert (a.moved, a.dislodged, a.contested) == (b.moved, b.dislodged, b.contested)
     assert sorted(a.results, key=str) == sorted(b.results, key=str)
+
+
+def test_written_convoy_path_is_not_binding():
+    # DATC 4.A.6 choice a: path specifications are ignored; any convoy route will do.
+    from gm_tools.model import Move
+
+    p = board({"ENGLAND": ["A LON", "F NTH"]})
+    move = Move("ENGLAND", p.units["LON"], "BEL", via_convoy=True, convoy_route=("ENG",))
+    out = run(p, [move, C(p, "F NTH", "LON", "BEL")])
+    assert out.moved == {"LON": "BEL"}
