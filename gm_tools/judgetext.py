@@ -24,6 +24,8 @@ a line is always one order and a mail client wraps it as it likes.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from .model import FAILS, INVALID, UNIT_NAMES, coast_of, province_of
 from .phase import PhaseError, parse_phase
 from .variant import Variant
@@ -254,36 +256,60 @@ def judge_text(variant: Variant, record: dict) -> str:
     return "\n".join(lines).rstrip("\n") + "\n"
 
 
-def _dislodged_lines(variant: Variant, record: dict) -> list[str]:
-    """One line per unit dislodged this phase: where it may retreat, or that it was
-    destroyed because it had nowhere to go (2000 rulebook, 'Retreating')."""
+@dataclass(frozen=True)
+class Dislodgement:
+    """A unit dislodged in a phase, and what became of it."""
+
+    power: str
+    """Code of the unit's power."""
+    kind: str
+    """``A`` or ``F``."""
+    location: str
+    """Where it was dislodged."""
+    retreats: tuple[str, ...]
+    """Where it may retreat; empty when it had nowhere to go and was destroyed."""
+    attacker_from: str | None = None
+    """Province the attack came from (no retreat there), None if by convoy or unknown."""
+
+
+def dislodgements(record: dict) -> list[Dislodgement]:
+    """Every unit dislodged in the phase of ``record``: the results marked ``dislodged``
+    (in result order), with their retreats from ``after.dislodged``. A dislodged unit that
+    is not waiting to retreat had nowhere to go and was destroyed (2000 rulebook,
+    'Retreating': a unit that cannot retreat is disbanded)."""
     waiting = {}
     for power, entries in record.get("after", {}).get("dislodged", {}).items():
         for entry in entries:
             waiting[(power, entry.get("unit", ""))] = entry
+    found: list[Dislodgement] = []
     seen = set()
-    lines = []
+    keys = []
     for result in record.get("results", []):
         unit = _unit_of(result.get("order", ""))
-        if not result.get("dislodged") or unit is None:
+        if result.get("dislodged") and unit is not None:
+            keys.append((result.get("power", ""), f"{unit[0]} {unit[1]}"))
+    keys += sorted(set(waiting) - set(keys))
+    for power, text in keys:
+        unit = _unit_of(text)
+        if unit is None or (power, text) in seen:
             continue
-        key = (result.get("power", ""), f"{unit[0]} {unit[1]}")
-        seen.add(key)
-        lines.append(_dislodged_line(variant, key[0], unit, waiting.get(key)))
-    for key in sorted(set(waiting) - seen):
-        unit = _unit_of(key[1])
-        if unit is not None:
-            lines.append(_dislodged_line(variant, key[0], unit, waiting[key]))
+        seen.add((power, text))
+        entry = waiting.get((power, text)) or {}
+        found.append(Dislodgement(power, unit[0], unit[1], tuple(entry.get("retreats", ())), entry.get("from")))
+    return found
+
+
+def _dislodged_lines(variant: Variant, record: dict) -> list[str]:
+    """One line per dislodged unit: where it may retreat, or that it was destroyed."""
+    lines = []
+    for d in dislodgements(record):
+        power = variant.powers.get(d.power)
+        adjective = power.adjective if power else d.power.title()
+        who = f"The {adjective} {UNIT_NAMES[d.kind]} in {location_name(variant, d.location)}"
+        if not d.retreats:
+            lines.append(f"{who} with no valid retreats was destroyed.")
+            continue
+        names = [location_name(variant, r) for r in d.retreats]
+        where = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
+        lines.append(f"{who} can retreat to {where}.")
     return lines
-
-
-def _dislodged_line(variant: Variant, power: str, unit: tuple[str, str], entry: dict | None) -> str:
-    power_obj = variant.powers.get(power)
-    adjective = power_obj.adjective if power_obj else power.title()
-    who = f"The {adjective} {UNIT_NAMES[unit[0]]} in {location_name(variant, unit[1])}"
-    retreats = list(entry.get("retreats", [])) if entry else []
-    if not retreats:
-        return f"{who} with no valid retreats was destroyed."
-    names = [location_name(variant, r) for r in retreats]
-    where = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
-    return f"{who} can retreat to {where}."

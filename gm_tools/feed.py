@@ -1,0 +1,60 @@
+"""A game's Atom feed (RFC 4287): one entry per processed phase, newest first.
+
+History records carry no timestamps (``docs/game-record.md``: replaying a game gives the
+same bytes), so the only date in a game's record is ``game.json``'s ``created``. Every
+``updated`` in the feed is that date: the feed stays a pure function of the record, and
+readers still tell entries apart by their ids and order. Links are relative to the feed's
+own address (RFC 4287 section 4.2.7.1 allows it), so the site works from any host.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from xml.sax.saxutils import escape, quoteattr
+
+EPOCH = "1970-01-01T00:00:00Z"
+"""Date used when ``game.json`` has no ``created`` time (a hand-made record)."""
+
+
+@dataclass(frozen=True)
+class FeedEntry:
+    """One processed phase."""
+
+    phase: str
+    """Phase id: ``S1901M``."""
+    title: str
+    """``Spring 1901 Movement``."""
+    link: str
+    """Address of the phase page, relative to the feed: ``S1901M.html``."""
+    summary: str
+    """Plain text of the entry: the judge-style results."""
+
+
+def atom_feed(game: str, title: str, created: str, entries: list[FeedEntry]) -> str:
+    """The feed document. ``entries`` in play order; the feed lists them newest first."""
+    updated = created or EPOCH
+    # A tag URI (RFC 4151) names the game for ever, whatever host the site moves to.
+    day = updated[:10]
+    base_id = f"tag:gm-tools.invalid,{day}:{game}"
+    out = [
+        '<?xml version="1.0" encoding="utf-8"?>',
+        '<feed xmlns="http://www.w3.org/2005/Atom">',
+        f"<title>{escape(title)}</title>",
+        f"<id>{escape(base_id)}</id>",
+        f"<updated>{escape(updated)}</updated>",
+        "<author><name>Game master</name></author>",
+        '<link rel="alternate" type="text/html" href="index.html"/>',
+        '<link rel="self" type="application/atom+xml" href="feed.atom"/>',
+    ]
+    for entry in reversed(entries):
+        out += [
+            "<entry>",
+            f"<title>{escape(entry.title)}</title>",
+            f"<id>{escape(base_id)}/{escape(entry.phase)}</id>",
+            f"<updated>{escape(updated)}</updated>",
+            f'<link rel="alternate" type="text/html" href={quoteattr(entry.link)}/>',
+            f'<content type="text">{escape(entry.summary)}</content>',
+            "</entry>",
+        ]
+    out.append("</feed>")
+    return "\n".join(out) + "\n"

@@ -1,0 +1,78 @@
+"""Games for the site tests and the site benchmark, played by the real engine.
+
+:func:`play` adjudicates a phase with :func:`gm_tools.engine.run_phase` and stores a
+history record in the documented format (``docs/game-record.md``) with
+:func:`gm_tools.game.store_record`, the way ``gm-tools turn`` does, but from order texts
+instead of a workbook: the site reads records and must not depend on the workbook.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from gm_tools.engine import run_phase
+from gm_tools.game import FORMAT, GameInfo, GamePaths, json_text, save_new_game, store_record, write_atomic
+from gm_tools.phase import phase_title
+from gm_tools.positions import position_from_json, position_to_json
+from gm_tools.turn import start_position, winner_of
+from gm_tools.variant import Variant
+
+CREATED = "2026-11-01T18:00:00Z"
+
+
+def new_game(root: Path, name: str, variant: Variant, players: dict[str, str] | None = None) -> GamePaths:
+    """Create ``root/name/game.json`` (no workbook: the site never reads one)."""
+    paths = GamePaths(root=Path(root), name=name)
+    players = {code: (players or {}).get(code, "") for code in variant.powers}
+    save_new_game(paths, GameInfo(name=name, variant=variant.name, seed="1618", players=players, created=CREATED))
+    return paths
+
+
+def current(paths: GamePaths, variant: Variant, history: list[dict]):
+    return position_from_json(history[-1]["after"]) if history else start_position(variant)
+
+
+def play(paths: GamePaths, variant: Variant, history: list[dict], orders: dict[str, list[str]],
+         press: str = "", store: bool = True) -> dict:
+    """Adjudicate the current phase from ``orders`` (power -> order texts), append the
+    record to ``history`` and (with ``store``) write it to the game's history folder."""
+    position = current(paths, variant, history)
+    outcome = run_phase(variant, position, orders)
+    results = sorted(
+        ({"power": r.power, "order": r.order, "result": r.result, "reason": r.reason, "dislodged": r.dislodged}
+         for r in outcome.results),
+        key=lambda r: (r["power"], r["order"], r["result"], r["reason"]),
+    )
+    winner = winner_of(variant, outcome.position)
+    record = {
+        "format": FORMAT,
+        "game": paths.name,
+        "variant": variant.name,
+        "phase": position.phase,
+        "title": phase_title(variant.calendar, position.phase),
+        "before": position_to_json(position),
+        "orders": {
+            power: [{"cell": f"Orders!C{n + 2}", "error": None, "read": text, "written": text}
+                    for n, text in enumerate(texts)]
+            for power, texts in sorted(orders.items())
+        },
+        "results": results,
+        "notes": [],
+        "after": position_to_json(outcome.position),
+        "next_phase": None if winner else outcome.position.phase,
+        "winner": winner,
+        "press": press,
+        "players": {p: "" for p in variant.powers},
+        "deadline": "Friday 20:00 UTC",
+        "random": {"seed": "1618", "draws": []},
+        "extra": {},
+    }
+    history.append(record)
+    if store:
+        store_record(paths, record)
+    return record
+
+
+def store_copy(paths: GamePaths, record: dict) -> None:
+    """Store ``record`` under another game's name (the benchmark's cloned archive)."""
+    write_atomic(paths.record_file(record["phase"]), json_text(dict(record, game=paths.name)).encode("utf-8"))
