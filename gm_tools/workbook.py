@@ -162,6 +162,8 @@ class _Writer:
             self._table_sheet(table, editable=False)
         if self.choices is not None:
             self.choices.sheet_state = "hidden"
+            # Last, out of the way of the GM's tabs.
+            self.wb.move_sheet(CHOICES, offset=len(self.wb.sheetnames) - 1 - self.wb.sheetnames.index(CHOICES))
         self.wb.active = 1
         props = self.wb.properties
         props.creator = "gm-tools"
