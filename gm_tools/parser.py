@@ -414,7 +414,7 @@ def _wrong_phase(ctx: _Context, what: str, phases: str) -> IllegalOrderError:
     return ctx.illegal(f"{what} belong to {phases}; {ctx.position.phase} is {article} {here} phase")
 
 
-def _reject_phase_words(reader: _Reader, ctx: _Context, word: str | None) -> None:
+def _reject_phase_words(ctx: _Context, word: str | None) -> None:
     """Words that belong to another phase get an IllegalOrderError saying so."""
     if word in BUILD_WORDS:
         raise _wrong_phase(ctx, "builds", "an adjustment phase")
@@ -430,7 +430,7 @@ def _reject_phase_words(reader: _Reader, ctx: _Context, word: str | None) -> Non
 
 
 def _movement_order(reader: _Reader, ctx: _Context) -> Order:
-    _reject_phase_words(reader, ctx, reader.peek())
+    _reject_phase_words(ctx, reader.peek())
     kind = reader.kind()
     place = reader.place("the province of the ordered unit")
     unit_text = f"{'A ' if kind == ARMY else 'F ' if kind == FLEET else ''}{place.text}"
@@ -447,7 +447,7 @@ def _movement_order(reader: _Reader, ctx: _Context) -> Order:
         return _support(reader, ctx, kind, place)
     if verb in CONVOY_WORDS:
         return _convoy(reader, ctx, kind, place)
-    _reject_phase_words(reader, ctx, verb)
+    _reject_phase_words(ctx, verb)
     if verb is None:
         raise reader.syntax(f"no order for {unit_text}: expected H, -, S or C after it")
     reader.pos -= 1
@@ -604,7 +604,7 @@ def _retreat_order(reader: _Reader, ctx: _Context) -> Order:
         reader.expect_end(place.text)
         return Disband(ctx.power, _dislodged_unit(ctx, kind, place))
     if reader.peek() in BUILD_WORDS | WAIVE_WORDS:
-        _reject_phase_words(reader, ctx, reader.peek())
+        _reject_phase_words(ctx, reader.peek())
     kind = reader.kind()
     place = reader.place("the province of the dislodged unit")
     verb = reader.take()
