@@ -83,6 +83,8 @@ class _Entry:
     """Why a support or convoy has no effect (``void: ...``), or empty."""
     by_convoy: bool = False
     """For an army's move: it travels by convoy (decided before resolution, DATC 4.A.3)."""
+    order_invalid: bool = False
+    """The unit was given only invalid orders, so it holds."""
 
 
 _UNRESOLVED, _GUESSING, _RESOLVED = 0, 1, 2
@@ -160,11 +162,11 @@ class Resolver:
     def _backup_rule(self, old: int) -> None:
         cycle = self.deps[old:]
         convoys = [j for j in cycle if isinstance(self.entries[j].order, Convoy)]
-        if convoys:
+        armies = {self.entries[j].order.army_from for j in convoys} - self.paradox_armies
+        if armies:
             # Szykman rule (DATC 4.A.2 preferred): the convoyed armies of the paradox are
             # treated as if they held; their convoys have no effect.
-            for j in convoys:
-                self.paradox_armies.add(self.entries[j].order.army_from)
+            self.paradox_armies |= armies
             self._forget(old)
             return
         # Circular movement (2000 rulebook): every move in the cycle succeeds.
@@ -481,10 +483,13 @@ def adjudicate_movement(
     rules = rules or rules_for(variant)
     results: list[OrderResult | None] = [None] * len(orders)
     in_force: dict[str, int] = {}
+    tried: set[str] = set()
     for n, order in enumerate(orders):
         problem = _check(variant, position, rules, order)
         if problem:
             results[n] = OrderResult(_power(order), order_text(order), INVALID, problem)
+            if hasattr(order, "unit"):
+                tried.add(order.unit.province)
             continue
         province = order.unit.province
         if province in in_force:
@@ -500,7 +505,7 @@ def adjudicate_movement(
         unit = position.units[province]
         n = in_force.get(province)
         order = orders[n] if n is not None else Hold(unit.power, unit)
-        entries.append(_Entry(index=len(entries), unit=unit, order=order, given=n))
+        entries.append(_Entry(len(entries), unit, order, n, order_invalid=province in tried))
     by_province = {e.unit.province: e for e in entries}
     for e in entries:
         e.void = _void_reason(by_province, e)
@@ -601,7 +606,7 @@ def _result(r: Resolver, e: _Entry) -> OrderResult:
     reasons: list[str] = []
     result = SUCCEEDS
     if e.given is None:
-        reasons.append("no order: holds")
+        reasons.append("holds: its order was invalid" if e.order_invalid else "no order: holds")
     if isinstance(o, Move):
         if not r.resolve(e.index):
             result = FAILS

@@ -372,3 +372,13 @@ def test_written_convoy_path_is_not_binding():
     move = Move("ENGLAND", p.units["LON"], "BEL", via_convoy=True, convoy_route=("ENG",))
     out = run(p, [move, C(p, "F NTH", "LON", "BEL")])
     assert out.moved == {"LON": "BEL"}
+
+
+def test_unit_with_only_an_invalid_order_holds_and_can_be_supported():
+    # DATC 4.E.1: an illegal order is ignored; the unit holds and may receive hold support.
+    p = board({"FRANCE": ["F BRE", "A PAR"], "ENGLAND": ["F ENG", "F MAO"]})
+    orders = [M(p, "F BRE", "PAR"), S(p, "A PAR", "BRE"), M(p, "F ENG", "BRE"), S(p, "F MAO", "ENG", "BRE")]
+    out = run(p, orders)
+    assert out.results[0].result == "invalid"
+    assert [r.reason for r in out.results if r.order == "F BRE H"] == ["holds: its order was invalid"]
+    assert result(out, "F ENG").reason == "bounced: 2 against 2 from F BRE"
