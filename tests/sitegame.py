@@ -76,3 +76,53 @@ def play(paths: GamePaths, variant: Variant, history: list[dict], orders: dict[s
 def store_copy(paths: GamePaths, record: dict) -> None:
     """Store ``record`` under another game's name (the benchmark's cloned archive)."""
     write_atomic(paths.record_file(record["phase"]), json_text(dict(record, game=paths.name)).encode("utf-8"))
+
+
+# --- the small game of the site tests --------------------------------------------------------
+
+SMALL_GAME_ORDERS = [
+    # S1901M: Vienna and Warsaw bounce in Galicia (2000 rulebook, 'Standoffs').
+    ({
+        "AUSTRIA": ["A VIE - GAL", "A BUD - SER", "F TRI - ALB"],
+        "ENGLAND": ["F EDI - NWG", "F LON - NTH", "A LVP - YOR"],
+        "FRANCE": ["A PAR - BUR", "A MAR H", "F BRE - MAO"],
+        "GERMANY": ["A MUN - RUH", "A BER - MUN", "F KIE - HOL"],
+        "ITALY": ["A VEN - PIE", "A ROM - VEN", "F NAP - ION"],
+        "RUSSIA": ["A WAR - GAL", "A MOS - UKR", "F SEV - BLA", "F STP/SC - BOT"],
+        "TURKEY": ["A CON - BUL", "A SMY - CON", "F ANK - BLA"],
+    }, "# Spring 1901\n\nAll quiet in the *west*. <script>alert(1)</script>"),
+    # F1901M: Germany dislodges Burgundy, whose support from Marseilles is cut by Piedmont;
+    # England's support is void and its army has no convoy.
+    ({
+        "ENGLAND": ["A YOR - NWY", "F NTH S F NWG - NWY", "F NWG H"],
+        "FRANCE": ["A BUR H", "A MAR S A BUR", "F MAO - POR"],
+        "GERMANY": ["A RUH - BUR", "A MUN S A RUH - BUR", "F HOL H"],
+        "ITALY": ["A PIE - MAR", "A VEN H", "F ION - TUN"],
+        "TURKEY": ["A BUL H", "A CON H", "F ANK H"],
+    }, "[Rules](https://example.org/rules) and [a trap](javascript:alert(1)) <img src=x onerror=alert(1)>"),
+    # F1901R: the French army retreats.
+    ({"FRANCE": ["A BUR R PIC"]}, ""),
+    # W1901A: builds.
+    ({
+        "AUSTRIA": ["BUILD A BUD"],
+        "GERMANY": ["BUILD F KIE"],
+        "FRANCE": ["BUILD A PAR"],
+        "ITALY": ["WAIVE"],
+        "TURKEY": ["BUILD F SMY"],
+    }, ""),
+]
+
+
+def small_game(root: Path, variant: Variant, name: str = "demo", phases: int = len(SMALL_GAME_ORDERS)) -> list[dict]:
+    """The site tests' game: the first ``phases`` phases of :data:`SMALL_GAME_ORDERS`."""
+    paths = new_game(root, name, variant, {"FRANCE": "Alice <b>&", "GERMANY": "Bob"})
+    history: list[dict] = []
+    for orders, press in SMALL_GAME_ORDERS[:phases]:
+        play(paths, variant, history, orders, press=press)
+    return history
+
+
+def play_next(root: Path, variant: Variant, history: list[dict], name: str = "demo") -> dict:
+    """Play the next phase of the small game (the one after ``history``)."""
+    orders, press = SMALL_GAME_ORDERS[len(history)]
+    return play(GamePaths(root=Path(root), name=name), variant, history, orders, press=press)
