@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from boards import D, M, R, S, board, result, standard
+from boards import D, M, R, S, board, result, standard, unit
 
 from gm_tools.adjudicator import adjudicate_movement
 from gm_tools.model import Dislodged, Position
@@ -14,8 +14,6 @@ V = standard()
 def retreat_position(units, dislodged: dict[str, tuple[str, str, str | None, tuple[str, ...]]]) -> Position:
     """A retreat-phase position: ``dislodged`` maps province -> (power, unit text,
     attacker_from, retreats)."""
-    from boards import unit
-
     p = board(units, phase="S1901R")
     p.dislodged = {
         prov: Dislodged(unit(power, text), attacker_from, retreats)
