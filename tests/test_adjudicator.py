@@ -382,3 +382,31 @@ def test_unit_with_only_an_invalid_order_holds_and_can_be_supported():
     assert out.results[0].result == "invalid"
     assert [r.reason for r in out.results if r.order == "F BRE H"] == ["holds: its order was invalid"]
     assert result(out, "F ENG").reason == "bounced: 2 against 2 from F BRE"
+
+
+class NoBurgundyRules(Rules):
+    """A variant where nobody may enter Burgundy and dislodged fleets are destroyed."""
+
+    def may_move(self, variant, position, unit, dest):
+        return "Burgundy is neutral" if dest == "BUR" else None
+
+    def on_dislodged(self, variant, position, unit):
+        return None if unit.kind == "F" else unit
+
+
+def test_may_move_hook_makes_the_order_invalid():
+    p = board({"FRANCE": ["A PAR"]})
+    out = run(p, [M(p, "A PAR", "BUR")], NoBurgundyRules())
+    assert (out.results[0].result, out.results[0].reason) == ("invalid", "Burgundy is neutral")
+    assert out.moved == {}
+
+
+def test_on_dislodged_hook_can_disband_at_once_and_may_move_limits_retreats():
+    p = board({"FRANCE": ["A PAR", "A BEL", "F MAO", "F BRE"], "GERMANY": ["A PIC"], "ENGLAND": ["F ENG"]})
+    orders = [M(p, "A PAR", "PIC"), S(p, "A BEL", "PAR", "PIC"), M(p, "F MAO", "ENG"), S(p, "F BRE", "MAO", "ENG")]
+    standard_out = run(p, orders)
+    assert standard_out.dislodged["PIC"].retreats == ("BUR",)
+    out = run(p, orders, NoBurgundyRules())
+    assert out.dislodged["PIC"].retreats == ()  # Burgundy may not be entered
+    assert "ENG" not in out.dislodged  # the fleet is destroyed, not retreated
+    assert result(out, "F ENG").dislodged
