@@ -26,9 +26,6 @@ ANCHOR_ROLES = ("unit", "dislodged", "sc", "label")
 where the supply-center marker goes, where its name is written. A coast has ``unit`` and
 ``label`` only."""
 
-VARIANTS_DIR = Path(__file__).resolve().parent.parent / "variants"
-
-
 @dataclass(frozen=True)
 class BaseMap:
     """What the renderer needs of a base map."""
@@ -41,6 +38,11 @@ class BaseMap:
     """Province code -> SVG path data of its closed region."""
     impassable: dict[str, str] = field(default_factory=dict)
     """Code -> path data of areas no unit may enter (Switzerland in standard)."""
+    decor_land: tuple[str, ...] = ()
+    """Path data of land that is no province (unseeded islands, Africa beyond the map's
+    provinces); drawn for a recognisable coastline only."""
+    decor_water: tuple[str, ...] = ()
+    """Path data of water that is no province (a lake such as the Caspian)."""
     anchors: dict[str, tuple[float, float]] = field(default_factory=dict)
     """``"PAR.unit"``, ``"PAR.sc"``, ``"SPA.NC.unit"``... -> (x, y)."""
     schematic: bool = False
@@ -83,10 +85,14 @@ def parse_base_map(svg_text: str, source: str = "map.svg") -> BaseMap:
     regions: dict[str, str] = {}
     impassable: dict[str, str] = {}
     anchors: dict[str, tuple[float, float]] = {}
+    decor_land: list[str] = []
+    decor_water: list[str] = []
     for element in root.iter():
         classes = set((element.get("class") or "").split())
         ident = element.get("id")
-        if _tag(element) == "path" and classes & {"land", "coast", "sea", "impassable"}:
+        if _tag(element) == "path" and classes & {"decor-land", "decor-water"}:
+            (decor_land if "decor-land" in classes else decor_water).append(element.get("d", ""))
+        elif _tag(element) == "path" and classes & {"land", "coast", "sea", "impassable"}:
             if not ident:
                 problems.append(f"{source}: a region <path class={element.get('class')!r}> has no id")
                 continue
@@ -106,11 +112,15 @@ def parse_base_map(svg_text: str, source: str = "map.svg") -> BaseMap:
                 problems.append(f"{source}: anchor {ident} has coordinates {x!r}, {y!r}, expected numbers")
     if problems:
         raise VariantDataError(source, problems)
-    return BaseMap(width=numbers[2], height=numbers[3], regions=regions, impassable=impassable, anchors=anchors)
+    return BaseMap(width=numbers[2], height=numbers[3], regions=regions, impassable=impassable, anchors=anchors,
+                   decor_land=tuple(decor_land), decor_water=tuple(decor_water))
 
 
 def map_path(variant_name: str) -> Path:
-    return VARIANTS_DIR / variant_name / "map.svg"
+    """Where a shipped variant's base map lives (the variants folder of gm_tools.variants)."""
+    from .variants import variants_dir
+
+    return variants_dir() / variant_name / "map.svg"
 
 
 @lru_cache(maxsize=16)

@@ -48,6 +48,7 @@ from .variant import SEA, Variant
 
 SEA_FILL = "#c9dff0"
 NEUTRAL_FILL = "#eee5cf"
+DECOR_FILL = "#dcd7cb"
 IMPASSABLE_FILL = "#b9ada0"
 BORDER = "#5a5040"
 INK = "#1e1e1e"
@@ -191,6 +192,11 @@ class _Drawing:
 
     def regions(self, styles: dict[str, ProvinceStyle]) -> None:
         self.add('<g id="regions" stroke-linejoin="round">')
+        # land and water of no province: only there so the coastline is recognisable
+        for d in self.base.decor_water:
+            self.add(f'<path d="{d}" fill="{SEA_FILL}" stroke="{BORDER}" stroke-width="0.5"/>')
+        for d in self.base.decor_land:
+            self.add(f'<path d="{d}" fill="{DECOR_FILL}" stroke="{BORDER}" stroke-width="0.5"/>')
         # seas first, so land borders are drawn on top of sea borders
         codes = sorted(self.base.regions, key=lambda c: (self._is_land(c), c))
         for code in codes:
