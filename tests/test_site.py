@@ -1,0 +1,427 @@
+"""The static site (issue 3, part 5): judge text, safe markdown, the writer that rewrites only
+what changed, the chart, the feed, errors, variant sections.
+
+Games are played by the real engine (``tests/sitegame.py``) and stored as history records in
+the documented format; the site reads nothing else.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import shutil
+import struct
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+
+from gm_tools.charts import MARKERS, ChartLine, centers_chart
+from gm_tools.errors import GameError, UserError
+from gm_tools.hooks import SheetHooks, register_hooks
+from gm_tools.judgetext import judge_text, order_words, result_flags
+from gm_tools.safemarkdown import render_markdown, safe_url
+from gm_tools.site import TEMPLATES, build_site, collect, write_site
+from gm_tools.variants import load_variant
+from sitegame import play_next, small_game
+
+STANDARD = load_variant("standard")
+
+
+@pytest.fixture(scope="module")
+def game_records(tmp_path_factory):
+    """The small game's four records (S1901M, F1901M, F1901R, W1901A)."""
+    return small_game(tmp_path_factory.mktemp("records") / "sheets", STANDARD)
+
+
+@pytest.fixture
+def games(tmp_path):
+    root = tmp_path / "sheets"
+    small_game(root, STANDARD, phases=2)
+    return root
+
+
+def _files(site: Path) -> dict[str, bytes]:
+    return {p.relative_to(site).as_posix(): p.read_bytes() for p in sorted(site.rglob("*")) if p.is_file()}
+
+
+# --- judge text ---------------------------------------------------------------------------------
+
+FALL_1901 = """\
+Movement results for Fall of 1901. (demo.F1901M)
+
+Austria: Army Serbia HOLD.
+Austria: Army Vienna HOLD.
+Austria: Fleet Albania HOLD.
+
+England: Army Yorkshire -> Norway.  (*no convoy*)
+England: Fleet North Sea SUPPORT Fleet Norwegian Sea -> Norway.  (*void*)
+England: Fleet Norwegian Sea HOLD.
+
+France: Army Burgundy HOLD.  (*dislodged*)
+France: Army Marseilles SUPPORT Army Burgundy.  (*cut*)
+France: Fleet Mid-Atlantic Ocean -> Portugal.
+
+Germany: Army Munich SUPPORT Army Ruhr -> Burgundy.
+Germany: Army Ruhr -> Burgundy.
+Germany: Fleet Holland HOLD.
+
+Italy: Army Piedmont -> Marseilles.  (*bounce*)
+Italy: Army Venice HOLD.
+Italy: Fleet Ionian Sea -> Tunis.
+
+Russia: Army Ukraine HOLD.
+Russia: Army Warsaw HOLD.
+Russia: Fleet Gulf of Bothnia HOLD.
+Russia: Fleet Sevastopol HOLD.
+
+Turkey: Army Bulgaria HOLD.
+Turkey: Army Constantinople HOLD.
+Turkey: Fleet Ankara HOLD.
+
+The following units were dislodged:
+
+The French Army in Burgundy can retreat to Belgium, Gascony, Paris or Picardy.
+
+The next phase of 'demo' will be Retreat for Fall of 1901.
+"""
+
+FALL_1901_RETREATS = """\
+Retreat results for Fall of 1901. (demo.F1901R)
+
+France: Army Burgundy -> Picardy.
+
+Ownership of supply centers:
+
+Austria: Budapest, Serbia, Trieste, Vienna.
+England: Edinburgh, Liverpool, London.
+France: Brest, Marseilles, Paris, Portugal.
+Germany: Berlin, Holland, Kiel, Munich.
+Italy: Naples, Rome, Tunis, Venice.
+Russia: Moscow, Sevastopol, St Petersburg, Warsaw.
+Turkey: Ankara, Bulgaria, Constantinople, Smyrna.
+
+Austria: 4 Supply centers, 3 Units: Builds 1 unit.
+England: 3 Supply centers, 3 Units: Builds 0 units.
+France: 4 Supply centers, 3 Units: Builds 1 unit.
+Germany: 4 Supply centers, 3 Units: Builds 1 unit.
+Italy: 4 Supply centers, 3 Units: Builds 1 unit.
+Russia: 4 Supply centers, 4 Units: Builds 0 units.
+Turkey: 4 Supply centers, 3 Units: Builds 1 unit.
+
+The next phase of 'demo' will be Adjustment for Winter of 1901.
+"""
+
+
+def test_judge_text_of_a_movement_phase_is_pinned(game_records):
+    # 2000 rulebook: 'Support is cut if the unit giving support is attacked from any province
+    # except the one where support is being given' (A PIE cuts A MAR); a support of a move
+    # that is not made is void; an army ordered overseas with no convoy stays; 'a dislodged
+    # unit ... may retreat to any vacant province it could ordinarily move to' except where
+    # the attack came from (not Ruhr). Flags in the email judges' notation.
+    assert judge_text(STANDARD, game_records[1]) == FALL_1901
+
+
+def test_judge_text_of_a_retreat_closing_the_year_has_ownership_and_adjustments(game_records):
+    # 2000 rulebook, 'Supply centers': ownership changes after the Fall turn (its retreats
+    # included); 'Gaining and losing units': builds = centers owned - units.
+    assert judge_text(STANDARD, game_records[2]) == FALL_1901_RETREATS
+
+
+def test_judge_text_of_adjustments_names_builds_and_waivers(game_records):
+    text = judge_text(STANDARD, game_records[3])
+    assert text.startswith("Adjustment results for Winter of 1901. (demo.W1901A)\n\n")
+    assert "Austria: Builds an army in Budapest.\n" in text
+    assert "Germany: Builds a fleet in Kiel.\n" in text
+    assert "Italy: Build waived.\n" in text  # 2000 rulebook: a power may choose not to build
+    assert text.endswith("The next phase of 'demo' will be Movement for Spring of 1902.\n")
+    assert "Ownership of supply centers" not in text
+
+
+def test_bounces_are_flagged(game_records):
+    text = judge_text(STANDARD, game_records[0])
+    # 2000 rulebook, 'Standoffs': equal strength to the same province, neither moves.
+    assert "Austria: Army Vienna -> Galicia.  (*bounce*)\n" in text
+    assert "Russia: Army Warsaw -> Galicia.  (*bounce*)\n" in text
+    assert "Russia: Fleet St Petersburg (south coast) -> Gulf of Bothnia.\n" in text
+
+
+def test_a_dislodged_unit_with_no_retreat_is_reported_destroyed():
+    record = {"phase": "F1901M", "game": "g", "next_phase": "W1901A",
+              "results": [{"power": "FRANCE", "order": "A BUR H", "result": "fails", "reason": "dislodged by A RUH",
+                           "dislodged": True}],
+              "after": {"centers": {}, "units": {}, "dislodged": {}}}
+    # 2000 rulebook, 'Retreating': a unit with no place to retreat to is disbanded.
+    assert "The French Army in Burgundy with no valid retreats was destroyed." in judge_text(STANDARD, record)
+
+
+def test_flags_for_invalid_orders_and_several_reasons():
+    assert result_flags({"result": "invalid", "reason": "there is no A PAR on the board"}) == ["void"]
+    assert result_flags({"result": "fails", "reason": "bounced: 1 against 1 from A MUN", "dislodged": True}) == [
+        "bounce", "dislodged"]
+    assert result_flags({"result": "fails", "reason": "retreat: standoff with A PAR; disbanded"}) == [
+        "bounce", "destroyed"]
+    assert result_flags({"result": "succeeds", "reason": ""}) == []
+
+
+def test_order_words_keep_text_that_is_not_canonical():
+    assert order_words(STANDARD, "F NTH C A LON - NWY") == "Fleet North Sea CONVOY Army London -> Norway"
+    assert order_words(STANDARD, "A LON - NTH - NWY") == "Army London -> North Sea -> Norway"
+    assert order_words(STANDARD, "F MAO S F POR - SPA/NC") == (
+        "Fleet Mid-Atlantic Ocean SUPPORT Fleet Portugal -> Spain (north coast)")  # the coast kept: DATC 6.B.9
+    assert order_words(STANDARD, "a par-bur please") == "a par-bur please"
+
+
+# --- markdown -------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("hostile, forbidden", [
+    ("<script>alert(1)</script>", "<script"),
+    ("hello <img src=x onerror=alert(1)>", "<img"),
+    ("[x](javascript:alert(1))", "javascript:"),
+    ("[x](JavaScript:alert(1))", "avascript:"),
+    ("[x](java\tscript:alert(1))", "script:"),
+    ("[x](&#106;avascript:alert(1))", "avascript:"),
+    ("[x][r]\n\n[r]: javascript:alert(1)", "javascript:"),
+    ("![i](javascript:alert(1))", "javascript:"),
+    ("[x](data:text/html;base64,PHNjcmlwdD4=)", "data:"),
+    ('<a href="javascript:alert(1)">y</a>', "<a "),
+    ("<div onclick=\"alert(1)\">x</div>", "<div"),
+])
+def test_markdown_never_lets_html_or_script_through(hostile, forbidden):
+    html = render_markdown(hostile)
+    assert forbidden not in html
+    # What a browser would build from it: only allow-listed tags, no event handlers, and
+    # addresses that are relative or http(s)/mailto.
+    tags = _parsed_tags(html)
+    assert {tag for tag, _ in tags} <= {"p", "a", "img", "span"}
+    for _, attrs in tags:
+        assert not any(name.startswith("on") for name in attrs)
+        assert all(safe_url(attrs[name]) for name in ("href", "src") if name in attrs)
+
+
+def _parsed_tags(html: str) -> list[tuple[str, dict]]:
+    from html.parser import HTMLParser
+
+    found = []
+
+    class Collect(HTMLParser):
+        def handle_starttag(self, tag, attrs):
+            found.append((tag, {k: v or "" for k, v in attrs}))
+
+    Collect(convert_charrefs=True).feed(html)
+    return found
+
+
+def test_markdown_keeps_ordinary_formatting():
+    html = render_markdown("# Spring\n\n**France** moves. See [rules](https://example.org/r) or [S1901M](S1901M.html).")
+    assert html == (
+        "<h3>Spring</h3>\n<p><strong>France</strong> moves. See "
+        '<a href="https://example.org/r" rel="nofollow noopener">rules</a> or '
+        '<a href="S1901M.html" rel="nofollow noopener">S1901M</a>.</p>'
+    )
+    assert render_markdown("<script>") == "<p>&lt;script&gt;</p>"
+    assert render_markdown("   ") == ""
+
+
+def test_safe_url():
+    assert safe_url("https://example.org") and safe_url("mailto:gm@example.org") and safe_url("S1901M.html")
+    assert not safe_url("javascript:alert(1)") and not safe_url(" vbscript:x") and not safe_url("data:x")
+
+
+def test_pages_escape_press_and_player_names(games, tmp_path):
+    site = tmp_path / "site"
+    build_site(games, site)
+    spring = (site / "games/demo/S1901M.html").read_text(encoding="utf-8")
+    assert "<script>" not in spring
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in spring
+    assert "<h3>Spring 1901</h3>" in spring  # the GM's markdown is rendered
+    fall = (site / "games/demo/F1901M.html").read_text(encoding="utf-8")
+    assert "javascript:" not in fall and "<img src=x" not in fall
+    assert '<a href="https://example.org/rules" rel="nofollow noopener">Rules</a>' in fall
+    game_page = (site / "games/demo/index.html").read_text(encoding="utf-8")
+    assert "Alice &lt;b&gt;&amp;" in game_page and "Alice <b>" not in game_page
+
+
+# --- the writer ---------------------------------------------------------------------------------
+
+
+def test_second_build_writes_nothing(games, tmp_path):
+    site = tmp_path / "site"
+    first = build_site(games, site)
+    assert first.pngs == 2 and not first.unchanged
+    assert sorted(first.written) == sorted(_files(site))
+    second = build_site(games, site)
+    assert second.written == [] and second.removed == [] and second.pngs == 0
+    assert sorted(second.unchanged) == sorted(first.written)
+
+
+def test_a_new_phase_rewrites_only_the_pages_it_changes(games, tmp_path):
+    site = tmp_path / "site"
+    build_site(games, site)
+    before = _files(site)
+    history = [json.loads(p.read_text()) for p in sorted((games / "demo/history").glob("*.json"))]
+    history.sort(key=lambda r: ["S1901M", "F1901M"].index(r["phase"]))
+    play_next(games, STANDARD, history)  # F1901R
+    report = build_site(games, site)
+    assert sorted(report.written) == sorted([
+        "games/demo/F1901R.html", "games/demo/F1901R.txt", "games/demo/F1901R.json",
+        "games/demo/F1901R.svg", "games/demo/F1901R.png",
+        "games/demo/F1901M.html",  # its 'next phase' link now points somewhere
+        "games/demo/index.html", "games/demo/game.json", "games/demo/feed.atom",
+        "index.html",  # the game's current phase changed
+    ])
+    assert report.pngs == 1
+    after = _files(site)
+    assert all(after[f] == before[f] for f in before if f not in report.written)
+
+
+def test_a_rolled_back_phase_disappears_from_the_site(games, tmp_path):
+    site = tmp_path / "site"
+    build_site(games, site)
+    (games / "demo/history/F1901M.json").unlink()  # what `gm-tools rollback` does to the record
+    report = build_site(games, site)
+    assert sorted(report.removed) == [f"games/demo/F1901M.{ext}" for ext in ("html", "json", "png", "svg", "txt")]
+    assert "F1901M" not in (site / "games/demo/S1901M.html").read_text(encoding="utf-8").split("Next:")[0]
+    assert not (site / "games/demo/F1901M.html").exists()
+
+
+def test_same_records_same_bytes(games, tmp_path):
+    one, two = tmp_path / "one", tmp_path / "two"
+    build_site(games, one)
+    build_site(games, two)
+    assert _files(one) == _files(two)
+
+
+def test_phase_png_is_the_web_sized_map(games, tmp_path):
+    site = tmp_path / "site"
+    build_site(games, site)
+    png = (site / "games/demo/S1901M.png").read_bytes()
+    assert png[:8] == b"\x89PNG\r\n\x1a\n"
+    width, _ = struct.unpack(">II", png[16:24])
+    assert width == 1200
+
+
+def test_links_are_relative(games, tmp_path):
+    site = tmp_path / "site"
+    build_site(games, site)
+    for path in site.rglob("*.html"):
+        text = path.read_text(encoding="utf-8")
+        for bad in ('href="/', 'src="/', 'href="http://', 'href="file:'):
+            assert bad not in text, f"{path.name} has an absolute link {bad}"
+
+
+# --- chart and feed ---------------------------------------------------------------------------------
+
+
+def test_chart_lines_are_told_apart_without_colour():
+    lines = [ChartLine(f"Power {n}", "#000000", (3, 4, n)) for n in range(8)]
+    svg = centers_chart(lines, ["start", "1901", "1902"], "Centers <test>", target=18)
+    root = ET.fromstring(svg)
+    ns = "{http://www.w3.org/2000/svg}"
+    assert root.get("role") == "img" and root.findtext(f"{ns}title") == "Centers <test>"
+    labels = [t.text for t in root.iter(f"{ns}text") if t.text and t.text.startswith("Power")]
+    assert sorted(labels) == sorted(f"Power {n} {n}" for n in range(8))
+    styles = {(p.get("stroke-dasharray"),) for p in root.iter(f"{ns}polyline")}
+    assert len(styles) > 1  # same colour everywhere, yet dash patterns differ
+    assert len(MARKERS) == 7
+    # equal end values: labels are spread, never drawn on top of each other
+    ys = sorted(float(t.get("y")) for t in root.iter(f"{ns}text") if t.text and t.text.startswith("Power"))
+    assert all(b - a >= 12.9 for a, b in zip(ys, ys[1:]))
+
+
+def test_game_page_chart_counts_centers_after_each_year(tmp_path):
+    root = tmp_path / "sheets"
+    small_game(root, STANDARD)
+    context = collect(root)
+    from gm_tools.site import _chart
+
+    _, labels, rows = _chart(context.games[0])
+    assert labels == ["start", "1901"]
+    assert {r["power"]: r["values"] for r in rows}["Austria"] == [3, 4]  # Serbia taken in 1901
+    assert {r["power"]: r["values"] for r in rows}["England"] == [3, 3]
+
+
+def test_feed_lists_every_phase_newest_first(tmp_path):
+    root = tmp_path / "sheets"
+    small_game(root, STANDARD)
+    site = tmp_path / "site"
+    build_site(root, site)
+    feed = ET.parse(site / "games/demo/feed.atom").getroot()
+    ns = {"a": "http://www.w3.org/2005/Atom"}
+    entries = feed.findall("a:entry", ns)
+    assert [e.find("a:link", ns).get("href") for e in entries] == [
+        "W1901A.html", "F1901R.html", "F1901M.html", "S1901M.html"]
+    # dates come from the record (game.json's created), never from the build
+    assert {e.findtext("a:updated", namespaces=ns) for e in entries} == {"2026-11-01T18:00:00Z"}
+    assert entries[-1].findtext("a:content", namespaces=ns).startswith("Movement results for Spring of 1901.")
+
+
+# --- errors ---------------------------------------------------------------------------------------
+
+
+def test_missing_games_folder_is_a_clear_error(tmp_path):
+    with pytest.raises(GameError, match="does not exist"):
+        build_site(tmp_path / "nowhere", tmp_path / "site")
+
+
+def test_record_missing_a_key_names_file_and_key(games, tmp_path):
+    path = games / "demo/history/F1901M.json"
+    record = json.loads(path.read_text())
+    del record["after"]
+    path.write_text(json.dumps(record))
+    with pytest.raises(GameError, match=r"F1901M\.json: missing key 'after'"):
+        build_site(games, tmp_path / "site")
+    assert not (tmp_path / "site").exists()  # pass 1 failed: nothing written
+
+
+def test_damaged_record_and_bad_position_are_user_errors(games, tmp_path):
+    path = games / "demo/history/F1901M.json"
+    record = json.loads(path.read_text())
+    record["before"]["units"]["FRANCE"][0] = "Z PAR"
+    path.write_text(json.dumps(record))
+    with pytest.raises(GameError, match=r"F1901M\.json: before: .*expected a unit"):
+        build_site(games, tmp_path / "site")
+    path.write_text("{not json")
+    with pytest.raises(UserError, match="damaged JSON"):
+        build_site(games, tmp_path / "site")
+
+
+def test_unknown_variant_names_the_game_file(games, tmp_path):
+    path = games / "demo/game.json"
+    info = json.loads(path.read_text())
+    info["variant"] = "no-such-variant"
+    path.write_text(json.dumps(info))
+    with pytest.raises(GameError, match=r"game\.json: variant 'no-such-variant'"):
+        build_site(games, tmp_path / "site")
+
+
+# --- variant sections -------------------------------------------------------------------------------
+
+
+class _TreasuryHooks(SheetHooks):
+    name = "site-test"
+
+    def report_sections(self, variant, record):
+        return [("Treasury", f"**{record['phase']}**: 3 ducats <script>x</script>")]
+
+
+def test_a_variant_adds_sections_through_hooks_and_templates(games, tmp_path):
+    register_hooks("site-test", _TreasuryHooks())
+    context = collect(games)
+    game = context.games[0]
+    game.variant = dataclasses.replace(game.variant, name="sitetest", options={**game.variant.options, "sheets": "site-test"})
+    templates = tmp_path / "templates"
+    shutil.copytree(TEMPLATES, templates)
+    extra = templates / "variants/sitetest/phase_extra.html"
+    extra.parent.mkdir(parents=True)
+    extra.write_text('<section class="extra"><h2>Fealty</h2><p>{{ record.phase }} {{ record.press }}</p></section>\n')
+    site = tmp_path / "site"
+    write_site(context, site, templates)
+    page = (site / "games/demo/S1901M.html").read_text(encoding="utf-8")
+    assert "<h2>Treasury</h2>\n<p><strong>S1901M</strong>: 3 ducats &lt;script&gt;x&lt;/script&gt;</p>" in page
+    assert '<section class="extra"><h2>Fealty</h2><p>S1901M # Spring 1901' in page
+    assert "<script>" not in page  # the template's text is autoescaped too
+    # The standard templates have no such file: the shipped site shows neither.
+    build_site(games, tmp_path / "plain")
+    assert "Fealty" not in (tmp_path / "plain/games/demo/S1901M.html").read_text(encoding="utf-8")
