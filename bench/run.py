@@ -20,11 +20,13 @@ import json
 import subprocess
 import sys
 import time
+from collections import Counter
 from pathlib import Path
 
 from randomplay import play_games
 
 from gm_tools.jsonapi import dumps_line, handle_request
+from gm_tools.model import province_of
 from gm_tools.variants import load_variant
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -83,13 +85,49 @@ def main(argv: list[str] | None = None) -> int:
     for request, response, theirs in zip(requests, responses, peer_results):
         mine = comparable(response)
         if mine != theirs:
-            disagreements.append({"request": request, "ours": mine, "mila": theirs, "results": response["results"]})
+            disagreements.append({
+                "kind": classify(response, mine, theirs),
+                "request": request, "ours": mine, "mila": theirs, "results": response["results"],
+            })
     path = OUT / "disagreements.jsonl"
     path.write_text("".join(json.dumps(d, sort_keys=True) + "\n" for d in disagreements), encoding="utf-8")
     agree = n - len(disagreements)
     print(f"agreement on units, dislodged units and retreats: {agree}/{n} phases ({100 * agree / n:.2f}%); "
           f"disagreements in {path.relative_to(ROOT)}")
+    kinds = Counter(d["kind"] for d in disagreements)
+    for kind, count in sorted(kinds.items()):
+        print(f"  {count:4d}  {kind}")
     return 0
+
+
+MILA_RETREATS = "MILA offers retreats into occupied or standoff provinces"
+UNEXPLAINED = "unexplained: read the case in the disagreements file"
+
+
+def classify(response: dict, mine: dict, theirs: dict) -> str:
+    """Name the known kind of a disagreement, so a new kind stands out.
+
+    The one kind recognised: the same units on the board, and MILA's retreat lists only
+    add provinces that are occupied or left empty by a standoff, which the 2000 rulebook
+    forbids ('Retreats'); MILA does this after attacks by convoy."""
+    if mine["units"] != theirs["units"]:
+        return UNEXPLAINED
+    blocked = {province_of(u.split()[1]) for units in mine["units"].values() for u in units}
+    # Standoffs: the response lists them only when a retreat phase follows, so take the
+    # destinations of bounced moves as well.
+    blocked |= set(response["contested"])
+    blocked |= {
+        province_of(r["order"].split(" - ")[-1].split()[0])
+        for r in response["results"]
+        if r["result"] == "fails" and " - " in r["order"] and "bounced" in r["reason"]
+    }
+    ours = {u: set(r) for entries in mine["dislodged"].values() for u, r in entries.items()}
+    peer = {u: set(r) for entries in theirs["dislodged"].values() for u, r in entries.items()}
+    for unit in set(ours) | set(peer):
+        extra = peer.get(unit, set()) - ours.get(unit, set())
+        if ours.get(unit, set()) - peer.get(unit, set()) or any(province_of(loc) not in blocked for loc in extra):
+            return UNEXPLAINED
+    return MILA_RETREATS
 
 
 def comparable(response: dict) -> dict:
