@@ -68,9 +68,9 @@ def parse_request(variant: Variant, request: Any) -> tuple[Position, dict[str, l
         # Dislodged units and standoffs only exist between a movement and its retreats;
         # anywhere else they are a mistake the engine would silently drop.
         if dislodged:
-            raise RequestError("dislodged", f"a {_type_name(variant, phase.type)} phase has no dislodged units")
+            raise RequestError("dislodged", f"only a retreat phase has dislodged units, and {phase.id} is not one")
         if contested:
-            raise RequestError("contested", f"a {_type_name(variant, phase.type)} phase has no contested provinces")
+            raise RequestError("contested", f"only a retreat phase has contested provinces, and {phase.id} is not one")
     centers = _centers(variant, _mapping(request, "centers"))
     orders = _orders(variant, _mapping(request, "orders"))
     extra = request.get("extra", {})
@@ -161,10 +161,10 @@ def _location(variant: Variant, where: str, text: str) -> str:
 
 
 def _province(variant: Variant, where: str, value: Any) -> str:
-    if value in _spellings(variant).provinces:
-        return value
     if not isinstance(value, str):
         raise RequestError(where, f"expected a province code string, found {_json_type(value)}")
+    if value in _spellings(variant).provinces:
+        return value
     return province_of(_location(variant, where, value))
 
 
@@ -308,7 +308,10 @@ def _centers(variant: Variant, section: dict) -> dict[str, str]:
     for key, items in section.items():
         power, items = _list_for_power(variant, "centers", key, items)
         for i, item in enumerate(items):
-            province = item if item in supply_centers else _province(variant, f"centers.{key}[{i}]", item)
+            if isinstance(item, str) and item in supply_centers:
+                province = item
+            else:
+                province = _province(variant, f"centers.{key}[{i}]", item)
             if province not in supply_centers:
                 raise RequestError(f"centers.{key}[{i}]", f"{province} is not a supply center")
             if province in centers:
@@ -460,8 +463,3 @@ def _suggest_province(variant: Variant, name: str) -> str:
     if match:
         return f" (did you mean {province_of(variant.lookup[match[0]])}?)"
     return ""
-
-
-def _type_name(variant: Variant, kind: str) -> str:
-    return variant.calendar.phase_type_names.get(kind, kind).lower()
-

@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import copy
 import json
+import random
 import re
 from pathlib import Path
 
@@ -240,11 +241,15 @@ BAD_REQUESTS = [
     ({"phase": "S1901M", "centers": {"FRANCE": ["PAR"], "GERMANY": ["PAR"]}}, "centers.GERMANY[0]",
      "PAR is owned twice (FRANCE and GERMANY)"),
     ({"phase": "S1901M", "centers": {"FRANCE": [1]}}, "centers.FRANCE[0]", "expected a province code string"),
+    ({"phase": "S1901M", "centers": {"FRANCE": [["PAR"]]}}, "centers.FRANCE[0]", "found a list"),
+    ({"phase": "S1901R", "contested": [{"GAS": 1}]}, "contested[0]", "found an object"),
+    ({"phase": "S1901R", "dislodged": {"FRANCE": [{"unit": "A PAR", "from": ["BUR"]}]}}, "dislodged.FRANCE[0].from", "found a list"),
+    ({"phase": "S1901M", "units": {"FRANCE": [["A PAR"]]}}, "units.FRANCE[0]", "found a list"),
     ({"phase": "S1901M", "orders": {"FRANCE": ["A PAR H", 3]}}, "orders.FRANCE[1]", "expected an order string"),
     ({"phase": "S1901M", "orders": {"ITALIA": []}}, "orders.ITALIA", "unknown power 'ITALIA' (did you mean ITALY?)"),
     ({"phase": "S1901M", "dislodged": {"FRANCE": [{"unit": "A PAR", "from": "BUR"}]}}, "dislodged",
-     "a movement phase has no dislodged units"),
-    ({"phase": "W1901A", "contested": ["GAS"]}, "contested", "a adjustment phase has no contested provinces"),
+     "only a retreat phase has dislodged units, and S1901M is not one"),
+    ({"phase": "W1901A", "contested": ["GAS"]}, "contested", "only a retreat phase has contested provinces, and W1901A is not one"),
     ({"phase": "S1901R", "contested": "GAS"}, "contested", "expected a list of province codes"),
     ({"phase": "S1901R", "contested": ["GASC"]}, "contested[0]", "unknown province 'GASC' (did you mean GAS?)"),
     ({"phase": "S1901R", "dislodged": {"FRANCE": ["A PAR"]}}, "dislodged.FRANCE[0]", "expected {\"unit\": \"A PAR\""),
@@ -266,6 +271,41 @@ def test_bad_request_names_where_and_what(request_, where, words):
     assert caught.value.where == where
     assert words in str(caught.value)
     assert isinstance(caught.value, UserError)  # the CLI prints it, never a traceback
+
+
+JUNK = [None, True, 0, -1, 2.5, "", "X", "A", "A PAR", "F SPA/", "/", "SPA/NC/SC", [], {}, [1],
+        {"unit": None}, {"unit": "A PAR", "strength": 99}, "W1901R", "F99999M", "a b c", "\u00e9", "F stp/nc"]
+
+
+def _paths(value, prefix=()):
+    yield prefix
+    if isinstance(value, dict):
+        for key in value:
+            yield from _paths(value[key], prefix + (key,))
+    elif isinstance(value, list):
+        for i, item in enumerate(value):
+            yield from _paths(item, prefix + (i,))
+
+
+def test_damaged_requests_give_request_errors_never_a_crash():
+    rng = random.Random(1618)
+    for _ in range(300):
+        request = copy.deepcopy(rng.choice([DEMO, RETREAT_REQUEST]))
+        for _ in range(rng.randint(1, 3)):
+            path = rng.choice(list(_paths(request)))
+            junk = copy.deepcopy(rng.choice(JUNK))
+            if not path:
+                request = junk
+                continue
+            target = request
+            for key in path[:-1]:
+                target = target[key]
+            target[path[-1]] = junk
+        try:
+            response = handle_request(V, request)
+        except RequestError:
+            continue
+        assert {"phase", "next_phase", "results", "units"} <= set(response)
 
 
 # --- the command line -------------------------------------------------------------------
