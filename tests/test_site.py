@@ -425,3 +425,14 @@ def test_a_variant_adds_sections_through_hooks_and_templates(games, tmp_path):
     # The standard templates have no such file: the shipped site shows neither.
     build_site(games, tmp_path / "plain")
     assert "Fealty" not in (tmp_path / "plain/games/demo/S1901M.html").read_text(encoding="utf-8")
+
+
+def test_pngs_drawn_on_several_cores_are_the_same_bytes(games, tmp_path, monkeypatch):
+    from gm_tools.site import PngPainter
+
+    build_site(games, tmp_path / "serial")
+    monkeypatch.setattr(PngPainter, "POOL_FROM", 1)
+    monkeypatch.setattr("os.cpu_count", lambda: 2)
+    report = build_site(games, tmp_path / "pool")
+    assert report.pngs == 2
+    assert _files(tmp_path / "serial") == _files(tmp_path / "pool")
