@@ -59,8 +59,10 @@ def main(argv: list[str] | None = None) -> int:
     print(f"ours, handle_request in process:        {n / ours:9.0f} phases/s  ({ours:.2f} s)")
 
     start = time.perf_counter()
+    script = Path(sys.executable).parent / "gm-tools"  # the installed command, as a client runs it
+    command = [str(script)] if script.exists() else [sys.executable, "-m", "gm_tools.cli"]
     stream = subprocess.run(
-        [sys.executable, "-m", "gm_tools.cli", "adjudicate", "--variant", "standard", "--jsonl", str(requests_path)],
+        command + ["adjudicate", "--variant", "standard", "--jsonl", str(requests_path)],
         capture_output=True, text=True, check=False,
     )
     wall = time.perf_counter() - start
