@@ -38,6 +38,7 @@ test: $(STAMP) browser
 
 bench: $(STAMP)
 	$(PY) bench/run.py
+	$(PY) bench/site_bench.py
 
 clean:
 	rm -rf $(VENV) .bench-venv site build *.egg-info

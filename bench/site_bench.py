@@ -1,0 +1,143 @@
+"""``make bench``, the site part: how fast a full build of a large archive is, and how many
+files one new phase rewrites.
+
+1. Play ``--sources`` games (default 4) of ``--phases`` history records each (default 60) on
+   the standard map with the real engine, on random legal-ish orders (``randomplay.py``,
+   seeded: the same records on every run).
+2. Make an archive of ``--games`` games (default 100) by cloning those records under other
+   names (game ``g000`` is source 0, ``g001`` source 1, ...): same work per page as distinct
+   games, a fraction of the time to make.
+3. Build the site from scratch: pages (HTML) per second and files per second. The PNG maps
+   (cairosvg, about 0.1 s each) are left out of this build unless ``--png`` is given; their
+   rate is timed apart on one game's maps, drawn on every core, and the full figure with
+   them is worked out from it.
+4. Play one more phase of one game and rebuild: which files were rewritten. The target is
+   only the pages that change: the new phase's five files, the previous phase's page (its
+   'next' link), the game's page, game.json and feed, and the archive index.
+
+Run with ``.venv/bin/python bench/site_bench.py [--games N] [--phases N] [--sources N]``.
+Work goes to ``build/site-bench/`` (kept for a look at the result).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import shutil
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tests"))  # the record maker the site tests use
+
+from randomplay import adjustment_orders, movement_orders, retreat_orders  # noqa: E402
+from sitegame import current, new_game, play, store_copy  # noqa: E402
+
+from gm_tools import site as site_module  # noqa: E402
+from gm_tools.game import GamePaths  # noqa: E402
+from gm_tools.positions import position_to_json  # noqa: E402
+from gm_tools.variants import load_variant  # noqa: E402
+
+OUT = ROOT / "build" / "site-bench"
+
+
+def random_orders(variant, rng: random.Random, position: dict) -> dict[str, list[str]]:
+    kind = position["phase"][-1]
+    if kind == "M":
+        return movement_orders(variant, rng, position["units"])
+    if kind == "R":
+        return retreat_orders(rng, position["dislodged"])
+    return adjustment_orders(variant, rng, position["units"], position["centers"])
+
+
+def play_source(variant, root: Path, name: str, seed: str, phases: int) -> list[dict]:
+    """A game of ``phases`` records (fewer if someone wins first), stored under ``root``."""
+    rng = random.Random(seed)
+    paths = new_game(root, name, variant)
+    history: list[dict] = []
+    while len(history) < phases and (not history or history[-1]["next_phase"]):
+        position = position_to_json(current(paths, variant, history))
+        play(paths, variant, history, random_orders(variant, rng, position),
+             press=f"Press for **{position['phase']}**: [rules](https://example.org/rules)")
+    return history
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=100, help="games in the archive (default 100)")
+    parser.add_argument("--phases", type=int, default=60, help="history records per game (default 60)")
+    parser.add_argument("--sources", type=int, default=4, help="distinct games played, then cloned (default 4)")
+    parser.add_argument("--seed", default="1648", help="random seed (default 1648)")
+    parser.add_argument("--png", action="store_true", help="draw every PNG map in the full build (slow)")
+    args = parser.parse_args(argv)
+    variant = load_variant("standard")
+    shutil.rmtree(OUT, ignore_errors=True)
+    games, site = OUT / "sheets", OUT / "site"
+
+    start = time.perf_counter()
+    sources = [play_source(variant, OUT / "sources", f"s{n}", f"{args.seed}/{n}", args.phases)
+               for n in range(args.sources)]
+    for n in range(args.games):
+        records = sources[n % len(sources)]
+        paths = new_game(games, f"g{n:03d}", variant)
+        for record in records:
+            store_copy(paths, record)
+    total = sum(len(sources[n % len(sources)]) for n in range(args.games))
+    print(f"archive: {args.games} games, {total} phases ({args.sources} games played by the engine on random "
+          f"orders, seed {args.seed}, cloned under new names) in {time.perf_counter() - start:.1f} s")
+
+    real_draw = site_module.PngPainter.draw
+    if not args.png:
+        # cairosvg takes ~0.1 s a map: 6000 maps would make the bench a quarter of an hour.
+        # The full build leaves them out (empty files stand in) and the PNG rate is timed
+        # on its own below.
+        site_module.PngPainter.draw = lambda self, svgs: [b"" for _ in svgs]
+    start = time.perf_counter()
+    report = site_module.build_site(games, site)
+    seconds = time.perf_counter() - start
+    site_module.PngPainter.draw = real_draw
+    pages = sum(1 for f in report.written if f.endswith(".html"))
+    png_note = f"{report.pngs} PNG maps drawn" if args.png else "PNG maps left out: --png draws them"
+    print(f"full build: {len(report.written)} files, {pages} HTML pages in {seconds:.1f} s: "
+          f"{pages / seconds:.1f} pages/s, {len(report.written) / seconds:.1f} files/s ({png_note})")
+    if not args.png:
+        maps = [(OUT / "site" / "games" / "g000" / f"{r['phase']}.svg").read_text(encoding="utf-8")
+                for r in sources[0]]
+        start = time.perf_counter()
+        with site_module.PngPainter() as painter:
+            painter.draw(maps)
+        png_seconds = time.perf_counter() - start
+        rate = len(maps) / png_seconds
+        print(f"PNG maps: {len(maps)} drawn in {png_seconds:.1f} s on every core: {rate:.1f} maps/s; "
+              f"a full build with every map would take about {seconds + total / rate:.0f} s "
+              f"({pages / (seconds + total / rate):.1f} pages/s)")
+
+    start = time.perf_counter()
+    again = site_module.build_site(games, site)
+    print(f"rebuild with nothing new: {len(again.written)} files written, {len(again.unchanged)} unchanged "
+          f"in {time.perf_counter() - start:.1f} s")
+
+    paths = GamePaths(root=games, name="g000")
+    history = list(sources[0])
+    history = [dict(r, game="g000") for r in history]
+    if history[-1]["next_phase"]:
+        rng = random.Random(f"{args.seed}/extra")
+        position = history[-1]["after"]
+        play(paths, variant, history, random_orders(variant, rng, position))
+        start = time.perf_counter()
+        one = site_module.build_site(games, site)
+        print(f"one new phase ({history[-1]['phase']} of g000): {len(one.written)} files rewritten in "
+              f"{time.perf_counter() - start:.1f} s, {one.pngs} PNG drawn:")
+        for name in one.written:
+            print(f"  {name}")
+        expected = 10
+        verdict = "meets" if len(one.written) <= expected else "ABOVE"
+        print(f"  {verdict} the target of {expected} files (the pages that change)")
+    else:
+        print("one new phase: game g000 is over, nothing to add")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
