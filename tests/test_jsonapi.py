@@ -13,6 +13,8 @@ import copy
 import json
 import random
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -360,6 +362,29 @@ def test_cli_jsonl_bad_line_in_the_middle(tmp_path, capsys, monkeypatch):
     assert json.loads(out[1])["error"].startswith("line 2: phase: ")
     assert json.loads(out[2])["error"].startswith("line 4: request: not valid JSON")
     assert out[3] == dumps_line(handle_request(V, second))
+
+
+def test_jsonl_answers_each_line_before_the_next_arrives():
+    # A client keeps the process open and talks to it line by line: each response must be
+    # flushed before the next request is written, or this test would block.
+    process = subprocess.Popen(
+        [sys.executable, "-m", "gm_tools.cli", "adjudicate", "--variant", "standard", "--jsonl", "-"],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, cwd=ROOT,
+    )
+    exchanges = [
+        (DEMO, dumps_line(handle_request(V, DEMO)) + "\n"),
+        ({"phase": "S1901M", "units": {"ITALY": ["A ROMA"]}},
+         dumps_line({"error": "line 2: units.ITALY[0]: unknown province 'ROMA' (did you mean ROM?)"}) + "\n"),
+    ]
+    try:
+        for request, expected in exchanges:
+            process.stdin.write(json.dumps(request) + "\n")
+            process.stdin.flush()
+            assert process.stdout.readline() == expected
+    finally:
+        process.stdin.close()
+        assert process.wait(timeout=30) == 0
+        process.stdout.close()
 
 
 def test_cli_unknown_variant_and_missing_file_are_plain_errors(tmp_path, capsys):
