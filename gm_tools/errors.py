@@ -69,7 +69,7 @@ class Problem:
         """What should be there, in words: ``"a province (did you mean PAR?)"``."""
 
     def __str__(self) -> str:
-        where = f"{self.sheet}!{self.cell}" if self.cell else self.sheet
+        where = f"{self.sheet}!{self.cell}" if self.cell else (self.sheet or "the file")
         return f"{where}: found {self.found}, expected {self.expected}"
 
     def __repr__(self) -> str:

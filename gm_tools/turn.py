@@ -337,8 +337,8 @@ class TurnReport:
     """False when nothing new was entered and nothing was written."""
     record: dict | None = None
     """The stored history record, when processed."""
-    published: bool = False
-    """True when the site was rebuilt."""
+    site: str | None = None
+    """The folder the site was published to, or None when not published."""
 
     def text(self) -> str:
         if not self.processed:
@@ -357,8 +357,8 @@ class TurnReport:
             lines.append(f"{r['winner']} holds the victory centers and wins: the game is over")
         else:
             lines.append(f"next phase: {r['next_phase']}")
-        if not self.published:
-            lines.append("(site not published)")
+        if self.site:
+            lines.append(f"site published to {self.site}/")
         return "\n".join(lines)
 
 
@@ -467,14 +467,11 @@ def _plan(variant: Variant, hooks: SheetHooks, rules: Rules, name: str, position
     )
 
 
-def publish(root: Path, site_dir: str | os.PathLike) -> bool:
-    """Rebuild the site from every game's record. False when the site builder is missing."""
-    try:
-        from .site import build_site
-    except ImportError:  # the site module is written by another engineer; until it lands, skip
-        return False
+def publish(root: Path, site_dir: str | os.PathLike) -> None:
+    """Rebuild the site from every game's record (it writes only the pages that changed)."""
+    from .site import build_site
+
     build_site(root, Path(site_dir))
-    return True
 
 
 def run_turn(
@@ -500,8 +497,9 @@ def run_turn(
     store_backup(paths, record["phase"], data)
     store_record(paths, record)
     write_atomic(paths.workbook, workbook)
-    published = publish(paths.root, site_dir) if site_dir else False
-    return TurnReport(name, record["phase"], processed=True, record=record, published=published)
+    if site_dir:
+        publish(paths.root, site_dir)
+    return TurnReport(name, record["phase"], processed=True, record=record, site=str(site_dir) if site_dir else None)
 
 
 def rollback(name: str, root: str | os.PathLike | None = None,
@@ -559,9 +557,10 @@ def cmd_new_game(args) -> int:
 
 def cmd_turn(args) -> int:
     if not args.game:
-        from .demo import cmd_turn as interim_demo  # until the workbook demo lands
+        from .demo_game import run_demo
 
-        return interim_demo(args)
+        print(run_demo(site_dir=args.site or None))
+        return 0
     report = run_turn(args.game, root=args.root, lenient=args.lenient, force=args.force, site_dir=args.site)
     print(report.text())
     return 0

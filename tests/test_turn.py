@@ -296,3 +296,19 @@ def test_cli_new_game_turn_rollback(tmp_path, capsys):
     assert "reopened S1901M" in capsys.readouterr().out
     assert main(["turn", "nosuchgame", "--root", root]) == 2
     assert "no game 'nosuchgame'" in capsys.readouterr().err
+
+
+def test_the_shipped_demo_plays_through_the_real_pipeline_to_the_same_bytes(tmp_path):
+    from gm_tools.demo_game import DEMO_ORDERS, read_demo_orders, run_demo
+
+    _, phases = read_demo_orders()
+    run_demo(site_dir=None, root=tmp_path / "one")
+    run_demo(site_dir=None, root=tmp_path / "two")
+    one, two = snapshot(tmp_path / "one"), snapshot(tmp_path / "two")
+    assert one == two
+    stored = sorted(name for name in one if name.startswith("demo/history/"))
+    assert len(stored) == len(phases) >= 20  # several years, every phase of the file played
+    assert replay("demo", root=tmp_path / "one") == []
+    last = json.loads(one[f"demo/history/{list(phases)[-1]}.json"])
+    assert last["next_phase"] == "S1906M"
+    assert DEMO_ORDERS.name == "demo-orders.toml"
