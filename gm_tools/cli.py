@@ -53,6 +53,11 @@ def _build_parser() -> argparse.ArgumentParser:
     s.add_argument("game")
     _games_root(s)
     s.set_defaults(func=lambda a: _call("gm_tools.turn", "cmd_replay", a))
+
+    s = sub.add_parser("site", help="rebuild the static site from every game's record (writes only what changed)")
+    s.add_argument("--out", default="site", help="folder the site is written to (default: site)")
+    _games_root(s)
+    s.set_defaults(func=lambda a: _call("gm_tools.site", "cmd_site", a))
     return p
 
 

@@ -436,3 +436,12 @@ def test_pngs_drawn_on_several_cores_are_the_same_bytes(games, tmp_path, monkeyp
     report = build_site(games, tmp_path / "pool")
     assert report.pngs == 2
     assert _files(tmp_path / "serial") == _files(tmp_path / "pool")
+
+
+def test_command_line_builds_the_site_and_reports_user_errors(games, tmp_path, capsys):
+    from gm_tools.cli import main
+
+    assert main(["site", "--root", str(games), "--out", str(tmp_path / "site")]) == 0
+    assert capsys.readouterr().out.startswith("site: 15 file(s) written, 0 unchanged, 0 removed, 2 PNG(s) drawn")
+    assert main(["site", "--root", str(tmp_path / "nowhere"), "--out", str(tmp_path / "site")]) == 2
+    assert "games folder" in capsys.readouterr().err
