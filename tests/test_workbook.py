@@ -5,6 +5,8 @@ plan, same bytes."""
 from __future__ import annotations
 
 import io
+import shutil
+import subprocess
 import zipfile
 
 import openpyxl
@@ -125,3 +127,25 @@ def test_position_json_round_trip_and_order():
         "extra": {},
     }
     assert position_from_json(data) == position
+
+
+@pytest.mark.skipif(shutil.which("soffice") is None, reason="LibreOffice (soffice) is not installed")
+def test_a_workbook_saved_by_libreoffice_is_read_the_same(tmp_path):
+    from gm_tools.turn import run_turn
+    from gm_tools.workbook import fill_orders
+
+    paths = create(tmp_path / "games")
+    paths.workbook.write_bytes(fill_orders(paths.workbook.read_bytes(), {"FRANCE": ["A PAR - BUR"]}, "*press*"))
+    # The GM opens the workbook in LibreOffice and saves it as .xlsx again.
+    out = tmp_path / "saved"
+    subprocess.run(["soffice", "--headless", f"-env:UserInstallation=file://{tmp_path}/lo-profile",
+                    "--convert-to", "xlsx", "--outdir", str(out), str(paths.workbook)],
+                   check=True, capture_output=True, timeout=180)
+    saved = (out / "g.xlsx").read_bytes()
+    wb = openpyxl.load_workbook(io.BytesIO(saved))
+    assert wb["Units"].protection.sheet and wb["Choices"].sheet_state == "hidden"
+    assert len(wb["Orders"].data_validations.dataValidation) == 22
+    paths.workbook.write_bytes(saved)
+    report = run_turn(paths.name, root=paths.root, site_dir=None)
+    assert report.record["orders"]["FRANCE"][0]["read"] == "A PAR - BUR"
+    assert report.record["press"] == "*press*" and report.record["random"]["seed"] == "7"
