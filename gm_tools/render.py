@@ -473,7 +473,11 @@ def _styles(variant: Variant, position: Position) -> dict[str, ProvinceStyle]:
     for code in sorted(variant.provinces):
         style = hook(variant, position, code)
         if style is not None:
-            styles[code] = style
+            styles[code] = ProvinceStyle(
+                fill=_valid_colour(style.fill) if style.fill else None,
+                hatch=_valid_colour(style.hatch) if style.hatch else None,
+                marker=style.marker,
+            )
     return styles
 
 
@@ -518,7 +522,9 @@ def render_svg(
     drawing.units()
     drawing.dislodged()
 
-    wanted = [o for o in (orders or []) if only_power is None or o.power == only_power]
+    # drawn in a fixed order, so the caller's list order does not change the bytes
+    wanted = sorted((o for o in (orders or []) if only_power is None or o.power == only_power),
+                    key=lambda o: (o.power, order_text(o)))
     by_text = {(r.power, r.order): r for r in (results or []) if only_power is None or r.power == only_power}
     drawing.add('<g id="orders">')
     for order in wanted:

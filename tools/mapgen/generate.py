@@ -280,7 +280,10 @@ def default_anchors(variant, frame, shapes, anchors) -> dict[str, Anchor]:
         ux, uy = given["unit"]
         province = variant.provinces[code]
         out[f"{code}.unit"] = (ux, uy)
-        out[f"{code}.label"] = given.get("label") or (ux, uy + 19.0)
+        # a sea's name goes above its fleet, a land province's below its unit, so neither
+        # lands on the coast across the water
+        below = -17.0 if province.type == SEA else 19.0
+        out[f"{code}.label"] = given.get("label") or (ux, uy + below)
         out[f"{code}.dislodged"] = given.get("dislodged") or (ux + 15.0, uy - 13.0)
         if province.supply_center:
             out[f"{code}.sc"] = given.get("sc") or (ux - 17.0, uy + 9.0)
@@ -299,7 +302,7 @@ def check_anchors(variant, shapes, anchors: dict[str, Anchor]) -> list[str]:
         if geometry is None:
             problems.append(f"{code}: no region was drawn")
             continue
-        if not geometry.buffer(1.0).contains(shapely.Point(x, y)) and key.endswith(".unit"):
+        if not geometry.contains(shapely.Point(x, y)) and key.endswith(".unit"):
             problems.append(f"{key} at px {x:.0f},{y:.0f} lies outside the region of {code}")
     return problems
 

@@ -1,0 +1,337 @@
+"""The renderer (gm_tools/render.py), the base-map reader (gm_tools/basemap.py) and the PNG
+edge (gm_tools/png.py), on the shipped standard map and on a small hand-made variant."""
+
+from __future__ import annotations
+
+import struct
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from gm_tools import rules as rules_module
+from gm_tools.basemap import load_base_map, map_path, parse_base_map, schematic_map
+from gm_tools.errors import VariantDataError
+from gm_tools.model import (
+    Build,
+    Convoy,
+    Dislodged,
+    Disband,
+    Hold,
+    Move,
+    OrderResult,
+    Position,
+    Retreat,
+    Support,
+    Unit,
+    order_text,
+)
+from gm_tools.png import svg_to_png
+from gm_tools.render import ProvinceStyle, RenderOptions, render_svg
+from gm_tools.rules import Rules
+from gm_tools.variant import Calendar, Power, Province, Variant
+from gm_tools.variants import load_variant
+
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+@pytest.fixture(scope="module")
+def standard():
+    return load_variant("standard")
+
+
+@pytest.fixture(scope="module")
+def standard_map(standard):
+    return load_base_map(standard)
+
+
+def start_position(variant: Variant) -> Position:
+    return Position(
+        phase=variant.calendar.first_phase,
+        units={u.province: u for u in variant.start_units},
+        centers=dict(variant.start_centers),
+    )
+
+
+def render_standard(variant, base, position, **kw) -> str:
+    return render_svg(variant, position, options=RenderOptions(base_map=base), **kw)
+
+
+def toy_variant(rules: str = "standard") -> Variant:
+    """Five provinces, two powers: enough for every kind of order."""
+    provinces = {
+        "PAR": Province("PAR", "Paris", "land", supply_center=True, home="FRANCE"),
+        "BUR": Province("BUR", "Burgundy", "land"),
+        "MUN": Province("MUN", "Munich", "land", supply_center=True, home="GERMANY", value=3),
+        "SPA": Province("SPA", "Spain", "coast", supply_center=True, coasts=("NC", "SC")),
+        "MAO": Province("MAO", "Mid-Atlantic Ocean", "sea"),
+    }
+    powers = {
+        "FRANCE": Power("FRANCE", "France", "French", "#3c78d8"),
+        "GERMANY": Power("GERMANY", "Germany", "German", "#5a5a5a"),
+    }
+    calendar = Calendar((("S", "M"), ("S", "R"), ("F", "M")), "S1901M", {"S": "Spring", "F": "Fall"},
+                        {"M": "Movement", "R": "Retreat"})
+    return Variant("toy", "Toy", (), provinces, powers, {}, {}, (), {}, calendar, 3, options={"rules": rules})
+
+
+# --- the base map ----------------------------------------------------------------------------
+
+
+def test_standard_map_has_exactly_one_region_per_province(standard, standard_map):
+    # parse_base_map refuses a region drawn twice, so equal key sets mean exactly one each
+    assert set(standard_map.regions) == set(standard.provinces)
+    assert not standard_map.schematic
+    assert set(standard_map.impassable) == {"SWI"}  # 2000 rulebook: Switzerland is impassable
+    svg = ET.parse(str(map_path("standard"))).getroot()
+    ids = [p.get("id") for p in svg.iter(f"{SVG}path") if p.get("id")]
+    assert len(ids) == len(set(ids)) == len(standard.provinces) + 1
+
+
+def test_standard_map_regions_carry_the_province_type_and_name(standard):
+    root = ET.parse(str(map_path("standard"))).getroot()
+    for path in root.iter(f"{SVG}path"):
+        code = path.get("id")
+        if code in standard.provinces:
+            province = standard.provinces[code]
+            assert path.get("class") == province.type, code
+            assert path.find(f"{SVG}title").text == province.name
+
+
+def test_standard_map_has_every_anchor(standard, standard_map):
+    for code, province in standard.provinces.items():
+        for role in ("unit", "label", "dislodged"):
+            assert f"{code}.{role}" in standard_map.anchors, (code, role)
+        assert (f"{code}.sc" in standard_map.anchors) == province.supply_center, code
+        for coast in province.coasts:
+            assert f"{code}.{coast}.unit" in standard_map.anchors, (code, coast)
+
+
+def test_parse_base_map_names_every_problem():
+    bad = (
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10">'
+        '<path class="land" d="M0 0L1 0L1 1Z"/>'
+        '<path id="A" class="land" d="M0 0L1 0L1 1Z"/><path id="A" class="sea" d="M0 0L1 0L1 1Z"/>'
+        '<circle id="A.unit" class="anchor" cx="x" cy="1"/></svg>'
+    )
+    with pytest.raises(VariantDataError) as info:
+        parse_base_map(bad, source="bad.svg")
+    text = "\n".join(info.value.problems)
+    assert "viewBox" in text and "has no id" in text and "drawn twice" in text and "A.unit" in text
+
+
+def test_parse_base_map_rejects_text_that_is_not_xml():
+    with pytest.raises(VariantDataError, match="not valid SVG"):
+        parse_base_map("<svg", source="broken.svg")
+
+
+def test_coast_anchor_falls_back_to_the_province(standard_map):
+    assert standard_map.anchor("SPA/NC", "unit") == standard_map.anchors["SPA.NC.unit"]
+    assert standard_map.anchor("SPA/NC", "dislodged") == standard_map.anchors["SPA.dislodged"]
+    with pytest.raises(KeyError):
+        standard_map.anchor("XXX", "unit")
+
+
+# --- the starting position --------------------------------------------------------------------
+
+
+def test_standard_start_renders_to_svg_that_parses(standard, standard_map):
+    svg = render_standard(standard, standard_map, start_position(standard), title="Demo game")
+    root = ET.fromstring(svg)
+    regions = {p.get("id"): p for p in root.iter(f"{SVG}path") if p.get("id") in standard.provinces}
+    assert set(regions) == set(standard.provinces)
+    # every region names its province on hover
+    assert regions["PAR"].find(f"{SVG}title").text == "Paris"
+    # owned centers take the owner's colour (mixed toward white); unowned land stays neutral
+    assert regions["PAR"].get("fill") != regions["BUR"].get("fill")
+    assert regions["BUR"].get("fill") == regions["RUH"].get("fill")
+    # 22 starting units, each a group with a title
+    unit_titles = [t.text for g in root.iter(f"{SVG}g") if g.get("id") == "units" for t in g.iter(f"{SVG}title")]
+    assert len(unit_titles) == 22
+    assert "French A PAR" in unit_titles and "Russian F STP/SC" in unit_titles
+    text = " ".join(t.text or "" for t in root.iter(f"{SVG}text"))
+    assert "Demo game: Spring 1901 Movement" in text
+    assert "Russia: 4 SC, 4 units" in text and "France: 3 SC, 3 units" in text
+
+
+def test_standard_start_renders_to_png_at_web_and_print_size(standard, standard_map):
+    svg = render_standard(standard, standard_map, start_position(standard))
+    for width in (1200, 2400):
+        png = svg_to_png(svg, width)
+        assert png[:8] == b"\x89PNG\r\n\x1a\n"
+        w, h = struct.unpack(">II", png[16:24])  # IHDR
+        assert w == width and h > width  # the map is a little taller than wide
+
+
+def test_svg_to_png_refuses_a_width_that_is_no_size():
+    with pytest.raises(ValueError, match="positive"):
+        svg_to_png('<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"/>', 0)
+
+
+def test_same_state_same_bytes(standard, standard_map):
+    position = start_position(standard)
+    shuffled = Position(
+        phase=position.phase,
+        units=dict(reversed(list(position.units.items()))),
+        centers=dict(reversed(list(position.centers.items()))),
+    )
+    orders = [Move("FRANCE", position.units["PAR"], "BUR"), Hold("GERMANY", position.units["MUN"])]
+    first = render_standard(standard, standard_map, position, orders=orders)
+    second = render_standard(standard, standard_map, shuffled, orders=list(reversed(orders)))
+    assert first == second
+    assert svg_to_png(first, 600) == svg_to_png(second, 600)
+
+
+# --- orders and results -------------------------------------------------------------------------
+
+
+def _orders_group(svg: str) -> ET.Element:
+    root = ET.fromstring(svg)
+    return next(g for g in root.iter(f"{SVG}g") if g.get("id") == "orders")
+
+
+def test_moves_supports_and_convoys_draw_as_distinct_lines(standard, standard_map):
+    position = start_position(standard)
+    par, mar, bre = position.units["PAR"], position.units["MAR"], position.units["BRE"]
+    orders = [
+        Move("FRANCE", par, "BUR"),
+        Support("FRANCE", mar, "PAR", "BUR"),
+        Convoy("FRANCE", bre, "PAR", "BUR"),  # legal or not, the renderer draws what it is given
+    ]
+    group = _orders_group(render_standard(standard, standard_map, position, orders=orders))
+    lines = list(group.iter(f"{SVG}line"))
+    dashes = {line.get("stroke-dasharray") for line in lines}
+    # move solid, support dashed, convoy dotted: told apart by line pattern, not colour
+    assert None in dashes and "5,3" in dashes and "1.5,3.5" in dashes
+    assert len(list(group.iter(f"{SVG}polygon"))) == 3  # an arrowhead each
+
+
+def test_failed_order_is_dashed_and_crossed_out_not_only_coloured(standard, standard_map):
+    position = start_position(standard)
+    par, mun = position.units["PAR"], position.units["MUN"]
+    orders = [Move("FRANCE", par, "BUR"), Move("GERMANY", mun, "BUR")]
+    # 2000 rulebook, 'Standoffs': equal strength to one province, neither moves
+    results = [
+        OrderResult("FRANCE", order_text(orders[0]), "fails", "bounced"),
+        OrderResult("GERMANY", order_text(orders[1]), "succeeds"),
+    ]
+    group = _orders_group(render_standard(standard, standard_map, position, orders=orders, results=results))
+    lines = list(group.iter(f"{SVG}line"))
+    assert [line.get("stroke-dasharray") for line in lines].count("7,4") == 2  # casing and colour of one arrow
+    crosses = [p for p in group.iter(f"{SVG}path") if p.get("d", "").count("M") == 2]
+    assert len(crosses) == 2  # one cross (white halo + ink) on the failed move only
+
+
+def test_invalid_order_is_drawn_as_failed(standard, standard_map):
+    position = start_position(standard)
+    order = Hold("FRANCE", position.units["PAR"])
+    results = [OrderResult("FRANCE", order_text(order), "invalid", "no such unit")]
+    group = _orders_group(render_standard(standard, standard_map, position, orders=[order], results=results))
+    assert any(c.get("stroke-dasharray") for c in group.iter(f"{SVG}circle"))
+    assert any(p.get("d", "").count("M") == 2 for p in group.iter(f"{SVG}path"))
+
+
+def test_only_power_shows_only_that_powers_orders(standard, standard_map):
+    position = start_position(standard)
+    orders = [Move("FRANCE", position.units["PAR"], "BUR"), Move("GERMANY", position.units["MUN"], "RUH")]
+    everyone = _orders_group(render_standard(standard, standard_map, position, orders=orders))
+    french = render_standard(standard, standard_map, position, orders=orders, only_power="FRANCE")
+    assert len(list(everyone.iter(f"{SVG}polygon"))) == 2
+    assert len(list(_orders_group(french).iter(f"{SVG}polygon"))) == 1
+    assert "(France orders)" in french
+
+
+def test_dislodged_unit_is_offset_with_its_retreat_options(standard, standard_map):
+    # 2000 rulebook, 'Retreats': a dislodged unit must retreat to an empty adjacent province
+    # (not the attacker's origin); the picture shows where it may go.
+    position = start_position(standard)
+    position.phase = "S1901R"
+    dislodged_unit = Unit("GERMANY", "A", "BUR")
+    position.dislodged = {"BUR": Dislodged(dislodged_unit, "PAR", ("BEL", "GAS", "PIC"))}
+    svg = render_standard(standard, standard_map, position,
+                          orders=[Retreat("GERMANY", dislodged_unit, "PIC")])
+    root = ET.fromstring(svg)
+    group = next(g for g in root.iter(f"{SVG}g") if g.get("id") == "dislodged")
+    dotted = [l for l in group.iter(f"{SVG}line") if l.get("stroke-dasharray") == "1,3"]
+    assert len(dotted) == 3
+    # drawn at the dislodged anchor, not on top of the unit's own place
+    start = standard_map.anchors["BUR.dislodged"]
+    assert all((float(l.get("x1")) - start[0]) ** 2 + (float(l.get("y1")) - start[1]) ** 2 < 15 ** 2 for l in dotted)
+    assert standard_map.anchors["BUR.dislodged"] != standard_map.anchors["BUR.unit"]
+    assert "dislodged" in " ".join(t.text or "" for t in group.iter(f"{SVG}text"))
+    assert len(list(_orders_group(svg).iter(f"{SVG}polygon"))) == 1  # the retreat arrow
+
+
+def test_builds_and_disbands_draw(standard, standard_map):
+    position = start_position(standard)
+    position.phase = "W1901A"
+    orders = [Build("FRANCE", "F", "BRE"), Disband("GERMANY", position.units["MUN"])]
+    group = _orders_group(render_standard(standard, standard_map, position, orders=orders))
+    assert any(g.get("opacity") == "0.55" for g in group.iter(f"{SVG}g"))  # the unit to be built
+    assert any(p.get("d", "").count("M") == 2 for p in group.iter(f"{SVG}path"))  # disband cross
+
+
+# --- the small variant: schematic layout, badges, values, hooks -------------------------------------
+
+
+def test_without_a_base_map_the_schematic_grid_is_drawn():
+    variant = toy_variant()
+    position = Position("S1901M", units={"PAR": Unit("FRANCE", "A", "PAR")}, centers={"PAR": "FRANCE"})
+    svg = render_svg(variant, position)
+    root = ET.fromstring(svg)
+    assert {p.get("id") for p in root.iter(f"{SVG}path") if p.get("id")} == set(variant.provinces)
+    assert schematic_map(variant).schematic
+
+
+def test_strength_badge_and_center_value():
+    # Europe variants: units are bolstered up to strength 10; the badge shows the bolstering
+    variant = toy_variant()
+    position = Position(
+        "S1901M",
+        units={"PAR": Unit("FRANCE", "A", "PAR", strength=3), "MAO": Unit("FRANCE", "F", "MAO")},
+        centers={"MUN": "GERMANY"},
+    )
+    root = ET.fromstring(render_svg(variant, position))
+    texts = [t.text for t in root.iter(f"{SVG}text")]
+    assert "+2" in texts and "+0" not in texts  # only units above strength 1 get a badge
+    assert "3" in texts  # MUN is worth 3
+
+
+def test_victory_points_in_the_legend_when_the_position_has_scores():
+    variant = toy_variant()
+    position = Position("S1901M", centers={"PAR": "FRANCE"}, extra={"scores": {"FRANCE": 7}})
+    svg = render_svg(variant, position)
+    assert "France: 1 SC, 0 units, 7 VP" in svg and "Germany: 0 SC, 0 units" in svg
+
+
+class _StyledRules(Rules):
+    """A variant's rules object with the renderer's province_style hook."""
+
+    name = "test_styled"
+
+    def province_style(self, variant, position, code):
+        if code == "BUR":
+            return ProvinceStyle(fill="#ffffff", hatch="#aa0000", marker="P")
+        return None
+
+
+def test_province_style_hook_of_the_rules_object_overrides_the_look():
+    rules_module._CACHE["test_styled"] = _StyledRules()
+    try:
+        variant = toy_variant(rules="test_styled")
+        root = ET.fromstring(render_svg(variant, Position("S1901M")))
+    finally:
+        del rules_module._CACHE["test_styled"]
+    bur = next(p for p in root.iter(f"{SVG}path") if p.get("id") == "BUR")
+    assert bur.get("fill") == "#ffffff"
+    assert any(p.get("fill") == "url(#hatch-aa0000)" for p in root.iter(f"{SVG}path"))
+    assert "BUR P" in [t.text for t in root.iter(f"{SVG}text")]
+
+
+def test_missing_anchor_is_a_clear_variant_error():
+    variant = toy_variant()
+    base = schematic_map(variant)
+    anchors = {k: v for k, v in base.anchors.items() if not k.startswith("BUR.")}
+    broken = type(base)(base.width, base.height, base.regions, anchors=anchors)
+    position = Position("S1901M", units={"BUR": Unit("GERMANY", "A", "BUR")})
+    with pytest.raises(VariantDataError, match="no anchor for BUR"):
+        render_svg(variant, position, options=RenderOptions(base_map=broken))
