@@ -110,6 +110,11 @@ class Variant:
     """Free text: judgements made where the rulebook is silent."""
     lookup: dict[str, str] = field(default_factory=dict, compare=False, hash=False)
     """Lower-case name, code or alias -> province code (or ``"SPA/NC"`` for coast names)."""
+    victory_points: int | None = None
+    """Victory points that win outright, for variants scored in points (Europe 1619: 25); None
+    where only centers count."""
+    end_year: int | None = None
+    """The last game year, where the rulebook ends the game on a date (Europe 1619: 1648)."""
 
     # --- questions the engine asks -------------------------------------------------------
 

@@ -26,7 +26,7 @@ TABLES_FILE = "tables.toml"
 NOTES_FILE = "NOTES.md"
 
 TOP_KEYS = ("title", "aliases", "description", "rules", "victory", "calendar", "options", "powers", "start")
-VICTORY_KEYS = ("centers",)
+VICTORY_KEYS = ("centers", "points", "end_year")
 CALENDAR_KEYS = ("first_phase", "phases", "seasons", "types")
 START_KEYS = ("units", "centers")
 PROVINCE_KEYS = ("name", "type", "aliases", "center", "value", "home", "army", "fleet", "coasts")
@@ -564,6 +564,23 @@ def _read_victory(value, n_centers: int, problems: list[str]) -> int:
     return centers
 
 
+def _read_victory_terms(value, problems: list[str]) -> dict:
+    """The optional victory terms besides centers: ``points`` (victory points that win outright,
+    for variants scored in points) and ``end_year`` (the game ends with that year)."""
+    terms = {}
+    if not isinstance(value, dict):
+        return terms
+    for key in ("points", "end_year"):
+        if key not in value:
+            continue
+        number = value[key]
+        if not isinstance(number, int) or isinstance(number, bool) or number < 1:
+            problems.append(f"{VARIANT_FILE} [victory]: '{key}' must be a whole number 1 or more, found {number!r}")
+        else:
+            terms[key] = number
+    return terms
+
+
 def _read_tables(data: dict, problems: list[str]) -> dict:
     for name, table in data.items():
         if not isinstance(table, dict):
@@ -601,6 +618,7 @@ def read_variant(folder: Path, name: str) -> Variant:
     calendar = _read_calendar(vdata.get("calendar"), problems)
     n_centers = sum(1 for p in provinces.values() if p.supply_center)
     victory = _read_victory(vdata.get("victory"), n_centers, problems)
+    victory_terms = _read_victory_terms(vdata.get("victory"), problems)
     tables = _read_tables(tdata, problems)
     notes_path = folder / NOTES_FILE
     notes = notes_path.read_text(encoding="utf-8") if notes_path.is_file() else ""
@@ -619,6 +637,8 @@ def read_variant(folder: Path, name: str) -> Variant:
         start_centers=dict(sorted(centers.items())),
         calendar=calendar,
         victory_centers=victory,
+        victory_points=victory_terms.get("points"),
+        end_year=victory_terms.get("end_year"),
         options=options,
         tables=tables,
         notes=notes,

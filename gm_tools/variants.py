@@ -204,7 +204,9 @@ def variant_json(variant: Variant) -> dict:
             "seasons": dict(variant.calendar.season_names),
             "types": dict(variant.calendar.phase_type_names),
         },
-        "victory": {"centers": variant.victory_centers},
+        "victory": {"centers": variant.victory_centers}
+        | ({"points": variant.victory_points} if variant.victory_points else {})
+        | ({"end_year": variant.end_year} if variant.end_year else {}),
         "options": dict(variant.options),
     }
     if variant.tables:
