@@ -117,14 +117,19 @@ def register_hooks(name: str, hooks: SheetHooks) -> None:
 
 
 def hooks_for(variant: Variant) -> SheetHooks:
-    """The hook set named by the variant's ``sheets`` option; the standard set if none."""
+    """The hook set named by the variant's ``sheets`` option; the standard set if none.
+    The option is a registered name, a module of ``gm_tools/variant_sheets/``, or a dotted
+    module path (``gm_tools.europe.sheets``); the module exports ``HOOKS``."""
     name = variant.options.get("sheets", "standard")
     if name not in _REGISTRY:
+        module_name = name if "." in name else f"gm_tools.variant_sheets.{name}"
         try:
-            module = importlib.import_module(f"gm_tools.variant_sheets.{name}")
+            module = importlib.import_module(module_name)
         except ModuleNotFoundError:
             raise VariantDataError(
-                variant.name, [f"variant.toml: options.sheets = {name!r}, but there is no gm_tools/variant_sheets/{name}.py"]
+                variant.name, [f"variant.toml: options.sheets = {name!r}, but there is no module {module_name}"]
             ) from None
+        if not isinstance(getattr(module, "HOOKS", None), SheetHooks):
+            raise VariantDataError(variant.name, [f"{module_name} has no HOOKS (a gm_tools.hooks.SheetHooks)"])
         _REGISTRY[name] = module.HOOKS
     return _REGISTRY[name]

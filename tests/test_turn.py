@@ -312,3 +312,13 @@ def test_the_shipped_demo_plays_through_the_real_pipeline_to_the_same_bytes(tmp_
     last = json.loads(one[f"demo/history/{list(phases)[-1]}.json"])
     assert last["next_phase"] == "S1906M"
     assert DEMO_ORDERS.name == "demo-orders.toml"
+
+
+def test_a_variant_naming_missing_sheet_hooks_is_a_clear_error(tmp_path):
+    from gm_tools.errors import VariantDataError
+
+    board = board_variant(tmp_path, "nohooks", units={"FRANCE": ["A PAR"]}, centers={"FRANCE": ["PAR"]},
+                          options='sheets = "nosuchhooks"')
+    with pytest.raises(VariantDataError, match="no module gm_tools.variant_sheets.nosuchhooks"):
+        create(tmp_path / "games", variant=str(board))
+    assert not (tmp_path / "games" / "g.xlsx").exists()
