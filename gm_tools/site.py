@@ -39,7 +39,7 @@ from markupsafe import Markup
 from .charts import ChartLine, centers_chart
 from .errors import GameError, OrderError, UserError
 from .feed import FeedEntry, atom_feed
-from .game import GameInfo, GamePaths, json_text, load_game, load_history
+from .game import GameInfo, GamePaths, json_text, load_game, phase_sort_key, read_json
 from .hooks import hooks_for
 from .judgetext import (
     adjustment_rows,
@@ -275,15 +275,28 @@ def _check_record(record: dict, source: Path, variant: Variant) -> None:
         raise GameError(f"{source}: \"results\" should be a list of objects with \"power\" and \"order\" texts")
 
 
+def _history_files(paths: GamePaths, variant: Variant) -> list[tuple[Path, dict]]:
+    """(file, record) for every stored record, in calendar order. Like
+    :func:`gm_tools.game.load_history`, keeping each record's file for error messages."""
+    if not paths.history.is_dir():
+        return []
+    found = []
+    for file in paths.history.glob("*.json"):
+        try:
+            key = phase_sort_key(variant.calendar, file.stem)
+        except (PhaseError, ValueError):
+            raise GameError(f"{file}: not a phase id the variant's calendar has") from None
+        found.append((key, file))
+    return [(file, read_json(file)) for _, file in sorted(found)]
+
+
 def collect_game(root: Path, name: str) -> GameContext:
     """Pass 1 for one game folder."""
     paths = GamePaths(root=root, name=name)
     info = load_game(paths)
     variant = _load_variant(info.variant, paths.game_json)
-    records = load_history(paths, variant.calendar)
     phases = []
-    for record in records:
-        source = paths.record_file(record.get("phase", "?") if isinstance(record, dict) else "?")
+    for source, record in _history_files(paths, variant):
         _check_record(record, source, variant)
         try:
             title = record.get("title") or phase_title(variant.calendar, record["phase"])

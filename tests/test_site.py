@@ -445,3 +445,18 @@ def test_command_line_builds_the_site_and_reports_user_errors(games, tmp_path, c
     assert capsys.readouterr().out.startswith("site: 15 file(s) written, 0 unchanged, 0 removed, 2 PNG(s) drawn")
     assert main(["site", "--root", str(tmp_path / "nowhere"), "--out", str(tmp_path / "site")]) == 2
     assert "games folder" in capsys.readouterr().err
+
+
+def test_record_whose_phase_is_not_its_file_name_is_refused(games, tmp_path):
+    path = games / "demo/history/F1901M.json"
+    record = json.loads(path.read_text())
+    record["phase"] = "F1902M"
+    path.write_text(json.dumps(record))
+    with pytest.raises(GameError, match=r"F1901M\.json: \"phase\" is 'F1902M', expected 'F1901M'"):
+        build_site(games, tmp_path / "site")
+
+
+def test_history_file_that_is_no_phase_is_refused(games, tmp_path):
+    (games / "demo/history/notes.json").write_text("{}")
+    with pytest.raises(GameError, match=r"notes\.json: not a phase id"):
+        build_site(games, tmp_path / "site")
