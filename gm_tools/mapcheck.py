@@ -221,3 +221,31 @@ def check_variant_map(variant: Variant) -> list[MapProblem]:
     if not map_path(variant.name).exists():
         return []
     return compare(variant, load_base_map(variant), map_exceptions(variant))
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m gm_tools.mapcheck NAME...``: print every problem of each variant's map."""
+    import sys
+
+    from .variants import load_variant
+
+    names = argv if argv is not None else sys.argv[1:]
+    if not names:
+        print("usage: python -m gm_tools.mapcheck VARIANT...", file=sys.stderr)
+        return 2
+    status = 0
+    for name in names:
+        variant = load_variant(name)
+        if not map_path(variant.name).exists():
+            print(f"{name}: no map.svg")
+            continue
+        problems = check_variant_map(variant)
+        for problem in problems:
+            print(f"{name}: {problem}")
+        print(f"{name}: {len(problems)} problem(s)")
+        status = status or (1 if problems else 0)
+    return status
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
