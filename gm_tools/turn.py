@@ -294,12 +294,13 @@ def default_notes(
 ) -> list[dict]:
     """What happened by default, in words, for the report and the record: units without
     orders hold, unordered retreats disband, missing builds are waived, missing removals
-    are made by civil disorder (2000 rulebook, 'Civil disorder'), invalid orders stand as holds."""
+    are made by civil disorder (2000 rulebook, 'Civil disorder'), invalid orders are not used
+    (with --lenient), so their units hold."""
     kind = parse_phase(start.phase).type
     ordered = {o.unit.province for orders in checked.orders.values() for o in orders if hasattr(o, "unit")}
     notes = []
     for entry, error in checked.invalid:
-        notes.append((entry.power, f"{entry.cell} {entry.written!r} was invalid and stands as a hold: {error}"))
+        notes.append((entry.power, f"{entry.cell} {entry.written!r} was invalid and not used: {error}"))
     if kind == MOVEMENT:
         for province, unit in start.units.items():
             if province not in ordered and variant.powers[unit.power].playable:
