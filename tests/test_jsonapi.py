@@ -410,7 +410,9 @@ def test_the_documentation_has_examples_to_check():
 def test_documented_output_is_what_the_command_prints(command, output, capsys, monkeypatch):
     monkeypatch.chdir(ROOT)
     assert main(command.split()) == 0
-    assert capsys.readouterr().out == output
+    assert capsys.readouterr().out == output, (
+        f"docs/json-interface.md is out of date: paste the output of `gm-tools {command}` under its marker"
+    )
 
 
 # --- the interim demo (make turn) -------------------------------------------------------
