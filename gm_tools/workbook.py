@@ -420,7 +420,8 @@ def _read_orders(ws, variant: Variant, problems: list[Problem]) -> list[OrderEnt
         power_text = _text(ws.cell(row=row, column=1).value)
         power = powers.get(power_text.lower())
         if power is None:
-            problems.append(Problem(ORDERS, f"A{row}", repr(power_text), _expected_power(variant)))
+            found = repr(power_text) if power_text else f"no power for the order in C{row}"
+            problems.append(Problem(ORDERS, f"A{row}", found, _expected_power(variant)))
             continue
         label = _text(ws.cell(row=row, column=2).value).upper()
         unit = label if _UNIT_LABEL.match(label) else None

@@ -131,3 +131,12 @@ def test_cli_prints_each_problem_and_exits_non_zero(tmp_path, capsys):
     err = capsys.readouterr().err
     assert f"  {cell}: found 'A PRX - BUR', expected " in err and "Traceback" not in err
     assert paths.workbook.read_bytes() == before
+
+
+def test_order_on_a_row_without_a_power(tmp_path):
+    paths = create(tmp_path)
+    edit(paths, lambda wb: wb["Orders"].cell(row=200, column=3, value="A PAR - BUR"))
+    assert problems_after(paths, tmp_path) == [
+        "Orders!A200: found no power for the order in C200, expected a power of standard: "
+        "AUSTRIA, ENGLAND, FRANCE, GERMANY, ITALY, RUSSIA, TURKEY"
+    ]
