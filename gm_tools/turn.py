@@ -2,7 +2,7 @@
 
 A turn runs as a pipeline, each step in the module that owns it:
 
-    read the workbook (workbook) -> check every entry (here, with the parser)
+    read the workbook (workbook) -> check every entry (ordercheck, with the parser)
     -> adjudicate (engine) -> record the phase (game) -> write the workbook back (workbook)
     -> publish the site (site)
 
@@ -16,10 +16,10 @@ from __future__ import annotations
 import datetime
 import os
 import secrets
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
-from .errors import GameError, OrderError, OrderSyntaxError, Problem, WorkbookError
+from .errors import GameError, Problem, WorkbookError
 from .game import (
     FORMAT,
     GameInfo,
@@ -36,21 +36,14 @@ from .game import (
 )
 from .game import rollback as rollback_files
 from .hooks import SheetHooks, hooks_for
-from .layout import (
-    adjustments,
-    centers_table,
-    order_blocks,
-    results_table,
-    title_of,
-    units_table,
-)
-from .model import Build, Disband, Order, Position, Waive, order_text, province_of
+from .layout import centers_table, order_blocks, results_table, title_of, units_table
+from .model import Position, order_text
+from .ordercheck import CheckedOrders, check_orders, default_notes
 from .parser import parse_order
-from .phase import ADJUSTMENT, MOVEMENT, RETREAT, parse_phase
 from .positions import position_from_json, position_to_json
 from .rules import Rules, rules_for
 from .variant import Variant
-from .workbook import ORDERS, GameFacts, OrderEntry, WorkbookPlan, read_workbook, write_workbook
+from .workbook import GameFacts, OrderEntry, WorkbookPlan, read_workbook, write_workbook
 
 DEFAULT_SITE = "site"
 
@@ -161,166 +154,6 @@ def winner_of(variant: Variant, position: Position) -> str | None:
         counts[owner] = counts.get(owner, 0) + 1
     winners = [p for p, n in sorted(counts.items()) if n >= variant.victory_centers]
     return winners[0] if winners else None
-
-
-# --- checking the orders --------------------------------------------------------------------
-
-
-@dataclass
-class CheckedOrders:
-    """The orders of a workbook, read and checked."""
-
-    orders: dict[str, list[Order]] = field(default_factory=dict)
-    """Power -> the orders that stand, in sheet order."""
-    record: dict[str, list[dict]] = field(default_factory=dict)
-    """Power -> ``{cell, written, read, error}`` entries for the history record."""
-    problems: list[Problem] = field(default_factory=list)
-    """Every order problem, each with its cell."""
-    invalid: list[tuple[OrderEntry, str]] = field(default_factory=list)
-    """With ``lenient``: the orders that stand as holds instead, and why."""
-
-
-def _parse_entry(variant: Variant, position: Position, rules: Rules, entry: OrderEntry) -> Order:
-    """Read one entry. An order typed without its unit (``- BUR``, ``H``) on a unit's row is
-    read as that unit's order. Of the two readings' errors, a specific one (illegal,
-    ambiguous) beats "cannot read"."""
-    try:
-        return parse_order(entry.written, variant, position, entry.power, rules)
-    except OrderError as as_written:
-        if entry.unit is None or entry.written.upper().startswith(entry.unit):
-            raise
-        try:
-            return parse_order(f"{entry.unit} {entry.written}", variant, position, entry.power, rules)
-        except OrderError as with_unit:
-            if isinstance(as_written, OrderSyntaxError) and not isinstance(with_unit, OrderSyntaxError):
-                raise with_unit from None
-            raise as_written from None
-
-
-def _expected(error: OrderError) -> str:
-    """The "expected ..." half of a problem line, from the parser's reason."""
-    if error.reason.startswith("expected "):
-        text = error.reason[len("expected "):]
-    else:
-        text = f"a legal order ({error.reason})"
-    if error.suggestion:
-        text += f" (did you mean {error.suggestion}?)"
-    return text
-
-
-def _order_key(order: Order) -> tuple[str, str] | None:
-    """What one order occupies: a unit (one order each) or a build site (one build each)."""
-    if isinstance(order, Build):
-        return ("site", province_of(order.location))
-    if isinstance(order, Waive):
-        return None
-    return ("unit", order.unit.province)
-
-
-def check_orders(
-    variant: Variant, position: Position, rules: Rules, entries: list[OrderEntry], lenient: bool
-) -> CheckedOrders:
-    """Read every order entry and check it: readable and legal (the parser), one order per
-    unit and per build site, no more builds or removals than due. Without ``lenient`` each
-    failure is a problem; with it the order is dropped and its unit holds (judges' way)."""
-    out = CheckedOrders()
-    parsed: list[tuple[OrderEntry, Order | None, str | None]] = []
-    for entry in entries:
-        try:
-            parsed.append((entry, _parse_entry(variant, position, rules, entry), None))
-        except OrderError as e:
-            parsed.append((entry, None, _expected(e)))
-
-    # One order per unit and per build site: with two, which the player meant is unknown.
-    first_at: dict[tuple[str, str], OrderEntry] = {}
-    for i, (entry, order, error) in enumerate(parsed):
-        key = _order_key(order) if order is not None else None
-        if key is None:
-            continue
-        if key in first_at:
-            other = first_at[key]
-            what = f"{order.unit}" if key[0] == "unit" else f"a build in {key[1]}"
-            parsed[i] = (entry, None, f"one order for {what}, which already has {other.written!r} at {other.cell}")
-        else:
-            first_at[key] = entry
-
-    if parse_phase(position.phase).type == ADJUSTMENT:
-        _check_adjustment_counts(variant, position, rules, parsed)
-
-    for entry, order, error in parsed:
-        item = {"cell": entry.cell, "written": entry.written, "read": None, "error": None}
-        out.record.setdefault(entry.power, []).append(item)
-        if error is not None:
-            if lenient:
-                item["error"] = error
-                out.invalid.append((entry, error))
-            else:
-                sheet, cell = entry.cell.split("!")
-                out.problems.append(Problem(sheet, cell, repr(entry.written), error))
-            continue
-        item["read"] = order_text(order)
-        out.orders.setdefault(entry.power, []).append(order)
-    return out
-
-
-def _check_adjustment_counts(variant: Variant, position: Position, rules: Rules, parsed: list) -> None:
-    """2000 rulebook, 'Adjusting': a power builds up to its builds due, or removes exactly
-    its removals due; nothing else. Orders beyond those are errors."""
-    due = adjustments(variant, position, rules)
-    used: dict[str, int] = {}
-    for i, (entry, order, error) in enumerate(parsed):
-        if order is None:
-            continue
-        adj = due[entry.power]
-        if isinstance(order, (Build, Waive)):
-            if adj.removals:
-                parsed[i] = (entry, None, f"a removal: {entry.power} must remove {adj.removals} unit(s), not build")
-                continue
-            limit, what = adj.builds, "build(s) or waive(s)"
-        elif isinstance(order, Disband):
-            if not adj.removals:
-                parsed[i] = (entry, None, f"no removal: {entry.power} has no removal due")
-                continue
-            limit, what = adj.removals, "removal(s)"
-        else:
-            continue
-        used[entry.power] = used.get(entry.power, 0) + 1
-        if used[entry.power] > limit:
-            parsed[i] = (entry, None, f"at most {limit} {what} for {entry.power} this phase")
-
-
-def default_notes(
-    variant: Variant, start: Position, checked: CheckedOrders, after: Position, rules: Rules
-) -> list[dict]:
-    """What happened by default, in words, for the report and the record: units without
-    orders hold, unordered retreats disband, missing builds are waived, missing removals
-    are made by civil disorder (2000 rulebook, 'Civil disorder'), invalid orders are not used
-    (with --lenient), so their units hold."""
-    kind = parse_phase(start.phase).type
-    ordered = {o.unit.province for orders in checked.orders.values() for o in orders if hasattr(o, "unit")}
-    notes = []
-    for entry, error in checked.invalid:
-        notes.append((entry.power, f"{entry.cell} {entry.written!r} was invalid and not used: {error}"))
-    if kind == MOVEMENT:
-        for province, unit in start.units.items():
-            if province not in ordered and variant.powers[unit.power].playable:
-                notes.append((unit.power, f"{unit} had no order and holds"))
-    elif kind == RETREAT:
-        for province, d in start.dislodged.items():
-            if province not in ordered:
-                notes.append((d.unit.power, f"{d.unit} had no retreat order and is disbanded"))
-    elif kind == ADJUSTMENT:
-        for power, adj in adjustments(variant, start, rules).items():
-            orders = checked.orders.get(power, [])
-            builds = sum(1 for o in orders if isinstance(o, (Build, Waive)))
-            if adj.builds > builds:
-                notes.append((power, f"{adj.builds - builds} build(s) not ordered: waived"))
-            if adj.removals:
-                ordered_out = {o.unit.province for o in orders if isinstance(o, Disband)}
-                for province, unit in start.units.items():
-                    if unit.power == power and province not in ordered_out and province not in after.units:
-                        notes.append((power, f"civil disorder: {unit} removed (no removal ordered)"))
-    return [{"power": p, "text": t} for p, t in sorted(notes)]
 
 
 # --- one turn -------------------------------------------------------------------------------
