@@ -1,6 +1,6 @@
 """The JSON interface (docs/json-interface.md): requests through handle_request and through
 the real ``gm-tools adjudicate`` command, the jsonl stream, every validation error, and
-the interim demo behind ``make turn``.
+the documentation's examples.
 
 Rule citations: "2000 rulebook" is the 4th edition Diplomacy rulebook; "DATC" is Lucas
 Kruijswijk's Diplomacy Adjudicator Test Cases, preferred options.
@@ -8,7 +8,6 @@ Kruijswijk's Diplomacy Adjudicator Test Cases, preferred options.
 
 from __future__ import annotations
 
-import argparse
 import copy
 import json
 import random
@@ -19,7 +18,6 @@ from pathlib import Path
 
 import pytest
 
-from gm_tools import demo
 from gm_tools.cli import main
 from gm_tools.errors import UserError
 from gm_tools.jsonapi import RequestError, dumps_line, dumps_pretty, handle_request, parse_request
@@ -413,22 +411,3 @@ def test_documented_output_is_what_the_command_prints(command, output, capsys, m
     assert capsys.readouterr().out == output, (
         f"docs/json-interface.md is out of date: paste the output of `gm-tools {command}` under its marker"
     )
-
-
-# --- the interim demo (make turn) -------------------------------------------------------
-# Called directly: the GM workflow takes over the ``turn`` command, and this demo with it.
-
-
-def test_demo_plays_the_1901_orders(capsys):
-    assert demo.cmd_turn(argparse.Namespace(game="")) == 0
-    out = capsys.readouterr().out
-    for title in ("Spring 1901 Movement", "Fall 1901 Movement", "Fall 1901 Retreat", "Winter 1901 Adjustment"):
-        assert title in out
-    assert "Dislodged: France A BUR (attacked from RUH); may retreat to BEL, GAS, MAR, PAR, PIC" in out
-    assert "Position at Spring 1902 Movement" in out
-    assert "invalid" not in out  # every demo order is a legal one
-
-
-def test_demo_with_a_game_says_games_are_not_supported_yet():
-    with pytest.raises(UserError, match="not supported yet"):
-        demo.cmd_turn(argparse.Namespace(game="mygame"))
