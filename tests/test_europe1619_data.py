@@ -503,3 +503,327 @@ def test_bornholm_skagerrak_not_adjacent(eu):
     # ... and only through them: every one-stop route from BOR to SKA passes SCA or COP.
     middles = {x for x in eu.fleet_adjacency["BOR"] if "SKA" in eu.fleet_adjacency[x]}
     assert middles == {"SCA", "COP"}
+
+
+# --- tables -------------------------------------------------------------------------------------
+
+
+def test_lost_tables_are_marked_reconstructed(tables):
+    # Seeds README: "Where a table is missing, the project ships it as editable variant data,
+    # marked as reconstructed." The three image tables of the rulebook were lost.
+    for name in ("influence_allocation", "military_cost", "center_values"):
+        assert tables[name]["reconstructed"] is True, name
+        assert tables[name]["source"].strip(), name
+    for name in ("minor_states", "initial_inf", "initial_declarations", "setups", "conversions"):
+        assert tables[name]["reconstructed"] is False, name
+
+
+def test_military_cost_stated_steps(tables):
+    # "At a military strength of 4 (4 units each with a strength of 1), it will cost 9 TPs to
+    # add one more unit. ... From 5 to 6 units, it would cost an additional 15 TPs".
+    cost = tables["military_cost"]["cost_to_add"]
+    assert cost[4] == 9 and cost[5] == 15
+    # The example's two units from strength 4: 9 + 15 TPs.
+    assert sum(cost[4:6]) == 24
+    # "No power can have more than 15 units on the board (or a combined military strength
+    # greater than 15)": a price for every strength from 0 to 14, none beyond.
+    assert len(cost) == 15
+    # Reconstruction: a bigger army never costs less to grow.
+    assert all(a < b for a, b in zip(cost, cost[1:]))
+
+
+def test_strength_limits(eu):
+    # "an army unit's strength cannot exceed 10"; "No power can have more than 15 units on the
+    # board (or a combined military strength greater than 15)".
+    assert eu.options["max_unit_strength"] == 10
+    assert eu.options["max_units"] == 15 and eu.options["max_strength"] == 15
+
+
+def test_center_values_stated(eu, tables):
+    # "If the Catholic League maintains the alignment of Wuerzburg and Cologne, it receives 1
+    # and 3 TPs, respectively from those aligned states for a total of 7 TPs": Wuerzburg 1,
+    # Cologne 3, and the League's own income (Bavaria) 3.
+    value = {c: p.value for c, p in eu.provinces.items() if p.supply_center}
+    assert value["WUE"] == 1 and value["COL"] == 3
+    assert value["WUE"] + value["COL"] + sum(value[c] for c in eu.home_centers("LEAGUE")) == 7
+    # 10 PLAYERS: "Keep Bavarian home center value at 3."
+    assert value["BAV"] == 3
+    assert tables["center_values"]["stated"] == {"COL": 3, "WUE": 1, "BAV": 3}
+    for code, stated in tables["center_values"]["stated"].items():
+        assert value[code] == stated
+    # 14-11 PLAYERS "Reduce its Rome center value to 3", Saxony's, "Savoyard home center",
+    # "Venetian home center": more than 3 in the full game.
+    for code in ("ROM", "SAX", "TUR", "VEN"):
+        assert value[code] > 3, code
+    assert sorted(tables["center_values"]["above_three"]) == ["ROM", "SAX", "TUR", "VEN"]
+
+
+def test_every_center_has_a_value(eu):
+    # "Each supply center is marked with a solid circle inscribed with a number": every center
+    # is worth at least 1 (written out in provinces.toml, not left to the default).
+    import tomllib
+
+    with (FOLDER / "provinces.toml").open("rb") as f:
+        raw = tomllib.load(f)
+    for code in eu.supply_centers():
+        assert raw[code]["value"] >= 1, code
+    for code, p in eu.provinces.items():
+        if not p.supply_center:
+            assert "value" not in raw[code], code
+
+
+def test_influence_allocation_covers_every_power(tables):
+    # "At the start of each year Influence Points (INFs) are allotted to the powers as shown in
+    # the Influence Allocation Table"; "the sequence of attacks is resolved based on the ATTACK
+    # ORDER (see Influence Allocation Table)". Values are ours (NOTES.md): every power gets
+    # some, and the attack order ranks each power once.
+    table = tables["influence_allocation"]
+    assert sorted(table["inf_per_year"]) == sorted(MAJORS)
+    assert all(isinstance(n, int) and n >= 1 for n in table["inf_per_year"].values())
+    assert sorted(table["attack_order"]) == sorted(MAJORS) and len(table["attack_order"]) == 15
+    # Our attack order is the rulebook's numbering of the powers (its opening list).
+    assert table["attack_order"] == MAJORS
+
+
+# --- initial setup --------------------------------------------------------------------------------
+
+
+def test_initial_inf_placement(tables):
+    # INITIAL SETUP: "Initial INF placement goes as follows: Spain = 5: POR, 3: CAT, 1: TUS ...".
+    placement = {k: v for k, v in tables["initial_inf"].items() if k not in ("reconstructed", "source")}
+    assert placement == {
+        "SPAIN": {"POR": 5, "CAT": 3, "TUS": 1},
+        "PAPACY": {"PAD": 1, "WES": 1},
+        "FRANCE": {"LOR": 1},
+        "LEAGUE": {"TRI": 5, "COL": 5, "WUE": 5},
+        "AUSTRIA": {"CRO": 3},
+        "UNION": {"ANS": 5, "STR": 5, "BRAP": 3, "HES": 5, "WUR": 5},
+        "DENMARK": {"LOWR": 1, "BRE": 1, "OLD": 1, "MEC": 1, "MAG": 1, "HAM": 1},
+        "OTTOMAN": {"TRA": 3, "TUN": 1, "MOL": 1, "WAL": 1},
+    }
+
+
+def test_initial_inf_only_in_minor_states_a_power_may_influence(tables, eu):
+    # INFs go to "the independent minor states (see List of minor states, below)", and "Only
+    # Protestant powers can deploy INFs to the Bohemian Confederacy".
+    minors = tables["minor_states"]
+    for power, placed in tables["initial_inf"].items():
+        if power in ("reconstructed", "source"):
+            continue
+        for minor in placed:
+            assert minor in minors, (power, minor)
+            allowed = minors[minor].get("inf_religions")
+            assert allowed is None or eu.powers[power].religion in allowed, (power, minor)
+
+
+def test_initial_declarations(tables):
+    # "Notes on initial declarations: -The Protestant Union cannot form an alliance with the
+    # Catholic League. -Austria and Spain begin the game in an alliance. -Austria and the
+    # Catholic League begin the game in an alliance. -England and the Protestant Union begin in
+    # an alliance. -Ottomans and the Protestant Union begin in an alliance. -Spain and the Dutch
+    # Republic are at war."
+    decl = tables["initial_declarations"]
+    pairs = lambda key: {frozenset(p) for p in decl[key]}  # noqa: E731
+    assert pairs("alliances") == {
+        frozenset({"AUSTRIA", "SPAIN"}), frozenset({"AUSTRIA", "LEAGUE"}),
+        frozenset({"ENGLAND", "UNION"}), frozenset({"OTTOMAN", "UNION"}),
+    }
+    assert pairs("wars") == {frozenset({"SPAIN", "DUTCH"})}
+    assert pairs("never_allied") == {frozenset({"UNION", "LEAGUE"})}
+    assert not pairs("alliances") & pairs("never_allied")
+
+
+# --- 10 to 15 player setups -------------------------------------------------------------------------
+
+
+def _setup(tables, players):
+    return tables["setups"][str(players)]
+
+
+def test_setups_for_ten_to_fifteen_players(tables):
+    # "Europe 1619 is played with 15 players, but can be modified for less": one setup for each
+    # of 15 .. 10 players, each removing one more playable power.
+    for players in range(10, 16):
+        setup = _setup(tables, players)
+        assert setup["players"] == players
+        assert len(MAJORS) - len(setup["removed"]) == players
+    assert _setup(tables, 15)["convert"] == [] and _setup(tables, 15)["initial_inf"] == {}
+
+
+def test_smaller_setups_repeat_the_larger(tables):
+    # "Modify the Papacy as described above, and then ..."; "Modify the Papacy and Saxony as
+    # described above"; "Modify the Papacy, Saxony, and Savoy ..."; "Modify the Papacy, Saxony,
+    # Savoy, and Venice ...".
+    for players in range(10, 15):
+        small, large = _setup(tables, players), _setup(tables, players + 1)
+        assert small["convert"][: len(large["convert"])] == large["convert"]
+        assert small["center_values"].items() >= large["center_values"].items()
+
+
+@pytest.mark.parametrize("players, converted, center, value", [
+    (14, "PAPACY", "ROM", 3),  # "Convert the Papacy ... Reduce its Rome center value to 3."
+    (13, "SAXONY", "SAX", 3),  # "convert Saxony ... Reduce its center value to 3."
+    (12, "SAVOY", "TUR", 3),   # "Convert Savoy ... Reduce Savoyard home center value to 3."
+    (11, "VENICE", "VEN", 3),  # "Convert Venice ... Reduce Venetian home center value to 3."
+    (10, "LEAGUE", "BAV", 3),  # "Convert Bavaria ... Keep Bavarian home center value at 3."
+])
+def test_each_setup_converts_one_power(eu, tables, players, converted, center, value):
+    setup = _setup(tables, players)
+    assert setup["convert"][-1] == converted and converted in setup["removed"]
+    assert setup["center_values"][center] == value
+    assert eu.home_centers(converted) == [center]
+    conv = tables["conversions"][converted]
+    # The converted state is the power's own home provinces, its home center the power's.
+    assert sorted(conv["provinces"]) == sorted(
+        c for c, p in eu.provinces.items() if p.extra.get("domain") == converted
+    )
+    assert conv["home_center"] == center
+    # Its code does not clash with a minor state's or a power's.
+    assert conv["minor"] not in tables["minor_states"] and conv["minor"] not in eu.powers
+
+
+def test_inf_limits_of_converted_powers(tables):
+    # 14: "No Protestant power can deposit INFs to the Papacy, and Ottomans cannot deposit INFs
+    # to the Papacy." 12: "Only Catholic powers will be allowed to deposit INFs to Savoy."
+    # 11: "... to Venice." 10: "... to Bavaria." Saxony (13) has no limit.
+    conv = tables["conversions"]
+    for power in ("PAPACY", "SAVOY", "VENICE", "LEAGUE"):
+        assert conv[power]["inf_religions"] == ["catholic"], power
+    assert "inf_religions" not in conv["SAXONY"]
+
+
+def test_setup_initial_infs(tables):
+    # 13: "Both the Union and the League will each have 1 INFs invested in Saxony to start."
+    assert _setup(tables, 13)["initial_inf"] == {"SAX": {"UNION": 1, "LEAGUE": 1}}
+    # 12: "France begins with 1 INF in Savoy."
+    assert _setup(tables, 12)["initial_inf"]["SAVY"] == {"FRANCE": 1}
+    assert _setup(tables, 11)["initial_inf"] == _setup(tables, 12)["initial_inf"]
+    # 10: "Austria begins with 3 INFs in Bavaria and 1 INF in Saxony. The Protestant Union
+    # begins with 3 INFs in Bohemia, and 1 INF in Saxony." The League is gone, and with it its
+    # INF in Saxony (NOTES.md).
+    ten = _setup(tables, 10)["initial_inf"]
+    assert ten["BAV"] == {"AUSTRIA": 3}
+    assert ten["SAX"] == {"AUSTRIA": 1, "UNION": 1}
+    assert ten["BOHC"] == {"UNION": 3}
+    assert ten["SAVY"] == {"FRANCE": 1}
+    # Every setup's INFs go to states a player of that setup may influence.
+    for players in range(10, 16):
+        setup = _setup(tables, players)
+        for minor, placed in setup["initial_inf"].items():
+            assert not set(placed) & set(setup["removed"]), (players, minor)
+
+
+def test_ten_players_league_removed_and_union_austria_never_allied(tables):
+    # 10: "The Catholic League is removed as a playable power." ... "The Protestant Union and
+    # Austria cannot form an alliance during the game."
+    ten = _setup(tables, 10)
+    assert "LEAGUE" in ten["removed"]
+    assert [frozenset(p) for p in ten["never_allied"]] == [frozenset({"UNION", "AUSTRIA"})]
+    assert all(_setup(tables, n)["never_allied"] == [] for n in range(11, 16))
+
+
+# --- the rebuilt map: internal consistency ------------------------------------------------------------
+
+
+def _reachable(start, neighbours):
+    seen, todo = {start}, deque([start])
+    while todo:
+        for nxt in neighbours(todo.popleft()):
+            if nxt not in seen:
+                seen.add(nxt)
+                todo.append(nxt)
+    return seen
+
+
+def test_land_masses(eu):
+    # Reconstruction: the continent (Scandinavia joined to it by Copenhagen-Scania, "COP
+    # connects directly with Scania"), Great Britain, Ireland, and the two North African minor
+    # states, whose land neighbour (Algiers) is no province (NOTES.md).
+    land = {c for c, p in eu.provinces.items() if p.type != SEA}
+    masses = []
+    while land:
+        mass = _reachable(min(land), lambda c: eu.army_adjacency[c])
+        masses.append(mass)
+        land -= mass
+    islands = sorted(sorted(m) for m in masses if "PAR" not in m)
+    assert islands == [["IRE", "MUN", "ULS"], ["LCS", "LON", "SCO", "WSX", "YOR"], ["SHA"], ["TUN"]]
+    continent = next(m for m in masses if "PAR" in m)
+    assert {"NWY", "STO", "DAL", "KLM", "EDI", "POR", "RIG"} <= continent
+
+
+def test_every_sea_and_coast_reachable_by_fleet(eu):
+    reached = _reachable("NTH", lambda loc: eu.fleet_adjacency[loc])
+    assert reached == set(eu.fleet_adjacency)
+
+
+def test_coastal_means_touching_a_sea(eu):
+    # Reconstruction: a province is coastal where its 1619 land touched a sea zone; Edirne is
+    # the one exception (its fleet goes only to Greece: "Ottoman fleet").
+    for code, prov in eu.provinces.items():
+        if prov.type != COAST:
+            continue
+        seas = {
+            dest for loc in eu.fleet_locations(code)
+            for dest in eu.adjacent_provinces(FLEET, loc) if eu.provinces[dest].type == SEA
+        }
+        assert bool(seas) == (code != "EDI"), code
+    for code in ("MAD", "ARA", "BRB", "COL", "MIL", "WAR", "BOS"):
+        assert eu.provinces[code].type == LAND, code
+
+
+def test_unit_spellings_resolve(eu):
+    # Players write the rulebook's names: "5: BRE" (codes), "A-Flanders", "F-Andalusia".
+    assert eu.lookup["flanders"] == "FLA"
+    assert eu.lookup["andalusia"] == "ANDL"
+    assert eu.lookup["ire (wc)"] == "IRE/WC" and eu.lookup["hol/ec"] == "HOL/EC"
+    assert eu.lookup["saarbrueken"] == "SAA"  # the rulebook's own spelling
+
+
+# --- geo.toml ------------------------------------------------------------------------------------------
+
+
+def _geo():
+    with (FOLDER / "geo.toml").open("rb") as f:
+        return tomllib.load(f)
+
+
+def _km(a, b):
+    import math
+
+    lat1, lon1, lat2, lon2 = map(math.radians, (a[0], a[1], b[0], b[1]))
+    h = math.sin((lat2 - lat1) / 2) ** 2 + math.cos(lat1) * math.cos(lat2) * math.sin((lon2 - lon1) / 2) ** 2
+    return 2 * 6371 * math.asin(math.sqrt(h))
+
+
+def _anchor(geo, location):
+    province, _, coast = location.partition("/")
+    return geo[province]["coasts"][coast] if coast else geo[province]["unit"]
+
+
+def test_geo_anchor_for_every_province_and_coast(eu):
+    geo = _geo()
+    provinces = {k for k in geo if k not in ("map", "bridges", "channels", "impassable", "decor")}
+    assert provinces == set(eu.provinces)
+    for code, prov in eu.provinces.items():
+        assert set(geo[code].get("coasts", {})) == set(prov.coasts), code
+        for location in [code] + eu.fleet_locations(code):
+            lat, lon = _anchor(geo, location)
+            # The map's frame: Morocco to Norway, the Atlantic to Podolia.
+            assert 30 <= lat <= 66 and -16 <= lon <= 30, location
+
+
+def test_geo_neighbours_are_near(eu):
+    # A check of the rebuilt borders against real geography: no two provinces an army moves
+    # between are more than 600 km apart, and a fleet's coast-to-coast moves no more than 500.
+    geo = _geo()
+    for origin, dests in eu.army_adjacency.items():
+        for dest in dests:
+            assert _km(geo[origin]["unit"], geo[dest]["unit"]) < 600, (origin, dest)
+    for origin, dests in eu.fleet_adjacency.items():
+        for dest in dests:
+            if SEA not in (eu.provinces[origin.split("/")[0]].type, eu.provinces[dest.split("/")[0]].type):
+                assert _km(_anchor(geo, origin), _anchor(geo, dest)) < 500, (origin, dest)
+    # Each split coast's anchor lies on its side: Holstein's EC east of its WC, IRE's EC east of
+    # its WC, Andalusia's EC (Mediterranean) east of its WC (Atlantic).
+    for code in ("HOL", "IRE", "ANDL"):
+        assert geo[code]["coasts"]["EC"][1] > geo[code]["coasts"]["WC"][1], code
