@@ -107,7 +107,20 @@ def test_force_processes_a_phase_with_no_orders(tmp_path):
     report = run_turn(paths.name, root=paths.root, site_dir=None, force=True)
     assert report.processed
     rec = record(paths, "S1901M")
-    assert rec["orders"] == {} and len(rec["notes"]) == 22  # every unit held by default
+    # 2000 rulebook, 'Holding': a unit given no order holds.
+    assert rec["orders"] == {} and len(rec["notes"]) == 22
+    assert rec["after"]["units"] == rec["before"]["units"]
+
+
+def test_an_unordered_retreat_disbands(tmp_path):
+    paths = create(tmp_path / "games", "nmr", variant=str(solo_board(tmp_path)))
+    play(paths, {"FRANCE": ["A TYR - VIE", "A BOH S A TYR - VIE"]})
+    report = run_turn(paths.name, root=paths.root, site_dir=None, force=True)
+    rec = record(paths, "S1901R")
+    # 2000 rulebook, 'Retreating': a dislodged unit not ordered to retreat is disbanded.
+    assert {"power": "AUSTRIA", "text": "A VIE had no retreat order and is disbanded"} in rec["notes"]
+    assert rec["after"]["units"]["AUSTRIA"] == ["A BUD", "F TRI"]
+    assert "no retreat order" in report.text()
 
 
 def test_retreat_phase_lists_only_dislodged_units_and_a_solo_ends_the_game(tmp_path):
@@ -153,6 +166,7 @@ def test_adjustment_defaults_waive_missing_builds_and_civil_disorder_removes(tmp
     report = play(paths, {"FRANCE": ["BUILD A MAR"]})
     rec = record(paths, "W1901A")
     notes = {(n["power"], n["text"]) for n in rec["notes"]}
+    # 2000 rulebook, 'Adjusting': a power may choose not to build; builds not ordered are lost.
     assert ("ITALY", "1 build(s) not ordered: waived") in notes
     # 2000 rulebook, 'Civil disorder': the unit farthest from home is removed (F ALB).
     assert ("AUSTRIA", "civil disorder: F ALB removed (no removal ordered)") in notes
