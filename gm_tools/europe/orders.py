@@ -151,16 +151,29 @@ def _minor(setup: DiplomacySetup, written: str, word: str) -> str:
             f"{word.strip()} is a power, expected a minor state: INFs go to minor states and "
             "may not be lent to another power",
         )
-    close = difflib.get_close_matches(key, list(spellings), n=3, cutoff=0.5)
-    suggestion = " or ".join(dict.fromkeys(spellings[c] for c in close)) or None
-    raise OrderSyntaxError(written, f"found {word.strip()!r}, expected a minor state that can be influenced", suggestion)
+    raise OrderSyntaxError(
+        written, f"found {word.strip()!r}, expected a minor state that can be influenced", _closest(key, spellings)
+    )
+
+
+def _closest(key: str, spellings: dict[str, str]) -> str | None:
+    """The codes whose spellings are nearest to ``key`` (all that tie for the best score)."""
+    scored = sorted((-difflib.SequenceMatcher(None, key, s).ratio(), code) for s, code in spellings.items())
+    if not scored or -scored[0][0] < 0.5:  # too far from anything to be a misspelling
+        return None
+    best = scored[0][0]
+    codes = dict.fromkeys(code for score, code in scored if score == best)
+    return " or ".join(list(codes)[:3])
 
 
 def _lookup_power(setup: DiplomacySetup, key: str) -> str | None:
+    """A power by code or name; a name may be cut short after whole words ("Catholic League"
+    for "Catholic League and Bavaria") when only one power's name starts that way."""
     for code in setup.powers:
         if key in (_normal(code), _normal(setup.name(code))):
             return code
-    return None
+    starts = [code for code in setup.powers if (_normal(setup.name(code)) + " ").startswith(key + " ")]
+    return starts[0] if len(starts) == 1 else None
 
 
 def _power(setup: DiplomacySetup, written: str, word: str) -> str:
@@ -174,8 +187,7 @@ def _power(setup: DiplomacySetup, written: str, word: str) -> str:
     for p in setup.powers:
         spellings[_normal(p)] = p
         spellings[_normal(setup.name(p))] = p
-    close = difflib.get_close_matches(key, list(spellings), n=3, cutoff=0.5)
-    suggestion = " or ".join(dict.fromkeys(spellings[c] for c in close)) or None
+    suggestion = _closest(key, spellings)
     if key in {_normal(c) for c in setup.minors}:
         raise IllegalOrderError(written, f"{word.strip()} is a minor state, expected a power in play")
     raise OrderSyntaxError(written, f"found {word.strip()!r}, expected a power in play", suggestion)
