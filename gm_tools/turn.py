@@ -238,11 +238,15 @@ def process_phase(
     rules, hooks = rules_for(variant), hooks_for(variant)
     input_tables = hooks.input_sheets(variant, position)
     entries, problems = read_workbook(data, str(paths.workbook), variant, input_tables)
-    if entries.name is not None and entries.name != state.info.name:
-        problems.append(Problem("Game", "B2", repr(entries.name), f"{state.info.name!r}, the game this workbook belongs to"))
-    if entries.phase is not None and entries.phase != position.phase:
+    # A workbook of another game, or an old copy of this one, must not be processed.
+    cells = entries.game_cells
+    if "Game" in cells and entries.name != state.info.name:
+        sheet, cell = cells["Game"].split("!")
+        problems.append(Problem(sheet, cell, repr(entries.name or ""), f"{state.info.name!r}, the game this workbook belongs to"))
+    if "Phase" in cells and entries.phase != position.phase:
+        sheet, cell = cells["Phase"].split("!")
         problems.append(Problem(
-            "Game", "B4", repr(entries.phase),
+            sheet, cell, repr(entries.phase or ""),
             f"{position.phase!r}, the game's current phase (is this an old copy of the workbook? "
             "gm-tools rollback reopens the last processed phase)"))
     checked = check_orders(variant, position, rules, entries.orders, lenient)

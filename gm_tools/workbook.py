@@ -117,6 +117,8 @@ class WorkbookEntries:
     """The Press sheet as markdown."""
     inputs: dict[str, list[InputRow]]
     """Variant input sheet title -> its non-empty rows."""
+    game_cells: dict[str, str] = field(default_factory=dict)
+    """Game sheet label -> the cell of its value (``"Phase"`` -> ``"Game!B4"``)."""
 
 
 # --- writing -------------------------------------------------------------------------------
@@ -219,7 +221,7 @@ class _Writer:
     def _game_sheet(self) -> None:
         g = self.plan.game
         ws = self.wb.create_sheet(GAME)
-        self._header(ws, [("Field", 14), ("Value", 30), ("Player", 30)])
+        self._header(ws, [("Field", 14), ("Value", 30), (None, 30)])
         values = {"Game": g.name, "Variant": g.variant, "Phase": g.phase, "Phase name": g.title,
                   "Deadline": g.deadline, "Seed": g.seed}
         for row, label in enumerate(GAME_FIELDS, start=2):
@@ -495,7 +497,7 @@ def read_workbook(data: bytes, where: str, variant: Variant, inputs: list[Table]
             problems.append(Problem(table.title, "", "no such sheet", f"the {table.title} sheet gm-tools wrote"))
             continue
         rows[table.title] = _read_table(wb[table.title], table, problems)
-    entries = WorkbookEntries(orders=orders, press=press, inputs=rows, **game)
+    entries = WorkbookEntries(orders=orders, press=press, inputs=rows, game_cells=refs, **game)
     return entries, problems
 
 

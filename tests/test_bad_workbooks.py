@@ -168,3 +168,9 @@ def test_adjustment_orders_beyond_what_is_due(tmp_path):
         f"Orders!{rows[('ITALY', 'Build 1 of 1')]}: found 'F NAP D', expected no removal: ITALY has no removal due",
         "Orders!C200: found 'WAIVE', expected at most 1 build(s) or waive(s) for FRANCE this phase",
     ]
+
+
+def test_workbook_of_another_game(tmp_path):
+    paths = create(tmp_path)
+    type_cells(paths, {"Game!B2": "other"})
+    assert problems_after(paths, tmp_path) == ["Game!B2: found 'other', expected 'g', the game this workbook belongs to"]
