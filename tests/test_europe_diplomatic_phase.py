@@ -18,7 +18,7 @@ from gm_tools.europe.adapter import setup_from_variant
 from gm_tools.europe.declarations import ALLIED, AT_WAR, relations_in_year
 from gm_tools.europe.diplomatic_phase import DiplomaticState, eliminate, run_diplomatic_phase, run_on_position
 from gm_tools.europe.orders import Attack, Declaration, Placement, read_order
-from gm_tools.model import FAILS, INVALID, SUCCEEDS, Position
+from gm_tools.model import INVALID, SUCCEEDS, Position
 from gm_tools.variants import load_variant
 
 A, N, U, V = inf.ALIGNED, inf.NEUTRAL, inf.UNALIGNED, inf.VASSALAGE

@@ -17,7 +17,7 @@ in ``Position.extra``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Mapping, Sequence
 
 from ..errors import IllegalOrderError, OrderError
