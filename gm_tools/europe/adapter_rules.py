@@ -146,3 +146,42 @@ def scoring_rules(variant: Variant) -> ScoringRules:
         target=getattr(variant, "victory_points", None) or 25,
         last_year=victory_year,
     )
+
+
+def board(variant: Variant, position: Position):
+    """The rules' view of ``position`` on ``variant``."""
+    from .territory import Board
+
+    return Board(geography(variant), relations(variant, position), position)
+
+
+def apply_map_adjustment(variant: Variant, position: Position):
+    """Run the Map Adjustment Phase on ``position`` (after the Orders Phase and its retreats)
+    and carry its consequences into the diplomatic state in ``position.extra``: a captured
+    minor's INFs are held in suspension, a liberated minor's put back into effect, an
+    eliminated power's INFs and relations removed, and the confessional markers placed afresh
+    ('A confessional marker ... can only be placed on a minor state's home supply center during
+    the Map Adjustment Phase'). Returns the :class:`~gm_tools.europe.occupation.MapAdjustment`
+    with that position."""
+    from . import diplomatic_phase as dp
+    from . import influence as inf
+    from .adapter import setup_from_variant
+    from .occupation import map_adjustment
+
+    out = map_adjustment(board(variant, position))
+    setup = setup_from_variant(variant)
+    extra = out.position.extra
+    state = dp.DiplomaticState.from_extra(extra) if "influence" in extra else dp.initial_state(setup)
+    for power in out.eliminated:
+        state = dp.eliminate(setup, state, power)
+    influence = state.influence
+    for minor, captor in out.captured_minors:
+        influence = inf.capture(influence, minor, captor)
+    for minor in out.liberated_minors:
+        influence = inf.liberate(influence, minor)
+    state = dp.DiplomaticState(
+        inf.markers_at_map_adjustment(setup, influence), state.declarations, state.reichstag,
+        tuple(sorted(set(state.eliminated) | set(extra.get("eliminated", [])))),
+    )
+    extra.update(state.to_extra())
+    return out
