@@ -300,6 +300,14 @@ def test_state_round_trips_through_position_extra(setup, year_1620):
     assert position.extra["influence"]["TRI"] == {"LEAGUE": 5}  # the given position unchanged
 
 
+def test_first_position_starts_from_the_initial_setup(setup):
+    # 'there's an initial placement of INFs to the minor states prior to the start of the game'.
+    new, outcome = run_on_position(setup, Position(phase="Y1619D"), {"FRANCE": ["2: LOR"]})
+    assert new.extra["influence"]["LOR"] == {"FRANCE": 3}
+    assert new.extra["influence"]["POR"] == {"SPAIN": 5}
+    assert {"powers": ["DUTCH", "SPAIN"], "relation": "war"} in new.extra["declarations"]["relations"]
+
+
 # --- captured minors, elimination, the end of the game ---------------------------------------
 
 

@@ -123,23 +123,20 @@ def run_diplomatic_phase(
     for power in sorted(orders, key=lambda p: (rank.get(p, len(rank)), p)):
         for i, text in enumerate(orders[power]):
             key = (power, i)
-
-            def void(reason: str, written: str = text) -> None:
-                results[key] = OrderResult(power, written.strip(), INVALID, reason)
-
             if power not in setup.powers:
-                void(f"{power} is not a power in play (expected one of {', '.join(setup.powers)})")
-                continue
-            if power in eliminated:
-                void(f"{power} is eliminated")
-                continue
-            if skipped:
-                void(f"there is no Diplomatic Phase after {setup.last_allocation_year}")
-                continue
-            try:
-                order = read_order(setup, power, text)
-            except OrderError as e:
-                void(_reason(e))
+                reason = f"{power} is not a power in play (expected one of {', '.join(setup.powers)})"
+            elif power in eliminated:
+                reason = f"{power} is eliminated"
+            elif skipped:
+                reason = f"there is no Diplomatic Phase after {setup.last_allocation_year}"
+            else:
+                try:
+                    order = read_order(setup, power, text)
+                    reason = ""
+                except OrderError as e:
+                    reason = _reason(e)
+            if reason:
+                results[key] = OrderResult(power, " ".join(text.split()), INVALID, reason)
                 continue
             if isinstance(order, Placement):
                 placements.append((key, order))
@@ -186,8 +183,13 @@ def run_on_position(
     setup: DiplomacySetup, position: Position, orders: Mapping[str, Sequence[str]]
 ) -> tuple[Position, DiplomaticOutcome]:
     """Run the Diplomatic Phase of the position's year; returns a new position whose
-    ``extra`` holds the state after the phase (other ``extra`` keys are kept)."""
-    outcome = run_diplomatic_phase(setup, DiplomaticState.from_extra(position.extra), orders, year=parse_phase(position.phase).year)
+    ``extra`` holds the state after the phase (other ``extra`` keys are kept). A position
+    without diplomatic state is the start of the game: the INITIAL SETUP applies."""
+    if "influence" in position.extra or "declarations" in position.extra:
+        state = DiplomaticState.from_extra(position.extra)
+    else:
+        state = initial_state(setup)
+    outcome = run_diplomatic_phase(setup, state, orders, year=parse_phase(position.phase).year)
     new = position.copy()
     new.extra.update(outcome.state.to_extra())
     return new, outcome
