@@ -264,3 +264,12 @@ def test_state_round_trips_through_json(setup):
     state = decl.record_papal_event(out.state, "captured_center", 1620, "PAPACY captured NAP")
     text = json.dumps(state.to_json(), sort_keys=True)
     assert decl.DeclarationState.from_json(json.loads(text)) == state
+
+
+def test_two_powers_declaring_war_on_each_other_make_one_war(setup):
+    # 'Declaration of war is made against an opposing power': both may declare it in the same
+    # phase; it is one war, in force next year.
+    out = run(setup, DeclarationState(), 1620, d("FRANCE", "WAR", "SPAIN"), d("SPAIN", "WAR", "FRANCE"))
+    assert [r.result for r in out.results] == [SUCCEEDS, SUCCEEDS]
+    assert [p.describe() for p in out.declared] == ["FRANCE and SPAIN declared war on each other"]
+    assert decl.relations_in_year(out.state, 1621) == {pair("FRANCE", "SPAIN"): AT_WAR}

@@ -80,9 +80,10 @@ class PendingDeclaration:
     def describe(self) -> str:
         a, b = self.powers
         if self.kind == WAR:
-            others = [p for p in self.powers if p not in self.declared_by] or [b]
-            by = " and ".join(self.declared_by)
-            return f"{by} declared war on {' and '.join(others) if len(self.declared_by) == 1 else 'each other'}"
+            if len(self.declared_by) == 2:
+                return f"{a} and {b} declared war on each other"
+            by = self.declared_by[0]
+            return f"{by} declared war on {b if by == a else a}"
         if self.kind == ALLIANCE:
             return f"alliance of {a} and {b}"
         if self.kind == ARMISTICE:
@@ -214,8 +215,12 @@ def _ally_wars(
     war or declares war on another Catholic power'), from the relations in force and this
     phase's declarations of war."""
     papacy = setup.papacy
-    allies = {p for (a, b), r in state.relations.items() if r == ALLIED and papacy in (a, b) for p in (a, b)}
-    allies = {p for p in allies - {papacy} if _catholic(setup, p)}
+    allies = set()  # the Papacy's Catholic allies
+    for (a, b), r in state.relations.items():
+        if r == ALLIED and papacy in (a, b):
+            ally = b if a == papacy else a
+            if _catholic(setup, ally):
+                allies.add(ally)
     notes = []
     for (a, b), r in sorted(state.relations.items()):
         if r == AT_WAR and papacy not in (a, b) and _catholic(setup, a) and _catholic(setup, b):
