@@ -454,3 +454,13 @@ def test_a_year_on_the_real_setup(variant):
     out = run_diplomatic_phase(real, state, {"FRANCE": [f"{allot['FRANCE']}: LOR"], "SWEDEN": ["1: BOHC"]}, year=1619)
     assert [r.result for r in out.results] == [SUCCEEDS, SUCCEEDS]
     assert table(out)["BOHC"] == (A, "SWEDEN")
+
+
+def test_minor_provinces_agree_with_the_map(variant):
+    # 'Large minor states: ... all provinces of the state are identified as aligned or
+    # unaligned or neutral': every map province marked minor = CODE gets its minor's status.
+    real = setup_from_variant(variant)
+    marked = {code for code, p in variant.provinces.items() if p.extra.get("minor") in real.minors}
+    statuses = inf.province_statuses(real, start_state(real).influence)
+    assert set(statuses) == marked
+    assert statuses["BRA"] == statuses["PRU"] and statuses["BRA"].power == "UNION"

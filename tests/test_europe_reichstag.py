@@ -157,6 +157,8 @@ def test_restrict_foreign_involvement_stops_deposits_next_year(setup):
     ]
     assert "the Reichstag of 1620 decreed: FRANCE may deposit no INFs to LOR" in out.results[1].reason
     assert "in force: FRANCE may deposit no INFs to LOR" in out.report
+    # 'The referee also reports the results of a Reichstag (if one is held)'.
+    assert "Reichstag 1620 (3 - Restrict foreign involvement): FRANCE may deposit no INFs to LOR." in out.report
 
 
 def test_imperial_ban_on_deposits(setup):
