@@ -32,6 +32,7 @@ import tempfile
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Callable
 
 import jinja2
 from markupsafe import Markup
@@ -53,9 +54,10 @@ from .judgetext import (
 )
 from .model import INVALID, SUCCEEDS, UNIT_NAMES, OrderResult, Position
 from .phase import PhaseError, parse_phase, phase_title
+from .basemap import BaseMap, load_base_map
 from .png import WEB_WIDTH, svg_to_png
 from .positions import PositionFormatError, position_from_json
-from .render import render_svg
+from .render import RenderOptions, render_svg
 from .safemarkdown import render_markdown
 from .variant import Variant
 
@@ -67,6 +69,17 @@ RECORD_KEYS = ("phase", "before", "after", "results", "next_phase")
 """Keys a history record must have for the site to show it."""
 RESULT_SYMBOLS = {SUCCEEDS: "\u2713", "fails": "\u2717", INVALID: "\u2298"}
 """Drawn beside the result word, so a result never rests on colour alone."""
+
+
+@dataclass(frozen=True)
+class SiteSettings:
+    """Choices about the site that are not game records."""
+
+    templates: Path = TEMPLATES
+    """Folder of the jinja2 templates (and ``static/style.css``)."""
+    base_map: Callable[[Variant], BaseMap] = load_base_map
+    """Gives a variant's base map for the pictures. The golden test passes
+    :func:`gm_tools.basemap.schematic_map`, so its files do not change with the map artwork."""
 
 
 # --- the writer -------------------------------------------------------------------------------
@@ -347,7 +360,7 @@ def _position(data: dict) -> Position:
     return position_from_json(data)
 
 
-def _map_svg(game: GameContext, phase: PhaseContext) -> str:
+def _map_svg(game: GameContext, phase: PhaseContext, look: RenderOptions) -> str:
     """The board at the start of the phase with its orders drawn, failed ones marked."""
     from .parser import parse_order
     from .rules import rules_for
@@ -363,7 +376,7 @@ def _map_svg(game: GameContext, phase: PhaseContext) -> str:
             orders.append(parse_order(r["order"], variant, before, r["power"], rules))
         except OrderError:
             pass  # an invalid order as the GM wrote it: nothing to draw
-    return render_svg(variant, before, results=results, orders=orders, title=game.name)
+    return render_svg(variant, before, results=results, orders=orders, title=game.name, options=look)
 
 
 def _phase_view(game: GameContext, phase: PhaseContext) -> dict:
@@ -536,8 +549,10 @@ class PngPainter:
 
 
 def write_game(env: jinja2.Environment, writer: SiteWriter, painter: "PngPainter", game: GameContext,
-               templates: Path) -> None:
+               settings: SiteSettings) -> None:
     folder = f"{GAMES}/{game.name}"
+    templates = settings.templates
+    look = RenderOptions(base_map=settings.base_map(game.variant))
     pictures: list[tuple[str, str, str]] = []  # (svg file, png file, svg) to draw
     summary = _game_summary(game)
     extra_template = f"variants/{game.variant.name}/phase_extra.html"
@@ -546,7 +561,7 @@ def write_game(env: jinja2.Environment, writer: SiteWriter, painter: "PngPainter
     entries = []
     for phase in game.phases:
         record = phase.record
-        svg = _map_svg(game, phase)
+        svg = _map_svg(game, phase, look)
         svg_rel, png_rel = f"{folder}/{phase.id}.svg", f"{folder}/{phase.id}.png"
         # The PNG is redrawn only when the picture changed: the SVG on disk is its hash.
         if writer.same(svg_rel, svg.encode("utf-8")) and writer.exists(png_rel):
@@ -573,7 +588,7 @@ def write_game(env: jinja2.Environment, writer: SiteWriter, painter: "PngPainter
         writer.write(svg_rel, svg)
 
     position = game.latest_position()
-    current_svg = render_svg(game.variant, _position(position), title=game.name)
+    current_svg = render_svg(game.variant, _position(position), title=game.name, options=look)
     chart, labels, chart_rows = _chart(game)
     phases = [{"id": p.id, "title": p.title, "results": len(p.record["results"]),
                "dislodged": len(dislodgements(p.record))} for p in game.phases]
@@ -597,24 +612,27 @@ def _is_phase(text: str) -> bool:
         return False
 
 
-def write_site(context: SiteContext, site_dir: str | os.PathLike, templates: Path = TEMPLATES) -> BuildReport:
+def write_site(context: SiteContext, site_dir: str | os.PathLike, settings: SiteSettings | None = None) -> BuildReport:
     """Pass 2: every page of ``context`` through one writer."""
+    settings = settings or SiteSettings()
+    templates = settings.templates
     env = _environment(templates)
     writer = SiteWriter(Path(site_dir))
     writer.write("static/style.css", (templates / "static" / "style.css").read_bytes())
     with PngPainter() as painter:
         for game in context.games:
-            write_game(env, writer, painter, game, templates)
+            write_game(env, writer, painter, game, settings)
     games = [_game_summary(g) for g in context.games]
     writer.write("index.html", env.get_template("index.html").render(root="", games=games, page_title="Games"))
     writer.prune(GAMES)
     return writer.report
 
 
-def build_site(games_root: str | os.PathLike, site_dir: str | os.PathLike, templates: Path = TEMPLATES) -> BuildReport:
+def build_site(games_root: str | os.PathLike, site_dir: str | os.PathLike,
+               settings: SiteSettings | None = None) -> BuildReport:
     """Build (or bring up to date) the site in ``site_dir`` from the games in ``games_root``.
     Writes only files whose bytes changed; returns what it wrote."""
-    return write_site(collect(games_root), site_dir, templates)
+    return write_site(collect(games_root), site_dir, settings)
 
 
 def cmd_site(args) -> int:

@@ -21,11 +21,19 @@ from gm_tools.errors import GameError, UserError
 from gm_tools.hooks import SheetHooks, register_hooks
 from gm_tools.judgetext import judge_text, order_words, result_flags
 from gm_tools.safemarkdown import render_markdown, safe_url
-from gm_tools.site import TEMPLATES, build_site, collect, write_site
+from gm_tools.basemap import schematic_map
+from gm_tools.site import TEMPLATES, SiteSettings, build_site, collect, write_site
 from gm_tools.variants import load_variant
 from sitegame import play_next, small_game
 
 STANDARD = load_variant("standard")
+FAST = SiteSettings(base_map=schematic_map)
+"""The schematic grid instead of the real map: a tenth of the time per PNG. The command-line
+and browser tests draw the real map."""
+
+
+def build(games: Path, site: Path, settings: SiteSettings = FAST):
+    return build_site(games, site, settings)
 
 
 @pytest.fixture(scope="module")
@@ -231,7 +239,7 @@ def test_safe_url():
 
 def test_pages_escape_press_and_player_names(games, tmp_path):
     site = tmp_path / "site"
-    build_site(games, site)
+    build(games, site)
     spring = (site / "games/demo/S1901M.html").read_text(encoding="utf-8")
     assert "<script>" not in spring
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in spring
@@ -248,22 +256,22 @@ def test_pages_escape_press_and_player_names(games, tmp_path):
 
 def test_second_build_writes_nothing(games, tmp_path):
     site = tmp_path / "site"
-    first = build_site(games, site)
+    first = build(games, site)
     assert first.pngs == 2 and not first.unchanged
     assert sorted(first.written) == sorted(_files(site))
-    second = build_site(games, site)
+    second = build(games, site)
     assert second.written == [] and second.removed == [] and second.pngs == 0
     assert sorted(second.unchanged) == sorted(first.written)
 
 
 def test_a_new_phase_rewrites_only_the_pages_it_changes(games, tmp_path):
     site = tmp_path / "site"
-    build_site(games, site)
+    build(games, site)
     before = _files(site)
     history = [json.loads(p.read_text()) for p in sorted((games / "demo/history").glob("*.json"))]
     history.sort(key=lambda r: ["S1901M", "F1901M"].index(r["phase"]))
     play_next(games, STANDARD, history)  # F1901R
-    report = build_site(games, site)
+    report = build(games, site)
     assert sorted(report.written) == sorted([
         "games/demo/F1901R.html", "games/demo/F1901R.txt", "games/demo/F1901R.json",
         "games/demo/F1901R.svg", "games/demo/F1901R.png",
@@ -278,9 +286,9 @@ def test_a_new_phase_rewrites_only_the_pages_it_changes(games, tmp_path):
 
 def test_a_rolled_back_phase_disappears_from_the_site(games, tmp_path):
     site = tmp_path / "site"
-    build_site(games, site)
+    build(games, site)
     (games / "demo/history/F1901M.json").unlink()  # what `gm-tools rollback` does to the record
-    report = build_site(games, site)
+    report = build(games, site)
     assert sorted(report.removed) == [f"games/demo/F1901M.{ext}" for ext in ("html", "json", "png", "svg", "txt")]
     assert "F1901M" not in (site / "games/demo/S1901M.html").read_text(encoding="utf-8").split("Next:")[0]
     assert not (site / "games/demo/F1901M.html").exists()
@@ -288,14 +296,14 @@ def test_a_rolled_back_phase_disappears_from_the_site(games, tmp_path):
 
 def test_same_records_same_bytes(games, tmp_path):
     one, two = tmp_path / "one", tmp_path / "two"
-    build_site(games, one)
-    build_site(games, two)
+    build(games, one)
+    build(games, two)
     assert _files(one) == _files(two)
 
 
 def test_phase_png_is_the_web_sized_map(games, tmp_path):
     site = tmp_path / "site"
-    build_site(games, site)
+    build(games, site)
     png = (site / "games/demo/S1901M.png").read_bytes()
     assert png[:8] == b"\x89PNG\r\n\x1a\n"
     width, _ = struct.unpack(">II", png[16:24])
@@ -304,7 +312,7 @@ def test_phase_png_is_the_web_sized_map(games, tmp_path):
 
 def test_links_are_relative(games, tmp_path):
     site = tmp_path / "site"
-    build_site(games, site)
+    build(games, site)
     for path in site.rglob("*.html"):
         text = path.read_text(encoding="utf-8")
         for bad in ('href="/', 'src="/', 'href="http://', 'href="file:'):
@@ -346,7 +354,7 @@ def test_feed_lists_every_phase_newest_first(tmp_path):
     root = tmp_path / "sheets"
     small_game(root, STANDARD)
     site = tmp_path / "site"
-    build_site(root, site)
+    build(root, site)
     feed = ET.parse(site / "games/demo/feed.atom").getroot()
     ns = {"a": "http://www.w3.org/2005/Atom"}
     entries = feed.findall("a:entry", ns)
@@ -362,7 +370,7 @@ def test_feed_lists_every_phase_newest_first(tmp_path):
 
 def test_missing_games_folder_is_a_clear_error(tmp_path):
     with pytest.raises(GameError, match="does not exist"):
-        build_site(tmp_path / "nowhere", tmp_path / "site")
+        build(tmp_path / "nowhere", tmp_path / "site")
 
 
 def test_record_missing_a_key_names_file_and_key(games, tmp_path):
@@ -371,7 +379,7 @@ def test_record_missing_a_key_names_file_and_key(games, tmp_path):
     del record["after"]
     path.write_text(json.dumps(record))
     with pytest.raises(GameError, match=r"F1901M\.json: missing key 'after'"):
-        build_site(games, tmp_path / "site")
+        build(games, tmp_path / "site")
     assert not (tmp_path / "site").exists()  # pass 1 failed: nothing written
 
 
@@ -381,10 +389,10 @@ def test_damaged_record_and_bad_position_are_user_errors(games, tmp_path):
     record["before"]["units"]["FRANCE"][0] = "Z PAR"
     path.write_text(json.dumps(record))
     with pytest.raises(GameError, match=r"F1901M\.json: before: .*expected a unit"):
-        build_site(games, tmp_path / "site")
+        build(games, tmp_path / "site")
     path.write_text("{not json")
     with pytest.raises(UserError, match="damaged JSON"):
-        build_site(games, tmp_path / "site")
+        build(games, tmp_path / "site")
 
 
 def test_unknown_variant_names_the_game_file(games, tmp_path):
@@ -393,7 +401,7 @@ def test_unknown_variant_names_the_game_file(games, tmp_path):
     info["variant"] = "no-such-variant"
     path.write_text(json.dumps(info))
     with pytest.raises(GameError, match=r"game\.json: variant 'no-such-variant'"):
-        build_site(games, tmp_path / "site")
+        build(games, tmp_path / "site")
 
 
 # --- variant sections -------------------------------------------------------------------------------
@@ -417,23 +425,23 @@ def test_a_variant_adds_sections_through_hooks_and_templates(games, tmp_path):
     extra.parent.mkdir(parents=True)
     extra.write_text('<section class="extra"><h2>Fealty</h2><p>{{ record.phase }} {{ record.press }}</p></section>\n')
     site = tmp_path / "site"
-    write_site(context, site, templates)
+    write_site(context, site, SiteSettings(templates=templates, base_map=schematic_map))
     page = (site / "games/demo/S1901M.html").read_text(encoding="utf-8")
     assert "<h2>Treasury</h2>\n<p><strong>S1901M</strong>: 3 ducats &lt;script&gt;x&lt;/script&gt;</p>" in page
     assert '<section class="extra"><h2>Fealty</h2><p>S1901M # Spring 1901' in page
     assert "<script>" not in page  # the template's text is autoescaped too
     # The standard templates have no such file: the shipped site shows neither.
-    build_site(games, tmp_path / "plain")
+    build(games, tmp_path / "plain")
     assert "Fealty" not in (tmp_path / "plain/games/demo/S1901M.html").read_text(encoding="utf-8")
 
 
 def test_pngs_drawn_on_several_cores_are_the_same_bytes(games, tmp_path, monkeypatch):
     from gm_tools.site import PngPainter
 
-    build_site(games, tmp_path / "serial")
+    build(games, tmp_path / "serial")
     monkeypatch.setattr(PngPainter, "POOL_FROM", 1)
     monkeypatch.setattr("os.cpu_count", lambda: 2)
-    report = build_site(games, tmp_path / "pool")
+    report = build(games, tmp_path / "pool")
     assert report.pngs == 2
     assert _files(tmp_path / "serial") == _files(tmp_path / "pool")
 
@@ -453,10 +461,10 @@ def test_record_whose_phase_is_not_its_file_name_is_refused(games, tmp_path):
     record["phase"] = "F1902M"
     path.write_text(json.dumps(record))
     with pytest.raises(GameError, match=r"F1901M\.json: \"phase\" is 'F1902M', expected 'F1901M'"):
-        build_site(games, tmp_path / "site")
+        build(games, tmp_path / "site")
 
 
 def test_history_file_that_is_no_phase_is_refused(games, tmp_path):
     (games / "demo/history/notes.json").write_text("{}")
     with pytest.raises(GameError, match=r"notes\.json: not a phase id"):
-        build_site(games, tmp_path / "site")
+        build(games, tmp_path / "site")
