@@ -323,6 +323,18 @@ def test_captured_minor_keeps_infs_in_suspension(setup):
     assert "captured by LEAGUE; INFs held in suspension (ALIGNED (UNION) when liberated)" in out.report
 
 
+def test_suspended_infs_can_still_be_attacked(setup):
+    # Suspended INFs are 'not removed or altered except by a diplomatic attack': an attacker
+    # already holding INFs there may attack (it cannot add any: the state is captured).
+    state = start_state(setup)
+    influence = inf.place(state.influence, [Placement("ENGLAND", 2, "HES", "2: HES")])
+    state = DiplomaticState(inf.capture(influence, "HES", "LEAGUE"), state.declarations, state.reichstag)
+    out = run_diplomatic_phase(setup, state, {"ENGLAND": ["HES > UNION"]}, year=1619)
+    assert out.results[0].result == SUCCEEDS
+    assert out.state.influence.influence["HES"] == {"UNION": 3}
+    assert out.state.influence.suspended == {"HES": "LEAGUE"}
+
+
 def test_eliminated_power_places_nothing_and_its_infs_are_gone(setup):
     # 'INFs from the eliminated power are removed from all minor states'.
     state = eliminate(setup, start_state(setup), "DENMARK")
