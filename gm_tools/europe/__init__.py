@@ -16,4 +16,8 @@ Rulebook: ``/work/shared/seeds/002_e7e1b063b6c411e5.txt``. One module, one job:
 
 Nothing here reads a file: :mod:`.adapter` builds the setup from a loaded ``Variant``. The
 state is plain JSON-able data kept in ``Position.extra`` (see ``docs/europe1619.md``).
+
+The other phases of the year live beside these: :mod:`.territory`, :mod:`.occupation`,
+:mod:`.treasury`, :mod:`.scoring` and :mod:`.adapter_rules` (read by
+``gm_tools/rules/europe1619.py``); they read the same ``Position.extra`` entries.
 """
