@@ -427,3 +427,21 @@ def test_the_real_variant_reads_initial_declarations_from_its_tables():
     p = position({"FRANCE": ["A CHA"]})
     out = run_orders(europe(), p, [M(p, "A CHA", "BRB")], RULES)
     assert result(out, "A CHA").result == "invalid"
+
+
+def test_aligned_and_vassal_minor_units_are_ordered_by_their_power():
+    # 'Effects of declarations': 'players write and submit movement orders for their units on
+    # the board and for those minor units that are aligned to their power'; 'VASSALAGE: ... will
+    # then follow any order submitted to the minor state's unit(s) by the power it is a vassal to'.
+    from europe_board import board
+
+    p = position({"HES": ["A HES"], "MEC": ["F MEC"], "COL": ["A COL"], "FRANCE": ["A PAR"]})
+    b = board(p, Relations.of(aligned={"HES": "FRANCE"}, vassals={"MEC": "DENMARK"}))
+    assert b.may_order("FRANCE", p.units["HES"]) is None
+    assert b.may_order("DENMARK", p.units["MEC"]) is None
+    assert "follows the orders of FRANCE, not UNION" in b.may_order("UNION", p.units["HES"])
+    assert "no power commands" in b.may_order("LEAGUE", p.units["COL"])
+    assert "belongs to FRANCE" in b.may_order("SPAIN", p.units["PAR"])
+    # The order itself is written in the minor's name: Hesse moves for France.
+    out = run(p, [M(p, "A HES", "PAL")], Relations.of(aligned={"HES": "FRANCE"}, wars=[("FRANCE", "UNION")]))
+    assert result(out, "A HES").result == "succeeds"

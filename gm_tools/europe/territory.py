@@ -175,6 +175,24 @@ class Board:
             return None
         return self.relations.aligned_power(owner)
 
+    def may_order(self, power: str, unit: Unit) -> str | None:
+        """Why ``power`` may not give orders to ``unit``, or None. A power orders its own units
+        and those of minors aligned with it or its vassals ('During the Order Phase players
+        write and submit movement orders for their units on the board and for those minor units
+        that are aligned to their power'). Orders for a minor's unit are written in the minor's
+        name (``Move.power == "HES"``), so the adjudicator sees the unit's owner; the workflow
+        asks this first."""
+        if unit.power == power:
+            return None
+        if not self.geo.is_minor(unit.power):
+            return f"{unit} belongs to {unit.power}, not {power}"
+        commander = self.commander(unit.power)
+        if commander == power:
+            return None
+        if commander is None:
+            return f"{unit} belongs to {unit.power}, a minor state no power commands: it holds"
+        return f"{unit} belongs to {unit.power}, which follows the orders of {commander}, not {power}"
+
     def side(self, owner: str) -> str:
         """The power ``owner`` answers to, or ``owner`` itself for a minor nobody commands."""
         return self.commander(owner) or owner
