@@ -27,6 +27,8 @@ and a template ``templates/variants/<variant>/phase_extra.html`` included when p
 
 from __future__ import annotations
 
+import hashlib
+import json
 import os
 import tempfile
 from concurrent.futures import ProcessPoolExecutor
@@ -115,7 +117,8 @@ class SiteWriter:
     def __init__(self, root: Path):
         self.root = Path(root)
         self.report = BuildReport()
-        self._produced: set[str] = set()
+        self.produced: set[str] = set()
+        """Every file this build produced (written or unchanged), relative to the site."""
 
     def same(self, rel: str, data: bytes) -> bool:
         """Is ``data`` exactly what ``rel`` holds now?"""
@@ -132,7 +135,7 @@ class SiteWriter:
         """Write ``rel`` unless it already holds ``data``. True when written."""
         if isinstance(data, str):
             data = data.encode("utf-8")
-        self._produced.add(rel)
+        self.produced.add(rel)
         if self.same(rel, data):
             self.report.unchanged.append(rel)
             return False
@@ -151,8 +154,9 @@ class SiteWriter:
         return True
 
     def keep(self, rel: str) -> None:
-        """Count ``rel`` as produced without writing it (a PNG that did not need redrawing)."""
-        self._produced.add(rel)
+        """Count ``rel`` as produced without writing it: a PNG that did not need redrawing,
+        or a file of a game that has not changed since the last build."""
+        self.produced.add(rel)
         self.report.unchanged.append(rel)
 
     def prune(self, folder: str) -> None:
@@ -162,7 +166,7 @@ class SiteWriter:
             return
         for path in sorted(base.rglob("*"), reverse=True):
             rel = path.relative_to(self.root).as_posix()
-            if path.is_file() and rel not in self._produced:
+            if path.is_file() and rel not in self.produced:
                 path.unlink()
                 self.report.removed.append(rel)
             elif path.is_dir() and not any(path.iterdir()):
@@ -216,6 +220,8 @@ class GameContext:
     """Phase to be played next, or None when the game is over."""
     winner: str | None
     """Solo winner's power code, or None."""
+    source_digest: str = ""
+    """Hash of the game's files (``game.json`` and history), for skipping an unchanged game."""
 
     @property
     def name(self) -> str:
@@ -303,6 +309,16 @@ def _history_files(paths: GamePaths, variant: Variant) -> list[tuple[Path, dict]
     return [(file, read_json(file)) for _, file in sorted(found)]
 
 
+def _source_digest(paths: GamePaths) -> str:
+    """A hash of everything the game's pages are made from on disk: ``game.json`` and the
+    history files (names and bytes)."""
+    digest = hashlib.sha256(paths.game_json.read_bytes())
+    if paths.history.is_dir():
+        for file in sorted(paths.history.glob("*.json")):
+            digest.update(b"\0" + file.name.encode("utf-8") + b"\0" + file.read_bytes())
+    return digest.hexdigest()
+
+
 def collect_game(root: Path, name: str) -> GameContext:
     """Pass 1 for one game folder."""
     paths = GamePaths(root=root, name=name)
@@ -323,7 +339,8 @@ def collect_game(root: Path, name: str) -> GameContext:
         current, winner = last.get("next_phase"), last.get("winner")
     else:
         current, winner = variant.calendar.first_phase, None
-    return GameContext(info=info, variant=variant, phases=phases, current_phase=current, winner=winner)
+    return GameContext(info=info, variant=variant, phases=phases, current_phase=current, winner=winner,
+                       source_digest=_source_digest(paths))
 
 
 def collect(games_root: str | os.PathLike) -> SiteContext:
@@ -619,13 +636,93 @@ def write_site(context: SiteContext, site_dir: str | os.PathLike, settings: Site
     env = _environment(templates)
     writer = SiteWriter(Path(site_dir))
     writer.write("static/style.css", (templates / "static" / "style.css").read_bytes())
+    manifest = _Manifest(writer.root / MANIFEST)
+    build_key = _build_key(settings)
+    variant_keys: dict[str, str] = {}
     with PngPainter() as painter:
         for game in context.games:
-            write_game(env, writer, painter, game, settings)
+            if game.variant.name not in variant_keys:
+                variant_keys[game.variant.name] = _variant_key(game.variant)
+            key = hashlib.sha256(
+                f"{build_key}\0{variant_keys[game.variant.name]}\0{game.source_digest}".encode("utf-8")
+            ).hexdigest()
+            folder = f"{GAMES}/{game.name}/"
+            files = manifest.unchanged_files(game.name, key, writer)
+            if files is not None:
+                # Same records, variant, templates and code as the last build: same pages.
+                for rel in files:
+                    writer.keep(rel)
+            else:
+                before = set(writer.produced)
+                write_game(env, writer, painter, game, settings)
+                files = sorted(f for f in writer.produced - before if f.startswith(folder))
+            manifest.games[game.name] = {"key": key, "files": files}
     games = [_game_summary(g) for g in context.games]
     writer.write("index.html", env.get_template("index.html").render(root="", games=games, page_title="Games"))
     writer.prune(GAMES)
+    manifest.save({g.name for g in context.games})
     return writer.report
+
+
+MANIFEST = ".gm_tools-build.json"
+"""Bookkeeping file at the top of the site: each game's key and files at the last build.
+Not a page; not in the build report."""
+
+
+def _build_key(settings: SiteSettings) -> str:
+    """A hash of what turns records into pages: this package's code and the templates. Any
+    change to either rebuilds every game, which is slow but never stale."""
+    digest = hashlib.sha256(f"{settings.base_map.__module__}.{settings.base_map.__qualname__}".encode("utf-8"))
+    package = Path(__file__).resolve().parent
+    for folder in (package, Path(settings.templates)):
+        for path in sorted(p for p in folder.rglob("*") if p.is_file() and p.suffix != ".pyc"):
+            digest.update(b"\0" + path.relative_to(folder).as_posix().encode("utf-8") + b"\0" + path.read_bytes())
+    return digest.hexdigest()
+
+
+def _variant_key(variant: Variant) -> str:
+    """A hash of the variant as loaded, and of its base map file if it has one."""
+    from .basemap import map_path
+    from .variants import variant_json
+
+    digest = hashlib.sha256(json.dumps(variant_json(variant), sort_keys=True, default=str).encode("utf-8"))
+    path = map_path(variant.name)
+    if path.is_file():
+        digest.update(path.read_bytes())
+    return digest.hexdigest()
+
+
+class _Manifest:
+    """Each game's key and files at the last build (:data:`MANIFEST`)."""
+
+    def __init__(self, path: Path):
+        self.path = path
+        self.old: dict = {}
+        try:
+            self.old = json.loads(path.read_text(encoding="utf-8")).get("games", {})
+        except (OSError, ValueError, AttributeError):
+            self.old = {}  # no manifest, or a damaged one: build everything
+        self.games: dict[str, dict] = {}
+
+    def unchanged_files(self, name: str, key: str, writer: "SiteWriter") -> list[str] | None:
+        """The game's files if its key is the same as last time and every file is there."""
+        entry = self.old.get(name)
+        if not isinstance(entry, dict) or entry.get("key") != key:
+            return None
+        files = entry.get("files")
+        if not isinstance(files, list) or not all(isinstance(f, str) and writer.exists(f) for f in files):
+            return None
+        return files
+
+    def save(self, names: set[str]) -> None:
+        data = json.dumps({"format": 1, "games": {n: self.games[n] for n in sorted(names)}},
+                          indent=1, sort_keys=True) + "\n"
+        if self.old == json.loads(data)["games"] and self.path.is_file():
+            return
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = self.path.with_name(self.path.name + ".tmp")
+        tmp.write_text(data, encoding="utf-8")
+        os.replace(tmp, self.path)
 
 
 def build_site(games_root: str | os.PathLike, site_dir: str | os.PathLike,

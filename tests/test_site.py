@@ -22,7 +22,7 @@ from gm_tools.hooks import SheetHooks, register_hooks
 from gm_tools.judgetext import judge_text, order_words, result_flags
 from gm_tools.safemarkdown import render_markdown, safe_url
 from gm_tools.basemap import schematic_map
-from gm_tools.site import TEMPLATES, SiteSettings, build_site, collect, write_site
+from gm_tools.site import MANIFEST, TEMPLATES, SiteSettings, build_site, collect, write_site
 from gm_tools.variants import load_variant
 from sitegame import play_next, small_game
 
@@ -50,7 +50,9 @@ def games(tmp_path):
 
 
 def _files(site: Path) -> dict[str, bytes]:
-    return {p.relative_to(site).as_posix(): p.read_bytes() for p in sorted(site.rglob("*")) if p.is_file()}
+    """The site's files (without the builder's bookkeeping file)."""
+    return {p.relative_to(site).as_posix(): p.read_bytes() for p in sorted(site.rglob("*"))
+            if p.is_file() and p.name != MANIFEST}
 
 
 # --- judge text ---------------------------------------------------------------------------------
@@ -468,3 +470,29 @@ def test_history_file_that_is_no_phase_is_refused(games, tmp_path):
     (games / "demo/history/notes.json").write_text("{}")
     with pytest.raises(GameError, match=r"notes\.json: not a phase id"):
         build(games, tmp_path / "site")
+
+
+def test_an_unchanged_game_is_not_even_rendered(games, tmp_path, monkeypatch):
+    site = tmp_path / "site"
+    build(games, site)
+
+    def must_not_render(*args, **kwargs):
+        raise AssertionError("an unchanged game was rendered again")
+
+    monkeypatch.setattr("gm_tools.site.render_svg", must_not_render)
+    report = build(games, site)
+    assert report.written == [] and len(report.unchanged) == 15
+
+
+def test_a_changed_template_or_a_deleted_file_rebuilds_the_game(games, tmp_path):
+    site = tmp_path / "site"
+    templates = tmp_path / "templates"
+    shutil.copytree(TEMPLATES, templates)
+    settings = SiteSettings(templates=templates, base_map=schematic_map)
+    build(games, site, settings)
+    (site / "games/demo/S1901M.txt").unlink()
+    assert build(games, site, settings).written == ["games/demo/S1901M.txt"]
+    phase = templates / "phase.html"
+    phase.write_text(phase.read_text().replace("Orders and results", "Orders & results"))
+    report = build(games, site, settings)
+    assert sorted(report.written) == ["games/demo/F1901M.html", "games/demo/S1901M.html"]

@@ -22,7 +22,7 @@ import struct
 from pathlib import Path
 
 from gm_tools.basemap import schematic_map
-from gm_tools.site import SiteSettings, build_site
+from gm_tools.site import MANIFEST, SiteSettings, build_site
 from gm_tools.variants import load_variant
 from sitegame import small_game
 
@@ -31,7 +31,8 @@ PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
 
 def _tree(folder: Path) -> dict[str, bytes]:
-    return {p.relative_to(folder).as_posix(): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+    return {p.relative_to(folder).as_posix(): p.read_bytes() for p in sorted(folder.rglob("*"))
+            if p.is_file() and p.name != MANIFEST}
 
 
 def _png_size(data: bytes) -> tuple[int, int]:
@@ -47,7 +48,7 @@ def test_small_site_matches_golden_files(tmp_path):
     pngs = {name: built.pop(name) for name in sorted(built) if name.endswith(".png")}
     if os.environ.get("UPDATE_GOLDEN") == "1":
         shutil.rmtree(GOLDEN, ignore_errors=True)
-        shutil.copytree(site, GOLDEN, ignore=shutil.ignore_patterns("*.png"))
+        shutil.copytree(site, GOLDEN, ignore=shutil.ignore_patterns("*.png", MANIFEST))
     golden = _tree(GOLDEN)
     assert sorted(built) == sorted(golden), "files differ from tests/golden/site (UPDATE_GOLDEN=1 regenerates)"
     for name, data in built.items():
