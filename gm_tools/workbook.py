@@ -149,6 +149,7 @@ class _Writer:
         self.choices = None
         self.choice_columns: dict[tuple[str, ...], str] = {}
         self.bold = self.Font(bold=True)
+        self.grey = self.Font(color="808080")
         self.header_fill = self.PatternFill("solid", fgColor="DDDDDD")
         self.input_fill = self.PatternFill("solid", fgColor="FFF8DC")
         self.unlocked = self.Protection(locked=False)
@@ -257,7 +258,8 @@ class _Writer:
             ws.cell(row=row, column=2, value=block.summary).font = self.bold
             row += 1
             for slot in block.slots:
-                ws.cell(row=row, column=1, value=slot.power)
+                # Repeated on every row so each row reads alone; grey so the heading stands out.
+                ws.cell(row=row, column=1, value=slot.power).font = self.grey
                 ws.cell(row=row, column=2, value=slot.label)
                 order = ws.cell(row=row, column=3)
                 order.protection = self.unlocked
