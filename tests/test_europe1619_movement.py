@@ -445,3 +445,33 @@ def test_aligned_and_vassal_minor_units_are_ordered_by_their_power():
     # The order itself is written in the minor's name: Hesse moves for France.
     out = run(p, [M(p, "A HES", "PAL")], Relations.of(aligned={"HES": "FRANCE"}, wars=[("FRANCE", "UNION")]))
     assert result(out, "A HES").result == "succeeds"
+
+
+def test_convoy_needs_no_declaration():
+    # 'Any unit may support holds, convoys, or support movement into a province with or without
+    # a declaration of war': England, at peace with Spain, convoys the Dutch (at war with Spain)
+    # from Friesland to Spanish Flanders.
+    from boards import C
+
+    p = position({"DUTCH": ["A FRI"], "ENGLAND": ["F NTH"]})
+    out = run(p, [M(p, "A FRI", "FLA"), C(p, "F NTH", "FRI", "FLA")], Relations.of(wars=[("DUTCH", "SPAIN")]))
+    assert result(out, "F NTH").result == "succeeds"
+    assert result(out, "A FRI").result == "succeeds"
+
+
+def test_an_unaligned_minors_unit_may_be_attacked_without_declaration():
+    # 'UNALIGNED: ... Unaligned states are passable during the Order Phase, and may be
+    # occupied/captured': no power stands behind Lorraine's army, so no declaration is needed
+    # (nor possible) to dislodge it; as a minor unit it is disbanded ('Additional rules' 1).
+    p = position({"FRANCE": ["A BUR*2"], "LOR": ["A LOR"]})
+    out = run(p, [M(p, "A BUR", "LOR")])
+    assert result(out, "A LOR").dislodged
+    assert out.position.units["LOR"].power == "FRANCE"
+
+
+def test_an_eliminated_powers_lands_are_open():
+    # 'Elimination': Spain eliminated, 'Flanders, Milan, and Naples become new independent
+    # states': nobody's declarations guard them any more.
+    p = position({"FRANCE": ["A NOR"]}, eliminated=["SPAIN"])
+    out = run(p, [M(p, "A NOR", "FLA")])
+    assert result(out, "A NOR").result == "succeeds"

@@ -153,6 +153,9 @@ class Board:
         self.relations = relations
         self.position = position
         self.captured: dict[str, str] = dict(position.extra.get(CAPTURED, {}))
+        self.eliminated: frozenset[str] = frozenset(position.extra.get("eliminated", []))
+        """Powers eliminated: their lands are nobody's to defend ('Flanders, Milan, and Naples
+        become new independent states'), so they are entered and captured like unaligned land."""
 
     # --- holdings ------------------------------------------------------------------------
 
@@ -211,7 +214,7 @@ class Board:
         if holder is None:
             return "free", None
         if not self.geo.is_minor(holder):
-            return "power", holder
+            return ("free", None) if holder in self.eliminated else ("power", holder)
         if self.minor_captured(holder):
             return "free", None
         status = self.relations.status_of(holder)

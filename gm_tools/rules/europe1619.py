@@ -20,11 +20,23 @@ The adjudicator is the standard one; this module answers its hooks:
 Supports and convoys need no declaration ('Any unit may support holds, convoys, or support
 movement into a province with or without a declaration of war'), so only moves are refused.
 
-Judgement (not in the rulebook): a move into a province where a unit stands when the phase
-starts is an attack on that unit, so it needs the right to attack it (war, the HRE exception
-or rule 5) even if that unit is ordered away: 'A declaration of war allows a player to
-attack an enemy's unit(s)'. The same refusal applies to retreats, which the adjudicator
-works out from the phase's starting position.
+Orders for a minor's units are written in the minor's name (``Move.power == "HES"``): the
+adjudicator checks an order against its unit's owner. Which power may write them is
+:meth:`gm_tools.europe.territory.Board.may_order` (the workflow asks it); a minor no power
+commands only holds (:meth:`may_move` refuses its moves).
+
+Judgements (not in the rulebook):
+
+- a move into a province where a unit stands when the phase starts is an attack on that
+  unit, so it needs the right to attack it (war, the HRE exception or rule 5) even if that
+  unit is ordered away: 'A declaration of war allows a player to attack an enemy's unit(s)'.
+  The same refusal applies to retreats, which the adjudicator works out from the phase's
+  starting position;
+- a move onto one's own aligned minor's unit, or an ally's, may be ordered (allies 'move
+  freely through' each other) but never dislodges it, as with one's own units;
+- the HRE exception lets an HRE power's unit enter a third power's HRE province to attack a
+  foreign unit there (example (3): Brabant is Spain's, the attacker the League's), but not a
+  province of the foreign unit's own domain or aligned minors (examples (1) and (2)).
 """
 
 from __future__ import annotations
