@@ -180,12 +180,19 @@ class TurnReport:
                     "(--force processes the phase anyway, every unit without orders)")
         r = self.record
         lines = [f"{self.game}: processed {r['phase']} ({r['title']})"]
+        idle: dict[str, list[str]] = {}
         for res in r["results"]:
+            if res["reason"] == "no order: holds" and res["result"] == "succeeds":
+                # Quiet units are listed once per power below, not one line each.
+                idle.setdefault(res["power"], []).append(res["order"].removesuffix(" H"))
+                continue
             reason = f" ({res['reason']})" if res["reason"] else ""
             lines.append(f"  {res['power']}: {res['order']}: {res['result']}{reason}")
+        for power, units in idle.items():
+            lines.append(f"  {power}: no order, held: {', '.join(units)}")
         for note in r["notes"]:
             if " had no order and holds" in note["text"]:
-                continue  # the results above say so already
+                continue  # listed just above
             lines.append(f"  note {note['power']}: {note['text']}")
         if r["winner"]:
             lines.append(f"{r['winner']} holds the victory centers and wins: the game is over")
