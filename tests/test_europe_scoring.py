@@ -98,3 +98,15 @@ def test_scoring_rules_come_from_the_variant():
     # ends at the Scoring Phase of 1648'; confessions from the powers' religion.
     assert (RULES.target, RULES.last_year) == (25, 1648)
     assert RULES.confessions["UNION"] == "protestant" and RULES.confessions["OTTOMAN"] == "ottoman"
+
+
+def test_the_variant_adapter_scores_a_position_with_its_markers():
+    # 'Scoring' 1 and 2 on a position as the workflow keeps it: captures in extra["captured"],
+    # markers in extra["markers"] (placed at the Map Adjustment Phase).
+    from gm_tools.europe.adapter_rules import score_position
+
+    p = position({}, captured={"FLA": "FRANCE"}, markers={"COL": "catholic"}, phase="Y1648S")
+    table, v = score_position(europe(), p)
+    assert table["FRANCE"].total == 3 + 1
+    assert table["SPAIN"].total == -3 + 1
+    assert v.over and v.winners == ("FRANCE",)

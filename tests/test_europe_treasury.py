@@ -340,3 +340,13 @@ def test_transactions_are_deterministic():
     p = position(FRANCE_4, treasury={"FRANCE": 30})
     orders = [BuyUnit("FRANCE", "A", "PAR"), Loan("FRANCE", "SAVOY", 2), Bolster("FRANCE", "PAR")]
     assert repr(run(p, orders)) == repr(run(p, orders))
+
+
+def test_the_variant_adapter_runs_the_phase_with_the_variants_table():
+    # 'Military Cost Table' from tables.toml through the adapter: France at strength 4 pays 9.
+    from gm_tools.europe.adapter_rules import apply_transactions
+
+    p = position(FRANCE_4, treasury={"FRANCE": 0})
+    out = apply_transactions(europe(), p, [BuyUnit("FRANCE", "A", "PAR")])
+    assert out.results[0].result == "succeeds"
+    assert out.position.extra["treasury"]["FRANCE"] == FRANCE_INCOME - 9

@@ -185,3 +185,22 @@ def apply_map_adjustment(variant: Variant, position: Position):
     )
     extra.update(state.to_extra())
     return out
+
+
+def apply_transactions(variant: Variant, position: Position, transactions: list):
+    """Run the Builds and Transactions Phase on ``position`` with the variant's Military Cost
+    Table (:func:`gm_tools.europe.treasury.run_transactions`)."""
+    from .treasury import run_transactions
+
+    return run_transactions(board(variant, position), economy(variant), variant, transactions)
+
+
+def score_position(variant: Variant, position: Position):
+    """(scores by power, verdict) of the Scoring Phase of ``position``'s year, with the
+    confessional markers of ``position.extra["markers"]``."""
+    from ..phase import parse_phase
+    from .scoring import scores, verdict
+
+    rules = scoring_rules(variant)
+    table = scores(board(variant, position), rules, position.extra.get("markers", {}))
+    return table, verdict({p: s.total for p, s in table.items()}, parse_phase(position.phase).year, rules)

@@ -4,6 +4,8 @@ Rulebook (``/work/shared/seeds/002_e7e1b063b6c411e5.txt``) sections: 'Scoring' (
 'Austria and Bohemia', and the object of the game ('score 25 victory points at some year in
 the game (or achieve the highest score by the official end of the game)').
 
+A 'home supply center' or 'domestic province' (items 4 and 5) is any province of the power's
+own domain, Spain's Naples, Milan and Flanders included (as for income: treasury.py).
 Scores are worked out afresh from the board each year (they are not accumulated): every item
 is a holding 'present on the board' at the Scoring Phase.
 """

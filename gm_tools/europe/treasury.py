@@ -14,7 +14,10 @@ State (``Position.extra``): ``treasury`` = {power: TPs}, ``loans`` = the loans r
    additional unit after one unit has been purchased');
 4. minors' automatic builds.
 
-Judgements where the rulebook is silent: a unit bought for a minor is priced at the buyer's
+Judgements where the rulebook is silent: 'home centers' for income are all the centers of the
+power's own domain that it still holds, Spain's Naples, Milan and Flanders and England's
+Scotland included (they are its centers from the start, though not the home centers whose
+loss eliminates it); a unit bought for a minor is priced at the buyer's
 own strength ('calculated in the same manner as building/bolstering a new unit for a
 power'); an 'allied center' for a bolster is a center held by an ally, by a minor aligned
 with the power or with an ally; automatic builds come after purchases, so a unit bought for
