@@ -475,3 +475,17 @@ def test_an_eliminated_powers_lands_are_open():
     p = position({"FRANCE": ["A NOR"]}, eliminated=["SPAIN"])
     out = run(p, [M(p, "A NOR", "FLA")])
     assert result(out, "A NOR").result == "succeeds"
+
+
+def test_declarations_take_effect_in_the_year_after_they_are_made():
+    # 'Declaration of war is announced during one Diplomatic Phase, and becomes effective in the
+    # next year.' Read from the declarations state the Diplomatic Phase keeps: France's war on
+    # Spain declared in 1624 is in force in 1625, not in 1624.
+    declared = {
+        "relations": [],
+        "pending": [{"kind": "WAR", "powers": ["FRANCE", "SPAIN"], "declared_by": ["FRANCE"], "declared": 1624, "effective": 1625}],
+    }
+    for phase, allowed in (("Y1624M", False), ("Y1625M", True)):
+        p = position({"FRANCE": ["A CHA"]}, phase=phase, declarations=declared, influence={})
+        out = run_orders(europe(), p, [M(p, "A CHA", "BRB")], RULES)
+        assert (result(out, "A CHA").result == "succeeds") is allowed, phase

@@ -92,8 +92,14 @@ def relations(variant: Variant, position: Position) -> Relations:
     wars, alliances = [], []
     declared = position.extra.get("declarations")
     if declared is not None:
-        for r in declared.get("relations", []):
-            (wars if r["relation"] == "war" else alliances).append(tuple(r["powers"]))
+        # Pending declarations effective this year count even when no Diplomatic Phase settled
+        # them (after 1648 'the Diplomatic Phase is skipped').
+        from ..phase import parse_phase
+        from .declarations import DeclarationState, relations_in_year
+
+        in_force = relations_in_year(DeclarationState.from_json(declared), parse_phase(position.phase).year)
+        for pair_, relation in sorted(in_force.items()):
+            (wars if relation == "war" else alliances).append(pair_)
     else:
         start = variant.tables.get("initial_declarations", {})
         wars = [tuple(p) for p in start.get("wars", [])]
