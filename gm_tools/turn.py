@@ -258,8 +258,10 @@ def process_phase(
             "gm-tools rollback reopens the last processed phase)"))
     checked = check_orders(variant, position, rules, entries.orders, lenient)
     problems += checked.problems
-    inputs, input_problems = hooks.check_inputs(variant, position, entries.inputs)
-    problems += input_problems
+    inputs: dict = {}
+    if all(t.title in entries.inputs for t in input_tables):  # a missing sheet is reported already
+        inputs, input_problems = hooks.check_inputs(variant, position, entries.inputs)
+        problems += input_problems
     if problems:
         raise WorkbookError(str(paths.workbook), problems)
     if not (entries.orders or entries.press or any(entries.inputs.values()) or force):
