@@ -489,3 +489,16 @@ def test_declarations_take_effect_in_the_year_after_they_are_made():
         p = position({"FRANCE": ["A CHA"]}, phase=phase, declarations=declared, influence={})
         out = run_orders(europe(), p, [M(p, "A CHA", "BRB")], RULES)
         assert (result(out, "A CHA").result == "succeeds") is allowed, phase
+
+
+def test_the_retreat_phase_places_the_weakened_army():
+    # 'Retreats': '... it loses one unit of strength', through the engine's retreat phase.
+    from gm_tools.model import Retreat
+
+    p = position({"SPAIN": ["A BRB*3"], "DUTCH": ["A HLD*4"]})
+    rel = Relations.of(wars=[("DUTCH", "SPAIN")])
+    after = run(p, [M(p, "A HLD", "BRB")], rel).position
+    weakened = after.dislodged["BRB"].unit
+    out = run(after, [Retreat("SPAIN", weakened, "FLA")], rel)
+    assert out.position.units["FLA"].strength == 2
+    assert out.position.units["BRB"].power == "DUTCH"

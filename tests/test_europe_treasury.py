@@ -350,3 +350,22 @@ def test_the_variant_adapter_runs_the_phase_with_the_variants_table():
     out = apply_transactions(europe(), p, [BuyUnit("FRANCE", "A", "PAR")])
     assert out.results[0].result == "succeeds"
     assert out.position.extra["treasury"]["FRANCE"] == FRANCE_INCOME - 9
+
+
+def test_a_cost_table_without_the_strength_is_a_clear_error():
+    # 'Military Cost Table': the cost depends on 'the current strength of the military'; a table
+    # that lacks it names the strength and what it has.
+    from gm_tools.europe.treasury import Economy
+
+    short = Economy(costs={0: 1, 1: 3})
+    p = position({"FRANCE": ["A CHA", "A BUR"]})
+    with pytest.raises(UserError, match="no cost for a military of strength 2; the table has strengths 0, 1"):
+        run_transactions(board(p, NO_RELATIONS), short, europe(), [BuyUnit("FRANCE", "A", "PAR")])
+
+
+def test_a_build_of_an_unknown_kind_or_where_it_cannot_stand_is_refused():
+    # 'Military Cost Table': units are armies and fleets; a fleet only where a fleet can stand.
+    p = position({}, treasury={"FRANCE": 50})
+    out = run(p, [BuyUnit("FRANCE", "X", "PAR"), BuyUnit("FRANCE", "F", "PAR")])
+    assert "expected A or F" in outcome_of(out, 0)[1]
+    assert "a fleet cannot stand in PAR" in outcome_of(out, 1)[1]
