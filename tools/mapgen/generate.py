@@ -24,6 +24,7 @@ from pathlib import Path
 
 import numpy as np
 import shapely
+import shapely.ops
 from shapely.geometry import LineString, MultiPolygon, Polygon
 
 HERE = Path(__file__).resolve().parent
@@ -41,8 +42,11 @@ from gm_tools.variants import load_variant, variants_dir  # noqa: E402
 EXTEND_PX = 30.0
 """How far land labels reach over water (and sea labels over land) before the exact
 coastline cuts them: further than any raster/vector coastline disagreement."""
-SIMPLIFY_PX = 0.9
-"""Border simplification tolerance (px at map width)."""
+PIXEL_SMOOTH_PX = 1.2
+"""Simplification of the pixel staircases of inland and open-sea borders, before the
+coastline cuts them (px)."""
+SIMPLIFY_PX = 0.7
+"""Simplification of every border at the end, coastlines included (px)."""
 DECOR_LAND = "#decor-land"
 DECOR_WATER = "#decor-water"
 
@@ -198,6 +202,31 @@ def _polygons_only(geometry):
     return parts
 
 
+def _smoothed(partition: dict) -> dict:
+    """The pixel partition with its staircase borders straightened, still a partition.
+
+    Each border between two labels (an arc from junction to junction) is simplified once
+    (Douglas-Peucker keeps its ends), and the faces are rebuilt from the simplified arcs, so
+    neighbours keep sharing their border exactly.
+    """
+    labels = sorted(partition)
+    polygons = [partition[k] for k in labels]
+    lines = shapely.union_all([shapely.boundary(g) for g in polygons])
+    arcs = shapely.get_parts(shapely.ops.linemerge(lines))
+    simplified = shapely.union_all([shapely.simplify(a, PIXEL_SMOOTH_PX, preserve_topology=True) for a in arcs])
+    faces = shapely.get_parts(shapely.polygonize(shapely.get_parts(simplified)))
+    tree = shapely.STRtree(polygons)
+    pieces: dict[int, list] = {k: [] for k in labels}
+    for face in faces:
+        point = face.point_on_surface()
+        hits = [i for i in tree.query(point) if polygons[i].contains(point)]
+        if not hits:  # a sliver between crossing arcs: give it to the polygon it overlaps most
+            hits = sorted(tree.query(face), key=lambda i: -polygons[i].intersection(face).area)[:1]
+        if hits:
+            pieces[labels[hits[0]]].append(face)
+    return {k: shapely.union_all(v) for k, v in pieces.items() if v}
+
+
 def build(name: str):
     geo, variant, frame, regions, anchors, lines = read_geo(name)
     width, height = frame.width, frame.height
@@ -246,8 +275,8 @@ def build(name: str):
         return grow(terrain, [Source(lab, ANY_TERRAIN, tuple(p)) for lab, p in sorted(srcs.items())],
                     max_dist=EXTEND_PX, preset=preset)
 
-    land_ext = label_polygons(extended(True))
-    sea_ext = label_polygons(extended(False))
+    land_ext = _smoothed(label_polygons(extended(True)))
+    sea_ext = _smoothed(label_polygons(extended(False)))
     base_pix = label_polygons(base)
 
     shapes: dict[str, list] = {k: [] for k in keys_all}
