@@ -3,13 +3,10 @@
 :func:`render_svg` is a pure function of the variant, the position, the orders and their
 results, and the options: it reads no file and returns the same bytes for the same input
 (fixed float formatting, no generated ids, everything in a fixed order). The base map
-(regions and anchor points) comes in :class:`RenderOptions`; read it with
-:func:`gm_tools.basemap.load_base_map` at the edge::
-
-    svg = render_svg(variant, position, options=RenderOptions(base_map=load_base_map(variant)))
-
-Without a base map the renderer lays the provinces out as a labelled grid
-(:func:`gm_tools.basemap.schematic_map`), so there is always a picture.
+(regions and anchor points) comes in :class:`RenderOptions`. When none is given, the
+renderer asks :func:`gm_tools.basemap.load_base_map`, the edge that reads the variant's
+committed ``map.svg`` once (cached) or, for a variant without one, lays the provinces out
+as a labelled grid (:func:`gm_tools.basemap.schematic_map`), so there is always a picture.
 
 Failed orders are drawn dashed and crossed out, never told apart by colour alone; all font
 sizes are in px because cairosvg draws ``%`` and ``em`` sizes wrongly.
@@ -21,7 +18,7 @@ import math
 from dataclasses import dataclass
 from xml.sax.saxutils import escape, quoteattr
 
-from .basemap import BaseMap, schematic_map
+from .basemap import BaseMap, load_base_map
 from .model import (
     ARMY,
     FAILS,
@@ -86,8 +83,8 @@ class RenderOptions:
     """Choices about the picture that are not game state."""
 
     base_map: BaseMap | None = None
-    """The variant's base map (:func:`gm_tools.basemap.load_base_map`); None draws the
-    schematic grid."""
+    """The base map to draw on; None for the variant's own (its ``map.svg``, or the
+    schematic grid when it has none)."""
     labels: bool = True
     """Write each province's code on the map."""
     legend: bool = True
@@ -498,7 +495,7 @@ def render_svg(
     that power's orders. ``title`` names the game; the phase is added to it.
     """
     options = options or RenderOptions()
-    base = options.base_map or schematic_map(variant)
+    base = options.base_map or load_base_map(variant)
     drawing = _Drawing(variant, position, base)
     styles = _styles(variant, position)
     width = max(base.width, 600.0)

@@ -273,6 +273,11 @@ def test_builds_and_disbands_draw(standard, standard_map):
 # --- the small variant: schematic layout, badges, values, hooks -------------------------------------
 
 
+def test_without_options_the_variants_own_map_is_drawn(standard, standard_map):
+    position = start_position(standard)
+    assert render_svg(standard, position) == render_standard(standard, standard_map, position)
+
+
 def test_without_a_base_map_the_schematic_grid_is_drawn():
     variant = toy_variant()
     position = Position("S1901M", units={"PAR": Unit("FRANCE", "A", "PAR")}, centers={"PAR": "FRANCE"})
