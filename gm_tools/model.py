@@ -11,6 +11,7 @@ split-coast province, the code and the coast joined by a slash (``"SPA/NC"``).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Union
 
 ARMY = "A"
@@ -21,7 +22,7 @@ UNIT_NAMES = {ARMY: "Army", FLEET: "Fleet"}
 
 def province_of(location: str) -> str:
     """The province code of a location: ``"SPA/NC"`` -> ``"SPA"``."""
-    return location.split("/", 1)[0]
+    return location.partition("/")[0]
 
 
 def coast_of(location: str) -> str | None:
@@ -44,9 +45,10 @@ class Unit:
     """Fighting strength. 1 in standard Diplomacy; the Europe variants bolster units up to 10.
     The resolver adds strengths, it never counts units."""
 
-    @property
+    @cached_property
     def province(self) -> str:
-        """The province the unit stands in, without coast."""
+        """The province the unit stands in, without coast. Cached: the resolver asks it
+        of every unit many times a phase, and a unit never moves (moving makes a new one)."""
         return province_of(self.location)
 
     def __str__(self) -> str:
