@@ -18,6 +18,7 @@ are matched by code, full name or alias (the longest run of words that names a p
 from __future__ import annotations
 
 import difflib
+import functools
 import re
 from dataclasses import dataclass
 
@@ -98,6 +99,12 @@ class _Names:
     such a word is part of a name, any other hyphen is the move operator (``PAR-BUR``)."""
     spellings: tuple[tuple[str, str], ...]
     """(spelling, province code) pairs, sorted, that suggestions are chosen from."""
+    first_words: frozenset[str]
+    """First words of the names that have more than one word (``"north"`` of "north sea"):
+    a single word that is not one of them is a whole name, and needs no longest-match search."""
+    coast_words: frozenset[str]
+    """Every word that may start a coast after a province (``"/"``, ``"nc"``, ``"north"``, the
+    variant's own coast codes): any other word after a province is not a coast."""
 
 
 _NAMES_CACHE: dict[int, tuple[Variant, _Names]] = {}
@@ -127,6 +134,9 @@ def _names(variant: Variant) -> _Names:
         max((len(w) for w in by_words), default=1),
         frozenset(hyphenated),
         tuple(sorted((" ".join(k), province_of(v)) for k, v in by_words.items())),
+        frozenset(words[0] for words in by_words if len(words) > 1),
+        frozenset({"/"}) | frozenset(COAST_ABBREVIATIONS) | frozenset(COAST_DIRECTIONS)
+        | frozenset(c.lower() for prov in variant.provinces.values() for c in prov.coasts),
     )
     _NAMES_CACHE[id(variant)] = (variant, names)
     return names
@@ -157,9 +167,22 @@ def _suggest(variant: Variant, names: _Names, words: list[str]) -> str | None:
 
 # --- reading ---------------------------------------------------------------------------------
 
+# Text with nothing to translate: no arrows, brackets or punctuation, and every "-" a word of
+# its own. Orders written by programs (``A PAR - BUR``, ``F SPA/NC - MAO``) are all like this.
+_PLAIN = re.compile(r"[^\w /-]|-\S|\S-")
+
 
 def _tokens(text: str, names: _Names) -> list[str]:
     """Split order text into words, keeping the player's case for messages."""
+    if not _PLAIN.search(text):
+        return text.replace("/", " / ").split()
+    return _translated_tokens(text, names)
+
+
+def _translated_tokens(text: str, names: _Names) -> list[str]:
+    """Words of any text: arrows and dashes become "-", brackets and slashes "/", stray
+    punctuation goes, and a hyphen splits words unless it belongs to a name (``mid-atlantic``).
+    For plain text this gives the same words as the quick split in :func:`_tokens`."""
     for arrow in _ARROWS:
         text = text.replace(arrow, " - ")
     text = text.replace("(", " / ").replace("/", " / ").replace(")", " ")
@@ -195,6 +218,8 @@ class _Reader:
         self.variant = variant
         self.names = names
         self.tokens = _tokens(written, names)
+        self.words = [t.lower() for t in self.tokens]
+        """The tokens in lower case, as they are matched."""
         self.pos = 0
         self.place_start = self.place_end = -1
         """Where the last province read starts and ends, for suggestions."""
@@ -203,7 +228,7 @@ class _Reader:
 
     def peek(self) -> str | None:
         """The next word, lower case, or None at the end."""
-        return self.tokens[self.pos].lower() if self.pos < len(self.tokens) else None
+        return self.words[self.pos] if self.pos < len(self.words) else None
 
     def take(self) -> str | None:
         word = self.peek()
@@ -248,15 +273,17 @@ class _Reader:
     def place(self, what: str) -> _Place:
         """A province name (the longest run of words that names one), with an optional coast."""
         start = self.pos
-        for n in range(min(self.names.longest, len(self.tokens) - start), 0, -1):
-            words = tuple(t.lower() for t in self.tokens[start:start + n])
-            location = self.names.by_words.get(words)
+        word = self.peek()
+        if word is not None and word not in self.names.first_words:
+            # A word that begins no longer name is a whole name or none: no search needed.
+            # Most orders name provinces by code, so most places are read here.
+            location = self.names.by_words.get((word,))
             if location is not None:
-                self.pos = start + n
-                province = province_of(location)
-                coast = location.split("/", 1)[1] if "/" in location else self._coast(province)
-                self.place_start, self.place_end = start, self.pos
-                return _Place(province, coast, " ".join(self.tokens[start:self.pos]))
+                return self._placed(start, 1, location)
+        for n in range(min(self.names.longest, len(self.tokens) - start), 0, -1):
+            location = self.names.by_words.get(tuple(self.words[start:start + n]))
+            if location is not None:
+                return self._placed(start, n, location)
         if start >= len(self.tokens):
             raise self.syntax(f"expected {what}, found the end of the order")
         unknown = []
@@ -272,8 +299,19 @@ class _Reader:
             _suggest(self.variant, self.names, unknown),
         )
 
+    def _placed(self, start: int, n: int, location: str) -> _Place:
+        """The place named by the ``n`` words from ``start``, with the coast that follows."""
+        self.pos = start + n
+        province, _, coast = location.partition("/")
+        if not coast:
+            coast = self._coast(province)
+        self.place_start, self.place_end = start, self.pos
+        return _Place(province, coast, " ".join(self.tokens[start:self.pos]))
+
     def _coast(self, province: str) -> str | None:
         """An optional coast after a province: ``/NC``, ``(nc)``, ``NC``, ``north coast``."""
+        if self.peek() not in self.names.coast_words:
+            return None
         start = self.pos
         separated = self.take_if({"/"}) is not None
         coasts = {c.lower(): c for c in self.variant.provinces[province].coasts}
@@ -398,7 +436,7 @@ def parse_order(
                      + ", ".join(variant.powers))
     ctx = _Context(written, variant, position, power_code, rules or Rules())
     reader = _Reader(written, variant, _names(variant))
-    phase_type = parse_phase(position.phase).type
+    phase_type = _phase_type(position.phase)
     if phase_type == MOVEMENT:
         return _movement_order(reader, ctx)
     if phase_type == RETREAT:
@@ -406,6 +444,12 @@ def parse_order(
     if phase_type == ADJUSTMENT:
         return _adjustment_order(reader, ctx)
     raise ctx.illegal(f"no orders are read in phase {position.phase}")
+
+
+@functools.lru_cache(maxsize=256)
+def _phase_type(phase_id: str) -> str:
+    """The type letter of a phase id, read once per phase rather than once per order."""
+    return parse_phase(phase_id).type
 
 
 def _wrong_phase(ctx: _Context, what: str, phases: str) -> IllegalOrderError:
