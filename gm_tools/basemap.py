@@ -65,7 +65,7 @@ def _tag(element: ET.Element) -> str:
 _NUMBER = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
 
 
-def parse_base_map(svg_text: str, source: str = "map.svg") -> BaseMap:
+def parse_base_map(svg_text: str, source: str = "map.svg", variant_name: str = "") -> BaseMap:
     """Read a base map from SVG text (see ``variants/README.md``, "Base map").
 
     Regions are ``<path>`` elements with ``class`` ``land``, ``coast`` or ``sea`` (or
@@ -75,7 +75,7 @@ def parse_base_map(svg_text: str, source: str = "map.svg") -> BaseMap:
     try:
         root = ET.fromstring(svg_text)
     except ET.ParseError as e:
-        raise VariantDataError(source, [f"{source}: not valid SVG/XML: {e}"]) from None
+        raise VariantDataError(variant_name or source, [f"{source}: not valid SVG/XML: {e}"]) from None
     problems: list[str] = []
     view_box = root.get("viewBox", "")
     numbers = [float(n) for n in _NUMBER.findall(view_box)]
@@ -111,7 +111,7 @@ def parse_base_map(svg_text: str, source: str = "map.svg") -> BaseMap:
             except ValueError:
                 problems.append(f"{source}: anchor {ident} has coordinates {x!r}, {y!r}, expected numbers")
     if problems:
-        raise VariantDataError(source, problems)
+        raise VariantDataError(variant_name or source, problems)
     return BaseMap(width=numbers[2], height=numbers[3], regions=regions, impassable=impassable, anchors=anchors,
                    decor_land=tuple(decor_land), decor_water=tuple(decor_water))
 
@@ -124,8 +124,9 @@ def map_path(variant_name: str) -> Path:
 
 
 @lru_cache(maxsize=16)
-def _load(path: str, mtime: float) -> BaseMap:
-    return parse_base_map(Path(path).read_text(encoding="utf-8"), source=path)
+def _load(path: str, mtime: float, variant_name: str) -> BaseMap:
+    # keyed by modification time too, so a regenerated map is read again
+    return parse_base_map(Path(path).read_text(encoding="utf-8"), source=path, variant_name=variant_name)
 
 
 def load_base_map(variant: Variant) -> BaseMap:
@@ -133,7 +134,7 @@ def load_base_map(variant: Variant) -> BaseMap:
     path = map_path(variant.name)
     if not path.exists():
         return schematic_map(variant)
-    return _load(str(path), path.stat().st_mtime)
+    return _load(str(path), path.stat().st_mtime, variant.name)
 
 
 # --- the schematic fallback ---------------------------------------------------------------

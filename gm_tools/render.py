@@ -16,9 +16,10 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from xml.sax.saxutils import escape, quoteattr
+from xml.sax.saxutils import escape
 
 from .basemap import BaseMap, load_base_map
+from .errors import UserError, VariantDataError
 from .model import (
     ARMY,
     FAILS,
@@ -541,9 +542,14 @@ def render_svg(
         drawing.legend(TITLE_HEIGHT + base.height, width, legend_rows)
     drawing.add("</svg>")
 
+    unknown = sorted(loc for loc in drawing.missing if province_of(loc) not in variant.provinces)
+    if unknown:
+        raise UserError(
+            f"cannot draw phase {position.phase}: {', '.join(unknown)} "
+            f"{'is no province' if len(unknown) == 1 else 'are no provinces'} of variant {variant.name!r} "
+            "(a unit, dislodged unit or order names it)"
+        )
     if drawing.missing:
-        from .errors import VariantDataError
-
         raise VariantDataError(
             variant.name,
             [f"map.svg: no anchor for {loc} (expected an element id {loc.replace('/', '.')}.unit)"

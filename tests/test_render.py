@@ -10,7 +10,7 @@ import pytest
 
 from gm_tools import rules as rules_module
 from gm_tools.basemap import load_base_map, map_path, parse_base_map, schematic_map
-from gm_tools.errors import VariantDataError
+from gm_tools.errors import UserError, VariantDataError
 from gm_tools.model import (
     Build,
     Convoy,
@@ -340,3 +340,10 @@ def test_missing_anchor_is_a_clear_variant_error():
     position = Position("S1901M", units={"BUR": Unit("GERMANY", "A", "BUR")})
     with pytest.raises(VariantDataError, match="no anchor for BUR"):
         render_svg(variant, position, options=RenderOptions(base_map=broken))
+
+
+def test_unit_in_no_province_is_a_clear_user_error(standard):
+    position = Position("S1901M", units={"XYZ": Unit("FRANCE", "A", "XYZ")})
+    with pytest.raises(UserError, match="XYZ is no province of variant 'standard'") as info:
+        render_svg(standard, position)
+    assert not isinstance(info.value, VariantDataError)
