@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 
 from gm_tools.adjustments import has_adjustments
+from gm_tools.errors import GameError
 from gm_tools.engine import run_phase
 from gm_tools.model import ARMY, INVALID, Position, Unit
 from gm_tools.rules import rules_for
@@ -169,7 +170,7 @@ def test_claim_only_in_the_turn_of_capture(cen):
     position = start(cen, phase="W1619A", centers=held)
     problem = fealty_claim_problem(cen, position, held, "SPAIN", "PORTUGAL")
     assert "earlier turn" in problem
-    with pytest.raises(ValueError, match="earlier turn"):
+    with pytest.raises(GameError, match="claim of SPAIN on PORTUGAL refused: .*earlier turn"):
         claim_fealty(cen, position, held, "SPAIN", "PORTUGAL")
 
 
@@ -179,7 +180,7 @@ def test_fealty_never_changes(cen):
     before = dict(cen.start_centers)
     position = start(cen, phase="W1618A", centers={**before, "BAV": "PRINCES"})
     assert "already sworn to EMPIRE" in fealty_claim_problem(cen, position, before, "PRINCES", "BAVARIA")
-    with pytest.raises(ValueError, match="rule 6"):
+    with pytest.raises(GameError, match="rule 6"):
         swear_fealty(cen, position, "BAVARIA", "PRINCES")
 
 

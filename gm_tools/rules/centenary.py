@@ -26,6 +26,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from ..errors import GameError
 from ..model import Position, Unit
 from ..variant import Variant
 from . import Rules
@@ -73,10 +74,10 @@ def vassals(variant: Variant, position: Position, player: str) -> list[str]:
 
 def swear_fealty(variant: Variant, position: Position, neutral: str, master: str) -> Position:
     """A new position in which ``neutral`` is sworn to ``master``. Fealty never changes once
-    given (rule 6), so swearing a sworn neutral to someone else is a mistake of the caller."""
+    given (rule 6): swearing a sworn neutral to someone else is refused with a GameError."""
     current = master_of(variant, position, neutral) if is_neutral(variant, neutral) else None
     if current is not None and current != master:
-        raise ValueError(f"{neutral} is sworn to {current}; fealty never changes (rule 6)")
+        raise GameError(f"{neutral} is sworn to {current}, not {master}: fealty never changes (rule 6)")
     after = position.copy()
     after.extra.setdefault(FEALTY, {})[neutral] = master
     after.extra[FEALTY] = dict(sorted(after.extra[FEALTY].items()))
@@ -161,11 +162,11 @@ def fealty_claim_problem(
 def claim_fealty(
     variant: Variant, position: Position, previous_centers: dict[str, str], player: str, neutral: str
 ) -> Position:
-    """The position with ``neutral`` sworn to ``player``; ValueError with the reason if the
-    claim does not stand (the workflow turns it into the GM's error message)."""
+    """The position with ``neutral`` sworn to ``player``; GameError naming the reason if the
+    claim does not stand."""
     problem = fealty_claim_problem(variant, position, previous_centers, player, neutral)
     if problem:
-        raise ValueError(problem)
+        raise GameError(f"Fealty claim of {player} on {neutral} refused: {problem}")
     return swear_fealty(variant, position, neutral, player)
 
 
