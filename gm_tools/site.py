@@ -117,6 +117,11 @@ class SiteWriter:
     def __init__(self, root: Path):
         self.root = Path(root)
         self.report = BuildReport()
+        # mkstemp makes files only the owner can read; a web server must read the pages,
+        # so they get the mode any new file gets here (0644 under the usual umask).
+        umask = os.umask(0)
+        os.umask(umask)
+        self._mode = 0o666 & ~umask
         self.produced: set[str] = set()
         """Every file this build produced (written or unchanged), relative to the site."""
 
@@ -145,6 +150,7 @@ class SiteWriter:
         try:
             with os.fdopen(fd, "wb") as f:
                 f.write(data)
+            os.chmod(tmp, self._mode)
             os.replace(tmp, path)
         except BaseException:
             if os.path.exists(tmp):

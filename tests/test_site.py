@@ -496,3 +496,14 @@ def test_a_changed_template_or_a_deleted_file_rebuilds_the_game(games, tmp_path)
     phase.write_text(phase.read_text().replace("Orders and results", "Orders & results"))
     report = build(games, site, settings)
     assert sorted(report.written) == ["games/demo/F1901M.html", "games/demo/S1901M.html"]
+
+
+def test_pages_are_readable_by_a_web_server(games, tmp_path):
+    import os
+    import stat
+
+    build(games, tmp_path / "site")
+    umask = os.umask(0)
+    os.umask(umask)
+    mode = stat.S_IMODE((tmp_path / "site/games/demo/S1901M.html").stat().st_mode)
+    assert mode == 0o666 & ~umask
