@@ -42,12 +42,20 @@ class PhaseOutcome:
     """Movement phase: every unit dislodged, with its retreats (empty: disbanded at once)."""
     contested: frozenset[str] = frozenset()
     """Movement phase: provinces left empty by a standoff."""
+    extra: dict = field(default_factory=dict)
+    """A variant's phase (``Rules.play_phase``): what it did beyond the results, plain
+    JSON-able data for the history record (statuses, incomes, scores...). Empty otherwise."""
+    winner: str | None = None
+    """A variant's phase: the power that won the game in it by the variant's own victory
+    rule (victory points), or None. The standard count of centers is the workflow's."""
 
 
 def run_phase(
-    variant: Variant, position: Position, orders: dict[str, list[str]], rules: Rules | None = None
+    variant: Variant, position: Position, orders: dict[str, list[str]], rules: Rules | None = None,
+    inputs: dict | None = None,
 ) -> PhaseOutcome:
-    """Adjudicate the phase of ``position`` from the order texts of each power."""
+    """Adjudicate the phase of ``position`` from the order texts of each power (and, for a
+    variant's own phase types, the checked ``inputs`` of its sheets)."""
     from .parser import parse_order  # the parser is only needed when there are texts
 
     rules = rules or rules_for(variant)
@@ -63,7 +71,7 @@ def run_phase(
                 continue
             slots.append(len(parsed))
             parsed.append(order)
-    outcome = run_orders(variant, position, parsed, rules)
+    outcome = run_orders(variant, position, parsed, rules, inputs)
     given = outcome.results[: len(parsed)]
     extra = outcome.results[len(parsed):]
     outcome.results = [given[s] if isinstance(s, int) else s for s in slots] + extra
@@ -71,9 +79,12 @@ def run_phase(
 
 
 def run_orders(
-    variant: Variant, position: Position, orders: list[Order], rules: Rules | None = None
+    variant: Variant, position: Position, orders: list[Order], rules: Rules | None = None,
+    inputs: dict | None = None,
 ) -> PhaseOutcome:
-    """Adjudicate the phase of ``position`` from parsed orders."""
+    """Adjudicate the phase of ``position`` from parsed orders. A phase type other than
+    movement, retreat and adjustment is the variant's: ``rules.play_phase`` plays it from
+    ``inputs``, or nothing happens."""
     rules = rules or rules_for(variant)
     phase = parse_phase(position.phase)
     after = Position(phase=position.phase, units={}, centers=dict(position.centers), extra=position.copy().extra)
@@ -92,10 +103,15 @@ def run_orders(
         after.units = a.units_after
         outcome = PhaseOutcome(a.results, after)
     else:
-        # A phase type the standard engine does not play (a variant's diplomatic or
-        # scoring phase): nothing moves.
-        after.units = dict(position.units)
-        outcome = PhaseOutcome([], after)
+        played = rules.play_phase(variant, position, orders, inputs or {})
+        if played is None:
+            # Nothing the rules play in this phase type: nothing moves.
+            after.units = dict(position.units)
+            outcome = PhaseOutcome([], after)
+        else:
+            if played.position is position:  # never change the position given
+                played.position = position.copy()
+            outcome, after = played, played.position
     after.phase = _advance(variant, phase, after, rules).id
     return outcome
 

@@ -113,7 +113,10 @@ def order_blocks(variant: Variant, position: Position, rules: Rules) -> list[Pow
         summary = f"{power.name}: {centers} center(s), {len(units)} unit(s)"
         slots: list[OrderSlot] = []
         if kind == MOVEMENT:
-            slots = [OrderSlot(power.code, str(u), str(u), _movement_choices(variant, u), False) for u in units]
+            # Units of the minors it commands (Europe 1619's aligned minors) are ordered in its block.
+            owners = set(rules.commanded(variant, position, power.code))
+            ordered = units + sorted((u for u in position.units.values() if u.power in owners), key=str)
+            slots = [OrderSlot(power.code, str(u), str(u), _movement_choices(variant, u), False) for u in ordered]
         elif kind == RETREAT:
             for d in sorted(position.dislodged.values(), key=lambda d: str(d.unit)):
                 if d.unit.power != power.code:

@@ -35,17 +35,32 @@ class CheckedOrders:
     """With ``lenient``: the orders that stand as holds instead, and why."""
 
 
+def parse_commanded(text: str, variant: Variant, position: Position, power: str, rules: Rules) -> Order:
+    """Read one order of ``power``; an order for a unit of an owner ``power`` commands
+    (``rules.commanded``: Europe 1619's aligned and vassal minors) is read in that owner's
+    name, as the adjudicator checks an order against its unit's owner."""
+    try:
+        return parse_order(text, variant, position, power, rules)
+    except OrderError as as_power:
+        for owner in rules.commanded(variant, position, power):
+            try:
+                return parse_order(text, variant, position, owner, rules)
+            except OrderError:
+                continue
+        raise as_power from None
+
+
 def _parse_entry(variant: Variant, position: Position, rules: Rules, entry: OrderEntry) -> Order:
     """Read one entry. An order typed without its unit (``- BUR``, ``H``) on a unit's row is
     read as that unit's order. Of the two readings' errors, a specific one (illegal,
     ambiguous) beats "cannot read"."""
     try:
-        return parse_order(entry.written, variant, position, entry.power, rules)
+        return parse_commanded(entry.written, variant, position, entry.power, rules)
     except OrderError as as_written:
         if entry.unit is None or entry.written.upper().startswith(entry.unit):
             raise
         try:
-            return parse_order(f"{entry.unit} {entry.written}", variant, position, entry.power, rules)
+            return parse_commanded(f"{entry.unit} {entry.written}", variant, position, entry.power, rules)
         except OrderError as with_unit:
             if isinstance(as_written, OrderSyntaxError) and not isinstance(with_unit, OrderSyntaxError):
                 raise with_unit from None

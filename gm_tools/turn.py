@@ -38,8 +38,7 @@ from .game import rollback as rollback_files
 from .hooks import SheetHooks, hooks_for
 from .layout import centers_table, order_blocks, results_table, title_of, units_table
 from .model import Position, order_text
-from .ordercheck import CheckedOrders, check_orders, default_notes
-from .parser import parse_order
+from .ordercheck import CheckedOrders, check_orders, default_notes, parse_commanded
 from .positions import position_from_json, position_to_json
 from .rules import Rules, rules_for
 from .variant import Variant
@@ -215,6 +214,9 @@ class Adjudication:
     """The position at the start of the next phase played (or the final one)."""
     winner: str | None
     """The solo winner, if the phase ended the game."""
+    outcome: dict = None
+    """A variant's phase: what it did beyond the results (``PhaseOutcome.extra``), stored in
+    the record's ``extra["outcome"]``."""
 
 
 def adjudicate(variant: Variant, rules: Rules, hooks: SheetHooks, position: Position,
@@ -224,15 +226,20 @@ def adjudicate(variant: Variant, rules: Rules, hooks: SheetHooks, position: Posi
     from .engine import run_phase
 
     start = hooks.apply_inputs(variant, position, inputs)
-    orders_text = {p: [order_text(o) for o in orders] for p, orders in checked.orders.items()}
-    outcome = run_phase(variant, start, orders_text, rules)
+    orders_text: dict[str, list[str]] = {}
+    for orders in checked.orders.values():
+        for o in orders:
+            # An order for a commanded minor's unit is in the minor's name (rules.commanded).
+            orders_text.setdefault(o.power, []).append(order_text(o))
+    outcome = run_phase(variant, start, orders_text, rules, inputs)
     results = sorted(
         ({"power": r.power, "order": r.order, "result": r.result, "reason": r.reason, "dislodged": r.dislodged}
          for r in outcome.results),
         key=lambda r: (r["power"], r["order"], r["result"], r["reason"]),
     )
     notes = default_notes(variant, start, checked, outcome.position, rules)
-    return Adjudication(results, notes, outcome.position, winner_of(variant, outcome.position))
+    winner = outcome.winner or winner_of(variant, outcome.position)
+    return Adjudication(results, notes, outcome.position, winner, outcome.extra)
 
 
 def process_phase(
@@ -264,7 +271,10 @@ def process_phase(
         problems += input_problems
     if problems:
         raise WorkbookError(str(paths.workbook), problems)
-    if not (entries.orders or entries.press or any(entries.inputs.values()) or force):
+    # A phase with no order rows and no input sheets (a variant's map adjustment or scoring)
+    # has nothing to wait for: processing it is the only thing to do.
+    nothing_to_enter = not input_tables and not order_blocks(variant, position, rules)
+    if not (entries.orders or entries.press or any(entries.inputs.values()) or force or nothing_to_enter):
         return None, None
 
     done = adjudicate(variant, rules, hooks, position, checked, inputs)
@@ -285,11 +295,20 @@ def process_phase(
         "players": {p: entries.players.get(p, "") for p in variant.powers},
         "deadline": entries.deadline,
         "random": {"seed": str(entries.seed), "draws": []},
-        "extra": {hooks.name: inputs} if inputs else {},
+        "extra": _record_extra(hooks, inputs, done),
     }
     workbook = write_workbook(_plan(variant, hooks, rules, state.info.name, done.after, entries.deadline,
                                     entries.seed, record["players"], record))
     return record, workbook
+
+
+def _record_extra(hooks: SheetHooks, inputs: dict, done: Adjudication) -> dict:
+    """The record's ``extra``: the variant's checked inputs under its hooks' name, and what a
+    variant's phase did under ``outcome``."""
+    extra = {hooks.name: inputs} if inputs else {}
+    if done.outcome:
+        extra["outcome"] = done.outcome
+    return extra
 
 
 def _plan(variant: Variant, hooks: SheetHooks, rules: Rules, name: str, position: Position, deadline: str,
@@ -378,9 +397,10 @@ def replay(name: str, root: str | os.PathLike | None = None) -> list[str]:
                     checked.invalid.append((OrderEntry(power, item["cell"], item["written"], None), item["error"]))
                 else:
                     checked.orders.setdefault(power, []).append(
-                        parse_order(item["read"], variant, position, power, rules))
+                        parse_commanded(item["read"], variant, position, power, rules))
         done = adjudicate(variant, rules, hooks, position, checked, stored["extra"].get(hooks.name, {}))
         replayed = dict(stored, before=position_to_json(position), results=done.results, notes=done.notes,
+                        extra=_record_extra(hooks, stored["extra"].get(hooks.name, {}), done),
                         after=position_to_json(done.after), winner=done.winner,
                         next_phase=None if done.winner else done.after.phase)
         if json_text(replayed) != json_text(stored):

@@ -60,6 +60,21 @@ class Rules:
                 centers[province] = unit.power
         return centers
 
+    # --- phases the standard engine does not play ------------------------------------------
+
+    def play_phase(self, variant: Variant, position: Position, orders: list, inputs: dict):
+        """Play a phase whose type the standard engine does not know (a variant's diplomatic,
+        treasury or scoring phase) from its parsed ``orders`` and the checked ``inputs`` of the
+        variant's sheets. Returns a :class:`gm_tools.engine.PhaseOutcome` whose position's
+        ``phase`` is left for the engine to advance, or None: nothing happens (standard)."""
+        return None
+
+    def commanded(self, variant: Variant, position: Position, power: str) -> tuple[str, ...]:
+        """Other owners (minor states) whose units ``power`` gives orders to in this phase;
+        such an order is written in the owner's name. Standard: none, a power orders only
+        its own units."""
+        return ()
+
 
 _CACHE: dict[str, Rules] = {}
 
