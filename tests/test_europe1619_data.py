@@ -827,3 +827,14 @@ def test_geo_neighbours_are_near(eu):
     # its WC, Andalusia's EC (Mediterranean) east of its WC (Atlantic).
     for code in ("HOL", "IRE", "ANDL"):
         assert geo[code]["coasts"]["EC"][1] > geo[code]["coasts"]["WC"][1], code
+
+
+def test_victory_terms_shown_and_absent_elsewhere(eu):
+    # The loader's optional [victory] points and end_year: shown by `gm-tools variant --json`,
+    # and None for a variant won by centers alone.
+    from gm_tools.variants import variant_json
+
+    assert variant_json(eu)["victory"] == {"centers": 53, "points": 25, "end_year": 1648}
+    std = load_variant("standard")
+    assert std.victory_points is None and std.end_year is None
+    assert variant_json(std)["victory"] == {"centers": 18}
