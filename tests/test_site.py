@@ -344,9 +344,9 @@ def test_game_page_chart_counts_centers_after_each_year(tmp_path):
     root = tmp_path / "sheets"
     small_game(root, STANDARD)
     context = collect(root)
-    from gm_tools.site import _chart
+    from gm_tools.siteviews import chart_view
 
-    _, labels, rows = _chart(context.games[0])
+    _, labels, rows = chart_view(context.games[0])
     assert labels == ["start", "1901"]
     assert {r["power"]: r["values"] for r in rows}["Austria"] == [3, 4]  # Serbia taken in 1901
     assert {r["power"]: r["values"] for r in rows}["England"] == [3, 3]
