@@ -410,13 +410,18 @@ class _Drawing:
         self.add(f'<rect x="0.0" y="0.0" width="{_f(width)}" height="{_f(TITLE_HEIGHT)}" fill="#faf7ef"/>')
         self.add(_text(12, 29, text, 20, anchor="start", weight="bold"))
 
-    def legend(self, top: float, width: float, rows: list[list[str]]) -> None:
-        self.add(f'<g id="legend"><rect x="0.0" y="{_f(top)}" width="{_f(width)}" '
-                 f'height="{_f(len(rows) * LEGEND_ROW + 16)}" fill="#faf7ef"/>')
-        y = top + 8
-        for row in rows:
-            for fragment in row:
-                self.add(fragment.replace("{Y}", _f(y)).replace("{YT}", _f(y + 15)))
+    def legend(self, top: float, layout: "_Legend") -> None:
+        self.add(f'<g id="legend"><rect x="0.0" y="{_f(top)}" width="{_f(layout.width)}" '
+                 f'height="{_f(layout.height)}" fill="#faf7ef"/>')
+        for i, (colour, text) in enumerate(layout.powers):
+            x = 12 + (i % layout.per_row) * LEGEND_CELL
+            y = top + 8 + (i // layout.per_row) * LEGEND_ROW
+            self.add(f'<rect x="{_f(x)}" y="{_f(y)}" width="18.0" height="18.0" fill="{colour}" '
+                     f'stroke="{INK}" stroke-width="1.0"/>')
+            self.add(_text(x + 24, y + 15, text, 12, anchor="start"))
+        y = top + 8 + layout.power_rows * LEGEND_ROW
+        for line in LEGEND_KEY:
+            self.add(_text(12, y + 15, line, 11, anchor="start"))
             y += LEGEND_ROW
         self.add("</g>")
 
@@ -427,8 +432,39 @@ def _ink_on(colour: str) -> str:
     return INK if (0.299 * r + 0.587 * g + 0.114 * b) > 140 else "#ffffff"
 
 
-def _legend_rows(variant: Variant, position: Position, colours: dict[str, str], width: float) -> list[list[str]]:
-    """Legend entries laid out in rows; ``{Y}``/``{YT}`` stand for the row's top and text line."""
+LEGEND_CELL = 250.0
+"""Width of one power's entry in the legend, px."""
+LEGEND_KEY = (
+    "A army, F fleet, +n extra strength, \u25c9 supply center",
+    "solid arrow: move; dashed: support; dotted: convoy; ring: hold; dashed and \u2715: failed",
+)
+
+
+@dataclass(frozen=True)
+class _Legend:
+    """What the legend says and how it is laid out."""
+
+    powers: list[tuple[str, str]]
+    """(colour, text) per power, in the variant's order."""
+    width: float
+    """Width of the picture, px."""
+
+    @property
+    def per_row(self) -> int:
+        return max(1, int((self.width - 16) // LEGEND_CELL))
+
+    @property
+    def power_rows(self) -> int:
+        return -(-len(self.powers) // self.per_row)
+
+    @property
+    def height(self) -> float:
+        return (self.power_rows + len(LEGEND_KEY)) * LEGEND_ROW + 16
+
+
+def _legend(variant: Variant, position: Position, colours: dict[str, str], width: float) -> _Legend:
+    """Each power's colour, centers and units (and victory points where the position keeps
+    ``extra["scores"]``, a power -> points mapping)."""
     scores = position.extra.get("scores") if isinstance(position.extra.get("scores"), dict) else None
     entries: list[tuple[str, str]] = []
     for code, power in variant.powers.items():
@@ -438,21 +474,7 @@ def _legend_rows(variant: Variant, position: Position, colours: dict[str, str], 
         if scores is not None and code in scores:
             text += f", {scores[code]} VP"
         entries.append((colours.get(code, "#888888"), text))
-    cell = 250.0
-    per_row = max(1, int((width - 16) // cell))
-    rows: list[list[str]] = []
-    for i in range(0, len(entries), per_row):
-        row = []
-        for j, (colour, text) in enumerate(entries[i : i + per_row]):
-            x = 12 + j * cell
-            row.append(f'<rect x="{_f(x)}" y="{{Y}}" width="18.0" height="18.0" fill="{colour}" '
-                       f'stroke="{INK}" stroke-width="1.0"/>')
-            row.append(_text(x + 24, 0, text, 12, anchor="start").replace('y="0.0"', 'y="{YT}"'))
-        rows.append(row)
-    for key in ("A army, F fleet, +n extra strength, \u25c9 supply center",
-                "solid arrow: move; dashed: support; dotted: convoy; ring: hold; dashed and \u2715: failed"):
-        rows.append([_text(12, 0, key, 11, anchor="start").replace('y="0.0"', 'y="{YT}"')])
-    return rows
+    return _Legend(entries, width)
 
 
 def _styles(variant: Variant, position: Position) -> dict[str, ProvinceStyle]:
@@ -501,9 +523,8 @@ def render_svg(
     styles = _styles(variant, position)
     width = max(base.width, 600.0)
 
-    legend_rows = _legend_rows(variant, position, drawing.colours, width) if options.legend else []
-    legend_height = len(legend_rows) * LEGEND_ROW + 16 if legend_rows else 0.0
-    height = TITLE_HEIGHT + base.height + legend_height
+    legend = _legend(variant, position, drawing.colours, width) if options.legend else None
+    height = TITLE_HEIGHT + base.height + (legend.height if legend else 0.0)
 
     header = (
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{_f(width)}" height="{_f(height)}" '
@@ -538,8 +559,8 @@ def render_svg(
         power = variant.powers.get(only_power)
         heading += f" ({power.name if power else only_power} orders)"
     drawing.title(heading, width)
-    if legend_rows:
-        drawing.legend(TITLE_HEIGHT + base.height, width, legend_rows)
+    if legend:
+        drawing.legend(TITLE_HEIGHT + base.height, legend)
     drawing.add("</svg>")
 
     unknown = sorted(loc for loc in drawing.missing if province_of(loc) not in variant.provinces)
