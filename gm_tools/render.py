@@ -383,8 +383,14 @@ class _Drawing:
         elif isinstance(order, (Move, Retreat)):
             if isinstance(order, Retreat):
                 start = self.at(order.unit.province, "dislodged")
-            a, b = _shorten(start, self.at(order.dest), UNIT_R + 2, UNIT_R)
-            self.arrow(a, b, colour, failed=failed)
+            # a convoy route written in the order is followed through its seas
+            route = [self.at(sea) for sea in order.convoy_route] if isinstance(order, Move) else []
+            points = [start] + route + [self.at(order.dest)]
+            for i, (p, q) in enumerate(zip(points, points[1:])):
+                first, last = i == 0, i == len(points) - 2
+                a, b = _shorten(p, q, UNIT_R + 2 if first else 0, UNIT_R if last else 0)
+                self.arrow(a, b, colour, failed=failed and i == (len(points) - 2) // 2, head=last,
+                           dash="7,4" if failed else None)
         elif isinstance(order, Support):
             supported = self.at(order.supported)
             if order.dest is None:

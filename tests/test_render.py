@@ -205,6 +205,18 @@ def test_moves_supports_and_convoys_draw_as_distinct_lines(standard, standard_ma
     assert len(list(group.iter(f"{SVG}polygon"))) == 3  # an arrowhead each
 
 
+def test_move_with_a_convoy_route_follows_its_seas(standard, standard_map):
+    # 2000 rulebook, 'Convoying': the army moves through the chain of fleets' seas
+    position = start_position(standard)
+    order = Move("ENGLAND", position.units["LVP"], "BRE", via_convoy=True, convoy_route=("IRI", "MAO"))
+    group = _orders_group(render_standard(standard, standard_map, position, orders=[order]))
+    coloured = [l for l in group.iter(f"{SVG}line") if l.get("stroke") != "#1e1e1e"]
+    assert len(coloured) == 3  # LVP-IRI, IRI-MAO, MAO-BRE
+    iri = standard_map.anchors["IRI.unit"]
+    assert (float(coloured[0].get("x2")), float(coloured[0].get("y2"))) == pytest.approx(iri, abs=0.06)
+    assert len(list(group.iter(f"{SVG}polygon"))) == 1  # one arrowhead, at BRE
+
+
 def test_failed_order_is_dashed_and_crossed_out_not_only_coloured(standard, standard_map):
     position = start_position(standard)
     par, mun = position.units["PAR"], position.units["MUN"]
