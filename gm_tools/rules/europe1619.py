@@ -115,6 +115,36 @@ class Europe1619Rules(Rules):
         return map_adjustment(self.board(variant, position)).position.centers
 
 
+    # --- the phases the standard engine does not play ------------------------------------------
+
+    def play_phase(self, variant: Variant, position: Position, orders: list, inputs: dict):
+        """D, J, B and S of the year ('Sequence of play'): :mod:`gm_tools.europe.phases`."""
+        from ..europe import phases
+        from ..phase import parse_phase
+
+        kind = parse_phase(position.phase).type
+        if kind == "D":
+            return phases.play_diplomatic(variant, position, inputs)
+        if kind == "J":
+            return phases.play_map_adjustment(variant, position)
+        if kind == "B":
+            return phases.play_transactions(variant, position, inputs)
+        if kind == "S":
+            return phases.play_scoring(variant, position)
+        return None
+
+    def commanded(self, variant: Variant, position: Position, power: str) -> tuple[str, ...]:
+        """Minors whose units ``power`` orders: 'During the Order Phase players write and submit
+        movement orders for their units on the board and for those minor units that are aligned
+        to their power' (issue 7 part 1: :meth:`Board.may_order`)."""
+        board = self.board(variant, position)
+        owners = sorted({u.power for u in position.units.values() if board.geo.is_minor(u.power)})
+        return tuple(
+            m for m in owners
+            if any(board.may_order(power, u) is None for u in position.units.values() if u.power == m)
+        )
+
+
 def move_refusal(board: Board, unit: Unit, dest: str) -> str | None:
     """Why ``unit`` may not be ordered to move to province ``dest``, or None."""
     me = board.commander(unit.power)

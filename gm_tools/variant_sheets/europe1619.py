@@ -1,0 +1,397 @@
+"""Europe 1619's sheets: what the GM types for the Diplomatic and the Builds and Transactions
+Phases, and the computed sheets of every phase (Influence Tracker, Influence History,
+Declarations, Treasury, Scores).
+
+Rulebook: ``/work/shared/seeds/002_e7e1b063b6c411e5.txt``. Plain data only
+(:class:`~gm_tools.hooks.Table`, :class:`~gm_tools.hooks.InputRow`); openpyxl stays in
+:mod:`gm_tools.workbook`. Every entry is checked by running the phase's own rules on it
+(:mod:`gm_tools.europe.diplomatic_phase`, :mod:`gm_tools.europe.treasury`): an order the
+rules would void is a problem naming its cell, so the GM fixes it before anything is written.
+
+Inputs (stored in the history record's ``extra["europe1619"]``, read by
+:mod:`gm_tools.europe.phases`):
+
+- D: ``{"orders": {power: ["5: BRE", "BRAP > FRANCE", "WAR: SPAIN"]}}``;
+- B: ``{"purchases": [{power, action, kind, province, minor}], "loans": [{lender, borrower,
+  amount, interest, due}], "retreats": {province left: province}}``.
+"""
+
+from __future__ import annotations
+
+import difflib
+
+from ..errors import Problem
+from ..hooks import CHOICE, INTEGER, Column, InputRow, SheetHooks, Table
+from ..model import INVALID, Position
+from ..phase import parse_phase
+from ..variant import Variant
+
+INF_PLACEMENTS = "INF Placements"
+ATTACKS = "Attacks"
+DECLARATIONS_IN = "Declarations"
+PURCHASES = "Purchases"
+LOANS = "Loans"
+RETREATS = "Retreats"
+INFLUENCE_TRACKER = "Influence Tracker"
+INFLUENCE_HISTORY = "Influence History"
+RELATIONS = "Declarations Matrix"
+TREASURY = "Treasury"
+SCORES = "Scores"
+
+DECLARATION_KINDS = ("war", "alliance", "armistice", "dissolve")
+ACTIONS = ("build", "bolster", "reduce", "disband")
+BLANK_ROWS = 30
+
+
+def _setup(variant: Variant):
+    from ..europe.phases import setup_of
+
+    return setup_of(variant)
+
+
+def _powers(variant: Variant) -> tuple[str, ...]:
+    return _setup(variant).powers
+
+
+def _kind(position: Position) -> str:
+    return parse_phase(position.phase).type
+
+
+class Europe1619Hooks(SheetHooks):
+    """The sheets of a Europe 1619 game."""
+
+    name = "europe1619"
+
+    # --- input sheets ------------------------------------------------------------------------
+
+    def input_sheets(self, variant: Variant, position: Position) -> list[Table]:
+        powers = _powers(variant)
+        power = Column("Power", CHOICE, powers, editable=True, width=14)
+        kind = _kind(position)
+        if kind == "D":
+            return [
+                Table(INF_PLACEMENTS, (power, Column("INFs", INTEGER, editable=True, width=8),
+                                       Column("Minor state", editable=True, width=16)), blank_rows=BLANK_ROWS),
+                Table(ATTACKS, (power, Column("Attack", editable=True, width=24)), blank_rows=len(powers)),
+                Table(DECLARATIONS_IN, (power, Column("Kind", CHOICE, DECLARATION_KINDS, editable=True, width=12),
+                                        Column("Other power", CHOICE, powers, editable=True, width=14)),
+                      blank_rows=BLANK_ROWS),
+            ]
+        if kind == "B":
+            tables = [
+                Table(PURCHASES, (power, Column("Action", CHOICE, ACTIONS, editable=True, width=10),
+                                  Column("Unit", CHOICE, ("A", "F"), editable=True, width=6),
+                                  Column("Province", editable=True, width=14),
+                                  Column("For minor", editable=True, width=10)), blank_rows=BLANK_ROWS),
+                Table(LOANS, (Column("Lender", CHOICE, powers, editable=True, width=14),
+                              Column("Borrower", CHOICE, powers, editable=True, width=14),
+                              Column("TPs", INTEGER, editable=True, width=6),
+                              Column("Interest", INTEGER, editable=True, width=8),
+                              Column("Due", editable=True, width=16)), blank_rows=10),
+            ]
+            waiting = position.extra.get("expelled", [])
+            if waiting:
+                rows = [[e["power"], e["unit"], ", ".join(e["retreats"]), None] for e in waiting]
+                tables.append(Table(RETREATS, (Column("Power", width=14), Column("Unit", width=10),
+                                               Column("May go to", width=30),
+                                               Column("Retreat to", editable=True, width=12)), rows=rows))
+            return tables
+        return []
+
+    def check_inputs(self, variant: Variant, position: Position, rows: dict[str, list[InputRow]]):
+        kind = _kind(position)
+        if kind == "D":
+            return _check_diplomatic(variant, position, rows)
+        if kind == "B":
+            return _check_transactions(variant, position, rows)
+        return {}, []
+
+    # --- output sheets -------------------------------------------------------------------------
+
+    def output_sheets(self, variant: Variant, position: Position) -> list[Table]:
+        return [
+            influence_tracker(variant, position),
+            influence_history(variant, position),
+            relations_table(variant, position),
+            treasury_table(variant, position),
+            scores_table(variant, position),
+        ]
+
+    def report_sections(self, variant: Variant, record: dict) -> list[tuple[str, str]]:
+        from .europe1619_report import sections
+
+        return sections(variant, record)
+
+
+# --- checking the Diplomatic Phase ------------------------------------------------------------------
+
+
+def _cell(row: InputRow, header: str) -> tuple[str, str]:
+    sheet, cell = row.cells[header].split("!")
+    return sheet, cell
+
+
+def _missing(row: InputRow, headers: tuple[str, ...], expected: dict[str, str], problems: list[Problem]) -> bool:
+    """Report every empty required cell of a row; True when one is."""
+    bad = False
+    for header in headers:
+        if row.values.get(header) in (None, ""):
+            sheet, cell = _cell(row, header)
+            problems.append(Problem(sheet, cell, "an empty cell", expected[header]))
+            bad = True
+    return bad
+
+
+def _check_diplomatic(variant: Variant, position: Position, rows: dict[str, list[InputRow]]):
+    """Each row becomes an order line of its power (``5: BRE``, ``BRAP > FRANCE``,
+    ``WAR: SPAIN``); the Diplomatic Phase is then run on them, and every order it voids is
+    a problem at the row's cell."""
+    from ..europe.diplomatic_phase import DiplomaticState, initial_state, run_diplomatic_phase
+
+    setup = _setup(variant)
+    problems: list[Problem] = []
+    orders: dict[str, list[str]] = {}
+    where: dict[tuple[str, int], tuple[str, str, str]] = {}  # (power, index) -> sheet, cell, written
+
+    def add(power: str, text: str, row: InputRow, header: str) -> None:
+        lines = orders.setdefault(power, [])
+        sheet, cell = _cell(row, header)
+        where[(power, len(lines))] = (sheet, cell, text)
+        lines.append(text)
+
+    power_expected = f"a power in play: {', '.join(setup.powers)}"
+    for row in rows.get(INF_PLACEMENTS, []):
+        if _missing(row, ("Power", "INFs", "Minor state"), {
+            "Power": power_expected, "INFs": "a number of INFs above 0",
+            "Minor state": "a minor state code like BRE"}, problems):
+            continue
+        # The INFs cell is where an over-allotment is fixed; the minor's cell for the rest.
+        add(row.values["Power"], f"{row.values['INFs']}: {row.values['Minor state']}", row, "Minor state")
+    for row in rows.get(ATTACKS, []):
+        if _missing(row, ("Power", "Attack"), {"Power": power_expected,
+                                                "Attack": "a diplomatic attack '[minor state] > [power]' like BRAP > FRANCE"}, problems):
+            continue
+        text = row.values["Attack"]
+        if ">" not in text:
+            sheet, cell = _cell(row, "Attack")
+            problems.append(Problem(sheet, cell, repr(text), "a diplomatic attack '[minor state] > [power]' like BRAP > FRANCE"))
+            continue
+        add(row.values["Power"], text, row, "Attack")
+    for row in rows.get(DECLARATIONS_IN, []):
+        if _missing(row, ("Power", "Kind", "Other power"), {
+            "Power": power_expected, "Kind": f"one of {', '.join(DECLARATION_KINDS)}",
+            "Other power": power_expected}, problems):
+            continue
+        add(row.values["Power"], f"{row.values['Kind'].upper()}: {row.values['Other power']}", row, "Other power")
+    if problems:
+        return {}, problems
+
+    state = DiplomaticState.from_extra(position.extra) if "influence" in position.extra else initial_state(setup)
+    outcome = run_diplomatic_phase(setup, state, orders, year=parse_phase(position.phase).year)
+    rank = {p: i for i, p in enumerate(setup.powers)}
+    keys = sorted(where, key=lambda k: (rank.get(k[0], len(rank)), k[0], k[1]))
+    for key, result in zip(keys, outcome.results):
+        if result.result != INVALID:
+            continue
+        sheet, cell, written = where[key]
+        if sheet == INF_PLACEMENTS and "INFs for" in result.reason:
+            cell = "B" + cell[1:]  # the allotment is fixed in the INFs column
+        problems.append(Problem(sheet, cell, f"{written!r} ({result.power})", _expected(result.reason)))
+    return ({"orders": orders} if orders else {}), problems
+
+
+def _expected(reason: str) -> str:
+    """A rules engine's reason as the "expected" half of a problem line."""
+    for prefix in ("illegal: ", "unreadable: ", "ambiguous: "):
+        reason = reason.removeprefix(prefix)
+    return f"an order the rules allow ({reason})"
+
+
+# --- checking the Builds and Transactions Phase -------------------------------------------------------
+
+
+def _province(variant: Variant, text: str) -> str | None:
+    return variant.lookup.get(" ".join(text.lower().split()))
+
+
+def _suggest(variant: Variant, text: str) -> str:
+    close = difflib.get_close_matches(text.lower(), list(variant.lookup), n=1)
+    return f" (did you mean {variant.lookup[close[0]].upper()}?)" if close else ""
+
+
+def _check_transactions(variant: Variant, position: Position, rows: dict[str, list[InputRow]]):
+    """Rows become transactions; the phase is run on them (income first, then loans, then
+    purchases in the order listed: 'the player must assess the cost of one additional unit
+    after one unit has been purchased'), and each it refuses is a problem at its row."""
+    from ..europe import adapter_rules
+    from ..europe.phases import _place_expelled, transactions_of
+
+    setup = _setup(variant)
+    minors = set(setup.minors)
+    problems: list[Problem] = []
+    power_expected = f"a power in play: {', '.join(setup.powers)}"
+    purchases, loans, cells = [], [], []
+    for row in rows.get(LOANS, []):
+        if _missing(row, ("Lender", "Borrower", "TPs"), {"Lender": power_expected, "Borrower": power_expected,
+                                                         "TPs": "the TPs lent, a whole number above 0"}, problems):
+            continue
+        if row.values["TPs"] <= 0:
+            sheet, cell = _cell(row, "TPs")
+            problems.append(Problem(sheet, cell, str(row.values["TPs"]), "the TPs lent, a whole number above 0"))
+            continue
+        loans.append({"lender": row.values["Lender"], "borrower": row.values["Borrower"], "amount": row.values["TPs"],
+                      "interest": row.values.get("Interest") or 0, "due": row.values.get("Due") or ""})
+        cells.append(row.cells["TPs"])
+    for row in rows.get(PURCHASES, []):
+        needed = ("Power", "Action", "Province") + (("Unit",) if row.values.get("Action") == "build" else ())
+        if _missing(row, needed, {"Power": power_expected, "Action": f"one of {', '.join(ACTIONS)}",
+                                  "Unit": "A (army) or F (fleet) for a build",
+                                  "Province": "the province of the unit or the build"}, problems):
+            continue
+        code = _province(variant, row.values["Province"])
+        if code is None:
+            sheet, cell = _cell(row, "Province")
+            problems.append(Problem(sheet, cell, repr(row.values["Province"]),
+                                    "a province of the map" + _suggest(variant, row.values["Province"])))
+            continue
+        minor = row.values.get("For minor")
+        if minor:
+            minor = minor.upper()
+            if minor not in minors:
+                sheet, cell = _cell(row, "For minor")
+                close = difflib.get_close_matches(minor, sorted(minors), n=1)
+                hint = f" (did you mean {close[0]}?)" if close else ""
+                problems.append(Problem(sheet, cell, repr(row.values["For minor"]), f"a minor state code{hint}"))
+                continue
+        purchases.append({"power": row.values["Power"], "action": row.values["Action"], "kind": row.values.get("Unit"),
+                          "province": code.upper(), "minor": minor or None})
+        cells.append(row.cells["Action"])
+    retreats = {}
+    waiting = {e["unit"]: e for e in position.extra.get("expelled", [])}
+    for row in rows.get(RETREATS, []):
+        unit, dest = row.values.get("Unit"), row.values.get("Retreat to")
+        entry = waiting.get(unit)
+        code = _province(variant, dest or "")
+        sheet, cell = _cell(row, "Retreat to")
+        if entry is None:
+            problems.append(Problem(sheet, _cell(row, "Unit")[1], repr(unit), "a unit expelled at the Map Adjustment Phase"))
+        elif code is None or code.upper() not in entry["retreats"]:
+            problems.append(Problem(sheet, cell, repr(dest), f"one of {', '.join(entry['retreats'])} (rule {entry['rule']})"))
+        else:
+            retreats[unit.split(" ", 1)[1].split("/")[0]] = code.upper()
+    if problems:
+        return {}, problems
+
+    inputs = {k: v for k, v in (("loans", loans), ("purchases", purchases), ("retreats", retreats)) if v}
+    start, _ = _place_expelled(position, retreats)
+    out = adapter_rules.apply_transactions(variant, start, transactions_of(inputs))
+    for ref, result in zip(cells, out.results):
+        if result.result == INVALID:
+            sheet, cell = ref.split("!")
+            problems.append(Problem(sheet, cell, f"{result.order!r} ({result.power})", f"a transaction the rules allow ({result.reason})"))
+    return inputs, problems
+
+
+# --- output sheets ---------------------------------------------------------------------------------
+
+
+def _influence(variant: Variant, position: Position):
+    from ..europe.diplomatic_phase import DiplomaticState, initial_state
+
+    setup = _setup(variant)
+    if "influence" in position.extra:
+        return DiplomaticState.from_extra(position.extra)
+    return initial_state(setup)
+
+
+def influence_tracker(variant: Variant, position: Position) -> Table:
+    """'The referee presents the results of the Diplomatic Phase by reporting the status of each
+    minor state to the players with a table': minor states x powers, the total, the status, the
+    aligned power, the confessional marker."""
+    from ..europe.influence import statuses
+
+    setup = _setup(variant)
+    state = _influence(variant, position)
+    powers = setup.powers
+    columns = (Column("Minor state", width=12), Column("Name", width=24)) + tuple(
+        Column(p, INTEGER, width=9) for p in powers
+    ) + (Column("Total", INTEGER, width=7), Column("Status", width=14), Column("Aligned with", width=14),
+         Column("Marker", width=11), Column("Captured by", width=12))
+    rows = []
+    for code, status in statuses(setup, state.influence).items():
+        infs = state.influence.infs(code)
+        rows.append([code, setup.minors[code].name] + [infs.get(p, 0) for p in powers] + [
+            status.total, status.status, status.power or "", state.influence.markers.get(code, ""),
+            status.captured_by or ""])
+    totals = ["Total", ""] + [sum(state.influence.infs(m).get(p, 0) for m in setup.minors) for p in powers]
+    rows.append(totals + [sum(totals[2:]), "", "", "", ""])
+    return Table(INFLUENCE_TRACKER, columns, rows)
+
+
+def influence_history(variant: Variant, position: Position) -> Table:
+    """Each year's INFs after its Diplomatic Phase, one row per minor state and power."""
+    columns = (Column("Year", INTEGER, width=7), Column("Minor state", width=12), Column("Power", width=14),
+               Column("INFs", INTEGER, width=7))
+    rows = []
+    for year, by_minor in position.extra.get("ledger", {}).get("influence", {}).items():
+        for minor, infs in sorted(by_minor.items()):
+            for power, n in sorted(infs.items()):
+                rows.append([int(year), minor, power, n])
+    return Table(INFLUENCE_HISTORY, columns, rows)
+
+
+def relations_table(variant: Variant, position: Position) -> Table:
+    """Powers x powers: 'war', 'alliance', and declarations pending ('armistice from 1621')."""
+    from ..europe.declarations import pair
+
+    setup = _setup(variant)
+    state = _influence(variant, position).declarations
+    powers = setup.powers
+    columns = (Column("Power", width=14),) + tuple(Column(p, width=12) for p in powers)
+    rows = []
+    for a in powers:
+        row = [a]
+        for b in powers:
+            if a == b:
+                row.append("-")
+                continue
+            text = state.relations.get(pair(a, b), "")
+            pending = state.pending_between(a, b)
+            if pending:
+                note = f"{pending.kind.lower()} from {pending.effective} (pending)"
+                text = f"{text}; {note}" if text else note
+            row.append(text)
+        rows.append(row)
+    return Table(RELATIONS, columns, rows)
+
+
+TREASURY_ITEMS = (
+    ("balance", "Balance"), ("home_centers", "Home centers"), ("captured_centers", "Captured centers"),
+    ("captured_provinces", "Captured provinces"), ("aligned_states", "Aligned states"), ("income", "Income"),
+    ("borrowed", "Borrowed"), ("lent", "Lent"), ("purchases", "Purchases"), ("new_balance", "New balance"),
+)
+
+
+def treasury_table(variant: Variant, position: Position) -> Table:
+    """Each Builds and Transactions Phase: per power the balance, income by source, loans,
+    purchases and the new balance ('Treasury')."""
+    columns = (Column("Year", INTEGER, width=7), Column("Power", width=14)) + tuple(
+        Column(title, INTEGER, width=10) for _, title in TREASURY_ITEMS
+    )
+    rows = []
+    for year, by_power in position.extra.get("ledger", {}).get("treasury", {}).items():
+        for power, items in by_power.items():
+            rows.append([int(year), power] + [items[key] for key, _ in TREASURY_ITEMS])
+    return Table(TREASURY, columns, rows)
+
+
+def scores_table(variant: Variant, position: Position) -> Table:
+    """Victory points at each Scoring Phase: a row per power, a column per year."""
+    ledger = position.extra.get("ledger", {}).get("scores", {})
+    years = list(ledger)
+    columns = (Column("Power", width=14),) + tuple(Column(y, INTEGER, width=7) for y in years)
+    rows = [[p] + [ledger[y].get(p) for y in years] for p in _powers(variant)]
+    return Table(SCORES, columns, rows)
+
+
+HOOKS = Europe1619Hooks()
