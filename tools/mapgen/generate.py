@@ -16,7 +16,6 @@ The output depends only on the inputs: same files, same bytes.
 from __future__ import annotations
 
 import argparse
-import math
 import sys
 import tomllib
 from dataclasses import dataclass
@@ -25,7 +24,7 @@ from pathlib import Path
 import numpy as np
 import shapely
 import shapely.ops
-from shapely.geometry import LineString, MultiPolygon, Polygon
+from shapely.geometry import LineString, Polygon
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
@@ -227,21 +226,10 @@ def _smoothed(partition: dict) -> dict:
     return {k: shapely.union_all(v) for k, v in pieces.items() if v}
 
 
-def build(name: str):
-    geo, variant, frame, regions, anchors, lines = read_geo(name)
-    width, height = frame.width, frame.height
-    m = geo["map"]
-    land = land_geometry(frame, m.get("coastline", "i"), float(m.get("lakes_km2", 50000)), lines)
-    water = shapely.box(0, 0, width, height).difference(land)
-    terrain = land_mask(land, width, height)
-
-    # labels: one per region key (decor seeds all share one label)
-    keys = sorted({r.key for r in regions})
-    index = {k: i for i, k in enumerate(keys)}
-    decor_water_label = len(keys)
-    kinds = {r.key: r.kind for r in regions}
-    problems = []
-    sources = []
+def _sources(regions: list[Region], index: dict[str, int], terrain: np.ndarray) -> list[Source]:
+    """Each region's seeds in px, snapped onto its terrain; every misplaced seed reported."""
+    height, width = terrain.shape
+    problems, sources = [], []
     for region in regions:
         points = []
         for p in region.seeds:
@@ -256,44 +244,59 @@ def build(name: str):
         sources.append(Source(index[region.key], region.terrain, tuple(points)))
     if problems:
         raise GeoError("\n".join(problems))
-    base = grow(terrain, sources)
-    base[(base < 0) & (terrain == LAND)] = index[DECOR_LAND] if DECOR_LAND in index else len(keys) + 1
-    base[(base < 0) & (terrain == WATER)] = decor_water_label
-    keys_all = keys + [DECOR_WATER]
-    if DECOR_LAND not in index:
-        keys_all.append(DECOR_LAND)
-        kinds[DECOR_LAND] = "decor-land"
+    return sources
+
+
+def _extended(terrain: np.ndarray, base: np.ndarray, on_land: bool) -> np.ndarray:
+    """Labels of one terrain grown up to EXTEND_PX over the other terrain, nearest coast first."""
+    mask = (terrain == LAND) if on_land else (terrain == WATER)
+    preset = np.where(mask, base, -1).astype(np.int32)
+    xs, ys = _boundary_pixels(mask)
+    seeds: dict[int, list] = {}
+    for x, y in zip(xs.tolist(), ys.tolist()):
+        seeds.setdefault(int(base[y, x]), []).append((x + 0.5, y + 0.5))
+    sources = [Source(label, ANY_TERRAIN, tuple(points)) for label, points in sorted(seeds.items())]
+    return grow(terrain, sources, max_dist=EXTEND_PX, preset=preset)
+
+
+def build(name: str):
+    """Everything map.svg shows: region key -> simplified geometry in px, and more."""
+    geo, variant, frame, regions, anchors, lines = read_geo(name)
+    width, height = frame.width, frame.height
+    m = geo["map"]
+    land = land_geometry(frame, m.get("coastline", "i"), float(m.get("lakes_km2", 50000)), lines)
+    water = shapely.box(0, 0, width, height).difference(land)
+    terrain = land_mask(land, width, height)
+
+    # one label per region key; all decor seeds share the decor-land label
+    kinds = {r.key: r.kind for r in regions}
+    kinds.setdefault(DECOR_LAND, "decor-land")
     kinds[DECOR_WATER] = "decor-water"
+    keys = sorted(kinds)
+    index = {k: i for i, k in enumerate(keys)}
 
-    def extended(on_land: bool) -> np.ndarray:
-        mask = (terrain == LAND) if on_land else (terrain == WATER)
-        preset = np.where(mask, base, -1).astype(np.int32)
-        xs, ys = _boundary_pixels(mask)
-        srcs = {}
-        for x, y in zip(xs.tolist(), ys.tolist()):
-            srcs.setdefault(int(base[y, x]), []).append((x + 0.5, y + 0.5))
-        return grow(terrain, [Source(lab, ANY_TERRAIN, tuple(p)) for lab, p in sorted(srcs.items())],
-                    max_dist=EXTEND_PX, preset=preset)
+    # 1. grow every region over its own terrain; what nobody reaches is no province
+    base = grow(terrain, _sources(regions, index, terrain))
+    base[(base < 0) & (terrain == LAND)] = index[DECOR_LAND]
+    base[(base < 0) & (terrain == WATER)] = index[DECOR_WATER]
 
-    land_ext = _smoothed(label_polygons(extended(True)))
-    sea_ext = _smoothed(label_polygons(extended(False)))
-    base_pix = label_polygons(base)
-
-    shapes: dict[str, list] = {k: [] for k in keys_all}
+    # 2. land labels reach a little over the water and sea labels over the land, so the
+    #    exact coastline, not the pixels, splits land regions from sea regions
+    land_ext = _smoothed(label_polygons(_extended(terrain, base, on_land=True)))
+    sea_ext = _smoothed(label_polygons(_extended(terrain, base, on_land=False)))
+    own_pixels = label_polygons(base)
+    shapes: dict[str, list] = {k: [] for k in keys}
     for ext, cut, decor in ((land_ext, land, DECOR_LAND), (sea_ext, water, DECOR_WATER)):
-        for lab, pix in sorted(ext.items()):
-            piece = pix.intersection(cut)
-            if lab < 0:
-                shapes[decor].extend(_polygons_only(piece))
-                continue
-            key = keys_all[lab]
-            home = base_pix.get(lab)
-            for part in _polygons_only(piece):
+        for label, pixels in sorted(ext.items()):
+            for part in _polygons_only(pixels.intersection(cut)):
+                home = own_pixels.get(label) if label >= 0 else None
                 # a piece cut off from the region's own pixels (a far islet) is no part of it
-                if home is not None and part.intersects(home) and part.intersection(home).area > 0.01:
-                    shapes[key].append(part)
+                if home is not None and part.intersection(home).area > 0.01:
+                    shapes[keys[label]].append(part)
                 else:
                     shapes[decor].append(part)
+
+    # 3. simplify all borders together: neighbours keep sharing theirs exactly
     merged = {k: shapely.union_all(v) for k, v in shapes.items() if v}
     order = sorted(merged)
     coverage = shapely.coverage_simplify(np.array([merged[k] for k in order], dtype=object), SIMPLIFY_PX)
@@ -301,7 +304,7 @@ def build(name: str):
     return variant, frame, final, kinds, anchors
 
 
-def default_anchors(variant, frame, shapes, anchors) -> dict[str, Anchor]:
+def default_anchors(variant, anchors) -> dict[str, Anchor]:
     """Every anchor the renderer needs: given ones, and defaults placed around the unit."""
     out: dict[str, Anchor] = {}
     for code in sorted(anchors):
@@ -346,7 +349,7 @@ def main(argv=None) -> int:
     except GeoError as e:
         print(f"mapgen: {args.variant}/geo.toml has problems:\n{e}", file=sys.stderr)
         return 2
-    all_anchors = default_anchors(variant, frame, shapes, anchors)
+    all_anchors = default_anchors(variant, anchors)
     for problem in check_anchors(variant, shapes, all_anchors):
         print(f"mapgen: warning: {problem}", file=sys.stderr)
     svg = write_svg(variant, frame.width, frame.height, shapes, kinds, all_anchors)
