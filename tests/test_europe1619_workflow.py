@@ -1,0 +1,274 @@
+"""Europe 1619 through the real GM workflow: new-game, the GM filling the sheets of the .xlsx
+with openpyxl, turn, and the computed sheets read back.
+
+Rulebook: /work/shared/seeds/002_e7e1b063b6c411e5.txt (the "1619 rulebook" below); quoted
+words are its own. Values: tables.toml's Influence Allocation Table (FRANCE 6 INFs a year),
+INITIAL SETUP ('FRANCE = { LOR = 1 }', 'UNION = { HES = 5 }'), Military Cost Table (strength 4
+-> 9 TPs, 5 -> 15: France's example), France's home centers LYO 3, NOR 3, PAR 5, PRO 2.
+"""
+
+from __future__ import annotations
+
+import io
+
+import openpyxl
+import pytest
+
+from gm_tools.errors import WorkbookError
+from gm_tools.hooks import InputRow
+from gm_tools.model import Position
+from gm_tools.turn import load_state, replay, run_turn
+from gm_tools.variant_sheets.europe1619 import HOOKS
+from gm_tools.variants import load_variant
+
+from workflow_helpers import create, play, snapshot, type_cells
+
+
+def sheet(paths, title: str) -> list[dict]:
+    """A sheet of the game's workbook as dicts by header, read with openpyxl."""
+    wb = openpyxl.load_workbook(io.BytesIO(paths.workbook.read_bytes()), data_only=True)
+    rows = list(wb[title].iter_rows(values_only=True))
+    return [dict(zip(rows[0], r)) for r in rows[1:]]
+
+
+def tracker(paths) -> dict[str, dict]:
+    return {r["Minor state"]: r for r in sheet(paths, "Influence Tracker")}
+
+
+def turn(paths, **kwargs):
+    return run_turn(paths.name, root=paths.root, site_dir=None, **kwargs)
+
+
+def record(paths, phase: str) -> dict:
+    return next(r for r in load_state(paths.name, paths.root).history if r["phase"] == phase)
+
+
+def refused(paths, values: dict) -> WorkbookError:
+    """Type ``values`` into the workbook, run the turn; it must refuse with nothing written."""
+    type_cells(paths, values)
+    before = snapshot(paths.root)
+    with pytest.raises(WorkbookError) as caught:
+        turn(paths)
+    assert snapshot(paths.root) == before  # the workbook byte-identical, no record stored
+    return caught.value
+
+
+DIPLOMACY_1619 = {
+    # 1619 rulebook, 'number of INFs: [minor state]': France places 3 INFs in Lorraine.
+    "INF Placements!A2": "FRANCE", "INF Placements!B2": 3, "INF Placements!C2": "LOR",
+    # Denmark places 1 INF in Hesse and attacks the Union's INFs there ('[minor state] > [power]').
+    "INF Placements!A3": "DENMARK", "INF Placements!B3": 1, "INF Placements!C3": "HES",
+    "Attacks!A2": "DENMARK", "Attacks!B2": "HES > UNION",
+    "Declarations!A2": "FRANCE", "Declarations!B2": "war", "Declarations!C2": "SPAIN",
+}
+
+
+def test_two_years_play_through_every_phase(tmp_path):
+    """1619 rulebook, the year's phases: '1 - Diplomatic Phase, 2 - Orders Phase, 3 -
+    Adjudication Phase, 4 - Retreat and/or Disband Phase, 5 - Map Adjustment Phase, 6 - Builds
+    and Transactions Phase, 7 - Scoring Phase'. The Retreat Phase is skipped when nothing was
+    dislodged; the map adjustment, builds and scoring phases never are."""
+    paths = create(tmp_path, variant="europe1619")
+    played = []
+    for year in (1619, 1620):
+        for _ in range(5):
+            report = turn(paths, force=True)
+            played.append(report.record["phase"])
+    assert played == ["Y1619D", "Y1619M", "Y1619J", "Y1619B", "Y1619S",
+                      "Y1620D", "Y1620M", "Y1620J", "Y1620B", "Y1620S"]
+    assert load_state(paths.name, paths.root).position.phase == "Y1621D"
+    # 'Each player begins with an empty treasury' and receives 'income (as TPs) from home
+    # centers': France's 13 TPs a year, nothing bought.
+    treasury = [r for r in sheet(paths, "Treasury") if r["Power"] == "FRANCE"]
+    assert [(r["Year"], r["Balance"], r["Income"], r["New balance"]) for r in treasury] == [(1619, 0, 13, 13), (1620, 13, 13, 26)]
+    scores = {r["Power"]: r for r in sheet(paths, "Scores")}
+    assert set(scores["FRANCE"]) == {"Power", "1619", "1620"}
+    assert replay(paths.name, paths.root) == []
+
+
+def test_a_year_through_the_sheets(tmp_path):
+    paths = create(tmp_path, variant="europe1619")
+    # --- Diplomatic Phase 1619 -------------------------------------------------------------------
+    assert sheet(paths, "INF Placements")[0] == {"Power": None, "INFs": None, "Minor state": None}
+    type_cells(paths, DIPLOMACY_1619)
+    turn(paths)
+    rows = tracker(paths)
+    # 1619 rulebook, 'ALIGNED: If a power holds more than 50% of all INFs placed': Lorraine,
+    # France 1 (INITIAL SETUP) + 3.
+    assert (rows["LOR"]["FRANCE"], rows["LOR"]["Total"], rows["LOR"]["Status"], rows["LOR"]["Aligned with"]) == (4, 4, "ALIGNED", "FRANCE")
+    # 1619 rulebook, diplomatic attack by mutual reduction: Denmark 1 against the Union's 5 in
+    # Hesse, both lose 1.
+    assert (rows["HES"]["DENMARK"], rows["HES"]["UNION"], rows["HES"]["Status"]) == (0, 4, "ALIGNED")
+    assert rows["Total"]["FRANCE"] == 4  # every French INF on the map
+    history = [(r["Year"], r["Minor state"], r["Power"], r["INFs"]) for r in sheet(paths, "Influence History")]
+    assert (1619, "LOR", "FRANCE", 4) in history and (1619, "HES", "UNION", 4) in history
+    # 1619 rulebook, declarations take effect the following year: pending in the matrix.
+    matrix = {r["Power"]: r for r in sheet(paths, "Declarations Matrix")}
+    assert matrix["FRANCE"]["SPAIN"] == "war from 1620 (pending)"
+    assert matrix["DUTCH"]["SPAIN"] == "war"  # 'Notes on initial declarations'
+    outcome = record(paths, "Y1619D")["extra"]["outcome"]["diplomatic"]
+    assert outcome["statuses"]["LOR"] == {"status": "ALIGNED", "power": "FRANCE", "total": 4, "captured_by": None,
+                                          "infs": {"FRANCE": 4}, "marker": None}
+    assert outcome["unused"]["FRANCE"] == 3  # 'may not save unused INFs': 6 allotted, 3 placed
+
+    # --- Orders Phase: France orders its aligned minor's unit -------------------------------------
+    # 1619 rulebook, 'Effects of declarations': 'players write and submit movement orders for
+    # their units on the board and for those minor units that are aligned to their power'.
+    french = [r for r in sheet(paths, "Orders") if r["Power"] == "FRANCE"]
+    assert "A LOR" in [r["Unit"] for r in french]
+    report = play(paths, {"FRANCE": ["A LOR H", "A PAR H"]})
+    assert {"power": "LOR", "order": "A LOR H", "result": "succeeds", "reason": "", "dislodged": False} in report.record["results"]
+    assert "A LOR H" in [item["read"] for item in report.record["orders"]["FRANCE"]]
+
+    # --- Map Adjustment: nothing to enter, processed at once --------------------------------------
+    report = turn(paths)
+    assert report.record["phase"] == "Y1619J"
+    # 'A confessional marker ... placed on a minor state's home supply center during the Map
+    # Adjustment Phase': Lorraine's INFs are all Catholic.
+    assert tracker(paths)["LOR"]["Marker"] == "catholic"
+
+    # --- Builds and Transactions ---------------------------------------------------------------
+    type_cells(paths, {
+        # 1619 rulebook, 'Bolstering the strength of an army unit', priced by the Military Cost
+        # Table at France's strength 4: 9 TPs.
+        "Purchases!A2": "FRANCE", "Purchases!B2": "bolster", "Purchases!D2": "PAR",
+        # 'This game allows for players to loan TPs to other players'.
+        "Loans!A2": "FRANCE", "Loans!B2": "SAVOY", "Loans!C2": 2, "Loans!D2": 1, "Loans!E2": "1621",
+    })
+    turn(paths)
+    treasury = {r["Power"]: r for r in sheet(paths, "Treasury") if r["Year"] == 1619}
+    assert {k: treasury["FRANCE"][k] for k in ("Balance", "Home centers", "Income", "Lent", "Purchases", "New balance")} == {
+        "Balance": 0, "Home centers": 13, "Income": 13, "Lent": 2, "Purchases": 9, "New balance": 2}
+    assert (treasury["SAVOY"]["Borrowed"], treasury["SAVOY"]["New balance"]) == (2, treasury["SAVOY"]["Income"] + 2)
+    units = {r["Unit"]: r for r in sheet(paths, "Units")}
+    assert units["A PAR"]["Strength"] == 2
+    loans = record(paths, "Y1619B")["after"]["extra"]["loans"]
+    assert loans == [{"amount": 2, "borrower": "SAVOY", "interest": 1, "lender": "FRANCE", "terms": "due 1621", "year": "1619"}]
+
+    # --- Scoring ----------------------------------------------------------------------------------
+    report = turn(paths)
+    scoring = report.record["extra"]["outcome"]["scoring"]
+    # No captures yet: a power's points are its confessional markers (item 2).
+    assert scoring["scores"]["FRANCE"]["total"] == scoring["scores"]["FRANCE"]["markers"] > 0
+    assert not scoring["over"] and report.record["next_phase"] == "Y1620D"
+    scores = {r["Power"]: r["1619"] for r in sheet(paths, "Scores")}
+    assert scores["FRANCE"] == scoring["scores"]["FRANCE"]["total"]
+    headings = [h for h, _ in HOOKS.report_sections(load_variant("europe1619"), report.record)]
+    assert headings == ["Scores 1619"]
+
+    # --- 1620: the war declared in 1619 is in force -------------------------------------------------
+    turn(paths, force=True)
+    matrix = {r["Power"]: r for r in sheet(paths, "Declarations Matrix")}
+    assert matrix["FRANCE"]["SPAIN"] == matrix["SPAIN"]["FRANCE"] == "war"
+
+
+# --- bad entries: each its error, nothing written ------------------------------------------------
+
+
+def test_unknown_minor_state_gets_a_suggestion(tmp_path):
+    paths = create(tmp_path, variant="europe1619")
+    error = refused(paths, {"INF Placements!A2": "DENMARK", "INF Placements!B2": 1, "INF Placements!C2": "BRM"})
+    assert [str(p) for p in error.problems] == [
+        "INF Placements!C2: found '1: BRM' (DENMARK), expected an order the rules allow (found 'BRM', "
+        "expected a minor state that can be influenced (did you mean BRE?))"]
+
+
+def test_more_infs_than_allotted(tmp_path):
+    """1619 rulebook: 'Players cannot distribute more INFs than allotted for the year' (France 6)."""
+    paths = create(tmp_path, variant="europe1619")
+    error = refused(paths, {"INF Placements!A2": "FRANCE", "INF Placements!B2": 7, "INF Placements!C2": "LOR"})
+    (problem,) = error.problems
+    assert (problem.sheet, problem.cell) == ("INF Placements", "B2")
+    assert "6 of its 6 INFs for 1619 left, found 7" in problem.expected
+
+
+def test_a_catholic_power_in_the_bohemian_confederacy(tmp_path):
+    """1619 rulebook: 'Only Protestant powers can deploy INFs to the Bohemian Confederacy.'"""
+    paths = create(tmp_path, variant="europe1619")
+    error = refused(paths, {"INF Placements!A2": "FRANCE", "INF Placements!B2": 2, "INF Placements!C2": "BOHC"})
+    (problem,) = error.problems
+    assert (problem.cell, problem.found) == ("C2", "'2: BOHC' (FRANCE)")
+    assert "protestant" in problem.expected.lower()
+
+
+def test_an_attack_where_the_attacker_holds_no_infs(tmp_path):
+    """1619 rulebook: a diplomatic attack is made in 'one state where he/she has deployed or will
+    be deploying INFs'; the Papacy holds none in Tuscany."""
+    paths = create(tmp_path, variant="europe1619")
+    error = refused(paths, {"Attacks!A2": "PAPACY", "Attacks!B2": "TUS > SPAIN"})
+    (problem,) = error.problems
+    assert (problem.sheet, problem.cell, problem.found) == ("Attacks", "B2", "'TUS > SPAIN' (PAPACY)")
+    assert "PAPACY" in problem.expected and "TUS" in problem.expected
+
+
+def test_a_row_with_a_missing_cell_and_an_unknown_power(tmp_path):
+    paths = create(tmp_path, variant="europe1619")
+    error = refused(paths, {"Declarations!A2": "FRANCE", "Declarations!B2": "war",
+                            "Declarations!A3": "FRENCH", "Declarations!B3": "war", "Declarations!C3": "SPAIN"})
+    found = {(p.cell, p.found) for p in error.problems}
+    assert ("C2", "an empty cell") in found and ("A3", "'FRENCH'") in found
+
+
+def test_infs_to_another_powers_vassal_are_refused():
+    """1619 rulebook, 'VASSALAGE': 'no other power may deposit INFs to the minor state in
+    subsequent phases'. The Union holds 30 of Hesse's INFs (checked on the position itself)."""
+    variant = load_variant("europe1619")
+    position = Position("Y1620D", extra={"influence": {"HES": {"UNION": 30}}})
+    rows = {"INF Placements": [InputRow({"Power": "DENMARK", "INFs": 2, "Minor state": "HES"},
+                                        {"Power": "INF Placements!A2", "INFs": "INF Placements!B2",
+                                         "Minor state": "INF Placements!C2"})],
+            "Attacks": [], "Declarations": []}
+    inputs, problems = HOOKS.check_inputs(variant, position, rows)
+    (problem,) = problems
+    assert (problem.sheet, problem.cell) == ("INF Placements", "C2")
+    assert "vassal" in problem.expected.lower() and "UNION" in problem.expected
+
+
+def _to_builds(paths):
+    turn(paths, force=True)  # D
+    turn(paths, force=True)  # M
+    turn(paths)  # J
+    assert load_state(paths.name, paths.root).position.phase == "Y1619B"
+
+
+def test_a_build_on_an_occupied_center(tmp_path):
+    """1619 rulebook: 'The power must have an unoccupied home center for a new build'."""
+    paths = create(tmp_path, variant="europe1619")
+    _to_builds(paths)
+    error = refused(paths, {"Purchases!A2": "FRANCE", "Purchases!B2": "build", "Purchases!C2": "A", "Purchases!D2": "Paris"})
+    (problem,) = error.problems
+    assert (problem.sheet, problem.cell) == ("Purchases", "B2")
+    assert "PAR is occupied by A PAR" in problem.expected
+
+
+def test_a_purchase_below_zero_tps(tmp_path):
+    """1619 rulebook, France's example: at strength 4 one more unit costs 9 TPs, at 5 it costs
+    15; France has 13 TPs, so the second bolster would leave it below 0."""
+    paths = create(tmp_path, variant="europe1619")
+    _to_builds(paths)
+    error = refused(paths, {"Purchases!A2": "FRANCE", "Purchases!B2": "bolster", "Purchases!D2": "PAR",
+                            "Purchases!A3": "FRANCE", "Purchases!B3": "bolster", "Purchases!D3": "LYO"})
+    (problem,) = error.problems
+    assert problem.cell == "B3"
+    assert "costs 15 TPs at a military strength of 5, and the treasury holds 4" in problem.expected
+
+
+def test_an_unknown_province_and_minor_in_purchases(tmp_path):
+    paths = create(tmp_path, variant="europe1619")
+    _to_builds(paths)
+    error = refused(paths, {"Purchases!A2": "FRANCE", "Purchases!B2": "bolster", "Purchases!D2": "PRS",
+                            "Purchases!A3": "FRANCE", "Purchases!B3": "build", "Purchases!C3": "A",
+                            "Purchases!D3": "LOR", "Purchases!E3": "LORR"})
+    assert {(p.cell, p.expected) for p in error.problems} == {
+        ("D2", "a province of the map (did you mean PAR?)"), ("E3", "a minor state code (did you mean LOR?)")}
+
+
+def test_orders_for_a_minor_another_power_commands(tmp_path):
+    """1619 rulebook: orders are for a player's units 'and for those minor units that are
+    aligned to their power': Lorraine is aligned with France, not Spain."""
+    paths = create(tmp_path, variant="europe1619")
+    turn(paths, force=True)
+    spanish = next(i for i, r in enumerate(sheet(paths, "Orders"), start=2) if r["Power"] == "SPAIN" and r["Unit"] and r["Unit"] != "Spain")
+    error = refused(paths, {f"Orders!C{spanish}": "A LOR H"})
+    (problem,) = error.problems
+    assert problem.cell == f"C{spanish}" and "LOR" in problem.expected
