@@ -10,9 +10,10 @@ from __future__ import annotations
 import pytest
 
 from gm_tools.adjustments import has_adjustments
-from gm_tools.errors import GameError
+from gm_tools.errors import GameError, OrderError
 from gm_tools.engine import run_phase
 from gm_tools.model import ARMY, INVALID, Position, Unit
+from gm_tools.ordercheck import parse_commanded
 from gm_tools.rules import rules_for
 from gm_tools.rules.centenary import (
     RULES,
@@ -121,6 +122,22 @@ def test_unowned_neutral_builds_nothing_sworn_neutral_builds(cen):
     assert RULES.build_sites(cen, position, "BAVARIA") == {"BAV"}
     only_denmark = start(cen, phase="W1618A", drop=("NWY",))
     assert not has_adjustments(cen, only_denmark, RULES)
+
+
+def test_master_orders_its_vassals_units(cen):
+    # Rule 3: "the Catholic player will order the units of that neutral". The Empire's
+    # order for Bavaria's army (rule 4) is read in Bavaria's name; the Princes' is refused.
+    position = start(cen)
+    assert RULES.commanded(cen, position, "EMPIRE") == ("BAVARIA",)
+    assert RULES.commanded(cen, position, "PRINCES") == ()
+    order = parse_commanded("A BAV - SAX", cen, position, "EMPIRE", RULES)
+    assert order.power == "BAVARIA" and order.unit == Unit("BAVARIA", ARMY, "BAV")
+    with pytest.raises(OrderError):
+        parse_commanded("A BAV - SAX", cen, position, "PRINCES", RULES)
+    # A neutral sworn in play is commanded the same way.
+    sworn = swear_fealty(cen, position, "SWISS", "FRANCE")
+    assert RULES.commanded(cen, sworn, "FRANCE") == ("SWISS",)
+    assert parse_commanded("A SWC - SAV", cen, sworn, "FRANCE", RULES).power == "SWISS"
 
 
 # --- rule 2: Fealty claimed ---------------------------------------------------------------

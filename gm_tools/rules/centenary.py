@@ -115,6 +115,13 @@ class CentenaryRules(Rules):
             return set()
         return super().build_sites(variant, position, power)
 
+    def commanded(self, variant: Variant, position: Position, power: str) -> tuple[str, ...]:
+        # Rule 3: once sworn, "the Catholic player will order the units of that neutral";
+        # the orders stay in the neutral's name, since the units are still its own.
+        if is_neutral(variant, power):
+            return ()
+        return tuple(vassals(variant, position, power))
+
 
 RULES = CentenaryRules()
 
