@@ -66,6 +66,10 @@ COAST_DIRECTIONS = {
     "north": "NC", "northern": "NC", "south": "SC", "southern": "SC",
     "east": "EC", "eastern": "EC", "west": "WC", "western": "WC",
 }
+# The judges' notation that programs write: unit kinds and the keywords it uses.
+_JUDGE_KINDS = {"A": ARMY, "F": FLEET}
+_JUDGE_KEYWORDS = frozenset({"h", "-", "s", "c", "via", "convoy"})
+
 # Single letters are read as coasts only after a separator (SPA/N, SPA(s)): a bare "S"
 # after a province is the support keyword.
 COAST_LETTERS = {"n": "NC", "s": "SC", "e": "EC", "w": "WC"}
@@ -105,6 +109,10 @@ class _Names:
     coast_words: frozenset[str]
     """Every word that may start a coast after a province (``"/"``, ``"nc"``, ``"north"``, the
     variant's own coast codes): any other word after a province is not a coast."""
+    exact: dict[str, "_Place"]
+    """Spellings of the judges' notation (``"PAR"``, ``"SPA/NC"``) -> the place the word
+    reader reads from them, for :func:`_judge_notation`: only those it reads as one whole
+    place whatever keyword of that notation follows."""
 
 
 _NAMES_CACHE: dict[int, tuple[Variant, _Names]] = {}
@@ -129,17 +137,44 @@ def _names(variant: Variant) -> _Names:
         words = _normal_words(spelling)
         if words and province_of(location) in variant.provinces:
             by_words.setdefault(words, location)
+    first_words = frozenset(words[0] for words in by_words if len(words) > 1)
+    coast_words = (
+        frozenset({"/"}) | frozenset(COAST_ABBREVIATIONS) | frozenset(COAST_DIRECTIONS)
+        | frozenset(c.lower() for prov in variant.provinces.values() for c in prov.coasts)
+    )
     names = _Names(
         by_words,
         max((len(w) for w in by_words), default=1),
         frozenset(hyphenated),
         tuple(sorted((" ".join(k), province_of(v)) for k, v in by_words.items())),
-        frozenset(words[0] for words in by_words if len(words) > 1),
-        frozenset({"/"}) | frozenset(COAST_ABBREVIATIONS) | frozenset(COAST_DIRECTIONS)
-        | frozenset(c.lower() for prov in variant.provinces.values() for c in prov.coasts),
+        first_words,
+        coast_words,
+        _exact_places(variant, by_words, first_words, coast_words),
     )
     _NAMES_CACHE[id(variant)] = (variant, names)
     return names
+
+
+def _exact_places(
+    variant: Variant, by_words: dict, first_words: frozenset[str], coast_words: frozenset[str]
+) -> dict[str, "_Place"]:
+    """The spellings for :attr:`_Names.exact`. A code is left out when a longer name starts
+    with it (``SPA`` of "spa nc": the word reader would look further) or when it is itself a
+    keyword; everything is left out when a keyword of the notation could be read as a coast."""
+    if _JUDGE_KEYWORDS & coast_words:
+        return {}
+    exact: dict[str, _Place] = {}
+    for code in sorted(variant.provinces):
+        word = code.lower()
+        if not code.isalnum() or by_words.get((word,)) != code or word in KEYWORDS | set(KIND_WORDS):
+            continue
+        if word not in first_words:
+            exact[code] = _Place(code, None, code)
+        for coast in variant.provinces[code].coasts:
+            if coast.isalnum():
+                # The word reader reads "SPA/NC" as SPA, "/", NC: no name runs over a "/".
+                exact[f"{code}/{coast}"] = _Place(code, coast, f"{code} / {coast}")
+    return exact
 
 
 def _suggest(variant: Variant, names: _Names, words: list[str]) -> str | None:
@@ -435,8 +470,13 @@ def parse_order(
             written, f"{power!r} is not a power of {variant.title}; the powers are "
                      + ", ".join(variant.powers))
     ctx = _Context(written, variant, position, power_code, rules or Rules())
-    reader = _Reader(written, variant, _names(variant))
+    names = _names(variant)
     phase_type = _phase_type(position.phase)
+    if phase_type == MOVEMENT:
+        order = _judge_notation(ctx, names)
+        if order is not None:
+            return order
+    reader = _Reader(written, variant, names)
     if phase_type == MOVEMENT:
         return _movement_order(reader, ctx)
     if phase_type == RETREAT:
@@ -481,8 +521,7 @@ def _movement_order(reader: _Reader, ctx: _Context) -> Order:
     verb = reader.take()
     if verb in HOLD_WORDS:
         reader.expect_end(f"'{unit_text} {verb.upper()}'")
-        unit = ctx.own_unit(kind, place, ctx.position.units)
-        return Hold(ctx.power, unit)
+        return _hold(ctx, kind, place)
     if verb in MOVE_WORDS:
         if verb != "to":
             reader.take_if({"to"})  # "MOVES TO", "- TO"
@@ -498,6 +537,46 @@ def _movement_order(reader: _Reader, ctx: _Context) -> Order:
     raise reader.syntax(f"expected H, -, S or C after '{unit_text}', found {reader.found()}")
 
 
+def _judge_notation(ctx: _Context, names: _Names) -> Order | None:
+    """A movement order in the judges' notation, as programs write it (``A PAR H``,
+    ``A PAR - BUR``, ``A PAR - BUR VIA CONVOY``, ``A MAR S A PAR``, ``A MAR S F SPA/NC - MAO``,
+    ``F NTH C A LON - NWY``), checked as the word reader's order would be; None for any
+    other text, which the word reader then reads. This only skips the word reader's search:
+    for these texts it reads the same places (tests/test_quick_paths.py)."""
+    words = ctx.written.split(" ")
+    n = len(words)
+    kind = _JUDGE_KINDS.get(words[0])
+    place = names.exact.get(words[1]) if n >= 3 else None
+    if kind is None or place is None:
+        return None
+    verb = words[2]
+    if verb == "H" and n == 3:
+        return _hold(ctx, kind, place)
+    if verb == "-" and (n == 4 or (n == 6 and words[4:] == ["VIA", "CONVOY"])):
+        dest = names.exact.get(words[3])
+        return None if dest is None else _checked_move(ctx, kind, place, [], dest, n == 6)
+    if verb not in ("S", "C"):
+        return None
+    # The other unit: an optional kind (read as one only when a word follows, as the word
+    # reader does), its place, then nothing, "H", or "- destination".
+    i = 3
+    other_kind = _JUDGE_KINDS.get(words[i]) if n > i + 1 else None
+    if other_kind is not None:
+        i += 1
+    other = names.exact.get(words[i]) if i < n else None
+    rest = words[i + 1:]
+    dest = names.exact.get(rest[1]) if len(rest) == 2 and rest[0] == "-" else None
+    if other is None:
+        return None
+    if verb == "S" and rest in ([], ["H"]):
+        return _checked_support(ctx, kind, place, other_kind, other, None)
+    if dest is None:
+        return None
+    if verb == "S":
+        return _checked_support(ctx, kind, place, other_kind, other, dest)
+    return _checked_convoy(ctx, kind, place, other_kind, other, dest)
+
+
 def _move(reader: _Reader, ctx: _Context, kind: str | None, place: _Place) -> Move:
     places = [reader.place("a destination")]
     while reader.take_if(MOVE_WORDS):
@@ -508,8 +587,18 @@ def _move(reader: _Reader, ctx: _Context, kind: str | None, place: _Place) -> Mo
             raise reader.syntax(f"expected CONVOY after VIA, found {reader.found()}")
         via = True
     reader.expect_end(f"the destination {places[-1].text}")
+    return _checked_move(ctx, kind, place, places[:-1], places[-1], via)
+
+
+def _hold(ctx: _Context, kind: str | None, place: _Place) -> Hold:
+    return Hold(ctx.power, ctx.own_unit(kind, place, ctx.position.units))
+
+
+def _checked_move(
+    ctx: _Context, kind: str | None, place: _Place, route: list[_Place], dest: _Place, via: bool
+) -> Move:
+    """The move read as ``kind place - route... - dest [VIA CONVOY]``, checked."""
     unit = ctx.own_unit(kind, place, ctx.position.units)
-    route, dest = places[:-1], places[-1]
     v = ctx.variant
     if dest.province == unit.province:
         # DATC 6.A.4 (and 6.A.5 with a convoy): a move to its own province is illegal.
@@ -571,6 +660,14 @@ def _support(reader: _Reader, ctx: _Context, kind: str | None, place: _Place) ->
     else:
         reader.take_if(HOLD_WORDS)
     reader.expect_end("the supported order")
+    return _checked_support(ctx, kind, place, supported_kind, supported, dest)
+
+
+def _checked_support(
+    ctx: _Context, kind: str | None, place: _Place,
+    supported_kind: str | None, supported: _Place, dest: _Place | None,
+) -> Support:
+    """The support read as ``kind place S supported_kind supported [- dest]``, checked."""
     unit = ctx.own_unit(kind, place, ctx.position.units)
     v = ctx.variant
     # Supports are to provinces, not to coasts (DATC 6.B.4 - 6.B.6).
@@ -618,6 +715,14 @@ def _convoy(reader: _Reader, ctx: _Context, kind: str | None, place: _Place) -> 
                             f"expected '-' after {army_from.text}, found {reader.found()}")
     army_to = reader.place("the convoyed army's destination")
     reader.expect_end(f"the destination {army_to.text}")
+    return _checked_convoy(ctx, kind, place, army_kind, army_from, army_to)
+
+
+def _checked_convoy(
+    ctx: _Context, kind: str | None, place: _Place,
+    army_kind: str | None, army_from: _Place, army_to: _Place,
+) -> Convoy:
+    """The convoy read as ``kind place C army_kind army_from - army_to``, checked."""
     unit = ctx.own_unit(kind, place, ctx.position.units)
     v = ctx.variant
     if unit.kind != FLEET:

@@ -1,16 +1,34 @@
 """The quick paths added for speed (bench/README.md) must read exactly what the general
 paths read: plain order text is split like any text, a one-word province name is found
-like a longest-match search finds it, and a unit's cached province is its location's."""
+like a longest-match search finds it, an order in the judges' notation is read directly
+into the same order (or the same error) as the word reader's, and a unit's cached
+province is its location's."""
 
 from __future__ import annotations
 
+import sys
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
-from gm_tools.model import Unit
-from gm_tools.parser import _PLAIN, _names, _Reader, _tokens, _translated_tokens
+from gm_tools.errors import OrderError
+from gm_tools.model import Position, Unit
+from gm_tools.parser import (
+    _PLAIN,
+    _Context,
+    _judge_notation,
+    _movement_order,
+    _names,
+    _Reader,
+    _tokens,
+    _translated_tokens,
+)
+from gm_tools.rules import Rules
 from gm_tools.variants import load_variant
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
+import randomplay  # noqa: E402  (bench/ is a folder of scripts, not a package)
 
 V = load_variant("standard")
 NAMES = _names(V)
@@ -75,3 +93,85 @@ def test_unit_province_is_cached_and_follows_a_replaced_location():
     moved = replace(fleet, location="MAO")
     assert moved.province == "MAO" and fleet.province == "SPA"
     assert moved == Unit("FRANCE", "F", "MAO")  # the cache is not part of equality
+
+
+# --- the judges' notation, read directly --------------------------------------------------
+
+
+def _board() -> Position:
+    units = {u.province: u for u in V.start_units}
+    for power, kind, location in [("RUSSIA", "F", "BOT"), ("ENGLAND", "F", "NTH"),
+                                  ("ENGLAND", "A", "YOR"), ("FRANCE", "F", "MAO"),
+                                  ("FRANCE", "F", "SPA/NC"), ("ITALY", "F", "ION"),
+                                  ("TURKEY", "F", "BUL/EC")]:
+        unit = Unit(power, kind, location)
+        units[unit.province] = unit
+    return Position("S1901M", units, dict(V.start_centers))
+
+
+def _both_ways(text: str, position: Position, power: str):
+    """What the direct reading and the word reader make of one text: an order, or the
+    error's type and message."""
+    def outcome(read):
+        try:
+            return read()
+        except OrderError as e:
+            return (type(e).__name__, str(e))
+
+    ctx = _Context(" ".join(text.split()), V, position, power, Rules())
+    quick = outcome(lambda: _judge_notation(ctx, NAMES))
+    general = outcome(lambda: _movement_order(_Reader(ctx.written, V, NAMES), ctx))
+    return quick, general
+
+
+JUDGE_NOTATION = [
+    # legal, with coasts, with kinds of the other unit and without
+    ("FRANCE", "A PAR H"), ("FRANCE", "A PAR - BUR"), ("FRANCE", "F BRE - MAO"),
+    ("FRANCE", "F SPA/NC - GAS"), ("FRANCE", "F MAO - POR"), ("FRANCE", "A MAR S A PAR - BUR"),
+    ("FRANCE", "A MAR S PAR - BUR"), ("FRANCE", "A PAR S F BRE"), ("FRANCE", "A PAR S F BRE H"),
+    ("FRANCE", "F MAO S F SPA/NC - POR"), ("ENGLAND", "F NTH C A YOR - NWY"),
+    ("ENGLAND", "A YOR - NWY VIA CONVOY"), ("RUSSIA", "F STP/SC - BOT"),
+    ("RUSSIA", "F BOT - STP/SC"), ("TURKEY", "F BUL/EC - BLA"), ("ITALY", "F ION C A NAP - TUN"),
+    # illegal: DATC 6.A.1-6.A.10, 6.B.3, and orders for others' or missing units
+    ("FRANCE", "A PAR - PAR"), ("FRANCE", "F BRE - PAR"), ("FRANCE", "A PAR - MAO"),
+    ("FRANCE", "A PAR - MUN"), ("FRANCE", "F MAO - SPA/SC"), ("FRANCE", "A MAR S A MAR"),
+    ("FRANCE", "A MAR S F PAR - BUR"), ("FRANCE", "F BRE C A PAR - LON"),
+    ("FRANCE", "A PAR C A MAR - BRE"), ("ENGLAND", "F NTH C F LON - NWY"),
+    ("FRANCE", "A MUN - BUR"), ("FRANCE", "A RUH - BUR"), ("FRANCE", "A PAR S A MUN - TYR"),
+    ("ENGLAND", "F NTH C A YOR - YOR"), ("ENGLAND", "F NTH C A BEL - MUN"),
+]
+
+
+@pytest.mark.parametrize("power, text", JUDGE_NOTATION)
+def test_judge_notation_is_read_directly_as_the_word_reader_reads_it(power, text):
+    quick, general = _both_ways(text, _board(), power)
+    assert quick is not None  # read directly, not handed on
+    assert quick == general
+
+
+@pytest.mark.parametrize("text", [
+    "a par - bur", "A PAR-BUR", "A PAR TO BUR", "Army PAR - BUR", "A PAR - SPA",
+    "A LON - NTH - NWY", "A PAR - BUR VIA", "A PAR - BUR VIA CONVOY NOW", "A PAR HOLD",
+    "A PAR S", "A PAR S A", "A MAR S A PAR -", "F NTH C A YOR", "A PAR", "A Paris - BUR",
+    "F SPA/XX - MAO", "A XYZ - BUR", "F SPA NC - MAO",
+])
+def test_anything_else_is_left_to_the_word_reader(text):
+    quick, general = _both_ways(text, _board(), "FRANCE")
+    assert quick is None
+    assert general is not None
+
+
+def test_judge_notation_of_random_games_reads_as_the_word_reader_reads_it():
+    # The bench's random games: the orders programs send, legal and not (bench/README.md).
+    requests = randomplay.play_games(V, 1618, games=2, years=4)
+    from gm_tools.jsonapi import parse_request
+
+    direct = 0
+    for request in requests:
+        position, orders = parse_request(V, request)
+        for power, texts in orders.items():
+            for text in texts:
+                quick, general = _both_ways(text, position, power)
+                assert quick is None or quick == general, text
+                direct += quick is not None
+    assert direct > 300
