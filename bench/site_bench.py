@@ -16,7 +16,8 @@ files one new phase rewrites.
    'next' link), the game's page, game.json and feed, and the archive index.
 
 Run with ``.venv/bin/python bench/site_bench.py [--games N] [--phases N] [--sources N]``.
-Work goes to ``build/site-bench/`` (kept for a look at the result).
+Work goes to ``build/site-bench/``; the built site (several GB at the default size, the map
+being inlined in every phase page) is deleted at the end unless ``--keep`` is given.
 """
 
 from __future__ import annotations
@@ -70,6 +71,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--sources", type=int, default=4, help="distinct games played, then cloned (default 4)")
     parser.add_argument("--seed", default="1648", help="random seed (default 1648)")
     parser.add_argument("--png", action="store_true", help="draw every PNG map in the full build (slow)")
+    parser.add_argument("--pin-code", action="store_true",
+                        help="keep the code key of the first build, for a checkout others edit meanwhile")
+    parser.add_argument("--keep", action="store_true", help="keep the built site in build/site-bench/site "
+                        "(several GB at the default size)")
     args = parser.parse_args(argv)
     variant = load_variant("standard")
     shutil.rmtree(OUT, ignore_errors=True)
@@ -99,7 +104,8 @@ def main(argv: list[str] | None = None) -> int:
     site_module.PngPainter.draw = real_draw
     pages = sum(1 for f in report.written if f.endswith(".html"))
     png_note = f"{report.pngs} PNG maps drawn" if args.png else "PNG maps left out: --png draws them"
-    print(f"full build: {len(report.written)} files, {pages} HTML pages in {seconds:.1f} s: "
+    size = sum((site / name).stat().st_size for name in report.written) / 1e6
+    print(f"full build: {len(report.written)} files ({size:.0f} MB), {pages} HTML pages in {seconds:.1f} s: "
           f"{pages / seconds:.1f} pages/s, {len(report.written) / seconds:.1f} files/s ({png_note})")
     if not args.png:
         maps = [(OUT / "site" / "games" / "g000" / f"{r['phase']}.svg").read_text(encoding="utf-8")
@@ -113,6 +119,12 @@ def main(argv: list[str] | None = None) -> int:
               f"a full build with every map would take about {seconds + total / rate:.0f} s "
               f"({pages / (seconds + total / rate):.1f} pages/s)")
 
+    settings = site_module.SiteSettings()
+    code_before = site_module.code_key(settings.templates, settings.base_map)
+    if args.pin_code:
+        # On a shared checkout others edit gm_tools while the bench runs, which (rightly)
+        # makes every game stale; pinning the key measures the skipping itself.
+        site_module.code_key = lambda templates, base_map: code_before
     start = time.perf_counter()
     again = site_module.build_site(games, site)
     print(f"rebuild with nothing new: {len(again.written)} files written, {len(again.unchanged)} unchanged "
@@ -136,6 +148,13 @@ def main(argv: list[str] | None = None) -> int:
         print(f"  {verdict} the target of {expected} files (the pages that change)")
     else:
         print("one new phase: game g000 is over, nothing to add")
+    from gm_tools.sitefiles import code_key
+
+    if code_key(settings.templates, settings.base_map) != code_before:
+        pinned = "the key was pinned (--pin-code)" if args.pin_code else "so the rebuilds above rendered every game again"
+        print(f"NOTE: gm_tools code or templates changed while the bench ran; {pinned}")
+    if not args.keep:
+        shutil.rmtree(site, ignore_errors=True)
     return 0
 
 
