@@ -1,0 +1,99 @@
+"""Europe 1619's own phases played by the engine (``Rules.play_phase``) on positions set up by
+hand: the Scoring Phase's verdict, and a unit expelled at the Map Adjustment Phase retreating
+at the Builds and Transactions Phase.
+
+Rulebook: /work/shared/seeds/002_e7e1b063b6c411e5.txt (the "1619 rulebook"); quoted words are
+its own. Center values from variants/europe1619/provinces.toml.
+"""
+
+from __future__ import annotations
+
+from gm_tools.engine import run_orders
+from gm_tools.hooks import InputRow
+from gm_tools.model import Unit
+from gm_tools.turn import start_position
+from gm_tools.variant_sheets.europe1619 import HOOKS
+from gm_tools.variants import load_variant
+
+VARIANT = load_variant("europe1619")
+SPANISH_CENTERS = {"ANDL": 4, "FLA": 3, "MAD": 5, "MIL": 3, "NAP": 3}
+
+
+def _at(phase: str, captured: dict[str, str] | None = None, units: list[Unit] = ()):
+    position = start_position(VARIANT)
+    position.phase = phase
+    for unit in units:
+        position.units[unit.province] = unit
+    if captured:
+        position.extra["captured"] = captured
+    return position
+
+
+def test_25_points_win_at_the_scoring_phase():
+    """1619 rulebook: 'First player to reach 25 points wins the game regardless of the year';
+    item 1, captured foreign centers, '1 point for each point of value'. France holds Spain's
+    five centers (18 points) and Austria's home centers."""
+    austrian = {c: VARIANT.provinces[c].value for c in VARIANT.home_centers("AUSTRIA")}
+    captured = {c: "FRANCE" for c in list(SPANISH_CENTERS) + list(austrian)}
+    outcome = run_orders(VARIANT, _at("Y1625S", captured), [])
+    france = outcome.extra["scoring"]["scores"]["FRANCE"]
+    assert france["captured_centers"] == 18 + sum(austrian.values()) >= 25
+    assert outcome.winner == "FRANCE" and outcome.extra["scoring"]["over"]
+    # Spain's item 4: its home centers held by someone else count against it.
+    assert outcome.extra["scoring"]["scores"]["SPAIN"]["lost_centers"] < 0
+
+
+def test_the_game_ends_at_the_scoring_phase_of_1648():
+    """1619 rulebook: 'the game officially ends at the Scoring Phase of 1648, with highest
+    scoring player taking victory'; the year before, the leader below 25 has not won."""
+    captured = {"MAD": "FRANCE"}
+    assert run_orders(VARIANT, _at("Y1647S", captured), []).winner is None
+    outcome = run_orders(VARIANT, _at("Y1648S", captured), [])
+    assert outcome.winner == "FRANCE" and outcome.extra["scoring"]["scores"]["FRANCE"]["total"] == 5
+
+
+def test_a_tie_in_1648_names_no_winner():
+    """1619 rulebook: 'In case of ties, players may agree to extend the game by one or more years
+    to break the tie, or call a draw': the game goes on until the GM stops it."""
+    # France takes Milan and Sweden Naples, 3 points each: tied at the top.
+    outcome = run_orders(VARIANT, _at("Y1648S", {"MIL": "FRANCE", "NAP": "SWEDEN"}), [])
+    scoring = outcome.extra["scoring"]
+    assert (scoring["over"], scoring["tie"], scoring["winners"]) == (True, True, ["FRANCE", "SWEDEN"])
+    assert outcome.winner is None and outcome.position.phase == "Y1649D"
+
+
+def test_an_expelled_bolstered_army_retreats_at_the_builds_phase():
+    """1619 rulebook, 'Additional rules to observe' 4b: a unit in the province of a power it is
+    at peace with must leave; 'Retreats': 'When a bolstered army unit is forced to retreat, it
+    loses one unit of strength'. France's strength-3 army ends the Orders Phase in Spanish
+    Franche-Comte (FRC) with no war between them."""
+    army = Unit("FRANCE", "A", "FRC", 3)
+    after_j = run_orders(VARIANT, _at("Y1619J", units=[army]), [])
+    (waiting,) = after_j.position.extra["expelled"]
+    assert waiting["rule"] == "4b" and "BUR" in waiting["retreats"]
+    assert "FRC" not in after_j.position.units and after_j.position.phase == "Y1619B"
+    assert after_j.extra["map_adjustment"]["expelled"][0]["unit"] == "A FRC"
+
+    position = after_j.position
+    (retreats,) = [t for t in HOOKS.input_sheets(VARIANT, position) if t.title == "Retreats"]
+    assert retreats.rows == [["FRANCE", "A FRC", ", ".join(waiting["retreats"]), None]]
+    cells = {"Power": "Retreats!A2", "Unit": "Retreats!B2", "May go to": "Retreats!C2", "Retreat to": "Retreats!D2"}
+    rows = {"Purchases": [], "Loans": [], "Retreats": [InputRow({"Unit": "A FRC", "Retreat to": "PAR"}, cells)]}
+    _, problems = HOOKS.check_inputs(VARIANT, position, rows)
+    assert [str(p) for p in problems] == [f"Retreats!D2: found 'PAR', expected one of {', '.join(waiting['retreats'])} (rule 4b)"]
+
+    rows["Retreats"] = [InputRow({"Unit": "A FRC", "Retreat to": "Burgundy"}, cells)]
+    inputs, problems = HOOKS.check_inputs(VARIANT, position, rows)
+    assert problems == [] and inputs == {"retreats": {"FRC": "BUR"}}
+    after_b = run_orders(VARIANT, position, [], inputs=inputs)
+    assert after_b.position.units["BUR"] == Unit("FRANCE", "A", "BUR", 2)
+    assert "expelled" not in after_b.position.extra
+    assert after_b.results[0].order == "A FRC R BUR"
+
+
+def test_an_expelled_army_without_a_retreat_order_is_disbanded():
+    army = Unit("FRANCE", "A", "FRC", 3)
+    position = run_orders(VARIANT, _at("Y1619J", units=[army]), []).position
+    after_b = run_orders(VARIANT, position, [], inputs={})
+    assert all(u.power != "FRANCE" or u.province not in ("FRC", "BUR") for u in after_b.position.units.values())
+    assert after_b.results[0].order == "A FRC D"
