@@ -214,8 +214,16 @@ def results_table(variant: Variant, record: dict | None) -> Table:
             rows.append([record["phase"], note["power"], "", "default", note["text"], "", ""])
         if record.get("winner"):
             rows.append([record["phase"], record["winner"], "", "victory",
-                         f"{record['winner']} holds {variant.victory_centers} or more centers and wins", "", ""])
+                         _victory_text(variant, record), "", ""])
     return Table("Results", columns, rows)
+
+
+def _victory_text(variant: Variant, record: dict) -> str:
+    """Why the game's winner won: a variant scored in points says its verdict."""
+    scoring = record.get("extra", {}).get("outcome", {}).get("scoring")
+    if scoring:
+        return f"{record['winner']} wins: {scoring['verdict']}"
+    return f"{record['winner']} holds {variant.victory_centers} or more centers and wins"
 
 
 def title_of(variant: Variant, phase: str) -> str:

@@ -194,7 +194,10 @@ class TurnReport:
                 continue  # listed just above
             lines.append(f"  note {note['power']}: {note['text']}")
         if r["winner"]:
-            lines.append(f"{r['winner']} holds the victory centers and wins: the game is over")
+            scoring = r.get("extra", {}).get("outcome", {}).get("scoring")
+            why = scoring["verdict"] if scoring else "holds the victory centers"
+            lines.append(f"{r['winner']} wins ({why}): the game is over" if scoring
+                         else f"{r['winner']} {why} and wins: the game is over")
         else:
             lines.append(f"next phase: {r['next_phase']}")
         if self.site:
