@@ -30,58 +30,12 @@ RESULT_SYMBOLS = {SUCCEEDS: "\u2713", "fails": "\u2717", INVALID: "\u2298"}
 def phase_view(game: GameContext, phase: PhaseContext) -> dict:
     """What the phase template shows, worked out here so the template only lays it out."""
     variant, record = game.variant, phase.record
-    by_power: dict[str, list[dict]] = {}
-    for r in record["results"]:
-        flags = result_flags(r)
-        result = r.get("result", "")
-        by_power.setdefault(r["power"], []).append({
-            "words": order_words(variant, r["order"]),
-            "order": r["order"],
-            "result": result,
-            "symbol": RESULT_SYMBOLS.get(result, ""),
-            "reason": r.get("reason", ""),
-            "flags": ", ".join(flags),
-        })
-    written = record.get("orders", {}) or {}
-    powers = []
-    for code in ordered(variant, set(by_power) | set(written)):
-        powers.append({
-            "code": code,
-            "name": power_name(variant, code),
-            "player": (record.get("players") or {}).get(code, ""),
-            "results": by_power.get(code, []),
-            "written": written.get(code, []),
-        })
-    dislodged = []
-    for d in dislodgements(record):
-        dislodged.append({
-            "power": power_name(variant, d.power),
-            "unit": f"{UNIT_NAMES[d.kind]} {location_name(variant, d.location)}",
-            "attacker_from": location_name(variant, d.attacker_from) if d.attacker_from else "",
-            "retreats": [location_name(variant, r) for r in d.retreats],
-        })
-    after = record["after"]
-    ownership = [
-        {"power": power_name(variant, p), "count": len(c), "centers": sorted(location_name(variant, x) for x in c)}
-        for p, c in ((p, after.get("centers", {})[p]) for p in ordered(variant, after.get("centers", {})))
-    ]
-    adjustments = []
-    if ends_year(variant, record):
-        for power, centers, units, builds in adjustment_rows(variant, after):
-            adjustments.append({"power": power_name(variant, power), "centers": centers, "units": units,
-                                "change": f"builds {builds}" if builds > 0 else f"removes {-builds}" if builds < 0 else "none"})
-    sections = [
-        Section(title=heading, html=Markup(render_markdown(text)))
-        for heading, text in hooks_for(variant).report_sections(variant, record)
-    ]
     next_title = ""
     if record.get("next_phase"):
         try:
             next_title = phase_title(variant.calendar, record["next_phase"])
         except PhaseError:
             next_title = record["next_phase"]
-    notes = [{"power": power_name(variant, n.get("power", "")), "text": n.get("text", "")}
-             for n in record.get("notes", []) if isinstance(n, dict)]
     return {
         "id": phase.id,
         "title": phase.title,
@@ -90,16 +44,71 @@ def phase_view(game: GameContext, phase: PhaseContext) -> dict:
         "next_phase": record.get("next_phase"),
         "next_title": next_title,
         "winner": power_name(variant, record["winner"]) if record.get("winner") else "",
-        "powers": powers,
-        "notes": notes,
-        "dislodged": dislodged,
-        "ownership": ownership,
-        "adjustments": adjustments,
+        "powers": _orders_view(variant, record),
+        "notes": [{"power": power_name(variant, n.get("power", "")), "text": n.get("text", "")}
+                  for n in record.get("notes", []) if isinstance(n, dict)],
+        "dislodged": _dislodged_view(variant, record),
+        "ownership": _ownership_view(variant, record["after"]),
+        "adjustments": _adjustments_view(variant, record),
         "is_adjustment": parse_phase(phase.id).type == "A",
         "press": Markup(render_markdown(record.get("press") or "")),
-        "sections": sections,
+        "sections": [Section(title=heading, html=Markup(render_markdown(text)))
+                     for heading, text in hooks_for(variant).report_sections(variant, record)],
         "deadline": record.get("deadline", ""),
     }
+
+
+def _orders_view(variant: Variant, record: dict) -> list[dict]:
+    """Per power: its results (order in words and notation, result, symbol, flags, reason)
+    and its orders as the GM entered them."""
+    by_power: dict[str, list[dict]] = {}
+    for r in record["results"]:
+        result = r.get("result", "")
+        by_power.setdefault(r["power"], []).append({
+            "words": order_words(variant, r["order"]),
+            "order": r["order"],
+            "result": result,
+            "symbol": RESULT_SYMBOLS.get(result, ""),
+            "reason": r.get("reason", ""),
+            "flags": ", ".join(result_flags(r)),
+        })
+    written = record.get("orders", {}) or {}
+    players = record.get("players") or {}
+    return [
+        {"code": code, "name": power_name(variant, code), "player": players.get(code, ""),
+         "results": by_power.get(code, []), "written": written.get(code, [])}
+        for code in ordered(variant, set(by_power) | set(written))
+    ]
+
+
+def _dislodged_view(variant: Variant, record: dict) -> list[dict]:
+    return [
+        {"power": power_name(variant, d.power),
+         "unit": f"{UNIT_NAMES[d.kind]} {location_name(variant, d.location)}",
+         "attacker_from": location_name(variant, d.attacker_from) if d.attacker_from else "",
+         "retreats": [location_name(variant, r) for r in d.retreats]}
+        for d in dislodgements(record)
+    ]
+
+
+def _ownership_view(variant: Variant, position: dict) -> list[dict]:
+    centers = position.get("centers", {})
+    return [
+        {"power": power_name(variant, power), "count": len(centers[power]),
+         "centers": sorted(location_name(variant, c) for c in centers[power])}
+        for power in ordered(variant, centers)
+    ]
+
+
+def _adjustments_view(variant: Variant, record: dict) -> list[dict]:
+    """The builds and removals due, shown after the phase that closes the year."""
+    if not ends_year(variant, record):
+        return []
+    rows = []
+    for power, centers, units, builds in adjustment_rows(variant, record["after"]):
+        change = f"builds {builds}" if builds > 0 else f"removes {-builds}" if builds < 0 else "none"
+        rows.append({"power": power_name(variant, power), "centers": centers, "units": units, "change": change})
+    return rows
 
 
 def ordered(variant: Variant, codes) -> list[str]:
