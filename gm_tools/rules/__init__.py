@@ -60,6 +60,24 @@ class Rules:
                 centers[province] = unit.power
         return centers
 
+    def winner(self, variant: Variant, position: Position) -> str | None:
+        """The power that has won once ownership is updated, or None. Standard: the power
+        owning ``variant.victory_centers`` supply centers (2000 rulebook, 'If one country
+        controls 18 supply centers, it wins'); of two (a variant's data error), the first by code."""
+        counts: dict[str, int] = {}
+        for owner in position.centers.values():
+            counts[owner] = counts.get(owner, 0) + 1
+        winners = [p for p, n in sorted(counts.items()) if n >= variant.victory_centers]
+        return winners[0] if winners else None
+
+    def after_phase(self, variant: Variant, before: Position, after: Position, seed: str) -> tuple[Position, list[dict]]:
+        """What the variant's rules do once a phase is adjudicated, from the position the
+        phase started at (``before``) and the one the engine made (``after``, already at the
+        next phase): a new position, and the random draws made (JSON-able dicts for the
+        record's ``random.draws``, each naming its seed text so anyone can repeat it).
+        ``seed`` is the game's seed. Standard: nothing happens."""
+        return after, []
+
     # --- phases the standard engine does not play ------------------------------------------
 
     def play_phase(self, variant: Variant, position: Position, orders: list, inputs: dict):
