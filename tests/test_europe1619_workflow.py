@@ -272,3 +272,44 @@ def test_orders_for_a_minor_another_power_commands(tmp_path):
     error = refused(paths, {f"Orders!C{spanish}": "A LOR H"})
     (problem,) = error.problems
     assert problem.cell == f"C{spanish}" and "LOR" in problem.expected
+
+
+def test_the_reichstag_meets_in_the_orders_phase_and_binds_the_next_year(tmp_path):
+    """1619 rulebook, 'Reichstag': 'Austria may call for only one meeting during the game, and
+    during a movement phase'; agenda 3 'would restrict a foreign power ... from depositing INFs
+    to a selected German or Italian state in the HRE'; 'If an agenda is given a majority of
+    votes, the rule comes into effect the following year'; 'A no vote is treated as a vote
+    against the agenda'."""
+    paths = create(tmp_path, variant="europe1619")
+    turn(paths, force=True)  # Y1619D
+    voters = [r["Voter"] for r in sheet(paths, "Reichstag Votes")]
+    assert voters == ["AUSTRIA", "LEAGUE", "UNION", "SAXONY", "SAVOY"]
+    type_cells(paths, {
+        "Reichstag!A2": "restrict_foreign", "Reichstag!B2": "FRANCE", "Reichstag!D2": "HES",
+        "Reichstag Votes!B2": "for", "Reichstag Votes!B3": "for", "Reichstag Votes!B4": "against",
+        "Reichstag Votes!B5": "for",  # Savoy does not vote: against
+    })
+    report = turn(paths)
+    assert report.record["extra"]["europe1619"]["reichstag"]["votes"] == {
+        "AUSTRIA": True, "LEAGUE": True, "SAXONY": True, "UNION": False}
+    meeting = report.record["after"]["extra"]["reichstag"]["meetings"][0]
+    assert (meeting["result"], meeting["votes"]["SAVOY"]) == ("passed", "none")
+    sections = dict(HOOKS.report_sections(load_variant("europe1619"), report.record))
+    assert "passed; in effect from 1620" in sections["Reichstag"]
+    # 'Austria may not call for another meeting after that': no Reichstag sheets any more.
+    assert "Reichstag" not in openpyxl.load_workbook(io.BytesIO(paths.workbook.read_bytes())).sheetnames
+    for _ in range(3):  # J, B, S
+        turn(paths, force=True)
+    error = refused(paths, {"INF Placements!A2": "FRANCE", "INF Placements!B2": 1, "INF Placements!C2": "HES"})
+    (problem,) = error.problems
+    assert problem.cell == "C2" and "Reichstag" in problem.expected
+
+
+def test_an_imperial_ban_on_austria_is_refused(tmp_path):
+    """1619 rulebook, 'Imperial Ban': 'one selected German or Italian power (this excludes Austria)'."""
+    paths = create(tmp_path, variant="europe1619")
+    turn(paths, force=True)
+    error = refused(paths, {"Reichstag!A2": "imperial_ban", "Reichstag!B2": "AUSTRIA", "Reichstag!C2": "attacks"})
+    (problem,) = error.problems
+    assert (problem.sheet, problem.cell) == ("Reichstag", "A2")
+    assert "other than Austria" in problem.expected

@@ -12,6 +12,9 @@ Inputs (stored in the history record's ``extra["europe1619"]``, read by
 :mod:`gm_tools.europe.phases`):
 
 - D: ``{"orders": {power: ["5: BRE", "BRAP > FRANCE", "WAR: SPAIN"]}}``;
+- M: ``{"reichstag": {"agenda": {kind, power, ban, minor}, "votes": {voter: true/false/null}}}``
+  when Austria calls its meeting ('Austria may call for only one meeting during the game,
+  and during a movement phase'); :meth:`Europe1619Hooks.apply_inputs` holds it;
 - B: ``{"purchases": [{power, action, kind, province, minor}], "loans": [{lender, borrower,
   amount, interest, due}], "retreats": {province left: province}}``.
 """
@@ -32,6 +35,8 @@ DECLARATIONS_IN = "Declarations"
 PURCHASES = "Purchases"
 LOANS = "Loans"
 RETREATS = "Retreats"
+REICHSTAG = "Reichstag"
+REICHSTAG_VOTES = "Reichstag Votes"
 INFLUENCE_TRACKER = "Influence Tracker"
 INFLUENCE_HISTORY = "Influence History"
 RELATIONS = "Declarations Matrix"
@@ -77,6 +82,21 @@ class Europe1619Hooks(SheetHooks):
                                         Column("Other power", CHOICE, powers, editable=True, width=14)),
                       blank_rows=BLANK_ROWS),
             ]
+        if kind == "M":
+            voters = _reichstag_voters(variant, position)
+            if not voters:
+                return []
+            from ..europe.reichstag import AGENDAS, BAN_ATTACKS, BAN_DEPOSITS
+
+            return [
+                Table(REICHSTAG, (Column("Agenda", CHOICE, tuple(AGENDAS), editable=True, width=18),
+                                  Column("Power", CHOICE, powers, editable=True, width=14),
+                                  Column("Ban", CHOICE, (BAN_ATTACKS, BAN_DEPOSITS), editable=True, width=10),
+                                  Column("Minor state", editable=True, width=12)), blank_rows=1),
+                Table(REICHSTAG_VOTES, (Column("Voter", width=14),
+                                        Column("Vote", CHOICE, ("for", "against"), editable=True, width=10)),
+                      rows=[[v, None] for v in voters]),
+            ]
         if kind == "B":
             tables = [
                 Table(PURCHASES, (power, Column("Action", CHOICE, ACTIONS, editable=True, width=10),
@@ -104,7 +124,20 @@ class Europe1619Hooks(SheetHooks):
             return _check_diplomatic(variant, position, rows)
         if kind == "B":
             return _check_transactions(variant, position, rows)
+        if kind == "M" and REICHSTAG in rows:
+            return _check_reichstag(variant, position, rows)
         return {}, []
+
+    def apply_inputs(self, variant: Variant, position: Position, inputs: dict) -> Position:
+        """The Reichstag meets in the Orders Phase: its vote is counted before the orders are
+        adjudicated, and the decree applies from the next year ('the rule comes into effect the
+        following year')."""
+        if "reichstag" not in inputs:
+            return position
+        state, _ = _hold(variant, position, inputs["reichstag"])
+        after = position.copy()
+        after.extra["reichstag"] = state.to_json()
+        return after
 
     # --- output sheets -------------------------------------------------------------------------
 
@@ -205,6 +238,62 @@ def _expected(reason: str) -> str:
     for prefix in ("illegal: ", "unreadable: ", "ambiguous: "):
         reason = reason.removeprefix(prefix)
     return f"an order the rules allow ({reason})"
+
+
+# --- the Reichstag (Orders Phase) ----------------------------------------------------------------------
+
+
+def _reichstag_voters(variant: Variant, position: Position) -> list[str]:
+    """Austria and the Empire's members in play and not eliminated, when Austria may still call
+    its one meeting; empty otherwise."""
+    from ..europe.reichstag import ReichstagState, empire_powers
+
+    setup = _setup(variant)
+    state = ReichstagState.from_json(position.extra.get("reichstag", {}))
+    eliminated = set(position.extra.get("eliminated", []))
+    if setup.reichstag_caller is None or setup.reichstag_caller in eliminated or state.closed or state.nullified:
+        return []
+    return [p for p in setup.powers if p in empire_powers(setup) and p not in eliminated]
+
+
+def _hold(variant: Variant, position: Position, entry: dict):
+    from ..europe.reichstag import Agenda, ReichstagState, hold_reichstag
+
+    state = ReichstagState.from_json(position.extra.get("reichstag", {}))
+    return hold_reichstag(_setup(variant), state, parse_phase(position.phase).year, Agenda.from_json(entry["agenda"]),
+                          entry["votes"], position.extra.get("eliminated", []))
+
+
+def _check_reichstag(variant: Variant, position: Position, rows: dict[str, list[InputRow]]):
+    """The agenda row and the votes, checked by holding the meeting on them (a wrong agenda,
+    a vote by the target of an Imperial Ban... is a problem at the agenda's cell)."""
+    from ..errors import OrderError
+
+    problems: list[Problem] = []
+    agendas, votes = rows.get(REICHSTAG, []), rows.get(REICHSTAG_VOTES, [])
+    if not agendas:
+        for row in votes:
+            sheet, cell = _cell(row, "Vote")
+            problems.append(Problem(sheet, cell, repr(row.values["Vote"]), f"no vote: no agenda on the {REICHSTAG} sheet"))
+        return {}, problems
+    if len(agendas) > 1:
+        sheet, cell = _cell(agendas[1], "Agenda")
+        return {}, [Problem(sheet, cell, "a second agenda", "one agenda: 'Austria may choose one agenda'")]
+    row = agendas[0]
+    if _missing(row, ("Agenda",), {"Agenda": "one of restrict_attacks, imperial_ban, restrict_foreign"}, problems):
+        return {}, problems
+    minor = (row.values.get("Minor state") or "").upper() or None
+    entry = {
+        "agenda": {"kind": row.values["Agenda"], "power": row.values.get("Power"), "ban": row.values.get("Ban"), "minor": minor},
+        # 'A no vote is treated as a vote against the agenda.'
+        "votes": {v.values["Voter"]: v.values["Vote"] == "for" for v in votes},
+    }
+    try:
+        _hold(variant, position, entry)
+    except OrderError as e:
+        sheet, cell = _cell(row, "Agenda")
+        return {}, [Problem(sheet, cell, repr(e.order), f"an agenda the Reichstag may vote on ({e.reason})")]
+    return {"reichstag": entry}, []
 
 
 # --- checking the Builds and Transactions Phase -------------------------------------------------------

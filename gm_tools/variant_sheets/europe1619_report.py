@@ -17,6 +17,13 @@ def sections(variant: Variant, record: dict) -> list[tuple[str, str]]:
     """(heading, markdown) pairs for the D, J, B and S phases; none for the others."""
     outcome = record.get("extra", {}).get("outcome", {})
     found = []
+    if "reichstag" in record.get("extra", {}).get("europe1619", {}):
+        from ..europe.reichstag import ReichstagState
+        from ..phase import parse_phase
+
+        year = parse_phase(record["phase"]).year
+        state = ReichstagState.from_json(record["after"]["extra"].get("reichstag", {}))
+        found.append(("Reichstag", "\n".join(m.describe() for m in state.meetings if m.year == year)))
     if "diplomatic" in outcome:
         d = outcome["diplomatic"]
         rows = []
