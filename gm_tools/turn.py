@@ -146,13 +146,9 @@ def load_state(name: str, root: str | os.PathLike | None = None) -> GameState:
 
 
 def winner_of(variant: Variant, position: Position) -> str | None:
-    """The power holding the victory centers, if any (2000 rulebook, 'If one country
-    controls 18 supply centers, it wins': checked once ownership is updated)."""
-    counts: dict[str, int] = {}
-    for owner in position.centers.values():
-        counts[owner] = counts.get(owner, 0) + 1
-    winners = [p for p, n in sorted(counts.items()) if n >= variant.victory_centers]
-    return winners[0] if winners else None
+    """The power holding the victory centers by the standard count, if any. The workflow
+    asks the variant's ``rules.winner`` instead (Centenary counts vassals' centers)."""
+    return Rules().winner(variant, position)
 
 
 # --- one turn -------------------------------------------------------------------------------
@@ -220,10 +216,13 @@ class Adjudication:
     outcome: dict = None
     """A variant's phase: what it did beyond the results (``PhaseOutcome.extra``), stored in
     the record's ``extra["outcome"]``."""
+    draws: list = None
+    """The random draws the rules made after the phase (``Rules.after_phase``), for the
+    record's ``random.draws``."""
 
 
 def adjudicate(variant: Variant, rules: Rules, hooks: SheetHooks, position: Position,
-               checked: CheckedOrders, inputs: dict) -> Adjudication:
+               checked: CheckedOrders, inputs: dict, seed: str = "") -> Adjudication:
     """Run the phase through the engine. The engine also skips the phases nobody has to
     play and updates center ownership at the end of the year."""
     from .engine import run_phase
@@ -241,8 +240,9 @@ def adjudicate(variant: Variant, rules: Rules, hooks: SheetHooks, position: Posi
         key=lambda r: (r["power"], r["order"], r["result"], r["reason"]),
     )
     notes = default_notes(variant, start, checked, outcome.position, rules)
-    winner = outcome.winner or winner_of(variant, outcome.position)
-    return Adjudication(results, notes, outcome.position, winner, outcome.extra)
+    after, draws = rules.after_phase(variant, start, outcome.position, seed)
+    winner = outcome.winner or rules.winner(variant, after)
+    return Adjudication(results, notes, after, winner, outcome.extra, draws)
 
 
 def process_phase(
@@ -266,12 +266,16 @@ def process_phase(
             sheet, cell, repr(entries.phase or ""),
             f"{position.phase!r}, the game's current phase (is this an old copy of the workbook? "
             "gm-tools rollback reopens the last processed phase)"))
-    checked = check_orders(variant, position, rules, entries.orders, lenient)
-    problems += checked.problems
     inputs: dict = {}
+    input_problems: list[Problem] = []
     if all(t.title in entries.inputs for t in input_tables):  # a missing sheet is reported already
         inputs, input_problems = hooks.check_inputs(variant, position, entries.inputs)
         problems += input_problems
+    # Orders are read against the board the inputs make (a Centenary fealty claim opens a
+    # build site), the board the adjudicator will play.
+    board = position if input_problems else hooks.apply_inputs(variant, position, inputs)
+    checked = check_orders(variant, board, rules, entries.orders, lenient)
+    problems += checked.problems
     if problems:
         raise WorkbookError(str(paths.workbook), problems)
     # A phase with no order rows and no input sheets (a variant's map adjustment or scoring)
@@ -280,7 +284,7 @@ def process_phase(
     if not (entries.orders or entries.press or any(entries.inputs.values()) or force or nothing_to_enter):
         return None, None
 
-    done = adjudicate(variant, rules, hooks, position, checked, inputs)
+    done = adjudicate(variant, rules, hooks, position, checked, inputs, str(entries.seed))
     record = {
         "format": FORMAT,
         "game": state.info.name,
@@ -297,7 +301,7 @@ def process_phase(
         "press": entries.press,
         "players": {p: entries.players.get(p, "") for p in variant.powers},
         "deadline": entries.deadline,
-        "random": {"seed": str(entries.seed), "draws": []},
+        "random": {"seed": str(entries.seed), "draws": done.draws},
         "extra": _record_extra(hooks, inputs, done),
     }
     workbook = write_workbook(_plan(variant, hooks, rules, state.info.name, done.after, entries.deadline,
@@ -394,15 +398,18 @@ def replay(name: str, root: str | os.PathLike | None = None) -> list[str]:
     position = start_position(variant)
     for stored in state.history:
         checked = CheckedOrders(record=stored["orders"])
+        inputs = stored["extra"].get(hooks.name, {})
+        board = hooks.apply_inputs(variant, position, inputs)
         for power, items in stored["orders"].items():
             for item in items:
                 if item["read"] is None:
                     checked.invalid.append((OrderEntry(power, item["cell"], item["written"], None), item["error"]))
                 else:
                     checked.orders.setdefault(power, []).append(
-                        parse_commanded(item["read"], variant, position, power, rules))
-        done = adjudicate(variant, rules, hooks, position, checked, stored["extra"].get(hooks.name, {}))
+                        parse_commanded(item["read"], variant, board, power, rules))
+        done = adjudicate(variant, rules, hooks, position, checked, inputs, stored["random"]["seed"])
         replayed = dict(stored, before=position_to_json(position), results=done.results, notes=done.notes,
+                        random={"seed": stored["random"]["seed"], "draws": done.draws},
                         extra=_record_extra(hooks, stored["extra"].get(hooks.name, {}), done),
                         after=position_to_json(done.after), winner=done.winner,
                         next_phase=None if done.winner else done.after.phase)
