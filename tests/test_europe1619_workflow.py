@@ -110,6 +110,12 @@ def test_a_year_through_the_sheets(tmp_path):
     assert outcome["statuses"]["LOR"] == {"status": "ALIGNED", "power": "FRANCE", "total": 4, "captured_by": None,
                                           "infs": {"FRANCE": 4}, "marker": None}
     assert outcome["unused"]["FRANCE"] == 3  # 'may not save unused INFs': 6 allotted, 3 placed
+    # 'The referee presents the results of the Diplomatic Phase by reporting the status of each
+    # minor state ... which declarations successfully passed as well as the effects of
+    # diplomatic attacks': the phase page's sections.
+    sections = dict(HOOKS.report_sections(load_variant("europe1619"), record(paths, "Y1619D")))
+    assert "- **LOR**: ALIGNED (FRANCE); 4 INFs (FRANCE 4)" in sections["Status of the minor states"]
+    assert "HES" in sections["Diplomatic attacks"] and "FRANCE" in sections["Declarations"]
 
     # --- Orders Phase: France orders its aligned minor's unit -------------------------------------
     # 1619 rulebook, 'Effects of declarations': 'players write and submit movement orders for
@@ -140,6 +146,8 @@ def test_a_year_through_the_sheets(tmp_path):
     assert {k: treasury["FRANCE"][k] for k in ("Balance", "Home centers", "Income", "Lent", "Purchases", "New balance")} == {
         "Balance": 0, "Home centers": 13, "Income": 13, "Lent": 2, "Purchases": 9, "New balance": 2}
     assert (treasury["SAVOY"]["Borrowed"], treasury["SAVOY"]["New balance"]) == (2, treasury["SAVOY"]["Income"] + 2)
+    sections = dict(HOOKS.report_sections(load_variant("europe1619"), record(paths, "Y1619B")))
+    assert "- **FRANCE**: 0 TPs + 13 income + 0 borrowed - 2 lent - 9 purchases = 2 TPs" in sections["Treasury"]
     units = {r["Unit"]: r for r in sheet(paths, "Units")}
     assert units["A PAR"]["Strength"] == 2
     loans = record(paths, "Y1619B")["after"]["extra"]["loans"]

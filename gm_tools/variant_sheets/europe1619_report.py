@@ -7,10 +7,9 @@ from __future__ import annotations
 from ..variant import Variant
 
 
-def _table(headers: list[str], rows: list[list]) -> str:
-    lines = ["| " + " | ".join(headers) + " |", "|" + " --- |" * len(headers)]
-    lines += ["| " + " | ".join("" if v is None else str(v) for v in row) + " |" for row in rows]
-    return "\n".join(lines)
+def _items(lines: list[str]) -> str:
+    # Lists, not tables: the site's markdown has no table extension.
+    return "\n".join(f"- {line}" for line in lines) or "None."
 
 
 def sections(variant: Variant, record: dict) -> list[tuple[str, str]]:
@@ -26,14 +25,16 @@ def sections(variant: Variant, record: dict) -> list[tuple[str, str]]:
         found.append(("Reichstag", "\n".join(m.describe() for m in state.meetings if m.year == year)))
     if "diplomatic" in outcome:
         d = outcome["diplomatic"]
-        rows = []
-        for code, s in d["statuses"].items():
-            infs = ", ".join(f"{p} {n}" for p, n in sorted(s["infs"].items(), key=lambda x: (-x[1], x[0])))
-            status = s["status"] + (f" (captured by {s['captured_by']})" if s["captured_by"] else "")
-            rows.append([code, status, s["power"] or "", s["total"], infs, s["marker"] or ""])
-        found.append(("Status of the minor states", _table(["Minor state", "Status", "Power", "INFs", "By power", "Marker"], rows)))
-        attacks = "\n".join(f"- {a}" for a in d["attacks"]) or "None."
-        found.append(("Diplomatic attacks", attacks))
+        lines = []
+        for code, st in d["statuses"].items():
+            infs = ", ".join(f"{p} {n}" for p, n in sorted(st["infs"].items(), key=lambda x: (-x[1], x[0])))
+            status = st["status"] + (f" ({st['power']})" if st["power"] else "")
+            if st["captured_by"]:
+                status += f", captured by {st['captured_by']}"
+            marker = f"; marker {st['marker']}" if st["marker"] else ""
+            lines.append(f"**{code}**: {status}; {st['total']} INFs" + (f" ({infs})" if infs else "") + marker)
+        found.append(("Status of the minor states", _items(lines)))
+        found.append(("Diplomatic attacks", _items(d["attacks"])))
         lines = [f"- in effect from {d['year']}: {t}" for t in d["took_effect"]]
         lines += [f"- declared: {t}" for t in d["declared"]]
         found.append(("Declarations", "\n".join(lines) or "None."))
@@ -52,17 +53,16 @@ def sections(variant: Variant, record: dict) -> list[tuple[str, str]]:
         found.append(("Map adjustment", "\n".join(lines)))
     if "transactions" in outcome:
         t = outcome["transactions"]
-        headers = ["Power", "Balance", "Income", "Borrowed", "Lent", "Purchases", "New balance"]
-        rows = [[p, i["balance"], i["income"], i["borrowed"], i["lent"], i["purchases"], i["new_balance"]]
-                for p, i in t["treasury"].items()]
-        found.append(("Treasury", _table(headers, rows)))
+        lines = [f"**{p}**: {i['balance']} TPs + {i['income']} income + {i['borrowed']} borrowed - {i['lent']} lent "
+                 f"- {i['purchases']} purchases = {i['new_balance']} TPs" for p, i in t["treasury"].items()]
+        found.append(("Treasury", _items(lines)))
         if t["built"]:
             found.append(("Units built", "\n".join(f"- {u}" for u in t["built"])))
     if "scoring" in outcome:
         s = outcome["scoring"]
-        headers = ["Power", "Captured centers", "Markers", "Captured provinces", "Lost centers", "Lost provinces", "Bonus", "Total"]
         order = sorted(s["scores"].items(), key=lambda x: (-x[1]["total"], x[0]))
-        rows = [[p, i["captured_centers"], i["markers"], i["captured_provinces"], i["lost_centers"],
-                 i["lost_provinces"], i["bonus"], i["total"]] for p, i in order]
-        found.append((f"Scores {s['year']}", _table(headers, rows) + f"\n\n{s['verdict']}."))
+        lines = [f"**{p}** {i['total']}: captured centers {i['captured_centers']}, markers {i['markers']}, "
+                 f"captured provinces {i['captured_provinces']}, lost centers {i['lost_centers']}, "
+                 f"lost provinces {i['lost_provinces']}, bonus {i['bonus']}" for p, i in order]
+        found.append((f"Scores {s['year']}", _items(lines) + f"\n\n{s['verdict']}."))
     return found
