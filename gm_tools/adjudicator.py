@@ -85,6 +85,9 @@ class _Entry:
     """For an army's move: it travels by convoy (decided before resolution, DATC 4.A.3)."""
     order_invalid: bool = False
     """The unit was given only invalid orders, so it holds."""
+    dest: str | None = None
+    """For a move or a support to move: the province (no coast) it goes to, read once here
+    because the resolver asks it at every step."""
 
 
 _UNRESOLVED, _GUESSING, _RESOLVED = 0, 1, 2
@@ -111,10 +114,9 @@ class Resolver:
         for e in entries:
             o = e.order
             if isinstance(o, Move):
-                self.moves_to.setdefault(province_of(o.dest), []).append(e)
+                self.moves_to.setdefault(e.dest, []).append(e)
             elif isinstance(o, Support) and not e.void:
-                dest = None if o.dest is None else province_of(o.dest)
-                self.supports_of.setdefault((o.supported, dest), []).append(e)
+                self.supports_of.setdefault((o.supported, e.dest), []).append(e)
             elif isinstance(o, Convoy) and not e.void:
                 self.convoys_of.setdefault((o.army_from, o.army_to), []).append(e)
 
@@ -193,19 +195,22 @@ class Resolver:
             return True
         if e.unit.province in self.paradox_armies:
             return False
-        return self.convoy_route(e.order, lambda c: self.resolve(c.index))
+        return self.convoy_route(e, lambda c: self.resolve(c.index))
 
-    def convoy_route(self, move: Move, usable) -> bool:
+    def convoy_route(self, move: _Entry, usable) -> bool:
         """Is there a chain of convoying fleets, each ``usable``, from origin to dest?"""
-        origin, dest = move.unit.province, province_of(move.dest)
+        origin, dest = move.unit.province, move.dest
         # A route written in the order (A LON - NTH - NWY) is not binding: DATC 4.A.6
         # choice a, path specifications are ignored; any chain of convoying fleets will do.
         fleets = {c.unit.province: c for c in self.convoys_of.get((origin, dest), [])}
+        if not fleets:
+            return False
+        seas = sorted(fleets)
         seen: set[str] = set()
         frontier = [origin]
         while frontier:
             here = frontier.pop(0)
-            for sea in sorted(fleets):
+            for sea in seas:
                 fleet = fleets[sea]
                 if sea in seen or not self._touches(fleet, here):
                     continue
@@ -218,7 +223,7 @@ class Resolver:
         return False
 
     def _touches(self, fleet: _Entry, province: str) -> bool:
-        return province in self.variant.adjacent_provinces(FLEET, fleet.unit.location)
+        return self.variant.can_reach_province(FLEET, fleet.unit.location, province)
 
     # --- strengths ----------------------------------------------------------------------
 
@@ -232,7 +237,7 @@ class Resolver:
     def cutters(self, s: _Entry) -> list[Unit]:
         """Units whose attack cuts support ``s``: any attack with a path, except from the
         province the support is directed against (2000 rulebook), if the rules let it cut."""
-        target = None if s.order.dest is None else province_of(s.order.dest)
+        target = s.dest
         found = []
         for m in self.moves_to.get(s.unit.province, []):
             if target is not None and m.unit.province == target:
@@ -259,16 +264,16 @@ class Resolver:
         """The unit moving the other way over the same border, if any: neither by convoy."""
         if e.by_convoy:
             return None
-        other = self.by_province.get(province_of(e.order.dest))
+        other = self.by_province.get(e.dest)
         if other is not None and isinstance(other.order, Move) and not other.by_convoy:
-            if province_of(other.order.dest) == e.unit.province:
+            if other.dest == e.unit.province:
                 return other
         return None
 
     def attack_strength(self, e: _Entry) -> int:
         if not self.path(e):
             return 0
-        dest = province_of(e.order.dest)
+        dest = e.dest
         defender = self.by_province.get(dest)
         supports = lambda against: self._support_sum(e.unit.province, dest, against)  # noqa: E731
         if defender is None:
@@ -293,7 +298,7 @@ class Resolver:
         return e.unit.strength + self._support_sum(province, None, None)
 
     def defend_strength(self, e: _Entry) -> int:
-        return e.unit.strength + self._support_sum(e.unit.province, province_of(e.order.dest), None)
+        return e.unit.strength + self._support_sum(e.unit.province, e.dest, None)
 
     def prevent_strength(self, e: _Entry) -> int:
         if not self.path(e):
@@ -301,7 +306,7 @@ class Resolver:
         opponent = self.head_to_head(e)
         if opponent is not None and self.resolve(opponent.index):
             return 0
-        return e.unit.strength + self._support_sum(e.unit.province, province_of(e.order.dest), None)
+        return e.unit.strength + self._support_sum(e.unit.province, e.dest, None)
 
     # --- decisions ----------------------------------------------------------------------
 
@@ -310,7 +315,7 @@ class Resolver:
         if attack == 0:
             return False
         opponent = self.head_to_head(e)
-        dest = province_of(e.order.dest)
+        dest = e.dest
         if opponent is not None:
             if attack <= self.defend_strength(opponent):
                 return False
@@ -330,6 +335,16 @@ class Resolver:
             if self.resolve(m.index):
                 return m
         return None
+
+    def dislodgements(self) -> dict[str, _Entry]:
+        """Once every decision is made: province -> the move that dislodged the unit there.
+        Only a province some unit tried to enter can have one."""
+        found = {}
+        for province in self.moves_to:
+            attacker = self.dislodger(province) if province in self.by_province else None
+            if attacker is not None:
+                found[province] = attacker
+        return found
 
 
 # --- checking and matching orders -------------------------------------------------------
@@ -440,7 +455,7 @@ def _void_reason(entries: dict[str, _Entry], e: _Entry) -> str:
             if isinstance(target.order, Move):
                 return f"void: {target.unit} moved, it was not holding"
             return ""
-        if not isinstance(target.order, Move) or province_of(target.order.dest) != province_of(o.dest):
+        if not isinstance(target.order, Move) or target.dest != e.dest:
             return f"void: {target.unit} did not move to {o.dest}"
         coast = getattr(o, "dest_coast", None)
         if coast and target.unit.kind == FLEET and target.order.dest != f"{province_of(o.dest)}/{coast}":
@@ -449,7 +464,7 @@ def _void_reason(entries: dict[str, _Entry], e: _Entry) -> str:
         return ""
     if isinstance(o, Convoy):
         army = entries.get(o.army_from)
-        if army is None or not isinstance(army.order, Move) or province_of(army.order.dest) != o.army_to:
+        if army is None or not isinstance(army.order, Move) or army.dest != o.army_to:
             return f"void: A {o.army_from} did not move to {o.army_to}"
     return ""
 
@@ -464,11 +479,11 @@ def _decide_by_convoy(variant: Variant, resolver: Resolver, e: _Entry) -> bool:
         return False
     if not variant.can_move(ARMY, e.unit.location, o.dest):
         return True
-    if not resolver.convoy_route(o, lambda c: True):
+    if not resolver.convoy_route(e, lambda c: True):
         return False  # DATC 6.G.8: VIA CONVOY without any convoy is ignored
     if o.via_convoy or o.convoy_route:
         return True
-    key = (e.unit.province, province_of(o.dest))
+    key = (e.unit.province, e.dest)
     return any(c.unit.power == e.unit.power for c in resolver.convoys_of.get(key, []))
 
 
@@ -505,7 +520,9 @@ def adjudicate_movement(
         unit = position.units[province]
         n = in_force.get(province)
         order = orders[n] if n is not None else Hold(unit.power, unit)
-        entries.append(_Entry(len(entries), unit, order, n, order_invalid=province in tried))
+        dest = getattr(order, "dest", None)
+        entries.append(_Entry(len(entries), unit, order, n, order_invalid=province in tried,
+                              dest=None if dest is None else province_of(dest)))
     by_province = {e.unit.province: e for e in entries}
     for e in entries:
         e.void = _void_reason(by_province, e)
@@ -516,10 +533,11 @@ def adjudicate_movement(
     for e in entries:
         resolver.resolve(e.index)
 
-    outcome = _outcome(variant, position, rules, resolver)
+    dislodgers = resolver.dislodgements()
+    outcome = _outcome(variant, position, rules, resolver, dislodgers)
     unordered = []
     for e in entries:
-        result = _result(resolver, e)
+        result = _result(resolver, e, dislodgers.get(e.unit.province))
         if e.given is None:
             unordered.append(result)
         else:
@@ -532,19 +550,17 @@ def _power(order: Order) -> str:
     return getattr(order, "power", "")
 
 
-def _outcome(variant: Variant, position: Position, rules: Rules, r: Resolver) -> MovementOutcome:
+def _outcome(
+    variant: Variant, position: Position, rules: Rules, r: Resolver, dislodgers: dict[str, _Entry]
+) -> MovementOutcome:
     moved = {
         e.unit.province: e.order.dest
         for e in r.entries
         if isinstance(e.order, Move) and r.resolve(e.index)
     }
-    units_after = {p: u for p, u in position.units.items() if p not in moved}
-    dislodgers: dict[str, _Entry] = {}
-    for e in r.entries:
-        attacker = r.dislodger(e.unit.province)
-        if attacker is not None:
-            dislodgers[e.unit.province] = attacker
-            units_after.pop(e.unit.province, None)
+    units_after = {
+        p: u for p, u in position.units.items() if p not in moved and p not in dislodgers
+    }
     for origin, dest in moved.items():
         units_after[province_of(dest)] = replace(position.units[origin], location=dest)
     # A standoff: a failed attempt that still had strength to prevent (not a move without
@@ -600,7 +616,8 @@ def retreat_options(
 # --- results in words ---------------------------------------------------------------------
 
 
-def _result(r: Resolver, e: _Entry) -> OrderResult:
+def _result(r: Resolver, e: _Entry, attacker: _Entry | None) -> OrderResult:
+    """What became of ``e``'s order; ``attacker`` is the move that dislodged it, if any."""
     o = e.order
     text = order_text(o)
     reasons: list[str] = []
@@ -619,7 +636,6 @@ def _result(r: Resolver, e: _Entry) -> OrderResult:
         if cut and r.support_amount(e) < e.unit.strength:
             result = FAILS
             reasons.append("support cut by " + ", ".join(str(u) for u in cut))
-    attacker = r.dislodger(e.unit.province)
     if attacker is not None:
         result = FAILS
         dest_strength = _defence(r, e, attacker)
@@ -638,7 +654,7 @@ def _why_move_failed(r: Resolver, e: _Entry) -> str:
         if e.unit.province in r.paradox_armies:
             return "no convoy: convoy paradox, the army holds (Szykman rule)"
         return "no convoy"
-    dest = province_of(e.order.dest)
+    dest = e.dest
     attack = r.attack_strength(e)
     defender = r.by_province.get(dest)
     if attack == 0 and defender is not None:

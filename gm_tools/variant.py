@@ -8,6 +8,7 @@ questions every part of the engine asks of the map.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from .model import ARMY, FLEET, Unit, province_of
 
@@ -116,6 +117,17 @@ class Variant:
     end_year: int | None = None
     """The last game year, where the rulebook ends the game on a date (Europe 1619: 1648)."""
 
+    # --- indexes, built on first use from the fields above -----------------------------
+
+    @cached_property
+    def fleet_reach(self) -> dict[str, frozenset[str]]:
+        """Fleet location -> provinces (no coasts) a fleet there can move to: the question
+        supports and convoys ask, thousands of times a phase, without splitting coasts."""
+        return {
+            origin: frozenset(province_of(loc) for loc in dests)
+            for origin, dests in self.fleet_adjacency.items()
+        }
+
     # --- questions the engine asks -------------------------------------------------------
 
     def province(self, location: str) -> Province:
@@ -158,11 +170,13 @@ class Variant:
         """Provinces (no coasts) a unit of this kind at ``origin`` can move to directly."""
         if kind == ARMY:
             return set(self.army_adjacency.get(province_of(origin), ()))
-        return {province_of(loc) for loc in self.fleet_adjacency.get(origin, ())}
+        return set(self.fleet_reach.get(origin, ()))
 
     def can_reach_province(self, kind: str, origin: str, province: str) -> bool:
         """Can the unit move to some location in ``province`` (any coast)? Used for supports."""
-        return province in self.adjacent_provinces(kind, origin)
+        if kind == ARMY:
+            return province in self.army_adjacency.get(province_of(origin), ())
+        return province in self.fleet_reach.get(origin, ())
 
     def fleet_dest_coasts(self, origin: str, province: str) -> list[str]:
         """Locations in ``province`` a fleet at ``origin`` can move to."""

@@ -175,3 +175,26 @@ def test_judge_notation_of_random_games_reads_as_the_word_reader_reads_it():
                 assert quick is None or quick == general, text
                 direct += quick is not None
     assert direct > 300
+
+
+# --- indexes on the variant ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", ["standard", "centenary"])
+def test_fleet_reach_is_the_provinces_of_the_fleet_adjacency(name):
+    # 2000 rulebook, 'Support': a unit supports into a province it could move to itself;
+    # a fleet on one coast reaches what that coast touches (DATC 6.B.5).
+    variant = load_variant(name)
+    for origin, dests in sorted(variant.fleet_adjacency.items()):
+        provinces = {d.partition("/")[0] for d in dests}
+        assert variant.fleet_reach[origin] == provinces
+        assert variant.adjacent_provinces("F", origin) == provinces
+        for code in variant.provinces:
+            assert variant.can_reach_province("F", origin, code) == (code in provinces)
+
+
+def test_a_fleet_reaches_from_its_own_coast_only():
+    # DATC 6.B.5: support from the coast the fleet stands on, not the other one.
+    assert V.can_reach_province("F", "STP/SC", "BOT")
+    assert not V.can_reach_province("F", "STP/NC", "BOT")
+    assert V.can_reach_province("F", "STP/NC", "BAR")
