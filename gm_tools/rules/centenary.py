@@ -33,6 +33,15 @@ from . import Rules
 
 FEALTY = "fealty"
 """Key of the fealty table in ``Position.extra``."""
+SINCE = "fealty_since"
+"""Key of ``{neutral: phase id}`` in ``Position.extra``: the phase each fealty was given in."""
+CAPTURES = "captures"
+"""Key in ``Position.extra`` while Fealty may be claimed (rule 2: "in the same turn as they
+capture the center"): ``{"turn": phase id of the capture, "previous_centers": {...}}``, set
+when ownership changes and dropped once the next phase is played."""
+FEALTY_BUILDS = "fealty_builds"
+"""Key of ``{master: [center, ...]}`` in ``Position.extra``: rule 2's build "in the occupied
+center", allowed in the adjustment phase the claim is made in."""
 CATHOLIC = "catholic"
 PROTESTANT = "protestant"
 _OPPOSITE = {CATHOLIC: PROTESTANT, PROTESTANT: CATHOLIC}
@@ -72,15 +81,19 @@ def vassals(variant: Variant, position: Position, player: str) -> list[str]:
     return sorted(n for n, m in fealty(variant, position).items() if m == player)
 
 
-def swear_fealty(variant: Variant, position: Position, neutral: str, master: str) -> Position:
-    """A new position in which ``neutral`` is sworn to ``master``. Fealty never changes once
-    given (rule 6): swearing a sworn neutral to someone else is refused with a GameError."""
+def swear_fealty(variant: Variant, position: Position, neutral: str, master: str, since: str | None = None) -> Position:
+    """A new position in which ``neutral`` is sworn to ``master`` (in phase ``since``, when
+    given: the Neutrals sheet shows it). Fealty never changes once given (rule 6): swearing
+    a sworn neutral to someone else is refused with a GameError."""
     current = master_of(variant, position, neutral) if is_neutral(variant, neutral) else None
     if current is not None and current != master:
         raise GameError(f"{neutral} is sworn to {current}, not {master}: fealty never changes (rule 6)")
     after = position.copy()
     after.extra.setdefault(FEALTY, {})[neutral] = master
     after.extra[FEALTY] = dict(sorted(after.extra[FEALTY].items()))
+    if since is not None:
+        after.extra.setdefault(SINCE, {})[neutral] = since
+        after.extra[SINCE] = dict(sorted(after.extra[SINCE].items()))
     return after
 
 
@@ -113,7 +126,10 @@ class CentenaryRules(Rules):
         # neutral to build further units").
         if is_unowned_neutral(variant, position, power):
             return set()
-        return super().build_sites(variant, position, power)
+        # Rule 2: "Instead of building a new unit for himself, the player may build a unit
+        # in the occupied center" of the neutral whose Fealty he just claimed.
+        claimed = position.extra.get(FEALTY_BUILDS, {}).get(power, [])
+        return super().build_sites(variant, position, power) | set(claimed)
 
     def commanded(self, variant: Variant, position: Position, power: str) -> tuple[str, ...]:
         # Rule 3: once sworn, "the Catholic player will order the units of that neutral";
@@ -121,6 +137,27 @@ class CentenaryRules(Rules):
         if is_neutral(variant, power):
             return ()
         return tuple(vassals(variant, position, power))
+
+    def winner(self, variant: Variant, position: Position) -> str | None:
+        # Rule 3: a vassal's centers "count towards the owning power's total for victory".
+        return winner(variant, position)
+
+    def after_phase(self, variant: Variant, before: Position, after: Position, seed: str) -> tuple[Position, list[dict]]:
+        # Rules 3 and 7: each movement or retreat that completes a religious attack draws
+        # Automatic Fealty, seeded by the game's seed and the phase played.
+        kind = before.phase[-1]
+        after = after.copy()
+        draws: list[FealtyDraw] = []
+        if kind in ("M", "R"):
+            after, draws = draw_automatic_fealty(variant, after, attacks(variant, before, after.units), seed,
+                                                 phase=before.phase)
+        # Rule 2: Fealty is claimed in the turn of capture. Captures happen when ownership is
+        # updated; the claims are entered in the next phase played, and only then.
+        after.extra.pop(CAPTURES, None)
+        after.extra.pop(FEALTY_BUILDS, None)
+        if after.centers != before.centers:
+            after.extra[CAPTURES] = {"turn": before.phase, "previous_centers": dict(sorted(before.centers.items()))}
+        return after, [draw_record(d) for d in draws]
 
 
 RULES = CentenaryRules()
@@ -260,7 +297,7 @@ def automatic_fealty_candidates(variant: Variant, position: Position, attacker: 
 
 
 def draw_automatic_fealty(
-    variant: Variant, position: Position, found: list[Attack], seed: str | int
+    variant: Variant, position: Position, found: list[Attack], seed: str | int, phase: str | None = None
 ) -> tuple[Position, list[FealtyDraw]]:
     """Draw Automatic Fealty for each religious attack of a phase (rule 3: "the GM will
     randomly select one of the unconquered Catholic neutrals to give fealty to the attacking
@@ -269,9 +306,11 @@ def draw_automatic_fealty(
     neutrals, and the seed is reported with every draw.
 
     ``position`` is the position the draws apply to; returns it with the fealties added
-    (a new Position) and the draws made.
+    (a new Position) and the draws made. ``phase`` is the phase the attacks were made in
+    (default: ``position.phase``); it seeds the draws and dates the fealties.
     """
-    seed_text = f"{seed}:{position.phase}"
+    phase = phase or position.phase
+    seed_text = f"{seed}:{phase}"
     rng = random.Random(seed_text)
     draws = []
     after = position
@@ -281,9 +320,21 @@ def draw_automatic_fealty(
         candidates = tuple(automatic_fealty_candidates(variant, after, attack.attacker))
         chosen = rng.choice(candidates) if candidates else None
         if chosen is not None:
-            after = swear_fealty(variant, after, chosen, attack.attacker)
+            after = swear_fealty(variant, after, chosen, attack.attacker, since=phase)
         draws.append(FealtyDraw(attack, candidates, chosen, seed_text))
     return after, draws
+
+
+def draw_record(draw: FealtyDraw) -> dict:
+    """A draw as the history record's ``random.draws`` keeps it (plain JSON)."""
+    return {
+        "kind": "automatic fealty",
+        "rule": "Centenary rule 3",
+        "seed": draw.seed,
+        "attack": {"center": draw.attack.center, "attacker": draw.attack.attacker, "defender": draw.attack.defender},
+        "candidates": list(draw.candidates),
+        "chosen": draw.chosen,
+    }
 
 
 # --- victory (rule 3) -------------------------------------------------------------------------
