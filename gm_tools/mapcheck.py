@@ -23,6 +23,10 @@ from .variant import Variant
 
 MIN_BORDER_PX = 3
 """Pixel edges two regions must share to count as bordering: fewer is a corner touch."""
+MIN_OVERLAP_PX = 10
+"""Pixels two regions must both cover to count as overlapping. Coordinates are written to
+0.1 px, so a vertex can land exactly on a pixel center that both neighbours then claim;
+a handful of such pixels is rounding, not a drawing mistake."""
 
 _TOKEN = re.compile(r"[MmLlHhVvZzCcSsQqTtAa]|[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
 
@@ -96,8 +100,12 @@ def path_rings(d: str, where: str = "path") -> list[list[tuple[float, float]]]:
     return rings
 
 
-def rasterize(base: BaseMap, codes: list[str]) -> tuple[list[array], int, int]:
-    """Rows of labels: 0 for nothing, ``i + 1`` where region ``codes[i]`` covers the pixel center."""
+def rasterize(base: BaseMap, codes: list[str],
+              overlaps: dict[tuple[str, str], int] | None = None) -> tuple[list[array], int, int]:
+    """Rows of labels: 0 for nothing, ``i + 1`` where region ``codes[i]`` covers the pixel center.
+
+    Pixels two regions both cover are counted in ``overlaps`` (sorted code pair -> px) when
+    a dict is given; the later region keeps them."""
     width, height = int(round(base.width)), int(round(base.height))
     rows = [array("H", bytes(2 * width)) for _ in range(height)]
     for number, code in enumerate(codes, start=1):
@@ -119,6 +127,11 @@ def rasterize(base: BaseMap, codes: list[str]) -> tuple[list[array], int, int]:
                 start = _first_center_at_or_after(a)
                 end = min(width, _first_center_at_or_after(b))
                 if end > start:
+                    if overlaps is not None and any(row[start:end]):
+                        for other in row[start:end]:
+                            if other:
+                                pair = tuple(sorted((codes[other - 1], code)))
+                                overlaps[pair] = overlaps.get(pair, 0) + 1
                     row[start:end] = array("H", [number]) * (end - start)
     return rows, width, height
 
@@ -133,9 +146,10 @@ def _first_center_at_or_after(x: float) -> int:
     return max(i, 0)
 
 
-def drawn_borders(base: BaseMap, codes: list[str]) -> dict[tuple[str, str], int]:
+def drawn_borders(base: BaseMap, codes: list[str],
+                  overlaps: dict[tuple[str, str], int] | None = None) -> dict[tuple[str, str], int]:
     """(code, code) sorted pair -> length in px of the border the two regions share."""
-    rows, width, height = rasterize(base, codes)
+    rows, width, height = rasterize(base, codes, overlaps)
     counts: dict[tuple[int, int], int] = {}
     previous = None
     for row in rows:
@@ -184,7 +198,11 @@ def compare(variant: Variant, base: BaseMap, exceptions: dict[str, str] | None =
             if key not in base.anchors:
                 problems.append(MapProblem((code,), f"map.svg has no anchor {key}"))
     codes = sorted(provinces & drawn)
-    borders = drawn_borders(base, codes)
+    overlaps: dict[tuple[str, str], int] = {}
+    borders = drawn_borders(base, codes, overlaps)
+    for pair, pixels in sorted(overlaps.items()):
+        if pixels >= MIN_OVERLAP_PX:
+            problems.append(MapProblem(pair, f"regions {pair[0]} and {pair[1]} overlap on the map ({pixels} px)"))
     touching = {pair for pair, length in borders.items() if length >= MIN_BORDER_PX}
     adjacent = adjacent_in_data(variant)
     for pair in sorted(touching - adjacent):
@@ -234,8 +252,15 @@ def main(argv: list[str] | None = None) -> int:
         print("usage: python -m gm_tools.mapcheck VARIANT...", file=sys.stderr)
         return 2
     status = 0
+    from .errors import UserError
+
     for name in names:
-        variant = load_variant(name)
+        try:
+            variant = load_variant(name)
+        except UserError as e:
+            print(f"{name}: {e}", file=sys.stderr)
+            status = 2
+            continue
         if not map_path(variant.name).exists():
             print(f"{name}: no map.svg")
             continue

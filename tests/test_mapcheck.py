@@ -100,6 +100,14 @@ def test_listed_exception_is_accepted_and_a_stale_one_reported():
     assert any("alphabetical" in p.text for p in badly_written)
 
 
+def test_overlapping_regions_are_reported():
+    variant = variant_with({"A": {"B"}, "B": {"A"}})
+    base = three_squares_map()
+    regions = dict(base.regions, B=square(5, 0))  # B drawn half over A
+    texts = [p.text for p in compare(variant, BaseMap(30, 20, regions, anchors=base.anchors))]
+    assert "regions A and B overlap on the map (50 px)" in texts
+
+
 def test_missing_and_unknown_regions_and_anchors_are_reported():
     variant = variant_with({"A": {"B"}, "B": {"A"}})
     base = three_squares_map()

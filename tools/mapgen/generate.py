@@ -46,6 +46,9 @@ PIXEL_SMOOTH_PX = 1.2
 coastline cuts them (px)."""
 SIMPLIFY_PX = 0.7
 """Simplification of every border at the end, coastlines included (px)."""
+WATER_KINDS = ("sea", "decor-water")
+MIN_PART_PX2 = 2.0
+"""Islets and water specks smaller than this (px^2) are left out of the drawing."""
 DECOR_LAND = "#decor-land"
 DECOR_WATER = "#decor-water"
 
@@ -297,11 +300,25 @@ def build(name: str):
                     shapes[decor].append(part)
 
     # 3. simplify all borders together: neighbours keep sharing theirs exactly
-    merged = {k: shapely.union_all(v) for k, v in shapes.items() if v}
+    #    (snapped to the 0.1 px the SVG is written at first, so writing moves no vertex)
+    merged = {k: shapely.set_precision(shapely.union_all(v), 0.1) for k, v in shapes.items() if v}
     order = sorted(merged)
     coverage = shapely.coverage_simplify(np.array([merged[k] for k in order], dtype=object), SIMPLIFY_PX)
-    final = {k: shapely.set_precision(g, 0.1) for k, g in zip(order, coverage)}
+    final = {k: _without_specks(g) for k, g in zip(order, coverage)}
+    # the coast cut leaves the coverage a hair off in places, and simplifying it can then
+    # push water over land: land keeps what it has, water gives way
+    land_union = shapely.union_all([g for k, g in final.items() if kinds[k] not in WATER_KINDS])
+    for k in order:
+        if kinds[k] in WATER_KINDS:
+            final[k] = _without_specks(shapely.set_precision(final[k].difference(land_union), 0.1))
     return variant, frame, final, kinds, anchors
+
+
+def _without_specks(geometry):
+    """The geometry less parts too small to see: rounding can close a neighbour's tiny hole
+    while the speck that filled it survives, and the two would overlap."""
+    parts = [p for p in shapely.get_parts(geometry) if p.area >= MIN_PART_PX2]
+    return shapely.union_all(parts) if parts else geometry
 
 
 def default_anchors(variant, anchors) -> dict[str, Anchor]:
