@@ -35,19 +35,31 @@ class CheckedOrders:
     """With ``lenient``: the orders that stand as holds instead, and why."""
 
 
-def parse_commanded(text: str, variant: Variant, position: Position, power: str, rules: Rules) -> Order:
+def parse_commanded(text: str, variant: Variant, position: Position, power: str, rules: Rules,
+                    unit: str | None = None) -> Order:
     """Read one order of ``power``; an order for a unit of an owner ``power`` commands
     (``rules.commanded``: Europe 1619's aligned and vassal minors) is read in that owner's
-    name, as the adjudicator checks an order against its unit's owner."""
+    name, as the adjudicator checks an order against its unit's owner. ``unit`` is the unit
+    of the sheet row the order was typed on (``"A LOR"``): when it is a commanded owner's, that
+    reading's error is the one reported (not "the unit is not yours")."""
+    owners = rules.commanded(variant, position, power)
+    row_error = None
+    if unit is not None and owners:
+        here = position.units.get(province_of(unit.partition(" ")[2]))
+        if here is not None and here.power in owners:
+            try:
+                return parse_order(text, variant, position, here.power, rules)
+            except OrderError as e:
+                row_error = e
     try:
         return parse_order(text, variant, position, power, rules)
     except OrderError as as_power:
-        for owner in rules.commanded(variant, position, power):
+        for owner in owners:
             try:
                 return parse_order(text, variant, position, owner, rules)
             except OrderError:
                 continue
-        raise as_power from None
+        raise (row_error or as_power) from None
 
 
 def _parse_entry(variant: Variant, position: Position, rules: Rules, entry: OrderEntry) -> Order:
@@ -55,12 +67,12 @@ def _parse_entry(variant: Variant, position: Position, rules: Rules, entry: Orde
     read as that unit's order. Of the two readings' errors, a specific one (illegal,
     ambiguous) beats "cannot read"."""
     try:
-        return parse_commanded(entry.written, variant, position, entry.power, rules)
+        return parse_commanded(entry.written, variant, position, entry.power, rules, entry.unit)
     except OrderError as as_written:
         if entry.unit is None or entry.written.upper().startswith(entry.unit):
             raise
         try:
-            return parse_commanded(f"{entry.unit} {entry.written}", variant, position, entry.power, rules)
+            return parse_commanded(f"{entry.unit} {entry.written}", variant, position, entry.power, rules, entry.unit)
         except OrderError as with_unit:
             if isinstance(as_written, OrderSyntaxError) and not isinstance(with_unit, OrderSyntaxError):
                 raise with_unit from None

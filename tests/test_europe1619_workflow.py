@@ -321,3 +321,14 @@ def test_an_imperial_ban_on_austria_is_refused(tmp_path):
     (problem,) = error.problems
     assert (problem.sheet, problem.cell) == ("Reichstag", "A2")
     assert "other than Austria" in problem.expected
+
+
+def test_an_illegal_order_for_an_aligned_minors_unit_says_why(tmp_path):
+    """The error for France's order to Lorraine's army is about the move, not about whose unit
+    it is (France commands it: 1619 rulebook, 'minor units that are aligned to their power')."""
+    paths = create(tmp_path, variant="europe1619")
+    turn(paths, force=True)
+    row = next(i for i, r in enumerate(sheet(paths, "Orders"), start=2) if r["Power"] == "FRANCE" and r["Unit"] == "A LOR")
+    error = refused(paths, {f"Orders!C{row}": "A LOR - MAD"})
+    (problem,) = error.problems
+    assert problem.cell == f"C{row}" and "not French" not in problem.expected and "MAD" in problem.expected
