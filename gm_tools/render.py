@@ -189,7 +189,8 @@ class _Drawing:
         return NEUTRAL_FILL
 
     def regions(self, styles: dict[str, ProvinceStyle]) -> None:
-        self.add('<g id="regions" stroke-linejoin="round">')
+        # even-odd, as map.svg and the map check read it: an island is a hole in its sea
+        self.add('<g id="regions" stroke-linejoin="round" fill-rule="evenodd">')
         # land and water of no province: only there so the coastline is recognisable
         for d in self.base.decor_water:
             self.add(f'<path d="{d}" fill="{SEA_FILL}" stroke="{BORDER}" stroke-width="0.5"/>')
