@@ -332,3 +332,16 @@ def test_an_illegal_order_for_an_aligned_minors_unit_says_why(tmp_path):
     error = refused(paths, {f"Orders!C{row}": "A LOR - MAD"})
     (problem,) = error.problems
     assert problem.cell == f"C{row}" and "not French" not in problem.expected and "MAD" in problem.expected
+
+
+def test_same_entries_same_bytes(tmp_path):
+    """Deterministic: two games given the same entries write the same files, byte for byte."""
+    def game(root):
+        paths = create(root, variant="europe1619")
+        type_cells(paths, DIPLOMACY_1619)
+        turn(paths)
+        turn(paths, force=True)  # M
+        turn(paths)  # J
+        return snapshot(root)
+
+    assert game(tmp_path / "one") == game(tmp_path / "two")
