@@ -359,3 +359,29 @@ def test_unit_in_no_province_is_a_clear_user_error(standard):
     with pytest.raises(UserError, match="XYZ is no province of variant 'standard'") as info:
         render_svg(standard, position)
     assert not isinstance(info.value, VariantDataError)
+
+
+def test_an_island_inside_a_sea_region_is_not_painted_over():
+    # a sea whose path has a hole, and land of no province in that hole
+    from io import BytesIO
+
+    from PIL import Image
+
+    from gm_tools.basemap import BaseMap
+    from gm_tools.render import DECOR_FILL
+
+    variant = toy_variant()
+    base = schematic_map(variant)
+    x0, y0 = 0.0, base.height + 10
+    regions = dict(base.regions)
+    # same winding for the outline and the hole: only even-odd filling leaves the hole empty
+    regions["MAO"] = (f"M{x0} {y0}L{x0 + 200} {y0}L{x0 + 200} {y0 + 200}L{x0} {y0 + 200}Z"
+                      f"M{x0 + 50} {y0 + 50}L{x0 + 150} {y0 + 50}L{x0 + 150} {y0 + 150}L{x0 + 50} {y0 + 150}Z")
+    island = f"M{x0 + 50} {y0 + 50}L{x0 + 150} {y0 + 50}L{x0 + 150} {y0 + 150}L{x0 + 50} {y0 + 150}Z"
+    with_island = BaseMap(max(base.width, 600), base.height + 220, regions, anchors=base.anchors,
+                          decor_land=(island,))
+    svg = render_svg(variant, Position("S1901M"), options=RenderOptions(base_map=with_island, legend=False))
+    image = Image.open(BytesIO(svg_to_png(svg, int(max(base.width, 600))))).convert("RGB")
+    # the island's center, 44 px of title above the map
+    pixel = image.getpixel((int(x0 + 100), int(44 + y0 + 100)))
+    assert "#%02x%02x%02x" % pixel == DECOR_FILL
