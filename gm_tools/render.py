@@ -469,17 +469,35 @@ class _Legend:
         return (self.power_rows + len(LEGEND_KEY)) * LEGEND_ROW + 16
 
 
+def _victory_points(position: Position) -> tuple[dict, str]:
+    """Victory points per power, and the year they were scored ("" if not known).
+
+    Read from ``extra["scores"]`` (power -> points), or else from the latest year of
+    ``extra["ledger"]["scores"]`` (year -> power -> points: the Europe variants' yearly
+    Scoring Phase, whose scores are worked out afresh each year, not added up)."""
+    scores = position.extra.get("scores")
+    if isinstance(scores, dict) and all(isinstance(v, (int, float)) for v in scores.values()):
+        return scores, ""
+    ledger = position.extra.get("ledger")
+    yearly = ledger.get("scores") if isinstance(ledger, dict) else None
+    if isinstance(yearly, dict) and yearly:
+        years = [y for y in yearly if str(y).isdigit() and isinstance(yearly[y], dict)]
+        if years:
+            latest = max(years, key=lambda y: int(y))
+            return yearly[latest], str(latest)
+    return {}, ""
+
+
 def _legend(variant: Variant, position: Position, colours: dict[str, str], width: float) -> _Legend:
-    """Each power's colour, centers and units (and victory points where the position keeps
-    ``extra["scores"]``, a power -> points mapping)."""
-    scores = position.extra.get("scores") if isinstance(position.extra.get("scores"), dict) else None
+    """Each power's colour, centers and units, and victory points where the position has them."""
+    scores, year = _victory_points(position)
     entries: list[tuple[str, str]] = []
     for code, power in variant.powers.items():
         centers = sum(1 for owner in position.centers.values() if owner == code)
         units = sum(1 for u in position.units.values() if u.power == code)
         text = f"{power.name}: {centers} SC, {units} units"
-        if scores is not None and code in scores:
-            text += f", {scores[code]} VP"
+        if code in scores:
+            text += f", {scores[code]} VP" + (f" ({year})" if year else "")
         entries.append((colours.get(code, "#888888"), text))
     return _Legend(entries, width)
 

@@ -320,6 +320,14 @@ def test_victory_points_in_the_legend_when_the_position_has_scores():
     assert "France: 1 SC, 0 units, 7 VP" in svg and "Germany: 0 SC, 0 units" in svg
 
 
+def test_victory_points_from_the_latest_yearly_scoring():
+    # Europe variants: scores are worked out afresh at each year's Scoring Phase
+    variant = toy_variant()
+    ledger = {"scores": {"1620": {"FRANCE": 4}, "1621": {"FRANCE": 9, "GERMANY": -2}}}
+    svg = render_svg(variant, Position("S1622M", extra={"ledger": ledger}))
+    assert "France: 0 SC, 0 units, 9 VP (1621)" in svg and "Germany: 0 SC, 0 units, -2 VP (1621)" in svg
+
+
 class _StyledRules(Rules):
     """A variant's rules object with the renderer's province_style hook."""
 
