@@ -79,6 +79,34 @@ class ProvinceStyle:
     """A short text (one or two characters) drawn beside the province's label."""
 
 
+UNALIGNED_FILL = "#c8c8c8"
+NEUTRAL_STATE_FILL = "#ffffff"
+ALIGNED_TINT = 0.6
+"""How far toward white an aligned minor state is mixed from its power's colour."""
+CONFESSION_MARKERS = {"catholic": "\u271d", "protestant": "P", "orthodox": "\u2626", "ottoman": "\u262a",
+                      "muslim": "\u262a"}
+"""Marker drawn beside a minor state's label for the confessional marker on its center."""
+
+
+def minor_state_style(status: str, power_colour: str | None = None, confession: str | None = None) -> ProvinceStyle:
+    """The look of a minor state's province in the Europe variants, for a rules object's
+    ``province_style`` hook: aligned states tinted with their power's colour, vassals hatched
+    in it, neutral states white, unaligned grey; ``confession`` adds its marker.
+
+    ``status`` is ``ALIGNED``, ``VASSALAGE``, ``NEUTRAL`` or ``UNALIGNED`` (any case).
+    """
+    status = status.upper()
+    marker = CONFESSION_MARKERS.get(confession.lower(), confession[:1].upper()) if confession else None
+    colour = _valid_colour(power_colour) if power_colour else None
+    if status == "ALIGNED" and colour:
+        return ProvinceStyle(fill=_mix(colour, ALIGNED_TINT), marker=marker)
+    if status == "VASSALAGE" and colour:
+        return ProvinceStyle(fill=_mix(colour, ALIGNED_TINT + 0.15), hatch=colour, marker=marker)
+    if status == "NEUTRAL":
+        return ProvinceStyle(fill=NEUTRAL_STATE_FILL, marker=marker)
+    return ProvinceStyle(fill=UNALIGNED_FILL, marker=marker)
+
+
 @dataclass(frozen=True)
 class RenderOptions:
     """Choices about the picture that are not game state."""

@@ -26,7 +26,7 @@ from gm_tools.model import (
     order_text,
 )
 from gm_tools.png import svg_to_png
-from gm_tools.render import ProvinceStyle, RenderOptions, render_svg
+from gm_tools.render import ProvinceStyle, RenderOptions, minor_state_style, render_svg
 from gm_tools.rules import Rules
 from gm_tools.variant import Calendar, Power, Province, Variant
 from gm_tools.variants import load_variant
@@ -393,3 +393,15 @@ def test_an_island_inside_a_sea_region_is_not_painted_over():
     # the island's center, 44 px of title above the map
     pixel = image.getpixel((int(x0 + 100), int(44 + y0 + 100)))
     assert "#%02x%02x%02x" % pixel == DECOR_FILL
+
+
+def test_minor_state_styles_follow_the_europe_rulebook_statuses():
+    # Europe 1619 rulebook, 'Every minor state has one of four alignment statuses'
+    aligned = minor_state_style("ALIGNED", "#3c78d8")
+    vassal = minor_state_style("VASSALAGE", "#3c78d8", confession="catholic")
+    neutral = minor_state_style("NEUTRAL")
+    unaligned = minor_state_style("UNALIGNED")
+    assert aligned.fill not in ("#ffffff", "#c8c8c8") and aligned.hatch is None
+    assert vassal.hatch == "#3c78d8" and vassal.marker == "\u271d"  # hatched, not only tinted
+    assert neutral.fill == "#ffffff" and unaligned.fill == "#c8c8c8"
+    assert len({aligned.fill, vassal.fill, neutral.fill, unaligned.fill}) == 4
