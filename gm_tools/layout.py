@@ -118,8 +118,10 @@ def order_blocks(variant: Variant, position: Position, rules: Rules) -> list[Pow
             ordered = units + sorted((u for u in position.units.values() if u.power in owners), key=str)
             slots = [OrderSlot(power.code, str(u), str(u), _movement_choices(variant, u), False) for u in ordered]
         elif kind == RETREAT:
+            # A commanded owner's dislodged units (Centenary's vassals) retreat by its commander.
+            owners = {power.code} | set(rules.commanded(variant, position, power.code))
             for d in sorted(position.dislodged.values(), key=lambda d: str(d.unit)):
-                if d.unit.power != power.code:
+                if d.unit.power not in owners:
                     continue
                 choices = tuple(order_text(Retreat(power.code, d.unit, r)) for r in sorted(d.retreats))
                 choices += (order_text(Disband(power.code, d.unit)),)
@@ -140,6 +142,13 @@ def order_blocks(variant: Variant, position: Position, rules: Rules) -> list[Pow
                     OrderSlot(power.code, f"Removal {i} of {adj.removals}", None, choices, True)
                     for i in range(1, adj.removals + 1)
                 ]
+            # A commanded owner's builds and removals (Centenary's vassals) are its commander's
+            # to write, in the owner's name (rules.commanded).
+            for owner in rules.commanded(variant, position, power.code):
+                summary_part, owner_slots = _commanded_adjustment(variant, position, power.code, owner, due[owner])
+                if owner_slots:
+                    summary += f"; {summary_part}"
+                    slots += owner_slots
         if kind == RETREAT and slots:
             summary += f": {len(slots)} dislodged unit(s) to retreat or disband"
         if slots:
@@ -147,7 +156,28 @@ def order_blocks(variant: Variant, position: Position, rules: Rules) -> list[Pow
     return blocks
 
 
-def units_table(variant: Variant, position: Position) -> Table:
+def _commanded_adjustment(variant: Variant, position: Position, commander: str, owner: str,
+                          adj: Adjustment) -> tuple[str, list[OrderSlot]]:
+    """The rows, in ``commander``'s block, for the builds or removals of an owner it commands."""
+    name = variant.powers[owner].name
+    if adj.builds:
+        # No WAIVE offered: a waive is read as the commander's own; an unordered build is waived.
+        choices = _build_choices(variant, owner, adj.sites)[:-1]
+        return (f"{name}: {adj.builds} build(s) due (free home centers: {', '.join(adj.sites)})",
+                [OrderSlot(commander, f"{name} build {i} of {adj.builds}", None, choices, True)
+                 for i in range(1, adj.builds + 1)])
+    if adj.removals:
+        units = sorted((u for u in position.units.values() if u.power == owner), key=str)
+        choices = tuple(order_text(Disband(owner, u)) for u in units)
+        return (f"{name}: {adj.removals} removal(s) due",
+                [OrderSlot(commander, f"{name} removal {i} of {adj.removals}", None, choices, True)
+                 for i in range(1, adj.removals + 1)])
+    return "", []
+
+
+def units_table(variant: Variant, position: Position, rules: Rules | None = None) -> Table:
+    """Every unit, power by power; a unit another power commands (``rules.commanded``:
+    Centenary's vassals) is listed under its commander, with a note."""
     columns = (
         Column("Power", width=14),
         Column("Unit", width=12),
@@ -157,12 +187,27 @@ def units_table(variant: Variant, position: Position) -> Table:
     )
     rows = []
     order = {code: i for i, code in enumerate(variant.powers)}
-    for unit in sorted(position.units.values(), key=lambda u: (order.get(u.power, 99), str(u))):
-        rows.append([unit.power, str(unit), variant.province(unit.location).name, unit.strength, ""])
-    for d in sorted(position.dislodged.values(), key=lambda d: (order.get(d.unit.power, 99), str(d.unit))):
+    commander: dict[str, str] = {}
+    if rules is not None:
+        for code, power in variant.powers.items():
+            if power.playable:
+                for owner in rules.commanded(variant, position, code):
+                    commander.setdefault(owner, code)
+
+    def key(unit: Unit) -> tuple:
+        # Under its commander, after the commander's own units.
+        return (order.get(commander.get(unit.power, unit.power), 99), unit.power in commander, str(unit))
+
+    def note(unit: Unit) -> str:
+        return f"ordered by {commander[unit.power]}" if unit.power in commander else ""
+
+    for unit in sorted(position.units.values(), key=key):
+        rows.append([unit.power, str(unit), variant.province(unit.location).name, unit.strength, note(unit)])
+    for d in sorted(position.dislodged.values(), key=lambda d: key(d.unit)):
         retreats = ", ".join(sorted(d.retreats)) or "none: it will be disbanded"
+        status = f"dislodged; may retreat to: {retreats}"
         rows.append([d.unit.power, str(d.unit), variant.province(d.unit.location).name, d.unit.strength,
-                     f"dislodged; may retreat to: {retreats}"])
+                     "; ".join(filter(None, [status, note(d.unit)]))])
     return Table("Units", columns, rows)
 
 

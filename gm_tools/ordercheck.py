@@ -153,22 +153,24 @@ def _check_adjustment_counts(variant: Variant, position: Position, rules: Rules,
     for i, (entry, order, error) in enumerate(parsed):
         if order is None:
             continue
-        adj = due[entry.power]
+        # The order's power, not the row's: a commander writes its vassals' builds (Centenary).
+        power = order.power
+        adj = due[power]
         if isinstance(order, (Build, Waive)):
             if adj.removals:
-                parsed[i] = (entry, None, f"a removal: {entry.power} must remove {adj.removals} unit(s), not build")
+                parsed[i] = (entry, None, f"a removal: {power} must remove {adj.removals} unit(s), not build")
                 continue
             limit, what = adj.builds, "build(s) or waive(s)"
         elif isinstance(order, Disband):
             if not adj.removals:
-                parsed[i] = (entry, None, f"no removal: {entry.power} has no removal due")
+                parsed[i] = (entry, None, f"no removal: {power} has no removal due")
                 continue
             limit, what = adj.removals, "removal(s)"
         else:
             continue
-        used[entry.power] = used.get(entry.power, 0) + 1
-        if used[entry.power] > limit:
-            parsed[i] = (entry, None, f"at most {limit} {what} for {entry.power} this phase")
+        used[power] = used.get(power, 0) + 1
+        if used[power] > limit:
+            parsed[i] = (entry, None, f"at most {limit} {what} for {power} this phase")
 
 
 def default_notes(

@@ -334,7 +334,7 @@ def _plan(variant: Variant, hooks: SheetHooks, rules: Rules, name: str, position
         power_names={code: p.name for code, p in variant.powers.items()},
         power_colours={code: p.colour for code, p in variant.powers.items()},
         blocks=[] if over else order_blocks(variant, position, rules),
-        computed=[units_table(variant, position), centers_table(variant, position),
+        computed=[units_table(variant, position, rules), centers_table(variant, position),
                   results_table(variant, last_record)] + hooks.output_sheets(variant, position),
         inputs=[] if over else hooks.input_sheets(variant, position),
     )
