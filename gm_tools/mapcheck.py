@@ -12,6 +12,7 @@ make a border. Impassable ground and land or water of no province are ignored.
 
 from __future__ import annotations
 
+import math
 import re
 import tomllib
 from array import array
@@ -137,13 +138,8 @@ def rasterize(base: BaseMap, codes: list[str],
 
 
 def _first_center_at_or_after(x: float) -> int:
-    """Index of the first pixel whose center (i + 0.5) is >= x."""
-    i = int(x - 0.5)
-    while i + 0.5 < x:
-        i += 1
-    while i > 0 and i - 0.5 >= x:
-        i -= 1
-    return max(i, 0)
+    """Index of the first pixel whose center (i + 0.5) is >= x (0 at least)."""
+    return max(0, math.ceil(x - 0.5))
 
 
 def drawn_borders(base: BaseMap, codes: list[str],
