@@ -97,3 +97,15 @@ def test_an_expelled_army_without_a_retreat_order_is_disbanded():
     after_b = run_orders(VARIANT, position, [], inputs={})
     assert all(u.power != "FRANCE" or u.province not in ("FRC", "BUR") for u in after_b.position.units.values())
     assert after_b.results[0].order == "A FRC D"
+
+
+def test_without_play_phase_a_variant_phase_changes_nothing():
+    """The standard rules play no D phase (``Rules.play_phase`` returns None): the units stay,
+    nothing is recorded, and the engine moves on to the next phase of the calendar."""
+    from gm_tools.rules import Rules
+
+    start = _at("Y1619D")
+    outcome = run_orders(VARIANT, start, [], Rules(), inputs={"orders": {"FRANCE": ["3: LOR"]}})
+    assert outcome.results == [] and outcome.extra == {} and outcome.winner is None
+    assert outcome.position.units == start.units and outcome.position.phase == "Y1619M"
+    assert "influence" not in outcome.position.extra
