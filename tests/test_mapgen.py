@@ -93,3 +93,10 @@ def test_gshhs_coastlines_read_great_britain():
     rings = read_rings("c", south=49.0, north=61.0)
     london = shapely.Point(-0.1, 51.5)
     assert any(r.level == 1 and shapely.Polygon(r.lonlat).contains(london) for r in rings)
+
+
+def test_a_bad_map_table_is_one_clear_message():
+    with pytest.raises(generate.GeoError, match=r"\[map\]: no frame_km"):
+        generate._frame({"map": {"center": [50, 15], "width": 100}})
+    with pytest.raises(generate.GeoError, match="expected west < east"):
+        generate._frame({"map": {"center": [50, 15], "width": 100, "frame_km": [10, 0, -10, 5]}})

@@ -35,6 +35,7 @@ from projection import Frame  # noqa: E402
 from regions import ANY_TERRAIN, LAND, WATER, Source, grow, label_polygons, land_mask, line_points  # noqa: E402
 from svgout import Anchor, write_svg  # noqa: E402
 
+from gm_tools.errors import UserError  # noqa: E402
 from gm_tools.variant import SEA  # noqa: E402
 from gm_tools.variants import load_variant, variants_dir  # noqa: E402
 
@@ -81,13 +82,33 @@ def _pt(frame: Frame, latlon, where: str, problems: list[str]):
     return (float(x), float(y))
 
 
+def _frame(geo: dict) -> Frame:
+    """The [map] table as a Frame, or a GeoError saying what is missing."""
+    m = geo.get("map", {})
+    try:
+        if m.get("projection", "laea") != "laea":
+            raise ValueError(f"projection {m['projection']!r}: only 'laea' is known")
+        west, south, east, north = (float(v) for v in m["frame_km"])
+        if not (west < east and south < north):
+            raise ValueError(f"frame_km {m['frame_km']}: expected west < east and south < north")
+        return Frame(float(m["center"][0]), float(m["center"][1]), west, south, east, north, int(m["width"]))
+    except KeyError as e:
+        raise GeoError(f"geo.toml [map]: no {e.args[0]} (see variants/README.md, 'geo.toml')") from None
+    except (TypeError, ValueError, IndexError) as e:
+        raise GeoError(f"geo.toml [map]: {e}; expected center = [lat, lon], "
+                       "frame_km = [west, south, east, north], width = px") from None
+
+
 def read_geo(name: str):
     folder = variants_dir() / name
-    geo = tomllib.loads((folder / "geo.toml").read_text(encoding="utf-8"))
+    try:
+        geo = tomllib.loads((folder / "geo.toml").read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise GeoError(f"{folder / 'geo.toml'}: no such file") from None
+    except tomllib.TOMLDecodeError as e:
+        raise GeoError(f"geo.toml is not valid TOML: {e}") from None
     variant = load_variant(name)
-    m = geo["map"]
-    west, south, east, north = m["frame_km"]
-    frame = Frame(m["center"][0], m["center"][1], west, south, east, north, int(m["width"]))
+    frame = _frame(geo)
     problems: list[str] = []
     regions: list[Region] = []
     anchors: dict[str, dict] = {}
@@ -365,6 +386,9 @@ def main(argv=None) -> int:
         variant, frame, shapes, kinds, anchors = build(args.variant)
     except GeoError as e:
         print(f"mapgen: {args.variant}/geo.toml has problems:\n{e}", file=sys.stderr)
+        return 2
+    except UserError as e:  # the variant's own data does not load
+        print(f"mapgen: {e}", file=sys.stderr)
         return 2
     all_anchors = default_anchors(variant, anchors)
     for problem in check_anchors(variant, shapes, all_anchors):
