@@ -168,6 +168,8 @@ def test_a_year_through_the_sheets(tmp_path):
     turn(paths, force=True)
     matrix = {r["Power"]: r for r in sheet(paths, "Declarations Matrix")}
     assert matrix["FRANCE"]["SPAIN"] == matrix["SPAIN"]["FRANCE"] == "war"
+    # Every phase re-adjudicated from its stored orders and inputs gives the same record.
+    assert replay(paths.name, paths.root) == []
 
 
 # --- bad entries: each its error, nothing written ------------------------------------------------
