@@ -9,7 +9,9 @@ adjudicates the phase by its type, and works out the next phase that has somethi
   disbanded');
 - center ownership changes (``rules.update_ownership``) after the last movement or retreat
   phase of the calendar year, whether that phase was played or skipped;
-- an adjustment phase is skipped when no power has a removal or a build it has room for.
+- an adjustment phase is skipped when no power has a removal or a build it has room for;
+- any other phase type (a variant's diplomatic, treasury or scoring phase) is never skipped:
+  ``rules.play_phase`` plays it from the checked inputs of the variant's sheets.
 
 When one unit is given several orders, the last one counts, as the email judges did; the
 earlier ones are reported ``invalid`` ("replaced by a later order"), so the GM sees them.

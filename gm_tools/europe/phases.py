@@ -23,12 +23,13 @@ from __future__ import annotations
 
 from ..engine import PhaseOutcome
 from ..errors import UserError
-from ..model import SUCCEEDS, OrderResult, Position
+from ..model import SUCCEEDS, OrderResult, Position, Unit
 from ..phase import parse_phase
 from ..variant import Variant
 from . import adapter_rules
 from .adapter import setup_from_variant
 from .diplomatic_phase import run_on_position
+from .occupation import Expelled, retreat_expelled
 from .treasury import TREASURY, Bolster, BuyUnit, Loan, Reduce, Remove, Transaction
 
 LEDGER = "ledger"
@@ -161,12 +162,9 @@ def transactions_of(inputs: dict) -> list[Transaction]:
     return found
 
 
-def _place_expelled(position: Position, retreats: dict[str, str]) -> tuple[Position, list[OrderResult]]:
+def place_expelled(position: Position, retreats: dict[str, str]) -> tuple[Position, list[OrderResult]]:
     """Expelled units waiting from the Map Adjustment Phase go where their power chose,
     one strength weaker; the others are disbanded ('Retreats')."""
-    from ..model import Unit
-    from .occupation import Expelled, retreat_expelled
-
     waiting = position.extra.get("expelled", [])
     if not waiting:
         return position, []
@@ -190,7 +188,7 @@ def _place_expelled(position: Position, retreats: dict[str, str]) -> tuple[Posit
 def play_transactions(variant: Variant, position: Position, inputs: dict) -> PhaseOutcome:
     """The Builds and Transactions Phase from ``inputs`` (``loans``, ``purchases``,
     ``retreats`` of expelled units), with the year's Treasury ledger."""
-    start, retreat_results = _place_expelled(position, inputs.get("retreats", {}))
+    start, retreat_results = place_expelled(position, inputs.get("retreats", {}))
     transactions = transactions_of(inputs)
     out = adapter_rules.apply_transactions(variant, start, transactions)
     after = out.position

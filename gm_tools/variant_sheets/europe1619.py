@@ -313,7 +313,7 @@ def _check_transactions(variant: Variant, position: Position, rows: dict[str, li
     purchases in the order listed: 'the player must assess the cost of one additional unit
     after one unit has been purchased'), and each it refuses is a problem at its row."""
     from ..europe import adapter_rules
-    from ..europe.phases import _place_expelled, transactions_of
+    from ..europe.phases import place_expelled, transactions_of
 
     setup = _setup(variant)
     minors = set(setup.minors)
@@ -372,7 +372,7 @@ def _check_transactions(variant: Variant, position: Position, rows: dict[str, li
         return {}, problems
 
     inputs = {k: v for k, v in (("loans", loans), ("purchases", purchases), ("retreats", retreats)) if v}
-    start, _ = _place_expelled(position, retreats)
+    start, _ = place_expelled(position, retreats)
     out = adapter_rules.apply_transactions(variant, start, transactions_of(inputs))
     for ref, result in zip(cells, out.results):
         if result.result == INVALID:
