@@ -36,6 +36,7 @@ from randomplay import adjustment_orders, movement_orders, retreat_orders  # noq
 from sitegame import current, new_game, play, store_copy  # noqa: E402
 
 from gm_tools import site as site_module  # noqa: E402
+from gm_tools.basemap import load_base_map  # noqa: E402
 from gm_tools.game import GamePaths  # noqa: E402
 from gm_tools.positions import position_to_json  # noqa: E402
 from gm_tools.variants import load_variant  # noqa: E402
@@ -72,7 +73,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", default="1648", help="random seed (default 1648)")
     parser.add_argument("--png", action="store_true", help="draw every PNG map in the full build (slow)")
     parser.add_argument("--pin-code", action="store_true",
-                        help="keep the code key of the first build, for a checkout others edit meanwhile")
+                        help="keep the code and variant keys of the first build (for a checkout others edit meanwhile)")
     parser.add_argument("--keep", action="store_true", help="keep the built site in build/site-bench/site "
                         "(several GB at the default size)")
     args = parser.parse_args(argv)
@@ -92,6 +93,17 @@ def main(argv: list[str] | None = None) -> int:
     print(f"archive: {args.games} games, {total} phases ({args.sources} games played by the engine on random "
           f"orders, seed {args.seed}, cloned under new names) in {time.perf_counter() - start:.1f} s")
 
+    # The map artwork is read once: the bench measures the site, and on a shared checkout the
+    # map may be regenerated while it runs (which would rightly redraw every picture).
+    base_map = load_base_map(variant)
+    settings = site_module.SiteSettings(base_map=lambda _variant: base_map)
+    code_before = site_module.code_key(settings.templates, settings.base_map)
+    variant_before = site_module.variant_key(variant)
+    if args.pin_code:
+        # Others may edit gm_tools (or the variant) while the bench runs, which rightly makes
+        # every game stale; pinning the keys measures the skipping itself.
+        site_module.code_key = lambda templates, base_map: code_before
+        site_module.variant_key = lambda v: variant_before
     real_draw = site_module.PngPainter.draw
     if not args.png:
         # cairosvg takes ~0.1 s a map: 6000 maps would make the bench a quarter of an hour.
@@ -99,7 +111,7 @@ def main(argv: list[str] | None = None) -> int:
         # on its own below.
         site_module.PngPainter.draw = lambda self, svgs: [b"" for _ in svgs]
     start = time.perf_counter()
-    report = site_module.build_site(games, site)
+    report = site_module.build_site(games, site, settings)
     seconds = time.perf_counter() - start
     site_module.PngPainter.draw = real_draw
     pages = sum(1 for f in report.written if f.endswith(".html"))
@@ -119,14 +131,8 @@ def main(argv: list[str] | None = None) -> int:
               f"a full build with every map would take about {seconds + total / rate:.0f} s "
               f"({pages / (seconds + total / rate):.1f} pages/s)")
 
-    settings = site_module.SiteSettings()
-    code_before = site_module.code_key(settings.templates, settings.base_map)
-    if args.pin_code:
-        # On a shared checkout others edit gm_tools while the bench runs, which (rightly)
-        # makes every game stale; pinning the key measures the skipping itself.
-        site_module.code_key = lambda templates, base_map: code_before
     start = time.perf_counter()
-    again = site_module.build_site(games, site)
+    again = site_module.build_site(games, site, settings)
     print(f"rebuild with nothing new: {len(again.written)} files written, {len(again.unchanged)} unchanged "
           f"in {time.perf_counter() - start:.1f} s")
 
@@ -138,7 +144,7 @@ def main(argv: list[str] | None = None) -> int:
         position = history[-1]["after"]
         play(paths, variant, history, random_orders(variant, rng, position))
         start = time.perf_counter()
-        one = site_module.build_site(games, site)
+        one = site_module.build_site(games, site, settings)
         print(f"one new phase ({history[-1]['phase']} of g000): {len(one.written)} files rewritten in "
               f"{time.perf_counter() - start:.1f} s, {one.pngs} PNG drawn:")
         for name in one.written:
@@ -148,11 +154,12 @@ def main(argv: list[str] | None = None) -> int:
         print(f"  {verdict} the target of {expected} files (the pages that change)")
     else:
         print("one new phase: game g000 is over, nothing to add")
-    from gm_tools.sitefiles import code_key
+    from gm_tools import sitefiles
 
-    if code_key(settings.templates, settings.base_map) != code_before:
-        pinned = "the key was pinned (--pin-code)" if args.pin_code else "so the rebuilds above rendered every game again"
-        print(f"NOTE: gm_tools code or templates changed while the bench ran; {pinned}")
+    if (sitefiles.code_key(settings.templates, settings.base_map) != code_before
+            or sitefiles.variant_key(variant) != variant_before):
+        pinned = "the keys were pinned (--pin-code)" if args.pin_code else "so the rebuilds above rendered every game again"
+        print(f"NOTE: gm_tools code, templates or variant data changed while the bench ran; {pinned}")
     if not args.keep:
         shutil.rmtree(site, ignore_errors=True)
     return 0
