@@ -1,0 +1,259 @@
+"""Centenary in the GM workflow, through real .xlsx workbooks: new-game, orders typed with
+openpyxl, turn, the Fealty and Neutrals sheets, the record's random draws, replay.
+
+Rulebook: Centenary, William Preston, Vienna 44 (April 1988),
+/work/shared/seeds/004_1210a5933393c2d7.txt; each test cites its rule.
+
+The scripted game (seed 1), played once for the module:
+
+- S1618M: Spain's army goes to Estremadura, beside Portugal. The Empire takes Bohemia from the German Princes with Bavaria's
+  support (Bavaria is the Empire's from the start, rule 4): a Catholic power attacks a
+  Protestant one, so a Catholic neutral is drawn to the Empire (rules 3 and 7).
+- S1618R: the Princes' army retreats to Silesia.
+- F1618M: Bavaria's army, ordered by the Empire, takes the Swiss center with Milan's support;
+  Spain takes Portugal's (A EST - POR, F GRA supporting: the unowned Portuguese army is
+  disbanded, rule 2).
+- W1618A: Spain claims Portugal's Fealty (rule 2) and builds in Portugal, its own army there
+  retreating to Estremadura; the Empire builds for Bavaria, now two centers to one unit (rule 3).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import shutil
+
+import pytest
+
+from gm_tools.errors import WorkbookError
+from gm_tools.game import game_paths
+from gm_tools.hooks import hooks_for
+from gm_tools.model import ARMY, Position, Unit
+from gm_tools.ordercheck import CheckedOrders
+from gm_tools.rules import Rules, rules_for
+from gm_tools.turn import adjudicate, replay, run_turn
+from gm_tools.variants import load_variant
+from gm_tools.workbook import open_workbook
+from workflow_helpers import create, play, snapshot, type_cells
+
+SEED = 1
+CATHOLIC_NEUTRALS = ["PAPACY", "POLAND", "PORTUGAL", "VENICE"]  # Bavaria is sworn already (rule 4)
+
+
+def rows(paths, sheet: str) -> list[dict]:
+    wb = open_workbook(paths.workbook.read_bytes(), "test")
+    values = [list(r) for r in wb[sheet].iter_rows(values_only=True)]
+    return [dict(zip(values[0], r)) for r in values[1:]]
+
+
+def record(paths, phase: str) -> dict:
+    return json.loads(paths.record_file(phase).read_text(encoding="utf-8"))
+
+
+def fealty_row(row: int, power, neutral, build_in=None, retreat_to=None) -> dict:
+    return {f"Fealty!A{row}": power, f"Fealty!B{row}": neutral, f"Fealty!C{row}": build_in,
+            f"Fealty!D{row}": retreat_to}
+
+
+def play_1618(root, name: str = "cen", until_winter: bool = False):
+    """The scripted game; stops before the Winter adjustments when ``until_winter``."""
+    paths = create(root, name, variant="centenary", seed=SEED)
+    play(paths, {
+        "SPAIN": ["A CAS - EST"],
+        "EMPIRE": ["A VIE - BOH", "A BUP S A VIE - BOH", "A BAV S A VIE - BOH"],
+        "PRINCES": ["A BOH H"],
+    })
+    play(paths, {"PRINCES": ["A BOH R SIL"]})
+    play(paths, {"EMPIRE": ["A BAV - SWC", "A MIL S A BAV - SWC"], "SPAIN": ["A EST - POR", "F GRA S A EST - POR"]})
+    if until_winter:
+        return paths
+    type_cells(paths, fealty_row(2, "SPAIN", "PORTUGAL", "POR", "EST"))
+    play(paths, {"SPAIN": ["BUILD A POR"], "EMPIRE": ["BUILD A VIE", "BUILD A BAV"], "PRINCES": ["A SIL D"]})
+    return paths
+
+
+@pytest.fixture(scope="module")
+def game(tmp_path_factory):
+    return play_1618(tmp_path_factory.mktemp("centenary"))
+
+
+@pytest.fixture(scope="module")
+def winter(tmp_path_factory):
+    """The game at W1618A, nothing entered yet."""
+    return play_1618(tmp_path_factory.mktemp("centenary-winter"), until_winter=True)
+
+
+def copy_game(paths, root):
+    """The game's files copied to ``root``, to try a wrong entry without spoiling it."""
+    shutil.copytree(paths.root, root, dirs_exist_ok=True)
+    return game_paths(paths.name, root)
+
+
+# --- Automatic Fealty (rules 3 and 7) ------------------------------------------------------
+
+
+def test_catholic_attack_on_protestant_draws_a_catholic_neutral(game):
+    # Rule 3: "any time a Catholic power attacks a Protestant power, the GM will randomly
+    # select one the unconquered Catholic neutrals to give fealty to the attacking player".
+    # Rule 7: the attack is the occupation of Bohemia, credited to the Princes at the start.
+    rec = record(game, "S1618M")
+    assert rec["random"]["seed"] == str(SEED)
+    assert rec["random"]["draws"] == [{
+        "kind": "automatic fealty",
+        "rule": "Centenary rule 3",
+        "seed": "1:S1618M",
+        "attack": {"center": "BOH", "attacker": "EMPIRE", "defender": "PRINCES"},
+        "candidates": CATHOLIC_NEUTRALS,
+        "chosen": "VENICE",
+    }]
+    # The draw is Python's Random seeded with the text reported: anyone can repeat it.
+    assert random.Random("1:S1618M").choice(CATHOLIC_NEUTRALS) == "VENICE"
+    assert rec["after"]["extra"]["fealty"] == {"VENICE": "EMPIRE"}
+    assert rec["after"]["extra"]["fealty_since"] == {"VENICE": "S1618M"}
+
+
+def test_the_draw_replays_the_same_from_the_seed(game, tmp_path):
+    # Rule 3's random draw is the GM's; made from the recorded seed, it is the same every time.
+    assert replay(game.name, root=game.root) == []
+    again = play_1618(tmp_path, until_winter=True)
+    assert again.record_file("S1618M").read_bytes() == game.record_file("S1618M").read_bytes()
+
+
+def test_phases_without_a_religious_attack_draw_nothing(game):
+    # Rule 3: only "a player of one religion" attacking one "of the opposite religion" draws;
+    # Fall's captures of the Swiss and Portuguese centers are attacks on neutrals that are
+    # nobody's (rule 7: credited to no player).
+    for phase in ("S1618R", "F1618M", "W1618A"):
+        assert record(game, phase)["random"]["draws"] == []
+
+
+def test_venices_fleet_is_ordered_by_the_empire(game):
+    # Rule 3: "Thenceforth, the Catholic player will order the units of that neutral."
+    units = {r["Unit"]: r for r in rows(game, "Units")}
+    assert units["F VEN"]["Power"] == "VENICE" and units["F VEN"]["Status"] == "ordered by EMPIRE"
+    order_rows = [(r["Power"], r["Unit"]) for r in rows(game, "Orders") if r["Unit"]]
+    assert ("EMPIRE", "F VEN") in order_rows and ("EMPIRE", "A BAV") in order_rows
+
+
+# --- Fealty claimed (rule 2) ---------------------------------------------------------------
+
+
+def test_spain_claims_portugal_in_the_turn_of_capture(game):
+    # Rule 2: "if a player capturing the center it occupied specifically orders it, he may
+    # claim the 'Fealty' of the major or minor neutral in question".
+    rec = record(game, "W1618A")
+    assert rec["extra"]["centenary"] == {"claims": [
+        {"power": "SPAIN", "neutral": "PORTUGAL", "build_in": "POR", "retreat": {"unit": "A POR", "to": "EST"}}]}
+    assert rec["after"]["extra"]["fealty"] == {"PORTUGAL": "SPAIN", "VENICE": "EMPIRE"}
+    neutrals = {r["Neutral"]: r for r in rows(game, "Neutrals")}
+    assert (neutrals["PORTUGAL"]["Fealty"], neutrals["PORTUGAL"]["Since"]) == ("SPAIN", "W1618A")
+    assert (neutrals["BAVARIA"]["Fealty"], neutrals["BAVARIA"]["Since"]) == ("EMPIRE", "the start (rule 4)")
+    assert neutrals["POLAND"]["Fealty"].startswith("none")
+    assert neutrals["PORTUGAL"]["Centers (owner)"] == "POR (SPAIN)"
+    assert neutrals["SWISS"]["Centers (owner)"] == "SWC (BAVARIA)"
+
+
+def test_fealty_build_in_the_occupied_center(game):
+    # Rule 2: "Instead of building a new unit for himself, the player may build a unit in the
+    # occupied center. Any of his or her units in the center in question 'retreat' during
+    # the adjustment phase, and must be given a retreat order."
+    after = record(game, "W1618A")["after"]
+    assert "A POR" in after["units"]["SPAIN"] and "A EST" in after["units"]["SPAIN"]
+    results = {(r["power"], r["order"]): r["result"] for r in record(game, "W1618A")["results"]}
+    assert results[("SPAIN", "BUILD A POR")] == "succeeds"
+    # The right lasts the adjustment phase of the claim only.
+    assert "fealty_builds" not in after["extra"] and "captures" not in after["extra"]
+
+
+def test_claim_window_opens_after_the_capture(winter):
+    # Rule 2: claims "must [be made] in the same turn as they capture the center": the Winter
+    # sheet offers the claim to Spain, who took Portugal's center in 1618.
+    neutrals = {r["Neutral"]: r for r in rows(winter, "Neutrals")}
+    assert neutrals["PORTUGAL"]["May claim Fealty now"] == "SPAIN"
+    assert neutrals["VENICE"]["May claim Fealty now"] is None
+
+
+BAD_CLAIMS = [
+    # (row values, cell, words the problem must say), each citing its rule
+    (("FRANCE", "PORTUGAL"), "Fealty!B2", "FRANCE does not hold its center"),  # rule 2: "capturing the center"
+    (("SPAIN", "DENMARK"), "Fealty!B2", "both centers"),  # rule 2: "in the case of Russia or Denmark, both centers"
+    (("SPAIN", "VENICE"), "Fealty!B2", "already sworn to EMPIRE"),  # rule 6: fealty "may never change"
+    (("EMPIRE", "SWISS"), "Fealty!B2", "EMPIRE does not hold its center"),  # Bavaria took it, not the Empire
+    (("SPAIN", None), "Fealty!B2", "the neutral claimed"),
+    (("SPAIN", "PORTUGAL", "POR"), "Fealty!D2", "retreats to"),  # rule 2: "must be given a retreat order"
+    (("SPAIN", "PORTUGAL", "POR", "LYN"), "Fealty!D2", "EST, LEO"),  # a retreat to a neighbour only
+    (("SPAIN", "PORTUGAL", "CAS"), "Fealty!C2", "one of DEN, NWY"),  # not a neutral's center at all
+    (("SPAIN", "PORTUGAL", "BAV"), "Fealty!C2", "a center of PORTUGAL: POR"),
+]
+
+
+@pytest.mark.parametrize("values, cell, words", BAD_CLAIMS)
+def test_bad_claim_is_a_problem_with_its_cell(winter, tmp_path, values, cell, words):
+    paths = copy_game(winter, tmp_path)
+    type_cells(paths, fealty_row(2, *values))
+    before = snapshot(tmp_path)
+    with pytest.raises(WorkbookError) as raised:
+        run_turn(paths.name, root=paths.root, site_dir=None)
+    text = [str(p) for p in raised.value.problems]
+    assert any(t.startswith(f"{cell}: found") and words in t for t in text), text
+    assert snapshot(tmp_path) == before  # nothing written
+
+
+def test_claim_outside_the_turn_of_capture_is_refused(tmp_path):
+    # Rule 2: the claim is made "in the same turn as they capture the center": in Spring 1618
+    # no center has changed hands yet.
+    paths = create(tmp_path, "early", variant="centenary", seed=SEED)
+    type_cells(paths, fealty_row(2, "SPAIN", "PORTUGAL"))
+    with pytest.raises(WorkbookError, match=r"Fealty!B2: found 'PORTUGAL', expected no claim: no center changed"):
+        run_turn(paths.name, root=paths.root, site_dir=None)
+
+
+def test_two_claims_on_one_neutral(winter, tmp_path):
+    paths = copy_game(winter, tmp_path)
+    type_cells(paths, {**fealty_row(2, "SPAIN", "PORTUGAL"), **fealty_row(3, "SPAIN", "PORTUGAL")})
+    with pytest.raises(WorkbookError, match=r"Fealty!B3: found 'PORTUGAL', expected one claim per neutral: Fealty!B2"):
+        run_turn(paths.name, root=paths.root, site_dir=None)
+
+
+# --- a vassal's build and the victory count (rule 3) --------------------------------------
+
+
+def test_vassal_builds_ordered_by_its_master(game):
+    # Rule 3: "Supply centers may be captured by the former neutral to build further units":
+    # Bavaria took the Swiss center, and the Empire writes its build.
+    rec = record(game, "W1618A")
+    assert rec["orders"]["EMPIRE"][1]["read"] == "BUILD A BAV"
+    results = {(r["power"], r["order"]): r["result"] for r in rec["results"]}
+    assert results[("BAVARIA", "BUILD A BAV")] == "succeeds"
+    units = {r["Unit"]: r for r in rows(game, "Units")}
+    assert units["A BAV"]["Power"] == "BAVARIA" and units["A BAV"]["Status"] == "ordered by EMPIRE"
+    assert units["A SWC"]["Power"] == "BAVARIA"
+
+
+def test_victory_counts_a_vassals_centers():
+    # Rule 3: "all centers owned by the former neutral will count towards the owning power's
+    # total for victory purposes"; 17 of the 32 win (introduction). A hand-set Fall board:
+    # the Empire owns 15, Bavaria (sworn from the start, rule 4) 1, Venice (sworn) 1.
+    cen = load_variant("centenary")
+    rules, hooks = rules_for(cen), hooks_for(cen)
+    empire = [c for c in cen.supply_centers() if c not in ("BAV", "VEN")][:15]
+    centers = {c: "EMPIRE" for c in empire}
+    centers.update({"BAV": "BAVARIA", "VEN": "VENICE"})
+    board = Position("F1625M", units={"VIE": Unit("EMPIRE", ARMY, "VIE")}, centers=centers,
+                     extra={"fealty": {"VENICE": "EMPIRE"}})
+    assert Rules().winner(cen, board) is None  # the standard count: 15
+    done = adjudicate(cen, rules, hooks, board, CheckedOrders(), {}, "5")
+    assert done.winner == "EMPIRE"
+
+
+def test_report_shows_the_draw_with_its_seed_and_the_neutrals(game):
+    # The site's phase page: every random draw with its seed, and the neutrals' fealty.
+    cen = load_variant("centenary")
+    sections = dict(hooks_for(cen).report_sections(cen, record(game, "S1618M")))
+    assert "**Venice** gives Fealty to Holy Roman Empire" in sections["Random draws"]
+    assert "seed `1:S1618M`" in sections["Random draws"]
+    assert "**Bavaria**: sworn to Holy Roman Empire since the start (rule 4)" in sections["Neutrals"]
+    winter_sections = dict(hooks_for(cen).report_sections(cen, record(game, "W1618A")))
+    assert winter_sections["Fealty claimed (rule 2)"] == (
+        "- Spain claims the Fealty of Portugal; A POR retreats to EST; SPAIN may build in POR (rule 2)")
+    assert "**Portugal**: sworn to Spain since W1618A; centers POR (SPAIN)" in winter_sections["Neutrals"]
