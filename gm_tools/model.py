@@ -11,7 +11,6 @@ split-coast province, the code and the coast joined by a slash (``"SPA/NC"``).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cached_property
 from typing import Union
 
 ARMY = "A"
@@ -44,12 +43,13 @@ class Unit:
     strength: int = 1
     """Fighting strength. 1 in standard Diplomacy; the Europe variants bolster units up to 10.
     The resolver adds strengths, it never counts units."""
+    province: str = field(init=False, repr=False, compare=False)
+    """The province the unit stands in, without coast: worked out from ``location`` when the
+    unit is made (a unit never moves; a move makes a new one), since the resolver asks it of
+    every unit many times a phase."""
 
-    @cached_property
-    def province(self) -> str:
-        """The province the unit stands in, without coast. Cached: the resolver asks it
-        of every unit many times a phase, and a unit never moves (moving makes a new one)."""
-        return province_of(self.location)
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "province", province_of(self.location))
 
     def __str__(self) -> str:
         return f"{self.kind} {self.location}"
