@@ -109,3 +109,26 @@ def test_without_play_phase_a_variant_phase_changes_nothing():
     assert outcome.results == [] and outcome.extra == {} and outcome.winner is None
     assert outcome.position.units == start.units and outcome.position.phase == "Y1619M"
     assert "influence" not in outcome.position.extra
+
+
+def test_orders_retreat_and_map_adjustment_follow_each_other():
+    """The year's phases 2 to 5 on the engine. At war with Spain, France's strength-3 army takes
+    Franche-Comte (FRC) from Spain's strength-2 army, which retreats one strength weaker
+    ('When a bolstered army unit is forced to retreat, it loses one unit of strength'): the
+    Retreat Phase is played, not skipped; at the Map Adjustment Phase France's unit captures
+    the province of the power it is at war with ('Additional rules to observe' 4c)."""
+    from gm_tools.engine import run_phase
+
+    start = _at("Y1620M", units=[Unit("FRANCE", "A", "BUR", 3), Unit("SPAIN", "A", "FRC", 2)])
+    start.extra["declarations"] = {"relations": [{"powers": ["FRANCE", "SPAIN"], "relation": "war"}],
+                                   "pending": [], "papal_events": []}
+    moved = run_phase(VARIANT, start, {"FRANCE": ["A BUR - FRC"]})
+    assert moved.position.phase == "Y1620R"
+    dislodged = moved.position.dislodged["FRC"]
+    assert dislodged.unit.strength == 1 and dislodged.retreats
+    retreated = run_phase(VARIANT, moved.position, {"SPAIN": [f"A FRC R {dislodged.retreats[0]}"]})
+    assert retreated.position.phase == "Y1620J"
+    assert retreated.position.units[dislodged.retreats[0]] == Unit("SPAIN", "A", dislodged.retreats[0], 1)
+    adjusted = run_orders(VARIANT, retreated.position, [])
+    assert ["FRC", "FRANCE"] in adjusted.extra["map_adjustment"]["captures"]
+    assert adjusted.position.extra["captured"]["FRC"] == "FRANCE" and adjusted.position.phase == "Y1620B"
