@@ -292,7 +292,10 @@ def test_a_rolled_back_phase_disappears_from_the_site(games, tmp_path):
     (games / "demo/history/F1901M.json").unlink()  # what `gm-tools rollback` does to the record
     report = build(games, site)
     assert sorted(report.removed) == [f"games/demo/F1901M.{ext}" for ext in ("html", "json", "png", "svg", "txt")]
-    assert "F1901M" not in (site / "games/demo/S1901M.html").read_text(encoding="utf-8").split("Next:")[0]
+    spring = (site / "games/demo/S1901M.html").read_text(encoding="utf-8")
+    assert 'href="F1901M.html"' not in spring
+    assert "Next: Fall 1901 Movement (not yet played)" in spring
+    assert "games/demo/S1901M.html" in report.written  # its 'next phase' link is gone
     assert not (site / "games/demo/F1901M.html").exists()
 
 
