@@ -510,3 +510,20 @@ def test_pages_are_readable_by_a_web_server(games, tmp_path):
     os.umask(umask)
     mode = stat.S_IMODE((tmp_path / "site/games/demo/S1901M.html").stat().st_mode)
     assert mode == 0o666 & ~umask
+
+
+def test_a_won_game_shows_its_winner_everywhere(games, tmp_path):
+    # 2000 rulebook, 'Winning': a power controlling 18 supply centers wins; the record then
+    # has a winner and no next phase (docs/game-record.md).
+    path = games / "demo/history/F1901M.json"
+    record = json.loads(path.read_text())
+    record["winner"], record["next_phase"] = "FRANCE", None
+    path.write_text(json.dumps(record))
+    site = tmp_path / "site"
+    build(games, site)
+    index = (site / "index.html").read_text(encoding="utf-8")
+    assert "<td>won by France</td>" in index and "<td>none: the game is over</td>" in index
+    assert "<dt>Winner</dt><dd>France</dd>" in (site / "games/demo/index.html").read_text(encoding="utf-8")
+    page = (site / "games/demo/F1901M.html").read_text(encoding="utf-8")
+    assert "The game is over: France has won." in page and "Last phase: the game is over" in page
+    assert (site / "games/demo/F1901M.txt").read_text(encoding="utf-8").endswith("The game is over: France has won.\n")
