@@ -257,3 +257,19 @@ def test_report_shows_the_draw_with_its_seed_and_the_neutrals(game):
     assert winter_sections["Fealty claimed (rule 2)"] == (
         "- Spain claims the Fealty of Portugal; A POR retreats to EST; SPAIN may build in POR (rule 2)")
     assert "**Portugal**: sworn to Spain since W1618A; centers POR (SPAIN)" in winter_sections["Neutrals"]
+
+
+def test_vassals_dislodged_unit_retreats_by_its_masters_order():
+    # Rule 3: the master "will order the units of that neutral", its retreats included (a
+    # sworn neutral's unit retreats like a player's: rule 2 disbands only unowned ones).
+    from gm_tools.layout import order_blocks
+    from gm_tools.model import Dislodged
+
+    cen = load_variant("centenary")
+    bav = Unit("BAVARIA", ARMY, "BAV")
+    board = Position("S1618R", units={"VIE": Unit("EMPIRE", ARMY, "VIE")}, centers=dict(cen.start_centers),
+                     dislodged={"BAV": Dislodged(bav, "BOH", ("ILY", "SAX"))})
+    blocks = {b.power: b for b in order_blocks(cen, board, rules_for(cen))}
+    assert [(s.power, s.label, s.choices) for s in blocks["EMPIRE"].slots] == [
+        ("EMPIRE", "A BAV", ("A BAV R ILY", "A BAV R SAX", "A BAV D"))]
+    assert "BAVARIA" not in blocks  # a neutral has no block of its own

@@ -277,7 +277,7 @@ def _draw_line(variant: Variant, draw: dict) -> str:
         return f"{cause}: no unconquered neutral of its religion was left to draw (seed `{draw['seed']}`)"
     return (f"{cause}: **{names[draw['chosen']]}** gives Fealty to {names[attack['attacker']]}, drawn among "
             f"{', '.join(draw['candidates'])} with seed `{draw['seed']}` "
-            "(Python `random.Random(seed).choice` over the sorted candidates, one draw per attack)")
+            "(Python `random.Random(seed)`, one `choice` of the sorted candidates per attack, in center order)")
 
 
 def report_sections(variant: Variant, record: dict) -> list[tuple[str, str]]:
