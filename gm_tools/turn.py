@@ -189,6 +189,8 @@ class TurnReport:
             if " had no order and holds" in note["text"]:
                 continue  # listed just above
             lines.append(f"  note {note['power']}: {note['text']}")
+        for draw in r["random"]["draws"]:
+            lines.append(f"  random draw ({draw['kind']}, seed {draw['seed']}): {draw.get('chosen')}")
         if r["winner"]:
             scoring = r.get("extra", {}).get("outcome", {}).get("scoring")
             why = scoring["verdict"] if scoring else "holds the victory centers"

@@ -273,3 +273,10 @@ def test_vassals_dislodged_unit_retreats_by_its_masters_order():
     assert [(s.power, s.label, s.choices) for s in blocks["EMPIRE"].slots] == [
         ("EMPIRE", "A BAV", ("A BAV R ILY", "A BAV R SAX", "A BAV D"))]
     assert "BAVARIA" not in blocks  # a neutral has no block of its own
+
+
+def test_turn_report_names_the_draw_and_its_seed(tmp_path):
+    # Rule 3: "the GM will randomly select" - the GM's report says what was drawn, from what seed.
+    paths = create(tmp_path, "report", variant="centenary", seed=SEED)
+    report = play(paths, {"EMPIRE": ["A VIE - BOH", "A BUP S A VIE - BOH", "A BAV S A VIE - BOH"]})
+    assert "  random draw (automatic fealty, seed 1:S1618M): VENICE" in report.text().splitlines()
