@@ -28,6 +28,7 @@ from dataclasses import dataclass
 
 from ..errors import GameError
 from ..model import Position, Unit
+from ..phase import MOVEMENT, RETREAT, parse_phase
 from ..variant import Variant
 from . import Rules
 
@@ -145,10 +146,9 @@ class CentenaryRules(Rules):
     def after_phase(self, variant: Variant, before: Position, after: Position, seed: str) -> tuple[Position, list[dict]]:
         # Rules 3 and 7: each movement or retreat that completes a religious attack draws
         # Automatic Fealty, seeded by the game's seed and the phase played.
-        kind = before.phase[-1]
         after = after.copy()
         draws: list[FealtyDraw] = []
-        if kind in ("M", "R"):
+        if parse_phase(before.phase).type in (MOVEMENT, RETREAT):
             after, draws = draw_automatic_fealty(variant, after, attacks(variant, before, after.units), seed,
                                                  phase=before.phase)
         # Rule 2: Fealty is claimed in the turn of capture. Captures happen when ownership is
