@@ -77,15 +77,23 @@ class ProvinceStyle:
     """Colour of diagonal hatching drawn over the fill, or None for none."""
     marker: str | None = None
     """A short text (one or two characters) drawn beside the province's label."""
+    marker_colour: str | None = None
+    """Colour of the marker ``#rrggbb`` (the rulebook's blue and orange crosses), or None for ink."""
+    note: str | None = None
+    """A word drawn under the label, such as ``captured`` or ``contested``; the province's
+    outline is then drawn dashed, so the state shows at a glance and without colour."""
 
 
 UNALIGNED_FILL = "#c8c8c8"
 NEUTRAL_STATE_FILL = "#ffffff"
 ALIGNED_TINT = 0.6
 """How far toward white an aligned minor state is mixed from its power's colour."""
-CONFESSION_MARKERS = {"catholic": "\u271d", "protestant": "P", "orthodox": "\u2626", "ottoman": "\u262a",
+CONFESSION_MARKERS = {"catholic": "\u271d", "protestant": "\u271d", "orthodox": "\u2626", "ottoman": "\u262a",
                       "muslim": "\u262a"}
 """Marker drawn beside a minor state's label for the confessional marker on its center."""
+CONFESSION_COLOURS = {"catholic": "#1f5fbf", "protestant": "#e8820c", "ottoman": "#1d8a3a", "muslim": "#1d8a3a"}
+"""Europe 1619 rulebook, 'Confessional markers': 'a Protestant marker (orange cross) or a Catholic
+marker (blue cross) or a Ottoman marker (green crescent moon and star)'."""
 
 
 def minor_state_style(status: str, power_colour: str | None = None, confession: str | None = None) -> ProvinceStyle:
@@ -97,14 +105,15 @@ def minor_state_style(status: str, power_colour: str | None = None, confession: 
     """
     status = status.upper()
     marker = CONFESSION_MARKERS.get(confession.lower(), confession[:1].upper()) if confession else None
+    ink = CONFESSION_COLOURS.get(confession.lower()) if confession else None
     colour = _valid_colour(power_colour) if power_colour else None
     if status == "ALIGNED" and colour:
-        return ProvinceStyle(fill=_mix(colour, ALIGNED_TINT), marker=marker)
+        return ProvinceStyle(fill=_mix(colour, ALIGNED_TINT), marker=marker, marker_colour=ink)
     if status == "VASSALAGE" and colour:
-        return ProvinceStyle(fill=_mix(colour, ALIGNED_TINT + 0.15), hatch=colour, marker=marker)
+        return ProvinceStyle(fill=_mix(colour, ALIGNED_TINT + 0.15), hatch=colour, marker=marker, marker_colour=ink)
     if status == "NEUTRAL":
-        return ProvinceStyle(fill=NEUTRAL_STATE_FILL, marker=marker)
-    return ProvinceStyle(fill=UNALIGNED_FILL, marker=marker)
+        return ProvinceStyle(fill=NEUTRAL_STATE_FILL, marker=marker, marker_colour=ink)
+    return ProvinceStyle(fill=UNALIGNED_FILL, marker=marker, marker_colour=ink)
 
 
 @dataclass(frozen=True)
@@ -240,6 +249,11 @@ class _Drawing:
                 self.add(
                     f'<path d="{self.base.regions[code]}" fill="url(#hatch-{style.hatch[1:]})" stroke="none"/>'
                 )
+            if style and style.note:
+                self.add(
+                    f'<path class="note" d="{self.base.regions[code]}" fill="none" stroke="{INK}" '
+                    f'stroke-width="1.6" stroke-dasharray="4,3"/>'
+                )
         for code in sorted(self.base.impassable):
             self.add(
                 f'<path id="{escape(code)}" d="{self.base.impassable[code]}" fill="url(#impassable)" '
@@ -258,10 +272,16 @@ class _Drawing:
             x, y = self.at(code, "label")
             text = code
             style = styles.get(code)
-            if style and style.marker:
+            if style and style.marker and not style.marker_colour:
                 text = f"{code} {style.marker}"
             self.add(_text(x, y + 4, text, 10, weight="bold" if province.type != SEA else "normal",
                            fill=INK if province.type != SEA else "#2c4a66", halo=province.type != SEA))
+            if style and style.marker and style.marker_colour:
+                # a coloured marker is its own text right of the label, large enough to tell its colour
+                mx = x + 3.4 * len(code) + 9
+                self.add(_text(mx, y + 6, style.marker, 15, weight="bold", fill=style.marker_colour, halo=True))
+            if style and style.note:
+                self.add(_text(x, y + 15, style.note, 8, fill=INK, halo=True))
             for coast in province.coasts:
                 cx, cy = self.at(f"{code}/{coast}", "label")
                 self.add(_text(cx, cy + 3, coast.lower(), 8, fill="#2c4a66"))
@@ -550,6 +570,8 @@ def _styles(variant: Variant, position: Position) -> dict[str, ProvinceStyle]:
                 fill=_valid_colour(style.fill) if style.fill else None,
                 hatch=_valid_colour(style.hatch) if style.hatch else None,
                 marker=style.marker,
+                marker_colour=_valid_colour(style.marker_colour) if getattr(style, "marker_colour", None) else None,
+                note=getattr(style, "note", None),
             )
     return styles
 

@@ -133,6 +133,13 @@ class Europe1619Rules(Rules):
             return phases.play_scoring(variant, position)
         return None
 
+    def province_style(self, variant: Variant, position: Position, code: str):
+        """The renderer's hook: minor-state statuses, confessional markers and captures on the
+        map ('the map color-coded'): :mod:`gm_tools.europe.mapstyle`."""
+        from ..europe.mapstyle import province_style
+
+        return province_style(variant, position, code)
+
     def commanded(self, variant: Variant, position: Position, power: str) -> tuple[str, ...]:
         """Minors whose units ``power`` orders: 'During the Order Phase players write and submit
         movement orders for their units on the board and for those minor units that are aligned
