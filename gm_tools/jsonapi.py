@@ -82,7 +82,7 @@ def parse_request(variant: Variant, request: Any) -> tuple[Position, dict[str, l
         units=units,
         centers=centers,
         contested=frozenset(contested),
-        extra=json.loads(json.dumps(extra)),
+        extra=json.loads(json.dumps(extra)) if extra else {},  # a copy, checked to be JSON
     )
     # Retreats are worked out as the adjudicator does after a movement (2000 rulebook,
     # 'Retreats'; DATC 6.H.11 for an attack by convoy, given as "from": null).

@@ -128,10 +128,22 @@ class Variant:
             for origin, dests in self.fleet_adjacency.items()
         }
 
+    @cached_property
+    def fleet_coasts(self) -> dict[str, dict[str, tuple[str, ...]]]:
+        """Fleet location -> province -> the locations there a fleet can move to, sorted
+        (``"MAO"`` -> ``"SPA"`` -> ``("SPA/NC", "SPA/SC")``)."""
+        index: dict[str, dict[str, list[str]]] = {}
+        for origin, dests in self.fleet_adjacency.items():
+            for loc in sorted(dests):
+                index.setdefault(origin, {}).setdefault(province_of(loc), []).append(loc)
+        return {o: {p: tuple(locs) for p, locs in by.items()} for o, by in index.items()}
+
     # --- questions the engine asks -------------------------------------------------------
 
     def province(self, location: str) -> Province:
-        return self.provinces[province_of(location)]
+        # Most locations are province codes; only "SPA/NC" and the like need cutting.
+        found = self.provinces.get(location)
+        return found if found is not None else self.provinces[province_of(location)]
 
     def is_sea(self, location: str) -> bool:
         return self.province(location).type == SEA
@@ -180,7 +192,7 @@ class Variant:
 
     def fleet_dest_coasts(self, origin: str, province: str) -> list[str]:
         """Locations in ``province`` a fleet at ``origin`` can move to."""
-        return sorted(loc for loc in self.fleet_adjacency.get(origin, ()) if province_of(loc) == province)
+        return list(self.fleet_coasts.get(origin, {}).get(province, ()))
 
     def unit_can_stand(self, kind: str, location: str) -> bool:
         """Can a unit of this kind exist at this location (armies on land, fleets on water/coast)?"""

@@ -1,8 +1,8 @@
 """The quick paths added for speed (bench/README.md) must read exactly what the general
 paths read: plain order text is split like any text, a one-word province name is found
 like a longest-match search finds it, an order in the judges' notation is read directly
-into the same order (or the same error) as the word reader's, and a unit's cached
-province is its location's."""
+into the same order (or the same error) as the word reader's, the variant's indexes answer
+as its adjacency does, and a unit's province is its location's."""
 
 from __future__ import annotations
 
@@ -87,12 +87,12 @@ def test_a_code_that_starts_a_longer_name_is_read_with_its_coast():
     assert (place.province, place.coast, reader.peek()) == ("SPA", "NC", "-")
 
 
-def test_unit_province_is_cached_and_follows_a_replaced_location():
+def test_unit_province_is_worked_out_and_follows_a_replaced_location():
     fleet = Unit("FRANCE", "F", "SPA/NC")
     assert fleet.province == "SPA"
     moved = replace(fleet, location="MAO")
     assert moved.province == "MAO" and fleet.province == "SPA"
-    assert moved == Unit("FRANCE", "F", "MAO")  # the cache is not part of equality
+    assert moved == Unit("FRANCE", "F", "MAO")  # equal by power, kind, location, strength
 
 
 # --- the judges' notation, read directly --------------------------------------------------
@@ -191,6 +191,9 @@ def test_fleet_reach_is_the_provinces_of_the_fleet_adjacency(name):
         assert variant.adjacent_provinces("F", origin) == provinces
         for code in variant.provinces:
             assert variant.can_reach_province("F", origin, code) == (code in provinces)
+            # DATC 6.B.1-6.B.3: the coasts a fleet may name moving there.
+            coasts = sorted(d for d in dests if d.partition("/")[0] == code)
+            assert variant.fleet_dest_coasts(origin, code) == coasts
 
 
 def test_a_fleet_reaches_from_its_own_coast_only():
