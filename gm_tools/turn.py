@@ -272,7 +272,10 @@ def process_phase(
     input_problems: list[Problem] = []
     if all(t.title in entries.inputs for t in input_tables):  # a missing sheet is reported already
         inputs, input_problems = hooks.check_inputs(variant, position, entries.inputs)
-        problems += input_problems
+        # A cell the reader refused (not one of its choices) reaches the hooks as empty:
+        # it is reported once, with what was typed, not again as "an empty cell".
+        refused = {(p.sheet, p.cell) for p in problems}
+        problems += [p for p in input_problems if (p.sheet, p.cell) not in refused]
     # Orders are read against the board the inputs make (a Centenary fealty claim opens a
     # build site), the board the adjudicator will play.
     board = position if input_problems else hooks.apply_inputs(variant, position, inputs)

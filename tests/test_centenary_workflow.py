@@ -280,3 +280,16 @@ def test_turn_report_names_the_draw_and_its_seed(tmp_path):
     paths = create(tmp_path, "report", variant="centenary", seed=SEED)
     report = play(paths, {"EMPIRE": ["A VIE - BOH", "A BUP S A VIE - BOH", "A BAV S A VIE - BOH"]})
     assert "  random draw (automatic fealty, seed 1:S1618M): VENICE" in report.text().splitlines()
+
+
+def test_a_claim_naming_no_neutral_is_one_problem_as_typed(winter, tmp_path):
+    # A cell that is not one of the sheet's choices is reported once, with what was typed,
+    # never again as "an empty cell" (rule 2's claim names a neutral and a player).
+    paths = copy_game(winter, tmp_path)
+    type_cells(paths, fealty_row(2, "SPAIN", "NARNIA"))
+    with pytest.raises(WorkbookError) as raised:
+        run_turn(paths.name, root=paths.root, site_dir=None)
+    text = [str(p) for p in raised.value.problems]
+    assert [t for t in text if t.startswith("Fealty!B2")] == [
+        "Fealty!B2: found 'NARNIA', expected one of DENMARK, RUSSIA, POLAND, PORTUGAL, PAPACY, SWISS, "
+        "BAVARIA, VENICE (Neutral)"]
