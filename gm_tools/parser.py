@@ -149,26 +149,26 @@ def _names(variant: Variant) -> _Names:
         tuple(sorted((" ".join(k), province_of(v)) for k, v in by_words.items())),
         first_words,
         coast_words,
-        _exact_places(variant, by_words, first_words, coast_words),
+        _exact_places(variant, by_words, coast_words),
     )
     _NAMES_CACHE[id(variant)] = (variant, names)
     return names
 
 
-def _exact_places(
-    variant: Variant, by_words: dict, first_words: frozenset[str], coast_words: frozenset[str]
-) -> dict[str, "_Place"]:
+def _exact_places(variant: Variant, by_words: dict, coast_words: frozenset[str]) -> dict[str, "_Place"]:
     """The spellings for :attr:`_Names.exact`. A code is left out when a longer name starts
-    with it (``SPA`` of "spa nc": the word reader would look further) or when it is itself a
-    keyword; everything is left out when a keyword of the notation could be read as a coast."""
+    with it and a keyword of the notation (the word reader would read on: none in the
+    standard map, but "spa nc" shows how names run on) or when it is itself a keyword;
+    everything is left out when a keyword of the notation could be read as a coast."""
     if _JUDGE_KEYWORDS & coast_words:
         return {}
+    runs_on = {words[0] for words in by_words if len(words) > 1 and words[1] in _JUDGE_KEYWORDS}
     exact: dict[str, _Place] = {}
     for code in sorted(variant.provinces):
         word = code.lower()
         if not code.isalnum() or by_words.get((word,)) != code or word in KEYWORDS | set(KIND_WORDS):
             continue
-        if word not in first_words:
+        if word not in runs_on:
             exact[code] = _Place(code, None, code)
         for coast in variant.provinces[code].coasts:
             if coast.isalnum():

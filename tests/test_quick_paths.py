@@ -139,6 +139,10 @@ JUDGE_NOTATION = [
     ("FRANCE", "A PAR C A MAR - BRE"), ("ENGLAND", "F NTH C F LON - NWY"),
     ("FRANCE", "A MUN - BUR"), ("FRANCE", "A RUH - BUR"), ("FRANCE", "A PAR S A MUN - TYR"),
     ("ENGLAND", "F NTH C A YOR - YOR"), ("ENGLAND", "F NTH C A BEL - MUN"),
+    # codes that begin longer names ("spa nc", "stp sc", "bul ec") and are still one place here
+    ("FRANCE", "A MAR - SPA"), ("FRANCE", "F MAO S A MAR - SPA"), ("FRANCE", "A PAR - SPA"),
+    ("TURKEY", "A CON - BUL"), ("RUSSIA", "A MOS - STP"), ("RUSSIA", "F STP/SC H"),
+    ("TURKEY", "F BLA S A CON - BUL"),
 ]
 
 
@@ -150,7 +154,7 @@ def test_judge_notation_is_read_directly_as_the_word_reader_reads_it(power, text
 
 
 @pytest.mark.parametrize("text", [
-    "a par - bur", "A PAR-BUR", "A PAR TO BUR", "Army PAR - BUR", "A PAR - SPA",
+    "a par - bur", "A PAR-BUR", "A PAR TO BUR", "Army PAR - BUR",
     "A LON - NTH - NWY", "A PAR - BUR VIA", "A PAR - BUR VIA CONVOY NOW", "A PAR HOLD",
     "A PAR S", "A PAR S A", "A MAR S A PAR -", "F NTH C A YOR", "A PAR", "A Paris - BUR",
     "F SPA/XX - MAO", "A XYZ - BUR", "F SPA NC - MAO",
@@ -159,6 +163,16 @@ def test_anything_else_is_left_to_the_word_reader(text):
     quick, general = _both_ways(text, _board(), "FRANCE")
     assert quick is None
     assert general is not None
+
+
+def test_a_code_that_runs_on_into_a_longer_name_is_left_to_the_word_reader():
+    # With a name "spa s", "F SPA S ..." reads as the south coast, not as a support: the
+    # longest run of words that names a province wins (parser docstring).
+    variant = replace(V, lookup={**V.lookup, "spa s": "SPA/SC"})
+    names = _names(variant)
+    assert "SPA" not in names.exact and "PAR" in names.exact and "SPA/NC" in names.exact
+    ctx = _Context("F SPA S A MAR - GAS", variant, _board(), "FRANCE", Rules())
+    assert _judge_notation(ctx, names) is None
 
 
 def test_judge_notation_of_random_games_reads_as_the_word_reader_reads_it():
