@@ -293,3 +293,21 @@ def test_a_claim_naming_no_neutral_is_one_problem_as_typed(winter, tmp_path):
     assert [t for t in text if t.startswith("Fealty!B2")] == [
         "Fealty!B2: found 'NARNIA', expected one of DENMARK, RUSSIA, POLAND, PORTUGAL, PAPACY, SWISS, "
         "BAVARIA, VENICE (Neutral)"]
+
+
+def test_victory_count_of_the_scripted_game_includes_vassals(game):
+    # Rule 3: "all centers owned by the former neutral will count towards the owning power's
+    # total for victory purposes"; 17 win (introduction). After 1618 the Empire owns VIE,
+    # BUP, MIL and BOH; Bavaria (its vassal, rule 4) owns BAV and SWC; Venice (drawn, rule 3)
+    # owns VEN: 7 for the Empire. Spain owns NTH, GRA, CAS and POR (Portugal's, claimed).
+    victory = {r["Power"]: r for r in rows(game, "Victory")}
+    assert victory["EMPIRE"] == {"Power": "EMPIRE", "Own centers": 4, "Vassals (centers)": "BAVARIA (2), VENICE (1)",
+                                 "Total for victory": 7, "To win": 17}
+    assert victory["SPAIN"]["Total for victory"] == 4 and victory["SPAIN"]["Vassals (centers)"] == "PORTUGAL (0)"
+    assert victory["PRINCES"]["Total for victory"] == 2 and victory["PRINCES"]["Vassals (centers)"] is None
+    assert next(iter(victory)) == "EMPIRE"  # the largest total first
+    cen = load_variant("centenary")
+    sections = dict(hooks_for(cen).report_sections(cen, record(game, "W1618A")))
+    lines = sections["Centers for victory (17 win; rule 3 counts vassals')"].splitlines()
+    assert lines[0] == "- Holy Roman Empire: **7** (own 4, Bavaria 2, Venice 1)"
+    assert "- Spain: **4** (own 4, Portugal 0)" in lines

@@ -39,11 +39,14 @@ from ..rules.centenary import (
     is_neutral,
     master_of,
     swear_fealty,
+    vassals,
+    victory_counts,
 )
 from ..variant import Variant
 
 FEALTY_SHEET = "Fealty"
 NEUTRALS_SHEET = "Neutrals"
+VICTORY_SHEET = "Victory"
 POWER, NEUTRAL, BUILD_IN, RETREAT_TO = "Power", "Neutral", "Build in", "Unit retreats to"
 BLANK_ROWS = 6
 
@@ -103,7 +106,7 @@ class CentenaryHooks(SheetHooks):
         return after
 
     def output_sheets(self, variant: Variant, position: Position) -> list[Table]:
-        return [neutrals_table(variant, position)]
+        return [neutrals_table(variant, position), victory_table(variant, position)]
 
     def report_sections(self, variant: Variant, record: dict) -> list[tuple[str, str]]:
         return report_sections(variant, record)
@@ -258,6 +261,41 @@ def neutrals_table(variant: Variant, position: Position) -> Table:
     return Table(NEUTRALS_SHEET, columns, rows)
 
 
+# --- the victory count (rule 3) ------------------------------------------------------------
+
+
+def _center_count(position: Position, power: str) -> int:
+    return sum(1 for owner in position.centers.values() if owner == power)
+
+
+def victory_rows(variant: Variant, position: Position) -> list[tuple[str, int, list[tuple[str, int]], int]]:
+    """Each player's count for victory: (player, its own centers, [(vassal, its centers)],
+    the total), the largest total first (the variant's order between equals). Rule 3: "all
+    centers owned by the former neutral will count towards the owning power's total for
+    victory purposes"."""
+    totals = victory_counts(variant, position)  # the count the winner is decided by
+    rows = []
+    for code in _players(variant):
+        sworn = [(n, _center_count(position, n)) for n in vassals(variant, position, code)]
+        rows.append((code, _center_count(position, code), sworn, totals[code]))
+    return sorted(rows, key=lambda r: -r[3])  # stable: equal totals keep the variant's order
+
+
+def victory_table(variant: Variant, position: Position) -> Table:
+    """The Victory sheet: each player's centers, its vassals' and the total toward the
+    centers that win (introduction: 17 of the 32)."""
+    columns = (
+        Column("Power", width=12),
+        Column("Own centers", width=12),
+        Column("Vassals (centers)", width=30),
+        Column("Total for victory", width=18),
+        Column("To win", width=8),
+    )
+    rows = [[code, own, ", ".join(f"{n} ({c})" for n, c in sworn), total, variant.victory_centers]
+            for code, own, sworn, total in victory_rows(variant, position)]
+    return Table(VICTORY_SHEET, columns, rows)
+
+
 # --- the phase's page ---------------------------------------------------------------------------
 
 
@@ -310,4 +348,9 @@ def report_sections(variant: Variant, record: dict) -> list[tuple[str, str]]:
         sworn = f"sworn to {variant.powers[master].name}" + (f" since {since}" if since else "") if master else "unowned"
         lines.append(f"**{variant.powers[code].name}**: {sworn}; centers {held}")
     sections.append(("Neutrals", _items(lines)))
+    counts = []
+    for code, own, sworn, total in victory_rows(variant, position):
+        parts = [f"own {own}"] + [f"{variant.powers[n].name} {c}" for n, c in sworn]
+        counts.append(f"{variant.powers[code].name}: **{total}** ({', '.join(parts)})")
+    sections.append((f"Centers for victory ({variant.victory_centers} win; rule 3 counts vassals')", _items(counts)))
     return sections
