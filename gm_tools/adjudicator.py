@@ -39,6 +39,7 @@ from .model import (
     Position,
     Support,
     Unit,
+    keep_last_order,
     order_text,
     province_of,
 )
@@ -506,14 +507,7 @@ def adjudicate_movement(
             if hasattr(order, "unit"):
                 tried.add(order.unit.province)
             continue
-        province = order.unit.province
-        if province in in_force:
-            earlier = in_force[province]
-            results[earlier] = OrderResult(
-                orders[earlier].power, order_text(orders[earlier]), INVALID,
-                f"replaced by a later order for {order.unit}",
-            )
-        in_force[province] = n
+        keep_last_order(orders, results, in_force, n)
 
     entries: list[_Entry] = []
     for province in sorted(position.units):

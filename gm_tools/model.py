@@ -280,3 +280,20 @@ class OrderResult:
     """Why, in words a player can read: ``"bounced: 1 against 1 from A MUN"``."""
     dislodged: bool = False
     """True when the ordered unit was dislodged this phase."""
+
+
+def keep_last_order(orders: list[Order], results: list[OrderResult | None], in_force: dict[str, int], n: int) -> None:
+    """Put ``orders[n]`` in force for its unit (``in_force``: unit's province -> index).
+
+    When one unit is given several orders the last counts, as with the email judges (DATC
+    4.D.3, docs/datc-options.md); the one it replaces is reported ``invalid`` in
+    ``results`` so the GM sees it. Movement and retreat phases both read orders this way.
+    """
+    order = orders[n]
+    earlier = in_force.get(order.unit.province)
+    if earlier is not None:
+        replaced = orders[earlier]
+        results[earlier] = OrderResult(
+            replaced.power, order_text(replaced), INVALID, f"replaced by a later order for {order.unit}"
+        )
+    in_force[order.unit.province] = n

@@ -23,6 +23,7 @@ from .model import (
     Position,
     Retreat,
     Unit,
+    keep_last_order,
     order_text,
     province_of,
 )
@@ -80,14 +81,7 @@ def adjudicate_retreats(
             if dislodged is not None:
                 reported.add(order.unit.province)
             continue
-        province = order.unit.province
-        if province in in_force:
-            earlier = in_force[province]
-            results[earlier] = OrderResult(
-                orders[earlier].power, order_text(orders[earlier]), INVALID,
-                f"replaced by a later order for {order.unit}",
-            )
-        in_force[province] = n
+        keep_last_order(orders, results, in_force, n)
 
     # Who wants to go where (by province: two coasts of one province still collide).
     wanted: dict[str, list[str]] = {}
