@@ -190,7 +190,8 @@ class TurnReport:
                 continue  # listed just above
             lines.append(f"  note {note['power']}: {note['text']}")
         for draw in r["random"]["draws"]:
-            lines.append(f"  random draw ({draw['kind']}, seed {draw['seed']}): {draw.get('chosen')}")
+            said = draw.get("text", draw.get("chosen"))  # a variant's own words for it, if any
+            lines.append(f"  random draw ({draw['kind']}, seed {draw['seed']}): {said}")
         if r["winner"]:
             scoring = r.get("extra", {}).get("outcome", {}).get("scoring")
             why = scoring["verdict"] if scoring else "holds the victory centers"

@@ -100,6 +100,8 @@ def test_catholic_attack_on_protestant_draws_a_catholic_neutral(game):
     assert rec["random"]["seed"] == str(SEED)
     assert rec["random"]["draws"] == [{
         "kind": "automatic fealty",
+        "text": "VENICE gives Fealty to EMPIRE (EMPIRE attacked PRINCES in BOH; candidates PAPACY, POLAND, "
+                "PORTUGAL, VENICE)",
         "rule": "Centenary rule 3",
         "seed": "1:S1618M",
         "attack": {"center": "BOH", "attacker": "EMPIRE", "defender": "PRINCES"},
@@ -279,7 +281,8 @@ def test_turn_report_names_the_draw_and_its_seed(tmp_path):
     # Rule 3: "the GM will randomly select" - the GM's report says what was drawn, from what seed.
     paths = create(tmp_path, "report", variant="centenary", seed=SEED)
     report = play(paths, {"EMPIRE": ["A VIE - BOH", "A BUP S A VIE - BOH", "A BAV S A VIE - BOH"]})
-    assert "  random draw (automatic fealty, seed 1:S1618M): VENICE" in report.text().splitlines()
+    assert ("  random draw (automatic fealty, seed 1:S1618M): VENICE gives Fealty to EMPIRE (EMPIRE attacked "
+            "PRINCES in BOH; candidates PAPACY, POLAND, PORTUGAL, VENICE)") in report.text().splitlines()
 
 
 def test_a_claim_naming_no_neutral_is_one_problem_as_typed(winter, tmp_path):

@@ -326,9 +326,14 @@ def draw_automatic_fealty(
 
 
 def draw_record(draw: FealtyDraw) -> dict:
-    """A draw as the history record's ``random.draws`` keeps it (plain JSON)."""
+    """A draw as the history record's ``random.draws`` keeps it (plain JSON); ``text`` is
+    the line the GM's turn report prints."""
+    a = draw.attack
+    outcome = f"{draw.chosen} gives Fealty to {a.attacker}" if draw.chosen else "no neutral left to draw"
     return {
         "kind": "automatic fealty",
+        "text": f"{outcome} ({a.attacker} attacked {a.defender} in {a.center}; candidates "
+                f"{', '.join(draw.candidates) or 'none'})",
         "rule": "Centenary rule 3",
         "seed": draw.seed,
         "attack": {"center": draw.attack.center, "attacker": draw.attack.attacker, "defender": draw.attack.defender},
