@@ -33,7 +33,7 @@ class Rules:
     def cuts_support(self, variant: Variant, position: Position, attacker: Unit, supporter: Unit) -> bool:
         """Does an attack by ``attacker`` (not from the province the support is directed at)
         cut ``supporter``'s support? Standard: an attack by a unit of the same power does not
-        (DATC 6.D.x option chosen in the README)."""
+        (DATC 6.D.20, 'Unit can not cut support of its own country')."""
         return attacker.power != supporter.power
 
     def support_given(self, variant: Variant, position: Position, supporter: Unit, cutters: list[Unit]) -> int:
