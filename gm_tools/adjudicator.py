@@ -360,6 +360,9 @@ def _check(variant: Variant, position: Position, rules: Rules, order: Order) -> 
         return f"there is no {order.unit} on the board"
     if unit.power != order.power:
         return f"{unit} belongs to {unit.power}, not {order.power}"
+    refusal = None if isinstance(order, Hold) else rules.may_act(variant, position, unit)
+    if refusal:
+        return refusal
     if isinstance(order, Move):
         return _check_move(variant, position, rules, unit, order)
     if isinstance(order, Support):

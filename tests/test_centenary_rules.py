@@ -67,6 +67,20 @@ def test_unowned_neutral_army_only_holds(cen):
     assert outcome.position.units["DEN"] == Unit("DENMARK", ARMY, "DEN")
 
 
+def test_unowned_neutral_army_neither_supports_nor_convoys(cen):
+    # Rule 2: unowned neutral armies "will Hold unordered until dislodged": a support order
+    # for one is refused, and the move it would have helped bounces.
+    outcome = run_phase(cen, start(cen), {"POLAND": ["A WAR S A BRA - SIL"], "PRINCES": ["A BRA - SIL", "A BOH - SIL"]})
+    results = {r.order: r for r in outcome.results}
+    assert results["A WAR S A BRA - SIL"].result == INVALID
+    assert "rule 2" in results["A WAR S A BRA - SIL"].reason
+    assert outcome.position.units["BRA"] == Unit("PRINCES", ARMY, "BRA")  # 1 against 1: bounced
+    # Sworn, the same army may support (rule 3: its master orders it).
+    sworn = swear_fealty(cen, start(cen), "POLAND", "SWEDEN")
+    outcome = run_phase(cen, sworn, {"POLAND": ["A WAR S A BRA - SIL"], "PRINCES": ["A BRA - SIL", "A BOH - SIL"]})
+    assert outcome.position.units["SIL"] == Unit("PRINCES", ARMY, "SIL")
+
+
 def test_unowned_neutral_army_dislodged_is_disbanded(cen):
     # Rule 2: "If dislodged, such units are disbanded." The Empire attacks the Swiss with
     # Bavaria's support (Bavaria is sworn to it: rule 4).

@@ -25,6 +25,11 @@ class Rules:
         reason it may not (shown to the player). Standard: always."""
         return None
 
+    def may_act(self, variant: Variant, position: Position, unit: Unit) -> str | None:
+        """May this unit be ordered to do anything but hold (move, support, convoy)? None if
+        it may, else the reason it may not. Standard: always."""
+        return None
+
     def may_dislodge(self, variant: Variant, position: Position, attacker: Unit, defender: Unit) -> bool:
         """May a successful attack by ``attacker`` dislodge ``defender``? Standard: not a unit
         of the same power (2000 rulebook, 'A country cannot dislodge its own unit')."""

@@ -106,12 +106,17 @@ class CentenaryRules(Rules):
 
     name = "centenary"
 
-    def may_move(self, variant: Variant, position: Position, unit: Unit, dest: str) -> str | None:
-        # Rule 2: unowned neutral armies "will Hold unordered until dislodged".
+    def may_act(self, variant: Variant, position: Position, unit: Unit) -> str | None:
+        # Rule 2: unowned neutral armies "will Hold unordered until dislodged": no move, and
+        # no support or convoy either ("may be supported", never supporting).
         if is_unowned_neutral(variant, position, unit.power):
             name = variant.powers[unit.power].name
             return f"{unit} belongs to {name}, a neutral no one commands: it only holds (rule 2)"
         return None
+
+    def may_move(self, variant: Variant, position: Position, unit: Unit, dest: str) -> str | None:
+        # The same refusal for moves: the order parser and the retreat options ask this one.
+        return self.may_act(variant, position, unit)
 
     def on_dislodged(self, variant: Variant, position: Position, unit: Unit) -> Unit | None:
         # Rule 2: "If dislodged, such units are disbanded." A sworn neutral's unit is a
