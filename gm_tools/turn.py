@@ -87,10 +87,10 @@ def new_game(
     refuse_if_open(paths)
     if seed is None:
         seed = secrets.randbelow(10**9)
-    players = {code: (players or {}).get(code, "") for code in variant.powers}
-    unknown = sorted(set(players) - set(variant.powers))
+    unknown = sorted(set(players or {}) - set(variant.powers))
     if unknown:
-        raise GameError(f"player for {unknown[0]!r}: not a power of {variant.name} ({', '.join(variant.powers)})")
+        raise GameError(f"player for {unknown[0]!r}: expected a power of {variant.name} ({', '.join(variant.powers)})")
+    players = {code: (players or {}).get(code, "") for code in variant.powers}
     info = GameInfo(
         name=name,
         variant=_variant_key(variant_name, variant),
@@ -431,7 +431,9 @@ def replay(name: str, root: str | os.PathLike | None = None) -> list[str]:
 def cmd_new_game(args) -> int:
     players = {}
     for item in args.player or []:
-        power, _, player = item.partition("=")
+        power, equals, player = item.partition("=")
+        if not equals or not power.strip():
+            raise GameError(f"--player {item!r}: expected POWER=NAME, e.g. --player FRANCE=Ann")
         players[power.strip().upper()] = player.strip()
     paths = new_game(args.variant, args.name, root=args.root, seed=args.seed, players=players)
     print(f"created {paths.workbook} and {paths.game_json}")

@@ -313,6 +313,15 @@ def test_cli_new_game_turn_rollback(tmp_path, capsys):
     assert "no game 'nosuchgame'" in capsys.readouterr().err
 
 
+def test_new_game_refuses_a_player_for_no_power_and_writes_nothing(tmp_path, capsys):
+    root = str(tmp_path)
+    assert main(["new-game", "standard", "g", "--root", root, "--player", "PRUSSIA=Fritz"]) == 2
+    assert "player for 'PRUSSIA': expected a power of standard (AUSTRIA, " in capsys.readouterr().err
+    assert main(["new-game", "standard", "g", "--root", root, "--player", "FRANCE"]) == 2
+    assert "--player 'FRANCE': expected POWER=NAME" in capsys.readouterr().err
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_the_shipped_demo_plays_through_the_real_pipeline_and_replays(tmp_path):
     from gm_tools.demo_game import DEMO_ORDERS, read_demo_orders, run_demo
 
