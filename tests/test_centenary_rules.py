@@ -353,3 +353,25 @@ def test_seventeen_centers_win_counting_vassals(cen):
     sworn = swear_fealty(cen, sworn, "POLAND", "SPAIN")
     assert victory_counts(cen, sworn)["SPAIN"] == 17
     assert winner(cen, sworn) == "SPAIN"
+
+
+# --- the map shows fealty ------------------------------------------------------------------
+
+
+def test_map_hatches_a_sworn_neutrals_centers_in_its_masters_colour(cen):
+    # Rule 4: Bavaria is the Empire's from the start; rule 2: a claimed neutral is its
+    # claimer's. Their centers are hatched in the master's colour; an unowned neutral's
+    # (Poland) are not.
+    import xml.etree.ElementTree as ET
+
+    from gm_tools.basemap import load_base_map
+    from gm_tools.render import render_svg
+
+    regions = load_base_map(cen).regions
+    position = swear_fealty(cen, start(cen), "PORTUGAL", "SPAIN")
+    root = ET.fromstring(render_svg(cen, position))
+    hatched = {p.get("d"): p.get("fill") for p in root.iter("{http://www.w3.org/2000/svg}path")
+               if (p.get("fill") or "").startswith("url(#hatch-")}
+    assert hatched[regions["BAV"]] == "url(#hatch-" + cen.powers["EMPIRE"].colour[1:] + ")"
+    assert hatched[regions["POR"]] == "url(#hatch-" + cen.powers["SPAIN"].colour[1:] + ")"
+    assert regions["WAR"] not in hatched and len(hatched) == 2

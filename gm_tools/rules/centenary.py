@@ -144,6 +144,18 @@ class CentenaryRules(Rules):
             return ()
         return tuple(vassals(variant, position, power))
 
+    def province_style(self, variant: Variant, position: Position, code: str):
+        """The renderer's hook: a center owned by a sworn neutral is hatched in its master's
+        colour, so the map shows each neutral's fealty (rules 2-4); other provinces keep the
+        default look (an unowned neutral's centers in its own colour)."""
+        owner = position.centers.get(code)
+        master = master_of(variant, position, owner) if owner and is_neutral(variant, owner) else None
+        if master is None:
+            return None
+        from ..render import ProvinceStyle  # the renderer's type, imported only when drawing
+
+        return ProvinceStyle(hatch=variant.powers[master].colour)
+
     def winner(self, variant: Variant, position: Position) -> str | None:
         # Rule 3: a vassal's centers "count towards the owning power's total for victory".
         return winner(variant, position)
