@@ -401,10 +401,12 @@ def test_fleets_and_strength_one_armies_are_destroyed_when_dislodged():
 def test_a_bolstered_army_cannot_retreat_into_forbidden_territory():
     # 'Retreats' with 'Effects of declarations': a retreat is a move, so the same territories
     # are closed. Spain's Brabant army may not retreat into French Champagne (Spain and France
-    # at peace), nor to Holland, where the attack came from: Flanders and Liege remain.
+    # at peace), nor to Holland, where the attack came from: Flanders, Liege and Cologne
+    # (an unaligned minor, open without a declaration; bordering Brabant since the map's
+    # Limburg-Juelich border) remain.
     p = position({"SPAIN": ["A BRB*2"], "DUTCH": ["A HLD*3"]})
     out = run(p, [M(p, "A HLD", "BRB")], Relations.of(wars=[("DUTCH", "SPAIN")]))
-    assert out.dislodged["BRB"].retreats == ("FLA", "LIE")
+    assert out.dislodged["BRB"].retreats == ("COL", "FLA", "LIE")
 
 
 # --- the module -----------------------------------------------------------------------------
