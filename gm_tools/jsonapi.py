@@ -179,13 +179,15 @@ class _Spellings:
         """Province codes."""
         self.centers = frozenset(variant.supply_centers())
         """Codes of the supply centers."""
-        self.units: dict[str, tuple[str, str, str]] = {}
-        """``"F SPA/SC"`` -> ``("F", "SPA/SC", "SPA")`` for every place a unit can stand."""
-        for code in variant.provinces:
-            if variant.unit_can_stand(ARMY, code):
-                self.units[f"{ARMY} {code}"] = (ARMY, code, code)
-            for location in variant.fleet_locations(code):
-                self.units[f"{FLEET} {location}"] = (FLEET, location, code)
+        self.units: dict[tuple[str, str], Unit] = {}
+        """(power, ``"F SPA/SC"``) -> that unit, for every power and every place a unit can
+        stand. Units are immutable, so every request can share them."""
+        for power in variant.powers:
+            for code in variant.provinces:
+                if variant.unit_can_stand(ARMY, code):
+                    self.units[(power, f"{ARMY} {code}")] = Unit(power, ARMY, code)
+                for location in variant.fleet_locations(code):
+                    self.units[(power, f"{FLEET} {location}")] = Unit(power, FLEET, location)
 
 
 _SPELLINGS: dict[int, _Spellings] = {}
@@ -249,13 +251,10 @@ def _units(variant: Variant, section: dict) -> dict[str, Unit]:
         for i, item in enumerate(items):
             # Canonical spellings skip the checks (they are right by construction): the
             # benchmark sends thousands of positions through here.
-            hit = known.get(item) if isinstance(item, str) else None
-            if hit:
-                kind, location, province = hit
-                unit = Unit(power=power, kind=kind, location=location)
-            else:
+            unit = known.get((power, item)) if isinstance(item, str) else None
+            if unit is None:
                 unit = _unit(variant, power, f"units.{key}[{i}]", item)
-                province = unit.province
+            province = unit.province
             if province in units:
                 other = units[province]
                 raise RequestError(
