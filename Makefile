@@ -39,6 +39,7 @@ test: $(STAMP) browser
 bench: $(STAMP)
 	$(PY) bench/run.py
 	$(PY) bench/site_bench.py
+	$(PY) bench/turn_bench.py
 
 clean:
 	rm -rf $(VENV) .bench-venv site build *.egg-info
