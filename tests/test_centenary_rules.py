@@ -375,3 +375,42 @@ def test_map_hatches_a_sworn_neutrals_centers_in_its_masters_colour(cen):
     assert hatched[regions["BAV"]] == "url(#hatch-" + cen.powers["EMPIRE"].colour[1:] + ")"
     assert hatched[regions["POR"]] == "url(#hatch-" + cen.powers["SPAIN"].colour[1:] + ")"
     assert regions["WAR"] not in hatched and len(hatched) == 2
+
+
+# --- rule 8 ii: coasts of the Papal States and Novgorod ------------------------------------
+
+
+def test_fleet_orders_and_builds_for_pas_name_the_coast(cen):
+    # Rule 8 ii: "Orders or builds involving the Papal States (PaS) or Novgorod (Nov) must
+    # specify a coast for fleets", read as the 2000 rulebook's own rule for split coasts
+    # (NOTES.md): DATC 6.B.1, a move that could end on either coast and names none fails;
+    # DATC 6.B.2 (preferred option), a coast that is the only one reachable is implied.
+    from gm_tools.model import FLEET
+
+    position = start(cen, drop=("PAS",), add=(Unit("EMPIRE", FLEET, "NAP"), Unit("EMPIRE", FLEET, "ADR")))
+    results = {r.order: r for r in run_phase(cen, position, {"EMPIRE": ["F NAP - PAS", "F ADR - PAS"]}).results}
+    assert results["F NAP - PAS"].result == INVALID
+    assert "PAS/EC" in results["F NAP - PAS"].reason and "PAS/WC" in results["F NAP - PAS"].reason
+    assert results["F ADR - PAS/EC"].result != INVALID  # the Adriatic reaches only the east coast
+    # A build names its coast: the Papal States sworn to the Empire, its center empty.
+    winter = swear_fealty(cen, start(cen, phase="W1618A", drop=("PAS",)), "PAPACY", "EMPIRE")
+    built = {r.order: r for r in run_phase(cen, winter, {"PAPACY": ["BUILD F PAS", "BUILD F PAS/WC"]}).results}
+    assert built["BUILD F PAS"].result == INVALID and "PAS/EC or PAS/WC" in built["BUILD F PAS"].reason
+    assert built["BUILD F PAS/WC"].result != INVALID
+
+
+def test_a_fealty_drawn_in_spring_counts_for_victory_at_once(cen):
+    # Rule 3: "all centers owned by the former neutral will count towards the owning power's
+    # total"; the count is taken after every phase played (NOTES.md). The Empire holds 15
+    # centers and Bavaria's (rule 4): 16. In Spring it takes Bohemia, credited to the
+    # Protestant Princes (rule 7): the Catholic neutral drawn (rule 3) brings it to 17.
+    kept = {"BAV": "BAVARIA", "BOH": "PRINCES", "POR": "PORTUGAL", "PAS": "PAPACY", "VEN": "VENICE", "WAR": "POLAND"}
+    others = [c for c in cen.supply_centers() if c not in kept]
+    centers = {**kept, **{c: "EMPIRE" for c in others[:15]}, **{c: "FRANCE" for c in others[15:]}}
+    before = Position("S1625M", units={"VIE": Unit("EMPIRE", ARMY, "VIE")}, centers=centers)
+    assert victory_counts(cen, before)["EMPIRE"] == 16 and RULES.winner(cen, before) is None
+    outcome = run_phase(cen, before, {"EMPIRE": ["A VIE - BOH"]})
+    after, draws = RULES.after_phase(cen, before, outcome.position, "25")
+    assert draws[0]["chosen"] in ("PAPACY", "POLAND", "PORTUGAL", "VENICE")
+    assert victory_counts(cen, after)["EMPIRE"] == 17
+    assert RULES.winner(cen, after) == "EMPIRE"
