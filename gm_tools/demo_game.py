@@ -57,6 +57,11 @@ def run_demo(site_dir: str | Path | None = "site", root: Path = DEMO_ROOT, order
         paths.workbook.write_bytes(fill_orders(paths.workbook.read_bytes(), entry, press, str(paths.workbook)))
         report = run_turn(DEMO_NAME, root=root, site_dir=None, force=True)
         lines.append(report.text())
+    if orders_file == DEMO_ORDERS:
+        # the Europe 1619 demo is published beside it (sheets/demo-europe1619.toml)
+        from .demo_europe1619 import play_europe_demo
+
+        lines.extend(play_europe_demo(root))
     if site_dir:
         publish(root, site_dir)
         lines.append(f"site published to {site_dir}/")
