@@ -138,6 +138,8 @@ def test_civil_disorder_order_is_total_and_deterministic():
 
 
 def test_nothing_to_do_when_counts_match_or_no_room():
+    # 2000 rulebook, 'Building': a power builds only in an unoccupied home supply center, so
+    # a build due with every home center occupied leaves no adjustment to make.
     p = winter({"FRANCE": ["A PAR", "A BRE", "A MAR"]}, {"FRANCE": ["PAR", "BRE", "MAR", "SPA"]})
     assert not has_adjustments(V, p)  # one build due, but every home center is occupied
 

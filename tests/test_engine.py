@@ -41,12 +41,15 @@ def test_last_order_for_a_unit_counts():
 
 
 def test_spring_without_dislodgement_skips_retreats():
+    # 2000 rulebook, 'Retreats': a retreat phase follows only when a unit was dislodged;
+    # 'Gaining and losing supply centers': ownership changes after the Fall turn only.
     out = run_phase(V, start(), {"FRANCE": ["A PAR - BUR"]})
     assert out.position.phase == "F1901M"
     assert out.position.centers == start().centers  # ownership changes only after fall
 
 
 def test_dislodgement_leads_to_retreat_phase_then_movement():
+    # 2000 rulebook, 'Retreats': a dislodged unit retreats before the next movement phase.
     p = board({"FRANCE": ["A PAR", "A MAR"], "GERMANY": ["A BUR"]})
     out = run_orders(V, p, [M(p, "A PAR", "BUR"), S(p, "A MAR", "PAR", "BUR")])
     assert out.position.phase == "S1901R"
@@ -82,6 +85,8 @@ def test_fall_updates_ownership_and_goes_to_adjustments():
 
 
 def test_fall_with_nothing_to_adjust_skips_winter():
+    # 2000 rulebook, 'Adjusting': the winter adjustment is only for powers whose units and
+    # owned centers differ in number; with none, the next phase is the spring.
     p = Position("F1901M", {u.province: u for u in V.start_units}, dict(V.start_centers))
     out = run_phase(V, p, {})
     assert out.position.phase == "S1902M"
@@ -89,6 +94,8 @@ def test_fall_with_nothing_to_adjust_skips_winter():
 
 
 def test_fall_retreat_phase_updates_ownership():
+    # 2000 rulebook, 'Gaining and losing supply centers': ownership is counted at the end
+    # of the Fall turn, after its retreats.
     p = board({"FRANCE": ["A PAR", "A MAR"], "GERMANY": ["A BUR"]}, phase="F1901M", centers={"FRANCE": ["PAR", "MAR"]})
     out = run_orders(V, p, [M(p, "A PAR", "BUR"), S(p, "A MAR", "PAR", "BUR")])
     assert out.position.phase == "F1901R"
