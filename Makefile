@@ -5,6 +5,8 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 GAME   ?=
+# make turn GAME=name FLAGS=--lenient: options passed to gm-tools turn (--lenient, --force).
+FLAGS  ?=
 VARIANT ?=
 
 .PHONY: turn test bench setup clean new-game browser maps
@@ -18,7 +20,7 @@ $(STAMP): pyproject.toml
 setup: $(STAMP)
 
 turn: $(STAMP)
-	$(PY) -m gm_tools.cli turn $(GAME)
+	$(PY) -m gm_tools.cli turn $(GAME) $(FLAGS)
 
 # The browser tests drive Debian's chromium through Playwright (never `playwright install`,
 # which downloads its own browser). Install the package when it is missing.
