@@ -7,6 +7,8 @@ the real engine (gm_tools.engine.run_phase) from positions built on the Centenar
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from gm_tools.adjustments import has_adjustments
@@ -414,3 +416,15 @@ def test_a_fealty_drawn_in_spring_counts_for_victory_at_once(cen):
     assert draws[0]["chosen"] in ("PAPACY", "POLAND", "PORTUGAL", "VENICE")
     assert victory_counts(cen, after)["EMPIRE"] == 17
     assert RULES.winner(cen, after) == "EMPIRE"
+
+
+@pytest.mark.parametrize("table, words", [
+    ("x", "expected a table {neutral: player}"),
+    ({"POLAND": "NOPE"}, "POLAND is sworn to 'NOPE', expected a player: FRANCE"),
+    ({"FRANCE": "SPAIN"}, "found 'FRANCE', expected a neutral: DENMARK"),
+])
+def test_a_wrong_fealty_table_is_a_users_error(cen, table, words):
+    # Fealty state comes from the record or a JSON request ("extra"); a wrong one is refused in
+    # words (a UserError), never a traceback nor a neutral sworn to nobody real.
+    with pytest.raises(GameError, match=re.escape(words)):
+        run_phase(cen, start(cen, extra={"fealty": table}), {"POLAND": ["A WAR S A BRA - SIL"]})

@@ -60,7 +60,19 @@ def fealty(variant: Variant, position: Position) -> dict[str, str]:
     """Neutral -> master, for every sworn neutral: the variant's start fealties (rule 4,
     Bavaria) and those given in play (``position.extra["fealty"]``)."""
     sworn = {code: p.extra["start_fealty"] for code, p in variant.powers.items() if "start_fealty" in p.extra}
-    sworn.update(position.extra.get(FEALTY, {}))
+    given = position.extra.get(FEALTY, {})
+    # The table comes from the game record or a JSON request's "extra": a wrong one is the
+    # user's mistake, said in words, not a traceback or a neutral sworn to nobody real.
+    if not isinstance(given, dict):
+        raise GameError(f'extra "{FEALTY}": found {given!r}, expected a table {{neutral: player}}')
+    for neutral, master in given.items():
+        if neutral not in variant.powers or not is_neutral(variant, neutral):
+            raise GameError(f'extra "{FEALTY}": found {neutral!r}, expected a neutral: '
+                            + ", ".join(c for c in variant.powers if is_neutral(variant, c)))
+        if master not in variant.powers or is_neutral(variant, master):
+            raise GameError(f'extra "{FEALTY}": {neutral} is sworn to {master!r}, expected a player: '
+                            + ", ".join(c for c, p in variant.powers.items() if p.playable))
+    sworn.update(given)
     return dict(sorted(sworn.items()))
 
 
