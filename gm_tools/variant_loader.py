@@ -103,6 +103,21 @@ def _check_fixed_keys(table: dict, known: tuple[str, ...], where: str, problems:
             problems.append(f"{where}: {_describe_unknown(key, known)}")
 
 
+def _extra_keys(table: dict, known: tuple[str, ...], where: str, problems: list[str]) -> dict:
+    """The keys of an open table beyond ``known``: facts a variant's rules module reads
+    (a province's ``hre``, a power's ``minor``...). A key that looks like a misspelt
+    known one is reported instead, so a typo never passes for a variant fact."""
+    extra = {}
+    for key, value in table.items():
+        if key in known:
+            continue
+        if meant_key(key, known):
+            problems.append(f"{where}: {_describe_unknown(key, known)}")
+        else:
+            extra[key] = value
+    return extra
+
+
 # --- provinces.toml ------------------------------------------------------------------------
 
 
@@ -126,14 +141,7 @@ def _read_province(code: str, table, problems: list[str]) -> _RawProvince | None
     if not _CODE_RE.match(code):
         problems.append(f"{where}: province code must be upper-case letters and digits, like 'PAR'")
     raw = _RawProvince(fields={})
-    extra = {}
-    for key, value in table.items():
-        if key in PROVINCE_KEYS:
-            continue
-        if meant_key(key, PROVINCE_KEYS):
-            problems.append(f"{where}: {_describe_unknown(key, PROVINCE_KEYS)}")
-        else:
-            extra[key] = value  # variant-specific fact for that variant's rules module
+    extra = _extra_keys(table, PROVINCE_KEYS, where, problems)
 
     name = table.get("name")
     if not isinstance(name, str) or not name.strip():
@@ -344,14 +352,7 @@ def _read_powers(value, problems: list[str]) -> dict[str, Power]:
         if code in powers:
             problems.append(f"{where}: power code {code} used twice")
             continue
-        extra = {}
-        for key, val in table.items():
-            if key in POWER_KEYS:
-                continue
-            if meant_key(key, POWER_KEYS):
-                problems.append(f"{where}: {_describe_unknown(key, POWER_KEYS)}")
-            else:
-                extra[key] = val
+        extra = _extra_keys(table, POWER_KEYS, where, problems)
         texts = {}
         for key in ("name", "adjective"):
             text = table.get(key)
