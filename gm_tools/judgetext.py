@@ -212,6 +212,12 @@ def judge_text(variant: Variant, record: dict) -> str:
     by_power: dict[str, list[dict]] = {}
     for result in record.get("results", []):
         by_power.setdefault(result.get("power", ""), []).append(result)
+    # An invalid order the GM let stand as a hold (turn --lenient) never reached the engine,
+    # so it has no result; the player must still read that it was not used, as judges mail it.
+    for power, entries in record.get("orders", {}).items():
+        for entry in entries:
+            if entry.get("read") is None and entry.get("error"):
+                by_power.setdefault(power, []).append({"order": entry["written"], "result": INVALID})
     for power in _power_order(variant, by_power):
         for result in by_power[power]:
             flags = result_flags(result)

@@ -156,6 +156,21 @@ def test_bounces_are_flagged(game_records):
     assert "Russia: Fleet St Petersburg (south coast) -> Gulf of Bothnia.\n" in text
 
 
+def test_an_invalid_order_let_stand_as_a_hold_is_in_the_judge_text_as_void():
+    # DATC 4.E.1 (preferred): an illegal order is ignored and the unit holds; with
+    # turn --lenient it is recorded unread, and the players still read it was not used.
+    record = {"phase": "S1901M", "game": "g", "next_phase": "F1901M",
+              "orders": {"FRANCE": [{"cell": "Orders!C14", "written": "A PAR - MUN", "read": None,
+                                     "error": "a legal order (A PAR cannot reach MUN)"},
+                                    {"cell": "Orders!C13", "written": "A MAR - SPA", "read": "A MAR - SPA",
+                                     "error": None}]},
+              "results": [{"power": "FRANCE", "order": "A MAR - SPA", "result": "succeeds", "reason": ""},
+                          {"power": "FRANCE", "order": "A PAR H", "result": "succeeds", "reason": "no order: holds"}]}
+    lines = judge_text(STANDARD, record).splitlines()
+    assert lines[2:5] == ["France: Army Marseilles -> Spain.", "France: Army Paris HOLD.",
+                          "France: Army Paris -> Munich.  (*void*)"]
+
+
 def test_a_dislodged_unit_with_no_retreat_is_reported_destroyed():
     record = {"phase": "F1901M", "game": "g", "next_phase": "W1901A",
               "results": [{"power": "FRANCE", "order": "A BUR H", "result": "fails", "reason": "dislodged by A RUH",
