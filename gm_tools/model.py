@@ -263,7 +263,6 @@ FAILS = "fails"
 INVALID = "invalid"
 """The order could not be carried out as written (illegal, or for a unit the power does
 not own); the unit holds."""
-DISLODGED = "dislodged"
 
 
 @dataclass(frozen=True)

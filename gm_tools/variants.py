@@ -137,11 +137,6 @@ def load_variant(name_or_path: str | os.PathLike) -> Variant:
     return _load_folder(str(folder.resolve()), name)
 
 
-def clear_cache() -> None:
-    """Forget loaded variants (for a long-running program whose data files changed)."""
-    _load_folder.cache_clear()
-
-
 # --- showing a variant -----------------------------------------------------------------
 
 
