@@ -25,7 +25,7 @@ from markdown.treeprocessors import Treeprocessor
 
 ALLOWED_TAGS = frozenset({
     "p", "br", "hr", "em", "strong", "a", "code", "pre", "blockquote", "ul", "ol", "li",
-    "h3", "h4", "h5", "h6", "img", "span",
+    "h3", "h4", "h5", "h6", "img", "span", "table", "thead", "tbody", "tr", "th", "td",
 })
 ALLOWED_ATTRIBUTES = {
     "a": frozenset({"href", "title"}),
@@ -91,4 +91,6 @@ def render_markdown(text: str) -> str:
     """``text`` (markdown, possibly hostile) as HTML safe to put in a page; ``""`` for none."""
     if not text or not text.strip():
         return ""
-    return markdown.markdown(text, extensions=[SafeMarkdown()], output_format="html")
+    # "tables": pipe tables (a variant's report sections, such as Europe 1619's Influence
+    # Tracker); their alignment attributes fall to the allow-list.
+    return markdown.markdown(text, extensions=[SafeMarkdown(), "tables"], output_format="html")

@@ -173,3 +173,41 @@ def game_summary(game: GameContext) -> dict:
         "winner": power_name(game.variant, game.winner) if game.winner else "",
         "phases": len(game.phases),
     }
+
+
+def ledger_view(game: GameContext) -> dict | None:
+    """Victory points and treasury per year, for variants whose yearly phases keep a ledger
+    in ``Position.extra["ledger"]`` ({"scores" | "treasury": {year: {power: ...}}}, the Europe
+    variants' Scoring and Builds and Transactions Phases); None for the others.
+
+    The chart is the supply-center chart's, with the victory-point target as its rule."""
+    variant = game.variant
+    ledger = game.latest_position().get("extra", {}).get("ledger")
+    if not isinstance(ledger, dict) or not (ledger.get("scores") or ledger.get("treasury")):
+        return None
+    scores, treasury = ledger.get("scores") or {}, ledger.get("treasury") or {}
+    score_years = sorted(scores, key=int)
+    money_years = sorted(treasury, key=int)
+    powers = ordered(variant, {p for y in scores.values() for p in y} | {p for y in treasury.values() for p in y})
+    lines, score_rows, money_rows = [], [], []
+    for code in powers:
+        values = tuple(int(scores[y].get(code, 0)) for y in score_years)
+        power = variant.powers.get(code)
+        if score_years:
+            lines.append(ChartLine(label=power_name(variant, code), colour=power.colour if power else "#888888",
+                                   values=values))
+            score_rows.append({"power": power_name(variant, code), "values": list(values)})
+        money_rows.append({"power": power_name(variant, code),
+                           "values": [_balance(treasury[y].get(code)) for y in money_years]})
+    title = f"Victory points per power per year, {game.name}"
+    chart = Markup(centers_chart(lines, score_years, title, variant.victory_points or 0)) if lines else Markup("")
+    return {"chart": chart, "score_years": score_years, "score_rows": score_rows,
+            "treasury_years": money_years, "treasury_rows": money_rows,
+            "target": variant.victory_points or 0}
+
+
+def _balance(entry) -> str:
+    """A treasury ledger entry as the balance after the year's transactions (TPs)."""
+    if isinstance(entry, dict):
+        return str(entry.get("new_balance", ""))
+    return "" if entry is None else str(entry)

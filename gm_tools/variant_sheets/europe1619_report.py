@@ -8,8 +8,70 @@ from ..variant import Variant
 
 
 def _items(lines: list[str]) -> str:
-    # Lists, not tables: the site's markdown has no table extension.
     return "\n".join(f"- {line}" for line in lines) or "None."
+
+
+def _status_text(status: str, power: str | None, captured_by: str | None = None) -> str:
+    if captured_by:
+        return f"captured by {captured_by}"
+    return status + (f" ({power})" if power else "")
+
+
+def _placements(record: dict, unused: dict) -> list[str]:
+    """Each power's placements as written, with the void ones marked and what it lost
+    ('may not save unused INFs')."""
+    results = {(r["power"], r["order"]): r for r in record.get("results", [])}
+    written = record.get("extra", {}).get("europe1619", {}).get("orders", {}) or {}
+    lines = []
+    for power, orders in written.items():
+        placed = []
+        for order in orders:
+            if not order.split(":")[0].strip().isdigit():
+                continue  # an attack or a declaration: their own sections
+            r = results.get((power, order), {})
+            placed.append(order + ("" if r.get("result", "succeeds") == "succeeds" else f" (void: {r.get('reason', '')})"))
+        if placed:
+            lines.append(f"**{power}**: {', '.join(placed)}" + (f"; {unused[power]} INFs unused" if unused.get(power) else ""))
+    return lines
+
+
+def _status_changes(record: dict, statuses: dict) -> list[str]:
+    """Minor states whose status differs from the one they had when the phase opened."""
+    from ..europe.influence import status_of
+
+    before = record.get("before", {}).get("extra", {})
+    influence, suspended = before.get("influence"), before.get("suspended", {}) or {}
+    if influence is None:
+        return []  # the first year: no earlier status recorded
+    lines = []
+    for code, st in statuses.items():
+        was = _status_text(*status_of(influence.get(code, {})), suspended.get(code))
+        now = _status_text(st["status"], st["power"], st["captured_by"])
+        if was != now:
+            lines.append(f"**{code}**: {was} \u2192 {now}")
+    return lines
+
+
+def _tracker(statuses: dict) -> str:
+    """The Influence Tracker as a markdown table: minor states by row, a column per power
+    holding INFs anywhere (the workbook's sheet of the same name)."""
+    powers = sorted({p for st in statuses.values() for p in st["infs"]})
+    head = ["Minor state", *powers, "Total", "Status", "Marker"]
+    rows = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+    for code, st in statuses.items():
+        cells = [f"**{code}**", *(str(st["infs"].get(p, "")) for p in powers), str(st["total"]),
+                 _status_text(st["status"], st["power"], st["captured_by"]), st["marker"] or ""]
+        rows.append("| " + " | ".join(cells) + " |")
+    return "\n".join(rows)
+
+
+def _decree(record: dict) -> str:
+    from ..europe.reichstag import ReichstagState
+
+    state = ReichstagState.from_json(record.get("before", {}).get("extra", {}).get("reichstag", {}) or {})
+    if state.decree is None or state.nullified:
+        return "No decree of the Reichstag is in force."
+    return f"In force from {state.effective}: {state.decree.describe()}."
 
 
 def sections(variant: Variant, record: dict) -> list[tuple[str, str]]:
@@ -33,11 +95,15 @@ def sections(variant: Variant, record: dict) -> list[tuple[str, str]]:
                 status += f", captured by {st['captured_by']}"
             marker = f"; marker {st['marker']}" if st["marker"] else ""
             lines.append(f"**{code}**: {status}; {st['total']} INFs" + (f" ({infs})" if infs else "") + marker)
-        found.append(("Status of the minor states", _items(lines)))
+        found.append(("INF placements", _items(_placements(record, d.get("unused", {})))))
         found.append(("Diplomatic attacks", _items(d["attacks"])))
+        found.append(("Status changes", _items(_status_changes(record, d["statuses"]))))
+        found.append(("Status of the minor states", _items(lines)))
+        found.append(("Influence Tracker", _tracker(d["statuses"])))
         lines = [f"- in effect from {d['year']}: {t}" for t in d["took_effect"]]
         lines += [f"- declared: {t}" for t in d["declared"]]
         found.append(("Declarations", "\n".join(lines) or "None."))
+        found.append(("Reichstag decree", _decree(record)))
     if "map_adjustment" in outcome:
         m = outcome["map_adjustment"]
         lines = [f"- {prov} captured by {who}" for prov, who in m["captures"]]

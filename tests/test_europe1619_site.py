@@ -1,0 +1,128 @@
+"""What players and archivists see of a Europe 1619 game on the site: the Diplomatic Phase's
+page (placements, attacks in order, status changes, the Influence Tracker as a table,
+declarations, the Reichstag), the game page's victory points and treasury per year, and the
+map coloured by status. Built from the demo's first year, played through the real workbook.
+
+Rulebook: /work/shared/seeds/002_e7e1b063b6c411e5.txt (the "1619 rulebook"): 'The referee
+presents the results of the Diplomatic Phase by reporting the status of each minor state to the
+players with a table, and the map color-coded. The referee also reports the results of a
+Reichstag (if one is held), and which declarations successfully passed as well as the effects
+of diplomatic attacks.'
+"""
+
+from __future__ import annotations
+
+import re
+from html.parser import HTMLParser
+
+import pytest
+
+from gm_tools.demo_europe1619 import EUROPE_NAME, play_europe_demo
+from gm_tools.safemarkdown import render_markdown
+from gm_tools.site import build_site
+
+from test_europe1619_demo import first_year
+
+
+class Tables(HTMLParser):
+    """Every table of a page as rows of cell texts, with the heading before it."""
+
+    def __init__(self):
+        super().__init__()
+        self.tables: list[tuple[str, list[list[str]]]] = []
+        self.heading, self._in_heading, self._cell = "", False, None
+
+    def handle_starttag(self, tag, attrs):
+        if tag == "h2":
+            self._in_heading, self.heading = True, ""
+        elif tag == "table":
+            self.tables.append((self.heading, []))
+        elif tag == "tr" and self.tables:
+            self.tables[-1][1].append([])
+        elif tag in ("td", "th") and self.tables:
+            self._cell = ""
+
+    def handle_endtag(self, tag):
+        if tag == "h2":
+            self._in_heading = False
+        elif tag in ("td", "th") and self._cell is not None:
+            self.tables[-1][1][-1].append(self._cell.strip())
+            self._cell = None
+
+    def handle_data(self, data):
+        if self._in_heading:
+            self.heading += data
+        if self._cell is not None:
+            self._cell += data
+
+
+def tables_of(html: str) -> dict[str, list[list[str]]]:
+    parser = Tables()
+    parser.feed(html)
+    return {heading: rows for heading, rows in parser.tables}
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    tmp = tmp_path_factory.mktemp("europe-site")
+    play_europe_demo(tmp / "games", first_year(tmp))
+    build_site(tmp / "games", tmp / "site")
+    return tmp / "site" / "games" / EUROPE_NAME
+
+
+def test_the_diplomatic_page_shows_the_influence_tracker_as_a_table(site):
+    page = (site / "Y1619D.html").read_text(encoding="utf-8")
+    tracker = tables_of(page)["Influence Tracker"]
+    header, rows = tracker[0], {r[0]: r for r in tracker[1:]}
+    assert header[0] == "Minor state" and header[-3:] == ["Total", "Status", "Marker"]
+    # Lorraine after Spain's attack: France 5 - 2 = 3 (mutual reduction), aligned with France
+    lor = dict(zip(header, rows["LOR"]))
+    assert (lor["FRANCE"], lor["Total"], lor["Status"]) == ("3", "3", "ALIGNED (FRANCE)")
+    # Bohemia: the Union and Saxony equally invested, 'marked as neutral'
+    assert dict(zip(header, rows["BOHC"]))["Status"] == "NEUTRAL"
+    assert len(rows) == 38  # every minor state of the rulebook's list
+
+
+def test_the_diplomatic_page_reports_placements_attacks_and_declarations(site):
+    page = (site / "Y1619D.html").read_text(encoding="utf-8")
+    headings = re.findall(r"<h2>([^<]+)</h2>", page)
+    for heading in ("INF placements", "Diplomatic attacks", "Status changes", "Influence Tracker",
+                    "Declarations", "Reichstag decree"):
+        assert heading in headings
+    # the attacks in the ATTACK ORDER, each with its effect
+    spain, dutch, league = (page.index(f"{p} (") for p in ("SPAIN", "DUTCH", "LEAGUE"))
+    assert spain < dutch < league
+    assert "each loses 2, leaving SPAIN 0, FRANCE 3" in page
+    assert "<strong>FRANCE</strong>: 4: LOR, 2: SAA" in page
+    assert "No decree of the Reichstag is in force." in page
+
+
+def test_the_game_page_has_victory_points_and_treasury_per_year(site):
+    page = (site / "index.html").read_text(encoding="utf-8")
+    tables = tables_of(page)
+    points = {r[0]: r[1:] for r in tables["Victory points per year"][1:]}
+    assert len(points) == 15 and all(len(v) == 1 for v in points.values())  # one year scored
+    treasury = {r[0]: r[1:] for r in tables["Treasury per year"][1:]}
+    assert treasury["Republic of Venice"] == ["0"]  # income 5, a build for 3, 2 lent to Savoy
+    # the chart: an inline SVG with the 25-point target ('first player to reach 25 points')
+    chart = page[page.index('id="scores-h"'):page.index('id="treasury-h"')]
+    assert "<svg" in chart and "victory: 25" in chart and "<script" not in page
+
+
+def test_the_map_on_the_diplomatic_page_is_coloured_by_status(site):
+    from gm_tools.render import ALIGNED_TINT, UNALIGNED_FILL, _mix
+    from gm_tools.variants import load_variant
+
+    svg = (site / "Y1619M.svg").read_text(encoding="utf-8")
+    # 'UNALIGNED ... (grey-colored)': Genoa, where nobody placed INFs
+    assert re.search(rf'<path id="GEN" [^>]*fill="{UNALIGNED_FILL}"', svg)
+    # Hesse, aligned with the Union (5 INFs): the Union's light tint
+    union = load_variant("europe1619").powers["UNION"].colour
+    assert re.search(rf'<path id="HES" [^>]*fill="{_mix(union, ALIGNED_TINT)}"', svg)
+
+
+def test_safe_markdown_renders_pipe_tables_and_still_escapes_html():
+    html = render_markdown("| a | b |\n|:--|--:|\n| <script>x</script> | 2 |")
+    assert "<table>" in html and "<td>2</td>" in html
+    assert "<script>" not in html and "&lt;script&gt;" in html
+    assert "style=" not in html and "align=" not in html  # alignment attributes fall to the allow-list
