@@ -150,10 +150,19 @@ def order_blocks(variant: Variant, position: Position, rules: Rules) -> list[Pow
                     summary += f"; {summary_part}"
                     slots += owner_slots
         if kind == RETREAT and slots:
-            summary += f": {len(slots)} dislodged unit(s) to retreat or disband"
+            # The legal retreats in words too, not only in the dropdown: a GM copying orders
+            # from mail checks them at a glance, and a dropdown prints nothing on paper.
+            where = "; ".join(f"{slot.unit} to {_retreats_in_words(slot)}" for slot in slots)
+            summary += f": {len(slots)} dislodged unit(s) to retreat or disband ({where})"
         if slots:
             blocks.append(PowerBlock(power.code, summary, slots))
     return blocks
+
+
+def _retreats_in_words(slot: OrderSlot) -> str:
+    """``"BOH or SIL"`` from a retreat row's choices (``"A GAL R BOH"``, ..., the disband
+    last). A unit with nowhere to go never has a row: the engine disbands it at once."""
+    return " or ".join(choice.split(" R ")[1] for choice in slot.choices if " R " in choice)
 
 
 def _commanded_adjustment(variant: Variant, position: Position, commander: str, owner: str,

@@ -133,6 +133,9 @@ def test_retreat_phase_lists_only_dislodged_units_and_a_solo_ends_the_game(tmp_p
     assert rec["after"]["dislodged"] == {"AUSTRIA": [{"unit": "A VIE", "from": "TYR", "retreats": ["GAL"]}]}
     orders = sheet_rows(paths, "Orders")
     assert [row[1] for row in orders[1:] if row[0]][1:] == ["A VIE"]  # only the dislodged unit
+    # Its legal retreats in words above the row, not only in the dropdown.
+    assert orders[1][1] == ("Austria: 3 center(s), 2 unit(s): 1 dislodged unit(s) to retreat or disband "
+                            "(A VIE to GAL)")
     wb = open_workbook(paths.workbook.read_bytes(), "t")
     (dv,) = wb["Orders"].data_validations.dataValidation
     col = dv.formula1.split("!")[1].replace("$", "")
