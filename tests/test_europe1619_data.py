@@ -337,6 +337,8 @@ def test_thirty_eight_minor_states_with_codes_and_labels(tables):
 def test_minor_state_center_unit_and_provinces(eu, tables, name, code, label):
     # "Some minor states will not have a supply center and unit. Those minor states with supply
     # center will also begin with a unit." A unit label is printed only for those with a unit.
+    # "INFs may be placed in a minor state that possesses both a supply center and unit, and
+    # INFs may be placed in a minor state that possess neither": each has both or neither.
     entry = tables["minor_states"][code]
     provinces = {c for c, p in eu.provinces.items() if p.extra.get("minor") == code}
     assert provinces == set(entry["provinces"])
