@@ -14,6 +14,8 @@ The turn pipeline calls the hooks in this order (``docs/workbook.md``):
 2. ``check_inputs``  - when processing: turn the rows read back into JSON-able inputs,
    reporting every problem with its cell (stored in the history record's ``extra``);
 3. ``apply_inputs``  - the position the adjudicator starts from, given those inputs;
+   ``check_with_orders`` - then, the inputs against the orders that stand (a Centenary
+   fealty build site with no build ordered there);
 4. ``output_sheets`` - computed, protected sheets for the new phase (Influence Tracker,
    Treasury);
 5. ``report_sections`` - (for the site) extra sections of a phase's page, in markdown.
@@ -96,6 +98,14 @@ class SheetHooks:
         """The position the adjudicator starts from once ``inputs`` are applied (a new
         Position: never change the one given)."""
         return position
+
+    def check_with_orders(
+        self, variant: Variant, board: Position, rows: dict[str, list[InputRow]], orders: dict[str, list]
+    ) -> list[Problem]:
+        """Problems between the inputs and the orders that stand (power -> parsed orders),
+        on the ``board`` the inputs made; asked only when each was right on its own.
+        Standard: none."""
+        return []
 
     def output_sheets(self, variant: Variant, position: Position) -> list[Table]:
         """Computed sheets written back for the phase starting at ``position``; protected."""

@@ -282,6 +282,8 @@ def process_phase(
     board = position if input_problems else hooks.apply_inputs(variant, position, inputs)
     checked = check_orders(variant, board, rules, entries.orders, lenient)
     problems += checked.problems
+    if not problems:
+        problems += hooks.check_with_orders(variant, board, entries.inputs, checked.orders)
     if problems:
         raise WorkbookError(str(paths.workbook), problems)
     # A phase with no order rows and no input sheets (a variant's map adjustment or scoring)

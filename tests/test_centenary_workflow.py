@@ -33,7 +33,7 @@ from gm_tools.ordercheck import CheckedOrders
 from gm_tools.rules import Rules, rules_for
 from gm_tools.turn import adjudicate, replay, run_turn
 from gm_tools.variants import load_variant
-from gm_tools.workbook import open_workbook
+from gm_tools.workbook import fill_orders, open_workbook
 from workflow_helpers import create, play, snapshot, type_cells
 
 SEED = 1
@@ -314,3 +314,19 @@ def test_victory_count_of_the_scripted_game_includes_vassals(game):
     lines = sections["Centers for victory (17 win; rule 3 counts vassals')"].splitlines()
     assert lines[0] == "- Holy Roman Empire: **7** (own 4, Bavaria 2, Venice 1)"
     assert "- Spain: **4** (own 4, Portugal 0)" in lines
+
+
+def test_a_fealty_build_site_with_no_build_ordered_is_a_problem(winter, tmp_path):
+    # Rule 2: "Instead of building a new unit for himself, the player may build a unit in the
+    # occupied center. Any of his or her units in the center in question 'retreat'": the
+    # retreat is for that build, so a Build in with no build ordered there is refused.
+    paths = copy_game(winter, tmp_path)
+    type_cells(paths, fealty_row(2, "SPAIN", "PORTUGAL", "POR", "EST"))
+    paths.workbook.write_bytes(fill_orders(paths.workbook.read_bytes(), {"SPAIN": ["BUILD A CAS"]}, ""))
+    before = snapshot(tmp_path)
+    with pytest.raises(WorkbookError) as raised:
+        run_turn(paths.name, root=paths.root, site_dir=None)
+    assert [str(p) for p in raised.value.problems] == [
+        "Fealty!C2: found 'POR', expected a build in POR on SPAIN's Orders block (BUILD A POR), or an empty "
+        "cell: the build in the occupied center is what SPAIN's unit there retreats for (rule 2)"]
+    assert snapshot(tmp_path) == before  # nothing written

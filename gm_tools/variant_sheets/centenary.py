@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from ..errors import Problem
 from ..hooks import CHOICE, Column, InputRow, SheetHooks, Table
-from ..model import FLEET, Position, Unit, province_of
+from ..model import FLEET, Build, Position, Unit, province_of
 from ..phase import ADJUSTMENT, parse_phase
 from ..rules.centenary import (
     CAPTURES,
@@ -104,6 +104,23 @@ class CentenaryHooks(SheetHooks):
                 moved = Unit(unit.power, unit.kind, claim["retreat"]["to"], unit.strength)
                 after.units[moved.province] = moved
         return after
+
+    def check_with_orders(self, variant: Variant, board: Position, rows: dict[str, list[InputRow]],
+                          orders: dict[str, list]) -> list[Problem]:
+        # Rule 2: the claimer's unit "retreat[s]" to make room for the build "in the occupied
+        # center"; a Build in with no build ordered there would move it for nothing.
+        problems = []
+        for row in rows.get(FEALTY_SHEET, []):
+            power, build_in = row.values.get(POWER), row.values.get(BUILD_IN)
+            if not build_in:
+                continue
+            built = [o for o in orders.get(power, [])
+                     if isinstance(o, Build) and province_of(o.location) == build_in]
+            if not built:
+                problems.append(Problem(*_where(row, BUILD_IN), repr(build_in), (
+                    f"a build in {build_in} on {power}'s Orders block (BUILD A {build_in}), or an empty "
+                    f"cell: the build in the occupied center is what {power}'s unit there retreats for (rule 2)")))
+        return problems
 
     def output_sheets(self, variant: Variant, position: Position) -> list[Table]:
         return [neutrals_table(variant, position), victory_table(variant, position)]
