@@ -540,13 +540,20 @@ def _legend(variant: Variant, position: Position, colours: dict[str, str], width
     """Each power's colour, centers and units, and victory points where the position has them."""
     scores, year = _victory_points(position)
     entries: list[tuple[str, str]] = []
+    others = [code for code, power in variant.powers.items() if not power.playable]
     for code, power in variant.powers.items():
+        if not power.playable:
+            continue  # summed up in one entry below: a map's 25 minor states would bury the players
         centers = sum(1 for owner in position.centers.values() if owner == code)
         units = sum(1 for u in position.units.values() if u.power == code)
         text = f"{power.name}: {centers} SC, {units} units"
         if code in scores:
             text += f", {scores[code]} VP" + (f" ({year})" if year else "")
         entries.append((colours.get(code, "#888888"), text))
+    if others:
+        centers = sum(1 for owner in position.centers.values() if owner in others)
+        units = sum(1 for u in position.units.values() if u.power in others)
+        entries.append((colours.get(others[0], "#888888"), f"{len(others)} not played: {centers} SC, {units} units"))
     return _Legend(entries, width)
 
 

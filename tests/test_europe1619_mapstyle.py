@@ -136,3 +136,13 @@ def test_same_position_same_bytes_and_the_png_renders(europe):
     png = svg_to_png(svg, 600)
     image = Image.open(io.BytesIO(png))
     assert image.size[0] == 600 and image.size[1] > 300
+
+
+def test_the_legend_lists_the_fifteen_powers_and_sums_up_the_minor_states(europe):
+    # 1619 rulebook: 'All units of the minor states ... are represented by sliver-colored pieces';
+    # the legend names each power and counts the 25 minor states' centers and units together.
+    svg = render_svg(europe, board(europe))
+    legend = [t.text for t in texts(svg)]
+    assert sum(1 for t in legend if t and " SC, " in t) == 16
+    assert "25 not played: 25 SC, 25 units" in legend
+    assert "France: 4 SC, 4 units" in legend
