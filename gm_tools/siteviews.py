@@ -128,7 +128,8 @@ def chart_view(game: GameContext) -> tuple[Markup, list[str], list[dict]]:
         if ends_year(variant, phase.record):
             points.append((str(parse_phase(phase.id).year), phase.record["after"].get("centers", {})))
     labels = [label for label, _ in points]
-    powers = ordered(variant, {p for _, c in points for p in c} | {p for p, x in variant.powers.items() if x.playable})
+    powers = [p for p in ordered(variant, {p for _, c in points for p in c} | {p for p, x in variant.powers.items() if x.playable})
+              if _played(variant, p)]
     lines, rows = [], []
     for code in powers:
         values = tuple(len(centers.get(code, [])) for _, centers in points)
@@ -137,7 +138,9 @@ def chart_view(game: GameContext) -> tuple[Markup, list[str], list[dict]]:
                                values=values))
         rows.append({"power": power_name(variant, code), "values": list(values)})
     title = f"Supply centers per power per year, {game.name}"
-    return Markup(centers_chart(lines, labels, title, variant.victory_centers)), labels, rows
+    # a variant won on victory points has its target on the points chart (ledger_view) instead
+    target = 0 if variant.victory_points else variant.victory_centers
+    return Markup(centers_chart(lines, labels, title, target)), labels, rows
 
 
 def standings(game: GameContext) -> list[dict]:
@@ -149,12 +152,20 @@ def standings(game: GameContext) -> list[dict]:
         players.update({k: v for k, v in (game.phases[-1].record.get("players") or {}).items() if v})
     rows = []
     for code in ordered(variant, set(centers) | set(units) | {p for p, x in variant.powers.items() if x.playable}):
+        if not _played(variant, code):
+            continue  # minor states and neutrals: no player, shown on the map and the variant's pages
         c, u = len(centers.get(code, [])), len(units.get(code, []))
         status = "winner" if code == game.winner else ("eliminated" if c == 0 and u == 0 else "")
         rows.append({"power": power_name(variant, code), "player": players.get(code, ""), "centers": c,
                      "units": u, "status": status})
     rows.sort(key=lambda r: -r["centers"])  # stable: equal counts keep the variant's order
     return rows
+
+
+def _played(variant: Variant, code: str) -> bool:
+    """A power some player orders (a code the variant does not know counts as played)."""
+    power = variant.powers.get(code)
+    return power is None or power.playable
 
 
 def game_summary(game: GameContext) -> dict:

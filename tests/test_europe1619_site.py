@@ -126,3 +126,14 @@ def test_safe_markdown_renders_pipe_tables_and_still_escapes_html():
     assert "<table>" in html and "<td>2</td>" in html
     assert "<script>" not in html and "&lt;script&gt;" in html
     assert "style=" not in html and "align=" not in html  # alignment attributes fall to the allow-list
+
+
+def test_the_game_page_lists_the_fifteen_players_not_the_minor_states(site):
+    # The minor states have no player ('Minor states ... are controlled by' the powers' INFs):
+    # the standings and the supply-center chart list the 15 powers; the game is won on points,
+    # so the supply-center chart has no victory rule (the points chart has).
+    page = (site / "index.html").read_text(encoding="utf-8")
+    standings = tables_of(page)["Standings"]
+    assert len(standings) == 1 + 15 and "Genoa" not in {r[0] for r in standings}
+    centers_chart = page[page.index('id="chart-h"'):page.index('id="scores-h"')]
+    assert "victory:" not in centers_chart
