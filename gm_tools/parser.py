@@ -381,10 +381,6 @@ class _Reader:
 # --- checking --------------------------------------------------------------------------------
 
 
-def _article(kind: str) -> str:
-    return "an army" if kind == ARMY else "a fleet"
-
-
 @dataclass
 class _Context:
     """What the checks need: the order as written, the map, the position, who orders."""
@@ -413,11 +409,11 @@ class _Context:
     def describe(self, code: str) -> str:
         return f"{self.prov(code).name} ({code})"
 
-    def own_unit(
-        self, kind: str | None, place: _Place, units: dict[str, Unit], what: str = "unit"
-    ) -> Unit:
+    def own_unit(self, place: _Place, units: dict[str, Unit], what: str = "unit") -> Unit:
         """The power's unit in the named province. The coast written for the unit itself is
-        not used: the position knows where the fleet stands (DATC 6.B.10)."""
+        not used: the position knows where the fleet stands (DATC 6.B.10). Nor is the unit
+        type written before it: a wrong one is ignored (DATC 4.C.2, preferred choice b), and
+        the canonical order in the result shows the real type."""
         unit = units.get(place.province)
         if unit is None:
             raise self.illegal(f"no {what} in {place.province}")
@@ -425,10 +421,14 @@ class _Context:
             raise self.illegal(
                 f"the unit in {place.province} is {self.adjective(unit.power)}, "
                 f"not {self.adjective(self.power)}")
-        if kind is not None and kind != unit.kind:
-            raise self.illegal(
-                f"the unit in {place.province} is {_article(unit.kind)}, not {_article(kind)}")
         return unit
+
+    def named_kind(self, kind: str | None, place: _Place) -> str | None:
+        """The type of the unit an order supports or convoys in ``place``: the real unit's
+        when one stands there (DATC 4.C.2, preferred choice b: a wrong A/F is ignored), else
+        the type as written (the order then supports or convoys nothing)."""
+        unit = self.position.units.get(place.province)
+        return kind if kind is None or unit is None else unit.kind
 
     def fleet_location(self, place: _Place, reachable: list[str], verb: str) -> str:
         """The exact location a fleet goes to in ``place``, given the locations it may reach
@@ -521,15 +521,15 @@ def _movement_order(reader: _Reader, ctx: _Context) -> Order:
     verb = reader.take()
     if verb in HOLD_WORDS:
         reader.expect_end(f"'{unit_text} {verb.upper()}'")
-        return _hold(ctx, kind, place)
+        return _hold(ctx, place)
     if verb in MOVE_WORDS:
         if verb != "to":
             reader.take_if({"to"})  # "MOVES TO", "- TO"
-        return _move(reader, ctx, kind, place)
+        return _move(reader, ctx, place)
     if verb in SUPPORT_WORDS:
-        return _support(reader, ctx, kind, place)
+        return _support(reader, ctx, place)
     if verb in CONVOY_WORDS:
-        return _convoy(reader, ctx, kind, place)
+        return _convoy(reader, ctx, place)
     _reject_phase_words(ctx, verb)
     if verb is None:
         raise reader.syntax(f"no order for {unit_text}: expected H, -, S or C after it")
@@ -551,10 +551,10 @@ def _judge_notation(ctx: _Context, names: _Names) -> Order | None:
         return None
     verb = words[2]
     if verb == "H" and n == 3:
-        return _hold(ctx, kind, place)
+        return _hold(ctx, place)
     if verb == "-" and (n == 4 or (n == 6 and words[4:] == ["VIA", "CONVOY"])):
         dest = names.exact.get(words[3])
-        return None if dest is None else _checked_move(ctx, kind, place, [], dest, n == 6)
+        return None if dest is None else _checked_move(ctx, place, [], dest, n == 6)
     if verb not in ("S", "C"):
         return None
     # The other unit: an optional kind (read as one only when a word follows, as the word
@@ -569,15 +569,15 @@ def _judge_notation(ctx: _Context, names: _Names) -> Order | None:
     if other is None:
         return None
     if verb == "S" and rest in ([], ["H"]):
-        return _checked_support(ctx, kind, place, other_kind, other, None)
+        return _checked_support(ctx, place, other_kind, other, None)
     if dest is None:
         return None
     if verb == "S":
-        return _checked_support(ctx, kind, place, other_kind, other, dest)
-    return _checked_convoy(ctx, kind, place, other_kind, other, dest)
+        return _checked_support(ctx, place, other_kind, other, dest)
+    return _checked_convoy(ctx, place, other_kind, other, dest)
 
 
-def _move(reader: _Reader, ctx: _Context, kind: str | None, place: _Place) -> Move:
+def _move(reader: _Reader, ctx: _Context, place: _Place) -> Move:
     places = [reader.place("a destination")]
     while reader.take_if(MOVE_WORDS):
         places.append(reader.place("a province of the convoy route or the destination"))
@@ -587,18 +587,18 @@ def _move(reader: _Reader, ctx: _Context, kind: str | None, place: _Place) -> Mo
             raise reader.syntax(f"expected CONVOY after VIA, found {reader.found()}")
         via = True
     reader.expect_end(f"the destination {places[-1].text}")
-    return _checked_move(ctx, kind, place, places[:-1], places[-1], via)
+    return _checked_move(ctx, place, places[:-1], places[-1], via)
 
 
-def _hold(ctx: _Context, kind: str | None, place: _Place) -> Hold:
-    return Hold(ctx.power, ctx.own_unit(kind, place, ctx.position.units))
+def _hold(ctx: _Context, place: _Place) -> Hold:
+    return Hold(ctx.power, ctx.own_unit(place, ctx.position.units))
 
 
 def _checked_move(
-    ctx: _Context, kind: str | None, place: _Place, route: list[_Place], dest: _Place, via: bool
+    ctx: _Context, place: _Place, route: list[_Place], dest: _Place, via: bool
 ) -> Move:
     """The move read as ``kind place - route... - dest [VIA CONVOY]``, checked."""
-    unit = ctx.own_unit(kind, place, ctx.position.units)
+    unit = ctx.own_unit(place, ctx.position.units)
     v = ctx.variant
     if dest.province == unit.province:
         # DATC 6.A.4 (and 6.A.5 with a convoy): a move to its own province is illegal.
@@ -651,7 +651,7 @@ def _army_destination(ctx: _Context, unit: Unit, dest: _Place, by_convoy: bool) 
 # --- supports and convoys --------------------------------------------------------------------
 
 
-def _support(reader: _Reader, ctx: _Context, kind: str | None, place: _Place) -> Support:
+def _support(reader: _Reader, ctx: _Context, place: _Place) -> Support:
     supported_kind = reader.kind()
     supported = reader.place("the supported unit's province")
     dest = None
@@ -660,15 +660,16 @@ def _support(reader: _Reader, ctx: _Context, kind: str | None, place: _Place) ->
     else:
         reader.take_if(HOLD_WORDS)
     reader.expect_end("the supported order")
-    return _checked_support(ctx, kind, place, supported_kind, supported, dest)
+    return _checked_support(ctx, place, supported_kind, supported, dest)
 
 
 def _checked_support(
-    ctx: _Context, kind: str | None, place: _Place,
+    ctx: _Context, place: _Place,
     supported_kind: str | None, supported: _Place, dest: _Place | None,
 ) -> Support:
     """The support read as ``kind place S supported_kind supported [- dest]``, checked."""
-    unit = ctx.own_unit(kind, place, ctx.position.units)
+    unit = ctx.own_unit(place, ctx.position.units)
+    supported_kind = ctx.named_kind(supported_kind, supported)
     v = ctx.variant
     # Supports are to provinces, not to coasts (DATC 6.B.4 - 6.B.6).
     if dest is None:
@@ -707,7 +708,7 @@ def _check_kind_can_be(ctx: _Context, kind: str, province: str, verb: str) -> No
         raise ctx.illegal(f"a fleet cannot {verb} {ctx.describe(province)}: it is inland")
 
 
-def _convoy(reader: _Reader, ctx: _Context, kind: str | None, place: _Place) -> Convoy:
+def _convoy(reader: _Reader, ctx: _Context, place: _Place) -> Convoy:
     army_kind = reader.kind()
     army_from = reader.place("the convoyed army's province")
     if reader.take_if(MOVE_WORDS) is None:
@@ -715,22 +716,22 @@ def _convoy(reader: _Reader, ctx: _Context, kind: str | None, place: _Place) -> 
                             f"expected '-' after {army_from.text}, found {reader.found()}")
     army_to = reader.place("the convoyed army's destination")
     reader.expect_end(f"the destination {army_to.text}")
-    return _checked_convoy(ctx, kind, place, army_kind, army_from, army_to)
+    return _checked_convoy(ctx, place, army_kind, army_from, army_to)
 
 
 def _checked_convoy(
-    ctx: _Context, kind: str | None, place: _Place,
+    ctx: _Context, place: _Place,
     army_kind: str | None, army_from: _Place, army_to: _Place,
 ) -> Convoy:
     """The convoy read as ``kind place C army_kind army_from - army_to``, checked."""
-    unit = ctx.own_unit(kind, place, ctx.position.units)
+    unit = ctx.own_unit(place, ctx.position.units)
     v = ctx.variant
     if unit.kind != FLEET:
         raise ctx.illegal(f"only fleets convoy; {unit} is an army")
     if not v.is_sea(unit.province):
         # 2000 rulebook, 'Convoying': only a fleet in a sea province convoys.
         raise ctx.illegal(f"{unit} is on a coast; only a fleet at sea can convoy")
-    if army_kind == FLEET:
+    if ctx.named_kind(army_kind, army_from) == FLEET:
         # DATC 6.A.7: only armies can be convoyed.
         raise ctx.illegal("only armies are convoyed, not fleets")
     if army_from.province == army_to.province:
@@ -748,24 +749,24 @@ def _checked_convoy(
 
 def _retreat_order(reader: _Reader, ctx: _Context) -> Order:
     if reader.take_if(DISBAND_WORDS):  # DISBAND A PAR
-        kind = reader.kind()
+        reader.kind()  # the type written is not needed: the unit is found by province (DATC 4.C.2)
         place = reader.place("the province of the unit to disband")
         reader.expect_end(place.text)
-        return Disband(ctx.power, _dislodged_unit(ctx, kind, place))
+        return Disband(ctx.power, _dislodged_unit(ctx, place))
     if reader.peek() in BUILD_WORDS | WAIVE_WORDS:
         _reject_phase_words(ctx, reader.peek())
-    kind = reader.kind()
+    reader.kind()
     place = reader.place("the province of the dislodged unit")
     verb = reader.take()
     if verb in DISBAND_WORDS:
         reader.expect_end(f"'{place.text} {verb.upper()}'")
-        return Disband(ctx.power, _dislodged_unit(ctx, kind, place))
+        return Disband(ctx.power, _dislodged_unit(ctx, place))
     if verb in RETREAT_WORDS or verb in MOVE_WORDS:
         if verb != "to":
             reader.take_if({"to"})  # "RETREATS TO"
         dest = reader.place("the province to retreat to")
         reader.expect_end(f"the destination {dest.text}")
-        return _retreat(ctx, _dislodged_unit(ctx, kind, place), dest)
+        return _retreat(ctx, _dislodged_unit(ctx, place), dest)
     if verb in HOLD_WORDS | SUPPORT_WORDS | CONVOY_WORDS | BUILD_WORDS:
         # 2000 rulebook, 'Retreating': a dislodged unit retreats or disbands, nothing else.
         raise ctx.illegal(f"in a retreat phase a dislodged unit can only retreat (R) or "
@@ -776,12 +777,12 @@ def _retreat_order(reader: _Reader, ctx: _Context) -> Order:
     raise reader.syntax(f"expected R <province> or D after {place.text}, found {reader.found()}")
 
 
-def _dislodged_unit(ctx: _Context, kind: str | None, place: _Place) -> Unit:
+def _dislodged_unit(ctx: _Context, place: _Place) -> Unit:
     if place.province not in ctx.position.dislodged and place.province in ctx.position.units:
         raise ctx.illegal(f"the unit in {place.province} was not dislodged; "
                           f"only dislodged units are ordered in a retreat phase")
     dislodged = {code: d.unit for code, d in ctx.position.dislodged.items()}
-    return ctx.own_unit(kind, place, dislodged, "dislodged unit")
+    return ctx.own_unit(place, dislodged, "dislodged unit")
 
 
 def _retreat(ctx: _Context, unit: Unit, dest: _Place) -> Retreat:
@@ -812,10 +813,10 @@ def _adjustment_order(reader: _Reader, ctx: _Context) -> Order:
         reader.expect_end(place.text)
         return _build(reader, ctx, kind, place)
     if reader.take_if(DISBAND_WORDS):
-        kind = reader.kind()
+        reader.kind()  # the type written is not needed: the unit is found by province (DATC 4.C.2)
         place = reader.place("the province of the unit to remove")
         reader.expect_end(place.text)
-        return Disband(ctx.power, ctx.own_unit(kind, place, ctx.position.units))
+        return Disband(ctx.power, ctx.own_unit(place, ctx.position.units))
     if first in RETREAT_WORDS:
         raise _wrong_phase(ctx, "retreats", "a retreat phase")
     kind = reader.kind()
@@ -826,7 +827,7 @@ def _adjustment_order(reader: _Reader, ctx: _Context) -> Order:
         return _build(reader, ctx, kind, place)
     if verb in DISBAND_WORDS:
         reader.expect_end(f"'{place.text} {verb.upper()}'")
-        return Disband(ctx.power, ctx.own_unit(kind, place, ctx.position.units))
+        return Disband(ctx.power, ctx.own_unit(place, ctx.position.units))
     if verb in HOLD_WORDS | MOVE_WORDS | SUPPORT_WORDS | CONVOY_WORDS | RETREAT_WORDS:
         # 2000 rulebook, 'Adjustments': units are only built or removed in winter.
         raise ctx.illegal(f"{verb.upper()} is not an adjustment order; in {ctx.position.phase} "

@@ -30,6 +30,7 @@ from gm_tools.model import (
     Support,
     Unit,
     Waive,
+    order_text,
 )
 from gm_tools.parser import parse_order
 from gm_tools.rules import Rules
@@ -244,8 +245,8 @@ def test_retreat_phase_unit_lookup():
         parse("A MAR R GAS", pos)
     with pytest.raises(IllegalOrderError, match="the unit in PAR is French, not German"):
         parse("A PAR R GAS", pos, "GERMANY")
-    with pytest.raises(IllegalOrderError, match="the unit in MAO is a fleet, not an army"):
-        parse("A MAO R BRE", pos)
+    # DATC 4.C.2, preferred choice b: a wrong unit type is ignored, the order stands.
+    assert parse("A MAO R BRE", pos) == Retreat("FRANCE", unit("FRANCE", "F MAO"), "BRE")
 
 
 @pytest.mark.parametrize("text", ["A PAR H", "A PAR S A MAR", "BUILD A PAR", "WAIVE"])
@@ -407,10 +408,11 @@ def test_unit_lookup_errors():
     with pytest.raises(IllegalOrderError) as e:
         parse("A PIC - BEL")
     assert e.value.reason == "no unit in PIC"
-    # The unit type letter written must match the unit.
-    with pytest.raises(IllegalOrderError) as e:
-        parse("F PAR - BUR")
-    assert e.value.reason == "the unit in PAR is an army, not a fleet"
+    # DATC 4.C.2, preferred choice b: a wrong unit type letter is ignored; the order is
+    # read for the unit that is there, and its canonical text shows the real type.
+    move = parse("F PAR - BUR")
+    assert move == Move("FRANCE", unit("FRANCE", "A PAR"), "BUR")
+    assert order_text(move) == "A PAR - BUR"
 
 
 def test_coast_the_province_does_not_have():
@@ -525,10 +527,13 @@ def test_datc_6_a_7_only_armies_can_be_convoyed():
         parse("F LON - BEL VIA CONVOY", pos, "ENGLAND")
     with pytest.raises(IllegalOrderError, match="only armies are convoyed"):
         parse("F NTH C F LON - BEL", pos, "ENGLAND")
-    # Written as in the case ("C A LON") the convoy reads; that no army is there is the
-    # adjudicator's finding, as for a support of a unit that is not there.
-    assert parse("F NTH C A LON - BEL", pos, "ENGLAND") == Convoy(
-        "ENGLAND", unit("ENGLAND", "F NTH"), "LON", "BEL")
+    # Written as in the case ("C A LON"): the wrong type letter is ignored (DATC 4.C.2,
+    # choice b), the unit in London is a fleet, so the convoy is illegal all the same.
+    with pytest.raises(IllegalOrderError, match="only armies are convoyed"):
+        parse("F NTH C A LON - BEL", pos, "ENGLAND")
+    # A convoy of an empty province reads; that no army is there is the adjudicator's finding.
+    assert parse("F NTH C A YOR - BEL", pos, "ENGLAND") == Convoy(
+        "ENGLAND", unit("ENGLAND", "F NTH"), "YOR", "BEL")
 
 
 def test_datc_6_a_8_support_to_hold_yourself_is_not_possible():
@@ -705,6 +710,15 @@ def test_support_legality():
         parse("F BRE S F GAS - PAR", pos)
     # A fleet supports an army into a coastal province it reaches.
     assert parse("F BRE S A PAR - GAS", pos).dest == "GAS"
+
+
+def test_wrong_type_of_the_supported_unit_is_ignored():
+    # DATC 4.C.2, preferred choice b: the supported unit's written type is ignored when a
+    # unit stands there; the support is read for that unit, and shows its real type.
+    pos = position(FRANCE=["A MAR", "A PAR"])
+    support = parse("A MAR S F PAR - BUR", pos)
+    assert support == Support("FRANCE", unit("FRANCE", "A MAR"), "PAR", "BUR", "A")
+    assert order_text(support) == "A MAR S A PAR - BUR"
 
 
 def test_may_move_hook_reason_is_the_error():
