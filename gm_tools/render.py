@@ -469,7 +469,7 @@ class _Drawing:
         self.add(f'<g id="legend"><rect x="0.0" y="{_f(top)}" width="{_f(layout.width)}" '
                  f'height="{_f(layout.height)}" fill="#faf7ef"/>')
         for i, (colour, text) in enumerate(layout.powers):
-            x = 12 + (i % layout.per_row) * LEGEND_CELL
+            x = 12 + (i % layout.per_row) * layout.cell
             y = top + 8 + (i // layout.per_row) * LEGEND_ROW
             self.add(f'<rect x="{_f(x)}" y="{_f(y)}" width="18.0" height="18.0" fill="{colour}" '
                      f'stroke="{INK}" stroke-width="1.0"/>')
@@ -505,8 +505,15 @@ class _Legend:
     """Width of the picture, px."""
 
     @property
+    def cell(self) -> float:
+        """Width of one entry: LEGEND_CELL, or wider for long texts (a power's name with its
+        victory points) so neighbours never overlap. 12 px text is about 6.8 px a character."""
+        longest = max((len(text) for _, text in self.powers), default=0)
+        return max(LEGEND_CELL, float(math.ceil(30 + 6.8 * longest)))
+
+    @property
     def per_row(self) -> int:
-        return max(1, int((self.width - 16) // LEGEND_CELL))
+        return max(1, int((self.width - 16) // self.cell))
 
     @property
     def power_rows(self) -> int:

@@ -146,3 +146,21 @@ def test_the_legend_lists_the_fifteen_powers_and_sums_up_the_minor_states(europe
     assert sum(1 for t in legend if t and " SC, " in t) == 16
     assert "25 not played: 25 SC, 25 units" in legend
     assert "France: 4 SC, 4 units" in legend
+
+
+def test_legend_entries_with_victory_points_do_not_overlap(europe):
+    # 'Catholic League and Bavaria: 1 SC, 1 units, 12 VP (1622)' is wider than the standard
+    # map's entries: the entries are laid out wider, so each text ends before the next starts.
+    ledger = {"scores": {"1622": {p: 12 for p in europe.powers if europe.powers[p].playable}}}
+    root = ET.fromstring(render_svg(europe, board(europe, ledger=ledger)))
+    legend = next(g for g in root.iter(f"{SVG}g") if g.get("id") == "legend")
+    entries = [(float(t.get("x")), float(t.get("y")), t.text) for t in legend.iter(f"{SVG}text")
+               if t.get("fill") != "#ffffff" and " SC, " in (t.text or "")]
+    rows: dict[float, list] = {}
+    for x, y, text in entries:
+        rows.setdefault(y, []).append((x, text))
+    assert len(entries) == 16
+    for row in rows.values():
+        row.sort()
+        for (x, text), (next_x, _) in zip(row, row[1:]):
+            assert x + 6.8 * len(text) <= next_x, f"{text!r} runs into the next entry"
