@@ -811,7 +811,7 @@ def _adjustment_order(reader: _Reader, ctx: _Context) -> Order:
         kind = reader.kind()
         place = reader.place("the province to build in")
         reader.expect_end(place.text)
-        return _build(reader, ctx, kind, place)
+        return _build(ctx, kind, place)
     if reader.take_if(DISBAND_WORDS):
         reader.kind()  # the type written is not needed: the unit is found by province (DATC 4.C.2)
         place = reader.place("the province of the unit to remove")
@@ -824,7 +824,7 @@ def _adjustment_order(reader: _Reader, ctx: _Context) -> Order:
     verb = reader.take()
     if verb in BUILD_WORDS:
         reader.expect_end(f"'{place.text} {verb.upper()}'")
-        return _build(reader, ctx, kind, place)
+        return _build(ctx, kind, place)
     if verb in DISBAND_WORDS:
         reader.expect_end(f"'{place.text} {verb.upper()}'")
         return Disband(ctx.power, ctx.own_unit(place, ctx.position.units))
@@ -838,10 +838,7 @@ def _adjustment_order(reader: _Reader, ctx: _Context) -> Order:
     raise reader.syntax(f"expected B or D after {place.text}, found {reader.found()}")
 
 
-def _build(reader: _Reader, ctx: _Context, kind: str | None, place: _Place) -> Build:
-    if kind is None:
-        raise reader.syntax(f"say what to build in {place.province}: "
-                            f"BUILD A {place.province} or BUILD F {place.province}")
+def _build(ctx: _Context, kind: str | None, place: _Place) -> Build:
     code = place.province
     sites = ctx.rules.build_sites(ctx.variant, ctx.position, ctx.power)
     if code not in sites:
@@ -854,6 +851,8 @@ def _build(reader: _Reader, ctx: _Context, kind: str | None, place: _Place) -> B
         # 2000 rulebook, 'Building': only in an unoccupied home supply center.
         raise ctx.illegal(f"{code} is occupied by {occupant}; builds go to empty centers")
     prov = ctx.prov(code)
+    if kind is None:
+        kind = _unwritten_build_kind(ctx, prov, place)
     if kind == ARMY:
         if prov.type == SEA:
             raise ctx.illegal(f"an army cannot be built at sea in {ctx.describe(code)}")
@@ -867,3 +866,16 @@ def _build(reader: _Reader, ctx: _Context, kind: str | None, place: _Place) -> B
                          + " or ".join(f"{code}/{c}" for c in prov.coasts))
     location = f"{code}/{place.coast}" if prov.coasts else code
     return Build(ctx.power, FLEET, location)
+
+
+def _unwritten_build_kind(ctx: _Context, prov: Province, place: _Place) -> str:
+    """What a build that names no unit type builds. DATC 4.C.3, preferred choice c: an army
+    inland, a fleet when a coast is named; on a coast with no coast named it is ambiguous."""
+    if prov.type == LAND:
+        return ARMY
+    if place.coast is not None:
+        return FLEET
+    code = prov.code
+    fleets = [f"BUILD F {code}/{c}" for c in prov.coasts] or [f"BUILD F {code}"]
+    raise AmbiguousOrderError(ctx.written, f"say what to build in {ctx.describe(code)}: "
+                                           + " or ".join([f"BUILD A {code}"] + fleets))

@@ -303,6 +303,7 @@ def test_build_in_an_occupied_center_is_illegal():
 
 
 def test_build_kind_must_fit_the_province():
+    # DATC 4.C.4, preferred choice a: a fleet ordered built inland fails (no army instead).
     with pytest.raises(IllegalOrderError, match="fleet cannot be built in Paris"):
         parse("BUILD F PAR", adjustment_position())
     assert parse("BUILD F BRE", adjustment_position()) == Build("FRANCE", "F", "BRE")
@@ -310,9 +311,17 @@ def test_build_kind_must_fit_the_province():
     assert parse("BUILD A STP/NC", adjustment_position(), "RUSSIA") == Build("RUSSIA", "A", "STP")
 
 
-def test_build_needs_a_unit_kind():
-    with pytest.raises(OrderSyntaxError, match="BUILD A PAR or BUILD F PAR"):
-        parse("BUILD PAR", adjustment_position())
+def test_build_without_a_unit_type():
+    # DATC 4.C.3, preferred choice c: an army is built inland, a fleet where a coast is
+    # named; on a coast with no coast named the build is ambiguous and fails.
+    assert parse("BUILD PAR", adjustment_position()) == Build("FRANCE", "A", "PAR")
+    assert parse("PAR B", adjustment_position()) == Build("FRANCE", "A", "PAR")
+    assert parse("BUILD STP/NC", adjustment_position(), "RUSSIA") == Build("RUSSIA", "F", "STP/NC")
+    with pytest.raises(AmbiguousOrderError) as e:
+        parse("BUILD BRE", adjustment_position())
+    assert e.value.reason == "say what to build in Brest (BRE): BUILD A BRE or BUILD F BRE"
+    with pytest.raises(AmbiguousOrderError, match="BUILD A STP or BUILD F STP/NC or BUILD F STP/SC"):
+        parse("BUILD STP", adjustment_position(), "RUSSIA")
 
 
 def test_build_sites_come_from_the_rules_hook():
