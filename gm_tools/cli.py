@@ -80,6 +80,12 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     except BrokenPipeError:
         return 0
+    except OSError as e:
+        # A folder that does not exist or cannot be written (--root, --site, --out): the
+        # user's to fix, so a plain message, not a traceback.
+        where = f"{e.filename}: " if e.filename else ""
+        print(f"gm-tools: {where}{e.strerror or e}", file=sys.stderr)
+        return 1
 
 
 if __name__ == "__main__":

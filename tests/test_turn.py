@@ -325,6 +325,14 @@ def test_new_game_refuses_a_player_for_no_power_and_writes_nothing(tmp_path, cap
     assert list(tmp_path.iterdir()) == []
 
 
+def test_a_games_folder_that_cannot_be_made_is_a_message_not_a_traceback(tmp_path, capsys):
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder")
+    assert main(["new-game", "standard", "g", "--root", str(blocker / "games")]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("gm-tools: ") and "Traceback" not in err and str(blocker) in err
+
+
 def test_the_shipped_demo_plays_through_the_real_pipeline_and_replays(tmp_path):
     from gm_tools.demo_game import DEMO_ORDERS, read_demo_orders, run_demo
 
