@@ -299,6 +299,18 @@ class _Reader:
 
     # -- units and provinces --
 
+    def skip_nationality(self) -> None:
+        """Pass over a power's adjective, name or code before a supported or convoyed unit
+        (``S German A BUR``). DATC 4.C.5 and 4.C.6, preferred choice b: a missing or wrong
+        nationality leaves the order valid, so it is not used. Only a word followed by a unit
+        type counts, so a province named like a power (``English`` Channel) is still read."""
+        if self.pos + 1 >= len(self.words) or self.words[self.pos + 1] not in KIND_WORDS:
+            return
+        word = self.words[self.pos]
+        powers = self.variant.powers.values()
+        if any(word in (p.adjective.lower(), p.name.lower(), p.code.lower()) for p in powers):
+            self.pos += 1
+
     def kind(self) -> str | None:
         """An optional unit kind (``A``, ``Army``, ``F``, ``Fleet``) before a province."""
         if self.peek() in KIND_WORDS and self.pos + 1 < len(self.tokens):
@@ -652,6 +664,7 @@ def _army_destination(ctx: _Context, unit: Unit, dest: _Place, by_convoy: bool) 
 
 
 def _support(reader: _Reader, ctx: _Context, place: _Place) -> Support:
+    reader.skip_nationality()
     supported_kind = reader.kind()
     supported = reader.place("the supported unit's province")
     dest = None
@@ -709,6 +722,7 @@ def _check_kind_can_be(ctx: _Context, kind: str, province: str, verb: str) -> No
 
 
 def _convoy(reader: _Reader, ctx: _Context, place: _Place) -> Convoy:
+    reader.skip_nationality()
     army_kind = reader.kind()
     army_from = reader.place("the convoyed army's province")
     if reader.take_if(MOVE_WORDS) is None:

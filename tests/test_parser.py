@@ -730,6 +730,24 @@ def test_wrong_type_of_the_supported_unit_is_ignored():
     assert order_text(support) == "A MAR S A PAR - BUR"
 
 
+@pytest.mark.parametrize("text", ["A MAR S GERMAN A BUR - GAS", "A MAR S german a bur - gas",
+                                  "A MAR S Germany A BUR - GAS", "A MAR S ITALIAN A BUR - GAS",
+                                  "A MAR S English A BUR - GAS"])
+def test_nationality_of_the_supported_unit_is_not_used(text):
+    # DATC 4.C.5 and 4.C.6, preferred choice b: a missing or wrong nationality in a support
+    # order leaves it valid ("English" before a unit type is a nationality, not the Channel).
+    pos = position(FRANCE=["A MAR"], GERMANY=["A BUR"])
+    assert parse(text, pos) == Support("FRANCE", unit("FRANCE", "A MAR"), "BUR", "GAS", "A")
+
+
+def test_nationality_of_the_convoyed_army_is_not_used():
+    # DATC 4.C.5 and 4.C.6, preferred choice b, in a convoy order.
+    pos = position(ENGLAND=["F NTH"], FRANCE=["A BEL"])
+    expected = Convoy("ENGLAND", unit("ENGLAND", "F NTH"), "BEL", "YOR")
+    assert parse("F NTH C French A BEL - YOR", pos, "ENGLAND") == expected
+    assert parse("F NTH C GERMAN A BEL - YOR", pos, "ENGLAND") == expected
+
+
 def test_may_move_hook_reason_is_the_error():
     class NoParis(Rules):
         def may_move(self, variant, position, unit, dest):
