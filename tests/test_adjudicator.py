@@ -108,8 +108,9 @@ def test_support_not_cut_by_the_unit_it_is_directed_against():
 
 
 def test_support_to_hold_and_void_support():
-    # 2000 rulebook, 'Support': a unit can support a holding unit; a support for a move
-    # that was not ordered is void.
+    # 2000 rulebook, 'Support': a unit can support a holding unit (here one given no
+    # order, as in civil disorder: DATC 4.D.9, choice b); a support for a move that was
+    # not ordered is void.
     p = board({"FRANCE": ["A PAR", "A PIC"], "GERMANY": ["A BUR", "A RUH"]})
     out = run(p, [S(p, "A PIC", "PAR"), M(p, "A BUR", "PAR"), S(p, "A RUH", "BUR", "BEL")])
     assert result(out, "A BUR").reason == "bounced: 1 against 2 from A PAR"

@@ -54,8 +54,8 @@ def test_build_on_lost_home_center_or_foreign_center_is_invalid():
 
 
 def test_builds_beyond_the_allowance_are_ignored():
-    # DATC 6.I.1 (too many build orders): orders are handled one by one; builds beyond
-    # the allowance fail.
+    # DATC 6.I.1 and 4.D.4, preferred choice b (too many build orders): orders are handled
+    # one by one; the first legal ones are used, builds beyond the allowance fail.
     p = winter({"FRANCE": ["A PAR", "A PIC"]}, {"FRANCE": ["PAR", "BRE", "MAR"]})
     out = run(p, [B("FRANCE", "A", "MAR"), B("FRANCE", "F", "BRE")])
     assert [r.result for r in out.results] == ["succeeds", "invalid"]
@@ -63,10 +63,14 @@ def test_builds_beyond_the_allowance_are_ignored():
 
 
 def test_only_one_build_in_a_center():
-    # DATC 6.I.7: only one build in a home supply center.
+    # DATC 6.I.7: only one build in a home supply center; DATC 4.D.5, preferred choice b:
+    # of an army and a fleet ordered in one province, the first build order is used.
     p = winter({}, {"FRANCE": ["PAR", "BRE"]})
     out = run(p, [B("FRANCE", "A", "PAR"), B("FRANCE", "A", "PAR")])
     assert [r.result for r in out.results] == ["succeeds", "invalid"]
+    out = run(p, [B("FRANCE", "F", "BRE"), B("FRANCE", "A", "BRE")])
+    assert [r.result for r in out.results] == ["succeeds", "invalid"]
+    assert str(out.units_after["BRE"]) == "F BRE"
 
 
 def test_fleet_cannot_be_built_inland_and_needs_a_coast():
@@ -79,7 +83,7 @@ def test_fleet_cannot_be_built_inland_and_needs_a_coast():
 
 
 def test_waive_uses_a_build():
-    # 2000 rulebook: a player may choose not to build (waive).
+    # 2000 rulebook: a player may choose not to build (waive); DATC 4.D.7, choice a.
     p = winter({}, {"FRANCE": ["PAR"]})
     out = run(p, [W("FRANCE"), B("FRANCE", "A", "PAR")])
     assert [r.result for r in out.results] == ["succeeds", "invalid"]
