@@ -331,6 +331,11 @@ def test_a_games_folder_that_cannot_be_made_is_a_message_not_a_traceback(tmp_pat
     assert main(["new-game", "standard", "g", "--root", str(blocker / "games")]) == 1
     err = capsys.readouterr().err
     assert err.startswith("gm-tools: ") and "Traceback" not in err and str(blocker) in err
+    # A site folder that cannot be made stops the turn before anything is written.
+    assert main(["new-game", "standard", "g", "--root", str(tmp_path / "games")]) == 0
+    files = snapshot(tmp_path)
+    assert main(["turn", "g", "--root", str(tmp_path / "games"), "--force", "--site", str(blocker / "site")]) == 1
+    assert str(blocker) in capsys.readouterr().err and snapshot(tmp_path) == files
 
 
 def test_the_shipped_demo_plays_through_the_real_pipeline_and_replays(tmp_path):
