@@ -375,8 +375,8 @@ def run_turn(
     if record is None:
         return TurnReport(name, state.position.phase, processed=False)
     if site_dir:
-        # A site folder that cannot be made fails here, before the phase is recorded, so the
-        # GM never has a processed phase with an unpublished site.
+        # A site folder that cannot be made (a mistyped --site) fails here, before the phase
+        # is recorded, rather than after the record and workbook are written.
         Path(site_dir).mkdir(parents=True, exist_ok=True)
     # Backup first: if anything after fails, the GM still has the workbook as it was.
     store_backup(paths, record["phase"], data)
