@@ -6,7 +6,8 @@ Usage: ``.bench-venv/bin/python bench/peer_mila.py REQUESTS.jsonl RESULTS.jsonl`
 Reads one request per line (the JSON interface's format, standard map), writes one line per
 phase: the units left on the board and each dislodged unit with its retreats, in the same
 sorted form ``bench/run.py`` makes of our responses. Prints the timing as one JSON line on
-standard output. Only the adjudication loop is timed, not reading or writing files.
+standard output: wall-clock and CPU seconds of the adjudication loop only, not of reading
+or writing files.
 This file imports nothing from gm_tools: it runs where gm_tools is not installed.
 """
 
@@ -26,7 +27,7 @@ def main(requests_path: str, results_path: str) -> int:
         requests = [json.loads(line) for line in f if line.strip()]
     game = Game()  # one game reused for every phase: the fastest way to use it
     results = []
-    start = time.perf_counter()
+    start, cpu_start = time.perf_counter(), time.process_time()
     for request in requests:
         game.clear_units()
         game.clear_centers()
@@ -46,11 +47,12 @@ def main(requests_path: str, results_path: str) -> int:
             if power.retreats:
                 dislodged[power.name] = {unit: sorted(locs) for unit, locs in power.retreats.items()}
         results.append({"units": units, "dislodged": dislodged})
-    seconds = time.perf_counter() - start
+    seconds, cpu_seconds = time.perf_counter() - start, time.process_time() - cpu_start
     with open(results_path, "w", encoding="utf-8") as f:
         for result in results:
             f.write(json.dumps(result, sort_keys=True) + "\n")
-    print(json.dumps({"phases": len(requests), "seconds": seconds, "version": version("diplomacy")}))
+    print(json.dumps({"phases": len(requests), "seconds": seconds, "cpu_seconds": cpu_seconds,
+                      "version": version("diplomacy")}))
     return 0
 
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import resource
 import subprocess
 import sys
 import time
@@ -53,23 +54,24 @@ def main(argv: list[str] | None = None) -> int:
     requests_path = OUT / "requests.jsonl"
     requests_path.write_text("".join(dumps_line(r) + "\n" for r in requests), encoding="utf-8")
 
-    start = time.perf_counter()
+    print(f"\n{'':38s}{'phases':>7s}{'wall s':>9s}{'phases/s':>10s}{'CPU s':>8s}{'phases/s':>10s}")
+    start, cpu_start = time.perf_counter(), time.process_time()
     responses = [handle_request(variant, r) for r in requests]
-    ours = time.perf_counter() - start
-    print(f"ours, handle_request in process:        {n / ours:9.0f} phases/s  ({ours:.2f} s)")
+    ours, ours_cpu = time.perf_counter() - start, time.process_time() - cpu_start
+    print(timing_line("ours, handle_request in process", n, ours, ours_cpu))
 
-    start = time.perf_counter()
+    start, cpu_start = time.perf_counter(), _children_cpu()
     script = Path(sys.executable).parent / "gm-tools"  # the installed command, as a client runs it
     command = [str(script)] if script.exists() else [sys.executable, "-m", "gm_tools.cli"]
     stream = subprocess.run(
         command + ["adjudicate", "--variant", "standard", "--jsonl", str(requests_path)],
         capture_output=True, text=True, check=False,
     )
-    wall = time.perf_counter() - start
+    wall, cpu = time.perf_counter() - start, _children_cpu() - cpu_start
     expected = "".join(dumps_line(r) + "\n" for r in responses)
     same = "identical to" if stream.stdout == expected else "DIFFERENT FROM"
-    print(f"ours, gm-tools adjudicate --jsonl:      {n / wall:9.0f} phases/s  ({wall:.2f} s with start-up; "
-          f"output {same} in-process responses)")
+    print(timing_line("ours, gm-tools adjudicate --jsonl", n, wall, cpu)
+          + f"  (start-up included; output {same} in-process responses)")
     if stream.returncode != 0:
         print(f"  the stream exited with {stream.returncode}: {stream.stderr.strip()}")
 
@@ -77,11 +79,17 @@ def main(argv: list[str] | None = None) -> int:
     if peer is None:
         return 1
     timing, peer_results = peer
-    print(f"MILA diplomacy {timing['version']}, in its process:  {n / timing['seconds']:9.0f} phases/s  "
-          f"({timing['seconds']:.2f} s)")
+    print(timing_line(f"MILA diplomacy {timing['version']}, in its process", n,
+                      timing["seconds"], timing.get("cpu_seconds")))
     ratio = timing["seconds"] / ours
-    verdict = "meets" if ratio >= TARGET_RATIO else "BELOW"
-    print(f"speed ratio, ours / MILA (in process):  {ratio:9.1f}x  ({verdict} the {TARGET_RATIO:.0f}x target)")
+    cpu_ratio = timing["cpu_seconds"] / ours_cpu if "cpu_seconds" in timing else None
+    # On a shared machine the CPU seconds are the steadier measure: other processes
+    # stretch wall-clock time, not the work done. The verdict is on CPU time.
+    decisive = cpu_ratio if cpu_ratio is not None else ratio
+    verdict = "meets" if decisive >= TARGET_RATIO else "BELOW"
+    cpu_text = f"{cpu_ratio:.1f}x by CPU time, " if cpu_ratio is not None else ""
+    print(f"\nspeed ratio, ours / MILA (in process): {cpu_text}{ratio:.1f}x by wall-clock time "
+          f"({verdict} the {TARGET_RATIO:.0f}x target)")
 
     disagreements = []
     for request, response, theirs in zip(requests, responses, peer_results):
@@ -100,6 +108,18 @@ def main(argv: list[str] | None = None) -> int:
     for kind, count in sorted(kinds.items()):
         print(f"  {count:4d}  {kind}")
     return 0
+
+
+def timing_line(label: str, phases: int, wall: float, cpu: float | None) -> str:
+    """One row of the timing table: phases, wall-clock seconds and rate, CPU seconds and rate."""
+    cpu_cols = f"{cpu:8.2f}{phases / cpu:10.0f}" if cpu else f"{'-':>8s}{'-':>10s}"
+    return f"{label:38s}{phases:7d}{wall:9.2f}{phases / wall:10.0f}{cpu_cols}"
+
+
+def _children_cpu() -> float:
+    """CPU seconds used so far by finished child processes (the stream's process)."""
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
 
 
 MILA_RETREATS = "MILA offers retreats into occupied or standoff provinces"
