@@ -9,7 +9,7 @@ GAME   ?=
 FLAGS  ?=
 VARIANT ?=
 
-.PHONY: turn test bench setup clean new-game browser maps
+.PHONY: turn test bench setup clean new-game browser office maps
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -30,12 +30,20 @@ browser:
 	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
 	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium >/dev/null; }
 
+# The workbook test saves a game workbook with LibreOffice and reads it back (it skips
+# without soffice): install Debian's headless Calc when it is missing.
+office:
+	@command -v soffice >/dev/null 2>&1 || { \
+	  echo "installing Debian's LibreOffice Calc (no GUI) for the workbook test"; \
+	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq libreoffice-calc-nogui >/dev/null; }
+
 # make new-game VARIANT=standard GAME=mygame: the workbook sheets/mygame.xlsx and its record.
 new-game: $(STAMP)
 	@test -n "$(VARIANT)" -a -n "$(GAME)" || { echo "usage: make new-game VARIANT=standard GAME=name"; exit 2; }
 	$(PY) -m gm_tools.cli new-game $(VARIANT) $(GAME)
 
-test: $(STAMP) browser
+test: $(STAMP) browser office
 	$(PY) -m pytest
 
 bench: $(STAMP)
