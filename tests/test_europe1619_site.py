@@ -97,6 +97,17 @@ def test_the_diplomatic_page_reports_placements_attacks_and_declarations(site):
     assert "No decree of the Reichstag is in force." in page
 
 
+def test_the_first_diplomatic_page_lists_changes_from_the_initial_placement(site):
+    """1619 rulebook, INITIAL SETUP: 'there is an initial placement of INFs to the minor states
+    prior to the start of the game', so the first year's status changes are measured from it:
+    Bohemia had no INFs ('UNALIGNED') and ends the demo's 1619 neutral; Lorraine, France's
+    from the start (1: LOR), is still France's and is not listed."""
+    page = (site / "Y1619D.html").read_text(encoding="utf-8")
+    section = page[page.index(">Status changes<"):page.index(">Status of the minor states<")]
+    assert "<strong>BOHC</strong>: UNALIGNED \u2192 NEUTRAL" in section
+    assert "<strong>LOR</strong>" not in section and "None." not in section
+
+
 def test_the_game_page_has_victory_points_and_treasury_per_year(site):
     page = (site / "index.html").read_text(encoding="utf-8")
     tables = tables_of(page)

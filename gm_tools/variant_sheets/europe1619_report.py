@@ -35,17 +35,21 @@ def _placements(record: dict, unused: dict) -> list[str]:
     return lines
 
 
-def _status_changes(record: dict, statuses: dict) -> list[str]:
+def _status_changes(variant: Variant, record: dict, statuses: dict) -> list[str]:
     """Minor states whose status differs from the one they had when the phase opened."""
     from ..europe.influence import status_of
+    from ..europe.phases import setup_of
 
+    setup = setup_of(variant)
     before = record.get("before", {}).get("extra", {})
     influence, suspended = before.get("influence"), before.get("suspended", {}) or {}
     if influence is None:
-        return []  # the first year: no earlier status recorded
+        # The first Diplomatic Phase opens on the INITIAL SETUP placement ('there is an initial
+        # placement of INFs to the minor states prior to the start of the game').
+        influence = setup.initial_influence
     lines = []
     for code, st in statuses.items():
-        was = _status_text(*status_of(influence.get(code, {})), suspended.get(code))
+        was = _status_text(*status_of(influence.get(code, {}), setup.vassal_infs), suspended.get(code))
         now = _status_text(st["status"], st["power"], st["captured_by"])
         if was != now:
             lines.append(f"**{code}**: {was} \u2192 {now}")
@@ -97,7 +101,7 @@ def sections(variant: Variant, record: dict) -> list[tuple[str, str]]:
             lines.append(f"**{code}**: {status}; {st['total']} INFs" + (f" ({infs})" if infs else "") + marker)
         found.append(("INF placements", _items(_placements(record, d.get("unused", {})))))
         found.append(("Diplomatic attacks", _items(d["attacks"])))
-        found.append(("Status changes", _items(_status_changes(record, d["statuses"]))))
+        found.append(("Status changes", _items(_status_changes(variant, record, d["statuses"]))))
         found.append(("Status of the minor states", _items(lines)))
         found.append(("Influence Tracker", _tracker(d["statuses"])))
         lines = [f"- in effect from {d['year']}: {t}" for t in d["took_effect"]]
