@@ -58,7 +58,7 @@ UNIT_R = 11.0
 OWNED_TINT = 0.25
 """How far toward white an owned center's fill is mixed from the owner's colour."""
 HOME_TINT = 0.72
-"""How far toward white an unowned home province is mixed from its power's colour."""
+"""How far toward white a home province that is no owned center is mixed from its power's colour."""
 
 
 @dataclass(frozen=True)
@@ -221,8 +221,11 @@ class _Drawing:
         owner = self.position.centers.get(code)
         if province.supply_center and owner:
             return _mix(self.colour(owner), OWNED_TINT)
-        if province.home:
-            return _mix(self.colour(province.home), HOME_TINT)
+        # a home center, or a home province that is no center (``domain``, see
+        # variants/README.md): land is coloured by the power it belongs to, as on the printed maps
+        home = province.home or province.extra.get("domain")
+        if home in self.colours:
+            return _mix(self.colour(home), HOME_TINT)
         return NEUTRAL_FILL
 
     def regions(self, styles: dict[str, ProvinceStyle]) -> None:

@@ -523,9 +523,13 @@ def _read_start_unit(entry, power: str, where: str, provinces: dict[str, Provinc
 
 def _check_homes(provinces: dict[str, Province], powers: dict[str, Power], problems: list[str]) -> None:
     for code, prov in provinces.items():
+        where = f"{PROVINCES_FILE} [{code}]"
+        domain = prov.extra.get("domain")
+        # the map tints a domain in its power's colour: a misspelt power would go unseen
+        if domain is not None and domain not in powers:
+            problems.append(f"{where}: domain {domain!r} is not a power (powers: {', '.join(powers) or 'none'})")
         if prov.home is None:
             continue
-        where = f"{PROVINCES_FILE} [{code}]"
         if prov.home not in powers:
             problems.append(f"{where}: home '{prov.home}' is not a power (powers: {', '.join(powers) or 'none'})")
         if not prov.supply_center:

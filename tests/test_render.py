@@ -26,7 +26,15 @@ from gm_tools.model import (
     order_text,
 )
 from gm_tools.png import svg_to_png
-from gm_tools.render import ProvinceStyle, RenderOptions, minor_state_style, render_svg
+from gm_tools.render import (
+    HOME_TINT,
+    NEUTRAL_FILL,
+    ProvinceStyle,
+    RenderOptions,
+    _mix,
+    minor_state_style,
+    render_svg,
+)
 from gm_tools.rules import Rules
 from gm_tools.variant import Calendar, Power, Province, Variant
 from gm_tools.variants import load_variant
@@ -141,9 +149,11 @@ def test_standard_start_renders_to_svg_that_parses(standard, standard_map):
     assert set(regions) == set(standard.provinces)
     # every region names its province on hover
     assert regions["PAR"].find(f"{SVG}title").text == "Paris"
-    # owned centers take the owner's colour (mixed toward white); unowned land stays neutral
+    # owned centers take the owner's colour (mixed toward white); a home province that is no
+    # center a lighter tint of its power's; land of no power stays neutral
     assert regions["PAR"].get("fill") != regions["BUR"].get("fill")
-    assert regions["BUR"].get("fill") == regions["RUH"].get("fill")
+    assert regions["BUR"].get("fill") != regions["RUH"].get("fill")
+    assert regions["BEL"].get("fill") == regions["NAF"].get("fill") == NEUTRAL_FILL
     # 22 starting units, each a group with a title
     unit_titles = [t.text for g in root.iter(f"{SVG}g") if g.get("id") == "units" for t in g.iter(f"{SVG}title")]
     assert len(unit_titles) == 22
@@ -405,3 +415,18 @@ def test_minor_state_styles_follow_the_europe_rulebook_statuses():
     assert vassal.hatch == "#3c78d8" and vassal.marker == "\u271d"  # hatched, not only tinted
     assert neutral.fill == "#ffffff" and unaligned.fill == "#c8c8c8"
     assert len({aligned.fill, vassal.fill, neutral.fill, unaligned.fill}) == 4
+
+
+@pytest.mark.parametrize("name", ["standard", "centenary", "europe1619"])
+def test_every_home_province_is_tinted_in_its_powers_colour_at_the_start(name):
+    """Land coloured by owner (issue 4): a power's home provinces that are no centers carry
+    ``domain`` (Europe 1619 rulebook, 'Home provinces are as follows'; the 2000 rulebook's map
+    draws each Great Power's country) and are drawn in the power's light tint, not neutral."""
+    variant = load_variant(name)
+    root = ET.fromstring(render_svg(variant, start_position(variant)))
+    fills = {p.get("id"): p.get("fill") for p in root.iter(f"{SVG}path") if p.get("id") in variant.provinces}
+    domains = {code: p.extra["domain"] for code, p in variant.provinces.items()
+               if p.extra.get("domain") and not p.supply_center}
+    assert domains, f"{name}: no home province without a center is marked"
+    for code, power in sorted(domains.items()):
+        assert fills[code] == _mix(variant.powers[power].colour.lower(), HOME_TINT), (name, code, power)
