@@ -45,7 +45,7 @@ from .feed import FeedEntry, atom_feed
 from .game import json_text
 from .judgetext import dislodgements, judge_text
 from .model import OrderResult, Position
-from .phase import PhaseError, parse_phase, phase_title
+from .phase import ADJUSTMENT, MOVEMENT, RETREAT, PhaseError, parse_phase, phase_title
 from .positions import position_from_json
 from .render import RenderOptions, render_svg
 from .sitecontext import GameContext, PhaseContext, Section, SiteContext, collect, collect_game  # noqa: F401
@@ -95,12 +95,27 @@ def _position(data: dict) -> Position:
     return position_from_json(data)
 
 
+def map_after_phase(record: dict) -> bool:
+    """True when the phase's map shows the board after the phase instead of at its start.
+    A phase the variant's rules play (a Diplomatic Phase, a Builds and Transactions Phase...)
+    moves no unit by order, so there is nothing to draw on the starting board; what it changed
+    (statuses, markers, captures, purchases) is what the players look for ('The referee
+    presents the results of the Diplomatic Phase by reporting the status of each minor state
+    ... and the map color-coded', Europe 1619 rulebook)."""
+    return parse_phase(record["phase"]).type not in (MOVEMENT, RETREAT, ADJUSTMENT)
+
+
 def _map_svg(game: GameContext, phase: PhaseContext, look: RenderOptions) -> str:
-    """The board at the start of the phase with its orders drawn, failed ones marked."""
+    """The board at the start of the phase with its orders drawn, failed ones marked (or,
+    for a phase without unit orders, the board after it: :func:`map_after_phase`)."""
     from .parser import parse_order
     from .rules import rules_for
 
     variant, record = game.variant, phase.record
+    if map_after_phase(record):
+        after = _position(record["after"])
+        after.phase = record["phase"]  # the heading names this phase, not the next one
+        return render_svg(variant, after, title=game.name, options=look)
     before = _position(record["before"])
     rules = rules_for(variant)
     orders, results = [], []
@@ -143,7 +158,8 @@ def write_game(env: jinja2.Environment, writer: SiteWriter, painter: PngPainter,
         view = phase_view(game, phase)
         html = phase_template.render(
             root="../../", game=summary, phase=view, record=record, variant=game.variant,
-            map_svg=_inline_svg(svg), extra_template=extra_template if has_extra else None,
+            map_svg=_inline_svg(svg), map_after=map_after_phase(record),
+            extra_template=extra_template if has_extra else None,
             page_title=f"{game.name}: {phase.title}",
         )
         writer.write(f"{folder}/{phase.id}.html", html)

@@ -132,6 +132,22 @@ def test_the_map_on_the_diplomatic_page_is_coloured_by_status(site):
     assert re.search(rf'<path id="HES" [^>]*fill="{_mix(union, ALIGNED_TINT)}"', svg)
 
 
+def test_the_diplomatic_page_map_shows_the_statuses_the_phase_made(site):
+    """1619 rulebook: 'The referee presents the results of the Diplomatic Phase by reporting
+    the status of each minor state ... and the map color-coded'. The Diplomatic page's map is
+    the board after the phase: Bohemia had no INFs at the start (grey, 'UNALIGNED') and ends
+    the demo's 1619 neutral ('marked as neutral (white-colored)'), all four of its provinces
+    ('Large minor states')."""
+    from gm_tools.render import NEUTRAL_STATE_FILL
+
+    svg = (site / "Y1619D.svg").read_text(encoding="utf-8")
+    for province in ("BOH", "LUS", "SIL", "MOR"):
+        assert re.search(rf'<path id="{province}" [^>]*fill="{NEUTRAL_STATE_FILL}"', svg), province
+    assert "Year 1619 Diplomatic" in svg  # the heading names the phase shown, not the next one
+    page = (site / "Y1619D.html").read_text(encoding="utf-8")
+    assert "The board at the end of Year 1619 Diplomatic." in page
+
+
 def test_safe_markdown_renders_pipe_tables_and_still_escapes_html():
     html = render_markdown("| a | b |\n|:--|--:|\n| <script>x</script> | 2 |")
     assert "<table>" in html and "<td>2</td>" in html
