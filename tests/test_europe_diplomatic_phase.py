@@ -308,6 +308,32 @@ def test_first_position_starts_from_the_initial_setup(setup):
     assert {"powers": ["DUTCH", "SPAIN"], "relation": "war"} in new.extra["declarations"]["relations"]
 
 
+def test_a_center_the_papacy_captured_lifts_its_protection(setup):
+    # 'no Catholic power can declare war on the Papacy unless any one of the following events
+    # has occured: - The Papacy captures a center.' Captures are made at the Map Adjustment
+    # Phase and stand on the board the next Diplomatic Phase reads: the Papacy holds Naples.
+    board = Position(phase="Y1623D", centers={"NAP": "PAPACY"}, extra={"captured": {"NAP": "PAPACY"}})
+    new, outcome = run_on_position(setup, board, {"FRANCE": ["WAR: PAPACY"]})
+    assert outcome.results[0].result == SUCCEEDS
+    assert "the Papacy's protection lapses: PAPACY captured NAP" in outcome.report
+    events = new.extra["declarations"]["papal_events"]
+    assert [(e["event"], e["year"]) for e in events] == [("captured_center", 1623)]
+    # 'has occured': lifted for good, not recorded again
+    again, _ = run_on_position(setup, Position(phase="Y1624D", extra=new.extra), {})
+    assert len(again.extra["declarations"]["papal_events"]) == 1
+
+
+@pytest.mark.parametrize("captured, centers", [
+    ({"MAR": "PAPACY"}, {}),  # a province that is not a supply center
+    ({"ROM": "SPAIN"}, {"ROM": "SPAIN"}),  # a center captured from the Papacy, not by it
+])
+def test_the_papacy_keeps_its_protection_without_capturing_a_center(setup, captured, centers):
+    board = Position(phase="Y1623D", centers=centers, extra={"captured": captured})
+    _, outcome = run_on_position(setup, board, {"FRANCE": ["WAR: PAPACY"]})
+    assert outcome.results[0].result == INVALID
+    assert "no Catholic power can declare war on the Papacy" in outcome.results[0].reason
+
+
 # --- captured minors, elimination, the end of the game ---------------------------------------
 
 

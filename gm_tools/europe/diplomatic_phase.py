@@ -189,10 +189,28 @@ def run_on_position(
         state = DiplomaticState.from_extra(position.extra)
     else:
         state = initial_state(setup)
-    outcome = run_diplomatic_phase(setup, state, orders, year=parse_phase(position.phase).year)
+    year = parse_phase(position.phase).year
+    state = _papal_captures(setup, state, position, year)
+    outcome = run_diplomatic_phase(setup, state, orders, year=year)
     new = position.copy()
     new.extra.update(outcome.state.to_extra())
     return new, outcome
+
+
+def _papal_captures(setup: DiplomacySetup, state: DiplomaticState, position: Position, year: int) -> DiplomaticState:
+    """The state with 'The Papacy captures a center' recorded, if the board shows a supply
+    center captured by the Papacy and the Papacy is still protected. Captures are made at the
+    Map Adjustment Phase (``Position.extra["captured"]`` = {province: captor}), which comes
+    before the next Diplomatic Phase, so every capture is seen here."""
+    if not decl.papacy_protected(setup, state.declarations):
+        return state
+    captured = position.extra.get("captured", {}) or {}
+    centers = sorted(p for p, captor in captured.items() if captor == setup.papacy and p in position.centers)
+    if not centers:
+        return state
+    note = f"{setup.papacy} captured {', '.join(centers)}"
+    declarations = decl.record_papal_event(state.declarations, "captured_center", year, note)
+    return DiplomaticState(state.influence, declarations, state.reichstag, state.eliminated)
 
 
 def _reason(error: OrderError) -> str:
@@ -273,10 +291,12 @@ def _report(setup, year, skipped, state, placed, attack_results, statuses, allot
     if outcome_decl:
         lines += [f"  in effect from {year}: {d.describe()}" for d in outcome_decl.took_effect]
         lines += [f"  declared, effective {d.effective}: {d.describe()}" for d in outcome_decl.declared]
-        lines += [f"  the Papacy's protection lapses: {e.note}" for e in outcome_decl.papal_events]
+        # This year's events: seen on the board (a capture) or in this phase's declarations.
+        lapses = [e for e in state.declarations.papal_events if e.year == year]
+        lines += [f"  the Papacy's protection lapses: {e.note}" for e in lapses]
         failed = [r for r in outcome_decl.results if r.result != SUCCEEDS]
         lines += [f"  {r.power} {r.order}: {r.result}, {r.reason}" for r in failed]
-        if not (outcome_decl.took_effect or outcome_decl.declared or outcome_decl.papal_events or failed):
+        if not (outcome_decl.took_effect or outcome_decl.declared or lapses or failed):
             lines.append("  none")
     if void:
         lines += ["", "Void orders:"]
