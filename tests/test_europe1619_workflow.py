@@ -347,3 +347,58 @@ def test_same_entries_same_bytes(tmp_path):
         return snapshot(root)
 
     assert game(tmp_path / "one") == game(tmp_path / "two")
+
+
+def test_a_repayment_and_each_powers_statement(tmp_path):
+    """1619 rulebook, 'Loans': 'the player should expect a repayment on an agreed upon time ...
+    he/she may demand an interest payment along with repayment ... All of these transactions are
+    conducted during this phase and reported by referee at the conclusion of the phase'. The
+    Payments sheet records the repayment; the Treasury chart and each power's statement report
+    it, with the purchase priced by the Military Cost Table (France at strength 4: 9 TPs)."""
+    paths = create(tmp_path, variant="europe1619")
+    _to_builds(paths)
+    type_cells(paths, {
+        "Purchases!A2": "FRANCE", "Purchases!B2": "bolster", "Purchases!D2": "PAR",
+        "Payments!A2": "SAVOY", "Payments!B2": "FRANCE", "Payments!C2": 3, "Payments!D2": "repayment of 2 and 1 interest",
+    })
+    report = turn(paths)
+    assert {"power": "FRANCE", "order": "BOLSTER PAR", "result": "succeeds",
+            "reason": "9 TPs at a military strength of 4", "dislodged": False} in report.record["results"]
+    treasury = {r["Power"]: r for r in sheet(paths, "Treasury") if r["Year"] == 1619}
+    assert {k: treasury["FRANCE"][k] for k in ("Balance", "Income", "Received", "Paid", "Purchases", "New balance")} == {
+        "Balance": 0, "Income": 13, "Received": 3, "Paid": 0, "Purchases": 9, "New balance": 7}
+    assert (treasury["SAVOY"]["Paid"], treasury["SAVOY"]["New balance"]) == (3, treasury["SAVOY"]["Income"] - 3)
+    statement = [(r["Item"], r["TPs"]) for r in sheet(paths, "Treasury Statements") if r["Power"] == "FRANCE"]
+    assert statement == [
+        ("Balance", 0), ("Income: home center LYO", 3), ("Income: home center NOR", 3),
+        ("Income: home center PAR", 5), ("Income: home center PRO", 2),
+        ("Payment from SAVOY (repayment of 2 and 1 interest)", 3),
+        ("BOLSTER PAR (military strength 4)", -9), ("New balance", 7),
+    ]
+    # Every power's items add up from its balance to its new balance.
+    by_power: dict[str, list] = {}
+    for r in sheet(paths, "Treasury Statements"):
+        assert r["Year"] == 1619
+        by_power.setdefault(r["Power"], []).append(r["TPs"])
+    assert len(by_power) == 15
+    for power, tps in by_power.items():
+        assert tps[0] + sum(tps[1:-1]) == tps[-1] == treasury[power]["New balance"], power
+    sections = dict(HOOKS.report_sections(load_variant("europe1619"), report.record))
+    assert ("- **FRANCE**: 0 balance + 3 Income: home center LYO + 3 Income: home center NOR + 5 Income: home center "
+            "PAR + 2 Income: home center PRO + 3 Payment from SAVOY (repayment of 2 and 1 interest) - 9 BOLSTER PAR "
+            "(military strength 4) = 7 TPs") in sections["Treasury statements"]
+    assert replay(paths.name, paths.root) == []
+
+
+def test_a_payment_beyond_the_treasury_names_its_cell(tmp_path):
+    """1619 rulebook, 'Loans': TPs handed over must be in the treasury (France holds its 13
+    TPs of income); an empty amount is named too."""
+    paths = create(tmp_path, variant="europe1619")
+    _to_builds(paths)
+    error = refused(paths, {"Payments!A2": "FRANCE", "Payments!B2": "SAVOY", "Payments!C2": 14})
+    (problem,) = error.problems
+    assert (problem.sheet, problem.cell, problem.found) == ("Payments", "C2", "'PAY 14 TO SAVOY' (FRANCE)")
+    assert "FRANCE holds 13 TPs, not the 14 to hand over" in problem.expected
+    error = refused(paths, {"Payments!C2": 5, "Payments!A3": "FRANCE", "Payments!B3": "SAVOY"})
+    (problem,) = error.problems
+    assert (problem.cell, problem.expected) == ("C3", "the TPs paid, a whole number above 0")

@@ -17,6 +17,7 @@ from gm_tools.europe.treasury import (
     Loan,
     MinorPreference,
     Payment,
+    Purchase,
     Reduce,
     Remove,
     income,
@@ -94,6 +95,9 @@ def test_france_buys_two_units_example():
     assert [r.result for r in out.results[:2]] == ["succeeds", "succeeds"]
     assert out.position.extra["treasury"]["FRANCE"] == 0
     assert str(out.position.units["NOR"]) == "F NOR"
+    # Each price is reported with the strength it was read at.
+    assert out.spent == [Purchase("FRANCE", "BUILD A PAR", 4, 9), Purchase("FRANCE", "BUILD F NOR", 5, 15)]
+    assert [r.reason for r in out.results[:2]] == ["9 TPs at a military strength of 4", "15 TPs at a military strength of 5"]
 
 
 def test_france_cannot_buy_the_second_unit_below_zero():

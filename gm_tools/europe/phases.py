@@ -30,11 +30,15 @@ from . import adapter_rules
 from .adapter import setup_from_variant
 from .diplomatic_phase import run_on_position
 from .occupation import Expelled, retreat_expelled
-from .treasury import TREASURY, Bolster, BuyUnit, Loan, Reduce, Remove, Transaction
+from .treasury import TREASURY, Bolster, BuyUnit, Loan, Payment, Reduce, Remove, Transaction, TransactionsOutcome
 
 LEDGER = "ledger"
 """Key in ``Position.extra``: {"influence" | "treasury" | "scores": {year: ...}}, the
 year-by-year record the history sheets read (JSON keys are strings)."""
+STATEMENTS = "statements"
+"""Key in ``Position.extra``: the last Builds and Transactions Phase's statement of each power,
+{"year": year, "powers": {power: [[item, TPs], ...]}} (only the last: the ledger keeps the
+totals of every year)."""
 
 _SETUPS: dict[int, object] = {}
 
@@ -141,12 +145,15 @@ def play_map_adjustment(variant: Variant, position: Position) -> PhaseOutcome:
 
 
 def transactions_of(inputs: dict) -> list[Transaction]:
-    """The transactions of the checked inputs: loans first as the GM listed them, then
-    purchases ('Loans' rows, then 'Purchases' rows; the treasury runs money first anyway)."""
+    """The transactions of the checked inputs: loans and payments first as the GM listed them,
+    then purchases ('Loans', 'Payments', then 'Purchases' rows; the treasury runs money first
+    anyway)."""
     found: list[Transaction] = []
     for row in inputs.get("loans", []):
         terms = f"due {row['due']}" if row.get("due") else ""
         found.append(Loan(row["lender"], row["borrower"], row["amount"], row.get("interest") or 0, terms))
+    for row in inputs.get("payments", []):
+        found.append(Payment(row["payer"], row["payee"], row["amount"], row.get("note") or ""))
     for row in inputs.get("purchases", []):
         action, power, location = row["action"], row["power"], row["province"]
         if action == "build":
@@ -186,40 +193,73 @@ def place_expelled(position: Position, retreats: dict[str, str]) -> tuple[Positi
 
 
 def play_transactions(variant: Variant, position: Position, inputs: dict) -> PhaseOutcome:
-    """The Builds and Transactions Phase from ``inputs`` (``loans``, ``purchases``,
-    ``retreats`` of expelled units), with the year's Treasury ledger."""
+    """The Builds and Transactions Phase from ``inputs`` (``loans``, ``payments``,
+    ``purchases``, ``retreats`` of expelled units), with the year's Treasury ledger and each
+    power's statement ('All of these transactions are conducted during this phase and reported
+    by referee at the conclusion of the phase')."""
     start, retreat_results = place_expelled(position, inputs.get("retreats", {}))
     transactions = transactions_of(inputs)
     out = adapter_rules.apply_transactions(variant, start, transactions)
     after = out.position
     before = start.extra.get(TREASURY, {})
     year = _year(position)
-    treasury = {}
-    for power, inc in sorted(out.income.items()):
-        lent = sum(t.amount for t, r in zip(transactions, out.results) if isinstance(t, Loan) and r.result == SUCCEEDS and t.lender == power)
-        borrowed = sum(t.amount for t, r in zip(transactions, out.results) if isinstance(t, Loan) and r.result == SUCCEEDS and t.borrower == power)
+    treasury, statements = {}, {}
+    for power in sorted(out.income):
         was, now = int(before.get(power, 0)), int(after.extra[TREASURY].get(power, 0))
-        treasury[power] = {
-            "balance": was,
-            "home_centers": sum(inc.home_centers.values()),
-            "captured_centers": sum(inc.captured_centers.values()),
-            "captured_provinces": len(inc.captured_provinces),
-            "aligned_states": sum(inc.aligned_states.values()),
-            "income": inc.total,
-            "borrowed": borrowed,
-            "lent": lent,
-            "purchases": was + inc.total + borrowed - lent - now,
-            "new_balance": now,
-        }
+        treasury[power], statements[power] = _accounts(power, was, now, transactions, out)
     _ledger(after, "treasury", year, treasury)
+    after.extra[STATEMENTS] = {"year": year, "powers": statements}
     extra = {
         "transactions": {
             "treasury": treasury,
+            "statements": statements,
             "built": [f"{u.power} {u}" for u in out.built],
             "loans": [r for r in after.extra.get("loans", []) if str(r.get("year")) == str(year)],
         }
     }
     return PhaseOutcome(retreat_results + list(out.results), after, extra=extra)
+
+
+def _accounts(power: str, was: int, now: int, transactions: list[Transaction], out: TransactionsOutcome):
+    """``power``'s line of the public Treasury chart and its statement, item by item: [item,
+    TPs] from the opening balance to the new one (the items add up: a test checks it)."""
+    inc = out.income[power]
+    items: list[list] = [["Balance", was]]
+    items += [[f"Income: home center {c}", v] for c, v in inc.home_centers.items()]
+    items += [[f"Income: captured center {c}", v] for c, v in inc.captured_centers.items()]
+    items += [[f"Income: captured province {p}", 1] for p in inc.captured_provinces]
+    items += [[f"Income: aligned state {m}", v] for m, v in inc.aligned_states.items()]
+    moved = {"borrowed": 0, "lent": 0, "received": 0, "paid": 0}
+    for t, r in zip(transactions, out.results):
+        if r.result != SUCCEEDS or not isinstance(t, (Loan, Payment)):
+            continue
+        giver, taker = (t.lender, t.borrower) if isinstance(t, Loan) else (t.payer, t.payee)
+        if power not in (giver, taker):
+            continue
+        if isinstance(t, Loan):
+            terms = ", ".join(x for x in (f"{t.interest} TPs interest" if t.interest else "", t.terms) if x)
+            what = f"Loan from {giver}" if power == taker else f"Loan to {taker}"
+            moved["borrowed" if power == taker else "lent"] += t.amount
+        else:
+            terms = t.note
+            what = f"Payment from {giver}" if power == taker else f"Payment to {taker}"
+            moved["received" if power == taker else "paid"] += t.amount
+        items.append([what + (f" ({terms})" if terms else ""), t.amount if power == taker else -t.amount])
+    spent = [b for b in out.spent if b.power == power]
+    items += [[f"{b.text} (military strength {b.strength})", -b.cost] for b in spent]
+    items.append(["New balance", now])
+    line = {
+        "balance": was,
+        "home_centers": sum(inc.home_centers.values()),
+        "captured_centers": sum(inc.captured_centers.values()),
+        "captured_provinces": len(inc.captured_provinces),
+        "aligned_states": sum(inc.aligned_states.values()),
+        "income": inc.total,
+        **moved,
+        "purchases": sum(b.cost for b in spent),
+        "new_balance": now,
+    }
+    return line, items
 
 
 # --- S: the Scoring Phase ----------------------------------------------------------------------

@@ -236,6 +236,20 @@ def _payer(t: Transaction) -> str:
     return t.lender if isinstance(t, Loan) else t.payer if isinstance(t, Payment) else t.power
 
 
+@dataclass(frozen=True)
+class Purchase:
+    """One purchase paid for: a build or a bolster, priced by the Military Cost Table."""
+
+    power: str
+    """The power paying."""
+    text: str
+    """The transaction as written (``BUILD A PAR``)."""
+    strength: int
+    """The buyer's military strength before it ('cost by current strength')."""
+    cost: int
+    """TPs paid."""
+
+
 @dataclass
 class TransactionsOutcome:
     """What the phase did."""
@@ -248,6 +262,8 @@ class TransactionsOutcome:
     """One result per transaction, in the order given, then one per automatic minor build."""
     built: list[Unit] = field(default_factory=list)
     """Units built (bought and automatic), in order."""
+    spent: list[Purchase] = field(default_factory=list)
+    """What each purchase cost, in order (the powers' statements)."""
 
 
 @dataclass
@@ -261,21 +277,25 @@ class _Phase:
     """Powers that reduced or disbanded a unit this phase (then no bolster)."""
     bolstered: set[str] = field(default_factory=set)
     """Powers that bolstered this phase (then no reduction or disbanding)."""
+    spent: list[Purchase] = field(default_factory=list)
+    """Purchases paid for so far."""
 
     def strength(self, power: str) -> int:
         return sum(u.strength for u in self.units.values() if u.power == power)
 
-    def pay(self, power: str) -> tuple[int, str]:
-        """(cost, refusal) of one more strength for ``power`` at its current strength."""
-        now = self.strength(power)
+    def pay(self, t: BuyUnit | Bolster) -> str:
+        """Charge ``t.power`` one more strength at its current strength; the refusal, or ""."""
+        now = self.strength(t.power)
         cost = self.economy.cost(now)
-        have = self.treasury.get(power, 0)
+        have = self.treasury.get(t.power, 0)
         if cost > have:
-            return cost, (
+            return (
                 f"costs {cost} TPs at a military strength of {now}, and the treasury holds {have}: "
                 "a purchase may not put a power below 0 TPs"
             )
-        return cost, ""
+        self.treasury[t.power] = have - cost
+        self.spent.append(Purchase(t.power, transaction_text(t), now, cost))
+        return ""
 
 
 def run_transactions(
@@ -321,9 +341,15 @@ def run_transactions(
             if not refusal:
                 wanted_kind[t.minor] = t.kind
         else:
+            paid_before = len(phase.spent)
             refusal, unit = _military(phase, t)
             if unit is not None:
                 built.append(unit)
+            if not refusal and len(phase.spent) > paid_before:
+                bought = phase.spent[-1]  # the price goes in the report: 'reported by referee'
+                results[i] = OrderResult(_payer(t), transaction_text(t), SUCCEEDS,
+                                         f"{bought.cost} TPs at a military strength of {bought.strength}")
+                continue
         results[i] = OrderResult(_payer(t), transaction_text(t), INVALID if refusal else SUCCEEDS, refusal)
 
     automatic = []
@@ -337,7 +363,7 @@ def run_transactions(
     after.extra[TREASURY] = dict(sorted(phase.treasury.items()))
     if loans:
         after.extra[LOANS] = loans
-    return TransactionsOutcome(after, paid, [r for r in results if r is not None] + automatic, built)
+    return TransactionsOutcome(after, paid, [r for r in results if r is not None] + automatic, built, phase.spent)
 
 
 def _transfer(phase: _Phase, t: Loan | Payment) -> str:
@@ -409,10 +435,9 @@ def _military(phase: _Phase, t: BuyUnit | Bolster | Reduce | Remove) -> tuple[st
             return refusal, None
         if phase.strength(t.power) + 1 > economy.max_strength:
             return f"{t.power} has a military strength of {phase.strength(t.power)}: no power may exceed {economy.max_strength}", None
-    cost, refusal = phase.pay(t.power)
+    refusal = phase.pay(t)
     if refusal:
         return refusal, None
-    phase.treasury[t.power] -= cost
     phase.units[center] = replace(unit, strength=unit.strength + 1)
     phase.bolstered.add(t.power)
     return "", None
@@ -463,10 +488,9 @@ def _buy(phase: _Phase, t: BuyUnit) -> tuple[str, Unit | None]:
         if phase.strength(t.power) + 1 > economy.max_strength:
             return f"{t.power} has a military strength of {phase.strength(t.power)}: no power may exceed {economy.max_strength}", None
         owner = t.power
-    cost, refusal = phase.pay(t.power)
+    refusal = phase.pay(t)
     if refusal:
         return refusal, None
-    phase.treasury[t.power] -= cost
     unit = Unit(owner, t.kind, t.location)
     phase.units[province] = unit
     return "", unit

@@ -16,7 +16,8 @@ Inputs (stored in the history record's ``extra["europe1619"]``, read by
   when Austria calls its meeting ('Austria may call for only one meeting during the game,
   and during a movement phase'); :meth:`Europe1619Hooks.apply_inputs` holds it;
 - B: ``{"purchases": [{power, action, kind, province, minor}], "loans": [{lender, borrower,
-  amount, interest, due}], "retreats": {province left: province}}``.
+  amount, interest, due}], "payments": [{payer, payee, amount, note}], "retreats": {province
+  left: province}}``.
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ ATTACKS = "Attacks"
 DECLARATIONS_IN = "Declarations"
 PURCHASES = "Purchases"
 LOANS = "Loans"
+PAYMENTS = "Payments"
 RETREATS = "Retreats"
 REICHSTAG = "Reichstag"
 REICHSTAG_VOTES = "Reichstag Votes"
@@ -41,6 +43,7 @@ INFLUENCE_TRACKER = "Influence Tracker"
 INFLUENCE_HISTORY = "Influence History"
 RELATIONS = "Declarations Matrix"
 TREASURY = "Treasury"
+STATEMENTS = "Treasury Statements"
 SCORES = "Scores"
 
 DECLARATION_KINDS = ("war", "alliance", "armistice", "dissolve")
@@ -108,6 +111,12 @@ class Europe1619Hooks(SheetHooks):
                               Column("TPs", INTEGER, editable=True, width=6),
                               Column("Interest", INTEGER, editable=True, width=8),
                               Column("Due", editable=True, width=16)), blank_rows=10),
+                # Repayments, interest and gifts: 'the player should expect a repayment on an
+                # agreed upon time ... he/she may demand an interest payment'.
+                Table(PAYMENTS, (Column("Payer", CHOICE, powers, editable=True, width=14),
+                                 Column("Payee", CHOICE, powers, editable=True, width=14),
+                                 Column("TPs", INTEGER, editable=True, width=6),
+                                 Column("For", editable=True, width=30)), blank_rows=10),
             ]
             waiting = position.extra.get("expelled", [])
             if waiting:
@@ -147,6 +156,7 @@ class Europe1619Hooks(SheetHooks):
             influence_history(variant, position),
             relations_table(variant, position),
             treasury_table(variant, position),
+            statements_table(variant, position),
             scores_table(variant, position),
         ]
 
@@ -319,17 +329,18 @@ def _check_transactions(variant: Variant, position: Position, rows: dict[str, li
     minors = set(setup.minors)
     problems: list[Problem] = []
     power_expected = f"a power in play: {', '.join(setup.powers)}"
-    purchases, loans, cells = [], [], []
+    purchases, loans, payments, cells = [], [], [], []
     for row in rows.get(LOANS, []):
-        if _missing(row, ("Lender", "Borrower", "TPs"), {"Lender": power_expected, "Borrower": power_expected,
-                                                         "TPs": "the TPs lent, a whole number above 0"}, problems):
-            continue
-        if row.values["TPs"] <= 0:
-            sheet, cell = _cell(row, "TPs")
-            problems.append(Problem(sheet, cell, str(row.values["TPs"]), "the TPs lent, a whole number above 0"))
+        if not _transfer_row(row, ("Lender", "Borrower"), "lent", power_expected, problems):
             continue
         loans.append({"lender": row.values["Lender"], "borrower": row.values["Borrower"], "amount": row.values["TPs"],
                       "interest": row.values.get("Interest") or 0, "due": row.values.get("Due") or ""})
+        cells.append(row.cells["TPs"])
+    for row in rows.get(PAYMENTS, []):
+        if not _transfer_row(row, ("Payer", "Payee"), "paid", power_expected, problems):
+            continue
+        payments.append({"payer": row.values["Payer"], "payee": row.values["Payee"], "amount": row.values["TPs"],
+                         "note": row.values.get("For") or ""})
         cells.append(row.cells["TPs"])
     for row in rows.get(PURCHASES, []):
         needed = ("Power", "Action", "Province") + (("Unit",) if row.values.get("Action") == "build" else ())
@@ -371,7 +382,8 @@ def _check_transactions(variant: Variant, position: Position, rows: dict[str, li
     if problems:
         return {}, problems
 
-    inputs = {k: v for k, v in (("loans", loans), ("purchases", purchases), ("retreats", retreats)) if v}
+    inputs = {k: v for k, v in (("loans", loans), ("payments", payments), ("purchases", purchases),
+                                ("retreats", retreats)) if v}
     start, _ = place_expelled(position, retreats)
     out = adapter_rules.apply_transactions(variant, start, transactions_of(inputs))
     for ref, result in zip(cells, out.results):
@@ -379,6 +391,19 @@ def _check_transactions(variant: Variant, position: Position, rows: dict[str, li
             sheet, cell = ref.split("!")
             problems.append(Problem(sheet, cell, f"{result.order!r} ({result.power})", f"a transaction the rules allow ({result.reason})"))
     return inputs, problems
+
+
+def _transfer_row(row: InputRow, parties: tuple[str, str], verb: str, power_expected: str,
+                  problems: list[Problem]) -> bool:
+    """Is a Loans or Payments row complete, with TPs above 0? Problems go to ``problems``."""
+    expected = {parties[0]: power_expected, parties[1]: power_expected, "TPs": f"the TPs {verb}, a whole number above 0"}
+    if _missing(row, (*parties, "TPs"), expected, problems):
+        return False
+    if row.values["TPs"] <= 0:
+        sheet, cell = _cell(row, "TPs")
+        problems.append(Problem(sheet, cell, str(row.values["TPs"]), expected["TPs"]))
+        return False
+    return True
 
 
 # --- output sheets ---------------------------------------------------------------------------------
@@ -457,7 +482,8 @@ def relations_table(variant: Variant, position: Position) -> Table:
 TREASURY_ITEMS = (
     ("balance", "Balance"), ("home_centers", "Home centers"), ("captured_centers", "Captured centers"),
     ("captured_provinces", "Captured provinces"), ("aligned_states", "Aligned states"), ("income", "Income"),
-    ("borrowed", "Borrowed"), ("lent", "Lent"), ("purchases", "Purchases"), ("new_balance", "New balance"),
+    ("borrowed", "Borrowed"), ("lent", "Lent"), ("received", "Received"), ("paid", "Paid"),
+    ("purchases", "Purchases"), ("new_balance", "New balance"),
 )
 
 
@@ -470,8 +496,22 @@ def treasury_table(variant: Variant, position: Position) -> Table:
     rows = []
     for year, by_power in position.extra.get("ledger", {}).get("treasury", {}).items():
         for power, items in by_power.items():
-            rows.append([int(year), power] + [items[key] for key, _ in TREASURY_ITEMS])
+            # .get: 'received' and 'paid' are newer than the games recorded before them.
+            rows.append([int(year), power] + [items.get(key, 0) for key, _ in TREASURY_ITEMS])
     return Table(TREASURY, columns, rows)
+
+
+def statements_table(variant: Variant, position: Position) -> Table:
+    """Each power's statement of the last Builds and Transactions Phase, item by item, from
+    the opening balance to the new one: the lines the GM sends each player."""
+    from ..europe.phases import STATEMENTS as KEY
+
+    columns = (Column("Year", INTEGER, width=7), Column("Power", width=14), Column("Item", width=44),
+               Column("TPs", INTEGER, width=7))
+    found = position.extra.get(KEY) or {}
+    rows = [[found["year"], power, item, tps]
+            for power, items in found.get("powers", {}).items() for item, tps in items]
+    return Table(STATEMENTS, columns, rows)
 
 
 def scores_table(variant: Variant, position: Position) -> Table:

@@ -69,6 +69,15 @@ def _tracker(statuses: dict) -> str:
     return "\n".join(rows)
 
 
+def _statements(statements: dict) -> str:
+    """Each power's statement, item by item from its balance to its new balance."""
+    lines = []
+    for power, items in statements.items():
+        middle = [f"{'+' if tps >= 0 else '-'} {abs(tps)} {item}" for item, tps in items[1:-1]]
+        lines.append(f"**{power}**: {items[0][1]} balance " + " ".join(middle) + f" = {items[-1][1]} TPs")
+    return _items(lines)
+
+
 def _decree(record: dict) -> str:
     from ..europe.reichstag import ReichstagState
 
@@ -124,8 +133,11 @@ def sections(variant: Variant, record: dict) -> list[tuple[str, str]]:
     if "transactions" in outcome:
         t = outcome["transactions"]
         lines = [f"**{p}**: {i['balance']} TPs + {i['income']} income + {i['borrowed']} borrowed - {i['lent']} lent "
-                 f"- {i['purchases']} purchases = {i['new_balance']} TPs" for p, i in t["treasury"].items()]
+                 + (f"+ {i['received']} received - {i['paid']} paid " if i.get("received") or i.get("paid") else "")
+                 + f"- {i['purchases']} purchases = {i['new_balance']} TPs" for p, i in t["treasury"].items()]
         found.append(("Treasury", _items(lines)))
+        if t.get("statements"):
+            found.append(("Treasury statements", _statements(t["statements"])))
         if t["built"]:
             found.append(("Units built", "\n".join(f"- {u}" for u in t["built"])))
     if "scoring" in outcome:
