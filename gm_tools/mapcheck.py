@@ -61,6 +61,12 @@ def path_rings(d: str, where: str = "path") -> list[list[tuple[float, float]]]:
         i += 1
         return float(tokens[i - 1])
 
+    def step(origin: float, delta: float) -> float:
+        # relative steps are summed in floats; rounding far below a pixel makes two
+        # neighbours that write the same border point reach the same float, so no pixel
+        # centre on their border falls to both or neither
+        return round(origin + delta, 6)
+
     while i < len(tokens):
         if tokens[i].isalpha():
             command = tokens[i]
@@ -79,22 +85,22 @@ def path_rings(d: str, where: str = "path") -> list[list[tuple[float, float]]]:
             raise VariantDataError("map", [f"{where}: path data starts with a number, expected M"])
         if command in "Mm":
             nx, ny = number(), number()
-            x, y = (x + nx, y + ny) if command == "m" else (nx, ny)
+            x, y = (step(x, nx), step(y, ny)) if command == "m" else (nx, ny)
             if current:
                 rings.append(current)
             current = [(x, y)]
             command = "l" if command == "m" else "L"  # later pairs are line-tos
         elif command in "Ll":
             nx, ny = number(), number()
-            x, y = (x + nx, y + ny) if command == "l" else (nx, ny)
+            x, y = (step(x, nx), step(y, ny)) if command == "l" else (nx, ny)
             current.append((x, y))
         elif command in "Hh":
             nx = number()
-            x = x + nx if command == "h" else nx
+            x = step(x, nx) if command == "h" else nx
             current.append((x, y))
         elif command in "Vv":
             ny = number()
-            y = y + ny if command == "v" else ny
+            y = step(y, ny) if command == "v" else ny
             current.append((x, y))
     if current:
         rings.append(current)

@@ -83,7 +83,7 @@ def test_smoothing_keeps_a_partition_and_straightens_staircases():
 
 def test_path_data_writes_holes_for_even_odd_filling():
     ring = shapely.Polygon([(0, 0), (10, 0), (10, 10), (0, 10)], [[(2, 2), (4, 2), (4, 4), (2, 4)]])
-    assert path_data(ring) == "M0.0 0.0L10.0 0.0L10.0 10.0L0.0 10.0ZM2.0 2.0L4.0 2.0L4.0 4.0L2.0 4.0Z"
+    assert path_data(ring) == "M0 0l10 0 0 10-10 0ZM2 2l2 0 0 2-2 0Z"
 
 
 def test_gshhs_coastlines_read_great_britain():

@@ -7,6 +7,8 @@ from xml.sax.saxutils import escape
 import shapely
 from shapely.geometry import Polygon
 
+from pathcode import ring_data
+
 Anchor = tuple[float, float]
 
 FILLS = {
@@ -25,25 +27,14 @@ def _f(v: float) -> str:
     return "0.0" if text == "-0.0" else text
 
 
-def _ring(coords) -> str:
-    points = []
-    for x, y in coords[:-1]:
-        p = f"{_f(x)} {_f(y)}"
-        if not points or points[-1] != p:
-            points.append(p)
-    if len(points) < 3:
-        return ""
-    return "M" + "L".join(points) + "Z"
-
-
 def path_data(geometry) -> str:
-    """SVG path data of a (multi)polygon: absolute M/L/Z, exterior and holes (evenodd)."""
+    """SVG path data of a (multi)polygon: exterior and holes (evenodd), written by :func:`ring_data`."""
     rings = []
     for part in shapely.get_parts(geometry):
         if not isinstance(part, Polygon) or part.is_empty:
             continue
-        rings.append(_ring(list(part.exterior.coords)))
-        rings.extend(_ring(list(r.coords)) for r in part.interiors)
+        rings.append(ring_data(part.exterior.coords))
+        rings.extend(ring_data(r.coords) for r in part.interiors)
     return "".join(r for r in rings if r)
 
 
