@@ -194,8 +194,10 @@ def compare(variant: Variant, base: BaseMap, exceptions: dict[str, str] | None =
         problems.append(MapProblem((code,), f"map.svg has a region {code!r} that is no province of the variant"))
     for code in sorted(provinces):
         province = variant.provinces[code]
-        roles = ["unit", "label"] + (["sc"] if province.supply_center else [])
-        needed = [f"{code}.{r}" for r in roles] + [f"{code}.{c}.unit" for c in province.coasts]
+        # issue 4: an anchor for a unit, a dislodged unit, the center marker and the label of
+        # each province, and for the unit and label of each coast
+        roles = ["unit", "dislodged", "label"] + (["sc"] if province.supply_center else [])
+        needed = [f"{code}.{r}" for r in roles] + [f"{code}.{c}.{r}" for c in province.coasts for r in ("unit", "label")]
         for key in needed:
             if key not in base.anchors:
                 problems.append(MapProblem((code,), f"map.svg has no anchor {key}"))

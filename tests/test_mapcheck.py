@@ -3,6 +3,8 @@ known, and on every shipped variant that has a map.svg."""
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from gm_tools.basemap import BaseMap, load_base_map, map_path
@@ -26,7 +28,7 @@ def square(x: float, y: float, size: float = 10) -> str:
 def three_squares_map(**anchors) -> BaseMap:
     """A and B share an edge; C touches B only at a corner."""
     regions = {"A": square(0, 0), "B": square(10, 0), "C": square(20, 10)}
-    points = {f"{c}.{r}": (1.0, 1.0) for c in regions for r in ("unit", "label")}
+    points = {f"{c}.{r}": (1.0, 1.0) for c in regions for r in ("unit", "dislodged", "label")}
     points.update(anchors)
     return BaseMap(30, 20, regions, anchors=points)
 
@@ -114,11 +116,13 @@ def test_missing_and_unknown_regions_and_anchors_are_reported():
     regions = dict(base.regions)
     del regions["C"]
     regions["Z"] = square(40, 40)
-    anchors = {k: v for k, v in base.anchors.items() if k != "A.label"}
+    anchors = {k: v for k, v in base.anchors.items() if k not in ("A.label", "B.dislodged")}
     texts = [p.text for p in compare(variant, BaseMap(60, 60, regions, anchors=anchors))]
     assert "C (Province C) has no region in map.svg" in texts
     assert "map.svg has a region 'Z' that is no province of the variant" in texts
     assert "map.svg has no anchor A.label" in texts
+    # issue 4: 'named anchor points for a unit, a dislodged unit, ... and the label of each province'
+    assert "map.svg has no anchor B.dislodged" in texts
 
 
 # --- the shipped maps --------------------------------------------------------------------------------
@@ -163,3 +167,15 @@ def test_standard_borders_known_from_the_board():
         assert borders.get(pair, 0) >= 3, pair
     for pair in [("MAR", "PAR"), ("BAL", "SKA"), ("AEG", "BLA"), ("HEL", "SKA"), ("BOH", "BUR")]:
         assert borders.get(pair, 0) < 3, pair
+
+
+def test_each_coast_needs_a_unit_and_a_label_anchor():
+    # issue 4: 'named anchor points for ... the label of each province and each coast'
+    variant = variant_with({"A": {"B"}, "B": {"A"}})
+    provinces = dict(variant.provinces)
+    provinces["A"] = Province("A", "Province A", "coast", coasts=("NC", "SC"))
+    variant = dataclasses.replace(variant, provinces=provinces)
+    base = three_squares_map(**{"A.NC.unit": (1.0, 1.0), "A.NC.label": (1.0, 1.0), "A.SC.unit": (1.0, 1.0)})
+    texts = [p.text for p in compare(variant, base)]
+    assert "map.svg has no anchor A.SC.label" in texts
+    assert not any("A.NC" in t for t in texts)
