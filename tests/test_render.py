@@ -25,7 +25,7 @@ from gm_tools.model import (
     Unit,
     order_text,
 )
-from gm_tools.png import svg_to_png
+from gm_tools.png import WEB_WIDTH, svg_to_png
 from gm_tools.render import (
     HOME_TINT,
     NEUTRAL_FILL,
@@ -430,3 +430,19 @@ def test_every_home_province_is_tinted_in_its_powers_colour_at_the_start(name):
     assert domains, f"{name}: no home province without a center is marked"
     for code, power in sorted(domains.items()):
         assert fills[code] == _mix(variant.powers[power].colour.lower(), HOME_TINT), (name, code, power)
+
+
+@pytest.mark.parametrize("name", ["standard", "centenary", "europe1619"])
+def test_each_variants_start_renders_to_svg_and_png_the_same_bytes_twice(name):
+    """Issue 4, 'Tests': each variant's starting position renders to SVG that parses and to a
+    PNG (web width), and the same state gives the same bytes."""
+    variant = load_variant(name)
+    svg = render_svg(variant, start_position(variant))
+    root = ET.fromstring(svg)
+    drawn = {p.get("id") for p in root.iter(f"{SVG}path")} & set(variant.provinces)
+    assert drawn == set(variant.provinces)
+    assert len([g for g in root.iter(f"{SVG}g") if g.get("id") == "units"][0]) == len(variant.start_units)
+    assert render_svg(variant, start_position(variant)) == svg
+    png = svg_to_png(svg, WEB_WIDTH)
+    assert png[:8] == b"\x89PNG\r\n\x1a\n" and struct.unpack(">I", png[16:20])[0] == WEB_WIDTH
+    assert svg_to_png(svg, WEB_WIDTH) == png
