@@ -3,7 +3,7 @@
 The players' orders are committed in ``sheets/demo-europe1619.toml``. As in
 :mod:`gm_tools.demo_game`, the game is played the way a GM plays any game: ``new-game``
 makes the workbook, and for each phase the entries are typed into the workbook's sheets
-(INF Placements, Attacks, Declarations, Orders, Purchases, Loans, Press) before the real
+(INF Placements, Attacks, Declarations, Orders, Purchases, Loans, Payments, Press) before the real
 turn pipeline checks and processes them. Phases the file has no table for (the Map
 Adjustment and Scoring Phases, a Diplomatic or Orders Phase where everything holds) are
 processed as they stand. Same file, same bytes.
@@ -55,9 +55,10 @@ def sheet_cells(phase: str, entry: dict, where: str) -> dict[str, object]:
 
     Diplomatic Phase lines go by their form: ``5: BRE`` to INF Placements, ``BRAP > FRANCE``
     to Attacks, ``WAR: SPAIN`` to Declarations. Builds and Transactions lines (``build A
-    PAR``, ``bolster LYO``, ``build F GEN for GEN``) go to Purchases; ``loans`` to Loans."""
+    PAR``, ``bolster LYO``, ``build F GEN for GEN``) go to Purchases; ``loans`` to Loans,
+    ``payments`` (repayments, interest) to Payments."""
     cells: dict[str, object] = {}
-    rows = {"INF Placements": 2, "Attacks": 2, "Declarations": 2, "Purchases": 2, "Loans": 2}
+    rows = {"INF Placements": 2, "Attacks": 2, "Declarations": 2, "Purchases": 2, "Loans": 2, "Payments": 2}
 
     def put(sheet: str, values: list[object]) -> None:
         row = rows[sheet]
@@ -71,6 +72,10 @@ def sheet_cells(phase: str, entry: dict, where: str) -> dict[str, object]:
         if power == "loans":
             for loan in lines:
                 put("Loans", [loan["lender"], loan["borrower"], loan["amount"], loan["interest"], str(loan["due"])])
+            continue
+        if power == "payments":
+            for payment in lines:
+                put("Payments", [payment["payer"], payment["payee"], payment["amount"], payment["note"]])
             continue
         for line in lines:
             if kind == "D":

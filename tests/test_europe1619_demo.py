@@ -118,6 +118,12 @@ def test_a_line_of_the_wrong_form_names_its_phase_and_power():
     cells = sheet_cells("Y1619B", {"SAVOY": ["build A TUR", "bolster GEN"]}, "demo.toml")
     assert cells == {"Purchases!A2": "SAVOY", "Purchases!B2": "build", "Purchases!C2": "A", "Purchases!D2": "TUR",
                      "Purchases!A3": "SAVOY", "Purchases!B3": "bolster", "Purchases!D3": "GEN"}
+    # 'Loans': a loan, and its repayment with interest, on their own sheets.
+    cells = sheet_cells("Y1621B", {
+        "loans": [{"lender": "DUTCH", "borrower": "ENGLAND", "amount": 3, "interest": 1, "due": 1623}],
+        "payments": [{"payer": "SAVOY", "payee": "VENICE", "amount": 3, "note": "repays"}]}, "demo.toml")
+    assert cells == {"Loans!A2": "DUTCH", "Loans!B2": "ENGLAND", "Loans!C2": 3, "Loans!D2": 1, "Loans!E2": "1623",
+                     "Payments!A2": "SAVOY", "Payments!B2": "VENICE", "Payments!C2": 3, "Payments!D2": "repays"}
 
 
 def test_a_file_without_until_is_refused(tmp_path):
