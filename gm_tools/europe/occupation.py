@@ -139,13 +139,7 @@ def map_adjustment(board: Board) -> MapAdjustment:
         if not homes or any(board.controller(c) == power for c in homes):
             continue
         out.eliminated.append(power)
-        for province, unit in sorted(units.items()):
-            if unit.power == power:
-                out.disbanded.append(units.pop(province))
-        for province, captor in sorted(captured.items()):
-            if captor == power:
-                del captured[province]
-                out.reverted.append((province, power))
+        _withdraw(power, units, captured, out)
         for center in geo.new_states.get(power, ()):
             new_states[center] = power
     board = _with_captured(board, captured, units)
@@ -159,13 +153,7 @@ def map_adjustment(board: Board) -> MapAdjustment:
         if now:
             if not was:
                 out.captured_minors.append((minor, board.controller(home)))
-            for province, unit in sorted(units.items()):
-                if unit.power == minor:
-                    out.disbanded.append(units.pop(province))
-            for province, captor in sorted(captured.items()):
-                if captor == minor:
-                    del captured[province]
-                    out.reverted.append((province, minor))
+            _withdraw(minor, units, captured, out)
         elif was:
             out.liberated_minors.append(minor)
             if home not in units:
@@ -183,6 +171,19 @@ def map_adjustment(board: Board) -> MapAdjustment:
         after.extra[NEW_STATES] = dict(sorted(new_states.items()))
     out.position = after
     return out
+
+
+def _withdraw(owner: str, units: dict[str, Unit], captured: dict[str, str], out: MapAdjustment) -> None:
+    """Disband ``owner``'s units and release its captures (an eliminated power, a captured
+    minor): both 'the disbanding of all its units, and the relinquishing of control of any
+    foreign centers/provinces'."""
+    for province, unit in sorted(units.items()):
+        if unit.power == owner:
+            out.disbanded.append(units.pop(province))
+    for province, captor in sorted(captured.items()):
+        if captor == owner:
+            del captured[province]
+            out.reverted.append((province, owner))
 
 
 def _retreats(board: Board, unit: Unit) -> tuple[str, ...]:
