@@ -402,3 +402,30 @@ def test_a_payment_beyond_the_treasury_names_its_cell(tmp_path):
     error = refused(paths, {"Payments!C2": 5, "Payments!A3": "FRANCE", "Payments!B3": "SAVOY"})
     (problem,) = error.problems
     assert (problem.cell, problem.expected) == ("C3", "the TPs paid, a whole number above 0")
+
+
+def _purchase_row(values: dict) -> InputRow:
+    headers = ("Power", "Action", "Unit", "Province", "For minor")
+    return InputRow({h: values.get(h) for h in headers}, {h: f"Purchases!{c}2" for h, c in zip(headers, "ABCDE")})
+
+
+def test_the_aligned_power_names_a_coastal_minors_automatic_build():
+    """1619 rulebook, 'Minor states': 'A minor state will AUTOMATICALLY build if it holds more
+    centers than units ... Coastal minor states will by default build fleets, but the aligned
+    power may indicate the preferred unit to the referee'. Mecklenburg (Denmark's, INITIAL
+    SETUP '1: MEC') has no unit: Denmark asks for an army on the Purchases sheet."""
+    from gm_tools.europe.phases import play_transactions
+
+    variant = load_variant("europe1619")
+    position = Position("Y1619B")
+    asked = {"Power": "DENMARK", "Action": "minor build", "Unit": "A", "For minor": "MEC"}
+    inputs, problems = HOOKS.check_inputs(variant, position, {"Purchases": [_purchase_row(asked)]})
+    assert problems == []
+    built = play_transactions(variant, position, inputs).extra["transactions"]["built"]
+    assert "MEC A MEC" in built
+    assert "MEC F MEC" in play_transactions(variant, position, {}).extra["transactions"]["built"]
+    # Only the aligned power names it; the minor must be named.
+    _, problems = HOOKS.check_inputs(variant, position, {"Purchases": [_purchase_row({**asked, "Power": "SWEDEN"})]})
+    assert [(p.cell, "not aligned with SWEDEN" in p.expected) for p in problems] == [("B2", True)]
+    _, problems = HOOKS.check_inputs(variant, position, {"Purchases": [_purchase_row({**asked, "For minor": None})]})
+    assert [(p.cell, p.expected) for p in problems] == [("E2", "the minor state whose automatic build this names")]

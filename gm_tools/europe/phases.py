@@ -30,7 +30,9 @@ from . import adapter_rules
 from .adapter import setup_from_variant
 from .diplomatic_phase import run_on_position
 from .occupation import Expelled, retreat_expelled
-from .treasury import TREASURY, Bolster, BuyUnit, Loan, Payment, Reduce, Remove, Transaction, TransactionsOutcome
+from .treasury import (
+    TREASURY, Bolster, BuyUnit, Loan, MinorPreference, Payment, Reduce, Remove, Transaction, TransactionsOutcome,
+)
 
 LEDGER = "ledger"
 """Key in ``Position.extra``: {"influence" | "treasury" | "scores": {year: ...}}, the
@@ -66,9 +68,10 @@ def _ledger(position: Position, book: str, year: int, entry) -> None:
 
 def play_diplomatic(variant: Variant, position: Position, inputs: dict) -> PhaseOutcome:
     """The Diplomatic Phase of the position's year from ``inputs["orders"]`` ({power: lines},
-    the order forms of :mod:`.orders`)."""
+    the order forms of :mod:`.orders`) and the GM's ``inputs["papal_events"]`` (what lifted
+    the Papacy's protection since the last phase)."""
     setup = setup_of(variant)
-    after, outcome = run_on_position(setup, position, inputs.get("orders", {}))
+    after, outcome = run_on_position(setup, position, inputs.get("orders", {}), inputs.get("papal_events", ()))
     markers = after.extra.get("markers", {})
     statuses = {
         code: {
@@ -91,6 +94,7 @@ def play_diplomatic(variant: Variant, position: Position, inputs: dict) -> Phase
             "unused": dict(sorted(outcome.unused.items())),
             "took_effect": [d.describe() for d in declarations.took_effect] if declarations else [],
             "declared": [d.describe() for d in declarations.declared] if declarations else [],
+            "papal_events": [e.note for e in outcome.papal_events],
             "report": outcome.report,
         }
     }
@@ -155,7 +159,7 @@ def transactions_of(inputs: dict) -> list[Transaction]:
     for row in inputs.get("payments", []):
         found.append(Payment(row["payer"], row["payee"], row["amount"], row.get("note") or ""))
     for row in inputs.get("purchases", []):
-        action, power, location = row["action"], row["power"], row["province"]
+        action, power, location = row["action"], row["power"], row.get("province")
         if action == "build":
             found.append(BuyUnit(power, row["kind"], location, row.get("minor")))
         elif action == "bolster":
@@ -164,8 +168,11 @@ def transactions_of(inputs: dict) -> list[Transaction]:
             found.append(Reduce(power, location))
         elif action == "disband":
             found.append(Remove(power, location))
+        elif action == "minor build":
+            found.append(MinorPreference(power, row["minor"], row["kind"]))
         else:
-            raise UserError(f"purchase of {power}: found action {action!r}, expected build, bolster, reduce or disband")
+            raise UserError(f"purchase of {power}: found action {action!r}, expected build, bolster, reduce, "
+                            "disband or minor build")
     return found
 
 

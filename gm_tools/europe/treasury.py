@@ -137,7 +137,9 @@ class Loan:
     """``FRANCE LENDS 5 TO SAVOY``: TPs handed over now, repayment on the players' terms."""
 
     lender: str
+    """The power handing the TPs over."""
     borrower: str
+    """The power receiving them."""
     amount: int
     """TPs handed over."""
     interest: int = 0
@@ -151,8 +153,11 @@ class Payment:
     """``SAVOY PAYS 3 TO FRANCE``: a repayment, interest or gift."""
 
     payer: str
+    """The power paying."""
     payee: str
+    """The power paid."""
     amount: int
+    """TPs handed over."""
     note: str = ""
     """What it is for, as reported."""
 
@@ -187,7 +192,9 @@ class Reduce:
     """``REDUCE A PAR``: one strength less on a bolstered unit, 'to allow for a new build'."""
 
     power: str
+    """The power reducing its own unit."""
     location: str
+    """Province of the unit."""
 
 
 @dataclass(frozen=True)
@@ -195,7 +202,9 @@ class Remove:
     """``DISBAND A PAR``: the power removes one of its units."""
 
     power: str
+    """The power disbanding its own unit."""
     location: str
+    """Province of the unit."""
 
 
 @dataclass(frozen=True)
@@ -205,8 +214,11 @@ class MinorPreference:
     unit to the referee')."""
 
     power: str
+    """The power the minor is aligned with (or a vassal of)."""
     minor: str
+    """The minor state's code."""
     kind: str
+    """``"A"`` or ``"F"``: the unit its automatic build should be."""
 
 
 Transaction = Union[Loan, Payment, BuyUnit, Bolster, Reduce, Remove, MinorPreference]
@@ -268,11 +280,18 @@ class TransactionsOutcome:
 
 @dataclass
 class _Phase:
+    """The phase while its transactions are applied one by one."""
+
     board: Board
+    """The position after the Map Adjustment Phase, as the rules see it."""
     economy: Economy
+    """The Military Cost Table and the limits."""
     variant: Variant
+    """For where a unit can stand."""
     units: dict[str, Unit]
+    """The units so far (province -> unit)."""
     treasury: dict[str, int]
+    """The TPs so far (power -> TPs), income already credited."""
     reduced: set[str] = field(default_factory=set)
     """Powers that reduced or disbanded a unit this phase (then no bolster)."""
     bolstered: set[str] = field(default_factory=set)

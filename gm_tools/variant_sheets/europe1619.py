@@ -11,7 +11,8 @@ rules would void is a problem naming its cell, so the GM fixes it before anythin
 Inputs (stored in the history record's ``extra["europe1619"]``, read by
 :mod:`gm_tools.europe.phases`):
 
-- D: ``{"orders": {power: ["5: BRE", "BRAP > FRANCE", "WAR: SPAIN"]}}``;
+- D: ``{"orders": {power: ["5: BRE", "BRAP > FRANCE", "WAR: SPAIN"]}, "papal_events": [{event,
+  year, note}]}`` (the GM's Papal Protection sheet);
 - M: ``{"reichstag": {"agenda": {kind, power, ban, minor}, "votes": {voter: true/false/null}}}``
   when Austria calls its meeting ('Austria may call for only one meeting during the game,
   and during a movement phase'); :meth:`Europe1619Hooks.apply_inputs` holds it;
@@ -33,6 +34,8 @@ from ..variant import Variant
 INF_PLACEMENTS = "INF Placements"
 ATTACKS = "Attacks"
 DECLARATIONS_IN = "Declarations"
+PAPAL_PROTECTION = "Papal Protection"
+PAPAL_SUPPORT = "Papal support of an attack on a Catholic power"
 PURCHASES = "Purchases"
 LOANS = "Loans"
 PAYMENTS = "Payments"
@@ -47,7 +50,10 @@ STATEMENTS = "Treasury Statements"
 SCORES = "Scores"
 
 DECLARATION_KINDS = ("war", "alliance", "armistice", "dissolve")
-ACTIONS = ("build", "bolster", "reduce", "disband")
+ACTIONS = ("build", "bolster", "reduce", "disband", "minor build")
+"""Purchases' actions; 'minor build' names the unit a coastal minor's automatic build should
+be ('Coastal minor states will by default build fleets, but the aligned power may indicate the
+preferred unit to the referee'): Unit and For minor, no Province."""
 BLANK_ROWS = 30
 
 
@@ -84,7 +90,7 @@ class Europe1619Hooks(SheetHooks):
                 Table(DECLARATIONS_IN, (power, Column("Kind", CHOICE, DECLARATION_KINDS, editable=True, width=12),
                                         Column("Other power", CHOICE, powers, editable=True, width=14)),
                       blank_rows=BLANK_ROWS),
-            ]
+            ] + _papal_protection_sheet(variant, position)
         if kind == "M":
             voters = _reichstag_voters(variant, position)
             if not voters:
@@ -102,7 +108,7 @@ class Europe1619Hooks(SheetHooks):
             ]
         if kind == "B":
             tables = [
-                Table(PURCHASES, (power, Column("Action", CHOICE, ACTIONS, editable=True, width=10),
+                Table(PURCHASES, (power, Column("Action", CHOICE, ACTIONS, editable=True, width=12),
                                   Column("Unit", CHOICE, ("A", "F"), editable=True, width=6),
                                   Column("Province", editable=True, width=14),
                                   Column("For minor", editable=True, width=10)), blank_rows=BLANK_ROWS),
@@ -185,14 +191,47 @@ def _missing(row: InputRow, headers: tuple[str, ...], expected: dict[str, str], 
     return bad
 
 
+def _papal_protection_sheet(variant: Variant, position: Position) -> list[Table]:
+    """The GM's sheet for 'If the Papacy supports an attack on a Catholic power, then it may be
+    the recipient of a declaration of war from any Catholic power', laid out while the
+    Papacy is protected. The GM reads the Orders Phase's supports and writes what was seen;
+    the other two events are found by the phase itself (a captured center on the board, a
+    papal ally's war in the declarations)."""
+    from ..europe.declarations import papacy_protected
+
+    if not papacy_protected(_setup(variant), _influence(variant, position).declarations):
+        return []
+    return [Table(PAPAL_PROTECTION, (Column("Year", INTEGER, editable=True, width=7),
+                                     Column(PAPAL_SUPPORT, editable=True, width=60)), blank_rows=1)]
+
+
+def _papal_findings(variant: Variant, position: Position, rows: list[InputRow], problems: list[Problem]) -> list[dict]:
+    """The GM's rows of the Papal Protection sheet as events for the phase; a year outside
+    the game's past Orders Phases or an empty cell is a problem."""
+    first, year = parse_phase(variant.calendar.first_phase).year, parse_phase(position.phase).year
+    years = f"the year of an Orders Phase played, {first} to {year - 1}" if year > first else "no entry: no Orders Phase has been played yet"
+    found = []
+    for row in rows:
+        if _missing(row, ("Year", PAPAL_SUPPORT), {"Year": years, PAPAL_SUPPORT: "what the Papacy supported, like 'A ROM S A TUS-GEN, on Spain'"}, problems):
+            continue
+        if not first <= row.values["Year"] < year:
+            sheet, cell = _cell(row, "Year")
+            problems.append(Problem(sheet, cell, str(row.values["Year"]), years))
+            continue
+        note = f"the Papacy supported an attack on a Catholic power in {row.values['Year']}: {row.values[PAPAL_SUPPORT]}"
+        found.append({"event": "supported_attack_on_catholic", "year": row.values["Year"], "note": note})
+    return found
+
+
 def _check_diplomatic(variant: Variant, position: Position, rows: dict[str, list[InputRow]]):
     """Each row becomes an order line of its power (``5: BRE``, ``BRAP > FRANCE``,
     ``WAR: SPAIN``); the Diplomatic Phase is then run on them, and every order it voids is
     a problem at the row's cell."""
-    from ..europe.diplomatic_phase import DiplomaticState, initial_state, run_diplomatic_phase
+    from ..europe.diplomatic_phase import run_on_position
 
     setup = _setup(variant)
     problems: list[Problem] = []
+    papal_events = _papal_findings(variant, position, rows.get(PAPAL_PROTECTION, []), problems)
     orders: dict[str, list[str]] = {}
     where: dict[tuple[str, int], tuple[str, str, str]] = {}  # (power, index) -> sheet, cell, written
 
@@ -229,8 +268,8 @@ def _check_diplomatic(variant: Variant, position: Position, rows: dict[str, list
     if problems:
         return {}, problems
 
-    state = DiplomaticState.from_extra(position.extra) if "influence" in position.extra else initial_state(setup)
-    outcome = run_diplomatic_phase(setup, state, orders, year=parse_phase(position.phase).year)
+    # The phase itself, as it will be played: the board's captures and the GM's findings count.
+    _, outcome = run_on_position(setup, position, orders, papal_events)
     rank = {p: i for i, p in enumerate(setup.powers)}
     keys = sorted(where, key=lambda k: (rank.get(k[0], len(rank)), k[0], k[1]))
     for key, result in zip(keys, outcome.results):
@@ -240,7 +279,8 @@ def _check_diplomatic(variant: Variant, position: Position, rows: dict[str, list
         if sheet == INF_PLACEMENTS and "INFs for" in result.reason:
             cell = "B" + cell[1:]  # the allotment is fixed in the INFs column
         problems.append(Problem(sheet, cell, f"{written!r} ({result.power})", _expected(result.reason)))
-    return ({"orders": orders} if orders else {}), problems
+    inputs = {key: value for key, value in (("orders", orders), ("papal_events", papal_events)) if value}
+    return inputs, problems
 
 
 def _expected(reason: str) -> str:
@@ -343,13 +383,17 @@ def _check_transactions(variant: Variant, position: Position, rows: dict[str, li
                          "note": row.values.get("For") or ""})
         cells.append(row.cells["TPs"])
     for row in rows.get(PURCHASES, []):
-        needed = ("Power", "Action", "Province") + (("Unit",) if row.values.get("Action") == "build" else ())
+        action = row.values.get("Action")
+        preference = action == "minor build"
+        needed = ("Power", "Action") + (("Unit", "For minor") if preference else ("Province",)) + (
+            ("Unit",) if action == "build" else ())
         if _missing(row, needed, {"Power": power_expected, "Action": f"one of {', '.join(ACTIONS)}",
                                   "Unit": "A (army) or F (fleet) for a build",
+                                  "For minor": "the minor state whose automatic build this names",
                                   "Province": "the province of the unit or the build"}, problems):
             continue
-        code = _province(variant, row.values["Province"])
-        if code is None:
+        code = None if preference else _province(variant, row.values["Province"])
+        if code is None and not preference:
             sheet, cell = _cell(row, "Province")
             problems.append(Problem(sheet, cell, repr(row.values["Province"]),
                                     "a province of the map" + _suggest(variant, row.values["Province"])))
@@ -363,8 +407,8 @@ def _check_transactions(variant: Variant, position: Position, rows: dict[str, li
                 hint = f" (did you mean {close[0]}?)" if close else ""
                 problems.append(Problem(sheet, cell, repr(row.values["For minor"]), f"a minor state code{hint}"))
                 continue
-        purchases.append({"power": row.values["Power"], "action": row.values["Action"], "kind": row.values.get("Unit"),
-                          "province": code.upper(), "minor": minor or None})
+        purchases.append({"power": row.values["Power"], "action": action, "kind": row.values.get("Unit"),
+                          "province": code.upper() if code else None, "minor": minor or None})
         cells.append(row.cells["Action"])
     retreats = {}
     waiting = {e["unit"]: e for e in position.extra.get("expelled", [])}
