@@ -54,6 +54,15 @@ def _build_parser() -> argparse.ArgumentParser:
     _games_root(s)
     s.set_defaults(func=lambda a: _call("gm_tools.turn", "cmd_replay", a))
 
+    s = sub.add_parser("map", help="draw a played phase of a game as PNG (web or print size) or SVG")
+    s.add_argument("game")
+    s.add_argument("phase", nargs="?", help="phase id such as F1901M (default: the last one played)")
+    s.add_argument("--power", help="draw only this power's orders (code or name)")
+    s.add_argument("--print", action="store_true", help="full size for print (3600 px wide) instead of web size")
+    s.add_argument("--out", help="file to write, .png or .svg (default: GAME-PHASE[-POWER].png here)")
+    _games_root(s)
+    s.set_defaults(func=lambda a: _call("gm_tools.mapcmd", "cmd_map", a))
+
     s = sub.add_parser("site", help="rebuild the static site from every game's record (writes only what changed)")
     s.add_argument("--out", default="site", help="folder the site is written to (default: site)")
     _games_root(s)

@@ -105,9 +105,10 @@ def map_after_phase(record: dict) -> bool:
     return parse_phase(record["phase"]).type not in (MOVEMENT, RETREAT, ADJUSTMENT)
 
 
-def _map_svg(game: GameContext, phase: PhaseContext, look: RenderOptions) -> str:
+def phase_map_svg(game: GameContext, phase: PhaseContext, look: RenderOptions, only_power: str | None = None) -> str:
     """The board at the start of the phase with its orders drawn, failed ones marked (or,
-    for a phase without unit orders, the board after it: :func:`map_after_phase`)."""
+    for a phase without unit orders, the board after it: :func:`map_after_phase`);
+    ``only_power`` keeps that power's orders only (``gm-tools map --power``)."""
     from .parser import parse_order
     from .rules import rules_for
 
@@ -126,7 +127,8 @@ def _map_svg(game: GameContext, phase: PhaseContext, look: RenderOptions) -> str
             orders.append(parse_order(r["order"], variant, before, r["power"], rules))
         except OrderError:
             pass  # an invalid order as the GM wrote it: nothing to draw
-    return render_svg(variant, before, results=results, orders=orders, title=game.name, options=look)
+    return render_svg(variant, before, results=results, orders=orders, title=game.name, options=look,
+                      only_power=only_power)
 
 
 def write_game(env: jinja2.Environment, writer: SiteWriter, painter: PngPainter, game: GameContext,
@@ -144,7 +146,7 @@ def write_game(env: jinja2.Environment, writer: SiteWriter, painter: PngPainter,
     entries = []
     for phase in game.phases:
         record = phase.record
-        svg = _map_svg(game, phase, look)
+        svg = phase_map_svg(game, phase, look)
         svg_rel, png_rel = f"{folder}/{phase.id}.svg", f"{folder}/{phase.id}.png"
         # The PNG is redrawn only when the picture changed: the SVG on disk is its hash.
         if writer.same(svg_rel, svg.encode("utf-8")) and writer.exists(png_rel):

@@ -1,0 +1,66 @@
+"""``gm-tools map``: a played phase drawn to a file (issue 4: PNG 'at a size fit for a web page
+and at full size for print'; 'an option shows only one power's orders'), through the real CLI
+on a game played by the real engine."""
+
+from __future__ import annotations
+
+import struct
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from gm_tools.cli import main
+from gm_tools.png import PRINT_WIDTH, WEB_WIDTH
+from gm_tools.variants import load_variant
+
+from sitegame import small_game
+
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+@pytest.fixture(scope="module")
+def games(tmp_path_factory):
+    root = tmp_path_factory.mktemp("games")
+    small_game(root, load_variant("standard"), phases=2)  # S1901M, F1901M
+    return root
+
+
+def _order_colours(path) -> set[str]:
+    root = ET.parse(str(path)).getroot()
+    orders = next(g for g in root.iter(f"{SVG}g") if g.get("id") == "orders")
+    return {e.get("stroke") for e in orders.iter(f"{SVG}line")} - {"#1e1e1e"}
+
+
+def test_a_phase_as_svg_with_every_powers_orders_and_as_one_powers(games, tmp_path):
+    standard = load_variant("standard")
+    france, germany = standard.powers["FRANCE"].colour.lower(), standard.powers["GERMANY"].colour.lower()
+    everyone, only = tmp_path / "all.svg", tmp_path / "germany.svg"
+    assert main(["map", "demo", "F1901M", "--root", str(games), "--out", str(everyone)]) == 0
+    assert main(["map", "demo", "f1901m", "--power", "germany", "--root", str(games), "--out", str(only)]) == 0
+    assert {france, germany} <= _order_colours(everyone)
+    assert _order_colours(only) == {germany}
+    assert "Fall 1901 Movement (Germany orders)" in only.read_text(encoding="utf-8")
+
+
+def test_png_at_web_size_by_default_and_at_print_size_with_print(games, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    assert main(["map", "demo", "--root", str(games)]) == 0  # the last phase played, named for it
+    assert main(["map", "demo", "S1901M", "--print", "--root", str(games), "--out", "print.png"]) == 0
+    for name, width in (("demo-F1901M.png", WEB_WIDTH), ("print.png", PRINT_WIDTH)):
+        png = (tmp_path / name).read_bytes()
+        assert png[:8] == b"\x89PNG\r\n\x1a\n"
+        assert struct.unpack(">I", png[16:20])[0] == width, name
+
+
+@pytest.mark.parametrize("args, message", [
+    (["X1901M"], "phase 'X1901M' has not been played; expected one of S1901M, F1901M"),
+    (["--power", "narnia"], "--power 'narnia': no such power in Standard Diplomacy (1901); expected one of AUSTRIA"),
+    (["--out", "map.gif"], "--out map.gif: expected a file name ending in .png or .svg"),
+    (["--print", "--out", "map.svg"], "--print sets the size of a PNG"),
+])
+def test_a_mistake_is_one_line_and_nothing_is_written(games, tmp_path, monkeypatch, capsys, args, message):
+    monkeypatch.chdir(tmp_path)
+    assert main(["map", "demo", *args, "--root", str(games)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("gm-tools: ") and message in err and "Traceback" not in err
+    assert list(tmp_path.iterdir()) == []
