@@ -556,15 +556,19 @@ def _legend(variant: Variant, position: Position, colours: dict[str, str], width
             continue  # summed up in one entry below: a map's 25 minor states would bury the players
         centers = sum(1 for owner in position.centers.values() if owner == code)
         units = sum(1 for u in position.units.values() if u.power == code)
-        text = f"{power.name}: {centers} SC, {units} units"
+        text = f"{power.name}: {centers} SC, {_units(units)}"
         if code in scores:
             text += f", {scores[code]} VP" + (f" ({year})" if year else "")
         entries.append((colours.get(code, "#888888"), text))
     if others:
         centers = sum(1 for owner in position.centers.values() if owner in others)
         units = sum(1 for u in position.units.values() if u.power in others)
-        entries.append((colours.get(others[0], "#888888"), f"{len(others)} not played: {centers} SC, {units} units"))
+        entries.append((colours.get(others[0], "#888888"), f"{len(others)} not played: {centers} SC, {_units(units)}"))
     return _Legend(entries, width)
+
+
+def _units(count: int) -> str:
+    return f"{count} unit" if count == 1 else f"{count} units"
 
 
 def _styles(variant: Variant, position: Position) -> dict[str, ProvinceStyle]:

@@ -149,7 +149,7 @@ def test_the_legend_lists_the_fifteen_powers_and_sums_up_the_minor_states(europe
 
 
 def test_legend_entries_with_victory_points_do_not_overlap(europe):
-    # 'Catholic League and Bavaria: 1 SC, 1 units, 12 VP (1622)' is wider than the standard
+    # 'Catholic League and Bavaria: 1 SC, 1 unit, 12 VP (1622)' is wider than the standard
     # map's entries: the entries are laid out wider, so each text ends before the next starts.
     ledger = {"scores": {"1622": {p: 12 for p in europe.powers if europe.powers[p].playable}}}
     root = ET.fromstring(render_svg(europe, board(europe, ledger=ledger)))

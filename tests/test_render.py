@@ -446,3 +446,10 @@ def test_each_variants_start_renders_to_svg_and_png_the_same_bytes_twice(name):
     png = svg_to_png(svg, WEB_WIDTH)
     assert png[:8] == b"\x89PNG\r\n\x1a\n" and struct.unpack(">I", png[16:20])[0] == WEB_WIDTH
     assert svg_to_png(svg, WEB_WIDTH) == png
+
+
+def test_legend_counts_one_unit_in_the_singular():
+    variant = toy_variant()
+    position = Position(phase="S1901M", units={"PAR": Unit("FRANCE", "A", "PAR")}, centers={"PAR": "FRANCE"})
+    text = [t.text for t in ET.fromstring(render_svg(variant, position)).iter(f"{SVG}text")]
+    assert "France: 1 SC, 1 unit" in text and "Germany: 0 SC, 0 units" in text
