@@ -360,6 +360,7 @@ def test_a_repayment_and_each_powers_statement(tmp_path):
     type_cells(paths, {
         "Purchases!A2": "FRANCE", "Purchases!B2": "bolster", "Purchases!D2": "PAR",
         "Payments!A2": "SAVOY", "Payments!B2": "FRANCE", "Payments!C2": 3, "Payments!D2": "repayment of 2 and 1 interest",
+        "Loans!A2": "VENICE", "Loans!B2": "SAVOY", "Loans!C2": 2, "Loans!D2": 1, "Loans!E2": "1621",
     })
     report = turn(paths)
     assert {"power": "FRANCE", "order": "BOLSTER PAR", "result": "succeeds",
@@ -367,7 +368,12 @@ def test_a_repayment_and_each_powers_statement(tmp_path):
     treasury = {r["Power"]: r for r in sheet(paths, "Treasury") if r["Year"] == 1619}
     assert {k: treasury["FRANCE"][k] for k in ("Balance", "Income", "Received", "Paid", "Purchases", "New balance")} == {
         "Balance": 0, "Income": 13, "Received": 3, "Paid": 0, "Purchases": 9, "New balance": 7}
-    assert (treasury["SAVOY"]["Paid"], treasury["SAVOY"]["New balance"]) == (3, treasury["SAVOY"]["Income"] - 3)
+    assert (treasury["SAVOY"]["Paid"], treasury["SAVOY"]["New balance"]) == (3, treasury["SAVOY"]["Income"] + 2 - 3)
+    # 'These scenarios are monitored by the referee': every loan and payment stays on record.
+    assert [tuple(r.values()) for r in sheet(paths, "Loan Record")] == [
+        (1619, "loan", "VENICE", "SAVOY", 2, 1, "due 1621"),
+        (1619, "payment", "SAVOY", "FRANCE", 3, None, "repayment of 2 and 1 interest"),
+    ]
     statement = [(r["Item"], r["TPs"]) for r in sheet(paths, "Treasury Statements") if r["Power"] == "FRANCE"]
     assert statement == [
         ("Balance", 0), ("Income: home center LYO", 3), ("Income: home center NOR", 3),
@@ -429,3 +435,63 @@ def test_the_aligned_power_names_a_coastal_minors_automatic_build():
     assert [(p.cell, "not aligned with SWEDEN" in p.expected) for p in problems] == [("B2", True)]
     _, problems = HOOKS.check_inputs(variant, position, {"Purchases": [_purchase_row({**asked, "For minor": None})]})
     assert [(p.cell, p.expected) for p in problems] == [("E2", "the minor state whose automatic build this names")]
+
+
+def _rows(values: dict[str, dict]) -> dict[str, list[InputRow]]:
+    """Sheet -> one input row per dict of {header: value}, cells A, B, C... from row 2."""
+    rows: dict[str, list[InputRow]] = {}
+    for sheet_name, row_values in values.items():
+        for i, row in enumerate(row_values, start=2):
+            cells = {h: f"{sheet_name}!{chr(ord('A') + j)}{i}" for j, h in enumerate(row)}
+            rows.setdefault(sheet_name, []).append(InputRow(row, cells))
+    return rows
+
+
+PAPAL = "Papal support of an attack on a Catholic power"
+
+
+def test_the_gm_records_a_papal_support_of_an_attack_on_a_catholic_power():
+    """1619 rulebook, 'The Papacy': 'no Catholic power can declare war on the Papacy unless
+    ... - If the Papacy supports an attack on a Catholic power, then it may be the recipient of
+    a declaration of war from any Catholic power.' The GM, who saw the 1620 Orders Phase,
+    writes it on the Papal Protection sheet; France's WAR: PAPACY then stands."""
+    from gm_tools.europe.phases import play_diplomatic
+    from gm_tools.variant_sheets.europe1619_report import sections
+
+    variant = load_variant("europe1619")
+    position = Position("Y1621D")
+    titles = [t.title for t in HOOKS.input_sheets(variant, position)]
+    assert titles == ["INF Placements", "Attacks", "Declarations", "Papal Protection"]
+    # none in the first year: no Orders Phase played yet
+    assert "Papal Protection" not in [t.title for t in HOOKS.input_sheets(variant, Position("Y1619D"))]
+    war = {"Declarations": [{"Power": "FRANCE", "Kind": "war", "Other power": "PAPACY"}]}
+
+    # Without the GM's finding the Papacy is protected: the declaration is refused at its cell.
+    _, problems = HOOKS.check_inputs(variant, position, _rows(war))
+    (problem,) = problems
+    assert (problem.sheet, problem.cell) == ("Declarations", "C2")
+    assert "no Catholic power can declare war on the Papacy" in problem.expected
+
+    seen = {"Papal Protection": [{"Year": 1620, PAPAL: "A ROM S A TUS-GEN, on Spain's army"}]}
+    inputs, problems = HOOKS.check_inputs(variant, position, _rows({**war, **seen}))
+    assert problems == []
+    assert inputs["papal_events"] == [{
+        "event": "supported_attack_on_catholic", "year": 1620,
+        "note": "the Papacy supported an attack on a Catholic power in 1620: A ROM S A TUS-GEN, on Spain's army"}]
+    outcome = play_diplomatic(variant, position, inputs)
+    assert [(r.order, r.result) for r in outcome.results] == [("WAR: PAPACY", "succeeds")]
+    record = {"phase": "Y1621D", "before": {"extra": {}}, "results": [], "extra": {"outcome": outcome.extra}}
+    declarations = dict(sections(variant, record))["Declarations"]
+    assert "the Papacy's protection lapses: the Papacy supported an attack" in declarations
+    # The protection stays lifted ('has occured'): the sheet is no longer laid out.
+    assert "Papal Protection" not in [t.title for t in HOOKS.input_sheets(variant, outcome.position)]
+
+
+@pytest.mark.parametrize("year", [1621, 1618])
+def test_a_papal_finding_needs_the_year_of_an_orders_phase_played(year):
+    variant = load_variant("europe1619")
+    seen = {"Papal Protection": [{"Year": year, PAPAL: "A ROM S A TUS-GEN"}]}
+    _, problems = HOOKS.check_inputs(variant, Position("Y1621D"), _rows(seen))
+    (problem,) = problems
+    assert (problem.sheet, problem.cell, problem.found) == ("Papal Protection", "A2", str(year))
+    assert problem.expected == "the year of an Orders Phase played, 1619 to 1620"

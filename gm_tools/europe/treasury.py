@@ -4,7 +4,8 @@ Rulebook (``/work/shared/seeds/002_e7e1b063b6c411e5.txt``) sections: 'Treasury',
 'Military Cost Table' with France's example, 'Bolstering the strength of an army unit',
 'Adjusting strength', 'Minor states', 'Building a unit for a minor state', 'Ottoman fleet'.
 
-State (``Position.extra``): ``treasury`` = {power: TPs}, ``loans`` = the loans recorded
+State (``Position.extra``): ``treasury`` = {power: TPs}, ``loans`` and ``payments`` = the loans
+and the repayments recorded
 (the referee reports them; 'not enforced by the referee'). The steps of the phase, in order:
 
 1. every power in play receives its :func:`income`;
@@ -38,6 +39,9 @@ TREASURY = "treasury"
 """Key in ``Position.extra``: {power: TPs}."""
 LOANS = "loans"
 """Key in ``Position.extra``: the loans recorded, oldest first."""
+PAYMENTS = "payments"
+"""Key in ``Position.extra``: the payments recorded (repayments, interest, gifts), oldest first:
+the referee monitors the loans, 'but not enforced by the referee'."""
 
 
 @dataclass(frozen=True)
@@ -267,7 +271,7 @@ class TransactionsOutcome:
     """What the phase did."""
 
     position: Position
-    """The position after it: units, ``extra["treasury"]``, ``extra["loans"]``."""
+    """The position after it: units, ``extra["treasury"]``, ``extra["loans"]``, ``extra["payments"]``."""
     income: dict[str, Income]
     """Each power's income, by power."""
     results: list[OrderResult]
@@ -340,6 +344,7 @@ def run_transactions(
         treasury[p] = treasury.get(p, 0) + inc.total
     phase = _Phase(board, economy, variant, dict(board.position.units), treasury)
     loans = list(board.position.extra.get(LOANS, []))
+    payments = list(board.position.extra.get(PAYMENTS, []))
     year = board.position.phase[1:-1]
 
     results: list[OrderResult | None] = [None] * len(transactions)
@@ -355,6 +360,8 @@ def run_transactions(
                     "year": year, "lender": t.lender, "borrower": t.borrower, "amount": t.amount,
                     "interest": t.interest, "terms": t.terms,
                 })
+            elif not refusal:
+                payments.append({"year": year, "payer": t.payer, "payee": t.payee, "amount": t.amount, "note": t.note})
         elif isinstance(t, MinorPreference):
             refusal = _preference(board, t)
             if not refusal:
@@ -382,6 +389,8 @@ def run_transactions(
     after.extra[TREASURY] = dict(sorted(phase.treasury.items()))
     if loans:
         after.extra[LOANS] = loans
+    if payments:
+        after.extra[PAYMENTS] = payments
     return TransactionsOutcome(after, paid, [r for r in results if r is not None] + automatic, built, phase.spent)
 
 

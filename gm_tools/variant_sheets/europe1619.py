@@ -47,6 +47,7 @@ INFLUENCE_HISTORY = "Influence History"
 RELATIONS = "Declarations Matrix"
 TREASURY = "Treasury"
 STATEMENTS = "Treasury Statements"
+LOAN_RECORD = "Loan Record"
 SCORES = "Scores"
 
 DECLARATION_KINDS = ("war", "alliance", "armistice", "dissolve")
@@ -163,6 +164,7 @@ class Europe1619Hooks(SheetHooks):
             relations_table(variant, position),
             treasury_table(variant, position),
             statements_table(variant, position),
+            loan_record(variant, position),
             scores_table(variant, position),
         ]
 
@@ -199,6 +201,9 @@ def _papal_protection_sheet(variant: Variant, position: Position) -> list[Table]
     papal ally's war in the declarations)."""
     from ..europe.declarations import papacy_protected
 
+    first = parse_phase(variant.calendar.first_phase).year
+    if parse_phase(position.phase).year == first:
+        return []  # no Orders Phase played yet: nothing to report
     if not papacy_protected(_setup(variant), _influence(variant, position).declarations):
         return []
     return [Table(PAPAL_PROTECTION, (Column("Year", INTEGER, editable=True, width=7),
@@ -209,7 +214,7 @@ def _papal_findings(variant: Variant, position: Position, rows: list[InputRow], 
     """The GM's rows of the Papal Protection sheet as events for the phase; a year outside
     the game's past Orders Phases or an empty cell is a problem."""
     first, year = parse_phase(variant.calendar.first_phase).year, parse_phase(position.phase).year
-    years = f"the year of an Orders Phase played, {first} to {year - 1}" if year > first else "no entry: no Orders Phase has been played yet"
+    years = f"the year of an Orders Phase played, {first} to {year - 1}"
     found = []
     for row in rows:
         if _missing(row, ("Year", PAPAL_SUPPORT), {"Year": years, PAPAL_SUPPORT: "what the Papacy supported, like 'A ROM S A TUS-GEN, on Spain'"}, problems):
@@ -556,6 +561,21 @@ def statements_table(variant: Variant, position: Position) -> Table:
     rows = [[found["year"], power, item, tps]
             for power, items in found.get("powers", {}).items() for item, tps in items]
     return Table(STATEMENTS, columns, rows)
+
+
+def loan_record(variant: Variant, position: Position) -> Table:
+    """Every loan and payment recorded, by year: 'These scenarios are monitored by the referee,
+    but not enforced by the referee'."""
+    from ..europe.treasury import LOANS as LOANS_KEY, PAYMENTS as PAYMENTS_KEY
+
+    columns = (Column("Year", INTEGER, width=7), Column("Kind", width=9), Column("From", width=14),
+               Column("To", width=14), Column("TPs", INTEGER, width=6), Column("Interest", INTEGER, width=8),
+               Column("Terms", width=36))
+    rows = [[int(r["year"]), "loan", r["lender"], r["borrower"], r["amount"], r["interest"], r["terms"]]
+            for r in position.extra.get(LOANS_KEY, [])]
+    rows += [[int(r["year"]), "payment", r["payer"], r["payee"], r["amount"], None, r["note"]]
+             for r in position.extra.get(PAYMENTS_KEY, [])]
+    return Table(LOAN_RECORD, columns, sorted(rows, key=lambda r: r[0]))
 
 
 def scores_table(variant: Variant, position: Position) -> Table:
