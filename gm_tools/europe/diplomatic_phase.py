@@ -106,12 +106,30 @@ class DiplomaticOutcome:
     """The declarations' outcome (None when the phase was skipped)."""
     report: str
     """The referee's report, plain text a player can read."""
+    papal_events: list[decl.PapalEvent] = field(default_factory=list)
+    """Events recorded in this phase that lifted the Papacy's protection (found on the board,
+    entered by the GM, or seen in this phase's declarations)."""
 
 
 def run_diplomatic_phase(
-    setup: DiplomacySetup, state: DiplomaticState, orders: Mapping[str, Sequence[str]], *, year: int
+    setup: DiplomacySetup,
+    state: DiplomaticState,
+    orders: Mapping[str, Sequence[str]],
+    *,
+    year: int,
+    papal_findings: Sequence[decl.PapalEvent] = (),
 ) -> DiplomaticOutcome:
-    """Run the Diplomatic Phase of ``year``: ``orders`` maps a power code to its order lines."""
+    """Run the Diplomatic Phase of ``year``: ``orders`` maps a power code to its order lines.
+    ``papal_findings`` are events seen since the last phase that lift the Papacy's protection
+    (a center it captured, an attack on a Catholic power it supported): recorded, while the
+    Papacy is still protected, before the declarations are checked."""
+    lifted = []
+    if decl.papacy_protected(setup, state.declarations) and papal_findings:
+        lifted = list(papal_findings)
+        declarations = state.declarations
+        for e in lifted:
+            declarations = decl.record_papal_event(declarations, e.event, e.year, e.note)
+        state = DiplomaticState(state.influence, declarations, state.reichstag, state.eliminated)
     results: dict[tuple[str, int], OrderResult] = {}
     placements: list[tuple[tuple[str, int], Placement]] = []
     attacks: list[tuple[tuple[str, int], Attack]] = []
@@ -175,42 +193,50 @@ def run_diplomatic_phase(
     declaration_keys = {key for key, _ in declarations}
     void = [results[k] for k in sorted(results, key=lambda k: (rank.get(k[0], len(rank)), k[0], k[1]))
             if k not in declaration_keys and results[k].result == INVALID]
-    report = _report(setup, year, skipped, new_state, placed, attack_results, statuses, allotment, unused, outcome_decl, void)
-    return DiplomaticOutcome(year, new_state, ordered, attack_results, statuses, unused, outcome_decl, report)
+    if outcome_decl:
+        lifted += outcome_decl.papal_events
+    report = _report(setup, year, skipped, new_state, placed, attack_results, statuses, allotment, unused, outcome_decl,
+                     void, lifted)
+    return DiplomaticOutcome(year, new_state, ordered, attack_results, statuses, unused, outcome_decl, report, lifted)
 
 
 def run_on_position(
-    setup: DiplomacySetup, position: Position, orders: Mapping[str, Sequence[str]]
+    setup: DiplomacySetup,
+    position: Position,
+    orders: Mapping[str, Sequence[str]],
+    papal_events: Sequence[Mapping] = (),
 ) -> tuple[Position, DiplomaticOutcome]:
     """Run the Diplomatic Phase of the position's year; returns a new position whose
     ``extra`` holds the state after the phase (other ``extra`` keys are kept). A position
-    without diplomatic state is the start of the game: the INITIAL SETUP applies."""
+    without diplomatic state is the start of the game: the INITIAL SETUP applies.
+
+    ``papal_events`` are the GM's findings that lift the Papacy's protection before the
+    orders are read: ``{"event": key of PAPAL_EVENTS, "year": Y, "note": what happened}``
+    (the GM sees the Orders Phase's supports; 'If the Papacy supports an attack on a
+    Catholic power')."""
     if "influence" in position.extra or "declarations" in position.extra:
         state = DiplomaticState.from_extra(position.extra)
     else:
         state = initial_state(setup)
     year = parse_phase(position.phase).year
-    state = _papal_captures(setup, state, position, year)
-    outcome = run_diplomatic_phase(setup, state, orders, year=year)
+    findings = [decl.PapalEvent(e["event"], int(e["year"]), e.get("note", "")) for e in papal_events]
+    findings += _papal_captures(setup, position, year)
+    outcome = run_diplomatic_phase(setup, state, orders, year=year, papal_findings=findings)
     new = position.copy()
     new.extra.update(outcome.state.to_extra())
     return new, outcome
 
 
-def _papal_captures(setup: DiplomacySetup, state: DiplomaticState, position: Position, year: int) -> DiplomaticState:
-    """The state with 'The Papacy captures a center' recorded, if the board shows a supply
-    center captured by the Papacy and the Papacy is still protected. Captures are made at the
-    Map Adjustment Phase (``Position.extra["captured"]`` = {province: captor}), which comes
-    before the next Diplomatic Phase, so every capture is seen here."""
-    if not decl.papacy_protected(setup, state.declarations):
-        return state
+def _papal_captures(setup: DiplomacySetup, position: Position, year: int) -> list[decl.PapalEvent]:
+    """'The Papacy captures a center', when the board shows a supply center the Papacy
+    captured. Captures are made at the Map Adjustment Phase (``Position.extra["captured"]`` =
+    {province: captor}), which comes before the next Diplomatic Phase, so every capture is
+    seen here."""
     captured = position.extra.get("captured", {}) or {}
     centers = sorted(p for p, captor in captured.items() if captor == setup.papacy and p in position.centers)
     if not centers:
-        return state
-    note = f"{setup.papacy} captured {', '.join(centers)}"
-    declarations = decl.record_papal_event(state.declarations, "captured_center", year, note)
-    return DiplomaticState(state.influence, declarations, state.reichstag, state.eliminated)
+        return []
+    return [decl.PapalEvent("captured_center", year, f"{setup.papacy} captured {', '.join(centers)}")]
 
 
 def _reason(error: OrderError) -> str:
@@ -273,7 +299,8 @@ def _check_attacks(setup, state, year, after_placement, attacks, results) -> lis
 # --- the report -------------------------------------------------------------------------------
 
 
-def _report(setup, year, skipped, state, placed, attack_results, statuses, allotment, unused, outcome_decl, void) -> str:
+def _report(setup, year, skipped, state, placed, attack_results, statuses, allotment, unused, outcome_decl, void,
+            lifted) -> str:
     lines = [f"DIPLOMATIC PHASE {year}", ""]
     if skipped:
         lines += [f"No Diplomatic Phase after {setup.last_allocation_year}: no INFs are allotted.", ""]
@@ -291,12 +318,10 @@ def _report(setup, year, skipped, state, placed, attack_results, statuses, allot
     if outcome_decl:
         lines += [f"  in effect from {year}: {d.describe()}" for d in outcome_decl.took_effect]
         lines += [f"  declared, effective {d.effective}: {d.describe()}" for d in outcome_decl.declared]
-        # This year's events: seen on the board (a capture) or in this phase's declarations.
-        lapses = [e for e in state.declarations.papal_events if e.year == year]
-        lines += [f"  the Papacy's protection lapses: {e.note}" for e in lapses]
+        lines += [f"  the Papacy's protection lapses: {e.note}" for e in lifted]
         failed = [r for r in outcome_decl.results if r.result != SUCCEEDS]
         lines += [f"  {r.power} {r.order}: {r.result}, {r.reason}" for r in failed]
-        if not (outcome_decl.took_effect or outcome_decl.declared or lapses or failed):
+        if not (outcome_decl.took_effect or outcome_decl.declared or lifted or failed):
             lines.append("  none")
     if void:
         lines += ["", "Void orders:"]

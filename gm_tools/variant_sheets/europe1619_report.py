@@ -115,6 +115,7 @@ def sections(variant: Variant, record: dict) -> list[tuple[str, str]]:
         found.append(("Influence Tracker", _tracker(d["statuses"])))
         lines = [f"- in effect from {d['year']}: {t}" for t in d["took_effect"]]
         lines += [f"- declared: {t}" for t in d["declared"]]
+        lines += [f"- the Papacy's protection lapses: {t}" for t in d.get("papal_events", [])]
         found.append(("Declarations", "\n".join(lines) or "None."))
         found.append(("Reichstag decree", _decree(record)))
     if "map_adjustment" in outcome:
