@@ -495,3 +495,12 @@ def test_a_papal_finding_needs_the_year_of_an_orders_phase_played(year):
     (problem,) = problems
     assert (problem.sheet, problem.cell, problem.found) == ("Papal Protection", "A2", str(year))
     assert problem.expected == "the year of an Orders Phase played, 1619 to 1620"
+
+
+def test_a_negative_interest_is_named_at_its_cell():
+    """1619 rulebook, 'Loans': 'he/she may demand an interest payment along with repayment':
+    an interest is TPs owed, never below 0."""
+    loan = InputRow({"Lender": "VENICE", "Borrower": "SAVOY", "TPs": 2, "Interest": -1, "Due": None},
+                    {h: f"Loans!{c}2" for h, c in zip(("Lender", "Borrower", "TPs", "Interest", "Due"), "ABCDE")})
+    _, problems = HOOKS.check_inputs(load_variant("europe1619"), Position("Y1619B"), {"Loans": [loan]})
+    assert [(p.cell, p.found, p.expected) for p in problems] == [("D2", "-1", "the TPs of interest agreed, 0 or more")]

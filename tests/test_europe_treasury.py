@@ -294,6 +294,9 @@ def test_coastal_minor_builds_a_fleet_unless_its_power_asks_otherwise():
     assert "A MEC" in [str(u) for u in out.built]
     out = run(position({}), [MinorPreference("SWEDEN", "MEC", "A")], rel)
     assert "not aligned with SWEDEN" in outcome_of(out, 0)[1]
+    # Only a coastal minor has a choice: Hesse is inland.
+    out = run(position({}), [MinorPreference("UNION", "HES", "F")], Relations.of(aligned={"HES": "UNION"}))
+    assert outcome_of(out, 0) == ("invalid", "HES's home center HES is inland: it builds armies only")
 
 
 def test_a_power_buys_a_unit_for_an_aligned_minor():

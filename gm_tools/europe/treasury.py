@@ -415,6 +415,11 @@ def _preference(board: Board, t: MinorPreference) -> str:
         return f"{t.minor} is not a minor state"
     if board.commander(t.minor) != t.power:
         return f"{t.minor} is not aligned with {t.power}: only its aligned power names its builds"
+    home = board.geo.minor_home.get(t.minor)
+    if home is None:
+        return f"{t.minor} has no home center: it builds nothing"
+    if t.kind == FLEET and home not in board.geo.coastal:
+        return f"{t.minor}'s home center {home} is inland: it builds armies only"
     return ""
 
 

@@ -378,6 +378,10 @@ def _check_transactions(variant: Variant, position: Position, rows: dict[str, li
     for row in rows.get(LOANS, []):
         if not _transfer_row(row, ("Lender", "Borrower"), "lent", power_expected, problems):
             continue
+        if (row.values.get("Interest") or 0) < 0:
+            sheet, cell = _cell(row, "Interest")
+            problems.append(Problem(sheet, cell, str(row.values["Interest"]), "the TPs of interest agreed, 0 or more"))
+            continue
         loans.append({"lender": row.values["Lender"], "borrower": row.values["Borrower"], "amount": row.values["TPs"],
                       "interest": row.values.get("Interest") or 0, "due": row.values.get("Due") or ""})
         cells.append(row.cells["TPs"])
