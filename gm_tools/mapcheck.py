@@ -268,7 +268,13 @@ def main(argv: list[str] | None = None) -> int:
         if not map_path(variant.name).exists():
             print(f"{name}: no map.svg")
             continue
-        problems = check_variant_map(variant)
+        try:
+            problems = check_variant_map(variant)
+        except UserError as e:
+            # a map.svg that cannot be read (not XML, a curve, a region drawn twice)
+            print(f"{name}: {e}", file=sys.stderr)
+            status = 2
+            continue
         for problem in problems:
             print(f"{name}: {problem}")
         print(f"{name}: {len(problems)} problem(s)")

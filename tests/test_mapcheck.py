@@ -179,3 +179,18 @@ def test_each_coast_needs_a_unit_and_a_label_anchor():
     texts = [p.text for p in compare(variant, base)]
     assert "map.svg has no anchor A.SC.label" in texts
     assert not any("A.NC" in t for t in texts)
+
+
+def test_a_map_that_cannot_be_read_is_a_message_not_a_traceback(tmp_path, monkeypatch, capsys):
+    import shutil
+
+    from gm_tools.mapcheck import main
+
+    folder = tmp_path / "brokenmap"
+    shutil.copytree(map_path("standard").parent, folder, ignore=shutil.ignore_patterns("map.svg"))
+    (folder / "map.svg").write_text('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 9 9">'
+                                    '<path class="land" id="PAR" d="M0 0C1 1 2 2 3 3Z"/></svg>', encoding="utf-8")
+    monkeypatch.setenv("GM_TOOLS_VARIANTS", str(tmp_path))
+    assert main(["brokenmap"]) == 2
+    err = capsys.readouterr().err
+    assert "brokenmap:" in err and "path command 'C' found; expected straight segments" in err
