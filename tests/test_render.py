@@ -442,6 +442,9 @@ def test_each_variants_start_renders_to_svg_and_png_the_same_bytes_twice(name):
     drawn = {p.get("id") for p in root.iter(f"{SVG}path")} & set(variant.provinces)
     assert drawn == set(variant.provinces)
     assert len([g for g in root.iter(f"{SVG}g") if g.get("id") == "units"][0]) == len(variant.start_units)
+    # issue 4: 'Use px font sizes (cairosvg draws % and em sizes wrongly)'
+    sizes = {t.get("font-size") for t in root.iter(f"{SVG}text")}
+    assert sizes and all(s.endswith("px") for s in sizes), sizes
     assert render_svg(variant, start_position(variant)) == svg
     png = svg_to_png(svg, WEB_WIDTH)
     assert png[:8] == b"\x89PNG\r\n\x1a\n" and struct.unpack(">I", png[16:20])[0] == WEB_WIDTH
