@@ -504,3 +504,15 @@ def test_a_negative_interest_is_named_at_its_cell():
                     {h: f"Loans!{c}2" for h, c in zip(("Lender", "Borrower", "TPs", "Interest", "Due"), "ABCDE")})
     _, problems = HOOKS.check_inputs(load_variant("europe1619"), Position("Y1619B"), {"Loans": [loan]})
     assert [(p.cell, p.found, p.expected) for p in problems] == [("D2", "-1", "the TPs of interest agreed, 0 or more")]
+
+
+@pytest.mark.parametrize("infs", [-3, 0])
+def test_a_placement_of_no_or_negative_infs_is_refused_at_the_infs_cell(infs):
+    """1619 rulebook: players 'may not ... remove INFs from a state once they are placed'; a
+    placement is a positive number of INFs ('number of INFs: [minor state]')."""
+    variant = load_variant("europe1619")
+    rows = _rows({"INF Placements": [{"Power": "DENMARK", "INFs": infs, "Minor state": "BRE"}]})
+    _, problems = HOOKS.check_inputs(variant, Position("Y1619D"), rows)
+    (problem,) = problems
+    assert (problem.sheet, problem.cell, problem.found) == ("INF Placements", "B2", str(infs))
+    assert problem.expected.startswith("a number of INFs above 0")

@@ -252,6 +252,12 @@ def _check_diplomatic(variant: Variant, position: Position, rows: dict[str, list
             "Power": power_expected, "INFs": "a number of INFs above 0",
             "Minor state": "a minor state code like BRE"}, problems):
             continue
+        if row.values["INFs"] <= 0:
+            # 'may not ... remove INFs from a state once they are placed': only a positive number
+            sheet, cell = _cell(row, "INFs")
+            problems.append(Problem(sheet, cell, str(row.values["INFs"]), "a number of INFs above 0: INFs once "
+                                    "placed may not be removed except by a diplomatic attack"))
+            continue
         # The INFs cell is where an over-allotment is fixed; the minor's cell for the rest.
         add(row.values["Power"], f"{row.values['INFs']}: {row.values['Minor state']}", row, "Minor state")
     for row in rows.get(ATTACKS, []):
