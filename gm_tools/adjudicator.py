@@ -39,7 +39,7 @@ from .model import (
     Position,
     Support,
     Unit,
-    keep_last_order,
+    orders_in_force,
     order_text,
     province_of,
 )
@@ -498,10 +498,10 @@ def adjudicate_movement(
     variant: Variant, position: Position, orders: list[Order], rules: Rules | None = None
 ) -> MovementOutcome:
     """Adjudicate a movement phase. ``orders`` are parsed orders; when one unit is given
-    several, the last counts and the earlier ones are reported invalid."""
+    several different ones, it follows none and holds (DATC 4.D.3)."""
     rules = rules or rules_for(variant)
     results: list[OrderResult | None] = [None] * len(orders)
-    in_force: dict[str, int] = {}
+    legal: list[int] = []
     tried: set[str] = set()
     for n, order in enumerate(orders):
         problem = _check(variant, position, rules, order)
@@ -510,7 +510,10 @@ def adjudicate_movement(
             if hasattr(order, "unit"):
                 tried.add(order.unit.province)
             continue
-        keep_last_order(orders, results, in_force, n)
+        legal.append(n)
+    in_force = orders_in_force(orders, results, legal, "it holds")
+    # A unit whose orders conflicted was reported above; it follows none of them.
+    tried.update(orders[n].unit.province for n in legal if orders[n].unit.province not in in_force)
 
     entries: list[_Entry] = []
     for province in sorted(position.units):

@@ -13,8 +13,9 @@ adjudicates the phase by its type, and works out the next phase that has somethi
 - any other phase type (a variant's diplomatic, treasury or scoring phase) is never skipped:
   ``rules.play_phase`` plays it from the checked inputs of the variant's sheets.
 
-When one unit is given several orders, the last one counts, as the email judges did; the
-earlier ones are reported ``invalid`` ("replaced by a later order"), so the GM sees them.
+When one unit is given several different orders it follows none of them (DATC 4.D.3,
+preferred choice c): it holds, or in a retreat phase is disbanded; each order is reported
+``invalid`` so the GM sees why.
 """
 
 from __future__ import annotations

@@ -281,18 +281,34 @@ class OrderResult:
     """True when the ordered unit was dislodged this phase."""
 
 
-def keep_last_order(orders: list[Order], results: list[OrderResult | None], in_force: dict[str, int], n: int) -> None:
-    """Put ``orders[n]`` in force for its unit (``in_force``: unit's province -> index).
+def orders_in_force(
+    orders: list[Order], results: list[OrderResult | None], legal: list[int], consequence: str
+) -> dict[str, int]:
+    """Which of the legal orders ``orders[n]`` (n in ``legal``) each unit follows: unit's
+    province -> index.
 
-    When one unit is given several orders the last counts, as with the email judges (DATC
-    4.D.3, docs/datc-options.md); the one it replaces is reported ``invalid`` in
-    ``results`` so the GM sees it. Movement and retreat phases both read orders this way.
+    DATC 4.D.3, preferred choice c: a unit given two or more *different* legal orders
+    follows none of them (in a movement phase it holds and may still receive hold support;
+    in a retreat phase it has no order, so it is disbanded); the same order written twice
+    is followed once. Illegal orders were set aside before (4.E.1), so a legal and an
+    illegal order are not "several orders". Every order not followed is reported
+    ``invalid`` in ``results``, ending with ``consequence`` ("it holds").
     """
-    order = orders[n]
-    earlier = in_force.get(order.unit.province)
-    if earlier is not None:
-        replaced = orders[earlier]
-        results[earlier] = OrderResult(
-            replaced.power, order_text(replaced), INVALID, f"replaced by a later order for {order.unit}"
-        )
-    in_force[order.unit.province] = n
+    by_unit: dict[str, list[int]] = {}
+    for n in legal:
+        by_unit.setdefault(orders[n].unit.province, []).append(n)
+    in_force: dict[str, int] = {}
+    for province, given in by_unit.items():
+        first = orders[given[0]]
+        texts = {order_text(orders[n]) for n in given}
+        if len(texts) == 1:
+            in_force[province] = given[0]
+            for n in given[1:]:
+                results[n] = OrderResult(first.power, order_text(first), INVALID, "the same order again: followed once")
+            continue
+        for n in given:
+            results[n] = OrderResult(
+                orders[n].power, order_text(orders[n]), INVALID,
+                f"{first.unit} was given {len(given)} different orders: {consequence} (DATC 4.D.3)",
+            )
+    return in_force

@@ -113,18 +113,22 @@ def check_orders(
         except OrderError as e:
             parsed.append((entry, None, _expected(e)))
 
-    # One order per unit and per build site: with two, which the player meant is unknown.
-    first_at: dict[tuple[str, str], OrderEntry] = {}
+    # One order per unit and per build site: with two, which the player meant is unknown,
+    # so (with --lenient) neither is used and the unit holds (DATC 4.D.3, choice c).
+    first_at: dict[tuple[str, str], int] = {}
     for i, (entry, order, error) in enumerate(parsed):
         key = _order_key(order) if order is not None else None
         if key is None:
             continue
-        if key in first_at:
-            other = first_at[key]
-            what = f"{order.unit}" if key[0] == "unit" else f"a build in {key[1]}"
-            parsed[i] = (entry, None, f"one order for {what}, which already has {other.written!r} at {other.cell}")
-        else:
-            first_at[key] = entry
+        if key not in first_at:
+            first_at[key] = i
+            continue
+        j = first_at[key]
+        other, other_order = parsed[j][0], parsed[j][1]
+        what = f"{order.unit}" if key[0] == "unit" else f"a build in {key[1]}"
+        parsed[i] = (entry, None, f"one order for {what}, which already has {other.written!r} at {other.cell}")
+        if other_order is not None:
+            parsed[j] = (other, None, f"one order for {what}, which also has {entry.written!r} at {entry.cell}")
 
     if parse_phase(position.phase).type == ADJUSTMENT:
         _check_adjustment_counts(variant, position, rules, parsed)

@@ -23,7 +23,7 @@ from .model import (
     Position,
     Retreat,
     Unit,
-    keep_last_order,
+    orders_in_force,
     order_text,
     province_of,
 )
@@ -67,11 +67,11 @@ def adjudicate_retreats(
 ) -> RetreatOutcome:
     """Adjudicate a retreat phase. ``position.dislodged`` holds the units to retreat; a
     ``Move`` order for a dislodged unit is read as a retreat. When one unit is given
-    several orders the last counts, the earlier ones are reported invalid."""
+    several different orders it follows none and is disbanded (DATC 4.D.3)."""
     # ``rules`` is taken for symmetry with the other phases: retreat options were already
     # filtered through the hooks by the adjudicator of the movement phase.
     results: list[OrderResult | None] = [None] * len(orders)
-    in_force: dict[str, int] = {}
+    legal: list[int] = []
     reported: set[str] = set()
     for n, order in enumerate(orders):
         problem, dislodged = _check(position, order)
@@ -81,7 +81,10 @@ def adjudicate_retreats(
             if dislodged is not None:
                 reported.add(order.unit.province)
             continue
-        keep_last_order(orders, results, in_force, n)
+        legal.append(n)
+    in_force = orders_in_force(orders, results, legal, "it is disbanded")
+    # A unit whose orders conflicted was reported above; it follows none of them.
+    reported.update(orders[n].unit.province for n in legal if orders[n].unit.province not in in_force)
 
     # Who wants to go where (by province: two coasts of one province still collide).
     wanted: dict[str, list[str]] = {}

@@ -50,13 +50,26 @@ def test_unit_given_no_order_holds():
     assert [(r.order, r.result, r.reason) for r in out.results] == [("A PAR H", "succeeds", "no order: holds")]
 
 
-def test_later_order_for_a_unit_replaces_earlier():
-    # As the email judges: the last order given to a unit counts.
+def test_unit_given_two_different_orders_holds_and_may_be_supported():
+    # DATC 4.D.3, preferred choice c: "The order is illegal and changed in a hold order
+    # (able to receive a hold support)". Here Germany's supported attack on Paris fails
+    # because France's confused unit still receives the hold support from Picardy.
+    p = board({"FRANCE": ["A PAR", "A PIC"], "GERMANY": ["A BUR", "A GAS"]})
+    out = run(p, [M(p, "A PAR", "BUR"), M(p, "A PAR", "GAS"), S(p, "A PIC", "PAR"),
+                  M(p, "A BUR", "PAR"), S(p, "A GAS", "BUR", "PAR")])
+    assert [r.result for r in out.results[:2]] == ["invalid", "invalid"]
+    assert out.results[0].reason == "A PAR was given 2 different orders: it holds (DATC 4.D.3)"
+    assert out.moved == {} and out.dislodged == {}
+    assert out.results[2].result == "succeeds"
+
+
+def test_same_order_twice_is_followed_once():
+    # DATC 4.D.3: "if the orders are the same, then it should just follow that order".
     p = board({"FRANCE": ["A PAR"]})
-    out = run(p, [M(p, "A PAR", "BUR"), M(p, "A PAR", "PIC")])
-    assert out.results[0].result == "invalid"
-    assert "replaced by a later order" in out.results[0].reason
-    assert out.moved == {"PAR": "PIC"}
+    out = run(p, [M(p, "A PAR", "BUR"), M(p, "A PAR", "BUR")])
+    assert [r.result for r in out.results] == ["succeeds", "invalid"]
+    assert out.results[1].reason == "the same order again: followed once"
+    assert out.moved == {"PAR": "BUR"}
 
 
 def test_order_for_another_powers_unit_is_invalid_and_unit_holds():

@@ -70,8 +70,10 @@ def test_two_orders_for_one_unit(tmp_path):
     paths = create(tmp_path)
     first, second = cell_of(paths, "A PAR"), cell_of(paths, "F BRE")
     type_cells(paths, {first: "A PAR - BUR", second: "A PAR - PIC"})
+    # Both cells are named: the GM must decide which order the player meant.
     assert problems_after(paths, tmp_path) == [
-        f"{second}: found 'A PAR - PIC', expected one order for A PAR, which already has 'A PAR - BUR' at {first}"
+        f"{first}: found 'A PAR - BUR', expected one order for A PAR, which also has 'A PAR - PIC' at {second}",
+        f"{second}: found 'A PAR - PIC', expected one order for A PAR, which already has 'A PAR - BUR' at {first}",
     ]
 
 

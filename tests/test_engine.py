@@ -33,11 +33,12 @@ def test_results_follow_the_order_texts_and_bad_text_is_invalid():
     assert out.results[3].reason == "bounced: 1 against 2 from A PAR"
 
 
-def test_last_order_for_a_unit_counts():
-    # Email judges: a later order replaces an earlier one; both are reported.
+def test_two_different_orders_for_a_unit_from_text_make_it_hold():
+    # DATC 4.D.3, preferred choice c: the unit holds; both orders are reported.
     out = run_phase(V, start(), {"FRANCE": ["A PAR - BUR", "A PAR - PIC"]})
-    assert out.results[0].result == "invalid" and "replaced" in out.results[0].reason
-    assert str(out.position.units["PIC"]) == "A PIC"
+    assert [r.result for r in out.results[:2]] == ["invalid", "invalid"]
+    assert "2 different orders" in out.results[0].reason
+    assert str(out.position.units["PAR"]) == "A PAR"
 
 
 def test_spring_without_dislodgement_skips_retreats():

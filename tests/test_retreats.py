@@ -91,16 +91,17 @@ def test_disband_order():
     assert result(out, "A MUN").result == "succeeds" and out.units_after == {}
 
 
-def test_last_retreat_order_for_a_unit_counts():
-    # DATC 4.D.3 as chosen in docs/datc-options.md: of several orders to one unit the last
-    # counts, in the retreat phase as in movement; the earlier one is reported invalid.
+def test_dislodged_unit_given_different_retreat_orders_is_disbanded():
+    # DATC 4.D.3, preferred choice c: a unit given several different orders follows none;
+    # a dislodged unit without a (usable) retreat order is disbanded (2000 rulebook,
+    # 'Retreating').
     p = retreat_position({}, {"MUN": ("GERMANY", "A MUN", "BUR", ("KIE", "RUH"))})
     out = adjudicate_retreats(V, p, [R(p, "A MUN", "KIE"), D(p, "A MUN"), R(p, "A MUN", "RUH")])
-    assert [(r.order, r.result) for r in out.results[:3]] == [
-        ("A MUN R KIE", "invalid"), ("A MUN D", "invalid"), ("A MUN R RUH", "succeeds"),
+    assert [(r.order, r.result) for r in out.results] == [
+        ("A MUN R KIE", "invalid"), ("A MUN D", "invalid"), ("A MUN R RUH", "invalid"),
     ]
-    assert out.results[0].reason == "replaced by a later order for A MUN"
-    assert out.retreated == {"MUN": "RUH"}
+    assert out.results[0].reason == "A MUN was given 3 different orders: it is disbanded (DATC 4.D.3)"
+    assert out.retreated == {} and out.units_after == {}
 
 
 def test_retreat_of_a_unit_of_another_power_is_invalid():

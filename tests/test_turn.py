@@ -192,6 +192,18 @@ def test_lenient_lets_invalid_orders_stand_as_holds(tmp_path):
     assert "A PAR" in rec["after"]["units"]["FRANCE"]
 
 
+def test_lenient_two_orders_for_one_unit_make_it_hold(tmp_path):
+    # DATC 4.D.3, preferred choice c: with two different orders a unit follows neither
+    # and holds; --lenient lets the turn go on and reports both orders as not used.
+    paths = create(tmp_path)
+    type_cells(paths, {order_cell(paths, "A PAR"): "A PAR - BUR", order_cell(paths, "F BRE"): "A PAR - PIC"})
+    run_turn(paths.name, root=paths.root, site_dir=None, lenient=True)
+    rec = record(paths, "S1901M")
+    assert [e["read"] for e in rec["orders"]["FRANCE"][:2]] == [None, None]
+    assert all("one order for A PAR" in e["error"] for e in rec["orders"]["FRANCE"][:2])
+    assert "A PAR" in rec["after"]["units"]["FRANCE"]
+
+
 def test_rollback_reopens_the_last_phase_for_correction(tmp_path):
     paths = create(tmp_path)
     play(paths, {"FRANCE": ["A PAR - PIC"]})
