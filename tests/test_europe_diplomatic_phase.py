@@ -502,3 +502,32 @@ def test_minor_provinces_agree_with_the_map(variant):
     statuses = inf.province_statuses(real, start_state(real).influence)
     assert set(statuses) == marked
     assert statuses["BRA"] == statuses["PRU"] and statuses["BRA"].power == "UNION"
+
+
+def _with_allocation(variant, **changes):
+    """The variant with its Influence Allocation Table changed (a GM's published values)."""
+    import dataclasses
+
+    tables = dict(variant.tables)
+    tables["influence_allocation"] = {**tables["influence_allocation"], **changes}
+    return dataclasses.replace(variant, tables=tables)
+
+
+def test_allocation_rows_for_later_years(variant):
+    # 'At the start of each year Influence Points (INFs) are allotted to the powers as shown in
+    # the Influence Allocation Table': a row from 1630 replaces the first one from that year on.
+    base = setup_from_variant(variant).allotment(1619)
+    later = {p: n + 1 for p, n in base.items()}
+    real = setup_from_variant(_with_allocation(variant, from_year={"1630": later}))
+    assert real.allotment(1629) == base
+    assert real.allotment(1630) == later and real.allotment(1648) == later
+
+
+@pytest.mark.parametrize("rows, message", [
+    ({"1619": {}}, "[influence_allocation.from_year.1619]: found year '1619', expected a year after 1619"),
+    ({"1630": {"FRANCE": 7}}, "[influence_allocation.from_year.1630]: no INFs for AUSTRIA, DENMARK"),
+])
+def test_bad_allocation_rows_are_clear_errors(variant, rows, message):
+    with pytest.raises(VariantDataError) as caught:
+        setup_from_variant(_with_allocation(variant, from_year=rows))
+    assert message in str(caught.value)

@@ -60,6 +60,8 @@ def setup_from_variant(variant: Variant, players: int = 15) -> DiplomacySetup:
         if p not in per_year:
             problems.append(f"tables.toml [influence_allocation.inf_per_year]: no INFs for {p}")
     first_year = parse_phase(variant.calendar.first_phase).year
+    allocation = {first_year: per_year}
+    allocation.update(_later_rows(allocation_table.get("from_year", {}), first_year, powers, problems))
     attack_order = tuple(p for p in allocation_table.get("attack_order", []) if p in in_play)
     missing = [p for p in powers if p not in attack_order]
     if missing:
@@ -93,7 +95,7 @@ def setup_from_variant(variant: Variant, players: int = 15) -> DiplomacySetup:
         powers=powers,
         confessions=confessions,
         minors=dict(sorted(minors.items())),
-        allocation={first_year: per_year},
+        allocation=allocation,
         attack_order=attack_order,
         power_names={p: variant.powers[p].name for p in powers},
         papacy=PAPACY if PAPACY in in_play else None,
@@ -105,6 +107,24 @@ def setup_from_variant(variant: Variant, players: int = 15) -> DiplomacySetup:
         initial_influence=influence,
         initial_relations=relations,
     )
+
+
+def _later_rows(rows: dict, first_year: int, powers: tuple[str, ...], problems: list[str]) -> dict[int, dict[str, int]]:
+    """The Influence Allocation Table's rows after the first year (``[influence_allocation.
+    from_year.1630]``: {power: INFs a year from 1630 on}), so a GM can copy a published table
+    whose allotments change over the game. Each row names every power in play."""
+    later = {}
+    for key, row in rows.items():
+        where = f"tables.toml [influence_allocation.from_year.{key}]"
+        if not str(key).isdigit() or int(key) <= first_year:
+            problems.append(f"{where}: found year {key!r}, expected a year after {first_year}")
+            continue
+        missing = [p for p in powers if p not in row]
+        if missing:
+            problems.append(f"{where}: no INFs for {', '.join(missing)}")
+            continue
+        later[int(key)] = {p: int(row[p]) for p in powers}
+    return dict(sorted(later.items()))
 
 
 def _minor(variant: Variant, where: str, code: str, row: dict, problems: list[str]) -> MinorState:
