@@ -132,3 +132,29 @@ def test_a_file_without_until_is_refused(tmp_path):
     with pytest.raises(EuropeDemoError, match="expected a key 'until'"):
         read_europe_orders(path)
     assert tomllib.loads(path.read_text())  # the file itself is valid TOML: the message is about 'until'
+
+
+@pytest.fixture(scope="module")
+def whole(tmp_path_factory):
+    """The committed file, all four years."""
+    root = tmp_path_factory.mktemp("europe-demo-whole") / "games"
+    play_europe_demo(root)
+    return root
+
+
+def test_the_whole_demo_exercises_the_rules_and_replays(whole):
+    assert load_state(EUROPE_NAME, whole).position.phase == "Y1623D"
+    assert replay(EUROPE_NAME, root=whole) == []
+    # 'Effects of declarations': aligned minors' units follow their powers' orders (the Union's
+    # Hesse, the League's Wuerzburg against the Palatinate, at war since 1621).
+    results = {(r["power"], r["order"]): r["result"] for r in json.loads(
+        (whole / EUROPE_NAME / "history" / "Y1621M.json").read_text(encoding="utf-8"))["results"]}
+    assert results[("HES", "A HES S A PAL")] == "succeeds" and results[("WUE", "A WUE - PAL")] == "fails"
+    # Additional rule 3: Austria's capture of Bohemia disbands the Confederacy's unit; 'Austria
+    # and Bohemia': 5 more points while Austria holds it.
+    adjustment = outcome(whole, "Y1622J")["map_adjustment"]
+    assert ["BOHC", "AUSTRIA"] in adjustment["captured_minors"]
+    assert outcome(whole, "Y1622S")["scoring"]["scores"]["AUSTRIA"]["bonus"] == 5
+    # 'Loans': Savoy repays Venice's loan of 1619 with its interest in 1621.
+    treasury = outcome(whole, "Y1621B")["transactions"]["treasury"]
+    assert (treasury["SAVOY"]["paid"], treasury["VENICE"]["received"]) == (3, 3)
