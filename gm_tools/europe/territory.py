@@ -262,11 +262,6 @@ class Board:
         return not self.own_domain_of(province, self.side(defender.power))
 
 
-def captured_of(position: Position) -> dict[str, str]:
-    """The captures recorded in a position (a new dict)."""
-    return dict(position.extra.get(CAPTURED, {}))
-
-
 def center_owners(geo: Geography, captured: Mapping[str, str]) -> dict[str, str]:
     """Supply center -> holder, for ``Position.centers``: the captor, else the domain."""
     owners = {}

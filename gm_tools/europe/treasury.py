@@ -121,12 +121,6 @@ def income(board: Board, economy: Economy, power: str) -> Income:
     return Income(power, home, centers, provinces, aligned)
 
 
-def strength(position: Position, power: str) -> int:
-    """'A power's total military strength is the sum of all of its individual unit strengths
-    on the board' (a minor's units, even bought by the power, are the minor's)."""
-    return sum(u.strength for u in position.units.values() if u.power == power)
-
-
 def build_sites(board: Board, power: str) -> list[str]:
     """Centers where ``power`` may build, occupied or not: its home centers and build sites
     (Spain's Naples, Milan, Flanders; England's Scotland) that it still holds."""
@@ -304,6 +298,8 @@ class _Phase:
     """Purchases paid for so far."""
 
     def strength(self, power: str) -> int:
+        """'A power's total military strength is the sum of all of its individual unit
+        strengths on the board' (a minor's units, even bought by the power, are the minor's)."""
         return sum(u.strength for u in self.units.values() if u.power == power)
 
     def pay(self, t: BuyUnit | Bolster) -> str:
