@@ -16,6 +16,7 @@ Run with ``.venv/bin/python bench/run.py [--games N] [--years N] [--seed S]``.
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import resource
 import subprocess
@@ -54,6 +55,10 @@ def main(argv: list[str] | None = None) -> int:
     requests_path = OUT / "requests.jsonl"
     requests_path.write_text("".join(dumps_line(r) + "\n" for r in requests), encoding="utf-8")
 
+    # The 3000 requests (and the variant) live for the whole run: move them out of the
+    # garbage collector's sight, as the jsonl loop does once its variant is loaded.
+    # Otherwise each full collection walks them all again (about 15% of our time here).
+    gc.freeze()
     print(f"\n{'':38s}{'phases':>7s}{'wall s':>9s}{'phases/s':>10s}{'CPU s':>8s}{'phases/s':>10s}")
     start, cpu_start = time.perf_counter(), time.process_time()
     responses = [handle_request(variant, r) for r in requests]
