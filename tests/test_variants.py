@@ -365,6 +365,13 @@ def test_home_center_checks(tmp_path):
     assert "provinces.toml [LND]: home center of RED but not a supply center (add center = true)" in problems
 
 
+def test_a_domain_must_name_a_power(tmp_path):
+    # the map tints a home province that is no center by its domain (variants/README.md)
+    problems = _broken_provinces(tmp_path, 'type = "coast"\ncenter = true\narmy = ["LND", "SPL"]',
+                                 'type = "coast"\ncenter = true\ndomain = "GREEN"\narmy = ["LND", "SPL"]')
+    assert "provinces.toml [CST]: domain 'GREEN' is not a power (powers: RED, BLUE)" in problems
+
+
 def test_start_unit_checks(tmp_path):
     problems = _broken_variant(tmp_path, 'RED = ["A LND"]', 'RED = ["A LND", "A XYZ", "F LND", "A SEA", "F SPL", "A CST", "F CST"]')
     where = "variant.toml [start.units] RED"
