@@ -300,6 +300,9 @@ def orders_in_force(
     in_force: dict[str, int] = {}
     for province, given in by_unit.items():
         first = orders[given[0]]
+        if len(given) == 1:  # the usual case: no texts to compare
+            in_force[province] = given[0]
+            continue
         texts = {order_text(orders[n]) for n in given}
         if len(texts) == 1:
             in_force[province] = given[0]
