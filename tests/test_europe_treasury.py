@@ -376,3 +376,14 @@ def test_a_build_of_an_unknown_kind_or_where_it_cannot_stand_is_refused():
     out = run(p, [BuyUnit("FRANCE", "X", "PAR"), BuyUnit("FRANCE", "F", "PAR")])
     assert "expected A or F" in outcome_of(out, 0)[1]
     assert "a fleet cannot stand in PAR" in outcome_of(out, 1)[1]
+
+
+def test_an_eliminated_power_takes_no_part_in_the_phase():
+    # 'Elimination': 'When a power is eliminated, all units are disbanded'; Spain's Naples is
+    # still Spain's land on the map, but an eliminated Spain neither builds there nor pays or
+    # is paid, and it receives no income.
+    p = position({}, eliminated=["SPAIN"], treasury={"SPAIN": 30, "FRANCE": 0})
+    out = run(p, [BuyUnit("SPAIN", "A", "NAP"), Payment("FRANCE", "SPAIN", 2)])
+    assert [outcome_of(out, i) for i in (0, 1)] == [("invalid", "SPAIN is eliminated")] * 2
+    assert "NAP" not in out.position.units and "SPAIN" not in out.income
+    assert out.position.extra["treasury"]["FRANCE"] == FRANCE_INCOME

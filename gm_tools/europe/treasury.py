@@ -32,6 +32,7 @@ from typing import Mapping, Union
 
 from ..errors import UserError
 from ..model import ARMY, FLEET, INVALID, SUCCEEDS, OrderResult, Position, Unit
+from ..phase import parse_phase
 from ..variant import Variant
 from .territory import ALIGNED, VASSALAGE, Board
 
@@ -341,7 +342,7 @@ def run_transactions(
     phase = _Phase(board, economy, variant, dict(board.position.units), treasury)
     loans = list(board.position.extra.get(LOANS, []))
     payments = list(board.position.extra.get(PAYMENTS, []))
-    year = board.position.phase[1:-1]
+    year = str(parse_phase(board.position.phase).year)
 
     results: list[OrderResult | None] = [None] * len(transactions)
     money_first = sorted(range(len(transactions)), key=lambda i: not isinstance(transactions[i], (Loan, Payment)))
@@ -349,6 +350,11 @@ def run_transactions(
     wanted_kind: dict[str, str] = {}
     for i in money_first:
         t = transactions[i]
+        gone = sorted({_payer(t), getattr(t, "borrower", None), getattr(t, "payee", None)} & eliminated)
+        if gone:
+            # 'When a power is eliminated, all units are disbanded': it has no part in the phase.
+            results[i] = OrderResult(_payer(t), transaction_text(t), INVALID, f"{gone[0]} is eliminated")
+            continue
         if isinstance(t, (Loan, Payment)):
             refusal = _transfer(phase, t)
             if not refusal and isinstance(t, Loan):
