@@ -351,23 +351,36 @@ class Resolver:
 # --- checking and matching orders -------------------------------------------------------
 
 
-def _check(variant: Variant, position: Position, rules: Rules, order: Order) -> str:
-    """Why the order cannot be carried out, or empty if it can."""
-    if not isinstance(order, (Hold, Move, Support, Convoy)):
-        return f"not a movement-phase order: {order_text(order)}"
-    unit = position.units.get(order.unit.province)
-    if unit is None or unit.kind != order.unit.kind or unit.location != order.unit.location:
-        return f"there is no {order.unit} on the board"
-    if unit.power != order.power:
-        return f"{unit} belongs to {unit.power}, not {order.power}"
-    refusal = None if isinstance(order, Hold) else rules.may_act(variant, position, unit)
+def _check(variant: Variant, position: Position, rules: Rules, order: Order, parsed: bool) -> str:
+    """Why the order cannot be carried out, or empty if it can.
+
+    ``parsed``: the order was read by :func:`gm_tools.parser.parse_order` from this
+    position with these rules, which already refused what the checks under ``if not
+    parsed`` refuse (a movement order of the power's own unit, a move it could make
+    without a convoy or a coast-to-coast army move, a support into a province its unit
+    could enter), so those are not done twice. The checks that need the other units'
+    orders or the whole board (DATC 4.E.1: 6.D.31, 6.D.32, 6.G.7) and ``rules.may_act``
+    are done either way."""
+    if parsed:
+        unit = order.unit
+    else:
+        if not isinstance(order, (Hold, Move, Support, Convoy)):
+            return f"not a movement-phase order: {order_text(order)}"
+        unit = position.units.get(order.unit.province)
+        if unit is None or unit.kind != order.unit.kind or unit.location != order.unit.location:
+            return f"there is no {order.unit} on the board"
+        if unit.power != order.power:
+            return f"{unit} belongs to {unit.power}, not {order.power}"
+    if isinstance(order, Hold):
+        return ""
+    refusal = rules.may_act(variant, position, unit)
     if refusal:
         return refusal
     if isinstance(order, Move):
-        return _check_move(variant, position, rules, unit, order)
+        return _check_move(variant, position, rules, unit, order, parsed)
     if isinstance(order, Support):
         target = order.supported if order.dest is None else province_of(order.dest)
-        if not variant.can_reach_province(unit.kind, unit.location, target):
+        if not parsed and not variant.can_reach_province(unit.kind, unit.location, target):
             return f"{unit} cannot reach {target}, so it cannot support there"
         supported = position.units.get(order.supported)
         if supported is None:
@@ -384,7 +397,7 @@ def _check(variant: Variant, position: Position, rules: Rules, order: Order) -> 
             # which cannot convoy and support at once.
             return f"{supported} can reach {province_of(order.dest)} only by a convoy of {unit} itself"
     if isinstance(order, Convoy):
-        if not variant.is_sea(unit.location):
+        if not parsed and not variant.is_sea(unit.location):
             return f"{unit} is not at sea: only a fleet at sea can convoy"
         army = position.units.get(order.army_from)
         if army is None or army.kind != ARMY:
@@ -396,8 +409,16 @@ def _check(variant: Variant, position: Position, rules: Rules, order: Order) -> 
     return ""
 
 
-def _check_move(variant: Variant, position: Position, rules: Rules, unit: Unit, order: Move) -> str:
+def _check_move(variant: Variant, position: Position, rules: Rules, unit: Unit, order: Move, parsed: bool) -> str:
     dest = province_of(order.dest)
+    if parsed:
+        # The parser refused all but a move it could make and an army's coast-to-coast
+        # move, which needs fleets on a route (DATC 6.D.32) to be legal.
+        if unit.kind == FLEET or variant.can_move(ARMY, unit.location, dest):
+            return ""
+        if not _fleet_route(variant, position, unit.province, dest):
+            return f"no fleets stand on a sea route from {unit.province} to {dest} to convoy {unit}"
+        return ""
     if dest not in variant.provinces:
         return f"there is no province {dest}"
     if dest == unit.province:
@@ -495,16 +516,19 @@ def _decide_by_convoy(variant: Variant, resolver: Resolver, e: _Entry) -> bool:
 
 
 def adjudicate_movement(
-    variant: Variant, position: Position, orders: list[Order], rules: Rules | None = None
+    variant: Variant, position: Position, orders: list[Order], rules: Rules | None = None,
+    parsed: bool = False,
 ) -> MovementOutcome:
-    """Adjudicate a movement phase. ``orders`` are parsed orders; when one unit is given
-    several different ones, it follows none and holds (DATC 4.D.3)."""
+    """Adjudicate a movement phase. When one unit is given several different orders, it
+    follows none and holds (DATC 4.D.3). ``parsed``: every order came from
+    :func:`gm_tools.parser.parse_order` on this position with these rules (which checked
+    part of what :func:`_check` checks); otherwise they are checked in full."""
     rules = rules or rules_for(variant)
     results: list[OrderResult | None] = [None] * len(orders)
     legal: list[int] = []
     tried: set[str] = set()
     for n, order in enumerate(orders):
-        problem = _check(variant, position, rules, order)
+        problem = _check(variant, position, rules, order, parsed)
         if problem:
             results[n] = OrderResult(_power(order), order_text(order), INVALID, problem)
             if hasattr(order, "unit"):

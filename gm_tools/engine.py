@@ -74,7 +74,7 @@ def run_phase(
                 continue
             slots.append(len(parsed))
             parsed.append(order)
-    outcome = run_orders(variant, position, parsed, rules, inputs)
+    outcome = run_orders(variant, position, parsed, rules, inputs, parsed=True)
     given = outcome.results[: len(parsed)]
     extra = outcome.results[len(parsed):]
     outcome.results = [given[s] if isinstance(s, int) else s for s in slots] + extra
@@ -83,16 +83,18 @@ def run_phase(
 
 def run_orders(
     variant: Variant, position: Position, orders: list[Order], rules: Rules | None = None,
-    inputs: dict | None = None,
+    inputs: dict | None = None, parsed: bool = False,
 ) -> PhaseOutcome:
-    """Adjudicate the phase of ``position`` from parsed orders. A phase type other than
+    """Adjudicate the phase of ``position`` from order objects. A phase type other than
     movement, retreat and adjustment is the variant's: ``rules.play_phase`` plays it from
-    ``inputs``, or nothing happens."""
+    ``inputs``, or nothing happens. ``parsed``: the orders came from
+    :func:`gm_tools.parser.parse_order` on this position with these rules, so the movement
+    adjudicator need not repeat the parser's checks."""
     rules = rules or rules_for(variant)
     phase = parse_phase(position.phase)
     after = Position(phase=position.phase, units={}, centers=dict(position.centers), extra=position.copy().extra)
     if phase.type == MOVEMENT:
-        m = adjudicate_movement(variant, position, orders, rules)
+        m = adjudicate_movement(variant, position, orders, rules, parsed)
         after.units = m.units_after
         after.dislodged = {p: d for p, d in m.dislodged.items() if d.retreats}
         after.contested = m.contested
