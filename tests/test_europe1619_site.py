@@ -164,3 +164,14 @@ def test_the_game_page_lists_the_fifteen_players_not_the_minor_states(site):
     assert len(standings) == 1 + 15 and "Genoa" not in {r[0] for r in standings}
     centers_chart = page[page.index('id="chart-h"'):page.index('id="scores-h"')]
     assert "victory:" not in centers_chart
+
+
+def test_the_builds_page_reports_each_powers_statement(site):
+    """1619 rulebook, 'Loans': 'All of these transactions are conducted during this phase and
+    reported by referee at the conclusion of the phase': Venice's statement, its income, its
+    loan to Savoy and its build priced by the Military Cost Table, down to its new balance."""
+    page = (site / "Y1619B.html").read_text(encoding="utf-8")
+    section = page[page.index(">Treasury statements<"):]
+    assert ("<strong>VENICE</strong>: 0 balance + 5 Income: home center VEN - 2 Loan to SAVOY (1 TPs interest, "
+            "due 1621) - 3 BUILD A VEN (military strength 1) = 0 TPs") in section
+    assert "3 TPs at a military strength of 1" in page  # the build's result gives its price
