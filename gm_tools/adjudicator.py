@@ -22,7 +22,7 @@ through the hooks of :class:`gm_tools.rules.Rules`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from .model import (
     ARMY,
@@ -586,7 +586,7 @@ def _outcome(
         p: u for p, u in position.units.items() if p not in moved and p not in dislodgers
     }
     for origin, dest in moved.items():
-        units_after[province_of(dest)] = replace(position.units[origin], location=dest)
+        units_after[province_of(dest)] = position.units[origin].moved_to(dest)
     # A standoff: a failed attempt that still had strength to prevent (not a move without
     # a convoy, nor the loser of a head-to-head battle: DATC 6.H.9) left a province empty.
     contested = frozenset(

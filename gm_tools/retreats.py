@@ -9,7 +9,7 @@ is disbanded.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from .model import (
     FAILS,
@@ -116,7 +116,7 @@ def adjudicate_retreats(
             results[n] = OrderResult(order.power, text, FAILS, f"retreat: standoff with {names}; disbanded")
             continue
         outcome.retreated[province] = order.dest
-        outcome.units_after[target] = replace(d.unit, location=order.dest)
+        outcome.units_after[target] = d.unit.moved_to(order.dest)
         results[n] = OrderResult(order.power, text, SUCCEEDS, "")
     outcome.results = [r for r in results if r is not None] + unordered
     return outcome

@@ -85,3 +85,14 @@ def test_support_of_an_empty_province_is_still_refused_when_parsed():
     assert quick == full
     assert quick.results[0].result == INVALID
     assert "no unit in BUR" in quick.results[0].reason
+
+
+def test_a_moved_unit_is_the_same_unit_in_its_new_place():
+    # Unit.moved_to stands in for dataclasses.replace on the board after a move or a
+    # retreat: every field but the place is kept (a bolstered unit keeps its strength).
+    unit = Unit("FRANCE", "F", "SPA/NC", strength=3)
+    from dataclasses import fields, replace
+
+    assert unit.moved_to("MAO") == replace(unit, location="MAO")
+    assert [f.name for f in fields(Unit)] == ["power", "kind", "location", "strength", "province"]
+    assert unit.moved_to("MAO").province == "MAO"
