@@ -24,8 +24,12 @@ PAPACY = "PAPACY"
 _META = ("reconstructed", "source")
 
 
-def setup_from_variant(variant: Variant, players: int = 15) -> DiplomacySetup:
-    """The diplomacy setup of a game of ``players`` players (10 to 15: 'PLAYERS' setups)."""
+def setup_from_variant(variant: Variant, players: int | None = None) -> DiplomacySetup:
+    """The diplomacy setup of a game of ``players`` players (10 to 15: 'PLAYERS' setups);
+    by default the variant's own count: 15, or the count of a view made by
+    :func:`gm_tools.europe.players.variant_for_players` (whose setup is already applied)."""
+    if players is None:
+        players = int(variant.options.get("players", 15))
     problems: list[str] = []
     tables = variant.tables
     setups = tables.get("setups", {})
