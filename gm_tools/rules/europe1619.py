@@ -140,6 +140,13 @@ class Europe1619Rules(Rules):
 
         return province_style(variant, position, code)
 
+    def for_players(self, variant: Variant, players: int) -> Variant:
+        """'Europe 1619 is played with 15 players, but can be modified for less': the 14 PLAYERS
+        ... 10 PLAYERS setups (:func:`gm_tools.europe.players.variant_for_players`)."""
+        from ..europe.players import variant_for_players
+
+        return variant_for_players(variant, players)
+
     def commanded(self, variant: Variant, position: Position, power: str) -> tuple[str, ...]:
         """Minors whose units ``power`` orders: 'During the Order Phase players write and submit
         movement orders for their units on the board and for those minor units that are aligned
