@@ -469,9 +469,13 @@ def _cell_value(column: Column, raw, sheet: str, ref: str, problems: list[Proble
         if number is None:
             problems.append(Problem(sheet, ref, repr(text), f"a whole number ({column.header})"))
         return number
-    if column.kind == CHOICE and column.choices and text not in column.choices:
-        problems.append(Problem(sheet, ref, repr(text), f"one of {', '.join(column.choices)} ({column.header})"))
-        return None
+    if column.kind == CHOICE and column.choices:
+        # A GM typing over a dropdown writes "france" as often as "FRANCE": match case-blind,
+        # and hand the hooks the choice as listed.
+        match = next((c for c in column.choices if c.casefold() == text.casefold()), None)
+        if match is None:
+            problems.append(Problem(sheet, ref, repr(text), f"one of {', '.join(column.choices)} ({column.header})"))
+        return match
     return text
 
 

@@ -219,6 +219,15 @@ def test_a_row_with_a_missing_cell_and_an_unknown_power(tmp_path):
     assert ("C2", "an empty cell") in found and ("A3", "'FRENCH'") in found
 
 
+def test_choices_typed_in_any_case_are_read_as_listed(tmp_path):
+    # A GM types over the dropdown: "france" and "War" are the listed FRANCE and war.
+    paths = create(tmp_path, variant="europe1619")
+    type_cells(paths, {"INF Placements!A2": "france", "INF Placements!B2": 3, "INF Placements!C2": "LOR",
+                       "Declarations!A2": "France", "Declarations!B2": "War", "Declarations!C2": "spain"})
+    turn(paths, force=True)
+    assert tracker(paths)["LOR"]["FRANCE"] == 4
+
+
 def test_infs_to_another_powers_vassal_are_refused():
     """1619 rulebook, 'VASSALAGE': 'no other power may deposit INFs to the minor state in
     subsequent phases'. The Union holds 30 of Hesse's INFs (checked on the position itself)."""
