@@ -32,6 +32,8 @@ def _build_parser() -> argparse.ArgumentParser:
     s.add_argument("name")
     s.add_argument("--seed", type=int, help="seed for any randomness the rules need (default: random)")
     s.add_argument("--player", action="append", metavar="POWER=NAME", help="a power's player (repeatable)")
+    s.add_argument("--players", type=int, metavar="N",
+                   help="number of players, for a variant with smaller setups (europe1619: 10 to 15, default 15)")
     _games_root(s)
     s.set_defaults(func=lambda a: _call("gm_tools.turn", "cmd_new_game", a))
 

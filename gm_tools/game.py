@@ -159,9 +159,13 @@ class GameInfo:
     """Power code -> player name at creation ("" for none yet)."""
     created: str = ""
     """UTC time the game was created, ISO 8601."""
+    player_count: int | None = None
+    """The setup's number of players (``new-game --players``: Europe 1619's 10 to 15), or None
+    for the variant's only setup. Written only when given, so older records stay as they are."""
 
     def to_json(self) -> dict:
-        return {
+        extra = {} if self.player_count is None else {"player_count": self.player_count}
+        return extra | {
             "format": FORMAT,
             "name": self.name,
             "variant": self.variant,
@@ -185,9 +189,16 @@ def load_game(paths: GamePaths) -> GameInfo:
             seed=str(data["seed"]),
             players=dict(data.get("players", {})),
             created=data.get("created", ""),
+            player_count=_player_count(paths, data.get("player_count")),
         )
     except KeyError as e:
         raise GameError(f"{paths.game_json}: missing key {e.args[0]!r}") from None
+
+
+def _player_count(paths: GamePaths, value) -> int | None:
+    if value is None or (isinstance(value, int) and not isinstance(value, bool)):
+        return value
+    raise GameError(f"{paths.game_json}: \"player_count\" is {value!r}, expected a whole number of players")
 
 
 def save_new_game(paths: GamePaths, info: GameInfo) -> None:

@@ -111,11 +111,12 @@ class SiteContext:
     """Games by name."""
 
 
-def _load_variant(name: str, where: Path) -> Variant:
+def _load_variant(name: str, where: Path, players: int | None = None) -> Variant:
+    from .rules import variant_for_game
     from .variants import load_variant
 
     try:
-        return load_variant(name)
+        return variant_for_game(load_variant(name), players)
     except UserError as e:
         raise GameError(f"{where}: variant {name!r} cannot be loaded: {e}") from None
 
@@ -170,7 +171,7 @@ def collect_game(root: Path, name: str) -> GameContext:
     """Pass 1 for one game folder."""
     paths = GamePaths(root=root, name=name)
     info = load_game(paths)
-    variant = _load_variant(info.variant, paths.game_json)
+    variant = _load_variant(info.variant, paths.game_json, info.player_count)
     phases = []
     for source, record in _history_files(paths, variant):
         _check_record(record, source, variant)

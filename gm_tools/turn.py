@@ -40,9 +40,9 @@ from .layout import centers_table, order_blocks, results_table, title_of, units_
 from .model import Position, order_text
 from .ordercheck import CheckedOrders, check_orders, default_notes, parse_commanded
 from .positions import position_from_json, position_to_json
-from .rules import Rules, rules_for
+from .rules import Rules, rules_for, variant_for_game
 from .variant import Variant
-from .workbook import GameFacts, OrderEntry, WorkbookPlan, read_workbook, write_workbook
+from .workbook import GameFacts, OrderEntry, WorkbookPlan, read_workbook, variant_label, write_workbook
 
 DEFAULT_SITE = "site"
 
@@ -79,10 +79,13 @@ def new_game(
     seed: int | None = None,
     players: dict[str, str] | None = None,
     created: str | None = None,
+    player_count: int | None = None,
 ) -> GamePaths:
-    """Create game ``name``: its record folder and its workbook laid out for the first phase."""
+    """Create game ``name``: its record folder and its workbook laid out for the first phase.
+    ``player_count`` picks one of the variant's smaller setups (Europe 1619: 10 to 15)."""
     check_game_name(name)
-    variant = _load_variant(variant_name)
+    loaded = _load_variant(variant_name)
+    variant = variant_for_game(loaded, player_count)
     paths = game_paths(name, root)
     refuse_if_open(paths)
     if seed is None:
@@ -93,10 +96,11 @@ def new_game(
     players = {code: (players or {}).get(code, "") for code in variant.powers}
     info = GameInfo(
         name=name,
-        variant=_variant_key(variant_name, variant),
+        variant=_variant_key(variant_name, loaded),
         seed=str(seed),
         players=players,
         created=created or datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
+        player_count=player_count,
     )
     position = start_position(variant)
     data = write_workbook(_plan(variant, hooks_for(variant), rules_for(variant), info.name, position,
@@ -136,7 +140,7 @@ class GameState:
 def load_state(name: str, root: str | os.PathLike | None = None) -> GameState:
     paths = game_paths(name, root)
     info = load_game(paths)
-    variant = _load_variant(info.variant)
+    variant = variant_for_game(_load_variant(info.variant), info.player_count)
     history = load_history(paths, variant.calendar)
     if history:
         position = position_from_json(history[-1]["after"])
@@ -332,7 +336,7 @@ def _plan(variant: Variant, hooks: SheetHooks, rules: Rules, name: str, position
     return WorkbookPlan(
         game=GameFacts(
             name=name,
-            variant=variant.name,
+            variant=variant_label(variant),
             phase="" if over else position.phase,
             title=f"Game over: {last_record['winner']} wins" if over else title_of(variant, position.phase),
             deadline=deadline,
@@ -441,7 +445,8 @@ def cmd_new_game(args) -> int:
         if not equals or not power.strip():
             raise GameError(f"--player {item!r}: expected POWER=NAME, e.g. --player FRANCE=Ann")
         players[power.strip().upper()] = player.strip()
-    paths = new_game(args.variant, args.name, root=args.root, seed=args.seed, players=players)
+    paths = new_game(args.variant, args.name, root=args.root, seed=args.seed, players=players,
+                     player_count=args.players)
     print(f"created {paths.workbook} and {paths.game_json}")
     return 0
 

@@ -362,6 +362,13 @@ def open_workbook(data: bytes, where: str):
         raise WorkbookError(where, [Problem("", "", f"a damaged .xlsx file ({type(e).__name__}: {e})", expected)]) from None
 
 
+def variant_label(variant: Variant) -> str:
+    """The Game sheet's Variant: its name, and the setup's number of players when the game
+    plays a smaller setup (``options["players"]``, set by the rules' ``for_players``)."""
+    players = variant.options.get("players")
+    return f"{variant.name} ({players} players)" if players else variant.name
+
+
 def _power_lookup(variant: Variant) -> dict[str, str]:
     lookup = {}
     for code, power in variant.powers.items():
@@ -489,9 +496,9 @@ def read_workbook(data: bytes, where: str, variant: Variant, inputs: list[Table]
         raise WorkbookError(where, [Problem(GAME, "", "no Game sheet (is this a workbook from another program?)",
                                             "a game workbook made by gm-tools new-game")])
     game, refs = _read_game(wb[GAME], variant, problems)
-    if game["variant"] is not None and game["variant"] != variant.name:
+    if game["variant"] is not None and game["variant"] != variant_label(variant):
         cell = refs["Variant"].split("!")[1]
-        problems.append(Problem(GAME, cell, repr(game["variant"]), f"{variant.name!r}, the game's variant"))
+        problems.append(Problem(GAME, cell, repr(game["variant"]), f"{variant_label(variant)!r}, the game's variant"))
     for name in (ORDERS, PRESS):
         if name not in sheets:
             problems.append(Problem(name, "", "no such sheet", f"the {name} sheet gm-tools wrote"))

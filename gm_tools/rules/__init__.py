@@ -98,6 +98,21 @@ class Rules:
         its own units."""
         return ()
 
+    def for_players(self, variant: Variant, players: int) -> Variant:
+        """The variant as a game of ``players`` players plays it (``new-game --players``).
+        Standard: one setup, so any count is refused."""
+        from ..errors import GameError
+
+        raise GameError(
+            f"--players {players}: {variant.name} has no setups for other numbers of players "
+            "(expected no --players)"
+        )
+
+
+def variant_for_game(variant: Variant, players: int | None) -> Variant:
+    """The variant of a game whose game.json records ``players`` (None: the variant as loaded)."""
+    return variant if players is None else rules_for(variant).for_players(variant, players)
+
 
 _CACHE: dict[str, Rules] = {}
 
