@@ -68,7 +68,7 @@ class MovementOutcome:
 # --- the orders in play ---------------------------------------------------------------
 
 
-@dataclass
+@dataclass(slots=True)
 class _Entry:
     """One unit's order as the resolver sees it."""
 

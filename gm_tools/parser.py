@@ -393,7 +393,7 @@ class _Reader:
 # --- checking --------------------------------------------------------------------------------
 
 
-@dataclass
+@dataclass(slots=True)
 class _Context:
     """What the checks need: the order as written, the map, the position, who orders."""
 
