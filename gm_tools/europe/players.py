@@ -124,6 +124,7 @@ def _tables(tables: dict, players: int, chosen: dict, converted: dict[str, dict]
 
     # 'A power no longer played places none of its INITIAL SETUP INFs'; the setup's own
     # starting INFs are restated, not added (NOTES.md).
+    # Non-table keys ('reconstructed', 'source') are kept as they are.
     initial = {p: dict(row) if isinstance(row, dict) else row for p, row in tables.get("initial_inf", {}).items()
                if not isinstance(row, dict) or p in in_play}
     for minor, row in chosen.get("initial_inf", {}).items():
