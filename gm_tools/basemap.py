@@ -117,24 +117,25 @@ def parse_base_map(svg_text: str, source: str = "map.svg", variant_name: str = "
 
 
 def map_path(variant_name: str) -> Path:
-    """Where a shipped variant's base map lives (the variants folder of gm_tools.variants)."""
+    """Where a shipped variant's base map file lives (for the generator and the map check's
+    own files; the game reads the map from :attr:`Variant.map_svg`)."""
     from .variants import variants_dir
 
     return variants_dir() / variant_name / "map.svg"
 
 
 @lru_cache(maxsize=16)
-def _load(path: str, mtime: float, variant_name: str) -> BaseMap:
-    # keyed by modification time too, so a regenerated map is read again
-    return parse_base_map(Path(path).read_text(encoding="utf-8"), source=path, variant_name=variant_name)
+def _parse(svg_text: str, variant_name: str) -> BaseMap:
+    # Parsing a whole map takes a while and every phase page asks for it: keyed by the text
+    # itself, so a regenerated map (a new Variant) is parsed again.
+    return parse_base_map(svg_text, source=f"{variant_name}/map.svg", variant_name=variant_name)
 
 
 def load_base_map(variant: Variant) -> BaseMap:
-    """The variant's ``map.svg``, or the schematic grid if it has none yet."""
-    path = map_path(variant.name)
-    if not path.exists():
+    """The variant's base map (its ``map.svg``), or the schematic grid if it has none yet."""
+    if not variant.map_svg:
         return schematic_map(variant)
-    return _load(str(path), path.stat().st_mtime, variant.name)
+    return _parse(variant.map_svg, variant.name)
 
 
 # --- the schematic fallback ---------------------------------------------------------------

@@ -240,7 +240,7 @@ def map_exceptions(variant: Variant) -> dict[str, str]:
 
 def check_variant_map(variant: Variant) -> list[MapProblem]:
     """The map check for a shipped variant: its map.svg against its data ([] if no map.svg)."""
-    if not map_path(variant.name).exists():
+    if not variant.map_svg:
         return []
     return compare(variant, load_base_map(variant), map_exceptions(variant))
 
@@ -265,7 +265,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{name}: {e}", file=sys.stderr)
             status = 2
             continue
-        if not map_path(variant.name).exists():
+        if not variant.map_svg:
             print(f"{name}: no map.svg")
             continue
         try:

@@ -4,9 +4,10 @@
 results, and the options: it reads no file and returns the same bytes for the same input
 (fixed float formatting, no generated ids, everything in a fixed order). The base map
 (regions and anchor points) comes in :class:`RenderOptions`. When none is given, the
-renderer asks :func:`gm_tools.basemap.load_base_map`, the edge that reads the variant's
-committed ``map.svg`` once (cached) or, for a variant without one, lays the provinces out
-as a labelled grid (:func:`gm_tools.basemap.schematic_map`), so there is always a picture.
+renderer parses the variant's own base map (:attr:`Variant.map_svg`, read by the loader
+with the rest of the variant's data; :func:`gm_tools.basemap.load_base_map` caches the
+parse) or, for a variant without one, lays the provinces out as a labelled grid
+(:func:`gm_tools.basemap.schematic_map`), so there is always a picture.
 
 Failed orders are drawn dashed and crossed out, never told apart by colour alone; all font
 sizes are in px because cairosvg draws ``%`` and ``em`` sizes wrongly.

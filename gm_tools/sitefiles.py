@@ -164,14 +164,11 @@ def code_key(templates: Path, base_map: Callable) -> str:
 
 
 def variant_key(variant: Variant) -> str:
-    """A hash of the variant as loaded, and of its base map file if it has one."""
-    from .basemap import map_path
+    """A hash of the variant as loaded, base map included."""
     from .variants import variant_json
 
     digest = hashlib.sha256(json.dumps(variant_json(variant), sort_keys=True, default=str).encode("utf-8"))
-    path = map_path(variant.name)
-    if path.is_file():
-        digest.update(path.read_bytes())
+    digest.update(variant.map_svg.encode("utf-8"))
     return digest.hexdigest()
 
 

@@ -109,6 +109,9 @@ class Variant:
     the published table was lost and the values are this project's."""
     notes: str = ""
     """Free text: judgements made where the rulebook is silent."""
+    map_svg: str = field(default="", compare=False, hash=False, repr=False)
+    """The base map (``map.svg``) as text, or empty when the variant has none yet. Loaded
+    with the rest of the data so the renderer is a pure function of variant and position."""
     lookup: dict[str, str] = field(default_factory=dict, compare=False, hash=False)
     """Lower-case name, code or alias -> province code (or ``"SPA/NC"`` for coast names)."""
     victory_points: int | None = None

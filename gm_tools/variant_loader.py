@@ -24,6 +24,7 @@ VARIANT_FILE = "variant.toml"
 PROVINCES_FILE = "provinces.toml"
 TABLES_FILE = "tables.toml"
 NOTES_FILE = "NOTES.md"
+MAP_FILE = "map.svg"
 
 TOP_KEYS = ("title", "aliases", "description", "rules", "victory", "calendar", "options", "powers", "start")
 VICTORY_KEYS = ("centers", "points", "end_year")
@@ -627,6 +628,8 @@ def read_variant(folder: Path, name: str) -> Variant:
     tables = _read_tables(tdata, problems)
     notes_path = folder / NOTES_FILE
     notes = notes_path.read_text(encoding="utf-8") if notes_path.is_file() else ""
+    map_file = folder / MAP_FILE
+    map_svg = map_file.read_text(encoding="utf-8") if map_file.is_file() else ""
 
     if problems:
         raise VariantDataError(name, problems)
@@ -647,5 +650,6 @@ def read_variant(folder: Path, name: str) -> Variant:
         options=options,
         tables=tables,
         notes=notes,
+        map_svg=map_svg,
         lookup=lookup,
     )

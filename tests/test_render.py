@@ -114,6 +114,19 @@ def test_standard_map_has_every_anchor(standard, standard_map):
             assert f"{code}.{coast}.unit" in standard_map.anchors, (code, coast)
 
 
+def test_a_variant_loaded_from_any_folder_brings_its_own_map(tmp_path, standard):
+    # The map is variant data, read by the loader with the rest: the renderer never looks
+    # for a file, so a copied variant draws the same map (and the renderer stays pure).
+    import shutil
+
+    copy = tmp_path / "standard-copy"
+    shutil.copytree(map_path("standard").parent, copy)
+    copied = load_variant(str(copy))
+    assert copied.map_svg == standard.map_svg != ""
+    assert load_base_map(copied).regions == load_base_map(standard).regions
+    assert render_svg(copied, start_position(copied)) == render_svg(standard, start_position(standard))
+
+
 def test_parse_base_map_names_every_problem():
     bad = (
         '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10">'
