@@ -274,21 +274,20 @@ class Resolver:
     def attack_strength(self, e: _Entry) -> int:
         if not self.path(e):
             return 0
-        dest = e.dest
+        origin, dest = e.unit.province, e.dest
         defender = self.by_province.get(dest)
-        supports = lambda against: self._support_sum(e.unit.province, dest, against)  # noqa: E731
         if defender is None:
-            return e.unit.strength + supports(None)
+            return e.unit.strength + self._support_sum(origin, dest, None)
         moves_away = (
             isinstance(defender.order, Move)
             and self.head_to_head(e) is None
             and self.resolve(defender.index)
         )
         if moves_away:
-            return e.unit.strength + supports(None)
+            return e.unit.strength + self._support_sum(origin, dest, None)
         if not self.rules.may_dislodge(self.variant, self.position, e.unit, defender.unit):
             return 0
-        return e.unit.strength + supports(defender.unit)
+        return e.unit.strength + self._support_sum(origin, dest, defender.unit)
 
     def hold_strength(self, province: str) -> int:
         e = self.by_province.get(province)
