@@ -30,7 +30,7 @@ def coast_of(location: str) -> str | None:
     return parts[1] if len(parts) == 2 else None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Unit:
     """A unit on the board."""
 
@@ -69,7 +69,7 @@ class Unit:
 # (2000 rulebook; DATC 6.B.4 - 6.B.6).
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Hold:
     """``A PAR H``: the unit stays where it is."""
 
@@ -79,7 +79,7 @@ class Hold:
     """The unit ordered."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Move:
     """``A PAR - BUR``: the unit tries to move, over land or by convoy."""
 
@@ -96,7 +96,7 @@ class Move:
     """Sea provinces of an explicit route (``A LON - NTH - NWY``), in order; empty if none given."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Support:
     """``A MAR S A PAR - BUR`` (support to move) or ``A MAR S A PAR`` (support to hold)."""
 
@@ -117,7 +117,7 @@ class Support:
     ignore coasts (DATC 6.B.12)."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Convoy:
     """``F NTH C A LON - NWY``: a fleet at sea carries an army."""
 
@@ -131,7 +131,7 @@ class Convoy:
     """Province the army is carried to."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Retreat:
     """``A PAR R GAS`` in a retreat phase."""
 
@@ -143,7 +143,7 @@ class Retreat:
     """Location retreated to (with coast for a fleet to a split-coast province)."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Disband:
     """``A PAR D``: disband a dislodged unit (retreat phase) or remove a unit (adjustment)."""
 
@@ -153,7 +153,7 @@ class Disband:
     """The unit disbanded."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Build:
     """``BUILD A PAR`` / ``A PAR B`` in an adjustment phase."""
 
@@ -165,7 +165,7 @@ class Build:
     """Where the unit appears (with coast for a fleet in a split-coast province)."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Waive:
     """``WAIVE``: the power gives up one build."""
 
@@ -208,7 +208,7 @@ def order_text(order: Order) -> str:
 # --- Position ----------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Dislodged:
     """A unit dislodged in a movement phase, waiting for its retreat."""
 
@@ -272,7 +272,7 @@ INVALID = "invalid"
 not own); the unit holds."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class OrderResult:
     """What became of one order."""
 
