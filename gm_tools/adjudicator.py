@@ -89,6 +89,8 @@ class _Entry:
     dest: str | None = None
     """For a move or a support to move: the province (no coast) it goes to, read once here
     because the resolver asks it at every step."""
+    moves: bool = False
+    """The order is a move: the question the resolver asks most, answered once here."""
 
 
 _UNRESOLVED, _GUESSING, _RESOLVED = 0, 1, 2
@@ -114,7 +116,7 @@ class Resolver:
         self.convoys_of: dict[tuple[str, str], list[_Entry]] = {}
         for e in entries:
             o = e.order
-            if isinstance(o, Move):
+            if e.moves:
                 self.moves_to.setdefault(e.dest, []).append(e)
             elif isinstance(o, Support) and not e.void:
                 self.supports_of.setdefault((o.supported, e.dest), []).append(e)
@@ -174,7 +176,7 @@ class Resolver:
             return
         # Circular movement (2000 rulebook): every move in the cycle succeeds.
         for j in cycle:
-            if isinstance(self.entries[j].order, Move):
+            if self.entries[j].moves:
                 self.resolution[j], self.state[j] = True, _RESOLVED
             else:
                 self.state[j] = _UNRESOLVED
@@ -182,7 +184,7 @@ class Resolver:
 
     def _adjudicate(self, i: int) -> bool:
         e = self.entries[i]
-        if isinstance(e.order, Move):
+        if e.moves:
             return self._move_succeeds(e)
         if isinstance(e.order, Support) and not e.void:
             return self.support_amount(e) > 0
@@ -266,7 +268,7 @@ class Resolver:
         if e.by_convoy:
             return None
         other = self.by_province.get(e.dest)
-        if other is not None and isinstance(other.order, Move) and not other.by_convoy:
+        if other is not None and other.moves and not other.by_convoy:
             if other.dest == e.unit.province:
                 return other
         return None
@@ -279,7 +281,7 @@ class Resolver:
         if defender is None:
             return e.unit.strength + self._support_sum(origin, dest, None)
         moves_away = (
-            isinstance(defender.order, Move)
+            defender.moves
             and self.head_to_head(e) is None
             and self.resolve(defender.index)
         )
@@ -293,7 +295,7 @@ class Resolver:
         e = self.by_province.get(province)
         if e is None:
             return 0
-        if isinstance(e.order, Move):
+        if e.moves:
             return 0 if self.resolve(e.index) else e.unit.strength
         return e.unit.strength + self._support_sum(province, None, None)
 
@@ -329,7 +331,7 @@ class Resolver:
     def dislodger(self, province: str) -> _Entry | None:
         """The unit that dislodges the unit in ``province``, or None."""
         e = self.by_province.get(province)
-        if e is not None and isinstance(e.order, Move) and self.resolve(e.index):
+        if e is not None and e.moves and self.resolve(e.index):
             return None
         for m in self.moves_to.get(province, []):
             if self.resolve(m.index):
@@ -476,10 +478,10 @@ def _void_reason(entries: dict[str, _Entry], e: _Entry) -> str:
         if target is None:
             return f"void: no unit in {o.supported}"
         if o.dest is None:
-            if isinstance(target.order, Move):
+            if target.moves:
                 return f"void: {target.unit} moved, it was not holding"
             return ""
-        if not isinstance(target.order, Move) or target.dest != e.dest:
+        if not target.moves or target.dest != e.dest:
             return f"void: {target.unit} did not move to {o.dest}"
         coast = getattr(o, "dest_coast", None)
         if coast and target.unit.kind == FLEET and target.order.dest != f"{province_of(o.dest)}/{coast}":
@@ -488,7 +490,7 @@ def _void_reason(entries: dict[str, _Entry], e: _Entry) -> str:
         return ""
     if isinstance(o, Convoy):
         army = entries.get(o.army_from)
-        if army is None or not isinstance(army.order, Move) or army.dest != o.army_to:
+        if army is None or not army.moves or army.dest != o.army_to:
             return f"void: A {o.army_from} did not move to {o.army_to}"
     return ""
 
@@ -545,13 +547,14 @@ def adjudicate_movement(
         order = orders[n] if n is not None else Hold(unit.power, unit)
         dest = getattr(order, "dest", None)
         entries.append(_Entry(len(entries), unit, order, n, order_invalid=province in tried,
-                              dest=None if dest is None else province_of(dest)))
+                              dest=None if dest is None else province_of(dest),
+                              moves=isinstance(order, Move)))
     by_province = {e.unit.province: e for e in entries}
     for e in entries:
         e.void = _void_reason(by_province, e)
     resolver = Resolver(variant, position, rules, entries)
     for e in entries:
-        if isinstance(e.order, Move):
+        if e.moves:
             e.by_convoy = _decide_by_convoy(variant, resolver, e)
     for e in entries:
         resolver.resolve(e.index)
@@ -579,7 +582,7 @@ def _outcome(
     moved = {
         e.unit.province: e.order.dest
         for e in r.entries
-        if isinstance(e.order, Move) and r.resolve(e.index)
+        if e.moves and r.resolve(e.index)
     }
     units_after = {
         p: u for p, u in position.units.items() if p not in moved and p not in dislodgers
@@ -647,7 +650,7 @@ def _result(r: Resolver, e: _Entry, attacker: _Entry | None) -> OrderResult:
     result = SUCCEEDS
     if e.given is None:
         reasons.append("holds: its order was invalid" if e.order_invalid else "no order: holds")
-    if isinstance(o, Move):
+    if e.moves:
         if not r.resolve(e.index):
             result = FAILS
             reasons.append(_why_move_failed(r, e))
