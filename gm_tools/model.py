@@ -47,12 +47,16 @@ class Unit:
     """The province the unit stands in, without coast: worked out from ``location`` when the
     unit is made (a unit never moves; a move makes a new one), since the resolver asks it of
     every unit many times a phase."""
+    label: str = field(init=False, repr=False, compare=False)
+    """The unit as orders and results write it, ``"A PAR"`` or ``"F SPA/NC"``: made once
+    with the unit, since every result and every position written names its units."""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "province", province_of(self.location))
+        object.__setattr__(self, "label", f"{self.kind} {self.location}")
 
     def __str__(self) -> str:
-        return f"{self.kind} {self.location}"
+        return self.label
 
     def moved_to(self, location: str) -> "Unit":
         """The same unit standing at ``location``: what a successful move or retreat leaves
@@ -179,25 +183,25 @@ Order = Union[Hold, Move, Support, Convoy, Retreat, Disband, Build, Waive]
 def order_text(order: Order) -> str:
     """The canonical judge notation of an order: ``A PAR - BUR``, ``F NTH C A LON - NWY``."""
     if isinstance(order, Hold):
-        return f"{order.unit} H"
+        return f"{order.unit.label} H"
     if isinstance(order, Move):
         if order.convoy_route:
-            return f"{order.unit} - " + " - ".join(order.convoy_route) + f" - {order.dest}"
+            return f"{order.unit.label} - " + " - ".join(order.convoy_route) + f" - {order.dest}"
         suffix = " VIA CONVOY" if order.via_convoy else ""
-        return f"{order.unit} - {order.dest}{suffix}"
+        return f"{order.unit.label} - {order.dest}{suffix}"
     if isinstance(order, Support):
         kind = f"{order.supported_kind} " if order.supported_kind else ""
         target = f"{kind}{order.supported}"
         if order.dest is None:
-            return f"{order.unit} S {target}"
+            return f"{order.unit.label} S {target}"
         coast = f"/{order.dest_coast}" if order.dest_coast else ""
-        return f"{order.unit} S {target} - {order.dest}{coast}"
+        return f"{order.unit.label} S {target} - {order.dest}{coast}"
     if isinstance(order, Convoy):
-        return f"{order.unit} C A {order.army_from} - {order.army_to}"
+        return f"{order.unit.label} C A {order.army_from} - {order.army_to}"
     if isinstance(order, Retreat):
-        return f"{order.unit} R {order.dest}"
+        return f"{order.unit.label} R {order.dest}"
     if isinstance(order, Disband):
-        return f"{order.unit} D"
+        return f"{order.unit.label} D"
     if isinstance(order, Build):
         return f"BUILD {order.kind} {order.location}"
     if isinstance(order, Waive):

@@ -18,10 +18,9 @@ class PositionFormatError(UserError):
 def unit_to_json(unit: Unit) -> str | dict:
     """``"A PAR"``, or ``{"unit": "A PAR", "strength": 2}`` when the strength is not 1 (the
     form ``variant.toml`` uses for bolstered units)."""
-    text = f"{unit.kind} {unit.location}"
     if unit.strength == 1:
-        return text
-    return {"unit": text, "strength": unit.strength}
+        return unit.label
+    return {"unit": unit.label, "strength": unit.strength}
 
 
 def _unit_sort_key(item: str | dict) -> str:
@@ -56,7 +55,7 @@ def position_to_json(position: Position) -> dict:
     dislodged: dict[str, list[dict]] = {}
     for d in position.dislodged.values():
         entry = {
-            "unit": f"{d.unit.kind} {d.unit.location}",
+            "unit": d.unit.label,
             "from": d.attacker_from,
             "retreats": sorted(d.retreats),
         }

@@ -94,5 +94,6 @@ def test_a_moved_unit_is_the_same_unit_in_its_new_place():
     from dataclasses import fields, replace
 
     assert unit.moved_to("MAO") == replace(unit, location="MAO")
-    assert [f.name for f in fields(Unit)] == ["power", "kind", "location", "strength", "province"]
+    assert [f.name for f in fields(Unit)] == ["power", "kind", "location", "strength", "province", "label"]
     assert unit.moved_to("MAO").province == "MAO"
+    assert unit.moved_to("MAO").label == str(unit.moved_to("MAO")) == "F MAO"
