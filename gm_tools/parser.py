@@ -41,7 +41,7 @@ from .model import (
 )
 from .phase import ADJUSTMENT, MOVEMENT, RETREAT, parse_phase
 from .rules import Rules
-from .variant import LAND, SEA, Province, Variant
+from .variant import COAST, LAND, SEA, Province, Variant
 
 # --- vocabulary ---------------------------------------------------------------------------
 
@@ -473,7 +473,8 @@ def parse_order(
     """
     if not isinstance(text, str):
         raise OrderSyntaxError(repr(text), "an order must be text")
-    written = " ".join(text.split())
+    words = text.split()
+    written = " ".join(words)
     if not written:
         raise OrderSyntaxError(written, "the order is empty")
     power_code = power.upper() if isinstance(power, str) else ""
@@ -485,7 +486,7 @@ def parse_order(
     names = _names(variant)
     phase_type = _phase_type(position.phase)
     if phase_type == MOVEMENT:
-        order = _judge_notation(ctx, names)
+        order = _judge_notation(ctx, names, words)
         if order is not None:
             return order
     reader = _Reader(written, variant, names)
@@ -549,13 +550,15 @@ def _movement_order(reader: _Reader, ctx: _Context) -> Order:
     raise reader.syntax(f"expected H, -, S or C after '{unit_text}', found {reader.found()}")
 
 
-def _judge_notation(ctx: _Context, names: _Names) -> Order | None:
+def _judge_notation(ctx: _Context, names: _Names, words: list[str] | None = None) -> Order | None:
     """A movement order in the judges' notation, as programs write it (``A PAR H``,
     ``A PAR - BUR``, ``A PAR - BUR VIA CONVOY``, ``A MAR S A PAR``, ``A MAR S F SPA/NC - MAO``,
     ``F NTH C A LON - NWY``), checked as the word reader's order would be; None for any
     other text, which the word reader then reads. This only skips the word reader's search:
-    for these texts it reads the same places (tests/test_quick_paths.py)."""
-    words = ctx.written.split(" ")
+    for these texts it reads the same places (tests/test_quick_paths.py). ``words``: the
+    words ``ctx.written`` joins, when the caller has them already."""
+    if words is None:
+        words = ctx.written.split(" ")
     n = len(words)
     kind = _JUDGE_KINDS.get(words[0])
     place = names.exact.get(words[1]) if n >= 3 else None
@@ -630,7 +633,7 @@ def _checked_move(
         return Move(ctx.power, unit, _army_destination(ctx, unit, dest, via or bool(route)),
                     via_convoy=via or bool(route),
                     convoy_route=tuple(step.province for step in route))
-    if v.is_land(dest.province):
+    if v.provinces[dest.province].type == LAND:
         # DATC 6.A.3: a fleet cannot move to land.
         raise ctx.illegal(f"a fleet cannot move inland: {ctx.describe(dest.province)} is land")
     reachable = v.fleet_dest_coasts(unit.location, dest.province)
@@ -644,10 +647,11 @@ def _checked_move(
 def _army_destination(ctx: _Context, unit: Unit, dest: _Place, by_convoy: bool) -> str:
     """The province an army moves to; a coast written with it is ignored (DATC 6.B.12)."""
     v = ctx.variant
-    if v.is_sea(dest.province):
+    dest_type = v.provinces[dest.province].type
+    if dest_type == SEA:
         # DATC 6.A.2: an army cannot move to sea.
         raise ctx.illegal(f"an army cannot move to sea: {ctx.describe(dest.province)} is a sea")
-    coastal = v.is_coastal(unit.province) and v.is_coastal(dest.province)
+    coastal = dest_type == COAST and v.provinces[unit.province].type == COAST
     if by_convoy and not coastal:
         inland = unit.province if not v.is_coastal(unit.province) else dest.province
         raise ctx.illegal(f"an army is convoyed only from coast to coast; "
