@@ -415,7 +415,7 @@ def _check_move(variant: Variant, position: Position, rules: Rules, unit: Unit, 
     if parsed:
         # The parser refused all but a move it could make and an army's coast-to-coast
         # move, which needs fleets on a route (DATC 6.D.32) to be legal.
-        if unit.kind == FLEET or variant.can_move(ARMY, unit.location, dest):
+        if unit.kind == FLEET or dest in variant.army_adjacency.get(unit.province, ()):
             return ""
         if not _fleet_route(variant, position, unit.province, dest):
             return f"no fleets stand on a sea route from {unit.province} to {dest} to convoy {unit}"
@@ -503,7 +503,7 @@ def _decide_by_convoy(variant: Variant, resolver: Resolver, e: _Entry) -> bool:
     o = e.order
     if e.unit.kind != ARMY:
         return False
-    if not variant.can_move(ARMY, e.unit.location, o.dest):
+    if e.dest not in variant.army_adjacency.get(e.unit.province, ()):
         return True
     if not resolver.convoy_route(e, lambda c: True):
         return False  # DATC 6.G.8: VIA CONVOY without any convoy is ignored
