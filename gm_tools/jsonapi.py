@@ -17,6 +17,7 @@ import difflib
 import gc
 import json
 import sys
+from operator import attrgetter
 from typing import Any, Iterable, TextIO
 
 from .adjudicator import retreat_options
@@ -344,13 +345,10 @@ def handle_request(variant: Variant, request: Any) -> dict:
     """
     position, orders = parse_request(variant, request)
     outcome = run_phase(variant, position, orders)
-    results = sorted(
-        (
-            {"power": r.power, "order": r.order, "result": r.result, "reason": r.reason, "dislodged": r.dislodged}
-            for r in outcome.results
-        ),
-        key=lambda r: (r["power"], r["order"]),
-    )
+    results = [
+        {"power": r.power, "order": r.order, "result": r.result, "reason": r.reason, "dislodged": r.dislodged}
+        for r in sorted(outcome.results, key=attrgetter("power", "order"))
+    ]
     # The board after the phase is a POSITION object of docs/game-record.md, so a game
     # record and this interface write positions the same way.
     response = position_to_json(outcome.position)

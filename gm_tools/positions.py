@@ -7,6 +7,8 @@ always gives the same bytes.
 
 from __future__ import annotations
 
+from operator import attrgetter
+
 from .errors import UserError
 from .model import UNIT_KINDS, Dislodged, Position, Unit
 
@@ -21,10 +23,6 @@ def unit_to_json(unit: Unit) -> str | dict:
     if unit.strength == 1:
         return unit.label
     return {"unit": unit.label, "strength": unit.strength}
-
-
-def _unit_sort_key(item: str | dict) -> str:
-    return item if isinstance(item, str) else item["unit"]
 
 
 def unit_from_json(power: str, item, where: str) -> Unit:
@@ -47,7 +45,8 @@ def unit_from_json(power: str, item, where: str) -> Unit:
 def position_to_json(position: Position) -> dict:
     """The POSITION object of ``docs/game-record.md``: plain data, every list sorted."""
     units: dict[str, list] = {}
-    for unit in position.units.values():
+    # Units taken in the order of their written form, so each power's list comes out sorted.
+    for unit in sorted(position.units.values(), key=attrgetter("label")):
         units.setdefault(unit.power, []).append(unit_to_json(unit))
     centers: dict[str, list[str]] = {}
     for province, owner in position.centers.items():
@@ -64,7 +63,7 @@ def position_to_json(position: Position) -> dict:
         dislodged.setdefault(d.unit.power, []).append(entry)
     return {
         "phase": position.phase,
-        "units": {p: sorted(v, key=_unit_sort_key) for p, v in sorted(units.items())},
+        "units": dict(sorted(units.items())),
         "centers": {p: sorted(v) for p, v in sorted(centers.items())},
         "dislodged": {p: sorted(v, key=lambda e: e["unit"]) for p, v in sorted(dislodged.items())},
         "contested": sorted(position.contested),
