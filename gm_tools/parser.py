@@ -630,9 +630,10 @@ def _checked_move(
     if reason:
         raise ctx.illegal(reason)
     if unit.kind == ARMY:
-        return Move(ctx.power, unit, _army_destination(ctx, unit, dest, via or bool(route)),
-                    via_convoy=via or bool(route),
-                    convoy_route=tuple(step.province for step in route))
+        if not route:  # the usual move: no route to copy
+            return Move(ctx.power, unit, _army_destination(ctx, unit, dest, via), via)
+        return Move(ctx.power, unit, _army_destination(ctx, unit, dest, True), True,
+                    tuple(step.province for step in route))
     if v.provinces[dest.province].type == LAND:
         # DATC 6.A.3: a fleet cannot move to land.
         raise ctx.illegal(f"a fleet cannot move inland: {ctx.describe(dest.province)} is land")
