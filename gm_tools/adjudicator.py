@@ -115,6 +115,8 @@ class Resolver:
         self.supports_of: dict[tuple[str, str | None], list[_Entry]] = {}
         self.convoys_of: dict[tuple[str, str], list[_Entry]] = {}
         for e in entries:
+            # A support or convoy that matches no order is void: known before it is indexed.
+            e.void = _void_reason(self.by_province, e)
             o = e.order
             if e.moves:
                 self.moves_to.setdefault(e.dest, []).append(e)
@@ -549,9 +551,6 @@ def adjudicate_movement(
         entries.append(_Entry(len(entries), unit, order, n, order_invalid=province in tried,
                               dest=None if dest is None else province_of(dest),
                               moves=isinstance(order, Move)))
-    by_province = {e.unit.province: e for e in entries}
-    for e in entries:
-        e.void = _void_reason(by_province, e)
     resolver = Resolver(variant, position, rules, entries)
     for e in entries:
         if e.moves:
