@@ -246,7 +246,6 @@ def _check_terrain(variant: Variant, where: str, kind: str, location: str) -> No
 
 def _units(variant: Variant, section: dict) -> dict[str, Unit]:
     units: dict[str, Unit] = {}
-    placed: dict[str, tuple] = {}  # province -> (power key, index), for the error message
     known = _spellings(variant).units
     for key, items in section.items():
         power, items = _list_for_power(variant, "units", key, items)
@@ -262,11 +261,21 @@ def _units(variant: Variant, section: dict) -> dict[str, Unit]:
                 raise RequestError(
                     f"units.{key}[{i}]",
                     f"two units in {province}: {power} {unit} and {other.power} {other} "
-                    f"(at units.{placed[province][0]}[{placed[province][1]}]); expected at most one unit a province",
+                    f"(at {_where_placed(section, units, province)}); expected at most one unit a province",
                 )
             units[province] = unit
-            placed[province] = (key, i)
     return units
+
+
+def _where_placed(section: dict, units: dict[str, Unit], province: str) -> str:
+    """Where in the request the unit now in ``province`` was given (``units.FRANCE[1]``),
+    counted out only for the error message: the n-th unit read was the n-th listed."""
+    n = list(units).index(province)
+    for key, items in section.items():
+        if n < len(items):
+            return f"units.{key}[{n}]"
+        n -= len(items)
+    return "units"
 
 
 def _dislodged(variant: Variant, section: dict) -> dict[str, tuple[Unit, str | None]]:
