@@ -1,6 +1,7 @@
 """The benchmark's own parts (bench/): the random games are deterministic and legal enough
 to be adjudicated, and the disagreement classifier tells a known MILA habit from anything
-new. The full ``make bench`` (with the MILA peer) is not run here: it takes ~20 s."""
+new. The full ``make bench`` (with the MILA peer) is not run here: it takes 35 to 50 s
+(each side is timed three times)."""
 
 from __future__ import annotations
 
