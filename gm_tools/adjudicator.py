@@ -207,9 +207,10 @@ class Resolver:
         origin, dest = move.unit.province, move.dest
         # A route written in the order (A LON - NTH - NWY) is not binding: DATC 4.A.6
         # choice a, path specifications are ignored; any chain of convoying fleets will do.
-        fleets = {c.unit.province: c for c in self.convoys_of.get((origin, dest), [])}
-        if not fleets:
+        convoys = self.convoys_of.get((origin, dest))
+        if not convoys:
             return False
+        fleets = {c.unit.province: c for c in convoys}
         seas = sorted(fleets)
         seen: set[str] = set()
         frontier = [origin]
@@ -507,11 +508,11 @@ def _decide_by_convoy(variant: Variant, resolver: Resolver, e: _Entry) -> bool:
         return False
     if e.dest not in variant.army_adjacency.get(e.unit.province, ()):
         return True
-    if not resolver.convoy_route(e, lambda c: True):
+    key = (e.unit.province, e.dest)
+    if key not in resolver.convoys_of or not resolver.convoy_route(e, lambda c: True):
         return False  # DATC 6.G.8: VIA CONVOY without any convoy is ignored
     if o.via_convoy or o.convoy_route:
         return True
-    key = (e.unit.province, e.dest)
     return any(c.unit.power == e.unit.power for c in resolver.convoys_of.get(key, []))
 
 
