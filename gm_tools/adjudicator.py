@@ -383,9 +383,10 @@ def _check(variant: Variant, position: Position, rules: Rules, order: Order, par
     if isinstance(order, Move):
         return _check_move(variant, position, rules, unit, order, parsed)
     if isinstance(order, Support):
-        target = order.supported if order.dest is None else province_of(order.dest)
-        if not parsed and not variant.can_reach_province(unit.kind, unit.location, target):
-            return f"{unit} cannot reach {target}, so it cannot support there"
+        if not parsed:
+            target = order.supported if order.dest is None else province_of(order.dest)
+            if not variant.can_reach_province(unit.kind, unit.location, target):
+                return f"{unit} cannot reach {target}, so it cannot support there"
         supported = position.units.get(order.supported)
         if supported is None:
             return f"there is no unit in {order.supported} to support"
@@ -394,7 +395,7 @@ def _check(variant: Variant, position: Position, rules: Rules, order: Order, par
         if (
             order.dest is not None
             and supported.kind == ARMY
-            and not variant.can_move(ARMY, supported.location, order.dest)
+            and province_of(order.dest) not in variant.army_adjacency.get(supported.province, ())
             and not _fleet_route(variant, position, order.supported, province_of(order.dest), avoid=unit.province)
         ):
             # DATC 6.D.31: the army could only be convoyed through the supporter itself,
