@@ -541,8 +541,9 @@ def adjudicate_movement(
             continue
         legal.append(n)
     in_force = orders_in_force(orders, results, legal, "it holds")
-    # A unit whose orders conflicted was reported above; it follows none of them.
-    tried.update(orders[n].unit.province for n in legal if orders[n].unit.province not in in_force)
+    if len(in_force) < len(legal):
+        # A unit whose orders conflicted was reported above; it follows none of them.
+        tried.update(orders[n].unit.province for n in legal if orders[n].unit.province not in in_force)
 
     entries: list[_Entry] = []
     for province in sorted(position.units):
