@@ -8,13 +8,14 @@ variants/centenary/NOTES.md; the tests for those say so.
 
 from __future__ import annotations
 
-from collections import deque
 
 import pytest
 
 from gm_tools.model import ARMY, FLEET, Unit
 from gm_tools.variant import COAST, LAND, SEA
 from gm_tools.variants import load_variant
+
+from mapgraph import reachable
 
 PLAYERS = ["FRANCE", "SWEDEN", "OTTOMAN", "EMPIRE", "ENGLAND", "SPAIN", "PRINCES"]
 MAJOR_NEUTRALS = ["DENMARK", "RUSSIA", "POLAND"]
@@ -296,23 +297,13 @@ def test_rule_10_names_spelled_right_where_printed_wrong(cen):
 # --- the reconstructed map: internal consistency --------------------------------------------
 
 
-def _reachable(start, neighbours):
-    seen, todo = {start}, deque([start])
-    while todo:
-        for nxt in neighbours(todo.popleft()):
-            if nxt not in seen:
-                seen.add(nxt)
-                todo.append(nxt)
-    return seen
-
-
 def test_land_masses(cen):
     # Reconstruction (NOTES.md): the continent (Scandinavia joined to it through Denmark and
     # Scania, Anatolia through Constantinople, as in the standard game) is one land mass;
     # Great Britain and Ireland are islands, and Spanish North Africa borders no named land.
     land = {c for c, p in cen.provinces.items() if p.type != SEA}
-    continent = _reachable("PAR", lambda c: cen.army_adjacency[c])
-    britain = _reachable("LON", lambda c: cen.army_adjacency[c])
+    continent = reachable("PAR", lambda c: cen.army_adjacency[c])
+    britain = reachable("LON", lambda c: cen.army_adjacency[c])
     assert britain == {"LON", "BRI", "CUM", "SCO"}
     assert {"STO", "FIN", "NWY", "CIL", "KAZ", "POR"} <= continent
     assert land - continent - britain == {"IRE", "SPN"}
@@ -323,7 +314,7 @@ def test_every_sea_and_coast_reachable_by_fleet(cen):
     # Reconstruction: a fleet can sail from any coast to any other (the Black Sea through
     # the straits at Constantinople, as in the standard game).
     locations = set(cen.fleet_adjacency)
-    reached = _reachable("MAT", lambda loc: cen.fleet_adjacency[loc])
+    reached = reachable("MAT", lambda loc: cen.fleet_adjacency[loc])
     assert reached == locations
     assert cen.adjacent_provinces(FLEET, "BLA") == {"CON", "BUL", "MOL", "KHC", "ANA"}
 

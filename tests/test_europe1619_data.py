@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import shutil
 import tomllib
-from collections import deque
 
 import pytest
 
@@ -19,6 +18,9 @@ from gm_tools.model import ARMY, FLEET
 from gm_tools.phase import next_phase, parse_phase, phase_title
 from gm_tools.variant import COAST, LAND, SEA
 from gm_tools.variants import load_variant, variants_dir
+
+from europe1619_fixtures import INITIAL_PLACEMENT
+from mapgraph import reachable
 
 FOLDER = variants_dir() / "europe1619"
 
@@ -593,16 +595,8 @@ def test_influence_allocation_covers_every_power(tables):
 def test_initial_inf_placement(tables):
     # INITIAL SETUP: "Initial INF placement goes as follows: Spain = 5: POR, 3: CAT, 1: TUS ...".
     placement = {k: v for k, v in tables["initial_inf"].items() if k not in ("reconstructed", "source")}
-    assert placement == {
-        "SPAIN": {"POR": 5, "CAT": 3, "TUS": 1},
-        "PAPACY": {"PAD": 1, "WES": 1},
-        "FRANCE": {"LOR": 1},
-        "LEAGUE": {"TRI": 5, "COL": 5, "WUE": 5},
-        "AUSTRIA": {"CRO": 3},
-        "UNION": {"ANS": 5, "STR": 5, "BRAP": 3, "HES": 5, "WUR": 5},
-        "DENMARK": {"LOWR": 1, "BRE": 1, "OLD": 1, "MEC": 1, "MAG": 1, "HAM": 1},
-        "OTTOMAN": {"TRA": 3, "TUN": 1, "MOL": 1, "WAL": 1},
-    }
+    # The rulebook's list is transcribed once, in the fixtures the diplomacy tests use too.
+    assert placement == INITIAL_PLACEMENT
 
 
 def test_initial_inf_only_in_minor_states_a_power_may_influence(tables, eu):
@@ -727,16 +721,6 @@ def test_ten_players_league_removed_and_union_austria_never_allied(tables):
 # --- the rebuilt map: internal consistency ------------------------------------------------------------
 
 
-def _reachable(start, neighbours):
-    seen, todo = {start}, deque([start])
-    while todo:
-        for nxt in neighbours(todo.popleft()):
-            if nxt not in seen:
-                seen.add(nxt)
-                todo.append(nxt)
-    return seen
-
-
 def test_land_masses(eu):
     # Reconstruction: the continent (Scandinavia joined to it by Copenhagen-Scania, "COP
     # connects directly with Scania"), Great Britain, Ireland, and the two North African minor
@@ -744,7 +728,7 @@ def test_land_masses(eu):
     land = {c for c, p in eu.provinces.items() if p.type != SEA}
     masses = []
     while land:
-        mass = _reachable(min(land), lambda c: eu.army_adjacency[c])
+        mass = reachable(min(land), lambda c: eu.army_adjacency[c])
         masses.append(mass)
         land -= mass
     islands = sorted(sorted(m) for m in masses if "PAR" not in m)
@@ -754,7 +738,7 @@ def test_land_masses(eu):
 
 
 def test_every_sea_and_coast_reachable_by_fleet(eu):
-    reached = _reachable("NTH", lambda loc: eu.fleet_adjacency[loc])
+    reached = reachable("NTH", lambda loc: eu.fleet_adjacency[loc])
     assert reached == set(eu.fleet_adjacency)
 
 
