@@ -20,7 +20,7 @@ $(STAMP): pyproject.toml
 setup: $(STAMP)
 
 turn: $(STAMP)
-	$(PY) -m gm_tools.cli turn $(GAME) $(FLAGS)
+	$(PY) -m gm_tools turn $(GAME) $(FLAGS)
 
 # The browser tests drive Debian's chromium through Playwright (never `playwright install`,
 # which downloads its own browser). Install the package when it is missing.
@@ -41,7 +41,7 @@ office:
 # make new-game VARIANT=standard GAME=mygame: the workbook sheets/mygame.xlsx and its record.
 new-game: $(STAMP)
 	@test -n "$(VARIANT)" -a -n "$(GAME)" || { echo "usage: make new-game VARIANT=standard GAME=name"; exit 2; }
-	$(PY) -m gm_tools.cli new-game $(VARIANT) $(GAME)
+	$(PY) -m gm_tools new-game $(VARIANT) $(GAME)
 
 test: $(STAMP) browser office
 	$(PY) -m pytest
@@ -65,5 +65,5 @@ MAPS ?= standard centenary europe1619
 
 maps: $(STAMP) .mapgen-venv/.installed
 	for v in $(MAPS); do .mapgen-venv/bin/python tools/mapgen/generate.py $$v || exit 1; done
-	$(PY) -m gm_tools.mapcheck $(MAPS)
+	$(PY) -m gm_tools.app.mapcheck $(MAPS)
 	$(PY) tools/mapgen/snapshots.py $(MAPS)

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import random
 
-from gm_tools.jsonapi import handle_request
-from gm_tools.model import ARMY, FLEET, province_of
-from gm_tools.variant import COAST, LAND, SEA, Variant
+from gm_tools.app.jsonapi import handle_request
+from gm_tools.engine.model import ARMY, FLEET, province_of
+from gm_tools.engine.variant import COAST, LAND, SEA, Variant
 
 # Shares of a unit's order in a movement phase; the rest are supports.
 MOVE_SHARE = 0.45

@@ -2,7 +2,7 @@
 
 1. Play random games on the standard map (``bench/randomplay.py``, seeded: the same phases
    on every run) and keep their movement phases as JSON-interface requests.
-2. Time our engine on them through :func:`gm_tools.jsonapi.handle_request`, in process,
+2. Time our engine on them through :func:`gm_tools.app.jsonapi.handle_request`, in process,
    and end to end through a ``gm-tools adjudicate --jsonl`` process (start-up included);
    the stream's lines must be byte for byte the in-process responses.
 3. Time the MILA ``diplomacy`` package (PyPI) on the same phases, in its own virtual
@@ -27,9 +27,9 @@ from pathlib import Path
 
 from randomplay import play_games
 
-from gm_tools.jsonapi import dumps_line, handle_request
-from gm_tools.model import province_of
-from gm_tools.variants import load_variant
+from gm_tools.app.jsonapi import dumps_line, handle_request
+from gm_tools.engine.model import province_of
+from gm_tools.edges.variants import load_variant
 
 ROOT = Path(__file__).resolve().parent.parent
 BENCH_VENV = ROOT / ".bench-venv"
@@ -76,7 +76,7 @@ def main(argv: list[str] | None = None) -> int:
 
     start, cpu_start = time.perf_counter(), _children_cpu()
     script = Path(sys.executable).parent / "gm-tools"  # the installed command, as a client runs it
-    command = [str(script)] if script.exists() else [sys.executable, "-m", "gm_tools.cli"]
+    command = [str(script)] if script.exists() else [sys.executable, "-m", "gm_tools.app.cli"]
     stream = subprocess.run(
         command + ["adjudicate", "--variant", "standard", "--jsonl", str(requests_path)],
         capture_output=True, text=True, check=False,

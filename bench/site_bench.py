@@ -35,11 +35,11 @@ sys.path.insert(0, str(ROOT / "tests"))  # the record maker the site tests use
 from randomplay import adjustment_orders, movement_orders, retreat_orders  # noqa: E402
 from sitegame import current, new_game, play, store_copy  # noqa: E402
 
-from gm_tools import site as site_module  # noqa: E402
-from gm_tools.basemap import load_base_map  # noqa: E402
-from gm_tools.game import GamePaths  # noqa: E402
-from gm_tools.positions import position_to_json  # noqa: E402
-from gm_tools.variants import load_variant  # noqa: E402
+from gm_tools.publish import site as site_module  # noqa: E402
+from gm_tools.edges.basemap import load_base_map  # noqa: E402
+from gm_tools.edges.game import GamePaths  # noqa: E402
+from gm_tools.engine.positions import position_to_json  # noqa: E402
+from gm_tools.edges.variants import load_variant  # noqa: E402
 
 OUT = ROOT / "build" / "site-bench"
 
@@ -154,7 +154,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"  {verdict} the target of {expected} files (the pages that change)")
     else:
         print("one new phase: game g000 is over, nothing to add")
-    from gm_tools import sitefiles
+    from gm_tools.publish import sitefiles
 
     if (sitefiles.code_key(settings.templates, settings.base_map) != code_before
             or sitefiles.variant_key(variant) != variant_before):

@@ -41,11 +41,12 @@ sys.path.insert(0, str(ROOT / "tests"))  # the hand-made boards the workflow tes
 from randomplay import movement_orders  # noqa: E402
 from workflow_helpers import board_variant  # noqa: E402
 
-from gm_tools import site as site_module  # noqa: E402
-from gm_tools import sitefiles, turn  # noqa: E402
-from gm_tools.turn import new_game, rollback, run_turn  # noqa: E402
-from gm_tools.variants import load_variant  # noqa: E402
-from gm_tools.workbook import fill_orders  # noqa: E402
+from gm_tools.publish import site as site_module  # noqa: E402
+from gm_tools.publish import sitefiles
+from gm_tools.app import turn  # noqa: E402
+from gm_tools.app.turn import new_game, rollback, run_turn  # noqa: E402
+from gm_tools.edges.variants import load_variant  # noqa: E402
+from gm_tools.edges.workbook import fill_orders  # noqa: E402
 
 OUT = ROOT / "build" / "turn-bench"
 STAGES = ("read", "check", "adjudicate", "write back", "files", "SVG", "PNG", "site")

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from gm_tools.model import Build, Convoy, Disband, Hold, Move, Position, Retreat, Support, Unit, Waive
-from gm_tools.variants import load_variant
+from gm_tools.engine.model import Build, Convoy, Disband, Hold, Move, Position, Retreat, Support, Unit, Waive
+from gm_tools.edges.variants import load_variant
 
 
 @lru_cache(maxsize=None)

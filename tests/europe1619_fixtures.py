@@ -9,8 +9,8 @@ not move when the variant's reconstructed table is tuned.
 
 from __future__ import annotations
 
-from gm_tools.europe.diplomatic_phase import DiplomaticState, initial_state
-from gm_tools.europe.setup import CATHOLIC, OTTOMAN, PROTESTANT, DiplomacySetup, MinorState
+from gm_tools.systems.europe1619.diplomatic_phase import DiplomaticState, initial_state
+from gm_tools.systems.europe1619.setup import CATHOLIC, OTTOMAN, PROTESTANT, DiplomacySetup, MinorState
 
 POWERS = (
     "AUSTRIA", "DENMARK", "SPAIN", "FRANCE", "DUTCH", "ENGLAND", "SWEDEN", "LEAGUE",

@@ -6,11 +6,11 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from gm_tools.europe import adapter_rules
-from gm_tools.europe.territory import CAPTURED, Board, Relations
-from gm_tools.model import Position, Unit
-from gm_tools.rules.europe1619 import Europe1619Rules
-from gm_tools.variants import load_variant
+from gm_tools.systems.europe1619 import adapter_rules
+from gm_tools.systems.europe1619.territory import CAPTURED, Board, Relations
+from gm_tools.engine.model import Position, Unit
+from gm_tools.systems.europe1619.rules import Europe1619Rules
+from gm_tools.edges.variants import load_variant
 
 PHASE = "Y1625M"
 
@@ -34,7 +34,7 @@ def position(units: dict[str, list[str]], captured: dict[str, str] | None = None
             kind, location = text.split()
             u = Unit(power, kind, location, int(strength or 1))
             placed[u.province] = u
-    from gm_tools.europe.territory import center_owners
+    from gm_tools.systems.europe1619.territory import center_owners
 
     captured = dict(captured or {})
     p = Position(phase=phase, units=placed, centers=center_owners(geo(), captured), extra=dict(extra))

@@ -1,8 +1,8 @@
 """Games for the site tests and the site benchmark, played by the real engine.
 
-:func:`play` adjudicates a phase with :func:`gm_tools.engine.run_phase` and stores a
+:func:`play` adjudicates a phase with :func:`gm_tools.engine.runner.run_phase` and stores a
 history record in the documented format (``docs/game-record.md``) with
-:func:`gm_tools.game.store_record`, the way ``gm-tools turn`` does, but from order texts
+:func:`gm_tools.edges.game.store_record`, the way ``gm-tools turn`` does, but from order texts
 instead of a workbook: the site reads records and must not depend on the workbook.
 """
 
@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from gm_tools.engine import run_phase
-from gm_tools.game import FORMAT, GameInfo, GamePaths, json_text, save_new_game, store_record, write_atomic
-from gm_tools.phase import phase_title
-from gm_tools.positions import position_from_json, position_to_json
-from gm_tools.turn import start_position, winner_of
-from gm_tools.variant import Variant
+from gm_tools.engine.runner import run_phase
+from gm_tools.edges.game import FORMAT, GameInfo, GamePaths, json_text, save_new_game, store_record, write_atomic
+from gm_tools.engine.phase import phase_title
+from gm_tools.engine.positions import position_from_json, position_to_json
+from gm_tools.app.turn import start_position, winner_of
+from gm_tools.engine.variant import Variant
 
 CREATED = "2026-11-01T18:00:00Z"
 

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from boards import C, H, M, S, board, result, standard
 
-from gm_tools.adjudicator import adjudicate_movement
-from gm_tools.model import Dislodged
-from gm_tools.rules import Rules
+from gm_tools.engine.adjudicator import adjudicate_movement
+from gm_tools.engine.model import Dislodged
+from gm_tools.engine.rules import Rules
 
 V = standard()
 
@@ -380,7 +380,7 @@ def test_same_orders_same_outcome_whatever_their_order():
 
 def test_written_convoy_path_is_not_binding():
     # DATC 4.A.6 choice a: path specifications are ignored; any convoy route will do.
-    from gm_tools.model import Move
+    from gm_tools.engine.model import Move
 
     p = board({"ENGLAND": ["A LON", "F NTH"]})
     move = Move("ENGLAND", p.units["LON"], "BEL", via_convoy=True, convoy_route=("ENG",))

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from boards import B, D, W, board, standard
 
-from gm_tools.adjustments import adjudicate_adjustments, adjustment_counts, civil_disorder_order, has_adjustments
+from gm_tools.engine.adjustments import adjudicate_adjustments, adjustment_counts, civil_disorder_order, has_adjustments
 
 V = standard()
 

@@ -8,9 +8,9 @@ import io
 import openpyxl  # the GM's spreadsheet program, for damage a GM can do that cells cannot show
 import pytest
 
-from gm_tools.cli import main
+from gm_tools.app.cli import main
 from gm_tools.errors import WorkbookError
-from gm_tools.turn import run_turn
+from gm_tools.app.turn import run_turn
 from workflow_helpers import create, snapshot, type_cells
 
 

@@ -14,8 +14,8 @@ sys.path.insert(0, str(BENCH))
 import randomplay  # noqa: E402  (bench/ is a folder of scripts, not a package)
 import run  # noqa: E402
 
-from gm_tools.jsonapi import handle_request  # noqa: E402
-from gm_tools.variants import load_variant  # noqa: E402
+from gm_tools.app.jsonapi import handle_request  # noqa: E402
+from gm_tools.edges.variants import load_variant  # noqa: E402
 
 V = load_variant("standard")
 

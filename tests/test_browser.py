@@ -16,8 +16,8 @@ from pathlib import Path
 
 import pytest
 
-from gm_tools.site import build_site
-from gm_tools.variants import load_variant
+from gm_tools.publish.site import build_site
+from gm_tools.edges.variants import load_variant
 from sitegame import small_game
 
 ARTIFACTS = Path(__file__).resolve().parent / "artifacts"

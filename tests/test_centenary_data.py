@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import pytest
 
-from gm_tools.model import ARMY, FLEET, Unit
-from gm_tools.variant import COAST, LAND, SEA
-from gm_tools.variants import load_variant
+from gm_tools.engine.model import ARMY, FLEET, Unit
+from gm_tools.engine.variant import COAST, LAND, SEA
+from gm_tools.edges.variants import load_variant
 
 from mapgraph import reachable
 
@@ -351,7 +351,7 @@ def test_north_sea_code_does_not_clash_with_netherlands(cen):
 
 def _geo():
     import tomllib
-    from gm_tools.variants import variants_dir
+    from gm_tools.edges.variants import variants_dir
 
     with (variants_dir() / "centenary" / "geo.toml").open("rb") as f:
         return tomllib.load(f)

@@ -1,8 +1,8 @@
-"""Centenary's rules module (gm_tools/rules/centenary.py) on the real Centenary map.
+"""Centenary's rules module (gm_tools/systems/centenary/rules.py) on the real Centenary map.
 
 Rulebook: Centenary, William Preston, Vienna 44 (April 1988),
 /work/shared/seeds/004_1210a5933393c2d7.txt; each test cites its rule. Movement tests run
-the real engine (gm_tools.engine.run_phase) from positions built on the Centenary start.
+the real engine (gm_tools.engine.runner.run_phase) from positions built on the Centenary start.
 """
 
 from __future__ import annotations
@@ -11,13 +11,13 @@ import re
 
 import pytest
 
-from gm_tools.adjustments import has_adjustments
+from gm_tools.engine.adjustments import has_adjustments
 from gm_tools.errors import GameError, OrderError
-from gm_tools.engine import run_phase
-from gm_tools.model import ARMY, INVALID, Position, Unit
-from gm_tools.ordercheck import parse_commanded
-from gm_tools.rules import rules_for
-from gm_tools.rules.centenary import (
+from gm_tools.engine.runner import run_phase
+from gm_tools.engine.model import ARMY, INVALID, Position, Unit
+from gm_tools.edges.ordercheck import parse_commanded
+from gm_tools.engine.rules import rules_for
+from gm_tools.systems.centenary.rules import (
     RULES,
     Attack,
     attacks,
@@ -32,7 +32,7 @@ from gm_tools.rules.centenary import (
     victory_counts,
     winner,
 )
-from gm_tools.variants import load_variant
+from gm_tools.edges.variants import load_variant
 
 
 @pytest.fixture(scope="module")
@@ -366,8 +366,8 @@ def test_map_hatches_a_sworn_neutrals_centers_in_its_masters_colour(cen):
     # (Poland) are not.
     import xml.etree.ElementTree as ET
 
-    from gm_tools.basemap import load_base_map
-    from gm_tools.render import render_svg
+    from gm_tools.edges.basemap import load_base_map
+    from gm_tools.publish.render import render_svg
 
     regions = load_base_map(cen).regions
     position = swear_fealty(cen, start(cen), "PORTUGAL", "SPAIN")
@@ -387,7 +387,7 @@ def test_fleet_orders_and_builds_for_pas_name_the_coast(cen):
     # specify a coast for fleets", read as the 2000 rulebook's own rule for split coasts
     # (NOTES.md): DATC 6.B.1, a move that could end on either coast and names none fails;
     # DATC 6.B.2 (preferred option), a coast that is the only one reachable is implied.
-    from gm_tools.model import FLEET
+    from gm_tools.engine.model import FLEET
 
     position = start(cen, drop=("PAS",), add=(Unit("EMPIRE", FLEET, "NAP"), Unit("EMPIRE", FLEET, "ADR")))
     results = {r.order: r for r in run_phase(cen, position, {"EMPIRE": ["F NAP - PAS", "F ADR - PAS"]}).results}

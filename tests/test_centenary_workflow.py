@@ -26,14 +26,14 @@ import shutil
 import pytest
 
 from gm_tools.errors import WorkbookError
-from gm_tools.game import game_paths
-from gm_tools.hooks import hooks_for
-from gm_tools.model import ARMY, Position, Unit
-from gm_tools.ordercheck import CheckedOrders
-from gm_tools.rules import Rules, rules_for
-from gm_tools.turn import adjudicate, replay, run_turn
-from gm_tools.variants import load_variant
-from gm_tools.workbook import fill_orders, open_workbook
+from gm_tools.edges.game import game_paths
+from gm_tools.engine.hooks import hooks_for
+from gm_tools.engine.model import ARMY, Position, Unit
+from gm_tools.edges.ordercheck import CheckedOrders
+from gm_tools.engine.rules import Rules, rules_for
+from gm_tools.app.turn import adjudicate, replay, run_turn
+from gm_tools.edges.variants import load_variant
+from gm_tools.edges.workbook import fill_orders, open_workbook
 from workflow_helpers import create, play, snapshot, type_cells
 
 SEED = 1
@@ -264,8 +264,8 @@ def test_report_shows_the_draw_with_its_seed_and_the_neutrals(game):
 def test_vassals_dislodged_unit_retreats_by_its_masters_order():
     # Rule 3: the master "will order the units of that neutral", its retreats included (a
     # sworn neutral's unit retreats like a player's: rule 2 disbands only unowned ones).
-    from gm_tools.layout import order_blocks
-    from gm_tools.model import Dislodged
+    from gm_tools.edges.layout import order_blocks
+    from gm_tools.engine.model import Dislodged
 
     cen = load_variant("centenary")
     bav = Unit("BAVARIA", ARMY, "BAV")

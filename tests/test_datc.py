@@ -3,7 +3,7 @@ run against the engine on the standard map.
 
 The cases are data in ``tests/datc/6.X.toml`` (format: ``tests/datc/README.md``), with the
 DATC's preferred outcomes (2000 rulebook). This module only loads them, checks they are
-well formed and complete, and runs each one through :func:`gm_tools.engine.run_phase`:
+well formed and complete, and runs each one through :func:`gm_tools.engine.runner.run_phase`:
 one pytest parameter per case, named by its DATC id (``pytest -k 6.F.14``).
 """
 
@@ -16,8 +16,8 @@ from pathlib import Path
 
 import pytest
 
-from gm_tools.model import FAILS, INVALID, SUCCEEDS, Dislodged, Position, Unit, province_of
-from gm_tools.phase import PhaseError, parse_phase
+from gm_tools.engine.model import FAILS, INVALID, SUCCEEDS, Dislodged, Position, Unit, province_of
+from gm_tools.engine.phase import PhaseError, parse_phase
 
 DATC_DIR = Path(__file__).parent / "datc"
 
@@ -290,7 +290,7 @@ def test_cases_are_in_their_section_file():
 
 @pytest.fixture(scope="module")
 def standard():
-    from gm_tools.variants import load_variant
+    from gm_tools.edges.variants import load_variant
 
     return load_variant("standard")
 
@@ -337,7 +337,7 @@ def test_case_data_is_well_formed(standard):
 def test_datc(case: Case, standard):
     if case.skip:
         pytest.skip(f"{case.id}: {case.skip}")
-    from gm_tools.engine import run_phase
+    from gm_tools.engine.runner import run_phase
 
     position = start_position(case)
     where = _where(case.source, case.id)

@@ -7,9 +7,9 @@ from dataclasses import replace
 
 from boards import M, S, board, standard
 
-from gm_tools.engine import run_orders, run_phase
-from gm_tools.model import Position
-from gm_tools.variant import Calendar
+from gm_tools.engine.runner import run_orders, run_phase
+from gm_tools.engine.model import Position
+from gm_tools.engine.variant import Calendar
 
 V = standard()
 

@@ -14,10 +14,10 @@ import tomllib
 import pytest
 
 from gm_tools.errors import VariantDataError
-from gm_tools.model import ARMY, FLEET
-from gm_tools.phase import next_phase, parse_phase, phase_title
-from gm_tools.variant import COAST, LAND, SEA
-from gm_tools.variants import load_variant, variants_dir
+from gm_tools.engine.model import ARMY, FLEET
+from gm_tools.engine.phase import next_phase, parse_phase, phase_title
+from gm_tools.engine.variant import COAST, LAND, SEA
+from gm_tools.edges.variants import load_variant, variants_dir
 
 from europe1619_fixtures import INITIAL_PLACEMENT
 from mapgraph import reachable
@@ -818,7 +818,7 @@ def test_geo_neighbours_are_near(eu):
 def test_victory_terms_shown_and_absent_elsewhere(eu):
     # The loader's optional [victory] points and end_year: shown by `gm-tools variant --json`,
     # and None for a variant won by centers alone.
-    from gm_tools.variants import variant_json
+    from gm_tools.edges.variants import variant_json
 
     assert variant_json(eu)["victory"] == {"centers": 53, "points": 25, "end_year": 1648}
     std = load_variant("standard")

@@ -1,4 +1,4 @@
-"""The Europe 1619 demo game (sheets/demo-europe1619.toml, gm_tools/demo_europe1619.py): its
+"""The Europe 1619 demo game (sheets/demo-europe1619.toml, gm_tools/systems/europe1619/demo.py): its
 first year played through the real workbook pipeline, the whole file once, and its shape.
 
 Rulebook: /work/shared/seeds/002_e7e1b063b6c411e5.txt (the "1619 rulebook"); quoted words are
@@ -13,18 +13,20 @@ import tomllib
 
 import pytest
 
-from gm_tools.demo_europe1619 import (
-    EUROPE_NAME,
-    EUROPE_ORDERS,
-    EuropeDemoError,
-    play_europe_demo,
-    read_europe_orders,
-    sheet_cells,
-)
-from gm_tools.turn import load_state, replay
-from gm_tools.variants import load_variant
+from gm_tools.app.demo import DEMO_DIR, DemoDataError, play_demo, read_demo
+from gm_tools.systems.europe1619.entries import EntryError, sheet_cells
+from gm_tools.app.turn import load_state, replay
+from gm_tools.edges.variants import load_variant
 
 from workflow_helpers import snapshot
+
+EUROPE_ORDERS = DEMO_DIR / "demo-europe1619.toml"
+EUROPE_NAME = read_demo(EUROPE_ORDERS).game
+
+
+def play_europe_demo(root, path=EUROPE_ORDERS):
+    """The Europe 1619 demo file played by the one demo runner."""
+    return play_demo(read_demo(path), root)
 
 
 def first_year(tmp_path):
@@ -103,7 +105,8 @@ def test_the_same_file_gives_the_same_bytes(played, tmp_path):
 
 
 def test_the_committed_file_spans_four_years_for_fifteen_powers():
-    players, until, phases = read_europe_orders()
+    demo = read_demo(EUROPE_ORDERS)
+    players, until, phases = demo.players, demo.until, demo.phases
     assert len(players) == 15 and until == "Y1623D"
     years = {phase[1:5] for phase in phases}
     assert years == {"1619", "1620", "1621", "1622"}
@@ -111,9 +114,9 @@ def test_the_committed_file_spans_four_years_for_fifteen_powers():
 
 
 def test_a_line_of_the_wrong_form_names_its_phase_and_power():
-    with pytest.raises(EuropeDemoError, match=r"\[Y1619D\] FRANCE: found 'LOR 4', expected '5: BRE'"):
+    with pytest.raises(EntryError, match=r"\[Y1619D\] FRANCE: found 'LOR 4', expected '5: BRE'"):
         sheet_cells("Y1619D", {"FRANCE": ["LOR 4"]}, "demo.toml")
-    with pytest.raises(EuropeDemoError, match=r"\[Y1619B\] SPAIN: found 'buy A MAD'"):
+    with pytest.raises(EntryError, match=r"\[Y1619B\] SPAIN: found 'buy A MAD'"):
         sheet_cells("Y1619B", {"SPAIN": ["buy A MAD"]}, "demo.toml")
     cells = sheet_cells("Y1619B", {"SAVOY": ["build A TUR", "bolster GEN"]}, "demo.toml")
     assert cells == {"Purchases!A2": "SAVOY", "Purchases!B2": "build", "Purchases!C2": "A", "Purchases!D2": "TUR",
@@ -126,12 +129,12 @@ def test_a_line_of_the_wrong_form_names_its_phase_and_power():
                      "Payments!A2": "SAVOY", "Payments!B2": "VENICE", "Payments!C2": 3, "Payments!D2": "repays"}
 
 
-def test_a_file_without_until_is_refused(tmp_path):
+def test_a_file_without_its_game_keys_is_refused(tmp_path):
     path = tmp_path / "bad.toml"
-    path.write_text("[players]\nFRANCE = 'Louis'\n", encoding="utf-8")
-    with pytest.raises(EuropeDemoError, match="expected a key 'until'"):
-        read_europe_orders(path)
-    assert tomllib.loads(path.read_text())  # the file itself is valid TOML: the message is about 'until'
+    path.write_text("variant = 'europe1619'\n[players]\nFRANCE = 'Louis'\n", encoding="utf-8")
+    with pytest.raises(DemoDataError, match="expected a key 'game'"):
+        read_demo(path)
+    assert tomllib.loads(path.read_text())  # the file itself is valid TOML: the message is about 'game'
 
 
 @pytest.fixture(scope="module")

@@ -1,4 +1,4 @@
-"""The Europe 1619 map, coloured by the rules' province_style hook (gm_tools/europe/mapstyle.py),
+"""The Europe 1619 map, coloured by the rules' province_style hook (gm_tools/systems/europe1619/mapstyle.py),
 drawn by the real renderer and read back as SVG.
 
 Rulebook: /work/shared/seeds/002_e7e1b063b6c411e5.txt (the "1619 rulebook"); quoted words are
@@ -15,11 +15,11 @@ import xml.etree.ElementTree as ET
 import pytest
 from PIL import Image
 
-from gm_tools.europe import mapstyle
-from gm_tools.model import Position, Unit
-from gm_tools.png import svg_to_png
-from gm_tools.render import ALIGNED_TINT, CONFESSION_COLOURS, NEUTRAL_STATE_FILL, UNALIGNED_FILL, _mix, render_svg
-from gm_tools.variants import load_variant
+from gm_tools.systems.europe1619 import mapstyle
+from gm_tools.engine.model import Position, Unit
+from gm_tools.edges.png import svg_to_png
+from gm_tools.publish.render import ALIGNED_TINT, CONFESSION_COLOURS, NEUTRAL_STATE_FILL, UNALIGNED_FILL, _mix, render_svg
+from gm_tools.edges.variants import load_variant
 
 SVG = "{http://www.w3.org/2000/svg}"
 

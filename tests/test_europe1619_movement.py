@@ -8,10 +8,10 @@ from __future__ import annotations
 from boards import H, M, S
 from europe_board import NO_RELATIONS, europe, position, result, rules
 
-from gm_tools.engine import run_orders
-from gm_tools.europe.territory import Relations
-from gm_tools.rules import rules_for
-from gm_tools.rules.europe1619 import RULES, Europe1619Rules
+from gm_tools.engine.runner import run_orders
+from gm_tools.systems.europe1619.territory import Relations
+from gm_tools.engine.rules import rules_for
+from gm_tools.systems.europe1619.rules import RULES, Europe1619Rules
 
 
 def run(pos, orders, relations=NO_RELATIONS):
@@ -368,7 +368,7 @@ def test_support_cut_by_the_combined_strength_of_attackers():
 
 def test_support_given_is_strength_minus_cutters_never_below_zero():
     # 'Bolstered units', the one-to-one reduction, as the hook computes it.
-    from gm_tools.model import Unit
+    from gm_tools.engine.model import Unit
 
     supporter = Unit("SPAIN", "A", "LIE", 5)
     cutters = [Unit("FRANCE", "A", "CHA", 2), Unit("FRANCE", "A", "LOR", 1)]
@@ -413,7 +413,7 @@ def test_a_bolstered_army_cannot_retreat_into_forbidden_territory():
 
 
 def test_rules_module_is_found_by_name():
-    # variants/README.md: 'rules = the rules module: gm_tools/rules/<name>.py'.
+    # variants/README.md: 'rules = the rules module: gm_tools/engine/rules/<name>.py'.
     from dataclasses import replace
 
     v = replace(europe(), options={**europe().options, "rules": "europe1619"})
@@ -495,7 +495,7 @@ def test_declarations_take_effect_in_the_year_after_they_are_made():
 
 def test_the_retreat_phase_places_the_weakened_army():
     # 'Retreats': '... it loses one unit of strength', through the engine's retreat phase.
-    from gm_tools.model import Retreat
+    from gm_tools.engine.model import Retreat
 
     p = position({"SPAIN": ["A BRB*3"], "DUTCH": ["A HLD*4"]})
     rel = Relations.of(wars=[("DUTCH", "SPAIN")])

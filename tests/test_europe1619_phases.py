@@ -8,12 +8,12 @@ its own. Center values from variants/europe1619/provinces.toml.
 
 from __future__ import annotations
 
-from gm_tools.engine import run_orders
-from gm_tools.hooks import InputRow
-from gm_tools.model import Unit
-from gm_tools.turn import start_position
-from gm_tools.variant_sheets.europe1619 import HOOKS
-from gm_tools.variants import load_variant
+from gm_tools.engine.runner import run_orders
+from gm_tools.engine.hooks import InputRow
+from gm_tools.engine.model import Unit
+from gm_tools.app.turn import start_position
+from gm_tools.systems.europe1619.sheets import HOOKS
+from gm_tools.edges.variants import load_variant
 
 VARIANT = load_variant("europe1619")
 SPANISH_CENTERS = {"ANDL": 4, "FLA": 3, "MAD": 5, "MIL": 3, "NAP": 3}
@@ -102,7 +102,7 @@ def test_an_expelled_army_without_a_retreat_order_is_disbanded():
 def test_without_play_phase_a_variant_phase_changes_nothing():
     """The standard rules play no D phase (``Rules.play_phase`` returns None): the units stay,
     nothing is recorded, and the engine moves on to the next phase of the calendar."""
-    from gm_tools.rules import Rules
+    from gm_tools.engine.rules import Rules
 
     start = _at("Y1619D")
     outcome = run_orders(VARIANT, start, [], Rules(), inputs={"orders": {"FRANCE": ["3: LOR"]}})
@@ -117,7 +117,7 @@ def test_orders_retreat_and_map_adjustment_follow_each_other():
     ('When a bolstered army unit is forced to retreat, it loses one unit of strength'): the
     Retreat Phase is played, not skipped; at the Map Adjustment Phase France's unit captures
     the province of the power it is at war with ('Additional rules to observe' 4c)."""
-    from gm_tools.engine import run_phase
+    from gm_tools.engine.runner import run_phase
 
     start = _at("Y1620M", units=[Unit("FRANCE", "A", "BUR", 3), Unit("SPAIN", "A", "FRC", 2)])
     start.extra["declarations"] = {"relations": [{"powers": ["FRANCE", "SPAIN"], "relation": "war"}],

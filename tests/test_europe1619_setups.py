@@ -14,13 +14,13 @@ import json
 import openpyxl
 import pytest
 
-from gm_tools import cli
+from gm_tools.app import cli
 from gm_tools.errors import GameError, WorkbookError
-from gm_tools.europe.adapter import setup_from_variant
-from gm_tools.europe.players import variant_for_players
-from gm_tools.game import game_paths, load_game
-from gm_tools.turn import load_state, new_game, replay, run_turn
-from gm_tools.variants import load_variant
+from gm_tools.systems.europe1619.adapter import setup_from_variant
+from gm_tools.systems.europe1619.players import variant_for_players
+from gm_tools.edges.game import game_paths, load_game
+from gm_tools.app.turn import load_state, new_game, replay, run_turn
+from gm_tools.edges.variants import load_variant
 
 from workflow_helpers import snapshot, type_cells
 

@@ -15,11 +15,11 @@ import openpyxl
 import pytest
 
 from gm_tools.errors import WorkbookError
-from gm_tools.hooks import InputRow
-from gm_tools.model import Position
-from gm_tools.turn import load_state, replay, run_turn
-from gm_tools.variant_sheets.europe1619 import HOOKS
-from gm_tools.variants import load_variant
+from gm_tools.engine.hooks import InputRow
+from gm_tools.engine.model import Position
+from gm_tools.app.turn import load_state, replay, run_turn
+from gm_tools.systems.europe1619.sheets import HOOKS
+from gm_tools.edges.variants import load_variant
 
 from workflow_helpers import create, play, snapshot, type_cells
 
@@ -429,7 +429,7 @@ def test_the_aligned_power_names_a_coastal_minors_automatic_build():
     centers than units ... Coastal minor states will by default build fleets, but the aligned
     power may indicate the preferred unit to the referee'. Mecklenburg (Denmark's, INITIAL
     SETUP '1: MEC') has no unit: Denmark asks for an army on the Purchases sheet."""
-    from gm_tools.europe.phases import play_transactions
+    from gm_tools.systems.europe1619.phases import play_transactions
 
     variant = load_variant("europe1619")
     position = Position("Y1619B")
@@ -464,8 +464,8 @@ def test_the_gm_records_a_papal_support_of_an_attack_on_a_catholic_power():
     ... - If the Papacy supports an attack on a Catholic power, then it may be the recipient of
     a declaration of war from any Catholic power.' The GM, who saw the 1620 Orders Phase,
     writes it on the Papal Protection sheet; France's WAR: PAPACY then stands."""
-    from gm_tools.europe.phases import play_diplomatic
-    from gm_tools.variant_sheets.europe1619_report import sections
+    from gm_tools.systems.europe1619.phases import play_diplomatic
+    from gm_tools.systems.europe1619.report import sections
 
     variant = load_variant("europe1619")
     position = Position("Y1621D")

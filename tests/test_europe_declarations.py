@@ -1,4 +1,4 @@
-"""Declarations of war, alliance, armistice; the Papacy (gm_tools.europe.declarations).
+"""Declarations of war, alliance, armistice; the Papacy (gm_tools.systems.europe1619.declarations).
 
 Rulebook: Europe 1619, /work/shared/seeds/002_e7e1b063b6c411e5.txt, sections 'Declarations',
 'Alliances', 'Armistice', 'The Papacy', 'Sequence of declarations', 'Notes on initial
@@ -13,10 +13,10 @@ import pytest
 
 from europe1619_fixtures import rulebook_setup
 from gm_tools.errors import IllegalOrderError
-from gm_tools.europe import declarations as decl
-from gm_tools.europe.declarations import ALLIED, AT_WAR, DeclarationState, pair, resolve_declarations
-from gm_tools.europe.orders import Declaration
-from gm_tools.model import FAILS, INVALID, SUCCEEDS
+from gm_tools.systems.europe1619 import declarations as decl
+from gm_tools.systems.europe1619.declarations import ALLIED, AT_WAR, DeclarationState, pair, resolve_declarations
+from gm_tools.systems.europe1619.orders import Declaration
+from gm_tools.engine.model import FAILS, INVALID, SUCCEEDS
 
 
 @pytest.fixture(scope="module")

@@ -1,5 +1,5 @@
-"""A whole Diplomatic Phase of Europe 1619 (gm_tools.europe.diplomatic_phase), order reading
-(gm_tools.europe.orders) and the setup built from the variant (gm_tools.europe.adapter).
+"""A whole Diplomatic Phase of Europe 1619 (gm_tools.systems.europe1619.diplomatic_phase), order reading
+(gm_tools.systems.europe1619.orders) and the setup built from the variant (gm_tools.systems.europe1619.adapter).
 
 Rulebook: Europe 1619, /work/shared/seeds/002_e7e1b063b6c411e5.txt. The scripted years start
 from its INITIAL SETUP; every expected status is worked out by hand in the comments.
@@ -13,13 +13,13 @@ import pytest
 
 from europe1619_fixtures import rulebook_setup, start_state
 from gm_tools.errors import IllegalOrderError, OrderSyntaxError, VariantDataError
-from gm_tools.europe import influence as inf
-from gm_tools.europe.adapter import setup_from_variant
-from gm_tools.europe.declarations import ALLIED, AT_WAR, relations_in_year
-from gm_tools.europe.diplomatic_phase import DiplomaticState, eliminate, run_diplomatic_phase, run_on_position
-from gm_tools.europe.orders import Attack, Declaration, Placement, read_order
-from gm_tools.model import INVALID, SUCCEEDS, Position
-from gm_tools.variants import load_variant
+from gm_tools.systems.europe1619 import influence as inf
+from gm_tools.systems.europe1619.adapter import setup_from_variant
+from gm_tools.systems.europe1619.declarations import ALLIED, AT_WAR, relations_in_year
+from gm_tools.systems.europe1619.diplomatic_phase import DiplomaticState, eliminate, run_diplomatic_phase, run_on_position
+from gm_tools.systems.europe1619.orders import Attack, Declaration, Placement, read_order
+from gm_tools.engine.model import INVALID, SUCCEEDS, Position
+from gm_tools.edges.variants import load_variant
 
 A, N, U, V = inf.ALIGNED, inf.NEUTRAL, inf.UNALIGNED, inf.VASSALAGE
 

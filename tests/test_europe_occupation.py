@@ -7,13 +7,13 @@ from __future__ import annotations
 import pytest
 from europe_board import board, europe, position, rules
 
-from gm_tools.engine import run_orders
+from gm_tools.engine.runner import run_orders
 from gm_tools.errors import UserError
-from gm_tools.europe.adapter_rules import apply_map_adjustment
-from gm_tools.europe.occupation import map_adjustment, retreat_expelled
-from gm_tools.europe.territory import CAPTURED, Relations
-from gm_tools.model import Position
-from gm_tools.rules.europe1619 import move_refusal
+from gm_tools.systems.europe1619.adapter_rules import apply_map_adjustment
+from gm_tools.systems.europe1619.occupation import map_adjustment, retreat_expelled
+from gm_tools.systems.europe1619.territory import CAPTURED, Relations
+from gm_tools.engine.model import Position
+from gm_tools.systems.europe1619.rules import move_refusal
 
 WAR = Relations.of(wars=[("FRANCE", "SPAIN")])
 

@@ -1,7 +1,7 @@
-"""The Reichstag: Austria's one meeting, three agendas, the vote (gm_tools.europe.reichstag).
+"""The Reichstag: Austria's one meeting, three agendas, the vote (gm_tools.systems.europe1619.reichstag).
 
 Rulebook: Europe 1619, /work/shared/seeds/002_e7e1b063b6c411e5.txt, section 'Reichstag'.
-The effects on a Diplomatic Phase run the real phase (gm_tools.europe.diplomatic_phase).
+The effects on a Diplomatic Phase run the real phase (gm_tools.systems.europe1619.diplomatic_phase).
 """
 
 from __future__ import annotations
@@ -12,10 +12,10 @@ import pytest
 
 from europe1619_fixtures import rulebook_setup, start_state
 from gm_tools.errors import IllegalOrderError
-from gm_tools.europe import reichstag as rt
-from gm_tools.europe.diplomatic_phase import DiplomaticState, eliminate, run_diplomatic_phase
-from gm_tools.europe.reichstag import Agenda, ReichstagState, hold_reichstag
-from gm_tools.model import INVALID, SUCCEEDS
+from gm_tools.systems.europe1619 import reichstag as rt
+from gm_tools.systems.europe1619.diplomatic_phase import DiplomaticState, eliminate, run_diplomatic_phase
+from gm_tools.systems.europe1619.reichstag import Agenda, ReichstagState, hold_reichstag
+from gm_tools.engine.model import INVALID, SUCCEEDS
 
 RESTRICT_ATTACKS = Agenda(rt.RESTRICT_ATTACKS)
 BAN_UNION_ATTACKS = Agenda(rt.IMPERIAL_BAN, power="UNION", ban=rt.BAN_ATTACKS)

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from europe_board import NO_RELATIONS, board, europe, position
 
-from gm_tools.europe.adapter_rules import scoring_rules
-from gm_tools.europe.scoring import score, scores, verdict
+from gm_tools.systems.europe1619.adapter_rules import scoring_rules
+from gm_tools.systems.europe1619.scoring import score, scores, verdict
 
 RULES = scoring_rules(europe())
 
@@ -103,7 +103,7 @@ def test_scoring_rules_come_from_the_variant():
 def test_the_variant_adapter_scores_a_position_with_its_markers():
     # 'Scoring' 1 and 2 on a position as the workflow keeps it: captures in extra["captured"],
     # markers in extra["markers"] (placed at the Map Adjustment Phase).
-    from gm_tools.europe.adapter_rules import score_position
+    from gm_tools.systems.europe1619.adapter_rules import score_position
 
     p = position({}, captured={"FLA": "FRANCE"}, markers={"COL": "catholic"}, phase="Y1648S")
     table, v = score_position(europe(), p)

@@ -9,9 +9,9 @@ import pytest
 from europe_board import NO_RELATIONS, board, europe, position
 
 from gm_tools.errors import UserError
-from gm_tools.europe.adapter_rules import economy
-from gm_tools.europe.territory import Relations
-from gm_tools.europe.treasury import (
+from gm_tools.systems.europe1619.adapter_rules import economy
+from gm_tools.systems.europe1619.territory import Relations
+from gm_tools.systems.europe1619.treasury import (
     Bolster,
     BuyUnit,
     Loan,
@@ -351,7 +351,7 @@ def test_transactions_are_deterministic():
 
 def test_the_variant_adapter_runs_the_phase_with_the_variants_table():
     # 'Military Cost Table' from tables.toml through the adapter: France at strength 4 pays 9.
-    from gm_tools.europe.adapter_rules import apply_transactions
+    from gm_tools.systems.europe1619.adapter_rules import apply_transactions
 
     p = position(FRANCE_4, treasury={"FRANCE": 0})
     out = apply_transactions(europe(), p, [BuyUnit("FRANCE", "A", "PAR")])
@@ -362,7 +362,7 @@ def test_the_variant_adapter_runs_the_phase_with_the_variants_table():
 def test_a_cost_table_without_the_strength_is_a_clear_error():
     # 'Military Cost Table': the cost depends on 'the current strength of the military'; a table
     # that lacks it names the strength and what it has.
-    from gm_tools.europe.treasury import Economy
+    from gm_tools.systems.europe1619.treasury import Economy
 
     short = Economy(costs={0: 1, 1: 3})
     p = position({"FRANCE": ["A CHA", "A BUR"]})

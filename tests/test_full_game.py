@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 
 from gm_tools.errors import GameError
-from gm_tools.turn import load_state, replay, run_turn
-from gm_tools.workbook import open_workbook
+from gm_tools.app.turn import load_state, replay, run_turn
+from gm_tools.edges.workbook import open_workbook
 from workflow_helpers import create, play
 
 GAME_FILE = Path(__file__).parent / "games" / "germany-solo.toml"

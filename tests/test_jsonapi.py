@@ -18,10 +18,10 @@ from pathlib import Path
 
 import pytest
 
-from gm_tools.cli import main
+from gm_tools.app.cli import main
 from gm_tools.errors import UserError
-from gm_tools.jsonapi import RequestError, dumps_line, dumps_pretty, handle_request, parse_request
-from gm_tools.variants import load_variant
+from gm_tools.app.jsonapi import RequestError, dumps_line, dumps_pretty, handle_request, parse_request
+from gm_tools.edges.variants import load_variant
 
 V = load_variant("standard")
 ROOT = Path(__file__).resolve().parent.parent
@@ -366,7 +366,7 @@ def test_jsonl_answers_each_line_before_the_next_arrives():
     # A client keeps the process open and talks to it line by line: each response must be
     # flushed before the next request is written, or this test would block.
     process = subprocess.Popen(
-        [sys.executable, "-m", "gm_tools.cli", "adjudicate", "--variant", "standard", "--jsonl", "-"],
+        [sys.executable, "-m", "gm_tools.app.cli", "adjudicate", "--variant", "standard", "--jsonl", "-"],
         stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, cwd=ROOT,
     )
     exchanges = [

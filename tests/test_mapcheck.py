@@ -1,4 +1,4 @@
-"""The drawn-versus-data check (gm_tools/mapcheck.py): on hand-made maps where the answer is
+"""The drawn-versus-data check (gm_tools/app/mapcheck.py): on hand-made maps where the answer is
 known, and on every shipped variant that has a map.svg."""
 
 from __future__ import annotations
@@ -7,9 +7,9 @@ import dataclasses
 
 import pytest
 
-from gm_tools.basemap import BaseMap, load_base_map, map_path
+from gm_tools.edges.basemap import BaseMap, load_base_map, map_path
 from gm_tools.errors import VariantDataError
-from gm_tools.mapcheck import (
+from gm_tools.app.mapcheck import (
     adjacent_in_data,
     check_variant_map,
     compare,
@@ -17,8 +17,8 @@ from gm_tools.mapcheck import (
     path_rings,
     rasterize,
 )
-from gm_tools.variant import Calendar, Power, Province, Variant
-from gm_tools.variants import list_variants, load_variant
+from gm_tools.engine.variant import Calendar, Power, Province, Variant
+from gm_tools.edges.variants import list_variants, load_variant
 
 
 def square(x: float, y: float, size: float = 10) -> str:
@@ -184,7 +184,7 @@ def test_each_coast_needs_a_unit_and_a_label_anchor():
 def test_a_map_that_cannot_be_read_is_a_message_not_a_traceback(tmp_path, monkeypatch, capsys):
     import shutil
 
-    from gm_tools.mapcheck import main
+    from gm_tools.app.mapcheck import main
 
     folder = tmp_path / "brokenmap"
     shutil.copytree(map_path("standard").parent, folder, ignore=shutil.ignore_patterns("map.svg"))

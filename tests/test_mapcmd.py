@@ -9,9 +9,9 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from gm_tools.cli import main
-from gm_tools.png import PRINT_WIDTH, WEB_WIDTH
-from gm_tools.variants import load_variant
+from gm_tools.app.cli import main
+from gm_tools.edges.png import PRINT_WIDTH, WEB_WIDTH
+from gm_tools.edges.variants import load_variant
 
 from sitegame import small_game
 

@@ -1,5 +1,5 @@
 """Orders read by the parser are not checked twice (bench/README.md): with ``parsed=True``
-the movement adjudicator skips the checks :func:`gm_tools.parser.parse_order` already made,
+the movement adjudicator skips the checks :func:`gm_tools.engine.parser.parse_order` already made,
 and must come to exactly the same outcome as when it checks every order in full. The
 checks only the whole board can make (DATC 4.E.1: 6.D.31, 6.D.32, 6.G.7) are still made;
 tests/test_datc.py runs every DATC case through ``run_phase``, which takes this path."""
@@ -9,13 +9,13 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from gm_tools.adjudicator import adjudicate_movement
+from gm_tools.engine.adjudicator import adjudicate_movement
 from gm_tools.errors import OrderError
-from gm_tools.jsonapi import parse_request
-from gm_tools.model import INVALID, Position, Unit
-from gm_tools.parser import parse_order
-from gm_tools.rules import rules_for
-from gm_tools.variants import load_variant
+from gm_tools.app.jsonapi import parse_request
+from gm_tools.engine.model import INVALID, Position, Unit
+from gm_tools.engine.parser import parse_order
+from gm_tools.engine.rules import rules_for
+from gm_tools.edges.variants import load_variant
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
 import randomplay  # noqa: E402  (bench/ is a folder of scripts, not a package)

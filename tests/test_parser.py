@@ -18,7 +18,7 @@ from gm_tools.errors import (
     OrderSyntaxError,
     UserError,
 )
-from gm_tools.model import (
+from gm_tools.engine.model import (
     Build,
     Convoy,
     Disband,
@@ -32,9 +32,9 @@ from gm_tools.model import (
     Waive,
     order_text,
 )
-from gm_tools.parser import parse_order
-from gm_tools.rules import Rules
-from gm_tools.variants import load_variant
+from gm_tools.engine.parser import parse_order
+from gm_tools.engine.rules import Rules
+from gm_tools.edges.variants import load_variant
 
 V = load_variant("standard")
 

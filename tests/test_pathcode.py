@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from gm_tools.basemap import load_base_map
-from gm_tools.mapcheck import path_rings
-from gm_tools.variants import load_variant
+from gm_tools.edges.basemap import load_base_map
+from gm_tools.app.mapcheck import path_rings
+from gm_tools.edges.variants import load_variant
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools" / "mapgen"))
 

@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 
 from gm_tools.errors import OrderError
-from gm_tools.model import Position, Unit
-from gm_tools.parser import (
+from gm_tools.engine.model import Position, Unit
+from gm_tools.engine.parser import (
     _PLAIN,
     _Context,
     _judge_notation,
@@ -24,8 +24,8 @@ from gm_tools.parser import (
     _tokens,
     _translated_tokens,
 )
-from gm_tools.rules import Rules
-from gm_tools.variants import load_variant
+from gm_tools.engine.rules import Rules
+from gm_tools.edges.variants import load_variant
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
 import randomplay  # noqa: E402  (bench/ is a folder of scripts, not a package)
@@ -178,7 +178,7 @@ def test_a_code_that_runs_on_into_a_longer_name_is_left_to_the_word_reader():
 def test_judge_notation_of_random_games_reads_as_the_word_reader_reads_it():
     # The bench's random games: the orders programs send, legal and not (bench/README.md).
     requests = randomplay.play_games(V, 1618, games=2, years=4)
-    from gm_tools.jsonapi import parse_request
+    from gm_tools.app.jsonapi import parse_request
 
     direct = 0
     for request in requests:

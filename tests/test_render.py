@@ -1,5 +1,5 @@
-"""The renderer (gm_tools/render.py), the base-map reader (gm_tools/basemap.py) and the PNG
-edge (gm_tools/png.py), on the shipped standard map and on a small hand-made variant."""
+"""The renderer (gm_tools/publish/render.py), the base-map reader (gm_tools/edges/basemap.py) and the PNG
+edge (gm_tools/edges/png.py), on the shipped standard map and on a small hand-made variant."""
 
 from __future__ import annotations
 
@@ -8,10 +8,10 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from gm_tools import rules as rules_module
-from gm_tools.basemap import load_base_map, map_path, parse_base_map, schematic_map
+from gm_tools.engine.system import GameSystem, register_system, unregister_system
+from gm_tools.edges.basemap import load_base_map, map_path, parse_base_map, schematic_map
 from gm_tools.errors import UserError, VariantDataError
-from gm_tools.model import (
+from gm_tools.engine.model import (
     Build,
     Convoy,
     Dislodged,
@@ -25,8 +25,8 @@ from gm_tools.model import (
     Unit,
     order_text,
 )
-from gm_tools.png import WEB_WIDTH, svg_to_png
-from gm_tools.render import (
+from gm_tools.edges.png import WEB_WIDTH, svg_to_png
+from gm_tools.publish.render import (
     HOME_TINT,
     NEUTRAL_FILL,
     ProvinceStyle,
@@ -35,9 +35,9 @@ from gm_tools.render import (
     minor_state_style,
     render_svg,
 )
-from gm_tools.rules import Rules
-from gm_tools.variant import Calendar, Power, Province, Variant
-from gm_tools.variants import load_variant
+from gm_tools.engine.rules import Rules
+from gm_tools.engine.variant import Calendar, Power, Province, Variant
+from gm_tools.edges.variants import load_variant
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -363,12 +363,12 @@ class _StyledRules(Rules):
 
 
 def test_province_style_hook_of_the_rules_object_overrides_the_look():
-    rules_module._CACHE["test_styled"] = _StyledRules()
+    register_system(GameSystem("test_styled", rules=_StyledRules()))
     try:
         variant = toy_variant(rules="test_styled")
         root = ET.fromstring(render_svg(variant, Position("S1901M")))
     finally:
-        del rules_module._CACHE["test_styled"]
+        unregister_system("test_styled")
     bur = next(p for p in root.iter(f"{SVG}path") if p.get("id") == "BUR")
     assert bur.get("fill") == "#ffffff"
     assert any(p.get("fill") == "url(#hatch-aa0000)" for p in root.iter(f"{SVG}path"))
@@ -398,8 +398,8 @@ def test_an_island_inside_a_sea_region_is_not_painted_over():
 
     from PIL import Image
 
-    from gm_tools.basemap import BaseMap
-    from gm_tools.render import DECOR_FILL
+    from gm_tools.edges.basemap import BaseMap
+    from gm_tools.publish.render import DECOR_FILL
 
     variant = toy_variant()
     base = schematic_map(variant)

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from boards import D, M, R, S, board, result, standard, unit
 
-from gm_tools.adjudicator import adjudicate_movement
-from gm_tools.model import Dislodged, Position
-from gm_tools.retreats import adjudicate_retreats
+from gm_tools.engine.adjudicator import adjudicate_movement
+from gm_tools.engine.model import Dislodged, Position
+from gm_tools.engine.retreats import adjudicate_retreats
 
 V = standard()
 

@@ -16,14 +16,14 @@ from pathlib import Path
 
 import pytest
 
-from gm_tools.charts import MARKERS, ChartLine, centers_chart
+from gm_tools.publish.charts import MARKERS, ChartLine, centers_chart
 from gm_tools.errors import GameError, UserError
-from gm_tools.hooks import SheetHooks, register_hooks
-from gm_tools.judgetext import judge_text, order_words, result_flags
-from gm_tools.safemarkdown import render_markdown, safe_url
-from gm_tools.basemap import schematic_map
-from gm_tools.site import MANIFEST, TEMPLATES, SiteSettings, build_site, collect, write_site
-from gm_tools.variants import load_variant
+from gm_tools.engine.hooks import SheetHooks, register_hooks
+from gm_tools.publish.judgetext import judge_text, order_words, result_flags
+from gm_tools.publish.safemarkdown import render_markdown, safe_url
+from gm_tools.edges.basemap import schematic_map
+from gm_tools.publish.site import MANIFEST, TEMPLATES, SiteSettings, build_site, collect, write_site
+from gm_tools.edges.variants import load_variant
 from sitegame import play_next, small_game
 
 STANDARD = load_variant("standard")
@@ -362,7 +362,7 @@ def test_game_page_chart_counts_centers_after_each_year(tmp_path):
     root = tmp_path / "sheets"
     small_game(root, STANDARD)
     context = collect(root)
-    from gm_tools.siteviews import chart_view
+    from gm_tools.publish.siteviews import chart_view
 
     _, labels, rows = chart_view(context.games[0])
     assert labels == ["start", "1901"]
@@ -456,7 +456,7 @@ def test_a_variant_adds_sections_through_hooks_and_templates(games, tmp_path):
 
 
 def test_pngs_drawn_on_several_cores_are_the_same_bytes(games, tmp_path, monkeypatch):
-    from gm_tools.site import PngPainter
+    from gm_tools.publish.site import PngPainter
 
     build(games, tmp_path / "serial")
     monkeypatch.setattr(PngPainter, "POOL_FROM", 1)
@@ -467,7 +467,7 @@ def test_pngs_drawn_on_several_cores_are_the_same_bytes(games, tmp_path, monkeyp
 
 
 def test_command_line_builds_the_site_and_reports_user_errors(games, tmp_path, capsys):
-    from gm_tools.cli import main
+    from gm_tools.app.cli import main
 
     assert main(["site", "--root", str(games), "--out", str(tmp_path / "site")]) == 0
     assert capsys.readouterr().out.startswith("site: 15 file(s) written, 0 unchanged, 0 removed, 2 PNG(s) drawn")
@@ -497,7 +497,7 @@ def test_an_unchanged_game_is_not_even_rendered(games, tmp_path, monkeypatch):
     def must_not_render(*args, **kwargs):
         raise AssertionError("an unchanged game was rendered again")
 
-    monkeypatch.setattr("gm_tools.site.render_svg", must_not_render)
+    monkeypatch.setattr("gm_tools.publish.site.render_svg", must_not_render)
     report = build(games, site)
     assert report.written == [] and len(report.unchanged) == 15
 

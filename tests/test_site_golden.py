@@ -10,7 +10,7 @@ When a change to the pages is intended, regenerate the golden files and review t
     UPDATE_GOLDEN=1 .venv/bin/python -m pytest tests/test_site_golden.py
     git diff tests/golden/
 
-The pictures are drawn on the schematic grid (``gm_tools.basemap.schematic_map``), so new map
+The pictures are drawn on the schematic grid (``gm_tools.edges.basemap.schematic_map``), so new map
 artwork does not change these files; a change to the renderer itself shows up here.
 """
 
@@ -21,9 +21,9 @@ import shutil
 import struct
 from pathlib import Path
 
-from gm_tools.basemap import schematic_map
-from gm_tools.site import MANIFEST, SiteSettings, build_site
-from gm_tools.variants import load_variant
+from gm_tools.edges.basemap import schematic_map
+from gm_tools.publish.site import MANIFEST, SiteSettings, build_site
+from gm_tools.edges.variants import load_variant
 from sitegame import small_game
 
 GOLDEN = Path(__file__).resolve().parent / "golden" / "site"

@@ -7,10 +7,10 @@ import json
 
 import pytest
 
-from gm_tools.cli import main
+from gm_tools.app.cli import main
 from gm_tools.errors import GameError, WorkbookError
-from gm_tools.turn import load_state, replay, rollback, run_turn
-from gm_tools.workbook import open_workbook
+from gm_tools.app.turn import load_state, replay, rollback, run_turn
+from gm_tools.edges.workbook import open_workbook
 from workflow_helpers import board_variant, create, play, snapshot, solo_board, type_cells
 
 
@@ -259,7 +259,7 @@ def test_replay_finds_a_tampered_record(tmp_path):
 
 def test_variant_hooks_plug_in_sheets_checks_and_write_backs(tmp_path):
     from gm_tools.errors import Problem
-    from gm_tools.hooks import INTEGER, Column, SheetHooks, Table, register_hooks
+    from gm_tools.engine.hooks import INTEGER, Column, SheetHooks, Table, register_hooks
 
     class Treasury(SheetHooks):
         """A variant where powers buy things: a Purchases input sheet, a Treasury output."""
@@ -351,7 +351,7 @@ def test_a_games_folder_that_cannot_be_made_is_a_message_not_a_traceback(tmp_pat
 
 
 def test_the_shipped_demo_plays_through_the_real_pipeline_and_replays(tmp_path):
-    from gm_tools.demo_game import DEMO_ORDERS, read_demo_orders, run_demo
+    from gm_tools.app.demo import DEMO_ORDERS, read_demo_orders, run_demo
 
     _, phases = read_demo_orders()
     run_demo(site_dir=None, root=tmp_path / "one")
@@ -369,6 +369,6 @@ def test_a_variant_naming_missing_sheet_hooks_is_a_clear_error(tmp_path):
 
     board = board_variant(tmp_path, "nohooks", units={"FRANCE": ["A PAR"]}, centers={"FRANCE": ["PAR"]},
                           options='sheets = "nosuchhooks"')
-    with pytest.raises(VariantDataError, match="no module gm_tools.variant_sheets.nosuchhooks"):
+    with pytest.raises(VariantDataError, match="no module gm_tools.systems.nosuchhooks.sheets"):
         create(tmp_path / "games", variant=str(board))
     assert not (tmp_path / "games" / "g.xlsx").exists()

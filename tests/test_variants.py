@@ -11,10 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from gm_tools.cli import main
+from gm_tools.app.cli import main
 from gm_tools.errors import UnknownVariantError, VariantDataError
-from gm_tools.model import ARMY, FLEET, Unit
-from gm_tools.variants import list_variants, load_variant, variants_dir
+from gm_tools.engine.model import ARMY, FLEET, Unit
+from gm_tools.edges.variants import list_variants, load_variant, variants_dir
 
 # --- the standard map ---------------------------------------------------------------------
 
@@ -413,7 +413,7 @@ def test_unknown_and_misspelt_keys(tmp_path):
 
 def test_rules_module_must_exist(tmp_path):
     problems = _broken_variant(tmp_path, 'rules = "standard"', 'rules = "nosuchrules"')
-    assert problems == ['variant.toml: rules = "nosuchrules" but there is no gm_tools/rules/nosuchrules.py']
+    assert problems == ['variant.toml: rules = "nosuchrules" but there is no game system gm_tools/systems/nosuchrules/']
 
 
 def test_bad_toml_names_file(tmp_path):

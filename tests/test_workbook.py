@@ -13,10 +13,10 @@ import openpyxl
 import pytest
 
 from gm_tools.errors import WorkbookError
-from gm_tools.positions import position_from_json, position_to_json
-from gm_tools.model import Dislodged, Position, Unit
-from gm_tools.variants import load_variant
-from gm_tools.workbook import open_workbook, read_workbook, set_cells
+from gm_tools.engine.positions import position_from_json, position_to_json
+from gm_tools.engine.model import Dislodged, Position, Unit
+from gm_tools.edges.variants import load_variant
+from gm_tools.edges.workbook import open_workbook, read_workbook, set_cells
 from workflow_helpers import create, play
 
 
@@ -131,8 +131,8 @@ def test_position_json_round_trip_and_order():
 
 @pytest.mark.skipif(shutil.which("soffice") is None, reason="LibreOffice (soffice) is not installed")
 def test_a_workbook_saved_by_libreoffice_is_read_the_same(tmp_path):
-    from gm_tools.turn import run_turn
-    from gm_tools.workbook import fill_orders
+    from gm_tools.app.turn import run_turn
+    from gm_tools.edges.workbook import fill_orders
 
     paths = create(tmp_path / "games")
     paths.workbook.write_bytes(fill_orders(paths.workbook.read_bytes(), {"FRANCE": ["A PAR - BUR"]}, "*press*"))

@@ -6,8 +6,8 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-from gm_tools.turn import new_game, run_turn
-from gm_tools.workbook import fill_orders, set_cells
+from gm_tools.app.turn import new_game, run_turn
+from gm_tools.edges.workbook import fill_orders, set_cells
 
 REPO = Path(__file__).resolve().parent.parent
 STANDARD = REPO / "variants" / "standard"

@@ -36,8 +36,8 @@ from regions import ANY_TERRAIN, LAND, WATER, Source, grow, label_polygons, land
 from svgout import Anchor, write_svg  # noqa: E402
 
 from gm_tools.errors import UserError  # noqa: E402
-from gm_tools.variant import SEA  # noqa: E402
-from gm_tools.variants import load_variant, variants_dir  # noqa: E402
+from gm_tools.engine.variant import SEA  # noqa: E402
+from gm_tools.edges.variants import load_variant, variants_dir  # noqa: E402
 
 EXTEND_PX = 30.0
 """How far land labels reach over water (and sea labels over land) before the exact

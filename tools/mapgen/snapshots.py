@@ -17,11 +17,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent.parent
 sys.path.insert(0, str(ROOT))
 
-from gm_tools.basemap import load_base_map, map_path  # noqa: E402
-from gm_tools.model import Position  # noqa: E402
-from gm_tools.png import WEB_WIDTH, svg_to_png  # noqa: E402
-from gm_tools.render import RenderOptions, render_svg  # noqa: E402
-from gm_tools.variants import list_variants, load_variant  # noqa: E402
+from gm_tools.edges.basemap import load_base_map, map_path  # noqa: E402
+from gm_tools.engine.model import Position  # noqa: E402
+from gm_tools.edges.png import WEB_WIDTH, svg_to_png  # noqa: E402
+from gm_tools.publish.render import RenderOptions, render_svg  # noqa: E402
+from gm_tools.edges.variants import list_variants, load_variant  # noqa: E402
 
 OUT = ROOT / "docs" / "maps"
 

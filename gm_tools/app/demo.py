@@ -1,0 +1,144 @@
+"""The shipped demo games: ``make turn`` with no GAME.
+
+Each demo is a file of data, ``sheets/demo-*.toml``: the game (variant, name, seed, creation
+date), its players, and the players' entries phase by phase as they mailed them to the GM.
+One runner plays every file the way a GM plays any game: ``new-game`` makes the workbook,
+then for each phase the entries are typed into the workbook and the real turn pipeline
+checks and processes them. Movement and retreat orders (and a standard game's builds) go on
+the Orders sheet; a game system with sheets of its own says where its lines go
+(:meth:`gm_tools.engine.system.GameSystem.demo_cells`).
+
+A file without ``until`` plays exactly its tables, each phase in turn (phases nobody has to
+play, such as a retreat phase with no dislodged unit, have no table). A file with ``until``
+plays every phase up to that one, a phase without a table as it stands (nothing entered).
+
+The games are built in ``build/demo/`` (ignored by git) and published into ``site/``, so
+the tracked files stay unchanged. The same files give the same bytes every time.
+"""
+
+from __future__ import annotations
+
+import shutil
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+
+from gm_tools.app.turn import load_state, new_game, publish, run_turn
+from gm_tools.edges.variants import load_variant
+from gm_tools.edges.workbook import fill_orders, set_cells
+from gm_tools.engine.system import system_for
+from gm_tools.errors import UserError
+
+REPO = Path(__file__).resolve().parents[2]
+DEMO_DIR = REPO / "sheets"
+DEMO_ORDERS = DEMO_DIR / "demo-orders.toml"
+"""The standard demo, played first."""
+DEMO_ROOT = REPO / "build" / "demo"
+GAME_KEYS = ("variant", "game", "seed", "created")
+
+
+class DemoDataError(UserError):
+    """A demo file does not fit the game it is played into."""
+
+
+@dataclass
+class Demo:
+    """One demo file, read."""
+
+    path: Path
+    """The file, for messages."""
+    variant: str
+    """The variant the game is played in (a name or alias)."""
+    game: str
+    """The game's name (its folder and page)."""
+    seed: int
+    """The game's recorded seed."""
+    created: str
+    """The game's creation date, fixed so the record is the same bytes on every run."""
+    players: dict[str, str]
+    """Power -> player's name."""
+    phases: dict[str, dict]
+    """Phase id -> its table (``press`` and one key per power), in file order."""
+    until: str | None = None
+    """The phase the demo stops at; None: it stops after its last table."""
+
+
+def demo_files(directory: Path = DEMO_DIR) -> list[Path]:
+    """The shipped demo files: the standard demo first, then the others by name."""
+    files = sorted(directory.glob("demo-*.toml"))
+    return sorted(files, key=lambda p: p.name != DEMO_ORDERS.name)
+
+
+def read_demo(path: Path = DEMO_ORDERS) -> Demo:
+    """Read and check one demo file."""
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, tomllib.TOMLDecodeError) as e:
+        raise DemoDataError(f"{path}: {e}") from None
+    for key in GAME_KEYS:
+        if key not in data:
+            raise DemoDataError(f"{path}: expected a key {key!r} ({', '.join(GAME_KEYS)} name the game)")
+    if not isinstance(data["seed"], int):
+        raise DemoDataError(f"{path}: seed: expected a whole number, found {data['seed']!r}")
+    until = data.pop("until", None)
+    if until is not None and not (isinstance(until, str) and until):
+        raise DemoDataError(f"{path}: until: expected a phase such as 'Y1623D', found {until!r}")
+    return Demo(path=path, variant=data.pop("variant"), game=data.pop("game"), seed=data.pop("seed"),
+                created=str(data.pop("created")), players=data.pop("players", {}), phases=data, until=until)
+
+
+def read_demo_orders(path: Path = DEMO_ORDERS) -> tuple[dict[str, str], dict[str, dict]]:
+    """The players, and phase id -> its table, of a demo file."""
+    demo = read_demo(path)
+    return demo.players, demo.phases
+
+
+def play_demo(demo: Demo, root: Path) -> list[str]:
+    """Play one demo into ``root`` (beside the other demo games); the turn reports."""
+    paths = new_game(demo.variant, demo.game, root=root, seed=demo.seed, players=demo.players,
+                     created=demo.created)
+    system = system_for(load_variant(demo.variant))
+    lines = [f"Demo game {demo.game} from {demo.path.name}, played in {root}"]
+    unplayed = list(demo.phases)
+    while True:
+        state = load_state(demo.game, root)
+        phase = state.position.phase
+        if demo.until is None and not unplayed:
+            break
+        if state.finished or phase == demo.until:
+            break
+        if demo.until is None and phase != unplayed[0]:
+            raise DemoDataError(f"{demo.path}: [{unplayed[0]}] has orders, but the game is at {phase}")
+        if phase in unplayed:
+            unplayed.remove(phase)
+        entry = dict(demo.phases.get(phase, {}))
+        press = entry.pop("press", "")
+        data = paths.workbook.read_bytes()
+        cells = system.demo_cells(phase, entry, demo.path.name)
+        if cells is None:  # the phase's entries are orders for the Orders sheet
+            data = fill_orders(data, entry, press, str(paths.workbook))
+        else:
+            data = set_cells(data, cells, str(paths.workbook))
+            if press:
+                data = fill_orders(data, {}, press, str(paths.workbook))
+        paths.workbook.write_bytes(data)
+        lines.append(run_turn(demo.game, root=root, site_dir=None, force=True).text())
+    if unplayed:
+        state = load_state(demo.game, root)
+        at = "over" if state.finished else f"at {state.position.phase}"
+        raise DemoDataError(f"{demo.path}: [{unplayed[0]}] has entries, but the game never reached it "
+                            f"(it is {at})")
+    return lines
+
+
+def run_demo(site_dir: str | Path | None = "site", root: Path = DEMO_ROOT, files: list[Path] | None = None) -> str:
+    """Play every demo file from scratch and publish the games; returns the report."""
+    if root.exists():
+        shutil.rmtree(root)
+    lines: list[str] = []
+    for path in demo_files() if files is None else files:
+        lines.extend(play_demo(read_demo(path), root))
+    if site_dir:
+        publish(root, site_dir)
+        lines.append(f"site published to {site_dir}/")
+    return "\n".join(lines)

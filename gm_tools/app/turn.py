@@ -1,0 +1,477 @@
+"""The GM's workflow: create a game, process a turn, roll a phase back, replay a game.
+
+A turn runs as a pipeline, each step in the module that owns it:
+
+    read the workbook (workbook) -> check every entry (ordercheck, with the parser)
+    -> adjudicate (engine) -> record the phase (game) -> write the workbook back (workbook)
+    -> publish the site (site)
+
+Every problem with the workbook is collected in one pass and raised together as a
+WorkbookError before anything is written. Files are written only at the end, each
+atomically: backup, history record, workbook.
+"""
+
+from __future__ import annotations
+
+import datetime
+import os
+import secrets
+from dataclasses import dataclass
+from pathlib import Path
+
+from gm_tools.errors import GameError, Problem, WorkbookError
+from gm_tools.edges.game import (
+    FORMAT,
+    GameInfo,
+    GamePaths,
+    check_game_name,
+    game_paths,
+    load_game,
+    load_history,
+    refuse_if_open,
+    save_new_game,
+    store_backup,
+    store_record,
+    write_atomic,
+)
+from gm_tools.edges.game import rollback as rollback_files
+from gm_tools.engine.hooks import SheetHooks, hooks_for
+from gm_tools.edges.layout import centers_table, order_blocks, results_table, title_of, units_table
+from gm_tools.engine.model import Position, order_text
+from gm_tools.edges.ordercheck import CheckedOrders, check_orders, default_notes, parse_commanded
+from gm_tools.engine.positions import position_from_json, position_to_json
+from gm_tools.engine.rules import Rules, rules_for, variant_for_game
+from gm_tools.engine.variant import Variant
+from gm_tools.edges.workbook import GameFacts, OrderEntry, WorkbookPlan, read_workbook, variant_label, write_workbook
+
+DEFAULT_SITE = "site"
+
+
+# --- the start of a game ------------------------------------------------------------------
+
+
+def start_position(variant: Variant) -> Position:
+    """The variant's starting position, at its first phase."""
+    return Position(
+        phase=variant.calendar.first_phase,
+        units={u.province: u for u in variant.start_units},
+        centers=dict(variant.start_centers),
+    )
+
+
+def _load_variant(name: str) -> Variant:
+    from gm_tools.edges.variants import load_variant
+
+    return load_variant(name)
+
+
+def _variant_key(name: str, variant: Variant) -> str:
+    """What game.json stores to find the variant again: its registry name, or the folder
+    path for a variant outside the registry (a test board, a variant in progress)."""
+    path = Path(name)
+    return str(path.resolve()) if path.is_dir() else variant.name
+
+
+def new_game(
+    variant_name: str,
+    name: str,
+    root: str | os.PathLike | None = None,
+    seed: int | None = None,
+    players: dict[str, str] | None = None,
+    created: str | None = None,
+    player_count: int | None = None,
+) -> GamePaths:
+    """Create game ``name``: its record folder and its workbook laid out for the first phase.
+    ``player_count`` picks one of the variant's smaller setups (Europe 1619: 10 to 15)."""
+    check_game_name(name)
+    loaded = _load_variant(variant_name)
+    variant = variant_for_game(loaded, player_count)
+    paths = game_paths(name, root)
+    refuse_if_open(paths)
+    if seed is None:
+        seed = secrets.randbelow(10**9)
+    unknown = sorted(set(players or {}) - set(variant.powers))
+    if unknown:
+        raise GameError(f"player for {unknown[0]!r}: expected a power of {variant.name} ({', '.join(variant.powers)})")
+    players = {code: (players or {}).get(code, "") for code in variant.powers}
+    info = GameInfo(
+        name=name,
+        variant=_variant_key(variant_name, loaded),
+        seed=str(seed),
+        players=players,
+        created=created or datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
+        player_count=player_count,
+    )
+    position = start_position(variant)
+    data = write_workbook(_plan(variant, hooks_for(variant), rules_for(variant), info.name, position,
+                                deadline="", seed=seed, players=players, last_record=None))
+    save_new_game(paths, info)
+    write_atomic(paths.workbook, data)
+    return paths
+
+
+# --- the state of a game --------------------------------------------------------------------
+
+
+@dataclass
+class GameState:
+    """A game as its record says it is now."""
+
+    paths: GamePaths
+    """Its files."""
+    info: GameInfo
+    """game.json."""
+    variant: Variant
+    """Its variant."""
+    history: list[dict]
+    """Stored records in calendar order."""
+    position: Position
+    """The position at the start of the current phase."""
+
+    @property
+    def finished(self) -> bool:
+        return bool(self.history) and self.history[-1]["next_phase"] is None
+
+    @property
+    def winner(self) -> str | None:
+        return self.history[-1].get("winner") if self.history else None
+
+
+def load_state(name: str, root: str | os.PathLike | None = None) -> GameState:
+    paths = game_paths(name, root)
+    info = load_game(paths)
+    variant = variant_for_game(_load_variant(info.variant), info.player_count)
+    history = load_history(paths, variant.calendar)
+    if history:
+        position = position_from_json(history[-1]["after"])
+    else:
+        position = start_position(variant)
+    return GameState(paths, info, variant, history, position)
+
+
+def winner_of(variant: Variant, position: Position) -> str | None:
+    """The power holding the victory centers by the standard count, if any. The workflow
+    asks the variant's ``rules.winner`` instead (Centenary counts vassals' centers)."""
+    return Rules().winner(variant, position)
+
+
+# --- one turn -------------------------------------------------------------------------------
+
+
+@dataclass
+class TurnReport:
+    """What ``turn`` did, for the command line."""
+
+    game: str
+    """Game name."""
+    phase: str
+    """The phase processed (or found with nothing to process)."""
+    processed: bool
+    """False when nothing new was entered and nothing was written."""
+    record: dict | None = None
+    """The stored history record, when processed."""
+    site: str | None = None
+    """The folder the site was published to, or None when not published."""
+
+    def text(self) -> str:
+        if not self.processed:
+            return (f"{self.game}: {self.phase}: no orders or press entered, nothing to do "
+                    "(--force processes the phase anyway, every unit without orders)")
+        r = self.record
+        lines = [f"{self.game}: processed {r['phase']} ({r['title']})"]
+        idle: dict[str, list[str]] = {}
+        for res in r["results"]:
+            if res["reason"] == "no order: holds" and res["result"] == "succeeds":
+                # Quiet units are listed once per power below, not one line each.
+                idle.setdefault(res["power"], []).append(res["order"].removesuffix(" H"))
+                continue
+            reason = f" ({res['reason']})" if res["reason"] else ""
+            lines.append(f"  {res['power']}: {res['order']}: {res['result']}{reason}")
+        for power, units in idle.items():
+            lines.append(f"  {power}: no order, held: {', '.join(units)}")
+        for note in r["notes"]:
+            if " had no order and holds" in note["text"]:
+                continue  # listed just above
+            lines.append(f"  note {note['power']}: {note['text']}")
+        for draw in r["random"]["draws"]:
+            said = draw.get("text", draw.get("chosen"))  # a variant's own words for it, if any
+            lines.append(f"  random draw ({draw['kind']}, seed {draw['seed']}): {said}")
+        if r["winner"]:
+            scoring = r.get("extra", {}).get("outcome", {}).get("scoring")
+            why = scoring["verdict"] if scoring else "holds the victory centers"
+            lines.append(f"{r['winner']} wins ({why}): the game is over" if scoring
+                         else f"{r['winner']} {why} and wins: the game is over")
+        else:
+            lines.append(f"next phase: {r['next_phase']}")
+        if self.site:
+            lines.append(f"site published to {self.site}/")
+        return "\n".join(lines)
+
+
+@dataclass
+class Adjudication:
+    """What the engine made of a phase, ready for the record."""
+
+    results: list[dict]
+    """The record's ``results``, sorted."""
+    notes: list[dict]
+    """The record's ``notes`` (defaults applied), sorted."""
+    after: Position
+    """The position at the start of the next phase played (or the final one)."""
+    winner: str | None
+    """The solo winner, if the phase ended the game."""
+    outcome: dict = None
+    """A variant's phase: what it did beyond the results (``PhaseOutcome.extra``), stored in
+    the record's ``extra["outcome"]``."""
+    draws: list = None
+    """The random draws the rules made after the phase (``Rules.after_phase``), for the
+    record's ``random.draws``."""
+
+
+def adjudicate(variant: Variant, rules: Rules, hooks: SheetHooks, position: Position,
+               checked: CheckedOrders, inputs: dict, seed: str = "") -> Adjudication:
+    """Run the phase through the engine. The engine also skips the phases nobody has to
+    play and updates center ownership at the end of the year."""
+    from gm_tools.engine.runner import run_phase
+
+    start = hooks.apply_inputs(variant, position, inputs)
+    orders_text: dict[str, list[str]] = {}
+    for orders in checked.orders.values():
+        for o in orders:
+            # An order for a commanded minor's unit is in the minor's name (rules.commanded).
+            orders_text.setdefault(o.power, []).append(order_text(o))
+    outcome = run_phase(variant, start, orders_text, rules, inputs)
+    results = sorted(
+        ({"power": r.power, "order": r.order, "result": r.result, "reason": r.reason, "dislodged": r.dislodged}
+         for r in outcome.results),
+        key=lambda r: (r["power"], r["order"], r["result"], r["reason"]),
+    )
+    notes = default_notes(variant, start, checked, outcome.position, rules)
+    after, draws = rules.after_phase(variant, start, outcome.position, seed)
+    winner = outcome.winner or rules.winner(variant, after)
+    return Adjudication(results, notes, after, winner, outcome.extra, draws)
+
+
+def process_phase(
+    state: GameState, data: bytes, lenient: bool = False, force: bool = False
+) -> tuple[dict | None, bytes | None]:
+    """Check and adjudicate the current phase from workbook bytes. Returns the history
+    record and the new workbook's bytes, or (None, None) when nothing was entered. Raises
+    WorkbookError listing every problem. Writes nothing."""
+    variant, position, paths = state.variant, state.position, state.paths
+    rules, hooks = rules_for(variant), hooks_for(variant)
+    input_tables = hooks.input_sheets(variant, position)
+    entries, problems = read_workbook(data, str(paths.workbook), variant, input_tables)
+    # A workbook of another game, or an old copy of this one, must not be processed.
+    cells = entries.game_cells
+    if "Game" in cells and entries.name != state.info.name:
+        sheet, cell = cells["Game"].split("!")
+        problems.append(Problem(sheet, cell, repr(entries.name or ""), f"{state.info.name!r}, the game this workbook belongs to"))
+    if "Phase" in cells and entries.phase != position.phase:
+        sheet, cell = cells["Phase"].split("!")
+        problems.append(Problem(
+            sheet, cell, repr(entries.phase or ""),
+            f"{position.phase!r}, the game's current phase (is this an old copy of the workbook? "
+            "gm-tools rollback reopens the last processed phase)"))
+    inputs: dict = {}
+    input_problems: list[Problem] = []
+    if all(t.title in entries.inputs for t in input_tables):  # a missing sheet is reported already
+        inputs, input_problems = hooks.check_inputs(variant, position, entries.inputs)
+        # A cell the reader refused (not one of its choices) reaches the hooks as empty:
+        # it is reported once, with what was typed, not again as "an empty cell".
+        refused = {(p.sheet, p.cell) for p in problems}
+        problems += [p for p in input_problems if (p.sheet, p.cell) not in refused]
+    # Orders are read against the board the inputs make (a Centenary fealty claim opens a
+    # build site), the board the adjudicator will play.
+    board = position if input_problems else hooks.apply_inputs(variant, position, inputs)
+    checked = check_orders(variant, board, rules, entries.orders, lenient)
+    problems += checked.problems
+    if not problems:
+        problems += hooks.check_with_orders(variant, board, entries.inputs, checked.orders)
+    if problems:
+        raise WorkbookError(str(paths.workbook), problems)
+    # A phase with no order rows and no input sheets (a variant's map adjustment or scoring)
+    # has nothing to wait for: processing it is the only thing to do.
+    nothing_to_enter = not input_tables and not order_blocks(variant, position, rules)
+    if not (entries.orders or entries.press or any(entries.inputs.values()) or force or nothing_to_enter):
+        return None, None
+
+    done = adjudicate(variant, rules, hooks, position, checked, inputs, str(entries.seed))
+    record = {
+        "format": FORMAT,
+        "game": state.info.name,
+        "variant": variant.name,
+        "phase": position.phase,
+        "title": title_of(variant, position.phase),
+        "before": position_to_json(position),
+        "orders": checked.record,
+        "results": done.results,
+        "notes": done.notes,
+        "after": position_to_json(done.after),
+        "next_phase": None if done.winner else done.after.phase,
+        "winner": done.winner,
+        "press": entries.press,
+        "players": {p: entries.players.get(p, "") for p in variant.powers},
+        "deadline": entries.deadline,
+        "random": {"seed": str(entries.seed), "draws": done.draws},
+        "extra": _record_extra(hooks, inputs, done),
+    }
+    workbook = write_workbook(_plan(variant, hooks, rules, state.info.name, done.after, entries.deadline,
+                                    entries.seed, record["players"], record))
+    return record, workbook
+
+
+def _record_extra(hooks: SheetHooks, inputs: dict, done: Adjudication) -> dict:
+    """The record's ``extra``: the variant's checked inputs under its hooks' name, and what a
+    variant's phase did under ``outcome``."""
+    extra = {hooks.name: inputs} if inputs else {}
+    if done.outcome:
+        extra["outcome"] = done.outcome
+    return extra
+
+
+def _plan(variant: Variant, hooks: SheetHooks, rules: Rules, name: str, position: Position, deadline: str,
+          seed: int, players: dict[str, str], last_record: dict | None) -> WorkbookPlan:
+    over = bool(last_record and last_record["next_phase"] is None)
+    return WorkbookPlan(
+        game=GameFacts(
+            name=name,
+            variant=variant_label(variant),
+            phase="" if over else position.phase,
+            title=f"Game over: {last_record['winner']} wins" if over else title_of(variant, position.phase),
+            deadline=deadline,
+            seed=seed,
+            players=players,
+        ),
+        power_names={code: p.name for code, p in variant.powers.items()},
+        power_colours={code: p.colour for code, p in variant.powers.items()},
+        blocks=[] if over else order_blocks(variant, position, rules),
+        computed=[units_table(variant, position, rules), centers_table(variant, position),
+                  results_table(variant, last_record)] + hooks.output_sheets(variant, position),
+        inputs=[] if over else hooks.input_sheets(variant, position),
+    )
+
+
+def publish(root: Path, site_dir: str | os.PathLike) -> None:
+    """Rebuild the site from every game's record (it writes only the pages that changed)."""
+    from gm_tools.publish.site import build_site
+
+    build_site(root, Path(site_dir))
+
+
+def run_turn(
+    name: str,
+    root: str | os.PathLike | None = None,
+    lenient: bool = False,
+    force: bool = False,
+    site_dir: str | os.PathLike | None = DEFAULT_SITE,
+) -> TurnReport:
+    """``gm-tools turn NAME``: process the current phase and publish."""
+    state = load_state(name, root)
+    paths = state.paths
+    refuse_if_open(paths)
+    if state.finished:
+        raise GameError(f"game {name!r} is over: {state.winner} won in {state.history[-1]['phase']}")
+    if not paths.workbook.exists():
+        raise GameError(f"{paths.workbook} is missing: the game's workbook is needed to process a turn")
+    data = paths.workbook.read_bytes()
+    record, workbook = process_phase(state, data, lenient=lenient, force=force)
+    if record is None:
+        return TurnReport(name, state.position.phase, processed=False)
+    if site_dir:
+        # A site folder that cannot be made (a mistyped --site) fails here, before the phase
+        # is recorded, rather than after the record and workbook are written.
+        Path(site_dir).mkdir(parents=True, exist_ok=True)
+    # Backup first: if anything after fails, the GM still has the workbook as it was.
+    store_backup(paths, record["phase"], data)
+    store_record(paths, record)
+    write_atomic(paths.workbook, workbook)
+    if site_dir:
+        publish(paths.root, site_dir)
+    return TurnReport(name, record["phase"], processed=True, record=record, site=str(site_dir) if site_dir else None)
+
+
+def rollback(name: str, root: str | os.PathLike | None = None,
+             site_dir: str | os.PathLike | None = DEFAULT_SITE) -> str:
+    """``gm-tools rollback NAME``: reopen the last processed phase."""
+    state = load_state(name, root)
+    phase = rollback_files(state.paths, state.variant.calendar)
+    if site_dir:
+        publish(state.paths.root, site_dir)
+    return phase
+
+
+def replay(name: str, root: str | os.PathLike | None = None) -> list[str]:
+    """Re-adjudicate every stored phase from its stored orders (as read) and compare with the
+    stored record byte for byte. Returns the phases that differ (empty: the game replays
+    to the same bytes)."""
+    from gm_tools.edges.game import json_text
+
+    state = load_state(name, root)
+    variant = state.variant
+    rules, hooks = rules_for(variant), hooks_for(variant)
+    differ = []
+    position = start_position(variant)
+    for stored in state.history:
+        checked = CheckedOrders(record=stored["orders"])
+        inputs = stored["extra"].get(hooks.name, {})
+        board = hooks.apply_inputs(variant, position, inputs)
+        for power, items in stored["orders"].items():
+            for item in items:
+                if item["read"] is None:
+                    checked.invalid.append((OrderEntry(power, item["cell"], item["written"], None), item["error"]))
+                else:
+                    checked.orders.setdefault(power, []).append(
+                        parse_commanded(item["read"], variant, board, power, rules))
+        done = adjudicate(variant, rules, hooks, position, checked, inputs, stored["random"]["seed"])
+        replayed = dict(stored, before=position_to_json(position), results=done.results, notes=done.notes,
+                        random={"seed": stored["random"]["seed"], "draws": done.draws},
+                        extra=_record_extra(hooks, stored["extra"].get(hooks.name, {}), done),
+                        after=position_to_json(done.after), winner=done.winner,
+                        next_phase=None if done.winner else done.after.phase)
+        if json_text(replayed) != json_text(stored):
+            differ.append(stored["phase"])
+        position = done.after
+    return differ
+
+
+# --- the command line -------------------------------------------------------------------------
+
+
+def cmd_new_game(args) -> int:
+    players = {}
+    for item in args.player or []:
+        power, equals, player = item.partition("=")
+        if not equals or not power.strip():
+            raise GameError(f"--player {item!r}: expected POWER=NAME, e.g. --player FRANCE=Ann")
+        players[power.strip().upper()] = player.strip()
+    paths = new_game(args.variant, args.name, root=args.root, seed=args.seed, players=players,
+                     player_count=args.players)
+    print(f"created {paths.workbook} and {paths.game_json}")
+    return 0
+
+
+def cmd_turn(args) -> int:
+    if not args.game:
+        from gm_tools.app.demo import run_demo
+
+        print(run_demo(site_dir=args.site or None))
+        return 0
+    report = run_turn(args.game, root=args.root, lenient=args.lenient, force=args.force, site_dir=args.site)
+    print(report.text())
+    return 0
+
+
+def cmd_rollback(args) -> int:
+    phase = rollback(args.game, root=args.root, site_dir=args.site)
+    print(f"{args.game}: reopened {phase}; the workbook is back as it was before {phase} was processed")
+    return 0
+
+
+def cmd_replay(args) -> int:
+    differ = replay(args.game, root=args.root)
+    if differ:
+        print(f"{args.game}: replay differs from the record in {', '.join(differ)}")
+        return 1
+    print(f"{args.game}: every phase replays to the same record")
+    return 0

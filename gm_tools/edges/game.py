@@ -1,0 +1,273 @@
+"""The game record on disk: where a game's files are, ``game.json``, the history, backups
+and rollback. This module is the filesystem edge for games; the layout and the JSON formats
+are documented in ``docs/game-record.md``.
+
+Nothing here reads a workbook's contents: the workbook is bytes to back up and restore.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from gm_tools.errors import GameError
+from gm_tools.engine.phase import PhaseError, parse_phase
+from gm_tools.engine.variant import Calendar
+
+FORMAT = 1
+"""Version of the record layout written in every JSON file."""
+
+GAME_NAME_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$")
+
+ENV_HOME = "GM_TOOLS_HOME"
+DEFAULT_ROOT = "sheets"
+
+
+def games_root(root: str | os.PathLike | None = None) -> Path:
+    """The folder holding the games: ``root`` if given, else ``$GM_TOOLS_HOME``, else ``sheets``."""
+    if root:
+        return Path(root)
+    return Path(os.environ.get(ENV_HOME) or DEFAULT_ROOT)
+
+
+def check_game_name(name: str) -> str:
+    if not GAME_NAME_RE.match(name or ""):
+        raise GameError(
+            f"game name {name!r}: expected letters, digits, '-' or '_' (at most 64, "
+            "starting with a letter or digit), since it names files"
+        )
+    return name
+
+
+@dataclass(frozen=True)
+class GamePaths:
+    """Where one game's files are."""
+
+    root: Path
+    """The games root (``sheets/``)."""
+    name: str
+    """The game name."""
+
+    @property
+    def workbook(self) -> Path:
+        return self.root / f"{self.name}.xlsx"
+
+    @property
+    def folder(self) -> Path:
+        return self.root / self.name
+
+    @property
+    def game_json(self) -> Path:
+        return self.folder / "game.json"
+
+    @property
+    def history(self) -> Path:
+        return self.folder / "history"
+
+    @property
+    def backups(self) -> Path:
+        return self.folder / "backups"
+
+    @property
+    def rolled_back(self) -> Path:
+        return self.folder / "rolled-back"
+
+    def record_file(self, phase: str) -> Path:
+        return self.history / f"{phase}.json"
+
+    def backup_file(self, phase: str) -> Path:
+        return self.backups / f"{phase}.xlsx"
+
+    def lock_files(self) -> list[Path]:
+        """The files LibreOffice and Excel leave beside a workbook they have open."""
+        return [
+            self.root / f".~lock.{self.name}.xlsx#",
+            self.root / f"~${self.name}.xlsx",
+        ]
+
+
+def game_paths(name: str, root: str | os.PathLike | None = None) -> GamePaths:
+    return GamePaths(root=games_root(root), name=check_game_name(name))
+
+
+def refuse_if_open(paths: GamePaths) -> None:
+    """Refuse to touch a workbook a spreadsheet program has open: our write would be lost
+    when the GM saves, or theirs would overwrite ours."""
+    for lock in paths.lock_files():
+        if lock.exists():
+            raise GameError(
+                f"{paths.workbook} is open in a spreadsheet program ({lock.name} exists beside it): "
+                "save and close it, then run the command again"
+            )
+
+
+# --- writing files ----------------------------------------------------------------------
+
+
+def json_text(value) -> str:
+    """The one JSON spelling of the record: same value, same bytes."""
+    return json.dumps(value, indent=1, sort_keys=True, ensure_ascii=False) + "\n"
+
+
+def write_atomic(path: Path, data: bytes) -> None:
+    """Write to a temporary file in the same folder, flush it to disk, then move it into
+    place, so a crash leaves either the old file or the new one, never half of one."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        # mkstemp makes the file private (0600); give it the mode a plain open() would.
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(tmp, 0o666 & ~umask)
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise
+
+
+def read_json(path: Path) -> dict:
+    try:
+        with open(path, encoding="utf-8") as f:
+            return json.load(f)
+    except json.JSONDecodeError as e:
+        raise GameError(f"{path}: damaged JSON at line {e.lineno}: {e.msg}") from None
+
+
+# --- game.json ----------------------------------------------------------------------------
+
+
+@dataclass
+class GameInfo:
+    """The contents of ``game.json``."""
+
+    name: str
+    """Game name (file and folder name)."""
+    variant: str
+    """Registry name of the variant."""
+    seed: str
+    """Starting seed for the rules' randomness, a string of digits."""
+    players: dict[str, str] = field(default_factory=dict)
+    """Power code -> player name at creation ("" for none yet)."""
+    created: str = ""
+    """UTC time the game was created, ISO 8601."""
+    player_count: int | None = None
+    """The setup's number of players (``new-game --players``: Europe 1619's 10 to 15), or None
+    for the variant's only setup. Written only when given, so older records stay as they are."""
+
+    def to_json(self) -> dict:
+        extra = {} if self.player_count is None else {"player_count": self.player_count}
+        return extra | {
+            "format": FORMAT,
+            "name": self.name,
+            "variant": self.variant,
+            "seed": self.seed,
+            "players": dict(self.players),
+            "created": self.created,
+        }
+
+
+def load_game(paths: GamePaths) -> GameInfo:
+    if not paths.game_json.exists():
+        raise GameError(
+            f"no game {paths.name!r} in {paths.root}: {paths.game_json} does not exist "
+            f"(create it with: gm-tools new-game VARIANT {paths.name})"
+        )
+    data = read_json(paths.game_json)
+    try:
+        return GameInfo(
+            name=data["name"],
+            variant=data["variant"],
+            seed=str(data["seed"]),
+            players=dict(data.get("players", {})),
+            created=data.get("created", ""),
+            player_count=_player_count(paths, data.get("player_count")),
+        )
+    except KeyError as e:
+        raise GameError(f"{paths.game_json}: missing key {e.args[0]!r}") from None
+
+
+def _player_count(paths: GamePaths, value) -> int | None:
+    if value is None or (isinstance(value, int) and not isinstance(value, bool)):
+        return value
+    raise GameError(f"{paths.game_json}: \"player_count\" is {value!r}, expected a whole number of players")
+
+
+def save_new_game(paths: GamePaths, info: GameInfo) -> None:
+    if paths.game_json.exists() or paths.workbook.exists():
+        raise GameError(f"game {paths.name!r} already exists in {paths.root}")
+    write_atomic(paths.game_json, json_text(info.to_json()).encode("utf-8"))
+
+
+# --- history ---------------------------------------------------------------------------
+
+
+def phase_sort_key(calendar: Calendar, phase_id: str) -> tuple[int, int]:
+    phase = parse_phase(phase_id)
+    return (phase.year, calendar.phases.index((phase.season, phase.type)))
+
+
+def load_history(paths: GamePaths, calendar: Calendar) -> list[dict]:
+    """Every stored record, in calendar order."""
+    if not paths.history.exists():
+        return []
+    records = []
+    for file in paths.history.glob("*.json"):
+        try:
+            key = phase_sort_key(calendar, file.stem)
+        except (PhaseError, ValueError):
+            raise GameError(f"{file}: not a phase id the variant's calendar has") from None
+        records.append((key, read_json(file)))
+    return [record for _, record in sorted(records, key=lambda kr: kr[0])]
+
+
+def store_record(paths: GamePaths, record: dict) -> None:
+    """Store a phase's record. A record is written once: a second write for the same phase
+    is refused, since the site and any replay rely on it never changing."""
+    file = paths.record_file(record["phase"])
+    if file.exists():
+        raise GameError(f"{file} already exists: phase {record['phase']} was processed already")
+    write_atomic(file, json_text(record).encode("utf-8"))
+
+
+def store_backup(paths: GamePaths, phase: str, workbook_bytes: bytes) -> None:
+    """Keep the workbook as it was before ``phase`` was processed. After a rollback and a
+    second processing this is the corrected workbook: the one a further rollback should
+    bring back."""
+    write_atomic(paths.backup_file(phase), workbook_bytes)
+
+
+def _next_free(folder: Path, stem: str, suffix: str) -> Path:
+    n = 1
+    while (folder / f"{stem}.{n}{suffix}").exists():
+        n += 1
+    return folder / f"{stem}.{n}{suffix}"
+
+
+def rollback(paths: GamePaths, calendar: Calendar) -> str:
+    """Reopen the last processed phase: its record is withdrawn to ``rolled-back/`` and the
+    workbook as it was before processing comes back, orders and all, for the GM to correct.
+    The workbook being replaced is kept in ``rolled-back/`` too. Returns the phase reopened."""
+    refuse_if_open(paths)
+    history = load_history(paths, calendar)
+    if not history:
+        raise GameError(f"game {paths.name!r} has no processed phase to roll back")
+    phase = history[-1]["phase"]
+    backup = paths.backup_file(phase)
+    if not backup.exists():
+        raise GameError(f"cannot roll back {phase}: its backup {backup} is missing")
+    paths.rolled_back.mkdir(parents=True, exist_ok=True)
+    if paths.workbook.exists():
+        displaced = _next_free(paths.rolled_back, f"{history[-1].get('next_phase') or 'end'}", ".xlsx")
+        write_atomic(displaced, paths.workbook.read_bytes())
+    write_atomic(paths.workbook, backup.read_bytes())
+    os.replace(paths.record_file(phase), _next_free(paths.rolled_back, phase, ".json"))
+    return phase

@@ -1,0 +1,284 @@
+"""What the workbook shows for a phase, as plain data: the order rows of each power, the
+Units, Centers and Results tables. :mod:`gm_tools.edges.workbook` turns this into sheets.
+
+This is where "a retreat phase lists only the dislodged units with their legal retreats;
+an adjustment phase shows each power's builds or removals due" is decided.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from gm_tools.engine.hooks import INTEGER, Column, Table
+from gm_tools.engine.model import Build, Disband, Position, Retreat, Unit, Waive, order_text
+from gm_tools.engine.phase import ADJUSTMENT, MOVEMENT, RETREAT, parse_phase, phase_title
+from gm_tools.engine.rules import Rules
+from gm_tools.engine.variant import Variant
+
+
+@dataclass(frozen=True)
+class OrderSlot:
+    """One row of the Orders sheet: a place for one order."""
+
+    power: str
+    """Power whose order goes here."""
+    label: str
+    """What the row is for, shown in the Unit column: ``"A PAR"``, ``"Build 1 of 2"``."""
+    unit: str | None
+    """The unit (``"A PAR"``) this row orders, or None for a build or removal row. An order
+    typed without its unit (``"- BUR"``) is read as this unit's order."""
+    choices: tuple[str, ...]
+    """Orders offered in the row's dropdown."""
+    complete: bool
+    """True when ``choices`` lists every order that can be given here (retreats, builds,
+    removals): the dropdown then warns on anything else."""
+
+
+@dataclass
+class PowerBlock:
+    """A power's block of rows on the Orders sheet."""
+
+    power: str
+    """Power code."""
+    summary: str
+    """One line above the rows: ``"4 centers, 3 units: 1 build due"``."""
+    slots: list[OrderSlot] = field(default_factory=list)
+    """The rows for its orders."""
+
+
+@dataclass(frozen=True)
+class Adjustment:
+    """What a power must do in an adjustment phase."""
+
+    due: int
+    """Builds due (> 0) or removals due (< 0): centers owned minus units."""
+    sites: tuple[str, ...]
+    """Free provinces where it may build (empty when removing)."""
+
+    @property
+    def builds(self) -> int:
+        """Builds it can actually make: no more than it has free sites for."""
+        return max(0, min(self.due, len(self.sites)))
+
+    @property
+    def removals(self) -> int:
+        return max(0, -self.due)
+
+
+def adjustments(variant: Variant, position: Position, rules: Rules) -> dict[str, Adjustment]:
+    """Each power's builds or removals due (2000 rulebook, 'Adjusting the number of units':
+    units are matched to supply centers owned; builds only in unoccupied owned home centers)."""
+    result = {}
+    for power in variant.powers:
+        centers = sum(1 for owner in position.centers.values() if owner == power)
+        units = sum(1 for unit in position.units.values() if unit.power == power)
+        due = centers - units
+        sites: tuple[str, ...] = ()
+        if due > 0:
+            sites = tuple(sorted(p for p in rules.build_sites(variant, position, power) if p not in position.units))
+        result[power] = Adjustment(due=due, sites=sites)
+    return result
+
+
+def _movement_choices(variant: Variant, unit: Unit) -> tuple[str, ...]:
+    if unit.kind == "A":
+        dests = sorted(variant.army_adjacency.get(unit.province, ()))
+    else:
+        dests = sorted(variant.fleet_adjacency.get(unit.location, ()))
+    return (f"{unit} H",) + tuple(f"{unit} - {d}" for d in dests)
+
+
+def _build_choices(variant: Variant, power: str, sites: tuple[str, ...]) -> tuple[str, ...]:
+    choices = []
+    for site in sites:
+        if variant.unit_can_stand("A", site):
+            choices.append(order_text(Build(power, "A", site)))
+        # fleet_locations is empty inland: a fleet is built only on a coast (2000 rulebook).
+        for loc in variant.fleet_locations(site):
+            choices.append(order_text(Build(power, "F", loc)))
+    choices.append(order_text(Waive(power)))
+    return tuple(choices)
+
+
+def order_blocks(variant: Variant, position: Position, rules: Rules) -> list[PowerBlock]:
+    """The Orders sheet for the phase starting at ``position``, power by power."""
+    kind = parse_phase(position.phase).type
+    due = adjustments(variant, position, rules)
+    blocks = []
+    for power in variant.powers.values():
+        if not power.playable:
+            continue
+        units = sorted((u for u in position.units.values() if u.power == power.code), key=str)
+        centers = sum(1 for owner in position.centers.values() if owner == power.code)
+        summary = f"{power.name}: {centers} center(s), {len(units)} unit(s)"
+        slots: list[OrderSlot] = []
+        if kind == MOVEMENT:
+            # Units of the minors it commands (Europe 1619's aligned minors) are ordered in its block.
+            owners = set(rules.commanded(variant, position, power.code))
+            ordered = units + sorted((u for u in position.units.values() if u.power in owners), key=str)
+            slots = [OrderSlot(power.code, str(u), str(u), _movement_choices(variant, u), False) for u in ordered]
+        elif kind == RETREAT:
+            # A commanded owner's dislodged units (Centenary's vassals) retreat by its commander.
+            owners = {power.code} | set(rules.commanded(variant, position, power.code))
+            for d in sorted(position.dislodged.values(), key=lambda d: str(d.unit)):
+                if d.unit.power not in owners:
+                    continue
+                choices = tuple(order_text(Retreat(power.code, d.unit, r)) for r in sorted(d.retreats))
+                choices += (order_text(Disband(power.code, d.unit)),)
+                slots.append(OrderSlot(power.code, str(d.unit), str(d.unit), choices, True))
+        elif kind == ADJUSTMENT:
+            adj = due[power.code]
+            if adj.builds:
+                summary += f": {adj.builds} build(s) due (free home centers: {', '.join(adj.sites)})"
+                choices = _build_choices(variant, power.code, adj.sites)
+                slots = [
+                    OrderSlot(power.code, f"Build {i} of {adj.builds}", None, choices, True)
+                    for i in range(1, adj.builds + 1)
+                ]
+            elif adj.removals:
+                summary += f": {adj.removals} removal(s) due"
+                choices = tuple(order_text(Disband(power.code, u)) for u in units)
+                slots = [
+                    OrderSlot(power.code, f"Removal {i} of {adj.removals}", None, choices, True)
+                    for i in range(1, adj.removals + 1)
+                ]
+            # A commanded owner's builds and removals (Centenary's vassals) are its commander's
+            # to write, in the owner's name (rules.commanded).
+            for owner in rules.commanded(variant, position, power.code):
+                summary_part, owner_slots = _commanded_adjustment(variant, position, power.code, owner, due[owner])
+                if owner_slots:
+                    summary += f"; {summary_part}"
+                    slots += owner_slots
+        if kind == RETREAT and slots:
+            # The legal retreats in words too, not only in the dropdown: a GM copying orders
+            # from mail checks them at a glance, and a dropdown prints nothing on paper.
+            where = "; ".join(f"{slot.unit} to {_retreats_in_words(slot)}" for slot in slots)
+            summary += f": {len(slots)} dislodged unit(s) to retreat or disband ({where})"
+        if slots:
+            blocks.append(PowerBlock(power.code, summary, slots))
+    return blocks
+
+
+def _retreats_in_words(slot: OrderSlot) -> str:
+    """``"BOH or SIL"`` from a retreat row's choices (``"A GAL R BOH"``, ..., the disband
+    last). A unit with nowhere to go never has a row: the engine disbands it at once."""
+    return " or ".join(choice.split(" R ")[1] for choice in slot.choices if " R " in choice)
+
+
+def _commanded_adjustment(variant: Variant, position: Position, commander: str, owner: str,
+                          adj: Adjustment) -> tuple[str, list[OrderSlot]]:
+    """The rows, in ``commander``'s block, for the builds or removals of an owner it commands."""
+    name = variant.powers[owner].name
+    if adj.builds:
+        # No WAIVE offered: a waive is read as the commander's own; an unordered build is waived.
+        choices = _build_choices(variant, owner, adj.sites)[:-1]
+        return (f"{name}: {adj.builds} build(s) due (free home centers: {', '.join(adj.sites)})",
+                [OrderSlot(commander, f"{name} build {i} of {adj.builds}", None, choices, True)
+                 for i in range(1, adj.builds + 1)])
+    if adj.removals:
+        units = sorted((u for u in position.units.values() if u.power == owner), key=str)
+        choices = tuple(order_text(Disband(owner, u)) for u in units)
+        return (f"{name}: {adj.removals} removal(s) due",
+                [OrderSlot(commander, f"{name} removal {i} of {adj.removals}", None, choices, True)
+                 for i in range(1, adj.removals + 1)])
+    return "", []
+
+
+def units_table(variant: Variant, position: Position, rules: Rules | None = None) -> Table:
+    """Every unit, power by power; a unit another power commands (``rules.commanded``:
+    Centenary's vassals) is listed under its commander, with a note."""
+    columns = (
+        Column("Power", width=14),
+        Column("Unit", width=12),
+        Column("Province", width=24),
+        Column("Strength", kind=INTEGER, width=10),
+        Column("Status", width=40),
+    )
+    rows = []
+    order = {code: i for i, code in enumerate(variant.powers)}
+    commander: dict[str, str] = {}
+    if rules is not None:
+        for code, power in variant.powers.items():
+            if power.playable:
+                for owner in rules.commanded(variant, position, code):
+                    commander.setdefault(owner, code)
+
+    def key(unit: Unit) -> tuple:
+        # Under its commander, after the commander's own units.
+        return (order.get(commander.get(unit.power, unit.power), 99), unit.power in commander, str(unit))
+
+    def note(unit: Unit) -> str:
+        return f"ordered by {commander[unit.power]}" if unit.power in commander else ""
+
+    for unit in sorted(position.units.values(), key=key):
+        rows.append([unit.power, str(unit), variant.province(unit.location).name, unit.strength, note(unit)])
+    for d in sorted(position.dislodged.values(), key=lambda d: key(d.unit)):
+        retreats = ", ".join(sorted(d.retreats)) or "none: it will be disbanded"
+        status = f"dislodged; may retreat to: {retreats}"
+        rows.append([d.unit.power, str(d.unit), variant.province(d.unit.location).name, d.unit.strength,
+                     "; ".join(filter(None, [status, note(d.unit)]))])
+    return Table("Units", columns, rows)
+
+
+def centers_table(variant: Variant, position: Position) -> Table:
+    columns = (
+        Column("Center", width=10),
+        Column("Name", width=24),
+        Column("Owner", width=14),
+        Column("Home of", width=14),
+        Column("Occupied by", width=18),
+    )
+    rows = []
+    for code in variant.supply_centers():
+        prov = variant.provinces[code]
+        unit = position.units.get(code)
+        rows.append([code, prov.name, position.centers.get(code, ""), prov.home or "",
+                     f"{unit.power} {unit}" if unit else ""])
+    return Table("Centers", columns, rows)
+
+
+def results_table(variant: Variant, record: dict | None) -> Table:
+    """The last processed phase: each order as entered, and beside it its result and reason."""
+    columns = (
+        Column("Phase", width=10),
+        Column("Power", width=14),
+        Column("Order", width=30),
+        Column("Result", width=11),
+        Column("Reason", width=48),
+        Column("Entered at", width=12),
+        Column("As written", width=30),
+    )
+    rows: list[list] = []
+    if record:
+        by_order = {(r["power"], r["order"]): r for r in record["results"]}
+        shown = set()
+        for power, entries in record["orders"].items():
+            for e in entries:
+                if e["read"] is None:
+                    rows.append([record["phase"], power, "", "invalid", e["error"], e["cell"], e["written"]])
+                    continue
+                r = by_order.get((power, e["read"]))
+                shown.add((power, e["read"]))
+                rows.append([record["phase"], power, e["read"], r["result"] if r else "", r["reason"] if r else "",
+                             e["cell"], e["written"]])
+        for r in record["results"]:
+            if (r["power"], r["order"]) not in shown:
+                rows.append([record["phase"], r["power"], r["order"], r["result"], r["reason"], "", ""])
+        for note in record["notes"]:
+            rows.append([record["phase"], note["power"], "", "default", note["text"], "", ""])
+        if record.get("winner"):
+            rows.append([record["phase"], record["winner"], "", "victory",
+                         _victory_text(variant, record), "", ""])
+    return Table("Results", columns, rows)
+
+
+def _victory_text(variant: Variant, record: dict) -> str:
+    """Why the game's winner won: a variant scored in points says its verdict."""
+    scoring = record.get("extra", {}).get("outcome", {}).get("scoring")
+    if scoring:
+        return f"{record['winner']} wins: {scoring['verdict']}"
+    return f"{record['winner']} holds {variant.victory_centers} or more centers and wins"
+
+
+def title_of(variant: Variant, phase: str) -> str:
+    return phase_title(variant.calendar, phase)

@@ -1,0 +1,211 @@
+"""Checking the orders of a workbook before adjudication: each entry read by the parser
+(an order typed without its unit is read for its row's unit), one order per unit and per
+build site, no more builds or removals than due. Every failure is a Problem with its cell,
+or, with ``lenient``, a dropped order that the report lists.
+
+Also here: the notes on what happened by default (no order, no retreat, no build, no
+removal), worked out from the position and the orders that stood.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from gm_tools.errors import OrderError, OrderSyntaxError, Problem
+from gm_tools.edges.layout import adjustments
+from gm_tools.engine.model import Build, Disband, Order, Position, Waive, order_text, province_of
+from gm_tools.engine.parser import parse_order
+from gm_tools.engine.phase import ADJUSTMENT, MOVEMENT, RETREAT, parse_phase
+from gm_tools.engine.rules import Rules
+from gm_tools.engine.variant import Variant
+from gm_tools.edges.workbook import OrderEntry
+
+
+@dataclass
+class CheckedOrders:
+    """The orders of a workbook, read and checked."""
+
+    orders: dict[str, list[Order]] = field(default_factory=dict)
+    """Power -> the orders that stand, in sheet order."""
+    record: dict[str, list[dict]] = field(default_factory=dict)
+    """Power -> ``{cell, written, read, error}`` entries for the history record."""
+    problems: list[Problem] = field(default_factory=list)
+    """Every order problem, each with its cell."""
+    invalid: list[tuple[OrderEntry, str]] = field(default_factory=list)
+    """With ``lenient``: the orders that stand as holds instead, and why."""
+
+
+def parse_commanded(text: str, variant: Variant, position: Position, power: str, rules: Rules,
+                    unit: str | None = None) -> Order:
+    """Read one order of ``power``; an order for a unit of an owner ``power`` commands
+    (``rules.commanded``: Europe 1619's aligned and vassal minors) is read in that owner's
+    name, as the adjudicator checks an order against its unit's owner. ``unit`` is the unit
+    of the sheet row the order was typed on (``"A LOR"``): when it is a commanded owner's, that
+    reading's error is the one reported (not "the unit is not yours")."""
+    owners = rules.commanded(variant, position, power)
+    row_error = None
+    if unit is not None and owners:
+        here = position.units.get(province_of(unit.partition(" ")[2]))
+        if here is not None and here.power in owners:
+            try:
+                return parse_order(text, variant, position, here.power, rules)
+            except OrderError as e:
+                row_error = e
+    try:
+        return parse_order(text, variant, position, power, rules)
+    except OrderError as as_power:
+        for owner in owners:
+            try:
+                return parse_order(text, variant, position, owner, rules)
+            except OrderError:
+                continue
+        raise (row_error or as_power) from None
+
+
+def _parse_entry(variant: Variant, position: Position, rules: Rules, entry: OrderEntry) -> Order:
+    """Read one entry. An order typed without its unit (``- BUR``, ``H``) on a unit's row is
+    read as that unit's order. Of the two readings' errors, a specific one (illegal,
+    ambiguous) beats "cannot read"."""
+    try:
+        return parse_commanded(entry.written, variant, position, entry.power, rules, entry.unit)
+    except OrderError as as_written:
+        if entry.unit is None or entry.written.upper().startswith(entry.unit):
+            raise
+        try:
+            return parse_commanded(f"{entry.unit} {entry.written}", variant, position, entry.power, rules, entry.unit)
+        except OrderError as with_unit:
+            if isinstance(as_written, OrderSyntaxError) and not isinstance(with_unit, OrderSyntaxError):
+                raise with_unit from None
+            raise as_written from None
+
+
+def _expected(error: OrderError) -> str:
+    """The "expected ..." half of a problem line, from the parser's reason."""
+    if error.reason.startswith("expected "):
+        text = error.reason[len("expected "):]
+    else:
+        text = f"a legal order ({error.reason})"
+    if error.suggestion:
+        text += f" (did you mean {error.suggestion}?)"
+    return text
+
+
+def _order_key(order: Order) -> tuple[str, str] | None:
+    """What one order occupies: a unit (one order each) or a build site (one build each)."""
+    if isinstance(order, Build):
+        return ("site", province_of(order.location))
+    if isinstance(order, Waive):
+        return None
+    return ("unit", order.unit.province)
+
+
+def check_orders(
+    variant: Variant, position: Position, rules: Rules, entries: list[OrderEntry], lenient: bool
+) -> CheckedOrders:
+    """Read every order entry and check it: readable and legal (the parser), one order per
+    unit and per build site, no more builds or removals than due. Without ``lenient`` each
+    failure is a problem; with it the order is dropped and its unit holds (judges' way)."""
+    out = CheckedOrders()
+    parsed: list[tuple[OrderEntry, Order | None, str | None]] = []
+    for entry in entries:
+        try:
+            parsed.append((entry, _parse_entry(variant, position, rules, entry), None))
+        except OrderError as e:
+            parsed.append((entry, None, _expected(e)))
+
+    # One order per unit and per build site: with two, which the player meant is unknown,
+    # so (with --lenient) neither is used and the unit holds (DATC 4.D.3, choice c).
+    first_at: dict[tuple[str, str], int] = {}
+    for i, (entry, order, error) in enumerate(parsed):
+        key = _order_key(order) if order is not None else None
+        if key is None:
+            continue
+        if key not in first_at:
+            first_at[key] = i
+            continue
+        j = first_at[key]
+        other, other_order = parsed[j][0], parsed[j][1]
+        what = f"{order.unit}" if key[0] == "unit" else f"a build in {key[1]}"
+        parsed[i] = (entry, None, f"one order for {what}, which already has {other.written!r} at {other.cell}")
+        if other_order is not None:
+            parsed[j] = (other, None, f"one order for {what}, which also has {entry.written!r} at {entry.cell}")
+
+    if parse_phase(position.phase).type == ADJUSTMENT:
+        _check_adjustment_counts(variant, position, rules, parsed)
+
+    for entry, order, error in parsed:
+        item = {"cell": entry.cell, "written": entry.written, "read": None, "error": None}
+        out.record.setdefault(entry.power, []).append(item)
+        if error is not None:
+            if lenient:
+                item["error"] = error
+                out.invalid.append((entry, error))
+            else:
+                sheet, cell = entry.cell.split("!")
+                out.problems.append(Problem(sheet, cell, repr(entry.written), error))
+            continue
+        item["read"] = order_text(order)
+        out.orders.setdefault(entry.power, []).append(order)
+    return out
+
+
+def _check_adjustment_counts(variant: Variant, position: Position, rules: Rules, parsed: list) -> None:
+    """2000 rulebook, 'Adjusting': a power builds up to its builds due, or removes exactly
+    its removals due; nothing else. Orders beyond those are errors."""
+    due = adjustments(variant, position, rules)
+    used: dict[str, int] = {}
+    for i, (entry, order, error) in enumerate(parsed):
+        if order is None:
+            continue
+        # The order's power, not the row's: a commander writes its vassals' builds (Centenary).
+        power = order.power
+        adj = due[power]
+        if isinstance(order, (Build, Waive)):
+            if adj.removals:
+                parsed[i] = (entry, None, f"a removal: {power} must remove {adj.removals} unit(s), not build")
+                continue
+            limit, what = adj.builds, "build(s) or waive(s)"
+        elif isinstance(order, Disband):
+            if not adj.removals:
+                parsed[i] = (entry, None, f"no removal: {power} has no removal due")
+                continue
+            limit, what = adj.removals, "removal(s)"
+        else:
+            continue
+        used[power] = used.get(power, 0) + 1
+        if used[power] > limit:
+            parsed[i] = (entry, None, f"at most {limit} {what} for {power} this phase")
+
+
+def default_notes(
+    variant: Variant, start: Position, checked: CheckedOrders, after: Position, rules: Rules
+) -> list[dict]:
+    """What happened by default, in words, for the report and the record: units without
+    orders hold, unordered retreats disband, missing builds are waived, missing removals
+    are made by civil disorder (2000 rulebook, 'Civil disorder'), invalid orders are not used
+    (with --lenient), so their units hold."""
+    kind = parse_phase(start.phase).type
+    ordered = {o.unit.province for orders in checked.orders.values() for o in orders if hasattr(o, "unit")}
+    notes = []
+    for entry, error in checked.invalid:
+        notes.append((entry.power, f"{entry.cell} {entry.written!r} was invalid and not used: {error}"))
+    if kind == MOVEMENT:
+        for province, unit in start.units.items():
+            if province not in ordered and variant.powers[unit.power].playable:
+                notes.append((unit.power, f"{unit} had no order and holds"))
+    elif kind == RETREAT:
+        for province, d in start.dislodged.items():
+            if province not in ordered:
+                notes.append((d.unit.power, f"{d.unit} had no retreat order and is disbanded"))
+    elif kind == ADJUSTMENT:
+        for power, adj in adjustments(variant, start, rules).items():
+            orders = checked.orders.get(power, [])
+            builds = sum(1 for o in orders if isinstance(o, (Build, Waive)))
+            if adj.builds > builds:
+                notes.append((power, f"{adj.builds - builds} build(s) not ordered: waived"))
+            if adj.removals:
+                ordered_out = {o.unit.province for o in orders if isinstance(o, Disband)}
+                for province, unit in start.units.items():
+                    if unit.power == power and province not in ordered_out and province not in after.units:
+                        notes.append((power, f"civil disorder: {unit} removed (no removal ordered)"))
+    return [{"power": p, "text": t} for p, t in sorted(notes)]

@@ -1,0 +1,655 @@
+"""Read one variant folder (format in ``variants/README.md``) into a checked :class:`Variant`.
+
+The loader never stops at the first mistake: every check appends to one list of problems,
+each naming its file and entry, and :class:`VariantDataError` reports them all, so a map
+maker fixes a whole map in one pass. Finding a variant by name is
+:mod:`gm_tools.edges.variants`' job, not this module's.
+"""
+
+from __future__ import annotations
+
+import difflib
+import importlib.util
+import re
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from gm_tools.errors import VariantDataError
+from gm_tools.engine.model import ARMY, FLEET, Unit, coast_of, province_of
+from gm_tools.engine.phase import PhaseError, parse_phase
+from gm_tools.engine.variant import COAST, LAND, PROVINCE_TYPES, SEA, Calendar, Power, Province, Variant
+
+VARIANT_FILE = "variant.toml"
+PROVINCES_FILE = "provinces.toml"
+TABLES_FILE = "tables.toml"
+NOTES_FILE = "NOTES.md"
+MAP_FILE = "map.svg"
+
+TOP_KEYS = ("title", "aliases", "description", "rules", "victory", "calendar", "options", "powers", "start")
+VICTORY_KEYS = ("centers", "points", "end_year")
+CALENDAR_KEYS = ("first_phase", "phases", "seasons", "types")
+START_KEYS = ("units", "centers")
+PROVINCE_KEYS = ("name", "type", "aliases", "center", "value", "home", "army", "fleet", "coasts")
+POWER_KEYS = ("code", "name", "adjective", "colour", "religion", "playable")
+
+# Spellings a map maker is likely to write for a known key. difflib catches most typos;
+# these are the ones too far from the real key for it (other English, other words).
+_LIKELY_MEANT = {
+    "centre": "center",
+    "supply_center": "center",
+    "supply_centre": "center",
+    "sc": "center",
+    "color": "colour",
+    "alias": "aliases",
+    "coast": "coasts",
+    "armies": "army",
+    "fleets": "fleet",
+    "owner": "home",
+    "home_center": "home",
+    "terrain": "type",
+}
+
+# Long names players write for the usual coasts ("spa (north coast)").
+COAST_WORDS = {"NC": "north coast", "SC": "south coast", "EC": "east coast", "WC": "west coast"}
+
+_CODE_RE = re.compile(r"^[A-Z][A-Z0-9]*$")
+_POWER_CODE_RE = re.compile(r"^[A-Z][A-Z0-9_]*$")
+_COLOUR_RE = re.compile(r"^#[0-9a-fA-F]{6}$")
+_UNIT_RE = re.compile(r"^\s*([AF])\s+(\S+)\s*$", re.IGNORECASE)
+
+
+def meant_key(key: str, known: tuple[str, ...]) -> str | None:
+    """The known key a misspelt ``key`` most likely meant, or None if it looks deliberate."""
+    guess = _LIKELY_MEANT.get(key.lower())
+    if guess in known:
+        return guess
+    close = difflib.get_close_matches(key.lower(), known, n=1, cutoff=0.8)
+    return close[0] if close else None
+
+
+def _describe_unknown(key: str, known: tuple[str, ...]) -> str:
+    guess = meant_key(key, known)
+    hint = f" (did you mean '{guess}'?)" if guess else f" (expected one of: {', '.join(known)})"
+    return f"unknown key '{key}'{hint}"
+
+
+def _read_toml(path: Path, problems: list[str], required: bool) -> dict | None:
+    if not path.is_file():
+        if required:
+            problems.append(f"{path.name}: file missing in {path.parent}")
+        return None
+    try:
+        with path.open("rb") as f:
+            return tomllib.load(f)
+    except tomllib.TOMLDecodeError as e:
+        problems.append(f"{path.name}: not valid TOML: {e}")
+    except UnicodeDecodeError as e:
+        problems.append(f"{path.name}: not UTF-8 text: {e}")
+    return None
+
+
+def _str_list(value, where: str, what: str, problems: list[str]) -> list[str]:
+    """A list of strings, or [] after reporting what was found instead."""
+    if isinstance(value, list) and all(isinstance(v, str) for v in value):
+        return list(value)
+    problems.append(f"{where}: {what} must be a list of strings, found {value!r}")
+    return []
+
+
+def _check_fixed_keys(table: dict, known: tuple[str, ...], where: str, problems: list[str]) -> None:
+    """A table with a fixed set of keys: anything else is a typo."""
+    for key in table:
+        if key not in known:
+            problems.append(f"{where}: {_describe_unknown(key, known)}")
+
+
+def _extra_keys(table: dict, known: tuple[str, ...], where: str, problems: list[str]) -> dict:
+    """The keys of an open table beyond ``known``: facts a variant's rules module reads
+    (a province's ``hre``, a power's ``minor``...). A key that looks like a misspelt
+    known one is reported instead, so a typo never passes for a variant fact."""
+    extra = {}
+    for key, value in table.items():
+        if key in known:
+            continue
+        if meant_key(key, known):
+            problems.append(f"{where}: {_describe_unknown(key, known)}")
+        else:
+            extra[key] = value
+    return extra
+
+
+# --- provinces.toml ------------------------------------------------------------------------
+
+
+@dataclass
+class _RawProvince:
+    """What one ``provinces.toml`` table says, before the cross-province checks."""
+
+    fields: dict
+    """Keyword arguments for :class:`Province`, already type-checked."""
+    army: list[str] = field(default_factory=list)
+    """Army moves as written."""
+    fleet: dict[str, list[str]] = field(default_factory=dict)
+    """Fleet location (code, or code/coast) -> fleet moves as written."""
+
+
+def _read_province(code: str, table, problems: list[str]) -> _RawProvince | None:
+    where = f"{PROVINCES_FILE} [{code}]"
+    if not isinstance(table, dict):
+        problems.append(f"{where}: expected a table of province facts, found {table!r}")
+        return None
+    if not _CODE_RE.match(code):
+        problems.append(f"{where}: province code must be upper-case letters and digits, like 'PAR'")
+    raw = _RawProvince(fields={})
+    extra = _extra_keys(table, PROVINCE_KEYS, where, problems)
+
+    name = table.get("name")
+    if not isinstance(name, str) or not name.strip():
+        problems.append(f"{where}: 'name' must be a non-empty string, found {name!r}")
+        name = code
+    ptype = table.get("type")
+    if ptype not in PROVINCE_TYPES:
+        problems.append(f"{where}: 'type' must be one of {', '.join(PROVINCE_TYPES)}, found {ptype!r}")
+        ptype = LAND
+    aliases = _str_list(table.get("aliases", []), where, "'aliases'", problems)
+    center = table.get("center", False)
+    if not isinstance(center, bool):
+        problems.append(f"{where}: 'center' must be true or false, found {center!r}")
+        center = False
+    value = table.get("value", 1)
+    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+        problems.append(f"{where}: 'value' must be a whole number 0 or more, found {value!r}")
+        value = 1
+    home = table.get("home")
+    if home is not None and not isinstance(home, str):
+        problems.append(f"{where}: 'home' must be a power code, found {home!r}")
+        home = None
+
+    coasts = table.get("coasts", {})
+    if not isinstance(coasts, dict):
+        problems.append(f"{where}: 'coasts' must be a table of coast = [fleet moves], found {coasts!r}")
+        coasts = {}
+    for coast, moves in coasts.items():
+        if not _CODE_RE.match(coast):
+            problems.append(f"{where}: coast name '{coast}' must be upper case, like 'NC'")
+        raw.fleet[f"{code}/{coast}"] = _str_list(moves, where, f"coast {coast}", problems)
+    if "fleet" in table:
+        fleet = _str_list(table["fleet"], where, "'fleet'", problems)
+        if coasts:
+            problems.append(
+                f"{where}: a split-coast province lists fleet moves only per coast under "
+                f"[{code}.coasts], not under 'fleet'"
+            )
+        else:
+            raw.fleet[code] = fleet
+    if "army" in table:
+        raw.army = _str_list(table["army"], where, "'army'", problems)
+
+    if ptype == SEA and "army" in table:
+        problems.append(f"{where}: sea province lists army moves (an army cannot be at sea)")
+    if ptype == SEA and coasts:
+        problems.append(f"{where}: sea province has coasts; only coastal provinces have them")
+    if ptype == LAND and raw.fleet:
+        problems.append(f"{where}: land province lists fleet moves (a fleet cannot be inland)")
+    if ptype == COAST and not raw.fleet:
+        problems.append(f"{where}: coastal province lists no fleet moves (is it type = \"land\"?)")
+    for loc, moves in raw.fleet.items():
+        if coast_of(loc) and not moves:
+            problems.append(f"{where}: coast {coast_of(loc)} lists no fleet moves")
+
+    raw.fields = dict(
+        code=code,
+        name=name,
+        type=ptype,
+        aliases=tuple(a.strip().lower() for a in aliases),
+        supply_center=center,
+        value=value,
+        home=home,
+        coasts=tuple(coasts),
+        extra=extra,
+    )
+    return raw
+
+
+def _report_repeats(items: list[str], where: str, what: str, problems: list[str]) -> None:
+    for item in sorted(set(items)):
+        if items.count(item) > 1:
+            problems.append(f"{where}: {what} {item} listed {items.count(item)} times")
+
+
+def _check_army_moves(raws: dict[str, _RawProvince], provinces: dict[str, Province], problems: list[str]):
+    """Army moves go to known land or coastal provinces, without coasts, both ways."""
+    adjacency: dict[str, frozenset[str]] = {}
+    for code, raw in raws.items():
+        where = f"{PROVINCES_FILE} [{code}]"
+        _report_repeats(raw.army, where, "army move to", problems)
+        good = set()
+        for target in raw.army:
+            if "/" in target:
+                problems.append(
+                    f"{where}: army move to {target}: armies move to provinces, not coasts "
+                    f"(write {province_of(target)})"
+                )
+            elif target not in provinces:
+                problems.append(f"{where}: army move to unknown province {target}")
+            elif provinces[target].type == SEA:
+                problems.append(f"{where}: army move to sea province {target} (an army cannot be at sea)")
+            elif target == code:
+                problems.append(f"{where}: army move to itself")
+            else:
+                good.add(target)
+        if provinces[code].type != SEA:
+            adjacency[code] = frozenset(good)
+    for code in raws:
+        for target in sorted(adjacency.get(code, ())):
+            if code not in adjacency.get(target, ()):
+                problems.append(
+                    f"{PROVINCES_FILE} [{code}]: army move to {target} but [{target}] army does not list {code}"
+                )
+    return adjacency
+
+
+def _location_entry(loc: str) -> str:
+    """How a problem names the list a fleet location's moves are in."""
+    coast = coast_of(loc)
+    return f"[{province_of(loc)}] coast {coast}" if coast else f"[{loc}] fleet"
+
+
+def _check_fleet_moves(raws: dict[str, _RawProvince], provinces: dict[str, Province], problems: list[str]):
+    """Fleet moves go to known sea or coastal locations, with the coast a split province needs,
+    and are listed both ways (``GAS`` lists ``SPA/NC`` exactly when ``SPA.coasts.NC`` lists ``GAS``)."""
+    adjacency: dict[str, frozenset[str]] = {}
+    for code, raw in raws.items():
+        where = f"{PROVINCES_FILE} [{code}]"
+        for loc, moves in raw.fleet.items():
+            here = f"{where} coast {coast_of(loc)}" if coast_of(loc) else where
+            _report_repeats(moves, here, "fleet move to", problems)
+            good = set()
+            for target in moves:
+                prov, coast = province_of(target), coast_of(target)
+                dest = provinces.get(prov)
+                if dest is None:
+                    problems.append(f"{here}: fleet move to unknown province {prov}")
+                elif dest.type == LAND:
+                    problems.append(f"{here}: fleet move to land province {prov} (a fleet cannot be inland)")
+                elif coast is None and dest.coasts:
+                    choices = " or ".join(f"{prov}/{c}" for c in dest.coasts)
+                    problems.append(f"{here}: fleet move to {prov} must name the coast ({choices})")
+                elif coast is not None and coast not in dest.coasts:
+                    have = f"coasts: {', '.join(dest.coasts)}" if dest.coasts else "it has no split coasts"
+                    problems.append(f"{here}: fleet move to {target} but [{prov}] has no coast {coast} ({have})")
+                elif prov == code:
+                    problems.append(f"{here}: fleet move to its own province")
+                else:
+                    good.add(target)
+            if provinces[code].type != LAND:
+                adjacency[loc] = frozenset(good)
+    for loc in sorted(adjacency):
+        here = f"{PROVINCES_FILE} [{province_of(loc)}]" + (f" coast {coast_of(loc)}" if coast_of(loc) else "")
+        for target in sorted(adjacency[loc]):
+            if loc not in adjacency.get(target, ()):
+                problems.append(f"{here}: fleet move to {target} but {_location_entry(target)} does not list {loc}")
+    return adjacency
+
+
+def _build_lookup(provinces: dict[str, Province], problems: list[str]) -> dict[str, str]:
+    """Lower-case code, name, alias (and coast spellings) -> location; every name used once."""
+    lookup: dict[str, str] = {}
+    for code, prov in provinces.items():
+        names = [("code", code.lower()), ("name", prov.name.lower())] + [("alias", a) for a in prov.aliases]
+        for what, key in names:
+            other = lookup.get(key)
+            if other is not None and other != code:
+                problems.append(
+                    f"{PROVINCES_FILE} [{code}]: {what} '{key}' is already a code, name or alias of [{other}]"
+                )
+                continue
+            lookup[key] = code
+    # Coast spellings come second so that a clash above is reported against the plain name.
+    for code, prov in provinces.items():
+        keys = sorted(k for k, v in lookup.items() if v == code)
+        for coast in prov.coasts:
+            words = [coast.lower()] + ([COAST_WORDS[coast]] if coast in COAST_WORDS else [])
+            for key in keys:
+                for word in words:
+                    for spelling in (f"{key}/{word}", f"{key}({word})", f"{key} ({word})", f"{key} {word}"):
+                        # A real code, name or alias keeps its meaning over a coast spelling.
+                        lookup.setdefault(spelling, f"{code}/{coast}")
+    return lookup
+
+
+def _read_provinces(data: dict, problems: list[str]):
+    raws: dict[str, _RawProvince] = {}
+    for code, table in data.items():
+        raw = _read_province(code, table, problems)
+        if raw is not None:
+            raws[code] = raw
+    provinces = {code: Province(**raws[code].fields) for code in sorted(raws)}
+    army = _check_army_moves(raws, provinces, problems)
+    fleet = _check_fleet_moves(raws, provinces, problems)
+    lookup = _build_lookup(provinces, problems)
+    return provinces, army, fleet, lookup
+
+
+# --- variant.toml --------------------------------------------------------------------------
+
+
+def _read_powers(value, problems: list[str]) -> dict[str, Power]:
+    powers: dict[str, Power] = {}
+    if not isinstance(value, list) or not value:
+        problems.append(f"{VARIANT_FILE} [[powers]]: expected one [[powers]] table per power, found {value!r}")
+        return powers
+    for i, table in enumerate(value, start=1):
+        where = f"{VARIANT_FILE} [[powers]] #{i}"
+        if not isinstance(table, dict):
+            problems.append(f"{where}: expected a table, found {table!r}")
+            continue
+        code = table.get("code")
+        if not isinstance(code, str) or not _POWER_CODE_RE.match(code):
+            problems.append(f"{where}: 'code' must be upper case, like 'FRANCE', found {code!r}")
+            continue
+        where = f"{where} ({code})"
+        if code in powers:
+            problems.append(f"{where}: power code {code} used twice")
+            continue
+        extra = _extra_keys(table, POWER_KEYS, where, problems)
+        texts = {}
+        for key in ("name", "adjective"):
+            text = table.get(key)
+            if not isinstance(text, str) or not text.strip():
+                problems.append(f"{where}: '{key}' must be a non-empty string, found {text!r}")
+                text = code.title()
+            texts[key] = text
+        colour = table.get("colour")
+        if not isinstance(colour, str) or not _COLOUR_RE.match(colour):
+            problems.append(f"{where}: 'colour' must be #rrggbb, found {colour!r}")
+            colour = "#808080"
+        religion = table.get("religion", "")
+        if not isinstance(religion, str):
+            problems.append(f"{where}: 'religion' must be a string, found {religion!r}")
+            religion = ""
+        playable = table.get("playable", True)
+        if not isinstance(playable, bool):
+            problems.append(f"{where}: 'playable' must be true or false, found {playable!r}")
+            playable = True
+        powers[code] = Power(code=code, colour=colour.lower(), religion=religion, playable=playable, extra=extra, **texts)
+    return powers
+
+
+def _read_calendar(value, problems: list[str]) -> Calendar:
+    where = f"{VARIANT_FILE} [calendar]"
+    fallback = Calendar(phases=(("S", "M"),), first_phase="S1901M")
+    if not isinstance(value, dict):
+        problems.append(f"{where}: missing or not a table")
+        return fallback
+    _check_fixed_keys(value, CALENDAR_KEYS, where, problems)
+    phases = []
+    raw_phases = value.get("phases")
+    if not isinstance(raw_phases, list) or not raw_phases:
+        problems.append(f"{where}: 'phases' must be a list of [season, type] pairs, found {raw_phases!r}")
+        raw_phases = []
+    for pair in raw_phases:
+        ok = (
+            isinstance(pair, list)
+            and len(pair) == 2
+            and all(isinstance(x, str) and re.fullmatch(r"[A-Z]", x) for x in pair)
+        )
+        if not ok:
+            problems.append(f"{where}: phase {pair!r} must be [season letter, type letter] like [\"S\", \"M\"]")
+        elif tuple(pair) in phases:
+            problems.append(f"{where}: phase {pair!r} listed twice")
+        else:
+            phases.append(tuple(pair))
+    names = {}
+    for key in ("seasons", "types"):
+        table = value.get(key, {})
+        if not isinstance(table, dict) or not all(isinstance(v, str) for v in table.values()):
+            problems.append(f"{where}: '{key}' must map letters to names, found {table!r}")
+            table = {}
+        names[key] = dict(table)
+    first = value.get("first_phase")
+    if not isinstance(first, str):
+        problems.append(f"{where}: 'first_phase' must be a phase id like \"S1901M\", found {first!r}")
+        first = fallback.first_phase
+    else:
+        try:
+            phase = parse_phase(first)
+            first = phase.id
+            if phases and (phase.season, phase.type) not in phases:
+                problems.append(f"{where}: first_phase {first} is not in phases")
+        except PhaseError as e:
+            problems.append(f"{where}: first_phase: {e}")
+    return Calendar(
+        phases=tuple(phases) or fallback.phases,
+        first_phase=first,
+        season_names=names["seasons"],
+        phase_type_names=names["types"],
+    )
+
+
+def _read_start(value, provinces: dict[str, Province], powers: dict[str, Power], problems: list[str]):
+    units: list[Unit] = []
+    centers: dict[str, str] = {}
+    if not isinstance(value, dict):
+        problems.append(f"{VARIANT_FILE} [start]: missing or not a table with units and centers")
+        return units, centers
+    _check_fixed_keys(value, START_KEYS, f"{VARIANT_FILE} [start]", problems)
+    occupied: dict[str, Unit] = {}
+    for power, entries in _power_lists(value.get("units"), "start.units", powers, problems):
+        where = f"{VARIANT_FILE} [start.units] {power}"
+        for entry in entries:
+            unit = _read_start_unit(entry, power, where, provinces, problems)
+            if unit is None:
+                continue
+            if unit.province in occupied:
+                problems.append(
+                    f"{where}: '{unit}': {unit.province} already holds {occupied[unit.province]} "
+                    f"of {occupied[unit.province].power} (one unit a province)"
+                )
+                continue
+            occupied[unit.province] = unit
+            units.append(unit)
+    for power, entries in _power_lists(value.get("centers"), "start.centers", powers, problems):
+        where = f"{VARIANT_FILE} [start.centers] {power}"
+        for code in entries:
+            prov = provinces.get(code)
+            if prov is None:
+                problems.append(f"{where}: unknown province {code}")
+            elif not prov.supply_center:
+                problems.append(f"{where}: {code} is not a supply center")
+            elif code in centers:
+                problems.append(f"{where}: {code} is already owned by {centers[code]} (owned twice)")
+            else:
+                centers[code] = power
+    return units, centers
+
+
+def _power_lists(table, where: str, powers: dict[str, Power], problems: list[str]):
+    """(power, list) pairs of a ``POWER = [...]`` table, for known powers only."""
+    if table is None:
+        problems.append(f"{VARIANT_FILE} [{where}]: missing")
+        return
+    if not isinstance(table, dict):
+        problems.append(f"{VARIANT_FILE} [{where}]: expected POWER = [...] entries, found {table!r}")
+        return
+    for power, entries in table.items():
+        if power not in powers:
+            problems.append(
+                f"{VARIANT_FILE} [{where}] {power}: unknown power (powers: {', '.join(powers) or 'none'})"
+            )
+            continue
+        if not isinstance(entries, list):
+            problems.append(f"{VARIANT_FILE} [{where}] {power}: expected a list, found {entries!r}")
+            continue
+        yield power, entries
+
+
+def _read_start_unit(entry, power: str, where: str, provinces: dict[str, Province], problems) -> Unit | None:
+    strength = 1
+    text = entry
+    if isinstance(entry, dict):
+        text = entry.get("unit")
+        strength = entry.get("strength", 1)
+        for key in entry:
+            if key not in ("unit", "strength"):
+                problems.append(f"{where}: {entry!r}: {_describe_unknown(key, ('unit', 'strength'))}")
+        if not isinstance(strength, int) or isinstance(strength, bool) or strength < 1:
+            problems.append(f"{where}: {entry!r}: 'strength' must be a whole number 1 or more")
+            return None
+    m = _UNIT_RE.match(text) if isinstance(text, str) else None
+    if not m:
+        problems.append(f"{where}: {entry!r} is not a unit like \"A PAR\" or \"F SPA/NC\"")
+        return None
+    kind, location = m.group(1).upper(), m.group(2).upper()
+    prov = provinces.get(province_of(location))
+    label = f"'{kind} {location}'"
+    if prov is None:
+        problems.append(f"{where}: {label}: unknown province {province_of(location)}")
+    elif kind == ARMY and prov.type == SEA:
+        problems.append(f"{where}: {label}: an army cannot be at sea")
+    elif kind == ARMY and coast_of(location):
+        problems.append(f"{where}: {label}: armies stand in provinces, not on coasts")
+    elif kind == FLEET and prov.type == LAND:
+        problems.append(f"{where}: {label}: a fleet cannot be inland")
+    elif kind == FLEET and prov.coasts and coast_of(location) not in prov.coasts:
+        choices = " or ".join(f"{prov.code}/{c}" for c in prov.coasts)
+        problems.append(f"{where}: {label}: a fleet in {prov.code} stands on a coast ({choices})")
+    elif kind == FLEET and not prov.coasts and coast_of(location):
+        problems.append(f"{where}: {label}: {prov.code} has no split coasts")
+    else:
+        return Unit(power=power, kind=kind, location=location, strength=strength)
+    return None
+
+
+def _check_homes(provinces: dict[str, Province], powers: dict[str, Power], problems: list[str]) -> None:
+    for code, prov in provinces.items():
+        where = f"{PROVINCES_FILE} [{code}]"
+        domain = prov.extra.get("domain")
+        # the map tints a domain in its power's colour: a misspelt power would go unseen
+        if domain is not None and domain not in powers:
+            problems.append(f"{where}: domain {domain!r} is not a power (powers: {', '.join(powers) or 'none'})")
+        if prov.home is None:
+            continue
+        if prov.home not in powers:
+            problems.append(f"{where}: home '{prov.home}' is not a power (powers: {', '.join(powers) or 'none'})")
+        if not prov.supply_center:
+            problems.append(f"{where}: home center of {prov.home} but not a supply center (add center = true)")
+
+
+def _read_options(data: dict, problems: list[str]) -> dict:
+    options = data.get("options", {})
+    if not isinstance(options, dict):
+        problems.append(f"{VARIANT_FILE} [options]: expected a table, found {options!r}")
+        options = {}
+    options = dict(options)
+    rules = data.get("rules", "standard")
+    if "rules" in options:
+        problems.append(f"{VARIANT_FILE} [options]: 'rules' belongs at the top of the file, not in [options]")
+    if not isinstance(rules, str) or not re.fullmatch(r"[a-z_][a-z0-9_]*", rules):
+        problems.append(f"{VARIANT_FILE}: 'rules' must be a module name like \"standard\", found {rules!r}")
+        rules = "standard"
+    elif rules != "standard" and importlib.util.find_spec(f"gm_tools.systems.{rules}") is None:
+        problems.append(f"{VARIANT_FILE}: rules = \"{rules}\" but there is no game system gm_tools/systems/{rules}/")
+    options["rules"] = rules
+    return options
+
+
+def _read_victory(value, n_centers: int, problems: list[str]) -> int:
+    where = f"{VARIANT_FILE} [victory]"
+    if not isinstance(value, dict):
+        problems.append(f"{where}: missing or not a table (centers = N)")
+        return 0
+    _check_fixed_keys(value, VICTORY_KEYS, where, problems)
+    centers = value.get("centers")
+    if not isinstance(centers, int) or isinstance(centers, bool) or centers < 1:
+        problems.append(f"{where}: 'centers' must be a whole number 1 or more, found {centers!r}")
+        return 0
+    if centers > n_centers:
+        problems.append(f"{where}: centers = {centers} but the map has only {n_centers} supply centers")
+    return centers
+
+
+def _read_victory_terms(value, problems: list[str]) -> dict:
+    """The optional victory terms besides centers: ``points`` (victory points that win outright,
+    for variants scored in points) and ``end_year`` (the game ends with that year)."""
+    terms = {}
+    if not isinstance(value, dict):
+        return terms
+    for key in ("points", "end_year"):
+        if key not in value:
+            continue
+        number = value[key]
+        if not isinstance(number, int) or isinstance(number, bool) or number < 1:
+            problems.append(f"{VARIANT_FILE} [victory]: '{key}' must be a whole number 1 or more, found {number!r}")
+        else:
+            terms[key] = number
+    return terms
+
+
+def _read_tables(data: dict, problems: list[str]) -> dict:
+    for name, table in data.items():
+        if not isinstance(table, dict):
+            problems.append(f"{TABLES_FILE} [{name}]: expected a table, found {table!r}")
+        elif not isinstance(table.get("reconstructed", False), bool):
+            problems.append(f"{TABLES_FILE} [{name}]: 'reconstructed' must be true or false")
+    return data
+
+
+def read_variant(folder: Path, name: str) -> Variant:
+    """Load and check the variant in ``folder``; ``name`` is its registry key.
+
+    Raises :class:`VariantDataError` listing every problem found.
+    """
+    problems: list[str] = []
+    vdata = _read_toml(folder / VARIANT_FILE, problems, required=True)
+    pdata = _read_toml(folder / PROVINCES_FILE, problems, required=True)
+    tdata = _read_toml(folder / TABLES_FILE, problems, required=False) or {}
+    if vdata is None or pdata is None:
+        raise VariantDataError(name, problems)
+
+    provinces, army, fleet, lookup = _read_provinces(pdata, problems)
+    _check_fixed_keys(vdata, TOP_KEYS, VARIANT_FILE, problems)
+    title = vdata.get("title")
+    if not isinstance(title, str) or not title.strip():
+        problems.append(f"{VARIANT_FILE}: 'title' must be a non-empty string, found {title!r}")
+        title = name
+    aliases = _str_list(vdata.get("aliases", []), VARIANT_FILE, "'aliases'", problems)
+    if not isinstance(vdata.get("description", ""), str):
+        problems.append(f"{VARIANT_FILE}: 'description' must be a string")
+    options = _read_options(vdata, problems)
+    powers = _read_powers(vdata.get("powers"), problems)
+    _check_homes(provinces, powers, problems)
+    units, centers = _read_start(vdata.get("start"), provinces, powers, problems)
+    calendar = _read_calendar(vdata.get("calendar"), problems)
+    n_centers = sum(1 for p in provinces.values() if p.supply_center)
+    victory = _read_victory(vdata.get("victory"), n_centers, problems)
+    victory_terms = _read_victory_terms(vdata.get("victory"), problems)
+    tables = _read_tables(tdata, problems)
+    notes_path = folder / NOTES_FILE
+    notes = notes_path.read_text(encoding="utf-8") if notes_path.is_file() else ""
+    map_file = folder / MAP_FILE
+    map_svg = map_file.read_text(encoding="utf-8") if map_file.is_file() else ""
+
+    if problems:
+        raise VariantDataError(name, problems)
+    return Variant(
+        name=name,
+        title=title,
+        aliases=tuple(a.strip().lower() for a in aliases),
+        provinces=provinces,
+        powers=powers,
+        army_adjacency=army,
+        fleet_adjacency=fleet,
+        start_units=tuple(units),
+        start_centers=dict(sorted(centers.items())),
+        calendar=calendar,
+        victory_centers=victory,
+        victory_points=victory_terms.get("points"),
+        end_year=victory_terms.get("end_year"),
+        options=options,
+        tables=tables,
+        notes=notes,
+        map_svg=map_svg,
+        lookup=lookup,
+    )

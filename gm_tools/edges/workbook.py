@@ -1,0 +1,569 @@
+"""The openpyxl edge: lay a phase out as a game workbook, and read a workbook back.
+
+Nothing else in the package imports openpyxl. Both directions work on bytes, not paths: the
+turn pipeline reads the file once (so the bytes it backs up are the bytes it checked) and
+writes the new workbook atomically itself. The sheets are described in ``docs/workbook.md``.
+
+Writing is deterministic: the same plan gives the same bytes (timestamps inside the file
+are fixed), so a replayed game and its workbook can be compared byte for byte.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+import warnings
+import zipfile
+from dataclasses import dataclass, field
+
+from gm_tools.errors import Problem, WorkbookError
+from gm_tools.engine.hooks import CHOICE, INTEGER, Column, InputRow, Table
+from gm_tools.edges.layout import PowerBlock
+from gm_tools.engine.variant import Variant
+
+GAME = "Game"
+ORDERS = "Orders"
+PRESS = "Press"
+CHOICES = "Choices"
+"""Hidden sheet holding the dropdown lists (Excel limits an inline list to 255 characters)."""
+
+GAME_FIELDS = ("Game", "Variant", "Phase", "Phase name", "Deadline", "Seed")
+"""Labels of the Game sheet's first rows, in column A; values are in column B."""
+EDITABLE_GAME_FIELDS = ("Deadline", "Seed")
+PLAYERS_HEADER = ("Power", "Name", "Player")
+
+ORDER_COLUMNS = (("Power", 14), ("Unit", 22), ("Order", 44))
+
+FIXED_TIME = "2000-01-01T00:00:00Z"
+"""The creation/modification time written inside every workbook, for same-bytes output."""
+_ZIP_TIME = (1980, 1, 1, 0, 0, 0)
+
+_UNIT_LABEL = re.compile(r"^[AF] [A-Z0-9]+(/[A-Z]+)?$")
+
+
+@dataclass
+class GameFacts:
+    """The Game sheet."""
+
+    name: str
+    """Game name."""
+    variant: str
+    """Variant registry name."""
+    phase: str
+    """Phase id the workbook is laid out for."""
+    title: str
+    """Phase name: ``Spring 1901 Movement``."""
+    deadline: str
+    """Deadline as the GM writes it (free text)."""
+    seed: int
+    """Seed for any randomness the rules need."""
+    players: dict[str, str]
+    """Power code -> player name."""
+
+
+@dataclass
+class WorkbookPlan:
+    """Everything a workbook shows for one phase."""
+
+    game: GameFacts
+    """The Game sheet."""
+    power_names: dict[str, str]
+    """Power code -> display name, in the variant's order (Game sheet player rows)."""
+    power_colours: dict[str, str]
+    """Power code -> ``#rrggbb``, to colour each power's block on the Orders sheet."""
+    blocks: list[PowerBlock]
+    """The Orders sheet, power by power."""
+    computed: list[Table]
+    """Protected sheets: Units, Centers, Results, and the variant's output sheets."""
+    inputs: list[Table] = field(default_factory=list)
+    """The variant's input sheets (editable columns unlocked)."""
+    press: str = ""
+    """Markdown for the Press sheet (empty for a new phase)."""
+
+
+@dataclass(frozen=True)
+class OrderEntry:
+    """An order as found on the Orders sheet."""
+
+    power: str
+    """Power code of its row."""
+    cell: str
+    """``"Orders!C5"``."""
+    written: str
+    """The text exactly as typed."""
+    unit: str | None
+    """The unit the row is for (``"A PAR"``), or None for a build or removal row."""
+
+
+@dataclass
+class WorkbookEntries:
+    """What the GM entered in a workbook."""
+
+    name: str | None
+    """Game name on the Game sheet."""
+    variant: str | None
+    """Variant on the Game sheet."""
+    phase: str | None
+    """Phase id on the Game sheet."""
+    deadline: str
+    """Deadline text."""
+    seed: int | None
+    """The seed, None when not a whole number (a problem is reported)."""
+    players: dict[str, str]
+    """Power code -> player name."""
+    orders: list[OrderEntry]
+    """Every non-empty order cell, top to bottom."""
+    press: str
+    """The Press sheet as markdown."""
+    inputs: dict[str, list[InputRow]]
+    """Variant input sheet title -> its non-empty rows."""
+    game_cells: dict[str, str] = field(default_factory=dict)
+    """Game sheet label -> the cell of its value (``"Phase"`` -> ``"Game!B4"``)."""
+
+
+# --- writing -------------------------------------------------------------------------------
+
+
+def _openpyxl():
+    # Imported here so that importing this module (for its dataclasses) stays cheap.
+    import openpyxl
+    from openpyxl.styles import Alignment, Font, PatternFill, Protection
+    from openpyxl.worksheet.datavalidation import DataValidation
+
+    return openpyxl, Alignment, Font, PatternFill, Protection, DataValidation
+
+
+def _text_colour(background: str) -> str:
+    r, g, b = (int(background[i : i + 2], 16) for i in (1, 3, 5))
+    return "FFFFFF" if (0.299 * r + 0.587 * g + 0.114 * b) < 140 else "000000"
+
+
+class _Writer:
+    """Builds one workbook from a plan; one method per sheet."""
+
+    def __init__(self, plan: WorkbookPlan):
+        (self.openpyxl, self.Alignment, self.Font, self.PatternFill, self.Protection,
+         self.DataValidation) = _openpyxl()
+        self.plan = plan
+        self.wb = self.openpyxl.Workbook()
+        self.choices = None
+        self.choice_columns: dict[tuple[str, ...], str] = {}
+        self.bold = self.Font(bold=True)
+        self.grey = self.Font(color="808080")
+        self.header_fill = self.PatternFill("solid", fgColor="DDDDDD")
+        self.input_fill = self.PatternFill("solid", fgColor="FFF8DC")
+        self.unlocked = self.Protection(locked=False)
+
+    def build(self) -> bytes:
+        self.wb.remove(self.wb.active)
+        self._game_sheet()
+        self._orders_sheet()
+        for table in self.plan.inputs:
+            self._table_sheet(table, editable=True)
+        self._press_sheet()
+        for table in self.plan.computed:
+            self._table_sheet(table, editable=False)
+        if self.choices is not None:
+            self.choices.sheet_state = "hidden"
+            # Last, out of the way of the GM's tabs.
+            self.wb.move_sheet(CHOICES, offset=len(self.wb.sheetnames) - 1 - self.wb.sheetnames.index(CHOICES))
+        self.wb.active = 1
+        props = self.wb.properties
+        props.creator = "gm-tools"
+        buffer = io.BytesIO()
+        self.wb.save(buffer)
+        return _normalise(buffer.getvalue())
+
+    # helpers
+
+    def _protect(self, ws) -> None:
+        # Locked cells guard against accidental typing; resizing rows and columns stays allowed.
+        ws.protection.sheet = True
+        ws.protection.formatColumns = False
+        ws.protection.formatRows = False
+
+    def _header(self, ws, headers: list[tuple[str, int]]) -> None:
+        for col, (text, width) in enumerate(headers, start=1):
+            cell = ws.cell(row=1, column=col, value=text)
+            cell.font = self.bold
+            cell.fill = self.header_fill
+            ws.column_dimensions[cell.column_letter].width = width
+        ws.freeze_panes = "A2"
+
+    def _choice_range(self, choices: tuple[str, ...]) -> str:
+        """A range on the hidden Choices sheet listing ``choices``, shared by equal lists."""
+        if choices not in self.choice_columns:
+            if self.choices is None:
+                self.choices = self.wb.create_sheet(CHOICES)
+            col = len(self.choice_columns) + 1
+            for row, text in enumerate(choices, start=1):
+                self.choices.cell(row=row, column=col, value=text)
+            letter = self.choices.cell(row=1, column=col).column_letter
+            self.choice_columns[choices] = f"{CHOICES}!${letter}$1:${letter}${len(choices)}"
+        return self.choice_columns[choices]
+
+    def _dropdown(self, ws, cell_ref: str, choices: tuple[str, ...], complete: bool) -> None:
+        dv = self.DataValidation(
+            type="list",
+            formula1=self._choice_range(choices),
+            allow_blank=True,
+            # A complete list warns on anything else; an incomplete one (movement: supports
+            # and convoys are typed) accepts free text silently.
+            showErrorMessage=complete,
+            errorStyle="warning",
+            errorTitle="Not in the list",
+            error="This is not one of the listed orders. Keep it anyway?",
+        )
+        ws.add_data_validation(dv)
+        dv.add(cell_ref)
+
+    # sheets
+
+    def _game_sheet(self) -> None:
+        g = self.plan.game
+        ws = self.wb.create_sheet(GAME)
+        self._header(ws, [("Field", 14), ("Value", 30), (None, 30)])
+        values = {"Game": g.name, "Variant": g.variant, "Phase": g.phase, "Phase name": g.title,
+                  "Deadline": g.deadline, "Seed": g.seed}
+        for row, label in enumerate(GAME_FIELDS, start=2):
+            ws.cell(row=row, column=1, value=label).font = self.bold
+            cell = ws.cell(row=row, column=2, value=values[label])
+            if label in EDITABLE_GAME_FIELDS:
+                cell.protection = self.unlocked
+                cell.fill = self.input_fill
+        top = len(GAME_FIELDS) + 3
+        for col, text in enumerate(PLAYERS_HEADER, start=1):
+            cell = ws.cell(row=top, column=col, value=text)
+            cell.font = self.bold
+            cell.fill = self.header_fill
+        for row, (code, name) in enumerate(self.plan.power_names.items(), start=top + 1):
+            ws.cell(row=row, column=1, value=code)
+            ws.cell(row=row, column=2, value=name)
+            cell = ws.cell(row=row, column=3, value=g.players.get(code, ""))
+            cell.protection = self.unlocked
+            cell.fill = self.input_fill
+        self._protect(ws)
+
+    def _orders_sheet(self) -> None:
+        ws = self.wb.create_sheet(ORDERS)
+        self._header(ws, list(ORDER_COLUMNS))
+        row = 2
+        if not self.plan.blocks:
+            ws.cell(row=row, column=2, value="No orders in this phase.")
+        for block in self.plan.blocks:
+            colour = self.plan.power_colours.get(block.power, "#DDDDDD")
+            head = ws.cell(row=row, column=1, value=block.power)
+            head.fill = self.PatternFill("solid", fgColor=colour[1:].upper())
+            head.font = self.Font(bold=True, color=_text_colour(colour))
+            ws.cell(row=row, column=2, value=block.summary).font = self.bold
+            row += 1
+            for slot in block.slots:
+                # Repeated on every row so each row reads alone; grey so the heading stands out.
+                ws.cell(row=row, column=1, value=slot.power).font = self.grey
+                ws.cell(row=row, column=2, value=slot.label)
+                order = ws.cell(row=row, column=3)
+                order.protection = self.unlocked
+                order.fill = self.input_fill
+                self._dropdown(ws, order.coordinate, slot.choices, slot.complete)
+                row += 1
+            row += 1
+        self._protect(ws)
+
+    def _press_sheet(self) -> None:
+        ws = self.wb.create_sheet(PRESS)
+        self._header(ws, [("Press for this phase (markdown: one line per row, a blank row between paragraphs)", 110)])
+        lines = self.plan.press.split("\n") if self.plan.press else []
+        for row, line in enumerate(lines, start=2):
+            ws.cell(row=row, column=1, value=line)
+        # The press sheet is free text: nothing to protect.
+
+    def _table_sheet(self, table: Table, editable: bool) -> None:
+        ws = self.wb.create_sheet(table.title)
+        self._header(ws, [(c.header, c.width) for c in table.columns])
+        for r, values in enumerate(table.rows, start=2):
+            for c, value in enumerate(values, start=1):
+                ws.cell(row=r, column=c, value=value)
+        if editable:
+            last = len(table.rows) + table.blank_rows + 1
+            for c, column in enumerate(table.columns, start=1):
+                if not column.editable:
+                    continue
+                for r in range(2, last + 1):
+                    cell = ws.cell(row=r, column=c)
+                    cell.protection = self.unlocked
+                    cell.fill = self.input_fill
+                if column.kind == CHOICE and column.choices and last >= 2:
+                    letter = ws.cell(row=1, column=c).column_letter
+                    self._dropdown(ws, f"{letter}2:{letter}{last}", column.choices, True)
+        self._protect(ws)
+
+
+def _normalise(data: bytes) -> bytes:
+    """Fix the timestamps openpyxl writes (file times in the zip, dates in docProps/core.xml)
+    so the same workbook always gives the same bytes."""
+    source = zipfile.ZipFile(io.BytesIO(data))
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as target:
+        for info in source.infolist():
+            content = source.read(info.filename)
+            if info.filename == "docProps/core.xml":
+                text = content.decode("utf-8")
+                text = re.sub(r"(<dcterms:(created|modified)[^>]*>)[^<]*(</dcterms:)", rf"\g<1>{FIXED_TIME}\g<3>", text)
+                content = text.encode("utf-8")
+            fixed = zipfile.ZipInfo(info.filename, date_time=_ZIP_TIME)
+            fixed.compress_type = zipfile.ZIP_DEFLATED
+            fixed.external_attr = 0o600 << 16
+            target.writestr(fixed, content)
+    return out.getvalue()
+
+
+def write_workbook(plan: WorkbookPlan) -> bytes:
+    """The workbook for ``plan``, as the bytes of an .xlsx file."""
+    return _Writer(plan).build()
+
+
+# --- reading -------------------------------------------------------------------------------
+
+
+def _text(value) -> str:
+    """A cell value as the GM sees it; integral floats (LibreOffice numbers) without ``.0``."""
+    if value is None:
+        return ""
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value).strip()
+
+
+def _integer(value) -> int | None:
+    """A whole number from a cell, or None: ints, integral floats, and digit strings."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    if isinstance(value, str) and re.fullmatch(r"[+-]?\d+", value.strip()):
+        return int(value.strip())
+    return None
+
+
+def open_workbook(data: bytes, where: str):
+    """Load .xlsx bytes, or raise a WorkbookError saying the file is damaged or foreign."""
+    openpyxl = _openpyxl()[0]
+    expected = "an .xlsx workbook made by gm-tools new-game (saved by Excel or LibreOffice)"
+    if not zipfile.is_zipfile(io.BytesIO(data)):
+        raise WorkbookError(where, [Problem("", "", "a file that is not an .xlsx (zip) file", expected)])
+    try:
+        with warnings.catch_warnings():
+            # openpyxl warns about Excel extensions it ignores; they are not the GM's problem.
+            warnings.simplefilter("ignore")
+            return openpyxl.load_workbook(io.BytesIO(data), data_only=True)
+    except Exception as e:  # openpyxl raises many kinds for damaged files
+        raise WorkbookError(where, [Problem("", "", f"a damaged .xlsx file ({type(e).__name__}: {e})", expected)]) from None
+
+
+def variant_label(variant: Variant) -> str:
+    """The Game sheet's Variant: its name, and the setup's number of players when the game
+    plays a smaller setup (``options["players"]``, set by the rules' ``for_players``)."""
+    players = variant.options.get("players")
+    return f"{variant.name} ({players} players)" if players else variant.name
+
+
+def _power_lookup(variant: Variant) -> dict[str, str]:
+    lookup = {}
+    for code, power in variant.powers.items():
+        lookup[code.lower()] = code
+        lookup[power.name.lower()] = code
+    return lookup
+
+
+def _expected_power(variant: Variant) -> str:
+    return f"a power of {variant.name}: {', '.join(variant.powers)}"
+
+
+def _read_game(ws, variant: Variant, problems: list[Problem]) -> tuple[dict, dict[str, str]]:
+    """The Game sheet's values, and the cell of each labelled value."""
+    found: dict[str, tuple] = {}
+    players: dict[str, str] = {}
+    in_players = False
+    for row in range(2, ws.max_row + 1):
+        label = _text(ws.cell(row=row, column=1).value)
+        if not label:
+            continue
+        if in_players:
+            code = _power_lookup(variant).get(label.lower())
+            if code is None:
+                problems.append(Problem(GAME, f"A{row}", repr(label), _expected_power(variant)))
+                continue
+            players[code] = _text(ws.cell(row=row, column=3).value)
+        elif label == PLAYERS_HEADER[0]:
+            in_players = True
+        elif label in GAME_FIELDS:
+            found[label] = (ws.cell(row=row, column=2).value, f"B{row}")
+    for label in GAME_FIELDS:
+        if label not in found:
+            problems.append(Problem(GAME, "A:A", f"no {label!r} row", f"the {label!r} row gm-tools wrote"))
+    seed = None
+    if "Seed" in found:
+        value, ref = found["Seed"]
+        seed = _integer(value)
+        if seed is None or seed < 0:
+            seed = None
+            problems.append(Problem(GAME, ref, repr(_text(value)), "a whole number (the seed for the rules' randomness)"))
+    refs = {label: f"{GAME}!{ref}" for label, (_, ref) in found.items()}
+    return {
+        "name": _text(found.get("Game", (None,))[0]) or None,
+        "variant": _text(found.get("Variant", (None,))[0]) or None,
+        "phase": _text(found.get("Phase", (None,))[0]).upper() or None,
+        "deadline": _text(found.get("Deadline", (None,))[0]),
+        "seed": seed,
+        "players": players,
+    }, refs
+
+
+def _read_orders(ws, variant: Variant, problems: list[Problem]) -> list[OrderEntry]:
+    powers = _power_lookup(variant)
+    entries = []
+    for row in range(2, ws.max_row + 1):
+        written = _text(ws.cell(row=row, column=3).value)
+        if not written:
+            continue
+        power_text = _text(ws.cell(row=row, column=1).value)
+        power = powers.get(power_text.lower())
+        if power is None:
+            found = repr(power_text) if power_text else f"no power for the order in C{row}"
+            problems.append(Problem(ORDERS, f"A{row}", found, _expected_power(variant)))
+            continue
+        label = _text(ws.cell(row=row, column=2).value).upper()
+        unit = label if _UNIT_LABEL.match(label) else None
+        entries.append(OrderEntry(power, f"{ORDERS}!C{row}", written, unit))
+    return entries
+
+
+def _read_press(ws) -> str:
+    lines = [_text(ws.cell(row=row, column=1).value) for row in range(2, ws.max_row + 1)]
+    return "\n".join(lines).strip("\n")
+
+
+def _read_table(ws, table: Table, problems: list[Problem]) -> list[InputRow]:
+    headers = {_text(ws.cell(row=1, column=c).value): c for c in range(1, ws.max_column + 1)}
+    missing = [col.header for col in table.columns if col.header not in headers]
+    if missing:
+        problems.append(Problem(table.title, "1:1", f"no column {missing[0]!r}",
+                                f"the columns {', '.join(c.header for c in table.columns)}"))
+        return []
+    rows = []
+    for r in range(2, ws.max_row + 1):
+        values, cells, empty = {}, {}, True
+        for column in table.columns:
+            cell = ws.cell(row=r, column=headers[column.header])
+            cells[column.header] = f"{table.title}!{cell.coordinate}"
+            raw = cell.value
+            if column.editable and _text(raw):
+                empty = False
+            values[column.header] = _cell_value(column, raw, table.title, cell.coordinate, problems)
+        if not empty:
+            rows.append(InputRow(values=values, cells=cells))
+    return rows
+
+
+def _cell_value(column: Column, raw, sheet: str, ref: str, problems: list[Problem]):
+    text = _text(raw)
+    if not text:
+        return None
+    if column.kind == INTEGER:
+        number = _integer(raw)
+        if number is None:
+            problems.append(Problem(sheet, ref, repr(text), f"a whole number ({column.header})"))
+        return number
+    if column.kind == CHOICE and column.choices:
+        # A GM typing over a dropdown writes "france" as often as "FRANCE": match case-blind,
+        # and hand the hooks the choice as listed.
+        match = next((c for c in column.choices if c.casefold() == text.casefold()), None)
+        if match is None:
+            problems.append(Problem(sheet, ref, repr(text), f"one of {', '.join(column.choices)} ({column.header})"))
+        return match
+    return text
+
+
+def read_workbook(data: bytes, where: str, variant: Variant, inputs: list[Table] = ()) -> tuple[WorkbookEntries, list[Problem]]:
+    """Read what the GM entered. Every problem found is returned (none raised) so the caller
+    can add its own checks and report them all at once; only an unreadable file raises."""
+    wb = open_workbook(data, where)
+    problems: list[Problem] = []
+    sheets = set(wb.sheetnames)
+    if GAME not in sheets:
+        raise WorkbookError(where, [Problem(GAME, "", "no Game sheet (is this a workbook from another program?)",
+                                            "a game workbook made by gm-tools new-game")])
+    game, refs = _read_game(wb[GAME], variant, problems)
+    if game["variant"] is not None and game["variant"] != variant_label(variant):
+        cell = refs["Variant"].split("!")[1]
+        problems.append(Problem(GAME, cell, repr(game["variant"]), f"{variant_label(variant)!r}, the game's variant"))
+    for name in (ORDERS, PRESS):
+        if name not in sheets:
+            problems.append(Problem(name, "", "no such sheet", f"the {name} sheet gm-tools wrote"))
+    orders = _read_orders(wb[ORDERS], variant, problems) if ORDERS in sheets else []
+    press = _read_press(wb[PRESS]) if PRESS in sheets else ""
+    rows = {}
+    for table in inputs:
+        if table.title not in sheets:
+            problems.append(Problem(table.title, "", "no such sheet", f"the {table.title} sheet gm-tools wrote"))
+            continue
+        rows[table.title] = _read_table(wb[table.title], table, problems)
+    entries = WorkbookEntries(orders=orders, press=press, inputs=rows, game_cells=refs, **game)
+    return entries, problems
+
+
+# --- filling in, as a GM would ---------------------------------------------------------------
+
+
+def _save(wb) -> bytes:
+    buffer = io.BytesIO()
+    wb.save(buffer)
+    return _normalise(buffer.getvalue())
+
+
+def set_cells(data: bytes, values: dict[str, object], where: str = "workbook") -> bytes:
+    """The workbook with some cells set (``{"Orders!C5": "A PAR - BUR"}``); ``None`` clears
+    a cell. For scripted play and tests: the GM does this in a spreadsheet program."""
+    wb = open_workbook(data, where)
+    for ref, value in values.items():
+        sheet, cell = ref.split("!")
+        wb[sheet][cell].value = value
+    return _save(wb)
+
+
+def fill_orders(data: bytes, orders: dict[str, list[str]], press: str = "", where: str = "workbook") -> bytes:
+    """The workbook with each power's orders typed into its block on the Orders sheet, the
+    way a GM copies them from players' mail: an order naming a unit goes on that unit's
+    row, any other (a build, a removal, a waive) on the power's next free row. The press
+    text, if any, goes on the Press sheet one line per row."""
+    wb = open_workbook(data, where)
+    ws = wb[ORDERS]
+    rows: dict[str, list[int]] = {}
+    labels: dict[tuple[str, str], int] = {}
+    for row in range(2, ws.max_row + 1):
+        power = _text(ws.cell(row=row, column=1).value).upper()
+        label = _text(ws.cell(row=row, column=2).value).upper()
+        if not power or ws.cell(row=row, column=3).protection.locked:
+            continue  # a block's heading row
+        rows.setdefault(power, []).append(row)
+        if _UNIT_LABEL.match(label):
+            labels[(power, label)] = row
+    used: set[int] = set()
+    for power, texts in orders.items():
+        for text in texts:
+            named = re.match(r"\s*([AF])\s+([A-Z0-9]+(?:/[A-Z]+)?)", text.upper())
+            row = labels.get((power, f"{named.group(1)} {named.group(2)}")) if named else None
+            if row is None or row in used:
+                free = [r for r in rows.get(power, []) if r not in used and r not in labels.values()]
+                if not free:
+                    raise WorkbookError(where, [Problem(ORDERS, "", f"no free row for {power}'s order {text!r}",
+                                                        "a row for every order")])
+                row = free[0]
+            used.add(row)
+            ws.cell(row=row, column=3).value = text
+    if press:
+        for row, line in enumerate(press.split("\n"), start=2):
+            wb[PRESS].cell(row=row, column=1).value = line
+    return _save(wb)

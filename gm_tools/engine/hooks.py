@@ -1,0 +1,151 @@
+"""Variant sheet hooks: how a variant adds its own sheets, checks, write-backs and report
+sections to a game without touching the core.
+
+A variant's hooks deal in plain data (:class:`Table`, :class:`InputRow`), never in
+openpyxl: :mod:`gm_tools.edges.workbook` lays tables out as sheets and reads them back.
+Standard Diplomacy is :class:`SheetHooks` itself, which adds nothing. A game system
+subclasses it in ``gm_tools/systems/<name>/sheets.py`` and hands it to its
+:class:`~gm_tools.engine.system.GameSystem`; a variant may name other hooks with the
+``sheets`` option of its ``variant.toml``.
+
+The turn pipeline calls the hooks in this order (``docs/workbook.md``):
+
+1. ``input_sheets``  - when laying out a phase: sheets the GM fills in (INF placements,
+   declarations, purchases);
+2. ``check_inputs``  - when processing: turn the rows read back into JSON-able inputs,
+   reporting every problem with its cell (stored in the history record's ``extra``);
+3. ``apply_inputs``  - the position the adjudicator starts from, given those inputs;
+   ``check_with_orders`` - then, the inputs against the orders that stand (a Centenary
+   fealty build site with no build ordered there);
+4. ``output_sheets`` - computed, protected sheets for the new phase (Influence Tracker,
+   Treasury);
+5. ``report_sections`` - (for the site) extra sections of a phase's page, in markdown.
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass, field
+
+from gm_tools.errors import Problem, VariantDataError
+from gm_tools.engine.model import Position
+from gm_tools.engine.variant import Variant
+
+TEXT = "text"
+INTEGER = "integer"
+CHOICE = "choice"
+COLUMN_KINDS = (TEXT, INTEGER, CHOICE)
+
+
+@dataclass(frozen=True)
+class Column:
+    """One column of a table sheet."""
+
+    header: str
+    """Header text in row 1; also the key of the value in :class:`InputRow`."""
+    kind: str = TEXT
+    """``text``, ``integer`` (the reader insists on a whole number) or ``choice``."""
+    choices: tuple[str, ...] = ()
+    """For ``choice`` columns: the values offered in the dropdown and accepted on reading."""
+    editable: bool = False
+    """True for the cells the GM types in; all other cells of the sheet are locked."""
+    width: int = 16
+    """Column width in characters."""
+
+
+@dataclass
+class Table:
+    """A sheet as plain data: a header row, then rows of values."""
+
+    title: str
+    """Sheet name (at most 31 characters, Excel's limit)."""
+    columns: tuple[Column, ...]
+    """The columns, left to right."""
+    rows: list[list] = field(default_factory=list)
+    """Cell values by row, one value per column (str, int or None)."""
+    blank_rows: int = 0
+    """Extra empty rows after ``rows`` for the GM to fill in (input sheets)."""
+
+
+@dataclass(frozen=True)
+class InputRow:
+    """One non-empty row read back from an input sheet."""
+
+    values: dict
+    """Column header -> value: ``int`` for integer columns, stripped ``str`` otherwise,
+    ``None`` for an empty cell."""
+    cells: dict
+    """Column header -> its cell reference (``"Purchases!C4"``), for error messages."""
+
+
+class SheetHooks:
+    """The standard game: no sheets of its own, nothing to check, nothing to report."""
+
+    name = "standard"
+    """Key of this hook set's data in a history record's ``extra``."""
+
+    def input_sheets(self, variant: Variant, position: Position) -> list[Table]:
+        """Sheets the GM fills in for the phase starting at ``position``."""
+        return []
+
+    def check_inputs(
+        self, variant: Variant, position: Position, rows: dict[str, list[InputRow]]
+    ) -> tuple[dict, list[Problem]]:
+        """Check the rows read from ``input_sheets`` (sheet title -> rows). Returns the inputs
+        as JSON-able data (stored in the record) and every problem found."""
+        return {}, []
+
+    def apply_inputs(self, variant: Variant, position: Position, inputs: dict) -> Position:
+        """The position the adjudicator starts from once ``inputs`` are applied (a new
+        Position: never change the one given)."""
+        return position
+
+    def check_with_orders(
+        self, variant: Variant, board: Position, rows: dict[str, list[InputRow]], orders: dict[str, list]
+    ) -> list[Problem]:
+        """Problems between the inputs and the orders that stand (power -> parsed orders),
+        on the ``board`` the inputs made; asked only when each was right on its own.
+        Standard: none."""
+        return []
+
+    def output_sheets(self, variant: Variant, position: Position) -> list[Table]:
+        """Computed sheets written back for the phase starting at ``position``; protected."""
+        return []
+
+    def report_sections(self, variant: Variant, record: dict) -> list[tuple[str, str]]:
+        """Extra sections for a phase's page: (heading, markdown) pairs, from the record."""
+        return []
+
+
+STANDARD = SheetHooks()
+_REGISTRY: dict[str, SheetHooks] = {"standard": STANDARD}
+
+
+def register_hooks(name: str, hooks: SheetHooks) -> None:
+    """Make a hook set available under ``name`` without a module of its own (used by tests
+    and by variants that build their hooks at import time)."""
+    _REGISTRY[name] = hooks
+
+
+def hooks_for(variant: Variant) -> SheetHooks:
+    """The variant's sheet hooks: those of its game system
+    (:func:`gm_tools.engine.system.system_for`), unless its ``sheets`` option names others:
+    a registered name, a system (``gm_tools/systems/<name>/sheets.py``) or a dotted module
+    path; the module exports ``HOOKS``."""
+    name = variant.options.get("sheets")
+    if name is None:
+        from gm_tools.engine.system import system_for  # the registry builds on this module
+
+        return system_for(variant).sheets
+    if name not in _REGISTRY:
+        module_name = name if "." in name else f"gm_tools.systems.{name}.sheets"
+        try:
+            module = importlib.import_module(module_name)
+        except ModuleNotFoundError:
+            raise VariantDataError(
+                variant.name, [f"variant.toml: options.sheets = {name!r}, but there is no module {module_name}"]
+            ) from None
+        if not isinstance(getattr(module, "HOOKS", None), SheetHooks):
+            raise VariantDataError(variant.name, [f"{module_name} has no HOOKS (a gm_tools.engine.hooks.SheetHooks)"])
+        _REGISTRY[name] = module.HOOKS
+    return _REGISTRY[name]

@@ -1,0 +1,109 @@
+"""Positions as JSON: the one place that turns a :class:`~gm_tools.engine.model.Position` into the
+POSITION object of ``docs/game-record.md`` and back.
+
+The JSON form groups units and centers by power and sorts every list, so the same position
+always gives the same bytes.
+"""
+
+from __future__ import annotations
+
+from operator import attrgetter
+
+from gm_tools.errors import UserError
+from gm_tools.engine.model import UNIT_KINDS, Dislodged, Position, Unit
+
+
+class PositionFormatError(UserError):
+    """A stored POSITION that does not have the documented shape."""
+
+
+def unit_to_json(unit: Unit) -> str | dict:
+    """``"A PAR"``, or ``{"unit": "A PAR", "strength": 2}`` when the strength is not 1 (the
+    form ``variant.toml`` uses for bolstered units)."""
+    if unit.strength == 1:
+        return unit.label
+    return {"unit": unit.label, "strength": unit.strength}
+
+
+def unit_from_json(power: str, item, where: str) -> Unit:
+    """Read one unit entry (string or object) of ``power``; ``where`` names it in errors."""
+    strength = 1
+    text = item
+    if isinstance(item, dict):
+        text = item.get("unit")
+        strength = item.get("strength", 1)
+        if not isinstance(strength, int) or isinstance(strength, bool) or strength < 1:
+            raise PositionFormatError(f"{where}: found strength {strength!r}, expected a whole number >= 1")
+    if not isinstance(text, str):
+        raise PositionFormatError(f"{where}: found {item!r}, expected a unit like \"A PAR\"")
+    parts = text.split()
+    if len(parts) != 2 or parts[0] not in UNIT_KINDS:
+        raise PositionFormatError(f"{where}: found {text!r}, expected a unit like \"A PAR\" or \"F SPA/NC\"")
+    return Unit(power=power, kind=parts[0], location=parts[1], strength=strength)
+
+
+def position_to_json(position: Position) -> dict:
+    """The POSITION object of ``docs/game-record.md``: plain data, every list sorted."""
+    units: dict[str, list] = {}
+    # Units taken in the order of their written form, so each power's list comes out sorted.
+    for unit in sorted(position.units.values(), key=attrgetter("label")):
+        units.setdefault(unit.power, []).append(unit_to_json(unit))
+    centers: dict[str, list[str]] = {}
+    for province, owner in position.centers.items():
+        centers.setdefault(owner, []).append(province)
+    dislodged: dict[str, list[dict]] = {}
+    for d in position.dislodged.values():
+        entry = {
+            "unit": d.unit.label,
+            "from": d.attacker_from,
+            "retreats": sorted(d.retreats),
+        }
+        if d.unit.strength != 1:
+            entry["strength"] = d.unit.strength
+        dislodged.setdefault(d.unit.power, []).append(entry)
+    return {
+        "phase": position.phase,
+        "units": dict(sorted(units.items())),
+        "centers": {p: sorted(v) for p, v in sorted(centers.items())},
+        "dislodged": {p: sorted(v, key=lambda e: e["unit"]) for p, v in sorted(dislodged.items())},
+        "contested": sorted(position.contested),
+        "extra": position.extra,
+    }
+
+
+def position_from_json(data: dict) -> Position:
+    """Read a POSITION object back; raises :class:`PositionFormatError` naming the bad entry."""
+    if not isinstance(data, dict) or not isinstance(data.get("phase"), str):
+        raise PositionFormatError("position: expected an object with a \"phase\" string")
+    units: dict[str, Unit] = {}
+    for power, items in data.get("units", {}).items():
+        for i, item in enumerate(items):
+            unit = unit_from_json(power, item, f"position.units.{power}[{i}]")
+            if unit.province in units:
+                raise PositionFormatError(f"position.units.{power}[{i}]: a second unit in {unit.province}")
+            units[unit.province] = unit
+    centers: dict[str, str] = {}
+    for power, provinces in data.get("centers", {}).items():
+        for province in provinces:
+            centers[province] = power
+    dislodged: dict[str, Dislodged] = {}
+    for power, entries in data.get("dislodged", {}).items():
+        for i, entry in enumerate(entries):
+            where = f"position.dislodged.{power}[{i}]"
+            if not isinstance(entry, dict):
+                raise PositionFormatError(f"{where}: expected an object with unit, from, retreats")
+            item = {"unit": entry.get("unit"), "strength": entry.get("strength", 1)}
+            unit = unit_from_json(power, item, where)
+            dislodged[unit.province] = Dislodged(
+                unit=unit,
+                attacker_from=entry.get("from"),
+                retreats=tuple(entry.get("retreats", ())),
+            )
+    return Position(
+        phase=data["phase"],
+        units=units,
+        centers=centers,
+        dislodged=dislodged,
+        contested=frozenset(data.get("contested", ())),
+        extra=data.get("extra", {}) or {},
+    )

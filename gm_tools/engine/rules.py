@@ -1,0 +1,119 @@
+"""Variant rules as named hooks.
+
+The resolver asks these questions and never branches on a variant's name. Standard
+Diplomacy is :class:`Rules` itself; a variant subclasses it in ``gm_tools/engine/rules/<name>.py``
+and overrides only the hooks its rulebook changes. ``variant.toml``'s ``rules`` key names
+the module; :func:`rules_for` finds it.
+"""
+
+from __future__ import annotations
+
+from gm_tools.engine.model import Position, Unit
+from gm_tools.engine.variant import Variant
+
+
+class Rules:
+    """Standard Diplomacy (2000 rulebook). Every hook takes the variant and the position
+    the phase started from, so a variant's hook can read its own state in ``position.extra``."""
+
+    name = "standard"
+
+    def may_move(self, variant: Variant, position: Position, unit: Unit, dest: str) -> str | None:
+        """May this unit attempt to move to ``dest`` (a province)? None if it may, else the
+        reason it may not (shown to the player). Standard: always."""
+        return None
+
+    def may_act(self, variant: Variant, position: Position, unit: Unit) -> str | None:
+        """May this unit be ordered to do anything but hold (move, support, convoy)? None if
+        it may, else the reason it may not. Standard: always."""
+        return None
+
+    def may_dislodge(self, variant: Variant, position: Position, attacker: Unit, defender: Unit) -> bool:
+        """May a successful attack by ``attacker`` dislodge ``defender``? Standard: not a unit
+        of the same power (2000 rulebook, 'A country cannot dislodge its own unit')."""
+        return attacker.power != defender.power
+
+    def cuts_support(self, variant: Variant, position: Position, attacker: Unit, supporter: Unit) -> bool:
+        """Does an attack by ``attacker`` (not from the province the support is directed at)
+        cut ``supporter``'s support? Standard: an attack by a unit of the same power does not
+        (DATC 6.D.20, 'Unit can not cut support of its own country')."""
+        return attacker.power != supporter.power
+
+    def support_given(self, variant: Variant, position: Position, supporter: Unit, cutters: list[Unit]) -> int:
+        """How much support ``supporter`` gives when ``cutters`` attack it (each cutting).
+        Standard: its strength, or nothing once any attack cuts it."""
+        return 0 if cutters else supporter.strength
+
+    def on_dislodged(self, variant: Variant, position: Position, unit: Unit) -> Unit | None:
+        """What retreats when ``unit`` is dislodged: the unit (possibly weakened), or None if it
+        is disbanded at once. Standard: the unit retreats as it is."""
+        return unit
+
+    def build_sites(self, variant: Variant, position: Position, power: str) -> set[str]:
+        """Provinces where ``power`` may build this adjustment, before the occupied check.
+        Standard: its home centers that it still owns."""
+        return {c for c in variant.home_centers(power) if position.centers.get(c) == power}
+
+    def update_ownership(self, variant: Variant, position: Position) -> dict[str, str]:
+        """Center ownership at the end of a year's last movement/retreat: a center belongs to
+        the power whose unit stands in it; an empty center keeps its owner."""
+        centers = dict(position.centers)
+        for province, unit in position.units.items():
+            if variant.provinces[province].supply_center:
+                centers[province] = unit.power
+        return centers
+
+    def winner(self, variant: Variant, position: Position) -> str | None:
+        """The power that has won once ownership is updated, or None. Standard: the power
+        owning ``variant.victory_centers`` supply centers (2000 rulebook, 'If one country
+        controls 18 supply centers, it wins'); of two (a variant's data error), the first by code."""
+        counts: dict[str, int] = {}
+        for owner in position.centers.values():
+            counts[owner] = counts.get(owner, 0) + 1
+        winners = [p for p, n in sorted(counts.items()) if n >= variant.victory_centers]
+        return winners[0] if winners else None
+
+    def after_phase(self, variant: Variant, before: Position, after: Position, seed: str) -> tuple[Position, list[dict]]:
+        """What the variant's rules do once a phase is adjudicated, from the position the
+        phase started at (``before``) and the one the engine made (``after``, already at the
+        next phase): a new position, and the random draws made (JSON-able dicts for the
+        record's ``random.draws``, each naming its seed text so anyone can repeat it).
+        ``seed`` is the game's seed. Standard: nothing happens."""
+        return after, []
+
+    # --- phases the standard engine does not play ------------------------------------------
+
+    def play_phase(self, variant: Variant, position: Position, orders: list, inputs: dict):
+        """Play a phase whose type the standard engine does not know (a variant's diplomatic,
+        treasury or scoring phase) from its parsed ``orders`` and the checked ``inputs`` of the
+        variant's sheets. Returns a :class:`gm_tools.engine.runner.PhaseOutcome` whose position's
+        ``phase`` is left for the engine to advance, or None: nothing happens (standard)."""
+        return None
+
+    def commanded(self, variant: Variant, position: Position, power: str) -> tuple[str, ...]:
+        """Other owners (minor states) whose units ``power`` gives orders to in this phase;
+        such an order is written in the owner's name. Standard: none, a power orders only
+        its own units."""
+        return ()
+
+    def for_players(self, variant: Variant, players: int) -> Variant:
+        """The variant as a game of ``players`` players plays it (``new-game --players``).
+        Standard: one setup, so any count is refused."""
+        from gm_tools.errors import GameError
+
+        raise GameError(
+            f"--players {players}: {variant.name} has no setups for other numbers of players "
+            "(expected no --players)"
+        )
+
+
+def variant_for_game(variant: Variant, players: int | None) -> Variant:
+    """The variant of a game whose game.json records ``players`` (None: the variant as loaded)."""
+    return variant if players is None else rules_for(variant).for_players(variant, players)
+
+
+def rules_for(variant: Variant) -> Rules:
+    """The rules of the variant's game system (``rules`` key of ``variant.toml``)."""
+    from gm_tools.engine.system import system_for  # the registry builds on this module
+
+    return system_for(variant).rules

@@ -1,0 +1,103 @@
+"""The one interface a game system implements, and the registry that finds it.
+
+A *game system* is everything specific to one rulebook: standard Diplomacy, Centenary,
+Europe 1619, and next Europe 1615 and The Peace of Westphalia. Its code lives in one folder,
+``gm_tools/systems/<name>/``, whose ``__init__.py`` exports ``SYSTEM``, a
+:class:`GameSystem`; its data lives in ``variants/<name>/``. A variant's ``variant.toml``
+names its system with ``rules = "<name>"``; the core never names a system.
+
+The interface, and where each part of it lives:
+
+- set up a new game: :meth:`Rules.for_players` (a variant's smaller setups);
+- the input sheets and their checks, what is written back, the sections of the phase page:
+  :class:`~gm_tools.engine.hooks.SheetHooks` (plain tables, never openpyxl);
+- resolve a phase: :class:`~gm_tools.engine.rules.Rules` (the adjudicator's hooks, and
+  ``play_phase`` for phases the Diplomacy engine does not play);
+- the map: the renderer's optional ``province_style`` hook on the system's rules;
+- the demo: :meth:`GameSystem.demo_cells`, how a demo file's lines become the system's
+  input sheets' cells (``gm_tools/app/demo.py`` plays every demo the same way).
+
+Diplomacy variants get most of this from the standard parts (the adjudicator, retreats,
+adjustments, the Orders sheet) and override only what their rulebook changes.
+
+Systems are plug-ins: :func:`system_for` imports ``gm_tools.systems.<name>`` by name when a
+variant first asks for it, so the engine has no import of any system's code.
+"""
+
+from __future__ import annotations
+
+import importlib
+import re
+
+from gm_tools.engine.hooks import STANDARD, SheetHooks
+from gm_tools.engine.rules import Rules
+from gm_tools.engine.variant import Variant
+from gm_tools.errors import VariantDataError
+
+
+class GameSystem:
+    """One rulebook's code, as the rest of gm_tools sees it. Standard Diplomacy is this
+    class as it stands; a system passes its own rules and sheet hooks, and overrides the
+    methods its rulebook changes."""
+
+    def __init__(self, name: str, rules: Rules | None = None, sheets: SheetHooks | None = None):
+        self.name = name
+        """The system's name: its folder under ``gm_tools/systems/`` and the ``rules`` key
+        of its variants' ``variant.toml``."""
+        self.rules = rules or Rules()
+        """The adjudicator's and the renderer's hooks (:class:`Rules`)."""
+        self.sheets = sheets or STANDARD
+        """The workbook sheets the system adds, checks and writes back (:class:`SheetHooks`)."""
+
+    def demo_cells(self, phase: str, entry: dict, where: str) -> dict[str, object] | None:
+        """Where one phase's lines of a demo file go (``entry`` is the phase's table without
+        ``press``; ``where`` names the file for errors): None when they are orders for the
+        Orders sheet, else the cells of the system's own input sheets (``"Sheet!B2" ->
+        value``). Standard Diplomacy has only the Orders sheet."""
+        return None
+
+    def __repr__(self) -> str:
+        return f"GameSystem({self.name!r})"
+
+
+STANDARD_SYSTEM = GameSystem("standard")
+_SYSTEMS: dict[str, GameSystem] = {"standard": STANDARD_SYSTEM}
+NAME = re.compile(r"[a-z_][a-z0-9_]*")
+
+
+def register_system(system: GameSystem) -> None:
+    """Make a system available under its name without a folder of its own (tests, and a GM's
+    experiments with a house rule)."""
+    _SYSTEMS[system.name] = system
+
+
+def unregister_system(name: str) -> None:
+    """Forget a system registered by :func:`register_system`."""
+    _SYSTEMS.pop(name, None)
+
+
+def system_module(name: str) -> str:
+    """The module a system named ``name`` lives in."""
+    return f"gm_tools.systems.{name}"
+
+
+def system_named(name: str, variant_name: str = "") -> GameSystem:
+    """The game system called ``name`` (loaded on first use)."""
+    if name not in _SYSTEMS:
+        module_name = system_module(name)
+        try:
+            module = importlib.import_module(module_name)
+        except ModuleNotFoundError:
+            raise VariantDataError(
+                variant_name or name, [f"variant.toml: rules = {name!r}, but there is no module {module_name}"]
+            ) from None
+        system = getattr(module, "SYSTEM", None)
+        if not isinstance(system, GameSystem):
+            raise VariantDataError(variant_name or name, [f"{module_name} has no SYSTEM (a GameSystem)"])
+        _SYSTEMS[name] = system
+    return _SYSTEMS[name]
+
+
+def system_for(variant: Variant) -> GameSystem:
+    """The game system the variant's ``rules`` key names (``standard`` when none)."""
+    return system_named(variant.options.get("rules", "standard"), variant.name)

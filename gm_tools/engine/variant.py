@@ -1,0 +1,209 @@
+"""A variant as data: the map, the powers, the calendar, the starting position.
+
+A ``Variant`` is loaded from a folder under ``variants/`` (format in ``variants/README.md``)
+by :func:`gm_tools.edges.variants.load_variant`. This module only defines the shape and the few
+questions every part of the engine asks of the map.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cached_property
+
+from gm_tools.engine.model import ARMY, FLEET, Unit, province_of
+
+LAND = "land"
+COAST = "coast"
+SEA = "sea"
+PROVINCE_TYPES = (LAND, COAST, SEA)
+
+
+@dataclass(frozen=True)
+class Province:
+    """One province of the map."""
+
+    code: str
+    """Upper-case code, unique in the variant: ``"PAR"``."""
+    name: str
+    """Full name: ``"Paris"``."""
+    type: str
+    """``"land"``, ``"coast"`` (land touching sea: armies and fleets) or ``"sea"``."""
+    aliases: tuple[str, ...] = ()
+    """Other names players write for it (lower case, any words): ``("gol", "gulf of lyon")``."""
+    supply_center: bool = False
+    """True if it is a supply center."""
+    value: int = 1
+    """What the center is worth where the variant values centers (income, score); 1 otherwise."""
+    home: str | None = None
+    """Code of the power whose home center this is, or None."""
+    coasts: tuple[str, ...] = ()
+    """Named coasts of a split-coast province (``("NC", "SC")``); empty otherwise."""
+    extra: dict = field(default_factory=dict, compare=False, hash=False)
+    """Variant-specific facts about the province (minor state, HRE membership...)."""
+
+
+@dataclass(frozen=True)
+class Power:
+    """A power: a player's country, or a neutral that the rules move."""
+
+    code: str
+    """Upper-case code used in orders and files: ``"FRANCE"``."""
+    name: str
+    """Display name: ``"France"``."""
+    adjective: str
+    """``"French"``."""
+    colour: str
+    """Map colour, ``#rrggbb``."""
+    religion: str = ""
+    """``"catholic"``, ``"protestant"``, ``"orthodox"``, ``"muslim"``... or empty."""
+    playable: bool = True
+    """False for neutrals that no player orders (Centenary's neutral armies)."""
+    extra: dict = field(default_factory=dict, compare=False, hash=False)
+    """Variant-specific facts about the power."""
+
+
+@dataclass(frozen=True)
+class Calendar:
+    """The phases of a year, in order, and how to write them."""
+
+    phases: tuple[tuple[str, str], ...]
+    """(season letter, phase type letter) pairs in order: ``(("S","M"), ("S","R"), ...)``."""
+    first_phase: str
+    """Phase id the game starts at: ``"S1901M"``."""
+    season_names: dict = field(default_factory=dict, compare=False, hash=False)
+    """Season letter -> name: ``{"S": "Spring", "F": "Fall", "W": "Winter"}``."""
+    phase_type_names: dict = field(default_factory=dict, compare=False, hash=False)
+    """Phase type letter -> name: ``{"M": "Movement", "R": "Retreat", "A": "Adjustment"}``."""
+
+
+@dataclass(frozen=True)
+class Variant:
+    """Everything the engine knows about one variant."""
+
+    name: str
+    """Folder name and registry key: ``"standard"``."""
+    title: str
+    """Display title: ``"Standard Diplomacy (1901)"``."""
+    aliases: tuple[str, ...]
+    """Other names the registry accepts: ``("classic", "classical")``."""
+    provinces: dict[str, Province]
+    """Province code -> province."""
+    powers: dict[str, Power]
+    """Power code -> power, in the variant's order."""
+    army_adjacency: dict[str, frozenset[str]]
+    """Province code -> provinces an army there can move to."""
+    fleet_adjacency: dict[str, frozenset[str]]
+    """Fleet location (``"SPA/NC"`` or ``"BRE"``) -> locations a fleet there can move to."""
+    start_units: tuple[Unit, ...]
+    """Units on the board at the first phase."""
+    start_centers: dict[str, str]
+    """Supply center -> owner at the first phase."""
+    calendar: Calendar
+    """The phase calendar."""
+    victory_centers: int
+    """Supply centers a power needs to win outright."""
+    options: dict = field(default_factory=dict, compare=False, hash=False)
+    """Named rule options, and the variant's rules module (``rules = "centenary"``)."""
+    tables: dict = field(default_factory=dict, compare=False, hash=False)
+    """Variant tables (INF allocation, costs...), each with ``reconstructed = true`` where
+    the published table was lost and the values are this project's."""
+    notes: str = ""
+    """Free text: judgements made where the rulebook is silent."""
+    map_svg: str = field(default="", compare=False, hash=False, repr=False)
+    """The base map (``map.svg``) as text, or empty when the variant has none yet. Loaded
+    with the rest of the data so the renderer is a pure function of variant and position."""
+    lookup: dict[str, str] = field(default_factory=dict, compare=False, hash=False)
+    """Lower-case name, code or alias -> province code (or ``"SPA/NC"`` for coast names)."""
+    victory_points: int | None = None
+    """Victory points that win outright, for variants scored in points (Europe 1619: 25); None
+    where only centers count."""
+    end_year: int | None = None
+    """The last game year, where the rulebook ends the game on a date (Europe 1619: 1648)."""
+
+    # --- indexes, built on first use from the fields above -----------------------------
+
+    @cached_property
+    def fleet_reach(self) -> dict[str, frozenset[str]]:
+        """Fleet location -> provinces (no coasts) a fleet there can move to: the question
+        supports and convoys ask, thousands of times a phase, without splitting coasts."""
+        return {
+            origin: frozenset(province_of(loc) for loc in dests)
+            for origin, dests in self.fleet_adjacency.items()
+        }
+
+    @cached_property
+    def fleet_coasts(self) -> dict[str, dict[str, tuple[str, ...]]]:
+        """Fleet location -> province -> the locations there a fleet can move to, sorted
+        (``"MAO"`` -> ``"SPA"`` -> ``("SPA/NC", "SPA/SC")``)."""
+        index: dict[str, dict[str, list[str]]] = {}
+        for origin, dests in self.fleet_adjacency.items():
+            for loc in sorted(dests):
+                index.setdefault(origin, {}).setdefault(province_of(loc), []).append(loc)
+        return {o: {p: tuple(locs) for p, locs in by.items()} for o, by in index.items()}
+
+    # --- questions the engine asks -------------------------------------------------------
+
+    def province(self, location: str) -> Province:
+        # Most locations are province codes; only "SPA/NC" and the like need cutting.
+        found = self.provinces.get(location)
+        return found if found is not None else self.provinces[province_of(location)]
+
+    def is_sea(self, location: str) -> bool:
+        return self.province(location).type == SEA
+
+    def is_land(self, location: str) -> bool:
+        return self.province(location).type == LAND
+
+    def is_coastal(self, location: str) -> bool:
+        return self.province(location).type == COAST
+
+    def supply_centers(self) -> list[str]:
+        return sorted(code for code, p in self.provinces.items() if p.supply_center)
+
+    def home_centers(self, power: str) -> list[str]:
+        return sorted(c for c, p in self.provinces.items() if p.home == power and p.supply_center)
+
+    def fleet_locations(self, province: str) -> list[str]:
+        """Where a fleet can stand in a province: its coasts, or the province itself."""
+        prov = self.provinces[province]
+        if prov.type == LAND:
+            return []
+        if prov.coasts:
+            return [f"{province}/{c}" for c in prov.coasts]
+        return [province]
+
+    def can_move(self, kind: str, origin: str, dest: str) -> bool:
+        """Can a unit of this kind move from location ``origin`` straight to ``dest``?
+
+        For fleets the coast matters: ``dest`` must be an exact location. Armies ignore coasts.
+        """
+        if kind == ARMY:
+            return province_of(dest) in self.army_adjacency.get(province_of(origin), ())
+        return dest in self.fleet_adjacency.get(origin, ())
+
+    def adjacent_provinces(self, kind: str, origin: str) -> set[str]:
+        """Provinces (no coasts) a unit of this kind at ``origin`` can move to directly."""
+        if kind == ARMY:
+            return set(self.army_adjacency.get(province_of(origin), ()))
+        return set(self.fleet_reach.get(origin, ()))
+
+    def can_reach_province(self, kind: str, origin: str, province: str) -> bool:
+        """Can the unit move to some location in ``province`` (any coast)? Used for supports."""
+        if kind == ARMY:
+            return province in self.army_adjacency.get(province_of(origin), ())
+        return province in self.fleet_reach.get(origin, ())
+
+    def fleet_dest_coasts(self, origin: str, province: str) -> list[str]:
+        """Locations in ``province`` a fleet at ``origin`` can move to."""
+        return list(self.fleet_coasts.get(origin, {}).get(province, ()))
+
+    def unit_can_stand(self, kind: str, location: str) -> bool:
+        """Can a unit of this kind exist at this location (armies on land, fleets on water/coast)?"""
+        prov = self.provinces.get(province_of(location))
+        if prov is None:
+            return False
+        if kind == ARMY:
+            return prov.type != SEA and "/" not in location
+        if kind == FLEET:
+            return location in self.fleet_locations(prov.code)
+        return False

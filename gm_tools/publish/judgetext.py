@@ -1,0 +1,321 @@
+"""A phase's results as plain text, in the format the email judges (njudge) mail out.
+
+::
+
+    Movement results for Spring of 1901. (demo.S1901M)
+
+    Austria: Army Vienna -> Galicia.  (*bounce*)
+    Austria: Fleet Trieste -> Albania.
+
+    The following units were dislodged:
+
+    The Austrian Army in Serbia can retreat to Albania or Budapest.
+
+    Ownership of supply centers:
+
+    Austria: Budapest, Trieste, Vienna.
+
+    Austria: 3 Supply centers, 3 Units: Builds 0 units.
+
+The text is made from a history record (``docs/game-record.md``) and the variant alone: a
+pure function, the same record gives the same bytes. Judges wrap long lines; we do not, so
+a line is always one order and a mail client wraps it as it likes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from gm_tools.engine.model import FAILS, INVALID, UNIT_NAMES, coast_of, province_of
+from gm_tools.engine.phase import PhaseError, parse_phase
+from gm_tools.engine.variant import Variant
+
+COAST_NAMES = {"NC": "north coast", "SC": "south coast", "EC": "east coast", "WC": "west coast"}
+
+
+# --- names -----------------------------------------------------------------------------------
+
+
+def location_name(variant: Variant, location: str) -> str:
+    """``"SPA/NC"`` -> ``"Spain (north coast)"``; an unknown code is kept as written."""
+    province = variant.provinces.get(province_of(location))
+    name = province.name if province else location
+    coast = coast_of(location)
+    if province and coast:
+        name += f" ({COAST_NAMES.get(coast, coast.lower())})"
+    return name
+
+
+def _unit_words(variant: Variant, kind: str, location: str) -> str:
+    return f"{UNIT_NAMES[kind]} {location_name(variant, location)}"
+
+
+def order_words(variant: Variant, order: str) -> str:
+    """An order in canonical notation (``model.order_text``) in the judges' words:
+    ``"A VIE - GAL"`` -> ``"Army Vienna -> Galicia"``. Text that is not canonical notation
+    (an invalid order kept as the GM typed it) comes back unchanged."""
+    words = order.split()
+    try:
+        return _order_words(variant, words)
+    except (IndexError, KeyError, ValueError):
+        return order
+
+
+def _order_words(variant: Variant, w: list[str]) -> str:
+    if w == ["WAIVE"]:
+        return "Build waived"
+    if w[0] == "BUILD" and len(w) == 3:
+        article = "an army" if w[1] == "A" else "a fleet"
+        return f"Builds {article} in {location_name(variant, w[2])}"
+    if w[0] not in UNIT_NAMES or len(w) < 3:
+        raise ValueError("not canonical")
+    unit = _unit_words(variant, w[0], w[1])
+    verb, rest = w[2], w[3:]
+    if verb == "H" and not rest:
+        return f"{unit} HOLD"
+    if verb == "D" and not rest:
+        return f"{unit} DISBAND"
+    if verb == "R" and len(rest) == 1:
+        return f"{unit} -> {location_name(variant, rest[0])}"
+    if verb == "-":
+        via = rest[-2:] == ["VIA", "CONVOY"]
+        places = [p for p in (rest[:-2] if via else rest) if p != "-"]
+        if not places:
+            raise ValueError("no destination")
+        path = " -> ".join(location_name(variant, p) for p in places)
+        return f"{unit} -> {path}" + (" by convoy" if via else "")
+    if verb == "S":
+        return f"{unit} SUPPORT {_target(variant, rest)}"
+    if verb == "C" and len(rest) == 4 and rest[0] == "A" and rest[2] == "-":
+        return f"{unit} CONVOY Army {location_name(variant, rest[1])} -> {location_name(variant, rest[3])}"
+    raise ValueError("not canonical")
+
+
+def _target(variant: Variant, rest: list[str]) -> str:
+    """The supported unit (``A PAR`` or ``PAR``) and, for a support to move, ``- BUR``."""
+    kind = rest[0] if rest[0] in UNIT_NAMES else None
+    rest = rest[1:] if kind else rest
+    supported = location_name(variant, rest[0])
+    text = f"{UNIT_NAMES[kind]} {supported}" if kind else supported
+    if len(rest) == 3 and rest[1] == "-":
+        text += f" -> {location_name(variant, rest[2])}"
+    elif len(rest) != 1:
+        raise ValueError("not canonical")
+    return text
+
+
+def _unit_of(order: str) -> tuple[str, str] | None:
+    """(kind, location) of the unit a canonical order is for, or None (builds, waives)."""
+    words = order.split()
+    if len(words) >= 2 and words[0] in UNIT_NAMES:
+        return words[0], words[1]
+    return None
+
+
+# --- flags -----------------------------------------------------------------------------------
+
+
+def result_flags(result: dict) -> list[str]:
+    """The judges' bracketed notes for one result: ``["bounce", "dislodged"]``.
+
+    Read from the result and the adjudicator's reason words (``gm_tools.engine.adjudicator``):
+    a support cut ("support cut by ..."), a support or convoy matching no order
+    ("void: ..."), an army without a convoy ("no convoy"), a move that failed otherwise
+    ("bounced: ...", a retreat standoff). An order that could not be carried out at all is
+    "void" too: the unit held, as judges do with an order they cannot use.
+    """
+    reason = result.get("reason", "") or ""
+    flags: list[str] = []
+    if result.get("result") == INVALID:
+        flags.append("void")
+    elif result.get("result") == FAILS:
+        if "no convoy" in reason:
+            flags.append("no convoy")
+        elif reason.startswith("void") or "; void" in reason:
+            flags.append("void")
+        elif "support cut" in reason:
+            flags.append("cut")
+        elif "bounced" in reason or "standoff" in reason or "failed" in reason:
+            flags.append("bounce")
+        if "standoff" in reason:
+            flags.append("destroyed")
+    if result.get("dislodged"):
+        flags.append("dislodged")
+    return flags
+
+
+# --- the text --------------------------------------------------------------------------------
+
+
+def _season_and_year(variant: Variant, phase_id: str) -> tuple[str, str, int]:
+    """(phase type name, season name, year) of a phase id."""
+    phase = parse_phase(phase_id)
+    kind = variant.calendar.phase_type_names.get(phase.type, phase.type)
+    season = variant.calendar.season_names.get(phase.season, phase.season)
+    return kind, season, phase.year
+
+
+def power_name(variant: Variant, code: str) -> str:
+    power = variant.powers.get(code)
+    return power.name if power else code.title()
+
+
+def _power_order(variant: Variant, codes) -> list[str]:
+    """Powers in the variant's order, then any the variant does not know, by code."""
+    known = [p for p in variant.powers if p in codes]
+    return known + sorted(set(codes) - set(known))
+
+
+def ends_year(variant: Variant, record: dict) -> bool:
+    """Does this record close the year's movement, so ownership changed hands and the
+    judges print the ownership and adjustment tables? True when the record is a movement
+    or retreat phase and the next phase played is an adjustment phase or a later year (or
+    there is none: the game ended)."""
+    try:
+        phase = parse_phase(record["phase"])
+    except PhaseError:
+        return False
+    if phase.type == "A":
+        return False
+    following = record.get("next_phase")
+    if not following:
+        return True
+    try:
+        nxt = parse_phase(following)
+    except PhaseError:
+        return False
+    return nxt.type == "A" or nxt.year > phase.year
+
+
+def adjustment_rows(variant: Variant, position: dict) -> list[tuple[str, int, int, int]]:
+    """(power, centers, units, builds; negative for removals) for every power that has a
+    center or a unit, in the variant's order (2000 rulebook, 'Gaining and losing units')."""
+    centers = {p: len(v) for p, v in position.get("centers", {}).items()}
+    units = {p: len(v) for p, v in position.get("units", {}).items()}
+    rows = []
+    for power in _power_order(variant, set(centers) | set(units)):
+        c, u = centers.get(power, 0), units.get(power, 0)
+        rows.append((power, c, u, c - u))
+    return rows
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" if abs(n) == 1 else f"{n} {word}s"
+
+
+def judge_text(variant: Variant, record: dict) -> str:
+    """The judge-style results of one history record, ending in a newline."""
+    phase_id = record["phase"]
+    kind, season, year = _season_and_year(variant, phase_id)
+    lines = [f"{kind} results for {season} of {year}. ({record.get('game', '')}.{phase_id})", ""]
+
+    by_power: dict[str, list[dict]] = {}
+    for result in record.get("results", []):
+        by_power.setdefault(result.get("power", ""), []).append(result)
+    # An invalid order the GM let stand as a hold (turn --lenient) never reached the engine,
+    # so it has no result; the player must still read that it was not used, as judges mail it.
+    for power, entries in record.get("orders", {}).items():
+        for entry in entries:
+            if entry.get("read") is None and entry.get("error"):
+                by_power.setdefault(power, []).append({"order": entry["written"], "result": INVALID})
+    for power in _power_order(variant, by_power):
+        for result in by_power[power]:
+            flags = result_flags(result)
+            line = f"{power_name(variant, power)}: {order_words(variant, result['order'])}."
+            if flags:
+                line += f"  (*{', '.join(flags)}*)"
+            lines.append(line)
+        lines.append("")
+
+    dislodged = _dislodged_lines(variant, record)
+    if dislodged:
+        lines += ["The following units were dislodged:", ""] + dislodged + [""]
+
+    after = record.get("after", {})
+    if ends_year(variant, record):
+        lines += ["Ownership of supply centers:", ""]
+        centers = after.get("centers", {})
+        for power in _power_order(variant, centers):
+            names = sorted(location_name(variant, c) for c in centers[power])
+            lines.append(f"{power_name(variant, power)}: {', '.join(names)}.")
+        lines.append("")
+        for power, c, u, builds in adjustment_rows(variant, after):
+            verb = "Builds" if builds >= 0 else "Removes"
+            lines.append(
+                f"{power_name(variant, power)}: {_plural(c, 'Supply center')}, {_plural(u, 'Unit')}: "
+                f"{verb} {_plural(abs(builds), 'unit')}."
+            )
+        lines.append("")
+
+    winner = record.get("winner")
+    following = record.get("next_phase")
+    if winner:
+        lines.append(f"The game is over: {power_name(variant, winner)} has won.")
+    elif following:
+        try:
+            nkind, nseason, nyear = _season_and_year(variant, following)
+            lines.append(f"The next phase of '{record.get('game', '')}' will be {nkind} for {nseason} of {nyear}.")
+        except PhaseError:
+            pass
+    else:
+        lines.append("The game is over.")
+    return "\n".join(lines).rstrip("\n") + "\n"
+
+
+@dataclass(frozen=True)
+class Dislodgement:
+    """A unit dislodged in a phase, and what became of it."""
+
+    power: str
+    """Code of the unit's power."""
+    kind: str
+    """``A`` or ``F``."""
+    location: str
+    """Where it was dislodged."""
+    retreats: tuple[str, ...]
+    """Where it may retreat; empty when it had nowhere to go and was destroyed."""
+    attacker_from: str | None = None
+    """Province the attack came from (no retreat there), None if by convoy or unknown."""
+
+
+def dislodgements(record: dict) -> list[Dislodgement]:
+    """Every unit dislodged in the phase of ``record``: the results marked ``dislodged``
+    (in result order), with their retreats from ``after.dislodged``. A dislodged unit that
+    is not waiting to retreat had nowhere to go and was destroyed (2000 rulebook,
+    'Retreating': a unit that cannot retreat is disbanded)."""
+    waiting = {}
+    for power, entries in record.get("after", {}).get("dislodged", {}).items():
+        for entry in entries:
+            waiting[(power, entry.get("unit", ""))] = entry
+    found: list[Dislodgement] = []
+    seen = set()
+    keys = []
+    for result in record.get("results", []):
+        unit = _unit_of(result.get("order", ""))
+        if result.get("dislodged") and unit is not None:
+            keys.append((result.get("power", ""), f"{unit[0]} {unit[1]}"))
+    keys += sorted(set(waiting) - set(keys))
+    for power, text in keys:
+        unit = _unit_of(text)
+        if unit is None or (power, text) in seen:
+            continue
+        seen.add((power, text))
+        entry = waiting.get((power, text)) or {}
+        found.append(Dislodgement(power, unit[0], unit[1], tuple(entry.get("retreats", ())), entry.get("from")))
+    return found
+
+
+def _dislodged_lines(variant: Variant, record: dict) -> list[str]:
+    """One line per dislodged unit: where it may retreat, or that it was destroyed."""
+    lines = []
+    for d in dislodgements(record):
+        power = variant.powers.get(d.power)
+        adjective = power.adjective if power else d.power.title()
+        who = f"The {adjective} {UNIT_NAMES[d.kind]} in {location_name(variant, d.location)}"
+        if not d.retreats:
+            lines.append(f"{who} with no valid retreats was destroyed.")
+            continue
+        names = [location_name(variant, r) for r in d.retreats]
+        where = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
+        lines.append(f"{who} can retreat to {where}.")
+    return lines

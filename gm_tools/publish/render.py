@@ -1,0 +1,693 @@
+"""Draw the board as SVG: regions coloured by owner, supply centers, units, orders, legend.
+
+:func:`render_svg` is a pure function of the variant, the position, the orders and their
+results, and the options: it reads no file and returns the same bytes for the same input
+(fixed float formatting, no generated ids, everything in a fixed order). The base map
+(regions and anchor points) comes in :class:`RenderOptions`. When none is given, the
+renderer parses the variant's own base map (:attr:`Variant.map_svg`, read by the loader
+with the rest of the variant's data; :func:`gm_tools.edges.basemap.load_base_map` caches the
+parse) or, for a variant without one, lays the provinces out as a labelled grid
+(:func:`gm_tools.edges.basemap.schematic_map`), so there is always a picture.
+
+Failed orders are drawn dashed and crossed out, never told apart by colour alone; all font
+sizes are in px because cairosvg draws ``%`` and ``em`` sizes wrongly.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from xml.sax.saxutils import escape
+
+from gm_tools.edges.basemap import BaseMap, load_base_map
+from gm_tools.errors import UserError, VariantDataError
+from gm_tools.engine.model import (
+    ARMY,
+    FAILS,
+    INVALID,
+    Build,
+    Convoy,
+    Disband,
+    Hold,
+    Move,
+    Order,
+    OrderResult,
+    Position,
+    Retreat,
+    Support,
+    Unit,
+    Waive,
+    order_text,
+    province_of,
+)
+from gm_tools.engine.phase import PhaseError, phase_title
+from gm_tools.engine.variant import SEA, Variant
+
+# --- look ------------------------------------------------------------------------------------
+
+SEA_FILL = "#c9dff0"
+NEUTRAL_FILL = "#eee5cf"
+DECOR_FILL = "#dcd7cb"
+IMPASSABLE_FILL = "#b9ada0"
+BORDER = "#5a5040"
+INK = "#1e1e1e"
+FONT = "DejaVu Sans, Arial, sans-serif"
+TITLE_HEIGHT = 44.0
+LEGEND_ROW = 24.0
+UNIT_R = 11.0
+"""Half the size of a unit symbol, px."""
+OWNED_TINT = 0.25
+"""How far toward white an owned center's fill is mixed from the owner's colour."""
+HOME_TINT = 0.72
+"""How far toward white a home province that is no owned center is mixed from its power's colour."""
+
+
+@dataclass(frozen=True)
+class ProvinceStyle:
+    """How a variant wants one province drawn, overriding the owner colouring.
+
+    Returned by the optional hook ``province_style(variant, position, code)`` of the
+    variant's rules object (:func:`gm_tools.engine.rules.rules_for`): the Europe variants use it for
+    minor-state status (aligned tint, vassal hatched, neutral white, unaligned grey) and
+    confessional markers. Return None to keep the default look.
+    """
+
+    fill: str | None = None
+    """Fill colour ``#rrggbb``, or None for the default."""
+    hatch: str | None = None
+    """Colour of diagonal hatching drawn over the fill, or None for none."""
+    marker: str | None = None
+    """A short text (one or two characters) drawn beside the province's label."""
+    marker_colour: str | None = None
+    """Colour of the marker ``#rrggbb`` (the rulebook's blue and orange crosses), or None for ink."""
+    note: str | None = None
+    """A word drawn under the label, such as ``captured`` or ``contested``; the province's
+    outline is then drawn dashed, so the state shows at a glance and without colour."""
+
+
+UNALIGNED_FILL = "#c8c8c8"
+NEUTRAL_STATE_FILL = "#ffffff"
+ALIGNED_TINT = 0.6
+"""How far toward white an aligned minor state is mixed from its power's colour."""
+CONFESSION_MARKERS = {"catholic": "\u271d", "protestant": "\u271d", "orthodox": "\u2626", "ottoman": "\u262a",
+                      "muslim": "\u262a"}
+"""Marker drawn beside a minor state's label for the confessional marker on its center."""
+CONFESSION_COLOURS = {"catholic": "#1f5fbf", "protestant": "#e8820c", "ottoman": "#1d8a3a", "muslim": "#1d8a3a"}
+"""Europe 1619 rulebook, 'Confessional markers': 'a Protestant marker (orange cross) or a Catholic
+marker (blue cross) or a Ottoman marker (green crescent moon and star)'."""
+
+
+def minor_state_style(status: str, power_colour: str | None = None, confession: str | None = None) -> ProvinceStyle:
+    """The look of a minor state's province in the Europe variants, for a rules object's
+    ``province_style`` hook: aligned states tinted with their power's colour, vassals hatched
+    in it, neutral states white, unaligned grey; ``confession`` adds its marker.
+
+    ``status`` is ``ALIGNED``, ``VASSALAGE``, ``NEUTRAL`` or ``UNALIGNED`` (any case).
+    """
+    status = status.upper()
+    marker = CONFESSION_MARKERS.get(confession.lower(), confession[:1].upper()) if confession else None
+    ink = CONFESSION_COLOURS.get(confession.lower()) if confession else None
+    colour = _valid_colour(power_colour) if power_colour else None
+    if status == "ALIGNED" and colour:
+        return ProvinceStyle(fill=_mix(colour, ALIGNED_TINT), marker=marker, marker_colour=ink)
+    if status == "VASSALAGE" and colour:
+        return ProvinceStyle(fill=_mix(colour, ALIGNED_TINT + 0.15), hatch=colour, marker=marker, marker_colour=ink)
+    if status == "NEUTRAL":
+        return ProvinceStyle(fill=NEUTRAL_STATE_FILL, marker=marker, marker_colour=ink)
+    return ProvinceStyle(fill=UNALIGNED_FILL, marker=marker, marker_colour=ink)
+
+
+@dataclass(frozen=True)
+class RenderOptions:
+    """Choices about the picture that are not game state."""
+
+    base_map: BaseMap | None = None
+    """The base map to draw on; None for the variant's own (its ``map.svg``, or the
+    schematic grid when it has none)."""
+    labels: bool = True
+    """Write each province's code on the map."""
+    legend: bool = True
+    """Draw the legend strip under the map (powers, colours, center counts, symbol key)."""
+
+
+# --- small helpers -------------------------------------------------------------------------------
+
+
+def _f(value: float) -> str:
+    """Fixed formatting, so the same state gives the same bytes."""
+    text = f"{value:.1f}"
+    return "0.0" if text == "-0.0" else text
+
+
+def _mix(colour: str, amount: float, toward: str = "#ffffff") -> str:
+    """``colour`` moved ``amount`` (0..1) of the way toward ``toward``."""
+    a = [int(colour[i : i + 2], 16) for i in (1, 3, 5)]
+    b = [int(toward[i : i + 2], 16) for i in (1, 3, 5)]
+    return "#" + "".join(f"{round(x + (y - x) * amount):02x}" for x, y in zip(a, b))
+
+
+def _valid_colour(colour: str) -> str:
+    if isinstance(colour, str) and len(colour) == 7 and colour.startswith("#"):
+        try:
+            int(colour[1:], 16)
+            return colour.lower()
+        except ValueError:
+            pass
+    return "#888888"
+
+
+def _text(x: float, y: float, text: str, size: float, *, anchor: str = "middle", weight: str = "normal",
+          fill: str = INK, halo: bool = False) -> str:
+    attrs = (
+        f'x="{_f(x)}" y="{_f(y)}" font-family="{FONT}" font-size="{_f(size)}px" '
+        f'text-anchor="{anchor}" font-weight="{weight}"'
+    )
+    body = escape(text)
+    out = ""
+    if halo:
+        # a white outline under the text keeps it readable over any fill or line
+        out += f'<text {attrs} fill="#ffffff" stroke="#ffffff" stroke-width="3" stroke-linejoin="round">{body}</text>'
+    return out + f'<text {attrs} fill="{fill}">{body}</text>'
+
+
+def _shorten(a: tuple[float, float], b: tuple[float, float], start: float, end: float):
+    """The segment a->b with ``start`` px cut at a's end and ``end`` px at b's."""
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    length = math.hypot(dx, dy)
+    if length <= start + end + 1:
+        return a, b
+    ux, uy = dx / length, dy / length
+    return (a[0] + ux * start, a[1] + uy * start), (b[0] - ux * end, b[1] - uy * end)
+
+
+def _midpoint(a: tuple[float, float], b: tuple[float, float]) -> tuple[float, float]:
+    return ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
+
+
+# --- the picture ----------------------------------------------------------------------------------
+
+
+class _Drawing:
+    """Collects SVG fragments for one picture; knows the variant, map and colours."""
+
+    def __init__(self, variant: Variant, position: Position, base: BaseMap):
+        self.variant = variant
+        self.position = position
+        self.base = base
+        self.parts: list[str] = []
+        self.colours = {code: _valid_colour(p.colour) for code, p in variant.powers.items()}
+        self.missing: set[str] = set()
+
+    def colour(self, power: str) -> str:
+        return self.colours.get(power, "#888888")
+
+    def at(self, location: str, role: str = "unit") -> tuple[float, float]:
+        try:
+            return self.base.anchor(location, role)
+        except KeyError:
+            self.missing.add(location)
+            return (0.0, 0.0)
+
+    def add(self, fragment: str) -> None:
+        self.parts.append(fragment)
+
+    # --- regions --------------------------------------------------------------------------
+
+    def province_fill(self, code: str) -> str:
+        province = self.variant.provinces.get(code)
+        if province is None:
+            return NEUTRAL_FILL
+        if province.type == SEA:
+            return SEA_FILL
+        owner = self.position.centers.get(code)
+        if province.supply_center and owner:
+            return _mix(self.colour(owner), OWNED_TINT)
+        # a home center, or a home province that is no center (``domain``, see
+        # variants/README.md): land is coloured by the power it belongs to, as on the printed maps
+        home = province.home or province.extra.get("domain")
+        if home in self.colours:
+            return _mix(self.colour(home), HOME_TINT)
+        return NEUTRAL_FILL
+
+    def regions(self, styles: dict[str, ProvinceStyle]) -> None:
+        # even-odd, as map.svg and the map check read it: an island is a hole in its sea
+        self.add('<g id="regions" stroke-linejoin="round" fill-rule="evenodd">')
+        # land and water of no province: only there so the coastline is recognisable
+        for d in self.base.decor_water:
+            self.add(f'<path d="{d}" fill="{SEA_FILL}" stroke="{BORDER}" stroke-width="0.5"/>')
+        for d in self.base.decor_land:
+            self.add(f'<path d="{d}" fill="{DECOR_FILL}" stroke="{BORDER}" stroke-width="0.5"/>')
+        # seas first, so land borders are drawn on top of sea borders
+        codes = sorted(self.base.regions, key=lambda c: (self._is_land(c), c))
+        for code in codes:
+            style = styles.get(code)
+            fill = (style.fill if style and style.fill else None) or self.province_fill(code)
+            province = self.variant.provinces.get(code)
+            name = province.name if province else code
+            self.add(
+                f'<path id="{escape(code)}" d="{self.base.regions[code]}" fill="{fill}" '
+                f'stroke="{BORDER}" stroke-width="{_f(0.8 if self._is_land(code) else 0.5)}">'
+                f"<title>{escape(name)}</title></path>"
+            )
+            if style and style.hatch:
+                self.add(
+                    f'<path d="{self.base.regions[code]}" fill="url(#hatch-{style.hatch[1:]})" stroke="none"/>'
+                )
+            if style and style.note:
+                self.add(
+                    f'<path class="note" d="{self.base.regions[code]}" fill="none" stroke="{INK}" '
+                    f'stroke-width="1.6" stroke-dasharray="4,3"/>'
+                )
+        for code in sorted(self.base.impassable):
+            self.add(
+                f'<path id="{escape(code)}" d="{self.base.impassable[code]}" fill="url(#impassable)" '
+                f'stroke="{BORDER}" stroke-width="0.8"><title>{escape(code)} (impassable)</title></path>'
+            )
+        self.add("</g>")
+
+    def _is_land(self, code: str) -> bool:
+        province = self.variant.provinces.get(code)
+        return province is not None and province.type != SEA
+
+    def labels(self, styles: dict[str, ProvinceStyle]) -> None:
+        self.add('<g id="labels">')
+        for code in sorted(self.variant.provinces):
+            province = self.variant.provinces[code]
+            x, y = self.at(code, "label")
+            text = code
+            style = styles.get(code)
+            if style and style.marker and not style.marker_colour:
+                text = f"{code} {style.marker}"
+            self.add(_text(x, y + 4, text, 10, weight="bold" if province.type != SEA else "normal",
+                           fill=INK if province.type != SEA else "#2c4a66", halo=province.type != SEA))
+            if style and style.marker and style.marker_colour:
+                # a coloured marker is its own text right of the label, large enough to tell its colour
+                mx = x + 3.4 * len(code) + 9
+                self.add(_text(mx, y + 6, style.marker, 15, weight="bold", fill=style.marker_colour, halo=True))
+            if style and style.note:
+                self.add(_text(x, y + 15, style.note, 8, fill=INK, halo=True))
+            for coast in province.coasts:
+                cx, cy = self.at(f"{code}/{coast}", "label")
+                self.add(_text(cx, cy + 3, coast.lower(), 8, fill="#2c4a66"))
+        self.add("</g>")
+
+    def centers(self) -> None:
+        self.add('<g id="centers">')
+        for code in self.variant.supply_centers():
+            province = self.variant.provinces[code]
+            x, y = self.at(code, "sc")
+            owner = self.position.centers.get(code)
+            fill = self.colour(owner) if owner else "#ffffff"
+            self.add(
+                f'<circle cx="{_f(x)}" cy="{_f(y)}" r="5.0" fill="{fill}" stroke="{INK}" stroke-width="1.2"/>'
+                f'<circle cx="{_f(x)}" cy="{_f(y)}" r="1.8" fill="{INK}"/>'
+            )
+            if province.value != 1:
+                self.add(_text(x + 8, y + 4, str(province.value), 10, anchor="start", weight="bold", halo=True))
+        self.add("</g>")
+
+    # --- units -----------------------------------------------------------------------------
+
+    def unit_symbol(self, unit: Unit, x: float, y: float, *, dislodged: bool = False, ghost: bool = False) -> str:
+        colour = self.colour(unit.power)
+        stroke = INK
+        dash = ' stroke-dasharray="3,2"' if dislodged else ""
+        opacity = ' opacity="0.55"' if ghost else ""
+        r = UNIT_R
+        if unit.kind == ARMY:
+            shape = (
+                f'<rect x="{_f(x - r)}" y="{_f(y - r * 0.75)}" width="{_f(2 * r)}" height="{_f(1.5 * r)}" '
+                f'rx="3.0" fill="{colour}" stroke="{stroke}" stroke-width="1.5"{dash}/>'
+            )
+        else:
+            # a hull: flat deck, narrower keel
+            points = [(x - r * 1.15, y - r * 0.55), (x + r * 1.15, y - r * 0.55), (x + r * 0.7, y + r * 0.7),
+                      (x - r * 0.7, y + r * 0.7)]
+            shape = (
+                f'<polygon points="{" ".join(f"{_f(px)},{_f(py)}" for px, py in points)}" fill="{colour}" '
+                f'stroke="{stroke}" stroke-width="1.5"{dash}/>'
+            )
+        letter = _text(x, y + 4, unit.kind, 11, weight="bold", fill=_ink_on(colour))
+        badge = ""
+        if unit.strength > 1:
+            bx, by = x + r, y - r
+            badge = (
+                f'<circle cx="{_f(bx)}" cy="{_f(by)}" r="7.5" fill="#ffffff" stroke="{INK}" stroke-width="1.0"/>'
+                + _text(bx, by + 3.5, f"+{unit.strength - 1}", 9, weight="bold")
+            )
+        title = f"<title>{escape(self._power_name(unit.power))} {escape(str(unit))}</title>"
+        return f"<g{opacity}>{title}{shape}{letter}{badge}</g>"
+
+    def _power_name(self, power: str) -> str:
+        p = self.variant.powers.get(power)
+        return p.adjective if p else power
+
+    def units(self) -> None:
+        self.add('<g id="units">')
+        for province in sorted(self.position.units):
+            unit = self.position.units[province]
+            x, y = self.at(unit.location, "unit")
+            self.add(self.unit_symbol(unit, x, y))
+        self.add("</g>")
+
+    def dislodged(self) -> None:
+        if not self.position.dislodged:
+            return
+        self.add('<g id="dislodged">')
+        for province in sorted(self.position.dislodged):
+            entry = self.position.dislodged[province]
+            x, y = self.at(province, "dislodged")
+            for retreat in sorted(entry.retreats):
+                # thin dotted lines to each place the unit may retreat to
+                (x1, y1), (x2, y2) = _shorten((x, y), self.at(retreat), UNIT_R, 4)
+                self.add(
+                    f'<line x1="{_f(x1)}" y1="{_f(y1)}" x2="{_f(x2)}" y2="{_f(y2)}" stroke="{INK}" '
+                    f'stroke-width="1.2" stroke-dasharray="1,3" stroke-linecap="round"/>'
+                    f'<circle cx="{_f(x2)}" cy="{_f(y2)}" r="2.5" fill="#ffffff" stroke="{INK}" stroke-width="1.0"/>'
+                )
+            self.add(self.unit_symbol(entry.unit, x, y, dislodged=True))
+            self.add(_text(x, y - UNIT_R - 3, "dislodged", 8, weight="bold", halo=True))
+        self.add("</g>")
+
+    # --- orders ----------------------------------------------------------------------------
+
+    def arrow(self, a, b, colour: str, *, failed: bool, dash: str | None = None, head: bool = True,
+              width: float = 2.5) -> None:
+        """A line a->b with an arrowhead; failed lines are dashed and crossed out."""
+        dx, dy = b[0] - a[0], b[1] - a[1]
+        length = math.hypot(dx, dy) or 1.0
+        ux, uy = dx / length, dy / length
+        tip = b
+        base = (b[0] - ux * 10, b[1] - uy * 10) if head else b
+        pattern = dash or ("7,4" if failed else None)
+        dash_attr = f' stroke-dasharray="{pattern}"' if pattern else ""
+        line = (
+            f'x1="{_f(a[0])}" y1="{_f(a[1])}" x2="{_f(base[0])}" y2="{_f(base[1])}" stroke-linecap="round"'
+        )
+        # a dark casing under the coloured line keeps it visible over any fill
+        self.add(f'<line {line} stroke="{INK}" stroke-width="{_f(width + 2)}"{dash_attr}/>')
+        self.add(f'<line {line} stroke="{colour}" stroke-width="{_f(width)}"{dash_attr}/>')
+        if head:
+            left = (base[0] - uy * 5.5, base[1] + ux * 5.5)
+            right = (base[0] + uy * 5.5, base[1] - ux * 5.5)
+            self.add(
+                f'<polygon points="{_f(tip[0])},{_f(tip[1])} {_f(left[0])},{_f(left[1])} '
+                f'{_f(right[0])},{_f(right[1])}" fill="{colour}" stroke="{INK}" stroke-width="1.0"/>'
+            )
+        if failed:
+            self.cross(_midpoint(a, b))
+
+    def cross(self, at: tuple[float, float], size: float = 6.0) -> None:
+        x, y = at
+        for stroke, width in ((("#ffffff"), 4.5), (INK, 2.2)):
+            self.add(
+                f'<path d="M{_f(x - size)} {_f(y - size)}L{_f(x + size)} {_f(y + size)}'
+                f'M{_f(x - size)} {_f(y + size)}L{_f(x + size)} {_f(y - size)}" stroke="{stroke}" '
+                f'stroke-width="{_f(width)}" stroke-linecap="round" fill="none"/>'
+            )
+
+    def ring(self, at: tuple[float, float], colour: str, *, failed: bool, radius: float = UNIT_R + 5) -> None:
+        dash = ' stroke-dasharray="4,3"' if failed else ""
+        self.add(
+            f'<circle cx="{_f(at[0])}" cy="{_f(at[1])}" r="{_f(radius)}" fill="none" stroke="{INK}" '
+            f'stroke-width="4.0"{dash}/>'
+            f'<circle cx="{_f(at[0])}" cy="{_f(at[1])}" r="{_f(radius)}" fill="none" stroke="{colour}" '
+            f'stroke-width="2.0"{dash}/>'
+        )
+
+    def order(self, order: Order, result: OrderResult | None) -> None:
+        failed = result is not None and result.result in (FAILS, INVALID)
+        colour = self.colour(order.power)
+        if isinstance(order, Waive):
+            return
+        if isinstance(order, Build):
+            at = self.at(order.location)
+            ghost = Unit(order.power, order.kind, order.location)
+            self.add(self.unit_symbol(ghost, *at, ghost=True))
+            self.ring(at, colour, failed=failed)
+            if failed:
+                self.cross(at)
+            return
+        start = self.at(order.unit.location)
+        if isinstance(order, Hold):
+            self.ring(start, colour, failed=failed)
+            if failed:
+                self.cross((start[0] + UNIT_R + 5, start[1] - UNIT_R - 5))
+        elif isinstance(order, (Move, Retreat)):
+            if isinstance(order, Retreat):
+                start = self.at(order.unit.province, "dislodged")
+            # a convoy route written in the order is followed through its seas
+            route = [self.at(sea) for sea in order.convoy_route] if isinstance(order, Move) else []
+            points = [start] + route + [self.at(order.dest)]
+            for i, (p, q) in enumerate(zip(points, points[1:])):
+                first, last = i == 0, i == len(points) - 2
+                a, b = _shorten(p, q, UNIT_R + 2 if first else 0, UNIT_R if last else 0)
+                self.arrow(a, b, colour, failed=failed and i == (len(points) - 2) // 2, head=last,
+                           dash="7,4" if failed else None)
+        elif isinstance(order, Support):
+            supported = self.at(order.supported)
+            if order.dest is None:
+                a, b = _shorten(start, supported, UNIT_R + 2, UNIT_R + 6)
+                self.arrow(a, b, colour, failed=failed, dash="5,3", head=False, width=2.0)
+                self.ring(supported, colour, failed=failed, radius=UNIT_R + 6)
+            else:
+                # to the middle of the supported move, where its arrow runs
+                target = _midpoint(*_shorten(supported, self.at(order.dest), UNIT_R + 2, UNIT_R))
+                a, b = _shorten(start, target, UNIT_R + 2, 3)
+                self.arrow(a, b, colour, failed=failed, dash="5,3", width=2.0)
+        elif isinstance(order, Convoy):
+            target = _midpoint(self.at(order.army_from), self.at(order.army_to))
+            a, b = _shorten(start, target, UNIT_R + 2, 3)
+            self.arrow(a, b, colour, failed=failed, dash="1.5,3.5", width=2.0)
+        elif isinstance(order, Disband):
+            at = self.at(order.unit.province, "dislodged") if order.unit.province in self.position.dislodged else start
+            self.cross(at, size=UNIT_R)
+
+    # --- title and legend ------------------------------------------------------------------
+
+    def title(self, text: str, width: float) -> None:
+        self.add(f'<rect x="0.0" y="0.0" width="{_f(width)}" height="{_f(TITLE_HEIGHT)}" fill="#faf7ef"/>')
+        self.add(_text(12, 29, text, 20, anchor="start", weight="bold"))
+
+    def legend(self, top: float, layout: "_Legend") -> None:
+        self.add(f'<g id="legend"><rect x="0.0" y="{_f(top)}" width="{_f(layout.width)}" '
+                 f'height="{_f(layout.height)}" fill="#faf7ef"/>')
+        for i, (colour, text) in enumerate(layout.powers):
+            x = 12 + (i % layout.per_row) * layout.cell
+            y = top + 8 + (i // layout.per_row) * LEGEND_ROW
+            self.add(f'<rect x="{_f(x)}" y="{_f(y)}" width="18.0" height="18.0" fill="{colour}" '
+                     f'stroke="{INK}" stroke-width="1.0"/>')
+            self.add(_text(x + 24, y + 15, text, 12, anchor="start"))
+        y = top + 8 + layout.power_rows * LEGEND_ROW
+        for line in LEGEND_KEY:
+            self.add(_text(12, y + 15, line, 11, anchor="start"))
+            y += LEGEND_ROW
+        self.add("</g>")
+
+
+def _ink_on(colour: str) -> str:
+    """Black or white, whichever reads better on ``colour``."""
+    r, g, b = (int(colour[i : i + 2], 16) for i in (1, 3, 5))
+    return INK if (0.299 * r + 0.587 * g + 0.114 * b) > 140 else "#ffffff"
+
+
+LEGEND_CELL = 250.0
+"""Width of one power's entry in the legend, px."""
+LEGEND_KEY = (
+    "A army, F fleet, +n extra strength, \u25c9 supply center",
+    "solid arrow: move; dashed: support; dotted: convoy; ring: hold; dashed and \u2715: failed",
+)
+
+
+@dataclass(frozen=True)
+class _Legend:
+    """What the legend says and how it is laid out."""
+
+    powers: list[tuple[str, str]]
+    """(colour, text) per power, in the variant's order."""
+    width: float
+    """Width of the picture, px."""
+
+    @property
+    def cell(self) -> float:
+        """Width of one entry: LEGEND_CELL, or wider for long texts (a power's name with its
+        victory points) so neighbours never overlap. 12 px text is about 6.8 px a character."""
+        longest = max((len(text) for _, text in self.powers), default=0)
+        return max(LEGEND_CELL, float(math.ceil(30 + 6.8 * longest)))
+
+    @property
+    def per_row(self) -> int:
+        return max(1, int((self.width - 16) // self.cell))
+
+    @property
+    def power_rows(self) -> int:
+        return -(-len(self.powers) // self.per_row)
+
+    @property
+    def height(self) -> float:
+        return (self.power_rows + len(LEGEND_KEY)) * LEGEND_ROW + 16
+
+
+def _victory_points(position: Position) -> tuple[dict, str]:
+    """Victory points per power, and the year they were scored ("" if not known).
+
+    Read from ``extra["scores"]`` (power -> points), or else from the latest year of
+    ``extra["ledger"]["scores"]`` (year -> power -> points: the Europe variants' yearly
+    Scoring Phase, whose scores are worked out afresh each year, not added up)."""
+    scores = position.extra.get("scores")
+    if isinstance(scores, dict) and all(isinstance(v, (int, float)) for v in scores.values()):
+        return scores, ""
+    ledger = position.extra.get("ledger")
+    yearly = ledger.get("scores") if isinstance(ledger, dict) else None
+    if isinstance(yearly, dict) and yearly:
+        years = [y for y in yearly if str(y).isdigit() and isinstance(yearly[y], dict)]
+        if years:
+            latest = max(years, key=lambda y: int(y))
+            return yearly[latest], str(latest)
+    return {}, ""
+
+
+def _legend(variant: Variant, position: Position, colours: dict[str, str], width: float) -> _Legend:
+    """Each power's colour, centers and units, and victory points where the position has them."""
+    scores, year = _victory_points(position)
+    entries: list[tuple[str, str]] = []
+    others = [code for code, power in variant.powers.items() if not power.playable]
+    for code, power in variant.powers.items():
+        if not power.playable:
+            continue  # summed up in one entry below: a map's 25 minor states would bury the players
+        centers = sum(1 for owner in position.centers.values() if owner == code)
+        units = sum(1 for u in position.units.values() if u.power == code)
+        text = f"{power.name}: {centers} SC, {_units(units)}"
+        if code in scores:
+            text += f", {scores[code]} VP" + (f" ({year})" if year else "")
+        entries.append((colours.get(code, "#888888"), text))
+    if others:
+        centers = sum(1 for owner in position.centers.values() if owner in others)
+        units = sum(1 for u in position.units.values() if u.power in others)
+        entries.append((colours.get(others[0], "#888888"), f"{len(others)} not played: {centers} SC, {_units(units)}"))
+    return _Legend(entries, width)
+
+
+def _units(count: int) -> str:
+    return f"{count} unit" if count == 1 else f"{count} units"
+
+
+def _styles(variant: Variant, position: Position) -> dict[str, ProvinceStyle]:
+    """Per-province overrides from the variant's rules object, if it has the hook."""
+    from gm_tools.engine.rules import rules_for
+
+    try:
+        rules = rules_for(variant)
+    except ModuleNotFoundError:
+        # a variant whose rules module is not written yet is still drawn, in the default look
+        return {}
+    hook = getattr(rules, "province_style", None)
+    if hook is None:
+        return {}
+    styles = {}
+    for code in sorted(variant.provinces):
+        style = hook(variant, position, code)
+        if style is not None:
+            styles[code] = ProvinceStyle(
+                fill=_valid_colour(style.fill) if style.fill else None,
+                hatch=_valid_colour(style.hatch) if style.hatch else None,
+                marker=style.marker,
+                marker_colour=_valid_colour(style.marker_colour) if getattr(style, "marker_colour", None) else None,
+                note=getattr(style, "note", None),
+            )
+    return styles
+
+
+def render_svg(
+    variant: Variant,
+    position: Position,
+    *,
+    results: list[OrderResult] | None = None,
+    orders: list[Order] | None = None,
+    title: str = "",
+    only_power: str | None = None,
+    options: RenderOptions | None = None,
+) -> str:
+    """The board as an SVG document (a string).
+
+    ``orders`` (parsed orders) are drawn as arrows; ``results`` (matched to orders by power
+    and canonical order text) mark the failed and invalid ones. ``only_power`` keeps only
+    that power's orders. ``title`` names the game; the phase is added to it.
+    """
+    options = options or RenderOptions()
+    base = options.base_map or load_base_map(variant)
+    drawing = _Drawing(variant, position, base)
+    styles = _styles(variant, position)
+    width = max(base.width, 600.0)
+
+    legend = _legend(variant, position, drawing.colours, width) if options.legend else None
+    height = TITLE_HEIGHT + base.height + (legend.height if legend else 0.0)
+
+    header = (
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{_f(width)}" height="{_f(height)}" '
+        f'viewBox="0 0 {_f(width)} {_f(height)}">'
+    )
+    drawing.add(header)
+    drawing.add(_defs(styles))
+    drawing.add(f'<rect x="0.0" y="0.0" width="{_f(width)}" height="{_f(height)}" fill="{SEA_FILL}"/>')
+    drawing.add(f'<g id="map" transform="translate(0,{_f(TITLE_HEIGHT)})">')
+    drawing.regions(styles)
+    if options.labels:
+        drawing.labels(styles)
+    drawing.centers()
+    drawing.units()
+    drawing.dislodged()
+
+    # drawn in a fixed order, so the caller's list order does not change the bytes
+    wanted = sorted((o for o in (orders or []) if only_power is None or o.power == only_power),
+                    key=lambda o: (o.power, order_text(o)))
+    by_text = {(r.power, r.order): r for r in (results or []) if only_power is None or r.power == only_power}
+    drawing.add('<g id="orders">')
+    for order in wanted:
+        drawing.order(order, by_text.get((order.power, order_text(order))))
+    drawing.add("</g></g>")
+
+    try:
+        phase_name = phase_title(variant.calendar, position.phase)
+    except PhaseError:
+        phase_name = position.phase
+    heading = f"{title or variant.title}: {phase_name}"
+    if only_power:
+        power = variant.powers.get(only_power)
+        heading += f" ({power.name if power else only_power} orders)"
+    drawing.title(heading, width)
+    if legend:
+        drawing.legend(TITLE_HEIGHT + base.height, legend)
+    drawing.add("</svg>")
+
+    unknown = sorted(loc for loc in drawing.missing if province_of(loc) not in variant.provinces)
+    if unknown:
+        raise UserError(
+            f"cannot draw phase {position.phase}: {', '.join(unknown)} "
+            f"{'is no province' if len(unknown) == 1 else 'are no provinces'} of variant {variant.name!r} "
+            "(a unit, dislodged unit or order names it)"
+        )
+    if drawing.missing:
+        raise VariantDataError(
+            variant.name,
+            [f"map.svg: no anchor for {loc} (expected an element id {loc.replace('/', '.')}.unit)"
+             for loc in sorted(drawing.missing)],
+        )
+    return "\n".join(drawing.parts) + "\n"
+
+
+def _defs(styles: dict[str, ProvinceStyle]) -> str:
+    """Fill patterns: impassable ground, and one hatching per colour a variant asks for."""
+    parts = [
+        "<defs>",
+        '<pattern id="impassable" patternUnits="userSpaceOnUse" width="6" height="6">'
+        f'<rect width="6" height="6" fill="{IMPASSABLE_FILL}"/>'
+        '<path d="M0 6L6 0" stroke="#7d7064" stroke-width="1.2"/></pattern>',
+    ]
+    for colour in sorted({s.hatch for s in styles.values() if s.hatch}):
+        parts.append(
+            f'<pattern id="hatch-{colour[1:]}" patternUnits="userSpaceOnUse" width="8" height="8">'
+            f'<path d="M0 8L8 0" stroke="{colour}" stroke-width="2.0"/></pattern>'
+        )
+    parts.append("</defs>")
+    return "".join(parts)

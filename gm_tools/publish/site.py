@@ -1,0 +1,249 @@
+"""The static site: every game's record as pages, built in two passes (as Pelican does).
+
+1. **Collect** (:mod:`gm_tools.publish.sitecontext`): read every game's ``game.json`` and history
+   records (``docs/game-record.md``) into a :class:`SiteContext`: plain data, every check
+   made, nothing written. A broken record stops the build there, before any page changes.
+2. **Write** (here): turn the context into pages through jinja2 templates (``templates/``,
+   autoescape on; the values each page shows come from :mod:`gm_tools.publish.siteviews`) and hand
+   every file to one :class:`~gm_tools.publish.sitefiles.SiteWriter`, which writes a file only when
+   its bytes changed and reports what it wrote.
+
+Layout (all links relative, so the site works from any static host and from ``file://``)::
+
+    site/index.html                      archive of all games
+    site/static/style.css
+    site/games/NAME/index.html           game page: current map, standings, chart, phases
+    site/games/NAME/game.json            the whole game (game.json and every record)
+    site/games/NAME/feed.atom            Atom feed, one entry per phase
+    site/games/NAME/S1901M.html          phase page (+ .txt judge text, .json, .svg, .png)
+
+Work is saved two ways. A game whose records, variant, code and templates are the same as at
+the last build is not rendered at all (:class:`~gm_tools.publish.sitefiles.Manifest`). Within a game
+that is rendered, a phase's PNG (cairosvg, the slow part) is drawn only when its SVG differs
+from the one on disk or the PNG is missing: the SVG on disk is the content hash. Nothing in a
+page depends on the time of the build: same records, same bytes.
+
+Variants add page sections without touching this module, two ways (``templates/variants/README.md``):
+the variant's sheet hooks' ``report_sections(variant, record)`` (markdown, rendered safe),
+and a template ``templates/variants/<variant>/phase_extra.html`` included when present.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable
+
+import jinja2
+from markupsafe import Markup
+
+from gm_tools.edges.basemap import BaseMap, load_base_map
+from gm_tools.errors import OrderError
+from gm_tools.publish.feed import FeedEntry, atom_feed
+from gm_tools.edges.game import json_text
+from gm_tools.publish.judgetext import dislodgements, judge_text
+from gm_tools.engine.model import OrderResult, Position
+from gm_tools.engine.phase import ADJUSTMENT, MOVEMENT, RETREAT, PhaseError, parse_phase, phase_title
+from gm_tools.engine.positions import position_from_json
+from gm_tools.publish.render import RenderOptions, render_svg
+from gm_tools.publish.sitecontext import GameContext, PhaseContext, Section, SiteContext, collect, collect_game  # noqa: F401
+from gm_tools.publish.sitefiles import MANIFEST, BuildReport, Manifest, PngPainter, SiteWriter, code_key, variant_key  # noqa: F401
+from gm_tools.publish.siteviews import chart_view, game_summary, ledger_view, phase_view, standings
+from gm_tools.engine.variant import Variant
+
+TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
+"""The shipped templates: ``templates/`` beside the package."""
+GAMES = "games"
+"""Folder of the site holding one folder per game."""
+
+
+@dataclass(frozen=True)
+class SiteSettings:
+    """Choices about the site that are not game records."""
+
+    templates: Path = TEMPLATES
+    """Folder of the jinja2 templates (and ``static/style.css``)."""
+    base_map: Callable[[Variant], BaseMap] = load_base_map
+    """Gives a variant's base map for the pictures. The golden test passes
+    :func:`gm_tools.edges.basemap.schematic_map`, so its files do not change with the map artwork."""
+
+
+# --- pass 2: the pages ------------------------------------------------------------------------
+
+
+def _environment(templates: Path) -> jinja2.Environment:
+    return jinja2.Environment(
+        loader=jinja2.FileSystemLoader(str(templates)),
+        autoescape=True,
+        undefined=jinja2.StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+    )
+
+
+def _inline_svg(svg: str) -> Markup:
+    """Our renderer's SVG document as an element for a page. Its text is escaped by the
+    renderer (``gm_tools.publish.render``), so it is trusted; the XML prolog, if any, goes."""
+    start = svg.find("<svg")
+    return Markup(svg[start:] if start >= 0 else svg)
+
+
+def _position(data: dict) -> Position:
+    return position_from_json(data)
+
+
+def map_after_phase(record: dict) -> bool:
+    """True when the phase's map shows the board after the phase instead of at its start.
+    A phase the variant's rules play (a Diplomatic Phase, a Builds and Transactions Phase...)
+    moves no unit by order, so there is nothing to draw on the starting board; what it changed
+    (statuses, markers, captures, purchases) is what the players look for ('The referee
+    presents the results of the Diplomatic Phase by reporting the status of each minor state
+    ... and the map color-coded', Europe 1619 rulebook)."""
+    return parse_phase(record["phase"]).type not in (MOVEMENT, RETREAT, ADJUSTMENT)
+
+
+def phase_map_svg(game: GameContext, phase: PhaseContext, look: RenderOptions, only_power: str | None = None) -> str:
+    """The board at the start of the phase with its orders drawn, failed ones marked (or,
+    for a phase without unit orders, the board after it: :func:`map_after_phase`);
+    ``only_power`` keeps that power's orders only (``gm-tools map --power``)."""
+    from gm_tools.engine.parser import parse_order
+    from gm_tools.engine.rules import rules_for
+
+    variant, record = game.variant, phase.record
+    if map_after_phase(record):
+        after = _position(record["after"])
+        after.phase = record["phase"]  # the heading names this phase, not the next one
+        return render_svg(variant, after, title=game.name, options=look)
+    before = _position(record["before"])
+    rules = rules_for(variant)
+    orders, results = [], []
+    for r in record["results"]:
+        results.append(OrderResult(r["power"], r["order"], r.get("result", ""), r.get("reason", ""),
+                                   bool(r.get("dislodged"))))
+        try:
+            orders.append(parse_order(r["order"], variant, before, r["power"], rules))
+        except OrderError:
+            pass  # an invalid order as the GM wrote it: nothing to draw
+    return render_svg(variant, before, results=results, orders=orders, title=game.name, options=look,
+                      only_power=only_power)
+
+
+def write_game(env: jinja2.Environment, writer: SiteWriter, painter: PngPainter, game: GameContext,
+               settings: SiteSettings) -> None:
+    """Every file of one game: each phase's page, judge text, JSON and map (SVG and PNG),
+    then the game page, the whole-game JSON and the feed."""
+    folder = f"{GAMES}/{game.name}"
+    templates = settings.templates
+    look = RenderOptions(base_map=settings.base_map(game.variant))
+    pictures: list[tuple[str, str, str]] = []  # (svg file, png file, svg) to draw
+    summary = game_summary(game)
+    extra_template = f"variants/{game.variant.name}/phase_extra.html"
+    has_extra = (templates / extra_template).is_file()
+    phase_template = env.get_template("phase.html")
+    entries = []
+    for phase in game.phases:
+        record = phase.record
+        svg = phase_map_svg(game, phase, look)
+        svg_rel, png_rel = f"{folder}/{phase.id}.svg", f"{folder}/{phase.id}.png"
+        # The PNG is redrawn only when the picture changed: the SVG on disk is its hash.
+        if writer.same(svg_rel, svg.encode("utf-8")) and writer.exists(png_rel):
+            writer.keep(png_rel)
+            writer.write(svg_rel, svg)
+        else:
+            pictures.append((svg_rel, png_rel, svg))
+        text = judge_text(game.variant, record)
+        writer.write(f"{folder}/{phase.id}.txt", text)
+        writer.write(f"{folder}/{phase.id}.json", json_text(record))
+        view = phase_view(game, phase)
+        html = phase_template.render(
+            root="../../", game=summary, phase=view, record=record, variant=game.variant,
+            map_svg=_inline_svg(svg), map_after=map_after_phase(record),
+            extra_template=extra_template if has_extra else None,
+            page_title=f"{game.name}: {phase.title}",
+        )
+        writer.write(f"{folder}/{phase.id}.html", html)
+        entries.append(FeedEntry(phase=phase.id, title=phase.title, link=f"{phase.id}.html", summary=text))
+
+    # The SVG is written after its PNG, so a build that stops half way redraws it next time.
+    for (svg_rel, png_rel, svg), png in zip(pictures, painter.draw([svg for _, _, svg in pictures])):
+        writer.write(png_rel, png)
+        writer.report.pngs += 1
+        writer.write(svg_rel, svg)
+
+    position = game.latest_position()
+    current_svg = render_svg(game.variant, _position(position), title=game.name, options=look)
+    chart, labels, chart_rows = chart_view(game)
+    phases = [{"id": p.id, "title": p.title, "results": len(p.record["results"]),
+               "dislodged": len(dislodgements(p.record))} for p in game.phases]
+    html = env.get_template("game.html").render(
+        root="../../", game=summary, phases=phases, standings=standings(game), map_svg=_inline_svg(current_svg),
+        chart=chart, chart_labels=labels, chart_rows=chart_rows, page_title=game.name, ledger=ledger_view(game),
+        map_phase=phase_title(game.variant.calendar, position["phase"]) if _is_phase(position["phase"]) else "",
+    )
+    writer.write(f"{folder}/index.html", html)
+    whole = {"format": 1, "game": game.info.to_json(), "history": [p.record for p in game.phases]}
+    writer.write(f"{folder}/game.json", json_text(whole))
+    writer.write(f"{folder}/feed.atom",
+                 atom_feed(game.name, f"{game.name} ({game.variant.title})", game.info.created, entries))
+
+
+def _is_phase(text: str) -> bool:
+    try:
+        parse_phase(text)
+        return True
+    except PhaseError:
+        return False
+
+
+def write_site(context: SiteContext, site_dir: str | os.PathLike, settings: SiteSettings | None = None) -> BuildReport:
+    """Pass 2: every page of ``context`` through one writer."""
+    settings = settings or SiteSettings()
+    templates = settings.templates
+    env = _environment(templates)
+    writer = SiteWriter(Path(site_dir))
+    writer.write("static/style.css", (templates / "static" / "style.css").read_bytes())
+    manifest = Manifest(writer.root / MANIFEST)
+    build_key = code_key(settings.templates, settings.base_map)
+    variant_keys: dict[str, str] = {}
+    with PngPainter() as painter:
+        for game in context.games:
+            if game.variant.name not in variant_keys:
+                variant_keys[game.variant.name] = variant_key(game.variant)
+            key = hashlib.sha256(
+                f"{build_key}\0{variant_keys[game.variant.name]}\0{game.source_digest}".encode("utf-8")
+            ).hexdigest()
+            folder = f"{GAMES}/{game.name}/"
+            files = manifest.unchanged_files(game.name, key, writer)
+            if files is not None:
+                # Same records, variant, templates and code as the last build: same pages.
+                for rel in files:
+                    writer.keep(rel)
+            else:
+                before = set(writer.produced)
+                write_game(env, writer, painter, game, settings)
+                files = sorted(f for f in writer.produced - before if f.startswith(folder))
+            manifest.games[game.name] = {"key": key, "files": files}
+    games = [game_summary(g) for g in context.games]
+    writer.write("index.html", env.get_template("index.html").render(root="", games=games, page_title="Games"))
+    writer.prune(GAMES)
+    manifest.save({g.name for g in context.games})
+    return writer.report
+
+
+def build_site(games_root: str | os.PathLike, site_dir: str | os.PathLike,
+               settings: SiteSettings | None = None) -> BuildReport:
+    """Build (or bring up to date) the site in ``site_dir`` from the games in ``games_root``.
+    Writes only files whose bytes changed; returns what it wrote."""
+    return write_site(collect(games_root), site_dir, settings)
+
+
+def cmd_site(args) -> int:
+    """``gm-tools site [--root DIR] [--out DIR]``: rebuild the site."""
+    from gm_tools.edges.game import games_root
+
+    report = build_site(games_root(getattr(args, "root", None)), Path(getattr(args, "out", None) or "site"))
+    print(report.text())
+    return 0

@@ -1,0 +1,200 @@
+"""Pass 1 of the site build: every game's ``game.json`` and history records, read and
+checked into plain data (:class:`SiteContext`). Nothing is written here; a broken record stops
+the build with a :class:`~gm_tools.errors.GameError` naming its file, before any page changes.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+from markupsafe import Markup
+
+from gm_tools.errors import GameError, UserError
+from gm_tools.edges.game import GameInfo, GamePaths, load_game, phase_sort_key, read_json
+from gm_tools.publish.judgetext import power_name
+from gm_tools.engine.phase import PhaseError, phase_title
+from gm_tools.engine.positions import PositionFormatError, position_from_json
+from gm_tools.engine.variant import Variant
+
+RECORD_KEYS = ("phase", "before", "after", "results", "next_phase")
+"""Keys a history record must have for the site to show it."""
+
+
+@dataclass(frozen=True)
+class Section:
+    """An extra section of a phase page, from a variant's hook."""
+
+    title: str
+    """Heading of the section."""
+    html: Markup
+    """Its body, already safe HTML."""
+
+
+@dataclass
+class PhaseContext:
+    """One processed phase, ready to be written."""
+
+    record: dict
+    """The history record as stored."""
+    source: Path
+    """The record's file, for error messages."""
+    title: str
+    """``Spring 1901 Movement``."""
+    previous: str | None = None
+    """Phase id of the record before, or None for the first."""
+    next: str | None = None
+    """Phase id of the record after, or None for the latest."""
+
+    @property
+    def id(self) -> str:
+        return self.record["phase"]
+
+
+@dataclass
+class GameContext:
+    """One game: its ``game.json``, variant and records."""
+
+    info: GameInfo
+    """game.json."""
+    variant: Variant
+    """Its variant."""
+    phases: list[PhaseContext]
+    """Processed phases in play order."""
+    current_phase: str | None
+    """Phase to be played next, or None when the game is over."""
+    winner: str | None
+    """Solo winner's power code, or None."""
+    source_digest: str = ""
+    """Hash of the game's files (``game.json`` and history), for skipping an unchanged game."""
+
+    @property
+    def name(self) -> str:
+        return self.info.name
+
+    @property
+    def finished(self) -> bool:
+        return self.current_phase is None
+
+    @property
+    def status(self) -> str:
+        """``not started``, ``in progress``, ``won by France`` or ``finished``."""
+        if self.winner:
+            return f"won by {power_name(self.variant, self.winner)}"
+        if self.finished:
+            return "finished"
+        return "in progress" if self.phases else "not started"
+
+    def latest_position(self) -> dict:
+        """POSITION at the start of the current phase (or the final one)."""
+        if self.phases:
+            return self.phases[-1].record["after"]
+        v = self.variant
+        units: dict[str, list] = {}
+        for u in v.start_units:
+            units.setdefault(u.power, []).append(f"{u.kind} {u.location}")
+        centers: dict[str, list] = {}
+        for province, owner in v.start_centers.items():
+            centers.setdefault(owner, []).append(province)
+        return {"phase": v.calendar.first_phase, "units": {p: sorted(x) for p, x in units.items()},
+                "centers": {p: sorted(x) for p, x in centers.items()}, "dislodged": {}, "contested": [],
+                "extra": {}}
+
+
+@dataclass
+class SiteContext:
+    """Everything the pages are made from."""
+
+    games: list[GameContext]
+    """Games by name."""
+
+
+def _load_variant(name: str, where: Path, players: int | None = None) -> Variant:
+    from gm_tools.engine.rules import variant_for_game
+    from gm_tools.edges.variants import load_variant
+
+    try:
+        return variant_for_game(load_variant(name), players)
+    except UserError as e:
+        raise GameError(f"{where}: variant {name!r} cannot be loaded: {e}") from None
+
+
+def _check_record(record: dict, source: Path, variant: Variant) -> None:
+    """A record the pages can be made from, or a GameError naming the file and the key."""
+    if not isinstance(record, dict):
+        raise GameError(f"{source}: found {type(record).__name__}, expected a JSON object (docs/game-record.md)")
+    for key in RECORD_KEYS:
+        if key not in record:
+            raise GameError(f"{source}: missing key {key!r} (a history record has {', '.join(RECORD_KEYS)}...)")
+    if record["phase"] != source.stem:
+        raise GameError(f"{source}: \"phase\" is {record['phase']!r}, expected {source.stem!r} like its file name")
+    for key in ("before", "after"):
+        try:
+            position_from_json(record[key])
+        except PositionFormatError as e:
+            raise GameError(f"{source}: {key}: {e}") from None
+    results = record["results"]
+    if not isinstance(results, list) or not all(
+        isinstance(r, dict) and isinstance(r.get("power"), str) and isinstance(r.get("order"), str) for r in results
+    ):
+        raise GameError(f"{source}: \"results\" should be a list of objects with \"power\" and \"order\" texts")
+
+
+def _history_files(paths: GamePaths, variant: Variant) -> list[tuple[Path, dict]]:
+    """(file, record) for every stored record, in calendar order. Like
+    :func:`gm_tools.edges.game.load_history`, keeping each record's file for error messages."""
+    if not paths.history.is_dir():
+        return []
+    found = []
+    for file in paths.history.glob("*.json"):
+        try:
+            key = phase_sort_key(variant.calendar, file.stem)
+        except (PhaseError, ValueError):
+            raise GameError(f"{file}: not a phase id the variant's calendar has") from None
+        found.append((key, file))
+    return [(file, read_json(file)) for _, file in sorted(found)]
+
+
+def _source_digest(paths: GamePaths) -> str:
+    """A hash of everything the game's pages are made from on disk: ``game.json`` and the
+    history files (names and bytes)."""
+    digest = hashlib.sha256(paths.game_json.read_bytes())
+    if paths.history.is_dir():
+        for file in sorted(paths.history.glob("*.json")):
+            digest.update(b"\0" + file.name.encode("utf-8") + b"\0" + file.read_bytes())
+    return digest.hexdigest()
+
+
+def collect_game(root: Path, name: str) -> GameContext:
+    """Pass 1 for one game folder."""
+    paths = GamePaths(root=root, name=name)
+    info = load_game(paths)
+    variant = _load_variant(info.variant, paths.game_json, info.player_count)
+    phases = []
+    for source, record in _history_files(paths, variant):
+        _check_record(record, source, variant)
+        try:
+            title = record.get("title") or phase_title(variant.calendar, record["phase"])
+        except PhaseError as e:
+            raise GameError(f"{source}: {e}") from None
+        phases.append(PhaseContext(record=record, source=source, title=title))
+    for before, after in zip(phases, phases[1:]):
+        before.next, after.previous = after.id, before.id
+    if phases:
+        last = phases[-1].record
+        current, winner = last.get("next_phase"), last.get("winner")
+    else:
+        current, winner = variant.calendar.first_phase, None
+    return GameContext(info=info, variant=variant, phases=phases, current_phase=current, winner=winner,
+                       source_digest=_source_digest(paths))
+
+
+def collect(games_root: str | os.PathLike) -> SiteContext:
+    """Pass 1: read every game under ``games_root`` (each folder with a ``game.json``)."""
+    root = Path(games_root)
+    if not root.is_dir():
+        raise GameError(f"games folder {root} does not exist (expected a folder of games, each NAME/game.json)")
+    names = sorted(p.name for p in root.iterdir() if (p / "game.json").is_file())
+    return SiteContext(games=[collect_game(root, name) for name in names])

@@ -1,0 +1,205 @@
+"""The site's file edge: the one writer, the PNG painter, and the manifest of the last build.
+
+- :class:`SiteWriter` writes a file only when its bytes differ from what is on disk (so an
+  unchanged page keeps its date and a sync tool sends only what changed), each write atomic,
+  and reports what it wrote in a :class:`BuildReport`.
+- :class:`PngPainter` draws the PNG maps (cairosvg, the slow part), on every core when there
+  are many.
+- :class:`Manifest` remembers each game's key (a hash of its records, its variant, the code
+  and the templates) and files, so that a game nothing changed for is not even rendered.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import tempfile
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable
+
+from gm_tools.edges.png import WEB_WIDTH, svg_to_png
+from gm_tools.engine.variant import Variant
+
+
+@dataclass
+class BuildReport:
+    """What one build did to the site folder, each path relative to it, in write order."""
+
+    written: list[str] = field(default_factory=list)
+    """Files created or changed."""
+    unchanged: list[str] = field(default_factory=list)
+    """Files produced with the same bytes as already on disk (not touched)."""
+    removed: list[str] = field(default_factory=list)
+    """Files under ``games/`` that no record produces any more (a rolled-back phase)."""
+    pngs: int = 0
+    """PNG pictures drawn (each one a cairosvg run)."""
+
+    @property
+    def files(self) -> int:
+        return len(self.written) + len(self.unchanged)
+
+    def text(self) -> str:
+        return (f"site: {len(self.written)} file(s) written, {len(self.unchanged)} unchanged, "
+                f"{len(self.removed)} removed, {self.pngs} PNG(s) drawn")
+
+
+class SiteWriter:
+    """The only way the builder touches the site folder: writes a file when its bytes
+    differ from what is there (so an unchanged page keeps its date and a sync tool sends
+    only what changed), each write atomic (a temporary file moved into place)."""
+
+    def __init__(self, root: Path):
+        self.root = Path(root)
+        self.report = BuildReport()
+        # mkstemp makes files only the owner can read; a web server must read the pages,
+        # so they get the mode any new file gets here (0644 under the usual umask).
+        umask = os.umask(0)
+        os.umask(umask)
+        self._mode = 0o666 & ~umask
+        self.produced: set[str] = set()
+        """Every file this build produced (written or unchanged), relative to the site."""
+
+    def same(self, rel: str, data: bytes) -> bool:
+        """Is ``data`` exactly what ``rel`` holds now?"""
+        path = self.root / rel
+        try:
+            return path.stat().st_size == len(data) and path.read_bytes() == data
+        except FileNotFoundError:
+            return False
+
+    def exists(self, rel: str) -> bool:
+        return (self.root / rel).is_file()
+
+    def write(self, rel: str, data: bytes | str) -> bool:
+        """Write ``rel`` unless it already holds ``data``. True when written."""
+        if isinstance(data, str):
+            data = data.encode("utf-8")
+        self.produced.add(rel)
+        if self.same(rel, data):
+            self.report.unchanged.append(rel)
+            return False
+        path = self.root / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+        try:
+            with os.fdopen(fd, "wb") as f:
+                f.write(data)
+            os.chmod(tmp, self._mode)
+            os.replace(tmp, path)
+        except BaseException:
+            if os.path.exists(tmp):
+                os.unlink(tmp)
+            raise
+        self.report.written.append(rel)
+        return True
+
+    def keep(self, rel: str) -> None:
+        """Count ``rel`` as produced without writing it: a PNG that did not need redrawing,
+        or a file of a game that has not changed since the last build."""
+        self.produced.add(rel)
+        self.report.unchanged.append(rel)
+
+    def prune(self, folder: str) -> None:
+        """Remove files under ``folder`` that this build did not produce, then empty folders."""
+        base = self.root / folder
+        if not base.is_dir():
+            return
+        for path in sorted(base.rglob("*"), reverse=True):
+            rel = path.relative_to(self.root).as_posix()
+            if path.is_file() and rel not in self.produced:
+                path.unlink()
+                self.report.removed.append(rel)
+            elif path.is_dir() and not any(path.iterdir()):
+                path.rmdir()
+
+
+def _png(svg: str) -> bytes:
+    return svg_to_png(svg, WEB_WIDTH)
+
+
+class PngPainter:
+    """Draws PNG maps, on every core when there are many (a first build of a long game):
+    cairosvg takes about a tenth of a second a map, the rest of a page a millisecond."""
+
+    POOL_FROM = 8
+    """Fewer pictures than this are drawn in this process: a pool costs more than it saves."""
+
+    def __init__(self):
+        self._pool: ProcessPoolExecutor | None = None
+
+    def __enter__(self) -> "PngPainter":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        if self._pool is not None:
+            self._pool.shutdown()
+
+    def draw(self, svgs: list[str]) -> list[bytes]:
+        """The PNG of each SVG, in order."""
+        workers = os.cpu_count() or 1
+        if len(svgs) < self.POOL_FROM or workers < 2:
+            return [_png(svg) for svg in svgs]
+        if self._pool is None:
+            self._pool = ProcessPoolExecutor(max_workers=workers)
+        return list(self._pool.map(_png, svgs, chunksize=2))
+
+
+MANIFEST = ".gm_tools-build.json"
+"""Bookkeeping file at the top of the site: each game's key and files at the last build.
+Not a page; not in the build report."""
+
+
+def code_key(templates: Path, base_map: Callable) -> str:
+    """A hash of what turns records into pages: this package's code, the templates and the
+    base-map choice. Any change to them rebuilds every game: slow, but never stale."""
+    digest = hashlib.sha256(f"{base_map.__module__}.{base_map.__qualname__}".encode("utf-8"))
+    package = Path(__file__).resolve().parents[1]  # all of gm_tools, not only publish/
+    for folder in (package, Path(templates)):
+        for path in sorted(p for p in folder.rglob("*") if p.is_file() and p.suffix != ".pyc"):
+            digest.update(b"\0" + path.relative_to(folder).as_posix().encode("utf-8") + b"\0" + path.read_bytes())
+    return digest.hexdigest()
+
+
+def variant_key(variant: Variant) -> str:
+    """A hash of the variant as loaded, base map included."""
+    from gm_tools.edges.variants import variant_json
+
+    digest = hashlib.sha256(json.dumps(variant_json(variant), sort_keys=True, default=str).encode("utf-8"))
+    digest.update(variant.map_svg.encode("utf-8"))
+    return digest.hexdigest()
+
+
+class Manifest:
+    """Each game's key and files at the last build (:data:`MANIFEST`)."""
+
+    def __init__(self, path: Path):
+        self.path = path
+        self.old: dict = {}
+        try:
+            self.old = json.loads(path.read_text(encoding="utf-8")).get("games", {})
+        except (OSError, ValueError, AttributeError):
+            self.old = {}  # no manifest, or a damaged one: build everything
+        self.games: dict[str, dict] = {}
+
+    def unchanged_files(self, name: str, key: str, writer: "SiteWriter") -> list[str] | None:
+        """The game's files if its key is the same as last time and every file is there."""
+        entry = self.old.get(name)
+        if not isinstance(entry, dict) or entry.get("key") != key:
+            return None
+        files = entry.get("files")
+        if not isinstance(files, list) or not all(isinstance(f, str) and writer.exists(f) for f in files):
+            return None
+        return files
+
+    def save(self, names: set[str]) -> None:
+        data = json.dumps({"format": 1, "games": {n: self.games[n] for n in sorted(names)}},
+                          indent=1, sort_keys=True) + "\n"
+        if self.old == json.loads(data)["games"] and self.path.is_file():
+            return
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = self.path.with_name(self.path.name + ".tmp")
+        tmp.write_text(data, encoding="utf-8")
+        os.replace(tmp, self.path)

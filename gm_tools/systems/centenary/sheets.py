@@ -1,0 +1,373 @@
+"""Centenary's sheets: Fealty claims (input), the Neutrals (output), and the fealty sections of
+a phase's page.
+
+Rulebook: ``/work/shared/seeds/004_1210a5933393c2d7.txt`` (rule numbers are its own); the
+rules themselves are :mod:`gm_tools.systems.centenary.rules`, this module only reads, checks and
+shows. Plain data only (:class:`~gm_tools.engine.hooks.Table`, :class:`~gm_tools.engine.hooks.InputRow`).
+
+**Fealty** sheet, every phase. Rule 2: a player "capturing the center [a neutral army]
+occupied ... may claim the 'Fealty'" of the neutral, "in the same turn as they capture the
+center". Centers are captured when ownership is updated (end of the Fall turn), so claims are
+entered in the first phase played after that update (normally the Winter adjustments); the
+rules module keeps the ownership before the capture (``extra["captures"]``) until then. One
+row per claim:
+
+- ``Power``, ``Neutral``: who claims whose Fealty;
+- ``Build in`` (optional, adjustment phase only): the claimed neutral's center where the
+  player will build (rule 2: "Instead of building a new unit for himself, the player may
+  build a unit in the occupied center"); the build order itself goes on the Orders sheet;
+- ``Unit retreats to``: where the player's own unit in that center goes (rule 2: "Any of his
+  or her units in the center in question 'retreat' during the adjustment phase, and must be
+  given a retreat order").
+
+Inputs stored in the history record's ``extra["centenary"]``:
+``{"claims": [{"power", "neutral", "build_in", "retreat": {"unit", "to"} | null}]}``.
+"""
+
+from __future__ import annotations
+
+from gm_tools.errors import Problem
+from gm_tools.engine.hooks import CHOICE, Column, InputRow, SheetHooks, Table
+from gm_tools.engine.model import FLEET, Build, Position, Unit, province_of
+from gm_tools.engine.phase import ADJUSTMENT, parse_phase
+from gm_tools.systems.centenary.rules import (
+    CAPTURES,
+    FEALTY_BUILDS,
+    SINCE,
+    fealty,
+    fealty_claim_problem,
+    is_neutral,
+    master_of,
+    swear_fealty,
+    vassals,
+    victory_counts,
+)
+from gm_tools.engine.variant import Variant
+
+FEALTY_SHEET = "Fealty"
+NEUTRALS_SHEET = "Neutrals"
+VICTORY_SHEET = "Victory"
+POWER, NEUTRAL, BUILD_IN, RETREAT_TO = "Power", "Neutral", "Build in", "Unit retreats to"
+BLANK_ROWS = 6
+
+
+def _players(variant: Variant) -> tuple[str, ...]:
+    return tuple(code for code, p in variant.powers.items() if p.playable)
+
+
+def _neutrals(variant: Variant) -> tuple[str, ...]:
+    return tuple(code for code in variant.powers if is_neutral(variant, code))
+
+
+def _where(row: InputRow, header: str) -> tuple[str, str]:
+    sheet, cell = row.cells[header].split("!")
+    return sheet, cell
+
+
+class CentenaryHooks(SheetHooks):
+    """The sheets of a Centenary game."""
+
+    name = "centenary"
+
+    def input_sheets(self, variant: Variant, position: Position) -> list[Table]:
+        neutral_centers = tuple(c for n in _neutrals(variant) for c in variant.home_centers(n))
+        columns = (
+            Column(POWER, CHOICE, _players(variant), editable=True, width=14),
+            Column(NEUTRAL, CHOICE, _neutrals(variant), editable=True, width=14),
+            Column(BUILD_IN, CHOICE, neutral_centers, editable=True, width=10),
+            Column(RETREAT_TO, editable=True, width=18),
+        )
+        return [Table(FEALTY_SHEET, columns, blank_rows=BLANK_ROWS)]
+
+    def check_inputs(self, variant: Variant, position: Position, rows: dict[str, list[InputRow]]):
+        problems: list[Problem] = []
+        claims = []
+        claimed: dict[str, str] = {}  # neutral -> the cell that claims it first
+        retreats_to: dict[str, str] = {}  # province -> the cell sending a unit there
+        for row in rows.get(FEALTY_SHEET, []):
+            claim = _check_claim(variant, position, row, claimed, retreats_to, problems)
+            if claim is not None:
+                claims.append(claim)
+        return ({"claims": claims} if claims else {}), problems
+
+    def apply_inputs(self, variant: Variant, position: Position, inputs: dict) -> Position:
+        """The claims sworn (rule 2), the claimers' units moved out of the centers they build
+        in, and those centers opened to their builds (``extra["fealty_builds"]``)."""
+        after = position
+        for claim in inputs.get("claims", []):
+            after = swear_fealty(variant, after, claim["neutral"], claim["power"], since=position.phase)
+            if claim["build_in"]:
+                sites = after.extra.setdefault(FEALTY_BUILDS, {}).setdefault(claim["power"], [])
+                sites.append(claim["build_in"])
+            if claim["retreat"]:
+                unit = after.units.pop(claim["build_in"])
+                moved = Unit(unit.power, unit.kind, claim["retreat"]["to"], unit.strength)
+                after.units[moved.province] = moved
+        return after
+
+    def check_with_orders(self, variant: Variant, board: Position, rows: dict[str, list[InputRow]],
+                          orders: dict[str, list]) -> list[Problem]:
+        # Rule 2: the claimer's unit "retreat[s]" to make room for the build "in the occupied
+        # center"; a Build in with no build ordered there would move it for nothing.
+        problems = []
+        for row in rows.get(FEALTY_SHEET, []):
+            power, build_in = row.values.get(POWER), row.values.get(BUILD_IN)
+            if not build_in:
+                continue
+            built = [o for o in orders.get(power, [])
+                     if isinstance(o, Build) and province_of(o.location) == build_in]
+            if not built:
+                problems.append(Problem(*_where(row, BUILD_IN), repr(build_in), (
+                    f"a build in {build_in} on {power}'s Orders block (BUILD A {build_in}), or an empty "
+                    f"cell: the build in the occupied center is what {power}'s unit there retreats for (rule 2)")))
+        return problems
+
+    def output_sheets(self, variant: Variant, position: Position) -> list[Table]:
+        return [neutrals_table(variant, position), victory_table(variant, position)]
+
+    def report_sections(self, variant: Variant, record: dict) -> list[tuple[str, str]]:
+        return report_sections(variant, record)
+
+
+HOOKS = CentenaryHooks()
+
+
+# --- checking a claim -------------------------------------------------------------------------
+
+
+def _check_claim(variant: Variant, position: Position, row: InputRow, claimed: dict, retreats_to: dict,
+                 problems: list[Problem]) -> dict | None:
+    """One Fealty row checked; the claim as stored, or None (its problems added)."""
+    power, neutral = row.values.get(POWER), row.values.get(NEUTRAL)
+    before = len(problems)
+    for header, value, expected in ((POWER, power, "the player claiming Fealty (" + ", ".join(_players(variant)) + ")"),
+                                    (NEUTRAL, neutral, "the neutral claimed (" + ", ".join(_neutrals(variant)) + ")")):
+        if not value:
+            problems.append(Problem(*_where(row, header), "an empty cell", expected))
+    if len(problems) > before:
+        return None
+    sheet, cell = _where(row, NEUTRAL)
+    captures = position.extra.get(CAPTURES)
+    if neutral in claimed:
+        problems.append(Problem(sheet, cell, repr(neutral), f"one claim per neutral: {claimed[neutral]} claims it already"))
+        return None
+    claimed[neutral] = f"{sheet}!{cell}"
+    if captures is None:
+        problems.append(Problem(sheet, cell, repr(neutral), (
+            "no claim: no center changed hands in the turn before this phase, and Fealty is claimed "
+            "in the same turn as the capture of the center (rule 2)")))
+        return None
+    why_not = fealty_claim_problem(variant, position, captures["previous_centers"], power, neutral)
+    if why_not:
+        problems.append(Problem(sheet, cell, repr(neutral), f"a neutral {power} may claim now, but {why_not}"))
+        return None
+    build_in, retreat = _check_build(variant, position, row, power, neutral, retreats_to, problems)
+    if len(problems) > before:
+        return None
+    return {"power": power, "neutral": neutral, "build_in": build_in, "retreat": retreat}
+
+
+def _check_build(variant: Variant, position: Position, row: InputRow, power: str, neutral: str,
+                 retreats_to: dict, problems: list[Problem]) -> tuple[str | None, dict | None]:
+    """Rule 2's build in the occupied center: where, and where the claimer's unit there goes."""
+    build_in, dest_text = row.values.get(BUILD_IN), row.values.get(RETREAT_TO)
+    if not build_in:
+        if dest_text:
+            problems.append(Problem(*_where(row, RETREAT_TO), repr(dest_text),
+                                    f"an empty cell: a unit retreats only from the center named in {BUILD_IN}"))
+        return None, None
+    sheet, cell = _where(row, BUILD_IN)
+    if parse_phase(position.phase).type != ADJUSTMENT:
+        problems.append(Problem(sheet, cell, repr(build_in), (
+            f"an empty cell: the build in the occupied center is made in an adjustment phase (rule 2), "
+            f"and {position.phase} is not one")))
+        return None, None
+    homes = variant.home_centers(neutral)
+    if build_in not in homes:
+        problems.append(Problem(sheet, cell, repr(build_in), f"a center of {neutral}: {', '.join(homes)}"))
+        return None, None
+    unit = position.units.get(build_in)
+    if unit is None:
+        if dest_text:
+            problems.append(Problem(*_where(row, RETREAT_TO), repr(dest_text),
+                                    f"an empty cell: no unit stands in {build_in}"))
+        return build_in, None
+    if unit.power != power:
+        problems.append(Problem(sheet, cell, repr(build_in),
+                                f"a center free of other powers' units: {unit.power}'s {unit} stands in {build_in}"))
+        return None, None
+    rsheet, rcell = _where(row, RETREAT_TO)
+    if not dest_text:
+        problems.append(Problem(rsheet, rcell, "an empty cell", (
+            f"where {power}'s {unit} in {build_in} retreats to, so the build can be made there "
+            "(rule 2: it 'must be given a retreat order')")))
+        return None, None
+    dest = _retreat_location(variant, position, unit, dest_text)
+    if isinstance(dest, str) and dest.startswith("!"):
+        problems.append(Problem(rsheet, rcell, repr(dest_text), dest[1:]))
+        return None, None
+    if province_of(dest) in retreats_to:
+        problems.append(Problem(rsheet, rcell, repr(dest_text),
+                                f"a province no other unit retreats to ({retreats_to[province_of(dest)]} does)"))
+        return None, None
+    retreats_to[province_of(dest)] = f"{rsheet}!{rcell}"
+    return build_in, {"unit": str(unit), "to": dest}
+
+
+def _retreat_location(variant: Variant, position: Position, unit: Unit, text: str) -> str:
+    """Where ``unit`` retreats to, from the text typed; a string starting with ``!`` is what
+    was expected instead. As in a retreat (2000 rulebook, 'Retreats'): a province the unit
+    could move to, left empty."""
+    reachable = sorted(variant.adjacent_provinces(unit.kind, unit.location) - set(position.units))
+    expected = f"a province {unit} can retreat to: {', '.join(reachable) or 'none'}"
+    location = variant.lookup.get(text.strip().lower())
+    if location is None or province_of(location) not in reachable:
+        return "!" + expected
+    if unit.kind == FLEET:
+        coasts = variant.fleet_dest_coasts(unit.location, province_of(location))
+        if "/" in location:
+            return location if location in coasts else "!" + expected
+        if len(coasts) != 1:
+            return f"!a coast for the fleet: {' or '.join(coasts)}"
+        return coasts[0]
+    return province_of(location)
+
+
+# --- the Neutrals sheet -----------------------------------------------------------------------
+
+
+def _since(variant: Variant, position: Position, neutral: str) -> str:
+    if neutral in position.extra.get(SINCE, {}):
+        return position.extra[SINCE][neutral]
+    if "start_fealty" in variant.powers[neutral].extra:
+        return "the start (rule 4)"
+    return ""
+
+
+def claimable_by(variant: Variant, position: Position, neutral: str) -> list[str]:
+    """The players who may claim ``neutral``'s Fealty in this phase (rule 2)."""
+    captures = position.extra.get(CAPTURES)
+    if captures is None:
+        return []
+    return [p for p in _players(variant)
+            if fealty_claim_problem(variant, position, captures["previous_centers"], p, neutral) is None]
+
+
+def neutrals_table(variant: Variant, position: Position) -> Table:
+    """Each neutral: its centers and who owns them, its Fealty and since when, its units."""
+    columns = (
+        Column("Neutral", width=12),
+        Column("Name", width=20),
+        Column("Kind", width=8),
+        Column("Religion", width=11),
+        Column("Centers (owner)", width=30),
+        Column("Fealty", width=12),
+        Column("Since", width=16),
+        Column("Units", width=16),
+        Column("May claim Fealty now", width=24),
+    )
+    sworn = fealty(variant, position)
+    rows = []
+    for code in _neutrals(variant):
+        power = variant.powers[code]
+        centers = ", ".join(f"{c} ({position.centers.get(c, 'unowned')})" for c in variant.home_centers(code))
+        units = ", ".join(sorted(str(u) for u in position.units.values() if u.power == code))
+        rows.append([code, power.name, power.extra.get("neutral", ""), power.religion, centers,
+                     sworn.get(code, "none: holds (rule 2)"), _since(variant, position, code), units,
+                     ", ".join(claimable_by(variant, position, code))])
+    return Table(NEUTRALS_SHEET, columns, rows)
+
+
+# --- the victory count (rule 3) ------------------------------------------------------------
+
+
+def _center_count(position: Position, power: str) -> int:
+    return sum(1 for owner in position.centers.values() if owner == power)
+
+
+def victory_rows(variant: Variant, position: Position) -> list[tuple[str, int, list[tuple[str, int]], int]]:
+    """Each player's count for victory: (player, its own centers, [(vassal, its centers)],
+    the total), the largest total first (the variant's order between equals). Rule 3: "all
+    centers owned by the former neutral will count towards the owning power's total for
+    victory purposes"."""
+    totals = victory_counts(variant, position)  # the count the winner is decided by
+    rows = []
+    for code in _players(variant):
+        sworn = [(n, _center_count(position, n)) for n in vassals(variant, position, code)]
+        rows.append((code, _center_count(position, code), sworn, totals[code]))
+    return sorted(rows, key=lambda r: -r[3])  # stable: equal totals keep the variant's order
+
+
+def victory_table(variant: Variant, position: Position) -> Table:
+    """The Victory sheet: each player's centers, its vassals' and the total toward the
+    centers that win (introduction: 17 of the 32)."""
+    columns = (
+        Column("Power", width=12),
+        Column("Own centers", width=12),
+        Column("Vassals (centers)", width=30),
+        Column("Total for victory", width=18),
+        Column("To win", width=8),
+    )
+    rows = [[code, own, ", ".join(f"{n} ({c})" for n, c in sworn), total, variant.victory_centers]
+            for code, own, sworn, total in victory_rows(variant, position)]
+    return Table(VICTORY_SHEET, columns, rows)
+
+
+# --- the phase's page ---------------------------------------------------------------------------
+
+
+def _items(lines: list[str]) -> str:
+    # Lists, not tables: the site's markdown has no table extension.
+    return "\n".join(f"- {line}" for line in lines) or "None."
+
+
+def _draw_line(variant: Variant, draw: dict) -> str:
+    if draw.get("kind") != "automatic fealty":
+        return f"{draw.get('kind', 'draw')}: {draw} (seed `{draw.get('seed', '')}`)"
+    attack = draw["attack"]
+    names = {c: p.name for c, p in variant.powers.items()}
+    cause = (f"{names[attack['attacker']]} attacked {names[attack['defender']]} in {attack['center']} "
+             f"({variant.powers[attack['attacker']].religion} against {variant.powers[attack['defender']].religion})")
+    if draw["chosen"] is None:
+        return f"{cause}: no unconquered neutral of its religion was left to draw (seed `{draw['seed']}`)"
+    return (f"{cause}: **{names[draw['chosen']]}** gives Fealty to {names[attack['attacker']]}, drawn among "
+            f"{', '.join(draw['candidates'])} with seed `{draw['seed']}` "
+            "(Python `random.Random(seed)`, one `choice` of the sorted candidates per attack, in center order)")
+
+
+def report_sections(variant: Variant, record: dict) -> list[tuple[str, str]]:
+    """The Fealty claimed in the phase, its random draws with their seeds, and the neutrals
+    after it: from the history record alone."""
+    sections = []
+    claims = record.get("extra", {}).get(HOOKS.name, {}).get("claims", [])
+    if claims:
+        lines = []
+        for c in claims:
+            line = f"{variant.powers[c['power']].name} claims the Fealty of {variant.powers[c['neutral']].name}"
+            if c["retreat"]:
+                line += f"; {c['retreat']['unit']} retreats to {c['retreat']['to']}"
+            if c["build_in"]:
+                line += f"; {c['power']} may build in {c['build_in']} (rule 2)"
+            lines.append(line)
+        sections.append(("Fealty claimed (rule 2)", _items(lines)))
+    draws = record.get("random", {}).get("draws", [])
+    if draws:
+        sections.append(("Random draws", _items([_draw_line(variant, d) for d in draws])))
+    after = record.get("after", {})
+    owner = {c: p for p, cs in after.get("centers", {}).items() for c in cs}
+    extra = after.get("extra", {})
+    position = Position(phase=after.get("phase", record["phase"]), centers=owner, extra=extra)
+    lines = []
+    for code in _neutrals(variant):
+        master = master_of(variant, position, code)
+        held = ", ".join(f"{c} ({owner.get(c, 'unowned')})" for c in variant.home_centers(code))
+        since = _since(variant, position, code)
+        sworn = f"sworn to {variant.powers[master].name}" + (f" since {since}" if since else "") if master else "unowned"
+        lines.append(f"**{variant.powers[code].name}**: {sworn}; centers {held}")
+    sections.append(("Neutrals", _items(lines)))
+    counts = []
+    for code, own, sworn, total in victory_rows(variant, position):
+        parts = [f"own {own}"] + [f"{variant.powers[n].name} {c}" for n, c in sworn]
+        counts.append(f"{variant.powers[code].name}: **{total}** ({', '.join(parts)})")
+    sections.append((f"Centers for victory ({variant.victory_centers} win; rule 3 counts vassals')", _items(counts)))
+    return sections

@@ -1,0 +1,49 @@
+"""Europe 1619 (Matthew Medeiros, 2018): the Diplomatic Phase as a pure rules engine.
+
+Rulebook: ``/work/shared/seeds/002_e7e1b063b6c411e5.txt``. One module, one job:
+
+- :mod:`.setup` - the fixed facts a Diplomatic Phase reads (powers, confessions, minor
+  states, the Influence Allocation Table, the ATTACK ORDER), built from plain data;
+- :mod:`.orders` - reading the phase's orders (``5: BRE``, ``BRAP > FRANCE``,
+  ``WAR: FRANCE``) into small order objects;
+- :mod:`.influence` - INFs in the minor states: placements, diplomatic attacks by mutual
+  reduction, alignment statuses, confessional markers, capture and liberation;
+- :mod:`.declarations` - war, alliance, armistice and dissolving an alliance, effective the
+  following year; the Papacy's protection;
+- :mod:`.reichstag` - Austria's one meeting, its three agendas and the vote;
+- :mod:`.diplomatic_phase` - :func:`run_diplomatic_phase`, which runs one Diplomatic Phase
+  and writes the report the referee sends.
+
+Nothing here reads a file: :mod:`.adapter` builds the setup from a loaded ``Variant``. The
+state is plain JSON-able data kept in ``Position.extra`` (see ``docs/europe1619.md``).
+
+The other phases of the year live beside these: :mod:`.territory`, :mod:`.occupation`,
+:mod:`.treasury`, :mod:`.scoring` and :mod:`.adapter_rules` (read by :mod:`.rules`, the
+adjudicator's hooks); they read the same ``Position.extra`` entries. The workbook's sheets
+are :mod:`.sheets` and :mod:`.report`, the map's colours :mod:`.mapstyle`, and a player's
+mailed lines as sheet cells :mod:`.entries`.
+"""
+
+from gm_tools.engine.system import GameSystem
+
+
+class Europe1619System(GameSystem):
+    """Europe 1619's parts: its rules, its sheets, and where a demo file's lines go."""
+
+    def demo_cells(self, phase: str, entry: dict, where: str) -> dict[str, object] | None:
+        if phase[-1] in "MR":  # movement and retreat orders go on the Orders sheet
+            return None
+        from gm_tools.systems.europe1619.entries import sheet_cells
+
+        return sheet_cells(phase, entry, where)
+
+
+def _system() -> Europe1619System:
+    # imported here: the rules and sheets modules import this package's modules
+    from gm_tools.systems.europe1619.rules import RULES
+    from gm_tools.systems.europe1619.sheets import HOOKS
+
+    return Europe1619System("europe1619", rules=RULES, sheets=HOOKS)
+
+
+SYSTEM = _system()

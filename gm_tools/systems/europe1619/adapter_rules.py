@@ -1,0 +1,212 @@
+"""From a loaded Europe 1619 variant and a position to what the rules read.
+
+The variant data (``variants/europe1619``): provinces carry ``domain = POWER`` (a home
+province), ``minor = CODE`` (a province of a minor state) and ``hre = true``; home centers
+``home``; powers ``build_sites`` and ``minor = true``; ``tables.toml`` the minor states, the
+Military Cost Table, the initial INFs and declarations. The diplomatic state is
+``Position.extra["declarations"]`` (:mod:`gm_tools.systems.europe1619.declarations`) and
+``Position.extra["influence"]`` (:mod:`gm_tools.systems.europe1619.influence`); a position without them
+is at the start of the game, so the initial declarations and INFs apply.
+"""
+
+from __future__ import annotations
+
+from typing import Mapping
+
+from gm_tools.errors import VariantDataError
+from gm_tools.engine.model import Position
+from gm_tools.engine.variant import Variant
+from gm_tools.systems.europe1619.influence import status_of
+from gm_tools.systems.europe1619.scoring import ScoringRules
+from gm_tools.systems.europe1619.territory import Geography, Relations
+from gm_tools.systems.europe1619.treasury import Economy
+
+HRE_POWERS = ("AUSTRIA", "SPAIN", "UNION", "SAXONY", "LEAGUE", "SAVOY")
+"""'Austrian, Spanish, Union/Palatine, Saxon, League/Bavarian, and Savoy units may attack
+foreign units that enter the HRE without a declaration of war'."""
+ALIGNED_INCOME_POWERS = ("UNION", "LEAGUE")
+"""'The Protestant Union and the Catholic League receive income from aligned states as well,
+but only from those states within the HRE'."""
+BONUSES = (("AUSTRIA", "BOH", 5),)
+"""'If Austria captures Bohemia and holds on to it, Austria gains an additional 5 victory points'."""
+
+_GEOGRAPHY: dict[int, Geography] = {}
+
+
+def geography(variant: Variant) -> Geography:
+    """The map facts of ``variant`` (computed once per loaded variant)."""
+    key = id(variant)
+    if key not in _GEOGRAPHY:
+        _GEOGRAPHY[key] = _geography(variant)
+    return _GEOGRAPHY[key]
+
+
+def _geography(variant: Variant) -> Geography:
+    problems = []
+    minor_table = variant.tables.get("minor_states", {})
+    minors, minor_home = {}, {}
+    for code, entry in sorted(minor_table.items()):
+        if not isinstance(entry, dict):
+            continue  # 'reconstructed', 'source'
+        minors[code] = tuple(entry.get("provinces", ()))
+        if entry.get("home_center"):
+            minor_home[code] = entry["home_center"]
+    domain = {}
+    for code, province in sorted(variant.provinces.items()):
+        holder = province.extra.get("domain") or province.extra.get("minor")
+        if holder:
+            domain[code] = holder
+        if province.extra.get("minor") and province.extra["minor"] not in minors:
+            problems.append(f"provinces.toml: [{code}] minor = {province.extra['minor']!r} is not in tables.toml [minor_states]")
+    powers = frozenset(c for c, p in variant.powers.items() if p.playable and not p.extra.get("minor"))
+    home_centers = {p: tuple(variant.home_centers(p)) for p in sorted(powers)}
+    build_sites, new_states = {}, {}
+    for p in sorted(powers):
+        extra_sites = tuple(variant.powers[p].extra.get("build_sites", ()))
+        build_sites[p] = tuple(sorted(set(home_centers[p]) | set(extra_sites)))
+        if extra_sites:
+            new_states[p] = extra_sites
+    if problems:
+        raise VariantDataError(variant.name, problems)
+    return Geography(
+        powers=powers,
+        minors=minors,
+        minor_home=minor_home,
+        domain=domain,
+        home_centers=home_centers,
+        build_sites=build_sites,
+        values={c: variant.provinces[c].value for c in variant.supply_centers()},
+        hre=frozenset(c for c, p in variant.provinces.items() if p.extra.get("hre")),
+        hre_powers=frozenset(HRE_POWERS) & powers,
+        army_neighbours=dict(variant.army_adjacency),
+        coastal=frozenset(
+            c for c, p in variant.provinces.items() if p.type == "coast" and variant.fleet_locations(c) == [c]
+        ),
+        new_states=new_states,
+    )
+
+
+def relations(variant: Variant, position: Position) -> Relations:
+    """The declarations in force and the minors' statuses, from ``position.extra`` (or the
+    INITIAL SETUP and 'Notes on initial declarations' when the position has none yet)."""
+    wars, alliances = [], []
+    declared = position.extra.get("declarations")
+    if declared is not None:
+        # Pending declarations effective this year count even when no Diplomatic Phase settled
+        # them (after 1648 'the Diplomatic Phase is skipped').
+        from gm_tools.engine.phase import parse_phase
+        from gm_tools.systems.europe1619.declarations import DeclarationState, relations_in_year
+
+        in_force = relations_in_year(DeclarationState.from_json(declared), parse_phase(position.phase).year)
+        for pair_, relation in sorted(in_force.items()):
+            (wars if relation == "war" else alliances).append(pair_)
+    else:
+        start = variant.tables.get("initial_declarations", {})
+        wars = [tuple(p) for p in start.get("wars", [])]
+        alliances = [tuple(p) for p in start.get("alliances", [])]
+    influence = position.extra.get("influence")
+    if influence is None:
+        influence = _initial_influence(variant.tables.get("initial_inf", {}))
+    aligned, vassals, neutral = {}, {}, []
+    for minor, infs in sorted(influence.items()):
+        status, power = status_of(infs)
+        if status == "ALIGNED":
+            aligned[minor] = power
+        elif status == "VASSALAGE":
+            vassals[minor] = power
+        elif status == "NEUTRAL":
+            neutral.append(minor)
+    return Relations.of(wars=wars, alliances=alliances, aligned=aligned, vassals=vassals, neutral=neutral)
+
+
+def _initial_influence(table: Mapping) -> dict[str, dict[str, int]]:
+    by_minor: dict[str, dict[str, int]] = {}
+    for power, row in table.items():
+        if isinstance(row, dict):
+            for minor, n in row.items():
+                by_minor.setdefault(minor, {})[power] = int(n)
+    return by_minor
+
+
+def economy(variant: Variant) -> Economy:
+    """The Military Cost Table (``tables.toml [military_cost] cost_to_add``) and the limits."""
+    costs = variant.tables.get("military_cost", {}).get("cost_to_add")
+    if not isinstance(costs, list) or not all(isinstance(c, int) for c in costs):
+        raise VariantDataError(
+            variant.name, [f"tables.toml: [military_cost] cost_to_add must be a list of whole TPs, found {costs!r}"]
+        )
+    return Economy(
+        costs=dict(enumerate(costs)),
+        aligned_income_powers=frozenset(ALIGNED_INCOME_POWERS),
+        max_strength=int(variant.options.get("max_strength", 15)),
+        max_unit_strength=int(variant.options.get("max_unit_strength", 10)),
+    )
+
+
+def scoring_rules(variant: Variant) -> ScoringRules:
+    """Confessions from the powers' ``religion``; Austria's Bohemia bonus; 25 points; 1648."""
+    victory_year = getattr(variant, "end_year", None) or 1648
+    return ScoringRules(
+        confessions={c: p.religion for c, p in variant.powers.items() if p.religion},
+        bonuses=BONUSES,
+        target=getattr(variant, "victory_points", None) or 25,
+        last_year=victory_year,
+    )
+
+
+def board(variant: Variant, position: Position):
+    """The rules' view of ``position`` on ``variant``."""
+    from gm_tools.systems.europe1619.territory import Board
+
+    return Board(geography(variant), relations(variant, position), position)
+
+
+def apply_map_adjustment(variant: Variant, position: Position):
+    """Run the Map Adjustment Phase on ``position`` (after the Orders Phase and its retreats)
+    and carry its consequences into the diplomatic state in ``position.extra``: a captured
+    minor's INFs are held in suspension, a liberated minor's put back into effect, an
+    eliminated power's INFs and relations removed, and the confessional markers placed afresh
+    ('A confessional marker ... can only be placed on a minor state's home supply center during
+    the Map Adjustment Phase'). Returns the :class:`~gm_tools.systems.europe1619.occupation.MapAdjustment`
+    with that position."""
+    from gm_tools.systems.europe1619 import diplomatic_phase as dp
+    from gm_tools.systems.europe1619 import influence as inf
+    from gm_tools.systems.europe1619.adapter import setup_from_variant
+    from gm_tools.systems.europe1619.occupation import map_adjustment
+
+    out = map_adjustment(board(variant, position))
+    setup = setup_from_variant(variant)
+    extra = out.position.extra
+    state = dp.DiplomaticState.from_extra(extra) if "influence" in extra else dp.initial_state(setup)
+    for power in out.eliminated:
+        state = dp.eliminate(setup, state, power)
+    influence = state.influence
+    for minor, captor in out.captured_minors:
+        influence = inf.capture(influence, minor, captor)
+    for minor in out.liberated_minors:
+        influence = inf.liberate(influence, minor)
+    state = dp.DiplomaticState(
+        inf.markers_at_map_adjustment(setup, influence), state.declarations, state.reichstag,
+        tuple(sorted(set(state.eliminated) | set(extra.get("eliminated", [])))),
+    )
+    extra.update(state.to_extra())
+    return out
+
+
+def apply_transactions(variant: Variant, position: Position, transactions: list):
+    """Run the Builds and Transactions Phase on ``position`` with the variant's Military Cost
+    Table (:func:`gm_tools.systems.europe1619.treasury.run_transactions`)."""
+    from gm_tools.systems.europe1619.treasury import run_transactions
+
+    return run_transactions(board(variant, position), economy(variant), variant, transactions)
+
+
+def score_position(variant: Variant, position: Position):
+    """(scores by power, verdict) of the Scoring Phase of ``position``'s year, with the
+    confessional markers of ``position.extra["markers"]``."""
+    from gm_tools.engine.phase import parse_phase
+    from gm_tools.systems.europe1619.scoring import scores, verdict
+
+    rules = scoring_rules(variant)
+    table = scores(board(variant, position), rules, position.extra.get("markers", {}))
+    return table, verdict({p: s.total for p, s in table.items()}, parse_phase(position.phase).year, rules)

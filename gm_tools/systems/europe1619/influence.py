@@ -1,0 +1,320 @@
+"""INFs in the minor states: placements, diplomatic attacks, statuses, confessional markers.
+
+Rulebook sections (Europe 1619, ``/work/shared/seeds/002_e7e1b063b6c411e5.txt``): the
+Diplomatic Phase, the diplomatic attack, the four alignment statuses, CONFESSIONAL MARKERS,
+captured minor states and liberation, elimination.
+
+State (``Position.extra``): ``influence`` = {minor: {power: INFs}}, ``suspended`` =
+{captured minor: captor}, ``markers`` = {minor: confession}. A status is never stored: it
+is worked out from the INFs whenever asked, so it cannot drift from them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Mapping
+
+from gm_tools.errors import IllegalOrderError
+from gm_tools.systems.europe1619.orders import Attack, Placement
+from gm_tools.systems.europe1619.setup import CONFESSIONS, DiplomacySetup
+
+UNALIGNED = "UNALIGNED"
+ALIGNED = "ALIGNED"
+VASSALAGE = "VASSALAGE"
+NEUTRAL = "NEUTRAL"
+
+
+@dataclass
+class InfluenceState:
+    """The INFs on the board and what hangs on them; JSON-able via to_json/from_json."""
+
+    influence: dict[str, dict[str, int]] = field(default_factory=dict)
+    """Minor code -> {power: INFs placed there}; powers with none are left out."""
+    suspended: dict[str, str] = field(default_factory=dict)
+    """Captured minor code -> the power whose unit holds its home center. Its INFs stay, 'held
+    in suspension', until it is liberated."""
+    markers: dict[str, str] = field(default_factory=dict)
+    """Minor code -> confession of the marker on its home center (placed at the Map
+    Adjustment Phase)."""
+
+    def to_json(self) -> dict:
+        return {
+            "influence": {m: dict(sorted(p.items())) for m, p in sorted(self.influence.items()) if p},
+            "suspended": dict(sorted(self.suspended.items())),
+            "markers": dict(sorted(self.markers.items())),
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping) -> "InfluenceState":
+        return cls(
+            influence={m: {p: int(n) for p, n in ps.items() if int(n) > 0} for m, ps in data.get("influence", {}).items()},
+            suspended=dict(data.get("suspended", {})),
+            markers=dict(data.get("markers", {})),
+        )
+
+    def copy(self) -> "InfluenceState":
+        return InfluenceState.from_json(self.to_json())
+
+    def infs(self, minor: str) -> dict[str, int]:
+        """{power: INFs} in one minor (a new dict)."""
+        return dict(self.influence.get(minor, {}))
+
+
+@dataclass(frozen=True)
+class MinorStatus:
+    """A minor state's political status at the end of a Diplomatic Phase."""
+
+    minor: str
+    """Minor code."""
+    status: str
+    """UNALIGNED, ALIGNED, VASSALAGE or NEUTRAL, from its INFs."""
+    power: str | None
+    """The power it is aligned with or a vassal of; None when unaligned or neutral."""
+    total: int
+    """All INFs placed there."""
+    captured_by: str | None = None
+    """When captured: the captor. Its INFs are then held in suspension and the status above
+    is the one its liberation would reestablish."""
+
+    def describe(self) -> str:
+        if self.status in (ALIGNED, VASSALAGE):
+            text = f"{self.status} ({self.power})"
+        else:
+            text = self.status
+        if self.captured_by:
+            return f"captured by {self.captured_by}; INFs held in suspension ({text} when liberated)"
+        return text
+
+
+def status_of(infs: Mapping[str, int], vassal_infs: int = 25) -> tuple[str, str | None]:
+    """(status, power) from {power: INFs} (rulebook, 'Every minor state has one of four
+    alignment statuses').
+
+    - UNALIGNED: 'A minor state without INFs';
+    - ALIGNED: 'a power holds more than 50% of all INFs placed';
+    - VASSALAGE: 'more than 50% ... AND has 25 INFs or more invested';
+    - NEUTRAL: 'two or more powers equally invested' or '3 or more powers ... and no one
+      power holds the required >50%'.
+
+    With exactly two powers unequally invested one of them holds more than 50%, so the
+    state is aligned: the two NEUTRAL clauses and ALIGNED then cover every case.
+    """
+    held = {p: n for p, n in infs.items() if n > 0}
+    total = sum(held.values())
+    if total == 0:
+        return UNALIGNED, None
+    power, most = max(sorted(held.items()), key=lambda item: item[1])
+    if 2 * most > total:  # more than 50%, in whole numbers
+        return (VASSALAGE if most >= vassal_infs else ALIGNED), power
+    return NEUTRAL, None
+
+
+def minor_status(setup: DiplomacySetup, state: InfluenceState, minor: str) -> MinorStatus:
+    """One minor's status, noting its captor when captured."""
+    infs = state.infs(minor)
+    status, power = status_of(infs, setup.vassal_infs)
+    return MinorStatus(minor, status, power, sum(infs.values()), state.suspended.get(minor))
+
+
+def statuses(setup: DiplomacySetup, state: InfluenceState) -> dict[str, MinorStatus]:
+    """Every minor's status, by minor code (sorted)."""
+    return {m: minor_status(setup, state, m) for m in sorted(setup.minors)}
+
+
+def province_statuses(setup: DiplomacySetup, state: InfluenceState) -> dict[str, MinorStatus]:
+    """Province code -> status of the minor it belongs to. A large minor state's provinces
+    share one status ('When a political status is established for a large minor state, all
+    provinces of the state are identified as aligned or unaligned or neutral')."""
+    table = statuses(setup, state)
+    return {prov: table[code] for code, minor in sorted(setup.minors.items()) for prov in minor.provinces}
+
+
+def vassal_of(setup: DiplomacySetup, state: InfluenceState, minor: str) -> str | None:
+    """The power a minor is a vassal of, or None."""
+    status = minor_status(setup, state, minor)
+    return status.power if status.status == VASSALAGE else None
+
+
+# --- placements ------------------------------------------------------------------------------
+
+
+def check_placement(setup: DiplomacySetup, state: InfluenceState, order: Placement) -> None:
+    """Raise ``IllegalOrderError`` if the placement may not be made whatever else is ordered
+    (the allotment is checked over all of a power's placements: :func:`place_all`)."""
+    minor = setup.minors[order.minor]
+    allowed = minor.allowed_confessions
+    if allowed and setup.confession(order.power) not in allowed:
+        only = " or ".join(c.title() for c in allowed)
+        raise IllegalOrderError(
+            order.text,
+            f"only {only} powers may deploy INFs to {minor.name} ({order.minor}); "
+            f"{order.power} is {setup.confession(order.power).title() or 'of no confession'}",
+        )
+    if order.minor in state.suspended:
+        raise IllegalOrderError(
+            order.text,
+            f"{order.minor} is captured by {state.suspended[order.minor]}: a captured minor state "
+            "cannot be influenced until it is liberated",
+        )
+    lord = vassal_of(setup, state, order.minor)
+    if lord and lord != order.power:
+        raise IllegalOrderError(
+            order.text,
+            f"{order.minor} is a vassal of {lord}: no other power may deposit INFs there "
+            "(a diplomatic attack may still break the vassal status)",
+        )
+
+
+def place(state: InfluenceState, placements: list[Placement]) -> InfluenceState:
+    """A new state with the placements added (placements are assumed checked)."""
+    new = state.copy()
+    for order in placements:
+        row = new.influence.setdefault(order.minor, {})
+        row[order.power] = row.get(order.power, 0) + order.infs
+    return new
+
+
+# --- diplomatic attacks ----------------------------------------------------------------------
+
+
+def check_attack(state_after_placements: InfluenceState, order: Attack) -> None:
+    """Raise ``IllegalOrderError`` unless the attacker holds INFs in the minor (having placed
+    them before or this year) and so does the target ('A diplomatic attack is when a player
+    selects one state where he/she has deployed or will be deploying INFs and then directs a
+    political attack against another player/power that also has INFs invested there')."""
+    infs = state_after_placements.infs(order.minor)
+    if infs.get(order.power, 0) <= 0:
+        raise IllegalOrderError(
+            order.text, f"{order.power} has no INFs in {order.minor} and places none there this year"
+        )
+    if infs.get(order.target, 0) <= 0:
+        raise IllegalOrderError(order.text, f"{order.target} has no INFs in {order.minor} to attack")
+
+
+@dataclass(frozen=True)
+class AttackResult:
+    """What one diplomatic attack did."""
+
+    order: Attack
+    """The attack."""
+    attacker_before: int
+    """Attacker's INFs in the minor when the attack was resolved."""
+    target_before: int
+    """Target's INFs in the minor when the attack was resolved."""
+    removed: int
+    """INFs each side lost (the mutual reduction)."""
+
+    def describe(self) -> str:
+        o = self.order
+        if self.removed == 0:
+            gone = o.power if self.attacker_before == 0 else o.target
+            return f"{o.power} attacks {o.target} in {o.minor}: no effect, {gone} has no INFs left there"
+        return (
+            f"{o.power} ({self.attacker_before}) attacks {o.target} ({self.target_before}) in {o.minor}: "
+            f"each loses {self.removed}, leaving {o.power} {self.attacker_before - self.removed}, "
+            f"{o.target} {self.target_before - self.removed}"
+        )
+
+
+def mutual_reduction(attacker: int, target: int) -> int:
+    """INFs each side loses: 'the power with the lesser number of INFs placed removes all INFs
+    and the power with larger number of INFs placed loses equal amount' (equal: both removed)."""
+    return min(attacker, target)
+
+
+def resolve_attacks(
+    setup: DiplomacySetup, state: InfluenceState, attacks: list[Attack]
+) -> tuple[InfluenceState, list[AttackResult]]:
+    """Resolve attacks after the placements, in the ATTACK ORDER of the attackers ('If
+    multiple attacks are ordered within a minor state, then the sequence of attacks is
+    resolved based on the ATTACK ORDER'). Attacks in different minors never interact, so
+    one sequence over all of them gives the same result."""
+    new = state.copy()
+    results = []
+    for order in sorted(attacks, key=lambda a: (setup.attack_rank(a.power), a.power)):
+        row = new.influence.setdefault(order.minor, {})
+        a, t = row.get(order.power, 0), row.get(order.target, 0)
+        lost = mutual_reduction(a, t)
+        for power, before in ((order.power, a), (order.target, t)):
+            if before - lost > 0:
+                row[power] = before - lost
+            else:
+                row.pop(power, None)
+        results.append(AttackResult(order, a, t, lost))
+    new.influence = {m: row for m, row in new.influence.items() if row}
+    return new, results
+
+
+# --- confessional markers, capture, elimination ---------------------------------------------
+
+
+def confession_totals(setup: DiplomacySetup, infs: Mapping[str, int]) -> dict[str, int]:
+    """INFs held by the powers of each confession."""
+    totals = {c: 0 for c in CONFESSIONS}
+    for power, n in infs.items():
+        confession = setup.confession(power)
+        if confession in totals:
+            totals[confession] += n
+    return totals
+
+
+def confessional_majority(setup: DiplomacySetup, infs: Mapping[str, int]) -> str | None:
+    """The confession whose powers hold 'all of the INFs in that state' or 'twice as many INFs
+    ... as the other religious confessions' (together: the 'two-thirds majority' of the
+    rulebook's Confessional markers paragraph), or None."""
+    totals = confession_totals(setup, infs)
+    everyone = sum(totals.values())
+    for confession, n in totals.items():
+        if n > 0 and n >= 2 * (everyone - n):
+            return confession
+    return None
+
+
+def markers_at_map_adjustment(setup: DiplomacySetup, state: InfluenceState) -> InfluenceState:
+    """The confessional markers after the Map Adjustment Phase: on the home center of every
+    minor that has one, is aligned (or a vassal), is not captured, and whose INFs show a
+    confessional majority ('These markers are only placed in minor's home supply center
+    when aligned, and removed when captured'). Markers are set afresh each time, so a
+    minor that lost its majority or its alignment loses its marker."""
+    new = state.copy()
+    new.markers = {}
+    for code, minor in sorted(setup.minors.items()):
+        if minor.home_center is None or code in state.suspended:
+            continue
+        status = minor_status(setup, state, code)
+        if status.status not in (ALIGNED, VASSALAGE):
+            continue
+        majority = confessional_majority(setup, state.infs(code))
+        if majority:
+            new.markers[code] = majority
+    return new
+
+
+def capture(state: InfluenceState, minor: str, captor: str) -> InfluenceState:
+    """The minor's home center is captured: its INFs are held in suspension and its marker
+    removed ('A captured minor state CANNOT be influenced by any power... all INFs presently
+    invested in the state are held in suspension'; 'When a minor's home center is captured,
+    the marker is removed')."""
+    new = state.copy()
+    new.suspended[minor] = captor
+    new.markers.pop(minor, None)
+    return new
+
+
+def liberate(state: InfluenceState, minor: str) -> InfluenceState:
+    """The minor is liberated: 'the INFs that were held in suspension are put back into
+    effect, and its political status reestablished'."""
+    new = state.copy()
+    new.suspended.pop(minor, None)
+    return new
+
+
+def remove_power(state: InfluenceState, power: str) -> InfluenceState:
+    """An eliminated power's INFs leave every minor ('INFs from the eliminated power are
+    removed from all minor states ... and the statuses of these minor states reevaluated';
+    statuses follow from the INFs, so they are reevaluated by being asked again)."""
+    new = state.copy()
+    for row in new.influence.values():
+        row.pop(power, None)
+    new.influence = {m: row for m, row in new.influence.items() if row}
+    return new

@@ -1,0 +1,151 @@
+"""Europe 1619's sections of a phase's page, in markdown, from the history record alone
+(``record["extra"]["outcome"]``, written by :mod:`gm_tools.systems.europe1619.phases`; keys in
+``docs/europe1619.md``)."""
+
+from __future__ import annotations
+
+from gm_tools.engine.variant import Variant
+
+
+def _items(lines: list[str]) -> str:
+    return "\n".join(f"- {line}" for line in lines) or "None."
+
+
+def _status_text(status: str, power: str | None, captured_by: str | None = None) -> str:
+    if captured_by:
+        return f"captured by {captured_by}"
+    return status + (f" ({power})" if power else "")
+
+
+def _placements(record: dict, unused: dict) -> list[str]:
+    """Each power's placements as written, with the void ones marked and what it lost
+    ('may not save unused INFs')."""
+    results = {(r["power"], r["order"]): r for r in record.get("results", [])}
+    written = record.get("extra", {}).get("europe1619", {}).get("orders", {}) or {}
+    lines = []
+    for power, orders in written.items():
+        placed = []
+        for order in orders:
+            if not order.split(":")[0].strip().isdigit():
+                continue  # an attack or a declaration: their own sections
+            r = results.get((power, order), {})
+            placed.append(order + ("" if r.get("result", "succeeds") == "succeeds" else f" (void: {r.get('reason', '')})"))
+        if placed:
+            lines.append(f"**{power}**: {', '.join(placed)}" + (f"; {unused[power]} INFs unused" if unused.get(power) else ""))
+    return lines
+
+
+def _status_changes(variant: Variant, record: dict, statuses: dict) -> list[str]:
+    """Minor states whose status differs from the one they had when the phase opened."""
+    from gm_tools.systems.europe1619.influence import status_of
+    from gm_tools.systems.europe1619.phases import setup_of
+
+    setup = setup_of(variant)
+    before = record.get("before", {}).get("extra", {})
+    influence, suspended = before.get("influence"), before.get("suspended", {}) or {}
+    if influence is None:
+        # The first Diplomatic Phase opens on the INITIAL SETUP placement ('there is an initial
+        # placement of INFs to the minor states prior to the start of the game').
+        influence = setup.initial_influence
+    lines = []
+    for code, st in statuses.items():
+        was = _status_text(*status_of(influence.get(code, {}), setup.vassal_infs), suspended.get(code))
+        now = _status_text(st["status"], st["power"], st["captured_by"])
+        if was != now:
+            lines.append(f"**{code}**: {was} \u2192 {now}")
+    return lines
+
+
+def _tracker(statuses: dict) -> str:
+    """The Influence Tracker as a markdown table: minor states by row, a column per power
+    holding INFs anywhere (the workbook's sheet of the same name)."""
+    powers = sorted({p for st in statuses.values() for p in st["infs"]})
+    head = ["Minor state", *powers, "Total", "Status", "Marker"]
+    rows = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+    for code, st in statuses.items():
+        cells = [f"**{code}**", *(str(st["infs"].get(p, "")) for p in powers), str(st["total"]),
+                 _status_text(st["status"], st["power"], st["captured_by"]), st["marker"] or ""]
+        rows.append("| " + " | ".join(cells) + " |")
+    return "\n".join(rows)
+
+
+def _statements(statements: dict) -> str:
+    """Each power's statement, item by item from its balance to its new balance."""
+    lines = []
+    for power, items in statements.items():
+        middle = [f"{'+' if tps >= 0 else '-'} {abs(tps)} {item}" for item, tps in items[1:-1]]
+        lines.append(f"**{power}**: {items[0][1]} balance " + " ".join(middle) + f" = {items[-1][1]} TPs")
+    return _items(lines)
+
+
+def _decree(record: dict) -> str:
+    from gm_tools.systems.europe1619.reichstag import ReichstagState
+
+    state = ReichstagState.from_json(record.get("before", {}).get("extra", {}).get("reichstag", {}) or {})
+    if state.decree is None or state.nullified:
+        return "No decree of the Reichstag is in force."
+    return f"In force from {state.effective}: {state.decree.describe()}."
+
+
+def sections(variant: Variant, record: dict) -> list[tuple[str, str]]:
+    """(heading, markdown) pairs for the D, J, B and S phases; none for the others."""
+    outcome = record.get("extra", {}).get("outcome", {})
+    found = []
+    if "reichstag" in record.get("extra", {}).get("europe1619", {}):
+        from gm_tools.systems.europe1619.reichstag import ReichstagState
+        from gm_tools.engine.phase import parse_phase
+
+        year = parse_phase(record["phase"]).year
+        state = ReichstagState.from_json(record["after"]["extra"].get("reichstag", {}))
+        found.append(("Reichstag", "\n".join(m.describe() for m in state.meetings if m.year == year)))
+    if "diplomatic" in outcome:
+        d = outcome["diplomatic"]
+        lines = []
+        for code, st in d["statuses"].items():
+            infs = ", ".join(f"{p} {n}" for p, n in sorted(st["infs"].items(), key=lambda x: (-x[1], x[0])))
+            status = st["status"] + (f" ({st['power']})" if st["power"] else "")
+            if st["captured_by"]:
+                status += f", captured by {st['captured_by']}"
+            marker = f"; marker {st['marker']}" if st["marker"] else ""
+            lines.append(f"**{code}**: {status}; {st['total']} INFs" + (f" ({infs})" if infs else "") + marker)
+        found.append(("INF placements", _items(_placements(record, d.get("unused", {})))))
+        found.append(("Diplomatic attacks", _items(d["attacks"])))
+        found.append(("Status changes", _items(_status_changes(variant, record, d["statuses"]))))
+        found.append(("Status of the minor states", _items(lines)))
+        found.append(("Influence Tracker", _tracker(d["statuses"])))
+        lines = [f"- in effect from {d['year']}: {t}" for t in d["took_effect"]]
+        lines += [f"- declared: {t}" for t in d["declared"]]
+        lines += [f"- the Papacy's protection lapses: {t}" for t in d.get("papal_events", [])]
+        found.append(("Declarations", "\n".join(lines) or "None."))
+        found.append(("Reichstag decree", _decree(record)))
+    if "map_adjustment" in outcome:
+        m = outcome["map_adjustment"]
+        lines = [f"- {prov} captured by {who}" for prov, who in m["captures"]]
+        lines += [f"- {prov} reverts (was held by {who})" for prov, who in m["reverted"]]
+        lines += [f"- {e['power']} {e['unit']} must leave (rule {e['rule']})"
+                  + (f"; may retreat to {', '.join(e['retreats'])}" if e["retreats"] else "; disbanded") for e in m["expelled"]]
+        lines += [f"- disbanded: {u}" for u in m["disbanded"]]
+        lines += [f"- {minor} captured by {who}: its INFs are held in suspension" for minor, who in m["captured_minors"]]
+        lines += [f"- {minor} liberated" for minor in m["liberated_minors"]]
+        lines += [f"- {p} is eliminated" for p in m["eliminated"]]
+        markers = ", ".join(f"{minor} ({c})" for minor, c in m["markers"].items()) or "none"
+        lines.append(f"- confessional markers: {markers}")
+        found.append(("Map adjustment", "\n".join(lines)))
+    if "transactions" in outcome:
+        t = outcome["transactions"]
+        lines = [f"**{p}**: {i['balance']} TPs + {i['income']} income + {i['borrowed']} borrowed - {i['lent']} lent "
+                 + (f"+ {i['received']} received - {i['paid']} paid " if i.get("received") or i.get("paid") else "")
+                 + f"- {i['purchases']} purchases = {i['new_balance']} TPs" for p, i in t["treasury"].items()]
+        found.append(("Treasury", _items(lines)))
+        if t.get("statements"):
+            found.append(("Treasury statements", _statements(t["statements"])))
+        if t["built"]:
+            found.append(("Units built", "\n".join(f"- {u}" for u in t["built"])))
+    if "scoring" in outcome:
+        s = outcome["scoring"]
+        order = sorted(s["scores"].items(), key=lambda x: (-x[1]["total"], x[0]))
+        lines = [f"**{p}** {i['total']}: captured centers {i['captured_centers']}, markers {i['markers']}, "
+                 f"captured provinces {i['captured_provinces']}, lost centers {i['lost_centers']}, "
+                 f"lost provinces {i['lost_provinces']}, bonus {i['bonus']}" for p, i in order]
+        found.append((f"Scores {s['year']}", _items(lines) + f"\n\n{s['verdict']}."))
+    return found

@@ -1,0 +1,106 @@
+"""The fixed facts a Diplomatic Phase reads: powers, confessions, minor states, tables.
+
+Plain data, built by :mod:`gm_tools.systems.europe1619.adapter` from the variant files or by hand in
+tests, so the rules never depend on a file layout.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+CATHOLIC = "catholic"
+PROTESTANT = "protestant"
+OTTOMAN = "ottoman"
+CONFESSIONS = (CATHOLIC, PROTESTANT, OTTOMAN)
+"""The three confessions of the rulebook's confessional markers ('Catholic majority = blue
+cross, Protestant majority = orange cross, Ottoman majority = green crescent')."""
+
+
+@dataclass(frozen=True)
+class MinorState:
+    """One minor state that can be influenced ('List of minor states that can be influenced')."""
+
+    code: str
+    """Its abbreviation in orders: ``"BRAP"``."""
+    name: str
+    """Full name: ``"Brandenburg-Prussia"``."""
+    provinces: tuple[str, ...] = ()
+    """Province codes of the map that belong to it; several for a large minor state
+    (BOHC, BRAP, LOWR), which all share the state's one status ('Large minor states')."""
+    home_center: str | None = None
+    """Province code of its home supply center, where a confessional marker goes; None for
+    a minor without a center."""
+    hre: bool = False
+    """True if it lies in the Holy Roman Empire (the Reichstag's agendas name HRE states)."""
+    allowed_confessions: tuple[str, ...] = ()
+    """Confessions whose powers may deposit INFs here; empty means every power ('Only
+    Protestant powers can deploy INFs to the Bohemian Confederacy')."""
+
+
+@dataclass(frozen=True)
+class DiplomacySetup:
+    """Everything about a game's diplomacy that does not change during play."""
+
+    powers: tuple[str, ...]
+    """Codes of the powers in play (played by someone), in the variant's order."""
+    confessions: dict[str, str]
+    """Power code -> ``"catholic"``, ``"protestant"`` or ``"ottoman"``."""
+    minors: dict[str, MinorState]
+    """Minor-state code -> the minor state, for every state that can be influenced."""
+    allocation: dict[int, dict[str, int]]
+    """The Influence Allocation Table: first year of a row -> {power: INFs a year}. A row
+    holds until the next row's year."""
+    attack_order: tuple[str, ...]
+    """The ATTACK ORDER: attacks within a minor state are resolved in this order of the
+    attacking powers."""
+    power_names: dict[str, str] = field(default_factory=dict)
+    """Power code -> display name (``"Catholic League and Bavaria"``); also accepted in orders."""
+    papacy: str | None = "PAPACY"
+    """The Papacy's power code (the Catholic powers may not declare war on it unless...), or
+    None when the Papacy is not a power (14 players or fewer)."""
+    forbidden_alliances: frozenset[frozenset[str]] = frozenset()
+    """Pairs of powers that can never ally ('The Protestant Union cannot form an alliance
+    with the Catholic League')."""
+    reichstag_caller: str | None = "AUSTRIA"
+    """The power that may call the Reichstag, or None when it is not in play."""
+    reichstag_members: tuple[str, ...] = ()
+    """The German/Italian regional powers of the Empire who sit and vote with the caller:
+    Saxony, Union/Palatinate, League/Bavaria and Savoy (the caller not included)."""
+    foreign_powers: tuple[str, ...] = ()
+    """The powers agenda 3 may restrict: France, Papacy, Sweden, England, Dutch, Denmark,
+    Poland, Venice, Ottoman."""
+    last_allocation_year: int = 1648
+    """No INFs are allotted after this year ('no further allocations of INFs will occur, and
+    the Diplomatic Phase is skipped in the years following 1648')."""
+    vassal_infs: int = 25
+    """INFs a power with more than 50% needs for VASSALAGE ('AND has 25 INFs or more')."""
+    initial_influence: dict[str, dict[str, int]] = field(default_factory=dict)
+    """INITIAL SETUP placement: minor -> {power: INFs}."""
+    initial_relations: tuple[tuple[str, str, str], ...] = ()
+    """Initial declarations in effect at the start: (power, power, ``"alliance"``/``"war"``)."""
+
+    def allotment(self, year: int) -> dict[str, int]:
+        """INFs each power in play receives this year (none after the last allocation year,
+        none before the table's first row)."""
+        if year > self.last_allocation_year:
+            return {}
+        rows = [y for y in self.allocation if y <= year]
+        if not rows:
+            return {}
+        row = self.allocation[max(rows)]
+        return {p: row.get(p, 0) for p in self.powers}
+
+    def confession(self, power: str) -> str:
+        """The power's confession (empty when the data gives none)."""
+        return self.confessions.get(power, "")
+
+    def name(self, power: str) -> str:
+        """Display name of a power."""
+        return self.power_names.get(power, power.title())
+
+    def attack_rank(self, power: str) -> int:
+        """Place of a power in the ATTACK ORDER (powers missing from it go last, by code)."""
+        try:
+            return self.attack_order.index(power)
+        except ValueError:
+            return len(self.attack_order)

@@ -1,0 +1,600 @@
+"""Europe 1619's sheets: what the GM types for the Diplomatic and the Builds and Transactions
+Phases, and the computed sheets of every phase (Influence Tracker, Influence History,
+Declarations, Treasury, Scores).
+
+Rulebook: ``/work/shared/seeds/002_e7e1b063b6c411e5.txt``. Plain data only
+(:class:`~gm_tools.engine.hooks.Table`, :class:`~gm_tools.engine.hooks.InputRow`); openpyxl stays in
+:mod:`gm_tools.edges.workbook`. Every entry is checked by running the phase's own rules on it
+(:mod:`gm_tools.systems.europe1619.diplomatic_phase`, :mod:`gm_tools.systems.europe1619.treasury`): an order the
+rules would void is a problem naming its cell, so the GM fixes it before anything is written.
+
+Inputs (stored in the history record's ``extra["europe1619"]``, read by
+:mod:`gm_tools.systems.europe1619.phases`):
+
+- D: ``{"orders": {power: ["5: BRE", "BRAP > FRANCE", "WAR: SPAIN"]}, "papal_events": [{event,
+  year, note}]}`` (the GM's Papal Protection sheet);
+- M: ``{"reichstag": {"agenda": {kind, power, ban, minor}, "votes": {voter: true/false/null}}}``
+  when Austria calls its meeting ('Austria may call for only one meeting during the game,
+  and during a movement phase'); :meth:`Europe1619Hooks.apply_inputs` holds it;
+- B: ``{"purchases": [{power, action, kind, province, minor}], "loans": [{lender, borrower,
+  amount, interest, due}], "payments": [{payer, payee, amount, note}], "retreats": {province
+  left: province}}``.
+"""
+
+from __future__ import annotations
+
+import difflib
+
+from gm_tools.errors import Problem
+from gm_tools.engine.hooks import CHOICE, INTEGER, Column, InputRow, SheetHooks, Table
+from gm_tools.engine.model import INVALID, Position
+from gm_tools.engine.phase import parse_phase
+from gm_tools.engine.variant import Variant
+
+INF_PLACEMENTS = "INF Placements"
+ATTACKS = "Attacks"
+DECLARATIONS_IN = "Declarations"
+PAPAL_PROTECTION = "Papal Protection"
+PAPAL_SUPPORT = "Papal support of an attack on a Catholic power"
+PURCHASES = "Purchases"
+LOANS = "Loans"
+PAYMENTS = "Payments"
+RETREATS = "Retreats"
+REICHSTAG = "Reichstag"
+REICHSTAG_VOTES = "Reichstag Votes"
+INFLUENCE_TRACKER = "Influence Tracker"
+INFLUENCE_HISTORY = "Influence History"
+RELATIONS = "Declarations Matrix"
+TREASURY = "Treasury"
+STATEMENTS = "Treasury Statements"
+LOAN_RECORD = "Loan Record"
+SCORES = "Scores"
+
+DECLARATION_KINDS = ("war", "alliance", "armistice", "dissolve")
+ACTIONS = ("build", "bolster", "reduce", "disband", "minor build")
+"""Purchases' actions; 'minor build' names the unit a coastal minor's automatic build should
+be ('Coastal minor states will by default build fleets, but the aligned power may indicate the
+preferred unit to the referee'): Unit and For minor, no Province."""
+BLANK_ROWS = 30
+
+
+def _setup(variant: Variant):
+    from gm_tools.systems.europe1619.phases import setup_of
+
+    return setup_of(variant)
+
+
+def _powers(variant: Variant) -> tuple[str, ...]:
+    return _setup(variant).powers
+
+
+def _kind(position: Position) -> str:
+    return parse_phase(position.phase).type
+
+
+class Europe1619Hooks(SheetHooks):
+    """The sheets of a Europe 1619 game."""
+
+    name = "europe1619"
+
+    # --- input sheets ------------------------------------------------------------------------
+
+    def input_sheets(self, variant: Variant, position: Position) -> list[Table]:
+        powers = _powers(variant)
+        power = Column("Power", CHOICE, powers, editable=True, width=14)
+        kind = _kind(position)
+        if kind == "D":
+            return [
+                Table(INF_PLACEMENTS, (power, Column("INFs", INTEGER, editable=True, width=8),
+                                       Column("Minor state", editable=True, width=16)), blank_rows=BLANK_ROWS),
+                Table(ATTACKS, (power, Column("Attack", editable=True, width=24)), blank_rows=len(powers)),
+                Table(DECLARATIONS_IN, (power, Column("Kind", CHOICE, DECLARATION_KINDS, editable=True, width=12),
+                                        Column("Other power", CHOICE, powers, editable=True, width=14)),
+                      blank_rows=BLANK_ROWS),
+            ] + _papal_protection_sheet(variant, position)
+        if kind == "M":
+            voters = _reichstag_voters(variant, position)
+            if not voters:
+                return []
+            from gm_tools.systems.europe1619.reichstag import AGENDAS, BAN_ATTACKS, BAN_DEPOSITS
+
+            return [
+                Table(REICHSTAG, (Column("Agenda", CHOICE, tuple(AGENDAS), editable=True, width=18),
+                                  Column("Power", CHOICE, powers, editable=True, width=14),
+                                  Column("Ban", CHOICE, (BAN_ATTACKS, BAN_DEPOSITS), editable=True, width=10),
+                                  Column("Minor state", editable=True, width=12)), blank_rows=1),
+                Table(REICHSTAG_VOTES, (Column("Voter", width=14),
+                                        Column("Vote", CHOICE, ("for", "against"), editable=True, width=10)),
+                      rows=[[v, None] for v in voters]),
+            ]
+        if kind == "B":
+            tables = [
+                Table(PURCHASES, (power, Column("Action", CHOICE, ACTIONS, editable=True, width=12),
+                                  Column("Unit", CHOICE, ("A", "F"), editable=True, width=6),
+                                  Column("Province", editable=True, width=14),
+                                  Column("For minor", editable=True, width=10)), blank_rows=BLANK_ROWS),
+                Table(LOANS, (Column("Lender", CHOICE, powers, editable=True, width=14),
+                              Column("Borrower", CHOICE, powers, editable=True, width=14),
+                              Column("TPs", INTEGER, editable=True, width=6),
+                              Column("Interest", INTEGER, editable=True, width=8),
+                              Column("Due", editable=True, width=16)), blank_rows=10),
+                # Repayments, interest and gifts: 'the player should expect a repayment on an
+                # agreed upon time ... he/she may demand an interest payment'.
+                Table(PAYMENTS, (Column("Payer", CHOICE, powers, editable=True, width=14),
+                                 Column("Payee", CHOICE, powers, editable=True, width=14),
+                                 Column("TPs", INTEGER, editable=True, width=6),
+                                 Column("For", editable=True, width=30)), blank_rows=10),
+            ]
+            waiting = position.extra.get("expelled", [])
+            if waiting:
+                rows = [[e["power"], e["unit"], ", ".join(e["retreats"]), None] for e in waiting]
+                tables.append(Table(RETREATS, (Column("Power", width=14), Column("Unit", width=10),
+                                               Column("May go to", width=30),
+                                               Column("Retreat to", editable=True, width=12)), rows=rows))
+            return tables
+        return []
+
+    def check_inputs(self, variant: Variant, position: Position, rows: dict[str, list[InputRow]]):
+        kind = _kind(position)
+        if kind == "D":
+            return _check_diplomatic(variant, position, rows)
+        if kind == "B":
+            return _check_transactions(variant, position, rows)
+        if kind == "M" and REICHSTAG in rows:
+            return _check_reichstag(variant, position, rows)
+        return {}, []
+
+    def apply_inputs(self, variant: Variant, position: Position, inputs: dict) -> Position:
+        """The Reichstag meets in the Orders Phase: its vote is counted before the orders are
+        adjudicated, and the decree applies from the next year ('the rule comes into effect the
+        following year')."""
+        if "reichstag" not in inputs:
+            return position
+        state, _ = _hold(variant, position, inputs["reichstag"])
+        after = position.copy()
+        after.extra["reichstag"] = state.to_json()
+        return after
+
+    # --- output sheets -------------------------------------------------------------------------
+
+    def output_sheets(self, variant: Variant, position: Position) -> list[Table]:
+        return [
+            influence_tracker(variant, position),
+            influence_history(variant, position),
+            relations_table(variant, position),
+            treasury_table(variant, position),
+            statements_table(variant, position),
+            loan_record(variant, position),
+            scores_table(variant, position),
+        ]
+
+    def report_sections(self, variant: Variant, record: dict) -> list[tuple[str, str]]:
+        from gm_tools.systems.europe1619.report import sections
+
+        return sections(variant, record)
+
+
+# --- checking the Diplomatic Phase ------------------------------------------------------------------
+
+
+def _cell(row: InputRow, header: str) -> tuple[str, str]:
+    sheet, cell = row.cells[header].split("!")
+    return sheet, cell
+
+
+def _missing(row: InputRow, headers: tuple[str, ...], expected: dict[str, str], problems: list[Problem]) -> bool:
+    """Report every empty required cell of a row; True when one is."""
+    bad = False
+    for header in headers:
+        if row.values.get(header) in (None, ""):
+            sheet, cell = _cell(row, header)
+            problems.append(Problem(sheet, cell, "an empty cell", expected[header]))
+            bad = True
+    return bad
+
+
+def _papal_protection_sheet(variant: Variant, position: Position) -> list[Table]:
+    """The GM's sheet for 'If the Papacy supports an attack on a Catholic power, then it may be
+    the recipient of a declaration of war from any Catholic power', laid out while the
+    Papacy is protected. The GM reads the Orders Phase's supports and writes what was seen;
+    the other two events are found by the phase itself (a captured center on the board, a
+    papal ally's war in the declarations)."""
+    from gm_tools.systems.europe1619.declarations import papacy_protected
+
+    first = parse_phase(variant.calendar.first_phase).year
+    if parse_phase(position.phase).year == first:
+        return []  # no Orders Phase played yet: nothing to report
+    if not papacy_protected(_setup(variant), _influence(variant, position).declarations):
+        return []
+    return [Table(PAPAL_PROTECTION, (Column("Year", INTEGER, editable=True, width=7),
+                                     Column(PAPAL_SUPPORT, editable=True, width=60)), blank_rows=1)]
+
+
+def _papal_findings(variant: Variant, position: Position, rows: list[InputRow], problems: list[Problem]) -> list[dict]:
+    """The GM's rows of the Papal Protection sheet as events for the phase; a year outside
+    the game's past Orders Phases or an empty cell is a problem."""
+    first, year = parse_phase(variant.calendar.first_phase).year, parse_phase(position.phase).year
+    years = f"the year of an Orders Phase played, {first} to {year - 1}"
+    found = []
+    for row in rows:
+        if _missing(row, ("Year", PAPAL_SUPPORT), {"Year": years, PAPAL_SUPPORT: "what the Papacy supported, like 'A ROM S A TUS-GEN, on Spain'"}, problems):
+            continue
+        if not first <= row.values["Year"] < year:
+            sheet, cell = _cell(row, "Year")
+            problems.append(Problem(sheet, cell, str(row.values["Year"]), years))
+            continue
+        note = f"the Papacy supported an attack on a Catholic power in {row.values['Year']}: {row.values[PAPAL_SUPPORT]}"
+        found.append({"event": "supported_attack_on_catholic", "year": row.values["Year"], "note": note})
+    return found
+
+
+def _check_diplomatic(variant: Variant, position: Position, rows: dict[str, list[InputRow]]):
+    """Each row becomes an order line of its power (``5: BRE``, ``BRAP > FRANCE``,
+    ``WAR: SPAIN``); the Diplomatic Phase is then run on them, and every order it voids is
+    a problem at the row's cell."""
+    from gm_tools.systems.europe1619.diplomatic_phase import run_on_position
+
+    setup = _setup(variant)
+    problems: list[Problem] = []
+    papal_events = _papal_findings(variant, position, rows.get(PAPAL_PROTECTION, []), problems)
+    orders: dict[str, list[str]] = {}
+    where: dict[tuple[str, int], tuple[str, str, str]] = {}  # (power, index) -> sheet, cell, written
+
+    def add(power: str, text: str, row: InputRow, header: str) -> None:
+        lines = orders.setdefault(power, [])
+        sheet, cell = _cell(row, header)
+        where[(power, len(lines))] = (sheet, cell, text)
+        lines.append(text)
+
+    power_expected = f"a power in play: {', '.join(setup.powers)}"
+    for row in rows.get(INF_PLACEMENTS, []):
+        if _missing(row, ("Power", "INFs", "Minor state"), {
+            "Power": power_expected, "INFs": "a number of INFs above 0",
+            "Minor state": "a minor state code like BRE"}, problems):
+            continue
+        if row.values["INFs"] <= 0:
+            # 'may not ... remove INFs from a state once they are placed': only a positive number
+            sheet, cell = _cell(row, "INFs")
+            problems.append(Problem(sheet, cell, str(row.values["INFs"]), "a number of INFs above 0: INFs once "
+                                    "placed may not be removed except by a diplomatic attack"))
+            continue
+        # The INFs cell is where an over-allotment is fixed; the minor's cell for the rest.
+        add(row.values["Power"], f"{row.values['INFs']}: {row.values['Minor state']}", row, "Minor state")
+    for row in rows.get(ATTACKS, []):
+        if _missing(row, ("Power", "Attack"), {"Power": power_expected,
+                                                "Attack": "a diplomatic attack '[minor state] > [power]' like BRAP > FRANCE"}, problems):
+            continue
+        text = row.values["Attack"]
+        if ">" not in text:
+            sheet, cell = _cell(row, "Attack")
+            problems.append(Problem(sheet, cell, repr(text), "a diplomatic attack '[minor state] > [power]' like BRAP > FRANCE"))
+            continue
+        add(row.values["Power"], text, row, "Attack")
+    for row in rows.get(DECLARATIONS_IN, []):
+        if _missing(row, ("Power", "Kind", "Other power"), {
+            "Power": power_expected, "Kind": f"one of {', '.join(DECLARATION_KINDS)}",
+            "Other power": power_expected}, problems):
+            continue
+        add(row.values["Power"], f"{row.values['Kind'].upper()}: {row.values['Other power']}", row, "Other power")
+    if problems:
+        return {}, problems
+
+    # The phase itself, as it will be played: the board's captures and the GM's findings count.
+    _, outcome = run_on_position(setup, position, orders, papal_events)
+    rank = {p: i for i, p in enumerate(setup.powers)}
+    keys = sorted(where, key=lambda k: (rank.get(k[0], len(rank)), k[0], k[1]))
+    for key, result in zip(keys, outcome.results):
+        if result.result != INVALID:
+            continue
+        sheet, cell, written = where[key]
+        if sheet == INF_PLACEMENTS and "INFs for" in result.reason:
+            cell = "B" + cell[1:]  # the allotment is fixed in the INFs column
+        problems.append(Problem(sheet, cell, f"{written!r} ({result.power})", _expected(result.reason)))
+    inputs = {key: value for key, value in (("orders", orders), ("papal_events", papal_events)) if value}
+    return inputs, problems
+
+
+def _expected(reason: str) -> str:
+    """A rules engine's reason as the "expected" half of a problem line."""
+    for prefix in ("illegal: ", "unreadable: ", "ambiguous: "):
+        reason = reason.removeprefix(prefix)
+    return f"an order the rules allow ({reason})"
+
+
+# --- the Reichstag (Orders Phase) ----------------------------------------------------------------------
+
+
+def _reichstag_voters(variant: Variant, position: Position) -> list[str]:
+    """Austria and the Empire's members in play and not eliminated, when Austria may still call
+    its one meeting; empty otherwise."""
+    from gm_tools.systems.europe1619.reichstag import ReichstagState, empire_powers
+
+    setup = _setup(variant)
+    state = ReichstagState.from_json(position.extra.get("reichstag", {}))
+    eliminated = set(position.extra.get("eliminated", []))
+    if setup.reichstag_caller is None or setup.reichstag_caller in eliminated or state.closed or state.nullified:
+        return []
+    return [p for p in setup.powers if p in empire_powers(setup) and p not in eliminated]
+
+
+def _hold(variant: Variant, position: Position, entry: dict):
+    from gm_tools.systems.europe1619.reichstag import Agenda, ReichstagState, hold_reichstag
+
+    state = ReichstagState.from_json(position.extra.get("reichstag", {}))
+    return hold_reichstag(_setup(variant), state, parse_phase(position.phase).year, Agenda.from_json(entry["agenda"]),
+                          entry["votes"], position.extra.get("eliminated", []))
+
+
+def _check_reichstag(variant: Variant, position: Position, rows: dict[str, list[InputRow]]):
+    """The agenda row and the votes, checked by holding the meeting on them (a wrong agenda,
+    a vote by the target of an Imperial Ban... is a problem at the agenda's cell)."""
+    from gm_tools.errors import OrderError
+
+    problems: list[Problem] = []
+    agendas, votes = rows.get(REICHSTAG, []), rows.get(REICHSTAG_VOTES, [])
+    if not agendas:
+        for row in votes:
+            sheet, cell = _cell(row, "Vote")
+            problems.append(Problem(sheet, cell, repr(row.values["Vote"]), f"no vote: no agenda on the {REICHSTAG} sheet"))
+        return {}, problems
+    if len(agendas) > 1:
+        sheet, cell = _cell(agendas[1], "Agenda")
+        return {}, [Problem(sheet, cell, "a second agenda", "one agenda: 'Austria may choose one agenda'")]
+    row = agendas[0]
+    if _missing(row, ("Agenda",), {"Agenda": "one of restrict_attacks, imperial_ban, restrict_foreign"}, problems):
+        return {}, problems
+    minor = (row.values.get("Minor state") or "").upper() or None
+    entry = {
+        "agenda": {"kind": row.values["Agenda"], "power": row.values.get("Power"), "ban": row.values.get("Ban"), "minor": minor},
+        # 'A no vote is treated as a vote against the agenda.'
+        "votes": {v.values["Voter"]: v.values["Vote"] == "for" for v in votes},
+    }
+    try:
+        _hold(variant, position, entry)
+    except OrderError as e:
+        sheet, cell = _cell(row, "Agenda")
+        return {}, [Problem(sheet, cell, repr(e.order), f"an agenda the Reichstag may vote on ({e.reason})")]
+    return {"reichstag": entry}, []
+
+
+# --- checking the Builds and Transactions Phase -------------------------------------------------------
+
+
+def _province(variant: Variant, text: str) -> str | None:
+    return variant.lookup.get(" ".join(text.lower().split()))
+
+
+def _suggest(variant: Variant, text: str) -> str:
+    close = difflib.get_close_matches(text.lower(), list(variant.lookup), n=1)
+    return f" (did you mean {variant.lookup[close[0]].upper()}?)" if close else ""
+
+
+def _check_transactions(variant: Variant, position: Position, rows: dict[str, list[InputRow]]):
+    """Rows become transactions; the phase is run on them (income first, then loans, then
+    purchases in the order listed: 'the player must assess the cost of one additional unit
+    after one unit has been purchased'), and each it refuses is a problem at its row."""
+    from gm_tools.systems.europe1619 import adapter_rules
+    from gm_tools.systems.europe1619.phases import place_expelled, transactions_of
+
+    setup = _setup(variant)
+    minors = set(setup.minors)
+    problems: list[Problem] = []
+    power_expected = f"a power in play: {', '.join(setup.powers)}"
+    purchases, loans, payments, cells = [], [], [], []
+    for row in rows.get(LOANS, []):
+        if not _transfer_row(row, ("Lender", "Borrower"), "lent", power_expected, problems):
+            continue
+        if (row.values.get("Interest") or 0) < 0:
+            sheet, cell = _cell(row, "Interest")
+            problems.append(Problem(sheet, cell, str(row.values["Interest"]), "the TPs of interest agreed, 0 or more"))
+            continue
+        loans.append({"lender": row.values["Lender"], "borrower": row.values["Borrower"], "amount": row.values["TPs"],
+                      "interest": row.values.get("Interest") or 0, "due": row.values.get("Due") or ""})
+        cells.append(row.cells["TPs"])
+    for row in rows.get(PAYMENTS, []):
+        if not _transfer_row(row, ("Payer", "Payee"), "paid", power_expected, problems):
+            continue
+        payments.append({"payer": row.values["Payer"], "payee": row.values["Payee"], "amount": row.values["TPs"],
+                         "note": row.values.get("For") or ""})
+        cells.append(row.cells["TPs"])
+    for row in rows.get(PURCHASES, []):
+        action = row.values.get("Action")
+        preference = action == "minor build"
+        needed = ("Power", "Action") + (("Unit", "For minor") if preference else ("Province",)) + (
+            ("Unit",) if action == "build" else ())
+        if _missing(row, needed, {"Power": power_expected, "Action": f"one of {', '.join(ACTIONS)}",
+                                  "Unit": "A (army) or F (fleet) for a build",
+                                  "For minor": "the minor state whose automatic build this names",
+                                  "Province": "the province of the unit or the build"}, problems):
+            continue
+        code = None if preference else _province(variant, row.values["Province"])
+        if code is None and not preference:
+            sheet, cell = _cell(row, "Province")
+            problems.append(Problem(sheet, cell, repr(row.values["Province"]),
+                                    "a province of the map" + _suggest(variant, row.values["Province"])))
+            continue
+        minor = row.values.get("For minor")
+        if minor:
+            minor = minor.upper()
+            if minor not in minors:
+                sheet, cell = _cell(row, "For minor")
+                close = difflib.get_close_matches(minor, sorted(minors), n=1)
+                hint = f" (did you mean {close[0]}?)" if close else ""
+                problems.append(Problem(sheet, cell, repr(row.values["For minor"]), f"a minor state code{hint}"))
+                continue
+        purchases.append({"power": row.values["Power"], "action": action, "kind": row.values.get("Unit"),
+                          "province": code.upper() if code else None, "minor": minor or None})
+        cells.append(row.cells["Action"])
+    retreats = {}
+    waiting = {e["unit"]: e for e in position.extra.get("expelled", [])}
+    for row in rows.get(RETREATS, []):
+        unit, dest = row.values.get("Unit"), row.values.get("Retreat to")
+        entry = waiting.get(unit)
+        code = _province(variant, dest or "")
+        sheet, cell = _cell(row, "Retreat to")
+        if entry is None:
+            problems.append(Problem(sheet, _cell(row, "Unit")[1], repr(unit), "a unit expelled at the Map Adjustment Phase"))
+        elif code is None or code.upper() not in entry["retreats"]:
+            problems.append(Problem(sheet, cell, repr(dest), f"one of {', '.join(entry['retreats'])} (rule {entry['rule']})"))
+        else:
+            retreats[unit.split(" ", 1)[1].split("/")[0]] = code.upper()
+    if problems:
+        return {}, problems
+
+    inputs = {k: v for k, v in (("loans", loans), ("payments", payments), ("purchases", purchases),
+                                ("retreats", retreats)) if v}
+    start, _ = place_expelled(position, retreats)
+    out = adapter_rules.apply_transactions(variant, start, transactions_of(inputs))
+    for ref, result in zip(cells, out.results):
+        if result.result == INVALID:
+            sheet, cell = ref.split("!")
+            problems.append(Problem(sheet, cell, f"{result.order!r} ({result.power})", f"a transaction the rules allow ({result.reason})"))
+    return inputs, problems
+
+
+def _transfer_row(row: InputRow, parties: tuple[str, str], verb: str, power_expected: str,
+                  problems: list[Problem]) -> bool:
+    """Is a Loans or Payments row complete, with TPs above 0? Problems go to ``problems``."""
+    expected = {parties[0]: power_expected, parties[1]: power_expected, "TPs": f"the TPs {verb}, a whole number above 0"}
+    if _missing(row, (*parties, "TPs"), expected, problems):
+        return False
+    if row.values["TPs"] <= 0:
+        sheet, cell = _cell(row, "TPs")
+        problems.append(Problem(sheet, cell, str(row.values["TPs"]), expected["TPs"]))
+        return False
+    return True
+
+
+# --- output sheets ---------------------------------------------------------------------------------
+
+
+def _influence(variant: Variant, position: Position):
+    from gm_tools.systems.europe1619.diplomatic_phase import DiplomaticState, initial_state
+
+    setup = _setup(variant)
+    if "influence" in position.extra:
+        return DiplomaticState.from_extra(position.extra)
+    return initial_state(setup)
+
+
+def influence_tracker(variant: Variant, position: Position) -> Table:
+    """'The referee presents the results of the Diplomatic Phase by reporting the status of each
+    minor state to the players with a table': minor states x powers, the total, the status, the
+    aligned power, the confessional marker."""
+    from gm_tools.systems.europe1619.influence import statuses
+
+    setup = _setup(variant)
+    state = _influence(variant, position)
+    powers = setup.powers
+    columns = (Column("Minor state", width=12), Column("Name", width=24)) + tuple(
+        Column(p, INTEGER, width=9) for p in powers
+    ) + (Column("Total", INTEGER, width=7), Column("Status", width=14), Column("Aligned with", width=14),
+         Column("Marker", width=11), Column("Captured by", width=12))
+    rows = []
+    for code, status in statuses(setup, state.influence).items():
+        infs = state.influence.infs(code)
+        rows.append([code, setup.minors[code].name] + [infs.get(p, 0) for p in powers] + [
+            status.total, status.status, status.power or "", state.influence.markers.get(code, ""),
+            status.captured_by or ""])
+    totals = ["Total", ""] + [sum(state.influence.infs(m).get(p, 0) for m in setup.minors) for p in powers]
+    rows.append(totals + [sum(totals[2:]), "", "", "", ""])
+    return Table(INFLUENCE_TRACKER, columns, rows)
+
+
+def influence_history(variant: Variant, position: Position) -> Table:
+    """Each year's INFs after its Diplomatic Phase, one row per minor state and power."""
+    columns = (Column("Year", INTEGER, width=7), Column("Minor state", width=12), Column("Power", width=14),
+               Column("INFs", INTEGER, width=7))
+    rows = []
+    for year, by_minor in position.extra.get("ledger", {}).get("influence", {}).items():
+        for minor, infs in sorted(by_minor.items()):
+            for power, n in sorted(infs.items()):
+                rows.append([int(year), minor, power, n])
+    return Table(INFLUENCE_HISTORY, columns, rows)
+
+
+def relations_table(variant: Variant, position: Position) -> Table:
+    """Powers x powers: 'war', 'alliance', and declarations pending ('armistice from 1621')."""
+    from gm_tools.systems.europe1619.declarations import pair
+
+    setup = _setup(variant)
+    state = _influence(variant, position).declarations
+    powers = setup.powers
+    columns = (Column("Power", width=14),) + tuple(Column(p, width=12) for p in powers)
+    rows = []
+    for a in powers:
+        row = [a]
+        for b in powers:
+            if a == b:
+                row.append("-")
+                continue
+            text = state.relations.get(pair(a, b), "")
+            pending = state.pending_between(a, b)
+            if pending:
+                note = f"{pending.kind.lower()} from {pending.effective} (pending)"
+                text = f"{text}; {note}" if text else note
+            row.append(text)
+        rows.append(row)
+    return Table(RELATIONS, columns, rows)
+
+
+TREASURY_ITEMS = (
+    ("balance", "Balance"), ("home_centers", "Home centers"), ("captured_centers", "Captured centers"),
+    ("captured_provinces", "Captured provinces"), ("aligned_states", "Aligned states"), ("income", "Income"),
+    ("borrowed", "Borrowed"), ("lent", "Lent"), ("received", "Received"), ("paid", "Paid"),
+    ("purchases", "Purchases"), ("new_balance", "New balance"),
+)
+
+
+def treasury_table(variant: Variant, position: Position) -> Table:
+    """Each Builds and Transactions Phase: per power the balance, income by source, loans,
+    purchases and the new balance ('Treasury')."""
+    columns = (Column("Year", INTEGER, width=7), Column("Power", width=14)) + tuple(
+        Column(title, INTEGER, width=10) for _, title in TREASURY_ITEMS
+    )
+    rows = []
+    for year, by_power in position.extra.get("ledger", {}).get("treasury", {}).items():
+        for power, items in by_power.items():
+            # .get: 'received' and 'paid' are newer than the games recorded before them.
+            rows.append([int(year), power] + [items.get(key, 0) for key, _ in TREASURY_ITEMS])
+    return Table(TREASURY, columns, rows)
+
+
+def statements_table(variant: Variant, position: Position) -> Table:
+    """Each power's statement of the last Builds and Transactions Phase, item by item, from
+    the opening balance to the new one: the lines the GM sends each player."""
+    from gm_tools.systems.europe1619.phases import STATEMENTS as KEY
+
+    columns = (Column("Year", INTEGER, width=7), Column("Power", width=14), Column("Item", width=44),
+               Column("TPs", INTEGER, width=7))
+    found = position.extra.get(KEY) or {}
+    rows = [[found["year"], power, item, tps]
+            for power, items in found.get("powers", {}).items() for item, tps in items]
+    return Table(STATEMENTS, columns, rows)
+
+
+def loan_record(variant: Variant, position: Position) -> Table:
+    """Every loan and payment recorded, by year: 'These scenarios are monitored by the referee,
+    but not enforced by the referee'."""
+    from gm_tools.systems.europe1619.treasury import LOANS as LOANS_KEY, PAYMENTS as PAYMENTS_KEY
+
+    columns = (Column("Year", INTEGER, width=7), Column("Kind", width=9), Column("From", width=14),
+               Column("To", width=14), Column("TPs", INTEGER, width=6), Column("Interest", INTEGER, width=8),
+               Column("Terms", width=36))
+    rows = [[int(r["year"]), "loan", r["lender"], r["borrower"], r["amount"], r["interest"], r["terms"]]
+            for r in position.extra.get(LOANS_KEY, [])]
+    rows += [[int(r["year"]), "payment", r["payer"], r["payee"], r["amount"], None, r["note"]]
+             for r in position.extra.get(PAYMENTS_KEY, [])]
+    return Table(LOAN_RECORD, columns, sorted(rows, key=lambda r: r[0]))
+
+
+def scores_table(variant: Variant, position: Position) -> Table:
+    """Victory points at each Scoring Phase: a row per power, a column per year."""
+    ledger = position.extra.get("ledger", {}).get("scores", {})
+    years = list(ledger)
+    columns = (Column("Power", width=14),) + tuple(Column(y, INTEGER, width=7) for y in years)
+    rows = [[p] + [ledger[y].get(p) for y in years] for p in _powers(variant)]
+    return Table(SCORES, columns, rows)
+
+
+HOOKS = Europe1619Hooks()
