@@ -18,7 +18,9 @@ from PIL import Image
 from gm_tools.systems.europe1619 import mapstyle
 from gm_tools.engine.model import Position, Unit
 from gm_tools.edges.png import svg_to_png
-from gm_tools.publish.render import ALIGNED_TINT, CONFESSION_COLOURS, NEUTRAL_STATE_FILL, UNALIGNED_FILL, _mix, render_svg
+from gm_tools.publish.render import render_svg
+from gm_tools.publish.style import ALIGNED_TINT, CONFESSION_COLOURS, NEUTRAL_STATE_FILL, UNALIGNED_FILL
+from gm_tools.publish.style import mix as _mix
 from gm_tools.edges.variants import load_variant
 
 SVG = "{http://www.w3.org/2000/svg}"

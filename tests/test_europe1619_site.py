@@ -120,7 +120,8 @@ def test_the_game_page_has_victory_points_and_treasury_per_year(site):
 
 
 def test_the_map_on_the_diplomatic_page_is_coloured_by_status(site):
-    from gm_tools.publish.render import ALIGNED_TINT, UNALIGNED_FILL, _mix
+    from gm_tools.publish.style import ALIGNED_TINT, UNALIGNED_FILL
+    from gm_tools.publish.style import mix as _mix
     from gm_tools.edges.variants import load_variant
 
     svg = (site / "Y1619M.svg").read_text(encoding="utf-8")
@@ -137,7 +138,7 @@ def test_the_diplomatic_page_map_shows_the_statuses_the_phase_made(site):
     the board after the phase: Bohemia had no INFs at the start (grey, 'UNALIGNED') and ends
     the demo's 1619 neutral ('marked as neutral (white-colored)'), all four of its provinces
     ('Large minor states')."""
-    from gm_tools.publish.render import NEUTRAL_STATE_FILL
+    from gm_tools.publish.style import NEUTRAL_STATE_FILL
 
     svg = (site / "Y1619D.svg").read_text(encoding="utf-8")
     for province in ("BOH", "LUS", "SIL", "MOR"):

@@ -14,16 +14,8 @@ import pytest
 
 from gm_tools.errors import OrderError
 from gm_tools.engine.model import Position, Unit
-from gm_tools.engine.parser import (
-    _PLAIN,
-    _Context,
-    _judge_notation,
-    _movement_order,
-    _names,
-    _Reader,
-    _tokens,
-    _translated_tokens,
-)
+from gm_tools.engine.orderwords import _PLAIN, Reader, _tokens, _translated_tokens, names_of
+from gm_tools.engine.parser import _Context, _judge_notation, _movement_order
 from gm_tools.engine.rules import Rules
 from gm_tools.edges.variants import load_variant
 
@@ -31,7 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
 import randomplay  # noqa: E402  (bench/ is a folder of scripts, not a package)
 
 V = load_variant("standard")
-NAMES = _names(V)
+NAMES = names_of(V)
 
 PLAIN = [
     "A PAR - BUR",
@@ -71,7 +63,7 @@ def test_every_name_reads_as_its_province():
     # take the quick lookup unless a longer name starts with the word (SPA of "spa nc").
     quick = 0
     for words, location in sorted(NAMES.by_words.items()):
-        reader = _Reader(" ".join(words), V, NAMES)
+        reader = Reader(" ".join(words), V, NAMES)
         place = reader.place("a province")
         province, _, coast = location.partition("/")
         assert (place.province, place.coast or "") == (province, coast), words
@@ -81,7 +73,7 @@ def test_every_name_reads_as_its_province():
 
 
 def test_a_code_that_starts_a_longer_name_is_read_with_its_coast():
-    reader = _Reader("F SPA NC - MAO", V, NAMES)
+    reader = Reader("F SPA NC - MAO", V, NAMES)
     assert reader.kind() == "F"
     place = reader.place("a province")
     assert (place.province, place.coast, reader.peek()) == ("SPA", "NC", "-")
@@ -120,7 +112,7 @@ def _both_ways(text: str, position: Position, power: str):
 
     ctx = _Context(" ".join(text.split()), V, position, power, Rules())
     quick = outcome(lambda: _judge_notation(ctx, NAMES))
-    general = outcome(lambda: _movement_order(_Reader(ctx.written, V, NAMES), ctx))
+    general = outcome(lambda: _movement_order(Reader(ctx.written, V, NAMES), ctx))
     return quick, general
 
 
@@ -169,7 +161,7 @@ def test_a_code_that_runs_on_into_a_longer_name_is_left_to_the_word_reader():
     # With a name "spa s", "F SPA S ..." reads as the south coast, not as a support: the
     # longest run of words that names a province wins (parser docstring).
     variant = replace(V, lookup={**V.lookup, "spa s": "SPA/SC"})
-    names = _names(variant)
+    names = names_of(variant)
     assert "SPA" not in names.exact and "PAR" in names.exact and "SPA/NC" in names.exact
     ctx = _Context("F SPA S A MAR - GAS", variant, _board(), "FRANCE", Rules())
     assert _judge_notation(ctx, names) is None

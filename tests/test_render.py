@@ -26,15 +26,9 @@ from gm_tools.engine.model import (
     order_text,
 )
 from gm_tools.edges.png import WEB_WIDTH, svg_to_png
-from gm_tools.publish.render import (
-    HOME_TINT,
-    NEUTRAL_FILL,
-    ProvinceStyle,
-    RenderOptions,
-    _mix,
-    minor_state_style,
-    render_svg,
-)
+from gm_tools.publish.render import NEUTRAL_FILL, RenderOptions, render_svg
+from gm_tools.publish.style import HOME_TINT, ProvinceStyle, minor_state_style
+from gm_tools.publish.style import mix as _mix
 from gm_tools.engine.rules import Rules
 from gm_tools.engine.variant import Calendar, Power, Province, Variant
 from gm_tools.edges.variants import load_variant

@@ -8,13 +8,12 @@ maker fixes a whole map in one pass. Finding a variant by name is
 
 from __future__ import annotations
 
-import difflib
 import importlib.util
 import re
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from gm_tools.edges.datafile import check_fixed_keys, describe_unknown, extra_keys, read_toml, str_list
 from gm_tools.errors import VariantDataError
 from gm_tools.engine.model import ARMY, FLEET, Unit, coast_of, province_of
 from gm_tools.engine.phase import PhaseError, parse_phase
@@ -33,23 +32,6 @@ START_KEYS = ("units", "centers")
 PROVINCE_KEYS = ("name", "type", "aliases", "center", "value", "home", "army", "fleet", "coasts")
 POWER_KEYS = ("code", "name", "adjective", "colour", "religion", "playable")
 
-# Spellings a map maker is likely to write for a known key. difflib catches most typos;
-# these are the ones too far from the real key for it (other English, other words).
-_LIKELY_MEANT = {
-    "centre": "center",
-    "supply_center": "center",
-    "supply_centre": "center",
-    "sc": "center",
-    "color": "colour",
-    "alias": "aliases",
-    "coast": "coasts",
-    "armies": "army",
-    "fleets": "fleet",
-    "owner": "home",
-    "home_center": "home",
-    "terrain": "type",
-}
-
 # Long names players write for the usual coasts ("spa (north coast)").
 COAST_WORDS = {"NC": "north coast", "SC": "south coast", "EC": "east coast", "WC": "west coast"}
 
@@ -57,66 +39,6 @@ _CODE_RE = re.compile(r"^[A-Z][A-Z0-9]*$")
 _POWER_CODE_RE = re.compile(r"^[A-Z][A-Z0-9_]*$")
 _COLOUR_RE = re.compile(r"^#[0-9a-fA-F]{6}$")
 _UNIT_RE = re.compile(r"^\s*([AF])\s+(\S+)\s*$", re.IGNORECASE)
-
-
-def meant_key(key: str, known: tuple[str, ...]) -> str | None:
-    """The known key a misspelt ``key`` most likely meant, or None if it looks deliberate."""
-    guess = _LIKELY_MEANT.get(key.lower())
-    if guess in known:
-        return guess
-    close = difflib.get_close_matches(key.lower(), known, n=1, cutoff=0.8)
-    return close[0] if close else None
-
-
-def _describe_unknown(key: str, known: tuple[str, ...]) -> str:
-    guess = meant_key(key, known)
-    hint = f" (did you mean '{guess}'?)" if guess else f" (expected one of: {', '.join(known)})"
-    return f"unknown key '{key}'{hint}"
-
-
-def _read_toml(path: Path, problems: list[str], required: bool) -> dict | None:
-    if not path.is_file():
-        if required:
-            problems.append(f"{path.name}: file missing in {path.parent}")
-        return None
-    try:
-        with path.open("rb") as f:
-            return tomllib.load(f)
-    except tomllib.TOMLDecodeError as e:
-        problems.append(f"{path.name}: not valid TOML: {e}")
-    except UnicodeDecodeError as e:
-        problems.append(f"{path.name}: not UTF-8 text: {e}")
-    return None
-
-
-def _str_list(value, where: str, what: str, problems: list[str]) -> list[str]:
-    """A list of strings, or [] after reporting what was found instead."""
-    if isinstance(value, list) and all(isinstance(v, str) for v in value):
-        return list(value)
-    problems.append(f"{where}: {what} must be a list of strings, found {value!r}")
-    return []
-
-
-def _check_fixed_keys(table: dict, known: tuple[str, ...], where: str, problems: list[str]) -> None:
-    """A table with a fixed set of keys: anything else is a typo."""
-    for key in table:
-        if key not in known:
-            problems.append(f"{where}: {_describe_unknown(key, known)}")
-
-
-def _extra_keys(table: dict, known: tuple[str, ...], where: str, problems: list[str]) -> dict:
-    """The keys of an open table beyond ``known``: facts a variant's rules module reads
-    (a province's ``hre``, a power's ``minor``...). A key that looks like a misspelt
-    known one is reported instead, so a typo never passes for a variant fact."""
-    extra = {}
-    for key, value in table.items():
-        if key in known:
-            continue
-        if meant_key(key, known):
-            problems.append(f"{where}: {_describe_unknown(key, known)}")
-        else:
-            extra[key] = value
-    return extra
 
 
 # --- provinces.toml ------------------------------------------------------------------------
@@ -142,7 +64,7 @@ def _read_province(code: str, table, problems: list[str]) -> _RawProvince | None
     if not _CODE_RE.match(code):
         problems.append(f"{where}: province code must be upper-case letters and digits, like 'PAR'")
     raw = _RawProvince(fields={})
-    extra = _extra_keys(table, PROVINCE_KEYS, where, problems)
+    extra = extra_keys(table, PROVINCE_KEYS, where, problems)
 
     name = table.get("name")
     if not isinstance(name, str) or not name.strip():
@@ -152,7 +74,7 @@ def _read_province(code: str, table, problems: list[str]) -> _RawProvince | None
     if ptype not in PROVINCE_TYPES:
         problems.append(f"{where}: 'type' must be one of {', '.join(PROVINCE_TYPES)}, found {ptype!r}")
         ptype = LAND
-    aliases = _str_list(table.get("aliases", []), where, "'aliases'", problems)
+    aliases = str_list(table.get("aliases", []), where, "'aliases'", problems)
     center = table.get("center", False)
     if not isinstance(center, bool):
         problems.append(f"{where}: 'center' must be true or false, found {center!r}")
@@ -173,9 +95,9 @@ def _read_province(code: str, table, problems: list[str]) -> _RawProvince | None
     for coast, moves in coasts.items():
         if not _CODE_RE.match(coast):
             problems.append(f"{where}: coast name '{coast}' must be upper case, like 'NC'")
-        raw.fleet[f"{code}/{coast}"] = _str_list(moves, where, f"coast {coast}", problems)
+        raw.fleet[f"{code}/{coast}"] = str_list(moves, where, f"coast {coast}", problems)
     if "fleet" in table:
-        fleet = _str_list(table["fleet"], where, "'fleet'", problems)
+        fleet = str_list(table["fleet"], where, "'fleet'", problems)
         if coasts:
             problems.append(
                 f"{where}: a split-coast province lists fleet moves only per coast under "
@@ -184,7 +106,7 @@ def _read_province(code: str, table, problems: list[str]) -> _RawProvince | None
         else:
             raw.fleet[code] = fleet
     if "army" in table:
-        raw.army = _str_list(table["army"], where, "'army'", problems)
+        raw.army = str_list(table["army"], where, "'army'", problems)
 
     if ptype == SEA and "army" in table:
         problems.append(f"{where}: sea province lists army moves (an army cannot be at sea)")
@@ -353,7 +275,7 @@ def _read_powers(value, problems: list[str]) -> dict[str, Power]:
         if code in powers:
             problems.append(f"{where}: power code {code} used twice")
             continue
-        extra = _extra_keys(table, POWER_KEYS, where, problems)
+        extra = extra_keys(table, POWER_KEYS, where, problems)
         texts = {}
         for key in ("name", "adjective"):
             text = table.get(key)
@@ -383,7 +305,7 @@ def _read_calendar(value, problems: list[str]) -> Calendar:
     if not isinstance(value, dict):
         problems.append(f"{where}: missing or not a table")
         return fallback
-    _check_fixed_keys(value, CALENDAR_KEYS, where, problems)
+    check_fixed_keys(value, CALENDAR_KEYS, where, problems)
     phases = []
     raw_phases = value.get("phases")
     if not isinstance(raw_phases, list) or not raw_phases:
@@ -434,7 +356,7 @@ def _read_start(value, provinces: dict[str, Province], powers: dict[str, Power],
     if not isinstance(value, dict):
         problems.append(f"{VARIANT_FILE} [start]: missing or not a table with units and centers")
         return units, centers
-    _check_fixed_keys(value, START_KEYS, f"{VARIANT_FILE} [start]", problems)
+    check_fixed_keys(value, START_KEYS, f"{VARIANT_FILE} [start]", problems)
     occupied: dict[str, Unit] = {}
     for power, entries in _power_lists(value.get("units"), "start.units", powers, problems):
         where = f"{VARIANT_FILE} [start.units] {power}"
@@ -493,7 +415,7 @@ def _read_start_unit(entry, power: str, where: str, provinces: dict[str, Provinc
         strength = entry.get("strength", 1)
         for key in entry:
             if key not in ("unit", "strength"):
-                problems.append(f"{where}: {entry!r}: {_describe_unknown(key, ('unit', 'strength'))}")
+                problems.append(f"{where}: {entry!r}: {describe_unknown(key, ('unit', 'strength'))}")
         if not isinstance(strength, int) or isinstance(strength, bool) or strength < 1:
             problems.append(f"{where}: {entry!r}: 'strength' must be a whole number 1 or more")
             return None
@@ -560,7 +482,7 @@ def _read_victory(value, n_centers: int, problems: list[str]) -> int:
     if not isinstance(value, dict):
         problems.append(f"{where}: missing or not a table (centers = N)")
         return 0
-    _check_fixed_keys(value, VICTORY_KEYS, where, problems)
+    check_fixed_keys(value, VICTORY_KEYS, where, problems)
     centers = value.get("centers")
     if not isinstance(centers, int) or isinstance(centers, bool) or centers < 1:
         problems.append(f"{where}: 'centers' must be a whole number 1 or more, found {centers!r}")
@@ -602,19 +524,19 @@ def read_variant(folder: Path, name: str) -> Variant:
     Raises :class:`VariantDataError` listing every problem found.
     """
     problems: list[str] = []
-    vdata = _read_toml(folder / VARIANT_FILE, problems, required=True)
-    pdata = _read_toml(folder / PROVINCES_FILE, problems, required=True)
-    tdata = _read_toml(folder / TABLES_FILE, problems, required=False) or {}
+    vdata = read_toml(folder / VARIANT_FILE, problems, required=True)
+    pdata = read_toml(folder / PROVINCES_FILE, problems, required=True)
+    tdata = read_toml(folder / TABLES_FILE, problems, required=False) or {}
     if vdata is None or pdata is None:
         raise VariantDataError(name, problems)
 
     provinces, army, fleet, lookup = _read_provinces(pdata, problems)
-    _check_fixed_keys(vdata, TOP_KEYS, VARIANT_FILE, problems)
+    check_fixed_keys(vdata, TOP_KEYS, VARIANT_FILE, problems)
     title = vdata.get("title")
     if not isinstance(title, str) or not title.strip():
         problems.append(f"{VARIANT_FILE}: 'title' must be a non-empty string, found {title!r}")
         title = name
-    aliases = _str_list(vdata.get("aliases", []), VARIANT_FILE, "'aliases'", problems)
+    aliases = str_list(vdata.get("aliases", []), VARIANT_FILE, "'aliases'", problems)
     if not isinstance(vdata.get("description", ""), str):
         problems.append(f"{VARIANT_FILE}: 'description' must be a string")
     options = _read_options(vdata, problems)

@@ -42,6 +42,7 @@ from gm_tools.engine.model import (
 )
 from gm_tools.engine.phase import PhaseError, phase_title
 from gm_tools.engine.variant import SEA, Variant
+from gm_tools.publish.style import HOME_TINT, ProvinceStyle, mix, valid_colour
 
 # --- look ------------------------------------------------------------------------------------
 
@@ -58,63 +59,6 @@ UNIT_R = 11.0
 """Half the size of a unit symbol, px."""
 OWNED_TINT = 0.25
 """How far toward white an owned center's fill is mixed from the owner's colour."""
-HOME_TINT = 0.72
-"""How far toward white a home province that is no owned center is mixed from its power's colour."""
-
-
-@dataclass(frozen=True)
-class ProvinceStyle:
-    """How a variant wants one province drawn, overriding the owner colouring.
-
-    Returned by the optional hook ``province_style(variant, position, code)`` of the
-    variant's rules object (:func:`gm_tools.engine.rules.rules_for`): the Europe variants use it for
-    minor-state status (aligned tint, vassal hatched, neutral white, unaligned grey) and
-    confessional markers. Return None to keep the default look.
-    """
-
-    fill: str | None = None
-    """Fill colour ``#rrggbb``, or None for the default."""
-    hatch: str | None = None
-    """Colour of diagonal hatching drawn over the fill, or None for none."""
-    marker: str | None = None
-    """A short text (one or two characters) drawn beside the province's label."""
-    marker_colour: str | None = None
-    """Colour of the marker ``#rrggbb`` (the rulebook's blue and orange crosses), or None for ink."""
-    note: str | None = None
-    """A word drawn under the label, such as ``captured`` or ``contested``; the province's
-    outline is then drawn dashed, so the state shows at a glance and without colour."""
-
-
-UNALIGNED_FILL = "#c8c8c8"
-NEUTRAL_STATE_FILL = "#ffffff"
-ALIGNED_TINT = 0.6
-"""How far toward white an aligned minor state is mixed from its power's colour."""
-CONFESSION_MARKERS = {"catholic": "\u271d", "protestant": "\u271d", "orthodox": "\u2626", "ottoman": "\u262a",
-                      "muslim": "\u262a"}
-"""Marker drawn beside a minor state's label for the confessional marker on its center."""
-CONFESSION_COLOURS = {"catholic": "#1f5fbf", "protestant": "#e8820c", "ottoman": "#1d8a3a", "muslim": "#1d8a3a"}
-"""Europe 1619 rulebook, 'Confessional markers': 'a Protestant marker (orange cross) or a Catholic
-marker (blue cross) or a Ottoman marker (green crescent moon and star)'."""
-
-
-def minor_state_style(status: str, power_colour: str | None = None, confession: str | None = None) -> ProvinceStyle:
-    """The look of a minor state's province in the Europe variants, for a rules object's
-    ``province_style`` hook: aligned states tinted with their power's colour, vassals hatched
-    in it, neutral states white, unaligned grey; ``confession`` adds its marker.
-
-    ``status`` is ``ALIGNED``, ``VASSALAGE``, ``NEUTRAL`` or ``UNALIGNED`` (any case).
-    """
-    status = status.upper()
-    marker = CONFESSION_MARKERS.get(confession.lower(), confession[:1].upper()) if confession else None
-    ink = CONFESSION_COLOURS.get(confession.lower()) if confession else None
-    colour = _valid_colour(power_colour) if power_colour else None
-    if status == "ALIGNED" and colour:
-        return ProvinceStyle(fill=_mix(colour, ALIGNED_TINT), marker=marker, marker_colour=ink)
-    if status == "VASSALAGE" and colour:
-        return ProvinceStyle(fill=_mix(colour, ALIGNED_TINT + 0.15), hatch=colour, marker=marker, marker_colour=ink)
-    if status == "NEUTRAL":
-        return ProvinceStyle(fill=NEUTRAL_STATE_FILL, marker=marker, marker_colour=ink)
-    return ProvinceStyle(fill=UNALIGNED_FILL, marker=marker, marker_colour=ink)
 
 
 @dataclass(frozen=True)
@@ -137,23 +81,6 @@ def _f(value: float) -> str:
     """Fixed formatting, so the same state gives the same bytes."""
     text = f"{value:.1f}"
     return "0.0" if text == "-0.0" else text
-
-
-def _mix(colour: str, amount: float, toward: str = "#ffffff") -> str:
-    """``colour`` moved ``amount`` (0..1) of the way toward ``toward``."""
-    a = [int(colour[i : i + 2], 16) for i in (1, 3, 5)]
-    b = [int(toward[i : i + 2], 16) for i in (1, 3, 5)]
-    return "#" + "".join(f"{round(x + (y - x) * amount):02x}" for x, y in zip(a, b))
-
-
-def _valid_colour(colour: str) -> str:
-    if isinstance(colour, str) and len(colour) == 7 and colour.startswith("#"):
-        try:
-            int(colour[1:], 16)
-            return colour.lower()
-        except ValueError:
-            pass
-    return "#888888"
 
 
 def _text(x: float, y: float, text: str, size: float, *, anchor: str = "middle", weight: str = "normal",
@@ -195,7 +122,7 @@ class _Drawing:
         self.position = position
         self.base = base
         self.parts: list[str] = []
-        self.colours = {code: _valid_colour(p.colour) for code, p in variant.powers.items()}
+        self.colours = {code: valid_colour(p.colour) for code, p in variant.powers.items()}
         self.missing: set[str] = set()
 
     def colour(self, power: str) -> str:
@@ -221,12 +148,12 @@ class _Drawing:
             return SEA_FILL
         owner = self.position.centers.get(code)
         if province.supply_center and owner:
-            return _mix(self.colour(owner), OWNED_TINT)
+            return mix(self.colour(owner), OWNED_TINT)
         # a home center, or a home province that is no center (``domain``, see
         # variants/README.md): land is coloured by the power it belongs to, as on the printed maps
         home = province.home or province.extra.get("domain")
         if home in self.colours:
-            return _mix(self.colour(home), HOME_TINT)
+            return mix(self.colour(home), HOME_TINT)
         return NEUTRAL_FILL
 
     def regions(self, styles: dict[str, ProvinceStyle]) -> None:
@@ -589,10 +516,10 @@ def _styles(variant: Variant, position: Position) -> dict[str, ProvinceStyle]:
         style = hook(variant, position, code)
         if style is not None:
             styles[code] = ProvinceStyle(
-                fill=_valid_colour(style.fill) if style.fill else None,
-                hatch=_valid_colour(style.hatch) if style.hatch else None,
+                fill=valid_colour(style.fill) if style.fill else None,
+                hatch=valid_colour(style.hatch) if style.hatch else None,
                 marker=style.marker,
-                marker_colour=_valid_colour(style.marker_colour) if getattr(style, "marker_colour", None) else None,
+                marker_colour=valid_colour(style.marker_colour) if getattr(style, "marker_colour", None) else None,
                 note=getattr(style, "note", None),
             )
     return styles

@@ -164,7 +164,7 @@ class CentenaryRules(Rules):
         master = master_of(variant, position, owner) if owner and is_neutral(variant, owner) else None
         if master is None:
             return None
-        from gm_tools.publish.render import ProvinceStyle  # the renderer's type, imported only when drawing
+        from gm_tools.publish.style import ProvinceStyle  # the renderer's type, imported only when drawing
 
         return ProvinceStyle(hatch=variant.powers[master].colour)
 

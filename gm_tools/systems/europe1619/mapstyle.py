@@ -19,7 +19,7 @@ Pure: reads only the loaded variant and the position.
 from __future__ import annotations
 
 from gm_tools.engine.model import Position
-from gm_tools.publish.render import HOME_TINT, UNALIGNED_FILL, ProvinceStyle, _mix, _valid_colour, minor_state_style
+from gm_tools.publish.style import HOME_TINT, UNALIGNED_FILL, ProvinceStyle, minor_state_style, mix, valid_colour
 from gm_tools.engine.variant import Variant
 from gm_tools.systems.europe1619.adapter_rules import geography, relations
 from gm_tools.systems.europe1619.occupation import is_proxy
@@ -49,7 +49,7 @@ def province_style(variant: Variant, position: Position, code: str) -> ProvinceS
 
 def _colour(variant: Variant, power: str | None) -> str | None:
     p = variant.powers.get(power) if power else None
-    return _valid_colour(p.colour) if p else None
+    return valid_colour(p.colour) if p else None
 
 
 def _minor_look(variant: Variant, board: Board, minor: str, confession: str | None = None) -> ProvinceStyle:
@@ -70,7 +70,7 @@ def _style(variant: Variant, board: Board, markers: dict, code: str) -> Province
             look = _minor_look(variant, board, captor)
             return ProvinceStyle(fill=look.fill, hatch=look.hatch, note=CAPTURED_NOTE)
         colour = _colour(variant, captor)
-        fill = None if geo.is_center(code) else (_mix(colour, HOME_TINT) if colour else None)
+        fill = None if geo.is_center(code) else (mix(colour, HOME_TINT) if colour else None)
         return ProvinceStyle(fill=fill, note=CAPTURED_NOTE)
     note = CONTESTED_NOTE if _contested(board, code) else None
     if geo.is_minor(domain):

@@ -1,0 +1,115 @@
+"""The layers and the game-system boundary (docs/architecture.md), checked as code.
+
+The import rules are import-linter contracts in pyproject.toml; these tests run the real
+``lint-imports`` on the package, show that a broken rule is caught, and check what the
+contracts cannot: that the core never names a game system in its code, that every system
+folder is covered by the contracts and registers a GameSystem, and that modules stay small.
+"""
+
+from __future__ import annotations
+
+import ast
+import shutil
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGE = ROOT / "gm_tools"
+SYSTEMS = sorted(p.name for p in (PACKAGE / "systems").iterdir() if (p / "__init__.py").exists())
+CORE = [p for p in PACKAGE.rglob("*.py") if "systems" not in p.relative_to(PACKAGE).parts[:1]]
+MAX_LINES = 620
+
+
+def lint_imports(config: Path | None = None) -> subprocess.CompletedProcess:
+    exe = Path(sys.executable).with_name("lint-imports")
+    args = [str(exe if exe.exists() else shutil.which("lint-imports")), "--no-cache"]
+    if config:
+        args.append(str(config))
+    return subprocess.run(args, cwd=ROOT, capture_output=True, text=True, timeout=300)
+
+
+def contracts() -> dict[str, dict]:
+    data = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    return {c["id"]: c for c in data["tool"]["importlinter"]["contracts"]}
+
+
+def test_the_import_contracts_hold():
+    result = lint_imports()
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "0 broken" in result.stdout
+
+
+def test_a_broken_contract_is_caught(tmp_path):
+    # The checker can fail: the engine's parser does import the model.
+    config = tmp_path / "broken.toml"
+    config.write_text(
+        '[tool.importlinter]\nroot_package = "gm_tools"\n'
+        '[[tool.importlinter.contracts]]\nid = "x"\nname = "parser without model"\ntype = "forbidden"\n'
+        'source_modules = ["gm_tools.engine.parser"]\nforbidden_modules = ["gm_tools.engine.model"]\n',
+        encoding="utf-8",
+    )
+    result = lint_imports(config)
+    assert result.returncode != 0 and "BROKEN" in result.stdout
+
+
+def test_every_system_folder_is_under_the_contracts():
+    found = set(SYSTEMS) - {"standard"}
+    assert found >= {"centenary", "europe1619"}
+    forbidden = {m.rsplit(".", 1)[1] for m in contracts()["core-names-no-system"]["forbidden_modules"]}
+    independent = {m.rsplit(".", 1)[1] for m in contracts()["systems-independent"]["modules"]}
+    assert forbidden == found, "add the new system to the core-names-no-system contract"
+    assert independent == set(SYSTEMS), "add the new system to the systems-independent contract"
+
+
+@pytest.mark.parametrize("name", SYSTEMS)
+def test_every_system_exports_its_game_system(name):
+    import importlib
+
+    from gm_tools.engine.system import GameSystem
+
+    system = importlib.import_module(f"gm_tools.systems.{name}").SYSTEM
+    assert isinstance(system, GameSystem) and system.name == name
+
+
+def _code_strings(tree: ast.AST) -> list[ast.Constant]:
+    """String constants that are code, not docstrings."""
+    docstrings = set()
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
+            body = node.body
+            if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
+                docstrings.add(id(body[0].value))
+        if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant):
+            docstrings.add(id(node.value))  # attribute docstrings
+    return [n for n in ast.walk(tree) if isinstance(n, ast.Constant) and isinstance(n.value, str)
+            and id(n) not in docstrings]
+
+
+def test_the_core_names_no_game_system():
+    # docs/architecture.md: "the core names no variant". A string equal to a system's or a
+    # shipped variant's name in the engine, the edges, publishing or the command line is a
+    # branch on a variant (help text and docstrings may name them as examples).
+    names = set(SYSTEMS) - {"standard"}
+    names |= {p.name for p in (ROOT / "variants").iterdir() if p.is_dir()} - {"standard"}
+    found = []
+    for path in CORE:
+        for node in _code_strings(ast.parse(path.read_text(encoding="utf-8"))):
+            if node.value.strip().lower() in names:
+                found.append(f"{path.relative_to(ROOT)}:{node.lineno}: {node.value!r}")
+    assert found == []
+
+
+def test_the_name_check_would_see_a_branch_on_a_variant():
+    tree = ast.parse('"""A docstring naming europe1619."""\nif variant.name == "europe1619":\n    pass\n')
+    assert [n.value for n in _code_strings(tree)] == ["europe1619"]
+
+
+def test_no_module_is_over_the_size_limit():
+    # Issue 10: "no module is over ~600 lines".
+    sizes = {str(p.relative_to(ROOT)): len(p.read_text(encoding="utf-8").splitlines())
+             for p in PACKAGE.rglob("*.py")}
+    assert {p: n for p, n in sizes.items() if n > MAX_LINES} == {}
