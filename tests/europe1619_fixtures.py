@@ -1,6 +1,6 @@
 """A Europe 1619 diplomacy setup written by hand from the rulebook, for the europe tests.
 
-Rulebook: /work/shared/seeds/002_e7e1b063b6c411e5.txt. Powers, confessions, the minor
+Rulebook: 002_e7e1b063b6c411e5.txt. Powers, confessions, the minor
 states, the INITIAL SETUP placement and the initial declarations are the rulebook's. The
 Influence Allocation Table and the ATTACK ORDER were lost with the rulebook's images; the
 values below are test values, fixed here so the hand-computed expectations of the tests do

@@ -113,3 +113,16 @@ def test_no_module_is_over_the_size_limit():
     sizes = {str(p.relative_to(ROOT)): len(p.read_text(encoding="utf-8").splitlines())
              for p in PACKAGE.rglob("*.py")}
     assert {p: n for p, n in sizes.items() if n > MAX_LINES} == {}
+
+
+def test_rulebooks_are_cited_by_file_name_never_by_a_machine_path():
+    # Issue 10 item 10: "Cite the rulebooks by file name, never by a machine's absolute path".
+    found = []
+    for folder in ("gm_tools", "tests", "docs", "variants", "sheets", "templates", "bench", "tools", "README.md"):
+        for path in [ROOT / folder] if (ROOT / folder).is_file() else (ROOT / folder).rglob("*"):
+            if path.is_file() and path.suffix in {".py", ".md", ".toml", ".html", ".txt", ".json"}:
+                text = path.read_text(encoding="utf-8", errors="replace")
+                for marker in ("/work/", "/home/", "/root/"):
+                    if marker in text and path != Path(__file__):
+                        found.append(f"{path.relative_to(ROOT)}: {marker}")
+    assert found == []

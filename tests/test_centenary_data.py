@@ -1,7 +1,7 @@
 """The Centenary variant data (variants/centenary) against its rulebook.
 
 Rulebook: Centenary, William Preston, Vienna 44 (April 1988); the project's copy is
-/work/shared/seeds/004_1210a5933393c2d7.txt. Each test cites the rule it checks ("intro" is
+004_1210a5933393c2d7.txt. Each test cites the rule it checks ("intro" is
 the text before rule 1). Judgements where the rulebook is silent are in
 variants/centenary/NOTES.md; the tests for those say so.
 """

@@ -1,7 +1,7 @@
 """Centenary's rules module (gm_tools/systems/centenary/rules.py) on the real Centenary map.
 
 Rulebook: Centenary, William Preston, Vienna 44 (April 1988),
-/work/shared/seeds/004_1210a5933393c2d7.txt; each test cites its rule. Movement tests run
+004_1210a5933393c2d7.txt; each test cites its rule. Movement tests run
 the real engine (gm_tools.engine.runner.run_phase) from positions built on the Centenary start.
 """
 

@@ -2,7 +2,7 @@
 openpyxl, turn, the Fealty and Neutrals sheets, the record's random draws, replay.
 
 Rulebook: Centenary, William Preston, Vienna 44 (April 1988),
-/work/shared/seeds/004_1210a5933393c2d7.txt; each test cites its rule.
+004_1210a5933393c2d7.txt; each test cites its rule.
 
 The scripted game (seed 1), played once for the module:
 

@@ -1,7 +1,7 @@
 """The Europe 1619 variant data (variants/europe1619) against its rulebook.
 
 Rulebook: Europe 1619, Matthew Medeiros (edited 2-26-2018); the project's copy is
-/work/shared/seeds/002_e7e1b063b6c411e5.txt. Each test quotes the rulebook words it checks.
+002_e7e1b063b6c411e5.txt. Each test quotes the rulebook words it checks.
 The map and several tables were lost in conversion; where a test checks a reconstruction
 rather than a stated fact, it says so (judgements: variants/europe1619/NOTES.md).
 """

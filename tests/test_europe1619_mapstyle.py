@@ -1,7 +1,7 @@
 """The Europe 1619 map, coloured by the rules' province_style hook (gm_tools/systems/europe1619/mapstyle.py),
 drawn by the real renderer and read back as SVG.
 
-Rulebook: /work/shared/seeds/002_e7e1b063b6c411e5.txt (the "1619 rulebook"); quoted words are
+Rulebook: 002_e7e1b063b6c411e5.txt (the "1619 rulebook"); quoted words are
 its own. The position is set up by hand in ``Position.extra`` (docs/europe1619.md, 'State in
 Position.extra'): INFs give the statuses, ``markers`` the confessional markers, ``captured``
 the captures.

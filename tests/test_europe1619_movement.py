@@ -1,6 +1,6 @@
 """Europe 1619 Orders Phase: movement under declarations, alliances, the HRE exception,
 aligned minors, bolstered units. Through the real adjudicator (``engine.run_orders``) on the
-variant's map; each test cites the rulebook section (``/work/shared/seeds/002_...txt``).
+variant's map; each test cites the rulebook section (``002_e7e1b063b6c411e5.txt``).
 """
 
 from __future__ import annotations

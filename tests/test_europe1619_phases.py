@@ -2,7 +2,7 @@
 hand: the Scoring Phase's verdict, and a unit expelled at the Map Adjustment Phase retreating
 at the Builds and Transactions Phase.
 
-Rulebook: /work/shared/seeds/002_e7e1b063b6c411e5.txt (the "1619 rulebook"); quoted words are
+Rulebook: 002_e7e1b063b6c411e5.txt (the "1619 rulebook"); quoted words are
 its own. Center values from variants/europe1619/provinces.toml.
 """
 

@@ -1,7 +1,7 @@
 """Europe 1619 with 10 to 14 players: ``new-game --players N`` and the smaller setups on the
 board, through the real workbook.
 
-Rulebook: /work/shared/seeds/002_e7e1b063b6c411e5.txt (the "1619 rulebook"), 'Europe 1619 is
+Rulebook: 002_e7e1b063b6c411e5.txt (the "1619 rulebook"), 'Europe 1619 is
 played with 15 players, but can be modified for less' and the 14 PLAYERS ... 10 PLAYERS
 paragraphs; quoted words are its own.
 """

@@ -3,7 +3,7 @@ page (placements, attacks in order, status changes, the Influence Tracker as a t
 declarations, the Reichstag), the game page's victory points and treasury per year, and the
 map coloured by status. Built from the demo's first year, played through the real workbook.
 
-Rulebook: /work/shared/seeds/002_e7e1b063b6c411e5.txt (the "1619 rulebook"): 'The referee
+Rulebook: 002_e7e1b063b6c411e5.txt (the "1619 rulebook"): 'The referee
 presents the results of the Diplomatic Phase by reporting the status of each minor state to the
 players with a table, and the map color-coded. The referee also reports the results of a
 Reichstag (if one is held), and which declarations successfully passed as well as the effects

@@ -1,7 +1,7 @@
 """Europe 1619 through the real GM workflow: new-game, the GM filling the sheets of the .xlsx
 with openpyxl, turn, and the computed sheets read back.
 
-Rulebook: /work/shared/seeds/002_e7e1b063b6c411e5.txt (the "1619 rulebook" below); quoted
+Rulebook: 002_e7e1b063b6c411e5.txt (the "1619 rulebook" below); quoted
 words are its own. Values: tables.toml's Influence Allocation Table (FRANCE 6 INFs a year),
 INITIAL SETUP ('FRANCE = { LOR = 1 }', 'UNION = { HES = 5 }'), Military Cost Table (strength 4
 -> 9 TPs, 5 -> 15: France's example), France's home centers LYO 3, NOR 3, PAR 5, PRO 2.

@@ -1,6 +1,6 @@
 """Declarations of war, alliance, armistice; the Papacy (gm_tools.systems.europe1619.declarations).
 
-Rulebook: Europe 1619, /work/shared/seeds/002_e7e1b063b6c411e5.txt, sections 'Declarations',
+Rulebook: Europe 1619, 002_e7e1b063b6c411e5.txt, sections 'Declarations',
 'Alliances', 'Armistice', 'The Papacy', 'Sequence of declarations', 'Notes on initial
 declarations'.
 """

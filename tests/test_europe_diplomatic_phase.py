@@ -1,7 +1,7 @@
 """A whole Diplomatic Phase of Europe 1619 (gm_tools.systems.europe1619.diplomatic_phase), order reading
 (gm_tools.systems.europe1619.orders) and the setup built from the variant (gm_tools.systems.europe1619.adapter).
 
-Rulebook: Europe 1619, /work/shared/seeds/002_e7e1b063b6c411e5.txt. The scripted years start
+Rulebook: Europe 1619, 002_e7e1b063b6c411e5.txt. The scripted years start
 from its INITIAL SETUP; every expected status is worked out by hand in the comments.
 """
 

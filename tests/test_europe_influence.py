@@ -1,6 +1,6 @@
 """INFs, diplomatic attacks, alignment statuses and confessional markers (gm_tools.systems.europe1619.influence).
 
-Rulebook: Europe 1619, /work/shared/seeds/002_e7e1b063b6c411e5.txt; each test cites the
+Rulebook: Europe 1619, 002_e7e1b063b6c411e5.txt; each test cites the
 section words it checks.
 """
 

@@ -1,6 +1,6 @@
 """Europe 1619 Map Adjustment Phase: rules 4a-4d, capture by continued occupation, reverting,
 occupation by proxy, captured minors and liberation, elimination (Spain's and England's
-rules). Each test cites the rulebook (``/work/shared/seeds/002_...txt``)."""
+rules). Each test cites the rulebook (``002_e7e1b063b6c411e5.txt``)."""
 
 from __future__ import annotations
 

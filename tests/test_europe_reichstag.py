@@ -1,6 +1,6 @@
 """The Reichstag: Austria's one meeting, three agendas, the vote (gm_tools.systems.europe1619.reichstag).
 
-Rulebook: Europe 1619, /work/shared/seeds/002_e7e1b063b6c411e5.txt, section 'Reichstag'.
+Rulebook: Europe 1619, 002_e7e1b063b6c411e5.txt, section 'Reichstag'.
 The effects on a Diplomatic Phase run the real phase (gm_tools.systems.europe1619.diplomatic_phase).
 """
 

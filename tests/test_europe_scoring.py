@@ -1,5 +1,5 @@
 """Europe 1619 Scoring Phase: the five scoring items, Austria's Bohemia bonus, 25 points wins,
-the end in 1648 and ties. Each test cites the rulebook (``/work/shared/seeds/002_...txt``)."""
+the end in 1648 and ties. Each test cites the rulebook (``002_e7e1b063b6c411e5.txt``)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """Europe 1619 Builds and Transactions Phase: income, loans, the Military Cost Table,
 bolstering, reductions, minors' builds, the Ottoman fleet. Each test cites the rulebook
-(``/work/shared/seeds/002_...txt``); its worked examples (France's two purchases, the
+(``002_e7e1b063b6c411e5.txt``); its worked examples (France's two purchases, the
 League's income) are tests."""
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Centenary (William Preston, 1988): neutral armies, Fealty and Automatic Fealty.
 
-Rule numbers are the rulebook's (``/work/shared/seeds/004_1210a5933393c2d7.txt``); the
+Rule numbers are the rulebook's (``004_1210a5933393c2d7.txt``); the
 judgements where it is silent are in ``variants/centenary/NOTES.md``.
 
 Words used here:

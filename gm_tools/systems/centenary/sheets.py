@@ -1,7 +1,7 @@
 """Centenary's sheets: Fealty claims (input), the Neutrals (output), and the fealty sections of
 a phase's page.
 
-Rulebook: ``/work/shared/seeds/004_1210a5933393c2d7.txt`` (rule numbers are its own); the
+Rulebook: ``004_1210a5933393c2d7.txt`` (rule numbers are its own); the
 rules themselves are :mod:`gm_tools.systems.centenary.rules`, this module only reads, checks and
 shows. Plain data only (:class:`~gm_tools.engine.hooks.Table`, :class:`~gm_tools.engine.hooks.InputRow`).
 

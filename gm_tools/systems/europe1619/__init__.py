@@ -1,6 +1,6 @@
 """Europe 1619 (Matthew Medeiros, 2018): the Diplomatic Phase as a pure rules engine.
 
-Rulebook: ``/work/shared/seeds/002_e7e1b063b6c411e5.txt``. One module, one job:
+Rulebook: ``002_e7e1b063b6c411e5.txt``. One module, one job:
 
 - :mod:`.setup` - the fixed facts a Diplomatic Phase reads (powers, confessions, minor
   states, the Influence Allocation Table, the ATTACK ORDER), built from plain data;

@@ -1,6 +1,6 @@
 """INFs in the minor states: placements, diplomatic attacks, statuses, confessional markers.
 
-Rulebook sections (Europe 1619, ``/work/shared/seeds/002_e7e1b063b6c411e5.txt``): the
+Rulebook sections (Europe 1619, ``002_e7e1b063b6c411e5.txt``): the
 Diplomatic Phase, the diplomatic attack, the four alignment statuses, CONFESSIONAL MARKERS,
 captured minor states and liberation, elimination.
 

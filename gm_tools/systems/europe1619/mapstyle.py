@@ -1,6 +1,6 @@
 """How the Europe 1619 map colours a province: the renderer's ``province_style`` hook.
 
-Rulebook: ``/work/shared/seeds/002_e7e1b063b6c411e5.txt``. The referee presents the
+Rulebook: ``002_e7e1b063b6c411e5.txt``. The referee presents the
 Diplomatic Phase 'with a table, and the map color-coded': 'UNALIGNED ... (grey-colored)',
 'NEUTRAL ... (white-colored)'; aligned states take their power's light tint and vassals
 are hatched in its colour (our choice: the rulebook's colours for them were in the lost map

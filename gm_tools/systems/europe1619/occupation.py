@@ -1,6 +1,6 @@
 """The Map Adjustment Phase: captures, occupation, captured minors, liberation, elimination.
 
-Rulebook (``/work/shared/seeds/002_e7e1b063b6c411e5.txt``) sections: 'Additional rules to
+Rulebook (``002_e7e1b063b6c411e5.txt``) sections: 'Additional rules to
 observe' 3, 4a-4d and 6; the paragraph on captured minor states and liberation; 'Occupation
 by proxy'; 'Elimination' with Spain's and England's rules.
 

@@ -1,6 +1,6 @@
 """The Europe 1619 phases the standard engine does not play, on a game position.
 
-Rulebook (``/work/shared/seeds/002_e7e1b063b6c411e5.txt``), 'Sequence of play': '1 -
+Rulebook (``002_e7e1b063b6c411e5.txt``), 'Sequence of play': '1 -
 Diplomatic Phase, 2 - Orders Phase, 3 - Adjudication Phase, 4 - Retreat and/or Disband Phase,
 5 - Map Adjustment Phase, 6 - Builds and Transactions Phase, 7 - Scoring Phase'. The calendar
 (``variants/europe1619/variant.toml``) names them D, M, R, J, B and S; M and R are the

@@ -1,6 +1,6 @@
 """Europe 1619 (Matthew Medeiros, 2018): movement under declarations, bolstered units.
 
-Rulebook: ``/work/shared/seeds/002_e7e1b063b6c411e5.txt``; quoted sections are its words.
+Rulebook: ``002_e7e1b063b6c411e5.txt``; quoted sections are its words.
 The adjudicator is the standard one; this module answers its hooks:
 
 - :meth:`may_move` - 'Effects of declarations': no move into the territory of a power (or a

@@ -1,6 +1,6 @@
 """The Scoring Phase: victory points each year, the 25-point win, the end in 1648.
 
-Rulebook (``/work/shared/seeds/002_e7e1b063b6c411e5.txt``) sections: 'Scoring' (items 1-5),
+Rulebook (``002_e7e1b063b6c411e5.txt``) sections: 'Scoring' (items 1-5),
 'Austria and Bohemia', and the object of the game ('score 25 victory points at some year in
 the game (or achieve the highest score by the official end of the game)').
 

@@ -2,7 +2,7 @@
 Phases, and the computed sheets of every phase (Influence Tracker, Influence History,
 Declarations, Treasury, Scores).
 
-Rulebook: ``/work/shared/seeds/002_e7e1b063b6c411e5.txt``. Plain data only
+Rulebook: ``002_e7e1b063b6c411e5.txt``. Plain data only
 (:class:`~gm_tools.engine.hooks.Table`, :class:`~gm_tools.engine.hooks.InputRow`); openpyxl stays in
 :mod:`gm_tools.edges.workbook`. Every entry is checked by running the phase's own rules on it
 (:mod:`gm_tools.systems.europe1619.diplomatic_phase`, :mod:`gm_tools.systems.europe1619.treasury`): an order the

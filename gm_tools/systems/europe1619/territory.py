@@ -3,7 +3,7 @@
 The questions every part of the Orders Phase, the Map Adjustment Phase, the Builds and
 Transactions Phase and the Scoring Phase ask: whose territory is this province now, which
 power commands this unit, may this unit attack that one. Rulebook:
-``/work/shared/seeds/002_e7e1b063b6c411e5.txt``.
+``002_e7e1b063b6c411e5.txt``.
 
 Words used here:
 

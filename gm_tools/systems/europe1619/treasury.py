@@ -1,6 +1,6 @@
 """The Builds and Transactions Phase: income, loans, purchases, bolsters, minors' builds.
 
-Rulebook (``/work/shared/seeds/002_e7e1b063b6c411e5.txt``) sections: 'Treasury', 'Loans',
+Rulebook (``002_e7e1b063b6c411e5.txt``) sections: 'Treasury', 'Loans',
 'Military Cost Table' with France's example, 'Bolstering the strength of an army unit',
 'Adjusting strength', 'Minor states', 'Building a unit for a minor state', 'Ottoman fleet'.
 
