@@ -3,7 +3,7 @@
 The import rules are import-linter contracts in pyproject.toml; these tests run the real
 ``lint-imports`` on the package, show that a broken rule is caught, and check what the
 contracts cannot: that the core never names a game system in its code, that every system
-folder is covered by the contracts and registers a GameSystem, and that modules stay small.
+folder registers a GameSystem, and that modules stay small.
 """
 
 from __future__ import annotations
@@ -56,13 +56,11 @@ def test_a_broken_contract_is_caught(tmp_path):
     assert result.returncode != 0 and "BROKEN" in result.stdout
 
 
-def test_every_system_folder_is_under_the_contracts():
-    found = set(SYSTEMS) - {"standard"}
-    assert found >= {"centenary", "europe1619"}
-    forbidden = {m.rsplit(".", 1)[1] for m in contracts()["core-names-no-system"]["forbidden_modules"]}
-    independent = {m.rsplit(".", 1)[1] for m in contracts()["systems-independent"]["modules"]}
-    assert forbidden == found, "add the new system to the core-names-no-system contract"
-    assert independent == set(SYSTEMS), "add the new system to the systems-independent contract"
+def test_the_system_contracts_cover_every_system_folder():
+    # A wildcard, so a new system folder is under the contracts without touching this file.
+    assert contracts()["core-names-no-system"]["forbidden_modules"] == ["gm_tools.systems.*"]
+    assert contracts()["systems-independent"]["modules"] == ["gm_tools.systems.*"]
+    assert {"standard", "centenary", "europe1619"} <= set(SYSTEMS)
 
 
 @pytest.mark.parametrize("name", SYSTEMS)
