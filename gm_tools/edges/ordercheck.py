@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from gm_tools.errors import OrderError, OrderSyntaxError, Problem
 from gm_tools.edges.layout import adjustments
 from gm_tools.engine.model import Build, Disband, Order, Position, Waive, order_text, province_of
+from gm_tools.engine.orderselect import DUPLICATE, OUTBID, Candidate, Refusal, order_key
 from gm_tools.engine.parser import parse_order
 from gm_tools.engine.phase import ADJUSTMENT, MOVEMENT, RETREAT, parse_phase
 from gm_tools.engine.rules import Rules
@@ -90,13 +91,18 @@ def _expected(error: OrderError) -> str:
     return text
 
 
-def _order_key(order: Order) -> tuple[str, str] | None:
-    """What one order occupies: a unit (one order each) or a build site (one build each)."""
-    if isinstance(order, Build):
-        return ("site", province_of(order.location))
-    if isinstance(order, Waive):
-        return None
-    return ("unit", order.unit.province)
+def _refusal_text(parsed: list, i: int, refusal: Refusal) -> str:
+    """A refused candidate's "expected ..." text, naming the cell of the one it lost to."""
+    entry, order, _ = parsed[i]
+    other = parsed[refusal.other][0] if refusal.other is not None else None
+    if refusal.code == DUPLICATE and other is not None:
+        key = order_key(order)
+        what = f"{order.unit}" if key[0] == "unit" else f"a build in {key[1]}"
+        verb = "already has" if refusal.other < i else "also has"
+        return f"one order for {what}, which {verb} {other.written!r} at {other.cell}"
+    if refusal.code == OUTBID and other is not None:
+        return refusal.reason or f"the order at {other.cell} ({other.written!r}) was chosen instead"
+    return refusal.reason or refusal.code
 
 
 def check_orders(
@@ -113,22 +119,12 @@ def check_orders(
         except OrderError as e:
             parsed.append((entry, None, _expected(e)))
 
-    # One order per unit and per build site: with two, which the player meant is unknown,
-    # so (with --lenient) neither is used and the unit holds (DATC 4.D.3, choice c).
-    first_at: dict[tuple[str, str], int] = {}
-    for i, (entry, order, error) in enumerate(parsed):
-        key = _order_key(order) if order is not None else None
-        if key is None:
-            continue
-        if key not in first_at:
-            first_at[key] = i
-            continue
-        j = first_at[key]
-        other, other_order = parsed[j][0], parsed[j][1]
-        what = f"{order.unit}" if key[0] == "unit" else f"a build in {key[1]}"
-        parsed[i] = (entry, None, f"one order for {what}, which already has {other.written!r} at {other.cell}")
-        if other_order is not None:
-            parsed[j] = (other, None, f"one order for {what}, which also has {entry.written!r} at {entry.cell}")
+    # Which candidate stands for each unit is the rules' choice (orderselect): standard,
+    # one order per unit and build site, and with two neither is used (DATC 4.D.3, choice c).
+    candidates = [Candidate(i, entry.power, order) for i, (entry, order, _) in enumerate(parsed) if order is not None]
+    refused = rules.select_orders(variant, position, candidates)
+    for i, refusal in sorted(refused.items()):
+        parsed[i] = (parsed[i][0], None, _refusal_text(parsed, i, refusal))
 
     if parse_phase(position.phase).type == ADJUSTMENT:
         _check_adjustment_counts(variant, position, rules, parsed)

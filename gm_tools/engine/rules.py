@@ -96,6 +96,16 @@ class Rules:
         its own units."""
         return ()
 
+    def select_orders(self, variant: Variant, position: Position, candidates: list) -> dict:
+        """Which of the candidate orders stand (:mod:`gm_tools.engine.orderselect`): every
+        order read and legal on its own, with the power that entered it. Returns index ->
+        :class:`~gm_tools.engine.orderselect.Refusal` for each candidate that does not stand.
+        Standard: one order per unit and build site; two and neither stands (DATC 4.D.3,
+        choice c)."""
+        from gm_tools.engine.orderselect import one_order_per_unit
+
+        return one_order_per_unit(candidates)
+
     def for_players(self, variant: Variant, players: int) -> Variant:
         """The variant as a game of ``players`` players plays it (``new-game --players``).
         Standard: one setup, so any count is refused."""
