@@ -124,3 +124,15 @@ def test_rulebooks_are_cited_by_file_name_never_by_a_machine_path():
                     if marker in text and path != Path(__file__):
                         found.append(f"{path.relative_to(ROOT)}: {marker}")
     assert found == []
+
+
+def test_the_site_is_written_only_through_its_one_writer():
+    # Issue 10 item 9: "every file of the site, the manifest included, written through the
+    # one writer" (SiteWriter.write in publish/sitefiles.py: atomic, only when changed).
+    writes = ("write_text(", "write_bytes(", "os.replace(", '"wb"', '"w"')
+    found = []
+    for path in sorted((PACKAGE / "publish").glob("*.py")):
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            if any(w in line for w in writes):
+                found.append(f"{path.name}: {line.strip()}")
+    assert found == ['sitefiles.py: with os.fdopen(fd, "wb") as f:', "sitefiles.py: os.replace(tmp, path)"]

@@ -229,7 +229,7 @@ def write_site(context: SiteContext, site_dir: str | os.PathLike, settings: Site
     games = [game_summary(g) for g in context.games]
     writer.write("index.html", env.get_template("index.html").render(root="", games=games, page_title="Games"))
     writer.prune(GAMES)
-    manifest.save({g.name for g in context.games})
+    manifest.save({g.name for g in context.games}, writer)
     return writer.report
 
 

@@ -73,13 +73,16 @@ class SiteWriter:
     def exists(self, rel: str) -> bool:
         return (self.root / rel).is_file()
 
-    def write(self, rel: str, data: bytes | str) -> bool:
-        """Write ``rel`` unless it already holds ``data``. True when written."""
+    def write(self, rel: str, data: bytes | str, reported: bool = True) -> bool:
+        """Write ``rel`` unless it already holds ``data``. True when written. A bookkeeping
+        file (the manifest) is written the same way but not ``reported``: it is no page."""
         if isinstance(data, str):
             data = data.encode("utf-8")
-        self.produced.add(rel)
+        if reported:
+            self.produced.add(rel)
         if self.same(rel, data):
-            self.report.unchanged.append(rel)
+            if reported:
+                self.report.unchanged.append(rel)
             return False
         path = self.root / rel
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -93,7 +96,8 @@ class SiteWriter:
             if os.path.exists(tmp):
                 os.unlink(tmp)
             raise
-        self.report.written.append(rel)
+        if reported:
+            self.report.written.append(rel)
         return True
 
     def keep(self, rel: str) -> None:
@@ -194,12 +198,8 @@ class Manifest:
             return None
         return files
 
-    def save(self, names: set[str]) -> None:
+    def save(self, names: set[str], writer: "SiteWriter") -> None:
+        """Write the manifest through the site's one writer (atomic, only when changed)."""
         data = json.dumps({"format": 1, "games": {n: self.games[n] for n in sorted(names)}},
                           indent=1, sort_keys=True) + "\n"
-        if self.old == json.loads(data)["games"] and self.path.is_file():
-            return
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = self.path.with_name(self.path.name + ".tmp")
-        tmp.write_text(data, encoding="utf-8")
-        os.replace(tmp, self.path)
+        writer.write(self.path.relative_to(writer.root).as_posix(), data, reported=False)
