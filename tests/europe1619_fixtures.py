@@ -10,7 +10,8 @@ not move when the variant's reconstructed table is tuned.
 from __future__ import annotations
 
 from gm_tools.systems.europe1619.diplomatic_phase import DiplomaticState, initial_state
-from gm_tools.systems.europe1619.setup import CATHOLIC, OTTOMAN, PROTESTANT, DiplomacySetup, MinorState
+from gm_tools.mechanics.influence import CATHOLIC, OTTOMAN, PROTESTANT, MinorState
+from gm_tools.systems.europe1619.setup import DiplomacySetup
 
 POWERS = (
     "AUSTRIA", "DENMARK", "SPAIN", "FRANCE", "DUTCH", "ENGLAND", "SWEDEN", "LEAGUE",

@@ -13,7 +13,7 @@ import pytest
 
 from europe1619_fixtures import rulebook_setup, start_state
 from gm_tools.errors import IllegalOrderError, OrderSyntaxError, VariantDataError
-from gm_tools.systems.europe1619 import influence as inf
+from gm_tools.mechanics import influence as inf
 from gm_tools.systems.europe1619.adapter import setup_from_variant
 from gm_tools.systems.europe1619.declarations import ALLIED, AT_WAR, relations_in_year
 from gm_tools.systems.europe1619.diplomatic_phase import DiplomaticState, eliminate, run_diplomatic_phase, run_on_position

@@ -1,4 +1,4 @@
-"""INFs, diplomatic attacks, alignment statuses and confessional markers (gm_tools.systems.europe1619.influence).
+"""INFs, diplomatic attacks, alignment statuses and confessional markers (gm_tools.mechanics.influence).
 
 Rulebook: Europe 1619, 002_e7e1b063b6c411e5.txt; each test cites the
 section words it checks.
@@ -12,10 +12,9 @@ import pytest
 
 from europe1619_fixtures import rulebook_setup
 from gm_tools.errors import IllegalOrderError
-from gm_tools.systems.europe1619 import influence as inf
-from gm_tools.systems.europe1619.influence import ALIGNED, NEUTRAL, UNALIGNED, VASSALAGE, InfluenceState, status_of
-from gm_tools.systems.europe1619.orders import Attack, Placement
-from gm_tools.systems.europe1619.setup import CATHOLIC, OTTOMAN, PROTESTANT
+from gm_tools.mechanics import influence as inf
+from gm_tools.mechanics.influence import ALIGNED, NEUTRAL, UNALIGNED, VASSALAGE, InfluenceState, status_of
+from gm_tools.mechanics.influence import CATHOLIC, OTTOMAN, PROTESTANT, Attack, Placement
 
 
 @pytest.fixture(scope="module")

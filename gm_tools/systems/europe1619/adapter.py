@@ -1,26 +1,22 @@
 """Build the :class:`DiplomacySetup` of a game from the loaded Europe 1619 variant.
 
 The only place that knows the variant's data layout (``variants/europe1619/tables.toml``:
-``minor_states``, ``influence_allocation``, ``initial_inf``, ``initial_declarations``,
-``setups``, ``conversions``; ``religion`` on each power). Everything it finds wrong is
+``influence``, ``reichstag``, ``papacy``, ``minor_states``, ``influence_allocation``,
+``initial_inf``, ``initial_declarations``, ``setups``, ``conversions``; ``religion`` on each
+power). Everything it finds wrong is
 reported at once as a ``VariantDataError`` naming the table and entry.
 """
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 from gm_tools.errors import VariantDataError
 from gm_tools.engine.phase import parse_phase
 from gm_tools.engine.variant import Variant
-from gm_tools.systems.europe1619.setup import CONFESSIONS, DiplomacySetup, MinorState
+from gm_tools.mechanics.influence import ATTACK_RESOLUTIONS, CONFESSIONS, MinorState
+from gm_tools.systems.europe1619.setup import DiplomacySetup
 
-REICHSTAG_CALLER = "AUSTRIA"
-# 'The meeting is between Austria and the other German/Italian regional powers of the Empire:
-# Saxony, Union/Palatinate, League/Bavaria, and Savoy'.
-REICHSTAG_MEMBERS = ("SAXONY", "UNION", "LEAGUE", "SAVOY")
-# Agenda 3: 'a foreign power (France, Papacy, Sweden, England, Dutch, Denmark, Poland, Venice,
-# or Ottoman)'.
-FOREIGN_POWERS = ("FRANCE", "PAPACY", "SWEDEN", "ENGLAND", "DUTCH", "DENMARK", "POLAND", "VENICE", "OTTOMAN")
-PAPACY = "PAPACY"
 _META = ("reconstructed", "source")
 
 
@@ -93,6 +89,17 @@ def setup_from_variant(variant: Variant, players: int | None = None) -> Diplomac
     relations = tuple((a, b, r) for a, b, r in relations if a in in_play and b in in_play)
     never = list(declarations.get("never_allied", [])) + list(chosen.get("never_allied", []))
 
+    rules = _influence_rules(tables.get("influence", {}), problems)
+    reichstag = tables.get("reichstag", {})
+    caller = reichstag.get("caller")
+    known = set(variant.powers)
+    members = _power_list(reichstag, "members", known, problems)
+    foreign = _power_list(reichstag, "foreign_powers", known, problems)
+    papacy = tables.get("papacy", {}).get("power")
+    for where, code in (("[reichstag] caller", caller), ("[papacy] power", papacy)):
+        if code is not None and code not in known:
+            problems.append(f"tables.toml {where}: {code!r} is not a power of the variant")
+
     if problems:
         raise VariantDataError(variant.name, problems)
     return DiplomacySetup(
@@ -102,15 +109,71 @@ def setup_from_variant(variant: Variant, players: int | None = None) -> Diplomac
         allocation=allocation,
         attack_order=attack_order,
         power_names={p: variant.powers[p].name for p in powers},
-        papacy=PAPACY if PAPACY in in_play else None,
+        papacy=papacy if papacy in in_play else None,
         forbidden_alliances=frozenset(frozenset(pair) for pair in never),
-        reichstag_caller=REICHSTAG_CALLER if REICHSTAG_CALLER in in_play else None,
-        reichstag_members=tuple(p for p in REICHSTAG_MEMBERS if p in in_play),
-        foreign_powers=tuple(p for p in FOREIGN_POWERS if p in in_play),
+        reichstag_caller=caller if caller in in_play else None,
+        reichstag_members=tuple(p for p in members if p in in_play),
+        foreign_powers=tuple(p for p in foreign if p in in_play),
         last_allocation_year=variant.end_year or 1648,
         initial_influence=influence,
         initial_relations=relations,
+        **rules,
     )
+
+
+def _influence_rules(table: dict, problems: list[str]) -> dict:
+    """The [influence] table: the status thresholds and the attack rule, checked."""
+    rules: dict = {}
+    where = "tables.toml [influence]"
+    known = ("aligned_share", "aligned_at_share", "aligned_min_infs", "vassal_infs", "attack_resolution")
+    for key in sorted(set(table) - set(known)):
+        problems.append(f"{where}: unknown key {key!r} (expected one of {', '.join(known)})")
+    if "aligned_at_share" in table:
+        if not isinstance(table["aligned_at_share"], bool):
+            problems.append(f"{where}: aligned_at_share = {table['aligned_at_share']!r}, expected true or false")
+        else:
+            rules["aligned_at_share"] = table["aligned_at_share"]
+    if "aligned_min_infs" in table:
+        n = table["aligned_min_infs"]
+        if not isinstance(n, int) or isinstance(n, bool) or n < 0:
+            problems.append(f"{where}: aligned_min_infs = {n!r}, expected a whole number of INFs, 0 or more")
+        else:
+            rules["aligned_min_infs"] = n
+    if "aligned_share" in table:
+        try:
+            share = Fraction(str(table["aligned_share"]))
+        except (ValueError, ZeroDivisionError):
+            share = None
+        if share is None or not 0 < share < 1:
+            problems.append(f"{where}: aligned_share = {table['aligned_share']!r}, expected a fraction "
+                            "between 0 and 1 such as \"1/2\"")
+        else:
+            rules["aligned_share"] = share
+    if "vassal_infs" in table:
+        n = table["vassal_infs"]
+        if not isinstance(n, int) or isinstance(n, bool) or n < 1:
+            problems.append(f"{where}: vassal_infs = {n!r}, expected a whole number of INFs, 1 or more")
+        else:
+            rules["vassal_infs"] = n
+    if "attack_resolution" in table:
+        name = table["attack_resolution"]
+        if name not in ATTACK_RESOLUTIONS:
+            problems.append(f"{where}: attack_resolution = {name!r}, expected one of "
+                            f"{', '.join(sorted(ATTACK_RESOLUTIONS))}")
+        else:
+            rules["attack_resolution"] = name
+    return rules
+
+
+def _power_list(table: dict, key: str, known: set[str], problems: list[str]) -> tuple[str, ...]:
+    codes = table.get(key, [])
+    if not isinstance(codes, list) or not all(isinstance(c, str) for c in codes):
+        problems.append(f"tables.toml [reichstag] {key}: expected a list of power codes, found {codes!r}")
+        return ()
+    for code in codes:
+        if code not in known:
+            problems.append(f"tables.toml [reichstag] {key}: {code!r} is not a power of the variant")
+    return tuple(codes)
 
 
 def _later_rows(rows: dict, first_year: int, powers: tuple[str, ...], problems: list[str]) -> dict[int, dict[str, int]]:

@@ -5,7 +5,7 @@ province), ``minor = CODE`` (a province of a minor state) and ``hre = true``; ho
 ``home``; powers ``build_sites`` and ``minor = true``; ``tables.toml`` the minor states, the
 Military Cost Table, the initial INFs and declarations. The diplomatic state is
 ``Position.extra["declarations"]`` (:mod:`gm_tools.systems.europe1619.declarations`) and
-``Position.extra["influence"]`` (:mod:`gm_tools.systems.europe1619.influence`); a position without them
+``Position.extra["influence"]`` (:mod:`gm_tools.mechanics.influence`); a position without them
 is at the start of the game, so the initial declarations and INFs apply.
 """
 
@@ -16,7 +16,7 @@ from typing import Mapping
 from gm_tools.errors import VariantDataError
 from gm_tools.engine.model import Position
 from gm_tools.engine.variant import Variant
-from gm_tools.systems.europe1619.influence import status_of
+from gm_tools.mechanics.influence import status_of
 from gm_tools.systems.europe1619.scoring import ScoringRules
 from gm_tools.systems.europe1619.territory import Geography, Relations
 from gm_tools.systems.europe1619.treasury import Economy
@@ -170,7 +170,7 @@ def apply_map_adjustment(variant: Variant, position: Position):
     the Map Adjustment Phase'). Returns the :class:`~gm_tools.systems.europe1619.occupation.MapAdjustment`
     with that position."""
     from gm_tools.systems.europe1619 import diplomatic_phase as dp
-    from gm_tools.systems.europe1619 import influence as inf
+    from gm_tools.mechanics import influence as inf
     from gm_tools.systems.europe1619.adapter import setup_from_variant
     from gm_tools.systems.europe1619.occupation import map_adjustment
 

@@ -23,7 +23,8 @@ from typing import Iterable, Mapping
 from gm_tools.errors import IllegalOrderError
 from gm_tools.engine.model import FAILS, INVALID, SUCCEEDS, OrderResult
 from gm_tools.systems.europe1619.orders import ALLIANCE, ARMISTICE, DISSOLVE, WAR, Declaration
-from gm_tools.systems.europe1619.setup import CATHOLIC, DiplomacySetup
+from gm_tools.mechanics.influence import CATHOLIC
+from gm_tools.systems.europe1619.setup import DiplomacySetup
 
 AT_WAR = "war"
 ALLIED = "alliance"

@@ -24,7 +24,7 @@ from gm_tools.errors import IllegalOrderError, OrderError
 from gm_tools.engine.model import INVALID, SUCCEEDS, OrderResult, Position
 from gm_tools.engine.phase import parse_phase
 from gm_tools.systems.europe1619 import declarations as decl
-from gm_tools.systems.europe1619 import influence as inf
+from gm_tools.mechanics import influence as inf
 from gm_tools.systems.europe1619 import reichstag as rt
 from gm_tools.systems.europe1619.orders import Attack, Declaration, Placement, read_order
 from gm_tools.systems.europe1619.setup import DiplomacySetup

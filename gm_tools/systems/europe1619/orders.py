@@ -20,6 +20,7 @@ import re
 from dataclasses import dataclass
 
 from gm_tools.errors import IllegalOrderError, OrderSyntaxError
+from gm_tools.mechanics.influence import Attack, Placement
 from gm_tools.systems.europe1619.setup import DiplomacySetup
 
 WAR = "WAR"
@@ -29,40 +30,6 @@ DISSOLVE = "DISSOLVE"
 DECLARATION_KINDS = (WAR, ALLIANCE, ARMISTICE, DISSOLVE)
 
 _FORMS = "'5: BRE' (place INFs), 'BRAP > FRANCE' (diplomatic attack), or a declaration 'WAR: FRANCE', 'ALLIANCE: ENGLAND', 'ARMISTICE: SPAIN', 'DISSOLVE: SPAIN'"
-
-
-@dataclass(frozen=True)
-class Placement:
-    """``5: BRE``: INFs a power places in a minor state this year."""
-
-    power: str
-    """Power placing."""
-    infs: int
-    """How many INFs (at least 1)."""
-    minor: str
-    """Code of the minor state."""
-    text: str
-    """The order as written."""
-
-    def canonical(self) -> str:
-        return f"{self.infs}: {self.minor}"
-
-
-@dataclass(frozen=True)
-class Attack:
-    """``BRAP > FRANCE``: a diplomatic attack on another power's INFs in a minor state."""
-
-    power: str
-    """The attacking power."""
-    minor: str
-    """Code of the minor state where the attack occurs."""
-    target: str
-    """Code of the power whose INFs are attacked."""
-    text: str
-    """The order as written."""
-
-    def canonical(self) -> str:
-        return f"{self.minor} > {self.target}"
 
 
 @dataclass(frozen=True)

@@ -142,6 +142,18 @@ def _tables(tables: dict, players: int, chosen: dict, converted: dict[str, dict]
         declarations[kind] = pairs
     out["initial_declarations"] = declarations
 
+    # The Reichstag and the Papacy as the smaller game has them: powers no longer played
+    # neither sit in the Reichstag nor can be restricted by it.
+    reichstag = dict(tables.get("reichstag", {}))
+    for key in ("members", "foreign_powers"):
+        if isinstance(reichstag.get(key), list):
+            reichstag[key] = [p for p in reichstag[key] if p in in_play]
+    if reichstag.get("caller") not in in_play:
+        reichstag.pop("caller", None)
+    out["reichstag"] = reichstag
+    if tables.get("papacy", {}).get("power") not in in_play:
+        out["papacy"] = {}
+
     # The setup is applied: what is left to apply is nothing.
     applied = {"players": players, "convert": [], "removed": [], "center_values": {}, "initial_inf": {},
                "never_allied": []}

@@ -37,7 +37,7 @@ def _placements(record: dict, unused: dict) -> list[str]:
 
 def _status_changes(variant: Variant, record: dict, statuses: dict) -> list[str]:
     """Minor states whose status differs from the one they had when the phase opened."""
-    from gm_tools.systems.europe1619.influence import status_of
+    from gm_tools.mechanics.influence import status_of
     from gm_tools.systems.europe1619.phases import setup_of
 
     setup = setup_of(variant)

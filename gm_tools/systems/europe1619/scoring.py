@@ -66,7 +66,7 @@ class Score:
 
 def score(board: Board, rules: ScoringRules, markers: Mapping[str, str], power: str) -> Score:
     """``power``'s score on ``board``. ``markers`` = {minor: confession} of the confessional
-    markers present (:func:`gm_tools.systems.europe1619.influence.markers_at_map_adjustment`)."""
+    markers present (:func:`gm_tools.mechanics.influence.markers_at_map_adjustment`)."""
     geo = board.geo
     taken = sorted(p for p, captor in board.captured.items() if captor == power)
     lost = sorted(p for p, holder in geo.domain.items() if holder == power and board.controller(p) != power)

@@ -7,34 +7,9 @@ tests, so the rules never depend on a file layout.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from fractions import Fraction
 
-CATHOLIC = "catholic"
-PROTESTANT = "protestant"
-OTTOMAN = "ottoman"
-CONFESSIONS = (CATHOLIC, PROTESTANT, OTTOMAN)
-"""The three confessions of the rulebook's confessional markers ('Catholic majority = blue
-cross, Protestant majority = orange cross, Ottoman majority = green crescent')."""
-
-
-@dataclass(frozen=True)
-class MinorState:
-    """One minor state that can be influenced ('List of minor states that can be influenced')."""
-
-    code: str
-    """Its abbreviation in orders: ``"BRAP"``."""
-    name: str
-    """Full name: ``"Brandenburg-Prussia"``."""
-    provinces: tuple[str, ...] = ()
-    """Province codes of the map that belong to it; several for a large minor state
-    (BOHC, BRAP, LOWR), which all share the state's one status ('Large minor states')."""
-    home_center: str | None = None
-    """Province code of its home supply center, where a confessional marker goes; None for
-    a minor without a center."""
-    hre: bool = False
-    """True if it lies in the Holy Roman Empire (the Reichstag's agendas name HRE states)."""
-    allowed_confessions: tuple[str, ...] = ()
-    """Confessions whose powers may deposit INFs here; empty means every power ('Only
-    Protestant powers can deploy INFs to the Bohemian Confederacy')."""
+from gm_tools.mechanics.influence import MinorState
 
 
 @dataclass(frozen=True)
@@ -74,6 +49,16 @@ class DiplomacySetup:
     the Diplomatic Phase is skipped in the years following 1648')."""
     vassal_infs: int = 25
     """INFs a power with more than 50% needs for VASSALAGE ('AND has 25 INFs or more')."""
+    aligned_share: Fraction = Fraction(1, 2)
+    """A power holding more than this share of all INFs aligns a minor ('a power holds more
+    than 50% of all INFs placed')."""
+    aligned_at_share: bool = False
+    """Exactly the share is not enough: 'more than 50%'."""
+    aligned_min_infs: int = 0
+    """No least number of INFs for ALIGNED in this rulebook."""
+    attack_resolution: str = "mutual_reduction"
+    """The rule an attack follows ('the power with the lesser number of INFs placed removes all
+    INFs and the power with larger number of INFs placed loses equal amount')."""
     initial_influence: dict[str, dict[str, int]] = field(default_factory=dict)
     """INITIAL SETUP placement: minor -> {power: INFs}."""
     initial_relations: tuple[tuple[str, str, str], ...] = ()

@@ -481,7 +481,7 @@ def influence_tracker(variant: Variant, position: Position) -> Table:
     """'The referee presents the results of the Diplomatic Phase by reporting the status of each
     minor state to the players with a table': minor states x powers, the total, the status, the
     aligned power, the confessional marker."""
-    from gm_tools.systems.europe1619.influence import statuses
+    from gm_tools.mechanics.influence import statuses
 
     setup = _setup(variant)
     state = _influence(variant, position)

@@ -34,7 +34,7 @@ UNALIGNED = "UNALIGNED"
 ALIGNED = "ALIGNED"
 VASSALAGE = "VASSALAGE"
 NEUTRAL = "NEUTRAL"
-"""The four statuses of a minor state; the same words as :mod:`gm_tools.systems.europe1619.influence`."""
+"""The four statuses of a minor state; the same words as :mod:`gm_tools.mechanics.influence`."""
 
 CAPTURED = "captured"
 """Key in ``Position.extra``: {province: captor} for every province (center or not) held by

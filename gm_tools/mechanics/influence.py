@@ -1,8 +1,18 @@
-"""INFs in the minor states: placements, diplomatic attacks, statuses, confessional markers.
+"""INFs in the minor states: placements, diplomatic attacks, statuses, confessional markers,
+capture and liberation. Shared by the influence variants (Europe 1619 today; Europe 1615
+next), each configuring it by data and named rules, never by a copy.
 
-Rulebook sections (Europe 1619, ``002_e7e1b063b6c411e5.txt``): the
-Diplomatic Phase, the diplomatic attack, the four alignment statuses, CONFESSIONAL MARKERS,
-captured minor states and liberation, elimination.
+Written from Europe 1619 (``002_e7e1b063b6c411e5.txt``): the Diplomatic Phase, the
+diplomatic attack, the four alignment statuses, CONFESSIONAL MARKERS, captured minor states
+and liberation, elimination. What a variant configures (:class:`InfluenceSetup`):
+
+- the status thresholds: the share of all INFs that aligns a minor (``aligned_share`` and
+  ``aligned_at_share``, 1619: more than 1/2), the least INFs that can (``aligned_min_infs``)
+  and the INFs that make it a vassal (``vassal_infs``, 1619: 25; None where the rulebook
+  has no vassalage);
+- the ATTACK ORDER (``attack_rank``) and the resolution rule of an attack, by name
+  (:data:`ATTACK_RESOLUTIONS`: ``mutual_reduction`` in 1619);
+- the minor states and the confessions of the powers.
 
 State (``Position.extra``): ``influence`` = {minor: {power: INFs}}, ``suspended`` =
 {captured minor: captor}, ``markers`` = {minor: confession}. A status is never stored: it
@@ -12,11 +22,97 @@ is worked out from the INFs whenever asked, so it cannot drift from them.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Mapping
+from fractions import Fraction
+from typing import Callable, Mapping, Protocol
 
 from gm_tools.errors import IllegalOrderError
-from gm_tools.systems.europe1619.orders import Attack, Placement
-from gm_tools.systems.europe1619.setup import CONFESSIONS, DiplomacySetup
+
+CATHOLIC = "catholic"
+PROTESTANT = "protestant"
+OTTOMAN = "ottoman"
+CONFESSIONS = (CATHOLIC, PROTESTANT, OTTOMAN)
+"""The three confessions of the rulebook's confessional markers ('Catholic majority = blue
+cross, Protestant majority = orange cross, Ottoman majority = green crescent')."""
+
+
+@dataclass(frozen=True)
+class MinorState:
+    """One minor state that can be influenced ('List of minor states that can be influenced')."""
+
+    code: str
+    """Its abbreviation in orders: ``"BRAP"``."""
+    name: str
+    """Full name: ``"Brandenburg-Prussia"``."""
+    provinces: tuple[str, ...] = ()
+    """Province codes of the map that belong to it; several for a large minor state
+    (BOHC, BRAP, LOWR), which all share the state's one status ('Large minor states')."""
+    home_center: str | None = None
+    """Province code of its home supply center, where a confessional marker goes; None for
+    a minor without a center."""
+    hre: bool = False
+    """True if it lies in the Holy Roman Empire (the Reichstag's agendas name HRE states)."""
+    allowed_confessions: tuple[str, ...] = ()
+    """Confessions whose powers may deposit INFs here; empty means every power ('Only
+    Protestant powers can deploy INFs to the Bohemian Confederacy')."""
+
+
+
+class InfluenceSetup(Protocol):
+    """What the influence rules read of a variant's fixed facts (Europe 1619's
+    ``DiplomacySetup`` is one)."""
+
+    minors: dict[str, MinorState]
+    """Minor-state code -> the minor state, for every state that can be influenced."""
+    vassal_infs: int | None
+    """INFs a power holding the aligning share needs for VASSALAGE; None: no vassalage."""
+    aligned_share: Fraction
+    """A power holding more than this share of all INFs placed aligns the minor."""
+    aligned_at_share: bool
+    """True: holding exactly the share is enough too ('50% or more')."""
+    aligned_min_infs: int
+    """INFs the aligning power must hold at least ('has invested minimally 5 INFs'); 0: none."""
+    attack_resolution: str
+    """Name of the attack resolution rule, a key of :data:`ATTACK_RESOLUTIONS`."""
+
+    def confession(self, power: str) -> str: ...
+
+    def attack_rank(self, power: str) -> int: ...
+
+
+@dataclass(frozen=True)
+class Placement:
+    """``5: BRE``: INFs a power places in a minor state this year."""
+
+    power: str
+    """Power placing."""
+    infs: int
+    """How many INFs (at least 1)."""
+    minor: str
+    """Code of the minor state."""
+    text: str
+    """The order as written."""
+
+    def canonical(self) -> str:
+        return f"{self.infs}: {self.minor}"
+
+
+@dataclass(frozen=True)
+class Attack:
+    """``BRAP > FRANCE``: a diplomatic attack on another power's INFs in a minor state."""
+
+    power: str
+    """The attacking power."""
+    minor: str
+    """Code of the minor state where the attack occurs."""
+    target: str
+    """Code of the power whose INFs are attacked."""
+    text: str
+    """The order as written."""
+
+    def canonical(self) -> str:
+        return f"{self.minor} > {self.target}"
+
+
 
 UNALIGNED = "UNALIGNED"
 ALIGNED = "ALIGNED"
@@ -86,7 +182,9 @@ class MinorStatus:
         return text
 
 
-def status_of(infs: Mapping[str, int], vassal_infs: int = 25) -> tuple[str, str | None]:
+def status_of(infs: Mapping[str, int], vassal_infs: int | None = 25,
+              aligned_share: Fraction = Fraction(1, 2), at_share: bool = False,
+              min_infs: int = 0) -> tuple[str, str | None]:
     """(status, power) from {power: INFs} (rulebook, 'Every minor state has one of four
     alignment statuses').
 
@@ -98,30 +196,39 @@ def status_of(infs: Mapping[str, int], vassal_infs: int = 25) -> tuple[str, str 
 
     With exactly two powers unequally invested one of them holds more than 50%, so the
     state is aligned: the two NEUTRAL clauses and ALIGNED then cover every case.
+
+    The thresholds are the variant's (1619's by default): the single power holding the most
+    INFs aligns the minor when it holds more than ``aligned_share`` of them (``at_share``:
+    that share or more, a tie for the most staying NEUTRAL, as Europe 1615 v3's '50% or
+    more' with '50/50 ... NEUTRAL') and at least ``min_infs``; with ``vassal_infs`` or more
+    it is a vassal (None: the variant has no vassalage).
     """
     held = {p: n for p, n in infs.items() if n > 0}
     total = sum(held.values())
     if total == 0:
         return UNALIGNED, None
     power, most = max(sorted(held.items()), key=lambda item: item[1])
-    if 2 * most > total:  # more than 50%, in whole numbers
-        return (VASSALAGE if most >= vassal_infs else ALIGNED), power
+    alone = sum(1 for n in held.values() if n == most) == 1
+    share = most >= aligned_share * total if at_share else most > aligned_share * total  # exact
+    if alone and share and most >= min_infs:
+        return (VASSALAGE if vassal_infs is not None and most >= vassal_infs else ALIGNED), power
     return NEUTRAL, None
 
 
-def minor_status(setup: DiplomacySetup, state: InfluenceState, minor: str) -> MinorStatus:
+def minor_status(setup: InfluenceSetup, state: InfluenceState, minor: str) -> MinorStatus:
     """One minor's status, noting its captor when captured."""
     infs = state.infs(minor)
-    status, power = status_of(infs, setup.vassal_infs)
+    status, power = status_of(infs, setup.vassal_infs, setup.aligned_share, setup.aligned_at_share,
+                              setup.aligned_min_infs)
     return MinorStatus(minor, status, power, sum(infs.values()), state.suspended.get(minor))
 
 
-def statuses(setup: DiplomacySetup, state: InfluenceState) -> dict[str, MinorStatus]:
+def statuses(setup: InfluenceSetup, state: InfluenceState) -> dict[str, MinorStatus]:
     """Every minor's status, by minor code (sorted)."""
     return {m: minor_status(setup, state, m) for m in sorted(setup.minors)}
 
 
-def province_statuses(setup: DiplomacySetup, state: InfluenceState) -> dict[str, MinorStatus]:
+def province_statuses(setup: InfluenceSetup, state: InfluenceState) -> dict[str, MinorStatus]:
     """Province code -> status of the minor it belongs to. A large minor state's provinces
     share one status ('When a political status is established for a large minor state, all
     provinces of the state are identified as aligned or unaligned or neutral')."""
@@ -129,7 +236,7 @@ def province_statuses(setup: DiplomacySetup, state: InfluenceState) -> dict[str,
     return {prov: table[code] for code, minor in sorted(setup.minors.items()) for prov in minor.provinces}
 
 
-def vassal_of(setup: DiplomacySetup, state: InfluenceState, minor: str) -> str | None:
+def vassal_of(setup: InfluenceSetup, state: InfluenceState, minor: str) -> str | None:
     """The power a minor is a vassal of, or None."""
     status = minor_status(setup, state, minor)
     return status.power if status.status == VASSALAGE else None
@@ -138,7 +245,7 @@ def vassal_of(setup: DiplomacySetup, state: InfluenceState, minor: str) -> str |
 # --- placements ------------------------------------------------------------------------------
 
 
-def check_placement(setup: DiplomacySetup, state: InfluenceState, order: Placement) -> None:
+def check_placement(setup: InfluenceSetup, state: InfluenceState, order: Placement) -> None:
     """Raise ``IllegalOrderError`` if the placement may not be made whatever else is ordered
     (the allotment is checked over all of a power's placements: :func:`place_all`)."""
     minor = setup.minors[order.minor]
@@ -222,19 +329,25 @@ def mutual_reduction(attacker: int, target: int) -> int:
     return min(attacker, target)
 
 
+ATTACK_RESOLUTIONS: dict[str, Callable[[int, int], int]] = {"mutual_reduction": mutual_reduction}
+"""Named rules for what an attack removes: (attacker's INFs, target's INFs) -> INFs each side
+loses. A variant names one with ``attack_resolution``."""
+
+
 def resolve_attacks(
-    setup: DiplomacySetup, state: InfluenceState, attacks: list[Attack]
+    setup: InfluenceSetup, state: InfluenceState, attacks: list[Attack]
 ) -> tuple[InfluenceState, list[AttackResult]]:
     """Resolve attacks after the placements, in the ATTACK ORDER of the attackers ('If
     multiple attacks are ordered within a minor state, then the sequence of attacks is
     resolved based on the ATTACK ORDER'). Attacks in different minors never interact, so
     one sequence over all of them gives the same result."""
+    resolution = ATTACK_RESOLUTIONS[setup.attack_resolution]
     new = state.copy()
     results = []
     for order in sorted(attacks, key=lambda a: (setup.attack_rank(a.power), a.power)):
         row = new.influence.setdefault(order.minor, {})
         a, t = row.get(order.power, 0), row.get(order.target, 0)
-        lost = mutual_reduction(a, t)
+        lost = resolution(a, t)
         for power, before in ((order.power, a), (order.target, t)):
             if before - lost > 0:
                 row[power] = before - lost
@@ -248,7 +361,7 @@ def resolve_attacks(
 # --- confessional markers, capture, elimination ---------------------------------------------
 
 
-def confession_totals(setup: DiplomacySetup, infs: Mapping[str, int]) -> dict[str, int]:
+def confession_totals(setup: InfluenceSetup, infs: Mapping[str, int]) -> dict[str, int]:
     """INFs held by the powers of each confession."""
     totals = {c: 0 for c in CONFESSIONS}
     for power, n in infs.items():
@@ -258,7 +371,7 @@ def confession_totals(setup: DiplomacySetup, infs: Mapping[str, int]) -> dict[st
     return totals
 
 
-def confessional_majority(setup: DiplomacySetup, infs: Mapping[str, int]) -> str | None:
+def confessional_majority(setup: InfluenceSetup, infs: Mapping[str, int]) -> str | None:
     """The confession whose powers hold 'all of the INFs in that state' or 'twice as many INFs
     ... as the other religious confessions' (together: the 'two-thirds majority' of the
     rulebook's Confessional markers paragraph), or None."""
@@ -270,7 +383,7 @@ def confessional_majority(setup: DiplomacySetup, infs: Mapping[str, int]) -> str
     return None
 
 
-def markers_at_map_adjustment(setup: DiplomacySetup, state: InfluenceState) -> InfluenceState:
+def markers_at_map_adjustment(setup: InfluenceSetup, state: InfluenceState) -> InfluenceState:
     """The confessional markers after the Map Adjustment Phase: on the home center of every
     minor that has one, is aligned (or a vassal), is not captured, and whose INFs show a
     confessional majority ('These markers are only placed in minor's home supply center
