@@ -11,8 +11,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from gm_tools.engine.runner import run_phase
-from gm_tools.edges.game import FORMAT, GameInfo, GamePaths, json_text, save_new_game, store_record, write_atomic
+from gm_tools.edges.game import RECORD_FORMAT, GameInfo, GamePaths, json_text, save_new_game, store_record, write_atomic
 from gm_tools.engine.phase import phase_title
+from gm_tools.engine.results import result_json
 from gm_tools.engine.positions import position_from_json, position_to_json
 from gm_tools.app.turn import start_position, winner_of
 from gm_tools.engine.variant import Variant
@@ -39,13 +40,12 @@ def play(paths: GamePaths, variant: Variant, history: list[dict], orders: dict[s
     position = current(paths, variant, history)
     outcome = run_phase(variant, position, orders)
     results = sorted(
-        ({"power": r.power, "order": r.order, "result": r.result, "reason": r.reason, "dislodged": r.dislodged}
-         for r in outcome.results),
+        (result_json(r) for r in outcome.results),
         key=lambda r: (r["power"], r["order"], r["result"], r["reason"]),
     )
     winner = winner_of(variant, outcome.position)
     record = {
-        "format": FORMAT,
+        "format": RECORD_FORMAT,
         "game": paths.name,
         "variant": variant.name,
         "phase": position.phase,

@@ -123,7 +123,8 @@ def test_a_year_through_the_sheets(tmp_path):
     french = [r for r in sheet(paths, "Orders") if r["Power"] == "FRANCE"]
     assert "A LOR" in [r["Unit"] for r in french]
     report = play(paths, {"FRANCE": ["A LOR H", "A PAR H"]})
-    assert {"power": "LOR", "order": "A LOR H", "result": "succeeds", "reason": "", "dislodged": False} in report.record["results"]
+    assert {"power": "LOR", "order": "A LOR H", "result": "succeeds", "reason": "", "dislodged": False, "codes": [],
+            "parsed": {"type": "hold", "power": "LOR", "unit": "A LOR"}} in report.record["results"]
     assert "A LOR H" in [item["read"] for item in report.record["orders"]["FRANCE"]]
 
     # --- Map Adjustment: nothing to enter, processed at once --------------------------------------
@@ -373,7 +374,8 @@ def test_a_repayment_and_each_powers_statement(tmp_path):
     })
     report = turn(paths)
     assert {"power": "FRANCE", "order": "BOLSTER PAR", "result": "succeeds",
-            "reason": "9 TPs at a military strength of 4", "dislodged": False} in report.record["results"]
+            "reason": "9 TPs at a military strength of 4", "dislodged": False,
+            "codes": [{"code": "note", "text": "9 TPs at a military strength of 4"}], "parsed": None} in report.record["results"]
     treasury = {r["Power"]: r for r in sheet(paths, "Treasury") if r["Year"] == 1619}
     assert {k: treasury["FRANCE"][k] for k in ("Balance", "Income", "Received", "Paid", "Purchases", "New balance")} == {
         "Balance": 0, "Income": 13, "Received": 3, "Paid": 0, "Purchases": 9, "New balance": 7}

@@ -59,7 +59,7 @@ def test_response_shape_and_sorting():
     assert set(response) == {
         "phase", "next_phase", "results", "units", "dislodged", "centers", "contested", "extra",
     }
-    assert all(set(r) == {"power", "order", "result", "reason", "dislodged"} for r in response["results"])
+    assert all(set(r) == {"power", "order", "result", "reason", "dislodged", "codes", "parsed"} for r in response["results"])
     keys = [(r["power"], r["order"]) for r in response["results"]]
     assert keys == sorted(keys)
     for units in response["units"].values():

@@ -20,6 +20,7 @@ from gm_tools.publish.charts import MARKERS, ChartLine, centers_chart
 from gm_tools.errors import GameError, UserError
 from gm_tools.engine.hooks import SheetHooks, register_hooks
 from gm_tools.publish.judgetext import judge_text, order_words, result_flags
+from gm_tools.engine.results import reason
 from gm_tools.publish.safemarkdown import render_markdown, safe_url
 from gm_tools.edges.basemap import schematic_map
 from gm_tools.publish.site import MANIFEST, TEMPLATES, SiteSettings, build_site, collect, write_site
@@ -181,12 +182,23 @@ def test_a_dislodged_unit_with_no_retreat_is_reported_destroyed():
 
 
 def test_flags_for_invalid_orders_and_several_reasons():
-    assert result_flags({"result": "invalid", "reason": "there is no A PAR on the board"}) == ["void"]
-    assert result_flags({"result": "fails", "reason": "bounced: 1 against 1 from A MUN", "dislodged": True}) == [
-        "bounce", "dislodged"]
-    assert result_flags({"result": "fails", "reason": "retreat: standoff with A PAR; disbanded"}) == [
+    # The flags come from the result codes (gm_tools/engine/results.py), never the words.
+    def codes(*reasons):
+        return [r.to_json() for r in reasons]
+
+    assert result_flags({"result": "invalid", "codes": codes(reason("illegal", text="there is no A PAR"))}) == ["void"]
+    assert result_flags({"result": "fails", "codes": codes(reason("bounced", attack=1, strength=1, unit="A MUN")),
+                         "dislodged": True}) == ["bounce", "dislodged"]
+    assert result_flags({"result": "fails", "codes": codes(reason("retreat_standoff", units=["A PAR"]))}) == [
         "bounce", "destroyed"]
-    assert result_flags({"result": "succeeds", "reason": ""}) == []
+    assert result_flags({"result": "fails", "codes": codes(reason("cut", units=["A MUN"]),
+                                                          reason("dislodged", unit="A MUN", attack=2, strength=1)),
+                         "dislodged": True}) == ["cut", "dislodged"]
+    assert result_flags({"result": "fails", "codes": codes(reason("void_not_to", unit="A PAR", dest="BUR"))}) == ["void"]
+    assert result_flags({"result": "fails", "codes": codes(reason("convoy_paradox"))}) == ["no convoy"]
+    assert result_flags({"result": "succeeds", "codes": []}) == []
+    # The words alone no longer decide: a result of a system's own words has no bounce flag.
+    assert result_flags({"result": "fails", "reason": "bounced", "codes": codes(reason("note", text="bounced"))}) == []
 
 
 def test_order_words_keep_text_that_is_not_canonical():

@@ -26,6 +26,7 @@ from gm_tools.errors import UserError
 from gm_tools.engine.model import ARMY, FLEET, Dislodged, Position, Unit, province_of
 from gm_tools.engine.phase import RETREAT, PhaseError, check_phase
 from gm_tools.engine.positions import position_to_json
+from gm_tools.engine.results import result_json
 from gm_tools.engine.rules import rules_for
 from gm_tools.engine.variant import LAND, SEA, Variant
 
@@ -355,8 +356,7 @@ def handle_request(variant: Variant, request: Any) -> dict:
     position, orders = parse_request(variant, request)
     outcome = run_phase(variant, position, orders)
     results = [
-        {"power": r.power, "order": r.order, "result": r.result, "reason": r.reason, "dislodged": r.dislodged}
-        for r in sorted(outcome.results, key=attrgetter("power", "order"))
+        result_json(r) for r in sorted(outcome.results, key=attrgetter("power", "order"))
     ]
     # The board after the phase is a POSITION object of docs/game-record.md, so a game
     # record and this interface write positions the same way.

@@ -21,7 +21,7 @@ from pathlib import Path
 
 from gm_tools.errors import GameError, Problem, WorkbookError
 from gm_tools.edges.game import (
-    FORMAT,
+    RECORD_FORMAT,
     GameInfo,
     GamePaths,
     check_game_name,
@@ -40,6 +40,7 @@ from gm_tools.edges.layout import centers_table, order_blocks, results_table, ti
 from gm_tools.engine.model import Position, order_text
 from gm_tools.edges.ordercheck import CheckedOrders, check_orders, default_notes, parse_commanded
 from gm_tools.engine.positions import position_from_json, position_to_json
+from gm_tools.engine.results import result_json
 from gm_tools.engine.rules import Rules, rules_for, variant_for_game
 from gm_tools.engine.variant import Variant
 from gm_tools.edges.workbook import GameFacts, OrderEntry, WorkbookPlan, read_workbook, variant_label, write_workbook
@@ -181,7 +182,7 @@ class TurnReport:
         lines = [f"{self.game}: processed {r['phase']} ({r['title']})"]
         idle: dict[str, list[str]] = {}
         for res in r["results"]:
-            if res["reason"] == "no order: holds" and res["result"] == "succeeds":
+            if [c.get("code") for c in res.get("codes", [])] == ["not_ordered"] and res["result"] == "succeeds":
                 # Quiet units are listed once per power below, not one line each.
                 idle.setdefault(res["power"], []).append(res["order"].removesuffix(" H"))
                 continue
@@ -242,8 +243,7 @@ def adjudicate(variant: Variant, rules: Rules, hooks: SheetHooks, position: Posi
             orders_text.setdefault(o.power, []).append(order_text(o))
     outcome = run_phase(variant, start, orders_text, rules, inputs)
     results = sorted(
-        ({"power": r.power, "order": r.order, "result": r.result, "reason": r.reason, "dislodged": r.dislodged}
-         for r in outcome.results),
+        (result_json(r) for r in outcome.results),
         key=lambda r: (r["power"], r["order"], r["result"], r["reason"]),
     )
     notes = default_notes(variant, start, checked, outcome.position, rules)
@@ -298,7 +298,7 @@ def process_phase(
 
     done = adjudicate(variant, rules, hooks, position, checked, inputs, str(entries.seed))
     record = {
-        "format": FORMAT,
+        "format": RECORD_FORMAT,
         "game": state.info.name,
         "variant": variant.name,
         "phase": position.phase,
@@ -429,6 +429,8 @@ def replay(name: str, root: str | os.PathLike | None = None) -> list[str]:
                         extra=_record_extra(hooks, stored["extra"].get(hooks.name, {}), done),
                         after=position_to_json(done.after), winner=done.winner,
                         next_phase=None if done.winner else done.after.phase)
+        if any("parsed" not in r for r in stored["results"]):  # recorded before orders were kept parsed
+            replayed["results"] = [{k: v for k, v in r.items() if k != "parsed"} for r in replayed["results"]]
         if json_text(replayed) != json_text(stored):
             differ.append(stored["phase"])
         position = done.after

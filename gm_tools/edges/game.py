@@ -19,6 +19,10 @@ from gm_tools.engine.phase import PhaseError, parse_phase
 from gm_tools.engine.variant import Calendar
 
 FORMAT = 1
+"""Layout of ``game.json``."""
+RECORD_FORMAT = 2
+"""Layout of a phase record: 2 added each result's ``codes`` and ``parsed`` order. A record
+of format 1 is upgraded when it is read (:func:`upgrade_record`); files are never rewritten."""
 """Version of the record layout written in every JSON file."""
 
 GAME_NAME_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$")
@@ -225,8 +229,27 @@ def load_history(paths: GamePaths, calendar: Calendar) -> list[dict]:
             key = phase_sort_key(calendar, file.stem)
         except (PhaseError, ValueError):
             raise GameError(f"{file}: not a phase id the variant's calendar has") from None
-        records.append((key, read_json(file)))
+        records.append((key, upgrade_record(read_json(file))))
     return [record for _, record in sorted(records, key=lambda kr: kr[0])]
+
+
+def upgrade_record(record: dict) -> dict:
+    """A phase record in today's layout (:data:`RECORD_FORMAT`). Format 1 kept each result's
+    reason in words only: its codes are read back from the words with the templates that
+    made them (:func:`gm_tools.engine.results.reasons_from_words`), and its order was not
+    kept parsed (no ``parsed``: the site reads the canonical text for such a phase)."""
+    if not isinstance(record, dict) or not isinstance(record.get("format", 1), int) \
+            or record.get("format", 1) >= RECORD_FORMAT:
+        return record  # today's, or not a record at all: the readers' checks say what is wrong
+    from gm_tools.engine.results import reasons_from_words, reasons_to_json
+
+    results = []
+    for r in record.get("results", []):
+        if isinstance(r, dict) and "codes" not in r:
+            words = str(r.get("reason") or "")
+            r = dict(r, codes=reasons_to_json(reasons_from_words(words, r.get("result", ""), str(r.get("order", "")))))
+        results.append(r)
+    return dict(record, results=results, format=RECORD_FORMAT)
 
 
 def store_record(paths: GamePaths, record: dict) -> None:

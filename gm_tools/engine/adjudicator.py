@@ -44,6 +44,7 @@ from gm_tools.engine.model import (
     province_of,
 )
 from gm_tools.engine.legality import order_problem
+from gm_tools.engine.results import Reason, reason, result_of
 from gm_tools.engine.rules import Rules, rules_for
 from gm_tools.engine.variant import Variant
 
@@ -353,29 +354,30 @@ class Resolver:
         return found
 
 
-def _void_reason(entries: dict[str, _Entry], e: _Entry) -> str:
+def _void_reason(entries: dict[str, _Entry], e: _Entry) -> Reason | None:
     """A support or convoy that matches no order is void (2000 rulebook)."""
     o = e.order
     if isinstance(o, Support):
         target = entries.get(o.supported)
         if target is None:
-            return f"void: no unit in {o.supported}"
+            return reason("void_no_unit", province=o.supported)
         if o.dest is None:
             if target.moves:
-                return f"void: {target.unit} moved, it was not holding"
-            return ""
+                return reason("void_not_holding", unit=str(target.unit))
+            return None
         if not target.moves or target.dest != e.dest:
-            return f"void: {target.unit} did not move to {o.dest}"
+            return reason("void_not_to", unit=str(target.unit), dest=o.dest)
         coast = getattr(o, "dest_coast", None)
         if coast and target.unit.kind == FLEET and target.order.dest != f"{province_of(o.dest)}/{coast}":
             # DATC 6.B.9: a support that names a coast supports only a fleet move to that coast.
-            return f"void: {target.unit} moved to {target.order.dest}, not {o.dest}/{coast}"
-        return ""
+            return reason("void_other_coast", unit=str(target.unit), moved_to=target.order.dest,
+                          dest=f"{o.dest}/{coast}")
+        return None
     if isinstance(o, Convoy):
         army = entries.get(o.army_from)
         if army is None or not army.moves or army.dest != o.army_to:
-            return f"void: A {o.army_from} did not move to {o.army_to}"
-    return ""
+            return reason("void_not_convoyed", army_from=o.army_from, army_to=o.army_to)
+    return None
 
 
 def _decide_by_convoy(variant: Variant, resolver: Resolver, e: _Entry) -> bool:
@@ -414,7 +416,8 @@ def adjudicate_movement(
     for n, order in enumerate(orders):
         problem = order_problem(variant, position, rules, order, parsed)
         if problem:
-            results[n] = OrderResult(_power(order), order_text(order), INVALID, problem)
+            results[n] = result_of(_power(order), order_text(order), INVALID, [reason("illegal", text=problem)],
+                                   parsed=order)
             if hasattr(order, "unit"):
                 tried.add(order.unit.province)
             continue
@@ -527,10 +530,10 @@ def _result(r: Resolver, e: _Entry, attacker: _Entry | None) -> OrderResult:
     """What became of ``e``'s order; ``attacker`` is the move that dislodged it, if any."""
     o = e.order
     text = order_text(o)
-    reasons: list[str] = []
+    reasons: list[Reason] = []
     result = SUCCEEDS
     if e.given is None:
-        reasons.append("holds: its order was invalid" if e.order_invalid else "no order: holds")
+        reasons.append(reason("invalid_holds") if e.order_invalid else reason("not_ordered"))
     if e.moves:
         if not r.resolve(e.index):
             result = FAILS
@@ -542,12 +545,13 @@ def _result(r: Resolver, e: _Entry, attacker: _Entry | None) -> OrderResult:
         cut = r.cutters(e)
         if cut and r.support_amount(e) < e.unit.strength:
             result = FAILS
-            reasons.append("support cut by " + ", ".join(str(u) for u in cut))
+            reasons.append(reason("cut", units=[str(u) for u in cut]))
     if attacker is not None:
         result = FAILS
         dest_strength = _defence(r, e, attacker)
-        reasons.append(f"dislodged by {attacker.unit} ({r.attack_strength(attacker)} against {dest_strength})")
-    return OrderResult(e.unit.power, text, result, "; ".join(reasons), dislodged=attacker is not None)
+        reasons.append(reason("dislodged", unit=str(attacker.unit), attack=r.attack_strength(attacker),
+                              strength=dest_strength))
+    return result_of(e.unit.power, text, result, reasons, dislodged=attacker is not None, parsed=o)
 
 
 def _defence(r: Resolver, defender: _Entry, attacker: _Entry) -> int:
@@ -556,16 +560,16 @@ def _defence(r: Resolver, defender: _Entry, attacker: _Entry) -> int:
     return r.hold_strength(defender.unit.province)
 
 
-def _why_move_failed(r: Resolver, e: _Entry) -> str:
+def _why_move_failed(r: Resolver, e: _Entry) -> Reason:
     if not r.path(e):
         if e.unit.province in r.paradox_armies:
-            return "no convoy: convoy paradox, the army holds (Szykman rule)"
-        return "no convoy"
+            return reason("convoy_paradox")
+        return reason("no_convoy")
     dest = e.dest
     attack = r.attack_strength(e)
     defender = r.by_province.get(dest)
     if attack == 0 and defender is not None:
-        return f"bounced: may not dislodge {defender.unit} of {defender.unit.power}"
+        return reason("may_not_dislodge", unit=str(defender.unit), power=defender.unit.power)
     rivals: list[tuple[int, Unit]] = []
     if defender is not None:
         opponent = r.head_to_head(e)
@@ -578,6 +582,6 @@ def _why_move_failed(r: Resolver, e: _Entry) -> str:
             rivals.append((r.prevent_strength(rival), rival.unit))
     stronger = [(s, u) for s, u in rivals if s >= attack]
     if not stronger:
-        return "failed"
+        return reason("failed")
     strength, unit = max(stronger, key=lambda su: su[0])
-    return f"bounced: {attack} against {strength} from {unit}"
+    return reason("bounced", attack=attack, strength=strength, unit=str(unit))

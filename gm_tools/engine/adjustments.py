@@ -28,6 +28,7 @@ from gm_tools.engine.model import (
     order_text,
     province_of,
 )
+from gm_tools.engine.results import reason, result_of
 from gm_tools.engine.rules import Rules, rules_for
 from gm_tools.engine.variant import Variant
 
@@ -84,21 +85,22 @@ def adjudicate_adjustments(
         power = getattr(order, "power", "")
         problem = _problem(variant, order, power, left, units, sites)
         if problem:
-            outcome.results.append(OrderResult(power, order_text(order), INVALID, problem))
+            outcome.results.append(result_of(power, order_text(order), INVALID, [reason("illegal", text=problem)],
+                                             parsed=order))
             continue
         if isinstance(order, Build):
             unit = Unit(power, order.kind, order.location)
             units[province_of(order.location)] = unit
             outcome.built.append(unit)
             left[power] -= 1
-            outcome.results.append(OrderResult(power, order_text(order), SUCCEEDS, "built"))
+            outcome.results.append(result_of(power, order_text(order), SUCCEEDS, [reason("built")], parsed=order))
         elif isinstance(order, Waive):
             left[power] -= 1
-            outcome.results.append(OrderResult(power, order_text(order), SUCCEEDS, "build waived"))
+            outcome.results.append(result_of(power, order_text(order), SUCCEEDS, [reason("waived")], parsed=order))
         else:
             outcome.removed.append(units.pop(order.unit.province))
             left[power] += 1
-            outcome.results.append(OrderResult(power, order_text(order), SUCCEEDS, "removed"))
+            outcome.results.append(result_of(power, order_text(order), SUCCEEDS, [reason("removed")], parsed=order))
     for power in variant.powers:
         while left.get(power, 0) < 0:
             own = [u for u in units.values() if u.power == power]
@@ -107,7 +109,7 @@ def adjudicate_adjustments(
             outcome.removed.append(unit)
             left[power] += 1
             outcome.results.append(
-                OrderResult(power, f"{unit} D", SUCCEEDS, "civil disorder: removed, farthest from home")
+                result_of(power, f"{unit} D", SUCCEEDS, [reason("civil_disorder")], parsed=Disband(power, unit))
             )
     outcome.units_after = units
     return outcome

@@ -294,9 +294,14 @@ class OrderResult:
     result: str
     """``succeeds``, ``fails`` or ``invalid``."""
     reason: str = ""
-    """Why, in words a player can read: ``"bounced: 1 against 1 from A MUN"``."""
+    """Why, in words a player can read: ``"bounced: 1 against 1 from A MUN"``, made from
+    ``reasons`` by :func:`gm_tools.engine.results.words`."""
     dislodged: bool = False
     """True when the ordered unit was dislodged this phase."""
+    reasons: tuple = ()
+    """Why, as data: :class:`gm_tools.engine.results.Reason` objects (code and details)."""
+    parsed: object = None
+    """The order judged (an ``Order``), or None when it could not be read."""
 
 
 def orders_in_force(

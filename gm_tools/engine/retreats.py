@@ -27,6 +27,8 @@ from gm_tools.engine.model import (
     order_text,
     province_of,
 )
+from gm_tools.engine.results import reason as reason_
+from gm_tools.engine.results import result_of
 from gm_tools.engine.rules import Rules
 from gm_tools.engine.variant import Variant
 
@@ -77,7 +79,8 @@ def adjudicate_retreats(
         problem, dislodged = _check(position, order)
         if problem:
             reason = problem + ("; the unit is disbanded" if dislodged is not None else "")
-            results[n] = OrderResult(getattr(order, "power", ""), order_text(order), INVALID, reason)
+            results[n] = result_of(getattr(order, "power", ""), order_text(order), INVALID, [reason_("illegal", text=reason)],
+                                   parsed=order)
             if dislodged is not None:
                 reported.add(order.unit.province)
             continue
@@ -100,23 +103,25 @@ def adjudicate_retreats(
         if n is None:
             outcome.disbanded.append(d.unit)
             if province not in reported:
-                unordered.append(OrderResult(d.unit.power, f"{d.unit} D", SUCCEEDS, "no order: disbanded"))
+                unordered.append(result_of(d.unit.power, f"{d.unit} D", SUCCEEDS, [reason_("no_order_disbanded")],
+                                           parsed=Disband(d.unit.power, d.unit)))
             continue
         order = orders[n]
-        text = order_text(Retreat(order.power, order.unit, order.dest)) if isinstance(order, Move) else order_text(order)
+        judged = Retreat(order.power, order.unit, order.dest) if isinstance(order, Move) else order
+        text = order_text(judged)
         if isinstance(order, Disband):
             outcome.disbanded.append(d.unit)
-            results[n] = OrderResult(order.power, text, SUCCEEDS, "disbanded")
+            results[n] = result_of(order.power, text, SUCCEEDS, [reason_("disbanded")], parsed=judged)
             continue
         target = province_of(order.dest)
         rivals = [p for p in wanted[target] if p != province]
         if rivals:
             outcome.disbanded.append(d.unit)
-            names = ", ".join(str(position.dislodged[p].unit) for p in sorted(rivals))
-            results[n] = OrderResult(order.power, text, FAILS, f"retreat: standoff with {names}; disbanded")
+            names = [str(position.dislodged[p].unit) for p in sorted(rivals)]
+            results[n] = result_of(order.power, text, FAILS, [reason_("retreat_standoff", units=names)], parsed=judged)
             continue
         outcome.retreated[province] = order.dest
         outcome.units_after[target] = d.unit.moved_to(order.dest)
-        results[n] = OrderResult(order.power, text, SUCCEEDS, "")
+        results[n] = result_of(order.power, text, SUCCEEDS, parsed=judged)
     outcome.results = [r for r in results if r is not None] + unordered
     return outcome

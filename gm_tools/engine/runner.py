@@ -28,6 +28,7 @@ from gm_tools.errors import OrderError
 from gm_tools.engine.model import INVALID, Dislodged, Order, OrderResult, Position
 from gm_tools.engine.phase import ADJUSTMENT, MOVEMENT, RETREAT, Phase, next_phase, parse_phase
 from gm_tools.engine.retreats import adjudicate_retreats
+from gm_tools.engine.results import reason, result_of
 from gm_tools.engine.rules import Rules, rules_for
 from gm_tools.engine.variant import Variant
 
@@ -69,8 +70,8 @@ def run_phase(
             try:
                 order = parse_order(text, variant, position, power, rules)
             except OrderError as e:
-                reason = e.reason + (f" (did you mean {e.suggestion}?)" if e.suggestion else "")
-                slots.append(OrderResult(str(power).upper(), str(text), INVALID, reason))
+                why = e.reason + (f" (did you mean {e.suggestion}?)" if e.suggestion else "")
+                slots.append(result_of(str(power).upper(), str(text), INVALID, [reason("illegal", text=why)]))
                 continue
             slots.append(len(parsed))
             parsed.append(order)

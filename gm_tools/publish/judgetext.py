@@ -28,6 +28,7 @@ from dataclasses import dataclass
 
 from gm_tools.engine.model import FAILS, INVALID, UNIT_NAMES, coast_of, province_of
 from gm_tools.engine.phase import PhaseError, parse_phase
+from gm_tools.engine.results import BOUNCE_CODES, CONVOY_CODES, VOID_CODES
 from gm_tools.engine.variant import Variant
 
 COAST_NAMES = {"NC": "north coast", "SC": "south coast", "EC": "east coast", "WC": "west coast"}
@@ -116,28 +117,25 @@ def _unit_of(order: str) -> tuple[str, str] | None:
 
 
 def result_flags(result: dict) -> list[str]:
-    """The judges' bracketed notes for one result: ``["bounce", "dislodged"]``.
-
-    Read from the result and the adjudicator's reason words (``gm_tools.engine.adjudicator``):
-    a support cut ("support cut by ..."), a support or convoy matching no order
-    ("void: ..."), an army without a convoy ("no convoy"), a move that failed otherwise
-    ("bounced: ...", a retreat standoff). An order that could not be carried out at all is
-    "void" too: the unit held, as judges do with an order they cannot use.
-    """
-    reason = result.get("reason", "") or ""
+    """The judges' bracketed notes for one result: ``["bounce", "dislodged"]``, from its
+    codes (``gm_tools.engine.results``): a support cut, a support or convoy matching no
+    order (void), an army without a convoy, a move that failed otherwise (bounce, a retreat
+    standoff, which also destroys the unit). An order that could not be carried out at all
+    is "void" too: the unit held, as judges do with an order they cannot use."""
+    codes = [c.get("code") for c in result.get("codes", []) if isinstance(c, dict)]
     flags: list[str] = []
     if result.get("result") == INVALID:
         flags.append("void")
     elif result.get("result") == FAILS:
-        if "no convoy" in reason:
+        if any(c in CONVOY_CODES for c in codes):
             flags.append("no convoy")
-        elif reason.startswith("void") or "; void" in reason:
+        elif any(c in VOID_CODES for c in codes):
             flags.append("void")
-        elif "support cut" in reason:
+        elif "cut" in codes:
             flags.append("cut")
-        elif "bounced" in reason or "standoff" in reason or "failed" in reason:
+        elif any(c in BOUNCE_CODES for c in codes):
             flags.append("bounce")
-        if "standoff" in reason:
+        if "retreat_standoff" in codes:
             flags.append("destroyed")
     if result.get("dislodged"):
         flags.append("dislodged")

@@ -109,6 +109,7 @@ def phase_map_svg(game: GameContext, phase: PhaseContext, look: RenderOptions, o
     """The board at the start of the phase with its orders drawn, failed ones marked (or,
     for a phase without unit orders, the board after it: :func:`map_after_phase`);
     ``only_power`` keeps that power's orders only (``gm-tools map --power``)."""
+    from gm_tools.engine.orderjson import order_from_json
     from gm_tools.engine.parser import parse_order
     from gm_tools.engine.rules import rules_for
 
@@ -123,7 +124,10 @@ def phase_map_svg(game: GameContext, phase: PhaseContext, look: RenderOptions, o
     for r in record["results"]:
         results.append(OrderResult(r["power"], r["order"], r.get("result", ""), r.get("reason", ""),
                                    bool(r.get("dislodged"))))
-        try:
+        if r.get("parsed"):
+            orders.append(order_from_json(r["parsed"]))  # as judged then (record format 2)
+            continue
+        try:  # a record of format 1 kept the canonical text only
             orders.append(parse_order(r["order"], variant, before, r["power"], rules))
         except OrderError:
             pass  # an invalid order as the GM wrote it: nothing to draw

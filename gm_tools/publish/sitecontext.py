@@ -13,7 +13,7 @@ from pathlib import Path
 from markupsafe import Markup
 
 from gm_tools.errors import GameError, UserError
-from gm_tools.edges.game import GameInfo, GamePaths, load_game, phase_sort_key, read_json
+from gm_tools.edges.game import GameInfo, GamePaths, load_game, phase_sort_key, read_json, upgrade_record
 from gm_tools.publish.judgetext import power_name
 from gm_tools.engine.phase import PhaseError, phase_title
 from gm_tools.engine.positions import PositionFormatError, position_from_json
@@ -154,7 +154,7 @@ def _history_files(paths: GamePaths, variant: Variant) -> list[tuple[Path, dict]
         except (PhaseError, ValueError):
             raise GameError(f"{file}: not a phase id the variant's calendar has") from None
         found.append((key, file))
-    return [(file, read_json(file)) for _, file in sorted(found)]
+    return [(file, upgrade_record(read_json(file))) for _, file in sorted(found)]
 
 
 def _source_digest(paths: GamePaths) -> str:

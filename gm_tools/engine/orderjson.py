@@ -1,0 +1,46 @@
+"""An order as JSON, for the record: ``{"type": "move", "unit": "A PAR", "dest": "BUR", ...}``.
+
+The record keeps each judged order parsed (``results[].parsed``, ``docs/game-record.md``), so
+the site draws an old phase from what was judged then, never by reading its text again with
+today's parser. Units are written as in positions (:mod:`gm_tools.engine.positions`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import fields
+
+from gm_tools.engine.model import Build, Convoy, Disband, Hold, Move, Order, Retreat, Support, Unit, Waive
+from gm_tools.engine.positions import unit_from_json, unit_to_json
+
+TYPES: dict[str, type] = {
+    "hold": Hold, "move": Move, "support": Support, "convoy": Convoy,
+    "retreat": Retreat, "disband": Disband, "build": Build, "waive": Waive,
+}
+_NAMES = {cls: name for name, cls in TYPES.items()}
+
+
+def order_to_json(order: Order) -> dict:
+    """The order as a JSON object: its type, and its fields (defaults left out)."""
+    data: dict = {"type": _NAMES[type(order)]}
+    for f in fields(order):
+        value = getattr(order, f.name)
+        if f.name == "unit":
+            data["unit"] = unit_to_json(value)
+        elif value != f.default:
+            data[f.name] = value
+    return data
+
+
+def order_from_json(data: dict) -> Order:
+    """The order :func:`order_to_json` wrote (``KeyError``/``ValueError`` when it is not one)."""
+    cls = TYPES[data["type"]]
+    values = {k: v for k, v in data.items() if k != "type"}
+    if "unit" in values:
+        values["unit"] = unit_from_json(values["power"], values["unit"], "order")
+    known = {f.name for f in fields(cls)}
+    if set(values) - known:
+        raise ValueError(f"unknown keys for a {data['type']} order: {sorted(set(values) - known)}")
+    return cls(**values)
+
+
+__all__ = ["order_from_json", "order_to_json", "Unit"]
