@@ -114,11 +114,20 @@ def setup_from_variant(variant: Variant, players: int | None = None) -> Diplomac
         reichstag_caller=caller if caller in in_play else None,
         reichstag_members=tuple(p for p in members if p in in_play),
         foreign_powers=tuple(p for p in foreign if p in in_play),
-        last_allocation_year=variant.end_year or 1648,
+        last_allocation_year=victory_terms(variant)[1],
         initial_influence=influence,
         initial_relations=relations,
         **rules,
     )
+
+
+def victory_terms(variant: Variant) -> tuple[int, int]:
+    """(points that win, the last year) from ``variant.toml [victory]``: 'score 25 victory
+    points' and 'the game officially ends at the Scoring Phase of 1648'. Both are required."""
+    if not variant.victory_points or not variant.end_year:
+        raise VariantDataError(variant.name, ["variant.toml [victory]: expected points and end_year "
+                                              "(the points that win and the game's last year)"])
+    return variant.victory_points, variant.end_year
 
 
 def _influence_rules(table: dict, problems: list[str]) -> dict:

@@ -21,14 +21,35 @@ from gm_tools.systems.europe1619.scoring import ScoringRules
 from gm_tools.systems.europe1619.territory import Geography, Relations
 from gm_tools.systems.europe1619.treasury import Economy
 
-HRE_POWERS = ("AUSTRIA", "SPAIN", "UNION", "SAXONY", "LEAGUE", "SAVOY")
-"""'Austrian, Spanish, Union/Palatine, Saxon, League/Bavarian, and Savoy units may attack
-foreign units that enter the HRE without a declaration of war'."""
-ALIGNED_INCOME_POWERS = ("UNION", "LEAGUE")
-"""'The Protestant Union and the Catholic League receive income from aligned states as well,
-but only from those states within the HRE'."""
-BONUSES = (("AUSTRIA", "BOH", 5),)
-"""'If Austria captures Bohemia and holds on to it, Austria gains an additional 5 victory points'."""
+def _powers(variant: Variant, table: str, key: str) -> tuple[str, ...]:
+    """A list of power codes from ``tables.toml [table] key`` (``tables.toml [empire]``:
+    the rulebook's HRE powers and the powers with income from aligned HRE states)."""
+    codes = variant.tables.get(table, {}).get(key, [])
+    bad = [c for c in codes if not isinstance(c, str)] if isinstance(codes, list) else [codes]
+    if bad:
+        raise VariantDataError(variant.name, [f"tables.toml [{table}] {key}: expected a list of power codes, found {codes!r}"])
+    return tuple(codes)
+
+
+def _bonuses(variant: Variant) -> tuple[tuple[str, str, int], ...]:
+    """``tables.toml [bonuses]``: (power, province, victory points) for holding a province
+    ('If Austria captures Bohemia and holds on to it, Austria gains an additional 5 victory
+    points')."""
+    found, problems = [], []
+    for power, rows in variant.tables.get("bonuses", {}).items():
+        where = f"tables.toml [bonuses] {power}"
+        if power not in variant.powers and power not in variant.tables.get("conversions", {}):
+            problems.append(f"{where}: {power!r} is not a power of the variant")
+        for row in rows if isinstance(rows, list) else [rows]:
+            province, points = (row.get("province"), row.get("points")) if isinstance(row, dict) else (None, None)
+            if province not in variant.provinces:
+                problems.append(f"{where}: province {province!r} is not on the map")
+            if not isinstance(points, int) or isinstance(points, bool) or points < 1:
+                problems.append(f"{where}: points = {points!r}, expected a whole number, 1 or more")
+            found.append((power, province, points))
+    if problems:
+        raise VariantDataError(variant.name, problems)
+    return tuple(found)
 
 _GEOGRAPHY: dict[int, Geography] = {}
 
@@ -77,7 +98,7 @@ def _geography(variant: Variant) -> Geography:
         build_sites=build_sites,
         values={c: variant.provinces[c].value for c in variant.supply_centers()},
         hre=frozenset(c for c, p in variant.provinces.items() if p.extra.get("hre")),
-        hre_powers=frozenset(HRE_POWERS) & powers,
+        hre_powers=frozenset(_powers(variant, "empire", "hre_powers")) & powers,
         army_neighbours=dict(variant.army_adjacency),
         coastal=frozenset(
             c for c, p in variant.provinces.items() if p.type == "coast" and variant.fleet_locations(c) == [c]
@@ -137,19 +158,22 @@ def economy(variant: Variant) -> Economy:
         )
     return Economy(
         costs=dict(enumerate(costs)),
-        aligned_income_powers=frozenset(ALIGNED_INCOME_POWERS),
+        aligned_income_powers=frozenset(_powers(variant, "empire", "aligned_income_powers")),
         max_strength=int(variant.options.get("max_strength", 15)),
         max_unit_strength=int(variant.options.get("max_unit_strength", 10)),
     )
 
 
 def scoring_rules(variant: Variant) -> ScoringRules:
-    """Confessions from the powers' ``religion``; Austria's Bohemia bonus; 25 points; 1648."""
-    victory_year = getattr(variant, "end_year", None) or 1648
+    """Confessions from the powers' ``religion``; the bonuses, the winning points and the last
+    year from the variant's data."""
+    from gm_tools.systems.europe1619.adapter import victory_terms
+
+    points, victory_year = victory_terms(variant)
     return ScoringRules(
         confessions={c: p.religion for c, p in variant.powers.items() if p.religion},
-        bonuses=BONUSES,
-        target=getattr(variant, "victory_points", None) or 25,
+        bonuses=_bonuses(variant),
+        target=points,
         last_year=victory_year,
     )
 

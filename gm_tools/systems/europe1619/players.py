@@ -22,23 +22,27 @@ from __future__ import annotations
 import dataclasses
 
 from gm_tools.errors import GameError, VariantDataError
-from gm_tools.engine.model import Unit
 from gm_tools.engine.variant import Power, Province, Variant
 
-PLAYER_COUNTS = (10, 11, 12, 13, 14, 15)
-"""The setups the rulebook gives ('The 10-15 player setups')."""
 MINOR_COLOUR = "#c0c0c0"
 """'All units of the minor states ... are represented by sliver-colored pieces'."""
 
 _VIEWS: dict[tuple[int, int], tuple[Variant, Variant]] = {}
 
 
+def player_counts(variant: Variant) -> list[int]:
+    """The numbers of players the variant has setups for (``tables.toml [setups]``: the
+    rulebook's 'The 10-15 player setups')."""
+    return sorted(int(k) for k in variant.tables.get("setups", {}) if str(k).isdigit()) or [len(variant.powers)]
+
+
 def variant_for_players(variant: Variant, players: int) -> Variant:
     """The variant as played by ``players`` players (10 to 15); the same object for 15.
     Derived once per loaded variant and count, since the rules cache facts per variant."""
-    if players not in PLAYER_COUNTS:
+    counts = player_counts(variant)
+    if players not in counts:
         raise GameError(
-            f"{variant.name}: found {players} players, expected {PLAYER_COUNTS[0]} to {PLAYER_COUNTS[-1]} "
+            f"{variant.name}: found {players} players, expected {counts[0]} to {counts[-1]} "
             "(the rulebook's setups)"
         )
     if players == 15 or variant.options.get("players") == players:

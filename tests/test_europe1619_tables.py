@@ -1,0 +1,63 @@
+"""Europe 1619's rulebook facts as variant data (issue 10 item 8: "Rulebook facts still in
+code ... move to the variant's data"), each checked when read, with the table and entry
+named. Rulebook: 002_e7e1b063b6c411e5.txt."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+from gm_tools.edges.variants import load_variant
+from gm_tools.errors import GameError, VariantDataError
+from gm_tools.systems.europe1619.adapter import setup_from_variant
+from gm_tools.systems.europe1619.adapter_rules import economy, geography, scoring_rules
+from gm_tools.systems.europe1619.players import player_counts, variant_for_players
+
+ROOT = Path(__file__).resolve().parent.parent
+EUROPE = load_variant("europe1619")
+
+
+def test_the_shipped_facts():
+    # 'Austrian, Spanish, Union/Palatine, Saxon, League/Bavarian, and Savoy units may attack
+    # foreign units that enter the HRE without a declaration of war'.
+    assert geography(EUROPE).hre_powers == {"AUSTRIA", "SPAIN", "UNION", "SAXONY", "LEAGUE", "SAVOY"}
+    # 'The Protestant Union and the Catholic League receive income from aligned states as well'.
+    assert economy(EUROPE).aligned_income_powers == {"UNION", "LEAGUE"}
+    # 'If Austria captures Bohemia and holds on to it, Austria gains an additional 5 victory points';
+    # 'score 25 victory points'; 'the game officially ends at the Scoring Phase of 1648'.
+    rules = scoring_rules(EUROPE)
+    assert (rules.bonuses, rules.target, rules.last_year) == ((("AUSTRIA", "BOH", 5),), 25, 1648)
+    # 'The 10-15 player setups'.
+    assert player_counts(EUROPE) == [10, 11, 12, 13, 14, 15]
+    with pytest.raises(GameError, match="expected 10 to 15"):
+        variant_for_players(EUROPE, 9)
+
+
+def _edited(tmp_path, file: str, old: str, new: str):
+    folder = tmp_path / "europe1619"
+    shutil.copytree(ROOT / "variants" / "europe1619", folder)
+    text = (folder / file).read_text(encoding="utf-8")
+    assert re.search(old, text, flags=re.M), old
+    (folder / file).write_text(re.sub(old, new, text, count=1, flags=re.M), encoding="utf-8")
+    return load_variant(str(folder))
+
+
+def test_a_bonus_on_a_province_not_on_the_map_is_named(tmp_path):
+    variant = _edited(tmp_path, "tables.toml", r'^AUSTRIA = \[\{ province = "BOH"', 'AUSTRIA = [{ province = "BOHX"')
+    with pytest.raises(VariantDataError, match=r"tables.toml \[bonuses\] AUSTRIA: province 'BOHX' is not on the map"):
+        scoring_rules(variant)
+
+
+def test_a_victory_without_points_is_named(tmp_path):
+    variant = _edited(tmp_path, "variant.toml", r"^points = 25$", "")
+    with pytest.raises(VariantDataError, match=r"variant.toml \[victory\]: expected points and end_year"):
+        setup_from_variant(variant)
+
+
+def test_a_reichstag_member_that_is_no_power_is_named(tmp_path):
+    variant = _edited(tmp_path, "tables.toml", r'^members = \["SAXONY"', 'members = ["SAXONIA"')
+    with pytest.raises(VariantDataError, match=r"\[reichstag\] members: 'SAXONIA' is not a power"):
+        setup_from_variant(variant)
