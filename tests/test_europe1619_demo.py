@@ -14,6 +14,7 @@ import tomllib
 import pytest
 
 from gm_tools.app.demo import DEMO_DIR, DemoDataError, play_demo, read_demo
+from gm_tools.systems.europe1619.calendar import DIPLOMATIC, TRANSACTIONS
 from gm_tools.systems.europe1619.entries import EntryError, sheet_cells
 from gm_tools.app.turn import load_state, replay
 from gm_tools.edges.variants import load_variant
@@ -115,16 +116,16 @@ def test_the_committed_file_spans_four_years_for_fifteen_powers():
 
 def test_a_line_of_the_wrong_form_names_its_phase_and_power():
     with pytest.raises(EntryError, match=r"\[Y1619D\] FRANCE: found 'LOR 4', expected '5: BRE'"):
-        sheet_cells("Y1619D", {"FRANCE": ["LOR 4"]}, "demo.toml")
+        sheet_cells("Y1619D", {"FRANCE": ["LOR 4"]}, "demo.toml", DIPLOMATIC)
     with pytest.raises(EntryError, match=r"\[Y1619B\] SPAIN: found 'buy A MAD'"):
-        sheet_cells("Y1619B", {"SPAIN": ["buy A MAD"]}, "demo.toml")
-    cells = sheet_cells("Y1619B", {"SAVOY": ["build A TUR", "bolster GEN"]}, "demo.toml")
+        sheet_cells("Y1619B", {"SPAIN": ["buy A MAD"]}, "demo.toml", TRANSACTIONS)
+    cells = sheet_cells("Y1619B", {"SAVOY": ["build A TUR", "bolster GEN"]}, "demo.toml", TRANSACTIONS)
     assert cells == {"Purchases!A2": "SAVOY", "Purchases!B2": "build", "Purchases!C2": "A", "Purchases!D2": "TUR",
                      "Purchases!A3": "SAVOY", "Purchases!B3": "bolster", "Purchases!D3": "GEN"}
     # 'Loans': a loan, and its repayment with interest, on their own sheets.
     cells = sheet_cells("Y1621B", {
         "loans": [{"lender": "DUTCH", "borrower": "ENGLAND", "amount": 3, "interest": 1, "due": 1623}],
-        "payments": [{"payer": "SAVOY", "payee": "VENICE", "amount": 3, "note": "repays"}]}, "demo.toml")
+        "payments": [{"payer": "SAVOY", "payee": "VENICE", "amount": 3, "note": "repays"}]}, "demo.toml", TRANSACTIONS)
     assert cells == {"Loans!A2": "DUTCH", "Loans!B2": "ENGLAND", "Loans!C2": 3, "Loans!D2": 1, "Loans!E2": "1623",
                      "Payments!A2": "SAVOY", "Payments!B2": "VENICE", "Payments!C2": 3, "Payments!D2": "repays"}
 

@@ -61,3 +61,19 @@ def test_a_reichstag_member_that_is_no_power_is_named(tmp_path):
     variant = _edited(tmp_path, "tables.toml", r'^members = \["SAXONY"', 'members = ["SAXONIA"')
     with pytest.raises(VariantDataError, match=r"\[reichstag\] members: 'SAXONIA' is not a power"):
         setup_from_variant(variant)
+
+
+def test_the_phases_are_found_by_role_from_the_data():
+    # 'Sequence of play': the calendar's letters are data; the code asks for roles.
+    from gm_tools.systems.europe1619.calendar import phase_role, phase_roles
+
+    assert phase_role(EUROPE, "Y1619D") == "diplomatic" and phase_role(EUROPE, "Y1625B") == "transactions"
+    assert set(phase_roles(EUROPE)) == {t for _, t in EUROPE.calendar.phases}
+
+
+def test_a_phase_without_a_role_is_named(tmp_path):
+    from gm_tools.systems.europe1619.calendar import phase_roles
+
+    variant = _edited(tmp_path, "tables.toml", r'^S = "scoring"$', 'S = "scorng"')
+    with pytest.raises(VariantDataError, match=r"\[phase_roles\] S: role 'scorng', expected one of"):
+        phase_roles(variant)

@@ -97,7 +97,8 @@ def play_demo(demo: Demo, root: Path) -> list[str]:
     """Play one demo into ``root`` (beside the other demo games); the turn reports."""
     paths = new_game(demo.variant, demo.game, root=root, seed=demo.seed, players=demo.players,
                      created=demo.created)
-    system = system_for(load_variant(demo.variant))
+    variant = load_variant(demo.variant)
+    system = system_for(variant)
     lines = [f"Demo game {demo.game} from {demo.path.name}, played in {root}"]
     unplayed = list(demo.phases)
     while True:
@@ -114,7 +115,7 @@ def play_demo(demo: Demo, root: Path) -> list[str]:
         entry = dict(demo.phases.get(phase, {}))
         press = entry.pop("press", "")
         data = paths.workbook.read_bytes()
-        cells = system.demo_cells(phase, entry, demo.path.name)
+        cells = system.demo_cells(variant, phase, entry, demo.path.name)
         if cells is None:  # the phase's entries are orders for the Orders sheet
             data = fill_orders(data, entry, press, str(paths.workbook))
         else:

@@ -49,7 +49,7 @@ class GameSystem:
         self.sheets = sheets or STANDARD
         """The workbook sheets the system adds, checks and writes back (:class:`SheetHooks`)."""
 
-    def demo_cells(self, phase: str, entry: dict, where: str) -> dict[str, object] | None:
+    def demo_cells(self, variant: Variant, phase: str, entry: dict, where: str) -> dict[str, object] | None:
         """Where one phase's lines of a demo file go (``entry`` is the phase's table without
         ``press``; ``where`` names the file for errors): None when they are orders for the
         Orders sheet, else the cells of the system's own input sheets (``"Sheet!B2" ->

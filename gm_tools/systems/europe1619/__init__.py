@@ -30,12 +30,14 @@ from gm_tools.engine.system import GameSystem
 class Europe1619System(GameSystem):
     """Europe 1619's parts: its rules, its sheets, and where a demo file's lines go."""
 
-    def demo_cells(self, phase: str, entry: dict, where: str) -> dict[str, object] | None:
-        if phase[-1] in "MR":  # movement and retreat orders go on the Orders sheet
-            return None
+    def demo_cells(self, variant, phase: str, entry: dict, where: str) -> dict[str, object] | None:
+        from gm_tools.systems.europe1619.calendar import UNIT_ORDERS, phase_role
         from gm_tools.systems.europe1619.entries import sheet_cells
 
-        return sheet_cells(phase, entry, where)
+        role = phase_role(variant, phase)
+        if role in UNIT_ORDERS:  # movement and retreat orders go on the Orders sheet
+            return None
+        return sheet_cells(phase, entry, where, role)
 
 
 def _system() -> Europe1619System:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 
 from gm_tools.errors import UserError
+from gm_tools.systems.europe1619.calendar import DIPLOMATIC, TRANSACTIONS
 
 _PLACEMENT = re.compile(r"^\s*(\d+)\s*:\s*(\S.*?)\s*$")
 _DECLARATION = re.compile(r"^\s*(WAR|ALLIANCE|ARMISTICE|DISSOLVE)\s*:\s*(\S.*?)\s*$", re.IGNORECASE)
@@ -24,7 +25,7 @@ class EntryError(UserError):
     """A line that is none of the forms its phase takes."""
 
 
-def sheet_cells(phase: str, entry: dict, where: str) -> dict[str, object]:
+def sheet_cells(phase: str, entry: dict, where: str, role: str) -> dict[str, object]:
     """The variant sheets' cells for one phase's entries (not the Orders sheet).
 
     Diplomatic Phase lines go by their form: ``5: BRE`` to INF Placements, ``BRAP > FRANCE``
@@ -41,7 +42,6 @@ def sheet_cells(phase: str, entry: dict, where: str) -> dict[str, object]:
                 cells[f"{sheet}!{column}{row}"] = value
         rows[sheet] = row + 1
 
-    kind = phase[-1]
     for power, lines in entry.items():
         if power == "loans":
             for loan in lines:
@@ -52,7 +52,7 @@ def sheet_cells(phase: str, entry: dict, where: str) -> dict[str, object]:
                 put("Payments", [payment["payer"], payment["payee"], payment["amount"], payment["note"]])
             continue
         for line in lines:
-            if kind == "D":
+            if role == DIPLOMATIC:
                 placed, declared = _PLACEMENT.match(line), _DECLARATION.match(line)
                 if placed:
                     put("INF Placements", [power, int(placed.group(1)), placed.group(2)])
@@ -63,7 +63,7 @@ def sheet_cells(phase: str, entry: dict, where: str) -> dict[str, object]:
                 else:
                     raise EntryError(f"{where}: [{phase}] {power}: found {line!r}, expected "
                                           "'5: BRE', 'BRAP > FRANCE' or 'WAR: SPAIN'")
-            elif kind == "B":
+            elif role == TRANSACTIONS:
                 bought = _PURCHASE.match(line)
                 if not bought:
                     raise EntryError(f"{where}: [{phase}] {power}: found {line!r}, expected "

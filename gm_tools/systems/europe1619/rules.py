@@ -118,18 +118,19 @@ class Europe1619Rules(Rules):
     # --- the phases the standard engine does not play ------------------------------------------
 
     def play_phase(self, variant: Variant, position: Position, orders: list, inputs: dict):
-        """D, J, B and S of the year ('Sequence of play'): :mod:`gm_tools.systems.europe1619.phases`."""
-        from gm_tools.systems.europe1619 import phases
-        from gm_tools.engine.phase import parse_phase
+        """The Diplomatic, Map Adjustment, Builds and Transactions and Scoring Phases of the
+        year ('Sequence of play'), found by the phase's role in the variant's data:
+        :mod:`gm_tools.systems.europe1619.phases`."""
+        from gm_tools.systems.europe1619 import calendar, phases
 
-        kind = parse_phase(position.phase).type
-        if kind == "D":
+        role = calendar.phase_role(variant, position.phase)
+        if role == calendar.DIPLOMATIC:
             return phases.play_diplomatic(variant, position, inputs)
-        if kind == "J":
+        if role == calendar.MAP_ADJUSTMENT:
             return phases.play_map_adjustment(variant, position)
-        if kind == "B":
+        if role == calendar.TRANSACTIONS:
             return phases.play_transactions(variant, position, inputs)
-        if kind == "S":
+        if role == calendar.SCORING:
             return phases.play_scoring(variant, position)
         return None
 

@@ -30,6 +30,7 @@ from gm_tools.engine.hooks import CHOICE, INTEGER, Column, InputRow, SheetHooks,
 from gm_tools.engine.model import INVALID, Position
 from gm_tools.engine.phase import parse_phase
 from gm_tools.engine.variant import Variant
+from gm_tools.systems.europe1619.calendar import DIPLOMATIC, ORDERS, TRANSACTIONS, phase_role
 
 INF_PLACEMENTS = "INF Placements"
 ATTACKS = "Attacks"
@@ -68,8 +69,9 @@ def _powers(variant: Variant) -> tuple[str, ...]:
     return _setup(variant).powers
 
 
-def _kind(position: Position) -> str:
-    return parse_phase(position.phase).type
+def _kind(variant: Variant, position: Position) -> str:
+    """The phase's role in the year (:mod:`gm_tools.systems.europe1619.calendar`)."""
+    return phase_role(variant, position.phase)
 
 
 class Europe1619Hooks(SheetHooks):
@@ -82,8 +84,8 @@ class Europe1619Hooks(SheetHooks):
     def input_sheets(self, variant: Variant, position: Position) -> list[Table]:
         powers = _powers(variant)
         power = Column("Power", CHOICE, powers, editable=True, width=14)
-        kind = _kind(position)
-        if kind == "D":
+        kind = _kind(variant, position)
+        if kind == DIPLOMATIC:
             return [
                 Table(INF_PLACEMENTS, (power, Column("INFs", INTEGER, editable=True, width=8),
                                        Column("Minor state", editable=True, width=16)), blank_rows=BLANK_ROWS),
@@ -92,7 +94,7 @@ class Europe1619Hooks(SheetHooks):
                                         Column("Other power", CHOICE, powers, editable=True, width=14)),
                       blank_rows=BLANK_ROWS),
             ] + _papal_protection_sheet(variant, position)
-        if kind == "M":
+        if kind == ORDERS:
             voters = _reichstag_voters(variant, position)
             if not voters:
                 return []
@@ -107,7 +109,7 @@ class Europe1619Hooks(SheetHooks):
                                         Column("Vote", CHOICE, ("for", "against"), editable=True, width=10)),
                       rows=[[v, None] for v in voters]),
             ]
-        if kind == "B":
+        if kind == TRANSACTIONS:
             tables = [
                 Table(PURCHASES, (power, Column("Action", CHOICE, ACTIONS, editable=True, width=12),
                                   Column("Unit", CHOICE, ("A", "F"), editable=True, width=6),
@@ -135,12 +137,12 @@ class Europe1619Hooks(SheetHooks):
         return []
 
     def check_inputs(self, variant: Variant, position: Position, rows: dict[str, list[InputRow]]):
-        kind = _kind(position)
-        if kind == "D":
+        kind = _kind(variant, position)
+        if kind == DIPLOMATIC:
             return _check_diplomatic(variant, position, rows)
-        if kind == "B":
+        if kind == TRANSACTIONS:
             return _check_transactions(variant, position, rows)
-        if kind == "M" and REICHSTAG in rows:
+        if kind == ORDERS and REICHSTAG in rows:
             return _check_reichstag(variant, position, rows)
         return {}, []
 
