@@ -12,7 +12,6 @@ import pytest
 
 from gm_tools.edges.variants import load_variant
 from gm_tools.errors import GameError, VariantDataError
-from gm_tools.systems.europe1619.adapter import setup_from_variant
 from gm_tools.systems.europe1619.adapter_rules import economy, geography, scoring_rules
 from gm_tools.systems.europe1619.players import player_counts, variant_for_players
 
@@ -42,25 +41,26 @@ def _edited(tmp_path, file: str, old: str, new: str):
     text = (folder / file).read_text(encoding="utf-8")
     assert re.search(old, text, flags=re.M), old
     (folder / file).write_text(re.sub(old, new, text, count=1, flags=re.M), encoding="utf-8")
-    return load_variant(str(folder))
+    return str(folder)
 
 
 def test_a_bonus_on_a_province_not_on_the_map_is_named(tmp_path):
-    variant = _edited(tmp_path, "tables.toml", r'^AUSTRIA = \[\{ province = "BOH"', 'AUSTRIA = [{ province = "BOHX"')
+    folder = _edited(tmp_path, "tables.toml", r'^AUSTRIA = \[\{ province = "BOH"', 'AUSTRIA = [{ province = "BOHX"')
+    # Reported when the variant is loaded (GameSystem.check_variant), not at the first Scoring Phase.
     with pytest.raises(VariantDataError, match=r"tables.toml \[bonuses\] AUSTRIA: province 'BOHX' is not on the map"):
-        scoring_rules(variant)
+        load_variant(folder)
 
 
 def test_a_victory_without_points_is_named(tmp_path):
-    variant = _edited(tmp_path, "variant.toml", r"^points = 25$", "")
+    folder = _edited(tmp_path, "variant.toml", r"^points = 25$", "")
     with pytest.raises(VariantDataError, match=r"variant.toml \[victory\]: expected points and end_year"):
-        setup_from_variant(variant)
+        load_variant(folder)
 
 
 def test_a_reichstag_member_that_is_no_power_is_named(tmp_path):
-    variant = _edited(tmp_path, "tables.toml", r'^members = \["SAXONY"', 'members = ["SAXONIA"')
+    folder = _edited(tmp_path, "tables.toml", r'^members = \["SAXONY"', 'members = ["SAXONIA"')
     with pytest.raises(VariantDataError, match=r"\[reichstag\] members: 'SAXONIA' is not a power"):
-        setup_from_variant(variant)
+        load_variant(folder)
 
 
 def test_the_phases_are_found_by_role_from_the_data():
@@ -72,8 +72,24 @@ def test_the_phases_are_found_by_role_from_the_data():
 
 
 def test_a_phase_without_a_role_is_named(tmp_path):
-    from gm_tools.systems.europe1619.calendar import phase_roles
-
-    variant = _edited(tmp_path, "tables.toml", r'^S = "scoring"$', 'S = "scorng"')
+    folder = _edited(tmp_path, "tables.toml", r'^S = "scoring"$', 'S = "scorng"')
     with pytest.raises(VariantDataError, match=r"\[phase_roles\] S: role 'scorng', expected one of"):
-        phase_roles(variant)
+        load_variant(folder)
+
+
+@pytest.mark.parametrize("line, found", [
+    ("max_strenght = 15", "unknown option 'max_strenght' (did you mean 'max_strength'?)"),
+    ('max_strength = "15"', "max_strength = '15': expected int"),
+    ("max_unit_strength = 0", "max_unit_strength = 0: expected 1 or more"),
+])
+def test_an_option_the_system_does_not_read_or_of_the_wrong_kind_is_named(tmp_path, line, found):
+    # The system's options (gm_tools/systems/europe1619/__init__.py OPTIONS) are checked at load.
+    key = line.split(" = ")[0]
+    text = (ROOT / "variants/europe1619/variant.toml").read_text(encoding="utf-8")
+    if re.search(rf"^{key} = ", text, flags=re.M):
+        folder = _edited(tmp_path, "variant.toml", rf"^{key} = .*$", line)
+    else:
+        folder = _edited(tmp_path, "variant.toml", r"^max_units = 15$", f"max_units = 15\n{line}")
+    with pytest.raises(VariantDataError) as e:
+        load_variant(folder)
+    assert found in str(e.value) and "variant.toml [options]" in str(e.value)

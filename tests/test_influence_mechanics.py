@@ -87,5 +87,5 @@ def test_a_mistake_in_the_influence_table_is_named(tmp_path, line, found):
     at = lines.index("[influence]") + 1
     (folder / "tables.toml").write_text("\n".join(lines[:at] + [line] + lines[at:]) + "\n", encoding="utf-8")
     with pytest.raises(VariantDataError) as e:
-        setup_from_variant(load_variant(str(folder)))
+        load_variant(str(folder))  # checked at load: GameSystem.check_variant
     assert found in str(e.value) and "tables.toml [influence]" in str(e.value)

@@ -124,7 +124,15 @@ def _resolve(name_or_path: str | os.PathLike) -> tuple[Path, str]:
 
 @functools.lru_cache(maxsize=32)
 def _load_folder(folder: str, name: str) -> Variant:
-    return read_variant(Path(folder), name)
+    variant = read_variant(Path(folder), name)
+    # What the variant's game system reads of it (options, its tables) is checked now too,
+    # so every mistake in the data is reported at load, not at the first turn.
+    from gm_tools.engine.system import system_for
+
+    problems = system_for(variant).check_variant(variant)
+    if problems:
+        raise VariantDataError(variant.name, problems)
+    return variant
 
 
 def load_variant(name_or_path: str | os.PathLike) -> Variant:

@@ -26,8 +26,10 @@ variant first asks for it, so the engine has no import of any system's code.
 
 from __future__ import annotations
 
+import difflib
 import importlib
 import re
+from dataclasses import dataclass
 
 from gm_tools.engine.hooks import STANDARD, SheetHooks
 from gm_tools.engine.rules import Rules
@@ -35,12 +37,33 @@ from gm_tools.engine.variant import Variant
 from gm_tools.errors import VariantDataError
 
 
+@dataclass(frozen=True)
+class Option:
+    """One named option a game system reads from its variants' ``[options]`` table."""
+
+    name: str
+    """The key in ``[options]``."""
+    kind: type
+    """``int``, ``bool`` or ``str``: what the value must be."""
+    doc: str
+    """What it sets, in the rulebook's words where it has them (shown in errors)."""
+    minimum: int | None = None
+    """For ``int`` options: the least value allowed."""
+
+
+ENGINE_OPTIONS = ("rules", "sheets", "players")
+"""Options every variant may carry: its system (set from the top-level ``rules`` key),
+other sheet hooks (``hooks.hooks_for``), and a smaller setup's player count (set by a
+system's ``Rules.for_players``, never written in data)."""
+
+
 class GameSystem:
     """One rulebook's code, as the rest of gm_tools sees it. Standard Diplomacy is this
     class as it stands; a system passes its own rules and sheet hooks, and overrides the
     methods its rulebook changes."""
 
-    def __init__(self, name: str, rules: Rules | None = None, sheets: SheetHooks | None = None):
+    def __init__(self, name: str, rules: Rules | None = None, sheets: SheetHooks | None = None,
+                 options: tuple[Option, ...] = ()):
         self.name = name
         """The system's name: its folder under ``gm_tools/systems/`` and the ``rules`` key
         of its variants' ``variant.toml``."""
@@ -48,6 +71,36 @@ class GameSystem:
         """The adjudicator's and the renderer's hooks (:class:`Rules`)."""
         self.sheets = sheets or STANDARD
         """The workbook sheets the system adds, checks and writes back (:class:`SheetHooks`)."""
+        self.options = options
+        """The named options the system reads from its variants' ``[options]``."""
+
+    def check_variant(self, variant: Variant) -> list[str]:
+        """Every problem with what the system reads of a loaded variant: its ``[options]``
+        (unknown keys, wrong types) and :meth:`check_tables`. Asked by the variant loader,
+        so a mistake in the data is reported when the variant is loaded, with the others."""
+        known = {o.name: o for o in self.options}
+        problems = []
+        for key, value in sorted(variant.options.items()):
+            if key in ENGINE_OPTIONS:
+                continue
+            option = known.get(key)
+            if option is None:
+                close = difflib.get_close_matches(key, list(known), n=1, cutoff=0.8)
+                hint = f" (did you mean {close[0]!r}?)" if close else (
+                    f" (the {self.name} system reads: {', '.join(sorted(known))})" if known
+                    else f" (the {self.name} system reads none)")
+                problems.append(f"variant.toml [options]: unknown option {key!r}{hint}")
+            elif not isinstance(value, option.kind) or (option.kind is int and isinstance(value, bool)):
+                problems.append(f"variant.toml [options] {key} = {value!r}: expected {option.kind.__name__} "
+                                f"({option.doc})")
+            elif option.minimum is not None and value < option.minimum:
+                problems.append(f"variant.toml [options] {key} = {value!r}: expected {option.minimum} or more "
+                                f"({option.doc})")
+        return problems + self.check_tables(variant)
+
+    def check_tables(self, variant: Variant) -> list[str]:
+        """Every problem with the system's own tables in ``tables.toml``. Standard: it has none."""
+        return []
 
     def demo_cells(self, variant: Variant, phase: str, entry: dict, where: str) -> dict[str, object] | None:
         """Where one phase's lines of a demo file go (``entry`` is the phase's table without

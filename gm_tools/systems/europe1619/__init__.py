@@ -24,7 +24,15 @@ are :mod:`.sheets` and :mod:`.report`, the map's colours :mod:`.mapstyle`, and a
 mailed lines as sheet cells :mod:`.entries`.
 """
 
-from gm_tools.engine.system import GameSystem
+from gm_tools.engine.system import GameSystem, Option
+from gm_tools.errors import VariantDataError
+
+OPTIONS = (
+    Option("max_units", int, "'No power can have more than 15 units on the board' (every unit has "
+           "strength 1 or more, so max_strength bounds the count as well)", minimum=1),
+    Option("max_strength", int, "'(or a combined military strength greater than 15)'", minimum=1),
+    Option("max_unit_strength", int, "'an army unit's strength cannot exceed 10'", minimum=1),
+)
 
 
 class Europe1619System(GameSystem):
@@ -39,13 +47,27 @@ class Europe1619System(GameSystem):
             return None
         return sheet_cells(phase, entry, where, role)
 
+    def check_tables(self, variant) -> list[str]:
+        """Everything the system reads of ``tables.toml`` and ``[victory]``, read once now
+        (the diplomacy setup, the map's facts, the economy, scoring, the phase roles)."""
+        from gm_tools.systems.europe1619 import adapter, adapter_rules, calendar
+
+        problems: list[str] = []
+        for read in (adapter.setup_from_variant, adapter_rules.geography, adapter_rules.economy,
+                     adapter_rules.scoring_rules, calendar.phase_roles):
+            try:
+                read(variant)
+            except VariantDataError as e:
+                problems.extend(p for p in e.problems if p not in problems)
+        return problems
+
 
 def _system() -> Europe1619System:
     # imported here: the rules and sheets modules import this package's modules
     from gm_tools.systems.europe1619.rules import RULES
     from gm_tools.systems.europe1619.sheets import HOOKS
 
-    return Europe1619System("europe1619", rules=RULES, sheets=HOOKS)
+    return Europe1619System("europe1619", rules=RULES, sheets=HOOKS, options=OPTIONS)
 
 
 SYSTEM = _system()
