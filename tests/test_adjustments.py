@@ -128,9 +128,30 @@ def test_civil_disorder_fleets_before_armies():
 
 
 def test_civil_disorder_armies_count_over_sea():
-    # DATC 6.J.10: for the distance an army may cross the sea (Greece - Ionian - Naples).
-    p = winter({"ITALY": ["A GRE", "A PIE"]}, {"ITALY": ["NAP"]})
-    assert [str(u) for u in run(p, []).removed] == ["A PIE"]
+    # DATC 6.J.10: for the distance an army may cross the sea (Greece - Ionian - Naples, 2);
+    # overland Greece and Silesia would both be 3 from Venice, and Greece go first by name.
+    p = winter({"ITALY": ["A GRE", "A SIL"]}, {"ITALY": ["NAP"]})
+    assert [str(u) for u in run(p, []).removed] == ["A SIL"]
+
+
+def test_civil_disorder_counts_to_home_centers_the_power_has_lost():
+    # 2000 rulebook, 'Civil disorder': the units farthest from the power's *home* supply
+    # centers are removed first (the 1982 rulebook too; DATC 4.D.8): a home center lost to
+    # another power still counts. Russia owns Moscow and Warsaw, not St Petersburg, and has
+    # A MOS, F STP/NC and A PAR: the army in Paris goes, not the fleet in its own home port.
+    p = winter({"RUSSIA": ["A MOS", "F STP/NC", "A PAR"]}, {"RUSSIA": ["MOS", "WAR"], "ENGLAND": ["STP"]})
+    assert [str(u) for u in run(p, []).removed] == ["A PAR"]
+
+
+def test_civil_disorder_to_owned_centers_is_a_named_option():
+    # The 2023 rulebook's reading, "the nearest supply center it owns", as the option
+    # civil_disorder = "owned_centers": the fleet in St Petersburg, which no longer counts,
+    # cannot reach Moscow or Warsaw by sea and is removed first.
+    import dataclasses
+
+    owned = dataclasses.replace(V, options={**V.options, "civil_disorder": "owned_centers"})
+    p = winter({"RUSSIA": ["A MOS", "F STP/NC", "A PAR"]}, {"RUSSIA": ["MOS", "WAR"], "ENGLAND": ["STP"]})
+    assert [str(u) for u in civil_disorder_order(owned, p, "RUSSIA", list(p.units.values()))][0] == "F STP/NC"
 
 
 def test_civil_disorder_order_is_total_and_deterministic():

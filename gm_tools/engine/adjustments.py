@@ -147,15 +147,25 @@ def _problem(variant, order, power, left, units, sites) -> str:
     return f"not an adjustment-phase order: {order_text(order)}"
 
 
+HOME_CENTERS = "home_centers"
+OWNED_CENTERS = "owned_centers"
+CIVIL_DISORDER_DISTANCES = (HOME_CENTERS, OWNED_CENTERS)
+"""The named choices of the ``civil_disorder`` option (``docs/datc-options.md``, DATC 4.D.8)."""
+
+
 def civil_disorder_order(variant: Variant, position: Position, power: str, units: list[Unit]) -> list[Unit]:
     """``units`` in the order civil disorder removes them (2000 rulebook, 'Civil
-    disorder'; DATC 6.J): farthest first from the power's owned home supply centers; an
-    army counts its moves over land and sea alike (as if convoyed, DATC 6.J.10), a fleet
-    only its own moves, to any coast (DATC 6.J.5, 6.J.6, 6.J.9); at equal distance fleets
-    before armies, then alphabetically by province name. A power that owns none of its home
-    centers counts to all of them."""
+    disorder'; DATC 6.J): farthest first from the power's home supply centers, whoever owns
+    them now (1982 and 2000 rulebooks; the option ``civil_disorder = "owned_centers"``
+    measures to the nearest supply center the power owns instead, as the 2023 rulebook
+    does); an army counts its moves over land and sea alike (as if convoyed, DATC 6.J.10),
+    a fleet only its own moves, to any coast (DATC 6.J.5, 6.J.6, 6.J.9); at equal distance
+    fleets before armies, then alphabetically by province name."""
     homes = set(variant.home_centers(power))
-    targets = {c for c in homes if position.centers.get(c) == power} or homes
+    if variant.options.get("civil_disorder", HOME_CENTERS) == OWNED_CENTERS:
+        targets = {c for c, owner in position.centers.items() if owner == power} or homes
+    else:
+        targets = homes
     unreachable = 10 * len(variant.provinces)
 
     def key(unit: Unit):

@@ -317,6 +317,8 @@ def orders_in_force(
     illegal order are not "several orders". Every order not followed is reported
     ``invalid`` in ``results``, ending with ``consequence`` ("it holds").
     """
+    from gm_tools.engine.results import reason, result_of  # results are built on this module
+
     by_unit: dict[str, list[int]] = {}
     for n in legal:
         by_unit.setdefault(orders[n].unit.province, []).append(n)
@@ -330,11 +332,12 @@ def orders_in_force(
         if len(texts) == 1:
             in_force[province] = given[0]
             for n in given[1:]:
-                results[n] = OrderResult(first.power, order_text(first), INVALID, "the same order again: followed once")
+                results[n] = result_of(first.power, order_text(first), INVALID, [reason("repeated")], parsed=first)
             continue
         for n in given:
-            results[n] = OrderResult(
+            results[n] = result_of(
                 orders[n].power, order_text(orders[n]), INVALID,
-                f"{first.unit} was given {len(given)} different orders: {consequence} (DATC 4.D.3)",
+                [reason("several_orders", unit=str(first.unit), count=len(given), consequence=consequence)],
+                parsed=orders[n],
             )
     return in_force

@@ -34,6 +34,8 @@ TEMPLATES: dict[str, str] = {
     "void_not_to": "void: {unit} did not move to {dest}",
     "void_not_convoyed": "void: A {army_from} did not move to {army_to}",
     "cut": "support cut by {units}",
+    "repeated": "the same order again: followed once",
+    "several_orders": "{unit} was given {count} different orders: {consequence} (DATC 4.D.3)",
     "dislodged": "dislodged by {unit} ({attack} against {strength})",
     # retreats
     "no_order_disbanded": "no order: disbanded",
@@ -137,7 +139,7 @@ def _pattern(template: str) -> re.Pattern:
 
 _PATTERNS = [(code, _pattern(t)) for code, t in TEMPLATES.items() if code not in ("illegal", "note")]
 _LISTS = {"units"}
-_NUMBERS = {"attack", "strength"}
+_NUMBERS = {"attack", "strength", "count"}
 
 
 def reasons_from_words(text: str, result: str, order: str = "") -> tuple[Reason, ...]:

@@ -49,7 +49,16 @@ class Option:
     """What it sets, in the rulebook's words where it has them (shown in errors)."""
     minimum: int | None = None
     """For ``int`` options: the least value allowed."""
+    choices: tuple[str, ...] = ()
+    """For ``str`` options: the values allowed (empty: any)."""
 
+
+COMMON_OPTIONS = (
+    Option("civil_disorder", str, "which centers civil disorder measures distance to: the power's "
+           "home centers (2000 rulebook, the default) or the supply centers it owns (2023 rulebook)",
+           choices=("home_centers", "owned_centers")),
+)
+"""Options of the standard rules, which every Diplomacy variant may set (docs/datc-options.md)."""
 
 ENGINE_OPTIONS = ("rules", "sheets", "players")
 """Options every variant may carry: its system (set from the top-level ``rules`` key),
@@ -78,7 +87,7 @@ class GameSystem:
         """Every problem with what the system reads of a loaded variant: its ``[options]``
         (unknown keys, wrong types) and :meth:`check_tables`. Asked by the variant loader,
         so a mistake in the data is reported when the variant is loaded, with the others."""
-        known = {o.name: o for o in self.options}
+        known = {o.name: o for o in COMMON_OPTIONS + tuple(self.options)}
         problems = []
         for key, value in sorted(variant.options.items()):
             if key in ENGINE_OPTIONS:
@@ -96,6 +105,9 @@ class GameSystem:
             elif option.minimum is not None and value < option.minimum:
                 problems.append(f"variant.toml [options] {key} = {value!r}: expected {option.minimum} or more "
                                 f"({option.doc})")
+            elif option.choices and value not in option.choices:
+                problems.append(f"variant.toml [options] {key} = {value!r}: expected one of "
+                                f"{', '.join(repr(c) for c in option.choices)} ({option.doc})")
         return problems + self.check_tables(variant)
 
     def check_tables(self, variant: Variant) -> list[str]:
