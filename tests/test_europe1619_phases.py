@@ -43,6 +43,20 @@ def test_25_points_win_at_the_scoring_phase():
     assert outcome.extra["scoring"]["scores"]["SPAIN"]["lost_centers"] < 0
 
 
+def test_a_lost_build_site_costs_what_a_domestic_province_costs():
+    """1619 rulebook, initial units: 'Naples, Milan, and Flanders are build sites for Spain they
+    are not considered home centers' (and Scotland for England); 'Scoring' item 5: a domestic
+    province held by another power costs 1 point; item 4 (home centers, by value) is not for
+    them. Sweden holds Naples (value 3) and France Scotland: Spain and England lose 1 each."""
+    outcome = run_orders(VARIANT, _at("Y1625S", {"NAP": "SWEDEN", "SCO": "FRANCE"}), [])
+    spain, england = (outcome.extra["scoring"]["scores"][p] for p in ("SPAIN", "ENGLAND"))
+    assert (spain["lost_centers"], spain["lost_provinces"], spain["total"]) == (0, -1, -1)
+    assert (england["lost_centers"], england["lost_provinces"], england["total"]) == (0, -1, -1)
+    # Madrid is a home center: its loss costs its value (item 4).
+    madrid = run_orders(VARIANT, _at("Y1625S", {"MAD": "FRANCE"}), []).extra["scoring"]["scores"]["SPAIN"]
+    assert madrid["lost_centers"] == -SPANISH_CENTERS["MAD"]
+
+
 def test_the_game_ends_at_the_scoring_phase_of_1648():
     """1619 rulebook: 'the game officially ends at the Scoring Phase of 1648, with highest
     scoring player taking victory'; the year before, the leader below 25 has not won."""

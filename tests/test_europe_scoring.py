@@ -108,5 +108,7 @@ def test_the_variant_adapter_scores_a_position_with_its_markers():
     p = position({}, captured={"FLA": "FRANCE"}, markers={"COL": "catholic"}, phase="Y1648S")
     table, v = score_position(europe(), p)
     assert table["FRANCE"].total == 3 + 1
-    assert table["SPAIN"].total == -3 + 1
+    # Flanders is a Spanish build site, 'not considered home centers': its loss costs Spain 1
+    # (item 5, a domestic province), not its value 3 (issue 17 item 1 corrected this figure).
+    assert table["SPAIN"].total == -1 + 1
     assert v.over and v.winners == ("FRANCE",)

@@ -4,8 +4,10 @@ Rulebook (``002_e7e1b063b6c411e5.txt``) sections: 'Scoring' (items 1-5),
 'Austria and Bohemia', and the object of the game ('score 25 victory points at some year in
 the game (or achieve the highest score by the official end of the game)').
 
-A 'home supply center' or 'domestic province' (items 4 and 5) is any province of the power's
-own domain, Spain's Naples, Milan and Flanders included (as for income: treasury.py).
+A 'home supply center' (item 4) is one of the power's own home centers; a 'domestic
+province' (item 5) any other province of its domain. Spain's Naples, Milan and Flanders and
+England's Scotland 'are not considered home centers' (they are build sites): losing one
+costs what losing a domestic province costs, 1 point, not the center's value.
 Scores are worked out afresh from the board each year (they are not accumulated): every item
 is a holding 'present on the board' at the Scoring Phase.
 """
@@ -70,6 +72,8 @@ def score(board: Board, rules: ScoringRules, markers: Mapping[str, str], power: 
     geo = board.geo
     taken = sorted(p for p, captor in board.captured.items() if captor == power)
     lost = sorted(p for p, holder in geo.domain.items() if holder == power and board.controller(p) != power)
+    # 'build sites for Spain they are not considered home centers' (and England's Scotland).
+    build_sites_only = set(geo.build_sites.get(power, ())) - set(geo.home_centers.get(power, ()))
     confession = rules.confessions.get(power)
     bonus = sum(
         points for who, province, points in rules.bonuses
@@ -80,8 +84,8 @@ def score(board: Board, rules: ScoringRules, markers: Mapping[str, str], power: 
         captured_centers={p: geo.values[p] for p in taken if geo.is_center(p)},
         markers=sum(1 for c in markers.values() if confession and c == confession),
         captured_provinces=tuple(p for p in taken if not geo.is_center(p)),
-        lost_centers={p: geo.values[p] for p in lost if geo.is_center(p)},
-        lost_provinces=tuple(p for p in lost if not geo.is_center(p)),
+        lost_centers={p: geo.values[p] for p in lost if geo.is_center(p) and p not in build_sites_only},
+        lost_provinces=tuple(p for p in lost if not geo.is_center(p) or p in build_sites_only),
         bonus=bonus,
     )
 
