@@ -319,16 +319,25 @@ def test_nothing_is_bought_for_an_unaligned_or_neutral_minor():
         assert "bought only for an aligned minor" in outcome_of(out, 0)[1]
 
 
-def test_a_minors_unit_is_bolstered_on_a_center_and_not_counted_as_the_powers():
+def test_a_minors_unit_is_bolstered_on_a_center_and_counted_as_the_powers_this_phase_only():
     # 'A power may bolster a unit for a minor state as well ... the minor's unit must be on a
-    # center for a bolster to occur ... the minor's new units or bolstered units are not counted
-    # as part of the power's overall military strength.'
+    # center for a bolster to occur ... In subsequent Builds and Transactions phases, the
+    # minor's new units or bolstered units are not counted as part of the power's overall
+    # military strength': in this phase they are, so the second bolster is priced at France's
+    # strength 1 + 1 (issue 17 item 2 corrected this test, which priced both at 1).
     rel = Relations.of(aligned={"HES": "FRANCE"})
     p = position({"HES": ["A HES"], "FRANCE": ["A PAR"]}, treasury={"FRANCE": 20})
     out = run(p, [Bolster("FRANCE", "HES"), Bolster("FRANCE", "HES")], rel)
     assert out.position.units["HES"].strength == 3
-    # both priced at France's own strength of 1: 3 + 3
-    assert out.position.extra["treasury"]["FRANCE"] == 20 + FRANCE_INCOME - 6
+    costs = ECONOMY.cost(1) + ECONOMY.cost(2)
+    assert ECONOMY.cost(2) > ECONOMY.cost(1)  # so the check below tells the two readings apart
+    assert out.position.extra["treasury"]["FRANCE"] == 20 + FRANCE_INCOME - costs
+    # In a later Builds and Transactions Phase the minor's strength is the minor's again:
+    # France, still at its own strength 1, pays the strength-1 price.
+    later = position({"HES": ["A HES"], "FRANCE": ["A PAR"]}, treasury={"FRANCE": 20})
+    later.units["HES"] = out.position.units["HES"]
+    again = run(later, [BuyUnit("FRANCE", "A", "LYO")], rel)
+    assert again.position.extra["treasury"]["FRANCE"] == 20 + FRANCE_INCOME - ECONOMY.cost(1)
     p = position({"HES": ["A KAL"], "FRANCE": ["A PAR"]}, captured={"KAL": "HES"})
     out = run(p, [Bolster("FRANCE", "KAL")], rel)
     assert "not on a supply center" in outcome_of(out, 0)[1]

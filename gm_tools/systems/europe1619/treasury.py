@@ -297,11 +297,17 @@ class _Phase:
     """Powers that bolstered this phase (then no reduction or disbanding)."""
     spent: list[Purchase] = field(default_factory=list)
     """Purchases paid for so far."""
+    for_minors: dict[str, int] = field(default_factory=dict)
+    """Power -> strength it bought for minor states this phase (units and bolsters)."""
 
     def strength(self, power: str) -> int:
         """'A power's total military strength is the sum of all of its individual unit
-        strengths on the board' (a minor's units, even bought by the power, are the minor's)."""
-        return sum(u.strength for u in self.units.values() if u.power == power)
+        strengths on the board', plus what it bought for minors in this phase: 'In
+        subsequent Builds and Transactions phases, the minor's new units or bolstered units
+        are not counted as part of the power's overall military strength', so in this one
+        they are, and a later purchase is priced at the raised strength."""
+        own = sum(u.strength for u in self.units.values() if u.power == power)
+        return own + self.for_minors.get(power, 0)
 
     def pay(self, t: BuyUnit | Bolster) -> str:
         """Charge ``t.power`` one more strength at its current strength; the refusal, or ""."""
@@ -475,6 +481,8 @@ def _military(phase: _Phase, t: BuyUnit | Bolster | Reduce | Remove) -> tuple[st
         return refusal, None
     phase.units[center] = replace(unit, strength=unit.strength + 1)
     phase.bolstered.add(t.power)
+    if unit.power != t.power:  # a minor's unit: counted in the buyer's strength this phase
+        phase.for_minors[t.power] = phase.for_minors.get(t.power, 0) + 1
     return "", None
 
 
@@ -528,6 +536,8 @@ def _buy(phase: _Phase, t: BuyUnit) -> tuple[str, Unit | None]:
         return refusal, None
     unit = Unit(owner, t.kind, t.location)
     phase.units[province] = unit
+    if owner != t.power:  # bought for a minor: counted in the buyer's strength this phase
+        phase.for_minors[t.power] = phase.for_minors.get(t.power, 0) + 1
     return "", unit
 
 
