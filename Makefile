@@ -9,7 +9,7 @@ GAME   ?=
 FLAGS  ?=
 VARIANT ?=
 
-.PHONY: turn test bench setup clean new-game browser office maps
+.PHONY: turn test soak bench setup clean new-game browser office maps
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -45,6 +45,11 @@ new-game: $(STAMP)
 
 test: $(STAMP) browser office
 	$(PY) -m pytest
+
+# The long profile of the generated-input tests (tests/conftest.py): 100,000+ inputs; prints
+# how many were tried and failed.
+soak: $(STAMP) office
+	GM_TOOLS_SOAK=1 $(PY) -m pytest -p no:cacheprovider tests/test_fuzz_orders.py tests/test_fuzz_workbooks.py
 
 bench: $(STAMP)
 	$(PY) bench/run.py

@@ -347,17 +347,34 @@ def _integer(value) -> int | None:
     return None
 
 
+def _macro_enabled(data: bytes) -> bool:
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as z:
+            names = set(z.namelist())
+            types = z.read("[Content_Types].xml") if "[Content_Types].xml" in names else b""
+    except (zipfile.BadZipFile, OSError, KeyError):
+        return False  # damaged: load_workbook below says so
+    return "xl/vbaProject.bin" in names or b"macroEnabled" in types
+
+
 def open_workbook(data: bytes, where: str):
     """Load .xlsx bytes, or raise a WorkbookError saying the file is damaged or foreign."""
     openpyxl = _openpyxl()[0]
     expected = "an .xlsx workbook made by gm-tools new-game (saved by Excel or LibreOffice)"
     if not zipfile.is_zipfile(io.BytesIO(data)):
         raise WorkbookError(where, [Problem("", "", "a file that is not an .xlsx (zip) file", expected)])
+    if _macro_enabled(data):
+        # Writing it back would drop its macros and leave a file Excel refuses by its name.
+        raise WorkbookError(where, [Problem("", "", "a macro-enabled workbook (.xlsm)",
+                                            expected + ", saved as .xlsx without macros")])
     try:
         with warnings.catch_warnings():
             # openpyxl warns about Excel extensions it ignores; they are not the GM's problem.
             warnings.simplefilter("ignore")
-            return openpyxl.load_workbook(io.BytesIO(data), data_only=True)
+            # Formulas are read as formulas (not as the values a spreadsheet program cached):
+            # a formula where the GM should have typed a value is reported, never taken as
+            # empty, and saving keeps it as it was.
+            return openpyxl.load_workbook(io.BytesIO(data), data_only=False)
     except Exception as e:  # openpyxl raises many kinds for damaged files
         raise WorkbookError(where, [Problem("", "", f"a damaged .xlsx file ({type(e).__name__}: {e})", expected)]) from None
 
@@ -381,13 +398,41 @@ def _expected_power(variant: Variant) -> str:
     return f"a power of {variant.name}: {', '.join(variant.powers)}"
 
 
+FORMULA_EXPECTED = "a value typed in, not a formula (start the cell with an apostrophe to type a leading '=')"
+
+
+def _typed(ws, row: int, column: int, problems: list[Problem]):
+    """A cell's value as typed; a formula is a problem (its computed value is not ours to
+    guess: openpyxl does not compute, and a cached value may be stale) and reads as empty."""
+    cell = ws.cell(row=row, column=column)
+    if cell.data_type == "f":
+        problems.append(Problem(ws.title, cell.coordinate, f"a formula {str(cell.value)!r}", FORMULA_EXPECTED))
+        return None
+    return cell.value
+
+
+def _check_layout(ws, problems: list[Problem], headers: tuple[str, ...] = ()) -> None:
+    """A sheet as gm-tools wrote it: no merged cells (a merged range keeps one value of
+    several), and the header row's first cells as written (a column inserted or moved
+    would make every row read wrong)."""
+    for merged in sorted(str(r) for r in ws.merged_cells.ranges):
+        problems.append(Problem(ws.title, merged, "merged cells", "one value a cell, as gm-tools wrote the sheet (unmerge them)"))
+    for col, header in enumerate(headers, start=1):
+        found = _text(ws.cell(row=1, column=col).value)
+        if found != header:
+            ref = ws.cell(row=1, column=col).coordinate
+            problems.append(Problem(ws.title, ref, repr(found) if found else "an empty header",
+                                    f"the header {header!r} gm-tools wrote (columns must not be moved or renamed)"))
+
+
 def _read_game(ws, variant: Variant, problems: list[Problem]) -> tuple[dict, dict[str, str]]:
     """The Game sheet's values, and the cell of each labelled value."""
     found: dict[str, tuple] = {}
     players: dict[str, str] = {}
     in_players = False
+    _check_layout(ws, problems)
     for row in range(2, ws.max_row + 1):
-        label = _text(ws.cell(row=row, column=1).value)
+        label = _text(_typed(ws, row, 1, problems))
         if not label:
             continue
         if in_players:
@@ -395,11 +440,11 @@ def _read_game(ws, variant: Variant, problems: list[Problem]) -> tuple[dict, dic
             if code is None:
                 problems.append(Problem(GAME, f"A{row}", repr(label), _expected_power(variant)))
                 continue
-            players[code] = _text(ws.cell(row=row, column=3).value)
+            players[code] = _text(_typed(ws, row, 3, problems))
         elif label == PLAYERS_HEADER[0]:
             in_players = True
         elif label in GAME_FIELDS:
-            found[label] = (ws.cell(row=row, column=2).value, f"B{row}")
+            found[label] = (_typed(ws, row, 2, problems), f"B{row}")
     for label in GAME_FIELDS:
         if label not in found:
             problems.append(Problem(GAME, "A:A", f"no {label!r} row", f"the {label!r} row gm-tools wrote"))
@@ -424,11 +469,12 @@ def _read_game(ws, variant: Variant, problems: list[Problem]) -> tuple[dict, dic
 def _read_orders(ws, variant: Variant, problems: list[Problem]) -> list[OrderEntry]:
     powers = _power_lookup(variant)
     entries = []
+    _check_layout(ws, problems, tuple(header for header, _ in ORDER_COLUMNS))
     for row in range(2, ws.max_row + 1):
-        written = _text(ws.cell(row=row, column=3).value)
+        written = _text(_typed(ws, row, 3, problems))
         if not written:
             continue
-        power_text = _text(ws.cell(row=row, column=1).value)
+        power_text = _text(_typed(ws, row, 1, problems))
         power = powers.get(power_text.lower())
         if power is None:
             found = repr(power_text) if power_text else f"no power for the order in C{row}"
@@ -440,12 +486,14 @@ def _read_orders(ws, variant: Variant, problems: list[Problem]) -> list[OrderEnt
     return entries
 
 
-def _read_press(ws) -> str:
-    lines = [_text(ws.cell(row=row, column=1).value) for row in range(2, ws.max_row + 1)]
+def _read_press(ws, problems: list[Problem]) -> str:
+    _check_layout(ws, problems)
+    lines = [_text(_typed(ws, row, 1, problems)) for row in range(2, ws.max_row + 1)]
     return "\n".join(lines).strip("\n")
 
 
 def _read_table(ws, table: Table, problems: list[Problem]) -> list[InputRow]:
+    _check_layout(ws, problems)
     headers = {_text(ws.cell(row=1, column=c).value): c for c in range(1, ws.max_column + 1)}
     missing = [col.header for col in table.columns if col.header not in headers]
     if missing:
@@ -458,7 +506,7 @@ def _read_table(ws, table: Table, problems: list[Problem]) -> list[InputRow]:
         for column in table.columns:
             cell = ws.cell(row=r, column=headers[column.header])
             cells[column.header] = f"{table.title}!{cell.coordinate}"
-            raw = cell.value
+            raw = _typed(ws, r, headers[column.header], problems)
             if column.editable and _text(raw):
                 empty = False
             values[column.header] = _cell_value(column, raw, table.title, cell.coordinate, problems)
@@ -503,7 +551,7 @@ def read_workbook(data: bytes, where: str, variant: Variant, inputs: list[Table]
         if name not in sheets:
             problems.append(Problem(name, "", "no such sheet", f"the {name} sheet gm-tools wrote"))
     orders = _read_orders(wb[ORDERS], variant, problems) if ORDERS in sheets else []
-    press = _read_press(wb[PRESS]) if PRESS in sheets else ""
+    press = _read_press(wb[PRESS], problems) if PRESS in sheets else ""
     rows = {}
     for table in inputs:
         if table.title not in sheets:
