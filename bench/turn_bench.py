@@ -46,7 +46,7 @@ from gm_tools.publish import sitefiles
 from gm_tools.app import turn  # noqa: E402
 from gm_tools.app.turn import new_game, rollback, run_turn  # noqa: E402
 from gm_tools.edges.variants import load_variant  # noqa: E402
-from gm_tools.edges.workbook import fill_orders  # noqa: E402
+from gm_tools.edges.workbook_fill import fill_orders  # noqa: E402
 
 OUT = ROOT / "build" / "turn-bench"
 STAGES = ("read", "check", "adjudicate", "write back", "files", "SVG", "PNG", "site")

@@ -33,7 +33,8 @@ from gm_tools.edges.ordercheck import CheckedOrders
 from gm_tools.engine.rules import Rules, rules_for
 from gm_tools.app.turn import adjudicate, replay, run_turn
 from gm_tools.edges.variants import load_variant
-from gm_tools.edges.workbook import fill_orders, open_workbook
+from gm_tools.edges.workbook import open_workbook
+from gm_tools.edges.workbook_fill import fill_orders
 from workflow_helpers import create, play, snapshot, type_cells
 
 SEED = 1

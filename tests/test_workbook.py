@@ -16,7 +16,8 @@ from gm_tools.errors import WorkbookError
 from gm_tools.engine.positions import position_from_json, position_to_json
 from gm_tools.engine.model import Dislodged, Position, Unit
 from gm_tools.edges.variants import load_variant
-from gm_tools.edges.workbook import open_workbook, read_workbook, set_cells
+from gm_tools.edges.workbook import open_workbook, read_workbook
+from gm_tools.edges.workbook_fill import set_cells
 from workflow_helpers import create, play
 
 
@@ -132,7 +133,7 @@ def test_position_json_round_trip_and_order():
 @pytest.mark.skipif(shutil.which("soffice") is None, reason="LibreOffice (soffice) is not installed")
 def test_a_workbook_saved_by_libreoffice_is_read_the_same(tmp_path):
     from gm_tools.app.turn import run_turn
-    from gm_tools.edges.workbook import fill_orders
+    from gm_tools.edges.workbook_fill import fill_orders
 
     paths = create(tmp_path / "games")
     paths.workbook.write_bytes(fill_orders(paths.workbook.read_bytes(), {"FRANCE": ["A PAR - BUR"]}, "*press*"))

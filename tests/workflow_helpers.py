@@ -7,7 +7,7 @@ import shutil
 from pathlib import Path
 
 from gm_tools.app.turn import new_game, run_turn
-from gm_tools.edges.workbook import fill_orders, set_cells
+from gm_tools.edges.workbook_fill import fill_orders, set_cells
 
 REPO = Path(__file__).resolve().parent.parent
 STANDARD = REPO / "variants" / "standard"

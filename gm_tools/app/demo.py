@@ -25,7 +25,7 @@ from pathlib import Path
 
 from gm_tools.app.turn import load_state, new_game, publish, run_turn
 from gm_tools.edges.variants import load_variant
-from gm_tools.edges.workbook import fill_orders, set_cells
+from gm_tools.edges.workbook_fill import fill_orders, set_cells
 from gm_tools.engine.system import system_for
 from gm_tools.errors import UserError
 

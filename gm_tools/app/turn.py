@@ -29,11 +29,11 @@ from gm_tools.edges.game import (
     load_game,
     load_history,
     refuse_if_open,
+    json_text,
     save_new_game,
-    store_backup,
-    store_record,
     write_atomic,
 )
+from gm_tools.edges.journal import commit_turn, game_lock, needs_publishing, published, recover
 from gm_tools.edges.game import rollback as rollback_files
 from gm_tools.engine.hooks import SheetHooks, hooks_for
 from gm_tools.edges.layout import centers_table, order_blocks, results_table, title_of, units_table
@@ -366,7 +366,21 @@ def run_turn(
     force: bool = False,
     site_dir: str | os.PathLike | None = DEFAULT_SITE,
 ) -> TurnReport:
-    """``gm-tools turn NAME``: process the current phase and publish."""
+    """``gm-tools turn NAME``: process the current phase and publish. The game is locked
+    while it runs, and a turn an earlier command left half-done is finished first
+    (:mod:`gm_tools.edges.journal`)."""
+    paths = load_state(name, root).paths
+    with game_lock(paths):
+        recover(paths)
+        report = _turn(name, root, lenient, force, site_dir)
+        if site_dir and (report.processed or needs_publishing(paths)):
+            publish(paths.root, site_dir)
+            published(paths)
+            report.site = str(site_dir)
+        return report
+
+
+def _turn(name, root, lenient: bool, force: bool, site_dir) -> TurnReport:
     state = load_state(name, root)
     paths = state.paths
     refuse_if_open(paths)
@@ -382,22 +396,23 @@ def run_turn(
         # A site folder that cannot be made (a mistyped --site) fails here, before the phase
         # is recorded, rather than after the record and workbook are written.
         Path(site_dir).mkdir(parents=True, exist_ok=True)
-    # Backup first: if anything after fails, the GM still has the workbook as it was.
-    store_backup(paths, record["phase"], data)
-    store_record(paths, record)
-    write_atomic(paths.workbook, workbook)
-    if site_dir:
-        publish(paths.root, site_dir)
-    return TurnReport(name, record["phase"], processed=True, record=record, site=str(site_dir) if site_dir else None)
+    # The backup (the workbook as the GM left it), the record and the new workbook land
+    # together or not at all.
+    commit_turn(paths, record["phase"], data, json_text(record).encode("utf-8"), workbook)
+    return TurnReport(name, record["phase"], processed=True, record=record)
 
 
 def rollback(name: str, root: str | os.PathLike | None = None,
              site_dir: str | os.PathLike | None = DEFAULT_SITE) -> str:
     """``gm-tools rollback NAME``: reopen the last processed phase."""
     state = load_state(name, root)
-    phase = rollback_files(state.paths, state.variant.calendar)
-    if site_dir:
-        publish(state.paths.root, site_dir)
+    with game_lock(state.paths):
+        recover(state.paths)
+        state = load_state(name, root)
+        phase = rollback_files(state.paths, state.variant.calendar)
+        if site_dir:
+            publish(state.paths.root, site_dir)
+            published(state.paths)
     return phase
 
 

@@ -208,6 +208,7 @@ def write_site(context: SiteContext, site_dir: str | os.PathLike, settings: Site
     templates = settings.templates
     env = _environment(templates)
     writer = SiteWriter(Path(site_dir))
+    writer.clear_temporaries()
     writer.write("static/style.css", (templates / "static" / "style.css").read_bytes())
     manifest = Manifest(writer.root / MANIFEST)
     build_key = code_key(settings.templates, settings.base_map)
@@ -240,8 +241,13 @@ def write_site(context: SiteContext, site_dir: str | os.PathLike, settings: Site
 def build_site(games_root: str | os.PathLike, site_dir: str | os.PathLike,
                settings: SiteSettings | None = None) -> BuildReport:
     """Build (or bring up to date) the site in ``site_dir`` from the games in ``games_root``.
-    Writes only files whose bytes changed; returns what it wrote."""
-    return write_site(collect(games_root), site_dir, settings)
+    Writes only files whose bytes changed; returns what it wrote. One build of a folder runs
+    at a time: a second is refused while the first runs."""
+    from gm_tools.edges.journal import site_lock
+
+    context = collect(games_root)  # pass 1 reads only: a bad record stops the build before any write
+    with site_lock(Path(site_dir)):
+        return write_site(context, site_dir, settings)
 
 
 def cmd_site(args) -> int:

@@ -100,6 +100,14 @@ class SiteWriter:
             self.report.written.append(rel)
         return True
 
+    def clear_temporaries(self) -> None:
+        """Delete the temporary files (``.NAME.XXXX.tmp``) a build killed half-way left; a
+        build starts with this, under the site's lock, so no other write is under way."""
+        if self.root.is_dir():
+            for path in sorted(self.root.rglob(".*.tmp")):
+                if path.is_file():
+                    path.unlink()
+
     def keep(self, rel: str) -> None:
         """Count ``rel`` as produced without writing it: a PNG that did not need redrawing,
         or a file of a game that has not changed since the last build."""

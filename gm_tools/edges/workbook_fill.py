@@ -1,0 +1,64 @@
+"""Filling a game's workbook in as a GM would: typing cells, pasting each power's orders into
+its block. For scripted play (the demo games), benchmarks and tests; the GM does this in a
+spreadsheet program. What the GM types is read back by :mod:`gm_tools.edges.workbook`.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+
+from gm_tools.errors import Problem, WorkbookError
+from gm_tools.edges.workbook import ORDERS, PRESS, _UNIT_LABEL, _normalise, _text, open_workbook
+
+
+def _save(wb) -> bytes:
+    buffer = io.BytesIO()
+    wb.save(buffer)
+    return _normalise(buffer.getvalue())
+
+
+def set_cells(data: bytes, values: dict[str, object], where: str = "workbook") -> bytes:
+    """The workbook with some cells set (``{"Orders!C5": "A PAR - BUR"}``); ``None`` clears
+    a cell. For scripted play and tests: the GM does this in a spreadsheet program."""
+    wb = open_workbook(data, where)
+    for ref, value in values.items():
+        sheet, cell = ref.split("!")
+        wb[sheet][cell].value = value
+    return _save(wb)
+
+
+def fill_orders(data: bytes, orders: dict[str, list[str]], press: str = "", where: str = "workbook") -> bytes:
+    """The workbook with each power's orders typed into its block on the Orders sheet, the
+    way a GM copies them from players' mail: an order naming a unit goes on that unit's
+    row, any other (a build, a removal, a waive) on the power's next free row. The press
+    text, if any, goes on the Press sheet one line per row."""
+    wb = open_workbook(data, where)
+    ws = wb[ORDERS]
+    rows: dict[str, list[int]] = {}
+    labels: dict[tuple[str, str], int] = {}
+    for row in range(2, ws.max_row + 1):
+        power = _text(ws.cell(row=row, column=1).value).upper()
+        label = _text(ws.cell(row=row, column=2).value).upper()
+        if not power or ws.cell(row=row, column=3).protection.locked:
+            continue  # a block's heading row
+        rows.setdefault(power, []).append(row)
+        if _UNIT_LABEL.match(label):
+            labels[(power, label)] = row
+    used: set[int] = set()
+    for power, texts in orders.items():
+        for text in texts:
+            named = re.match(r"\s*([AF])\s+([A-Z0-9]+(?:/[A-Z]+)?)", text.upper())
+            row = labels.get((power, f"{named.group(1)} {named.group(2)}")) if named else None
+            if row is None or row in used:
+                free = [r for r in rows.get(power, []) if r not in used and r not in labels.values()]
+                if not free:
+                    raise WorkbookError(where, [Problem(ORDERS, "", f"no free row for {power}'s order {text!r}",
+                                                        "a row for every order")])
+                row = free[0]
+            used.add(row)
+            ws.cell(row=row, column=3).value = text
+    if press:
+        for row, line in enumerate(press.split("\n"), start=2):
+            wb[PRESS].cell(row=row, column=1).value = line
+    return _save(wb)
