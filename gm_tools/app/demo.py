@@ -120,8 +120,9 @@ def play_demo(demo: Demo, root: Path) -> list[str]:
             data = fill_orders(data, entry, press, str(paths.workbook))
         else:
             data = set_cells(data, cells, str(paths.workbook))
-            if press:
-                data = fill_orders(data, {}, press, str(paths.workbook))
+            orders = system.demo_orders(variant, phase, entry)
+            if press or orders:
+                data = fill_orders(data, orders, press, str(paths.workbook))
         paths.workbook.write_bytes(data)
         lines.append(run_turn(demo.game, root=root, site_dir=None, force=True).text())
     if unplayed:

@@ -433,6 +433,8 @@ def replay(name: str, root: str | os.PathLike | None = None) -> list[str]:
         board = hooks.apply_inputs(variant, position, inputs)
         for power, items in stored["orders"].items():
             for item in items:
+                if item.get("outbid"):
+                    continue  # not chosen by the rules' vote: neither an order nor a mistake
                 if item["read"] is None:
                     checked.invalid.append((OrderEntry(power, item["cell"], item["written"], None), item["error"]))
                 else:

@@ -122,16 +122,25 @@ def check_orders(
     # Which candidate stands for each unit is the rules' choice (orderselect): standard,
     # one order per unit and build site, and with two neither is used (DATC 4.D.3, choice c).
     candidates = [Candidate(i, entry.power, order) for i, (entry, order, _) in enumerate(parsed) if order is not None]
+    owners = {c.index: c.order.power for c in candidates if c.order.power != c.entered_by}
     refused = rules.select_orders(variant, position, candidates)
+    # An order the rules' vote did not choose (OUTBID) is no mistake of the GM's: it is kept
+    # in the record, never a problem and never a result.
+    outbid = {i for i, refusal in refused.items() if refusal.code == OUTBID}
     for i, refusal in sorted(refused.items()):
         parsed[i] = (parsed[i][0], None, _refusal_text(parsed, i, refusal))
 
     if parse_phase(position.phase).type == ADJUSTMENT:
         _check_adjustment_counts(variant, position, rules, parsed)
 
-    for entry, order, error in parsed:
+    for i, (entry, order, error) in enumerate(parsed):
         item = {"cell": entry.cell, "written": entry.written, "read": None, "error": None}
+        if i in owners:
+            item["for"] = owners[i]  # an order for another owner's unit (a minor's, the Ottomans')
         out.record.setdefault(entry.power, []).append(item)
+        if i in outbid:
+            item["error"], item["outbid"] = error, True
+            continue
         if error is not None:
             if lenient:
                 item["error"] = error

@@ -58,6 +58,10 @@ def order_problem(variant: Variant, position: Position, rules: Rules, order: Ord
             # DATC 6.D.31: the army could only be convoyed through the supporter itself,
             # which cannot convoy and support at once.
             return f"{supported} can reach {province_of(order.dest)} only by a convoy of {unit} itself"
+        refusal = rules.may_assist(variant, position, unit, supported,
+                                   None if order.dest is None else province_of(order.dest))
+        if refusal:
+            return refusal
     if isinstance(order, Convoy):
         if not parsed and not variant.is_sea(unit.location):
             return f"{unit} is not at sea: only a fleet at sea can convoy"
@@ -68,6 +72,9 @@ def order_problem(variant: Variant, position: Position, rules: Rules, order: Ord
         if not (on_route(order.army_from) and on_route(order.army_to)):
             # DATC 6.G.7 (4.E.1): a convoy no route can use is illegal.
             return f"{unit} is on no sea route from {order.army_from} to {order.army_to}"
+        refusal = rules.may_assist(variant, position, unit, army, province_of(order.army_to))
+        if refusal:
+            return refusal
     return ""
 
 

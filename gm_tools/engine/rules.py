@@ -28,6 +28,12 @@ class Rules:
         it may, else the reason it may not. Standard: always."""
         return None
 
+    def may_assist(self, variant: Variant, position: Position, helper: Unit, helped: Unit,
+                   dest: str | None) -> str | None:
+        """May ``helper`` support or convoy ``helped`` (moving to province ``dest``; None: a
+        support to hold)? None if it may, else the reason it may not. Standard: always."""
+        return None
+
     def may_dislodge(self, variant: Variant, position: Position, attacker: Unit, defender: Unit) -> bool:
         """May a successful attack by ``attacker`` dislodge ``defender``? Standard: not a unit
         of the same power (2000 rulebook, 'A country cannot dislodge its own unit')."""
@@ -81,6 +87,11 @@ class Rules:
         ``seed`` is the game's seed. Standard: nothing happens."""
         return after, []
 
+    def map_notice(self, variant: Variant, position: Position) -> str | None:
+        """A word the map shows at its top left for everyone to see (Europe 1615's
+        counterbalance, 'will appear at the top left corner of the map'). Standard: none."""
+        return None
+
     # --- phases the standard engine does not play ------------------------------------------
 
     def play_phase(self, variant: Variant, position: Position, orders: list, inputs: dict):
@@ -95,6 +106,11 @@ class Rules:
         such an order is written in the owner's name. Standard: none, a power orders only
         its own units."""
         return ()
+
+    def secret_orders(self, variant: Variant) -> frozenset[str]:
+        """Owners whose units every power may order, of which only the result is published,
+        never who ordered what (Europe 1615's Ottomans). Standard: none."""
+        return frozenset()
 
     def select_orders(self, variant: Variant, position: Position, candidates: list) -> dict:
         """Which of the candidate orders stand (:mod:`gm_tools.engine.orderselect`): every

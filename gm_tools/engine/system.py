@@ -121,6 +121,12 @@ class GameSystem:
         value``). Standard Diplomacy has only the Orders sheet."""
         return None
 
+    def demo_orders(self, variant: Variant, phase: str, entry: dict) -> dict[str, list[str]]:
+        """When :meth:`demo_cells` placed some of a phase's lines on the system's sheets, the
+        rest, which go on the Orders sheet (Europe 1615's unit orders beside its INF
+        deployments). Standard: none."""
+        return {}
+
     def __repr__(self) -> str:
         return f"GameSystem({self.name!r})"
 

@@ -242,6 +242,51 @@ def vassal_of(setup: InfluenceSetup, state: InfluenceState, minor: str) -> str |
     return status.power if status.status == VASSALAGE else None
 
 
+def influence_rules(table: dict, problems: list[str]) -> dict:
+    """A variant's ``tables.toml [influence]`` table (plain data): the status thresholds and
+    the attack rule, checked; the keyword arguments of its setup. Problems are appended."""
+    rules: dict = {}
+    where = "tables.toml [influence]"
+    known = ("aligned_share", "aligned_at_share", "aligned_min_infs", "vassal_infs", "attack_resolution")
+    for key in sorted(set(table) - set(known)):
+        problems.append(f"{where}: unknown key {key!r} (expected one of {', '.join(known)})")
+    if "aligned_at_share" in table:
+        if not isinstance(table["aligned_at_share"], bool):
+            problems.append(f"{where}: aligned_at_share = {table['aligned_at_share']!r}, expected true or false")
+        else:
+            rules["aligned_at_share"] = table["aligned_at_share"]
+    if "aligned_min_infs" in table:
+        n = table["aligned_min_infs"]
+        if not isinstance(n, int) or isinstance(n, bool) or n < 0:
+            problems.append(f"{where}: aligned_min_infs = {n!r}, expected a whole number of INFs, 0 or more")
+        else:
+            rules["aligned_min_infs"] = n
+    if "aligned_share" in table:
+        try:
+            share = Fraction(str(table["aligned_share"]))
+        except (ValueError, ZeroDivisionError):
+            share = None
+        if share is None or not 0 < share < 1:
+            problems.append(f"{where}: aligned_share = {table['aligned_share']!r}, expected a fraction "
+                            "between 0 and 1 such as \"1/2\"")
+        else:
+            rules["aligned_share"] = share
+    if "vassal_infs" in table:
+        n = table["vassal_infs"]
+        if not isinstance(n, int) or isinstance(n, bool) or n < 1:
+            problems.append(f"{where}: vassal_infs = {n!r}, expected a whole number of INFs, 1 or more")
+        else:
+            rules["vassal_infs"] = n
+    if "attack_resolution" in table:
+        name = table["attack_resolution"]
+        if name not in ATTACK_RESOLUTIONS:
+            problems.append(f"{where}: attack_resolution = {name!r}, expected one of "
+                            f"{', '.join(sorted(ATTACK_RESOLUTIONS))}")
+        else:
+            rules["attack_resolution"] = name
+    return rules
+
+
 # --- placements ------------------------------------------------------------------------------
 
 

@@ -34,6 +34,22 @@ from gm_tools.engine.variant import Variant
 COAST_NAMES = {"NC": "north coast", "SC": "south coast", "EC": "east coast", "WC": "west coast"}
 
 
+def published_entries(variant: Variant, record: dict) -> dict[str, list[dict]]:
+    """The orders as the GM entered them, per power, less those the rules keep secret: an
+    order for a unit every power may order (the Ottomans in Europe 1615: 'Adjudication will
+    only show the result, not what players have submitted'). The results still show what the
+    unit did."""
+    from gm_tools.engine.rules import rules_for
+
+    secret = rules_for(variant).secret_orders(variant)
+    written = record.get("orders", {}) or {}
+    if not secret:
+        return written
+    kept = {p: [i for i in items if i.get("for") not in secret] for p, items in written.items()}
+    return {p: items for p, items in kept.items() if items}
+
+
+
 # --- names -----------------------------------------------------------------------------------
 
 
@@ -212,9 +228,9 @@ def judge_text(variant: Variant, record: dict) -> str:
         by_power.setdefault(result.get("power", ""), []).append(result)
     # An invalid order the GM let stand as a hold (turn --lenient) never reached the engine,
     # so it has no result; the player must still read that it was not used, as judges mail it.
-    for power, entries in record.get("orders", {}).items():
+    for power, entries in published_entries(variant, record).items():
         for entry in entries:
-            if entry.get("read") is None and entry.get("error"):
+            if entry.get("read") is None and entry.get("error") and not entry.get("outbid"):
                 by_power.setdefault(power, []).append({"order": entry["written"], "result": INVALID})
     for power in _power_order(variant, by_power):
         for result in by_power[power]:

@@ -499,29 +499,29 @@ def _units(count: int) -> str:
     return f"{count} unit" if count == 1 else f"{count} units"
 
 
+def _notice(variant: Variant, position: Position) -> str:
+    """What the rules put at the top left of the map (Europe 1615's counterbalance)."""
+    from gm_tools.engine.rules import rules_for
+
+    return f" — {n}" if (n := rules_for(variant).map_notice(variant, position)) else ""
+
+
 def _styles(variant: Variant, position: Position) -> dict[str, ProvinceStyle]:
     """Per-province overrides from the variant's rules object, if it has the hook."""
     from gm_tools.engine.rules import rules_for
 
-    try:
-        rules = rules_for(variant)
-    except ModuleNotFoundError:
-        # a variant whose rules module is not written yet is still drawn, in the default look
-        return {}
-    hook = getattr(rules, "province_style", None)
+    hook = getattr(rules_for(variant), "province_style", None)
     if hook is None:
         return {}
     styles = {}
     for code in sorted(variant.provinces):
         style = hook(variant, position, code)
         if style is not None:
+            ink = getattr(style, "marker_colour", None)
             styles[code] = ProvinceStyle(
-                fill=valid_colour(style.fill) if style.fill else None,
-                hatch=valid_colour(style.hatch) if style.hatch else None,
-                marker=style.marker,
-                marker_colour=valid_colour(style.marker_colour) if getattr(style, "marker_colour", None) else None,
-                note=getattr(style, "note", None),
-            )
+                fill=valid_colour(style.fill) if style.fill else None, hatch=valid_colour(style.hatch) if style.hatch
+                else None, marker=style.marker, marker_colour=valid_colour(ink) if ink else None,
+                note=getattr(style, "note", None))
     return styles
 
 
@@ -578,7 +578,7 @@ def render_svg(
         phase_name = phase_title(variant.calendar, position.phase)
     except PhaseError:
         phase_name = position.phase
-    heading = f"{title or variant.title}: {phase_name}"
+    heading = f"{title or variant.title}: {phase_name}" + _notice(variant, position)
     if only_power:
         power = variant.powers.get(only_power)
         heading += f" ({power.name if power else only_power} orders)"

@@ -15,6 +15,7 @@ from gm_tools.publish.judgetext import (
     location_name,
     order_words,
     power_name,
+    published_entries,
     result_flags,
 )
 from gm_tools.engine.model import INVALID, SUCCEEDS, UNIT_NAMES
@@ -72,7 +73,7 @@ def _orders_view(variant: Variant, record: dict) -> list[dict]:
             "reason": r.get("reason", ""),
             "flags": ", ".join(result_flags(r)),
         })
-    written = record.get("orders", {}) or {}
+    written = published_entries(variant, record)
     players = record.get("players") or {}
     return [
         {"code": code, "name": power_name(variant, code), "player": players.get(code, ""),

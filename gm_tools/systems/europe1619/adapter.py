@@ -9,12 +9,10 @@ reported at once as a ``VariantDataError`` naming the table and entry.
 
 from __future__ import annotations
 
-from fractions import Fraction
-
 from gm_tools.errors import VariantDataError
 from gm_tools.engine.phase import parse_phase
 from gm_tools.engine.variant import Variant
-from gm_tools.mechanics.influence import ATTACK_RESOLUTIONS, CONFESSIONS, MinorState
+from gm_tools.mechanics.influence import CONFESSIONS, MinorState, influence_rules
 from gm_tools.systems.europe1619.setup import DiplomacySetup
 
 _META = ("reconstructed", "source")
@@ -89,7 +87,7 @@ def setup_from_variant(variant: Variant, players: int | None = None) -> Diplomac
     relations = tuple((a, b, r) for a, b, r in relations if a in in_play and b in in_play)
     never = list(declarations.get("never_allied", [])) + list(chosen.get("never_allied", []))
 
-    rules = _influence_rules(tables.get("influence", {}), problems)
+    rules = influence_rules(tables.get("influence", {}), problems)
     reichstag = tables.get("reichstag", {})
     caller = reichstag.get("caller")
     known = set(variant.powers)
@@ -128,50 +126,6 @@ def victory_terms(variant: Variant) -> tuple[int, int]:
         raise VariantDataError(variant.name, ["variant.toml [victory]: expected points and end_year "
                                               "(the points that win and the game's last year)"])
     return variant.victory_points, variant.end_year
-
-
-def _influence_rules(table: dict, problems: list[str]) -> dict:
-    """The [influence] table: the status thresholds and the attack rule, checked."""
-    rules: dict = {}
-    where = "tables.toml [influence]"
-    known = ("aligned_share", "aligned_at_share", "aligned_min_infs", "vassal_infs", "attack_resolution")
-    for key in sorted(set(table) - set(known)):
-        problems.append(f"{where}: unknown key {key!r} (expected one of {', '.join(known)})")
-    if "aligned_at_share" in table:
-        if not isinstance(table["aligned_at_share"], bool):
-            problems.append(f"{where}: aligned_at_share = {table['aligned_at_share']!r}, expected true or false")
-        else:
-            rules["aligned_at_share"] = table["aligned_at_share"]
-    if "aligned_min_infs" in table:
-        n = table["aligned_min_infs"]
-        if not isinstance(n, int) or isinstance(n, bool) or n < 0:
-            problems.append(f"{where}: aligned_min_infs = {n!r}, expected a whole number of INFs, 0 or more")
-        else:
-            rules["aligned_min_infs"] = n
-    if "aligned_share" in table:
-        try:
-            share = Fraction(str(table["aligned_share"]))
-        except (ValueError, ZeroDivisionError):
-            share = None
-        if share is None or not 0 < share < 1:
-            problems.append(f"{where}: aligned_share = {table['aligned_share']!r}, expected a fraction "
-                            "between 0 and 1 such as \"1/2\"")
-        else:
-            rules["aligned_share"] = share
-    if "vassal_infs" in table:
-        n = table["vassal_infs"]
-        if not isinstance(n, int) or isinstance(n, bool) or n < 1:
-            problems.append(f"{where}: vassal_infs = {n!r}, expected a whole number of INFs, 1 or more")
-        else:
-            rules["vassal_infs"] = n
-    if "attack_resolution" in table:
-        name = table["attack_resolution"]
-        if name not in ATTACK_RESOLUTIONS:
-            problems.append(f"{where}: attack_resolution = {name!r}, expected one of "
-                            f"{', '.join(sorted(ATTACK_RESOLUTIONS))}")
-        else:
-            rules["attack_resolution"] = name
-    return rules
 
 
 def _power_list(table: dict, key: str, known: set[str], problems: list[str]) -> tuple[str, ...]:

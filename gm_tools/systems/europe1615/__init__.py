@@ -1,0 +1,55 @@
+"""Europe 1615: Prelude to War, version 3 (Matthew Medeiros).
+
+Rulebook: ``000_cc215928c2f3193e.txt``. The data is ``variants/europe1615/``; the shared
+influence rules (INFs, attacks by mutual reduction, statuses by share) are
+:mod:`gm_tools.mechanics.influence`. One module, one job:
+
+- :mod:`.setup` - the fixed facts, read once from the variant's data and checked;
+- :mod:`.state` - what the game carries from phase to phase (typed, JSON under
+  ``Position.extra["europe1615"]``);
+- :mod:`.status` - each minor state's status and the lands it holds;
+- :mod:`.deployment` - INF deployment and diplomatic attacks with a movement phase's orders
+  (steps 1 to 3 of 'RESOLVING ORDERS'), the yearly INFs, the counterbalance;
+- :mod:`.ottoman` - the vote that picks the Ottoman units' orders;
+- :mod:`.rules` - the adjudicator's hooks (step 4); :mod:`.phases` - the Status Check, the
+  Early Winter disbands, the year's captures and liberations; :mod:`.calendar` - phase roles;
+- :mod:`.sheets`, :mod:`.report`, :mod:`.mapstyle` - the workbook, the phase page, the map.
+"""
+
+from gm_tools.engine.system import GameSystem
+from gm_tools.errors import VariantDataError
+
+
+class Europe1615System(GameSystem):
+    """Europe 1615's parts: its rules, its sheets, and where a demo file's lines go."""
+
+    def demo_cells(self, variant, phase: str, entry: dict, where: str) -> dict[str, object] | None:
+        from gm_tools.systems.europe1615.entries import sheet_cells
+
+        return sheet_cells(variant, phase, entry, where)
+
+    def demo_orders(self, variant, phase: str, entry: dict) -> dict[str, list[str]]:
+        from gm_tools.systems.europe1615.entries import order_lines
+
+        return order_lines(entry)
+
+    def check_tables(self, variant) -> list[str]:
+        from gm_tools.systems.europe1615 import calendar, setup
+
+        problems: list[str] = []
+        for read in (setup.setup_from_variant, calendar.phase_roles):
+            try:
+                read(variant)
+            except VariantDataError as e:
+                problems.extend(p for p in e.problems if p not in problems)
+        return problems
+
+
+def _system() -> Europe1615System:
+    from gm_tools.systems.europe1615.rules import RULES
+    from gm_tools.systems.europe1615.sheets import HOOKS
+
+    return Europe1615System("europe1615", rules=RULES, sheets=HOOKS)
+
+
+SYSTEM = _system()

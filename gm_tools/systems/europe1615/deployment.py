@@ -1,0 +1,283 @@
+"""INF deployment and diplomatic attacks with the orders of a movement phase.
+
+Rulebook: ``000_cc215928c2f3193e.txt``, 'INFLUENCE', 'Gain and loss of influence', 'THE
+DIPLOMATIC ATTACK', 'Counterbalance' and 'RESOLVING ORDERS': '(Step 1) GM distributes INFs
+to the minor states as indicated in the deployment lists ... (Step 2) GM next determines the
+results of the diplomatic attacks ... (Step 3) GM next determines the status of each minor
+state. (Step 4) GM then resolves the orders'. Steps 1 to 3 are :func:`deploy`; step 4 is the
+standard adjudicator reading the statuses through :mod:`.rules`.
+
+The INFs, attacks and mutual reduction are the shared influence rules
+(:mod:`gm_tools.mechanics.influence`); what differs from Europe 1619 (when attacks happen,
+their order, the yearly total) is here.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from gm_tools.engine.model import Position
+from gm_tools.errors import IllegalOrderError
+from gm_tools.mechanics.influence import (
+    CATHOLIC, PROTESTANT, Attack, AttackResult, Placement, check_attack, check_placement, place,
+    resolve_attacks,
+)
+from gm_tools.systems.europe1615.setup import Setup
+from gm_tools.systems.europe1615.state import State
+from gm_tools.systems.europe1615.status import ALIGNED, CAPTURED, Status, statuses
+
+_PLACEMENT = re.compile(r"^\s*(\d+)\s*(?:INFs?\s*)?[:\-]?\s*(?:to\s+)?([A-Za-z][A-Za-z .'-]*?)\s*$", re.I)
+_ATTACK = re.compile(r"^\s*([A-Za-z][A-Za-z .'-]*?)\s*>\s*([A-Za-z][A-Za-z .'-]*?)\s*$")
+
+
+class EntryError(ValueError):
+    """A deployment or attack line that cannot be read, or may not be carried out."""
+
+    def __init__(self, found: str, expected: str):
+        super().__init__(expected)
+        self.found = found
+        self.expected = expected
+
+
+def yearly_infs(setup: Setup, centers: dict[str, str]) -> dict[str, int]:
+    """INFs each power receives for the year: 'The sum of the numbers in each home center of
+    a given power adds up to the number of INFs allocated/available for the year'; 'Powers
+    also receive additional INFs from the capture of a supply center ... A power will lose
+    INFs from the loss of a home center equal to the INF value of the center.' So: the values
+    of every center the power holds."""
+    infs = {p: 0 for p in setup.powers}
+    for center, owner in centers.items():
+        if owner in infs:
+            infs[owner] += setup.values.get(center, 0)
+    return infs
+
+
+def counterbalance(setup: Setup, centers: dict[str, str]) -> str | None:
+    """'if the total allocated INFs of the Catholic powers in play becomes 2 or more times
+    greater than the allocated INFs of the Protestant powers' -> widerstand; the other way
+    round ketzenhammer; else None. Allocated INFs are the year's allotments as the centers
+    held now give them, so a capture or an elimination changes the ratio at once."""
+    totals = {CATHOLIC: 0, PROTESTANT: 0}
+    for power, n in yearly_infs(setup, centers).items():
+        confession = setup.confession(power)
+        if confession in totals:
+            totals[confession] += n
+    for ahead, behind in ((CATHOLIC, PROTESTANT), (PROTESTANT, CATHOLIC)):
+        if totals[ahead] > 0 and totals[ahead] >= setup.counterbalance_ratio * totals[behind]:
+            return setup.counterbalance_names[ahead]
+    return None
+
+
+# --- reading the lines --------------------------------------------------------------------------
+
+
+def _minor_code(setup: Setup, text: str) -> str:
+    word = text.strip().upper()
+    for code, minor in setup.minors.items():
+        if word == code or word == minor.name.upper():
+            return code
+    known = ", ".join(setup.minors)
+    raise EntryError(text, f"a pliant minor state (one of {known})")
+
+
+def _power_code(setup: Setup, text: str, names: dict[str, str]) -> str:
+    word = text.strip().upper()
+    for code in setup.powers:
+        if word == code or word == names.get(code, "").upper():
+            return code
+    raise EntryError(text, f"a power ({', '.join(setup.powers)})")
+
+
+def read_line(setup: Setup, power: str, text: str, names: dict[str, str]) -> Placement | Attack:
+    """``9: WUR`` (9 INFs to Wuerttemberg) or ``LOR > FRANCE`` (a diplomatic attack)."""
+    m = _ATTACK.match(text or "")
+    if m:
+        return Attack(power, _minor_code(setup, m.group(1)), _power_code(setup, m.group(2), names), text.strip())
+    m = _PLACEMENT.match(text or "")
+    if m:
+        infs = int(m.group(1))
+        if infs < 1:
+            raise EntryError(text, "1 INF or more")
+        return Placement(power, infs, _minor_code(setup, m.group(2)), text.strip())
+    raise EntryError(text, "a deployment such as '9: WUR' or a diplomatic attack such as 'LOR > FRANCE'")
+
+
+# --- checking ------------------------------------------------------------------------------------
+
+
+def placement_refusal(setup: Setup, state: State, table: dict[str, Status], order: Placement) -> str | None:
+    """Why a deployment may not be made whatever else is ordered, or None."""
+    if order.power not in setup.powers:
+        return f"{order.power} is not a power"
+    if order.minor in setup.closed and order.minor not in state.opened:
+        sanction = setup.closed[order.minor][0]
+        return f"no power can deploy INFs to {setup.minors[order.minor].name} until the {sanction} is passed"
+    if table[order.minor].status == CAPTURED:
+        return (f"{order.minor} is captured by {table[order.minor].captor}: 'It can no longer be influenced' "
+                "until it is liberated")
+    try:
+        check_placement(setup, state.influence, order)
+    except IllegalOrderError as e:
+        return e.reason
+    barred = _counterbalance_bar(setup, state, order)
+    if barred:
+        return barred
+    return None
+
+
+def _counterbalance_bar(setup: Setup, state: State, order: Placement) -> str | None:
+    marker = state.influence.markers.get(order.minor) or setup.permanent_markers.get(order.minor)
+    confession = setup.confession(order.power)
+    if state.counterbalance == setup.counterbalance_names[CATHOLIC] and confession == CATHOLIC \
+            and marker == PROTESTANT:
+        return (f"{state.counterbalance} is in effect: the Catholic powers cannot deploy INFs to "
+                f"Protestant-majority states ({order.minor})")
+    if state.counterbalance == setup.counterbalance_names[PROTESTANT] and confession == PROTESTANT \
+            and marker == CATHOLIC:
+        return (f"{state.counterbalance} is in effect: the Protestant powers cannot deploy INFs to "
+                f"Catholic-majority states ({order.minor})")
+    return None
+
+
+def check_entries(setup: Setup, state: State, position: Position,
+                  entries: list[Placement | Attack]) -> dict[int, str]:
+    """Index of each entry that may not stand -> why. Checks each deployment on its own,
+    each power's total against the INFs it has left for the year, one attack per power per
+    movement phase, and each attack against the INFs there once every deployment is made."""
+    table = statuses(setup, state, position)
+    problems: dict[int, str] = {}
+    totals: dict[str, int] = {}
+    placements = []
+    for i, entry in enumerate(entries):
+        if isinstance(entry, Placement):
+            why = placement_refusal(setup, state, table, entry)
+            if why:
+                problems[i] = why
+                continue
+            totals[entry.power] = totals.get(entry.power, 0) + entry.infs
+            if totals[entry.power] > state.left(entry.power):
+                problems[i] = (f"{entry.power} deploys {totals[entry.power]} INFs this phase but has "
+                               f"{state.left(entry.power)} left for the year ('players cannot deploy more than "
+                               "the available INFs for the year')")
+                continue
+            placements.append(entry)
+    after = place(state.influence, placements)
+    attackers: dict[str, int] = {}
+    for i, entry in enumerate(entries):
+        if not isinstance(entry, Attack):
+            continue
+        if entry.power in attackers:
+            problems[i] = ("a second diplomatic attack: 'Each player is allowed to submit only one "
+                           "diplomatic attack order per movement phase'")
+            continue
+        attackers[entry.power] = i
+        if entry.target == entry.power:
+            problems[i] = "a power cannot attack its own INFs"
+        elif table[entry.minor].status == CAPTURED:
+            problems[i] = f"{entry.minor} is captured: no power can 'perform diplomatic attacks' there"
+        else:
+            try:
+                check_attack(after, entry)
+            except IllegalOrderError as e:
+                problems[i] = e.reason
+    return problems
+
+
+# --- steps 1 to 3 --------------------------------------------------------------------------------
+
+
+@dataclass
+class Deployment:
+    """What one phase's deployment did, for the record and the phase page."""
+
+    placements: list[Placement] = field(default_factory=list)
+    """Step 1: the deployments made, in the order given."""
+    attacks: list[AttackResult] = field(default_factory=list)
+    """Step 2: the attacks, in the order they were resolved."""
+    sequence: tuple[str, ...] = ()
+    """The order of the attackers this phase (least influential first)."""
+    statuses: dict[str, Status] = field(default_factory=dict)
+    """Step 3: every minor's status after it."""
+
+    def to_json(self) -> dict:
+        return {
+            "placements": [{"power": p.power, "infs": p.infs, "minor": p.minor} for p in self.placements],
+            "attacks": [{"power": r.order.power, "minor": r.order.minor, "target": r.order.target,
+                         "attacker_before": r.attacker_before, "target_before": r.target_before,
+                         "removed": r.removed, "text": r.describe()} for r in self.attacks],
+            "sequence": list(self.sequence),
+            "statuses": {m: {"status": s.status, "power": s.power, "captor": s.captor, "text": s.describe()}
+                         for m, s in sorted(self.statuses.items())},
+        }
+
+
+def attack_sequence(setup: Setup, state: State, position: Position, year: int,
+                    last_scores: dict[str, int] | None = None) -> tuple[str, ...]:
+    """'from least influential to most influential (weakest power, in terms of INFs, has
+    priority). In cases of ties, differentiate based on number of centers; and if tied on
+    centers, differentiate by score from the previous year. If in the first year, then the
+    order of priority is: (1) England ...'."""
+    if year == setup.first_year:
+        return setup.first_year_order
+    scores = last_scores or {}
+    centers = {p: sum(1 for o in position.centers.values() if o == p) for p in setup.powers}
+    return tuple(sorted(setup.powers, key=lambda p: (state.year_infs.get(p, 0), centers[p], scores.get(p, 0),
+                                                       setup.attack_rank(p))))
+
+
+class _Ranked:
+    """The setup with this phase's attack order, for the shared resolver."""
+
+    def __init__(self, setup: Setup, sequence: tuple[str, ...]):
+        self._setup = setup
+        self._rank = {p: i for i, p in enumerate(sequence)}
+
+    def __getattr__(self, name):
+        return getattr(self._setup, name)
+
+    def attack_rank(self, power: str) -> int:
+        return self._rank.get(power, len(self._rank))
+
+
+def deploy(setup: Setup, state: State, position: Position, placements: list[Placement], attacks: list[Attack],
+           year: int) -> tuple[State, Deployment]:
+    """Steps 1 to 3 on checked entries: a new state (INFs placed, attacks resolved, the
+    year's deployed INFs counted, markers set) and what happened."""
+    new = state.copy()
+    new.influence = place(state.influence, placements)
+    for p in placements:
+        new.deployed[p.power] = new.deployed.get(p.power, 0) + p.infs
+    sequence = attack_sequence(setup, state, position, year)
+    new.influence, results = resolve_attacks(_Ranked(setup, sequence), new.influence, attacks)
+    table = statuses(setup, new, position)
+    new.influence = set_markers(setup, new, table)
+    return new, Deployment(list(placements), results, sequence, table)
+
+
+def set_markers(setup: Setup, state: State, table: dict[str, Status]):
+    """The religious markers after a deployment (reconstructed rule, tables.toml
+    [religious_markers]): an aligned minor whose INFs one confession's powers hold at the
+    table's share carries that confession's marker; permanent markers stay; a captured minor
+    has none ('Any religious markers are temporarily removed')."""
+    influence = state.influence.copy()
+    markers = dict(setup.permanent_markers)
+    for minor, status in table.items():
+        if status.status != ALIGNED or minor in markers:
+            continue
+        majority = _majority(setup, influence.infs(minor))
+        if majority:
+            markers[minor] = majority
+    influence.markers = {m: c for m, c in sorted(markers.items()) if table[m].status != CAPTURED}
+    return influence
+
+
+def _majority(setup: Setup, infs: dict[str, int]) -> str | None:
+    totals: dict[str, int] = {}
+    for power, n in infs.items():
+        totals[setup.confession(power)] = totals.get(setup.confession(power), 0) + n
+    everyone = sum(totals.values())
+    for confession, n in sorted(totals.items()):
+        if confession and n > 0 and n >= setup.marker_share * everyone:
+            return confession
+    return None

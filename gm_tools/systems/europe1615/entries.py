@@ -1,0 +1,55 @@
+"""A Europe 1615 player's mailed lines as the cells of the game's sheets.
+
+'Writing the orders: Example of the format for the submission of the INF deployment list and
+orders': in a movement phase a power's mail holds its INF deployment list (``9: WUR``), at most
+one diplomatic attack (``LOR > FRANCE``) and its unit orders, its aligned minors' and the
+Ottomans'. Deployments go to the INF Deployment sheet, the attack to Diplomatic Attacks, the
+unit orders to the Orders sheet. The demo game (``sheets/demo-europe1615.toml``) is typed in
+this way.
+"""
+
+from __future__ import annotations
+
+import re
+
+from gm_tools.errors import UserError
+from gm_tools.systems.europe1615.calendar import MOVEMENT, phase_role
+from gm_tools.systems.europe1615.sheets import ATTACKS, DEPLOYMENT
+
+_PLACEMENT = re.compile(r"^\s*(\d+)\s*:\s*(\S.*?)\s*$")
+
+
+class EntryError(UserError):
+    """A line that is none of the forms its phase takes."""
+
+
+def _influence_line(line: str) -> bool:
+    return bool(_PLACEMENT.match(line)) or ">" in line
+
+
+def sheet_cells(variant, phase: str, entry: dict, where: str) -> dict[str, object] | None:
+    """The cells of the deployment and attack lines of a movement phase; None for any other
+    phase (its lines are orders for the Orders sheet)."""
+    if phase_role(variant, phase) != MOVEMENT:
+        return None
+    cells: dict[str, object] = {}
+    rows = {DEPLOYMENT: 2, ATTACKS: 2}
+    for power, lines in entry.items():
+        for line in lines:
+            placed = _PLACEMENT.match(line)
+            if placed:
+                sheet, values = DEPLOYMENT, [power, int(placed.group(1)), placed.group(2)]
+            elif ">" in line:
+                sheet, values = ATTACKS, [power, line.strip()]
+            else:
+                continue
+            for column, value in zip("ABC", values):
+                cells[f"{sheet}!{column}{rows[sheet]}"] = value
+            rows[sheet] += 1
+    return cells
+
+
+def order_lines(entry: dict) -> dict[str, list[str]]:
+    """The lines of a movement phase's entry that are unit orders."""
+    orders = {p: [line for line in lines if not _influence_line(line)] for p, lines in entry.items()}
+    return {p: lines for p, lines in orders.items() if lines}

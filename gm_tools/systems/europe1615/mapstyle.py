@@ -1,0 +1,31 @@
+"""How the Europe 1615 map colours a province: the renderer's ``province_style`` hook.
+
+Rulebook: ``000_cc215928c2f3193e.txt``, 'Expansion': 'When the minor state is aligned, or
+made neutral, all acquired territories are colored accordingly on the map'. A minor state's
+lands (its own provinces, the minors it captured, the centers it took) take its look: its
+power's tint when ALIGNED, white when NEUTRAL, grey when UNALIGNED (the shared look of the
+Europe variants, :func:`gm_tools.publish.style.minor_state_style`); the religious marker
+stands on its home center. The map legend was lost with the map: these colours are ours.
+
+Pure: reads only the loaded variant and the position.
+"""
+
+from __future__ import annotations
+
+from gm_tools.engine.model import Position
+from gm_tools.engine.variant import Variant
+from gm_tools.publish.style import ProvinceStyle, minor_state_style, valid_colour
+
+
+def province_style(variant: Variant, position: Position, code: str) -> ProvinceStyle | None:
+    from gm_tools.systems.europe1615.rules import view
+
+    v = view(variant, position)
+    minor = v.land.get(code)
+    if minor is None:
+        return None
+    status = v.table[minor]
+    patron = variant.powers.get(status.power) if status.power else None
+    home = v.setup.minors[minor].home_center
+    marker = v.state.influence.markers.get(minor) if code == home else None
+    return minor_state_style(status.status, valid_colour(patron.colour) if patron else None, marker)

@@ -1,0 +1,173 @@
+"""The phases of the Europe 1615 year the Diplomacy engine does not play, and what happens to
+the map at the year's end.
+
+Rulebook: ``000_cc215928c2f3193e.txt``: 'PHASES OF THE GAME YEAR', 'Gain and loss of
+influence', 'Capture of a minor state', 'Expansion', 'Disbanding', 'EARLY WINTER PHASE',
+'BUILD/ADJUSTMENT PHASE', 'Re-building a minor state's army', 'Counterbalance'.
+
+- :func:`play` - the Initial Status Check (the year's INFs; unused INFs of the last year are
+  gone: 'Any unused INFs do not carry forward into the next year') and the Early Winter
+  Adjustment Phase (the required disbands); the Scoring Phase is part 2 (nothing is scored
+  yet, README "Not done yet");
+- :func:`ownership` - who holds each center after Fall, the alliance and neutrality rules and
+  the liberation of a captured minor's conquests;
+- :func:`settle` - after every phase: captures and liberations of minor states, and the
+  counterbalance worked out afresh;
+- :func:`build_sites` - where a power may build in the Late Winter.
+"""
+
+from __future__ import annotations
+
+from gm_tools.engine.model import ARMY, SUCCEEDS, Position, Unit
+from gm_tools.engine.results import reason, result_of
+from gm_tools.engine.runner import PhaseOutcome
+from gm_tools.engine.variant import Variant
+from gm_tools.mechanics.influence import ALIGNED, NEUTRAL, capture, liberate
+from gm_tools.systems.europe1615.calendar import EARLY_WINTER, SCORING, STATUS_CHECK, phase_role
+from gm_tools.systems.europe1615.deployment import counterbalance, yearly_infs
+from gm_tools.systems.europe1615.setup import setup_of
+from gm_tools.systems.europe1615.state import state_of, with_state
+from gm_tools.systems.europe1615.status import CAPTURED, statuses
+
+
+def play(variant: Variant, position: Position, inputs: dict) -> PhaseOutcome | None:
+    role = phase_role(variant, position.phase)
+    if role == STATUS_CHECK:
+        return status_check(variant, position)
+    if role == EARLY_WINTER:
+        return early_winter(variant, position)
+    if role == SCORING:
+        after = position.copy()
+        return PhaseOutcome([], after, extra={"scoring": {"scored": False}})
+    return None
+
+
+def status_check(variant: Variant, position: Position) -> PhaseOutcome:
+    """'Each power receives influence points (INFs) at the beginning of each year': the values
+    of the centers it holds now. The statuses are reassessed ('the statuses of the minor states
+    reassessed at the opening phase of the year (Status Check)')."""
+    setup = setup_of(variant)
+    state = state_of(position)
+    state.year_infs = yearly_infs(setup, position.centers)
+    state.deployed = {}
+    after = with_state(position, state)
+    table = statuses(setup, state, after)
+    extra = {"status_check": {
+        "year_infs": dict(sorted(state.year_infs.items())),
+        "statuses": {m: s.describe() for m, s in sorted(table.items())},
+    }}
+    return PhaseOutcome([], after, extra=extra)
+
+
+def early_winter(variant: Variant, position: Position) -> PhaseOutcome:
+    """'(1) Disband all units of any minor state that its home center has been captured.'
+    (Part (2), abandoned powers, is the GM's civil-disorder decision: part 2.) Then a minor
+    whose home center is its own, empty, and which has no unit left gets its army back:
+    're-building a minor state's army ... a new unit is automatically built if the original
+    unit was previously disbanded' (done here rather than in the Late Winter, which changes
+    nothing: the center is empty and no order concerns it; NOTES.md)."""
+    setup = setup_of(variant)
+    state = state_of(position)
+    after = position.copy()
+    results = []
+    for province, unit in sorted(position.units.items()):
+        if unit.power in state.influence.suspended:
+            del after.units[province]
+            results.append(result_of(unit.power, f"{unit} D", SUCCEEDS, [reason(
+                "note", text="disbanded: its home center is captured ('Disband all units of any minor state that "
+                             "its home center has been captured')")]))
+    for code, minor in setup.minors.items():
+        home = minor.home_center
+        if home is None or code in state.influence.suspended or after.centers.get(home) != code:
+            continue
+        if home not in after.units and not any(u.power == code for u in after.units.values()):
+            after.units[home] = Unit(code, ARMY, home)
+            results.append(result_of(code, f"A {home} B", SUCCEEDS, [reason(
+                "note", text="rebuilt: 'a new unit is automatically built if the original unit was previously "
+                             "disbanded'")]))
+    return PhaseOutcome(results, after)
+
+
+def ownership(v) -> dict[str, str]:
+    """Centers after the Fall: a unit standing in a center captures it, except
+
+    - a unit in a center held by its own side ('A power may move into its ALIGNED state ...
+      but cannot capture the center as long as it is aligned. This is reciprocal'; the
+      alliance system: members 'move through the other member's territories and centers
+      without capture occurring');
+    - a neutral minor's unit ('If the minor state is neutral, and its unit is occupying a
+      foreign province at the adjustment phase, the minor state will not be able to capture');
+
+    then a minor whose home center was taken gives back what it had conquered: each such
+    center returns to the state or power whose home it is ('If Prussia is captured,
+    Mecklenburg becomes "liberated"'), unless another has taken it."""
+    centers = dict(v.position.centers)
+    setup = v.setup
+    for province, unit in v.position.units.items():
+        if province not in setup.values:
+            continue
+        holder = centers.get(province)
+        status = v.table.get(unit.power)
+        if holder == unit.power:
+            continue
+        if holder is not None and v.side(holder) == v.side(unit.power) and v.side(holder) in setup.powers:
+            continue
+        if status is not None and status.status in (NEUTRAL, CAPTURED):
+            continue
+        centers[province] = unit.power
+    home_of = {c: o for o, cs in setup.homes.items() for c in cs}
+    for minor in setup.minors.values():
+        home = minor.home_center
+        if home is None or centers.get(home) in (None, minor.code):
+            continue
+        for center, owner in list(centers.items()):
+            if owner == minor.code and center != home and home_of.get(center) not in (None, minor.code):
+                centers[center] = home_of[center]
+    return centers
+
+
+def settle(variant: Variant, position: Position) -> Position:
+    """After every phase: a minor whose home center another holds is captured (its INFs held
+    in suspension, its marker removed); one whose home center is its own again is liberated;
+    the counterbalance is worked out from the centers held now ('The GM will monitor the ratio
+    throughout the game')."""
+    setup = setup_of(variant)
+    state = state_of(position)
+    influence = state.influence
+    for code, minor in setup.minors.items():
+        home = minor.home_center
+        if home is None:
+            continue
+        owner = position.centers.get(home)
+        if owner not in (None, code) and influence.suspended.get(code) != owner:
+            influence = capture(influence, code, owner)
+        elif owner == code and code in influence.suspended:
+            influence = liberate(influence, code)
+    state.influence = influence
+    state.counterbalance = counterbalance(setup, position.centers)
+    return with_state(position, state)
+
+
+def build_sites(v, power: str) -> set[str]:
+    """'Players may build new units on any unoccupied home center or captured center of a
+    minor state. Builds are not allowed in captured Islamic centers. Protestant powers cannot
+    build in a captured Catholic power's center, and the same rule applies to Catholic powers
+    with captured Protestant centers.' A minor state builds in the centers of its dominion
+    ('The aligned power is also required to submit build orders for the minor state')."""
+    setup = v.setup
+    owned = {c for c, o in v.position.centers.items() if o == power}
+    home_of = {c: o for o, cs in setup.homes.items() for c in cs}
+    if power in setup.minors:
+        status = v.table.get(power)
+        return owned if status is not None and status.status == ALIGNED else set()
+    sites = set()
+    for center in owned:
+        origin = home_of.get(center)
+        if origin == power:
+            sites.add(center)
+        elif origin in setup.minors and center not in setup.islamic:
+            sites.add(center)
+        elif origin in setup.powers and center not in setup.islamic:
+            if {setup.confession(origin), setup.confession(power)} != {"catholic", "protestant"}:
+                sites.add(center)
+    return sites

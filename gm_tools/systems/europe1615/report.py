@@ -1,0 +1,57 @@
+"""Europe 1615's sections of a phase's page, in markdown, from the history record alone.
+
+'After submission of orders and INF deployment, the GM publishes the results, which powers
+have deployed to which states and whether the orders submitted are followed or not.' The
+deployment is worked out again from the record (the position the phase opened on and the
+GM's checked entries): the same pure rules give the same result, so nothing is stored twice.
+"""
+
+from __future__ import annotations
+
+from gm_tools.engine.positions import position_from_json
+from gm_tools.engine.variant import Variant
+from gm_tools.systems.europe1615.calendar import MOVEMENT, STATUS_CHECK, phase_role
+from gm_tools.systems.europe1615.setup import setup_of
+from gm_tools.systems.europe1615.state import state_of
+
+
+def _items(lines: list[str]) -> str:
+    return "\n".join(f"- {line}" for line in lines) or "None."
+
+
+def _status_table(setup, table: dict) -> str:
+    rows = ["| Minor state | Status |", "|:--|:--|"]
+    for code, status in sorted(table.items()):
+        rows.append(f"| {code} ({setup.minors[code].name}) | {status.describe()} |")
+    return "\n".join(rows)
+
+
+def sections(variant: Variant, record: dict) -> list[tuple[str, str]]:
+    from gm_tools.systems.europe1615.sheets import deployment_of
+
+    setup = setup_of(variant)
+    role = phase_role(variant, record["phase"])
+    out: list[tuple[str, str]] = []
+    after = state_of(position_from_json(record["after"]))
+    balance = after.counterbalance
+    out.append(("Counterbalance", f"**{balance}** is in effect." if balance else
+                "Neither widerstand nor ketzenhammer is in effect."))
+    if role == STATUS_CHECK:
+        done = record.get("extra", {}).get("outcome", {}).get("status_check", {})
+        infs = [f"**{p}**: {n} INFs" for p, n in done.get("year_infs", {}).items()]
+        out.append(("INFs for the year", _items(infs)))
+    if role == MOVEMENT:
+        inputs = record.get("extra", {}).get("europe1615", {})
+        before = position_from_json(record["before"])
+        _, deployment = deployment_of(variant, before, inputs)
+        by_power: dict[str, list[str]] = {}
+        for p in deployment.placements:
+            by_power.setdefault(p.power, []).append(f"{p.infs} to {p.minor}")
+        deployed = [f"**{p}**: {', '.join(items)}" for p, items in by_power.items()]
+        out.append(("INF deployments", _items(deployed)))
+        attacks = [r.describe() for r in deployment.attacks]
+        if attacks:
+            out.append(("Diplomatic attacks", "Resolved in this order: " + ", ".join(deployment.sequence)
+                        + ".\n\n" + _items(attacks)))
+        out.append(("Minor states after the deployment", _status_table(setup, deployment.statuses)))
+    return out

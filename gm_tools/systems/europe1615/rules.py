@@ -1,0 +1,201 @@
+"""Europe 1615: the adjudicator's hooks. The adjudicator is the standard one.
+
+Rulebook: ``000_cc215928c2f3193e.txt``; quoted sections are its words.
+
+- :meth:`commanded` - 'Orders submitted by the power to any aligned state will be followed by
+  the unit of the state (where ever it is on the board)'; the Ottoman units: 'Each player may
+  submit orders to these units';
+- :meth:`select_orders` - the Ottoman vote (:mod:`.ottoman`);
+- :meth:`may_move` - 'Neutrality (impassable)': no unit enters a neutral minor's lands, except
+  to attack a foreign unit standing there ('while holding its position in the neutral state it
+  is open to attack');
+- :meth:`may_dislodge` - 'The power cannot dislodge or support the dislodgment of the aligned
+  minor state's unit' (and, reciprocally, nor can the minor its power's); members of one
+  alliance system never dislodge each other (the adjudicator asks this of supporters too);
+- :meth:`may_assist` - 'Rules concerning Christian and Muslim units';
+- :meth:`on_dislodged` - 'no retreats are allowed for units of the minor states'; 'the Ottoman
+  units disband if dislodged';
+- :meth:`update_ownership` - the Alliance ('cannot capture the center as long as it is
+  aligned. This is reciprocal'), 'Capture and neutrality', and liberation ('If Prussia is
+  captured, Mecklenburg becomes "liberated"');
+- :meth:`build_sites` - 'Players may build new units on any unoccupied home center or
+  captured center of a minor state. Builds are not allowed in captured Islamic centers.
+  Protestant powers cannot build in a captured Catholic power's center' (and the reverse);
+- :meth:`play_phase` - the Initial Status Check and the Early Winter disbands (:mod:`.phases`);
+- :meth:`after_phase` - captures and liberations, and the counterbalance, after every phase.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from gm_tools.engine.model import Position, Unit
+from gm_tools.engine.rules import Rules
+from gm_tools.engine.variant import Variant
+from gm_tools.mechanics.influence import ALIGNED, NEUTRAL
+from gm_tools.systems.europe1615.setup import Setup, setup_of
+from gm_tools.systems.europe1615.state import State, state_of
+from gm_tools.systems.europe1615.status import Status, side, statuses, territory
+
+
+@dataclass(frozen=True)
+class View:
+    """What the hooks read of a position, worked out once per question."""
+
+    setup: Setup
+    state: State
+    position: Position
+    table: dict[str, Status]
+    land: dict[str, str]
+
+    def side(self, owner: str) -> str:
+        return side(self.setup, self.table, owner)
+
+    def muslim(self, owner: str) -> bool:
+        """The Ottomans' units, and those of a minor whose home center is Islamic (Morocco)."""
+        if owner == self.setup.ottoman:
+            return True
+        minor = self.setup.minors.get(owner)
+        return bool(minor and minor.home_center in self.setup.islamic)
+
+
+def view(variant: Variant, position: Position) -> View:
+    setup = setup_of(variant)
+    state = state_of(position)
+    return View(setup, state, position, statuses(setup, state, position), territory(setup, state, position))
+
+
+class Europe1615Rules(Rules):
+    name = "europe1615"
+
+    # --- who orders what ---------------------------------------------------------------------
+
+    def commanded(self, variant: Variant, position: Position, power: str) -> tuple[str, ...]:
+        """Every minor state with a unit the power may influence ('France submits orders to
+        the units in the minor states where the INFs will be deployed to'), and the Ottomans.
+        Whether a minor's order is *followed* depends on the statuses after the deployment:
+        :meth:`select_orders`."""
+        v = view(variant, position)
+        if power not in v.setup.powers:
+            return ()
+        owners = {u.power for u in position.units.values() if u.power in v.setup.minors}
+        mine = [m for m in sorted(owners) if _may_order(v, power, m)]
+        return tuple(mine) + ((v.setup.ottoman,) if v.setup.ottoman else ())
+
+    def select_orders(self, variant: Variant, position: Position, candidates: list) -> dict:
+        """'Minor states marked as ALIGNED ... will follow the orders submitted by the power';
+        a NEUTRAL state's orders 'will be ignored', as are those of a power the state is not
+        aligned with. The Ottomans' orders: the vote (:mod:`.ottoman`)."""
+        from gm_tools.engine.orderselect import OUTBID, Refusal
+        from gm_tools.systems.europe1615.ottoman import select
+
+        v = view(variant, position)
+        refused = {}
+        kept = []
+        for c in candidates:
+            status = v.table.get(c.order.power)
+            if status is not None and c.order.power != c.entered_by and not (
+                    status.status == ALIGNED and status.power == c.entered_by):
+                refused[c.index] = Refusal(OUTBID, reason=f"not followed: {c.order.power} is {status.describe()}")
+            else:
+                kept.append(c)
+        refused.update(select(v, kept))
+        return refused
+
+    # --- movement ----------------------------------------------------------------------------
+
+    def may_move(self, variant: Variant, position: Position, unit: Unit, dest: str) -> str | None:
+        v = view(variant, position)
+        minor = v.land.get(dest)
+        if minor is None or minor == unit.power or v.table[minor].status != NEUTRAL:
+            return None
+        occupant = position.units.get(dest)
+        if occupant is not None and occupant.power != minor:
+            return None  # 'since the neutral state harbors a foreign active unit, other states have the right to attack'
+        return (f"{dest} belongs to {minor}, a NEUTRAL minor state: 'no power can enter the minor state as it "
+                "violates the neutrality status'")
+
+    def may_dislodge(self, variant: Variant, position: Position, attacker: Unit, defender: Unit) -> bool:
+        if attacker.power == defender.power:
+            return False
+        v = view(variant, position)
+        return v.side(attacker.power) != v.side(defender.power)
+
+    def cuts_support(self, variant: Variant, position: Position, attacker: Unit, supporter: Unit) -> bool:
+        # One side's units never cut each other's support, as a power's own do not (DATC 6.D.20).
+        return self.may_dislodge(variant, position, attacker, supporter)
+
+    def may_assist(self, variant: Variant, position: Position, helper: Unit, helped: Unit,
+                   dest: str | None) -> str | None:
+        if dest is None:
+            return None
+        v = view(variant, position)
+        helper_muslim, helped_muslim = v.muslim(helper.power), v.muslim(helped.power)
+        if not helper_muslim and helped_muslim and dest in v.setup.papal:
+            return (f"{helper} is Christian: 'Christian units ... will not convoy nor support a move/attack by a "
+                    f"Muslim unit onto the Papal States (ROM and MAR) or adjacent provinces' ({dest})")
+        if helper_muslim and not helped_muslim:
+            target = position.units.get(dest)
+            if target is not None and v.muslim(target.power):
+                return f"{helper} is Muslim: 'Muslim units will not support a direct Christian attack on a Muslim unit'"
+            if dest in v.setup.islamic and v.side(helper.power) != v.side(helped.power):
+                return (f"{helper} is Muslim: 'Muslim units will not support a move or convoy a Christian unit into "
+                        f"an Islamic center unless an alliance system is in place' ({dest})")
+        return None
+
+    def on_dislodged(self, variant: Variant, position: Position, unit: Unit) -> Unit | None:
+        setup = setup_of(variant)
+        if unit.power in setup.minors or unit.power == setup.ottoman:
+            return None
+        return unit
+
+    # --- the year's end ----------------------------------------------------------------------
+
+    def update_ownership(self, variant: Variant, position: Position) -> dict[str, str]:
+        from gm_tools.systems.europe1615.phases import ownership
+
+        return ownership(view(variant, position))
+
+    def build_sites(self, variant: Variant, position: Position, power: str) -> set[str]:
+        from gm_tools.systems.europe1615.phases import build_sites
+
+        return build_sites(view(variant, position), power)
+
+    def play_phase(self, variant: Variant, position: Position, orders: list, inputs: dict):
+        from gm_tools.systems.europe1615 import phases
+
+        return phases.play(variant, position, inputs)
+
+    def after_phase(self, variant: Variant, before: Position, after: Position, seed: str):
+        from gm_tools.systems.europe1615.phases import settle
+
+        return settle(variant, after), []
+
+    def secret_orders(self, variant: Variant) -> frozenset[str]:
+        """'Adjudication will only show the result, not what players have submitted.'"""
+        ottoman = setup_of(variant).ottoman
+        return frozenset({ottoman}) if ottoman else frozenset()
+
+    def map_notice(self, variant: Variant, position: Position) -> str | None:
+        """'This situation is called "widerstand" ... and will appear at the top left corner
+        of the map so that all players are aware of it.'"""
+        balance = state_of(position).counterbalance
+        return balance.upper() if balance else None
+
+    def province_style(self, variant: Variant, position: Position, code: str):
+        from gm_tools.systems.europe1615.mapstyle import province_style
+
+        return province_style(variant, position, code)
+
+
+def _may_order(v: View, power: str, minor: str) -> bool:
+    """May ``power`` submit orders to ``minor``'s units at all: not a captured or closed
+    state, and the Papal States only for the Catholic powers ('The Catholic powers, only, may
+    deploy INFs & submit orders to the Papal States')."""
+    state = v.setup.minors[minor]
+    if minor in v.state.influence.suspended or (minor in v.setup.closed and minor not in v.state.opened):
+        return False
+    return not state.allowed_confessions or v.setup.confession(power) in state.allowed_confessions
+
+
+RULES = Europe1615Rules()

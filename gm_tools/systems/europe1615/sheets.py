@@ -1,0 +1,154 @@
+"""Europe 1615's sheets: the INF deployments and diplomatic attacks the GM types for each
+movement phase, and the computed Influence Tracker and INF Allotment written back after
+every phase.
+
+Rulebook: ``000_cc215928c2f3193e.txt``, 'Writing the orders' ('the submission of the INF
+deployment list and orders') and 'Submission' of a diplomatic attack ('MINOR STATE > MAJOR
+POWER'). Plain data only; openpyxl stays in :mod:`gm_tools.edges.workbook`. Every entry is
+checked by the deployment rules themselves (:mod:`.deployment`), so an entry the rules would
+refuse is a problem naming its cell and nothing is written.
+
+Inputs (stored in the history record's ``extra["europe1615"]``): ``{"placements": [{power,
+infs, minor}], "attacks": [{power, minor, target}]}``.
+"""
+
+from __future__ import annotations
+
+from gm_tools.engine.hooks import CHOICE, INTEGER, Column, InputRow, SheetHooks, Table
+from gm_tools.engine.model import Position
+from gm_tools.engine.phase import parse_phase
+from gm_tools.engine.variant import Variant
+from gm_tools.errors import Problem
+from gm_tools.mechanics.influence import Attack, Placement
+from gm_tools.systems.europe1615.calendar import MOVEMENT, phase_role
+from gm_tools.systems.europe1615.deployment import EntryError, check_entries, deploy, read_line
+from gm_tools.systems.europe1615.setup import setup_of
+from gm_tools.systems.europe1615.state import state_of, with_state
+from gm_tools.systems.europe1615.status import statuses
+
+DEPLOYMENT = "INF Deployment"
+ATTACKS = "Diplomatic Attacks"
+TRACKER = "Influence Tracker"
+ALLOTMENT = "INF Allotment"
+BLANK_ROWS = 40
+
+
+def _names(variant: Variant) -> dict[str, str]:
+    return {c: p.name for c, p in variant.powers.items()}
+
+
+def entries_of(inputs: dict) -> tuple[list[Placement], list[Attack]]:
+    """The checked inputs as the influence rules' orders."""
+    placements = [Placement(p["power"], int(p["infs"]), p["minor"], f"{p['infs']}: {p['minor']}")
+                  for p in inputs.get("placements", [])]
+    attacks = [Attack(a["power"], a["minor"], a["target"], f"{a['minor']} > {a['target']}")
+               for a in inputs.get("attacks", [])]
+    return placements, attacks
+
+
+def deployment_of(variant: Variant, position: Position, inputs: dict):
+    """(new state, what the deployment did) for a movement phase's checked inputs."""
+    setup = setup_of(variant)
+    placements, attacks = entries_of(inputs)
+    return deploy(setup, state_of(position), position, placements, attacks, parse_phase(position.phase).year)
+
+
+class Europe1615Hooks(SheetHooks):
+    name = "europe1615"
+
+    def input_sheets(self, variant: Variant, position: Position) -> list[Table]:
+        if phase_role(variant, position.phase) != MOVEMENT:
+            return []
+        powers = setup_of(variant).powers
+        power = Column("Power", CHOICE, powers, editable=True, width=14)
+        return [
+            Table(DEPLOYMENT, (power, Column("INFs", INTEGER, editable=True, width=8),
+                               Column("Minor state", editable=True, width=16)), blank_rows=BLANK_ROWS),
+            Table(ATTACKS, (power, Column("Attack", editable=True, width=24)), blank_rows=len(powers) + 2),
+        ]
+
+    def check_inputs(self, variant: Variant, position: Position, rows: dict[str, list[InputRow]]):
+        if phase_role(variant, position.phase) != MOVEMENT:
+            return {}, []
+        setup, names = setup_of(variant), _names(variant)
+        problems: list[Problem] = []
+        entries, cells = [], []
+        for row in rows.get(DEPLOYMENT, []):
+            power, infs, minor = row.values.get("Power"), row.values.get("INFs"), row.values.get("Minor state")
+            if not power or infs is None or not minor:
+                missing = "Power" if not power else "INFs" if infs is None else "Minor state"
+                problems.append(_problem(row.cells[missing], "nothing", f"a {missing} on a deployment row"))
+                continue
+            try:
+                entries.append(read_line(setup, power, f"{infs}: {minor}", names))
+                cells.append(row.cells["Minor state"])
+            except EntryError as e:
+                cell = row.cells["INFs"] if "INF" in e.expected and "minor" not in e.expected else row.cells["Minor state"]
+                problems.append(_problem(cell, repr(e.found), e.expected))
+        for row in rows.get(ATTACKS, []):
+            power, text = row.values.get("Power"), row.values.get("Attack")
+            if not power or not text:
+                missing = "Power" if not power else "Attack"
+                problems.append(_problem(row.cells[missing], "nothing", f"a {missing} on an attack row"))
+                continue
+            try:
+                entry = read_line(setup, power, text, names)
+            except EntryError as e:
+                problems.append(_problem(row.cells["Attack"], repr(e.found), e.expected))
+                continue
+            if not isinstance(entry, Attack):
+                problems.append(_problem(row.cells["Attack"], repr(text), "a diplomatic attack such as 'LOR > FRANCE' "
+                                         "(deployments go on the INF Deployment sheet)"))
+                continue
+            entries.append(entry)
+            cells.append(row.cells["Attack"])
+        for i, why in sorted(check_entries(setup, state_of(position), position, entries).items()):
+            problems.append(_problem(cells[i], repr(entries[i].text), f"an entry the rules allow: {why}"))
+        inputs = {
+            "placements": [{"power": e.power, "infs": e.infs, "minor": e.minor} for e in entries
+                           if isinstance(e, Placement)],
+            "attacks": [{"power": e.power, "minor": e.minor, "target": e.target} for e in entries
+                        if isinstance(e, Attack)],
+        }
+        return inputs, problems
+
+    def apply_inputs(self, variant: Variant, position: Position, inputs: dict) -> Position:
+        """Steps 1 to 3 of 'RESOLVING ORDERS' before the adjudicator's step 4."""
+        if phase_role(variant, position.phase) != MOVEMENT:
+            return position
+        state, _ = deployment_of(variant, position, inputs)
+        return with_state(position, state)
+
+    def output_sheets(self, variant: Variant, position: Position) -> list[Table]:
+        setup = setup_of(variant)
+        state = state_of(position)
+        table = statuses(setup, state, position)
+        powers = setup.powers
+        tracker = Table(TRACKER, (Column("Minor state", width=12), Column("Name", width=20),
+                                  Column("Status", width=24), Column("Marker", width=11))
+                        + tuple(Column(p.title(), INTEGER, width=9) for p in powers)
+                        + (Column("Total", INTEGER, width=7),))
+        for code, minor in setup.minors.items():
+            infs = state.influence.infs(code)
+            tracker.rows.append([code, minor.name, table[code].describe(), state.influence.markers.get(code, "")]
+                                + [infs.get(p) or None for p in powers] + [sum(infs.values())])
+        allotment = Table(ALLOTMENT, (Column("Power", width=14), Column("INFs this year", INTEGER, width=14),
+                                      Column("Deployed", INTEGER, width=10), Column("Left", INTEGER, width=8)))
+        for p in powers:
+            allotment.rows.append([p, state.year_infs.get(p, 0), state.deployed.get(p, 0), state.left(p)])
+        allotment.rows.append(["Counterbalance", None, None, None])
+        allotment.rows.append([state.counterbalance or "none in effect", None, None, None])
+        return [tracker, allotment]
+
+    def report_sections(self, variant: Variant, record: dict) -> list[tuple[str, str]]:
+        from gm_tools.systems.europe1615.report import sections
+
+        return sections(variant, record)
+
+
+def _problem(ref: str, found: str, expected: str) -> Problem:
+    sheet, cell = ref.split("!")
+    return Problem(sheet, cell, found, expected)
+
+
+HOOKS = Europe1615Hooks()

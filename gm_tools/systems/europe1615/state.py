@@ -1,0 +1,75 @@
+"""What a Europe 1615 game carries from phase to phase beyond units and centers: a typed
+state, stored as plain JSON under ``Position.extra["europe1615"]``.
+
+Statuses are never stored: they are worked out from the INFs and the map whenever asked
+(:mod:`.status`), so they cannot drift from them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Mapping
+
+from gm_tools.engine.model import Position
+from gm_tools.mechanics.influence import InfluenceState
+
+KEY = "europe1615"
+"""The key of this state in ``Position.extra``."""
+
+
+@dataclass
+class State:
+    """The year's INFs and what hangs on them."""
+
+    influence: InfluenceState = field(default_factory=InfluenceState)
+    """INFs in each minor state ('INFs will continue to accumulate in the minor states with
+    each deployment'), the captured minors whose INFs are 'held in suspension', and the
+    religious markers."""
+    year_infs: dict[str, int] = field(default_factory=dict)
+    """Power -> INFs it received at the start of this year ('Each power receives influence
+    points (INFs) at the beginning of each year')."""
+    deployed: dict[str, int] = field(default_factory=dict)
+    """Power -> INFs deployed so far this year ('players cannot deploy more than the
+    available INFs for the year')."""
+    counterbalance: str | None = None
+    """``widerstand``, ``ketzenhammer`` or None, as worked out after the last phase."""
+    opened: tuple[str, ...] = ()
+    """Closed minors a sanction has opened (Morocco, Catalonia); sanctions are part 2."""
+
+    def left(self, power: str) -> int:
+        """INFs ``power`` may still deploy this year."""
+        return self.year_infs.get(power, 0) - self.deployed.get(power, 0)
+
+    def to_json(self) -> dict:
+        return {
+            "influence": self.influence.to_json(),
+            "year_infs": dict(sorted(self.year_infs.items())),
+            "deployed": dict(sorted((p, n) for p, n in self.deployed.items() if n)),
+            "counterbalance": self.counterbalance,
+            "opened": sorted(self.opened),
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping) -> "State":
+        return cls(
+            influence=InfluenceState.from_json(data.get("influence", {})),
+            year_infs={p: int(n) for p, n in data.get("year_infs", {}).items()},
+            deployed={p: int(n) for p, n in data.get("deployed", {}).items()},
+            counterbalance=data.get("counterbalance"),
+            opened=tuple(data.get("opened", ())),
+        )
+
+    def copy(self) -> "State":
+        return State.from_json(self.to_json())
+
+
+def state_of(position: Position) -> State:
+    """The game's state at ``position`` (an empty one before the first Status Check)."""
+    return State.from_json(position.extra.get(KEY, {}))
+
+
+def with_state(position: Position, state: State) -> Position:
+    """A copy of ``position`` carrying ``state``."""
+    new = position.copy()
+    new.extra[KEY] = state.to_json()
+    return new
