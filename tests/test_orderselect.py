@@ -83,8 +83,11 @@ def test_a_variant_chooses_among_several_powers_orders_without_touching_the_pars
     stood = [o for orders in checked.orders.values() for o in orders]
     assert len(stood) == 1 and isinstance(stood[0], Move) and stood[0].dest == "BUR"
     assert stood[0].power == "GERMANY"  # read in the owner's name, as the adjudicator checks it
-    assert [(e.cell, why) for e, why in checked.invalid] == [("Orders!C20", "outvoted 2 to 1"),
-                                                             ("Orders!C30", "the same order stands")]
+    # The orders the vote did not choose are no mistakes: kept in the record, neither problems
+    # nor invalid orders.
+    assert checked.invalid == []
+    assert [(i["cell"], i["error"]) for items in checked.record.values() for i in items if i.get("outbid")] == \
+        [("Orders!C20", "outvoted 2 to 1"), ("Orders!C30", "the same order stands")]
     outcome = adjudicate_movement(STANDARD, START, stood, rules, parsed=True)
     assert [(r.order, r.result) for r in outcome.results if r.power == "GERMANY" and "MUN" in r.order] == \
         [("A MUN - BUR", "succeeds")]

@@ -384,6 +384,7 @@ def _checked_support(
     # The coast of the supported move is kept for the adjudicator: a fleet's move to the
     # other coast does not get this support (DATC 6.B.9). Armies ignore coasts (6.B.12).
     dest_coast = dest.coast if dest is not None and supported_kind != ARMY else None
+    _check_assist(ctx, unit, supported.province, dest.province if dest else None)
     return Support(ctx.power, unit, supported.province, dest.province if dest else None,
                    supported_kind, dest_coast)
 
@@ -430,7 +431,18 @@ def _checked_convoy(
         if not v.is_coastal(end.province):
             raise ctx.illegal(f"an army is convoyed only from coast to coast; "
                               f"{ctx.describe(end.province)} is not a coastal province")
+    _check_assist(ctx, unit, army_from.province, army_to.province)
     return Convoy(ctx.power, unit, army_from.province, army_to.province)
+
+
+def _check_assist(ctx: _Context, unit, helped_at: str, dest: str | None) -> None:
+    """A variant's limit on whom a unit may support or convoy (``rules.may_assist``), asked
+    when the helped unit stands on the board."""
+    helped = ctx.position.units.get(helped_at)
+    if helped is not None:
+        reason = ctx.rules.may_assist(ctx.variant, ctx.position, unit, helped, dest)
+        if reason:
+            raise ctx.illegal(reason)
 
 
 # --- retreat phase ---------------------------------------------------------------------------

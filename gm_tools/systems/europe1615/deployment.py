@@ -155,12 +155,13 @@ def check_entries(setup: Setup, state: State, position: Position,
             if why:
                 problems[i] = why
                 continue
-            totals[entry.power] = totals.get(entry.power, 0) + entry.infs
-            if totals[entry.power] > state.left(entry.power):
-                problems[i] = (f"{entry.power} deploys {totals[entry.power]} INFs this phase but has "
+            total = totals.get(entry.power, 0) + entry.infs
+            if total > state.left(entry.power):
+                problems[i] = (f"{entry.power} deploys {total} INFs this phase but has "
                                f"{state.left(entry.power)} left for the year ('players cannot deploy more than "
                                "the available INFs for the year')")
                 continue
+            totals[entry.power] = total
             placements.append(entry)
     after = place(state.influence, placements)
     attackers: dict[str, int] = {}

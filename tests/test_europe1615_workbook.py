@@ -1,0 +1,87 @@
+"""Europe 1615 through real workbooks: the INF Deployment and Diplomatic Attacks sheets of a
+movement phase, each entry checked with its cell and nothing written on an error, and the
+Influence Tracker and INF Allotment written back after every phase.
+
+Rulebook: ``000_cc215928c2f3193e.txt``, 'Writing the orders', 'THE DIPLOMATIC ATTACK'
+('Submission'), 'Pliant minor states'.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+
+import openpyxl
+import pytest
+
+from gm_tools.app.turn import load_state, new_game, run_turn
+from gm_tools.edges.game import game_paths
+from gm_tools.edges.workbook_fill import fill_orders, set_cells
+from gm_tools.errors import WorkbookError
+from gm_tools.systems.europe1615.sheets import ALLOTMENT, ATTACKS, DEPLOYMENT, TRACKER
+
+
+@pytest.fixture
+def spring(tmp_path):
+    """A new game at Spring 1615 Movement (the Initial Status Check processed)."""
+    new_game("europe1615", "g", root=tmp_path, seed=7, created="2000-01-01T00:00:00Z")
+    run_turn("g", root=tmp_path, site_dir=None, force=True)
+    return game_paths("g", tmp_path)
+
+
+def _files(paths) -> dict[str, str]:
+    return {str(p): hashlib.sha256(p.read_bytes()).hexdigest()
+            for p in sorted(paths.root.rglob("*")) if p.is_file()}
+
+
+def test_bad_entries_name_their_cells_and_nothing_is_written(spring):
+    """Every entry is checked: an unknown minor state, more than the year's INFs ('players
+    cannot deploy more than the available INFs for the year'), a second attack ('only one
+    diplomatic attack order per movement phase'), a banned deployment ('The Catholic powers,
+    only, may deploy INFs ... to the Papal States')."""
+    data = set_cells(spring.workbook.read_bytes(), {
+        f"{DEPLOYMENT}!A2": "FRANCE", f"{DEPLOYMENT}!B2": 9, f"{DEPLOYMENT}!C2": "XYZ",
+        f"{DEPLOYMENT}!A3": "SPAIN", f"{DEPLOYMENT}!B3": 38, f"{DEPLOYMENT}!C3": "LOR",
+        f"{DEPLOYMENT}!A4": "ENGLAND", f"{DEPLOYMENT}!B4": 3, f"{DEPLOYMENT}!C4": "PAPL",
+        f"{DEPLOYMENT}!A5": "FRANCE", f"{DEPLOYMENT}!B5": 5, f"{DEPLOYMENT}!C5": "LOR",
+        f"{DEPLOYMENT}!A6": "SPAIN", f"{DEPLOYMENT}!B6": 5, f"{DEPLOYMENT}!C6": "LOR",
+        f"{ATTACKS}!A2": "FRANCE", f"{ATTACKS}!B2": "LOR > SPAIN",
+        f"{ATTACKS}!A3": "FRANCE", f"{ATTACKS}!B3": "LOR > SPAIN",
+        f"{ATTACKS}!A4": "DENMARK", f"{ATTACKS}!B4": "nonsense",
+    })
+    spring.workbook.write_bytes(data)
+    before = _files(spring)
+    with pytest.raises(WorkbookError) as caught:
+        run_turn("g", root=spring.root, site_dir=None)
+    text = str(caught.value)
+    assert f"{DEPLOYMENT}!C2: found 'XYZ'" in text and "a pliant minor state" in text
+    assert f"{DEPLOYMENT}!C3: found '38: LOR'" in text and "37 left for the year" in text
+    assert f"{DEPLOYMENT}!C4: found '3: PAPL'" in text and "Catholic" in text
+    assert f"{ATTACKS}!B3: found 'LOR > SPAIN'" in text and "only one" in text
+    assert f"{ATTACKS}!B4: found 'nonsense'" in text
+    assert f"{ATTACKS}!B2" not in text  # the first attack is right: Spain deploys there this phase
+    assert _files(spring) == before
+
+
+def test_the_influence_tracker_is_written_back(spring):
+    """The deployments are applied ('INFs will continue to accumulate in the minor states with
+    each deployment dictating the status of state') and written back after the phase."""
+    data = set_cells(spring.workbook.read_bytes(), {
+        f"{DEPLOYMENT}!A2": "FRANCE", f"{DEPLOYMENT}!B2": 9, f"{DEPLOYMENT}!C2": "WUR",
+        f"{DEPLOYMENT}!A3": "SPAIN", f"{DEPLOYMENT}!B3": 10, f"{DEPLOYMENT}!C3": "Lorraine",
+        f"{DEPLOYMENT}!A4": "FRANCE", f"{DEPLOYMENT}!B4": 10, f"{DEPLOYMENT}!C4": "LOR",
+    })
+    spring.workbook.write_bytes(fill_orders(data, {"FRANCE": ["A WUR - FRA"]}))
+    run_turn("g", root=spring.root, site_dir=None)
+    wb = openpyxl.load_workbook(io.BytesIO(spring.workbook.read_bytes()))
+    rows = {r[0]: r for r in wb[TRACKER].iter_rows(min_row=2, values_only=True)}
+    header = [c.value for c in wb[TRACKER][1]]
+    assert rows["WUR"][header.index("Status")] == "ALIGNED (FRANCE)"
+    assert rows["WUR"][header.index("France")] == 9
+    assert rows["LOR"][header.index("Status")] == "NEUTRAL"
+    assert rows["LOR"][header.index("Total")] == 20
+    allotment = {r[0]: r for r in wb[ALLOTMENT].iter_rows(min_row=2, values_only=True)}
+    assert allotment["FRANCE"][1:] == (35, 19, 16)
+    state = load_state("g", spring.root)
+    assert state.position.phase == "U1615M"
+    assert str(state.position.units["FRA"]) == "A FRA" and state.position.units["FRA"].power == "WUR"
