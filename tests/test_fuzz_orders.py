@@ -33,7 +33,7 @@ from gm_tools.engine.rules import rules_for
 from gm_tools.errors import OrderError
 
 ROOT = Path(__file__).resolve().parent.parent
-VARIANTS = ["standard", "centenary", "europe1619"]
+VARIANTS = ["standard", "centenary", "europe1619", "europe1615"]
 NASTY = ["\u200f", "\u202e", "\u0000", "\u0007", "\t", "\u00a0", "\ufeff", "\u0301", "\U0001f600", "->", "—", "/",
          "(", ")", ":", ";", "'", '"', "\\", "{{", "}}", "<script>", "=1+1"]
 

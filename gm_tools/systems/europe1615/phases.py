@@ -24,7 +24,7 @@ from gm_tools.engine.runner import PhaseOutcome
 from gm_tools.engine.variant import Variant
 from gm_tools.mechanics.influence import ALIGNED, NEUTRAL, capture, liberate
 from gm_tools.systems.europe1615.calendar import EARLY_WINTER, SCORING, STATUS_CHECK, phase_role
-from gm_tools.systems.europe1615.deployment import counterbalance, yearly_infs
+from gm_tools.systems.europe1615.deployment import counterbalance, set_markers, yearly_infs
 from gm_tools.systems.europe1615.setup import setup_of
 from gm_tools.systems.europe1615.state import state_of, with_state
 from gm_tools.systems.europe1615.status import CAPTURED, statuses
@@ -129,7 +129,7 @@ def ownership(v) -> dict[str, str]:
 def settle(variant: Variant, position: Position) -> Position:
     """After every phase: a minor whose home center another holds is captured (its INFs held
     in suspension, its marker removed); one whose home center is its own again is liberated;
-    the counterbalance is worked out from the centers held now ('The GM will monitor the ratio
+    the religious markers follow the statuses (the Papal States' is permanent); the counterbalance is worked out from the centers held now ('The GM will monitor the ratio
     throughout the game')."""
     setup = setup_of(variant)
     state = state_of(position)
@@ -144,6 +144,7 @@ def settle(variant: Variant, position: Position) -> Position:
         elif owner == code and code in influence.suspended:
             influence = liberate(influence, code)
     state.influence = influence
+    state.influence = set_markers(setup, state, statuses(setup, state, position))
     state.counterbalance = counterbalance(setup, position.centers)
     return with_state(position, state)
 
