@@ -1,0 +1,126 @@
+"""The Europe 1615 demo game played through real workbooks, 1615 into 1616: each phase's mail
+typed into the workbook's sheets and processed by `turn`, as a GM does
+(``sheets/demo-europe1615.toml``). Each test names the rule the game reaches there.
+
+Rulebook: ``000_cc215928c2f3193e.txt`` (Europe 1615: Prelude to War, version 3).
+"""
+
+from __future__ import annotations
+
+import io
+import re
+from html import unescape
+from pathlib import Path
+
+import openpyxl
+import pytest
+
+from gm_tools.app.demo import play_demo, read_demo
+from gm_tools.app.turn import load_state, replay
+from gm_tools.edges.game import game_paths
+from gm_tools.publish.site import build_site
+from gm_tools.systems.europe1615.sheets import ALLOTMENT, TRACKER
+
+DEMO = Path(__file__).resolve().parent.parent / "sheets" / "demo-europe1615.toml"
+GAME = "europe1615-demo"
+
+
+@pytest.fixture(scope="module")
+def game(tmp_path_factory):
+    root = tmp_path_factory.mktemp("e1615")
+    play_demo(read_demo(DEMO), root)
+    state = load_state(GAME, root)
+    return root, {r["phase"]: r for r in state.history}
+
+
+def _extra(record: dict, key: str = "after") -> dict:
+    return record[key]["extra"]["europe1615"]
+
+
+def test_the_year_runs_through_every_phase_of_the_calendar(game):
+    """'PHASES OF THE GAME YEAR: 1- Initial Status Check 2- Spring ... 3- Summer ... 4- Fall
+    Movement and Retreat Phase 5- Early Winter Adjustment Phase (Required Disbands) 6- Late
+    Winter Adjustment Phase (Build Phase) 7- Scoring Phase'."""
+    _, records = game
+    assert list(records)[:9] == ["I1615C", "S1615M", "U1615M", "F1615M", "E1615D", "W1615A", "W1615S",
+                                 "I1616C", "S1616M"]
+
+
+def test_ottoman_vote_through_the_workbook(game):
+    """'if Spain submits SER-BOS, and France submits SER-hold, then Spain's order will be
+    followed ... if France and Austria both submit SER-hold versus Spain's SER-BOS, then the
+    hold order will be followed'."""
+    _, records = game
+    assert "BOS" in records["S1615M"]["after"]["units"]["OTTOMAN"][0] + records["S1615M"]["after"]["units"]["OTTOMAN"][1]
+    summer = records["U1615M"]
+    assert any(r["power"] == "OTTOMAN" and r["order"] == "A BOS H" for r in summer["results"])
+    spanish = [i for i in summer["orders"]["SPAIN"] if i.get("for") == "OTTOMAN"]
+    assert spanish and spanish[0]["outbid"]
+
+
+def test_lorraine_attacks_through_the_workbook(game):
+    """The rulebook's LOR example, played in 1615: 'England commits and loses all INFs in LOR,
+    and France is reduced to 5 INFs ... both French and Spanish INFs are reduced by 5. The LOR
+    is then left aligned with Spain ... Any order submitted to the LOR from Spain will be
+    followed.'"""
+    _, records = game
+    assert _extra(records["S1615M"])["influence"]["influence"]["LOR"] == {"ENGLAND": 5, "FRANCE": 10, "SPAIN": 10}
+    summer = records["U1615M"]
+    assert _extra(summer)["influence"]["influence"]["LOR"] == {"SPAIN": 5}
+    assert any(r["power"] == "LOR" and r["order"] == "A LOR - CHA" for r in summer["results"])  # followed
+
+
+def test_expansion_capture_and_the_aligned_powers_build(game):
+    """'Any minor state's army can capture a center and contribute to its expansion';
+    'Capture of a minor state ... all INFs invested in the state are held in suspension';
+    'The aligned power is also required to submit build orders for the minor state that
+    acquires new centers'."""
+    _, records = game
+    fall = records["F1615M"]
+    assert sorted(fall["after"]["centers"]["MEC"]) == ["MEC", "SRL"]
+    assert _extra(fall)["influence"]["suspended"] == {"SRL": "MEC"}
+    builds = records["W1615A"]
+    assert any(r["power"] == "MEC" and r["order"] == "BUILD A MEC" and r["result"] == "succeeds"
+               for r in builds["results"])
+    assert builds["orders"]["DENMARK"][0]["for"] == "MEC"  # entered by Denmark, for Mecklenburg
+
+
+def test_a_minor_aligned_with_a_power_takes_a_rivals_home_center_and_infs_follow(game):
+    """Savoy, aligned with Spain, holds Provence at the year's end and captures it; 'A power
+    will lose INFs from the loss of a home center equal to the INF value of the center': France
+    receives 35 - 5 INFs for 1616."""
+    _, records = game
+    assert "PRO" in records["F1615M"]["after"]["centers"]["SAV"]
+    assert _extra(records["I1616C"])["year_infs"]["FRANCE"] == 30
+    assert records["I1616C"]["extra"]["outcome"]["status_check"]["year_infs"]["FRANCE"] == 30
+
+
+def test_second_years_attack_order_and_mutual_reduction(game):
+    """'The sequence of attacks is dependent on the number of INFs received for the year';
+    'the power with the lesser number of INFs invested removes all and the power with larger
+    number of INFs invested loses equal amount': France 6 against Spain 5 leaves France 1."""
+    _, records = game
+    assert _extra(records["S1616M"])["influence"]["influence"]["LOR"] == {"FRANCE": 1}
+
+
+def test_tracker_written_back_and_the_page_published(game, tmp_path):
+    """The Influence Tracker and INF Allotment are written back after every phase; the phase
+    page publishes the deployments, the attacks and the statuses, never the Ottoman entries
+    ('Adjudication will only show the result, not what players have submitted')."""
+    root, _ = game
+    wb = openpyxl.load_workbook(io.BytesIO(game_paths(GAME, root).workbook.read_bytes()))
+    rows = {r[0]: r for r in wb[TRACKER].iter_rows(min_row=2, values_only=True)}
+    assert rows["LOR"][2] == "ALIGNED (FRANCE)" and rows["SRL"][2].startswith("captured by MEC")
+    allotment = {r[0]: r for r in wb[ALLOTMENT].iter_rows(min_row=2, values_only=True)}
+    assert allotment["FRANCE"][1:] == (30, 6, 24)
+    build_site(root, tmp_path / "site")
+    page = (tmp_path / "site" / "games" / GAME / "U1615M.html").read_text(encoding="utf-8")
+    text = unescape(re.sub(r"<[^>]+>", " ", re.sub(r"<svg.*?</svg>", "", page, flags=re.S)))
+    assert "ENGLAND (5) attacks FRANCE (10) in LOR" in text
+    assert "A BOS - CRO" not in text  # Spain's outvoted Ottoman order
+    assert "A BOS H" in text           # the Ottoman result
+
+
+def test_replay_gives_the_same_bytes(game):
+    root, _ = game
+    assert replay(GAME, root) == []
