@@ -124,3 +124,14 @@ def test_tracker_written_back_and_the_page_published(game, tmp_path):
 def test_replay_gives_the_same_bytes(game):
     root, _ = game
     assert replay(GAME, root) == []
+
+
+def test_the_first_round_is_scored(game):
+    """'Victory points are awarded at the end of each year ... Highest scoring power is
+    designated the winner of the round': Savoy's dominion (Turin and Provence) counts three
+    times for Spain ('As a minor state expands, the value of the alignment award increases')."""
+    _, records = game
+    done = records["W1615S"]["extra"]["outcome"]["scoring"]
+    assert done["scores"]["SPAIN"]["alignments"]["SAV"] == 3 * (6 + 5)
+    assert done["round_winner"] == max(done["scores"], key=lambda p: done["scores"][p]["total"])
+    assert _extra(records["W1615S"])["round_wins"] == {done["round_winner"]: 1}

@@ -221,7 +221,7 @@ def attack_sequence(setup: Setup, state: State, position: Position, year: int,
     order of priority is: (1) England ...'."""
     if year == setup.first_year:
         return setup.first_year_order
-    scores = last_scores or {}
+    scores = state.last_scores if last_scores is None else last_scores
     centers = {p: sum(1 for o in position.centers.values() if o == p) for p in setup.powers}
     return tuple(sorted(setup.powers, key=lambda p: (state.year_infs.get(p, 0), centers[p], scores.get(p, 0),
                                                        setup.attack_rank(p))))

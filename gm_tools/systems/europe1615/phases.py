@@ -6,9 +6,8 @@ influence', 'Capture of a minor state', 'Expansion', 'Disbanding', 'EARLY WINTER
 'BUILD/ADJUSTMENT PHASE', 'Re-building a minor state's army', 'Counterbalance'.
 
 - :func:`play` - the Initial Status Check (the year's INFs; unused INFs of the last year are
-  gone: 'Any unused INFs do not carry forward into the next year') and the Early Winter
-  Adjustment Phase (the required disbands); the Scoring Phase is part 2 (nothing is scored
-  yet, README "Not done yet");
+  gone: 'Any unused INFs do not carry forward into the next year'), the Early Winter
+  Adjustment Phase (the required disbands) and the Scoring Phase (:mod:`.scoring`);
 - :func:`ownership` - who holds each center after Fall, the alliance and neutrality rules and
   the liberation of a captured minor's conquests;
 - :func:`settle` - after every phase: captures and liberations of minor states, and the
@@ -37,9 +36,30 @@ def play(variant: Variant, position: Position, inputs: dict) -> PhaseOutcome | N
     if role == EARLY_WINTER:
         return early_winter(variant, position)
     if role == SCORING:
-        after = position.copy()
-        return PhaseOutcome([], after, extra={"scoring": {"scored": False}})
+        return scoring_phase(variant, position)
     return None
+
+
+def scoring_phase(variant: Variant, position: Position) -> PhaseOutcome:
+    """The year's round (:mod:`.scoring`): the scores, the round's winner, and the game's."""
+    from gm_tools.engine.phase import parse_phase
+    from gm_tools.systems.europe1615.scoring import game_winner, round_scores, round_winner
+
+    setup = setup_of(variant)
+    state = state_of(position)
+    scores = round_scores(setup, setup.scoring, state, position)
+    winner = round_winner(scores)
+    state.last_scores = {p: s.total for p, s in scores.items()}
+    if winner:
+        state.round_wins[winner] = state.round_wins.get(winner, 0) + 1
+    after = with_state(position, state)
+    extra = {"scoring": {
+        "year": parse_phase(position.phase).year,
+        "scores": {p: s.to_json() for p, s in scores.items()},
+        "round_winner": winner,
+        "round_wins": dict(sorted(state.round_wins.items())),
+    }}
+    return PhaseOutcome([], after, extra=extra, winner=game_winner(setup, setup.scoring, after, state.round_wins))
 
 
 def status_check(variant: Variant, position: Position) -> PhaseOutcome:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from gm_tools.engine.positions import position_from_json
 from gm_tools.engine.variant import Variant
-from gm_tools.systems.europe1615.calendar import MOVEMENT, STATUS_CHECK, phase_role
+from gm_tools.systems.europe1615.calendar import MOVEMENT, SCORING, STATUS_CHECK, phase_role
 from gm_tools.systems.europe1615.setup import setup_of
 from gm_tools.systems.europe1615.state import state_of
 
@@ -23,6 +23,20 @@ def _status_table(setup, table: dict) -> str:
     rows = ["| Minor state | Status |", "|:--|:--|"]
     for code, status in sorted(table.items()):
         rows.append(f"| {code} ({setup.minors[code].name}) | {status.describe()} |")
+    return "\n".join(rows)
+
+
+def _round_table(done: dict) -> str:
+    """'GM determines the score for each power during the scoring phase ... Highest scoring
+    power is designated the winner of the round.'"""
+    rows = ["| Power | Captures | Alignments | Markers | Score | Rounds won |", "|:--|--:|--:|--:|--:|--:|"]
+    wins = done.get("round_wins", {})
+    for power, score in sorted(done.get("scores", {}).items(), key=lambda kv: (-kv[1]["total"], kv[0])):
+        rows.append(f"| {power} | {sum(score['captures'].values())} | {sum(score['alignments'].values())} | "
+                    f"{sum(score['markers'].values())} | {score['total']} | {wins.get(power, 0)} |")
+    winner = done.get("round_winner")
+    rows.append("")
+    rows.append(f"**{winner}** wins the round." if winner else "A tie for the top score: no winner this round.")
     return "\n".join(rows)
 
 
@@ -40,6 +54,9 @@ def sections(variant: Variant, record: dict) -> list[tuple[str, str]]:
         done = record.get("extra", {}).get("outcome", {}).get("status_check", {})
         infs = [f"**{p}**: {n} INFs" for p, n in done.get("year_infs", {}).items()]
         out.append(("INFs for the year", _items(infs)))
+    if role == SCORING:
+        done = record.get("extra", {}).get("outcome", {}).get("scoring", {})
+        out.append((f"Round {done.get('year', '')}", _round_table(done)))
     if role == MOVEMENT:
         inputs = record.get("extra", {}).get("europe1615", {})
         before = position_from_json(record["before"])

@@ -161,6 +161,15 @@ class Europe1615Rules(Rules):
 
         return build_sites(view(variant, position), power)
 
+    def winner(self, variant: Variant, position: Position) -> str | None:
+        """'Automatic Protestant victory: A Protestant power that captures Rome (ROM) will have an
+        automatic victory, irrespective of won rounds'; 'The power that wins 5 rounds ... takes
+        immediate victory' (the rounds are counted at the Scoring Phase). Not a count of centers."""
+        from gm_tools.systems.europe1615.scoring import game_winner
+
+        setup = setup_of(variant)
+        return game_winner(setup, setup.scoring, position, state_of(position).round_wins)
+
     def play_phase(self, variant: Variant, position: Position, orders: list, inputs: dict):
         from gm_tools.systems.europe1615 import phases
 

@@ -15,6 +15,7 @@ from fractions import Fraction
 from gm_tools.engine.variant import Variant
 from gm_tools.errors import VariantDataError
 from gm_tools.mechanics.influence import CATHOLIC, CONFESSIONS, OTTOMAN, PROTESTANT, MinorState, influence_rules
+from gm_tools.systems.europe1615.scoring import ScoringRules, scoring_rules
 
 _META = ("reconstructed", "source")
 
@@ -67,6 +68,8 @@ class Setup:
     """No vassalage in this rulebook."""
     attack_resolution: str = "mutual_reduction"
     """'Diplomatic attacks are resolved by a MUTUAL REDUCTION.'"""
+    scoring: ScoringRules = field(default_factory=ScoringRules)
+    """What a round scores and what wins the game (``tables.toml [scoring]``)."""
 
     def confession(self, power: str) -> str:
         return self.confessions.get(power, "")
@@ -184,6 +187,12 @@ def setup_from_variant(variant: Variant) -> Setup:
         if prov not in variant.provinces:
             problems.append(f"tables.toml [christian_muslim]: unknown province {prov!r}")
     rules = influence_rules(tables.get("influence", {}), problems)
+    scoring = scoring_rules(tables.get("scoring", {}), problems)
+    for minor in scoring.no_marker_points:
+        if minor not in minors:
+            problems.append(f"tables.toml [scoring] no_marker_points: {minor!r} is not a minor state")
+    if scoring.victory_center and scoring.victory_center not in variant.provinces:
+        problems.append(f"tables.toml [scoring] victory_center: unknown province {scoring.victory_center!r}")
     from gm_tools.engine.phase import parse_phase
 
     if problems:
@@ -193,5 +202,5 @@ def setup_from_variant(variant: Variant) -> Setup:
         homes={o: tuple(sorted(cs)) for o, cs in sorted(homes.items())}, first_year_order=order,
         first_year=parse_phase(variant.calendar.first_phase).year, ottoman=ottoman, closed=closed,
         islamic=frozenset(islamic), papal=papal, counterbalance_ratio=ratio, counterbalance_names=names,
-        marker_share=share, permanent_markers=permanent, **rules,
+        marker_share=share, permanent_markers=permanent, scoring=scoring, **rules,
     )

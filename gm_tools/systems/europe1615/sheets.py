@@ -30,6 +30,7 @@ DEPLOYMENT = "INF Deployment"
 ATTACKS = "Diplomatic Attacks"
 TRACKER = "Influence Tracker"
 ALLOTMENT = "INF Allotment"
+ROUNDS = "Rounds"
 BLANK_ROWS = 40
 
 
@@ -138,7 +139,10 @@ class Europe1615Hooks(SheetHooks):
             allotment.rows.append([p, state.year_infs.get(p, 0), state.deployed.get(p, 0), state.left(p)])
         allotment.rows.append(["Counterbalance", None, None, None])
         allotment.rows.append([state.counterbalance or "none in effect", None, None, None])
-        return [tracker, allotment]
+        rounds = Table(ROUNDS, (Column("Power", width=14), Column("Last round's score", INTEGER, width=18),
+                                Column("Rounds won", INTEGER, width=12)),
+                       rows=[[p, state.last_scores.get(p), state.round_wins.get(p, 0)] for p in powers])
+        return [tracker, allotment, rounds]
 
     def report_sections(self, variant: Variant, record: dict) -> list[tuple[str, str]]:
         from gm_tools.systems.europe1615.report import sections

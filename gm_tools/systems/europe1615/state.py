@@ -35,6 +35,10 @@ class State:
     """``widerstand``, ``ketzenhammer`` or None, as worked out after the last phase."""
     opened: tuple[str, ...] = ()
     """Closed minors a sanction has opened (Morocco, Catalonia); sanctions are part 2."""
+    last_scores: dict[str, int] = field(default_factory=dict)
+    """Power -> its score in the last round ('differentiate by score from the previous year')."""
+    round_wins: dict[str, int] = field(default_factory=dict)
+    """Power -> rounds it has won ('The power that wins 5 rounds ... takes immediate victory')."""
 
     def left(self, power: str) -> int:
         """INFs ``power`` may still deploy this year."""
@@ -47,6 +51,8 @@ class State:
             "deployed": dict(sorted((p, n) for p, n in self.deployed.items() if n)),
             "counterbalance": self.counterbalance,
             "opened": sorted(self.opened),
+            "last_scores": dict(sorted(self.last_scores.items())),
+            "round_wins": dict(sorted((p, n) for p, n in self.round_wins.items() if n)),
         }
 
     @classmethod
@@ -57,6 +63,8 @@ class State:
             deployed={p: int(n) for p, n in data.get("deployed", {}).items()},
             counterbalance=data.get("counterbalance"),
             opened=tuple(data.get("opened", ())),
+            last_scores={p: int(n) for p, n in data.get("last_scores", {}).items()},
+            round_wins={p: int(n) for p, n in data.get("round_wins", {}).items()},
         )
 
     def copy(self) -> "State":

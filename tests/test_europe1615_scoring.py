@@ -1,0 +1,147 @@
+"""Europe 1615's Scoring Phase, rounds and victory (issue 12 item 4), each test citing the rulebook.
+
+Rulebook: ``000_cc215928c2f3193e.txt``, 'SCORING PHASE', 'Explanation and Examples', 'Scoring
+from Religious Markers', 'Bonus scoring for alignments', 'Scoring Metric', 'VICTORY CONDITIONS',
+'ELIMINATION AND EFFECTS OF'.
+"""
+
+from __future__ import annotations
+
+from europe1615_play import RULES, SETUP, VARIANT, board, play
+from gm_tools.engine.runner import run_orders
+from gm_tools.systems.europe1615.deployment import attack_sequence
+from gm_tools.systems.europe1615.scoring import game_winner, round_scores, round_winner
+from gm_tools.systems.europe1615.state import state_of, with_state
+
+
+def scores(position):
+    return round_scores(SETUP, SETUP.scoring, state_of(position), position)
+
+
+def test_saxony_example_aligned_and_captured():
+    """'if Saxony is aligned with Austria, then Austria can garner three times the value of
+    Saxony at the scoring phase, that is 27 VPs. If Denmark captures Saxony, Denmark can earn 9
+    VPs at a scoring phase ... Saxony is then withdrawn from the list of pliant minor states.
+    No power (including Denmark) can garner points on the alignment of the minor state'."""
+    aligned = board({}, phase="W1615S", influence={"SAX": {"AUSTRIA": 5}})
+    assert scores(aligned)["AUSTRIA"].alignments == {"SAX": 27}
+    centers = dict(aligned.centers)
+    centers["SAX"] = "DENMARK"
+    captured = board({}, phase="W1615S", centers=centers, influence={"SAX": {"AUSTRIA": 5}})
+    captured = with_state(captured, _captured(captured, "SAX", "DENMARK"))
+    assert scores(captured)["DENMARK"].captures == {"SAX": 9}
+    assert "SAX" not in scores(captured)["AUSTRIA"].alignments
+
+
+def _captured(position, minor, captor):
+    state = state_of(position)
+    state.influence.suspended[minor] = captor
+    return state
+
+
+def test_brandenburg_holding_mecklenburg():
+    """'As a minor state expands, the value of the alignment award increases ... Example:
+    Brandenburg holds Mecklenburg. To determine the alignment value, add the center values
+    together (6 + 3 = 9) and multiply by 3 giving 27.'"""
+    centers = dict(board({}).centers)
+    centers["MEC"] = "BRA"
+    position = board({}, phase="W1615S", centers=centers, influence={"BRA": {"DENMARK": 4}})
+    position = with_state(position, _captured(position, "MEC", "BRA"))
+    assert scores(position)["DENMARK"].alignments == {"BRA": 27}
+
+
+def test_captures_beyond_home_centers_only():
+    """'Scoring depends on the capture of centers (beyond home centers)'; 'Capture value:
+    Number shown in the province/center is the number of victory points awarded for the
+    capture of the center'."""
+    centers = dict(board({}).centers)
+    centers["PRO"] = "SPAIN"  # a French home center, value 5
+    position = board({}, phase="W1615S", centers=centers)
+    assert scores(position)["SPAIN"].captures == {"PRO": 5}
+    assert scores(position)["FRANCE"].captures == {}
+
+
+def test_ten_per_marker_of_ones_confession_never_the_papal_states():
+    """'each Protestant power receives 10 VPs for each Protestant marker on the board. This rule
+    also applies to Catholic powers and Catholic markers (however, Catholics cannot score on the
+    Papal States as they are permanently marked Catholic).'"""
+    position = board({}, phase="W1615S")
+    state = state_of(position)
+    state.influence.markers = {"DUT": "protestant", "SWE": "protestant", "BAV": "catholic", "PAPL": "catholic"}
+    position = with_state(position, state)
+    result = scores(position)
+    assert result["ENGLAND"].markers == {"DUT": 10, "SWE": 10} == result["DENMARK"].markers
+    assert result["SPAIN"].markers == {"BAV": 10}
+
+
+def test_a_round_tie_has_no_winner_and_scores_do_not_carry_over():
+    """'Score does not carry over from the previous year ... Highest scoring power is
+    designated the winner of the round. If ties occur for the top score, then no winner is
+    declared for the round.'"""
+    position = board({}, phase="W1615S", influence={"SAX": {"AUSTRIA": 5}, "BAV": {"FRANCE": 5}})
+    first = run_orders(VARIANT, position, [], RULES)
+    done = first.extra["scoring"]
+    assert done["scores"]["AUSTRIA"]["total"] == 27 and done["round_winner"] == "AUSTRIA"
+    assert state_of(first.position).round_wins == {"AUSTRIA": 1}
+    tie = board({}, phase="W1615S", influence={"SAX": {"AUSTRIA": 5}, "RHI": {"FRANCE": 2}, "MEC": {"FRANCE": 1}})
+    tied = run_orders(VARIANT, tie, [], RULES).extra["scoring"]
+    assert tied["scores"]["AUSTRIA"]["total"] == tied["scores"]["FRANCE"]["total"] == 27
+    assert tied["round_winner"] is None
+
+
+def test_five_rounds_win_and_a_protestant_in_rome_wins_at_once():
+    """'Victor by rounds: The power that wins 5 rounds (not necessarily consecutive rounds)
+    takes immediate victory.' 'Automatic Protestant victory: A Protestant power that captures
+    Rome (ROM) will have an automatic victory, irrespective of won rounds.'"""
+    position = board({}, phase="W1619S", influence={"SAX": {"AUSTRIA": 5}})
+    state = state_of(position)
+    state.round_wins = {"AUSTRIA": 4, "FRANCE": 3}
+    outcome = run_orders(VARIANT, with_state(position, state), [], RULES)
+    assert outcome.winner == "AUSTRIA"
+    centers = dict(position.centers)
+    assert game_winner(SETUP, SETUP.scoring, position, {}) is None
+    centers["ROM"] = "ENGLAND"
+    assert game_winner(SETUP, SETUP.scoring, board({}, centers=centers), {}) == "ENGLAND"
+    centers["ROM"] = "SPAIN"  # a Catholic power in Rome wins nothing by it
+    assert game_winner(SETUP, SETUP.scoring, board({}, centers=centers), {}) is None
+
+
+def test_an_eliminated_power_scores_nothing():
+    """'A power is eliminated when all of its home centers have been captured ... all scores
+    are ceded.'"""
+    centers = dict(board({}).centers)
+    for c in SETUP.homes["ENGLAND"]:
+        centers[c] = "DENMARK"
+    centers["SAX"] = "ENGLAND"
+    position = board({}, phase="W1615S", centers=centers)
+    assert "ENGLAND" not in scores(position)
+
+
+def test_attack_order_tie_broken_by_last_years_score():
+    """'In cases of ties, differentiate based on number of centers; and if tied on centers,
+    differentiate by score from the previous year.'"""
+    position = board({}, year_infs={"ENGLAND": 30, "AUSTRIA": 30, "DENMARK": 30, "FRANCE": 30, "SPAIN": 30})
+    centers = {c: o for c, o in position.centers.items()}
+    for power in SETUP.powers:  # five centers each
+        assert sum(1 for o in centers.values() if o == power) in (4, 5)
+    state = state_of(position)
+    state.last_scores = {"ENGLAND": 50, "DENMARK": 10, "AUSTRIA": 40, "FRANCE": 20, "SPAIN": 30}
+    order = attack_sequence(SETUP, state, position, 1616)
+    # England and Denmark hold 4 centers, the Catholics 5: fewer centers first, then the lower score.
+    assert order == ("DENMARK", "ENGLAND", "FRANCE", "SPAIN", "AUSTRIA")
+
+
+def test_the_round_is_on_the_page_and_in_the_workbook(tmp_path):
+    """The round scores and round wins per year on the phase page and the Rounds sheet."""
+    from gm_tools.systems.europe1615.report import sections
+    from gm_tools.systems.europe1615.sheets import HOOKS, ROUNDS
+    from gm_tools.engine.positions import position_to_json
+
+    position = board({}, phase="W1615S", influence={"SAX": {"AUSTRIA": 5}})
+    outcome = run_orders(VARIANT, position, [], RULES)
+    record = {"phase": "W1615S", "before": position_to_json(position), "after": position_to_json(outcome.position),
+              "extra": {"outcome": outcome.extra}}
+    text = dict(sections(VARIANT, record))["Round 1615"]
+    assert "| AUSTRIA | 0 | 27 | 0 | 27 | 1 |" in text and "**AUSTRIA** wins the round." in text
+    rounds = [t for t in HOOKS.output_sheets(VARIANT, outcome.position) if t.title == ROUNDS][0]
+    assert ["AUSTRIA", 27, 1] in rounds.rows
