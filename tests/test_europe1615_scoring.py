@@ -145,3 +145,41 @@ def test_the_round_is_on_the_page_and_in_the_workbook(tmp_path):
     assert "| AUSTRIA | 0 | 27 | 0 | 27 | 1 |" in text and "**AUSTRIA** wins the round." in text
     rounds = [t for t in HOOKS.output_sheets(VARIANT, outcome.position) if t.title == ROUNDS][0]
     assert ["AUSTRIA", 27, 1] in rounds.rows
+
+
+def test_elimination_liberates_conquests_and_removes_infs():
+    """'A power is eliminated when all of its home centers have been captured, even if the power
+    has acquired foreign centers during the game. The acquired foreign centers are liberated
+    when the power is eliminated. Any player who has been eliminated cannot continue receiving
+    nor deploying INFs ... INFs of the eliminated power ... are removed after the scoring
+    phase'."""
+    from gm_tools.systems.europe1615.deployment import yearly_infs
+
+    centers = dict(board({}).centers)
+    centers.update({"SAX": "ENGLAND", "PRO": "ENGLAND", "LON": "DENMARK", "YOR": "DENMARK", "LCS": "DENMARK"})
+    fall = board({"SCOT": "A DENMARK"}, phase="F1616M", centers=centers, influence={"WUR": {"ENGLAND": 4, "FRANCE": 3}})
+    done, _ = play(fall, {})
+    after = done.after.centers
+    assert after["SCOT"] == "DENMARK"                    # England's last home center falls
+    assert after["SAX"] == "SAX" and after["PRO"] == "FRANCE"  # its conquests are liberated
+    assert yearly_infs(SETUP, after)["ENGLAND"] == 0
+    scoring = board({}, phase="W1616S", centers=dict(after), influence={"WUR": {"ENGLAND": 4, "FRANCE": 3}})
+    outcome = run_orders(VARIANT, scoring, [], RULES)
+    assert state_of(outcome.position).influence.infs("WUR") == {"FRANCE": 3}
+
+
+def test_a_capture_can_be_waived():
+    """'Waiving the capture of a center: The player occupying a foreign power's center, or a
+    minor state's center, or a province at the build phase may waive the capture of the center
+    ... The decision must be made prior to the build phase (preferably fall phase).'"""
+    from europe1615_play import inputs
+
+    fall = board({"STR": "A LOR", "BUR": "A FRANCE"}, phase="F1616M")
+    entries = inputs() | {"waivers": [["FRANCE", "LOR"]]}
+    done, _ = play(fall, {"FRANCE": ["A BUR - LOR"]}, entries)
+    assert done.after.centers["LOR"] == "LOR"  # waived
+    assert state_of(done.after).waived == (("FRANCE", "LOR"),)
+    winter, _ = play(done.after, {})
+    assert state_of(winter.after).waived == ()  # spent at the year's adjustment
+    done, _ = play(fall, {"FRANCE": ["A BUR - LOR"]})
+    assert done.after.centers["LOR"] == "FRANCE"

@@ -85,3 +85,18 @@ def test_the_influence_tracker_is_written_back(spring):
     state = load_state("g", spring.root)
     assert state.position.phase == "U1615M"
     assert str(state.position.units["FRA"]) == "A FRA" and state.position.units["FRA"].power == "WUR"
+
+
+def test_a_waiver_names_a_center(spring):
+    """'Waiving the capture of a center' is typed on the Waivers sheet: a province that is no
+    center is refused with its cell, and nothing is written."""
+    from gm_tools.systems.europe1615.sheets import WAIVERS
+
+    spring.workbook.write_bytes(set_cells(spring.workbook.read_bytes(), {
+        f"{WAIVERS}!A2": "FRANCE", f"{WAIVERS}!B2": "Burgundy", f"{WAIVERS}!A3": "SPAIN", f"{WAIVERS}!B3": "lor"}))
+    before = _files(spring)
+    with pytest.raises(WorkbookError) as caught:
+        run_turn("g", root=spring.root, site_dir=None)
+    assert f"{WAIVERS}!B2: found 'Burgundy', expected a supply center" in str(caught.value)
+    assert f"{WAIVERS}!B3" not in str(caught.value)
+    assert _files(spring) == before

@@ -45,10 +45,12 @@ def yearly_infs(setup: Setup, centers: dict[str, str]) -> dict[str, int]:
     a given power adds up to the number of INFs allocated/available for the year'; 'Powers
     also receive additional INFs from the capture of a supply center ... A power will lose
     INFs from the loss of a home center equal to the INF value of the center.' So: the values
-    of every center the power holds."""
+    of every center the power holds. 'Any player who has been eliminated cannot continue
+    receiving nor deploying INFs' (eliminated: 'all of its home centers have been captured')."""
     infs = {p: 0 for p in setup.powers}
+    alive = {p for p in setup.powers if any(centers.get(c) == p for c in setup.homes.get(p, ()))}
     for center, owner in centers.items():
-        if owner in infs:
+        if owner in alive:
             infs[owner] += setup.values.get(center, 0)
     return infs
 

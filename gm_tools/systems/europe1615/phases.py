@@ -52,6 +52,13 @@ def scoring_phase(variant: Variant, position: Position) -> PhaseOutcome:
     state.last_scores = {p: s.total for p, s in scores.items()}
     if winner:
         state.round_wins[winner] = state.round_wins.get(winner, 0) + 1
+    # 'INFs of the eliminated power ... that have been deployed to all minor states are removed
+    # after the scoring phase, and the statuses of the minor states reassessed'.
+    from gm_tools.mechanics.influence import remove_power
+    from gm_tools.systems.europe1615.scoring import eliminated
+
+    for power in sorted(eliminated(setup, position)):
+        state.influence = remove_power(state.influence, power)
     after = with_state(position, state)
     extra = {"scoring": {
         "year": parse_phase(position.phase).year,
@@ -88,7 +95,8 @@ def early_winter(variant: Variant, position: Position) -> PhaseOutcome:
     nothing: the center is empty and no order concerns it; NOTES.md)."""
     setup = setup_of(variant)
     state = state_of(position)
-    after = position.copy()
+    state.waived = ()  # spent at the year's adjustment ('no reversal ... until the next build phase')
+    after = with_state(position, state)
     results = []
     for province, unit in sorted(position.units.items()):
         if unit.power in state.influence.suspended:
@@ -134,16 +142,25 @@ def ownership(v) -> dict[str, str]:
             continue
         if status is not None and status.status in (NEUTRAL, CAPTURED):
             continue
+        if any(center == province and power in (unit.power, v.side(unit.power)) for power, center in v.state.waived):
+            continue  # 'may waive the capture of the center'
         centers[province] = unit.power
     home_of = {c: o for o, cs in setup.homes.items() for c in cs}
-    for minor in setup.minors.values():
-        home = minor.home_center
-        if home is None or centers.get(home) in (None, minor.code):
-            continue
-        for center, owner in list(centers.items()):
-            if owner == minor.code and center != home and home_of.get(center) not in (None, minor.code):
+    for owner in fallen(setup, centers):
+        for center, holder in list(centers.items()):
+            if holder == owner and home_of.get(center) not in (None, owner):
                 centers[center] = home_of[center]
     return centers
+
+
+def fallen(setup, centers: dict[str, str]) -> list[str]:
+    """Owners who have lost their homes, whose conquests are liberated: a minor whose home
+    center another holds ('If Prussia is captured, Mecklenburg becomes "liberated"') and an
+    eliminated power ('The acquired foreign centers are liberated when the power is
+    eliminated')."""
+    out = [m.code for m in setup.minors.values() if m.home_center and centers.get(m.home_center) not in (None, m.code)]
+    out += [p for p in setup.powers if not any(centers.get(c) == p for c in setup.homes.get(p, ()))]
+    return out
 
 
 def settle(variant: Variant, position: Position) -> Position:

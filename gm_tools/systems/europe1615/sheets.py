@@ -9,7 +9,9 @@ checked by the deployment rules themselves (:mod:`.deployment`), so an entry the
 refuse is a problem naming its cell and nothing is written.
 
 Inputs (stored in the history record's ``extra["europe1615"]``): ``{"placements": [{power,
-infs, minor}], "attacks": [{power, minor, target}]}``.
+infs, minor}], "attacks": [{power, minor, target}], "waivers": [[power, center]]}`` (waivers:
+'Waiving the capture of a center ... The decision must be made prior to the build phase
+(preferably fall phase)').
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ ATTACKS = "Diplomatic Attacks"
 TRACKER = "Influence Tracker"
 ALLOTMENT = "INF Allotment"
 ROUNDS = "Rounds"
+WAIVERS = "Waivers"
 BLANK_ROWS = 40
 
 
@@ -66,6 +69,7 @@ class Europe1615Hooks(SheetHooks):
             Table(DEPLOYMENT, (power, Column("INFs", INTEGER, editable=True, width=8),
                                Column("Minor state", editable=True, width=16)), blank_rows=BLANK_ROWS),
             Table(ATTACKS, (power, Column("Attack", editable=True, width=24)), blank_rows=len(powers) + 2),
+            Table(WAIVERS, (power, Column("Center", editable=True, width=12)), blank_rows=10),
         ]
 
     def check_inputs(self, variant: Variant, position: Position, rows: dict[str, list[InputRow]]):
@@ -103,6 +107,16 @@ class Europe1615Hooks(SheetHooks):
                 continue
             entries.append(entry)
             cells.append(row.cells["Attack"])
+        waived = []
+        for row in rows.get(WAIVERS, []):
+            power, center = row.values.get("Power"), (row.values.get("Center") or "").upper()
+            if not power or not center:
+                missing = "Power" if not power else "Center"
+                problems.append(_problem(row.cells[missing], "nothing", f"a {missing} on a waiver row"))
+            elif center not in setup.values:
+                problems.append(_problem(row.cells["Center"], repr(row.values.get("Center")), "a supply center"))
+            else:
+                waived.append([power, center])
         for i, why in sorted(check_entries(setup, state_of(position), position, entries).items()):
             problems.append(_problem(cells[i], repr(entries[i].text), f"an entry the rules allow: {why}"))
         inputs = {
@@ -111,6 +125,8 @@ class Europe1615Hooks(SheetHooks):
             "attacks": [{"power": e.power, "minor": e.minor, "target": e.target} for e in entries
                         if isinstance(e, Attack)],
         }
+        if waived:
+            inputs["waivers"] = waived
         return inputs, problems
 
     def apply_inputs(self, variant: Variant, position: Position, inputs: dict) -> Position:
@@ -118,6 +134,7 @@ class Europe1615Hooks(SheetHooks):
         if phase_role(variant, position.phase) != MOVEMENT:
             return position
         state, _ = deployment_of(variant, position, inputs)
+        state.waived = tuple(state.waived) + tuple(tuple(w) for w in inputs.get("waivers", ()))
         return with_state(position, state)
 
     def output_sheets(self, variant: Variant, position: Position) -> list[Table]:

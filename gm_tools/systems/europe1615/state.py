@@ -39,6 +39,9 @@ class State:
     """Power -> its score in the last round ('differentiate by score from the previous year')."""
     round_wins: dict[str, int] = field(default_factory=dict)
     """Power -> rounds it has won ('The power that wins 5 rounds ... takes immediate victory')."""
+    waived: tuple[tuple[str, str], ...] = ()
+    """(power, center) captures waived for this year's adjustment ('The player occupying a
+    foreign power's center, or a minor state's center ... may waive the capture')."""
 
     def left(self, power: str) -> int:
         """INFs ``power`` may still deploy this year."""
@@ -53,6 +56,7 @@ class State:
             "opened": sorted(self.opened),
             "last_scores": dict(sorted(self.last_scores.items())),
             "round_wins": dict(sorted((p, n) for p, n in self.round_wins.items() if n)),
+            "waived": [list(w) for w in sorted(set(self.waived))],
         }
 
     @classmethod
@@ -65,6 +69,7 @@ class State:
             opened=tuple(data.get("opened", ())),
             last_scores={p: int(n) for p, n in data.get("last_scores", {}).items()},
             round_wins={p: int(n) for p, n in data.get("round_wins", {}).items()},
+            waived=tuple(tuple(w) for w in data.get("waived", ())),
         )
 
     def copy(self) -> "State":
