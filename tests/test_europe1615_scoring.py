@@ -10,7 +10,7 @@ from __future__ import annotations
 from europe1615_play import RULES, SETUP, VARIANT, board, play
 from gm_tools.engine.runner import run_orders
 from gm_tools.systems.europe1615.deployment import attack_sequence
-from gm_tools.systems.europe1615.scoring import game_winner, round_scores, round_winner
+from gm_tools.systems.europe1615.scoring import game_winner, round_scores
 from gm_tools.systems.europe1615.state import state_of, with_state
 
 

@@ -108,7 +108,8 @@ def read_line(setup: Setup, power: str, text: str, names: dict[str, str]) -> Pla
 # --- checking ------------------------------------------------------------------------------------
 
 
-def placement_refusal(setup: Setup, state: State, table: dict[str, Status], order: Placement) -> str | None:
+def placement_refusal(setup: Setup, state: State, table: dict[str, Status], order: Placement,
+                      position: Position) -> str | None:
     """Why a deployment may not be made whatever else is ordered, or None."""
     if order.power not in setup.powers:
         return f"{order.power} is not a power"
@@ -125,7 +126,9 @@ def placement_refusal(setup: Setup, state: State, table: dict[str, Status], orde
     barred = _counterbalance_bar(setup, state, order)
     if barred:
         return barred
-    return None
+    from gm_tools.systems.europe1615.sanctions import deployment_bar
+
+    return deployment_bar(setup, state, position, order.power, order.minor)
 
 
 def _counterbalance_bar(setup: Setup, state: State, order: Placement) -> str | None:
@@ -147,13 +150,15 @@ def check_entries(setup: Setup, state: State, position: Position,
     """Index of each entry that may not stand -> why. Checks each deployment on its own,
     each power's total against the INFs it has left for the year, one attack per power per
     movement phase, and each attack against the INFs there once every deployment is made."""
+    from gm_tools.systems.europe1615.sanctions import attack_bar
+
     table = statuses(setup, state, position)
     problems: dict[int, str] = {}
     totals: dict[str, int] = {}
     placements = []
     for i, entry in enumerate(entries):
         if isinstance(entry, Placement):
-            why = placement_refusal(setup, state, table, entry)
+            why = placement_refusal(setup, state, table, entry, position)
             if why:
                 problems[i] = why
                 continue
@@ -179,6 +184,8 @@ def check_entries(setup: Setup, state: State, position: Position,
             problems[i] = "a power cannot attack its own INFs"
         elif table[entry.minor].status == CAPTURED:
             problems[i] = f"{entry.minor} is captured: no power can 'perform diplomatic attacks' there"
+        elif attack_bar(setup, state, position, entry.power, entry.target):
+            problems[i] = attack_bar(setup, state, position, entry.power, entry.target)
         else:
             try:
                 check_attack(after, entry)

@@ -22,7 +22,9 @@ from gm_tools.engine.results import reason, result_of
 from gm_tools.engine.runner import PhaseOutcome
 from gm_tools.engine.variant import Variant
 from gm_tools.mechanics.influence import ALIGNED, NEUTRAL, capture, liberate
-from gm_tools.systems.europe1615.calendar import EARLY_WINTER, SCORING, STATUS_CHECK, phase_role
+from gm_tools.systems.europe1615.calendar import EARLY_WINTER, MOVEMENT, SCORING, STATUS_CHECK, phase_role
+from gm_tools.systems.europe1615.calendar import phase_roles as calendar_roles
+from gm_tools.systems.europe1615.sanctions import build_barred, draw_timeline, update
 from gm_tools.systems.europe1615.deployment import counterbalance, set_markers, yearly_infs
 from gm_tools.systems.europe1615.setup import setup_of
 from gm_tools.systems.europe1615.state import state_of, with_state
@@ -163,7 +165,7 @@ def fallen(setup, centers: dict[str, str]) -> list[str]:
     return out
 
 
-def settle(variant: Variant, position: Position) -> Position:
+def settle(variant: Variant, position: Position, seed: str = "") -> tuple[Position, list[dict]]:
     """After every phase: a minor whose home center another holds is captured (its INFs held
     in suspension, its marker removed); one whose home center is its own again is liberated;
     the religious markers follow the statuses (the Papal States' is permanent); the counterbalance is worked out from the centers held now ('The GM will monitor the ratio
@@ -183,7 +185,25 @@ def settle(variant: Variant, position: Position) -> Position:
     state.influence = influence
     state.influence = set_markers(setup, state, statuses(setup, state, position))
     state.counterbalance = counterbalance(setup, position.centers)
-    return with_state(position, state)
+    draws = []
+    if not state.timeline and setup.sanctions:
+        # 'The GM will submit a randomly-generated timeline before the start of the game'
+        first, seasons = setup.sanction_years
+        movement = next(t for t, role in calendar_roles(variant).items() if role == MOVEMENT)
+        state.timeline = tuple(draw_timeline(list(setup.sanctions), first, seasons, movement, seed))
+        shown = ", ".join(f"{setup.sanctions[k].title} {at}" for k, at in state.timeline)
+        draws.append({"kind": "sanctions timeline", "seed": f"europe1615 sanctions timeline {seed}",
+                      "text": shown, "timeline": [list(t) for t in state.timeline]})
+    position = update(setup, state, with_state(position, state), lambda p: phase_key(variant, p))
+    return with_state(position, state), draws
+
+
+def phase_key(variant: Variant, phase_id: str) -> tuple[int, int]:
+    """Phase ids in the order they are played: (year, place in the calendar)."""
+    from gm_tools.engine.phase import parse_phase
+
+    phase = parse_phase(phase_id)
+    return phase.year, variant.calendar.phases.index((phase.season, phase.type))
 
 
 def build_sites(v, power: str) -> set[str]:
@@ -199,6 +219,7 @@ def build_sites(v, power: str) -> set[str]:
         status = v.table.get(power)
         return owned if status is not None and status.status == ALIGNED else set()
     sites = set()
+    owned = {c for c in owned if not build_barred(setup, v.state, v.position, power, c)}
     for center in owned:
         origin = home_of.get(center)
         if origin == power:

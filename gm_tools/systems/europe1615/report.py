@@ -40,6 +40,25 @@ def _round_table(done: dict) -> str:
     return "\n".join(rows)
 
 
+def _sanctions(variant: Variant, position) -> str:
+    """The sanctions in effect and to come ('showing on which year & season a particular
+    sanction will come into effect')."""
+    from gm_tools.systems.europe1615.sanctions import in_effect
+
+    setup, state = setup_of(variant), state_of(position)
+    now = [setup.sanctions[k].title for k in sorted(state.sanctions_on)
+           if in_effect(setup.sanctions[k], state, setup, position)]
+    held = [setup.sanctions[k].title for k in sorted(state.sanctions_on) if setup.sanctions[k].title not in now]
+    coming = [f"{at}: {setup.sanctions[k].title}" for k, at in state.timeline if k not in state.sanctions_on]
+    lines = [f"In effect: {', '.join(now) or 'none'}."]
+    if held:
+        lines.append(f"Suspended (cancelled while their condition lasts): {', '.join(held)}.")
+    lines.append("")
+    lines.append("To come:" if coming else "None to come.")
+    lines += [f"- {c}" for c in coming]
+    return "\n".join(lines)
+
+
 def sections(variant: Variant, record: dict) -> list[tuple[str, str]]:
     from gm_tools.systems.europe1615.sheets import deployment_of
 
@@ -50,6 +69,7 @@ def sections(variant: Variant, record: dict) -> list[tuple[str, str]]:
     balance = after.counterbalance
     out.append(("Counterbalance", f"**{balance}** is in effect." if balance else
                 "Neither widerstand nor ketzenhammer is in effect."))
+    out.append(("Sanctions", _sanctions(variant, position_from_json(record["after"]))))
     if role == STATUS_CHECK:
         done = record.get("extra", {}).get("outcome", {}).get("status_check", {})
         infs = [f"**{p}**: {n} INFs" for p, n in done.get("year_infs", {}).items()]

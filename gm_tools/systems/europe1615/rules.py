@@ -105,7 +105,12 @@ class Europe1615Rules(Rules):
     # --- movement ----------------------------------------------------------------------------
 
     def may_move(self, variant: Variant, position: Position, unit: Unit, dest: str) -> str | None:
+        from gm_tools.systems.europe1615.sanctions import move_bar
+
         v = view(variant, position)
+        barred = move_bar(v.setup, v.state, position, v.side(unit.power), dest)
+        if barred:
+            return barred
         minor = v.land.get(dest)
         if minor is None or minor == unit.power or v.table[minor].status != NEUTRAL:
             return None
@@ -144,8 +149,16 @@ class Europe1615Rules(Rules):
         return None
 
     def on_dislodged(self, variant: Variant, position: Position, unit: Unit) -> Unit | None:
+        """Minor units disband, 'However, see SANCTION regarding retreats for some states':
+        those retreat, a special unit 'as if it has strength of one'."""
+        from dataclasses import replace
+
+        from gm_tools.systems.europe1615.sanctions import may_retreat
+
         setup = setup_of(variant)
-        if unit.power in setup.minors or unit.power == setup.ottoman:
+        if unit.power in setup.minors:
+            return replace(unit, strength=1) if may_retreat(setup, state_of(position), position, unit.power) else None
+        if unit.power == setup.ottoman:
             return None
         return unit
 
@@ -178,7 +191,7 @@ class Europe1615Rules(Rules):
     def after_phase(self, variant: Variant, before: Position, after: Position, seed: str):
         from gm_tools.systems.europe1615.phases import settle
 
-        return settle(variant, after), []
+        return settle(variant, after, seed)
 
     def secret_orders(self, variant: Variant) -> frozenset[str]:
         """'Adjudication will only show the result, not what players have submitted.'"""

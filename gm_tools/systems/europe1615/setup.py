@@ -70,6 +70,10 @@ class Setup:
     """'Diplomatic attacks are resolved by a MUTUAL REDUCTION.'"""
     scoring: ScoringRules = field(default_factory=ScoringRules)
     """What a round scores and what wins the game (``tables.toml [scoring]``)."""
+    sanctions: dict = field(default_factory=dict)
+    """Sanction key -> :class:`~gm_tools.systems.europe1615.sanctions.Sanction`."""
+    sanction_years: tuple[int, tuple[str, ...]] = (0, ())
+    """(the timeline's first year, the seasons it draws from)."""
 
     def confession(self, power: str) -> str:
         return self.confessions.get(power, "")
@@ -188,6 +192,13 @@ def setup_from_variant(variant: Variant) -> Setup:
             problems.append(f"tables.toml [christian_muslim]: unknown province {prov!r}")
     rules = influence_rules(tables.get("influence", {}), problems)
     scoring = scoring_rules(tables.get("scoring", {}), problems)
+    from gm_tools.systems.europe1615.sanctions import read_sanctions
+
+    try:
+        sanctions, first, seasons = read_sanctions(variant)
+    except VariantDataError as e:
+        problems.extend(e.problems)
+        sanctions, first, seasons = {}, 0, ()
     for minor in scoring.no_marker_points:
         if minor not in minors:
             problems.append(f"tables.toml [scoring] no_marker_points: {minor!r} is not a minor state")
@@ -202,5 +213,6 @@ def setup_from_variant(variant: Variant) -> Setup:
         homes={o: tuple(sorted(cs)) for o, cs in sorted(homes.items())}, first_year_order=order,
         first_year=parse_phase(variant.calendar.first_phase).year, ottoman=ottoman, closed=closed,
         islamic=frozenset(islamic), papal=papal, counterbalance_ratio=ratio, counterbalance_names=names,
-        marker_share=share, permanent_markers=permanent, scoring=scoring, **rules,
+        marker_share=share, permanent_markers=permanent, scoring=scoring, sanctions=sanctions,
+        sanction_years=(first, seasons), **rules,
     )

@@ -22,7 +22,7 @@ from gm_tools.engine.phase import parse_phase
 from gm_tools.engine.variant import Variant
 from gm_tools.errors import Problem
 from gm_tools.mechanics.influence import Attack, Placement
-from gm_tools.systems.europe1615.calendar import MOVEMENT, phase_role
+from gm_tools.systems.europe1615.calendar import MOVEMENT, STATUS_CHECK, phase_role
 from gm_tools.systems.europe1615.deployment import EntryError, check_entries, deploy, read_line
 from gm_tools.systems.europe1615.setup import setup_of
 from gm_tools.systems.europe1615.state import state_of, with_state
@@ -34,6 +34,8 @@ TRACKER = "Influence Tracker"
 ALLOTMENT = "INF Allotment"
 ROUNDS = "Rounds"
 WAIVERS = "Waivers"
+TIMELINE = "Sanctions Timeline"
+SANCTIONS = "Sanctions"
 BLANK_ROWS = 40
 
 
@@ -61,6 +63,8 @@ class Europe1615Hooks(SheetHooks):
     name = "europe1615"
 
     def input_sheets(self, variant: Variant, position: Position) -> list[Table]:
+        if phase_role(variant, position.phase) == STATUS_CHECK:
+            return [_timeline_sheet(variant, position)]
         if phase_role(variant, position.phase) != MOVEMENT:
             return []
         powers = setup_of(variant).powers
@@ -73,6 +77,8 @@ class Europe1615Hooks(SheetHooks):
         ]
 
     def check_inputs(self, variant: Variant, position: Position, rows: dict[str, list[InputRow]]):
+        if phase_role(variant, position.phase) == STATUS_CHECK:
+            return _check_timeline(variant, rows.get(TIMELINE, []))
         if phase_role(variant, position.phase) != MOVEMENT:
             return {}, []
         setup, names = setup_of(variant), _names(variant)
@@ -130,7 +136,14 @@ class Europe1615Hooks(SheetHooks):
         return inputs, problems
 
     def apply_inputs(self, variant: Variant, position: Position, inputs: dict) -> Position:
-        """Steps 1 to 3 of 'RESOLVING ORDERS' before the adjudicator's step 4."""
+        """Steps 1 to 3 of 'RESOLVING ORDERS' before the adjudicator's step 4; at a Status Check,
+        the sanctions timeline the GM typed."""
+        if phase_role(variant, position.phase) == STATUS_CHECK:
+            if not inputs.get("timeline"):
+                return position
+            state = state_of(position)
+            state.timeline = tuple(tuple(t) for t in inputs["timeline"])
+            return with_state(position, state)
         if phase_role(variant, position.phase) != MOVEMENT:
             return position
         state, _ = deployment_of(variant, position, inputs)
@@ -159,12 +172,71 @@ class Europe1615Hooks(SheetHooks):
         rounds = Table(ROUNDS, (Column("Power", width=14), Column("Last round's score", INTEGER, width=18),
                                 Column("Rounds won", INTEGER, width=12)),
                        rows=[[p, state.last_scores.get(p), state.round_wins.get(p, 0)] for p in powers])
-        return [tracker, allotment, rounds]
+        return [tracker, allotment, rounds, _sanctions_sheet(variant, position)]
 
     def report_sections(self, variant: Variant, record: dict) -> list[tuple[str, str]]:
         from gm_tools.systems.europe1615.report import sections
 
         return sections(variant, record)
+
+
+def _titles(variant: Variant) -> dict[str, str]:
+    return {s.title: k for k, s in setup_of(variant).sanctions.items()}
+
+
+def _timeline_sheet(variant: Variant, position: Position) -> Table:
+    """'The GM will submit a randomly-generated timeline before the start of the game': the
+    timeline as it stands, for the GM to edit; left empty at the first Status Check, it is
+    drawn from the game's seed."""
+    setup = setup_of(variant)
+    rows = [[setup.sanctions[k].title, at] for k, at in state_of(position).timeline if k in setup.sanctions]
+    return Table(TIMELINE, (Column("Sanction", CHOICE, tuple(_titles(variant)), editable=True, width=32),
+                            Column("Phase", editable=True, width=10)), rows=rows,
+                 blank_rows=0 if rows else len(setup.sanctions) + 2)
+
+
+def _check_timeline(variant: Variant, rows: list[InputRow]) -> tuple[dict, list[Problem]]:
+    from gm_tools.engine.phase import PhaseError, check_phase
+
+    titles, problems, timeline = _titles(variant), [], []
+    for row in rows:
+        title, at = row.values.get("Sanction"), (row.values.get("Phase") or "").upper()
+        if not title or title not in titles:
+            problems.append(_problem(row.cells["Sanction"], repr(title or ""), "a sanction of the list"))
+            continue
+        try:
+            phase = check_phase(variant.calendar, at)
+        except PhaseError:
+            problems.append(_problem(row.cells["Phase"], repr(at), "a movement phase such as U1616M"))
+            continue
+        if phase_role(variant, phase.id) != MOVEMENT:
+            problems.append(_problem(row.cells["Phase"], repr(at), "a movement phase such as U1616M"))
+            continue
+        timeline.append([titles[title], phase.id])
+    missing = sorted(set(titles.values()) - {k for k, _ in timeline})
+    if timeline and missing and not problems:
+        names = ", ".join(setup_of(variant).sanctions[k].title for k in missing)
+        problems.append(Problem(TIMELINE, "", "a timeline without " + names,
+                                "each sanction at least once ('The complete timeline will have each sanction "
+                                "appearing at least once')"))
+    return ({"timeline": timeline} if timeline else {}), problems
+
+
+def _sanctions_sheet(variant: Variant, position: Position) -> Table:
+    """The timeline and what is in effect, for everyone to see."""
+    from gm_tools.systems.europe1615.sanctions import in_effect
+
+    setup, state = setup_of(variant), state_of(position)
+    table = Table(SANCTIONS, (Column("Sanction", width=32), Column("Comes into effect", width=18),
+                              Column("Now", width=28)))
+    for key, at in state.timeline:
+        s = setup.sanctions.get(key)
+        if s is None:
+            continue
+        now = ("in effect" if in_effect(s, state, setup, position) else "on, suspended") \
+            if key in state.sanctions_on else "to come"
+        table.rows.append([s.title, at, now])
+    return table
 
 
 def _problem(ref: str, found: str, expected: str) -> Problem:

@@ -39,6 +39,11 @@ class State:
     """Power -> its score in the last round ('differentiate by score from the previous year')."""
     round_wins: dict[str, int] = field(default_factory=dict)
     """Power -> rounds it has won ('The power that wins 5 rounds ... takes immediate victory')."""
+    timeline: tuple[tuple[str, str], ...] = ()
+    """(sanction, phase id) pairs: when each sanction comes into effect ('SANCTIONS AND THE
+    PRE-GENERATED TIMELINE')."""
+    sanctions_on: dict[str, int] = field(default_factory=dict)
+    """Sanction -> the year it came into effect."""
     waived: tuple[tuple[str, str], ...] = ()
     """(power, center) captures waived for this year's adjustment ('The player occupying a
     foreign power's center, or a minor state's center ... may waive the capture')."""
@@ -57,6 +62,8 @@ class State:
             "last_scores": dict(sorted(self.last_scores.items())),
             "round_wins": dict(sorted((p, n) for p, n in self.round_wins.items() if n)),
             "waived": [list(w) for w in sorted(set(self.waived))],
+            "timeline": [list(t) for t in self.timeline],
+            "sanctions_on": dict(sorted(self.sanctions_on.items())),
         }
 
     @classmethod
@@ -70,6 +77,8 @@ class State:
             last_scores={p: int(n) for p, n in data.get("last_scores", {}).items()},
             round_wins={p: int(n) for p, n in data.get("round_wins", {}).items()},
             waived=tuple(tuple(w) for w in data.get("waived", ())),
+            timeline=tuple(tuple(t) for t in data.get("timeline", ())),
+            sanctions_on={k: int(y) for k, y in data.get("sanctions_on", {}).items()},
         )
 
     def copy(self) -> "State":

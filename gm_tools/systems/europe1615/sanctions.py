@@ -1,0 +1,215 @@
+"""Sanctions: game modifiers that switch on at their place in a timeline drawn before play.
+
+Rulebook: ``000_cc215928c2f3193e.txt``, 'SANCTIONS AND THE PRE-GENERATED TIMELINE' and the
+'Description of sanctions/modifiers'. Each sanction is data (``tables.toml [sanctions.KEY]``)
+naming its effects; this module reads them and answers the rules' questions:
+
+- :func:`draw_timeline` - 'a randomly-generated timeline ... The complete timeline will have each
+  sanction appearing at least once', drawn from the game's seed;
+- :func:`update` - after every phase: a sanction whose time has come switches on (the Treaty of
+  Lyon only if its conditions hold); its effects hold while it is *in effect*: not under the
+  counterbalance that cancels it, none of its minors captured ('may be voted on again should it
+  be liberated'), France not eliminated (Lyon); a special unit has strength 2 while in effect
+  (the Polish unit in the sanction's first year only);
+- :func:`deployment_bar`, :func:`attack_bar`, :func:`may_retreat`, :func:`build_barred`,
+  :func:`move_bar`, :func:`opened` - the effects, asked by the deployment checks and the rules.
+
+'The rules stated in the sanction supersedes the general rules discussed above, except the
+counterbalances.' 'Modifiers may overlap. It is at the discretion of the GM to resolve the
+overlapping of rules': where two overlap here, every restriction applies.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, replace
+
+from gm_tools.engine.model import ARMY, Position
+from gm_tools.errors import VariantDataError
+
+_META = ("first_year", "seasons", "reconstructed", "source")
+
+
+@dataclass(frozen=True)
+class Sanction:
+    """One sanction's effects, as its paragraph states them."""
+
+    key: str
+    title: str
+    deploy_only: str | None = None
+    """Only this confession's powers may deploy INFs to ``minors``."""
+    minors: tuple[str, ...] = ()
+    retreat: tuple[str, ...] = ()
+    """Minors whose units may retreat ('RHI, HES, BRA, WUR units may retreat')."""
+    special: tuple[str, str] | None = None
+    """(minor, letter): its army moves, attacks, supports and defends with strength 2."""
+    first_year_only: bool = False
+    """The special unit's strength only in the sanction's first year (the Polish intervention)."""
+    barred_powers: tuple[str, ...] = ()
+    barred_confession: str | None = None
+    barred_minors: tuple[str, ...] = ()
+    barred_majority: str | None = None
+    """Powers (or a confession's powers) barred from deploying to these minors, or to states
+    with this confession's marker ('restricted from deploying INFs to Protestant-majority
+    states')."""
+    no_build: tuple[tuple[str, str], ...] = ()
+    immune: tuple[str, str] | None = None
+    """(protected confession, attacking confession): 'Catholic powers immune to diplomatic
+    attacks by Protestant powers'."""
+    cancelled_by: str | None = None
+    cancel_on_capture: tuple[str, ...] = ()
+    opens: str | None = None
+    rule: str | None = None
+    """A named rule with conditions of its own (``treaty_of_lyon``)."""
+
+
+def read_sanctions(variant) -> tuple[dict[str, Sanction], int, tuple[str, ...]]:
+    """(key -> sanction, the timeline's first year, the seasons it draws from), checked."""
+    table = variant.tables.get("sanctions", {})
+    problems = []
+    out = {}
+    for key, row in table.items():
+        if key in _META:
+            continue
+        where = f"tables.toml [sanctions.{key}]"
+        barred = row.get("barred", {})
+        special = tuple(row["special"]) if "special" in row else None
+        s = Sanction(
+            key=key, title=str(row.get("title", key)), deploy_only=row.get("deploy_only"),
+            minors=tuple(row.get("minors", ())), retreat=tuple(row.get("retreat", ())), special=special,
+            first_year_only=bool(row.get("first_year_only", False)),
+            barred_powers=tuple(barred.get("powers", ())), barred_confession=barred.get("confession"),
+            barred_minors=tuple(barred.get("minors", ())), barred_majority=barred.get("majority"),
+            no_build=tuple(tuple(x) for x in row.get("no_build", ())),
+            immune=tuple(row["immune"]) if "immune" in row else None, cancelled_by=row.get("cancelled_by"),
+            cancel_on_capture=tuple(row.get("cancel_on_capture", ())), opens=row.get("opens"), rule=row.get("rule"),
+        )
+        for minor in s.minors + s.retreat + s.barred_minors + s.cancel_on_capture + ((special[0],) if special else ()) \
+                + ((s.opens,) if s.opens else ()):
+            if minor not in variant.tables.get("minor_states", {}):
+                problems.append(f"{where}: {minor!r} is not a minor state of tables.toml [minor_states]")
+        for power in s.barred_powers + tuple(p for p, _ in s.no_build):
+            if power not in variant.powers:
+                problems.append(f"{where}: {power!r} is not a power")
+        if s.rule not in (None, "treaty_of_lyon"):
+            problems.append(f"{where}: rule = {s.rule!r}, expected \"treaty_of_lyon\" (the only named rule)")
+        out[key] = s
+    if problems:
+        raise VariantDataError(variant.name, problems)
+    return out, int(table.get("first_year", 0) or 0), tuple(table.get("seasons", ("S",)))
+
+
+def draw_timeline(keys: list[str], first_year: int, seasons: tuple[str, ...], movement_type: str,
+                  seed: str) -> list[tuple[str, str]]:
+    """(sanction, phase id) pairs: every sanction once, one a year from ``first_year`` in a
+    season drawn from ``seasons``, the order shuffled; the same seed gives the same timeline."""
+    rng = random.Random(f"europe1615 sanctions timeline {seed}")
+    order = sorted(keys)
+    rng.shuffle(order)
+    return [(key, f"{rng.choice(seasons)}{first_year + i}{movement_type}") for i, key in enumerate(order)]
+
+
+# --- what is in effect ---------------------------------------------------------------------------
+
+
+def in_effect(sanction: Sanction, state, setup, position: Position) -> bool:
+    """An active sanction holds unless its counterbalance is in effect, one of its minors is
+    captured, or (the Treaty of Lyon) France is eliminated."""
+    if sanction.key not in state.sanctions_on:
+        return False
+    if sanction.cancelled_by and state.counterbalance == sanction.cancelled_by:
+        return False
+    if any(m in state.influence.suspended for m in sanction.cancel_on_capture):
+        return False
+    if sanction.rule == "treaty_of_lyon" and _eliminated(setup, position, "FRANCE"):
+        return False
+    return True
+
+
+def effective(setup, state, position: Position) -> list[Sanction]:
+    return [s for k, s in sorted(setup.sanctions.items()) if in_effect(s, state, setup, position)]
+
+
+def _eliminated(setup, position: Position, power: str) -> bool:
+    return not any(position.centers.get(c) == power for c in setup.homes.get(power, ()))
+
+
+def _lyon_conditions(setup, state, position: Position) -> bool:
+    """'France must not have been eliminated, Savoy is aligned with France, and Switzerland is
+    not aligned with Spain.'"""
+    from gm_tools.systems.europe1615.status import minor_status
+
+    savoy = minor_status(setup, state, position, "SAV")
+    swiss = minor_status(setup, state, position, "SWI")
+    return (not _eliminated(setup, position, "FRANCE") and (savoy.status, savoy.power) == ("ALIGNED", "FRANCE")
+            and not (swiss.status == "ALIGNED" and swiss.power == "SPAIN"))
+
+
+def update(setup, state, position: Position, phase_key) -> Position:
+    """After a phase: switch on the sanctions whose time has come (``phase_key`` orders phase
+    ids), then give each special unit its strength while its sanction is in effect."""
+    now = phase_key(position.phase)
+    for key, at in state.timeline:
+        if key in state.sanctions_on or key not in setup.sanctions or phase_key(at) > now:
+            continue
+        sanction = setup.sanctions[key]
+        if sanction.rule == "treaty_of_lyon" and not _lyon_conditions(setup, state, position):
+            continue  # not available: its conditions do not hold (it is tried again each phase)
+        state.sanctions_on[key] = int(position.phase[1:-1])
+        if sanction.opens and sanction.opens not in state.opened:
+            state.opened = tuple(sorted(state.opened + (sanction.opens,)))
+    units = dict(position.units)
+    year = int(position.phase[1:-1])
+    strong = {}
+    for s in effective(setup, state, position):
+        if s.special and not (s.first_year_only and year > state.sanctions_on[s.key]):
+            strong[s.special[0]] = s
+    for minor in {s.special[0] for s in setup.sanctions.values() if s.special}:
+        armies = sorted(p for p, u in units.items() if u.power == minor and u.kind == ARMY)
+        has = [p for p in armies if units[p].strength > 1]
+        if minor in strong and armies and not has:
+            units[armies[0]] = replace(units[armies[0]], strength=2)
+        elif minor not in strong:
+            for p in has:
+                units[p] = replace(units[p], strength=1)
+    out = position.copy()
+    out.units = units
+    return out
+
+
+# --- the effects ------------------------------------------------------------------------------
+
+
+def deployment_bar(setup, state, position: Position, power: str, minor: str) -> str | None:
+    confession = setup.confession(power)
+    marker = state.influence.markers.get(minor) or setup.permanent_markers.get(minor)
+    for s in effective(setup, state, position):
+        if s.deploy_only and minor in s.minors and confession != s.deploy_only:
+            return f"{s.title}: deployment of INFs to {minor} is solely permitted to the {s.deploy_only.title()} powers"
+        barred = power in s.barred_powers or (s.barred_confession and confession == s.barred_confession)
+        if barred and (minor in s.barred_minors or (s.barred_majority and marker == s.barred_majority)):
+            return f"{s.title}: {power} is restricted from deploying INFs to {minor}"
+    return None
+
+
+def attack_bar(setup, state, position: Position, attacker: str, target: str) -> str | None:
+    for s in effective(setup, state, position):
+        if s.immune and setup.confession(target) == s.immune[0] and setup.confession(attacker) == s.immune[1]:
+            return f"{s.title}: {target} is immune to diplomatic attacks by {s.immune[1].title()} powers"
+    return None
+
+
+def may_retreat(setup, state, position: Position, owner: str) -> bool:
+    return any(owner in s.retreat for s in effective(setup, state, position))
+
+
+def build_barred(setup, state, position: Position, power: str, center: str) -> bool:
+    return any((power, center) in s.no_build for s in effective(setup, state, position))
+
+
+def move_bar(setup, state, position: Position, side: str, dest: str) -> str | None:
+    """'Spain will be unable to move a unit through Switzerland' (Treaty of Lyon)."""
+    for s in effective(setup, state, position):
+        if s.rule == "treaty_of_lyon" and side == "SPAIN" and dest in setup.minors["SWI"].provinces:
+            return f"{s.title}: Spain is unable to move a unit through Switzerland"
+    return None

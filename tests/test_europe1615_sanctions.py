@@ -1,0 +1,184 @@
+"""Europe 1615's sanctions (issue 12 item 1), each test citing the rulebook.
+
+Rulebook: ``000_cc215928c2f3193e.txt``, 'SANCTIONS AND THE PRE-GENERATED TIMELINE' and
+'Description of sanctions/modifiers'.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from europe1615_play import HOOKS, RULES, SETUP, VARIANT, board, inputs, play
+from gm_tools.engine.hooks import InputRow
+from gm_tools.mechanics.influence import Attack, Placement
+from gm_tools.systems.europe1615.deployment import check_entries
+from gm_tools.systems.europe1615.phases import settle
+from gm_tools.systems.europe1615.sanctions import draw_timeline
+from gm_tools.systems.europe1615.sheets import TIMELINE
+from gm_tools.systems.europe1615.state import state_of, with_state
+
+
+def with_sanctions(position, *keys, year=1616, counterbalance=None):
+    """``position`` with these sanctions switched on (and the timeline saying so)."""
+    state = state_of(position)
+    state.timeline = tuple((k, f"S{year}M") for k in SETUP.sanctions)
+    state.sanctions_on = {k: year for k in keys}
+    state.counterbalance = counterbalance
+    return with_state(position, state)
+
+
+def refusals(position, *entries):
+    return check_entries(SETUP, state_of(position), position, list(entries))
+
+
+def test_timeline_drawn_from_the_seed_each_sanction_once():
+    """'The GM will submit a randomly-generated timeline before the start of the game showing on
+    which year & season a particular sanction will come into effect ... The complete timeline
+    will have each sanction appearing at least once.'"""
+    keys = list(SETUP.sanctions)
+    timeline = draw_timeline(keys, 1616, ("S", "U", "F"), "M", "42")
+    assert sorted(k for k, _ in timeline) == sorted(keys)
+    assert [at[1:5] for _, at in timeline] == [str(1616 + i) for i in range(len(keys))]
+    assert timeline == draw_timeline(keys, 1616, ("S", "U", "F"), "M", "42")
+    assert timeline != draw_timeline(keys, 1616, ("S", "U", "F"), "M", "43")
+    position, draws = settle(VARIANT, board({}, phase="S1615M"), "42")
+    assert state_of(position).timeline == tuple(timeline)
+    assert draws[0]["kind"] == "sanctions timeline" and draws[0]["seed"].endswith("42")
+
+
+def test_the_gm_may_type_the_timeline_at_the_first_status_check():
+    """'a GM who drew the timeline by hand types it in' (the issue); every entry checked."""
+    titles = [s.title for s in SETUP.sanctions.values()]
+    rows = [InputRow({"Sanction": t, "Phase": f"U{1616 + i}M"}, {"Sanction": f"{TIMELINE}!A{i + 2}",
+                                                                 "Phase": f"{TIMELINE}!B{i + 2}"})
+            for i, t in enumerate(titles)]
+    start = board({}, phase="I1615C")
+    inputs_, problems = HOOKS.check_inputs(VARIANT, start, {TIMELINE: rows})
+    assert problems == [] and len(inputs_["timeline"]) == len(titles)
+    assert state_of(HOOKS.apply_inputs(VARIANT, start, inputs_)).timeline[0][1] == "U1616M"
+    bad = rows[:-1] + [InputRow({"Sanction": titles[-1], "Phase": "W1616A"}, rows[-1].cells)]
+    _, problems = HOOKS.check_inputs(VARIANT, start, {TIMELINE: bad})
+    assert [(p.cell, p.expected) for p in problems] == [(f"B{len(titles) + 1}", "a movement phase such as U1616M")]
+    _, problems = HOOKS.check_inputs(VARIANT, start, {TIMELINE: rows[1:]})
+    assert "each sanction at least once" in problems[0].expected
+
+
+def test_a_sanction_switches_on_in_its_season():
+    """'An example of a timeline with the first sanction coming into effect in 1616: Summer 1616:
+    Anti-Hapsburg Campaign'."""
+    position = board({}, phase="S1616M")
+    state = state_of(position)
+    state.timeline = (("anti_hapsburg_campaign", "U1616M"),) + tuple(
+        (k, "S1630M") for k in SETUP.sanctions if k != "anti_hapsburg_campaign")
+    position = with_state(position, state)
+    done, _ = play(position, {})
+    assert done.after.phase == "U1616M" and state_of(done.after).sanctions_on == {"anti_hapsburg_campaign": 1616}
+    assert "Anti-Hapsburg" in refusals(done.after, Placement("SPAIN", 3, "SAV", "3: SAV"))[0]
+
+
+def test_protestant_union():
+    """'Deployment of INFs to Rhineland (RHI), Hesse (HES), Brandenburg (BRA), and
+    Baden-Wuerttemburg (WUR) is solely permitted to the Protestant powers. RHI, HES, BRA, WUR
+    units may retreat. The RHI unit (R) can move, attack, defend, or support with the strength
+    of two units ... If the unit is in retreat, treat unit as if it has strength of one ...
+    The modifier cancels when RHI is captured, but may be voted on again should it be liberated
+    later in the game. Diplomatic attacks are still allowed.'"""
+    position = with_sanctions(board({"RHI": "A RHI", "HES": "A HES"}), "protestant_union")
+    assert "solely permitted to the Protestant" in refusals(position, Placement("SPAIN", 3, "RHI", "3: RHI"))[0]
+    assert refusals(position, Placement("ENGLAND", 3, "RHI", "3: RHI")) == {}
+    position, _ = settle(VARIANT, position)
+    assert position.units["RHI"].strength == 2 and position.units["HES"].strength == 1
+    dislodged = RULES.on_dislodged(VARIANT, position, position.units["RHI"])
+    assert dislodged is not None and dislodged.strength == 1  # retreats, as strength one
+    taken = position.copy()
+    taken.centers["RHI"] = "FRANCE"
+    captured, _ = settle(VARIANT, taken)
+    assert state_of(captured).influence.suspended == {"RHI": "FRANCE"}
+    assert captured.units["RHI"].strength == 1  # cancelled while RHI is captured
+    assert refusals(captured, Placement("SPAIN", 3, "HES", "3: HES")) == {}
+
+
+def test_polish_intervention_double_strength_in_its_first_year_only():
+    """'The Polish unit (P) can move, attack, defend, or support with the strength of two units
+    in the first year that the modifier is in effect.'"""
+    first = with_sanctions(board({"WAR": "A POL"}, phase="U1616M"), "polish_intervention", year=1616)
+    assert settle(VARIANT, first)[0].units["WAR"].strength == 2
+    later = with_sanctions(board({"WAR": "A POL"}, phase="S1617M"), "polish_intervention", year=1616)
+    later.units["WAR"] = later.units["WAR"].__class__("POL", "A", "WAR", 2)
+    assert settle(VARIANT, later)[0].units["WAR"].strength == 1
+
+
+def test_handicaps_and_their_counterbalance():
+    """'Dano-Swedish rivalry: Denmark restricted from deploying INFs to SWE and LIVN';
+    'Anti-Protestant Ireland: Protestant powers cannot deploy INFs to Ireland. This modifier is
+    not available or cancels when widerstand comes into effect'; 'Huguenot rebellion: French
+    cannot build in GUY. French restricted from deploying INFs to Protestant-majority states
+    ... cancels when ketzenhammer comes in to effect'."""
+    position = with_sanctions(board({}), "dano_swedish_rivalry", "anti_protestant_ireland", "huguenot_rebellion")
+    found = refusals(position, Placement("DENMARK", 2, "LIVN", "2: LIVN"), Placement("ENGLAND", 2, "IRE", "2: IRE"),
+                     Placement("SPAIN", 2, "IRE", "2: IRE"))
+    assert set(found) == {0, 1}
+    under = with_sanctions(board({}), "anti_protestant_ireland", counterbalance="widerstand")
+    assert refusals(under, Placement("ENGLAND", 2, "IRE", "2: IRE")) == {}
+    state = state_of(position)
+    state.influence.markers["DUT"] = "protestant"
+    marked = with_state(position, state)
+    assert "Huguenot" in refusals(marked, Placement("FRANCE", 2, "DUT", "2: DUT"))[0]
+    winter = with_sanctions(board({}, phase="W1616A", centers={**board({}).centers}), "huguenot_rebellion")
+    winter.units.clear()
+    assert "GUY" not in RULES.build_sites(VARIANT, winter, "FRANCE")
+    assert "GUY" in RULES.build_sites(VARIANT, with_sanctions(winter), "FRANCE")
+
+
+def test_immunities():
+    """'Catholic immunity: Catholic powers immune to diplomatic attacks by Protestant powers.'"""
+    position = with_sanctions(board({}, influence={"LOR": {"FRANCE": 5, "ENGLAND": 5, "SPAIN": 2}}),
+                              "catholic_immunity")
+    found = refusals(position, Attack("ENGLAND", "LOR", "FRANCE", "LOR > FRANCE"),
+                     Attack("SPAIN", "LOR", "ENGLAND", "LOR > ENGLAND"))
+    assert list(found) == [0] and "immune" in found[0]
+
+
+def test_moroccan_unification_opens_morocco():
+    """'Moroccan unification: Moroccan neutrality lifted; all powers may deploy INFs to Morocco.'"""
+    closed = board({}, phase="S1616M")
+    assert refusals(closed, Placement("SPAIN", 3, "MOR", "3: MOR"))
+    position = board({}, phase="S1616M")
+    state = state_of(position)
+    state.timeline = (("moroccan_unification", "S1616M"),)
+    opened, _ = settle(VARIANT, with_state(position, state))
+    assert "MOR" in state_of(opened).opened
+    assert refusals(opened, Placement("SPAIN", 3, "MOR", "3: MOR")) == {}
+    done, _ = play(opened, {}, inputs([("SPAIN", 3, "MOR")]))
+    assert state_of(done.after).influence.infs("MOR") == {"SPAIN": 3}
+
+
+def test_treaty_of_lyon():
+    """'For this sanction to be available to vote on, France must not have been eliminated,
+    Savoy is aligned with France, and Switzerland is not aligned with Spain ... Spain will be
+    unable to move a unit through Switzerland ... Spain will not be allowed to deploy INFs to
+    Switzerland and Savoy.'"""
+    position = board({"MIL": "A SPAIN"}, phase="S1616M", influence={"SAV": {"SPAIN": 4}})
+    state = state_of(position)
+    state.timeline = (("treaty_of_lyon", "S1616M"),)
+    unmet, _ = settle(VARIANT, with_state(position, state))
+    assert "treaty_of_lyon" not in state_of(unmet).sanctions_on  # Savoy is not aligned with France
+    position = board({"MIL": "A SPAIN"}, phase="S1616M", influence={"SAV": {"FRANCE": 4}})
+    aligned = state_of(position)
+    aligned.timeline = state.timeline
+    met, _ = settle(VARIANT, with_state(position, aligned))
+    assert "treaty_of_lyon" in state_of(met).sanctions_on
+    assert "Switzerland" in RULES.may_move(VARIANT, met, met.units["MIL"], "SWI")
+    assert set(refusals(met, Placement("SPAIN", 2, "SWI", "2: SWI"), Placement("SPAIN", 2, "SAV", "2: SAV"))) == {0, 1}
+
+
+@pytest.mark.parametrize("key", sorted(SETUP.sanctions))
+def test_every_sanction_of_the_text_is_in_the_data(key):
+    """'Description of sanctions/modifiers': sixteen, each a named entry of the variant's data."""
+    titles = {"Protestant Union", "Saxon intervention", "Kejserkrigen", "Swedish/Gustav's intervention",
+              "Dutch intervention", "Catholic League", "Polish intervention", "Dano-Swedish rivalry",
+              "Anti-Protestant Ireland", "Anti-Hapsburg campaign", "Huguenot rebellion", "Bohemian revolt",
+              "Catholic immunity", "Protestant immunity", "Treaty of Lyon", "Moroccan unification",
+              "Catalan secession"}
+    assert SETUP.sanctions[key].title in titles
+    assert len(SETUP.sanctions) == len(titles)
