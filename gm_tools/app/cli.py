@@ -9,55 +9,111 @@ import sys
 from gm_tools.errors import UserError
 
 
-def _build_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="gm-tools", description=__doc__)
-    sub = p.add_subparsers(dest="command", required=True)
+_ABOUT = """\
+Run play-by-email Diplomacy variants from an Excel workbook.
 
-    s = sub.add_parser("variants", help="list the shipped variants")
+Each game lives in sheets/NAME.xlsx (the players' orders and the GM's sheets) beside its
+record, sheets/NAME/. A turn reads the workbook, checks every entry, adjudicates the phase,
+writes the results and the next phase's order sheet back, draws the map and publishes the
+turn into a static site. An error in the workbook names the sheet and the cell and nothing
+is written."""
+
+_START = """\
+a game from start to finish:
+  gm-tools variants                          which variants are shipped
+  gm-tools new-game standard spring1901      create sheets/spring1901.xlsx
+  (type the orders into the workbook)
+  gm-tools turn spring1901                   process the phase, publish it to site/
+  gm-tools rollback spring1901               reopen the last phase to correct it
+  gm-tools <command> --help                  what a command does, with an example"""
+
+
+class _Help(argparse.RawDescriptionHelpFormatter):
+    """Keeps the line breaks of descriptions and examples as written."""
+
+
+def _command(sub, name: str, summary: str, about: str, example: str) -> argparse.ArgumentParser:
+    """One subcommand: a one-line summary for the command list, a paragraph for its own
+    help, and at least one example, because an example answers most questions first."""
+    return sub.add_parser(name, help=summary, description=f"{summary}.\n\n{about}",
+                          epilog="example:\n" + example, formatter_class=_Help)
+
+
+def _build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="gm-tools", description=_ABOUT, epilog=_START, formatter_class=_Help)
+    sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    s = _command(sub, "variants", "list the shipped variants",
+                 "Prints each variant's name, its title and its aliases (any of which `new-game` accepts).",
+                 "  gm-tools variants")
     s.set_defaults(func=lambda a: _call("gm_tools.edges.variants", "cmd_variants", a))
 
-    s = sub.add_parser("variant", help="show one variant")
-    s.add_argument("name")
+    s = _command(sub, "variant", "show one variant",
+                 "Prints a variant's provinces, centers, calendar and powers with their home centers\n"
+                 "and starting units, as loaded from variants/NAME/; --json prints all of it.",
+                 "  gm-tools variant europe1619\n  gm-tools variant centenary --json > centenary.json")
+    s.add_argument("name", help="the variant's name or alias, as `gm-tools variants` lists them")
     s.add_argument("--json", action="store_true", help="print the loaded variant as JSON")
     s.set_defaults(func=lambda a: _call("gm_tools.edges.variants", "cmd_variant", a))
 
-    s = sub.add_parser("adjudicate", help="adjudicate JSON requests (see docs/json-interface.md)")
+    s = _command(sub, "adjudicate", "adjudicate JSON requests",
+                 "Reads positions and orders as JSON, adjudicates them and prints the results as\n"
+                 "JSON, without any game or workbook (docs/json-interface.md gives the format).",
+                 "  gm-tools adjudicate request.json\n  cat requests.jsonl | gm-tools adjudicate --jsonl -")
     s.add_argument("file", help="request file, or - for standard input")
-    s.add_argument("--variant", default="standard")
+    s.add_argument("--variant", default="standard", help="variant whose map and rules apply (default: standard)")
     s.add_argument("--jsonl", action="store_true", help="one request per line in, one response per line out")
     s.set_defaults(func=lambda a: _call("gm_tools.app.jsonapi", "cmd_adjudicate", a))
 
-    s = sub.add_parser("new-game", help="create a game: its workbook sheets/NAME.xlsx and its record")
-    s.add_argument("variant")
-    s.add_argument("name")
-    s.add_argument("--seed", type=int, help="seed for any randomness the rules need (default: random)")
+    s = _command(sub, "new-game", "create a game",
+                 "Creates the workbook sheets/NAME.xlsx with the first phase's order sheet and the\n"
+                 "game's record in sheets/NAME/. The seed drives every random draw the rules call\n"
+                 "for, so a turn can be replayed.",
+                 "  gm-tools new-game standard spring1901 --player ENG=Alice --player FRA=Bob\n"
+                 "  gm-tools new-game europe1619 thirty --players 12 --seed 1618")
+    s.add_argument("variant", help="the variant's name or alias, as `gm-tools variants` lists them")
+    s.add_argument("name", help="the game's name: up to 64 letters, digits, - and _ (it names the workbook)")
+    s.add_argument("--seed", type=int, help="seed for any randomness the rules need (default: random, recorded)")
     s.add_argument("--player", action="append", metavar="POWER=NAME", help="a power's player (repeatable)")
     s.add_argument("--players", type=int, metavar="N",
                    help="number of players, for a variant with smaller setups (europe1619: 10 to 15, default 15)")
     _games_root(s)
     s.set_defaults(func=lambda a: _call("gm_tools.app.turn", "cmd_new_game", a))
 
-    s = sub.add_parser("turn", help="process the current phase of a game (no GAME: the demo)")
-    s.add_argument("game", nargs="?", default="")
+    s = _command(sub, "turn", "process the current phase of a game",
+                 "Checks every entry of the phase's sheets, adjudicates, writes the results and the\n"
+                 "next phase's sheets into the workbook (the previous version is kept) and publishes\n"
+                 "the phase to the site. Without GAME it plays the shipped demo game.",
+                 "  gm-tools turn spring1901\n  gm-tools turn spring1901 --lenient --site public")
+    s.add_argument("game", nargs="?", default="", help="the game's name (default: the demo game)")
     s.add_argument("--lenient", action="store_true", help="invalid orders stand as holds (as judges do), listed in the report")
     s.add_argument("--force", action="store_true", help="process the phase even if no order or press was entered")
     s.add_argument("--site", default="site", help="folder the site is published to (default: site)")
     _games_root(s)
     s.set_defaults(func=lambda a: _call("gm_tools.app.turn", "cmd_turn", a))
 
-    s = sub.add_parser("rollback", help="reopen a game's last processed phase to correct it")
-    s.add_argument("game")
+    s = _command(sub, "rollback", "reopen a game's last processed phase to correct it",
+                 "Restores the workbook as it was before the last turn was processed, with the orders\n"
+                 "as entered, and removes that phase from the record and the site.",
+                 "  gm-tools rollback spring1901")
+    s.add_argument("game", help="the game's name")
     s.add_argument("--site", default="site", help="folder the site is published to (default: site)")
     _games_root(s)
     s.set_defaults(func=lambda a: _call("gm_tools.app.turn", "cmd_rollback", a))
 
-    s = sub.add_parser("replay", help="re-adjudicate a game from its stored orders and compare with its record")
-    s.add_argument("game")
+    s = _command(sub, "replay", "re-adjudicate a game and compare with its record",
+                 "Plays the game again from its stored orders and seed and lists the phases whose\n"
+                 "record differs byte for byte (exit status 1); nothing is written.",
+                 "  gm-tools replay spring1901")
+    s.add_argument("game", help="the game's name")
     _games_root(s)
     s.set_defaults(func=lambda a: _call("gm_tools.app.turn", "cmd_replay", a))
 
-    s = sub.add_parser("map", help="draw a played phase of a game as PNG (web or print size) or SVG")
-    s.add_argument("game")
+    s = _command(sub, "map", "draw a played phase of a game",
+                 "Draws the map of a processed phase as PNG (web or print size) or SVG, with all\n"
+                 "orders or one power's.",
+                 "  gm-tools map spring1901 F1901M --power FRA --print\n  gm-tools map spring1901 --out now.svg")
+    s.add_argument("game", help="the game's name")
     s.add_argument("phase", nargs="?", help="phase id such as F1901M (default: the last one played)")
     s.add_argument("--power", help="draw only this power's orders (code or name)")
     s.add_argument("--print", action="store_true", help="full size for print (3600 px wide) instead of web size")
@@ -65,7 +121,10 @@ def _build_parser() -> argparse.ArgumentParser:
     _games_root(s)
     s.set_defaults(func=lambda a: _call("gm_tools.app.mapcmd", "cmd_map", a))
 
-    s = sub.add_parser("site", help="rebuild the static site from every game's record (writes only what changed)")
+    s = _command(sub, "site", "rebuild the static site from every game's record",
+                 "Writes the pages, maps and feeds of every game; files whose content did not change\n"
+                 "are left alone, so a static host uploads only what changed.",
+                 "  gm-tools site\n  gm-tools site --out /var/www/diplomacy")
     s.add_argument("--out", default="site", help="folder the site is written to (default: site)")
     _games_root(s)
     s.set_defaults(func=lambda a: _call("gm_tools.publish.site", "cmd_site", a))

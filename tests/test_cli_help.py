@@ -1,0 +1,60 @@
+"""The command line explains itself: every command and argument has a description and every
+command an example that the parser accepts (issue 18, item 3)."""
+
+from __future__ import annotations
+
+import argparse
+import shlex
+import subprocess
+import sys
+
+import pytest
+
+from gm_tools.app.cli import _build_parser
+
+
+def _subparsers() -> dict[str, argparse.ArgumentParser]:
+    parser = _build_parser()
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            return dict(action.choices)
+    raise AssertionError("gm-tools has no subcommands")
+
+
+COMMANDS = sorted(_subparsers())
+
+
+def test_top_help_is_for_users():
+    out = subprocess.run([sys.executable, "-m", "gm_tools", "--help"], capture_output=True, text=True, check=True).stdout
+    assert "parses arguments" not in out  # the module's note to developers is not the help
+    assert "workbook" in out and "new-game" in out and "--help" in out
+    for name in COMMANDS:
+        assert name in out
+
+
+@pytest.mark.parametrize("name", COMMANDS)
+def test_every_argument_is_described(name):
+    sub = _subparsers()[name]
+    for action in sub._actions:
+        if isinstance(action, argparse._HelpAction):
+            continue
+        assert action.help and len(action.help) > 10, f"{name}: {action.dest} has no description"
+    assert sub.description and len(sub.description.splitlines()) >= 3, f"{name}: no paragraph of help"
+
+
+@pytest.mark.parametrize("name", COMMANDS)
+def test_every_example_parses(name):
+    sub = _subparsers()[name]
+    assert sub.epilog and sub.epilog.startswith("example:"), f"{name}: no example"
+    examples = [line.strip() for line in sub.epilog.splitlines()[1:] if line.strip()]
+    assert examples
+    for line in examples:
+        words = shlex.split(line.split(">")[0].split("|")[-1])
+        assert words[:2] == ["gm-tools", name], line
+        _build_parser().parse_args(words[1:])  # SystemExit (a failure) if the example is stale
+
+
+def test_subcommand_help_runs_from_the_shell():
+    out = subprocess.run([sys.executable, "-m", "gm_tools", "new-game", "--help"],
+                         capture_output=True, text=True, check=True).stdout
+    assert "example:" in out and "--seed" in out and "replayed" in out
