@@ -21,6 +21,8 @@ from gm_tools.edges.game import game_paths
 from gm_tools.publish.site import build_site
 from gm_tools.systems.europe1615.sheets import ALLOTMENT, TRACKER
 
+from browser import chromium_page, needs_chromium, served, table_rows
+
 DEMO = Path(__file__).resolve().parent.parent / "sheets" / "demo-europe1615.toml"
 GAME = "europe1615-demo"
 
@@ -135,3 +137,29 @@ def test_the_first_round_is_scored(game):
     assert done["scores"]["SPAIN"]["alignments"]["SAV"] == 3 * (6 + 5)
     assert done["round_winner"] == max(done["scores"], key=lambda p: done["scores"][p]["total"])
     assert _extra(records["W1615S"])["round_wins"] == {done["round_winner"]: 1}
+
+
+@needs_chromium
+def test_the_game_page_ranks_by_rounds_won_in_chromium(game, tmp_path):
+    """'The power that wins 5 rounds ... takes immediate victory' and 'in case of a tie ...
+    differentiate by score from the previous year': the game page, opened in Chromium, ranks
+    the powers by rounds won, then by the last round's victory points, shows both beside the
+    centers, and charts the points per year (issue 18, item 1)."""
+    root, records = game
+    build_site(root, tmp_path / "site")
+    state = _extra(list(records.values())[-1])  # the last phase played
+    errors: list[str] = []
+    with served(tmp_path / "site") as base, chromium_page(errors) as page:
+        page.goto(f"{base}games/{GAME}/index.html")
+        header, *rows = table_rows(page, "standings-h")
+        assert header[:6] == ["Power", "Player", "Rounds won", "Victory points", "Supply centers", "Units"]
+        assert len(rows) == 5  # the five playable powers, not the Ottomans or the minors
+        keys = [tuple(int(c) for c in r[2:5]) for r in rows]
+        assert keys == sorted(keys, reverse=True)
+        winner = records["W1615S"]["extra"]["outcome"]["scoring"]["round_winner"]
+        assert keys[0][0] == 1 and rows[0][0].upper() == winner
+        assert {r[0].upper(): int(r[3]) for r in rows} == state["last_scores"]
+        per_year = table_rows(page, "scores-h")
+        assert per_year[0] == ["Power", "1615"] and len(per_year) == 6
+        assert page.locator("#scores-h ~ figure.chart svg").count() == 1
+    assert errors == []

@@ -175,3 +175,20 @@ def test_the_builds_page_reports_each_powers_statement(site):
     assert ("<strong>VENICE</strong>: 0 balance + 5 Income: home center VEN - 2 Loan to SAVOY (1 TPs interest, "
             "due 1621) - 3 BUILD A VEN (military strength 1) = 0 TPs") in section
     assert "3 TPs at a military strength of 1" in page  # the build's result gives its price
+
+
+def test_the_standings_rank_by_victory_points_then_centers(site):
+    """1619 rulebook: 'The object of the game is for a power to score 25 victory points at some
+    year in the game (or achieve the highest score by the official end of the game)': the game
+    page ranks the powers by their last Scoring Phase's points, centers breaking ties, and shows
+    the points beside the centers (issue 18, item 1)."""
+    page = (site / "index.html").read_text(encoding="utf-8")
+    tables = tables_of(page)
+    header, *rows = tables["Standings"]
+    assert header[:5] == ["Power", "Player", "Victory points", "Supply centers", "Units"]
+    scored = {r[0]: int(r[-1]) for r in tables["Victory points per year"][1:]}
+    assert {r[0]: int(r[2]) for r in rows} == scored  # the standings show the latest year's points
+    assert any(scored.values())
+    keys = [(int(r[2]), int(r[3])) for r in rows]
+    assert keys == sorted(keys, reverse=True)
+    assert "most victory points first" in page

@@ -8,8 +8,26 @@ the module; :func:`rules_for` finds it.
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+
 from gm_tools.engine.model import Position, Unit
 from gm_tools.engine.variant import Variant
+
+MEASURES = ("centers", "points", "rounds")
+"""What a game is won by, and so what its standings rank by (:meth:`Rules.victory_measure`)."""
+
+
+@dataclass(frozen=True)
+class Scores:
+    """The powers' victory points as the standings, the map legend and the points chart show
+    them; empty in a game won on centers."""
+
+    points: dict[str, int] = field(default_factory=dict)
+    """Power -> its latest victory points."""
+    year: str = ""
+    """The year those points were scored, or "" where the position does not say."""
+    rounds: dict[str, int] = field(default_factory=dict)
+    """Power -> rounds won, in a game won by rounds (Europe 1615 v3); empty otherwise."""
 
 
 class Rules:
@@ -78,6 +96,28 @@ class Rules:
             counts[owner] = counts.get(owner, 0) + 1
         winners = [p for p, n in sorted(counts.items()) if n >= variant.victory_centers]
         return winners[0] if winners else None
+
+    def victory_measure(self, variant: Variant) -> str:
+        """What the game is won by, one of :data:`MEASURES`: the standings rank by it. Standard:
+        "centers"; a variant with a ``[victory] points`` target: "points"."""
+        return "points" if variant.victory_points else "centers"
+
+    def scores(self, variant: Variant, position: Position) -> Scores:
+        """The victory points at ``position``. Standard: read from ``extra["scores"]`` (power ->
+        points), or else the latest year of ``extra["ledger"]["scores"]`` (year -> power ->
+        points: Europe 1619's yearly Scoring Phase, whose scores are worked out afresh each
+        year, not added up); none in a plain Diplomacy game."""
+        scores = position.extra.get("scores")
+        if isinstance(scores, dict) and all(isinstance(v, (int, float)) for v in scores.values()):
+            return Scores(points=dict(scores))
+        ledger = position.extra.get("ledger")
+        yearly = ledger.get("scores") if isinstance(ledger, dict) else None
+        if isinstance(yearly, dict):
+            years = [y for y in yearly if str(y).isdigit() and isinstance(yearly[y], dict)]
+            if years:
+                latest = max(years, key=int)
+                return Scores(points=dict(yearly[latest]), year=str(latest))
+        return Scores()
 
     def after_phase(self, variant: Variant, before: Position, after: Position, seed: str) -> tuple[Position, list[dict]]:
         """What the variant's rules do once a phase is adjudicated, from the position the

@@ -455,28 +455,17 @@ class _Legend:
         return (self.power_rows + len(LEGEND_KEY)) * LEGEND_ROW + 16
 
 
-def _victory_points(position: Position) -> tuple[dict, str]:
-    """Victory points per power, and the year they were scored ("" if not known).
+def _victory_points(variant: Variant, position: Position) -> tuple[dict, str]:
+    """Victory points per power, and the year they were scored ("" if not known)."""
+    from gm_tools.engine.rules import rules_for
 
-    Read from ``extra["scores"]`` (power -> points), or else from the latest year of
-    ``extra["ledger"]["scores"]`` (year -> power -> points: the Europe variants' yearly
-    Scoring Phase, whose scores are worked out afresh each year, not added up)."""
-    scores = position.extra.get("scores")
-    if isinstance(scores, dict) and all(isinstance(v, (int, float)) for v in scores.values()):
-        return scores, ""
-    ledger = position.extra.get("ledger")
-    yearly = ledger.get("scores") if isinstance(ledger, dict) else None
-    if isinstance(yearly, dict) and yearly:
-        years = [y for y in yearly if str(y).isdigit() and isinstance(yearly[y], dict)]
-        if years:
-            latest = max(years, key=lambda y: int(y))
-            return yearly[latest], str(latest)
-    return {}, ""
+    scores = rules_for(variant).scores(variant, position)
+    return scores.points, scores.year
 
 
 def _legend(variant: Variant, position: Position, colours: dict[str, str], width: float) -> _Legend:
     """Each power's colour, centers and units, and victory points where the position has them."""
-    scores, year = _victory_points(position)
+    scores, year = _victory_points(variant, position)
     entries: list[tuple[str, str]] = []
     others = [code for code, power in variant.powers.items() if not power.playable]
     for code, power in variant.powers.items():

@@ -50,7 +50,7 @@ from gm_tools.engine.positions import position_from_json
 from gm_tools.publish.render import RenderOptions, render_svg
 from gm_tools.publish.sitecontext import GameContext, PhaseContext, Section, SiteContext, collect, collect_game  # noqa: F401
 from gm_tools.publish.sitefiles import MANIFEST, BuildReport, Manifest, PngPainter, SiteWriter, code_key, variant_key  # noqa: F401
-from gm_tools.publish.siteviews import chart_view, game_summary, ledger_view, phase_view, standings
+from gm_tools.publish.siteviews import chart_view, game_summary, ledger_view, phase_view, points_view, standings
 from gm_tools.engine.variant import Variant
 
 TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
@@ -184,7 +184,7 @@ def write_game(env: jinja2.Environment, writer: SiteWriter, painter: PngPainter,
                "dislodged": len(dislodgements(p.record))} for p in game.phases]
     html = env.get_template("game.html").render(
         root="../../", game=summary, phases=phases, standings=standings(game), map_svg=_inline_svg(current_svg),
-        chart=chart, chart_labels=labels, chart_rows=chart_rows, page_title=game.name, ledger=ledger_view(game),
+        chart=chart, chart_labels=labels, chart_rows=chart_rows, page_title=game.name, ledger=ledger_view(game), points=points_view(game),
         map_phase=phase_title(game.variant.calendar, position["phase"]) if _is_phase(position["phase"]) else "",
     )
     writer.write(f"{folder}/index.html", html)

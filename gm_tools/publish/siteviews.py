@@ -139,15 +139,31 @@ def chart_view(game: GameContext) -> tuple[Markup, list[str], list[dict]]:
                                values=values))
         rows.append({"power": power_name(variant, code), "values": list(values)})
     title = f"Supply centers per power per year, {game.name}"
-    # a variant won on victory points has its target on the points chart (ledger_view) instead
+    # a variant won on victory points has its target on the points chart (points_view) instead
     target = 0 if variant.victory_points else variant.victory_centers
     return Markup(centers_chart(lines, labels, title, target)), labels, rows
 
 
-def standings(game: GameContext) -> list[dict]:
+RANKED_BY = {
+    "centers": "most supply centers first",
+    "points": "most victory points first (the game is won on points), then most centers",
+    "rounds": "most rounds won first (the game is won by rounds), then the last round's victory points, then centers",
+}
+"""The standings caption, by the variant's victory measure (:meth:`Rules.victory_measure`)."""
+
+
+def standings(game: GameContext) -> dict:
+    """The standings: one row per played power, ranked by what wins the game (its variant's
+    victory measure, never its name), with the figures that ranking uses."""
+    from gm_tools.engine.positions import position_from_json
+    from gm_tools.engine.rules import rules_for
+
     variant = game.variant
-    position = game.latest_position()
-    centers, units = position.get("centers", {}), position.get("units", {})
+    rules = rules_for(variant)
+    measure = rules.victory_measure(variant)
+    latest = game.latest_position()
+    scores = rules.scores(variant, position_from_json(latest))
+    centers, units = latest.get("centers", {}), latest.get("units", {})
     players = dict(game.info.players)
     if game.phases:
         players.update({k: v for k, v in (game.phases[-1].record.get("players") or {}).items() if v})
@@ -158,9 +174,43 @@ def standings(game: GameContext) -> list[dict]:
         c, u = len(centers.get(code, [])), len(units.get(code, []))
         status = "winner" if code == game.winner else ("eliminated" if c == 0 and u == 0 else "")
         rows.append({"power": power_name(variant, code), "player": players.get(code, ""), "centers": c,
-                     "units": u, "status": status})
-    rows.sort(key=lambda r: -r["centers"])  # stable: equal counts keep the variant's order
-    return rows
+                     "units": u, "status": status, "points": scores.points.get(code, 0),
+                     "rounds": scores.rounds.get(code, 0)})
+    keys = {"centers": ("centers",), "points": ("points", "centers"), "rounds": ("rounds", "points", "centers")}[measure]
+    rows.sort(key=lambda r: tuple(-r[k] for k in keys))  # stable: a tie keeps the variant's order
+    return {"rows": rows, "measure": measure, "caption": RANKED_BY[measure],
+            "scored_in": scores.year}
+
+
+def points_view(game: GameContext) -> dict | None:
+    """Victory points per power per year, from each phase that changed them, for a game won on
+    points or rounds; None for a game won on centers. The chart is the supply-center chart's,
+    with the points target as its rule where the variant has one."""
+    from gm_tools.engine.positions import position_from_json
+    from gm_tools.engine.rules import rules_for
+
+    variant = game.variant
+    rules = rules_for(variant)
+    if rules.victory_measure(variant) == "centers":
+        return None
+    by_year: dict[str, dict] = {}
+    for phase in game.phases:
+        scores = rules.scores(variant, position_from_json(phase.record["after"]))
+        if scores.points:
+            by_year[scores.year or str(parse_phase(phase.id).year)] = scores.points
+    years = sorted((y for y in by_year if y.isdigit()), key=int)
+    powers = [p for p in ordered(variant, {p for y in years for p in by_year[y]}) if _played(variant, p)]
+    lines, rows = [], []
+    for code in powers:
+        values = tuple(int(by_year[y].get(code, 0)) for y in years)
+        power = variant.powers.get(code)
+        lines.append(ChartLine(label=power_name(variant, code), colour=power.colour if power else "#888888",
+                               values=values))
+        rows.append({"power": power_name(variant, code), "values": list(values)})
+    target = variant.victory_points or 0
+    title = f"Victory points per power per year, {game.name}"
+    chart = Markup(centers_chart(lines, years, title, target)) if lines and years else Markup("")
+    return {"chart": chart, "years": years, "rows": rows, "target": target}
 
 
 def _played(variant: Variant, code: str) -> bool:
@@ -188,34 +238,19 @@ def game_summary(game: GameContext) -> dict:
 
 
 def ledger_view(game: GameContext) -> dict | None:
-    """Victory points and treasury per year, for variants whose yearly phases keep a ledger
-    in ``Position.extra["ledger"]`` ({"scores" | "treasury": {year: {power: ...}}}, the Europe
-    variants' Scoring and Builds and Transactions Phases); None for the others.
-
-    The chart is the supply-center chart's, with the victory-point target as its rule."""
+    """Treasury per year, for variants whose yearly phases keep a ledger in
+    ``Position.extra["ledger"]["treasury"]`` ({year: {power: ...}}, Europe 1619's Builds and
+    Transactions Phase); None for the others."""
     variant = game.variant
     ledger = game.latest_position().get("extra", {}).get("ledger")
-    if not isinstance(ledger, dict) or not (ledger.get("scores") or ledger.get("treasury")):
+    treasury = ledger.get("treasury") if isinstance(ledger, dict) else None
+    if not isinstance(treasury, dict) or not treasury:
         return None
-    scores, treasury = ledger.get("scores") or {}, ledger.get("treasury") or {}
-    score_years = sorted(scores, key=int)
-    money_years = sorted(treasury, key=int)
-    powers = ordered(variant, {p for y in scores.values() for p in y} | {p for y in treasury.values() for p in y})
-    lines, score_rows, money_rows = [], [], []
-    for code in powers:
-        values = tuple(int(scores[y].get(code, 0)) for y in score_years)
-        power = variant.powers.get(code)
-        if score_years:
-            lines.append(ChartLine(label=power_name(variant, code), colour=power.colour if power else "#888888",
-                                   values=values))
-            score_rows.append({"power": power_name(variant, code), "values": list(values)})
-        money_rows.append({"power": power_name(variant, code),
-                           "values": [_balance(treasury[y].get(code)) for y in money_years]})
-    title = f"Victory points per power per year, {game.name}"
-    chart = Markup(centers_chart(lines, score_years, title, variant.victory_points or 0)) if lines else Markup("")
-    return {"chart": chart, "score_years": score_years, "score_rows": score_rows,
-            "treasury_years": money_years, "treasury_rows": money_rows,
-            "target": variant.victory_points or 0}
+    years = sorted(treasury, key=int)
+    powers = ordered(variant, {p for y in treasury.values() for p in y})
+    rows = [{"power": power_name(variant, code), "values": [_balance(treasury[y].get(code)) for y in years]}
+            for code in powers]
+    return {"treasury_years": years, "treasury_rows": rows}
 
 
 def _balance(entry) -> str:

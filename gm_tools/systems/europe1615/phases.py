@@ -52,6 +52,7 @@ def scoring_phase(variant: Variant, position: Position) -> PhaseOutcome:
     scores = round_scores(setup, setup.scoring, state, position)
     winner = round_winner(scores)
     state.last_scores = {p: s.total for p, s in scores.items()}
+    state.scored_year = parse_phase(position.phase).year
     if winner:
         state.round_wins[winner] = state.round_wins.get(winner, 0) + 1
     # 'INFs of the eliminated power ... that have been deployed to all minor states are removed

@@ -30,7 +30,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from gm_tools.engine.model import Position, Unit
-from gm_tools.engine.rules import Rules
+from gm_tools.engine.rules import Rules, Scores
 from gm_tools.engine.variant import Variant
 from gm_tools.mechanics.influence import ALIGNED, NEUTRAL
 from gm_tools.systems.europe1615.setup import Setup, setup_of
@@ -182,6 +182,17 @@ class Europe1615Rules(Rules):
 
         setup = setup_of(variant)
         return game_winner(setup, setup.scoring, position, state_of(position).round_wins)
+
+    def victory_measure(self, variant: Variant) -> str:
+        """'The power that wins 5 rounds ... takes immediate victory': the standings rank by
+        rounds won, then by the last round's score."""
+        return "rounds"
+
+    def scores(self, variant: Variant, position: Position) -> Scores:
+        """The last Scoring Phase's scores and every power's rounds won."""
+        state = state_of(position)
+        return Scores(points=dict(state.last_scores), year=str(state.scored_year or ""),
+                      rounds=dict(state.round_wins))
 
     def play_phase(self, variant: Variant, position: Position, orders: list, inputs: dict):
         from gm_tools.systems.europe1615 import phases

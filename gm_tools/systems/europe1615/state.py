@@ -37,6 +37,8 @@ class State:
     """Closed minors a sanction has opened (Morocco, Catalonia); sanctions are part 2."""
     last_scores: dict[str, int] = field(default_factory=dict)
     """Power -> its score in the last round ('differentiate by score from the previous year')."""
+    scored_year: int = 0
+    """The year of the last Scoring Phase (0 before the first)."""
     round_wins: dict[str, int] = field(default_factory=dict)
     """Power -> rounds it has won ('The power that wins 5 rounds ... takes immediate victory')."""
     timeline: tuple[tuple[str, str], ...] = ()
@@ -60,6 +62,7 @@ class State:
             "counterbalance": self.counterbalance,
             "opened": sorted(self.opened),
             "last_scores": dict(sorted(self.last_scores.items())),
+            "scored_year": self.scored_year,
             "round_wins": dict(sorted((p, n) for p, n in self.round_wins.items() if n)),
             "waived": [list(w) for w in sorted(set(self.waived))],
             "timeline": [list(t) for t in self.timeline],
@@ -75,6 +78,7 @@ class State:
             counterbalance=data.get("counterbalance"),
             opened=tuple(data.get("opened", ())),
             last_scores={p: int(n) for p, n in data.get("last_scores", {}).items()},
+            scored_year=int(data.get("scored_year", 0)),
             round_wins={p: int(n) for p, n in data.get("round_wins", {}).items()},
             waived=tuple(tuple(w) for w in data.get("waived", ())),
             timeline=tuple(tuple(t) for t in data.get("timeline", ())),
