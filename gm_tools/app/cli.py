@@ -22,7 +22,7 @@ _START = """\
 a game from start to finish:
   gm-tools variants                          which variants are shipped
   gm-tools new-game standard spring1901      create sheets/spring1901.xlsx
-  (type the orders into the workbook)
+  gm-tools orders spring1901 alice.eml       type a player's mailed orders into it
   gm-tools turn spring1901                   process the phase, publish it to site/
   gm-tools rollback spring1901               reopen the last phase to correct it
   gm-tools <command> --help                  what a command does, with an example"""
@@ -91,6 +91,20 @@ def _build_parser() -> argparse.ArgumentParser:
     s.add_argument("--site", default="site", help="folder the site is published to (default: site)")
     _games_root(s)
     s.set_defaults(func=lambda a: _call("gm_tools.app.turn", "cmd_turn", a))
+
+    s = _command(sub, "orders", "enter players' mailed orders into a game's workbook",
+                 "Reads each mail as judges do (a power line, then orders; quoted replies, signatures\n"
+                 "and HTML ignored), checks every order against the current phase, and types the\n"
+                 "orders that stand into the power's block of the Orders sheet, replacing its earlier\n"
+                 "orders. Refused orders are listed with their line and reason (exit status 1). The\n"
+                 "workbook before the mails and the mails themselves are kept in sheets/GAME/mail/.",
+                 "  gm-tools orders spring1901 alice.eml bob.txt\n  gm-tools orders spring1901 - < mail.txt\n"
+                 "  gm-tools orders spring1901 --dry-run alice.eml")
+    s.add_argument("game", help="the game's name")
+    s.add_argument("mails", nargs="+", metavar="MAIL", help="a saved mail (.eml) or pasted text file; - for standard input")
+    s.add_argument("--dry-run", action="store_true", help="check and report the orders, write nothing")
+    _games_root(s)
+    s.set_defaults(func=lambda a: _call("gm_tools.app.mailorders", "cmd_orders", a))
 
     s = _command(sub, "rollback", "reopen a game's last processed phase to correct it",
                  "Restores the workbook as it was before the last turn was processed, with the orders\n"

@@ -77,6 +77,11 @@ class GamePaths:
         return self.folder / "backups"
 
     @property
+    def mail(self) -> Path:
+        """Mails entered with ``gm-tools orders`` and the workbook as it was before each."""
+        return self.folder / "mail"
+
+    @property
     def rolled_back(self) -> Path:
         return self.folder / "rolled-back"
 
@@ -266,6 +271,20 @@ def store_backup(paths: GamePaths, phase: str, workbook_bytes: bytes) -> None:
     second processing this is the corrected workbook: the one a further rollback should
     bring back."""
     write_atomic(paths.backup_file(phase), workbook_bytes)
+
+
+def store_mail(paths: GamePaths, phase: str, mails: list[bytes], workbook_before: bytes) -> list[Path]:
+    """Keep the mails entered into ``phase``'s workbook and the workbook as it was before
+    them (``mail/S1901M.1.xlsx``, ``mail/S1901M.1.1.eml``...), so nothing a player sent and
+    nothing the GM had typed is lost. Returns the files written."""
+    before = _next_free(paths.mail, phase, ".xlsx")
+    write_atomic(before, workbook_before)
+    stem = before.name[: -len(".xlsx")]
+    kept = [before]
+    for i, mail in enumerate(mails, start=1):
+        kept.append(paths.mail / f"{stem}.{i}.eml")
+        write_atomic(kept[-1], mail)
+    return kept
 
 
 def _next_free(folder: Path, stem: str, suffix: str) -> Path:

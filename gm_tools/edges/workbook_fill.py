@@ -33,6 +33,20 @@ def fill_orders(data: bytes, orders: dict[str, list[str]], press: str = "", wher
     way a GM copies them from players' mail: an order naming a unit goes on that unit's
     row, any other (a build, a removal, a waive) on the power's next free row. The press
     text, if any, goes on the Press sheet one line per row."""
+    data, _ = place_orders(data, orders, where=where)
+    if press:
+        wb = open_workbook(data, where)
+        for row, line in enumerate(press.split("\n"), start=2):
+            wb[PRESS].cell(row=row, column=1).value = line
+        data = _save(wb)
+    return data
+
+
+def place_orders(data: bytes, orders: dict[str, list[str]], replace: bool = False,
+                 where: str = "workbook") -> tuple[bytes, list[tuple[str, str, str]]]:
+    """Type each power's orders into its block (as :func:`fill_orders`); with ``replace``, the
+    block's earlier orders are cleared first, as a player's new mail replaces the last one.
+    Returns the workbook and (power, order, cell) for each order typed."""
     wb = open_workbook(data, where)
     ws = wb[ORDERS]
     rows: dict[str, list[int]] = {}
@@ -45,7 +59,12 @@ def fill_orders(data: bytes, orders: dict[str, list[str]], press: str = "", wher
         rows.setdefault(power, []).append(row)
         if _UNIT_LABEL.match(label):
             labels[(power, label)] = row
+    if replace:
+        for power in orders:
+            for row in rows.get(power, []):
+                ws.cell(row=row, column=3).value = None
     used: set[int] = set()
+    typed = []
     for power, texts in orders.items():
         for text in texts:
             named = re.match(r"\s*([AF])\s+([A-Z0-9]+(?:/[A-Z]+)?)", text.upper())
@@ -58,7 +77,5 @@ def fill_orders(data: bytes, orders: dict[str, list[str]], press: str = "", wher
                 row = free[0]
             used.add(row)
             ws.cell(row=row, column=3).value = text
-    if press:
-        for row, line in enumerate(press.split("\n"), start=2):
-            wb[PRESS].cell(row=row, column=1).value = line
-    return _save(wb)
+            typed.append((power, text, f"{ORDERS}!C{row}"))
+    return _save(wb), typed

@@ -1,0 +1,155 @@
+"""Orders as players mail them, read the way judges accept them.
+
+A mail holds a power line (``France``, ``Power: FRA``, ``FRANCE:``) and then that power's
+orders, one per line; a GM forwarding several players' orders may put several power lines in
+one mail. Everything a mail program adds is left out before reading: the headers, quoted
+replies (``> ...`` lines, ``On ... wrote:`` and everything after it, an HTML mail's
+``<blockquote>``), a signature after the ``-- `` line, and the HTML of an HTML-only mail.
+Judges' ``END`` or ``SIGNOFF`` stops the reading. Lines before the first power line are
+greetings: skipped, and listed so the GM can see what was not read.
+
+This module only reads text: checking the orders against the phase, and the workbook, are
+the caller's (:mod:`gm_tools.app.mailorders`).
+"""
+
+from __future__ import annotations
+
+import email
+import email.policy
+import re
+from dataclasses import dataclass, field
+from html.parser import HTMLParser
+
+from gm_tools.engine.variant import Variant
+
+_QUOTE_HEADER = re.compile(r"^(on\b.*\bwrote:|-+\s*original message\s*-+|-+\s*forwarded message\s*-+|"
+                           r"from:\s.*|sent from my \w+.*)$", re.IGNORECASE)
+"""A line after which a mail program puts the quoted mail, or its own footer."""
+_STOP = re.compile(r"^(end|signoff)\b", re.IGNORECASE)
+"""Judges' end of orders."""
+_POWER_PREFIX = re.compile(r"^(power|country|nation|player of)\s*[:=]?\s*", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class MailLine:
+    """One line of a mail, with its number in the text that was read (1 = first line)."""
+
+    number: int
+    """Line number in the mail's body, for the GM to find it."""
+    text: str
+    """The line as written, stripped of surrounding spaces."""
+
+
+@dataclass
+class MailOrders:
+    """What one mail says: each power's orders, and what was left unread."""
+
+    blocks: list[tuple[str, list[MailLine]]] = field(default_factory=list)
+    """(power code, its order lines) in the order the power lines come in the mail."""
+    skipped: list[MailLine] = field(default_factory=list)
+    """Lines before the first power line (greetings), not read as orders."""
+
+
+class _HtmlText(HTMLParser):
+    """The visible text of an HTML mail, a line per block element, without quoted replies."""
+
+    BLOCKS = {"p", "div", "br", "li", "tr", "h1", "h2", "h3", "h4", "pre", "table"}
+    HIDDEN = {"style", "script", "head", "title", "blockquote"}
+
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.parts: list[str] = []
+        self.hidden = 0
+        self.divs: list[bool] = []  # for each open div: does it hide (a mail program's quote)?
+
+    def handle_starttag(self, tag, attrs):
+        hides = tag in self.HIDDEN
+        if tag == "div":
+            hides = any(k == "class" and v and "quote" in v for k, v in attrs)
+            self.divs.append(hides)
+        if hides:
+            self.hidden += 1
+        elif tag in self.BLOCKS and not self.hidden:
+            self.parts.append("\n")
+
+    def handle_startendtag(self, tag, attrs):
+        if tag == "br" and not self.hidden:
+            self.parts.append("\n")
+
+    def handle_endtag(self, tag):
+        hid = tag in self.HIDDEN
+        if tag == "div" and self.divs:
+            hid = self.divs.pop()
+        if hid:
+            self.hidden = max(0, self.hidden - 1)
+        elif tag in self.BLOCKS and not self.hidden:
+            self.parts.append("\n")
+
+    def handle_data(self, data):
+        if not self.hidden:
+            self.parts.append(data)
+
+
+def html_text(html: str) -> str:
+    """The text a reader sees in an HTML mail, one line per paragraph or line break."""
+    parser = _HtmlText()
+    parser.feed(html)
+    parser.close()
+    return "".join(parser.parts)
+
+
+MAIL_HEADERS = ("from", "to", "subject", "date", "content-type", "mime-version", "message-id", "received")
+"""Headers that make a file a mail rather than pasted text ("Power: France" is not one)."""
+
+
+def body_text(data: bytes) -> str:
+    """A mail's body as plain text: the text/plain part of a MIME mail (or its HTML part made
+    text when it has no plain one), or the whole file when it is not a mail but pasted text."""
+    message = email.message_from_bytes(data, policy=email.policy.default)
+    if not any(key.lower() in MAIL_HEADERS for key in message.keys()):
+        text = data.decode("utf-8", errors="replace")
+        if re.search(r"<(html|body|div|p|br)\b", text, re.IGNORECASE):
+            text = html_text(text)  # an HTML body saved or pasted on its own
+        return text.replace("\r\n", "\n")
+    part = message.get_body(preferencelist=("plain", "html"))
+    if part is None:
+        return ""
+    content = part.get_content()
+    if part.get_content_subtype() == "html":
+        content = html_text(content)
+    return content.replace("\r\n", "\n")
+
+
+def power_names(variant: Variant) -> dict[str, str]:
+    """Lower-case power code or name -> code: what a power line may say."""
+    names = {}
+    for code, power in variant.powers.items():
+        names[code.lower()] = code
+        names[power.name.lower()] = code
+    return names
+
+
+def _power_line(line: str, names: dict[str, str]) -> str | None:
+    """The power a line names on its own (``France``, ``FRANCE:``, ``Power: fra``), or None."""
+    text = _POWER_PREFIX.sub("", line.strip()).rstrip(":").strip().lower()
+    return names.get(text)
+
+
+def read_mail(text: str, variant: Variant) -> MailOrders:
+    """The power blocks of a mail's body text (see the module's note for what is left out)."""
+    names = power_names(variant)
+    out = MailOrders()
+    for number, raw in enumerate(text.split("\n"), start=1):
+        line = raw.strip()
+        if raw.rstrip("\r") == "-- " or line == "--" or _QUOTE_HEADER.match(line) or _STOP.match(line):
+            break
+        if not line or line.startswith(">"):
+            continue
+        power = _power_line(line, names)
+        if power is not None:
+            out.blocks.append((power, []))
+        elif out.blocks:
+            out.blocks[-1][1].append(MailLine(number, line))
+        else:
+            out.skipped.append(MailLine(number, line))
+    return out
