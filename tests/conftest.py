@@ -17,13 +17,22 @@ settings.register_profile(
     "fast", max_examples=150, deadline=None, derandomize=True, print_blob=True,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
 )
-SOAK_EXAMPLES = int(os.environ.get("GM_TOOLS_SOAK_EXAMPLES", "17000"))
-"""Examples per generated-order test in the soak profile: six tests, over 100,000 inputs."""
+SOAK_EXAMPLES = int(os.environ.get("GM_TOOLS_SOAK_EXAMPLES", "13000"))
+"""Examples per generated-order test in the soak profile: eight tests, over 100,000 inputs."""
+BATCH = 1000
+"""The soak profile runs a test's examples in batches of this many, each from a new random seed,
+so that hypothesis's record of the choices it made in one run stays small."""
 settings.register_profile(
-    "soak", max_examples=SOAK_EXAMPLES, deadline=None, print_blob=True,
+    "soak", max_examples=min(BATCH, SOAK_EXAMPLES), deadline=None, print_blob=True,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
 )
 settings.load_profile("soak" if SOAK else "fast")
+
+
+def run_examples(check) -> None:
+    """Run a ``@given`` test: once in the fast profile, in batches up to SOAK_EXAMPLES in soak."""
+    for _ in range(-(-SOAK_EXAMPLES // BATCH) if SOAK else 1):
+        check()
 
 
 def pytest_terminal_summary(terminalreporter):
