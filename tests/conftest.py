@@ -1,4 +1,5 @@
-"""Test-run settings: the hypothesis profiles of the fuzz tests, and their counts.
+"""Test-run settings: a fixed processing time for turns, the hypothesis profiles of the fuzz
+tests, and their counts.
 
 `make test` uses the fast profile; `make soak` (GM_TOOLS_SOAK=1) the long one, which tries
 at least 100,000 order inputs (docs: README, "Soak tests")."""
@@ -12,6 +13,12 @@ from hypothesis import HealthCheck, settings
 import fuzzcount
 
 SOAK = os.environ.get("GM_TOOLS_SOAK") == "1"
+
+FIXED_TIME = "946684800"
+"""2000-01-01 00:00 UTC: every turn a test processes records this time (``SOURCE_DATE_EPOCH``,
+read by ``gm_tools.app.turn.processed_now``), so two runs give the same bytes.
+tests/test_dates.py unsets it to check the clock is read."""
+os.environ["SOURCE_DATE_EPOCH"] = FIXED_TIME
 
 settings.register_profile(
     "fast", max_examples=150, deadline=None, derandomize=True, print_blob=True,

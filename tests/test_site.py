@@ -57,6 +57,8 @@ def _files(site: Path) -> dict[str, bytes]:
 
 
 # --- judge text ---------------------------------------------------------------------------------
+# Lines longer than 76 columns are wrapped as judges wrap them (judgetext.WIDTH), continued
+# four spaces in where the line has no "Power: " to hang under.
 
 FALL_1901 = """\
 Movement results for Fall of 1901. (demo.F1901M)
@@ -92,7 +94,8 @@ Turkey: Fleet Ankara HOLD.
 
 The following units were dislodged:
 
-The French Army in Burgundy can retreat to Belgium, Gascony, Paris or Picardy.
+The French Army in Burgundy can retreat to Belgium, Gascony, Paris or
+    Picardy.
 
 The next phase of 'demo' will be Retreat for Fall of 1901.
 """

@@ -93,6 +93,18 @@ def read_demo_orders(path: Path = DEMO_ORDERS) -> tuple[dict[str, str], dict[str
     return demo.players, demo.phases
 
 
+def _demo_date(created: str, played: int) -> str:
+    """A demo phase's processing time: a phase every three days from the demo's fixed
+    ``created``, so the demo's record and site are the same bytes on every run."""
+    import datetime
+
+    try:
+        start = datetime.datetime.strptime(created, "%Y-%m-%dT%H:%M:%SZ")
+    except ValueError:
+        raise DemoDataError(f"created = {created!r}: expected a UTC time such as \"1901-01-01T00:00:00Z\"") from None
+    return (start + datetime.timedelta(days=3 * (played + 1))).strftime("%Y-%m-%dT%H:%M:00Z")
+
+
 def play_demo(demo: Demo, root: Path) -> list[str]:
     """Play one demo into ``root`` (beside the other demo games); the turn reports."""
     paths = new_game(demo.variant, demo.game, root=root, seed=demo.seed, players=demo.players,
@@ -124,7 +136,8 @@ def play_demo(demo: Demo, root: Path) -> list[str]:
             if press or orders:
                 data = fill_orders(data, orders, press, str(paths.workbook))
         paths.workbook.write_bytes(data)
-        lines.append(run_turn(demo.game, root=root, site_dir=None, force=True).text())
+        lines.append(run_turn(demo.game, root=root, site_dir=None, force=True,
+                              processed=_demo_date(demo.created, len(state.history))).text())
     if unplayed:
         state = load_state(demo.game, root)
         at = "over" if state.finished else f"at {state.position.phase}"

@@ -252,12 +252,25 @@ def adjudicate(variant: Variant, rules: Rules, hooks: SheetHooks, position: Posi
     return Adjudication(results, notes, after, winner, outcome.extra, draws)
 
 
+def processed_now() -> str:
+    """When a turn is processed, as the record keeps it (UTC, to the minute). The environment's
+    ``SOURCE_DATE_EPOCH`` (the reproducible-builds convention) sets it, so a scripted run can
+    give the same bytes every time; otherwise the clock."""
+    epoch = os.environ.get("SOURCE_DATE_EPOCH", "").strip()
+    if epoch.isdigit():
+        moment = datetime.datetime.fromtimestamp(int(epoch), datetime.timezone.utc)
+    else:
+        moment = datetime.datetime.now(datetime.timezone.utc)
+    return moment.strftime("%Y-%m-%dT%H:%M:00Z")
+
+
 def process_phase(
-    state: GameState, data: bytes, lenient: bool = False, force: bool = False
+    state: GameState, data: bytes, lenient: bool = False, force: bool = False, processed: str | None = None
 ) -> tuple[dict | None, bytes | None]:
     """Check and adjudicate the current phase from workbook bytes. Returns the history
     record and the new workbook's bytes, or (None, None) when nothing was entered. Raises
-    WorkbookError listing every problem. Writes nothing."""
+    WorkbookError listing every problem. Writes nothing. ``processed`` is the time the record
+    keeps (default: :func:`processed_now`)."""
     variant, position, paths = state.variant, state.position, state.paths
     rules, hooks = rules_for(variant), hooks_for(variant)
     input_tables = hooks.input_sheets(variant, position)
@@ -313,6 +326,7 @@ def process_phase(
         "press": entries.press,
         "players": {p: entries.players.get(p, "") for p in variant.powers},
         "deadline": entries.deadline,
+        "processed": processed or processed_now(),
         "random": {"seed": str(entries.seed), "draws": done.draws},
         "extra": _record_extra(hooks, inputs, done),
     }
@@ -365,6 +379,7 @@ def run_turn(
     lenient: bool = False,
     force: bool = False,
     site_dir: str | os.PathLike | None = DEFAULT_SITE,
+    processed: str | None = None,
 ) -> TurnReport:
     """``gm-tools turn NAME``: process the current phase and publish. The game is locked
     while it runs, and a turn an earlier command left half-done is finished first
@@ -372,7 +387,7 @@ def run_turn(
     paths = load_state(name, root).paths
     with game_lock(paths):
         recover(paths)
-        report = _turn(name, root, lenient, force, site_dir)
+        report = _turn(name, root, lenient, force, site_dir, processed)
         if site_dir and (report.processed or needs_publishing(paths)):
             publish(paths.root, site_dir)
             published(paths)
@@ -380,7 +395,7 @@ def run_turn(
         return report
 
 
-def _turn(name, root, lenient: bool, force: bool, site_dir) -> TurnReport:
+def _turn(name, root, lenient: bool, force: bool, site_dir, processed: str | None = None) -> TurnReport:
     state = load_state(name, root)
     paths = state.paths
     refuse_if_open(paths)
@@ -389,7 +404,7 @@ def _turn(name, root, lenient: bool, force: bool, site_dir) -> TurnReport:
     if not paths.workbook.exists():
         raise GameError(f"{paths.workbook} is missing: the game's workbook is needed to process a turn")
     data = paths.workbook.read_bytes()
-    record, workbook = process_phase(state, data, lenient=lenient, force=force)
+    record, workbook = process_phase(state, data, lenient=lenient, force=force, processed=processed)
     if record is None:
         return TurnReport(name, state.position.phase, processed=False)
     if site_dir:

@@ -1,10 +1,10 @@
 """A game's Atom feed (RFC 4287): one entry per processed phase, newest first.
 
-History records carry no timestamps (``docs/game-record.md``: replaying a game gives the
-same bytes), so the only date in a game's record is ``game.json``'s ``created``. Every
-``updated`` in the feed is that date: the feed stays a pure function of the record, and
-readers still tell entries apart by their ids and order. Links are relative to the feed's
-own address (RFC 4287 section 4.2.7.1 allows it), so the site works from any host.
+Each entry is dated by its record's ``processed`` time (``docs/game-record.md``; kept in the
+record, so a rebuild or a replay gives the same bytes); a record from before that key was
+kept is dated by ``game.json``'s ``created``. The feed's own ``updated`` is its newest entry's.
+Links are relative to the feed's own address (RFC 4287 section 4.2.7.1 allows it), so the
+site works from any host.
 """
 
 from __future__ import annotations
@@ -28,13 +28,16 @@ class FeedEntry:
     """Address of the phase page, relative to the feed: ``S1901M.html``."""
     summary: str
     """Plain text of the entry: the judge-style results."""
+    updated: str = ""
+    """When the phase was processed (RFC 3339 UTC), or "" when its record does not say."""
 
 
 def atom_feed(game: str, title: str, created: str, entries: list[FeedEntry]) -> str:
     """The feed document. ``entries`` in play order; the feed lists them newest first."""
-    updated = created or EPOCH
+    created = created or EPOCH
+    updated = max([created] + [e.updated for e in entries if e.updated])
     # A tag URI (RFC 4151) names the game for ever, whatever host the site moves to.
-    day = updated[:10]
+    day = created[:10]
     base_id = f"tag:gm-tools.invalid,{day}:{game}"
     out = [
         '<?xml version="1.0" encoding="utf-8"?>',
@@ -51,7 +54,7 @@ def atom_feed(game: str, title: str, created: str, entries: list[FeedEntry]) -> 
             "<entry>",
             f"<title>{escape(entry.title)}</title>",
             f"<id>{escape(base_id)}/{escape(entry.phase)}</id>",
-            f"<updated>{escape(updated)}</updated>",
+            f"<updated>{escape(entry.updated or created)}</updated>",
             f'<link rel="alternate" type="text/html" href={quoteattr(entry.link)}/>',
             f'<content type="text">{escape(entry.summary)}</content>',
             "</entry>",

@@ -18,18 +18,23 @@
     Austria: 3 Supply centers, 3 Units: Builds 0 units.
 
 The text is made from a history record (``docs/game-record.md``) and the variant alone: a
-pure function, the same record gives the same bytes. Judges wrap long lines; we do not, so
-a line is always one order and a mail client wraps it as it likes.
+pure function, the same record gives the same bytes. Long lines are wrapped as judges wrap
+them, at :data:`WIDTH` columns, the continuation indented under the text after the power's
+name (``Austria: ``), so a mail client never wraps them again and the names stay in a column.
 """
 
 from __future__ import annotations
 
+import textwrap
 from dataclasses import dataclass
 
 from gm_tools.engine.model import FAILS, INVALID, UNIT_NAMES, coast_of, province_of
 from gm_tools.engine.phase import PhaseError, parse_phase
 from gm_tools.engine.results import BOUNCE_CODES, CONVOY_CODES, VOID_CODES
 from gm_tools.engine.variant import Variant
+
+WIDTH = 76
+"""Columns of judge text: what fits a mail reader's 80 with a quoting ``> `` to spare."""
 
 COAST_NAMES = {"NC": "north coast", "SC": "south coast", "EC": "east coast", "WC": "west coast"}
 
@@ -273,7 +278,18 @@ def judge_text(variant: Variant, record: dict) -> str:
             pass
     else:
         lines.append("The game is over.")
-    return "\n".join(lines).rstrip("\n") + "\n"
+    return "\n".join(_wrap(line) for line in lines).rstrip("\n") + "\n"
+
+
+def _wrap(line: str) -> str:
+    """One line wrapped at :data:`WIDTH`, continued under the text after its ``Name: ``
+    (or four spaces in when it has none); words and place names are never split."""
+    if len(line) <= WIDTH:
+        return line
+    head, colon, _ = line.partition(": ")
+    indent = len(head) + 2 if colon and len(head) < WIDTH // 2 else 4
+    return "\n".join(textwrap.wrap(line, WIDTH, subsequent_indent=" " * indent,
+                                    break_long_words=False, break_on_hyphens=False))
 
 
 @dataclass(frozen=True)

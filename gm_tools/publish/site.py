@@ -50,7 +50,15 @@ from gm_tools.engine.positions import position_from_json
 from gm_tools.publish.render import RenderOptions, render_svg
 from gm_tools.publish.sitecontext import GameContext, PhaseContext, Section, SiteContext, collect, collect_game  # noqa: F401
 from gm_tools.publish.sitefiles import MANIFEST, BuildReport, Manifest, PngPainter, SiteWriter, code_key, variant_key  # noqa: F401
-from gm_tools.publish.siteviews import chart_view, game_summary, ledger_view, phase_view, points_view, standings
+from gm_tools.publish.siteviews import (
+    chart_view,
+    game_summary,
+    ledger_view,
+    phase_view,
+    points_view,
+    processed_view,
+    standings,
+)
 from gm_tools.engine.variant import Variant
 
 TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
@@ -169,7 +177,8 @@ def write_game(env: jinja2.Environment, writer: SiteWriter, painter: PngPainter,
             page_title=f"{game.name}: {phase.title}",
         )
         writer.write(f"{folder}/{phase.id}.html", html)
-        entries.append(FeedEntry(phase=phase.id, title=phase.title, link=f"{phase.id}.html", summary=text))
+        entries.append(FeedEntry(phase=phase.id, title=phase.title, link=f"{phase.id}.html", summary=text,
+                                 updated=str(record.get("processed") or "")))
 
     # The SVG is written after its PNG, so a build that stops half way redraws it next time.
     for (svg_rel, png_rel, svg), png in zip(pictures, painter.draw([svg for _, _, svg in pictures])):
@@ -181,7 +190,8 @@ def write_game(env: jinja2.Environment, writer: SiteWriter, painter: PngPainter,
     current_svg = render_svg(game.variant, _position(position), title=game.name, options=look)
     chart, labels, chart_rows = chart_view(game)
     phases = [{"id": p.id, "title": p.title, "results": len(p.record["results"]),
-               "dislodged": len(dislodgements(p.record))} for p in game.phases]
+               "dislodged": len(dislodgements(p.record)), "processed": processed_view(p.record)}
+              for p in game.phases]
     html = env.get_template("game.html").render(
         root="../../", game=summary, phases=phases, standings=standings(game), map_svg=_inline_svg(current_svg),
         chart=chart, chart_labels=labels, chart_rows=chart_rows, page_title=game.name, ledger=ledger_view(game), points=points_view(game),

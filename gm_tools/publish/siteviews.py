@@ -56,7 +56,21 @@ def phase_view(game: GameContext, phase: PhaseContext) -> dict:
         "sections": [Section(title=heading, html=Markup(render_markdown(text)))
                      for heading, text in hooks_for(variant).report_sections(variant, record)],
         "deadline": record.get("deadline", ""),
+        "processed": processed_view(record),
     }
+
+
+def processed_view(record: dict) -> dict | None:
+    """When the phase was processed: the machine time for ``<time datetime>`` and the words a
+    reader sees (``25 November 2026, 14:03 UTC``); None for a record that does not say."""
+    import datetime
+
+    stamp = record.get("processed")
+    try:
+        moment = datetime.datetime.strptime(str(stamp), "%Y-%m-%dT%H:%M:%SZ")
+    except ValueError:
+        return None
+    return {"datetime": stamp, "words": f"{moment.day} {moment:%B %Y, %H:%M} UTC", "day": f"{moment:%Y-%m-%d}"}
 
 
 def _orders_view(variant: Variant, record: dict) -> list[dict]:
