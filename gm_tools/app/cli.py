@@ -123,6 +123,28 @@ def _build_parser() -> argparse.ArgumentParser:
     _games_root(s)
     s.set_defaults(func=lambda a: _call("gm_tools.app.turn", "cmd_replay", a))
 
+    s = _command(sub, "export", "write a game in another tool's format",
+                 "Writes a standard game, every phase with its board, orders, results and press, as\n"
+                 "MILA diplomacy's saved game (one JSON object; docs/interchange.md says what\n"
+                 "travels and what does not).",
+                 "  gm-tools export spring1901 --mila --out spring1901.mila.json")
+    s.add_argument("game", help="the game's name")
+    s.add_argument("--mila", action="store_true", help="MILA diplomacy's saved-game format (the one format so far)")
+    s.add_argument("--out", help="file to write (default: standard output)")
+    _games_root(s)
+    s.set_defaults(func=lambda a: _call("gm_tools.app.interchange", "cmd_export", a))
+
+    s = _command(sub, "import", "start a standard game from a MILA saved game",
+                 "Plays the saved game's phases again through the workbook and the turn, checking\n"
+                 "that each board comes out as the saved game has it; the new game is then ready\n"
+                 "for its next phase. Nothing is written if any phase does not match.",
+                 "  gm-tools import spring1901.mila.json --name copy1901")
+    s.add_argument("file", help="the saved game (JSON), or - for standard input")
+    s.add_argument("--name", help="the new game's name (default: the file's name up to its first dot)")
+    s.add_argument("--seed", type=int, help="the new game's seed (default: random, recorded)")
+    _games_root(s)
+    s.set_defaults(func=lambda a: _call("gm_tools.app.interchange", "cmd_import", a))
+
     s = _command(sub, "map", "draw a played phase of a game",
                  "Draws the map of a processed phase as PNG (web or print size) or SVG, with all\n"
                  "orders or one power's.",

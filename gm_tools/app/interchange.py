@@ -1,0 +1,131 @@
+"""``gm-tools export GAME --mila`` and ``gm-tools import FILE``: standard games to and from
+MILA ``diplomacy``'s saved-game format (:mod:`gm_tools.edges.mila`).
+
+An import plays the saved game again through the GM's own pipeline, phase by phase: each
+phase's orders are typed into the new game's workbook and the turn is processed, exactly as
+if the GM had received them, and the board after each turn must be the board the saved game
+has next, or the import stops (the saved game was adjudicated by other rules). The game is
+built in a scratch folder beside the games and moved into place only when every phase has
+played, so a refused import leaves nothing behind.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import sys
+import tempfile
+from pathlib import Path
+
+from gm_tools.edges.game import game_paths, games_root
+from gm_tools.edges.mila import MilaFormatError, our_order, position_from_mila, press_of, read_saved_game, to_mila
+from gm_tools.edges.workbook_fill import place_orders, set_cells
+from gm_tools.engine.adjustments import adjustment_counts
+from gm_tools.engine.phase import ADJUSTMENT, parse_phase
+from gm_tools.engine.positions import position_from_json
+from gm_tools.errors import GameError
+
+
+def export_mila(name: str, root: str | os.PathLike | None = None) -> dict:
+    """Game ``name`` as a MILA saved game."""
+    from gm_tools.app.turn import load_state
+
+    state = load_state(name, root)
+    builds = []
+    for record in state.history:
+        before = position_from_json(record["before"])
+        adjusting = parse_phase(record["phase"]).type == ADJUSTMENT
+        builds.append(adjustment_counts(state.variant, before) if adjusting else {})
+    current = None if state.finished else record_position(state.position)
+    return to_mila(state.variant, name, state.history, current, builds)
+
+
+def record_position(position) -> dict:
+    from gm_tools.engine.positions import position_to_json
+
+    return position_to_json(position)
+
+
+def _board(position) -> tuple[dict, dict]:
+    units = sorted((u.power, u.label) for u in position.units.values())
+    dislodged = sorted((d.unit.power, d.unit.label) for d in position.dislodged.values())
+    return {"units": units, "dislodged": dislodged}, dict(sorted(position.centers.items()))
+
+
+def import_mila(data: bytes, name: str, root: str | os.PathLike | None = None, seed: int | None = None) -> list[str]:
+    """Start game ``name`` from a MILA saved game; returns the turn reports, one per phase."""
+    from gm_tools.app.turn import load_state, new_game, run_turn, start_position
+    from gm_tools.edges.variants import load_variant
+
+    try:
+        saved = json.loads(data.decode("utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError) as e:
+        raise MilaFormatError(f"saved game: not JSON ({e})") from None
+    phases = read_saved_game(saved)
+    variant = load_variant("standard")
+    final = game_paths(name, root)
+    if final.workbook.exists() or final.folder.exists():
+        raise GameError(f"game {name!r} exists already ({final.folder}): choose another name with --name")
+    first = position_from_mila(variant, phases[0], "phases[0]")
+    if first.phase != variant.calendar.first_phase or _board(first) != _board(start_position(variant)):
+        raise MilaFormatError(f"phases[0] ({first.phase}): the saved game does not start from the standard "
+                              "opening of Spring 1901, the only start this tool's games have")
+    games = games_root(root)
+    games.mkdir(parents=True, exist_ok=True)
+    scratch = Path(tempfile.mkdtemp(prefix=f".import-{name}-", dir=games))
+    try:
+        paths = new_game("standard", name, root=scratch, seed=seed)
+        reports = []
+        for i, phase in enumerate(phases[:-1]):
+            where = f"phases[{i}] ({phase.get('name')})"
+            state = load_state(name, scratch)
+            if phase.get("name") != state.position.phase:
+                raise MilaFormatError(f"{where}: the game is at {state.position.phase} here, expected the saved "
+                                      "game's phases to follow the 2000 rulebook's calendar")
+            orders = {power: [our_order(o) for o in texts] for power, texts in (phase.get("orders") or {}).items()
+                      if power in variant.powers and texts}
+            workbook = paths.workbook.read_bytes()
+            if orders:
+                workbook, _ = place_orders(workbook, orders, replace=True, where=f"{where} orders")
+            press = press_of(phase)
+            if press:
+                workbook = set_cells(workbook, {f"Press!A{n}": line for n, line in enumerate(press.split("\n"), start=2)})
+            paths.workbook.write_bytes(workbook)
+            report = run_turn(name, root=scratch, lenient=True, force=True, site_dir=None)
+            reports.append(report.text())
+            after = load_state(name, scratch).position
+            expected = position_from_mila(variant, phases[i + 1], f"phases[{i + 1}]")
+            # A finished game's last phase is MILA's COMPLETED: only its board is compared.
+            same_phase = expected.phase == "COMPLETED" or after.phase == expected.phase
+            if not same_phase or _board(after) != _board(expected):
+                raise MilaFormatError(f"{where}: adjudicated here, the board after it is not the saved game's "
+                                      f"{expected.phase} (the saved game followed other rules?); nothing imported")
+        final.root.mkdir(parents=True, exist_ok=True)
+        os.replace(paths.folder, final.folder)
+        os.replace(paths.workbook, final.workbook)
+        return reports
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
+
+
+def cmd_export(args) -> int:
+    if not args.mila:
+        raise GameError("export: say which format, --mila (the only one so far)")
+    saved = export_mila(args.game, root=args.root)
+    text = json.dumps(saved, sort_keys=True, ensure_ascii=False) + "\n"
+    if args.out and args.out != "-":
+        Path(args.out).write_text(text, encoding="utf-8")
+        print(f"wrote {args.out}: {len(saved['phases'])} phases of {args.game}")
+    else:
+        sys.stdout.write(text)
+    return 0
+
+
+def cmd_import(args) -> int:
+    data = sys.stdin.buffer.read() if args.file == "-" else Path(args.file).read_bytes()
+    name = args.name or Path(args.file).stem.split(".")[0]
+    reports = import_mila(data, name, root=args.root, seed=args.seed)
+    paths = game_paths(name, args.root)
+    print(f"imported {len(reports)} phases into {paths.workbook}; the game is ready for its next phase")
+    return 0

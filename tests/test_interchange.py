@@ -1,0 +1,131 @@
+"""MILA ``diplomacy``'s saved-game format (issue 18, item 6): ``gm-tools export GAME --mila``
+and ``gm-tools import FILE``, tested by a round trip through real workbooks; loading the
+export into the ``diplomacy`` package itself is done where that package is installed (the
+bench's environment: ``make bench`` runs ``bench/interchange.py``)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from gm_tools.app.cli import main
+from gm_tools.app.demo import play_demo, read_demo
+from gm_tools.app.interchange import export_mila, import_mila
+from gm_tools.app.turn import load_state
+from gm_tools.edges.mila import MilaFormatError, our_order
+
+from workflow_helpers import create, snapshot
+
+DEMO = Path(__file__).resolve().parent.parent / "sheets" / "demo-orders.toml"
+
+
+@pytest.fixture(scope="module")
+def demo(tmp_path_factory):
+    root = tmp_path_factory.mktemp("mila")
+    play_demo(read_demo(DEMO), root)
+    return root, export_mila("demo", root)
+
+
+def _same_game(saved: dict) -> dict:
+    """A saved game without what names its copy (id) or dates it (message times)."""
+    text = json.dumps(saved, sort_keys=True).replace(f'"{saved["id"]}"', '"GAME"')
+    game = json.loads(text)
+    for phase in game["phases"]:
+        for message in phase["messages"]:
+            message["time_sent"] = 0
+    return game
+
+
+def test_export_writes_every_phase_with_mila_notation(demo):
+    root, saved = demo
+    history = load_state("demo", root).history
+    assert saved["map"] == "standard" and saved["id"] == "demo"
+    assert [p["name"] for p in saved["phases"]] == [r["phase"] for r in history] + [history[-1]["next_phase"]]
+    first = saved["phases"][0]
+    assert first["state"]["units"]["FRANCE"] == ["A MAR", "A PAR", "F BRE"]
+    assert sorted(first["state"]["centers"]["FRANCE"]) == ["BRE", "MAR", "PAR"]
+    orders = [o for p in saved["phases"] for os_ in p["orders"].values() for o in os_]
+    assert any(o.endswith(" B") for o in orders)            # builds as MILA writes them: A PAR B
+    assert not any(o.startswith("BUILD") for o in orders)
+    assert any(p["messages"] for p in saved["phases"])      # the GM's press as a global message
+    results = [w for p in saved["phases"] for ws in p["results"].values() for w in ws]
+    assert "bounce" in results and "dislodged" in results
+
+
+def test_round_trip_gives_the_same_game(demo, tmp_path):
+    root, saved = demo
+    reports = import_mila(json.dumps(saved).encode(), "copy", root=tmp_path)
+    assert len(reports) == len(saved["phases"]) - 1
+    original, copy = load_state("demo", root), load_state("copy", tmp_path)
+    assert [r["phase"] for r in copy.history] == [r["phase"] for r in original.history]
+    for a, b in zip(original.history, copy.history):
+        assert a["after"] == b["after"] and a["before"] == b["before"], a["phase"]
+        assert [r["order"] for r in a["results"]] == [r["order"] for r in b["results"]], a["phase"]
+        assert [r["result"] for r in a["results"]] == [r["result"] for r in b["results"]], a["phase"]
+    assert copy.position.phase == original.position.phase
+    assert _same_game(export_mila("copy", tmp_path)) == _same_game(saved)
+
+
+def test_a_saved_game_adjudicated_otherwise_is_refused_and_nothing_is_written(demo, tmp_path):
+    _, saved = demo
+    tampered = json.loads(json.dumps(saved))
+    units = tampered["phases"][1]["state"]["units"]
+    units["FRANCE"] = [u.replace("A BUR", "A PIC") for u in units["FRANCE"]]
+    assert units != saved["phases"][1]["state"]["units"]
+    before = snapshot(tmp_path)
+    with pytest.raises(MilaFormatError, match=r"phases\[0\] \(S1901M\).*not the saved game's F1901M"):
+        import_mila(json.dumps(tampered).encode(), "copy", root=tmp_path)
+    assert snapshot(tmp_path) == before and not list(tmp_path.iterdir())
+
+
+@pytest.mark.parametrize("text, message", [
+    (b"not json", "not JSON"),
+    (b'{"map": "ancmed", "phases": []}', "expected 'standard'"),
+    (b'{"map": "standard", "phases": []}', "expected at least the first phase"),
+    (b'{"map": "standard", "phases": [{"name": "S1901M", "state": {"units": {"FRANCE": ["A XYZ"]}}}]}',
+     "expected a unit"),
+])
+def test_bad_saved_games_are_clear_errors(tmp_path, capsys, text, message):
+    file = tmp_path / "bad.json"
+    file.write_bytes(text)
+    assert main(["import", str(file), "--root", str(tmp_path / "games")]) == 2
+    err = capsys.readouterr().err
+    assert message in err and "Traceback" not in err
+    assert not (tmp_path / "games" / "bad").exists()
+
+
+def test_only_standard_games_are_exported(tmp_path, capsys):
+    create(tmp_path, variant="centenary")
+    assert main(["export", "g", "--mila", "--root", str(tmp_path)]) == 2
+    assert "only standard Diplomacy" in capsys.readouterr().err
+
+
+def test_the_commands_round_trip_through_files(demo, tmp_path, capsys):
+    root, saved = demo
+    out = tmp_path / "demo.mila.json"
+    assert main(["export", "demo", "--mila", "--root", str(root), "--out", str(out)]) == 0
+    assert json.loads(out.read_text(encoding="utf-8")) == saved
+    assert main(["import", str(out), "--root", str(tmp_path / "games")]) == 0
+    assert "imported 20 phases" in capsys.readouterr().out
+    assert main(["import", str(out), "--root", str(tmp_path / "games")]) == 2  # the name is taken
+    assert "exists already" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("mila, ours", [("A PAR B", "BUILD A PAR"), ("A LON - NWY VIA", "A LON - NWY VIA CONVOY"),
+                                        ("F NTH C A LON - NWY", "F NTH C A LON - NWY"), ("WAIVE", "WAIVE")])
+def test_mila_notation_read_as_ours(mila, ours):
+    assert our_order(mila) == ours
+
+
+def test_the_diplomacy_package_loads_and_replays_the_export(demo):
+    """Only where MILA's package is installed (the bench's environment)."""
+    pytest.importorskip("diplomacy")
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
+    from interchange import replay_in_mila
+
+    _, saved = demo
+    assert replay_in_mila(saved) == []
