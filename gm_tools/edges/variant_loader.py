@@ -25,7 +25,9 @@ TABLES_FILE = "tables.toml"
 NOTES_FILE = "NOTES.md"
 MAP_FILE = "map.svg"
 
-TOP_KEYS = ("title", "aliases", "description", "rules", "victory", "calendar", "options", "powers", "start")
+TOP_KEYS = ("title", "aliases", "description", "rules", "victory", "calendar", "options", "powers", "start", "map")
+MAP_KEYS = ("inset",)
+INSET_KEYS = ("x", "y", "width", "height", "scale", "title")
 VICTORY_KEYS = ("centers", "points", "end_year")
 CALENDAR_KEYS = ("first_phase", "phases", "seasons", "types")
 START_KEYS = ("units", "centers")
@@ -509,6 +511,38 @@ def _read_victory_terms(value, problems: list[str]) -> dict:
     return terms
 
 
+def _read_inset(value, problems: list[str]) -> dict | None:
+    """``[map] inset = {x, y, width, height, scale, title}``: a crowded part of the base map
+    (map pixels) drawn again, enlarged ``scale`` times, below the map."""
+    where = f"{VARIANT_FILE} [map]"
+    if value is None:
+        return None
+    if not isinstance(value, dict):
+        problems.append(f"{where}: must be a table")
+        return None
+    check_fixed_keys(value, MAP_KEYS, where, problems)
+    inset = value.get("inset")
+    if inset is None:
+        return None
+    if not isinstance(inset, dict):
+        problems.append(f"{where}: 'inset' must be a table {{x, y, width, height, scale, title}}")
+        return None
+    check_fixed_keys(inset, INSET_KEYS, f"{where} inset", problems)
+    out = {}
+    for key in ("x", "y", "width", "height", "scale"):
+        number = inset.get(key)
+        if isinstance(number, bool) or not isinstance(number, (int, float)) or number < 0 or (
+                key in ("width", "height", "scale") and number <= 0):
+            problems.append(f"{where} inset: '{key}' must be a positive number, found {number!r}")
+        else:
+            out[key] = float(number)
+    title = inset.get("title", "")
+    if not isinstance(title, str):
+        problems.append(f"{where} inset: 'title' must be a string, found {title!r}")
+    out["title"] = str(title)
+    return out if len(out) == 6 else None
+
+
 def _read_tables(data: dict, problems: list[str]) -> dict:
     for name, table in data.items():
         if not isinstance(table, dict):
@@ -548,6 +582,7 @@ def read_variant(folder: Path, name: str) -> Variant:
     victory = _read_victory(vdata.get("victory"), n_centers, problems)
     victory_terms = _read_victory_terms(vdata.get("victory"), problems)
     tables = _read_tables(tdata, problems)
+    inset = _read_inset(vdata.get("map"), problems)
     notes_path = folder / NOTES_FILE
     notes = notes_path.read_text(encoding="utf-8") if notes_path.is_file() else ""
     map_file = folder / MAP_FILE
@@ -574,4 +609,5 @@ def read_variant(folder: Path, name: str) -> Variant:
         notes=notes,
         map_svg=map_svg,
         lookup=lookup,
+        map_inset=inset,
     )

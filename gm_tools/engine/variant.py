@@ -119,6 +119,9 @@ class Variant:
     where only centers count."""
     end_year: int | None = None
     """The last game year, where the rulebook ends the game on a date (Europe 1619: 1648)."""
+    map_inset: dict | None = field(default=None, compare=False, hash=False)
+    """A crowded part of the base map drawn again enlarged below it (``[map] inset``:
+    ``x``, ``y``, ``width``, ``height`` in map pixels, ``scale``, ``title``); None: no inset."""
 
     # --- indexes, built on first use from the fields above -----------------------------
 

@@ -42,6 +42,7 @@ from gm_tools.engine.model import (
 )
 from gm_tools.engine.phase import PhaseError, phase_title
 from gm_tools.engine.variant import SEA, Variant
+from gm_tools.publish.legend import LEGEND_KEY, LEGEND_ROW, Legend, legend_for
 from gm_tools.publish.style import HOME_TINT, ProvinceStyle, mix, valid_colour
 
 # --- look ------------------------------------------------------------------------------------
@@ -54,7 +55,8 @@ BORDER = "#5a5040"
 INK = "#1e1e1e"
 FONT = "DejaVu Sans, Arial, sans-serif"
 TITLE_HEIGHT = 44.0
-LEGEND_ROW = 24.0
+INSET_CAPTION = 26.0
+"""Height of the caption line above an inset."""
 UNIT_R = 11.0
 """Half the size of a unit symbol, px."""
 OWNED_TINT = 0.25
@@ -197,26 +199,62 @@ class _Drawing:
         return province is not None and province.type != SEA
 
     def labels(self, styles: dict[str, ProvinceStyle]) -> None:
+        from gm_tools.publish.labels import place_labels
+
+        # placed clear of each other and of every unit and center marker (gm_tools/publish/labels.py)
+        placed = place_labels(self.variant, self.base)
+        if not placed:
+            for code in self.variant.provinces:
+                self.at(code, "label")  # records the missing anchors, reported as the map's error
+            return
         self.add('<g id="labels">')
         for code in sorted(self.variant.provinces):
             province = self.variant.provinces[code]
-            x, y = self.at(code, "label")
+            spot = placed[code]
+            x, y = spot.x, spot.y
+            if spot.leader:
+                box = spot.box
+                # from the box's nearest point to the province's own label anchor
+                lx = min(max(spot.leader[0], box.x0), box.x1)
+                ly = min(max(spot.leader[1], box.y0), box.y1)
+                self.add(f'<line class="leader" x1="{_f(spot.leader[0])}" y1="{_f(spot.leader[1])}" '
+                         f'x2="{_f(lx)}" y2="{_f(ly)}" stroke="{INK}" stroke-width="0.7"/>')
             text = code
             style = styles.get(code)
             if style and style.marker and not style.marker_colour:
                 text = f"{code} {style.marker}"
-            self.add(_text(x, y + 4, text, 10, weight="bold" if province.type != SEA else "normal",
+            self.add(_text(x, y, text, 10, weight="bold" if province.type != SEA else "normal",
                            fill=INK if province.type != SEA else "#2c4a66", halo=province.type != SEA))
             if style and style.marker and style.marker_colour:
                 # a coloured marker is its own text right of the label, large enough to tell its colour
                 mx = x + 3.4 * len(code) + 9
-                self.add(_text(mx, y + 6, style.marker, 15, weight="bold", fill=style.marker_colour, halo=True))
+                self.add(_text(mx, y + 2, style.marker, 15, weight="bold", fill=style.marker_colour, halo=True))
             if style and style.note:
-                self.add(_text(x, y + 15, style.note, 8, fill=INK, halo=True))
+                self.add(_text(x, y + 11, style.note, 8, fill=INK, halo=True))
             for coast in province.coasts:
                 cx, cy = self.at(f"{code}/{coast}", "label")
                 self.add(_text(cx, cy + 3, coast.lower(), 8, fill="#2c4a66"))
         self.add("</g>")
+
+    def inset(self, top: float, width: float, inset: dict) -> float:
+        """The crowded region ``inset`` (variant.toml ``[map] inset``) drawn again enlarged
+        below the map, from the same drawing (an SVG ``<use>``), with its frame on the map.
+        Returns the panel's height."""
+        x, y, w, h, scale = (inset[k] for k in ("x", "y", "width", "height", "scale"))
+        left = max((width - w * scale) / 2, 0.0)
+        height = INSET_CAPTION + h * scale + 8
+        self.add(f'<rect x="{_f(x)}" y="{_f(TITLE_HEIGHT + y)}" width="{_f(w)}" height="{_f(h)}" fill="none" '
+                 f'stroke="{INK}" stroke-width="1.2" stroke-dasharray="6,4"/>')
+        self.add(f'<g id="inset-panel"><rect x="0.0" y="{_f(top)}" width="{_f(width)}" height="{_f(height)}" '
+                 f'fill="#faf7ef"/>')
+        caption = f"{inset['title'] or 'Detail'} (\u00d7{scale:g}; dashed frame on the map)"
+        self.add(_text(left, top + 17, caption, 13, anchor="start", weight="bold"))
+        self.add(f'<svg id="inset" x="{_f(left)}" y="{_f(top + INSET_CAPTION)}" width="{_f(w * scale)}" '
+                 f'height="{_f(h * scale)}" viewBox="{_f(x)} {_f(y)} {_f(w)} {_f(h)}">'
+                 f'<use href="#map" transform="translate(0,{_f(-TITLE_HEIGHT)})"/></svg>')
+        self.add(f'<rect x="{_f(left)}" y="{_f(top + INSET_CAPTION)}" width="{_f(w * scale)}" '
+                 f'height="{_f(h * scale)}" fill="none" stroke="{INK}" stroke-width="1.5"/></g>')
+        return height
 
     def centers(self) -> None:
         self.add('<g id="centers">')
@@ -396,7 +434,7 @@ class _Drawing:
         self.add(f'<rect x="0.0" y="0.0" width="{_f(width)}" height="{_f(TITLE_HEIGHT)}" fill="#faf7ef"/>')
         self.add(_text(12, 29, text, 20, anchor="start", weight="bold"))
 
-    def legend(self, top: float, layout: "_Legend") -> None:
+    def legend(self, top: float, layout: Legend) -> None:
         self.add(f'<g id="legend"><rect x="0.0" y="{_f(top)}" width="{_f(layout.width)}" '
                  f'height="{_f(layout.height)}" fill="#faf7ef"/>')
         for i, (colour, text) in enumerate(layout.powers):
@@ -416,76 +454,6 @@ def _ink_on(colour: str) -> str:
     """Black or white, whichever reads better on ``colour``."""
     r, g, b = (int(colour[i : i + 2], 16) for i in (1, 3, 5))
     return INK if (0.299 * r + 0.587 * g + 0.114 * b) > 140 else "#ffffff"
-
-
-LEGEND_CELL = 250.0
-"""Width of one power's entry in the legend, px."""
-LEGEND_KEY = (
-    "A army, F fleet, +n extra strength, \u25c9 supply center",
-    "solid arrow: move; dashed: support; dotted: convoy; ring: hold; dashed and \u2715: failed",
-)
-
-
-@dataclass(frozen=True)
-class _Legend:
-    """What the legend says and how it is laid out."""
-
-    powers: list[tuple[str, str]]
-    """(colour, text) per power, in the variant's order."""
-    width: float
-    """Width of the picture, px."""
-
-    @property
-    def cell(self) -> float:
-        """Width of one entry: LEGEND_CELL, or wider for long texts (a power's name with its
-        victory points) so neighbours never overlap. 12 px text is about 6.8 px a character."""
-        longest = max((len(text) for _, text in self.powers), default=0)
-        return max(LEGEND_CELL, float(math.ceil(30 + 6.8 * longest)))
-
-    @property
-    def per_row(self) -> int:
-        return max(1, int((self.width - 16) // self.cell))
-
-    @property
-    def power_rows(self) -> int:
-        return -(-len(self.powers) // self.per_row)
-
-    @property
-    def height(self) -> float:
-        return (self.power_rows + len(LEGEND_KEY)) * LEGEND_ROW + 16
-
-
-def _victory_points(variant: Variant, position: Position) -> tuple[dict, str]:
-    """Victory points per power, and the year they were scored ("" if not known)."""
-    from gm_tools.engine.rules import rules_for
-
-    scores = rules_for(variant).scores(variant, position)
-    return scores.points, scores.year
-
-
-def _legend(variant: Variant, position: Position, colours: dict[str, str], width: float) -> _Legend:
-    """Each power's colour, centers and units, and victory points where the position has them."""
-    scores, year = _victory_points(variant, position)
-    entries: list[tuple[str, str]] = []
-    others = [code for code, power in variant.powers.items() if not power.playable]
-    for code, power in variant.powers.items():
-        if not power.playable:
-            continue  # summed up in one entry below: a map's 25 minor states would bury the players
-        centers = sum(1 for owner in position.centers.values() if owner == code)
-        units = sum(1 for u in position.units.values() if u.power == code)
-        text = f"{power.name}: {centers} SC, {_units(units)}"
-        if code in scores:
-            text += f", {scores[code]} VP" + (f" ({year})" if year else "")
-        entries.append((colours.get(code, "#888888"), text))
-    if others:
-        centers = sum(1 for owner in position.centers.values() if owner in others)
-        units = sum(1 for u in position.units.values() if u.power in others)
-        entries.append((colours.get(others[0], "#888888"), f"{len(others)} not played: {centers} SC, {_units(units)}"))
-    return _Legend(entries, width)
-
-
-def _units(count: int) -> str:
-    return f"{count} unit" if count == 1 else f"{count} units"
 
 
 def _notice(variant: Variant, position: Position) -> str:
@@ -536,8 +504,10 @@ def render_svg(
     styles = _styles(variant, position)
     width = max(base.width, 600.0)
 
-    legend = _legend(variant, position, drawing.colours, width) if options.legend else None
-    height = TITLE_HEIGHT + base.height + (legend.height if legend else 0.0)
+    legend = legend_for(variant, position, drawing.colours, width) if options.legend else None
+    inset = variant.map_inset if not base.schematic else None
+    inset_height = INSET_CAPTION + inset["height"] * inset["scale"] + 8 if inset else 0.0
+    height = TITLE_HEIGHT + base.height + inset_height + (legend.height if legend else 0.0)
 
     header = (
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{_f(width)}" height="{_f(height)}" '
@@ -572,8 +542,10 @@ def render_svg(
         power = variant.powers.get(only_power)
         heading += f" ({power.name if power else only_power} orders)"
     drawing.title(heading, width)
+    if inset:
+        drawing.inset(TITLE_HEIGHT + base.height, width, inset)
     if legend:
-        drawing.legend(TITLE_HEIGHT + base.height, legend)
+        drawing.legend(TITLE_HEIGHT + base.height + inset_height, legend)
     drawing.add("</svg>")
 
     unknown = sorted(loc for loc in drawing.missing if province_of(loc) not in variant.provinces)

@@ -1,0 +1,83 @@
+"""The map's legend: each played power's colour, centers, units and victory points, the
+minor states summed up in one entry, and the key to the symbols; laid out in columns wide
+enough for the longest entry. Layout only: :mod:`gm_tools.publish.render` draws it."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from gm_tools.engine.model import Position
+from gm_tools.engine.variant import Variant
+
+LEGEND_ROW = 24.0
+"""Height of one legend row, px."""
+
+LEGEND_CELL = 250.0
+"""Width of one power's entry in the legend, px."""
+LEGEND_KEY = (
+    "A army, F fleet, +n extra strength, \u25c9 supply center",
+    "solid arrow: move; dashed: support; dotted: convoy; ring: hold; dashed and \u2715: failed",
+)
+
+
+@dataclass(frozen=True)
+class Legend:
+    """What the legend says and how it is laid out."""
+
+    powers: list[tuple[str, str]]
+    """(colour, text) per power, in the variant's order."""
+    width: float
+    """Width of the picture, px."""
+
+    @property
+    def cell(self) -> float:
+        """Width of one entry: LEGEND_CELL, or wider for long texts (a power's name with its
+        victory points) so neighbours never overlap. 12 px text is about 6.8 px a character."""
+        longest = max((len(text) for _, text in self.powers), default=0)
+        return max(LEGEND_CELL, float(math.ceil(30 + 6.8 * longest)))
+
+    @property
+    def per_row(self) -> int:
+        return max(1, int((self.width - 16) // self.cell))
+
+    @property
+    def power_rows(self) -> int:
+        return -(-len(self.powers) // self.per_row)
+
+    @property
+    def height(self) -> float:
+        return (self.power_rows + len(LEGEND_KEY)) * LEGEND_ROW + 16
+
+
+def _victory_points(variant: Variant, position: Position) -> tuple[dict, str]:
+    """Victory points per power, and the year they were scored ("" if not known)."""
+    from gm_tools.engine.rules import rules_for
+
+    scores = rules_for(variant).scores(variant, position)
+    return scores.points, scores.year
+
+
+def legend_for(variant: Variant, position: Position, colours: dict[str, str], width: float) -> Legend:
+    """Each power's colour, centers and units, and victory points where the position has them."""
+    scores, year = _victory_points(variant, position)
+    entries: list[tuple[str, str]] = []
+    others = [code for code, power in variant.powers.items() if not power.playable]
+    for code, power in variant.powers.items():
+        if not power.playable:
+            continue  # summed up in one entry below: a map's 25 minor states would bury the players
+        centers = sum(1 for owner in position.centers.values() if owner == code)
+        units = sum(1 for u in position.units.values() if u.power == code)
+        text = f"{power.name}: {centers} SC, {_units(units)}"
+        if code in scores:
+            text += f", {scores[code]} VP" + (f" ({year})" if year else "")
+        entries.append((colours.get(code, "#888888"), text))
+    if others:
+        centers = sum(1 for owner in position.centers.values() if owner in others)
+        units = sum(1 for u in position.units.values() if u.power in others)
+        entries.append((colours.get(others[0], "#888888"), f"{len(others)} not played: {centers} SC, {_units(units)}"))
+    return Legend(entries, width)
+
+
+def _units(count: int) -> str:
+    return f"{count} unit" if count == 1 else f"{count} units"
