@@ -115,6 +115,18 @@ def _build_parser() -> argparse.ArgumentParser:
     _games_root(s)
     s.set_defaults(func=lambda a: _call("gm_tools.app.turn", "cmd_rollback", a))
 
+    s = _command(sub, "end", "end a game as a draw",
+                 "Records the game as drawn between the powers named (by agreement, or Europe 1619's\n"
+                 "tie at the end of 1648): no more turns are played, and the site shows the draw on\n"
+                 "the game page, the archive index and the feed. --undo reopens the game.",
+                 "  gm-tools end thirty --draw FRANCE SPAIN\n  gm-tools end thirty --undo")
+    s.add_argument("game", help="the game's name")
+    s.add_argument("--draw", nargs="+", metavar="POWER", help="the powers sharing the draw (codes or names)")
+    s.add_argument("--undo", action="store_true", help="reopen a game ended by a draw")
+    s.add_argument("--site", default="site", help="folder the site is published to (default: site)")
+    _games_root(s)
+    s.set_defaults(func=lambda a: _call("gm_tools.app.endgame", "cmd_end", a))
+
     s = _command(sub, "replay", "re-adjudicate a game and compare with its record",
                  "Plays the game again from its stored orders and seed and lists the phases whose\n"
                  "record differs byte for byte (exit status 1); nothing is written.",

@@ -28,6 +28,7 @@ from gm_tools.edges.game import (
     game_paths,
     load_game,
     load_history,
+    read_end,
     refuse_if_open,
     json_text,
     save_new_game,
@@ -128,10 +129,21 @@ class GameState:
     """Stored records in calendar order."""
     position: Position
     """The position at the start of the current phase."""
+    end: dict | None = None
+    """How the GM ended the game (a draw, ``end.json``), or None."""
 
     @property
     def finished(self) -> bool:
-        return bool(self.history) and self.history[-1]["next_phase"] is None
+        return self.end is not None or (bool(self.history) and self.history[-1]["next_phase"] is None)
+
+    def over_text(self) -> str:
+        """Why no phase can be played: the draw, or the winner."""
+        if self.end is not None:
+            return f"drawn between {', '.join(self.end['powers'])} (gm-tools end {self.info.name} --undo reopens it)"
+        if self.history and self.history[-1].get("draw"):
+            draw = self.history[-1]["draw"]
+            return f"drawn between {', '.join(draw['powers'])} ({draw['reason']})"
+        return f"{self.winner} won in {self.history[-1]['phase']}" if self.winner else "the game is over"
 
     @property
     def winner(self) -> str | None:
@@ -147,7 +159,7 @@ def load_state(name: str, root: str | os.PathLike | None = None) -> GameState:
         position = position_from_json(history[-1]["after"])
     else:
         position = start_position(variant)
-    return GameState(paths, info, variant, history, position)
+    return GameState(paths, info, variant, history, position, read_end(paths))
 
 
 def winner_of(variant: Variant, position: Position) -> str | None:
@@ -202,6 +214,8 @@ class TurnReport:
             why = scoring["verdict"] if scoring else "holds the victory centers"
             lines.append(f"{r['winner']} wins ({why}): the game is over" if scoring
                          else f"{r['winner']} {why} and wins: the game is over")
+        elif r.get("draw"):
+            lines.append(f"drawn between {', '.join(r['draw']['powers'])} ({r['draw']['reason']}): the game is over")
         else:
             lines.append(f"next phase: {r['next_phase']}")
         if self.site:
@@ -227,6 +241,13 @@ class Adjudication:
     draws: list = None
     """The random draws the rules made after the phase (``Rules.after_phase``), for the
     record's ``random.draws``."""
+    draw: dict | None = None
+    """A draw the rules forced (``Rules.draw``): ``{"powers": [...], "reason": ...}``, or None."""
+
+    @property
+    def over(self) -> bool:
+        """The phase ended the game: a winner or a forced draw."""
+        return bool(self.winner) or self.draw is not None
 
 
 def adjudicate(variant: Variant, rules: Rules, hooks: SheetHooks, position: Position,
@@ -249,7 +270,9 @@ def adjudicate(variant: Variant, rules: Rules, hooks: SheetHooks, position: Posi
     notes = default_notes(variant, start, checked, outcome.position, rules)
     after, draws = rules.after_phase(variant, start, outcome.position, seed)
     winner = outcome.winner or rules.winner(variant, after)
-    return Adjudication(results, notes, after, winner, outcome.extra, draws)
+    forced = None if winner else rules.draw(variant, after)
+    draw = {"powers": list(forced[0]), "reason": forced[1]} if forced else None
+    return Adjudication(results, notes, after, winner, outcome.extra, draws, draw)
 
 
 def processed_now() -> str:
@@ -321,7 +344,7 @@ def process_phase(
         "results": done.results,
         "notes": done.notes,
         "after": position_to_json(done.after),
-        "next_phase": None if done.winner else done.after.phase,
+        "next_phase": None if done.over else done.after.phase,
         "winner": done.winner,
         "press": entries.press,
         "players": {p: entries.players.get(p, "") for p in variant.powers},
@@ -330,6 +353,8 @@ def process_phase(
         "random": {"seed": str(entries.seed), "draws": done.draws},
         "extra": _record_extra(hooks, inputs, done),
     }
+    if done.draw:
+        record["draw"] = done.draw  # only in a record that ends the game so: older records keep their bytes
     workbook = write_workbook(_plan(variant, hooks, rules, state.info.name, done.after, entries.deadline,
                                     entries.seed, record["players"], record))
     return record, workbook
@@ -400,7 +425,7 @@ def _turn(name, root, lenient: bool, force: bool, site_dir, processed: str | Non
     paths = state.paths
     refuse_if_open(paths)
     if state.finished:
-        raise GameError(f"game {name!r} is over: {state.winner} won in {state.history[-1]['phase']}")
+        raise GameError(f"game {name!r} is over: {state.over_text()}")
     if not paths.workbook.exists():
         raise GameError(f"{paths.workbook} is missing: the game's workbook is needed to process a turn")
     data = paths.workbook.read_bytes()
@@ -424,6 +449,8 @@ def rollback(name: str, root: str | os.PathLike | None = None,
     with game_lock(state.paths):
         recover(state.paths)
         state = load_state(name, root)
+        if state.end is not None:
+            raise GameError(f"game {name!r} was ended as a draw: gm-tools end {name} --undo reopens it first")
         phase = rollback_files(state.paths, state.variant.calendar)
         if site_dir:
             publish(state.paths.root, site_dir)
@@ -460,7 +487,10 @@ def replay(name: str, root: str | os.PathLike | None = None) -> list[str]:
                         random={"seed": stored["random"]["seed"], "draws": done.draws},
                         extra=_record_extra(hooks, stored["extra"].get(hooks.name, {}), done),
                         after=position_to_json(done.after), winner=done.winner,
-                        next_phase=None if done.winner else done.after.phase)
+                        next_phase=None if done.over else done.after.phase)
+        replayed.pop("draw", None)
+        if done.draw:
+            replayed["draw"] = done.draw
         if any("parsed" not in r for r in stored["results"]):  # recorded before orders were kept parsed
             replayed["results"] = [{k: v for k, v in r.items() if k != "parsed"} for r in replayed["results"]]
         if json_text(replayed) != json_text(stored):

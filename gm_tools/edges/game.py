@@ -77,6 +77,11 @@ class GamePaths:
         return self.folder / "backups"
 
     @property
+    def end_file(self) -> Path:
+        """``end.json``: the game ended by the GM (a draw), when it was."""
+        return self.folder / "end.json"
+
+    @property
     def mail(self) -> Path:
         """Mails entered with ``gm-tools orders`` and the workbook as it was before each."""
         return self.folder / "mail"
@@ -285,6 +290,18 @@ def store_mail(paths: GamePaths, phase: str, mails: list[bytes], workbook_before
         kept.append(paths.mail / f"{stem}.{i}.eml")
         write_atomic(kept[-1], mail)
     return kept
+
+
+def read_end(paths: GamePaths) -> dict | None:
+    """How the GM ended the game (``{"result": "draw", "powers": [...], "phase", "declared"}``),
+    or None while it goes on or was ended by the rules (a winner in the last record)."""
+    if not paths.end_file.is_file():
+        return None
+    end = read_json(paths.end_file)
+    powers = end.get("powers")
+    if end.get("result") != "draw" or not isinstance(powers, list) or not all(isinstance(p, str) for p in powers):
+        raise GameError(f"{paths.end_file}: expected {{\"result\": \"draw\", \"powers\": [...]}}")
+    return end
 
 
 def _next_free(folder: Path, stem: str, suffix: str) -> Path:

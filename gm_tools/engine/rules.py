@@ -97,6 +97,13 @@ class Rules:
         winners = [p for p, n in sorted(counts.items()) if n >= variant.victory_centers]
         return winners[0] if winners else None
 
+    def draw(self, variant: Variant, position: Position) -> tuple[tuple[str, ...], str] | None:
+        """The powers the rules make draw at ``position`` and why, ending the game (Europe
+        1615's 'CONDITIONS TO FORCE AN AUTOMATIC DRAW'); None while the game goes on. Asked
+        after :meth:`winner`, when there is no winner. Standard: never (a draw is agreed by
+        the players: ``gm-tools end --draw``)."""
+        return None
+
     def victory_measure(self, variant: Variant) -> str:
         """What the game is won by, one of :data:`MEASURES`: the standings rank by it. Standard:
         "centers"; a variant with a ``[victory] points`` target: "points"."""

@@ -199,6 +199,14 @@ def write_game(env: jinja2.Environment, writer: SiteWriter, painter: PngPainter,
     )
     writer.write(f"{folder}/index.html", html)
     whole = {"format": 1, "game": game.info.to_json(), "history": [p.record for p in game.phases]}
+    if game.end is not None:
+        whole["end"] = game.end
+        draw = summary["draw"]
+        entries.append(FeedEntry(phase="draw", title=f"Draw: {', '.join(draw['powers'])}", link="index.html",
+                                 summary=f"The game is drawn between {', '.join(draw['powers'])}, "
+                                         + (f"forced by the rules after {draw['at']}: {draw['reason']}."
+                                            if draw["forced"] else f"called before {draw['at']}."),
+                                 updated=str(game.end.get("declared") or "")))
     writer.write(f"{folder}/game.json", json_text(whole))
     writer.write(f"{folder}/feed.atom",
                  atom_feed(game.name, f"{game.name} ({game.variant.title})", game.info.created, entries))

@@ -13,7 +13,7 @@ from pathlib import Path
 from markupsafe import Markup
 
 from gm_tools.errors import GameError, UserError
-from gm_tools.edges.game import GameInfo, GamePaths, load_game, phase_sort_key, read_json, upgrade_record
+from gm_tools.edges.game import GameInfo, GamePaths, load_game, phase_sort_key, read_end, read_json, upgrade_record
 from gm_tools.publish.judgetext import power_name
 from gm_tools.engine.phase import PhaseError, phase_title
 from gm_tools.engine.positions import PositionFormatError, position_from_json
@@ -69,6 +69,8 @@ class GameContext:
     """Solo winner's power code, or None."""
     source_digest: str = ""
     """Hash of the game's files (``game.json`` and history), for skipping an unchanged game."""
+    end: dict | None = None
+    """How the GM ended the game (a draw: ``end.json``), or None."""
 
     @property
     def name(self) -> str:
@@ -76,13 +78,15 @@ class GameContext:
 
     @property
     def finished(self) -> bool:
-        return self.current_phase is None
+        return self.current_phase is None or self.end is not None
 
     @property
     def status(self) -> str:
         """``not started``, ``in progress``, ``won by France`` or ``finished``."""
         if self.winner:
             return f"won by {power_name(self.variant, self.winner)}"
+        if self.end is not None:
+            return "drawn between " + ", ".join(power_name(self.variant, p) for p in self.end["powers"])
         if self.finished:
             return "finished"
         return "in progress" if self.phases else "not started"
@@ -161,6 +165,8 @@ def _source_digest(paths: GamePaths) -> str:
     """A hash of everything the game's pages are made from on disk: ``game.json`` and the
     history files (names and bytes)."""
     digest = hashlib.sha256(paths.game_json.read_bytes())
+    if paths.end_file.is_file():
+        digest.update(b"\0end\0" + paths.end_file.read_bytes())
     if paths.history.is_dir():
         for file in sorted(paths.history.glob("*.json")):
             digest.update(b"\0" + file.name.encode("utf-8") + b"\0" + file.read_bytes())
@@ -188,7 +194,17 @@ def collect_game(root: Path, name: str) -> GameContext:
     else:
         current, winner = variant.calendar.first_phase, None
     return GameContext(info=info, variant=variant, phases=phases, current_phase=current, winner=winner,
-                       source_digest=_source_digest(paths))
+                       source_digest=_source_digest(paths), end=read_end(paths) or _forced_draw(phases))
+
+
+def _forced_draw(phases: list[PhaseContext]) -> dict | None:
+    """A draw the rules forced in the last phase (its record's ``draw``), as ``end.json`` says one."""
+    if not phases or not isinstance(phases[-1].record.get("draw"), dict):
+        return None
+    record = phases[-1].record
+    return {"result": "draw", "powers": list(record["draw"].get("powers", [])), "phase": record["phase"],
+            "declared": record.get("processed", ""), "reason": str(record["draw"].get("reason", "")),
+            "forced": True}
 
 
 def collect(games_root: str | os.PathLike) -> SiteContext:

@@ -235,7 +235,7 @@ def _played(variant: Variant, code: str) -> bool:
 
 def game_summary(game: GameContext) -> dict:
     current = ""
-    if game.current_phase:
+    if game.current_phase and game.end is None:
         try:
             current = phase_title(game.variant.calendar, game.current_phase)
         except PhaseError:
@@ -245,10 +245,24 @@ def game_summary(game: GameContext) -> dict:
         "variant": game.variant.title,
         "status": game.status,
         "current": current,
-        "current_id": game.current_phase or "",
+        "current_id": "" if game.end is not None else game.current_phase or "",
         "winner": power_name(game.variant, game.winner) if game.winner else "",
+        "draw": draw_view(game),
         "phases": len(game.phases),
     }
+
+
+def draw_view(game: GameContext) -> dict | None:
+    """A game the GM ended as a draw: who shares it, when it was called (phase and date)."""
+    if game.end is None:
+        return None
+    try:
+        at = phase_title(game.variant.calendar, game.end.get("phase", ""))
+    except PhaseError:
+        at = str(game.end.get("phase", ""))
+    return {"powers": [power_name(game.variant, p) for p in game.end["powers"]], "at": at,
+            "declared": processed_view({"processed": game.end.get("declared")}),
+            "reason": game.end.get("reason", ""), "forced": bool(game.end.get("forced"))}
 
 
 def ledger_view(game: GameContext) -> dict | None:

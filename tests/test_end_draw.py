@@ -1,0 +1,117 @@
+"""A game ended as a draw by the GM (issue 17, item 5): 1619 rulebook (002_e7e1b063b6c411e5.txt,
+on the end of 1648): 'players may agree to extend the game by one or more years to break the
+tie, or call a draw'. ``gm-tools end GAME --draw POWERS`` records it; the game takes no more
+turns; the game page, the index and the feed show it; ``--undo`` reopens the game."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from gm_tools.app.cli import main
+from gm_tools.app.endgame import end_game, reopen
+from gm_tools.app.turn import load_state, rollback, run_turn
+from gm_tools.errors import GameError
+from gm_tools.publish.site import build_site
+
+from browser import chromium_page, needs_chromium, served
+from workflow_helpers import create, play, snapshot
+
+
+@pytest.fixture
+def drawn(tmp_path):
+    paths = create(tmp_path)
+    play(paths, {"FRANCE": ["A PAR - BUR"]})
+    end = end_game("g", ["france", "England", "GERMANY"], root=tmp_path, site_dir=tmp_path / "site",
+                   declared="2026-11-25T16:00:00Z")
+    return tmp_path, paths, end
+
+
+def test_the_draw_is_recorded_and_stops_the_game(drawn):
+    root, paths, end = drawn
+    assert end == {"result": "draw", "powers": ["ENGLAND", "FRANCE", "GERMANY"], "phase": "F1901M",
+                   "declared": "2026-11-25T16:00:00Z"}
+    assert json.loads(paths.end_file.read_text(encoding="utf-8")) == end
+    state = load_state("g", root)
+    assert state.finished and state.position.phase == "F1901M"
+    with pytest.raises(GameError, match="drawn between ENGLAND, FRANCE, GERMANY"):
+        run_turn("g", root=root, site_dir=None)
+    with pytest.raises(GameError, match="--undo reopens it first"):
+        rollback("g", root=root, site_dir=None)
+
+
+def test_the_site_shows_the_draw_in_the_index_the_game_page_and_the_feed(drawn):
+    root, _, _ = drawn
+    site = root / "site"
+    index = (site / "index.html").read_text(encoding="utf-8")
+    assert "drawn between England, France, Germany" in index
+    page = (site / "games" / "g" / "index.html").read_text(encoding="utf-8")
+    assert "shared by England, France, Germany, called before Fall 1901 Movement" in page
+    assert "none: the game is over" in page  # no current phase any more
+    feed = (site / "games" / "g" / "feed.atom").read_text(encoding="utf-8")
+    assert "<title>Draw: England, France, Germany</title>" in feed
+    assert "<updated>2026-11-25T16:00:00Z</updated>" in feed
+    whole = json.loads((site / "games" / "g" / "game.json").read_text(encoding="utf-8"))
+    assert whole["end"]["powers"] == ["ENGLAND", "FRANCE", "GERMANY"]
+
+
+def test_undo_reopens_the_game(drawn):
+    root, paths, _ = drawn
+    reopen("g", root=root, site_dir=root / "site")
+    assert not paths.end_file.exists()
+    assert "drawn" not in (root / "site" / "index.html").read_text(encoding="utf-8")
+    report = play(paths, {"FRANCE": ["A BUR - MUN"]})
+    assert report.processed
+
+
+@pytest.mark.parametrize("powers, message", [
+    (["FRANCE"], "two powers or more"),
+    (["FRANCE", "NARNIA"], "expected a played power"),
+])
+def test_a_bad_draw_is_a_clear_error_and_writes_nothing(tmp_path, capsys, powers, message):
+    create(tmp_path)
+    before = snapshot(tmp_path)
+    assert main(["end", "g", "--draw", *powers, "--root", str(tmp_path), "--site", ""]) == 2
+    assert message in capsys.readouterr().err
+    assert snapshot(tmp_path) == before
+
+
+def test_a_power_with_nothing_left_has_no_share(tmp_path):
+    from workflow_helpers import board_variant
+
+    board_variant(tmp_path, "tiny", {"FRANCE": ["A PAR"], "GERMANY": ["A MUN"]}, {"FRANCE": ["PAR"], "GERMANY": ["MUN"]})
+    from gm_tools.app.turn import new_game
+
+    new_game(str(tmp_path / "tiny"), "g", root=tmp_path / "games", seed=1)
+    with pytest.raises(GameError, match="no center and no unit"):
+        end_game("g", ["FRANCE", "ITALY"], root=tmp_path / "games", site_dir=None)
+
+
+@needs_chromium
+def test_the_draw_on_the_game_page_in_chromium(drawn):
+    root, _, _ = drawn
+    errors: list[str] = []
+    with served(root / "site") as base, chromium_page(errors) as page:
+        page.goto(f"{base}games/g/index.html")
+        assert page.locator("dd.draw").inner_text().startswith("shared by England, France, Germany")
+        page.goto(f"{base}index.html")
+        assert "drawn between England, France, Germany" in page.locator("table").first.inner_text()
+    assert errors == []
+
+
+def test_a_draw_forced_by_the_rules_is_shown_with_its_reason(tmp_path):
+    """A record whose phase ended the game in a draw (``Rules.draw``: Europe 1615's automatic
+    draws, tested in test_europe1615_scoring.py) is published like the GM's draw, with why."""
+    paths = create(tmp_path)
+    play(paths, {"FRANCE": ["A PAR - BUR"]})
+    record_file = paths.record_file("S1901M")
+    record = json.loads(record_file.read_text(encoding="utf-8"))
+    record["next_phase"] = None
+    record["draw"] = {"powers": ["ENGLAND", "FRANCE"], "reason": "a rule of the variant"}
+    record_file.write_text(json.dumps(record), encoding="utf-8")
+    assert load_state("g", tmp_path).over_text() == "drawn between ENGLAND, FRANCE (a rule of the variant)"
+    build_site(tmp_path, tmp_path / "site")
+    page = (tmp_path / "site" / "games" / "g" / "index.html").read_text(encoding="utf-8")
+    assert "shared by England, France, forced by the rules after Spring 1901 Movement: a rule of the variant" in page
+    assert "drawn between England, France" in (tmp_path / "site" / "index.html").read_text(encoding="utf-8")
