@@ -183,3 +183,54 @@ def test_a_capture_can_be_waived():
     assert state_of(winter.after).waived == ()  # spent at the year's adjustment
     done, _ = play(fall, {"FRANCE": ["A BUR - LOR"]})
     assert done.after.centers["LOR"] == "FRANCE"
+
+
+def _without(centers: dict, *powers: str, taker: str) -> dict:
+    out = dict(centers)
+    for power in powers:
+        for c in SETUP.homes[power]:
+            out[c] = taker
+    return out
+
+
+def test_automatic_draws_force_the_end_of_the_game():
+    """'CONDITIONS TO FORCE AN AUTOMATIC DRAW', each 'irrespective of won rounds':
+    'If all Protestant powers are eliminated, all remaining Catholic powers draw'; 'If all
+    Catholic powers are eliminated, all remaining Protestant powers draw'; 'Should the Ottomans
+    acquire and hold 5 Christian centers (for a total of 7 centers or more), a draw is reached
+    between the remaining powers'; 'With the capture of Rome by an Ottoman unit, remaining
+    Protestant powers draw. If only one Protestant power remains it forces a draw between all
+    remaining powers.'"""
+    from gm_tools.systems.europe1615.scoring import automatic_draw
+
+    start = dict(board({}).centers)
+    rules = SETUP.scoring
+    assert automatic_draw(SETUP, rules, board({}, centers=start)) is None
+    no_protestants = _without(start, "ENGLAND", "DENMARK", taker="FRANCE")
+    assert automatic_draw(SETUP, rules, board({}, centers=no_protestants))[0] == ("AUSTRIA", "FRANCE", "SPAIN")
+    no_catholics = _without(start, "AUSTRIA", "FRANCE", "SPAIN", taker="ENGLAND")
+    assert automatic_draw(SETUP, rules, board({}, centers=no_catholics))[0] == ("ENGLAND", "DENMARK")
+    rome = dict(start, ROM="OTTOMAN")
+    assert automatic_draw(SETUP, rules, board({}, centers=rome))[0] == ("ENGLAND", "DENMARK")
+    rome_one_protestant = _without(rome, "DENMARK", taker="SPAIN")
+    assert automatic_draw(SETUP, rules, board({}, centers=rome_one_protestant))[0] == (
+        "AUSTRIA", "FRANCE", "SPAIN", "ENGLAND")
+    # five Christian centers and seven in all; four Christian (six in all) is not enough
+    christian = [c for c in ("CRO", "TRA", "VEN", "GEN", "TUS") if c in start or c in SETUP.values]
+    ottoman = dict(start, **{c: "OTTOMAN" for c in christian[:4]})
+    assert automatic_draw(SETUP, rules, board({}, centers=ottoman)) is None
+    ottoman[christian[4]] = "OTTOMAN"
+    drawn = automatic_draw(SETUP, rules, board({}, centers=ottoman))
+    assert drawn[0] == ("AUSTRIA", "FRANCE", "SPAIN", "ENGLAND", "DENMARK") and "5 Christian centers" in drawn[1]
+
+
+def test_a_forced_draw_ends_the_game_in_the_turn():
+    """The turn asks the rules after each phase: the record says who draws and why, and there
+    is no next phase ('a draw is reached')."""
+    centers = dict(board({}).centers, ROM="PAPL")
+    position = board({"NAP": "A OTTOMAN", "TUS": "A SPAIN"}, centers=centers, phase="F1616M")
+    done, _ = play(position, {"SPAIN": ["A NAP - ROM"]})
+    assert done.after.centers.get("ROM") == "OTTOMAN"
+    assert done.over and done.winner is None
+    assert done.draw == {"powers": ["ENGLAND", "DENMARK"],
+                         "reason": "the Ottomans took Rome: the remaining Protestant powers draw"}

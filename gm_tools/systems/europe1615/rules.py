@@ -183,6 +183,13 @@ class Europe1615Rules(Rules):
         setup = setup_of(variant)
         return game_winner(setup, setup.scoring, position, state_of(position).round_wins)
 
+    def draw(self, variant: Variant, position: Position) -> tuple[tuple[str, ...], str] | None:
+        """'CONDITIONS TO FORCE AN AUTOMATIC DRAW' (:func:`.scoring.automatic_draw`)."""
+        from gm_tools.systems.europe1615.scoring import automatic_draw
+
+        setup = setup_of(variant)
+        return automatic_draw(setup, setup.scoring, position)
+
     def victory_measure(self, variant: Variant) -> str:
         """'The power that wins 5 rounds ... takes immediate victory': the standings rank by
         rounds won, then by the last round's score."""

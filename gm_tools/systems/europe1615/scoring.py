@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from gm_tools.engine.model import Position
-from gm_tools.mechanics.influence import ALIGNED
+from gm_tools.mechanics.influence import ALIGNED, CATHOLIC, PROTESTANT
 from gm_tools.systems.europe1615.state import State
 
 if TYPE_CHECKING:  # the setup holds these rules, so it imports this module
@@ -47,6 +47,11 @@ class ScoringRules:
     """Minors whose marker scores for nobody ('Catholics cannot score on the Papal States')."""
     rounds_to_win: int = 5
     """'The power that wins 5 rounds ... takes immediate victory.'"""
+    ottoman_christian_centers: int = 5
+    """'Should the Ottomans acquire and hold 5 Christian centers (for a total of 7 centers or
+    more), a draw is reached between the remaining powers'."""
+    ottoman_centers: int = 7
+    """The total of that rule: 7 centers or more."""
     victory_center: str | None = "ROM"
     """The center whose capture by a Protestant power wins at once."""
 
@@ -119,15 +124,39 @@ def game_winner(setup: Setup, rules: ScoringRules, position: Position, wins: dic
     return winners[0] if len(winners) == 1 else None
 
 
+def automatic_draw(setup: Setup, rules: ScoringRules, position: Position) -> tuple[tuple[str, ...], str] | None:
+    """'CONDITIONS TO FORCE AN AUTOMATIC DRAW', each 'irrespective of won rounds': the powers
+    that draw and why, or None. Checked on the centers as they stand after each phase."""
+    gone = eliminated(setup, position)
+    left = tuple(p for p in setup.powers if p not in gone)
+    catholic = tuple(p for p in left if setup.confession(p) == CATHOLIC)
+    protestant = tuple(p for p in left if setup.confession(p) == PROTESTANT)
+    if left and not protestant:
+        return catholic, "every Protestant power is eliminated: the remaining Catholic powers draw"
+    if left and not catholic:
+        return protestant, "every Catholic power is eliminated: the remaining Protestant powers draw"
+    ottoman = setup.ottoman
+    if ottoman and rules.victory_center and position.centers.get(rules.victory_center) == ottoman:
+        if len(protestant) == 1:
+            return left, "the Ottomans took Rome and one Protestant power remains: every remaining power draws"
+        return protestant, "the Ottomans took Rome: the remaining Protestant powers draw"
+    held = [c for c, owner in position.centers.items() if owner == ottoman]
+    christian = [c for c in held if c not in setup.islamic]
+    if ottoman and len(christian) >= rules.ottoman_christian_centers and len(held) >= rules.ottoman_centers:
+        return left, (f"the Ottomans hold {len(christian)} Christian centers ({len(held)} in all): "
+                      "the remaining powers draw")
+    return None
+
+
 def scoring_rules(table: dict, problems: list[str]) -> ScoringRules:
     """Read and check ``tables.toml [scoring]``."""
     where = "tables.toml [scoring]"
     known = {"alignment_multiplier", "marker_points", "no_marker_points", "rounds_to_win", "victory_center", "source",
-             "reconstructed"}
+             "reconstructed", "ottoman_christian_centers", "ottoman_centers"}
     for key in sorted(set(table) - known):
         problems.append(f"{where}: unknown key {key!r}")
     values = {}
-    for key in ("alignment_multiplier", "marker_points", "rounds_to_win"):
+    for key in ("alignment_multiplier", "marker_points", "rounds_to_win", "ottoman_christian_centers", "ottoman_centers"):
         if key in table:
             n = table[key]
             if not isinstance(n, int) or isinstance(n, bool) or n < 1:
