@@ -192,3 +192,24 @@ def test_the_standings_rank_by_victory_points_then_centers(site):
     keys = [(int(r[2]), int(r[3])) for r in rows]
     assert keys == sorted(keys, reverse=True)
     assert "most victory points first" in page
+
+
+def test_the_judge_text_carries_what_the_page_shows(site):
+    """Issue 17 item 8: the plain-text results of the Diplomatic, Map Adjustment, Builds and
+    Scoring phases carry the captures, statuses, statements and scores, not only the orders.
+    1619 rulebook: 'The referee presents the results of the Diplomatic Phase by reporting the
+    status of each minor state'; 'reported by referee at the conclusion of the phase'."""
+    from gm_tools.publish.judgetext import WIDTH
+
+    diplomatic = (site / "Y1619D.txt").read_text(encoding="utf-8")
+    assert "Status of the minor states:\n" in diplomatic and "BOHC: NEUTRAL; 6 INFs" in diplomatic
+    assert "SPAIN (2) attacks FRANCE (5) in LOR" in diplomatic
+    adjustment = (site / "Y1619J.txt").read_text(encoding="utf-8")
+    assert "BRB captured by DUTCH" in adjustment
+    builds = (site / "Y1619B.txt").read_text(encoding="utf-8")
+    assert "Treasury statements:\n" in builds and "VENICE: 0 balance + 5 Income: home center VEN" in builds
+    scoring = (site / "Y1619S.txt").read_text(encoding="utf-8")
+    assert "SAVOY 14: captured centers 3" in scoring
+    for text in (diplomatic, adjustment, builds, scoring):
+        assert "**" not in text and "|---" not in text
+        assert all(len(line) <= WIDTH for line in text.splitlines())

@@ -249,6 +249,7 @@ def judge_text(variant: Variant, record: dict) -> str:
     dislodged = _dislodged_lines(variant, record)
     if dislodged:
         lines += ["The following units were dislodged:", ""] + dislodged + [""]
+    lines += _section_lines(variant, record)
 
     after = record.get("after", {})
     if ends_year(variant, record):
@@ -290,6 +291,26 @@ def _wrap(line: str) -> str:
     indent = len(head) + 2 if colon and len(head) < WIDTH // 2 else 4
     return "\n".join(textwrap.wrap(line, WIDTH, subsequent_indent=" " * indent,
                                     break_long_words=False, break_on_hyphens=False))
+
+
+def _section_lines(variant: Variant, record: dict) -> list[str]:
+    """The variant's report sections (the phase page's: captures, statuses, statements,
+    scores) as judge text: the heading, then one line per item. Markdown tables are left to
+    the page (too wide for mail); their content is in the sections' lists too."""
+    from gm_tools.engine.hooks import hooks_for
+
+    lines: list[str] = []
+    for heading, text in hooks_for(variant).report_sections(variant, record):
+        items = []
+        for raw in text.splitlines():
+            line = raw.strip()
+            if not line or line.startswith("|"):
+                continue
+            line = line.removeprefix("- ").removeprefix("* ").replace("**", "").replace("`", "")
+            items.append(line)
+        if items:
+            lines += [f"{heading}:", ""] + items + [""]
+    return lines
 
 
 @dataclass(frozen=True)
