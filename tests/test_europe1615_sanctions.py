@@ -182,3 +182,63 @@ def test_every_sanction_of_the_text_is_in_the_data(key):
               "Catalan secession"}
     assert SETUP.sanctions[key].title in titles
     assert len(SETUP.sanctions) == len(titles)
+
+
+def _strong(position) -> dict[str, int]:
+    return {p: u.strength for p, u in position.units.items() if u.strength > 1}
+
+
+def test_swedish_intervention_only_a_newly_acquired_army_is_special():
+    """'If the Swedes have a newly acquired army (S), this unit can move, attack, defend, or
+    support with the strength of two units. This modifier does not apply to any additionally
+    acquired army units beyond the first acquired army (S).' An army Sweden had before is not
+    it; the first army built while the sanction is on is, and only that one."""
+    before = with_sanctions(board({"DAL": "A SWE"}, phase="W1616A"), "swedish_intervention")
+    assert _strong(settle(VARIANT, before, before=before)[0]) == {}  # the old army stays ordinary
+    built = before.copy()
+    built.units["STO"] = built.units["DAL"].__class__("SWE", "A", "STO", 1)
+    after, _ = settle(VARIANT, built, before=before)
+    assert _strong(after) == {"STO": 2}
+    assert RULES.unit_marks(VARIANT, after) == {"STO": "S"}  # 'marked by a letter' on the map
+    again = after.copy()
+    again.units["KLM"] = again.units["DAL"].__class__("SWE", "A", "KLM", 1)
+    assert _strong(settle(VARIANT, again, before=after)[0]) == {"STO": 2}  # not a second one
+
+
+def test_a_special_unit_dislodged_and_disbanded_cancels_where_the_text_says_so():
+    """Saxon intervention: 'If the Saxon army (N) is dislodged and disbanded, it can be rebuilt,
+    but modifier cancels'; Protestant Union: 'If the RHI army unit is dislodged and disbanded,
+    it can be rebuilt' (its strength with it). Removed at an adjustment, it is not 'dislodged'."""
+    saxon = with_sanctions(board({"SAX": "A SAX"}, phase="F1616M"), "saxon_intervention")
+    saxon, _ = settle(VARIANT, saxon, before=saxon)
+    assert _strong(saxon) == {"SAX": 2}
+    gone = saxon.copy()
+    del gone.units["SAX"]  # dislodged with nowhere to go in the Fall movement
+    gone.phase = "W1616A"
+    gone, _ = settle(VARIANT, gone, before=saxon)
+    assert state_of(gone).special_lost == ("saxon_intervention",)
+    rebuilt = gone.copy()
+    rebuilt.units["SAX"] = saxon.units["SAX"].__class__("SAX", "A", "SAX", 1)
+    rebuilt.phase = "S1617M"
+    assert _strong(settle(VARIANT, rebuilt, before=gone)[0]) == {}  # rebuilt, but the modifier is gone
+
+    union = with_sanctions(board({"RHI": "A RHI"}, phase="F1616M"), "protestant_union")
+    union, _ = settle(VARIANT, union, before=union)
+    lost = union.copy()
+    del lost.units["RHI"]
+    lost.phase = "W1616A"
+    lost, _ = settle(VARIANT, lost, before=union)
+    assert state_of(lost).special_lost == ()
+    back = lost.copy()
+    back.units["RHI"] = union.units["RHI"].__class__("RHI", "A", "RHI", 1)
+    back.phase = "S1617M"
+    assert _strong(settle(VARIANT, back, before=lost)[0]) == {"RHI": 2}  # rebuilt with its strength
+
+
+def test_the_special_units_letter_is_drawn_in_its_badge():
+    from gm_tools.publish.render import render_svg
+
+    union = with_sanctions(board({"RHI": "A RHI"}, phase="F1616M"), "protestant_union")
+    union, _ = settle(VARIANT, union, before=union)
+    svg = render_svg(VARIANT, union)
+    assert "(R, strength 2)</title>" in svg and ">R</text>" in svg

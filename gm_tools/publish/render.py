@@ -126,6 +126,8 @@ class _Drawing:
         self.parts: list[str] = []
         self.colours = {code: valid_colour(p.colour) for code, p in variant.powers.items()}
         self.missing: set[str] = set()
+        self.marks: dict[str, str] = {}
+        """Province -> a letter for its unit's badge (:func:`_unit_marks`)."""
 
     def colour(self, power: str) -> str:
         return self.colours.get(power, "#888888")
@@ -273,7 +275,8 @@ class _Drawing:
 
     # --- units -----------------------------------------------------------------------------
 
-    def unit_symbol(self, unit: Unit, x: float, y: float, *, dislodged: bool = False, ghost: bool = False) -> str:
+    def unit_symbol(self, unit: Unit, x: float, y: float, *, dislodged: bool = False, ghost: bool = False,
+                    mark: str | None = None) -> str:
         colour = self.colour(unit.power)
         stroke = INK
         dash = ' stroke-dasharray="3,2"' if dislodged else ""
@@ -298,9 +301,10 @@ class _Drawing:
             bx, by = x + r, y - r
             badge = (
                 f'<circle cx="{_f(bx)}" cy="{_f(by)}" r="7.5" fill="#ffffff" stroke="{INK}" stroke-width="1.0"/>'
-                + _text(bx, by + 3.5, f"+{unit.strength - 1}", 9, weight="bold")
+                + _text(bx, by + 3.5, mark or f"+{unit.strength - 1}", 9, weight="bold")
             )
-        title = f"<title>{escape(self._power_name(unit.power))} {escape(str(unit))}</title>"
+        named = f" ({mark}, strength {unit.strength})" if mark and unit.strength > 1 else ""
+        title = f"<title>{escape(self._power_name(unit.power))} {escape(str(unit))}{escape(named)}</title>"
         return f"<g{opacity}>{title}{shape}{letter}{badge}</g>"
 
     def _power_name(self, power: str) -> str:
@@ -312,7 +316,7 @@ class _Drawing:
         for province in sorted(self.position.units):
             unit = self.position.units[province]
             x, y = self.at(unit.location, "unit")
-            self.add(self.unit_symbol(unit, x, y))
+            self.add(self.unit_symbol(unit, x, y, mark=self.marks.get(province)))
         self.add("</g>")
 
     def dislodged(self) -> None:
@@ -463,6 +467,16 @@ def _notice(variant: Variant, position: Position) -> str:
     return f" — {n}" if (n := rules_for(variant).map_notice(variant, position)) else ""
 
 
+def _unit_marks(variant: Variant, position: Position) -> dict[str, str]:
+    """Province -> the letter the rules give the unit there (Europe 1615's special units: 'marked
+    by a letter'), drawn in its strength badge, from the optional ``unit_marks`` hook."""
+    from gm_tools.engine.rules import rules_for
+
+    hook = getattr(rules_for(variant), "unit_marks", None)
+    marks = hook(variant, position) if hook is not None else {}
+    return {p: str(m)[:2] for p, m in sorted(marks.items())}
+
+
 def _styles(variant: Variant, position: Position) -> dict[str, ProvinceStyle]:
     """Per-province overrides from the variant's rules object, if it has the hook."""
     from gm_tools.engine.rules import rules_for
@@ -501,6 +515,7 @@ def render_svg(
     options = options or RenderOptions()
     base = options.base_map or load_base_map(variant)
     drawing = _Drawing(variant, position, base)
+    drawing.marks = _unit_marks(variant, position)
     styles = _styles(variant, position)
     width = max(base.width, 600.0)
 

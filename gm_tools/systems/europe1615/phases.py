@@ -166,7 +166,7 @@ def fallen(setup, centers: dict[str, str]) -> list[str]:
     return out
 
 
-def settle(variant: Variant, position: Position, seed: str = "") -> tuple[Position, list[dict]]:
+def settle(variant: Variant, position: Position, seed: str = "", before: Position | None = None) -> tuple[Position, list[dict]]:
     """After every phase: a minor whose home center another holds is captured (its INFs held
     in suspension, its marker removed); one whose home center is its own again is liberated;
     the religious markers follow the statuses (the Papal States' is permanent); the counterbalance is worked out from the centers held now ('The GM will monitor the ratio
@@ -195,7 +195,7 @@ def settle(variant: Variant, position: Position, seed: str = "") -> tuple[Positi
         shown = ", ".join(f"{setup.sanctions[k].title} {at}" for k, at in state.timeline)
         draws.append({"kind": "sanctions timeline", "seed": f"europe1615 sanctions timeline {seed}",
                       "text": shown, "timeline": [list(t) for t in state.timeline]})
-    position = update(setup, state, with_state(position, state), lambda p: phase_key(variant, p))
+    position = update(setup, state, with_state(position, state), lambda p: phase_key(variant, p), before)
     return with_state(position, state), draws
 
 

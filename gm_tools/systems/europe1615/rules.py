@@ -183,6 +183,13 @@ class Europe1615Rules(Rules):
         setup = setup_of(variant)
         return game_winner(setup, setup.scoring, position, state_of(position).round_wins)
 
+    def unit_marks(self, variant: Variant, position: Position) -> dict[str, str]:
+        """'Some modifiers refer to specific units on the board marked by a letter': the
+        renderer writes the letter in the special unit's strength badge."""
+        from gm_tools.systems.europe1615.sanctions import special_letters
+
+        return special_letters(setup_of(variant), state_of(position), position)
+
     def draw(self, variant: Variant, position: Position) -> tuple[tuple[str, ...], str] | None:
         """'CONDITIONS TO FORCE AN AUTOMATIC DRAW' (:func:`.scoring.automatic_draw`)."""
         from gm_tools.systems.europe1615.scoring import automatic_draw
@@ -209,7 +216,7 @@ class Europe1615Rules(Rules):
     def after_phase(self, variant: Variant, before: Position, after: Position, seed: str):
         from gm_tools.systems.europe1615.phases import settle
 
-        return settle(variant, after, seed)
+        return settle(variant, after, seed, before)
 
     def secret_orders(self, variant: Variant) -> frozenset[str]:
         """'Adjudication will only show the result, not what players have submitted.'"""

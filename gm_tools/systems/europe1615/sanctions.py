@@ -25,6 +25,7 @@ import random
 from dataclasses import dataclass, replace
 
 from gm_tools.engine.model import ARMY, Position
+from gm_tools.engine.phase import ADJUSTMENT, parse_phase
 from gm_tools.errors import VariantDataError
 
 _META = ("first_year", "seasons", "reconstructed", "source")
@@ -45,6 +46,13 @@ class Sanction:
     """(minor, letter): its army moves, attacks, supports and defends with strength 2."""
     first_year_only: bool = False
     """The special unit's strength only in the sanction's first year (the Polish intervention)."""
+    acquired: bool = False
+    """Only a newly acquired army is the special unit: one built while the sanction is in
+    effect ('If the Swedes have a newly acquired army (S)'), not an army already there."""
+    lost_cancels: bool = False
+    """'If the Saxon army (N) is dislodged and disbanded, it can be rebuilt, but modifier
+    cancels': losing the special unit ends its strength for good (the sanction's other
+    effects stay). False: 'it can be rebuilt' with its strength (RHI, BAV, Poland)."""
     barred_powers: tuple[str, ...] = ()
     barred_confession: str | None = None
     barred_minors: tuple[str, ...] = ()
@@ -77,7 +85,8 @@ def read_sanctions(variant) -> tuple[dict[str, Sanction], int, tuple[str, ...]]:
         s = Sanction(
             key=key, title=str(row.get("title", key)), deploy_only=row.get("deploy_only"),
             minors=tuple(row.get("minors", ())), retreat=tuple(row.get("retreat", ())), special=special,
-            first_year_only=bool(row.get("first_year_only", False)),
+            first_year_only=bool(row.get("first_year_only", False)), acquired=bool(row.get("acquired", False)),
+            lost_cancels=bool(row.get("lost_cancels", False)),
             barred_powers=tuple(barred.get("powers", ())), barred_confession=barred.get("confession"),
             barred_minors=tuple(barred.get("minors", ())), barred_majority=barred.get("majority"),
             no_build=tuple(tuple(x) for x in row.get("no_build", ())),
@@ -145,9 +154,10 @@ def _lyon_conditions(setup, state, position: Position) -> bool:
             and not (swiss.status == "ALIGNED" and swiss.power == "SPAIN"))
 
 
-def update(setup, state, position: Position, phase_key) -> Position:
+def update(setup, state, position: Position, phase_key, before: Position | None = None) -> Position:
     """After a phase: switch on the sanctions whose time has come (``phase_key`` orders phase
-    ids), then give each special unit its strength while its sanction is in effect."""
+    ids), then give each special unit its strength while its sanction is in effect (``before``,
+    the position the phase started from, tells builds and losses apart)."""
     now = phase_key(position.phase)
     for key, at in state.timeline:
         if key in state.sanctions_on or key not in setup.sanctions or phase_key(at) > now:
@@ -160,21 +170,59 @@ def update(setup, state, position: Position, phase_key) -> Position:
             state.opened = tuple(sorted(state.opened + (sanction.opens,)))
     units = dict(position.units)
     year = int(position.phase[1:-1])
+    _losses(setup, state, before, position)
     strong = {}
     for s in effective(setup, state, position):
-        if s.special and not (s.first_year_only and year > state.sanctions_on[s.key]):
+        if s.special and s.key not in state.special_lost and not (s.first_year_only and year > state.sanctions_on[s.key]):
             strong[s.special[0]] = s
     for minor in {s.special[0] for s in setup.sanctions.values() if s.special}:
         armies = sorted(p for p, u in units.items() if u.power == minor and u.kind == ARMY)
         has = [p for p in armies if units[p].strength > 1]
-        if minor in strong and armies and not has:
-            units[armies[0]] = replace(units[armies[0]], strength=2)
-        elif minor not in strong:
+        sanction = strong.get(minor)
+        if sanction and armies and not has:
+            chosen = _newly_built(before, position, minor) if sanction.acquired else armies[:1]
+            for p in chosen[:1]:
+                units[p] = replace(units[p], strength=2)
+        elif sanction is None:
             for p in has:
                 units[p] = replace(units[p], strength=1)
     out = position.copy()
     out.units = units
     return out
+
+
+def _newly_built(before: Position | None, after: Position, minor: str) -> list[str]:
+    """The minor's armies built in this phase: in ``after`` and not in ``before`` (an
+    adjustment phase's builds), by province."""
+    if before is None or parse_phase(before.phase).type != ADJUSTMENT:
+        return []
+    return sorted(p for p, u in after.units.items()
+                  if u.power == minor and u.kind == ARMY and (before.units.get(p) is None or before.units[p].power != minor))
+
+
+def _losses(setup, state, before: Position | None, after: Position) -> None:
+    """A special unit 'dislodged and disbanded' in this phase (gone from the board after a
+    movement or retreat phase, not removed at an adjustment) cancels its sanction's strength
+    where the paragraph says so (``lost_cancels``)."""
+    if before is None or parse_phase(before.phase).type == ADJUSTMENT:
+        return
+    for s in setup.sanctions.values():
+        if not s.special or not s.lost_cancels or s.key in state.special_lost:
+            continue
+        minor = s.special[0]
+        had = any(u.power == minor and u.strength > 1 for u in before.units.values()) or any(
+            d.unit.power == minor and d.unit.strength > 1 for d in before.dislodged.values())
+        has = any(u.power == minor and u.strength > 1 for u in after.units.values()) or any(
+            d.unit.power == minor and d.unit.strength > 1 for d in after.dislodged.values())
+        if had and not has:
+            state.special_lost = tuple(sorted(state.special_lost + (s.key,)))
+
+
+def special_letters(setup, state, position: Position) -> dict[str, str]:
+    """Province -> the letter of the special unit standing there ('specific units on the
+    board marked by a letter'): every minor army with strength 2 and a sanction naming it."""
+    letters = {s.special[0]: s.special[1] for s in setup.sanctions.values() if s.special}
+    return {p: letters[u.power] for p, u in position.units.items() if u.strength > 1 and u.power in letters}
 
 
 # --- the effects ------------------------------------------------------------------------------

@@ -46,6 +46,9 @@ class State:
     PRE-GENERATED TIMELINE')."""
     sanctions_on: dict[str, int] = field(default_factory=dict)
     """Sanction -> the year it came into effect."""
+    special_lost: tuple[str, ...] = ()
+    """Sanctions whose special unit was dislodged and disbanded, its strength cancelled ('If
+    the Saxon army (N) is dislodged and disbanded, it can be rebuilt, but modifier cancels')."""
     waived: tuple[tuple[str, str], ...] = ()
     """(power, center) captures waived for this year's adjustment ('The player occupying a
     foreign power's center, or a minor state's center ... may waive the capture')."""
@@ -67,6 +70,7 @@ class State:
             "waived": [list(w) for w in sorted(set(self.waived))],
             "timeline": [list(t) for t in self.timeline],
             "sanctions_on": dict(sorted(self.sanctions_on.items())),
+            **({"special_lost": sorted(self.special_lost)} if self.special_lost else {}),
         }
 
     @classmethod
@@ -83,6 +87,7 @@ class State:
             waived=tuple(tuple(w) for w in data.get("waived", ())),
             timeline=tuple(tuple(t) for t in data.get("timeline", ())),
             sanctions_on={k: int(y) for k, y in data.get("sanctions_on", {}).items()},
+            special_lost=tuple(data.get("special_lost", ())),
         )
 
     def copy(self) -> "State":
