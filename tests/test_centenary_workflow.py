@@ -231,6 +231,16 @@ def test_vassal_builds_ordered_by_its_master(game):
     units = {r["Unit"]: r for r in rows(game, "Units")}
     assert units["A BAV"]["Power"] == "BAVARIA" and units["A BAV"]["Status"] == "ordered by EMPIRE"
     assert units["A SWC"]["Power"] == "BAVARIA"
+    # Issue 17 item 13: reported as given, never as a build left unordered and waived
+    assert not [n for n in rec["notes"] if n["power"] == "BAVARIA"], rec["notes"]
+
+
+def test_the_results_sheet_shows_the_masters_order_for_its_vassal_with_its_result(game):
+    """Rule 3: the master 'will order the units of that neutral': the Results sheet written
+    back after the Winter of 1618 shows the Empire's build for Bavaria and that it succeeded
+    (issue 17 item 13)."""
+    found = [r for r in rows(game, "Results") if r["Order"] == "BUILD A BAV"]
+    assert len(found) == 1 and found[0]["Power"] == "EMPIRE for BAVARIA" and found[0]["Result"] == "succeeds"
 
 
 def test_victory_counts_a_vassals_centers():
@@ -331,3 +341,17 @@ def test_a_fealty_build_site_with_no_build_ordered_is_a_problem(winter, tmp_path
         "Fealty!C2: found 'POR', expected a build in POR on SPAIN's Orders block (BUILD A POR), or an empty "
         "cell: the build in the occupied center is what SPAIN's unit there retreats for (rule 2)"]
     assert snapshot(tmp_path) == before  # nothing written
+
+
+def test_a_fealty_claim_is_in_the_turn_report_and_the_judge_text(tmp_path):
+    """Rule 2: the claimer's unit 'must retreat' from the claimed center: the GM's console report
+    and the judge-style text name the claim and the retreat (issue 17 item 14)."""
+    from gm_tools.publish.judgetext import judge_text
+
+    paths = play_1618(tmp_path, until_winter=True)
+    type_cells(paths, fealty_row(2, "SPAIN", "PORTUGAL", "POR", "EST"))
+    report = play(paths, {"SPAIN": ["BUILD A POR"], "EMPIRE": ["BUILD A VIE", "BUILD A BAV"], "PRINCES": ["A SIL D"]})
+    claim = "Spain claims the Fealty of Portugal; A POR retreats to EST; SPAIN may build in POR (rule 2)"
+    assert f"  {claim}" in report.text().splitlines()
+    text = judge_text(load_variant("centenary"), report.record)
+    assert "Fealty claimed (rule 2):\n" in text and claim in " ".join(text.split())  # wrapped at 76 columns

@@ -185,6 +185,18 @@ class TurnReport:
     """The stored history record, when processed."""
     site: str | None = None
     """The folder the site was published to, or None when not published."""
+    variant: Variant | None = None
+    """The game's variant as it plays (its setup), for the report's sections."""
+
+    @property
+    def sections(self) -> list[str]:
+        """The variant's report sections (a Fealty claim, captures, statuses...) as the judge
+        text words them, without the blank lines."""
+        if not self.record or self.variant is None:
+            return []
+        from gm_tools.publish.judgetext import section_lines
+
+        return [line for line in section_lines(self.variant, self.record) if line]
 
     def text(self) -> str:
         if not self.processed:
@@ -209,6 +221,7 @@ class TurnReport:
         for draw in r["random"]["draws"]:
             said = draw.get("text", draw.get("chosen"))  # a variant's own words for it, if any
             lines.append(f"  random draw ({draw['kind']}, seed {draw['seed']}): {said}")
+        lines += [f"  {line}" if line else "" for line in self.sections]
         if r["winner"]:
             scoring = r.get("extra", {}).get("outcome", {}).get("scoring")
             why = scoring["verdict"] if scoring else "holds the victory centers"
@@ -439,7 +452,7 @@ def _turn(name, root, lenient: bool, force: bool, site_dir, processed: str | Non
     # The backup (the workbook as the GM left it), the record and the new workbook land
     # together or not at all.
     commit_turn(paths, record["phase"], data, json_text(record).encode("utf-8"), workbook)
-    return TurnReport(name, record["phase"], processed=True, record=record)
+    return TurnReport(name, record["phase"], processed=True, record=record, variant=state.variant)
 
 
 def rollback(name: str, root: str | os.PathLike | None = None,

@@ -257,9 +257,12 @@ def results_table(variant: Variant, record: dict | None) -> Table:
                 if e["read"] is None:
                     rows.append([record["phase"], power, "", "invalid", e["error"], e["cell"], e["written"]])
                     continue
-                r = by_order.get((power, e["read"]))
-                shown.add((power, e["read"]))
-                rows.append([record["phase"], power, e["read"], r["result"] if r else "", r["reason"] if r else "",
+                # an order for another owner's unit (a vassal's, a minor's) has its owner's result
+                key = (e.get("for") or power, e["read"])
+                r = by_order.get(key)
+                shown.add(key)
+                who = f"{power} for {e['for']}" if e.get("for") else power
+                rows.append([record["phase"], who, e["read"], r["result"] if r else "", r["reason"] if r else "",
                              e["cell"], e["written"]])
         for r in record["results"]:
             if (r["power"], r["order"]) not in shown:

@@ -203,8 +203,13 @@ def default_notes(
             if province not in ordered:
                 notes.append((d.unit.power, f"{d.unit} had no retreat order and is disbanded"))
     elif kind == ADJUSTMENT:
+        # a master's orders for its vassal (Centenary rule 3) are the vassal's builds and removals
+        by_owner: dict[str, list] = {}
+        for entered in checked.orders.values():
+            for o in entered:
+                by_owner.setdefault(getattr(o, "power", None), []).append(o)
         for power, adj in adjustments(variant, start, rules).items():
-            orders = checked.orders.get(power, [])
+            orders = by_owner.get(power, [])
             builds = sum(1 for o in orders if isinstance(o, (Build, Waive)))
             if adj.builds > builds:
                 notes.append((power, f"{adj.builds - builds} build(s) not ordered: waived"))

@@ -249,7 +249,7 @@ def judge_text(variant: Variant, record: dict) -> str:
     dislodged = _dislodged_lines(variant, record)
     if dislodged:
         lines += ["The following units were dislodged:", ""] + dislodged + [""]
-    lines += _section_lines(variant, record)
+    lines += section_lines(variant, record)
 
     after = record.get("after", {})
     if ends_year(variant, record):
@@ -293,7 +293,7 @@ def _wrap(line: str) -> str:
                                     break_long_words=False, break_on_hyphens=False))
 
 
-def _section_lines(variant: Variant, record: dict) -> list[str]:
+def section_lines(variant: Variant, record: dict) -> list[str]:
     """The variant's report sections (the phase page's: captures, statuses, statements,
     scores) as judge text: the heading, then one line per item. Markdown tables are left to
     the page (too wide for mail); their content is in the sections' lists too."""
