@@ -411,3 +411,45 @@ def test_documented_output_is_what_the_command_prints(command, output, capsys, m
     assert capsys.readouterr().out == output, (
         f"docs/json-interface.md is out of date: paste the output of `gm-tools {command}` under its marker"
     )
+
+
+# --- the variant's rules after the phase: random draws from the request's seed ------------------
+
+
+def _centenary_attack(seed=None) -> dict:
+    """Centenary's opening with the Empire's attack on the Protestant Princes in Bohemia
+    (rule 3: an attack of one religion on another calls for Automatic Fealty)."""
+    from gm_tools.app.turn import start_position
+    from gm_tools.engine.positions import position_to_json
+
+    variant = load_variant("centenary")
+    start = position_to_json(start_position(variant))
+    request = {"phase": "S1618M", "units": start["units"], "centers": start["centers"],
+               "orders": {"EMPIRE": ["A VIE - BOH", "A BUP S A VIE - BOH", "A BAV S A VIE - BOH"]}}
+    if seed is not None:
+        request["seed"] = seed
+    return handle_request(variant, request)
+
+
+def test_a_draw_due_without_a_seed_is_named_not_made():
+    """Issue 17 item 10: the JSON interface says when Automatic Fealty is due (rule 3: 'the GM
+    will randomly select one of the unconquered Catholic neutrals') and draws nothing."""
+    response = _centenary_attack()
+    assert [d["kind"] for d in response["draws_due"]] == ["automatic fealty"]
+    assert "chosen" not in response["draws_due"][0] and "draws" not in response
+    assert "fealty" not in response.get("extra", {})
+
+
+def test_a_seed_in_the_request_draws_as_the_workbook_turn_does():
+    """With the game's seed the draw is the one `turn` makes for that game and phase
+    (test_centenary_workflow: seed 1, S1618M: Venice gives Fealty to the Empire)."""
+    response = _centenary_attack(seed=1)
+    assert [(d["kind"], d["seed"], d["chosen"]) for d in response["draws"]] == [
+        ("automatic fealty", "1:S1618M", "VENICE")]
+    assert response["extra"]["fealty"]["VENICE"] == "EMPIRE"
+    assert _centenary_attack(seed=1) == response  # the same request, the same bytes
+
+
+def test_a_bad_seed_is_a_clear_error():
+    with pytest.raises(RequestError, match="seed: expected a whole number or a string"):
+        _centenary_attack(seed=[1])

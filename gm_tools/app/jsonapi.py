@@ -30,7 +30,7 @@ from gm_tools.engine.results import result_json
 from gm_tools.engine.rules import rules_for
 from gm_tools.engine.variant import LAND, SEA, Variant
 
-REQUEST_KEYS = ("phase", "units", "orders", "centers", "dislodged", "contested", "extra")
+REQUEST_KEYS = ("phase", "units", "orders", "centers", "dislodged", "contested", "extra", "seed")
 """Every key a request may have; any other key is a mistake (most often a typo)."""
 
 
@@ -354,16 +354,32 @@ def handle_request(variant: Variant, request: Any) -> dict:
     Raises :class:`RequestError` (a :class:`UserError`) for a request that cannot be read.
     """
     position, orders = parse_request(variant, request)
-    outcome = run_phase(variant, position, orders)
+    seed = request.get("seed")
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, str)) or str(seed) == ""):
+        raise RequestError("seed", f"expected a whole number or a string, found {_json_type(seed)}")
+    rules = rules_for(variant)
+    outcome = run_phase(variant, position, orders, rules)
     results = [
         result_json(r) for r in sorted(outcome.results, key=attrgetter("power", "order"))
     ]
+    # What the variant's rules do after the phase, as a turn does (Centenary's Automatic
+    # Fealty, Europe 1615's captures and markers). A random draw needs the request's seed:
+    # without one the draws due are named and not made, and the board is the one before them.
+    after, draws = rules.after_phase(variant, position, outcome.position, "" if seed is None else str(seed))
+    due = []
+    if draws and seed is None:
+        after = outcome.position
+        due = [{k: v for k, v in d.items() if k not in ("seed", "chosen", "text")} for d in draws]
     # The board after the phase is a POSITION object of docs/game-record.md, so a game
     # record and this interface write positions the same way.
-    response = position_to_json(outcome.position)
+    response = position_to_json(after)
     response["next_phase"] = response.pop("phase")
     response["phase"] = position.phase
     response["results"] = results
+    if seed is not None and draws:
+        response["draws"] = draws
+    if due:
+        response["draws_due"] = due
     return response
 
 
