@@ -55,6 +55,7 @@ bench: $(STAMP)
 	$(PY) bench/run.py
 	$(PY) bench/site_bench.py
 	$(PY) bench/turn_bench.py
+	$(PY) bench/archive_bench.py
 	$(PY) bench/interchange.py
 
 clean:

@@ -517,6 +517,32 @@ def test_an_unchanged_game_is_not_even_rendered(games, tmp_path, monkeypatch):
     assert report.written == [] and len(report.unchanged) == 15
 
 
+def test_only_the_changed_game_is_read(tmp_path):
+    """Issue 19 item 2: one new phase costs the same whatever the archive's size: the games
+    whose files hash as at the last build are not read nor parsed, the index still lists them,
+    and a new phase of one game reads that game alone."""
+    from sitegame import play_next
+
+    root = tmp_path / "sheets"
+    histories = {name: small_game(root, STANDARD, name=name, phases=2) for name in ("alpha", "beta", "gamma")}
+    site = tmp_path / "site"
+    assert build(root, site).games_read == ["alpha", "beta", "gamma"]
+    index = (site / "index.html").read_bytes()
+    again = build(root, site)
+    assert again.games_read == [] and again.written == [] and (site / "index.html").read_bytes() == index
+    play_next(root, STANDARD, histories["beta"], name="beta")
+    report = build(root, site)
+    assert report.games_read == ["beta"]
+    assert "games/beta/F1901R.html" in report.written or "games/beta/W1901A.html" in report.written
+    assert b">alpha</a>" in (site / "index.html").read_bytes()  # an unread game is still listed
+    assert _files(site) == _files(_fresh(root, tmp_path / "fresh"))  # same bytes as a build from scratch
+
+
+def _fresh(root: Path, site: Path) -> Path:
+    build(root, site)
+    return site
+
+
 def test_a_changed_template_or_a_deleted_file_rebuilds_the_game(games, tmp_path):
     site = tmp_path / "site"
     templates = tmp_path / "templates"

@@ -48,7 +48,7 @@ from gm_tools.engine.model import OrderResult, Position
 from gm_tools.engine.phase import ADJUSTMENT, MOVEMENT, RETREAT, PhaseError, parse_phase, phase_title
 from gm_tools.engine.positions import position_from_json
 from gm_tools.publish.render import RenderOptions, render_svg
-from gm_tools.publish.sitecontext import GameContext, PhaseContext, Section, SiteContext, collect, collect_game  # noqa: F401
+from gm_tools.publish.sitecontext import GameContext, PhaseContext, Section, SiteContext, KnownGame, collect, collect_game  # noqa: F401
 from gm_tools.publish.sitefiles import MANIFEST, BuildReport, Manifest, PngPainter, SiteWriter, code_key, variant_key  # noqa: F401
 from gm_tools.publish.siteviews import (
     chart_view,
@@ -231,13 +231,30 @@ def write_site(context: SiteContext, site_dir: str | os.PathLike, settings: Site
     manifest = Manifest(writer.root / MANIFEST)
     build_key = code_key(settings.templates, settings.base_map)
     variant_keys: dict[str, str] = {}
+    summaries = []
     with PngPainter() as painter:
         for game in context.games:
+            entry = manifest.old.get(game.name, {})
+            if isinstance(game, KnownGame) and not (isinstance(entry, dict) and "variant" in entry and "summary" in entry):
+                game = collect_game(context.root, game.name, game.source_digest)  # the manifest changed meanwhile
+            if isinstance(game, KnownGame):
+                # unchanged since the last build: its variant from the manifest, its records unread
+                variant = _variant(entry["variant"], entry.get("players"))
+                if variant is not None and variant.name not in variant_keys:
+                    variant_keys[variant.name] = variant_key(variant)
+                key = _key(build_key, variant_keys.get(variant.name, "") if variant else "", game.source_digest)
+                files = manifest.unchanged_files(game.name, key, writer) if variant is not None else None
+                if files is not None:
+                    for rel in files:
+                        writer.keep(rel)
+                    manifest.games[game.name] = dict(entry)
+                    summaries.append(entry["summary"])
+                    continue
+                game = collect_game(context.root, game.name, game.source_digest)  # its pages must be rewritten
+            writer.report.games_read.append(game.name)
             if game.variant.name not in variant_keys:
                 variant_keys[game.variant.name] = variant_key(game.variant)
-            key = hashlib.sha256(
-                f"{build_key}\0{variant_keys[game.variant.name]}\0{game.source_digest}".encode("utf-8")
-            ).hexdigest()
+            key = _key(build_key, variant_keys[game.variant.name], game.source_digest)
             folder = f"{GAMES}/{game.name}/"
             files = manifest.unchanged_files(game.name, key, writer)
             if files is not None:
@@ -248,12 +265,34 @@ def write_site(context: SiteContext, site_dir: str | os.PathLike, settings: Site
                 before = set(writer.produced)
                 write_game(env, writer, painter, game, settings)
                 files = sorted(f for f in writer.produced - before if f.startswith(folder))
-            manifest.games[game.name] = {"key": key, "files": files}
-    games = [game_summary(g) for g in context.games]
+            summary = game_summary(game)
+            summaries.append(summary)
+            manifest.games[game.name] = {"key": key, "files": files, "digest": game.source_digest,
+                                         "summary": summary, "variant": game.info.variant,
+                                         "players": game.info.player_count}
+    games = summaries
     writer.write("index.html", env.get_template("index.html").render(root="", games=games, page_title="Games"))
     writer.prune(GAMES)
     manifest.save({g.name for g in context.games}, writer)
     return writer.report
+
+
+def _key(build_key: str, variant_key_: str, digest: str) -> str:
+    """A game's pages are the same bytes when the code, its variant and its records are."""
+    return hashlib.sha256(f"{build_key}\0{variant_key_}\0{digest}".encode("utf-8")).hexdigest()
+
+
+def _variant(name: str, players) -> Variant | None:
+    """A known game's variant as it plays, or None when it no longer loads (then the game
+    is read again and its own error is reported)."""
+    from gm_tools.edges.variants import load_variant
+    from gm_tools.engine.rules import variant_for_game
+    from gm_tools.errors import UserError
+
+    try:
+        return variant_for_game(load_variant(name), players if isinstance(players, int) else None)
+    except UserError:
+        return None
 
 
 def build_site(games_root: str | os.PathLike, site_dir: str | os.PathLike,
@@ -263,7 +302,9 @@ def build_site(games_root: str | os.PathLike, site_dir: str | os.PathLike,
     at a time: a second is refused while the first runs."""
     from gm_tools.edges.journal import site_lock
 
-    context = collect(games_root)  # pass 1 reads only: a bad record stops the build before any write
+    # Pass 1 reads only (a bad record stops the build before any write), and only the games
+    # whose files changed since the last build of this site.
+    context = collect(games_root, Manifest.read_digests(Path(site_dir) / MANIFEST))
     with site_lock(Path(site_dir)):
         return write_site(context, site_dir, settings)
 

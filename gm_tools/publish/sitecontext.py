@@ -111,8 +111,20 @@ class GameContext:
 class SiteContext:
     """Everything the pages are made from."""
 
-    games: list[GameContext]
-    """Games by name."""
+    games: list["GameContext | KnownGame"]
+    """Games by name: read, or known unchanged since the last build."""
+    root: Path | None = None
+    """The games folder, to read a known game after all when its pages must be rewritten."""
+
+
+@dataclass
+class KnownGame:
+    """A game whose files hash to what the last build saw (its manifest entry): not read nor
+    parsed, so one new phase costs the same in an archive of ten games or a thousand."""
+
+    name: str
+    source_digest: str
+    """:func:`source_digest` of its files, equal to the manifest's."""
 
 
 def _load_variant(name: str, where: Path, players: int | None = None) -> Variant:
@@ -161,7 +173,7 @@ def _history_files(paths: GamePaths, variant: Variant) -> list[tuple[Path, dict]
     return [(file, upgrade_record(read_json(file))) for _, file in sorted(found)]
 
 
-def _source_digest(paths: GamePaths) -> str:
+def source_digest(paths: GamePaths) -> str:
     """A hash of everything the game's pages are made from on disk: ``game.json`` and the
     history files (names and bytes)."""
     digest = hashlib.sha256(paths.game_json.read_bytes())
@@ -173,8 +185,8 @@ def _source_digest(paths: GamePaths) -> str:
     return digest.hexdigest()
 
 
-def collect_game(root: Path, name: str) -> GameContext:
-    """Pass 1 for one game folder."""
+def collect_game(root: Path, name: str, digest: str = "") -> GameContext:
+    """Pass 1 for one game folder (``digest``: its :func:`source_digest`, if known)."""
     paths = GamePaths(root=root, name=name)
     info = load_game(paths)
     variant = _load_variant(info.variant, paths.game_json, info.player_count)
@@ -194,7 +206,7 @@ def collect_game(root: Path, name: str) -> GameContext:
     else:
         current, winner = variant.calendar.first_phase, None
     return GameContext(info=info, variant=variant, phases=phases, current_phase=current, winner=winner,
-                       source_digest=_source_digest(paths), end=read_end(paths) or _forced_draw(phases))
+                       source_digest=digest or source_digest(paths), end=read_end(paths) or _forced_draw(phases))
 
 
 def _forced_draw(phases: list[PhaseContext]) -> dict | None:
@@ -207,10 +219,19 @@ def _forced_draw(phases: list[PhaseContext]) -> dict | None:
             "forced": True}
 
 
-def collect(games_root: str | os.PathLike) -> SiteContext:
-    """Pass 1: read every game under ``games_root`` (each folder with a ``game.json``)."""
+def collect(games_root: str | os.PathLike, known: dict[str, str] | None = None) -> SiteContext:
+    """Pass 1: read every game under ``games_root`` (each folder with a ``game.json``), except
+    those whose files still hash to ``known[name]`` (the last build's digests): their bytes
+    are hashed, never parsed."""
     root = Path(games_root)
     if not root.is_dir():
         raise GameError(f"games folder {root} does not exist (expected a folder of games, each NAME/game.json)")
     names = sorted(p.name for p in root.iterdir() if (p / "game.json").is_file())
-    return SiteContext(games=[collect_game(root, name) for name in names])
+    games: list[GameContext | KnownGame] = []
+    for name in names:
+        digest = source_digest(GamePaths(root=root, name=name))
+        if known and known.get(name) == digest:
+            games.append(KnownGame(name, digest))
+        else:
+            games.append(collect_game(root, name, digest))
+    return SiteContext(games=games, root=root)

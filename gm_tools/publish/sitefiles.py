@@ -36,6 +36,8 @@ class BuildReport:
     """Files under ``games/`` that no record produces any more (a rolled-back phase)."""
     pngs: int = 0
     """PNG pictures drawn (each one a cairosvg run)."""
+    games_read: list[str] = field(default_factory=list)
+    """Games whose records were read and parsed; the others were known unchanged by their digest."""
 
     @property
     def files(self) -> int:
@@ -195,6 +197,18 @@ class Manifest:
         except (OSError, ValueError, AttributeError):
             self.old = {}  # no manifest, or a damaged one: build everything
         self.games: dict[str, dict] = {}
+
+    @staticmethod
+    def read_digests(path: Path) -> dict[str, str]:
+        """Game -> the source digest the last build saw, for the games it can show again
+        without reading them (an entry with its digest, summary and variant)."""
+        try:
+            old = json.loads(path.read_text(encoding="utf-8")).get("games", {})
+        except (OSError, ValueError, AttributeError):
+            return {}
+        return {name: e["digest"] for name, e in old.items() if isinstance(e, dict)
+                and isinstance(e.get("digest"), str) and isinstance(e.get("summary"), dict)
+                and isinstance(e.get("variant"), str)}
 
     def unchanged_files(self, name: str, key: str, writer: "SiteWriter") -> list[str] | None:
         """The game's files if its key is the same as last time and every file is there."""
