@@ -273,3 +273,18 @@ def test_two_powers_declaring_war_on_each_other_make_one_war(setup):
     assert [r.result for r in out.results] == [SUCCEEDS, SUCCEEDS]
     assert [p.describe() for p in out.declared] == ["FRANCE and SPAIN declared war on each other"]
     assert decl.relations_in_year(out.state, 1621) == {pair("FRANCE", "SPAIN"): AT_WAR}
+
+
+def test_armistice_option_either_side_may_announce_it(setup):
+    """'Players at war may use the Diplomatic Phase to announce an armistice'. Read by default
+    as both sides announcing it; the variant option ``armistice = "either"`` (NOTES.md,
+    'Judgement calls') lets one side's announcement end the war the next year."""
+    from dataclasses import replace
+
+    either = replace(setup, armistice_by="either")
+    state = DeclarationState({pair("DUTCH", "SPAIN"): AT_WAR})
+    alone = run(either, state, 1620, d("DUTCH", "ARMISTICE", "SPAIN"))
+    assert verdicts(alone) == [("DUTCH", "ARMISTICE: SPAIN", SUCCEEDS)]
+    assert decl.relations_in_year(alone.state, 1621) == {}
+    alliance = run(either, DeclarationState(), 1620, d("DUTCH", "ALLIANCE", "ENGLAND"))
+    assert verdicts(alliance) == [("DUTCH", "ALLIANCE: ENGLAND", FAILS)]  # an alliance still needs both

@@ -112,3 +112,31 @@ def test_the_variant_adapter_scores_a_position_with_its_markers():
     # (item 5, a domestic province), not its value 3 (issue 17 item 1 corrected this figure).
     assert table["SPAIN"].total == -1 + 1
     assert v.over and v.winners == ("FRANCE",)
+
+
+def test_marker_scoring_option_aligned_counts_only_ones_own_minors():
+    """'For each corresponding confessional marker present on the board the player earns 1
+    point.' Read by default as every power of the marker's confession; the variant option
+    ``marker_scoring = "aligned"`` (NOTES.md, 'Judgement calls') gives the point only to the
+    power the minor is aligned with."""
+    from dataclasses import replace
+
+    from gm_tools.systems.europe1619.territory import Relations
+
+    markers = {"COL": "catholic", "WUE": "catholic", "HES": "protestant"}
+    relations = Relations.of(aligned={"COL": "FRANCE", "WUE": "LEAGUE"})
+    on = board(position({}), relations)
+    assert score(on, RULES, markers, "FRANCE").markers == 2  # the default: both Catholic markers
+    aligned = replace(RULES, marker_scoring="aligned")
+    assert score(on, aligned, markers, "FRANCE").markers == 1  # Cologne only
+    assert score(on, aligned, markers, "LEAGUE").markers == 1  # Wuerzburg only
+    assert score(on, aligned, markers, "UNION").markers == 0   # Hesse is aligned with nobody
+
+
+def test_the_marker_scoring_option_is_read_from_the_variant():
+    from dataclasses import replace
+
+    variant = europe()
+    custom = replace(variant, options={**variant.options, "marker_scoring": "aligned"})
+    assert scoring_rules(custom).marker_scoring == "aligned"
+    assert RULES.marker_scoring == "confession"

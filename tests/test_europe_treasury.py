@@ -396,3 +396,19 @@ def test_an_eliminated_power_takes_no_part_in_the_phase():
     assert [outcome_of(out, i) for i in (0, 1)] == [("invalid", "SPAIN is eliminated")] * 2
     assert "NAP" not in out.position.units and "SPAIN" not in out.income
     assert out.position.extra["treasury"]["FRANCE"] == FRANCE_INCOME
+
+
+def test_build_site_income_option():
+    """'all players receive income (as TPs) from home centers, and from captured foreign
+    centers'; 'Naples, Milan, and Flanders are build sites for Spain they are not considered
+    home centers'. Read by default as paying like the home centers; the variant option
+    ``build_site_income = false`` (NOTES.md, 'Judgement calls') pays nothing for them."""
+    from dataclasses import replace
+
+    b = board(position({}), NO_RELATIONS)
+    paid = income(b, ECONOMY, "SPAIN")
+    assert {"NAP", "MIL", "FLA"} <= set(paid.home_centers)
+    strict = income(b, replace(ECONOMY, build_site_income=False), "SPAIN")
+    assert not {"NAP", "MIL", "FLA"} & set(strict.home_centers)
+    assert set(strict.home_centers) == {"MAD", "ANDL"}
+    assert paid.total - strict.total == sum(paid.home_centers[c] for c in ("NAP", "MIL", "FLA"))

@@ -32,6 +32,14 @@ OPTIONS = (
            "strength 1 or more, so max_strength bounds the count as well)", minimum=1),
     Option("max_strength", int, "'(or a combined military strength greater than 15)'", minimum=1),
     Option("max_unit_strength", int, "'an army unit's strength cannot exceed 10'", minimum=1),
+    Option("marker_scoring", str, "who scores a confessional marker ('For each corresponding confessional "
+           "marker present on the board the player earns 1 point'): every power of its confession, or only the "
+           "power the minor is aligned with", choices=("confession", "aligned")),
+    Option("build_site_income", bool, "whether Spain's and England's build sites, 'not considered home "
+           "centers', pay income like home centers ('income (as TPs) from home centers, and from captured "
+           "foreign centers')"),
+    Option("armistice", str, "who announces an armistice ('Players at war may use the Diplomatic Phase to "
+           "announce an armistice'): both powers at war, or either of them", choices=("both", "either")),
 )
 
 

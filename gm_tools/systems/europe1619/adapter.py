@@ -115,6 +115,7 @@ def setup_from_variant(variant: Variant, players: int | None = None) -> Diplomac
         last_allocation_year=victory_terms(variant)[1],
         initial_influence=influence,
         initial_relations=relations,
+        armistice_by=str(variant.options.get("armistice", "both")),
         **rules,
     )
 

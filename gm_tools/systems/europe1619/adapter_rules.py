@@ -161,6 +161,7 @@ def economy(variant: Variant) -> Economy:
         aligned_income_powers=frozenset(_powers(variant, "empire", "aligned_income_powers")),
         max_strength=int(variant.options.get("max_strength", 15)),
         max_unit_strength=int(variant.options.get("max_unit_strength", 10)),
+        build_site_income=bool(variant.options.get("build_site_income", True)),
     )
 
 
@@ -175,6 +176,7 @@ def scoring_rules(variant: Variant) -> ScoringRules:
         bonuses=_bonuses(variant),
         target=points,
         last_year=victory_year,
+        marker_scoring=str(variant.options.get("marker_scoring", "confession")),
     )
 
 

@@ -354,7 +354,8 @@ def resolve_declarations(
     for i, o in enumerate(orders):
         if i in verdict:
             continue
-        if o.kind in (ALLIANCE, ARMISTICE) and (o.kind, o.other, o.power) not in wanted:
+        mutual = o.kind == ALLIANCE or (o.kind == ARMISTICE and setup.armistice_by == "both")
+        if mutual and (o.kind, o.other, o.power) not in wanted:
             verdict[i] = (FAILS, f"{o.other} did not declare {o.kind}: {o.power}; both powers must declare it")
             continue
         declared.setdefault((o.kind, pair(o.power, o.other)), set()).add(o.power)

@@ -34,6 +34,11 @@ class ScoringRules:
     """'First player to reach 25 points wins the game regardless of the year'."""
     last_year: int = 1648
     """'the game officially ends at the Scoring Phase of 1648'."""
+    marker_scoring: str = "confession"
+    """Who scores a confessional marker ('For each corresponding confessional marker present on
+    the board the player earns 1 point'): every power of the marker's confession
+    (``confession``, the default reading) or only the power the minor is aligned with
+    (``aligned``); the variant option ``marker_scoring``, NOTES.md 'Judgement calls'."""
 
 
 @dataclass(frozen=True)
@@ -82,7 +87,8 @@ def score(board: Board, rules: ScoringRules, markers: Mapping[str, str], power: 
     return Score(
         power=power,
         captured_centers={p: geo.values[p] for p in taken if geo.is_center(p)},
-        markers=sum(1 for c in markers.values() if confession and c == confession),
+        markers=sum(1 for minor, c in markers.items() if confession and c == confession
+                    and (rules.marker_scoring == "confession" or board.commander(minor) == power)),
         captured_provinces=tuple(p for p in taken if not geo.is_center(p)),
         lost_centers={p: geo.values[p] for p in lost if geo.is_center(p) and p not in build_sites_only},
         lost_provinces=tuple(p for p in lost if not geo.is_center(p) or p in build_sites_only),

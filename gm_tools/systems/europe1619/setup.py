@@ -63,6 +63,10 @@ class DiplomacySetup:
     """INITIAL SETUP placement: minor -> {power: INFs}."""
     initial_relations: tuple[tuple[str, str, str], ...] = ()
     """Initial declarations in effect at the start: (power, power, ``"alliance"``/``"war"``)."""
+    armistice_by: str = "both"
+    """Who must announce an armistice: ``both`` powers at war (the default reading, as for an
+    alliance) or ``either`` of them ('Players at war may use the Diplomatic Phase to announce an
+    armistice'); the variant option ``armistice``, NOTES.md 'Judgement calls'."""
 
     def allotment(self, year: int) -> dict[str, int]:
         """INFs each power in play receives this year (none after the last allocation year,

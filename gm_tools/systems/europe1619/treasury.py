@@ -60,6 +60,12 @@ class Economy:
     greater than 15)'."""
     max_unit_strength: int = 10
     """'an army unit's strength cannot exceed 10'."""
+    build_site_income: bool = True
+    """Whether Spain's and England's build sites (Naples, Milan, Flanders; Scotland) pay income
+    like home centers. The text pays 'from home centers, and from captured foreign centers',
+    and says the build sites 'are not considered home centers'; they are read as paying (the
+    powers' own lands from the start), and the variant option ``build_site_income = false``
+    gives the strict reading (NOTES.md, 'Judgement calls')."""
 
     def cost(self, strength: int) -> int:
         if strength not in self.costs:
@@ -106,6 +112,9 @@ def income(board: Board, economy: Economy, power: str) -> Income:
     only from those states within the HRE'."""
     geo = board.geo
     home = {c: v for c, v in sorted(geo.values.items()) if geo.domain.get(c) == power and board.controller(c) == power}
+    if not economy.build_site_income:
+        sites_only = set(geo.build_sites.get(power, ())) - set(geo.home_centers.get(power, ()))
+        home = {c: v for c, v in home.items() if c not in sites_only}
     captured = sorted(p for p, captor in board.captured.items() if captor == power)
     centers = {p: geo.values[p] for p in captured if geo.is_center(p)}
     provinces = tuple(p for p in captured if not geo.is_center(p))
