@@ -42,7 +42,10 @@ from gm_tools.engine.model import (
 )
 from gm_tools.engine.phase import PhaseError, phase_title
 from gm_tools.engine.variant import SEA, Variant
+from gm_tools.publish.inset import around, inset_content, path_box
 from gm_tools.publish.legend import LEGEND_KEY, LEGEND_ROW, Legend, legend_for
+from gm_tools.publish.maphooks import styles as _styles
+from gm_tools.publish.maphooks import unit_marks as _unit_marks
 from gm_tools.publish.style import HOME_TINT, ProvinceStyle, mix, valid_colour
 
 # --- look ------------------------------------------------------------------------------------
@@ -128,6 +131,8 @@ class _Drawing:
         self.missing: set[str] = set()
         self.marks: dict[str, str] = {}
         """Province -> a letter for its unit's badge (:func:`_unit_marks`)."""
+        self.boxes: list = []
+        """Per fragment: where on the map it draws, or None (:mod:`gm_tools.publish.inset`)."""
 
     def colour(self, power: str) -> str:
         return self.colours.get(power, "#888888")
@@ -139,8 +144,9 @@ class _Drawing:
             self.missing.add(location)
             return (0.0, 0.0)
 
-    def add(self, fragment: str) -> None:
+    def add(self, fragment: str, box=None) -> None:
         self.parts.append(fragment)
+        self.boxes.append(box)
 
     # --- regions --------------------------------------------------------------------------
 
@@ -165,9 +171,9 @@ class _Drawing:
         self.add('<g id="regions" stroke-linejoin="round" fill-rule="evenodd">')
         # land and water of no province: only there so the coastline is recognisable
         for d in self.base.decor_water:
-            self.add(f'<path d="{d}" fill="{SEA_FILL}" stroke="{BORDER}" stroke-width="0.5"/>')
+            self.add(f'<path d="{d}" fill="{SEA_FILL}" stroke="{BORDER}" stroke-width="0.5"/>', path_box(d))
         for d in self.base.decor_land:
-            self.add(f'<path d="{d}" fill="{DECOR_FILL}" stroke="{BORDER}" stroke-width="0.5"/>')
+            self.add(f'<path d="{d}" fill="{DECOR_FILL}" stroke="{BORDER}" stroke-width="0.5"/>', path_box(d))
         # seas first, so land borders are drawn on top of sea borders
         codes = sorted(self.base.regions, key=lambda c: (self._is_land(c), c))
         for code in codes:
@@ -175,19 +181,20 @@ class _Drawing:
             fill = (style.fill if style and style.fill else None) or self.province_fill(code)
             province = self.variant.provinces.get(code)
             name = province.name if province else code
+            box = path_box(self.base.regions[code])
             self.add(
                 f'<path id="{escape(code)}" d="{self.base.regions[code]}" fill="{fill}" '
                 f'stroke="{BORDER}" stroke-width="{_f(0.8 if self._is_land(code) else 0.5)}">'
-                f"<title>{escape(name)}</title></path>"
+                f"<title>{escape(name)}</title></path>", box
             )
             if style and style.hatch:
                 self.add(
-                    f'<path d="{self.base.regions[code]}" fill="url(#hatch-{style.hatch[1:]})" stroke="none"/>'
+                    f'<path d="{self.base.regions[code]}" fill="url(#hatch-{style.hatch[1:]})" stroke="none"/>', box
                 )
             if style and style.note:
                 self.add(
                     f'<path class="note" d="{self.base.regions[code]}" fill="none" stroke="{INK}" '
-                    f'stroke-width="1.6" stroke-dasharray="4,3"/>'
+                    f'stroke-width="1.6" stroke-dasharray="4,3"/>', box
                 )
         for code in sorted(self.base.impassable):
             self.add(
@@ -226,7 +233,8 @@ class _Drawing:
             if style and style.marker and not style.marker_colour:
                 text = f"{code} {style.marker}"
             self.add(_text(x, y, text, 10, weight="bold" if province.type != SEA else "normal",
-                           fill=INK if province.type != SEA else "#2c4a66", halo=province.type != SEA))
+                           fill=INK if province.type != SEA else "#2c4a66", halo=province.type != SEA),
+                     around(x, y, 40, 20))
             if style and style.marker and style.marker_colour:
                 # a coloured marker is its own text right of the label, large enough to tell its colour
                 mx = x + 3.4 * len(code) + 9
@@ -238,9 +246,9 @@ class _Drawing:
                 self.add(_text(cx, cy + 3, coast.lower(), 8, fill="#2c4a66"))
         self.add("</g>")
 
-    def inset(self, top: float, width: float, inset: dict) -> float:
+    def inset(self, top: float, width: float, inset: dict, content: str) -> float:
         """The crowded region ``inset`` (variant.toml ``[map] inset``) drawn again enlarged
-        below the map, from the same drawing (an SVG ``<use>``), with its frame on the map.
+        below the map, from the map's own fragments (:mod:`gm_tools.publish.inset`), with its frame on the map.
         Returns the panel's height."""
         x, y, w, h, scale = (inset[k] for k in ("x", "y", "width", "height", "scale"))
         left = max((width - w * scale) / 2, 0.0)
@@ -252,8 +260,7 @@ class _Drawing:
         caption = f"{inset['title'] or 'Detail'} (\u00d7{scale:g}; dashed frame on the map)"
         self.add(_text(left, top + 17, caption, 13, anchor="start", weight="bold"))
         self.add(f'<svg id="inset" x="{_f(left)}" y="{_f(top + INSET_CAPTION)}" width="{_f(w * scale)}" '
-                 f'height="{_f(h * scale)}" viewBox="{_f(x)} {_f(y)} {_f(w)} {_f(h)}">'
-                 f'<use href="#map" transform="translate(0,{_f(-TITLE_HEIGHT)})"/></svg>')
+                 f'height="{_f(h * scale)}" viewBox="{_f(x)} {_f(y)} {_f(w)} {_f(h)}">{content}</svg>')
         self.add(f'<rect x="{_f(left)}" y="{_f(top + INSET_CAPTION)}" width="{_f(w * scale)}" '
                  f'height="{_f(h * scale)}" fill="none" stroke="{INK}" stroke-width="1.5"/></g>')
         return height
@@ -267,10 +274,11 @@ class _Drawing:
             fill = self.colour(owner) if owner else "#ffffff"
             self.add(
                 f'<circle cx="{_f(x)}" cy="{_f(y)}" r="5.0" fill="{fill}" stroke="{INK}" stroke-width="1.2"/>'
-                f'<circle cx="{_f(x)}" cy="{_f(y)}" r="1.8" fill="{INK}"/>'
+                f'<circle cx="{_f(x)}" cy="{_f(y)}" r="1.8" fill="{INK}"/>', around(x, y, 6, 6)
             )
             if province.value != 1:
-                self.add(_text(x + 8, y + 4, str(province.value), 10, anchor="start", weight="bold", halo=True))
+                self.add(_text(x + 8, y + 4, str(province.value), 10, anchor="start", weight="bold", halo=True),
+                         around(x + 12, y, 12, 8))
         self.add("</g>")
 
     # --- units -----------------------------------------------------------------------------
@@ -316,7 +324,7 @@ class _Drawing:
         for province in sorted(self.position.units):
             unit = self.position.units[province]
             x, y = self.at(unit.location, "unit")
-            self.add(self.unit_symbol(unit, x, y, mark=self.marks.get(province)))
+            self.add(self.unit_symbol(unit, x, y, mark=self.marks.get(province)), around(x, y, 20, 20))
         self.add("</g>")
 
     def dislodged(self) -> None:
@@ -467,35 +475,6 @@ def _notice(variant: Variant, position: Position) -> str:
     return f" — {n}" if (n := rules_for(variant).map_notice(variant, position)) else ""
 
 
-def _unit_marks(variant: Variant, position: Position) -> dict[str, str]:
-    """Province -> the letter the rules give the unit there (Europe 1615's special units: 'marked
-    by a letter'), drawn in its strength badge, from the optional ``unit_marks`` hook."""
-    from gm_tools.engine.rules import rules_for
-
-    hook = getattr(rules_for(variant), "unit_marks", None)
-    marks = hook(variant, position) if hook is not None else {}
-    return {p: str(m)[:2] for p, m in sorted(marks.items())}
-
-
-def _styles(variant: Variant, position: Position) -> dict[str, ProvinceStyle]:
-    """Per-province overrides from the variant's rules object, if it has the hook."""
-    from gm_tools.engine.rules import rules_for
-
-    hook = getattr(rules_for(variant), "province_style", None)
-    if hook is None:
-        return {}
-    styles = {}
-    for code in sorted(variant.provinces):
-        style = hook(variant, position, code)
-        if style is not None:
-            ink = getattr(style, "marker_colour", None)
-            styles[code] = ProvinceStyle(
-                fill=valid_colour(style.fill) if style.fill else None, hatch=valid_colour(style.hatch) if style.hatch
-                else None, marker=style.marker, marker_colour=valid_colour(ink) if ink else None,
-                note=getattr(style, "note", None))
-    return styles
-
-
 def render_svg(
     variant: Variant,
     position: Position,
@@ -532,6 +511,7 @@ def render_svg(
     drawing.add(_defs(styles))
     drawing.add(f'<rect x="0.0" y="0.0" width="{_f(width)}" height="{_f(height)}" fill="{SEA_FILL}"/>')
     drawing.add(f'<g id="map" transform="translate(0,{_f(TITLE_HEIGHT)})">')
+    map_start = len(drawing.parts)
     drawing.regions(styles)
     if options.labels:
         drawing.labels(styles)
@@ -546,7 +526,9 @@ def render_svg(
     drawing.add('<g id="orders">')
     for order in wanted:
         drawing.order(order, by_text.get((order.power, order_text(order))))
-    drawing.add("</g></g>")
+    drawing.add("</g>")
+    map_end = len(drawing.parts)
+    drawing.add("</g>")
 
     try:
         phase_name = phase_title(variant.calendar, position.phase)
@@ -558,7 +540,8 @@ def render_svg(
         heading += f" ({power.name if power else only_power} orders)"
     drawing.title(heading, width)
     if inset:
-        drawing.inset(TITLE_HEIGHT + base.height, width, inset)
+        content = inset_content(drawing.parts[map_start:map_end], drawing.boxes[map_start:map_end], inset)
+        drawing.inset(TITLE_HEIGHT + base.height, width, inset, content)
     if legend:
         drawing.legend(TITLE_HEIGHT + base.height + inset_height, legend)
     drawing.add("</svg>")
