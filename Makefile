@@ -53,6 +53,7 @@ soak: $(STAMP) office
 
 bench: $(STAMP)
 	$(PY) bench/run.py
+	$(PY) bench/interleave.py
 	$(PY) bench/site_bench.py
 	$(PY) bench/turn_bench.py
 	$(PY) bench/archive_bench.py

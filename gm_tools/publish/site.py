@@ -236,6 +236,7 @@ def write_site(context: SiteContext, site_dir: str | os.PathLike, settings: Site
     build_key = code_key(settings.templates, settings.base_map)
     variant_keys: dict[str, str] = {}
     summaries = []
+    variants: dict[tuple, Variant | None] = {}  # a variant loads once a build, not once a game
     with PngPainter() as painter:
         for game in context.games:
             entry = manifest.old.get(game.name, {})
@@ -243,7 +244,10 @@ def write_site(context: SiteContext, site_dir: str | os.PathLike, settings: Site
                 game = collect_game(context.root, game.name, game.source_digest)  # the manifest changed meanwhile
             if isinstance(game, KnownGame):
                 # unchanged since the last build: its variant from the manifest, its records unread
-                variant = _variant(entry["variant"], entry.get("players"))
+                which = (entry["variant"], entry.get("players"))
+                if which not in variants:
+                    variants[which] = _variant(*which)
+                variant = variants[which]
                 if variant is not None and variant.name not in variant_keys:
                     variant_keys[variant.name] = variant_key(variant)
                 key = _key(build_key, variant_keys.get(variant.name, "") if variant else "", game.source_digest)
