@@ -152,16 +152,20 @@ def test_spain_claims_portugal_in_the_turn_of_capture(game):
     assert (neutrals["PORTUGAL"]["Fealty"], neutrals["PORTUGAL"]["Since"]) == ("SPAIN", "W1618A")
     assert (neutrals["BAVARIA"]["Fealty"], neutrals["BAVARIA"]["Since"]) == ("EMPIRE", "the start (rule 4)")
     assert neutrals["POLAND"]["Fealty"].startswith("none")
-    assert neutrals["PORTUGAL"]["Centers (owner)"] == "POR (SPAIN)"
+    assert neutrals["PORTUGAL"]["Centers (owner)"] == "POR (PORTUGAL)"  # back with the unit built for it
     assert neutrals["SWISS"]["Centers (owner)"] == "SWC (BAVARIA)"
 
 
 def test_fealty_build_in_the_occupied_center(game):
     # Rule 2: "Instead of building a new unit for himself, the player may build a unit in the
     # occupied center. Any of his or her units in the center in question 'retreat' during
-    # the adjustment phase, and must be given a retreat order."
+    # the adjustment phase, and must be given a retreat order." The unit built is the
+    # neutral's, in its own center, ordered by Spain from then on (issue 17 item 9).
     after = record(game, "W1618A")["after"]
-    assert "A POR" in after["units"]["SPAIN"] and "A EST" in after["units"]["SPAIN"]
+    assert after["units"]["PORTUGAL"] == ["A POR"] and "A EST" in after["units"]["SPAIN"]
+    assert "A POR" not in after["units"]["SPAIN"] and "POR" in after["centers"]["PORTUGAL"]
+    units = {r["Unit"]: r for r in rows(game, "Units")}
+    assert units["A POR"]["Power"] == "PORTUGAL" and units["A POR"]["Status"] == "ordered by SPAIN"
     results = {(r["power"], r["order"]): r["result"] for r in record(game, "W1618A")["results"]}
     assert results[("SPAIN", "BUILD A POR")] == "succeeds"
     # The right lasts the adjustment phase of the claim only.
@@ -269,7 +273,7 @@ def test_report_shows_the_draw_with_its_seed_and_the_neutrals(game):
     winter_sections = dict(hooks_for(cen).report_sections(cen, record(game, "W1618A")))
     assert winter_sections["Fealty claimed (rule 2)"] == (
         "- Spain claims the Fealty of Portugal; A POR retreats to EST; SPAIN may build in POR (rule 2)")
-    assert "**Portugal**: sworn to Spain since W1618A; centers POR (SPAIN)" in winter_sections["Neutrals"]
+    assert "**Portugal**: sworn to Spain since W1618A; centers POR (PORTUGAL)" in winter_sections["Neutrals"]
 
 
 def test_vassals_dislodged_unit_retreats_by_its_masters_order():
@@ -313,18 +317,18 @@ def test_victory_count_of_the_scripted_game_includes_vassals(game):
     # Rule 3: "all centers owned by the former neutral will count towards the owning power's
     # total for victory purposes"; 17 win (introduction). After 1618 the Empire owns VIE,
     # BUP, MIL and BOH; Bavaria (its vassal, rule 4) owns BAV and SWC; Venice (drawn, rule 3)
-    # owns VEN: 7 for the Empire. Spain owns NTH, GRA, CAS and POR (Portugal's, claimed).
+    # owns VEN: 7 for the Empire. Spain owns NTH, GRA, CAS; Portugal (claimed) POR: 4.
     victory = {r["Power"]: r for r in rows(game, "Victory")}
     assert victory["EMPIRE"] == {"Power": "EMPIRE", "Own centers": 4, "Vassals (centers)": "BAVARIA (2), VENICE (1)",
                                  "Total for victory": 7, "To win": 17}
-    assert victory["SPAIN"]["Total for victory"] == 4 and victory["SPAIN"]["Vassals (centers)"] == "PORTUGAL (0)"
+    assert victory["SPAIN"]["Total for victory"] == 4 and victory["SPAIN"]["Vassals (centers)"] == "PORTUGAL (1)"
     assert victory["PRINCES"]["Total for victory"] == 2 and victory["PRINCES"]["Vassals (centers)"] is None
     assert next(iter(victory)) == "EMPIRE"  # the largest total first
     cen = load_variant("centenary")
     sections = dict(hooks_for(cen).report_sections(cen, record(game, "W1618A")))
     lines = sections["Centers for victory (17 win; rule 3 counts vassals')"].splitlines()
     assert lines[0] == "- Holy Roman Empire: **7** (own 4, Bavaria 2, Venice 1)"
-    assert "- Spain: **4** (own 4, Portugal 0)" in lines
+    assert "- Spain: **4** (own 3, Portugal 1)" in lines
 
 
 def test_a_fealty_build_site_with_no_build_ordered_is_a_problem(winter, tmp_path):

@@ -186,7 +186,27 @@ class CentenaryRules(Rules):
         after.extra.pop(FEALTY_BUILDS, None)
         if after.centers != before.centers:
             after.extra[CAPTURES] = {"turn": before.phase, "previous_centers": dict(sorted(before.centers.items()))}
+        fealty_builds(variant, before, after)
         return after, [draw_record(d) for d in draws]
+
+
+def fealty_builds(variant: Variant, before: Position, after: Position) -> None:
+    """Rule 2: "Instead of building a new unit for himself, the player may build a unit in the
+    occupied center": a unit the claimer built in the claimed center is the neutral's, in its
+    own home center, ordered by the claimer from then on (its master, rule 3). The center goes
+    back to the neutral with it, so the unit has its center; it still counts for the claimer's
+    victory as a vassal's (rule 3). Changes ``after`` in place."""
+    for master, sites in sorted(before.extra.get(FEALTY_BUILDS, {}).items()):
+        for center in sites:
+            unit = after.units.get(center)
+            if unit is None or unit.power != master or center in before.units:
+                continue  # no build there (waived, or the claimer's unit did not retreat)
+            neutral = next((code for code in variant.powers
+                            if is_neutral(variant, code) and center in variant.home_centers(code)), None)
+            if neutral is None:
+                continue
+            after.units[center] = Unit(neutral, unit.kind, unit.location, unit.strength)
+            after.centers[center] = neutral
 
 
 RULES = CentenaryRules()
