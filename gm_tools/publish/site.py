@@ -236,6 +236,7 @@ def write_site(context: SiteContext, site_dir: str | os.PathLike, settings: Site
     build_key = code_key(settings.templates, settings.base_map)
     variant_keys: dict[str, str] = {}
     summaries = []
+    kept: set[str] = set()  # games shown again whole from the last build: nothing of theirs to prune
     variants: dict[tuple, Variant | None] = {}  # a variant loads once a build, not once a game
     with PngPainter() as painter:
         for game in context.games:
@@ -257,6 +258,7 @@ def write_site(context: SiteContext, site_dir: str | os.PathLike, settings: Site
                         writer.keep(rel)
                     manifest.games[game.name] = dict(entry)
                     summaries.append(entry["summary"])
+                    kept.add(game.name)
                     continue
                 game = collect_game(context.root, game.name, game.source_digest)  # its pages must be rewritten
             writer.report.games_read.append(game.name)
@@ -280,7 +282,7 @@ def write_site(context: SiteContext, site_dir: str | os.PathLike, settings: Site
                                          "players": game.info.player_count}
     games = summaries
     writer.write("index.html", env.get_template("index.html").render(root="", games=games, page_title="Games"))
-    writer.prune(GAMES)
+    writer.prune(GAMES, skip=kept)
     manifest.save({g.name for g in context.games}, writer)
     return writer.report
 

@@ -179,9 +179,13 @@ def source_digest(paths: GamePaths) -> str:
     digest = hashlib.sha256(paths.game_json.read_bytes())
     if paths.end_file.is_file():
         digest.update(b"\0end\0" + paths.end_file.read_bytes())
-    if paths.history.is_dir():
-        for file in sorted(paths.history.glob("*.json")):
-            digest.update(b"\0" + file.name.encode("utf-8") + b"\0" + file.read_bytes())
+    try:
+        names = sorted(n for n in os.listdir(paths.history) if n.endswith(".json"))
+    except OSError:
+        names = []  # no history yet
+    for name in names:
+        with open(os.path.join(paths.history, name), "rb") as f:
+            digest.update(b"\0" + name.encode("utf-8") + b"\0" + f.read())
     return digest.hexdigest()
 
 

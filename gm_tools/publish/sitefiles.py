@@ -106,9 +106,10 @@ class SiteWriter:
         """Delete the temporary files (``.NAME.XXXX.tmp``) a build killed half-way left; a
         build starts with this, under the site's lock, so no other write is under way."""
         if self.root.is_dir():
-            for path in sorted(self.root.rglob(".*.tmp")):
-                if path.is_file():
-                    path.unlink()
+            for folder, _, names in os.walk(self.root):
+                for name in sorted(names):
+                    if name.startswith(".") and name.endswith(".tmp"):
+                        os.unlink(os.path.join(folder, name))
 
     def keep(self, rel: str) -> None:
         """Count ``rel`` as produced without writing it: a PNG that did not need redrawing,
@@ -116,18 +117,34 @@ class SiteWriter:
         self.produced.add(rel)
         self.report.unchanged.append(rel)
 
-    def prune(self, folder: str) -> None:
-        """Remove files under ``folder`` that this build did not produce, then empty folders."""
+    def prune(self, folder: str, skip: frozenset[str] | set[str] = frozenset()) -> None:
+        """Remove files under ``folder`` that this build did not produce, then empty folders.
+        The subfolders named in ``skip`` (games kept whole from the last build) are not walked,
+        so a build's cost does not grow with the archive."""
         base = self.root / folder
         if not base.is_dir():
             return
-        for path in sorted(base.rglob("*"), reverse=True):
-            rel = path.relative_to(self.root).as_posix()
-            if path.is_file() and rel not in self.produced:
-                path.unlink()
-                self.report.removed.append(rel)
-            elif path.is_dir() and not any(path.iterdir()):
-                path.rmdir()
+        removed = []
+        for entry in sorted(os.scandir(base), key=lambda e: e.name):
+            if entry.is_dir() and entry.name in skip:
+                continue
+            paths = [entry.path] if not entry.is_dir() else None
+            if paths is None:
+                for here, dirs, names in os.walk(entry.path, topdown=False):
+                    for name in sorted(names):
+                        path = os.path.join(here, name)
+                        rel = Path(path).relative_to(self.root).as_posix()
+                        if rel not in self.produced:
+                            os.unlink(path)
+                            removed.append(rel)
+                    if not os.listdir(here):
+                        os.rmdir(here)
+            else:
+                rel = Path(entry.path).relative_to(self.root).as_posix()
+                if rel not in self.produced:
+                    os.unlink(entry.path)
+                    removed.append(rel)
+        self.report.removed.extend(sorted(removed, reverse=True))
 
 
 def _png(svg: str) -> bytes:
@@ -216,8 +233,19 @@ class Manifest:
         if not isinstance(entry, dict) or entry.get("key") != key:
             return None
         files = entry.get("files")
-        if not isinstance(files, list) or not all(isinstance(f, str) and writer.exists(f) for f in files):
+        if not isinstance(files, list) or not all(isinstance(f, str) for f in files):
             return None
+        # one listing a folder, not one stat a file: a long game has hundreds of files
+        listed: dict[str, set[str]] = {}
+        for f in files:
+            folder, _, name = f.rpartition("/")
+            if folder not in listed:
+                try:
+                    listed[folder] = set(os.listdir(writer.root / folder))
+                except OSError:
+                    return None
+            if name not in listed[folder]:
+                return None
         return files
 
     def save(self, names: set[str], writer: "SiteWriter") -> None:
