@@ -234,3 +234,42 @@ def test_a_forced_draw_ends_the_game_in_the_turn():
     assert done.over and done.winner is None
     assert done.draw == {"powers": ["ENGLAND", "DENMARK"],
                          "reason": "the Ottomans took Rome: the remaining Protestant powers draw"}
+
+
+def test_provinces_without_centers_are_annexed_at_the_build_phase():
+    """'Provinces without centers held by a power or a minor state at the build phase are
+    automatically annexed to the power or minor state, unless it is an ALIGNED state to the
+    power or minor state that occupies it (alliance system).' Read at the Early Winter, once
+    the Fall is played and before the builds; a waived province is not annexed ('may waive
+    the capture of the center or province')."""
+    from gm_tools.systems.europe1615.status import territory
+
+    influence = {"SAV": {"SPAIN": 6}}  # Savoy aligned with Spain
+    position = board({"SIL": "A AUSTRIA", "SAV": "A SPAIN", "BUR": "A SAV", "DAL": "A DENMARK"},
+                     phase="E1616D", influence=influence)
+    state = state_of(position)
+    state.waived = (("DENMARK", "DAL"),)
+    after = run_orders(VARIANT, with_state(position, state), [], RULES).position
+    annexed = state_of(after).annexed
+    assert annexed["SIL"] == "AUSTRIA"          # Bohemia's Silesia, taken by a power
+    assert "SAV" not in annexed                 # Savoy's own land, Savoy being aligned with Spain
+    assert annexed["BUR"] == "SAV"              # French Burgundy, held by an aligned minor's army
+    assert "DAL" not in annexed                 # waived
+    land = territory(SETUP, state_of(after), after)
+    assert "SIL" not in land and land["BUR"] == "SAV"  # Savoy's dominion grows, Bohemia's shrinks
+    from gm_tools.publish.render import render_svg  # the annexed province wears its power's colour
+
+    svg = render_svg(VARIANT, after)
+    assert 'id="SIL"' in svg and RULES.province_style(VARIANT, after, "SIL").fill is not None
+
+
+def test_an_eliminated_powers_annexations_are_left_unmarked():
+    """'All remaining provinces of the eliminated power are to be left unmarked and passable.'"""
+    centers = dict(board({}).centers)
+    for c in SETUP.homes["ENGLAND"]:
+        centers[c] = "DENMARK"
+    position = board({}, phase="W1616S", centers=centers)
+    state = state_of(position)
+    state.annexed = {"SIL": "ENGLAND", "MRV": "AUSTRIA"}
+    after = run_orders(VARIANT, with_state(position, state), [], RULES).position
+    assert state_of(after).annexed == {"MRV": "AUSTRIA"}

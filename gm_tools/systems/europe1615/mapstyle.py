@@ -14,7 +14,10 @@ from __future__ import annotations
 
 from gm_tools.engine.model import Position
 from gm_tools.engine.variant import Variant
-from gm_tools.publish.style import ProvinceStyle, minor_state_style, valid_colour
+from gm_tools.publish.style import ProvinceStyle, minor_state_style, mix, valid_colour
+
+OWNED_TINT = 0.25
+"""The tint of a power's annexed province: the renderer's for a center a power owns."""
 
 
 def province_style(variant: Variant, position: Position, code: str) -> ProvinceStyle | None:
@@ -22,6 +25,11 @@ def province_style(variant: Variant, position: Position, code: str) -> ProvinceS
 
     v = view(variant, position)
     minor = v.land.get(code)
+    annexed_to = v.state.annexed.get(code)
+    if minor is None and annexed_to in variant.powers and annexed_to not in v.setup.minors:
+        # a province annexed to a power takes its colour, as its centers do
+        power = variant.powers[annexed_to]
+        return ProvinceStyle(fill=mix(valid_colour(power.colour), OWNED_TINT))
     if minor is None:
         return None
     status = v.table[minor]

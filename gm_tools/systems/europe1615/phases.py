@@ -28,7 +28,7 @@ from gm_tools.systems.europe1615.sanctions import build_barred, draw_timeline, u
 from gm_tools.systems.europe1615.deployment import counterbalance, set_markers, yearly_infs
 from gm_tools.systems.europe1615.setup import setup_of
 from gm_tools.systems.europe1615.state import state_of, with_state
-from gm_tools.systems.europe1615.status import CAPTURED, statuses
+from gm_tools.systems.europe1615.status import CAPTURED, statuses, territory
 
 
 def play(variant: Variant, position: Position, inputs: dict) -> PhaseOutcome | None:
@@ -62,6 +62,8 @@ def scoring_phase(variant: Variant, position: Position) -> PhaseOutcome:
 
     for power in sorted(eliminated(setup, position)):
         state.influence = remove_power(state.influence, power)
+        # 'All remaining provinces of the eliminated power are to be left unmarked and passable'
+        state.annexed = {p: o for p, o in state.annexed.items() if o != power}
     after = with_state(position, state)
     extra = {"scoring": {
         "year": parse_phase(position.phase).year,
@@ -98,6 +100,7 @@ def early_winter(variant: Variant, position: Position) -> PhaseOutcome:
     nothing: the center is empty and no order concerns it; NOTES.md)."""
     setup = setup_of(variant)
     state = state_of(position)
+    state.annexed = annexations(variant, setup, state, position)
     state.waived = ()  # spent at the year's adjustment ('no reversal ... until the next build phase')
     after = with_state(position, state)
     results = []
@@ -117,6 +120,38 @@ def early_winter(variant: Variant, position: Position) -> PhaseOutcome:
                 "note", text="rebuilt: 'a new unit is automatically built if the original unit was previously "
                              "disbanded'")]))
     return PhaseOutcome(results, after)
+
+
+def annexations(variant: Variant, setup, state, position: Position) -> dict[str, str]:
+    """'Provinces without centers held by a power or a minor state at the build phase are
+    automatically annexed to the power or minor state, unless it is an ALIGNED state to the
+    power or minor state that occupies it (alliance system)': the units standing in land
+    without a center once the Fall is played (the Early Winter, before the builds). A neutral
+    minor's unit annexes nothing, as it captures nothing; a waived province is not annexed."""
+    from gm_tools.engine.variant import SEA
+
+    table = statuses(setup, state, position)
+    land = territory(setup, state, position)
+    annexed = dict(state.annexed)
+    for province, unit in sorted(position.units.items()):
+        kind = variant.provinces[province].type if province in variant.provinces else SEA
+        if province in setup.values or kind == SEA:
+            continue
+        occupier = unit.power
+        status = table.get(occupier)
+        if status is not None and status.status in (NEUTRAL, CAPTURED):
+            continue
+        current = annexed.get(province) or land.get(province) or variant.provinces[province].extra.get("domain")
+        if current == occupier:
+            continue
+        side_of = status.power if status is not None and status.status == ALIGNED else occupier
+        held = table.get(current)
+        if held is not None and held.status == ALIGNED and held.power in (occupier, side_of):
+            continue  # an aligned state of the occupier: 'unless it is an ALIGNED state'
+        if any(code == province and power in (occupier, side_of) for power, code in state.waived):
+            continue  # 'may waive the capture of the center or province'
+        annexed[province] = occupier
+    return annexed
 
 
 def ownership(v) -> dict[str, str]:

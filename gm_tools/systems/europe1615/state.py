@@ -46,6 +46,10 @@ class State:
     PRE-GENERATED TIMELINE')."""
     sanctions_on: dict[str, int] = field(default_factory=dict)
     """Sanction -> the year it came into effect."""
+    annexed: dict[str, str] = field(default_factory=dict)
+    """Province without a center -> the power or minor state it was annexed to ('Provinces
+    without centers held by a power or a minor state at the build phase are automatically
+    annexed to the power or minor state')."""
     special_lost: tuple[str, ...] = ()
     """Sanctions whose special unit was dislodged and disbanded, its strength cancelled ('If
     the Saxon army (N) is dislodged and disbanded, it can be rebuilt, but modifier cancels')."""
@@ -71,6 +75,7 @@ class State:
             "timeline": [list(t) for t in self.timeline],
             "sanctions_on": dict(sorted(self.sanctions_on.items())),
             **({"special_lost": sorted(self.special_lost)} if self.special_lost else {}),
+            **({"annexed": dict(sorted(self.annexed.items()))} if self.annexed else {}),
         }
 
     @classmethod
@@ -88,6 +93,7 @@ class State:
             timeline=tuple(tuple(t) for t in data.get("timeline", ())),
             sanctions_on={k: int(y) for k, y in data.get("sanctions_on", {}).items()},
             special_lost=tuple(data.get("special_lost", ())),
+            annexed={p: str(o) for p, o in data.get("annexed", {}).items()},
         )
 
     def copy(self) -> "State":

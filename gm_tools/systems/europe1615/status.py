@@ -98,6 +98,11 @@ def territory(setup: Setup, state: State, position: Position) -> dict[str, str]:
             land[center] = owner
         elif center in land and owner in setup.powers:
             del land[center]  # a power's capture inside a minor's lands
+    for province, owner in state.annexed.items():
+        if owner in setup.minors:
+            land[province] = holder(setup, state, owner)
+        else:
+            land.pop(province, None)  # annexed to a power (or the Ottomans)
     return dict(sorted(land.items()))
 
 
