@@ -114,7 +114,10 @@ def test_tracker_written_back_and_the_page_published(game, tmp_path):
     rows = {r[0]: r for r in wb[TRACKER].iter_rows(min_row=2, values_only=True)}
     assert rows["LOR"][2] == "ALIGNED (FRANCE)" and rows["SRL"][2].startswith("captured by MEC")
     allotment = {r[0]: r for r in wb[ALLOTMENT].iter_rows(min_row=2, values_only=True)}
-    assert allotment["FRANCE"][1:] == (30, 6, 24)
+    # the game stands at Spring 1617: the year's INFs allotted, none deployed yet; in 1616
+    # France deployed 6 in the Spring ('6: LOR'), as the record after it keeps
+    assert allotment["FRANCE"][1:] == (30, 0, 30)
+    assert _extra(game[1]["S1616M"])["deployed"]["FRANCE"] == 6
     build_site(root, tmp_path / "site")
     page = (tmp_path / "site" / "games" / GAME / "U1615M.html").read_text(encoding="utf-8")
     text = unescape(re.sub(r"<[^>]+>", " ", re.sub(r"<svg.*?</svg>", "", page, flags=re.S)))
@@ -156,10 +159,25 @@ def test_the_game_page_ranks_by_rounds_won_in_chromium(game, tmp_path):
         assert len(rows) == 5  # the five playable powers, not the Ottomans or the minors
         keys = [tuple(int(c) for c in r[2:5]) for r in rows]
         assert keys == sorted(keys, reverse=True)
-        winner = records["W1615S"]["extra"]["outcome"]["scoring"]["round_winner"]
-        assert keys[0][0] == 1 and rows[0][0].upper() == winner
+        wins = state["round_wins"]
+        assert {r[0].upper(): int(r[2]) for r in rows if int(r[2])} == wins
         assert {r[0].upper(): int(r[3]) for r in rows} == state["last_scores"]
         per_year = table_rows(page, "scores-h")
-        assert per_year[0] == ["Power", "1615"] and len(per_year) == 6
+        assert per_year[0] == ["Power", "1615", "1616"] and len(per_year) == 6
         assert page.locator("#scores-h ~ figure.chart svg").count() == 1
     assert errors == []
+
+
+def test_the_second_year_scores_a_round_and_annexes_at_the_build_phase(game):
+    """'Highest scoring power is designated the winner of the round' (1616: Austria; Spain won
+    1615); 'Provinces without centers held by a power or a minor state at the build phase are
+    automatically annexed' (the Danish army in Dalarna); the Polish intervention, drawn for
+    Spring 1616 from the game's seed, in effect ('SANCTIONS AND THE PRE-GENERATED TIMELINE')."""
+    _, records = game
+    done = records["W1616S"]["extra"]["outcome"]["scoring"]
+    assert done["round_winner"] == max(done["scores"], key=lambda p: done["scores"][p]["total"])
+    assert _extra(records["W1616S"])["round_wins"] == {"SPAIN": 1, done["round_winner"]: 1}
+    assert _extra(records["E1616D"])["annexed"]["DAL"] == "DENMARK"
+    assert "DAL" not in _extra(records["F1616M"], "before").get("annexed", {})
+    assert ["polish_intervention", "S1616M"] in _extra(records["I1616C"])["timeline"]
+    assert _extra(records["S1616M"])["sanctions_on"] == {"polish_intervention": 1616}
