@@ -412,3 +412,31 @@ def test_build_site_income_option():
     assert not {"NAP", "MIL", "FLA"} & set(strict.home_centers)
     assert set(strict.home_centers) == {"MAD", "ANDL"}
     assert paid.total - strict.total == sum(paid.home_centers[c] for c in ("NAP", "MIL", "FLA"))
+
+
+def test_a_minor_maintains_only_as_many_units_as_the_centers_it_holds():
+    """'Minor states': 'The allowable number of units that a minor can maintain is equal to
+    number of centers it holds' (issue 17 item 4): Hesse, holding only its home center, keeps
+    one of its two armies, the one nearer home (the farther goes, as civil disorder removes a
+    power's units: docs/europe1619.md)."""
+    out = run(position({"HES": ["A HES", "A WUE"]}), [], Relations.of(aligned={"HES": "UNION"}))
+    gone = [r for r in out.results if r.power == "HES" and r.order.endswith(" D")]
+    assert [r.order for r in gone] == ["A WUE D"] and "as many units as the centers" in gone[0].reason
+    assert "WUE" not in out.position.units and out.position.units["HES"].power == "HES"
+
+
+def test_units_bought_for_a_minor_exceed_its_allowance_until_lost():
+    """'A power may build a unit for a minor state so that the minor state can exceed the
+    number of allowable units'; 'If a purchased unit is lost (or other unit) due to combat
+    (dislodgment/disbanding), the unit would need to be re-purchased to be replaced.'"""
+    rel = Relations.of(aligned={"HES": "UNION"})
+    bought = run(position({"HES": ["A WUE"], "FRANCE": ["A PAR"]}, treasury={"FRANCE": 0}),
+                 [BuyUnit("FRANCE", "A", "HES", minor="HES")], rel)
+    assert bought.position.extra["minor_bought"] == {"HES": 1}
+    # the next year: still two armies on one center, the bought one kept
+    later = position({"HES": ["A HES", "A WUE"]}, minor_bought={"HES": 1})
+    kept = run(later, [], rel)
+    assert {"HES", "WUE"} <= set(kept.position.units) and kept.position.extra["minor_bought"] == {"HES": 1}
+    # one of them lost in the meantime: the purchase is spent, no extra allowance left
+    lost = run(position({"HES": ["A HES"]}, minor_bought={"HES": 1}), [], rel)
+    assert "minor_bought" not in lost.position.extra

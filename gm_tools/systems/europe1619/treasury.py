@@ -41,6 +41,10 @@ TREASURY = "treasury"
 LOANS = "loans"
 """Key in ``Position.extra``: the loans recorded, oldest first."""
 PAYMENTS = "payments"
+MINOR_BOUGHT = "minor_bought"
+"""Key of ``{minor: units}`` in ``Position.extra``: units powers bought for a minor beyond the
+centers it holds, still on the board ('A power may build a unit for a minor state so that the
+minor state can exceed the number of allowable units')."""
 """Key in ``Position.extra``: the payments recorded (repayments, interest, gifts), oldest first:
 the referee monitors the loans, 'but not enforced by the referee'."""
 
@@ -362,6 +366,7 @@ def run_transactions(
     results: list[OrderResult | None] = [None] * len(transactions)
     money_first = sorted(range(len(transactions)), key=lambda i: not isinstance(transactions[i], (Loan, Payment)))
     built: list[Unit] = []
+    purchased: list[Unit] = []  # units bought for minors this phase
     wanted_kind: dict[str, str] = {}
     for i in money_first:
         t = transactions[i]
@@ -388,6 +393,8 @@ def run_transactions(
             refusal, unit = _military(phase, t)
             if unit is not None:
                 built.append(unit)
+                if getattr(t, "minor", None):
+                    purchased.append(unit)
             if not refusal and len(phase.spent) > paid_before:
                 bought = phase.spent[-1]  # the price goes in the report: 'reported by referee'
                 results[i] = OrderResult(_payer(t), transaction_text(t), SUCCEEDS,
@@ -400,10 +407,18 @@ def run_transactions(
         phase.units[unit.province] = unit
         built.append(unit)
         automatic.append(OrderResult(unit.power, f"BUILD {unit}", SUCCEEDS, "automatic build: more centers than units"))
+    bought = bought_for_minors(board, phase.units, board.position.extra.get(MINOR_BOUGHT, {}), purchased)
+    for unit in minor_surplus(board, variant, phase.units, bought):
+        del phase.units[unit.province]
+        automatic.append(OrderResult(unit.power, f"{unit} D", SUCCEEDS,
+                                     "removed: a minor maintains only as many units as the centers it holds"))
 
     after = board.position.copy()
     after.units = dict(sorted(phase.units.items()))
     after.extra[TREASURY] = dict(sorted(phase.treasury.items()))
+    after.extra.pop(MINOR_BOUGHT, None)
+    if any(bought.values()):
+        after.extra[MINOR_BOUGHT] = {m: n for m, n in sorted(bought.items()) if n}
     if loans:
         after.extra[LOANS] = loans
     if payments:
@@ -548,6 +563,42 @@ def _buy(phase: _Phase, t: BuyUnit) -> tuple[str, Unit | None]:
     if owner != t.power:  # bought for a minor: counted in the buyer's strength this phase
         phase.for_minors[t.power] = phase.for_minors.get(t.power, 0) + 1
     return "", unit
+
+
+def _held(board: Board, minor: str) -> int:
+    return sum(1 for c in board.geo.values if board.controller(c) == minor)
+
+
+def bought_for_minors(board: Board, units: Mapping[str, Unit], before: Mapping[str, int],
+                      purchased: list[Unit]) -> dict[str, int]:
+    """Units bought for each minor that are still on the board: last year's count, less the
+    ones lost since ('If a purchased unit is lost ... the unit would need to be re-purchased':
+    a minor's units beyond its centers, no more), plus this phase's purchases."""
+    geo = board.geo
+    counts = {}
+    for minor in sorted(geo.minor_home):
+        have = sum(1 for u in units.values() if u.power == minor)
+        new = sum(1 for u in purchased if u.power == minor)
+        counts[minor] = max(0, min(int(before.get(minor, 0)) + new, have - _held(board, minor)))
+    return counts
+
+
+def minor_surplus(board: Board, variant: Variant, units: Mapping[str, Unit], bought: Mapping[str, int]) -> list[Unit]:
+    """'The allowable number of units that a minor can maintain is equal to number of centers it
+    holds', plus the units bought for it: the units beyond that, removed farthest first from the
+    minor's home center as civil disorder removes a power's (2000 rulebook, 'Civil disorder';
+    docs/europe1619.md). A captured minor is left to its own rule."""
+    from gm_tools.engine.adjustments import civil_disorder_order
+
+    removed = []
+    for minor in sorted(board.geo.minor_home):
+        if board.minor_captured(minor):
+            continue
+        own = [u for u in units.values() if u.power == minor]
+        surplus = len(own) - _held(board, minor) - bought.get(minor, 0)
+        if surplus > 0:
+            removed += civil_disorder_order(variant, board.position, minor, own)[:surplus]
+    return removed
 
 
 def minor_builds(board: Board, units: Mapping[str, Unit], wanted_kind: Mapping[str, str]) -> list[Unit]:
