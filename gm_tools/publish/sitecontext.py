@@ -174,10 +174,10 @@ def _history_files(paths: GamePaths, variant: Variant) -> list[tuple[Path, dict]
 
 
 def source_digest(paths: GamePaths) -> str:
-    """A fingerprint of everything the game's pages are made from on disk: ``game.json`` and
-    ``end.json`` (bytes), and each history record's name, size and modification time. A
-    record is written once and replaced only whole (a rollback, a new processing), so its
-    stat tells a change without reading it: a new phase costs the same in a large archive."""
+    """A hash of everything the game's pages are made from on disk: ``game.json``, ``end.json``
+    and the history files (names and bytes). Read, never parsed: hashing a game's files costs
+    a small part of reading it, and the same files give the same hash on any machine (the
+    site's manifest keeps it, and a site is the same bytes wherever it is built)."""
     digest = hashlib.sha256(paths.game_json.read_bytes())
     if paths.end_file.is_file():
         digest.update(b"\0end\0" + paths.end_file.read_bytes())
@@ -186,8 +186,8 @@ def source_digest(paths: GamePaths) -> str:
     except OSError:
         names = []  # no history yet
     for name in names:
-        st = os.stat(os.path.join(paths.history, name))
-        digest.update(f"\0{name}\0{st.st_size}\0{st.st_mtime_ns}".encode("utf-8"))
+        with open(os.path.join(paths.history, name), "rb") as f:
+            digest.update(b"\0" + name.encode("utf-8") + b"\0" + f.read())
     return digest.hexdigest()
 
 
