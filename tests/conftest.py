@@ -7,6 +7,7 @@ at least 100,000 order inputs (docs: README, "Soak tests")."""
 from __future__ import annotations
 
 import os
+import tempfile
 
 from hypothesis import HealthCheck, settings
 
@@ -19,6 +20,9 @@ FIXED_TIME = "946684800"
 read by ``gm_tools.app.turn.processed_now``), so two runs give the same bytes.
 tests/test_dates.py unsets it to check the clock is read."""
 os.environ["SOURCE_DATE_EPOCH"] = FIXED_TIME
+# the site build's digest memo (gm_tools.publish.sitecontext.DigestMemo) goes to a folder of
+# this run's, not the user's cache
+os.environ.setdefault("GM_TOOLS_CACHE", tempfile.mkdtemp(prefix="gm-tools-cache-"))
 
 settings.register_profile(
     "fast", max_examples=150, deadline=None, derandomize=True, print_blob=True,

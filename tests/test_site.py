@@ -538,6 +538,31 @@ def test_only_the_changed_game_is_read(tmp_path):
     assert _files(site) == _files(_fresh(root, tmp_path / "fresh"))  # same bytes as a build from scratch
 
 
+def test_an_unchanged_game_is_known_without_reading_its_records(tmp_path, monkeypatch):
+    """Issue 19 item 2: the digest memo (kept in the cache folder, never in the site) knows an
+    unchanged game by its files' sizes and times, so a rebuild reads none of its records; a
+    record replaced is hashed again."""
+    from gm_tools.publish import sitecontext
+
+    root = tmp_path / "sheets"
+    small_game(root, STANDARD, name="alpha", phases=2)
+    site = tmp_path / "site"
+    build(root, site)
+    memo = sitecontext.DigestMemo(site)
+    assert memo.path.is_file() and not memo.path.is_relative_to(site)
+    assert list(memo.entries) == [str((root / "alpha").resolve())]
+
+    def must_not_hash(paths):
+        raise AssertionError(f"{paths.name} was read again")
+
+    monkeypatch.setattr(sitecontext, "source_digest", must_not_hash)
+    assert build(root, site).games_read == []
+    monkeypatch.undo()
+    record = root / "alpha" / "history" / "S1901M.json"
+    record.write_text(record.read_text(encoding="utf-8").replace('"press": "', '"press": "!'), encoding="utf-8")
+    assert build(root, site).games_read == ["alpha"]
+
+
 def _fresh(root: Path, site: Path) -> Path:
     build(root, site)
     return site

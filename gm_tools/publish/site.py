@@ -49,7 +49,7 @@ from gm_tools.engine.model import OrderResult, Position
 from gm_tools.engine.phase import ADJUSTMENT, MOVEMENT, RETREAT, PhaseError, parse_phase, phase_title
 from gm_tools.engine.positions import position_from_json
 from gm_tools.publish.render import RenderOptions, render_svg
-from gm_tools.publish.sitecontext import GameContext, PhaseContext, Section, SiteContext, KnownGame, collect, collect_game  # noqa: F401
+from gm_tools.publish.sitecontext import GameContext, PhaseContext, Section, SiteContext, DigestMemo, KnownGame, collect, collect_game  # noqa: F401
 from gm_tools.publish.sitefiles import MANIFEST, BuildReport, Manifest, PngPainter, SiteWriter, code_key, variant_key  # noqa: F401
 from gm_tools.publish.siteviews import (
     chart_view,
@@ -314,9 +314,12 @@ def build_site(games_root: str | os.PathLike, site_dir: str | os.PathLike,
 
     # Pass 1 reads only (a bad record stops the build before any write), and only the games
     # whose files changed since the last build of this site.
-    context = collect(games_root, Manifest.read_digests(Path(site_dir) / MANIFEST))
+    memo = DigestMemo(Path(site_dir))
+    context = collect(games_root, Manifest.read_digests(Path(site_dir) / MANIFEST), memo)
     with site_lock(Path(site_dir)):
-        return write_site(context, site_dir, settings)
+        report = write_site(context, site_dir, settings)
+    memo.save()
+    return report
 
 
 def cmd_site(args) -> int:

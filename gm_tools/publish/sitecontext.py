@@ -6,6 +6,7 @@ the build with a :class:`~gm_tools.errors.GameError` naming its file, before any
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 from dataclasses import dataclass
 from pathlib import Path
@@ -191,6 +192,68 @@ def source_digest(paths: GamePaths) -> str:
     return digest.hexdigest()
 
 
+def _fingerprint(paths: GamePaths) -> str:
+    """The game's files' names, sizes and modification times: what tells, without reading a
+    byte, that they are the ones last hashed (records are replaced whole, never edited)."""
+    parts = []
+    for path in (paths.game_json, paths.end_file):
+        try:
+            st = os.stat(path)
+            parts.append(f"{path.name}:{st.st_size}:{st.st_mtime_ns}")
+        except OSError:
+            parts.append(f"{path.name}:-")
+    try:
+        with os.scandir(paths.history) as entries:
+            for entry in sorted(entries, key=lambda e: e.name):
+                if entry.name.endswith(".json"):
+                    st = entry.stat()
+                    parts.append(f"{entry.name}:{st.st_size}:{st.st_mtime_ns}")
+    except OSError:
+        pass
+    return "|".join(parts)
+
+
+class DigestMemo:
+    """Each game's :func:`source_digest`, remembered with its files' fingerprint between builds
+    of one site, so an unchanged game is known without reading its records. Kept in the user's
+    cache folder (``$GM_TOOLS_CACHE``, else ``$XDG_CACHE_HOME/gm_tools``, else
+    ``~/.cache/gm_tools``), never in the site or the games: it changes from machine to machine,
+    the outputs never do. A memo that cannot be read or written only costs speed."""
+
+    def __init__(self, site_dir: Path):
+        base = os.environ.get("GM_TOOLS_CACHE") or os.path.join(
+            os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache"), "gm_tools")
+        key = hashlib.sha256(str(Path(site_dir).resolve()).encode("utf-8")).hexdigest()[:24]
+        self.path = Path(base) / f"site-{key}.json"
+        try:
+            data = json.loads(self.path.read_text(encoding="utf-8"))
+            self.entries: dict = data if isinstance(data, dict) else {}
+        except (OSError, ValueError):
+            self.entries = {}
+        self.changed = False
+
+    def digest(self, paths: GamePaths) -> str:
+        mark = _fingerprint(paths)
+        where = str(Path(paths.root).resolve() / paths.name)
+        entry = self.entries.get(where)
+        if isinstance(entry, dict) and entry.get("mark") == mark and isinstance(entry.get("digest"), str):
+            return entry["digest"]
+        digest = source_digest(paths)
+        self.entries[where] = {"mark": mark, "digest": digest}
+        self.changed = True
+        return digest
+
+    def save(self) -> None:
+        if not self.changed:
+            return
+        from gm_tools.edges.game import write_atomic
+
+        try:
+            write_atomic(self.path, json.dumps(self.entries, sort_keys=True).encode("utf-8"))
+        except OSError:
+            pass  # a read-only home: the next build hashes again
+
+
 def collect_game(root: Path, name: str, digest: str = "") -> GameContext:
     """Pass 1 for one game folder (``digest``: its :func:`source_digest`, if known)."""
     paths = GamePaths(root=root, name=name)
@@ -225,17 +288,19 @@ def _forced_draw(phases: list[PhaseContext]) -> dict | None:
             "forced": True}
 
 
-def collect(games_root: str | os.PathLike, known: dict[str, str] | None = None) -> SiteContext:
+def collect(games_root: str | os.PathLike, known: dict[str, str] | None = None,
+            memo: DigestMemo | None = None) -> SiteContext:
     """Pass 1: read every game under ``games_root`` (each folder with a ``game.json``), except
     those whose files still hash to ``known[name]`` (the last build's digests): their bytes
-    are hashed, never parsed."""
+    are hashed, never parsed, or, with a ``memo`` that knows their fingerprint, not even read."""
     root = Path(games_root)
     if not root.is_dir():
         raise GameError(f"games folder {root} does not exist (expected a folder of games, each NAME/game.json)")
     names = sorted(p.name for p in root.iterdir() if (p / "game.json").is_file())
     games: list[GameContext | KnownGame] = []
     for name in names:
-        digest = source_digest(GamePaths(root=root, name=name))
+        paths = GamePaths(root=root, name=name)
+        digest = memo.digest(paths) if memo is not None else source_digest(paths)
         if known and known.get(name) == digest:
             games.append(KnownGame(name, digest))
         else:
