@@ -39,16 +39,24 @@ def served(site: Path):
 
 
 @contextlib.contextmanager
-def chromium_page(errors: list[str]):
-    """A Chromium page whose console errors, page errors and failed requests go to ``errors``."""
+def chromium_page(errors: list[str], console: list[str] | None = None, dialogs: list[str] | None = None):
+    """A Chromium page whose page errors, console errors and failed requests go to ``errors``;
+    with ``console``, every console message goes there instead of only the errors; with
+    ``dialogs``, each dialog's message goes there (and it is dismissed)."""
     sync_api = pytest.importorskip("playwright.sync_api")
     with sync_api.sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
         try:
             page = browser.new_page(viewport={"width": 1100, "height": 900})
-            page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+            if console is not None:
+                page.on("console", lambda m: console.append(m.text))
+            else:
+                page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
             page.on("pageerror", lambda e: errors.append(str(e)))
+            page.on("requestfailed", lambda r: errors.append(f"failed {r.url}"))
             page.on("response", lambda r: errors.append(f"{r.status} {r.url}") if r.status >= 400 else None)
+            if dialogs is not None:
+                page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
             yield page
         finally:
             browser.close()

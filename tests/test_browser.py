@@ -8,29 +8,18 @@ install``). Screenshots go to ``tests/artifacts/`` (git-ignored).
 
 from __future__ import annotations
 
-import functools
-import http.server
-import shutil
-import threading
 from pathlib import Path
 
 import pytest
 
 from gm_tools.publish.site import build_site
 from gm_tools.edges.variants import load_variant
+from browser import chromium_page, needs_chromium, served
 from sitegame import small_game
 
 ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 
-pytestmark = pytest.mark.skipif(
-    not Path(CHROMIUM).exists(), reason="no chromium binary (make browser installs Debian's chromium)"
-)
-
-
-class _QuietHandler(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format, *args):  # noqa: A002 - the base class's name
-        pass
+pytestmark = needs_chromium
 
 
 @pytest.fixture
@@ -39,69 +28,43 @@ def served_site(tmp_path):
     small_game(tmp_path / "sheets", load_variant("standard"))
     site = tmp_path / "site"
     build_site(tmp_path / "sheets", site)
-    handler = functools.partial(_QuietHandler, directory=str(site))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/"
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join(timeout=5)
+    with served(site) as base:
+        yield base
 
 
 def test_navigate_index_game_phase_next_phase(served_site):
-    sync_api = pytest.importorskip("playwright.sync_api")
     ARTIFACTS.mkdir(exist_ok=True)
-    console_errors, failed, page_errors, dialogs = [], [], [], []
-    with sync_api.sync_playwright() as p:
-        browser = p.chromium.launch(
-            executable_path=CHROMIUM,
-            args=["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                  "--disable-component-update"],
-        )
-        try:
-            page = browser.new_page(viewport={"width": 1100, "height": 900})
-            page.on("console", lambda m: console_errors.append(m.text) if m.type == "error" else None)
-            page.on("pageerror", lambda e: page_errors.append(str(e)))
-            page.on("requestfailed", lambda r: failed.append(r.url))
-            page.on("response", lambda r: failed.append(f"{r.status} {r.url}") if r.status >= 400 else None)
-            page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+    errors, dialogs = [], []
+    with chromium_page(errors, dialogs=dialogs) as page:
+        page.goto(served_site + "index.html")
+        assert page.locator("h1").inner_text() == "Games"
+        assert "in progress" in page.locator("table.games").inner_text()
 
-            page.goto(served_site + "index.html")
-            assert page.locator("h1").inner_text() == "Games"
-            assert "in progress" in page.locator("table.games").inner_text()
+        page.get_by_role("link", name="demo").click()
+        assert page.locator("h1").inner_text() == "demo"
+        assert page.locator("figure.chart svg").count() == 1
+        assert "Spring 1902 Movement" in page.locator("dl.facts").inner_text()
 
-            page.get_by_role("link", name="demo").click()
-            assert page.locator("h1").inner_text() == "demo"
-            assert page.locator("figure.chart svg").count() == 1
-            assert "Spring 1902 Movement" in page.locator("dl.facts").inner_text()
+        page.get_by_role("link", name="Spring 1901 Movement").click()
+        assert page.url.endswith("/games/demo/S1901M.html")
+        assert "demo: Spring 1901 Movement" in page.locator("h1").inner_text()
+        # The GM's press: the script tag shows as text and never runs.
+        assert "<script>alert(1)</script>" in page.locator("section.press").inner_text()
+        # Province names on hover: the map's regions carry <title> elements.
+        assert page.locator("figure.map svg path > title").count() > 50
+        page.screenshot(path=str(ARTIFACTS / "phase-S1901M.png"), full_page=True)
 
-            page.get_by_role("link", name="Spring 1901 Movement").click()
-            assert page.url.endswith("/games/demo/S1901M.html")
-            assert "demo: Spring 1901 Movement" in page.locator("h1").inner_text()
-            # The GM's press: the script tag shows as text and never runs.
-            assert "<script>alert(1)</script>" in page.locator("section.press").inner_text()
-            # Province names on hover: the map's regions carry <title> elements.
-            assert page.locator("figure.map svg path > title").count() > 50
-            page.screenshot(path=str(ARTIFACTS / "phase-S1901M.png"), full_page=True)
+        page.get_by_role("link", name="Next phase →").first.click()
+        assert page.url.endswith("/games/demo/F1901M.html")
+        assert "Dislodged units" in page.content()
+        assert "Burgundy" in page.locator("#dislodged-h + ul").inner_text()
+        # The next page's press had a javascript: link and an <img onerror>: neither runs.
+        assert page.locator("section.press a[href^='javascript']").count() == 0
+        page.screenshot(path=str(ARTIFACTS / "phase-F1901M.png"), full_page=True)
 
-            page.get_by_role("link", name="Next phase →").first.click()
-            assert page.url.endswith("/games/demo/F1901M.html")
-            assert "Dislodged units" in page.content()
-            assert "Burgundy" in page.locator("#dislodged-h + ul").inner_text()
-            # The next page's press had a javascript: link and an <img onerror>: neither runs.
-            assert page.locator("section.press a[href^='javascript']").count() == 0
-            page.screenshot(path=str(ARTIFACTS / "phase-F1901M.png"), full_page=True)
-
-            # Narrow screen: the page stays readable (no horizontal scroll of the body).
-            page.set_viewport_size({"width": 390, "height": 800})
-            assert page.evaluate("document.documentElement.scrollWidth") <= 400
-            page.screenshot(path=str(ARTIFACTS / "phase-F1901M-narrow.png"))
-        finally:
-            browser.close()
-    assert console_errors == []
-    assert page_errors == []
-    assert failed == []
+        # Narrow screen: the page stays readable (no horizontal scroll of the body).
+        page.set_viewport_size({"width": 390, "height": 800})
+        assert page.evaluate("document.documentElement.scrollWidth") <= 400
+        page.screenshot(path=str(ARTIFACTS / "phase-F1901M-narrow.png"))
+    assert errors == []  # no console error, page error or failed request
     assert dialogs == []

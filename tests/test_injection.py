@@ -13,12 +13,7 @@ as text, never as formulas. A game name, which names files, refuses such text ou
 
 from __future__ import annotations
 
-import functools
-import http.server
 import io
-import shutil
-import threading
-from pathlib import Path
 
 import openpyxl
 import pytest
@@ -28,9 +23,7 @@ from gm_tools.app.turn import load_state, new_game
 from gm_tools.edges.game import game_paths
 from gm_tools.edges.workbook import ORDERS, PRESS
 
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-         "--disable-component-update"]
+from browser import chromium_page, needs_chromium, served
 
 PAYLOADS = [
     "<script>window.__pwned=1;alert(1)</script>",
@@ -145,52 +138,30 @@ def test_a_payload_as_game_name_is_refused(tmp_path, capsys):
     assert list(tmp_path.iterdir()) == []
 
 
-class _Quiet(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format, *args):  # noqa: A002 - the base class's name
-        pass
-
-
-@pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="no chromium binary (make browser installs it)")
+@needs_chromium
 def test_nothing_executes_on_any_page(hostile_game):
-    sync_api = pytest.importorskip("playwright.sync_api")
     _, site = hostile_game
     pages = sorted(p.relative_to(site).as_posix() for p in site.rglob("*.html"))
     assert len(pages) >= 3
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(site)))
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
     dialogs, errors, console = [], [], []
     seen_press = 0
-    try:
-        with sync_api.sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-            try:
-                page = browser.new_page()
-                page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
-                page.on("pageerror", lambda e: errors.append(str(e)))
-                page.on("console", lambda m: console.append(m.text))
-                for rel in pages:
-                    page.goto(f"http://127.0.0.1:{server.server_address[1]}/{rel}")
-                    page.mouse.move(200, 200)
-                    page.keyboard.press("Tab")
-                    assert page.evaluate("window.__pwned === undefined"), rel
-                    assert page.evaluate(
-                        "document.querySelectorAll('a[href^=\"javascript\" i], [src^=\"javascript\" i], "
-                        "iframe, object, embed, base, meta[http-equiv]').length") == 0, rel
-                    assert page.evaluate(
-                        "[...document.querySelectorAll('*')].filter(e => [...e.attributes]"
-                        ".some(a => a.name.startsWith('on'))).length") == 0, rel
-                    body = page.locator("body").inner_text()
-                    if "<script>window.__pwned=1;alert(1)</script>" in body:
-                        seen_press += 1
-                    if "endfor" in body:  # template braces are shown, never evaluated
-                        assert "{% for x in range(3) %}x{% endfor %}" in body, rel
-            finally:
-                browser.close()
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join(timeout=5)
+    with served(site) as base, chromium_page(errors, console=console, dialogs=dialogs) as page:
+        for rel in pages:
+            page.goto(f"{base}{rel}")
+            page.mouse.move(200, 200)
+            page.keyboard.press("Tab")
+            assert page.evaluate("window.__pwned === undefined"), rel
+            assert page.evaluate(
+                "document.querySelectorAll('a[href^=\"javascript\" i], [src^=\"javascript\" i], "
+                "iframe, object, embed, base, meta[http-equiv]').length") == 0, rel
+            assert page.evaluate(
+                "[...document.querySelectorAll('*')].filter(e => [...e.attributes]"
+                ".some(a => a.name.startsWith('on'))).length") == 0, rel
+            body = page.locator("body").inner_text()
+            if "<script>window.__pwned=1;alert(1)</script>" in body:
+                seen_press += 1
+            if "endfor" in body:  # template braces are shown, never evaluated
+                assert "{% for x in range(3) %}x{% endfor %}" in body, rel
     assert dialogs == []
     assert errors == []
     assert console == []

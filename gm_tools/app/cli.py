@@ -88,7 +88,7 @@ def _build_parser() -> argparse.ArgumentParser:
     s.add_argument("game", nargs="?", default="", help="the game's name (default: the demo game)")
     s.add_argument("--lenient", action="store_true", help="invalid orders stand as holds (as judges do), listed in the report")
     s.add_argument("--force", action="store_true", help="process the phase even if no order or press was entered")
-    s.add_argument("--site", default="site", help="folder the site is published to (default: site)")
+    _site(s)
     _games_root(s)
     s.set_defaults(func=lambda a: _call("gm_tools.app.turn", "cmd_turn", a))
 
@@ -100,7 +100,7 @@ def _build_parser() -> argparse.ArgumentParser:
                  "workbook before the mails and the mails themselves are kept in sheets/GAME/mail/.",
                  "  gm-tools orders spring1901 alice.eml bob.txt\n  gm-tools orders spring1901 - < mail.txt\n"
                  "  gm-tools orders spring1901 --dry-run alice.eml")
-    s.add_argument("game", help="the game's name")
+    _game(s)
     s.add_argument("mails", nargs="+", metavar="MAIL", help="a saved mail (.eml) or pasted text file; - for standard input")
     s.add_argument("--dry-run", action="store_true", help="check and report the orders, write nothing")
     _games_root(s)
@@ -110,8 +110,8 @@ def _build_parser() -> argparse.ArgumentParser:
                  "Restores the workbook as it was before the last turn was processed, with the orders\n"
                  "as entered, and removes that phase from the record and the site.",
                  "  gm-tools rollback spring1901")
-    s.add_argument("game", help="the game's name")
-    s.add_argument("--site", default="site", help="folder the site is published to (default: site)")
+    _game(s)
+    _site(s)
     _games_root(s)
     s.set_defaults(func=lambda a: _call("gm_tools.app.turn", "cmd_rollback", a))
 
@@ -120,10 +120,10 @@ def _build_parser() -> argparse.ArgumentParser:
                  "tie at the end of 1648): no more turns are played, and the site shows the draw on\n"
                  "the game page, the archive index and the feed. --undo reopens the game.",
                  "  gm-tools end thirty --draw FRANCE SPAIN\n  gm-tools end thirty --undo")
-    s.add_argument("game", help="the game's name")
+    _game(s)
     s.add_argument("--draw", nargs="+", metavar="POWER", help="the powers sharing the draw (codes or names)")
     s.add_argument("--undo", action="store_true", help="reopen a game ended by a draw")
-    s.add_argument("--site", default="site", help="folder the site is published to (default: site)")
+    _site(s)
     _games_root(s)
     s.set_defaults(func=lambda a: _call("gm_tools.app.endgame", "cmd_end", a))
 
@@ -131,7 +131,7 @@ def _build_parser() -> argparse.ArgumentParser:
                  "Plays the game again from its stored orders and seed and lists the phases whose\n"
                  "record differs byte for byte (exit status 1); nothing is written.",
                  "  gm-tools replay spring1901")
-    s.add_argument("game", help="the game's name")
+    _game(s)
     _games_root(s)
     s.set_defaults(func=lambda a: _call("gm_tools.app.turn", "cmd_replay", a))
 
@@ -140,7 +140,7 @@ def _build_parser() -> argparse.ArgumentParser:
                  "MILA diplomacy's saved game (one JSON object; docs/interchange.md says what\n"
                  "travels and what does not).",
                  "  gm-tools export spring1901 --mila --out spring1901.mila.json")
-    s.add_argument("game", help="the game's name")
+    _game(s)
     s.add_argument("--mila", action="store_true", help="MILA diplomacy's saved-game format (the one format so far)")
     s.add_argument("--out", help="file to write (default: standard output)")
     _games_root(s)
@@ -161,7 +161,7 @@ def _build_parser() -> argparse.ArgumentParser:
                  "Draws the map of a processed phase as PNG (web or print size) or SVG, with all\n"
                  "orders or one power's.",
                  "  gm-tools map spring1901 F1901M --power FRA --print\n  gm-tools map spring1901 --out now.svg")
-    s.add_argument("game", help="the game's name")
+    _game(s)
     s.add_argument("phase", nargs="?", help="phase id such as F1901M (default: the last one played)")
     s.add_argument("--power", help="draw only this power's orders (code or name)")
     s.add_argument("--print", action="store_true", help="full size for print (3600 px wide) instead of web size")
@@ -177,6 +177,14 @@ def _build_parser() -> argparse.ArgumentParser:
     _games_root(s)
     s.set_defaults(func=lambda a: _call("gm_tools.publish.site", "cmd_site", a))
     return p
+
+
+def _game(s: argparse.ArgumentParser) -> None:
+    s.add_argument("game", help="the game's name")
+
+
+def _site(s: argparse.ArgumentParser) -> None:
+    s.add_argument("--site", default="site", help="folder the site is published to (default: site)")
 
 
 def _games_root(s: argparse.ArgumentParser) -> None:

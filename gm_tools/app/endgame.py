@@ -14,21 +14,16 @@ import os
 from pathlib import Path
 
 from gm_tools.edges.game import json_text, write_atomic
-from gm_tools.edges.journal import game_lock, recover
 from gm_tools.errors import GameError
 
 
 def end_game(name: str, draw: list[str], root: str | os.PathLike | None = None,
              site_dir: str | os.PathLike | None = "site", declared: str | None = None) -> dict:
     """Record game ``name`` as drawn between ``draw`` (codes or names); returns the end."""
-    from gm_tools.app.turn import load_state, processed_now, publish
+    from gm_tools.app.turn import locked_game, processed_now, publish
 
-    state = load_state(name, root)
-    with game_lock(state.paths):
-        recover(state.paths)
-        state = load_state(name, root)
-        if state.finished:
-            raise GameError(f"game {name!r} is over already: {state.over_text()}")
+    with locked_game(name, root) as state:
+        state.refuse_if_over()
         powers = _powers(state, draw)
         end = {"result": "draw", "powers": powers, "phase": state.position.phase,
                "declared": declared or processed_now()}
@@ -42,11 +37,10 @@ def end_game(name: str, draw: list[str], root: str | os.PathLike | None = None,
 def _powers(state, names: list[str]) -> list[str]:
     """The powers of a draw, as codes in the variant's order: each a played power still on
     the board (centers or units), at least two."""
+    from gm_tools.edges.workbook import power_lookup
+
     variant, position = state.variant, state.position
-    lookup = {}
-    for code, power in variant.powers.items():
-        lookup[code.lower()] = code
-        lookup[power.name.lower()] = code
+    lookup = power_lookup(variant)
     codes = []
     for name in names:
         code = lookup.get(name.strip().lower())
@@ -65,10 +59,9 @@ def _powers(state, names: list[str]) -> list[str]:
 
 def reopen(name: str, root: str | os.PathLike | None = None, site_dir: str | os.PathLike | None = "site") -> None:
     """Undo a draw: the game goes on from where it stopped."""
-    from gm_tools.app.turn import load_state, publish
+    from gm_tools.app.turn import locked_game, publish
 
-    state = load_state(name, root)
-    with game_lock(state.paths):
+    with locked_game(name, root) as state:
         if state.end is None:
             raise GameError(f"game {name!r} was not ended by a draw: nothing to undo")
         state.paths.end_file.unlink()

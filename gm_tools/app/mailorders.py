@@ -16,13 +16,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from gm_tools.edges.game import refuse_if_open, store_mail, write_atomic
-from gm_tools.edges.journal import game_lock, recover
 from gm_tools.edges.mail import body_text, read_mail
 from gm_tools.edges.ordercheck import check_orders
 from gm_tools.edges.workbook import OrderEntry
 from gm_tools.edges.workbook_fill import place_orders
 from gm_tools.engine.rules import rules_for
-from gm_tools.errors import GameError
 
 
 @dataclass
@@ -54,14 +52,10 @@ def enter_mails(name: str, mails: list[tuple[str, bytes]], root: str | os.PathLi
                 dry_run: bool = False) -> MailReport:
     """Enter ``mails`` ((label, bytes) each) into game ``name``'s workbook. With ``dry_run``
     the orders are checked and reported and nothing is written."""
-    from gm_tools.app.turn import load_state
+    from gm_tools.app.turn import locked_game
 
-    state = load_state(name, root)
-    with game_lock(state.paths):
-        recover(state.paths)
-        state = load_state(name, root)
-        if state.finished:
-            raise GameError(f"game {name!r} is over: there is no phase to enter orders for")
+    with locked_game(name, root) as state:
+        state.refuse_if_over()
         refuse_if_open(state.paths)
         variant, position = state.variant, state.position
         rules = rules_for(variant)

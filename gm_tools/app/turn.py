@@ -13,6 +13,7 @@ atomically: backup, history record, workbook.
 
 from __future__ import annotations
 
+import contextlib
 import datetime
 import os
 import secrets
@@ -136,6 +137,11 @@ class GameState:
     def finished(self) -> bool:
         return self.end is not None or (bool(self.history) and self.history[-1]["next_phase"] is None)
 
+    def refuse_if_over(self) -> None:
+        """A game that is over takes no turn, mail or draw: a plain error saying why."""
+        if self.finished:
+            raise GameError(f"game {self.info.name!r} is over: {self.over_text()}")
+
     def over_text(self) -> str:
         """Why no phase can be played: the draw, or the winner."""
         if self.end is not None:
@@ -160,6 +166,16 @@ def load_state(name: str, root: str | os.PathLike | None = None) -> GameState:
     else:
         position = start_position(variant)
     return GameState(paths, info, variant, history, position, read_end(paths))
+
+
+@contextlib.contextmanager
+def locked_game(name: str, root: str | os.PathLike | None = None):
+    """The game under its lock, with a turn an earlier command left half-done finished first
+    (:mod:`gm_tools.edges.journal`): yields its state as read under the lock."""
+    paths = load_state(name, root).paths
+    with game_lock(paths):
+        recover(paths)
+        yield load_state(name, root)
 
 
 def winner_of(variant: Variant, position: Position) -> str | None:
@@ -422,10 +438,9 @@ def run_turn(
     """``gm-tools turn NAME``: process the current phase and publish. The game is locked
     while it runs, and a turn an earlier command left half-done is finished first
     (:mod:`gm_tools.edges.journal`)."""
-    paths = load_state(name, root).paths
-    with game_lock(paths):
-        recover(paths)
-        report = _turn(name, root, lenient, force, site_dir, processed)
+    with locked_game(name, root) as state:
+        paths = state.paths
+        report = _turn(state, lenient, force, site_dir, processed)
         if site_dir and (report.processed or needs_publishing(paths)):
             publish(paths.root, site_dir)
             published(paths)
@@ -433,12 +448,10 @@ def run_turn(
         return report
 
 
-def _turn(name, root, lenient: bool, force: bool, site_dir, processed: str | None = None) -> TurnReport:
-    state = load_state(name, root)
-    paths = state.paths
+def _turn(state: GameState, lenient: bool, force: bool, site_dir, processed: str | None = None) -> TurnReport:
+    name, paths = state.info.name, state.paths
     refuse_if_open(paths)
-    if state.finished:
-        raise GameError(f"game {name!r} is over: {state.over_text()}")
+    state.refuse_if_over()
     if not paths.workbook.exists():
         raise GameError(f"{paths.workbook} is missing: the game's workbook is needed to process a turn")
     data = paths.workbook.read_bytes()
@@ -458,10 +471,7 @@ def _turn(name, root, lenient: bool, force: bool, site_dir, processed: str | Non
 def rollback(name: str, root: str | os.PathLike | None = None,
              site_dir: str | os.PathLike | None = DEFAULT_SITE) -> str:
     """``gm-tools rollback NAME``: reopen the last processed phase."""
-    state = load_state(name, root)
-    with game_lock(state.paths):
-        recover(state.paths)
-        state = load_state(name, root)
+    with locked_game(name, root) as state:
         if state.end is not None:
             raise GameError(f"game {name!r} was ended as a draw: gm-tools end {name} --undo reopens it first")
         phase = rollback_files(state.paths, state.variant.calendar)

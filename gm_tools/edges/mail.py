@@ -20,6 +20,7 @@ import re
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
 
+from gm_tools.edges.workbook import power_lookup
 from gm_tools.engine.variant import Variant
 
 _QUOTE_HEADER = re.compile(r"^(on\b.*\bwrote:|-+\s*original message\s*-+|-+\s*forwarded message\s*-+|"
@@ -120,15 +121,6 @@ def body_text(data: bytes) -> str:
     return content.replace("\r\n", "\n")
 
 
-def power_names(variant: Variant) -> dict[str, str]:
-    """Lower-case power code or name -> code: what a power line may say."""
-    names = {}
-    for code, power in variant.powers.items():
-        names[code.lower()] = code
-        names[power.name.lower()] = code
-    return names
-
-
 def _power_line(line: str, names: dict[str, str]) -> str | None:
     """The power a line names on its own (``France``, ``FRANCE:``, ``Power: fra``), or None."""
     text = _POWER_PREFIX.sub("", line.strip()).rstrip(":").strip().lower()
@@ -137,7 +129,7 @@ def _power_line(line: str, names: dict[str, str]) -> str | None:
 
 def read_mail(text: str, variant: Variant) -> MailOrders:
     """The power blocks of a mail's body text (see the module's note for what is left out)."""
-    names = power_names(variant)
+    names = power_lookup(variant)
     out = MailOrders()
     for number, raw in enumerate(text.split("\n"), start=1):
         line = raw.strip()

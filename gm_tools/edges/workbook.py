@@ -387,7 +387,8 @@ def variant_label(variant: Variant) -> str:
     return f"{variant.name} ({players} players)" if players else variant.name
 
 
-def _power_lookup(variant: Variant) -> dict[str, str]:
+def power_lookup(variant: Variant) -> dict[str, str]:
+    """Lower-case power code or name -> code: how a sheet (or a mail) may name a power."""
     lookup = {}
     for code, power in variant.powers.items():
         lookup[code.lower()] = code
@@ -437,7 +438,7 @@ def _read_game(ws, variant: Variant, problems: list[Problem]) -> tuple[dict, dic
         if not label:
             continue
         if in_players:
-            code = _power_lookup(variant).get(label.lower())
+            code = power_lookup(variant).get(label.lower())
             if code is None:
                 problems.append(Problem(GAME, f"A{row}", repr(label), _expected_power(variant)))
                 continue
@@ -468,7 +469,7 @@ def _read_game(ws, variant: Variant, problems: list[Problem]) -> tuple[dict, dic
 
 
 def _read_orders(ws, variant: Variant, problems: list[Problem]) -> list[OrderEntry]:
-    powers = _power_lookup(variant)
+    powers = power_lookup(variant)
     entries = []
     _check_layout(ws, problems, tuple(header for header, _ in ORDER_COLUMNS))
     for row in range(2, ws.max_row + 1):
