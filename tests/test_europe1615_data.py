@@ -46,7 +46,9 @@ def test_values_range_from_3_to_18():
     """'The values of the centers are given on the map, ranging from 3 to 18'."""
     low, high = STATED["value_range"]
     assert all(low <= v <= high for v in SETUP.values.values())
-    assert set(SETUP.values) == {c for c, p in VARIANT.provinces.items() if p.supply_center}
+    # every center of the map, and Catalonia's, which comes with the Catalan secession
+    assert set(SETUP.values) == {c for c, p in VARIANT.provinces.items() if p.supply_center} | {"CAT"}
+    assert SETUP.latent == {"CAT": "catalan_secession"}
 
 
 def test_first_year_attack_order_follows_the_years_influence():
@@ -90,7 +92,9 @@ def test_the_named_minor_states_are_pliant():
     assert set(SETUP.minors["PAPL"].provinces) == {"ROM", "MAR"}
     assert len(SETUP.minors["POL"].provinces) == 7
     assert SETUP.minors["FRA"].home_center is None and SETUP.minors["SWI"].home_center is None  # 'without a center and unit'
-    assert SETUP.minors["CAT"].home_center is None  # 'at the start it does not have a center and unit'
+    # 'at the start it does not have a center and unit': its center is latent until the secession
+    start = opening()
+    assert "CAT" not in start.centers and "CAT" not in start.units and "CAT" in SETUP.latent
     labels = [p.extra["unit_label"] for p in VARIANT.powers.values() if p.extra.get("minor")]
     assert all(len(label) == 2 for label in labels) and len(set(labels)) == len(labels)  # 'Two-letter designations'
 

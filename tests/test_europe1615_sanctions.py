@@ -242,3 +242,50 @@ def test_the_special_units_letter_is_drawn_in_its_badge():
     union, _ = settle(VARIANT, union, before=union)
     svg = render_svg(VARIANT, union)
     assert "(R, strength 2)</title>" in svg and ">R</text>" in svg
+
+
+def _secession(units: dict[str, str], phase: str = "S1617M", annexed: dict[str, str] | None = None):
+    """A position whose timeline brings the Catalan secession in at ``phase``, settled."""
+    position = board(units, phase=phase)
+    state = state_of(position)
+    state.timeline = (("catalan_secession", phase),)
+    state.annexed = dict(annexed or {})
+    return settle(VARIANT, with_state(position, state))[0]
+
+
+def test_catalan_secession_gives_catalonia_a_center_and_an_army():
+    """'Catalan secession: Catalonia becomes a pliant state. Catalonia acquires a center and an
+    army unit. All powers may deploy INFs to Catalonia.' Before it: 'at the start it does not
+    have a center and unit shown'."""
+    before = board({}, phase="S1616M")
+    assert "CAT" not in before.centers and refusals(before, Placement("FRANCE", 3, "CAT", "3: CAT"))
+    after = _secession({})
+    assert after.centers["CAT"] == "CAT" and (after.units["CAT"].power, after.units["CAT"].kind) == ("CAT", "A")
+    assert "CAT" in state_of(after).opened
+    assert refusals(after, Placement("FRANCE", 3, "CAT", "3: CAT")) == {}
+    from gm_tools.systems.europe1615.status import minor_status
+
+    assert minor_status(SETUP, state_of(after), after, "CAT").status == "UNALIGNED"  # pliant, no INFs yet
+    from gm_tools.publish.render import render_svg
+
+    def dots(position):
+        return render_svg(VARIANT, position).split('<g id="centers">')[1].split("</g>")[0].count("<circle") // 2
+
+    assert dots(after) == dots(before) + 1  # the new center is drawn
+
+
+def test_before_the_secession_catalonia_is_no_center_to_capture():
+    """'However, Catalonia is passable and can be captured, but at the start it does not have a
+    center': a power's unit standing there in the Fall takes the province (annexation), not a
+    center, and the secession then gives the center to Catalonia and the province back."""
+    fall = board({"CAT": "A SPAIN"}, phase="F1616M")
+    assert "CAT" not in RULES.update_ownership(VARIANT, fall)
+    from gm_tools.systems.europe1615.phases import annexations
+
+    assert annexations(VARIANT, SETUP, state_of(fall), fall)["CAT"] == "SPAIN"
+    after = _secession({"CAT": "A SPAIN"}, annexed={"CAT": "SPAIN"})
+    assert after.centers["CAT"] == "CAT" and "CAT" not in state_of(after).annexed
+    assert after.units["CAT"].power == "SPAIN"  # the army waits for the province to be free
+    fall = after.copy()
+    fall.phase = "F1617M"
+    assert RULES.update_ownership(VARIANT, fall)["CAT"] == "SPAIN"  # 'can be captured'

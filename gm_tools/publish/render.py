@@ -267,7 +267,10 @@ class _Drawing:
 
     def centers(self) -> None:
         self.add('<g id="centers">')
-        for code in self.variant.supply_centers():
+        # a center the rules create during play (Europe 1615's Catalan secession) is drawn once
+        # the position owns it
+        for code in sorted(set(self.variant.supply_centers()) | {c for c in self.position.centers
+                                                                 if c in self.variant.provinces}):
             province = self.variant.provinces[code]
             x, y = self.at(code, "sc")
             owner = self.position.centers.get(code)

@@ -135,7 +135,7 @@ def annexations(variant: Variant, setup, state, position: Position) -> dict[str,
     annexed = dict(state.annexed)
     for province, unit in sorted(position.units.items()):
         kind = variant.provinces[province].type if province in variant.provinces else SEA
-        if province in setup.values or kind == SEA:
+        if setup.is_center(province, position.centers) or kind == SEA:
             continue
         occupier = unit.power
         status = table.get(occupier)
@@ -170,7 +170,7 @@ def ownership(v) -> dict[str, str]:
     centers = dict(v.position.centers)
     setup = v.setup
     for province, unit in v.position.units.items():
-        if province not in setup.values:
+        if not setup.is_center(province, centers):
             continue
         holder = centers.get(province)
         status = v.table.get(unit.power)

@@ -24,7 +24,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, replace
 
-from gm_tools.engine.model import ARMY, Position
+from gm_tools.engine.model import ARMY, Position, Unit
 from gm_tools.engine.phase import ADJUSTMENT, parse_phase
 from gm_tools.errors import VariantDataError
 
@@ -159,6 +159,8 @@ def update(setup, state, position: Position, phase_key, before: Position | None 
     ids), then give each special unit its strength while its sanction is in effect (``before``,
     the position the phase started from, tells builds and losses apart)."""
     now = phase_key(position.phase)
+    centers = dict(position.centers)
+    units = dict(position.units)
     for key, at in state.timeline:
         if key in state.sanctions_on or key not in setup.sanctions or phase_key(at) > now:
             continue
@@ -168,7 +170,7 @@ def update(setup, state, position: Position, phase_key, before: Position | None 
         state.sanctions_on[key] = int(position.phase[1:-1])
         if sanction.opens and sanction.opens not in state.opened:
             state.opened = tuple(sorted(state.opened + (sanction.opens,)))
-    units = dict(position.units)
+        _grant_centers(setup, state, key, centers, units)
     year = int(position.phase[1:-1])
     _losses(setup, state, before, position)
     strong = {}
@@ -188,7 +190,26 @@ def update(setup, state, position: Position, phase_key, before: Position | None 
                 units[p] = replace(units[p], strength=1)
     out = position.copy()
     out.units = units
+    out.centers = centers
     return out
+
+
+def _grant_centers(setup, state, key: str, centers: dict, units: dict) -> None:
+    """'Catalan secession: Catalonia becomes a pliant state. Catalonia acquires a center and an
+    army unit': each center the sanction creates (``setup.latent``) goes to the minor whose home
+    it is, no longer annexed to anyone, with an army if the province is empty. A foreign unit
+    standing there keeps its place and may capture the new center as any other; the army then
+    comes with the minor's rebuild ('Re-building a minor state's army')."""
+    for center, creator in sorted(setup.latent.items()):
+        if creator != key or center in centers:
+            continue
+        owner = next((m.code for m in setup.minors.values() if m.home_center == center), None)
+        if owner is None:
+            continue
+        centers[center] = owner
+        state.annexed.pop(center, None)
+        if center not in units:
+            units[center] = Unit(owner, ARMY, center)
 
 
 def _newly_built(before: Position | None, after: Position, minor: str) -> list[str]:

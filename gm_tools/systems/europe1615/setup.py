@@ -39,6 +39,9 @@ class Setup:
     """'If in the first year, then the order of priority is: (1) England ...'."""
     first_year: int
     """The game's first year (1615)."""
+    latent: dict[str, str] = field(default_factory=dict)
+    """Center -> the sanction that creates it ('Catalonia acquires a center'): until then the
+    province is no center, and it is one once it is in ``Position.centers``."""
     ottoman: str | None = "OTTOMAN"
     """The Ottomans' code, whose units every power may order, or None."""
     closed: dict[str, tuple[str, str]] = field(default_factory=dict)
@@ -92,6 +95,11 @@ class Setup:
     def is_minor(self, owner: str) -> bool:
         return owner in self.minors
 
+    def is_center(self, province: str, centers) -> bool:
+        """Whether ``province`` is a center now: a latent one only once its sanction made it
+        one (it is then in ``centers``, the position's)."""
+        return province in self.values and (province not in self.latent or province in centers)
+
 
 _CACHE: dict[int, tuple[Variant, Setup]] = {}
 
@@ -119,10 +127,17 @@ def setup_from_variant(variant: Variant) -> Setup:
     ottoman = next((c for c, p in variant.powers.items() if p.religion == OTTOMAN), None)
 
     values: dict[str, int] = {}
+    latent: dict[str, str] = {}
     homes: dict[str, list[str]] = {}
     islamic = set()
     for code, prov in variant.provinces.items():
-        if prov.supply_center:
+        if prov.extra.get("center_from"):
+            if prov.supply_center:
+                problems.append(f"provinces.toml [{code}]: center_from names the sanction that creates the center; "
+                                "expected no 'center = true' beside it")
+            latent[code] = str(prov.extra["center_from"])
+            values[code] = prov.value
+        elif prov.supply_center:
             value = prov.value
             if not isinstance(value, int) or value < 1:
                 problems.append(f"provinces.toml [{code}]: a center needs value = a whole number, found {value!r}")
@@ -146,7 +161,8 @@ def setup_from_variant(variant: Variant) -> Setup:
             elif variant.provinces[prov].extra.get("minor") != code:
                 problems.append(f"{where}: province {prov} is not marked minor = \"{code}\" in provinces.toml")
         home = row.get("home_center")
-        if home is not None and (home not in variant.provinces or not variant.provinces[home].supply_center):
+        if home is not None and (home not in variant.provinces or not (variant.provinces[home].supply_center
+                                                                        or home in latent)):
             problems.append(f"{where}: home_center {home!r} is not a supply center")
         if home is not None and code not in variant.powers:
             problems.append(f"{where}: a minor state with a center owns its unit: expected a [[powers]] entry {code}")
@@ -199,6 +215,9 @@ def setup_from_variant(variant: Variant) -> Setup:
     except VariantDataError as e:
         problems.extend(e.problems)
         sanctions, first, seasons = {}, 0, ()
+    for center, key in latent.items():
+        if key not in sanctions:
+            problems.append(f"provinces.toml [{center}]: center_from = {key!r} is not a sanction of tables.toml [sanctions]")
     for minor in scoring.no_marker_points:
         if minor not in minors:
             problems.append(f"tables.toml [scoring] no_marker_points: {minor!r} is not a minor state")
@@ -209,7 +228,7 @@ def setup_from_variant(variant: Variant) -> Setup:
     if problems:
         raise VariantDataError(variant.name, problems)
     return Setup(
-        powers=powers, confessions=confessions, minors=dict(sorted(minors.items())), values=values,
+        powers=powers, confessions=confessions, minors=dict(sorted(minors.items())), values=values, latent=latent,
         homes={o: tuple(sorted(cs)) for o, cs in sorted(homes.items())}, first_year_order=order,
         first_year=parse_phase(variant.calendar.first_phase).year, ottoman=ottoman, closed=closed,
         islamic=frozenset(islamic), papal=papal, counterbalance_ratio=ratio, counterbalance_names=names,
