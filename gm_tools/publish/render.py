@@ -46,12 +46,11 @@ from gm_tools.publish.inset import around, inset_content, path_box
 from gm_tools.publish.legend import LEGEND_KEY, LEGEND_ROW, Legend, legend_for
 from gm_tools.publish.maphooks import styles as _styles
 from gm_tools.publish.maphooks import unit_marks as _unit_marks
-from gm_tools.publish.style import HOME_TINT, ProvinceStyle, mix, valid_colour
+from gm_tools.publish.style import HOME_TINT, NEUTRAL_FILL, ProvinceStyle, mix, valid_colour
 
 # --- look ------------------------------------------------------------------------------------
 
 SEA_FILL = "#c9dff0"
-NEUTRAL_FILL = "#eee5cf"
 DECOR_FILL = "#dcd7cb"
 IMPASSABLE_FILL = "#b9ada0"
 BORDER = "#5a5040"

@@ -55,6 +55,8 @@ class ProvinceStyle:
     outline is then drawn dashed, so the state shows at a glance and without colour."""
 
 
+NEUTRAL_FILL = "#eee5cf"
+"""Land that belongs to nobody (and the default of a province no one owns)."""
 UNALIGNED_FILL = "#c8c8c8"
 NEUTRAL_STATE_FILL = "#ffffff"
 ALIGNED_TINT = 0.6

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from gm_tools.engine.model import Position
 from gm_tools.engine.variant import Variant
-from gm_tools.publish.style import ProvinceStyle, minor_state_style, mix, valid_colour
+from gm_tools.publish.style import NEUTRAL_FILL, ProvinceStyle, minor_state_style, mix, valid_colour
 
 OWNED_TINT = 0.25
 """The tint of a power's annexed province: the renderer's for a center a power owns."""
@@ -31,6 +31,11 @@ def province_style(variant: Variant, position: Position, code: str) -> ProvinceS
         power = variant.powers[annexed_to]
         return ProvinceStyle(fill=mix(valid_colour(power.colour), OWNED_TINT))
     if minor is None:
+        province = variant.provinces.get(code)
+        belongs = province and (province.home or province.extra.get("domain"))
+        if annexed_to is None and belongs in set(v.state.dissolved.values()):
+            # a dissolved power's other provinces 'are left as unaligned passable states'
+            return ProvinceStyle(fill=NEUTRAL_FILL)
         return None
     status = v.table[minor]
     patron = variant.powers.get(status.power) if status.power else None

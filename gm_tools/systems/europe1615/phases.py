@@ -47,7 +47,7 @@ def scoring_phase(variant: Variant, position: Position) -> PhaseOutcome:
     from gm_tools.engine.phase import parse_phase
     from gm_tools.systems.europe1615.scoring import game_winner, round_scores, round_winner
 
-    setup = setup_of(variant)
+    setup = setup_of(variant, position)
     state = state_of(position)
     scores = round_scores(setup, setup.scoring, state, position)
     winner = round_winner(scores)
@@ -78,7 +78,7 @@ def status_check(variant: Variant, position: Position) -> PhaseOutcome:
     """'Each power receives influence points (INFs) at the beginning of each year': the values
     of the centers it holds now. The statuses are reassessed ('the statuses of the minor states
     reassessed at the opening phase of the year (Status Check)')."""
-    setup = setup_of(variant)
+    setup = setup_of(variant, position)
     state = state_of(position)
     state.year_infs = yearly_infs(setup, position.centers)
     state.deployed = {}
@@ -92,13 +92,14 @@ def status_check(variant: Variant, position: Position) -> PhaseOutcome:
 
 
 def early_winter(variant: Variant, position: Position) -> PhaseOutcome:
-    """'(1) Disband all units of any minor state that its home center has been captured.'
-    (Part (2), abandoned powers, is the GM's civil-disorder decision: part 2.) Then a minor
+    """'(1) Disband all units of any minor state that its home center has been captured.
+    (2) Disband all units of any power that has been abandoned', and dissolve it
+    (:func:`dissolve`). Then a minor
     whose home center is its own, empty, and which has no unit left gets its army back:
     're-building a minor state's army ... a new unit is automatically built if the original
     unit was previously disbanded' (done here rather than in the Late Winter, which changes
     nothing: the center is empty and no order concerns it; NOTES.md)."""
-    setup = setup_of(variant)
+    setup = setup_of(variant, position)
     state = state_of(position)
     state.annexed = annexations(variant, setup, state, position)
     state.waived = ()  # spent at the year's adjustment ('no reversal ... until the next build phase')
@@ -110,9 +111,14 @@ def early_winter(variant: Variant, position: Position) -> PhaseOutcome:
             results.append(result_of(unit.power, f"{unit} D", SUCCEEDS, [reason(
                 "note", text="disbanded: its home center is captured ('Disband all units of any minor state that "
                              "its home center has been captured')")]))
+    for power in sorted(state.abandoned):
+        results += dissolve(setup, state, after, power)
+    state.abandoned = ()
+    after = with_state(after, state)
     for code, minor in setup.minors.items():
         home = minor.home_center
-        if home is None or code in state.influence.suspended or after.centers.get(home) != code:
+        if home is None or code in state.influence.suspended or after.centers.get(home) != code \
+                or code in state.dissolved:
             continue
         if home not in after.units and not any(u.power == code for u in after.units.values()):
             after.units[home] = Unit(code, ARMY, home)
@@ -120,6 +126,39 @@ def early_winter(variant: Variant, position: Position) -> PhaseOutcome:
                 "note", text="rebuilt: 'a new unit is automatically built if the original unit was previously "
                              "disbanded'")]))
     return PhaseOutcome(results, after)
+
+
+def dissolve(setup, state, position: Position, power: str) -> list:
+    """An abandoned power 'will be dissolved at the winter phase. Each remaining center becomes a
+    pliant minor state. All other provinces are left as unaligned passable states', its units
+    disbanded ('(2) Disband all units of any power that has been abandoned'). Changes
+    ``position`` and ``state`` in place. A center that is another's home (a minor's, another
+    power's) is liberated to it, as when a power is eliminated ('The acquired foreign centers
+    are liberated'); the power's own centers become minor states named by their code, with no
+    army ('a new unit is automatically built if the original unit was previously disbanded':
+    these states never had one). Its INFs go after the Scoring Phase, as an eliminated power's."""
+    results = []
+    for province, unit in sorted(position.units.items()):
+        if unit.power == power:
+            del position.units[province]
+            results.append(result_of(power, f"{unit} D", SUCCEEDS, [reason(
+                "note", text="disbanded: 'Disband all units of any power that has been abandoned'")]))
+    home_of = {c: o for o, cs in setup.homes.items() for c in cs}
+    for center, owner in sorted(position.centers.items()):
+        if owner != power:
+            continue
+        origin = home_of.get(center)
+        if origin not in (None, power):
+            position.centers[center] = origin
+            results.append(result_of(origin, f"{center} liberated", SUCCEEDS, [reason(
+                "note", text=f"{power} is dissolved: 'The acquired foreign centers are liberated'")]))
+        else:
+            position.centers[center] = center
+            state.dissolved[center] = power
+            results.append(result_of(center, f"{center} becomes a minor state", SUCCEEDS, [reason(
+                "note", text=f"{power} is dissolved: 'Each remaining center becomes a pliant minor state'")]))
+    state.annexed = {p: o for p, o in state.annexed.items() if o != power}
+    return results
 
 
 def annexations(variant: Variant, setup, state, position: Position) -> dict[str, str]:
@@ -206,7 +245,7 @@ def settle(variant: Variant, position: Position, seed: str = "", before: Positio
     in suspension, its marker removed); one whose home center is its own again is liberated;
     the religious markers follow the statuses (the Papal States' is permanent); the counterbalance is worked out from the centers held now ('The GM will monitor the ratio
     throughout the game')."""
-    setup = setup_of(variant)
+    setup = setup_of(variant, position)
     state = state_of(position)
     influence = state.influence
     for code, minor in setup.minors.items():

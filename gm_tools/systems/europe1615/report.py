@@ -45,7 +45,7 @@ def _sanctions(variant: Variant, position) -> str:
     sanction will come into effect')."""
     from gm_tools.systems.europe1615.sanctions import in_effect
 
-    setup, state = setup_of(variant), state_of(position)
+    setup, state = setup_of(variant, position), state_of(position)
     now = [setup.sanctions[k].title for k in sorted(state.sanctions_on)
            if in_effect(setup.sanctions[k], state, setup, position)]
     held = [setup.sanctions[k].title for k in sorted(state.sanctions_on) if setup.sanctions[k].title not in now]

@@ -60,7 +60,7 @@ class View:
 
 
 def view(variant: Variant, position: Position) -> View:
-    setup = setup_of(variant)
+    setup = setup_of(variant, position)
     state = state_of(position)
     return View(setup, state, position, statuses(setup, state, position), territory(setup, state, position))
 
@@ -155,7 +155,7 @@ class Europe1615Rules(Rules):
 
         from gm_tools.systems.europe1615.sanctions import may_retreat
 
-        setup = setup_of(variant)
+        setup = setup_of(variant, position)
         if unit.power in setup.minors:
             return replace(unit, strength=1) if may_retreat(setup, state_of(position), position, unit.power) else None
         if unit.power == setup.ottoman:
@@ -180,7 +180,7 @@ class Europe1615Rules(Rules):
         immediate victory' (the rounds are counted at the Scoring Phase). Not a count of centers."""
         from gm_tools.systems.europe1615.scoring import game_winner
 
-        setup = setup_of(variant)
+        setup = setup_of(variant, position)
         return game_winner(setup, setup.scoring, position, state_of(position).round_wins)
 
     def unit_marks(self, variant: Variant, position: Position) -> dict[str, str]:
@@ -188,13 +188,13 @@ class Europe1615Rules(Rules):
         renderer writes the letter in the special unit's strength badge."""
         from gm_tools.systems.europe1615.sanctions import special_letters
 
-        return special_letters(setup_of(variant), state_of(position), position)
+        return special_letters(setup_of(variant, position), state_of(position), position)
 
     def draw(self, variant: Variant, position: Position) -> tuple[tuple[str, ...], str] | None:
         """'CONDITIONS TO FORCE AN AUTOMATIC DRAW' (:func:`.scoring.automatic_draw`)."""
         from gm_tools.systems.europe1615.scoring import automatic_draw
 
-        setup = setup_of(variant)
+        setup = setup_of(variant, position)
         return automatic_draw(setup, setup.scoring, position)
 
     def victory_measure(self, variant: Variant) -> str:

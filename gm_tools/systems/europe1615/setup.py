@@ -101,16 +101,38 @@ class Setup:
         return province in self.values and (province not in self.latent or province in centers)
 
 
+    def with_dissolved(self, variant: Variant, dissolved: dict[str, str]) -> "Setup":
+        """This setup once powers were dissolved: 'Each remaining center becomes a pliant minor
+        state', a minor of one province whose code is the center's, no longer the power's home."""
+        from dataclasses import replace
+
+        minors = dict(self.minors)
+        homes = {o: tuple(c for c in cs if c not in dissolved) for o, cs in self.homes.items()}
+        for center in sorted(dissolved):
+            minors[center] = MinorState(center, variant.provinces[center].name, (center,), center, False, ())
+            homes[center] = (center,)
+        return replace(self, minors=dict(sorted(minors.items())), homes=homes)
+
+
 _CACHE: dict[int, tuple[Variant, Setup]] = {}
+_DISSOLVED: dict[tuple, tuple[Variant, Setup]] = {}
 
 
-def setup_of(variant: Variant) -> Setup:
-    """The setup of a loaded variant, built once per variant object."""
+def setup_of(variant: Variant, position=None) -> Setup:
+    """The setup of a loaded variant, built once per variant object; given a position, with
+    the minor states the powers dissolved so far have left (:meth:`Setup.with_dissolved`)."""
     hit = _CACHE.get(id(variant))
     if hit is None or hit[0] is not variant:
         hit = (variant, setup_from_variant(variant))
         _CACHE[id(variant)] = hit
-    return hit[1]
+    dissolved = position.extra.get("europe1615", {}).get("dissolved") if position is not None else None
+    if not dissolved:
+        return hit[1]
+    key = (id(variant), tuple(sorted(dissolved.items())))
+    found = _DISSOLVED.get(key)
+    if found is None or found[0] is not variant:
+        found = _DISSOLVED[key] = (variant, hit[1].with_dissolved(variant, dissolved))
+    return found[1]
 
 
 def setup_from_variant(variant: Variant) -> Setup:
@@ -215,6 +237,12 @@ def setup_from_variant(variant: Variant) -> Setup:
     except VariantDataError as e:
         problems.extend(e.problems)
         sanctions, first, seasons = {}, 0, ()
+    taken = set(minors) | set(variant.powers)
+    for power in powers:
+        for center in homes.get(power, ()):
+            if center in taken:
+                problems.append(f"provinces.toml [{center}]: a home center of {power} whose code is also a minor state's "
+                                "or power's: when the power is dissolved, its centers become minor states by that code")
     for center, key in latent.items():
         if key not in sanctions:
             problems.append(f"provinces.toml [{center}]: center_from = {key!r} is not a sanction of tables.toml [sanctions]")

@@ -9,9 +9,9 @@ checked by the deployment rules themselves (:mod:`.deployment`), so an entry the
 refuse is a problem naming its cell and nothing is written.
 
 Inputs (stored in the history record's ``extra["europe1615"]``): ``{"placements": [{power,
-infs, minor}], "attacks": [{power, minor, target}], "waivers": [[power, center]]}`` (waivers:
-'Waiving the capture of a center ... The decision must be made prior to the build phase
-(preferably fall phase)').
+infs, minor}], "attacks": [{power, minor, target}], "waivers": [[power, center]], "abandoned":
+[power]}`` (waivers: 'Waiving the capture of a center ... The decision must be made prior to the
+build phase (preferably fall phase)'; abandoned: the powers to dissolve at the Early Winter).
 """
 
 from __future__ import annotations
@@ -34,6 +34,7 @@ TRACKER = "Influence Tracker"
 ALLOTMENT = "INF Allotment"
 ROUNDS = "Rounds"
 WAIVERS = "Waivers"
+ABANDONED = "Abandonment"
 TIMELINE = "Sanctions Timeline"
 SANCTIONS = "Sanctions"
 BLANK_ROWS = 40
@@ -54,7 +55,7 @@ def entries_of(inputs: dict) -> tuple[list[Placement], list[Attack]]:
 
 def deployment_of(variant: Variant, position: Position, inputs: dict):
     """(new state, what the deployment did) for a movement phase's checked inputs."""
-    setup = setup_of(variant)
+    setup = setup_of(variant, position)
     placements, attacks = entries_of(inputs)
     return deploy(setup, state_of(position), position, placements, attacks, parse_phase(position.phase).year)
 
@@ -74,6 +75,11 @@ class Europe1615Hooks(SheetHooks):
                                Column("Minor state", editable=True, width=16)), blank_rows=BLANK_ROWS),
             Table(ATTACKS, (power, Column("Attack", editable=True, width=24)), blank_rows=len(powers) + 2),
             Table(WAIVERS, (power, Column("Center", editable=True, width=12)), blank_rows=10),
+            # 'When a power is abandoned, and the GM is unable to find a replacement, then power
+            # will be dissolved at the winter phase'
+            Table(ABANDONED, (Column("Power", CHOICE, powers, editable=True, width=14),
+                              Column("Dissolved at", width=22)),
+                  rows=[[p, "the next Early Winter"] for p in state_of(position).abandoned], blank_rows=2),
         ]
 
     def check_inputs(self, variant: Variant, position: Position, rows: dict[str, list[InputRow]]):
@@ -81,7 +87,7 @@ class Europe1615Hooks(SheetHooks):
             return _check_timeline(variant, rows.get(TIMELINE, []))
         if phase_role(variant, position.phase) != MOVEMENT:
             return {}, []
-        setup, names = setup_of(variant), _names(variant)
+        setup, names = setup_of(variant, position), _names(variant)
         problems: list[Problem] = []
         entries, cells = [], []
         for row in rows.get(DEPLOYMENT, []):
@@ -123,6 +129,15 @@ class Europe1615Hooks(SheetHooks):
                 problems.append(_problem(row.cells["Center"], repr(row.values.get("Center")), "a supply center"))
             else:
                 waived.append([power, center])
+        abandoned = []
+        for row in rows.get(ABANDONED, []):
+            power = row.values.get("Power")
+            if not power:
+                continue  # a GM who changes their mind clears the row
+            if power not in setup.powers or power in set(state_of(position).dissolved.values()):
+                problems.append(_problem(row.cells["Power"], repr(power), "a power still in the game"))
+            elif power not in abandoned:
+                abandoned.append(power)
         for i, why in sorted(check_entries(setup, state_of(position), position, entries).items()):
             problems.append(_problem(cells[i], repr(entries[i].text), f"an entry the rules allow: {why}"))
         inputs = {
@@ -133,6 +148,8 @@ class Europe1615Hooks(SheetHooks):
         }
         if waived:
             inputs["waivers"] = waived
+        if abandoned or state_of(position).abandoned:
+            inputs["abandoned"] = abandoned  # a row cleared takes the power off the list
         return inputs, problems
 
     def apply_inputs(self, variant: Variant, position: Position, inputs: dict) -> Position:
@@ -148,10 +165,13 @@ class Europe1615Hooks(SheetHooks):
             return position
         state, _ = deployment_of(variant, position, inputs)
         state.waived = tuple(state.waived) + tuple(tuple(w) for w in inputs.get("waivers", ()))
+        # the sheet lists the powers abandoned so far: what it holds now is the GM's word
+        if "abandoned" in inputs:
+            state.abandoned = tuple(sorted(inputs["abandoned"]))
         return with_state(position, state)
 
     def output_sheets(self, variant: Variant, position: Position) -> list[Table]:
-        setup = setup_of(variant)
+        setup = setup_of(variant, position)
         state = state_of(position)
         table = statuses(setup, state, position)
         powers = setup.powers
@@ -226,7 +246,7 @@ def _sanctions_sheet(variant: Variant, position: Position) -> Table:
     """The timeline and what is in effect, for everyone to see."""
     from gm_tools.systems.europe1615.sanctions import in_effect
 
-    setup, state = setup_of(variant), state_of(position)
+    setup, state = setup_of(variant, position), state_of(position)
     table = Table(SANCTIONS, (Column("Sanction", width=32), Column("Comes into effect", width=18),
                               Column("Now", width=28)))
     for key, at in state.timeline:

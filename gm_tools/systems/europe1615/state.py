@@ -53,6 +53,13 @@ class State:
     special_lost: tuple[str, ...] = ()
     """Sanctions whose special unit was dislodged and disbanded, its strength cancelled ('If
     the Saxon army (N) is dislodged and disbanded, it can be rebuilt, but modifier cancels')."""
+    abandoned: tuple[str, ...] = ()
+    """Powers the GM declared abandoned with no replacement, to be dissolved at the next
+    Early Winter ('When a power is abandoned, and the GM is unable to find a replacement, then
+    power will be dissolved at the winter phase')."""
+    dissolved: dict[str, str] = field(default_factory=dict)
+    """Minor state made of a dissolved power's center (its code is the center's) -> that power
+    ('Each remaining center becomes a pliant minor state')."""
     waived: tuple[tuple[str, str], ...] = ()
     """(power, center) captures waived for this year's adjustment ('The player occupying a
     foreign power's center, or a minor state's center ... may waive the capture')."""
@@ -76,6 +83,8 @@ class State:
             "sanctions_on": dict(sorted(self.sanctions_on.items())),
             **({"special_lost": sorted(self.special_lost)} if self.special_lost else {}),
             **({"annexed": dict(sorted(self.annexed.items()))} if self.annexed else {}),
+            **({"abandoned": sorted(self.abandoned)} if self.abandoned else {}),
+            **({"dissolved": dict(sorted(self.dissolved.items()))} if self.dissolved else {}),
         }
 
     @classmethod
@@ -94,6 +103,8 @@ class State:
             sanctions_on={k: int(y) for k, y in data.get("sanctions_on", {}).items()},
             special_lost=tuple(data.get("special_lost", ())),
             annexed={p: str(o) for p, o in data.get("annexed", {}).items()},
+            abandoned=tuple(data.get("abandoned", ())),
+            dissolved={c: str(p) for c, p in data.get("dissolved", {}).items()},
         )
 
     def copy(self) -> "State":

@@ -1,0 +1,108 @@
+"""Europe 1615: a power abandoned with no replacement is dissolved at the winter (issue 12 item 3).
+
+Rulebook: ``000_cc215928c2f3193e.txt``, 'ABANDONMENT / CIVIL DISORDER', 'EARLY WINTER PHASE'
+and 'ELIMINATION AND EFFECTS OF'.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from europe1615_play import HOOKS, RULES, SETUP, VARIANT, board, inputs, play
+from gm_tools.engine.hooks import InputRow
+from gm_tools.engine.runner import run_orders
+from gm_tools.mechanics.influence import Placement
+from gm_tools.systems.europe1615.deployment import check_entries
+from gm_tools.systems.europe1615.setup import setup_of
+from gm_tools.systems.europe1615.sheets import ABANDONED
+from gm_tools.systems.europe1615.state import state_of, with_state
+from gm_tools.systems.europe1615.status import minor_status
+
+
+def _abandoned_france():
+    """Fall 1616 played: France, abandoned in the Fall, holds its home centers and Bavaria's, has
+    an army in Picardy's neighbour and a fleet, and annexed Silesia earlier; WUR has French INFs."""
+    centers = dict(board({}).centers)
+    centers["BAV"] = "FRANCE"
+    fall = board({"PAR": "A FRANCE", "BAV": "A FRANCE", "BRI": "F FRANCE", "MAD": "A SPAIN"}, phase="F1616M",
+                 centers=centers, influence={"WUR": {"FRANCE": 4, "SPAIN": 3}})
+    state = state_of(fall)
+    state.annexed = {"SIL": "FRANCE", "MRV": "AUSTRIA"}
+    done, _ = play(with_state(fall, state), {}, inputs() | {"abandoned": ["FRANCE"]})
+    assert state_of(done.after).abandoned == ("FRANCE",)
+    retreat = done.after
+    while not retreat.phase.startswith("E"):
+        retreat = run_orders(VARIANT, retreat, [], RULES).position
+    return retreat
+
+
+def test_the_gm_names_an_abandoned_power_on_the_sheet():
+    """'When a power is abandoned, and the GM is unable to find a replacement': the GM's entry on
+    the movement phase's Abandonment sheet, checked with its cell; the sheet of the next phase
+    lists it until the winter, and a row cleared takes it off."""
+    spring = board({}, phase="S1616M")
+    assert ABANDONED in [t.title for t in HOOKS.input_sheets(VARIANT, spring)]
+    row = InputRow({"Power": "FRANCE"}, {"Power": f"{ABANDONED}!A2"})
+    got, problems = HOOKS.check_inputs(VARIANT, spring, {ABANDONED: [row]})
+    assert problems == [] and got["abandoned"] == ["FRANCE"]
+    after = HOOKS.apply_inputs(VARIANT, spring, got)
+    assert state_of(after).abandoned == ("FRANCE",)
+    sheet = next(t for t in HOOKS.input_sheets(VARIANT, after) if t.title == ABANDONED)
+    assert sheet.rows == [["FRANCE", "the next Early Winter"]]
+    cleared, _ = HOOKS.check_inputs(VARIANT, after, {})
+    assert state_of(HOOKS.apply_inputs(VARIANT, after, cleared)).abandoned == ()
+    bad = InputRow({"Power": "BAV"}, {"Power": f"{ABANDONED}!A3"})
+    _, problems = HOOKS.check_inputs(VARIANT, spring, {ABANDONED: [bad]})
+    assert [(p.sheet, p.cell, p.found, p.expected) for p in problems] == [
+        (ABANDONED, "A3", "'BAV'", "a power still in the game")]
+
+
+def test_an_abandoned_power_is_dissolved_at_the_early_winter():
+    """'(2) Disband all units of any power that has been abandoned.' 'When a power is abandoned
+    ... then power will be dissolved at the winter phase. Each remaining center becomes a pliant
+    minor state. All other provinces are left as unaligned passable states.' A captured minor's
+    center goes back to it ('The acquired foreign centers are liberated')."""
+    early = _abandoned_france()
+    done = run_orders(VARIANT, early, [], RULES)
+    after = done.position
+    assert not [u for u in after.units.values() if u.power == "FRANCE"]
+    assert any("abandoned" in str(r) for r in done.results)
+    state = state_of(after)
+    assert state.dissolved == {c: "FRANCE" for c in SETUP.homes["FRANCE"]}
+    assert state.abandoned == ()
+    for center in SETUP.homes["FRANCE"]:
+        assert after.centers[center] == center                       # a minor state of its own
+        assert center not in after.units                             # with no army: it never had one
+    assert after.centers["BAV"] == "BAV"                             # liberated
+    assert state.annexed == {"MRV": "AUSTRIA"}                       # France's annexation left unmarked
+    setup = setup_of(VARIANT, after)
+    assert setup.minors["PAR"].provinces == ("PAR",) and setup.homes["FRANCE"] == ()
+    assert minor_status(setup, state, after, "PAR").status == "UNALIGNED"  # pliant
+    # the new states take INFs like any pliant minor, and France deploys no more
+    later = board({}, phase="S1617M", centers=dict(after.centers))
+    later = with_state(later, state_of(after))
+    later_state = state_of(later)
+    later_state.year_infs = {"SPAIN": 20, "FRANCE": 10}
+    later = with_state(later, later_state)
+    refused = check_entries(setup, later_state, later, [Placement("SPAIN", 3, "PAR", "3: PAR")])
+    assert refused == {}
+    played, _ = play(later, {}, inputs([("SPAIN", 6, "PAR")]))
+    assert minor_status(setup_of(VARIANT, played.after), state_of(played.after), played.after, "PAR").status == "ALIGNED"
+    # a dissolved power's home provinces without centers are drawn unaligned, not French
+    from gm_tools.publish.style import NEUTRAL_FILL
+
+    domain = next(c for c, p in VARIANT.provinces.items() if p.extra.get("domain") == "FRANCE")
+    assert RULES.province_style(VARIANT, after, domain).fill == NEUTRAL_FILL
+    assert RULES.province_style(VARIANT, early, domain) is None
+
+
+def test_an_abandoned_powers_infs_go_after_the_scoring_phase():
+    """'INFs of the eliminated power (or abandoned power) that have been deployed to all minor
+    states are removed after the scoring phase'; 'all scores are ceded'."""
+    position = run_orders(VARIANT, _abandoned_france(), [], RULES).position
+    while not position.phase.endswith("S"):
+        position = run_orders(VARIANT, position, [], RULES).position
+    assert state_of(position).influence.infs("WUR") == {"FRANCE": 4, "SPAIN": 3}
+    done = run_orders(VARIANT, position, [], RULES)
+    assert state_of(done.position).influence.infs("WUR") == {"SPAIN": 3}
+    assert "FRANCE" not in done.extra["scoring"]["scores"]
