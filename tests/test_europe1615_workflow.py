@@ -1,4 +1,4 @@
-"""The Europe 1615 demo game played through real workbooks, 1615 into 1616: each phase's mail
+"""The Europe 1615 demo game played through real workbooks, 1615 into 1618: each phase's mail
 typed into the workbook's sheets and processed by `turn`, as a GM does
 (``sheets/demo-europe1615.toml``). Each test names the rule the game reaches there.
 
@@ -163,7 +163,7 @@ def test_the_game_page_ranks_by_rounds_won_in_chromium(game, tmp_path):
         assert {r[0].upper(): int(r[2]) for r in rows if int(r[2])} == wins
         assert {r[0].upper(): int(r[3]) for r in rows} == state["last_scores"]
         per_year = table_rows(page, "scores-h")
-        assert per_year[0] == ["Power", "1615", "1616"] and len(per_year) == 6
+        assert per_year[0] == ["Power", "1615", "1616", "1617"] and len(per_year) == 6
         assert page.locator("#scores-h ~ figure.chart svg").count() == 1
     assert errors == []
 
@@ -181,3 +181,48 @@ def test_the_second_year_scores_a_round_and_annexes_at_the_build_phase(game):
     assert "DAL" not in _extra(records["F1616M"], "before").get("annexed", {})
     assert ["polish_intervention", "S1616M"] in _extra(records["I1616C"])["timeline"]
     assert _extra(records["S1616M"])["sanctions_on"] == {"polish_intervention": 1616}
+
+
+def test_an_attack_order_tie_is_broken_by_last_years_score(game):
+    """'from least influential to most influential (weakest power, in terms of INFs, has
+    priority). In cases of ties, differentiate based on number of centers; and if tied on
+    centers, differentiate by score from the previous year': in 1617 England and France each
+    receive 30 INFs from four centers, and England, lower in the 1616 round, attacks first."""
+    from gm_tools.edges.variants import load_variant
+    from gm_tools.engine.positions import position_from_json
+    from gm_tools.systems.europe1615.deployment import attack_sequence
+    from gm_tools.systems.europe1615.setup import setup_of
+    from gm_tools.systems.europe1615.state import state_of
+
+    _, records = game
+    year = _extra(records["I1617C"])
+    assert year["year_infs"]["ENGLAND"] == year["year_infs"]["FRANCE"] == 30
+    before = position_from_json(records["S1617M"]["before"])
+    assert sum(o == "ENGLAND" for o in before.centers.values()) == sum(o == "FRANCE" for o in before.centers.values())
+    scores = year["last_scores"]
+    assert scores["ENGLAND"] < scores["FRANCE"]
+    sequence = attack_sequence(setup_of(load_variant("europe1615")), state_of(before), before, 1617)
+    assert sequence.index("ENGLAND") == sequence.index("FRANCE") - 1
+    attacks = [(a["power"], a["minor"]) for a in records["S1617M"]["extra"]["europe1615"]["attacks"]]
+    assert ("ENGLAND", "WUR") in attacks and ("FRANCE", "IRE") in attacks
+    # 'MUTUAL REDUCTION': England's 4 in Wuerttemberg against France's 9, France's 5 in Ireland
+    # against England's 8
+    influence = _extra(records["S1617M"])["influence"]["influence"]
+    assert influence["WUR"] == {"FRANCE": 5} and influence["IRE"] == {"ENGLAND": 3}
+
+
+def test_the_protestant_union_in_1618(game):
+    """'Protestant Union (R): Deployment of INFs to Rhineland (RHI), Hesse (HES), Brandenburg
+    (BRA), and Wuerttemberg (WUR) is solely permitted to the Protestant powers'; its army 'moves,
+    attacks, supports and defends with strength of two'; the Bohemian revolt in effect from the
+    Summer of 1617 as the timeline drawn from the seed says."""
+    _, records = game
+    timeline = dict((k, at) for k, at in _extra(records["I1616C"])["timeline"])
+    assert timeline["protestant_union"] == "S1618M" and timeline["bohemian_revolt"] == "U1617M"
+    assert "bohemian_revolt" not in _extra(records["S1617M"], "before")["sanctions_on"]
+    assert "bohemian_revolt" in _extra(records["U1617M"], "before")["sanctions_on"]
+    spring = records["S1618M"]
+    assert "protestant_union" in _extra(spring, "before")["sanctions_on"]
+    assert _extra(spring)["influence"]["influence"]["RHI"] == {"DENMARK": 5, "ENGLAND": 6}
+    assert spring["after"]["units"]["RHI"] == [{"strength": 2, "unit": "A RHI"}]
+    assert max(r["phase"] for r in records.values() if r["phase"][1:5] == "1618") >= "S1618M"
