@@ -289,3 +289,37 @@ def test_before_the_secession_catalonia_is_no_center_to_capture():
     fall = after.copy()
     fall.phase = "F1617M"
     assert RULES.update_ownership(VARIANT, fall)["CAT"] == "SPAIN"  # 'can be captured'
+
+
+def test_the_gm_resolves_an_overlap_by_suspending_a_sanction():
+    """'Note: Modifiers may overlap. It is at the discretion of the GM to resolve the overlapping
+    of rules.' The GM lists a sanction on the Sanction Rulings sheet with a reason: it is
+    suspended until the row is cleared, and the reason is recorded and published."""
+    from gm_tools.systems.europe1615.report import _sanctions
+    from gm_tools.systems.europe1615.sheets import RULINGS, SANCTIONS
+
+    union = with_sanctions(board({}, phase="S1618M"), "protestant_union", "bohemian_revolt")
+    assert refusals(union, Placement("FRANCE", 3, "WUR", "3: WUR"))
+    reason = "overlaps the Bohemian revolt in Wuerttemberg; the GM lets the revolt govern"
+    row = InputRow({"Sanction": "Protestant Union", "Reason": reason},
+                   {"Sanction": f"{RULINGS}!A2", "Reason": f"{RULINGS}!B2"})
+    got, problems = HOOKS.check_inputs(VARIANT, union, {RULINGS: [row]})
+    assert problems == [] and got["rulings"] == {"protestant_union": reason}
+    ruled = HOOKS.apply_inputs(VARIANT, union, got)
+    assert state_of(ruled).rulings == {"protestant_union": reason}
+    assert refusals(ruled, Placement("FRANCE", 3, "WUR", "3: WUR")) == {}
+    sheet = next(t for t in HOOKS.output_sheets(VARIANT, ruled) if t.title == SANCTIONS)
+    assert ["suspended by the GM: " + reason] == [r[2] for r in sheet.rows if r[0] == "Protestant Union"]
+    assert reason in _sanctions(VARIANT, ruled)
+    again = next(t for t in HOOKS.input_sheets(VARIANT, ruled) if t.title == RULINGS)
+    assert again.rows == [["Protestant Union", reason]]
+    cleared, _ = HOOKS.check_inputs(VARIANT, ruled, {})
+    assert state_of(HOOKS.apply_inputs(VARIANT, ruled, cleared)).rulings == {}
+    # a sanction still to come cannot be ruled on, and a ruling needs its reason
+    early = InputRow({"Sanction": "Saxon intervention", "Reason": "x"},
+                     {"Sanction": f"{RULINGS}!A3", "Reason": f"{RULINGS}!B3"})
+    bare = InputRow({"Sanction": "Protestant Union", "Reason": None},
+                    {"Sanction": f"{RULINGS}!A4", "Reason": f"{RULINGS}!B4"})
+    _, problems = HOOKS.check_inputs(VARIANT, union, {RULINGS: [early, bare]})
+    assert [(p.cell, p.expected.split(" (")[0]) for p in problems] == [
+        ("A3", "a sanction that has come into effect"), ("B4", "the GM's reason for suspending it")]

@@ -100,3 +100,26 @@ def test_a_waiver_names_a_center(spring):
     assert f"{WAIVERS}!B2: found 'Burgundy', expected a supply center" in str(caught.value)
     assert f"{WAIVERS}!B3" not in str(caught.value)
     assert _files(spring) == before
+
+
+def test_abandonment_and_rulings_through_the_workbook(spring):
+    """The Abandonment sheet ('When a power is abandoned, and the GM is unable to find a
+    replacement') and the Sanction Rulings sheet ('It is at the discretion of the GM to resolve
+    the overlapping of rules') are read from the real workbook: a ruling on a sanction that has
+    not come into effect names its cell and nothing is written; an abandoned power is recorded
+    and listed again on the next phase's sheet."""
+    from gm_tools.systems.europe1615.sheets import ABANDONED, RULINGS
+
+    original = spring.workbook.read_bytes()
+    spring.workbook.write_bytes(set_cells(original, {f"{RULINGS}!A2": "Protestant Union", f"{RULINGS}!B2": "overlap"}))
+    before = _files(spring)
+    with pytest.raises(WorkbookError) as caught:
+        run_turn("g", root=spring.root, site_dir=None)
+    assert f"{RULINGS}!A2: found 'Protestant Union', expected a sanction that has come into effect" in str(caught.value)
+    assert _files(spring) == before
+    spring.workbook.write_bytes(set_cells(original, {f"{ABANDONED}!A2": "ENGLAND"}))
+    run_turn("g", root=spring.root, site_dir=None)
+    state = load_state("g", spring.root)
+    assert state.history[-1]["extra"]["europe1615"]["abandoned"] == ["ENGLAND"]
+    book = openpyxl.load_workbook(io.BytesIO(spring.workbook.read_bytes()))
+    assert book[ABANDONED]["A2"].value == "ENGLAND"

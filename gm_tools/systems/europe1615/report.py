@@ -48,11 +48,15 @@ def _sanctions(variant: Variant, position) -> str:
     setup, state = setup_of(variant, position), state_of(position)
     now = [setup.sanctions[k].title for k in sorted(state.sanctions_on)
            if in_effect(setup.sanctions[k], state, setup, position)]
-    held = [setup.sanctions[k].title for k in sorted(state.sanctions_on) if setup.sanctions[k].title not in now]
+    held = [setup.sanctions[k].title for k in sorted(state.sanctions_on)
+            if setup.sanctions[k].title not in now and k not in state.rulings]
+    ruled = [f"{setup.sanctions[k].title} ({why})" for k, why in state.rulings.items() if k in setup.sanctions]
     coming = [f"{at}: {setup.sanctions[k].title}" for k, at in state.timeline if k not in state.sanctions_on]
     lines = [f"In effect: {', '.join(now) or 'none'}."]
     if held:
         lines.append(f"Suspended (cancelled while their condition lasts): {', '.join(held)}.")
+    if ruled:
+        lines.append(f"Suspended by the GM where sanctions overlap: {'; '.join(ruled)}.")
     lines.append("")
     lines.append("To come:" if coming else "None to come.")
     lines += [f"- {c}" for c in coming]

@@ -123,9 +123,10 @@ def draw_timeline(keys: list[str], first_year: int, seasons: tuple[str, ...], mo
 
 def in_effect(sanction: Sanction, state, setup, position: Position) -> bool:
     """An active sanction holds unless its counterbalance is in effect, one of its minors is
-    captured, or (the Treaty of Lyon) France is eliminated."""
-    if sanction.key not in state.sanctions_on:
-        return False
+    captured, (the Treaty of Lyon) France is eliminated, or the GM has suspended it to resolve
+    an overlap (``state.rulings``)."""
+    if sanction.key not in state.sanctions_on or sanction.key in state.rulings:
+        return False  # not yet on, or suspended by the GM where it overlaps another
     if sanction.cancelled_by and state.counterbalance == sanction.cancelled_by:
         return False
     if any(m in state.influence.suspended for m in sanction.cancel_on_capture):

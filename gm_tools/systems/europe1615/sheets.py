@@ -35,6 +35,7 @@ ALLOTMENT = "INF Allotment"
 ROUNDS = "Rounds"
 WAIVERS = "Waivers"
 ABANDONED = "Abandonment"
+RULINGS = "Sanction Rulings"
 TIMELINE = "Sanctions Timeline"
 SANCTIONS = "Sanctions"
 BLANK_ROWS = 40
@@ -80,6 +81,7 @@ class Europe1615Hooks(SheetHooks):
             Table(ABANDONED, (Column("Power", CHOICE, powers, editable=True, width=14),
                               Column("Dissolved at", width=22)),
                   rows=[[p, "the next Early Winter"] for p in state_of(position).abandoned], blank_rows=2),
+            _rulings_sheet(variant, position),
         ]
 
     def check_inputs(self, variant: Variant, position: Position, rows: dict[str, list[InputRow]]):
@@ -138,6 +140,8 @@ class Europe1615Hooks(SheetHooks):
                 problems.append(_problem(row.cells["Power"], repr(power), "a power still in the game"))
             elif power not in abandoned:
                 abandoned.append(power)
+        rulings, more = _check_rulings(variant, position, rows.get(RULINGS, []))
+        problems += more
         for i, why in sorted(check_entries(setup, state_of(position), position, entries).items()):
             problems.append(_problem(cells[i], repr(entries[i].text), f"an entry the rules allow: {why}"))
         inputs = {
@@ -148,6 +152,8 @@ class Europe1615Hooks(SheetHooks):
         }
         if waived:
             inputs["waivers"] = waived
+        if rulings or state_of(position).rulings:
+            inputs["rulings"] = rulings  # a row cleared puts the sanction back in effect
         if abandoned or state_of(position).abandoned:
             inputs["abandoned"] = abandoned  # a row cleared takes the power off the list
         return inputs, problems
@@ -168,6 +174,8 @@ class Europe1615Hooks(SheetHooks):
         # the sheet lists the powers abandoned so far: what it holds now is the GM's word
         if "abandoned" in inputs:
             state.abandoned = tuple(sorted(inputs["abandoned"]))
+        if "rulings" in inputs:
+            state.rulings = dict(sorted(inputs["rulings"].items()))
         return with_state(position, state)
 
     def output_sheets(self, variant: Variant, position: Position) -> list[Table]:
@@ -242,6 +250,35 @@ def _check_timeline(variant: Variant, rows: list[InputRow]) -> tuple[dict, list[
     return ({"timeline": timeline} if timeline else {}), problems
 
 
+def _rulings_sheet(variant: Variant, position: Position) -> Table:
+    """'Modifiers may overlap. It is at the discretion of the GM to resolve the overlapping of
+    rules': a sanction listed here is suspended, with the GM's reason, until its row is cleared."""
+    setup, state = setup_of(variant, position), state_of(position)
+    return Table(RULINGS, (Column("Sanction", CHOICE, tuple(_titles(variant)), editable=True, width=32),
+                           Column("Reason", editable=True, width=60)),
+                 rows=[[setup.sanctions[k].title, why] for k, why in state.rulings.items() if k in setup.sanctions],
+                 blank_rows=2)
+
+
+def _check_rulings(variant: Variant, position: Position, rows: list[InputRow]) -> tuple[dict, list[Problem]]:
+    titles, state = _titles(variant), state_of(position)
+    rulings, problems = {}, []
+    for row in rows:
+        title, reason = row.values.get("Sanction"), row.values.get("Reason")
+        if not title and not reason:
+            continue
+        if title not in titles:
+            problems.append(_problem(row.cells["Sanction"], repr(title or ""), "a sanction of the list"))
+        elif titles[title] not in state.sanctions_on:
+            problems.append(_problem(row.cells["Sanction"], repr(title), "a sanction that has come into effect"))
+        elif not reason:
+            problems.append(_problem(row.cells["Reason"], "nothing", "the GM's reason for suspending it (it is "
+                                     "published with the phase)"))
+        else:
+            rulings[titles[title]] = str(reason)
+    return rulings, problems
+
+
 def _sanctions_sheet(variant: Variant, position: Position) -> Table:
     """The timeline and what is in effect, for everyone to see."""
     from gm_tools.systems.europe1615.sanctions import in_effect
@@ -253,7 +290,8 @@ def _sanctions_sheet(variant: Variant, position: Position) -> Table:
         s = setup.sanctions.get(key)
         if s is None:
             continue
-        now = ("in effect" if in_effect(s, state, setup, position) else "on, suspended") \
+        now = ("in effect" if in_effect(s, state, setup, position) else
+               f"suspended by the GM: {state.rulings[key]}" if key in state.rulings else "on, suspended") \
             if key in state.sanctions_on else "to come"
         table.rows.append([s.title, at, now])
     return table

@@ -60,6 +60,9 @@ class State:
     dissolved: dict[str, str] = field(default_factory=dict)
     """Minor state made of a dissolved power's center (its code is the center's) -> that power
     ('Each remaining center becomes a pliant minor state')."""
+    rulings: dict[str, str] = field(default_factory=dict)
+    """Sanction -> the GM's reason for suspending it where sanctions overlap ('Modifiers may
+    overlap. It is at the discretion of the GM to resolve the overlapping of rules')."""
     waived: tuple[tuple[str, str], ...] = ()
     """(power, center) captures waived for this year's adjustment ('The player occupying a
     foreign power's center, or a minor state's center ... may waive the capture')."""
@@ -84,6 +87,7 @@ class State:
             **({"special_lost": sorted(self.special_lost)} if self.special_lost else {}),
             **({"annexed": dict(sorted(self.annexed.items()))} if self.annexed else {}),
             **({"abandoned": sorted(self.abandoned)} if self.abandoned else {}),
+            **({"rulings": dict(sorted(self.rulings.items()))} if self.rulings else {}),
             **({"dissolved": dict(sorted(self.dissolved.items()))} if self.dissolved else {}),
         }
 
@@ -104,6 +108,7 @@ class State:
             special_lost=tuple(data.get("special_lost", ())),
             annexed={p: str(o) for p, o in data.get("annexed", {}).items()},
             abandoned=tuple(data.get("abandoned", ())),
+            rulings={k: str(r) for k, r in data.get("rulings", {}).items()},
             dissolved={c: str(p) for c, p in data.get("dissolved", {}).items()},
         )
 
