@@ -106,3 +106,55 @@ def test_an_abandoned_powers_infs_go_after_the_scoring_phase():
     done = run_orders(VARIANT, position, [], RULES)
     assert state_of(done.position).influence.infs("WUR") == {"SPAIN": 3}
     assert "FRANCE" not in done.extra["scoring"]["scores"]
+
+
+def _mecklenburg_loses_stralsund():
+    """Early Winter 1616: Mecklenburg, aligned with Denmark, took Stralsund earlier and has lost it
+    to Brandenburg: two armies (MEC, HOL), one center."""
+    centers = dict(board({}).centers)
+    centers["SRL"] = "BRA"
+    influence = {"MEC": {"DENMARK": 10}}
+    return board({"MEC": "A MEC", "HOL": "A MEC", "SRL": "A BRA"}, phase="E1616D",
+                 centers=centers, influence=influence)
+
+
+def test_a_minor_that_lost_a_non_home_center_disbands_by_its_aligned_powers_order():
+    """'If the minor state has 2 or more units, and one or more of its non-home centers are
+    captured, the aligned power will submit the orders to disband in the Early Winter Adjustment
+    Phase': the aligned power names the unit on the Required Disbands sheet; another power, or
+    more units than are due, is refused with its cell."""
+    from gm_tools.systems.europe1615.phases import required_disbands
+    from gm_tools.systems.europe1615.sheets import DISBANDS
+
+    early = _mecklenburg_loses_stralsund()
+    assert required_disbands(SETUP, state_of(early), early) == {"MEC": 1}
+    sheet = HOOKS.input_sheets(VARIANT, early)[0]
+    assert sheet.title == DISBANDS and sheet.rows[0][0] == "DENMARK" and sheet.rows[0][2].startswith("MEC: 1 to disband")
+
+    def row(power, unit, n=2):
+        return InputRow({"Power": power, "Unit": unit}, {"Power": f"{DISBANDS}!A{n}", "Unit": f"{DISBANDS}!B{n}"})
+
+    got, problems = HOOKS.check_inputs(VARIANT, early, {DISBANDS: [row("DENMARK", "A MEC")]})
+    assert problems == []
+    done = run_orders(VARIANT, early, [], RULES, got)
+    assert "MEC" not in done.position.units and done.position.units["HOL"].power == "MEC"
+    assert "by order of DENMARK" in str(done.results)
+    _, problems = HOOKS.check_inputs(VARIANT, early, {DISBANDS: [
+        row("SPAIN", "A MEC"), row("DENMARK", "A HOL", 3), row("DENMARK", "A MEC", 4), row("DENMARK", "A SRL", 5)]})
+    assert [(p.cell, p.expected.split(" (")[0].split(":")[0]) for p in problems] == [
+        ("A2", "the power MEC is aligned with"), ("B4", "at most 1 disband(s) for MEC"),
+        ("B5", "a unit of a minor state with a disband due")]
+
+
+def test_required_disbands_not_ordered_go_by_civil_disorder():
+    """With no order from the aligned power the unit farthest from the minor's home center goes,
+    as in civil disorder (2000 rulebook, 'Civil disorder'); a minor with one unit is not asked."""
+    early = _mecklenburg_loses_stralsund()
+    done = run_orders(VARIANT, early, [], RULES, {})
+    mine = sorted(p for p, u in done.position.units.items() if u.power == "MEC")
+    assert mine == ["MEC"]  # the army in Holstein, farther from Mecklenburg, is gone
+    assert "none ordered" in str(done.results)
+    single = board({"HOL": "A MEC"}, phase="E1616D", centers=dict(early.centers), influence={"MEC": {"DENMARK": 10}})
+    from gm_tools.systems.europe1615.phases import required_disbands
+
+    assert "MEC" not in required_disbands(SETUP, state_of(single), single)

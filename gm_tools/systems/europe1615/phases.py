@@ -36,7 +36,7 @@ def play(variant: Variant, position: Position, inputs: dict) -> PhaseOutcome | N
     if role == STATUS_CHECK:
         return status_check(variant, position)
     if role == EARLY_WINTER:
-        return early_winter(variant, position)
+        return early_winter(variant, position, inputs.get("disbands", ()))
     if role == SCORING:
         return scoring_phase(variant, position)
     return None
@@ -91,7 +91,23 @@ def status_check(variant: Variant, position: Position) -> PhaseOutcome:
     return PhaseOutcome([], after, extra=extra)
 
 
-def early_winter(variant: Variant, position: Position) -> PhaseOutcome:
+def required_disbands(setup, state, position: Position) -> dict[str, int]:
+    """Minor -> how many of its units must go at the Early Winter: 'If the minor state has 2 or
+    more units, and one or more of its non-home centers are captured, the aligned power will
+    submit the orders to disband in the Early Winter Adjustment Phase' - its units beyond the
+    centers it still holds. A captured minor loses every unit instead (rule (1))."""
+    out = {}
+    for code, minor in setup.minors.items():
+        if code in state.influence.suspended or minor.home_center is None:
+            continue
+        units = sum(1 for u in position.units.values() if u.power == code)
+        held = sum(1 for o in position.centers.values() if o == code)
+        if units >= 2 and units > held:
+            out[code] = units - held
+    return out
+
+
+def early_winter(variant: Variant, position: Position, disbands=()) -> PhaseOutcome:
     """'(1) Disband all units of any minor state that its home center has been captured.
     (2) Disband all units of any power that has been abandoned', and dissolve it
     (:func:`dissolve`). Then a minor
@@ -114,6 +130,7 @@ def early_winter(variant: Variant, position: Position) -> PhaseOutcome:
     for power in sorted(state.abandoned):
         results += dissolve(setup, state, after, power)
     state.abandoned = ()
+    results += _disband_surplus(variant, setup, state, after, disbands)
     after = with_state(after, state)
     for code, minor in setup.minors.items():
         home = minor.home_center
@@ -126,6 +143,29 @@ def early_winter(variant: Variant, position: Position) -> PhaseOutcome:
                 "note", text="rebuilt: 'a new unit is automatically built if the original unit was previously "
                              "disbanded'")]))
     return PhaseOutcome(results, after)
+
+
+def _disband_surplus(variant: Variant, setup, state, position: Position, disbands) -> list:
+    """The required disbands (:func:`required_disbands`): the units the aligned power named on the
+    Required Disbands sheet, then, for any still due, civil disorder's choice (the farthest from
+    the minor's home center: 2000 rulebook, 'Civil disorder')."""
+    from gm_tools.engine.adjustments import civil_disorder_order
+
+    results = []
+    for minor, due in sorted(required_disbands(setup, state, position).items()):
+        named = [d for d in disbands if d["minor"] == minor][:due]
+        for d in named:
+            unit = position.units.pop(d["province"])
+            results.append(result_of(minor, f"{unit} D", SUCCEEDS, [reason(
+                "note", text=f"disbanded by order of {d['power']}: 'the aligned power will submit the orders to "
+                             "disband in the Early Winter Adjustment Phase'")]))
+        left = [u for u in position.units.values() if u.power == minor]
+        for unit in civil_disorder_order(variant, position, minor, left)[:due - len(named)]:
+            del position.units[unit.province]
+            results.append(result_of(minor, f"{unit} D", SUCCEEDS, [reason(
+                "note", text="disbanded, none ordered: the farthest from its home center ('If the minor state has 2 "
+                             "or more units, and one or more of its non-home centers are captured')")]))
+    return results
 
 
 def dissolve(setup, state, position: Position, power: str) -> list:

@@ -22,7 +22,7 @@ from gm_tools.engine.phase import parse_phase
 from gm_tools.engine.variant import Variant
 from gm_tools.errors import Problem
 from gm_tools.mechanics.influence import Attack, Placement
-from gm_tools.systems.europe1615.calendar import MOVEMENT, STATUS_CHECK, phase_role
+from gm_tools.systems.europe1615.calendar import EARLY_WINTER, MOVEMENT, STATUS_CHECK, phase_role
 from gm_tools.systems.europe1615.deployment import EntryError, check_entries, deploy, read_line
 from gm_tools.systems.europe1615.setup import setup_of
 from gm_tools.systems.europe1615.state import state_of, with_state
@@ -36,6 +36,7 @@ ROUNDS = "Rounds"
 WAIVERS = "Waivers"
 ABANDONED = "Abandonment"
 RULINGS = "Sanction Rulings"
+DISBANDS = "Required Disbands"
 TIMELINE = "Sanctions Timeline"
 SANCTIONS = "Sanctions"
 BLANK_ROWS = 40
@@ -67,6 +68,8 @@ class Europe1615Hooks(SheetHooks):
     def input_sheets(self, variant: Variant, position: Position) -> list[Table]:
         if phase_role(variant, position.phase) == STATUS_CHECK:
             return [_timeline_sheet(variant, position)]
+        if phase_role(variant, position.phase) == EARLY_WINTER:
+            return [_disbands_sheet(variant, position)]
         if phase_role(variant, position.phase) != MOVEMENT:
             return []
         powers = setup_of(variant).powers
@@ -87,6 +90,8 @@ class Europe1615Hooks(SheetHooks):
     def check_inputs(self, variant: Variant, position: Position, rows: dict[str, list[InputRow]]):
         if phase_role(variant, position.phase) == STATUS_CHECK:
             return _check_timeline(variant, rows.get(TIMELINE, []))
+        if phase_role(variant, position.phase) == EARLY_WINTER:
+            return _check_disbands(variant, position, rows.get(DISBANDS, []))
         if phase_role(variant, position.phase) != MOVEMENT:
             return {}, []
         setup, names = setup_of(variant, position), _names(variant)
@@ -248,6 +253,53 @@ def _check_timeline(variant: Variant, rows: list[InputRow]) -> tuple[dict, list[
                                 "each sanction at least once ('The complete timeline will have each sanction "
                                 "appearing at least once')"))
     return ({"timeline": timeline} if timeline else {}), problems
+
+
+def _disbands_sheet(variant: Variant, position: Position) -> Table:
+    """'If the minor state has 2 or more units, and one or more of its non-home centers are
+    captured, the aligned power will submit the orders to disband in the Early Winter
+    Adjustment Phase': one row per unit to disband; the third column says what is due."""
+    from gm_tools.systems.europe1615.phases import required_disbands
+
+    setup, state = setup_of(variant, position), state_of(position)
+    table = statuses(setup, state, position)
+    due = required_disbands(setup, state, position)
+    rows = [[table[m].power if table[m].status == "ALIGNED" else None, None,
+             f"{m}: {n} to disband of {', '.join(sorted(str(u) for u in position.units.values() if u.power == m))}"]
+            for m, n in sorted(due.items())]
+    return Table(DISBANDS, (Column("Power", CHOICE, setup.powers, editable=True, width=14),
+                            Column("Unit", editable=True, width=12), Column("Due", width=48)),
+                 rows=rows, blank_rows=2)
+
+
+def _check_disbands(variant: Variant, position: Position, rows: list[InputRow]) -> tuple[dict, list[Problem]]:
+    from gm_tools.systems.europe1615.phases import required_disbands
+
+    setup, state = setup_of(variant, position), state_of(position)
+    table = statuses(setup, state, position)
+    due = required_disbands(setup, state, position)
+    disbands, problems, count = [], [], {}
+    for row in rows:
+        power, text = row.values.get("Power"), (row.values.get("Unit") or "").upper().split()
+        if not text:
+            continue  # a row with only the note of what is due, or the power alone: nothing ordered
+        province = text[-1]
+        unit = position.units.get(province)
+        minor = unit.power if unit is not None else None
+        if minor not in due:
+            problems.append(_problem(row.cells["Unit"], repr(row.values.get("Unit")),
+                                     "a unit of a minor state with a disband due: " +
+                                     (", ".join(f"{m} ({n})" for m, n in sorted(due.items())) or "none is due")))
+        elif not (table[minor].status == "ALIGNED" and table[minor].power == power):
+            problems.append(_problem(row.cells["Power"], repr(power), f"the power {minor} is aligned with ('the "
+                                     "aligned power will submit the orders to disband')"))
+        elif count.get(minor, 0) >= due[minor]:
+            problems.append(_problem(row.cells["Unit"], repr(row.values.get("Unit")),
+                                     f"at most {due[minor]} disband(s) for {minor}"))
+        else:
+            count[minor] = count.get(minor, 0) + 1
+            disbands.append({"power": power, "minor": minor, "province": province})
+    return ({"disbands": disbands} if disbands else {}), problems
 
 
 def _rulings_sheet(variant: Variant, position: Position) -> Table:
