@@ -158,6 +158,22 @@ def _later_rows(rows: dict, first_year: int, powers: tuple[str, ...], problems: 
     return dict(sorted(later.items()))
 
 
+def with_new_states(setup: DiplomacySetup, variant: Variant, new_states: dict[str, str]) -> DiplomacySetup:
+    """``setup`` once Spain or England is eliminated: each of its build sites named in
+    ``new_states`` (center -> the eliminated power) is a minor state of one province, coded as
+    the center, that 'may be influenced' like any other ('Flanders, Milan, and Naples become new
+    independent states that may be influenced'; 'Scotland becomes a new independent state')."""
+    if not new_states:
+        return setup
+    from dataclasses import replace
+
+    minors = dict(setup.minors)
+    for center in sorted(new_states):
+        province = variant.provinces[center]
+        minors[center] = MinorState(center, province.name, (center,), center, bool(province.extra.get("hre")), ())
+    return replace(setup, minors=minors)
+
+
 def _minor(variant: Variant, where: str, code: str, row: dict, problems: list[str]) -> MinorState:
     provinces = tuple(row.get("provinces", []))
     for prov in provinces:

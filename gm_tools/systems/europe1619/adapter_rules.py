@@ -51,15 +51,29 @@ def _bonuses(variant: Variant) -> tuple[tuple[str, str, int], ...]:
         raise VariantDataError(variant.name, problems)
     return tuple(found)
 
-_GEOGRAPHY: dict[int, Geography] = {}
+_GEOGRAPHY: dict = {}
 
 
-def geography(variant: Variant) -> Geography:
-    """The map facts of ``variant`` (computed once per loaded variant)."""
+def geography(variant: Variant, position: Position | None = None) -> Geography:
+    """The map facts of ``variant`` (computed once per loaded variant); given a position, with
+    the new independent states of an eliminated Spain or England (:meth:`Geography.with_new_states`)."""
     key = id(variant)
     if key not in _GEOGRAPHY:
         _GEOGRAPHY[key] = _geography(variant)
-    return _GEOGRAPHY[key]
+    new_states = new_states_of(position)
+    if not new_states:
+        return _GEOGRAPHY[key]
+    extended = (key, tuple(sorted(new_states.items())))
+    if extended not in _GEOGRAPHY:
+        _GEOGRAPHY[extended] = _GEOGRAPHY[key].with_new_states(new_states)
+    return _GEOGRAPHY[extended]
+
+
+def new_states_of(position: Position | None) -> dict[str, str]:
+    """Center -> the eliminated power it belonged to, for the new independent states so far."""
+    from gm_tools.systems.europe1619.occupation import NEW_STATES
+
+    return dict(position.extra.get(NEW_STATES, {})) if position is not None else {}
 
 
 def _geography(variant: Variant) -> Geography:
@@ -184,7 +198,7 @@ def board(variant: Variant, position: Position):
     """The rules' view of ``position`` on ``variant``."""
     from gm_tools.systems.europe1619.territory import Board
 
-    return Board(geography(variant), relations(variant, position), position)
+    return Board(geography(variant, position), relations(variant, position), position)
 
 
 def apply_map_adjustment(variant: Variant, position: Position):
@@ -202,6 +216,9 @@ def apply_map_adjustment(variant: Variant, position: Position):
 
     out = map_adjustment(board(variant, position))
     setup = setup_from_variant(variant)
+    from gm_tools.systems.europe1619.adapter import with_new_states
+
+    setup = with_new_states(setup, variant, new_states_of(out.position))
     extra = out.position.extra
     state = dp.DiplomaticState.from_extra(extra) if "influence" in extra else dp.initial_state(setup)
     for power in out.eliminated:

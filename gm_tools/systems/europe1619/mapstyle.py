@@ -31,7 +31,7 @@ CONTESTED_NOTE = "contested"
 
 def province_styles(variant: Variant, position: Position) -> dict[str, ProvinceStyle]:
     """Every province that does not keep the default look, with its style."""
-    board = Board(geography(variant), relations(variant, position), position)
+    board = Board(geography(variant, position), relations(variant, position), position)
     markers = position.extra.get("markers", {}) or {}
     styles = {}
     for code in sorted(variant.provinces):
@@ -43,7 +43,7 @@ def province_styles(variant: Variant, position: Position) -> dict[str, ProvinceS
 
 def province_style(variant: Variant, position: Position, code: str) -> ProvinceStyle | None:
     """The style of one province (the hook's question)."""
-    board = Board(geography(variant), relations(variant, position), position)
+    board = Board(geography(variant, position), relations(variant, position), position)
     return _style(variant, board, position.extra.get("markers", {}) or {}, code)
 
 

@@ -164,7 +164,8 @@ def map_adjustment(board: Board) -> MapAdjustment:
     after = board.position.copy()
     after.units = dict(sorted(units.items()))
     after.extra[CAPTURED] = dict(sorted(captured.items()))
-    after.centers = center_owners(geo, captured)
+    # the eliminated power's build sites are new states' centers from now on
+    after.centers = center_owners(geo.with_new_states(new_states) if new_states else geo, captured)
     if out.eliminated or already:
         after.extra[ELIMINATED] = sorted(already | set(out.eliminated))
     if new_states:

@@ -42,15 +42,25 @@ STATEMENTS = "statements"
 {"year": year, "powers": {power: [[item, TPs], ...]}} (only the last: the ledger keeps the
 totals of every year)."""
 
-_SETUPS: dict[int, object] = {}
+_SETUPS: dict = {}
 
 
-def setup_of(variant: Variant):
-    """The game's :class:`~gm_tools.systems.europe1619.setup.DiplomacySetup` (15 players), once per variant."""
+def setup_of(variant: Variant, position: Position | None = None):
+    """The game's :class:`~gm_tools.systems.europe1619.setup.DiplomacySetup`, once per variant;
+    given a position, with the new independent states of an eliminated Spain or England."""
+    from gm_tools.systems.europe1619.adapter import with_new_states
+    from gm_tools.systems.europe1619.adapter_rules import new_states_of
+
     key = id(variant)
     if key not in _SETUPS:
         _SETUPS[key] = setup_from_variant(variant)
-    return _SETUPS[key]
+    new_states = new_states_of(position)
+    if not new_states:
+        return _SETUPS[key]
+    extended = (key, tuple(sorted(new_states.items())))
+    if extended not in _SETUPS:
+        _SETUPS[extended] = with_new_states(_SETUPS[key], variant, new_states)
+    return _SETUPS[extended]
 
 
 def _year(position: Position) -> int:
@@ -70,7 +80,7 @@ def play_diplomatic(variant: Variant, position: Position, inputs: dict) -> Phase
     """The Diplomatic Phase of the position's year from ``inputs["orders"]`` ({power: lines},
     the order forms of :mod:`.orders`) and the GM's ``inputs["papal_events"]`` (what lifted
     the Papacy's protection since the last phase)."""
-    setup = setup_of(variant)
+    setup = setup_of(variant, position)
     after, outcome = run_on_position(setup, position, inputs.get("orders", {}), inputs.get("papal_events", ()))
     markers = after.extra.get("markers", {})
     statuses = {

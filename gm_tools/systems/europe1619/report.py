@@ -38,9 +38,10 @@ def _placements(record: dict, unused: dict) -> list[str]:
 def _status_changes(variant: Variant, record: dict, statuses: dict) -> list[str]:
     """Minor states whose status differs from the one they had when the phase opened."""
     from gm_tools.mechanics.influence import status_of
+    from gm_tools.engine.positions import position_from_json
     from gm_tools.systems.europe1619.phases import setup_of
 
-    setup = setup_of(variant)
+    setup = setup_of(variant, position_from_json(record["after"]) if "after" in record else None)
     before = record.get("before", {}).get("extra", {})
     influence, suspended = before.get("influence"), before.get("suspended", {}) or {}
     if influence is None:

@@ -68,7 +68,7 @@ class Europe1619Rules(Rules):
         if self._geography is None or self._relations is None:
             from gm_tools.systems.europe1619 import adapter_rules  # the variant's files, only when playing one
 
-            geo = (self._geography or adapter_rules.geography)(variant)
+            geo = self._geography(variant) if self._geography else adapter_rules.geography(variant, position)
             relations = (self._relations or adapter_rules.relations)(variant, position)
         else:
             geo, relations = self._geography(variant), self._relations(variant, position)

@@ -59,10 +59,10 @@ preferred unit to the referee'): Unit and For minor, no Province."""
 BLANK_ROWS = 30
 
 
-def _setup(variant: Variant):
+def _setup(variant: Variant, position: Position | None = None):
     from gm_tools.systems.europe1619.phases import setup_of
 
-    return setup_of(variant)
+    return setup_of(variant, position)
 
 
 def _powers(variant: Variant) -> tuple[str, ...]:
@@ -236,7 +236,7 @@ def _check_diplomatic(variant: Variant, position: Position, rows: dict[str, list
     a problem at the row's cell."""
     from gm_tools.systems.europe1619.diplomatic_phase import run_on_position
 
-    setup = _setup(variant)
+    setup = _setup(variant, position)
     problems: list[Problem] = []
     papal_events = _papal_findings(variant, position, rows.get(PAPAL_PROTECTION, []), problems)
     orders: dict[str, list[str]] = {}
@@ -311,7 +311,7 @@ def _reichstag_voters(variant: Variant, position: Position) -> list[str]:
     its one meeting; empty otherwise."""
     from gm_tools.systems.europe1619.reichstag import ReichstagState, empire_powers
 
-    setup = _setup(variant)
+    setup = _setup(variant, position)
     state = ReichstagState.from_json(position.extra.get("reichstag", {}))
     eliminated = set(position.extra.get("eliminated", []))
     if setup.reichstag_caller is None or setup.reichstag_caller in eliminated or state.closed or state.nullified:
@@ -323,7 +323,7 @@ def _hold(variant: Variant, position: Position, entry: dict):
     from gm_tools.systems.europe1619.reichstag import Agenda, ReichstagState, hold_reichstag
 
     state = ReichstagState.from_json(position.extra.get("reichstag", {}))
-    return hold_reichstag(_setup(variant), state, parse_phase(position.phase).year, Agenda.from_json(entry["agenda"]),
+    return hold_reichstag(_setup(variant, position), state, parse_phase(position.phase).year, Agenda.from_json(entry["agenda"]),
                           entry["votes"], position.extra.get("eliminated", []))
 
 
@@ -378,7 +378,7 @@ def _check_transactions(variant: Variant, position: Position, rows: dict[str, li
     from gm_tools.systems.europe1619 import adapter_rules
     from gm_tools.systems.europe1619.phases import place_expelled, transactions_of
 
-    setup = _setup(variant)
+    setup = _setup(variant, position)
     minors = set(setup.minors)
     problems: list[Problem] = []
     power_expected = f"a power in play: {', '.join(setup.powers)}"
@@ -473,7 +473,7 @@ def _transfer_row(row: InputRow, parties: tuple[str, str], verb: str, power_expe
 def _influence(variant: Variant, position: Position):
     from gm_tools.systems.europe1619.diplomatic_phase import DiplomaticState, initial_state
 
-    setup = _setup(variant)
+    setup = _setup(variant, position)
     if "influence" in position.extra:
         return DiplomaticState.from_extra(position.extra)
     return initial_state(setup)
@@ -485,7 +485,7 @@ def influence_tracker(variant: Variant, position: Position) -> Table:
     aligned power, the confessional marker."""
     from gm_tools.mechanics.influence import statuses
 
-    setup = _setup(variant)
+    setup = _setup(variant, position)
     state = _influence(variant, position)
     powers = setup.powers
     columns = (Column("Minor state", width=12), Column("Name", width=24)) + tuple(
@@ -519,7 +519,7 @@ def relations_table(variant: Variant, position: Position) -> Table:
     """Powers x powers: 'war', 'alliance', and declarations pending ('armistice from 1621')."""
     from gm_tools.systems.europe1619.declarations import pair
 
-    setup = _setup(variant)
+    setup = _setup(variant, position)
     state = _influence(variant, position).declarations
     powers = setup.powers
     columns = (Column("Power", width=14),) + tuple(Column(p, width=12) for p in powers)

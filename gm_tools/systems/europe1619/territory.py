@@ -144,6 +144,20 @@ class Geography:
     def is_center(self, province: str) -> bool:
         return province in self.values
 
+    def with_new_states(self, new_states: Mapping[str, str]) -> "Geography":
+        """The map once Spain or England is eliminated: each center of ``new_states`` (center ->
+        the eliminated power) is a minor state of its own province, named by the center's code
+        ('Flanders, Milan, and Naples become new independent states that may be influenced')."""
+        from dataclasses import replace
+
+        added = sorted(new_states)
+        return replace(
+            self,
+            minors={**self.minors, **{c: (c,) for c in added}},
+            minor_home={**self.minor_home, **{c: c for c in added}},
+            domain={**self.domain, **{c: c for c in added}},
+        )
+
 
 class Board:
     """One moment of the game seen through the rules: geography, relations and a position."""
