@@ -61,6 +61,9 @@ class Demo:
     """Phase id -> its table (``press`` and one key per power), in file order."""
     until: str | None = None
     """The phase the demo stops at; None: it stops after its last table."""
+    player_count: int | None = None
+    """The number of players of the game (``new-game --players``), for a variant played by
+    several counts (The Peace of Westphalia); None: the variant's own."""
 
 
 def demo_files(directory: Path = DEMO_DIR) -> list[Path]:
@@ -83,8 +86,12 @@ def read_demo(path: Path = DEMO_ORDERS) -> Demo:
     until = data.pop("until", None)
     if until is not None and not (isinstance(until, str) and until):
         raise DemoDataError(f"{path}: until: expected a phase such as 'Y1623D', found {until!r}")
+    count = data.pop("player_count", None)
+    if count is not None and (not isinstance(count, int) or isinstance(count, bool)):
+        raise DemoDataError(f"{path}: player_count: expected a whole number, found {count!r}")
     return Demo(path=path, variant=data.pop("variant"), game=data.pop("game"), seed=data.pop("seed"),
-                created=str(data.pop("created")), players=data.pop("players", {}), phases=data, until=until)
+                created=str(data.pop("created")), players=data.pop("players", {}), phases=data, until=until,
+                player_count=count)
 
 
 def read_demo_orders(path: Path = DEMO_ORDERS) -> tuple[dict[str, str], dict[str, dict]]:
@@ -108,7 +115,7 @@ def _demo_date(created: str, played: int) -> str:
 def play_demo(demo: Demo, root: Path) -> list[str]:
     """Play one demo into ``root`` (beside the other demo games); the turn reports."""
     paths = new_game(demo.variant, demo.game, root=root, seed=demo.seed, players=demo.players,
-                     created=demo.created)
+                     created=demo.created, player_count=demo.player_count)
     variant = load_variant(demo.variant)
     system = system_for(variant)
     lines = [f"Demo game {demo.game} from {demo.path.name}, played in {root}"]

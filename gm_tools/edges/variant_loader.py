@@ -29,7 +29,7 @@ TOP_KEYS = ("title", "aliases", "description", "rules", "victory", "calendar", "
 MAP_KEYS = ("inset",)
 INSET_KEYS = ("x", "y", "width", "height", "scale", "title")
 VICTORY_KEYS = ("centers", "points", "end_year")
-CALENDAR_KEYS = ("first_phase", "phases", "seasons", "types")
+CALENDAR_KEYS = ("first_phase", "phases", "seasons", "types", "year_step")
 START_KEYS = ("units", "centers")
 PROVINCE_KEYS = ("name", "type", "aliases", "center", "value", "home", "army", "fleet", "coasts")
 POWER_KEYS = ("code", "name", "adjective", "colour", "religion", "playable")
@@ -344,11 +344,16 @@ def _read_calendar(value, problems: list[str]) -> Calendar:
                 problems.append(f"{where}: first_phase {first} is not in phases")
         except PhaseError as e:
             problems.append(f"{where}: first_phase: {e}")
+    step = value.get("year_step", 1)
+    if not isinstance(step, int) or isinstance(step, bool) or step < 1:
+        problems.append(f"{where}: 'year_step' must be a whole number of years, 1 or more, found {step!r}")
+        step = 1
     return Calendar(
         phases=tuple(phases) or fallback.phases,
         first_phase=first,
         season_names=names["seasons"],
         phase_type_names=names["types"],
+        year_step=step,
     )
 
 
@@ -485,6 +490,8 @@ def _read_victory(value, n_centers: int, problems: list[str]) -> int:
         problems.append(f"{where}: missing or not a table (centers = N)")
         return 0
     check_fixed_keys(value, VICTORY_KEYS, where, problems)
+    if n_centers == 0 and "centers" not in value:
+        return 0  # a game without supply centers (a board game) wins by its own rules
     centers = value.get("centers")
     if not isinstance(centers, int) or isinstance(centers, bool) or centers < 1:
         problems.append(f"{where}: 'centers' must be a whole number 1 or more, found {centers!r}")

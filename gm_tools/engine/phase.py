@@ -76,7 +76,7 @@ def next_phase(calendar: Calendar, phase: Phase | str) -> Phase:
     i = _index(calendar, phase) + 1
     year = phase.year
     if i == len(calendar.phases):
-        i, year = 0, year + 1
+        i, year = 0, year + calendar.year_step
     season, kind = calendar.phases[i]
     return Phase(year=year, season=season, type=kind)
 

@@ -91,6 +91,8 @@ class Rules:
         """The power that has won once ownership is updated, or None. Standard: the power
         owning ``variant.victory_centers`` supply centers (2000 rulebook, 'If one country
         controls 18 supply centers, it wins'); of two (a variant's data error), the first by code."""
+        if variant.victory_centers < 1:
+            return None  # no supply centers to win by (a board game's own rules decide)
         counts: dict[str, int] = {}
         for owner in position.centers.values():
             counts[owner] = counts.get(owner, 0) + 1
@@ -134,6 +136,12 @@ class Rules:
         ``seed`` is the game's seed. Standard: nothing happens."""
         return after, []
 
+    def legend(self, variant: Variant, position: Position) -> tuple[dict[str, str], tuple[str, ...]] | None:
+        """What the map's legend says, for a game whose map shows no units or centers: (power
+        -> its line, the lines explaining the symbols). Standard: None, the Diplomacy legend
+        (centers, units, victory points, the order arrows)."""
+        return None
+
     def map_notice(self, variant: Variant, position: Position) -> str | None:
         """A word the map shows at its top left for everyone to see (Europe 1615's
         counterbalance, 'will appear at the top left corner of the map'). Standard: none."""
@@ -168,6 +176,12 @@ class Rules:
         from gm_tools.engine.orderselect import one_order_per_unit
 
         return one_order_per_unit(candidates)
+
+    def skips_phase(self, variant: Variant, position: Position, phase_id: str) -> bool:
+        """Whether the calendar's next phase has nothing to do and is passed over (as a retreat
+        phase with no dislodged unit is): The Peace of Westphalia's setup steps come once,
+        before the first round. Standard: never."""
+        return False
 
     def for_players(self, variant: Variant, players: int) -> Variant:
         """The variant as a game of ``players`` players plays it (``new-game --players``).

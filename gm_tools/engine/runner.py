@@ -144,5 +144,8 @@ def _advance(variant: Variant, done: Phase, position: Position, rules: Rules) ->
         if nxt.type == ADJUSTMENT and not has_adjustments(variant, position, rules):
             current = nxt
             continue
+        if rules.skips_phase(variant, position, nxt.id):
+            current = nxt
+            continue
         return nxt
     return next_phase(calendar, done)

@@ -74,6 +74,9 @@ class Calendar:
     """Season letter -> name: ``{"S": "Spring", "F": "Fall", "W": "Winter"}``."""
     phase_type_names: dict = field(default_factory=dict, compare=False, hash=False)
     """Phase type letter -> name: ``{"M": "Movement", "R": "Retreat", "A": "Adjustment"}``."""
+    year_step: int = 1
+    """Years from one cycle of ``phases`` to the next: 1 for Diplomacy's years; 25 for The
+    Peace of Westphalia's rounds ('6 rounds, with each Round lasting ~25 years')."""
 
 
 @dataclass(frozen=True)

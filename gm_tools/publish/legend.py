@@ -29,6 +29,8 @@ class Legend:
     """(colour, text) per power, in the variant's order."""
     width: float
     """Width of the picture, px."""
+    key: tuple[str, ...] = LEGEND_KEY
+    """The lines under the powers that explain the symbols."""
 
     @property
     def cell(self) -> float:
@@ -47,7 +49,7 @@ class Legend:
 
     @property
     def height(self) -> float:
-        return (self.power_rows + len(LEGEND_KEY)) * LEGEND_ROW + 16
+        return (self.power_rows + len(self.key)) * LEGEND_ROW + 16
 
 
 def _victory_points(variant: Variant, position: Position) -> tuple[dict, str]:
@@ -60,6 +62,15 @@ def _victory_points(variant: Variant, position: Position) -> tuple[dict, str]:
 
 def legend_for(variant: Variant, position: Position, colours: dict[str, str], width: float) -> Legend:
     """Each power's colour, centers and units, and victory points where the position has them."""
+    from gm_tools.engine.rules import rules_for
+
+    own = rules_for(variant).legend(variant, position)
+    if own is not None:
+        # a game system that says what its map shows (The Peace of Westphalia: provinces and
+        # Imperial Power, no units or centers)
+        texts, key = own
+        return Legend([(colours.get(code, "#888888"), texts[code]) for code in variant.powers if code in texts],
+                      width, tuple(key))
     scores, year = _victory_points(variant, position)
     entries: list[tuple[str, str]] = []
     others = [code for code, power in variant.powers.items() if not power.playable]

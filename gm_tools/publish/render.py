@@ -43,7 +43,7 @@ from gm_tools.engine.model import (
 from gm_tools.engine.phase import PhaseError, phase_title
 from gm_tools.engine.variant import SEA, Variant
 from gm_tools.publish.inset import around, inset_content, path_box
-from gm_tools.publish.legend import LEGEND_KEY, LEGEND_ROW, Legend, legend_for
+from gm_tools.publish.legend import LEGEND_ROW, Legend, legend_for
 from gm_tools.publish.maphooks import styles as _styles
 from gm_tools.publish.maphooks import unit_marks as _unit_marks
 from gm_tools.publish.style import HOME_TINT, NEUTRAL_FILL, ProvinceStyle, mix, valid_colour
@@ -458,7 +458,7 @@ class _Drawing:
                      f'stroke="{INK}" stroke-width="1.0"/>')
             self.add(_text(x + 24, y + 15, text, 12, anchor="start"))
         y = top + 8 + layout.power_rows * LEGEND_ROW
-        for line in LEGEND_KEY:
+        for line in layout.key:
             self.add(_text(12, y + 15, line, 11, anchor="start"))
             y += LEGEND_ROW
         self.add("</g>")
