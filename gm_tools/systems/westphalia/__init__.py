@@ -1,0 +1,45 @@
+"""The Peace of Westphalia (board game draft): a GM's tracker, not a Diplomacy variant.
+
+Rulebook: ``003_b5b9eb4920d39694.txt``. The data is ``variants/westphalia/`` (the hexes of
+the largest board, the players, the rulebook's lists). One module, one job:
+
+- :mod:`.board` - hex geometry (spiral, shared edges, contiguity, the six board edges);
+- :mod:`.players` - the board and players of an N-player game; :mod:`.hexmap` - its base map;
+- :mod:`.state` - what the game carries (typed, JSON under ``Position.extra["westphalia"]``);
+- :mod:`.setup` - the Setup's checks and draws; :mod:`.steps` - each step's entries applied;
+- :mod:`.figures` - allies and Imperial Power; :mod:`.election` - the Imperial Election;
+- :mod:`.rules`, :mod:`.sheets`, :mod:`.mapstyle` - the workflow's hooks, the workbook, the map.
+
+Not built yet: the rounds (initiative, Religious Upheaval, gold, player turns, Foreign Powers,
+the Emperor's death) and the wars of part 2.
+"""
+
+from gm_tools.engine.system import GameSystem
+from gm_tools.errors import UserError
+
+
+class WestphaliaSystem(GameSystem):
+    """The tracker's parts, and where a demo file's rows go."""
+
+    def demo_cells(self, variant, phase: str, entry: dict, where: str) -> dict[str, object] | None:
+        """A demo phase's table holds the rows the GM types, by sheet: ``"Pick Provinces" =
+        [["YELLOW", "ALT, AMB, ARN, BAY", "ALT"], ...]``, filled from column A of row 2."""
+        cells: dict[str, object] = {}
+        for sheet, rows in entry.items():
+            if not isinstance(rows, list) or not all(isinstance(r, list) and len(r) <= 26 for r in rows):
+                raise UserError(f"{where} [{phase}] {sheet!r}: expected a list of rows, each a list of cells")
+            for i, row in enumerate(rows, start=2):
+                for column, value in zip("ABCDEFGHIJKLMNOPQRSTUVWXYZ", row):
+                    if value not in (None, ""):
+                        cells[f"{sheet}!{column}{i}"] = value
+        return cells
+
+
+def _system() -> GameSystem:
+    from gm_tools.systems.westphalia.rules import RULES
+    from gm_tools.systems.westphalia.sheets import HOOKS
+
+    return WestphaliaSystem("westphalia", rules=RULES, sheets=HOOKS)
+
+
+SYSTEM = _system()

@@ -1,0 +1,114 @@
+"""The Peace of Westphalia as the workflow plays it: every phase is the system's own (no
+adjudicator), the Setup steps come once, and the map is coloured by who holds each hex.
+
+Rulebook: ``003_b5b9eb4920d39694.txt``.
+
+- :meth:`for_players` - the board and players of an N-player game (:mod:`.players`);
+- :meth:`skips_phase` - the Setup (season P) only before the first round;
+- :meth:`play_phase` - each Setup step from the GM's entries (:mod:`.steps`); the round's
+  steps are part 2 of this system and refused with a clear message until then;
+- :meth:`after_phase` - what chance decides, from the game's seed: the Setup Order, and the
+  D6 rolls of the other principalities once the Electors are placed;
+- :meth:`province_style`, :meth:`scores` - the map and the standings (Imperial Power).
+"""
+
+from __future__ import annotations
+
+from gm_tools.engine.model import SUCCEEDS, Position
+from gm_tools.engine.phase import parse_phase
+from gm_tools.engine.results import reason, result_of
+from gm_tools.engine.rules import Rules, Scores
+from gm_tools.engine.runner import PhaseOutcome
+from gm_tools.engine.variant import Variant
+from gm_tools.errors import GameError
+from gm_tools.systems.westphalia import steps
+from gm_tools.systems.westphalia.state import state_of, with_state
+
+SETUP = "P"
+"""The Setup's season letter (``variant.toml [calendar]``)."""
+
+
+class WestphaliaRules(Rules):
+    name = "westphalia"
+
+    def for_players(self, variant: Variant, players: int) -> Variant:
+        """'with 9 tiles per Player': 3 to 14 players."""
+        from gm_tools.systems.westphalia.players import variant_for_players
+
+        return variant_for_players(variant, players)
+
+    def skips_phase(self, variant: Variant, position: Position, phase_id: str) -> bool:
+        """The Setup is played once: 'Now let the games begin - proceed to Round 1.'"""
+        phase = parse_phase(phase_id)
+        return phase.season == SETUP and phase.year != parse_phase(variant.calendar.first_phase).year
+
+    def play_phase(self, variant: Variant, position: Position, orders: list, inputs: dict):
+        phase = parse_phase(position.phase)
+        if phase.season != SETUP:
+            raise GameError(f"{position.phase}: the rounds of The Peace of Westphalia are not built yet (README, "
+                            "'Not done yet'); the Setup is played through to its end")
+        state = state_of(position)
+        step = steps.apply(variant, state, phase.type, inputs, phase.year)
+        if step.problems:
+            # the sheets check every entry first; reaching here is a caller's mistake
+            raise GameError("; ".join(f"entry {i + 1} {f}: found {found}, expected {exp}"
+                                      for i, f, found, exp in step.problems))
+        results = [result_of(player or "GM", what, SUCCEEDS, [reason("note", text=what)])
+                   for player, what in step.done]
+        return PhaseOutcome(results, with_state(position, step.state))
+
+    def after_phase(self, variant: Variant, before: Position, after: Position, seed: str):
+        """'Randomly draw cubes for Setup Order'; 'each Player rolls a D6' for the other
+        principalities, drawn once the Electors are placed so the sheet shows them."""
+        from gm_tools.systems.westphalia.setup import draw_rolls, draw_setup_order, free_hexes
+
+        state = state_of(after)
+        draws = []
+        if not state.setup_order:
+            state.setup_order = draw_setup_order(list(variant.powers), seed)
+            draws.append({"kind": "setup order", "seed": f"westphalia setup order {seed}",
+                          "text": ", ".join(state.setup_order)})
+        if parse_phase(before.phase).type == steps.ELECTORS and not state.rolls:
+            placed = len(state.electors)  # the Electors went round the table from the First Player
+            count = len(free_hexes(variant, state))  # never more principalities than free hexes
+            state.rolls = draw_rolls(state.setup_order, placed % len(state.setup_order), count, seed)
+            draws.append({"kind": "principality rolls", "seed": f"westphalia principalities {seed}",
+                          "text": ", ".join(f"{p} {n}" for p, n in state.rolls)})
+        return with_state(after, state), draws
+
+    def victory_measure(self, variant: Variant) -> str:
+        return "points"
+
+    def scores(self, variant: Variant, position: Position) -> Scores:
+        """Imperial Power, which the Peace of Westphalia victory counts ('The player with the
+        most Imperial Power wins')."""
+        from gm_tools.systems.westphalia.figures import imperial_power
+
+        state = state_of(position)
+        year = parse_phase(position.phase).year
+        return Scores(points={p: imperial_power(state, p, year) for p in variant.powers}, year=str(year))
+
+    def legend(self, variant: Variant, position: Position):
+        """Each player's provinces and Imperial Power, and what the marks on the hexes mean."""
+        from gm_tools.systems.westphalia.figures import imperial_power
+
+        state = state_of(position)
+        year = parse_phase(position.phase).year
+        texts = {}
+        for p, power in variant.powers.items():
+            land = state.princes.get(p)
+            emperor = ", Emperor" if state.emperor == p else ""
+            texts[p] = (f"{power.name}: {len(land.provinces) if land else 0} provinces, "
+                        f"{imperial_power(state, p, year)} Imperial Power{emperor}")
+        key = ("\u2302 capital town, \u265b Elector's capital; a principality is tinted with its ally's colour, "
+               "grey when unaligned",
+               "hatched: Protestant province (all start Catholic)")
+        return texts, key
+
+    def province_style(self, variant: Variant, position: Position, code: str):
+        from gm_tools.systems.westphalia.mapstyle import province_style
+
+        return province_style(variant, position, code)
+
+
+RULES = WestphaliaRules()

@@ -1,0 +1,183 @@
+"""The Peace of Westphalia's workbook: one input sheet per Setup step for what the table decided,
+and the state written back after every step (the princes, the principalities, the Holy Roman
+Empire sheet).
+
+Rulebook: ``003_b5b9eb4920d39694.txt``, 'Setup'. Plain data only; openpyxl stays in
+:mod:`gm_tools.edges.workbook`. Every entry is checked by :mod:`.steps` against the board as the
+earlier entries left it, and a problem names its cell.
+"""
+
+from __future__ import annotations
+
+from gm_tools.engine.hooks import CHOICE, INTEGER, Column, InputRow, SheetHooks, Table
+from gm_tools.engine.model import Position
+from gm_tools.engine.phase import parse_phase
+from gm_tools.engine.variant import Variant
+from gm_tools.errors import Problem
+from gm_tools.systems.westphalia import steps
+from gm_tools.systems.westphalia.setup import roll_size, tables_of
+from gm_tools.systems.westphalia.state import state_of
+
+PROVINCES = "Pick Provinces"
+ELECTORS = "Place Electors"
+PRINCIPALITIES = "Place Principalities"
+INFLUENCE = "Diplomatic Influence"
+ELECTION = "Imperial Election"
+DOCTRINES = "Military Doctrines"
+PRINCES = "Princes"
+STATES = "Principalities"
+EMPIRE = "Holy Roman Empire"
+
+_FIELDS = {PROVINCES: {"player": "Player", "provinces": "Provinces", "capital": "Capital"},
+           ELECTORS: {"player": "Player", "name": "Elector", "provinces": "Provinces", "capital": "Capital"},
+           PRINCIPALITIES: {"name": "Principality", "provinces": "Provinces", "capital": "Capital"},
+           INFLUENCE: {"player": "Player", "principality": "Principality", "di": "DI"}}
+"""Entry field -> sheet column, for the cell a problem names."""
+
+
+def _kind(position: Position) -> str:
+    phase = parse_phase(position.phase)
+    return phase.type if phase.season == "P" else ""
+
+
+def _cycle(order: tuple[str, ...], count: int, start: int = 0) -> list[str]:
+    return [order[(start + i) % len(order)] for i in range(count)] if order else []
+
+
+class WestphaliaHooks(SheetHooks):
+    name = "westphalia"
+
+    def input_sheets(self, variant: Variant, position: Position) -> list[Table]:
+        kind, state, tables = _kind(position), state_of(position), tables_of(variant)
+        players = state.setup_order
+        wide = {"editable": True, "width": 30}
+        if kind == steps.PROVINCES:
+            return [Table(PROVINCES, (Column("Player", width=14), Column("Provinces", **wide),
+                                      Column("Capital", editable=True, width=12)),
+                          rows=[[p, None, None] for p in players])]
+        if kind == steps.ELECTORS:
+            return [Table(ELECTORS, (Column("Player", width=14),
+                                     Column("Elector", CHOICE, tuple(tables.electors), editable=True, width=18),
+                                     Column("Provinces", **wide), Column("Capital", editable=True, width=12)),
+                          rows=[[p, None, None, None] for p in _cycle(players, len(tables.electors))])]
+        if kind == steps.PRINCIPALITIES:
+            names = tuple(n for n in tables.names if n not in tables.kept_back)
+            return [Table(PRINCIPALITIES, (Column("Player", width=14), Column("Roll", INTEGER, width=6),
+                                           Column("Size", INTEGER, width=6),
+                                           Column("Principality", CHOICE, names, editable=True, width=22),
+                                           Column("Provinces", **wide), Column("Capital", editable=True, width=12)),
+                          rows=[[p, n, roll_size(tables, n), None, None, None] for p, n in state.rolls])]
+        if kind == steps.INFLUENCE:
+            names = tuple(sorted(state.principalities))
+            return [Table(INFLUENCE, (Column("Player", CHOICE, players, editable=True, width=14),
+                                      Column("Principality", CHOICE, names, editable=True, width=22),
+                                      Column("DI", INTEGER, editable=True, width=6)),
+                          blank_rows=tables.influence * len(players))]
+        if kind == steps.EMPEROR:
+            return [Table(ELECTION, (Column("Player", width=14),
+                                     Column("Votes for", CHOICE, players, editable=True, width=14)),
+                          rows=[[p, None] for p in players]),
+                    Table(DOCTRINES, (Column("Player", width=14),
+                                      Column("Doctrine", CHOICE, tables.doctrines, editable=True, width=16)),
+                          rows=[[p, None] for p in players])]
+        return []
+
+    def check_inputs(self, variant: Variant, position: Position, rows: dict[str, list[InputRow]]):
+        kind = _kind(position)
+        sheet, inputs, where = _read(kind, rows)
+        if not kind or kind == steps.SETUP_ORDER:
+            return {}, []
+        step = steps.apply(variant, state_of(position), kind, inputs, parse_phase(position.phase).year)
+        problems = []
+        for i, field_, found, expected in step.problems:
+            found = found if found == "no row" else repr(found)
+            cells = where[i] if i < len(where) else None
+            column = _FIELDS.get(sheet, {}).get(field_) or {"ballot": "Votes for", "doctrine": "Doctrine"}.get(field_)
+            ref = cells.get(column) if cells and column else None
+            if ref is None:
+                problems.append(Problem(sheet, "", found, expected))
+            else:
+                name, cell = ref.split("!")
+                problems.append(Problem(name, cell, found, expected))
+        return inputs, problems
+
+    def output_sheets(self, variant: Variant, position: Position) -> list[Table]:
+        from gm_tools.systems.westphalia.figures import ally, imperial_power, principality_power
+
+        state = state_of(position)
+        year = parse_phase(position.phase).year
+        princes = Table(PRINCES, (Column("Player", width=14), Column("Name", width=18), Column("Religion", width=11),
+                                  Column("Provinces", width=30), Column("Capital", width=10),
+                                  Column("Imperial Power", INTEGER, width=15), Column("Doctrine", width=14)))
+        for p in state.setup_order or tuple(variant.powers):
+            land = state.princes.get(p)
+            princes.rows.append([p, variant.powers[p].name, state.religion_of(p),
+                                 ", ".join(land.provinces) if land else None, land.capital if land else None,
+                                 imperial_power(state, p, year), state.doctrines.get(p)])
+        states = Table(STATES, (Column("Principality", width=22), Column("Elector", width=8),
+                                Column("Provinces", width=24), Column("Capital", width=10),
+                                Column("Imperial Power", INTEGER, width=15), Column("Ally", width=12))
+                       + tuple(Column(p.title(), INTEGER, width=10) for p in variant.powers))
+        for name, land in sorted(state.principalities.items()):
+            infs = state.influence.get(name, {})
+            states.rows.append([name, "yes" if name in state.electors else None, ", ".join(land.provinces),
+                                land.capital, principality_power(state, name), ally(state, name)]
+                               + [infs.get(p) for p in variant.powers])
+        catholic = sum(1 for e in state.electors
+                       if not all(p in set(state.protestant) for p in state.principalities[e].provinces))
+        empire = Table(EMPIRE, (Column("Item", width=28), Column("Now", width=40)), rows=[
+            ["Emperor", state.emperor or "none yet"],
+            ["Emperor since round", state.emperor_since or None],
+            ["Emperor's religion", state.religion_of(state.emperor) if state.emperor else None],
+            ["Catholic Electors", catholic],
+            ["Protestant Electors", len(state.electors) - catholic],
+            ["Setup Order", ", ".join(state.setup_order)],
+        ])
+        return [princes, states, empire]
+
+    def report_sections(self, variant: Variant, record: dict) -> list[tuple[str, str]]:
+        from gm_tools.engine.positions import position_from_json
+
+        state = state_of(position_from_json(record["after"]))
+        lines = [f"- **{r['power']}** {r['order']}" if r.get("power") not in ("", "GM") else f"- {r['order']}"
+                 for r in record.get("results", [])]
+        out = [("Setup Order", ", ".join(state.setup_order) or "not drawn yet")]
+        if lines:
+            out.append(("What the table decided", "\n".join(lines)))
+        if state.emperor:
+            out.append(("Emperor", f"**{state.emperor}** since round {state.emperor_since}"))
+        return out
+
+
+def _read(kind: str, rows: dict[str, list[InputRow]]) -> tuple[str, dict, list[dict]]:
+    """(sheet, the step's inputs, each entry's cells) from the rows read back."""
+    def split(text) -> list[str]:
+        return [w.strip() for w in str(text or "").replace(";", ",").split(",") if w.strip()]
+
+    if kind == steps.PROVINCES:
+        got = rows.get(PROVINCES, [])
+        return PROVINCES, {"princes": [{"player": r.values.get("Player"), "provinces": split(r.values.get("Provinces")),
+                                        "capital": r.values.get("Capital") or ""} for r in got]}, [r.cells for r in got]
+    if kind == steps.ELECTORS:
+        got = [r for r in rows.get(ELECTORS, []) if r.values.get("Elector") or r.values.get("Provinces")]
+        return ELECTORS, {"electors": [{"player": r.values.get("Player"), "name": r.values.get("Elector") or "",
+                                        "provinces": split(r.values.get("Provinces")),
+                                        "capital": r.values.get("Capital") or ""} for r in got]}, [r.cells for r in got]
+    if kind == steps.PRINCIPALITIES:
+        got = [r for r in rows.get(PRINCIPALITIES, []) if r.values.get("Principality") or r.values.get("Provinces")]
+        return PRINCIPALITIES, {"principalities": [
+            {"name": r.values.get("Principality") or "", "provinces": split(r.values.get("Provinces")),
+             "capital": r.values.get("Capital") or ""} for r in got]}, [r.cells for r in got]
+    if kind == steps.INFLUENCE:
+        got = rows.get(INFLUENCE, [])
+        return INFLUENCE, {"influence": [{"player": r.values.get("Player"), "principality": r.values.get("Principality")
+                                          or "", "di": r.values.get("DI")} for r in got]}, [r.cells for r in got]
+    if kind == steps.EMPEROR:
+        ballots = {r.values["Player"]: r.values["Votes for"] for r in rows.get(ELECTION, []) if r.values.get("Votes for")}
+        doctrines = {r.values["Player"]: r.values["Doctrine"] for r in rows.get(DOCTRINES, []) if r.values.get("Doctrine")}
+        cells = [r.cells for r in rows.get(ELECTION, []) if r.values.get("Votes for")]
+        return ELECTION, {"ballots": ballots, "doctrines": doctrines}, cells
+    return "", {}, []
+
+
+HOOKS = WestphaliaHooks()

@@ -1,0 +1,114 @@
+"""What a game of The Peace of Westphalia carries from step to step: a typed state, stored as
+plain JSON under ``Position.extra["westphalia"]``.
+
+Rulebook: ``003_b5b9eb4920d39694.txt``. Figures that follow from the state (who owns what,
+allies, Imperial Power) are never stored: :mod:`.figures` works them out when asked.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Mapping
+
+from gm_tools.engine.model import Position
+
+KEY = "westphalia"
+"""The key of this state in ``Position.extra``."""
+
+
+@dataclass(frozen=True)
+class Holding:
+    """A player's or a principality's land: its provinces and its capital town."""
+
+    provinces: tuple[str, ...]
+    """Hex codes, sorted."""
+    capital: str
+    """The capital province, where its town stands ('places a town on his chosen capital')."""
+
+    def to_json(self) -> dict:
+        return {"provinces": list(self.provinces), "capital": self.capital}
+
+    @classmethod
+    def from_json(cls, data: Mapping) -> "Holding":
+        return cls(tuple(data["provinces"]), str(data["capital"]))
+
+
+@dataclass
+class State:
+    """The game as the Holy Roman Empire sheet and the board show it."""
+
+    setup_order: tuple[str, ...] = ()
+    """Players in Setup Order ('Randomly draw cubes for Setup Order')."""
+    princes: dict[str, Holding] = field(default_factory=dict)
+    """Player -> the provinces it holds and its capital ('picks 4 provinces')."""
+    principalities: dict[str, Holding] = field(default_factory=dict)
+    """Principality name -> its provinces and capital town."""
+    electors: tuple[str, ...] = ()
+    """The principalities that are Electors ('the 7 historical Electors')."""
+    rolls: tuple[tuple[str, int], ...] = ()
+    """(player, D6) for the other principalities, in the order they are placed ('each Player
+    rolls a D6'), drawn from the game's seed."""
+    influence: dict[str, dict[str, int]] = field(default_factory=dict)
+    """Principality -> player -> Diplomatic Influence placed there."""
+    protestant: tuple[str, ...] = ()
+    """Provinces converted to Protestantism ('All provinces start Catholic')."""
+    religion: dict[str, str] = field(default_factory=dict)
+    """Player -> ``protestant`` once converted ('All Players begin the game Catholic')."""
+    emperor: str | None = None
+    """The Emperor, a player."""
+    emperor_since: int = 0
+    """The round the Emperor was elected in (0: before the first)."""
+    doctrines: dict[str, str] = field(default_factory=dict)
+    """Player -> its Military Doctrine."""
+
+    def owner(self) -> dict[str, str]:
+        """Province -> the player or principality holding it."""
+        out = {}
+        for holder, land in list(self.princes.items()) + list(self.principalities.items()):
+            for province in land.provinces:
+                out[province] = holder
+        return out
+
+    def religion_of(self, player: str) -> str:
+        return self.religion.get(player, "catholic")
+
+    def to_json(self) -> dict:
+        return {
+            "setup_order": list(self.setup_order),
+            "princes": {p: h.to_json() for p, h in sorted(self.princes.items())},
+            "principalities": {n: h.to_json() for n, h in sorted(self.principalities.items())},
+            "electors": list(self.electors),
+            "rolls": [list(r) for r in self.rolls],
+            "influence": {n: dict(sorted(r.items())) for n, r in sorted(self.influence.items()) if r},
+            **({"protestant": sorted(self.protestant)} if self.protestant else {}),
+            **({"religion": dict(sorted(self.religion.items()))} if self.religion else {}),
+            "emperor": self.emperor,
+            "emperor_since": self.emperor_since,
+            "doctrines": dict(sorted(self.doctrines.items())),
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping) -> "State":
+        return cls(
+            setup_order=tuple(data.get("setup_order", ())),
+            princes={p: Holding.from_json(h) for p, h in data.get("princes", {}).items()},
+            principalities={n: Holding.from_json(h) for n, h in data.get("principalities", {}).items()},
+            electors=tuple(data.get("electors", ())),
+            rolls=tuple((str(p), int(n)) for p, n in data.get("rolls", ())),
+            influence={n: {p: int(v) for p, v in r.items()} for n, r in data.get("influence", {}).items()},
+            protestant=tuple(data.get("protestant", ())),
+            religion=dict(data.get("religion", {})),
+            emperor=data.get("emperor"),
+            emperor_since=int(data.get("emperor_since", 0)),
+            doctrines=dict(data.get("doctrines", {})),
+        )
+
+
+def state_of(position: Position) -> State:
+    return State.from_json(position.extra.get(KEY, {}))
+
+
+def with_state(position: Position, state: State) -> Position:
+    new = position.copy()
+    new.extra[KEY] = state.to_json()
+    return new

@@ -1,0 +1,197 @@
+"""The Setup steps as the GM enters them: each entry checked against the board as the earlier
+entries left it, then applied. One function per step, used both to check a workbook (the
+problems, each with the entry's index and field) and to play the phase (the new state and
+what happened, in words).
+
+Rulebook: ``003_b5b9eb4920d39694.txt``, 'Setup'.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from gm_tools.engine.variant import Variant
+from gm_tools.systems.westphalia import setup as S
+from gm_tools.systems.westphalia.state import Holding, State
+
+SETUP_ORDER, PROVINCES, ELECTORS, PRINCIPALITIES, INFLUENCE, EMPEROR = "O", "L", "K", "C", "D", "V"
+"""The Setup's phase types (``variant.toml [calendar]``)."""
+
+
+@dataclass
+class Step:
+    """What applying one step's entries did."""
+
+    state: State
+    problems: list[tuple[int, str, str, str]] = field(default_factory=list)
+    """(entry index, field, what was found, what was expected)."""
+    done: list[tuple[str, str]] = field(default_factory=list)
+    """(player, what happened) for the record and the page."""
+
+
+def apply(variant: Variant, state: State, kind: str, inputs: dict, year: int) -> Step:
+    step = Step(State.from_json(state.to_json()))
+    tables = S.tables_of(variant)
+    if kind == PROVINCES:
+        _princes(variant, tables, step, inputs.get("princes", []))
+    elif kind == ELECTORS:
+        _electors(variant, tables, step, inputs.get("electors", []))
+    elif kind == PRINCIPALITIES:
+        _principalities(variant, tables, step, inputs.get("principalities", []))
+    elif kind == INFLUENCE:
+        _influence(tables, step, inputs.get("influence", []))
+    elif kind == EMPEROR:
+        _emperor(variant, tables, step, inputs, year)
+    return step
+
+
+def _holding(variant: Variant, step: Step, i: int, entry: dict) -> tuple[list[str], str] | None:
+    provinces, unknown = S.read_provinces(variant, ", ".join(entry.get("provinces", [])))
+    capital, bad = S.read_provinces(variant, entry.get("capital", ""))
+    if unknown:
+        step.problems.append((i, "provinces", ", ".join(unknown), "provinces of the board (codes or names)"))
+        return None
+    if bad or len(capital) != 1:
+        step.problems.append((i, "capital", str(entry.get("capital", "")), "one province of the board"))
+        return None
+    return provinces, capital[0]
+
+
+def _princes(variant: Variant, tables, step: Step, entries: list[dict]) -> None:
+    expected = list(step.state.setup_order)
+    seen = [e.get("player") for e in entries]
+    for i, entry in enumerate(entries):
+        player = entry.get("player")
+        if player not in expected or seen.count(player) > 1:
+            step.problems.append((i, "player", str(player), "each player once, in Setup Order"))
+            continue
+        got = _holding(variant, step, i, entry)
+        if got is None:
+            continue
+        provinces, capital = got
+        wrong = S.check_prince(variant, tables, step.state, provinces, capital)
+        if wrong:
+            step.problems.append((i, "provinces", ", ".join(provinces), "; ".join(wrong)))
+            continue
+        step.state.princes[player] = Holding(tuple(sorted(provinces)), capital)
+        step.done.append((player, f"holds {', '.join(sorted(provinces))}, capital {capital}"))
+    missing = [p for p in expected if p not in step.state.princes]
+    if missing and not step.problems:
+        step.problems.append((len(entries), "player", "no row", f"a row for {', '.join(missing)} ('Other Players "
+                                                               "follow, in Setup Order')"))
+
+
+def _electors(variant: Variant, tables, step: Step, entries: list[dict]) -> None:
+    for i, entry in enumerate(entries):
+        name = entry.get("name", "")
+        got = _holding(variant, step, i, entry)
+        if got is None:
+            continue
+        provinces, capital = got
+        wrong = S.check_elector(variant, tables, step.state, name, provinces, capital)
+        if wrong:
+            step.problems.append((i, "name" if name not in tables.electors else "provinces",
+                                  name if name not in tables.electors else ", ".join(provinces), "; ".join(wrong)))
+            continue
+        step.state.principalities[name] = Holding(tuple(sorted(provinces)), capital)
+        step.state.electors = tuple(sorted(set(step.state.electors) | {name}))
+        step.done.append((entry.get("player", ""), f"places {name} on {', '.join(sorted(provinces))}, capital {capital}"))
+    missing = [e for e in tables.electors if e not in step.state.principalities]
+    if missing and not step.problems:
+        step.problems.append((len(entries), "name", "no row", "every starting Elector placed ('The following "
+                                                             f"starting Electors must be placed'): {', '.join(missing)}"))
+
+
+def _principalities(variant: Variant, tables, step: Step, entries: list[dict]) -> None:
+    rolls = list(step.state.rolls)
+    for i, entry in enumerate(entries):
+        if i >= len(rolls):
+            step.problems.append((i, "name", entry.get("name", ""), f"at most {len(rolls)} rows, one per roll"))
+            break
+        player, roll = rolls[i]
+        name = entry.get("name", "")
+        got = _holding(variant, step, i, entry)
+        if got is None:
+            continue
+        provinces, capital = got
+        wrong = S.check_principality(variant, tables, step.state, roll, name, provinces, capital)
+        if wrong:
+            field_ = "name" if wrong[0].startswith("a principality") else "provinces"
+            step.problems.append((i, field_, name if field_ == "name" else ", ".join(provinces), "; ".join(wrong)))
+            continue
+        step.state.principalities[name] = Holding(tuple(sorted(provinces)), capital)
+        step.done.append((player, f"rolls {roll}: places {name} on {', '.join(sorted(provinces))}, capital {capital}"))
+    if step.problems:
+        return
+    before = set(step.state.principalities)
+    left = S.fill_singles(variant, tables, step.state)
+    if left:
+        step.problems.append((len(entries), "name", "no row", "more principalities: free provinces touch each "
+                                                             f"other ({'; '.join(left)})"))
+        return
+    for name in sorted(set(step.state.principalities) - before):
+        step.done.append(("", f"{name} fills {step.state.principalities[name].capital} ('fill in the remaining "
+                              "provinces with 1 province Principalities')"))
+
+
+def _influence(tables, step: Step, entries: list[dict]) -> None:
+    given: dict[str, int] = {}
+    for i, entry in enumerate(entries):
+        player, name, n = entry.get("player"), entry.get("principality", ""), entry.get("di")
+        if player not in step.state.setup_order:
+            step.problems.append((i, "player", str(player), "a player of the game"))
+        elif name not in step.state.principalities:
+            step.problems.append((i, "principality", name, "a principality on the board"))
+        elif not isinstance(n, int) or n < 1:
+            step.problems.append((i, "di", str(n), "a whole number of Diplomatic Influence, 1 or more"))
+        else:
+            given[player] = given.get(player, 0) + n
+            row = step.state.influence.setdefault(name, {})
+            row[player] = row.get(player, 0) + n
+            step.done.append((player, f"places {n} Diplomatic Influence on {name}"))
+    if step.problems:
+        return
+    for player in step.state.setup_order:
+        if given.get(player, 0) != tables.influence:
+            step.problems.append((len(entries), "di", f"{given.get(player, 0)} for {player}",
+                                  f"{tables.influence} for each player ('Players may not save their Diplomatic "
+                                  "Influence during Setup')"))
+
+
+def _emperor(variant: Variant, tables, step: Step, inputs: dict, year: int) -> None:
+    from gm_tools.systems.westphalia.election import hold
+
+    players = step.state.setup_order
+    ballots = inputs.get("ballots", {})
+    for i, (voter, candidate) in enumerate(sorted(ballots.items())):
+        if voter not in players or candidate not in players:
+            step.problems.append((i, "ballot", f"{voter}: {candidate}", "a player voting for a player ('Only a Player "
+                                                                         "may receive votes for Emperor')"))
+    doctrines = inputs.get("doctrines", {})
+    for i, (player, doctrine) in enumerate(sorted(doctrines.items())):
+        if player not in players or doctrine not in tables.doctrines:
+            step.problems.append((i, "doctrine", f"{player}: {doctrine}", "one of the Military Doctrines: "
+                                                                          + ", ".join(tables.doctrines)))
+    missing = [p for p in players if p not in doctrines]
+    if missing and not step.problems:
+        step.problems.append((len(doctrines), "doctrine", "no row", f"a doctrine for {', '.join(missing)} ('Each "
+                                                                    "Player chooses a Military Doctrine')"))
+    if step.problems:
+        return
+    protestant = set(step.state.protestant)
+
+    def religion_of(elector: str) -> str:
+        land = step.state.principalities[elector].provinces
+        return "protestant" if land and all(p in protestant for p in land) else "catholic"
+
+    election = hold(step.state, ballots, players, religion_of)
+    step.state.emperor = election.emperor
+    from gm_tools.systems.westphalia.figures import round_number
+
+    step.state.emperor_since = round_number(year)
+    step.state.doctrines = dict(sorted(doctrines.items()))
+    how = "a majority" if election.majority else "a plurality"
+    step.done.append((election.emperor or "", f"elected Emperor by {how}: "
+                      + ", ".join(f"{e} for {p}" for e, p in election.votes.items())))
+    for player, doctrine in sorted(doctrines.items()):
+        step.done.append((player, f"chooses the {doctrine} doctrine"))

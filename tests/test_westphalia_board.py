@@ -1,0 +1,93 @@
+"""The Peace of Westphalia's board (issue 15 item 1): the hexes in play for N players, their
+adjacency by shared edges, the six board edges, and the data file agreeing with the geometry.
+
+Rulebook: ``003_b5b9eb4920d39694.txt``, 'Lay out the Map': 'The hex tiles that will be played
+with will be clearly marked, depending on how many Players are playing, with 9 tiles per Player.'
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+from gm_tools.edges.variants import load_variant
+from gm_tools.engine.rules import variant_for_game
+from gm_tools.errors import GameError
+from gm_tools.publish.render import render_svg
+from gm_tools.systems.westphalia.board import (contiguous, edges, has_vertex_triangle, neighbours, spiral,
+                                               touching)
+
+ROOT = Path(__file__).resolve().parent.parent
+BASE = load_variant("westphalia")
+
+
+@pytest.mark.parametrize("players", [3, 5, 8, 14])
+def test_nine_hexes_per_player_in_one_compact_patch(players):
+    """'with 9 tiles per Player': the first 9 x N hexes of the spiral, all touching."""
+    variant = variant_for_game(BASE, players)
+    assert len(variant.provinces) == 9 * players
+    assert list(variant.powers) == list(BASE.powers)[:players]
+    cells = [tuple(p.extra["hex"]) for p in variant.provinces.values()]
+    assert contiguous(cells)
+    # compact: every hex of the board is within the smallest ring that holds 9 x N hexes
+    radius = max(max(abs(q), abs(r), abs(q + r)) for q, r in cells)
+    assert 1 + 3 * (radius - 1) * radius < 9 * players <= 1 + 3 * radius * (radius + 1)
+
+
+def test_adjacency_is_the_shared_hex_edge():
+    """'adjacency by shared hex edge' (the issue): the data's lists are the geometry's."""
+    variant = variant_for_game(BASE, 5)
+    by_hex = {tuple(p.extra["hex"]): c for c, p in variant.provinces.items()}
+    for code, province in variant.provinces.items():
+        expected = {by_hex[h] for h in neighbours(tuple(province.extra["hex"])) if h in by_hex}
+        assert set(variant.army_adjacency[code]) == expected, code
+
+
+def test_the_data_file_is_the_generators():
+    """``variants/westphalia/provinces.toml`` is what ``tools/westphalia_board.py`` writes."""
+    sys.path.insert(0, str(ROOT / "tools"))
+    try:
+        import westphalia_board
+    finally:
+        sys.path.pop(0)
+    assert (ROOT / "variants" / "westphalia" / "provinces.toml").read_text(encoding="utf-8") == westphalia_board.render()
+
+
+def test_six_board_edges():
+    """'the six board edges (for Foreign Power home provinces)': each side's hexes, whose
+    neighbour on that side is off the board."""
+    cells = spiral(45)
+    sides = edges(cells)
+    assert sorted(sides) == sorted(["east", "north-east", "north-west", "west", "south-west", "south-east"])
+    for name, along in sides.items():
+        assert along and all(c in cells for c in along)
+    assert (0, 0) not in {c for along in sides.values() for c in along}  # the middle is on no edge
+
+
+def test_vertex_and_contiguity_checks():
+    """'three of these provinces must touch each other at a vertex and the entire principality
+    must be contiguous'."""
+    assert touching((0, 0), (1, 0)) and not touching((0, 0), (2, 0))
+    assert has_vertex_triangle([(0, 0), (1, 0), (1, -1), (2, -1)])
+    assert not has_vertex_triangle([(0, 0), (1, 0), (2, 0), (3, 0)])  # a straight line: no vertex of three
+    assert not contiguous([(0, 0), (1, 0), (3, 0)])
+
+
+def test_player_counts_outside_the_rules_are_refused():
+    with pytest.raises(GameError, match="expected 3 to 14"):
+        variant_for_game(BASE, 2)
+
+
+def test_the_board_is_drawn_as_hexes():
+    """The base map is drawn from the hexes: one region per hex, so the renderer draws it."""
+    import re
+
+    from gm_tools.app.turn import start_position
+
+    variant = variant_for_game(BASE, 3)
+    svg = render_svg(variant, start_position(variant))
+    drawn = re.findall(r'<path id="([A-Z]{3})" d="M([^"]*)Z?"', svg)
+    assert sorted(code for code, _ in drawn) == sorted(variant.provinces)
+    assert all(path.count("L") == 5 for _, path in drawn)  # six corners each

@@ -1,0 +1,139 @@
+"""The Peace of Westphalia's Setup played through real workbooks (issue 15): the demo game of
+5 players (``sheets/demo-westphalia.toml``) typed sheet by sheet and processed by `turn`, as a
+GM does; bad entries named by their cells with nothing written; the state written back; the
+record replayed to the same bytes; the pages opened in Chromium.
+
+Rulebook: ``003_b5b9eb4920d39694.txt``, 'Setup'.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+from pathlib import Path
+
+import openpyxl
+import pytest
+
+from gm_tools.app.demo import play_demo, read_demo
+from gm_tools.app.turn import load_state, new_game, replay, run_turn
+from gm_tools.edges.game import game_paths
+from gm_tools.edges.workbook_fill import set_cells
+from gm_tools.errors import GameError, WorkbookError
+from gm_tools.publish.site import build_site
+from gm_tools.systems.westphalia.sheets import EMPIRE, PRINCES, PROVINCES, STATES
+
+from browser import chromium_page, needs_chromium, served, table_rows
+
+DEMO = Path(__file__).resolve().parent.parent / "sheets" / "demo-westphalia.toml"
+GAME = "westphalia-demo"
+
+
+@pytest.fixture(scope="module")
+def game(tmp_path_factory):
+    root = tmp_path_factory.mktemp("westphalia")
+    play_demo(read_demo(DEMO), root)
+    state = load_state(GAME, root)
+    return root, state
+
+
+def _files(root: Path) -> dict[str, str]:
+    return {str(p): hashlib.sha256(p.read_bytes()).hexdigest() for p in sorted(root.rglob("*")) if p.is_file()}
+
+
+def test_the_setup_runs_step_by_step_to_the_first_round(game):
+    """'Setup': Pick Provinces, Place Electors, Place other Principalities, Place Diplomatic
+    Influence, Elect the Emperor, Choose a Military Doctrine; 'Now let the games begin -
+    proceed to Round 1.'"""
+    _, state = game
+    assert [r["phase"] for r in state.history] == ["P1510O", "P1510L", "P1510K", "P1510C", "P1510D", "P1510V"]
+    assert state.position.phase == "R1510I"
+    after = state.history[-1]["after"]["extra"]["westphalia"]
+    assert after["setup_order"] == ["RED", "BLUE", "YELLOW", "GREEN", "ORANGE"]
+    assert state.history[0]["random"]["draws"][0]["kind"] == "setup order"
+    assert len(after["electors"]) == 7 and after["emperor"] == "RED"
+    # every hex of the 45 is someone's: 20 princes', 14 Electors', the rolled principalities' and
+    # the two single hexes the rules filled
+    held = [p for h in list(after["princes"].values()) + list(after["principalities"].values()) for p in h["provinces"]]
+    assert len(held) == len(set(held)) == 45
+    singles = [n for n, h in after["principalities"].items() if len(h["provinces"]) == 1 and n not in after["electors"]]
+    assert len(singles) == 2
+
+
+def test_the_principality_rolls_come_from_the_seed(game):
+    """'each Player rolls a D6': drawn once the Electors are placed, recorded with their seed."""
+    _, state = game
+    draws = state.history[2]["random"]["draws"]
+    assert draws[0]["kind"] == "principality rolls" and draws[0]["seed"] == "westphalia principalities 1510"
+    rolls = state.history[-1]["after"]["extra"]["westphalia"]["rolls"]
+    assert rolls[:4] == [["YELLOW", 5], ["GREEN", 2], ["ORANGE", 3], ["RED", 3]]
+
+
+def test_the_state_is_written_back(game):
+    """The Princes, Principalities and Holy Roman Empire sheets after the Setup: Imperial Power
+    ('1 Imperial Power for each of his orthodox provinces, plus the Imperial Power of his allied
+    Principalities'; the Emperor's X + 2), allies, 7 Catholic Electors ('Place the Catholic
+    marker at 7 Catholic Electors')."""
+    root, _ = game
+    wb = openpyxl.load_workbook(io.BytesIO(game_paths(GAME, root).workbook.read_bytes()))
+    princes = {r[0]: r for r in wb[PRINCES].iter_rows(min_row=2, values_only=True)}
+    assert princes["RED"][5] == 4 + 3 + 3       # 4 provinces, Trier (2 + 1), Emperor in round 1 (1 + 2)
+    assert princes["GREEN"][5] == 4 + 4 + 5     # The Palatinate (2 + 2) and Augsburg (2 + 3)
+    assert princes["RED"][6] == "Flexible"
+    states = {r[0]: r for r in wb[STATES].iter_rows(min_row=2, values_only=True)}
+    assert states["Bohemia"][1] == "yes" and states["Bohemia"][5] == "YELLOW"  # 3 DI against Blue's 1
+    empire = {r[0]: r[1] for r in wb[EMPIRE].iter_rows(min_row=2, values_only=True)}
+    assert empire["Emperor"] == "RED" and empire["Catholic Electors"] == 7
+
+
+def test_bad_entries_name_their_cells_and_nothing_is_written(tmp_path):
+    """Every placement checked with a `Sheet!Cell` error and nothing written: a prince's
+    provinces that do not meet at a vertex, an unknown hex."""
+    new_game("westphalia", "w", root=tmp_path, seed=1510, created="2000-01-01T00:00:00Z", player_count=5)
+    run_turn("w", root=tmp_path, site_dir=None, force=True)
+    paths = game_paths("w", tmp_path)
+    paths.workbook.write_bytes(set_cells(paths.workbook.read_bytes(), {
+        f"{PROVINCES}!B2": "FRS, FUL, FUR, GER", f"{PROVINCES}!C2": "FUR",
+        f"{PROVINCES}!B3": "DUI, DUR, Atlantis, HAL", f"{PROVINCES}!C3": "HAL",
+    }))
+    before = _files(tmp_path)
+    with pytest.raises(WorkbookError) as caught:
+        run_turn("w", root=tmp_path, site_dir=None)
+    text = str(caught.value)
+    assert f"{PROVINCES}!B2: found 'FRS, FUL, FUR, GER'" in text and "touching at a vertex" in text
+    assert f"{PROVINCES}!B3: found 'Atlantis'" in text
+    assert _files(tmp_path) == before
+
+
+def test_the_rounds_are_refused_with_a_clear_message(game, tmp_path):
+    """Part 1 ends with the Setup: processing the first round says so instead of guessing."""
+    import shutil
+
+    root, _ = game
+    copy = tmp_path / "copy"
+    shutil.copytree(root, copy)
+    with pytest.raises(GameError, match="rounds of The Peace of Westphalia are not built yet"):
+        run_turn(GAME, root=copy, site_dir=None, force=True)
+
+
+def test_replay_gives_the_same_bytes(game):
+    root, _ = game
+    assert replay(GAME, root) == []
+
+
+@needs_chromium
+def test_the_game_and_its_hex_map_in_chromium(game, tmp_path):
+    """The site: the game page ranks the players by Imperial Power, and the last phase's page
+    shows the hex map with every hex and the Setup's decisions."""
+    root, _ = game
+    build_site(root, tmp_path / "site")
+    errors: list[str] = []
+    with served(tmp_path / "site") as base, chromium_page(errors) as page:
+        page.goto(f"{base}games/{GAME}/index.html")
+        header, *rows = table_rows(page, "standings-h")
+        assert len(rows) == 5
+        page.goto(f"{base}games/{GAME}/P1510V.html")
+        assert page.locator("svg path[id='ALT']").count() >= 1
+        assert page.locator("svg path[id]").count() >= 45
+        assert "elected Emperor by a majority" in page.inner_text("body")
+    assert errors == []
