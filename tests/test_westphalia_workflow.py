@@ -46,9 +46,10 @@ def test_the_setup_runs_step_by_step_to_the_first_round(game):
     Influence, Elect the Emperor, Choose a Military Doctrine; 'Now let the games begin -
     proceed to Round 1.'"""
     _, state = game
-    assert [r["phase"] for r in state.history] == ["P1510O", "P1510L", "P1510K", "P1510C", "P1510D", "P1510V"]
-    assert state.position.phase == "R1510I"
-    after = state.history[-1]["after"]["extra"]["westphalia"]
+    assert [r["phase"] for r in state.history] == ["P1510O", "P1510L", "P1510K", "P1510C", "P1510D", "P1510V",
+                                                   "R1510I", "R1510U", "R1510G"]
+    assert state.position.phase == "R1510T"
+    after = state.history[5]["after"]["extra"]["westphalia"]
     assert after["setup_order"] == ["RED", "BLUE", "YELLOW", "GREEN", "ORANGE"]
     assert state.history[0]["random"]["draws"][0]["kind"] == "setup order"
     assert len(after["electors"]) == 7 and after["emperor"] == "RED"
@@ -70,7 +71,7 @@ def test_the_principality_rolls_come_from_the_seed(game):
 
 
 def test_the_state_is_written_back(game):
-    """The Princes, Principalities and Holy Roman Empire sheets after the Setup: Imperial Power
+    """The Princes, Principalities and Holy Roman Empire sheets after round 1's first steps: Imperial Power
     ('1 Imperial Power for each of his orthodox provinces, plus the Imperial Power of his allied
     Principalities'; the Emperor's X + 2), allies, 7 Catholic Electors ('Place the Catholic
     marker at 7 Catholic Electors')."""
@@ -80,10 +81,13 @@ def test_the_state_is_written_back(game):
     assert princes["RED"][5] == 4 + 3 + 3       # 4 provinces, Trier (2 + 1), Emperor in round 1 (1 + 2)
     assert princes["GREEN"][5] == 4 + 4 + 5     # The Palatinate (2 + 2) and Augsburg (2 + 3)
     assert princes["RED"][6] == "Flexible"
+    assert princes["RED"][7] == 2  # 'Players earn 2 Gold for each town they own that is on an orthodox province'
     states = {r[0]: r for r in wb[STATES].iter_rows(min_row=2, values_only=True)}
     assert states["Bohemia"][1] == "yes" and states["Bohemia"][5] == "YELLOW"  # 3 DI against Blue's 1
     empire = {r[0]: r[1] for r in wb[EMPIRE].iter_rows(min_row=2, values_only=True)}
-    assert empire["Emperor"] == "RED" and empire["Catholic Electors"] == 7
+    # 7 Catholic Electors after the Setup; Bohemia, drawn from the bag in round 1, turned Protestant
+    assert empire["Emperor"] == "RED" and (empire["Catholic Electors"], empire["Protestant Electors"]) == (6, 1)
+    assert princes["BLUE"][5] == 3 + 3  # Blue's Graz is heretical now: 3 orthodox provinces and Mainz
 
 
 def test_bad_entries_name_their_cells_and_nothing_is_written(tmp_path):
@@ -105,14 +109,14 @@ def test_bad_entries_name_their_cells_and_nothing_is_written(tmp_path):
     assert _files(tmp_path) == before
 
 
-def test_the_rounds_are_refused_with_a_clear_message(game, tmp_path):
-    """Part 1 ends with the Setup: processing the first round says so instead of guessing."""
+def test_the_steps_not_built_are_refused_with_a_clear_message(game, tmp_path):
+    """The Player Turns are not built: processing them says so instead of guessing."""
     import shutil
 
     root, _ = game
     copy = tmp_path / "copy"
     shutil.copytree(root, copy)
-    with pytest.raises(GameError, match="rounds of The Peace of Westphalia are not built yet"):
+    with pytest.raises(GameError, match="Player Turns in the rounds of The Peace of Westphalia is not built yet"):
         run_turn(GAME, root=copy, site_dir=None, force=True)
 
 
@@ -137,3 +141,26 @@ def test_the_game_and_its_hex_map_in_chromium(game, tmp_path):
         assert page.locator("svg path[id]").count() >= 45
         assert "elected Emperor by a majority" in page.inner_text("body")
     assert errors == []
+
+
+def test_round_one_initiative_upheaval_and_gold(game):
+    """'Establish the Initiative Order for the Round, with the Emperor first, followed by Players
+    ordered from weakest to strongest according to their Imperial Power'; 'During Rounds 1-3:
+    Place 1 control marker for each Catholic Principality inside the Religious Upheaval Bag.
+    Draw 2 control markers in a 5-6 Player game ... Each Catholic non-Foreign Power Player rolls
+    a D6. On a 1-3, one of the Player's provinces of his choice converts to Protestantism';
+    'Players earn 2 Gold for each town they own that is on an orthodox ... province'."""
+    _, state = game
+    by_phase = {r["phase"]: r for r in state.history}
+    initiative = by_phase["R1510I"]["after"]["extra"]["westphalia"]["initiative"]
+    assert initiative == ["RED", "BLUE", "ORANGE", "YELLOW", "GREEN"]  # Emperor, then 7, 8, 10, 13
+    upheaval = by_phase["R1510U"]["before"]["extra"]["westphalia"]["upheaval"]
+    assert len(upheaval["drawn"]) == 2 and sorted(upheaval["players"]) == ["BLUE", "GREEN", "ORANGE", "RED", "YELLOW"]
+    assert by_phase["R1510I"]["random"]["draws"][0]["kind"] == "religious upheaval"
+    after = by_phase["R1510U"]["after"]["extra"]["westphalia"]
+    assert {"GRA", "FUL"} <= set(after["protestant"])
+    for name in upheaval["drawn"]:
+        assert set(after["principalities"][name]["provinces"]) <= set(after["protestant"])
+    assert after["targets"] == upheaval["drawn"]
+    gold = by_phase["R1510G"]["after"]["extra"]["westphalia"]["gold"]
+    assert gold == {p: 2 for p in initiative}

@@ -5,10 +5,12 @@ Rulebook: ``003_b5b9eb4920d39694.txt``.
 
 - :meth:`for_players` - the board and players of an N-player game (:mod:`.players`);
 - :meth:`skips_phase` - the Setup (season P) only before the first round;
-- :meth:`play_phase` - each Setup step from the GM's entries (:mod:`.steps`); the round's
-  steps are part 2 of this system and refused with a clear message until then;
-- :meth:`after_phase` - what chance decides, from the game's seed: the Setup Order, and the
-  D6 rolls of the other principalities once the Electors are placed;
+- :meth:`play_phase` - each Setup step from the GM's entries, and a round's Initiative,
+  Religious Upheaval and Earn Gold (:mod:`.steps`, :mod:`.rounds`); the steps not built yet
+  are refused with a clear message;
+- :meth:`after_phase` - what chance decides, from the game's seed: the Setup Order, the D6
+  rolls of the other principalities once the Electors are placed, and each round's Religious
+  Upheaval before it is played;
 - :meth:`province_style`, :meth:`scores` - the map and the standings (Imperial Power).
 """
 
@@ -44,9 +46,11 @@ class WestphaliaRules(Rules):
 
     def play_phase(self, variant: Variant, position: Position, orders: list, inputs: dict):
         phase = parse_phase(position.phase)
-        if phase.season != SETUP:
-            raise GameError(f"{position.phase}: the rounds of The Peace of Westphalia are not built yet (README, "
-                            "'Not done yet'); the Setup is played through to its end")
+        if phase.type not in steps.BUILT:
+            name = variant.calendar.phase_type_names.get(phase.type, phase.type)
+            raise GameError(f"{position.phase}: {name} in the rounds of The Peace of Westphalia is not built yet "
+                            "(README, 'Not done yet'): the Setup and a round's Initiative, Religious Upheaval "
+                            "and Earn Gold are")
         state = state_of(position)
         step = steps.apply(variant, state, phase.type, inputs, phase.year)
         if step.problems:
@@ -74,6 +78,18 @@ class WestphaliaRules(Rules):
             state.rolls = draw_rolls(state.setup_order, placed % len(state.setup_order), count, seed)
             draws.append({"kind": "principality rolls", "seed": f"westphalia principalities {seed}",
                           "text": ", ".join(f"{p} {n}" for p, n in state.rolls)})
+        upcoming = parse_phase(after.phase)
+        if upcoming.type == steps.UPHEAVAL and state.upheaval.get("year") != upcoming.year:
+            from gm_tools.systems.westphalia.rounds import draw_upheaval
+
+            state.upheaval = {"year": upcoming.year, **draw_upheaval(variant, state, upcoming.year, seed)}
+            text = "drawn: " + ", ".join(state.upheaval["drawn"])
+            if state.upheaval.get("players"):
+                text += "; players' dice: " + ", ".join(f"{p} {n}" for p, n in state.upheaval["players"].items())
+            if state.upheaval.get("rolls"):
+                text += "; principalities' dice: " + ", ".join(f"{p} {n}" for p, n in state.upheaval["rolls"].items())
+            draws.append({"kind": "religious upheaval", "seed": f"westphalia upheaval {upcoming.year} {seed}",
+                          "text": text})
         return with_state(after, state), draws
 
     def victory_measure(self, variant: Variant) -> str:

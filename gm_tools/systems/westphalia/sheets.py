@@ -15,7 +15,7 @@ from gm_tools.engine.phase import parse_phase
 from gm_tools.engine.variant import Variant
 from gm_tools.errors import Problem
 from gm_tools.systems.westphalia import steps
-from gm_tools.systems.westphalia.setup import roll_size, tables_of
+from gm_tools.systems.westphalia.setup import read_provinces, roll_size, tables_of
 from gm_tools.systems.westphalia.state import state_of
 
 PROVINCES = "Pick Provinces"
@@ -24,6 +24,7 @@ PRINCIPALITIES = "Place Principalities"
 INFLUENCE = "Diplomatic Influence"
 ELECTION = "Imperial Election"
 DOCTRINES = "Military Doctrines"
+UPHEAVAL = "Religious Upheaval"
 PRINCES = "Princes"
 STATES = "Principalities"
 EMPIRE = "Holy Roman Empire"
@@ -36,8 +37,7 @@ _FIELDS = {PROVINCES: {"player": "Player", "provinces": "Provinces", "capital": 
 
 
 def _kind(position: Position) -> str:
-    phase = parse_phase(position.phase)
-    return phase.type if phase.season == "P" else ""
+    return parse_phase(position.phase).type
 
 
 def _cycle(order: tuple[str, ...], count: int, start: int = 0) -> list[str]:
@@ -80,19 +80,27 @@ class WestphaliaHooks(SheetHooks):
                     Table(DOCTRINES, (Column("Player", width=14),
                                       Column("Doctrine", CHOICE, tables.doctrines, editable=True, width=16)),
                           rows=[[p, None] for p in players])]
+        if kind == steps.UPHEAVAL:
+            from gm_tools.systems.westphalia.rounds import upheaval_choosers
+
+            dice = state.upheaval.get("players", {})
+            return [Table(UPHEAVAL, (Column("Player", width=14), Column("Roll", INTEGER, width=6),
+                                     Column("Province", editable=True, width=14)),
+                          rows=[[p, dice[p], None] for p in upheaval_choosers(variant, state)])]
         return []
 
     def check_inputs(self, variant: Variant, position: Position, rows: dict[str, list[InputRow]]):
         kind = _kind(position)
-        sheet, inputs, where = _read(kind, rows)
-        if not kind or kind == steps.SETUP_ORDER:
+        sheet, inputs, where = _read(variant, state_of(position), kind, rows)
+        if kind in (steps.SETUP_ORDER, steps.INITIATIVE, steps.GOLD) or kind not in steps.BUILT:
             return {}, []
         step = steps.apply(variant, state_of(position), kind, inputs, parse_phase(position.phase).year)
         problems = []
         for i, field_, found, expected in step.problems:
             found = found if found == "no row" else repr(found)
             cells = where[i] if i < len(where) else None
-            column = _FIELDS.get(sheet, {}).get(field_) or {"ballot": "Votes for", "doctrine": "Doctrine"}.get(field_)
+            column = _FIELDS.get(sheet, {}).get(field_) or {"ballot": "Votes for", "doctrine": "Doctrine",
+                                                            "province": "Province"}.get(field_)
             ref = cells.get(column) if cells and column else None
             if ref is None:
                 problems.append(Problem(sheet, "", found, expected))
@@ -108,12 +116,13 @@ class WestphaliaHooks(SheetHooks):
         year = parse_phase(position.phase).year
         princes = Table(PRINCES, (Column("Player", width=14), Column("Name", width=18), Column("Religion", width=11),
                                   Column("Provinces", width=30), Column("Capital", width=10),
-                                  Column("Imperial Power", INTEGER, width=15), Column("Doctrine", width=14)))
+                                  Column("Imperial Power", INTEGER, width=15), Column("Doctrine", width=14),
+                                  Column("Gold", INTEGER, width=7)))
         for p in state.setup_order or tuple(variant.powers):
             land = state.princes.get(p)
             princes.rows.append([p, variant.powers[p].name, state.religion_of(p),
                                  ", ".join(land.provinces) if land else None, land.capital if land else None,
-                                 imperial_power(state, p, year), state.doctrines.get(p)])
+                                 imperial_power(state, p, year), state.doctrines.get(p), state.gold.get(p, 0)])
         states = Table(STATES, (Column("Principality", width=22), Column("Elector", width=8),
                                 Column("Provinces", width=24), Column("Capital", width=10),
                                 Column("Imperial Power", INTEGER, width=15), Column("Ally", width=12))
@@ -132,6 +141,8 @@ class WestphaliaHooks(SheetHooks):
             ["Catholic Electors", catholic],
             ["Protestant Electors", len(state.electors) - catholic],
             ["Setup Order", ", ".join(state.setup_order)],
+            ["Initiative Order", ", ".join(state.initiative) or None],
+            ["Religious Upheaval targets", ", ".join(state.targets) or None],
         ])
         return [princes, states, empire]
 
@@ -146,18 +157,24 @@ class WestphaliaHooks(SheetHooks):
             out.append(("What the table decided", "\n".join(lines)))
         if state.emperor:
             out.append(("Emperor", f"**{state.emperor}** since round {state.emperor_since}"))
+        if state.initiative:
+            out.append(("Initiative Order", ", ".join(state.initiative)))
+        if state.targets:
+            out.append(("Eligible Target Principalities", ", ".join(state.targets)
+                        + " ('place the drawn control markers near the Religious War section')"))
         return out
 
 
-def _read(kind: str, rows: dict[str, list[InputRow]]) -> tuple[str, dict, list[dict]]:
+def _read(variant: Variant, state, kind: str, rows: dict[str, list[InputRow]]) -> tuple[str, dict, list[dict]]:
     """(sheet, the step's inputs, each entry's cells) from the rows read back."""
     def split(text) -> list[str]:
         return [w.strip() for w in str(text or "").replace(";", ",").split(",") if w.strip()]
 
     if kind == steps.PROVINCES:
-        got = rows.get(PROVINCES, [])
-        return PROVINCES, {"princes": [{"player": r.values.get("Player"), "provinces": split(r.values.get("Provinces")),
-                                        "capital": r.values.get("Capital") or ""} for r in got]}, [r.cells for r in got]
+        got = _prefilled(PROVINCES, ("Player", "Provinces", "Capital"), state.setup_order, rows)
+        return PROVINCES, {"princes": [{"player": player, "provinces": split(values.get("Provinces")),
+                                        "capital": values.get("Capital") or ""} for player, values, _ in got]}, \
+            [cells for _, _, cells in got]
     if kind == steps.ELECTORS:
         got = [r for r in rows.get(ELECTORS, []) if r.values.get("Elector") or r.values.get("Provinces")]
         return ELECTORS, {"electors": [{"player": r.values.get("Player"), "name": r.values.get("Elector") or "",
@@ -177,7 +194,30 @@ def _read(kind: str, rows: dict[str, list[InputRow]]) -> tuple[str, dict, list[d
         doctrines = {r.values["Player"]: r.values["Doctrine"] for r in rows.get(DOCTRINES, []) if r.values.get("Doctrine")}
         cells = [r.cells for r in rows.get(ELECTION, []) if r.values.get("Votes for")]
         return ELECTION, {"ballots": ballots, "doctrines": doctrines}, cells
+    if kind == steps.UPHEAVAL:
+        from gm_tools.systems.westphalia.rounds import upheaval_choosers
+
+        got = _prefilled(UPHEAVAL, ("Player", "Roll", "Province"), tuple(upheaval_choosers(variant, state)), rows)
+        choices = {}
+        for player, values, _ in got:
+            if values.get("Province"):
+                codes, unknown = read_provinces(variant, values["Province"])
+                choices[player] = (codes + unknown)[0] if codes + unknown else ""
+        return UPHEAVAL, {"choices": choices}, [cells for _, _, cells in got]
     return "", {}, []
+
+
+def _prefilled(sheet: str, columns: tuple[str, ...], players: tuple[str, ...],
+               rows: dict[str, list[InputRow]]) -> list[tuple[str, dict, dict]]:
+    """(player, values, cells) for each row the sheet was written with, in that order: a row the
+    GM left blank is not read back, but a problem with it still names its cells."""
+    by_player = {r.values.get("Player"): r for r in rows.get(sheet, [])}
+    out = []
+    for i, player in enumerate(players, start=2):
+        row = by_player.get(player)
+        cells = row.cells if row else {c: f"{sheet}!{'ABCDEFGH'[j]}{i}" for j, c in enumerate(columns)}
+        out.append((player, row.values if row else {}, cells))
+    return out
 
 
 HOOKS = WestphaliaHooks()

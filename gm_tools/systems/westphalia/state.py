@@ -60,6 +60,18 @@ class State:
     """The round the Emperor was elected in (0: before the first)."""
     doctrines: dict[str, str] = field(default_factory=dict)
     """Player -> its Military Doctrine."""
+    initiative: tuple[str, ...] = ()
+    """This round's Initiative Order ('with the Emperor first, followed by Players ordered from
+    weakest to strongest')."""
+    gold: dict[str, int] = field(default_factory=dict)
+    """Player -> its Gold."""
+    upheaval: dict = field(default_factory=dict)
+    """This round's Religious Upheaval draws, made from the seed before the GM's entries:
+    ``drawn`` (principalities drawn from the bag), ``rolls`` (principality -> D6, rounds 4-6),
+    ``players`` (player -> D6, rounds 1-3)."""
+    targets: tuple[str, ...] = ()
+    """Principalities drawn in this round's Religious Upheaval: 'eligibility to be a Target
+    Principality' of a Religious War."""
 
     def owner(self) -> dict[str, str]:
         """Province -> the player or principality holding it."""
@@ -85,6 +97,10 @@ class State:
             "emperor": self.emperor,
             "emperor_since": self.emperor_since,
             "doctrines": dict(sorted(self.doctrines.items())),
+            **({"initiative": list(self.initiative)} if self.initiative else {}),
+            **({"gold": dict(sorted(self.gold.items()))} if self.gold else {}),
+            **({"upheaval": self.upheaval} if self.upheaval else {}),
+            **({"targets": sorted(self.targets)} if self.targets else {}),
         }
 
     @classmethod
@@ -101,6 +117,10 @@ class State:
             emperor=data.get("emperor"),
             emperor_since=int(data.get("emperor_since", 0)),
             doctrines=dict(data.get("doctrines", {})),
+            initiative=tuple(data.get("initiative", ())),
+            gold={p: int(n) for p, n in data.get("gold", {}).items()},
+            upheaval=dict(data.get("upheaval", {})),
+            targets=tuple(data.get("targets", ())),
         )
 
 

@@ -16,6 +16,11 @@ from gm_tools.systems.westphalia.state import Holding, State
 
 SETUP_ORDER, PROVINCES, ELECTORS, PRINCIPALITIES, INFLUENCE, EMPEROR = "O", "L", "K", "C", "D", "V"
 """The Setup's phase types (``variant.toml [calendar]``)."""
+INITIATIVE, UPHEAVAL, GOLD = "I", "U", "G"
+"""The round's first steps."""
+BUILT = (SETUP_ORDER, PROVINCES, ELECTORS, PRINCIPALITIES, INFLUENCE, EMPEROR, INITIATIVE, UPHEAVAL, GOLD)
+"""The steps played so far; the others (the player turns, Foreign Powers, the Emperor's death)
+are not built yet."""
 
 
 @dataclass
@@ -42,7 +47,35 @@ def apply(variant: Variant, state: State, kind: str, inputs: dict, year: int) ->
         _influence(tables, step, inputs.get("influence", []))
     elif kind == EMPEROR:
         _emperor(variant, tables, step, inputs, year)
+    elif kind == INITIATIVE:
+        from gm_tools.systems.westphalia.rounds import initiative
+
+        step.state.initiative = initiative(step.state, year)
+        step.done.append(("", "Initiative Order: " + ", ".join(step.state.initiative)))
+    elif kind == UPHEAVAL:
+        _upheaval(variant, step, inputs.get("choices", {}))
+    elif kind == GOLD:
+        from gm_tools.systems.westphalia.rounds import earn_gold
+
+        step.done += earn_gold(variant, step.state)
     return step
+
+
+def _upheaval(variant: Variant, step: Step, choices: dict[str, str]) -> None:
+    from gm_tools.systems.westphalia.rounds import apply_upheaval, check_choice, upheaval_choosers
+
+    choosers = upheaval_choosers(variant, step.state)
+    for i, player in enumerate(choosers):
+        province = choices.get(player, "")
+        wrong = check_choice(step.state, player, province)
+        if wrong:
+            step.problems.append((i, "province", province or "nothing", wrong))
+    for player in sorted(set(choices) - set(choosers)):
+        step.problems.append((len(choosers), "province", f"{player}: {choices[player]}",
+                              "a choice only for a player who rolled 1-3 ('On a 1-3, one of the Player's provinces "
+                              "of his choice converts')"))
+    if not step.problems:
+        step.done += apply_upheaval(variant, step.state, {p: choices[p] for p in choosers})
 
 
 def _holding(variant: Variant, step: Step, i: int, entry: dict) -> tuple[list[str], str] | None:
@@ -64,6 +97,10 @@ def _princes(variant: Variant, tables, step: Step, entries: list[dict]) -> None:
         player = entry.get("player")
         if player not in expected or seen.count(player) > 1:
             step.problems.append((i, "player", str(player), "each player once, in Setup Order"))
+            continue
+        if not entry.get("provinces"):
+            step.problems.append((i, "provinces", "nothing", f"{player}'s {tables.prince_provinces} provinces "
+                                                              "('Other Players follow, in Setup Order')"))
             continue
         got = _holding(variant, step, i, entry)
         if got is None:

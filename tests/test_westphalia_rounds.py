@@ -1,0 +1,103 @@
+"""The Peace of Westphalia's round, its first steps (issue 15 item 4), each test citing the
+rulebook: Initiative, Religious Upheaval, Earn Gold, and the Setup played only once.
+
+Rulebook: ``003_b5b9eb4920d39694.txt``, 'How to Play'.
+"""
+
+from __future__ import annotations
+
+from gm_tools.edges.variants import load_variant
+from gm_tools.engine.model import Position
+from gm_tools.engine.rules import rules_for, variant_for_game
+from gm_tools.systems.westphalia.rounds import (apply_upheaval, check_choice, draw_upheaval, earn_gold, initiative,
+                                                upheaval_choosers)
+from gm_tools.systems.westphalia.state import Holding, State
+
+VARIANT = variant_for_game(load_variant("westphalia"), 5)
+ORDER = ("RED", "BLUE", "YELLOW", "GREEN", "ORANGE")
+
+
+def board() -> State:
+    state = State(setup_order=ORDER)
+    hexes = sorted(VARIANT.provinces)
+    for i, p in enumerate(ORDER):
+        land = tuple(hexes[4 * i:4 * i + 4])
+        state.princes[p] = Holding(land, land[0])
+    state.principalities = {"Trier": Holding((hexes[20],), hexes[20]),
+                            "Saxony": Holding((hexes[21], hexes[22]), hexes[21]),
+                            "Ulm": Holding((hexes[23], hexes[24], hexes[25]), hexes[23])}
+    return state
+
+
+def test_initiative_emperor_first_then_weakest_ties_clockwise():
+    """'with the Emperor first, followed by Players ordered from weakest to strongest according
+    to their Imperial Power, with ties resolved clockwise from the Emperor'."""
+    state = board()
+    state.emperor = "YELLOW"
+    state.influence = {"Saxony": {"BLUE": 2}}  # Blue 4 + 4 = 8; the others 4
+    # the others tie at 4: clockwise from Yellow (the Setup Order is the seating) GREEN, ORANGE, RED
+    assert initiative(state, 1510) == ("YELLOW", "GREEN", "ORANGE", "RED", "BLUE")
+
+
+def test_upheaval_rounds_one_to_three():
+    """'During Rounds 1-3: Place 1 control marker for each Catholic Principality inside the
+    Religious Upheaval Bag. Draw 2 control markers in a 5-6 Player game ... All provinces from
+    drawn Principalities convert to Protestantism. Each Catholic non-Foreign Power Player rolls a
+    D6. On a 1-3, one of the Player's provinces of his choice converts to Protestantism. A
+    player's capital may not be converted this way'."""
+    state = board()
+    state.protestant = state.principalities["Ulm"].provinces  # Ulm is Protestant: not in the bag
+    drawn = draw_upheaval(VARIANT, state, 1535, "9")
+    assert sorted(drawn["drawn"]) == ["Saxony", "Trier"] and "rolls" not in drawn
+    assert sorted(drawn["players"]) == sorted(ORDER) and all(1 <= n <= 6 for n in drawn["players"].values())
+    assert drawn == draw_upheaval(VARIANT, state, 1535, "9")  # the same seed, the same draws
+    state.upheaval = {**drawn, "players": {"RED": 2, "BLUE": 5, "YELLOW": 3, "GREEN": 6, "ORANGE": 1}}
+    assert upheaval_choosers(VARIANT, state) == ["RED", "YELLOW", "ORANGE"]
+    red = state.princes["RED"]
+    assert "capital" in check_choice(state, "RED", red.capital)
+    assert "RED's provinces" in check_choice(state, "RED", state.princes["BLUE"].provinces[1])
+    assert check_choice(state, "RED", red.provinces[1]) is None
+    apply_upheaval(VARIANT, state, {"RED": red.provinces[1]})
+    assert set(state.principalities["Saxony"].provinces) <= set(state.protestant)
+    assert red.provinces[1] in state.protestant and red.capital not in state.protestant
+    assert sorted(state.targets) == ["Saxony", "Trier"]  # 'eligibility to be a Target Principality'
+
+
+def test_upheaval_rounds_four_to_six():
+    """'During Rounds 4-6: Put a control marker from every Principality into the Religious
+    Upheaval Bag ... If a drawn Principality is 1 province, it converts. If 2+ provinces, roll a
+    D6; it converts on a 1-3.' No player rolls."""
+    state = board()
+    state.protestant = state.principalities["Ulm"].provinces
+    drawn = draw_upheaval(VARIANT, state, 1585, "1")  # round 4
+    assert "players" not in drawn and len(drawn["drawn"]) == 2
+    state.upheaval = {"drawn": ["Trier", "Ulm", "Saxony"], "rolls": {"Ulm": 2, "Saxony": 5}}
+    apply_upheaval(VARIANT, state, {})
+    assert state.principalities["Trier"].provinces[0] in state.protestant       # one province: converts
+    assert not set(state.principalities["Ulm"].provinces) & set(state.protestant)  # rolled 2: back to Catholic
+    assert not set(state.principalities["Saxony"].provinces) & set(state.protestant)  # rolled 5: keeps its faith
+
+
+def test_gold_for_orthodox_towns_only():
+    """'Players earn 2 Gold for each town they own that is on an orthodox (the religion they
+    adhere to) province. Players do not earn Gold for allied towns or towns on heretical
+    provinces.'"""
+    state = board()
+    state.influence = {"Trier": {"RED": 3}}  # an allied town earns nothing
+    state.protestant = (state.princes["BLUE"].capital,)  # Blue's capital is heretical
+    earn_gold(VARIANT, state)
+    assert state.gold == {"RED": 2, "BLUE": 0, "YELLOW": 2, "GREEN": 2, "ORANGE": 2}
+    earn_gold(VARIANT, state)
+    assert state.gold["RED"] == 4  # Gold is kept from round to round
+
+
+def test_the_setup_is_played_once():
+    """'Now let the games begin - proceed to Round 1': the Setup's steps are passed over in
+    later rounds; the rounds are 25 years apart ('each Round lasting ~25 years')."""
+    from gm_tools.engine.phase import next_phase
+
+    rules = rules_for(VARIANT)
+    position = Position(phase="R1510X")
+    assert next_phase(VARIANT.calendar, "R1510X").id == "P1535O"
+    assert rules.skips_phase(VARIANT, position, "P1535O") and not rules.skips_phase(VARIANT, position, "P1510O")
+    assert not rules.skips_phase(VARIANT, position, "R1535I")
