@@ -47,8 +47,8 @@ def test_the_setup_runs_step_by_step_to_the_first_round(game):
     proceed to Round 1.'"""
     _, state = game
     assert [r["phase"] for r in state.history] == ["P1510O", "P1510L", "P1510K", "P1510C", "P1510D", "P1510V",
-                                                   "R1510I", "R1510U", "R1510G"]
-    assert state.position.phase == "R1510T"
+                                                   "R1510I", "R1510U", "R1510G", "R1510T"]
+    assert state.position.phase == "R1510F"
     after = state.history[5]["after"]["extra"]["westphalia"]
     assert after["setup_order"] == ["RED", "BLUE", "YELLOW", "GREEN", "ORANGE"]
     assert state.history[0]["random"]["draws"][0]["kind"] == "setup order"
@@ -79,15 +79,18 @@ def test_the_state_is_written_back(game):
     wb = openpyxl.load_workbook(io.BytesIO(game_paths(GAME, root).workbook.read_bytes()))
     princes = {r[0]: r for r in wb[PRINCES].iter_rows(min_row=2, values_only=True)}
     assert princes["RED"][5] == 4 + 3 + 3       # 4 provinces, Trier (2 + 1), Emperor in round 1 (1 + 2)
-    assert princes["GREEN"][5] == 4 + 4 + 5     # The Palatinate (2 + 2) and Augsburg (2 + 3)
+    # Green turned Protestant with its capital only: 1 orthodox province, The Palatinate (2 + 2) and
+    # Augsburg (2 + 3)
+    assert princes["GREEN"][5] == 1 + 4 + 5
     assert princes["RED"][6] == "Flexible"
-    assert princes["RED"][7] == 2  # 'Players earn 2 Gold for each town they own that is on an orthodox province'
+    assert princes["RED"][7] == 0  # 2 Gold earned ('2 Gold for each town'), turned into DI at the Tradeoffs
     states = {r[0]: r for r in wb[STATES].iter_rows(min_row=2, values_only=True)}
     assert states["Bohemia"][1] == "yes" and states["Bohemia"][5] == "YELLOW"  # 3 DI against Blue's 1
     empire = {r[0]: r[1] for r in wb[EMPIRE].iter_rows(min_row=2, values_only=True)}
     # 7 Catholic Electors after the Setup; Bohemia, drawn from the bag in round 1, turned Protestant
     assert empire["Emperor"] == "RED" and (empire["Catholic Electors"], empire["Protestant Electors"]) == (6, 1)
-    assert princes["BLUE"][5] == 3 + 3  # Blue's Graz is heretical now: 3 orthodox provinces and Mainz
+    # Blue turned Protestant with Hal; Graz (Upheaval), Duisburg and Duren (his dice) are Protestant too
+    assert princes["BLUE"][2] == "protestant" and princes["BLUE"][5] == 4 + 3
 
 
 def test_bad_entries_name_their_cells_and_nothing_is_written(tmp_path):
@@ -110,13 +113,13 @@ def test_bad_entries_name_their_cells_and_nothing_is_written(tmp_path):
 
 
 def test_the_steps_not_built_are_refused_with_a_clear_message(game, tmp_path):
-    """The Player Turns are not built: processing them says so instead of guessing."""
+    """The Foreign Powers step is not built: processing it says so instead of guessing."""
     import shutil
 
     root, _ = game
     copy = tmp_path / "copy"
     shutil.copytree(root, copy)
-    with pytest.raises(GameError, match="Player Turns in the rounds of The Peace of Westphalia is not built yet"):
+    with pytest.raises(GameError, match="Foreign Powers in the rounds of The Peace of Westphalia is not built yet"):
         run_turn(GAME, root=copy, site_dir=None, force=True)
 
 
@@ -164,3 +167,18 @@ def test_round_one_initiative_upheaval_and_gold(game):
     assert after["targets"] == upheaval["drawn"]
     gold = by_phase["R1510G"]["after"]["extra"]["westphalia"]["gold"]
     assert gold == {p: 2 for p in initiative}
+
+
+def test_round_one_player_turns(game):
+    """'Players will choose 2/3 of Combat Heresy, Engage in Diplomacy, & Wage War'; 'The first
+    Player to convert to Protestantism gains 6 Reformation Points'; Blood of the Martyrs; Spread
+    the Faith; the Diplomacy Game's Influence placed; 'All remaining Gold turns into Diplomatic
+    Influence'."""
+    _, state = game
+    after = {r["phase"]: r for r in state.history}["R1510T"]["after"]["extra"]["westphalia"]
+    assert after["actions"]["YELLOW"] == ["Engage in Diplomacy", "Wage War"]
+    assert after["religion"] == {"BLUE": "protestant", "GREEN": "protestant"}
+    assert after["reformation"] == {"BLUE": 6, "GREEN": 4}
+    assert {"HAL", "DUI", "DUR", "GRA", "GIE"} <= set(after["protestant"]) and "FUL" not in after["protestant"]
+    assert after["influence"]["Cologne"] == {"RED": 2, "YELLOW": 3}
+    assert after["saved_di"] == {"BLUE": 2, "GREEN": 3, "ORANGE": 2, "RED": 2, "YELLOW": 2}

@@ -25,10 +25,17 @@ INFLUENCE = "Diplomatic Influence"
 ELECTION = "Imperial Election"
 DOCTRINES = "Military Doctrines"
 UPHEAVAL = "Religious Upheaval"
+TURNS = "Player Turns"
+FAITH = "Spread the Faith"
+PLACE = "Place Influence"
+YES_NO = ("yes", "no")
 PRINCES = "Princes"
 STATES = "Principalities"
 EMPIRE = "Holy Roman Empire"
 
+_COLUMNS = {"ballot": "Votes for", "doctrine": "Doctrine", "province": "Province", "actions": "Combat Heresy",
+            "convert": "Convert", "influence": "Influence gained", "placement": "Influence gained", "dice": "Where"}
+"""Entry field -> sheet column where no sheet-specific mapping says otherwise."""
 _FIELDS = {PROVINCES: {"player": "Player", "provinces": "Provinces", "capital": "Capital"},
            ELECTORS: {"player": "Player", "name": "Elector", "provinces": "Provinces", "capital": "Capital"},
            PRINCIPALITIES: {"name": "Principality", "provinces": "Provinces", "capital": "Capital"},
@@ -87,6 +94,20 @@ class WestphaliaHooks(SheetHooks):
             return [Table(UPHEAVAL, (Column("Player", width=14), Column("Roll", INTEGER, width=6),
                                      Column("Province", editable=True, width=14)),
                           rows=[[p, dice[p], None] for p in upheaval_choosers(variant, state)])]
+        if kind == steps.TURNS:
+            yes_no = {"kind": CHOICE, "choices": YES_NO, "editable": True, "width": 12}
+            names = tuple(sorted(state.principalities))
+            return [Table(TURNS, (Column("Player", width=14), Column("Combat Heresy", **yes_no),
+                                  Column("Engage in Diplomacy", **yes_no), Column("Wage War", **yes_no),
+                                  Column("Convert", **yes_no), Column("Influence gained", INTEGER, editable=True,
+                                                                      width=16)),
+                          rows=[[p, None, None, None, None, None] for p in state.initiative or players]),
+                    Table(FAITH, (Column("Player", CHOICE, players, editable=True, width=14),
+                                  Column("Where", editable=True, width=22), Column("Dice", INTEGER, editable=True, width=6),
+                                  Column("Also converts", editable=True, width=14)), blank_rows=3 * len(players)),
+                    Table(PLACE, (Column("Player", CHOICE, players, editable=True, width=14),
+                                  Column("Principality", CHOICE, names, editable=True, width=22),
+                                  Column("DI", INTEGER, editable=True, width=6)), blank_rows=3 * len(players))]
         return []
 
     def check_inputs(self, variant: Variant, position: Position, rows: dict[str, list[InputRow]]):
@@ -98,9 +119,9 @@ class WestphaliaHooks(SheetHooks):
         problems = []
         for i, field_, found, expected in step.problems:
             found = found if found == "no row" else repr(found)
-            cells = where[i] if i < len(where) else None
-            column = _FIELDS.get(sheet, {}).get(field_) or {"ballot": "Votes for", "doctrine": "Doctrine",
-                                                            "province": "Province"}.get(field_)
+            rows_of = where.get(field_, where.get("*", [])) if isinstance(where, dict) else where
+            cells = rows_of[i] if i < len(rows_of) else None
+            column = _FIELDS.get(sheet, {}).get(field_) or _COLUMNS.get(field_)
             ref = cells.get(column) if cells and column else None
             if ref is None:
                 problems.append(Problem(sheet, "", found, expected))
@@ -194,6 +215,8 @@ def _read(variant: Variant, state, kind: str, rows: dict[str, list[InputRow]]) -
         doctrines = {r.values["Player"]: r.values["Doctrine"] for r in rows.get(DOCTRINES, []) if r.values.get("Doctrine")}
         cells = [r.cells for r in rows.get(ELECTION, []) if r.values.get("Votes for")]
         return ELECTION, {"ballots": ballots, "doctrines": doctrines}, cells
+    if kind == steps.TURNS:
+        return _read_turns(variant, state, rows)
     if kind == steps.UPHEAVAL:
         from gm_tools.systems.westphalia.rounds import upheaval_choosers
 
@@ -205,6 +228,32 @@ def _read(variant: Variant, state, kind: str, rows: dict[str, list[InputRow]]) -
                 choices[player] = (codes + unknown)[0] if codes + unknown else ""
         return UPHEAVAL, {"choices": choices}, [cells for _, _, cells in got]
     return "", {}, []
+
+
+def _read_turns(variant: Variant, state, rows: dict[str, list[InputRow]]):
+    from gm_tools.systems.westphalia.turns import ACTIONS
+
+    def yes(value) -> bool:
+        return str(value or "").strip().lower() in ("yes", "y", "x", "true", "1")
+
+    got = _prefilled(TURNS, ("Player",) + ACTIONS + ("Convert", "Influence gained"),
+                     tuple(state.initiative or state.setup_order), rows)
+    turns = [{"player": player, "actions": [a for a in ACTIONS if yes(values.get(a))],
+              "convert": yes(values.get("Convert")), "influence": values.get("Influence gained") or 0}
+             for player, values, _ in got]
+    dice_rows = rows.get(FAITH, [])
+    dice = []
+    for r in dice_rows:
+        target = str(r.values.get("Where") or "").strip()
+        codes, _ = read_provinces(variant, target)
+        also, _ = read_provinces(variant, r.values.get("Also converts") or "")
+        dice.append({"player": r.values.get("Player"), "target": codes[0] if codes and target not in
+                     state.principalities else target, "count": r.values.get("Dice") or 0,
+                     "also": also[0] if also else ""})
+    placements = [{"player": r.values.get("Player"), "principality": r.values.get("Principality") or "",
+                   "di": r.values.get("DI") or 0} for r in rows.get(PLACE, [])]
+    where = {"*": [cells for _, _, cells in got], "dice": [r.cells for r in dice_rows]}
+    return TURNS, {"turns": turns, "dice": dice, "placements": placements}, where
 
 
 def _prefilled(sheet: str, columns: tuple[str, ...], players: tuple[str, ...],

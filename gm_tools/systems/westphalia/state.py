@@ -69,6 +69,16 @@ class State:
     """This round's Religious Upheaval draws, made from the seed before the GM's entries:
     ``drawn`` (principalities drawn from the bag), ``rolls`` (principality -> D6, rounds 4-6),
     ``players`` (player -> D6, rounds 1-3)."""
+    saints: dict[str, int] = field(default_factory=dict)
+    """Player -> Saints ('Put a cube for all Players at 0 Saints')."""
+    reformation: dict[str, int] = field(default_factory=dict)
+    """Player -> Reformation Points."""
+    saved_di: dict[str, int] = field(default_factory=dict)
+    """Player -> Diplomatic Influence not placed ('Unplaced Diplomatic Influence is stored on
+    your capital')."""
+    actions: dict[str, list[str]] = field(default_factory=dict)
+    """Player -> the two actions it chose this round ('Players will choose 2/3 of Combat Heresy,
+    Engage in Diplomacy, & Wage War')."""
     targets: tuple[str, ...] = ()
     """Principalities drawn in this round's Religious Upheaval: 'eligibility to be a Target
     Principality' of a Religious War."""
@@ -101,6 +111,11 @@ class State:
             **({"gold": dict(sorted(self.gold.items()))} if self.gold else {}),
             **({"upheaval": self.upheaval} if self.upheaval else {}),
             **({"targets": sorted(self.targets)} if self.targets else {}),
+            **({"saints": dict(sorted(self.saints.items()))} if self.saints else {}),
+            **({"reformation": dict(sorted(self.reformation.items()))} if self.reformation else {}),
+            **({"saved_di": dict(sorted((p, n) for p, n in self.saved_di.items() if n))}
+               if any(self.saved_di.values()) else {}),
+            **({"actions": {p: list(a) for p, a in sorted(self.actions.items())}} if self.actions else {}),
         }
 
     @classmethod
@@ -121,6 +136,10 @@ class State:
             gold={p: int(n) for p, n in data.get("gold", {}).items()},
             upheaval=dict(data.get("upheaval", {})),
             targets=tuple(data.get("targets", ())),
+            saints={p: int(n) for p, n in data.get("saints", {}).items()},
+            reformation={p: int(n) for p, n in data.get("reformation", {}).items()},
+            saved_di={p: int(n) for p, n in data.get("saved_di", {}).items()},
+            actions={p: list(a) for p, a in data.get("actions", {}).items()},
         )
 
 

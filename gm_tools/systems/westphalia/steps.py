@@ -16,9 +16,9 @@ from gm_tools.systems.westphalia.state import Holding, State
 
 SETUP_ORDER, PROVINCES, ELECTORS, PRINCIPALITIES, INFLUENCE, EMPEROR = "O", "L", "K", "C", "D", "V"
 """The Setup's phase types (``variant.toml [calendar]``)."""
-INITIATIVE, UPHEAVAL, GOLD = "I", "U", "G"
-"""The round's first steps."""
-BUILT = (SETUP_ORDER, PROVINCES, ELECTORS, PRINCIPALITIES, INFLUENCE, EMPEROR, INITIATIVE, UPHEAVAL, GOLD)
+INITIATIVE, UPHEAVAL, GOLD, TURNS = "I", "U", "G", "T"
+"""The round's steps built so far."""
+BUILT = (SETUP_ORDER, PROVINCES, ELECTORS, PRINCIPALITIES, INFLUENCE, EMPEROR, INITIATIVE, UPHEAVAL, GOLD, TURNS)
 """The steps played so far; the others (the player turns, Foreign Powers, the Emperor's death)
 are not built yet."""
 
@@ -58,7 +58,65 @@ def apply(variant: Variant, state: State, kind: str, inputs: dict, year: int) ->
         from gm_tools.systems.westphalia.rounds import earn_gold
 
         step.done += earn_gold(variant, step.state)
+    elif kind == TURNS:
+        _turns(variant, step, inputs)
     return step
+
+
+def _turns(variant: Variant, step: Step, inputs: dict) -> None:
+    """'Player turns are done in initiative order': the actions chosen, Player Conversion,
+    Spread the Faith, the Diplomacy Game's Influence placed, the war choice recorded, and the
+    Tradeoffs' Gold into Diplomatic Influence (:mod:`.turns`)."""
+    from gm_tools.systems.westphalia import turns as T
+
+    state = step.state
+    rows = {t["player"]: t for t in inputs.get("turns", [])}
+    order = list(state.initiative or state.setup_order)
+    for i, player in enumerate(order):
+        row = rows.get(player, {})
+        chosen = row.get("actions", [])
+        wrong = T.check_actions(chosen)
+        if wrong:
+            step.problems.append((i, "actions", ", ".join(chosen) or "nothing", wrong))
+        elif row.get("convert") and T.HERESY not in chosen:
+            step.problems.append((i, "convert", "yes", "a conversion only while Combatting Heresy ('All Non-Foreign "
+                                                       "Power Players Combatting Heresy have an opportunity to convert')"))
+        elif row.get("influence") and T.DIPLOMACY not in chosen:
+            step.problems.append((i, "influence", str(row["influence"]), "Influence only while Engaging in Diplomacy"))
+    if step.problems:
+        return
+    state.actions = {p: sorted(rows[p]["actions"]) for p in order}
+    step.done += T.convert(state, [p for p in order if rows[p].get("convert")])
+    dice = [T.Die(d["player"], d["target"], int(d.get("count") or 0), d.get("also", "")) for d in inputs.get("dice", [])]
+    for i, die in enumerate(dice):
+        if T.HERESY not in state.actions.get(die.player, []):
+            step.problems.append((i, "dice", f"{die.player}: {die.target}", "dice only from a player Combatting Heresy"))
+            continue
+        wrong = T.check_die(variant, state, die)
+        if wrong:
+            step.problems.append((i, "dice", f"{die.player}: {die.target}", wrong))
+    if step.problems:
+        return
+    step.done += T.spread(state, dice)
+    placed: dict[str, list[tuple[str, int]]] = {}
+    for entry in inputs.get("placements", []):
+        placed.setdefault(entry["player"], []).append((entry["principality"], int(entry.get("di") or 0)))
+    for i, player in enumerate(order):
+        gained = int(rows[player].get("influence") or 0)
+        if not gained and not placed.get(player):
+            continue
+        wrong = T.place_influence(state, player, gained, placed.get(player, []))
+        if wrong:
+            step.problems.append((i, "placement", f"{player}: {sum(n for _, n in placed.get(player, []))}", wrong))
+        else:
+            step.done.append((player, f"gains {gained} Influence; places "
+                              + (", ".join(f"{n} on {name}" for name, n in placed.get(player, [])) or "none")
+                              + f"; {state.saved_di.get(player, 0)} saved on the capital"))
+    for player in order:
+        if T.WAR in state.actions[player]:
+            step.done.append((player, "Wages War (battles and peace treaties are not built yet)"))
+    if not step.problems:
+        step.done += T.tradeoffs(state)
 
 
 def _upheaval(variant: Variant, step: Step, choices: dict[str, str]) -> None:

@@ -1,0 +1,202 @@
+"""The Player Turns: the actions each player chose, Player Conversion, Spread the Faith, the
+Diplomacy Game's Influence and where it is placed, and the Gold that turns into Diplomatic
+Influence at the Tradeoffs.
+
+Rulebook: ``003_b5b9eb4920d39694.txt``, 'Player Turns'. What the table decides (the hidden
+cubes, the thumbs, the Dilemma cards, where dice go) is entered by the GM; what follows from it
+is worked out and checked here. Wars are part 2 (``Wage War`` is recorded only).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from gm_tools.engine.variant import Variant
+from gm_tools.systems.westphalia.board import neighbours
+from gm_tools.systems.westphalia.figures import ally
+from gm_tools.systems.westphalia.rounds import CATHOLIC, PROTESTANT, principality_religion
+from gm_tools.systems.westphalia.state import State
+
+HERESY, DIPLOMACY, WAR = "Combat Heresy", "Engage in Diplomacy", "Wage War"
+ACTIONS = (HERESY, DIPLOMACY, WAR)
+LUTHER_POINTS = 6
+"""'The first Player to convert to Protestantism gains 6 Reformation Points ... the first Player
+to return to Catholicism gains 6 Saints.'"""
+MARTYRS_LESS = 2
+"""'you gain however many Saints or Reformation Points the Player with the least has who is
+still saved, -2'."""
+
+
+@dataclass(frozen=True)
+class Die:
+    """Faith dice a player placed ('Whenever a Player places a dice on a province')."""
+
+    player: str
+    target: str
+    """A province code, or a principality's name."""
+    count: int
+    also: str = ""
+    """Within its own territory: 'an additional heretical province of your choice that you
+    control that does not have a heretical dice on it'."""
+
+
+def check_actions(chosen: list[str]) -> str | None:
+    """'Players will choose 2/3 of Combat Heresy, Engage in Diplomacy, & Wage War'."""
+    if len(set(chosen)) != 2 or not set(chosen) <= set(ACTIONS):
+        return "two of Combat Heresy, Engage in Diplomacy, Wage War ('Players will choose 2/3')"
+    return None
+
+
+def faith_of(state: State, province: str) -> str:
+    return PROTESTANT if province in state.protestant else CATHOLIC
+
+
+def convert(state: State, players: list[str]) -> list[tuple[str, str]]:
+    """'Players convert in Initiative Order, and upon conversion: Blood of the Martyrs - Except
+    for Martin Luther and St. Francis de Sales, when you convert you gain however many Saints or
+    Reformation Points the Player with the least has who is still saved, -2. May not go
+    negative. Martin Luther/St. Francis de Sales - The first Player to convert to Protestantism
+    gains 6 Reformation Points. If no Catholics remain, the first Player to return to
+    Catholicism gains 6 Saints.' A player's capital converts with it ('it only converts when the
+    Player converts')."""
+    done = []
+    for player in [p for p in state.initiative or state.setup_order if p in players]:
+        new = PROTESTANT if state.religion_of(player) == CATHOLIC else CATHOLIC
+        faithful = [p for p in state.setup_order if p != player and state.religion_of(p) == new]
+        points = state.reformation if new == PROTESTANT else state.saints
+        word = "Reformation Points" if new == PROTESTANT else "Saints"
+        ever = any(state.reformation.get(p) for p in state.setup_order) or any(
+            state.religion_of(p) == PROTESTANT for p in state.setup_order)
+        if new == PROTESTANT and not ever:
+            gain, why = LUTHER_POINTS, "Martin Luther"
+        elif new == CATHOLIC and not faithful:
+            gain, why = LUTHER_POINTS, "St. Francis de Sales"
+        else:
+            least = min((points.get(p, 0) for p in faithful), default=0)
+            gain, why = max(0, least - MARTYRS_LESS), "Blood of the Martyrs"
+        state.religion[player] = new
+        points[player] = points.get(player, 0) + gain
+        capital = state.princes[player].capital if player in state.princes else None
+        if capital:
+            protestant = set(state.protestant)
+            state.protestant = tuple(sorted(protestant | {capital} if new == PROTESTANT else protestant - {capital}))
+        done.append((player, f"converts to {'Protestantism' if new == PROTESTANT else 'Catholicism'} ({why}: "
+                             f"{gain} {word})"))
+    return done
+
+
+def _territory(state: State, player: str) -> set[str]:
+    land = state.princes.get(player)
+    return set(land.provinces) if land else set()
+
+
+def _touches(variant: Variant, state: State, player: str, provinces) -> bool:
+    from gm_tools.systems.westphalia.setup import hex_of
+
+    mine = {hex_of(variant, p) for p in _territory(state, player)}
+    return any(h in mine for p in provinces for h in neighbours(hex_of(variant, p)))
+
+
+def check_die(variant: Variant, state: State, die: Die) -> str | None:
+    """Where a player's faith dice may go: a heretical province it controls, a heretical
+    province of a neighbouring opposing player, or a neighbouring or allied principality."""
+    faith = state.religion_of(die.player)
+    if die.count < 1:
+        return "a number of dice, 1 or more"
+    if die.target in state.principalities:
+        land = state.principalities[die.target].provinces
+        if principality_religion(state, die.target) == faith:
+            return f"a heretical principality ({die.target} is {faith} already)"
+        if ally(state, die.target) != die.player and not _touches(variant, state, die.player, land):
+            return f"a neighbouring or allied principality ('On a neighboring or allied Principality')"
+        return None
+    owner = state.owner().get(die.target)
+    if owner is None:
+        return "a province of the board or a principality's name"
+    if faith_of(state, die.target) == faith:
+        return f"a heretical province ({die.target} is {faith} already)"
+    if owner == die.player:
+        if die.also and (die.also not in _territory(state, die.player) or faith_of(state, die.also) == faith):
+            return f"an additional heretical province {die.player} controls ('an additional heretical province of " \
+                   "your choice that you control')"
+        return None
+    if owner not in state.princes:
+        return f"{die.target} belongs to {owner}: name the principality"
+    if not _touches(variant, state, die.player, [die.target]):
+        return "a neighbouring player's province ('In a neighboring Player-controlled province')"
+    return None
+
+
+def spread(state: State, dice: list[Die]) -> list[tuple[str, str]]:
+    """'Whenever a Player places a dice on a province with a dice of the opposing Faith, both
+    dice are removed. Once all Players have placed their dice, provinces/Principalities convert'."""
+    by_target: dict[str, dict[str, int]] = {}
+    for d in dice:
+        faith = state.religion_of(d.player)
+        by_target.setdefault(d.target, {}).setdefault(faith, 0)
+        by_target[d.target][faith] += d.count
+    left = {}
+    for target, faiths in by_target.items():
+        cancel = min(faiths.get(CATHOLIC, 0), faiths.get(PROTESTANT, 0))
+        left[target] = {f: n - cancel for f, n in faiths.items() if n - cancel > 0}
+    heretic_dice = {t for t, f in left.items() if f}
+    protestant = set(state.protestant)
+    done = []
+
+    def flip(provinces, to: str) -> None:
+        nonlocal protestant
+        protestant = protestant | set(provinces) if to == PROTESTANT else protestant - set(provinces)
+
+    for d in dice:
+        faith = state.religion_of(d.player)
+        standing = left.get(d.target, {}).get(faith, 0)
+        if not standing:
+            done.append((d.player, f"dice on {d.target} cancelled by the opposing faith's"))
+            continue
+        if d.target in state.principalities:
+            land = state.principalities[d.target].provinces
+            if standing >= len(land):
+                flip(land, faith)
+                done.append((d.player, f"{d.target} converts ({standing} dice for {len(land)} provinces)"))
+            else:
+                done.append((d.player, f"{d.target} holds its faith ({standing} dice for {len(land)} provinces)"))
+            continue
+        flip([d.target], faith)
+        text = f"{d.target} converts"
+        if d.also and d.also not in heretic_dice and state.owner().get(d.target) == d.player:
+            flip([d.also], faith)
+            text += f", and {d.also} with it"
+        done.append((d.player, text))
+        left[d.target][faith] = 0  # one conversion per target
+    state.protestant = tuple(sorted(protestant))
+    return done
+
+
+def place_influence(state: State, player: str, gained: int, placements: list[tuple[str, int]]) -> str | None:
+    """'take the Influence listed on the card'; 'Unplaced Diplomatic Influence is stored on your
+    capital. You may not move Diplomatic Influence between Principalities once placed.'
+    Returns what is wrong, or places it."""
+    available = state.saved_di.get(player, 0) + gained
+    wanted = sum(n for _, n in placements)
+    if wanted > available:
+        return f"at most {available} Diplomatic Influence ({gained} gained, {available - gained} saved)"
+    for name, n in placements:
+        if name not in state.principalities:
+            return f"a principality on the board, not {name!r}"
+    for name, n in placements:
+        row = state.influence.setdefault(name, {})
+        row[player] = row.get(player, 0) + n
+    state.saved_di[player] = available - wanted
+    return None
+
+
+def tradeoffs(state: State) -> list[tuple[str, str]]:
+    """'All remaining Gold turns into Diplomatic Influence at a rate of 1:1', kept on the capital."""
+    done = []
+    for player in state.setup_order:
+        gold = state.gold.get(player, 0)
+        if gold:
+            state.saved_di[player] = state.saved_di.get(player, 0) + gold
+            state.gold[player] = 0
+            done.append((player, f"turns {gold} Gold into Diplomatic Influence"))
+    return done

@@ -1,0 +1,125 @@
+"""The Peace of Westphalia's Player Turns (issue 15 item 4), each test citing the rulebook:
+choosing two of three actions, Player Conversion, Spread the Faith, the Diplomacy Game's
+Influence, and the Tradeoffs' Gold.
+
+Rulebook: ``003_b5b9eb4920d39694.txt``, 'Player Turns', 'Tradeoffs'.
+"""
+
+from __future__ import annotations
+
+from gm_tools.edges.variants import load_variant
+from gm_tools.engine.rules import variant_for_game
+from gm_tools.systems.westphalia import steps
+from gm_tools.systems.westphalia import turns as T
+from gm_tools.systems.westphalia.state import Holding, State
+
+VARIANT = variant_for_game(load_variant("westphalia"), 5)
+ORDER = ("RED", "BLUE", "YELLOW", "GREEN", "ORANGE")
+# the demo's board: each prince's land on the rim, the Electors in the middle
+PRINCES = {"RED": (("EIC", "EIS", "HAE", "HAM"), "HAM"), "BLUE": (("DUI", "DUR", "GRA", "HAL"), "HAL"),
+           "YELLOW": (("DRE", "GOI", "GOR", "GOT"), "GOI"), "GREEN": (("BER", "DIL", "GER", "GIE"), "GIE"),
+           "ORANGE": (("DES", "FRS", "FUL", "FUR"), "FUR")}
+
+
+def board() -> State:
+    state = State(setup_order=ORDER, initiative=ORDER)
+    state.princes = {p: Holding(land, capital) for p, (land, capital) in PRINCES.items()}
+    state.principalities = {"Trier": Holding(("ALT",), "ALT"), "Brandenburg": Holding(("BIE", "BON", "BRI"), "BIE"),
+                            "Dithmarschen": Holding(("DON", "DOR"), "DON")}
+    return state
+
+
+def test_two_of_three_actions():
+    """'Players will choose 2/3 of Combat Heresy, Engage in Diplomacy, & Wage War'."""
+    assert T.check_actions([T.HERESY, T.WAR]) is None
+    assert T.check_actions([T.HERESY]) and T.check_actions(list(T.ACTIONS)) and T.check_actions([T.WAR, T.WAR])
+
+
+def test_martin_luther_then_the_blood_of_the_martyrs():
+    """'The first Player to convert to Protestantism gains 6 Reformation Points'; 'when you
+    convert you gain however many Saints or Reformation Points the Player with the least has who
+    is still saved, -2. May not go negative'; the capital 'only converts when the Player converts'."""
+    state = board()
+    T.convert(state, ["BLUE"])
+    assert state.religion_of("BLUE") == "protestant" and state.reformation == {"BLUE": 6}
+    assert "HAL" in state.protestant
+    T.convert(state, ["GREEN"])
+    assert state.reformation["GREEN"] == 4
+    state.reformation["GREEN"] = 1
+    T.convert(state, ["ORANGE"])
+    assert state.reformation["ORANGE"] == 0  # 1 - 2, never negative
+    # 'If no Catholics remain, the first Player to return to Catholicism gains 6 Saints'
+    T.convert(state, ["RED", "YELLOW"])
+    T.convert(state, ["BLUE"])
+    assert state.religion_of("BLUE") == "catholic" and state.saints["BLUE"] == 6 and "HAL" not in state.protestant
+
+
+def test_spread_the_faith():
+    """'Whenever a Player places a dice on a province with a dice of the opposing Faith, both dice
+    are removed ... Within their own territory - Dice of your religion placed on heretical
+    provinces you control convert the province they're on, and an additional heretical province
+    of your choice that you control that does not have a heretical dice on it. In a neighboring
+    Player-controlled province - Dice placed on heretical provinces of opposing Players convert
+    the province they were placed on. On a neighboring or allied Principality - Dice placed on
+    Principalities convert the entire Principality if as many are on it as the Principality has
+    provinces.'"""
+    state = board()
+    state.religion["BLUE"] = "protestant"
+    T.spread(state, [T.Die("BLUE", "DUI", 1, also="DUR")])
+    assert {"DUI", "DUR"} <= set(state.protestant)
+    # opposing dice cancel: Red's Catholic die and Blue's Protestant die on Red's Hamm
+    state = board()
+    state.religion["BLUE"] = "protestant"
+    assert T.check_die(VARIANT, state, T.Die("BLUE", "HAE", 1)) is None  # a neighbouring player's province
+    T.spread(state, [T.Die("BLUE", "HAE", 1), T.Die("RED", "HAE", 1)])
+    assert "HAE" not in state.protestant
+    # a principality converts only with as many dice as provinces
+    state = board()
+    state.religion["BLUE"] = "protestant"
+    state.influence = {"Brandenburg": {"BLUE": 2}}  # allied
+    assert T.check_die(VARIANT, state, T.Die("BLUE", "Brandenburg", 2)) is None
+    T.spread(state, [T.Die("BLUE", "Brandenburg", 2)])
+    assert not set(state.principalities["Brandenburg"].provinces) & set(state.protestant)
+    T.spread(state, [T.Die("BLUE", "Brandenburg", 3)])
+    assert set(state.principalities["Brandenburg"].provinces) <= set(state.protestant)
+
+
+def test_where_dice_may_not_go():
+    """Only heretical provinces, and only one's own, a neighbouring player's, or a neighbouring
+    or allied principality."""
+    state = board()
+    assert "heretical" in T.check_die(VARIANT, state, T.Die("RED", "EIC", 1))  # Catholic on Catholic
+    state.religion["RED"] = "protestant"
+    assert "neighbouring" in T.check_die(VARIANT, state, T.Die("RED", "GIE", 1))      # Green's land is far
+    assert "neighbouring or allied" in T.check_die(VARIANT, state, T.Die("RED", "Dithmarschen", 2))
+    assert T.check_die(VARIANT, state, T.Die("RED", "EIC", 0)) == "a number of dice, 1 or more"
+
+
+def test_diplomacy_influence_placed_or_saved_and_gold_at_the_tradeoffs():
+    """'take the Influence listed on the card'; 'Unplaced Diplomatic Influence is stored on your
+    capital'; 'All remaining Gold turns into Diplomatic Influence at a rate of 1:1'."""
+    state = board()
+    assert T.place_influence(state, "RED", 2, [("Trier", 3)]).startswith("at most 2")
+    assert T.place_influence(state, "RED", 3, [("Trier", 2)]) is None
+    assert state.influence["Trier"] == {"RED": 2} and state.saved_di["RED"] == 1
+    state.gold = {"RED": 4}
+    T.tradeoffs(state)
+    assert state.gold["RED"] == 0 and state.saved_di["RED"] == 5
+
+
+def test_a_turn_entry_is_checked_against_the_chosen_actions():
+    """A conversion needs Combat Heresy ('All Non-Foreign Power Players Combatting Heresy have an
+    opportunity to convert'); dice only from those Combatting Heresy; Influence only from those
+    Engaging in Diplomacy."""
+    state = board()
+    rows = [{"player": p, "actions": [T.DIPLOMACY, T.WAR], "convert": p == "RED", "influence": 0} for p in ORDER]
+    problems = steps.apply(VARIANT, state, steps.TURNS, {"turns": rows}, 1510).problems
+    assert [(i, f) for i, f, _, _ in problems] == [(0, "convert")]
+    rows[0]["convert"] = False
+    dice = [{"player": "RED", "target": "EIC", "count": 1}]
+    problems = steps.apply(VARIANT, state, steps.TURNS, {"turns": rows, "dice": dice}, 1510).problems
+    assert problems[0][1] == "dice" and "Combatting Heresy" in problems[0][3]
+    rows[1]["actions"] = [T.HERESY, T.WAR]
+    rows[1]["influence"] = 2
+    problems = steps.apply(VARIANT, state, steps.TURNS, {"turns": rows}, 1510).problems
+    assert [(i, f) for i, f, _, _ in problems] == [(1, "influence")]
