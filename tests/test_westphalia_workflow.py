@@ -19,7 +19,7 @@ from gm_tools.app.demo import play_demo, read_demo
 from gm_tools.app.turn import load_state, new_game, replay, run_turn
 from gm_tools.edges.game import game_paths
 from gm_tools.edges.workbook_fill import set_cells
-from gm_tools.errors import GameError, WorkbookError
+from gm_tools.errors import WorkbookError
 from gm_tools.publish.site import build_site
 from gm_tools.systems.westphalia.sheets import EMPIRE, PRINCES, PROVINCES, STATES
 
@@ -46,9 +46,11 @@ def test_the_setup_runs_step_by_step_to_the_first_round(game):
     Influence, Elect the Emperor, Choose a Military Doctrine; 'Now let the games begin -
     proceed to Round 1.'"""
     _, state = game
-    assert [r["phase"] for r in state.history] == ["P1510O", "P1510L", "P1510K", "P1510C", "P1510D", "P1510V",
-                                                   "R1510I", "R1510U", "R1510G", "R1510T"]
-    assert state.position.phase == "R1510F"
+    rounds = [f"R{year}{step}" for year in (1510, 1535) for step in "IUGTFX"]
+    # the Setup once: 'Now let the games begin - proceed to Round 1' (no P1535 steps)
+    assert [r["phase"] for r in state.history] == ["P1510O", "P1510L", "P1510K", "P1510C", "P1510D",
+                                                   "P1510V"] + rounds
+    assert state.position.phase == "R1560I"
     after = state.history[5]["after"]["extra"]["westphalia"]
     assert after["setup_order"] == ["RED", "BLUE", "YELLOW", "GREEN", "ORANGE"]
     assert state.history[0]["random"]["draws"][0]["kind"] == "setup order"
@@ -71,26 +73,31 @@ def test_the_principality_rolls_come_from_the_seed(game):
 
 
 def test_the_state_is_written_back(game):
-    """The Princes, Principalities and Holy Roman Empire sheets after round 1's first steps: Imperial Power
-    ('1 Imperial Power for each of his orthodox provinces, plus the Imperial Power of his allied
-    Principalities'; the Emperor's X + 2), allies, 7 Catholic Electors ('Place the Catholic
-    marker at 7 Catholic Electors')."""
+    """The Princes, Principalities and Holy Roman Empire sheets after two rounds, at round 3:
+    Imperial Power ('1 Imperial Power for each of his orthodox provinces, plus the Imperial Power
+    of his allied Principalities. Principalities have 2 Imperial Power, plus 1 Imperial Power per
+    province'; 'The Emperor receives X+2 additional Imperial Power, where X = the Round Number'),
+    allies by Diplomatic Influence, the Electors' faith."""
     root, _ = game
     wb = openpyxl.load_workbook(io.BytesIO(game_paths(GAME, root).workbook.read_bytes()))
     princes = {r[0]: r for r in wb[PRINCES].iter_rows(min_row=2, values_only=True)}
-    assert princes["RED"][5] == 4 + 3 + 3       # 4 provinces, Trier (2 + 1), Emperor in round 1 (1 + 2)
-    # Green turned Protestant with its capital only: 1 orthodox province, The Palatinate (2 + 2) and
-    # Augsburg (2 + 3)
-    assert princes["GREEN"][5] == 1 + 4 + 5
+    # Yellow, Catholic Emperor: 3 orthodox provinces (Dresden fell to the Upheaval), Bohemia
+    # (2 + 4) and Cologne (2 + 1), and 3 + 2 as Emperor in round 3
+    assert princes["YELLOW"][2] == "catholic" and princes["YELLOW"][5] == 3 + 6 + 3 + 5
+    # Red turned Protestant in round 2: its capital and Einbeck are Protestant; Trier (2 + 1)
+    assert princes["RED"][2] == "protestant" and princes["RED"][5] == 2 + 3
+    # Blue and Yellow tie in Mainz (2 each): no ally ('no ties')
+    assert princes["BLUE"][5] == 4
+    assert princes["GREEN"][5] == 3 + 4 + 5 and princes["ORANGE"][5] == 4 + 4
+    assert all(row[7] == 0 for row in princes.values())  # the Gold went into Diplomatic Influence
     assert princes["RED"][6] == "Flexible"
-    assert princes["RED"][7] == 0  # 2 Gold earned ('2 Gold for each town'), turned into DI at the Tradeoffs
     states = {r[0]: r for r in wb[STATES].iter_rows(min_row=2, values_only=True)}
     assert states["Bohemia"][1] == "yes" and states["Bohemia"][5] == "YELLOW"  # 3 DI against Blue's 1
+    assert states["Mainz"][5] is None
     empire = {r[0]: r[1] for r in wb[EMPIRE].iter_rows(min_row=2, values_only=True)}
-    # 7 Catholic Electors after the Setup; Bohemia, drawn from the bag in round 1, turned Protestant
-    assert empire["Emperor"] == "RED" and (empire["Catholic Electors"], empire["Protestant Electors"]) == (6, 1)
-    # Blue turned Protestant with Hal; Graz (Upheaval), Duisburg and Duren (his dice) are Protestant too
-    assert princes["BLUE"][2] == "protestant" and princes["BLUE"][5] == 4 + 3
+    # 7 Catholic Electors after the Setup; Bohemia (1510) and Mainz (1535), drawn from the bag,
+    # turned Protestant
+    assert empire["Emperor"] == "YELLOW" and (empire["Catholic Electors"], empire["Protestant Electors"]) == (5, 2)
 
 
 def test_bad_entries_name_their_cells_and_nothing_is_written(tmp_path):
@@ -110,17 +117,6 @@ def test_bad_entries_name_their_cells_and_nothing_is_written(tmp_path):
     assert f"{PROVINCES}!B2: found 'FRS, FUL, FUR, GER'" in text and "touching at a vertex" in text
     assert f"{PROVINCES}!B3: found 'Atlantis'" in text
     assert _files(tmp_path) == before
-
-
-def test_the_steps_not_built_are_refused_with_a_clear_message(game, tmp_path):
-    """The Foreign Powers step is not built: processing it says so instead of guessing."""
-    import shutil
-
-    root, _ = game
-    copy = tmp_path / "copy"
-    shutil.copytree(root, copy)
-    with pytest.raises(GameError, match="Foreign Powers in the rounds of The Peace of Westphalia is not built yet"):
-        run_turn(GAME, root=copy, site_dir=None, force=True)
 
 
 def test_replay_gives_the_same_bytes(game):
@@ -182,3 +178,23 @@ def test_round_one_player_turns(game):
     assert {"HAL", "DUI", "DUR", "GRA", "GIE"} <= set(after["protestant"]) and "FUL" not in after["protestant"]
     assert after["influence"]["Cologne"] == {"RED": 2, "YELLOW": 3}
     assert after["saved_di"] == {"BLUE": 2, "GREEN": 3, "ORANGE": 2, "RED": 2, "YELLOW": 2}
+
+
+def test_the_emperor_dies_and_is_elected_again(game):
+    """'If the Emperor has been Emperor for one round only, roll a D6; he dies on a 3 or less. He
+    dies automatically if he has been Emperor for two rounds'; 'Unaligned Electors vote as a block
+    for the Player of their religion with the most votes ... Initiative/Setup Order between tied
+    Players. If a majority cannot be secured, the Emperor may be elected by a plurality.'"""
+    _, state = game
+    by_phase = {r["phase"]: r for r in state.history}
+    first = by_phase["R1510X"]["before"]["extra"]["westphalia"]["emperor_dies"]
+    assert (first["roll"], first["dies"]) == (2, True)  # Red, Emperor for one round, rolls 2
+    assert by_phase["R1510F"]["random"]["draws"][-1]["kind"] == "the Emperor's death"
+    after = by_phase["R1510X"]["after"]["extra"]["westphalia"]
+    assert after["emperor"] == "YELLOW" and after["emperor_since"] == 1
+    second = by_phase["R1535X"]["before"]["extra"]["westphalia"]["emperor_dies"]
+    assert second["roll"] is None and second["dies"] and "2 rounds" in second["why"]
+    result = [r for r in by_phase["R1535X"]["results"] if "elected" in r["order"]][0]
+    # Yellow and Red have 3 votes each: Yellow is first in the Initiative Order
+    assert result["power"] == "YELLOW" and "plurality" in result["order"]
+    assert by_phase["R1535X"]["results"][0]["order"].startswith("the Emperor dies")

@@ -48,6 +48,11 @@ def imperial_power(state: State, player: str, year: int) -> int:
     total += sum(principality_power(state, n) for n in state.principalities if ally(state, n) == player)
     if state.emperor == player:
         total += round_number(year) + 2
+    foreign = state.foreign.get(player)
+    if foreign:
+        # 'It grants you 4 Imperial Power per Round #, - a roll of 2D6' (never negative)
+        # (``per_round`` is copied from ``tables.toml [foreign_powers]`` when the player becomes one)
+        total += max(0, int(foreign["per_round"]) * round_number(year) - int(foreign.get("troubles", 0)))
     return total
 
 

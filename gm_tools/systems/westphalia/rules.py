@@ -5,12 +5,12 @@ Rulebook: ``003_b5b9eb4920d39694.txt``.
 
 - :meth:`for_players` - the board and players of an N-player game (:mod:`.players`);
 - :meth:`skips_phase` - the Setup (season P) only before the first round;
-- :meth:`play_phase` - each Setup step from the GM's entries, and a round's Initiative,
-  Religious Upheaval and Earn Gold (:mod:`.steps`, :mod:`.rounds`); the steps not built yet
-  are refused with a clear message;
+- :meth:`play_phase` - each Setup step and each step of a round from the GM's entries
+  (:mod:`.steps`, :mod:`.rounds`, :mod:`.turns`, :mod:`.foreign`);
 - :meth:`after_phase` - what chance decides, from the game's seed: the Setup Order, the D6
-  rolls of the other principalities once the Electors are placed, and each round's Religious
-  Upheaval before it is played;
+  rolls of the other principalities once the Electors are placed, each round's Religious
+  Upheaval and the Emperor's death roll before they are played, the Foreign Powers' Internal
+  Troubles;
 - :meth:`province_style`, :meth:`scores` - the map and the standings (Imperial Power).
 """
 
@@ -48,9 +48,8 @@ class WestphaliaRules(Rules):
         phase = parse_phase(position.phase)
         if phase.type not in steps.BUILT:
             name = variant.calendar.phase_type_names.get(phase.type, phase.type)
-            raise GameError(f"{position.phase}: {name} in the rounds of The Peace of Westphalia is not built yet "
-                            "(README, 'Not done yet'): the Setup and a round's Initiative, Religious Upheaval "
-                            "and Earn Gold are")
+            raise GameError(f"{position.phase}: {name} in The Peace of Westphalia is not built yet (README, "
+                            "'Not done yet')")
         state = state_of(position)
         step = steps.apply(variant, state, phase.type, inputs, phase.year)
         if step.problems:
@@ -78,7 +77,21 @@ class WestphaliaRules(Rules):
             state.rolls = draw_rolls(state.setup_order, placed % len(state.setup_order), count, seed)
             draws.append({"kind": "principality rolls", "seed": f"westphalia principalities {seed}",
                           "text": ", ".join(f"{p} {n}" for p, n in state.rolls)})
+        if parse_phase(before.phase).type == steps.FOREIGN and state.foreign:
+            from gm_tools.systems.westphalia.foreign import roll_troubles
+
+            year = parse_phase(before.phase).year
+            rolled = roll_troubles(state, year, seed)
+            draws.append({"kind": "internal troubles", "seed": f"westphalia troubles {year} {seed}",
+                          "text": ", ".join(f"{p} {n}" for p, n in rolled.items())})
         upcoming = parse_phase(after.phase)
+        if upcoming.type == steps.ELECTION and state.emperor_dies.get("year") != upcoming.year:
+            from gm_tools.systems.westphalia.foreign import emperor_death
+
+            state.emperor_dies = emperor_death(variant, state, upcoming.year, seed)
+            if state.emperor_dies["roll"] is not None:
+                draws.append({"kind": "the Emperor's death", "seed": f"westphalia emperor {upcoming.year} {seed}",
+                              "text": state.emperor_dies["why"]})
         if upcoming.type == steps.UPHEAVAL and state.upheaval.get("year") != upcoming.year:
             from gm_tools.systems.westphalia.rounds import draw_upheaval
 

@@ -28,12 +28,13 @@ UPHEAVAL = "Religious Upheaval"
 TURNS = "Player Turns"
 FAITH = "Spread the Faith"
 PLACE = "Place Influence"
+FOREIGN = "Foreign Powers"
 YES_NO = ("yes", "no")
 PRINCES = "Princes"
 STATES = "Principalities"
 EMPIRE = "Holy Roman Empire"
 
-_COLUMNS = {"ballot": "Votes for", "doctrine": "Doctrine", "province": "Province", "actions": "Combat Heresy",
+_COLUMNS = {"home": "Home Province", "player": "Player", "ballot": "Votes for", "doctrine": "Doctrine", "province": "Province", "actions": "Combat Heresy",
             "convert": "Convert", "influence": "Influence gained", "placement": "Influence gained", "dice": "Where"}
 """Entry field -> sheet column where no sheet-specific mapping says otherwise."""
 _FIELDS = {PROVINCES: {"player": "Player", "provinces": "Provinces", "capital": "Capital"},
@@ -108,6 +109,17 @@ class WestphaliaHooks(SheetHooks):
                     Table(PLACE, (Column("Player", CHOICE, players, editable=True, width=14),
                                   Column("Principality", CHOICE, names, editable=True, width=22),
                                   Column("DI", INTEGER, editable=True, width=6)), blank_rows=3 * len(players))]
+        if kind == steps.FOREIGN:
+            from gm_tools.systems.westphalia.foreign import EDGES
+
+            homes = tuple(variant.tables.get("foreign_powers", {}).get("homes", ()))
+            return [Table(FOREIGN, (Column("Player", CHOICE, players, editable=True, width=14),
+                                    Column("Home Province", CHOICE, homes, editable=True, width=18),
+                                    Column("Edge", CHOICE, EDGES, editable=True, width=12)), blank_rows=2)]
+        if kind == steps.ELECTION and state.emperor_dies.get("dies"):
+            return [Table(ELECTION, (Column("Player", width=14),
+                                     Column("Votes for", CHOICE, players, editable=True, width=14)),
+                          rows=[[p, None] for p in state.initiative or players])]
         return []
 
     def check_inputs(self, variant: Variant, position: Position, rows: dict[str, list[InputRow]]):
@@ -164,6 +176,10 @@ class WestphaliaHooks(SheetHooks):
             ["Setup Order", ", ".join(state.setup_order)],
             ["Initiative Order", ", ".join(state.initiative) or None],
             ["Religious Upheaval targets", ", ".join(state.targets) or None],
+            ["The Emperor's death", (("dies: " if state.emperor_dies.get("dies") else "lives: ")
+                                     + state.emperor_dies.get("why", "")) if state.emperor_dies else None],
+            ["Foreign Powers", ", ".join(f"{p} ({f['home']}, {f['edge']} edge)" for p, f in sorted(state.foreign.items()))
+             or None],
         ])
         return [princes, states, empire]
 
@@ -210,13 +226,17 @@ def _read(variant: Variant, state, kind: str, rows: dict[str, list[InputRow]]) -
         got = rows.get(INFLUENCE, [])
         return INFLUENCE, {"influence": [{"player": r.values.get("Player"), "principality": r.values.get("Principality")
                                           or "", "di": r.values.get("DI")} for r in got]}, [r.cells for r in got]
-    if kind == steps.EMPEROR:
+    if kind in (steps.EMPEROR, steps.ELECTION):
         ballots = {r.values["Player"]: r.values["Votes for"] for r in rows.get(ELECTION, []) if r.values.get("Votes for")}
         doctrines = {r.values["Player"]: r.values["Doctrine"] for r in rows.get(DOCTRINES, []) if r.values.get("Doctrine")}
         cells = [r.cells for r in rows.get(ELECTION, []) if r.values.get("Votes for")]
         return ELECTION, {"ballots": ballots, "doctrines": doctrines}, cells
     if kind == steps.TURNS:
         return _read_turns(variant, state, rows)
+    if kind == steps.FOREIGN:
+        got = rows.get(FOREIGN, [])
+        return FOREIGN, {"foreign": [{"player": r.values.get("Player"), "home": r.values.get("Home Province") or "",
+                                      "edge": r.values.get("Edge") or ""} for r in got]}, [r.cells for r in got]
     if kind == steps.UPHEAVAL:
         from gm_tools.systems.westphalia.rounds import upheaval_choosers
 

@@ -79,6 +79,13 @@ class State:
     actions: dict[str, list[str]] = field(default_factory=dict)
     """Player -> the two actions it chose this round ('Players will choose 2/3 of Combat Heresy,
     Engage in Diplomacy, & Wage War')."""
+    foreign: dict[str, dict] = field(default_factory=dict)
+    """Player -> its Foreign Power: ``home`` (the Foreign Power Home Province), ``edge`` (the
+    board edge it lies beside), ``troubles`` (the last 2D6 of 'Internal Troubles and Wars
+    Abroad', taken from what the home province provides)."""
+    emperor_dies: dict = field(default_factory=dict)
+    """This round's roll for the Emperor's death, made before the Imperial Election step:
+    ``year``, ``roll`` (or None when the death is automatic), ``dies``, ``why``."""
     targets: tuple[str, ...] = ()
     """Principalities drawn in this round's Religious Upheaval: 'eligibility to be a Target
     Principality' of a Religious War."""
@@ -111,6 +118,9 @@ class State:
             **({"gold": dict(sorted(self.gold.items()))} if self.gold else {}),
             **({"upheaval": self.upheaval} if self.upheaval else {}),
             **({"targets": sorted(self.targets)} if self.targets else {}),
+            **({"foreign": {p: dict(sorted(f.items())) for p, f in sorted(self.foreign.items())}}
+               if self.foreign else {}),
+            **({"emperor_dies": self.emperor_dies} if self.emperor_dies else {}),
             **({"saints": dict(sorted(self.saints.items()))} if self.saints else {}),
             **({"reformation": dict(sorted(self.reformation.items()))} if self.reformation else {}),
             **({"saved_di": dict(sorted((p, n) for p, n in self.saved_di.items() if n))}
@@ -136,6 +146,8 @@ class State:
             gold={p: int(n) for p, n in data.get("gold", {}).items()},
             upheaval=dict(data.get("upheaval", {})),
             targets=tuple(data.get("targets", ())),
+            foreign={p: dict(f) for p, f in data.get("foreign", {}).items()},
+            emperor_dies=dict(data.get("emperor_dies", {})),
             saints={p: int(n) for p, n in data.get("saints", {}).items()},
             reformation={p: int(n) for p, n in data.get("reformation", {}).items()},
             saved_di={p: int(n) for p, n in data.get("saved_di", {}).items()},

@@ -16,11 +16,11 @@ from gm_tools.systems.westphalia.state import Holding, State
 
 SETUP_ORDER, PROVINCES, ELECTORS, PRINCIPALITIES, INFLUENCE, EMPEROR = "O", "L", "K", "C", "D", "V"
 """The Setup's phase types (``variant.toml [calendar]``)."""
-INITIATIVE, UPHEAVAL, GOLD, TURNS = "I", "U", "G", "T"
-"""The round's steps built so far."""
-BUILT = (SETUP_ORDER, PROVINCES, ELECTORS, PRINCIPALITIES, INFLUENCE, EMPEROR, INITIATIVE, UPHEAVAL, GOLD, TURNS)
-"""The steps played so far; the others (the player turns, Foreign Powers, the Emperor's death)
-are not built yet."""
+INITIATIVE, UPHEAVAL, GOLD, TURNS, FOREIGN, ELECTION = "I", "U", "G", "T", "F", "X"
+"""The round's steps."""
+BUILT = (SETUP_ORDER, PROVINCES, ELECTORS, PRINCIPALITIES, INFLUENCE, EMPEROR, INITIATIVE, UPHEAVAL, GOLD, TURNS,
+         FOREIGN, ELECTION)
+"""The steps played; a calendar step not in this list is refused with a message."""
 
 
 @dataclass
@@ -50,6 +50,9 @@ def apply(variant: Variant, state: State, kind: str, inputs: dict, year: int) ->
     elif kind == INITIATIVE:
         from gm_tools.systems.westphalia.rounds import initiative
 
+        for foreign in step.state.foreign.values():
+            # the troubles rolled last round are taken from this round's Imperial Power
+            foreign["troubles"] = foreign.pop("troubles_next", foreign.get("troubles", 0))
         step.state.initiative = initiative(step.state, year)
         step.done.append(("", "Initiative Order: " + ", ".join(step.state.initiative)))
     elif kind == UPHEAVAL:
@@ -60,7 +63,32 @@ def apply(variant: Variant, state: State, kind: str, inputs: dict, year: int) ->
         step.done += earn_gold(variant, step.state)
     elif kind == TURNS:
         _turns(variant, step, inputs)
+    elif kind == FOREIGN:
+        _foreign(variant, step, inputs.get("foreign", []), year)
+    elif kind == ELECTION:
+        dies = step.state.emperor_dies
+        # the death is the GM's line, so it is listed before the election (results sort by player)
+        if dies.get("dies"):
+            step.done.append(("", f"the Emperor dies: {dies.get('why', '')}"))
+            _election(step, inputs.get("ballots", {}), year)
+        else:
+            step.done.append(("", f"the Emperor lives: {dies.get('why', '')}"))
     return step
+
+
+def _foreign(variant: Variant, step: Step, entries: list[dict], year: int) -> None:
+    from gm_tools.systems.westphalia.foreign import become, check_becoming
+
+    for i, entry in enumerate(entries):
+        player = entry.get("player")
+        if player not in step.state.setup_order:
+            step.problems.append((i, "player", str(player), "a player of the game"))
+            continue
+        wrong = check_becoming(variant, step.state, player, entry.get("home", ""), entry.get("edge", ""), year)
+        if wrong:
+            step.problems.append((i, "home", f"{entry.get('home', '')}, {entry.get('edge', '')}", wrong))
+            continue
+        step.done += become(variant, step.state, player, entry["home"], entry["edge"])
 
 
 def _turns(variant: Variant, step: Step, inputs: dict) -> None:
@@ -254,14 +282,8 @@ def _influence(tables, step: Step, entries: list[dict]) -> None:
 
 
 def _emperor(variant: Variant, tables, step: Step, inputs: dict, year: int) -> None:
-    from gm_tools.systems.westphalia.election import hold
-
     players = step.state.setup_order
     ballots = inputs.get("ballots", {})
-    for i, (voter, candidate) in enumerate(sorted(ballots.items())):
-        if voter not in players or candidate not in players:
-            step.problems.append((i, "ballot", f"{voter}: {candidate}", "a player voting for a player ('Only a Player "
-                                                                         "may receive votes for Emperor')"))
     doctrines = inputs.get("doctrines", {})
     for i, (player, doctrine) in enumerate(sorted(doctrines.items())):
         if player not in players or doctrine not in tables.doctrines:
@@ -273,20 +295,30 @@ def _emperor(variant: Variant, tables, step: Step, inputs: dict, year: int) -> N
                                                                     "Player chooses a Military Doctrine')"))
     if step.problems:
         return
-    protestant = set(step.state.protestant)
-
-    def religion_of(elector: str) -> str:
-        land = step.state.principalities[elector].provinces
-        return "protestant" if land and all(p in protestant for p in land) else "catholic"
-
-    election = hold(step.state, ballots, players, religion_of)
-    step.state.emperor = election.emperor
-    from gm_tools.systems.westphalia.figures import round_number
-
-    step.state.emperor_since = round_number(year)
+    _election(step, ballots, year)
     step.state.doctrines = dict(sorted(doctrines.items()))
+    for player, doctrine in sorted(doctrines.items()):
+        step.done.append((player, f"chooses the {doctrine} doctrine"))
+
+
+def _election(step: Step, ballots: dict[str, str], year: int) -> None:
+    """The Imperial Election (:mod:`.election`), ties broken by Initiative Order (Setup Order
+    before the first round): 'Initiative/Setup Order between tied Players'."""
+    from gm_tools.systems.westphalia.election import hold
+    from gm_tools.systems.westphalia.figures import round_number
+    from gm_tools.systems.westphalia.rounds import principality_religion
+
+    players = step.state.setup_order
+    for i, (voter, candidate) in enumerate(sorted(ballots.items())):
+        if voter not in players or candidate not in players:
+            step.problems.append((i, "ballot", f"{voter}: {candidate}", "a player voting for a player ('Only a Player "
+                                                                         "may receive votes for Emperor')"))
+    if step.problems:
+        return
+    order = step.state.initiative or players
+    election = hold(step.state, ballots, order, lambda e: principality_religion(step.state, e))
+    step.state.emperor = election.emperor
+    step.state.emperor_since = round_number(year)
     how = "a majority" if election.majority else "a plurality"
     step.done.append((election.emperor or "", f"elected Emperor by {how}: "
                       + ", ".join(f"{e} for {p}" for e, p in election.votes.items())))
-    for player, doctrine in sorted(doctrines.items()):
-        step.done.append((player, f"chooses the {doctrine} doctrine"))

@@ -1,0 +1,85 @@
+"""The Peace of Westphalia: Foreign Powers and the Emperor's death (issue 15 item 4), each test
+citing the rulebook.
+
+Rulebook: ``003_b5b9eb4920d39694.txt``, 'Foreign Powers', 'Imperial Election'.
+"""
+
+from __future__ import annotations
+
+from gm_tools.edges.variants import load_variant
+from gm_tools.engine.rules import variant_for_game
+from gm_tools.systems.westphalia import steps
+from gm_tools.systems.westphalia.figures import imperial_power
+from gm_tools.systems.westphalia.foreign import become, check_becoming, emperor_death, roll_troubles
+from gm_tools.systems.westphalia.state import Holding, State
+
+VARIANT = variant_for_game(load_variant("westphalia"), 5)
+ORDER = ("RED", "BLUE", "YELLOW", "GREEN", "ORANGE")
+
+
+def board() -> State:
+    state = State(setup_order=ORDER, initiative=ORDER)
+    state.princes = {"RED": Holding(("EIC", "EIS", "HAE", "HAM"), "HAM"), "BLUE": Holding(("DUI",), "DUI")}
+    state.principalities = {"Trier": Holding(("ALT",), "ALT"), "Saxony": Holding(("BAU", "BAY"), "BAU")}
+    return state
+
+
+def test_who_may_become_a_foreign_power():
+    """'Any Player may become a Foreign Power if he owns no non-capital towns and: Rounds 1-3 has
+    5 Imperial Power or less, or Rounds 4-6 has 15 Imperial Power or less'; 'Choose a Foreign Power
+    Home Province and place it next to one of the 6 edges of the map'."""
+    state = board()
+    assert check_becoming(VARIANT, state, "BLUE", "France", "west", 1510) is None  # 1 Imperial Power
+    state.influence = {"Saxony": {"BLUE": 2}}
+    assert check_becoming(VARIANT, state, "BLUE", "France", "west", 1510) is None  # 1 + 4 = 5
+    state.influence = {"Saxony": {"BLUE": 2}, "Trier": {"BLUE": 1}}
+    assert "5 Imperial Power or less" in check_becoming(VARIANT, state, "BLUE", "France", "west", 1510)
+    assert check_becoming(VARIANT, state, "BLUE", "France", "west", 1585) is None  # round 4: 15 or less
+    assert "Home Province" in check_becoming(VARIANT, board(), "BLUE", "Atlantis", "west", 1510)
+    assert "six edges" in check_becoming(VARIANT, board(), "BLUE", "France", "up", 1510)
+
+
+def test_becoming_a_foreign_power():
+    """'Lose all provinces you possessed inside the Empire ... these form one new Principality';
+    'Turn all Gold into Diplomatic Influence at a rate of 1:1'; 'Count the Diplomatic Influence
+    you have saved and on Principalities. Remove it all and give yourself back ½, rounding down';
+    'It grants you 4 Imperial Power per Round #, - a roll of 2D6, rolled every Round.'"""
+    state = board()
+    state.gold = {"BLUE": 3}
+    state.saved_di = {"BLUE": 2}
+    state.influence = {"Saxony": {"BLUE": 2, "RED": 1}}
+    become(VARIANT, state, "BLUE", "France", "west")
+    assert "BLUE" not in state.princes
+    new = [n for n, h in state.principalities.items() if h.provinces == ("DUI",)]
+    assert new and new[0] in VARIANT.tables["principalities"]["names"]
+    assert state.saved_di["BLUE"] == (3 + 2 + 2) // 2 and state.influence["Saxony"] == {"RED": 1}
+    assert state.foreign["BLUE"]["home"] == "France"
+    assert imperial_power(state, "BLUE", 1535) == 4 * 2  # round 2, no troubles rolled yet
+    rolled = roll_troubles(state, 1535, "5")
+    assert 2 <= rolled["BLUE"] <= 12 and rolled == roll_troubles(state, 1535, "5")
+    # 'Subtract the result from the Imperial Power your Foreign Power Home Province provides next
+    # Round (it may not provide negative)': applied at the next round's Initiative
+    nxt = steps.apply(VARIANT, state, steps.INITIATIVE, {}, 1560).state
+    assert imperial_power(nxt, "BLUE", 1560) == max(0, 4 * 3 - rolled["BLUE"])
+
+
+def test_a_home_province_is_taken_once():
+    state = board()
+    become(VARIANT, state, "BLUE", "France", "west")
+    assert "not taken" in check_becoming(VARIANT, state, "RED", "France", "east", 1510)
+
+
+def test_the_emperors_death():
+    """'If the Emperor has been Emperor for one round only, roll a D6; he dies on a 3 or less. He
+    dies automatically if he has been Emperor for two rounds, or left the Empire to become a
+    Foreign Power.'"""
+    state = board()
+    state.emperor, state.emperor_since = "RED", 1
+    once = emperor_death(VARIANT, state, 1510, "1")
+    assert once["roll"] is not None and once["dies"] == (once["roll"] <= 3)
+    assert once == emperor_death(VARIANT, state, 1510, "1")
+    twice = emperor_death(VARIANT, state, 1535, "1")
+    assert twice["roll"] is None and twice["dies"]
+    become(VARIANT, state, "RED", "Spain", "east")
+    gone = emperor_death(VARIANT, state, 1510, "1")
+    assert gone["dies"] and "Foreign Power" in gone["why"]
