@@ -105,6 +105,37 @@ class WestphaliaRules(Rules):
                           "text": text})
         return with_state(after, state), draws
 
+    def _verdict(self, variant: Variant, position: Position):
+        """The game's verdict at ``position`` (the start of the next phase), or None: a
+        religious victory from the end of round 4's Player Turns, the Peace of Westphalia
+        Victory once the last round is over (:mod:`.victory`)."""
+        from gm_tools.systems.westphalia.figures import round_number
+        from gm_tools.systems.westphalia.victory import last_round, peace_of_westphalia, religious
+
+        state = state_of(position)
+        phase = parse_phase(position.phase)
+        if phase.season == SETUP or not state.setup_order:
+            return None
+        if round_number(phase.year) > last_round(variant):
+            previous = phase.year - variant.calendar.year_step
+            return religious(variant, state, previous, True) or peace_of_westphalia(variant, state, previous)
+        return religious(variant, state, phase.year, phase.type in (steps.FOREIGN, steps.ELECTION))
+
+    def winner(self, variant: Variant, position: Position) -> str | None:
+        """The one player who has won (:meth:`_verdict`); several winners are a shared result
+        (:meth:`draw`)."""
+        verdict = self._verdict(variant, position)
+        return verdict.winners[0] if verdict and len(verdict.winners) == 1 else None
+
+    def draw(self, variant: Variant, position: Position):
+        """A Catholic or Protestant Victory is shared by the players 'saved' ('2 players in a 5-6
+        player game'): the record keeps it as the game's shared result, with the victory named
+        in its reason; so is a tie for the Peace of Westphalia Victory, for the Emperor to break."""
+        verdict = self._verdict(variant, position)
+        if verdict and len(verdict.winners) > 1:
+            return tuple(verdict.winners), verdict.reason
+        return None
+
     def victory_measure(self, variant: Variant) -> str:
         return "points"
 

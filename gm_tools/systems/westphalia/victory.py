@@ -1,0 +1,101 @@
+"""How the game is won.
+
+Rulebook: ``003_b5b9eb4920d39694.txt``, 'How to Win': the Catholic and Protestant Victories ('At
+any point starting after the Religious War Phase of Round 4: There are more Catholic provinces
+than Protestant ones; All Electors are Catholic; The Emperor is Catholic. The Catholic players
+with the most Saints are saved by Faith and Works and win ... In the case of a tie, more players
+may win by tying for the last spot'), and the Peace of Westphalia Victory ('After Round 6 ...
+Subtract all Imperial Power contributed by Foreign Power Home Provinces. Then each player adds 3
+Imperial Power for each orthodox town they own. The player with the most Imperial Power wins.
+In cases of ties, the winner is chosen from among the tied players by the Emperor').
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from gm_tools.engine.variant import Variant
+from gm_tools.systems.westphalia.figures import imperial_power, round_number
+from gm_tools.systems.westphalia.rounds import CATHOLIC, PROTESTANT, principality_religion
+from gm_tools.systems.westphalia.state import State
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """Who won and why."""
+
+    winners: tuple[str, ...]
+    """One player, or several sharing a religious victory (or tied for the Emperor to choose)."""
+    reason: str
+    tied: bool = False
+    """True when the Emperor must choose among ``winners``."""
+
+
+def _table(variant: Variant) -> dict:
+    return variant.tables.get("victory", {})
+
+
+def religious(variant: Variant, state: State, year: int, after_war: bool) -> Verdict | None:
+    """The Catholic or Protestant Victory, checked from round 4's Religious War on
+    (``after_war``: the round's Player Turns, where the Religious War is fought, are over)."""
+    table = _table(variant)
+    first = int(table.get("religious_from_round", 4))
+    now = round_number(year)
+    if now < first or (now == first and not after_war) or state.emperor is None:
+        return None
+    provinces = [p for land in list(state.princes.values()) + list(state.principalities.values())
+                 for p in land.provinces]
+    protestant = sum(1 for p in provinces if p in set(state.protestant))
+    count = {PROTESTANT: protestant, CATHOLIC: len(provinces) - protestant}
+    for faith, other in ((CATHOLIC, PROTESTANT), (PROTESTANT, CATHOLIC)):
+        if count[faith] <= count[other]:
+            continue
+        if not all(principality_religion(state, e) == faith for e in state.electors):
+            continue
+        if state.religion_of(state.emperor) != faith:
+            continue
+        points = state.saints if faith == CATHOLIC else state.reformation
+        players = [p for p in state.setup_order if state.religion_of(p) == faith]
+        ranked = sorted(players, key=lambda p: -points.get(p, 0))
+        places = int(table.get("religious_winners", {}).get(str(len(state.setup_order)), 2))
+        if not ranked:
+            return None
+        bar = points.get(ranked[min(places, len(ranked)) - 1], 0)
+        winners = tuple(p for p in ranked if points.get(p, 0) >= bar)  # 'tying for the last spot'
+        word = "Saints" if faith == CATHOLIC else "Reformation Points"
+        saved = "Faith and Works" if faith == CATHOLIC else "Faith Alone"
+        return Verdict(winners, f"{faith.title()} Victory: more {faith.title()} provinces ({count[faith]} to "
+                                f"{count[other]}), every Elector and the Emperor {faith.title()}; the {faith.title()} "
+                                f"players with the most {word} are saved by {saved}")
+    return None
+
+
+def westphalia_power(variant: Variant, state: State, player: str, year: int) -> int:
+    """Imperial Power for the Peace of Westphalia Victory: without the Foreign Power Home
+    Province's, with 3 for each orthodox town (a player's towns: its capital)."""
+    power = imperial_power(state, player, year)
+    foreign = state.foreign.get(player)
+    if foreign:
+        power -= max(0, int(foreign["per_round"]) * round_number(year) - int(foreign.get("troubles", 0)))
+    land = state.princes.get(player)
+    towns = [land.capital] if land else []
+    faith = state.religion_of(player)
+    orthodox = sum(1 for t in towns if (PROTESTANT if t in state.protestant else CATHOLIC) == faith)
+    return power + int(_table(variant).get("town_power", 3)) * orthodox
+
+
+def peace_of_westphalia(variant: Variant, state: State, year: int) -> Verdict:
+    """After the last round: the most Imperial Power so counted; a tie is the Emperor's to break."""
+    power = {p: westphalia_power(variant, state, p, year) for p in state.setup_order}
+    best = max(power.values())
+    top = tuple(p for p in state.setup_order if power[p] == best)
+    reason = f"Peace of Westphalia Victory: {best} Imperial Power (" + ", ".join(
+        f"{p} {n}" for p, n in sorted(power.items(), key=lambda x: -x[1])) + ")"
+    if len(top) > 1:
+        return Verdict(top, reason + "; tied: 'the winner is chosen from among the tied players by the Emperor'",
+                       tied=True)
+    return Verdict(top, reason)
+
+
+def last_round(variant: Variant) -> int:
+    return int(_table(variant).get("last_round", 6))
