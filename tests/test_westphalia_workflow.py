@@ -98,6 +98,12 @@ def test_the_state_is_written_back(game):
     # 7 Catholic Electors after the Setup; Bohemia (1510) and Mainz (1535), drawn from the bag,
     # turned Protestant
     assert empire["Emperor"] == "YELLOW" and (empire["Catholic Electors"], empire["Protestant Electors"]) == (5, 2)
+    # 'owner, religion and town of each province' (the issue), one row per hex
+    board = {r[0]: r for r in wb["Provinces"].iter_rows(min_row=2, values_only=True)}
+    assert len(board) == 45
+    assert board["HAM"][2:] == ("RED", "protestant", "capital")
+    assert board["ALT"][2:] == ("Trier", "catholic", "Elector's capital")
+    assert (princes["BLUE"][9], princes["RED"][9]) == (6, 2)  # Reformation Points: Martin Luther; the Martyrs
 
 
 def test_bad_entries_name_their_cells_and_nothing_is_written(tmp_path):
@@ -126,15 +132,21 @@ def test_replay_gives_the_same_bytes(game):
 
 @needs_chromium
 def test_the_game_and_its_hex_map_in_chromium(game, tmp_path):
-    """The site: the game page ranks the players by Imperial Power, and the last phase's page
-    shows the hex map with every hex and the Setup's decisions."""
+    """The site: the game page ranks the players by Imperial Power and charts it by round ('the
+    HRE sheet, standings and Imperial Power by round as a chart', the issue), and a phase page
+    shows the hex map with every hex and the table's decisions."""
     root, _ = game
     build_site(root, tmp_path / "site")
     errors: list[str] = []
     with served(tmp_path / "site") as base, chromium_page(errors) as page:
         page.goto(f"{base}games/{GAME}/index.html")
         header, *rows = table_rows(page, "standings-h")
-        assert len(rows) == 5
+        # no supply centers or units in this game: Imperial Power ranks the players
+        assert header == ["Power", "Player", "Imperial Power", "Note"] and len(rows) == 5
+        assert [int(r[2]) for r in rows] == sorted((int(r[2]) for r in rows), reverse=True)
+        assert page.locator("#chart-h").count() == 0 and page.locator("#scores-h").count() == 1
+        rounds = table_rows(page, "scores-h")
+        assert rounds[0] == ["Power", "1510", "1535", "1560"]
         page.goto(f"{base}games/{GAME}/P1510V.html")
         assert page.locator("svg path[id='ALT']").count() >= 1
         assert page.locator("svg path[id]").count() >= 45

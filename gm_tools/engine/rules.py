@@ -28,6 +28,10 @@ class Scores:
     """The year those points were scored, or "" where the position does not say."""
     rounds: dict[str, int] = field(default_factory=dict)
     """Power -> rounds won, in a game won by rounds (Europe 1615 v3); empty otherwise."""
+    label: str = "Victory points"
+    """What the points are called on the site (The Peace of Westphalia: "Imperial Power")."""
+    when: str = "each year's Scoring Phase"
+    """When they are counted, for the chart's captions (Westphalia: "each step of each round")."""
 
 
 class Rules:

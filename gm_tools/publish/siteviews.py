@@ -178,6 +178,7 @@ def standings(game: GameContext) -> dict:
     latest = game.latest_position()
     scores = rules.scores(variant, position_from_json(latest))
     centers, units = latest.get("centers", {}), latest.get("units", {})
+    board = bool(variant.supply_centers())  # a board game without centers or units shows neither
     players = dict(game.info.players)
     if game.phases:
         players.update({k: v for k, v in (game.phases[-1].record.get("players") or {}).items() if v})
@@ -186,14 +187,19 @@ def standings(game: GameContext) -> dict:
         if not _played(variant, code):
             continue  # minor states and neutrals: no player, shown on the map and the variant's pages
         c, u = len(centers.get(code, [])), len(units.get(code, []))
-        status = "winner" if code == game.winner else ("eliminated" if c == 0 and u == 0 else "")
+        status = "winner" if code == game.winner else ("eliminated" if c == 0 and u == 0 and board else "")
         rows.append({"power": power_name(variant, code), "player": players.get(code, ""), "centers": c,
                      "units": u, "status": status, "points": scores.points.get(code, 0),
                      "rounds": scores.rounds.get(code, 0)})
     keys = {"centers": ("centers",), "points": ("points", "centers"), "rounds": ("rounds", "points", "centers")}[measure]
     rows.sort(key=lambda r: tuple(-r[k] for k in keys))  # stable: a tie keeps the variant's order
-    return {"rows": rows, "measure": measure, "caption": RANKED_BY[measure],
-            "scored_in": scores.year}
+    caption = RANKED_BY[measure]
+    if scores.label != "Victory points":
+        caption = caption.replace("victory points", scores.label)
+    if not board:
+        caption = caption.replace(", then most centers", "")
+    return {"rows": rows, "measure": measure, "caption": caption,
+            "scored_in": scores.year, "label": scores.label, "centers_shown": board}
 
 
 def points_view(game: GameContext) -> dict | None:
@@ -208,6 +214,8 @@ def points_view(game: GameContext) -> dict | None:
     if rules.victory_measure(variant) == "centers":
         return None
     by_year: dict[str, dict] = {}
+    scores = rules.scores(variant, position_from_json(game.latest_position()))
+    label, when = scores.label, scores.when
     for phase in game.phases:
         scores = rules.scores(variant, position_from_json(phase.record["after"]))
         if scores.points:
@@ -222,9 +230,9 @@ def points_view(game: GameContext) -> dict | None:
                                values=values))
         rows.append({"power": power_name(variant, code), "values": list(values)})
     target = variant.victory_points or 0
-    title = f"Victory points per power per year, {game.name}"
+    title = f"{label} per power per year, {game.name}"
     chart = Markup(centers_chart(lines, years, title, target)) if lines and years else Markup("")
-    return {"chart": chart, "years": years, "rows": rows, "target": target}
+    return {"chart": chart, "years": years, "rows": rows, "target": target, "label": label, "when": when}
 
 
 def _played(variant: Variant, code: str) -> bool:

@@ -146,7 +146,8 @@ class WestphaliaRules(Rules):
 
         state = state_of(position)
         year = parse_phase(position.phase).year
-        return Scores(points={p: imperial_power(state, p, year) for p in variant.powers}, year=str(year))
+        return Scores(points={p: imperial_power(state, p, year) for p in variant.powers}, year=str(year),
+                      label="Imperial Power", when="the last step played of each round")
 
     def legend(self, variant: Variant, position: Position):
         """Each player's provinces and Imperial Power, and what the marks on the hexes mean."""

@@ -33,6 +33,7 @@ YES_NO = ("yes", "no")
 PRINCES = "Princes"
 STATES = "Principalities"
 EMPIRE = "Holy Roman Empire"
+BOARD = "Provinces"
 
 _COLUMNS = {"home": "Home Province", "player": "Player", "ballot": "Votes for", "doctrine": "Doctrine", "province": "Province", "actions": "Combat Heresy",
             "convert": "Convert", "influence": "Influence gained", "placement": "Influence gained", "dice": "Where"}
@@ -150,12 +151,17 @@ class WestphaliaHooks(SheetHooks):
         princes = Table(PRINCES, (Column("Player", width=14), Column("Name", width=18), Column("Religion", width=11),
                                   Column("Provinces", width=30), Column("Capital", width=10),
                                   Column("Imperial Power", INTEGER, width=15), Column("Doctrine", width=14),
-                                  Column("Gold", INTEGER, width=7)))
+                                  Column("Gold", INTEGER, width=7), Column("Saints", INTEGER, width=8),
+                                  Column("Reformation Points", INTEGER, width=19),
+                                  Column("Saved Influence", INTEGER, width=16), Column("Foreign Power", width=24)))
         for p in state.setup_order or tuple(variant.powers):
             land = state.princes.get(p)
             princes.rows.append([p, variant.powers[p].name, state.religion_of(p),
                                  ", ".join(land.provinces) if land else None, land.capital if land else None,
-                                 imperial_power(state, p, year), state.doctrines.get(p), state.gold.get(p, 0)])
+                                 imperial_power(state, p, year), state.doctrines.get(p), state.gold.get(p, 0),
+                                 state.saints.get(p, 0), state.reformation.get(p, 0), state.saved_di.get(p, 0),
+                                 (f"{state.foreign[p]['home']} ({state.foreign[p]['edge']} edge)"
+                                  if p in state.foreign else None)])
         states = Table(STATES, (Column("Principality", width=22), Column("Elector", width=8),
                                 Column("Provinces", width=24), Column("Capital", width=10),
                                 Column("Imperial Power", INTEGER, width=15), Column("Ally", width=12))
@@ -181,7 +187,19 @@ class WestphaliaHooks(SheetHooks):
             ["Foreign Powers", ", ".join(f"{p} ({f['home']}, {f['edge']} edge)" for p, f in sorted(state.foreign.items()))
              or None],
         ])
-        return [princes, states, empire]
+        provinces = Table(BOARD, (Column("Province", width=10), Column("Name", width=18), Column("Held by", width=22),
+                                  Column("Religion", width=11), Column("Town", width=16)))
+        owner = state.owner()
+        capitals = {land.capital: name for name, land in state.principalities.items()}
+        capitals.update({land.capital: p for p, land in state.princes.items()})
+        for code in sorted(variant.provinces, key=lambda c: variant.provinces[c].extra.get("order", 0)):
+            holder = owner.get(code)
+            town = None
+            if code in capitals:
+                town = "Elector's capital" if capitals[code] in state.electors else "capital"
+            provinces.rows.append([code, variant.provinces[code].name, holder,
+                                   "protestant" if code in state.protestant else "catholic", town])
+        return [princes, states, empire, provinces]
 
     def report_sections(self, variant: Variant, record: dict) -> list[tuple[str, str]]:
         from gm_tools.engine.positions import position_from_json
@@ -193,7 +211,14 @@ class WestphaliaHooks(SheetHooks):
         if lines:
             out.append(("What the table decided", "\n".join(lines)))
         if state.emperor:
-            out.append(("Emperor", f"**{state.emperor}** since round {state.emperor_since}"))
+            from gm_tools.systems.westphalia.rounds import principality_religion
+
+            catholic = sum(1 for e in state.electors if principality_religion(state, e) == "catholic")
+            saved = [f"**{p}** {state.saints.get(p, 0)} Saints, {state.reformation.get(p, 0)} Reformation Points"
+                     for p in state.setup_order]
+            out.append(("Holy Roman Empire", f"Emperor **{state.emperor}** ({state.religion_of(state.emperor)}) since "
+                        f"round {state.emperor_since}; {catholic} Catholic and {len(state.electors) - catholic} "
+                        "Protestant Electors.\n\n" + "\n".join(f"- {line}" for line in saved)))
         if state.initiative:
             out.append(("Initiative Order", ", ".join(state.initiative)))
         if state.targets:
