@@ -37,12 +37,15 @@ def test_nine_hexes_per_player_in_one_compact_patch(players):
 
 
 def test_adjacency_is_the_shared_hex_edge():
-    """'adjacency by shared hex edge' (the issue): the data's lists are the geometry's."""
-    variant = variant_for_game(BASE, 5)
-    by_hex = {tuple(p.extra["hex"]): c for c, p in variant.provinces.items()}
-    for code, province in variant.provinces.items():
+    """'adjacency by shared hex edge' (the issue): the lists in the data file are the geometry's,
+    and a game's board keeps the edges between its own hexes."""
+    by_hex = {tuple(p.extra["hex"]): c for c, p in BASE.provinces.items()}
+    for code, province in BASE.provinces.items():
         expected = {by_hex[h] for h in neighbours(tuple(province.extra["hex"])) if h in by_hex}
-        assert set(variant.army_adjacency[code]) == expected, code
+        assert set(BASE.army_adjacency[code]) == expected, code
+    variant = variant_for_game(BASE, 5)
+    for code in variant.provinces:
+        assert variant.army_adjacency[code] == BASE.army_adjacency[code] & set(variant.provinces)
 
 
 def test_the_data_file_is_the_generators():
@@ -91,3 +94,34 @@ def test_the_board_is_drawn_as_hexes():
     drawn = re.findall(r'<path id="([A-Z]{3})" d="M([^"]*)Z?"', svg)
     assert sorted(code for code, _ in drawn) == sorted(variant.provinces)
     assert all(path.count("L") == 5 for _, path in drawn)  # six corners each
+
+
+def test_the_gm_may_give_the_tile_list(tmp_path):
+    """'the GM can instead give the tile list' (the issue): a variant folder whose provinces.toml
+    lists other hexes plays on them, its adjacency taken from the coordinates; a list with a hex
+    twice is refused when the variant is loaded."""
+    import shutil
+
+    from gm_tools.app.turn import load_state, new_game, run_turn
+    from gm_tools.errors import VariantDataError
+
+    folder = tmp_path / "long-westphalia"
+    shutil.copytree(ROOT / "variants" / "westphalia", folder)
+    rows = [(f"T{i:02d}", f"Tile {i}", (i % 9, i // 9)) for i in range(27)]  # a 9 x 3 strip
+    (folder / "provinces.toml").write_text("".join(
+        f'[{code}]\nname = "{name}"\ntype = "land"\nhex = [{q}, {r}]\norder = {n}\n\n'
+        for n, (code, name, (q, r)) in enumerate(rows, start=1)), encoding="utf-8")
+    new_game(str(folder), "strip", root=tmp_path / "games", seed=1, created="2000-01-01T00:00:00Z", player_count=3)
+    run_turn("strip", root=tmp_path / "games", site_dir=None, force=True)
+    variant = load_state("strip", tmp_path / "games").variant
+    assert len(variant.provinces) == 27
+    assert variant.army_adjacency["T00"] == frozenset({"T01", "T09"})  # (0,0) touches (1,0) and (0,1)
+    bad = tmp_path / "bad-westphalia"
+    shutil.copytree(ROOT / "variants" / "westphalia", bad)
+    (bad / "provinces.toml").write_text('[A]\nname = "A"\ntype = "land"\nhex = [0, 0]\norder = 1\n\n'
+                                        '[B]\nname = "B"\ntype = "land"\nhex = [0, 0]\norder = 2\n',
+                                        encoding="utf-8")
+    from gm_tools.edges.variants import load_variant
+
+    with pytest.raises(VariantDataError, match="hex \\[0, 0\\] is also A's"):
+        load_variant(str(bad))

@@ -35,6 +35,29 @@ class WestphaliaSystem(GameSystem):
         return cells
 
 
+    def check_tables(self, variant) -> list[str]:
+        """Every hex has whole-number axial coordinates and a place in the order, none twice."""
+        problems: list[str] = []
+        seen_hex: dict[tuple, str] = {}
+        seen_order: dict[int, str] = {}
+        for code, province in sorted(variant.provinces.items()):
+            where = f"provinces.toml [{code}]"
+            cell, order = province.extra.get("hex"), province.extra.get("order")
+            if not (isinstance(cell, list) and len(cell) == 2 and all(isinstance(x, int) for x in cell)):
+                problems.append(f"{where}: expected hex = [q, r], two whole numbers, found {cell!r}")
+            elif tuple(cell) in seen_hex:
+                problems.append(f"{where}: hex {cell} is also {seen_hex[tuple(cell)]}'s")
+            else:
+                seen_hex[tuple(cell)] = code
+            if not isinstance(order, int) or isinstance(order, bool) or order < 1:
+                problems.append(f"{where}: expected order = a whole number, 1 or more, found {order!r}")
+            elif order in seen_order:
+                problems.append(f"{where}: order {order} is also {seen_order[order]}'s")
+            else:
+                seen_order[order] = code
+        return problems
+
+
 def _system() -> GameSystem:
     from gm_tools.systems.westphalia.rules import RULES
     from gm_tools.systems.westphalia.sheets import HOOKS
