@@ -1,0 +1,154 @@
+"""The Classic Payola bribe auction: how the money offered for a unit becomes its order.
+
+A rule module any variant can turn on (Europe 1615 version 2 is the first): pure, it knows no
+variant, no map and no file. Sources, in our own words: ``../shared/reference/payola-classic.md``
+(the Payola rules, 'Payola Classic', and the DPjudge judge's behaviour) and the Europe 1615 v2
+rulebook (``001_6f4a9c76b6e5774a.txt``, '4 SUBMISSIONS OF REFERENCE LISTS', '6 MOVEMENT PHASE').
+
+- 'Add all money offered for each distinct order of the unit. The highest total is the order.'
+- 'A tie is broken by the unit owner's acceptance list: the tied order backed by the power
+  ranked highest on it wins. A unit with no owner (a dummy) holds on a tie between different
+  bribers.'
+- 'A unit its owner does not bid on gets an implicit 0 : unit HOLD from its owner.'
+- 'Only the offers for the winning order are paid, each briber paying what it offered; the
+  money leaves the game.'
+- 'If a power's payments exceed its treasury, all its offers are reduced by one and every
+  unit's order is decided again from scratch; repeat until nobody overspends.'
+
+Which offers are allowed at all (a variant's limits on foreign bribes) is the caller's
+question, asked before the auction; the orders are compared as the caller writes them (one
+canonical text per order).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Mapping
+
+HOLD = "H"
+"""The order text of the implicit hold: the caller's canonical ``"<unit> H"`` is built with it."""
+
+
+@dataclass(frozen=True)
+class Offer:
+    """One line of an offer sheet: ``amount : unit order``."""
+
+    briber: str
+    """The power offering the money."""
+    unit: str
+    """The unit bid on, by its province."""
+    order: str
+    """The order wanted, in the caller's canonical text (two offers for one order must match)."""
+    amount: int
+    """The money offered, 0 or more."""
+
+
+@dataclass(frozen=True)
+class Payment:
+    """What a briber pays for a winning order."""
+
+    briber: str
+    unit: str
+    order: str
+    amount: int
+
+
+@dataclass
+class Decision:
+    """One unit's auction: every order's total, the winner and how it was found."""
+
+    unit: str
+    owner: str | None
+    totals: dict[str, int]
+    """Order -> money offered for it (after any reductions)."""
+    order: str
+    """The order chosen."""
+    backers: dict[str, int]
+    """Briber -> what it offered for the chosen order."""
+    tie_broken_by: str | None = None
+    """The power whose place on the owner's acceptance list broke a tie, if there was one."""
+    held_on_tie: bool = False
+    """A tie nobody's list could break: the unit holds."""
+
+
+@dataclass
+class Auction:
+    """The outcome: each unit's order, what each power pays, how many rounds it took."""
+
+    decisions: dict[str, Decision] = field(default_factory=dict)
+    payments: list[Payment] = field(default_factory=list)
+    spent: dict[str, int] = field(default_factory=dict)
+    """Power -> what it pays in all."""
+    cuts: dict[str, int] = field(default_factory=dict)
+    """Power -> how many times its offers were reduced by one for overspending."""
+    rounds: int = 1
+    """How many times every unit was decided (1: nobody overspent)."""
+
+    @property
+    def orders(self) -> dict[str, str]:
+        return {u: d.order for u, d in self.decisions.items()}
+
+
+def with_implicit_holds(offers: list[Offer], owners: Mapping[str, str | None], hold_text) -> list[Offer]:
+    """``offers`` and, for each unit whose owner made none for it, the owner's ``0 : HOLD``
+    (``hold_text(unit)`` writes the hold order as the caller writes orders)."""
+    bid = {(o.unit, o.briber) for o in offers}
+    extra = [Offer(owner, unit, hold_text(unit), 0) for unit, owner in sorted(owners.items())
+             if owner is not None and (unit, owner) not in bid]
+    return list(offers) + extra
+
+
+def _decide(unit: str, owner: str | None, offers: list[Offer], cut: Mapping[str, int],
+            acceptance: Mapping[str, tuple[str, ...]], hold_text) -> Decision:
+    totals: dict[str, int] = {}
+    backing: dict[str, dict[str, int]] = {}
+    for o in offers:
+        amount = max(0, o.amount - cut.get(o.briber, 0))
+        totals[o.order] = totals.get(o.order, 0) + amount
+        backing.setdefault(o.order, {})[o.briber] = amount
+    best = max(totals.values())
+    tied = sorted(order for order, total in totals.items() if total == best)
+    if len(tied) == 1:
+        return Decision(unit, owner, totals, tied[0], backing[tied[0]])
+    ranking = acceptance.get(owner, ()) if owner is not None else ()
+    place = {p: i for i, p in enumerate(ranking)}
+
+    def rank(order: str) -> int:
+        return min((place.get(b, len(place)) for b in backing[order]), default=len(place))
+
+    ranks = sorted((rank(order), order) for order in tied)
+    if owner is None or ranks[0][0] == len(place) or (len(ranks) > 1 and ranks[0][0] == ranks[1][0]):
+        hold = hold_text(unit)
+        return Decision(unit, owner, totals, hold, backing.get(hold, {}), held_on_tie=True)
+    order = ranks[0][1]
+    breaker = min(backing[order], key=lambda b: place.get(b, len(place)))
+    return Decision(unit, owner, totals, order, backing[order], tie_broken_by=breaker)
+
+
+def auction(offers: list[Offer], owners: Mapping[str, str | None], treasuries: Mapping[str, int],
+            acceptance: Mapping[str, tuple[str, ...]], hold_text) -> Auction:
+    """Decide every unit's order from ``offers`` (with the owners' implicit holds added),
+    ``owners`` (unit -> owning power, None for a unit nobody owns), the powers' ``treasuries``
+    and ``acceptance`` lists (power -> powers, highest first), reducing an overspender's offers
+    until every power can pay."""
+    everything = with_implicit_holds(offers, owners, hold_text)
+    by_unit: dict[str, list[Offer]] = {}
+    for o in everything:
+        by_unit.setdefault(o.unit, []).append(o)
+    cut: dict[str, int] = {}
+    rounds = 0
+    while True:
+        rounds += 1
+        result = Auction(rounds=rounds, cuts=dict(cut))
+        for unit in sorted(by_unit):
+            decision = _decide(unit, owners.get(unit), by_unit[unit], cut, acceptance, hold_text)
+            result.decisions[unit] = decision
+            for briber, amount in sorted(decision.backers.items()):
+                if amount:
+                    result.payments.append(Payment(briber, unit, decision.order, amount))
+                    result.spent[briber] = result.spent.get(briber, 0) + amount
+        over = sorted(p for p, n in result.spent.items() if n > max(0, treasuries.get(p, 0)))
+        if not over:
+            return result
+        for power in over:
+            cut[power] = cut.get(power, 0) + 1

@@ -1,0 +1,92 @@
+"""The Classic Payola bribe auction (issue 14 item 3), a rule module any variant can turn on.
+
+Sources: ``../shared/reference/payola-classic.md`` (the Payola rules, 'Payola Classic', and
+DPjudge's behaviour, summarised) and ``001_6f4a9c76b6e5774a.txt`` (Europe 1615 v2), '4
+SUBMISSIONS OF REFERENCE LISTS'. Each test quotes the summary's words.
+"""
+
+from __future__ import annotations
+
+from gm_tools.mechanics.payola import Offer, auction, with_implicit_holds
+
+
+def hold(unit: str) -> str:
+    return f"A {unit} H"
+
+
+TREASURY = {"FRANCE": 20, "SPAIN": 20, "ENGLAND": 20, "AUSTRIA": 20}
+OWNERS = {"PAR": "FRANCE", "MAD": "SPAIN", "WUR": "WUR"}
+LISTS = {"FRANCE": ("FRANCE", "SPAIN", "ENGLAND"), "SPAIN": ("SPAIN", "FRANCE"),
+         # 'The reference list for the minor states is based on the following order: Austria,
+         # Denmark/Sweden, England, France, and Spain.'
+         "WUR": ("AUSTRIA", "DENMARK", "ENGLAND", "FRANCE", "SPAIN")}
+
+
+def test_the_highest_total_is_the_order():
+    """'Add all money offered for each distinct order of the unit. The highest total is the
+    order.' Two bribers backing the same order add up."""
+    offers = [Offer("FRANCE", "WUR", "A WUR - BAV", 5), Offer("SPAIN", "WUR", "A WUR S A MUN", 4),
+              Offer("ENGLAND", "WUR", "A WUR S A MUN", 3)]
+    done = auction(offers, {"WUR": "WUR"}, TREASURY, LISTS, hold)
+    decision = done.decisions["WUR"]
+    assert decision.order == "A WUR S A MUN" and decision.totals["A WUR S A MUN"] == 7
+    assert decision.backers == {"SPAIN": 4, "ENGLAND": 3}
+
+
+def test_only_the_winning_offers_are_paid():
+    """'Only the offers for the winning order are paid, each briber paying what it offered; the
+    money leaves the game (it is not given to the unit's owner).'"""
+    offers = [Offer("FRANCE", "WUR", "A WUR - BAV", 5), Offer("SPAIN", "WUR", "A WUR H", 6)]
+    done = auction(offers, {"WUR": "WUR"}, TREASURY, LISTS, hold)
+    assert done.spent == {"SPAIN": 6}
+    assert [(p.briber, p.amount) for p in done.payments] == [("SPAIN", 6)]
+
+
+def test_implicit_hold_from_the_owner():
+    """'A unit its owner does not bid on gets an implicit 0 : unit HOLD from its owner.'"""
+    offers = with_implicit_holds([Offer("SPAIN", "PAR", "A PAR S A MAD", 0)], {"PAR": "FRANCE"}, hold)
+    assert Offer("FRANCE", "PAR", "A PAR H", 0) in offers
+    # a zero-money offer ties the owner's hold: France's own list puts France first
+    done = auction([Offer("SPAIN", "PAR", "A PAR S A MAD", 0)], {"PAR": "FRANCE"}, TREASURY, LISTS, hold)
+    assert done.orders["PAR"] == "A PAR H" and done.decisions["PAR"].tie_broken_by == "FRANCE"
+
+
+def test_a_tie_goes_to_the_power_highest_on_the_owners_list():
+    """'A tie is broken by the unit owner's acceptance list: the tied order backed by the power
+    ranked highest on it wins.'"""
+    offers = [Offer("FRANCE", "WUR", "A WUR - BAV", 4), Offer("SPAIN", "WUR", "A WUR H", 4)]
+    done = auction(offers, {"WUR": "WUR"}, TREASURY, LISTS, hold)
+    assert done.orders["WUR"] == "A WUR - BAV" and done.decisions["WUR"].tie_broken_by == "FRANCE"
+    offers.append(Offer("AUSTRIA", "WUR", "A WUR H", 0))  # Austria, first on the minors' list
+    done = auction(offers, {"WUR": "WUR"}, TREASURY, LISTS, hold)
+    assert done.orders["WUR"] == "A WUR H" and done.decisions["WUR"].tie_broken_by == "AUSTRIA"
+
+
+def test_a_unit_with_no_owner_holds_on_a_tie():
+    """'A unit with no owner (a dummy) holds on a tie between different bribers.'"""
+    offers = [Offer("FRANCE", "TUN", "A TUN - ALG", 3), Offer("SPAIN", "TUN", "A TUN S A FEZ", 3)]
+    done = auction(offers, {"TUN": None}, TREASURY, LISTS, hold)
+    assert done.orders["TUN"] == "A TUN H" and done.decisions["TUN"].held_on_tie
+    assert done.spent == {}
+
+
+def test_overspending_cuts_every_offer_by_one_and_decides_again():
+    """'If a power's payments exceed its treasury, all its offers are reduced by one and every
+    unit's order is decided again from scratch; repeat until nobody overspends.'"""
+    offers = [Offer("FRANCE", "PAR", "A PAR - BUR", 4), Offer("FRANCE", "WUR", "A WUR - BAV", 4),
+              Offer("SPAIN", "WUR", "A WUR H", 3)]
+    done = auction(offers, OWNERS, {"FRANCE": 6, "SPAIN": 20}, LISTS, hold)
+    # France wins both at 4 + 4 = 8 > 6: cut to 3 + 3 = 6; Wuerttemberg is then a 3 - 3 tie,
+    # which France, above Spain on the minors' list, wins
+    assert done.rounds == 2 and done.cuts == {"FRANCE": 1}
+    assert done.spent["FRANCE"] == 6 and done.orders["WUR"] == "A WUR - BAV"
+    done = auction(offers, OWNERS, {"FRANCE": 4, "SPAIN": 20}, LISTS, hold)
+    # cut twice: 2 + 2 = 4; Spain's 3 now wins Wuerttemberg, and France pays 2 for Paris only
+    assert done.cuts == {"FRANCE": 2} and done.orders["WUR"] == "A WUR H"
+    assert done.spent == {"FRANCE": 2, "SPAIN": 3}
+
+
+def test_the_same_offers_give_the_same_auction():
+    offers = [Offer("FRANCE", "WUR", "A WUR - BAV", 4), Offer("SPAIN", "WUR", "A WUR H", 4)]
+    assert auction(offers, {"WUR": "WUR"}, TREASURY, LISTS, hold) == auction(list(reversed(offers)), {"WUR": "WUR"},
+                                                                              TREASURY, LISTS, hold)
