@@ -90,3 +90,24 @@ def test_the_same_offers_give_the_same_auction():
     offers = [Offer("FRANCE", "WUR", "A WUR - BAV", 4), Offer("SPAIN", "WUR", "A WUR H", 4)]
     assert auction(offers, {"WUR": "WUR"}, TREASURY, LISTS, hold) == auction(list(reversed(offers)), {"WUR": "WUR"},
                                                                               TREASURY, LISTS, hold)
+
+
+def test_the_bribe_chart_and_a_private_ledger():
+    """'Judges publish a bribe chart (each unit's winning order, who paid what, treasuries before
+    and after) and send each player a private statement (its units' orders, bribes it accepted,
+    its offer sheet, previous balance, cost, new balance).'"""
+    from gm_tools.mechanics.payola import bribe_chart, ledger
+
+    offers = [Offer("FRANCE", "PAR", "A PAR - BUR", 4), Offer("SPAIN", "PAR", "A PAR S A MAD", 5),
+              Offer("FRANCE", "WUR", "A WUR - BAV", 4), Offer("SPAIN", "WUR", "A WUR H", 3)]
+    done = auction(offers, OWNERS, {"FRANCE": 3, "SPAIN": 20}, LISTS, hold)
+    chart = bribe_chart(done, {"FRANCE": 3, "SPAIN": 20})
+    assert any(line.startswith("A PAR S A MAD") and "SPAIN 5" in line for line in chart)
+    # France's 4 for Wuerttemberg is more than its 3: cut to 3, a tie with Spain's 3 that
+    # France's place on the minors' list wins
+    assert any(line.startswith("A WUR - BAV") and "FRANCE 3" in line and "tie: FRANCE" in line for line in chart)
+    assert "FRANCE: 3 - 3 = 0" in chart and "SPAIN: 20 - 5 = 15" in chart
+    statement = ledger(done, "FRANCE", offers, 3)
+    assert "  A PAR S A MAD (bribes accepted: SPAIN 5)" in statement
+    assert "  4 : A WUR - BAV - accepted, paid 3" in statement and "  4 : A PAR - BUR - not accepted" in statement
+    assert statement[-2:] == ["Every offer reduced by 1 for overspending.", "Previous balance 3, cost 3, new balance 0."]

@@ -152,3 +152,42 @@ def auction(offers: list[Offer], owners: Mapping[str, str | None], treasuries: M
             return result
         for power in over:
             cut[power] = cut.get(power, 0) + 1
+
+
+def bribe_chart(result: Auction, treasuries: Mapping[str, int]) -> list[str]:
+    """The public bribe chart as Payola judges publish it: each unit, its order, who paid what;
+    then each power's treasury before and after."""
+    lines = []
+    width = max((len(d.order) for d in result.decisions.values()), default=10)
+    for unit, d in sorted(result.decisions.items()):
+        paid = ", ".join(f"{b} {n}" for b, n in sorted(d.backers.items()) if n) or "nothing paid"
+        note = f" (tie: {d.tie_broken_by}'s place on {d.owner}'s list)" if d.tie_broken_by else (
+            " (tie: holds)" if d.held_on_tie else "")
+        lines.append(f"{d.order:<{width}}  {paid}{note}")
+    lines.append("")
+    for power in sorted(treasuries):
+        spent = result.spent.get(power, 0)
+        lines.append(f"{power}: {treasuries[power]} - {spent} = {treasuries[power] - spent}")
+    return lines
+
+
+def ledger(result: Auction, power: str, offers: list[Offer], balance: int) -> list[str]:
+    """One power's private statement: its units' orders, the bribes it accepted (others' money
+    that decided its units), its offer sheet, previous balance, cost, new balance."""
+    lines = ["Your units:"]
+    for unit, d in sorted(result.decisions.items()):
+        if d.owner != power:
+            continue
+        others = ", ".join(f"{b} {n}" for b, n in sorted(d.backers.items()) if b != power and n)
+        lines.append(f"  {d.order}" + (f" (bribes accepted: {others})" if others else ""))
+    lines.append("Your offers:")
+    cut = result.cuts.get(power, 0)
+    for o in sorted((o for o in offers if o.briber == power), key=lambda o: (o.unit, o.order)):
+        won = result.decisions.get(o.unit) is not None and result.decisions[o.unit].order == o.order
+        paid = max(0, o.amount - cut)
+        lines.append(f"  {o.amount} : {o.order}" + (f" - accepted, paid {paid}" if won else " - not accepted"))
+    spent = result.spent.get(power, 0)
+    if cut:
+        lines.append(f"Every offer reduced by {cut} for overspending.")
+    lines.append(f"Previous balance {balance}, cost {spent}, new balance {balance - spent}.")
+    return lines
