@@ -125,3 +125,13 @@ def test_the_gm_may_give_the_tile_list(tmp_path):
 
     with pytest.raises(VariantDataError, match="hex \\[0, 0\\] is also A's"):
         load_variant(str(bad))
+
+
+def test_a_game_without_players_is_a_five_player_game(tmp_path):
+    """Without ``--players`` the game is played by 5 (``tables.toml [players] default``), on a
+    board of 45 hexes drawn as hexes, not the 14-player list of all hexes."""
+    from gm_tools.app.turn import load_state, new_game
+
+    new_game("westphalia", "w", root=tmp_path, seed=1, created="2000-01-01T00:00:00Z")
+    variant = load_state("w", tmp_path).variant
+    assert len(variant.powers) == 5 and len(variant.provinces) == 45 and variant.map_svg

@@ -187,6 +187,12 @@ class Rules:
         before the first round. Standard: never."""
         return False
 
+    def default_players(self, variant: Variant) -> int | None:
+        """The number of players of a game started without ``--players``, where the variant
+        as loaded is no playable board (The Peace of Westphalia sizes its board by the players).
+        Standard: None, the variant as loaded."""
+        return None
+
     def for_players(self, variant: Variant, players: int) -> Variant:
         """The variant as a game of ``players`` players plays it (``new-game --players``).
         Standard: one setup, so any count is refused."""
@@ -199,8 +205,12 @@ class Rules:
 
 
 def variant_for_game(variant: Variant, players: int | None) -> Variant:
-    """The variant of a game whose game.json records ``players`` (None: the variant as loaded)."""
-    return variant if players is None else rules_for(variant).for_players(variant, players)
+    """The variant of a game whose game.json records ``players`` (None: the variant as loaded,
+    or its system's :meth:`Rules.default_players`)."""
+    rules = rules_for(variant)
+    if players is None:
+        players = rules.default_players(variant)
+    return variant if players is None else rules.for_players(variant, players)
 
 
 def rules_for(variant: Variant) -> Rules:

@@ -39,6 +39,11 @@ class WestphaliaRules(Rules):
 
         return variant_for_players(variant, players)
 
+    def default_players(self, variant: Variant) -> int:
+        """A game started without ``--players`` is a 5-player game, the count the rulebook's
+        rules are written for ('2 players in a 5-6 player game'; ``tables.toml [players]``)."""
+        return int(variant.tables.get("players", {}).get("default", 5))
+
     def skips_phase(self, variant: Variant, position: Position, phase_id: str) -> bool:
         """The Setup is played once: 'Now let the games begin - proceed to Round 1.'"""
         phase = parse_phase(phase_id)

@@ -9,6 +9,8 @@ earlier entries left it, and a problem names its cell.
 
 from __future__ import annotations
 
+import re
+
 from gm_tools.engine.hooks import CHOICE, INTEGER, Column, InputRow, SheetHooks, Table
 from gm_tools.engine.model import Position
 from gm_tools.engine.phase import parse_phase
@@ -136,6 +138,9 @@ class WestphaliaHooks(SheetHooks):
             cells = rows_of[i] if i < len(rows_of) else None
             column = _FIELDS.get(sheet, {}).get(field_) or _COLUMNS.get(field_)
             ref = cells.get(column) if cells and column else None
+            if ref is None and column:
+                # a missing entry: the first row of the sheet nobody filled in, where it belongs
+                ref = _first_blank(self.input_sheets(variant, position), sheet, column, rows_of)
             if ref is None:
                 problems.append(Problem(sheet, "", found, expected))
             else:
@@ -299,6 +304,19 @@ def _read_turns(variant: Variant, state, rows: dict[str, list[InputRow]]):
                    "di": r.values.get("DI") or 0} for r in rows.get(PLACE, [])]
     where = {"*": [cells for _, _, cells in got], "dice": [r.cells for r in dice_rows]}
     return TURNS, {"turns": turns, "dice": dice, "placements": placements}, where
+
+
+def _first_blank(tables: list[Table], sheet: str, column: str, read: list[dict]) -> str | None:
+    """``Sheet!Cell`` of ``column`` in the first row of ``sheet`` that was not read back."""
+    table = next((t for t in tables if t.title == sheet), None)
+    if table is None:
+        return None
+    headers = [c.header for c in table.columns]
+    if column not in headers:
+        return None
+    taken = {int(re.sub(r"\D", "", ref.split("!")[1])) for cells in read for ref in cells.values()}
+    row = next(r for r in range(2, 2 + len(table.rows) + table.blank_rows + len(taken) + 1) if r not in taken)
+    return f"{sheet}!{chr(ord('A') + headers.index(column))}{row}"
 
 
 def _prefilled(sheet: str, columns: tuple[str, ...], players: tuple[str, ...],
