@@ -123,3 +123,23 @@ def test_a_turn_entry_is_checked_against_the_chosen_actions():
     rows[1]["influence"] = 2
     problems = steps.apply(VARIANT, state, steps.TURNS, {"turns": rows}, 1510).problems
     assert [(i, f) for i, f, _, _ in problems] == [(1, "influence")]
+
+
+def test_leagues_and_the_council_of_trent():
+    """'Players may Join a League, as in Engaging in Diplomacy' (and while Waging War); 'The
+    Leagues reset - No one starts in either League heading into the next round'; 'If the
+    Catholic Reformation has not begun, attempt to Call the Council of Trent' (the attempt's
+    procedure is not in the text: the GM enters that it was called, while Combatting Heresy)."""
+    state = board()
+    rows = [{"player": p, "actions": [T.HERESY, T.DIPLOMACY], "convert": False, "influence": 0} for p in ORDER]
+    rows[0]["league"] = "Catholic League"
+    rows[1]["trent"] = True
+    step = steps.apply(VARIANT, state, steps.TURNS, {"turns": rows}, 1535)
+    assert step.problems == [] and step.state.leagues == {"RED": "Catholic League"} and step.state.trent == 2
+    rows[2]["league"] = "Hanseatic League"
+    assert steps.apply(VARIANT, state, steps.TURNS, {"turns": rows}, 1535).problems[0][:2] == (2, "league")
+    rows[2].pop("league")
+    rows[3] = {"player": "GREEN", "actions": [T.DIPLOMACY, T.WAR], "convert": False, "influence": 0, "trent": True}
+    assert steps.apply(VARIANT, state, steps.TURNS, {"turns": rows}, 1535).problems[0][:2] == (3, "trent")
+    reset = steps.apply(VARIANT, step.state, steps.INITIATIVE, {}, 1560).state
+    assert reset.leagues == {} and reset.trent == 2

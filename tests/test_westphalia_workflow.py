@@ -190,6 +190,8 @@ def test_round_one_player_turns(game):
     assert {"HAL", "DUI", "DUR", "GRA", "GIE"} <= set(after["protestant"]) and "FUL" not in after["protestant"]
     assert after["influence"]["Cologne"] == {"RED": 2, "YELLOW": 3}
     assert after["saved_di"] == {"BLUE": 2, "GREEN": 3, "ORANGE": 2, "RED": 2, "YELLOW": 2}
+    second = {r["phase"]: r for r in state.history}["R1535T"]["after"]["extra"]["westphalia"]
+    assert second["leagues"] == {"RED": "Evangelical League", "YELLOW": "Catholic League"} and second["trent"] == 2
 
 
 def test_the_emperor_dies_and_is_elected_again(game):

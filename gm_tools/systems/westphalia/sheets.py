@@ -38,7 +38,8 @@ EMPIRE = "Holy Roman Empire"
 BOARD = "Provinces"
 
 _COLUMNS = {"home": "Home Province", "player": "Player", "ballot": "Votes for", "doctrine": "Doctrine", "province": "Province", "actions": "Combat Heresy",
-            "convert": "Convert", "influence": "Influence gained", "placement": "Influence gained", "dice": "Where"}
+            "convert": "Convert", "influence": "Influence gained", "placement": "Influence gained", "dice": "Where",
+            "league": "League", "trent": "Council of Trent"}
 """Entry field -> sheet column where no sheet-specific mapping says otherwise."""
 _FIELDS = {PROVINCES: {"player": "Player", "provinces": "Provinces", "capital": "Capital"},
            ELECTORS: {"player": "Player", "name": "Elector", "provinces": "Provinces", "capital": "Capital"},
@@ -101,11 +102,14 @@ class WestphaliaHooks(SheetHooks):
         if kind == steps.TURNS:
             yes_no = {"kind": CHOICE, "choices": YES_NO, "editable": True, "width": 12}
             names = tuple(sorted(state.principalities))
+            leagues = tuple(variant.tables.get("leagues", {}).get("names", ()))
             return [Table(TURNS, (Column("Player", width=14), Column("Combat Heresy", **yes_no),
                                   Column("Engage in Diplomacy", **yes_no), Column("Wage War", **yes_no),
                                   Column("Convert", **yes_no), Column("Influence gained", INTEGER, editable=True,
-                                                                      width=16)),
-                          rows=[[p, None, None, None, None, None] for p in state.initiative or players]),
+                                                                      width=16),
+                                  Column("League", CHOICE, leagues, editable=True, width=18),
+                                  Column("Council of Trent", **yes_no)),
+                          rows=[[p, None, None, None, None, None, None, None] for p in state.initiative or players]),
                     Table(FAITH, (Column("Player", CHOICE, players, editable=True, width=14),
                                   Column("Where", editable=True, width=22), Column("Dice", INTEGER, editable=True, width=6),
                                   Column("Also converts", editable=True, width=14)), blank_rows=3 * len(players)),
@@ -186,6 +190,8 @@ class WestphaliaHooks(SheetHooks):
             ["Protestant Electors", len(state.electors) - catholic],
             ["Setup Order", ", ".join(state.setup_order)],
             ["Initiative Order", ", ".join(state.initiative) or None],
+            ["Leagues", "; ".join(f"{p}: {league}" for p, league in sorted(state.leagues.items())) or None],
+            ["Council of Trent", f"called in round {state.trent}" if state.trent else "not yet called"],
             ["Religious Upheaval targets", ", ".join(state.targets) or None],
             ["The Emperor's death", (("dies: " if state.emperor_dies.get("dies") else "lives: ")
                                      + state.emperor_dies.get("why", "")) if state.emperor_dies else None],
@@ -286,10 +292,12 @@ def _read_turns(variant: Variant, state, rows: dict[str, list[InputRow]]):
     def yes(value) -> bool:
         return str(value or "").strip().lower() in ("yes", "y", "x", "true", "1")
 
-    got = _prefilled(TURNS, ("Player",) + ACTIONS + ("Convert", "Influence gained"),
+    got = _prefilled(TURNS, ("Player",) + ACTIONS + ("Convert", "Influence gained", "League", "Council of Trent"),
                      tuple(state.initiative or state.setup_order), rows)
     turns = [{"player": player, "actions": [a for a in ACTIONS if yes(values.get(a))],
-              "convert": yes(values.get("Convert")), "influence": values.get("Influence gained") or 0}
+              "convert": yes(values.get("Convert")), "influence": values.get("Influence gained") or 0,
+              **({"league": values["League"]} if values.get("League") else {}),
+              **({"trent": True} if yes(values.get("Council of Trent")) else {})}
              for player, values, _ in got]
     dice_rows = rows.get(FAITH, [])
     dice = []

@@ -86,6 +86,12 @@ class State:
     emperor_dies: dict = field(default_factory=dict)
     """This round's roll for the Emperor's death, made before the Imperial Election step:
     ``year``, ``roll`` (or None when the death is automatic), ``dies``, ``why``."""
+    leagues: dict[str, str] = field(default_factory=dict)
+    """Player -> the League it joined this round ('the Catholic League', 'the Evangelical
+    League'); 'The Leagues reset - No one starts in either League heading into the next round.'"""
+    trent: int = 0
+    """The round the Council of Trent was called, 0 before ('If the Catholic Reformation has not
+    begun, attempt to Call the Council of Trent')."""
     targets: tuple[str, ...] = ()
     """Principalities drawn in this round's Religious Upheaval: 'eligibility to be a Target
     Principality' of a Religious War."""
@@ -121,6 +127,8 @@ class State:
             **({"foreign": {p: dict(sorted(f.items())) for p, f in sorted(self.foreign.items())}}
                if self.foreign else {}),
             **({"emperor_dies": self.emperor_dies} if self.emperor_dies else {}),
+            **({"leagues": dict(sorted(self.leagues.items()))} if self.leagues else {}),
+            **({"trent": self.trent} if self.trent else {}),
             **({"saints": dict(sorted(self.saints.items()))} if self.saints else {}),
             **({"reformation": dict(sorted(self.reformation.items()))} if self.reformation else {}),
             **({"saved_di": dict(sorted((p, n) for p, n in self.saved_di.items() if n))}
@@ -148,6 +156,8 @@ class State:
             targets=tuple(data.get("targets", ())),
             foreign={p: dict(f) for p, f in data.get("foreign", {}).items()},
             emperor_dies=dict(data.get("emperor_dies", {})),
+            leagues=dict(data.get("leagues", {})),
+            trent=int(data.get("trent", 0)),
             saints={p: int(n) for p, n in data.get("saints", {}).items()},
             reformation={p: int(n) for p, n in data.get("reformation", {}).items()},
             saved_di={p: int(n) for p, n in data.get("saved_di", {}).items()},

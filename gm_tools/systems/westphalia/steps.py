@@ -53,6 +53,8 @@ def apply(variant: Variant, state: State, kind: str, inputs: dict, year: int) ->
         for foreign in step.state.foreign.values():
             # the troubles rolled last round are taken from this round's Imperial Power
             foreign["troubles"] = foreign.pop("troubles_next", foreign.get("troubles", 0))
+        step.state.leagues = {}  # 'The Leagues reset - No one starts in either League'
+        step.state.actions = {}
         step.state.initiative = initiative(step.state, year)
         step.done.append(("", "Initiative Order: " + ", ".join(step.state.initiative)))
     elif kind == UPHEAVAL:
@@ -62,7 +64,7 @@ def apply(variant: Variant, state: State, kind: str, inputs: dict, year: int) ->
 
         step.done += earn_gold(variant, step.state)
     elif kind == TURNS:
-        _turns(variant, step, inputs)
+        _turns(variant, step, inputs, year)
     elif kind == FOREIGN:
         _foreign(variant, step, inputs.get("foreign", []), year)
     elif kind == ELECTION:
@@ -91,13 +93,14 @@ def _foreign(variant: Variant, step: Step, entries: list[dict], year: int) -> No
         step.done += become(variant, step.state, player, entry["home"], entry["edge"])
 
 
-def _turns(variant: Variant, step: Step, inputs: dict) -> None:
+def _turns(variant: Variant, step: Step, inputs: dict, year: int) -> None:
     """'Player turns are done in initiative order': the actions chosen, Player Conversion,
     Spread the Faith, the Diplomacy Game's Influence placed, the war choice recorded, and the
     Tradeoffs' Gold into Diplomatic Influence (:mod:`.turns`)."""
     from gm_tools.systems.westphalia import turns as T
 
     state = step.state
+    leagues = tuple(variant.tables.get("leagues", {}).get("names", ()))
     rows = {t["player"]: t for t in inputs.get("turns", [])}
     order = list(state.initiative or state.setup_order)
     for i, player in enumerate(order):
@@ -111,10 +114,28 @@ def _turns(variant: Variant, step: Step, inputs: dict) -> None:
                                                        "Power Players Combatting Heresy have an opportunity to convert')"))
         elif row.get("influence") and T.DIPLOMACY not in chosen:
             step.problems.append((i, "influence", str(row["influence"]), "Influence only while Engaging in Diplomacy"))
+        elif row.get("league") and row["league"] not in leagues:
+            step.problems.append((i, "league", row["league"], "one of " + ", ".join(leagues)))
+        elif row.get("league") and not {T.DIPLOMACY, T.WAR} & set(chosen):
+            step.problems.append((i, "league", row["league"], "a League joined while Engaging in Diplomacy or Waging "
+                                                              "War ('Players may Join a League, as in Engaging in "
+                                                              "Diplomacy')"))
+        elif row.get("trent") and T.HERESY not in chosen:
+            step.problems.append((i, "trent", "yes", "the Council of Trent called while Combatting Heresy"))
     if step.problems:
         return
     state.actions = {p: sorted(rows[p]["actions"]) for p in order}
     step.done += T.convert(state, [p for p in order if rows[p].get("convert")])
+    from gm_tools.systems.westphalia.figures import round_number
+
+    for player in order:
+        if rows[player].get("trent") and not state.trent:
+            # the attempt's procedure is not in the text: the GM enters that it was called
+            state.trent = round_number(year)
+            step.done.append((player, "calls the Council of Trent: the Catholic Reformation begins"))
+        if rows[player].get("league"):
+            state.leagues[player] = rows[player]["league"]
+            step.done.append((player, f"joins the {rows[player]['league']}"))
     dice = [T.Die(d["player"], d["target"], int(d.get("count") or 0), d.get("also", "")) for d in inputs.get("dice", [])]
     for i, die in enumerate(dice):
         if T.HERESY not in state.actions.get(die.player, []):
