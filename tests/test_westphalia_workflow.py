@@ -191,6 +191,10 @@ def test_round_one_player_turns(game):
     assert after["influence"]["Cologne"] == {"RED": 2, "YELLOW": 3}
     assert after["saved_di"] == {"BLUE": 2, "GREEN": 3, "ORANGE": 2, "RED": 2, "YELLOW": 2}
     second = {r["phase"]: r for r in state.history}["R1535T"]["after"]["extra"]["westphalia"]
+    # 'Conquer ... up to 2 provinces without [a town]'; 'remove all Diplomatic Influence from
+    # conquered Principalities'; the GM's entry of the Diplomatic Influence it cost
+    assert "ESL" in second["princes"]["RED"]["provinces"] and second["principalities"]["Hesse"]["provinces"] == ["ESS"]
+    assert "Hesse" not in second["influence"] and second["saved_di"]["RED"] == 2 + 2 - 1
     assert second["leagues"] == {"RED": "Evangelical League", "YELLOW": "Catholic League"} and second["trent"] == 2
 
 

@@ -25,10 +25,13 @@ def check_becoming(variant: Variant, state: State, player: str, home: str, edge:
     Power Home Province and place it next to one of the 6 edges of the map of your choice.'"""
     if player in state.foreign:
         return f"a player not yet a Foreign Power ({player} is one)"
-    limit = int(_table(variant).get("most_power", {}).get(str(round_number(year)), 0))
-    power = imperial_power(state, player, year)
-    if power > limit:
-        return f"a player with {limit} Imperial Power or less in round {round_number(year)} ({player} has {power})"
+    if player in state.princes:  # 'A Player who loses all of his provinces ... immediately becomes' one
+        if any(t != state.princes[player].capital for t in state.towns_of(player)):
+            return f"a player who owns no non-capital towns ({player} owns {', '.join(state.towns_of(player)[1:])})"
+        limit = int(_table(variant).get("most_power", {}).get(str(round_number(year)), 0))
+        power = imperial_power(state, player, year)
+        if power > limit:
+            return f"a player with {limit} Imperial Power or less in round {round_number(year)} ({player} has {power})"
     homes = tuple(_table(variant).get("homes", ()))
     taken = {f["home"] for f in state.foreign.values()}
     if home not in homes or home in taken:

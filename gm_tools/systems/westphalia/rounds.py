@@ -99,12 +99,11 @@ def apply_upheaval(variant: Variant, state: State, choices: dict[str, str]) -> l
 def earn_gold(variant: Variant, state: State) -> list[tuple[str, str]]:
     """'Players earn 2 Gold for each town they own that is on an orthodox (the religion they
     adhere to) province. Players do not earn Gold for allied towns or towns on heretical
-    provinces.' A player's towns are its capital (the towns it conquers come with part 2)."""
+    provinces.' A player's towns are its capital and the towns it conquered."""
     per_town = int(variant.tables.get("gold", {}).get("per_town", 2))
     done = []
     for player in state.setup_order:
-        land = state.princes.get(player)
-        towns = [land.capital] if land else []
+        towns = state.towns_of(player)
         orthodox = [t for t in towns if (PROTESTANT if t in state.protestant else CATHOLIC) == state.religion_of(player)]
         earned = per_town * len(orthodox)
         state.gold[player] = state.gold.get(player, 0) + earned

@@ -31,6 +31,8 @@ TURNS = "Player Turns"
 FAITH = "Spread the Faith"
 PLACE = "Place Influence"
 FOREIGN = "Foreign Powers"
+TREATIES = "Peace Treaties"
+CHANGES = "Influence Changes"
 YES_NO = ("yes", "no")
 PRINCES = "Princes"
 STATES = "Principalities"
@@ -39,7 +41,7 @@ BOARD = "Provinces"
 
 _COLUMNS = {"home": "Home Province", "player": "Player", "ballot": "Votes for", "doctrine": "Doctrine", "province": "Province", "actions": "Combat Heresy",
             "convert": "Convert", "influence": "Influence gained", "placement": "Influence gained", "dice": "Where",
-            "league": "League", "trent": "Council of Trent"}
+            "league": "League", "trent": "Council of Trent", "treaty": "Province", "change": "Change"}
 """Entry field -> sheet column where no sheet-specific mapping says otherwise."""
 _FIELDS = {PROVINCES: {"player": "Player", "provinces": "Provinces", "capital": "Capital"},
            ELECTORS: {"player": "Player", "name": "Elector", "provinces": "Provinces", "capital": "Capital"},
@@ -115,7 +117,14 @@ class WestphaliaHooks(SheetHooks):
                                   Column("Also converts", editable=True, width=14)), blank_rows=3 * len(players)),
                     Table(PLACE, (Column("Player", CHOICE, players, editable=True, width=14),
                                   Column("Principality", CHOICE, names, editable=True, width=22),
-                                  Column("DI", INTEGER, editable=True, width=6)), blank_rows=3 * len(players))]
+                                  Column("DI", INTEGER, editable=True, width=6)), blank_rows=3 * len(players)),
+                    Table(TREATIES, (Column("Winner", editable=True, width=18), Column("Province", editable=True,
+                                                                                       width=12),
+                                     Column("Vassalize", **yes_no)), blank_rows=2 * len(players)),
+                    Table(CHANGES, (Column("Player", CHOICE, players, editable=True, width=14),
+                                    Column("Principality", editable=True, width=22),
+                                    Column("Change", INTEGER, editable=True, width=8),
+                                    Column("Reason", editable=True, width=40)), blank_rows=2 * len(players))]
         if kind == steps.FOREIGN:
             from gm_tools.systems.westphalia.foreign import EDGES
 
@@ -310,8 +319,20 @@ def _read_turns(variant: Variant, state, rows: dict[str, list[InputRow]]):
                      "also": also[0] if also else ""})
     placements = [{"player": r.values.get("Player"), "principality": r.values.get("Principality") or "",
                    "di": r.values.get("DI") or 0} for r in rows.get(PLACE, [])]
-    where = {"*": [cells for _, _, cells in got], "dice": [r.cells for r in dice_rows]}
-    return TURNS, {"turns": turns, "dice": dice, "placements": placements}, where
+    treaty_rows, change_rows = rows.get(TREATIES, []), rows.get(CHANGES, [])
+    treaties = []
+    for r in treaty_rows:
+        codes, unknown = read_provinces(variant, r.values.get("Province") or "")
+        winner = str(r.values.get("Winner") or "").strip()
+        treaties.append({"winner": winner.upper() if winner.upper() in state.setup_order else winner,
+                         "province": (codes + unknown)[0] if codes + unknown else "",
+                         "vassalize": yes(r.values.get("Vassalize"))})
+    changes = [{"player": r.values.get("Player"), "principality": str(r.values.get("Principality") or "").strip(),
+                "change": r.values.get("Change"), "reason": r.values.get("Reason") or ""} for r in change_rows]
+    where = {"*": [cells for _, _, cells in got], "dice": [r.cells for r in dice_rows],
+             "treaty": [r.cells for r in treaty_rows], "change": [r.cells for r in change_rows]}
+    return TURNS, {"turns": turns, "dice": dice, "placements": placements, "treaties": treaties,
+                   "changes": changes}, where
 
 
 def _first_blank(tables: list[Table], sheet: str, column: str, read: list[dict]) -> str | None:

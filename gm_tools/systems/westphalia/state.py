@@ -86,6 +86,9 @@ class State:
     emperor_dies: dict = field(default_factory=dict)
     """This round's roll for the Emperor's death, made before the Imperial Election step:
     ``year``, ``roll`` (or None when the death is automatic), ``dies``, ``why``."""
+    towns: dict[str, str] = field(default_factory=dict)
+    """Province -> the player holding a town it conquered there (a capital is a town too: its
+    holder's; 'Only Players may conquer towns')."""
     leagues: dict[str, str] = field(default_factory=dict)
     """Player -> the League it joined this round ('the Catholic League', 'the Evangelical
     League'); 'The Leagues reset - No one starts in either League heading into the next round.'"""
@@ -107,6 +110,15 @@ class State:
     def religion_of(self, player: str) -> str:
         return self.religion.get(player, "catholic")
 
+    def towns_of(self, player: str) -> list[str]:
+        """The player's towns: its capital and the towns it conquered."""
+        land = self.princes.get(player)
+        return ([land.capital] if land else []) + sorted(p for p, o in self.towns.items() if o == player)
+
+    def town_at(self, province: str) -> bool:
+        return province in self.towns or any(h.capital == province for h in
+                                             list(self.princes.values()) + list(self.principalities.values()))
+
     def to_json(self) -> dict:
         return {
             "setup_order": list(self.setup_order),
@@ -127,6 +139,7 @@ class State:
             **({"foreign": {p: dict(sorted(f.items())) for p, f in sorted(self.foreign.items())}}
                if self.foreign else {}),
             **({"emperor_dies": self.emperor_dies} if self.emperor_dies else {}),
+            **({"towns": dict(sorted(self.towns.items()))} if self.towns else {}),
             **({"leagues": dict(sorted(self.leagues.items()))} if self.leagues else {}),
             **({"trent": self.trent} if self.trent else {}),
             **({"saints": dict(sorted(self.saints.items()))} if self.saints else {}),
@@ -156,6 +169,7 @@ class State:
             targets=tuple(data.get("targets", ())),
             foreign={p: dict(f) for p, f in data.get("foreign", {}).items()},
             emperor_dies=dict(data.get("emperor_dies", {})),
+            towns=dict(data.get("towns", {})),
             leagues=dict(data.get("leagues", {})),
             trent=int(data.get("trent", 0)),
             saints={p: int(n) for p, n in data.get("saints", {}).items()},

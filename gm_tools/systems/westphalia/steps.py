@@ -91,6 +91,12 @@ def _foreign(variant: Variant, step: Step, entries: list[dict], year: int) -> No
             step.problems.append((i, "home", f"{entry.get('home', '')}, {entry.get('edge', '')}", wrong))
             continue
         step.done += become(variant, step.state, player, entry["home"], entry["edge"])
+    from gm_tools.systems.westphalia.wars import homeless
+
+    for player in homeless(step.state):
+        step.problems.append((len(entries), "player", "no row", f"a Foreign Power entry for {player} ('A Player who "
+                                                                 "loses all of his provinces during the Round "
+                                                                 "immediately becomes a Foreign Power')"))
 
 
 def _turns(variant: Variant, step: Step, inputs: dict, year: int) -> None:
@@ -161,11 +167,54 @@ def _turns(variant: Variant, step: Step, inputs: dict, year: int) -> None:
             step.done.append((player, f"gains {gained} Influence; places "
                               + (", ".join(f"{n} on {name}" for name, n in placed.get(player, [])) or "none")
                               + f"; {state.saved_di.get(player, 0)} saved on the capital"))
-    for player in order:
-        if T.WAR in state.actions[player]:
-            step.done.append((player, "Wages War (battles and peace treaties are not built yet)"))
+    if step.problems:
+        return
+    _treaties(variant, step, inputs.get("treaties", []), inputs.get("changes", []))
     if not step.problems:
         step.done += T.tradeoffs(state)
+
+
+def _treaties(variant: Variant, step: Step, treaties: list[dict], changes: list[dict]) -> None:
+    """The wars' Peace Treaties as the GM enters them (:mod:`.wars`), then the Diplomatic
+    Influence changes the GM applies for them."""
+    from gm_tools.systems.westphalia import wars
+
+    taken: dict[tuple[str, str], list[str]] = {}
+    for i, entry in enumerate(treaties):
+        taking = wars.Taking(entry.get("winner", ""), entry.get("province", ""), bool(entry.get("vassalize")))
+        wrong = wars.check(step.state, taking, taken)
+        if wrong:
+            step.problems.append((i, "treaty", f"{taking.winner}: {taking.province}", wrong))
+            continue
+        loser = step.state.owner()[taking.province]
+        taken.setdefault((taking.winner, loser), []).append(taking.province)
+        step.done.append(wars.apply(variant, step.state, taking))
+    for player in wars.homeless(step.state):
+        step.done.append((player, "has lost all its provinces: it becomes a Foreign Power at the Foreign Powers step"))
+    for i, entry in enumerate(changes):
+        player, where, change = entry.get("player"), entry.get("principality") or "saved", entry.get("change")
+        if player not in step.state.setup_order:
+            step.problems.append((i, "change", str(player), "a player of the game"))
+            continue
+        if not isinstance(change, int) or change == 0:
+            step.problems.append((i, "change", str(change), "a whole number of Diplomatic Influence, not 0"))
+            continue
+        if where == "saved":
+            now = step.state.saved_di.get(player, 0) + change
+        elif where in step.state.principalities:
+            now = step.state.influence.get(where, {}).get(player, 0) + change
+        else:
+            step.problems.append((i, "change", where, "a principality on the board, or saved"))
+            continue
+        if now < 0:
+            step.problems.append((i, "change", str(change), f"at most {now - change} to take from {player} there"))
+            continue
+        if where == "saved":
+            step.state.saved_di[player] = now
+        else:
+            step.state.influence.setdefault(where, {})[player] = now
+        reason = entry.get("reason") or "the GM's entry"
+        step.done.append((player, f"{change:+d} Diplomatic Influence ({where}): {reason}"))
 
 
 def _upheaval(variant: Variant, step: Step, choices: dict[str, str]) -> None:

@@ -72,13 +72,12 @@ def religious(variant: Variant, state: State, year: int, after_war: bool) -> Ver
 
 def westphalia_power(variant: Variant, state: State, player: str, year: int) -> int:
     """Imperial Power for the Peace of Westphalia Victory: without the Foreign Power Home
-    Province's, with 3 for each orthodox town (a player's towns: its capital)."""
+    Province's, with 3 for each orthodox town (its capital and the towns it conquered)."""
     power = imperial_power(state, player, year)
     foreign = state.foreign.get(player)
     if foreign:
         power -= max(0, int(foreign["per_round"]) * round_number(year) - int(foreign.get("troubles", 0)))
-    land = state.princes.get(player)
-    towns = [land.capital] if land else []
+    towns = state.towns_of(player)
     faith = state.religion_of(player)
     orthodox = sum(1 for t in towns if (PROTESTANT if t in state.protestant else CATHOLIC) == faith)
     return power + int(_table(variant).get("town_power", 3)) * orthodox

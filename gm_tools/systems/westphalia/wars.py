@@ -1,0 +1,143 @@
+"""Peace Treaties: what the winner of a war takes, as the GM enters it, checked.
+
+Rulebook: ``003_b5b9eb4920d39694.txt``, 'Peace Treaties'. The battles themselves are played at
+the table; the GM enters who takes which province (or vassalizes it), and gm_tools checks the
+treaty's rules and applies what follows from them:
+
+- 'Conquer 1 province with a town, or up to 2 provinces without one' from one loser;
+- 'Only Players may conquer towns'; 'Capitals may only be taken if they are that Power's last
+  province'; 'Electors may not be conquered and must be vassalized instead';
+- 'You may choose to immediately vassalize a Principality (or former Player-owned capital)
+  instead of taking it ... remove all Diplomatic Influence from other Players from the
+  Principality and place 2 Diplomatic Influence on the Principality; you are now its ally';
+- 'remove all Diplomatic Influence from conquered Principalities';
+- 'If a Principality conquers a province of a different religion, that province is forcibly
+  converted to the Principality's religion';
+- a player who loses all its provinces becomes a Foreign Power (at the Foreign Powers step).
+
+The Diplomatic Influence a treaty costs (2 per town, 1 per far province, allies' lapses) is
+entered by the GM on the Influence Changes sheet: the text leaves where it is taken from open.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from gm_tools.engine.variant import Variant
+from gm_tools.systems.westphalia.rounds import PROTESTANT, principality_religion
+from gm_tools.systems.westphalia.state import Holding, State
+
+VASSAL_INFLUENCE = 2
+"""'place 2 Diplomatic Influence on the Principality'."""
+
+
+@dataclass(frozen=True)
+class Taking:
+    """One line of a treaty: ``winner`` takes (or vassalizes) ``province``."""
+
+    winner: str
+    """The player (or, losing to it, the unaligned principality) that takes it."""
+    province: str
+    vassalize: bool = False
+
+
+def check(state: State, taking: Taking, taken: dict[tuple[str, str], list[str]]) -> str | None:
+    """What is wrong with one taking, given what the winner already took from the same loser
+    in this treaty (``taken``: (winner, loser) -> provinces)."""
+    owner = state.owner().get(taking.province)
+    if owner is None:
+        return "a province of the board"
+    if owner == taking.winner:
+        return f"a province {taking.winner} does not hold already"
+    player = taking.winner in state.princes or taking.winner in state.setup_order
+    if not player and taking.winner not in state.principalities:
+        return "a player or a principality as the winner"
+    town = state.town_at(taking.province)
+    if town and not player:
+        return "a province without a town ('Only Players may conquer towns')"
+    land = state.princes.get(owner) or state.principalities.get(owner)
+    if land and land.capital == taking.province and len(land.provinces) > 1 and not taking.vassalize:
+        return f"not {owner}'s capital while it holds other provinces ('Capitals may only be taken if they are " \
+               "that Power's last province')"
+    if owner in state.electors and not taking.vassalize:
+        return f"vassalize = yes: {owner} is an Elector ('Electors may not be conquered and must be vassalized')"
+    if taking.vassalize and not player:
+        return "a player to vassalize"
+    if taking.vassalize and owner in state.princes and land.capital != taking.province:
+        return "a principality or a player's capital to vassalize ('vassalize a Principality (or former " \
+               "Player-owned capital)')"
+    before = taken.get((taking.winner, owner), [])
+    towns = [p for p in before + [taking.province] if state.town_at(p)]
+    if (towns and len(before) >= 1) or len(before) >= 2:
+        return f"one province with a town, or up to 2 without, from {owner} ('Conquer 1 province with a town, or up " \
+               "to 2 provinces without one')"
+    return None
+
+
+def apply(variant: Variant, state: State, taking: Taking) -> tuple[str, str]:
+    """Apply one checked taking; (the winner, what happened)."""
+    owner = state.owner()[taking.province]
+    if taking.vassalize:
+        if owner in state.principalities:
+            name = owner
+        else:  # a former player's capital becomes a new principality ('a new Principality control marker')
+            name = _new_principality(variant, state)
+            _remove(state, owner, taking.province)
+            state.principalities[name] = Holding((taking.province,), taking.province)
+        # 'remove all Diplomatic Influence from other Players ... place 2 Diplomatic Influence'
+        state.influence[name] = {taking.winner: VASSAL_INFLUENCE}
+        return taking.winner, f"vassalizes {name} ({taking.province}): its ally with {VASSAL_INFLUENCE} Diplomatic " \
+                              "Influence"
+    was_town = state.town_at(taking.province)
+    was_principality = owner in state.principalities
+    _remove(state, owner, taking.province)
+    if taking.winner in state.principalities:
+        faith = principality_religion(state, taking.winner)  # its faith before the new province
+        land = state.principalities[taking.winner]
+        state.principalities[taking.winner] = Holding(tuple(sorted(land.provinces + (taking.province,))), land.capital)
+        protestant = set(state.protestant)
+        state.protestant = tuple(sorted(protestant | {taking.province} if faith == PROTESTANT
+                                        else protestant - {taking.province}))
+    else:
+        land = state.princes.get(taking.winner)
+        if land is not None:
+            state.princes[taking.winner] = Holding(tuple(sorted(land.provinces + (taking.province,))), land.capital)
+        if was_town:
+            state.towns[taking.province] = taking.winner
+    if was_principality:
+        state.influence.pop(owner, None)  # 'remove all Diplomatic Influence from conquered Principalities'
+    return taking.winner, f"takes {taking.province} from {owner}" + (" with its town" if was_town else "")
+
+
+def _remove(state: State, owner: str, province: str) -> None:
+    """Take ``province`` from its holder; a holder left with nothing is gone (a principality
+    off the board, its influence and Electorate with it; a player out of the Empire)."""
+    state.towns.pop(province, None)
+    if owner in state.principalities:
+        land = state.principalities[owner]
+        rest = tuple(p for p in land.provinces if p != province)
+        if rest:
+            state.principalities[owner] = Holding(rest, land.capital)
+        else:
+            del state.principalities[owner]
+            state.influence.pop(owner, None)
+            state.electors = tuple(e for e in state.electors if e != owner)
+    elif owner in state.princes:
+        land = state.princes[owner]
+        rest = tuple(p for p in land.provinces if p != province)
+        if rest:
+            state.princes[owner] = Holding(rest, land.capital)
+        else:
+            del state.princes[owner]
+
+
+def _new_principality(variant: Variant, state: State) -> str:
+    names = [n for n in variant.tables.get("principalities", {}).get("names", ()) if n not in state.principalities]
+    return names[0] if names else f"Principality {len(state.principalities) + 1}"
+
+
+def homeless(state: State) -> list[str]:
+    """Players with no province who are not Foreign Powers yet: 'A Player who loses all of his
+    provinces during the Round immediately becomes a Foreign Power.'"""
+    return [p for p in state.setup_order if p not in state.princes and p not in state.foreign]
+

@@ -1,0 +1,118 @@
+"""The Peace of Westphalia's Peace Treaties as the GM enters them (issue 16 item 3), each test
+citing the rulebook; the battles are fought at the table.
+
+Rulebook: ``003_b5b9eb4920d39694.txt``, 'Peace Treaties', 'Foreign Powers'.
+"""
+
+from __future__ import annotations
+
+from gm_tools.edges.variants import load_variant
+from gm_tools.engine.rules import variant_for_game
+from gm_tools.systems.westphalia import steps, wars
+from gm_tools.systems.westphalia.state import Holding, State
+from gm_tools.systems.westphalia.turns import DIPLOMACY, WAR
+
+VARIANT = variant_for_game(load_variant("westphalia"), 5)
+ORDER = ("RED", "BLUE", "YELLOW", "GREEN", "ORANGE")
+
+
+def board() -> State:
+    state = State(setup_order=ORDER, initiative=ORDER)
+    state.princes = {"RED": Holding(("EIC", "EIS", "HAE", "HAM"), "HAM"), "BLUE": Holding(("DUI", "DUR"), "DUR"),
+                     "YELLOW": Holding(("GOR",), "GOR"), "GREEN": Holding(("BER", "DIL"), "DIL"),
+                     "ORANGE": Holding(("FUR",), "FUR")}
+    state.principalities = {"Trier": Holding(("ALT",), "ALT"), "Hesse": Holding(("ESL", "ESS"), "ESS"),
+                            "Ulm": Holding(("BIE", "BON", "BRI"), "BIE")}
+    state.electors = ("Trier",)
+    state.influence = {"Hesse": {"BLUE": 2, "GREEN": 1}, "Trier": {"BLUE": 1}}
+    return state
+
+
+def take(state, *takings):
+    taken: dict = {}
+    out = []
+    for t in takings:
+        wrong = wars.check(state, t, taken)
+        out.append(wrong)
+        if wrong is None:
+            taken.setdefault((t.winner, state.owner()[t.province]), []).append(t.province)
+            wars.apply(VARIANT, state, t)
+    return out
+
+
+def test_one_town_or_two_provinces_without():
+    """'Conquer 1 province with a town, or up to 2 provinces without one from the unaligned
+    Principality or the Player and his allies.'"""
+    state = board()
+    assert take(state, wars.Taking("RED", "BON"), wars.Taking("RED", "BRI")) == [None, None]  # two without
+    assert "up to 2" in wars.check(state, wars.Taking("RED", "BIE"), {("RED", "Ulm"): ["BON", "BRI"]})
+    state = board()
+    assert take(state, wars.Taking("RED", "ESL")) == [None]
+    # Hesse's capital is now its last province: a town, which ends what Red may take from Hesse
+    assert "up to 2" in wars.check(state, wars.Taking("RED", "ESS"), {("RED", "Hesse"): ["ESL"]})
+    assert wars.check(state, wars.Taking("RED", "ESS"), {}) is None  # in another war, the town alone
+
+
+def test_towns_capitals_and_electors():
+    """'Only Players may conquer towns'; 'Capitals may only be taken if they are that Power's last
+    province'; 'Electors may not be conquered and must be vassalized instead'."""
+    state = board()
+    assert "Only Players may conquer towns" in wars.check(state, wars.Taking("Ulm", "ESS"), {})
+    assert "last province" in wars.check(state, wars.Taking("RED", "ESS"), {})
+    assert "Elector" in wars.check(state, wars.Taking("RED", "ALT"), {})
+    assert wars.check(state, wars.Taking("RED", "ALT", vassalize=True), {}) is None
+    assert "last province" in wars.check(state, wars.Taking("RED", "DUR"), {})  # Blue's capital, Blue holds DUI
+
+
+def test_conquest_removes_the_principalitys_influence_and_a_principality_converts_what_it_takes():
+    """'remove all Diplomatic Influence from conquered Principalities'; 'If a Principality
+    conquers a province of a different religion, that province is forcibly converted to the
+    Principality's religion'."""
+    state = board()
+    take(state, wars.Taking("RED", "ESL"))
+    assert state.principalities["Hesse"].provinces == ("ESS",) and "Hesse" not in state.influence
+    assert "ESL" in state.princes["RED"].provinces
+    state.protestant = ("BIE", "BON", "BRI")  # Ulm is Protestant
+    take(state, wars.Taking("Ulm", "EIC"))
+    assert "EIC" in state.protestant and "EIC" in state.principalities["Ulm"].provinces
+
+
+def test_vassalization():
+    """'You may choose to immediately vassalize a Principality (or former Player-owned capital)
+    instead of taking it ... remove all Diplomatic Influence from other Players from the
+    Principality and place 2 Diplomatic Influence on the Principality; you are now its ally.'"""
+    state = board()
+    take(state, wars.Taking("RED", "ALT", vassalize=True))
+    assert state.influence["Trier"] == {"RED": 2} and state.principalities["Trier"].provinces == ("ALT",)
+    take(state, wars.Taking("RED", "GOR", vassalize=True))  # Yellow's capital, its last province
+    new = [n for n, h in state.principalities.items() if h.provinces == ("GOR",)]
+    assert new and state.influence[new[0]] == {"RED": 2} and "YELLOW" not in state.princes
+
+
+def test_a_player_who_loses_everything_becomes_a_foreign_power():
+    """'A Player who loses all of his provinces during the Round immediately becomes a Foreign
+    Power': the town taken goes to the winner, and the Foreign Powers step insists on an entry."""
+    state = board()
+    take(state, wars.Taking("RED", "GOR"))
+    assert wars.homeless(state) == ["YELLOW"] and state.towns == {"GOR": "RED"}
+    assert state.towns_of("RED") == ["HAM", "GOR"]
+    problems = steps.apply(VARIANT, state, steps.FOREIGN, {"foreign": []}, 1510).problems
+    assert problems and "Foreign Power entry for YELLOW" in problems[0][3]
+    done = steps.apply(VARIANT, state, steps.FOREIGN, {"foreign": [{"player": "YELLOW", "home": "Spain",
+                                                                     "edge": "east"}]}, 1510)
+    assert done.problems == [] and done.state.foreign["YELLOW"]["home"] == "Spain"
+
+
+def test_treaties_and_influence_changes_through_the_player_turns():
+    """The Peace Treaties and the GM's Influence Changes (the Diplomatic Influence a treaty costs:
+    'For every town you take you lose 2 Diplomatic Influence') are entered with the turn."""
+    state = board()
+    rows = [{"player": p, "actions": [DIPLOMACY, WAR], "convert": False, "influence": 0} for p in ORDER]
+    state.saved_di = {"RED": 3}
+    step = steps.apply(VARIANT, state, steps.TURNS, {
+        "turns": rows, "treaties": [{"winner": "RED", "province": "ESL", "vassalize": False}],
+        "changes": [{"player": "RED", "principality": "saved", "change": -1, "reason": "ESL was not adjacent"}]}, 1510)
+    assert step.problems == [] and step.state.saved_di["RED"] == 2
+    bad = steps.apply(VARIANT, state, steps.TURNS, {
+        "turns": rows, "changes": [{"player": "RED", "principality": "saved", "change": -5}]}, 1510)
+    assert bad.problems[0][1] == "change" and "at most 3" in bad.problems[0][3]
