@@ -109,10 +109,58 @@ def test_treaties_and_influence_changes_through_the_player_turns():
     state = board()
     rows = [{"player": p, "actions": [DIPLOMACY, WAR], "convert": False, "influence": 0} for p in ORDER]
     state.saved_di = {"RED": 3}
+    war = [{"declarer": "RED", "target": "Ulm", "winner": "RED"}]
     step = steps.apply(VARIANT, state, steps.TURNS, {
-        "turns": rows, "treaties": [{"winner": "RED", "province": "ESL", "vassalize": False}],
-        "changes": [{"player": "RED", "principality": "saved", "change": -1, "reason": "ESL was not adjacent"}]}, 1510)
-    assert step.problems == [] and step.state.saved_di["RED"] == 2
+        "turns": rows, "wars": war, "treaties": [{"winner": "RED", "province": "BON", "vassalize": False}],
+        "changes": [{"player": "RED", "principality": "saved", "change": -1, "reason": "BON was not adjacent"}]}, 1510)
+    assert step.problems == [] and step.state.saved_di["RED"] == 2 and "BON" in step.state.princes["RED"].provinces
+    # a taking needs a war won: Red fought Ulm, not Hesse
+    wrong = steps.apply(VARIANT, state, steps.TURNS, {
+        "turns": rows, "wars": war, "treaties": [{"winner": "RED", "province": "ESL"}]}, 1510).problems
+    assert wrong[0][1] == "treaty" and "war's loser" in wrong[0][3]
     bad = steps.apply(VARIANT, state, steps.TURNS, {
         "turns": rows, "changes": [{"player": "RED", "principality": "saved", "change": -5}]}, 1510)
     assert bad.problems[0][1] == "change" and "at most 3" in bad.problems[0][3]
+
+
+def test_declarations_and_battle_phases():
+    """'Declare War on either an eligible Player or an unaligned Principality'; 'place both ... in
+    the First Battle Phase, in the order the war was declared. If either ... is already in the
+    First Battle Phase, place them in the Second Battle Phase ... Likewise for the Third'."""
+    from gm_tools.systems.westphalia import battles
+
+    state = board()
+    assert battles.check_declaration(state, "RED", "Ulm") is None
+    assert "unaligned" in battles.check_declaration(state, "RED", "Hesse")  # Blue's ally
+    assert battles.check_declaration(state, "RED", "BLUE") is None
+    wars_ = battles.battle_phases([("RED", "Ulm"), ("BLUE", "YELLOW"), ("RED", "BLUE"), ("GREEN", "RED"),
+                                   ("ORANGE", "RED")])
+    assert [w.phase for w in wars_] == [1, 1, 2, 3, 0]
+
+
+def test_automatic_win_and_the_cards_each_side_draws():
+    """'If a Player's Army Size + Reserves is twice as large as an opponent's, he wins the battle
+    automatically without drawing Military Cards. If not, Players randomly draw cards from the
+    deck according to their Imperial Power - up to a max of 12 cards, with the rest of their
+    Imperial Power going towards Reserves'; 'When battling an unaligned Principality, the first
+    Player after you in Initiative Order not participating in a battle at the moment leads them'."""
+    from gm_tools.systems.westphalia import battles
+
+    state = board()
+    state.influence["Ulm"] = {"RED": 3}  # Red: 4 provinces + Ulm's 5 = 9
+    assert battles.forces(state, "RED", 1510) == (9, 0)
+    assert battles.automatic_winner(state, battles.War("RED", "YELLOW"), 1510) == "RED"  # 9 against 1
+    assert battles.automatic_winner(state, battles.War("RED", "Trier"), 1510) == "RED"   # 9 against 3
+    # Blue: 2 provinces, Hesse (2 + 2) and Trier (2 + 1), its allies: 9 against 9, the cards decide
+    assert battles.automatic_winner(state, battles.War("RED", "BLUE"), 1510) is None
+    state.emperor, state.initiative = "RED", ORDER
+    state.principalities["Big"] = Holding(tuple(f"X{i}" for i in range(14)), "X0")
+    assert battles.forces(state, "Big", 1510) == (12, 4)
+    assert battles.leader(state, battles.War("RED", "Hesse"), {"RED", "BLUE"}) == "YELLOW"
+    rows = [{"player": p, "actions": [DIPLOMACY, WAR], "convert": False, "influence": 0} for p in ORDER]
+    wrong = steps.apply(VARIANT, state, steps.TURNS, {"turns": rows, "wars": [
+        {"declarer": "RED", "target": "YELLOW", "winner": "YELLOW"}]}, 1510).problems
+    assert wrong[0][1] == "winner" and "automatically" in wrong[0][3]
+    unsure = steps.apply(VARIANT, state, steps.TURNS, {"turns": rows, "wars": [
+        {"declarer": "RED", "target": "BLUE", "winner": ""}]}, 1510).problems
+    assert unsure[0][1] == "winner" and "draws" in unsure[0][3]

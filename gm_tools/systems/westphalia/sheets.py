@@ -31,6 +31,7 @@ TURNS = "Player Turns"
 FAITH = "Spread the Faith"
 PLACE = "Place Influence"
 FOREIGN = "Foreign Powers"
+WARS = "Wars"
 TREATIES = "Peace Treaties"
 CHANGES = "Influence Changes"
 YES_NO = ("yes", "no")
@@ -41,7 +42,8 @@ BOARD = "Provinces"
 
 _COLUMNS = {"home": "Home Province", "player": "Player", "ballot": "Votes for", "doctrine": "Doctrine", "province": "Province", "actions": "Combat Heresy",
             "convert": "Convert", "influence": "Influence gained", "placement": "Influence gained", "dice": "Where",
-            "league": "League", "trent": "Council of Trent", "treaty": "Province", "change": "Change"}
+            "league": "League", "trent": "Council of Trent", "treaty": "Province", "change": "Change",
+            "war": "Against", "winner": "Winner"}
 """Entry field -> sheet column where no sheet-specific mapping says otherwise."""
 _FIELDS = {PROVINCES: {"player": "Player", "provinces": "Provinces", "capital": "Capital"},
            ELECTORS: {"player": "Player", "name": "Elector", "provinces": "Provinces", "capital": "Capital"},
@@ -118,6 +120,9 @@ class WestphaliaHooks(SheetHooks):
                     Table(PLACE, (Column("Player", CHOICE, players, editable=True, width=14),
                                   Column("Principality", CHOICE, names, editable=True, width=22),
                                   Column("DI", INTEGER, editable=True, width=6)), blank_rows=3 * len(players)),
+                    Table(WARS, (Column("Declarer", CHOICE, players, editable=True, width=14),
+                                 Column("Against", editable=True, width=22),
+                                 Column("Winner", editable=True, width=22)), blank_rows=2 * len(players)),
                     Table(TREATIES, (Column("Winner", editable=True, width=18), Column("Province", editable=True,
                                                                                        width=12),
                                      Column("Vassalize", **yes_no)), blank_rows=2 * len(players)),
@@ -319,7 +324,14 @@ def _read_turns(variant: Variant, state, rows: dict[str, list[InputRow]]):
                      "also": also[0] if also else ""})
     placements = [{"player": r.values.get("Player"), "principality": r.values.get("Principality") or "",
                    "di": r.values.get("DI") or 0} for r in rows.get(PLACE, [])]
-    treaty_rows, change_rows = rows.get(TREATIES, []), rows.get(CHANGES, [])
+    war_rows, treaty_rows, change_rows = rows.get(WARS, []), rows.get(TREATIES, []), rows.get(CHANGES, [])
+
+    def side(text) -> str:
+        text = str(text or "").strip()
+        return text.upper() if text.upper() in state.setup_order else text
+
+    wars = [{"declarer": r.values.get("Declarer") or "", "target": side(r.values.get("Against")),
+             "winner": side(r.values.get("Winner"))} for r in war_rows]
     treaties = []
     for r in treaty_rows:
         codes, unknown = read_provinces(variant, r.values.get("Province") or "")
@@ -330,8 +342,9 @@ def _read_turns(variant: Variant, state, rows: dict[str, list[InputRow]]):
     changes = [{"player": r.values.get("Player"), "principality": str(r.values.get("Principality") or "").strip(),
                 "change": r.values.get("Change"), "reason": r.values.get("Reason") or ""} for r in change_rows]
     where = {"*": [cells for _, _, cells in got], "dice": [r.cells for r in dice_rows],
-             "treaty": [r.cells for r in treaty_rows], "change": [r.cells for r in change_rows]}
-    return TURNS, {"turns": turns, "dice": dice, "placements": placements, "treaties": treaties,
+             "treaty": [r.cells for r in treaty_rows], "change": [r.cells for r in change_rows],
+             "war": [r.cells for r in war_rows], "winner": [r.cells for r in war_rows]}
+    return TURNS, {"turns": turns, "dice": dice, "placements": placements, "wars": wars, "treaties": treaties,
                    "changes": changes}, where
 
 

@@ -169,19 +169,92 @@ def _turns(variant: Variant, step: Step, inputs: dict, year: int) -> None:
                               + f"; {state.saved_di.get(player, 0)} saved on the capital"))
     if step.problems:
         return
-    _treaties(variant, step, inputs.get("treaties", []), inputs.get("changes", []))
+    won = _wars(step, inputs.get("wars", []), year)
+    if step.problems:
+        return
+    _treaties(variant, step, inputs.get("treaties", []), inputs.get("changes", []), won)
     if not step.problems:
         step.done += T.tradeoffs(state)
 
 
-def _treaties(variant: Variant, step: Step, treaties: list[dict], changes: list[dict]) -> None:
+def _wars(step: Step, entries: list[dict], year: int) -> list[tuple[str, str]]:
+    """The wars declared (:mod:`.battles`): each in its battle phase, won automatically where
+    the rules say so, else by the winner the GM enters ('white peace' for an inconclusive
+    battle). Returns (winner, loser) of each war won."""
+    from gm_tools.systems.westphalia import battles
+    from gm_tools.systems.westphalia.figures import ally
+    from gm_tools.systems.westphalia.turns import WAR
+
+    state = step.state
+    for i, entry in enumerate(entries):
+        declarer, target = entry.get("declarer", ""), entry.get("target", "")
+        if WAR not in state.actions.get(declarer, []):
+            step.problems.append((i, "war", f"{declarer} > {target}", "a declaration by a player Waging War"))
+            continue
+        wrong = battles.check_declaration(state, declarer, target)
+        if wrong:
+            step.problems.append((i, "war", f"{declarer} > {target}", wrong))
+    if step.problems:
+        return []
+    won = []
+    busy: set[str] = set()
+    for i, war in enumerate(battles.battle_phases([(e["declarer"], e["target"]) for e in entries])):
+        if war.phase == 0:
+            step.problems.append((i, "war", f"{war.declarer} > {war.target}", "a war in one of the three Battle "
+                                                                             "Phases (both sides are in all three)"))
+            continue
+        auto = battles.automatic_winner(state, war, year)
+        entered = (entries[i].get("winner") or "").strip()
+        text = f"war with {war.target} (Battle Phase {war.phase})"
+        if war.target in state.principalities:
+            led = battles.leader(state, war, busy | {war.declarer})
+            text += f"; {war.target} led by {led}" if led else ""
+        busy |= {war.declarer, war.target}
+        if auto:
+            if entered and entered != auto:
+                step.problems.append((i, "winner", entered, f"{auto}: its Army Size + Reserves is twice the other's "
+                                                            "('he wins the battle automatically')"))
+                continue
+            winner = auto
+            text += f": {auto} wins automatically"
+        elif entered.lower() == "white peace":
+            step.done.append((war.declarer, text + ": inconclusive, a White Peace"))
+            continue
+        elif entered in (war.declarer, war.target):
+            winner = entered
+            text += f": {winner} wins"
+        else:
+            cards = {s: battles.forces(state, s, year) for s in (war.declarer, war.target)}
+            step.problems.append((i, "winner", entered or "nothing", f"{war.declarer}, {war.target} or white peace "
+                                  "(the cards decide: " + ", ".join(f"{s} draws {c} cards, {r} in reserve"
+                                                                    for s, (c, r) in cards.items()) + ")"))
+            continue
+        loser = war.target if winner == war.declarer else war.declarer
+        won.append((winner, loser))
+        step.done.append((war.declarer, text))
+    return won
+
+
+def _treaties(variant: Variant, step: Step, treaties: list[dict], changes: list[dict],
+              won: list[tuple[str, str]]) -> None:
     """The wars' Peace Treaties as the GM enters them (:mod:`.wars`), then the Diplomatic
-    Influence changes the GM applies for them."""
+    Influence changes the GM applies for them. A taking belongs to a war won: by its winner or
+    the winner's allied principality, from its loser or the loser's allies ('the Player and his
+    allies')."""
     from gm_tools.systems.westphalia import wars
+    from gm_tools.systems.westphalia.figures import ally
+
+    def side(holder: str) -> str:
+        return ally(step.state, holder) or holder if holder in step.state.principalities else holder
 
     taken: dict[tuple[str, str], list[str]] = {}
     for i, entry in enumerate(treaties):
         taking = wars.Taking(entry.get("winner", ""), entry.get("province", ""), bool(entry.get("vassalize")))
+        holder = step.state.owner().get(taking.province, "")
+        if not any(side(taking.winner) == w and (holder == lost or side(holder) == lost) for w, lost in won):
+            step.problems.append((i, "treaty", f"{taking.winner}: {taking.province}",
+                                  "a province of a war's loser, taken by its winner or the winner's ally"))
+            continue
         wrong = wars.check(step.state, taking, taken)
         if wrong:
             step.problems.append((i, "treaty", f"{taking.winner}: {taking.province}", wrong))
