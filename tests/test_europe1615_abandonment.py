@@ -6,8 +6,6 @@ and 'ELIMINATION AND EFFECTS OF'.
 
 from __future__ import annotations
 
-import pytest
-
 from europe1615_play import HOOKS, RULES, SETUP, VARIANT, board, inputs, play
 from gm_tools.engine.hooks import InputRow
 from gm_tools.engine.runner import run_orders

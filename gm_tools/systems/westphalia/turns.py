@@ -108,7 +108,7 @@ def check_die(variant: Variant, state: State, die: Die) -> str | None:
         if principality_religion(state, die.target) == faith:
             return f"a heretical principality ({die.target} is {faith} already)"
         if ally(state, die.target) != die.player and not _touches(variant, state, die.player, land):
-            return f"a neighbouring or allied principality ('On a neighboring or allied Principality')"
+            return "a neighbouring or allied principality ('On a neighboring or allied Principality')"
         return None
     owner = state.owner().get(die.target)
     if owner is None:

@@ -1,0 +1,204 @@
+"""The Player Turns step as the GM enters it: the actions, conversions, faith dice, Influence,
+wars and their Peace Treaties, the GM's Influence Changes and the Tradeoffs, checked against the
+board as the earlier entries left it and then applied.
+
+Rulebook: ``003_b5b9eb4920d39694.txt``, 'Player Turns', 'Setting the Warfare Stage',
+'Battles', 'Peace Treaties', 'Tradeoffs'. The rules themselves are :mod:`.turns`,
+:mod:`.battles` and :mod:`.wars`; this module reads the step's entries into them in the
+rulebook's order and reports each problem with its entry (:class:`.steps.Step`).
+"""
+
+from __future__ import annotations
+
+from gm_tools.engine.variant import Variant
+from gm_tools.systems.westphalia.steps import Step
+
+
+def player_turns(variant: Variant, step: Step, inputs: dict, year: int) -> None:
+    """'Player turns are done in initiative order': the actions chosen, Player Conversion,
+    Spread the Faith, the Diplomacy Game's Influence placed, the war choice recorded, and the
+    Tradeoffs' Gold into Diplomatic Influence (:mod:`.turns`)."""
+    from gm_tools.systems.westphalia import turns as T
+
+    state = step.state
+    leagues = tuple(variant.tables.get("leagues", {}).get("names", ()))
+    rows = {t["player"]: t for t in inputs.get("turns", [])}
+    order = list(state.initiative or state.setup_order)
+    for i, player in enumerate(order):
+        row = rows.get(player, {})
+        chosen = row.get("actions", [])
+        wrong = T.check_actions(chosen)
+        if wrong:
+            step.problems.append((i, "actions", ", ".join(chosen) or "nothing", wrong))
+        elif row.get("convert") and T.HERESY not in chosen:
+            step.problems.append((i, "convert", "yes", "a conversion only while Combatting Heresy ('All Non-Foreign "
+                                                       "Power Players Combatting Heresy have an opportunity to convert')"))
+        elif row.get("influence") and T.DIPLOMACY not in chosen:
+            step.problems.append((i, "influence", str(row["influence"]), "Influence only while Engaging in Diplomacy"))
+        elif row.get("league") and row["league"] not in leagues:
+            step.problems.append((i, "league", row["league"], "one of " + ", ".join(leagues)))
+        elif row.get("league") and not {T.DIPLOMACY, T.WAR} & set(chosen):
+            step.problems.append((i, "league", row["league"], "a League joined while Engaging in Diplomacy or Waging "
+                                                              "War ('Players may Join a League, as in Engaging in "
+                                                              "Diplomacy')"))
+        elif row.get("trent") and T.HERESY not in chosen:
+            step.problems.append((i, "trent", "yes", "the Council of Trent called while Combatting Heresy"))
+    if step.problems:
+        return
+    state.actions = {p: sorted(rows[p]["actions"]) for p in order}
+    step.done += T.convert(state, [p for p in order if rows[p].get("convert")])
+    from gm_tools.systems.westphalia.figures import round_number
+
+    for player in order:
+        if rows[player].get("trent") and not state.trent:
+            # the attempt's procedure is not in the text: the GM enters that it was called
+            state.trent = round_number(year)
+            step.done.append((player, "calls the Council of Trent: the Catholic Reformation begins"))
+        if rows[player].get("league"):
+            state.leagues[player] = rows[player]["league"]
+            step.done.append((player, f"joins the {rows[player]['league']}"))
+    dice = [T.Die(d["player"], d["target"], int(d.get("count") or 0), d.get("also", "")) for d in inputs.get("dice", [])]
+    for i, die in enumerate(dice):
+        if T.HERESY not in state.actions.get(die.player, []):
+            step.problems.append((i, "dice", f"{die.player}: {die.target}", "dice only from a player Combatting Heresy"))
+            continue
+        wrong = T.check_die(variant, state, die)
+        if wrong:
+            step.problems.append((i, "dice", f"{die.player}: {die.target}", wrong))
+    if step.problems:
+        return
+    step.done += T.spread(state, dice)
+    placed: dict[str, list[tuple[str, int]]] = {}
+    for entry in inputs.get("placements", []):
+        placed.setdefault(entry["player"], []).append((entry["principality"], int(entry.get("di") or 0)))
+    for i, player in enumerate(order):
+        gained = int(rows[player].get("influence") or 0)
+        if not gained and not placed.get(player):
+            continue
+        wrong = T.place_influence(state, player, gained, placed.get(player, []))
+        if wrong:
+            step.problems.append((i, "placement", f"{player}: {sum(n for _, n in placed.get(player, []))}", wrong))
+        else:
+            step.done.append((player, f"gains {gained} Influence; places "
+                              + (", ".join(f"{n} on {name}" for name, n in placed.get(player, [])) or "none")
+                              + f"; {state.saved_di.get(player, 0)} saved on the capital"))
+    if step.problems:
+        return
+    won = _wars(step, inputs.get("wars", []), year)
+    if step.problems:
+        return
+    _treaties(variant, step, inputs.get("treaties", []), inputs.get("changes", []), won)
+    if not step.problems:
+        step.done += T.tradeoffs(state)
+
+
+def _wars(step: Step, entries: list[dict], year: int) -> list[tuple[str, str]]:
+    """The wars declared (:mod:`.battles`): each in its battle phase, won automatically where
+    the rules say so, else by the winner the GM enters ('white peace' for an inconclusive
+    battle). Returns (winner, loser) of each war won."""
+    from gm_tools.systems.westphalia import battles
+    from gm_tools.systems.westphalia.turns import WAR
+
+    state = step.state
+    for i, entry in enumerate(entries):
+        declarer, target = entry.get("declarer", ""), entry.get("target", "")
+        if WAR not in state.actions.get(declarer, []):
+            step.problems.append((i, "war", f"{declarer} > {target}", "a declaration by a player Waging War"))
+            continue
+        wrong = battles.check_declaration(state, declarer, target)
+        if wrong:
+            step.problems.append((i, "war", f"{declarer} > {target}", wrong))
+    if step.problems:
+        return []
+    won = []
+    busy: set[str] = set()
+    for i, war in enumerate(battles.battle_phases([(e["declarer"], e["target"]) for e in entries])):
+        if war.phase == 0:
+            step.problems.append((i, "war", f"{war.declarer} > {war.target}", "a war in one of the three Battle "
+                                                                             "Phases (both sides are in all three)"))
+            continue
+        auto = battles.automatic_winner(state, war, year)
+        entered = (entries[i].get("winner") or "").strip()
+        text = f"war with {war.target} (Battle Phase {war.phase})"
+        if war.target in state.principalities:
+            led = battles.leader(state, war, busy | {war.declarer})
+            text += f"; {war.target} led by {led}" if led else ""
+        busy |= {war.declarer, war.target}
+        if auto:
+            if entered and entered != auto:
+                step.problems.append((i, "winner", entered, f"{auto}: its Army Size + Reserves is twice the other's "
+                                                            "('he wins the battle automatically')"))
+                continue
+            winner = auto
+            text += f": {auto} wins automatically"
+        elif entered.lower() == "white peace":
+            step.done.append((war.declarer, text + ": inconclusive, a White Peace"))
+            continue
+        elif entered in (war.declarer, war.target):
+            winner = entered
+            text += f": {winner} wins"
+        else:
+            cards = {s: battles.forces(state, s, year) for s in (war.declarer, war.target)}
+            step.problems.append((i, "winner", entered or "nothing", f"{war.declarer}, {war.target} or white peace "
+                                  "(the cards decide: " + ", ".join(f"{s} draws {c} cards, {r} in reserve"
+                                                                    for s, (c, r) in cards.items()) + ")"))
+            continue
+        loser = war.target if winner == war.declarer else war.declarer
+        won.append((winner, loser))
+        step.done.append((war.declarer, text))
+    return won
+
+
+def _treaties(variant: Variant, step: Step, treaties: list[dict], changes: list[dict],
+              won: list[tuple[str, str]]) -> None:
+    """The wars' Peace Treaties as the GM enters them (:mod:`.wars`), then the Diplomatic
+    Influence changes the GM applies for them. A taking belongs to a war won: by its winner or
+    the winner's allied principality, from its loser or the loser's allies ('the Player and his
+    allies')."""
+    from gm_tools.systems.westphalia import wars
+    from gm_tools.systems.westphalia.figures import ally
+
+    def side(holder: str) -> str:
+        return ally(step.state, holder) or holder if holder in step.state.principalities else holder
+
+    taken: dict[tuple[str, str], list[str]] = {}
+    for i, entry in enumerate(treaties):
+        taking = wars.Taking(entry.get("winner", ""), entry.get("province", ""), bool(entry.get("vassalize")))
+        holder = step.state.owner().get(taking.province, "")
+        if not any(side(taking.winner) == w and (holder == lost or side(holder) == lost) for w, lost in won):
+            step.problems.append((i, "treaty", f"{taking.winner}: {taking.province}",
+                                  "a province of a war's loser, taken by its winner or the winner's ally"))
+            continue
+        wrong = wars.check(step.state, taking, taken)
+        if wrong:
+            step.problems.append((i, "treaty", f"{taking.winner}: {taking.province}", wrong))
+            continue
+        loser = step.state.owner()[taking.province]
+        taken.setdefault((taking.winner, loser), []).append(taking.province)
+        step.done.append(wars.apply(variant, step.state, taking))
+    for player in wars.homeless(step.state):
+        step.done.append((player, "has lost all its provinces: it becomes a Foreign Power at the Foreign Powers step"))
+    for i, entry in enumerate(changes):
+        player, where, change = entry.get("player"), entry.get("principality") or "saved", entry.get("change")
+        if player not in step.state.setup_order:
+            step.problems.append((i, "change", str(player), "a player of the game"))
+            continue
+        if not isinstance(change, int) or change == 0:
+            step.problems.append((i, "change", str(change), "a whole number of Diplomatic Influence, not 0"))
+            continue
+        if where == "saved":
+            now = step.state.saved_di.get(player, 0) + change
+        elif where in step.state.principalities:
+            now = step.state.influence.get(where, {}).get(player, 0) + change
+        else:
+            step.problems.append((i, "change", where, "a principality on the board, or saved"))
+            continue
+        if now < 0:
+            step.problems.append((i, "change", str(change), f"at most {now - change} to take from {player} there"))
+            continue
+        if where == "saved":
+            step.state.saved_di[player] = now
+        else:
+            step.state.influence.setdefault(where, {})[player] = now
+        reason = entry.get("reason") or "the GM's entry"
+        step.done.append((player, f"{change:+d} Diplomatic Influence ({where}): {reason}"))
