@@ -164,3 +164,69 @@ def test_automatic_win_and_the_cards_each_side_draws():
     unsure = steps.apply(VARIANT, state, steps.TURNS, {"turns": rows, "wars": [
         {"declarer": "RED", "target": "BLUE", "winner": ""}]}, 1510).problems
     assert unsure[0][1] == "winner" and "draws" in unsure[0][3]
+
+
+def religious_board() -> State:
+    """Round 4: Red (Protestant, Evangelical League) against Catholic Trier, drawn in the Upheaval."""
+    state = board()
+    state.religion = {"RED": "protestant"}
+    state.leagues = {"RED": "Evangelical League", "YELLOW": "Catholic League"}
+    state.targets = ("Trier",)
+    state.emperor = "YELLOW"
+    state.influence = {"Trier": {"BLUE": 2, "GREEN": 1}, "Ulm": {"RED": 1}}
+    return state
+
+
+def test_who_may_declare_a_religious_war_and_against_whom():
+    """'a Player in a League ... may Declare a Religious War against a heretical Target
+    Principality. Only the following are eligible as Target Principalities: Those drawn during
+    Religious Upheaval; A Principality you have enough Diplomatic Influence to ally, and: Are its
+    ally, or; Are within 2 Diplomatic Influence of being its ally (no ties).'"""
+    from gm_tools.systems.westphalia.religiouswar import check_declaration
+
+    state = religious_board()
+    assert check_declaration(state, "RED", "Trier") is None              # drawn in the Upheaval
+    assert "League" in check_declaration(state, "BLUE", "Trier")          # Blue joined no League
+    assert check_declaration(state, "RED", "Ulm") is None                 # Red's ally
+    assert "heretical" in check_declaration(state, "YELLOW", "Ulm")       # Catholic against Catholic
+    state.influence["Hesse"] = {"RED": 1, "BLUE": 3}
+    assert "within 2" in check_declaration(state, "RED", "Hesse")        # 3 short of allying
+    state.influence["Hesse"] = {"RED": 2, "BLUE": 3}
+    assert check_declaration(state, "RED", "Hesse") is None              # 2 short
+
+
+def test_a_religious_war_through_the_player_turns():
+    """'Players with DI on the Target Principality must Join a League (either one) or lose all DI
+    with the Target Principality ... the Player with the most DI on the Target Principality in
+    the DOTF's League becomes the DOTF ... gains DI with the Target Principality sufficient to
+    become its ally'; the ROTF's League 'Won, then the Target Principality is forcibly converted.
+    All Players in the DOTF's League immediately lose all Diplomatic Influence with the Target
+    Principality. The ROTF then gains 2'; 'if the Emperor was in the League of his religion and
+    he ... Lost, then the Player(s) of the opposing League with the most Imperial Power may
+    remove any number of Electors of the Emperor's religion who fought in the Defeated League'."""
+    state = religious_board()
+    state.actions = {}
+    rows = [{"player": p, "actions": [DIPLOMACY, WAR], "convert": False, "influence": 0} for p in ORDER]
+    # Hesse, Blue's ally, is an Elector too: it fights in Blue's League
+    state.electors = ("Hesse", "Trier")
+    state.influence["Hesse"] = {"BLUE": 2}
+    war = {"declarer": "RED", "target": "Trier", "joins": {"BLUE": "Catholic League"}, "winner": "Evangelical League",
+           "emperor_league": "Catholic League", "electors": [{"removed": "Hesse", "added": "Ulm"}]}
+    state.protestant = ("BIE", "BON", "BRI")  # Ulm is Protestant, to replace Hesse
+    step = steps.apply(VARIANT, state, steps.TURNS, {"turns": rows, "religious_war": war}, 1585)
+    assert step.problems == [], step.problems
+    after = step.state
+    assert after.leagues["BLUE"] == "Catholic League"
+    assert "ALT" in after.protestant                          # Trier forcibly converted
+    assert after.influence["Trier"] == {"RED": 2}              # the Catholic League lost its DI there
+    assert "GREEN" not in after.influence["Trier"]            # no League: 'lose all DI'
+    # the Emperor (Yellow) was in the League of his religion and lost: Red, the strongest of the
+    # Evangelical League, replaces Catholic Hesse, which fought in the defeated League
+    assert "Hesse" not in after.electors and "Ulm" in after.electors
+    wrong = steps.apply(VARIANT, state, steps.TURNS, {"turns": rows, "religious_war": {
+        **war, "electors": [{"removed": "Trier", "added": "Ulm"}]}}, 1585).problems
+    assert wrong[0][1] == "elector"  # Trier is converted by the peace: no Elector of the Emperor's religion
+    lost = steps.apply(VARIANT, religious_board(), steps.TURNS, {"turns": rows, "religious_war": {
+        **war, "winner": "Catholic League", "electors": []}}, 1585).state
+    assert "ALT" not in lost.protestant and "RED" not in lost.influence["Trier"]
+    assert lost.influence["Trier"]["BLUE"] >= 2 + 2  # the DOTF became its ally, then gained 2

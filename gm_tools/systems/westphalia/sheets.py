@@ -34,6 +34,10 @@ FOREIGN = "Foreign Powers"
 WARS = "Wars"
 TREATIES = "Peace Treaties"
 CHANGES = "Influence Changes"
+RELIGIOUS_WAR = "Religious War"
+WAR_LEAGUES = "Religious War Leagues"
+ELECTORS_CHANGED = "Electors Changed"
+_WAR_ITEMS = ("Declarer", "Target", "Emperor joins", "Winning League")
 YES_NO = ("yes", "no")
 PRINCES = "Princes"
 STATES = "Principalities"
@@ -43,7 +47,8 @@ BOARD = "Provinces"
 _COLUMNS = {"home": "Home Province", "player": "Player", "ballot": "Votes for", "doctrine": "Doctrine", "province": "Province", "actions": "Combat Heresy",
             "convert": "Convert", "influence": "Influence gained", "placement": "Influence gained", "dice": "Where",
             "league": "League", "trent": "Council of Trent", "treaty": "Province", "change": "Change",
-            "war": "Against", "winner": "Winner"}
+            "war": "Against", "winner": "Winner", "religious war": "Value", "league won": "Value",
+            "elector": "Removed"}
 """Entry field -> sheet column where no sheet-specific mapping says otherwise."""
 _FIELDS = {PROVINCES: {"player": "Player", "provinces": "Provinces", "capital": "Capital"},
            ELECTORS: {"player": "Player", "name": "Elector", "provinces": "Provinces", "capital": "Capital"},
@@ -106,7 +111,9 @@ class WestphaliaHooks(SheetHooks):
         if kind == steps.TURNS:
             yes_no = {"kind": CHOICE, "choices": YES_NO, "editable": True, "width": 12}
             names = tuple(sorted(state.principalities))
-            leagues = tuple(variant.tables.get("leagues", {}).get("names", ()))
+            from gm_tools.systems.westphalia.religiouswar import league_names
+
+            leagues = league_names(variant)
             return [Table(TURNS, (Column("Player", width=14), Column("Combat Heresy", **yes_no),
                                   Column("Engage in Diplomacy", **yes_no), Column("Wage War", **yes_no),
                                   Column("Convert", **yes_no), Column("Influence gained", INTEGER, editable=True,
@@ -129,7 +136,14 @@ class WestphaliaHooks(SheetHooks):
                     Table(CHANGES, (Column("Player", CHOICE, players, editable=True, width=14),
                                     Column("Principality", editable=True, width=22),
                                     Column("Change", INTEGER, editable=True, width=8),
-                                    Column("Reason", editable=True, width=40)), blank_rows=2 * len(players))]
+                                    Column("Reason", editable=True, width=40)), blank_rows=2 * len(players)),
+                    Table(RELIGIOUS_WAR, (Column("Item", width=16), Column("Value", editable=True, width=24)),
+                          rows=[[item, None] for item in _WAR_ITEMS]),
+                    Table(WAR_LEAGUES, (Column("Player", CHOICE, players, editable=True, width=14),
+                                        Column("League", CHOICE, leagues + ("none",), editable=True, width=20)),
+                          blank_rows=len(players)),
+                    Table(ELECTORS_CHANGED, (Column("Removed", editable=True, width=20),
+                                             Column("Added", editable=True, width=20)), blank_rows=3)]
         if kind == steps.FOREIGN:
             from gm_tools.systems.westphalia.foreign import EDGES
 
@@ -341,11 +355,29 @@ def _read_turns(variant: Variant, state, rows: dict[str, list[InputRow]]):
                          "vassalize": yes(r.values.get("Vassalize"))})
     changes = [{"player": r.values.get("Player"), "principality": str(r.values.get("Principality") or "").strip(),
                 "change": r.values.get("Change"), "reason": r.values.get("Reason") or ""} for r in change_rows]
+    items = {r.values.get("Item"): r for r in rows.get(RELIGIOUS_WAR, [])}
+
+    def item(name: str) -> str:
+        row = items.get(name)
+        return side(row.values.get("Value")) if row else ""
+
+    religious = {"declarer": item("Declarer"), "target": item("Target"),
+                 "emperor_league": item("Emperor joins") or None, "winner": item("Winning League"),
+                 "joins": {r.values.get("Player"): r.values.get("League") for r in rows.get(WAR_LEAGUES, [])},
+                 "electors": [{"removed": str(r.values.get("Removed") or "").strip(),
+                               "added": str(r.values.get("Added") or "").strip()}
+                              for r in rows.get(ELECTORS_CHANGED, [])]}
+    war_cells = [items[i].cells if i in items else {"Value": f"{RELIGIOUS_WAR}!B{n}"}
+                 for n, i in enumerate(_WAR_ITEMS, start=2)]
     where = {"*": [cells for _, _, cells in got], "dice": [r.cells for r in dice_rows],
+             # the declaration's problems are entry 0 (the Declarer's cell), the battle's entry 1 (the
+             # Winning League's)
+             "religious war": war_cells[:1], "league won": [war_cells[0], war_cells[3]],
+             "elector": [r.cells for r in rows.get(ELECTORS_CHANGED, [])],
              "treaty": [r.cells for r in treaty_rows], "change": [r.cells for r in change_rows],
              "war": [r.cells for r in war_rows], "winner": [r.cells for r in war_rows]}
     return TURNS, {"turns": turns, "dice": dice, "placements": placements, "wars": wars, "treaties": treaties,
-                   "changes": changes}, where
+                   "changes": changes, "religious_war": religious}, where
 
 
 def _first_blank(tables: list[Table], sheet: str, column: str, read: list[dict]) -> str | None:

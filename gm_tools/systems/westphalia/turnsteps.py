@@ -20,8 +20,10 @@ def player_turns(variant: Variant, step: Step, inputs: dict, year: int) -> None:
     Tradeoffs' Gold into Diplomatic Influence (:mod:`.turns`)."""
     from gm_tools.systems.westphalia import turns as T
 
+    from gm_tools.systems.westphalia.religiouswar import league_names
+
     state = step.state
-    leagues = tuple(variant.tables.get("leagues", {}).get("names", ()))
+    leagues = league_names(variant)
     rows = {t["player"]: t for t in inputs.get("turns", [])}
     order = list(state.initiative or state.setup_order)
     for i, player in enumerate(order):
@@ -87,6 +89,9 @@ def player_turns(variant: Variant, step: Step, inputs: dict, year: int) -> None:
     won = _wars(step, inputs.get("wars", []), year)
     if step.problems:
         return
+    won += _religious_war(variant, step, inputs.get("religious_war") or {}, year)
+    if step.problems:
+        return
     _treaties(variant, step, inputs.get("treaties", []), inputs.get("changes", []), won)
     if not step.problems:
         step.done += T.tradeoffs(state)
@@ -147,6 +152,69 @@ def _wars(step: Step, entries: list[dict], year: int) -> list[tuple[str, str]]:
         won.append((winner, loser))
         step.done.append((war.declarer, text))
     return won
+
+
+def _religious_war(variant: Variant, step: Step, entry: dict, year: int) -> list[tuple[str, str]]:
+    """The Religious War, when one is declared (:mod:`.religiouswar`): the declaration checked,
+    the Leagues joined, the Defender of the Faith, the winning League the GM enters, its peace,
+    and the Electors changed. Returns (winner, loser) pairs between the Leagues' members, for
+    the conquests of its Peace Treaty."""
+    from gm_tools.systems.westphalia import religiouswar as R
+    from gm_tools.systems.westphalia.figures import ally
+
+    if not entry.get("declarer") and not entry.get("target"):
+        return []
+    state = step.state
+    names = R.league_names(variant)
+    declarer, target = entry.get("declarer", ""), entry.get("target", "")
+    wrong = R.check_declaration(state, declarer, target)
+    if wrong:
+        step.problems.append((0, "religious war", f"{declarer} > {target}", wrong))
+        return []
+    war = R.ReligiousWar(target, declarer)
+    step.done.append((declarer, f"declares a Religious War on {target}: the Restorer of the Faith"))
+    step.done += [("", line) for line in R.join(state, war, entry.get("joins", {}), entry.get("emperor_league"),
+                                                 names)]
+    war.defender = R.defender(state, war, names)
+    war.fought = {e: war.leagues[ally(state, e)] for e in state.electors if war.leagues.get(ally(state, e) or "")}
+    restorers = war.leagues[declarer]
+    if war.defender is None:
+        war.winner = restorers  # 'If there is no DOTF, the ROTF's League wins'
+        step.done.append(("", f"no Defender of the Faith: the {restorers} wins"))
+    else:
+        step.done.append((war.defender, f"is the Defender of the Faith of {target}"))
+        if entry.get("winner") not in names:
+            step.problems.append((1, "league won", entry.get("winner") or "nothing",
+                                  "the League that won the battle: " + " or ".join(names)))
+            return []
+        war.winner = entry["winner"]
+    step.done += [("", line) for line in R.peace(state, war, names)]
+    for i, change in enumerate(entry.get("electors", [])):
+        emperor = state.emperor
+        faith_league = names[0] if emperor and state.religion_of(emperor) == "catholic" else names[1]
+        if not emperor or war.leagues.get(emperor) != faith_league:
+            step.problems.append((i, "elector", change.get("removed", ""), "no change: the Emperor was not in the "
+                                                                          "League of his religion"))
+            continue
+        by = emperor if war.winner == faith_league else _strongest(state, war, R.other(faith_league, names), year)
+        wrong = R.check_elector_change(state, war, change.get("removed", ""), change.get("added", ""), by)
+        if wrong:
+            step.problems.append((i, "elector", change.get("removed", ""), wrong))
+            continue
+        state.electors = tuple(sorted((set(state.electors) - {change["removed"]}) | {change["added"]}))
+        step.done.append((by, f"replaces the Elector {change['removed']} with {change['added']}"))
+    losers = [p for p, league in war.leagues.items() if league != war.winner]
+    return [(w, lost) for w, league in war.leagues.items() if league == war.winner for lost in losers]
+
+
+def _strongest(state, war, league: str, year: int) -> str:
+    """'the Player(s) of the opposing League with the most Imperial Power ... Initiative Order in
+    the case of ties'."""
+    from gm_tools.systems.westphalia.figures import imperial_power
+
+    order = list(state.initiative or state.setup_order)
+    members = [p for p in order if war.leagues.get(p) == league]
+    return max(members, key=lambda p: (imperial_power(state, p, year), -order.index(p)))
 
 
 def _treaties(variant: Variant, step: Step, treaties: list[dict], changes: list[dict],
