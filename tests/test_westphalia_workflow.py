@@ -46,11 +46,11 @@ def test_the_setup_runs_step_by_step_to_the_first_round(game):
     Influence, Elect the Emperor, Choose a Military Doctrine; 'Now let the games begin -
     proceed to Round 1.'"""
     _, state = game
-    rounds = [f"R{year}{step}" for year in (1510, 1535) for step in "IUGTFX"]
+    rounds = [f"R{year}{step}" for year in (1510, 1535, 1560, 1585, 1610, 1635) for step in "IUGTFX"]
     # the Setup once: 'Now let the games begin - proceed to Round 1' (no P1535 steps)
     assert [r["phase"] for r in state.history] == ["P1510O", "P1510L", "P1510K", "P1510C", "P1510D",
                                                    "P1510V"] + rounds
-    assert state.position.phase == "R1560I"
+    assert state.finished and state.winner == "YELLOW"
     after = state.history[5]["after"]["extra"]["westphalia"]
     assert after["setup_order"] == ["RED", "BLUE", "YELLOW", "GREEN", "ORANGE"]
     assert state.history[0]["random"]["draws"][0]["kind"] == "setup order"
@@ -73,37 +73,54 @@ def test_the_principality_rolls_come_from_the_seed(game):
 
 
 def test_the_state_is_written_back(game):
-    """The Princes, Principalities and Holy Roman Empire sheets after two rounds, at round 3:
-    Imperial Power ('1 Imperial Power for each of his orthodox provinces, plus the Imperial Power
-    of his allied Principalities. Principalities have 2 Imperial Power, plus 1 Imperial Power per
-    province'; 'The Emperor receives X+2 additional Imperial Power, where X = the Round Number'),
-    allies by Diplomatic Influence, the Electors' faith."""
+    """The Princes, Principalities and Holy Roman Empire sheets at the game's end: Imperial Power
+    ('1 Imperial Power for each of his orthodox provinces, plus the Imperial Power of his allied
+    Principalities. Principalities have 2 Imperial Power, plus 1 Imperial Power per province'),
+    the Foreign Power's ('4 Imperial Power per Round #, - a roll of 2D6'), the Electors' faith."""
     root, _ = game
     wb = openpyxl.load_workbook(io.BytesIO(game_paths(GAME, root).workbook.read_bytes()))
     princes = {r[0]: r for r in wb[PRINCES].iter_rows(min_row=2, values_only=True)}
-    # Yellow, Catholic Emperor: 3 orthodox provinces (Dresden fell to the Upheaval), Bohemia
-    # (2 + 4) and Cologne (2 + 1), and 3 + 2 as Emperor in round 3
-    assert princes["YELLOW"][2] == "catholic" and princes["YELLOW"][5] == 3 + 6 + 3 + 5
-    # Red turned Protestant in round 2: its capital and Einbeck are Protestant; Trier (2 + 1)
-    assert princes["RED"][2] == "protestant" and princes["RED"][5] == 2 + 3
-    # Blue and Yellow tie in Mainz (2 each): no ally ('no ties')
-    assert princes["BLUE"][5] == 4
-    assert princes["GREEN"][5] == 3 + 4 + 5 and princes["ORANGE"][5] == 4 + 4
-    assert all(row[7] == 0 for row in princes.values())  # the Gold went into Diplomatic Influence
-    assert princes["RED"][6] == "Flexible"
+    # Red, Protestant: Einbeck and its capital orthodox, Trier (2 + 1), its vassal Goslar (2 + 2)
+    # and Hesse (2 + 1), whose last province it left it
+    assert princes["RED"][2] == "protestant" and princes["RED"][5] == 2 + 3 + 4 + 3
+    # Blue, the Netherlands since round 3: 4 x 6 (the last round's figures) less its last
+    # Internal Troubles (10)
+    assert princes["BLUE"][3] is None and princes["BLUE"][11] == "Netherlands (west edge)"
+    assert princes["BLUE"][5] == 4 * 6 - 10
+    assert princes["RED"][6] == "Flexible" and (princes["BLUE"][9], princes["RED"][9]) == (6, 2)
     states = {r[0]: r for r in wb[STATES].iter_rows(min_row=2, values_only=True)}
-    assert states["Bohemia"][1] == "yes" and states["Bohemia"][5] == "YELLOW"  # 3 DI against Blue's 1
-    assert states["Mainz"][5] is None
+    assert states["Goslar"][5] == "RED" and states["Magdeburg"][2] == "DUI, DUR, GRA, HAL"
     empire = {r[0]: r[1] for r in wb[EMPIRE].iter_rows(min_row=2, values_only=True)}
-    # 7 Catholic Electors after the Setup; Bohemia (1510) and Mainz (1535), drawn from the bag,
-    # turned Protestant
-    assert empire["Emperor"] == "YELLOW" and (empire["Catholic Electors"], empire["Protestant Electors"]) == (5, 2)
+    assert empire["Emperor"] == "YELLOW" and (empire["Catholic Electors"], empire["Protestant Electors"]) == (3, 4)
+    assert empire["Council of Trent"] == "called in round 2"
     # 'owner, religion and town of each province' (the issue), one row per hex
     board = {r[0]: r for r in wb["Provinces"].iter_rows(min_row=2, values_only=True)}
     assert len(board) == 45
     assert board["HAM"][2:] == ("RED", "protestant", "capital")
-    assert board["ALT"][2:] == ("Trier", "catholic", "Elector's capital")
-    assert (princes["BLUE"][9], princes["RED"][9]) == (6, 2)  # Reformation Points: Martin Luther; the Martyrs
+    assert board["ALT"][2:] == ("Trier", "protestant", "Elector's capital")
+
+
+def test_rounds_three_to_six(game):
+    """The demo's later rounds reach what the rules make of a game (issue 16 item 5): a
+    vassalization ('You may choose to immediately vassalize a Principality ... place 2
+    Diplomatic Influence'), a Foreign Power ('Any Player may become a Foreign Power if he owns no
+    non-capital towns and: Rounds 1-3 has 5 Imperial Power or less'), the Religious War, an
+    Imperial Election every round, and the Peace of Westphalia Victory after round 6."""
+    _, state = game
+    by_phase = {r["phase"]: r for r in state.history}
+    assert by_phase["R1560T"]["after"]["extra"]["westphalia"]["influence"]["Goslar"] == {"RED": 2}
+    assert by_phase["R1560F"]["after"]["extra"]["westphalia"]["foreign"]["BLUE"]["home"] == "Netherlands"
+    war = by_phase["R1585T"]
+    texts = [r["order"] for r in war["results"]]
+    assert "declares a Religious War on Goslar: the Restorer of the Faith" in texts
+    assert any(t.startswith("the Evangelical League wins: Goslar is converted") for t in texts)
+    assert "replaces the Elector Brandenburg with Lübeck" in texts
+    assert all(any("elected Emperor" in r["order"] for r in by_phase[f"R{y}X"]["results"])
+               for y in (1510, 1535, 1560, 1585, 1610, 1635))
+    assert all(not by_phase[p].get("winner") for p in by_phase if p != "R1635X")  # checked each step, none yet
+    end = by_phase["R1635X"]
+    assert end["winner"] == "YELLOW" and end["next_phase"] is None
+    assert end["extra"]["outcome"]["scoring"]["verdict"].startswith("Peace of Westphalia Victory: 31 Imperial Power")
 
 
 def test_bad_entries_name_their_cells_and_nothing_is_written(tmp_path):
@@ -146,7 +163,8 @@ def test_the_game_and_its_hex_map_in_chromium(game, tmp_path):
         assert [int(r[2]) for r in rows] == sorted((int(r[2]) for r in rows), reverse=True)
         assert page.locator("#chart-h").count() == 0 and page.locator("#scores-h").count() == 1
         rounds = table_rows(page, "scores-h")
-        assert rounds[0] == ["Power", "1510", "1535", "1560"]
+        assert rounds[0] == ["Power", "1510", "1535", "1560", "1585", "1610", "1635"]
+        assert "YELLOW" in page.inner_text("body") or "Yellow Elephant" in page.inner_text("body")
         page.goto(f"{base}games/{GAME}/P1510V.html")
         assert page.locator("svg path[id='ALT']").count() >= 1
         assert page.locator("svg path[id]").count() >= 45

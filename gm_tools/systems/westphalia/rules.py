@@ -17,7 +17,7 @@ Rulebook: ``003_b5b9eb4920d39694.txt``.
 from __future__ import annotations
 
 from gm_tools.engine.model import SUCCEEDS, Position
-from gm_tools.engine.phase import parse_phase
+from gm_tools.engine.phase import next_phase, parse_phase
 from gm_tools.engine.results import reason, result_of
 from gm_tools.engine.rules import Rules, Scores
 from gm_tools.engine.runner import PhaseOutcome
@@ -63,7 +63,17 @@ class WestphaliaRules(Rules):
                                       for i, f, found, exp in step.problems))
         results = [result_of(player or "GM", what, SUCCEEDS, [reason("note", text=what)])
                    for player, what in step.done]
-        return PhaseOutcome(results, with_state(position, step.state))
+        after = with_state(position, step.state)
+        # the verdict in words for the record ('scoring.verdict', as a points variant says it),
+        # asked of the board as the next phase played will find it
+        upcoming = next_phase(variant.calendar, phase)
+        while upcoming.season == SETUP and self.skips_phase(variant, after, upcoming.id):
+            upcoming = next_phase(variant.calendar, upcoming)
+        ahead = after.copy()
+        ahead.phase = upcoming.id
+        verdict = self._verdict(variant, ahead)
+        extra = {"scoring": {"verdict": verdict.reason}} if verdict else {}
+        return PhaseOutcome(results, after, extra=extra)
 
     def after_phase(self, variant: Variant, before: Position, after: Position, seed: str):
         """'Randomly draw cubes for Setup Order'; 'each Player rolls a D6' for the other
@@ -149,8 +159,10 @@ class WestphaliaRules(Rules):
         most Imperial Power wins')."""
         from gm_tools.systems.westphalia.figures import imperial_power
 
+        from gm_tools.systems.westphalia.victory import counted_year
+
         state = state_of(position)
-        year = parse_phase(position.phase).year
+        year = counted_year(variant, parse_phase(position.phase).year)
         return Scores(points={p: imperial_power(state, p, year) for p in variant.powers}, year=str(year),
                       label="Imperial Power", when="the last step played of each round")
 
@@ -158,8 +170,10 @@ class WestphaliaRules(Rules):
         """Each player's provinces and Imperial Power, and what the marks on the hexes mean."""
         from gm_tools.systems.westphalia.figures import imperial_power
 
+        from gm_tools.systems.westphalia.victory import counted_year
+
         state = state_of(position)
-        year = parse_phase(position.phase).year
+        year = counted_year(variant, parse_phase(position.phase).year)
         texts = {}
         for p, power in variant.powers.items():
             land = state.princes.get(p)

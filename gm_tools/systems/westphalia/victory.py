@@ -98,3 +98,10 @@ def peace_of_westphalia(variant: Variant, state: State, year: int) -> Verdict:
 
 def last_round(variant: Variant) -> int:
     return int(_table(variant).get("last_round", 6))
+
+
+def counted_year(variant: Variant, year: int) -> int:
+    """The year whose round the figures are counted for: a finished game stands at the round
+    after the last, whose figures are the last round's."""
+    first = int(variant.calendar.first_phase[1:-1])
+    return min(year, first + (last_round(variant) - 1) * variant.calendar.year_step)
