@@ -50,6 +50,7 @@ def phase_view(game: GameContext, phase: PhaseContext) -> dict:
                   for n in record.get("notes", []) if isinstance(n, dict)],
         "dislodged": _dislodged_view(variant, record),
         "ownership": _ownership_view(variant, record["after"]),
+        "board_game": not variant.supply_centers(),  # no centers: no ownership table to show
         "adjustments": _adjustments_view(variant, record),
         "is_adjustment": parse_phase(phase.id).type == "A",
         "press": Markup(render_markdown(record.get("press") or "")),

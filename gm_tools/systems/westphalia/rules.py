@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from gm_tools.engine.model import SUCCEEDS, Position
 from gm_tools.engine.phase import next_phase, parse_phase
-from gm_tools.engine.results import reason, result_of
+from gm_tools.engine.results import result_of
 from gm_tools.engine.rules import Rules, Scores
 from gm_tools.engine.runner import PhaseOutcome
 from gm_tools.engine.variant import Variant
@@ -28,6 +28,8 @@ from gm_tools.systems.westphalia.state import state_of, with_state
 
 SETUP = "P"
 """The Setup's season letter (``variant.toml [calendar]``)."""
+EVENTS = "EMPIRE"
+"""Whose name the Empire's own events (the bag, the Electors, a League's war) are recorded in."""
 
 
 class WestphaliaRules(Rules):
@@ -61,8 +63,10 @@ class WestphaliaRules(Rules):
             # the sheets check every entry first; reaching here is a caller's mistake
             raise GameError("; ".join(f"entry {i + 1} {f}: found {found}, expected {exp}"
                                       for i, f, found, exp in step.problems))
-        results = [result_of(player or "GM", what, SUCCEEDS, [reason("note", text=what)])
-                   for player, what in step.done]
+        # what the step did, each line a result in the name of the player it concerns (the
+        # Empire's own events, the bag and the elections, in the name of "EMPIRE"); the line is
+        # the whole of it, so it carries no separate reason
+        results = [result_of(player or EVENTS, what, SUCCEEDS) for player, what in step.done]
         after = with_state(position, step.state)
         # the verdict in words for the record ('scoring.verdict', as a points variant says it),
         # asked of the board as the next phase played will find it

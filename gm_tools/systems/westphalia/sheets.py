@@ -245,11 +245,8 @@ class WestphaliaHooks(SheetHooks):
         from gm_tools.engine.positions import position_from_json
 
         state = state_of(position_from_json(record["after"]))
-        lines = [f"- **{r['power']}** {r['order']}" if r.get("power") not in ("", "GM") else f"- {r['order']}"
-                 for r in record.get("results", [])]
+        # the step's decisions are the phase's results, listed by player above these sections
         out = [("Setup Order", ", ".join(state.setup_order) or "not drawn yet")]
-        if lines:
-            out.append(("What the table decided", "\n".join(lines)))
         if state.emperor:
             from gm_tools.systems.westphalia.rounds import principality_religion
 
