@@ -1,0 +1,185 @@
+"""The optional battle card engine: the deck dealt from the game's seed, the Military Doctrines'
+exchanges, and the duel resolved round by round from the cards the two players show.
+
+Rulebook: ``003_b5b9eb4920d39694.txt``, 'Battles'. The players still choose every card (the
+table decides); the engine deals, checks each choice against the hand, and applies what the
+rules make of each pair of cards, so a GM who switches it on gets the battle's winner from the
+plays alone. Unit letters: P pikemen, M musketeers, C cavalry.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+PIKE, MUSKET, CAVALRY = "P", "M", "C"
+UNITS = (PIKE, MUSKET, CAVALRY)
+INFANTRY = (PIKE, MUSKET)
+
+DOCTRINES: dict[str, tuple[tuple[tuple[str, ...], tuple[str, ...]], ...]] = {
+    # doctrine -> (what may be discarded, what is drawn instead)
+    "Flexible": tuple(((a,), (b,)) for a in UNITS for b in UNITS if a != b),   # 'any unit for any other unit'
+    "Defensive": (((MUSKET,), (PIKE, PIKE)), ((CAVALRY,), (PIKE, PIKE))),
+    "Offensive": (((PIKE,), (MUSKET, CAVALRY)),),
+    "Aristocratic": (((PIKE,), (CAVALRY, CAVALRY)), ((MUSKET,), (CAVALRY, CAVALRY))),
+    "Infantry": (((CAVALRY,), (PIKE, MUSKET)),),
+    "Traditional": (((MUSKET,), (PIKE, CAVALRY)),),
+    "Innovative": (((PIKE,), (MUSKET, MUSKET)), ((CAVALRY,), (MUSKET, MUSKET))),
+}
+"""'Flexible - May discard any unit for any other unit; Defensive - May discard 1 musketeer or
+cavalry for 2 pikemen; Offensive - May discard 1 pikeman for 1 musketeer and 1 cavalry;
+Aristocratic - May discard 1 pikeman or musketeer for 2 cavalry; Infantry - May discard 1
+cavalry for 1 pikeman and 1 musketeer; Traditional - May discard 1 musketeer for 1 pikeman and
+1 cavalry; Innovative - May discard 1 pikeman or cavalry for 2 musketeers'."""
+
+
+def deck(counts: dict[str, int], seed: str) -> list[str]:
+    """The Military Cards shuffled from the game's seed (``seed`` names the battle too)."""
+    cards = [u for u in UNITS for _ in range(int(counts.get(u, 0)))]
+    random.Random(f"westphalia cards {seed}").shuffle(cards)
+    return cards
+
+
+def check_exchange(doctrine: str, give: tuple[str, ...], take: tuple[str, ...]) -> str | None:
+    """Whether a doctrine allows discarding ``give`` for ``take``."""
+    allowed = DOCTRINES.get(doctrine, ())
+    if (tuple(give), tuple(sorted(take))) in {(g, tuple(sorted(t))) for g, t in allowed}:
+        return None
+    return f"an exchange the {doctrine} doctrine allows: " + "; ".join(
+        f"{'+'.join(g)} for {'+'.join(t)}" for g, t in allowed)
+
+
+@dataclass
+class Side:
+    """One player's army in a battle."""
+
+    hand: dict[str, int]
+    reserves: int
+    """'the rest of their Imperial Power going towards Reserves': the reinforcements it may call."""
+    discard: dict[str, int] = field(default_factory=lambda: {u: 0 for u in UNITS})
+    called: bool = False
+    """'A Player may only Call for Reinforcements once during a battle.'"""
+    no_cavalry: bool = False
+    """'The player who played Cavalry may not play Cavalry again next round.'"""
+    routed: bool = False
+
+    def cards(self) -> int:
+        return sum(self.hand.values())
+
+    def lose(self, unit: str, n: int = 1) -> None:
+        self.hand[unit] -= n
+        self.discard[unit] += n
+
+
+@dataclass(frozen=True)
+class Play:
+    """One round: the card each side shows, and the choices the rules leave to the players."""
+
+    a: str
+    b: str
+    rifling_choice: str = ""
+    """Advanced Rifling: the unit type the musketeer's player makes the pikeman's discard."""
+    call_a: tuple[str, ...] = ()
+    call_b: tuple[str, ...] = ()
+    """Reinforcements called after the round: the cards taken from that side's discard pile."""
+
+
+class DuelError(ValueError):
+    """A play the hands or the rules do not allow."""
+
+
+def _out(side: Side) -> bool:
+    return side.routed or side.cards() == 0
+
+
+def _reinforce(side: Side, wanted: tuple[str, ...]) -> None:
+    """'he draws from his battle discard pile as many Military Cards as his Imperial Power says he
+    has reinforcements. The cards he draws are of his choice, but he may not draw more than he
+    has cards in the discard pile'."""
+    if side.called:
+        raise DuelError("reinforcements already called ('only ... once during a battle')")
+    if len(wanted) > min(side.reserves, sum(side.discard.values())):
+        raise DuelError(f"at most {min(side.reserves, sum(side.discard.values()))} reinforcements")
+    for unit in wanted:
+        if side.discard.get(unit, 0) < 1:
+            raise DuelError(f"no {unit} in the discard pile")
+        side.discard[unit] -= 1
+        side.hand[unit] += 1
+    side.called = True
+    side.routed = False
+
+
+def fight(a: Side, b: Side, plays: list[Play], round_number: int, rifling_from: int = 5) -> str:
+    """Resolve the plays in order; 'a', 'b' or 'white peace' ('If both Players run out of cards
+    and reinforcements, the battle is Inconclusive')."""
+    for n, play in enumerate(plays, start=1):
+        for side, card in ((a, play.a), (b, play.b)):
+            if side.hand.get(card, 0) < 1:
+                raise DuelError(f"round {n}: {card} is not in the hand")
+            if card == CAVALRY and side.no_cavalry:
+                raise DuelError(f"round {n}: no Cavalry this round ('may not play Cavalry again next round')")
+        a.no_cavalry = b.no_cavalry = False
+        _clash(a, b, play, round_number >= rifling_from)
+        for side, call in ((a, play.call_a), (b, play.call_b)):
+            if call:
+                _reinforce(side, call)
+        # 'If a Player runs out of cards or routes, he discards the rest of his cards and must call
+        # for his reinforcements. If he does not have reinforcements or has already called ...,
+        # he loses the battle.'
+        for side in (a, b):
+            if _out(side) and not side.called and side.reserves and sum(side.discard.values()):
+                side.routed = True
+        lost_a = _out(a) and (a.called or not a.reserves or not sum(a.discard.values()))
+        lost_b = _out(b) and (b.called or not b.reserves or not sum(b.discard.values()))
+        if lost_a and lost_b:
+            return "white peace"
+        if lost_a:
+            return "b"
+        if lost_b:
+            return "a"
+    raise DuelError("the plays end before either side has lost")
+
+
+def _clash(a: Side, b: Side, play: Play, rifling: bool) -> None:
+    x, y = play.a, play.b
+    if x == y:
+        a.lose(x)
+        b.lose(y)
+        return
+    for first, second, mine, theirs in ((a, b, x, y), (b, a, y, x)):
+        if mine == PIKE and theirs == CAVALRY:
+            # 'Discard the Cavalry and return the Pikeman to its owner's hand. The player who played
+            # Cavalry may not play Cavalry again next round. If he only has Cavalry, he routes.'
+            second.lose(CAVALRY)
+            second.no_cavalry = True
+            if second.cards() and second.hand[PIKE] == 0 and second.hand[MUSKET] == 0:
+                second.routed = True
+            return
+        if mine == MUSKET and theirs == PIKE:
+            # 'Discard the Pike and return the Musket'; Advanced Rifling: 'the Player who played the
+            # Pikeman must discard an additional card of his opponent's choice'
+            second.lose(PIKE)
+            if rifling and second.cards():
+                choice = play.rifling_choice or PIKE
+                if second.hand.get(choice, 0) < 1:
+                    choice = next(u for u in UNITS if second.hand[u] > 0)
+                second.lose(choice)
+            return
+        if mine == CAVALRY and theirs == MUSKET:
+            # 'Discard the Musket and return the Cavalry ... The Player who played Musketeers
+            # discards an additional Pikeman and Musketeer ... If he lacks one of the unit types he
+            # must say so and discard 2 of the infantry he does have instead. If he does not have 2
+            # infantry cards to discard, he routes. In addition, if the Player who played Cavalry has
+            # 2x his opponent's cards, his opponent routes.'
+            second.lose(MUSKET)
+            if second.hand[PIKE] and second.hand[MUSKET]:
+                second.lose(PIKE)
+                second.lose(MUSKET)
+            elif second.hand[PIKE] + second.hand[MUSKET] >= 2:
+                kind = PIKE if second.hand[PIKE] >= 2 else MUSKET
+                second.lose(kind, 2)
+            else:
+                second.routed = True
+            if first.cards() >= 2 * second.cards():
+                second.routed = True
+            return

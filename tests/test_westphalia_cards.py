@@ -1,0 +1,91 @@
+"""The Peace of Westphalia's optional battle card engine (issue 16 item 2), each test citing the
+rulebook: the deck from the seed, the doctrines' exchanges, and the duel's rules.
+
+Rulebook: ``003_b5b9eb4920d39694.txt``, 'Battles'.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from gm_tools.systems.westphalia.cards import (CAVALRY, DOCTRINES, MUSKET, PIKE, DuelError, Play, Side, check_exchange,
+                                               deck, fight)
+
+
+def side(p=0, m=0, c=0, reserves=0) -> Side:
+    return Side({PIKE: p, MUSKET: m, CAVALRY: c}, reserves)
+
+
+def test_the_deck_is_shuffled_from_the_seed():
+    """'Players randomly draw cards from the deck': the same seed, the same deck."""
+    counts = {PIKE: 10, MUSKET: 10, CAVALRY: 10}
+    one = deck(counts, "1510 RED-BLUE")
+    assert sorted(one) == sorted([PIKE] * 10 + [MUSKET] * 10 + [CAVALRY] * 10)
+    assert one == deck(counts, "1510 RED-BLUE") and one != deck(counts, "1510 RED-GREEN")
+
+
+@pytest.mark.parametrize("doctrine, give, take, ok", [
+    ("Flexible", (PIKE,), (CAVALRY,), True),
+    ("Defensive", (MUSKET,), (PIKE, PIKE), True),
+    ("Defensive", (PIKE,), (MUSKET, MUSKET), False),
+    ("Offensive", (PIKE,), (CAVALRY, MUSKET), True),
+    ("Aristocratic", (MUSKET,), (CAVALRY, CAVALRY), True),
+    ("Infantry", (CAVALRY,), (PIKE, MUSKET), True),
+    ("Traditional", (MUSKET,), (PIKE, CAVALRY), True),
+    ("Innovative", (CAVALRY,), (MUSKET, MUSKET), True),
+    ("Innovative", (MUSKET,), (PIKE, PIKE), False),
+])
+def test_doctrine_exchanges(doctrine, give, take, ok):
+    """The seven Military Doctrines' exchanges, as 'Military Doctrines' lists them."""
+    assert (check_exchange(doctrine, give, take) is None) == ok
+    assert len(DOCTRINES) == 7
+
+
+def test_same_cards_both_discarded_and_pike_stops_cavalry():
+    """'If the cards are the same, both are discarded.' 'Pikemen vs. Cavalry - Discard the Cavalry
+    and return the Pikeman to its owner's hand. The player who played Cavalry may not play Cavalry
+    again next round. If he only has Cavalry, he routes.'"""
+    a, b = side(p=1, m=1), side(m=1, c=2)
+    assert fight(a, b, [Play(MUSKET, MUSKET), Play(PIKE, CAVALRY)], 1) == "a"  # b has only cavalry: routs
+    a, b = side(p=2, m=1), side(m=1, c=2)
+    with pytest.raises(DuelError, match="no Cavalry this round"):
+        fight(a, b, [Play(PIKE, CAVALRY), Play(PIKE, CAVALRY)], 1)
+
+
+def test_muskets_beat_pikes_and_advanced_rifling():
+    """'Musketeers vs. Pikemen - Discard the Pike and return the Musket'; 'Advanced Rifling -
+    Rounds 5-6 in addition, the Player who played the Pikeman must discard an additional card of
+    his opponent's choice.'"""
+    early = fight(side(m=1, p=1), side(p=1, c=1), [Play(MUSKET, PIKE), Play(PIKE, CAVALRY)], 1)
+    assert early == "a"  # b kept its cavalry in round 1, then lost it to a pike
+    a, b = side(m=1, p=1), side(p=1, c=1)
+    assert fight(a, b, [Play(MUSKET, PIKE, rifling_choice=CAVALRY)], 5) == "a"  # rifling takes the cavalry too
+    assert b.discard == {PIKE: 1, MUSKET: 0, CAVALRY: 1}
+
+
+def test_cavalry_charges_muskets():
+    """'Cavalry vs. Musketeers - Discard the Musket and return the Cavalry to its owner's hand.
+    The Player who played Musketeers discards an additional Pikeman and Musketeer from his hand.
+    If he lacks one of the unit types he must say so and discard 2 of the infantry he does have
+    instead. If he does not have 2 infantry cards to discard, he routes. In addition, if the
+    Player who played Cavalry has 2x his opponent's cards, his opponent routes.'"""
+    a, b = side(c=1, p=3), side(m=2, p=2, c=1)
+    # b loses the musket, then a pikeman and a musketeer: 2 cards left against a's 4, a rout
+    assert fight(a, b, [Play(CAVALRY, MUSKET)], 1) == "a"
+    assert b.discard == {PIKE: 1, MUSKET: 2, CAVALRY: 0} and b.routed
+    a, b = side(c=2), side(m=1, p=1)
+    assert fight(a, b, [Play(CAVALRY, MUSKET)], 1) == "a"  # one infantry left: routs
+
+
+def test_reinforcements_once_and_white_peace():
+    """'When Calling for Reinforcements, he draws from his battle discard pile as many Military
+    Cards as his Imperial Power says he has reinforcements ... A Player may only Call for
+    Reinforcements once'; 'If both Players run out of cards and reinforcements, the battle is
+    Inconclusive and the Players sign a White Peace'."""
+    # both out of cards: a still has a reinforcement to call, b none, so b loses
+    assert fight(side(p=1, reserves=1), side(p=1), [Play(PIKE, PIKE)], 1) == "a"
+    a, b = side(p=1, reserves=1), side(p=2)
+    result = fight(a, b, [Play(PIKE, PIKE, call_a=(PIKE,)), Play(PIKE, PIKE)], 1)
+    assert result == "white peace" and a.called
+    with pytest.raises(DuelError, match="once"):
+        fight(side(p=2, reserves=2), side(p=3), [Play(PIKE, PIKE, call_a=(PIKE,)), Play(PIKE, PIKE, call_a=(PIKE,))], 1)
