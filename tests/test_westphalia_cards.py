@@ -89,3 +89,52 @@ def test_reinforcements_once_and_white_peace():
     assert result == "white peace" and a.called
     with pytest.raises(DuelError, match="once"):
         fight(side(p=2, reserves=2), side(p=3), [Play(PIKE, PIKE, call_a=(PIKE,)), Play(PIKE, PIKE, call_a=(PIKE,))], 1)
+
+
+def test_the_engine_fights_a_war_from_the_cards_entered():
+    """With ``card_engine = true`` the Wars sheet takes each side's cards ('Players randomly
+    draw cards from the deck according to their Imperial Power'): the battle's winner is the
+    cards', a winner the GM also enters must agree, and a card not in the hand is refused."""
+    import dataclasses
+
+    from gm_tools.edges.variants import load_variant
+    from gm_tools.engine.rules import variant_for_game
+    from gm_tools.systems.westphalia import battles, cards, steps
+    from gm_tools.systems.westphalia.state import Holding, State
+    from gm_tools.systems.westphalia.turns import DIPLOMACY, WAR
+
+    base = variant_for_game(load_variant("westphalia"), 5)
+    variant = dataclasses.replace(base, options={**base.options, "card_engine": True})
+    order = ("RED", "BLUE", "YELLOW", "GREEN", "ORANGE")
+    state = State(setup_order=order, initiative=order, seed="7")
+    lands = {"RED": ("EIC", "EIS", "HAE", "HAM"), "BLUE": ("DUI", "DUR", "GRA", "HAL"), "YELLOW": ("GOR",),
+             "GREEN": ("BER",), "ORANGE": ("FUR",)}
+    state.princes = {p: Holding(land, land[0]) for p, land in lands.items()}
+    state.doctrines = {p: "Flexible" for p in order}
+    # the hands the engine deals: Red draws first, then Blue, from the deck shuffled from the seed
+    deck = cards.deck({u: 10 for u in cards.UNITS}, "1510 RED-BLUE 7")
+    (ca, _), (cb, _) = battles.forces(state, "RED", 1510), battles.forces(state, "BLUE", 1510)
+    hands = [{u: deck[:ca].count(u) for u in cards.UNITS}, {u: deck[ca:ca + cb].count(u) for u in cards.UNITS}]
+    # both show their cards in the order P, M, C, until the duel is decided; the duel alone gives
+    # the result the war must have
+    shown = [[u for u in cards.UNITS for _ in range(h[u])] for h in hands]
+    n = next(k for k in range(1, min(map(len, shown)) + 1) if _decides(hands, shown, k))
+    expected = fight(Side(dict(hands[0]), 0), Side(dict(hands[1]), 0),
+                     [Play(shown[0][i], shown[1][i]) for i in range(n)], 1)
+    rows = [{"player": p, "actions": [DIPLOMACY, WAR], "convert": False, "influence": 0} for p in order]
+    war = {"declarer": "RED", "target": "BLUE", "winner": "", "cards_a": " ".join(shown[0][:n]),
+           "cards_b": " ".join(shown[1][:n])}
+    done = steps.apply(variant, state, steps.TURNS, {"turns": rows, "wars": [war]}, 1510)
+    assert done.problems == []
+    winner = {"a": "RED", "b": "BLUE"}.get(expected)
+    assert any(("wins by the cards" in t and winner in t) or "White Peace" in t for _, t in done.done)
+    bad = steps.apply(variant, state, steps.TURNS, {"turns": rows, "wars": [{**war, "cards_a": "X"}]}, 1510)
+    assert bad.problems[0][1] == "cards" and "no unit" in bad.problems[0][3]
+
+
+def _decides(hands, shown, k) -> bool:
+    try:
+        fight(Side(dict(hands[0]), 0), Side(dict(hands[1]), 0), [Play(shown[0][i], shown[1][i]) for i in range(k)], 1)
+        return True
+    except DuelError:
+        return False

@@ -14,8 +14,13 @@ Not built yet: the rounds (initiative, Religious Upheaval, gold, player turns, F
 the Emperor's death) and the wars of part 2.
 """
 
-from gm_tools.engine.system import GameSystem
+from gm_tools.engine.system import GameSystem, Option
 from gm_tools.errors import UserError
+
+OPTIONS = (
+    Option("card_engine", bool, "whether gm_tools fights each battle from the cards the players show (the "
+           "Battles sheet), instead of the GM entering its winner"),
+)
 
 
 class WestphaliaSystem(GameSystem):
@@ -62,7 +67,7 @@ def _system() -> GameSystem:
     from gm_tools.systems.westphalia.rules import RULES
     from gm_tools.systems.westphalia.sheets import HOOKS
 
-    return WestphaliaSystem("westphalia", rules=RULES, sheets=HOOKS)
+    return WestphaliaSystem("westphalia", rules=RULES, sheets=HOOKS, options=OPTIONS)
 
 
 SYSTEM = _system()

@@ -183,3 +183,81 @@ def _clash(a: Side, b: Side, play: Play, rifling: bool) -> None:
             if first.cards() >= 2 * second.cards():
                 second.routed = True
             return
+
+
+@dataclass(frozen=True)
+class Orders:
+    """One side's line on the Battles sheet, read: the cards bought with Gold, the doctrine's
+    exchanges, then the cards shown round by round with any reinforcements called."""
+
+    gold: tuple[str, ...] = ()
+    exchanges: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = ()
+    plays: tuple[str, ...] = ()
+    calls: dict[int, tuple[str, ...]] = field(default_factory=dict)
+    """Round (1-based) -> the cards taken back from the discard pile after it."""
+    rifling: dict[int, str] = field(default_factory=dict)
+    """Round -> the unit this side makes the pikeman's player discard (Advanced Rifling)."""
+
+
+def read_orders(text: str) -> Orders:
+    """``"gold:C swap:M>P+P M P C call:P,P M rifle:C"``: tokens separated by spaces. ``gold:X``
+    buys a card, ``swap:GIVE>TAKE`` makes a doctrine's exchange ('+' joins two cards), a bare
+    letter is the next card shown, ``call:X,Y`` calls reinforcements after the last card shown,
+    ``rifle:X`` chooses the unit discarded under Advanced Rifling for the last card shown."""
+    gold, swaps, plays, calls, rifling = [], [], [], {}, {}
+    for token in str(text or "").upper().split():
+        if token.startswith("GOLD:"):
+            gold += [u for u in token[5:].split(",") if u]
+        elif token.startswith("SWAP:") and ">" in token:
+            give, take = token[5:].split(">", 1)
+            swaps.append((tuple(give.split("+")), tuple(take.split("+"))))
+        elif token.startswith("CALL:"):
+            calls[len(plays)] = tuple(u for u in token[5:].split(",") if u)
+        elif token.startswith("RIFLE:"):
+            rifling[len(plays)] = token[6:]
+        else:
+            plays.append(token)
+    for unit in gold + plays + [u for g, t in swaps for u in g + t] + [u for c in calls.values() for u in c] \
+            + list(rifling.values()):
+        if unit not in UNITS:
+            raise DuelError(f"{unit!r} is no unit: expected P (pikemen), M (musketeers) or C (cavalry)")
+    return Orders(tuple(gold), tuple(swaps), tuple(plays), calls, rifling)
+
+
+def battle(cards_a: int, reserves_a: int, cards_b: int, reserves_b: int, doctrines: tuple[str, str],
+           orders: tuple[Orders, Orders], counts: dict[str, int], seed: str, round_number: int,
+           rifling_from: int, most_exchanges: int) -> str:
+    """A whole battle by the engine: each side draws its cards from the deck shuffled from the
+    seed ('Players randomly draw cards from the deck according to their Imperial Power'), adds
+    the cards it bought ('pay Gold to draw extra Military Cards of their choice at a rate of
+    1:1'), makes its doctrine's exchanges ('discard up to 2 cards faceup and draw replacements
+    according to their Military Doctrines'), and the duel is fought with the cards shown."""
+    cards = deck(counts, seed)
+    sides = []
+    for count, reserves, doctrine, mine, start in ((cards_a, reserves_a, doctrines[0], orders[0], 0),
+                                                   (cards_b, reserves_b, doctrines[1], orders[1], cards_a)):
+        hand = {u: 0 for u in UNITS}
+        for unit in cards[start:start + count]:
+            hand[unit] += 1
+        for unit in mine.gold:
+            hand[unit] += 1
+        if len(mine.exchanges) > most_exchanges:
+            raise DuelError(f"at most {most_exchanges} exchanges ('discard up to 2 cards')")
+        for give, take in mine.exchanges:
+            wrong = check_exchange(doctrine, give, take)
+            if wrong:
+                raise DuelError(wrong)
+            for unit in give:
+                if hand[unit] < 1:
+                    raise DuelError(f"no {unit} in the hand to exchange")
+                hand[unit] -= 1
+            for unit in take:
+                hand[unit] += 1
+        sides.append(Side(hand, reserves))
+    a, b = orders
+    rounds = max(len(a.plays), len(b.plays))
+    if len(a.plays) != len(b.plays):
+        raise DuelError(f"as many cards shown by each side, found {len(a.plays)} and {len(b.plays)}")
+    plays = [Play(a.plays[i], b.plays[i], rifling_choice=(a.rifling.get(i + 1) or b.rifling.get(i + 1) or ""),
+                  call_a=a.calls.get(i + 1, ()), call_b=b.calls.get(i + 1, ())) for i in range(rounds)]
+    return fight(sides[0], sides[1], plays, round_number, rifling_from)

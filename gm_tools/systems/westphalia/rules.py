@@ -86,6 +86,8 @@ class WestphaliaRules(Rules):
 
         state = state_of(after)
         draws = []
+        if variant.options.get("card_engine") and not state.seed:
+            state.seed = seed  # the battle decks are shuffled from it while the Player Turns are played
         if not state.setup_order:
             state.setup_order = draw_setup_order(list(variant.powers), seed)
             draws.append({"kind": "setup order", "seed": f"westphalia setup order {seed}",

@@ -47,7 +47,7 @@ BOARD = "Provinces"
 _COLUMNS = {"home": "Home Province", "player": "Player", "ballot": "Votes for", "doctrine": "Doctrine", "province": "Province", "actions": "Combat Heresy",
             "convert": "Convert", "influence": "Influence gained", "placement": "Influence gained", "dice": "Where",
             "league": "League", "trent": "Council of Trent", "treaty": "Province", "change": "Change",
-            "war": "Against", "winner": "Winner", "religious war": "Value", "league won": "Value",
+            "war": "Against", "winner": "Winner", "cards": "Declarer's cards", "religious war": "Value", "league won": "Value",
             "elector": "Removed"}
 """Entry field -> sheet column where no sheet-specific mapping says otherwise."""
 _FIELDS = {PROVINCES: {"player": "Player", "provinces": "Provinces", "capital": "Capital"},
@@ -129,7 +129,10 @@ class WestphaliaHooks(SheetHooks):
                                   Column("DI", INTEGER, editable=True, width=6)), blank_rows=3 * len(players)),
                     Table(WARS, (Column("Declarer", CHOICE, players, editable=True, width=14),
                                  Column("Against", editable=True, width=22),
-                                 Column("Winner", editable=True, width=22)), blank_rows=2 * len(players)),
+                                 Column("Winner", editable=True, width=22))
+                          + ((Column("Declarer's cards", editable=True, width=40),
+                              Column("Target's cards", editable=True, width=40))
+                             if variant.options.get("card_engine") else ()), blank_rows=2 * len(players)),
                     Table(TREATIES, (Column("Winner", editable=True, width=18), Column("Province", editable=True,
                                                                                        width=12),
                                      Column("Vassalize", **yes_no)), blank_rows=2 * len(players)),
@@ -343,7 +346,10 @@ def _read_turns(variant: Variant, state, rows: dict[str, list[InputRow]]):
         return text.upper() if text.upper() in state.setup_order else text
 
     wars = [{"declarer": r.values.get("Declarer") or "", "target": side(r.values.get("Against")),
-             "winner": side(r.values.get("Winner"))} for r in war_rows]
+             "winner": side(r.values.get("Winner")),
+             **({"cards_a": str(r.values["Declarer's cards"])} if r.values.get("Declarer's cards") else {}),
+             **({"cards_b": str(r.values["Target's cards"])} if r.values.get("Target's cards") else {})}
+            for r in war_rows]
     treaties = []
     for r in treaty_rows:
         codes, unknown = read_provinces(variant, r.values.get("Province") or "")

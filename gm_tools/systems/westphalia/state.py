@@ -37,6 +37,9 @@ class Holding:
 class State:
     """The game as the Holy Roman Empire sheet and the board show it."""
 
+    seed: str = ""
+    """The game's recorded seed, kept for the draws a step makes while it is played (the battle
+    card engine's decks)."""
     setup_order: tuple[str, ...] = ()
     """Players in Setup Order ('Randomly draw cubes for Setup Order')."""
     princes: dict[str, Holding] = field(default_factory=dict)
@@ -121,6 +124,7 @@ class State:
 
     def to_json(self) -> dict:
         return {
+            **({"seed": self.seed} if self.seed else {}),
             "setup_order": list(self.setup_order),
             "princes": {p: h.to_json() for p, h in sorted(self.princes.items())},
             "principalities": {n: h.to_json() for n, h in sorted(self.principalities.items())},
@@ -152,6 +156,7 @@ class State:
     @classmethod
     def from_json(cls, data: Mapping) -> "State":
         return cls(
+            seed=str(data.get("seed", "")),
             setup_order=tuple(data.get("setup_order", ())),
             princes={p: Holding.from_json(h) for p, h in data.get("princes", {}).items()},
             principalities={n: Holding.from_json(h) for n, h in data.get("principalities", {}).items()},

@@ -86,7 +86,7 @@ def player_turns(variant: Variant, step: Step, inputs: dict, year: int) -> None:
                               + f"; {state.saved_di.get(player, 0)} saved on the capital"))
     if step.problems:
         return
-    won = _wars(step, inputs.get("wars", []), year)
+    won = _wars(variant, step, inputs.get("wars", []), year)
     if step.problems:
         return
     won += _religious_war(variant, step, inputs.get("religious_war") or {}, year)
@@ -97,7 +97,7 @@ def player_turns(variant: Variant, step: Step, inputs: dict, year: int) -> None:
         step.done += T.tradeoffs(state)
 
 
-def _wars(step: Step, entries: list[dict], year: int) -> list[tuple[str, str]]:
+def _wars(variant: Variant, step: Step, entries: list[dict], year: int) -> list[tuple[str, str]]:
     """The wars declared (:mod:`.battles`): each in its battle phase, won automatically where
     the rules say so, else by the winner the GM enters ('white peace' for an inconclusive
     battle). Returns (winner, loser) of each war won."""
@@ -136,6 +136,20 @@ def _wars(step: Step, entries: list[dict], year: int) -> list[tuple[str, str]]:
                 continue
             winner = auto
             text += f": {auto} wins automatically"
+        elif variant.options.get("card_engine") and (entries[i].get("cards_a") or entries[i].get("cards_b")):
+            fought = _by_cards(variant, state, war, entries[i], led if war.target in state.principalities else None,
+                               year)
+            if fought.startswith("!"):
+                step.problems.append((i, "cards", entries[i].get("cards_a", ""), fought[1:]))
+                continue
+            if fought == "white peace":
+                step.done.append((war.declarer, text + ": the cards leave it inconclusive, a White Peace"))
+                continue
+            winner = war.declarer if fought == "a" else war.target
+            if entered and entered != winner:
+                step.problems.append((i, "winner", entered, f"{winner}, as the cards decided (or nothing)"))
+                continue
+            text += f": {winner} wins by the cards"
         elif entered.lower() == "white peace":
             step.done.append((war.declarer, text + ": inconclusive, a White Peace"))
             continue
@@ -152,6 +166,27 @@ def _wars(step: Step, entries: list[dict], year: int) -> list[tuple[str, str]]:
         won.append((winner, loser))
         step.done.append((war.declarer, text))
     return won
+
+
+def _by_cards(variant: Variant, state, war, entry: dict, leader: str | None, year: int) -> str:
+    """The battle fought by the card engine (:mod:`.cards`): 'a', 'b', 'white peace', or '!' and
+    what is wrong with the cards entered."""
+    from gm_tools.systems.westphalia import battles, cards
+    from gm_tools.systems.westphalia.figures import round_number
+
+    table = variant.tables.get("military_cards", {})
+    counts = {cards.PIKE: table.get("pikemen", 10), cards.MUSKET: table.get("musketeers", 10),
+              cards.CAVALRY: table.get("cavalry", 10)}
+    (ca, ra), (cb, rb) = battles.forces(state, war.declarer, year), battles.forces(state, war.target, year)
+    doctrine = state.doctrines.get(war.declarer, "Flexible")
+    other = state.doctrines.get(leader or war.target, "Flexible")  # a principality fights as its leader would
+    try:
+        return cards.battle(ca, ra, cb, rb, (doctrine, other),
+                            (cards.read_orders(entry.get("cards_a", "")), cards.read_orders(entry.get("cards_b", ""))),
+                            counts, f"{year} {war.declarer}-{war.target} {state.seed}", round_number(year),
+                            int(table.get("rifling_from_round", 5)), int(table.get("doctrine_discards", 2)))
+    except cards.DuelError as e:
+        return "!" + str(e)
 
 
 def _religious_war(variant: Variant, step: Step, entry: dict, year: int) -> list[tuple[str, str]]:
