@@ -230,3 +230,14 @@ def test_a_religious_war_through_the_player_turns():
         **war, "winner": "Catholic League", "electors": []}}, 1585).state
     assert "ALT" not in lost.protestant and "RED" not in lost.influence["Trier"]
     assert lost.influence["Trier"]["BLUE"] >= 2 + 2  # the DOTF became its ally, then gained 2
+
+
+def test_the_leagues_pair_off_in_initiative_order():
+    """'Players line up in Initiative Order by League and pair off, with those without opponents
+    "In Reserve."'"""
+    from gm_tools.systems.westphalia.religiouswar import ReligiousWar, pairings
+
+    state = religious_board()
+    war = ReligiousWar("Trier", "RED", leagues={"RED": "Evangelical League", "GREEN": "Evangelical League",
+                                                "ORANGE": "Evangelical League", "YELLOW": "Catholic League"})
+    assert pairings(state, war, ("Catholic League", "Evangelical League")) == ([("YELLOW", "RED")], ["GREEN", "ORANGE"])

@@ -159,3 +159,14 @@ def check_elector_change(state: State, war: ReligiousWar, removed: str, added: s
         return f"a {faith} principality to replace it"
     return None
 
+
+
+def pairings(state: State, war: ReligiousWar, names: tuple[str, ...]) -> tuple[list[tuple[str, str]], list[str]]:
+    """'Players line up in Initiative Order by League and pair off, with those without opponents
+    "In Reserve."': (the pairs, each first player of a League against the first of the other,
+    and so on; the players In Reserve)."""
+    order = list(state.initiative or state.setup_order)
+    lines = [[p for p in order if war.leagues.get(p) == league] for league in names]
+    pairs = list(zip(lines[0], lines[1]))
+    paired = {p for pair in pairs for p in pair}
+    return pairs, [p for line in lines for p in line if p not in paired]

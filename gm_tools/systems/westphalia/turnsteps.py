@@ -218,6 +218,9 @@ def _religious_war(variant: Variant, step: Step, entry: dict, year: int) -> list
         step.done.append(("", f"no Defender of the Faith: the {restorers} wins"))
     else:
         step.done.append((war.defender, f"is the Defender of the Faith of {target}"))
+        pairs, reserve = R.pairings(state, war, names)
+        step.done.append(("", "the Leagues pair off: " + ", ".join(f"{x} against {y}" for x, y in pairs)
+                          + (f"; In Reserve: {', '.join(reserve)}" if reserve else "")))
         if entry.get("winner") not in names:
             step.problems.append((1, "league won", entry.get("winner") or "nothing",
                                   "the League that won the battle: " + " or ".join(names)))
