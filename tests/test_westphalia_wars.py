@@ -241,3 +241,17 @@ def test_the_leagues_pair_off_in_initiative_order():
     war = ReligiousWar("Trier", "RED", leagues={"RED": "Evangelical League", "GREEN": "Evangelical League",
                                                 "ORANGE": "Evangelical League", "YELLOW": "Catholic League"})
     assert pairings(state, war, ("Catholic League", "Evangelical League")) == ([("YELLOW", "RED")], ["GREEN", "ORANGE"])
+
+
+def test_a_conquered_town_is_drawn_as_a_town():
+    """The map shows each town ('owners, religion, towns, capitals, electors', the issue): a town a
+    player took is marked like its capital."""
+    from gm_tools.engine.model import Position
+    from gm_tools.engine.rules import rules_for
+    from gm_tools.systems.westphalia.state import with_state
+
+    state = board()
+    take(state, wars.Taking("RED", "GOR"))
+    position = with_state(Position(phase="R1535T"), state)
+    style = rules_for(VARIANT).province_style(VARIANT, position, "GOR")
+    assert style.marker == "\\u2302" and rules_for(VARIANT).province_style(VARIANT, position, "EIC").marker is None

@@ -24,8 +24,8 @@ def province_style(variant: Variant, position: Position, code: str) -> ProvinceS
     hatch = PROTESTANT_HATCH if code in state.protestant else None
     if holder in state.princes:
         fill = mix(valid_colour(variant.powers[holder].colour), PLAYER_TINT)
-        capital = state.princes[holder].capital == code
-        return ProvinceStyle(fill=fill, hatch=hatch, marker="\u2302" if capital else None)
+        town = state.princes[holder].capital == code or code in state.towns  # its capital or a town it took
+        return ProvinceStyle(fill=fill, hatch=hatch, marker="\u2302" if town else None)
     friend = ally(state, holder)
     fill = mix(valid_colour(variant.powers[friend].colour), ALLY_TINT) if friend in variant.powers else UNALIGNED_FILL
     land = state.principalities[holder]

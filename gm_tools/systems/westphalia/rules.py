@@ -186,7 +186,7 @@ class WestphaliaRules(Rules):
             emperor = ", Emperor" if state.emperor == p else ""
             texts[p] = (f"{power.name}: {len(land.provinces) if land else 0} provinces, "
                         f"{imperial_power(state, p, year)} Imperial Power{emperor}")
-        key = ("\u2302 capital town, \u265b Elector's capital; a principality is tinted with its ally's colour, "
+        key = ("\u2302 town (a capital, or one conquered), \u265b Elector's capital; a principality is tinted with its ally's colour, "
                "grey when unaligned",
                "hatched: Protestant province (all start Catholic)")
         return texts, key
