@@ -254,4 +254,4 @@ def test_a_conquered_town_is_drawn_as_a_town():
     take(state, wars.Taking("RED", "GOR"))
     position = with_state(Position(phase="R1535T"), state)
     style = rules_for(VARIANT).province_style(VARIANT, position, "GOR")
-    assert style.marker == "\\u2302" and rules_for(VARIANT).province_style(VARIANT, position, "EIC").marker is None
+    assert style.marker == "\u2302" and rules_for(VARIANT).province_style(VARIANT, position, "EIC").marker is None
