@@ -10,29 +10,25 @@ from __future__ import annotations
 import io
 import re
 from html import unescape
-from pathlib import Path
 
 import openpyxl
 import pytest
 
-from gm_tools.app.demo import play_demo, read_demo
-from gm_tools.app.turn import load_state, replay
+from gm_tools.app.turn import replay
 from gm_tools.edges.game import game_paths
 from gm_tools.publish.site import build_site
 from gm_tools.systems.europe1615.sheets import ALLOTMENT, TRACKER
 
 from browser import chromium_page, needs_chromium, served, table_rows
+from demos import played
 
-DEMO = Path(__file__).resolve().parent.parent / "sheets" / "demo-europe1615.toml"
 GAME = "europe1615-demo"
 
 
 @pytest.fixture(scope="module")
 def game(tmp_path_factory):
     root = tmp_path_factory.mktemp("e1615")
-    play_demo(read_demo(DEMO), root)
-    state = load_state(GAME, root)
-    return root, {r["phase"]: r for r in state.history}
+    return root, {r["phase"]: r for r in played(root, "europe1615").history}
 
 
 def _extra(record: dict, key: str = "after") -> dict:

@@ -15,8 +15,7 @@ from pathlib import Path
 import openpyxl
 import pytest
 
-from gm_tools.app.demo import play_demo, read_demo
-from gm_tools.app.turn import load_state, new_game, replay, run_turn
+from gm_tools.app.turn import new_game, replay, run_turn
 from gm_tools.edges.game import game_paths
 from gm_tools.edges.workbook_fill import set_cells
 from gm_tools.errors import WorkbookError
@@ -24,17 +23,15 @@ from gm_tools.publish.site import build_site
 from gm_tools.systems.westphalia.sheets import EMPIRE, PRINCES, PROVINCES, STATES
 
 from browser import chromium_page, needs_chromium, served, table_rows
+from demos import played
 
-DEMO = Path(__file__).resolve().parent.parent / "sheets" / "demo-westphalia.toml"
 GAME = "westphalia-demo"
 
 
 @pytest.fixture(scope="module")
 def game(tmp_path_factory):
     root = tmp_path_factory.mktemp("westphalia")
-    play_demo(read_demo(DEMO), root)
-    state = load_state(GAME, root)
-    return root, state
+    return root, played(root, "westphalia")
 
 
 def _files(root: Path) -> dict[str, str]:

@@ -107,3 +107,17 @@ def position_from_json(data: dict) -> Position:
         contested=frozenset(data.get("contested", ())),
         extra=data.get("extra", {}) or {},
     )
+
+
+def system_state(position: Position, key: str) -> dict:
+    """A game system's own state as it is stored in ``position.extra[key]`` (plain JSON; empty
+    before the system has written any). The system turns it into its typed object."""
+    return position.extra.get(key, {})
+
+
+def with_system_state(position: Position, key: str, data: dict) -> Position:
+    """A copy of ``position`` carrying a game system's state ``data`` (its typed object's JSON)
+    under ``key``: the one way a system writes its state, so none changes a position it was given."""
+    new = position.copy()
+    new.extra[key] = data
+    return new

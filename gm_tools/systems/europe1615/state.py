@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Mapping
 
 from gm_tools.engine.model import Position
+from gm_tools.engine.positions import system_state, with_system_state
 from gm_tools.mechanics.influence import InfluenceState
 
 KEY = "europe1615"
@@ -117,12 +118,10 @@ class State:
 
 
 def state_of(position: Position) -> State:
-    """The game's state at ``position`` (an empty one before the first Status Check)."""
-    return State.from_json(position.extra.get(KEY, {}))
+    """The game's state at ``position`` (an empty one before the system first writes it)."""
+    return State.from_json(system_state(position, KEY))
 
 
 def with_state(position: Position, state: State) -> Position:
     """A copy of ``position`` carrying ``state``."""
-    new = position.copy()
-    new.extra[KEY] = state.to_json()
-    return new
+    return with_system_state(position, KEY, state.to_json())

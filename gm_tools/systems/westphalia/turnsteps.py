@@ -60,13 +60,8 @@ def player_turns(variant: Variant, step: Step, inputs: dict, year: int) -> None:
             state.leagues[player] = rows[player]["league"]
             step.done.append((player, f"joins the {rows[player]['league']}"))
     dice = [T.Die(d["player"], d["target"], int(d.get("count") or 0), d.get("also", "")) for d in inputs.get("dice", [])]
-    for i, die in enumerate(dice):
-        if T.HERESY not in state.actions.get(die.player, []):
-            step.problems.append((i, "dice", f"{die.player}: {die.target}", "dice only from a player Combatting Heresy"))
-            continue
-        wrong = T.check_die(variant, state, die)
-        if wrong:
-            step.problems.append((i, "dice", f"{die.player}: {die.target}", wrong))
+    _check_entries(step, "dice", [(d.player, f"{d.player}: {d.target}", lambda d=d: T.check_die(variant, state, d))
+                                  for d in dice], T.HERESY, "dice only from a player Combatting Heresy")
     if step.problems:
         return
     step.done += T.spread(state, dice)
@@ -105,14 +100,10 @@ def _wars(variant: Variant, step: Step, entries: list[dict], year: int) -> list[
     from gm_tools.systems.westphalia.turns import WAR
 
     state = step.state
-    for i, entry in enumerate(entries):
-        declarer, target = entry.get("declarer", ""), entry.get("target", "")
-        if WAR not in state.actions.get(declarer, []):
-            step.problems.append((i, "war", f"{declarer} > {target}", "a declaration by a player Waging War"))
-            continue
-        wrong = battles.check_declaration(state, declarer, target)
-        if wrong:
-            step.problems.append((i, "war", f"{declarer} > {target}", wrong))
+    _check_entries(step, "war", [(e.get("declarer", ""), f"{e.get('declarer', '')} > {e.get('target', '')}",
+                                  lambda e=e: battles.check_declaration(state, e.get("declarer", ""),
+                                                                        e.get("target", "")))
+                                 for e in entries], WAR, "a declaration by a player Waging War")
     if step.problems:
         return []
     won = []
@@ -166,6 +157,15 @@ def _wars(variant: Variant, step: Step, entries: list[dict], year: int) -> list[
         won.append((winner, loser))
         step.done.append((war.declarer, text))
     return won
+
+
+def _check_entries(step: Step, field_: str, entries: list, action: str, needs: str) -> None:
+    """Each entry (player, its words, the rule's check): made by a player who chose ``action``
+    this round, then allowed by the rule; a problem for each that is not."""
+    for i, (player, words, check) in enumerate(entries):
+        wrong = needs if action not in step.state.actions.get(player, []) else check()
+        if wrong:
+            step.problems.append((i, field_, words, wrong))
 
 
 def _by_cards(variant: Variant, state, war, entry: dict, leader: str | None, year: int) -> str:

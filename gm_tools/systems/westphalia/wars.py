@@ -113,22 +113,18 @@ def _remove(state: State, owner: str, province: str) -> None:
     """Take ``province`` from its holder; a holder left with nothing is gone (a principality
     off the board, its influence and Electorate with it; a player out of the Empire)."""
     state.towns.pop(province, None)
-    if owner in state.principalities:
-        land = state.principalities[owner]
-        rest = tuple(p for p in land.provinces if p != province)
-        if rest:
-            state.principalities[owner] = Holding(rest, land.capital)
-        else:
-            del state.principalities[owner]
-            state.influence.pop(owner, None)
-            state.electors = tuple(e for e in state.electors if e != owner)
-    elif owner in state.princes:
-        land = state.princes[owner]
-        rest = tuple(p for p in land.provinces if p != province)
-        if rest:
-            state.princes[owner] = Holding(rest, land.capital)
-        else:
-            del state.princes[owner]
+    table = state.principalities if owner in state.principalities else state.princes
+    if owner not in table:
+        return
+    land = table[owner]
+    rest = tuple(p for p in land.provinces if p != province)
+    if rest:
+        table[owner] = Holding(rest, land.capital)
+        return
+    del table[owner]
+    if table is state.principalities:
+        state.influence.pop(owner, None)
+        state.electors = tuple(e for e in state.electors if e != owner)
 
 
 def _new_principality(variant: Variant, state: State) -> str:
