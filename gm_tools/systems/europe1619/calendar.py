@@ -6,9 +6,8 @@ Transactions, Scoring) and never for a letter.
 
 from __future__ import annotations
 
-from gm_tools.engine.phase import parse_phase
+from gm_tools.engine.roles import read_phase_roles, role_of
 from gm_tools.engine.variant import Variant
-from gm_tools.errors import VariantDataError
 
 DIPLOMATIC = "diplomatic"
 ORDERS = "orders"
@@ -22,17 +21,10 @@ UNIT_ORDERS = (ORDERS, RETREATS)
 
 
 def phase_roles(variant: Variant) -> dict[str, str]:
-    """Phase type letter -> role, checked: every letter of the calendar has a known role."""
-    table = {k: v for k, v in variant.tables.get("phase_roles", {}).items()}
-    letters = {t for _, t in variant.calendar.phases}
-    problems = [f"tables.toml [phase_roles] {k}: role {v!r}, expected one of {', '.join(ROLES)}"
-                for k, v in sorted(table.items()) if v not in ROLES]
-    problems += [f"tables.toml [phase_roles]: no role for the calendar's phase type {t}" for t in sorted(letters - set(table))]
-    if problems:
-        raise VariantDataError(variant.name, problems)
-    return table
+    """Phase type letter -> role, checked (:func:`gm_tools.engine.roles.read_phase_roles`)."""
+    return read_phase_roles(variant, ROLES)
 
 
 def phase_role(variant: Variant, phase_id: str) -> str:
     """The role of one phase (``"Y1619D"`` -> ``"diplomatic"``)."""
-    return phase_roles(variant)[parse_phase(phase_id).type]
+    return role_of(phase_roles(variant), phase_id)
