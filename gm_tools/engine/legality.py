@@ -44,6 +44,10 @@ def order_problem(variant: Variant, position: Position, rules: Rules, order: Ord
             target = order.supported if order.dest is None else province_of(order.dest)
             if not variant.can_reach_province(unit.kind, unit.location, target):
                 return f"{unit} cannot reach {target}, so it cannot support there"
+        refusal = rules.may_support_into(variant, position, unit,
+                                         order.supported if order.dest is None else province_of(order.dest))
+        if refusal:
+            return refusal
         supported = position.units.get(order.supported)
         if supported is None:
             return f"there is no unit in {order.supported} to support"

@@ -381,6 +381,9 @@ def _checked_support(
         # 2000 rulebook, 'Support': a unit supports only into a province it could move to
         # itself (DATC 6.A.10; from its own coast, 6.B.5).
         raise ctx.illegal(f"{unit} cannot support into {target}: it could not move there itself")
+    reason = ctx.rules.may_support_into(v, ctx.position, unit, target)
+    if reason:
+        raise ctx.illegal(reason)
     # The coast of the supported move is kept for the adjudicator: a fleet's move to the
     # other coast does not get this support (DATC 6.B.9). Armies ignore coasts (6.B.12).
     dest_coast = dest.coast if dest is not None and supported_kind != ARMY else None

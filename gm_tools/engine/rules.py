@@ -56,6 +56,12 @@ class Rules:
         support to hold)? None if it may, else the reason it may not. Standard: always."""
         return None
 
+    def may_support_into(self, variant: Variant, position: Position, supporter: Unit, province: str) -> str | None:
+        """May ``supporter`` give support into ``province`` (to hold or to move there), beyond
+        the standard 'a province it could move to'? None if it may, else the reason it may not.
+        Standard: always (Europe 1615 v2's ports: a fleet supports only into a port)."""
+        return None
+
     def may_dislodge(self, variant: Variant, position: Position, attacker: Unit, defender: Unit) -> bool:
         """May a successful attack by ``attacker`` dislodge ``defender``? Standard: not a unit
         of the same power (2000 rulebook, 'A country cannot dislodge its own unit')."""

@@ -20,6 +20,9 @@ LEGEND_KEY = (
     "solid arrow: move; dashed: support; dotted: convoy; ring: hold; dashed and \u2715: failed",
 )
 
+PORT_KEY = ", \u2693 port (fleets move or support only into a coast with a port)"
+"""Added to the key's first line on a map whose provinces have ports (``port = true``)."""
+
 
 @dataclass(frozen=True)
 class Legend:
@@ -87,7 +90,10 @@ def legend_for(variant: Variant, position: Position, colours: dict[str, str], wi
         centers = sum(1 for owner in position.centers.values() if owner in others)
         units = sum(1 for u in position.units.values() if u.power in others)
         entries.append((colours.get(others[0], "#888888"), f"{len(others)} not played: {centers} SC, {_units(units)}"))
-    return Legend(entries, width)
+    key = LEGEND_KEY
+    if any(p.extra.get("port") for p in variant.provinces.values()):
+        key = (LEGEND_KEY[0] + PORT_KEY,) + LEGEND_KEY[1:]
+    return Legend(entries, width, key)
 
 
 def _units(count: int) -> str:

@@ -101,6 +101,13 @@ def _text(x: float, y: float, text: str, size: float, *, anchor: str = "middle",
     return out + f'<text {attrs} fill="{fill}">{body}</text>'
 
 
+def _anchor(x: float, y: float) -> str:
+    """A small anchor centred on (x, y): ring, shank, stock and flukes, in the sea's ink."""
+    return (f'<path class="port" d="M{_f(x)} {_f(y - 4.5)}v9M{_f(x - 2.5)} {_f(y - 2)}h5'
+            f'M{_f(x - 4)} {_f(y + 2)}q4 5 8 0" fill="none" stroke="#2c4a66" stroke-width="1.2"/>'
+            f'<circle cx="{_f(x)}" cy="{_f(y - 5.5)}" r="1.2" fill="none" stroke="#2c4a66" stroke-width="1"/>')
+
+
 def _shorten(a: tuple[float, float], b: tuple[float, float], start: float, end: float):
     """The segment a->b with ``start`` px cut at a's end and ``end`` px at b's."""
     dx, dy = b[0] - a[0], b[1] - a[1]
@@ -240,6 +247,9 @@ class _Drawing:
                 self.add(_text(mx, y + 2, style.marker, 15, weight="bold", fill=style.marker_colour, halo=True))
             if style and style.note:
                 self.add(_text(x, y + 11, style.note, 8, fill=INK, halo=True))
+            if province.extra.get("port"):
+                # a port ('a coastal province that has a port (anchor)'): an anchor left of the label
+                self.add(_anchor(x - 3.4 * len(code) - 7, y - 4))
             for coast in province.coasts:
                 cx, cy = self.at(f"{code}/{coast}", "label")
                 self.add(_text(cx, cy + 3, coast.lower(), 8, fill="#2c4a66"))
