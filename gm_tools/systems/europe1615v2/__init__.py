@@ -1,0 +1,55 @@
+"""Europe 1615: Prelude to War, version 2 (Matthew Medeiros), with Classic Payola's bribes.
+
+Rulebook: ``001_6f4a9c76b6e5774a.txt``. The data is ``variants/europe1615v2/``. One module, one job:
+
+- :mod:`.setup` - the fixed facts, read once from the variant's data and checked;
+- :mod:`.state` - what the game carries from phase to phase (typed, JSON under
+  ``Position.extra["europe1615v2"]``);
+- :mod:`.politics` - the Political and Religious Influence Phase: INFs, home boxes, attacks on
+  the 3d6 table (:mod:`gm_tools.mechanics.attack_table`), immunity, the two statuses;
+- :mod:`.taxation` - the Taxation/Revenue Phase; :mod:`.occupation` - penalties, CONTESTED,
+  DOMINION, REVOLT, the minors' rebuilt units;
+- :mod:`.rules` - the adjudicator's hooks (ports); :mod:`.phases` - the phases the Diplomacy
+  engine does not play; :mod:`.calendar` - phase roles;
+- :mod:`.sheets`, :mod:`.report`, :mod:`.mapstyle`, :mod:`.entries` - the workbook, the phase
+  page, the map, a demo file's lines.
+"""
+
+from gm_tools.engine.system import GameSystem, Option
+from gm_tools.errors import VariantDataError
+
+OPTIONS = (
+    Option("diplomatic_attacks", bool, "whether the game is played with diplomatic attacks and immunity ('the "
+           "diplomatic attacks and immunity are optional components and its inclusion should be decided prior to "
+           "the start of the game')"),
+)
+
+
+class Europe1615v2System(GameSystem):
+    """Europe 1615 (version 2)'s parts: its rules, its sheets, where a demo file's lines go."""
+
+    def demo_cells(self, variant, phase: str, entry: dict, where: str) -> dict[str, object] | None:
+        from gm_tools.systems.europe1615v2.entries import sheet_cells
+
+        return sheet_cells(variant, phase, entry, where)
+
+    def check_tables(self, variant) -> list[str]:
+        from gm_tools.systems.europe1615v2 import calendar, setup
+
+        problems: list[str] = []
+        for read in (setup.setup_from_variant, calendar.phase_roles):
+            try:
+                read(variant)
+            except VariantDataError as e:
+                problems.extend(p for p in e.problems if p not in problems)
+        return problems
+
+
+def _system() -> Europe1615v2System:
+    from gm_tools.systems.europe1615v2.rules import RULES
+    from gm_tools.systems.europe1615v2.sheets import HOOKS
+
+    return Europe1615v2System("europe1615v2", rules=RULES, sheets=HOOKS, options=OPTIONS)
+
+
+SYSTEM = _system()

@@ -1,0 +1,103 @@
+"""The phases of the Europe 1615 (version 2) year the Diplomacy engine does not play, and what
+happens after every phase.
+
+Rulebook: ``001_6f4a9c76b6e5774a.txt``, '2 PHASES OF THE GAME YEAR'.
+
+- :func:`play` - the Political and Religious Influence Phase (the year's INFs, the placements,
+  the diplomatic attacks, the statuses: :mod:`.politics`) and the Taxation/Revenue Phase
+  (:mod:`.taxation`);
+- :func:`settle` - after every phase: the game's seed kept for the dice, the consequences of a
+  movement phase's occupations, DOMINION and CONTESTED, and at the year's end the minor states'
+  rebuilt units (:mod:`.occupation`).
+"""
+
+from __future__ import annotations
+
+from gm_tools.engine.model import Position
+from gm_tools.engine.phase import parse_phase
+from gm_tools.engine.runner import PhaseOutcome
+from gm_tools.engine.variant import Variant
+from gm_tools.systems.europe1615v2 import occupation, politics, taxation
+from gm_tools.systems.europe1615v2.calendar import INFLUENCE, MOVEMENT, TAXATION, phase_role
+from gm_tools.systems.europe1615v2.setup import setup_of
+from gm_tools.systems.europe1615v2.state import state_of, with_state
+
+
+def attacks_enabled(variant: Variant) -> bool:
+    """'the diplomatic attacks and immunity are optional components and its inclusion should be
+    decided prior to the start of the game': the variant's option ``diplomatic_attacks``."""
+    return bool(variant.options.get("diplomatic_attacks", True))
+
+
+def placements_of(inputs: dict) -> list[politics.Placement]:
+    return [politics.Placement(p["power"], int(p["infs"]), p["where"]) for p in inputs.get("placements", [])]
+
+
+def attacks_of(inputs: dict) -> list[politics.Attack]:
+    return [politics.Attack(a["power"], a["where"], a["target"], int(a.get("choice", 0)))
+            for a in inputs.get("attacks", [])]
+
+
+def influence_phase(variant: Variant, position: Position, inputs: dict) -> PhaseOutcome:
+    """INFs received, placed, attacked; then the statuses ('How The Minor States Are Marked
+    After The Diplomatic Attack Phase')."""
+    setup = setup_of(variant)
+    year = parse_phase(position.phase).year
+    state = politics.receive(setup, state_of(position), year, position.centers)
+    placements = placements_of(inputs)
+    state = politics.place(setup, state, placements)
+    attacks = attacks_of(inputs) if attacks_enabled(variant) else []
+    state, report = politics.resolve_attacks(setup, state, attacks, politics.attack_rng(year, state.seed))
+    table = politics.statuses(setup, state)
+    extra = {"influence": {
+        "year": year,
+        "year_infs": politics.yearly_infs(setup, year, position.centers),
+        "placements": [{"power": p.power, "infs": p.infs, "where": p.where} for p in placements],
+        "attacks": report,
+        "statuses": {m: {"political": s.political, "power": s.power, "religious": s.religious,
+                         "confession": s.confession, "total": s.total} for m, s in table.items()},
+    }}
+    return PhaseOutcome([], with_state(position, state), extra=extra)
+
+
+def taxation_phase(variant: Variant, position: Position) -> PhaseOutcome:
+    """'Each supply center ... sets the size of the treasury': the statements and the new
+    treasuries."""
+    setup = setup_of(variant)
+    state = state_of(position)
+    first = parse_phase(position.phase).year == setup.first_year
+    statements = taxation.revenue(setup, state, politics.statuses(setup, state), position.centers, first)
+    state.treasury = {p: s.after for p, s in statements.items()}
+    extra = {"taxation": {"statements": [s.to_json() for s in statements.values()]}}
+    return PhaseOutcome([], with_state(position, state), extra=extra)
+
+
+def play(variant: Variant, position: Position, inputs: dict) -> PhaseOutcome | None:
+    role = phase_role(variant, position.phase)
+    if role == INFLUENCE:
+        return influence_phase(variant, position, inputs)
+    if role == TAXATION:
+        return taxation_phase(variant, position)
+    return None
+
+
+def settle(variant: Variant, before: Position, after: Position, seed: str) -> tuple[Position, list[dict]]:
+    setup = setup_of(variant)
+    state = state_of(after)
+    if not state.seed and seed:
+        state.seed = seed
+    if phase_role(variant, before.phase) == MOVEMENT:
+        opened = politics.statuses(setup, state_of(before))
+        state = occupation.occupy(setup, state, opened, before, after, before.phase)
+    state = occupation.settle_contested(setup, state, after)
+    state = occupation.dominions(setup, state, after.centers)
+    after = with_state(after, state)
+    year_ends = (phase_role(variant, after.phase) == INFLUENCE
+                 and parse_phase(after.phase).year > parse_phase(before.phase).year)
+    if year_ends:
+        rebuilt = occupation.rebuild_minor_units(setup, state, after)
+        if rebuilt:
+            after = after.copy()
+            for unit in rebuilt:
+                after.units[unit.province] = unit
+    return after, []

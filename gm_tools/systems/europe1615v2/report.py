@@ -1,0 +1,77 @@
+"""Europe 1615 (version 2)'s sections of a phase's page, in markdown, from the history record
+alone: 'The GM then publishes the distribution of INFs', the attacks with their rolls, both
+statuses of every minor state, the treasuries, and the penalties incurred.
+"""
+
+from __future__ import annotations
+
+from gm_tools.engine.positions import position_from_json
+from gm_tools.engine.variant import Variant
+from gm_tools.systems.europe1615v2 import politics
+from gm_tools.systems.europe1615v2.setup import setup_of
+from gm_tools.systems.europe1615v2.state import state_of
+
+
+def _items(lines: list[str]) -> str:
+    return "\n".join(f"- {line}" for line in lines) or "None."
+
+
+def _statuses(setup, state) -> str:
+    rows = ["| Minor state | Political | Religious | INFs by power | Total |", "|:--|:--|:--|:--|--:|"]
+    for code, s in politics.statuses(setup, state).items():
+        infs = ", ".join(f"{p} {n}" for p, n in sorted(state.influence.get(code, {}).items())) or "none"
+        political = f"ALIGNED with {s.power}" if s.power else s.political
+        religious = f"CONTROLLED ({s.confession})" if s.confession else s.religious
+        extra = [f"DOMINION of {state.dominion[code]}"] if code in state.dominion else []
+        extra += [f"CONTESTED by {state.contested[code]}"] if code in state.contested else []
+        rows.append(f"| {code} ({setup.minors[code].name}) | {'; '.join([political] + extra)} | {religious} | "
+                    f"{infs} | {s.total} |")
+    return "\n".join(rows)
+
+
+def _boxes(setup, state) -> str:
+    lines = []
+    for owner in setup.powers:
+        box = state.boxes.get(owner, {})
+        own = box.get(owner, 0)
+        others = ", ".join(f"{p} {n}" for p, n in sorted(box.items()) if p != owner)
+        immune = [p for p in setup.powers if p != owner and politics.immune(setup, state, p, owner)]
+        line = f"**{owner}**: {own} INFs kept" + (f"; placed by others: {others}" if others else "")
+        if immune:
+            line += f"; immune from {owner}'s attacks: {', '.join(immune)}"
+        lines.append(line)
+    return _items(lines)
+
+
+def sections(variant: Variant, record: dict) -> list[tuple[str, str]]:
+    setup = setup_of(variant)
+    outcome = record.get("extra", {}).get("outcome", {})
+    after = state_of(position_from_json(record["after"]))
+    out: list[tuple[str, str]] = []
+    done = outcome.get("influence")
+    if done:
+        out.append(("INFs for the year", _items([f"**{p}**: {n}" for p, n in done["year_infs"].items()])))
+        by_power: dict[str, list[str]] = {}
+        for p in done["placements"]:
+            by_power.setdefault(p["power"], []).append(f"{p['infs']} to {p['where']}")
+        out.append(("INF placements", _items([f"**{p}**: {', '.join(v)}" for p, v in by_power.items()])))
+        if done["attacks"]:
+            out.append(("Diplomatic attacks", "In the national order " + ", ".join(setup.attack_order)
+                        + "; 3d6 from the game's recorded seed.\n\n"
+                        + _items([politics.describe_attack(a) for a in done["attacks"]])))
+        out.append(("Home boxes", _boxes(setup, after)))
+    if done or outcome.get("taxation") is None:
+        out.append(("Minor states", _statuses(setup, after)))
+    taxed = outcome.get("taxation")
+    if taxed:
+        rows = ["| Power | Before | Centers | Tribute | Income | Treasury |", "|:--|--:|--:|:--|--:|--:|"]
+        for s in taxed["statements"]:
+            tribute = ", ".join(f"{m} {n}" for m, n in s["tribute"].items()) or "-"
+            centers = "funds table" if s["first_year"] else str(sum(s["centers"].values()))
+            rows.append(f"| {s['power']} | {s['before']} | {centers} | {tribute} | {s['income']} | {s['after']} |")
+        out.append(("Treasuries", "\n".join(rows)))
+    fresh = [e for e in after.penalties if e["phase"] == record.get("phase")]
+    if fresh:
+        out.append(("Penalties", _items([f"**{e['power']}** {e['vps']} VPs for dislodging {e['minor']}'s unit in "
+                                         f"{e['province']}: {e['why']}" for e in fresh])))
+    return out

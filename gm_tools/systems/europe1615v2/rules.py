@@ -1,0 +1,81 @@
+"""Europe 1615 (version 2): the adjudicator's hooks. The adjudicator is the standard one.
+
+Rulebook: ``001_6f4a9c76b6e5774a.txt``; quoted sections are its words.
+
+- :meth:`may_move`, :meth:`may_support_into` - ports: 'Fleets can only move into or support a
+  move into a coastal province that has a port (anchor). Fleets are allowed to convoy armies to
+  any coastal province whether or not a port is present', and the fleet orders the text bans
+  'based on the location of the port ... also not legal in reverse'. A support to hold is
+  refused too: the 2000 rulebook lets a unit support only where it could move;
+- :meth:`on_dislodged` - 'Units of minor states that are dislodged are immediately disbanded';
+- :meth:`build_sites` - 'Players may build new units on any owned and unoccupied center with
+  restrictions explained in section 3' (no builds in a center in REVOLT against the owner's
+  confession);
+- :meth:`play_phase` - the Political and Religious Influence Phase and the Taxation/Revenue
+  Phase (:mod:`.phases`); :meth:`after_phase` - the occupations' consequences (:mod:`.occupation`).
+"""
+
+from __future__ import annotations
+
+from gm_tools.engine.model import FLEET, Position, Unit
+from gm_tools.engine.rules import Rules
+from gm_tools.engine.variant import Variant
+from gm_tools.systems.europe1615v2.setup import setup_of
+
+
+def _port_refusal(variant: Variant, unit: Unit, province: str, verb: str) -> str | None:
+    if unit.kind != FLEET:
+        return None
+    setup = setup_of(variant)
+    if frozenset((unit.province, province)) in setup.fleet_bans:
+        return (f"F {unit.province} cannot {verb} {province}: 'Certain orders on fleets are deemed illegal based on "
+                f"the location of the port' (F({unit.province})-{province}, 'also not legal in reverse')")
+    prov = variant.provinces.get(province)
+    if prov is not None and prov.type == "coast" and province not in setup.ports:
+        return (f"F {unit.province} cannot {verb} {province}: it has no port ('Fleets can only move into or "
+                "support a move into a coastal province that has a port')")
+    return None
+
+
+class Europe1615v2Rules(Rules):
+    name = "europe1615v2"
+
+    def may_move(self, variant: Variant, position: Position, unit: Unit, dest: str) -> str | None:
+        return _port_refusal(variant, unit, dest, "move to")
+
+    def may_support_into(self, variant: Variant, position: Position, supporter: Unit, province: str) -> str | None:
+        return _port_refusal(variant, supporter, province, "support into")
+
+    def on_dislodged(self, variant: Variant, position: Position, unit: Unit) -> Unit | None:
+        return None if unit.power in setup_of(variant).minors else unit
+
+    def build_sites(self, variant: Variant, position: Position, power: str) -> set[str]:
+        from gm_tools.systems.europe1615v2.occupation import revolts
+        from gm_tools.systems.europe1615v2.politics import CONTROLLED, statuses
+        from gm_tools.systems.europe1615v2.state import state_of
+
+        setup = setup_of(variant)
+        if power not in setup.powers:
+            return set()
+        table = statuses(setup, state_of(position))
+        barred = {c for c in revolts(setup, table, position.centers)
+                  if table[setup.minor_of(c)].religious == CONTROLLED}
+        return {c for c, o in position.centers.items() if o == power and c not in barred}
+
+    def play_phase(self, variant: Variant, position: Position, orders: list, inputs: dict):
+        from gm_tools.systems.europe1615v2 import phases
+
+        return phases.play(variant, position, inputs)
+
+    def after_phase(self, variant: Variant, before: Position, after: Position, seed: str):
+        from gm_tools.systems.europe1615v2.phases import settle
+
+        return settle(variant, before, after, seed)
+
+    def province_style(self, variant: Variant, position: Position, code: str):
+        from gm_tools.systems.europe1615v2.mapstyle import province_style
+
+        return province_style(variant, position, code)
+
+
+RULES = Europe1615v2Rules()

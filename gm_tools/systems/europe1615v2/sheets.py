@@ -1,0 +1,176 @@
+"""Europe 1615 (version 2)'s sheets: the INF placements and diplomatic attacks the GM types
+for the Political and Religious Influence Phase, and the computed Influence Tracker, Home
+Boxes, Treasury and Penalties written back after every phase.
+
+Rulebook: ``001_6f4a9c76b6e5774a.txt``, '3 POLITICAL AND RELIGIOUS INFLUENCE PHASE' ('The GM
+then publishes the distribution of INFs'; 'Each player submits an order to perform a diplomatic
+attack, which indicates the name of minor state and the target of the attack'). Plain data
+only; openpyxl stays in :mod:`gm_tools.edges.workbook`. Every entry is checked by the rules
+themselves (:mod:`.politics`), so an entry the rules would refuse is a problem naming its cell
+and nothing is written.
+
+Inputs (stored in the history record's ``extra["europe1615v2"]``): ``{"placements": [{power,
+infs, where}], "attacks": [{power, choice, where, target}]}``; ``where`` is a minor state's code
+or a power's code for its home box.
+"""
+
+from __future__ import annotations
+
+from gm_tools.engine.hooks import CHOICE, INTEGER, Column, InputRow, SheetHooks, Table
+from gm_tools.engine.model import Position
+from gm_tools.engine.phase import parse_phase
+from gm_tools.engine.variant import Variant
+from gm_tools.errors import Problem
+from gm_tools.systems.europe1615v2 import politics
+from gm_tools.systems.europe1615v2.calendar import INFLUENCE, phase_role
+from gm_tools.systems.europe1615v2.phases import attacks_enabled
+from gm_tools.systems.europe1615v2.setup import Setup, setup_of
+from gm_tools.systems.europe1615v2.state import state_of
+
+PLACEMENTS = "INF Placements"
+ATTACKS = "Diplomatic Attacks"
+TRACKER = "Influence Tracker"
+BOXES = "Home Boxes"
+TREASURY = "Treasury"
+PENALTIES = "Penalties"
+BLANK_ROWS = 40
+
+
+def _problem(ref: str, found: str, expected: str) -> Problem:
+    sheet, cell = ref.split("!")
+    return Problem(sheet, cell, found, expected)
+
+
+def where_of(setup: Setup, variant: Variant, text: str) -> str | None:
+    """A minor state's code, or a power's code for its home box, from what the GM typed
+    (a code or a name, any case); None if it is neither."""
+    word = text.strip().upper().removesuffix(" HOME BOX").strip()
+    if word in setup.minors or word in setup.powers:
+        return word
+    for code in setup.powers:
+        if variant.powers[code].name.upper() == word:
+            return code
+    for code, minor in setup.minors.items():
+        if minor.name.upper() == word:
+            return code
+    return None
+
+
+class Europe1615v2Hooks(SheetHooks):
+    name = "europe1615v2"
+
+    def input_sheets(self, variant: Variant, position: Position) -> list[Table]:
+        if phase_role(variant, position.phase) != INFLUENCE:
+            return []
+        setup = setup_of(variant)
+        power = Column("Power", CHOICE, setup.powers, editable=True, width=14)
+        sheets = [Table(PLACEMENTS, (power, Column("INFs", INTEGER, editable=True, width=8),
+                                     Column("Minor state or home box", editable=True, width=24)),
+                        blank_rows=BLANK_ROWS)]
+        if attacks_enabled(variant):
+            sheets.append(Table(ATTACKS, (power, Column("Order", INTEGER, editable=True, width=8),
+                                          Column("Minor state or home box", editable=True, width=24),
+                                          Column("Target", CHOICE, setup.powers, editable=True, width=14)),
+                                blank_rows=sum(1 + setup.alternates(p) for p in setup.powers)))
+        return sheets
+
+    def check_inputs(self, variant: Variant, position: Position, rows: dict[str, list[InputRow]]):
+        if phase_role(variant, position.phase) != INFLUENCE:
+            return {}, []
+        setup = setup_of(variant)
+        year = parse_phase(position.phase).year
+        problems: list[Problem] = []
+        placements, cells = [], []
+        for row in rows.get(PLACEMENTS, []):
+            power, infs, text = (row.values.get(k) for k in ("Power", "INFs", "Minor state or home box"))
+            missing = next((k for k, v in (("Power", power), ("INFs", infs), ("Minor state or home box", text))
+                            if v in (None, "")), None)
+            if missing:
+                problems.append(_problem(row.cells[missing], "nothing", f"a {missing} on a placement row"))
+                continue
+            where = where_of(setup, variant, str(text))
+            if where is None:
+                problems.append(_problem(row.cells["Minor state or home box"], repr(text),
+                                         "a pliant minor state's code (SAX) or another power's home box (FRANCE)"))
+                continue
+            placements.append(politics.Placement(power, int(infs), where))
+            cells.append(row.cells)
+        received = politics.receive(setup, state_of(position), year, position.centers)
+        for i, why in sorted(politics.check_placements(setup, received, placements).items()):
+            column = "INFs" if "INFs in all" in why or "expected 1 or more" in why else "Minor state or home box"
+            problems.append(_problem(cells[i][column], repr(f"{placements[i].infs}: {placements[i].where}"),
+                                     f"a placement the rules allow: {why}"))
+        attacks, attack_cells = [], []
+        for row in rows.get(ATTACKS, []):
+            power, choice, text, target = (row.values.get(k) for k in ("Power", "Order", "Minor state or home box",
+                                                                       "Target"))
+            missing = next((k for k, v in (("Power", power), ("Minor state or home box", text), ("Target", target))
+                            if v in (None, "")), None)
+            if missing:
+                problems.append(_problem(row.cells[missing], "nothing", f"a {missing} on an attack row"))
+                continue
+            where = where_of(setup, variant, str(text))
+            if where is None:
+                problems.append(_problem(row.cells["Minor state or home box"], repr(text),
+                                         "a pliant minor state's code or a power's home box"))
+                continue
+            attacks.append(politics.Attack(power, where, target, int(choice or 0)))
+            attack_cells.append(row.cells)
+        if not problems:
+            placed = politics.place(setup, received, placements)
+            for i, why in sorted(politics.check_attacks(setup, placed, attacks, year, attacks_enabled(variant)).items()):
+                a = attacks[i]
+                problems.append(_problem(attack_cells[i]["Minor state or home box"],
+                                         repr(f"{a.where} > {a.target} (order {a.choice})"),
+                                         f"an attack the rules allow: {why}"))
+        inputs = {"placements": [{"power": p.power, "infs": p.infs, "where": p.where} for p in placements],
+                  "attacks": [{"power": a.power, "choice": a.choice, "where": a.where, "target": a.target}
+                              for a in attacks]}
+        return inputs, problems
+
+    def output_sheets(self, variant: Variant, position: Position) -> list[Table]:
+        from gm_tools.systems.europe1615v2.occupation import revolts
+
+        setup, state = setup_of(variant), state_of(position)
+        table = politics.statuses(setup, state)
+        powers = setup.powers
+        tracker = Table(TRACKER, (Column("Minor state", width=12), Column("Name", width=22),
+                                  Column("Political", width=22), Column("Religious", width=24))
+                        + tuple(Column(variant.powers[p].name, INTEGER, width=10) for p in powers)
+                        + (Column("Total", INTEGER, width=7), Column("Dominion", width=12),
+                           Column("Contested by", width=12), Column("Revolt", width=40)))
+        revolting = {setup.minor_of(c): f"{c}: {why}" for c, why in revolts(setup, table, position.centers).items()}
+        for code, status in table.items():
+            infs = state.influence.get(code, {})
+            tracker.rows.append([code, setup.minors[code].name, status.describe().split("; ")[0],
+                                 status.describe().split("; ")[1]] + [infs.get(p) or None for p in powers]
+                                + [status.total, state.dominion.get(code), state.contested.get(code), revolting.get(code)])
+        boxes = Table(BOXES, (Column("Home box", width=16),) + tuple(Column(variant.powers[p].name, INTEGER, width=10)
+                                                                      for p in powers)
+                      + (Column("Immune from the box's power", width=28),))
+        for owner in powers:
+            box = state.boxes.get(owner, {})
+            immune = [p for p in powers if p != owner and politics.immune(setup, state, p, owner)]
+            boxes.rows.append([variant.powers[owner].name] + [box.get(p) or None for p in powers]
+                              + [", ".join(immune) or None])
+        year = parse_phase(position.phase).year
+        next_infs = politics.yearly_infs(setup, year + (0 if phase_role(variant, position.phase) == INFLUENCE else 1),
+                                         position.centers)
+        treasury = Table(TREASURY, (Column("Power", width=16), Column("Treasury", INTEGER, width=10),
+                                    Column("INFs due next phase of influence", INTEGER, width=30),
+                                    Column("VP penalties", INTEGER, width=12)))
+        for p in powers:
+            treasury.rows.append([variant.powers[p].name, state.treasury.get(p), next_infs.get(p),
+                                  sum(e["vps"] for e in state.penalties if e["power"] == p)])
+        penalties = Table(PENALTIES, (Column("Phase", width=10), Column("Power", width=12), Column("Minor", width=8),
+                                      Column("VPs", INTEGER, width=6), Column("Rule", width=70)),
+                          rows=[[e["phase"], e["power"], e["minor"], e["vps"], e["why"]] for e in state.penalties])
+        return [tracker, boxes, treasury, penalties]
+
+    def report_sections(self, variant: Variant, record: dict) -> list[tuple[str, str]]:
+        from gm_tools.systems.europe1615v2.report import sections
+
+        return sections(variant, record)
+
+
+HOOKS = Europe1615v2Hooks()

@@ -1,0 +1,95 @@
+"""What a Europe 1615 (version 2) game carries from phase to phase beyond units and centers:
+a typed state, stored as plain JSON under ``Position.extra["europe1615v2"]``.
+
+Statuses are never stored: they are worked out from the INFs whenever asked
+(:mod:`.politics`), so they cannot drift from them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Mapping
+
+from gm_tools.engine.model import Position
+from gm_tools.engine.positions import system_state, with_system_state
+
+KEY = "europe1615v2"
+"""The key of this state in ``Position.extra``."""
+
+
+def _table(data: Mapping) -> dict[str, dict[str, int]]:
+    return {k: {p: int(n) for p, n in sorted(row.items()) if int(n) > 0}
+            for k, row in sorted(data.items()) if any(int(n) > 0 for n in row.values())}
+
+
+@dataclass
+class State:
+    """The INFs, the treasuries and what the occupations left."""
+
+    influence: dict[str, dict[str, int]] = field(default_factory=dict)
+    """Minor state -> power -> INFs placed there ('Points accumulate each year and change with
+    the results of the diplomatic attacks'; 'those points already deployed cannot be moved')."""
+    boxes: dict[str, dict[str, int]] = field(default_factory=dict)
+    """Home box (a power's code) -> power -> INFs in it: the owner's own INFs kept for later
+    years ('Any unused INFs are placed in the power's home box for later use') and other
+    powers' INFs placed there ('a power may place INFs in another power's home box')."""
+    treasury: dict[str, int] = field(default_factory=dict)
+    """Power -> its funds ('it sets the size of the treasury and activities throughout the year')."""
+    dominion: dict[str, str] = field(default_factory=dict)
+    """Minor -> the power whose DOMINION it is ('the owning power is exclusively allowed to
+    place INFs in the state')."""
+    contested: dict[str, str] = field(default_factory=dict)
+    """Minor -> the power occupying it against the power it is ALIGNED with (CONTESTED)."""
+    penalties: list[dict] = field(default_factory=list)
+    """VPs lost, one entry each: ``{"phase", "power", "minor", "vps", "why"}`` ('Penalties are
+    cumulative')."""
+    seed: str = ""
+    """The game's seed, kept at the first phase: the dice of the diplomatic attacks are thrown
+    from it, so a phase replays the same rolls."""
+
+    def box(self, owner: str) -> dict[str, int]:
+        return dict(self.boxes.get(owner, {}))
+
+    def reserve(self, power: str) -> int:
+        """INFs the power keeps in its own home box, free to place."""
+        return self.boxes.get(power, {}).get(power, 0)
+
+    def at(self, where: str) -> dict[str, int]:
+        """INFs by power in a minor state or a home box (minor and power codes never clash)."""
+        return dict(self.boxes.get(where) or self.influence.get(where) or {})
+
+    def to_json(self) -> dict:
+        return {
+            "influence": _table(self.influence),
+            "boxes": _table(self.boxes),
+            "treasury": dict(sorted(self.treasury.items())),
+            **({"dominion": dict(sorted(self.dominion.items()))} if self.dominion else {}),
+            **({"contested": dict(sorted(self.contested.items()))} if self.contested else {}),
+            **({"penalties": list(self.penalties)} if self.penalties else {}),
+            **({"seed": self.seed} if self.seed else {}),
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping) -> "State":
+        return cls(
+            influence=_table(data.get("influence", {})),
+            boxes=_table(data.get("boxes", {})),
+            treasury={p: int(n) for p, n in data.get("treasury", {}).items()},
+            dominion={m: str(p) for m, p in data.get("dominion", {}).items()},
+            contested={m: str(p) for m, p in data.get("contested", {}).items()},
+            penalties=[dict(e) for e in data.get("penalties", ())],
+            seed=str(data.get("seed", "")),
+        )
+
+    def copy(self) -> "State":
+        return State.from_json(self.to_json())
+
+
+def state_of(position: Position) -> State:
+    """The game's state at ``position`` (an empty one before the system first writes it)."""
+    return State.from_json(system_state(position, KEY))
+
+
+def with_state(position: Position, state: State) -> Position:
+    """A copy of ``position`` carrying ``state``."""
+    return with_system_state(position, KEY, state.to_json())

@@ -1,0 +1,136 @@
+"""Europe 1615 (version 2): taxation and the consequences of occupying a minor state (issue 13
+items 6 and 7).
+
+Rulebook: ``001_6f4a9c76b6e5774a.txt``, '5 TAXATION/REVENUE PHASE', 'Benefits of the Political
+and Religious Status of the Minor States', 'Penalties Concerning Political Status of Minor
+States', 'Penalties Concerning Religious Status of Minor States', 'Consequences Of When A Major
+Power Attacks And Occupies A Minor State', '7 OWNERSHIP/BUILD/ADJUSTMENT PHASE' and '8 VICTORY
+POINTS ADJUSTMENT'.
+"""
+
+from __future__ import annotations
+
+from gm_tools.edges.variants import load_variant
+from gm_tools.engine.model import ARMY, Position, Unit
+from gm_tools.systems.europe1615v2 import occupation, politics, taxation
+from gm_tools.systems.europe1615v2.setup import setup_of
+from gm_tools.systems.europe1615v2.state import State
+
+VARIANT = load_variant("europe1615v2")
+SETUP = setup_of(VARIANT)
+START = dict(VARIANT.start_centers)
+
+
+def table(influence):
+    return politics.statuses(SETUP, State(influence=influence))
+
+
+def test_first_year_funds_plus_the_tribute_of_aligned_minors():
+    """'At the start of the first year each power begins with the following funds. Note:
+    Initial funds may be modified by the results of the political and religious influence
+    phase': an ALIGNED power collects '1/3 of the supply points provided by the minor state'."""
+    s = State(influence={"SAX": {"AUSTRIA": 12}})
+    out = taxation.revenue(SETUP, s, table(s.influence), START, first_year=True)
+    assert SETUP.values["SAX"] == 9
+    assert out["AUSTRIA"].tribute == {"SAX": 3}
+    assert out["AUSTRIA"].after == SETUP.funds["AUSTRIA"] + 3
+    assert out["FRANCE"].after == SETUP.funds["FRANCE"]
+
+
+def test_later_years_add_each_centers_supply_points():
+    """'This value is the supply points provided by the center. Basically, each supply point is
+    equivalent to 1 point of currency to determine funds acquired during the tax/revenue phase'."""
+    s = State(treasury={p: 10 for p in SETUP.powers})
+    out = taxation.revenue(SETUP, s, table({}), START, first_year=False)
+    france = sum(v for c, v in SETUP.values.items() if START.get(c) == "FRANCE")
+    assert out["FRANCE"].after == 10 + france and out["FRANCE"].income == france
+
+
+def test_revolt_aligned_elsewhere_yields_a_third_and_dominion_ends_anothers_tribute():
+    """'If the minor state is ALIGNED with another power, the supply center output is reduced to
+    1/3 its normal production of supply points until the status can be changed to NEUTRAL';
+    'Any other power that has a major stake of INFs in the minor state loses the benefit of
+    collecting supply points from the state during the taxation/revenue phase'."""
+    centers = dict(START, SAX="DENMARK")
+    s = State(influence={"SAX": {"AUSTRIA": 12}}, treasury={p: 0 for p in SETUP.powers}, dominion={"SAX": "DENMARK"})
+    out = taxation.revenue(SETUP, s, table(s.influence), centers, first_year=False)
+    assert out["DENMARK"].centers["SAX"] == 3            # 9 / 3
+    assert "SAX" not in out["AUSTRIA"].tribute
+    assert occupation.revolts(SETUP, table(s.influence), centers) == {
+        "SAX": "Catholic CONTROLLED: DENMARK cannot build there; ALIGNED with AUSTRIA: a third of its supply points"}
+
+
+def position(units: dict[str, tuple[str, str]], phase="S1616M", centers=None) -> Position:
+    return Position(phase=phase, units={p: Unit(o, k, p) for p, (k, o) in units.items()},
+                    centers=dict(centers or START))
+
+
+def test_penalties_are_cumulative_and_only_for_a_dislodged_minor_unit():
+    """'If the political status is NEUTRAL, any major power that attacks and occupies the state
+    will suffer a penalty of -5 VPs'; 'If the religious status is CONTROLLED, any major power with
+    the same religion ... -9 VPs'; 'Penalties are cumulative. Also, the meaning of "attack and
+    occupy" is that the major power SUCCESSFULLY attacks and dislodges the minor state's unit'."""
+    before = position({"SAX": (ARMY, "SAX"), "BOH": (ARMY, "AUSTRIA")})
+    after = position({"SAX": (ARMY, "AUSTRIA")})
+    opened = table({"SAX": {"AUSTRIA": 9, "FRANCE": 4, "DENMARK": 4}})   # NEUTRAL, Catholic CONTROLLED
+    assert (opened["SAX"].political, opened["SAX"].confession) == (politics.NEUTRAL, "catholic")
+    s = occupation.occupy(SETUP, State(), opened, before, after, "S1616M")
+    assert sorted(e["vps"] for e in s.penalties) == [-9, -5]
+    assert all(e["power"] == "AUSTRIA" for e in s.penalties)
+    # no unit dislodged: no penalty ('the penalties described above do not apply to SWI, LOR, and POS')
+    moved = occupation.occupy(SETUP, State(), opened, position({"BOH": (ARMY, "AUSTRIA")}),
+                              position({"SAX": (ARMY, "AUSTRIA")}), "S1616M")
+    assert moved.penalties == []
+
+
+def test_aligned_power_penalty_and_contested_mark():
+    """'If the political status is ALIGNED, the major power (to which the minor state is aligned
+    to) that attacks and occupies the state will suffer a penalty of -15 VPs'; 'If a major power
+    holds political control over a minor state (minor state is ALIGNED) and an opposing power
+    attacks and occupies the minor state before a build phase, the minor state is then marked as
+    CONTESTED'."""
+    opened = table({"SAX": {"AUSTRIA": 9}})
+    before = position({"SAX": (ARMY, "SAX")})
+    own = occupation.occupy(SETUP, State(), opened, before, position({"SAX": (ARMY, "AUSTRIA")}), "S1616M")
+    assert [e["vps"] for e in own.penalties] == [-15] and own.contested == {}
+    other = occupation.occupy(SETUP, State(), opened, before, position({"SAX": (ARMY, "DENMARK")}), "S1616M")
+    assert other.penalties == [] and other.contested == {"SAX": "DENMARK"}
+    retaken = occupation.settle_contested(SETUP, other, position({"SAX": (ARMY, "AUSTRIA")}))
+    assert retaken.contested == {}
+
+
+def test_catholic_power_dislodging_a_papal_unit():
+    """'Penalties associated with Catholic powers: Catholic power attacks/dislodges unit in a
+    Papal state= -19.'"""
+    before = position({"ROM": (ARMY, "PAP")})
+    s = occupation.occupy(SETUP, State(), table({}), before, position({"ROM": (ARMY, "SPAIN")}), "F1616M")
+    assert [e["vps"] for e in s.penalties] == [-19]
+    s = occupation.occupy(SETUP, State(), table({}), before, position({"ROM": (ARMY, "ENGLAND")}), "F1616M")
+    assert s.penalties == []
+
+
+def test_dominion_of_the_first_occupier_and_minor_units_rebuilt():
+    """'If a major power attacks and occupies a minor state, and this is the first occurrence of
+    occupation by a major power with change in ownership at the build phase, ... The minor state
+    is now considered the DOMINION of the occupying power'; 'If a supply center of a minor state
+    is unoccupied and has yet to change ownership, a new unit is built ... contingent on the fact
+    that the minor state is not the DOMINION of a major power'."""
+    centers = dict(START, SAX="AUSTRIA")
+    s = occupation.dominions(SETUP, State(), centers)
+    assert s.dominion == {"SAX": "AUSTRIA"}
+    empty = position({}, phase="P1617I", centers=centers)
+    rebuilt = {u.province for u in occupation.rebuild_minor_units(SETUP, s, empty)}
+    assert "SAX" not in rebuilt and "BRA" in rebuilt and "ROM" in rebuilt and "MAR" in rebuilt
+
+
+def test_no_builds_in_a_center_controlled_by_the_other_faith():
+    """'If an opposing religion has control of the minor state, the major power that now owns the
+    minor state will be unable to build on the site until the religious status is changed to
+    DUALITY.'"""
+    from gm_tools.engine.rules import rules_for
+    from gm_tools.systems.europe1615v2.state import with_state
+
+    centers = dict(START, SAX="AUSTRIA", BRA="AUSTRIA")
+    p = with_state(Position("W1616A", {}, centers), State(influence={"SAX": {"ENGLAND": 12}}))
+    sites = rules_for(VARIANT).build_sites(VARIANT, p, "AUSTRIA")
+    assert "SAX" not in sites and "BRA" in sites and "VIE" in sites
