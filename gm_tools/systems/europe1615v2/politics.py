@@ -259,8 +259,9 @@ def describe_attack(entry: dict) -> str:
     head = f"{entry['power']} attacks {entry['target']} in {entry['where']}"
     if not entry["performed"]:
         return f"{head} (order {entry['choice']}): not performed, {entry['why']}"
-    odds = f"{entry['attacker']} against {entry['defender']} INFs, column {entry['column']}"
-    roll = f"roll {entry['roll']}: {entry['result']}" if entry["roll"] is not None else "no roll, 5 to 1 or better"
+    odds = f"{entry['attacker']} against {entry['defender']} INFs"
+    roll = (f"column {entry['column']}, roll {entry['roll']}: {entry['result']}" if entry["roll"] is not None
+            else "5 to 1 or better, no roll")
     return (f"{head}: {odds}, {roll}; {entry['power']} loses {entry['attacker_loss']}, "
             f"{entry['target']} loses {entry['defender_loss']}")
 

@@ -1,0 +1,209 @@
+"""The Europe 1615 (version 2) demo game played through real workbooks, 1615 into 1616: each
+phase's mail typed into the workbook's sheets and processed by `turn`, as a GM does
+(``sheets/demo-europe1615v2.toml``); and bad entries reported by cell with nothing written.
+Each test names the rule the game reaches there.
+
+Rulebook: ``001_6f4a9c76b6e5774a.txt`` (Europe 1615: Prelude to War, version 2).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import re
+from html import unescape
+
+import openpyxl
+import pytest
+
+from gm_tools.app.turn import new_game, replay, run_turn
+from gm_tools.edges.game import game_paths
+from gm_tools.edges.workbook_fill import set_cells
+from gm_tools.errors import WorkbookError
+from gm_tools.publish.site import build_site
+from gm_tools.systems.europe1615v2.sheets import ATTACKS, BOXES, PLACEMENTS, TRACKER, TREASURY
+
+from demos import played
+
+GAME = "europe1615v2-demo"
+
+
+@pytest.fixture(scope="module")
+def game(tmp_path_factory):
+    root = tmp_path_factory.mktemp("e1615v2")
+    return root, {r["phase"]: r for r in played(root, "europe1615v2").history}
+
+
+def _state(record: dict, key: str = "after") -> dict:
+    return record[key]["extra"]["europe1615v2"]
+
+
+def test_the_year_runs_through_its_phases(game):
+    """'Each game year is divided in to the following 6 phases: 1- Political and Religious
+    Influence Phase 2- Taxation/Revenue Phase ... 3- Spring ... 4- Summer ... 5- Fall Movement
+    and Retreat Phase 6- Winter Ownership/Build/Adjustment Phase' (retreat phases with no
+    dislodged unit are skipped)."""
+    _, records = game
+    assert list(records) == ["P1615I", "T1615T", "S1615M", "U1615M", "F1615M", "W1615A", "P1616I", "T1616T"]
+
+
+def test_first_year_placements_home_boxes_and_statuses(game):
+    """'Any unused INFs are placed in the power's home box for later use ... a power may place
+    INFs in another power's home box'; 'The GM then publishes the distribution of INFs'; Lorraine
+    (France 6, Spain 6) is NEUTRAL and Catholic CONTROLLED, with no power holding 2/3."""
+    _, records = game
+    state = _state(records["P1615I"])
+    assert state["boxes"]["ENGLAND"] == {"FRANCE": 5}
+    assert state["boxes"]["FRANCE"] == {"FRANCE": 6}
+    lor = records["P1615I"]["extra"]["outcome"]["influence"]["statuses"]["LOR"]
+    assert (lor["political"], lor["religious"], lor["confession"]) == ("NEUTRAL", "CONTROLLED", "catholic")
+    assert records["P1615I"]["extra"]["outcome"]["influence"]["attacks"] == []
+
+
+def test_first_taxation_is_the_funds_table_plus_tribute(game):
+    """'At the start of the first year each power begins with the following funds. Note: Initial
+    funds may be modified by the results of the political and religious influence phase'."""
+    _, records = game
+    statements = {s["power"]: s for s in records["T1615T"]["extra"]["outcome"]["taxation"]["statements"]}
+    assert statements["SPAIN"]["tribute"] == {"DUT": 3}
+    assert statements["SPAIN"]["after"] == 63 + 3
+    assert _state(records["T1615T"])["treasury"]["SPAIN"] == 66
+    later = {s["power"]: s for s in records["T1616T"]["extra"]["outcome"]["taxation"]["statements"]}
+    assert later["FRANCE"]["income"] == 66 and later["FRANCE"]["after"] == 132
+
+
+def test_occupations_contested_dominion_and_the_penalty(game):
+    """Austria dislodges Saxony's army (ALIGNED with Denmark/Sweden: CONTESTED, and Austria's
+    DOMINION once it owns the center at the build phase) and Bosnia's (ALIGNED with Austria
+    itself: 'the major power (to which the minor state is aligned to) that attacks and occupies
+    the state will suffer a penalty of -15 VPs')."""
+    _, records = game
+    summer = _state(records["U1615M"])
+    assert summer["contested"] == {"SAX": "AUSTRIA"}
+    assert [(p["power"], p["minor"], p["vps"]) for p in summer["penalties"]] == [("AUSTRIA", "BOS", -15)]
+    fall = _state(records["F1615M"])
+    assert fall["dominion"] == {"BOS": "AUSTRIA", "SAX": "AUSTRIA"} and "contested" not in fall
+    assert "SAX" in records["F1615M"]["after"]["centers"]["AUSTRIA"]
+
+
+def test_builds_in_1615(game):
+    """'If no supply centers have been lost or gained by the build phase of 1615 then the
+    following powers have the entitled number of builds: England = 1 ... France = 3, Spain = 2';
+    Austria, with Saxony and Bosnia gained, builds 3."""
+    _, records = game
+    built = {}
+    for r in records["W1615A"]["results"]:
+        if r["result"] == "succeeds":
+            built[r["power"]] = built.get(r["power"], 0) + 1
+    assert built == {"AUSTRIA": 3, "FRANCE": 3, "SPAIN": 2, "ENGLAND": 1}
+
+
+def test_1616_attacks_national_order_alternate_immunity_and_dice(game):
+    """'The national order of attacks is as follows: Spain, France, England, Denmark/Sweden, and
+    Austria'; at 5 to 1 'no roll is performed, and defending INFs are removed'; France's
+    alternate is used because 'the first ordered attack is unable to be performed due to lost
+    INFs from a Spanish attack'; England attacks the French INFs in its own home box to 'reduce
+    the number of INFs of the opposing power to less than 5'; the rolls are 3d6 from the seed."""
+    _, records = game
+    attacks = records["P1616I"]["extra"]["outcome"]["influence"]["attacks"]
+    assert [(a["power"], a["choice"], a["performed"]) for a in attacks] == [
+        ("SPAIN", 0, True), ("FRANCE", 0, False), ("FRANCE", 1, True), ("ENGLAND", 0, True), ("DENMARK", 0, True)]
+    assert attacks[0]["roll"] is None and attacks[0]["defender_loss"] == 6
+    assert all(3 <= a["roll"] <= 18 for a in attacks[2:])
+    england = attacks[3]
+    assert england["where"] == "ENGLAND" and england["column"] == "2:1"
+    after = _state(records["P1616I"])
+    assert after["boxes"]["ENGLAND"]["FRANCE"] == 5 - england["defender_loss"]
+    assert records["P1616I"]["extra"]["outcome"]["influence"]["year_infs"]["AUSTRIA"] == 14 + 6
+
+
+def test_sheets_written_back_and_the_page_published(game, tmp_path):
+    """The Influence Tracker, Home Boxes and Treasury are written back after every phase; the
+    phase page publishes the placements, the attacks with their rolls and both statuses."""
+    root, records = game
+    wb = openpyxl.load_workbook(io.BytesIO(game_paths(GAME, root).workbook.read_bytes()))
+    tracker = {r[0]: r for r in wb[TRACKER].iter_rows(min_row=2, values_only=True)}
+    assert tracker["LOR"][2] == "ALIGNED with SPAIN" and tracker["LOR"][3] == "Catholic CONTROLLED"
+    assert tracker["SAX"][-3] == "AUSTRIA"     # Dominion
+    treasury = {r[0]: r for r in wb[TREASURY].iter_rows(min_row=2, values_only=True)}
+    assert treasury["Spain"][1] == _state(records["T1616T"])["treasury"]["SPAIN"]
+    assert treasury["Austria"][3] == -15
+    boxes = {r[0]: r for r in wb[BOXES].iter_rows(min_row=2, values_only=True)}
+    assert boxes["Austria"][1] == 13
+    build_site(root, tmp_path / "site")
+    page = (tmp_path / "site" / "games" / GAME / "P1616I.html").read_text(encoding="utf-8")
+    text = unescape(re.sub(r"<[^>]+>", " ", re.sub(r"<svg.*?</svg>", "", page, flags=re.S)))
+    assert "SPAIN attacks FRANCE in LOR" in text and "no roll" in text
+    assert re.search(r"DENMARK attacks AUSTRIA in SAX: .*roll \d+", text)
+    assert "Catholic" in text or "CONTROLLED (catholic)" in text
+
+
+def test_replay_gives_the_same_bytes(game):
+    root, _ = game
+    assert replay(GAME, root) == []
+
+
+@pytest.fixture
+def political(tmp_path):
+    new_game("europe1615v2", "g", root=tmp_path, seed=7, created="2000-01-01T00:00:00Z")
+    return game_paths("g", tmp_path)
+
+
+def _files(paths) -> dict[str, str]:
+    return {str(p): hashlib.sha256(p.read_bytes()).hexdigest() for p in sorted(paths.root.rglob("*")) if p.is_file()}
+
+
+def test_bad_entries_name_their_cells_and_nothing_is_written(political):
+    """Every entry is checked: a Barbary State ('cannot be influenced'), more INFs than the home
+    box holds, an unknown place, an attack in 1615 ('Diplomatic attacks commence in the second
+    year (1616)')."""
+    data = set_cells(political.workbook.read_bytes(), {
+        f"{PLACEMENTS}!A2": "SPAIN", f"{PLACEMENTS}!B2": 5, f"{PLACEMENTS}!C2": "TUN",
+        f"{PLACEMENTS}!A3": "ENGLAND", f"{PLACEMENTS}!B3": 13, f"{PLACEMENTS}!C3": "IRE",
+        f"{PLACEMENTS}!A4": "FRANCE", f"{PLACEMENTS}!B4": 3, f"{PLACEMENTS}!C4": "Atlantis",
+        f"{PLACEMENTS}!A5": "FRANCE", f"{PLACEMENTS}!B5": 3, f"{PLACEMENTS}!C5": "Savoy",
+        f"{PLACEMENTS}!A6": "SPAIN", f"{PLACEMENTS}!B6": 3, f"{PLACEMENTS}!C6": "SAV",
+        f"{ATTACKS}!A2": "FRANCE", f"{ATTACKS}!B2": 0, f"{ATTACKS}!C2": "SAV", f"{ATTACKS}!D2": "SPAIN",
+    })
+    political.workbook.write_bytes(data)
+    before = _files(political)
+    with pytest.raises(WorkbookError) as caught:
+        run_turn("g", root=political.root, site_dir=None)
+    text = str(caught.value)
+    assert f"{PLACEMENTS}!C2" in text and "cannot be influenced" in text
+    assert f"{PLACEMENTS}!B3" in text and "has 12 in its home box" in text
+    assert f"{PLACEMENTS}!C4: found 'Atlantis'" in text
+    assert f"{PLACEMENTS}!C5" not in text and f"{PLACEMENTS}!C6" not in text
+    assert _files(political) == before
+    # the placements made right, the attack is refused for the year
+    data = set_cells(political.workbook.read_bytes(), {
+        f"{PLACEMENTS}!C2": "POR", f"{PLACEMENTS}!B3": 12, f"{PLACEMENTS}!C4": "GEN"})
+    political.workbook.write_bytes(data)
+    with pytest.raises(WorkbookError) as caught:
+        run_turn("g", root=political.root, site_dir=None)
+    assert f"{ATTACKS}!C2" in str(caught.value) and "1616" in str(caught.value)
+    assert "Savoy" not in str(caught.value)
+
+
+def test_a_game_without_diplomatic_attacks_chosen_at_new_game(tmp_path):
+    """'Because this part of the game introduces a random element, the diplomatic attacks and
+    immunity are optional components and its inclusion should be decided prior to the start of
+    the game': `new-game --option diplomatic_attacks=false` records the choice in game.json and
+    the game has no Diplomatic Attacks sheet; a wrong option is refused with its name."""
+    import json
+    import subprocess
+    import sys
+
+    def run(name: str, option: str):
+        return subprocess.run([sys.executable, "-m", "gm_tools", "new-game", "payola1615", name, "--root",
+                               str(tmp_path), "--seed", "3", "--option", option], capture_output=True, text=True)
+
+    done = run("calm", "diplomatic_attacks=false")
+    assert done.returncode == 0, done.stderr
+    paths = game_paths("calm", tmp_path)
+    assert json.loads(paths.game_json.read_text())["options"] == {"diplomatic_attacks": False}
+    sheets = openpyxl.load_workbook(io.BytesIO(paths.workbook.read_bytes())).sheetnames
+    assert PLACEMENTS in sheets and ATTACKS not in sheets
+    bad = run("other", "diplomatic_atacks=false")
+    assert bad.returncode != 0 and "diplomatic_atacks" in bad.stderr and "Traceback" not in bad.stderr
+    assert not game_paths("other", tmp_path).game_json.exists()
