@@ -70,11 +70,14 @@ def _build_parser() -> argparse.ArgumentParser:
                  "game's record in sheets/NAME/. The seed drives every random draw the rules call\n"
                  "for, so a turn can be replayed.",
                  "  gm-tools new-game standard spring1901 --player ENG=Alice --player FRA=Bob\n"
-                 "  gm-tools new-game europe1619 thirty --players 12 --seed 1618")
+                 "  gm-tools new-game europe1619 thirty --players 12 --seed 1618\n"
+                 "  gm-tools new-game payola1615 calm --option diplomatic_attacks=false")
     s.add_argument("variant", help="the variant's name or alias, as `gm-tools variants` lists them")
     s.add_argument("name", help="the game's name: up to 64 letters, digits, - and _ (it names the workbook)")
     s.add_argument("--seed", type=int, help="seed for any randomness the rules need (default: random, recorded)")
     s.add_argument("--player", action="append", metavar="POWER=NAME", help="a power's player (repeatable)")
+    s.add_argument("--option", action="append", metavar="NAME=VALUE",
+                   help="a game option over the variant's [options] (repeatable), e.g. diplomatic_attacks=false")
     s.add_argument("--players", type=int, metavar="N",
                    help="number of players, for a variant with smaller setups (europe1619: 10 to 15, default 15)")
     _games_root(s)

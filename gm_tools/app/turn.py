@@ -83,12 +83,14 @@ def new_game(
     players: dict[str, str] | None = None,
     created: str | None = None,
     player_count: int | None = None,
+    options: dict | None = None,
 ) -> GamePaths:
     """Create game ``name``: its record folder and its workbook laid out for the first phase.
-    ``player_count`` picks one of the variant's smaller setups (Europe 1619: 10 to 15)."""
+    ``player_count`` picks one of the variant's smaller setups (Europe 1619: 10 to 15);
+    ``options`` are the game's choices over the variant's ``[options]`` (checked)."""
     check_game_name(name)
     loaded = _load_variant(variant_name)
-    variant = variant_for_game(loaded, player_count)
+    variant = variant_for_game(loaded, player_count, options)
     paths = game_paths(name, root)
     refuse_if_open(paths)
     if seed is None:
@@ -104,6 +106,7 @@ def new_game(
         players=players,
         created=created or datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
         player_count=player_count,
+        options=dict(options or {}),
     )
     position = start_position(variant)
     data = write_workbook(_plan(variant, hooks_for(variant), rules_for(variant), info.name, position,
@@ -159,7 +162,7 @@ class GameState:
 def load_state(name: str, root: str | os.PathLike | None = None) -> GameState:
     paths = game_paths(name, root)
     info = load_game(paths)
-    variant = variant_for_game(_load_variant(info.variant), info.player_count)
+    variant = variant_for_game(_load_variant(info.variant), info.player_count, info.options)
     history = load_history(paths, variant.calendar)
     if history:
         position = position_from_json(history[-1]["after"])
@@ -525,6 +528,13 @@ def replay(name: str, root: str | os.PathLike | None = None) -> list[str]:
 # --- the command line -------------------------------------------------------------------------
 
 
+def _option_value(text: str):
+    """``true``/``false`` as booleans, whole numbers as ints, anything else as text."""
+    if text.lower() in ("true", "false"):
+        return text.lower() == "true"
+    return int(text) if text.lstrip("-").isdigit() else text
+
+
 def cmd_new_game(args) -> int:
     players = {}
     for item in args.player or []:
@@ -532,8 +542,14 @@ def cmd_new_game(args) -> int:
         if not equals or not power.strip():
             raise GameError(f"--player {item!r}: expected POWER=NAME, e.g. --player FRANCE=Ann")
         players[power.strip().upper()] = player.strip()
+    options = {}
+    for item in args.option or []:
+        key, equals, text = item.partition("=")
+        if not equals or not key.strip():
+            raise GameError(f"--option {item!r}: expected NAME=VALUE, e.g. --option diplomatic_attacks=false")
+        options[key.strip()] = _option_value(text.strip())
     paths = new_game(args.variant, args.name, root=args.root, seed=args.seed, players=players,
-                     player_count=args.players)
+                     player_count=args.players, options=options)
     print(f"created {paths.workbook} and {paths.game_json}")
     return 0
 

@@ -177,8 +177,14 @@ class GameInfo:
     """The setup's number of players (``new-game --players``: Europe 1619's 10 to 15), or None
     for the variant's only setup. Written only when given, so older records stay as they are."""
 
+    options: dict = field(default_factory=dict)
+    """Game options chosen at ``new-game --option NAME=VALUE`` (Europe 1615 v2: play without
+    diplomatic attacks), over the variant's ``[options]``. Written only when given."""
+
     def to_json(self) -> dict:
         extra = {} if self.player_count is None else {"player_count": self.player_count}
+        if self.options:
+            extra["options"] = dict(sorted(self.options.items()))
         return extra | {
             "format": FORMAT,
             "name": self.name,
@@ -204,9 +210,16 @@ def load_game(paths: GamePaths) -> GameInfo:
             players=dict(data.get("players", {})),
             created=data.get("created", ""),
             player_count=_player_count(paths, data.get("player_count")),
+            options=_options(paths, data.get("options", {})),
         )
     except KeyError as e:
         raise GameError(f"{paths.game_json}: missing key {e.args[0]!r}") from None
+
+
+def _options(paths: GamePaths, value) -> dict:
+    if isinstance(value, dict) and all(isinstance(k, str) for k in value):
+        return dict(value)
+    raise GameError(f"{paths.game_json}: \"options\" is {value!r}, expected an object of option names and values")
 
 
 def _player_count(paths: GamePaths, value) -> int | None:

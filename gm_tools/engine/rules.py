@@ -210,10 +210,23 @@ class Rules:
         )
 
 
-def variant_for_game(variant: Variant, players: int | None) -> Variant:
+def variant_for_game(variant: Variant, players: int | None, options: dict | None = None) -> Variant:
     """The variant of a game whose game.json records ``players`` (None: the variant as loaded,
-    or its system's :meth:`Rules.default_players`)."""
+    or its system's :meth:`Rules.default_players`) and the ``options`` chosen at ``new-game``
+    (they override the variant's ``[options]``; each is checked against the options its game
+    system reads, a wrong one a ``GameError`` naming it)."""
+    from dataclasses import replace
+
     rules = rules_for(variant)
+    if options:
+        from gm_tools.engine.system import system_for
+        from gm_tools.errors import GameError
+
+        chosen = replace(variant, options={**variant.options, **options})
+        problems = [p for p in system_for(chosen).check_variant(chosen) if "[options]" in p]
+        if problems:
+            raise GameError("game option: " + "; ".join(p.replace("variant.toml [options] ", "") for p in problems))
+        variant = chosen
     if players is None:
         players = rules.default_players(variant)
     return variant if players is None else rules.for_players(variant, players)
