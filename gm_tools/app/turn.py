@@ -294,6 +294,8 @@ def adjudicate(variant: Variant, rules: Rules, hooks: SheetHooks, position: Posi
         for o in orders:
             # An order for a commanded minor's unit is in the minor's name (rules.commanded).
             orders_text.setdefault(o.power, []).append(order_text(o))
+    for power, texts in hooks.orders_from_inputs(variant, start, inputs).items():
+        orders_text.setdefault(power, []).extend(texts)
     outcome = run_phase(variant, start, orders_text, rules, inputs)
     results = sorted(
         (result_json(r) for r in outcome.results),
@@ -468,7 +470,16 @@ def _turn(state: GameState, lenient: bool, force: bool, site_dir, processed: str
     # The backup (the workbook as the GM left it), the record and the new workbook land
     # together or not at all.
     commit_turn(paths, record["phase"], data, json_text(record).encode("utf-8"), workbook)
+    _write_private_reports(state, record)
     return TurnReport(name, record["phase"], processed=True, record=record, variant=state.variant)
+
+
+def _write_private_reports(state: GameState, record: dict) -> None:
+    """What the rules give one power alone (a Payola ledger), as ``NAME/private/PHASE/POWER.txt``
+    for the GM to send; made from the record, so a lost file is made again by replaying."""
+    reports = hooks_for(state.variant).private_reports(state.variant, record)
+    for power, text in sorted(reports.items()):
+        write_atomic(state.paths.folder / "private" / record["phase"] / f"{power}.txt", text.encode("utf-8"))
 
 
 def rollback(name: str, root: str | os.PathLike | None = None,

@@ -108,6 +108,18 @@ class SheetHooks:
         Standard: none."""
         return []
 
+    def orders_from_inputs(self, variant: Variant, board: Position, inputs: dict) -> dict[str, list[str]]:
+        """Unit orders the inputs decide, beside the Orders sheet's, on the ``board`` the inputs
+        made (:meth:`apply_inputs`): owner -> order texts (a Payola phase's auction winners).
+        Standard: none."""
+        return {}
+
+    def private_reports(self, variant: Variant, record: dict) -> dict[str, str]:
+        """Texts for one power's eyes only from a processed phase's record (power -> text: a
+        Payola ledger), written beside the game's record for the GM to send, never published.
+        Standard: none."""
+        return {}
+
     def output_sheets(self, variant: Variant, position: Position) -> list[Table]:
         """Computed sheets written back for the phase starting at ``position``; protected."""
         return []

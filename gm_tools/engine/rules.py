@@ -172,6 +172,11 @@ class Rules:
         its own units."""
         return ()
 
+    def public_record(self, variant: Variant, record: dict) -> dict:
+        """A phase's record as the public site may show it: the record less what the rules
+        keep private (Europe 1615 v2's offer sheets). Standard: all of it."""
+        return record
+
     def secret_orders(self, variant: Variant) -> frozenset[str]:
         """Owners whose units every power may order, of which only the result is published,
         never who ordered what (Europe 1615's Ottomans). Standard: none."""

@@ -34,6 +34,7 @@ import hashlib
 import json
 import os
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Callable
 
@@ -48,6 +49,7 @@ from gm_tools.publish.judgetext import dislodgements, judge_text
 from gm_tools.engine.model import OrderResult, Position
 from gm_tools.engine.phase import ADJUSTMENT, MOVEMENT, RETREAT, PhaseError, parse_phase, phase_title
 from gm_tools.engine.positions import position_from_json
+from gm_tools.engine.rules import rules_for
 from gm_tools.publish.render import RenderOptions, render_svg
 from gm_tools.publish.sitecontext import GameContext, PhaseContext, Section, SiteContext, DigestMemo, KnownGame, collect, collect_game  # noqa: F401
 from gm_tools.publish.sitefiles import MANIFEST, BuildReport, Manifest, PngPainter, SiteWriter, code_key, variant_key  # noqa: F401
@@ -157,6 +159,8 @@ def write_game(env: jinja2.Environment, writer: SiteWriter, painter: PngPainter,
     has_extra = (templates / extra_template).is_file()
     phase_template = env.get_template("phase.html")
     entries = []
+    # what the rules keep private (a Payola offer sheet) never reaches the public JSON
+    public = partial(rules_for(game.variant).public_record, game.variant)
     for phase in game.phases:
         record = phase.record
         svg = phase_map_svg(game, phase, look)
@@ -169,7 +173,7 @@ def write_game(env: jinja2.Environment, writer: SiteWriter, painter: PngPainter,
             pictures.append((svg_rel, png_rel, svg))
         text = judge_text(game.variant, record)
         writer.write(f"{folder}/{phase.id}.txt", text)
-        writer.write(f"{folder}/{phase.id}.json", json_text(record))
+        writer.write(f"{folder}/{phase.id}.json", json_text(public(record)))
         view = phase_view(game, phase)
         html = phase_template.render(
             root="../../", game=summary, phase=view, record=record, variant=game.variant,
@@ -199,7 +203,7 @@ def write_game(env: jinja2.Environment, writer: SiteWriter, painter: PngPainter,
         map_phase=phase_title(game.variant.calendar, position["phase"]) if _is_phase(position["phase"]) else "",
     )
     writer.write(f"{folder}/index.html", html)
-    whole = {"format": 1, "game": game.info.to_json(), "history": [p.record for p in game.phases]}
+    whole = {"format": 1, "game": game.info.to_json(), "history": [public(p.record) for p in game.phases]}
     if game.end is not None:
         whole["end"] = game.end
         draw = summary["draw"]
