@@ -44,7 +44,8 @@ def test_the_year_runs_through_its_phases(game):
     and Retreat Phase 6- Winter Ownership/Build/Adjustment Phase' (retreat phases with no
     dislodged unit are skipped)."""
     _, records = game
-    assert list(records) == ["P1615I", "T1615T", "S1615M", "U1615M", "F1615M", "W1615A", "P1616I", "T1616T"]
+    assert list(records) == ["P1615I", "T1615T", "S1615M", "U1615M", "F1615M", "W1615A", "P1616I", "T1616T",
+                             "S1616M", "U1616M", "F1616M", "P1617I", "T1617T"]
 
 
 def test_first_year_placements_home_boxes_and_statuses(game):
@@ -70,6 +71,7 @@ def test_first_taxation_is_the_funds_table_plus_tribute(game):
     assert _state(records["T1615T"])["treasury"]["SPAIN"] == 66
     later = {s["power"]: s for s in records["T1616T"]["extra"]["outcome"]["taxation"]["statements"]}
     assert later["FRANCE"]["income"] == 66 and later["FRANCE"]["after"] == 132
+    assert later["SPAIN"]["before"] == 66 - 3      # Spain's bribe in Spring 1615 was paid
 
 
 def test_occupations_contested_dominion_and_the_penalty(game):
@@ -126,16 +128,53 @@ def test_sheets_written_back_and_the_page_published(game, tmp_path):
     assert tracker["LOR"][2] == "ALIGNED with SPAIN" and tracker["LOR"][3] == "Catholic CONTROLLED"
     assert tracker["SAX"][-3] == "AUSTRIA"     # Dominion
     treasury = {r[0]: r for r in wb[TREASURY].iter_rows(min_row=2, values_only=True)}
-    assert treasury["Spain"][1] == _state(records["T1616T"])["treasury"]["SPAIN"]
+    assert treasury["Spain"][1] == _state(records["T1617T"])["treasury"]["SPAIN"]
     assert treasury["Austria"][3] == -15
     boxes = {r[0]: r for r in wb[BOXES].iter_rows(min_row=2, values_only=True)}
-    assert boxes["Austria"][1] == 13
+    # 13 kept in 1616 and 1617's 20 (14 and 3 for each of Saxony and Bosnia), none placed yet
+    assert boxes["Austria"][1] == 13 + 20
     build_site(root, tmp_path / "site")
     page = (tmp_path / "site" / "games" / GAME / "P1616I.html").read_text(encoding="utf-8")
     text = unescape(re.sub(r"<[^>]+>", " ", re.sub(r"<svg.*?</svg>", "", page, flags=re.S)))
     assert "SPAIN attacks FRANCE in LOR" in text and "no roll" in text
     assert re.search(r"DENMARK attacks AUSTRIA in SAX: .*roll \d+", text)
     assert "Catholic" in text or "CONTROLLED (catholic)" in text
+
+
+def test_payola_movement_through_the_offers_sheet(game):
+    """'Players submit their offer sheet ... Players may not submit MOVE/ATTACK orders for foreign
+    units, as these will be ignored'; Payola: 'Add all money offered for each distinct order of
+    the unit. The highest total is the order ... Only the offers for the winning order are paid';
+    'A tie is broken by the unit owner's acceptance list' (Saxony's: 'Austria, Denmark/Sweden,
+    England, France, and Spain'); 'If a power's payments exceed its treasury, all its offers are
+    reduced by one and every unit's order is decided again'."""
+    _, records = game
+    spring = records["S1615M"]
+    results = {r["order"]: r["result"] for r in spring["results"]}
+    assert results["F BRI H"] == "succeeds" and "F BRI - BIS" not in results   # Spain's 3 beat France's 0
+    assert _state(spring)["treasury"]["SPAIN"] == _state(records["T1615T"])["treasury"]["SPAIN"] - 3
+    ignored = spring["extra"]["europe1615v2"]["ignored"]
+    assert [(o["power"], o["order"]) for o in ignored] == [("ENGLAND", "F NOR - BRI")]
+    summer = {r["order"]: r["result"] for r in records["U1615M"]["results"]}
+    assert "A SAX H" in summer and "A SAX S A BRA" not in summer          # Denmark/Sweden above England
+    overspent = _state(records["S1616M"])["treasury"]["DENMARK"]
+    before = _state(records["T1616T"])["treasury"]["DENMARK"]
+    assert before == 82 and overspent == 82 - (46 - 5) - (45 - 5)
+
+
+def test_ledgers_are_private_files_and_offers_stay_off_the_site(game, tmp_path):
+    """'a private ledger per power (its units' orders, the bribes it accepted, its offer sheet,
+    previous balance, cost, new balance), written to a file per power that the GM can send, and
+    never published on the public site'."""
+    root, _ = game
+    ledger = (game_paths(GAME, root).folder / "private" / "S1616M" / "DENMARK.txt").read_text()
+    assert "46 : A BRA H - accepted, paid 41" in ledger and "Previous balance 82, cost 81, new balance 1." in ledger
+    build_site(root, tmp_path / "site")
+    site = tmp_path / "site"
+    published = "".join(p.read_text(encoding="utf-8") for p in site.rglob("*") if p.suffix in (".json", ".html", ".txt"))
+    assert "F NOR - BRI" not in published            # England's ignored offer: private
+    assert "46 : A BRA H" not in published and "private" not in {p.name for p in site.rglob("*")}
+    assert "DENMARK 41" in published                 # the public bribe chart
 
 
 def test_replay_gives_the_same_bytes(game):

@@ -2,7 +2,10 @@
 
 In the Political and Religious Influence Phase a power's lines are INF placements
 (``9: SAX``, ``5: FRANCE`` for France's home box) and attack orders (``0: RHI > FRANCE``: the
-order's number, then the minor state or home box and the target). Lines of the other phases
+order's number, then the minor state or home box and the target). In a movement phase they are
+the power's offer sheet, ``amount : order`` ('Players submit their offer sheet as describe at
+... payolaclassic'), for the Offers sheet; in the Taxation/Revenue Phase, a power's reference
+list (``ENGLAND DENMARK FRANCE SPAIN AUSTRIA``). Lines of the other phases (retreats, builds)
 are unit orders for the Orders sheet.
 """
 
@@ -11,14 +14,21 @@ from __future__ import annotations
 import re
 
 from gm_tools.errors import UserError
-from gm_tools.systems.europe1615v2.calendar import INFLUENCE, phase_role
-from gm_tools.systems.europe1615v2.sheets import ATTACKS, PLACEMENTS
+from gm_tools.systems.europe1615v2.calendar import INFLUENCE, MOVEMENT, TAXATION, phase_role
+from gm_tools.systems.europe1615v2.setup import setup_of
+from gm_tools.systems.europe1615v2.sheets import ATTACKS, OFFERS, PLACEMENTS, REFERENCE
 
 _PLACEMENT = re.compile(r"^\s*(\d+)\s*:\s*([^>]+?)\s*$")
 _ATTACK = re.compile(r"^\s*(\d)\s*:\s*(\S+)\s*>\s*(\S+)\s*$")
 
 
 def sheet_cells(variant, phase: str, entry: dict, where: str) -> dict[str, object] | None:
+    if phase_role(variant, phase) == MOVEMENT:
+        return _offer_cells(phase, entry, where)
+    if phase_role(variant, phase) == TAXATION:
+        # the Reference Lists sheet has one row per power, in the variant's order
+        powers = setup_of(variant).powers
+        return {f"{REFERENCE}!B{2 + powers.index(p)}": " ".join(lines) for p, lines in entry.items() if p in powers}
     if phase_role(variant, phase) != INFLUENCE:
         return None
     cells: dict[str, object] = {}
@@ -36,4 +46,18 @@ def sheet_cells(variant, phase: str, entry: dict, where: str) -> dict[str, objec
             for column, value in zip("ABCD", values):
                 cells[f"{sheet}!{column}{rows[sheet]}"] = value
             rows[sheet] += 1
+    return cells
+
+
+def _offer_cells(phase: str, entry: dict, where: str) -> dict[str, object]:
+    cells: dict[str, object] = {}
+    row = 2
+    for power, lines in entry.items():
+        for line in lines:
+            offer = _PLACEMENT.match(line) if ">" not in line else None
+            if not offer:
+                raise UserError(f"{where} [{phase}] {power}: {line!r}, expected an offer '5 : A PAR - BUR'")
+            for column, value in zip("ABC", [power, int(offer.group(1)), offer.group(2)]):
+                cells[f"{OFFERS}!{column}{row}"] = value
+            row += 1
     return cells

@@ -84,6 +84,7 @@ def play(variant: Variant, position: Position, inputs: dict) -> PhaseOutcome | N
 def settle(variant: Variant, before: Position, after: Position, seed: str) -> tuple[Position, list[dict]]:
     setup = setup_of(variant)
     state = state_of(after)
+    state.bribed = {}  # the auction's orders were the phase's; the next phase has its own
     if not state.seed and seed:
         state.seed = seed
     if phase_role(variant, before.phase) == MOVEMENT:

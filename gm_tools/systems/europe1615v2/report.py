@@ -70,8 +70,63 @@ def sections(variant: Variant, record: dict) -> list[tuple[str, str]]:
             centers = "funds table" if s["first_year"] else str(sum(s["centers"].values()))
             rows.append(f"| {s['power']} | {s['before']} | {centers} | {tribute} | {s['income']} | {s['after']} |")
         out.append(("Treasuries", "\n".join(rows)))
+    out += bribe_sections(variant, record)
     fresh = [e for e in after.penalties if e["phase"] == record.get("phase")]
     if fresh:
         out.append(("Penalties", _items([f"**{e['power']}** {e['vps']} VPs for dislodging {e['minor']}'s unit in "
                                          f"{e['province']}: {e['why']}" for e in fresh])))
+    return out
+
+
+def _auction(variant: Variant, record: dict):
+    """The movement phase's auction worked out again from the record: the board it opened
+    with and the checked offers (the same pure rules give the same result)."""
+    from gm_tools.systems.europe1615v2.bribes import decide
+
+    inputs = record.get("extra", {}).get("europe1615v2", {})
+    if "offers" not in inputs:
+        return None, None, inputs
+    before = position_from_json(record["before"])
+    state = state_of(before)
+    return decide(setup_of(variant), before, inputs, state.treasury, state.acceptance), state, inputs
+
+
+def bribe_sections(variant: Variant, record: dict) -> list[tuple[str, str]]:
+    """'a public bribe chart (each unit, its winning order, who paid what, treasuries before and
+    after)'. The offers themselves, the ignored ones too, are private: each power sees its own
+    in its ledger (:func:`ledgers`)."""
+    from gm_tools.mechanics.payola import bribe_chart
+
+    done, state, inputs = _auction(variant, record)
+    if done is None:
+        return []
+    setup = setup_of(variant)
+    treasuries = {p: state.treasury.get(p, 0) for p in setup.powers}
+    chart = bribe_chart(done, treasuries)
+    text = "```\n" + "\n".join(chart) + "\n```"
+    if done.rounds > 1:
+        cuts = ", ".join(f"{p} by {n}" for p, n in sorted(done.cuts.items()))
+        text += (f"\n\nOverspending: every offer of {cuts} was cut and every unit decided again "
+                 f"({done.rounds} rounds).")
+    return [("Bribe chart", text)]
+
+
+def ledgers(variant: Variant, record: dict) -> dict[str, str]:
+    """Each power's private statement ('its units' orders, the bribes it accepted, its offer
+    sheet, previous balance, cost, new balance'), for the GM to send."""
+    from gm_tools.mechanics.payola import Offer, ledger
+
+    done, state, inputs = _auction(variant, record)
+    if done is None:
+        return {}
+    out = {}
+    for power in setup_of(variant).powers:
+        offers = [Offer(o["power"], o["unit"], o["order"], int(o["amount"])) for o in inputs.get("offers", [])]
+        lines = [f"{record['game']} {record['phase']}: {power}'s ledger (private)", ""]
+        lines += ledger(done, power, offers, state.treasury.get(power, 0))
+        ignored = [o for o in inputs.get("ignored", []) if o["power"] == power]
+        if ignored:
+            lines.append("Ignored offers:")
+            lines += [f"  {o['amount']} : {o['order']} - {o['why']}" for o in ignored]
+        out[power] = "\n".join(lines) + "\n"
     return out

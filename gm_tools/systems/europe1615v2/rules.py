@@ -62,6 +62,29 @@ class Europe1615v2Rules(Rules):
                   if table[setup.minor_of(c)].religious == CONTROLLED}
         return {c for c, o in position.centers.items() if o == power and c not in barred}
 
+    def select_orders(self, variant: Variant, position: Position, candidates: list) -> dict:
+        """In a movement phase every unit's order is bought ('Players submit their offer
+        sheet'): an order on the Orders sheet is refused, with the way to enter it as an offer.
+        Retreats and builds are ordered on the Orders sheet as usual."""
+        from gm_tools.engine.orderselect import Refusal, one_order_per_unit
+        from gm_tools.engine.phase import MOVEMENT, parse_phase
+
+        if parse_phase(position.phase).type != MOVEMENT:
+            return one_order_per_unit(candidates)
+        return {c.index: Refusal("offer", reason="an offer on the Offers sheet: in a movement phase every order "
+                                                 "is a bribe, '0 : A PAR - BUR' for one's own unit at no cost")
+                for c in candidates}
+
+    def public_record(self, variant: Variant, record: dict) -> dict:
+        """The offer sheets are private ('a private ledger per power'): the public record keeps
+        the results and the bribe chart (the phase page), not who offered what."""
+        inputs = record.get("extra", {}).get("europe1615v2")
+        if not inputs or not ({"offers", "ignored"} & set(inputs)):
+            return record
+        extra = dict(record["extra"])
+        extra["europe1615v2"] = {k: v for k, v in inputs.items() if k not in ("offers", "ignored")}
+        return dict(record, extra=extra)
+
     def play_phase(self, variant: Variant, position: Position, orders: list, inputs: dict):
         from gm_tools.systems.europe1615v2 import phases
 

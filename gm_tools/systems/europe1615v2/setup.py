@@ -83,6 +83,10 @@ class Setup:
     fleet_bans: frozenset[frozenset[str]]
     """Province pairs no fleet order crosses ('Certain orders on fleets are deemed illegal
     based on the location of the port ... also not legal in reverse')."""
+    hre: frozenset[str] = frozenset()
+    """Provinces within the Holy Roman Empire ('Provinces within the HRE: ...')."""
+    hre_power: str = ""
+    """The power that may bribe any unit there with 0 ('Austria may submit a 0-value bribe')."""
     domains: dict[str, str] = field(default_factory=dict)
     """Province -> the power whose land it is (home centers and the provinces around them)."""
     independent_max: int = 4
@@ -253,6 +257,14 @@ def setup_from_variant(variant: Variant) -> Setup:
         else:
             bans.add(frozenset(pair))
 
+    pay = t.get("payola", {})
+    hre = frozenset(pay.get("hre_provinces", ()))
+    problems += [f"tables.toml [payola] hre_provinces: unknown province {p!r}" for p in sorted(hre)
+                 if p not in variant.provinces]
+    hre_power = str(pay.get("hre_power", ""))
+    if hre_power and hre_power not in powers:
+        problems.append(f"tables.toml [payola] hre_power = {hre_power!r}: expected a power")
+
     if problems:
         raise VariantDataError(variant.name, problems)
     return Setup(
@@ -262,7 +274,7 @@ def setup_from_variant(variant: Variant) -> Setup:
                                                  problems),
         attack_order=order, attacks_from=int(attacks.get("first_year", 0)), table=table, funds=funds,
         objectives=objectives, exclusive=int(obj_t.get("exclusive", 0)), penalties=penalties, papal_state=papal,
-        reference_lists=refs, ports=frozenset(ports), fleet_bans=frozenset(bans), domains=domains,
+        reference_lists=refs, ports=frozenset(ports), hre=hre, hre_power=hre_power, fleet_bans=frozenset(bans), domains=domains,
         independent_max=int(status.get("independent_max", 4)),
         aligned_share=_share(status.get("aligned_share", "2/3"), "tables.toml [status] aligned_share", problems),
         aligned_min_infs=int(status.get("aligned_min_infs", 5)),

@@ -22,12 +22,14 @@ from gm_tools.engine.phase import parse_phase
 from gm_tools.engine.variant import Variant
 from gm_tools.errors import Problem
 from gm_tools.systems.europe1615v2 import politics
-from gm_tools.systems.europe1615v2.calendar import INFLUENCE, phase_role
+from gm_tools.systems.europe1615v2.calendar import INFLUENCE, MOVEMENT, TAXATION, phase_role
 from gm_tools.systems.europe1615v2.phases import attacks_enabled
 from gm_tools.systems.europe1615v2.setup import Setup, setup_of
 from gm_tools.systems.europe1615v2.state import state_of
 
 PLACEMENTS = "INF Placements"
+OFFERS = "Offers"
+REFERENCE = "Reference Lists"
 ATTACKS = "Diplomatic Attacks"
 TRACKER = "Influence Tracker"
 BOXES = "Home Boxes"
@@ -60,7 +62,12 @@ class Europe1615v2Hooks(SheetHooks):
     name = "europe1615v2"
 
     def input_sheets(self, variant: Variant, position: Position) -> list[Table]:
-        if phase_role(variant, position.phase) != INFLUENCE:
+        role = phase_role(variant, position.phase)
+        if role == MOVEMENT:
+            return [_offers_sheet(variant, position)]
+        if role == TAXATION:
+            return [_reference_sheet(variant, position)]
+        if role != INFLUENCE:
             return []
         setup = setup_of(variant)
         power = Column("Power", CHOICE, setup.powers, editable=True, width=14)
@@ -75,7 +82,12 @@ class Europe1615v2Hooks(SheetHooks):
         return sheets
 
     def check_inputs(self, variant: Variant, position: Position, rows: dict[str, list[InputRow]]):
-        if phase_role(variant, position.phase) != INFLUENCE:
+        role = phase_role(variant, position.phase)
+        if role == MOVEMENT:
+            return _check_offers(variant, position, rows.get(OFFERS, []))
+        if role == TAXATION:
+            return _check_reference(variant, rows.get(REFERENCE, []))
+        if role != INFLUENCE:
             return {}, []
         setup = setup_of(variant)
         year = parse_phase(position.phase).year
@@ -128,6 +140,41 @@ class Europe1615v2Hooks(SheetHooks):
                               for a in attacks]}
         return inputs, problems
 
+    def apply_inputs(self, variant: Variant, position: Position, inputs: dict) -> Position:
+        """A movement phase: the auction, its winning orders kept for the adjudicator and its
+        payments taken from the treasuries ('only the winning offers are paid, out of the
+        game'); a Taxation/Revenue Phase: the reference lists submitted."""
+        from gm_tools.systems.europe1615v2.bribes import decide
+        from gm_tools.systems.europe1615v2.state import with_state
+
+        role = phase_role(variant, position.phase)
+        state = state_of(position)
+        if role == TAXATION and inputs.get("acceptance"):
+            state.acceptance.update({p: list(v) for p, v in inputs["acceptance"].items()})
+            return with_state(position, state)
+        if role != MOVEMENT:
+            return position
+        done = decide(setup_of(variant), position, inputs, state.treasury, state.acceptance)
+        state.bribed = done.orders
+        for power, spent in done.spent.items():
+            state.treasury[power] = state.treasury.get(power, 0) - spent
+        return with_state(position, state)
+
+    def orders_from_inputs(self, variant: Variant, board: Position, inputs: dict) -> dict[str, list[str]]:
+        """'Then the chosen orders are adjudicated by the ordinary rules': each unit's winning
+        order, in its owner's name."""
+        orders: dict[str, list[str]] = {}
+        for province, order in sorted(state_of(board).bribed.items()):
+            unit = board.units.get(province)
+            if unit is not None:
+                orders.setdefault(unit.power, []).append(order)
+        return orders
+
+    def private_reports(self, variant: Variant, record: dict) -> dict[str, str]:
+        from gm_tools.systems.europe1615v2.report import ledgers
+
+        return ledgers(variant, record)
+
     def output_sheets(self, variant: Variant, position: Position) -> list[Table]:
         from gm_tools.systems.europe1615v2.occupation import revolts
 
@@ -171,6 +218,82 @@ class Europe1615v2Hooks(SheetHooks):
         from gm_tools.systems.europe1615v2.report import sections
 
         return sections(variant, record)
+
+
+def _offers_sheet(variant: Variant, position: Position) -> Table:
+    """'Players submit their offer sheet': one row per offer, ``amount : unit order``, for any
+    unit on the board; a power's own units take any order, foreign units HOLD, SUPPORT or CONVOY."""
+    setup = setup_of(variant)
+    return Table(OFFERS, (Column("Power", CHOICE, setup.powers, editable=True, width=14),
+                          Column("Amount", INTEGER, editable=True, width=8),
+                          Column("Order", editable=True, width=32)), blank_rows=BLANK_ROWS * 2)
+
+
+def _check_offers(variant: Variant, position: Position, rows: list[InputRow]) -> tuple[dict, list[Problem]]:
+    from gm_tools.engine.rules import rules_for
+    from gm_tools.errors import OrderError
+    from gm_tools.systems.europe1615v2.bribes import OfferError, read_offer
+
+    setup = setup_of(variant)
+    table = politics.statuses(setup, state_of(position))
+    problems: list[Problem] = []
+    offers, ignored, seen = [], [], {}
+    for row in rows:
+        power, amount, text = (row.values.get(k) for k in ("Power", "Amount", "Order"))
+        missing = next((k for k, v in (("Power", power), ("Amount", amount), ("Order", text)) if v in (None, "")), None)
+        if missing:
+            problems.append(_problem(row.cells[missing], "nothing", f"a {missing} on an offer row"))
+            continue
+        try:
+            read = read_offer(setup, variant, position, rules_for(variant), table, power, int(amount), str(text))
+        except OfferError as e:
+            column = "Amount" if str(e).startswith(f"{amount}:") else "Order"
+            problems.append(_problem(row.cells[column], repr(f"{amount} : {text}"), f"an offer the rules allow: {e}"))
+            continue
+        except OrderError as e:
+            problems.append(_problem(row.cells["Order"], repr(text), f"an order for the unit ({e.reason})"))
+            continue
+        key = (power, read.offer.unit)
+        if key in seen:
+            problems.append(_problem(row.cells["Order"], repr(text), f"at most one offer per unit: {power} "
+                                     f"already bids on {read.offer.unit} at {seen[key]}"))
+            continue
+        seen[key] = row.cells["Order"]
+        entry = {"power": power, "amount": int(amount), "unit": read.offer.unit, "order": read.offer.order}
+        if read.ignored:
+            ignored.append(entry | {"why": read.ignored})
+        else:
+            offers.append(entry)
+    return {"offers": offers, "ignored": ignored}, problems
+
+
+def _reference_sheet(variant: Variant, position: Position) -> Table:
+    """'Reference lists are submitted before the start of the taxation/revenue phase': each
+    power's list, highest first, as it stands."""
+    from gm_tools.systems.europe1615v2.bribes import acceptance_lists
+
+    setup = setup_of(variant)
+    lists = acceptance_lists(setup, state_of(position).acceptance, set(setup.powers))
+    return Table(REFERENCE, (Column("Power", width=14), Column("Reference list", editable=True, width=60)),
+                 rows=[[p, " ".join(lists[p])] for p in setup.powers])
+
+
+def _check_reference(variant: Variant, rows: list[InputRow]) -> tuple[dict, list[Problem]]:
+    setup = setup_of(variant)
+    problems: list[Problem] = []
+    acceptance = {}
+    for row in rows:
+        power, text = row.values.get("Power"), row.values.get("Reference list")
+        if power not in setup.powers or not text:
+            continue
+        words = [w.upper() for w in str(text).replace(",", " ").split()]
+        named = [where_of(setup, variant, w) for w in words]
+        if any(n not in setup.powers for n in named) or len(set(named)) != len(named):
+            problems.append(_problem(row.cells["Reference list"], repr(text),
+                                     "powers' codes, each at most once, highest first (SPAIN FRANCE ...)"))
+            continue
+        acceptance[power] = named
+    return ({"acceptance": acceptance} if acceptance else {}), problems
 
 
 HOOKS = Europe1615v2Hooks()

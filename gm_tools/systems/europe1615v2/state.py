@@ -43,6 +43,11 @@ class State:
     penalties: list[dict] = field(default_factory=list)
     """VPs lost, one entry each: ``{"phase", "power", "minor", "vps", "why"}`` ('Penalties are
     cumulative')."""
+    acceptance: dict[str, list[str]] = field(default_factory=dict)
+    """Power -> its reference (acceptance) list as submitted ('Reference lists are submitted
+    before the start of the taxation/revenue phase'), highest first."""
+    bribed: dict[str, str] = field(default_factory=dict)
+    """Province -> the order the auction chose for its unit, during a movement phase only."""
     seed: str = ""
     """The game's seed, kept at the first phase: the dice of the diplomatic attacks are thrown
     from it, so a phase replays the same rolls."""
@@ -66,6 +71,8 @@ class State:
             **({"dominion": dict(sorted(self.dominion.items()))} if self.dominion else {}),
             **({"contested": dict(sorted(self.contested.items()))} if self.contested else {}),
             **({"penalties": list(self.penalties)} if self.penalties else {}),
+            **({"acceptance": {p: list(v) for p, v in sorted(self.acceptance.items())}} if self.acceptance else {}),
+            **({"bribed": dict(sorted(self.bribed.items()))} if self.bribed else {}),
             **({"seed": self.seed} if self.seed else {}),
         }
 
@@ -78,6 +85,8 @@ class State:
             dominion={m: str(p) for m, p in data.get("dominion", {}).items()},
             contested={m: str(p) for m, p in data.get("contested", {}).items()},
             penalties=[dict(e) for e in data.get("penalties", ())],
+            acceptance={p: [str(x) for x in v] for p, v in data.get("acceptance", {}).items()},
+            bribed={p: str(o) for p, o in data.get("bribed", {}).items()},
             seed=str(data.get("seed", "")),
         )
 

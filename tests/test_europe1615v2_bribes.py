@@ -1,0 +1,113 @@
+"""Europe 1615 (version 2): which offers the bribe auction hears (issue 14 items 1 to 3).
+
+Rulebook: ``001_6f4a9c76b6e5774a.txt``, '4 SUBMISSIONS OF REFERENCE LISTS' and '6 MOVEMENT
+PHASE'; the auction: ``../shared/reference/payola-classic.md`` (tested in tests/test_payola.py).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from gm_tools.app.turn import new_game, run_turn
+from gm_tools.edges.game import game_paths
+from gm_tools.edges.variants import load_variant
+from gm_tools.edges.workbook_fill import fill_orders, set_cells
+from gm_tools.engine.model import ARMY, FLEET, Position, Unit
+from gm_tools.engine.rules import rules_for
+from gm_tools.errors import WorkbookError
+from gm_tools.systems.europe1615v2 import bribes, politics
+from gm_tools.systems.europe1615v2.setup import setup_of
+from gm_tools.systems.europe1615v2.sheets import OFFERS
+from gm_tools.systems.europe1615v2.state import State
+
+VARIANT = load_variant("europe1615v2")
+SETUP = setup_of(VARIANT)
+RULES = rules_for(VARIANT)
+BOARD = Position("S1616M", {u.province: u for u in VARIANT.start_units}, dict(VARIANT.start_centers))
+
+
+def read(power: str, amount: int, text: str, influence=None):
+    table = politics.statuses(SETUP, State(influence=influence or {}))
+    return bribes.read_offer(SETUP, VARIANT, BOARD, RULES, table, power, amount, text)
+
+
+def test_own_units_take_any_order_foreign_units_only_hold_support_convoy():
+    """'Players may submit bribes and orders as they see fit for their own units; however,
+    submitting bribes and orders to foreign units is limited to only the HOLD, SUPPORT, or CONVOY
+    orders. Players may not submit MOVE/ATTACK orders for foreign units, as these will be ignored.'"""
+    assert read("FRANCE", 0, "A PAR - CHA").ignored is None
+    assert "MOVE/ATTACK" in read("SPAIN", 5, "A PAR - CHA").ignored
+    assert read("SPAIN", 5, "A PAR H").ignored is None
+    support = read("SPAIN", 5, "A PAR S A POI")
+    assert support.ignored is None and support.offer.order == "A PAR S A POI" and support.owner == "FRANCE"
+    convoy = Position("S1616M", {"NTH": Unit("ENGLAND", FLEET, "NTH"), "LON": Unit("ENGLAND", ARMY, "LON")}, {})
+    table = politics.statuses(SETUP, State())
+    assert bribes.read_offer(SETUP, VARIANT, convoy, RULES, table, "FRANCE", 1, "F NTH C A LON - FRI").ignored is None
+
+
+def test_a_foreign_offer_must_carry_money_save_two_exceptions():
+    """'a bribe must contain some payment for those submitted to foreign units otherwise the
+    order is ignored. Exception to this rule: Austria may submit a 0-value bribe to any unit in a
+    province within the Holy Roman Empire (HRE). A power may earn the right to submit a 0-value
+    bribe and order to a unit, if the state is ALIGNED with the power.'"""
+    assert "some payment" in read("FRANCE", 0, "A SAX H").ignored
+    assert read("AUSTRIA", 0, "A SAX H").ignored is None            # Saxony is in the HRE
+    assert "SAX" in SETUP.hre and "VEN" not in SETUP.hre
+    assert "some payment" in read("AUSTRIA", 0, "A VEN H").ignored   # Venice is not
+    assert read("DENMARK", 0, "A SAX H", {"SAX": {"DENMARK": 9}}).ignored is None  # aligned with Denmark
+    assert read("FRANCE", 1, "A SAX H").ignored is None
+
+
+def test_only_catholic_powers_order_the_papal_units():
+    """'Only Catholic powers can submit orders to the units in the Papal States.'"""
+    assert "Catholic" in read("ENGLAND", 5, "A ROM H").ignored
+    assert read("SPAIN", 5, "A ROM H").ignored is None
+
+
+def test_reference_lists():
+    """'The reference list for the minor states is based on the following order: Austria,
+    Denmark/Sweden, England, France, and Spain ... For Ireland, the order is England, France,
+    Spain, Denmark/Sweden, and Austria'; a power that submitted none ranks itself first, then
+    the rest (Payola's default)."""
+    lists = bribes.acceptance_lists(SETUP, {"ENGLAND": ["DENMARK"]}, {"SAX", "IRE", "FRANCE", "ENGLAND"})
+    assert lists["SAX"] == ("AUSTRIA", "DENMARK", "ENGLAND", "FRANCE", "SPAIN")
+    assert lists["IRE"] == ("ENGLAND", "FRANCE", "SPAIN", "DENMARK", "AUSTRIA")
+    assert lists["FRANCE"][0] == "FRANCE" and sorted(lists["FRANCE"]) == sorted(SETUP.powers)
+    assert lists["ENGLAND"][:2] == ("DENMARK", "ENGLAND")
+
+
+def test_an_unowned_bid_holds_and_the_owner_gets_an_implicit_hold():
+    """'A unit its owner does not bid on gets an implicit 0 : unit HOLD from its owner'; 'Then
+    the chosen orders are adjudicated by the ordinary rules'."""
+    done = bribes.run_auction(SETUP, BOARD, [], {p: 10 for p in SETUP.powers}, {})
+    assert done.orders["PAR"] == "A PAR H" and done.orders["SAX"] == "A SAX H"
+
+
+@pytest.fixture
+def spring(tmp_path):
+    """A new game at Spring 1615, the influence and taxation phases processed with nothing entered."""
+    new_game("europe1615v2", "g", root=tmp_path, seed=7, created="2000-01-01T00:00:00Z")
+    run_turn("g", root=tmp_path, site_dir=None, force=True)
+    run_turn("g", root=tmp_path, site_dir=None, force=True)
+    return game_paths("g", tmp_path)
+
+
+def test_bad_offers_and_orders_sheet_entries_name_their_cells(spring):
+    """At most one offer per unit ('at most one offer per unit per player'); an offer's order must
+    be one the unit can be given; a movement order typed on the Orders sheet is refused with the
+    way to enter it: every order is a bribe."""
+    data = set_cells(spring.workbook.read_bytes(), {
+        f"{OFFERS}!A2": "FRANCE", f"{OFFERS}!B2": 0, f"{OFFERS}!C2": "A PAR - CHA",
+        f"{OFFERS}!A3": "FRANCE", f"{OFFERS}!B3": 2, f"{OFFERS}!C3": "A PAR H",
+        f"{OFFERS}!A4": "SPAIN", f"{OFFERS}!B4": 1, f"{OFFERS}!C4": "A MAD - LON",
+        f"{OFFERS}!A5": "SPAIN", f"{OFFERS}!B5": 1, f"{OFFERS}!C5": "A XYZ H",
+    })
+    data = fill_orders(data, {"ENGLAND": ["F LON - NTH"]})
+    spring.workbook.write_bytes(data)
+    with pytest.raises(WorkbookError) as caught:
+        run_turn("g", root=spring.root, site_dir=None)
+    text = str(caught.value)
+    assert f"{OFFERS}!C3" in text and "at most one offer per unit" in text
+    assert f"{OFFERS}!C4" in text and f"{OFFERS}!C5" in text
+    assert f"{OFFERS}!C2:" not in text
+    assert "Orders!" in text and "Offers sheet" in text
