@@ -85,6 +85,45 @@ class Europe1615v2Rules(Rules):
         extra["europe1615v2"] = {k: v for k, v in inputs.items() if k not in ("offers", "ignored")}
         return dict(record, extra=extra)
 
+    def victory_measure(self, variant: Variant) -> str:
+        """'Victory is measured by the accumulation of Victory Points (VPs)'."""
+        return "points"
+
+    def scores(self, variant: Variant, position: Position):
+        """The VPs as they stand (the objectives table counts only at the end of the game)."""
+        from gm_tools.engine.phase import parse_phase
+        from gm_tools.engine.rules import Scores
+        from gm_tools.systems.europe1615v2.scoring import victory_points
+        from gm_tools.systems.europe1615v2.state import state_of
+
+        setup = setup_of(variant)
+        final = parse_phase(position.phase).year >= setup.end_year
+        points = victory_points(setup, state_of(position), position, final)
+        return Scores(points={p: b.total for p, b in points.items()}, year=str(parse_phase(position.phase).year),
+                      when="every phase, the objectives table at the end")
+
+    def winner(self, variant: Variant, position: Position) -> str | None:
+        """'At the opening of 1621, the player with most VPs wins the game'."""
+        result = self._result(variant, position)
+        return result[0][0] if result and len(result[0]) == 1 else None
+
+    def draw(self, variant: Variant, position: Position):
+        """An alliance that wins wins together: the game ends shared between the two allies."""
+        result = self._result(variant, position)
+        return result if result and len(result[0]) > 1 else None
+
+    def _result(self, variant: Variant, position: Position):
+        from gm_tools.engine.phase import parse_phase
+        from gm_tools.systems.europe1615v2.calendar import INFLUENCE, phase_role
+        from gm_tools.systems.europe1615v2.scoring import game_result
+        from gm_tools.systems.europe1615v2.state import state_of
+
+        setup = setup_of(variant)
+        if parse_phase(position.phase).year < setup.end_year or phase_role(variant, position.phase) != INFLUENCE:
+            return None
+        totals = self.scores(variant, position).points
+        return game_result(setup, totals, state_of(position).alliances)
+
     def play_phase(self, variant: Variant, position: Position, orders: list, inputs: dict):
         from gm_tools.systems.europe1615v2 import phases
 

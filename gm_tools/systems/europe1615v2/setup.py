@@ -83,6 +83,12 @@ class Setup:
     fleet_bans: frozenset[frozenset[str]]
     """Province pairs no fleet order crosses ('Certain orders on fleets are deemed illegal
     based on the location of the port ... also not legal in reverse')."""
+    end_year: int = 1621
+    """'At the opening of 1621, the player with most VPs wins the game'."""
+    alliances_until: int = 1618
+    """'Two players, before the start of 1618, may form an alliance'."""
+    papal_bonus: dict[str, int] = field(default_factory=dict)
+    """Papal center -> VPs for a Protestant power that occupies and owns it (MAR 11, ROM 15)."""
     hre: frozenset[str] = frozenset()
     """Provinces within the Holy Roman Empire ('Provinces within the HRE: ...')."""
     hre_power: str = ""
@@ -265,6 +271,11 @@ def setup_from_variant(variant: Variant) -> Setup:
     if hre_power and hre_power not in powers:
         problems.append(f"tables.toml [payola] hre_power = {hre_power!r}: expected a power")
 
+    won = t.get("victory", {})
+    papal_bonus = {c: _whole(n, f"tables.toml [victory] papal_bonus {c}", problems)
+                   for c, n in won.get("papal_bonus", {}).items()}
+    problems += [f"tables.toml [victory] papal_bonus: {c!r} is not a center" for c in papal_bonus if c not in values]
+
     if problems:
         raise VariantDataError(variant.name, problems)
     return Setup(
@@ -274,7 +285,8 @@ def setup_from_variant(variant: Variant) -> Setup:
                                                  problems),
         attack_order=order, attacks_from=int(attacks.get("first_year", 0)), table=table, funds=funds,
         objectives=objectives, exclusive=int(obj_t.get("exclusive", 0)), penalties=penalties, papal_state=papal,
-        reference_lists=refs, ports=frozenset(ports), hre=hre, hre_power=hre_power, fleet_bans=frozenset(bans), domains=domains,
+        reference_lists=refs, ports=frozenset(ports), hre=hre, hre_power=hre_power, papal_bonus=papal_bonus,
+        end_year=int(won.get("end_year", 1621)), alliances_until=int(won.get("alliances_until", 1618)), fleet_bans=frozenset(bans), domains=domains,
         independent_max=int(status.get("independent_max", 4)),
         aligned_share=_share(status.get("aligned_share", "2/3"), "tables.toml [status] aligned_share", problems),
         aligned_min_infs=int(status.get("aligned_min_infs", 5)),

@@ -29,6 +29,7 @@ from gm_tools.systems.europe1615v2.state import state_of
 
 PLACEMENTS = "INF Placements"
 OFFERS = "Offers"
+ALLIANCES = "Alliances"
 REFERENCE = "Reference Lists"
 ATTACKS = "Diplomatic Attacks"
 TRACKER = "Influence Tracker"
@@ -74,6 +75,8 @@ class Europe1615v2Hooks(SheetHooks):
         sheets = [Table(PLACEMENTS, (power, Column("INFs", INTEGER, editable=True, width=8),
                                      Column("Minor state or home box", editable=True, width=24)),
                         blank_rows=BLANK_ROWS)]
+        if parse_phase(position.phase).year < setup.alliances_until:
+            sheets.append(_alliances_sheet(variant, position))
         if attacks_enabled(variant):
             sheets.append(Table(ATTACKS, (power, Column("Order", INTEGER, editable=True, width=8),
                                           Column("Minor state or home box", editable=True, width=24),
@@ -138,6 +141,11 @@ class Europe1615v2Hooks(SheetHooks):
         inputs = {"placements": [{"power": p.power, "infs": p.infs, "where": p.where} for p in placements],
                   "attacks": [{"power": a.power, "choice": a.choice, "where": a.where, "target": a.target}
                               for a in attacks]}
+        if year < setup.alliances_until:
+            alliances, more = _check_alliances(variant, position, rows.get(ALLIANCES, []))
+            problems += more
+            if alliances:
+                inputs["alliances"] = alliances
         return inputs, problems
 
     def apply_inputs(self, variant: Variant, position: Position, inputs: dict) -> Position:
@@ -149,6 +157,9 @@ class Europe1615v2Hooks(SheetHooks):
 
         role = phase_role(variant, position.phase)
         state = state_of(position)
+        if role == INFLUENCE and inputs.get("alliances"):
+            state.alliances = state.alliances + [tuple(a) for a in inputs["alliances"]]
+            return with_state(position, state)
         if role == TAXATION and inputs.get("acceptance"):
             state.acceptance.update({p: list(v) for p, v in inputs["acceptance"].items()})
             return with_state(position, state)
@@ -218,6 +229,39 @@ class Europe1615v2Hooks(SheetHooks):
         from gm_tools.systems.europe1615v2.report import sections
 
         return sections(variant, record)
+
+
+def _alliances_sheet(variant: Variant, position: Position) -> Table:
+    """'Two players, before the start of 1618, may form an alliance. This is a permanent
+    agreement and is communicated to the GM and announced to the other players': the alliances
+    so far (they stand whatever the sheet says), and rows for new ones."""
+    setup = setup_of(variant)
+    return Table(ALLIANCES, (Column("Power", CHOICE, setup.powers, editable=True, width=14),
+                             Column("Ally", CHOICE, setup.powers, editable=True, width=14)),
+                 rows=[list(a) for a in state_of(position).alliances], blank_rows=2)
+
+
+def _check_alliances(variant: Variant, position: Position, rows: list[InputRow]) -> tuple[list, list[Problem]]:
+    known = {frozenset(a) for a in state_of(position).alliances}
+    allied = {p for a in known for p in a}
+    new, problems = [], []
+    for row in rows:
+        power, ally = row.values.get("Power"), row.values.get("Ally")
+        if not power and not ally:
+            continue
+        if frozenset((power, ally)) in known:
+            continue  # an alliance already made, as the sheet lists it
+        if not power or not ally or power == ally:
+            problems.append(_problem(row.cells["Ally" if power else "Power"], repr(f"{power} - {ally}"),
+                                     "two different powers"))
+        elif power in allied or ally in allied:
+            taken = power if power in allied else ally
+            problems.append(_problem(row.cells["Ally"], repr(f"{power} - {ally}"),
+                                     f"powers without an alliance: {taken} already has one, and it is permanent"))
+        else:
+            new.append([power, ally])
+            allied |= {power, ally}
+    return new, problems
 
 
 def _offers_sheet(variant: Variant, position: Position) -> Table:

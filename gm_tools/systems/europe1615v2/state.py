@@ -46,6 +46,9 @@ class State:
     acceptance: dict[str, list[str]] = field(default_factory=dict)
     """Power -> its reference (acceptance) list as submitted ('Reference lists are submitted
     before the start of the taxation/revenue phase'), highest first."""
+    alliances: list[tuple[str, str]] = field(default_factory=list)
+    """Pairs of allied powers ('This is a permanent agreement and is communicated to the GM and
+    announced to the other players')."""
     bribed: dict[str, str] = field(default_factory=dict)
     """Province -> the order the auction chose for its unit, during a movement phase only."""
     seed: str = ""
@@ -73,6 +76,7 @@ class State:
             **({"penalties": list(self.penalties)} if self.penalties else {}),
             **({"acceptance": {p: list(v) for p, v in sorted(self.acceptance.items())}} if self.acceptance else {}),
             **({"bribed": dict(sorted(self.bribed.items()))} if self.bribed else {}),
+            **({"alliances": [list(a) for a in self.alliances]} if self.alliances else {}),
             **({"seed": self.seed} if self.seed else {}),
         }
 
@@ -87,6 +91,7 @@ class State:
             penalties=[dict(e) for e in data.get("penalties", ())],
             acceptance={p: [str(x) for x in v] for p, v in data.get("acceptance", {}).items()},
             bribed={p: str(o) for p, o in data.get("bribed", {}).items()},
+            alliances=[(str(a), str(b)) for a, b in data.get("alliances", ())],
             seed=str(data.get("seed", "")),
         )
 
