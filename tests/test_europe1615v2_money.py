@@ -134,3 +134,24 @@ def test_no_builds_in_a_center_controlled_by_the_other_faith():
     p = with_state(Position("W1616A", {}, centers), State(influence={"SAX": {"ENGLAND": 12}}))
     sites = rules_for(VARIANT).build_sites(VARIANT, p, "AUSTRIA")
     assert "SAX" not in sites and "BRA" in sites and "VIE" in sites
+
+
+def test_owned_ports_build_fleets_without_a_center():
+    """'Each supply center available during the build phase provides the resources to field 1
+    army or 1 fleet (as in standard diplomacy) regardless of the value of the supply center ...
+    Owned ports may be used as a build site for fleets whether or not it is a supply center.'"""
+    from gm_tools.engine.parser import parse_order
+    from gm_tools.engine.rules import rules_for
+    from gm_tools.errors import IllegalOrderError
+
+    rules = rules_for(VARIANT)
+    p = Position("W1615A", {}, dict(START))
+    assert "GAS" in SETUP.ports and "GAS" not in SETUP.values and SETUP.domains["GAS"] == "FRANCE"
+    assert "GAS" in rules.build_sites(VARIANT, p, "FRANCE")
+    assert parse_order("F GAS B", VARIANT, p, "FRANCE", rules).location == "GAS"
+    try:
+        parse_order("A GAS B", VARIANT, p, "FRANCE", rules)
+    except IllegalOrderError as e:
+        assert "port without a center" in e.reason
+    else:
+        raise AssertionError("an army built at a port without a center")

@@ -557,6 +557,9 @@ def _build(ctx: _Context, kind: str | None, place: Place) -> Build:
     prov = ctx.prov(code)
     if kind is None:
         kind = _unwritten_build_kind(ctx, prov, place)
+    reason = ctx.rules.may_build(ctx.variant, ctx.position, ctx.power, kind, code)
+    if reason:
+        raise ctx.illegal(reason)
     if kind == ARMY:
         if prov.type == SEA:
             raise ctx.illegal(f"an army cannot be built at sea in {ctx.describe(code)}")

@@ -88,6 +88,12 @@ class Rules:
         Standard: its home centers that it still owns."""
         return {c for c in variant.home_centers(power) if position.centers.get(c) == power}
 
+    def may_build(self, variant: Variant, position: Position, power: str, kind: str, province: str) -> str | None:
+        """May ``power`` build a unit of ``kind`` (``A`` or ``F``) in ``province``, one of its
+        build sites? None if it may, else the reason it may not. Standard: always (Europe 1615
+        v2: a port without a center builds fleets only)."""
+        return None
+
     def update_ownership(self, variant: Variant, position: Position) -> dict[str, str]:
         """Center ownership at the end of a year's last movement/retreat: a center belongs to
         the power whose unit stands in it; an empty center keeps its owner."""

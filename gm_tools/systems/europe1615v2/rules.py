@@ -8,9 +8,10 @@ Rulebook: ``001_6f4a9c76b6e5774a.txt``; quoted sections are its words.
   'based on the location of the port ... also not legal in reverse'. A support to hold is
   refused too: the 2000 rulebook lets a unit support only where it could move;
 - :meth:`on_dislodged` - 'Units of minor states that are dislodged are immediately disbanded';
-- :meth:`build_sites` - 'Players may build new units on any owned and unoccupied center with
-  restrictions explained in section 3' (no builds in a center in REVOLT against the owner's
-  confession);
+- :meth:`build_sites`, :meth:`may_build` - 'Players may build new units on any owned and
+  unoccupied center with restrictions explained in section 3' (no builds in a center in REVOLT
+  against the owner's confession); 'Owned ports may be used as a build site for fleets whether
+  or not it is a supply center' (the ports of the power's own lands);
 - :meth:`play_phase` - the Political and Religious Influence Phase and the Taxation/Revenue
   Phase (:mod:`.phases`); :meth:`after_phase` - the occupations' consequences (:mod:`.occupation`).
 """
@@ -60,7 +61,16 @@ class Europe1615v2Rules(Rules):
         table = statuses(setup, state_of(position))
         barred = {c for c in revolts(setup, table, position.centers)
                   if table[setup.minor_of(c)].religious == CONTROLLED}
-        return {c for c, o in position.centers.items() if o == power and c not in barred}
+        ports = {p for p, owner in setup.domains.items() if owner == power and p in setup.ports and p not in setup.values}
+        return {c for c, o in position.centers.items() if o == power and c not in barred} | ports
+
+    def may_build(self, variant: Variant, position: Position, power: str, kind: str, province: str) -> str | None:
+        """'Owned ports may be used as a build site for fleets whether or not it is a supply center'."""
+        setup = setup_of(variant)
+        if kind != FLEET and province in setup.ports and province not in setup.values:
+            return (f"{province} is a port without a center: 'Owned ports may be used as a build site for fleets' "
+                    "(an army is built in a center)")
+        return None
 
     def select_orders(self, variant: Variant, position: Position, candidates: list) -> dict:
         """In a movement phase every unit's order is bought ('Players submit their offer
