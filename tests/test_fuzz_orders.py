@@ -34,7 +34,7 @@ from gm_tools.engine.rules import rules_for
 from gm_tools.errors import OrderError
 
 ROOT = Path(__file__).resolve().parent.parent
-VARIANTS = ["standard", "centenary", "europe1619", "europe1615"]
+VARIANTS = ["standard", "centenary", "europe1619", "europe1615", "europe1615v2"]
 LONGEST = 20_000
 """The longest order text tried (a mail pasted many times over is longer than any order)."""
 NASTY = ["\u200f", "\u202e", "\u0000", "\u0007", "\t", "\u00a0", "\ufeff", "\u0301", "\U0001f600", "->", "—", "/",

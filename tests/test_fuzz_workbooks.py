@@ -28,7 +28,7 @@ from gm_tools.app.turn import load_state, new_game
 from gm_tools.edges.workbook import ORDERS, PRESS
 from gm_tools.engine.hooks import INTEGER, hooks_for
 
-VARIANTS = ["standard", "centenary", "europe1619", "europe1615"]
+VARIANTS = ["standard", "centenary", "europe1619", "europe1615", "europe1615v2"]
 CELL = re.compile(r"\b[A-Z][A-Za-z ]*!\$?[A-Z]{1,3}\$?\d+")
 XLSM = "application/vnd.ms-excel.sheet.macroEnabled.main+xml"
 
