@@ -23,6 +23,7 @@ from gm_tools.errors import WorkbookError
 from gm_tools.publish.site import build_site
 from gm_tools.systems.europe1615v2.sheets import ATTACKS, BOXES, PLACEMENTS, TRACKER, TREASURY
 
+from browser import chromium_page, served, table_rows
 from demos import played
 
 GAME = "europe1615v2-demo"
@@ -175,6 +176,35 @@ def test_ledgers_are_private_files_and_offers_stay_off_the_site(game, tmp_path):
     assert "F NOR - BRI" not in published            # England's ignored offer: private
     assert "46 : A BRA H" not in published and "private" not in {p.name for p in site.rglob("*")}
     assert "DENMARK 41" in published                 # the public bribe chart
+
+
+def test_the_game_page_ranks_by_victory_points_in_chromium(game, tmp_path):
+    """'Victory is measured by the accumulation of Victory Points (VPs)': the game page, opened
+    in Chromium, ranks the five powers by their VPs (Austria's -15 penalty and gains counted),
+    charts them per year, and a movement phase's page shows the public bribe chart."""
+    from gm_tools.edges.variants import load_variant
+    from gm_tools.engine.positions import position_from_json
+    from gm_tools.engine.rules import rules_for
+
+    root, records = game
+    build_site(root, tmp_path / "site")
+    variant = load_variant("europe1615v2")
+    last = position_from_json(list(records.values())[-1]["after"])
+    expected = rules_for(variant).scores(variant, last).points
+    errors: list[str] = []
+    with served(tmp_path / "site") as base, chromium_page(errors) as page:
+        page.goto(f"{base}games/{GAME}/index.html")
+        header, *rows = table_rows(page, "standings-h")
+        assert "Victory points" in header and len(rows) == 5
+        column = header.index("Victory points")
+        shown = {r[0].upper(): int(r[column]) for r in rows}
+        assert shown == {variant.powers[p].name.upper(): n for p, n in expected.items()}
+        assert [int(r[column]) for r in rows] == sorted(shown.values(), reverse=True)
+        assert page.locator("#scores-h ~ figure.chart svg").count() == 1
+        page.goto(f"{base}games/{GAME}/S1616M.html")
+        chart = page.locator("section", has_text="Bribe chart").first.inner_text()
+        assert "A BRA H" in chart and "DENMARK 41" in chart and "6 rounds" in chart
+    assert errors == []
 
 
 def test_replay_gives_the_same_bytes(game):
