@@ -18,7 +18,8 @@ from gm_tools.engine.phase import parse_phase
 from gm_tools.engine.runner import PhaseOutcome
 from gm_tools.engine.variant import Variant
 from gm_tools.systems.europe1615v2 import occupation, politics, taxation
-from gm_tools.systems.europe1615v2.calendar import INFLUENCE, MOVEMENT, TAXATION, phase_role
+from gm_tools.systems.europe1615v2.calendar import BUILDS, INFLUENCE, MOVEMENT, TAXATION, phase_role
+from gm_tools.systems.europe1615v2.players import roll_for_neutral
 from gm_tools.systems.europe1615v2.setup import setup_of
 from gm_tools.systems.europe1615v2.state import state_of, with_state
 
@@ -92,6 +93,12 @@ def settle(variant: Variant, before: Position, after: Position, seed: str) -> tu
         state = occupation.occupy(setup, state, opened, before, after, before.phase)
     state = occupation.settle_contested(setup, state, after)
     state = occupation.dominions(setup, state, after.centers)
+    draws = []
+    rolled = roll_for_neutral(variant, state, parse_phase(before.phase).year, state.seed)
+    if rolled and phase_role(variant, after.phase) in (BUILDS, INFLUENCE):
+        # 'Before build/adjustment in 1617 each player rolls dice'
+        state.neutral_joined = rolled["player"]
+        draws.append(rolled)
     after = with_state(after, state)
     year_ends = (phase_role(variant, after.phase) == INFLUENCE
                  and parse_phase(after.phase).year > parse_phase(before.phase).year)
@@ -101,4 +108,4 @@ def settle(variant: Variant, before: Position, after: Position, seed: str) -> tu
             after = after.copy()
             for unit in rebuilt:
                 after.units[unit.province] = unit
-    return after, []
+    return after, draws

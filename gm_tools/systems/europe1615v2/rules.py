@@ -42,6 +42,13 @@ class Europe1615v2Rules(Rules):
     name = "europe1615v2"
 
     def may_move(self, variant: Variant, position: Position, unit: Unit, dest: str) -> str | None:
+        from gm_tools.engine.phase import parse_phase
+        from gm_tools.systems.europe1615v2.players import neutral_power
+        from gm_tools.systems.europe1615v2.state import state_of
+
+        neutral = neutral_power(variant, state_of(position), parse_phase(position.phase).year)
+        if neutral and setup_of(variant).domains.get(dest) == neutral and unit.power != neutral:
+            return f"{dest} is {neutral}'s: '{variant.powers[neutral].name} is neutral and its territory cannot be entered'"
         return _port_refusal(variant, unit, dest, "move to")
 
     def may_support_into(self, variant: Variant, position: Position, supporter: Unit, province: str) -> str | None:
@@ -118,9 +125,19 @@ class Europe1615v2Rules(Rules):
         return result[0][0] if result and len(result[0]) == 1 else None
 
     def draw(self, variant: Variant, position: Position):
-        """An alliance that wins wins together: the game ends shared between the two allies."""
+        """An alliance that wins wins together, as does a player holding several powers in a
+        smaller setup: the game ends shared between those powers, the reason saying why."""
         result = self._result(variant, position)
         return result if result and len(result[0]) > 1 else None
+
+    def default_players(self, variant: Variant) -> int | None:
+        return None  # the game as written: five players
+
+    def for_players(self, variant: Variant, players: int) -> Variant:
+        """'Setup for less than 5 players': 2, 3 or 4 players (``tables.toml [setups]``)."""
+        from gm_tools.systems.europe1615v2.players import for_players
+
+        return for_players(variant, players)
 
     def _result(self, variant: Variant, position: Position):
         from gm_tools.engine.phase import parse_phase
@@ -131,8 +148,12 @@ class Europe1615v2Rules(Rules):
         setup = setup_of(variant)
         if parse_phase(position.phase).year < setup.end_year or phase_role(variant, position.phase) != INFLUENCE:
             return None
+        from gm_tools.systems.europe1615v2.players import players_of
+
         totals = self.scores(variant, position).points
-        return game_result(setup, totals, state_of(position).alliances)
+        state = state_of(position)
+        sides = players_of(setup, variant, state, parse_phase(position.phase).year)
+        return game_result(setup, totals, state.alliances, sides)
 
     def play_phase(self, variant: Variant, position: Position, orders: list, inputs: dict):
         from gm_tools.systems.europe1615v2 import phases

@@ -84,26 +84,35 @@ def victory_points(setup: Setup, state: State, position: Position, final: bool =
     return out
 
 
-def game_result(setup: Setup, totals: dict[str, int], alliances: list[tuple[str, str]]) -> tuple[tuple[str, ...], str] | None:
+def game_result(setup: Setup, totals: dict[str, int], alliances: list[tuple[str, str]],
+                sides: list[tuple[str, ...]] | None = None) -> tuple[tuple[str, ...], str] | None:
     """Who wins on these totals, and why; None for a tie that plays on ('If there is a tie
-    between any two players, then the game will resume for another year').
+    between any two players, then the game will resume for another year'). ``sides`` are the
+    players' powers (a setup for fewer players; default: a power each): a player's VPs are its
+    powers' together.
 
     'an alliance wins if the combined VPs of the two allies exceed the total VPs of the other
     three players (or the other alliance and the fifth player) ... it is possible that a single
     unaligned player can (1) win the game with a minimum amount of VPs by bringing about a
     balance of power between two alliances; or (2) exceeding the other two unaligned players in
     total VPs given the only alliance cannot meet the condition above.'"""
-    everyone = sum(totals.values())
-    for pair in alliances:
-        combined = sum(totals.get(p, 0) for p in pair)
+    sides = sides or [(p,) for p in setup.powers]
+    side_of = {p: side for side in sides for p in side}
+    score = {side: sum(totals.get(p, 0) for p in side) for side in sides}
+    everyone = sum(score.values())
+    pacts = [(side_of[a], side_of[b]) for a, b in alliances if a in side_of and b in side_of]
+    for pair in pacts:
+        combined = score[pair[0]] + score[pair[1]]
         if combined > everyone - combined:
-            return tuple(pair), f"the alliance of {' and '.join(pair)}: {combined} VPs against {everyone - combined}"
-    allied = {p for pair in alliances for p in pair}
-    free = [p for p in setup.powers if p not in allied]
-    if len(alliances) >= 2 and len(free) == 1:
-        return (free[0],), f"{free[0]}, the one unaligned power, holds the balance between two alliances"
-    ranked = sorted(free, key=lambda p: -totals.get(p, 0))
-    if not ranked or (len(ranked) > 1 and totals.get(ranked[0], 0) == totals.get(ranked[1], 0)):
+            powers = pair[0] + pair[1]
+            return powers, f"the alliance of {' and '.join(powers)}: {combined} VPs against {everyone - combined}"
+    allied = {side for pair in pacts for side in pair}
+    free = [side for side in sides if side not in allied]
+    if len(pacts) >= 2 and len(free) == 1:
+        name = "/".join(free[0])
+        return free[0], f"{name}, the one unaligned player, holds the balance between two alliances"
+    ranked = sorted(free, key=lambda side: -score[side])
+    if not ranked or (len(ranked) > 1 and score[ranked[0]] == score[ranked[1]]):
         return None
-    why = "the most VPs" if not alliances else "the most VPs of the unaligned powers, no alliance winning"
-    return (ranked[0],), f"{ranked[0]}: {totals.get(ranked[0], 0)} VPs, {why}"
+    why = "the most VPs" if not pacts else "the most VPs of the unaligned players, no alliance winning"
+    return ranked[0], f"{'/'.join(ranked[0])}: {score[ranked[0]]} VPs, {why}"

@@ -44,6 +44,17 @@ def _problem(ref: str, found: str, expected: str) -> Problem:
     return Problem(sheet, cell, found, expected)
 
 
+def _neutral(variant: Variant, position: Position) -> str | None:
+    from gm_tools.systems.europe1615v2.players import neutral_power
+
+    return neutral_power(variant, state_of(position), parse_phase(position.phase).year)
+
+
+def _neutral_problem(cell: str, power: str) -> Problem:
+    return _problem(cell, repr(power), f"a power a player holds: {power} is neutral ('France is neutral ... France "
+                                       "joins player with highest roll in 1618')")
+
+
 def where_of(setup: Setup, variant: Variant, text: str) -> str | None:
     """A minor state's code, or a power's code for its home box, from what the GM typed
     (a code or a name, any case); None if it is neither."""
@@ -103,6 +114,9 @@ class Europe1615v2Hooks(SheetHooks):
             if missing:
                 problems.append(_problem(row.cells[missing], "nothing", f"a {missing} on a placement row"))
                 continue
+            if power == _neutral(variant, position):
+                problems.append(_neutral_problem(row.cells["Power"], power))
+                continue
             where = where_of(setup, variant, str(text))
             if where is None:
                 problems.append(_problem(row.cells["Minor state or home box"], repr(text),
@@ -123,6 +137,9 @@ class Europe1615v2Hooks(SheetHooks):
                             if v in (None, "")), None)
             if missing:
                 problems.append(_problem(row.cells[missing], "nothing", f"a {missing} on an attack row"))
+                continue
+            if power == _neutral(variant, position):
+                problems.append(_neutral_problem(row.cells["Power"], power))
                 continue
             where = where_of(setup, variant, str(text))
             if where is None:
@@ -287,6 +304,9 @@ def _check_offers(variant: Variant, position: Position, rows: list[InputRow]) ->
         missing = next((k for k, v in (("Power", power), ("Amount", amount), ("Order", text)) if v in (None, "")), None)
         if missing:
             problems.append(_problem(row.cells[missing], "nothing", f"a {missing} on an offer row"))
+            continue
+        if power == _neutral(variant, position):
+            problems.append(_neutral_problem(row.cells["Power"], power))
             continue
         try:
             read = read_offer(setup, variant, position, rules_for(variant), table, power, int(amount), str(text))

@@ -49,6 +49,9 @@ class State:
     alliances: list[tuple[str, str]] = field(default_factory=list)
     """Pairs of allied powers ('This is a permanent agreement and is communicated to the GM and
     announced to the other players')."""
+    neutral_joined: int | None = None
+    """In the 3-player game: the index of the player the neutral France joins ('France joins
+    player with highest roll in 1618'), once rolled."""
     bribed: dict[str, str] = field(default_factory=dict)
     """Province -> the order the auction chose for its unit, during a movement phase only."""
     seed: str = ""
@@ -77,6 +80,7 @@ class State:
             **({"acceptance": {p: list(v) for p, v in sorted(self.acceptance.items())}} if self.acceptance else {}),
             **({"bribed": dict(sorted(self.bribed.items()))} if self.bribed else {}),
             **({"alliances": [list(a) for a in self.alliances]} if self.alliances else {}),
+            **({"neutral_joined": self.neutral_joined} if self.neutral_joined is not None else {}),
             **({"seed": self.seed} if self.seed else {}),
         }
 
@@ -92,6 +96,7 @@ class State:
             acceptance={p: [str(x) for x in v] for p, v in data.get("acceptance", {}).items()},
             bribed={p: str(o) for p, o in data.get("bribed", {}).items()},
             alliances=[(str(a), str(b)) for a, b in data.get("alliances", ())],
+            neutral_joined=data.get("neutral_joined"),
             seed=str(data.get("seed", "")),
         )
 

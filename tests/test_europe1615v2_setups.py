@@ -1,0 +1,108 @@
+"""Europe 1615 (version 2): the setups for fewer than five players (issue 14 item 6).
+
+Rulebook: ``001_6f4a9c76b6e5774a.txt``, '10 ALTERNATE WAYS TO PLAY': '2-player game: ... One
+player controls Spain and Austria, while the other player controls France, England, and Denmark.
+3-player game: One player controls Spain, another controls Austria, another plays England and
+Denmark. France is neutral and French territory cannot be entered. Before build/adjustment in
+1617 each player rolls dice. France joins player with highest roll in 1618. 4-player game: One
+player controls Spain, another controls Austria, another plays France, and one for Denmark and
+England.'
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from gm_tools.app.turn import load_state, new_game
+from gm_tools.edges.variants import load_variant
+from gm_tools.engine.model import ARMY, Position, Unit
+from gm_tools.engine.rules import rules_for, variant_for_game
+from gm_tools.engine.runner import run_phase
+from gm_tools.errors import GameError
+from gm_tools.systems.europe1615v2.phases import settle
+from gm_tools.systems.europe1615v2.players import neutral_power, players_of
+from gm_tools.systems.europe1615v2.scoring import game_result
+from gm_tools.systems.europe1615v2.setup import setup_of
+from gm_tools.systems.europe1615v2.state import State, state_of, with_state
+
+LOADED = load_variant("europe1615v2")
+SETUP = setup_of(LOADED)
+
+
+def test_player_counts_and_who_plays_what(tmp_path):
+    assert players_of(SETUP, LOADED, State(), 1615) == [(p,) for p in SETUP.powers]
+    two = variant_for_game(LOADED, 2)
+    assert players_of(SETUP, two, State(), 1615) == [("SPAIN", "AUSTRIA"), ("FRANCE", "ENGLAND", "DENMARK")]
+    four = variant_for_game(LOADED, 4)
+    assert players_of(SETUP, four, State(), 1615)[-1] == ("DENMARK", "ENGLAND")
+    with pytest.raises(GameError, match="2, 3, 4, 5 players"):
+        variant_for_game(LOADED, 6)
+    new_game("europe1615v2", "three", root=tmp_path, seed=9, player_count=3, created="2000-01-01T00:00:00Z")
+    assert json.loads((tmp_path / "three" / "game.json").read_text())["player_count"] == 3
+    assert load_state("three", tmp_path).variant.options["players"] == 3
+
+
+def test_a_players_powers_win_together():
+    """A player's VPs are its powers' together: in the 2-player game Spain and Austria against
+    France, England and Denmark."""
+    sides = players_of(SETUP, variant_for_game(LOADED, 2), State(), 1621)
+    totals = {"SPAIN": 20, "AUSTRIA": 15, "FRANCE": 10, "ENGLAND": 10, "DENMARK": 10}
+    assert game_result(SETUP, totals, [], sides)[0] == ("SPAIN", "AUSTRIA")
+    assert game_result(SETUP, dict(totals, DENMARK=15), [], sides) is None
+
+
+def test_france_neutral_in_the_three_player_game():
+    """'France is neutral and French territory cannot be entered.'"""
+    three = variant_for_game(LOADED, 3)
+    assert neutral_power(three, State(), 1616) == "FRANCE"
+    board = Position("S1616M", {"CAT": Unit("SPAIN", ARMY, "CAT"), "GAL": Unit("SPAIN", ARMY, "GAL")},
+                     dict(three.start_centers))
+    done = run_phase(three, board, {"SPAIN": ["A CAT - TOU", "A GAL - CAN"]}, rules_for(three))
+    results = {r.order: (r.result, r.reason) for r in done.results}
+    assert results["A CAT - TOU"][0] == "invalid" and "neutral" in results["A CAT - TOU"][1]
+    assert results["A GAL - CAN"][0] == "succeeds"
+    five = run_phase(LOADED, board, {"SPAIN": ["A CAT - TOU"]}, rules_for(LOADED))
+    assert five.results[0].result != "invalid"
+
+
+def test_france_joins_the_highest_roll_before_the_1617_builds():
+    """'Before build/adjustment in 1617 each player rolls dice. France joins player with highest
+    roll in 1618': the dice come from the game's seed, the roll is recorded, and from 1618
+    France's powers are that player's and its territory open."""
+    three = variant_for_game(LOADED, 3)
+    fall = with_state(Position("F1617M", {}, dict(three.start_centers)), State(seed="42"))
+    winter = Position("W1617A", {}, dict(three.start_centers), extra=dict(fall.extra))
+    after, draws = settle(three, fall, winter, "42")
+    again, _ = settle(three, fall, winter, "42")
+    joined = state_of(after).neutral_joined
+    assert draws and draws[0]["kind"] == "neutral joins" and draws[0]["player"] == joined
+    assert state_of(again).neutral_joined == joined
+    sides = players_of(SETUP, three, state_of(after), 1618)
+    assert "FRANCE" in sides[joined] and neutral_power(three, state_of(after), 1618) is None
+    assert neutral_power(three, state_of(after), 1617) == "FRANCE"
+    earlier, none = settle(three, with_state(Position("F1616M", {}, {}), State(seed="42")),
+                           Position("W1616A", {}, {}), "42")
+    assert none == [] and state_of(earlier).neutral_joined is None
+
+
+def test_the_neutral_places_no_infs_and_makes_no_offers():
+    """France neutral has no player: its INF placements and offers are refused with their cell."""
+    from gm_tools.engine.hooks import InputRow, hooks_for
+    from gm_tools.systems.europe1615v2.sheets import OFFERS, PLACEMENTS
+
+    three = variant_for_game(LOADED, 3)
+    hooks = hooks_for(three)
+    start = Position("P1616I", {u.province: u for u in three.start_units}, dict(three.start_centers))
+    row = InputRow({"Power": "FRANCE", "INFs": 3, "Minor state or home box": "LOR"},
+                   {k: f"{PLACEMENTS}!{c}2" for k, c in (("Power", "A"), ("INFs", "B"), ("Minor state or home box", "C"))})
+    _, problems = hooks.check_inputs(three, start, {PLACEMENTS: [row]})
+    assert [(p.sheet, p.cell) for p in problems] == [(PLACEMENTS, "A2")] and "neutral" in problems[0].expected
+    spring = Position("S1616M", start.units, start.centers)
+    offer = InputRow({"Power": "FRANCE", "Amount": 0, "Order": "A PAR H"},
+                     {k: f"{OFFERS}!{c}2" for k, c in (("Power", "A"), ("Amount", "B"), ("Order", "C"))})
+    _, problems = hooks.check_inputs(three, spring, {OFFERS: [offer]})
+    assert [(p.sheet, p.cell) for p in problems] == [(OFFERS, "A2")]
+    _, none = hooks_for(LOADED).check_inputs(LOADED, spring, {OFFERS: [offer]})
+    assert none == []
