@@ -155,3 +155,26 @@ def test_owned_ports_build_fleets_without_a_center():
         assert "port without a center" in e.reason
     else:
         raise AssertionError("an army built at a port without a center")
+
+
+def test_a_waived_change_of_ownership():
+    """'The player occupying a foreign supply center prior to the build phase may waive the
+    change in ownership of the center. This may be arranged by the player (and communicated to
+    the GM) to avoid depriving a center from an ally. Once the decision is made no reversal is
+    allowed until the next build phase.'"""
+    from gm_tools.engine.rules import rules_for
+    from gm_tools.engine.runner import run_phase
+    from gm_tools.systems.europe1615v2.phases import settle
+    from gm_tools.systems.europe1615v2.state import state_of, with_state
+
+    rules = rules_for(VARIANT)
+    fall = position({"BAV": (ARMY, "SPAIN"), "SAX": (ARMY, "SPAIN")}, phase="F1616M")
+    waived = with_state(fall, State(waived=[("SPAIN", "BAV")]))
+    done = run_phase(VARIANT, waived, {}, rules)
+    assert done.position.centers["BAV"] == "BAV" and done.position.centers["SAX"] == "SPAIN"
+    plain = run_phase(VARIANT, fall, {}, rules)
+    assert plain.position.centers["BAV"] == "SPAIN"
+    # spent once the year turns
+    after, _ = settle(VARIANT, waived, Position("P1617I", done.position.units, done.position.centers,
+                                                extra=done.position.extra), "1")
+    assert state_of(after).waived == []

@@ -103,6 +103,9 @@ def settle(variant: Variant, before: Position, after: Position, seed: str) -> tu
     year_ends = (phase_role(variant, after.phase) == INFLUENCE
                  and parse_phase(after.phase).year > parse_phase(before.phase).year)
     if year_ends:
+        if state.waived:  # spent at the build phase: 'no reversal is allowed until the next build phase'
+            state.waived = []
+            after = with_state(after, state)
         rebuilt = occupation.rebuild_minor_units(setup, state, after)
         if rebuilt:
             after = after.copy()

@@ -155,6 +155,18 @@ class Europe1615v2Rules(Rules):
         sides = players_of(setup, variant, state, parse_phase(position.phase).year)
         return game_result(setup, totals, state.alliances, sides)
 
+    def update_ownership(self, variant: Variant, position: Position) -> dict[str, str]:
+        """The standard change of ownership, less the changes waived ('The player occupying a
+        foreign supply center prior to the build phase may waive the change in ownership')."""
+        from gm_tools.systems.europe1615v2.state import state_of
+
+        waived = set(state_of(position).waived)
+        centers = dict(position.centers)
+        for province, unit in position.units.items():
+            if variant.provinces[province].supply_center and (unit.power, province) not in waived:
+                centers[province] = unit.power
+        return centers
+
     def play_phase(self, variant: Variant, position: Position, orders: list, inputs: dict):
         from gm_tools.systems.europe1615v2 import phases
 

@@ -30,6 +30,8 @@ from gm_tools.systems.europe1615v2.state import state_of
 PLACEMENTS = "INF Placements"
 OFFERS = "Offers"
 ALLIANCES = "Alliances"
+WAIVERS = "Waivers"
+POINTS = "Victory Points"
 REFERENCE = "Reference Lists"
 ATTACKS = "Diplomatic Attacks"
 TRACKER = "Influence Tracker"
@@ -76,7 +78,10 @@ class Europe1615v2Hooks(SheetHooks):
     def input_sheets(self, variant: Variant, position: Position) -> list[Table]:
         role = phase_role(variant, position.phase)
         if role == MOVEMENT:
-            return [_offers_sheet(variant, position)]
+            setup = setup_of(variant)
+            return [_offers_sheet(variant, position),
+                    Table(WAIVERS, (Column("Power", CHOICE, setup.powers, editable=True, width=14),
+                                    Column("Center", editable=True, width=12)), blank_rows=6)]
         if role == TAXATION:
             return [_reference_sheet(variant, position)]
         if role != INFLUENCE:
@@ -98,7 +103,11 @@ class Europe1615v2Hooks(SheetHooks):
     def check_inputs(self, variant: Variant, position: Position, rows: dict[str, list[InputRow]]):
         role = phase_role(variant, position.phase)
         if role == MOVEMENT:
-            return _check_offers(variant, position, rows.get(OFFERS, []))
+            inputs, problems = _check_offers(variant, position, rows.get(OFFERS, []))
+            waivers, more = _check_waivers(variant, position, rows.get(WAIVERS, []))
+            if waivers:
+                inputs["waivers"] = waivers
+            return inputs, problems + more
         if role == TAXATION:
             return _check_reference(variant, rows.get(REFERENCE, []))
         if role != INFLUENCE:
@@ -184,6 +193,7 @@ class Europe1615v2Hooks(SheetHooks):
             return position
         done = decide(setup_of(variant), position, inputs, state.treasury, state.acceptance)
         state.bribed = done.orders
+        state.waived = state.waived + [tuple(w) for w in inputs.get("waivers", ())]
         for power, spent in done.spent.items():
             state.treasury[power] = state.treasury.get(power, 0) - spent
         return with_state(position, state)
@@ -237,10 +247,20 @@ class Europe1615v2Hooks(SheetHooks):
         for p in powers:
             treasury.rows.append([variant.powers[p].name, state.treasury.get(p), next_infs.get(p),
                                   sum(e["vps"] for e in state.penalties if e["power"] == p)])
+        from gm_tools.systems.europe1615v2.scoring import victory_points
+
+        final = year >= setup.end_year
+        points = Table(POINTS, (Column("Power", width=16), Column("Gained beyond home", INTEGER, width=18),
+                                Column("Home lost", INTEGER, width=10), Column("Penalties", INTEGER, width=10),
+                                Column("Papal States", INTEGER, width=12), Column("Objectives", INTEGER, width=11),
+                                Column("Total", INTEGER, width=8)))
+        for p, b in victory_points(setup, state, position, final).items():
+            points.rows.append([variant.powers[p].name, b.gained, b.lost, b.penalties, b.papal,
+                                sum(b.objectives.values()) if final else None, b.total])
         penalties = Table(PENALTIES, (Column("Phase", width=10), Column("Power", width=12), Column("Minor", width=8),
                                       Column("VPs", INTEGER, width=6), Column("Rule", width=70)),
                           rows=[[e["phase"], e["power"], e["minor"], e["vps"], e["why"]] for e in state.penalties])
-        return [tracker, boxes, treasury, penalties]
+        return [tracker, boxes, treasury, points, penalties]
 
     def report_sections(self, variant: Variant, record: dict) -> list[tuple[str, str]]:
         from gm_tools.systems.europe1615v2.report import sections
@@ -279,6 +299,28 @@ def _check_alliances(variant: Variant, position: Position, rows: list[InputRow])
             new.append([power, ally])
             allied |= {power, ally}
     return new, problems
+
+
+def _check_waivers(variant: Variant, position: Position, rows: list[InputRow]) -> tuple[list, list[Problem]]:
+    """'The player occupying a foreign supply center prior to the build phase may waive the
+    change in ownership of the center ... Once the decision is made no reversal is allowed until
+    the next build phase.'"""
+    setup = setup_of(variant)
+    waivers, problems = [], []
+    for row in rows:
+        power, center = row.values.get("Power"), str(row.values.get("Center") or "").strip().upper()
+        if not power and not center:
+            continue
+        if not power or not center:
+            missing = "Power" if not power else "Center"
+            problems.append(_problem(row.cells[missing], "nothing", f"a {missing} on a waiver row"))
+        elif center not in setup.values:
+            problems.append(_problem(row.cells["Center"], repr(row.values.get("Center")), "a supply center"))
+        elif position.centers.get(center) == power:
+            problems.append(_problem(row.cells["Center"], repr(center), f"a foreign center: {power} owns {center}"))
+        else:
+            waivers.append([power, center])
+    return waivers, problems
 
 
 def _offers_sheet(variant: Variant, position: Position) -> Table:

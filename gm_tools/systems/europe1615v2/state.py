@@ -49,6 +49,10 @@ class State:
     alliances: list[tuple[str, str]] = field(default_factory=list)
     """Pairs of allied powers ('This is a permanent agreement and is communicated to the GM and
     announced to the other players')."""
+    waived: list[tuple[str, str]] = field(default_factory=list)
+    """(power, center): changes of ownership waived for this year's build phase ('The player
+    occupying a foreign supply center prior to the build phase may waive the change in
+    ownership of the center')."""
     neutral_joined: int | None = None
     """In the 3-player game: the index of the player the neutral France joins ('France joins
     player with highest roll in 1618'), once rolled."""
@@ -81,6 +85,7 @@ class State:
             **({"bribed": dict(sorted(self.bribed.items()))} if self.bribed else {}),
             **({"alliances": [list(a) for a in self.alliances]} if self.alliances else {}),
             **({"neutral_joined": self.neutral_joined} if self.neutral_joined is not None else {}),
+            **({"waived": sorted(list(w) for w in set(self.waived))} if self.waived else {}),
             **({"seed": self.seed} if self.seed else {}),
         }
 
@@ -97,6 +102,7 @@ class State:
             bribed={p: str(o) for p, o in data.get("bribed", {}).items()},
             alliances=[(str(a), str(b)) for a, b in data.get("alliances", ())],
             neutral_joined=data.get("neutral_joined"),
+            waived=[(str(p), str(c)) for p, c in data.get("waived", ())],
             seed=str(data.get("seed", "")),
         )
 
