@@ -138,3 +138,58 @@ def _decides(hands, shown, k) -> bool:
         return True
     except DuelError:
         return False
+
+
+# --- the Religious War's battle (issue 16 item 4) ------------------------------------------------
+
+
+def _army(*cards: str, plays: str = "", reserves: int = 0):
+    """An army with no cards dealt and ``cards`` bought, so a test knows every hand."""
+    from gm_tools.systems.westphalia.cards import read_orders
+
+    orders = read_orders(" ".join([f"gold:{','.join(cards)}"] + plays.split()))
+    return (0, reserves, "Flexible", orders)
+
+
+def test_league_battle_pairs_off_and_the_winner_meets_the_reserve():
+    """'Players line up in Initiative Order by League and pair off, with those without opponents
+    "In Reserve."'; 'The victorious Player's army does not return to full strength after winning
+    the engagement, but instead either immediately begins to battle the Player first up "In
+    Reserve" in the opposing League'. Rulebook 003, 'Religious War Battle'."""
+    from gm_tools.systems.westphalia.cards import league_battle
+
+    armies = {"X": _army("P", plays="P P"), "Y": _army("M", "M", plays="M"), "Z": _army("C", "M", plays="C M M")}
+    melee = league_battle(armies, (["X", "Y"], ["Z"]), {}, "s", 1, 5, 2)
+    assert melee.log == ["Z beats X, then meets Y from the Reserve", "Y beats Z and goes In Reserve"]
+    assert melee.winner == 0
+
+
+def test_league_battle_rout_rule_changed_unless_last_of_the_league():
+    """'they do not route if they have 1/2 as many Military Cards as their opponent after a
+    cavalry charge, unless you are the last Player remaining in your League and the opposing
+    League combined has 2x the Military Cards as you after you lose a cavalry charge'; in an
+    ordinary battle 'if the Player who played Cavalry has 2x his opponent's cards, his opponent
+    routes'."""
+    from gm_tools.systems.westphalia.cards import Play, Side, fight, league_battle
+
+    charge = dict(X=_army("C", "C", "C", "C", "C", "C", plays="C C"),
+                  Z=_army("M", "P", "M", "P", "P", plays="M P"), W=_army("P", plays="P"))
+    # Z is not the last of its League: it stands, stops the next charge with a pike, and X,
+    # with only cavalry left, routes ('If he only has Cavalry, he routes')
+    melee = league_battle(charge, (["X"], ["Z", "W"]), {}, "s", 1, 5, 2)
+    assert melee.winner == 1 and melee.log[0] == "Z beats X and goes In Reserve"
+    # alone in its League, Z routes at the first charge
+    alone = league_battle({k: charge[k] for k in ("X", "Z")}, (["X"], ["Z"]), {}, "s", 1, 5, 2)
+    assert alone.winner == 0
+    # the ordinary battle: 6 cards against 2 after the charge, Z routes
+    x = Side({"P": 0, "M": 0, "C": 6}, 0)
+    z = Side({"P": 3, "M": 2, "C": 0}, 0)
+    assert fight(x, z, [Play("C", "M")], 1) == "a"
+
+
+def test_league_battle_plays_must_last_the_engagement():
+    from gm_tools.systems.westphalia.cards import DuelError, league_battle
+
+    armies = {"X": _army("P", "P", plays="P"), "Z": _army("P", "P", plays="P")}
+    with pytest.raises(DuelError, match="cards end"):
+        league_battle(armies, (["X"], ["Z"]), {}, "s", 1, 5, 2)

@@ -255,3 +255,41 @@ def test_a_conquered_town_is_drawn_as_a_town():
     position = with_state(Position(phase="R1535T"), state)
     style = rules_for(VARIANT).province_style(VARIANT, position, "GOR")
     assert style.marker == "\u2302" and rules_for(VARIANT).province_style(VARIANT, position, "EIC").marker is None
+
+
+def test_the_card_engine_fights_the_leagues_battle():
+    """With the card engine on, the Leagues' battle is fought from each player's line of plays on
+    the Religious War Cards sheet ('Then the Leagues fight, following the standard rules for
+    battle except: Players fight separately ... pair off, with those without opponents "In
+    Reserve."'): the winning League is the cards', a League the GM also enters must agree, and
+    plays that end too soon are refused. The deck here holds pikemen only, so each engagement is
+    won by the bigger army, which then meets the opposing Reserve with what it has left."""
+    import dataclasses
+
+    from gm_tools.systems.westphalia import battles
+
+    tables = {**VARIANT.tables, "military_cards": {**VARIANT.tables.get("military_cards", {}),
+                                                   "pikemen": 60, "musketeers": 0, "cavalry": 0}}
+    variant = dataclasses.replace(VARIANT, options={**VARIANT.options, "card_engine": True}, tables=tables)
+    state = religious_board()
+    state.actions = {}
+    rows = [{"player": p, "actions": [DIPLOMACY, WAR], "convert": False, "influence": 0} for p in ORDER]
+    cards = {p: battles.forces(state, p, 1585)[0] for p in ("RED", "BLUE", "YELLOW")}
+    assert all(battles.forces(state, p, 1585)[1] == 0 for p in cards)     # no reserves to call
+    plays = {p: " ".join("P" * n) for p, n in cards.items()}
+    war = {"declarer": "RED", "target": "Trier", "joins": {"BLUE": "Catholic League"}, "winner": "",
+           "emperor_league": "Catholic League", "electors": [], "cards": plays}
+    step = steps.apply(variant, state, steps.TURNS, {"turns": rows, "religious_war": war}, 1585)
+    # Red alone against Blue, then Yellow In Reserve (Initiative Order), pike for pike: Red's 5
+    # and Blue's 5 are spent together, and Yellow's 7 are left standing for the Catholic League
+    assert cards == {"RED": 5, "BLUE": 5, "YELLOW": 7}
+    texts = [t for _, t in step.done]
+    assert "the battle by the cards: BLUE and RED: both spent" in texts
+    assert step.problems == [] and "ALT" not in step.state.protestant          # Trier stays Catholic
+    assert step.state.influence["Trier"].get("RED") is None                   # the ROTF's League lost
+    disagree = steps.apply(variant, religious_board(), steps.TURNS,
+                           {"turns": rows, "religious_war": {**war, "winner": "Evangelical League"}}, 1585)
+    assert disagree.problems[0][1] == "league won" and "Catholic League, as the cards" in disagree.problems[0][3]
+    short = steps.apply(variant, religious_board(), steps.TURNS, {"turns": rows, "religious_war": {
+        **war, "cards": {**plays, "RED": "P"}}}, 1585)
+    assert short.problems and short.problems[0][1] == "league won" and "cards end" in short.problems[0][3]

@@ -109,38 +109,51 @@ def _reinforce(side: Side, wanted: tuple[str, ...]) -> None:
     side.routed = False
 
 
+def _standard_rout(first: Side, second: Side) -> bool:
+    """'if the Player who played Cavalry has 2x his opponent's cards, his opponent routes'."""
+    return first.cards() >= 2 * second.cards()
+
+
+def _round(a: Side, b: Side, play: Play, n: int, rifling: bool, double_rout=_standard_rout) -> str | None:
+    """One round of a duel: 'a', 'b' or 'white peace' when it ends the duel, else None."""
+    for side, card in ((a, play.a), (b, play.b)):
+        if side.hand.get(card, 0) < 1:
+            raise DuelError(f"round {n}: {card} is not in the hand")
+        if card == CAVALRY and side.no_cavalry:
+            raise DuelError(f"round {n}: no Cavalry this round ('may not play Cavalry again next round')")
+    a.no_cavalry = b.no_cavalry = False
+    _clash(a, b, play, rifling, double_rout)
+    for side, call in ((a, play.call_a), (b, play.call_b)):
+        if call:
+            _reinforce(side, call)
+    # 'If a Player runs out of cards or routes, he discards the rest of his cards and must call
+    # for his reinforcements. If he does not have reinforcements or has already called ...,
+    # he loses the battle.'
+    for side in (a, b):
+        if _out(side) and not side.called and side.reserves and sum(side.discard.values()):
+            side.routed = True
+    lost_a = _out(a) and (a.called or not a.reserves or not sum(a.discard.values()))
+    lost_b = _out(b) and (b.called or not b.reserves or not sum(b.discard.values()))
+    if lost_a and lost_b:
+        return "white peace"
+    if lost_a:
+        return "b"
+    if lost_b:
+        return "a"
+    return None
+
+
 def fight(a: Side, b: Side, plays: list[Play], round_number: int, rifling_from: int = 5) -> str:
     """Resolve the plays in order; 'a', 'b' or 'white peace' ('If both Players run out of cards
     and reinforcements, the battle is Inconclusive')."""
     for n, play in enumerate(plays, start=1):
-        for side, card in ((a, play.a), (b, play.b)):
-            if side.hand.get(card, 0) < 1:
-                raise DuelError(f"round {n}: {card} is not in the hand")
-            if card == CAVALRY and side.no_cavalry:
-                raise DuelError(f"round {n}: no Cavalry this round ('may not play Cavalry again next round')")
-        a.no_cavalry = b.no_cavalry = False
-        _clash(a, b, play, round_number >= rifling_from)
-        for side, call in ((a, play.call_a), (b, play.call_b)):
-            if call:
-                _reinforce(side, call)
-        # 'If a Player runs out of cards or routes, he discards the rest of his cards and must call
-        # for his reinforcements. If he does not have reinforcements or has already called ...,
-        # he loses the battle.'
-        for side in (a, b):
-            if _out(side) and not side.called and side.reserves and sum(side.discard.values()):
-                side.routed = True
-        lost_a = _out(a) and (a.called or not a.reserves or not sum(a.discard.values()))
-        lost_b = _out(b) and (b.called or not b.reserves or not sum(b.discard.values()))
-        if lost_a and lost_b:
-            return "white peace"
-        if lost_a:
-            return "b"
-        if lost_b:
-            return "a"
+        ended = _round(a, b, play, n, round_number >= rifling_from)
+        if ended:
+            return ended
     raise DuelError("the plays end before either side has lost")
 
 
-def _clash(a: Side, b: Side, play: Play, rifling: bool) -> None:
+def _clash(a: Side, b: Side, play: Play, rifling: bool, double_rout=_standard_rout) -> None:
     x, y = play.a, play.b
     if x == y:
         a.lose(x)
@@ -180,7 +193,7 @@ def _clash(a: Side, b: Side, play: Play, rifling: bool) -> None:
                 second.lose(kind, 2)
             else:
                 second.routed = True
-            if first.cards() >= 2 * second.cards():
+            if double_rout(first, second):
                 second.routed = True
             return
 
@@ -224,6 +237,26 @@ def read_orders(text: str) -> Orders:
     return Orders(tuple(gold), tuple(swaps), tuple(plays), calls, rifling)
 
 
+def _army(dealt: list[str], reserves: int, doctrine: str, mine: Orders, most_exchanges: int) -> Side:
+    """One side's hand: the cards dealt, those bought with Gold, the doctrine's exchanges."""
+    hand = {u: 0 for u in UNITS}
+    for unit in list(dealt) + list(mine.gold):
+        hand[unit] += 1
+    if len(mine.exchanges) > most_exchanges:
+        raise DuelError(f"at most {most_exchanges} exchanges ('discard up to 2 cards')")
+    for give, take in mine.exchanges:
+        wrong = check_exchange(doctrine, give, take)
+        if wrong:
+            raise DuelError(wrong)
+        for unit in give:
+            if hand[unit] < 1:
+                raise DuelError(f"no {unit} in the hand to exchange")
+            hand[unit] -= 1
+        for unit in take:
+            hand[unit] += 1
+    return Side(hand, reserves)
+
+
 def battle(cards_a: int, reserves_a: int, cards_b: int, reserves_b: int, doctrines: tuple[str, str],
            orders: tuple[Orders, Orders], counts: dict[str, int], seed: str, round_number: int,
            rifling_from: int, most_exchanges: int) -> str:
@@ -233,27 +266,8 @@ def battle(cards_a: int, reserves_a: int, cards_b: int, reserves_b: int, doctrin
     1:1'), makes its doctrine's exchanges ('discard up to 2 cards faceup and draw replacements
     according to their Military Doctrines'), and the duel is fought with the cards shown."""
     cards = deck(counts, seed)
-    sides = []
-    for count, reserves, doctrine, mine, start in ((cards_a, reserves_a, doctrines[0], orders[0], 0),
-                                                   (cards_b, reserves_b, doctrines[1], orders[1], cards_a)):
-        hand = {u: 0 for u in UNITS}
-        for unit in cards[start:start + count]:
-            hand[unit] += 1
-        for unit in mine.gold:
-            hand[unit] += 1
-        if len(mine.exchanges) > most_exchanges:
-            raise DuelError(f"at most {most_exchanges} exchanges ('discard up to 2 cards')")
-        for give, take in mine.exchanges:
-            wrong = check_exchange(doctrine, give, take)
-            if wrong:
-                raise DuelError(wrong)
-            for unit in give:
-                if hand[unit] < 1:
-                    raise DuelError(f"no {unit} in the hand to exchange")
-                hand[unit] -= 1
-            for unit in take:
-                hand[unit] += 1
-        sides.append(Side(hand, reserves))
+    sides = [_army(cards[0:cards_a], reserves_a, doctrines[0], orders[0], most_exchanges),
+             _army(cards[cards_a:cards_a + cards_b], reserves_b, doctrines[1], orders[1], most_exchanges)]
     a, b = orders
     rounds = max(len(a.plays), len(b.plays))
     if len(a.plays) != len(b.plays):
@@ -261,3 +275,91 @@ def battle(cards_a: int, reserves_a: int, cards_b: int, reserves_b: int, doctrin
     plays = [Play(a.plays[i], b.plays[i], rifling_choice=(a.rifling.get(i + 1) or b.rifling.get(i + 1) or ""),
                   call_a=a.calls.get(i + 1, ()), call_b=b.calls.get(i + 1, ())) for i in range(rounds)]
     return fight(sides[0], sides[1], plays, round_number, rifling_from)
+
+
+@dataclass
+class Melee:
+    """The Religious War's battle as the engine fought it."""
+
+    winner: int | None
+    """0 or 1, the League that won (the one with players left); None when both were spent
+    ('the battle is Inconclusive')."""
+    log: list[str] = field(default_factory=list)
+    """Each engagement and its outcome, in order."""
+
+
+def league_battle(armies: dict[str, tuple[int, int, str, Orders]], lines: tuple[list[str], list[str]],
+                  counts: dict[str, int], seed: str, round_number: int, rifling_from: int,
+                  most_exchanges: int) -> Melee:
+    """'Then the Leagues fight, following the standard rules for battle except: Players fight
+    separately with as many Players as possible fighting at once. Players line up in Initiative
+    Order by League and pair off, with those without opponents "In Reserve." Players only route
+    when they run out of infantry in the face of a cavalry charge or only have cavalry when
+    stopped by pikemen; they do not route if they have 1/2 as many Military Cards as their
+    opponent after a cavalry charge, unless you are the last Player remaining in your League and
+    the opposing League combined has 2x the Military Cards as you after you lose a cavalry
+    charge. When a Player routes, he exits the melee. The victorious Player's army does not
+    return to full strength after winning the engagement, but instead either immediately begins
+    to battle the Player first up "In Reserve" in the opposing League or, if there are no
+    Players "In Reserve" in the opposing League, gets in line "In Reserve."'
+
+    ``armies``: player -> (cards drawn, reserves, doctrine, its line of plays for the whole
+    melee, engagement after engagement); ``lines``: each League's players in Initiative Order.
+    The cards are dealt from one deck in that order."""
+    cards = deck(counts, seed)
+    sides: dict[str, Side] = {}
+    dealt = 0
+    for player in lines[0] + lines[1]:
+        count, reserves, doctrine, mine = armies[player]
+        sides[player] = _army(cards[dealt:dealt + count], reserves, doctrine, mine, most_exchanges)
+        dealt += count
+    league = {p: i for i, line in enumerate(lines) for p in line}
+    left = [set(lines[0]), set(lines[1])]
+    used = {p: 0 for p in sides}
+    reserve = [list(lines[0][len(lines[1]):]), list(lines[1][len(lines[0]):])]
+    engagements = list(zip(lines[0], lines[1]))
+    melee = Melee(None)
+
+    def last_stand(first: Side, second: Side) -> bool:
+        loser = next(p for p, s in sides.items() if s is second)
+        mine = left[league[loser]]
+        theirs = sum(sides[p].cards() for p in left[1 - league[loser]])
+        return mine == {loser} and theirs >= 2 * second.cards()
+
+    while engagements or (reserve[0] and reserve[1]):
+        if not engagements:
+            engagements.append((reserve[0].pop(0), reserve[1].pop(0)))
+        a, b = engagements.pop(0)
+        ended = None
+        while ended is None:
+            for p in (a, b):
+                if used[p] >= len(armies[p][3].plays):
+                    raise DuelError(f"{p}'s cards end before its engagement with {b if p == a else a} is decided")
+            ia, ib = used[a] + 1, used[b] + 1
+            play = Play(armies[a][3].plays[ia - 1], armies[b][3].plays[ib - 1],
+                        rifling_choice=armies[a][3].rifling.get(ia) or armies[b][3].rifling.get(ib) or "",
+                        call_a=armies[a][3].calls.get(ia, ()), call_b=armies[b][3].calls.get(ib, ()))
+            used[a], used[b] = ia, ib
+            try:
+                ended = _round(sides[a], sides[b], play, ia, round_number >= rifling_from, last_stand)
+            except DuelError as e:
+                raise DuelError(f"{a} against {b}: {e}") from None
+        if ended == "white peace":
+            left[0].discard(a)
+            left[1].discard(b)
+            melee.log.append(f"{a} and {b}: both spent")
+            continue
+        winner, loser = (a, b) if ended == "a" else (b, a)
+        left[league[loser]].discard(loser)
+        sides[winner].routed = False
+        other = 1 - league[winner]
+        if reserve[other]:
+            nxt = reserve[other].pop(0)
+            engagements.append((winner, nxt) if league[winner] == 0 else (nxt, winner))
+            melee.log.append(f"{winner} beats {loser}, then meets {nxt} from the Reserve")
+        else:
+            reserve[league[winner]].append(winner)
+            melee.log.append(f"{winner} beats {loser} and goes In Reserve")
+    standing = [i for i in (0, 1) if left[i]]
+    melee.winner = standing[0] if len(standing) == 1 else None
+    return melee

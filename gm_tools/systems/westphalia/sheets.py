@@ -37,6 +37,7 @@ CHANGES = "Influence Changes"
 RELIGIOUS_WAR = "Religious War"
 WAR_LEAGUES = "Religious War Leagues"
 ELECTORS_CHANGED = "Electors Changed"
+WAR_CARDS = "Religious War Cards"
 _WAR_ITEMS = ("Declarer", "Target", "Emperor joins", "Winning League")
 YES_NO = ("yes", "no")
 PRINCES = "Princes"
@@ -146,7 +147,11 @@ class WestphaliaHooks(SheetHooks):
                                         Column("League", CHOICE, leagues + ("none",), editable=True, width=20)),
                           blank_rows=len(players)),
                     Table(ELECTORS_CHANGED, (Column("Removed", editable=True, width=20),
-                                             Column("Added", editable=True, width=20)), blank_rows=3)]
+                                             Column("Added", editable=True, width=20)), blank_rows=3)] + (
+                    # the card engine fights the Leagues' battle from each player's line of plays
+                    [Table(WAR_CARDS, (Column("Player", CHOICE, players, editable=True, width=14),
+                                       Column("Cards", editable=True, width=60)), blank_rows=len(players))]
+                    if variant.options.get("card_engine") else [])
         if kind == steps.FOREIGN:
             from gm_tools.systems.westphalia.foreign import EDGES
 
@@ -368,6 +373,8 @@ def _read_turns(variant: Variant, state, rows: dict[str, list[InputRow]]):
     religious = {"declarer": item("Declarer"), "target": item("Target"),
                  "emperor_league": item("Emperor joins") or None, "winner": item("Winning League"),
                  "joins": {r.values.get("Player"): r.values.get("League") for r in rows.get(WAR_LEAGUES, [])},
+                 "cards": {r.values.get("Player"): str(r.values.get("Cards") or "")
+                           for r in rows.get(WAR_CARDS, []) if r.values.get("Player")},
                  "electors": [{"removed": str(r.values.get("Removed") or "").strip(),
                                "added": str(r.values.get("Added") or "").strip()}
                               for r in rows.get(ELECTORS_CHANGED, [])]}

@@ -221,6 +221,21 @@ def _religious_war(variant: Variant, step: Step, entry: dict, year: int) -> list
         pairs, reserve = R.pairings(state, war, names)
         step.done.append(("", "the Leagues pair off: " + ", ".join(f"{x} against {y}" for x, y in pairs)
                           + (f"; In Reserve: {', '.join(reserve)}" if reserve else "")))
+        if variant.options.get("card_engine") and any(entry.get("cards", {}).values()):
+            fought = _melee(variant, state, war, names, entry["cards"], year)
+            if fought.startswith("!"):
+                step.problems.append((1, "league won", "the Religious War Cards", fought[1:]))
+                return []
+            step.done.append(("", fought.split("|", 1)[1]))
+            fought = fought.split("|", 1)[0]
+            if entry.get("winner") and entry["winner"] != fought:
+                step.problems.append((1, "league won", entry["winner"], f"{fought or 'nothing'}, as the cards "
+                                                                        "decided (or nothing)"))
+                return []
+            if not fought:
+                step.done.append(("", "both Leagues are spent: the Religious War is inconclusive"))
+                return []
+            entry = dict(entry, winner=fought)
         if entry.get("winner") not in names:
             step.problems.append((1, "league won", entry.get("winner") or "nothing",
                                   "the League that won the battle: " + " or ".join(names)))
@@ -243,6 +258,29 @@ def _religious_war(variant: Variant, step: Step, entry: dict, year: int) -> list
         step.done.append((by, f"replaces the Elector {change['removed']} with {change['added']}"))
     losers = [p for p, league in war.leagues.items() if league != war.winner]
     return [(w, lost) for w, league in war.leagues.items() if league == war.winner for lost in losers]
+
+
+def _melee(variant: Variant, state, war, names: tuple[str, str], lines_of_play: dict, year: int) -> str:
+    """The Leagues' battle fought by the card engine (:func:`.cards.league_battle`): 'NAME|log'
+    with the winning League's name ('' when inconclusive), or '!' and what is wrong."""
+    from gm_tools.systems.westphalia import battles, cards
+    from gm_tools.systems.westphalia.figures import round_number
+
+    table = variant.tables.get("military_cards", {})
+    counts = {cards.PIKE: table.get("pikemen", 10), cards.MUSKET: table.get("musketeers", 10),
+              cards.CAVALRY: table.get("cavalry", 10)}
+    order = list(state.initiative or state.setup_order)
+    lines = tuple([p for p in order if war.leagues.get(p) == league] for league in names)
+    try:
+        armies = {p: battles.forces(state, p, year) + (state.doctrines.get(p, "Flexible"),
+                                                       cards.read_orders(lines_of_play.get(p, "")))
+                  for line in lines for p in line}
+        melee = cards.league_battle(armies, lines, counts, f"{year} religious war {state.seed}", round_number(year),
+                                    int(table.get("rifling_from_round", 5)), int(table.get("doctrine_discards", 2)))
+    except cards.DuelError as e:
+        return "!" + str(e)
+    winner = names[melee.winner] if melee.winner is not None else ""
+    return f"{winner}|the battle by the cards: " + "; ".join(melee.log)
 
 
 def _strongest(state, war, league: str, year: int) -> str:
