@@ -139,37 +139,7 @@ def main(argv: list[str] | None = None) -> int:
     for stage in STAGES + ("total",):
         median = statistics.median(r[stage] for r in runs)
         print(f"  {stage:<11} {median * 1000:8.0f} ms   (runs: {', '.join(f'{r[stage] * 1000:.0f}' for r in runs)})")
-    png_peer(next((OUT / "site").rglob("S1901M.svg")).read_text(encoding="utf-8"))
     return 0
-
-
-def png_peer(svg: str, rounds: int = 5) -> None:
-    """The web-size PNG as we draw it (coastlines thinned to what a pixel shows) against
-    cairosvg given the SVG as it is, alternately in this process; and how far the two
-    pictures differ."""
-    import io
-
-    import cairosvg
-    from PIL import Image, ImageChops
-
-    from gm_tools.edges.png import WEB_WIDTH, svg_to_png
-
-    ours, theirs = [], []
-    for _ in range(rounds):
-        start = time.perf_counter()
-        plain = cairosvg.svg2png(bytestring=svg.encode("utf-8"), output_width=WEB_WIDTH)
-        theirs.append(time.perf_counter() - start)
-        start = time.perf_counter()
-        thinned = svg_to_png(svg, WEB_WIDTH)
-        ours.append(time.perf_counter() - start)
-    a, b = (Image.open(io.BytesIO(x)).convert("L") for x in (plain, thinned))
-    hist = ImageChops.difference(a, b).histogram()
-    pixels = sum(hist)
-    mean = sum(i * n for i, n in enumerate(hist)) / pixels
-    print(f"web PNG ({WEB_WIDTH} px): {statistics.median(ours) * 1000:.0f} ms thinned against "
-          f"{statistics.median(theirs) * 1000:.0f} ms as is (median of {rounds}, alternating): "
-          f"{statistics.median(theirs) / statistics.median(ours):.2f}x; pictures differ by {mean:.2f}/255 on "
-          f"average, {100 * sum(hist[64:]) / pixels:.3f}% of pixels by a quarter or more")
 
 
 if __name__ == "__main__":
