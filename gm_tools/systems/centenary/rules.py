@@ -13,9 +13,9 @@ Words used here:
 - an **unowned** neutral is one not sworn to anybody: its armies hold until dislodged and
   are then disbanded (rule 2).
 
-Fealty is state of the game: ``position.extra["fealty"] = {neutral: master}``. It never
-changes once given (rule 6), so the start fealties of the variant data (``start_fealty`` on
-a power) always count, whether or not a position carries them.
+Fealty is state of the game (:mod:`.state`: neutral -> master). It never changes once given
+(rule 6), so the start fealties of the variant data (``start_fealty`` on a power) always
+count, whether or not a position carries them.
 
 The hooks below are what the adjudicator asks; the rest are pure functions for the game
 workflow (claims and draws are GM decisions made between phases).
@@ -31,18 +31,8 @@ from gm_tools.engine.model import Position, Unit
 from gm_tools.engine.phase import MOVEMENT, RETREAT, parse_phase
 from gm_tools.engine.variant import Variant
 from gm_tools.engine.rules import Rules
+from gm_tools.systems.centenary.state import state_of, with_state
 
-FEALTY = "fealty"
-"""Key of the fealty table in ``Position.extra``."""
-SINCE = "fealty_since"
-"""Key of ``{neutral: phase id}`` in ``Position.extra``: the phase each fealty was given in."""
-CAPTURES = "captures"
-"""Key in ``Position.extra`` while Fealty may be claimed (rule 2: "in the same turn as they
-capture the center"): ``{"turn": phase id of the capture, "previous_centers": {...}}``, set
-when ownership changes and dropped once the next phase is played."""
-FEALTY_BUILDS = "fealty_builds"
-"""Key of ``{master: [center, ...]}`` in ``Position.extra``: rule 2's build "in the occupied
-center", allowed in the adjustment phase the claim is made in."""
 CATHOLIC = "catholic"
 PROTESTANT = "protestant"
 _OPPOSITE = {CATHOLIC: PROTESTANT, PROTESTANT: CATHOLIC}
@@ -58,19 +48,17 @@ def is_neutral(variant: Variant, power: str) -> bool:
 
 def fealty(variant: Variant, position: Position) -> dict[str, str]:
     """Neutral -> master, for every sworn neutral: the variant's start fealties (rule 4,
-    Bavaria) and those given in play (``position.extra["fealty"]``)."""
+    Bavaria) and those given in play (the state's ``fealty``)."""
     sworn = {code: p.extra["start_fealty"] for code, p in variant.powers.items() if "start_fealty" in p.extra}
-    given = position.extra.get(FEALTY, {})
+    given = state_of(position).fealty
     # The table comes from the game record or a JSON request's "extra": a wrong one is the
     # user's mistake, said in words, not a traceback or a neutral sworn to nobody real.
-    if not isinstance(given, dict):
-        raise GameError(f'extra "{FEALTY}": found {given!r}, expected a table {{neutral: player}}')
     for neutral, master in given.items():
         if neutral not in variant.powers or not is_neutral(variant, neutral):
-            raise GameError(f'extra "{FEALTY}": found {neutral!r}, expected a neutral: '
+            raise GameError(f'extra "fealty": found {neutral!r}, expected a neutral: '
                             + ", ".join(c for c in variant.powers if is_neutral(variant, c)))
         if master not in variant.powers or is_neutral(variant, master):
-            raise GameError(f'extra "{FEALTY}": {neutral} is sworn to {master!r}, expected a player: '
+            raise GameError(f'extra "fealty": {neutral} is sworn to {master!r}, expected a player: '
                             + ", ".join(c for c, p in variant.powers.items() if p.playable))
     sworn.update(given)
     return dict(sorted(sworn.items()))
@@ -101,13 +89,11 @@ def swear_fealty(variant: Variant, position: Position, neutral: str, master: str
     current = master_of(variant, position, neutral) if is_neutral(variant, neutral) else None
     if current is not None and current != master:
         raise GameError(f"{neutral} is sworn to {current}, not {master}: fealty never changes (rule 6)")
-    after = position.copy()
-    after.extra.setdefault(FEALTY, {})[neutral] = master
-    after.extra[FEALTY] = dict(sorted(after.extra[FEALTY].items()))
+    state = state_of(position)
+    state.fealty[neutral] = master
     if since is not None:
-        after.extra.setdefault(SINCE, {})[neutral] = since
-        after.extra[SINCE] = dict(sorted(after.extra[SINCE].items()))
-    return after
+        state.since[neutral] = since
+    return with_state(position, state)
 
 
 # --- the hooks the adjudicator asks ------------------------------------------------------
@@ -146,7 +132,7 @@ class CentenaryRules(Rules):
             return set()
         # Rule 2: "Instead of building a new unit for himself, the player may build a unit
         # in the occupied center" of the neutral whose Fealty he just claimed.
-        claimed = position.extra.get(FEALTY_BUILDS, {}).get(power, [])
+        claimed = state_of(position).fealty_builds.get(power, [])
         return super().build_sites(variant, position, power) | set(claimed)
 
     def commanded(self, variant: Variant, position: Position, power: str) -> tuple[str, ...]:
@@ -182,10 +168,11 @@ class CentenaryRules(Rules):
                                                  phase=before.phase)
         # Rule 2: Fealty is claimed in the turn of capture. Captures happen when ownership is
         # updated; the claims are entered in the next phase played, and only then.
-        after.extra.pop(CAPTURES, None)
-        after.extra.pop(FEALTY_BUILDS, None)
-        if after.centers != before.centers:
-            after.extra[CAPTURES] = {"turn": before.phase, "previous_centers": dict(sorted(before.centers.items()))}
+        state = state_of(after)
+        state.fealty_builds = {}
+        state.captures = ({"turn": before.phase, "previous_centers": dict(sorted(before.centers.items()))}
+                          if after.centers != before.centers else None)
+        state.write(after.extra)
         fealty_builds(variant, before, after)
         return after, [draw_record(d) for d in draws]
 
@@ -196,7 +183,7 @@ def fealty_builds(variant: Variant, before: Position, after: Position) -> None:
     own home center, ordered by the claimer from then on (its master, rule 3). The center goes
     back to the neutral with it, so the unit has its center; it still counts for the claimer's
     victory as a vassal's (rule 3). Changes ``after`` in place."""
-    for master, sites in sorted(before.extra.get(FEALTY_BUILDS, {}).items()):
+    for master, sites in sorted(state_of(before).fealty_builds.items()):
         for center in sites:
             unit = after.units.get(center)
             if unit is None or unit.power != master or center in before.units:

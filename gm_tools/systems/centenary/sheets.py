@@ -9,7 +9,7 @@ shows. Plain data only (:class:`~gm_tools.engine.hooks.Table`, :class:`~gm_tools
 occupied ... may claim the 'Fealty'" of the neutral, "in the same turn as they capture the
 center". Centers are captured when ownership is updated (end of the Fall turn), so claims are
 entered in the first phase played after that update (normally the Winter adjustments); the
-rules module keeps the ownership before the capture (``extra["captures"]``) until then. One
+rules module keeps the ownership before the capture (the state's ``captures``) until then. One
 row per claim:
 
 - ``Power``, ``Neutral``: who claims whose Fealty;
@@ -31,9 +31,6 @@ from gm_tools.engine.hooks import CHOICE, Column, InputRow, SheetHooks, Table
 from gm_tools.engine.model import FLEET, Build, Position, Unit, province_of
 from gm_tools.engine.phase import ADJUSTMENT, parse_phase
 from gm_tools.systems.centenary.rules import (
-    CAPTURES,
-    FEALTY_BUILDS,
-    SINCE,
     fealty,
     fealty_claim_problem,
     is_neutral,
@@ -43,6 +40,7 @@ from gm_tools.systems.centenary.rules import (
     victory_counts,
 )
 from gm_tools.engine.variant import Variant
+from gm_tools.systems.centenary.state import state_of, with_state
 
 FEALTY_SHEET = "Fealty"
 NEUTRALS_SHEET = "Neutrals"
@@ -92,13 +90,14 @@ class CentenaryHooks(SheetHooks):
 
     def apply_inputs(self, variant: Variant, position: Position, inputs: dict) -> Position:
         """The claims sworn (rule 2), the claimers' units moved out of the centers they build
-        in, and those centers opened to their builds (``extra["fealty_builds"]``)."""
+        in, and those centers opened to their builds (the state's ``fealty_builds``)."""
         after = position
         for claim in inputs.get("claims", []):
             after = swear_fealty(variant, after, claim["neutral"], claim["power"], since=position.phase)
             if claim["build_in"]:
-                sites = after.extra.setdefault(FEALTY_BUILDS, {}).setdefault(claim["power"], [])
-                sites.append(claim["build_in"])
+                state = state_of(after)
+                state.fealty_builds.setdefault(claim["power"], []).append(claim["build_in"])
+                after = with_state(after, state)
             if claim["retreat"]:
                 unit = after.units.pop(claim["build_in"])
                 moved = Unit(unit.power, unit.kind, claim["retreat"]["to"], unit.strength)
@@ -147,7 +146,7 @@ def _check_claim(variant: Variant, position: Position, row: InputRow, claimed: d
     if len(problems) > before:
         return None
     sheet, cell = _where(row, NEUTRAL)
-    captures = position.extra.get(CAPTURES)
+    captures = state_of(position).captures
     if neutral in claimed:
         problems.append(Problem(sheet, cell, repr(neutral), f"one claim per neutral: {claimed[neutral]} claims it already"))
         return None
@@ -237,8 +236,9 @@ def _retreat_location(variant: Variant, position: Position, unit: Unit, text: st
 
 
 def _since(variant: Variant, position: Position, neutral: str) -> str:
-    if neutral in position.extra.get(SINCE, {}):
-        return position.extra[SINCE][neutral]
+    since = state_of(position).since
+    if neutral in since:
+        return since[neutral]
     if "start_fealty" in variant.powers[neutral].extra:
         return "the start (rule 4)"
     return ""
@@ -246,7 +246,7 @@ def _since(variant: Variant, position: Position, neutral: str) -> str:
 
 def claimable_by(variant: Variant, position: Position, neutral: str) -> list[str]:
     """The players who may claim ``neutral``'s Fealty in this phase (rule 2)."""
-    captures = position.extra.get(CAPTURES)
+    captures = state_of(position).captures
     if captures is None:
         return []
     return [p for p in _players(variant)
