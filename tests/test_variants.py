@@ -162,6 +162,8 @@ def test_cli_variant_summary_and_error(capsys):
     assert main(["variant", "standard"]) == 0
     out = capsys.readouterr().out
     assert "75 provinces, 34 supply centers, 18 to win" in out
+    assert main(["variant", "payola1615"]) == 0          # won by points, not by a count of centers
+    assert "65 supply centers, won by victory points" in capsys.readouterr().out
     assert main(["variant", "nosuch"]) == 2
     assert "unknown variant 'nosuch'" in capsys.readouterr().err
 

@@ -219,12 +219,20 @@ def variant_json(variant: Variant) -> dict:
 
 def variant_summary(variant: Variant) -> str:
     """A few lines a GM reads: the map's size, each power's start, the calendar."""
+    from gm_tools.engine.rules import rules_for
+
     centers = variant.supply_centers()
+    measure = rules_for(variant).victory_measure(variant)
+    if measure == "centers":
+        won = f"{variant.victory_centers} to win"
+    elif variant.victory_centers < 1 or not centers:
+        won = "won by the rulebook's own victory conditions"  # a board game (The Peace of Westphalia)
+    else:
+        won = {"points": "won by victory points", "rounds": "won by rounds"}.get(measure, f"won by {measure}")
     lines = [
         f"{variant.title} [{variant.name}]",
         f"aliases: {', '.join(variant.aliases) or '-'}",
-        f"{len(variant.provinces)} provinces, {len(centers)} supply centers, "
-        f"{variant.victory_centers} to win",
+        f"{len(variant.provinces)} provinces, {len(centers)} supply centers, {won}",
         f"first phase {variant.calendar.first_phase}; year: "
         + ", ".join(f"{s}{t}" for s, t in variant.calendar.phases),
         "powers:",
