@@ -167,9 +167,14 @@ def test_ledgers_are_private_files_and_offers_stay_off_the_site(game, tmp_path):
     """'a private ledger per power (its units' orders, the bribes it accepted, its offer sheet,
     previous balance, cost, new balance), written to a file per power that the GM can send, and
     never published on the public site'."""
+    from gm_tools.app.turn import private_reports
+
     root, _ = game
-    ledger = (game_paths(GAME, root).folder / "private" / "S1616M" / "DENMARK.txt").read_text()
+    path = game_paths(GAME, root).folder / "private" / "S1616M" / "DENMARK.txt"
+    ledger = path.read_text()
     assert "46 : A BRA H - accepted, paid 41" in ledger and "Previous balance 82, cost 81, new balance 1." in ledger
+    path.unlink()   # a ledger lost: `gm-tools private` writes every one again from the records
+    assert path in private_reports(GAME, root) and path.read_text() == ledger
     build_site(root, tmp_path / "site")
     site = tmp_path / "site"
     published = "".join(p.read_text(encoding="utf-8") for p in site.rglob("*") if p.suffix in (".json", ".html", ".txt"))

@@ -138,6 +138,14 @@ def _build_parser() -> argparse.ArgumentParser:
     _games_root(s)
     s.set_defaults(func=lambda a: _call("gm_tools.app.turn", "cmd_replay", a))
 
+    s = _command(sub, "private", "write each power's private reports again from the record",
+                 "Writes NAME/private/PHASE/POWER.txt for every phase played: what the rules give one\n"
+                 "power alone (Europe 1615 v2's Payola ledgers), for the GM to send; never published.",
+                 "  gm-tools private payola")
+    _game(s)
+    _games_root(s)
+    s.set_defaults(func=lambda a: _call("gm_tools.app.turn", "cmd_private", a))
+
     s = _command(sub, "export", "write a game in another tool's format",
                  "Writes a standard game, every phase with its board, orders, results and press, as\n"
                  "MILA diplomacy's saved game (one JSON object; docs/interchange.md says what\n"

@@ -474,12 +474,23 @@ def _turn(state: GameState, lenient: bool, force: bool, site_dir, processed: str
     return TurnReport(name, record["phase"], processed=True, record=record, variant=state.variant)
 
 
-def _write_private_reports(state: GameState, record: dict) -> None:
+def _write_private_reports(state: GameState, record: dict) -> list[Path]:
     """What the rules give one power alone (a Payola ledger), as ``NAME/private/PHASE/POWER.txt``
-    for the GM to send; made from the record, so a lost file is made again by replaying."""
+    for the GM to send; made from the record alone, so ``gm-tools private`` makes a lost one again."""
     reports = hooks_for(state.variant).private_reports(state.variant, record)
+    written = []
     for power, text in sorted(reports.items()):
-        write_atomic(state.paths.folder / "private" / record["phase"] / f"{power}.txt", text.encode("utf-8"))
+        path = state.paths.folder / "private" / record["phase"] / f"{power}.txt"
+        write_atomic(path, text.encode("utf-8"))
+        written.append(path)
+    return written
+
+
+def private_reports(name: str, root: str | os.PathLike | None = None) -> list[Path]:
+    """``gm-tools private NAME``: every phase's private reports written again from the records
+    (a ledger lost or to be sent again). Returns the files written."""
+    with locked_game(name, root) as state:
+        return [path for record in state.history for path in _write_private_reports(state, record)]
 
 
 def rollback(name: str, root: str | os.PathLike | None = None,
@@ -579,6 +590,15 @@ def cmd_turn(args) -> int:
 def cmd_rollback(args) -> int:
     phase = rollback(args.game, root=args.root, site_dir=args.site)
     print(f"{args.game}: reopened {phase}; the workbook is back as it was before {phase} was processed")
+    return 0
+
+
+def cmd_private(args) -> int:
+    written = private_reports(args.game, root=args.root)
+    for path in written:
+        print(path)
+    if not written:
+        print(f"{args.game}: its rules give no private reports")
     return 0
 
 
