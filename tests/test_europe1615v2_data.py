@@ -6,11 +6,14 @@ Rulebook: ``001_6f4a9c76b6e5774a.txt``; ``variants/europe1615v2/tables.toml [sta
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from gm_tools.edges.variants import load_variant
 from gm_tools.engine.model import FLEET
 from gm_tools.systems.europe1615v2.setup import setup_of
 
 VARIANT = load_variant("europe1615v2")
+VARIANT_DIR = Path(__file__).resolve().parent.parent / "variants" / "europe1615v2"
 SETUP = setup_of(VARIANT)
 STATED = VARIANT.tables["stated"]
 
@@ -103,3 +106,24 @@ def test_every_coastal_center_has_a_port_and_army_links_exist():
         {p.split("/")[0] for p in VARIANT.fleet_adjacency.get("GRA", ())}
     assert all(u.kind != FLEET or u.province in SETUP.ports or VARIANT.provinces[u.province].type == "sea"
                for u in VARIANT.start_units)
+
+
+def test_a_gm_edited_table_with_mistakes_is_reported_at_load(tmp_path):
+    """The reconstructed tables are the GM's to edit: a mistake is reported when the variant is
+    loaded, each with its table and entry, never at the first phase."""
+    import shutil
+
+    import pytest
+
+    from gm_tools.errors import VariantDataError
+
+    folder = tmp_path / "europe1615v2"
+    shutil.copytree(VARIANT_DIR, folder)
+    tables = (folder / "tables.toml").read_text(encoding="utf-8")
+    tables = tables.replace('columns = ["1:3",', 'columns = ["3:1",').replace("AUSTRIA = 14\n", "AUSTRIA = -1\n", 1)
+    (folder / "tables.toml").write_text(tables, encoding="utf-8")
+    with pytest.raises(VariantDataError) as caught:
+        load_variant(str(folder))
+    text = str(caught.value)
+    assert "tables.toml [attack_table]" in text and "rising" in text
+    assert "tables.toml [inf_allocation.years.1615] AUSTRIA" in text

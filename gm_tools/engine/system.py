@@ -114,6 +114,19 @@ class GameSystem:
         """Every problem with the system's own tables in ``tables.toml``. Standard: it has none."""
         return []
 
+    @staticmethod
+    def problems_of(variant: Variant, *readers) -> list[str]:
+        """Every problem the readers of a system's data report (each raises a
+        ``VariantDataError`` listing its own), once each, in order: what :meth:`check_tables`
+        returns for a system whose data several modules read."""
+        problems: list[str] = []
+        for read in readers:
+            try:
+                read(variant)
+            except VariantDataError as e:
+                problems.extend(p for p in e.problems if p not in problems)
+        return problems
+
     def demo_cells(self, variant: Variant, phase: str, entry: dict, where: str) -> dict[str, object] | None:
         """Where one phase's lines of a demo file go (``entry`` is the phase's table without
         ``press``; ``where`` names the file for errors): None when they are orders for the

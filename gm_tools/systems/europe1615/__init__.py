@@ -17,7 +17,6 @@ influence rules (INFs, attacks by mutual reduction, statuses by share) are
 """
 
 from gm_tools.engine.system import GameSystem
-from gm_tools.errors import VariantDataError
 
 
 class Europe1615System(GameSystem):
@@ -36,13 +35,7 @@ class Europe1615System(GameSystem):
     def check_tables(self, variant) -> list[str]:
         from gm_tools.systems.europe1615 import calendar, setup
 
-        problems: list[str] = []
-        for read in (setup.setup_from_variant, calendar.phase_roles):
-            try:
-                read(variant)
-            except VariantDataError as e:
-                problems.extend(p for p in e.problems if p not in problems)
-        return problems
+        return self.problems_of(variant, setup.setup_from_variant, calendar.phase_roles)
 
 
 def _system() -> Europe1615System:

@@ -16,7 +16,6 @@ Rulebook: ``001_6f4a9c76b6e5774a.txt``. The data is ``variants/europe1615v2/``. 
 """
 
 from gm_tools.engine.system import GameSystem, Option
-from gm_tools.errors import VariantDataError
 
 OPTIONS = (
     Option("diplomatic_attacks", bool, "whether the game is played with diplomatic attacks and immunity ('the "
@@ -36,13 +35,7 @@ class Europe1615v2System(GameSystem):
     def check_tables(self, variant) -> list[str]:
         from gm_tools.systems.europe1615v2 import calendar, setup
 
-        problems: list[str] = []
-        for read in (setup.setup_from_variant, calendar.phase_roles):
-            try:
-                read(variant)
-            except VariantDataError as e:
-                problems.extend(p for p in e.problems if p not in problems)
-        return problems
+        return self.problems_of(variant, setup.setup_from_variant, calendar.phase_roles)
 
 
 def _system() -> Europe1615v2System:

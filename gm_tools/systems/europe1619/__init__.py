@@ -25,7 +25,6 @@ mailed lines as sheet cells :mod:`.entries`.
 """
 
 from gm_tools.engine.system import GameSystem, Option
-from gm_tools.errors import VariantDataError
 
 OPTIONS = (
     Option("max_units", int, "'No power can have more than 15 units on the board' (every unit has "
@@ -60,14 +59,8 @@ class Europe1619System(GameSystem):
         (the diplomacy setup, the map's facts, the economy, scoring, the phase roles)."""
         from gm_tools.systems.europe1619 import adapter, adapter_rules, calendar
 
-        problems: list[str] = []
-        for read in (adapter.setup_from_variant, adapter_rules.geography, adapter_rules.economy,
-                     adapter_rules.scoring_rules, calendar.phase_roles):
-            try:
-                read(variant)
-            except VariantDataError as e:
-                problems.extend(p for p in e.problems if p not in problems)
-        return problems
+        return self.problems_of(variant, adapter.setup_from_variant, adapter_rules.geography, adapter_rules.economy,
+                                adapter_rules.scoring_rules, calendar.phase_roles)
 
 
 def _system() -> Europe1619System:
