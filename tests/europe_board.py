@@ -7,7 +7,8 @@ from __future__ import annotations
 from functools import lru_cache
 
 from gm_tools.systems.europe1619 import adapter_rules
-from gm_tools.systems.europe1619.territory import CAPTURED, Board, Relations
+from gm_tools.systems.europe1619.state import CAPTURED
+from gm_tools.systems.europe1619.territory import Board, Relations
 from gm_tools.engine.model import Position, Unit
 from gm_tools.systems.europe1619.rules import Europe1619Rules
 from gm_tools.edges.variants import load_variant

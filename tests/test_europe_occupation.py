@@ -11,7 +11,8 @@ from gm_tools.engine.runner import run_orders
 from gm_tools.errors import UserError
 from gm_tools.systems.europe1619.adapter_rules import apply_map_adjustment
 from gm_tools.systems.europe1619.occupation import map_adjustment, retreat_expelled
-from gm_tools.systems.europe1619.territory import CAPTURED, Relations
+from gm_tools.systems.europe1619.state import CAPTURED
+from gm_tools.systems.europe1619.territory import Relations
 from gm_tools.engine.model import Position
 from gm_tools.systems.europe1619.rules import move_refusal
 

@@ -71,9 +71,9 @@ def geography(variant: Variant, position: Position | None = None) -> Geography:
 
 def new_states_of(position: Position | None) -> dict[str, str]:
     """Center -> the eliminated power it belonged to, for the new independent states so far."""
-    from gm_tools.systems.europe1619.occupation import NEW_STATES
+    from gm_tools.systems.europe1619.state import state_of
 
-    return dict(position.extra.get(NEW_STATES, {})) if position is not None else {}
+    return dict(state_of(position).new_states or {}) if position is not None else {}
 
 
 def _geography(variant: Variant) -> Geography:
@@ -213,6 +213,7 @@ def apply_map_adjustment(variant: Variant, position: Position):
     from gm_tools.mechanics import influence as inf
     from gm_tools.systems.europe1619.adapter import setup_from_variant
     from gm_tools.systems.europe1619.occupation import map_adjustment
+    from gm_tools.systems.europe1619.state import state_of
 
     out = map_adjustment(board(variant, position))
     setup = setup_from_variant(variant)
@@ -230,7 +231,7 @@ def apply_map_adjustment(variant: Variant, position: Position):
         influence = inf.liberate(influence, minor)
     state = dp.DiplomaticState(
         inf.markers_at_map_adjustment(setup, influence), state.declarations, state.reichstag,
-        tuple(sorted(set(state.eliminated) | set(extra.get("eliminated", [])))),
+        tuple(sorted(set(state.eliminated) | set(state_of(out.position).gone()))),
     )
     extra.update(state.to_extra())
     return out

@@ -229,10 +229,12 @@ def run_on_position(
 
 def _papal_captures(setup: DiplomacySetup, position: Position, year: int) -> list[decl.PapalEvent]:
     """'The Papacy captures a center', when the board shows a supply center the Papacy
-    captured. Captures are made at the Map Adjustment Phase (``Position.extra["captured"]`` =
+    captured. Captures are made at the Map Adjustment Phase (the state's ``captured``, :mod:`.state` =
     {province: captor}), which comes before the next Diplomatic Phase, so every capture is
     seen here."""
-    captured = position.extra.get("captured", {}) or {}
+    from gm_tools.systems.europe1619.state import state_of
+
+    captured = state_of(position).captured or {}
     centers = sorted(p for p, captor in captured.items() if captor == setup.papacy and p in position.centers)
     if not centers:
         return []

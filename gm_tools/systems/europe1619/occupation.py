@@ -34,13 +34,9 @@ from dataclasses import dataclass, field, replace
 
 from gm_tools.errors import UserError
 from gm_tools.engine.model import ARMY, FLEET, Position, Unit
-from gm_tools.systems.europe1619.territory import CAPTURED, Board, center_owners
+from gm_tools.systems.europe1619.state import state_of, with_state
+from gm_tools.systems.europe1619.territory import Board, center_owners
 
-ELIMINATED = "eliminated"
-"""Key in ``Position.extra``: the eliminated powers, sorted."""
-NEW_STATES = "new_states"
-"""Key in ``Position.extra``: {center: former power} for Spain's and England's build sites
-that became independent states when their power was eliminated."""
 
 
 @dataclass(frozen=True)
@@ -60,7 +56,7 @@ class MapAdjustment:
     """What the Map Adjustment Phase did, and the position after it."""
 
     position: Position
-    """The new position: units, ``centers`` and ``extra["captured"]`` updated. Expelled units
+    """The new position: units, ``centers`` and the state's ``captured`` (:mod:`.state`) updated. Expelled units
     with a retreat are off the board until :func:`retreat_expelled` places them."""
     captures: list[tuple[str, str]] = field(default_factory=list)
     """(province, captor) captured this phase."""
@@ -89,7 +85,9 @@ def is_proxy(board: Board, occupant: str, captor: str) -> bool:
 
 def _with_captured(board: Board, captured: dict[str, str], units: dict[str, Unit]) -> Board:
     position = Position(board.position.phase, units=units, centers=board.position.centers, extra=dict(board.position.extra))
-    position.extra[CAPTURED] = captured
+    state = state_of(position)
+    state.captured = captured
+    state.write(position.extra)
     return Board(board.geo, board.relations, position)
 
 
@@ -132,8 +130,8 @@ def map_adjustment(board: Board) -> MapAdjustment:
 
     # 3. Elimination: 'A power that does not control any of its original home centers ... at
     #    the end of an Order Phase it is considered eliminated'.
-    already = set(board.position.extra.get(ELIMINATED, []))
-    new_states = dict(board.position.extra.get(NEW_STATES, {}))
+    already = set(board.eliminated)
+    new_states = dict(state_of(board.position).new_states or {})
     for power in sorted(geo.powers - already):
         homes = geo.home_centers.get(power, ())
         if not homes or any(board.controller(c) == power for c in homes):
@@ -161,15 +159,16 @@ def map_adjustment(board: Board) -> MapAdjustment:
                 units[home] = Unit(minor, kind, home)
                 out.rebuilt.append(units[home])
 
-    after = board.position.copy()
+    state = state_of(board.position)
+    state.captured = dict(sorted(captured.items()))
+    if out.eliminated or already:
+        state.eliminated = sorted(already | set(out.eliminated))
+    if new_states:
+        state.new_states = dict(sorted(new_states.items()))
+    after = with_state(board.position, state)
     after.units = dict(sorted(units.items()))
-    after.extra[CAPTURED] = dict(sorted(captured.items()))
     # the eliminated power's build sites are new states' centers from now on
     after.centers = center_owners(geo.with_new_states(new_states) if new_states else geo, captured)
-    if out.eliminated or already:
-        after.extra[ELIMINATED] = sorted(already | set(out.eliminated))
-    if new_states:
-        after.extra[NEW_STATES] = dict(sorted(new_states.items()))
     out.position = after
     return out
 

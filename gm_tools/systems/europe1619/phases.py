@@ -15,7 +15,7 @@ the game's sheets (:mod:`gm_tools.systems.europe1619.sheets`):
 
 Each returns a :class:`gm_tools.engine.runner.PhaseOutcome` whose ``extra`` is what the site and the
 workbook show of the phase (keys in ``docs/europe1619.md``), and keeps a by-year ledger in
-``Position.extra["ledger"]`` for the history sheets (Influence History, Treasury, Scores).
+the state's ``ledger`` (:mod:`.state`) for the history sheets (Influence History, Treasury, Scores).
 Pure: nothing here reads a file.
 """
 
@@ -30,17 +30,12 @@ from gm_tools.systems.europe1619 import adapter_rules
 from gm_tools.systems.europe1619.adapter import setup_from_variant
 from gm_tools.systems.europe1619.diplomatic_phase import run_on_position
 from gm_tools.systems.europe1619.occupation import Expelled, retreat_expelled
+from gm_tools.systems.europe1619.state import state_of
 from gm_tools.systems.europe1619.treasury import (
-    TREASURY, Bolster, BuyUnit, Loan, MinorPreference, Payment, Reduce, Remove, Transaction, TransactionsOutcome,
+    Bolster, BuyUnit, Loan, MinorPreference, Payment, Reduce, Remove, Transaction, TransactionsOutcome,
 )
 
-LEDGER = "ledger"
-"""Key in ``Position.extra``: {"influence" | "treasury" | "scores": {year: ...}}, the
-year-by-year record the history sheets read (JSON keys are strings)."""
-STATEMENTS = "statements"
-"""Key in ``Position.extra``: the last Builds and Transactions Phase's statement of each power,
-{"year": year, "powers": {power: [[item, TPs], ...]}} (only the last: the ledger keeps the
-totals of every year)."""
+# the ledger and the statements are kept in :mod:`.state`
 
 _SETUPS: dict = {}
 
@@ -68,9 +63,10 @@ def _year(position: Position) -> int:
 
 
 def _ledger(position: Position, book: str, year: int, entry) -> None:
-    ledger = position.extra.setdefault(LEDGER, {})
-    ledger.setdefault(book, {})[str(year)] = entry
-    position.extra[LEDGER] = {b: dict(sorted(v.items())) for b, v in sorted(ledger.items())}
+    """One year's figures in a book of the ledger (``position`` changed in place: a new one)."""
+    state = state_of(position)
+    state.add_to_ledger(book, year, entry)
+    state.write(position.extra)
 
 
 # --- D: the Diplomatic Phase ------------------------------------------------------------------
@@ -117,17 +113,19 @@ def play_diplomatic(variant: Variant, position: Position, inputs: dict) -> Phase
 def play_map_adjustment(variant: Variant, position: Position) -> PhaseOutcome:
     """The Map Adjustment Phase ('Additional rules to observe' 3, 4a-4d, 6; 'Elimination').
     An expelled unit that may retreat (a bolstered army, rules 4a/4b with 'Retreats') waits
-    in ``Position.extra["expelled"]`` for the Builds and Transactions Phase, where its power
+    in the state's ``expelled`` for the Builds and Transactions Phase, where its power
     says where it goes (the Retreats sheet); one left without a choice is disbanded there."""
     out = adapter_rules.apply_map_adjustment(variant, position)
     after = out.position
     waiting = [e for e in out.expelled if e.retreats]
     if waiting:
-        after.extra["expelled"] = [
+        state = state_of(after)
+        state.expelled = [
             {"unit": str(e.unit), "power": e.unit.power, "strength": e.unit.strength, "rule": e.rule,
              "retreats": list(e.retreats)}
             for e in sorted(waiting, key=lambda e: e.unit.province)
         ]
+        state.write(after.extra)
     results = [
         OrderResult(u.power, f"{u} D", SUCCEEDS, "disbanded at the Map Adjustment Phase")
         for u in sorted(out.disbanded, key=lambda u: (u.power, str(u)))
@@ -189,7 +187,7 @@ def transactions_of(inputs: dict) -> list[Transaction]:
 def place_expelled(position: Position, retreats: dict[str, str]) -> tuple[Position, list[OrderResult]]:
     """Expelled units waiting from the Map Adjustment Phase go where their power chose,
     one strength weaker; the others are disbanded ('Retreats')."""
-    waiting = position.extra.get("expelled", [])
+    waiting = state_of(position).expelled or []
     if not waiting:
         return position, []
     expelled = []
@@ -198,7 +196,9 @@ def place_expelled(position: Position, retreats: dict[str, str]) -> tuple[Positi
         unit = Unit(item["power"], kind, location, item["strength"])
         expelled.append(Expelled(unit, item["rule"], tuple(item["retreats"])))
     after = retreat_expelled(position, expelled, retreats)
-    after.extra.pop("expelled", None)
+    state = state_of(after)
+    state.expelled = None
+    state.write(after.extra)
     results = []
     for e in expelled:
         dest = retreats.get(e.unit.province)
@@ -218,20 +218,22 @@ def play_transactions(variant: Variant, position: Position, inputs: dict) -> Pha
     transactions = transactions_of(inputs)
     out = adapter_rules.apply_transactions(variant, start, transactions)
     after = out.position
-    before = start.extra.get(TREASURY, {})
+    before = state_of(start).treasury or {}
     year = _year(position)
     treasury, statements = {}, {}
     for power in sorted(out.income):
-        was, now = int(before.get(power, 0)), int(after.extra[TREASURY].get(power, 0))
+        was, now = int(before.get(power, 0)), int(state_of(after).treasury.get(power, 0))
         treasury[power], statements[power] = _accounts(power, was, now, transactions, out)
     _ledger(after, "treasury", year, treasury)
-    after.extra[STATEMENTS] = {"year": year, "powers": statements}
+    kept = state_of(after)
+    kept.statements = {"year": year, "powers": statements}
+    kept.write(after.extra)
     extra = {
         "transactions": {
             "treasury": treasury,
             "statements": statements,
             "built": [f"{u.power} {u}" for u in out.built],
-            "loans": [r for r in after.extra.get("loans", []) if str(r.get("year")) == str(year)],
+            "loans": [r for r in kept.loans or [] if str(r.get("year")) == str(year)],
         }
     }
     return PhaseOutcome(retreat_results + list(out.results), after, extra=extra)

@@ -98,7 +98,7 @@ def score(board: Board, rules: ScoringRules, markers: Mapping[str, str], power: 
 
 def scores(board: Board, rules: ScoringRules, markers: Mapping[str, str]) -> dict[str, Score]:
     """Every power's score, by power; eliminated powers are left out."""
-    gone = set(board.position.extra.get("eliminated", []))
+    gone = set(board.eliminated)
     return {p: score(board, rules, markers, p) for p in sorted(board.geo.powers - gone)}
 
 

@@ -31,6 +31,7 @@ from gm_tools.engine.model import INVALID, Position
 from gm_tools.engine.phase import parse_phase
 from gm_tools.engine.variant import Variant
 from gm_tools.systems.europe1619.calendar import DIPLOMATIC, ORDERS, TRANSACTIONS, phase_role
+from gm_tools.systems.europe1619.state import state_of
 
 INF_PLACEMENTS = "INF Placements"
 ATTACKS = "Attacks"
@@ -127,7 +128,7 @@ class Europe1619Hooks(SheetHooks):
                                  Column("TPs", INTEGER, editable=True, width=6),
                                  Column("For", editable=True, width=30)), blank_rows=10),
             ]
-            waiting = position.extra.get("expelled", [])
+            waiting = state_of(position).expelled or []
             if waiting:
                 rows = [[e["power"], e["unit"], ", ".join(e["retreats"]), None] for e in waiting]
                 tables.append(Table(RETREATS, (Column("Power", width=14), Column("Unit", width=10),
@@ -313,7 +314,7 @@ def _reichstag_voters(variant: Variant, position: Position) -> list[str]:
 
     setup = _setup(variant, position)
     state = ReichstagState.from_json(position.extra.get("reichstag", {}))
-    eliminated = set(position.extra.get("eliminated", []))
+    eliminated = set(state_of(position).gone())
     if setup.reichstag_caller is None or setup.reichstag_caller in eliminated or state.closed or state.nullified:
         return []
     return [p for p in setup.powers if p in empire_powers(setup) and p not in eliminated]
@@ -324,7 +325,7 @@ def _hold(variant: Variant, position: Position, entry: dict):
 
     state = ReichstagState.from_json(position.extra.get("reichstag", {}))
     return hold_reichstag(_setup(variant, position), state, parse_phase(position.phase).year, Agenda.from_json(entry["agenda"]),
-                          entry["votes"], position.extra.get("eliminated", []))
+                          entry["votes"], sorted(state_of(position).gone()))
 
 
 def _check_reichstag(variant: Variant, position: Position, rows: dict[str, list[InputRow]]):
@@ -428,7 +429,7 @@ def _check_transactions(variant: Variant, position: Position, rows: dict[str, li
                           "province": code.upper() if code else None, "minor": minor or None})
         cells.append(row.cells["Action"])
     retreats = {}
-    waiting = {e["unit"]: e for e in position.extra.get("expelled", [])}
+    waiting = {e["unit"]: e for e in state_of(position).expelled or []}
     for row in rows.get(RETREATS, []):
         unit, dest = row.values.get("Unit"), row.values.get("Retreat to")
         entry = waiting.get(unit)
@@ -508,7 +509,7 @@ def influence_history(variant: Variant, position: Position) -> Table:
     columns = (Column("Year", INTEGER, width=7), Column("Minor state", width=12), Column("Power", width=14),
                Column("INFs", INTEGER, width=7))
     rows = []
-    for year, by_minor in position.extra.get("ledger", {}).get("influence", {}).items():
+    for year, by_minor in (state_of(position).ledger or {}).get("influence", {}).items():
         for minor, infs in sorted(by_minor.items()):
             for power, n in sorted(infs.items()):
                 rows.append([int(year), minor, power, n])
@@ -555,7 +556,7 @@ def treasury_table(variant: Variant, position: Position) -> Table:
         Column(title, INTEGER, width=10) for _, title in TREASURY_ITEMS
     )
     rows = []
-    for year, by_power in position.extra.get("ledger", {}).get("treasury", {}).items():
+    for year, by_power in (state_of(position).ledger or {}).get("treasury", {}).items():
         for power, items in by_power.items():
             # .get: 'received' and 'paid' are newer than the games recorded before them.
             rows.append([int(year), power] + [items.get(key, 0) for key, _ in TREASURY_ITEMS])
@@ -565,11 +566,9 @@ def treasury_table(variant: Variant, position: Position) -> Table:
 def statements_table(variant: Variant, position: Position) -> Table:
     """Each power's statement of the last Builds and Transactions Phase, item by item, from
     the opening balance to the new one: the lines the GM sends each player."""
-    from gm_tools.systems.europe1619.phases import STATEMENTS as KEY
-
     columns = (Column("Year", INTEGER, width=7), Column("Power", width=14), Column("Item", width=44),
                Column("TPs", INTEGER, width=7))
-    found = position.extra.get(KEY) or {}
+    found = state_of(position).statements or {}
     rows = [[found["year"], power, item, tps]
             for power, items in found.get("powers", {}).items() for item, tps in items]
     return Table(STATEMENTS, columns, rows)
@@ -578,21 +577,19 @@ def statements_table(variant: Variant, position: Position) -> Table:
 def loan_record(variant: Variant, position: Position) -> Table:
     """Every loan and payment recorded, by year: 'These scenarios are monitored by the referee,
     but not enforced by the referee'."""
-    from gm_tools.systems.europe1619.treasury import LOANS as LOANS_KEY, PAYMENTS as PAYMENTS_KEY
-
     columns = (Column("Year", INTEGER, width=7), Column("Kind", width=9), Column("From", width=14),
                Column("To", width=14), Column("TPs", INTEGER, width=6), Column("Interest", INTEGER, width=8),
                Column("Terms", width=36))
     rows = [[int(r["year"]), "loan", r["lender"], r["borrower"], r["amount"], r["interest"], r["terms"]]
-            for r in position.extra.get(LOANS_KEY, [])]
+            for r in state_of(position).loans or []]
     rows += [[int(r["year"]), "payment", r["payer"], r["payee"], r["amount"], None, r["note"]]
-             for r in position.extra.get(PAYMENTS_KEY, [])]
+             for r in state_of(position).payments or []]
     return Table(LOAN_RECORD, columns, sorted(rows, key=lambda r: r[0]))
 
 
 def scores_table(variant: Variant, position: Position) -> Table:
     """Victory points at each Scoring Phase: a row per power, a column per year."""
-    ledger = position.extra.get("ledger", {}).get("scores", {})
+    ledger = (state_of(position).ledger or {}).get("scores", {})
     years = list(ledger)
     columns = (Column("Power", width=14),) + tuple(Column(y, INTEGER, width=7) for y in years)
     rows = [[p] + [ledger[y].get(p) for y in years] for p in _powers(variant)]

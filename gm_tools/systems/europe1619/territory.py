@@ -10,7 +10,7 @@ Words used here:
 - a province's **domain** is its original holder: a power (its home provinces, Spain's
   Naples...) or a minor state (every province of the minor, BOHC's four);
 - its **controller** is the domain unless a unit captured it: then the captor (a power, or a
-  minor whose unit captured it, rule 6). Captures are state: ``Position.extra["captured"]``
+  minor whose unit captured it, rule 6). Captures are state (:mod:`.state`): ``captured``
   = {province: captor};
 - a unit's **commander** is the power that orders it: a power's own units, and the units of
   a minor ALIGNED with or a VASSAL of a power ('The minor state will then follow any order
@@ -29,16 +29,13 @@ from dataclasses import dataclass, field
 from typing import Mapping, Protocol
 
 from gm_tools.engine.model import Position, Unit
+from gm_tools.systems.europe1619.state import state_of
 
 UNALIGNED = "UNALIGNED"
 ALIGNED = "ALIGNED"
 VASSALAGE = "VASSALAGE"
 NEUTRAL = "NEUTRAL"
 """The four statuses of a minor state; the same words as :mod:`gm_tools.mechanics.influence`."""
-
-CAPTURED = "captured"
-"""Key in ``Position.extra``: {province: captor} for every province (center or not) held by
-someone other than its domain."""
 
 
 class RelationsView(Protocol):
@@ -166,8 +163,9 @@ class Board:
         self.geo = geo
         self.relations = relations
         self.position = position
-        self.captured: dict[str, str] = dict(position.extra.get(CAPTURED, {}))
-        self.eliminated: frozenset[str] = frozenset(position.extra.get("eliminated", []))
+        state = state_of(position)
+        self.captured: dict[str, str] = dict(state.captured or {})
+        self.eliminated: frozenset[str] = state.gone()
         """Powers eliminated: their lands are nobody's to defend ('Flanders, Milan, and Naples
         become new independent states'), so they are entered and captured like unaligned land."""
 

@@ -34,19 +34,10 @@ from gm_tools.errors import UserError
 from gm_tools.engine.model import ARMY, FLEET, INVALID, SUCCEEDS, OrderResult, Position, Unit
 from gm_tools.engine.phase import parse_phase
 from gm_tools.engine.variant import Variant
+from gm_tools.systems.europe1619.state import state_of, with_state
 from gm_tools.systems.europe1619.territory import ALIGNED, VASSALAGE, Board
 
-TREASURY = "treasury"
-"""Key in ``Position.extra``: {power: TPs}."""
-LOANS = "loans"
-"""Key in ``Position.extra``: the loans recorded, oldest first."""
-PAYMENTS = "payments"
-MINOR_BOUGHT = "minor_bought"
-"""Key of ``{minor: units}`` in ``Position.extra``: units powers bought for a minor beyond the
-centers it holds, still on the board ('A power may build a unit for a minor state so that the
-minor state can exceed the number of allowable units')."""
-"""Key in ``Position.extra``: the payments recorded (repayments, interest, gifts), oldest first:
-the referee monitors the loans, 'but not enforced by the referee'."""
+# the treasury, loans, payments and minors' bought units are kept in :mod:`.state`
 
 
 @dataclass(frozen=True)
@@ -279,7 +270,7 @@ class TransactionsOutcome:
     """What the phase did."""
 
     position: Position
-    """The position after it: units, ``extra["treasury"]``, ``extra["loans"]``, ``extra["payments"]``."""
+    """The position after it: units, and the state's ``treasury``, ``loans`` and ``payments`` (:mod:`.state`)."""
     income: dict[str, Income]
     """Each power's income, by power."""
     results: list[OrderResult]
@@ -343,7 +334,7 @@ def run_transactions(
     """Run one Builds and Transactions Phase on ``board`` (the position after the Map
     Adjustment Phase). Transactions of powers not in play are a caller's mistake (UserError)."""
     geo = board.geo
-    eliminated = set(board.position.extra.get("eliminated", []))
+    eliminated = set(board.eliminated)
     for t in transactions:
         who = _payer(t)
         if who not in geo.powers:
@@ -354,13 +345,14 @@ def run_transactions(
         amount = getattr(t, "amount", 1)
         if not isinstance(amount, int) or amount <= 0:
             raise UserError(f"transaction {transaction_text(t)!r} by {who}: found amount {amount!r}, expected a whole number of TPs above 0")
-    treasury = {p: int(n) for p, n in board.position.extra.get(TREASURY, {}).items()}
+    kept = state_of(board.position)
+    treasury = {p: int(n) for p, n in (kept.treasury or {}).items()}
     paid = {p: income(board, economy, p) for p in sorted(geo.powers - eliminated)}
     for p, inc in paid.items():
         treasury[p] = treasury.get(p, 0) + inc.total
     phase = _Phase(board, economy, variant, dict(board.position.units), treasury)
-    loans = list(board.position.extra.get(LOANS, []))
-    payments = list(board.position.extra.get(PAYMENTS, []))
+    loans = list(kept.loans or [])
+    payments = list(kept.payments or [])
     year = str(parse_phase(board.position.phase).year)
 
     results: list[OrderResult | None] = [None] * len(transactions)
@@ -407,22 +399,20 @@ def run_transactions(
         phase.units[unit.province] = unit
         built.append(unit)
         automatic.append(OrderResult(unit.power, f"BUILD {unit}", SUCCEEDS, "automatic build: more centers than units"))
-    bought = bought_for_minors(board, phase.units, board.position.extra.get(MINOR_BOUGHT, {}), purchased)
+    bought = bought_for_minors(board, phase.units, kept.minor_bought or {}, purchased)
     for unit in minor_surplus(board, variant, phase.units, bought):
         del phase.units[unit.province]
         automatic.append(OrderResult(unit.power, f"{unit} D", SUCCEEDS,
                                      "removed: a minor maintains only as many units as the centers it holds"))
 
-    after = board.position.copy()
-    after.units = dict(sorted(phase.units.items()))
-    after.extra[TREASURY] = dict(sorted(phase.treasury.items()))
-    after.extra.pop(MINOR_BOUGHT, None)
-    if any(bought.values()):
-        after.extra[MINOR_BOUGHT] = {m: n for m, n in sorted(bought.items()) if n}
+    kept.treasury = dict(sorted(phase.treasury.items()))
+    kept.minor_bought = {m: n for m, n in sorted(bought.items()) if n} if any(bought.values()) else None
     if loans:
-        after.extra[LOANS] = loans
+        kept.loans = loans
     if payments:
-        after.extra[PAYMENTS] = payments
+        kept.payments = payments
+    after = with_state(board.position, kept)
+    after.units = dict(sorted(phase.units.items()))
     return TransactionsOutcome(after, paid, [r for r in results if r is not None] + automatic, built, phase.spent)
 
 
