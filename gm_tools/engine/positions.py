@@ -121,3 +121,12 @@ def with_system_state(position: Position, key: str, data: dict) -> Position:
     new = position.copy()
     new.extra[key] = data
     return new
+
+
+def with_written(position: Position, state) -> Position:
+    """A copy of ``position`` carrying a typed state that writes itself into ``extra`` under the
+    record keys it has always had (``state.write(extra)``: Centenary's, Europe 1619's), rather
+    than under one key of its own (:func:`with_system_state`)."""
+    new = position.copy()
+    state.write(new.extra)
+    return new

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from gm_tools.engine.model import Position
+from gm_tools.engine.positions import with_written
 from gm_tools.errors import GameError
 
 FEALTY = "fealty"
@@ -62,6 +63,4 @@ def state_of(position: Position) -> State:
 
 def with_state(position: Position, state: State) -> Position:
     """A copy of ``position`` carrying ``state``."""
-    after = position.copy()
-    state.write(after.extra)
-    return after
+    return with_written(position, state)

@@ -57,6 +57,21 @@ def _neutral_problem(cell: str, power: str) -> Problem:
                                        "joins player with highest roll in 1618')")
 
 
+def _row(variant: Variant, position: Position, row: InputRow, required: tuple[str, ...], what: str,
+         problems: list[Problem]) -> bool:
+    """Whether an entry row can be read: every ``required`` cell filled, and its Power one a
+    player holds (not the neutral France of the 3-player game). Otherwise its problem is added."""
+    missing = next((k for k in required if row.values.get(k) in (None, "")), None)
+    if missing:
+        problems.append(_problem(row.cells[missing], "nothing", f"a {missing} on {what} row"))
+        return False
+    power = row.values.get("Power")
+    if power == _neutral(variant, position):
+        problems.append(_neutral_problem(row.cells["Power"], power))
+        return False
+    return True
+
+
 def where_of(setup: Setup, variant: Variant, text: str) -> str | None:
     """A minor state's code, or a power's code for its home box, from what the GM typed
     (a code or a name, any case); None if it is neither."""
@@ -117,15 +132,9 @@ class Europe1615v2Hooks(SheetHooks):
         problems: list[Problem] = []
         placements, cells = [], []
         for row in rows.get(PLACEMENTS, []):
+            if not _row(variant, position, row, ("Power", "INFs", "Minor state or home box"), "a placement", problems):
+                continue
             power, infs, text = (row.values.get(k) for k in ("Power", "INFs", "Minor state or home box"))
-            missing = next((k for k, v in (("Power", power), ("INFs", infs), ("Minor state or home box", text))
-                            if v in (None, "")), None)
-            if missing:
-                problems.append(_problem(row.cells[missing], "nothing", f"a {missing} on a placement row"))
-                continue
-            if power == _neutral(variant, position):
-                problems.append(_neutral_problem(row.cells["Power"], power))
-                continue
             where = where_of(setup, variant, str(text))
             if where is None:
                 problems.append(_problem(row.cells["Minor state or home box"], repr(text),
@@ -140,16 +149,10 @@ class Europe1615v2Hooks(SheetHooks):
                                      f"a placement the rules allow: {why}"))
         attacks, attack_cells = [], []
         for row in rows.get(ATTACKS, []):
+            if not _row(variant, position, row, ("Power", "Minor state or home box", "Target"), "an attack", problems):
+                continue
             power, choice, text, target = (row.values.get(k) for k in ("Power", "Order", "Minor state or home box",
                                                                        "Target"))
-            missing = next((k for k, v in (("Power", power), ("Minor state or home box", text), ("Target", target))
-                            if v in (None, "")), None)
-            if missing:
-                problems.append(_problem(row.cells[missing], "nothing", f"a {missing} on an attack row"))
-                continue
-            if power == _neutral(variant, position):
-                problems.append(_neutral_problem(row.cells["Power"], power))
-                continue
             where = where_of(setup, variant, str(text))
             if where is None:
                 problems.append(_problem(row.cells["Minor state or home box"], repr(text),
@@ -342,14 +345,9 @@ def _check_offers(variant: Variant, position: Position, rows: list[InputRow]) ->
     problems: list[Problem] = []
     offers, ignored, seen = [], [], {}
     for row in rows:
+        if not _row(variant, position, row, ("Power", "Amount", "Order"), "an offer", problems):
+            continue
         power, amount, text = (row.values.get(k) for k in ("Power", "Amount", "Order"))
-        missing = next((k for k, v in (("Power", power), ("Amount", amount), ("Order", text)) if v in (None, "")), None)
-        if missing:
-            problems.append(_problem(row.cells[missing], "nothing", f"a {missing} on an offer row"))
-            continue
-        if power == _neutral(variant, position):
-            problems.append(_neutral_problem(row.cells["Power"], power))
-            continue
         try:
             read = read_offer(setup, variant, position, rules_for(variant), table, power, int(amount), str(text))
         except OfferError as e:

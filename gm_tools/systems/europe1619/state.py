@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 
 from gm_tools.engine.model import Position
+from gm_tools.engine.positions import with_written
 
 CAPTURED = "captured"
 ELIMINATED = "eliminated"
@@ -88,6 +89,4 @@ def state_of(position: Position) -> State:
 
 def with_state(position: Position, state: State) -> Position:
     """A copy of ``position`` carrying ``state``."""
-    after = position.copy()
-    state.write(after.extra)
-    return after
+    return with_written(position, state)
