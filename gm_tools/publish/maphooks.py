@@ -20,15 +20,23 @@ def unit_marks(variant: Variant, position: Position) -> dict[str, str]:
 
 
 def styles(variant: Variant, position: Position) -> dict[str, ProvinceStyle]:
-    """Per-province overrides from the variant's rules object, if it has the hook."""
+    """Per-province overrides from the variant's rules object, if it has the hook: the whole
+    map's ``province_styles`` when the rules have it (a look made from the whole board is read
+    once, not once per province), else ``province_style`` asked province by province."""
     from gm_tools.engine.rules import rules_for
 
-    hook = getattr(rules_for(variant), "province_style", None)
-    if hook is None:
+    rules = rules_for(variant)
+    whole = getattr(rules, "province_styles", None)
+    hook = getattr(rules, "province_style", None)
+    if whole is not None:
+        found = whole(variant, position)
+    elif hook is not None:
+        found = {code: hook(variant, position, code) for code in sorted(variant.provinces)}
+    else:
         return {}
     out = {}
-    for code in sorted(variant.provinces):
-        style = hook(variant, position, code)
+    for code in sorted(found):
+        style = found[code]
         if style is not None:
             ink = getattr(style, "marker_colour", None)
             out[code] = ProvinceStyle(

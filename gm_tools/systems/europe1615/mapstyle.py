@@ -20,10 +20,28 @@ OWNED_TINT = 0.25
 """The tint of a power's annexed province: the renderer's for a center a power owns."""
 
 
-def province_style(variant: Variant, position: Position, code: str) -> ProvinceStyle | None:
+def province_styles(variant: Variant, position: Position) -> dict[str, ProvinceStyle]:
+    """Every province that does not keep the default look, with its style: the board's view
+    is worked out once for the whole map (a picture asks about every province)."""
     from gm_tools.systems.europe1615.rules import view
 
     v = view(variant, position)
+    styles = {}
+    for code in sorted(variant.provinces):
+        style = _style(variant, v, code)
+        if style is not None:
+            styles[code] = style
+    return styles
+
+
+def province_style(variant: Variant, position: Position, code: str) -> ProvinceStyle | None:
+    """The style of one province (the hook's question)."""
+    from gm_tools.systems.europe1615.rules import view
+
+    return _style(variant, view(variant, position), code)
+
+
+def _style(variant: Variant, v, code: str) -> ProvinceStyle | None:
     minor = v.land.get(code)
     annexed_to = v.state.annexed.get(code)
     if minor is None and annexed_to in variant.powers and annexed_to not in v.setup.minors:

@@ -177,6 +177,13 @@ class Europe1615v2Rules(Rules):
 
         return settle(variant, before, after, seed)
 
+    def province_styles(self, variant: Variant, position: Position):
+        """The renderer's hook for the whole map at once (what every province's look is made
+        of is read once): :mod:`gm_tools.systems.europe1615v2.mapstyle`."""
+        from gm_tools.systems.europe1615v2.mapstyle import province_styles
+
+        return province_styles(variant, position)
+
     def province_style(self, variant: Variant, position: Position, code: str):
         from gm_tools.systems.europe1615v2.mapstyle import province_style
 

@@ -134,6 +134,13 @@ class Europe1619Rules(Rules):
             return phases.play_scoring(variant, position)
         return None
 
+    def province_styles(self, variant: Variant, position: Position):
+        """The renderer's hook for the whole map at once (what every province's look is made
+        of is read once): :mod:`gm_tools.systems.europe1619.mapstyle`."""
+        from gm_tools.systems.europe1619.mapstyle import province_styles
+
+        return province_styles(variant, position)
+
     def province_style(self, variant: Variant, position: Position, code: str):
         """The renderer's hook: minor-state statuses, confessional markers and captures on the
         map ('the map color-coded'): :mod:`gm_tools.systems.europe1619.mapstyle`."""

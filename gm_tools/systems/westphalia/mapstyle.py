@@ -13,12 +13,33 @@ ALLY_TINT = 0.65
 PROTESTANT_HATCH = "#5b3a8c"
 
 
-def province_style(variant: Variant, position: Position, code: str) -> ProvinceStyle | None:
-    from gm_tools.systems.westphalia.figures import ally
+def province_styles(variant: Variant, position: Position) -> dict[str, ProvinceStyle]:
+    """Every hex that does not keep the default look, with its style: the holders are worked
+    out once for the whole board (a picture asks about every hex)."""
     from gm_tools.systems.westphalia.state import state_of
 
     state = state_of(position)
-    holder = state.owner().get(code)
+    owner = state.owner()
+    styles = {}
+    for code in sorted(variant.provinces):
+        style = _style(variant, state, owner, code)
+        if style is not None:
+            styles[code] = style
+    return styles
+
+
+def province_style(variant: Variant, position: Position, code: str) -> ProvinceStyle | None:
+    """The style of one hex (the hook's question)."""
+    from gm_tools.systems.westphalia.state import state_of
+
+    state = state_of(position)
+    return _style(variant, state, state.owner(), code)
+
+
+def _style(variant: Variant, state, owner: dict, code: str) -> ProvinceStyle | None:
+    from gm_tools.systems.westphalia.figures import ally
+
+    holder = owner.get(code)
     if holder is None:
         return None
     hatch = PROTESTANT_HATCH if code in state.protestant else None

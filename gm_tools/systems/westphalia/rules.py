@@ -191,6 +191,13 @@ class WestphaliaRules(Rules):
                "hatched: Protestant province (all start Catholic)")
         return texts, key
 
+    def province_styles(self, variant: Variant, position: Position):
+        """The renderer's hook for the whole map at once (what every province's look is made
+        of is read once): :mod:`gm_tools.systems.westphalia.mapstyle`."""
+        from gm_tools.systems.westphalia.mapstyle import province_styles
+
+        return province_styles(variant, position)
+
     def province_style(self, variant: Variant, position: Position, code: str):
         from gm_tools.systems.westphalia.mapstyle import province_style
 
