@@ -608,3 +608,34 @@ def test_a_won_game_shows_its_winner_everywhere(games, tmp_path):
     page = (site / "games/demo/F1901M.html").read_text(encoding="utf-8")
     assert "The game is over: France has won." in page and "Last phase: the game is over" in page
     assert (site / "games/demo/F1901M.txt").read_text(encoding="utf-8").endswith("The game is over: France has won.\n")
+
+
+def test_a_new_phase_renders_that_phase_alone(tmp_path):
+    """Issue 19 item 1: a turn's cost does not grow with the game. When a game gets a new
+    phase, its earlier phases whose records, neighbours, variant and code are as at the last
+    build are kept as they are (their files not made again), the phase before the new one is
+    made again (its page links to the new one), and the site is the same bytes as one built
+    from scratch."""
+    root = tmp_path / "sheets"
+    history = small_game(root, STANDARD, name="long", phases=3)
+    site = tmp_path / "site"
+    build(root, site)
+    folder = site / "games" / "long"
+    first, last = history[0]["phase"], history[-1]["phase"]
+    svg = (folder / f"{first}.svg").read_bytes()
+    # a mark only a rebuild of the first phase would wipe out: proof it was not made again
+    (folder / f"{first}.svg").write_bytes(svg.replace(b"</svg>", b"<!-- kept --></svg>"))
+    play_next(root, STANDARD, history, name="long")
+    report = build(root, site)
+    assert (folder / f"{first}.svg").read_bytes().endswith(b"<!-- kept --></svg>\n")
+    assert f"games/long/{last}.html" in report.written  # its "next" link is new
+    assert f"games/long/{history[-1]['phase']}.html" in report.written  # the new phase
+    (folder / f"{first}.svg").write_bytes(svg)
+    assert _files(site) == _files(_fresh(root, tmp_path / "fresh"))
+
+    # without the last build's keys (a new version of the code would change them all) every
+    # phase is made again: the mark goes
+    (folder / f"{first}.svg").write_bytes(svg.replace(b"</svg>", b"<!-- kept --></svg>"))
+    (site / MANIFEST).unlink()
+    build(root, site)
+    assert (folder / f"{first}.svg").read_bytes() == svg

@@ -7,6 +7,7 @@ Nothing here reads a workbook's contents: the workbook is bytes to back up and r
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import re
@@ -152,6 +153,17 @@ def read_json(path: Path) -> dict:
     try:
         with open(path, encoding="utf-8") as f:
             return json.load(f)
+    except json.JSONDecodeError as e:
+        raise GameError(f"{path}: damaged JSON at line {e.lineno}: {e.msg}") from None
+
+
+def read_json_digest(path: Path) -> tuple[dict, str]:
+    """The file's JSON and the SHA-256 of its bytes, read once."""
+    data = path.read_bytes()
+    try:
+        return json.loads(data.decode("utf-8")), hashlib.sha256(data).hexdigest()
+    except UnicodeDecodeError as e:
+        raise GameError(f"{path}: not UTF-8 text ({e.reason} at byte {e.start})") from None
     except json.JSONDecodeError as e:
         raise GameError(f"{path}: damaged JSON at line {e.lineno}: {e.msg}") from None
 

@@ -146,10 +146,24 @@ def phase_map_svg(game: GameContext, phase: PhaseContext, look: RenderOptions, o
                       only_power=only_power)
 
 
+def phase_key(game_key: str, phase: PhaseContext) -> str:
+    """A phase's files (page, judge text, JSON, map) are the same bytes when the code, the
+    variant, the game's name (all ``game_key`` holds), its record and its neighbours' ids (the
+    page's links) are: nothing else of the game reaches them."""
+    return hashlib.sha256(f"{game_key}\0{phase.digest}\0{phase.previous}\0{phase.next}".encode("utf-8")).hexdigest()
+
+
+PHASE_FILES = (".html", ".txt", ".json", ".svg", ".png")
+"""The files each phase has in its game's folder."""
+
+
 def write_game(env: jinja2.Environment, writer: SiteWriter, painter: PngPainter, game: GameContext,
-               settings: SiteSettings) -> None:
+               settings: SiteSettings, game_key: str = "", old_phases: dict | None = None) -> dict[str, str]:
     """Every file of one game: each phase's page, judge text, JSON and map (SVG and PNG),
-    then the game page, the whole-game JSON and the feed."""
+    then the game page, the whole-game JSON and the feed. A phase whose key
+    (:func:`phase_key`) is in ``old_phases`` (the last build's) and whose files are all there
+    is kept as it is, not made again: a long game's turn renders its new phases only.
+    Returns each phase's key, for the next build."""
     folder = f"{GAMES}/{game.name}"
     templates = settings.templates
     look = RenderOptions(base_map=settings.base_map(game.variant))
@@ -161,8 +175,22 @@ def write_game(env: jinja2.Environment, writer: SiteWriter, painter: PngPainter,
     entries = []
     # what the rules keep private (a Payola offer sheet) never reaches the public JSON
     public = partial(rules_for(game.variant).public_record, game.variant)
+    keys: dict[str, str] = {}
+    try:
+        present = set(os.listdir(writer.root / folder)) if game_key and old_phases else set()
+    except OSError:
+        present = set()
     for phase in game.phases:
         record = phase.record
+        key = keys[phase.id] = phase_key(game_key, phase) if game_key else ""
+        names = [phase.id + suffix for suffix in PHASE_FILES]
+        if key and (old_phases or {}).get(phase.id) == key and all(n in present for n in names):
+            for name in names:
+                writer.keep(f"{folder}/{name}")
+            text = (writer.root / folder / f"{phase.id}.txt").read_text(encoding="utf-8")
+            entries.append(FeedEntry(phase=phase.id, title=phase.title, link=f"{phase.id}.html", summary=text,
+                                     updated=str(record.get("processed") or "")))
+            continue
         svg = phase_map_svg(game, phase, look)
         svg_rel, png_rel = f"{folder}/{phase.id}.svg", f"{folder}/{phase.id}.png"
         # The PNG is redrawn only when the picture changed: the SVG on disk is its hash.
@@ -218,6 +246,7 @@ def write_game(env: jinja2.Environment, writer: SiteWriter, painter: PngPainter,
                                                     separators=(",", ":")) + "\n")
     writer.write(f"{folder}/feed.atom",
                  atom_feed(game.name, f"{game.name} ({game.variant.title})", game.info.created, entries))
+    return keys
 
 
 def _is_phase(text: str) -> bool:
@@ -275,15 +304,19 @@ def write_site(context: SiteContext, site_dir: str | os.PathLike, settings: Site
                 # Same records, variant, templates and code as the last build: same pages.
                 for rel in files:
                     writer.keep(rel)
+                phases = entry.get("phases") if isinstance(entry, dict) else None
             else:
                 before = set(writer.produced)
-                write_game(env, writer, painter, game, settings)
+                old = entry.get("phases") if isinstance(entry, dict) else None
+                phases = write_game(env, writer, painter, game, settings,
+                                    game_key=_key(build_key, variant_keys[game.variant.name], game.name),
+                                    old_phases=old if isinstance(old, dict) else None)
                 files = sorted(f for f in writer.produced - before if f.startswith(folder))
             summary = game_summary(game)
             summaries.append(summary)
             manifest.games[game.name] = {"key": key, "files": files, "digest": game.source_digest,
                                          "summary": summary, "variant": game.info.variant,
-                                         "players": game.info.player_count}
+                                         "players": game.info.player_count, "phases": phases or {}}
     games = summaries
     writer.write("index.html", env.get_template("index.html").render(root="", games=games, page_title="Games"))
     writer.prune(GAMES, skip=kept)

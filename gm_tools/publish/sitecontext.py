@@ -14,7 +14,7 @@ from pathlib import Path
 from markupsafe import Markup
 
 from gm_tools.errors import GameError, UserError
-from gm_tools.edges.game import GameInfo, GamePaths, load_game, phase_sort_key, read_end, read_json, upgrade_record
+from gm_tools.edges.game import GameInfo, GamePaths, load_game, phase_sort_key, read_end, read_json_digest, upgrade_record
 from gm_tools.publish.judgetext import power_name
 from gm_tools.engine.phase import PhaseError, phase_title
 from gm_tools.engine.positions import PositionFormatError, position_from_json
@@ -48,6 +48,9 @@ class PhaseContext:
     """Phase id of the record before, or None for the first."""
     next: str | None = None
     """Phase id of the record after, or None for the latest."""
+    digest: str = ""
+    """SHA-256 of the record file's bytes: with the code, the variant and the neighbours'
+    ids it tells a phase whose files need not be made again (:func:`gm_tools.publish.site.write_game`)."""
 
     @property
     def id(self) -> str:
@@ -159,8 +162,8 @@ def _check_record(record: dict, source: Path, variant: Variant) -> None:
         raise GameError(f"{source}: \"results\" should be a list of objects with \"power\" and \"order\" texts")
 
 
-def _history_files(paths: GamePaths, variant: Variant) -> list[tuple[Path, dict]]:
-    """(file, record) for every stored record, in calendar order. Like
+def _history_files(paths: GamePaths, variant: Variant) -> list[tuple[Path, dict, str]]:
+    """(file, record, digest of its bytes) for every stored record, in calendar order. Like
     :func:`gm_tools.edges.game.load_history`, keeping each record's file for error messages."""
     if not paths.history.is_dir():
         return []
@@ -171,7 +174,11 @@ def _history_files(paths: GamePaths, variant: Variant) -> list[tuple[Path, dict]
         except (PhaseError, ValueError):
             raise GameError(f"{file}: not a phase id the variant's calendar has") from None
         found.append((key, file))
-    return [(file, upgrade_record(read_json(file))) for _, file in sorted(found)]
+    out = []
+    for _, file in sorted(found):
+        record, digest = read_json_digest(file)
+        out.append((file, upgrade_record(record), digest))
+    return out
 
 
 def source_digest(paths: GamePaths) -> str:
@@ -260,13 +267,13 @@ def collect_game(root: Path, name: str, digest: str = "") -> GameContext:
     info = load_game(paths)
     variant = _load_variant(info.variant, paths.game_json, info.player_count)
     phases = []
-    for source, record in _history_files(paths, variant):
+    for source, record, record_digest in _history_files(paths, variant):
         _check_record(record, source, variant)
         try:
             title = record.get("title") or phase_title(variant.calendar, record["phase"])
         except PhaseError as e:
             raise GameError(f"{source}: {e}") from None
-        phases.append(PhaseContext(record=record, source=source, title=title))
+        phases.append(PhaseContext(record=record, source=source, title=title, digest=record_digest))
     for before, after in zip(phases, phases[1:]):
         before.next, after.previous = after.id, before.id
     if phases:

@@ -250,6 +250,7 @@ class Manifest:
 
     def save(self, names: set[str], writer: "SiteWriter") -> None:
         """Write the manifest through the site's one writer (atomic, only when changed)."""
+        # compact: a program's bookkeeping, and with each phase's key a large archive's is megabytes
         data = json.dumps({"format": 1, "games": {n: self.games[n] for n in sorted(names)}},
-                          indent=1, sort_keys=True) + "\n"
+                          sort_keys=True, separators=(",", ":")) + "\n"
         writer.write(self.path.relative_to(writer.root).as_posix(), data, reported=False)
