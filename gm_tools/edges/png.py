@@ -6,8 +6,6 @@ web, :data:`PRINT_WIDTH` for printing.
 
 from __future__ import annotations
 
-import cairosvg
-
 WEB_WIDTH = 1200
 """Width in px of the picture mailed to players and shown on the web."""
 PRINT_WIDTH = 3600
@@ -18,4 +16,6 @@ def svg_to_png(svg: str, width: int) -> bytes:
     """The SVG drawn ``width`` px wide (height keeps the aspect ratio), as PNG bytes."""
     if width <= 0:
         raise ValueError(f"PNG width must be a positive number of pixels, got {width}")
+    import cairosvg  # a third of a second to import: paid only by a command that draws a PNG
+
     return cairosvg.svg2png(bytestring=svg.encode("utf-8"), output_width=width)
