@@ -1,0 +1,372 @@
+"""A map's regions drawn straight through cairo, the rest of the picture through cairosvg.
+
+Most of the time cairosvg spends on one of our maps goes to reading the coastlines: every
+region's outline (thousands of points) is parsed in Python and fed to cairo a point at a time,
+for every picture again. Here the regions group of the picture (``<g id="regions">``, made
+by :mod:`gm_tools.publish.render`) is drawn by this module: each outline is read once per process
+(kept by its path text, which is the same from phase to phase) and handed to cairo whole, and
+only the colours change from picture to picture. The rest is drawn by cairosvg, on the same
+surface, in the order of the document: what comes before the regions (the background, the
+patterns), the regions here, the labels, centers, units and orders by cairosvg, the inset's
+copy of the regions here again (Europe's maps), the rest of the inset and the legend by
+cairosvg.
+
+Only a picture of the shape this module knows is drawn this way (:func:`split`): regions
+groups made of plain ``<path>`` elements (lines only), filled with a colour, ``none`` or a
+pattern of the kind the renderer defines, under groups that only translate and nested
+``<svg>`` viewports. A group of another kind stays with cairosvg; a picture with none is drawn
+by cairosvg alone, so a new kind of element can cost speed, never a wrong picture.
+``tests/test_png.py`` holds both ways equal, pixel for pixel within anti-aliasing, on every
+shipped variant's map.
+"""
+
+from __future__ import annotations
+
+import re
+import struct
+import xml.etree.ElementTree as ET
+from dataclasses import dataclass
+from functools import lru_cache
+
+_TAG = re.compile(r"<(/?)([A-Za-z][\w:-]*)((?:\s+[\w:-]+\s*=\s*\"[^\"]*\")*)\s*(/?)>")
+_ATTR = re.compile(r"([\w:-]+)\s*=\s*\"([^\"]*)\"")
+_TRANSLATE = re.compile(r"^\s*translate\(\s*([-+\d.eE]+)(?:[\s,]+([-+\d.eE]+))?\s*\)\s*$")
+_TOKEN = re.compile(r"[A-DF-Za-df-z]|[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?|\S")
+_COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
+_URL = re.compile(r"^url\(#([\w-]+)\)$")
+
+GROUP_ATTRS = {"id", "stroke-linejoin", "fill-rule"}
+PATH_ATTRS = {"id", "class", "d", "fill", "stroke", "stroke-width", "stroke-dasharray"}
+ANCESTOR_ATTRS = {"id", "class", "transform"}
+
+
+@dataclass(frozen=True)
+class Regions:
+    """One regions group of the picture, with where it is drawn."""
+
+    element: ET.Element
+    """The ``<g>`` element: plain paths only (:func:`_known`)."""
+    steps: tuple[tuple, ...]
+    """From the picture's user units to the group's, in the order cairosvg takes them:
+    ``("translate", x, y)``, ``("scale", s)``, ``("clip", x, y, width, height)``."""
+
+
+@dataclass(frozen=True)
+class Layers:
+    """A picture cut for drawing (see the module's docstring): ``pieces[0]``, ``regions[0]``,
+    ``pieces[1]``, ``regions[1]``, ... ``pieces[-1]``."""
+
+    pieces: tuple[str, ...]
+    """SVG documents drawn by cairosvg, one before each regions group and one after the last."""
+    regions: tuple[Regions, ...]
+    """The regions groups drawn here: the map's, and the inset's copy of them."""
+    size: tuple[float, float]
+    """The picture's width and height in user units (its viewBox)."""
+    patterns: dict[str, ET.Element]
+    """Pattern id -> its ``<pattern>`` element, for the regions filled with one."""
+
+
+def split(svg: str) -> Layers | None:
+    """The picture cut around its regions groups, or None when it is not of the shape this
+    module draws. A regions group is a ``<g>`` of plain paths with a ``fill-rule`` (the map's
+    ``<g id="regions">``, and its copy in an inset) under groups and nested ``<svg>`` elements
+    that only move, scale and clip; a group that is not drawn here stays in a piece."""
+    if "<!" in svg or "<?" in svg[1:]:
+        return None  # comments and declarations: not our renderer's pictures
+    root = _TAG.search(svg)
+    if root is None or root.group(2) != "svg" or root.group(1) or root.group(4) or svg[:root.start()].strip(" \n"):
+        return None
+    size = _size(dict(_ATTR.findall(root.group(3))))
+    if size is None:
+        return None
+    defs_text = "".join(re.findall(r"<defs>.*?</defs>", svg, re.S))
+    try:
+        patterns = {p.get("id"): p for d in re.findall(r"<defs>.*?</defs>", svg, re.S)
+                    for p in ET.fromstring(d).iter("pattern")}
+    except ET.ParseError:
+        return None
+    stack: list[tuple[str, dict, str]] = []  # open elements: name, attributes, opening tag
+    found: list[tuple[int, int, list, Regions]] = []
+    pos = root.end()
+    while True:
+        tag = _TAG.search(svg, pos)
+        if tag is None:
+            break
+        pos = tag.end()
+        closing, name, attr_text, empty = tag.groups()
+        if closing:
+            if not stack and name == "svg":
+                break  # the root's end
+            if not stack or stack[-1][0] != name:
+                return None
+            stack.pop()
+            continue
+        if empty:
+            continue
+        attrs = dict(_ATTR.findall(attr_text))
+        if name == "g" and "fill-rule" in attrs and not set(attrs) - GROUP_ATTRS:
+            group = _regions(svg, tag, attrs, stack, patterns)
+            if group is not None:
+                found.append((tag.start(), group[0], list(stack), group[1]))
+                pos = group[0]
+                continue
+        stack.append((name, attrs, tag.group(0)))
+    if not found:
+        return None
+    head = root.group(0)
+    pieces = []
+    after = root.end()
+    opened: list = []
+    for start, end, ancestors, _ in found:
+        pieces.append(head + (defs_text if pieces else "") + "".join(t for _, _, t in opened)
+                      + svg[after:start] + "".join(f"</{n}>" for n, _, _ in reversed(ancestors)) + "</svg>")
+        after, opened = end, ancestors
+    pieces.append(head + defs_text + "".join(t for _, _, t in opened) + svg[after:])
+    return Layers(pieces=tuple(pieces), regions=tuple(r for *_, r in found), size=size, patterns=patterns)
+
+
+def _regions(svg: str, tag, attrs: dict, ancestors: list, patterns: dict) -> tuple[int, Regions] | None:
+    """The regions group opened by ``tag`` and the end of its text, if this module draws it."""
+    end = svg.find("</g>", tag.end())
+    if end < 0 or svg.find("<g", tag.end(), end) >= 0:
+        return None
+    end += len("</g>")
+    steps = _steps(ancestors)
+    if steps is None:
+        return None
+    try:
+        element = ET.fromstring(svg[tag.start():end])
+    except ET.ParseError:
+        return None
+    if not _known(element, patterns):
+        return None
+    return end, Regions(element=element, steps=steps)
+
+
+def _steps(ancestors: list) -> tuple[tuple, ...] | None:
+    """How cairosvg places what is inside ``ancestors``: groups that translate, nested
+    ``<svg>`` viewports (moved, clipped, scaled to their viewBox, centred: xMidYMid meet)."""
+    steps: list[tuple] = []
+    for name, attrs, _ in ancestors:
+        if name == "g":
+            if set(attrs) - ANCESTOR_ATTRS:
+                return None
+            if "transform" in attrs:
+                moved = _TRANSLATE.match(attrs["transform"])
+                if moved is None:
+                    return None
+                steps.append(("translate", float(moved.group(1)), float(moved.group(2) or 0.0)))
+        elif name == "svg":
+            if set(attrs) - {"id", "x", "y", "width", "height", "viewBox"}:
+                return None
+            try:
+                x, y = float(attrs.get("x", 0)), float(attrs.get("y", 0))
+                width, height = float(attrs["width"]), float(attrs["height"])
+                vx, vy, vw, vh = (float(v) for v in attrs["viewBox"].replace(",", " ").split())
+            except (KeyError, ValueError):
+                return None
+            if min(width, height, vw, vh) <= 0:
+                return None
+            scale = min(width / vw, height / vh)
+            steps += [("translate", x, y), ("translate", -vx * scale, -vy * scale),
+                      ("clip", vx * scale, vy * scale, width, height), ("scale", scale),
+                      ("translate", (width / scale - vw) / 2, (height / scale - vh) / 2)]
+        else:
+            return None
+    return tuple(steps)
+
+
+def _size(attrs: dict) -> tuple[float, float] | None:
+    try:
+        box = [float(v) for v in attrs.get("viewBox", "").replace(",", " ").split()]
+        width, height = float(attrs["width"]), float(attrs["height"])
+    except (KeyError, ValueError):
+        return None
+    if len(box) != 4 or box[:2] != [0.0, 0.0] or box[2:] != [width, height] or width <= 0 or height <= 0:
+        return None
+    return width, height
+
+
+def _known(regions: ET.Element, patterns: dict[str, ET.Element]) -> bool:
+    """Is every part of the regions group something this module draws as cairosvg would?"""
+    if set(regions.attrib) - GROUP_ATTRS or regions.get("fill-rule", "evenodd") not in ("evenodd", "nonzero"):
+        return False
+    for path in regions:
+        if path.tag != "path" or set(path.attrib) - PATH_ATTRS or "d" not in path.attrib:
+            return False
+        if any(child.tag != "title" for child in path):
+            return False
+        fill = path.get("fill", "none")
+        pattern = _URL.match(fill)
+        if pattern is not None:
+            if not _plain_pattern(patterns.get(pattern.group(1))):
+                return False
+        elif fill != "none" and not _COLOUR.match(fill):
+            return False
+        if path.get("stroke", "none") != "none" and not _COLOUR.match(path.get("stroke", "")):
+            return False
+        try:
+            _path_data(path.get("d"))
+        except ValueError:
+            return False
+    return True
+
+
+def _plain_pattern(pattern: ET.Element | None) -> bool:
+    """A tile in user units of rectangles and stroked paths: the renderer's hatchings."""
+    if pattern is None or pattern.get("patternUnits") != "userSpaceOnUse":
+        return False
+    if set(pattern.attrib) - {"id", "patternUnits", "width", "height"}:
+        return False
+    for child in pattern:
+        if child.tag == "rect":
+            if set(child.attrib) - {"width", "height", "fill"} or not _COLOUR.match(child.get("fill", "")):
+                return False
+        elif child.tag == "path":
+            if set(child.attrib) - {"d", "stroke", "stroke-width"} or not _COLOUR.match(child.get("stroke", "")):
+                return False
+        else:
+            return False
+    return True
+
+
+@lru_cache(maxsize=8192)
+def _path_data(d: str) -> bytes:
+    """Path text (M, L, H, V, Z, absolute or relative) as cairo's ``cairo_path_data_t`` array,
+    read once per process: a map's outlines are the same in every picture."""
+    tokens = [t for t in _TOKEN.findall(d) if t != ","]  # anything else unknown fails float()
+    out = bytearray()
+    pack_header, pack_point = struct.Struct("@ii8x").pack, struct.Struct("@dd").pack
+    x = y = sx = sy = 0.0
+    command = None
+    i, n = 0, len(tokens)
+    while i < n:
+        token = tokens[i]
+        if token.isalpha():
+            if token not in "MmLlHhVvZz":
+                raise ValueError(f"path command {token!r} is not drawn here")
+            command = token
+            i += 1
+            if command in "Zz":
+                out += pack_header(3, 1)  # CAIRO_PATH_CLOSE_PATH
+                x, y = sx, sy
+                command = None
+            continue
+        if command is None:
+            raise ValueError(f"path data starts with a number: {d[:40]!r}")
+        if command in "HhVv":
+            value = float(token)
+            i += 1
+            if command == "H":
+                x = value
+            elif command == "h":
+                x += value
+            elif command == "V":
+                y = value
+            else:
+                y += value
+            out += pack_header(1, 2) + pack_point(x, y)
+            continue
+        if i + 1 >= n or tokens[i + 1].isalpha():
+            raise ValueError(f"a point without its y in path data: {d[:40]!r}")
+        px, py = float(token), float(tokens[i + 1])
+        i += 2
+        if command in ("m", "l"):
+            px, py = px + x, py + y
+        elif command not in ("M", "L"):
+            raise ValueError(f"path command {command!r} is not drawn here")
+        x, y = px, py
+        if command in "Mm":
+            sx, sy = x, y
+            out += pack_header(0, 2) + pack_point(x, y)  # CAIRO_PATH_MOVE_TO
+            command = "l" if command == "m" else "L"  # further pairs are lines
+        else:
+            out += pack_header(1, 2) + pack_point(x, y)  # CAIRO_PATH_LINE_TO
+    return bytes(out)
+
+
+def _rgb(colour: str) -> tuple[float, float, float]:
+    return int(colour[1:3], 16) / 255, int(colour[3:5], 16) / 255, int(colour[5:7], 16) / 255
+
+
+def draw_regions(context, regions: Regions, patterns: dict[str, ET.Element]) -> None:
+    """Draw one regions group on a cairo context set to the picture's user units."""
+    import cairocffi as cairo
+
+    context.save()
+    for step in regions.steps:
+        if step[0] == "translate":
+            context.translate(step[1], step[2])
+        elif step[0] == "scale":
+            context.scale(step[1], step[1])
+        else:
+            context.rectangle(*step[1:])
+            context.clip()
+    group = regions.element
+    context.set_fill_rule(cairo.FILL_RULE_EVEN_ODD if group.get("fill-rule", "evenodd") == "evenodd"
+                          else cairo.FILL_RULE_WINDING)
+    context.set_line_join(cairo.LINE_JOIN_ROUND if group.get("stroke-linejoin") == "round" else cairo.LINE_JOIN_MITER)
+    context.set_line_cap(cairo.LINE_CAP_BUTT)
+    context.set_miter_limit(4)
+    tiles: dict[str, object] = {}
+    for path in group:
+        context.new_path()
+        _append(context, _path_data(path.get("d")))
+        fill = path.get("fill", "none")
+        if fill != "none":
+            pattern = _URL.match(fill)
+            if pattern is not None:
+                name = pattern.group(1)
+                if name not in tiles:
+                    tiles[name] = _tile(patterns[name])
+                context.set_source(tiles[name])
+            else:
+                context.set_source_rgb(*_rgb(fill))
+            context.fill_preserve()
+        stroke = path.get("stroke", "none")
+        if stroke != "none":
+            context.set_source_rgb(*_rgb(stroke))
+            context.set_line_width(float(path.get("stroke-width", "1")))
+            dashes = path.get("stroke-dasharray")
+            context.set_dash([float(v) for v in dashes.replace(",", " ").split()] if dashes else [])
+            context.stroke()
+        context.new_path()
+    context.restore()
+
+
+def _append(context, data: bytes) -> None:
+    """Hand cairo a whole outline at once (cairocffi's ``append_path`` would copy it point by point)."""
+    from cairocffi import cairo as lib
+    from cairocffi import ffi
+
+    buffer = ffi.from_buffer("cairo_path_data_t[]", data)
+    path = ffi.new("cairo_path_t *", {"status": 0, "data": buffer, "num_data": len(data) // 16})
+    lib.cairo_append_path(context._pointer, path)
+    context._check_status()
+
+
+def _tile(pattern: ET.Element):
+    """A repeating pattern in user units, drawn as the renderer's ``<pattern>`` says. Its tile
+    is rasterised at one pixel a user unit, then scaled with the picture, as cairosvg does
+    (drawn at the picture's own resolution, the hatching would be sharper than cairosvg's)."""
+    import math
+
+    import cairocffi as cairo
+
+    width, height = float(pattern.get("width")), float(pattern.get("height"))
+    surface = cairo.ImageSurface(cairo.FORMAT_ARGB32, math.ceil(width), math.ceil(height))
+    tile = cairo.Context(surface)
+    for child in pattern:
+        if child.tag == "rect":
+            tile.rectangle(0, 0, float(child.get("width", width)), float(child.get("height", height)))
+            tile.set_source_rgb(*_rgb(child.get("fill")))
+            tile.fill()
+        else:
+            tile.new_path()
+            _append(tile, _path_data(child.get("d")))
+            tile.set_source_rgb(*_rgb(child.get("stroke")))
+            tile.set_line_width(float(child.get("stroke-width", "1")))
+            tile.stroke()
+    source = cairo.SurfacePattern(surface)
+    source.set_extend(cairo.EXTEND_REPEAT)
+    return source
