@@ -35,6 +35,7 @@ from gm_tools.edges.game import (
     save_new_game,
     write_atomic,
 )
+from gm_tools.edges.recorddelta import shrink
 from gm_tools.edges.journal import commit_turn, game_lock, needs_publishing, published, recover
 from gm_tools.edges.game import rollback as rollback_files
 from gm_tools.engine.hooks import SheetHooks, hooks_for
@@ -469,7 +470,9 @@ def _turn(state: GameState, lenient: bool, force: bool, site_dir, processed: str
         Path(site_dir).mkdir(parents=True, exist_ok=True)
     # The backup (the workbook as the GM left it), the record and the new workbook land
     # together or not at all.
-    commit_turn(paths, record["phase"], data, json_text(record).encode("utf-8"), workbook)
+    # on disk, a long game's books are kept as what changed (gm_tools/edges/recorddelta.py)
+    stored = shrink(record, state.history[-1] if state.history else None)
+    commit_turn(paths, record["phase"], data, json_text(stored).encode("utf-8"), workbook)
     _write_private_reports(state, record)
     return TurnReport(name, record["phase"], processed=True, record=record, variant=state.variant)
 

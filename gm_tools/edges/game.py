@@ -14,6 +14,7 @@ import re
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Iterator
 
 from gm_tools.errors import GameError
 from gm_tools.engine.phase import PhaseError, parse_phase
@@ -21,8 +22,9 @@ from gm_tools.engine.variant import Calendar
 
 FORMAT = 1
 """Layout of ``game.json``."""
-RECORD_FORMAT = 2
-"""Layout of a phase record: 2 added each result's ``codes`` and ``parsed`` order. A record
+RECORD_FORMAT = 3
+"""Layout of a phase record: 2 added each result's ``codes`` and ``parsed`` order; 3 may keep a
+position's large ``extra`` tables as their change (:mod:`gm_tools.edges.recorddelta`). A record
 of format 1 is upgraded when it is read (:func:`upgrade_record`); files are never rewritten."""
 """Version of the record layout written in every JSON file."""
 
@@ -264,8 +266,24 @@ def load_history(paths: GamePaths, calendar: Calendar) -> list[dict]:
             key = phase_sort_key(calendar, file.stem)
         except (PhaseError, ValueError):
             raise GameError(f"{file}: not a phase id the variant's calendar has") from None
-        records.append((key, upgrade_record(read_json(file))))
-    return [record for _, record in sorted(records, key=lambda kr: kr[0])]
+        records.append((key, file))
+    return [record for _, record in whole_records(file for _, file in sorted(records, key=lambda kr: kr[0]))]
+
+
+def whole_records(files) -> "Iterator[tuple[Path, dict]]":
+    """(file, record) for record files given in calendar order, each read, upgraded to today's
+    layout and made whole (a record of format 3 may keep tables as their change from the
+    record before it: :mod:`gm_tools.edges.recorddelta`)."""
+    from gm_tools.edges.recorddelta import expand
+
+    previous = None
+    for file in files:
+        try:
+            record = expand(upgrade_record(read_json(file)), previous)
+        except ValueError as e:
+            raise GameError(f"{file}: {e} (a record is missing before it?)") from None
+        yield file, record
+        previous = record
 
 
 def upgrade_record(record: dict) -> dict:
@@ -274,7 +292,7 @@ def upgrade_record(record: dict) -> dict:
     made them (:func:`gm_tools.engine.results.reasons_from_words`), and its order was not
     kept parsed (no ``parsed``: the site reads the canonical text for such a phase)."""
     if not isinstance(record, dict) or not isinstance(record.get("format", 1), int) \
-            or record.get("format", 1) >= RECORD_FORMAT:
+            or record.get("format", 1) >= 2:
         return record  # today's, or not a record at all: the readers' checks say what is wrong
     from gm_tools.engine.results import reasons_from_words, reasons_to_json
 

@@ -15,6 +15,7 @@ from markupsafe import Markup
 
 from gm_tools.errors import GameError, UserError
 from gm_tools.edges.game import GameInfo, GamePaths, load_game, phase_sort_key, read_end, read_json_digest, upgrade_record
+from gm_tools.edges.recorddelta import expand
 from gm_tools.publish.judgetext import power_name
 from gm_tools.engine.phase import PhaseError, phase_title
 from gm_tools.engine.positions import PositionFormatError, position_from_json
@@ -175,9 +176,15 @@ def _history_files(paths: GamePaths, variant: Variant) -> list[tuple[Path, dict,
             raise GameError(f"{file}: not a phase id the variant's calendar has") from None
         found.append((key, file))
     out = []
+    previous = None
     for _, file in sorted(found):
         record, digest = read_json_digest(file)
-        out.append((file, upgrade_record(record), digest))
+        try:
+            record = expand(upgrade_record(record), previous)
+        except ValueError as e:
+            raise GameError(f"{file}: {e} (a record is missing before it?)") from None
+        out.append((file, record, digest))
+        previous = record
     return out
 
 

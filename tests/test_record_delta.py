@@ -1,0 +1,100 @@
+"""Record format 3: a position's large ``extra`` tables are written as what changed
+(gm_tools/edges/recorddelta.py, docs/game-record.md), read back whole (issue 19 item 1: 'the
+record keeps what changed in a phase ..., never the whole ledger again')."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from gm_tools.edges.recorddelta import CHANGE, LARGE, expand, shrink
+from gm_tools.errors import GameError
+
+
+def _ledger(years: int) -> dict:
+    return {"scores": {str(1619 + y): {"FRANCE": y, "SPAIN": 2 * y, "AUSTRIA": 3 * y} for y in range(years)},
+            "treasury": {str(1619 + y): {"FRANCE": {"balance": y, "income": 7}} for y in range(years)}}
+
+
+def _record(phase: str, years_before: int, years_after: int, treasury: int = 3) -> dict:
+    def position(years: int) -> dict:
+        return {"phase": phase, "units": {}, "centers": {},
+                "extra": {"ledger": _ledger(years), "treasury": {"FRANCE": treasury}}}
+    return {"format": 3, "phase": phase, "before": position(years_before), "after": position(years_after)}
+
+
+def test_a_long_ledger_is_written_as_its_change_and_read_back_whole():
+    first, second = _record("Y1640B", 40, 41), _record("Y1641D", 41, 42, treasury=5)
+    stored_first, stored_second = shrink(first, None), shrink(second, first)
+    # the first record has nothing to build its 'before' on: written whole, its 'after' as a change
+    assert stored_first["before"]["extra"]["ledger"] == first["before"]["extra"]["ledger"]
+    assert CHANGE in stored_first["after"]["extra"]["ledger"]
+    # the second's 'before' is the first's 'after': nothing changed
+    assert stored_second["before"]["extra"]["ledger"] == {CHANGE: {}}
+    change = stored_second["after"]["extra"]["ledger"][CHANGE]
+    assert change == {"tables": {"scores": {"set": {"1660": {"FRANCE": 41, "SPAIN": 82, "AUSTRIA": 123}}},
+                                 "treasury": {"set": {"1660": {"FRANCE": {"balance": 41, "income": 7}}}}}}
+    assert stored_second["after"]["extra"]["treasury"] == {"FRANCE": 5}  # small: always whole
+    assert len(json.dumps(stored_second)) * 10 < len(json.dumps(second))
+    # on the way back, every record is whole again, built on the one before it
+    assert expand(json.loads(json.dumps(stored_first)), None) == first
+    assert expand(json.loads(json.dumps(stored_second)), first) == second
+
+
+def test_keys_that_go_away_are_dropped():
+    before = _record("Y1640B", 80, 80)
+    after = json.loads(json.dumps(before))
+    del after["after"]["extra"]["ledger"]["treasury"]
+    del after["after"]["extra"]["ledger"]["scores"]["1625"]
+    stored = shrink(after, None)
+    assert stored["after"]["extra"]["ledger"][CHANGE] == {"drop": ["treasury"], "tables": {"scores": {"drop": ["1625"]}}}
+    assert expand(stored, None) == after
+
+
+def test_a_small_table_or_a_change_no_smaller_is_written_whole():
+    small = _record("S1901M", 1, 2)
+    assert len(json.dumps(small["after"]["extra"]["ledger"])) < LARGE
+    assert shrink(small, None) == small
+    replaced = _record("Y1640B", 40, 40)
+    replaced["after"]["extra"]["ledger"] = {"other": {str(y): {"x": y} for y in range(400)}}
+    assert shrink(replaced, None)["after"]["extra"]["ledger"] == replaced["after"]["extra"]["ledger"]
+
+
+def test_a_change_with_nothing_to_build_on_is_an_error_naming_the_file(tmp_path):
+    """A record whose 'before' is written as a change needs the record before it: if that one
+    is gone (a file deleted by hand), reading says which file and why, never a wrong ledger."""
+    from gm_tools.edges.game import GamePaths, load_history, write_atomic
+    from gm_tools.edges.variants import load_variant
+
+    calendar = load_variant("standard").calendar
+    paths = GamePaths(root=tmp_path, name="g")
+    first, second = _record("S1901M", 40, 41), _record("F1901M", 41, 42)
+    paths.history.mkdir(parents=True)
+    write_atomic(paths.record_file("S1901M"), json.dumps(shrink(first, None)).encode())
+    write_atomic(paths.record_file("F1901M"), json.dumps(shrink(second, first)).encode())
+    assert [r["after"]["extra"]["ledger"] for r in load_history(paths, calendar)] == \
+        [first["after"]["extra"]["ledger"], second["after"]["extra"]["ledger"]]
+    paths.record_file("S1901M").unlink()
+    with pytest.raises(GameError, match=r"F1901M\.json: before\.extra\.ledger is written as a change, but the "
+                                        r"previous record has no such table"):
+        load_history(paths, calendar)
+
+
+def test_a_europe_1619_game_stores_its_ledger_as_changes_and_replays(tmp_path):
+    """Real turns of a Europe 1619 game (no orders: ``--force``): the records on disk keep the
+    ledger as changes, reading gives back exactly the records the turns made, and
+    ``gm-tools replay`` finds every phase the same."""
+    from gm_tools.app.turn import new_game, replay, run_turn
+    from gm_tools.edges.game import GamePaths, json_text, load_history
+    from gm_tools.edges.variants import load_variant
+
+    root = tmp_path / "sheets"
+    new_game("europe1619", "long", root=root, seed=1, created="2000-01-01T00:00:00Z")
+    made = [run_turn("long", root=root, site_dir=None, force=True).record for _ in range(12)]
+    paths = GamePaths(root=root, name="long")
+    files = [paths.record_file(r["phase"]).read_text() for r in made]
+    assert sum(CHANGE in text for text in files) >= 8
+    assert load_history(paths, load_variant("europe1619").calendar) == made
+    assert sum(map(len, files)) < sum(len(json_text(r)) for r in made)
+    assert replay("long", root=root) == []  # no phase differs
