@@ -98,3 +98,27 @@ def test_a_europe_1619_game_stores_its_ledger_as_changes_and_replays(tmp_path):
     assert load_history(paths, load_variant("europe1619").calendar) == made
     assert sum(map(len, files)) < sum(len(json_text(r)) for r in made)
     assert replay("long", root=root) == []  # no phase differs
+
+
+def test_the_sites_whole_game_keeps_the_changes_and_each_phase_is_whole(tmp_path):
+    """The site's ``game.json`` (docs/site.md) holds the records as stored, the ledger as its
+    changes; applied in order they give each phase's own JSON file, which is whole."""
+    from gm_tools.app.turn import new_game, run_turn
+    from gm_tools.edges.basemap import schematic_map
+    from gm_tools.publish.site import SiteSettings, build_site
+
+    root = tmp_path / "sheets"
+    new_game("europe1619", "long", root=root, seed=1, created="2000-01-01T00:00:00Z")
+    for _ in range(11):
+        run_turn("long", root=root, site_dir=None, force=True)
+    site = tmp_path / "site"
+    build_site(root, site, SiteSettings(base_map=schematic_map))
+    whole = json.loads((site / "games" / "long" / "game.json").read_text(encoding="utf-8"))
+    assert whole["format"] == 2 and len(whole["history"]) == 11
+    assert any(CHANGE in json.dumps(r) for r in whole["history"])
+    previous = None
+    for stored in whole["history"]:
+        record = expand(stored, previous)
+        page = json.loads((site / "games" / "long" / f"{record['phase']}.json").read_text(encoding="utf-8"))
+        assert CHANGE not in json.dumps(page) and page == record
+        previous = record

@@ -45,6 +45,7 @@ from gm_tools.edges.basemap import BaseMap, load_base_map
 from gm_tools.errors import OrderError
 from gm_tools.publish.feed import FeedEntry, atom_feed
 from gm_tools.edges.game import json_text
+from gm_tools.edges.recorddelta import shrink
 from gm_tools.publish.judgetext import dislodgements, judge_text
 from gm_tools.engine.model import OrderResult, Position
 from gm_tools.engine.phase import ADJUSTMENT, MOVEMENT, RETREAT, PhaseError, parse_phase, phase_title
@@ -231,7 +232,14 @@ def write_game(env: jinja2.Environment, writer: SiteWriter, painter: PngPainter,
         map_phase=phase_title(game.variant.calendar, position["phase"]) if _is_phase(position["phase"]) else "",
     )
     writer.write(f"{folder}/index.html", html)
-    whole = {"format": 1, "game": game.info.to_json(), "history": [public(p.record) for p in game.phases]}
+    # the records as stored, a long game's books as their changes (docs/game-record.md): the
+    # whole game of a long Europe 1619 game in 3 MB instead of 38
+    history, previous = [], None
+    for p in game.phases:
+        record = public(p.record)
+        history.append(shrink(record, previous))
+        previous = record
+    whole = {"format": 2, "game": game.info.to_json(), "history": history}
     if game.end is not None:
         whole["end"] = game.end
         draw = summary["draw"]
