@@ -57,6 +57,7 @@ bench: $(STAMP)
 	$(PY) bench/site_bench.py
 	$(PY) bench/turn_bench.py
 	$(PY) bench/archive_bench.py
+	$(PY) bench/long_bench.py
 	$(PY) bench/interchange.py
 
 clean:

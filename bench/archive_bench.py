@@ -47,12 +47,12 @@ def one_size(games: int, source: list[dict], variant, settings, seed: str, repea
         paths = new_game(sheets, f"g{n:04d}", variant)
         for record in source:
             store_copy(paths, record)
-    real_draw = site_module.PngPainter.draw
-    site_module.PngPainter.draw = lambda self, svgs: [b"" for _ in svgs]
+    real_start = site_module.PngPainter.start
+    site_module.PngPainter.start = lambda self, svg, many=False: (lambda: b"")
     try:
         site_module.build_site(sheets, site, settings)
     finally:
-        site_module.PngPainter.draw = real_draw
+        site_module.PngPainter.start = real_start
     paths = GamePaths(root=sheets, name="g0000")
     history = [dict(r, game="g0000") for r in source]
     rng = random.Random(f"{seed}/{games}")

@@ -15,7 +15,7 @@ by name (the pipeline itself is not changed):
 - write back: ``workbook.write_workbook`` (the next phase's workbook, as bytes);
 - files: the rest of ``run_turn`` before publishing (backup, record, atomic replace);
 - SVG: ``render.render_svg`` as the site calls it (the phase map and the game's map);
-- PNG: ``PngPainter.draw`` (cairosvg);
+- PNG: ``PngPainter.start`` (drawn at once for a turn's one or two maps);
 - site: the rest of publishing (context, templates, judge text, JSON, feed, writes).
 
 Each run starts from the same workbook (``rollback`` brings it back) and an empty site
@@ -98,7 +98,7 @@ def one_turn(paths, site_dir: Path) -> dict[str, float]:
     with timed(turn, "read_workbook", "read", times), timed(turn, "check_orders", "check", times), \
             timed(turn, "adjudicate", "adjudicate", times), timed(turn, "write_workbook", "write back", times), \
             timed(turn, "publish", "publish", times), timed(site_module, "render_svg", "SVG", times), \
-            timed(sitefiles.PngPainter, "draw", "PNG", times):
+            timed(sitefiles.PngPainter, "start", "PNG", times):
         start = time.perf_counter()
         # lenient: randomplay makes a few orders illegal on purpose; they stand as holds.
         run_turn(paths.name, root=paths.root, site_dir=site_dir, lenient=True)

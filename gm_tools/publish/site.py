@@ -168,7 +168,7 @@ def write_game(env: jinja2.Environment, writer: SiteWriter, painter: PngPainter,
     folder = f"{GAMES}/{game.name}"
     templates = settings.templates
     look = RenderOptions(base_map=settings.base_map(game.variant))
-    pictures: list[tuple[str, str, str]] = []  # (svg file, png file, svg) to draw
+    pictures: list[tuple[str, str, str, Callable[[], bytes]]] = []  # (svg file, png file, svg, its PNG)
     summary = game_summary(game)
     extra_template = f"variants/{game.variant.name}/phase_extra.html"
     has_extra = (templates / extra_template).is_file()
@@ -177,6 +177,9 @@ def write_game(env: jinja2.Environment, writer: SiteWriter, painter: PngPainter,
     # what the rules keep private (a Payola offer sheet) never reaches the public JSON
     public = partial(rules_for(game.variant).public_record, game.variant)
     keys: dict[str, str] = {}
+    old_phases = old_phases or {}
+    # a first build's maps are drawn on every core while the pages are made
+    many = sum(old_phases.get(p.id) != phase_key(game_key, p) for p in game.phases) >= painter.POOL_FROM
     try:
         present = set(os.listdir(writer.root / folder)) if game_key and old_phases else set()
     except OSError:
@@ -185,7 +188,7 @@ def write_game(env: jinja2.Environment, writer: SiteWriter, painter: PngPainter,
         record = phase.record
         key = keys[phase.id] = phase_key(game_key, phase) if game_key else ""
         names = [phase.id + suffix for suffix in PHASE_FILES]
-        if key and (old_phases or {}).get(phase.id) == key and all(n in present for n in names):
+        if key and old_phases.get(phase.id) == key and all(n in present for n in names):
             for name in names:
                 writer.keep(f"{folder}/{name}")
             text = (writer.root / folder / f"{phase.id}.txt").read_text(encoding="utf-8")
@@ -199,7 +202,7 @@ def write_game(env: jinja2.Environment, writer: SiteWriter, painter: PngPainter,
             writer.keep(png_rel)
             writer.write(svg_rel, svg)
         else:
-            pictures.append((svg_rel, png_rel, svg))
+            pictures.append((svg_rel, png_rel, svg, painter.start(svg, many)))
         text = judge_text(game.variant, record)
         writer.write(f"{folder}/{phase.id}.txt", text)
         writer.write(f"{folder}/{phase.id}.json", json_text(public(record)))
@@ -215,8 +218,8 @@ def write_game(env: jinja2.Environment, writer: SiteWriter, painter: PngPainter,
                                  updated=str(record.get("processed") or "")))
 
     # The SVG is written after its PNG, so a build that stops half way redraws it next time.
-    for (svg_rel, png_rel, svg), png in zip(pictures, painter.draw([svg for _, _, svg in pictures])):
-        writer.write(png_rel, png)
+    for svg_rel, png_rel, svg, png in pictures:
+        writer.write(png_rel, png())
         writer.report.pngs += 1
         writer.write(svg_rel, svg)
 

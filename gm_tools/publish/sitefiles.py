@@ -152,8 +152,8 @@ def _png(svg: str) -> bytes:
 
 
 class PngPainter:
-    """Draws PNG maps, on every core when there are many (a first build of a long game):
-    cairosvg takes about a tenth of a second a map, the rest of a page a millisecond."""
+    """Draws PNG maps, on every core alongside the pages when there are many (a first build
+    of a long game): a map takes a few tenths of a second, the rest of a page milliseconds."""
 
     POOL_FROM = 8
     """Fewer pictures than this are drawn in this process: a pool costs more than it saves."""
@@ -168,14 +168,22 @@ class PngPainter:
         if self._pool is not None:
             self._pool.shutdown()
 
-    def draw(self, svgs: list[str]) -> list[bytes]:
-        """The PNG of each SVG, in order."""
+    def start(self, svg: str, many: bool = False) -> Callable[[], bytes]:
+        """Begin drawing the SVG; returns what gives its PNG. ``many``: more pictures are
+        coming, so this one goes to a pool of processes (one per core) and the caller makes
+        its pages meanwhile; else it is drawn here and now."""
         workers = os.cpu_count() or 1
-        if len(svgs) < self.POOL_FROM or workers < 2:
-            return [_png(svg) for svg in svgs]
+        if not many or workers < 2:
+            png = _png(svg)
+            return lambda: png
         if self._pool is None:
             self._pool = ProcessPoolExecutor(max_workers=workers)
-        return list(self._pool.map(_png, svgs, chunksize=2))
+        return self._pool.submit(_png, svg).result
+
+    def draw(self, svgs: list[str]) -> list[bytes]:
+        """The PNG of each SVG, in order."""
+        many = len(svgs) >= self.POOL_FROM
+        return [done() for done in [self.start(svg, many) for svg in svgs]]
 
 
 MANIFEST = ".gm_tools-build.json"
