@@ -13,8 +13,8 @@ table (an object) is written as its change from the same entry one step earlier:
 The change is ``{"$change": {"set": {...}, "drop": [...], "tables": {KEY: {"set": {...},
 "drop": [...]}}}}``: keys set to a new value, keys removed, and for a key whose value is an
 object in both, its own keys set and removed (a ledger's book gains a year). An entry is
-written whole when it is small (under :data:`LARGE` bytes of JSON), when there is nothing to
-build on (the first record) or when the change would not be smaller. Reading puts every
+written whole when it is small (fewer than :data:`LARGE` values two levels deep), when there
+is nothing to build on (the first record) or when the change would not hold fewer values. Reading puts every
 record back whole, in calendar order (:func:`expand`); the engine and the site only ever see
 whole positions. Keys starting with ``$`` are never the game's own, so a change is told apart
 from a value. ``docs/game-record.md`` describes the format.
@@ -22,16 +22,22 @@ from a value. ``docs/game-record.md`` describes the format.
 
 from __future__ import annotations
 
-import json
-
 CHANGE = "$change"
-LARGE = 2048
-"""An entry of ``extra`` this long in JSON (bytes) or longer is written as its change."""
+LARGE = 16
+"""An entry of ``extra`` holding this many values or more (:func:`_weight`) is written as
+its change, when the change holds fewer."""
 SIDES = ("before", "after")
 
 
-def _size(value) -> int:
-    return len(json.dumps(value, separators=(",", ":"), ensure_ascii=False))
+def _weight(table: dict) -> int:
+    """How many values a table holds, counted two levels deep (a ledger: its books' years).
+    Counted, not measured in JSON: the site weighs every record of a long game each turn."""
+    return sum(len(v) if isinstance(v, dict) else 1 for v in table.values())
+
+
+def _change_weight(change: dict) -> int:
+    return (_weight(change.get("set", {})) + len(change.get("drop", ()))
+            + sum(_weight(t.get("set", {})) + len(t.get("drop", ())) for t in change.get("tables", {}).values()))
 
 
 def _change(base: dict, new: dict) -> dict:
@@ -84,10 +90,10 @@ def shrink(record: dict, previous: dict | None) -> dict:
         written = {}
         for key, value in extra.items():
             old = base.get(key)
-            if isinstance(value, dict) and isinstance(old, dict) and _size(value) >= LARGE:
-                change = {CHANGE: _change(old, value)}
-                if _size(change) < _size(value):
-                    written[key] = change
+            if isinstance(value, dict) and isinstance(old, dict) and _weight(value) >= LARGE:
+                change = _change(old, value)
+                if _change_weight(change) < _weight(value):
+                    written[key] = {CHANGE: change}
                     continue
             written[key] = value
         out[side] = dict(record[side], extra=written)

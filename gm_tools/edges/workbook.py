@@ -358,8 +358,10 @@ def _macro_enabled(data: bytes) -> bool:
     return "xl/vbaProject.bin" in names or b"macroEnabled" in types
 
 
-def open_workbook(data: bytes, where: str):
-    """Load .xlsx bytes, or raise a WorkbookError saying the file is damaged or foreign."""
+def open_workbook(data: bytes, where: str, only: set[str] | None = None):
+    """Load .xlsx bytes, or raise a WorkbookError saying the file is damaged or foreign.
+    ``only``: the sheets to read; the others load empty (a turn never reads the sheets it
+    computes, and a long game's are its longest: :mod:`gm_tools.edges.workbook_skim`)."""
     openpyxl = _openpyxl()[0]
     expected = "an .xlsx workbook made by gm-tools new-game (saved by Excel or LibreOffice)"
     if not zipfile.is_zipfile(io.BytesIO(data)):
@@ -375,6 +377,10 @@ def open_workbook(data: bytes, where: str):
             # Formulas are read as formulas (not as the values a spreadsheet program cached):
             # a formula where the GM should have typed a value is reported, never taken as
             # empty, and saving keeps it as it was.
+            if only is not None:
+                from gm_tools.edges.workbook_skim import only_sheets
+
+                data = only_sheets(data, only)
             return openpyxl.load_workbook(io.BytesIO(data), data_only=False)
     except Exception as e:  # openpyxl raises many kinds for damaged files
         raise WorkbookError(where, [Problem("", "", f"a damaged .xlsx file ({type(e).__name__}: {e})", expected)]) from None
@@ -539,7 +545,7 @@ def _cell_value(column: Column, raw, sheet: str, ref: str, problems: list[Proble
 def read_workbook(data: bytes, where: str, variant: Variant, inputs: list[Table] = ()) -> tuple[WorkbookEntries, list[Problem]]:
     """Read what the GM entered. Every problem found is returned (none raised) so the caller
     can add its own checks and report them all at once; only an unreadable file raises."""
-    wb = open_workbook(data, where)
+    wb = open_workbook(data, where, only={GAME, ORDERS, PRESS} | {t.title for t in inputs})
     problems: list[Problem] = []
     sheets = set(wb.sheetnames)
     if GAME not in sheets:
