@@ -247,10 +247,12 @@ def apply_transactions(variant: Variant, position: Position, transactions: list)
 
 def score_position(variant: Variant, position: Position):
     """(scores by power, verdict) of the Scoring Phase of ``position``'s year, with the
-    confessional markers of ``position.extra["markers"]``."""
+    confessional markers the Diplomatic Phase keeps."""
     from gm_tools.engine.phase import parse_phase
     from gm_tools.systems.europe1619.scoring import scores, verdict
 
     rules = scoring_rules(variant)
-    table = scores(board(variant, position), rules, position.extra.get("markers", {}))
+    from gm_tools.systems.europe1619.diplomatic_phase import diplomatic_state
+
+    table = scores(board(variant, position), rules, diplomatic_state(position).influence.markers)
     return table, verdict({p: s.total for p, s in table.items()}, parse_phase(position.phase).year, rules)

@@ -66,6 +66,19 @@ class DiplomaticState:
     from_json = from_extra
 
 
+def diplomatic_state(position: Position) -> DiplomaticState:
+    """The Diplomatic Phase's state kept in ``position`` (each part empty where none is kept
+    yet): the one reader of its ``Position.extra`` keys."""
+    return DiplomaticState.from_extra(position.extra)
+
+
+def with_reichstag(position: Position, reichstag: rt.ReichstagState) -> Position:
+    """A copy of ``position`` with the Reichstag's state replaced (the Orders Phase's meeting)."""
+    after = position.copy()
+    after.extra["reichstag"] = reichstag.to_json()
+    return after
+
+
 def initial_state(setup: DiplomacySetup) -> DiplomaticState:
     """The state before the first Diplomatic Phase: the INITIAL SETUP placement of INFs and
     the initial declarations."""

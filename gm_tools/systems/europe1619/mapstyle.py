@@ -22,6 +22,7 @@ from gm_tools.engine.model import Position
 from gm_tools.publish.style import HOME_TINT, UNALIGNED_FILL, ProvinceStyle, minor_state_style, mix, valid_colour
 from gm_tools.engine.variant import Variant
 from gm_tools.systems.europe1619.adapter_rules import geography, relations
+from gm_tools.systems.europe1619.diplomatic_phase import diplomatic_state
 from gm_tools.systems.europe1619.occupation import is_proxy
 from gm_tools.systems.europe1619.territory import Board
 
@@ -32,7 +33,7 @@ CONTESTED_NOTE = "contested"
 def province_styles(variant: Variant, position: Position) -> dict[str, ProvinceStyle]:
     """Every province that does not keep the default look, with its style."""
     board = Board(geography(variant, position), relations(variant, position), position)
-    markers = position.extra.get("markers", {}) or {}
+    markers = diplomatic_state(position).influence.markers
     styles = {}
     for code in sorted(variant.provinces):
         style = _style(variant, board, markers, code)
@@ -44,7 +45,7 @@ def province_styles(variant: Variant, position: Position) -> dict[str, ProvinceS
 def province_style(variant: Variant, position: Position, code: str) -> ProvinceStyle | None:
     """The style of one province (the hook's question)."""
     board = Board(geography(variant, position), relations(variant, position), position)
-    return _style(variant, board, position.extra.get("markers", {}) or {}, code)
+    return _style(variant, board, diplomatic_state(position).influence.markers, code)
 
 
 def _colour(variant: Variant, power: str | None) -> str | None:

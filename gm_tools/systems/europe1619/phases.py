@@ -28,7 +28,7 @@ from gm_tools.engine.phase import parse_phase
 from gm_tools.engine.variant import Variant
 from gm_tools.systems.europe1619 import adapter_rules
 from gm_tools.systems.europe1619.adapter import setup_from_variant
-from gm_tools.systems.europe1619.diplomatic_phase import run_on_position
+from gm_tools.systems.europe1619.diplomatic_phase import diplomatic_state, run_on_position
 from gm_tools.systems.europe1619.occupation import Expelled, retreat_expelled
 from gm_tools.systems.europe1619.state import state_of
 from gm_tools.systems.europe1619.treasury import (
@@ -78,7 +78,7 @@ def play_diplomatic(variant: Variant, position: Position, inputs: dict) -> Phase
     the Papacy's protection since the last phase)."""
     setup = setup_of(variant, position)
     after, outcome = run_on_position(setup, position, inputs.get("orders", {}), inputs.get("papal_events", ()))
-    markers = after.extra.get("markers", {})
+    markers = diplomatic_state(after).influence.markers
     statuses = {
         code: {
             "status": s.status,
@@ -147,7 +147,7 @@ def play_map_adjustment(variant: Variant, position: Position) -> PhaseOutcome:
             "liberated_minors": list(out.liberated_minors),
             "rebuilt": [f"{u.power} {u}" for u in out.rebuilt],
             "eliminated": list(out.eliminated),
-            "markers": dict(sorted(after.extra.get("markers", {}).items())),
+            "markers": dict(sorted(diplomatic_state(after).influence.markers.items())),
         }
     }
     return PhaseOutcome(results, after, extra=extra)

@@ -153,10 +153,10 @@ class Europe1619Hooks(SheetHooks):
         following year')."""
         if "reichstag" not in inputs:
             return position
+        from gm_tools.systems.europe1619.diplomatic_phase import with_reichstag
+
         state, _ = _hold(variant, position, inputs["reichstag"])
-        after = position.copy()
-        after.extra["reichstag"] = state.to_json()
-        return after
+        return with_reichstag(position, state)
 
     # --- output sheets -------------------------------------------------------------------------
 
@@ -310,10 +310,11 @@ def _expected(reason: str) -> str:
 def _reichstag_voters(variant: Variant, position: Position) -> list[str]:
     """Austria and the Empire's members in play and not eliminated, when Austria may still call
     its one meeting; empty otherwise."""
-    from gm_tools.systems.europe1619.reichstag import ReichstagState, empire_powers
+    from gm_tools.systems.europe1619.diplomatic_phase import diplomatic_state
+    from gm_tools.systems.europe1619.reichstag import empire_powers
 
     setup = _setup(variant, position)
-    state = ReichstagState.from_json(position.extra.get("reichstag", {}))
+    state = diplomatic_state(position).reichstag
     eliminated = set(state_of(position).gone())
     if setup.reichstag_caller is None or setup.reichstag_caller in eliminated or state.closed or state.nullified:
         return []
@@ -321,9 +322,10 @@ def _reichstag_voters(variant: Variant, position: Position) -> list[str]:
 
 
 def _hold(variant: Variant, position: Position, entry: dict):
-    from gm_tools.systems.europe1619.reichstag import Agenda, ReichstagState, hold_reichstag
+    from gm_tools.systems.europe1619.diplomatic_phase import diplomatic_state
+    from gm_tools.systems.europe1619.reichstag import Agenda, hold_reichstag
 
-    state = ReichstagState.from_json(position.extra.get("reichstag", {}))
+    state = diplomatic_state(position).reichstag
     return hold_reichstag(_setup(variant, position), state, parse_phase(position.phase).year, Agenda.from_json(entry["agenda"]),
                           entry["votes"], sorted(state_of(position).gone()))
 
