@@ -115,3 +115,25 @@ def test_a_game_recorded_in_format_1_replays_and_publishes(tmp_path):
     published = json.loads((tmp_path / "site/games/old/S1901M.json").read_text(encoding="utf-8"))
     vie = next(r for r in published["results"] if r["order"] == "A VIE - GAL")
     assert vie["codes"] == [{"attack": 1, "code": "bounced", "strength": 1, "unit": "A WAR"}]
+
+
+def test_notes_carry_codes_and_old_notes_get_theirs_back_from_the_words():
+    """Issue 10 item 7: what happened by default is data too (a code and its details), its
+    words made in one place; a record written before notes carried codes gets them back from
+    its words, read with the same templates, and words no template makes stay words."""
+    from gm_tools.engine.results import NOTE_TEMPLATES, note, note_code, note_words, notes_from_words
+
+    made = [note("FRANCE", "held_without_order", unit="A PAR"),
+            note("FRANCE", "invalid_not_used", cell="Orders!C5", written="a par-mos", error="A PAR cannot reach MOS"),
+            note("ENGLAND", "builds_not_ordered", count=2),
+            note("RUSSIA", "removed_by_civil_disorder", unit="F SEV"),
+            note("TURKEY", "retreat_not_ordered", unit="A BUL")]
+    assert {note_code(n) for n in made} == set(NOTE_TEMPLATES)
+    assert made[1]["text"] == "Orders!C5 'a par-mos' was invalid and not used: A PAR cannot reach MOS"
+    assert made[2]["text"] == "2 build(s) not ordered: waived"
+    old = [{"power": n["power"], "text": n["text"]} for n in made] + [{"power": "ITALY", "text": "a GM's own words"}]
+    assert notes_from_words(old) == made + [{"power": "ITALY", "text": "a GM's own words"}]
+    assert [note_words(n) for n in old] == [n["text"] for n in old]
+    record = {"format": 2, "phase": "S1901M", "results": [], "notes": old}
+    upgraded = upgrade_record(record)
+    assert upgraded["notes"][:5] == made and upgraded["format"] == RECORD_FORMAT and record["notes"] is old

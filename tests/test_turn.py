@@ -56,7 +56,7 @@ def test_turn_records_the_phase_and_writes_results_back(tmp_path):
     report = play(paths, {"FRANCE": ["a par-bur", "A MAR - SPA"], "GERMANY": ["A MUN - BUR"]}, press="# Spring\n\nQuiet.")
     assert report.processed
     rec = record(paths, "S1901M")
-    assert rec["format"] == 2 and rec["title"] == "Spring 1901 Movement" and rec["next_phase"] == "F1901M"
+    assert rec["format"] == 3 and rec["title"] == "Spring 1901 Movement" and rec["next_phase"] == "F1901M"
     assert rec["orders"]["FRANCE"][1] == {"cell": par, "written": "a par-bur", "read": "A PAR - BUR", "error": None}
     results = {(r["power"], r["order"]): (r["result"], r["reason"]) for r in rec["results"]}
     # 2000 rulebook, 'Standoffs': equally supported units trying to move to the same
@@ -67,7 +67,9 @@ def test_turn_records_the_phase_and_writes_results_back(tmp_path):
     assert rec["before"]["units"]["FRANCE"] == ["A MAR", "A PAR", "F BRE"]
     assert rec["after"]["units"]["FRANCE"] == ["A PAR", "A SPA", "F BRE"]
     assert rec["press"] == "# Spring\n\nQuiet."
-    assert {"power": "ENGLAND", "text": "F LON had no order and holds"} in rec["notes"]
+    # a note is a code with its details, and the words made from them (docs/game-record.md)
+    assert {"power": "ENGLAND", "text": "F LON had no order and holds",
+            "codes": [{"code": "held_without_order", "unit": "F LON"}]} in rec["notes"]
     # The record is the documented JSON spelling: sorted keys, indent 1, final newline.
     text = paths.record_file("S1901M").read_text(encoding="utf-8")
     assert text == json.dumps(rec, indent=1, sort_keys=True, ensure_ascii=False) + "\n"
@@ -118,7 +120,8 @@ def test_an_unordered_retreat_disbands(tmp_path):
     report = run_turn(paths.name, root=paths.root, site_dir=None, force=True)
     rec = record(paths, "S1901R")
     # 2000 rulebook, 'Retreating': a dislodged unit not ordered to retreat is disbanded.
-    assert {"power": "AUSTRIA", "text": "A VIE had no retreat order and is disbanded"} in rec["notes"]
+    assert {"power": "AUSTRIA", "text": "A VIE had no retreat order and is disbanded",
+            "codes": [{"code": "retreat_not_ordered", "unit": "A VIE"}]} in rec["notes"]
     assert rec["after"]["units"]["AUSTRIA"] == ["A BUD", "F TRI"]
     assert "no retreat order" in report.text()
 
@@ -186,8 +189,10 @@ def test_lenient_lets_invalid_orders_stand_as_holds(tmp_path):
     rec = record(paths, "S1901M")
     entry = rec["orders"]["FRANCE"][0]
     assert entry["read"] is None and "MUN" in entry["error"]
-    assert any("was invalid and not used" in n["text"] and n["power"] == "FRANCE" for n in rec["notes"])
-    assert {"power": "FRANCE", "text": "A PAR had no order and holds"} in rec["notes"]
+    assert any(n["codes"][0]["code"] == "invalid_not_used" and "was invalid and not used" in n["text"]
+               and n["power"] == "FRANCE" for n in rec["notes"])
+    assert {"power": "FRANCE", "text": "A PAR had no order and holds",
+            "codes": [{"code": "held_without_order", "unit": "A PAR"}]} in rec["notes"]
     assert "was invalid and not used" in report.text()
     assert "A PAR" in rec["after"]["units"]["FRANCE"]
 

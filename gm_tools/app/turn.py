@@ -36,6 +36,7 @@ from gm_tools.edges.game import (
     write_atomic,
 )
 from gm_tools.edges.recorddelta import shrink
+from gm_tools.engine.results import note_code, note_words
 from gm_tools.edges.journal import commit_turn, game_lock, needs_publishing, published, recover
 from gm_tools.edges.game import rollback as rollback_files
 from gm_tools.engine.hooks import SheetHooks, hooks_for
@@ -235,9 +236,9 @@ class TurnReport:
         for power, units in idle.items():
             lines.append(f"  {power}: no order, held: {', '.join(units)}")
         for note in r["notes"]:
-            if " had no order and holds" in note["text"]:
+            if note_code(note) == "held_without_order":
                 continue  # listed just above
-            lines.append(f"  note {note['power']}: {note['text']}")
+            lines.append(f"  note {note['power']}: {note_words(note)}")
         for draw in r["random"]["draws"]:
             said = draw.get("text", draw.get("chosen"))  # a variant's own words for it, if any
             lines.append(f"  random draw ({draw['kind']}, seed {draw['seed']}): {said}")

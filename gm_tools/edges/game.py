@@ -290,19 +290,26 @@ def upgrade_record(record: dict) -> dict:
     """A phase record in today's layout (:data:`RECORD_FORMAT`). Format 1 kept each result's
     reason in words only: its codes are read back from the words with the templates that
     made them (:func:`gm_tools.engine.results.reasons_from_words`), and its order was not
-    kept parsed (no ``parsed``: the site reads the canonical text for such a phase)."""
-    if not isinstance(record, dict) or not isinstance(record.get("format", 1), int) \
-            or record.get("format", 1) >= 2:
-        return record  # today's, or not a record at all: the readers' checks say what is wrong
-    from gm_tools.engine.results import reasons_from_words, reasons_to_json
+    kept parsed (no ``parsed``: the site reads the canonical text for such a phase). Before
+    format 3 the notes were words only: their codes are read back the same way."""
+    if not isinstance(record, dict) or not isinstance(record.get("format", 1), int):
+        return record  # not a record at all: the readers' checks say what is wrong
+    old_results = record.get("format", 1) < 2
+    old_notes = any(isinstance(n, dict) and "codes" not in n for n in record.get("notes") or [])
+    if not (old_results or old_notes):
+        return record
+    from gm_tools.engine.results import notes_from_words, reasons_from_words, reasons_to_json
 
     results = []
     for r in record.get("results", []):
-        if isinstance(r, dict) and "codes" not in r:
+        if old_results and isinstance(r, dict) and "codes" not in r:
             words = str(r.get("reason") or "")
             r = dict(r, codes=reasons_to_json(reasons_from_words(words, r.get("result", ""), str(r.get("order", "")))))
         results.append(r)
-    return dict(record, results=results, format=RECORD_FORMAT)
+    upgraded = dict(record, results=results, format=RECORD_FORMAT)
+    if old_notes and isinstance(record.get("notes"), list):
+        upgraded["notes"] = notes_from_words(record["notes"])
+    return upgraded
 
 
 def store_record(paths: GamePaths, record: dict) -> None:

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from gm_tools.engine.hooks import INTEGER, Column, Table
 from gm_tools.engine.model import Build, Disband, Position, Retreat, Unit, Waive, order_text
 from gm_tools.engine.phase import ADJUSTMENT, MOVEMENT, RETREAT, parse_phase, phase_title
+from gm_tools.engine.results import note_words
 from gm_tools.engine.rules import Rules
 from gm_tools.engine.variant import Variant
 
@@ -268,7 +269,7 @@ def results_table(variant: Variant, record: dict | None) -> Table:
             if (r["power"], r["order"]) not in shown:
                 rows.append([record["phase"], r["power"], r["order"], r["result"], r["reason"], "", ""])
         for note in record["notes"]:
-            rows.append([record["phase"], note["power"], "", "default", note["text"], "", ""])
+            rows.append([record["phase"], note["power"], "", "default", note_words(note), "", ""])
         if record.get("winner"):
             rows.append([record["phase"], record["winner"], "", "victory",
                          _victory_text(variant, record), "", ""])

@@ -17,6 +17,7 @@ from gm_tools.engine.model import Build, Disband, Order, Position, Waive, order_
 from gm_tools.engine.orderselect import DUPLICATE, OUTBID, Candidate, Refusal, order_key
 from gm_tools.engine.parser import parse_order
 from gm_tools.engine.phase import ADJUSTMENT, MOVEMENT, RETREAT, parse_phase
+from gm_tools.engine.results import note
 from gm_tools.engine.rules import Rules
 from gm_tools.engine.variant import Variant
 from gm_tools.edges.workbook import OrderEntry
@@ -185,7 +186,7 @@ def _check_adjustment_counts(variant: Variant, position: Position, rules: Rules,
 def default_notes(
     variant: Variant, start: Position, checked: CheckedOrders, after: Position, rules: Rules
 ) -> list[dict]:
-    """What happened by default, in words, for the report and the record: units without
+    """What happened by default, as codes and words, for the report and the record: units without
     orders hold, unordered retreats disband, missing builds are waived, missing removals
     are made by civil disorder (2000 rulebook, 'Civil disorder'), invalid orders are not used
     (with --lenient), so their units hold."""
@@ -193,15 +194,15 @@ def default_notes(
     ordered = {o.unit.province for orders in checked.orders.values() for o in orders if hasattr(o, "unit")}
     notes = []
     for entry, error in checked.invalid:
-        notes.append((entry.power, f"{entry.cell} {entry.written!r} was invalid and not used: {error}"))
+        notes.append(note(entry.power, "invalid_not_used", cell=entry.cell, written=entry.written, error=error))
     if kind == MOVEMENT:
         for province, unit in start.units.items():
             if province not in ordered and variant.powers[unit.power].playable:
-                notes.append((unit.power, f"{unit} had no order and holds"))
+                notes.append(note(unit.power, "held_without_order", unit=str(unit)))
     elif kind == RETREAT:
         for province, d in start.dislodged.items():
             if province not in ordered:
-                notes.append((d.unit.power, f"{d.unit} had no retreat order and is disbanded"))
+                notes.append(note(d.unit.power, "retreat_not_ordered", unit=str(d.unit)))
     elif kind == ADJUSTMENT:
         # a master's orders for its vassal (Centenary rule 3) are the vassal's builds and removals
         by_owner: dict[str, list] = {}
@@ -212,10 +213,11 @@ def default_notes(
             orders = by_owner.get(power, [])
             builds = sum(1 for o in orders if isinstance(o, (Build, Waive)))
             if adj.builds > builds:
-                notes.append((power, f"{adj.builds - builds} build(s) not ordered: waived"))
+                notes.append(note(power, "builds_not_ordered", count=adj.builds - builds))
             if adj.removals:
                 ordered_out = {o.unit.province for o in orders if isinstance(o, Disband)}
                 for province, unit in start.units.items():
                     if unit.power == power and province not in ordered_out and province not in after.units:
-                        notes.append((power, f"civil disorder: {unit} removed (no removal ordered)"))
-    return [{"power": p, "text": t} for p, t in sorted(notes)]
+                        notes.append(note(power, "removed_by_civil_disorder", unit=str(unit)))
+    # in the order the words sort, as records always listed them
+    return sorted(notes, key=lambda n: (n["power"], n["text"]))

@@ -14,6 +14,7 @@ not be carried out, in the checker's words).
 
 from __future__ import annotations
 
+import ast
 import re
 from dataclasses import dataclass, field
 
@@ -51,6 +52,16 @@ TEMPLATES: dict[str, str] = {
     "note": "{text}",
 }
 """Code -> the sentence, with the details in braces. A list detail is joined with commas."""
+
+NOTE_TEMPLATES: dict[str, str] = {
+    # what happened by default (2000 rulebook: 'Civil disorder'; judges' practice)
+    "held_without_order": "{unit} had no order and holds",
+    "retreat_not_ordered": "{unit} had no retreat order and is disbanded",
+    "builds_not_ordered": "{count} build(s) not ordered: waived",
+    "removed_by_civil_disorder": "civil disorder: {unit} removed (no removal ordered)",
+    "invalid_not_used": "{cell} {written!r} was invalid and not used: {error}",
+}
+"""A record's ``notes``: code -> the sentence, as :data:`TEMPLATES` for results."""
 
 VOID_CODES = frozenset(c for c in TEMPLATES if c.startswith("void_"))
 BOUNCE_CODES = frozenset({"bounced", "may_not_dislodge", "failed", "retreat_standoff"})
@@ -111,9 +122,54 @@ def reasons_of(result: "OrderResult") -> tuple[Reason, ...]:
 
 
 def sentence(r: Reason) -> str:
-    """One reason in words."""
+    """One reason (or note) in words."""
     values = {k: ", ".join(str(x) for x in v) if isinstance(v, (list, tuple)) else v for k, v in r.details.items()}
-    return TEMPLATES[r.code].format(**values)
+    return (TEMPLATES.get(r.code) or NOTE_TEMPLATES[r.code]).format(**values)
+
+
+def note(power: str, code: str, **details) -> dict:
+    """A record's note: the power, its code with details (``codes``, one entry, as a result's)
+    and the sentence made from them."""
+    if code not in NOTE_TEMPLATES:
+        raise ValueError(f"unknown note code {code!r}")
+    why = Reason(code, details)
+    return {"codes": [why.to_json()], "power": power, "text": sentence(why)}
+
+
+def note_words(note_: dict) -> str:
+    """A record's note in words: made from its code, or its stored words when it has none."""
+    codes = note_.get("codes") or []
+    if codes and isinstance(codes[0], dict) and codes[0].get("code") in NOTE_TEMPLATES:
+        return sentence(Reason.from_json(codes[0]))
+    return str(note_.get("text", ""))
+
+
+def note_code(note_: dict) -> str | None:
+    """The code of a record's note (None for a note kept in words only)."""
+    codes = note_.get("codes") or []
+    return codes[0].get("code") if codes and isinstance(codes[0], dict) else None
+
+
+def notes_from_words(notes: list) -> list:
+    """A record's notes written before they carried codes, with their codes read back from
+    the words by the templates that made them (words no template makes stay words only)."""
+    out = []
+    for n in notes:
+        if not isinstance(n, dict) or "codes" in n or not isinstance(n.get("text"), str):
+            out.append(n)
+            continue
+        for code, pattern in _NOTE_PATTERNS:
+            m = pattern.fullmatch(n["text"])
+            if m:
+                details = _typed(code, m.groupdict()).details
+                if "written" in details:
+                    details["written"] = ast.literal_eval(details["written"])
+                if sentence(Reason(code, details)) == n["text"]:
+                    out.append(dict(n, codes=[Reason(code, details).to_json()]))
+                    break
+        else:
+            out.append(n)
+    return out
 
 
 def words(reasons) -> str:
@@ -131,13 +187,14 @@ def reasons_from_json(data) -> tuple[Reason, ...]:
 
 # --- records written before the codes (format 1) -----------------------------------------
 
-def _pattern(template: str) -> re.Pattern:
-    parts = re.split(r"\{(\w+)\}", template)
+def _pattern(template: str, end: str = r"(?=; |$)") -> re.Pattern:
+    parts = re.split(r"\{(\w+)(?:!r)?\}", template)
     regex = "".join(re.escape(p) if i % 2 == 0 else f"(?P<{p}>.+?)" for i, p in enumerate(parts))
-    return re.compile(regex + r"(?=; |$)")
+    return re.compile(regex + end)
 
 
 _PATTERNS = [(code, _pattern(t)) for code, t in TEMPLATES.items() if code not in ("illegal", "note")]
+_NOTE_PATTERNS = [(code, _pattern(t, "")) for code, t in NOTE_TEMPLATES.items()]
 _LISTS = {"units"}
 _NUMBERS = {"attack", "strength", "count"}
 

@@ -20,6 +20,7 @@ from gm_tools.publish.judgetext import (
 )
 from gm_tools.engine.model import INVALID, SUCCEEDS, UNIT_NAMES
 from gm_tools.engine.phase import PhaseError, parse_phase, phase_title
+from gm_tools.engine.results import note_words
 from gm_tools.publish.safemarkdown import render_markdown
 from gm_tools.publish.sitecontext import GameContext, PhaseContext, Section
 from gm_tools.engine.variant import Variant
@@ -46,7 +47,7 @@ def phase_view(game: GameContext, phase: PhaseContext) -> dict:
         "next_title": next_title,
         "winner": power_name(variant, record["winner"]) if record.get("winner") else "",
         "powers": _orders_view(variant, record),
-        "notes": [{"power": power_name(variant, n.get("power", "")), "text": n.get("text", "")}
+        "notes": [{"power": power_name(variant, n.get("power", "")), "text": note_words(n)}
                   for n in record.get("notes", []) if isinstance(n, dict)],
         "dislodged": _dislodged_view(variant, record),
         "ownership": _ownership_view(variant, record["after"]),
