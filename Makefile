@@ -56,6 +56,7 @@ bench: $(STAMP)
 	$(PY) bench/interleave.py
 	$(PY) bench/site_bench.py
 	$(PY) bench/turn_bench.py
+	$(PY) bench/png_bench.py
 	$(PY) bench/archive_bench.py
 	$(PY) bench/long_bench.py
 	$(PY) bench/interchange.py
