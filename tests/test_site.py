@@ -639,3 +639,23 @@ def test_a_new_phase_renders_that_phase_alone(tmp_path):
     (site / MANIFEST).unlink()
     build(root, site)
     assert (folder / f"{first}.svg").read_bytes() == svg
+
+
+def test_a_changed_earlier_record_makes_the_later_phases_again(tmp_path):
+    """A record may keep a table as its change from the record before it, so what a phase shows
+    depends on every record before it: a change to an earlier record (a file replaced by hand)
+    makes every later phase again, not only its own."""
+    root = tmp_path / "sheets"
+    history = small_game(root, STANDARD, name="long", phases=3)
+    site = tmp_path / "site"
+    build(root, site)
+    folder = site / "games" / "long"
+    last = history[-1]["phase"]
+    svg = (folder / f"{last}.svg").read_bytes()
+    (folder / f"{last}.svg").write_bytes(svg.replace(b"</svg>", b"<!-- kept --></svg>"))
+    first = root / "long" / "history" / f"{history[0]['phase']}.json"
+    record = json.loads(first.read_text(encoding="utf-8"))
+    record["press"] = "Corrected by the GM."
+    first.write_text(json.dumps(record, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+    build(root, site)
+    assert (folder / f"{last}.svg").read_bytes() == svg  # the last phase was made again

@@ -50,8 +50,10 @@ class PhaseContext:
     next: str | None = None
     """Phase id of the record after, or None for the latest."""
     digest: str = ""
-    """SHA-256 of the record file's bytes: with the code, the variant and the neighbours'
-    ids it tells a phase whose files need not be made again (:func:`gm_tools.publish.site.write_game`)."""
+    """SHA-256 of the record file's bytes and of every record's before it (a record may keep
+    a table as its change from the one before: what it says depends on them all); with the
+    code, the variant and the neighbours' ids it tells a phase whose files need not be made
+    again (:func:`gm_tools.publish.site.write_game`)."""
 
     @property
     def id(self) -> str:
@@ -164,7 +166,8 @@ def _check_record(record: dict, source: Path, variant: Variant) -> None:
 
 
 def _history_files(paths: GamePaths, variant: Variant) -> list[tuple[Path, dict, str]]:
-    """(file, record, digest of its bytes) for every stored record, in calendar order. Like
+    """(file, record, digest of its bytes and the records' before it) for every stored record,
+    in calendar order. Like
     :func:`gm_tools.edges.game.load_history`, keeping each record's file for error messages."""
     if not paths.history.is_dir():
         return []
@@ -176,14 +179,15 @@ def _history_files(paths: GamePaths, variant: Variant) -> list[tuple[Path, dict,
             raise GameError(f"{file}: not a phase id the variant's calendar has") from None
         found.append((key, file))
     out = []
-    previous = None
+    previous, chain = None, ""
     for _, file in sorted(found):
         record, digest = read_json_digest(file)
+        chain = hashlib.sha256(f"{chain}\0{digest}".encode("utf-8")).hexdigest()
         try:
             record = expand(upgrade_record(record), previous)
         except ValueError as e:
             raise GameError(f"{file}: {e} (a record is missing before it?)") from None
-        out.append((file, record, digest))
+        out.append((file, record, chain))
         previous = record
     return out
 
