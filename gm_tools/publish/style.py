@@ -88,3 +88,9 @@ def minor_state_style(status: str, power_colour: str | None = None, confession: 
         return ProvinceStyle(fill=NEUTRAL_STATE_FILL, marker=marker, marker_colour=ink)
     return ProvinceStyle(fill=UNALIGNED_FILL, marker=marker, marker_colour=ink)
 
+
+def styled(provinces, style_of) -> dict[str, "ProvinceStyle"]:
+    """Province -> its style, for the provinces (codes, in order) whose look is not the
+    default: ``style_of(code)`` gives None for those. A system's ``province_styles`` hook is
+    this over the provinces, with what the styles are made of read once."""
+    return {code: style for code in sorted(provinces) if (style := style_of(code)) is not None}

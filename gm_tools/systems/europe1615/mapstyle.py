@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from gm_tools.engine.model import Position
 from gm_tools.engine.variant import Variant
-from gm_tools.publish.style import NEUTRAL_FILL, ProvinceStyle, minor_state_style, mix, valid_colour
+from gm_tools.publish.style import NEUTRAL_FILL, ProvinceStyle, minor_state_style, mix, valid_colour, styled
 
 OWNED_TINT = 0.25
 """The tint of a power's annexed province: the renderer's for a center a power owns."""
@@ -26,12 +26,7 @@ def province_styles(variant: Variant, position: Position) -> dict[str, ProvinceS
     from gm_tools.systems.europe1615.rules import view
 
     v = view(variant, position)
-    styles = {}
-    for code in sorted(variant.provinces):
-        style = _style(variant, v, code)
-        if style is not None:
-            styles[code] = style
-    return styles
+    return styled(variant.provinces, lambda code: _style(variant, v, code))
 
 
 def province_style(variant: Variant, position: Position, code: str) -> ProvinceStyle | None:

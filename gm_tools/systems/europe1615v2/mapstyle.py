@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from gm_tools.engine.model import Position
 from gm_tools.engine.variant import Variant
-from gm_tools.publish.style import ProvinceStyle, minor_state_style, valid_colour
+from gm_tools.publish.style import ProvinceStyle, minor_state_style, valid_colour, styled
 
 DUALITY_MARK = "D"
 
@@ -24,12 +24,7 @@ def province_styles(variant: Variant, position: Position) -> dict[str, ProvinceS
     """Every province that does not keep the default look, with its style: the statuses and
     revolts are worked out once for the whole map (a picture asks about every province)."""
     look = _Look(variant, position)
-    styles = {}
-    for code in sorted(variant.provinces):
-        style = look.style(code)
-        if style is not None:
-            styles[code] = style
-    return styles
+    return styled(variant.provinces, look.style)
 
 
 def province_style(variant: Variant, position: Position, code: str) -> ProvinceStyle | None:

@@ -19,7 +19,7 @@ Pure: reads only the loaded variant and the position.
 from __future__ import annotations
 
 from gm_tools.engine.model import Position
-from gm_tools.publish.style import HOME_TINT, UNALIGNED_FILL, ProvinceStyle, minor_state_style, mix, valid_colour
+from gm_tools.publish.style import HOME_TINT, UNALIGNED_FILL, ProvinceStyle, minor_state_style, mix, valid_colour, styled
 from gm_tools.engine.variant import Variant
 from gm_tools.systems.europe1619.adapter_rules import geography, relations
 from gm_tools.systems.europe1619.diplomatic_phase import diplomatic_state
@@ -34,12 +34,7 @@ def province_styles(variant: Variant, position: Position) -> dict[str, ProvinceS
     """Every province that does not keep the default look, with its style."""
     board = Board(geography(variant, position), relations(variant, position), position)
     markers = diplomatic_state(position).influence.markers
-    styles = {}
-    for code in sorted(variant.provinces):
-        style = _style(variant, board, markers, code)
-        if style is not None:
-            styles[code] = style
-    return styles
+    return styled(variant.provinces, lambda code: _style(variant, board, markers, code))
 
 
 def province_style(variant: Variant, position: Position, code: str) -> ProvinceStyle | None:

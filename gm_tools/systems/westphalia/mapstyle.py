@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from gm_tools.engine.model import Position
 from gm_tools.engine.variant import Variant
-from gm_tools.publish.style import ProvinceStyle, UNALIGNED_FILL, mix, valid_colour
+from gm_tools.publish.style import ProvinceStyle, UNALIGNED_FILL, mix, valid_colour, styled
 
 PLAYER_TINT = 0.35
 ALLY_TINT = 0.65
@@ -20,12 +20,7 @@ def province_styles(variant: Variant, position: Position) -> dict[str, ProvinceS
 
     state = state_of(position)
     owner = state.owner()
-    styles = {}
-    for code in sorted(variant.provinces):
-        style = _style(variant, state, owner, code)
-        if style is not None:
-            styles[code] = style
-    return styles
+    return styled(variant.provinces, lambda code: _style(variant, state, owner, code))
 
 
 def province_style(variant: Variant, position: Position, code: str) -> ProvinceStyle | None:
