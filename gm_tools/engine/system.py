@@ -13,7 +13,8 @@ The interface, and where each part of it lives:
   :class:`~gm_tools.engine.hooks.SheetHooks` (plain tables, never openpyxl);
 - resolve a phase: :class:`~gm_tools.engine.rules.Rules` (the adjudicator's hooks, and
   ``play_phase`` for phases the Diplomacy engine does not play);
-- the map: the renderer's optional ``province_style`` and ``unit_marks`` hooks on the system's rules;
+- the map: the renderer's optional ``province_style`` (or whole-map ``province_styles``) and
+  ``unit_marks`` hooks on the system's rules;
 - the demo: :meth:`GameSystem.demo_cells`, how a demo file's lines become the system's
   input sheets' cells (``gm_tools/app/demo.py`` plays every demo the same way).
 
