@@ -22,6 +22,7 @@ shipped variant's map.
 
 from __future__ import annotations
 
+import math
 import re
 import struct
 import xml.etree.ElementTree as ET
@@ -104,7 +105,7 @@ def split(svg: str) -> Layers | None:
         if empty:
             continue
         attrs = dict(_ATTR.findall(attr_text))
-        if name == "g" and "fill-rule" in attrs and not set(attrs) - GROUP_ATTRS:
+        if name == "g" and not set(attrs) - GROUP_ATTRS:
             group = _regions(svg, tag, attrs, stack, patterns)
             if group is not None:
                 found.append((tag.start(), group[0], list(stack), group[1]))
@@ -187,29 +188,78 @@ def _size(attrs: dict) -> tuple[float, float] | None:
     return width, height
 
 
-def _known(regions: ET.Element, patterns: dict[str, ET.Element]) -> bool:
-    """Is every part of the regions group something this module draws as cairosvg would?"""
-    if set(regions.attrib) - GROUP_ATTRS or regions.get("fill-rule", "evenodd") not in ("evenodd", "nonzero"):
+def _known(group: ET.Element, patterns: dict[str, ET.Element]) -> bool:
+    """Is every part of the group something this module draws as cairosvg would: outlines
+    (paths of lines), labels (plain one-line texts), leader lines and dots?"""
+    if set(group.attrib) - GROUP_ATTRS or group.get("fill-rule", "nonzero") not in ("evenodd", "nonzero"):
         return False
-    for path in regions:
-        if path.tag != "path" or set(path.attrib) - PATH_ATTRS or "d" not in path.attrib:
+    return len(group) > 0 and all(_KNOWN.get(child.tag, _unknown)(child, patterns) for child in group)
+
+
+def _unknown(element: ET.Element, patterns) -> bool:
+    return False
+
+
+def _colour_or_none(value: str | None) -> bool:
+    return value is not None and (value == "none" or _COLOUR.match(value) is not None)
+
+
+def _known_path(path: ET.Element, patterns) -> bool:
+    if set(path.attrib) - PATH_ATTRS or "d" not in path.attrib or "fill" not in path.attrib:
+        return False
+    if any(child.tag != "title" for child in path):
+        return False
+    pattern = _URL.match(path.get("fill"))
+    if pattern is not None:
+        if not _plain_pattern(patterns.get(pattern.group(1))):
             return False
-        if any(child.tag != "title" for child in path):
-            return False
-        fill = path.get("fill", "none")
-        pattern = _URL.match(fill)
-        if pattern is not None:
-            if not _plain_pattern(patterns.get(pattern.group(1))):
-                return False
-        elif fill != "none" and not _COLOUR.match(fill):
-            return False
-        if path.get("stroke", "none") != "none" and not _COLOUR.match(path.get("stroke", "")):
-            return False
-        try:
-            _path_data(path.get("d"))
-        except ValueError:
-            return False
+    elif not _colour_or_none(path.get("fill")):
+        return False
+    if not _colour_or_none(path.get("stroke", "none")):
+        return False
+    try:
+        _path_data(path.get("d"))
+    except ValueError:
+        return False
     return True
+
+
+def _known_text(text: ET.Element, patterns) -> bool:
+    words = text.text or ""
+    return (not set(text.attrib) - TEXT_ATTRS and len(text) == 0 and {"x", "y", "font-size"} <= set(text.attrib)
+            and text.get("font-size", "").endswith("px") and _number(text.get("font-size")[:-2])
+            and _number(text.get("x")) and _number(text.get("y")) and _number(text.get("stroke-width", "1"))
+            and text.get("text-anchor", "start") in ("start", "middle", "end")
+            and text.get("font-weight", "normal") in ("normal", "bold")
+            and _COLOUR.match(text.get("fill", "")) is not None and _colour_or_none(text.get("stroke", "none"))
+            and text.get("stroke-linejoin", "round") == "round"
+            and words == words.strip() and "  " not in words and not any(c in words for c in "\n\r\t"))
+
+
+def _known_line(line: ET.Element, patterns) -> bool:
+    return (not set(line.attrib) - {"class", "x1", "y1", "x2", "y2", "stroke", "stroke-width"} and len(line) == 0
+            and all(_number(line.get(k, "0")) for k in ("x1", "y1", "x2", "y2", "stroke-width"))
+            and _colour_or_none(line.get("stroke", "none")))
+
+
+def _known_circle(circle: ET.Element, patterns) -> bool:
+    return (not set(circle.attrib) - {"cx", "cy", "r", "fill", "stroke", "stroke-width"} and len(circle) == 0
+            and all(_number(circle.get(k, "0")) for k in ("cx", "cy", "r", "stroke-width"))
+            and float(circle.get("r", "0")) > 0 and _colour_or_none(circle.get("fill"))
+            and _colour_or_none(circle.get("stroke", "none")))
+
+
+def _number(text: str | None) -> bool:
+    try:
+        float(text or "")
+    except ValueError:
+        return False
+    return True
+
+
+_KNOWN = {"path": _known_path, "text": _known_text, "line": _known_line, "circle": _known_circle}
+TEXT_ATTRS = {"x", "y", "font-family", "font-size", "text-anchor", "font-weight", "fill", "stroke", "stroke-width",
+              "stroke-linejoin"}
 
 
 def _plain_pattern(pattern: ET.Element | None) -> bool:
@@ -232,8 +282,9 @@ def _plain_pattern(pattern: ET.Element | None) -> bool:
 
 @lru_cache(maxsize=8192)
 def _path_data(d: str) -> bytes:
-    """Path text (M, L, H, V, Z, absolute or relative) as cairo's ``cairo_path_data_t`` array,
-    read once per process: a map's outlines are the same in every picture."""
+    """Path text (M, L, H, V, Q, Z, absolute or relative) as cairo's ``cairo_path_data_t``
+    array, read once per process: a map's outlines are the same in every picture. A quadratic
+    curve becomes the cubic cairosvg makes of it (control points two thirds of the way)."""
     tokens = [t for t in _TOKEN.findall(d) if t != ","]  # anything else unknown fails float()
     out = bytearray()
     pack_header, pack_point = struct.Struct("@ii8x").pack, struct.Struct("@dd").pack
@@ -243,7 +294,7 @@ def _path_data(d: str) -> bytes:
     while i < n:
         token = tokens[i]
         if token.isalpha():
-            if token not in "MmLlHhVvZz":
+            if token not in "MmLlHhVvQqZz":
                 raise ValueError(f"path command {token!r} is not drawn here")
             command = token
             i += 1
@@ -266,6 +317,17 @@ def _path_data(d: str) -> bytes:
             else:
                 y += value
             out += pack_header(1, 2) + pack_point(x, y)
+            continue
+        if command in "Qq":
+            if i + 3 >= n or any(t.isalpha() for t in tokens[i:i + 4]):
+                raise ValueError(f"a curve without its points in path data: {d[:40]!r}")
+            cx, cy, px, py = (float(t) for t in tokens[i:i + 4])
+            i += 4
+            if command == "q":
+                cx, cy, px, py = cx + x, cy + y, px + x, py + y
+            out += (pack_header(2, 4) + pack_point(cx * 2 / 3 + x / 3, cy * 2 / 3 + y / 3)  # CAIRO_PATH_CURVE_TO
+                    + pack_point(cx * 2 / 3 + px / 3, cy * 2 / 3 + py / 3) + pack_point(px, py))
+            x, y = px, py
             continue
         if i + 1 >= n or tokens[i + 1].isalpha():
             raise ValueError(f"a point without its y in path data: {d[:40]!r}")
@@ -290,7 +352,8 @@ def _rgb(colour: str) -> tuple[float, float, float]:
 
 
 def draw_regions(context, regions: Regions, patterns: dict[str, ET.Element]) -> None:
-    """Draw one regions group on a cairo context set to the picture's user units."""
+    """Draw one group on a cairo context set to the picture's user units, each element as
+    cairosvg draws it (its fill, then its stroke; a text's glyphs, then its outline)."""
     import cairocffi as cairo
 
     context.save()
@@ -303,35 +366,97 @@ def draw_regions(context, regions: Regions, patterns: dict[str, ET.Element]) -> 
             context.rectangle(*step[1:])
             context.clip()
     group = regions.element
-    context.set_fill_rule(cairo.FILL_RULE_EVEN_ODD if group.get("fill-rule", "evenodd") == "evenodd"
-                          else cairo.FILL_RULE_WINDING)
-    context.set_line_join(cairo.LINE_JOIN_ROUND if group.get("stroke-linejoin") == "round" else cairo.LINE_JOIN_MITER)
-    context.set_line_cap(cairo.LINE_CAP_BUTT)
+    if group.get("fill-rule") == "evenodd":
+        context.set_fill_rule(cairo.FILL_RULE_EVEN_ODD)
+    if group.get("stroke-linejoin") == "round":
+        context.set_line_join(cairo.LINE_JOIN_ROUND)
     context.set_miter_limit(4)
     tiles: dict[str, object] = {}
-    for path in group:
+    for element in group:
+        context.save()
         context.new_path()
-        _append(context, _path_data(path.get("d")))
-        fill = path.get("fill", "none")
-        if fill != "none":
-            pattern = _URL.match(fill)
-            if pattern is not None:
-                name = pattern.group(1)
-                if name not in tiles:
-                    tiles[name] = _tile(patterns[name])
-                context.set_source(tiles[name])
-            else:
-                context.set_source_rgb(*_rgb(fill))
-            context.fill_preserve()
-        stroke = path.get("stroke", "none")
-        if stroke != "none":
-            context.set_source_rgb(*_rgb(stroke))
-            context.set_line_width(float(path.get("stroke-width", "1")))
-            dashes = path.get("stroke-dasharray")
-            context.set_dash([float(v) for v in dashes.replace(",", " ").split()] if dashes else [])
-            context.stroke()
-        context.new_path()
+        if element.tag == "text":
+            _draw_text(context, element)
+        else:
+            if element.tag == "path":
+                _append(context, _path_data(element.get("d")))
+            elif element.tag == "line":
+                context.move_to(float(element.get("x1", "0")), float(element.get("y1", "0")))
+                context.line_to(float(element.get("x2", "0")), float(element.get("y2", "0")))
+            else:  # a circle, as cairosvg makes it
+                context.new_sub_path()
+                context.arc(float(element.get("cx", "0")), float(element.get("cy", "0")), float(element.get("r")),
+                            0, 2 * math.pi)
+                context.close_path()
+            fill = element.get("fill", "none" if element.tag == "line" else "#000000")
+            if fill != "none":
+                pattern = _URL.match(fill)
+                if pattern is not None:
+                    name = pattern.group(1)
+                    if name not in tiles:
+                        tiles[name] = _tile(patterns[name])
+                    context.set_source(tiles[name])
+                else:
+                    context.set_source_rgb(*_rgb(fill))
+                context.fill_preserve()
+            _stroke(context, element)
+        context.restore()
     context.restore()
+
+
+def _stroke(context, element: ET.Element) -> None:
+    stroke = element.get("stroke", "none")
+    if stroke == "none":
+        context.new_path()
+        return
+    context.set_source_rgb(*_rgb(stroke))
+    context.set_line_width(float(element.get("stroke-width", "1")))
+    dashes = element.get("stroke-dasharray")
+    if dashes:
+        context.set_dash([float(v) for v in dashes.replace(",", " ").split()])
+    context.stroke()
+
+
+def _draw_text(context, text: ET.Element) -> None:
+    """A one-line label as cairosvg draws it: its outline built letter by letter, its glyphs
+    shown letter by letter in the fill colour, then the outline stroked (the white halo)."""
+    import cairocffi as cairo
+
+    words = text.text or ""
+    family = (text.get("font-family") or "sans-serif").split(",")[0].strip("\"' ")
+    weight = cairo.FONT_WEIGHT_BOLD if text.get("font-weight") == "bold" else cairo.FONT_WEIGHT_NORMAL
+    size = float(text.get("font-size")[:-2])
+    x, y = float(text.get("x")), float(text.get("y"))
+    if text.get("stroke-linejoin") == "round":
+        context.set_line_join(cairo.LINE_JOIN_ROUND)
+
+    def letters(show: bool) -> None:
+        context.select_font_face(family, cairo.FONT_SLANT_NORMAL, weight)
+        context.set_font_size(size)
+        x_bearing, _, width, _, _, _ = context.text_extents(words)
+        anchor = text.get("text-anchor")
+        align = -(width / 2 + x_bearing) if anchor == "middle" else -(width + x_bearing) if anchor == "end" else 0
+        cursor = x
+        for letter in words:
+            advance = context.text_extents(letter)[4]
+            context.save()
+            context.move_to(cursor, y)
+            context.rel_move_to(align, 0)
+            if not letter.isspace():
+                if show:
+                    context.show_text(letter)
+                else:
+                    context.text_path(letter)
+            context.restore()
+            cursor += advance
+
+    context.move_to(x, y)
+    letters(show=False)
+    context.save()
+    context.set_source_rgb(*_rgb(text.get("fill")))
+    letters(show=True)
+    context.restore()
+    _stroke(context, text)
 
 
 def _append(context, data: bytes) -> None:
@@ -349,7 +474,6 @@ def _tile(pattern: ET.Element):
     """A repeating pattern in user units, drawn as the renderer's ``<pattern>`` says. Its tile
     is rasterised at one pixel a user unit, then scaled with the picture, as cairosvg does
     (drawn at the picture's own resolution, the hatching would be sharper than cairosvg's)."""
-    import math
 
     import cairocffi as cairo
 
