@@ -1,23 +1,23 @@
-"""A map's regions drawn straight through cairo, the rest of the picture through cairosvg.
+"""A map's regions and labels drawn straight through cairo, the rest through cairosvg.
 
 Most of the time cairosvg spends on one of our maps goes to reading the coastlines: every
 region's outline (thousands of points) is parsed in Python and fed to cairo a point at a time,
-for every picture again. Here the regions group of the picture (``<g id="regions">``, made
-by :mod:`gm_tools.publish.render`) is drawn by this module: each outline is read once per process
-(kept by its path text, which is the same from phase to phase) and handed to cairo whole, and
-only the colours change from picture to picture. The rest is drawn by cairosvg, on the same
-surface, in the order of the document: what comes before the regions (the background, the
-patterns), the regions here, the labels, centers, units and orders by cairosvg, the inset's
-copy of the regions here again (Europe's maps), the rest of the inset and the legend by
-cairosvg.
+for every picture again; and to its labels, each drawn letter by letter through Python. Here
+the picture's simple groups (the regions ``<g id="regions">``, the labels, the centers, and
+their copies in an inset, made by :mod:`gm_tools.publish.render`) are drawn by this module:
+each outline is read once per process (kept by its path text, the same from phase to phase)
+and handed to cairo whole, and a text is drawn with the same cairo calls cairosvg makes (its
+outline, its glyphs in the fill colour, the outline stroked for the halo). The rest (units,
+orders, the legend) is drawn by cairosvg on the same surface, in the order of the document:
+each piece between two groups drawn here is a small SVG document of its own.
 
-Only a picture of the shape this module knows is drawn this way (:func:`split`): regions
-groups made of plain ``<path>`` elements (lines only), filled with a colour, ``none`` or a
-pattern of the kind the renderer defines, under groups that only translate and nested
-``<svg>`` viewports. A group of another kind stays with cairosvg; a picture with none is drawn
-by cairosvg alone, so a new kind of element can cost speed, never a wrong picture.
-``tests/test_png.py`` holds both ways equal, pixel for pixel within anti-aliasing, on every
-shipped variant's map.
+Only what this module knows is drawn this way (:func:`split`): a ``<g>`` with no group inside
+whose children are all paths of lines and quadratic curves (filled with a colour, ``none``
+or a pattern of the kind the renderer defines), one-line texts in px, lines or circles,
+under groups that only translate and nested ``<svg>`` viewports. A group of any other kind
+stays with cairosvg; a picture with none is drawn by cairosvg alone, so a new kind of element
+can cost speed, never a wrong picture. ``tests/test_png.py`` holds both ways equal, pixel for
+pixel within anti-aliasing, on every shipped variant's map.
 """
 
 from __future__ import annotations
