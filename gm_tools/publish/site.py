@@ -148,14 +148,26 @@ def phase_map_svg(game: GameContext, phase: PhaseContext, look: RenderOptions, o
 
 
 def phase_key(game_key: str, phase: PhaseContext) -> str:
-    """A phase's files (page, judge text, JSON, map) are the same bytes when the code, the
-    variant, the game's name (all ``game_key`` holds), its record and its neighbours' ids (the
-    page's links) are: nothing else of the game reaches them."""
-    return hashlib.sha256(f"{game_key}\0{phase.digest}\0{phase.previous}\0{phase.next}".encode("utf-8")).hexdigest()
+    """Two keys in one string, ``"CONTENT PAGE"``. A phase's map, judge text and JSON are the
+    same bytes when the code, the variant, the game's name (all ``game_key`` holds) and its
+    record (and those before it: :attr:`PhaseContext.digest`) are: CONTENT. Its page is, when
+    its neighbours' ids (the page's links) are too: PAGE. Nothing else of the game reaches them."""
+    content = hashlib.sha256(f"{game_key}\0{phase.digest}".encode("utf-8")).hexdigest()
+    page = hashlib.sha256(f"{content}\0{phase.previous}\0{phase.next}".encode("utf-8")).hexdigest()
+    return f"{content} {page}"
 
 
 PHASE_FILES = (".html", ".txt", ".json", ".svg", ".png")
 """The files each phase has in its game's folder."""
+
+
+def _phase_page(template: jinja2.Template, game: GameContext, phase: PhaseContext, summary: dict, svg: str,
+                extra_template: str | None) -> str:
+    return template.render(
+        root="../../", game=summary, phase=phase_view(game, phase), record=phase.record, variant=game.variant,
+        map_svg=_inline_svg(svg), map_after=map_after_phase(phase.record), extra_template=extra_template,
+        page_title=f"{game.name}: {phase.title}",
+    )
 
 
 def write_game(env: jinja2.Environment, writer: SiteWriter, painter: PngPainter, game: GameContext,
@@ -163,7 +175,8 @@ def write_game(env: jinja2.Environment, writer: SiteWriter, painter: PngPainter,
     """Every file of one game: each phase's page, judge text, JSON and map (SVG and PNG),
     then the game page, the whole-game JSON and the feed. A phase whose key
     (:func:`phase_key`) is in ``old_phases`` (the last build's) and whose files are all there
-    is kept as it is, not made again: a long game's turn renders its new phases only.
+    is kept as it is, not made again; one whose links alone changed gets its page made again
+    around its map on disk: a long game's turn renders its new phases only.
     Returns each phase's key, for the next build."""
     folder = f"{GAMES}/{game.name}"
     templates = settings.templates
@@ -179,7 +192,8 @@ def write_game(env: jinja2.Environment, writer: SiteWriter, painter: PngPainter,
     keys: dict[str, str] = {}
     old_phases = old_phases or {}
     # a first build's maps are drawn on every core while the pages are made
-    many = sum(old_phases.get(p.id) != phase_key(game_key, p) for p in game.phases) >= painter.POOL_FROM
+    many = sum(str(old_phases.get(p.id, "")).split()[:1] != phase_key(game_key, p).split()[:1]
+               for p in game.phases) >= painter.POOL_FROM
     try:
         present = set(os.listdir(writer.root / folder)) if game_key and old_phases else set()
     except OSError:
@@ -188,10 +202,23 @@ def write_game(env: jinja2.Environment, writer: SiteWriter, painter: PngPainter,
         record = phase.record
         key = keys[phase.id] = phase_key(game_key, phase) if game_key else ""
         names = [phase.id + suffix for suffix in PHASE_FILES]
-        if key and old_phases.get(phase.id) == key and all(n in present for n in names):
+        kept = key and all(n in present for n in names)
+        if kept and old_phases.get(phase.id) == key:
             for name in names:
                 writer.keep(f"{folder}/{name}")
             text = (writer.root / folder / f"{phase.id}.txt").read_text(encoding="utf-8")
+            entries.append(FeedEntry(phase=phase.id, title=phase.title, link=f"{phase.id}.html", summary=text,
+                                     updated=str(record.get("processed") or "")))
+            continue
+        if kept and str(old_phases.get(phase.id, "")).split()[:1] == key.split()[:1]:
+            # only the page's links changed (a phase was added after it): its map, text and
+            # JSON stay as they are, the page is made again around the map on disk
+            for name in names[1:]:
+                writer.keep(f"{folder}/{name}")
+            svg = (writer.root / folder / f"{phase.id}.svg").read_text(encoding="utf-8")
+            text = (writer.root / folder / f"{phase.id}.txt").read_text(encoding="utf-8")
+            writer.write(f"{folder}/{phase.id}.html", _phase_page(phase_template, game, phase, summary, svg,
+                                                                   extra_template if has_extra else None))
             entries.append(FeedEntry(phase=phase.id, title=phase.title, link=f"{phase.id}.html", summary=text,
                                      updated=str(record.get("processed") or "")))
             continue
@@ -206,13 +233,7 @@ def write_game(env: jinja2.Environment, writer: SiteWriter, painter: PngPainter,
         text = judge_text(game.variant, record)
         writer.write(f"{folder}/{phase.id}.txt", text)
         writer.write(f"{folder}/{phase.id}.json", json_text(public(record)))
-        view = phase_view(game, phase)
-        html = phase_template.render(
-            root="../../", game=summary, phase=view, record=record, variant=game.variant,
-            map_svg=_inline_svg(svg), map_after=map_after_phase(record),
-            extra_template=extra_template if has_extra else None,
-            page_title=f"{game.name}: {phase.title}",
-        )
+        html = _phase_page(phase_template, game, phase, summary, svg, extra_template if has_extra else None)
         writer.write(f"{folder}/{phase.id}.html", html)
         entries.append(FeedEntry(phase=phase.id, title=phase.title, link=f"{phase.id}.html", summary=text,
                                  updated=str(record.get("processed") or "")))
