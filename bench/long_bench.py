@@ -68,7 +68,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--years", type=int, nargs="+", default=[4, 15, 30],
                         help="years of play after which a turn is timed (default 4 15 30)")
-    parser.add_argument("--runs", type=int, default=3, help="turns timed at each year; the median is shown")
+    parser.add_argument("--runs", type=int, default=5, help="turns timed at each year; the median is shown")
     args = parser.parse_args(argv)
     if OUT.exists():
         shutil.rmtree(OUT)

@@ -177,7 +177,8 @@ def load_state(name: str, root: str | os.PathLike | None = None) -> GameState:
 def locked_game(name: str, root: str | os.PathLike | None = None):
     """The game under its lock, with a turn an earlier command left half-done finished first
     (:mod:`gm_tools.edges.journal`): yields its state as read under the lock."""
-    paths = load_state(name, root).paths
+    paths = game_paths(name, root)
+    load_game(paths)  # a missing or damaged game is reported before anything is locked
     with game_lock(paths):
         recover(paths)
         yield load_state(name, root)
