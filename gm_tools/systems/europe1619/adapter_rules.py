@@ -122,24 +122,25 @@ def _geography(variant: Variant) -> Geography:
 
 
 def relations(variant: Variant, position: Position) -> Relations:
-    """The declarations in force and the minors' statuses, from ``position.extra`` (or the
-    INITIAL SETUP and 'Notes on initial declarations' when the position has none yet)."""
+    """The declarations in force and the minors' statuses, from what the Diplomatic Phase
+    keeps (or the INITIAL SETUP and 'Notes on initial declarations' when it keeps none yet)."""
+    from gm_tools.systems.europe1619.diplomatic_phase import kept_relations
+
     wars, alliances = [], []
-    declared = position.extra.get("declarations")
+    declared, influence = kept_relations(position)
     if declared is not None:
         # Pending declarations effective this year count even when no Diplomatic Phase settled
         # them (after 1648 'the Diplomatic Phase is skipped').
         from gm_tools.engine.phase import parse_phase
-        from gm_tools.systems.europe1619.declarations import DeclarationState, relations_in_year
+        from gm_tools.systems.europe1619.declarations import relations_in_year
 
-        in_force = relations_in_year(DeclarationState.from_json(declared), parse_phase(position.phase).year)
+        in_force = relations_in_year(declared, parse_phase(position.phase).year)
         for pair_, relation in sorted(in_force.items()):
             (wars if relation == "war" else alliances).append(pair_)
     else:
         start = variant.tables.get("initial_declarations", {})
         wars = [tuple(p) for p in start.get("wars", [])]
         alliances = [tuple(p) for p in start.get("alliances", [])]
-    influence = position.extra.get("influence")
     if influence is None:
         influence = _initial_influence(variant.tables.get("initial_inf", {}))
     aligned, vassals, neutral = {}, {}, []

@@ -72,6 +72,14 @@ def diplomatic_state(position: Position) -> DiplomaticState:
     return DiplomaticState.from_extra(position.extra)
 
 
+def kept_relations(position: Position) -> tuple["decl.DeclarationState | None", "Mapping | None"]:
+    """The declarations and the INFs in the minor states that ``position`` keeps, each None
+    while it keeps none (before the first Diplomatic Phase, when the INITIAL SETUP stands)."""
+    extra = position.extra
+    declarations = decl.DeclarationState.from_json(extra["declarations"]) if extra.get("declarations") is not None else None
+    return declarations, extra.get("influence")
+
+
 def with_reichstag(position: Position, reichstag: rt.ReichstagState) -> Position:
     """A copy of ``position`` with the Reichstag's state replaced (the Orders Phase's meeting)."""
     after = position.copy()
