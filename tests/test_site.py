@@ -616,15 +616,8 @@ def test_a_new_phase_renders_that_phase_alone(tmp_path):
     build are kept as they are (their files not made again), the phase before the new one is
     made again (its page links to the new one), and the site is the same bytes as one built
     from scratch."""
-    root = tmp_path / "sheets"
-    history = small_game(root, STANDARD, name="long", phases=3)
-    site = tmp_path / "site"
-    build(root, site)
-    folder = site / "games" / "long"
-    first, last = history[0]["phase"], history[-1]["phase"]
-    svg = (folder / f"{first}.svg").read_bytes()
-    # a mark only a rebuild of the first phase would wipe out: proof it was not made again
-    (folder / f"{first}.svg").write_bytes(svg.replace(b"</svg>", b"<!-- kept --></svg>"))
+    root, history, site, folder, first, svg = _built_with_a_mark(tmp_path, 0)
+    last = history[-1]["phase"]
     play_next(root, STANDARD, history, name="long")
     report = build(root, site)
     assert (folder / f"{first}.svg").read_bytes().endswith(b"<!-- kept --></svg>\n")
@@ -645,14 +638,7 @@ def test_a_changed_earlier_record_makes_the_later_phases_again(tmp_path):
     """A record may keep a table as its change from the record before it, so what a phase shows
     depends on every record before it: a change to an earlier record (a file replaced by hand)
     makes every later phase again, not only its own."""
-    root = tmp_path / "sheets"
-    history = small_game(root, STANDARD, name="long", phases=3)
-    site = tmp_path / "site"
-    build(root, site)
-    folder = site / "games" / "long"
-    last = history[-1]["phase"]
-    svg = (folder / f"{last}.svg").read_bytes()
-    (folder / f"{last}.svg").write_bytes(svg.replace(b"</svg>", b"<!-- kept --></svg>"))
+    root, history, site, folder, last, svg = _built_with_a_mark(tmp_path, -1)
     first = root / "long" / "history" / f"{history[0]['phase']}.json"
     record = json.loads(first.read_text(encoding="utf-8"))
     record["press"] = "Corrected by the GM."
@@ -665,14 +651,7 @@ def test_the_phase_before_a_new_one_gets_its_page_again_around_its_map(tmp_path)
     """The phase before a new one changes only in its page's 'next' link: its map, judge text
     and JSON are kept as they are (not made again: a long Europe 1619 record's JSON alone took a
     fifth of a second to write), and its page is made again around the map on disk."""
-    root = tmp_path / "sheets"
-    history = small_game(root, STANDARD, name="long", phases=3)
-    site = tmp_path / "site"
-    build(root, site)
-    folder = site / "games" / "long"
-    last = history[-1]["phase"]
-    svg = (folder / f"{last}.svg").read_bytes()
-    (folder / f"{last}.svg").write_bytes(svg.replace(b"</svg>", b"<!-- kept --></svg>"))
+    root, history, site, folder, last, svg = _built_with_a_mark(tmp_path, -1)
     play_next(root, STANDARD, history, name="long")
     report = build(root, site)
     assert f"games/long/{last}.html" in report.written
@@ -683,3 +662,17 @@ def test_the_phase_before_a_new_one_gets_its_page_again_around_its_map(tmp_path)
     (site / MANIFEST).unlink()
     build(root, site)
     assert _files(site) == _files(_fresh(root, tmp_path / "fresh"))
+
+
+def _built_with_a_mark(tmp_path, marked: int):
+    """A 3-phase game built into a site, with a mark in phase ``marked``'s SVG that only making
+    that map again would wipe out: (games root, history, site, game folder, the phase, its SVG)."""
+    root = tmp_path / "sheets"
+    history = small_game(root, STANDARD, name="long", phases=3)
+    site = tmp_path / "site"
+    build(root, site)
+    folder = site / "games" / "long"
+    phase = history[marked]["phase"]
+    svg = (folder / f"{phase}.svg").read_bytes()
+    (folder / f"{phase}.svg").write_bytes(svg.replace(b"</svg>", b"<!-- kept --></svg>"))
+    return root, history, site, folder, phase, svg
