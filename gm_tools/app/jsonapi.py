@@ -129,6 +129,8 @@ def _list_for_power(variant: Variant, section: str, key: Any, value: Any) -> tup
 
 
 def _power(variant: Variant, section: str, key: Any) -> str:
+    if key in variant.powers:  # the code as programs write it
+        return key
     code = str(key).strip().upper()
     if code not in variant.powers:
         hint = _suggest(code, variant.powers)

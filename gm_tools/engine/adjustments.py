@@ -49,11 +49,15 @@ class AdjustmentOutcome:
 
 def adjustment_counts(variant: Variant, position: Position) -> dict[str, int]:
     """Power -> builds (positive) or removals (negative) due: centers owned minus units."""
-    counts = {}
-    for power in variant.powers:
-        centers = sum(1 for owner in position.centers.values() if owner == power)
-        units = sum(1 for u in position.units.values() if u.power == power)
-        counts[power] = centers - units
+    # One pass over the centers and one over the units (this is asked after every fall
+    # movement, to know whether the adjustment phase is played).
+    counts = dict.fromkeys(variant.powers, 0)
+    for owner in position.centers.values():
+        if owner in counts:
+            counts[owner] += 1
+    for unit in position.units.values():
+        if unit.power in counts:
+            counts[unit.power] -= 1
     return counts
 
 

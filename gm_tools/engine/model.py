@@ -261,15 +261,16 @@ class Position:
             centers=dict(self.centers),
             dislodged=dict(self.dislodged),
             contested=frozenset(self.contested),
-            extra=_deep_copy_json(self.extra),
+            extra=copy_json(self.extra),
         )
 
 
-def _deep_copy_json(value):
+def copy_json(value):
+    """A deep copy of plain JSON data (dicts, lists and immutable values)."""
     if isinstance(value, dict):
-        return {k: _deep_copy_json(v) for k, v in value.items()}
+        return {k: copy_json(v) for k, v in value.items()}
     if isinstance(value, list):
-        return [_deep_copy_json(v) for v in value]
+        return [copy_json(v) for v in value]
     return value
 
 

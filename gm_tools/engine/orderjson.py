@@ -17,17 +17,23 @@ TYPES: dict[str, type] = {
     "retreat": Retreat, "disband": Disband, "build": Build, "waive": Waive,
 }
 _NAMES = {cls: name for name, cls in TYPES.items()}
+_FIELDS = {cls: tuple((f.name, f.default) for f in fields(cls)) for cls in TYPES.values()}
+"""Order class -> (field name, default) of each field, in order: read once here, since
+``dataclasses.fields`` costs more than the rest of :func:`order_to_json` (every result of
+every phase is written this way). A field without a default has ``MISSING``, which no
+value equals."""
 
 
 def order_to_json(order: Order) -> dict:
     """The order as a JSON object: its type, and its fields (defaults left out)."""
-    data: dict = {"type": _NAMES[type(order)]}
-    for f in fields(order):
-        value = getattr(order, f.name)
-        if f.name == "unit":
+    cls = type(order)
+    data: dict = {"type": _NAMES[cls]}
+    for name, default in _FIELDS[cls]:
+        value = getattr(order, name)
+        if name == "unit":
             data["unit"] = unit_to_json(value)
-        elif value != f.default:
-            data[f.name] = value
+        elif value != default:
+            data[name] = value
     return data
 
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass
+from typing import Callable
 
 from gm_tools.errors import AmbiguousOrderError, IllegalOrderError, OrderSyntaxError
 from gm_tools.engine.model import (
@@ -141,32 +142,46 @@ def parse_order(
     Raises ``OrderSyntaxError`` when the text cannot be read, ``IllegalOrderError`` when it
     reads but cannot be carried out, ``AmbiguousOrderError`` when it reads more than one way.
     """
-    if not isinstance(text, str):
-        raise OrderSyntaxError(repr(text), "an order must be text")
-    words = text.split()
-    written = " ".join(words)
-    if not written:
-        raise OrderSyntaxError(written, "the order is empty")
+    return order_parser(variant, position, power, rules)(text)
+
+
+def order_parser(
+    variant: Variant, position: Position, power: str, rules: Rules | None = None
+) -> Callable[[str], Order]:
+    """:func:`parse_order` for the orders of one power in one phase, one text at a time: what
+    does not depend on the text (the power's code, the names, the checks' context) is made
+    once, not once per order (a phase reads every unit's order)."""
     power_code = power.upper() if isinstance(power, str) else ""
-    if power_code not in variant.powers:
-        raise IllegalOrderError(
-            written, f"{power!r} is not a power of {variant.title}; the powers are "
-                     + ", ".join(variant.powers))
-    ctx = _Context(written, variant, position, power_code, rules or Rules())
+    ctx = _Context("", variant, position, power_code, rules or Rules())
     names = names_of(variant)
-    phase_type = _phase_type(position.phase)
-    if phase_type == MOVEMENT:
-        order = _judge_notation(ctx, names, words)
-        if order is not None:
-            return order
-    reader = Reader(written, variant, names)
-    if phase_type == MOVEMENT:
-        return _movement_order(reader, ctx)
-    if phase_type == RETREAT:
-        return _retreat_order(reader, ctx)
-    if phase_type == ADJUSTMENT:
-        return _adjustment_order(reader, ctx)
-    raise ctx.illegal(f"no orders are read in phase {position.phase}")
+
+    def parse(text: str) -> Order:
+        if not isinstance(text, str):
+            raise OrderSyntaxError(repr(text), "an order must be text")
+        words = text.split()
+        written = " ".join(words)
+        if not written:
+            raise OrderSyntaxError(written, "the order is empty")
+        if power_code not in variant.powers:
+            raise IllegalOrderError(
+                written, f"{power!r} is not a power of {variant.title}; the powers are "
+                         + ", ".join(variant.powers))
+        ctx.written = written  # each order's own, for its messages
+        phase_type = _phase_type(position.phase)
+        if phase_type == MOVEMENT:
+            order = _judge_notation(ctx, names, words)
+            if order is not None:
+                return order
+        reader = Reader(written, variant, names)
+        if phase_type == MOVEMENT:
+            return _movement_order(reader, ctx)
+        if phase_type == RETREAT:
+            return _retreat_order(reader, ctx)
+        if phase_type == ADJUSTMENT:
+            return _adjustment_order(reader, ctx)
+        raise ctx.illegal(f"no orders are read in phase {position.phase}")
+
+    return parse
 
 
 @functools.lru_cache(maxsize=256)

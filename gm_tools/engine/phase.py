@@ -7,6 +7,7 @@ yearly scoring phase changes data, not code.
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 
@@ -42,7 +43,10 @@ class Phase:
         return self.id
 
 
+@functools.lru_cache(maxsize=1024)
 def parse_phase(text: str) -> Phase:
+    """The phase a phase id names (a :class:`PhaseError` when it names none). Kept for the
+    next time: a phase is read several times as it is adjudicated, and phases are immutable."""
     m = _PHASE_RE.match(text.strip().upper())
     if not m:
         raise PhaseError(f"phase {text!r} is not a phase id like S1901M (season, year, type)")

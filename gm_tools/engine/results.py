@@ -98,7 +98,8 @@ def result_of(power: str, order: str, result: str, reasons=(), dislodged: bool =
     """An :class:`~gm_tools.engine.model.OrderResult` whose words are made from its reasons;
     ``parsed`` is the order judged."""
     reasons = tuple(reasons)
-    return OrderResult(power, order, result, words(reasons), dislodged, reasons, parsed)
+    # Most orders succeed with nothing to say: no words to make for them.
+    return OrderResult(power, order, result, words(reasons) if reasons else "", dislodged, reasons, parsed)
 
 
 def result_json(r: "OrderResult") -> dict:
@@ -106,8 +107,11 @@ def result_json(r: "OrderResult") -> dict:
     the order judged (``docs/game-record.md``)."""
     from gm_tools.engine.orderjson import order_to_json
 
+    # Most results have reasons (or none at all), read straight from the result; only a
+    # result made with words alone needs reasons_of's note.
+    reasons = r.reasons if r.reasons or not r.reason else reasons_of(r)
     return {"power": r.power, "order": r.order, "result": r.result, "reason": r.reason,
-            "dislodged": r.dislodged, "codes": reasons_to_json(reasons_of(r)),
+            "dislodged": r.dislodged, "codes": [x.to_json() for x in reasons],
             "parsed": order_to_json(r.parsed) if r.parsed is not None else None}
 
 

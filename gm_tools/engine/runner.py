@@ -20,12 +20,13 @@ preferred choice c): it holds, or in a retreat phase is disbanded; each order is
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 
 from gm_tools.engine.adjudicator import adjudicate_movement
 from gm_tools.engine.adjustments import adjudicate_adjustments, has_adjustments
 from gm_tools.errors import OrderError
-from gm_tools.engine.model import INVALID, Dislodged, Order, OrderResult, Position
+from gm_tools.engine.model import INVALID, Dislodged, Order, OrderResult, Position, copy_json
 from gm_tools.engine.phase import ADJUSTMENT, MOVEMENT, RETREAT, Phase, next_phase, parse_phase
 from gm_tools.engine.retreats import adjudicate_retreats
 from gm_tools.engine.results import reason, result_of
@@ -60,15 +61,16 @@ def run_phase(
 ) -> PhaseOutcome:
     """Adjudicate the phase of ``position`` from the order texts of each power (and, for a
     variant's own phase types, the checked ``inputs`` of its sheets)."""
-    from gm_tools.engine.parser import parse_order  # the parser is only needed when there are texts
+    from gm_tools.engine.parser import order_parser  # the parser is only needed when there are texts
 
     rules = rules or rules_for(variant)
     slots: list[OrderResult | int] = []  # a parse error, or the index of a parsed order
     parsed: list[Order] = []
     for power, texts in orders.items():
+        parse_order = order_parser(variant, position, power, rules)
         for text in texts:
             try:
-                order = parse_order(text, variant, position, power, rules)
+                order = parse_order(text)
             except OrderError as e:
                 why = e.reason + (f" (did you mean {e.suggestion}?)" if e.suggestion else "")
                 slots.append(result_of(str(power).upper(), str(text), INVALID, [reason("illegal", text=why)]))
@@ -93,7 +95,8 @@ def run_orders(
     adjudicator need not repeat the parser's checks."""
     rules = rules or rules_for(variant)
     phase = parse_phase(position.phase)
-    after = Position(phase=position.phase, units={}, centers=dict(position.centers), extra=position.copy().extra)
+    # Only the variant's state is copied: units, dislodged units and standoffs are made anew.
+    after = Position(phase=position.phase, units={}, centers=dict(position.centers), extra=copy_json(position.extra))
     if phase.type == MOVEMENT:
         m = adjudicate_movement(variant, position, orders, rules, parsed)
         after.units = m.units_after
@@ -127,9 +130,7 @@ def _advance(variant: Variant, done: Phase, position: Position, rules: Rules) ->
     (ownership at the year's last movement/retreat phase; dislodged units cleared when
     the retreat phase is over or skipped)."""
     calendar = variant.calendar
-    last_fighting = max(
-        (i for i, (_, kind) in enumerate(calendar.phases) if kind in (MOVEMENT, RETREAT)), default=-1
-    )
+    last_fighting = _last_fighting(calendar.phases)
     current = done
     for _ in range(len(calendar.phases) + 1):
         if calendar.phases.index((current.season, current.type)) == last_fighting:
@@ -149,3 +150,10 @@ def _advance(variant: Variant, done: Phase, position: Position, rules: Rules) ->
             continue
         return nxt
     return next_phase(calendar, done)
+
+
+@functools.lru_cache(maxsize=64)
+def _last_fighting(phases: tuple[tuple[str, str], ...]) -> int:
+    """Index in a calendar's ``phases`` of the year's last movement or retreat phase (-1 for
+    none): worked out once per calendar, not after every phase."""
+    return max((i for i, (_, kind) in enumerate(phases) if kind in (MOVEMENT, RETREAT)), default=-1)
