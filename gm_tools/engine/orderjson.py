@@ -7,7 +7,7 @@ today's parser. Units are written as in positions (:mod:`gm_tools.engine.positio
 
 from __future__ import annotations
 
-from dataclasses import fields
+from dataclasses import MISSING, fields
 
 from gm_tools.engine.model import Build, Convoy, Disband, Hold, Move, Order, Retreat, Support, Unit, Waive
 from gm_tools.engine.positions import unit_from_json, unit_to_json
@@ -20,8 +20,7 @@ _NAMES = {cls: name for name, cls in TYPES.items()}
 _FIELDS = {cls: tuple((f.name, f.default) for f in fields(cls)) for cls in TYPES.values()}
 """Order class -> (field name, default) of each field, in order: read once here, since
 ``dataclasses.fields`` costs more than the rest of :func:`order_to_json` (every result of
-every phase is written this way). A field without a default has ``MISSING``, which no
-value equals."""
+every phase is written this way). A field without a default has ``MISSING``: always written."""
 
 
 def order_to_json(order: Order) -> dict:
@@ -32,7 +31,7 @@ def order_to_json(order: Order) -> dict:
         value = getattr(order, name)
         if name == "unit":
             data["unit"] = unit_to_json(value)
-        elif value != default:
+        elif default is MISSING or value != default:
             data[name] = value
     return data
 

@@ -147,6 +147,18 @@ class Variant:
                 index.setdefault(origin, {}).setdefault(province_of(loc), []).append(loc)
         return {o: {p: tuple(locs) for p, locs in by.items()} for o, by in index.items()}
 
+    @cached_property
+    def homes(self) -> dict[str | None, tuple[str, ...]]:
+        """Power (None for a center no power calls home) -> its home supply centers, sorted:
+        :meth:`home_centers` is asked for every power after every fall movement (who may
+        build), so the provinces are gone through once."""
+        index: dict[str | None, list[str]] = {}
+        for code in sorted(self.provinces):
+            province = self.provinces[code]
+            if province.supply_center:
+                index.setdefault(province.home, []).append(code)
+        return {power: tuple(codes) for power, codes in index.items()}
+
     # --- questions the engine asks -------------------------------------------------------
 
     def province(self, location: str) -> Province:
@@ -167,7 +179,7 @@ class Variant:
         return sorted(code for code, p in self.provinces.items() if p.supply_center)
 
     def home_centers(self, power: str) -> list[str]:
-        return sorted(c for c, p in self.provinces.items() if p.home == power and p.supply_center)
+        return list(self.homes.get(power, ()))
 
     def fleet_locations(self, province: str) -> list[str]:
         """Where a fleet can stand in a province: its coasts, or the province itself."""
