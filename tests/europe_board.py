@@ -38,9 +38,9 @@ def position(units: dict[str, list[str]], captured: dict[str, str] | None = None
     from gm_tools.systems.europe1619.territory import center_owners
 
     captured = dict(captured or {})
-    p = Position(phase=phase, units=placed, centers=center_owners(geo(), captured), extra=dict(extra))
-    p.extra[CAPTURED] = captured
-    return p
+    # the game's state as the workflow keeps it: under the system's key (gm_tools/systems/europe1619/state.py)
+    return Position(phase=phase, units=placed, centers=center_owners(geo(), captured),
+                    extra={"europe1619": {**extra, CAPTURED: captured}})
 
 
 def rules(relations: Relations) -> Europe1619Rules:

@@ -166,9 +166,9 @@ def test_claim_on_capturing_a_minor_neutrals_center(cen):
     position = start(cen, phase="W1618A", centers={**before, "POR": "SPAIN"})
     assert fealty_claim_problem(cen, position, before, "SPAIN", "PORTUGAL") is None
     after = claim_fealty(cen, position, before, "SPAIN", "PORTUGAL")
-    assert after.extra["fealty"] == {"PORTUGAL": "SPAIN"}
+    assert after.extra["centenary"]["fealty"] == {"PORTUGAL": "SPAIN"}
     assert master_of(cen, after, "PORTUGAL") == "SPAIN"
-    assert "fealty" not in position.extra  # the given position is never changed
+    assert "centenary" not in position.extra  # the given position is never changed
 
 
 def test_claim_needs_the_center(cen):
@@ -293,8 +293,8 @@ def test_draw_is_random_but_repeatable_from_the_seed(cen):
     assert empire.chosen in empire.candidates
     assert princes.candidates == ("DENMARK", "SWISS") and princes.chosen in princes.candidates
     assert empire.seed == "1618:F1618M"
-    assert after.extra["fealty"] == {empire.chosen: "EMPIRE", princes.chosen: "PRINCES"}
-    assert "fealty" not in position.extra
+    assert after.extra["centenary"]["fealty"] == {empire.chosen: "EMPIRE", princes.chosen: "PRINCES"}
+    assert "centenary" not in position.extra
     # Random, not fixed: across seeds every candidate comes up.
     chosen = {draw_automatic_fealty(cen, position, found[:1], seed=s)[1][0].chosen for s in range(40)}
     assert chosen == {"PAPACY", "POLAND", "PORTUGAL", "VENICE"}
@@ -308,15 +308,15 @@ def test_two_attacks_in_a_phase_draw_two_different_neutrals(cen):
     after, draws = draw_automatic_fealty(cen, position, found, seed="game-7")
     first, second = draws
     assert first.chosen not in second.candidates
-    assert len(set(after.extra["fealty"])) == 2
+    assert len(set(after.extra["centenary"]["fealty"])) == 2
 
 
 def test_no_candidate_left_draws_nothing(cen):
     sworn = {"PAPACY": "SPAIN", "POLAND": "SPAIN", "PORTUGAL": "SPAIN", "VENICE": "SPAIN"}
-    position = start(cen, phase="F1618M", extra={"fealty": sworn})
+    position = start(cen, phase="F1618M", extra={"centenary": {"fealty": sworn}})
     after, draws = draw_automatic_fealty(cen, position, [Attack("BOH", "EMPIRE", "PRINCES")], seed=1)
     assert draws[0].candidates == () and draws[0].chosen is None
-    assert after.extra["fealty"] == sworn
+    assert after.extra["centenary"]["fealty"] == sworn
 
 
 def test_sworn_neutrals_unit_attacks_for_its_master(cen):
@@ -427,4 +427,4 @@ def test_a_wrong_fealty_table_is_a_users_error(cen, table, words):
     # Fealty state comes from the record or a JSON request ("extra"); a wrong one is refused in
     # words (a UserError), never a traceback nor a neutral sworn to nobody real.
     with pytest.raises(GameError, match=re.escape(words)):
-        run_phase(cen, start(cen, extra={"fealty": table}), {"POLAND": ["A WAR S A BRA - SIL"]})
+        run_phase(cen, start(cen, extra={"centenary": {"fealty": table}}), {"POLAND": ["A WAR S A BRA - SIL"]})

@@ -111,8 +111,8 @@ def test_catholic_attack_on_protestant_draws_a_catholic_neutral(game):
     }]
     # The draw is Python's Random seeded with the text reported: anyone can repeat it.
     assert random.Random("1:S1618M").choice(CATHOLIC_NEUTRALS) == "VENICE"
-    assert rec["after"]["extra"]["fealty"] == {"VENICE": "EMPIRE"}
-    assert rec["after"]["extra"]["fealty_since"] == {"VENICE": "S1618M"}
+    assert rec["after"]["extra"]["centenary"]["fealty"] == {"VENICE": "EMPIRE"}
+    assert rec["after"]["extra"]["centenary"]["fealty_since"] == {"VENICE": "S1618M"}
 
 
 def test_the_draw_replays_the_same_from_the_seed(game, tmp_path):
@@ -147,7 +147,7 @@ def test_spain_claims_portugal_in_the_turn_of_capture(game):
     rec = record(game, "W1618A")
     assert rec["extra"]["centenary"] == {"claims": [
         {"power": "SPAIN", "neutral": "PORTUGAL", "build_in": "POR", "retreat": {"unit": "A POR", "to": "EST"}}]}
-    assert rec["after"]["extra"]["fealty"] == {"PORTUGAL": "SPAIN", "VENICE": "EMPIRE"}
+    assert rec["after"]["extra"]["centenary"]["fealty"] == {"PORTUGAL": "SPAIN", "VENICE": "EMPIRE"}
     neutrals = {r["Neutral"]: r for r in rows(game, "Neutrals")}
     assert (neutrals["PORTUGAL"]["Fealty"], neutrals["PORTUGAL"]["Since"]) == ("SPAIN", "W1618A")
     assert (neutrals["BAVARIA"]["Fealty"], neutrals["BAVARIA"]["Since"]) == ("EMPIRE", "the start (rule 4)")
@@ -169,7 +169,7 @@ def test_fealty_build_in_the_occupied_center(game):
     results = {(r["power"], r["order"]): r["result"] for r in record(game, "W1618A")["results"]}
     assert results[("SPAIN", "BUILD A POR")] == "succeeds"
     # The right lasts the adjustment phase of the claim only.
-    assert "fealty_builds" not in after["extra"] and "captures" not in after["extra"]
+    assert "fealty_builds" not in after["extra"].get("centenary", {}) and "captures" not in after["extra"].get("centenary", {})
 
 
 def test_claim_window_opens_after_the_capture(winter):
@@ -257,7 +257,7 @@ def test_victory_counts_a_vassals_centers():
     centers = {c: "EMPIRE" for c in empire}
     centers.update({"BAV": "BAVARIA", "VEN": "VENICE"})
     board = Position("F1625M", units={"VIE": Unit("EMPIRE", ARMY, "VIE")}, centers=centers,
-                     extra={"fealty": {"VENICE": "EMPIRE"}})
+                     extra={"centenary": {"fealty": {"VENICE": "EMPIRE"}}})
     assert Rules().winner(cen, board) is None  # the standard count: 15
     done = adjudicate(cen, rules, hooks, board, CheckedOrders(), {}, "5")
     assert done.winner == "EMPIRE"

@@ -20,7 +20,7 @@ def test_a_neutral_state_keeps_its_units_and_its_captures():
     neutral = Relations.of(neutral=["HES"])
     out = map_adjustment(board(position({"HES": ["A HES", "A KAL"]}, captured={"KAL": "HES"}), neutral))
     assert {p: str(u) for p, u in out.position.units.items() if u.power == "HES"} == {"HES": "A HES", "KAL": "A KAL"}
-    assert out.position.extra["captured"].get("KAL") == "HES"
+    assert out.position.extra["europe1619"]["captured"].get("KAL") == "HES"
     assert not out.disbanded and ("KAL", "HES") not in out.reverted
 
 

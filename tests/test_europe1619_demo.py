@@ -87,7 +87,7 @@ def test_savoy_captures_genoa_with_spanish_support(played):
     assert ["GEN", "SAVOY"] in adjustment["captured_minors"]
     assert {tuple(c) for c in adjustment["captures"]} >= {("BRB", "DUTCH"), ("POM", "POLAND")}
     position = load_state(EUROPE_NAME, played).position
-    assert position.extra["captured"]["GEN"] == "SAVOY"
+    assert position.extra["europe1619"]["captured"]["GEN"] == "SAVOY"
     assert "GEN" not in {u.power for u in position.units.values()}
 
 

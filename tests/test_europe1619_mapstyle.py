@@ -33,7 +33,7 @@ def europe():
 
 def board(europe, **extra) -> Position:
     units = {u.province: u for u in europe.start_units}
-    return Position("Y1620M", units=units, centers=dict(europe.start_centers), extra=extra)
+    return Position("Y1620M", units=units, centers=dict(europe.start_centers), extra={"europe1619": extra} if extra else {})
 
 
 STATUSES = {

@@ -30,7 +30,7 @@ def _eliminated(power: str, homes: tuple[str, ...]):
     position.units = {p: u for p, u in position.units.items() if u.power != power and p not in homes}
     for home in homes:
         position.units[home] = Unit("FRANCE", "A", home)
-    position.extra["captured"] = {h: "FRANCE" for h in homes}
+    position.extra.setdefault("europe1619", {})["captured"] = {h: "FRANCE" for h in homes}
     out = apply_map_adjustment(VARIANT, position)
     assert out.eliminated == [power]
     after = out.position
@@ -45,7 +45,7 @@ def spain_gone():
 
 def test_flanders_milan_and_naples_become_states_of_their_own(spain_gone):
     """'Flanders, Milan, and Naples become new independent states': each center is its own."""
-    assert spain_gone.extra["new_states"] == {"FLA": "SPAIN", "MIL": "SPAIN", "NAP": "SPAIN"}
+    assert spain_gone.extra["europe1619"]["new_states"] == {"FLA": "SPAIN", "MIL": "SPAIN", "NAP": "SPAIN"}
     assert {c: spain_gone.centers[c] for c in ("FLA", "MIL", "NAP")} == {"FLA": "FLA", "MIL": "MIL", "NAP": "NAP"}
 
 
@@ -56,7 +56,7 @@ def test_the_new_states_may_be_influenced(spain_gone):
     done = run_orders(VARIANT, spain_gone, [], inputs={"orders": {"FRANCE": ["4: FLA"], "ENGLAND": ["2: FLA"],
                                                                   "AUSTRIA": ["3: MIL"]}})
     assert [r.result for r in done.results[:3]] == ["succeeds"] * 3
-    assert done.position.extra["influence"]["FLA"] == {"ENGLAND": 2, "FRANCE": 4}
+    assert done.position.extra["europe1619"]["influence"]["FLA"] == {"ENGLAND": 2, "FRANCE": 4}
     rel = relations(VARIANT, done.position)
     assert (rel.status_of("FLA"), rel.aligned_power("FLA")) == ("ALIGNED", "FRANCE")
     assert (rel.status_of("MIL"), rel.aligned_power("MIL")) == ("ALIGNED", "AUSTRIA")
@@ -69,7 +69,7 @@ def test_the_new_states_may_be_influenced(spain_gone):
     later.phase = "Y1622D"
     attack = run_orders(VARIANT, later, [], inputs={"orders": {"ENGLAND": ["3: FLA", "FLA > FRANCE"]}})
     assert [r.result for r in attack.results] == ["succeeds", "succeeds"]
-    assert attack.position.extra["influence"]["FLA"] == {"ENGLAND": 1}  # 5 against 4: each loses 4
+    assert attack.position.extra["europe1619"]["influence"]["FLA"] == {"ENGLAND": 1}  # 5 against 4: each loses 4
 
 
 def test_before_elimination_flanders_takes_no_influence():

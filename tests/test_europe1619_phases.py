@@ -25,7 +25,7 @@ def _at(phase: str, captured: dict[str, str] | None = None, units: list[Unit] = 
     for unit in units:
         position.units[unit.province] = unit
     if captured:
-        position.extra["captured"] = captured
+        position.extra.setdefault("europe1619", {})["captured"] = captured
     return position
 
 
@@ -83,7 +83,7 @@ def test_an_expelled_bolstered_army_retreats_at_the_builds_phase():
     Franche-Comte (FRC) with no war between them."""
     army = Unit("FRANCE", "A", "FRC", 3)
     after_j = run_orders(VARIANT, _at("Y1619J", units=[army]), [])
-    (waiting,) = after_j.position.extra["expelled"]
+    (waiting,) = after_j.position.extra["europe1619"]["expelled"]
     assert waiting["rule"] == "4b" and "BUR" in waiting["retreats"]
     assert "FRC" not in after_j.position.units and after_j.position.phase == "Y1619B"
     assert after_j.extra["map_adjustment"]["expelled"][0]["unit"] == "A FRC"
@@ -101,7 +101,7 @@ def test_an_expelled_bolstered_army_retreats_at_the_builds_phase():
     assert problems == [] and inputs == {"retreats": {"FRC": "BUR"}}
     after_b = run_orders(VARIANT, position, [], inputs=inputs)
     assert after_b.position.units["BUR"] == Unit("FRANCE", "A", "BUR", 2)
-    assert "expelled" not in after_b.position.extra
+    assert "expelled" not in after_b.position.extra.get("europe1619", {})
     assert after_b.results[0].order == "A FRC R BUR"
 
 
@@ -122,7 +122,7 @@ def test_without_play_phase_a_variant_phase_changes_nothing():
     outcome = run_orders(VARIANT, start, [], Rules(), inputs={"orders": {"FRANCE": ["3: LOR"]}})
     assert outcome.results == [] and outcome.extra == {} and outcome.winner is None
     assert outcome.position.units == start.units and outcome.position.phase == "Y1619M"
-    assert "influence" not in outcome.position.extra
+    assert "influence" not in outcome.position.extra.get("europe1619", {})
 
 
 def test_orders_retreat_and_map_adjustment_follow_each_other():
@@ -134,7 +134,7 @@ def test_orders_retreat_and_map_adjustment_follow_each_other():
     from gm_tools.engine.runner import run_phase
 
     start = _at("Y1620M", units=[Unit("FRANCE", "A", "BUR", 3), Unit("SPAIN", "A", "FRC", 2)])
-    start.extra["declarations"] = {"relations": [{"powers": ["FRANCE", "SPAIN"], "relation": "war"}],
+    start.extra.setdefault("europe1619", {})["declarations"] = {"relations": [{"powers": ["FRANCE", "SPAIN"], "relation": "war"}],
                                    "pending": [], "papal_events": []}
     moved = run_phase(VARIANT, start, {"FRANCE": ["A BUR - FRC"]})
     assert moved.position.phase == "Y1620R"
@@ -145,4 +145,4 @@ def test_orders_retreat_and_map_adjustment_follow_each_other():
     assert retreated.position.units[dislodged.retreats[0]] == Unit("SPAIN", "A", dislodged.retreats[0], 1)
     adjusted = run_orders(VARIANT, retreated.position, [])
     assert ["FRC", "FRANCE"] in adjusted.extra["map_adjustment"]["captures"]
-    assert adjusted.position.extra["captured"]["FRC"] == "FRANCE" and adjusted.position.phase == "Y1620B"
+    assert adjusted.position.extra["europe1619"]["captured"]["FRC"] == "FRANCE" and adjusted.position.phase == "Y1620B"

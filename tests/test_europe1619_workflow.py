@@ -151,7 +151,7 @@ def test_a_year_through_the_sheets(tmp_path):
     assert "- **FRANCE**: 0 TPs + 13 income + 0 borrowed - 2 lent - 9 purchases = 2 TPs" in sections["Treasury"]
     units = {r["Unit"]: r for r in sheet(paths, "Units")}
     assert units["A PAR"]["Strength"] == 2
-    loans = record(paths, "Y1619B")["after"]["extra"]["loans"]
+    loans = record(paths, "Y1619B")["after"]["extra"]["europe1619"]["loans"]
     assert loans == [{"amount": 2, "borrower": "SAVOY", "interest": 1, "lender": "FRANCE", "terms": "due 1621", "year": "1619"}]
 
     # --- Scoring ----------------------------------------------------------------------------------
@@ -233,7 +233,7 @@ def test_infs_to_another_powers_vassal_are_refused():
     """1619 rulebook, 'VASSALAGE': 'no other power may deposit INFs to the minor state in
     subsequent phases'. The Union holds 30 of Hesse's INFs (checked on the position itself)."""
     variant = load_variant("europe1619")
-    position = Position("Y1620D", extra={"influence": {"HES": {"UNION": 30}}})
+    position = Position("Y1620D", extra={"europe1619": {"influence": {"HES": {"UNION": 30}}}})
     rows = {"INF Placements": [InputRow({"Power": "DENMARK", "INFs": 2, "Minor state": "HES"},
                                         {"Power": "INF Placements!A2", "INFs": "INF Placements!B2",
                                          "Minor state": "INF Placements!C2"})],
@@ -312,7 +312,7 @@ def test_the_reichstag_meets_in_the_orders_phase_and_binds_the_next_year(tmp_pat
     report = turn(paths)
     assert report.record["extra"]["europe1619"]["reichstag"]["votes"] == {
         "AUSTRIA": True, "LEAGUE": True, "SAXONY": True, "UNION": False}
-    meeting = report.record["after"]["extra"]["reichstag"]["meetings"][0]
+    meeting = report.record["after"]["extra"]["europe1619"]["reichstag"]["meetings"][0]
     assert (meeting["result"], meeting["votes"]["SAVOY"]) == ("passed", "none")
     sections = dict(HOOKS.report_sections(load_variant("europe1619"), report.record))
     assert "passed; in effect from 1620" in sections["Reichstag"]

@@ -285,42 +285,42 @@ def test_same_inputs_same_bytes(setup):
     a = run_diplomatic_phase(setup, start_state(setup), ORDERS_1619, year=1619)
     b = run_diplomatic_phase(setup, start_state(setup), dict(reversed(list(ORDERS_1619.items()))), year=1619)
     assert a.report == b.report
-    assert json.dumps(a.state.to_extra()) == json.dumps(b.state.to_extra())
+    assert json.dumps(a.state.to_json()) == json.dumps(b.state.to_json())
 
 
 def test_state_round_trips_through_position_extra(setup, year_1620):
     # The state lives in Position.extra as plain JSON.
-    position = Position(phase="Y1621D", extra={"treasury": {"FRANCE": 3}, **year_1620.state.to_extra()})
+    position = Position(phase="Y1621D", extra={"europe1619": {"treasury": {"FRANCE": 3}, **year_1620.state.to_json()}})
     text = json.dumps(position.extra, sort_keys=True)
-    assert DiplomaticState.from_extra(json.loads(text)) == year_1620.state
+    assert DiplomaticState.from_json(json.loads(text)["europe1619"]) == year_1620.state
     new, outcome = run_on_position(setup, position, {"LEAGUE": ["3: TRI"]})
     assert outcome.year == 1621
-    assert new.extra["treasury"] == {"FRANCE": 3}  # other phases' state untouched
-    assert new.extra["influence"]["TRI"] == {"LEAGUE": 8}
-    assert position.extra["influence"]["TRI"] == {"LEAGUE": 5}  # the given position unchanged
+    assert new.extra["europe1619"]["treasury"] == {"FRANCE": 3}  # other phases' state untouched
+    assert new.extra["europe1619"]["influence"]["TRI"] == {"LEAGUE": 8}
+    assert position.extra["europe1619"]["influence"]["TRI"] == {"LEAGUE": 5}  # the given position unchanged
 
 
 def test_first_position_starts_from_the_initial_setup(setup):
     # 'there's an initial placement of INFs to the minor states prior to the start of the game'.
     new, outcome = run_on_position(setup, Position(phase="Y1619D"), {"FRANCE": ["2: LOR"]})
-    assert new.extra["influence"]["LOR"] == {"FRANCE": 3}
-    assert new.extra["influence"]["POR"] == {"SPAIN": 5}
-    assert {"powers": ["DUTCH", "SPAIN"], "relation": "war"} in new.extra["declarations"]["relations"]
+    assert new.extra["europe1619"]["influence"]["LOR"] == {"FRANCE": 3}
+    assert new.extra["europe1619"]["influence"]["POR"] == {"SPAIN": 5}
+    assert {"powers": ["DUTCH", "SPAIN"], "relation": "war"} in new.extra["europe1619"]["declarations"]["relations"]
 
 
 def test_a_center_the_papacy_captured_lifts_its_protection(setup):
     # 'no Catholic power can declare war on the Papacy unless any one of the following events
     # has occured: - The Papacy captures a center.' Captures are made at the Map Adjustment
     # Phase and stand on the board the next Diplomatic Phase reads: the Papacy holds Naples.
-    board = Position(phase="Y1623D", centers={"NAP": "PAPACY"}, extra={"captured": {"NAP": "PAPACY"}})
+    board = Position(phase="Y1623D", centers={"NAP": "PAPACY"}, extra={"europe1619": {"captured": {"NAP": "PAPACY"}}})
     new, outcome = run_on_position(setup, board, {"FRANCE": ["WAR: PAPACY"]})
     assert outcome.results[0].result == SUCCEEDS
     assert "the Papacy's protection lapses: PAPACY captured NAP" in outcome.report
-    events = new.extra["declarations"]["papal_events"]
+    events = new.extra["europe1619"]["declarations"]["papal_events"]
     assert [(e["event"], e["year"]) for e in events] == [("captured_center", 1623)]
     # 'has occured': lifted for good, not recorded again
     again, _ = run_on_position(setup, Position(phase="Y1624D", extra=new.extra), {})
-    assert len(again.extra["declarations"]["papal_events"]) == 1
+    assert len(again.extra["europe1619"]["declarations"]["papal_events"]) == 1
 
 
 @pytest.mark.parametrize("captured, centers", [
@@ -328,7 +328,7 @@ def test_a_center_the_papacy_captured_lifts_its_protection(setup):
     ({"ROM": "SPAIN"}, {"ROM": "SPAIN"}),  # a center captured from the Papacy, not by it
 ])
 def test_the_papacy_keeps_its_protection_without_capturing_a_center(setup, captured, centers):
-    board = Position(phase="Y1623D", centers=centers, extra={"captured": captured})
+    board = Position(phase="Y1623D", centers=centers, extra={"europe1619": {"captured": captured}})
     _, outcome = run_on_position(setup, board, {"FRANCE": ["WAR: PAPACY"]})
     assert outcome.results[0].result == INVALID
     assert "no Catholic power can declare war on the Papacy" in outcome.results[0].reason

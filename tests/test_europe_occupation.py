@@ -32,7 +32,7 @@ def test_4c_a_unit_at_war_with_the_provinces_power_captures_it():
     # center: both change hands.
     out = adjust({"FRANCE": ["A LIE", "A FLA"]}, WAR)
     assert out.captures == [("FLA", "FRANCE"), ("LIE", "FRANCE")]
-    assert out.position.extra[CAPTURED] == {"FLA": "FRANCE", "LIE": "FRANCE"}
+    assert out.position.extra["europe1619"][CAPTURED] == {"FLA": "FRANCE", "LIE": "FRANCE"}
     assert out.position.centers["FLA"] == "FRANCE"
 
 
@@ -107,7 +107,7 @@ def test_an_unoccupied_capture_reverts_to_its_domain():
     # Adjustment Phase.'
     out = adjust({}, WAR, captured={"NOR": "ENGLAND", "SAA": "FRANCE"})
     assert out.reverted == [("NOR", "ENGLAND"), ("SAA", "FRANCE")]
-    assert out.position.extra[CAPTURED] == {}
+    assert out.position.extra["europe1619"][CAPTURED] == {}
     assert out.position.centers["NOR"] == "FRANCE"
 
 
@@ -115,7 +115,7 @@ def test_a_capture_held_by_continued_occupation_stays():
     # 'For a power or a minor state to capture and maintain control of a foreign province or
     # foreign center, it must maintain occupation.'
     out = adjust({"FRANCE": ["A LIE"]}, WAR, captured={"LIE": "FRANCE"})
-    assert out.reverted == [] and out.position.extra[CAPTURED] == {"LIE": "FRANCE"}
+    assert out.reverted == [] and out.position.extra["europe1619"][CAPTURED] == {"LIE": "FRANCE"}
 
 
 @pytest.mark.parametrize(
@@ -131,7 +131,7 @@ def test_occupation_by_proxy_keeps_the_capture(occupant, relations):
     # foreign province/center, or an ally's unit, or a unit aligned with your ally, and thus you
     # may still maintain control of the province or center.'
     out = adjust({occupant: ["A LIE"]}, relations, captured={"LIE": "FRANCE"})
-    assert out.position.extra[CAPTURED] == {"LIE": "FRANCE"}
+    assert out.position.extra["europe1619"][CAPTURED] == {"LIE": "FRANCE"}
 
 
 def test_a_unit_that_is_no_proxy_does_not_keep_the_capture():
@@ -140,7 +140,7 @@ def test_a_unit_that_is_no_proxy_does_not_keep_the_capture():
     # with Spain) capture it in turn (4c).
     out = adjust({"DUTCH": ["A LIE"]}, Relations.of(wars=[("DUTCH", "SPAIN")]), captured={"LIE": "FRANCE"})
     assert out.reverted == [("LIE", "FRANCE")]
-    assert out.position.extra[CAPTURED] == {"LIE": "DUTCH"}
+    assert out.position.extra["europe1619"][CAPTURED] == {"LIE": "DUTCH"}
 
 
 # --- captured minors and liberation ----------------------------------------------------------
@@ -156,7 +156,7 @@ def test_a_captured_minor_disbands_its_units_and_relinquishes_its_captures():
     out = adjust({"AUSTRIA": ["A BOH"], "BOHC": ["A SIL", "A UPA"]}, rel, captured={"UPA": "BOHC"})
     assert out.captured_minors == [("BOHC", "AUSTRIA")]
     assert sorted(u.province for u in out.disbanded) == ["SIL", "UPA"]
-    assert out.position.extra[CAPTURED] == {"BOH": "AUSTRIA"}
+    assert out.position.extra["europe1619"][CAPTURED] == {"BOH": "AUSTRIA"}
     assert out.position.centers["BOH"] == "AUSTRIA"
 
 
@@ -212,8 +212,8 @@ def test_spain_is_eliminated_when_madrid_and_andalusia_are_both_captured():
     # Genoa, a minor Spain had captured, is liberated: its center and its unit come back.
     assert ("GEN", "SPAIN") in out.reverted and out.position.centers["GEN"] == "GEN"
     assert out.liberated_minors == ["GEN"]
-    assert out.position.extra["eliminated"] == ["SPAIN"]
-    assert out.position.extra["new_states"] == {"FLA": "SPAIN", "MIL": "SPAIN", "NAP": "SPAIN"}
+    assert out.position.extra["europe1619"]["eliminated"] == ["SPAIN"]
+    assert out.position.extra["europe1619"]["new_states"] == {"FLA": "SPAIN", "MIL": "SPAIN", "NAP": "SPAIN"}
 
 
 def test_spain_holding_one_home_center_is_not_eliminated():
@@ -229,7 +229,7 @@ def test_england_is_eliminated_when_london_and_lancashire_are_captured():
     rel = Relations.of(wars=[("FRANCE", "ENGLAND")])
     out = adjust({"FRANCE": ["A LON", "A LCS"], "ENGLAND": ["F SCO"]}, rel, captured={"LON": "FRANCE", "LCS": "FRANCE"})
     assert out.eliminated == ["ENGLAND"]
-    assert out.position.extra["new_states"] == {"SCO": "ENGLAND"}
+    assert out.position.extra["europe1619"]["new_states"] == {"SCO": "ENGLAND"}
     assert "SCO" not in out.position.units
 
 
@@ -245,7 +245,7 @@ def test_elimination_removes_the_eliminated_powers_infs():
     )
     out = apply_map_adjustment(europe(), p)
     assert out.eliminated == ["ENGLAND"]
-    assert out.position.extra["influence"] == {"IRE": {"SPAIN": 1}}
+    assert out.position.extra["europe1619"]["influence"] == {"IRE": {"SPAIN": 1}}
 
 
 def test_the_adapter_suspends_a_captured_minors_infs_and_restores_them_on_liberation():
@@ -256,12 +256,12 @@ def test_the_adapter_suspends_a_captured_minors_infs_and_restores_them_on_libera
     war = {"relations": [{"powers": ["FRANCE", "LEAGUE"], "relation": "war"}]}
     p = position({"FRANCE": ["A COL"]}, influence=infs, declarations=war)
     out = apply_map_adjustment(europe(), p)
-    assert out.position.extra["suspended"] == {"COL": "FRANCE"}
+    assert out.position.extra["europe1619"]["suspended"] == {"COL": "FRANCE"}
     p2 = out.position.copy()
     p2.units = {}
     back = apply_map_adjustment(europe(), p2)
-    assert back.position.extra["suspended"] == {}
-    assert back.position.extra["influence"] == infs
+    assert back.position.extra["europe1619"]["suspended"] == {}
+    assert back.position.extra["europe1619"]["influence"] == infs
 
 
 # --- through the engine ------------------------------------------------------------------------

@@ -75,7 +75,7 @@ def test_income_is_credited_at_the_start_of_the_phase():
     # 'Each player begins with an empty treasury ... During the Builds and Transactions Phase all
     # players receive income'.
     out = run(position({}), [])
-    assert out.position.extra["treasury"]["FRANCE"] == FRANCE_INCOME
+    assert out.position.extra["europe1619"]["treasury"]["FRANCE"] == FRANCE_INCOME
     assert out.income["FRANCE"].total == FRANCE_INCOME
 
 
@@ -93,7 +93,7 @@ def test_france_buys_two_units_example():
     p = position(FRANCE_4, treasury={"FRANCE": 24 - FRANCE_INCOME})
     out = run(p, [BuyUnit("FRANCE", "A", "PAR"), BuyUnit("FRANCE", "F", "NOR")])
     assert [r.result for r in out.results[:2]] == ["succeeds", "succeeds"]
-    assert out.position.extra["treasury"]["FRANCE"] == 0
+    assert out.position.extra["europe1619"]["treasury"]["FRANCE"] == 0
     assert str(out.position.units["NOR"]) == "F NOR"
     # Each price is reported with the strength it was read at.
     assert out.spent == [Purchase("FRANCE", "BUILD A PAR", 4, 9), Purchase("FRANCE", "BUILD F NOR", 5, 15)]
@@ -108,7 +108,7 @@ def test_france_cannot_buy_the_second_unit_below_zero():
     assert outcome_of(out, 0)[0] == "succeeds"
     result, reason = outcome_of(out, 1)
     assert result == "invalid" and "costs 15 TPs at a military strength of 5" in reason
-    assert out.position.extra["treasury"]["FRANCE"] == 14
+    assert out.position.extra["europe1619"]["treasury"]["FRANCE"] == 14
     assert "LYO" not in out.position.units
 
 
@@ -118,7 +118,7 @@ def test_cost_is_by_total_strength_not_by_unit_count():
     p = position({"FRANCE": ["A CHA*4"]}, treasury={"FRANCE": 9 - FRANCE_INCOME})
     out = run(p, [BuyUnit("FRANCE", "A", "PAR")])
     assert outcome_of(out, 0)[0] == "succeeds"
-    assert out.position.extra["treasury"]["FRANCE"] == 0
+    assert out.position.extra["europe1619"]["treasury"]["FRANCE"] == 0
 
 
 def test_builds_only_on_unoccupied_home_centers():
@@ -152,7 +152,7 @@ def test_a_reduction_makes_room_for_a_build():
     assert [r.result for r in out.results[:2]] == ["succeeds", "succeeds"]
     assert out.position.units["CHA"].strength == 9
     # priced at the strength after the reduction: 14 -> 55 TPs
-    assert out.position.extra["treasury"]["FRANCE"] == 500 + FRANCE_INCOME - 55
+    assert out.position.extra["europe1619"]["treasury"]["FRANCE"] == 500 + FRANCE_INCOME - 55
 
 
 def test_only_a_bolstered_unit_is_reduced():
@@ -171,7 +171,7 @@ def test_bolster_an_army_on_a_home_center():
     out = run(p, [Bolster("FRANCE", "PAR")])
     assert outcome_of(out, 0)[0] == "succeeds"
     assert out.position.units["PAR"].strength == 2
-    assert out.position.extra["treasury"]["FRANCE"] == FRANCE_INCOME - 3  # strength 1 -> 3 TPs
+    assert out.position.extra["europe1619"]["treasury"]["FRANCE"] == FRANCE_INCOME - 3  # strength 1 -> 3 TPs
 
 
 def test_fleets_are_not_bolstered():
@@ -230,8 +230,8 @@ def test_a_loan_is_handed_over_and_recorded_with_its_interest():
     # repayment. These scenarios are monitored by the referee, but not enforced by the referee'.
     p = position({}, treasury={"FRANCE": 10})
     out = run(p, [Loan("FRANCE", "SAVOY", 8, interest=2, terms="repaid in 1627")])
-    assert out.position.extra["treasury"]["FRANCE"] == 10 + FRANCE_INCOME - 8
-    assert out.position.extra["loans"] == [
+    assert out.position.extra["europe1619"]["treasury"]["FRANCE"] == 10 + FRANCE_INCOME - 8
+    assert out.position.extra["europe1619"]["loans"] == [
         {"year": "1625", "lender": "FRANCE", "borrower": "SAVOY", "amount": 8, "interest": 2, "terms": "repaid in 1627"}
     ]
 
@@ -247,7 +247,7 @@ def test_borrowed_tps_can_be_spent_in_the_same_phase():
     assert outcome_of(out, 0)[0] == "invalid"
     out = run(p, [BuyUnit("SAVOY", "A", "TUR"), Loan("FRANCE", "SAVOY", short)])
     assert outcome_of(out, 0)[0] == "succeeds"
-    assert out.position.extra["treasury"]["SAVOY"] == 0
+    assert out.position.extra["europe1619"]["treasury"]["SAVOY"] == 0
 
 
 def test_a_repayment_is_a_transfer_and_cannot_overdraw():
@@ -257,7 +257,7 @@ def test_a_repayment_is_a_transfer_and_cannot_overdraw():
     out = run(p, [Payment("SAVOY", "FRANCE", 100, "repayment")])
     assert "holds" in outcome_of(out, 0)[1]
     out = run(p, [Payment("SAVOY", "FRANCE", 2, "repayment")])
-    assert out.position.extra["treasury"]["FRANCE"] == FRANCE_INCOME + 2
+    assert out.position.extra["europe1619"]["treasury"]["FRANCE"] == FRANCE_INCOME + 2
 
 
 def test_bad_transactions_are_clear_errors():
@@ -308,7 +308,7 @@ def test_a_power_buys_a_unit_for_an_aligned_minor():
     out = run(p, [BuyUnit("FRANCE", "A", "HES", minor="HES")], Relations.of(aligned={"HES": "UNION"}))
     assert outcome_of(out, 0)[0] == "succeeds"
     assert out.position.units["HES"].power == "HES"
-    assert out.position.extra["treasury"]["FRANCE"] == FRANCE_INCOME - 3  # at France's strength 1
+    assert out.position.extra["europe1619"]["treasury"]["FRANCE"] == FRANCE_INCOME - 3  # at France's strength 1
 
 
 def test_nothing_is_bought_for_an_unaligned_or_neutral_minor():
@@ -331,13 +331,13 @@ def test_a_minors_unit_is_bolstered_on_a_center_and_counted_as_the_powers_this_p
     assert out.position.units["HES"].strength == 3
     costs = ECONOMY.cost(1) + ECONOMY.cost(2)
     assert ECONOMY.cost(2) > ECONOMY.cost(1)  # so the check below tells the two readings apart
-    assert out.position.extra["treasury"]["FRANCE"] == 20 + FRANCE_INCOME - costs
+    assert out.position.extra["europe1619"]["treasury"]["FRANCE"] == 20 + FRANCE_INCOME - costs
     # In a later Builds and Transactions Phase the minor's strength is the minor's again:
     # France, still at its own strength 1, pays the strength-1 price.
     later = position({"HES": ["A HES"], "FRANCE": ["A PAR"]}, treasury={"FRANCE": 20})
     later.units["HES"] = out.position.units["HES"]
     again = run(later, [BuyUnit("FRANCE", "A", "LYO")], rel)
-    assert again.position.extra["treasury"]["FRANCE"] == 20 + FRANCE_INCOME - ECONOMY.cost(1)
+    assert again.position.extra["europe1619"]["treasury"]["FRANCE"] == 20 + FRANCE_INCOME - ECONOMY.cost(1)
     p = position({"HES": ["A KAL"], "FRANCE": ["A PAR"]}, captured={"KAL": "HES"})
     out = run(p, [Bolster("FRANCE", "KAL")], rel)
     assert "not on a supply center" in outcome_of(out, 0)[1]
@@ -365,7 +365,7 @@ def test_the_variant_adapter_runs_the_phase_with_the_variants_table():
     p = position(FRANCE_4, treasury={"FRANCE": 0})
     out = apply_transactions(europe(), p, [BuyUnit("FRANCE", "A", "PAR")])
     assert out.results[0].result == "succeeds"
-    assert out.position.extra["treasury"]["FRANCE"] == FRANCE_INCOME - 9
+    assert out.position.extra["europe1619"]["treasury"]["FRANCE"] == FRANCE_INCOME - 9
 
 
 def test_a_cost_table_without_the_strength_is_a_clear_error():
@@ -395,7 +395,7 @@ def test_an_eliminated_power_takes_no_part_in_the_phase():
     out = run(p, [BuyUnit("SPAIN", "A", "NAP"), Payment("FRANCE", "SPAIN", 2)])
     assert [outcome_of(out, i) for i in (0, 1)] == [("invalid", "SPAIN is eliminated")] * 2
     assert "NAP" not in out.position.units and "SPAIN" not in out.income
-    assert out.position.extra["treasury"]["FRANCE"] == FRANCE_INCOME
+    assert out.position.extra["europe1619"]["treasury"]["FRANCE"] == FRANCE_INCOME
 
 
 def test_build_site_income_option():
@@ -432,11 +432,11 @@ def test_units_bought_for_a_minor_exceed_its_allowance_until_lost():
     rel = Relations.of(aligned={"HES": "UNION"})
     bought = run(position({"HES": ["A WUE"], "FRANCE": ["A PAR"]}, treasury={"FRANCE": 0}),
                  [BuyUnit("FRANCE", "A", "HES", minor="HES")], rel)
-    assert bought.position.extra["minor_bought"] == {"HES": 1}
+    assert bought.position.extra["europe1619"]["minor_bought"] == {"HES": 1}
     # the next year: still two armies on one center, the bought one kept
     later = position({"HES": ["A HES", "A WUE"]}, minor_bought={"HES": 1})
     kept = run(later, [], rel)
-    assert {"HES", "WUE"} <= set(kept.position.units) and kept.position.extra["minor_bought"] == {"HES": 1}
+    assert {"HES", "WUE"} <= set(kept.position.units) and kept.position.extra["europe1619"]["minor_bought"] == {"HES": 1}
     # one of them lost in the meantime: the purchase is spent, no extra allowance left
     lost = run(position({"HES": ["A HES"]}, minor_bought={"HES": 1}), [], rel)
-    assert "minor_bought" not in lost.position.extra
+    assert "minor_bought" not in lost.position.extra.get("europe1619", {})

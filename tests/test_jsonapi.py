@@ -437,7 +437,7 @@ def test_a_draw_due_without_a_seed_is_named_not_made():
     response = _centenary_attack()
     assert [d["kind"] for d in response["draws_due"]] == ["automatic fealty"]
     assert "chosen" not in response["draws_due"][0] and "draws" not in response
-    assert "fealty" not in response.get("extra", {})
+    assert "fealty" not in response.get("extra", {}).get("centenary", {})
 
 
 def test_a_seed_in_the_request_draws_as_the_workbook_turn_does():
@@ -446,7 +446,7 @@ def test_a_seed_in_the_request_draws_as_the_workbook_turn_does():
     response = _centenary_attack(seed=1)
     assert [(d["kind"], d["seed"], d["chosen"]) for d in response["draws"]] == [
         ("automatic fealty", "1:S1618M", "VENICE")]
-    assert response["extra"]["fealty"]["VENICE"] == "EMPIRE"
+    assert response["extra"]["centenary"]["fealty"]["VENICE"] == "EMPIRE"
     assert _centenary_attack(seed=1) == response  # the same request, the same bytes
 
 

@@ -1,6 +1,9 @@
-"""Record format 3: a position's large ``extra`` tables are written as what changed
-(gm_tools/edges/recorddelta.py, docs/game-record.md), read back whole (issue 19 item 1: 'the
-record keeps what changed in a phase ..., never the whole ledger again')."""
+"""Record format 4: the large tables of a game system's state (under its name in a
+position's ``extra``) are written as what changed (gm_tools/edges/recorddelta.py,
+docs/game-record.md), read back whole (issue 19 item 1: 'the record keeps what changed in a
+phase ..., never the whole ledger again'); records of format 3, which kept the state at the
+top of ``extra``, are read the same (issue 10 item 8: 'serialised once under the variant's
+name in the record')."""
 
 from __future__ import annotations
 
@@ -17,25 +20,39 @@ def _ledger(years: int) -> dict:
             "treasury": {str(1619 + y): {"FRANCE": {"balance": y, "income": 7}} for y in range(years)}}
 
 
+SYSTEM = "europe1619"
+
+
 def _record(phase: str, years_before: int, years_after: int, treasury: int = 3) -> dict:
     def position(years: int) -> dict:
         return {"phase": phase, "units": {}, "centers": {},
-                "extra": {"ledger": _ledger(years), "treasury": {"FRANCE": treasury}}}
-    return {"format": 3, "phase": phase, "before": position(years_before), "after": position(years_after)}
+                "extra": {SYSTEM: {"ledger": _ledger(years), "treasury": {"FRANCE": treasury}}}}
+    return {"format": 4, "phase": phase, "before": position(years_before), "after": position(years_after)}
+
+
+def _as_format_3(stored: dict) -> dict:
+    """A stored record as format 3 wrote it: the system's tables, changes and all, at the top
+    of each position's ``extra``."""
+    out = dict(stored, format=3)
+    for side in ("before", "after"):
+        extra = dict(stored[side]["extra"])
+        extra.update(extra.pop(SYSTEM, {}))
+        out[side] = dict(stored[side], extra=extra)
+    return out
 
 
 def test_a_long_ledger_is_written_as_its_change_and_read_back_whole():
     first, second = _record("Y1640B", 40, 41), _record("Y1641D", 41, 42, treasury=5)
     stored_first, stored_second = shrink(first, None), shrink(second, first)
     # the first record has nothing to build its 'before' on: written whole, its 'after' as a change
-    assert stored_first["before"]["extra"]["ledger"] == first["before"]["extra"]["ledger"]
-    assert CHANGE in stored_first["after"]["extra"]["ledger"]
+    assert stored_first["before"]["extra"][SYSTEM]["ledger"] == first["before"]["extra"][SYSTEM]["ledger"]
+    assert CHANGE in stored_first["after"]["extra"][SYSTEM]["ledger"]
     # the second's 'before' is the first's 'after': nothing changed
-    assert stored_second["before"]["extra"]["ledger"] == {CHANGE: {}}
-    change = stored_second["after"]["extra"]["ledger"][CHANGE]
+    assert stored_second["before"]["extra"][SYSTEM]["ledger"] == {CHANGE: {}}
+    change = stored_second["after"]["extra"][SYSTEM]["ledger"][CHANGE]
     assert change == {"tables": {"scores": {"set": {"1660": {"FRANCE": 41, "SPAIN": 82, "AUSTRIA": 123}}},
                                  "treasury": {"set": {"1660": {"FRANCE": {"balance": 41, "income": 7}}}}}}
-    assert stored_second["after"]["extra"]["treasury"] == {"FRANCE": 5}  # small: always whole
+    assert stored_second["after"]["extra"][SYSTEM]["treasury"] == {"FRANCE": 5}  # small: always whole
     assert len(json.dumps(stored_second)) * 10 < len(json.dumps(second))
     # on the way back, every record is whole again, built on the one before it
     assert expand(json.loads(json.dumps(stored_first)), None) == first
@@ -45,20 +62,20 @@ def test_a_long_ledger_is_written_as_its_change_and_read_back_whole():
 def test_keys_that_go_away_are_dropped():
     before = _record("Y1640B", 80, 80)
     after = json.loads(json.dumps(before))
-    del after["after"]["extra"]["ledger"]["treasury"]
-    del after["after"]["extra"]["ledger"]["scores"]["1625"]
+    del after["after"]["extra"][SYSTEM]["ledger"]["treasury"]
+    del after["after"]["extra"][SYSTEM]["ledger"]["scores"]["1625"]
     stored = shrink(after, None)
-    assert stored["after"]["extra"]["ledger"][CHANGE] == {"drop": ["treasury"], "tables": {"scores": {"drop": ["1625"]}}}
+    assert stored["after"]["extra"][SYSTEM]["ledger"][CHANGE] == {"drop": ["treasury"], "tables": {"scores": {"drop": ["1625"]}}}
     assert expand(stored, None) == after
 
 
 def test_a_small_table_or_a_change_no_smaller_is_written_whole():
     small = _record("S1901M", 1, 2)
-    assert _weight(small["after"]["extra"]["ledger"]) < LARGE
+    assert _weight(small["after"]["extra"][SYSTEM]["ledger"]) < LARGE
     assert shrink(small, None) == small
     replaced = _record("Y1640B", 40, 40)
-    replaced["after"]["extra"]["ledger"] = {"other": {str(y): {"x": y} for y in range(400)}}
-    assert shrink(replaced, None)["after"]["extra"]["ledger"] == replaced["after"]["extra"]["ledger"]
+    replaced["after"]["extra"][SYSTEM]["ledger"] = {"other": {str(y): {"x": y} for y in range(400)}}
+    assert shrink(replaced, None)["after"]["extra"][SYSTEM]["ledger"] == replaced["after"]["extra"][SYSTEM]["ledger"]
 
 
 def test_a_change_with_nothing_to_build_on_is_an_error_naming_the_file(tmp_path):
@@ -73,12 +90,31 @@ def test_a_change_with_nothing_to_build_on_is_an_error_naming_the_file(tmp_path)
     paths.history.mkdir(parents=True)
     write_atomic(paths.record_file("S1901M"), json.dumps(shrink(first, None)).encode())
     write_atomic(paths.record_file("F1901M"), json.dumps(shrink(second, first)).encode())
-    assert [r["after"]["extra"]["ledger"] for r in load_history(paths, calendar)] == \
-        [first["after"]["extra"]["ledger"], second["after"]["extra"]["ledger"]]
+    assert [r["after"]["extra"][SYSTEM]["ledger"] for r in load_history(paths, calendar)] == \
+        [first["after"]["extra"][SYSTEM]["ledger"], second["after"]["extra"][SYSTEM]["ledger"]]
     paths.record_file("S1901M").unlink()
-    with pytest.raises(GameError, match=r"F1901M\.json: before\.extra\.ledger is written as a change, but the "
+    with pytest.raises(GameError, match=r"F1901M\.json: before\.extra\.europe1619\.ledger is written as a change, but the "
                                         r"previous record has no such table"):
         load_history(paths, calendar)
+
+
+def test_format_3_records_are_read_with_the_state_gathered_under_the_systems_name(tmp_path):
+    """Records written before format 4 kept the state, and its changes, at the top of
+    ``extra``: read with the game's system they are today's records, the changes built on the
+    same tables."""
+    from gm_tools.edges.game import GamePaths, load_history, write_atomic
+    from gm_tools.edges.variants import load_variant
+    from gm_tools.engine.system import system_named
+
+    calendar = load_variant("standard").calendar
+    paths = GamePaths(root=tmp_path, name="g")
+    first, second = _record("S1901M", 40, 41), _record("F1901M", 41, 42, treasury=5)
+    old = [_as_format_3(shrink(first, None)), _as_format_3(shrink(second, first))]
+    assert CHANGE in old[1]["after"]["extra"]["ledger"] and SYSTEM not in old[1]["after"]["extra"]
+    paths.history.mkdir(parents=True)
+    for record in old:
+        write_atomic(paths.record_file(record["phase"]), json.dumps(record).encode())
+    assert load_history(paths, calendar, system_named(SYSTEM)) == [first, second]
 
 
 def test_a_europe_1619_game_stores_its_ledger_as_changes_and_replays(tmp_path):
@@ -86,7 +122,8 @@ def test_a_europe_1619_game_stores_its_ledger_as_changes_and_replays(tmp_path):
     ledger as changes, reading gives back exactly the records the turns made, and
     ``gm-tools replay`` finds every phase the same."""
     from gm_tools.app.turn import new_game, replay, run_turn
-    from gm_tools.edges.game import GamePaths, json_text, load_history
+    from gm_tools.edges.game import GamePaths, json_text, load_history, write_atomic
+    from gm_tools.engine.system import system_named
     from gm_tools.edges.variants import load_variant
 
     root = tmp_path / "sheets"
@@ -98,6 +135,12 @@ def test_a_europe_1619_game_stores_its_ledger_as_changes_and_replays(tmp_path):
     assert load_history(paths, load_variant("europe1619").calendar) == made
     assert sum(map(len, files)) < sum(len(json_text(r)) for r in made)
     assert replay("long", root=root) == []  # no phase differs
+    # the same game as format 3 wrote it: read as today's records, and it replays the same
+    for record in made:
+        file = paths.record_file(record["phase"])
+        write_atomic(file, json.dumps(_as_format_3(json.loads(file.read_text()))).encode())
+    assert load_history(paths, load_variant("europe1619").calendar, system_named(SYSTEM)) == made
+    assert replay("long", root=root) == []
 
 
 def test_the_sites_whole_game_keeps_the_changes_and_each_phase_is_whole(tmp_path):

@@ -338,11 +338,12 @@ def test_victory_points_in_the_legend_when_the_position_has_scores():
 
 
 def test_victory_points_from_the_latest_yearly_scoring():
-    # Europe variants: scores are worked out afresh at each year's Scoring Phase
-    variant = toy_variant()
-    ledger = {"scores": {"1620": {"FRANCE": 4}, "1621": {"FRANCE": 9, "GERMANY": -2}}}
-    svg = render_svg(variant, Position("S1622M", extra={"ledger": ledger}))
-    assert "France: 0 SC, 0 units, 9 VP (1621)" in svg and "Germany: 0 SC, 0 units, -2 VP (1621)" in svg
+    # Europe 1619 (002_e7e1b063b6c411e5.txt, 'Scoring'): scores are worked out afresh at
+    # each year's Scoring Phase; the ledger keeps each year's
+    variant = load_variant("europe1619")
+    ledger = {"scores": {"1620": {"FRANCE": 4}, "1621": {"FRANCE": 9, "SPAIN": -2}}}
+    svg = render_svg(variant, Position("Y1622M", extra={"europe1619": {"ledger": ledger}}))
+    assert "France: 0 SC, 0 units, 9 VP (1621)" in svg and "Spain: 0 SC, 0 units, -2 VP (1621)" in svg
 
 
 class _StyledRules(Rules):

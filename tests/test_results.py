@@ -85,7 +85,7 @@ def test_a_format_1_record_is_upgraded_when_read():
         {"power": "FRANCE", "order": "A PAR - MOS", "result": "invalid", "reason": "A PAR cannot reach MOS",
          "dislodged": False}]}
     new = upgrade_record(old)
-    assert new["format"] == RECORD_FORMAT == 3 and old["format"] == 1  # the file's dict is not changed
+    assert new["format"] == RECORD_FORMAT == 4 and old["format"] == 1  # the file's dict is not changed
     assert new["results"][0]["codes"] == [{"code": "bounced", "attack": 1, "strength": 1, "unit": "A WAR"}]
     assert new["results"][1]["codes"] == [{"code": "illegal", "text": "A PAR cannot reach MOS"}]
     assert all("parsed" not in r for r in new["results"])

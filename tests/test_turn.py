@@ -56,7 +56,7 @@ def test_turn_records_the_phase_and_writes_results_back(tmp_path):
     report = play(paths, {"FRANCE": ["a par-bur", "A MAR - SPA"], "GERMANY": ["A MUN - BUR"]}, press="# Spring\n\nQuiet.")
     assert report.processed
     rec = record(paths, "S1901M")
-    assert rec["format"] == 3 and rec["title"] == "Spring 1901 Movement" and rec["next_phase"] == "F1901M"
+    assert rec["format"] == 4 and rec["title"] == "Spring 1901 Movement" and rec["next_phase"] == "F1901M"
     assert rec["orders"]["FRANCE"][1] == {"cell": par, "written": "a par-bur", "read": "A PAR - BUR", "error": None}
     results = {(r["power"], r["order"]): (r["result"], r["reason"]) for r in rec["results"]}
     # 2000 rulebook, 'Standoffs': equally supported units trying to move to the same

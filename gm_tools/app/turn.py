@@ -46,6 +46,7 @@ from gm_tools.edges.ordercheck import CheckedOrders, check_orders, default_notes
 from gm_tools.engine.positions import position_from_json, position_to_json
 from gm_tools.engine.results import result_json
 from gm_tools.engine.rules import Rules, rules_for, variant_for_game
+from gm_tools.engine.system import system_for
 from gm_tools.engine.variant import Variant
 from gm_tools.edges.workbook import GameFacts, OrderEntry, WorkbookPlan, read_workbook, variant_label, write_workbook
 
@@ -165,7 +166,7 @@ def load_state(name: str, root: str | os.PathLike | None = None) -> GameState:
     paths = game_paths(name, root)
     info = load_game(paths)
     variant = variant_for_game(_load_variant(info.variant), info.player_count, info.options)
-    history = load_history(paths, variant.calendar)
+    history = load_history(paths, variant.calendar, system_for(variant))
     if history:
         position = position_from_json(history[-1]["after"])
     else:

@@ -14,19 +14,22 @@ import re
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterator
+from typing import TYPE_CHECKING, Iterator
 
 from gm_tools.errors import GameError
 from gm_tools.engine.phase import PhaseError, parse_phase
 from gm_tools.engine.variant import Calendar
 
+if TYPE_CHECKING:
+    from gm_tools.engine.system import GameSystem
+
 FORMAT = 1
 """Layout of ``game.json``."""
-RECORD_FORMAT = 3
+RECORD_FORMAT = 4
 """Layout of a phase record: 2 added each result's ``codes`` and ``parsed`` order; 3 may keep a
-position's large ``extra`` tables as their change (:mod:`gm_tools.edges.recorddelta`). A record
-of format 1 is upgraded when it is read (:func:`upgrade_record`); files are never rewritten."""
-"""Version of the record layout written in every JSON file."""
+position's large ``extra`` tables as their change (:mod:`gm_tools.edges.recorddelta`); 4 keeps
+a game system's state under one key of a position's ``extra``, the system's name. An older
+record is upgraded when it is read (:func:`upgrade_record`); files are never rewritten."""
 
 GAME_NAME_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$")
 
@@ -256,8 +259,9 @@ def phase_sort_key(calendar: Calendar, phase_id: str) -> tuple[int, int]:
     return (phase.year, calendar.phases.index((phase.season, phase.type)))
 
 
-def load_history(paths: GamePaths, calendar: Calendar) -> list[dict]:
-    """Every stored record, in calendar order."""
+def load_history(paths: GamePaths, calendar: Calendar, system: "GameSystem | None" = None) -> list[dict]:
+    """Every stored record, in calendar order, in today's layout (``system``: the game's, which
+    says where its records kept its state before format 4)."""
     if not paths.history.exists():
         return []
     records = []
@@ -267,48 +271,57 @@ def load_history(paths: GamePaths, calendar: Calendar) -> list[dict]:
         except (PhaseError, ValueError):
             raise GameError(f"{file}: not a phase id the variant's calendar has") from None
         records.append((key, file))
-    return [record for _, record in whole_records(file for _, file in sorted(records, key=lambda kr: kr[0]))]
+    return [record for _, record in whole_records((file for _, file in sorted(records, key=lambda kr: kr[0])), system)]
 
 
-def whole_records(files) -> "Iterator[tuple[Path, dict]]":
+def whole_records(files, system: "GameSystem | None" = None) -> "Iterator[tuple[Path, dict]]":
     """(file, record) for record files given in calendar order, each read, upgraded to today's
-    layout and made whole (a record of format 3 may keep tables as their change from the
-    record before it: :mod:`gm_tools.edges.recorddelta`)."""
+    layout (:func:`upgrade_record`) and made whole (a record of format 3 or later may keep
+    tables as their change from the record before it: :mod:`gm_tools.edges.recorddelta`)."""
     from gm_tools.edges.recorddelta import expand
 
     previous = None
     for file in files:
         try:
-            record = expand(upgrade_record(read_json(file)), previous)
+            record = expand(upgrade_record(read_json(file), system), previous)
         except ValueError as e:
             raise GameError(f"{file}: {e} (a record is missing before it?)") from None
         yield file, record
         previous = record
 
 
-def upgrade_record(record: dict) -> dict:
+def upgrade_record(record: dict, system: "GameSystem | None" = None) -> dict:
     """A phase record in today's layout (:data:`RECORD_FORMAT`). Format 1 kept each result's
     reason in words only: its codes are read back from the words with the templates that
     made them (:func:`gm_tools.engine.results.reasons_from_words`), and its order was not
     kept parsed (no ``parsed``: the site reads the canonical text for such a phase). Before
-    format 3 the notes were words only: their codes are read back the same way."""
+    format 3 the notes were words only: their codes are read back the same way. Before
+    format 4 a game system kept its state at the top of a position's ``extra``: ``system``
+    gathers it under its name (:meth:`~gm_tools.engine.system.GameSystem.upgrade_extra`; a
+    change from the record before, :mod:`~gm_tools.edges.recorddelta`, moves with its table)."""
     if not isinstance(record, dict) or not isinstance(record.get("format", 1), int):
         return record  # not a record at all: the readers' checks say what is wrong
-    old_results = record.get("format", 1) < 2
-    old_notes = any(isinstance(n, dict) and "codes" not in n for n in record.get("notes") or [])
-    if not (old_results or old_notes):
+    fmt = record.get("format", 1)
+    if fmt >= RECORD_FORMAT:
         return record
     from gm_tools.engine.results import notes_from_words, reasons_from_words, reasons_to_json
 
-    results = []
-    for r in record.get("results", []):
-        if old_results and isinstance(r, dict) and "codes" not in r:
-            words = str(r.get("reason") or "")
-            r = dict(r, codes=reasons_to_json(reasons_from_words(words, r.get("result", ""), str(r.get("order", "")))))
-        results.append(r)
-    upgraded = dict(record, results=results, format=RECORD_FORMAT)
-    if old_notes and isinstance(record.get("notes"), list):
+    upgraded = dict(record, format=RECORD_FORMAT)
+    if fmt < 2:
+        results = []
+        for r in record.get("results", []):
+            if isinstance(r, dict) and "codes" not in r:
+                words = str(r.get("reason") or "")
+                r = dict(r, codes=reasons_to_json(reasons_from_words(words, r.get("result", ""), str(r.get("order", "")))))
+            results.append(r)
+        upgraded["results"] = results
+    if any(isinstance(n, dict) and "codes" not in n for n in record.get("notes") or []):
         upgraded["notes"] = notes_from_words(record["notes"])
+    if system is not None:
+        for side in ("before", "after"):
+            position = record.get(side)
+            if isinstance(position, dict) and isinstance(position.get("extra"), dict):
+                upgraded[side] = dict(position, extra=system.upgrade_extra(position["extra"]))
     return upgraded
 
 

@@ -4,15 +4,17 @@ A variant's state in a position (``extra``) can hold books that grow with the ga
 1619's ledger keeps every year's influence, treasury and scores, 120 KB by 1648, and each
 record holds two positions (before and after the phase), so a game of 150 phases stored the
 same years again and again (30 MB of records, most of a turn's time and memory spent reading
-them; issue 19). From record format 3, a large entry of a position's ``extra`` that is a
-table (an object) is written as its change from the same entry one step earlier:
+them; issue 19). From record format 4, a large table of a game system's state (an entry of
+the object a position's ``extra`` keeps under the system's name, such as
+``extra["europe1619"]["ledger"]``) is written as its change from the same table one step
+earlier (format 3 did this for the entries of ``extra`` itself):
 
 - ``before``'s from the previous record's ``after`` (the board the phase started from);
 - ``after``'s from this record's ``before``.
 
 The change is ``{"$change": {"set": {...}, "drop": [...], "tables": {KEY: {"set": {...},
 "drop": [...]}}}}``: keys set to a new value, keys removed, and for a key whose value is an
-object in both, its own keys set and removed (a ledger's book gains a year). An entry is
+object in both, its own keys set and removed (a ledger's book gains a year). A table is
 written whole when it is small (fewer than :data:`LARGE` values two levels deep), when there
 is nothing to build on (the first record) or when the change would not hold fewer values. Reading puts every
 record back whole, in calendar order (:func:`expand`); the engine and the site only ever see
@@ -24,8 +26,8 @@ from __future__ import annotations
 
 CHANGE = "$change"
 LARGE = 16
-"""An entry of ``extra`` holding this many values or more (:func:`_weight`) is written as
-its change, when the change holds fewer."""
+"""A table of a system's state holding this many values or more (:func:`_weight`) is
+written as its change, when the change holds fewer."""
 SIDES = ("before", "after")
 
 
@@ -78,9 +80,19 @@ def _extra(record: dict, side: str) -> dict | None:
     return extra if isinstance(extra, dict) else None
 
 
+def _smaller(value, old):
+    """``value`` as it is written: its change from ``old`` when it is a large table and the
+    change holds fewer values, else itself."""
+    if isinstance(value, dict) and isinstance(old, dict) and _weight(value) >= LARGE:
+        change = _change(old, value)
+        if _change_weight(change) < _weight(value):
+            return {CHANGE: change}
+    return value
+
+
 def shrink(record: dict, previous: dict | None) -> dict:
-    """The record as it is written: its large ``extra`` tables as changes (``previous``: the
-    record before it, whole, or None for the first)."""
+    """The record as it is written: the large tables of each game system's state as changes
+    (``previous``: the record before it, whole, or None for the first)."""
     bases = {"before": _extra(previous, "after") if previous else None, "after": _extra(record, "before")}
     out = dict(record)
     for side in SIDES:
@@ -90,20 +102,38 @@ def shrink(record: dict, previous: dict | None) -> dict:
         written = {}
         for key, value in extra.items():
             old = base.get(key)
-            if isinstance(value, dict) and isinstance(old, dict) and _weight(value) >= LARGE:
-                change = _change(old, value)
-                if _change_weight(change) < _weight(value):
-                    written[key] = {CHANGE: change}
-                    continue
+            if isinstance(value, dict) and isinstance(old, dict):
+                # a system's state: {table: ...}, each table written whole or as its change
+                value = {k: _smaller(v, old.get(k)) for k, v in value.items()}
             written[key] = value
         out[side] = dict(record[side], extra=written)
     return out
 
 
+def _is_change(value) -> bool:
+    return isinstance(value, dict) and CHANGE in value
+
+
+def _holds_change(value) -> bool:
+    """Whether an entry of ``extra`` is a change (format 3) or holds one (a system's table)."""
+    return _is_change(value) or (isinstance(value, dict) and any(_is_change(v) for v in value.values()))
+
+
+def _whole(value, base, where: str, side: str):
+    if not _is_change(value):
+        return value
+    if not isinstance(base, dict):
+        raise ValueError(f"{side}.extra.{where} is written as a change, but the "
+                         f"{'previous record' if side == 'before' else 'before position'} has no such table")
+    return _apply(base, value[CHANGE])
+
+
 def expand(record: dict, previous: dict | None) -> dict:
     """The record whole again (``previous``: the record before it, whole). A change with
-    nothing to build on is reported by :class:`ValueError`, for the reader to name the file."""
-    if not any(isinstance(v, dict) and CHANGE in v for side in SIDES for v in (_extra(record, side) or {}).values()):
+    nothing to build on is reported by :class:`ValueError`, for the reader to name the file.
+    Format 3 wrote changes of whole entries of ``extra``; format 4 writes them one level
+    down, inside a system's state: both are read."""
+    if not any(_holds_change(v) for side in SIDES for v in (_extra(record, side) or {}).values()):
         return record
     out = dict(record)
     bases = {"before": _extra(previous, "after") if previous else None}
@@ -111,14 +141,14 @@ def expand(record: dict, previous: dict | None) -> dict:
         extra = _extra(record, side)
         if extra is None:
             continue
-        base = bases.get(side, _extra(out, "before"))
+        base = bases.get(side, _extra(out, "before")) or {}
         whole = {}
         for key, value in extra.items():
-            if isinstance(value, dict) and CHANGE in value:
-                if base is None or not isinstance(base.get(key), dict):
-                    raise ValueError(f"{side}.extra.{key} is written as a change, but the "
-                                     f"{'previous record' if side == 'before' else 'before position'} has no such table")
-                value = _apply(base[key], value[CHANGE])
+            old = base.get(key)
+            value = _whole(value, old, key, side)
+            if isinstance(value, dict) and any(_is_change(v) for v in value.values()):
+                inner = old if isinstance(old, dict) else {}
+                value = {k: _whole(v, inner.get(k), f"{key}.{k}", side) for k, v in value.items()}
             whole[key] = value
         out[side] = dict(record[side], extra=whole)
     return out

@@ -124,9 +124,20 @@ def with_system_state(position: Position, key: str, data: dict) -> Position:
 
 
 def with_written(position: Position, state) -> Position:
-    """A copy of ``position`` carrying a typed state that writes itself into ``extra`` under the
-    record keys it has always had (``state.write(extra)``: Centenary's, Europe 1619's), rather
-    than under one key of its own (:func:`with_system_state`)."""
+    """A copy of ``position`` carrying a typed state that writes itself into ``extra``
+    (``state.write(extra)``, under its system's one key: Centenary's, Europe 1619's)."""
     new = position.copy()
     state.write(new.extra)
     return new
+
+
+def gather_state(extra: dict, key: str, old_keys) -> dict:
+    """``extra`` in today's layout for a system that once kept its state at the top of
+    ``extra`` under ``old_keys`` (records before format 4): those entries moved, unchanged,
+    into the table under ``key``. A copy; ``extra`` itself is left as it was."""
+    moved = {k: extra[k] for k in old_keys if k in extra}
+    if not moved:
+        return extra
+    out = {k: v for k, v in extra.items() if k not in moved}
+    out[key] = dict(sorted({**(extra.get(key) or {}), **moved}.items()))
+    return out

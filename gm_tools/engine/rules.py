@@ -129,20 +129,16 @@ class Rules:
 
     def scores(self, variant: Variant, position: Position) -> Scores:
         """The victory points at ``position``. Standard: read from ``extra["scores"]`` (power ->
-        points), or else the latest year of ``extra["ledger"]["scores"]`` (year -> power ->
-        points: Europe 1619's yearly Scoring Phase, whose scores are worked out afresh each
-        year, not added up); none in a plain Diplomacy game."""
+        points); none in a plain Diplomacy game."""
         scores = position.extra.get("scores")
         if isinstance(scores, dict) and all(isinstance(v, (int, float)) for v in scores.values()):
             return Scores(points=dict(scores))
-        ledger = position.extra.get("ledger")
-        yearly = ledger.get("scores") if isinstance(ledger, dict) else None
-        if isinstance(yearly, dict):
-            years = [y for y in yearly if str(y).isdigit() and isinstance(yearly[y], dict)]
-            if years:
-                latest = max(years, key=int)
-                return Scores(points=dict(yearly[latest]), year=str(latest))
         return Scores()
+
+    def treasury_by_year(self, variant: Variant, position: Position) -> dict[str, dict]:
+        """Year -> power -> the treasury's entry for that year, for a system whose yearly
+        phases keep a book of the treasury (the site's game page shows it). Standard: none."""
+        return {}
 
     def after_phase(self, variant: Variant, before: Position, after: Position, seed: str) -> tuple[Position, list[dict]]:
         """What the variant's rules do once a phase is adjudicated, from the position the

@@ -33,6 +33,7 @@ import re
 from dataclasses import dataclass
 
 from gm_tools.engine.hooks import STANDARD, SheetHooks
+from gm_tools.engine.positions import gather_state
 from gm_tools.engine.rules import Rules
 from gm_tools.engine.variant import Variant
 from gm_tools.errors import VariantDataError
@@ -73,7 +74,7 @@ class GameSystem:
     methods its rulebook changes."""
 
     def __init__(self, name: str, rules: Rules | None = None, sheets: SheetHooks | None = None,
-                 options: tuple[Option, ...] = ()):
+                 options: tuple[Option, ...] = (), record_keys: tuple[str, ...] = ()):
         self.name = name
         """The system's name: its folder under ``gm_tools/systems/`` and the ``rules`` key
         of its variants' ``variant.toml``."""
@@ -83,6 +84,10 @@ class GameSystem:
         """The workbook sheets the system adds, checks and writes back (:class:`SheetHooks`)."""
         self.options = options
         """The named options the system reads from its variants' ``[options]``."""
+        self.record_keys = record_keys
+        """The keys of a position's ``extra`` under which records before format 4 kept this
+        system's state, at the top; a record of those is read with them gathered under the
+        system's name (:meth:`upgrade_extra`), where the system keeps its state today."""
 
     def check_variant(self, variant: Variant) -> list[str]:
         """Every problem with what the system reads of a loaded variant: its ``[options]``
@@ -140,6 +145,11 @@ class GameSystem:
         rest, which go on the Orders sheet (Europe 1615's unit orders beside its INF
         deployments). Standard: none."""
         return {}
+
+    def upgrade_extra(self, extra: dict) -> dict:
+        """A stored position's ``extra`` in today's layout: the system's state under its
+        name. Standard Diplomacy keeps none of its own."""
+        return gather_state(extra, self.name, self.record_keys) if self.record_keys else extra
 
     def __repr__(self) -> str:
         return f"GameSystem({self.name!r})"

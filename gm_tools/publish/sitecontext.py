@@ -171,6 +171,9 @@ def _history_files(paths: GamePaths, variant: Variant) -> list[tuple[Path, dict,
     :func:`gm_tools.edges.game.load_history`, keeping each record's file for error messages."""
     if not paths.history.is_dir():
         return []
+    from gm_tools.engine.system import system_for
+
+    system = system_for(variant)
     found = []
     for file in paths.history.glob("*.json"):
         try:
@@ -184,7 +187,7 @@ def _history_files(paths: GamePaths, variant: Variant) -> list[tuple[Path, dict,
         record, digest = read_json_digest(file)
         chain = hashlib.sha256(f"{chain}\0{digest}".encode("utf-8")).hexdigest()
         try:
-            record = expand(upgrade_record(record), previous)
+            record = expand(upgrade_record(record, system), previous)
         except ValueError as e:
             raise GameError(f"{file}: {e} (a record is missing before it?)") from None
         out.append((file, record, chain))

@@ -276,12 +276,15 @@ def draw_view(game: GameContext) -> dict | None:
 
 
 def ledger_view(game: GameContext) -> dict | None:
-    """Treasury per year, for variants whose yearly phases keep a ledger in
-    ``Position.extra["ledger"]["treasury"]`` ({year: {power: ...}}, Europe 1619's Builds and
+    """Treasury per year, for systems whose yearly phases keep a book of it
+    (:meth:`~gm_tools.engine.rules.Rules.treasury_by_year`: Europe 1619's Builds and
     Transactions Phase); None for the others."""
+    from gm_tools.engine.positions import position_from_json
+    from gm_tools.engine.rules import rules_for
+
     variant = game.variant
-    ledger = game.latest_position().get("extra", {}).get("ledger")
-    treasury = ledger.get("treasury") if isinstance(ledger, dict) else None
+    latest = game.latest_position()
+    treasury = rules_for(variant).treasury_by_year(variant, position_from_json(latest)) if latest else {}
     if not isinstance(treasury, dict) or not treasury:
         return None
     years = sorted(treasury, key=int)

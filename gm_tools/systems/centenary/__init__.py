@@ -9,5 +9,6 @@ Data: ``variants/centenary/``; judgement calls: ``variants/centenary/NOTES.md``.
 from gm_tools.engine.system import GameSystem
 from gm_tools.systems.centenary.rules import RULES
 from gm_tools.systems.centenary.sheets import HOOKS
+from gm_tools.systems.centenary.state import KEY, KEYS
 
-SYSTEM = GameSystem("centenary", rules=RULES, sheets=HOOKS)
+SYSTEM = GameSystem(KEY, rules=RULES, sheets=HOOKS, record_keys=KEYS)

@@ -55,10 +55,10 @@ def fealty(variant: Variant, position: Position) -> dict[str, str]:
     # user's mistake, said in words, not a traceback or a neutral sworn to nobody real.
     for neutral, master in given.items():
         if neutral not in variant.powers or not is_neutral(variant, neutral):
-            raise GameError(f'extra "fealty": found {neutral!r}, expected a neutral: '
+            raise GameError(f'extra["centenary"]["fealty"]: found {neutral!r}, expected a neutral: '
                             + ", ".join(c for c in variant.powers if is_neutral(variant, c)))
         if master not in variant.powers or is_neutral(variant, master):
-            raise GameError(f'extra "fealty": {neutral} is sworn to {master!r}, expected a player: '
+            raise GameError(f'extra["centenary"]["fealty"]: {neutral} is sworn to {master!r}, expected a player: '
                             + ", ".join(c for c, p in variant.powers.items() if p.playable))
     sworn.update(given)
     return dict(sorted(sworn.items()))

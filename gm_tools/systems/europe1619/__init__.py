@@ -67,8 +67,9 @@ def _system() -> Europe1619System:
     # imported here: the rules and sheets modules import this package's modules
     from gm_tools.systems.europe1619.rules import RULES
     from gm_tools.systems.europe1619.sheets import HOOKS
+    from gm_tools.systems.europe1619.state import KEY, RECORD_KEYS
 
-    return Europe1619System("europe1619", rules=RULES, sheets=HOOKS, options=OPTIONS)
+    return Europe1619System(KEY, rules=RULES, sheets=HOOKS, options=OPTIONS, record_keys=RECORD_KEYS)
 
 
 SYSTEM = _system()

@@ -221,8 +221,7 @@ def apply_map_adjustment(variant: Variant, position: Position):
     from gm_tools.systems.europe1619.adapter import with_new_states
 
     setup = with_new_states(setup, variant, new_states_of(out.position))
-    extra = out.position.extra
-    state = dp.DiplomaticState.from_extra(extra) if "influence" in extra else dp.initial_state(setup)
+    state = dp.kept_diplomatic_state(out.position, setup)
     for power in out.eliminated:
         state = dp.eliminate(setup, state, power)
     influence = state.influence
@@ -234,7 +233,7 @@ def apply_map_adjustment(variant: Variant, position: Position):
         inf.markers_at_map_adjustment(setup, influence), state.declarations, state.reichstag,
         tuple(sorted(set(state.eliminated) | set(state_of(out.position).gone()))),
     )
-    extra.update(state.to_extra())
+    dp.keep(out.position.extra, state)
     return out
 
 

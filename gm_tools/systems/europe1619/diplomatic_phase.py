@@ -11,8 +11,8 @@ of INF placements, (2) order for a diplomatic attack, and (3) declarations.' The
    ('The referee presents the results of the Diplomatic Phase by reporting the status of
    each minor state to the players with a table').
 
-Pure: takes and returns plain data; the game workflow stores :meth:`DiplomaticState.to_extra`
-in ``Position.extra``.
+Pure: takes and returns plain data; its state is kept with the game's other state in
+``Position.extra`` (:mod:`.state`): :func:`diplomatic_state` reads it, :func:`keep` writes it.
 """
 
 from __future__ import annotations
@@ -28,11 +28,12 @@ from gm_tools.mechanics import influence as inf
 from gm_tools.systems.europe1619 import reichstag as rt
 from gm_tools.systems.europe1619.orders import Attack, Declaration, Placement, read_order
 from gm_tools.systems.europe1619.setup import DiplomacySetup
+from gm_tools.systems.europe1619.state import state_of, store, stored
 
 
 @dataclass
 class DiplomaticState:
-    """Everything the Diplomatic Phase keeps between years (``Position.extra`` keys
+    """Everything the Diplomatic Phase keeps between years (the state's tables
     ``influence``, ``suspended``, ``markers``, ``declarations``, ``reichstag``, ``eliminated``)."""
 
     influence: inf.InfluenceState = field(default_factory=inf.InfluenceState)
@@ -44,18 +45,16 @@ class DiplomaticState:
     eliminated: tuple[str, ...] = ()
     """Powers eliminated ('does not control any of its original home centers'), sorted."""
 
-    def to_extra(self) -> dict:
-        """The ``Position.extra`` entries, plain JSON."""
+    def to_json(self) -> dict:
+        """The state's tables, plain JSON."""
         data = self.influence.to_json()
         data["declarations"] = self.declarations.to_json()
         data["reichstag"] = self.reichstag.to_json()
         data["eliminated"] = sorted(self.eliminated)
         return data
 
-    to_json = to_extra
-
     @classmethod
-    def from_extra(cls, extra: Mapping) -> "DiplomaticState":
+    def from_json(cls, extra: Mapping) -> "DiplomaticState":
         return cls(
             inf.InfluenceState.from_json(extra),
             decl.DeclarationState.from_json(extra.get("declarations", {})),
@@ -63,27 +62,40 @@ class DiplomaticState:
             tuple(sorted(extra.get("eliminated", []))),
         )
 
-    from_json = from_extra
-
 
 def diplomatic_state(position: Position) -> DiplomaticState:
     """The Diplomatic Phase's state kept in ``position`` (each part empty where none is kept
-    yet): the one reader of its ``Position.extra`` keys."""
-    return DiplomaticState.from_extra(position.extra)
+    yet): the one reader of its tables."""
+    return DiplomaticState.from_json(stored(position.extra))
+
+
+def kept_diplomatic_state(position: Position, setup: DiplomacySetup) -> DiplomaticState:
+    """The state ``position`` keeps, or before the first Diplomatic Phase (none kept yet) the
+    INITIAL SETUP's."""
+    tables = stored(position.extra)
+    if "influence" in tables or "declarations" in tables:
+        return DiplomaticState.from_json(tables)
+    return initial_state(setup)
+
+
+def keep(extra: dict, state: DiplomaticState) -> None:
+    """Put the Diplomatic Phase's state into a position's ``extra`` (changed in place), beside
+    the game's other state."""
+    store(extra, state.to_json())
 
 
 def kept_relations(position: Position) -> tuple["decl.DeclarationState | None", "Mapping | None"]:
     """The declarations and the INFs in the minor states that ``position`` keeps, each None
     while it keeps none (before the first Diplomatic Phase, when the INITIAL SETUP stands)."""
-    extra = position.extra
-    declarations = decl.DeclarationState.from_json(extra["declarations"]) if extra.get("declarations") is not None else None
-    return declarations, extra.get("influence")
+    tables = stored(position.extra)
+    declarations = decl.DeclarationState.from_json(tables["declarations"]) if tables.get("declarations") is not None else None
+    return declarations, tables.get("influence")
 
 
 def with_reichstag(position: Position, reichstag: rt.ReichstagState) -> Position:
     """A copy of ``position`` with the Reichstag's state replaced (the Orders Phase's meeting)."""
     after = position.copy()
-    after.extra["reichstag"] = reichstag.to_json()
+    store(after.extra, {"reichstag": reichstag.to_json()})
     return after
 
 
@@ -235,16 +247,13 @@ def run_on_position(
     orders are read: ``{"event": key of PAPAL_EVENTS, "year": Y, "note": what happened}``
     (the GM sees the Orders Phase's supports; 'If the Papacy supports an attack on a
     Catholic power')."""
-    if "influence" in position.extra or "declarations" in position.extra:
-        state = DiplomaticState.from_extra(position.extra)
-    else:
-        state = initial_state(setup)
+    state = kept_diplomatic_state(position, setup)
     year = parse_phase(position.phase).year
     findings = [decl.PapalEvent(e["event"], int(e["year"]), e.get("note", "")) for e in papal_events]
     findings += _papal_captures(setup, position, year)
     outcome = run_diplomatic_phase(setup, state, orders, year=year, papal_findings=findings)
     new = position.copy()
-    new.extra.update(outcome.state.to_extra())
+    keep(new.extra, outcome.state)
     return new, outcome
 
 
@@ -253,8 +262,6 @@ def _papal_captures(setup: DiplomacySetup, position: Position, year: int) -> lis
     captured. Captures are made at the Map Adjustment Phase (the state's ``captured``, :mod:`.state` =
     {province: captor}), which comes before the next Diplomatic Phase, so every capture is
     seen here."""
-    from gm_tools.systems.europe1619.state import state_of
-
     captured = state_of(position).captured or {}
     centers = sorted(p for p, captor in captured.items() if captor == setup.papacy and p in position.centers)
     if not centers:

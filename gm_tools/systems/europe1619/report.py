@@ -5,6 +5,7 @@
 from __future__ import annotations
 
 from gm_tools.engine.variant import Variant
+from gm_tools.systems.europe1619.state import stored
 
 
 def _items(lines: list[str]) -> str:
@@ -42,7 +43,7 @@ def _status_changes(variant: Variant, record: dict, statuses: dict) -> list[str]
     from gm_tools.systems.europe1619.phases import setup_of
 
     setup = setup_of(variant, position_from_json(record["after"]) if "after" in record else None)
-    before = record.get("before", {}).get("extra", {})
+    before = stored(record.get("before", {}).get("extra", {}))
     influence, suspended = before.get("influence"), before.get("suspended", {}) or {}
     if influence is None:
         # The first Diplomatic Phase opens on the INITIAL SETUP placement ('there is an initial
@@ -82,7 +83,7 @@ def _statements(statements: dict) -> str:
 def _decree(record: dict) -> str:
     from gm_tools.systems.europe1619.reichstag import ReichstagState
 
-    state = ReichstagState.from_json(record.get("before", {}).get("extra", {}).get("reichstag", {}) or {})
+    state = ReichstagState.from_json(stored(record.get("before", {}).get("extra", {})).get("reichstag", {}) or {})
     if state.decree is None or state.nullified:
         return "No decree of the Reichstag is in force."
     return f"In force from {state.effective}: {state.decree.describe()}."
@@ -97,7 +98,7 @@ def sections(variant: Variant, record: dict) -> list[tuple[str, str]]:
         from gm_tools.engine.phase import parse_phase
 
         year = parse_phase(record["phase"]).year
-        state = ReichstagState.from_json(record["after"]["extra"].get("reichstag", {}))
+        state = ReichstagState.from_json(stored(record["after"]["extra"]).get("reichstag", {}))
         found.append(("Reichstag", "\n".join(m.describe() for m in state.meetings if m.year == year)))
     if "diplomatic" in outcome:
         d = outcome["diplomatic"]

@@ -47,7 +47,7 @@ from typing import Callable
 from gm_tools.systems.europe1619.territory import NEUTRAL, Board, Geography, RelationsView
 from gm_tools.engine.model import ARMY, Position, Unit
 from gm_tools.engine.variant import Variant
-from gm_tools.engine.rules import Rules
+from gm_tools.engine.rules import Rules, Scores
 
 
 class Europe1619Rules(Rules):
@@ -147,6 +147,27 @@ class Europe1619Rules(Rules):
         from gm_tools.systems.europe1619.mapstyle import province_style
 
         return province_style(variant, position, code)
+
+    def scores(self, variant: Variant, position: Position) -> Scores:
+        """The latest year of the ledger's scores (year -> power -> points): the yearly Scoring
+        Phase works them out afresh each year ('Victory points are tallied at the end of each
+        year'), they are not added up."""
+        from gm_tools.systems.europe1619.state import state_of
+
+        yearly = (state_of(position).ledger or {}).get("scores")
+        if isinstance(yearly, dict):
+            years = [y for y in yearly if str(y).isdigit() and isinstance(yearly[y], dict)]
+            if years:
+                latest = max(years, key=int)
+                return Scores(points=dict(yearly[latest]), year=str(latest))
+        return super().scores(variant, position)
+
+    def treasury_by_year(self, variant: Variant, position: Position) -> dict[str, dict]:
+        """The ledger's treasury book, written at each Builds and Transactions Phase."""
+        from gm_tools.systems.europe1619.state import state_of
+
+        book = (state_of(position).ledger or {}).get("treasury")
+        return book if isinstance(book, dict) else {}
 
     def for_players(self, variant: Variant, players: int) -> Variant:
         """'Europe 1619 is played with 15 players, but can be modified for less': the 14 PLAYERS

@@ -474,12 +474,9 @@ def _transfer_row(row: InputRow, parties: tuple[str, str], verb: str, power_expe
 
 
 def _influence(variant: Variant, position: Position):
-    from gm_tools.systems.europe1619.diplomatic_phase import DiplomaticState, initial_state
+    from gm_tools.systems.europe1619.diplomatic_phase import kept_diplomatic_state
 
-    setup = _setup(variant, position)
-    if "influence" in position.extra:
-        return DiplomaticState.from_extra(position.extra)
-    return initial_state(setup)
+    return kept_diplomatic_state(position, _setup(variant, position))
 
 
 def influence_tracker(variant: Variant, position: Position) -> Table:

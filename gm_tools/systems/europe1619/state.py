@@ -5,10 +5,12 @@ last statements and the yearly ledger.
 
 The diplomatic state (INFs, suspensions, markers, declarations, the Reichstag) is typed in
 :mod:`.diplomatic_phase` (``DiplomaticState``). Both are stored in ``Position.extra`` under
-the keys the game records have always used, so every record written before reads and replays
-to the same bytes; only this module knows these keys. A field is None when its key is absent:
-writing the state back leaves it absent, so a table is written empty only where the rules
-write it empty.
+one key, the system's name (``{"europe1619": {"captured": ..., "influence": ..., ...}}``,
+:func:`stored` and :func:`store`); only this module and :mod:`.diplomatic_phase` know the
+keys inside. Records before format 4 kept these tables at the top of ``extra``: reading one
+gathers them under the key (:data:`RECORD_KEYS`, the system's ``record_keys``), so it replays
+to the same bytes. A field is None when its key is absent: writing the state back leaves it
+absent, so a table is written empty only where the rules write it empty.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from dataclasses import dataclass, fields
 from gm_tools.engine.model import Position
 from gm_tools.engine.positions import with_written
 
+KEY = "europe1619"
 CAPTURED = "captured"
 ELIMINATED = "eliminated"
 NEW_STATES = "new_states"
@@ -28,6 +31,31 @@ PAYMENTS = "payments"
 MINOR_BOUGHT = "minor_bought"
 STATEMENTS = "statements"
 LEDGER = "ledger"
+DIPLOMATIC = ("influence", "suspended", "markers", "declarations", "reichstag", "eliminated")
+"""The keys :class:`.diplomatic_phase.DiplomaticState` keeps (``eliminated`` is shared)."""
+RECORD_KEYS = (CAPTURED, ELIMINATED, NEW_STATES, EXPELLED, TREASURY, LOANS, PAYMENTS, MINOR_BOUGHT, STATEMENTS,
+               LEDGER) + DIPLOMATIC[:-1]
+"""Every key of the state, once kept at the top of ``extra``."""
+
+
+def stored(extra: dict) -> dict:
+    """The game's state tables kept in a position's ``extra`` (empty before any is kept)."""
+    return extra.get(KEY) or {}
+
+
+def store(extra: dict, tables: dict) -> None:
+    """Set some of the state's tables in a position's ``extra`` (changed in place; a table
+    given as None is removed), the tables kept sorted by key."""
+    kept = dict(stored(extra))
+    for key, value in tables.items():
+        if value is None:
+            kept.pop(key, None)
+        else:
+            kept[key] = value
+    if kept:
+        extra[KEY] = dict(sorted(kept.items()))
+    else:
+        extra.pop(KEY, None)
 
 
 @dataclass
@@ -60,16 +88,12 @@ class State:
         """The state read from a position's ``extra``. Its tables are the position's own, not
         copies (a long game's ledger is large): give a field a new value rather than change
         it in place, as :meth:`add_to_ledger` does."""
-        return cls(**{f.name: extra[f.name] for f in fields(cls) if f.name in extra})
+        tables = stored(extra)
+        return cls(**{f.name: tables[f.name] for f in fields(cls) if f.name in tables})
 
     def write(self, extra: dict) -> None:
         """Put the state into a position's ``extra`` (changed in place)."""
-        for f in fields(self):
-            value = getattr(self, f.name)
-            if value is None:
-                extra.pop(f.name, None)
-            else:
-                extra[f.name] = value
+        store(extra, {f.name: getattr(self, f.name) for f in fields(self)})
 
     def gone(self) -> frozenset[str]:
         """The powers eliminated, as a set."""
