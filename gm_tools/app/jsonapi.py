@@ -89,15 +89,16 @@ def parse_request(variant: Variant, request: Any) -> tuple[Position, dict[str, l
     )
     # Retreats are worked out as the adjudicator does after a movement (2000 rulebook,
     # 'Retreats'; DATC 6.H.11 for an attack by convoy, given as "from": null).
-    rules = rules_for(variant)
-    position.dislodged = {
-        province: Dislodged(
-            unit,
-            attacker_from,
-            retreat_options(variant, position, rules, unit, attacker_from, position.units, position.contested),
-        )
-        for province, (unit, attacker_from) in dislodged.items()
-    }
+    if dislodged:
+        rules = rules_for(variant)
+        position.dislodged = {
+            province: Dislodged(
+                unit,
+                attacker_from,
+                retreat_options(variant, position, rules, unit, attacker_from, position.units, position.contested),
+            )
+            for province, (unit, attacker_from) in dislodged.items()
+        }
     return position, orders
 
 

@@ -78,9 +78,14 @@ def _unit(power: str, kind: str, location: str, strength: int) -> Unit:
 # a split coast) and the power that gave it. Targets of supports and convoys name
 # provinces (no coast), since a support or convoy is to a province, not to a coast
 # (2000 rulebook; DATC 6.B.4 - 6.B.6).
+#
+# Orders are values, never changed once read, but not frozen dataclasses: a frozen one's
+# ``__init__`` sets each field through ``object.__setattr__``, four times the cost of a plain
+# one, and every order of every phase is made this way (as ``OrderResult``, below). They
+# hash by their fields all the same (``unsafe_hash``), as they did when frozen.
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Hold:
     """``A PAR H``: the unit stays where it is."""
 
@@ -90,7 +95,7 @@ class Hold:
     """The unit ordered."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Move:
     """``A PAR - BUR``: the unit tries to move, over land or by convoy."""
 
@@ -107,7 +112,7 @@ class Move:
     """Sea provinces of an explicit route (``A LON - NTH - NWY``), in order; empty if none given."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Support:
     """``A MAR S A PAR - BUR`` (support to move) or ``A MAR S A PAR`` (support to hold)."""
 
@@ -128,7 +133,7 @@ class Support:
     ignore coasts (DATC 6.B.12)."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Convoy:
     """``F NTH C A LON - NWY``: a fleet at sea carries an army."""
 
@@ -142,7 +147,7 @@ class Convoy:
     """Province the army is carried to."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Retreat:
     """``A PAR R GAS`` in a retreat phase."""
 
@@ -154,7 +159,7 @@ class Retreat:
     """Location retreated to (with coast for a fleet to a split-coast province)."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Disband:
     """``A PAR D``: disband a dislodged unit (retreat phase) or remove a unit (adjustment)."""
 
@@ -164,7 +169,7 @@ class Disband:
     """The unit disbanded."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Build:
     """``BUILD A PAR`` / ``A PAR B`` in an adjustment phase."""
 
@@ -176,7 +181,7 @@ class Build:
     """Where the unit appears (with coast for a fleet in a split-coast province)."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Waive:
     """``WAIVE``: the power gives up one build."""
 

@@ -68,9 +68,10 @@ BOUNCE_CODES = frozenset({"bounced", "may_not_dislodge", "failed", "retreat_stan
 CONVOY_CODES = frozenset({"no_convoy", "convoy_paradox"})
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Reason:
-    """One reason an order did what it did."""
+    """One reason an order did what it did. Never changed once made; not frozen for the
+    cost of a frozen dataclass's ``__init__``, as :class:`~gm_tools.engine.model.OrderResult`."""
 
     code: str
     """What happened: a key of :data:`TEMPLATES`."""
