@@ -194,5 +194,6 @@ def system_named(name: str, variant_name: str = "") -> GameSystem:
 
 
 def system_for(variant: Variant) -> GameSystem:
-    """The game system the variant's ``rules`` key names (``standard`` when none)."""
-    return system_named(variant.options.get("rules", "standard"), variant.name)
+    """The game system the variant's ``rules`` key names (``standard`` when none), as the
+    variant carries it (:attr:`Variant.system`: resolved once per variant)."""
+    return variant.system

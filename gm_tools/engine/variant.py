@@ -9,8 +9,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cached_property
+from typing import TYPE_CHECKING
 
 from gm_tools.engine.model import ARMY, FLEET, Unit, province_of
+
+if TYPE_CHECKING:
+    from gm_tools.engine.system import GameSystem
 
 LAND = "land"
 COAST = "coast"
@@ -127,6 +131,15 @@ class Variant:
     ``x``, ``y``, ``width``, ``height`` in map pixels, ``scale``, ``title``); None: no inset."""
 
     # --- indexes, built on first use from the fields above -----------------------------
+
+    @cached_property
+    def system(self) -> "GameSystem":
+        """The game system the ``rules`` option names (:mod:`gm_tools.engine.system`): found
+        in the registry once, the first time it is asked, and carried with the variant from
+        then on, so every part of a turn asks the same object and none looks it up again."""
+        from gm_tools.engine.system import system_named  # the registry builds on this module
+
+        return system_named(self.options.get("rules", "standard"), self.name)
 
     @cached_property
     def fleet_reach(self) -> dict[str, frozenset[str]]:
