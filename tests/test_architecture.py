@@ -136,3 +136,18 @@ def test_the_site_is_written_only_through_its_one_writer():
             if any(w in line for w in writes):
                 found.append(f"{path.name}: {line.strip()}")
     assert found == ['sitefiles.py: with os.fdopen(fd, "wb") as f:', "sitefiles.py: os.replace(tmp, path)"]
+
+
+def test_a_variant_carries_the_system_it_resolved_once():
+    """Issue 10 item 2: the game system is 'resolved once ... and passed along': the variant
+    keeps the system it found, and every lookup reads that same object."""
+    from gm_tools.engine.hooks import hooks_for
+    from gm_tools.engine.rules import rules_for
+    from gm_tools.engine.system import system_for, system_named
+    from gm_tools.edges.variants import load_variant
+
+    variant = load_variant("europe1619")
+    assert "system" in vars(variant)  # resolved when the loader checked the data, and kept
+    assert system_for(variant) is variant.system is system_named("europe1619")
+    assert rules_for(variant) is variant.system.rules and hooks_for(variant) is variant.system.sheets
+    assert variant.system.record_keys and variant.system.name == "europe1619"
