@@ -19,6 +19,7 @@ import re
 from dataclasses import dataclass, field
 
 from gm_tools.engine.model import INVALID, OrderResult
+from gm_tools.engine.orderjson import order_to_json
 
 TEMPLATES: dict[str, str] = {
     # movement (2000 rulebook; docs/datc-options.md)
@@ -106,8 +107,6 @@ def result_of(power: str, order: str, result: str, reasons=(), dislodged: bool =
 def result_json(r: "OrderResult") -> dict:
     """A result as the record and the JSON interface write it: the words, the codes and
     the order judged (``docs/game-record.md``)."""
-    from gm_tools.engine.orderjson import order_to_json
-
     # Most results have reasons (or none at all), read straight from the result; only a
     # result made with words alone needs reasons_of's note.
     reasons = r.reasons if r.reasons or not r.reason else reasons_of(r)
@@ -128,8 +127,15 @@ def reasons_of(result: "OrderResult") -> tuple[Reason, ...]:
 
 def sentence(r: Reason) -> str:
     """One reason (or note) in words."""
-    values = {k: ", ".join(str(x) for x in v) if isinstance(v, (list, tuple)) else v for k, v in r.details.items()}
-    return (TEMPLATES.get(r.code) or NOTE_TEMPLATES[r.code]).format(**values)
+    template = TEMPLATES.get(r.code) or NOTE_TEMPLATES[r.code]
+    values = r.details
+    for value in values.values():
+        if isinstance(value, (list, tuple)):
+            # A list detail (the units that cut a support) is written joined with commas.
+            values = {k: ", ".join(str(x) for x in v) if isinstance(v, (list, tuple)) else v
+                      for k, v in values.items()}
+            break
+    return template.format_map(values)
 
 
 def note(power: str, code: str, **details) -> dict:
