@@ -386,9 +386,13 @@ def handle_request(variant: Variant, request: Any) -> dict:
     return response
 
 
+_LINE_ENCODER = json.JSONEncoder(sort_keys=True, separators=(",", ":"))
+"""Made once: ``json.dumps`` with options makes a new encoder at every call."""
+
+
 def dumps_line(data: dict) -> str:
     """Compact, key-sorted JSON: the bytes of one line in ``--jsonl`` mode."""
-    return json.dumps(data, sort_keys=True, separators=(",", ":"))
+    return _LINE_ENCODER.encode(data)
 
 
 def dumps_pretty(data: dict) -> str:

@@ -117,9 +117,10 @@ class Resolver:
         self.supports_of: dict[tuple[str, str | None], list[_Entry]] = {}
         self.convoys_of: dict[tuple[str, str], list[_Entry]] = {}
         for e in entries:
-            # A support or convoy that matches no order is void: known before it is indexed.
-            e.void = _void_reason(self.by_province, e)
             o = e.order
+            if isinstance(o, (Support, Convoy)):
+                # A support or convoy that matches no order is void: known before it is indexed.
+                e.void = _void_reason(self.by_province, e)
             if e.moves:
                 self.moves_to.setdefault(e.dest, []).append(e)
             elif isinstance(o, Support) and not e.void:
