@@ -16,8 +16,9 @@ files one new phase rewrites.
    'next' link), the game's page, game.json and feed, and the archive index.
 
 Run with ``.venv/bin/python bench/site_bench.py [--games N] [--phases N] [--sources N]``.
-Work goes to ``build/site-bench/``; the built site (several GB at the default size, the map
-being inlined in every phase page) is deleted at the end unless ``--keep`` is given.
+Work goes to ``build/site-bench/``; the built site is deleted at the end unless ``--keep`` is
+given. The bench prints the archive's bytes per phase by file type: each phase's map is a
+layer over the variant's base map, which the pages share (``gm_tools/publish/maplayer.py``).
 """
 
 from __future__ import annotations
@@ -42,6 +43,45 @@ from gm_tools.engine.positions import position_to_json  # noqa: E402
 from gm_tools.edges.variants import load_variant  # noqa: E402
 
 OUT = ROOT / "build" / "site-bench"
+
+
+def _picture(site: Path, game: str, phase: str) -> str:
+    """A phase's whole map, its layer over the shared base (as the page puts them together)."""
+    from gm_tools.publish.maplayer import picture_from_files
+
+    layer = (site / "games" / game / f"{phase}.map.js").read_text(encoding="ascii")
+    base = (site / "static" / "maps" / (layer.split('"')[1] + ".js")).read_text(encoding="ascii")
+    return picture_from_files(base, layer)
+
+
+PER_PHASE = (".html", ".json", ".txt", ".map.js", ".png")
+
+
+def archive_bytes(site: Path) -> None:
+    """Bytes per phase by file type, the largest phase, and the archive's total (issue 19
+    item 3: 'a phase's page, JSON and text together ... under 60 KB and its own map layer
+    under 60 KB')."""
+    by_type = {suffix: [] for suffix in PER_PHASE}
+    worst_text = worst_layer = 0
+    for folder in sorted((site / "games").iterdir()):
+        sizes = {f.name: f.stat().st_size for f in folder.iterdir()}
+        for name in sizes:
+            if not name.endswith(".map.js"):
+                continue
+            phase = name[:-len(".map.js")]
+            for suffix in PER_PHASE:
+                by_type[suffix].append(sizes.get(phase + suffix, 0))
+            worst_text = max(worst_text, sum(sizes.get(phase + x, 0) for x in (".html", ".json", ".txt")))
+            worst_layer = max(worst_layer, sizes[name])
+    phases = len(by_type[".html"])
+    total = sum(f.stat().st_size for f in site.rglob("*") if f.is_file())
+    shared = sum(f.stat().st_size for f in (site / "static").rglob("*") if f.is_file())
+    print(f"archive: {phases} phases, {total / 1e6:.0f} MB in all ({shared / 1e3:.0f} KB shared: style, "
+          f"map script, base maps); bytes per phase, mean by type: "
+          + ", ".join(f"{suffix} {sum(v) / max(len(v), 1) / 1e3:.1f} KB" for suffix, v in by_type.items() if sum(v)))
+    print(f"  largest phase: page + JSON + text {worst_text / 1e3:.1f} KB "
+          f"({'meets' if worst_text < 60e3 else 'ABOVE'} the 60 KB target), map layer {worst_layer / 1e3:.1f} KB "
+          f"({'meets' if worst_layer < 60e3 else 'ABOVE'} the 60 KB target)")
 
 
 def random_orders(variant, rng: random.Random, position: dict) -> dict[str, list[str]]:
@@ -119,9 +159,9 @@ def main(argv: list[str] | None = None) -> int:
     size = sum((site / name).stat().st_size for name in report.written) / 1e6
     print(f"full build: {len(report.written)} files ({size:.0f} MB), {pages} HTML pages in {seconds:.1f} s: "
           f"{pages / seconds:.1f} pages/s, {len(report.written) / seconds:.1f} files/s ({png_note})")
+    archive_bytes(site)
     if not args.png:
-        maps = [(OUT / "site" / "games" / "g000" / f"{r['phase']}.svg").read_text(encoding="utf-8")
-                for r in sources[0]]
+        maps = [_picture(OUT / "site", "g000", r["phase"]) for r in sources[0]]
         start = time.perf_counter()
         with site_module.PngPainter() as painter:
             painter.draw(maps)

@@ -55,6 +55,7 @@ def test_navigate_index_game_phase_next_phase(served_site):
         page.screenshot(path=str(ARTIFACTS / "phase-S1901M.png"), full_page=True)
 
         page.get_by_role("link", name="Next phase →").first.click()
+        page.wait_for_load_state("load")
         assert page.url.endswith("/games/demo/F1901M.html")
         assert "Dislodged units" in page.content()
         assert "Burgundy" in page.locator("#dislodged-h + ul").inner_text()
@@ -68,3 +69,60 @@ def test_navigate_index_game_phase_next_phase(served_site):
         page.screenshot(path=str(ARTIFACTS / "phase-F1901M-narrow.png"))
     assert errors == []  # no console error, page error or failed request
     assert dialogs == []
+
+
+def test_a_phase_map_is_its_layer_over_the_shared_base_even_from_file(tmp_path):
+    """Issue 19 item 3: each variant's base map is drawn once, as a shared asset the pages
+    reference, and a phase keeps only its layer; 'the map looking the same in the Chromium
+    test and a standalone SVG still offered for download'. Opened from file:// (where a page
+    may not read files, only load scripts), the page shows exactly the picture the renderer
+    draws, its provinces named on hover, and offers it as an SVG file."""
+    from gm_tools.publish.maplayer import picture_from_files
+    from gm_tools.publish.render import RenderOptions
+    from gm_tools.publish.site import SiteSettings, phase_map_svg
+    from gm_tools.publish.sitecontext import collect_game
+
+    small_game(tmp_path / "sheets", load_variant("standard"))
+    site = tmp_path / "site"
+    build_site(tmp_path / "sheets", site)
+    folder = site / "games" / "demo"
+    layer = (folder / "F1901M.map.js").read_text(encoding="ascii")
+    base = (site / "static" / "maps" / (layer.split('"')[1] + ".js")).read_text(encoding="ascii")
+    game = collect_game(tmp_path / "sheets", "demo")
+    phase = next(p for p in game.phases if p.id == "F1901M")
+    drawn = phase_map_svg(game, phase, RenderOptions(base_map=SiteSettings().base_map(game.variant)))
+    assert picture_from_files(base, layer) == drawn
+    assert len(layer) * 5 < len(drawn)  # the phase keeps a fifth of its picture, or less
+
+    errors = []
+    with chromium_page(errors) as page:
+        page.goto((folder / "F1901M.html").as_uri())
+        page.wait_for_selector("#map-picture svg")
+        assert page.evaluate("window.gmPicture") == drawn
+        assert page.locator("figure.map svg path > title").count() > 50
+        link = page.locator("a#map-svg")
+        assert link.is_visible() and link.get_attribute("href").startswith("blob:")
+        assert link.get_attribute("download") == "F1901M.svg"
+        assert page.evaluate("fetch(document.getElementById('map-svg').href).then(r => r.text())") == drawn
+    assert errors == []
+
+
+def test_without_scripts_a_phase_shows_its_png(tmp_path):
+    """'Works without JavaScript': the map is then the phase's PNG picture."""
+    sync_api = pytest.importorskip("playwright.sync_api")
+    from browser import CHROMIUM, FLAGS
+
+    small_game(tmp_path / "sheets", load_variant("standard"))
+    site = tmp_path / "site"
+    build_site(tmp_path / "sheets", site)
+    with sync_api.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        try:
+            page = browser.new_context(java_script_enabled=False).new_page()
+            page.goto((site / "games" / "demo" / "S1901M.html").as_uri())
+            picture = page.locator("#map-picture img.map-png")
+            assert picture.count() == 1 and page.locator("#map-picture svg").count() == 0
+            assert picture.evaluate("img => img.complete && img.naturalWidth") == 1200
+            assert not page.locator("a#map-svg").is_visible()  # nothing to offer without the script
+        finally:
+            browser.close()

@@ -119,12 +119,21 @@ def test_the_game_page_has_victory_points_and_treasury_per_year(site):
     assert "<svg" in chart and "victory: 25" in chart and "<script" not in page
 
 
+def _picture(site, phase: str) -> str:
+    """A phase's map as the page shows it: its layer over the variant's base map."""
+    from gm_tools.publish.maplayer import picture_from_files
+
+    layer = (site / f"{phase}{'.map.js'}").read_text(encoding="ascii")
+    base = site.parent.parent / "static" / "maps" / (layer.split('"')[1] + ".js")
+    return picture_from_files(base.read_text(encoding="ascii"), layer)
+
+
 def test_the_map_on_the_diplomatic_page_is_coloured_by_status(site):
     from gm_tools.publish.style import ALIGNED_TINT, UNALIGNED_FILL
     from gm_tools.publish.style import mix as _mix
     from gm_tools.edges.variants import load_variant
 
-    svg = (site / "Y1619M.svg").read_text(encoding="utf-8")
+    svg = _picture(site, "Y1619M")
     # 'UNALIGNED ... (grey-colored)': Genoa, where nobody placed INFs
     assert re.search(rf'<path id="GEN" [^>]*fill="{UNALIGNED_FILL}"', svg)
     # Hesse, aligned with the Union (5 INFs): the Union's light tint
@@ -140,7 +149,7 @@ def test_the_diplomatic_page_map_shows_the_statuses_the_phase_made(site):
     ('Large minor states')."""
     from gm_tools.publish.style import NEUTRAL_STATE_FILL
 
-    svg = (site / "Y1619D.svg").read_text(encoding="utf-8")
+    svg = _picture(site, "Y1619D")
     for province in ("BOH", "LUS", "SIL", "MOR"):
         assert re.search(rf'<path id="{province}" [^>]*fill="{NEUTRAL_STATE_FILL}"', svg), province
     assert "Year 1619 Diplomatic" in svg  # the heading names the phase shown, not the next one

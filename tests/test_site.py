@@ -306,7 +306,7 @@ def test_a_new_phase_rewrites_only_the_pages_it_changes(games, tmp_path):
     report = build(games, site)
     assert sorted(report.written) == sorted([
         "games/demo/F1901R.html", "games/demo/F1901R.txt", "games/demo/F1901R.json",
-        "games/demo/F1901R.svg", "games/demo/F1901R.png",
+        "games/demo/F1901R.map.js", "games/demo/F1901R.png",
         "games/demo/F1901M.html",  # its 'next phase' link now points somewhere
         "games/demo/index.html", "games/demo/game.json", "games/demo/feed.atom",
         "index.html",  # the game's current phase changed
@@ -321,7 +321,7 @@ def test_a_rolled_back_phase_disappears_from_the_site(games, tmp_path):
     build(games, site)
     (games / "demo/history/F1901M.json").unlink()  # what `gm-tools rollback` does to the record
     report = build(games, site)
-    assert sorted(report.removed) == [f"games/demo/F1901M.{ext}" for ext in ("html", "json", "png", "svg", "txt")]
+    assert sorted(report.removed) == [f"games/demo/F1901M.{ext}" for ext in ("html", "json", "map.js", "png", "txt")]
     spring = (site / "games/demo/S1901M.html").read_text(encoding="utf-8")
     assert 'href="F1901M.html"' not in spring
     assert "Next: Fall 1901 Movement (not yet played)" in spring
@@ -485,7 +485,7 @@ def test_command_line_builds_the_site_and_reports_user_errors(games, tmp_path, c
     from gm_tools.app.cli import main
 
     assert main(["site", "--root", str(games), "--out", str(tmp_path / "site")]) == 0
-    assert capsys.readouterr().out.startswith("site: 15 file(s) written, 0 unchanged, 0 removed, 2 PNG(s) drawn")
+    assert capsys.readouterr().out.startswith("site: 17 file(s) written, 0 unchanged, 0 removed, 2 PNG(s) drawn")
     assert main(["site", "--root", str(tmp_path / "nowhere"), "--out", str(tmp_path / "site")]) == 2
     assert "games folder" in capsys.readouterr().err
 
@@ -514,7 +514,7 @@ def test_an_unchanged_game_is_not_even_rendered(games, tmp_path, monkeypatch):
 
     monkeypatch.setattr("gm_tools.publish.site.render_svg", must_not_render)
     report = build(games, site)
-    assert report.written == [] and len(report.unchanged) == 15
+    assert report.written == [] and len(report.unchanged) == 17
 
 
 def test_only_the_changed_game_is_read(tmp_path):
@@ -620,18 +620,18 @@ def test_a_new_phase_renders_that_phase_alone(tmp_path):
     last = history[-1]["phase"]
     play_next(root, STANDARD, history, name="long")
     report = build(root, site)
-    assert (folder / f"{first}.svg").read_bytes().endswith(b"<!-- kept --></svg>\n")
+    assert (folder / f"{first}.map.js").read_bytes().endswith(KEPT)
     assert f"games/long/{last}.html" in report.written  # its "next" link is new
     assert f"games/long/{history[-1]['phase']}.html" in report.written  # the new phase
-    (folder / f"{first}.svg").write_bytes(svg)
+    (folder / f"{first}.map.js").write_bytes(svg)
     assert _files(site) == _files(_fresh(root, tmp_path / "fresh"))
 
     # without the last build's keys (a new version of the code would change them all) every
     # phase is made again: the mark goes
-    (folder / f"{first}.svg").write_bytes(svg.replace(b"</svg>", b"<!-- kept --></svg>"))
+    (folder / f"{first}.map.js").write_bytes(svg + KEPT)
     (site / MANIFEST).unlink()
     build(root, site)
-    assert (folder / f"{first}.svg").read_bytes() == svg
+    assert (folder / f"{first}.map.js").read_bytes() == svg
 
 
 def test_a_changed_earlier_record_makes_the_later_phases_again(tmp_path):
@@ -644,7 +644,7 @@ def test_a_changed_earlier_record_makes_the_later_phases_again(tmp_path):
     record["press"] = "Corrected by the GM."
     first.write_text(json.dumps(record, indent=1, sort_keys=True) + "\n", encoding="utf-8")
     build(root, site)
-    assert (folder / f"{last}.svg").read_bytes() == svg  # the last phase was made again
+    assert (folder / f"{last}.map.js").read_bytes() == svg  # the last phase was made again
 
 
 def test_the_phase_before_a_new_one_gets_its_page_again_around_its_map(tmp_path):
@@ -655,24 +655,30 @@ def test_the_phase_before_a_new_one_gets_its_page_again_around_its_map(tmp_path)
     play_next(root, STANDARD, history, name="long")
     report = build(root, site)
     assert f"games/long/{last}.html" in report.written
-    assert f"games/long/{last}.svg" not in report.written and f"games/long/{last}.json" not in report.written
+    assert f"games/long/{last}.map.js" not in report.written and f"games/long/{last}.json" not in report.written
     page = (folder / f"{last}.html").read_text(encoding="utf-8")
-    assert "<!-- kept -->" in page and f'href="{history[-1]["phase"]}.html"' in page  # the map on disk, the new link
-    (folder / f"{last}.svg").write_bytes(svg)
+    assert (folder / f"{last}.map.js").read_bytes().endswith(KEPT)  # the map on disk
+    assert f'src="{last}.map.js"' in page and f'href="{history[-1]["phase"]}.html"' in page  # ... and the new link
+    (folder / f"{last}.map.js").write_bytes(svg)
     (site / MANIFEST).unlink()
     build(root, site)
     assert _files(site) == _files(_fresh(root, tmp_path / "fresh"))
 
 
 def _built_with_a_mark(tmp_path, marked: int):
-    """A 3-phase game built into a site, with a mark in phase ``marked``'s SVG that only making
-    that map again would wipe out: (games root, history, site, game folder, the phase, its SVG)."""
+    """A 3-phase game built into a site, with a mark in phase ``marked``'s map layer that only
+    making that map again would wipe out: (games root, history, site, game folder, the phase,
+    its layer as built)."""
     root = tmp_path / "sheets"
     history = small_game(root, STANDARD, name="long", phases=3)
     site = tmp_path / "site"
     build(root, site)
     folder = site / "games" / "long"
     phase = history[marked]["phase"]
-    svg = (folder / f"{phase}.svg").read_bytes()
-    (folder / f"{phase}.svg").write_bytes(svg.replace(b"</svg>", b"<!-- kept --></svg>"))
+    svg = (folder / f"{phase}.map.js").read_bytes()
+    (folder / f"{phase}.map.js").write_bytes(svg + KEPT)
     return root, history, site, folder, phase, svg
+
+
+KEPT = b"// kept\n"
+"""The mark a test leaves in a map layer (a comment: the page still draws it)."""

@@ -88,6 +88,6 @@ def test_small_site_matches_golden_files(tmp_path, name, play):
     assert sorted(built) == sorted(golden), f"files differ from tests/golden/{name} (UPDATE_GOLDEN=1 regenerates)"
     for n, data in built.items():
         assert data == golden[n], f"{n} differs from tests/golden/{name}/{n} (UPDATE_GOLDEN=1 regenerates)"
-    assert sorted(pngs) == sorted(n[:-4] + ".png" for n in golden if n.endswith(".svg"))
+    assert sorted(pngs) == sorted(n[:-len(".map.js")] + ".png" for n in golden if n.endswith(".map.js"))
     for n, data in pngs.items():
         assert _png_size(data)[0] == 1200, n

@@ -81,4 +81,5 @@ def inset_content(parts: list[str], boxes: list[Box | None], inset: dict) -> str
     for fragment, box in zip(parts, boxes):
         if box is None or (box.x1 >= region.x0 and box.x0 <= region.x1 and box.y1 >= region.y0 and box.y0 <= region.y1):
             kept.append(_ID.sub("", fragment))
-    return "".join(kept)
+    # a line each, as on the map itself: a page's map layer changes the lines a phase changes
+    return "\n".join(kept)

@@ -269,7 +269,7 @@ class _Drawing:
         caption = f"{inset['title'] or 'Detail'} (\u00d7{scale:g}; dashed frame on the map)"
         self.add(_text(left, top + 17, caption, 13, anchor="start", weight="bold"))
         self.add(f'<svg id="inset" x="{_f(left)}" y="{_f(top + INSET_CAPTION)}" width="{_f(w * scale)}" '
-                 f'height="{_f(h * scale)}" viewBox="{_f(x)} {_f(y)} {_f(w)} {_f(h)}">{content}</svg>')
+                 f'height="{_f(h * scale)}" viewBox="{_f(x)} {_f(y)} {_f(w)} {_f(h)}">\n{content}\n</svg>')
         self.add(f'<rect x="{_f(left)}" y="{_f(top + INSET_CAPTION)}" width="{_f(w * scale)}" '
                  f'height="{_f(h * scale)}" fill="none" stroke="{INK}" stroke-width="1.5"/></g>')
         return height

@@ -11,16 +11,19 @@
 Layout (all links relative, so the site works from any static host and from ``file://``)::
 
     site/index.html                      archive of all games
-    site/static/style.css
+    site/static/style.css, map.js
+    site/static/maps/VARIANT-HASH.js     a variant's base map, shared by its phases' pages
     site/games/NAME/index.html           game page: current map, standings, chart, phases
     site/games/NAME/game.json            the whole game (game.json and every record)
     site/games/NAME/feed.atom            Atom feed, one entry per phase
-    site/games/NAME/S1901M.html          phase page (+ .txt judge text, .json, .svg, .png)
+    site/games/NAME/S1901M.html          phase page (+ .txt judge text, .json, .map.js, .png)
 
 Work is saved two ways. A game whose records, variant, code and templates are the same as at
 the last build is not rendered at all (:class:`~gm_tools.publish.sitefiles.Manifest`). Within a game
-that is rendered, a phase's PNG (cairosvg, the slow part) is drawn only when its SVG differs
-from the one on disk or the PNG is missing: the SVG on disk is the content hash. Nothing in a
+that is rendered, a phase's PNG (cairosvg, the slow part) is drawn only when its map layer
+(:mod:`gm_tools.publish.maplayer`: what the phase's map adds to its variant's base map, which
+names the base by its hash) differs from the one on disk or the PNG is missing: the layer on
+disk is the picture's hash. Nothing in a
 page depends on the time of the build: same records, same bytes.
 
 Variants add page sections without touching this module, two ways (``templates/variants/README.md``):
@@ -51,6 +54,8 @@ from gm_tools.engine.model import OrderResult, Position
 from gm_tools.engine.phase import ADJUSTMENT, MOVEMENT, RETREAT, PhaseError, parse_phase, phase_title
 from gm_tools.engine.positions import position_from_json
 from gm_tools.engine.rules import rules_for
+from gm_tools.publish.maplayer import (BASE_FOLDER, LAYER_SUFFIX, base_name, base_picture, base_script,
+                                       layer_script, layer_steps)
 from gm_tools.publish.render import RenderOptions, render_svg
 from gm_tools.publish.sitecontext import GameContext, PhaseContext, Section, SiteContext, DigestMemo, KnownGame, collect, collect_game  # noqa: F401
 from gm_tools.publish.sitefiles import MANIFEST, BuildReport, Manifest, PngPainter, SiteWriter, code_key, variant_key  # noqa: F401
@@ -157,16 +162,18 @@ def phase_key(game_key: str, phase: PhaseContext) -> str:
     return f"{content} {page}"
 
 
-PHASE_FILES = (".html", ".txt", ".json", ".svg", ".png")
+PHASE_FILES = (".html", ".txt", ".json", LAYER_SUFFIX, ".png")
 """The files each phase has in its game's folder."""
 
 
-def _phase_page(template: jinja2.Template, game: GameContext, phase: PhaseContext, summary: dict, svg: str,
+def _phase_page(template: jinja2.Template, game: GameContext, phase: PhaseContext, summary: dict, base: str,
                 extra_template: str | None) -> str:
+    """A phase's page; its map is the variant's base map (``base``: the script's path in the
+    site) and the phase's layer beside the page (:mod:`gm_tools.publish.maplayer`)."""
     return template.render(
         root="../../", game=summary, phase=phase_view(game, phase), record=phase.record, variant=game.variant,
-        map_svg=_inline_svg(svg), map_after=map_after_phase(phase.record), extra_template=extra_template,
-        page_title=f"{game.name}: {phase.title}",
+        map_base=base, map_layer=phase.id + LAYER_SUFFIX, map_after=map_after_phase(phase.record),
+        extra_template=extra_template, page_title=f"{game.name}: {phase.title}",
     )
 
 
@@ -181,7 +188,7 @@ def write_game(env: jinja2.Environment, writer: SiteWriter, painter: PngPainter,
     folder = f"{GAMES}/{game.name}"
     templates = settings.templates
     look = RenderOptions(base_map=settings.base_map(game.variant))
-    pictures: list[tuple[str, str, str, Callable[[], bytes]]] = []  # (svg file, png file, svg, its PNG)
+    pictures: list[tuple[str, str, str, Callable[[], bytes]]] = []  # (layer file, png file, layer, its PNG)
     summary = game_summary(game)
     extra_template = f"variants/{game.variant.name}/phase_extra.html"
     has_extra = (templates / extra_template).is_file()
@@ -198,6 +205,13 @@ def write_game(env: jinja2.Environment, writer: SiteWriter, painter: PngPainter,
         present = set(os.listdir(writer.root / folder)) if game_key and old_phases else set()
     except OSError:
         present = set()
+    base_text: str | None = None  # drawn when a phase's map is, once per game
+
+    def base_rel() -> str:
+        nonlocal base_text
+        if base_text is None:
+            base_text = base_picture(game.variant, look)
+        return f"{BASE_FOLDER}/{base_name(game.variant, base_text)}.js"
     for phase in game.phases:
         record = phase.record
         key = keys[phase.id] = phase_key(game_key, phase) if game_key else ""
@@ -215,34 +229,39 @@ def write_game(env: jinja2.Environment, writer: SiteWriter, painter: PngPainter,
             # JSON stay as they are, the page is made again around the map on disk
             for name in names[1:]:
                 writer.keep(f"{folder}/{name}")
-            svg = (writer.root / folder / f"{phase.id}.svg").read_text(encoding="utf-8")
             text = (writer.root / folder / f"{phase.id}.txt").read_text(encoding="utf-8")
-            writer.write(f"{folder}/{phase.id}.html", _phase_page(phase_template, game, phase, summary, svg,
+            base = _base_of(writer.root / folder, phase.id) or base_rel()
+            writer.write(f"{folder}/{phase.id}.html", _phase_page(phase_template, game, phase, summary, base,
                                                                    extra_template if has_extra else None))
             entries.append(FeedEntry(phase=phase.id, title=phase.title, link=f"{phase.id}.html", summary=text,
                                      updated=str(record.get("processed") or "")))
             continue
         svg = phase_map_svg(game, phase, look)
-        svg_rel, png_rel = f"{folder}/{phase.id}.svg", f"{folder}/{phase.id}.png"
-        # The PNG is redrawn only when the picture changed: the SVG on disk is its hash.
-        if writer.same(svg_rel, svg.encode("utf-8")) and writer.exists(png_rel):
+        base = base_rel()
+        layer = layer_script(base_name(game.variant, base_text), layer_steps(base_text, svg))
+        layer_rel, png_rel = f"{folder}/{phase.id}{LAYER_SUFFIX}", f"{folder}/{phase.id}.png"
+        # The PNG is redrawn only when the picture changed: the layer on disk (which names its
+        # base by its hash) is the picture's hash.
+        if writer.same(layer_rel, layer.encode("utf-8")) and writer.exists(png_rel):
             writer.keep(png_rel)
-            writer.write(svg_rel, svg)
+            writer.write(layer_rel, layer)
         else:
-            pictures.append((svg_rel, png_rel, svg, painter.start(svg, many)))
+            pictures.append((layer_rel, png_rel, layer, painter.start(svg, many)))
         text = judge_text(game.variant, record)
         writer.write(f"{folder}/{phase.id}.txt", text)
         writer.write(f"{folder}/{phase.id}.json", json_text(public(record)))
-        html = _phase_page(phase_template, game, phase, summary, svg, extra_template if has_extra else None)
+        html = _phase_page(phase_template, game, phase, summary, base, extra_template if has_extra else None)
         writer.write(f"{folder}/{phase.id}.html", html)
         entries.append(FeedEntry(phase=phase.id, title=phase.title, link=f"{phase.id}.html", summary=text,
                                  updated=str(record.get("processed") or "")))
 
-    # The SVG is written after its PNG, so a build that stops half way redraws it next time.
-    for svg_rel, png_rel, svg, png in pictures:
+    if base_text is not None:
+        writer.write(base_rel(), base_script(base_name(game.variant, base_text), base_text))
+    # The layer is written after its PNG, so a build that stops half way redraws it next time.
+    for layer_rel, png_rel, layer, png in pictures:
         writer.write(png_rel, png())
         writer.report.pngs += 1
-        writer.write(svg_rel, svg)
+        writer.write(layer_rel, layer)
 
     position = game.latest_position()
     current_svg = render_svg(game.variant, _position(position), title=game.name, options=look)
@@ -281,6 +300,17 @@ def write_game(env: jinja2.Environment, writer: SiteWriter, painter: PngPainter,
     return keys
 
 
+def _base_of(folder: Path, phase_id: str) -> str | None:
+    """The base map a phase's layer on disk is drawn over (its path in the site), or None."""
+    try:
+        with open(folder / f"{phase_id}{LAYER_SUFFIX}", encoding="ascii") as f:
+            head = f.read(200)
+    except (OSError, ValueError):
+        return None
+    name = head[head.find('"') + 1:head.find('"', head.find('"') + 1)] if head.startswith('gmLayer("') else ""
+    return f"{BASE_FOLDER}/{name}.js" if name else None
+
+
 def _is_phase(text: str) -> bool:
     try:
         parse_phase(text)
@@ -297,6 +327,7 @@ def write_site(context: SiteContext, site_dir: str | os.PathLike, settings: Site
     writer = SiteWriter(Path(site_dir))
     writer.clear_temporaries()
     writer.write("static/style.css", (templates / "static" / "style.css").read_bytes())
+    writer.write("static/map.js", (templates / "static" / "map.js").read_bytes())
     manifest = Manifest(writer.root / MANIFEST)
     build_key = code_key(settings.templates, settings.base_map)
     variant_keys: dict[str, str] = {}
@@ -344,6 +375,10 @@ def write_site(context: SiteContext, site_dir: str | os.PathLike, settings: Site
                                     game_key=_key(build_key, variant_keys[game.variant.name], game.name),
                                     old_phases=old if isinstance(old, dict) else None)
                 files = sorted(f for f in writer.produced - before if f.startswith(folder))
+                # the shared base map its layers are drawn over is the game's too: kept with it
+                base = _base_of(writer.root / folder, game.phases[-1].id) if game.phases else None
+                if base and writer.exists(base):
+                    files = sorted({*files, base})
             summary = game_summary(game)
             summaries.append(summary)
             manifest.games[game.name] = {"key": key, "files": files, "digest": game.source_digest,

@@ -1,0 +1,131 @@
+"""A phase's map as a small layer over its variant's base map, which every page shares.
+
+A phase's picture repeats its variant's coastlines, borders and names, most of its bytes
+(0.3 MB of a standard map's 0.31, issue 19 item 3). The site writes them once per variant,
+as ``static/maps/VARIANT-HASH.js`` (the *base*: the map drawn with no unit, no order and
+the start's centers), and each phase as its *layer*: what makes its picture differ from
+the base, line by line (``PHASE.map.js``, a few KB). ``templates/static/map.js`` puts the
+two together in the page: the same text, byte for byte, as :func:`render_svg` gives, which
+the page shows and offers as a standalone SVG. Both are scripts, not data fetched, because
+a page opened from ``file://`` may load scripts but not read files.
+
+A layer is a list of steps, each giving lines of the picture in order:
+
+- ``[i, n]``: base lines ``i`` to ``i + n - 1``, as they are;
+- ``[i, [[name], [name, value], ...]]``: base line ``i``, its first tag's attributes
+  replaced by these, in this order (``[name]``: the base line's value), the rest of the
+  line as it is (a province filled with its owner's colour keeps its outline);
+- ``"text"``: a line of its own.
+
+:func:`layer_steps` checks every layer by putting it together again (:func:`compose`)
+before it is written: a picture the steps would not give back exactly is written as its
+own lines, so a page never shows anything but the picture the renderer drew.
+"""
+
+from __future__ import annotations
+
+import difflib
+import hashlib
+import json
+import re
+
+from gm_tools.engine.model import Position
+from gm_tools.engine.variant import Variant
+from gm_tools.publish.render import RenderOptions, render_svg
+
+BASE_FOLDER = "static/maps"
+"""Where the base maps go in the site."""
+LAYER_SUFFIX = ".map.js"
+"""A phase's layer: ``S1901M.map.js`` beside ``S1901M.html``."""
+
+_TAG = re.compile(r'<([A-Za-z][\w:-]*)((?: [\w:-]+="[^"]*")*)(/?>)')
+_ATTR = re.compile(r' ([\w:-]+)="([^"]*)"')
+
+
+def base_picture(variant: Variant, look: RenderOptions) -> str:
+    """The variant's map with nothing of a game on it: no unit, no order, the centers as they
+    start (most phases' owners, so their provinces need no change), no title."""
+    empty = Position(phase=variant.calendar.first_phase, centers=dict(variant.start_centers))
+    return render_svg(variant, empty, options=look)
+
+
+def base_name(variant: Variant, base: str) -> str:
+    """The base map's file name: the variant and a hash of its text, so a page's script is
+    never a stale copy in a browser's cache, and two looks of one variant never collide."""
+    return f"{variant.name}-{hashlib.sha256(base.encode('utf-8')).hexdigest()[:16]}"
+
+
+def base_script(name: str, base: str) -> str:
+    """The base map as the script a page loads (``gmBase(name, lines)``)."""
+    return f"gmBase({json.dumps(name)},{_json(base.split(chr(10)))});\n"
+
+
+def layer_script(name: str, steps: list) -> str:
+    """A phase's layer as the script a page loads after its base (``gmLayer(base, steps)``)."""
+    return f"gmLayer({json.dumps(name)},{_json(steps)});\n"
+
+
+def _json(value) -> str:
+    # ensure_ascii: the scripts are pure ASCII, whatever the names on the map
+    return json.dumps(value, separators=(",", ":"))
+
+
+def _patch(old: str, new: str) -> list | None:
+    """The attributes that turn line ``old`` into ``new`` when only its first tag's
+    attributes differ; None otherwise."""
+    a, b = _TAG.match(old), _TAG.match(new)
+    if not (a and b) or a.group(1) != b.group(1) or a.group(3) != b.group(3) or old[a.end():] != new[b.end():]:
+        return None
+    was = dict(_ATTR.findall(a.group(2)))
+    return [[k] if was.get(k) == v else [k, v] for k, v in _ATTR.findall(b.group(2))]
+
+
+def layer_steps(base: str, picture: str) -> list:
+    """The steps that give ``picture`` from ``base`` (see the module's docstring)."""
+    old, new = base.split("\n"), picture.split("\n")
+    steps: list = []
+    matcher = difflib.SequenceMatcher(None, old, new, autojunk=False)
+    for op, i1, i2, j1, j2 in matcher.get_opcodes():
+        if op == "equal":
+            steps.append([i1, i2 - i1])
+        elif op == "replace" and i2 - i1 == j2 - j1:
+            for i, j in zip(range(i1, i2), range(j1, j2)):
+                patch = _patch(old[i], new[j])
+                steps.append([i, patch] if patch is not None else new[j])
+        elif op != "delete":
+            steps.extend(new[j1:j2])
+    if compose(base, steps) != picture:  # never expected; a picture is never shown wrong
+        steps = list(new)
+    return steps
+
+
+def compose(base: str, steps: list) -> str:
+    """The picture the steps give from ``base``: what ``templates/static/map.js`` does in
+    the page, in Python (the tests and :func:`layer_steps` check one against the other)."""
+    old, lines = base.split("\n"), []
+    for step in steps:
+        if isinstance(step, str):
+            lines.append(step)
+        elif isinstance(step[1], int):
+            lines.extend(old[step[0]:step[0] + step[1]])
+        else:
+            line = old[step[0]]
+            tag = _TAG.match(line)
+            was = dict(_ATTR.findall(tag.group(2)))
+            attrs = "".join(f' {a[0]}="{was[a[0]] if len(a) == 1 else a[1]}"' for a in step[1])
+            lines.append(f"<{tag.group(1)}{attrs}{tag.group(3)}{line[tag.end():]}")
+    return "\n".join(lines)
+
+
+def _unscript(text: str) -> tuple[str, list]:
+    """(name, JSON value) of a base or layer script this module wrote."""
+    start, comma = text.index("("), text.index(",")
+    return json.loads(text[start + 1:comma]), json.loads(text[comma + 1:text.rindex(")")])
+
+
+def picture_from_files(base_text: str, layer_text: str) -> str:
+    """A phase's whole picture from its base and layer scripts as written in the site (a
+    program reading an archive, and the tests, get the SVG the page shows)."""
+    _, lines = _unscript(base_text)
+    _, steps = _unscript(layer_text)
+    return compose("\n".join(lines), steps)

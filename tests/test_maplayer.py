@@ -1,0 +1,53 @@
+"""A phase's map as a layer over its variant's shared base map (gm_tools/publish/maplayer.py;
+issue 19 item 3: 'each variant's base map drawn once as a shared asset that pages and phase
+maps reference ... the map looking the same')."""
+
+from __future__ import annotations
+
+import pytest
+
+from gm_tools.app.turn import start_position
+from gm_tools.edges.variants import load_variant
+from gm_tools.engine.parser import parse_order
+from gm_tools.publish.maplayer import (base_name, base_picture, base_script, compose, layer_script, layer_steps,
+                                       picture_from_files)
+from gm_tools.publish.render import RenderOptions, render_svg
+
+
+@pytest.mark.parametrize("name", ["standard", "centenary", "europe1615", "europe1615v2", "europe1619"])
+def test_every_variants_opening_is_its_layer_over_the_base_exactly(name):
+    variant = load_variant(name)
+    look = RenderOptions()
+    start = start_position(variant)
+    picture = render_svg(variant, start, title="a game", options=look)
+    base = base_picture(variant, look)
+    steps = layer_steps(base, picture)
+    assert compose(base, steps) == picture
+    assert any(isinstance(s, list) for s in steps)  # the base's lines are used, not copied
+    layer = layer_script(base_name(variant, base), steps)
+    assert len(layer) * 4 < len(picture)
+    assert picture_from_files(base_script(base_name(variant, base), base), layer) == picture
+
+
+def test_orders_and_owners_are_lines_of_the_layer_and_outlines_stay_in_the_base():
+    variant = load_variant("standard")
+    look = RenderOptions()
+    start = start_position(variant)
+    start.centers["BEL"] = "FRANCE"
+    orders = [parse_order("A PAR - BUR", variant, start, "FRANCE"), parse_order("F LON - NTH", variant, start, "ENGLAND")]
+    picture = render_svg(variant, start, orders=orders, options=look)
+    base = base_picture(variant, look)
+    steps = layer_steps(base, picture)
+    assert compose(base, steps) == picture
+    patched = [s for s in steps if isinstance(s, list) and isinstance(s[1], list)]
+    # Belgium is filled with France's colour: a new fill, its outline ("d") taken from the base
+    belgium = [s for s in patched if 'id="BEL"' in base.split("\n")[s[0]]]
+    assert belgium and ["d"] in belgium[0][1] and any(a[0] == "fill" and len(a) == 2 for a in belgium[0][1])
+
+
+def test_a_picture_unlike_the_base_is_its_own_lines():
+    variant = load_variant("standard")
+    picture = render_svg(variant, start_position(variant), options=RenderOptions())
+    other = "<svg>\n<g/>\n</svg>\n"
+    steps = layer_steps(other, picture)
+    assert compose(other, steps) == picture
