@@ -165,3 +165,21 @@ def test_the_sites_whole_game_keeps_the_changes_and_each_phase_is_whole(tmp_path
         page = json.loads((site / "games" / "long" / f"{record['phase']}.json").read_text(encoding="utf-8"))
         assert CHANGE not in json.dumps(page) and page == record
         previous = record
+
+
+def test_centenarys_old_keys_are_gathered_under_its_name():
+    """Centenary's Fealty tables were kept at the top of a position's ``extra`` before format 4
+    (variants/centenary/NOTES.md, 'Fealty state'); read now, they are its state, unchanged,
+    and keys of no system's stay where they are."""
+    from gm_tools.engine.system import system_named
+    from gm_tools.systems.centenary.state import State
+
+    old = {"fealty": {"VENICE": "EMPIRE"}, "fealty_since": {"VENICE": "S1618M"},
+           "captures": {"turn": "F1618M", "previous_centers": {}}, "scores": {"EMPIRE": 3}}
+    new = system_named("centenary").upgrade_extra(old)
+    assert new == {"centenary": {"captures": old["captures"], "fealty": old["fealty"], "fealty_since": old["fealty_since"]},
+                   "scores": {"EMPIRE": 3}}
+    assert "fealty" in old  # the record read is not changed
+    state = State.from_extra(new)
+    assert state.fealty == {"VENICE": "EMPIRE"} and state.since == {"VENICE": "S1618M"}
+    assert system_named("centenary").upgrade_extra(new) == new  # today's layout stays as it is
