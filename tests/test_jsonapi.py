@@ -453,3 +453,24 @@ def test_a_seed_in_the_request_draws_as_the_workbook_turn_does():
 def test_a_bad_seed_is_a_clear_error():
     with pytest.raises(RequestError, match="seed: expected a whole number or a string"):
         _centenary_attack(seed=[1])
+
+
+def test_centenary_state_in_the_layout_of_older_records_is_read():
+    """docs/json-interface.md, ``extra``: a program that sends Centenary's Fealty at the top of
+    ``extra`` (records before format 4) gets the answer it gets with today's layout."""
+    from gm_tools.app.turn import start_position
+    from gm_tools.engine.positions import position_to_json
+
+    variant = load_variant("centenary")
+    start = position_to_json(start_position(variant))
+    base = {"phase": "S1618M", "units": start["units"], "centers": start["centers"],
+            "orders": {"EMPIRE": ["A VIE - BOH", "A BUP S A VIE - BOH", "A BAV S A VIE - BOH"]}, "seed": "1"}
+    today = handle_request(variant, dict(base, extra={"centenary": {"fealty": {"VENICE": "EMPIRE"}}}))
+    older = handle_request(variant, dict(base, extra={"fealty": {"VENICE": "EMPIRE"}}))
+    assert older == today
+    assert today["extra"]["centenary"]["fealty"]["VENICE"] == "EMPIRE" and "fealty" not in today["extra"]
+    # the state is read, not only passed through: with seed 1 the draw picks Venice when it is
+    # free (test_a_seed_in_the_request_draws_as_the_workbook_turn_does); sworn, it cannot
+    assert [d["chosen"] for d in handle_request(variant, base)["draws"]] == ["VENICE"]
+    (draw,) = today["draws"]
+    assert "VENICE" not in draw["candidates"] and draw["chosen"] not in (None, "VENICE")

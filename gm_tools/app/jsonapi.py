@@ -85,7 +85,9 @@ def parse_request(variant: Variant, request: Any) -> tuple[Position, dict[str, l
         units=units,
         centers=centers,
         contested=frozenset(contested),
-        extra=json.loads(json.dumps(extra)) if extra else {},  # a copy, checked to be JSON
+        # a copy, checked to be JSON; a system's state in the layout of records before format 4
+        # (its tables at the top) is read as a record of then is (docs/game-record.md)
+        extra=variant.system.upgrade_extra(json.loads(json.dumps(extra))) if extra else {},
     )
     # Retreats are worked out as the adjudicator does after a movement (2000 rulebook,
     # 'Retreats'; DATC 6.H.11 for an attack by convoy, given as "from": null).
