@@ -126,3 +126,33 @@ def test_without_scripts_a_phase_shows_its_png(tmp_path):
             assert not page.locator("a#map-svg").is_visible()  # nothing to offer without the script
         finally:
             browser.close()
+
+
+def test_the_pages_script_puts_a_map_together_as_python_does():
+    """templates/static/map.js and gm_tools/publish/maplayer.compose give the same picture
+    from the same base and layer: here a Europe 1619 board whose centers changed hands
+    (rings in new colours: lines of several tags) with units and a minor's capture."""
+    from gm_tools.app.turn import start_position
+    from gm_tools.publish.maplayer import base_picture, compose, layer_steps
+    from gm_tools.publish.render import RenderOptions, render_svg
+
+    variant = load_variant("europe1619")
+    position = start_position(variant)
+    owners = sorted(position.centers)
+    for center, other in zip(owners[::3], owners[1::3]):
+        position.centers[center] = position.centers[other]
+    look = RenderOptions()
+    picture = render_svg(variant, position, title="moved", options=look)
+    base = base_picture(variant, look)
+    steps = layer_steps(base, picture)
+    assert any(isinstance(s, list) and len(s) > 2 for s in steps)  # lines of several tags, patched
+    assert compose(base, steps) == picture
+    script = (Path(__file__).resolve().parent.parent / "templates" / "static" / "map.js").read_text()
+    errors = []
+    with chromium_page(errors) as page:
+        page.set_content('<div id="map-picture"></div>')
+        page.add_script_tag(content=script)
+        page.evaluate("([lines, steps]) => { gmBase('b', lines); gmLayer('b', steps); }", [base.split("\n"), steps])
+        assert page.evaluate("window.gmPicture") == picture
+        assert page.locator("#map-picture > svg").count() == 1
+    assert errors == []

@@ -51,3 +51,14 @@ def test_a_picture_unlike_the_base_is_its_own_lines():
     other = "<svg>\n<g/>\n</svg>\n"
     steps = layer_steps(other, picture)
     assert compose(other, steps) == picture
+
+
+def test_a_line_of_several_tags_changes_only_the_attributes_that_differ():
+    # a center's ring: two circles on one line, the second in its owner's colour
+    base = '<svg>\n<circle cx="1" r="16"/><circle cx="1" stroke="#c0c0c0"/>\n</svg>\n'
+    picture = base.replace('stroke="#c0c0c0"', 'stroke="#e41a1c"')
+    steps = layer_steps(base, picture)
+    assert steps == [[0, 1], [1, None, [["cx"], ["stroke", "#e41a1c"]]], [2, 2]]
+    assert compose(base, steps) == picture
+    moved = picture.replace("16", "17").replace("<circle cx", "<rect cx", 1)  # another tag: its own line
+    assert compose(base, layer_steps(base, moved)) == moved and moved.split("\n")[1] in layer_steps(base, moved)

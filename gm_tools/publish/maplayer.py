@@ -12,9 +12,11 @@ a page opened from ``file://`` may load scripts but not read files.
 A layer is a list of steps, each giving lines of the picture in order:
 
 - ``[i, n]``: base lines ``i`` to ``i + n - 1``, as they are;
-- ``[i, [[name], [name, value], ...]]``: base line ``i``, its first tag's attributes
-  replaced by these, in this order (``[name]``: the base line's value), the rest of the
-  line as it is (a province filled with its owner's colour keeps its outline);
+- ``[i, tag, tag, ...]``: base line ``i`` with its tags' attributes changed, one entry per
+  opening tag of the line: ``null``, the tag as it is, or ``[[name], [name, value], ...]``, its
+  attributes in this order (``[name]``: the base line's value); everything between the
+  tags as it is (a province filled with its owner's colour keeps its outline, a center's
+  ring takes its new owner's colour);
 - ``"text"``: a line of its own.
 
 :func:`layer_steps` checks every layer by putting it together again (:func:`compose`)
@@ -39,6 +41,8 @@ LAYER_SUFFIX = ".map.js"
 """A phase's layer: ``S1901M.map.js`` beside ``S1901M.html``."""
 
 _TAG = re.compile(r'<([A-Za-z][\w:-]*)((?: [\w:-]+="[^"]*")*)(/?>)')
+"""An opening tag as the renderer writes it: name, attributes (each ``name="value"`` after one
+space), and ``>`` or ``/>``."""
 _ATTR = re.compile(r' ([\w:-]+)="([^"]*)"')
 
 
@@ -70,14 +74,30 @@ def _json(value) -> str:
     return json.dumps(value, separators=(",", ":"))
 
 
+def _pieces(line: str) -> tuple[list, list[str]]:
+    """A line's opening tags, and the text around them (one more piece than tags)."""
+    tags = list(_TAG.finditer(line))
+    ends = [0] + [m.end() for m in tags]
+    starts = [m.start() for m in tags] + [len(line)]
+    return tags, [line[a:b] for a, b in zip(ends, starts)]
+
+
 def _patch(old: str, new: str) -> list | None:
-    """The attributes that turn line ``old`` into ``new`` when only its first tag's
+    """One entry per opening tag that turns line ``old`` into ``new`` when only the tags'
     attributes differ; None otherwise."""
-    a, b = _TAG.match(old), _TAG.match(new)
-    if not (a and b) or a.group(1) != b.group(1) or a.group(3) != b.group(3) or old[a.end():] != new[b.end():]:
+    (a_tags, a_text), (b_tags, b_text) = _pieces(old), _pieces(new)
+    if len(a_tags) != len(b_tags) or not a_tags or a_text != b_text:
         return None
-    was = dict(_ATTR.findall(a.group(2)))
-    return [[k] if was.get(k) == v else [k, v] for k, v in _ATTR.findall(b.group(2))]
+    patch: list = []
+    for a, b in zip(a_tags, b_tags):
+        if a.group(1) != b.group(1) or a.group(3) != b.group(3):
+            return None
+        if a.group(2) == b.group(2):
+            patch.append(None)
+            continue
+        was = dict(_ATTR.findall(a.group(2)))
+        patch.append([[k] if was.get(k) == v else [k, v] for k, v in _ATTR.findall(b.group(2))])
+    return patch
 
 
 def layer_steps(base: str, picture: str) -> list:
@@ -91,7 +111,7 @@ def layer_steps(base: str, picture: str) -> list:
         elif op == "replace" and i2 - i1 == j2 - j1:
             for i, j in zip(range(i1, i2), range(j1, j2)):
                 patch = _patch(old[i], new[j])
-                steps.append([i, patch] if patch is not None else new[j])
+                steps.append([i, *patch] if patch is not None else new[j])
         elif op != "delete":
             steps.extend(new[j1:j2])
     if compose(base, steps) != picture:  # never expected; a picture is never shown wrong
@@ -109,11 +129,16 @@ def compose(base: str, steps: list) -> str:
         elif isinstance(step[1], int):
             lines.extend(old[step[0]:step[0] + step[1]])
         else:
-            line = old[step[0]]
-            tag = _TAG.match(line)
-            was = dict(_ATTR.findall(tag.group(2)))
-            attrs = "".join(f' {a[0]}="{was[a[0]] if len(a) == 1 else a[1]}"' for a in step[1])
-            lines.append(f"<{tag.group(1)}{attrs}{tag.group(3)}{line[tag.end():]}")
+            tags, text = _pieces(old[step[0]])
+            line = text[0]
+            for tag, attrs, after in zip(tags, step[1:], text[1:]):
+                if attrs is None:
+                    line += tag.group(0) + after
+                    continue
+                was = dict(_ATTR.findall(tag.group(2)))
+                written = "".join(f' {a[0]}="{was[a[0]] if len(a) == 1 else a[1]}"' for a in attrs)
+                line += f"<{tag.group(1)}{written}{tag.group(3)}{after}"
+            lines.append(line)
     return "\n".join(lines)
 
 

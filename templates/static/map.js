@@ -5,7 +5,7 @@
 (function () {
   "use strict";
   var bases = {};
-  var TAG = /^<([A-Za-z][\w:-]*)((?: [\w:-]+="[^"]*")*)(\/?>)/;
+  var TAG = /<([A-Za-z][\w:-]*)((?: [\w:-]+="[^"]*")*)(\/?>)/g;
   var ATTR = / ([\w:-]+)="([^"]*)"/g;
 
   function attributes(text) {
@@ -13,6 +13,27 @@
     ATTR.lastIndex = 0;
     while ((m = ATTR.exec(text)) !== null) found[m[1]] = m[2];
     return found;
+  }
+
+  // a base line with its tags' attributes changed: one entry per opening tag, null or the
+  // tag's attributes in order ([name] keeps the base's value)
+  function patched(line, entries) {
+    var out = "", last = 0, k = 0, m;
+    TAG.lastIndex = 0;
+    while ((m = TAG.exec(line)) !== null) {
+      var entry = entries[k++];
+      out += line.slice(last, m.index);
+      if (entry === null) {
+        out += m[0];
+      } else {
+        var was = attributes(m[2]);
+        out += "<" + m[1] + entry.map(function (a) {
+          return " " + a[0] + '="' + (a.length === 1 ? was[a[0]] : a[1]) + '"';
+        }).join("") + m[3];
+      }
+      last = TAG.lastIndex;
+    }
+    return out + line.slice(last);
   }
 
   function compose(old, steps) {
@@ -23,11 +44,7 @@
       } else if (typeof step[1] === "number") {
         for (var i = step[0]; i < step[0] + step[1]; i++) lines.push(old[i]);
       } else {
-        var line = old[step[0]], tag = TAG.exec(line), was = attributes(tag[2]);
-        var attrs = step[1].map(function (a) {
-          return " " + a[0] + '="' + (a.length === 1 ? was[a[0]] : a[1]) + '"';
-        }).join("");
-        lines.push("<" + tag[1] + attrs + tag[3] + line.slice(tag[0].length));
+        lines.push(patched(old[step[0]], step.slice(1)));
       }
     });
     return lines.join("\n");
