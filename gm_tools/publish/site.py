@@ -205,13 +205,15 @@ def write_game(env: jinja2.Environment, writer: SiteWriter, painter: PngPainter,
         present = set(os.listdir(writer.root / folder)) if game_key and old_phases else set()
     except OSError:
         present = set()
-    base_text: str | None = None  # drawn when a phase's map is, once per game
+    base_text, base_id = "", ""  # the base map, drawn when a phase's map is, once per game
 
     def base_rel() -> str:
-        nonlocal base_text
-        if base_text is None:
+        nonlocal base_text, base_id
+        if not base_id:
             base_text = base_picture(game.variant, look)
-        return f"{BASE_FOLDER}/{base_name(game.variant, base_text)}.js"
+            base_id = base_name(game.variant, base_text)
+        return f"{BASE_FOLDER}/{base_id}.js"
+
     for phase in game.phases:
         record = phase.record
         key = keys[phase.id] = phase_key(game_key, phase) if game_key else ""
@@ -238,7 +240,7 @@ def write_game(env: jinja2.Environment, writer: SiteWriter, painter: PngPainter,
             continue
         svg = phase_map_svg(game, phase, look)
         base = base_rel()
-        layer = layer_script(base_name(game.variant, base_text), layer_steps(base_text, svg))
+        layer = layer_script(base_id, layer_steps(base_text, svg))
         layer_rel, png_rel = f"{folder}/{phase.id}{LAYER_SUFFIX}", f"{folder}/{phase.id}.png"
         # The PNG is redrawn only when the picture changed: the layer on disk (which names its
         # base by its hash) is the picture's hash.
@@ -255,8 +257,8 @@ def write_game(env: jinja2.Environment, writer: SiteWriter, painter: PngPainter,
         entries.append(FeedEntry(phase=phase.id, title=phase.title, link=f"{phase.id}.html", summary=text,
                                  updated=str(record.get("processed") or "")))
 
-    if base_text is not None:
-        writer.write(base_rel(), base_script(base_name(game.variant, base_text), base_text))
+    if base_id:
+        writer.write(base_rel(), base_script(base_id, base_text))
     # The layer is written after its PNG, so a build that stops half way redraws it next time.
     for layer_rel, png_rel, layer, png in pictures:
         writer.write(png_rel, png())
