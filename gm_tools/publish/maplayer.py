@@ -30,6 +30,7 @@ import difflib
 import hashlib
 import json
 import re
+from functools import cached_property
 
 from gm_tools.engine.model import Position
 from gm_tools.engine.variant import Variant
@@ -67,6 +68,36 @@ def base_script(name: str, base: str) -> str:
 def layer_script(name: str, steps: list) -> str:
     """A phase's layer as the script a page loads after its base (``gmLayer(base, steps)``)."""
     return f"gmLayer({json.dumps(name)},{_json(steps)});\n"
+
+
+class BasePicture:
+    """A variant's base map in one look, drawn the first time it is asked for (a game whose
+    phases are all kept as they were draws none), and the layers over it."""
+
+    def __init__(self, variant: Variant, look: RenderOptions):
+        self.variant, self.look = variant, look
+
+    @cached_property
+    def text(self) -> str:
+        """The base map's SVG (:func:`base_picture`)."""
+        return base_picture(self.variant, self.look)
+
+    @cached_property
+    def name(self) -> str:
+        """Its name (:func:`base_name`), which layers give to say what they are drawn over."""
+        return base_name(self.variant, self.text)
+
+    @property
+    def path(self) -> str:
+        """Its script's path in the site."""
+        return f"{BASE_FOLDER}/{self.name}.js"
+
+    def script(self) -> str:
+        return base_script(self.name, self.text)
+
+    def layer(self, picture: str) -> str:
+        """The layer script that gives ``picture`` over this base."""
+        return layer_script(self.name, layer_steps(self.text, picture))
 
 
 def _json(value) -> str:

@@ -54,8 +54,7 @@ from gm_tools.engine.model import OrderResult, Position
 from gm_tools.engine.phase import ADJUSTMENT, MOVEMENT, RETREAT, PhaseError, parse_phase, phase_title
 from gm_tools.engine.positions import position_from_json
 from gm_tools.engine.rules import rules_for
-from gm_tools.publish.maplayer import (BASE_FOLDER, LAYER_SUFFIX, base_name, base_picture, base_script,
-                                       layer_script, layer_steps)
+from gm_tools.publish.maplayer import BASE_FOLDER, LAYER_SUFFIX, BasePicture
 from gm_tools.publish.render import RenderOptions, render_svg
 from gm_tools.publish.sitecontext import GameContext, PhaseContext, Section, SiteContext, DigestMemo, KnownGame, collect, collect_game  # noqa: F401
 from gm_tools.publish.sitefiles import MANIFEST, BuildReport, Manifest, PngPainter, SiteWriter, code_key, variant_key  # noqa: F401
@@ -179,7 +178,8 @@ def _phase_page(template: jinja2.Template, game: GameContext, phase: PhaseContex
 
 def write_game(env: jinja2.Environment, writer: SiteWriter, painter: PngPainter, game: GameContext,
                settings: SiteSettings, game_key: str = "", old_phases: dict | None = None) -> dict[str, str]:
-    """Every file of one game: each phase's page, judge text, JSON and map (SVG and PNG),
+    """Every file of one game: each phase's page, judge text, JSON and map (its layer over the
+    variant's base map, :mod:`gm_tools.publish.maplayer`, and its PNG),
     then the game page, the whole-game JSON and the feed. A phase whose key
     (:func:`phase_key`) is in ``old_phases`` (the last build's) and whose files are all there
     is kept as it is, not made again; one whose links alone changed gets its page made again
@@ -205,15 +205,7 @@ def write_game(env: jinja2.Environment, writer: SiteWriter, painter: PngPainter,
         present = set(os.listdir(writer.root / folder)) if game_key and old_phases else set()
     except OSError:
         present = set()
-    base_text, base_id = "", ""  # the base map, drawn when a phase's map is, once per game
-
-    def base_rel() -> str:
-        nonlocal base_text, base_id
-        if not base_id:
-            base_text = base_picture(game.variant, look)
-            base_id = base_name(game.variant, base_text)
-        return f"{BASE_FOLDER}/{base_id}.js"
-
+    base = BasePicture(game.variant, look)
     for phase in game.phases:
         record = phase.record
         key = keys[phase.id] = phase_key(game_key, phase) if game_key else ""
@@ -232,15 +224,14 @@ def write_game(env: jinja2.Environment, writer: SiteWriter, painter: PngPainter,
             for name in names[1:]:
                 writer.keep(f"{folder}/{name}")
             text = (writer.root / folder / f"{phase.id}.txt").read_text(encoding="utf-8")
-            base = _base_of(writer.root / folder, phase.id) or base_rel()
-            writer.write(f"{folder}/{phase.id}.html", _phase_page(phase_template, game, phase, summary, base,
+            drawn_over = _base_of(writer.root / folder, phase.id) or base.path
+            writer.write(f"{folder}/{phase.id}.html", _phase_page(phase_template, game, phase, summary, drawn_over,
                                                                    extra_template if has_extra else None))
             entries.append(FeedEntry(phase=phase.id, title=phase.title, link=f"{phase.id}.html", summary=text,
                                      updated=str(record.get("processed") or "")))
             continue
         svg = phase_map_svg(game, phase, look)
-        base = base_rel()
-        layer = layer_script(base_id, layer_steps(base_text, svg))
+        layer = base.layer(svg)
         layer_rel, png_rel = f"{folder}/{phase.id}{LAYER_SUFFIX}", f"{folder}/{phase.id}.png"
         # The PNG is redrawn only when the picture changed: the layer on disk (which names its
         # base by its hash) is the picture's hash.
@@ -252,13 +243,13 @@ def write_game(env: jinja2.Environment, writer: SiteWriter, painter: PngPainter,
         text = judge_text(game.variant, record)
         writer.write(f"{folder}/{phase.id}.txt", text)
         writer.write(f"{folder}/{phase.id}.json", json_text(public(record)))
-        html = _phase_page(phase_template, game, phase, summary, base, extra_template if has_extra else None)
+        html = _phase_page(phase_template, game, phase, summary, base.path, extra_template if has_extra else None)
         writer.write(f"{folder}/{phase.id}.html", html)
         entries.append(FeedEntry(phase=phase.id, title=phase.title, link=f"{phase.id}.html", summary=text,
                                  updated=str(record.get("processed") or "")))
 
-    if base_id:
-        writer.write(base_rel(), base_script(base_id, base_text))
+    if "text" in vars(base):  # drawn for this build's maps: written (unchanged, it stays as it is)
+        writer.write(base.path, base.script())
     # The layer is written after its PNG, so a build that stops half way redraws it next time.
     for layer_rel, png_rel, layer, png in pictures:
         writer.write(png_rel, png())
