@@ -682,3 +682,17 @@ def _built_with_a_mark(tmp_path, marked: int):
 
 KEPT = b"// kept\n"
 """The mark a test leaves in a map layer (a comment: the page still draws it)."""
+
+
+def test_a_base_map_no_page_names_is_removed(games, tmp_path):
+    """Issue 19 item 3: the variant's base map is a shared file; one that no page names any
+    more (drawn by an earlier version) does not stay in the archive, and the one in use does."""
+    site = tmp_path / "site"
+    build(games, site)
+    (used,) = sorted((site / "static" / "maps").iterdir())
+    stale = used.with_name("standard-0000000000000000.js")
+    stale.write_text("gmBase(\"standard-0000000000000000\",[]);\n", encoding="ascii")
+    report = build(games, site)
+    assert report.removed == ["static/maps/standard-0000000000000000.js"]
+    assert sorted((site / "static" / "maps").iterdir()) == [used]
+    assert f'src="../../static/maps/{used.name}"' in (site / "games/demo/S1901M.html").read_text(encoding="utf-8")

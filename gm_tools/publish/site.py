@@ -371,6 +371,8 @@ def write_site(context: SiteContext, site_dir: str | os.PathLike, settings: Site
                 # the shared base map its layers are drawn over is the game's too: kept with it
                 base = _base_of(writer.root / folder, game.phases[-1].id) if game.phases else None
                 if base and writer.exists(base):
+                    if base not in writer.produced:  # no map drawn this time: it stays as it is
+                        writer.keep(base)
                     files = sorted({*files, base})
             summary = game_summary(game)
             summaries.append(summary)
@@ -380,6 +382,9 @@ def write_site(context: SiteContext, site_dir: str | os.PathLike, settings: Site
     games = summaries
     writer.write("index.html", env.get_template("index.html").render(root="", games=games, page_title="Games"))
     writer.prune(GAMES, skip=kept)
+    # a base map no game's pages name any more (the renderer or the variant changed) goes too:
+    # every game, kept or made, produced the one its layers name
+    writer.prune(BASE_FOLDER)
     manifest.save({g.name for g in context.games}, writer)
     return writer.report
 
