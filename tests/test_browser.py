@@ -131,7 +131,8 @@ def test_without_scripts_a_phase_shows_its_png(tmp_path):
 def test_the_pages_script_puts_a_map_together_as_python_does():
     """templates/static/map.js and gm_tools/publish/maplayer.compose give the same picture
     from the same base and layer: here a Europe 1619 board whose centers changed hands
-    (rings in new colours: lines of several tags) with units and a minor's capture."""
+    (rings in new colours: lines of several tags) with its units, each given as the one
+    before it changed."""
     from gm_tools.app.turn import start_position
     from gm_tools.publish.maplayer import base_picture, compose, layer_steps
     from gm_tools.publish.render import RenderOptions, render_svg
@@ -146,6 +147,7 @@ def test_the_pages_script_puts_a_map_together_as_python_does():
     base = base_picture(variant, look)
     steps = layer_steps(base, picture)
     assert any(isinstance(s, list) and len(s) > 2 for s in steps)  # lines of several tags, patched
+    assert any(isinstance(s, list) and s[0] < 0 for s in steps)  # units given as the one before, changed
     assert compose(base, steps) == picture
     script = (Path(__file__).resolve().parent.parent / "templates" / "static" / "map.js").read_text()
     errors = []

@@ -39,10 +39,10 @@ def test_orders_and_owners_are_lines_of_the_layer_and_outlines_stay_in_the_base(
     base = base_picture(variant, look)
     steps = layer_steps(base, picture)
     assert compose(base, steps) == picture
-    patched = [s for s in steps if isinstance(s, list) and isinstance(s[1], list)]
+    patched = [s for s in steps if isinstance(s, list) and not (len(s) == 2 and isinstance(s[1], int))]
     # Belgium is filled with France's colour: a new fill, its outline ("d") taken from the base
-    belgium = [s for s in patched if 'id="BEL"' in base.split("\n")[s[0]]]
-    assert belgium and ["d"] in belgium[0][1] and any(a[0] == "fill" and len(a) == 2 for a in belgium[0][1])
+    (belgium,) = [s for s in patched if s[0] >= 0 and 'id="BEL"' in base.split("\n")[s[0]]]
+    assert belgium[1] is None and set(belgium[2]) == {"fill"} and belgium[2]["fill"] != 'BEL' 
 
 
 def test_a_picture_unlike_the_base_is_its_own_lines():
@@ -58,7 +58,20 @@ def test_a_line_of_several_tags_changes_only_the_attributes_that_differ():
     base = '<svg>\n<circle cx="1" r="16"/><circle cx="1" stroke="#c0c0c0"/>\n</svg>\n'
     picture = base.replace('stroke="#c0c0c0"', 'stroke="#e41a1c"')
     steps = layer_steps(base, picture)
-    assert steps == [[0, 1], [1, None, [["cx"], ["stroke", "#e41a1c"]]], [2, 2]]
+    assert steps == [[0, 1], [1, None, None, None, {"stroke": "#e41a1c"}], [2, 2]]
     assert compose(base, steps) == picture
     moved = picture.replace("16", "17").replace("<circle cx", "<rect cx", 1)  # another tag: its own line
     assert compose(base, layer_steps(base, moved)) == moved and moved.split("\n")[1] in layer_steps(base, moved)
+
+
+def test_a_line_like_one_before_it_is_given_as_its_change():
+    # units: each drawn as the one before it, at another place, in another colour, named
+    base = "<svg>\n</svg>\n"
+    font = 'font-family="DejaVu Sans, Arial, sans-serif" font-size="11.0px" text-anchor="middle"'
+    one = f'<g><title>French A PAR</title><rect x="1.0" fill="#0000ff"/><text x="1.0" {font}>A</text></g>'
+    two = f'<g><title>English F LON</title><rect x="9.5" fill="#ff0000"/><text x="9.5" {font}>F</text></g>'
+    picture = f"<svg>\n{one}\n{two}\n</svg>\n"
+    steps = layer_steps(base, picture)
+    assert steps[1] == one and steps[2] == [-2, None, None, None, None, "English F LON</title>", {"x": "9.5", "fill": "#ff0000"},
+                                            None, {"x": "9.5"}, "F</text></g>"]
+    assert compose(base, steps) == picture

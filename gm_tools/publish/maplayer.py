@@ -12,12 +12,17 @@ a page opened from ``file://`` may load scripts but not read files.
 A layer is a list of steps, each giving lines of the picture in order:
 
 - ``[i, n]``: base lines ``i`` to ``i + n - 1``, as they are;
-- ``[i, tag, tag, ...]``: base line ``i`` with its tags' attributes changed, one entry per
-  opening tag of the line: ``null``, the tag as it is, or ``[[name], [name, value], ...]``, its
-  attributes in this order (``[name]``: the base line's value); everything between the
-  tags as it is (a province filled with its owner's colour keeps its outline, a center's
-  ring takes its new owner's colour);
+- ``[i, piece, piece, ...]``: base line ``i`` changed (a province filled with its owner's
+  colour keeps its outline, a center's ring takes its new owner's colour);
+- ``[-1 - j, piece, ...]``: the picture's own line ``j``, given before, changed (a unit is
+  drawn as the unit before it was, at another place in another colour);
 - ``"text"``: a line of its own.
+
+A changed line is the line's pieces in order, the text before its first opening tag, the
+tag, the text after it, and so on: ``null`` (as in the line changed; trailing ``null`` pieces are
+left out), a text in place of a text, and for a tag either ``{name: value}`` (the same
+attributes in the same order, these with new values) or ``[[name], [name, value], ...]``
+(these attributes in this order; ``[name]`` keeps the line's value).
 
 :func:`layer_steps` checks every layer by putting it together again (:func:`compose`)
 before it is written: a picture the steps would not give back exactly is written as its
@@ -113,38 +118,107 @@ def _pieces(line: str) -> tuple[list, list[str]]:
     return tags, [line[a:b] for a, b in zip(ends, starts)]
 
 
+def _attributes(old: str, new: str):
+    """A tag's change from attributes ``old`` to ``new`` (see the module's docstring)."""
+    if old == new:
+        return None
+    was, now = _ATTR.findall(old), _ATTR.findall(new)
+    if [k for k, _ in was] == [k for k, _ in now]:
+        return {k: v for (k, v), (_, before) in zip(now, was) if v != before}
+    before = dict(was)
+    return [[k] if before.get(k) == v else [k, v] for k, v in now]
+
+
 def _patch(old: str, new: str) -> list | None:
-    """One entry per opening tag that turns line ``old`` into ``new`` when only the tags'
-    attributes differ; None otherwise."""
+    """The pieces that turn line ``old`` into ``new`` when both have the same tags (names and
+    endings) in the same order; None otherwise."""
     (a_tags, a_text), (b_tags, b_text) = _pieces(old), _pieces(new)
-    if len(a_tags) != len(b_tags) or not a_tags or a_text != b_text:
+    if len(a_tags) != len(b_tags) or not a_tags:
         return None
     patch: list = []
-    for a, b in zip(a_tags, b_tags):
-        if a.group(1) != b.group(1) or a.group(3) != b.group(3):
-            return None
-        if a.group(2) == b.group(2):
-            patch.append(None)
-            continue
-        was = dict(_ATTR.findall(a.group(2)))
-        patch.append([[k] if was.get(k) == v else [k, v] for k, v in _ATTR.findall(b.group(2))])
+    for k, (was, now) in enumerate(zip(a_text, b_text)):
+        patch.append(None if was == now else now)
+        if k < len(a_tags):
+            a, b = a_tags[k], b_tags[k]
+            if a.group(1) != b.group(1) or a.group(3) != b.group(3):
+                return None
+            patch.append(_attributes(a.group(2), b.group(2)))
+    while patch and patch[-1] is None:
+        patch.pop()
     return patch
+
+
+def _changed(line: str, patch: list) -> str:
+    """``line`` with ``patch`` applied (:func:`_patch`)."""
+    tags, text = _pieces(line)
+    piece = iter(patch)
+    out = []
+    for k, around in enumerate(text):
+        change = next(piece, None)
+        out.append(around if change is None else change)
+        if k < len(tags):
+            change, tag = next(piece, None), tags[k]
+            if change is None:
+                out.append(tag.group(0))
+                continue
+            if isinstance(change, dict):
+                attrs = "".join(f' {n}="{change.get(n, v)}"' for n, v in _ATTR.findall(tag.group(2)))
+            else:
+                was = dict(_ATTR.findall(tag.group(2)))
+                attrs = "".join(f' {a[0]}="{was[a[0]] if len(a) == 1 else a[1]}"' for a in change)
+            out.append(f"<{tag.group(1)}{attrs}{tag.group(3)}")
+    return "".join(out)
+
+
+SHORT = 2000
+"""Lines longer than this (a province's outline) are never models for later lines: their
+changes are found against the base, and reading them for their shape would cost more."""
+
+
+def _shape(line: str) -> tuple:
+    """What a line must share with an earlier one to be given as its change: its tags' names,
+    attributes' names and endings."""
+    return tuple((m.group(1), tuple(n for n, _ in _ATTR.findall(m.group(2))), m.group(3)) for m in _TAG.finditer(line))
 
 
 def layer_steps(base: str, picture: str) -> list:
     """The steps that give ``picture`` from ``base`` (see the module's docstring)."""
     old, new = base.split("\n"), picture.split("\n")
     steps: list = []
+    models: dict[tuple, int] = {}  # a short line's shape -> the last picture line of that shape
+
+    def own(j: int):
+        """Picture line ``j`` given as the change of an earlier line like it, when shorter."""
+        line = new[j]
+        if len(line) > SHORT or "<" not in line:
+            return line
+        shape = _shape(line)
+        step: list | str = line
+        if shape in models:
+            patch = _patch(new[models[shape]], line)
+            if patch is not None and len(_json([-1 - models[shape], *patch])) < len(_json(line)):
+                step = [-1 - models[shape], *patch]
+        models[shape] = j
+        return step
+
     matcher = difflib.SequenceMatcher(None, old, new, autojunk=False)
     for op, i1, i2, j1, j2 in matcher.get_opcodes():
         if op == "equal":
             steps.append([i1, i2 - i1])
+            for j in range(j1, j2):
+                if len(new[j]) <= SHORT and "<" in new[j]:
+                    models[_shape(new[j])] = j
         elif op == "replace" and i2 - i1 == j2 - j1:
             for i, j in zip(range(i1, i2), range(j1, j2)):
                 patch = _patch(old[i], new[j])
-                steps.append([i, *patch] if patch is not None else new[j])
+                if patch is not None:
+                    steps.append([i, *patch])
+                    if len(new[j]) <= SHORT:
+                        models[_shape(new[j])] = j
+                else:
+                    steps.append(own(j))
         elif op != "delete":
-            steps.extend(new[j1:j2])
+            steps.extend(own(j) for j in range(j1, j2))
     if compose(base, steps) != picture:  # never expected; a picture is never shown wrong
         steps = list(new)
     return steps
@@ -157,19 +231,10 @@ def compose(base: str, steps: list) -> str:
     for step in steps:
         if isinstance(step, str):
             lines.append(step)
-        elif isinstance(step[1], int):
+        elif len(step) == 2 and isinstance(step[1], int):
             lines.extend(old[step[0]:step[0] + step[1]])
         else:
-            tags, text = _pieces(old[step[0]])
-            line = text[0]
-            for tag, attrs, after in zip(tags, step[1:], text[1:]):
-                if attrs is None:
-                    line += tag.group(0) + after
-                    continue
-                was = dict(_ATTR.findall(tag.group(2)))
-                written = "".join(f' {a[0]}="{was[a[0]] if len(a) == 1 else a[1]}"' for a in attrs)
-                line += f"<{tag.group(1)}{written}{tag.group(3)}{after}"
-            lines.append(line)
+            lines.append(_changed(old[step[0]] if step[0] >= 0 else lines[-1 - step[0]], step[1:]))
     return "\n".join(lines)
 
 

@@ -8,32 +8,41 @@
   var TAG = /<([A-Za-z][\w:-]*)((?: [\w:-]+="[^"]*")*)(\/?>)/g;
   var ATTR = / ([\w:-]+)="([^"]*)"/g;
 
-  function attributes(text) {
-    var found = {}, m;
+  function pairs(text) {
+    var found = [], m;
     ATTR.lastIndex = 0;
-    while ((m = ATTR.exec(text)) !== null) found[m[1]] = m[2];
+    while ((m = ATTR.exec(text)) !== null) found.push([m[1], m[2]]);
     return found;
   }
 
-  // a base line with its tags' attributes changed: one entry per opening tag, null or the
-  // tag's attributes in order ([name] keeps the base's value)
-  function patched(line, entries) {
-    var out = "", last = 0, k = 0, m;
+  // one tag changed: {name: value} for new values of the same attributes, or the attributes
+  // in order ([name] keeps the line's value)
+  function tag(m, change) {
+    var had = pairs(m[2]), text;
+    if (Array.isArray(change)) {
+      var was = {};
+      had.forEach(function (p) { was[p[0]] = p[1]; });
+      text = change.map(function (a) { return " " + a[0] + '="' + (a.length === 1 ? was[a[0]] : a[1]) + '"'; });
+    } else {
+      text = had.map(function (p) {
+        return " " + p[0] + '="' + (Object.prototype.hasOwnProperty.call(change, p[0]) ? change[p[0]] : p[1]) + '"';
+      });
+    }
+    return "<" + m[1] + text.join("") + m[3];
+  }
+
+  // a line changed piece by piece: text, tag, text, ... each null (as it is) or its change
+  function changed(line, patch) {
+    var out = "", last = 0, n = 0, m;
+    function next() { return n < patch.length ? patch[n++] : (n++, null); }
     TAG.lastIndex = 0;
     while ((m = TAG.exec(line)) !== null) {
-      var entry = entries[k++];
-      out += line.slice(last, m.index);
-      if (entry === null) {
-        out += m[0];
-      } else {
-        var was = attributes(m[2]);
-        out += "<" + m[1] + entry.map(function (a) {
-          return " " + a[0] + '="' + (a.length === 1 ? was[a[0]] : a[1]) + '"';
-        }).join("") + m[3];
-      }
+      var text = next(), change = next();
+      out += (text === null ? line.slice(last, m.index) : text) + (change === null ? m[0] : tag(m, change));
       last = TAG.lastIndex;
     }
-    return out + line.slice(last);
+    var rest = next();
+    return out + (rest === null ? line.slice(last) : rest);
   }
 
   function compose(old, steps) {
@@ -41,10 +50,10 @@
     steps.forEach(function (step) {
       if (typeof step === "string") {
         lines.push(step);
-      } else if (typeof step[1] === "number") {
+      } else if (step.length === 2 && typeof step[1] === "number") {
         for (var i = step[0]; i < step[0] + step[1]; i++) lines.push(old[i]);
       } else {
-        lines.push(patched(old[step[0]], step.slice(1)));
+        lines.push(changed(step[0] >= 0 ? old[step[0]] : lines[-1 - step[0]], step.slice(1)));
       }
     });
     return lines.join("\n");
