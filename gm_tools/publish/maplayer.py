@@ -196,18 +196,16 @@ def layer_steps(base: str, picture: str) -> list:
         step: list | str = line
         if shape in models:
             patch = _patch(new[models[shape]], line)
-            if patch is not None and len(_json([-1 - models[shape], *patch])) < len(_json(line)):
+            # written as a JSON string the line takes about a character more for each quote
+            if patch is not None and len(_json([-1 - models[shape], *patch])) < len(line) + line.count('"'):
                 step = [-1 - models[shape], *patch]
         models[shape] = j
         return step
 
     matcher = difflib.SequenceMatcher(None, old, new, autojunk=False)
     for op, i1, i2, j1, j2 in matcher.get_opcodes():
-        if op == "equal":
+        if op == "equal":  # (the base's own lines are not models: most phases have many)
             steps.append([i1, i2 - i1])
-            for j in range(j1, j2):
-                if len(new[j]) <= SHORT and "<" in new[j]:
-                    models[_shape(new[j])] = j
         elif op == "replace" and i2 - i1 == j2 - j1:
             for i, j in zip(range(i1, i2), range(j1, j2)):
                 patch = _patch(old[i], new[j])
