@@ -158,3 +158,23 @@ def test_the_pages_script_puts_a_map_together_as_python_does():
         assert page.evaluate("window.gmPicture") == picture
         assert page.locator("#map-picture > svg").count() == 1
     assert errors == []
+
+
+def test_a_map_whose_files_are_missing_shows_its_png(tmp_path):
+    """A host that lost the base maps (``static/maps/`` not uploaded) still shows each phase's
+    map: the page's script puts the PNG in its place."""
+    small_game(tmp_path / "sheets", load_variant("standard"))
+    site = tmp_path / "site"
+    build_site(tmp_path / "sheets", site)
+    for base in (site / "static" / "maps").iterdir():
+        base.unlink()
+    errors = []
+    with chromium_page(errors) as page:
+        page.goto((site / "games" / "demo" / "S1901M.html").as_uri())
+        picture = page.locator("#map-picture img.map-png")
+        picture.wait_for()
+        assert page.locator("#map-picture svg").count() == 0
+        assert picture.evaluate("img => img.complete && img.naturalWidth") == 1200
+    # the lost file, and nothing else: the request and the console's word for it
+    assert any(e.startswith("failed ") and "static/maps/" in e for e in errors)
+    assert all("static/maps/" in e or "ERR_FILE_NOT_FOUND" in e for e in errors)

@@ -61,6 +61,18 @@
 
   window.gmBase = function (name, lines) { bases[name] = lines; };
 
+  // The page's scripts are deferred: they have all run when the document is loaded. A map
+  // they could not draw (a base map or layer file missing from the host) is its PNG.
+  document.addEventListener("DOMContentLoaded", function () {
+    var place = document.getElementById("map-picture");
+    if (!place || place.querySelector("svg") || !place.getAttribute("data-png")) return;
+    var picture = document.createElement("img");
+    picture.src = place.getAttribute("data-png");
+    picture.alt = "";
+    picture.className = "map-png";
+    place.replaceChildren(picture);
+  });
+
   window.gmLayer = function (name, steps) {
     var place = document.getElementById("map-picture");
     if (!place || !bases[name]) return;
