@@ -40,6 +40,10 @@ GOLDENS = Path(__file__).resolve().parent / "golden"
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
 
+TEMPLATE_STATIC = Path(__file__).resolve().parent.parent / "templates" / "static"
+"""The files every site copies from the templates (``static/style.css``, ``static/map.js``)."""
+
+
 def _tree(folder: Path) -> dict[str, bytes]:
     return {p.relative_to(folder).as_posix(): p.read_bytes() for p in sorted(folder.rglob("*"))
             if p.is_file() and p.name != MANIFEST}
@@ -80,10 +84,16 @@ def test_small_site_matches_golden_files(tmp_path, name, play):
     build_site(tmp_path / "sheets", site, SiteSettings(base_map=schematic_map))
     built = _tree(site)
     pngs = {n: built.pop(n) for n in sorted(built) if n.endswith(".png")}
+    # the style sheet and the map script are the templates' own files, copied as they are:
+    # compared with those, not kept a second time as golden files
+    for n, data in _tree(TEMPLATE_STATIC).items():
+        assert built.pop(f"static/{n}") == data, f"static/{n} is not templates/static/{n}"
     golden_dir = GOLDENS / name
     if os.environ.get("UPDATE_GOLDEN") == "1":
         shutil.rmtree(golden_dir, ignore_errors=True)
         shutil.copytree(site, golden_dir, ignore=shutil.ignore_patterns("*.png", MANIFEST))
+        for n in _tree(TEMPLATE_STATIC):
+            (golden_dir / "static" / n).unlink()
     golden = _tree(golden_dir)
     assert sorted(built) == sorted(golden), f"files differ from tests/golden/{name} (UPDATE_GOLDEN=1 regenerates)"
     for n, data in built.items():
