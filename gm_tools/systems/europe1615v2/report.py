@@ -103,7 +103,9 @@ def bribe_sections(variant: Variant, record: dict) -> list[tuple[str, str]]:
     setup = setup_of(variant)
     treasuries = {p: state.treasury.get(p, 0) for p in setup.powers}
     chart = bribe_chart(done, treasuries)
-    text = "```\n" + "\n".join(chart) + "\n```"
+    # an indented block: markdown's own code block, laid out in columns (the page's markdown
+    # reads no fences)
+    text = "\n".join("    " + line for line in chart)
     if done.rounds > 1:
         cuts = ", ".join(f"{p} by {n}" for p, n in sorted(done.cuts.items()))
         text += (f"\n\nOverspending: every offer of {cuts} was cut and every unit decided again "
