@@ -70,7 +70,7 @@ def test_keys_that_go_away_are_dropped():
 
 
 def test_a_small_table_or_a_change_no_smaller_is_written_whole():
-    small = _record("S1901M", 1, 2)
+    small = _record("S1901M", 1, 1)
     assert _weight(small["after"]["extra"][SYSTEM]["ledger"]) < LARGE
     assert shrink(small, None) == small
     replaced = _record("Y1640B", 40, 40)
@@ -143,11 +143,15 @@ def test_a_europe_1619_game_stores_its_ledger_as_changes_and_replays(tmp_path):
     assert replay("long", root=root) == []
 
 
-def test_the_sites_whole_game_keeps_the_changes_and_each_phase_is_whole(tmp_path):
+def test_the_sites_whole_game_and_phase_files_keep_the_changes_and_read_back_whole(tmp_path):
     """The site's ``game.json`` (docs/site.md) holds the records as stored, the ledger as its
-    changes; applied in order they give each phase's own JSON file, which is whole."""
+    changes; applied in order they give each phase's record whole. Each phase's own JSON file
+    keeps the same changes, its ``before`` a reference to the previous phase's ``after``, and
+    reads back whole from the site's files (issue 19: a phase's JSON does not grow with the
+    game)."""
     from gm_tools.app.turn import new_game, run_turn
     from gm_tools.edges.basemap import schematic_map
+    from gm_tools.publish.phasejson import record_from_files
     from gm_tools.publish.site import SiteSettings, build_site
 
     root = tmp_path / "sheets"
@@ -159,12 +163,24 @@ def test_the_sites_whole_game_keeps_the_changes_and_each_phase_is_whole(tmp_path
     whole = json.loads((site / "games" / "long" / "game.json").read_text(encoding="utf-8"))
     assert whole["format"] == 2 and len(whole["history"]) == 11
     assert any(CHANGE in json.dumps(r) for r in whole["history"])
+    folder = site / "games" / "long"
     previous = None
     for stored in whole["history"]:
         record = expand(stored, previous)
-        page = json.loads((site / "games" / "long" / f"{record['phase']}.json").read_text(encoding="utf-8"))
-        assert CHANGE not in json.dumps(page) and page == record
+        text = (folder / f"{record['phase']}.json").read_text(encoding="utf-8")
+        page = json.loads(text)
+        assert record_from_files(folder, record["phase"]) == record
+        if previous is None:
+            assert page["before"] == record["before"]
+        else:
+            assert page["before"] == {"$ref": f"{previous['phase']}.json#/after"}
+            assert record["before"] == previous["after"]
+        assert "\n" not in text.rstrip("\n")  # compact: no person reads it laid out
         previous = record
+    late = json.loads((folder / f"{previous['phase']}.json").read_text(encoding="utf-8"))
+    assert CHANGE in json.dumps(late["after"])  # the ledger as its change, not whole again
+    state = [json.dumps(r["after"]["extra"]["europe1619"]) for r in (late, previous)]
+    assert len(state[0]) < len(state[1])
 
 
 def test_centenarys_old_keys_are_gathered_under_its_name():

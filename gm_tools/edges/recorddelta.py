@@ -25,9 +25,11 @@ from a value. ``docs/game-record.md`` describes the format.
 from __future__ import annotations
 
 CHANGE = "$change"
-LARGE = 16
+LARGE = 4
 """A table of a system's state holding this many values or more (:func:`_weight`) is
-written as its change, when the change holds fewer."""
+written as its change, when the change holds fewer. Low, as a value two levels down can be
+large (a year of Europe 1619's influence book holds every minor state): the ledger is
+written as its changes from its second year on, and a phase's JSON on the site with it."""
 SIDES = ("before", "after")
 
 
@@ -38,8 +40,11 @@ def _weight(table: dict) -> int:
 
 
 def _change_weight(change: dict) -> int:
+    """How many values a change holds, counted as :func:`_weight` counts a table: a key set
+    inside one of the table's objects (a ledger's book gains a year) is one value, as that
+    year is one value of the whole table."""
     return (_weight(change.get("set", {})) + len(change.get("drop", ()))
-            + sum(_weight(t.get("set", {})) + len(t.get("drop", ())) for t in change.get("tables", {}).values()))
+            + sum(len(t.get("set", {})) + len(t.get("drop", ())) for t in change.get("tables", {}).values()))
 
 
 def _change(base: dict, new: dict) -> dict:

@@ -47,7 +47,6 @@ from markupsafe import Markup
 from gm_tools.edges.basemap import BaseMap, load_base_map
 from gm_tools.errors import OrderError
 from gm_tools.publish.feed import FeedEntry, atom_feed
-from gm_tools.edges.game import json_text
 from gm_tools.edges.recorddelta import shrink
 from gm_tools.publish.judgetext import dislodgements, judge_text
 from gm_tools.engine.model import OrderResult, Position
@@ -55,6 +54,7 @@ from gm_tools.engine.phase import ADJUSTMENT, MOVEMENT, RETREAT, PhaseError, par
 from gm_tools.engine.positions import position_from_json
 from gm_tools.engine.rules import rules_for
 from gm_tools.publish.maplayer import BASE_FOLDER, LAYER_SUFFIX, BasePicture
+from gm_tools.publish.phasejson import phase_json
 from gm_tools.publish.render import RenderOptions, render_svg
 from gm_tools.publish.sitecontext import GameContext, PhaseContext, Section, SiteContext, DigestMemo, KnownGame, collect, collect_game  # noqa: F401
 from gm_tools.publish.sitefiles import MANIFEST, BuildReport, Manifest, PngPainter, SiteWriter, code_key, variant_key  # noqa: F401
@@ -206,7 +206,12 @@ def write_game(env: jinja2.Environment, writer: SiteWriter, painter: PngPainter,
     except OSError:
         present = set()
     base = BasePicture(game.variant, look)
-    for phase in game.phases:
+    # the records as stored, a long game's books as their changes (docs/game-record.md): the
+    # game.json of a long Europe 1619 game is 3 MB instead of 38, and each phase's JSON file
+    # keeps its own changes (:mod:`gm_tools.publish.phasejson`)
+    published = [public(p.record) for p in game.phases]
+    history = [shrink(record, previous) for record, previous in zip(published, [None] + published)]
+    for index, phase in enumerate(game.phases):
         record = phase.record
         key = keys[phase.id] = phase_key(game_key, phase) if game_key else ""
         names = [phase.id + suffix for suffix in PHASE_FILES]
@@ -242,7 +247,8 @@ def write_game(env: jinja2.Environment, writer: SiteWriter, painter: PngPainter,
             pictures.append((layer_rel, png_rel, layer, painter.start(svg, many)))
         text = judge_text(game.variant, record)
         writer.write(f"{folder}/{phase.id}.txt", text)
-        writer.write(f"{folder}/{phase.id}.json", json_text(public(record)))
+        writer.write(f"{folder}/{phase.id}.json",
+                     phase_json(history[index], published[index], published[index - 1] if index else None, phase.previous))
         html = _phase_page(phase_template, game, phase, summary, base.path, extra_template if has_extra else None)
         writer.write(f"{folder}/{phase.id}.html", html)
         entries.append(FeedEntry(phase=phase.id, title=phase.title, link=f"{phase.id}.html", summary=text,
@@ -268,13 +274,6 @@ def write_game(env: jinja2.Environment, writer: SiteWriter, painter: PngPainter,
         map_phase=phase_title(game.variant.calendar, position["phase"]) if _is_phase(position["phase"]) else "",
     )
     writer.write(f"{folder}/index.html", html)
-    # the records as stored, a long game's books as their changes (docs/game-record.md): the
-    # whole game of a long Europe 1619 game in 3 MB instead of 38
-    history, previous = [], None
-    for p in game.phases:
-        record = public(p.record)
-        history.append(shrink(record, previous))
-        previous = record
     whole = {"format": 2, "game": game.info.to_json(), "history": history}
     if game.end is not None:
         whole["end"] = game.end

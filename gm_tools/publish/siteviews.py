@@ -46,7 +46,7 @@ def phase_view(game: GameContext, phase: PhaseContext) -> dict:
         "next_phase": record.get("next_phase"),
         "next_title": next_title,
         "winner": power_name(variant, record["winner"]) if record.get("winner") else "",
-        "powers": _orders_view(variant, record),
+        **_orders_view(variant, record),
         "notes": [{"power": power_name(variant, n.get("power", "")), "text": note_words(n)}
                   for n in record.get("notes", []) if isinstance(n, dict)],
         "dislodged": _dislodged_view(variant, record),
@@ -75,9 +75,11 @@ def processed_view(record: dict) -> dict | None:
     return {"datetime": stamp, "words": f"{moment.day} {moment:%B %Y, %H:%M} UTC", "day": f"{moment:%Y-%m-%d}"}
 
 
-def _orders_view(variant: Variant, record: dict) -> list[dict]:
+def _orders_view(variant: Variant, record: dict) -> dict[str, list[dict]]:
     """Per power: its results (order in words and notation, result, symbol, flags, reason)
-    and its orders as the GM entered them."""
+    and its orders as the GM entered them. ``powers`` are those with a player or orders
+    written; ``unplayed`` the rest (minor states, a power nobody plays), shown in one table
+    rather than one each: thirty minor states' lone holds were half a Europe 1619 page."""
     by_power: dict[str, list[dict]] = {}
     for r in record["results"]:
         result = r.get("result", "")
@@ -91,11 +93,13 @@ def _orders_view(variant: Variant, record: dict) -> list[dict]:
         })
     written = published_entries(variant, record)
     players = record.get("players") or {}
-    return [
+    views = [
         {"code": code, "name": power_name(variant, code), "player": players.get(code, ""),
          "results": by_power.get(code, []), "written": written.get(code, [])}
         for code in ordered(variant, set(by_power) | set(written))
     ]
+    return {"powers": [v for v in views if v["player"] or v["written"]],
+            "unplayed": [v for v in views if not (v["player"] or v["written"])]}
 
 
 def _dislodged_view(variant: Variant, record: dict) -> list[dict]:

@@ -1,0 +1,72 @@
+"""A phase's JSON on the site (``site/games/NAME/S1901M.json``): its public record as the
+history keeps it, compact.
+
+A whole record repeats what the site already holds: its ``before`` is the previous phase's
+``after``, and a long game's books (Europe 1619's ledger: every year's influence, treasury
+and scores) grow with every phase, 120 KB by 1648, so a whole record of a late phase is
+larger than the page it belongs to (issue 19: a phase's page, JSON and text under 60 KB).
+The file therefore keeps:
+
+- ``before`` as ``{"$ref": "PREV.json#/after"}`` (a JSON Reference: the previous phase's
+  file, at its ``after``) when the phase started from the board the previous one ended
+  with, which is the rule; the first phase's ``before``, and one that differs, are written
+  as the history keeps them;
+- a system's large tables as their changes in the phase (``docs/game-record.md``, "Changes
+  in extra"), exactly as the game's history file does;
+- everything else whole: orders, results, notes, units, centers and the small tables read
+  as they are.
+
+Compact, as a browser shows JSON laid out and a program does not need it to be.
+:func:`record_from_files` gives a program the record whole from the site's files.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from gm_tools.edges.recorddelta import expand
+
+REF = "$ref"
+POINTER = "#/after"
+
+
+def phase_json(stored: dict, record: dict, previous: dict | None, previous_id: str | None) -> str:
+    """The text of a phase's file. ``stored`` is ``record`` as the history keeps it
+    (:func:`~gm_tools.edges.recorddelta.shrink`); ``previous`` is the whole record before it,
+    of phase ``previous_id``."""
+    out = stored
+    if previous is not None and previous_id and record.get("before") == previous.get("after"):
+        out = dict(stored, before={REF: f"{previous_id}.json{POINTER}"})
+    return json.dumps(out, sort_keys=True, ensure_ascii=False, separators=(",", ":")) + "\n"
+
+
+def record_from_files(folder: Path, phase_id: str) -> dict:
+    """A phase's public record whole, read from its file and those its ``before`` refers to
+    back to the first phase (``folder``: the game's folder in the site). A reference that
+    is not a phase file of the same folder is reported by :class:`ValueError`."""
+    chain = []
+    seen = set()
+    name = phase_id
+    while True:
+        if name in seen or "/" in name or "\\" in name:
+            raise ValueError(f"{folder / (phase_id + '.json')}: its references loop or leave the game's folder at {name!r}")
+        seen.add(name)
+        record = json.loads((folder / f"{name}.json").read_text(encoding="utf-8"))
+        chain.append(record)
+        ref = _ref(record.get("before"))
+        if ref is None:
+            break
+        if not ref.endswith(".json" + POINTER):
+            raise ValueError(f"{folder / (name + '.json')}: before refers to {ref!r}, expected 'PHASE.json{POINTER}'")
+        name = ref[: -len(".json" + POINTER)]
+    previous = None
+    for record in reversed(chain):
+        if _ref(record.get("before")) is not None:
+            record = dict(record, before=previous["after"])
+        previous = expand(record, previous)
+    return previous
+
+
+def _ref(value) -> str | None:
+    return value.get(REF) if isinstance(value, dict) and isinstance(value.get(REF), str) else None
