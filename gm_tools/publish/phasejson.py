@@ -9,8 +9,8 @@ The file therefore keeps:
 
 - ``before`` as ``{"$ref": "PREV.json#/after"}`` (a JSON Reference: the previous phase's
   file, at its ``after``) when the phase started from the board the previous one ended
-  with, which is the rule; the first phase's ``before``, and one that differs, are written
-  as the history keeps them;
+  with, which is the rule; the first phase's ``before``, and one that differs (a board the
+  GM set by hand), are written whole;
 - a system's large tables as their changes in the phase (``docs/game-record.md``, "Changes
   in extra"), exactly as the game's history file does;
 - everything else whole: orders, results, notes, units, centers and the small tables read
@@ -35,9 +35,10 @@ def phase_json(stored: dict, record: dict, previous: dict | None, previous_id: s
     """The text of a phase's file. ``stored`` is ``record`` as the history keeps it
     (:func:`~gm_tools.edges.recorddelta.shrink`); ``previous`` is the whole record before it,
     of phase ``previous_id``."""
-    out = stored
     if previous is not None and previous_id and record.get("before") == previous.get("after"):
         out = dict(stored, before={REF: f"{previous_id}.json{POINTER}"})
+    else:  # whole, so that the file needs no other to be read
+        out = dict(stored, before=record["before"])
     return json.dumps(out, sort_keys=True, ensure_ascii=False, separators=(",", ":")) + "\n"
 
 

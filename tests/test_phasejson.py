@@ -1,0 +1,61 @@
+"""A phase's JSON on the site keeps its changes and reads back whole
+(gm_tools/publish/phasejson.py, docs/site.md; issue 19 item 3: 'a phase's page, JSON and
+text together stay under 60 KB')."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from gm_tools.edges.recorddelta import CHANGE, shrink
+from gm_tools.publish.phasejson import phase_json, record_from_files
+
+
+def _position(phase: str, years: int, units: dict) -> dict:
+    ledger = {"scores": {str(1619 + y): {"FRANCE": y, "SPAIN": 2 * y} for y in range(years)},
+              "treasury": {str(1619 + y): {"FRANCE": {"balance": y}} for y in range(years)}}
+    return {"phase": phase, "units": units, "centers": {}, "extra": {"europe1619": {"ledger": ledger}}}
+
+
+def _game() -> list[dict]:
+    a = {"FRANCE": ["A PAR"]}
+    b = {"FRANCE": ["A BUR"]}
+    return [
+        {"phase": "Y1619D", "before": _position("Y1619D", 5, a), "after": _position("Y1619M", 6, a), "results": []},
+        {"phase": "Y1619M", "before": _position("Y1619M", 6, a), "after": _position("Y1619J", 7, b), "results": []},
+        # a board the GM changed between phases: 'before' is not the previous 'after'
+        {"phase": "Y1619J", "before": _position("Y1619J", 7, a), "after": _position("Y1619B", 8, a), "results": []},
+    ]
+
+
+def _write(folder, records: list[dict]) -> list[dict]:
+    pages = []
+    for k, record in enumerate(records):
+        previous = records[k - 1] if k else None
+        text = phase_json(shrink(record, previous), record, previous, previous["phase"] if previous else None)
+        (folder / f"{record['phase']}.json").write_text(text, encoding="utf-8")
+        pages.append(json.loads(text))
+    return pages
+
+
+def test_before_refers_to_the_previous_after_and_every_phase_reads_back_whole(tmp_path):
+    records = _game()
+    pages = _write(tmp_path, records)
+    assert pages[0]["before"] == records[0]["before"]  # the first phase's is written out
+    assert pages[1]["before"] == {"$ref": "Y1619D.json#/after"}
+    assert pages[2]["before"] == records[2]["before"]  # it differs: written whole, needing no other file
+    assert CHANGE in json.dumps(pages[1]["after"])  # the ledger gains a year: its change only
+    for record in records:
+        assert record_from_files(tmp_path, record["phase"]) == record
+
+
+@pytest.mark.parametrize("ref", ["Y1619M.json#/after", "../other/Y1619D.json#/after", "Y1619D.json#/before"])
+def test_a_reference_that_loops_leaves_the_folder_or_points_elsewhere_is_an_error(tmp_path, ref):
+    records = _game()[:2]
+    _write(tmp_path, records)
+    page = json.loads((tmp_path / "Y1619M.json").read_text(encoding="utf-8"))
+    page["before"] = {"$ref": ref}
+    (tmp_path / "Y1619M.json").write_text(json.dumps(page), encoding="utf-8")
+    with pytest.raises(ValueError, match="Y1619M.json"):
+        record_from_files(tmp_path, "Y1619M")
