@@ -6,7 +6,9 @@ turns run in this process without publishing, since only the measured turns matt
 years 4, 15 and 30 the game's site is built once (not timed), then one turn is timed as a GM
 runs it: a fresh ``gm-tools turn`` process (start-up included) that processes the phase and
 publishes it into that site. Its wall-clock time and peak memory (the child's own ``VmHWM``)
-are printed, and the turn is rolled back so the game goes on unchanged.
+are printed, and the turn is rolled back so the game goes on unchanged. Each site's bytes
+per phase are printed too (issue 19 item 3: a phase's page, JSON and text under 60 KB,
+however long the game).
 
 The target of issue 19: the turn at year 30 within 1.5 times the turn at year 4, and its peak
 memory under 150 MiB. Run with ``.venv/bin/python bench/long_bench.py [--years 30]``; work
@@ -32,6 +34,7 @@ sys.path.insert(0, str(ROOT))
 from gm_tools.app.turn import new_game, rollback, run_turn  # noqa: E402
 from gm_tools.publish import sitefiles  # noqa: E402
 from gm_tools.publish.site import build_site  # noqa: E402
+from sizes import archive_bytes  # noqa: E402 (bench/, beside this script)
 
 
 # The child reports its own peak: the kernel's ru_maxrss for a child counts the parent's
@@ -90,6 +93,8 @@ def main(argv: list[str] | None = None) -> int:
             build_site(games, site)
         finally:
             sitefiles.PngPainter.start = real_start
+        print(f"year {year:>2}, the site's", end=" ")
+        archive_bytes(site)  # the PNGs are empty stand-ins here: their bytes are not counted
         runs = []
         for _ in range(args.runs):
             runs.append(timed_turn(games, site))

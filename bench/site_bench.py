@@ -36,6 +36,7 @@ sys.path.insert(0, str(ROOT / "tests"))  # the record maker the site tests use
 from randomplay import adjustment_orders, movement_orders, retreat_orders  # noqa: E402
 from sitegame import current, new_game, play, store_copy  # noqa: E402
 
+from sizes import archive_bytes  # noqa: E402
 from gm_tools.publish import site as site_module  # noqa: E402
 from gm_tools.edges.basemap import load_base_map  # noqa: E402
 from gm_tools.edges.game import GamePaths  # noqa: E402
@@ -52,36 +53,6 @@ def _picture(site: Path, game: str, phase: str) -> str:
     layer = (site / "games" / game / f"{phase}.map.js").read_text(encoding="ascii")
     base = (site / "static" / "maps" / (layer.split('"')[1] + ".js")).read_text(encoding="ascii")
     return picture_from_files(base, layer)
-
-
-PER_PHASE = (".html", ".json", ".txt", ".map.js", ".png")
-
-
-def archive_bytes(site: Path) -> None:
-    """Bytes per phase by file type, the largest phase, and the archive's total (issue 19
-    item 3: 'a phase's page, JSON and text together ... under 60 KB and its own map layer
-    under 60 KB')."""
-    by_type = {suffix: [] for suffix in PER_PHASE}
-    worst_text = worst_layer = 0
-    for folder in sorted((site / "games").iterdir()):
-        sizes = {f.name: f.stat().st_size for f in folder.iterdir()}
-        for name in sizes:
-            if not name.endswith(".map.js"):
-                continue
-            phase = name[:-len(".map.js")]
-            for suffix in PER_PHASE:
-                by_type[suffix].append(sizes.get(phase + suffix, 0))
-            worst_text = max(worst_text, sum(sizes.get(phase + x, 0) for x in (".html", ".json", ".txt")))
-            worst_layer = max(worst_layer, sizes[name])
-    phases = len(by_type[".html"])
-    total = sum(f.stat().st_size for f in site.rglob("*") if f.is_file())
-    shared = sum(f.stat().st_size for f in (site / "static").rglob("*") if f.is_file())
-    print(f"archive: {phases} phases, {total / 1e6:.0f} MB in all ({shared / 1e3:.0f} KB shared: style, "
-          f"map script, base maps); bytes per phase, mean by type: "
-          + ", ".join(f"{suffix} {sum(v) / max(len(v), 1) / 1e3:.1f} KB" for suffix, v in by_type.items() if sum(v)))
-    print(f"  largest phase: page + JSON + text {worst_text / 1e3:.1f} KB "
-          f"({'meets' if worst_text < 60e3 else 'ABOVE'} the 60 KB target), map layer {worst_layer / 1e3:.1f} KB "
-          f"({'meets' if worst_layer < 60e3 else 'ABOVE'} the 60 KB target)")
 
 
 def random_orders(variant, rng: random.Random, position: dict) -> dict[str, list[str]]:
