@@ -4,9 +4,10 @@ same machine at the same moment; the figure is the median of the per-phase ratio
 its spread.
 
 Ours is timed through the JSON request path as a program uses it: the request line read
-(``json.loads``), adjudicated (:func:`gm_tools.app.jsonapi.handle_request`) and the
-response line written (``dumps_line``). MILA's is its own work for the same phase: the board
-and orders set on one reused ``Game``, ``process()``, the units read back
+(``json.loads``), adjudicated and the response line written
+(:func:`gm_tools.app.jsonapi.answer_line`, what ``gm-tools adjudicate --jsonl`` answers each
+line with; the same bytes as ``dumps_line(handle_request(...))``). MILA's is its own work for
+the same phase: the board and orders set on one reused ``Game``, ``process()``, the units read back
 (``peer_mila.adjudicate_all``). Each phase is timed ``--repeat`` times per side, keeping the
 best (others' work only ever adds time), and which side goes first alternates by phase.
 
@@ -39,7 +40,7 @@ def inside(requests_path: str, repeat: int) -> int:
     from importlib.metadata import version
     from peer_mila import adjudicate_all
 
-    from gm_tools.app.jsonapi import dumps_line, handle_request
+    from gm_tools.app.jsonapi import answer_line
     from gm_tools.edges.variants import load_variant
 
     variant = load_variant("standard")
@@ -50,7 +51,7 @@ def inside(requests_path: str, repeat: int) -> int:
 
     def ours(line: str) -> float:
         start = time.process_time()
-        dumps_line(handle_request(variant, json.loads(line)))
+        answer_line(variant, json.loads(line))
         return time.process_time() - start
 
     def theirs(request: dict) -> float:

@@ -23,9 +23,10 @@ from typing import Any, Iterable, TextIO
 from gm_tools.engine.adjudicator import retreat_options
 from gm_tools.engine.runner import run_phase
 from gm_tools.errors import UserError
-from gm_tools.engine.model import ARMY, FLEET, Dislodged, Position, Unit, province_of
+from gm_tools.engine.model import ARMY, FLEET, Dislodged, OrderResult, Position, Unit, province_of
 from gm_tools.engine.phase import RETREAT, PhaseError, check_phase
 from gm_tools.engine.positions import position_to_json
+from gm_tools.engine.jsonline import json_line, json_string, position_lines, result_line
 from gm_tools.engine.results import result_json
 from gm_tools.engine.rules import rules_for
 from gm_tools.engine.variant import LAND, SEA, Variant
@@ -358,43 +359,58 @@ def handle_request(variant: Variant, request: Any) -> dict:
 
     Raises :class:`RequestError` (a :class:`UserError`) for a request that cannot be read.
     """
+    position, after, results, draws = _adjudicate(variant, request)
+    # The board after the phase is a POSITION object of docs/game-record.md, so a game
+    # record and this interface write positions the same way.
+    response = position_to_json(after)
+    response["next_phase"] = response.pop("phase")
+    response["phase"] = position.phase
+    response["results"] = [result_json(r) for r in results]
+    response.update(draws)
+    return response
+
+
+def answer_line(variant: Variant, request: Any) -> str:
+    """The response to one request as its ``--jsonl`` line: ``dumps_line(handle_request(variant,
+    request))``, byte for byte (tests/test_jsonline.py), written straight from the engine's
+    objects (:mod:`gm_tools.engine.jsonline`) rather than made into dicts to be encoded."""
+    position, after, results, draws = _adjudicate(variant, request)
+    parts = position_lines(after)
+    parts["next_phase"] = parts.pop("phase")
+    parts["phase"] = json_string(position.phase)
+    parts["results"] = "[" + ",".join(map(result_line, results)) + "]"
+    for key, value in draws.items():
+        parts[key] = json_line(value)
+    # The keys are plain words: written as the encoder writes them, in its sorted order.
+    return "{" + ",".join(f'"{key}":{parts[key]}' for key in sorted(parts)) + "}"
+
+
+def _adjudicate(variant: Variant, request: Any) -> tuple[Position, Position, list[OrderResult], dict]:
+    """A request adjudicated: the position it gives, the position after the phase, the
+    results in the order they are written (by power, then order), and the response's
+    ``draws`` or ``draws_due`` if any."""
     position, orders = parse_request(variant, request)
     seed = request.get("seed")
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, str)) or str(seed) == ""):
         raise RequestError("seed", f"expected a whole number or a string, found {_json_type(seed)}")
     rules = rules_for(variant)
     outcome = run_phase(variant, position, orders, rules)
-    results = [
-        result_json(r) for r in sorted(outcome.results, key=attrgetter("power", "order"))
-    ]
+    results = sorted(outcome.results, key=attrgetter("power", "order"))
     # What the variant's rules do after the phase, as a turn does (Centenary's Automatic
     # Fealty, Europe 1615's captures and markers). A random draw needs the request's seed:
     # without one the draws due are named and not made, and the board is the one before them.
     after, draws = rules.after_phase(variant, position, outcome.position, "" if seed is None else str(seed))
-    due = []
-    if draws and seed is None:
-        after = outcome.position
-        due = [{k: v for k, v in d.items() if k not in ("seed", "chosen", "text")} for d in draws]
-    # The board after the phase is a POSITION object of docs/game-record.md, so a game
-    # record and this interface write positions the same way.
-    response = position_to_json(after)
-    response["next_phase"] = response.pop("phase")
-    response["phase"] = position.phase
-    response["results"] = results
-    if seed is not None and draws:
-        response["draws"] = draws
-    if due:
-        response["draws_due"] = due
-    return response
+    if not draws:
+        return position, after, results, {}
+    if seed is not None:
+        return position, after, results, {"draws": draws}
+    due = [{k: v for k, v in d.items() if k not in ("seed", "chosen", "text")} for d in draws]
+    return position, outcome.position, results, {"draws_due": due}
 
 
-_LINE_ENCODER = json.JSONEncoder(sort_keys=True, separators=(",", ":"))
-"""Made once: ``json.dumps`` with options makes a new encoder at every call."""
-
-
-def dumps_line(data: dict) -> str:
+def dumps_line(data: Any) -> str:
     """Compact, key-sorted JSON: the bytes of one line in ``--jsonl`` mode."""
-    return _LINE_ENCODER.encode(data)
+    return json_line(data)
 
 
 def dumps_pretty(data: dict) -> str:
@@ -413,11 +429,11 @@ def run_jsonl(variant: Variant, lines: Iterable[str], out: TextIO) -> int:
         if not line.strip():
             continue
         try:
-            response = handle_request(variant, _loads(line, "request"))
+            answer = answer_line(variant, _loads(line, "request"))
         except UserError as e:
             errors += 1
-            response = {"error": f"line {number}: {e}"}
-        out.write(dumps_line(response) + "\n")
+            answer = dumps_line({"error": f"line {number}: {e}"})
+        out.write(answer + "\n")
         out.flush()
     return errors
 
