@@ -18,7 +18,8 @@ import pytest
 
 from gm_tools.publish.charts import MARKERS, ChartLine, centers_chart
 from gm_tools.errors import GameError, UserError
-from gm_tools.engine.hooks import SheetHooks, register_hooks
+from gm_tools.engine.hooks import SheetHooks
+from gm_tools.engine.system import GameSystem, register_system, unregister_system
 from gm_tools.publish.judgetext import judge_text, order_words, result_flags
 from gm_tools.engine.results import reason
 from gm_tools.publish.safemarkdown import render_markdown, safe_url
@@ -464,17 +465,27 @@ def test_unknown_variant_names_the_game_file(games, tmp_path):
 
 
 class _TreasuryHooks(SheetHooks):
-    name = "site-test"
+    name = "site_test"
 
     def report_sections(self, variant, record):
         return [("Treasury", f"**{record['phase']}**: 3 ducats <script>x</script>")]
 
 
 def test_a_variant_adds_sections_through_hooks_and_templates(games, tmp_path):
-    register_hooks("site-test", _TreasuryHooks())
+    register_system(GameSystem("site_test", sheets=_TreasuryHooks()))
     context = collect(games)
     game = context.games[0]
-    game.variant = dataclasses.replace(game.variant, name="sitetest", options={**game.variant.options, "sheets": "site-test"})
+    game.variant = dataclasses.replace(game.variant, name="sitetest", options={**game.variant.options, "rules": "site_test"})
+    try:
+        _write_with_sections(context, tmp_path)
+    finally:
+        unregister_system("site_test")
+    # The standard templates have no such file: the shipped site shows neither.
+    build(games, tmp_path / "plain")
+    assert "Fealty" not in (tmp_path / "plain/games/demo/S1901M.html").read_text(encoding="utf-8")
+
+
+def _write_with_sections(context, tmp_path):
     templates = tmp_path / "templates"
     shutil.copytree(TEMPLATES, templates)
     extra = templates / "variants/sitetest/phase_extra.html"
@@ -486,9 +497,6 @@ def test_a_variant_adds_sections_through_hooks_and_templates(games, tmp_path):
     assert "<h2>Treasury</h2>\n<p><strong>S1901M</strong>: 3 ducats &lt;script&gt;x&lt;/script&gt;</p>" in page
     assert '<section class="extra"><h2>Fealty</h2><p>S1901M # Spring 1901' in page
     assert "<script>" not in page  # the template's text is autoescaped too
-    # The standard templates have no such file: the shipped site shows neither.
-    build(games, tmp_path / "plain")
-    assert "Fealty" not in (tmp_path / "plain/games/demo/S1901M.html").read_text(encoding="utf-8")
 
 
 def test_pngs_drawn_on_several_cores_are_the_same_bytes(games, tmp_path, monkeypatch):

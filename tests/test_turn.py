@@ -264,7 +264,8 @@ def test_replay_finds_a_tampered_record(tmp_path):
 
 def test_variant_hooks_plug_in_sheets_checks_and_write_backs(tmp_path):
     from gm_tools.errors import Problem
-    from gm_tools.engine.hooks import INTEGER, Column, SheetHooks, Table, register_hooks
+    from gm_tools.engine.hooks import INTEGER, Column, SheetHooks, Table
+    from gm_tools.engine.system import GameSystem, register_system, unregister_system
 
     class Treasury(SheetHooks):
         """A variant where powers buy things: a Purchases input sheet, a Treasury output."""
@@ -294,13 +295,22 @@ def test_variant_hooks_plug_in_sheets_checks_and_write_backs(tmp_path):
             return [Table("Treasury", (Column("Power"), Column("Spent", kind=INTEGER)),
                           [[p, spent.get(p)] for p in sorted(spent)])]
 
-    register_hooks("treasury", Treasury())
+    # a game system of its own, as a house rule would be: its sheets are the system's
+    register_system(GameSystem("treasury", sheets=Treasury()))
     board = board_variant(
         tmp_path, "treasuryboard",
         units={"FRANCE": ["A PAR"], "ITALY": ["A ROM"]},
         centers={"FRANCE": ["PAR"], "ITALY": ["ROM"]},
-        options='sheets = "treasury"',
     )
+    toml = board / "variant.toml"
+    toml.write_text(toml.read_text(encoding="utf-8").replace('rules = "standard"', 'rules = "treasury"', 1), encoding="utf-8")
+    try:
+        _play_treasury(board, tmp_path)
+    finally:
+        unregister_system("treasury")
+
+
+def _play_treasury(board, tmp_path):
     paths = create(tmp_path / "games", variant=str(board))
     assert sheet_rows(paths, "Purchases")[1:] == [("FRANCE", None), ("ITALY", None)]
     type_cells(paths, {"Purchases!B2": "lots", "Purchases!B3": 12})
@@ -369,11 +379,13 @@ def test_the_shipped_demo_plays_through_the_real_pipeline_and_replays(tmp_path):
     assert DEMO_ORDERS.name == "demo-orders.toml"
 
 
-def test_a_variant_naming_missing_sheet_hooks_is_a_clear_error(tmp_path):
+def test_sheet_hooks_are_named_by_the_game_system_alone(tmp_path):
+    """A variant's sheet hooks are its game system's (docs/workbook.md, 'Variant sheets'): a
+    ``sheets`` option naming others is an unknown option, reported before anything is made."""
     from gm_tools.errors import VariantDataError
 
     board = board_variant(tmp_path, "nohooks", units={"FRANCE": ["A PAR"]}, centers={"FRANCE": ["PAR"]},
                           options='sheets = "nosuchhooks"')
-    with pytest.raises(VariantDataError, match="no module gm_tools.systems.nosuchhooks.sheets"):
+    with pytest.raises(VariantDataError, match="unknown option 'sheets'"):
         create(tmp_path / "games", variant=str(board))
     assert not (tmp_path / "games" / "g.xlsx").exists()

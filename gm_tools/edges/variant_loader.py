@@ -8,7 +8,6 @@ maker fixes a whole map in one pass. Finding a variant by name is
 
 from __future__ import annotations
 
-import importlib.util
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -17,6 +16,7 @@ from gm_tools.edges.datafile import check_fixed_keys, describe_unknown, extra_ke
 from gm_tools.errors import VariantDataError
 from gm_tools.engine.model import ARMY, FLEET, Unit, coast_of, province_of
 from gm_tools.engine.phase import PhaseError, parse_phase
+from gm_tools.engine.system import system_exists
 from gm_tools.engine.variant import COAST, LAND, PROVINCE_TYPES, SEA, Calendar, Power, Province, Variant
 
 VARIANT_FILE = "variant.toml"
@@ -478,7 +478,7 @@ def _read_options(data: dict, problems: list[str]) -> dict:
     if not isinstance(rules, str) or not re.fullmatch(r"[a-z_][a-z0-9_]*", rules):
         problems.append(f"{VARIANT_FILE}: 'rules' must be a module name like \"standard\", found {rules!r}")
         rules = "standard"
-    elif rules != "standard" and importlib.util.find_spec(f"gm_tools.systems.{rules}") is None:
+    elif not system_exists(rules):
         problems.append(f"{VARIANT_FILE}: rules = \"{rules}\" but there is no game system gm_tools/systems/{rules}/")
     options["rules"] = rules
     return options

@@ -5,8 +5,7 @@ A variant's hooks deal in plain data (:class:`Table`, :class:`InputRow`), never 
 openpyxl: :mod:`gm_tools.edges.workbook` lays tables out as sheets and reads them back.
 Standard Diplomacy is :class:`SheetHooks` itself, which adds nothing. A game system
 subclasses it in ``gm_tools/systems/<name>/sheets.py`` and hands it to its
-:class:`~gm_tools.engine.system.GameSystem`; a variant may name other hooks with the
-``sheets`` option of its ``variant.toml``.
+:class:`~gm_tools.engine.system.GameSystem`: a variant's hooks are its system's.
 
 The turn pipeline calls the hooks in this order (``docs/workbook.md``):
 
@@ -24,10 +23,9 @@ The turn pipeline calls the hooks in this order (``docs/workbook.md``):
 
 from __future__ import annotations
 
-import importlib
 from dataclasses import dataclass, field
 
-from gm_tools.errors import Problem, VariantDataError
+from gm_tools.errors import Problem
 from gm_tools.engine.model import Position
 from gm_tools.engine.variant import Variant
 
@@ -130,34 +128,9 @@ class SheetHooks:
 
 
 STANDARD = SheetHooks()
-_REGISTRY: dict[str, SheetHooks] = {"standard": STANDARD}
-
-
-def register_hooks(name: str, hooks: SheetHooks) -> None:
-    """Make a hook set available under ``name`` without a module of its own (used by tests
-    and by variants that build their hooks at import time)."""
-    _REGISTRY[name] = hooks
 
 
 def hooks_for(variant: Variant) -> SheetHooks:
-    """The variant's sheet hooks: those of its game system
-    (:func:`gm_tools.engine.system.system_for`), unless its ``sheets`` option names others:
-    a registered name, a system (``gm_tools/systems/<name>/sheets.py``) or a dotted module
-    path; the module exports ``HOOKS``."""
-    name = variant.options.get("sheets")
-    if name is None:
-        from gm_tools.engine.system import system_for  # the registry builds on this module
-
-        return system_for(variant).sheets
-    if name not in _REGISTRY:
-        module_name = name if "." in name else f"gm_tools.systems.{name}.sheets"
-        try:
-            module = importlib.import_module(module_name)
-        except ModuleNotFoundError:
-            raise VariantDataError(
-                variant.name, [f"variant.toml: options.sheets = {name!r}, but there is no module {module_name}"]
-            ) from None
-        if not isinstance(getattr(module, "HOOKS", None), SheetHooks):
-            raise VariantDataError(variant.name, [f"{module_name} has no HOOKS (a gm_tools.engine.hooks.SheetHooks)"])
-        _REGISTRY[name] = module.HOOKS
-    return _REGISTRY[name]
+    """The variant's sheet hooks: those of its game system (:attr:`Variant.system`, the
+    ``rules`` key of its ``variant.toml``)."""
+    return variant.system.sheets

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import difflib
 import importlib
+import importlib.util
 import re
 from dataclasses import dataclass
 
@@ -62,10 +63,10 @@ COMMON_OPTIONS = (
 )
 """Options of the standard rules, which every Diplomacy variant may set (docs/datc-options.md)."""
 
-ENGINE_OPTIONS = ("rules", "sheets", "players")
-"""Options every variant may carry: its system (set from the top-level ``rules`` key),
-other sheet hooks (``hooks.hooks_for``), and a smaller setup's player count (set by a
-system's ``Rules.for_players``, never written in data)."""
+ENGINE_OPTIONS = ("rules", "players")
+"""Options every variant may carry: its system (set from the top-level ``rules`` key), and
+a smaller setup's player count (set by a system's ``Rules.for_players``, never written in
+data). A variant's rules and sheet hooks are its system's, named in one place."""
 
 
 class GameSystem:
@@ -169,6 +170,12 @@ def register_system(system: GameSystem) -> None:
 def unregister_system(name: str) -> None:
     """Forget a system registered by :func:`register_system`."""
     _SYSTEMS.pop(name, None)
+
+
+def system_exists(name: str) -> bool:
+    """Whether a system called ``name`` is registered or has its folder, without loading it
+    (the variant loader asks, to report a misspelt ``rules`` with the data's other problems)."""
+    return name in _SYSTEMS or importlib.util.find_spec(system_module(name)) is not None
 
 
 def system_module(name: str) -> str:
