@@ -162,3 +162,46 @@ def test_power_lines(line, power):
     variant = load_variant("standard")
     mail = read_mail(f"{line}\nA PAR H\n", variant)
     assert (mail.blocks[0][0] if mail.blocks else None) == power
+
+
+# --- Europe 1615 v2: a mailed offer sheet goes on the Offers sheet ------------------------------
+
+
+def _offers(paths) -> list[tuple]:
+    wb = openpyxl.load_workbook(io.BytesIO(paths.workbook.read_bytes()))
+    ws = wb["Offers"]
+    return [tuple(ws.cell(row=r, column=c).value for c in (1, 2, 3)) for r in range(2, ws.max_row + 1)
+            if ws.cell(row=r, column=1).value]
+
+
+def test_a_payola_offer_sheet_by_mail_is_typed_into_the_offers_sheet_and_played(tmp_path):
+    """rulebook 001 (Europe 1615 v2), 'Players submit their offer sheet as describe at ...
+    payolaclassic': in a movement phase a power's mailed lines are its offers, 'amount :
+    order', checked as a turn checks the Offers sheet (the order read against the board), the
+    good ones typed on the sheet's empty rows; a later mail replaces the power's rows only."""
+    from gm_tools.app.turn import new_game
+    from gm_tools.edges.game import game_paths
+
+    new_game("europe1615v2", "g", root=tmp_path, seed=7, created="2000-01-01T00:00:00Z")
+    paths = game_paths("g", tmp_path)
+    for _ in range(2):  # the Influence and Taxation/Revenue Phases, nothing entered
+        run_turn("g", root=tmp_path, site_dir=None, force=True)
+    assert load_state("g", root=tmp_path).position.phase == "S1615M"
+    austria = b"Austria\n0 : A BOH - LUS\n0 : A VIE - BOH\n3 : A XYZ H\nA VIE H\n"
+    england = b"England\n0 : F LON - NTH\n"
+    report = enter_mails("g", [("austria", austria), ("england", england)], root=tmp_path)
+    refused = {where: why for where, _, why in report.refused}
+    assert set(refused) == {"austria line 4", "austria line 5"}
+    found = {where: what for where, what, _ in report.refused}
+    assert "XYZ" in found["austria line 4"] and "not a province" in refused["austria line 4"]
+    assert "amount" in refused["austria line 5"]  # no amount: the form is the reason
+    assert _offers(paths) == [("AUSTRIA", 0, "A BOH - LUS"), ("AUSTRIA", 0, "A VIE - BOH"),
+                              ("ENGLAND", 0, "F LON - NTH")]
+    assert [cell for *_, cell in report.written] == ["Offers!A2", "Offers!A3", "Offers!A4"]
+    again = enter_mails("g", [("austria again", b"AUSTRIA\n0 : A BOH - LUS\n")], root=tmp_path)
+    assert again.refused == [] and [cell for *_, cell in again.written] == ["Offers!A2"]
+    assert _offers(paths) == [("AUSTRIA", 0, "A BOH - LUS"), ("ENGLAND", 0, "F LON - NTH")]
+    run_turn("g", root=tmp_path, site_dir=None)
+    after = load_state("g", root=tmp_path).position
+    assert after.units["LUS"].power == "AUSTRIA" and after.units["NTH"].power == "ENGLAND"
+    assert after.units["VIE"].power == "AUSTRIA"  # its offer to move was replaced: it holds

@@ -19,7 +19,8 @@ from gm_tools.edges.game import refuse_if_open, store_mail, write_atomic
 from gm_tools.edges.mail import body_text, read_mail
 from gm_tools.edges.ordercheck import check_orders
 from gm_tools.edges.workbook import OrderEntry
-from gm_tools.edges.workbook_fill import place_orders
+from gm_tools.edges.workbook_fill import place_orders, place_rows
+from gm_tools.engine.hooks import InputRow, hooks_for
 from gm_tools.engine.rules import rules_for
 
 
@@ -60,7 +61,8 @@ def enter_mails(name: str, mails: list[tuple[str, bytes]], root: str | os.PathLi
         variant, position = state.variant, state.position
         rules = rules_for(variant)
         report = MailReport(phase=position.phase)
-        latest: dict[str, list[str]] = {}
+        latest: dict[str, list[str]] = {}  # power -> orders for the Orders sheet
+        sheet_rows: dict[str, tuple[str, list[list]]] = {}  # power -> (input sheet, its rows)
         for label, data in mails:
             parsed = read_mail(body_text(data), variant)
             report.skipped += [(f"{label} line {line.number}", line.text) for line in parsed.skipped]
@@ -69,27 +71,82 @@ def enter_mails(name: str, mails: list[tuple[str, bytes]], root: str | os.PathLi
                                        f"{next(iter(variant.powers.values())).name}) before the orders"))
                 continue
             for power, lines in parsed.blocks:
-                entries = [OrderEntry(power, f"{label} line {line.number}", line.text, None) for line in lines]
-                checked = check_orders(variant, position, rules, entries, lenient=True)
-                good = []
-                for entry, item in zip(entries, checked.record.get(power, [])):
-                    if item["error"] is None or item.get("outbid"):
-                        good.append(entry.written)
-                    else:
-                        report.refused.append((entry.cell, repr(entry.written), item["error"]))
-                latest[power] = good  # a later mail for the same power replaces the earlier one
+                places = [f"{label} line {line.number}" for line in lines]
+                mailed = variant.system.mailed_rows(variant, position.phase, power, [line.text for line in lines])
+                if mailed is None:
+                    good = _checked_orders(variant, position, rules, power, places, lines, report)
+                    latest[power] = good  # a later mail for the same power replaces the earlier one
+                    sheet_rows.pop(power, None)
+                else:
+                    sheet, rows = mailed
+                    kept = _checked_rows(variant, position, sheet, places, lines, rows, report)
+                    sheet_rows[power] = (sheet, [row for row, _ in kept])
+                    latest.pop(power, None)
+                    good = [text for _, text in kept]
                 report.written = [w for w in report.written if w[1] != power]
                 report.written += [(label, power, text, "") for text in good]
-        if not latest or dry_run:
+        if not (latest or sheet_rows) or dry_run:
             report.written = [(m, p, o, "(not written)" if dry_run else c) for m, p, o, c in report.written]
             return report
         before = state.paths.workbook.read_bytes()
-        after, typed = place_orders(before, latest, replace=True, where=str(state.paths.workbook))
-        cells = {(power, text): cell for power, text, cell in typed}
+        where = str(state.paths.workbook)
+        after, cells = before, {}
+        if latest:
+            after, typed = place_orders(after, latest, replace=True, where=where)
+            cells = {(power, text): cell for power, text, cell in typed}
+        for power, (sheet, rows) in sheet_rows.items():
+            after, typed_rows = place_rows(after, sheet, power, rows, where=where)
+            texts = [text for _, p, text, _ in report.written if p == power]
+            cells.update({(power, text): cell for text, cell in zip(texts, typed_rows)})
         report.written = [(m, p, o, cells.get((p, o), "")) for m, p, o, _ in report.written]
         report.kept = store_mail(state.paths, position.phase, [data for _, data in mails], before)
         write_atomic(state.paths.workbook, after)
     return report
+
+
+def _checked_orders(variant, position, rules, power: str, places: list[str], lines, report: MailReport) -> list[str]:
+    """The power's mailed orders that stand; the others are reported refused."""
+    entries = [OrderEntry(power, place, line.text, None) for place, line in zip(places, lines)]
+    checked = check_orders(variant, position, rules, entries, lenient=True)
+    good = []
+    for entry, item in zip(entries, checked.record.get(power, [])):
+        if item["error"] is None or item.get("outbid"):
+            good.append(entry.written)
+        else:
+            report.refused.append((entry.cell, repr(entry.written), item["error"]))
+    return good
+
+
+def _checked_rows(variant, position, sheet: str, places: list[str], lines, rows: list,
+                  report: MailReport) -> list[tuple[list, str]]:
+    """The rows of a power's mailed lines that the input sheet's own checks accept (the same
+    checks a turn makes: a Payola offer read against the board), each with its line; the
+    others are reported refused."""
+    tables = [t for t in hooks_for(variant).input_sheets(variant, position) if t.title == sheet]
+    headers = [c.header for c in tables[0].columns] if tables else []
+    inputs, at = [], {}
+    for k, (place, line, row) in enumerate(zip(places, lines, rows)):
+        if isinstance(row, str):  # not in the sheet's form: the form is the reason
+            report.refused.append((place, repr(line.text), row))
+            continue
+        number = k + 2  # a row number of its own for each line, to tell its problems apart
+        letters = [chr(ord("A") + c) for c in range(len(headers))]
+        inputs.append(InputRow(values=dict(zip(headers, row)),
+                               cells={h: f"{sheet}!{x}{number}" for h, x in zip(headers, letters)}))
+        at[number] = (place, line, row)
+    _, problems = hooks_for(variant).check_inputs(variant, position, {sheet: inputs})
+    refused: dict[int, str] = {}
+    for problem in problems:
+        number = int("".join(ch for ch in problem.cell if ch.isdigit()) or 0)
+        for n in ([number] if number in at else at):  # a problem of no one line stops them all
+            refused.setdefault(n, problem.expected)
+    kept = []
+    for number, (place, line, row) in at.items():
+        if number in refused:
+            report.refused.append((place, repr(line.text), refused[number]))
+        else:
+            kept.append((row, line.text))
+    return kept
 
 
 def cmd_orders(args) -> int:

@@ -79,3 +79,32 @@ def place_orders(data: bytes, orders: dict[str, list[str]], replace: bool = Fals
             ws.cell(row=row, column=3).value = text
             typed.append((power, text, f"{ORDERS}!C{row}"))
     return _save(wb), typed
+
+
+def place_rows(data: bytes, sheet: str, power: str, rows: list[list],
+               where: str = "workbook") -> tuple[bytes, list[str]]:
+    """Type a power's rows (first column: the power) into an input sheet, replacing the rows
+    it had there, as a player's new mail replaces the last one: its old rows are cleared and
+    the new ones go on the sheet's first empty rows that the GM may type in. Returns the
+    workbook and the first cell of each row typed."""
+    wb = open_workbook(data, where)
+    if sheet not in wb.sheetnames:
+        raise WorkbookError(where, [Problem(sheet, "", "no such sheet", f"the {sheet} sheet of this phase")])
+    ws = wb[sheet]
+    width = max((len(r) for r in rows), default=0)
+    open_rows = [r for r in range(2, ws.max_row + 1) if not ws.cell(row=r, column=1).protection.locked]
+    for r in open_rows:
+        if _text(ws.cell(row=r, column=1).value).upper() == power:
+            for c in range(1, ws.max_column + 1):
+                ws.cell(row=r, column=c).value = None
+    free = [r for r in open_rows
+            if all(ws.cell(row=r, column=c).value in (None, "") for c in range(1, width + 1))]
+    if len(free) < len(rows):
+        raise WorkbookError(where, [Problem(sheet, "", f"{len(rows)} rows for {power}, {len(free)} empty rows left",
+                                            "an empty row for every line (add rows to the sheet by hand)")])
+    typed = []
+    for r, values in zip(free, rows):
+        for c, value in enumerate(values, start=1):
+            ws.cell(row=r, column=c).value = value
+        typed.append(f"{sheet}!A{r}")
+    return _save(wb), typed

@@ -147,6 +147,14 @@ class GameSystem:
         deployments). Standard: none."""
         return {}
 
+    def mailed_rows(self, variant: Variant, phase: str, power: str,
+                    lines: list[str]) -> tuple[str, list[list | str]] | None:
+        """Where a power's mailed lines go in ``phase`` when they are not orders for the
+        Orders sheet (``gm-tools orders``): the input sheet's title and, per line, the values
+        of its row or the form the line should have had. None: the Orders sheet, as in
+        Standard Diplomacy."""
+        return None
+
     def upgrade_extra(self, extra: dict) -> dict:
         """A stored position's ``extra`` in today's layout: the system's state under its
         name. Standard Diplomacy keeps none of its own."""

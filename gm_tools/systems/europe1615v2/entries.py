@@ -49,6 +49,22 @@ def sheet_cells(variant, phase: str, entry: dict, where: str) -> dict[str, objec
     return cells
 
 
+OFFER_FORM = "an offer '5 : A PAR - BUR' (the amount, a colon, the order)"
+
+
+def mailed_offers(variant, phase: str, power: str, lines: list[str]) -> tuple[str, list[list | str]] | None:
+    """A power's mailed offer sheet in a movement phase, as rows of the Offers sheet (Power,
+    Amount, Order); a line that is not ``amount : order`` is given as the form expected.
+    Other phases' mail is unit orders (None)."""
+    if phase_role(variant, phase) != MOVEMENT:
+        return None
+    rows: list[list | str] = []
+    for line in lines:
+        offer = _PLACEMENT.match(line) if ">" not in line else None
+        rows.append([power, int(offer.group(1)), offer.group(2)] if offer else OFFER_FORM)
+    return OFFERS, rows
+
+
 def _offer_cells(phase: str, entry: dict, where: str) -> dict[str, object]:
     cells: dict[str, object] = {}
     row = 2
@@ -56,7 +72,7 @@ def _offer_cells(phase: str, entry: dict, where: str) -> dict[str, object]:
         for line in lines:
             offer = _PLACEMENT.match(line) if ">" not in line else None
             if not offer:
-                raise UserError(f"{where} [{phase}] {power}: {line!r}, expected an offer '5 : A PAR - BUR'")
+                raise UserError(f"{where} [{phase}] {power}: {line!r}, expected {OFFER_FORM}")
             for column, value in zip("ABC", [power, int(offer.group(1)), offer.group(2)]):
                 cells[f"{OFFERS}!{column}{row}"] = value
             row += 1
