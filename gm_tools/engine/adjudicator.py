@@ -527,6 +527,11 @@ def retreat_options(
 # --- results in words ---------------------------------------------------------------------
 
 
+_NOT_ORDERED = reason("not_ordered")
+_INVALID_HOLDS = reason("invalid_holds")
+"""Reasons without details, made once: a third of a phase's units may have no order."""
+
+
 def _result(r: Resolver, e: _Entry, attacker: _Entry | None) -> OrderResult:
     """What became of ``e``'s order; ``attacker`` is the move that dislodged it, if any."""
     o = e.order
@@ -534,7 +539,7 @@ def _result(r: Resolver, e: _Entry, attacker: _Entry | None) -> OrderResult:
     reasons: list[Reason] = []
     result = SUCCEEDS
     if e.given is None:
-        reasons.append(reason("invalid_holds") if e.order_invalid else reason("not_ordered"))
+        reasons.append(_INVALID_HOLDS if e.order_invalid else _NOT_ORDERED)
     if e.moves:
         if not r.resolve(e.index):
             result = FAILS
@@ -552,6 +557,8 @@ def _result(r: Resolver, e: _Entry, attacker: _Entry | None) -> OrderResult:
         dest_strength = _defence(r, e, attacker)
         reasons.append(reason("dislodged", unit=str(attacker.unit), attack=r.attack_strength(attacker),
                               strength=dest_strength))
+    if not reasons:  # the usual case: nothing to say
+        return OrderResult(e.unit.power, text, result, "", False, (), o)
     return result_of(e.unit.power, text, result, reasons, dislodged=attacker is not None, parsed=o)
 
 

@@ -19,7 +19,8 @@ def order_problem(variant: Variant, position: Position, rules: Rules, order: Ord
     position with these rules, which already refused what the checks under ``if not
     parsed`` refuse (a movement order of the power's own unit, a move it could make
     without a convoy or a coast-to-coast army move, a support into a province its unit
-    could enter), so those are not done twice. The checks that need the other units'
+    could enter, the rules' limits on supports and convoys: ``may_support_into``,
+    ``may_assist``), so those are not done twice. The checks that need the other units'
     orders or the whole board (DATC 4.E.1: 6.D.31, 6.D.32, 6.G.7) and ``rules.may_act``
     are done either way."""
     if parsed:
@@ -32,50 +33,63 @@ def order_problem(variant: Variant, position: Position, rules: Rules, order: Ord
             return f"there is no {order.unit} on the board"
         if unit.power != order.power:
             return f"{unit} belongs to {unit.power}, not {order.power}"
-    if isinstance(order, Hold):
+    cls = type(order)
+    if cls is Hold:
         return ""
     refusal = rules.may_act(variant, position, unit)
     if refusal:
         return refusal
-    if isinstance(order, Move):
+    if cls is Move:
         return _check_move(variant, position, rules, unit, order, parsed)
-    if isinstance(order, Support):
-        if not parsed:
-            target = order.supported if order.dest is None else province_of(order.dest)
-            if not variant.can_reach_province(unit.kind, unit.location, target):
-                return f"{unit} cannot reach {target}, so it cannot support there"
-        refusal = rules.may_support_into(variant, position, unit,
-                                         order.supported if order.dest is None else province_of(order.dest))
+    if cls is Support:
+        return _check_support(variant, position, rules, unit, order, parsed)
+    if cls is Convoy:
+        return _check_convoy(variant, position, rules, unit, order, parsed)
+    return ""
+
+
+def _check_support(variant: Variant, position: Position, rules: Rules, unit: Unit, order: Support, parsed: bool) -> str:
+    dest = None if order.dest is None else province_of(order.dest)
+    if not parsed:
+        # The parser asked these of the orders it read: they are not asked twice.
+        target = order.supported if dest is None else dest
+        if not variant.can_reach_province(unit.kind, unit.location, target):
+            return f"{unit} cannot reach {target}, so it cannot support there"
+        refusal = rules.may_support_into(variant, position, unit, target)
         if refusal:
             return refusal
-        supported = position.units.get(order.supported)
-        if supported is None:
-            return f"there is no unit in {order.supported} to support"
-        if order.supported_kind and supported.kind != order.supported_kind:
-            return f"the unit in {order.supported} is {supported}, not {order.supported_kind} {order.supported}"
-        if (
-            order.dest is not None
-            and supported.kind == ARMY
-            and province_of(order.dest) not in variant.army_adjacency.get(supported.province, ())
-            and not _fleet_route(variant, position, order.supported, province_of(order.dest), avoid=unit.province)
-        ):
-            # DATC 6.D.31: the army could only be convoyed through the supporter itself,
-            # which cannot convoy and support at once.
-            return f"{supported} can reach {province_of(order.dest)} only by a convoy of {unit} itself"
-        refusal = rules.may_assist(variant, position, unit, supported,
-                                   None if order.dest is None else province_of(order.dest))
+    supported = position.units.get(order.supported)
+    if supported is None:
+        return f"there is no unit in {order.supported} to support"
+    if order.supported_kind and supported.kind != order.supported_kind:
+        return f"the unit in {order.supported} is {supported}, not {order.supported_kind} {order.supported}"
+    if (
+        dest is not None
+        and supported.kind == ARMY
+        and dest not in variant.army_adjacency.get(supported.province, ())
+        and not _fleet_route(variant, position, order.supported, dest, avoid=unit.province)
+    ):
+        # DATC 6.D.31: the army could only be convoyed through the supporter itself,
+        # which cannot convoy and support at once.
+        return f"{supported} can reach {dest} only by a convoy of {unit} itself"
+    if not parsed:
+        refusal = rules.may_assist(variant, position, unit, supported, dest)
         if refusal:
             return refusal
-    if isinstance(order, Convoy):
-        if not parsed and not variant.is_sea(unit.location):
-            return f"{unit} is not at sea: only a fleet at sea can convoy"
-        army = position.units.get(order.army_from)
-        if army is None or army.kind != ARMY:
-            return f"there is no army in {order.army_from} to convoy"
-        on_route = lambda end: _seas_link(variant, unit.province, end, variant.is_sea)  # noqa: E731
-        if not (on_route(order.army_from) and on_route(order.army_to)):
-            # DATC 6.G.7 (4.E.1): a convoy no route can use is illegal.
-            return f"{unit} is on no sea route from {order.army_from} to {order.army_to}"
+    return ""
+
+
+def _check_convoy(variant: Variant, position: Position, rules: Rules, unit: Unit, order: Convoy, parsed: bool) -> str:
+    if not parsed and not variant.is_sea(unit.location):
+        return f"{unit} is not at sea: only a fleet at sea can convoy"
+    army = position.units.get(order.army_from)
+    if army is None or army.kind != ARMY:
+        return f"there is no army in {order.army_from} to convoy"
+    on_route = lambda end: _seas_link(variant, unit.province, end, variant.is_sea)  # noqa: E731
+    if not (on_route(order.army_from) and on_route(order.army_to)):
+        # DATC 6.G.7 (4.E.1): a convoy no route can use is illegal.
+        return f"{unit} is on no sea route from {order.army_from} to {order.army_to}"
+    if not parsed:  # the parser asked it of the orders it read
         refusal = rules.may_assist(variant, position, unit, army, province_of(order.army_to))
         if refusal:
             return refusal

@@ -152,6 +152,7 @@ def order_parser(
     does not depend on the text (the power's code, the names, the checks' context) is made
     once, not once per order (a phase reads every unit's order)."""
     power_code = power.upper() if isinstance(power, str) else ""
+    known_power = power_code in variant.powers
     ctx = _Context("", variant, position, power_code, rules or Rules())
     names = names_of(variant)
 
@@ -162,7 +163,7 @@ def order_parser(
         written = " ".join(words)
         if not written:
             raise OrderSyntaxError(written, "the order is empty")
-        if power_code not in variant.powers:
+        if not known_power:
             raise IllegalOrderError(
                 written, f"{power!r} is not a power of {variant.title}; the powers are "
                          + ", ".join(variant.powers))
@@ -334,6 +335,8 @@ def _army_destination(ctx: _Context, unit: Unit, dest: Place, by_convoy: bool) -
     """The province an army moves to; a coast written with it is ignored (DATC 6.B.12)."""
     v = ctx.variant
     dest_type = v.provinces[dest.province].type
+    if not by_convoy and dest_type != SEA and dest.province in v.army_adjacency.get(unit.province, ()):
+        return dest.province  # the usual move, to a neighbour: nothing more to check
     if dest_type == SEA:
         # DATC 6.A.2: an army cannot move to sea.
         raise ctx.illegal(f"an army cannot move to sea: {ctx.describe(dest.province)} is a sea")

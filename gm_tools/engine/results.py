@@ -185,6 +185,8 @@ def notes_from_words(notes: list) -> list:
 
 def words(reasons) -> str:
     """The sentence a player reads for a result's reasons, in order."""
+    if len(reasons) == 1:  # most results with reasons have one
+        return sentence(reasons[0])
     return "; ".join(sentence(r) for r in reasons)
 
 
