@@ -6,6 +6,7 @@ power's block of the Orders sheet atomically, the previous workbook and the mail
 from __future__ import annotations
 
 import io
+import json
 import subprocess
 import sys
 
@@ -187,6 +188,10 @@ def test_a_payola_offer_sheet_by_mail_is_typed_into_the_offers_sheet_and_played(
     for _ in range(2):  # the Influence and Taxation/Revenue Phases, nothing entered
         run_turn("g", root=tmp_path, site_dir=None, force=True)
     assert load_state("g", root=tmp_path).position.phase == "S1615M"
+    _play_offers(paths, tmp_path)
+
+
+def _play_offers(paths, tmp_path):
     austria = b"Austria\n0 : A BOH - LUS\n0 : A VIE - BOH\n3 : A XYZ H\nA VIE H\n"
     england = b"England\n0 : F LON - NTH\n"
     report = enter_mails("g", [("austria", austria), ("england", england)], root=tmp_path)
@@ -205,3 +210,37 @@ def test_a_payola_offer_sheet_by_mail_is_typed_into_the_offers_sheet_and_played(
     after = load_state("g", root=tmp_path).position
     assert after.units["LUS"].power == "AUSTRIA" and after.units["NTH"].power == "ENGLAND"
     assert after.units["VIE"].power == "AUSTRIA"  # its offer to move was replaced: it holds
+
+
+def _sheet(paths, title: str) -> list[tuple]:
+    ws = openpyxl.load_workbook(io.BytesIO(paths.workbook.read_bytes()))[title]
+    return [tuple(c.value for c in row) for row in ws.iter_rows(min_row=2) if any(c.value for c in row)]
+
+
+def test_placements_attacks_and_a_reference_list_by_mail_go_on_their_sheets(tmp_path):
+    """rulebook 001 (Europe 1615 v2): the Influence Phase's INF placements and diplomatic
+    attacks ('Diplomatic attacks commence in the second game year', so one in 1615 is refused
+    as the turn would refuse it) and the Taxation/Revenue Phase's reference list ('Reference
+    lists are submitted before the start of the taxation/revenue phase') come by mail too,
+    each onto its sheet."""
+    from gm_tools.app.turn import new_game
+    from gm_tools.edges.game import game_paths
+
+    new_game("europe1615v2", "g", root=tmp_path, seed=7, created="2000-01-01T00:00:00Z")
+    paths = game_paths("g", tmp_path)
+    mail = b"Austria\n6: BOS\n5: TRA\n0: RHI > FRANCE\nsee you\n"
+    report = enter_mails("g", [("austria", mail)], root=tmp_path)
+    refused = {where: why for where, _, why in report.refused}
+    assert set(refused) == {"austria line 4", "austria line 5"}
+    assert "second" in refused["austria line 4"] and "placement" in refused["austria line 5"]
+    assert [r[:3] for r in _sheet(paths, "INF Placements")] == [("AUSTRIA", 6, "BOS"), ("AUSTRIA", 5, "TRA")]
+    run_turn("g", root=tmp_path, site_dir=None, force=True)
+    placed = json.loads(paths.record_file("P1615I").read_text(encoding="utf-8"))["extra"]["europe1615v2"]
+    assert placed["placements"] == [{"infs": 6, "power": "AUSTRIA", "where": "BOS"},
+                                    {"infs": 5, "power": "AUSTRIA", "where": "TRA"}]
+    report = enter_mails("g", [("england", b"England\nENGLAND DENMARK\nFRANCE SPAIN AUSTRIA\n")], root=tmp_path)
+    assert report.refused == [] and [cell for *_, cell in report.written] == ["Reference Lists!B5"]
+    assert ("ENGLAND", "ENGLAND DENMARK FRANCE SPAIN AUSTRIA") in _sheet(paths, "Reference Lists")
+    run_turn("g", root=tmp_path, site_dir=None, force=True)
+    taxed = json.loads(paths.record_file("T1615T").read_text(encoding="utf-8"))["extra"]["europe1615v2"]
+    assert taxed["acceptance"]["ENGLAND"] == ["ENGLAND", "DENMARK", "FRANCE", "SPAIN", "AUSTRIA"]

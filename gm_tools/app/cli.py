@@ -99,8 +99,9 @@ def _build_parser() -> argparse.ArgumentParser:
                  "Reads each mail as judges do (a power line, then orders; quoted replies, signatures\n"
                  "and HTML ignored), checks every order against the current phase, and types the\n"
                  "orders that stand into the power's block of the Orders sheet, replacing its earlier\n"
-                 "orders (a Europe 1615 v2 movement phase's offer sheet, '5 : A PAR - BUR', goes on the\n"
-                 "Offers sheet instead). Refused orders are listed with their line and reason (exit status 1). The\n"
+                 "orders (Europe 1615 v2's offer sheets, '5 : A PAR - BUR', INF placements and reference\n"
+                 "lists go on their own sheets). Refused orders are listed with their line and reason\n"
+                 "(exit status 1). The\n"
                  "workbook before the mails and the mails themselves are kept in sheets/GAME/mail/.",
                  "  gm-tools orders spring1901 alice.eml bob.txt\n  gm-tools orders spring1901 - < mail.txt\n"
                  "  gm-tools orders spring1901 --dry-run alice.eml")

@@ -3,8 +3,10 @@
 Each mail is read as judges read it (:mod:`gm_tools.edges.mail`), each order checked against
 the current phase with the same reader and the same errors as a turn, and the orders that
 stand are typed into the power's block of the Orders sheet, replacing that power's earlier
-orders (a player's latest mail is the one that counts). What was refused is reported with its
-line and the reason, and not written. The workbook is replaced in one step under the game's
+orders (a player's latest mail is the one that counts). A game system whose phase takes its
+entries on sheets of its own (``GameSystem.mailed_rows``: Europe 1615 v2's offer sheets) has
+the lines read as rows of those sheets and checked by its own sheet checks instead. What was
+refused is reported with its line and the reason, and not written. The workbook is replaced in one step under the game's
 lock, after the previous version and the mails are kept in the game's ``mail/`` folder.
 """
 
@@ -62,7 +64,7 @@ def enter_mails(name: str, mails: list[tuple[str, bytes]], root: str | os.PathLi
         rules = rules_for(variant)
         report = MailReport(phase=position.phase)
         latest: dict[str, list[str]] = {}  # power -> orders for the Orders sheet
-        sheet_rows: dict[str, tuple[str, list[list]]] = {}  # power -> (input sheet, its rows)
+        sheet_rows: dict[str, tuple[tuple[str, ...], list]] = {}  # power -> (input sheets, its checked rows)
         for label, data in mails:
             parsed = read_mail(body_text(data), variant)
             report.skipped += [(f"{label} line {line.number}", line.text) for line in parsed.skipped]
@@ -78,9 +80,8 @@ def enter_mails(name: str, mails: list[tuple[str, bytes]], root: str | os.PathLi
                     latest[power] = good  # a later mail for the same power replaces the earlier one
                     sheet_rows.pop(power, None)
                 else:
-                    sheet, rows = mailed
-                    kept = _checked_rows(variant, position, sheet, places, lines, rows, report)
-                    sheet_rows[power] = (sheet, [row for row, _ in kept])
+                    kept = _checked_rows(variant, position, mailed, places, lines, report)
+                    sheet_rows[power] = (mailed.sheets, kept)
                     latest.pop(power, None)
                     good = [text for _, text in kept]
                 report.written = [w for w in report.written if w[1] != power]
@@ -94,10 +95,11 @@ def enter_mails(name: str, mails: list[tuple[str, bytes]], root: str | os.PathLi
         if latest:
             after, typed = place_orders(after, latest, replace=True, where=where)
             cells = {(power, text): cell for power, text, cell in typed}
-        for power, (sheet, rows) in sheet_rows.items():
-            after, typed_rows = place_rows(after, sheet, power, rows, where=where)
-            texts = [text for _, p, text, _ in report.written if p == power]
-            cells.update({(power, text): cell for text, cell in zip(texts, typed_rows)})
+        for power, (sheets, kept) in sheet_rows.items():
+            for sheet in sheets:
+                items = [(values, text) for (on, values), text in kept if on == sheet]
+                after, typed_rows = place_rows(after, sheet, power, [values for values, _ in items], where=where)
+                cells.update({(power, text): cell for (_, text), cell in zip(items, typed_rows)})
         report.written = [(m, p, o, cells.get((p, o), "")) for m, p, o, _ in report.written]
         report.kept = store_mail(state.paths, position.phase, [data for _, data in mails], before)
         write_atomic(state.paths.workbook, after)
@@ -117,33 +119,35 @@ def _checked_orders(variant, position, rules, power: str, places: list[str], lin
     return good
 
 
-def _checked_rows(variant, position, sheet: str, places: list[str], lines, rows: list,
-                  report: MailReport) -> list[tuple[list, str]]:
-    """The rows of a power's mailed lines that the input sheet's own checks accept (the same
-    checks a turn makes: a Payola offer read against the board), each with its line; the
-    others are reported refused."""
-    tables = [t for t in hooks_for(variant).input_sheets(variant, position) if t.title == sheet]
-    headers = [c.header for c in tables[0].columns] if tables else []
-    inputs, at = [], {}
-    for k, (place, line, row) in enumerate(zip(places, lines, rows)):
+def _checked_rows(variant, position, mailed, places: list[str], lines, report: MailReport) -> list[tuple[tuple, str]]:
+    """The rows of a power's mailed lines (``mailed``: :class:`MailedRows`) that the input
+    sheets' own checks accept (the same checks a turn makes: a Payola offer read against the
+    board), each as ``(sheet, values)`` with its line; the others are reported refused."""
+    headers = {t.title: [c.header for c in t.columns] for t in hooks_for(variant).input_sheets(variant, position)}
+    inputs: dict[str, list[InputRow]] = {}
+    at: dict[tuple[str, int], tuple] = {}
+    for place, line, row in zip(places, lines, mailed.rows):
+        if row is None:  # read into the row before it
+            continue
         if isinstance(row, str):  # not in the sheet's form: the form is the reason
             report.refused.append((place, repr(line.text), row))
             continue
-        number = k + 2  # a row number of its own for each line, to tell its problems apart
-        letters = [chr(ord("A") + c) for c in range(len(headers))]
-        inputs.append(InputRow(values=dict(zip(headers, row)),
-                               cells={h: f"{sheet}!{x}{number}" for h, x in zip(headers, letters)}))
-        at[number] = (place, line, row)
-    _, problems = hooks_for(variant).check_inputs(variant, position, {sheet: inputs})
-    refused: dict[int, str] = {}
+        sheet, values = row
+        columns = headers.get(sheet, [])
+        number = len(inputs.setdefault(sheet, [])) + 2  # a row of its own, to tell its problems apart
+        inputs[sheet].append(InputRow(values=dict(zip(columns, values)),
+                                      cells={h: f"{sheet}!{chr(ord('A') + c)}{number}" for c, h in enumerate(columns)}))
+        at[(sheet, number)] = (place, line, row)
+    _, problems = hooks_for(variant).check_inputs(variant, position, inputs)
+    refused: dict[tuple[str, int], str] = {}
     for problem in problems:
-        number = int("".join(ch for ch in problem.cell if ch.isdigit()) or 0)
-        for n in ([number] if number in at else at):  # a problem of no one line stops them all
-            refused.setdefault(n, problem.expected)
+        key = (problem.sheet, int("".join(ch for ch in problem.cell if ch.isdigit()) or 0))
+        for k in ([key] if key in at else at):  # a problem of no one line stops them all
+            refused.setdefault(k, problem.expected)
     kept = []
-    for number, (place, line, row) in at.items():
-        if number in refused:
-            report.refused.append((place, repr(line.text), refused[number]))
+    for key, (place, line, row) in at.items():
+        if key in refused:
+            report.refused.append((place, repr(line.text), refused[key]))
         else:
             kept.append((row, line.text))
     return kept

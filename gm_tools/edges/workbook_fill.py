@@ -85,14 +85,27 @@ def place_rows(data: bytes, sheet: str, power: str, rows: list[list],
                where: str = "workbook") -> tuple[bytes, list[str]]:
     """Type a power's rows (first column: the power) into an input sheet, replacing the rows
     it had there, as a player's new mail replaces the last one: its old rows are cleared and
-    the new ones go on the sheet's first empty rows that the GM may type in. Returns the
-    workbook and the first cell of each row typed."""
+    the new ones go on the sheet's first empty rows that the GM may type in. A sheet with a
+    row of its own for each power (its Power cell locked: a reference list) takes one row, on
+    the power's. Returns the workbook and the first cell typed of each row."""
     wb = open_workbook(data, where)
     if sheet not in wb.sheetnames:
         raise WorkbookError(where, [Problem(sheet, "", "no such sheet", f"the {sheet} sheet of this phase")])
     ws = wb[sheet]
     width = max((len(r) for r in rows), default=0)
     open_rows = [r for r in range(2, ws.max_row + 1) if not ws.cell(row=r, column=1).protection.locked]
+    own = [r for r in range(2, ws.max_row + 1) if r not in open_rows
+           and _text(ws.cell(row=r, column=1).value).upper() == power]
+    if own and not open_rows:
+        if len(rows) > 1:
+            raise WorkbookError(where, [Problem(sheet, f"A{own[0]}", f"{len(rows)} rows for {power}",
+                                                "one row: the sheet has one row for each power")])
+        editable = [c for c in range(2, ws.max_column + 1) if not ws.cell(row=own[0], column=c).protection.locked]
+        for c in editable:
+            ws.cell(row=own[0], column=c).value = None
+        for c, value in zip(editable, rows[0][1:] if rows else []):
+            ws.cell(row=own[0], column=c).value = value
+        return _save(wb), ([f"{sheet}!{ws.cell(row=own[0], column=editable[0]).coordinate}"] if rows and editable else [])
     for r in open_rows:
         if _text(ws.cell(row=r, column=1).value).upper() == power:
             for c in range(1, ws.max_column + 1):

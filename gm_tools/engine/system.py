@@ -69,6 +69,18 @@ a smaller setup's player count (set by a system's ``Rules.for_players``, never w
 data). A variant's rules and sheet hooks are its system's, named in one place."""
 
 
+@dataclass(frozen=True)
+class MailedRows:
+    """A power's mailed lines as rows of a system's input sheets (``gm-tools orders``)."""
+
+    sheets: tuple[str, ...]
+    """The input sheets the phase's mail goes on: the power's earlier rows there are
+    replaced, as its latest mail is the one that counts."""
+    rows: list
+    """Per line: ``(sheet, values)``, the values of its row (the power first); a string, the
+    form the line should have had; or None, a line read into the row before it."""
+
+
 class GameSystem:
     """One rulebook's code, as the rest of gm_tools sees it. Standard Diplomacy is this
     class as it stands; a system passes its own rules and sheet hooks, and overrides the
@@ -147,12 +159,9 @@ class GameSystem:
         deployments). Standard: none."""
         return {}
 
-    def mailed_rows(self, variant: Variant, phase: str, power: str,
-                    lines: list[str]) -> tuple[str, list[list | str]] | None:
+    def mailed_rows(self, variant: Variant, phase: str, power: str, lines: list[str]) -> MailedRows | None:
         """Where a power's mailed lines go in ``phase`` when they are not orders for the
-        Orders sheet (``gm-tools orders``): the input sheet's title and, per line, the values
-        of its row or the form the line should have had. None: the Orders sheet, as in
-        Standard Diplomacy."""
+        Orders sheet (``gm-tools orders``). None: the Orders sheet, as in Standard Diplomacy."""
         return None
 
     def upgrade_extra(self, extra: dict) -> dict:

@@ -33,9 +33,9 @@ class Europe1615v2System(GameSystem):
         return sheet_cells(variant, phase, entry, where)
 
     def mailed_rows(self, variant, phase: str, power: str, lines: list[str]):
-        from gm_tools.systems.europe1615v2.entries import mailed_offers
+        from gm_tools.systems.europe1615v2.entries import mailed_rows
 
-        return mailed_offers(variant, phase, power, lines)
+        return mailed_rows(variant, phase, power, lines)
 
     def check_tables(self, variant) -> list[str]:
         from gm_tools.systems.europe1615v2 import calendar, setup

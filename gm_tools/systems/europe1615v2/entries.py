@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 
+from gm_tools.engine.system import MailedRows
 from gm_tools.errors import UserError
 from gm_tools.systems.europe1615v2.calendar import INFLUENCE, MOVEMENT, TAXATION, phase_role
 from gm_tools.systems.europe1615v2.setup import setup_of
@@ -41,8 +42,7 @@ def sheet_cells(variant, phase: str, entry: dict, where: str) -> dict[str, objec
             elif placed:
                 sheet, values = PLACEMENTS, [power, int(placed.group(1)), placed.group(2)]
             else:
-                raise UserError(f"{where} [{phase}] {power}: {line!r}, expected a placement '9: SAX' or an "
-                                "attack '0: RHI > FRANCE'")
+                raise UserError(f"{where} [{phase}] {power}: {line!r}, expected {INFLUENCE_FORM}")
             for column, value in zip("ABCD", values):
                 cells[f"{sheet}!{column}{rows[sheet]}"] = value
             rows[sheet] += 1
@@ -50,19 +50,36 @@ def sheet_cells(variant, phase: str, entry: dict, where: str) -> dict[str, objec
 
 
 OFFER_FORM = "an offer '5 : A PAR - BUR' (the amount, a colon, the order)"
+INFLUENCE_FORM = "a placement '9: SAX' or an attack '0: RHI > FRANCE'"
 
 
-def mailed_offers(variant, phase: str, power: str, lines: list[str]) -> tuple[str, list[list | str]] | None:
-    """A power's mailed offer sheet in a movement phase, as rows of the Offers sheet (Power,
-    Amount, Order); a line that is not ``amount : order`` is given as the form expected.
-    Other phases' mail is unit orders (None)."""
-    if phase_role(variant, phase) != MOVEMENT:
+def mailed_rows(variant, phase: str, power: str, lines: list[str]) -> MailedRows | None:
+    """A power's mailed lines as rows of the phase's input sheets: its offer sheet in a
+    movement phase (Offers: Power, Amount, Order), its INF placements and attacks in the
+    Influence Phase, its reference list in the Taxation/Revenue Phase (the words of every
+    line, highest first). Other phases' mail is unit orders (None)."""
+    role = phase_role(variant, phase)
+    rows: list = []
+    if role == MOVEMENT:
+        for line in lines:
+            offer = _PLACEMENT.match(line) if ">" not in line else None
+            rows.append((OFFERS, [power, int(offer.group(1)), offer.group(2)]) if offer else OFFER_FORM)
+        return MailedRows((OFFERS,), rows)
+    if role == TAXATION:
+        # one list, however many lines the player wrapped it on
+        return MailedRows((REFERENCE,), [(REFERENCE, [power, " ".join(lines)])] + [None] * (len(lines) - 1)
+                          if lines else [])
+    if role != INFLUENCE:
         return None
-    rows: list[list | str] = []
     for line in lines:
-        offer = _PLACEMENT.match(line) if ">" not in line else None
-        rows.append([power, int(offer.group(1)), offer.group(2)] if offer else OFFER_FORM)
-    return OFFERS, rows
+        attack, placed = _ATTACK.match(line), _PLACEMENT.match(line)
+        if attack:
+            rows.append((ATTACKS, [power, int(attack.group(1)), attack.group(2), attack.group(3)]))
+        elif placed:
+            rows.append((PLACEMENTS, [power, int(placed.group(1)), placed.group(2)]))
+        else:
+            rows.append(INFLUENCE_FORM)
+    return MailedRows((PLACEMENTS, ATTACKS), rows)
 
 
 def _offer_cells(phase: str, entry: dict, where: str) -> dict[str, object]:
