@@ -101,8 +101,8 @@ def _build_parser() -> argparse.ArgumentParser:
                  "orders that stand into the power's block of the Orders sheet, replacing its earlier\n"
                  "orders (Europe 1615 v2's offer sheets, '5 : A PAR - BUR', INF placements and reference\n"
                  "lists go on their own sheets). Refused orders are listed with their line and reason\n"
-                 "(exit status 1). The\n"
-                 "workbook before the mails and the mails themselves are kept in sheets/GAME/mail/.",
+                 "(exit status 1). The workbook before the mails and the mails themselves are kept in\n"
+                 "sheets/GAME/mail/.",
                  "  gm-tools orders spring1901 alice.eml bob.txt\n  gm-tools orders spring1901 - < mail.txt\n"
                  "  gm-tools orders spring1901 --dry-run alice.eml")
     _game(s)
