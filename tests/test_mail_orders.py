@@ -244,3 +244,57 @@ def test_placements_attacks_and_a_reference_list_by_mail_go_on_their_sheets(tmp_
     run_turn("g", root=tmp_path, site_dir=None, force=True)
     taxed = json.loads(paths.record_file("T1615T").read_text(encoding="utf-8"))["extra"]["europe1615v2"]
     assert taxed["acceptance"]["ENGLAND"] == ["ENGLAND", "DENMARK", "FRANCE", "SPAIN", "AUSTRIA"]
+
+
+def test_a_europe_1615_mail_splits_into_deployments_attack_and_unit_orders(tmp_path):
+    """rulebook 000 (Europe 1615 v3), 'Writing the orders: Example of the format for the
+    submission of the INF deployment list and orders': one mail holds the deployment list
+    (``8: BOH``), the attack and the unit orders; each goes on its sheet, checked as a turn
+    checks it."""
+    from gm_tools.app.turn import new_game
+    from gm_tools.edges.game import game_paths
+
+    new_game("europe1615", "g", root=tmp_path, seed=7, created="2000-01-01T00:00:00Z")
+    paths = game_paths("g", tmp_path)
+    run_turn("g", root=tmp_path, site_dir=None, force=True)  # the opening phase, nothing entered
+    assert load_state("g", root=tmp_path).position.phase == "S1615M"
+    mail = b"Austria\n8: BOH\n7: BAV\nA VIE - MRV\nA BOH - SIL\nA XYZ H\n"
+    report = enter_mails("g", [("austria", mail)], root=tmp_path)
+    assert [where for where, _, _ in report.refused] == ["austria line 6"]
+    assert [r[:3] for r in _sheet(paths, "INF Deployment")] == [("AUSTRIA", 8, "BOH"), ("AUSTRIA", 7, "BAV")]
+    orders = {cell: text for _, power, text, cell in report.written if power == "AUSTRIA"}
+    assert orders["Orders!" + _unit_row(paths, "AUSTRIA", "A VIE")] == "A VIE - MRV"
+    run_turn("g", root=tmp_path, site_dir=None, force=True)
+    record = json.loads(paths.record_file("S1615M").read_text(encoding="utf-8"))
+    assert "BOH" in json.dumps(record["extra"]["europe1615"]) and "BAV" in json.dumps(record["extra"]["europe1615"])
+    after = load_state("g", root=tmp_path).position
+    assert after.units["MRV"].power == "AUSTRIA"
+    assert "SIL" in after.units and "BOH" not in after.units  # Bohemia's army, ordered by Austria
+
+
+def test_a_europe_1619_diplomatic_mail_goes_on_placements_and_declarations(tmp_path):
+    """rulebook 002 (Europe 1619), the Diplomatic Phase: INF placements (``4: LOR``), attacks
+    and declarations (``WAR: SPAIN``) by mail onto their sheets; a line of none of these forms
+    is refused with the forms expected."""
+    from gm_tools.app.turn import new_game
+    from gm_tools.edges.game import game_paths
+
+    new_game("europe1619", "g", root=tmp_path, seed=7, created="2000-01-01T00:00:00Z")
+    paths = game_paths("g", tmp_path)
+    assert load_state("g", root=tmp_path).position.phase == "Y1619D"
+    report = enter_mails("g", [("france", b"France\n4: LOR\n2: SAA\nWAR: SPAIN\nA PAR - BUR\n")], root=tmp_path)
+    refused = {where: why for where, _, why in report.refused}
+    assert list(refused) == ["france line 5"] and "WAR: SPAIN" in refused["france line 5"]
+    assert [r[:3] for r in _sheet(paths, "INF Placements")] == [("FRANCE", 4, "LOR"), ("FRANCE", 2, "SAA")]
+    assert [r[:3] for r in _sheet(paths, "Declarations")] == [("FRANCE", "war", "SPAIN")]
+    run_turn("g", root=tmp_path, site_dir=None, force=True)
+    record = json.loads(paths.record_file("Y1619D").read_text(encoding="utf-8"))
+    assert "SAA" in json.dumps(record["extra"]) and "SPAIN" in json.dumps(record["extra"])
+
+
+def _unit_row(paths, power: str, unit: str) -> str:
+    ws = openpyxl.load_workbook(io.BytesIO(paths.workbook.read_bytes()))["Orders"]
+    rows = [r for r in range(2, ws.max_row + 1)
+            if ws.cell(row=r, column=1).value == power and ws.cell(row=r, column=2).value == unit]
+    assert len(rows) == 1
+    return f"C{rows[0]}"

@@ -22,7 +22,7 @@ from gm_tools.edges.mail import body_text, read_mail
 from gm_tools.edges.ordercheck import check_orders
 from gm_tools.edges.workbook import OrderEntry
 from gm_tools.edges.workbook_fill import place_orders, place_rows
-from gm_tools.engine.hooks import InputRow, hooks_for
+from gm_tools.engine.hooks import ORDERS, InputRow, hooks_for
 from gm_tools.engine.rules import rules_for
 
 
@@ -80,10 +80,17 @@ def enter_mails(name: str, mails: list[tuple[str, bytes]], root: str | os.PathLi
                     latest[power] = good  # a later mail for the same power replaces the earlier one
                     sheet_rows.pop(power, None)
                 else:
+                    # unit orders among the lines (Europe 1615's movement mail) go on the Orders sheet
+                    ordered = [k for k, row in enumerate(mailed.rows) if isinstance(row, tuple) and row[0] == ORDERS]
+                    good = _checked_orders(variant, position, rules, power, [places[k] for k in ordered],
+                                           [lines[k] for k in ordered], report)
+                    if ORDERS in mailed.sheets:
+                        latest[power] = good
+                    else:
+                        latest.pop(power, None)
                     kept = _checked_rows(variant, position, mailed, places, lines, report)
-                    sheet_rows[power] = (mailed.sheets, kept)
-                    latest.pop(power, None)
-                    good = [text for _, text in kept]
+                    sheet_rows[power] = (tuple(s for s in mailed.sheets if s != ORDERS), kept)
+                    good = good + [text for _, text in kept]
                 report.written = [w for w in report.written if w[1] != power]
                 report.written += [(label, power, text, "") for text in good]
         if not (latest or sheet_rows) or dry_run:
@@ -127,7 +134,7 @@ def _checked_rows(variant, position, mailed, places: list[str], lines, report: M
     inputs: dict[str, list[InputRow]] = {}
     at: dict[tuple[str, int], tuple] = {}
     for place, line, row in zip(places, lines, mailed.rows):
-        if row is None:  # read into the row before it
+        if row is None or (isinstance(row, tuple) and row[0] == ORDERS):  # read with the row before; an order
             continue
         if isinstance(row, str):  # not in the sheet's form: the form is the reason
             report.refused.append((place, repr(line.text), row))

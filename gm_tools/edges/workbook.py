@@ -17,12 +17,11 @@ import zipfile
 from dataclasses import dataclass, field
 
 from gm_tools.errors import Problem, WorkbookError
-from gm_tools.engine.hooks import CHOICE, INTEGER, Column, InputRow, Table
+from gm_tools.engine.hooks import CHOICE, INTEGER, ORDERS, Column, InputRow, Table
 from gm_tools.edges.layout import PowerBlock
 from gm_tools.engine.variant import Variant
 
 GAME = "Game"
-ORDERS = "Orders"
 PRESS = "Press"
 CHOICES = "Choices"
 """Hidden sheet holding the dropdown lists (Excel limits an inline list to 255 characters)."""

@@ -29,6 +29,9 @@ from gm_tools.errors import Problem
 from gm_tools.engine.model import Position
 from gm_tools.engine.variant import Variant
 
+ORDERS = "Orders"
+"""The sheet of unit orders every game's workbook has, beside a system's own."""
+
 TEXT = "text"
 INTEGER = "integer"
 CHOICE = "choice"

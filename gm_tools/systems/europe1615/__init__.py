@@ -27,6 +27,11 @@ class Europe1615System(GameSystem):
 
         return sheet_cells(variant, phase, entry, where)
 
+    def mailed_rows(self, variant, phase: str, power: str, lines: list[str]):
+        from gm_tools.systems.europe1615.entries import mailed_rows
+
+        return mailed_rows(variant, phase, power, lines)
+
     def demo_orders(self, variant, phase: str, entry: dict) -> dict[str, list[str]]:
         from gm_tools.systems.europe1615.entries import order_lines
 

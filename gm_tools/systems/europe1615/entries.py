@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import re
 
+from gm_tools.engine.hooks import ORDERS
+from gm_tools.engine.system import MailedRows
 from gm_tools.errors import UserError
 from gm_tools.systems.europe1615.calendar import MOVEMENT, phase_role
 from gm_tools.systems.europe1615.sheets import ATTACKS, DEPLOYMENT
@@ -47,6 +49,23 @@ def sheet_cells(variant, phase: str, entry: dict, where: str) -> dict[str, objec
                 cells[f"{sheet}!{column}{rows[sheet]}"] = value
             rows[sheet] += 1
     return cells
+
+
+def mailed_rows(variant, phase: str, power: str, lines: list[str]) -> MailedRows | None:
+    """A power's mail in a movement phase: its deployment list and attack onto their sheets,
+    the rest, its unit orders, onto the Orders sheet. Other phases' mail is unit orders (None)."""
+    if phase_role(variant, phase) != MOVEMENT:
+        return None
+    rows: list = []
+    for line in lines:
+        placed = _PLACEMENT.match(line)
+        if placed:
+            rows.append((DEPLOYMENT, [power, int(placed.group(1)), placed.group(2)]))
+        elif ">" in line:
+            rows.append((ATTACKS, [power, line.strip()]))
+        else:
+            rows.append((ORDERS, line))
+    return MailedRows((DEPLOYMENT, ATTACKS, ORDERS), rows)
 
 
 def order_lines(entry: dict) -> dict[str, list[str]]:

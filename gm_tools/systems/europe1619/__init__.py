@@ -54,6 +54,12 @@ class Europe1619System(GameSystem):
             return None
         return sheet_cells(phase, entry, where, role)
 
+    def mailed_rows(self, variant, phase: str, power: str, lines: list[str]):
+        from gm_tools.systems.europe1619.calendar import phase_role
+        from gm_tools.systems.europe1619.entries import mailed_rows
+
+        return mailed_rows(phase_role(variant, phase), power, lines)
+
     def check_tables(self, variant) -> list[str]:
         """Everything the system reads of ``tables.toml`` and ``[victory]``, read once now
         (the diplomacy setup, the map's facts, the economy, scoring, the phase roles)."""

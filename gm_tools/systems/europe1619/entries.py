@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+from gm_tools.engine.system import MailedRows
 from gm_tools.errors import UserError
 from gm_tools.systems.europe1619.calendar import DIPLOMATIC, TRANSACTIONS
 
@@ -52,25 +53,45 @@ def sheet_cells(phase: str, entry: dict, where: str, role: str) -> dict[str, obj
                 put("Payments", [payment["payer"], payment["payee"], payment["amount"], payment["note"]])
             continue
         for line in lines:
-            if role == DIPLOMATIC:
-                placed, declared = _PLACEMENT.match(line), _DECLARATION.match(line)
-                if placed:
-                    put("INF Placements", [power, int(placed.group(1)), placed.group(2)])
-                elif declared:
-                    put("Declarations", [power, declared.group(1).lower(), declared.group(2)])
-                elif ">" in line:
-                    put("Attacks", [power, line.strip()])
-                else:
-                    raise EntryError(f"{where}: [{phase}] {power}: found {line!r}, expected "
-                                          "'5: BRE', 'BRAP > FRANCE' or 'WAR: SPAIN'")
-            elif role == TRANSACTIONS:
-                bought = _PURCHASE.match(line)
-                if not bought:
-                    raise EntryError(f"{where}: [{phase}] {power}: found {line!r}, expected "
-                                          "'build A PAR', 'bolster LYO', 'reduce LYO' or 'disband LYO'")
-                action, unit, province, minor = bought.groups()
-                put("Purchases", [power, action.lower(), unit.upper() if unit else None, province.upper(),
-                                  minor.upper() if minor else None])
-            else:
+            if role not in (DIPLOMATIC, TRANSACTIONS):
                 raise EntryError(f"{where}: [{phase}] {power}: phase {phase} takes no sheet entries")
+            row = line_row(role, power, line)
+            if row is None:
+                raise EntryError(f"{where}: [{phase}] {power}: found {line!r}, expected {FORMS[role]}")
+            put(*row)
     return cells
+
+
+FORMS = {DIPLOMATIC: "'5: BRE', 'BRAP > FRANCE' or 'WAR: SPAIN'",
+         TRANSACTIONS: "'build A PAR', 'bolster LYO', 'reduce LYO' or 'disband LYO'"}
+"""The forms a power's lines take in the phases with sheets of their own."""
+
+
+def line_row(role: str, power: str, line: str) -> tuple[str, list] | None:
+    """A power's line as (sheet, the values of its row), or None when it is none of the
+    forms the phase takes."""
+    if role == DIPLOMATIC:
+        placed, declared = _PLACEMENT.match(line), _DECLARATION.match(line)
+        if placed:
+            return "INF Placements", [power, int(placed.group(1)), placed.group(2)]
+        if declared:
+            return "Declarations", [power, declared.group(1).lower(), declared.group(2)]
+        if ">" in line:
+            return "Attacks", [power, line.strip()]
+        return None
+    bought = _PURCHASE.match(line) if role == TRANSACTIONS else None
+    if not bought:
+        return None
+    action, unit, province, minor = bought.groups()
+    return "Purchases", [power, action.lower(), unit.upper() if unit else None, province.upper(),
+                         minor.upper() if minor else None]
+
+
+def mailed_rows(role: str, power: str, lines: list[str]) -> MailedRows | None:
+    """A power's mailed lines in the Diplomatic Phase (INF placements, attacks and
+    declarations) or the Builds and Transactions Phase (purchases) as rows of their sheets;
+    other phases' mail is unit orders (None). Loans and payments are the GM's to type."""
+    if role not in FORMS:
+        return None
+    sheets = ("INF Placements", "Attacks", "Declarations") if role == DIPLOMATIC else ("Purchases",)
+    return MailedRows(sheets, [line_row(role, power, line) or f"one of {FORMS[role]}" for line in lines])
