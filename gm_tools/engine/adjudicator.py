@@ -117,16 +117,20 @@ class Resolver:
         self.supports_of: dict[tuple[str, str | None], list[_Entry]] = {}
         self.convoys_of: dict[tuple[str, str], list[_Entry]] = {}
         for e in entries:
-            o = e.order
-            if isinstance(o, (Support, Convoy)):
-                # A support or convoy that matches no order is void: known before it is indexed.
-                e.void = _void_reason(self.by_province, e)
             if e.moves:
                 self.moves_to.setdefault(e.dest, []).append(e)
-            elif isinstance(o, Support) and not e.void:
-                self.supports_of.setdefault((o.supported, e.dest), []).append(e)
-            elif isinstance(o, Convoy) and not e.void:
-                self.convoys_of.setdefault((o.army_from, o.army_to), []).append(e)
+                continue
+            o = e.order
+            cls = type(o)
+            if cls is Support or cls is Convoy:
+                # A support or convoy that matches no order is void: known before it is indexed.
+                e.void = _void_reason(self.by_province, e)
+                if e.void:
+                    continue
+                if cls is Support:
+                    self.supports_of.setdefault((o.supported, e.dest), []).append(e)
+                else:
+                    self.convoys_of.setdefault((o.army_from, o.army_to), []).append(e)
 
     # --- the guess algorithm ----------------------------------------------------------
 
@@ -414,6 +418,7 @@ def adjudicate_movement(
     results: list[OrderResult | None] = [None] * len(orders)
     legal: list[int] = []
     tried: set[str] = set()
+    in_force: dict[str, int] = {}  # while each unit has one legal order, the one it follows
     for n, order in enumerate(orders):
         problem = order_problem(variant, position, rules, order, parsed)
         if problem:
@@ -423,20 +428,24 @@ def adjudicate_movement(
                 tried.add(order.unit.province)
             continue
         legal.append(n)
-    in_force = orders_in_force(orders, results, legal, "it holds")
+        in_force[order.unit.province] = n
     if len(in_force) < len(legal):
+        # Some unit has several orders: which it follows, if any, is decided by DATC 4.D.3.
+        in_force = orders_in_force(orders, results, legal, "it holds")
         # A unit whose orders conflicted was reported above; it follows none of them.
         tried.update(orders[n].unit.province for n in legal if orders[n].unit.province not in in_force)
 
     entries: list[_Entry] = []
-    for province in sorted(position.units):
+    for index, province in enumerate(sorted(position.units)):
         unit = position.units[province]
         n = in_force.get(province)
-        order = orders[n] if n is not None else Hold(unit.power, unit)
+        if n is None:
+            entries.append(_Entry(index, unit, Hold(unit.power, unit), None, "", False, province in tried))
+            continue
+        order = orders[n]
         dest = getattr(order, "dest", None)
-        entries.append(_Entry(len(entries), unit, order, n, order_invalid=province in tried,
-                              dest=None if dest is None else province_of(dest),
-                              moves=isinstance(order, Move)))
+        entries.append(_Entry(index, unit, order, n, "", False, False,
+                              None if dest is None else province_of(dest), type(order) is Move))
     resolver = Resolver(variant, position, rules, entries)
     for e in entries:
         if e.moves:

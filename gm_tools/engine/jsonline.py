@@ -91,7 +91,7 @@ def result_line(r: OrderResult) -> str:
     """:func:`~gm_tools.engine.results.result_json` written."""
     # As result_json: a result made with words alone has reasons_of's note as its codes.
     reasons = r.reasons if r.reasons or not r.reason else reasons_of(r)
-    codes = "[" + ",".join(map(reason_line, reasons)) + "]"
+    codes = "[" + ",".join(map(reason_line, reasons)) + "]" if reasons else "[]"
     parsed = "null" if r.parsed is None else order_line(r.parsed)
     return (f'{{"codes":{codes},"dislodged":{"true" if r.dislodged else "false"},'
             f'"order":{json_string(r.order)},"parsed":{parsed},"power":{json_string(r.power)},'
