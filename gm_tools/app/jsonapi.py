@@ -188,15 +188,16 @@ class _Spellings:
         """Province codes."""
         self.centers = frozenset(variant.supply_centers())
         """Codes of the supply centers."""
-        self.units: dict[tuple[str, str], Unit] = {}
-        """(power, ``"F SPA/SC"``) -> that unit, for every power and every place a unit can
-        stand. Units are immutable, so every request can share them."""
+        self.units: dict[str, dict[str, Unit]] = {}
+        """Power -> ``"F SPA/SC"`` -> that unit, for every place a unit can stand. Units are
+        immutable, so every request can share them."""
         for power in variant.powers:
+            units = self.units[power] = {}
             for code in variant.provinces:
                 if variant.unit_can_stand(ARMY, code):
-                    self.units[(power, f"{ARMY} {code}")] = Unit(power, ARMY, code)
+                    units[f"{ARMY} {code}"] = Unit(power, ARMY, code)
                 for location in variant.fleet_locations(code):
-                    self.units[(power, f"{FLEET} {location}")] = Unit(power, FLEET, location)
+                    units[f"{FLEET} {location}"] = Unit(power, FLEET, location)
 
 
 _SPELLINGS: dict[int, _Spellings] = {}
@@ -253,13 +254,14 @@ def _check_terrain(variant: Variant, where: str, kind: str, location: str) -> No
 
 def _units(variant: Variant, section: dict) -> dict[str, Unit]:
     units: dict[str, Unit] = {}
-    known = _spellings(variant).units
+    spellings = _spellings(variant).units
     for key, items in section.items():
         power, items = _list_for_power(variant, "units", key, items)
+        known = spellings[power]
         for i, item in enumerate(items):
             # Canonical spellings skip the checks (they are right by construction): the
             # benchmark sends thousands of positions through here.
-            unit = known.get((power, item)) if isinstance(item, str) else None
+            unit = known.get(item) if type(item) is str else None
             if unit is None:
                 unit = _unit(variant, power, f"units.{key}[{i}]", item)
             province = unit.province
