@@ -114,7 +114,8 @@ def place_rows(data: bytes, sheet: str, power: str, rows: list[list],
             if all(ws.cell(row=r, column=c).value in (None, "") for c in range(1, width + 1))]
     if len(free) < len(rows):
         raise WorkbookError(where, [Problem(sheet, "", f"{len(rows)} rows for {power}, {len(free)} empty rows left",
-                                            "an empty row for every line (add rows to the sheet by hand)")])
+                                            "an empty row for every line (clear rows no longer wanted, "
+                                            "or enter fewer lines)")])
     typed = []
     for r, values in zip(free, rows):
         for c, value in enumerate(values, start=1):
