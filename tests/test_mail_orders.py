@@ -298,3 +298,29 @@ def _unit_row(paths, power: str, unit: str) -> str:
             if ws.cell(row=r, column=1).value == power and ws.cell(row=r, column=2).value == unit]
     assert len(rows) == 1
     return f"C{rows[0]}"
+
+
+def test_a_full_input_sheet_stops_the_mail_naming_the_sheet_and_writes_nothing(tmp_path):
+    """Bad input gets a clear error and loses nothing: offers that do not fit on the Offers
+    sheet's empty rows are an error naming the sheet; the workbook is left as it was."""
+    from gm_tools.app.turn import new_game
+    from gm_tools.edges.game import game_paths, write_atomic
+    from gm_tools.edges.workbook_fill import set_cells
+    from gm_tools.errors import WorkbookError
+
+    new_game("europe1615v2", "g", root=tmp_path, seed=7, created="2000-01-01T00:00:00Z")
+    paths = game_paths("g", tmp_path)
+    for _ in range(2):
+        run_turn("g", root=tmp_path, site_dir=None, force=True)
+    ws = openpyxl.load_workbook(io.BytesIO(paths.workbook.read_bytes()))["Offers"]
+    open_rows = [r for r in range(2, ws.max_row + 1) if not ws.cell(row=r, column=1).protection.locked]
+    taken = {f"Offers!A{r}": "FRANCE" for r in open_rows[:-1]}  # the GM has typed all but one row
+    taken.update({f"Offers!B{r}": 0 for r in open_rows[:-1]})
+    taken.update({f"Offers!C{r}": "A PAR H" for r in open_rows[:-1]})
+    write_atomic(paths.workbook, set_cells(paths.workbook.read_bytes(), taken))
+    before = paths.workbook.read_bytes()
+    with pytest.raises(WorkbookError, match="Offers") as err:
+        enter_mails("g", [("austria", b"Austria\n0 : A BOH - LUS\n0 : A VIE - BOH\n")], root=tmp_path)
+    assert "1 empty rows left" in str(err.value)
+    assert paths.workbook.read_bytes() == before
+    assert not (paths.folder / "mail").exists() or not any((paths.folder / "mail").iterdir())
