@@ -24,6 +24,7 @@ from gm_tools.edges.workbook import OrderEntry
 from gm_tools.edges.workbook_fill import place_orders, place_rows
 from gm_tools.engine.hooks import ORDERS, InputRow, hooks_for
 from gm_tools.engine.rules import rules_for
+from gm_tools.engine.system import MailedRows
 
 
 @dataclass
@@ -74,25 +75,23 @@ def enter_mails(name: str, mails: list[tuple[str, bytes]], root: str | os.PathLi
                 continue
             for power, lines in parsed.blocks:
                 places = [f"{label} line {line.number}" for line in lines]
-                mailed = variant.system.mailed_rows(variant, position.phase, power, [line.text for line in lines])
-                if mailed is None:
-                    good = _checked_orders(variant, position, rules, power, places, lines, report)
-                    latest[power] = good  # a later mail for the same power replaces the earlier one
-                    sheet_rows.pop(power, None)
-                else:
-                    # unit orders among the lines (Europe 1615's movement mail) go on the Orders sheet
-                    ordered = [k for k, row in enumerate(mailed.rows) if isinstance(row, tuple) and row[0] == ORDERS]
-                    good = _checked_orders(variant, position, rules, power, [places[k] for k in ordered],
-                                           [lines[k] for k in ordered], report)
-                    if ORDERS in mailed.sheets:
-                        latest[power] = good
-                    else:
-                        latest.pop(power, None)
-                    kept = _checked_rows(variant, position, mailed, places, lines, report)
-                    sheet_rows[power] = (tuple(s for s in mailed.sheets if s != ORDERS), kept)
-                    good = good + [text for _, text in kept]
+                # unit orders, unless the system reads the phase's lines (or some) as its sheets' rows
+                mailed = (variant.system.mailed_rows(variant, position.phase, power, [line.text for line in lines])
+                          or MailedRows((ORDERS,), [(ORDERS, line.text) for line in lines]))
+                ordered = [k for k, row in enumerate(mailed.rows) if isinstance(row, tuple) and row[0] == ORDERS]
+                good = _checked_orders(variant, position, rules, power, [places[k] for k in ordered],
+                                       [lines[k] for k in ordered], report)
+                # a later mail for the same power replaces the earlier one, on every sheet it uses
+                latest.pop(power, None)
+                if ORDERS in mailed.sheets:
+                    latest[power] = good
+                sheets = tuple(s for s in mailed.sheets if s != ORDERS)
+                kept = _checked_rows(variant, position, mailed, places, lines, report) if sheets else []
+                sheet_rows.pop(power, None)
+                if sheets:
+                    sheet_rows[power] = (sheets, kept)
                 report.written = [w for w in report.written if w[1] != power]
-                report.written += [(label, power, text, "") for text in good]
+                report.written += [(label, power, text, "") for text in good + [text for _, text in kept]]
         if not (latest or sheet_rows) or dry_run:
             report.written = [(m, p, o, "(not written)" if dry_run else c) for m, p, o, c in report.written]
             return report
