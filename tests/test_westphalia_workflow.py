@@ -166,6 +166,9 @@ def test_the_game_and_its_hex_map_in_chromium(game, tmp_path):
         assert page.locator("svg path[id='ALT']").count() >= 1
         assert page.locator("svg path[id]").count() >= 45
         assert "elected Emperor by a majority" in page.inner_text("body")
+        # a decision in words is shown once: no notation to add beside it, unlike a unit order
+        cell = page.locator("table.results td", has_text="elected Emperor by a majority").first.inner_text()
+        assert cell.count("elected Emperor by a majority") == 1
     assert errors == []
 
 
