@@ -431,7 +431,8 @@ def test_every_home_province_is_tinted_in_its_powers_colour_at_the_start(name):
     ``domain`` (Europe 1619 rulebook, 'Home provinces are as follows'; the 2000 rulebook's map
     draws each Great Power's country) and are drawn in the power's light tint, not neutral."""
     variant = load_variant(name)
-    root = ET.fromstring(render_svg(variant, start_position(variant)))
+    # drawn as the site draws it: on the variant's own map
+    root = ET.fromstring(render_svg(variant, start_position(variant), options=RenderOptions(base_map=load_base_map(variant))))
     fills = {p.get("id"): p.get("fill") for p in root.iter(f"{SVG}path") if p.get("id") in variant.provinces}
     domains = {code: p.extra["domain"] for code, p in variant.provinces.items()
                if p.extra.get("domain") and not p.supply_center}
@@ -464,3 +465,24 @@ def test_legend_counts_one_unit_in_the_singular():
     position = Position(phase="S1901M", units={"PAR": Unit("FRANCE", "A", "PAR")}, centers={"PAR": "FRANCE"})
     text = [t.text for t in ET.fromstring(render_svg(variant, position)).iter(f"{SVG}text")]
     assert "France: 1 SC, 1 unit" in text and "Germany: 0 SC, 0 units" in text
+
+
+@pytest.mark.parametrize("name, players", [("standard", None), ("westphalia", 5), ("westphalia", None),
+                                           ("europe1619", None), ("europe1615v2", None), ("centenary", None)])
+def test_the_legend_key_fits_the_picture(name, players):
+    """Every line of the legend's key ends inside the picture: a narrow map (The Peace of
+    Westphalia's board for 5 players) has its long key wrapped, not cut off at the edge."""
+    from gm_tools.app.turn import start_position
+    from gm_tools.edges.variants import load_variant
+    from gm_tools.engine.rules import variant_for_game
+    from gm_tools.publish.legend import KEY_CHAR
+
+    variant = variant_for_game(load_variant(name), players)
+    # drawn as the site draws it: on the variant's own map
+    root = ET.fromstring(render_svg(variant, start_position(variant), options=RenderOptions(base_map=load_base_map(variant))))
+    width = float(root.get("width") or root.get("viewBox").split()[2])
+    legend = next(g for g in root.iter(f"{SVG}g") if g.get("id") == "legend")
+    keys = [t for t in legend.iter(f"{SVG}text") if t.get("font-size") == "11.0px"]
+    assert keys
+    for t in keys:
+        assert float(t.get("x")) + KEY_CHAR * len(t.text) <= width, f"{t.text!r} runs off the {name} map"

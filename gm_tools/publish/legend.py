@@ -5,6 +5,7 @@ enough for the longest entry. Layout only: :mod:`gm_tools.publish.render` draws 
 from __future__ import annotations
 
 import math
+import textwrap
 from dataclasses import dataclass
 
 from gm_tools.engine.model import Position
@@ -19,6 +20,9 @@ LEGEND_KEY = (
     "A army, F fleet, +n extra strength, \u25c9 supply center",
     "solid arrow: move; dashed: support; dotted: convoy; ring: hold; dashed and \u2715: failed",
 )
+
+KEY_CHAR = 6.3
+"""About how wide one character of the key's 11 px text is, px."""
 
 PORT_KEY = ", \u2693 port (fleets move or support only into a coast with a port)"
 """Added to the key's first line on a map whose provinces have ports (``port = true``)."""
@@ -51,8 +55,15 @@ class Legend:
         return -(-len(self.powers) // self.per_row)
 
     @property
+    def key_lines(self) -> list[str]:
+        """The key's lines wrapped to the picture's width (a narrow map, Westphalia's hexes,
+        cut its longest line off): 11 px text is about 6.3 px a character."""
+        width = max(20, int((self.width - 24) // KEY_CHAR))
+        return [part for line in self.key for part in (textwrap.wrap(line, width) or [""])]
+
+    @property
     def height(self) -> float:
-        return (self.power_rows + len(self.key)) * LEGEND_ROW + 16
+        return (self.power_rows + len(self.key_lines)) * LEGEND_ROW + 16
 
 
 def _victory_points(variant: Variant, position: Position) -> tuple[dict, str]:

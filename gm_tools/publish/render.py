@@ -468,7 +468,7 @@ class _Drawing:
                      f'stroke="{INK}" stroke-width="1.0"/>')
             self.add(_text(x + 24, y + 15, text, 12, anchor="start"))
         y = top + 8 + layout.power_rows * LEGEND_ROW
-        for line in layout.key:
+        for line in layout.key_lines:
             self.add(_text(12, y + 15, line, 11, anchor="start"))
             y += LEGEND_ROW
         self.add("</g>")
