@@ -218,6 +218,19 @@ def test_the_game_page_ranks_by_victory_points_in_chromium(game, tmp_path):
     assert errors == []
 
 
+def test_the_centers_chart_draws_no_victory_line_for_a_game_won_on_points(game):
+    """'Victory is measured by the accumulation of Victory Points (VPs)' (rulebook 001, 9
+    VICTORY CONDITIONS): the centers chart draws no victory line (the variant's centers
+    target, every center of the map, is there only so centers never decide), so its scale
+    is the centers held."""
+    from gm_tools.publish.sitecontext import collect
+    from gm_tools.publish.siteviews import chart_view
+
+    root, _ = game
+    chart, _, rows = chart_view(next(g for g in collect(root).games if g.name == GAME))
+    assert "victory:" not in chart and rows
+
+
 def test_replay_gives_the_same_bytes(game):
     root, _ = game
     assert replay(GAME, root) == []

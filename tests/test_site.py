@@ -401,7 +401,8 @@ def test_game_page_chart_counts_centers_after_each_year(tmp_path):
     context = collect(root)
     from gm_tools.publish.siteviews import chart_view
 
-    _, labels, rows = chart_view(context.games[0])
+    chart, labels, rows = chart_view(context.games[0])
+    assert "victory: 18" in chart  # 2000 rulebook, 'Winning': 18 supply centers
     assert labels == ["start", "1901"]
     assert {r["power"]: r["values"] for r in rows}["Austria"] == [3, 4]  # Serbia taken in 1901
     assert {r["power"]: r["values"] for r in rows}["England"] == [3, 3]

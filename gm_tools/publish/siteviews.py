@@ -159,8 +159,11 @@ def chart_view(game: GameContext) -> tuple[Markup, list[str], list[dict]]:
                                values=values))
         rows.append({"power": power_name(variant, code), "values": list(values)})
     title = f"Supply centers per power per year, {game.name}"
-    # a variant won on victory points has its target on the points chart (points_view) instead
-    target = 0 if variant.victory_points else variant.victory_centers
+    # the victory line only where centers win the game: a variant won on points or rounds
+    # (its centers target set out of reach) has its target on the points chart instead
+    from gm_tools.engine.rules import rules_for
+
+    target = variant.victory_centers if rules_for(variant).victory_measure(variant) == "centers" else 0
     return Markup(centers_chart(lines, labels, title, target)), labels, rows
 
 
