@@ -395,6 +395,22 @@ def test_chart_lines_are_told_apart_without_colour():
     assert all(b - a >= 12.9 for a, b in zip(ys, ys[1:]))
 
 
+def test_a_points_chart_reaches_down_to_negative_scores():
+    """Victory points can be negative (Europe 1615 v2's penalties, rulebook 001 '8 VICTORY
+    POINTS ADJUSTMENT'): the scale goes below zero and every point is drawn inside the plot,
+    a negative score below the zero line."""
+    from gm_tools.publish.charts import BOTTOM, HEIGHT, TOP
+
+    lines = [ChartLine("Austria", "#ff0000", (0, -3, -15)), ChartLine("France", "#0000ff", (0, 4, 9))]
+    root = ET.fromstring(centers_chart(lines, ["1615", "1616", "1617"], "Points"))
+    ns = "{http://www.w3.org/2000/svg}"
+    ys = {p.get("stroke"): [float(xy.split(",")[1]) for xy in p.get("points").split()] for p in root.iter(f"{ns}polyline")}
+    assert all(TOP <= y <= HEIGHT - BOTTOM for line in ys.values() for y in line)
+    assert ys["#ff0000"][2] > ys["#ff0000"][1] > ys["#ff0000"][0] == ys["#0000ff"][0]  # lower is further down
+    ticks = {t.text for t in root.iter(f"{ns}text")}
+    assert {"0", "-15"} <= ticks
+
+
 def test_game_page_chart_counts_centers_after_each_year(tmp_path):
     root = tmp_path / "sheets"
     small_game(root, STANDARD)

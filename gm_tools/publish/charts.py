@@ -72,9 +72,13 @@ def _spread(wanted: list[float], low: float, high: float) -> list[float]:
 def centers_chart(lines: list[ChartLine], x_labels: list[str], title: str, target: int = 0) -> str:
     """The chart as an ``<svg>`` element for inlining in a page. ``target`` (the victory
     center count) is drawn as a labelled dashed rule when it is positive."""
-    top = max([target] + [v for line in lines for v in line.values] + [1])
-    step = 1 if top <= 10 else 2 if top <= 20 else 5
+    values = [v for line in lines for v in line.values]
+    top = max([target] + values + [1])
+    # victory points can fall below zero (Europe 1615 v2's penalties): the scale goes down to them
+    low = min([0] + values)
+    step = 1 if top - low <= 10 else 2 if top - low <= 20 else 5
     top = ((top + step - 1) // step) * step
+    low = -((-low + step - 1) // step) * step
     plot_w, plot_h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
     n = max(len(x_labels), 1)
 
@@ -82,7 +86,7 @@ def centers_chart(lines: list[ChartLine], x_labels: list[str], title: str, targe
         return LEFT + (plot_w / 2 if n == 1 else plot_w * i / (n - 1))
 
     def y_at(v: float) -> float:
-        return TOP + plot_h * (1 - v / top)
+        return TOP + plot_h * (1 - (v - low) / (top - low))
 
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" class="chart" width="{_f(WIDTH)}" height="{_f(HEIGHT)}" '
@@ -90,7 +94,7 @@ def centers_chart(lines: list[ChartLine], x_labels: list[str], title: str, targe
         f"<title>{escape(title)}</title>",
         f'<g font-family="DejaVu Sans, Arial, sans-serif" font-size="11" fill="{INK}">',
     ]
-    for v in range(0, top + 1, step):
+    for v in range(low, top + 1, step):
         y = y_at(v)
         out.append(f'<line x1="{_f(LEFT)}" y1="{_f(y)}" x2="{_f(LEFT + plot_w)}" y2="{_f(y)}" stroke="{GRID}"/>')
         out.append(f'<text x="{_f(LEFT - 6)}" y="{_f(y + 4)}" text-anchor="end">{v}</text>')
