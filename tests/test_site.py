@@ -411,6 +411,22 @@ def test_a_points_chart_reaches_down_to_negative_scores():
     assert {"0", "-15"} <= ticks
 
 
+def test_a_charts_line_labels_end_inside_the_picture():
+    """A long power name (Europe 1619's 'Protestant Union and the Palatinate') is named in
+    full at its line's end: the picture is widened for it, never cut."""
+    from gm_tools.publish.charts import LABEL_CHAR
+
+    lines = [ChartLine("Protestant Union and the Palatinate", "#aa5500", (1, 2)), ChartLine("Papacy", "#ffff00", (1, 1))]
+    root = ET.fromstring(centers_chart(lines, ["1619", "1620"], "Centers"))
+    ns = "{http://www.w3.org/2000/svg}"
+    width = float(root.get("width"))
+    labels = [t for t in root.iter(f"{ns}text") if t.text and t.text.startswith(("Protestant", "Papacy"))]
+    assert len(labels) == 2
+    assert all(float(t.get("x")) + LABEL_CHAR * len(t.text) <= width for t in labels)
+    short = ET.fromstring(centers_chart([ChartLine("France", "#0000ff", (3, 4))], ["1901", "1902"], "Centers"))
+    assert short.get("width") == "640.0"  # a short name keeps the usual size
+
+
 def test_game_page_chart_counts_centers_after_each_year(tmp_path):
     root = tmp_path / "sheets"
     small_game(root, STANDARD)

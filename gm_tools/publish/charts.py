@@ -14,6 +14,8 @@ WIDTH = 640.0
 HEIGHT = 300.0
 LEFT, RIGHT, TOP, BOTTOM = 40.0, 130.0, 16.0, 36.0
 """Margins, px: the right one holds the line labels."""
+LABEL_CHAR = 6.3
+"""About how wide one character of the charts' 11 px text is, px."""
 LABEL_GAP = 13.0
 """Least vertical distance between two line labels, px, so equal counts stay readable."""
 MARKERS = ("circle", "square", "triangle", "diamond", "cross", "down", "bar")
@@ -80,6 +82,10 @@ def centers_chart(lines: list[ChartLine], x_labels: list[str], title: str, targe
     top = ((top + step - 1) // step) * step
     low = -((-low + step - 1) // step) * step
     plot_w, plot_h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
+    # the right margin holds the line labels: wider for long names ('Protestant Union and the
+    # Palatinate 5'), so none is cut off at the picture's edge
+    longest = max((len(f"{line.label} {line.values[-1]}") for line in lines if line.values), default=0)
+    width = LEFT + plot_w + max(RIGHT, 21 + LABEL_CHAR * longest)
     n = max(len(x_labels), 1)
 
     def x_at(i: int) -> float:
@@ -89,8 +95,8 @@ def centers_chart(lines: list[ChartLine], x_labels: list[str], title: str, targe
         return TOP + plot_h * (1 - (v - low) / (top - low))
 
     out = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" class="chart" width="{_f(WIDTH)}" height="{_f(HEIGHT)}" '
-        f'viewBox="0 0 {_f(WIDTH)} {_f(HEIGHT)}" role="img" aria-label={quoteattr(title)}>',
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="chart" width="{_f(width)}" height="{_f(HEIGHT)}" '
+        f'viewBox="0 0 {_f(width)} {_f(HEIGHT)}" role="img" aria-label={quoteattr(title)}>',
         f"<title>{escape(title)}</title>",
         f'<g font-family="DejaVu Sans, Arial, sans-serif" font-size="11" fill="{INK}">',
     ]
