@@ -27,6 +27,10 @@ from gm_tools.engine.rules import rules_for
 from gm_tools.engine.system import MailedRows
 
 
+NOT_WRITTEN = "(not written)"
+"""The cell of an order a dry run checked and did not type."""
+
+
 @dataclass
 class MailReport:
     """What ``orders`` did with the mails."""
@@ -43,8 +47,10 @@ class MailReport:
     """The previous workbook and the mails, as kept in the game's ``mail/`` folder."""
 
     def text(self) -> str:
-        lines = [f"{self.phase}: {len(self.written)} order(s) written, {len(self.refused)} refused"]
-        lines += [f"  wrote {cell}: {power} {order}   ({mail})" for mail, power, order, cell in self.written]
+        done = "to write (a dry run)" if any(c == NOT_WRITTEN for *_, c in self.written) else "written"
+        lines = [f"{self.phase}: {len(self.written)} order(s) {done}, {len(self.refused)} refused"]
+        lines += [f"  {'would write' if cell == NOT_WRITTEN else 'wrote ' + cell}: {power} {order}   ({mail})"
+                  for mail, power, order, cell in self.written]
         lines += [f"  refused {where}: {found} -- expected {why}" for where, found, why in self.refused]
         lines += [f"  not read {where}: {text!r} (before any power line)" for where, text in self.skipped]
         if self.kept:
@@ -79,6 +85,7 @@ def enter_mails(name: str, mails: list[tuple[str, bytes]], root: str | os.PathLi
                 mailed = (variant.system.mailed_rows(variant, position.phase, power, [line.text for line in lines])
                           or MailedRows((ORDERS,), [(ORDERS, line.text) for line in lines]))
                 ordered = [k for k, row in enumerate(mailed.rows) if isinstance(row, tuple) and row[0] == ORDERS]
+                first = len(report.refused)
                 good = _checked_orders(variant, position, rules, power, [places[k] for k in ordered],
                                        [lines[k] for k in ordered], report)
                 # a later mail for the same power replaces the earlier one, on every sheet it uses
@@ -90,10 +97,12 @@ def enter_mails(name: str, mails: list[tuple[str, bytes]], root: str | os.PathLi
                 sheet_rows.pop(power, None)
                 if sheets:
                     sheet_rows[power] = (sheets, kept)
+                # the block's refusals in the order of its lines, whichever check refused them
+                report.refused[first:] = sorted(report.refused[first:], key=lambda r: _line_number(r[0]))
                 report.written = [w for w in report.written if w[1] != power]
                 report.written += [(label, power, text, "") for text in good + [text for _, text in kept]]
         if not (latest or sheet_rows) or dry_run:
-            report.written = [(m, p, o, "(not written)" if dry_run else c) for m, p, o, c in report.written]
+            report.written = [(m, p, o, NOT_WRITTEN if dry_run else c) for m, p, o, c in report.written]
             return report
         before = state.paths.workbook.read_bytes()
         where = str(state.paths.workbook)
@@ -157,6 +166,12 @@ def _checked_rows(variant, position, mailed, places: list[str], lines, report: M
         else:
             kept.append((row, line.text))
     return kept
+
+
+def _line_number(where: str) -> int:
+    """The line number of a refusal's place (``MAIL line N``)."""
+    number = where.rpartition(" line ")[2]
+    return int(number) if number.isdigit() else 0
 
 
 def cmd_orders(args) -> int:
