@@ -1,4 +1,4 @@
-"""The Europe 1619 demo game (sheets/demo-europe1619.toml, gm_tools/systems/europe1619/demo.py): its
+"""The Europe 1619 demo game (sheets/demo-europe1619.toml, gm_tools/app/demo.py): its
 first year played through the real workbook pipeline, the whole file once, and its shape.
 
 Rulebook: 002_e7e1b063b6c411e5.txt (the "1619 rulebook"); quoted words are

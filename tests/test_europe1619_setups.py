@@ -229,3 +229,24 @@ def test_the_union_and_austria_can_never_ally_with_10_players(tmp_path):
     turn(eleven)
     matrix = {r["Power"]: r for r in sheet(eleven, "Declarations Matrix")}
     assert matrix["UNION"]["AUSTRIA"] == "alliance from 1620 (pending)"
+
+
+def test_the_ten_player_demo_plays_its_year_and_replays(tmp_path):
+    """'Europe 1619 is played with 15 players, but can be modified for less': the shipped
+    10-player demo (sheets/demo-europe1619-10.toml) plays 1619 through the real workbook with
+    ten powers, the converted ones taking INFs as minor states ('Keep Bavarian home center
+    value at 3'; Savoy open to Catholic powers only), and replays to the same records."""
+    from gm_tools.app.demo import DEMO_DIR, play_demo, read_demo
+
+    demo = read_demo(DEMO_DIR / "demo-europe1619-10.toml")
+    assert demo.player_count == 10
+    play_demo(demo, tmp_path)
+    paths = game_paths(demo.game, tmp_path)
+    assert json.loads(paths.game_json.read_text(encoding="utf-8"))["player_count"] == 10
+    state = load_state(demo.game, root=tmp_path)
+    assert state.position.phase == "Y1620D"
+    assert sorted(p for p, x in state.variant.powers.items() if x.playable) == sorted(demo.players)
+    assert {"BAV", "SAVY", "PAP", "SAX", "VENR"} <= set(state.variant.powers)  # minor states now
+    report = json.loads(paths.record_file("Y1619D").read_text(encoding="utf-8"))["extra"]["outcome"]["diplomatic"]["report"]
+    assert "AUSTRIA: 3: BAV, 3: CRO" in report and "FRANCE: 4: LOR, 2: SAVY" in report
+    assert replay(demo.game, root=tmp_path) == []
