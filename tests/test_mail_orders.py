@@ -240,6 +240,7 @@ def test_placements_attacks_and_a_reference_list_by_mail_go_on_their_sheets(tmp_
                                     {"infs": 5, "power": "AUSTRIA", "where": "TRA"}]
     report = enter_mails("g", [("england", b"England\nENGLAND DENMARK\nFRANCE SPAIN AUSTRIA\n")], root=tmp_path)
     assert report.refused == [] and [cell for *_, cell in report.written] == ["Reference Lists!B5"]
+    assert [text for _, _, text, _ in report.written] == ["ENGLAND DENMARK FRANCE SPAIN AUSTRIA"]  # both lines
     assert ("ENGLAND", "ENGLAND DENMARK FRANCE SPAIN AUSTRIA") in _sheet(paths, "Reference Lists")
     run_turn("g", root=tmp_path, site_dir=None, force=True)
     taxed = json.loads(paths.record_file("T1615T").read_text(encoding="utf-8"))["extra"]["europe1615v2"]

@@ -141,7 +141,12 @@ def _checked_rows(variant, position, mailed, places: list[str], lines, report: M
     headers = {t.title: [c.header for c in t.columns] for t in hooks_for(variant).input_sheets(variant, position)}
     inputs: dict[str, list[InputRow]] = {}
     at: dict[tuple[str, int], tuple] = {}
-    for place, line, row in zip(places, lines, mailed.rows):
+    # a row read from several lines (a reference list wrapped in the mail) is reported as all of them
+    texts = [line.text for line in lines]
+    for k in range(len(texts) - 1, 0, -1):
+        if mailed.rows[k] is None:
+            texts[k - 1] = f"{texts[k - 1]} {texts[k]}"
+    for place, line, row, text in zip(places, lines, mailed.rows, texts):
         if row is None or (isinstance(row, tuple) and row[0] == ORDERS):  # read with the row before; an order
             continue
         if isinstance(row, str):  # not in the sheet's form: the form is the reason
@@ -152,7 +157,7 @@ def _checked_rows(variant, position, mailed, places: list[str], lines, report: M
         number = len(inputs.setdefault(sheet, [])) + 2  # a row of its own, to tell its problems apart
         inputs[sheet].append(InputRow(values=dict(zip(columns, values)),
                                       cells={h: f"{sheet}!{chr(ord('A') + c)}{number}" for c, h in enumerate(columns)}))
-        at[(sheet, number)] = (place, line, row)
+        at[(sheet, number)] = (place, text, row)
     _, problems = hooks_for(variant).check_inputs(variant, position, inputs)
     refused: dict[tuple[str, int], str] = {}
     for problem in problems:
@@ -160,11 +165,11 @@ def _checked_rows(variant, position, mailed, places: list[str], lines, report: M
         for k in ([key] if key in at else at):  # a problem of no one line stops them all
             refused.setdefault(k, problem.expected)
     kept = []
-    for key, (place, line, row) in at.items():
+    for key, (place, text, row) in at.items():
         if key in refused:
-            report.refused.append((place, repr(line.text), refused[key]))
+            report.refused.append((place, repr(text), refused[key]))
         else:
-            kept.append((row, line.text))
+            kept.append((row, text))
     return kept
 
 
