@@ -359,3 +359,30 @@ def test_a_fealty_claim_is_in_the_turn_report_and_the_judge_text(tmp_path):
     assert f"  {claim}" in report.text().splitlines()
     text = judge_text(load_variant("centenary"), report.record)
     assert "Fealty claimed (rule 2):\n" in text and claim in " ".join(text.split())  # wrapped at 76 columns
+
+
+def test_the_shipped_demo_plays_1618_with_a_draw_and_a_claim_and_replays(tmp_path):
+    """The Centenary demo of `make turn` (sheets/demo-centenary.toml): rule 3's draw when the
+    Empire attacks the Protestant Princes, and rule 2's Fealty claim typed on the Fealty sheet
+    ('he may claim the "Fealty" of the major or minor neutral in question'), through the real
+    workbook; the game replays to the same records."""
+    from gm_tools.app.demo import DEMO_DIR, play_demo, read_demo
+    from gm_tools.app.turn import load_state, replay
+
+    demo = read_demo(DEMO_DIR / "demo-centenary.toml")
+    play_demo(demo, tmp_path)
+    state = load_state(demo.game, root=tmp_path)
+    assert state.position.phase == "S1619M"
+    fealty = state.position.extra["centenary"]["fealty"]
+    assert fealty["PORTUGAL"] == "SPAIN" and fealty["VENICE"] == "EMPIRE"
+    assert state.position.units["POR"].power == "PORTUGAL"  # the claimer builds the neutral's unit
+    assert replay(demo.game, root=tmp_path) == []
+
+
+def test_a_demo_fealty_table_that_is_not_claims_is_a_clear_error():
+    from gm_tools.edges.variants import load_variant
+    from gm_tools.errors import UserError
+
+    variant = load_variant("centenary")
+    with pytest.raises(UserError, match=r"demo\.toml \[W1618A\] Fealty: expected a list of claims"):
+        variant.system.demo_cells(variant, "W1618A", {"Fealty": "SPAIN PORTUGAL"}, "demo.toml")

@@ -7,8 +7,30 @@ Data: ``variants/centenary/``; judgement calls: ``variants/centenary/NOTES.md``.
 """
 
 from gm_tools.engine.system import GameSystem
+from gm_tools.errors import UserError
 from gm_tools.systems.centenary.rules import RULES
-from gm_tools.systems.centenary.sheets import HOOKS
+from gm_tools.systems.centenary.sheets import FEALTY_SHEET as FEALTY, HOOKS
 from gm_tools.systems.centenary.state import KEY, KEYS
 
-SYSTEM = GameSystem(KEY, rules=RULES, sheets=HOOKS, record_keys=KEYS)
+
+class CentenarySystem(GameSystem):
+    """Centenary's parts, and where a demo file's Fealty claims go."""
+
+    def demo_cells(self, variant, phase: str, entry: dict, where: str) -> dict[str, object] | None:
+        """A demo phase's ``Fealty = [["SPAIN", "PORTUGAL", "POR", "EST"], ...]``: the claims
+        the GM types on the Fealty sheet (Power, Neutral, Build in, Retreat to); the powers'
+        lines beside it are orders for the Orders sheet."""
+        claims = entry.get(FEALTY)
+        if claims is None:
+            return None
+        if not isinstance(claims, list) or not all(isinstance(r, list) and 2 <= len(r) <= 4 for r in claims):
+            raise UserError(f"{where} [{phase}] {FEALTY}: expected a list of claims, each "
+                            "[power, neutral, build in, retreat to] (the last two may be left out)")
+        return {f"{FEALTY}!{column}{row}": value
+                for row, claim in enumerate(claims, start=2) for column, value in zip("ABCD", claim) if value}
+
+    def demo_orders(self, variant, phase: str, entry: dict) -> dict[str, list[str]]:
+        return {power: lines for power, lines in entry.items() if power != FEALTY}
+
+
+SYSTEM = CentenarySystem(KEY, rules=RULES, sheets=HOOKS, record_keys=KEYS)
