@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from gm_tools.engine.model import FAILS, INVALID, SUCCEEDS, Dislodged, Position, Unit, province_of
+from gm_tools.engine.model import FAILS, INVALID, SUCCEEDS, Dislodged, Position, Unit
 from gm_tools.engine.phase import PhaseError, parse_phase
 
 DATC_DIR = Path(__file__).parent / "datc"

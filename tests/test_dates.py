@@ -7,7 +7,7 @@ from __future__ import annotations
 import datetime
 import re
 
-from gm_tools.app.turn import load_state, replay, run_turn
+from gm_tools.app.turn import load_state, replay
 from gm_tools.publish.judgetext import WIDTH, _wrap
 from gm_tools.publish.site import build_site
 

@@ -120,7 +120,7 @@ def test_a_later_mail_replaces_the_powers_earlier_orders_and_others_stay(tmp_pat
 
 
 def test_a_mail_without_a_power_line_writes_nothing(tmp_path):
-    paths = create(tmp_path)
+    create(tmp_path)
     before = snapshot(tmp_path)
     report = enter_mails("g", [("nopower", b"Hello\nA PAR - BUR\n")], root=tmp_path)
     assert report.refused and report.refused[0][:2] == ("nopower", "no power line")
