@@ -386,3 +386,30 @@ def test_a_demo_fealty_table_that_is_not_claims_is_a_clear_error():
     variant = load_variant("centenary")
     with pytest.raises(UserError, match=r"demo\.toml \[W1618A\] Fealty: expected a list of claims"):
         variant.system.demo_cells(variant, "W1618A", {"Fealty": "SPAIN PORTUGAL"}, "demo.toml")
+
+
+def test_a_mailed_fealty_claim_goes_on_the_fealty_sheet_and_is_sworn(winter, tmp_path):
+    """Rule 2 ('if a player capturing the center it occupied specifically orders it, he may
+    claim the "Fealty" ... Any of his or her units in the center in question "retreat" ...
+    and must be given a retreat order'), by mail: the claim line onto the Fealty sheet, the
+    builds onto the Orders sheet, each checked as the turn checks them."""
+    import io
+
+    import openpyxl
+
+    from gm_tools.app.mailorders import enter_mails
+    from gm_tools.app.turn import load_state
+
+    paths = copy_game(winter, tmp_path)
+    mail = (b"Spain\nFEALTY: Portugal, build in POR, retreat to EST\nBUILD A POR\n"
+            b"FEALTY: DENMARK\nFEALTY\n")
+    report = enter_mails(paths.name, [("philip", mail)], root=paths.root)
+    refused = {where: why for where, _, why in report.refused}
+    assert list(refused) == ["philip line 4", "philip line 5"]  # the build in POR stands: the claim opens it
+    assert "DENMARK" in [what for _, what, _ in report.refused][0] and "claim" in refused["philip line 5"]
+    ws = openpyxl.load_workbook(io.BytesIO(paths.workbook.read_bytes()))["Fealty"]
+    assert [c.value for c in ws[2]][:4] == ["SPAIN", "PORTUGAL", "POR", "EST"]
+    run_turn(paths.name, root=paths.root, site_dir=None, force=True)
+    state = load_state(paths.name, root=paths.root)
+    assert state.position.extra["centenary"]["fealty"]["PORTUGAL"] == "SPAIN"
+    assert state.position.units["POR"].power == "PORTUGAL" and state.position.units["EST"].power == "SPAIN"

@@ -86,14 +86,17 @@ def enter_mails(name: str, mails: list[tuple[str, bytes]], root: str | os.PathLi
                           or MailedRows((ORDERS,), [(ORDERS, line.text) for line in lines]))
                 ordered = [k for k, row in enumerate(mailed.rows) if isinstance(row, tuple) and row[0] == ORDERS]
                 first = len(report.refused)
-                good = _checked_orders(variant, position, rules, power, [places[k] for k in ordered],
+                sheets = tuple(s for s in mailed.sheets if s != ORDERS)
+                kept, inputs = _checked_rows(variant, position, mailed, places, lines, report) if sheets else ([], {})
+                # the orders are checked against the board the entries make, as in a turn (a
+                # Centenary claim opens its build site)
+                board = hooks_for(variant).apply_inputs(variant, position, inputs) if inputs and ordered else position
+                good = _checked_orders(variant, board, rules, power, [places[k] for k in ordered],
                                        [lines[k] for k in ordered], report)
                 # a later mail for the same power replaces the earlier one, on every sheet it uses
                 latest.pop(power, None)
                 if ORDERS in mailed.sheets:
                     latest[power] = good
-                sheets = tuple(s for s in mailed.sheets if s != ORDERS)
-                kept = _checked_rows(variant, position, mailed, places, lines, report) if sheets else []
                 sheet_rows.pop(power, None)
                 if sheets:
                     sheet_rows[power] = (sheets, kept)
@@ -134,10 +137,12 @@ def _checked_orders(variant, position, rules, power: str, places: list[str], lin
     return good
 
 
-def _checked_rows(variant, position, mailed, places: list[str], lines, report: MailReport) -> list[tuple[tuple, str]]:
+def _checked_rows(variant, position, mailed, places: list[str], lines,
+                  report: MailReport) -> tuple[list[tuple[tuple, str]], dict]:
     """The rows of a power's mailed lines (``mailed``: :class:`MailedRows`) that the input
     sheets' own checks accept (the same checks a turn makes: a Payola offer read against the
-    board), each as ``(sheet, values)`` with its line; the others are reported refused."""
+    board), each as ``(sheet, values)`` with its line, and the inputs the checks made of them;
+    the others are reported refused."""
     headers = {t.title: [c.header for c in t.columns] for t in hooks_for(variant).input_sheets(variant, position)}
     inputs: dict[str, list[InputRow]] = {}
     at: dict[tuple[str, int], tuple] = {}
@@ -158,7 +163,7 @@ def _checked_rows(variant, position, mailed, places: list[str], lines, report: M
         inputs[sheet].append(InputRow(values=dict(zip(columns, values)),
                                       cells={h: f"{sheet}!{chr(ord('A') + c)}{number}" for c, h in enumerate(columns)}))
         at[(sheet, number)] = (place, text, row)
-    _, problems = hooks_for(variant).check_inputs(variant, position, inputs)
+    checked, problems = hooks_for(variant).check_inputs(variant, position, inputs)
     refused: dict[tuple[str, int], str] = {}
     for problem in problems:
         key = (problem.sheet, int("".join(ch for ch in problem.cell if ch.isdigit()) or 0))
@@ -170,7 +175,16 @@ def _checked_rows(variant, position, mailed, places: list[str], lines, report: M
             report.refused.append((place, repr(text), refused[key]))
         else:
             kept.append((row, text))
-    return kept
+    if refused and kept:
+        # the inputs of the rows that stand, checked again without the others: what the turn
+        # would make of them (the turn never works from entries with a problem)
+        standing: dict[str, list[InputRow]] = {}
+        for sheet, number in at:
+            if (sheet, number) not in refused:
+                standing.setdefault(sheet, []).append(inputs[sheet][number - 2])
+        checked, again = hooks_for(variant).check_inputs(variant, position, standing)
+        return kept, ({} if again else checked)
+    return kept, ({} if refused else checked)
 
 
 def _line_number(where: str) -> int:

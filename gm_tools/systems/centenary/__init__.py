@@ -32,5 +32,10 @@ class CentenarySystem(GameSystem):
     def demo_orders(self, variant, phase: str, entry: dict) -> dict[str, list[str]]:
         return {power: lines for power, lines in entry.items() if power != FEALTY}
 
+    def mailed_rows(self, variant, phase: str, power: str, lines: list[str]):
+        from gm_tools.systems.centenary.entries import mailed_rows
+
+        return mailed_rows(variant, power, lines)
+
 
 SYSTEM = CentenarySystem(KEY, rules=RULES, sheets=HOOKS, record_keys=KEYS)
