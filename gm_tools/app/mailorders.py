@@ -80,30 +80,16 @@ def enter_mails(name: str, mails: list[tuple[str, bytes]], root: str | os.PathLi
                                        f"{next(iter(variant.powers.values())).name}) before the orders"))
                 continue
             for power, lines in parsed.blocks:
-                places = [f"{label} line {line.number}" for line in lines]
-                # unit orders, unless the system reads the phase's lines (or some) as its sheets' rows
-                mailed = (variant.system.mailed_rows(variant, position.phase, power, [line.text for line in lines])
-                          or MailedRows((ORDERS,), [(ORDERS, line.text) for line in lines]))
-                ordered = [k for k, row in enumerate(mailed.rows) if isinstance(row, tuple) and row[0] == ORDERS]
-                first = len(report.refused)
-                sheets = tuple(s for s in mailed.sheets if s != ORDERS)
-                kept, inputs = _checked_rows(variant, position, mailed, places, lines, report) if sheets else ([], {})
-                # the orders are checked against the board the entries make, as in a turn (a
-                # Centenary claim opens its build site)
-                board = hooks_for(variant).apply_inputs(variant, position, inputs) if inputs and ordered else position
-                good = _checked_orders(variant, board, rules, power, [places[k] for k in ordered],
-                                       [lines[k] for k in ordered], report)
+                orders, sheets, kept = _read_block(variant, position, rules, label, power, lines, report)
                 # a later mail for the same power replaces the earlier one, on every sheet it uses
                 latest.pop(power, None)
-                if ORDERS in mailed.sheets:
-                    latest[power] = good
                 sheet_rows.pop(power, None)
+                if orders is not None:
+                    latest[power] = orders
                 if sheets:
                     sheet_rows[power] = (sheets, kept)
-                # the block's refusals in the order of its lines, whichever check refused them
-                report.refused[first:] = sorted(report.refused[first:], key=lambda r: _line_number(r[0]))
                 report.written = [w for w in report.written if w[1] != power]
-                report.written += [(label, power, text, "") for text in good + [text for _, text in kept]]
+                report.written += [(label, power, text, "") for text in (orders or []) + [text for _, text in kept]]
         if not (latest or sheet_rows) or dry_run:
             report.written = [(m, p, o, NOT_WRITTEN if dry_run else c) for m, p, o, c in report.written]
             return report
@@ -122,6 +108,27 @@ def enter_mails(name: str, mails: list[tuple[str, bytes]], root: str | os.PathLi
         report.kept = store_mail(state.paths, position.phase, [data for _, data in mails], before)
         write_atomic(state.paths.workbook, after)
     return report
+
+
+def _read_block(variant, position, rules, label: str, power: str, lines, report: MailReport):
+    """One power's lines of a mail, checked: (its orders for the Orders sheet, or None when the
+    mail does not use that sheet; the system's sheets it uses; their rows that stand, each
+    ``((sheet, values), text)``). What is refused goes in ``report``, in the order of the lines."""
+    places = [f"{label} line {line.number}" for line in lines]
+    # unit orders, unless the system reads the phase's lines (or some) as its sheets' rows
+    mailed = (variant.system.mailed_rows(variant, position.phase, power, [line.text for line in lines])
+              or MailedRows((ORDERS,), [(ORDERS, line.text) for line in lines]))
+    ordered = [k for k, row in enumerate(mailed.rows) if isinstance(row, tuple) and row[0] == ORDERS]
+    first = len(report.refused)
+    sheets = tuple(s for s in mailed.sheets if s != ORDERS)
+    kept, inputs = _checked_rows(variant, position, mailed, places, lines, report) if sheets else ([], {})
+    # the orders are checked against the board the entries make, as in a turn (a Centenary
+    # claim opens its build site)
+    board = hooks_for(variant).apply_inputs(variant, position, inputs) if inputs and ordered else position
+    orders = _checked_orders(variant, board, rules, power, [places[k] for k in ordered], [lines[k] for k in ordered],
+                             report)
+    report.refused[first:] = sorted(report.refused[first:], key=lambda r: _line_number(r[0]))
+    return (orders if ORDERS in mailed.sheets else None), sheets, kept
 
 
 def _checked_orders(variant, position, rules, power: str, places: list[str], lines, report: MailReport) -> list[str]:
