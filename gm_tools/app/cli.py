@@ -99,9 +99,11 @@ def _build_parser() -> argparse.ArgumentParser:
                  "Reads each mail as judges do (a power line, then orders; quoted replies, signatures\n"
                  "and HTML ignored), checks every order against the current phase, and types the\n"
                  "orders that stand into the power's block of the Orders sheet, replacing its earlier\n"
-                 "orders (Europe 1615 v2's offer sheets, '5 : A PAR - BUR', INF placements and reference\n"
-                 "lists go on their own sheets). Refused orders are listed with their line and reason\n"
-                 "(exit status 1). The workbook before the mails and the mails themselves are kept in\n"
+                 "orders. The Europe variants' entries (INF placements '5: BRE', attacks, declarations,\n"
+                 "purchases, Payola offers '5 : A PAR - BUR', reference lists) and Centenary's claims\n"
+                 "('FEALTY: PORTUGAL, build in POR, retreat to EST') go on their own sheets, checked as\n"
+                 "the turn checks them. Refused lines are listed with their line and reason (exit\n"
+                 "status 1). The workbook before the mails and the mails themselves are kept in\n"
                  "sheets/GAME/mail/.",
                  "  gm-tools orders spring1901 alice.eml bob.txt\n  gm-tools orders spring1901 - < mail.txt\n"
                  "  gm-tools orders spring1901 --dry-run alice.eml")
