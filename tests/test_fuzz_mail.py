@@ -25,7 +25,8 @@ NASTY = ["\u200f", "\u202e", "\u0000", "\t", "\u00a0", "\ufeff", "\U0001f600", "
          "-5", "0", "A", "F", "for", "<script>", "=1+1"]
 
 CASES = {
-    ("europe1615v2", "S1615M"): ["5 : A PAR - BUR", "0 : A BOH - LUS", "3 : F BRI H", "2 : A SAX S A BRA", "12: F NOR - BRI"],
+    ("europe1615v2", "S1615M"): ["5 : A PAR - BUR", "0 : A BOH - LUS", "3 : F BRI H", "2 : A SAX S A BRA", "12: F NOR - BRI",
+                                 "WAIVE: POR"],
     ("europe1615v2", "P1616I"): ["9: SAX", "5: FRANCE", "0: RHI > FRANCE", "1: LOR > SPAIN", "6: BOS"],
     ("europe1615v2", "T1615T"): ["ENGLAND DENMARK FRANCE SPAIN AUSTRIA", "SPAIN, FRANCE", "DENMARK"],
     ("europe1615", "S1615M"): ["8: BOH", "7: BAV", "LOR > FRANCE", "A VIE - MRV", "10: LOR"],

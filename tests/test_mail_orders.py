@@ -325,3 +325,24 @@ def test_a_full_input_sheet_stops_the_mail_naming_the_sheet_and_writes_nothing(t
     assert "1 empty rows left" in str(err.value)
     assert paths.workbook.read_bytes() == before
     assert not (paths.folder / "mail").exists() or not any((paths.folder / "mail").iterdir())
+
+
+def test_a_payola_waiver_by_mail_goes_on_the_waivers_sheet(tmp_path):
+    """rulebook 001 (Europe 1615 v2), 'The player occupying a foreign supply center prior to
+    the build phase may waive the change in ownership of the center': ``WAIVE: POR`` in a
+    movement phase's mail goes on the Waivers sheet beside the offers, checked as the turn
+    checks it (a center of one's own is no waiver); a later mail with no waiver leaves it."""
+    from gm_tools.app.turn import new_game
+    from gm_tools.edges.game import game_paths
+
+    new_game("europe1615v2", "g", root=tmp_path, seed=7, created="2000-01-01T00:00:00Z")
+    paths = game_paths("g", tmp_path)
+    for _ in range(2):
+        run_turn("g", root=tmp_path, site_dir=None, force=True)
+    report = enter_mails("g", [("spain", b"Spain\n0 : A SPA - BRB\nWAIVE: POR\nwaive MAD\n")], root=tmp_path)
+    refused = {where: why for where, _, why in report.refused}
+    assert list(refused) == ["spain line 4"] and "foreign center" in refused["spain line 4"]
+    assert _sheet(paths, "Waivers") == [("SPAIN", "POR")]
+    assert ("SPAIN", 0, "A SPA - BRB") in _offers(paths)
+    enter_mails("g", [("spain again", b"Spain\n0 : A SPA H\n")], root=tmp_path)
+    assert _sheet(paths, "Waivers") == [("SPAIN", "POR")] and ("SPAIN", 0, "A SPA H") in _offers(paths)

@@ -17,7 +17,7 @@ from gm_tools.engine.system import MailedRows
 from gm_tools.errors import UserError
 from gm_tools.systems.europe1615v2.calendar import INFLUENCE, MOVEMENT, TAXATION, phase_role
 from gm_tools.systems.europe1615v2.setup import setup_of
-from gm_tools.systems.europe1615v2.sheets import ATTACKS, OFFERS, PLACEMENTS, REFERENCE
+from gm_tools.systems.europe1615v2.sheets import ATTACKS, OFFERS, PLACEMENTS, REFERENCE, WAIVERS
 
 _PLACEMENT = re.compile(r"^\s*(\d+)\s*:\s*([^>]+?)\s*$")
 _ATTACK = re.compile(r"^\s*(\d)\s*:\s*(\S+)\s*>\s*(\S+)\s*$")
@@ -49,22 +49,30 @@ def sheet_cells(variant, phase: str, entry: dict, where: str) -> dict[str, objec
     return cells
 
 
-OFFER_FORM = "an offer '5 : A PAR - BUR' (the amount, a colon, the order)"
+OFFER_FORM = "an offer '5 : A PAR - BUR' (the amount, a colon, the order), or a waiver 'WAIVE: POR'"
+_WAIVE = re.compile(r"^\s*WAIVE\s*:?\s*(\S+)\s*$", re.IGNORECASE)
 INFLUENCE_FORM = "a placement '9: SAX' or an attack '0: RHI > FRANCE'"
 
 
 def mailed_rows(variant, phase: str, power: str, lines: list[str]) -> MailedRows | None:
     """A power's mailed lines as rows of the phase's input sheets: its offer sheet in a
-    movement phase (Offers: Power, Amount, Order), its INF placements and attacks in the
+    movement phase (Offers: Power, Amount, Order), with any waiver of a center's change of
+    ownership (``WAIVE: POR``, Waivers: Power, Center), its INF placements and attacks in the
     Influence Phase, its reference list in the Taxation/Revenue Phase (the words of every
     line, highest first). Other phases' mail is unit orders (None)."""
     role = phase_role(variant, phase)
     rows: list = []
     if role == MOVEMENT:
         for line in lines:
-            offer = _PLACEMENT.match(line) if ">" not in line else None
-            rows.append((OFFERS, [power, int(offer.group(1)), offer.group(2)]) if offer else OFFER_FORM)
-        return MailedRows((OFFERS,), rows)
+            waive = _WAIVE.match(line)
+            offer = _PLACEMENT.match(line) if ">" not in line and not waive else None
+            if waive:
+                rows.append((WAIVERS, [power, waive.group(1).upper()]))
+            else:
+                rows.append((OFFERS, [power, int(offer.group(1)), offer.group(2)]) if offer else OFFER_FORM)
+        # a mail with no waiver leaves the power's waivers on their sheet as they are
+        return MailedRows((OFFERS, WAIVERS) if any(r[0] == WAIVERS for r in rows if isinstance(r, tuple)) else (OFFERS,),
+                          rows)
     if role == TAXATION:
         # one list, however many lines the player wrapped it on
         return MailedRows((REFERENCE,), [(REFERENCE, [power, " ".join(lines)])] + [None] * (len(lines) - 1)
@@ -89,7 +97,7 @@ def _offer_cells(phase: str, entry: dict, where: str) -> dict[str, object]:
         for line in lines:
             offer = _PLACEMENT.match(line) if ">" not in line else None
             if not offer:
-                raise UserError(f"{where} [{phase}] {power}: {line!r}, expected {OFFER_FORM}")
+                raise UserError(f"{where} [{phase}] {power}: {line!r}, expected an offer '5 : A PAR - BUR'")
             for column, value in zip("ABC", [power, int(offer.group(1)), offer.group(2)]):
                 cells[f"{OFFERS}!{column}{row}"] = value
             row += 1
