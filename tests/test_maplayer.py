@@ -9,7 +9,7 @@ import pytest
 from gm_tools.app.turn import start_position
 from gm_tools.edges.variants import load_variant
 from gm_tools.engine.parser import parse_order
-from gm_tools.publish.maplayer import (base_name, base_picture, base_script, compose, layer_script, layer_steps,
+from gm_tools.publish.maplayer import (LayerMaker, base_name, base_picture, base_script, compose, layer_script, layer_steps,
                                        picture_from_files)
 from gm_tools.publish.render import RenderOptions, render_svg
 
@@ -75,3 +75,32 @@ def test_a_line_like_one_before_it_is_given_as_its_change():
     assert steps[1] == one and steps[2] == [-2, None, None, None, None, "English F LON</title>", {"x": "9.5", "fill": "#ff0000"},
                                             None, {"x": "9.5"}, "F</text></g>"]
     assert compose(base, steps) == picture
+
+
+def test_a_base_line_the_picture_leaves_out_is_skipped_and_an_extra_line_is_its_own():
+    base = '<svg>\n<path id="A" d="M0 0h9" fill="#fff"/>\n<path id="B" d="M9 9h9" fill="#fff"/>\n</g>\n</svg>\n'
+    without_a = base.replace('<path id="A" d="M0 0h9" fill="#fff"/>\n', "")
+    assert layer_steps(base, without_a) == [[0, 1], [2, 4]]
+    hatched = base.replace("</g>", '<path d="M1 2l3 4l5 6l7 8l9 9" fill="url(#hatch)"/>\n</g>')
+    steps = layer_steps(base, hatched)
+    assert compose(base, steps) == hatched
+    assert '<path d="M1 2l3 4l5 6l7 8l9 9" fill="url(#hatch)"/>' in steps  # not a change of "</g>"
+
+
+def test_a_maker_shared_by_many_pictures_gives_each_the_steps_a_new_one_gives():
+    # a build shares one maker between the phases of all its games: what it remembers from
+    # one picture never changes another's layer
+    variant = load_variant("standard")
+    look = RenderOptions()
+    base = base_picture(variant, look)
+    shared = LayerMaker(base)
+    start = start_position(variant)
+    pictures = []
+    for owner, order in (("FRANCE", "A PAR - BUR"), ("GERMANY", "A MUN - BUR"), ("FRANCE", "A MAR S A PAR - BUR")):
+        start.centers["BEL"] = owner
+        power = "FRANCE" if order.startswith(("A PAR", "A MAR")) else "GERMANY"
+        pictures.append(render_svg(variant, start, orders=[parse_order(order, variant, start, power)], options=look))
+    for picture in pictures + pictures[::-1]:
+        steps = shared.steps(picture)
+        assert steps == LayerMaker(base).steps(picture)
+        assert compose(base, steps) == picture

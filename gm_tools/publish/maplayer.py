@@ -24,14 +24,14 @@ left out), a text in place of a text, and for a tag either ``{name: value}`` (th
 attributes in the same order, these with new values) or ``[[name], [name, value], ...]``
 (these attributes in this order; ``[name]`` keeps the line's value).
 
-:func:`layer_steps` checks every layer by putting it together again (:func:`compose`)
-before it is written: a picture the steps would not give back exactly is written as its
-own lines, so a page never shows anything but the picture the renderer drew.
+Every changed line a layer gives is checked once, when its change is first worked out, by
+making the line from it again (:class:`LayerMaker`): a line whose change would not give it
+back exactly is written as its own line, so a page never shows anything but the picture the
+renderer drew. The tests put whole pictures together again (:func:`compose`) to check.
 """
 
 from __future__ import annotations
 
-import difflib
 import hashlib
 import json
 import re
@@ -79,8 +79,10 @@ class BasePicture:
     """A variant's base map in one look, drawn the first time it is asked for (a game whose
     phases are all kept as they were draws none), and the layers over it."""
 
-    def __init__(self, variant: Variant, look: RenderOptions):
+    def __init__(self, variant: Variant, look: RenderOptions, makers: dict[str, LayerMaker] | None = None):
         self.variant, self.look = variant, look
+        self.makers = {} if makers is None else makers
+        """Base name -> its :class:`LayerMaker`; a build shares one dict between its games."""
 
     @cached_property
     def text(self) -> str:
@@ -102,7 +104,10 @@ class BasePicture:
 
     def layer(self, picture: str) -> str:
         """The layer script that gives ``picture`` over this base."""
-        return layer_script(self.name, layer_steps(self.text, picture))
+        maker = self.makers.get(self.name)
+        if maker is None:
+            maker = self.makers[self.name] = LayerMaker(self.text)
+        return layer_script(self.name, maker.steps(picture))
 
 
 def _json(value) -> str:
@@ -175,6 +180,12 @@ SHORT = 2000
 changes are found against the base, and reading them for their shape would cost more."""
 
 
+LOOKAHEAD = 3
+"""How many picture lines on a layer maker looks for the base's next line before it takes a
+line for that line changed: a province's marker and note are lines put in, and taking them
+for changes would shift every line after them by one."""
+
+
 def _shape(line: str) -> tuple:
     """What a line must share with an earlier one to be given as its change: its tags' names,
     attributes' names and endings."""
@@ -183,48 +194,107 @@ def _shape(line: str) -> tuple:
 
 def layer_steps(base: str, picture: str) -> list:
     """The steps that give ``picture`` from ``base`` (see the module's docstring)."""
-    old, new = base.split("\n"), picture.split("\n")
-    steps: list = []
-    models: dict[tuple, int] = {}  # a short line's shape -> the last picture line of that shape
+    return LayerMaker(base).steps(picture)
 
-    def own(j: int):
-        """Picture line ``j`` given as the change of an earlier line like it, when shorter."""
-        line = new[j]
-        if len(line) > SHORT or "<" not in line:
-            return line
-        shape = _shape(line)
-        step: list | str = line
-        if shape in models:
-            patch = _patch(new[models[shape]], line)
-            # written as a JSON string the line takes about a character more for each quote
-            if patch is not None and len(_json([-1 - models[shape], *patch])) < len(line) + line.count('"'):
-                step = [-1 - models[shape], *patch]
-        models[shape] = j
-        return step
 
-    matcher = difflib.SequenceMatcher(None, old, new, autojunk=False)
-    for op, i1, i2, j1, j2 in matcher.get_opcodes():
-        if op == "equal":  # (the base's own lines are not models: most phases have many)
-            steps.append([i1, i2 - i1])
-        elif op == "replace" and i2 - i1 == j2 - j1:
-            for i, j in zip(range(i1, i2), range(j1, j2)):
-                patch = _patch(old[i], new[j])
-                if patch is not None:
-                    steps.append([i, *patch])
-                    if len(new[j]) <= SHORT:
-                        models[_shape(new[j])] = j
+class LayerMaker:
+    """Makes layers over one base map, remembering the line changes it has worked out: the
+    phases of a build share most of them (a province filled with one power's colour, a unit
+    drawn as the one before it), and finding a change costs far more than looking it up.
+
+    The picture is walked against the base line by line, not diffed (``difflib`` took two
+    thirds of a phase's build): a line equal to the base's next line continues a run of base
+    lines; a line found once in the base further on, or equal to the line after the next,
+    skips the base lines between (a layer never needs them); a line followed closely by the
+    base's next line is one put in, a line of its own; any other line is the base's next line
+    changed, when that change is shorter than the line, or a line of its own. Every change is checked, once, by making the
+    line from it again (:func:`_changed`), so the steps always give the picture exactly."""
+
+    LIMIT = 20000
+    """Changes remembered; past this the memory starts again (a build of many variants)."""
+
+    def __init__(self, base: str):
+        self.old = base.split("\n")
+        seen: dict[str, int] = {}
+        for i, line in enumerate(self.old):
+            seen[line] = -1 if line in seen else i
+        self.unique = {line: i for line, i in seen.items() if i >= 0}
+        """A line found once in the base -> its index."""
+        self.changes: dict[tuple, list | None] = {}
+        """(base line or earlier picture line, line) -> the patch giving it, None when none is shorter."""
+        self.shapes: dict[str, tuple] = {}
+
+    def _change(self, was: str, line: str) -> list | None:
+        key = (was, line)
+        if key in self.changes:
+            return self.changes[key]
+        if len(self.changes) > self.LIMIT:
+            self.changes.clear()
+        patch = _patch(was, line)
+        # written as a JSON string the line takes about a character more for each quote
+        if patch is not None and (len(_json(patch)) + 8 >= len(line) + line.count('"')
+                                  or _changed(was, patch) != line):
+            patch = None
+        self.changes[key] = patch
+        return patch
+
+    def _shape(self, line: str) -> tuple:
+        shape = self.shapes.get(line)
+        if shape is None:
+            if len(self.shapes) > self.LIMIT:
+                self.shapes.clear()
+            shape = self.shapes[line] = _shape(line)
+        return shape
+
+    def steps(self, picture: str) -> list:
+        old, new, unique = self.old, picture.split("\n"), self.unique
+        steps: list = []
+        run: list | None = None  # the last step, when it is a run of base lines that may grow
+        models: dict[tuple, int] = {}  # a short line's shape -> the last picture line of that shape
+        i, n = 0, len(old)
+        for j, line in enumerate(new):
+            if i < n and old[i] == line:
+                if run is not None:
+                    run[1] += 1
                 else:
-                    steps.append(own(j))
-        elif op != "delete":
-            steps.extend(own(j) for j in range(j1, j2))
-    if compose(base, steps) != picture:  # never expected; a picture is never shown wrong
-        steps = list(new)
-    return steps
+                    run = [i, 1]
+                    steps.append(run)
+                i += 1
+                continue
+            at = unique.get(line, -1)
+            if at > i:  # the base lines before it are not in the picture
+                run = [at, 1]
+                steps.append(run)
+                i = at + 1
+                continue
+            if i + 1 < n and old[i + 1] == line:  # one base line left out
+                run = [i + 1, 1]
+                steps.append(run)
+                i += 2
+                continue
+            run = None
+            # a line put in before the base's next line (a marker, a note) is no change of it
+            inserted = i < n and old[i] in new[j + 1:j + 1 + LOOKAHEAD]
+            if i < n and not inserted and (patch := self._change(old[i], line)) is not None:
+                steps.append([i, *patch])
+                i += 1
+                if len(line) <= SHORT:
+                    models[self._shape(line)] = j
+                continue
+            if len(line) > SHORT or "<" not in line:
+                steps.append(line)
+                continue
+            shape = self._shape(line)
+            model = models.get(shape)
+            patch = self._change(new[model], line) if model is not None else None
+            steps.append(line if patch is None else [-1 - model, *patch])
+            models[shape] = j
+        return steps
 
 
 def compose(base: str, steps: list) -> str:
     """The picture the steps give from ``base``: what ``templates/static/map.js`` does in
-    the page, in Python (the tests and :func:`layer_steps` check one against the other)."""
+    the page, in Python (the tests check it against :func:`layer_steps`)."""
     old, lines = base.split("\n"), []
     for step in steps:
         if isinstance(step, str):

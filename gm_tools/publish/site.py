@@ -177,13 +177,15 @@ def _phase_page(template: jinja2.Template, game: GameContext, phase: PhaseContex
 
 
 def write_game(env: jinja2.Environment, writer: SiteWriter, painter: PngPainter, game: GameContext,
-               settings: SiteSettings, game_key: str = "", old_phases: dict | None = None) -> dict[str, str]:
+               settings: SiteSettings, game_key: str = "", old_phases: dict | None = None,
+               makers: dict | None = None) -> dict[str, str]:
     """Every file of one game: each phase's page, judge text, JSON and map (its layer over the
     variant's base map, :mod:`gm_tools.publish.maplayer`, and its PNG),
     then the game page, the whole-game JSON and the feed. A phase whose key
     (:func:`phase_key`) is in ``old_phases`` (the last build's) and whose files are all there
     is kept as it is, not made again; one whose links alone changed gets its page made again
     around its map on disk: a long game's turn renders its new phases only.
+    ``makers`` is the build's layer makers by base map (:class:`BasePicture`), shared by its games.
     Returns each phase's key, for the next build."""
     folder = f"{GAMES}/{game.name}"
     templates = settings.templates
@@ -205,7 +207,7 @@ def write_game(env: jinja2.Environment, writer: SiteWriter, painter: PngPainter,
         present = set(os.listdir(writer.root / folder)) if game_key and old_phases else set()
     except OSError:
         present = set()
-    base = BasePicture(game.variant, look)
+    base = BasePicture(game.variant, look, makers)
     # the records as stored, a long game's books as their changes (docs/game-record.md): the
     # game.json of a long Europe 1619 game is 3 MB instead of 38, and each phase's JSON file
     # keeps its own changes (:mod:`gm_tools.publish.phasejson`)
@@ -326,6 +328,7 @@ def write_site(context: SiteContext, site_dir: str | os.PathLike, settings: Site
     summaries = []
     kept: set[str] = set()  # games shown again whole from the last build: nothing of theirs to prune
     variants: dict[tuple, Variant | None] = {}  # a variant loads once a build, not once a game
+    makers: dict = {}  # the layer makers of the build's base maps, whose phases share their work
     with PngPainter() as painter:
         for game in context.games:
             entry = manifest.old.get(game.name, {})
@@ -365,7 +368,7 @@ def write_site(context: SiteContext, site_dir: str | os.PathLike, settings: Site
                 old = entry.get("phases") if isinstance(entry, dict) else None
                 phases = write_game(env, writer, painter, game, settings,
                                     game_key=_key(build_key, variant_keys[game.variant.name], game.name),
-                                    old_phases=old if isinstance(old, dict) else None)
+                                    old_phases=old if isinstance(old, dict) else None, makers=makers)
                 files = sorted(f for f in writer.produced - before if f.startswith(folder))
                 # the shared base map its layers are drawn over is the game's too: kept with it
                 base = _base_of(writer.root / folder, game.phases[-1].id) if game.phases else None
