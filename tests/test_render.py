@@ -3,6 +3,7 @@ edge (gm_tools/edges/png.py), on the shipped standard map and on a small hand-ma
 
 from __future__ import annotations
 
+import dataclasses
 import struct
 import xml.etree.ElementTree as ET
 
@@ -486,3 +487,36 @@ def test_the_legend_key_fits_the_picture(name, players):
     assert keys
     for t in keys:
         assert float(t.get("x")) + KEY_CHAR * len(t.text) <= width, f"{t.text!r} runs off the {name} map"
+
+
+def test_a_picture_drawn_after_others_is_the_one_drawn_first():
+    # the renderer keeps the fragments it drew for a variant (render.py's _memo: a site build
+    # draws a game's phases one after another); what it kept from one position never shows in
+    # another's picture
+    from gm_tools.app.turn import start_position
+    from gm_tools.edges.variants import load_variant
+    from gm_tools.engine.parser import parse_order
+    from gm_tools.publish import render
+
+    variant = load_variant("standard")
+    start = start_position(variant)
+    later = start_position(variant)
+    later.centers["BEL"] = "FRANCE"
+    later.units["BUR"] = Unit("FRANCE", "A", "BUR")
+    del later.units["PAR"]
+    orders = [parse_order("A BUR - BEL", variant, later, "FRANCE")]
+
+    def fresh(position, **kw):
+        render._MEMOS.clear()
+        return render_svg(variant, position, **kw)
+
+    first, second = fresh(start), fresh(later, orders=orders)
+    assert first != second
+    render._MEMOS.clear()
+    for _ in range(2):
+        assert render_svg(variant, start) == first
+        assert render_svg(variant, later, orders=orders) == second
+    # another variant object (a house rule's colours): its own fragments
+    other = dataclasses.replace(variant, powers={**variant.powers, "FRANCE": dataclasses.replace(
+        variant.powers["FRANCE"], colour="#123456")})
+    assert "#123456" in render_svg(other, later) and "#123456" not in render_svg(variant, later)

@@ -124,6 +124,29 @@ def _midpoint(a: tuple[float, float], b: tuple[float, float]) -> tuple[float, fl
 
 # --- the picture ----------------------------------------------------------------------------------
 
+_MEMOS: dict[tuple[int, int], tuple[Variant, BaseMap, dict]] = {}
+"""(variant, base map) -> the fragments already drawn for it (:func:`_memo`)."""
+MEMO_LIMIT = 20000
+"""Fragments kept per variant and base map; past this the memory starts again."""
+
+
+def _memo(variant: Variant, base: BaseMap) -> dict:
+    """The fragments drawn before for ``variant`` on ``base``, by what they are drawn from: a
+    site build draws a game's phases one after another, and most of a picture (the provinces,
+    their names, the units that did not move) is the same as the last one's. Kept for the few
+    variants last drawn, and checked by identity, so another variant object never shares them."""
+    key = (id(variant), id(base))
+    hit = _MEMOS.get(key)
+    if hit is not None and hit[0] is variant and hit[1] is base:
+        if len(hit[2]) > MEMO_LIMIT:
+            hit[2].clear()
+        return hit[2]
+    if len(_MEMOS) >= 8:
+        _MEMOS.pop(next(iter(_MEMOS)))
+    memo: dict = {}
+    _MEMOS[key] = (variant, base, memo)
+    return memo
+
 
 class _Drawing:
     """Collects SVG fragments for one picture; knows the variant, map and colours."""
@@ -139,6 +162,7 @@ class _Drawing:
         """Province -> a letter for its unit's badge (:func:`_unit_marks`)."""
         self.boxes: list = []
         """Per fragment: where on the map it draws, or None (:mod:`gm_tools.publish.inset`)."""
+        self.memo = _memo(variant, base)
 
     def colour(self, power: str) -> str:
         return self.colours.get(power, "#888888")
@@ -157,6 +181,13 @@ class _Drawing:
     # --- regions --------------------------------------------------------------------------
 
     def province_fill(self, code: str) -> str:
+        key = ("fill", code, self.position.centers.get(code))
+        fill = self.memo.get(key)
+        if fill is None:
+            fill = self.memo[key] = self._province_fill(code)
+        return fill
+
+    def _province_fill(self, code: str) -> str:
         province = self.variant.provinces.get(code)
         if province is None:
             return NEUTRAL_FILL
@@ -173,35 +204,32 @@ class _Drawing:
         return NEUTRAL_FILL
 
     def regions(self, styles: dict[str, ProvinceStyle]) -> None:
+        memo = self.memo
         # even-odd, as map.svg and the map check read it: an island is a hole in its sea
         self.add('<g id="regions" stroke-linejoin="round" fill-rule="evenodd">')
-        # land and water of no province: only there so the coastline is recognisable
-        for d in self.base.decor_water:
-            self.add(f'<path d="{d}" fill="{SEA_FILL}" stroke="{BORDER}" stroke-width="0.5"/>', path_box(d))
-        for d in self.base.decor_land:
-            self.add(f'<path d="{d}" fill="{DECOR_FILL}" stroke="{BORDER}" stroke-width="0.5"/>', path_box(d))
-        # seas first, so land borders are drawn on top of sea borders
-        codes = sorted(self.base.regions, key=lambda c: (self._is_land(c), c))
+        decor = memo.get("decor")
+        if decor is None:
+            # land and water of no province: only there so the coastline is recognisable
+            decor = memo["decor"] = (
+                [(f'<path d="{d}" fill="{SEA_FILL}" stroke="{BORDER}" stroke-width="0.5"/>', path_box(d))
+                 for d in self.base.decor_water]
+                + [(f'<path d="{d}" fill="{DECOR_FILL}" stroke="{BORDER}" stroke-width="0.5"/>', path_box(d))
+                   for d in self.base.decor_land])
+        for fragment, box in decor:
+            self.add(fragment, box)
+        codes = memo.get("codes")
+        if codes is None:
+            # seas first, so land borders are drawn on top of sea borders
+            codes = memo["codes"] = sorted(self.base.regions, key=lambda c: (self._is_land(c), c))
         for code in codes:
             style = styles.get(code)
             fill = (style.fill if style and style.fill else None) or self.province_fill(code)
-            province = self.variant.provinces.get(code)
-            name = province.name if province else code
-            box = path_box(self.base.regions[code])
-            self.add(
-                f'<path id="{escape(code)}" d="{self.base.regions[code]}" fill="{fill}" '
-                f'stroke="{BORDER}" stroke-width="{_f(0.8 if self._is_land(code) else 0.5)}">'
-                f"<title>{escape(name)}</title></path>", box
-            )
-            if style and style.hatch:
-                self.add(
-                    f'<path d="{self.base.regions[code]}" fill="url(#hatch-{style.hatch[1:]})" stroke="none"/>', box
-                )
-            if style and style.note:
-                self.add(
-                    f'<path class="note" d="{self.base.regions[code]}" fill="none" stroke="{INK}" '
-                    f'stroke-width="1.6" stroke-dasharray="4,3"/>', box
-                )
+            key = ("region", code, fill, style)
+            fragments = memo.get(key)
+            if fragments is None:
+                fragments = memo[key] = self._region(code, fill, style)
+            for fragment, box in fragments:
+                self.add(fragment, box)
         for code in sorted(self.base.impassable):
             self.add(
                 f'<path id="{escape(code)}" d="{self.base.impassable[code]}" fill="url(#impassable)" '
@@ -209,11 +237,41 @@ class _Drawing:
             )
         self.add("</g>")
 
+    def _region(self, code: str, fill: str, style: ProvinceStyle | None) -> list[tuple[str, object]]:
+        """A province's fragments (outline, hatching, note's outline), each with its box."""
+        province = self.variant.provinces.get(code)
+        name = province.name if province else code
+        d = self.base.regions[code]
+        box = path_box(d)
+        out = [(f'<path id="{escape(code)}" d="{d}" fill="{fill}" '
+                f'stroke="{BORDER}" stroke-width="{_f(0.8 if self._is_land(code) else 0.5)}">'
+                f"<title>{escape(name)}</title></path>", box)]
+        if style and style.hatch:
+            out.append((f'<path d="{d}" fill="url(#hatch-{style.hatch[1:]})" stroke="none"/>', box))
+        if style and style.note:
+            out.append((f'<path class="note" d="{d}" fill="none" stroke="{INK}" '
+                        f'stroke-width="1.6" stroke-dasharray="4,3"/>', box))
+        return out
+
     def _is_land(self, code: str) -> bool:
         province = self.variant.provinces.get(code)
         return province is not None and province.type != SEA
 
     def labels(self, styles: dict[str, ProvinceStyle]) -> None:
+        key = ("labels", tuple((code, s.marker, s.marker_colour, s.note) for code, s in sorted(styles.items())
+                               if s.marker or s.note))
+        section = self.memo.get(key)
+        if section is None:
+            start = len(self.parts)
+            self._labels(styles)
+            if self.missing:
+                return  # the map's error is reported; nothing to keep
+            section = self.memo[key] = list(zip(self.parts[start:], self.boxes[start:]))
+            del self.parts[start:], self.boxes[start:]
+        for fragment, box in section:
+            self.add(fragment, box)
+
+    def _labels(self, styles: dict[str, ProvinceStyle]) -> None:
         from gm_tools.publish.labels import place_labels
 
         # placed clear of each other and of every unit and center marker (gm_tools/publish/labels.py)
@@ -280,23 +338,39 @@ class _Drawing:
         # the position owns it
         for code in sorted(set(self.variant.supply_centers()) | {c for c in self.position.centers
                                                                  if c in self.variant.provinces}):
-            province = self.variant.provinces[code]
-            x, y = self.at(code, "sc")
             owner = self.position.centers.get(code)
-            fill = self.colour(owner) if owner else "#ffffff"
-            self.add(
-                f'<circle cx="{_f(x)}" cy="{_f(y)}" r="5.0" fill="{fill}" stroke="{INK}" stroke-width="1.2"/>'
-                f'<circle cx="{_f(x)}" cy="{_f(y)}" r="1.8" fill="{INK}"/>', around(x, y, 6, 6)
-            )
-            if province.value != 1:
-                self.add(_text(x + 8, y + 4, str(province.value), 10, anchor="start", weight="bold", halo=True),
-                         around(x + 12, y, 12, 8))
+            key = ("center", code, owner)
+            fragments = self.memo.get(key)
+            if fragments is None:
+                fragments = self._center(code, owner)
+                if code not in self.missing:
+                    self.memo[key] = fragments
+            for fragment, box in fragments:
+                self.add(fragment, box)
         self.add("</g>")
+
+    def _center(self, code: str, owner: str | None) -> list[tuple[str, object]]:
+        province = self.variant.provinces[code]
+        x, y = self.at(code, "sc")
+        fill = self.colour(owner) if owner else "#ffffff"
+        out = [(f'<circle cx="{_f(x)}" cy="{_f(y)}" r="5.0" fill="{fill}" stroke="{INK}" stroke-width="1.2"/>'
+                f'<circle cx="{_f(x)}" cy="{_f(y)}" r="1.8" fill="{INK}"/>', around(x, y, 6, 6))]
+        if province.value != 1:
+            out.append((_text(x + 8, y + 4, str(province.value), 10, anchor="start", weight="bold", halo=True),
+                        around(x + 12, y, 12, 8)))
+        return out
 
     # --- units -----------------------------------------------------------------------------
 
     def unit_symbol(self, unit: Unit, x: float, y: float, *, dislodged: bool = False, ghost: bool = False,
                     mark: str | None = None) -> str:
+        key = ("unit", unit, x, y, dislodged, ghost, mark)
+        symbol = self.memo.get(key)
+        if symbol is None:
+            symbol = self.memo[key] = self._unit_symbol(unit, x, y, dislodged=dislodged, ghost=ghost, mark=mark)
+        return symbol
+
+    def _unit_symbol(self, unit: Unit, x: float, y: float, *, dislodged: bool, ghost: bool, mark: str | None) -> str:
         colour = self.colour(unit.power)
         stroke = INK
         dash = ' stroke-dasharray="3,2"' if dislodged else ""

@@ -91,6 +91,17 @@ def render_markdown(text: str) -> str:
     """``text`` (markdown, possibly hostile) as HTML safe to put in a page; ``""`` for none."""
     if not text or not text.strip():
         return ""
-    # "tables": pipe tables (a variant's report sections, such as Europe 1619's Influence
-    # Tracker); their alignment attributes fall to the allow-list.
-    return markdown.markdown(text, extensions=[SafeMarkdown(), "tables"], output_format="html")
+    global _converter
+    if _converter is None:
+        # "tables": pipe tables (a variant's report sections, such as Europe 1619's Influence
+        # Tracker); their alignment attributes fall to the allow-list.
+        _converter = markdown.Markdown(extensions=[SafeMarkdown(), "tables"], output_format="html")
+    try:
+        return _converter.convert(text)
+    finally:
+        # one converter for every text (setting one up took most of a phase's press), its
+        # state from the last text cleared as Python-Markdown asks
+        _converter.reset()
+
+
+_converter: markdown.Markdown | None = None
