@@ -15,7 +15,6 @@ sizes are in px because cairosvg draws ``%`` and ``em`` sizes wrongly.
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from xml.sax.saxutils import escape
 
@@ -23,20 +22,10 @@ from gm_tools.edges.basemap import BaseMap, load_base_map
 from gm_tools.errors import UserError, VariantDataError
 from gm_tools.engine.model import (
     ARMY,
-    FAILS,
-    INVALID,
-    Build,
-    Convoy,
-    Disband,
-    Hold,
-    Move,
     Order,
     OrderResult,
     Position,
-    Retreat,
-    Support,
     Unit,
-    Waive,
     order_text,
     province_of,
 )
@@ -46,6 +35,12 @@ from gm_tools.publish.inset import around, inset_content, path_box
 from gm_tools.publish.legend import LEGEND_ROW, Legend, legend_for
 from gm_tools.publish.maphooks import styles as _styles
 from gm_tools.publish.maphooks import unit_marks as _unit_marks
+from gm_tools.publish.orderart import draw_order
+from gm_tools.publish.svgbits import INK, UNIT_R
+from gm_tools.publish.svgbits import port_anchor as _anchor
+from gm_tools.publish.svgbits import num as _f
+from gm_tools.publish.svgbits import shorten as _shorten
+from gm_tools.publish.svgbits import svg_text as _text
 from gm_tools.publish.style import HOME_TINT, NEUTRAL_FILL, ProvinceStyle, mix, valid_colour
 
 # --- look ------------------------------------------------------------------------------------
@@ -54,13 +49,9 @@ SEA_FILL = "#c9dff0"
 DECOR_FILL = "#dcd7cb"
 IMPASSABLE_FILL = "#b9ada0"
 BORDER = "#5a5040"
-INK = "#1e1e1e"
-FONT = "DejaVu Sans, Arial, sans-serif"
 TITLE_HEIGHT = 44.0
 INSET_CAPTION = 26.0
 """Height of the caption line above an inset."""
-UNIT_R = 11.0
-"""Half the size of a unit symbol, px."""
 OWNED_TINT = 0.25
 """How far toward white an owned center's fill is mixed from the owner's colour."""
 
@@ -76,50 +67,6 @@ class RenderOptions:
     """Write each province's code on the map."""
     legend: bool = True
     """Draw the legend strip under the map (powers, colours, center counts, symbol key)."""
-
-
-# --- small helpers -------------------------------------------------------------------------------
-
-
-def _f(value: float) -> str:
-    """Fixed formatting, so the same state gives the same bytes."""
-    text = f"{value:.1f}"
-    return "0.0" if text == "-0.0" else text
-
-
-def _text(x: float, y: float, text: str, size: float, *, anchor: str = "middle", weight: str = "normal",
-          fill: str = INK, halo: bool = False) -> str:
-    attrs = (
-        f'x="{_f(x)}" y="{_f(y)}" font-family="{FONT}" font-size="{_f(size)}px" '
-        f'text-anchor="{anchor}" font-weight="{weight}"'
-    )
-    body = escape(text)
-    out = ""
-    if halo:
-        # a white outline under the text keeps it readable over any fill or line
-        out += f'<text {attrs} fill="#ffffff" stroke="#ffffff" stroke-width="3" stroke-linejoin="round">{body}</text>'
-    return out + f'<text {attrs} fill="{fill}">{body}</text>'
-
-
-def _anchor(x: float, y: float) -> str:
-    """A small anchor centred on (x, y): ring, shank, stock and flukes, in the sea's ink."""
-    return (f'<path class="port" d="M{_f(x)} {_f(y - 4.5)}v9M{_f(x - 2.5)} {_f(y - 2)}h5'
-            f'M{_f(x - 4)} {_f(y + 2)}q4 5 8 0" fill="none" stroke="#2c4a66" stroke-width="1.2"/>'
-            f'<circle cx="{_f(x)}" cy="{_f(y - 5.5)}" r="1.2" fill="none" stroke="#2c4a66" stroke-width="1"/>')
-
-
-def _shorten(a: tuple[float, float], b: tuple[float, float], start: float, end: float):
-    """The segment a->b with ``start`` px cut at a's end and ``end`` px at b's."""
-    dx, dy = b[0] - a[0], b[1] - a[1]
-    length = math.hypot(dx, dy)
-    if length <= start + end + 1:
-        return a, b
-    ux, uy = dx / length, dy / length
-    return (a[0] + ux * start, a[1] + uy * start), (b[0] - ux * end, b[1] - uy * end)
-
-
-def _midpoint(a: tuple[float, float], b: tuple[float, float]) -> tuple[float, float]:
-    return ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
 
 
 # --- the picture ----------------------------------------------------------------------------------
@@ -434,98 +381,6 @@ class _Drawing:
 
     # --- orders ----------------------------------------------------------------------------
 
-    def arrow(self, a, b, colour: str, *, failed: bool, dash: str | None = None, head: bool = True,
-              width: float = 2.5) -> None:
-        """A line a->b with an arrowhead; failed lines are dashed and crossed out."""
-        dx, dy = b[0] - a[0], b[1] - a[1]
-        length = math.hypot(dx, dy) or 1.0
-        ux, uy = dx / length, dy / length
-        tip = b
-        base = (b[0] - ux * 10, b[1] - uy * 10) if head else b
-        pattern = dash or ("7,4" if failed else None)
-        dash_attr = f' stroke-dasharray="{pattern}"' if pattern else ""
-        line = (
-            f'x1="{_f(a[0])}" y1="{_f(a[1])}" x2="{_f(base[0])}" y2="{_f(base[1])}" stroke-linecap="round"'
-        )
-        # a dark casing under the coloured line keeps it visible over any fill
-        self.add(f'<line {line} stroke="{INK}" stroke-width="{_f(width + 2)}"{dash_attr}/>')
-        self.add(f'<line {line} stroke="{colour}" stroke-width="{_f(width)}"{dash_attr}/>')
-        if head:
-            left = (base[0] - uy * 5.5, base[1] + ux * 5.5)
-            right = (base[0] + uy * 5.5, base[1] - ux * 5.5)
-            self.add(
-                f'<polygon points="{_f(tip[0])},{_f(tip[1])} {_f(left[0])},{_f(left[1])} '
-                f'{_f(right[0])},{_f(right[1])}" fill="{colour}" stroke="{INK}" stroke-width="1.0"/>'
-            )
-        if failed:
-            self.cross(_midpoint(a, b))
-
-    def cross(self, at: tuple[float, float], size: float = 6.0) -> None:
-        x, y = at
-        for stroke, width in ((("#ffffff"), 4.5), (INK, 2.2)):
-            self.add(
-                f'<path d="M{_f(x - size)} {_f(y - size)}L{_f(x + size)} {_f(y + size)}'
-                f'M{_f(x - size)} {_f(y + size)}L{_f(x + size)} {_f(y - size)}" stroke="{stroke}" '
-                f'stroke-width="{_f(width)}" stroke-linecap="round" fill="none"/>'
-            )
-
-    def ring(self, at: tuple[float, float], colour: str, *, failed: bool, radius: float = UNIT_R + 5) -> None:
-        dash = ' stroke-dasharray="4,3"' if failed else ""
-        self.add(
-            f'<circle cx="{_f(at[0])}" cy="{_f(at[1])}" r="{_f(radius)}" fill="none" stroke="{INK}" '
-            f'stroke-width="4.0"{dash}/>'
-            f'<circle cx="{_f(at[0])}" cy="{_f(at[1])}" r="{_f(radius)}" fill="none" stroke="{colour}" '
-            f'stroke-width="2.0"{dash}/>'
-        )
-
-    def order(self, order: Order, result: OrderResult | None) -> None:
-        failed = result is not None and result.result in (FAILS, INVALID)
-        colour = self.colour(order.power)
-        if isinstance(order, Waive):
-            return
-        if isinstance(order, Build):
-            at = self.at(order.location)
-            ghost = Unit(order.power, order.kind, order.location)
-            self.add(self.unit_symbol(ghost, *at, ghost=True))
-            self.ring(at, colour, failed=failed)
-            if failed:
-                self.cross(at)
-            return
-        start = self.at(order.unit.location)
-        if isinstance(order, Hold):
-            self.ring(start, colour, failed=failed)
-            if failed:
-                self.cross((start[0] + UNIT_R + 5, start[1] - UNIT_R - 5))
-        elif isinstance(order, (Move, Retreat)):
-            if isinstance(order, Retreat):
-                start = self.at(order.unit.province, "dislodged")
-            # a convoy route written in the order is followed through its seas
-            route = [self.at(sea) for sea in order.convoy_route] if isinstance(order, Move) else []
-            points = [start] + route + [self.at(order.dest)]
-            for i, (p, q) in enumerate(zip(points, points[1:])):
-                first, last = i == 0, i == len(points) - 2
-                a, b = _shorten(p, q, UNIT_R + 2 if first else 0, UNIT_R if last else 0)
-                self.arrow(a, b, colour, failed=failed and i == (len(points) - 2) // 2, head=last,
-                           dash="7,4" if failed else None)
-        elif isinstance(order, Support):
-            supported = self.at(order.supported)
-            if order.dest is None:
-                a, b = _shorten(start, supported, UNIT_R + 2, UNIT_R + 6)
-                self.arrow(a, b, colour, failed=failed, dash="5,3", head=False, width=2.0)
-                self.ring(supported, colour, failed=failed, radius=UNIT_R + 6)
-            else:
-                # to the middle of the supported move, where its arrow runs
-                target = _midpoint(*_shorten(supported, self.at(order.dest), UNIT_R + 2, UNIT_R))
-                a, b = _shorten(start, target, UNIT_R + 2, 3)
-                self.arrow(a, b, colour, failed=failed, dash="5,3", width=2.0)
-        elif isinstance(order, Convoy):
-            target = _midpoint(self.at(order.army_from), self.at(order.army_to))
-            a, b = _shorten(start, target, UNIT_R + 2, 3)
-            self.arrow(a, b, colour, failed=failed, dash="1.5,3.5", width=2.0)
-        elif isinstance(order, Disband):
-            at = self.at(order.unit.province, "dislodged") if order.unit.province in self.position.dislodged else start
-            self.cross(at, size=UNIT_R)
-
     # --- title and legend ------------------------------------------------------------------
 
     def title(self, text: str, width: float) -> None:
@@ -611,7 +466,7 @@ def render_svg(
     by_text = {(r.power, r.order): r for r in (results or []) if only_power is None or r.power == only_power}
     drawing.add('<g id="orders">')
     for order in wanted:
-        drawing.order(order, by_text.get((order.power, order_text(order))))
+        draw_order(drawing, order, by_text.get((order.power, order_text(order))))
     drawing.add("</g>")
     map_end = len(drawing.parts)
     drawing.add("</g>")
