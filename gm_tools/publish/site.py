@@ -6,7 +6,9 @@
 2. **Write** (here): turn the context into pages through jinja2 templates (``templates/``,
    autoescape on; the values each page shows come from :mod:`gm_tools.publish.siteviews`) and hand
    every file to one :class:`~gm_tools.publish.sitefiles.SiteWriter`, which writes a file only when
-   its bytes changed and reports what it wrote.
+   its bytes changed and reports what it wrote. When many games are to be made (a first
+   build, a new version of the code), they are made side by side in worker processes, one
+   per core, and their files still go through that one writer (:mod:`gm_tools.publish.sitejobs`).
 
 Layout (all links relative, so the site works from any static host and from ``file://``)::
 
@@ -57,6 +59,7 @@ from gm_tools.publish.maplayer import BASE_FOLDER, LAYER_SUFFIX, BasePicture
 from gm_tools.publish.phasejson import phase_json
 from gm_tools.publish.render import RenderOptions, render_svg
 from gm_tools.publish.sitecontext import GameContext, PhaseContext, Section, SiteContext, DigestMemo, KnownGame, collect, collect_game  # noqa: F401
+from gm_tools.publish.sitejobs import Recorder, make_all
 from gm_tools.publish.sitefiles import MANIFEST, BuildReport, Manifest, PngPainter, SiteWriter, code_key, variant_key  # noqa: F401
 from gm_tools.publish.siteviews import (
     chart_view,
@@ -329,58 +332,75 @@ def write_site(context: SiteContext, site_dir: str | os.PathLike, settings: Site
     kept: set[str] = set()  # games shown again whole from the last build: nothing of theirs to prune
     variants: dict[tuple, Variant | None] = {}  # a variant loads once a build, not once a game
     makers: dict = {}  # the layer makers of the build's base maps, whose phases share their work
-    with PngPainter() as painter:
-        for game in context.games:
-            entry = manifest.old.get(game.name, {})
-            if isinstance(game, KnownGame) and not (isinstance(entry, dict) and "variant" in entry and "summary" in entry):
-                game = collect_game(context.root, game.name, game.source_digest)  # the manifest changed meanwhile
-            if isinstance(game, KnownGame):
-                # unchanged since the last build: its variant from the manifest, its records unread
-                which = (entry["variant"], entry.get("players"))
-                if which not in variants:
-                    variants[which] = _variant(*which)
-                variant = variants[which]
-                if variant is not None and variant.name not in variant_keys:
-                    variant_keys[variant.name] = variant_key(variant)
-                key = _key(build_key, variant_keys.get(variant.name, "") if variant else "", game.source_digest)
-                files = manifest.unchanged_files(game.name, key, writer) if variant is not None else None
-                if files is not None:
-                    for rel in files:
-                        writer.keep(rel)
-                    manifest.games[game.name] = dict(entry)
-                    summaries.append(entry["summary"])
-                    kept.add(game.name)
-                    continue
-                game = collect_game(context.root, game.name, game.source_digest)  # its pages must be rewritten
-            writer.report.games_read.append(game.name)
-            if game.variant.name not in variant_keys:
-                variant_keys[game.variant.name] = variant_key(game.variant)
-            key = _key(build_key, variant_keys[game.variant.name], game.source_digest)
-            folder = f"{GAMES}/{game.name}/"
-            files = manifest.unchanged_files(game.name, key, writer)
+    to_make: list[tuple[GameContext, str, dict | None, int]] = []  # (game, key, manifest entry, place in summaries)
+    for game in context.games:
+        entry = manifest.old.get(game.name, {})
+        if isinstance(game, KnownGame) and not (isinstance(entry, dict) and "variant" in entry and "summary" in entry):
+            game = collect_game(context.root, game.name, game.source_digest)  # the manifest changed meanwhile
+        if isinstance(game, KnownGame):
+            # unchanged since the last build: its variant from the manifest, its records unread
+            which = (entry["variant"], entry.get("players"))
+            if which not in variants:
+                variants[which] = _variant(*which)
+            variant = variants[which]
+            if variant is not None and variant.name not in variant_keys:
+                variant_keys[variant.name] = variant_key(variant)
+            key = _key(build_key, variant_keys.get(variant.name, "") if variant else "", game.source_digest)
+            files = manifest.unchanged_files(game.name, key, writer) if variant is not None else None
             if files is not None:
-                # Same records, variant, templates and code as the last build: same pages.
                 for rel in files:
                     writer.keep(rel)
-                phases = entry.get("phases") if isinstance(entry, dict) else None
-            else:
-                before = set(writer.produced)
-                old = entry.get("phases") if isinstance(entry, dict) else None
-                phases = write_game(env, writer, painter, game, settings,
-                                    game_key=_key(build_key, variant_keys[game.variant.name], game.name),
-                                    old_phases=old if isinstance(old, dict) else None, makers=makers)
-                files = sorted(f for f in writer.produced - before if f.startswith(folder))
-                # the shared base map its layers are drawn over is the game's too: kept with it
-                base = _base_of(writer.root / folder, game.phases[-1].id) if game.phases else None
-                if base and writer.exists(base):
-                    if base not in writer.produced:  # no map drawn this time: it stays as it is
-                        writer.keep(base)
-                    files = sorted({*files, base})
-            summary = game_summary(game)
-            summaries.append(summary)
-            manifest.games[game.name] = {"key": key, "files": files, "digest": game.source_digest,
-                                         "summary": summary, "variant": game.info.variant,
-                                         "players": game.info.player_count, "phases": phases or {}}
+                manifest.games[game.name] = dict(entry)
+                summaries.append(entry["summary"])
+                kept.add(game.name)
+                continue
+            game = collect_game(context.root, game.name, game.source_digest)  # its pages must be rewritten
+        writer.report.games_read.append(game.name)
+        if game.variant.name not in variant_keys:
+            variant_keys[game.variant.name] = variant_key(game.variant)
+        key = _key(build_key, variant_keys[game.variant.name], game.source_digest)
+        files = manifest.unchanged_files(game.name, key, writer)
+        if files is not None:
+            # Same records, variant, templates and code as the last build: same pages.
+            for rel in files:
+                writer.keep(rel)
+            phases = entry.get("phases") if isinstance(entry, dict) else None
+            _remember(manifest, game, key, files, phases, summaries)
+            continue
+        summaries.append(None)  # its place in the archive's list, filled once it is made
+        to_make.append((game, key, entry if isinstance(entry, dict) else None, len(summaries) - 1))
+
+    def make(index: int, into, painter) -> dict[str, str]:
+        game, _, entry, _ = to_make[index]
+        old = entry.get("phases") if entry else None
+        return write_game(env, into, painter, game, settings,
+                          game_key=_key(build_key, variant_keys[game.variant.name], game.name),
+                          old_phases=old if isinstance(old, dict) else None, makers=makers)
+
+    def make_recorded(index: int):
+        recorder = Recorder(writer.root)
+        with PngPainter(pool=False) as painter:
+            phases = make(index, recorder, painter)
+        return recorder.steps, recorder.report.pngs, phases
+
+    produced_before = set(writer.produced)
+
+    def finish(index: int, phases) -> None:
+        game, key, _, slot = to_make[index]
+        folder = f"{GAMES}/{game.name}/"
+        files = sorted(f for f in writer.produced - produced_before if f.startswith(folder))
+        # the shared base map its layers are drawn over is the game's too: kept with it
+        base = _base_of(writer.root / folder, game.phases[-1].id) if game.phases else None
+        if base and writer.exists(base):
+            if base not in writer.produced:  # no map drawn this time: it stays as it is
+                writer.keep(base)
+            files = sorted({*files, base})
+        summaries[slot] = _remember(manifest, game, key, files, phases, None)
+
+    with PngPainter() as painter:
+        # a first build of many games makes them on every core (:mod:`gm_tools.publish.sitejobs`)
+        make_all(len(to_make), sum(len(g.phases) for g, *_ in to_make),
+                 lambda i: make(i, writer, painter), make_recorded, finish, writer)
     games = summaries
     writer.write("index.html", env.get_template("index.html").render(root="", games=games, page_title="Games"))
     writer.prune(GAMES, skip=kept)
@@ -389,6 +409,17 @@ def write_site(context: SiteContext, site_dir: str | os.PathLike, settings: Site
     writer.prune(BASE_FOLDER)
     manifest.save({g.name for g in context.games}, writer)
     return writer.report
+
+
+def _remember(manifest: Manifest, game: GameContext, key: str, files: list[str], phases, summaries: list | None) -> dict:
+    """Note a game made (or found unchanged) in the manifest; returns its summary for the archive."""
+    summary = game_summary(game)
+    if summaries is not None:
+        summaries.append(summary)
+    manifest.games[game.name] = {"key": key, "files": files, "digest": game.source_digest,
+                                 "summary": summary, "variant": game.info.variant,
+                                 "players": game.info.player_count, "phases": phases or {}}
+    return summary
 
 
 def _key(build_key: str, variant_key_: str, digest: str) -> str:

@@ -48,6 +48,14 @@ class BuildReport:
                 f"{len(self.removed)} removed, {self.pngs} PNG(s) drawn")
 
 
+def holds(path: Path, data: bytes) -> bool:
+    """Is ``data`` exactly what the file ``path`` holds now?"""
+    try:
+        return path.stat().st_size == len(data) and path.read_bytes() == data
+    except FileNotFoundError:
+        return False
+
+
 class SiteWriter:
     """The only way the builder touches the site folder: writes a file when its bytes
     differ from what is there (so an unchanged page keeps its date and a sync tool sends
@@ -66,11 +74,7 @@ class SiteWriter:
 
     def same(self, rel: str, data: bytes) -> bool:
         """Is ``data`` exactly what ``rel`` holds now?"""
-        path = self.root / rel
-        try:
-            return path.stat().st_size == len(data) and path.read_bytes() == data
-        except FileNotFoundError:
-            return False
+        return holds(self.root / rel, data)
 
     def exists(self, rel: str) -> bool:
         return (self.root / rel).is_file()
@@ -158,8 +162,10 @@ class PngPainter:
     POOL_FROM = 8
     """Fewer pictures than this are drawn in this process: a pool costs more than it saves."""
 
-    def __init__(self):
+    def __init__(self, pool: bool = True):
         self._pool: ProcessPoolExecutor | None = None
+        self._may_pool = pool
+        """False in a process that is itself one of many (:mod:`gm_tools.publish.sitejobs`)."""
 
     def __enter__(self) -> "PngPainter":
         return self
@@ -173,7 +179,7 @@ class PngPainter:
         coming, so this one goes to a pool of processes (one per core) and the caller makes
         its pages meanwhile; else it is drawn here and now."""
         workers = os.cpu_count() or 1
-        if not many or workers < 2:
+        if not many or workers < 2 or not self._may_pool:
             png = _png(svg)
             return lambda: png
         if self._pool is None:

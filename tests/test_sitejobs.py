@@ -1,0 +1,80 @@
+"""Games made on every core (gm_tools/publish/sitejobs.py; issue 19 item 6: 'A full archive
+build at 500 pages per second or more'): a build that makes its games in worker processes
+writes the same files, reports the same and remembers the same as one that makes them one
+after another, and a game a worker fails on fails the build as it would alone."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from gm_tools.edges.basemap import schematic_map
+from gm_tools.edges.variants import load_variant
+from gm_tools.errors import UserError
+from gm_tools.publish import site as site_module
+from gm_tools.publish import sitejobs
+from gm_tools.publish.site import MANIFEST, SiteSettings, build_site
+from sitegame import small_game
+
+FAST = SiteSettings(base_map=schematic_map)
+
+pytestmark = pytest.mark.skipif("fork" not in __import__("multiprocessing").get_all_start_methods(),
+                                reason="workers are forked; elsewhere the games are made one by one")
+
+
+@pytest.fixture(scope="module")
+def archive(tmp_path_factory) -> Path:
+    root = tmp_path_factory.mktemp("archive") / "sheets"
+    for name in ("alpha", "bravo", "charlie"):
+        small_game(root, load_variant("standard"), name=name)
+    return root
+
+
+def _tree(site: Path) -> dict[str, bytes]:
+    return {p.relative_to(site).as_posix(): p.read_bytes() for p in sorted(site.rglob("*")) if p.is_file()}
+
+
+def _manifest(site: Path) -> dict:
+    return json.loads((site / MANIFEST).read_text(encoding="utf-8"))["games"]
+
+
+def test_games_made_on_every_core_are_the_files_made_one_by_one(archive, tmp_path, monkeypatch):
+    monkeypatch.setattr(sitejobs, "POOL_FROM", 10**9)
+    alone = build_site(archive, tmp_path / "alone", FAST)
+
+    replayed = []
+    real_replay = sitejobs.replay
+    monkeypatch.setattr(sitejobs, "POOL_FROM", 1)
+    monkeypatch.setattr(os, "cpu_count", lambda: 2)
+    monkeypatch.setattr(sitejobs, "replay", lambda *a: (replayed.append(a[1]), real_replay(*a)))
+    many = build_site(archive, tmp_path / "many", FAST)
+
+    assert len(replayed) == 3  # each game was made by a worker and written here
+    assert _tree(tmp_path / "many") == _tree(tmp_path / "alone")
+    assert _manifest(tmp_path / "many") == _manifest(tmp_path / "alone")
+    assert many.written == alone.written and many.pngs == alone.pngs == 12
+    # the archive's index lists the games in their order, whichever process made them
+    index = (tmp_path / "many" / "index.html").read_text(encoding="utf-8")
+    assert index.index("alpha") < index.index("bravo") < index.index("charlie")
+
+    # and a second build finds everything in place
+    again = build_site(archive, tmp_path / "many", FAST)
+    assert again.written == [] and again.pngs == 0
+
+
+def test_a_game_a_worker_fails_on_fails_the_build_as_it_would_alone(archive, tmp_path, monkeypatch):
+    real = site_module.judge_text
+
+    def judge_text(variant, record):
+        if record.get("game") == "bravo":
+            raise UserError("bravo's record cannot be told")
+        return real(variant, record)
+
+    monkeypatch.setattr(site_module, "judge_text", judge_text)  # the forked workers have it too
+    monkeypatch.setattr(sitejobs, "POOL_FROM", 1)
+    monkeypatch.setattr(os, "cpu_count", lambda: 2)
+    with pytest.raises(UserError, match="bravo's record cannot be told"):
+        build_site(archive, tmp_path / "site", FAST)
