@@ -48,10 +48,13 @@ class BuildReport:
                 f"{len(self.removed)} removed, {self.pngs} PNG(s) drawn")
 
 
-def holds(path: Path, data: bytes) -> bool:
+def holds(path: str | Path, data: bytes) -> bool:
     """Is ``data`` exactly what the file ``path`` holds now?"""
     try:
-        return path.stat().st_size == len(data) and path.read_bytes() == data
+        if os.stat(path).st_size != len(data):
+            return False
+        with open(path, "rb") as f:
+            return f.read() == data
     except FileNotFoundError:
         return False
 
@@ -71,10 +74,12 @@ class SiteWriter:
         self._mode = 0o666 & ~umask
         self.produced: set[str] = set()
         """Every file this build produced (written or unchanged), relative to the site."""
+        self._folders: set[str] = set()
+        self._root = str(self.root)
 
     def same(self, rel: str, data: bytes) -> bool:
         """Is ``data`` exactly what ``rel`` holds now?"""
-        return holds(self.root / rel, data)
+        return holds(os.path.join(self._root, rel), data)
 
     def exists(self, rel: str) -> bool:
         return (self.root / rel).is_file()
@@ -90,13 +95,23 @@ class SiteWriter:
             if reported:
                 self.report.unchanged.append(rel)
             return False
-        path = self.root / rel
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+        path = os.path.join(self._root, rel)  # strings: pathlib cost a fifth of a small write
+        folder, name = os.path.split(path)
+        if folder not in self._folders:
+            os.makedirs(folder, exist_ok=True)
+            self._folders.add(folder)
+        # the temporary file is this process's own (one build of a folder runs at a time, and
+        # a build starts by clearing what a killed one left), made with the mode any new file
+        # gets here: mkstemp's random name and owner-only mode cost a third of a small write
+        tmp = os.path.join(folder, f".{name}.{os.getpid()}.tmp")
+        try:
+            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+        except FileExistsError:
+            fd, tmp = tempfile.mkstemp(prefix=f".{name}.", suffix=".tmp", dir=folder)
+            os.chmod(tmp, self._mode)
         try:
             with os.fdopen(fd, "wb") as f:
                 f.write(data)
-            os.chmod(tmp, self._mode)
             os.replace(tmp, path)
         except BaseException:
             if os.path.exists(tmp):

@@ -39,7 +39,7 @@ class Recorder:
     """Only its ``pngs`` count is used: the files are counted when the writer writes them."""
 
     def same(self, rel: str, data: bytes) -> bool:
-        return holds(self.root / rel, data)
+        return holds(os.path.join(self.root, rel), data)
 
     def exists(self, rel: str) -> bool:
         return (self.root / rel).is_file()
