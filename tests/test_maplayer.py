@@ -104,3 +104,25 @@ def test_a_maker_shared_by_many_pictures_gives_each_the_steps_a_new_one_gives():
         steps = shared.steps(picture)
         assert steps == LayerMaker(base).steps(picture)
         assert compose(base, steps) == picture
+
+
+def test_a_pictures_lines_give_the_layer_its_text_gives():
+    # the site makes layers from the renderer's lines (render_lines), whose unchanged lines are
+    # the base's own strings; the steps are those of the picture's text
+    from gm_tools.publish.maplayer import base_lines
+    from gm_tools.publish.render import render_lines
+
+    variant = load_variant("standard")
+    look = RenderOptions()
+    start = start_position(variant)
+    start.centers["BEL"] = "FRANCE"
+    orders = [parse_order("A PAR - BUR", variant, start, "FRANCE")]
+    lines = render_lines(variant, start, orders=orders, options=look)
+    picture = render_svg(variant, start, orders=orders, options=look)
+    assert "\n".join(lines) == picture
+    base = base_lines(variant, look)
+    assert "\n".join(base) == base_picture(variant, look)
+    ids = {id(b) for b in base}
+    shared = sum(1 for line in lines if id(line) in ids)
+    assert shared > len(lines) // 2  # the same objects, not only equal text
+    assert LayerMaker(base).steps(lines) == layer_steps("\n".join(base), picture)

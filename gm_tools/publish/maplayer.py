@@ -39,7 +39,7 @@ from functools import cached_property
 
 from gm_tools.engine.model import Position
 from gm_tools.engine.variant import Variant
-from gm_tools.publish.render import RenderOptions, render_svg
+from gm_tools.publish.render import RenderOptions, render_lines
 
 BASE_FOLDER = "static/maps"
 """Where the base maps go in the site."""
@@ -55,8 +55,13 @@ _ATTR = re.compile(r' ([\w:-]+)="([^"]*)"')
 def base_picture(variant: Variant, look: RenderOptions) -> str:
     """The variant's map with nothing of a game on it: no unit, no order, the centers as they
     start (most phases' owners, so their provinces need no change), no title."""
+    return "\n".join(base_lines(variant, look))
+
+
+def base_lines(variant: Variant, look: RenderOptions) -> list[str]:
+    """:func:`base_picture` as its lines (:func:`gm_tools.publish.render.render_lines`)."""
     empty = Position(phase=variant.calendar.first_phase, centers=dict(variant.start_centers))
-    return render_svg(variant, empty, options=look)
+    return render_lines(variant, empty, options=look)
 
 
 def base_name(variant: Variant, base: str) -> str:
@@ -85,9 +90,14 @@ class BasePicture:
         """Base name -> its :class:`LayerMaker`; a build shares one dict between its games."""
 
     @cached_property
+    def lines(self) -> list[str]:
+        """The base map's SVG, line by line (:func:`base_lines`)."""
+        return base_lines(self.variant, self.look)
+
+    @cached_property
     def text(self) -> str:
         """The base map's SVG (:func:`base_picture`)."""
-        return base_picture(self.variant, self.look)
+        return "\n".join(self.lines)
 
     @cached_property
     def name(self) -> str:
@@ -102,11 +112,11 @@ class BasePicture:
     def script(self) -> str:
         return base_script(self.name, self.text)
 
-    def layer(self, picture: str) -> str:
-        """The layer script that gives ``picture`` over this base."""
+    def layer(self, picture: str | list[str]) -> str:
+        """The layer script that gives ``picture`` (its text or its lines) over this base."""
         maker = self.makers.get(self.name)
         if maker is None:
-            maker = self.makers[self.name] = LayerMaker(self.text)
+            maker = self.makers[self.name] = LayerMaker(self.lines)
         return layer_script(self.name, maker.steps(picture))
 
 
@@ -213,8 +223,8 @@ class LayerMaker:
     LIMIT = 20000
     """Changes remembered; past this the memory starts again (a build of many variants)."""
 
-    def __init__(self, base: str):
-        self.old = base.split("\n")
+    def __init__(self, base: str | list[str]):
+        self.old = base.split("\n") if isinstance(base, str) else base
         seen: dict[str, int] = {}
         for i, line in enumerate(self.old):
             seen[line] = -1 if line in seen else i
@@ -246,8 +256,11 @@ class LayerMaker:
             shape = self.shapes[line] = _shape(line)
         return shape
 
-    def steps(self, picture: str) -> list:
-        old, new, unique = self.old, picture.split("\n"), self.unique
+    def steps(self, picture: str | list[str]) -> list:
+        """The steps giving ``picture``, its text or its lines (``render_lines``: a line the
+        renderer kept is the base's own string, told equal without reading it)."""
+        old, unique = self.old, self.unique
+        new = picture.split("\n") if isinstance(picture, str) else picture
         steps: list = []
         run: list | None = None  # the last step, when it is a run of base lines that may grow
         models: dict[tuple, int] = {}  # a short line's shape -> the last picture line of that shape

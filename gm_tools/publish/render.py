@@ -432,6 +432,24 @@ def render_svg(
     and canonical order text) mark the failed and invalid ones. ``only_power`` keeps only
     that power's orders. ``title`` names the game; the phase is added to it.
     """
+    return "\n".join(render_lines(variant, position, results=results, orders=orders, title=title,
+                                   only_power=only_power, options=options))
+
+
+def render_lines(
+    variant: Variant,
+    position: Position,
+    *,
+    results: list[OrderResult] | None = None,
+    orders: list[Order] | None = None,
+    title: str = "",
+    only_power: str | None = None,
+    options: RenderOptions | None = None,
+) -> list[str]:
+    """:func:`render_svg`'s document as its lines, without their line ends (the last one
+    empty). The map layer is made from them (:mod:`gm_tools.publish.maplayer`): a line the
+    renderer kept from an earlier picture is the same string object, so telling it equal to
+    the base map's line costs nothing."""
     options = options or RenderOptions()
     base = options.base_map or load_base_map(variant)
     drawing = _Drawing(variant, position, base)
@@ -500,7 +518,14 @@ def render_svg(
             [f"map.svg: no anchor for {loc} (expected an element id {loc.replace('/', '.')}.unit)"
              for loc in sorted(drawing.missing)],
         )
-    return "\n".join(drawing.parts) + "\n"
+    lines: list[str] = []
+    for part in drawing.parts:
+        if "\n" in part:  # an inset's content
+            lines.extend(part.split("\n"))
+        else:
+            lines.append(part)
+    lines.append("")
+    return lines
 
 
 def _defs(styles: dict[str, ProvinceStyle]) -> str:

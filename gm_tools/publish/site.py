@@ -57,7 +57,7 @@ from gm_tools.engine.positions import position_from_json
 from gm_tools.engine.rules import rules_for
 from gm_tools.publish.maplayer import BASE_FOLDER, LAYER_SUFFIX, BasePicture
 from gm_tools.publish.phasejson import phase_json
-from gm_tools.publish.render import RenderOptions, render_svg
+from gm_tools.publish.render import RenderOptions, render_lines, render_svg
 from gm_tools.publish.sitecontext import GameContext, PhaseContext, Section, SiteContext, DigestMemo, KnownGame, collect, collect_game  # noqa: F401
 from gm_tools.publish.sitejobs import Recorder, make_all
 from gm_tools.publish.sitefiles import MANIFEST, BuildReport, Manifest, PngPainter, SiteWriter, code_key, variant_key  # noqa: F401
@@ -125,9 +125,16 @@ def map_after_phase(record: dict) -> bool:
 
 
 def phase_map_svg(game: GameContext, phase: PhaseContext, look: RenderOptions, only_power: str | None = None) -> str:
+    """The phase's map as an SVG document (:func:`phase_map_lines`, joined)."""
+    return "\n".join(phase_map_lines(game, phase, look, only_power))
+
+
+def phase_map_lines(game: GameContext, phase: PhaseContext, look: RenderOptions,
+                    only_power: str | None = None) -> list[str]:
     """The board at the start of the phase with its orders drawn, failed ones marked (or,
     for a phase without unit orders, the board after it: :func:`map_after_phase`);
-    ``only_power`` keeps that power's orders only (``gm-tools map --power``)."""
+    ``only_power`` keeps that power's orders only (``gm-tools map --power``). As its lines
+    (:func:`gm_tools.publish.render.render_lines`), which the map layer is made from."""
     from gm_tools.engine.orderjson import order_from_json
     from gm_tools.engine.parser import parse_order
     from gm_tools.engine.rules import rules_for
@@ -136,7 +143,7 @@ def phase_map_svg(game: GameContext, phase: PhaseContext, look: RenderOptions, o
     if map_after_phase(record):
         after = _position(record["after"])
         after.phase = record["phase"]  # the heading names this phase, not the next one
-        return render_svg(variant, after, title=game.name, options=look)
+        return render_lines(variant, after, title=game.name, options=look)
     before = _position(record["before"])
     rules = rules_for(variant)
     orders, results = [], []
@@ -150,8 +157,8 @@ def phase_map_svg(game: GameContext, phase: PhaseContext, look: RenderOptions, o
             orders.append(parse_order(r["order"], variant, before, r["power"], rules))
         except OrderError:
             pass  # an invalid order as the GM wrote it: nothing to draw
-    return render_svg(variant, before, results=results, orders=orders, title=game.name, options=look,
-                      only_power=only_power)
+    return render_lines(variant, before, results=results, orders=orders, title=game.name, options=look,
+                        only_power=only_power)
 
 
 def phase_key(game_key: str, phase: PhaseContext) -> str:
@@ -240,8 +247,8 @@ def write_game(env: jinja2.Environment, writer: SiteWriter, painter: PngPainter,
             entries.append(FeedEntry(phase=phase.id, title=phase.title, link=f"{phase.id}.html", summary=text,
                                      updated=str(record.get("processed") or "")))
             continue
-        svg = phase_map_svg(game, phase, look)
-        layer = base.layer(svg)
+        lines = phase_map_lines(game, phase, look)
+        layer = base.layer(lines)
         layer_rel, png_rel = f"{folder}/{phase.id}{LAYER_SUFFIX}", f"{folder}/{phase.id}.png"
         # The PNG is redrawn only when the picture changed: the layer on disk (which names its
         # base by its hash) is the picture's hash.
@@ -249,7 +256,7 @@ def write_game(env: jinja2.Environment, writer: SiteWriter, painter: PngPainter,
             writer.keep(png_rel)
             writer.write(layer_rel, layer)
         else:
-            pictures.append((layer_rel, png_rel, layer, painter.start(svg, many)))
+            pictures.append((layer_rel, png_rel, layer, painter.start("\n".join(lines), many)))
         text = judge_text(game.variant, record)
         writer.write(f"{folder}/{phase.id}.txt", text)
         writer.write(f"{folder}/{phase.id}.json",
