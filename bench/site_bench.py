@@ -162,7 +162,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"full build ({where}, {site}): {len(report.written)} files ({size:.0f} MB), {pages} HTML pages in "
           f"{seconds:.1f} s: {pages / seconds:.1f} pages/s, {len(report.written) / seconds:.1f} files/s ({png_note})")
     floor = disk_floor(site, report.written, OUT / "disk-floor")
-    print(f"the disk alone: the same {len(report.written)} files written as new files on {OUT} in {floor:.1f} s, "
+    print(f"the disk alone: the same {len(report.written)} files written as new files on {OUT.relative_to(ROOT)} "
+          f"in {floor:.1f} s, "
           f"{1000 * floor / len(report.written):.2f} ms a file: at most {pages / floor:.0f} pages/s on this disk "
           f"however fast the build; the build and the disk together about {pages / (seconds + floor):.0f} pages/s")
     archive_bytes(site)

@@ -390,12 +390,13 @@ def write_site(context: SiteContext, site_dir: str | os.PathLike, settings: Site
             phases = make(index, recorder, painter)
         return recorder.steps, recorder.report.pngs, phases
 
-    produced_before = set(writer.produced)
+    done = [len(writer.in_order)]  # files produced before the game being finished
 
     def finish(index: int, phases) -> None:
         game, key, _, slot = to_make[index]
         folder = f"{GAMES}/{game.name}/"
-        files = sorted(f for f in writer.produced - produced_before if f.startswith(folder))
+        files = sorted(f for f in writer.in_order[done[0]:] if f.startswith(folder))
+        done[0] = len(writer.in_order)
         # the shared base map its layers are drawn over is the game's too: kept with it
         base = _base_of(writer.root / folder, game.phases[-1].id) if game.phases else None
         if base and writer.exists(base):

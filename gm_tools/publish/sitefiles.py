@@ -74,6 +74,8 @@ class SiteWriter:
         self._mode = 0o666 & ~umask
         self.produced: set[str] = set()
         """Every file this build produced (written or unchanged), relative to the site."""
+        self.in_order: list[str] = []
+        """The same files, in the order they were produced (each once)."""
         self._folders: set[str] = set()
         self._root = str(self.root)
 
@@ -90,7 +92,7 @@ class SiteWriter:
         if isinstance(data, str):
             data = data.encode("utf-8")
         if reported:
-            self.produced.add(rel)
+            self._produce(rel)
         if self.same(rel, data):
             if reported:
                 self.report.unchanged.append(rel)
@@ -133,8 +135,13 @@ class SiteWriter:
     def keep(self, rel: str) -> None:
         """Count ``rel`` as produced without writing it: a PNG that did not need redrawing,
         or a file of a game that has not changed since the last build."""
-        self.produced.add(rel)
+        self._produce(rel)
         self.report.unchanged.append(rel)
+
+    def _produce(self, rel: str) -> None:
+        if rel not in self.produced:
+            self.produced.add(rel)
+            self.in_order.append(rel)
 
     def prune(self, folder: str, skip: frozenset[str] | set[str] = frozenset()) -> None:
         """Remove files under ``folder`` that this build did not produce, then empty folders.
