@@ -4,6 +4,8 @@ maps reference ... the map looking the same')."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from gm_tools.app.turn import start_position
@@ -104,6 +106,18 @@ def test_a_maker_shared_by_many_pictures_gives_each_the_steps_a_new_one_gives():
         steps = shared.steps(picture)
         assert steps == LayerMaker(base).steps(picture)
         assert compose(base, steps) == picture
+        # the layer's text is written from the changes' kept texts: the list's own JSON
+        assert shared.steps_json(picture) == json.dumps(steps, separators=(",", ":"))
+
+
+def test_a_line_repeated_is_given_as_the_line_before_it_unchanged():
+    base = "<svg>\n</svg>\n"
+    cross = '<path d="M1 1L9 9M1 9L9 1" stroke="#ffffff" stroke-width="4.5" fill="none"/>'
+    picture = f"<svg>\n{cross}\n{cross}\n</svg>\n"
+    maker = LayerMaker(base)
+    steps = maker.steps(picture)
+    assert steps == [[0, 1], cross, [-2], [1, 2]] and compose(base, steps) == picture
+    assert maker.steps_json(picture) == json.dumps(steps, separators=(",", ":"))
 
 
 def test_a_pictures_lines_give_the_layer_its_text_gives():

@@ -117,7 +117,7 @@ class BasePicture:
         maker = self.makers.get(self.name)
         if maker is None:
             maker = self.makers[self.name] = LayerMaker(self.lines)
-        return layer_script(self.name, maker.steps(picture))
+        return f"gmLayer({json.dumps(self.name)},{maker.steps_json(picture)});\n"
 
 
 def _json(value) -> str:
@@ -190,6 +190,10 @@ SHORT = 2000
 changes are found against the base, and reading them for their shape would cost more."""
 
 
+RUN, LINE, CHANGE = 0, 1, 2
+"""The kinds of step :meth:`LayerMaker._walk` gives."""
+BLOCK = 32
+"""Lines compared at once while a run of base lines lasts."""
 LOOKAHEAD = 3
 """How many picture lines on a layer maker looks for the base's next line before it takes a
 line for that line changed: a province's marker and note are lines put in, and taking them
@@ -234,19 +238,22 @@ class LayerMaker:
         """(base line or earlier picture line, line) -> the patch giving it, None when none is shorter."""
         self.shapes: dict[str, tuple] = {}
 
-    def _change(self, was: str, line: str) -> list | None:
+    def _change(self, was: str, line: str) -> tuple[list, str] | None:
+        """The patch giving ``line`` from ``was`` and its JSON text, or None when none is shorter."""
         key = (was, line)
         if key in self.changes:
             return self.changes[key]
         if len(self.changes) > self.LIMIT:
             self.changes.clear()
         patch = _patch(was, line)
-        # written as a JSON string the line takes about a character more for each quote
-        if patch is not None and (len(_json(patch)) + 8 >= len(line) + line.count('"')
-                                  or _changed(was, patch) != line):
-            patch = None
-        self.changes[key] = patch
-        return patch
+        found = None
+        if patch is not None:
+            text = _json(patch)
+            # written as a JSON string the line takes about a character more for each quote
+            if len(text) + 8 < len(line) + line.count('"') and _changed(was, patch) == line:
+                found = (patch, text)
+        self.changes[key] = found
+        return found
 
     def _shape(self, line: str) -> tuple:
         shape = self.shapes.get(line)
@@ -259,50 +266,75 @@ class LayerMaker:
     def steps(self, picture: str | list[str]) -> list:
         """The steps giving ``picture``, its text or its lines (``render_lines``: a line the
         renderer kept is the base's own string, told equal without reading it)."""
+        return [[step[1], step[2]] if step[0] == RUN else step[2] if step[0] == LINE else [step[1], *step[2]]
+                for step in self._walk(picture)]
+
+    def steps_json(self, picture: str | list[str]) -> str:
+        """:meth:`steps` as JSON text (as ``_json`` writes it), from the changes' texts kept
+        with them: encoding a layer's list anew took longer than finding it."""
+        out = []
+        for step in self._walk(picture):
+            if step[0] == RUN:
+                out.append(f"[{step[1]},{step[2]}]")
+            elif step[0] == LINE:
+                out.append(_json(step[2]))
+            else:  # a patch's text is "[...]": the index goes in front of its pieces
+                out.append(f"[{step[1]},{step[3][1:]}" if len(step[3]) > 2 else f"[{step[1]}]")
+        return "[" + ",".join(out) + "]"
+
+    def _walk(self, picture: str | list[str]):
+        """The steps as tuples: (RUN, base index, count), (LINE, text), or (CHANGE, index of
+        the line changed, patch, the patch's JSON text)."""
         old, unique = self.old, self.unique
         new = picture.split("\n") if isinstance(picture, str) else picture
-        steps: list = []
-        run: list | None = None  # the last step, when it is a run of base lines that may grow
+        run: list | None = None  # a run of base lines that may grow, not yet given
         models: dict[tuple, int] = {}  # a short line's shape -> the last picture line of that shape
-        i, n = 0, len(old)
-        for j, line in enumerate(new):
+        i, n, j, m = 0, len(old), 0, len(new)
+        while j < m:
+            line = new[j]
             if i < n and old[i] == line:
+                # a run of base lines, found a block at a time (most of a picture is the
+                # base's own lines, the same objects: comparing blocks costs next to nothing)
+                k = 1
+                while (j + k + BLOCK <= m and i + k + BLOCK <= n
+                       and new[j + k:j + k + BLOCK] == old[i + k:i + k + BLOCK]):
+                    k += BLOCK
+                while j + k < m and i + k < n and new[j + k] == old[i + k]:
+                    k += 1
                 if run is not None:
-                    run[1] += 1
+                    run[2] += k
                 else:
-                    run = [i, 1]
-                    steps.append(run)
-                i += 1
+                    run = [RUN, i, k]
+                i, j = i + k, j + k
                 continue
+            here, j = j, j + 1
             at = unique.get(line, -1)
-            if at > i:  # the base lines before it are not in the picture
-                run = [at, 1]
-                steps.append(run)
-                i = at + 1
+            skip = at + 1 if at > i else i + 2 if i + 1 < n and old[i + 1] == line else 0
+            if run is not None:
+                yield tuple(run)
+                run = None
+            if skip:  # the base lines before it are not in the picture
+                run = [RUN, skip - 1, 1]
+                i = skip
                 continue
-            if i + 1 < n and old[i + 1] == line:  # one base line left out
-                run = [i + 1, 1]
-                steps.append(run)
-                i += 2
-                continue
-            run = None
             # a line put in before the base's next line (a marker, a note) is no change of it
-            inserted = i < n and old[i] in new[j + 1:j + 1 + LOOKAHEAD]
-            if i < n and not inserted and (patch := self._change(old[i], line)) is not None:
-                steps.append([i, *patch])
+            inserted = i < n and old[i] in new[here + 1:here + 1 + LOOKAHEAD]
+            if i < n and not inserted and (change := self._change(old[i], line)) is not None:
+                yield (CHANGE, i, *change)
                 i += 1
                 if len(line) <= SHORT:
-                    models[self._shape(line)] = j
+                    models[self._shape(line)] = here
                 continue
             if len(line) > SHORT or "<" not in line:
-                steps.append(line)
+                yield (LINE, 0, line)
                 continue
             shape = self._shape(line)
             model = models.get(shape)
-            patch = self._change(new[model], line) if model is not None else None
-            steps.append(line if patch is None else [-1 - model, *patch])
-            models[shape] = j
-        return steps
+            change = self._change(new[model], line) if model is not None else None
+            yield (LINE, 0, line) if change is None else (CHANGE, -1 - model, *change)
+            models[shape] = here
+        if run is not None:
+            yield tuple(run)
 
 
 def compose(base: str, steps: list) -> str:
