@@ -7,6 +7,7 @@ from __future__ import annotations
 import math
 import textwrap
 from dataclasses import dataclass
+from functools import lru_cache
 
 from gm_tools.engine.model import Position
 from gm_tools.engine.variant import Variant
@@ -26,6 +27,12 @@ KEY_CHAR = 6.3
 
 PORT_KEY = ", \u2693 port (fleets move or support only into a coast with a port)"
 """Added to the key's first line on a map whose provinces have ports (``port = true``)."""
+
+
+@lru_cache(maxsize=64)
+def _wrapped(key: tuple[str, ...], width: int) -> tuple[str, ...]:
+    # a map's key is the same on every picture of a variant: wrapped once
+    return tuple(part for line in key for part in (textwrap.wrap(line, width) or [""]))
 
 
 @dataclass(frozen=True)
@@ -55,11 +62,10 @@ class Legend:
         return -(-len(self.powers) // self.per_row)
 
     @property
-    def key_lines(self) -> list[str]:
+    def key_lines(self) -> tuple[str, ...]:
         """The key's lines wrapped to the picture's width (a narrow map, Westphalia's hexes,
         cut its longest line off): 11 px text is about 6.3 px a character."""
-        width = max(20, int((self.width - 24) // KEY_CHAR))
-        return [part for line in self.key for part in (textwrap.wrap(line, width) or [""])]
+        return _wrapped(self.key, max(20, int((self.width - 24) // KEY_CHAR)))
 
     @property
     def height(self) -> float:
