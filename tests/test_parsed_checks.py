@@ -97,3 +97,18 @@ def test_a_moved_unit_is_the_same_unit_in_its_new_place():
     assert [f.name for f in fields(Unit)] == ["power", "kind", "location", "strength", "province", "label"]
     assert unit.moved_to("MAO").province == "MAO"
     assert unit.moved_to("MAO").label == str(unit.moved_to("MAO")) == "F MAO"
+
+
+def test_a_unit_read_again_is_the_one_unit_of_its_power_kind_place_and_strength():
+    # model.shared_unit: a position read from a record or played on hands out one object per
+    # unit (units are immutable values), whose fields are those it was asked for
+    from gm_tools.engine.model import shared_unit
+    from gm_tools.engine.positions import position_from_json
+
+    data = {"phase": "S1901M", "units": {"FRANCE": ["A PAR", {"unit": "F BRE", "strength": 2}]}, "centers": {}}
+    first, again = position_from_json(data), position_from_json(data)
+    assert first.units["PAR"] is again.units["PAR"] is shared_unit("FRANCE", "A", "PAR")
+    assert first.units["BRE"] is again.units["BRE"] and first.units["BRE"].strength == 2
+    assert first.units["BRE"] is not shared_unit("FRANCE", "F", "BRE")  # strength 1: another unit
+    assert first.units["PAR"].moved_to("BUR") is shared_unit("FRANCE", "A", "BUR")
+    assert (shared_unit("FRANCE", "A", "BUR").power, shared_unit("FRANCE", "A", "BUR").label) == ("FRANCE", "A BUR")

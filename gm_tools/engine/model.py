@@ -62,14 +62,18 @@ class Unit:
     def moved_to(self, location: str) -> "Unit":
         """The same unit standing at ``location``: what a successful move or retreat leaves
         on the board. Units are immutable values, so the one made for a power, kind,
-        place and strength is kept and handed out again (:func:`_unit`): a map has only so
+        place and strength is kept and handed out again (:func:`shared_unit`): a map has only so
         many, and every phase moves a third of them. Not ``dataclasses.replace``, several
         times slower; a new field of ``Unit`` must be passed on here too."""
-        return _unit(self.power, self.kind, location, self.strength)
+        return shared_unit(self.power, self.kind, location, self.strength)
 
 
 @functools.lru_cache(maxsize=4096)
-def _unit(power: str, kind: str, location: str, strength: int) -> Unit:
+@functools.lru_cache(maxsize=8192)
+def shared_unit(power: str, kind: str, location: str, strength: int = 1) -> Unit:
+    """The unit of ``power`` of that kind, place and strength: one object, made the first time
+    it is asked for (units are immutable values; a map has only so many, and every position
+    read or played names them all again)."""
     return Unit(power, kind, location, strength)
 
 

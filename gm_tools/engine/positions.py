@@ -10,7 +10,7 @@ from __future__ import annotations
 from operator import attrgetter
 
 from gm_tools.errors import UserError
-from gm_tools.engine.model import UNIT_KINDS, Dislodged, Position, Unit
+from gm_tools.engine.model import UNIT_KINDS, Dislodged, Position, Unit, shared_unit
 
 
 class PositionFormatError(UserError):
@@ -39,7 +39,7 @@ def unit_from_json(power: str, item, where: str) -> Unit:
     parts = text.split()
     if len(parts) != 2 or parts[0] not in UNIT_KINDS:
         raise PositionFormatError(f"{where}: found {text!r}, expected a unit like \"A PAR\" or \"F SPA/NC\"")
-    return Unit(power=power, kind=parts[0], location=parts[1], strength=strength)
+    return shared_unit(power, parts[0], parts[1], strength)
 
 
 def position_to_json(position: Position) -> dict:
