@@ -107,8 +107,8 @@ def test_a_unit_read_again_is_the_one_unit_of_its_power_kind_place_and_strength(
 
     data = {"phase": "S1901M", "units": {"FRANCE": ["A PAR", {"unit": "F BRE", "strength": 2}]}, "centers": {}}
     first, again = position_from_json(data), position_from_json(data)
-    assert first.units["PAR"] is again.units["PAR"] is shared_unit("FRANCE", "A", "PAR")
+    assert first.units["PAR"] is again.units["PAR"] is shared_unit("FRANCE", "A", "PAR", 1)
     assert first.units["BRE"] is again.units["BRE"] and first.units["BRE"].strength == 2
-    assert first.units["BRE"] is not shared_unit("FRANCE", "F", "BRE")  # strength 1: another unit
-    assert first.units["PAR"].moved_to("BUR") is shared_unit("FRANCE", "A", "BUR")
-    assert (shared_unit("FRANCE", "A", "BUR").power, shared_unit("FRANCE", "A", "BUR").label) == ("FRANCE", "A BUR")
+    assert first.units["BRE"] is not shared_unit("FRANCE", "F", "BRE", 1)  # strength 1: another unit
+    assert first.units["PAR"].moved_to("BUR") is shared_unit("FRANCE", "A", "BUR", 1)
+    assert (shared_unit("FRANCE", "A", "BUR", 1).power, shared_unit("FRANCE", "A", "BUR", 1).label) == ("FRANCE", "A BUR")

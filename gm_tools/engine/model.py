@@ -70,7 +70,7 @@ class Unit:
 
 @functools.lru_cache(maxsize=4096)
 @functools.lru_cache(maxsize=8192)
-def shared_unit(power: str, kind: str, location: str, strength: int = 1) -> Unit:
+def shared_unit(power: str, kind: str, location: str, strength: int) -> Unit:
     """The unit of ``power`` of that kind, place and strength: one object, made the first time
     it is asked for (units are immutable values; a map has only so many, and every position
     read or played names them all again)."""
