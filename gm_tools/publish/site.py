@@ -92,8 +92,23 @@ class SiteSettings:
 # --- pass 2: the pages ------------------------------------------------------------------------
 
 
+class _Environment(jinja2.Environment):
+    """jinja2's environment, reading a dict's key before trying an attribute of that name: the
+    pages' values are dicts (:mod:`gm_tools.publish.siteviews`), and jinja2's way round (the
+    attribute first, the key after the ``AttributeError``) raised an exception for nearly every
+    value a page shows. No template calls a dict's own methods (``items``, ``values``...)."""
+
+    def getattr(self, obj, attribute):
+        if type(obj) is dict:
+            try:
+                return obj[attribute]
+            except KeyError:
+                pass
+        return super().getattr(obj, attribute)
+
+
 def _environment(templates: Path) -> jinja2.Environment:
-    return jinja2.Environment(
+    return _Environment(
         loader=jinja2.FileSystemLoader(str(templates)),
         autoescape=True,
         undefined=jinja2.StrictUndefined,
