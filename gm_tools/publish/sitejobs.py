@@ -82,26 +82,31 @@ def make_all(count: int, phases: int, make_here: Callable[[int], object],
     ``make_recorded(i)`` makes it against a :class:`Recorder` in a worker and returns
     (steps, PNGs drawn, result). ``finish(i, result)`` runs here, after game i's files are
     written, before game i + 1's."""
-    for index, result in _results(count, phases, make_here, make_recorded, writer):
-        finish(index, result)
+    for index, done, in_worker in forked(count, make_recorded, make_here, phases >= POOL_FROM):
+        if in_worker:
+            steps, pngs, done = done
+            replay(writer, steps, pngs)
+        finish(index, done)
 
 
-def _results(count, phases, make_here, make_recorded, writer) -> Iterator[tuple[int, object]]:
+def forked(count: int, in_worker: Callable[[int], object], here: Callable[[int], object],
+           worth_it: bool = True) -> Iterator[tuple[int, object, bool]]:
+    """(i, result, made in a worker) for ``i`` in ``0 .. count-1``, in order: ``in_worker(i)``
+    run in forked workers, one per core, when ``worth_it`` and there is more than one item;
+    else, or when a worker failed on item i, ``here(i)`` run in this process."""
     global _JOB
     workers = min(os.cpu_count() or 1, count)
-    if workers < 2 or phases < POOL_FROM or "fork" not in multiprocessing.get_all_start_methods():
+    if not worth_it or workers < 2 or "fork" not in multiprocessing.get_all_start_methods():
         for index in range(count):
-            yield index, make_here(index)
+            yield index, here(index), False
         return
-    _JOB = make_recorded
+    _JOB = in_worker
     try:
         with multiprocessing.get_context("fork").Pool(workers) as pool:
             for index, done in enumerate(pool.imap(_run, range(count))):
                 if done is None:
-                    yield index, make_here(index)
-                    continue
-                steps, pngs, result = done
-                replay(writer, steps, pngs)
-                yield index, result
+                    yield index, here(index), False
+                else:
+                    yield index, done, True
     finally:
         _JOB = None
