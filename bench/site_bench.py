@@ -1,12 +1,14 @@
 """``make bench``, the site part: how fast a full build of a large archive is, and how many
 files one new phase rewrites.
 
-1. Play ``--sources`` games (default 4) of ``--phases`` history records each (default 60) on
-   the standard map with the real engine, on random legal-ish orders (``randomplay.py``,
-   seeded: the same records on every run).
-2. Make an archive of ``--games`` games (default 100) by cloning those records under other
-   names (game ``g000`` is source 0, ``g001`` source 1, ...): same work per page as distinct
-   games, a fraction of the time to make.
+1. Play ``--games`` games (default 100) of ``--phases`` history records each (default 60)
+   on the standard map with the real engine, on random legal-ish orders (``randomplay.py``,
+   seeded: the same records on every run), every game its own.
+2. With ``--sources N`` (fewer than the games), play only N and make the others by cloning
+   their records under other names (game ``g004`` a copy of ``g000`` when N is 4): quicker
+   to make, but not the same work: the build remembers the map's line changes and drawings
+   from one game for the next (``maplayer.LayerMaker``, the renderer's kept fragments), and a
+   clone finds nearly all of them, which distinct games do not.
 3. Build the site from scratch: pages (HTML) per second and files per second. The site is
    built in memory (``/dev/shm``, when the machine has it): making a file on this machine's
    disk costs 0.5 to 1.4 ms (a new inode, however small), five files a phase, which would
@@ -109,7 +111,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=100, help="games in the archive (default 100)")
     parser.add_argument("--phases", type=int, default=60, help="history records per game (default 60)")
-    parser.add_argument("--sources", type=int, default=4, help="distinct games played, then cloned (default 4)")
+    parser.add_argument("--sources", type=int, default=0,
+                        help="distinct games played, the others cloned from them (default: every game played)")
     parser.add_argument("--seed", default="1648", help="random seed (default 1648)")
     parser.add_argument("--png", action="store_true", help="draw every PNG map in the full build (slow)")
     parser.add_argument("--pin-code", action="store_true",
@@ -123,16 +126,17 @@ def main(argv: list[str] | None = None) -> int:
     shutil.rmtree(site, ignore_errors=True)
 
     start = time.perf_counter()
-    sources = [play_source(variant, OUT / "sources", f"s{n}", f"{args.seed}/{n}", args.phases)
-               for n in range(args.sources)]
-    for n in range(args.games):
-        records = sources[n % len(sources)]
+    played = min(args.sources or args.games, args.games)
+    sources = [play_source(variant, games, f"g{n:03d}", f"{args.seed}/{n}", args.phases) for n in range(played)]
+    for n in range(played, args.games):
         paths = new_game(games, f"g{n:03d}", variant)
-        for record in records:
+        for record in sources[n % played]:
             store_copy(paths, record)
-    total = sum(len(sources[n % len(sources)]) for n in range(args.games))
-    print(f"archive: {args.games} games, {total} phases ({args.sources} games played by the engine on random "
-          f"orders, seed {args.seed}, cloned under new names) in {time.perf_counter() - start:.1f} s")
+    total = sum(len(sources[n % played]) for n in range(args.games))
+    how = ("each game played by the engine" if played == args.games
+           else f"{played} games played by the engine, the others cloned from them under new names")
+    print(f"archive: {args.games} games, {total} phases ({how}; random orders, seed {args.seed}) "
+          f"in {time.perf_counter() - start:.1f} s")
 
     # The map artwork is read once: the bench measures the site, and on a shared checkout the
     # map may be regenerated while it runs (which would rightly redraw every picture).

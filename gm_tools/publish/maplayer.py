@@ -35,7 +35,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-from functools import cached_property
+from functools import cached_property, lru_cache
 
 from gm_tools.engine.model import Position
 from gm_tools.engine.variant import Variant
@@ -125,19 +125,29 @@ def _json(value) -> str:
     return json.dumps(value, separators=(",", ":"))
 
 
-def _pieces(line: str) -> tuple[list, list[str]]:
-    """A line's opening tags, and the text around them (one more piece than tags)."""
+@lru_cache(maxsize=65536)
+def _pieces(line: str) -> tuple[tuple, tuple[str, ...]]:
+    """A line's opening tags, each (name, attributes, ending, the whole tag), and the text
+    around them (one more piece than tags). Kept for the lines seen last: a build reads the
+    same unit, order and province lines again and again, paired with ever other lines."""
     tags = list(_TAG.finditer(line))
     ends = [0] + [m.end() for m in tags]
     starts = [m.start() for m in tags] + [len(line)]
-    return tags, [line[a:b] for a, b in zip(ends, starts)]
+    return (tuple((m.group(1), m.group(2), m.group(3), m.group(0)) for m in tags),
+            tuple(line[a:b] for a, b in zip(ends, starts)))
+
+
+@lru_cache(maxsize=65536)
+def _attrs(text: str) -> tuple[tuple[str, str], ...]:
+    """A tag's attributes, (name, value) in order."""
+    return tuple(_ATTR.findall(text))
 
 
 def _attributes(old: str, new: str):
     """A tag's change from attributes ``old`` to ``new`` (see the module's docstring)."""
     if old == new:
         return None
-    was, now = _ATTR.findall(old), _ATTR.findall(new)
+    was, now = _attrs(old), _attrs(new)
     if [k for k, _ in was] == [k for k, _ in now]:
         return {k: v for (k, v), (_, before) in zip(now, was) if v != before}
     before = dict(was)
@@ -155,9 +165,9 @@ def _patch(old: str, new: str) -> list | None:
         patch.append(None if was == now else now)
         if k < len(a_tags):
             a, b = a_tags[k], b_tags[k]
-            if a.group(1) != b.group(1) or a.group(3) != b.group(3):
+            if a[0] != b[0] or a[2] != b[2]:
                 return None
-            patch.append(_attributes(a.group(2), b.group(2)))
+            patch.append(_attributes(a[1], b[1]))
     while patch and patch[-1] is None:
         patch.pop()
     return patch
@@ -174,14 +184,14 @@ def _changed(line: str, patch: list) -> str:
         if k < len(tags):
             change, tag = next(piece, None), tags[k]
             if change is None:
-                out.append(tag.group(0))
+                out.append(tag[3])
                 continue
             if isinstance(change, dict):
-                attrs = "".join(f' {n}="{change.get(n, v)}"' for n, v in _ATTR.findall(tag.group(2)))
+                attrs = "".join(f' {n}="{change.get(n, v)}"' for n, v in _attrs(tag[1]))
             else:
-                was = dict(_ATTR.findall(tag.group(2)))
+                was = dict(_attrs(tag[1]))
                 attrs = "".join(f' {a[0]}="{was[a[0]] if len(a) == 1 else a[1]}"' for a in change)
-            out.append(f"<{tag.group(1)}{attrs}{tag.group(3)}")
+            out.append(f"<{tag[0]}{attrs}{tag[2]}")
     return "".join(out)
 
 
@@ -203,7 +213,7 @@ for changes would shift every line after them by one."""
 def _shape(line: str) -> tuple:
     """What a line must share with an earlier one to be given as its change: its tags' names,
     attributes' names and endings."""
-    return tuple((m.group(1), tuple(n for n, _ in _ATTR.findall(m.group(2))), m.group(3)) for m in _TAG.finditer(line))
+    return tuple((name, tuple(n for n, _ in _attrs(attrs)), end) for name, attrs, end, _ in _pieces(line)[0])
 
 
 def layer_steps(base: str, picture: str) -> list:
