@@ -140,3 +140,31 @@ def test_a_pictures_lines_give_the_layer_its_text_gives():
     shared = sum(1 for line in lines if id(line) in ids)
     assert shared > len(lines) // 2  # the same objects, not only equal text
     assert LayerMaker(base).steps(lines) == layer_steps("\n".join(base), picture)
+
+
+@pytest.mark.parametrize("name", ["standard", "europe1619"])
+def test_every_change_between_like_lines_of_real_pictures_gives_the_line_back(name):
+    # the layer maker takes a change without making its line again (maplayer's docstring: by
+    # construction); here every pair of lines of the same tags in real pictures, base and
+    # phase, orders and units drawn, is made into a change and back
+    from gm_tools.publish.maplayer import _changed, _patch, _shape
+
+    variant = load_variant(name)
+    start = start_position(variant)
+    pictures = [base_picture(variant, RenderOptions()), render_svg(variant, start, options=RenderOptions())]
+    if name == "standard":
+        orders = [parse_order(t, variant, start, p) for t, p in (("A PAR - BUR", "FRANCE"), ("A MAR S A PAR - BUR", "FRANCE"),
+                                                                 ("F LON - NTH", "ENGLAND"), ("A VIE H", "AUSTRIA"))]
+        pictures.append(render_svg(variant, start, orders=orders, options=RenderOptions()))
+    by_shape: dict = {}
+    for line in {line for picture in pictures for line in picture.split("\n") if "<" in line and len(line) < 4000}:
+        if _shape(line):  # lines with opening tags (a line of closing tags has no change)
+            by_shape.setdefault(_shape(line), []).append(line)
+    pairs = 0
+    for lines in by_shape.values():
+        for a in lines[:25]:
+            for b in lines[:25]:
+                patch = _patch(a, b)
+                assert patch is not None and _changed(a, patch) == b
+                pairs += 1
+    assert pairs > 1000
