@@ -416,24 +416,10 @@ def _notice(variant: Variant, position: Position) -> str:
     return f" — {n}" if (n := rules_for(variant).map_notice(variant, position)) else ""
 
 
-def render_svg(
-    variant: Variant,
-    position: Position,
-    *,
-    results: list[OrderResult] | None = None,
-    orders: list[Order] | None = None,
-    title: str = "",
-    only_power: str | None = None,
-    options: RenderOptions | None = None,
-) -> str:
-    """The board as an SVG document (a string).
-
-    ``orders`` (parsed orders) are drawn as arrows; ``results`` (matched to orders by power
-    and canonical order text) mark the failed and invalid ones. ``only_power`` keeps only
-    that power's orders. ``title`` names the game; the phase is added to it.
-    """
-    return "\n".join(render_lines(variant, position, results=results, orders=orders, title=title,
-                                   only_power=only_power, options=options))
+def render_svg(variant: Variant, position: Position, **drawn) -> str:
+    """The board as an SVG document (a string): :func:`render_lines` (which names what else is
+    drawn: orders, results, title, one power's orders, options), joined."""
+    return "\n".join(render_lines(variant, position, **drawn))
 
 
 def render_lines(
@@ -446,10 +432,15 @@ def render_lines(
     only_power: str | None = None,
     options: RenderOptions | None = None,
 ) -> list[str]:
-    """:func:`render_svg`'s document as its lines, without their line ends (the last one
-    empty). The map layer is made from them (:mod:`gm_tools.publish.maplayer`): a line the
-    renderer kept from an earlier picture is the same string object, so telling it equal to
-    the base map's line costs nothing."""
+    """The board as the lines of an SVG document, without their line ends (the last one
+    empty; :func:`render_svg` joins them).
+
+    ``orders`` (parsed orders) are drawn as arrows; ``results`` (matched to orders by power
+    and canonical order text) mark the failed and invalid ones. ``only_power`` keeps only
+    that power's orders. ``title`` names the game; the phase is added to it. The map layer is
+    made from the lines (:mod:`gm_tools.publish.maplayer`): a line the renderer kept from an
+    earlier picture is the same string object, so telling it equal to the base map's line
+    costs nothing."""
     options = options or RenderOptions()
     base = options.base_map or load_base_map(variant)
     drawing = _Drawing(variant, position, base)
