@@ -28,7 +28,9 @@ from gm_tools.publish.svgbits import shorten as _shorten
 
 def arrow(drawing, a, b, colour: str, *, failed: bool, dash: str | None = None, head: bool = True,
           width: float = 2.5) -> None:
-    """A line a->b with an arrowhead; failed lines are dashed and crossed out."""
+    """A line a->b with an arrowhead; failed lines are dashed and crossed out. One line of the
+    picture for the whole arrow: a phase's map layer gives each line of its own as the change
+    of one before it, and finding that change costs the same for a short line as a long one."""
     dx, dy = b[0] - a[0], b[1] - a[1]
     length = math.hypot(dx, dy) or 1.0
     ux, uy = dx / length, dy / length
@@ -40,27 +42,33 @@ def arrow(drawing, a, b, colour: str, *, failed: bool, dash: str | None = None, 
         f'x1="{_f(a[0])}" y1="{_f(a[1])}" x2="{_f(base[0])}" y2="{_f(base[1])}" stroke-linecap="round"'
     )
     # a dark casing under the coloured line keeps it visible over any fill
-    drawing.add(f'<line {line} stroke="{INK}" stroke-width="{_f(width + 2)}"{dash_attr}/>')
-    drawing.add(f'<line {line} stroke="{colour}" stroke-width="{_f(width)}"{dash_attr}/>')
+    parts = [f'<line {line} stroke="{INK}" stroke-width="{_f(width + 2)}"{dash_attr}/>',
+             f'<line {line} stroke="{colour}" stroke-width="{_f(width)}"{dash_attr}/>']
     if head:
         left = (base[0] - uy * 5.5, base[1] + ux * 5.5)
         right = (base[0] + uy * 5.5, base[1] - ux * 5.5)
-        drawing.add(
+        parts.append(
             f'<polygon points="{_f(tip[0])},{_f(tip[1])} {_f(left[0])},{_f(left[1])} '
             f'{_f(right[0])},{_f(right[1])}" fill="{colour}" stroke="{INK}" stroke-width="1.0"/>'
         )
     if failed:
-        cross(drawing, _midpoint(a, b))
+        parts.append(_cross(_midpoint(a, b)))
+    drawing.add("".join(parts))
 
 
 def cross(drawing, at: tuple[float, float], size: float = 6.0) -> None:
+    drawing.add(_cross(at, size))
+
+
+def _cross(at: tuple[float, float], size: float = 6.0) -> str:
+    """An X centred on ``at``: white under ink, so it shows over any line or fill."""
     x, y = at
-    for stroke, width in ((("#ffffff"), 4.5), (INK, 2.2)):
-        drawing.add(
-            f'<path d="M{_f(x - size)} {_f(y - size)}L{_f(x + size)} {_f(y + size)}'
-            f'M{_f(x - size)} {_f(y + size)}L{_f(x + size)} {_f(y - size)}" stroke="{stroke}" '
-            f'stroke-width="{_f(width)}" stroke-linecap="round" fill="none"/>'
-        )
+    return "".join(
+        f'<path d="M{_f(x - size)} {_f(y - size)}L{_f(x + size)} {_f(y + size)}'
+        f'M{_f(x - size)} {_f(y + size)}L{_f(x + size)} {_f(y - size)}" stroke="{stroke}" '
+        f'stroke-width="{_f(width)}" stroke-linecap="round" fill="none"/>'
+        for stroke, width in (("#ffffff", 4.5), (INK, 2.2))
+    )
 
 
 def ring(drawing, at: tuple[float, float], colour: str, *, failed: bool, radius: float = UNIT_R + 5) -> None:
