@@ -18,7 +18,7 @@ import json
 from json.encoder import encode_basestring_ascii as json_string
 from operator import attrgetter
 
-from gm_tools.engine.model import Convoy, Hold, Move, Order, OrderResult, Position, Support, Unit
+from gm_tools.engine.model import Convoy, Hold, Move, Order, OrderResult, Position, Support
 from gm_tools.engine.results import reasons_of
 
 LINE_ENCODER = json.JSONEncoder(sort_keys=True, separators=(",", ":"))
@@ -43,34 +43,27 @@ def _value(value) -> str:
     return json_line(value)
 
 
-def unit_line(unit: Unit) -> str:
-    """:func:`~gm_tools.engine.positions.unit_to_json` written."""
-    if unit.strength == 1:
-        return json_string(unit.label)
-    return f'{{"strength":{json_line(unit.strength)},"unit":{json_string(unit.label)}}}'
-
-
 def order_line(order: Order) -> str:
     """:func:`~gm_tools.engine.orderjson.order_to_json` written: the orders of a movement
     phase here, every field in sorted order and those at their default left out; the others
     (a retreat, a build), far fewer, by the encoder."""
     cls = type(order)
     if cls is Hold:
-        return f'{{"power":{json_string(order.power)},"type":"hold","unit":{unit_line(order.unit)}}}'
+        return f'{{"power":{json_string(order.power)},"type":"hold","unit":{order.unit.json}}}'
     if cls is Move:
         route = f'"convoy_route":{_value(order.convoy_route)},' if order.convoy_route else ""
         via = ',"via_convoy":true' if order.via_convoy else ""
         return (f'{{{route}"dest":{json_string(order.dest)},"power":{json_string(order.power)},'
-                f'"type":"move","unit":{unit_line(order.unit)}{via}}}')
+                f'"type":"move","unit":{order.unit.json}{via}}}')
     if cls is Support:
         dest = "" if order.dest is None else f'"dest":{json_string(order.dest)},'
         coast = "" if order.dest_coast is None else f'"dest_coast":{json_string(order.dest_coast)},'
         kind = "" if order.supported_kind is None else f',"supported_kind":{json_string(order.supported_kind)}'
         return (f'{{{dest}{coast}"power":{json_string(order.power)},"supported":{json_string(order.supported)}'
-                f'{kind},"type":"support","unit":{unit_line(order.unit)}}}')
+                f'{kind},"type":"support","unit":{order.unit.json}}}')
     if cls is Convoy:
         return (f'{{"army_from":{json_string(order.army_from)},"army_to":{json_string(order.army_to)},'
-                f'"power":{json_string(order.power)},"type":"convoy","unit":{unit_line(order.unit)}}}')
+                f'"power":{json_string(order.power)},"type":"convoy","unit":{order.unit.json}}}')
     from gm_tools.engine.orderjson import order_to_json  # orderjson reads positions, built on model
 
     return json_line(order_to_json(order))
@@ -98,30 +91,45 @@ def result_line(r: OrderResult) -> str:
             f'"reason":{json_string(r.reason)},"result":{json_string(r.result)}}}')
 
 
-def _grouped(pairs) -> str:
-    """An object of power -> list, from (power, written item) pairs in the order each
-    power's list is to have; the powers sorted."""
-    by_power: dict[str, list[str]] = {}
-    for power, item in pairs:
-        by_power.setdefault(power, []).append(item)
-    return "{" + ",".join(f'{json_string(p)}:[{",".join(by_power[p])}]' for p in sorted(by_power)) + "}"
+def _grouped(by_power: dict[str, list[str]]) -> str:
+    """An object of power -> list, from each power's written items in their order; the
+    powers sorted."""
+    return "{" + ",".join([f'{json_string(p)}:[{",".join(by_power[p])}]' for p in sorted(by_power)]) + "}"
+
+
+def _dislodged_line(d) -> str:
+    return (f'{{"from":{"null" if d.attacker_from is None else json_string(d.attacker_from)},'
+            f'"retreats":{_value(sorted(d.retreats))}'
+            + ("" if d.unit.strength == 1 else f',"strength":{json_line(d.unit.strength)}')
+            + f',"unit":{json_string(d.unit.label)}}}')
 
 
 def position_lines(position: Position) -> dict[str, str]:
     """:func:`~gm_tools.engine.positions.position_to_json` written: its key -> the value's JSON."""
-    units = sorted(position.units.values(), key=attrgetter("label"))
-    dislodged = sorted(position.dislodged.values(), key=lambda d: d.unit.label)
+    # Each power's list in order of its units' labels (of the provinces for centers):
+    # items are gathered by power in that order, in plain loops (a response's most
+    # repeated work after its results).
+    units: dict[str, list[str]] = {}
+    for u in sorted(position.units.values(), key=attrgetter("label")):
+        if u.power in units:
+            units[u.power].append(u.json)
+        else:
+            units[u.power] = [u.json]
+    centers: dict[str, list[str]] = {}
+    for province in sorted(position.centers):
+        owner = position.centers[province]
+        if owner in centers:
+            centers[owner].append(json_string(province))
+        else:
+            centers[owner] = [json_string(province)]
+    dislodged: dict[str, list[str]] = {}
+    for d in sorted(position.dislodged.values(), key=lambda d: d.unit.label):
+        dislodged.setdefault(d.unit.power, []).append(_dislodged_line(d))
     return {
         "phase": json_string(position.phase),
-        "units": _grouped((u.power, unit_line(u)) for u in units),
-        "centers": _grouped((owner, json_string(p)) for p, owner in sorted(position.centers.items())),
-        "dislodged": _grouped(
-            (d.unit.power,
-             f'{{"from":{"null" if d.attacker_from is None else json_string(d.attacker_from)},'
-             f'"retreats":{_value(sorted(d.retreats))}'
-             + ("" if d.unit.strength == 1 else f',"strength":{json_line(d.unit.strength)}')
-             + f',"unit":{json_string(d.unit.label)}}}')
-            for d in dislodged),
+        "units": _grouped(units),
+        "centers": _grouped(centers),
+        "dislodged": _grouped(dislodged),
         "contested": _value(sorted(position.contested)),
         "extra": json_line(position.extra) if position.extra else "{}",
     }

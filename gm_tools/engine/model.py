@@ -11,7 +11,9 @@ split-coast province, the code and the coast joined by a slash (``"SPA/NC"``).
 from __future__ import annotations
 
 import functools
+import json
 from dataclasses import dataclass, field
+from json.encoder import encode_basestring_ascii
 from typing import Union
 
 ARMY = "A"
@@ -51,10 +53,18 @@ class Unit:
     label: str = field(init=False, repr=False, compare=False)
     """The unit as orders and results write it, ``"A PAR"`` or ``"F SPA/NC"``: made once
     with the unit, since every result and every position written names its units."""
+    json: str = field(init=False, repr=False, compare=False)
+    """The unit as JSON text, the form a response line and a record give it: ``"A PAR"``
+    quoted, or ``{"strength":2,"unit":"A PAR"}`` for a bolstered unit
+    (:func:`gm_tools.engine.positions.unit_to_json`). Made once with the unit, as ``label``."""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "province", province_of(self.location))
-        object.__setattr__(self, "label", f"{self.kind} {self.location}")
+        label = f"{self.kind} {self.location}"
+        object.__setattr__(self, "label", label)
+        quoted = encode_basestring_ascii(label)
+        object.__setattr__(self, "json", quoted if self.strength == 1
+                           else f'{{"strength":{json.dumps(self.strength)},"unit":{quoted}}}')
 
     def __str__(self) -> str:
         return self.label
@@ -68,7 +78,6 @@ class Unit:
         return shared_unit(self.power, self.kind, location, self.strength)
 
 
-@functools.lru_cache(maxsize=4096)
 @functools.lru_cache(maxsize=8192)
 def shared_unit(power: str, kind: str, location: str, strength: int) -> Unit:
     """The unit of ``power`` of that kind, place and strength: one object, made the first time
