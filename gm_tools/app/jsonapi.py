@@ -259,9 +259,12 @@ def _units(variant: Variant, section: dict) -> dict[str, Unit]:
         power, items = _list_for_power(variant, "units", key, items)
         known = spellings[power]
         for i, item in enumerate(items):
-            # Canonical spellings skip the checks (they are right by construction): the
-            # benchmark sends thousands of positions through here.
+            # A canonical spelling in a free province skips the checks (it is right by
+            # construction): the benchmark sends thousands of positions through here.
             unit = known.get(item) if type(item) is str else None
+            if unit is not None and unit.province not in units:
+                units[unit.province] = unit
+                continue
             if unit is None:
                 unit = _unit(variant, power, f"units.{key}[{i}]", item)
             province = unit.province
@@ -327,10 +330,10 @@ def _centers(variant: Variant, section: dict) -> dict[str, str]:
     for key, items in section.items():
         power, items = _list_for_power(variant, "centers", key, items)
         for i, item in enumerate(items):
-            if isinstance(item, str) and item in supply_centers:
-                province = item
-            else:
-                province = _province(variant, f"centers.{key}[{i}]", item)
+            if type(item) is str and item in supply_centers and item not in centers:
+                centers[item] = power  # a center's code, once: nothing to check
+                continue
+            province = _province(variant, f"centers.{key}[{i}]", item)
             if province not in supply_centers:
                 raise RequestError(f"centers.{key}[{i}]", f"{province} is not a supply center")
             if province in centers:

@@ -77,7 +77,7 @@ def reason_line(reason) -> str:
     if "code" in details:  # its own "code" would stand in for the reason's: the encoder's way
         return json_line(reason.to_json())
     items = sorted([("code", reason.code), *details.items()])
-    return "{" + ",".join(f"{json_string(k)}:{_value(v)}" for k, v in items) + "}"
+    return "{" + ",".join([f"{json_string(k)}:{_value(v)}" for k, v in items]) + "}"
 
 
 def result_line(r: OrderResult) -> str:
