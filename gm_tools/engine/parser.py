@@ -155,6 +155,7 @@ def order_parser(
     known_power = power_code in variant.powers
     ctx = _Context("", variant, position, power_code, rules or Rules())
     names = names_of(variant)
+    phase_type = _phase_type(position.phase)
 
     def parse(text: str) -> Order:
         if not isinstance(text, str):
@@ -168,7 +169,6 @@ def order_parser(
                 written, f"{power!r} is not a power of {variant.title}; the powers are "
                          + ", ".join(variant.powers))
         ctx.written = written  # each order's own, for its messages
-        phase_type = _phase_type(position.phase)
         if phase_type == MOVEMENT:
             order = _judge_notation(ctx, names, words)
             if order is not None:

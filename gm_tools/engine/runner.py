@@ -64,23 +64,22 @@ def run_phase(
     from gm_tools.engine.parser import order_parser  # the parser is only needed when there are texts
 
     rules = rules or rules_for(variant)
-    slots: list[OrderResult | int] = []  # a parse error, or the index of a parsed order
     parsed: list[Order] = []
+    refused: list[tuple[int, OrderResult]] = []  # an order that cannot be read: (its place among the texts, result)
     for power, texts in orders.items():
         parse_order = order_parser(variant, position, power, rules)
         for text in texts:
             try:
-                order = parse_order(text)
+                parsed.append(parse_order(text))
             except OrderError as e:
                 why = e.reason + (f" (did you mean {e.suggestion}?)" if e.suggestion else "")
-                slots.append(result_of(str(power).upper(), str(text), INVALID, [reason("illegal", text=why)]))
-                continue
-            slots.append(len(parsed))
-            parsed.append(order)
+                refused.append((len(parsed) + len(refused),
+                                result_of(str(power).upper(), str(text), INVALID, [reason("illegal", text=why)])))
     outcome = run_orders(variant, position, parsed, rules, inputs, parsed=True)
-    given = outcome.results[: len(parsed)]
-    extra = outcome.results[len(parsed):]
-    outcome.results = [given[s] if isinstance(s, int) else s for s in slots] + extra
+    # The results of the parsed orders come first, in order: each refused text's result goes
+    # back to its place among them (in increasing places, so the earlier ones are in already).
+    for place, result in refused:
+        outcome.results.insert(place, result)
     return outcome
 
 
