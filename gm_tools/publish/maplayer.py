@@ -123,9 +123,14 @@ class BasePicture:
         return f"gmLayer({json.dumps(self.name)},{maker.steps_json(picture)});\n"
 
 
+_ENCODER = json.JSONEncoder(separators=(",", ":"))
+"""Compact JSON, ASCII only: the scripts are pure ASCII, whatever the names on the map. Made
+once (``json.dumps`` with options makes an encoder at every call, a layer's changes by the
+thousand)."""
+
+
 def _json(value) -> str:
-    # ensure_ascii: the scripts are pure ASCII, whatever the names on the map
-    return json.dumps(value, separators=(",", ":"))
+    return _ENCODER.encode(value)
 
 
 @lru_cache(maxsize=65536)

@@ -29,6 +29,8 @@ from gm_tools.edges.recorddelta import expand
 
 REF = "$ref"
 POINTER = "#/after"
+_ENCODER = json.JSONEncoder(sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+"""A phase file's JSON, made once: ``json.dumps`` with options makes an encoder at every call."""
 
 
 def phase_json(stored: dict, record: dict, previous: dict | None, previous_id: str | None) -> str:
@@ -39,7 +41,7 @@ def phase_json(stored: dict, record: dict, previous: dict | None, previous_id: s
         out = dict(stored, before={REF: f"{previous_id}.json{POINTER}"})
     else:  # whole, so that the file needs no other to be read
         out = dict(stored, before=record["before"])
-    return json.dumps(out, sort_keys=True, ensure_ascii=False, separators=(",", ":")) + "\n"
+    return _ENCODER.encode(out) + "\n"
 
 
 def record_from_files(folder: Path, phase_id: str) -> dict:
