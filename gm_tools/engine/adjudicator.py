@@ -252,7 +252,7 @@ class Resolver:
         province the support is directed against (2000 rulebook), if the rules let it cut."""
         target = s.dest
         found = []
-        for m in self.moves_to.get(s.unit.province, []):
+        for m in self.moves_to.get(s.unit.province, ()):
             if target is not None and m.unit.province == target:
                 continue
             if not self.rules.cuts_support(self.variant, self.position, m.unit, s.unit):
@@ -266,7 +266,7 @@ class Resolver:
         ``against``, support from units that may not dislodge it is not counted (DATC 6.D.x:
         support of a foreign attack on one's own unit)."""
         total = 0
-        for s in self.supports_of.get((supported, dest), []):
+        for s in self.supports_of.get((supported, dest), ()):
             if against is not None and not self.rules.may_dislodge(self.variant, self.position, s.unit, against):
                 continue
             if self.resolve(s.index):
@@ -333,7 +333,7 @@ class Resolver:
                 return False
         elif attack <= self.hold_strength(dest):
             return False
-        for rival in self.moves_to.get(dest, []):
+        for rival in self.moves_to.get(dest, ()):
             if rival is not e and attack <= self.prevent_strength(rival):
                 return False
         return True
@@ -343,7 +343,7 @@ class Resolver:
         e = self.by_province.get(province)
         if e is not None and e.moves and self.resolve(e.index):
             return None
-        for m in self.moves_to.get(province, []):
+        for m in self.moves_to.get(province, ()):
             if self.resolve(m.index):
                 return m
         return None
@@ -400,7 +400,7 @@ def _decide_by_convoy(variant: Variant, resolver: Resolver, e: _Entry) -> bool:
         return False  # DATC 6.G.8: VIA CONVOY without any convoy is ignored
     if o.via_convoy or o.convoy_route:
         return True
-    return any(c.unit.power == e.unit.power for c in resolver.convoys_of.get(key, []))
+    return any(c.unit.power == e.unit.power for c in resolver.convoys_of.get(key, ()))
 
 
 # --- the phase ------------------------------------------------------------------------
@@ -594,7 +594,7 @@ def _why_move_failed(r: Resolver, e: _Entry) -> Reason:
             rivals.append((r.defend_strength(opponent), opponent.unit))
         else:
             rivals.append((r.hold_strength(dest), defender.unit))
-    for rival in r.moves_to.get(dest, []):
+    for rival in r.moves_to.get(dest, ()):
         if rival is not e:
             rivals.append((r.prevent_strength(rival), rival.unit))
     stronger = [(s, u) for s, u in rivals if s >= attack]
