@@ -7,7 +7,7 @@ from __future__ import annotations
 import math
 import textwrap
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
 from gm_tools.engine.model import Position
 from gm_tools.engine.variant import Variant
@@ -37,7 +37,8 @@ def _wrapped(key: tuple[str, ...], width: int) -> tuple[str, ...]:
 
 @dataclass(frozen=True)
 class Legend:
-    """What the legend says and how it is laid out."""
+    """What the legend says and how it is laid out. Its measures are worked out once (the
+    renderer asks them for every entry)."""
 
     powers: list[tuple[str, str]]
     """(colour, text) per power, in the variant's order."""
@@ -46,28 +47,28 @@ class Legend:
     key: tuple[str, ...] = LEGEND_KEY
     """The lines under the powers that explain the symbols."""
 
-    @property
+    @cached_property
     def cell(self) -> float:
         """Width of one entry: LEGEND_CELL, or wider for long texts (a power's name with its
         victory points) so neighbours never overlap. 12 px text is about 6.8 px a character."""
         longest = max((len(text) for _, text in self.powers), default=0)
         return max(LEGEND_CELL, float(math.ceil(30 + 6.8 * longest)))
 
-    @property
+    @cached_property
     def per_row(self) -> int:
         return max(1, int((self.width - 16) // self.cell))
 
-    @property
+    @cached_property
     def power_rows(self) -> int:
         return -(-len(self.powers) // self.per_row)
 
-    @property
+    @cached_property
     def key_lines(self) -> tuple[str, ...]:
         """The key's lines wrapped to the picture's width (a narrow map, Westphalia's hexes,
         cut its longest line off): 11 px text is about 6.3 px a character."""
         return _wrapped(self.key, max(20, int((self.width - 24) // KEY_CHAR)))
 
-    @property
+    @cached_property
     def height(self) -> float:
         return (self.power_rows + len(self.key_lines)) * LEGEND_ROW + 16
 
