@@ -94,9 +94,10 @@ def test_a_moved_unit_is_the_same_unit_in_its_new_place():
     from dataclasses import fields, replace
 
     assert unit.moved_to("MAO") == replace(unit, location="MAO")
-    assert [f.name for f in fields(Unit)] == ["power", "kind", "location", "strength", "province", "label"]
+    assert [f.name for f in fields(Unit)] == ["power", "kind", "location", "strength", "province", "label", "json"]
     assert unit.moved_to("MAO").province == "MAO"
     assert unit.moved_to("MAO").label == str(unit.moved_to("MAO")) == "F MAO"
+    assert unit.moved_to("MAO").json == '{"strength":3,"unit":"F MAO"}'
 
 
 def test_a_unit_read_again_is_the_one_unit_of_its_power_kind_place_and_strength():
