@@ -234,18 +234,23 @@ def _fingerprint(paths: GamePaths) -> str:
     return "|".join(parts)
 
 
+def cache_folder() -> Path:
+    """The user's cache folder for gm_tools: ``$GM_TOOLS_CACHE``, else
+    ``$XDG_CACHE_HOME/gm_tools``, else ``~/.cache/gm_tools``. What is kept there only saves
+    work (it may be deleted at any time); nothing a build writes depends on it."""
+    return Path(os.environ.get("GM_TOOLS_CACHE") or os.path.join(
+        os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache"), "gm_tools"))
+
+
 class DigestMemo:
     """Each game's :func:`source_digest`, remembered with its files' fingerprint between builds
     of one site, so an unchanged game is known without reading its records. Kept in the user's
-    cache folder (``$GM_TOOLS_CACHE``, else ``$XDG_CACHE_HOME/gm_tools``, else
-    ``~/.cache/gm_tools``), never in the site or the games: it changes from machine to machine,
-    the outputs never do. A memo that cannot be read or written only costs speed."""
+    cache folder (:func:`cache_folder`), never in the site or the games: it changes from machine
+    to machine, the outputs never do. A memo that cannot be read or written only costs speed."""
 
     def __init__(self, site_dir: Path):
-        base = os.environ.get("GM_TOOLS_CACHE") or os.path.join(
-            os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache"), "gm_tools")
         key = hashlib.sha256(str(Path(site_dir).resolve()).encode("utf-8")).hexdigest()[:24]
-        self.path = Path(base) / f"site-{key}.json"
+        self.path = cache_folder() / f"site-{key}.json"
         try:
             data = json.loads(self.path.read_text(encoding="utf-8"))
             self.entries: dict = data if isinstance(data, dict) else {}
