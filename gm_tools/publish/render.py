@@ -110,6 +110,9 @@ class _Drawing:
         self.boxes: list = []
         """Per fragment: where on the map it draws, or None (:mod:`gm_tools.publish.inset`)."""
         self.memo = _memo(variant, base)
+        self.inset_of_map = variant.map_inset if not base.schematic else None
+        """The crowded region drawn again below the map, or None: only then are the
+        outlines' boxes worked out (reading every outline's numbers took a tenth of a second)."""
 
     def colour(self, power: str) -> str:
         return self.colours.get(power, "#888888")
@@ -124,6 +127,10 @@ class _Drawing:
     def add(self, fragment: str, box=None) -> None:
         self.parts.append(fragment)
         self.boxes.append(box)
+
+    def outline_box(self, d: str):
+        """Where the path ``d`` draws, for the inset; None when the map has none."""
+        return path_box(d) if self.inset_of_map else None
 
     # --- regions --------------------------------------------------------------------------
 
@@ -158,9 +165,9 @@ class _Drawing:
         if decor is None:
             # land and water of no province: only there so the coastline is recognisable
             decor = memo["decor"] = (
-                [(f'<path d="{d}" fill="{SEA_FILL}" stroke="{BORDER}" stroke-width="0.5"/>', path_box(d))
+                [(f'<path d="{d}" fill="{SEA_FILL}" stroke="{BORDER}" stroke-width="0.5"/>', self.outline_box(d))
                  for d in self.base.decor_water]
-                + [(f'<path d="{d}" fill="{DECOR_FILL}" stroke="{BORDER}" stroke-width="0.5"/>', path_box(d))
+                + [(f'<path d="{d}" fill="{DECOR_FILL}" stroke="{BORDER}" stroke-width="0.5"/>', self.outline_box(d))
                    for d in self.base.decor_land])
         for fragment, box in decor:
             self.add(fragment, box)
@@ -189,7 +196,7 @@ class _Drawing:
         province = self.variant.provinces.get(code)
         name = province.name if province else code
         d = self.base.regions[code]
-        box = path_box(d)
+        box = self.outline_box(d)
         out = [(f'<path id="{escape(code)}" d="{d}" fill="{fill}" '
                 f'stroke="{BORDER}" stroke-width="{_f(0.8 if self._is_land(code) else 0.5)}">'
                 f"<title>{escape(name)}</title></path>", box)]
@@ -449,7 +456,7 @@ def render_lines(
     width = max(base.width, 600.0)
 
     legend = legend_for(variant, position, drawing.colours, width) if options.legend else None
-    inset = variant.map_inset if not base.schematic else None
+    inset = drawing.inset_of_map
     inset_height = INSET_CAPTION + inset["height"] * inset["scale"] + 8 if inset else 0.0
     height = TITLE_HEIGHT + base.height + inset_height + (legend.height if legend else 0.0)
 
