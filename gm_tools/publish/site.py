@@ -365,7 +365,7 @@ def write_site(context: SiteContext, site_dir: str | os.PathLike, settings: Site
     templates = settings.templates
     env = _environment(templates)
     writer = SiteWriter(Path(site_dir))
-    writer.clear_temporaries()
+    writer.begin()
     writer.write("static/style.css", (templates / "static" / "style.css").read_bytes())
     writer.write("static/map.js", (templates / "static" / "map.js").read_bytes())
     manifest = Manifest(writer.root / MANIFEST)
@@ -452,6 +452,7 @@ def write_site(context: SiteContext, site_dir: str | os.PathLike, settings: Site
     # every game, kept or made, produced the one its layers name
     writer.prune(BASE_FOLDER)
     manifest.save({g.name for g in context.games}, writer)
+    writer.end()
     return writer.report
 
 

@@ -213,18 +213,25 @@ def source_digest(paths: GamePaths) -> str:
     return digest.hexdigest()
 
 
+_PROBE = GamePaths(root=Path("."), name="game")
+_NAMED_FILES = (_PROBE.game_json.name, _PROBE.end_file.name)
+_HISTORY = _PROBE.history.name
+"""The names of a game's files and records' folder, as :class:`GamePaths` gives them."""
+
+
 def _fingerprint(paths: GamePaths) -> str:
     """The game's files' names, sizes and modification times: what tells, without reading a
     byte, that they are the ones last hashed (records are replaced whole, never edited)."""
+    folder = os.path.join(paths.root, paths.name)  # strings: a large archive asks a thousand games
     parts = []
-    for path in (paths.game_json, paths.end_file):
+    for name in _NAMED_FILES:
         try:
-            st = os.stat(path)
-            parts.append(f"{path.name}:{st.st_size}:{st.st_mtime_ns}")
+            st = os.stat(os.path.join(folder, name))
+            parts.append(f"{name}:{st.st_size}:{st.st_mtime_ns}")
         except OSError:
-            parts.append(f"{path.name}:-")
+            parts.append(f"{name}:-")
     try:
-        with os.scandir(paths.history) as entries:
+        with os.scandir(os.path.join(folder, _HISTORY)) as entries:
             for entry in sorted(entries, key=lambda e: e.name):
                 if entry.name.endswith(".json"):
                     st = entry.stat()
@@ -257,10 +264,14 @@ class DigestMemo:
         except (OSError, ValueError):
             self.entries = {}
         self.changed = False
+        self._roots: dict = {}
 
     def digest(self, paths: GamePaths) -> str:
         mark = _fingerprint(paths)
-        where = str(Path(paths.root).resolve() / paths.name)
+        root = self._roots.get(paths.root)
+        if root is None:  # resolved once, not once a game: a large archive has a thousand
+            root = self._roots[paths.root] = str(Path(paths.root).resolve())
+        where = os.path.join(root, paths.name)
         entry = self.entries.get(where)
         if isinstance(entry, dict) and entry.get("mark") == mark and isinstance(entry.get("digest"), str):
             return entry["digest"]

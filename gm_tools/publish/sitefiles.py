@@ -123,9 +123,27 @@ class SiteWriter:
             self.report.written.append(rel)
         return True
 
+    def begin(self) -> None:
+        """Start a build (under the site's lock, so no other write is under way): when the
+        last one was cut short (its :data:`BUILDING` mark is still there) or there was none,
+        clear the temporary files it may have left; then mark this one as under way. Only a
+        killed build leaves temporaries, so a large archive is not searched on every build."""
+        marker = os.path.join(self._root, BUILDING)
+        if os.path.exists(marker) or not os.path.exists(os.path.join(self._root, MANIFEST)):
+            self.clear_temporaries()
+        os.makedirs(self._root, exist_ok=True)
+        with open(marker, "wb"):
+            pass
+
+    def end(self) -> None:
+        """The build is over and every file is in place: the mark goes."""
+        try:
+            os.unlink(os.path.join(self._root, BUILDING))
+        except FileNotFoundError:
+            pass
+
     def clear_temporaries(self) -> None:
-        """Delete the temporary files (``.NAME.XXXX.tmp``) a build killed half-way left; a
-        build starts with this, under the site's lock, so no other write is under way."""
+        """Delete the temporary files (``.NAME.XXXX.tmp``) a build killed half-way left."""
         if self.root.is_dir():
             for folder, _, names in os.walk(self.root):
                 for name in sorted(names):
@@ -217,6 +235,8 @@ class PngPainter:
 MANIFEST = ".gm_tools-build.json"
 """Bookkeeping file at the top of the site: each game's key and files at the last build.
 Not a page; not in the build report."""
+BUILDING = ".gm_tools-building"
+"""Present in the site's folder while a build writes it (:meth:`SiteWriter.begin`)."""
 
 
 def code_key(templates: Path, base_map: Callable) -> str:
@@ -277,7 +297,7 @@ class Manifest:
             folder, _, name = f.rpartition("/")
             if folder not in listed:
                 try:
-                    listed[folder] = set(os.listdir(writer.root / folder))
+                    listed[folder] = set(os.listdir(os.path.join(writer._root, folder)))
                 except OSError:
                     return None
             if name not in listed[folder]:
