@@ -262,23 +262,40 @@ def variant_key(variant: Variant) -> str:
 class Manifest:
     """Each game's key and files at the last build (:data:`MANIFEST`)."""
 
+    _last: tuple = ()
+    """(path, the file's identity, its games) of the manifest read last: a build reads it
+    before taking the site's lock and again under it, and a large archive's is megabytes."""
+
     def __init__(self, path: Path):
         self.path = path
-        self.old: dict = {}
-        try:
-            self.old = json.loads(path.read_text(encoding="utf-8")).get("games", {})
-        except (OSError, ValueError, AttributeError):
-            self.old = {}  # no manifest, or a damaged one: build everything
+        self.old: dict = self._games(path)
+        """The last build's entries, by game; only read (a new entry is a new dict)."""
         self.games: dict[str, dict] = {}
+
+    @classmethod
+    def _games(cls, path: Path) -> dict:
+        """The manifest's games, or {} for none or a damaged one (then everything is built)."""
+        try:
+            st = os.stat(path)
+        except OSError:
+            return {}
+        identity = (st.st_ino, st.st_size, st.st_mtime_ns)
+        if cls._last[:2] == (str(path), identity):
+            return cls._last[2]
+        try:
+            games = json.loads(Path(path).read_text(encoding="utf-8")).get("games", {})
+        except (OSError, ValueError, AttributeError):
+            return {}
+        if not isinstance(games, dict):
+            return {}
+        Manifest._last = (str(path), identity, games)
+        return games
 
     @staticmethod
     def read_digests(path: Path) -> dict[str, str]:
         """Game -> the source digest the last build saw, for the games it can show again
         without reading them (an entry with its digest, summary and variant)."""
-        try:
-            old = json.loads(path.read_text(encoding="utf-8")).get("games", {})
-        except (OSError, ValueError, AttributeError):
-            return {}
+        old = Manifest._games(path)
         return {name: e["digest"] for name, e in old.items() if isinstance(e, dict)
                 and isinstance(e.get("digest"), str) and isinstance(e.get("summary"), dict)
                 and isinstance(e.get("variant"), str)}
