@@ -188,8 +188,13 @@ class Variant:
     def is_coastal(self, location: str) -> bool:
         return self.province(location).type == COAST
 
+    @cached_property
+    def center_codes(self) -> tuple[str, ...]:
+        """The supply centers' codes, sorted: found once (every picture and page asks)."""
+        return tuple(sorted(code for code, p in self.provinces.items() if p.supply_center))
+
     def supply_centers(self) -> list[str]:
-        return sorted(code for code, p in self.provinces.items() if p.supply_center)
+        return list(self.center_codes)
 
     def home_centers(self, power: str) -> list[str]:
         return list(self.homes.get(power, ()))

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import math
 import textwrap
+from collections import Counter
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 
@@ -95,18 +96,18 @@ def legend_for(variant: Variant, position: Position, colours: dict[str, str], wi
     scores, year = _victory_points(variant, position)
     entries: list[tuple[str, str]] = []
     others = [code for code, power in variant.powers.items() if not power.playable]
+    owned = Counter(position.centers.values())
+    armed = Counter(u.power for u in position.units.values())
     for code, power in variant.powers.items():
         if not power.playable:
             continue  # summed up in one entry below: a map's 25 minor states would bury the players
-        centers = sum(1 for owner in position.centers.values() if owner == code)
-        units = sum(1 for u in position.units.values() if u.power == code)
+        centers, units = owned[code], armed[code]
         text = f"{power.name}: {centers} SC, {_units(units)}"
         if code in scores:
             text += f", {scores[code]} VP" + (f" ({year})" if year else "")
         entries.append((colours.get(code, "#888888"), text))
     if others:
-        centers = sum(1 for owner in position.centers.values() if owner in others)
-        units = sum(1 for u in position.units.values() if u.power in others)
+        centers, units = sum(owned[code] for code in others), sum(armed[code] for code in others)
         entries.append((colours.get(others[0], "#888888"), f"{len(others)} not played: {centers} SC, {_units(units)}"))
     key = LEGEND_KEY
     if any(p.extra.get("port") for p in variant.provinces.values()):
