@@ -180,7 +180,7 @@ def phase_map_lines(game: GameContext, phase: PhaseContext, look: RenderOptions,
         after = _position(record["after"])
         after.phase = record["phase"]  # the heading names this phase, not the next one
         return render_lines(variant, after, title=game.name, options=look)
-    before = _position(record["before"])
+    before = phase.board if phase.board is not None else _position(record["before"])
     rules = rules_for(variant)
     orders, results = [], []
     for r in record["results"]:

@@ -17,6 +17,7 @@ from gm_tools.errors import GameError, UserError
 from gm_tools.edges.game import GameInfo, GamePaths, load_game, phase_sort_key, read_end, read_json_digest, upgrade_record
 from gm_tools.edges.recorddelta import expand
 from gm_tools.publish.judgetext import power_name
+from gm_tools.engine.model import Position
 from gm_tools.engine.phase import PhaseError, phase_title
 from gm_tools.engine.positions import PositionFormatError, position_from_json
 from gm_tools.engine.variant import Variant
@@ -54,6 +55,9 @@ class PhaseContext:
     a table as its change from the one before: what it says depends on them all); with the
     code, the variant and the neighbours' ids it tells a phase whose files need not be made
     again (:func:`gm_tools.publish.site.write_game`)."""
+    board: Position | None = None
+    """The position at the start of the phase, as read when the record was checked: the map
+    is drawn from it (None: read it from the record). Never changed once read."""
 
     @property
     def id(self) -> str:
@@ -144,8 +148,9 @@ def _load_variant(name: str, where: Path, players: int | None = None) -> Variant
         raise GameError(f"{where}: variant {name!r} cannot be loaded: {e}") from None
 
 
-def _check_record(record: dict, source: Path, variant: Variant) -> None:
-    """A record the pages can be made from, or a GameError naming the file and the key."""
+def _check_record(record: dict, source: Path, variant: Variant) -> Position:
+    """A record the pages can be made from, or a GameError naming the file and the key;
+    returns the position it starts from, read in checking it."""
     if not isinstance(record, dict):
         raise GameError(f"{source}: found {type(record).__name__}, expected a JSON object (docs/game-record.md)")
     for key in RECORD_KEYS:
@@ -153,9 +158,10 @@ def _check_record(record: dict, source: Path, variant: Variant) -> None:
             raise GameError(f"{source}: missing key {key!r} (a history record has {', '.join(RECORD_KEYS)}...)")
     if record["phase"] != source.stem:
         raise GameError(f"{source}: \"phase\" is {record['phase']!r}, expected {source.stem!r} like its file name")
+    read = {}
     for key in ("before", "after"):
         try:
-            position_from_json(record[key])
+            read[key] = position_from_json(record[key])
         except PositionFormatError as e:
             raise GameError(f"{source}: {key}: {e}") from None
     results = record["results"]
@@ -163,6 +169,7 @@ def _check_record(record: dict, source: Path, variant: Variant) -> None:
         isinstance(r, dict) and isinstance(r.get("power"), str) and isinstance(r.get("order"), str) for r in results
     ):
         raise GameError(f"{source}: \"results\" should be a list of objects with \"power\" and \"order\" texts")
+    return read["before"]
 
 
 def _history_files(paths: GamePaths, variant: Variant) -> list[tuple[Path, dict, str]]:
@@ -298,12 +305,12 @@ def collect_game(root: Path, name: str, digest: str = "") -> GameContext:
     variant = _load_variant(info.variant, paths.game_json, info.player_count)
     phases = []
     for source, record, record_digest in _history_files(paths, variant):
-        _check_record(record, source, variant)
+        board = _check_record(record, source, variant)
         try:
             title = record.get("title") or phase_title(variant.calendar, record["phase"])
         except PhaseError as e:
             raise GameError(f"{source}: {e}") from None
-        phases.append(PhaseContext(record=record, source=source, title=title, digest=record_digest))
+        phases.append(PhaseContext(record=record, source=source, title=title, digest=record_digest, board=board))
     for before, after in zip(phases, phases[1:]):
         before.next, after.previous = after.id, before.id
     if phases:
