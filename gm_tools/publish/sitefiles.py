@@ -165,9 +165,11 @@ class SiteWriter:
         """Remove files under ``folder`` that this build did not produce, then empty folders.
         The subfolders named in ``skip`` (games kept whole from the last build) are not walked,
         so a build's cost does not grow with the archive."""
-        base = self.root / folder
-        if not base.is_dir():
+        base = os.path.join(self._root, folder)
+        if not os.path.isdir(base):
             return
+        # every path walked starts with the root's: cut, not pathlib's relative_to (a file each)
+        cut = len(os.path.join(self._root, ""))
         removed = []
         for entry in sorted(os.scandir(base), key=lambda e: e.name):
             if entry.is_dir() and entry.name in skip:
@@ -177,14 +179,14 @@ class SiteWriter:
                 for here, dirs, names in os.walk(entry.path, topdown=False):
                     for name in sorted(names):
                         path = os.path.join(here, name)
-                        rel = Path(path).relative_to(self.root).as_posix()
+                        rel = path[cut:].replace(os.sep, "/")
                         if rel not in self.produced:
                             os.unlink(path)
                             removed.append(rel)
                     if not os.listdir(here):
                         os.rmdir(here)
             else:
-                rel = Path(entry.path).relative_to(self.root).as_posix()
+                rel = entry.path[cut:].replace(os.sep, "/")
                 if rel not in self.produced:
                     os.unlink(entry.path)
                     removed.append(rel)
