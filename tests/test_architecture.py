@@ -135,7 +135,9 @@ def test_the_site_is_written_only_through_its_one_writer():
         for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
             if any(w in line for w in writes):
                 found.append(f"{path.name}: {line.strip()}")
-    assert found == ['sitefiles.py: with os.fdopen(fd, "wb") as f:', "sitefiles.py: os.replace(tmp, path)"]
+    # ... and the writer's own mark that a build is under way (SiteWriter.begin), empty
+    assert found == ['sitefiles.py: with os.fdopen(fd, "wb") as f:', "sitefiles.py: os.replace(tmp, path)",
+                     'sitefiles.py: with open(marker, "wb"):']
 
 
 def test_a_variant_carries_the_system_it_resolved_once():
