@@ -47,6 +47,7 @@ import jinja2
 from markupsafe import Markup
 
 from gm_tools.edges.basemap import BaseMap, load_base_map
+from gm_tools.edges.cachefolder import cache_folder
 from gm_tools.errors import OrderError
 from gm_tools.publish.feed import FeedEntry, atom_feed
 from gm_tools.edges.recorddelta import shrink
@@ -58,7 +59,7 @@ from gm_tools.engine.rules import rules_for
 from gm_tools.publish.maplayer import BASE_FOLDER, LAYER_SUFFIX, BasePicture
 from gm_tools.publish.phasejson import phase_json
 from gm_tools.publish.render import RenderOptions, render_lines, render_svg
-from gm_tools.publish.sitecontext import GameContext, PhaseContext, Section, SiteContext, DigestMemo, KnownGame, cache_folder, collect, collect_game  # noqa: F401
+from gm_tools.publish.sitecontext import GameContext, PhaseContext, Section, SiteContext, DigestMemo, KnownGame, collect, collect_game  # noqa: F401
 from gm_tools.publish.sitejobs import Recorder, make_all
 from gm_tools.publish.sitefiles import MANIFEST, BuildReport, Manifest, PngPainter, SiteWriter, code_key, variant_key  # noqa: F401
 from gm_tools.publish.siteviews import (
@@ -113,7 +114,7 @@ _OPTIONS = dict(autoescape=True, undefined=jinja2.StrictUndefined, trim_blocks=T
 
 
 class _CompiledTemplates(jinja2.FileSystemBytecodeCache):
-    """The templates compiled once and kept in the user's cache folder (:func:`cache_folder`):
+    """The templates compiled once and kept in the user's cache folder (:mod:`gm_tools.edges.cachefolder`):
     compiling them took about 75 ms of every command that publishes, a turn or one new phase.
     A template is compiled again when its text, these options or jinja2 change; a cache that
     cannot be written only costs that time."""

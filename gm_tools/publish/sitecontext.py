@@ -14,6 +14,7 @@ from pathlib import Path
 from markupsafe import Markup
 
 from gm_tools.errors import GameError, UserError
+from gm_tools.edges.cachefolder import cache_folder
 from gm_tools.edges.game import GameInfo, GamePaths, load_game, phase_sort_key, read_end, read_json_digest, upgrade_record
 from gm_tools.edges.recorddelta import expand
 from gm_tools.publish.judgetext import power_name
@@ -248,18 +249,10 @@ def _fingerprint(paths: GamePaths) -> str:
     return "|".join(parts)
 
 
-def cache_folder() -> Path:
-    """The user's cache folder for gm_tools: ``$GM_TOOLS_CACHE``, else
-    ``$XDG_CACHE_HOME/gm_tools``, else ``~/.cache/gm_tools``. What is kept there only saves
-    work (it may be deleted at any time); nothing a build writes depends on it."""
-    return Path(os.environ.get("GM_TOOLS_CACHE") or os.path.join(
-        os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache"), "gm_tools"))
-
-
 class DigestMemo:
     """Each game's :func:`source_digest`, remembered with its files' fingerprint between builds
     of one site, so an unchanged game is known without reading its records. Kept in the user's
-    cache folder (:func:`cache_folder`), never in the site or the games: it changes from machine
+    cache folder (:mod:`gm_tools.edges.cachefolder`), never in the site or the games: it changes from machine
     to machine, the outputs never do. A memo that cannot be read or written only costs speed."""
 
     def __init__(self, site_dir: Path):
