@@ -25,6 +25,7 @@ from gm_tools.engine.results import reason
 from gm_tools.publish.safemarkdown import render_markdown, safe_url
 from gm_tools.edges.basemap import schematic_map
 from gm_tools.publish.site import MANIFEST, TEMPLATES, SiteSettings, build_site, collect, write_site
+from gm_tools.publish.sitefiles import BUILDING
 from gm_tools.edges.variants import load_variant
 from sitegame import play_next, small_game
 
@@ -758,3 +759,21 @@ def test_a_base_map_no_page_names_is_removed(games, tmp_path):
     assert report.removed == ["static/maps/standard-0000000000000000.js"]
     assert sorted((site / "static" / "maps").iterdir()) == [used]
     assert f'src="../../static/maps/{used.name}"' in (site / "games/demo/S1901M.html").read_text(encoding="utf-8")
+
+
+# --- a build cut short ---------------------------------------------------------------------------
+
+
+def test_a_build_cut_short_leaves_its_mark_and_the_next_clears_its_temporaries(games, tmp_path):
+    # Atomic writes (a temporary file moved into place) leave a temporary behind only when a
+    # build is killed; the mark a build leaves while it writes tells the next one to look.
+    site = tmp_path / "site"
+    build(games, site)
+    assert not (site / BUILDING).exists()  # a finished build leaves no mark
+    folder = next((site / "games").iterdir())
+    stray = folder / ".S1901M.html.12345.tmp"
+    stray.write_text("half a page", encoding="utf-8")
+    (site / BUILDING).write_bytes(b"")  # what a killed build leaves
+    build(games, site)
+    assert not stray.exists() and not (site / BUILDING).exists()
+    assert sorted(p.name for p in site.rglob("*.tmp")) == []
