@@ -151,12 +151,18 @@ def _attrs(text: str) -> tuple[tuple[str, str], ...]:
     return tuple(_ATTR.findall(text))
 
 
+@lru_cache(maxsize=65536)
+def _names(text: str) -> tuple[str, ...]:
+    """A tag's attributes' names, in order."""
+    return tuple(name for name, _ in _attrs(text))
+
+
 def _attributes(old: str, new: str):
     """A tag's change from attributes ``old`` to ``new`` (see the module's docstring)."""
     if old == new:
         return None
     was, now = _attrs(old), _attrs(new)
-    if [k for k, _ in was] == [k for k, _ in now]:
+    if _names(old) == _names(new):
         return {k: v for (k, v), (_, before) in zip(now, was) if v != before}
     before = dict(was)
     return [[k] if before.get(k) == v else [k, v] for k, v in now]
@@ -221,7 +227,7 @@ for changes would shift every line after them by one."""
 def _shape(line: str) -> tuple:
     """What a line must share with an earlier one to be given as its change: its tags' names,
     attributes' names and endings."""
-    return tuple((name, tuple(n for n, _ in _attrs(attrs)), end) for name, attrs, end, _ in _pieces(line)[0])
+    return tuple((name, _names(attrs), end) for name, attrs, end, _ in _pieces(line)[0])
 
 
 def layer_steps(base: str, picture: str) -> list:
