@@ -76,11 +76,34 @@ def order_words(variant: Variant, order: str) -> str:
     """An order in canonical notation (``model.order_text``) in the judges' words:
     ``"A VIE - GAL"`` -> ``"Army Vienna -> Galicia"``. Text that is not canonical notation
     (an invalid order kept as the GM typed it) comes back unchanged."""
-    words = order.split()
-    try:
-        return _order_words(variant, words)
-    except (IndexError, KeyError, ValueError):
-        return order
+    said = _said(variant)
+    found = said.get(order)
+    if found is None:
+        try:
+            found = _order_words(variant, order.split())
+        except (IndexError, KeyError, ValueError):
+            found = order
+        if len(said) > SAID_LIMIT:
+            said.clear()
+        said[order] = found
+    return found
+
+
+SAID_LIMIT = 50_000
+"""Orders' words remembered for a variant; past this the memory starts again."""
+_SAID: dict[int, tuple[Variant, dict[str, str]]] = {}
+
+
+def _said(variant: Variant) -> dict[str, str]:
+    """The words worked out before for ``variant``'s orders: a game's orders are said again on
+    its phase pages and in its judge texts, and the same orders recur from phase to phase.
+    Checked by identity, so another variant object never shares them."""
+    hit = _SAID.get(id(variant))
+    if hit is None or hit[0] is not variant:
+        if len(_SAID) >= 8:
+            _SAID.pop(next(iter(_SAID)))
+        hit = _SAID[id(variant)] = (variant, {})
+    return hit[1]
 
 
 def _order_words(variant: Variant, w: list[str]) -> str:
