@@ -103,22 +103,25 @@ def _orders_view(variant: Variant, record: dict) -> dict[str, list[dict]]:
 
 
 def _dislodged_view(variant: Variant, record: dict) -> list[dict]:
-    return [
-        {"power": power_name(variant, d.power),
-         "unit": f"{UNIT_NAMES[d.kind]} {location_name(variant, d.location)}",
-         "attacker_from": location_name(variant, d.attacker_from) if d.attacker_from else "",
-         "retreats": [location_name(variant, r) for r in d.retreats]}
-        for d in dislodgements(record)
-    ]
+    views = []
+    for d in dislodgements(record):
+        retreats = [location_name(variant, r) for r in d.retreats]
+        views.append({"power": power_name(variant, d.power),
+                      "unit": f"{UNIT_NAMES[d.kind]} {location_name(variant, d.location)}",
+                      "attacker_from": location_name(variant, d.attacker_from) if d.attacker_from else "",
+                      "retreats": retreats, "retreat_list": ", ".join(retreats)})
+    return views
 
 
 def _ownership_view(variant: Variant, position: dict) -> list[dict]:
     centers = position.get("centers", {})
-    return [
-        {"power": power_name(variant, power), "count": len(centers[power]),
-         "centers": sorted(location_name(variant, c) for c in centers[power])}
-        for power in ordered(variant, centers)
-    ]
+    views = []
+    for power in ordered(variant, centers):
+        names = sorted(location_name(variant, c) for c in centers[power])
+        # joined here: jinja2's join filter, once a power, was a twentieth of the page
+        views.append({"power": power_name(variant, power), "count": len(names), "centers": names,
+                      "center_list": ", ".join(names)})
+    return views
 
 
 def _adjustments_view(variant: Variant, record: dict) -> list[dict]:
