@@ -5,9 +5,11 @@ the build with a :class:`~gm_tools.errors.GameError` naming its file, before any
 
 from __future__ import annotations
 
+import gc
 import hashlib
 import json
 import os
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -335,11 +337,27 @@ def collect(games_root: str | os.PathLike, known: dict[str, str] | None = None,
         raise GameError(f"games folder {root} does not exist (expected a folder of games, each NAME/game.json)")
     names = sorted(p.name for p in root.iterdir() if (p / "game.json").is_file())
     games: list[GameContext | KnownGame] = []
-    for name in names:
-        paths = GamePaths(root=root, name=name)
-        digest = memo.digest(paths) if memo is not None else source_digest(paths)
-        if known and known.get(name) == digest:
-            games.append(KnownGame(name, digest))
-        else:
-            games.append(collect_game(root, name, digest))
+    with collector_paused():
+        for name in names:
+            paths = GamePaths(root=root, name=name)
+            digest = memo.digest(paths) if memo is not None else source_digest(paths)
+            if known and known.get(name) == digest:
+                games.append(KnownGame(name, digest))
+            else:
+                games.append(collect_game(root, name, digest))
     return SiteContext(games=games, root=root)
+
+
+@contextmanager
+def collector_paused():
+    """Python's cycle collector off for a while. Reading records makes many small dicts and
+    lists that are all kept: each collection walked every record read so far, and reading an
+    archive took twice as long (1.0 against 0.5 ms a record). Records hold no cycles, so
+    reference counting frees whatever is dropped meanwhile."""
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was:
+            gc.enable()

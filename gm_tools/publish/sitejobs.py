@@ -15,6 +15,7 @@ on is made again here, so its error is raised as the build would raise it alone.
 
 from __future__ import annotations
 
+import gc
 import multiprocessing
 import os
 from dataclasses import dataclass, field
@@ -101,6 +102,9 @@ def forked(count: int, in_worker: Callable[[int], object], here: Callable[[int],
             yield index, here(index), False
         return
     _JOB = in_worker
+    # What the workers inherit (every game's records) is set aside from the cycle collector:
+    # its collections in each worker walked them all again, and touching them copied their pages
+    gc.freeze()
     try:
         with multiprocessing.get_context("fork").Pool(workers) as pool:
             for index, done in enumerate(pool.imap(_run, range(count))):
@@ -110,3 +114,4 @@ def forked(count: int, in_worker: Callable[[int], object], here: Callable[[int],
                     yield index, done, True
     finally:
         _JOB = None
+        gc.unfreeze()
