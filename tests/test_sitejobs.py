@@ -78,3 +78,33 @@ def test_a_game_a_worker_fails_on_fails_the_build_as_it_would_alone(archive, tmp
     monkeypatch.setattr(os, "cpu_count", lambda: 2)
     with pytest.raises(UserError, match="bravo's record cannot be told"):
         build_site(archive, tmp_path / "site", FAST)
+
+
+def test_the_cycle_collector_is_left_as_it_was(archive, tmp_path, monkeypatch):
+    """Pass 1 pauses the collector and the workers' build sets the records aside from it
+    (gc.freeze): both are undone when the build ends, so a program that builds a site keeps
+    its own collector as it had it, and nothing stays frozen."""
+    import gc
+
+    from gm_tools.publish.sitecontext import collector_paused
+
+    monkeypatch.setattr(sitejobs, "POOL_FROM", 1)
+    monkeypatch.setattr(os, "cpu_count", lambda: 2)
+    frozen = []
+    real_replay = sitejobs.replay
+    monkeypatch.setattr(sitejobs, "replay", lambda *a: (frozen.append(gc.get_freeze_count()), real_replay(*a)))
+    assert gc.isenabled()
+    build_site(archive, tmp_path / "site", FAST)
+    assert len(frozen) == 3 and min(frozen) > 0  # set aside while the workers ran
+    assert gc.isenabled() and gc.get_freeze_count() == 0
+    gc.disable()
+    try:
+        with collector_paused():
+            assert not gc.isenabled()
+        assert not gc.isenabled()  # it was off: it stays off
+    finally:
+        gc.enable()
+    with pytest.raises(ValueError):
+        with collector_paused():
+            raise ValueError("a bad record")
+    assert gc.isenabled()
