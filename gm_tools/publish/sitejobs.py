@@ -104,6 +104,7 @@ def forked(count: int, in_worker: Callable[[int], object], here: Callable[[int],
     _JOB = in_worker
     # What the workers inherit (every game's records) is set aside from the cycle collector:
     # its collections in each worker walked them all again, and touching them copied their pages
+    already_frozen = gc.get_freeze_count() > 0
     gc.freeze()
     try:
         with multiprocessing.get_context("fork").Pool(workers) as pool:
@@ -114,4 +115,5 @@ def forked(count: int, in_worker: Callable[[int], object], here: Callable[[int],
                     yield index, done, True
     finally:
         _JOB = None
-        gc.unfreeze()
+        if not already_frozen:
+            gc.unfreeze()
