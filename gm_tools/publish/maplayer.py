@@ -224,6 +224,14 @@ line for that line changed: a province's marker and note are lines put in, and t
 for changes would shift every line after them by one."""
 
 
+OWN_LINES_AFTER = '<g id="orders">'
+"""The base's empty group of orders: the lines a picture puts in it (its orders' arrows and
+rings) are given as themselves, never as the change of an earlier line. Each is drawn from
+its own coordinates, so a pair of them is seldom seen twice, and reading a new line's tags
+and finding its change took most of a layer's time (1.1 of 1.8 ms a standard phase, 20
+games) to save 3.2 KB of its 14 (beside a PNG of about 360 KB)."""
+
+
 def _shape(line: str) -> tuple:
     """What a line must share with an earlier one to be given as its change: its tags' names,
     attributes' names and endings."""
@@ -331,6 +339,12 @@ class LayerMaker:
                 i, j = i + k, j + k
                 continue
             here, j = j, j + 1
+            if i and old[i - 1] == OWN_LINES_AFTER:  # an order drawn: its own line, nothing searched
+                if run is not None:
+                    yield tuple(run)
+                    run = None
+                yield (LINE, 0, line)
+                continue
             at = unique.get(line, -1)
             skip = at + 1 if at > i else i + 2 if i + 1 < n and old[i + 1] == line else 0
             if run is not None:
