@@ -209,6 +209,9 @@ def phase_key(game_key: str, phase: PhaseContext) -> str:
     return f"{content} {page}"
 
 
+STAGE = 20
+"""New phases made together, a kind of file at a time (:func:`write_game`)."""
+
 PHASE_FILES = (".html", ".txt", ".json", LAYER_SUFFIX, ".png")
 """The files each phase has in its game's folder."""
 
@@ -294,30 +297,34 @@ def write_game(env: jinja2.Environment, writer: SiteWriter, painter: PngPainter,
     # The new phases' files are made a kind at a time (every map's lines, every layer, every
     # judge text, JSON, view, page), not a phase's five files one after another: a stage's code
     # and tables stay in the processor's caches from phase to phase. A build of 20 games took a
-    # quarter less CPU time so (bench/README.md, "Publishing, 2026-11-26").
-    drawn = [phase_map_lines(game, phase, look) for _, phase in fresh]
-    for (index, phase), lines in zip(fresh, drawn):
-        layer = base.layer(lines)
-        layer_rel, png_rel = f"{folder}/{phase.id}{LAYER_SUFFIX}", f"{folder}/{phase.id}.png"
-        # The PNG is redrawn only when the picture changed: the layer on disk (which names its
-        # base by its hash) is the picture's hash.
-        if writer.same(layer_rel, layer.encode("utf-8")) and writer.exists(png_rel):
-            writer.keep(png_rel)
-            writer.write(layer_rel, layer)
-        else:
-            pictures.append((layer_rel, png_rel, layer, painter.start("\n".join(lines), many)))
-    for index, phase in fresh:
-        text = judge_text(game.variant, phase.record)
-        writer.write(f"{folder}/{phase.id}.txt", text)
-        entries[index] = FeedEntry(phase=phase.id, title=phase.title, link=f"{phase.id}.html", summary=text,
-                                   updated=str(phase.record.get("processed") or ""))
-    for index, phase in fresh:
-        writer.write(f"{folder}/{phase.id}.json",
-                     phase_json(history[index], published[index], published[index - 1] if index else None, phase.previous))
-    views = [phase_view(game, phase) for _, phase in fresh]
-    for (index, phase), view in zip(fresh, views):
-        html = _phase_page(phase_template, game, phase, summary, base.path, extra_template if has_extra else None, view)
-        writer.write(f"{folder}/{phase.id}.html", html)
+    # quarter less CPU time so (bench/README.md, "Publishing, 2026-11-26"). STAGE phases at a
+    # time, so that a long game's first build does not hold all its pictures at once.
+    for at in range(0, len(fresh), STAGE):
+        stage = fresh[at:at + STAGE]
+        drawn = [phase_map_lines(game, phase, look) for _, phase in stage]
+        for (index, phase), lines in zip(stage, drawn):
+            layer = base.layer(lines)
+            layer_rel, png_rel = f"{folder}/{phase.id}{LAYER_SUFFIX}", f"{folder}/{phase.id}.png"
+            # The PNG is redrawn only when the picture changed: the layer on disk (which names its
+            # base by its hash) is the picture's hash.
+            if writer.same(layer_rel, layer.encode("utf-8")) and writer.exists(png_rel):
+                writer.keep(png_rel)
+                writer.write(layer_rel, layer)
+            else:
+                pictures.append((layer_rel, png_rel, layer, painter.start("\n".join(lines), many)))
+        for index, phase in stage:
+            text = judge_text(game.variant, phase.record)
+            writer.write(f"{folder}/{phase.id}.txt", text)
+            entries[index] = FeedEntry(phase=phase.id, title=phase.title, link=f"{phase.id}.html", summary=text,
+                                       updated=str(phase.record.get("processed") or ""))
+        for index, phase in stage:
+            before = published[index - 1] if index else None
+            writer.write(f"{folder}/{phase.id}.json", phase_json(history[index], published[index], before, phase.previous))
+        views = [phase_view(game, phase) for _, phase in stage]
+        for (index, phase), view in zip(stage, views):
+            html = _phase_page(phase_template, game, phase, summary, base.path,
+                               extra_template if has_extra else None, view)
+            writer.write(f"{folder}/{phase.id}.html", html)
 
     if "text" in vars(base):  # drawn for this build's maps: written (unchanged, it stays as it is)
         writer.write(base.path, base.script())
