@@ -777,3 +777,29 @@ def test_a_build_cut_short_leaves_its_mark_and_the_next_clears_its_temporaries(g
     build(games, site)
     assert not stray.exists() and not (site / BUILDING).exists()
     assert sorted(p.name for p in site.rglob("*.tmp")) == []
+
+
+def test_a_first_build_writes_in_place_and_the_next_replaces_what_a_killed_one_left(games, tmp_path, monkeypatch):
+    # A folder the build makes is written in place (no temporary file and move: nothing
+    # links into it until the archive's index, written last); a build killed half way
+    # through leaves half a file there, which the next build finds different and replaces.
+    import os
+
+    site = tmp_path / "site"
+    moved = []
+    real_replace = os.replace
+    monkeypatch.setattr(os, "replace", lambda a, b: (moved.append(str(b)), real_replace(a, b)))
+    build(games, site)
+    assert not [m for m in moved if f"{os.sep}games{os.sep}" in m]  # every game's folder was new
+    whole = {p: p.read_bytes() for p in sorted(site.rglob("*")) if p.is_file()}
+    page = site / "games" / "demo" / "S1901M.html"
+    # what a first build killed while writing the page leaves: half of it, its mark, no manifest
+    page.write_bytes(whole[page][:100])
+    (site / BUILDING).write_bytes(b"")
+    (site / MANIFEST).unlink()
+    del whole[site / MANIFEST]
+    moved.clear()
+    report = build(games, site)
+    assert "games/demo/S1901M.html" in report.written and str(page) in moved  # replaced atomically
+    after = {p: p.read_bytes() for p in sorted(site.rglob("*")) if p.is_file()}
+    assert site / MANIFEST in after and {p: b for p, b in after.items() if p != site / MANIFEST} == whole

@@ -77,6 +77,10 @@ class SiteWriter:
         self.in_order: list[str] = []
         """The same files, in the order they were produced (each once)."""
         self._folders: set[str] = set()
+        self._made: set[str] = set()
+        """The folders this build made: a file in one is written in place (:meth:`write`)."""
+        self._placed: set[str] = set()
+        """The files written in place: one written again is compared and replaced as usual."""
         self._root = str(self.root)
 
     def same(self, rel: str, data: bytes) -> bool:
@@ -88,20 +92,35 @@ class SiteWriter:
 
     def write(self, rel: str, data: bytes | str, reported: bool = True) -> bool:
         """Write ``rel`` unless it already holds ``data``. True when written. A bookkeeping
-        file (the manifest) is written the same way but not ``reported``: it is no page."""
+        file (the manifest) is written the same way but not ``reported``: it is no page.
+
+        A file replaces the one before atomically (a temporary file moved into place), so a
+        reader never sees half a page. In a folder this build made (a new game's, or every
+        folder of a first build) it is written in place, half the cost of a small file: no
+        page links into that folder until the archive's index, written last, does, and a
+        build killed meanwhile leaves files that the next one finds different and replaces."""
         if isinstance(data, str):
             data = data.encode("utf-8")
         if reported:
             self._produce(rel)
+        path = os.path.join(self._root, rel)  # strings: pathlib cost a fifth of a small write
+        folder, name = os.path.split(path)
+        if folder not in self._folders:
+            if not os.path.isdir(folder):
+                os.makedirs(folder, exist_ok=True)
+                self._made.add(folder)
+            self._folders.add(folder)
+        if folder in self._made and rel not in self._placed:
+            with open(path, "wb") as f:
+                f.write(data)
+            self._placed.add(rel)
+            if reported:
+                self.report.written.append(rel)
+            return True
         if self.same(rel, data):
             if reported:
                 self.report.unchanged.append(rel)
             return False
-        path = os.path.join(self._root, rel)  # strings: pathlib cost a fifth of a small write
-        folder, name = os.path.split(path)
-        if folder not in self._folders:
-            os.makedirs(folder, exist_ok=True)
-            self._folders.add(folder)
         # the temporary file is this process's own (one build of a folder runs at a time, and
         # a build starts by clearing what a killed one left), made with the mode any new file
         # gets here: mkstemp's random name and owner-only mode cost a third of a small write
