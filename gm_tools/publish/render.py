@@ -157,7 +157,26 @@ class _Drawing:
             return mix(self.colour(home), HOME_TINT)
         return NEUTRAL_FILL
 
+    def section(self, key: tuple, draw) -> None:
+        """The fragments ``draw()`` adds, kept under ``key`` (everything they are drawn from)
+        and added again at once the next time: most of a game's pictures share their
+        provinces' colours and their centers' owners with the one before."""
+        kept = self.memo.get(key)
+        if kept is None:
+            start, missing = len(self.parts), len(self.missing)
+            draw()
+            kept = (self.parts[start:], self.boxes[start:])
+            if len(self.missing) == missing:  # a missing anchor is reported, not kept
+                self.memo[key] = kept
+            del self.parts[start:], self.boxes[start:]
+        self.parts.extend(kept[0])
+        self.boxes.extend(kept[1])
+
     def regions(self, styles: dict[str, ProvinceStyle]) -> None:
+        key = ("regions", frozenset(self.position.centers.items()), tuple(sorted(styles.items())))
+        self.section(key, lambda: self._regions(styles))
+
+    def _regions(self, styles: dict[str, ProvinceStyle]) -> None:
         memo = self.memo
         # even-odd, as map.svg and the map check read it: an island is a hole in its sea
         self.add('<g id="regions" stroke-linejoin="round" fill-rule="evenodd">')
@@ -214,16 +233,7 @@ class _Drawing:
     def labels(self, styles: dict[str, ProvinceStyle]) -> None:
         key = ("labels", tuple((code, s.marker, s.marker_colour, s.note) for code, s in sorted(styles.items())
                                if s.marker or s.note))
-        section = self.memo.get(key)
-        if section is None:
-            start = len(self.parts)
-            self._labels(styles)
-            if self.missing:
-                return  # the map's error is reported; nothing to keep
-            section = self.memo[key] = list(zip(self.parts[start:], self.boxes[start:]))
-            del self.parts[start:], self.boxes[start:]
-        for fragment, box in section:
-            self.add(fragment, box)
+        self.section(key, lambda: self._labels(styles))
 
     def _labels(self, styles: dict[str, ProvinceStyle]) -> None:
         from gm_tools.publish.labels import place_labels
@@ -287,6 +297,9 @@ class _Drawing:
         return height
 
     def centers(self) -> None:
+        self.section(("centers", frozenset(self.position.centers.items())), self._centers)
+
+    def _centers(self) -> None:
         self.add('<g id="centers">')
         # a center the rules create during play (Europe 1615's Catalan secession) is drawn once
         # the position owns it
