@@ -81,10 +81,15 @@ def ring(drawing, at: tuple[float, float], colour: str, *, failed: bool, radius:
     )
 
 
+def is_failed(result: OrderResult | None) -> bool:
+    """Is the order drawn failed (dashed and crossed out)? All of its result the picture shows."""
+    return result is not None and result.result in (FAILS, INVALID)
+
+
 def draw_order(drawing, order: Order, result: OrderResult | None) -> None:
     """An order drawn on ``drawing``: moves as arrows, supports and convoys as dashed and dotted
     ones, holds and builds as rings; a failed or invalid order dashed and crossed out."""
-    failed = result is not None and result.result in (FAILS, INVALID)
+    failed = is_failed(result)
     colour = drawing.colour(order.power)
     if isinstance(order, Waive):
         return

@@ -22,6 +22,7 @@ from gm_tools.edges.basemap import BaseMap, load_base_map
 from gm_tools.errors import UserError, VariantDataError
 from gm_tools.engine.model import (
     ARMY,
+    Disband,
     Order,
     OrderResult,
     Position,
@@ -35,7 +36,7 @@ from gm_tools.publish.inset import around, inset_content, path_box
 from gm_tools.publish.legend import LEGEND_ROW, Legend, legend_for
 from gm_tools.publish.maphooks import styles as _styles
 from gm_tools.publish.maphooks import unit_marks as _unit_marks
-from gm_tools.publish.orderart import draw_order
+from gm_tools.publish.orderart import draw_order, is_failed
 from gm_tools.publish.svgbits import INK, UNIT_R
 from gm_tools.publish.svgbits import port_anchor as _anchor
 from gm_tools.publish.svgbits import num as _f
@@ -490,12 +491,17 @@ def render_lines(
     drawing.dislodged()
 
     # drawn in a fixed order, so the caller's list order does not change the bytes
-    wanted = sorted((o for o in (orders or []) if only_power is None or o.power == only_power),
-                    key=lambda o: (o.power, order_text(o)))
+    wanted = sorted(((o.power, order_text(o), o) for o in (orders or [])
+                     if only_power is None or o.power == only_power), key=lambda entry: entry[:2])
     by_text = {(r.power, r.order): r for r in (results or []) if only_power is None or r.power == only_power}
     drawing.add('<g id="orders">')
-    for order in wanted:
-        draw_order(drawing, order, by_text.get((order.power, order_text(order))))
+    for power, text, order in wanted:
+        result = by_text.get((power, text))
+        # the same order (its canonical text names it whole) with the same outcome is the same
+        # drawing on any board, but a disband's, drawn where its unit was dislodged if it was
+        disbanded = isinstance(order, Disband) and order.unit.province in position.dislodged
+        drawing.section(("order", power, text, is_failed(result), disbanded),
+                        lambda: draw_order(drawing, order, result))
     drawing.add("</g>")
     map_end = len(drawing.parts)
     drawing.add("</g>")
