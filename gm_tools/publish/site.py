@@ -35,7 +35,7 @@ and a template ``templates/variants/<variant>/phase_extra.html`` included when p
 
 from __future__ import annotations
 
-import gc
+import contextlib
 import hashlib
 import json
 import os
@@ -60,7 +60,7 @@ from gm_tools.engine.rules import rules_for
 from gm_tools.publish.maplayer import BASE_FOLDER, LAYER_SUFFIX, BasePicture
 from gm_tools.publish.phasejson import phase_json
 from gm_tools.publish.render import RenderOptions, render_lines, render_svg
-from gm_tools.publish.sitecontext import GameContext, PhaseContext, Section, SiteContext, DigestMemo, KnownGame, collect, collect_game, collector_paused  # noqa: F401
+from gm_tools.publish.sitecontext import GameContext, PhaseContext, Section, SiteContext, DigestMemo, KnownGame, collect, collect_game, collector_paused, set_aside  # noqa: F401
 from gm_tools.publish.sitejobs import Recorder, make_all
 from gm_tools.publish.sitefiles import MANIFEST, BuildReport, Manifest, PngPainter, SiteWriter, code_key, variant_key  # noqa: F401
 from gm_tools.publish.siteviews import (
@@ -521,16 +521,12 @@ def build_site(games_root: str | os.PathLike, site_dir: str | os.PathLike,
     # from the cycle collector until the build ends (gc.freeze; records hold no cycles): the
     # first collection after reading walked every record again, a fifth of pass 1.
     memo = DigestMemo(Path(site_dir))
-    already_frozen = gc.get_freeze_count() > 0
-    try:
+    with contextlib.ExitStack() as build:
         with collector_paused():
             context = collect(games_root, Manifest.read_digests(Path(site_dir) / MANIFEST), memo)
-            gc.freeze()
+            build.enter_context(set_aside())
         with site_lock(Path(site_dir)):
             report = write_site(context, site_dir, settings)
-    finally:
-        if not already_frozen:
-            gc.unfreeze()
     memo.save()
     return report
 

@@ -361,3 +361,27 @@ def collector_paused():
     finally:
         if was:
             gc.enable()
+
+
+_ASIDE = {"depth": 0, "theirs": False}
+"""How many :func:`set_aside` blocks are open, and whether objects were set aside before the
+outermost began (a program's own ``gc.freeze``, which it keeps)."""
+
+
+@contextmanager
+def set_aside():
+    """Everything alive now kept out of the cycle collector's sight (``gc.freeze``) until the
+    block ends: what a build read is kept to its end and holds no cycles, and each collection
+    walked it all again. Blocks nest (the build's workers are made inside the build's); the
+    outermost gives the objects back to the collector, unless the program had set some aside
+    itself (``gc.unfreeze`` gives back all or nothing)."""
+    if _ASIDE["depth"] == 0:
+        _ASIDE["theirs"] = gc.get_freeze_count() > 0  # counts them: asked once a build
+    _ASIDE["depth"] += 1
+    gc.freeze()
+    try:
+        yield
+    finally:
+        _ASIDE["depth"] -= 1
+        if _ASIDE["depth"] == 0 and not _ASIDE["theirs"]:
+            gc.unfreeze()

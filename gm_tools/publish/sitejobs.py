@@ -15,13 +15,13 @@ on is made again here, so its error is raised as the build would raise it alone.
 
 from __future__ import annotations
 
-import gc
 import multiprocessing
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterator
 
+from gm_tools.publish.sitecontext import set_aside
 from gm_tools.publish.sitefiles import BuildReport, SiteWriter, holds
 
 POOL_FROM = 40
@@ -104,10 +104,8 @@ def forked(count: int, in_worker: Callable[[int], object], here: Callable[[int],
     _JOB = in_worker
     # What the workers inherit (every game's records) is set aside from the cycle collector:
     # its collections in each worker walked them all again, and touching them copied their pages
-    already_frozen = gc.get_freeze_count() > 0
-    gc.freeze()
     try:
-        with multiprocessing.get_context("fork").Pool(workers) as pool:
+        with set_aside(), multiprocessing.get_context("fork").Pool(workers) as pool:
             for index, done in enumerate(pool.imap(_run, range(count))):
                 if done is None:
                     yield index, here(index), False
@@ -115,5 +113,3 @@ def forked(count: int, in_worker: Callable[[int], object], here: Callable[[int],
                     yield index, done, True
     finally:
         _JOB = None
-        if not already_frozen:
-            gc.unfreeze()
