@@ -520,3 +520,34 @@ def test_a_picture_drawn_after_others_is_the_one_drawn_first():
     other = dataclasses.replace(variant, powers={**variant.powers, "FRANCE": dataclasses.replace(
         variant.powers["FRANCE"], colour="#123456")})
     assert "#123456" in render_svg(other, later) and "#123456" not in render_svg(variant, later)
+
+
+def test_a_kept_order_drawing_follows_its_outcome_and_a_disbands_dislodgement():
+    # The renderer keeps an order's drawing by its power, canonical text and outcome (a
+    # disband's also by whether its unit was dislodged: drawn there if it was); each picture
+    # drawn from kept fragments is the one drawn afresh.
+    from gm_tools.app.turn import start_position
+    from gm_tools.publish import render
+
+    variant = load_variant("standard")
+    board = start_position(variant)
+    move = Move("FRANCE", board.units["PAR"], "BUR")
+    failed = [OrderResult("FRANCE", order_text(move), "fails", "bounced")]
+    dislodged = start_position(variant)
+    dislodged.dislodged["MUN"] = Dislodged(unit=dislodged.units.pop("MUN"), attacker_from="BOH",
+                                           retreats=("RUH",))
+    disband = Disband("GERMANY", Unit("GERMANY", "A", "MUN"))
+    pictures = [
+        (board, {"orders": [move]}),
+        (board, {"orders": [move], "results": failed}),
+        (start_position(variant), {"orders": [disband]}),
+        (dislodged, {"orders": [disband]}),
+    ]
+    afresh = []
+    for position, drawn in pictures:
+        render._MEMOS.clear()
+        afresh.append(render_svg(variant, position, **drawn))
+    assert len(set(afresh)) == 4
+    render._MEMOS.clear()
+    for _ in range(2):  # in turn, each from the fragments the others left
+        assert [render_svg(variant, position, **drawn) for position, drawn in pictures] == afresh
