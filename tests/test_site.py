@@ -803,3 +803,20 @@ def test_a_first_build_writes_in_place_and_the_next_replaces_what_a_killed_one_l
     assert "games/demo/S1901M.html" in report.written and str(page) in moved  # replaced atomically
     after = {p: p.read_bytes() for p in sorted(site.rglob("*")) if p.is_file()}
     assert site / MANIFEST in after and {p: b for p, b in after.items() if p != site / MANIFEST} == whole
+
+
+def test_phases_made_a_few_at_a_time_are_the_files_made_all_at_once(tmp_path, monkeypatch):
+    # site.STAGE: a game's new phases are made a kind of file at a time, STAGE phases at a
+    # time; how many at a time changes nothing the build writes (a long game's first build
+    # makes its 150 phases 20 at a time)
+    from gm_tools.publish import site as site_module
+
+    root = tmp_path / "sheets"
+    small_game(root, STANDARD)
+    built = {}
+    for stage in (1, 3, 1000):
+        monkeypatch.setattr(site_module, "STAGE", stage)
+        build(root, tmp_path / f"site-{stage}")
+        built[stage] = _files(tmp_path / f"site-{stage}")
+    assert len([f for f in built[1] if f.endswith(".html")]) == 6  # four phases, the game, the archive
+    assert built[1] == built[3] == built[1000]
