@@ -22,6 +22,7 @@ from gm_tools.engine.hooks import SheetHooks
 from gm_tools.engine.system import GameSystem, register_system, unregister_system
 from gm_tools.publish.judgetext import judge_text, order_words, result_flags
 from gm_tools.engine.results import reason
+from gm_tools.engine.positions import same_unit_texts
 from gm_tools.publish.safemarkdown import render_markdown, safe_url
 from gm_tools.edges.basemap import schematic_map
 from gm_tools.publish.site import MANIFEST, TEMPLATES, SiteSettings, build_site, collect, write_site
@@ -484,6 +485,38 @@ def test_damaged_record_and_bad_position_are_user_errors(games, tmp_path):
     path.write_text("{not json")
     with pytest.raises(UserError, match="damaged JSON"):
         build(games, tmp_path / "site")
+
+
+def test_a_board_read_once_is_still_checked_where_it_is_written_again(games, tmp_path):
+    # Pass 1 reads the units a record's "before" shares with the record before's "after" only
+    # once. Only plain texts count as shared: a strength of 2.0 equals 2 in Python but is refused.
+    first, second = games / "demo/history/S1901M.json", games / "demo/history/F1901M.json"
+    records = [json.loads(first.read_text()), json.loads(second.read_text())]
+    assert records[0]["after"]["units"] == records[1]["before"]["units"]  # the shared board
+    unit = records[0]["after"]["units"]["FRANCE"][0]
+    records[0]["after"]["units"]["FRANCE"][0] = {"unit": unit, "strength": 2}
+    records[1]["before"]["units"]["FRANCE"][0] = {"unit": unit, "strength": 2.0}
+    first.write_text(json.dumps(records[0]))
+    second.write_text(json.dumps(records[1]))
+    with pytest.raises(GameError, match=r"F1901M\.json: before: .*found strength 2\.0"):
+        build(games, tmp_path / "site")
+    # a unit wrong in both is named where it is first written, the earlier record's "after"
+    records[0]["after"]["units"]["FRANCE"][0] = records[1]["before"]["units"]["FRANCE"][0] = "Z PAR"
+    first.write_text(json.dumps(records[0]))
+    second.write_text(json.dumps(records[1]))
+    with pytest.raises(GameError, match=r"S1901M\.json: after: .*expected a unit"):
+        build(games, tmp_path / "site")
+    assert not (tmp_path / "site").exists()
+
+
+def test_same_unit_texts_only_for_plain_equal_texts():
+    board = {"units": {"FRANCE": ["A PAR", "F BRE"]}}
+    assert same_unit_texts(board, {"units": {"FRANCE": ["A PAR", "F BRE"]}})
+    assert not same_unit_texts(board, {"units": {"FRANCE": ["A PAR"]}})
+    strong = {"units": {"FRANCE": [{"unit": "A PAR", "strength": 2}]}}
+    assert not same_unit_texts(strong, {"units": {"FRANCE": [{"unit": "A PAR", "strength": 2}]}})
+    assert not same_unit_texts({"units": {"FRANCE": "A PAR"}}, {"units": {"FRANCE": "A PAR"}})
+    assert not same_unit_texts({"phase": "S1901M"}, board)
 
 
 def test_unknown_variant_names_the_game_file(games, tmp_path):

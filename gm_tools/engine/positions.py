@@ -71,17 +71,14 @@ def position_to_json(position: Position) -> dict:
     }
 
 
-def position_from_json(data: dict) -> Position:
-    """Read a POSITION object back; raises :class:`PositionFormatError` naming the bad entry."""
+def position_from_json(data: dict, units: dict[str, Unit] | None = None) -> Position:
+    """Read a POSITION object back; raises :class:`PositionFormatError` naming the bad entry.
+    ``units``: its units, read already from an entry known to hold the same texts (a game's
+    history gives each phase's board twice: after one phase, before the next)."""
     if not isinstance(data, dict) or not isinstance(data.get("phase"), str):
         raise PositionFormatError("position: expected an object with a \"phase\" string")
-    units: dict[str, Unit] = {}
-    for power, items in data.get("units", {}).items():
-        for i, item in enumerate(items):
-            unit = unit_from_json(power, item, f"position.units.{power}[{i}]")
-            if unit.province in units:
-                raise PositionFormatError(f"position.units.{power}[{i}]: a second unit in {unit.province}")
-            units[unit.province] = unit
+    if units is None:
+        units = _units_from_json(data)
     centers: dict[str, str] = {}
     for power, provinces in data.get("centers", {}).items():
         for province in provinces:
@@ -107,6 +104,34 @@ def position_from_json(data: dict) -> Position:
         contested=frozenset(data.get("contested", ())),
         extra=data.get("extra", {}) or {},
     )
+
+
+def _units_from_json(data: dict) -> dict[str, Unit]:
+    units: dict[str, Unit] = {}
+    for power, items in data.get("units", {}).items():
+        for i, item in enumerate(items):
+            unit = unit_from_json(power, item, f"position.units.{power}[{i}]")
+            if unit.province in units:
+                raise PositionFormatError(f"position.units.{power}[{i}]: a second unit in {unit.province}")
+            units[unit.province] = unit
+    return units
+
+
+def same_unit_texts(data: dict, other: dict) -> bool:
+    """Do two POSITION objects list the same units, each a list of plain texts (``"A PAR"``), so
+    that reading one reads the other? Texts compare exactly; numbers would not (in Python
+    ``2 == 2.0 == True``, and a strength of ``2.0`` or ``true`` is refused), so an entry with a
+    strength never counts as the same."""
+    units = data.get("units") if isinstance(data, dict) else None
+    if not isinstance(units, dict) or not isinstance(other, dict) or units != other.get("units"):
+        return False
+    for items in units.values():
+        if type(items) is not list:
+            return False
+        for item in items:
+            if type(item) is not str:
+                return False
+    return True
 
 
 def system_state(position: Position, key: str) -> dict:

@@ -22,7 +22,7 @@ from gm_tools.edges.recorddelta import expand
 from gm_tools.publish.judgetext import power_name
 from gm_tools.engine.model import Position
 from gm_tools.engine.phase import PhaseError, phase_title
-from gm_tools.engine.positions import PositionFormatError, position_from_json
+from gm_tools.engine.positions import PositionFormatError, position_from_json, same_unit_texts
 from gm_tools.engine.variant import Variant
 
 RECORD_KEYS = ("phase", "before", "after", "results", "next_phase")
@@ -151,9 +151,12 @@ def _load_variant(name: str, where: Path, players: int | None = None) -> Variant
         raise GameError(f"{where}: variant {name!r} cannot be loaded: {e}") from None
 
 
-def _check_record(record: dict, source: Path, variant: Variant) -> Position:
+def _check_record(record: dict, source: Path, variant: Variant,
+                  previous: tuple[dict, Position] | None = None) -> tuple[Position, Position]:
     """A record the pages can be made from, or a GameError naming the file and the key;
-    returns the position it starts from, read in checking it."""
+    returns the positions before and after it, read in checking it. ``previous``: the record
+    before's ``after`` and its reading, whose units this record's ``before`` names again
+    (read once, not twice: a phase's units were a third of pass 1)."""
     if not isinstance(record, dict):
         raise GameError(f"{source}: found {type(record).__name__}, expected a JSON object (docs/game-record.md)")
     for key in RECORD_KEYS:
@@ -163,8 +166,11 @@ def _check_record(record: dict, source: Path, variant: Variant) -> Position:
         raise GameError(f"{source}: \"phase\" is {record['phase']!r}, expected {source.stem!r} like its file name")
     read = {}
     for key in ("before", "after"):
+        units = None
+        if key == "before" and previous is not None and same_unit_texts(record[key], previous[0]):
+            units = previous[1].units
         try:
-            read[key] = position_from_json(record[key])
+            read[key] = position_from_json(record[key], units)
         except PositionFormatError as e:
             raise GameError(f"{source}: {key}: {e}") from None
     results = record["results"]
@@ -172,7 +178,7 @@ def _check_record(record: dict, source: Path, variant: Variant) -> Position:
         isinstance(r, dict) and isinstance(r.get("power"), str) and isinstance(r.get("order"), str) for r in results
     ):
         raise GameError(f"{source}: \"results\" should be a list of objects with \"power\" and \"order\" texts")
-    return read["before"]
+    return read["before"], read["after"]
 
 
 def _history_files(paths: GamePaths, variant: Variant) -> list[tuple[Path, dict, str]]:
@@ -299,8 +305,10 @@ def collect_game(root: Path, name: str, digest: str = "") -> GameContext:
     info = load_game(paths)
     variant = _load_variant(info.variant, paths.game_json, info.player_count)
     phases = []
+    previous = None
     for source, record, record_digest in _history_files(paths, variant):
-        board = _check_record(record, source, variant)
+        board, after = _check_record(record, source, variant, previous)
+        previous = record["after"], after
         try:
             title = record.get("title") or phase_title(variant.calendar, record["phase"])
         except PhaseError as e:
