@@ -509,6 +509,36 @@ def test_a_board_read_once_is_still_checked_where_it_is_written_again(games, tmp
     assert not (tmp_path / "site").exists()
 
 
+def test_pass_one_reads_the_bytes_it_hashed(games):
+    # source_digest hands the history bytes it read to the reading of the records, so each
+    # file is read once and the records parsed are the bytes the game's digest describes.
+    from gm_tools.edges.game import GamePaths
+    from gm_tools.publish.sitecontext import collect_game, source_digest
+
+    paths = GamePaths(root=games, name="demo")
+    contents: dict[str, bytes] = {}
+    digest = source_digest(paths, contents)
+    assert sorted(contents) == sorted(f.name for f in paths.history.glob("*.json"))
+    record = json.loads(contents["S1901M.json"])
+    record["press"] = "the bytes that were hashed"
+    contents["S1901M.json"] = json.dumps(record).encode("utf-8")
+    game = collect_game(games, "demo", digest, contents)
+    assert game.phases[0].record["press"] == "the bytes that were hashed"
+    assert contents == {}  # each taken as it was used
+    assert collect_game(games, "demo").phases[0].record["press"] != "the bytes that were hashed"
+
+
+@pytest.mark.parametrize("results", [{"FRANCE": []}, [{"power": "FRANCE"}], ["A PAR H"]])
+def test_results_of_the_wrong_shape_name_the_file(games, tmp_path, results):
+    path = games / "demo/history/F1901M.json"
+    record = json.loads(path.read_text())
+    record["results"] = results
+    path.write_text(json.dumps(record))
+    with pytest.raises(GameError, match=r"F1901M\.json: \"results\" should be a list of objects"):
+        build(games, tmp_path / "site")
+    assert not (tmp_path / "site").exists()
+
+
 def test_same_unit_texts_only_for_plain_equal_texts():
     board = {"units": {"FRANCE": ["A PAR", "F BRE"]}}
     assert same_unit_texts(board, {"units": {"FRANCE": ["A PAR", "F BRE"]}})

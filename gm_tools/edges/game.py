@@ -162,9 +162,11 @@ def read_json(path: Path) -> dict:
         raise GameError(f"{path}: damaged JSON at line {e.lineno}: {e.msg}") from None
 
 
-def read_json_digest(path: Path) -> tuple[dict, str]:
-    """The file's JSON and the SHA-256 of its bytes, read once."""
-    data = path.read_bytes()
+def read_json_digest(path: Path, data: bytes | None = None) -> tuple[dict, str]:
+    """The file's JSON and the SHA-256 of its bytes, read once (``data``: its bytes, when the
+    caller read them already)."""
+    if data is None:
+        data = path.read_bytes()
     try:
         return json.loads(data.decode("utf-8")), hashlib.sha256(data).hexdigest()
     except UnicodeDecodeError as e:

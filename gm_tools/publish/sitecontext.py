@@ -174,17 +174,22 @@ def _check_record(record: dict, source: Path, variant: Variant,
         except PositionFormatError as e:
             raise GameError(f"{source}: {key}: {e}") from None
     results = record["results"]
-    if not isinstance(results, list) or not all(
-        isinstance(r, dict) and isinstance(r.get("power"), str) and isinstance(r.get("order"), str) for r in results
-    ):
-        raise GameError(f"{source}: \"results\" should be a list of objects with \"power\" and \"order\" texts")
+    if not isinstance(results, list):
+        results = [None]
+    for r in results:  # a loop, not all() over a generator: a phase has a result per unit
+        if not isinstance(r, dict) or not isinstance(r.get("power"), str) or not isinstance(r.get("order"), str):
+            raise GameError(f"{source}: \"results\" should be a list of objects with \"power\" and \"order\" texts")
     return read["before"], read["after"]
 
 
-def _history_files(paths: GamePaths, variant: Variant) -> list[tuple[Path, dict, str]]:
+def _history_files(paths: GamePaths, variant: Variant,
+                   contents: dict[str, bytes] | None = None) -> list[tuple[Path, dict, str]]:
     """(file, record, digest of its bytes and the records' before it) for every stored record,
     in calendar order. Like
-    :func:`gm_tools.edges.game.load_history`, keeping each record's file for error messages."""
+    :func:`gm_tools.edges.game.load_history`, keeping each record's file for error messages.
+    ``contents``: the history files' bytes by name, as :func:`source_digest` read them (each
+    taken out as it is used); a file not in it is read here."""
+    contents = {} if contents is None else contents
     if not paths.history.is_dir():
         return []
     from gm_tools.engine.system import system_for
@@ -200,7 +205,7 @@ def _history_files(paths: GamePaths, variant: Variant) -> list[tuple[Path, dict,
     out = []
     previous, chain = None, ""
     for _, file in sorted(found):
-        record, digest = read_json_digest(file)
+        record, digest = read_json_digest(file, contents.pop(file.name, None))
         chain = hashlib.sha256(f"{chain}\0{digest}".encode("utf-8")).hexdigest()
         try:
             record = expand(upgrade_record(record, system), previous)
@@ -211,11 +216,13 @@ def _history_files(paths: GamePaths, variant: Variant) -> list[tuple[Path, dict,
     return out
 
 
-def source_digest(paths: GamePaths) -> str:
+def source_digest(paths: GamePaths, contents: dict[str, bytes] | None = None) -> str:
     """A hash of everything the game's pages are made from on disk: ``game.json``, ``end.json``
     and the history files (names and bytes). Read, never parsed: hashing a game's files costs
     a small part of reading it, and the same files give the same hash on any machine (the
-    site's manifest keeps it, and a site is the same bytes wherever it is built)."""
+    site's manifest keeps it, and a site is the same bytes wherever it is built).
+    ``contents``: filled with the history files' bytes by name, for a caller that goes on to
+    read the game (so each file is read once, and the records are the bytes hashed)."""
     digest = hashlib.sha256(paths.game_json.read_bytes())
     if paths.end_file.is_file():
         digest.update(b"\0end\0" + paths.end_file.read_bytes())
@@ -225,7 +232,10 @@ def source_digest(paths: GamePaths) -> str:
         names = []  # no history yet
     for name in names:
         with open(os.path.join(paths.history, name), "rb") as f:
-            digest.update(b"\0" + name.encode("utf-8") + b"\0" + f.read())
+            data = f.read()
+        digest.update(b"\0" + name.encode("utf-8") + b"\0" + data)
+        if contents is not None:
+            contents[name] = data
     return digest.hexdigest()
 
 
@@ -274,7 +284,9 @@ class DigestMemo:
         self.changed = False
         self._roots: dict = {}
 
-    def digest(self, paths: GamePaths) -> str:
+    def digest(self, paths: GamePaths, contents: dict[str, bytes] | None = None) -> str:
+        """The game's :func:`source_digest`; ``contents`` is filled as that fills it when the
+        files had to be read (the memo did not know them)."""
         mark = _fingerprint(paths)
         root = self._roots.get(paths.root)
         if root is None:  # resolved once, not once a game: a large archive has a thousand
@@ -283,7 +295,7 @@ class DigestMemo:
         entry = self.entries.get(where)
         if isinstance(entry, dict) and entry.get("mark") == mark and isinstance(entry.get("digest"), str):
             return entry["digest"]
-        digest = source_digest(paths)
+        digest = source_digest(paths, contents)
         self.entries[where] = {"mark": mark, "digest": digest}
         self.changed = True
         return digest
@@ -299,14 +311,15 @@ class DigestMemo:
             pass  # a read-only home: the next build hashes again
 
 
-def collect_game(root: Path, name: str, digest: str = "") -> GameContext:
-    """Pass 1 for one game folder (``digest``: its :func:`source_digest`, if known)."""
+def collect_game(root: Path, name: str, digest: str = "", contents: dict[str, bytes] | None = None) -> GameContext:
+    """Pass 1 for one game folder (``digest``: its :func:`source_digest`, if known;
+    ``contents``: the history files' bytes read in making it)."""
     paths = GamePaths(root=root, name=name)
     info = load_game(paths)
     variant = _load_variant(info.variant, paths.game_json, info.player_count)
     phases = []
     previous = None
-    for source, record, record_digest in _history_files(paths, variant):
+    for source, record, record_digest in _history_files(paths, variant, contents):
         board, after = _check_record(record, source, variant, previous)
         previous = record["after"], after
         try:
@@ -348,11 +361,12 @@ def collect(games_root: str | os.PathLike, known: dict[str, str] | None = None,
     with collector_paused():
         for name in names:
             paths = GamePaths(root=root, name=name)
-            digest = memo.digest(paths) if memo is not None else source_digest(paths)
+            contents: dict[str, bytes] = {}
+            digest = memo.digest(paths, contents) if memo is not None else source_digest(paths, contents)
             if known and known.get(name) == digest:
                 games.append(KnownGame(name, digest))
             else:
-                games.append(collect_game(root, name, digest))
+                games.append(collect_game(root, name, digest, contents))
     return SiteContext(games=games, root=root)
 
 
