@@ -26,7 +26,7 @@ files one new phase rewrites.
    only the pages that change: the new phase's five files, the previous phase's page (its
    'next' link), the game's page, game.json and feed, and the archive index.
 
-Run with ``.venv/bin/python bench/site_bench.py [--games N] [--phases N] [--sources N]``.
+Run with ``.venv/bin/python bench/site_bench.py [--games N] [--phases N] [--sources N] [--builds N]``.
 Work goes to ``build/site-bench/`` and the site to ``/dev/shm`` (or ``build/site-bench/site``
 without it); the built site is deleted at the end unless ``--keep`` is given. The bench prints the archive's bytes per phase by file type: each phase's map is a
 layer over the variant's base map, which the pages share (``gm_tools/publish/maplayer.py``).
