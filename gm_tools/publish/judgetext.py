@@ -365,8 +365,10 @@ def dislodgements(record: dict) -> list[Dislodgement]:
     seen = set()
     keys = []
     for result in record.get("results", []):
+        if not result.get("dislodged"):
+            continue  # most results: the order's unit is read only for a dislodged one
         unit = _unit_of(result.get("order", ""))
-        if result.get("dislodged") and unit is not None:
+        if unit is not None:
             keys.append((result.get("power", ""), f"{unit[0]} {unit[1]}"))
     keys += sorted(set(waiting) - set(keys))
     for power, text in keys:
