@@ -150,7 +150,9 @@ def timed_builds(games: Path, site: Path, builds: int, png: bool) -> tuple[float
     figures = []
     for _ in range(builds):
         done = subprocess.run([sys.executable, __file__, "--first-build", str(games), str(site)]
-                              + (["--png"] if png else []), capture_output=True, text=True, check=True)
+                              + (["--png"] if png else []), capture_output=True, text=True)
+        if done.returncode != 0:
+            raise SystemExit(f"site_bench: a timed build failed:\n{done.stderr.strip()[-2000:]}")
         figures.append(json.loads(done.stdout.strip().splitlines()[-1]))
     written = figures[-1]["written"]
     pages = sum(1 for f in written if f.endswith(".html"))
