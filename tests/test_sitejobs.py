@@ -117,3 +117,92 @@ def test_the_cycle_collector_is_left_as_it_was(archive, tmp_path, monkeypatch):
         with collector_paused():
             raise ValueError("a bad record")
     assert gc.isenabled()
+
+
+# --- a first build: the games read by the workers that make them --------------------------------
+
+
+def _on_every_core(monkeypatch) -> None:
+    monkeypatch.setattr(sitejobs, "POOL_FROM", 1)
+    monkeypatch.setattr(os, "cpu_count", lambda: 2)
+
+
+def test_a_first_build_reads_its_games_in_the_workers(archive, tmp_path, monkeypatch):
+    """Pass 1 of a first build runs on every core: the games are read and checked by the
+    workers that go on to make them, and the site, the manifest and the digest memo are the
+    same as when this process reads and makes them one by one."""
+    from gm_tools.publish import sitecontext
+
+    monkeypatch.setattr(sitejobs, "POOL_FROM", 10**9)
+    alone = build_site(archive, tmp_path / "alone", FAST)
+
+    _on_every_core(monkeypatch)
+    real_collect = sitecontext.collect_game
+    read_here = []
+    monkeypatch.setattr(sitecontext, "collect_game", lambda *a, **k: (read_here.append(a[1]), real_collect(*a, **k))[1])
+    many = build_site(archive, tmp_path / "many", FAST)
+    assert read_here == []  # the workers read every game (this process's list stays empty)
+    assert many.games_read == alone.games_read == ["alpha", "bravo", "charlie"]
+    assert _tree(tmp_path / "many") == _tree(tmp_path / "alone")
+    assert _manifest(tmp_path / "many") == _manifest(tmp_path / "alone")
+    assert many.written == alone.written
+
+    # the digests the workers worked out reach this process's memo: a rebuild reads nothing
+    memo = sitecontext.DigestMemo(tmp_path / "many")
+    digests = {name: entry["digest"] for name, entry in _manifest(tmp_path / "many").items()}
+    assert {Path(where).name: entry["digest"] for where, entry in memo.entries.items()} == digests
+    monkeypatch.setattr(sitecontext, "source_digest", lambda *a: pytest.fail("a game was hashed again"))
+    again = build_site(archive, tmp_path / "many", FAST)
+    assert again.games_read == [] and again.written == [] and read_here == []
+
+
+def test_a_bad_record_a_worker_reads_stops_the_build_before_any_write(tmp_path, monkeypatch):
+    """'A broken record stops the build ... before any page changes' (gm_tools/publish/site.py),
+    when the workers read the games too: the build waits for every check, and the error is the
+    one a build reading the games here raises, naming the file and the key."""
+    import multiprocessing
+
+    from gm_tools.errors import GameError
+
+    root = tmp_path / "sheets"
+    for name in ("alpha", "bravo", "charlie"):
+        small_game(root, load_variant("standard"), name=name)
+    path = next((root / "charlie" / "history").glob("*.json"))
+    record = json.loads(path.read_text(encoding="utf-8"))
+    del record["after"]
+    path.write_text(json.dumps(record), encoding="utf-8")
+
+    _on_every_core(monkeypatch)
+    with pytest.raises(GameError, match=rf"charlie/history/{path.stem}\.json: missing key 'after'"):
+        build_site(root, tmp_path / "site", FAST)
+    assert not (tmp_path / "site").exists()  # nothing written, not even the folder
+    assert multiprocessing.active_children() == []  # and the workers are gone
+
+
+def test_readers_keep_the_games_they_read_and_make_those_asked_for(tmp_path):
+    """The workers' protocol on its own (sitejobs.Readers): each reads a fixed share, the
+    checks come back in order, a game a worker cannot read comes back as None, and only the
+    games asked for are made, in the order asked."""
+    if "fork" not in __import__("multiprocessing").get_all_start_methods():
+        pytest.skip("workers are forked")
+    names = ["a", "b", "c", "d", "e"]
+
+    def read(name):
+        if name == "c":
+            raise ValueError("unreadable")
+        return name.upper(), sitejobs.ReadElsewhere(name=name, source_digest="", variant="standard", players=None,
+                                                    summary={"pid": os.getpid()}, phases=1, last_phase=None)
+
+    readers = sitejobs.Readers(names, read, lambda game, how: ([], 0, f"{game}{how}"), workers=2)
+    try:
+        checked = readers.checked()
+        assert [c.name if c else None for c in checked] == ["a", "b", None, "d", "e"]
+        # every second game is one worker's: a game stays with the worker that read it
+        pids = [c.summary["pid"] for c in checked if c]
+        assert pids[0] == pids[3] != pids[1] == pids[2]  # a and e, then b and d
+        assert os.getpid() not in pids
+        made = list(readers.made([(4, "!"), (0, "?"), (1, "")]))
+        assert made == [(4, ([], 0, "E!")), (0, ([], 0, "A?")), (1, ([], 0, "B"))]
+    finally:
+        readers.close()
+    assert __import__("multiprocessing").active_children() == []

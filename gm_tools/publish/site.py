@@ -3,6 +3,8 @@
 1. **Collect** (:mod:`gm_tools.publish.sitecontext`): read every game's ``game.json`` and history
    records (``docs/game-record.md``) into a :class:`SiteContext`: plain data, every check
    made, nothing written. A broken record stops the build there, before any page changes.
+   A first build of many games reads them in the worker processes that will make them
+   (:func:`gm_tools.publish.sitejobs.read_games`), and waits for all their checks.
 2. **Write** (here): turn the context into pages through jinja2 templates (``templates/``,
    autoescape on; the values each page shows come from :mod:`gm_tools.publish.siteviews`) and hand
    every file to one :class:`~gm_tools.publish.sitefiles.SiteWriter`, which writes a file only when
@@ -49,6 +51,7 @@ from markupsafe import Markup
 
 from gm_tools.edges.basemap import BaseMap, load_base_map
 from gm_tools.edges.cachefolder import cache_folder
+from gm_tools.edges.game import GamePaths
 from gm_tools.errors import OrderError
 from gm_tools.publish.feed import FeedEntry, atom_feed
 from gm_tools.edges.recorddelta import shrink
@@ -60,8 +63,8 @@ from gm_tools.engine.rules import rules_for
 from gm_tools.publish.maplayer import BASE_FOLDER, LAYER_SUFFIX, BasePicture
 from gm_tools.publish.phasejson import phase_json
 from gm_tools.publish.render import RenderOptions, render_lines, render_svg
-from gm_tools.publish.sitecontext import GameContext, PhaseContext, Section, SiteContext, DigestMemo, KnownGame, collect, collect_game, collector_paused, set_aside  # noqa: F401
-from gm_tools.publish.sitejobs import Recorder, make_all
+from gm_tools.publish.sitecontext import GameContext, PhaseContext, Section, SiteContext, DigestMemo, KnownGame, UnreadGame, collect, collect_game, collector_paused, read_game, set_aside, _load_variant  # noqa: F401
+from gm_tools.publish.sitejobs import ReadElsewhere, Readers, Recorder, make_all, make_read, read_games
 from gm_tools.publish.sitefiles import MANIFEST, BuildReport, Manifest, PngPainter, SiteWriter, code_key, variant_key  # noqa: F401
 from gm_tools.publish.siteviews import (
     chart_view,
@@ -383,11 +386,13 @@ def _is_phase(text: str) -> bool:
         return False
 
 
-def write_site(context: SiteContext, site_dir: str | os.PathLike, settings: SiteSettings | None = None) -> BuildReport:
-    """Pass 2: every page of ``context`` through one writer."""
+def write_site(context: SiteContext, site_dir: str | os.PathLike, settings: SiteSettings | None = None,
+               env: jinja2.Environment | None = None, readers: Readers | None = None) -> BuildReport:
+    """Pass 2: every page of ``context`` through one writer (``env``: the templates' environment;
+    ``readers``: the workers holding the games read elsewhere, :func:`build_site`)."""
     settings = settings or SiteSettings()
     templates = settings.templates
-    env = _environment(templates)
+    env = env or _environment(templates)
     writer = SiteWriter(Path(site_dir))
     writer.begin()
     writer.write("static/style.css", (templates / "static" / "style.css").read_bytes())
@@ -402,6 +407,8 @@ def write_site(context: SiteContext, site_dir: str | os.PathLike, settings: Site
     to_make: list[tuple[GameContext, str, dict | None, int]] = []  # (game, key, manifest entry, place in summaries)
     for game in context.games:
         entry = manifest.old.get(game.name, {})
+        if isinstance(game, UnreadGame):  # a caller that left it to read (collect(defer=True))
+            game = read_game(context.root, game.name)
         if isinstance(game, KnownGame) and not (isinstance(entry, dict) and "variant" in entry and "summary" in entry):
             game = collect_game(context.root, game.name, game.source_digest)  # the manifest changed meanwhile
         if isinstance(game, KnownGame):
@@ -423,9 +430,10 @@ def write_site(context: SiteContext, site_dir: str | os.PathLike, settings: Site
                 continue
             game = collect_game(context.root, game.name, game.source_digest)  # its pages must be rewritten
         writer.report.games_read.append(game.name)
-        if game.variant.name not in variant_keys:
-            variant_keys[game.variant.name] = variant_key(game.variant)
-        key = _key(build_key, variant_keys[game.variant.name], game.source_digest)
+        variant = _variant_of(game, variants)
+        if variant.name not in variant_keys:
+            variant_keys[variant.name] = variant_key(variant)
+        key = _key(build_key, variant_keys[variant.name], game.source_digest)
         files = manifest.unchanged_files(game.name, key, writer)
         if files is not None:
             # Same records, variant, templates and code as the last build: same pages.
@@ -437,18 +445,23 @@ def write_site(context: SiteContext, site_dir: str | os.PathLike, settings: Site
         summaries.append(None)  # its place in the archive's list, filled once it is made
         to_make.append((game, key, entry if isinstance(entry, dict) else None, len(summaries) - 1))
 
-    def make(index: int, into, painter) -> dict[str, str]:
+    def how(index: int) -> tuple[str, dict | None]:
+        """(game key, the last build's phase keys) of game ``index`` to make: what write_game needs beside it."""
         game, _, entry, _ = to_make[index]
         old = entry.get("phases") if entry else None
-        return write_game(env, into, painter, game, settings,
-                          game_key=_key(build_key, variant_keys[game.variant.name], game.name),
-                          old_phases=old if isinstance(old, dict) else None, makers=makers)
+        return _key(build_key, variant_keys[_variant_of(game, variants).name], game.name), old if isinstance(old, dict) else None
+
+    def make(index: int, into, painter) -> dict[str, str]:
+        game = to_make[index][0]
+        if isinstance(game, ReadElsewhere):  # its worker failed on it: read here, its error raised as alone
+            game = read_game(context.root, game.name)
+        game_key, old = how(index)
+        return write_game(env, into, painter, game, settings, game_key=game_key, old_phases=old, makers=makers)
+
+    in_worker = _make_recorded(env, settings, writer.root, makers)
 
     def make_recorded(index: int):
-        recorder = Recorder(writer.root)
-        with PngPainter(pool=False) as painter:
-            phases = make(index, recorder, painter)
-        return recorder.steps, recorder.report.pngs, phases
+        return in_worker(to_make[index][0], how(index))
 
     done = [len(writer.in_order)]  # files produced before the game being finished
 
@@ -458,7 +471,8 @@ def write_site(context: SiteContext, site_dir: str | os.PathLike, settings: Site
         files = sorted(f for f in writer.in_order[done[0]:] if f.startswith(folder))
         done[0] = len(writer.in_order)
         # the shared base map its layers are drawn over is the game's too: kept with it
-        base = _base_of(writer.root / folder, game.phases[-1].id) if game.phases else None
+        last = game.last_phase if isinstance(game, ReadElsewhere) else game.phases[-1].id if game.phases else None
+        base = _base_of(writer.root / folder, last) if last else None
         if base and writer.exists(base):
             if base not in writer.produced:  # no map drawn this time: it stays as it is
                 writer.keep(base)
@@ -467,8 +481,12 @@ def write_site(context: SiteContext, site_dir: str | os.PathLike, settings: Site
 
     with PngPainter() as painter:
         # a first build of many games makes them on every core (:mod:`gm_tools.publish.sitejobs`)
-        make_all(len(to_make), sum(len(g.phases) for g, *_ in to_make),
-                 lambda i: make(i, writer, painter), make_recorded, finish, writer)
+        if readers is not None:
+            jobs = [(g.index, how(i)) if isinstance(g, ReadElsewhere) else None for i, (g, *_) in enumerate(to_make)]
+            make_read(readers, jobs, lambda i: make(i, writer, painter), finish, writer)
+        else:
+            make_all(len(to_make), sum(len(g.phases) for g, *_ in to_make),
+                     lambda i: make(i, writer, painter), make_recorded, finish, writer)
     games = summaries
     writer.write("index.html", env.get_template("index.html").render(root="", games=games, page_title="Games"))
     writer.prune(GAMES, skip=kept)
@@ -480,15 +498,53 @@ def write_site(context: SiteContext, site_dir: str | os.PathLike, settings: Site
     return writer.report
 
 
-def _remember(manifest: Manifest, game: GameContext, key: str, files: list[str], phases, summaries: list | None) -> dict:
+def _remember(manifest: Manifest, game: GameContext | ReadElsewhere, key: str, files: list[str], phases,
+              summaries: list | None) -> dict:
     """Note a game made (or found unchanged) in the manifest; returns its summary for the archive."""
-    summary = game_summary(game)
+    if isinstance(game, ReadElsewhere):
+        summary, variant, players = game.summary, game.variant, game.players
+    else:
+        summary, variant, players = game_summary(game), game.info.variant, game.info.player_count
     if summaries is not None:
         summaries.append(summary)
     manifest.games[game.name] = {"key": key, "files": files, "digest": game.source_digest,
-                                 "summary": summary, "variant": game.info.variant,
-                                 "players": game.info.player_count, "phases": phases or {}}
+                                 "summary": summary, "variant": variant, "players": players, "phases": phases or {}}
     return summary
+
+
+def _variant_of(game: GameContext | ReadElsewhere, loaded: dict) -> Variant:
+    """A game's variant: its own, or for a game a worker read, loaded here as the worker did
+    (once a build: ``loaded`` keeps them)."""
+    if isinstance(game, GameContext):
+        return game.variant
+    which = ("read", game.variant, game.players)
+    if which not in loaded:
+        loaded[which] = _load_variant(game.variant, Path(game.name) / "game.json", game.players)
+    return loaded[which]
+
+
+def _read(root: Path, memo: DigestMemo | None, name: str) -> tuple[GameContext, ReadElsewhere]:
+    """A game read and checked, and what the build's own process needs of it when this is a worker."""
+    game = read_game(root, name, memo)
+    facts = ReadElsewhere(name=game.name, source_digest=game.source_digest, variant=game.info.variant,
+                          players=game.info.player_count, summary=game_summary(game), phases=len(game.phases),
+                          last_phase=game.phases[-1].id if game.phases else None)
+    if memo is not None:
+        where = memo.where(GamePaths(root=root, name=name))
+        facts.memo = (where, memo.entries.get(where))
+    return game, facts
+
+
+def _make_recorded(env: jinja2.Environment, settings: SiteSettings, root: Path, makers: dict):
+    """What a worker makes a game it read with (:class:`~gm_tools.publish.sitejobs.Readers`):
+    its files against a Recorder, given (game key, last build's phase keys)."""
+    def make(game: GameContext, how: tuple[str, dict | None]):
+        recorder = Recorder(root)
+        with PngPainter(pool=False) as painter:
+            phases = write_game(env, recorder, painter, game, settings, game_key=how[0], old_phases=how[1],
+                                makers=makers)
+        return recorder.steps, recorder.report.pngs, phases
+    return make
 
 
 def _key(build_key: str, variant_key_: str, digest: str) -> str:
@@ -520,13 +576,22 @@ def build_site(games_root: str | os.PathLike, site_dir: str | os.PathLike,
     # whose files changed since the last build of this site. What it read is then set aside
     # from the cycle collector until the build ends (gc.freeze; records hold no cycles): the
     # first collection after reading walked every record again, a fifth of pass 1.
+    # A game the last build never saw is read by the workers that will make it, when there are
+    # many (a first build: :func:`gm_tools.publish.sitejobs.read_games`); every one is checked
+    # all the same before the first write.
+    settings = settings or SiteSettings()
+    env = _environment(settings.templates)
     memo = DigestMemo(Path(site_dir))
     with contextlib.ExitStack() as build:
         with collector_paused():
-            context = collect(games_root, Manifest.read_digests(Path(site_dir) / MANIFEST), memo)
+            context = collect(games_root, Manifest.read_digests(Path(site_dir) / MANIFEST), memo, defer=True)
+            make = _make_recorded(env, settings, Path(site_dir), {})
+            readers = read_games(context, partial(_read, context.root, memo), make, memo)
+            if readers is not None:
+                build.callback(readers.close)
             build.enter_context(set_aside())
         with site_lock(Path(site_dir)):
-            report = write_site(context, site_dir, settings)
+            report = write_site(context, site_dir, settings, env, readers)
     memo.save()
     return report
 

@@ -125,10 +125,21 @@ class GameContext:
 class SiteContext:
     """Everything the pages are made from."""
 
-    games: list["GameContext | KnownGame"]
-    """Games by name: read, or known unchanged since the last build."""
+    games: list
+    """Games by name: each a :class:`GameContext` (read), a :class:`KnownGame` (unchanged since the
+    last build), an :class:`UnreadGame` (left to read) or a game read by a worker
+    (:class:`gm_tools.publish.sitejobs.ReadElsewhere`)."""
     root: Path | None = None
     """The games folder, to read a known game after all when its pages must be rewritten."""
+
+
+@dataclass
+class UnreadGame:
+    """A game the last build of the site never saw (the manifest has no digest of it): to be
+    read whole, in this process or by one of the build's workers (:mod:`gm_tools.publish.sitejobs`),
+    which a first build of a large archive spreads over every core."""
+
+    name: str
 
 
 @dataclass
@@ -284,14 +295,24 @@ class DigestMemo:
         self.changed = False
         self._roots: dict = {}
 
-    def digest(self, paths: GamePaths, contents: dict[str, bytes] | None = None) -> str:
-        """The game's :func:`source_digest`; ``contents`` is filled as that fills it when the
-        files had to be read (the memo did not know them)."""
-        mark = _fingerprint(paths)
+    def where(self, paths: GamePaths) -> str:
+        """The game's folder, resolved: its key in the memo."""
         root = self._roots.get(paths.root)
         if root is None:  # resolved once, not once a game: a large archive has a thousand
             root = self._roots[paths.root] = str(Path(paths.root).resolve())
-        where = os.path.join(root, paths.name)
+        return os.path.join(root, paths.name)
+
+    def learn(self, where: str, entry) -> None:
+        """Take the entry another process's copy of the memo made for the game at ``where``."""
+        if isinstance(entry, dict) and self.entries.get(where) != entry:
+            self.entries[where] = entry
+            self.changed = True
+
+    def digest(self, paths: GamePaths, contents: dict[str, bytes] | None = None) -> str:
+        """The game's :func:`source_digest`; ``contents`` is filled as that fills it when the
+        files had to be read (the memo did not know them)."""
+        mark = _fingerprint(paths)  # before the files are read: a file changed meanwhile is hashed again next time
+        where = self.where(paths)
         entry = self.entries.get(where)
         if isinstance(entry, dict) and entry.get("mark") == mark and isinstance(entry.get("digest"), str):
             return entry["digest"]
@@ -348,18 +369,31 @@ def _forced_draw(phases: list[PhaseContext]) -> dict | None:
             "forced": True}
 
 
+def read_game(root: Path, name: str, memo: DigestMemo | None = None) -> GameContext:
+    """Pass 1 for one game, its digest found through ``memo`` when there is one."""
+    paths = GamePaths(root=root, name=name)
+    contents: dict[str, bytes] = {}
+    digest = memo.digest(paths, contents) if memo is not None else source_digest(paths, contents)
+    return collect_game(root, name, digest, contents)
+
+
 def collect(games_root: str | os.PathLike, known: dict[str, str] | None = None,
-            memo: DigestMemo | None = None) -> SiteContext:
+            memo: DigestMemo | None = None, defer: bool = False) -> SiteContext:
     """Pass 1: read every game under ``games_root`` (each folder with a ``game.json``), except
     those whose files still hash to ``known[name]`` (the last build's digests): their bytes
-    are hashed, never parsed, or, with a ``memo`` that knows their fingerprint, not even read."""
+    are hashed, never parsed, or, with a ``memo`` that knows their fingerprint, not even read.
+    With ``defer``, a game ``known`` has no digest of is left as an :class:`UnreadGame` for the
+    caller to read (:func:`gm_tools.publish.sitejobs.read_games`)."""
     root = Path(games_root)
     if not root.is_dir():
         raise GameError(f"games folder {root} does not exist (expected a folder of games, each NAME/game.json)")
     names = sorted(p.name for p in root.iterdir() if (p / "game.json").is_file())
-    games: list[GameContext | KnownGame] = []
+    games: list[GameContext | KnownGame | UnreadGame] = []
     with collector_paused():
         for name in names:
+            if defer and not (known and name in known):
+                games.append(UnreadGame(name))
+                continue
             paths = GamePaths(root=root, name=name)
             contents: dict[str, bytes] = {}
             digest = memo.digest(paths, contents) if memo is not None else source_digest(paths, contents)

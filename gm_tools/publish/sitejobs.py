@@ -11,17 +11,27 @@ The workers are forked, so they start with the build's context, variants and tem
 already loaded (nothing is pickled on the way in). Where a process cannot be forked, or a
 build has little to make, the games are made here one after another. A game a worker fails
 on is made again here, so its error is raised as the build would raise it alone.
+
+A first build goes further (:class:`Readers`): the games the last build never saw are read
+and checked by the workers too, each a fixed share, which it keeps and later makes. Reading an
+archive was a tenth of its first build, with the other core idle. The build still checks
+every game before it writes anything: it waits for every worker's checks first, and a game a
+worker could not read is read here, so its error is raised as it would be alone.
 """
 
 from __future__ import annotations
 
+import gc
 import multiprocessing
 import os
+import queue
+import threading
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterator
 
-from gm_tools.publish.sitecontext import set_aside
+from gm_tools.edges.game import GamePaths
+from gm_tools.publish.sitecontext import DigestMemo, SiteContext, UnreadGame, collector_paused, set_aside
 from gm_tools.publish.sitefiles import BuildReport, SiteWriter, holds
 
 POOL_FROM = 40
@@ -113,3 +123,200 @@ def forked(count: int, in_worker: Callable[[int], object], here: Callable[[int],
                     yield index, done, True
     finally:
         _JOB = None
+
+
+# --- a first build: the games read by the workers that make them ------------------------------
+
+
+@dataclass
+class ReadElsewhere:
+    """A game read and checked by one of the build's workers, which keeps it to make its files
+    (:class:`Readers`): what this process needs of it to write the rest of the site."""
+
+    name: str
+    source_digest: str
+    """:func:`~gm_tools.publish.sitecontext.source_digest` of its files."""
+    variant: str
+    """Its variant, as its game.json names it."""
+    players: int | None
+    """Its number of players, as its game.json gives it."""
+    summary: dict
+    """Its line in the archive's index (:func:`~gm_tools.publish.siteviews.game_summary`)."""
+    phases: int
+    """How many phases it has processed."""
+    last_phase: str | None
+    """Its last processed phase's id, None before the first."""
+    memo: tuple | None = None
+    """(key, entry) the worker's copy of the digest memo made for it, for this process's memo."""
+    index: int = -1
+    """Its place among the games the workers read (:attr:`Readers.names`)."""
+
+
+def _serve(conn, share: list[tuple[int, str]], read: Callable, make: Callable, others: list) -> None:
+    """A worker: read and check its share of the games, saying what it found of each; then make
+    the ones it is asked to, in the order asked, sending each one's recorded files."""
+    for other in others:  # the other workers' pipes, inherited: theirs to close, not ours
+        other.close()
+    games = {}
+    with collector_paused():
+        for index, name in share:
+            try:
+                games[index], facts = read(name)
+            except Exception:  # noqa: BLE001 - read again in the parent, which raises it properly
+                facts = None
+            conn.send(("read", index, facts))
+    gc.freeze()  # what it read is kept until it is made, and holds no cycles (set_aside)
+    gc.enable()
+    for index, how in conn.recv() or ():
+        try:
+            done = make(games.pop(index), how)
+        except Exception:  # noqa: BLE001 - made again in the parent, which raises it properly
+            done = None
+        conn.send(("made", index, done))
+    conn.close()
+
+
+def _listen(conn, worker: int, inbox: queue.Queue) -> None:
+    """Pass a worker's messages on as they come, so a worker never waits on this process."""
+    while True:
+        try:
+            message = conn.recv()
+        except (EOFError, OSError):
+            inbox.put(("gone", worker, None))
+            return
+        inbox.put(message)
+
+
+class Readers:
+    """Forked workers, each reading and checking a fixed share of ``names`` (every ``workers``-th
+    game) with ``read(name) -> (game, ReadElsewhere)``, then making, with ``make(game, how)``, those
+    :meth:`made` asks for. Fixed shares, since a game stays in the worker that read it."""
+
+    def __init__(self, names: list[str], read: Callable, make: Callable, workers: int):
+        self.names = names
+        self.owner = [index % workers for index in range(len(names))]
+        self._inbox: queue.Queue = queue.Queue()
+        self._got: dict[tuple[str, int], object] = {}
+        self._gone: set[int] = set()
+        self._told: set[int] = set()
+        self._conns, self._procs = [], []
+        fork = multiprocessing.get_context("fork")
+        for worker in range(workers):
+            mine, theirs = fork.Pipe()
+            share = [(index, names[index]) for index in range(worker, len(names), workers)]
+            proc = fork.Process(target=_serve, args=(theirs, share, read, make, list(self._conns)), daemon=True)
+            proc.start()
+            theirs.close()
+            self._conns.append(mine)
+            self._procs.append(proc)
+        # every worker forked before any thread starts: a fork copies no thread, only its locks
+        self._threads = [threading.Thread(target=_listen, args=(conn, worker, self._inbox), daemon=True)
+                         for worker, conn in enumerate(self._conns)]
+        for thread in self._threads:
+            thread.start()
+
+    def _take(self, stage: str, index: int):
+        """What the worker owning game ``index`` sent for it at ``stage``; None if it stopped first."""
+        key = (stage, index)
+        while key not in self._got:
+            if self.owner[index] in self._gone:
+                return None
+            kind, which, payload = self._inbox.get()
+            if kind == "gone":
+                self._gone.add(which)
+            else:
+                self._got[(kind, which)] = payload
+        return self._got.pop(key)
+
+    def checked(self) -> list[ReadElsewhere | None]:
+        """Each game as its worker read it, in order, once every worker has read its share; None
+        for a game its worker could not read."""
+        return [self._take("read", index) for index in range(len(self.names))]
+
+    def made(self, wanted: list[tuple[int, object]]) -> Iterator[tuple[int, object]]:
+        """(index, (steps, PNGs drawn, result) or None) for each (index, how) of ``wanted``, in
+        that order: the games made by their workers, which then stop. Asked once."""
+        for worker, conn in enumerate(self._conns):
+            self._tell(worker, [(index, how) for index, how in wanted if self.owner[index] == worker])
+        for index, _ in wanted:
+            yield index, self._take("made", index)
+
+    def _tell(self, worker: int, message) -> None:
+        if worker in self._told:
+            return
+        self._told.add(worker)
+        try:
+            self._conns[worker].send(message)
+        except OSError:
+            pass  # it stopped: its games are read and made here
+
+    def close(self) -> None:
+        """Stop the workers (those still waiting are told there is nothing to make)."""
+        for worker in range(len(self._conns)):
+            self._tell(worker, None)
+        for proc in self._procs:
+            proc.join(timeout=5)
+            if proc.is_alive():
+                proc.terminate()
+                proc.join()
+        for conn in self._conns:
+            conn.close()
+
+
+def read_games(context: SiteContext, read: Callable, make: Callable,
+               memo: DigestMemo | None = None) -> Readers | None:
+    """Pass 1 for the context's :class:`UnreadGame` entries, each replaced where it stands: by
+    the game read here, or, when there are many to read and processes can be forked, by its
+    :class:`ReadElsewhere` (its worker, in the returned :class:`Readers`, keeps it to make).
+    Every game is checked before this returns; the first that cannot be read raises its error
+    here, as it would alone. ``read(name) -> (game, ReadElsewhere)``; ``make(game, how)``."""
+    places = [i for i, game in enumerate(context.games) if isinstance(game, UnreadGame)]
+    names = [context.games[i].name for i in places]
+    workers = min(os.cpu_count() or 1, len(names))
+    if (workers < 2 or "fork" not in multiprocessing.get_all_start_methods()
+            or _phases_on_disk(context.root, names) < POOL_FROM):
+        for i, name in zip(places, names):
+            context.games[i] = read(name)[0]
+        return None
+    readers = Readers(names, read, make, workers)
+    try:
+        for index, (i, facts) in enumerate(zip(places, readers.checked())):
+            if facts is None:  # its worker failed on it: read here, which raises the error
+                context.games[i] = read(names[index])[0]
+                continue
+            facts.index = index
+            if memo is not None and facts.memo:
+                memo.learn(*facts.memo)
+            context.games[i] = facts
+    except BaseException:
+        readers.close()
+        raise
+    return readers
+
+
+def _phases_on_disk(root: Path, names: list[str]) -> int:
+    """How many records the games have, counted from their folders (nothing read)."""
+    count = 0
+    for name in names:
+        try:
+            count += sum(1 for n in os.listdir(GamePaths(root=root, name=name).history) if n.endswith(".json"))
+        except OSError:
+            pass
+    return count
+
+
+def make_read(readers: Readers, jobs: list[tuple[int, object] | None], make_here: Callable[[int], object],
+              finish: Callable[[int, object], None], writer: SiteWriter) -> None:
+    """Make games ``0 .. len(jobs)-1`` and ``finish`` each, in order, as :func:`make_all` does:
+    ``jobs[i]`` is (its index in ``readers``, what its worker needs to make it) for a game a
+    worker read, None for one read here; ``make_here(i)`` makes game i here, reading it first
+    if a worker has it (a worker that failed on it: its error raised as alone)."""
+    results = readers.made([job for job in jobs if job is not None])
+    for i, job in enumerate(jobs):
+        made = next(results)[1] if job is not None else None
+        if made is None:
+            done = make_here(i)
+        else:
+            steps, pngs, done = made
+            replay(writer, steps, pngs)
+        finish(i, done)
