@@ -130,14 +130,19 @@ def test_the_site_is_written_only_through_its_one_writer():
     # Issue 10 item 9: "every file of the site, the manifest included, written through the
     # one writer" (SiteWriter.write in publish/sitefiles.py: atomic, only when changed; in
     # place in a folder the build made, which no page links to yet).
-    writes = ("write_text(", "write_bytes(", "os.replace(", '"wb"', '"w"')
+    writes = ("write_text(", "write_bytes(", "os.replace(", "os.write(", "O_WRONLY", '"wb"', '"w"')
     found = []
     for path in sorted((PACKAGE / "publish").glob("*.py")):
         for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
             if any(w in line for w in writes):
                 found.append(f"{path.name}: {line.strip()}")
     # ... and the writer's own mark that a build is under way (SiteWriter.begin), empty
-    assert found == ['sitefiles.py: with open(path, "wb") as f:', 'sitefiles.py: with os.fdopen(fd, "wb") as f:',
+    # (a new file in a folder the build made goes through its descriptor: sitefiles._write_new)
+    assert found == ["sitefiles.py: fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o666)  # the umask "
+                     "applies, as for open()",
+                     "sitefiles.py: view = view[os.write(fd, view):]",
+                     "sitefiles.py: fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)",
+                     'sitefiles.py: with os.fdopen(fd, "wb") as f:',
                      "sitefiles.py: os.replace(tmp, path)", 'sitefiles.py: with open(marker, "wb"):']
 
 
