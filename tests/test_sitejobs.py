@@ -139,7 +139,9 @@ def test_a_first_build_reads_its_games_in_the_workers(archive, tmp_path, monkeyp
     _on_every_core(monkeypatch)
     real_collect = sitecontext.collect_game
     read_here = []
-    monkeypatch.setattr(sitecontext, "collect_game", lambda *a, **k: (read_here.append(a[1]), real_collect(*a, **k))[1])
+    counted = lambda *a, **k: (read_here.append(a[1]), real_collect(*a, **k))[1]  # noqa: E731
+    monkeypatch.setattr(sitecontext, "collect_game", counted)
+    monkeypatch.setattr(site_module, "collect_game", counted)
     many = build_site(archive, tmp_path / "many", FAST)
     assert read_here == []  # the workers read every game (this process's list stays empty)
     assert many.games_read == alone.games_read == ["alpha", "bravo", "charlie"]
@@ -206,3 +208,29 @@ def test_readers_keep_the_games_they_read_and_make_those_asked_for(tmp_path):
     finally:
         readers.close()
     assert __import__("multiprocessing").active_children() == []
+
+
+def test_a_rebuild_after_the_code_changed_reads_its_games_in_the_workers(archive, tmp_path, monkeypatch):
+    """After an upgrade (a new code key) every game's pages are made again though no record
+    changed: those games are read by the workers too, and the site is the one a build from
+    nothing gives with that code."""
+    from gm_tools.publish import sitecontext
+
+    monkeypatch.setattr(sitejobs, "POOL_FROM", 10**9)
+    build_site(archive, tmp_path / "site", FAST)
+    real_code_key = site_module.code_key
+    monkeypatch.setattr(site_module, "code_key", lambda *a: "upgraded " + real_code_key(*a))
+    fresh = build_site(archive, tmp_path / "fresh", FAST)
+
+    _on_every_core(monkeypatch)
+    real_collect = sitecontext.collect_game
+    read_here = []
+    counted = lambda *a, **k: (read_here.append(a[1]), real_collect(*a, **k))[1]  # noqa: E731
+    monkeypatch.setattr(sitecontext, "collect_game", counted)
+    monkeypatch.setattr(site_module, "collect_game", counted)  # the name pass 2 reads a stale game with
+    rebuilt = build_site(archive, tmp_path / "site", FAST)
+    assert rebuilt.games_read == ["alpha", "bravo", "charlie"] and read_here == []
+    assert _tree(tmp_path / "site") == _tree(tmp_path / "fresh")
+    assert fresh.games_read == rebuilt.games_read  # (the manifest, with its new keys, is in the tree)
+    # and nothing is stale any more: the next build reads nothing
+    assert build_site(archive, tmp_path / "site", FAST).games_read == []

@@ -63,9 +63,9 @@ from gm_tools.engine.rules import rules_for
 from gm_tools.publish.maplayer import BASE_FOLDER, LAYER_SUFFIX, BasePicture
 from gm_tools.publish.phasejson import phase_json
 from gm_tools.publish.render import RenderOptions, render_lines, render_svg
-from gm_tools.publish.sitecontext import GameContext, PhaseContext, Section, SiteContext, DigestMemo, KnownGame, UnreadGame, collect, collect_game, collector_paused, read_game, set_aside, _load_variant  # noqa: F401
+from gm_tools.publish.sitecontext import GameContext, PhaseContext, Section, SiteContext, DigestMemo, KnownGame, UnreadGame, collect, collect_game, collector_paused, leave_stale_to_read, read_game, set_aside, variant_or_none, _load_variant  # noqa: F401
 from gm_tools.publish.sitejobs import ReadElsewhere, Readers, Recorder, make_all, make_read, read_games
-from gm_tools.publish.sitefiles import MANIFEST, BuildReport, Manifest, PngPainter, SiteWriter, code_key, variant_key  # noqa: F401
+from gm_tools.publish.sitefiles import MANIFEST, BuildReport, Manifest, PngPainter, SiteWriter, code_key, pages_key, variant_key  # noqa: F401
 from gm_tools.publish.siteviews import (
     chart_view,
     game_summary,
@@ -387,9 +387,11 @@ def _is_phase(text: str) -> bool:
 
 
 def write_site(context: SiteContext, site_dir: str | os.PathLike, settings: SiteSettings | None = None,
-               env: jinja2.Environment | None = None, readers: Readers | None = None) -> BuildReport:
+               env: jinja2.Environment | None = None, readers: Readers | None = None,
+               build_key: str | None = None) -> BuildReport:
     """Pass 2: every page of ``context`` through one writer (``env``: the templates' environment;
-    ``readers``: the workers holding the games read elsewhere, :func:`build_site`)."""
+    ``readers``: the workers holding the games read elsewhere; ``build_key``: the code's key,
+    :func:`build_site` gives what it worked out already)."""
     settings = settings or SiteSettings()
     templates = settings.templates
     env = env or _environment(templates)
@@ -398,7 +400,7 @@ def write_site(context: SiteContext, site_dir: str | os.PathLike, settings: Site
     writer.write("static/style.css", (templates / "static" / "style.css").read_bytes())
     writer.write("static/map.js", (templates / "static" / "map.js").read_bytes())
     manifest = Manifest(writer.root / MANIFEST)
-    build_key = code_key(settings.templates, settings.base_map)
+    build_key = build_key or code_key(settings.templates, settings.base_map)
     variant_keys: dict[str, str] = {}
     summaries = []
     kept: set[str] = set()  # games shown again whole from the last build: nothing of theirs to prune
@@ -415,11 +417,11 @@ def write_site(context: SiteContext, site_dir: str | os.PathLike, settings: Site
             # unchanged since the last build: its variant from the manifest, its records unread
             which = (entry["variant"], entry.get("players"))
             if which not in variants:
-                variants[which] = _variant(*which)
+                variants[which] = variant_or_none(*which)
             variant = variants[which]
             if variant is not None and variant.name not in variant_keys:
                 variant_keys[variant.name] = variant_key(variant)
-            key = _key(build_key, variant_keys.get(variant.name, "") if variant else "", game.source_digest)
+            key = pages_key(build_key, variant_keys.get(variant.name, "") if variant else "", game.source_digest)
             files = manifest.unchanged_files(game.name, key, writer) if variant is not None else None
             if files is not None:
                 for rel in files:
@@ -433,7 +435,7 @@ def write_site(context: SiteContext, site_dir: str | os.PathLike, settings: Site
         variant = _variant_of(game, variants)
         if variant.name not in variant_keys:
             variant_keys[variant.name] = variant_key(variant)
-        key = _key(build_key, variant_keys[variant.name], game.source_digest)
+        key = pages_key(build_key, variant_keys[variant.name], game.source_digest)
         files = manifest.unchanged_files(game.name, key, writer)
         if files is not None:
             # Same records, variant, templates and code as the last build: same pages.
@@ -449,7 +451,7 @@ def write_site(context: SiteContext, site_dir: str | os.PathLike, settings: Site
         """(game key, the last build's phase keys) of game ``index`` to make: what write_game needs beside it."""
         game, _, entry, _ = to_make[index]
         old = entry.get("phases") if entry else None
-        return _key(build_key, variant_keys[_variant_of(game, variants).name], game.name), old if isinstance(old, dict) else None
+        return pages_key(build_key, variant_keys[_variant_of(game, variants).name], game.name), old if isinstance(old, dict) else None
 
     def make(index: int, into, painter) -> dict[str, str]:
         game = to_make[index][0]
@@ -547,24 +549,6 @@ def _make_recorded(env: jinja2.Environment, settings: SiteSettings, root: Path, 
     return make
 
 
-def _key(build_key: str, variant_key_: str, digest: str) -> str:
-    """A game's pages are the same bytes when the code, its variant and its records are."""
-    return hashlib.sha256(f"{build_key}\0{variant_key_}\0{digest}".encode("utf-8")).hexdigest()
-
-
-def _variant(name: str, players) -> Variant | None:
-    """A known game's variant as it plays, or None when it no longer loads (then the game
-    is read again and its own error is reported)."""
-    from gm_tools.edges.variants import load_variant
-    from gm_tools.engine.rules import variant_for_game
-    from gm_tools.errors import UserError
-
-    try:
-        return variant_for_game(load_variant(name), players if isinstance(players, int) else None)
-    except UserError:
-        return None
-
-
 def build_site(games_root: str | os.PathLike, site_dir: str | os.PathLike,
                settings: SiteSettings | None = None) -> BuildReport:
     """Build (or bring up to date) the site in ``site_dir`` from the games in ``games_root``.
@@ -585,13 +569,15 @@ def build_site(games_root: str | os.PathLike, site_dir: str | os.PathLike,
     with contextlib.ExitStack() as build:
         with collector_paused():
             context = collect(games_root, Manifest.read_digests(Path(site_dir) / MANIFEST), memo, defer=True)
+            build_key = code_key(settings.templates, settings.base_map)
+            leave_stale_to_read(context, Path(site_dir), build_key)
             make = _make_recorded(env, settings, Path(site_dir), {})
             readers = read_games(context, partial(_read, context.root, memo), make, memo)
             if readers is not None:
                 build.callback(readers.close)
             build.enter_context(set_aside())
         with site_lock(Path(site_dir)):
-            report = write_site(context, site_dir, settings, env, readers)
+            report = write_site(context, site_dir, settings, env, readers, build_key)
     memo.save()
     return report
 

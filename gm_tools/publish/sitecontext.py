@@ -24,6 +24,7 @@ from gm_tools.engine.model import Position
 from gm_tools.engine.phase import PhaseError, phase_title
 from gm_tools.engine.positions import PositionFormatError, position_from_json, same_unit_texts
 from gm_tools.engine.variant import Variant
+from gm_tools.publish.sitefiles import MANIFEST, Manifest, pages_key, variant_key
 
 RECORD_KEYS = ("phase", "before", "after", "results", "next_phase")
 """Keys a history record must have for the site to show it."""
@@ -402,6 +403,44 @@ def collect(games_root: str | os.PathLike, known: dict[str, str] | None = None,
             else:
                 games.append(collect_game(root, name, digest, contents))
     return SiteContext(games=games, root=root)
+
+
+def variant_or_none(name: str, players) -> Variant | None:
+    """A known game's variant as it plays, or None when it no longer loads (then the game
+    is read again and its own error is reported)."""
+    from gm_tools.edges.variants import load_variant
+    from gm_tools.engine.rules import variant_for_game
+    from gm_tools.errors import UserError
+
+    try:
+        return variant_for_game(load_variant(name), players if isinstance(players, int) else None)
+    except UserError:
+        return None
+
+
+def leave_stale_to_read(context: SiteContext, site: Path, build_key: str) -> None:
+    """Known games (their records unchanged) whose pages must be made all the same, since the
+    code, the templates or their variant changed since the last build, are left to read with
+    the new games (:func:`gm_tools.publish.sitejobs.read_games`): on every core when there are
+    many, as after an upgrade of gm_tools, and every one checked before anything is written."""
+    manifest = Manifest(site / MANIFEST)
+    variants: dict[tuple, Variant | None] = {}
+    keys: dict[str, str] = {}
+    for i, game in enumerate(context.games):
+        if not isinstance(game, KnownGame):
+            continue
+        entry = manifest.old.get(game.name)
+        if isinstance(entry, dict) and "variant" in entry and "summary" in entry:
+            which = (entry["variant"], entry.get("players"))
+            if which not in variants:
+                variants[which] = variant_or_none(*which)
+            variant = variants[which]
+            if variant is not None:
+                if variant.name not in keys:
+                    keys[variant.name] = variant_key(variant)
+                if entry.get("key") == pages_key(build_key, keys[variant.name], game.source_digest):
+                    continue
+        context.games[i] = UnreadGame(game.name)  # read, and its error raised, with the new games
 
 
 @contextmanager

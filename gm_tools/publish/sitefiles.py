@@ -291,6 +291,11 @@ def variant_key(variant: Variant) -> str:
     return digest.hexdigest()
 
 
+def pages_key(build_key: str, variant_key_: str, digest: str) -> str:
+    """A game's pages are the same bytes when the code, its variant and its records are."""
+    return hashlib.sha256(f"{build_key}\0{variant_key_}\0{digest}".encode("utf-8")).hexdigest()
+
+
 class Manifest:
     """Each game's key and files at the last build (:data:`MANIFEST`)."""
 
