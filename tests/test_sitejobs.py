@@ -234,3 +234,35 @@ def test_a_rebuild_after_the_code_changed_reads_its_games_in_the_workers(archive
     assert fresh.games_read == rebuilt.games_read  # (the manifest, with its new keys, is in the tree)
     # and nothing is stale any more: the next build reads nothing
     assert build_site(archive, tmp_path / "site", FAST).games_read == []
+
+
+def test_ctrl_c_stops_the_build_not_the_workers_mid_game(tmp_path, monkeypatch, capsys):
+    """Ctrl-C reaches every process of a terminal's command: the workers leave it to the build
+    (which stops them, printing nothing of theirs), and the command says it was interrupted
+    in one line, with the shell's code for it, not a traceback."""
+    import signal
+
+    from gm_tools.app.cli import main
+
+    if "fork" not in __import__("multiprocessing").get_all_start_methods():
+        pytest.skip("workers are forked")
+
+    def read(name):
+        return name, sitejobs.ReadElsewhere(name=name, source_digest="", variant="standard", players=None,
+                                            summary={"pid": os.getpid()}, phases=1, last_phase=None)
+
+    readers = sitejobs.Readers(["a", "b"], read, lambda game, how: ([], 0, game), workers=2)
+    try:
+        pids = {c.summary["pid"] for c in readers.checked()}
+        for pid in pids:
+            os.kill(pid, signal.SIGINT)  # as a terminal's Ctrl-C reaches them
+        assert list(readers.made([(0, None), (1, None)])) == [(0, ([], 0, "a")), (1, ([], 0, "b"))]
+    finally:
+        readers.close()
+
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(site_module, "build_site", interrupted)
+    assert main(["site", "--root", str(tmp_path), "--out", str(tmp_path / "site")]) == 130
+    assert capsys.readouterr().err == "gm-tools: interrupted\n"

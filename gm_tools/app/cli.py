@@ -221,6 +221,11 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     except BrokenPipeError:
         return 0
+    except KeyboardInterrupt:
+        # Ctrl-C: a turn lands all or nothing and a site build cut short is put right by the
+        # next one (gm_tools/edges/journal.py, SiteWriter.begin), so a plain word is enough
+        print("gm-tools: interrupted", file=sys.stderr)
+        return 130
     except OSError as e:
         # A folder that does not exist or cannot be written (--root, --site, --out): the
         # user's to fix, so a plain message, not a traceback.

@@ -25,6 +25,7 @@ import gc
 import multiprocessing
 import os
 import queue
+import signal
 import threading
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -155,6 +156,8 @@ class ReadElsewhere:
 def _serve(conn, share: list[tuple[int, str]], read: Callable, make: Callable, others: list) -> None:
     """A worker: read and check its share of the games, saying what it found of each; then make
     the ones it is asked to, in the order asked, sending each one's recorded files."""
+    # Ctrl-C is the build's to handle: it stops the workers (close), which print nothing
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     for other in others:  # the other workers' pipes, inherited: theirs to close, not ours
         other.close()
     games = {}
