@@ -127,6 +127,22 @@ def _on_every_core(monkeypatch) -> None:
     monkeypatch.setattr(os, "cpu_count", lambda: 2)
 
 
+def _reads_here(monkeypatch) -> list[str]:
+    """The names of the games this process reads from now on (the workers' reads are their own)."""
+    from gm_tools.publish import sitecontext
+
+    real_collect = sitecontext.collect_game
+    names: list[str] = []
+
+    def counted(*args, **kwargs):
+        names.append(args[1])
+        return real_collect(*args, **kwargs)
+
+    monkeypatch.setattr(sitecontext, "collect_game", counted)
+    monkeypatch.setattr(site_module, "collect_game", counted)  # the name pass 2 reads a stale game with
+    return names
+
+
 def test_a_first_build_reads_its_games_in_the_workers(archive, tmp_path, monkeypatch):
     """Pass 1 of a first build runs on every core: the games are read and checked by the
     workers that go on to make them, and the site, the manifest and the digest memo are the
@@ -137,11 +153,7 @@ def test_a_first_build_reads_its_games_in_the_workers(archive, tmp_path, monkeyp
     alone = build_site(archive, tmp_path / "alone", FAST)
 
     _on_every_core(monkeypatch)
-    real_collect = sitecontext.collect_game
-    read_here = []
-    counted = lambda *a, **k: (read_here.append(a[1]), real_collect(*a, **k))[1]  # noqa: E731
-    monkeypatch.setattr(sitecontext, "collect_game", counted)
-    monkeypatch.setattr(site_module, "collect_game", counted)
+    read_here = _reads_here(monkeypatch)
     many = build_site(archive, tmp_path / "many", FAST)
     assert read_here == []  # the workers read every game (this process's list stays empty)
     assert many.games_read == alone.games_read == ["alpha", "bravo", "charlie"]
@@ -214,8 +226,6 @@ def test_a_rebuild_after_the_code_changed_reads_its_games_in_the_workers(archive
     """After an upgrade (a new code key) every game's pages are made again though no record
     changed: those games are read by the workers too, and the site is the one a build from
     nothing gives with that code."""
-    from gm_tools.publish import sitecontext
-
     monkeypatch.setattr(sitejobs, "POOL_FROM", 10**9)
     build_site(archive, tmp_path / "site", FAST)
     real_code_key = site_module.code_key
@@ -223,11 +233,7 @@ def test_a_rebuild_after_the_code_changed_reads_its_games_in_the_workers(archive
     fresh = build_site(archive, tmp_path / "fresh", FAST)
 
     _on_every_core(monkeypatch)
-    real_collect = sitecontext.collect_game
-    read_here = []
-    counted = lambda *a, **k: (read_here.append(a[1]), real_collect(*a, **k))[1]  # noqa: E731
-    monkeypatch.setattr(sitecontext, "collect_game", counted)
-    monkeypatch.setattr(site_module, "collect_game", counted)  # the name pass 2 reads a stale game with
+    read_here = _reads_here(monkeypatch)
     rebuilt = build_site(archive, tmp_path / "site", FAST)
     assert rebuilt.games_read == ["alpha", "bravo", "charlie"] and read_here == []
     assert _tree(tmp_path / "site") == _tree(tmp_path / "fresh")
