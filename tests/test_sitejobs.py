@@ -242,6 +242,28 @@ def test_a_rebuild_after_the_code_changed_reads_its_games_in_the_workers(archive
     assert build_site(archive, tmp_path / "site", FAST).games_read == []
 
 
+def test_a_worker_that_dies_leaves_its_games_to_this_process():
+    """A worker killed half way (out of memory, say) sends nothing more: its games not yet
+    read or made come back as None, which the build reads and makes here, and the other
+    worker's games come back as made."""
+    if "fork" not in __import__("multiprocessing").get_all_start_methods():
+        pytest.skip("workers are forked")
+
+    def read(name):
+        if name == "c":
+            os._exit(1)  # the first worker (a, c) dies reading c
+        return name, sitejobs.ReadElsewhere(name=name, source_digest="", variant="standard", players=None,
+                                            summary={}, phases=1, last_phase=None)
+
+    readers = sitejobs.Readers(["a", "b", "c", "d"], read, lambda game, how: ([], 0, game), workers=2)
+    try:
+        assert [c.name if c else None for c in readers.checked()] == ["a", "b", None, "d"]
+        assert list(readers.made([(0, None), (1, None), (3, None)])) == [(0, None), (1, ([], 0, "b")), (3, ([], 0, "d"))]
+    finally:
+        readers.close()
+    assert __import__("multiprocessing").active_children() == []
+
+
 def test_ctrl_c_stops_the_build_not_the_workers_mid_game(tmp_path, monkeypatch, capsys):
     """Ctrl-C reaches every process of a terminal's command: the workers leave it to the build
     (which stops them, printing nothing of theirs), and the command says it was interrupted
