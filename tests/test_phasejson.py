@@ -59,3 +59,45 @@ def test_a_reference_that_loops_leaves_the_folder_or_points_elsewhere_is_an_erro
     (tmp_path / "Y1619M.json").write_text(json.dumps(page), encoding="utf-8")
     with pytest.raises(ValueError, match="Y1619M.json"):
         record_from_files(tmp_path, "Y1619M")
+
+
+def test_the_texts_written_once_are_the_bytes_the_encoder_writes():
+    """A record's values are encoded once for its phase file and game.json (value_texts,
+    object_text, game_json): the bytes must be the ones json.dumps writes for the whole, on
+    any value a record may hold: other scripts, quotes and control characters in keys and
+    texts, nested objects in any order, numbers, null and booleans."""
+    import random
+
+    from gm_tools.publish.phasejson import game_json, object_text, value_texts
+
+    def compact(value) -> str:
+        return json.dumps(value, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+
+    rng = random.Random(1648)
+    words = ["Sjælland", "Böhmen", 'say "yes"', "tab\there", "line\nbreak", "\u2713", "\x01", "Zürich", "", "A PAR"]
+
+    def value(depth: int):
+        kind = rng.randrange(7 if depth < 3 else 4)
+        if kind == 0:
+            return rng.choice(words)
+        if kind == 1:
+            return rng.choice([0, -3, 2.5, 1e21, 10**20])
+        if kind == 2:
+            return rng.choice([None, True, False])
+        if kind == 3:
+            return []
+        if kind in (4, 5):
+            return {rng.choice(words) + str(rng.randrange(3)): value(depth + 1) for _ in range(rng.randrange(5))}
+        return [value(depth + 1) for _ in range(rng.randrange(4))]
+
+    records = []
+    for _ in range(200):
+        record = {rng.choice(words) + str(k): value(0) for k in range(rng.randrange(1, 8))}
+        records.append(record)
+        assert object_text(value_texts(record)) == compact(record)
+    info = {"name": "Böhmen", "variant": "standard", "players": None}
+    texts = [object_text(value_texts(r)) for r in records[:20]]
+    assert game_json(info, texts) == compact({"format": 2, "game": info, "history": records[:20]}) + "\n"
+    end = {"result": "draw", "powers": ["FRANCE", "SPAIN"], "reason": "«agreed»"}
+    assert game_json(info, texts, end) == compact({"format": 2, "game": info, "history": records[:20], "end": end}) + "\n"
+    assert game_json(info, []) == compact({"format": 2, "game": info, "history": []}) + "\n"

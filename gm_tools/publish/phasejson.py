@@ -23,6 +23,7 @@ Compact, as a browser shows JSON laid out and a program does not need it to be.
 from __future__ import annotations
 
 import json
+from json.encoder import encode_basestring
 from pathlib import Path
 
 from gm_tools.edges.recorddelta import expand
@@ -30,18 +31,43 @@ from gm_tools.edges.recorddelta import expand
 REF = "$ref"
 POINTER = "#/after"
 _ENCODER = json.JSONEncoder(sort_keys=True, ensure_ascii=False, separators=(",", ":"))
-"""A phase file's JSON, made once: ``json.dumps`` with options makes an encoder at every call."""
+"""A phase file's JSON, and the game's game.json: compact, keys sorted, any script as itself.
+Made once: ``json.dumps`` with options makes an encoder at every call."""
 
 
-def phase_json(stored: dict, record: dict, previous: dict | None, previous_id: str | None) -> str:
+def value_texts(stored: dict) -> dict[str, str]:
+    """Each key of a stored record and its value as :data:`_ENCODER` writes it. A record is
+    shown by two files, its phase's (where ``before`` differs) and the game's game.json, so
+    its values are written once for both (:func:`object_text` puts them together): encoding
+    a record twice was a tenth of a phase's build."""
+    return {key: _ENCODER.encode(value) for key, value in stored.items()}
+
+
+def object_text(texts: dict[str, str]) -> str:
+    """The JSON object of :func:`value_texts`, byte for byte what :data:`_ENCODER` writes for
+    the record (its keys, which a record read from JSON has as strings, sorted)."""
+    return "{" + ",".join([f"{encode_basestring(key)}:{texts[key]}" for key in sorted(texts)]) + "}"
+
+
+def phase_json(stored: dict, record: dict, previous: dict | None, previous_id: str | None,
+               texts: dict[str, str] | None = None) -> str:
     """The text of a phase's file. ``stored`` is ``record`` as the history keeps it
-    (:func:`~gm_tools.edges.recorddelta.shrink`); ``previous`` is the whole record before it,
-    of phase ``previous_id``."""
+    (:func:`~gm_tools.edges.recorddelta.shrink`), ``texts`` its :func:`value_texts` if made
+    already; ``previous`` is the whole record before it, of phase ``previous_id``."""
     if previous is not None and previous_id and record.get("before") == previous.get("after"):
-        out = dict(stored, before={REF: f"{previous_id}.json{POINTER}"})
+        before = {REF: f"{previous_id}.json{POINTER}"}
     else:  # whole, so that the file needs no other to be read
-        out = dict(stored, before=record["before"])
-    return _ENCODER.encode(out) + "\n"
+        before = record["before"]
+    texts = value_texts(stored) if texts is None else texts
+    return object_text({**texts, "before": _ENCODER.encode(before)}) + "\n"
+
+
+def game_json(info: dict, records: list[str], end: dict | None = None) -> str:
+    """The game's game.json: ``{"end": END, "format": 2, "game": INFO, "history": [...]}`` (no
+    ``end`` before the game ends) as :data:`_ENCODER` writes it, each stored record given as
+    its text (:func:`object_text`)."""
+    ended = "" if end is None else f'"end":{_ENCODER.encode(end)},'
+    return f'{{{ended}"format":2,"game":{_ENCODER.encode(info)},"history":[{",".join(records)}]}}\n'
 
 
 def record_from_files(folder: Path, phase_id: str) -> dict:

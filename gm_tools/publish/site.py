@@ -39,7 +39,6 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
-import json
 import os
 from dataclasses import dataclass
 from functools import partial
@@ -61,7 +60,7 @@ from gm_tools.engine.phase import ADJUSTMENT, MOVEMENT, RETREAT, PhaseError, par
 from gm_tools.engine.positions import position_from_json
 from gm_tools.engine.rules import rules_for
 from gm_tools.publish.maplayer import BASE_FOLDER, LAYER_SUFFIX, BasePicture
-from gm_tools.publish.phasejson import phase_json
+from gm_tools.publish.phasejson import game_json, object_text, phase_json, value_texts
 from gm_tools.publish.render import RenderOptions, render_lines, render_svg
 from gm_tools.publish.sitecontext import GameContext, PhaseContext, Section, SiteContext, DigestMemo, KnownGame, UnreadGame, collect, collect_game, collector_paused, leave_stale_to_read, read_game, set_aside, variant_or_none, _load_variant  # noqa: F401
 from gm_tools.publish.sitejobs import ReadElsewhere, Readers, Recorder, make_all, make_read, read_games
@@ -270,6 +269,12 @@ def write_game(env: jinja2.Environment, writer: SiteWriter, painter: PngPainter,
     # keeps its own changes (:mod:`gm_tools.publish.phasejson`)
     published = [public(p.record) for p in game.phases]
     history = [shrink(record, previous) for record, previous in zip(published, [None] + published)]
+    texts: list[dict | None] = [None] * len(history)  # each record's values as JSON, made once for two files
+
+    def texts_of(index: int) -> dict[str, str]:
+        if texts[index] is None:
+            texts[index] = value_texts(history[index])
+        return texts[index]
     for index, phase in enumerate(game.phases):
         record = phase.record
         key = keys[phase.id] = phase_key(game_key, phase) if game_key else ""
@@ -322,7 +327,8 @@ def write_game(env: jinja2.Environment, writer: SiteWriter, painter: PngPainter,
                                        updated=str(phase.record.get("processed") or ""))
         for index, phase in stage:
             before = published[index - 1] if index else None
-            writer.write(f"{folder}/{phase.id}.json", phase_json(history[index], published[index], before, phase.previous))
+            writer.write(f"{folder}/{phase.id}.json",
+                         phase_json(history[index], published[index], before, phase.previous, texts_of(index)))
         views = [phase_view(game, phase) for _, phase in stage]
         for (index, phase), view in zip(stage, views):
             html = _phase_page(phase_template, game, phase, summary, base.path,
@@ -349,9 +355,7 @@ def write_game(env: jinja2.Environment, writer: SiteWriter, painter: PngPainter,
         map_phase=phase_title(game.variant.calendar, position["phase"]) if _is_phase(position["phase"]) else "",
     )
     writer.write(f"{folder}/index.html", html)
-    whole = {"format": 2, "game": game.info.to_json(), "history": history}
     if game.end is not None:
-        whole["end"] = game.end
         draw = summary["draw"]
         entries.append(FeedEntry(phase="draw", title=f"Draw: {', '.join(draw['powers'])}", link="index.html",
                                  summary=f"The game is drawn between {', '.join(draw['powers'])}, "
@@ -360,8 +364,8 @@ def write_game(env: jinja2.Environment, writer: SiteWriter, painter: PngPainter,
                                  updated=str(game.end.get("declared") or "")))
     # the whole game, for programs (a person reads a phase's own JSON): compact, as the
     # pure-Python indenting encoder costs seven times the C one on a long game
-    writer.write(f"{folder}/game.json", json.dumps(whole, sort_keys=True, ensure_ascii=False,
-                                                    separators=(",", ":")) + "\n")
+    writer.write(f"{folder}/game.json", game_json(game.info.to_json(), [object_text(texts_of(i)) for i in range(len(history))],
+                                                  game.end))
     writer.write(f"{folder}/feed.atom",
                  atom_feed(game.name, f"{game.name} ({game.variant.title})", game.info.created, entries))
     return keys
