@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import os
+import time
 from pathlib import Path
 
 import pytest
@@ -242,10 +243,10 @@ def test_a_rebuild_after_the_code_changed_reads_its_games_in_the_workers(archive
     assert build_site(archive, tmp_path / "site", FAST).games_read == []
 
 
-def test_a_worker_that_dies_leaves_its_games_to_this_process():
-    """A worker killed half way (out of memory, say) sends nothing more: its games not yet
-    read or made come back as None, which the build reads and makes here, and the other
-    worker's games come back as made."""
+def test_a_worker_that_dies_leaves_its_games_to_the_other_and_this_process():
+    """A worker killed half way (out of memory, say) sends nothing more: the games it had not
+    started are taken by the other worker, which reads them itself, and the one it was making
+    comes back as None, which the build reads and makes here."""
     if "fork" not in __import__("multiprocessing").get_all_start_methods():
         pytest.skip("workers are forked")
 
@@ -258,9 +259,63 @@ def test_a_worker_that_dies_leaves_its_games_to_this_process():
     readers = sitejobs.Readers(["a", "b", "c", "d"], read, lambda game, how: ([], 0, game), workers=2)
     try:
         assert [c.name if c else None for c in readers.checked()] == ["a", "b", None, "d"]
-        assert list(readers.made([(0, None), (1, None), (3, None)])) == [(0, None), (1, ([], 0, "b")), (3, ([], 0, "d"))]
+        assert list(readers.made([(0, None), (1, None), (3, None)])) == [
+            (0, ([], 0, "a")), (1, ([], 0, "b")), (3, ([], 0, "d"))]
     finally:
         readers.close()
+    assert __import__("multiprocessing").active_children() == []
+
+    def make(game, how):
+        if game == "c":
+            os._exit(1)  # the first worker (a, c, e) dies making c
+        return [], 0, game
+
+    readers = sitejobs.Readers(["a", "b", "c", "d", "e"], lambda name: (name, None), make, workers=2)
+    try:
+        readers.checked()
+        made = dict(readers.made([(i, None) for i in range(5)]))
+        assert made[2] is None  # made here
+        assert {i: m[2] for i, m in made.items() if m} == {0: "a", 1: "b", 3: "d", 4: "e"}
+    finally:
+        readers.close()
+    assert __import__("multiprocessing").active_children() == []
+
+
+def test_a_worker_with_nothing_left_takes_a_game_another_has_not_started(tmp_path):
+    """The shares are fixed while the games are read, but not while they are made: a worker
+    that has made its own takes the next game another worker has waiting (and reads it), so
+    neither core is idle while the other has games to make."""
+    if "fork" not in __import__("multiprocessing").get_all_start_methods():
+        pytest.skip("workers are forked")
+    release = tmp_path / "release"
+
+    def read(name):
+        return name, sitejobs.ReadElsewhere(name=name, source_digest="", variant="standard", players=None,
+                                            summary={}, phases=1, last_phase=None)
+
+    def make(game, how):
+        if game == "a":  # the first worker's first game lasts until the test says
+            for _ in range(3000):
+                if release.exists():
+                    break
+                time.sleep(0.01)
+        return [], 0, (game, os.getpid())
+
+    readers = sitejobs.Readers(list("abcdef"), read, make, workers=2)
+    try:
+        readers.checked()
+        # the first worker (a, c, e) is sent a and c; the second (b, d, f) makes its own, then e
+        made = readers.made([(1, None), (3, None), (5, None), (0, None), (2, None), (4, None)])
+        first = [next(made) for _ in range(3)]
+        release.touch()
+        rest = list(made)
+    finally:
+        readers.close()
+    by = {index: m[2] for index, m in first + rest}
+    assert [by[i][0] for i in range(6)] == list("abcdef")
+    second = by[1][1]
+    assert by[3][1] == by[5][1] == by[4][1] == second  # e, the first worker's, made by the second
+    assert by[0][1] == by[2][1] != second
     assert __import__("multiprocessing").active_children() == []
 
 
