@@ -190,3 +190,23 @@ def test_every_change_between_like_lines_of_real_pictures_gives_the_line_back(na
                 assert patch is not None and _changed(a, patch) == b
                 pairs += 1
     assert pairs > 1000
+
+
+def test_a_group_of_base_lines_is_looked_up_whole_and_its_runs_join_the_next_groups():
+    # the maker keeps the steps of a group of lines (the map's <g id="..."> groups) given by
+    # base lines alone: the base itself is one run, found again from what was kept
+    variant = load_variant("standard")
+    look = RenderOptions()
+    base = base_picture(variant, look)
+    maker = LayerMaker(base)
+    lines = base.split("\n")
+    whole = f"[[0,{len(lines)}]]"
+    assert maker.steps_json(base) == whole and maker.steps(base) == [[0, len(lines)]]
+    assert len(maker.groups) >= 4  # regions, centers, units, orders...
+    assert maker.steps_json(base) == whole  # from the kept groups
+    start = start_position(variant)
+    start.centers["BEL"] = "FRANCE"
+    picture = render_svg(variant, start, options=look)
+    first = maker.steps_json(picture)
+    assert maker.steps_json(picture) == first == json.dumps(LayerMaker(base).steps(picture), separators=(",", ":"))
+    assert compose(base, json.loads(first)) == picture

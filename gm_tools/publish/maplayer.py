@@ -214,6 +214,9 @@ SHORT = 2000
 changes are found against the base, and reading them for their shape would cost more."""
 
 
+GROUP = '<g id="'
+"""How the lines that open the map's groups (regions, centers, units, orders...) start."""
+
 RUN, LINE, CHANGE = 0, 1, 2
 """The kinds of step :meth:`LayerMaker._walk` gives."""
 BLOCK = 32
@@ -257,6 +260,8 @@ class LayerMaker:
 
     LIMIT = 20000
     """Changes remembered; past this the memory starts again (a build of many variants)."""
+    GROUPS = 2000
+    """Groups remembered, likewise."""
 
     def __init__(self, base: str | list[str]):
         self.old = base.split("\n") if isinstance(base, str) else base
@@ -268,6 +273,10 @@ class LayerMaker:
         self.changes: dict[tuple, list | None] = {}
         """(base line or earlier picture line, line) -> the patch giving it, None when none is shorter."""
         self.shapes: dict[str, tuple] = {}
+        self.openers = {line: i for line, i in self.unique.items() if line.startswith(GROUP)}
+        """The base's lines that open a group of its own (``<g id="units">``...) -> their index."""
+        self.groups: dict[tuple, tuple] = {}
+        """(base index, a group's lines) -> its steps (:meth:`_group_json`), for groups of base lines alone."""
 
     def _change(self, was: str, line: str) -> tuple[list, str] | None:
         """The patch giving ``line`` from ``was`` and its JSON text, or None when none is shorter."""
@@ -297,30 +306,96 @@ class LayerMaker:
     def steps(self, picture: str | list[str]) -> list:
         """The steps giving ``picture``, its text or its lines (``render_lines``: a line the
         renderer kept is the base's own string, told equal without reading it)."""
-        return [[step[1], step[2]] if step[0] == RUN else step[2] if step[0] == LINE else [step[1], *step[2]]
-                for step in self._walk(picture)]
+        new = picture.split("\n") if isinstance(picture, str) else picture
+        out: list = []
+        run = None  # the last step, when a run of base lines the next group may continue
+        for start, stop, i in self._groups(new):
+            for step in self._walk(new, start, stop, i):
+                if step[0] == RUN:
+                    if run is not None and run[0] + run[1] == step[1]:
+                        run[1] += step[2]
+                    else:
+                        run = [step[1], step[2]]
+                        out.append(run)
+                    continue
+                run = None
+                out.append(step[2] if step[0] == LINE else [step[1], *step[2]])
+        return out
 
     def steps_json(self, picture: str | list[str]) -> str:
         """:meth:`steps` as JSON text (as ``_json`` writes it), from the changes' texts kept
-        with them: encoding a layer's list anew took longer than finding it."""
+        with them: encoding a layer's list anew took longer than finding it. A group of lines
+        given by base lines alone (the provinces' colours, the centers) is looked up whole:
+        the phases of a year share them."""
+        new = picture.split("\n") if isinstance(picture, str) else picture
         out = []
-        for step in self._walk(picture):
+        run = None  # (base index, count): a run not written yet, which the next group may continue
+        for start, stop, i in self._groups(new):
+            key = (i, tuple(new[start:stop]))
+            group = self.groups.get(key)
+            if group is None:
+                group, own = self._group_json(new, start, stop, i)
+                if not own:
+                    if len(self.groups) > self.GROUPS:
+                        self.groups.clear()
+                    self.groups[key] = group
+            head, body, tail = group
+            if head is not None:
+                if run is not None and run[0] + run[1] == head[0]:
+                    run = (run[0], run[1] + head[1])
+                else:
+                    if run is not None:
+                        out.append(f"[{run[0]},{run[1]}]")
+                    run = head
+            if body or tail is not None:
+                if run is not None:
+                    out.append(f"[{run[0]},{run[1]}]")
+                    run = None
+                if body:
+                    out.append(body)
+                run = tail
+        if run is not None:
+            out.append(f"[{run[0]},{run[1]}]")
+        return "[" + ",".join(out) + "]"
+
+    def _group_json(self, new: list[str], start: int, stop: int, i: int) -> tuple[tuple, bool]:
+        """The steps of lines ``start`` to ``stop`` as (first run, JSON text of the steps
+        between, last run), a run (base index, count) or None when that step is no run; and
+        whether any step is the picture's own (a line, or a change of an earlier line: not to
+        be kept for other pictures)."""
+        steps, own = list(self._walk(new, start, stop, i)), False
+        head = (steps[0][1], steps[0][2]) if steps and steps[0][0] == RUN else None
+        tail = (steps[-1][1], steps[-1][2]) if len(steps) > 1 and steps[-1][0] == RUN else None
+        out = []
+        for step in steps[head is not None:len(steps) - (tail is not None)]:
             if step[0] == RUN:
                 out.append(f"[{step[1]},{step[2]}]")
             elif step[0] == LINE:
                 out.append(_json(step[2]))
+                own = True
             else:  # a patch's text is "[...]": the index goes in front of its pieces
                 out.append(f"[{step[1]},{step[3][1:]}" if len(step[3]) > 2 else f"[{step[1]}]")
-        return "[" + ",".join(out) + "]"
+                own = own or step[1] < 0
+        return (head, ",".join(out), tail), own
 
-    def _walk(self, picture: str | list[str]):
-        """The steps as tuples: (RUN, base index, count), (LINE, text), or (CHANGE, index of
-        the line changed, patch, the patch's JSON text)."""
+    def _groups(self, new: list[str]):
+        """(start, stop, base index) of each group of the picture's lines: cut before each line
+        that opens one of the base's groups (``<g id="...">``, found once in the base), the
+        walk of each starting at that line's place in the base."""
+        cuts = [(j, at) for j, line in enumerate(new) if (at := self.openers.get(line)) is not None]
+        if not cuts or cuts[0][0] != 0:
+            cuts.insert(0, (0, 0))
+        for k, (start, i) in enumerate(cuts):
+            yield start, cuts[k + 1][0] if k + 1 < len(cuts) else len(new), i
+
+    def _walk(self, new: list[str], j: int, m: int, i: int):
+        """The steps giving lines ``j`` to ``m`` of the picture, the base read from line ``i``,
+        as tuples: (RUN, base index, count), (LINE, text), or (CHANGE, index of the line changed,
+        patch, the patch's JSON text)."""
         old, unique = self.old, self.unique
-        new = picture.split("\n") if isinstance(picture, str) else picture
         run: list | None = None  # a run of base lines that may grow, not yet given
         models: dict[tuple, int] = {}  # a short line's shape -> the last picture line of that shape
-        i, n, j, m = 0, len(old), 0, len(new)
+        n = len(old)
         while j < m:
             line = new[j]
             if i < n and old[i] == line:
@@ -355,7 +430,7 @@ class LayerMaker:
                 i = skip
                 continue
             # a line put in before the base's next line (a marker, a note) is no change of it
-            inserted = i < n and old[i] in new[here + 1:here + 1 + LOOKAHEAD]
+            inserted = i < n and old[i] in new[here + 1:min(here + 1 + LOOKAHEAD, m)]
             if i < n and not inserted and (change := self._change(old[i], line)) is not None:
                 yield (CHANGE, i, *change)
                 i += 1
