@@ -375,10 +375,17 @@ class _Drawing:
 
     def units(self) -> None:
         self.add('<g id="units">')
+        memo, marks = self.memo, self.marks
         for province in sorted(self.position.units):
             unit = self.position.units[province]
-            x, y = self.at(unit.location, "unit")
-            self.add(self.unit_symbol(unit, x, y, mark=self.marks.get(province)), around(x, y, 20, 20))
+            key = ("placed", unit, marks.get(province))
+            placed = memo.get(key)  # a unit that has not moved is drawn as it was: one look-up
+            if placed is None:
+                x, y = self.at(unit.location, "unit")
+                placed = (self.unit_symbol(unit, x, y, mark=key[2]), around(x, y, 20, 20))
+                if unit.location not in self.missing:
+                    memo[key] = placed
+            self.add(*placed)
         self.add("</g>")
 
     def dislodged(self) -> None:
@@ -409,6 +416,11 @@ class _Drawing:
         self.add(_text(12, 29, text, 20, anchor="start", weight="bold"))
 
     def legend(self, top: float, layout: Legend) -> None:
+        # the counts change once a year or so: the phases between draw the same lines
+        self.section(("legend", top, layout.width, tuple(layout.powers), layout.key),
+                     lambda: self._legend(top, layout))
+
+    def _legend(self, top: float, layout: Legend) -> None:
         self.add(f'<g id="legend"><rect x="0.0" y="{_f(top)}" width="{_f(layout.width)}" '
                  f'height="{_f(layout.height)}" fill="#faf7ef"/>')
         for i, (colour, text) in enumerate(layout.powers):
