@@ -212,6 +212,9 @@ class Readers:
         self._got: dict[tuple[str, int], object] = {}
         self._gone: set[int] = set()
         self._stopped: set[int] = set()
+        self._idle: set[int] = set()
+        """Live workers with nothing to make now: told to stop only at :meth:`close`, since a
+        worker that dies may leave games to send again."""
         self._waiting: list[deque] = [deque() for _ in range(workers)]
         """Per worker, the (index, how) of its own games not sent to anyone yet."""
         self._sent: dict[int, int] = {}
@@ -264,16 +267,19 @@ class Readers:
             index, how = making.pop()
             del self._sent[index]
             self._waiting[worker].appendleft((index, how))
+        for idle in sorted(self._idle):
+            self._idle.discard(idle)
+            self._send_next(idle)
 
     def _lost(self, stage: str, index: int) -> bool:
         """True when nothing will come for game ``index`` at ``stage``: its worker stopped first,
-        or (a game not sent yet) every worker has stopped. A live worker stops only once no game
-        is left to send, so a game not sent yet is always taken by one while one works."""
+        or (a game not sent yet) every worker has. A game not sent yet is sent to a live worker
+        as soon as one is free, an idle one included."""
         if stage == "read":
             return self.owner[index] in self._gone
         if index in self._sent:
             return self._sent[index] in self._gone
-        return len(self._stopped) == len(self._conns)
+        return len(self._gone) == len(self._conns)
 
     def checked(self) -> list[ReadElsewhere | None]:
         """Each game as its worker read it, in order, once every worker has read its share; None
@@ -282,7 +288,7 @@ class Readers:
 
     def made(self, wanted: list[tuple[int, object]]) -> Iterator[tuple[int, object]]:
         """(index, (steps, PNGs drawn, result) or None) for each (index, how) of ``wanted``, in
-        that order: the games made by the workers, which then stop. Asked once."""
+        that order: the games made by the workers (stopped by :meth:`close`). Asked once."""
         for index, how in wanted:
             self._waiting[self.owner[index]].append((index, how))
         for worker in range(len(self._conns)):
@@ -293,14 +299,14 @@ class Readers:
 
     def _send_next(self, worker: int) -> None:
         """Send ``worker`` its next game to make: its own, else the first another has waiting;
-        or, when none is left, tell it to stop."""
+        when none is left, it waits idle."""
         if worker in self._stopped:
             return
         mine = self._waiting[worker]
         if not mine:  # the share with the most left over, its game that is needed first
             mine = max(self._waiting, key=len)
         if not mine:
-            self._stop(worker)
+            self._idle.add(worker)
             return
         index, how = mine.popleft()
         self._sent[index] = worker
