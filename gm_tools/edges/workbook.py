@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from gm_tools.errors import Problem, WorkbookError
 from gm_tools.engine.hooks import CHOICE, INTEGER, ORDERS, Column, InputRow, Table
 from gm_tools.edges.layout import PowerBlock
+from gm_tools.edges.sheetxml import with_rows
 from gm_tools.engine.variant import Variant
 
 GAME = "Game"
@@ -152,6 +153,9 @@ class _Writer:
         self.header_fill = self.PatternFill("solid", fgColor="DDDDDD")
         self.input_fill = self.PatternFill("solid", fgColor="FFF8DC")
         self.unlocked = self.Protection(locked=False)
+        self.rows_later: dict[str, Table] = {}
+        """Computed sheets by title whose value rows are written into the saved XML
+        (:mod:`gm_tools.edges.sheetxml`), not cell by cell."""
 
     def build(self) -> bytes:
         self.wb.remove(self.wb.active)
@@ -172,7 +176,10 @@ class _Writer:
         _never_formulas(self.wb)
         buffer = io.BytesIO()
         self.wb.save(buffer)
-        return _normalise(buffer.getvalue())
+        later = {ws.path.lstrip("/"): self.rows_later[ws.title]
+                 for ws in self.wb.worksheets if ws.title in self.rows_later}
+        return _normalise(buffer.getvalue(), {
+            part: lambda xml, t=table: with_rows(xml, t.rows, len(t.columns)) for part, table in later.items()})
 
     # helpers
 
@@ -280,27 +287,31 @@ class _Writer:
     def _table_sheet(self, table: Table, editable: bool) -> None:
         ws = self.wb.create_sheet(table.title)
         self._header(ws, [(c.header, c.width) for c in table.columns])
+        self._protect(ws)
+        if not editable:
+            # Its rows have no style of their own: written into the saved XML (sheetxml).
+            self.rows_later[table.title] = table
+            return
         for r, values in enumerate(table.rows, start=2):
             for c, value in enumerate(values, start=1):
                 ws.cell(row=r, column=c, value=value)
-        if editable:
-            last = len(table.rows) + table.blank_rows + 1
-            for c, column in enumerate(table.columns, start=1):
-                if not column.editable:
-                    continue
-                for r in range(2, last + 1):
-                    cell = ws.cell(row=r, column=c)
-                    cell.protection = self.unlocked
-                    cell.fill = self.input_fill
-                if column.kind == CHOICE and column.choices and last >= 2:
-                    letter = ws.cell(row=1, column=c).column_letter
-                    self._dropdown(ws, f"{letter}2:{letter}{last}", column.choices, True)
-        self._protect(ws)
+        last = len(table.rows) + table.blank_rows + 1
+        for c, column in enumerate(table.columns, start=1):
+            if not column.editable:
+                continue
+            for r in range(2, last + 1):
+                cell = ws.cell(row=r, column=c)
+                cell.protection = self.unlocked
+                cell.fill = self.input_fill
+            if column.kind == CHOICE and column.choices and last >= 2:
+                letter = ws.cell(row=1, column=c).column_letter
+                self._dropdown(ws, f"{letter}2:{letter}{last}", column.choices, True)
 
 
-def _normalise(data: bytes) -> bytes:
+def _normalise(data: bytes, rewrite: dict | None = None) -> bytes:
     """Fix the timestamps openpyxl writes (file times in the zip, dates in docProps/core.xml)
-    so the same workbook always gives the same bytes."""
+    so the same workbook always gives the same bytes. ``rewrite``: part name -> a function
+    giving that part's new bytes from its old."""
     source = zipfile.ZipFile(io.BytesIO(data))
     out = io.BytesIO()
     with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as target:
@@ -310,6 +321,8 @@ def _normalise(data: bytes) -> bytes:
                 text = content.decode("utf-8")
                 text = re.sub(r"(<dcterms:(created|modified)[^>]*>)[^<]*(</dcterms:)", rf"\g<1>{FIXED_TIME}\g<3>", text)
                 content = text.encode("utf-8")
+            if rewrite and info.filename in rewrite:
+                content = rewrite[info.filename](content)
             fixed = zipfile.ZipInfo(info.filename, date_time=_ZIP_TIME)
             fixed.compress_type = zipfile.ZIP_DEFLATED
             fixed.external_attr = 0o600 << 16
