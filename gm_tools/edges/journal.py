@@ -32,6 +32,27 @@ UNPUBLISHED = ".unpublished"
 killed while publishing is published by the next command."""
 
 
+_HELD: set[int] = set()
+"""The descriptors of the locks this process holds (:func:`exclusive`)."""
+
+
+def _drop_inherited_locks() -> None:
+    """In a forked child (a process drawing PNG maps or making pages for the parent): close
+    the parent's lock descriptors. A lock belongs to the open file, which the child shares
+    until it closes it; a child still drawing when its parent was killed would otherwise keep
+    the game or site locked, and the GM's next command would be refused."""
+    for fd in list(_HELD):
+        try:
+            os.close(fd)
+        except OSError:
+            pass
+    _HELD.clear()
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_drop_inherited_locks)
+
+
 @contextmanager
 def exclusive(folder: Path, busy: str):
     """Hold the lock on ``folder`` for the ``with`` block, or raise ``GameError(busy)`` at
@@ -51,9 +72,11 @@ def exclusive(folder: Path, busy: str):
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except OSError:
             raise GameError(busy) from None
+        _HELD.add(fd)
         try:
             yield
         finally:
+            _HELD.discard(fd)
             fcntl.flock(fd, fcntl.LOCK_UN)
     finally:
         os.close(fd)

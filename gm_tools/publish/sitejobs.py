@@ -35,6 +35,7 @@ from pathlib import Path
 from typing import Callable, Iterator
 
 from gm_tools.edges.game import GamePaths
+from gm_tools.edges.lifetime import end_with_parent
 from gm_tools.publish.sitecontext import DigestMemo, SiteContext, UnreadGame, collector_paused, set_aside
 from gm_tools.publish.sitefiles import BuildReport, SiteWriter, holds
 
@@ -119,7 +120,7 @@ def forked(count: int, in_worker: Callable[[int], object], here: Callable[[int],
     # What the workers inherit (every game's records) is set aside from the cycle collector:
     # its collections in each worker walked them all again, and touching them copied their pages
     try:
-        with set_aside(), multiprocessing.get_context("fork").Pool(workers) as pool:
+        with set_aside(), multiprocessing.get_context("fork").Pool(workers, end_with_parent, (os.getpid(),)) as pool:
             for index, done in enumerate(pool.imap(_run, range(count))):
                 if done is None:
                     yield index, here(index), False
@@ -156,10 +157,12 @@ class ReadElsewhere:
     """Its place among the games the workers read (:attr:`Readers.names`)."""
 
 
-def _serve(conn, share: list[tuple[int, str]], read: Callable, make: Callable, others: list) -> None:
+def _serve(conn, share: list[tuple[int, str]], read: Callable, make: Callable, others: list, parent: int) -> None:
     """A worker: read and check its share of the games, saying what it found of each; then make
     the games it is sent, one at a time, sending each one's recorded files, until told to stop.
-    A game another worker read (sent to even out the work) is read here first."""
+    A game another worker read (sent to even out the work) is read here first. ``parent``:
+    the build's process, which it ends with."""
+    end_with_parent(parent)
     # Ctrl-C is the build's to handle: it stops the workers (close), which print nothing
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     for other in others:  # the other workers' pipes, inherited: theirs to close, not ours
@@ -226,7 +229,8 @@ class Readers:
         for worker in range(workers):
             mine, theirs = fork.Pipe()
             share = [(index, names[index]) for index in range(worker, len(names), workers)]
-            proc = fork.Process(target=_serve, args=(theirs, share, read, make, list(self._conns)), daemon=True)
+            proc = fork.Process(target=_serve, args=(theirs, share, read, make, list(self._conns), os.getpid()),
+                                daemon=True)
             proc.start()
             theirs.close()
             self._conns.append(mine)
