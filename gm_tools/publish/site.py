@@ -337,11 +337,6 @@ def write_game(env: jinja2.Environment, writer: SiteWriter, painter: PngPainter,
 
     if "text" in vars(base):  # drawn for this build's maps: written (unchanged, it stays as it is)
         writer.write(base.path, base.script())
-    # The layer is written after its PNG, so a build that stops half way redraws it next time.
-    for layer_rel, png_rel, layer, png in pictures:
-        writer.write(png_rel, png())
-        writer.report.pngs += 1
-        writer.write(layer_rel, layer)
 
     position = game.latest_position()
     current_svg = render_svg(game.variant, _position(position), title=game.name, options=look)
@@ -368,6 +363,12 @@ def write_game(env: jinja2.Environment, writer: SiteWriter, painter: PngPainter,
                                                   game.end))
     writer.write(f"{folder}/feed.atom",
                  atom_feed(game.name, f"{game.name} ({game.variant.title})", game.info.created, entries))
+    # The PNGs last: drawn in other processes while the rest was made. The layer is written
+    # after its PNG, so a build that stops half way redraws it next time.
+    for layer_rel, png_rel, layer, png in pictures:
+        writer.write(png_rel, png())
+        writer.report.pngs += 1
+        writer.write(layer_rel, layer)
     return keys
 
 

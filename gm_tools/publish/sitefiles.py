@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Callable
 
 from gm_tools.edges.png import WEB_WIDTH, svg_to_png
+from gm_tools.edges.lifetime import end_with_parent
 from gm_tools.engine.variant import Variant
 
 
@@ -228,14 +229,17 @@ def _png(svg: str) -> bytes:
 
 
 class PngPainter:
-    """Draws PNG maps, on every core alongside the pages when there are many (a first build
-    of a long game): a map takes a few tenths of a second, the rest of a page milliseconds."""
+    """Draws PNG maps beside the pages: on every core when there are many (a first build of a
+    long game), in one other process when there are few (a turn's new phase). A map takes a
+    few tenths of a second, the rest of a page milliseconds."""
 
     POOL_FROM = 8
-    """Fewer pictures than this are drawn in this process: a pool costs more than it saves."""
+    """From this many pictures on, they go to a pool of one process per core; fewer go to one
+    process beside this one (a pool of two costs a turn more than it saves)."""
 
     def __init__(self, pool: bool = True):
         self._pool: ProcessPoolExecutor | None = None
+        self._aside: ProcessPoolExecutor | None = None
         self._may_pool = pool
         """False in a process that is itself one of many (:mod:`gm_tools.publish.sitejobs`)."""
 
@@ -243,20 +247,26 @@ class PngPainter:
         return self
 
     def __exit__(self, *exc) -> None:
-        if self._pool is not None:
-            self._pool.shutdown()
+        for pool in (self._pool, self._aside):
+            if pool is not None:
+                pool.shutdown()
 
     def start(self, svg: str, many: bool = False) -> Callable[[], bytes]:
-        """Begin drawing the SVG; returns what gives its PNG. ``many``: more pictures are
-        coming, so this one goes to a pool of processes (one per core) and the caller makes
-        its pages meanwhile; else it is drawn here and now."""
+        """Begin drawing the SVG; returns what gives its PNG, so the caller makes its pages
+        meanwhile. ``many``: more pictures are coming, so this one goes to the pool of one
+        process per core; else to the one process beside this one. Drawn here and now on one
+        core, or in a process that is itself one of many."""
         workers = os.cpu_count() or 1
-        if not many or workers < 2 or not self._may_pool:
+        if workers < 2 or not self._may_pool:
             png = _png(svg)
             return lambda: png
-        if self._pool is None:
-            self._pool = ProcessPoolExecutor(max_workers=workers)
-        return self._pool.submit(_png, svg).result
+        if many:
+            if self._pool is None:
+                self._pool = ProcessPoolExecutor(workers, initializer=end_with_parent, initargs=(os.getpid(),))
+            return self._pool.submit(_png, svg).result
+        if self._aside is None:
+            self._aside = ProcessPoolExecutor(1, initializer=end_with_parent, initargs=(os.getpid(),))
+        return self._aside.submit(_png, svg).result
 
     def draw(self, svgs: list[str]) -> list[bytes]:
         """The PNG of each SVG, in order."""
