@@ -429,11 +429,12 @@ def _plan(variant: Variant, hooks: SheetHooks, rules: Rules, name: str, position
     )
 
 
-def publish(root: Path, site_dir: str | os.PathLike) -> None:
-    """Rebuild the site from every game's record (it writes only the pages that changed)."""
-    from gm_tools.publish.site import build_site
+def publish(root: Path, site_dir: str | os.PathLike, maps_beside: bool = False) -> None:
+    """Rebuild the site from every game's record (it writes only the pages that changed);
+    ``maps_beside`` as in :class:`~gm_tools.publish.site.SiteSettings`."""
+    from gm_tools.publish.site import SiteSettings, build_site
 
-    build_site(root, Path(site_dir))
+    build_site(root, Path(site_dir), SiteSettings(maps_beside=maps_beside))
 
 
 def run_turn(
@@ -443,15 +444,16 @@ def run_turn(
     force: bool = False,
     site_dir: str | os.PathLike | None = DEFAULT_SITE,
     processed: str | None = None,
+    maps_beside: bool = False,
 ) -> TurnReport:
     """``gm-tools turn NAME``: process the current phase and publish. The game is locked
     while it runs, and a turn an earlier command left half-done is finished first
-    (:mod:`gm_tools.edges.journal`)."""
+    (:mod:`gm_tools.edges.journal`). ``maps_beside``: see :class:`~gm_tools.publish.site.SiteSettings`."""
     with locked_game(name, root) as state:
         paths = state.paths
         report = _turn(state, lenient, force, site_dir, processed)
         if site_dir and (report.processed or needs_publishing(paths)):
-            publish(paths.root, site_dir)
+            publish(paths.root, site_dir, maps_beside)
             published(paths)
             report.site = str(site_dir)
         return report
@@ -588,7 +590,8 @@ def cmd_turn(args) -> int:
 
         print(run_demo(site_dir=args.site or None))
         return 0
-    report = run_turn(args.game, root=args.root, lenient=args.lenient, force=args.force, site_dir=args.site)
+    report = run_turn(args.game, root=args.root, lenient=args.lenient, force=args.force, site_dir=args.site,
+                      maps_beside=True)
     print(report.text())
     return 0
 

@@ -91,6 +91,13 @@ class SiteSettings:
     base_map: Callable[[Variant], BaseMap] = load_base_map
     """Gives a variant's base map for the pictures. The golden test passes
     :func:`gm_tools.edges.basemap.schematic_map`, so its files do not change with the map artwork."""
+    maps_beside: bool = False
+    """Draw a build's few PNG maps (a turn's new phase) in a process beside the one making the
+    pages. For a command run once (``gm-tools turn``, ``gm-tools site``), whose cairosvg
+    import is then paid there, in parallel. A process that builds again and again leaves it
+    off: its maps are drawn in line, where cairosvg stays imported from one build to the
+    next (with it on, each build's process paid the import again: bench/README.md). Many
+    maps (a first build) are drawn on every core either way."""
 
 
 # --- pass 2: the pages ------------------------------------------------------------------------
@@ -486,7 +493,7 @@ def write_site(context: SiteContext, site_dir: str | os.PathLike, settings: Site
             files = sorted({*files, base})
         summaries[slot] = _remember(manifest, game, key, files, phases, None)
 
-    with PngPainter() as painter:
+    with PngPainter(beside=settings.maps_beside) as painter:
         # a first build of many games makes them on every core (:mod:`gm_tools.publish.sitejobs`)
         if readers is not None:
             jobs = [(g.index, how(i)) if isinstance(g, ReadElsewhere) else None for i, (g, *_) in enumerate(to_make)]
@@ -591,6 +598,7 @@ def cmd_site(args) -> int:
     """``gm-tools site [--root DIR] [--out DIR]``: rebuild the site."""
     from gm_tools.edges.game import games_root
 
-    report = build_site(games_root(getattr(args, "root", None)), Path(getattr(args, "out", None) or "site"))
+    report = build_site(games_root(getattr(args, "root", None)), Path(getattr(args, "out", None) or "site"),
+                        SiteSettings(maps_beside=True))
     print(report.text())
     return 0

@@ -230,18 +230,21 @@ def _png(svg: str) -> bytes:
 
 class PngPainter:
     """Draws PNG maps beside the pages: on every core when there are many (a first build of a
-    long game), in one other process when there are few (a turn's new phase). A map takes a
-    few tenths of a second, the rest of a page milliseconds."""
+    long game), in one other process when there are few (a turn's new phase) and the painter
+    is made ``beside``. A map takes a few tenths of a second, the rest of a page milliseconds."""
 
     POOL_FROM = 8
     """From this many pictures on, they go to a pool of one process per core; fewer go to one
     process beside this one (a pool of two costs a turn more than it saves)."""
 
-    def __init__(self, pool: bool = True):
+    def __init__(self, pool: bool = True, beside: bool = False):
         self._pool: ProcessPoolExecutor | None = None
         self._aside: ProcessPoolExecutor | None = None
         self._may_pool = pool
         """False in a process that is itself one of many (:mod:`gm_tools.publish.sitejobs`)."""
+        self._beside = beside
+        """True: a few pictures are drawn in one process beside this one, else here
+        (:attr:`gm_tools.publish.site.SiteSettings.maps_beside`)."""
 
     def __enter__(self) -> "PngPainter":
         return self
@@ -254,10 +257,11 @@ class PngPainter:
     def start(self, svg: str, many: bool = False) -> Callable[[], bytes]:
         """Begin drawing the SVG; returns what gives its PNG, so the caller makes its pages
         meanwhile. ``many``: more pictures are coming, so this one goes to the pool of one
-        process per core; else to the one process beside this one. Drawn here and now on one
-        core, or in a process that is itself one of many."""
+        process per core; else to the one process beside this one if the painter was made
+        ``beside``. Drawn here and now otherwise, on one core, or in a process that is itself
+        one of many."""
         workers = os.cpu_count() or 1
-        if workers < 2 or not self._may_pool:
+        if workers < 2 or not self._may_pool or not (many or self._beside):
             png = _png(svg)
             return lambda: png
         if many:
