@@ -17,7 +17,8 @@ Reading such a workbook back with openpyxl gives the values the per-cell path ga
 from __future__ import annotations
 
 import re
-from xml.sax.saxutils import escape
+
+from gm_tools.edges.xmltext import escape
 
 _ILLEGAL = re.compile(r"[\000-\010]|[\013-\014]|[\016-\037]")
 """Characters XML 1.0 cannot hold: openpyxl refuses them in a cell (the same set)."""

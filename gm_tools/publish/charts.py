@@ -8,7 +8,8 @@ in a table beside the chart for screen readers. Pure: same series, same bytes.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from xml.sax.saxutils import escape, quoteattr
+
+from gm_tools.edges.xmltext import escape, quoteattr
 
 WIDTH = 640.0
 HEIGHT = 300.0

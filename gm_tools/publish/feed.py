@@ -10,7 +10,8 @@ site works from any host.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from xml.sax.saxutils import escape, quoteattr
+
+from gm_tools.edges.xmltext import escape, quoteattr
 
 EPOCH = "1970-01-01T00:00:00Z"
 """Date used when ``game.json`` has no ``created`` time (a hand-made record)."""

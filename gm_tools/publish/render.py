@@ -16,9 +16,9 @@ sizes are in px because cairosvg draws ``%`` and ``em`` sizes wrongly.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from xml.sax.saxutils import escape
 
 from gm_tools.edges.basemap import BaseMap, load_base_map
+from gm_tools.edges.xmltext import escape
 from gm_tools.errors import UserError, VariantDataError
 from gm_tools.engine.model import (
     ARMY,

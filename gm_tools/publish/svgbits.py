@@ -5,7 +5,8 @@ its halo, the port's anchor, and the geometry of arrows (:mod:`gm_tools.publish.
 from __future__ import annotations
 
 import math
-from xml.sax.saxutils import escape
+
+from gm_tools.edges.xmltext import escape
 
 INK = "#1e1e1e"
 FONT = "DejaVu Sans, Arial, sans-serif"
