@@ -689,6 +689,25 @@ def test_an_unchanged_game_is_known_without_reading_its_records(tmp_path, monkey
     assert build(root, site).games_read == ["alpha"]
 
 
+def test_a_deleted_shared_base_map_brings_back_every_game_that_names_it(tmp_path):
+    """A base map deleted from the site (by hand, or by a tool that synced half the folder)
+    is missed by every game that draws over it, whose maps are all kept as they are: it is
+    made again, and the site is the same bytes as one built from scratch."""
+    root = tmp_path / "sheets"
+    for name in ("alpha", "beta"):
+        small_game(root, STANDARD, name=name, phases=2)
+    site = tmp_path / "site"
+    build(root, site)
+    bases = sorted((site / "static/maps").iterdir())
+    assert bases
+    for base in bases:
+        base.unlink()
+    report = build(root, site)
+    assert sorted(report.games_read) == ["alpha", "beta"]
+    assert sorted(f"static/maps/{b.name}" for b in bases) == sorted(f for f in report.written if f.startswith("static/maps/"))
+    assert _files(site) == _files(_fresh(root, tmp_path / "fresh"))
+
+
 def _fresh(root: Path, site: Path) -> Path:
     build(root, site)
     return site

@@ -262,6 +262,7 @@ def write_game(env: jinja2.Environment, writer: SiteWriter, painter: PngPainter,
     # what the rules keep private (a Payola offer sheet) never reaches the public JSON
     public = partial(rules_for(game.variant).public_record, game.variant)
     keys: dict[str, str] = {}
+    last_kept = None  # the last phase whose map is kept as it is on disk
     old_phases = old_phases or {}
     # a first build's maps are drawn on every core while the pages are made
     many = sum(str(old_phases.get(p.id, "")).split()[:1] != phase_key(game_key, p).split()[:1]
@@ -288,6 +289,7 @@ def write_game(env: jinja2.Environment, writer: SiteWriter, painter: PngPainter,
         names = [phase.id + suffix for suffix in PHASE_FILES]
         kept = key and all(n in present for n in names)
         if kept and old_phases.get(phase.id) == key:
+            last_kept = phase.id
             for name in names:
                 writer.keep(f"{folder}/{name}")
             text = (writer.root / folder / f"{phase.id}.txt").read_text(encoding="utf-8")
@@ -297,6 +299,7 @@ def write_game(env: jinja2.Environment, writer: SiteWriter, painter: PngPainter,
         if kept and str(old_phases.get(phase.id, "")).split()[:1] == key.split()[:1]:
             # only the page's links changed (a phase was added after it): its map, text and
             # JSON stay as they are, the page is made again around the map on disk
+            last_kept = phase.id
             for name in names[1:]:
                 writer.keep(f"{folder}/{name}")
             text = (writer.root / folder / f"{phase.id}.txt").read_text(encoding="utf-8")
@@ -344,6 +347,11 @@ def write_game(env: jinja2.Environment, writer: SiteWriter, painter: PngPainter,
 
     if "text" in vars(base):  # drawn for this build's maps: written (unchanged, it stays as it is)
         writer.write(base.path, base.script())
+    elif last_kept is not None:
+        # every map kept as it is: the base map they are drawn over is made again if it went
+        named = _base_of(writer.root / folder, last_kept)
+        if named is not None and not writer.exists(named) and named == base.path:
+            writer.write(base.path, base.script())
 
     position = game.latest_position()
     current_svg = render_svg(game.variant, _position(position), title=game.name, options=look)
