@@ -692,7 +692,8 @@ def test_an_unchanged_game_is_known_without_reading_its_records(tmp_path, monkey
 def test_a_deleted_shared_base_map_brings_back_every_game_that_names_it(tmp_path):
     """A base map deleted from the site (by hand, or by a tool that synced half the folder)
     is missed by every game that draws over it, whose maps are all kept as they are: it is
-    made again, and the site is the same bytes as one built from scratch."""
+    made again, and the site is the same bytes as one built from scratch. (Issue 19 item 2:
+    the base maps' folder is listed once a build for all the games kept whole.)"""
     root = tmp_path / "sheets"
     for name in ("alpha", "beta"):
         small_game(root, STANDARD, name=name, phases=2)
@@ -706,6 +707,21 @@ def test_a_deleted_shared_base_map_brings_back_every_game_that_names_it(tmp_path
     assert sorted(report.games_read) == ["alpha", "beta"]
     assert sorted(f"static/maps/{b.name}" for b in bases) == sorted(f for f in report.written if f.startswith("static/maps/"))
     assert _files(site) == _files(_fresh(root, tmp_path / "fresh"))
+
+
+def test_keeping_files_in_one_step_is_keeping_them_one_by_one(tmp_path):
+    """A kept game's files are counted in one step (``keep_all``), as ``keep`` counts each:
+    produced once in the order first met, every one reported unchanged."""
+    from gm_tools.publish.sitefiles import SiteWriter
+
+    one, many = SiteWriter(tmp_path / "a"), SiteWriter(tmp_path / "b")
+    batches = [["games/a/x.html", "static/maps/b.js"], ["games/b/y.html", "static/maps/b.js", "games/b/y.html"], []]
+    for batch in batches:
+        for rel in batch:
+            one.keep(rel)
+        many.keep_all(batch)
+    assert many.in_order == one.in_order == ["games/a/x.html", "static/maps/b.js", "games/b/y.html"]
+    assert many.produced == one.produced and many.report.unchanged == one.report.unchanged
 
 
 def _fresh(root: Path, site: Path) -> Path:

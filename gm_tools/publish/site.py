@@ -444,8 +444,7 @@ def write_site(context: SiteContext, site_dir: str | os.PathLike, settings: Site
             key = pages_key(build_key, variant_keys.get(variant.name, "") if variant else "", game.source_digest)
             files = manifest.unchanged_files(game.name, key, writer) if variant is not None else None
             if files is not None:
-                for rel in files:
-                    writer.keep(rel)
+                writer.keep_all(files)
                 manifest.games[game.name] = dict(entry)
                 summaries.append(entry["summary"])
                 kept.add(game.name)
@@ -459,8 +458,7 @@ def write_site(context: SiteContext, site_dir: str | os.PathLike, settings: Site
         files = manifest.unchanged_files(game.name, key, writer)
         if files is not None:
             # Same records, variant, templates and code as the last build: same pages.
-            for rel in files:
-                writer.keep(rel)
+            writer.keep_all(files)
             phases = entry.get("phases") if isinstance(entry, dict) else None
             _remember(manifest, game, key, files, phases, summaries)
             continue
