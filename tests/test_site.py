@@ -709,6 +709,27 @@ def test_a_deleted_shared_base_map_brings_back_every_game_that_names_it(tmp_path
     assert _files(site) == _files(_fresh(root, tmp_path / "fresh"))
 
 
+def test_any_one_deleted_file_is_made_again(tmp_path):
+    """Whatever single file of the site goes (a page, a map, its layer, a game's JSON, the
+    shared base map, the style sheet), the next build brings the site back to the bytes a
+    build from scratch gives, and reads only the games it must."""
+    root = tmp_path / "sheets"
+    for name in ("alpha", "beta"):
+        small_game(root, STANDARD, name=name, phases=2)
+    site = tmp_path / "site"
+    build(root, site)
+    expected = _files(site)
+    assert len(expected) > 20
+    for rel in sorted(expected):
+        (site / rel).unlink()
+        report = build(root, site)
+        assert rel in report.written, rel
+        game = rel.split("/")[1] if rel.startswith("games/") else None
+        if game is not None:
+            assert report.games_read == [game], rel
+        assert _files(site) == expected, rel
+
+
 def test_keeping_files_in_one_step_is_keeping_them_one_by_one(tmp_path):
     """A kept game's files are counted in one step (``keep_all``), as ``keep`` counts each:
     produced once in the order first met, every one reported unchanged."""
