@@ -9,7 +9,7 @@ GAME   ?=
 FLAGS  ?=
 VARIANT ?=
 
-.PHONY: turn test soak bench setup clean new-game browser office maps
+.PHONY: turn test test-pythons soak bench setup clean new-game browser office maps
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -46,6 +46,20 @@ new-game: $(STAMP)
 test: $(STAMP) browser office
 	$(PY) -m pytest
 
+# The whole suite under other Pythons than the one `make test` uses (a game lasts years, its
+# machine's Python changes): make test-pythons PYTHONS="python3.12 python3.13". Each gets its
+# own .venv-X.Y; a Python that does not run here is skipped with a line saying so.
+PYTHONS ?= python3.12 python3.13
+test-pythons: browser office
+	@for p in $(PYTHONS); do \
+	  if ! $$p -c 'import sys; assert sys.version_info >= (3, 11)' >/dev/null 2>&1; then \
+	    echo "$$p: no Python 3.11 or later runs by that name here, skipped"; continue; fi; \
+	  v=.venv-$$($$p -c 'import sys; print("%d.%d" % sys.version_info[:2])'); \
+	  [ -f $$v/.installed ] || { $$p -m venv $$v && $$v/bin/python -m pip install --quiet -e '.[test]' \
+	    && touch $$v/.installed; } || exit 1; \
+	  echo "== $$($$v/bin/python -V) in $$v"; $$v/bin/python -m pytest -p no:cacheprovider || exit 1; \
+	done
+
 # The long profile of the generated-input tests (tests/conftest.py): 100,000+ inputs; prints
 # how many were tried and failed.
 soak: $(STAMP) office
@@ -62,7 +76,7 @@ bench: $(STAMP)
 	$(PY) bench/interchange.py
 
 clean:
-	rm -rf $(VENV) .bench-venv site build *.egg-info
+	rm -rf $(VENV) .venv-3.* .bench-venv site build *.egg-info
 
 # Base maps (development only): regenerate variants/*/map.svg from geo.toml and GSHHS
 # coastlines, check them against the adjacency data, refresh docs/maps/*.png.
