@@ -730,6 +730,62 @@ def test_any_one_deleted_file_is_made_again(tmp_path):
         assert _files(site) == expected, rel
 
 
+def test_a_new_phase_drawn_beside_is_the_same_site_as_one_drawn_in_line(tmp_path):
+    """Issue 19 items 1 and 2: the commands draw a turn's new map in a process beside the
+    pages, started (and its imports made) as soon as the build knows one game changed. The
+    site is the same bytes as a build that draws in line."""
+    import os
+
+    if (os.cpu_count() or 1) < 2:
+        pytest.skip("one core: maps are drawn in line")
+    root = tmp_path / "sheets"
+    history = small_game(root, STANDARD, name="alpha", phases=2)
+    small_game(root, STANDARD, name="beta", phases=2)
+    beside, in_line = tmp_path / "beside", tmp_path / "in-line"
+    settings = dataclasses.replace(FAST, maps_beside=True)
+    build(root, beside, settings)
+    play_next(root, STANDARD, history, name="alpha")
+    report = build(root, beside, settings)
+    assert report.games_read == ["alpha"] and report.pngs == 1
+    assert _files(beside) == _files(_fresh(root, in_line))
+
+
+def test_a_painter_told_a_map_is_coming_has_its_process_ready(tmp_path):
+    """The process beside is made, and has imported what drawing needs, before any map is
+    given to it, while the command's own process has not; a painter that draws in line makes
+    none. Run in a fresh interpreter, which has imported nothing of cairosvg."""
+    import os
+    import subprocess
+    import sys
+
+    if (os.cpu_count() or 1) < 2:
+        pytest.skip("one core: maps are drawn in line")
+    (tmp_path / "probe.py").write_text(PROBE, encoding="utf-8")
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(tmp_path), str(Path(__file__).resolve().parent.parent)]))
+    done = subprocess.run([sys.executable, str(tmp_path / "probe.py")], capture_output=True, text=True,
+                          env=env, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines() == ["beside True False", "in line True"]
+
+
+PROBE = '''
+import sys
+from gm_tools.publish.sitefiles import PngPainter
+
+def imported():
+    return "cairosvg.surface" in sys.modules and "gm_tools.edges.pngregions" in sys.modules
+
+if __name__ == "__main__":
+    import probe
+    with PngPainter(beside=True) as painter:
+        painter.expect()
+        print("beside", painter._aside.submit(probe.imported).result(), imported())
+    with PngPainter() as painter:
+        painter.expect()
+        print("in line", painter._aside is None)
+'''
+
+
 def test_keeping_files_in_one_step_is_keeping_them_one_by_one(tmp_path):
     """A kept game's files are counted in one step (``keep_all``), as ``keep`` counts each:
     produced once in the order first met, every one reported unchanged."""

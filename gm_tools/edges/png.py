@@ -38,6 +38,16 @@ def plain_png(svg: str, width: int) -> bytes:
     return cairosvg.svg2png(bytestring=svg.encode("utf-8"), output_width=width)
 
 
+def prepare_to_draw() -> None:
+    """Import what drawing a map needs, ahead of the first map (in a process made to draw)."""
+    from gm_tools.edges.cairoffi import prepare
+
+    prepare()
+    import cairosvg.surface  # noqa: F401
+
+    import gm_tools.edges.pngregions  # noqa: F401
+
+
 def _in_layers(layers, width: int) -> bytes:
     """The pieces by cairosvg, the regions groups between them by us, on one surface."""
     import io

@@ -408,10 +408,11 @@ def _is_phase(text: str) -> bool:
 
 def write_site(context: SiteContext, site_dir: str | os.PathLike, settings: SiteSettings | None = None,
                env: jinja2.Environment | None = None, readers: Readers | None = None,
-               build_key: str | None = None) -> BuildReport:
+               build_key: str | None = None, painter: PngPainter | None = None) -> BuildReport:
     """Pass 2: every page of ``context`` through one writer (``env``: the templates' environment;
     ``readers``: the workers holding the games read elsewhere; ``build_key``: the code's key,
-    :func:`build_site` gives what it worked out already)."""
+    :func:`build_site` gives what it worked out already; ``painter``: its PNG painter, else
+    one made here)."""
     settings = settings or SiteSettings()
     templates = settings.templates
     env = env or _environment(templates)
@@ -499,7 +500,7 @@ def write_site(context: SiteContext, site_dir: str | os.PathLike, settings: Site
             files = sorted({*files, base})
         summaries[slot] = _remember(manifest, game, key, files, phases, None)
 
-    with PngPainter(beside=settings.maps_beside) as painter:
+    with contextlib.nullcontext(painter) if painter else PngPainter(beside=settings.maps_beside) as painter:
         # a first build of many games makes them on every core (:mod:`gm_tools.publish.sitejobs`)
         if readers is not None:
             jobs = [(g.index, how(i)) if isinstance(g, ReadElsewhere) else None for i, (g, *_) in enumerate(to_make)]
@@ -585,17 +586,20 @@ def build_site(games_root: str | os.PathLike, site_dir: str | os.PathLike,
     env = _environment(settings.templates)
     memo = DigestMemo(Path(site_dir))
     with contextlib.ExitStack() as build:
+        painter = build.enter_context(PngPainter(beside=settings.maps_beside))
         with collector_paused():
             context = collect(games_root, Manifest.read_digests(Path(site_dir) / MANIFEST), memo, defer=True)
             build_key = code_key(settings.templates, settings.base_map)
             leave_stale_to_read(context, Path(site_dir), build_key)
+            if sum(not isinstance(g, KnownGame) for g in context.games) == 1:
+                painter.expect()  # one game to make (a turn's): its new map's process starts now
             make = _make_recorded(env, settings, Path(site_dir), {})
             readers = read_games(context, partial(_read, context.root, memo), make, memo)
             if readers is not None:
                 build.callback(readers.close)
             build.enter_context(set_aside())
         with site_lock(Path(site_dir)):
-            report = write_site(context, site_dir, settings, env, readers, build_key)
+            report = write_site(context, site_dir, settings, env, readers, build_key, painter)
     memo.save()
     return report
 

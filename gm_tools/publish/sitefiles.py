@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
-from gm_tools.edges.png import WEB_WIDTH, svg_to_png
+from gm_tools.edges.png import WEB_WIDTH, prepare_to_draw, svg_to_png
 from gm_tools.edges.lifetime import end_with_parent
 from gm_tools.engine.variant import Variant
 
@@ -237,6 +237,12 @@ def _png(svg: str) -> bytes:
     return svg_to_png(svg, WEB_WIDTH)
 
 
+def _ready_to_draw(parent: int) -> None:
+    """The start of a process made to draw: it ends with its parent and imports what drawing needs."""
+    end_with_parent(parent)
+    prepare_to_draw()
+
+
 class PngPainter:
     """Draws PNG maps beside the pages: on every core when there are many (a first build of a
     long game), in one other process when there are few (a turn's new phase) and the painter
@@ -280,6 +286,14 @@ class PngPainter:
         if self._aside is None:
             self._aside = ProcessPoolExecutor(1, initializer=end_with_parent, initargs=(os.getpid(),))
         return self._aside.submit(_png, svg).result
+
+    def expect(self) -> None:
+        """A map is coming, for the process beside this one (a turn's new phase): that
+        process is started now and makes its imports (cairosvg, a fifth of a second) while
+        this one reads and plans, not after."""
+        if self._beside and self._may_pool and self._aside is None and (os.cpu_count() or 1) >= 2:
+            self._aside = ProcessPoolExecutor(1, initializer=_ready_to_draw, initargs=(os.getpid(),))
+            self._aside.submit(int)  # the pool starts its process with its first task
 
     def draw(self, svgs: list[str]) -> list[bytes]:
         """The PNG of each SVG, in order."""
