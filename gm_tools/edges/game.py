@@ -276,6 +276,22 @@ def load_history(paths: GamePaths, calendar: Calendar, system: "GameSystem | Non
     return [record for _, record in whole_records((file for _, file in sorted(records, key=lambda kr: kr[0])), system)]
 
 
+def check_follows(file: Path, record, previous: dict | None) -> None:
+    """A record follows the one before it in the history: its phase is that record's
+    ``next_phase``. A gap is a record deleted or lost (a folder copied in part, a rollback
+    undone by hand); read on, the game would be replayed and shown without that phase."""
+    if previous is None or not isinstance(record, dict) or "next_phase" not in previous:
+        return  # the first record, or one whose own checks say what is wrong with it
+    phase, expected = record.get("phase"), previous["next_phase"]
+    if phase != file.stem or phase == expected:
+        return  # a phase not its file's name is reported as such by the record's own checks
+    if expected is None:
+        raise GameError(f"{file}: phase {phase} is recorded after the game ended "
+                        f"({previous.get('phase')} has no next phase)")
+    raise GameError(f"{file}: phase {phase} is recorded after {previous.get('phase')}, whose next phase is "
+                    f"{expected}: expected {file.parent / f'{expected}.json'}, which is missing")
+
+
 def whole_records(files, system: "GameSystem | None" = None) -> "Iterator[tuple[Path, dict]]":
     """(file, record) for record files given in calendar order, each read, upgraded to today's
     layout (:func:`upgrade_record`) and made whole (a record of format 3 or later may keep
@@ -284,8 +300,10 @@ def whole_records(files, system: "GameSystem | None" = None) -> "Iterator[tuple[
 
     previous = None
     for file in files:
+        raw = read_json(file)
+        check_follows(file, raw, previous)
         try:
-            record = expand(upgrade_record(read_json(file), system), previous)
+            record = expand(upgrade_record(raw, system), previous)
         except ValueError as e:
             raise GameError(f"{file}: {e} (a record is missing before it?)") from None
         yield file, record

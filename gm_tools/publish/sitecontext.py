@@ -17,7 +17,7 @@ from markupsafe import Markup
 
 from gm_tools.errors import GameError, UserError
 from gm_tools.edges.cachefolder import cache_folder
-from gm_tools.edges.game import GameInfo, GamePaths, load_game, phase_sort_key, read_end, read_json_digest, upgrade_record
+from gm_tools.edges.game import GameInfo, GamePaths, check_follows, load_game, phase_sort_key, read_end, read_json_digest, upgrade_record
 from gm_tools.edges.recorddelta import expand
 from gm_tools.publish.judgetext import power_name
 from gm_tools.engine.model import Position
@@ -219,6 +219,7 @@ def _history_files(paths: GamePaths, variant: Variant,
     for _, file in sorted(found):
         record, digest = read_json_digest(file, contents.pop(file.name, None))
         chain = hashlib.sha256(f"{chain}\0{digest}".encode("utf-8")).hexdigest()
+        check_follows(file, record, previous)
         try:
             record = expand(upgrade_record(record, system), previous)
         except ValueError as e:
