@@ -27,7 +27,8 @@ def _record(phase: str, years_before: int, years_after: int, treasury: int = 3) 
     def position(years: int) -> dict:
         return {"phase": phase, "units": {}, "centers": {},
                 "extra": {SYSTEM: {"ledger": _ledger(years), "treasury": {"FRANCE": treasury}}}}
-    return {"format": 4, "phase": phase, "before": position(years_before), "after": position(years_after)}
+    return {"format": 4, "phase": phase, "before": position(years_before), "after": position(years_after),
+            "results": [], "next_phase": {"S1901M": "F1901M", "F1901M": "W1901A"}.get(phase)}
 
 
 def _as_format_3(stored: dict) -> dict:

@@ -289,6 +289,54 @@ def test_a_record_missing_from_the_history_stops_every_command(tmp_path, capsys)
     assert main(["site", "--root", root, "--out", str(site)]) == 0
 
 
+def _damage(paths, how: str) -> None:
+    record = paths.record_file("F1901M")
+    if how == "game.json a list":
+        paths.game_json.write_text("[1]", encoding="utf-8")
+    elif how == "end.json a list":
+        paths.end_file.write_text("[1]", encoding="utf-8")
+    elif how == "record not UTF-8":
+        record.write_bytes(b"\xff\xfe{}")
+    elif how == "record a list":
+        record.write_text("[1]", encoding="utf-8")
+    elif how == "record empty object":
+        record.write_text("{}", encoding="utf-8")
+    else:  # a record without what replay reads: its orders as entered
+        data = json.loads(record.read_text(encoding="utf-8"))
+        del data["orders"]
+        record.write_text(json.dumps(data), encoding="utf-8")
+
+
+@pytest.mark.parametrize("how, commands, expected", [
+    ("game.json a list", "turn replay rollback site", "game.json: found list, expected a JSON object"),
+    ("end.json a list", "turn replay rollback site", 'end.json: expected {"result": "draw", "powers": [...]}'),
+    ("record not UTF-8", "turn replay rollback site", "F1901M.json: not UTF-8 text"),
+    ("record a list", "turn replay rollback site", "F1901M.json: found list, expected a JSON object"),
+    ("record empty object", "turn replay rollback site", "F1901M.json: missing key 'phase'"),
+    ("record without its orders", "replay", 'F1901M.json: "orders" should be an object'),
+])
+def test_a_damaged_game_file_is_named_by_every_command_and_nothing_is_written(tmp_path, capsys, how, commands, expected):
+    """Bad input gets a clear error and loses nothing: a game file damaged by hand or by a
+    disk (not an object, not UTF-8, a record without its keys) is named with what was found
+    and what was expected, by each command that reads it; no traceback, no file written."""
+    paths = create(tmp_path)
+    play(paths, {"FRANCE": ["A PAR - BUR"]})  # S1901M
+    play(paths, {"FRANCE": ["A BUR - BEL"]})  # F1901M
+    play(paths, {}, force=True)
+    root, site = str(tmp_path), tmp_path / "site"
+    _damage(paths, how)
+    files = snapshot(tmp_path)
+    capsys.readouterr()
+    argv = {"turn": ["turn", "g", "--root", root, "--site", "", "--force"], "replay": ["replay", "g", "--root", root],
+            "rollback": ["rollback", "g", "--root", root, "--site", ""],
+            "site": ["site", "--root", root, "--out", str(site)]}
+    for command in commands.split():
+        assert main(argv[command]) == 2, command
+        err = capsys.readouterr().err
+        assert expected in err and "Traceback" not in err, (command, err)
+    assert snapshot(tmp_path) == files
+
+
 def test_variant_hooks_plug_in_sheets_checks_and_write_backs(tmp_path):
     from gm_tools.errors import Problem
     from gm_tools.engine.hooks import INTEGER, Column, SheetHooks, Table

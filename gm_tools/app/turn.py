@@ -22,18 +22,8 @@ from pathlib import Path
 
 from gm_tools.errors import GameError, Problem, WorkbookError
 from gm_tools.edges.game import (
-    RECORD_FORMAT,
-    GameInfo,
-    GamePaths,
-    check_game_name,
-    game_paths,
-    load_game,
-    load_history,
-    read_end,
-    refuse_if_open,
-    json_text,
-    save_new_game,
-    write_atomic,
+    RECORD_FORMAT, GameInfo, GamePaths, check_game_name, check_replayable, game_paths, load_game, load_history,
+    read_end, refuse_if_open, json_text, save_new_game, write_atomic,
 )
 from gm_tools.edges.recorddelta import shrink
 from gm_tools.engine.results import note_code, note_words
@@ -526,6 +516,7 @@ def replay(name: str, root: str | os.PathLike | None = None) -> list[str]:
     differ = []
     position = start_position(variant)
     for stored in state.history:
+        check_replayable(state.paths.record_file(stored["phase"]), stored)
         checked = CheckedOrders(record=stored["orders"])
         inputs = stored["extra"].get(hooks.name, {})
         board = hooks.apply_inputs(variant, position, inputs)

@@ -158,6 +158,8 @@ def read_json(path: Path) -> dict:
     try:
         with open(path, encoding="utf-8") as f:
             return json.load(f)
+    except UnicodeDecodeError as e:
+        raise GameError(f"{path}: not UTF-8 text ({e.reason} at byte {e.start})") from None
     except json.JSONDecodeError as e:
         raise GameError(f"{path}: damaged JSON at line {e.lineno}: {e.msg}") from None
 
@@ -221,6 +223,8 @@ def load_game(paths: GamePaths) -> GameInfo:
             f"(create it with: gm-tools new-game VARIANT {paths.name})"
         )
     data = read_json(paths.game_json)
+    if not isinstance(data, dict):
+        raise GameError(f"{paths.game_json}: found {type(data).__name__}, expected a JSON object (docs/game-record.md)")
     try:
         return GameInfo(
             name=data["name"],
@@ -276,6 +280,41 @@ def load_history(paths: GamePaths, calendar: Calendar, system: "GameSystem | Non
     return [record for _, record in whole_records((file for _, file in sorted(records, key=lambda kr: kr[0])), system)]
 
 
+RECORD_KEYS = ("phase", "before", "after", "results", "next_phase")
+"""Keys every history record has (docs/game-record.md)."""
+
+
+def check_record_shape(file: Path, record) -> None:
+    """A history record is a JSON object with :data:`RECORD_KEYS`, its ``phase`` its file's
+    name: else a GameError naming the file and what is wrong, before anything reads it."""
+    if not isinstance(record, dict):
+        raise GameError(f"{file}: found {type(record).__name__}, expected a JSON object (docs/game-record.md)")
+    for key in RECORD_KEYS:
+        if key not in record:
+            raise GameError(f"{file}: missing key {key!r} (a history record has {', '.join(RECORD_KEYS)}...)")
+    if record["phase"] != file.stem:
+        raise GameError(f"{file}: \"phase\" is {record['phase']!r}, expected {file.stem!r} like its file name")
+
+
+def check_replayable(file: Path, record: dict) -> None:
+    """What ``gm-tools replay`` reads of a record beyond :data:`RECORD_KEYS`, there and of the
+    right kind: each power's orders as entered (``cell``, ``written``, ``read``, and ``error``
+    for one not read), the sheets' inputs in ``extra``, the ``seed`` in ``random``."""
+    orders, extra, random_ = record.get("orders"), record.get("extra"), record.get("random")
+    problem = None
+    if not isinstance(orders, dict) or not all(isinstance(items, list) for items in orders.values()):
+        problem = "\"orders\" should be an object of power -> list of orders as entered"
+    elif not all(isinstance(i, dict) and {"cell", "written", "read"} <= i.keys() and (i["read"] is not None or "error" in i)
+                 for items in orders.values() for i in items):
+        problem = "each order as entered should be an object with \"cell\", \"written\", \"read\" (and \"error\")"
+    elif not isinstance(extra, dict):
+        problem = "\"extra\" should be an object (the variant's sheets' inputs)"
+    elif not isinstance(random_, dict) or "seed" not in random_:
+        problem = "\"random\" should be an object with the game's \"seed\""
+    if problem:
+        raise GameError(f"{file}: {problem}, as gm-tools wrote it (docs/game-record.md); it cannot be replayed")
+
+
 def check_follows(file: Path, record, previous: dict | None) -> None:
     """A record follows the one before it in the history: its phase is that record's
     ``next_phase``. A gap is a record deleted or lost (a folder copied in part, a rollback
@@ -301,6 +340,7 @@ def whole_records(files, system: "GameSystem | None" = None) -> "Iterator[tuple[
     previous = None
     for file in files:
         raw = read_json(file)
+        check_record_shape(file, raw)
         check_follows(file, raw, previous)
         try:
             record = expand(upgrade_record(raw, system), previous)
@@ -381,8 +421,8 @@ def read_end(paths: GamePaths) -> dict | None:
     if not paths.end_file.is_file():
         return None
     end = read_json(paths.end_file)
-    powers = end.get("powers")
-    if end.get("result") != "draw" or not isinstance(powers, list) or not all(isinstance(p, str) for p in powers):
+    powers = end.get("powers") if isinstance(end, dict) else None
+    if not isinstance(powers, list) or end.get("result") != "draw" or not all(isinstance(p, str) for p in powers):
         raise GameError(f"{paths.end_file}: expected {{\"result\": \"draw\", \"powers\": [...]}}")
     return end
 

@@ -17,7 +17,7 @@ from markupsafe import Markup
 
 from gm_tools.errors import GameError, UserError
 from gm_tools.edges.cachefolder import cache_folder
-from gm_tools.edges.game import GameInfo, GamePaths, check_follows, load_game, phase_sort_key, read_end, read_json_digest, upgrade_record
+from gm_tools.edges.game import GameInfo, GamePaths, check_follows, check_record_shape, load_game, phase_sort_key, read_end, read_json_digest, upgrade_record
 from gm_tools.edges.recorddelta import expand
 from gm_tools.publish.judgetext import power_name
 from gm_tools.engine.model import Position
@@ -25,9 +25,6 @@ from gm_tools.engine.phase import PhaseError, phase_title
 from gm_tools.engine.positions import PositionFormatError, position_from_json, same_unit_texts
 from gm_tools.engine.variant import Variant
 from gm_tools.publish.sitefiles import MANIFEST, Manifest, pages_key, variant_key
-
-RECORD_KEYS = ("phase", "before", "after", "results", "next_phase")
-"""Keys a history record must have for the site to show it."""
 
 
 @dataclass(frozen=True)
@@ -169,13 +166,7 @@ def _check_record(record: dict, source: Path, variant: Variant,
     returns the positions before and after it, read in checking it. ``previous``: the record
     before's ``after`` and its reading, whose units this record's ``before`` names again
     (read once, not twice: a phase's units were a third of pass 1)."""
-    if not isinstance(record, dict):
-        raise GameError(f"{source}: found {type(record).__name__}, expected a JSON object (docs/game-record.md)")
-    for key in RECORD_KEYS:
-        if key not in record:
-            raise GameError(f"{source}: missing key {key!r} (a history record has {', '.join(RECORD_KEYS)}...)")
-    if record["phase"] != source.stem:
-        raise GameError(f"{source}: \"phase\" is {record['phase']!r}, expected {source.stem!r} like its file name")
+    check_record_shape(source, record)
     read = {}
     for key in ("before", "after"):
         units = None
@@ -219,6 +210,7 @@ def _history_files(paths: GamePaths, variant: Variant,
     for _, file in sorted(found):
         record, digest = read_json_digest(file, contents.pop(file.name, None))
         chain = hashlib.sha256(f"{chain}\0{digest}".encode("utf-8")).hexdigest()
+        check_record_shape(file, record)
         check_follows(file, record, previous)
         try:
             record = expand(upgrade_record(record, system), previous)
