@@ -11,6 +11,7 @@ from gm_tools.app.cli import main
 from gm_tools.errors import GameError, WorkbookError
 from gm_tools.app.turn import load_state, replay, rollback, run_turn
 from gm_tools.edges.workbook import open_workbook
+from gm_tools.edges.workbook_fill import fill_orders
 from workflow_helpers import board_variant, create, play, snapshot, solo_board, type_cells
 
 
@@ -334,6 +335,22 @@ def test_a_damaged_game_file_is_named_by_every_command_and_nothing_is_written(tm
         assert main(argv[command]) == 2, command
         err = capsys.readouterr().err
         assert expected in err and "Traceback" not in err, (command, err)
+    assert snapshot(tmp_path) == files
+
+
+def test_a_site_path_that_is_a_file_is_named_and_nothing_is_written(tmp_path, capsys):
+    """A mistyped ``--site`` or ``--out`` naming a file, not a folder: the turn and the site
+    say so (not an operating system's "File exists"), and the turn records nothing."""
+    paths = create(tmp_path)
+    paths.workbook.write_bytes(fill_orders(paths.workbook.read_bytes(), {"FRANCE": ["A PAR - BUR"]}, ""))
+    afile = tmp_path / "notes.txt"
+    afile.write_text("the GM's notes", encoding="utf-8")
+    files = snapshot(tmp_path)
+    capsys.readouterr()
+    for argv in (["turn", "g", "--root", str(tmp_path), "--site", str(afile)],
+                 ["site", "--root", str(tmp_path), "--out", str(afile)]):
+        assert main(argv) == 2
+        assert f"{afile} is a file, expected a folder" in capsys.readouterr().err
     assert snapshot(tmp_path) == files
 
 

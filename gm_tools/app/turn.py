@@ -27,7 +27,7 @@ from gm_tools.edges.game import (
 )
 from gm_tools.edges.recorddelta import shrink
 from gm_tools.engine.results import note_code, note_words
-from gm_tools.edges.journal import commit_turn, game_lock, needs_publishing, published, recover
+from gm_tools.edges.journal import commit_turn, game_lock, make_folder, needs_publishing, published, recover
 from gm_tools.edges.game import rollback as rollback_files
 from gm_tools.engine.hooks import SheetHooks, hooks_for
 from gm_tools.edges.layout import centers_table, order_blocks, results_table, title_of, units_table
@@ -462,7 +462,7 @@ def _turn(state: GameState, lenient: bool, force: bool, site_dir, processed: str
     if site_dir:
         # A site folder that cannot be made (a mistyped --site) fails here, before the phase
         # is recorded, rather than after the record and workbook are written.
-        Path(site_dir).mkdir(parents=True, exist_ok=True)
+        make_folder(Path(site_dir))
     # The backup (the workbook as the GM left it), the record and the new workbook land
     # together or not at all.
     # on disk, a long game's books are kept as what changed (gm_tools/edges/recorddelta.py)

@@ -53,13 +53,21 @@ if hasattr(os, "register_at_fork"):
     os.register_at_fork(after_in_child=_drop_inherited_locks)
 
 
+def make_folder(folder: Path) -> None:
+    """``folder`` made if missing; a file in its place (a mistyped ``--site`` or ``--root``) is
+    a GameError saying so, not an OSError's "File exists"."""
+    if folder.exists() and not folder.is_dir():
+        raise GameError(f"{folder} is a file, expected a folder (or a path where one can be made)")
+    folder.mkdir(parents=True, exist_ok=True)
+
+
 @contextmanager
 def exclusive(folder: Path, busy: str):
     """Hold the lock on ``folder`` for the ``with`` block, or raise ``GameError(busy)`` at
     once if another process holds it (a command never waits on another silently). On POSIX
     the folder itself is locked, so no lock file appears among the game's files or the
     site's pages; on Windows a ``.lock`` file inside it is."""
-    folder.mkdir(parents=True, exist_ok=True)
+    make_folder(folder)
     try:
         import fcntl
     except ImportError:  # Windows
