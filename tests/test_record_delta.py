@@ -93,9 +93,14 @@ def test_a_change_with_nothing_to_build_on_is_an_error_naming_the_file(tmp_path)
     write_atomic(paths.record_file("F1901M"), json.dumps(shrink(second, first)).encode())
     assert [r["after"]["extra"][SYSTEM]["ledger"] for r in load_history(paths, calendar)] == \
         [first["after"]["extra"][SYSTEM]["ledger"], second["after"]["extra"][SYSTEM]["ledger"]]
-    paths.record_file("S1901M").unlink()
-    with pytest.raises(GameError, match=r"F1901M\.json: before\.extra\.europe1619\.ledger is written as a change, but the "
+    # the first record written as a change (by hand, or from another game's history)
+    write_atomic(paths.record_file("S1901M"), json.dumps(shrink(first, _record("S1901M", 39, 40))).encode())
+    with pytest.raises(GameError, match=r"S1901M\.json: before\.extra\.europe1619\.ledger is written as a change, but the "
                                         r"previous record has no such table"):
+        load_history(paths, calendar)
+    # the first record gone: the second is refused before its change is read
+    paths.record_file("S1901M").unlink()
+    with pytest.raises(GameError, match=r"F1901M\.json: the first record is phase F1901M, but the game starts at S1901M"):
         load_history(paths, calendar)
 
 

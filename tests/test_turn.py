@@ -263,29 +263,34 @@ def test_replay_finds_a_tampered_record(tmp_path):
     assert replay("g", root=tmp_path) == ["S1901M"]
 
 
-def test_a_record_missing_from_the_history_stops_every_command(tmp_path, capsys):
-    """A record deleted from the middle of the history (a folder copied in part, a rollback
-    undone by hand) is named by every command that reads the history: the turn, the replay,
-    the rollback and the site refuse the game, naming the record expected, and write nothing. Before, the
-    site showed the game without that phase and the replay failed on the next record's orders."""
+@pytest.mark.parametrize("missing, expected", [
+    ("F1901M", "is recorded after S1901M, whose next phase is F1901M: expected "),
+    ("S1901M", "the first record is phase F1901M, but the game starts at S1901M: expected "),
+])
+def test_a_record_missing_from_the_history_stops_every_command(tmp_path, capsys, missing, expected):
+    """A record deleted from the history (a folder copied in part, a rollback undone by hand)
+    is named by every command that reads the history: the turn, the replay, the rollback and
+    the site refuse the game, naming the record expected, and write nothing. Before, the site
+    showed the game without that phase and the replay failed on the next record's orders. The
+    first record is the calendar's first phase: every game starts there (new-game, import)."""
     paths = create(tmp_path)
     play(paths, {"FRANCE": ["A PAR - BUR"]})  # S1901M
     play(paths, {"FRANCE": ["A BUR - BEL"]})  # F1901M
     play(paths, {}, force=True)  # the phase after it, whichever it is
     root, site = str(tmp_path), tmp_path / "site"
     assert main(["site", "--root", root, "--out", str(site)]) == 0
-    kept = paths.record_file("F1901M").read_bytes()
-    paths.record_file("F1901M").unlink()
+    kept = paths.record_file(missing).read_bytes()
+    paths.record_file(missing).unlink()
     capsys.readouterr()
     files = snapshot(tmp_path)
     for command in (["turn", "g", "--root", root, "--site", str(site), "--force"], ["replay", "g", "--root", root],
                     ["rollback", "g", "--root", root, "--site", ""], ["site", "--root", root, "--out", str(site)]):
         assert main(command) == 2, command
         err = capsys.readouterr().err
-        assert "is recorded after S1901M, whose next phase is F1901M: expected " in err, (command, err)
-        assert "F1901M.json, which is missing" in err and "Traceback" not in err, (command, err)
+        assert expected in err, (command, err)
+        assert f"{missing}.json, which is missing" in err and "Traceback" not in err, (command, err)
     assert snapshot(tmp_path) == files
-    paths.record_file("F1901M").write_bytes(kept)  # put back, the game goes on
+    paths.record_file(missing).write_bytes(kept)  # put back, the game goes on
     assert main(["replay", "g", "--root", root]) == 0
     assert main(["site", "--root", root, "--out", str(site)]) == 0
 

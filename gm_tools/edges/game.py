@@ -277,7 +277,8 @@ def load_history(paths: GamePaths, calendar: Calendar, system: "GameSystem | Non
         except (PhaseError, ValueError):
             raise GameError(f"{file}: not a phase id the variant's calendar has") from None
         records.append((key, file))
-    return [record for _, record in whole_records((file for _, file in sorted(records, key=lambda kr: kr[0])), system)]
+    files = (file for _, file in sorted(records, key=lambda kr: kr[0]))
+    return [record for _, record in whole_records(files, system, calendar.first_phase)]
 
 
 RECORD_KEYS = ("phase", "before", "after", "results", "next_phase")
@@ -315,12 +316,22 @@ def check_replayable(file: Path, record: dict) -> None:
         raise GameError(f"{file}: {problem}, as gm-tools wrote it (docs/game-record.md); it cannot be replayed")
 
 
-def check_follows(file: Path, record, previous: dict | None) -> None:
+def check_follows(file: Path, record, previous: dict | None, first_phase: str | None = None) -> None:
     """A record follows the one before it in the history: its phase is that record's
-    ``next_phase``. A gap is a record deleted or lost (a folder copied in part, a rollback
-    undone by hand); read on, the game would be replayed and shown without that phase."""
-    if previous is None or not isinstance(record, dict) or "next_phase" not in previous:
-        return  # the first record, or one whose own checks say what is wrong with it
+    ``next_phase``, and the first record's is ``first_phase``, where every game starts (its
+    calendar's first phase: new-game and import start nowhere else). A gap is a record deleted
+    or lost (a folder copied in part, a rollback undone by hand); read on, the game would be
+    replayed and shown without that phase."""
+    if not isinstance(record, dict):
+        return  # its own checks say what is wrong with it
+    if previous is None:
+        phase = record.get("phase")
+        if first_phase is not None and phase == file.stem and phase != first_phase:
+            raise GameError(f"{file}: the first record is phase {phase}, but the game starts at {first_phase}: "
+                            f"expected {file.parent / f'{first_phase}.json'}, which is missing")
+        return
+    if "next_phase" not in previous:
+        return
     phase, expected = record.get("phase"), previous["next_phase"]
     if phase != file.stem or phase == expected:
         return  # a phase not its file's name is reported as such by the record's own checks
@@ -331,17 +342,19 @@ def check_follows(file: Path, record, previous: dict | None) -> None:
                     f"{expected}: expected {file.parent / f'{expected}.json'}, which is missing")
 
 
-def whole_records(files, system: "GameSystem | None" = None) -> "Iterator[tuple[Path, dict]]":
+def whole_records(files, system: "GameSystem | None" = None,
+                  first_phase: str | None = None) -> "Iterator[tuple[Path, dict]]":
     """(file, record) for record files given in calendar order, each read, upgraded to today's
     layout (:func:`upgrade_record`) and made whole (a record of format 3 or later may keep
-    tables as their change from the record before it: :mod:`gm_tools.edges.recorddelta`)."""
+    tables as their change from the record before it: :mod:`gm_tools.edges.recorddelta`).
+    ``first_phase``: the phase the game starts at, which the first record must be."""
     from gm_tools.edges.recorddelta import expand
 
     previous = None
     for file in files:
         raw = read_json(file)
         check_record_shape(file, raw)
-        check_follows(file, raw, previous)
+        check_follows(file, raw, previous, first_phase)
         try:
             record = expand(upgrade_record(raw, system), previous)
         except ValueError as e:

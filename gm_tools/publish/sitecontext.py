@@ -211,7 +211,7 @@ def _history_files(paths: GamePaths, variant: Variant,
         record, digest = read_json_digest(file, contents.pop(file.name, None))
         chain = hashlib.sha256(f"{chain}\0{digest}".encode("utf-8")).hexdigest()
         check_record_shape(file, record)
-        check_follows(file, record, previous)
+        check_follows(file, record, previous, variant.calendar.first_phase)
         try:
             record = expand(upgrade_record(record, system), previous)
         except ValueError as e:
