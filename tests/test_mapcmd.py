@@ -64,3 +64,25 @@ def test_a_mistake_is_one_line_and_nothing_is_written(games, tmp_path, monkeypat
     err = capsys.readouterr().err
     assert err.startswith("gm-tools: ") and message in err and "Traceback" not in err
     assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("command", ["map", "export"])
+def test_an_out_path_that_cannot_be_a_file_is_named_and_a_missing_folder_is_made(games, tmp_path, capsys, command):
+    """``--out`` naming a folder, or a path through a file, is one line saying which (before,
+    the OS's "Is a directory" or "Not a directory", and exit status 1 for export); a folder
+    on its way that does not exist yet is made, for both commands alike (export failed)."""
+    args = [command, "demo", "--root", str(games)] + (["--mila"] if command == "export" else [])
+    folder = tmp_path / "maps.svg"
+    folder.mkdir()
+    a_file = tmp_path / "notes.txt"
+    a_file.write_text("kept", encoding="utf-8")
+    for out, message in ((folder, f"{folder} is a folder, expected a file name"),
+                         (a_file / "map.svg", f"{a_file} is a file, expected a folder")):
+        assert main([*args, "--out", str(out)]) == 2
+        err = capsys.readouterr().err
+        assert err.startswith("gm-tools: ") and message in err and "Traceback" not in err, err
+    assert sorted(p.name for p in tmp_path.rglob("*")) == ["maps.svg", "notes.txt"]
+    assert a_file.read_text(encoding="utf-8") == "kept"
+    out = tmp_path / "new" / "folder" / "map.svg"
+    assert main([*args, "--out", str(out)]) == 0
+    assert out.read_bytes().lstrip().startswith(b"<" if command == "map" else b"{")

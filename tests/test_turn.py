@@ -452,14 +452,15 @@ def test_new_game_refuses_a_player_for_no_power_and_writes_nothing(tmp_path, cap
 def test_a_games_folder_that_cannot_be_made_is_a_message_not_a_traceback(tmp_path, capsys):
     blocker = tmp_path / "file"
     blocker.write_text("not a folder")
-    assert main(["new-game", "standard", "g", "--root", str(blocker / "games")]) == 1
+    assert main(["new-game", "standard", "g", "--root", str(blocker / "games")]) == 2
     err = capsys.readouterr().err
-    assert err.startswith("gm-tools: ") and "Traceback" not in err and str(blocker) in err
+    assert err.startswith("gm-tools: ") and "Traceback" not in err
+    assert f"{blocker} is a file, expected a folder" in err, err
     # A site folder that cannot be made stops the turn before anything is written.
     assert main(["new-game", "standard", "g", "--root", str(tmp_path / "games")]) == 0
     files = snapshot(tmp_path)
-    assert main(["turn", "g", "--root", str(tmp_path / "games"), "--force", "--site", str(blocker / "site")]) == 1
-    assert str(blocker) in capsys.readouterr().err and snapshot(tmp_path) == files
+    assert main(["turn", "g", "--root", str(tmp_path / "games"), "--force", "--site", str(blocker / "site")]) == 2
+    assert f"{blocker} is a file, expected a folder" in capsys.readouterr().err and snapshot(tmp_path) == files
 
 
 def test_the_shipped_demo_plays_through_the_real_pipeline_and_replays(tmp_path):

@@ -18,7 +18,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from gm_tools.edges.game import game_paths, games_root
+from gm_tools.edges.game import game_paths, games_root, write_atomic
 from gm_tools.edges.mila import MilaFormatError, our_order, position_from_mila, press_of, read_saved_game, to_mila
 from gm_tools.edges.workbook_fill import place_orders, set_cells
 from gm_tools.engine.adjustments import adjustment_counts
@@ -115,7 +115,7 @@ def cmd_export(args) -> int:
     saved = export_mila(args.game, root=args.root)
     text = json.dumps(saved, sort_keys=True, ensure_ascii=False) + "\n"
     if args.out and args.out != "-":
-        Path(args.out).write_text(text, encoding="utf-8")
+        write_atomic(Path(args.out), text.encode("utf-8"))
         print(f"wrote {args.out}: {len(saved['phases'])} phases of {args.game}")
     else:
         sys.stdout.write(text)

@@ -23,11 +23,11 @@ from pathlib import Path
 from gm_tools.errors import GameError, Problem, WorkbookError
 from gm_tools.edges.game import (
     RECORD_FORMAT, GameInfo, GamePaths, check_game_name, check_replayable, game_paths, load_game, load_history,
-    read_end, refuse_if_open, json_text, save_new_game, write_atomic,
+    make_folder, read_end, refuse_if_open, json_text, save_new_game, write_atomic,
 )
 from gm_tools.edges.recorddelta import shrink
 from gm_tools.engine.results import note_code, note_words
-from gm_tools.edges.journal import commit_turn, game_lock, make_folder, needs_publishing, published, recover
+from gm_tools.edges.journal import commit_turn, game_lock, needs_publishing, published, recover
 from gm_tools.edges.game import rollback as rollback_files
 from gm_tools.engine.hooks import SheetHooks, hooks_for
 from gm_tools.edges.layout import centers_table, order_blocks, results_table, title_of, units_table

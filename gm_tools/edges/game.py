@@ -133,10 +133,25 @@ def json_text(value) -> str:
     return json.dumps(value, indent=1, sort_keys=True, ensure_ascii=False) + "\n"
 
 
+def make_folder(folder: Path) -> None:
+    """``folder`` made if missing, with any folder on its way; a file in its place or on its way
+    (a mistyped ``--root``, ``--site`` or ``--out``) is a GameError naming that file, not the
+    OS's "File exists" or "Not a directory"."""
+    for place in (folder, *folder.parents):
+        if place.exists():
+            if not place.is_dir():
+                raise GameError(f"{place} is a file, expected a folder (or a path where one can be made)")
+            break
+    folder.mkdir(parents=True, exist_ok=True)
+
+
 def write_atomic(path: Path, data: bytes) -> None:
     """Write to a temporary file in the same folder, flush it to disk, then move it into
-    place, so a crash leaves either the old file or the new one, never half of one."""
-    path.parent.mkdir(parents=True, exist_ok=True)
+    place, so a crash leaves either the old file or the new one, never half of one. A folder
+    in its place (a mistyped ``--out``) is a GameError saying so, not the OS's "Is a directory"."""
+    if path.is_dir():
+        raise GameError(f"{path} is a folder, expected a file name")
+    make_folder(path.parent)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         # mkstemp makes the file private (0600); give it the mode a plain open() would.

@@ -23,6 +23,7 @@ import shutil
 from contextlib import contextmanager
 from pathlib import Path
 
+from gm_tools.edges.game import make_folder
 from gm_tools.errors import GameError
 
 PENDING = "pending"
@@ -51,14 +52,6 @@ def _drop_inherited_locks() -> None:
 
 if hasattr(os, "register_at_fork"):
     os.register_at_fork(after_in_child=_drop_inherited_locks)
-
-
-def make_folder(folder: Path) -> None:
-    """``folder`` made if missing; a file in its place (a mistyped ``--site`` or ``--root``) is
-    a GameError saying so, not an OSError's "File exists"."""
-    if folder.exists() and not folder.is_dir():
-        raise GameError(f"{folder} is a file, expected a folder (or a path where one can be made)")
-    folder.mkdir(parents=True, exist_ok=True)
 
 
 @contextmanager
