@@ -87,7 +87,9 @@ def new_game(
     paths = game_paths(name, root)
     refuse_if_open(paths)
     if seed is None:
-        seed = secrets.randbelow(10**9)
+        # 15 digits: too many to try one by one against the draws a site shows (a billion
+        # seeds are tried in an hour), and no more than a spreadsheet cell keeps exactly.
+        seed = secrets.randbelow(10**15)
     unknown = sorted(set(players or {}) - set(variant.powers))
     if unknown:
         raise GameError(f"player for {unknown[0]!r}: expected a power of {variant.name} ({', '.join(variant.powers)})")

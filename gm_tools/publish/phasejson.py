@@ -35,6 +35,32 @@ _ENCODER = json.JSONEncoder(sort_keys=True, ensure_ascii=False, separators=(",",
 Made once: ``json.dumps`` with options makes an encoder at every call."""
 
 
+def without_seeds(record: dict) -> dict:
+    """``record`` as the site may show it: without the seed of the rules' randomness (its
+    ``random.seed``), the seed text of each draw (which holds the game's seed), or a seed a
+    game system keeps in its state (a position's ``extra.<system>.seed``). Whoever knows the
+    seed knows every draw still to come, Westphalia's battle deck and Europe 1615 v2's dice
+    among them, so the seed stays in the GM's record (``gm-tools replay`` reads it there)
+    and the site shows only what was drawn. Only those places are looked at: walking a long
+    game's books for the word would cost more than the rest of the phase's file."""
+    out = dict(record)
+    random = record.get("random")
+    if isinstance(random, dict):
+        draws = random.get("draws")
+        out["random"] = {k: v for k, v in random.items() if k != "seed"}
+        if isinstance(draws, list):
+            out["random"]["draws"] = [{k: v for k, v in d.items() if k != "seed"} if isinstance(d, dict) else d
+                                      for d in draws]
+    for side in ("before", "after"):
+        position = record.get(side)
+        extra = position.get("extra") if isinstance(position, dict) else None
+        if isinstance(extra, dict) and any(isinstance(v, dict) and "seed" in v for v in extra.values()):
+            out[side] = dict(position, extra={name: {k: v for k, v in state.items() if k != "seed"}
+                                              if isinstance(state, dict) else state
+                                              for name, state in extra.items()})
+    return out
+
+
 def value_texts(stored: dict) -> dict[str, str]:
     """Each key of a stored record and its value as :data:`_ENCODER` writes it. A record is
     shown by two files, its phase's (where ``before`` differs) and the game's game.json, so
@@ -65,7 +91,8 @@ def phase_json(stored: dict, record: dict, previous: dict | None, previous_id: s
 def game_json(info: dict, records: list[str], end: dict | None = None) -> str:
     """The game's game.json: ``{"end": END, "format": 2, "game": INFO, "history": [...]}`` (no
     ``end`` before the game ends) as :data:`_ENCODER` writes it, each stored record given as
-    its text (:func:`object_text`)."""
+    its text (:func:`object_text`). ``info`` is shown without its seed (:func:`without_seeds`)."""
+    info = {k: v for k, v in info.items() if k != "seed"}
     ended = "" if end is None else f'"end":{_ENCODER.encode(end)},'
     return f'{{{ended}"format":2,"game":{_ENCODER.encode(info)},"history":[{",".join(records)}]}}\n'
 

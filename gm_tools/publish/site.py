@@ -60,7 +60,7 @@ from gm_tools.engine.phase import ADJUSTMENT, MOVEMENT, RETREAT, PhaseError, par
 from gm_tools.engine.positions import position_from_json
 from gm_tools.engine.rules import rules_for
 from gm_tools.publish.maplayer import BASE_FOLDER, LAYER_SUFFIX, BasePicture
-from gm_tools.publish.phasejson import game_json, object_text, phase_json, value_texts
+from gm_tools.publish.phasejson import game_json, object_text, phase_json, value_texts, without_seeds
 from gm_tools.publish.render import RenderOptions, render_lines, render_svg
 from gm_tools.publish.sitecontext import GameContext, PhaseContext, Section, SiteContext, DigestMemo, KnownGame, UnreadGame, collect, collect_game, collector_paused, leave_stale_to_read, read_game, set_aside, variant_or_none, _load_variant  # noqa: F401
 from gm_tools.publish.sitejobs import ReadElsewhere, Readers, Recorder, make_all, make_read, read_games
@@ -259,8 +259,11 @@ def write_game(env: jinja2.Environment, writer: SiteWriter, painter: PngPainter,
     phase_template = env.get_template("phase.html")
     entries: list = []
     fresh: list[tuple[int, PhaseContext]] = []  # (index, phase) of the phases made anew
-    # what the rules keep private (a Payola offer sheet) never reaches the public JSON
-    public = partial(rules_for(game.variant).public_record, game.variant)
+    # what the rules keep private (a Payola offer sheet), and the seed, never reach the public JSON
+    rules_public = partial(rules_for(game.variant).public_record, game.variant)
+
+    def public(record: dict) -> dict:
+        return without_seeds(rules_public(record))
     keys: dict[str, str] = {}
     last_kept = None  # the last phase whose map is kept as it is on disk
     old_phases = old_phases or {}

@@ -322,21 +322,22 @@ def _items(lines: list[str]) -> str:
 
 
 def _draw_line(variant: Variant, draw: dict) -> str:
+    # The draw's seed is not shown: it holds the game's, which would tell every draw to come.
     if draw.get("kind") != "automatic fealty":
-        return f"{draw.get('kind', 'draw')}: {draw} (seed `{draw.get('seed', '')}`)"
+        return f"{draw.get('kind', 'draw')}: {draw.get('text') or {k: v for k, v in draw.items() if k != 'seed'}}"
     attack = draw["attack"]
     names = {c: p.name for c, p in variant.powers.items()}
     cause = (f"{names[attack['attacker']]} attacked {names[attack['defender']]} in {attack['center']} "
              f"({variant.powers[attack['attacker']].religion} against {variant.powers[attack['defender']].religion})")
     if draw["chosen"] is None:
-        return f"{cause}: no unconquered neutral of its religion was left to draw (seed `{draw['seed']}`)"
+        return f"{cause}: no unconquered neutral of its religion was left to draw"
     return (f"{cause}: **{names[draw['chosen']]}** gives Fealty to {names[attack['attacker']]}, drawn among "
-            f"{', '.join(draw['candidates'])} with seed `{draw['seed']}` "
-            "(Python `random.Random(seed)`, one `choice` of the sorted candidates per attack, in center order)")
+            f"{', '.join(draw['candidates'])} from the game's seed (Python `random.Random`, one `choice` "
+            "of the sorted candidates per attack, in center order; the seed stays with the GM)")
 
 
 def report_sections(variant: Variant, record: dict) -> list[tuple[str, str]]:
-    """The Fealty claimed in the phase, its random draws with their seeds, and the neutrals
+    """The Fealty claimed in the phase, its random draws (not their seeds), and the neutrals
     after it: from the history record alone."""
     sections = []
     claims = record.get("extra", {}).get(HOOKS.name, {}).get("claims", [])
