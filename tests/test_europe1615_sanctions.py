@@ -323,3 +323,17 @@ def test_the_gm_resolves_an_overlap_by_suspending_a_sanction():
     _, problems = HOOKS.check_inputs(VARIANT, union, {RULINGS: [early, bare]})
     assert [(p.cell, p.expected.split(" (")[0]) for p in problems] == [
         ("A3", "a sanction that has come into effect"), ("B4", "the GM's reason for suspending it")]
+
+
+def test_the_timeline_still_to_come_is_a_list_on_the_page():
+    """'... a randomly-generated timeline ... showing on which year & season a particular
+    sanction will come into effect': the phase page lists what is to come, one sanction an
+    item (the markdown had no blank line before the list, so a reader saw one run-on line)."""
+    from gm_tools.publish.safemarkdown import render_markdown
+    from gm_tools.systems.europe1615.report import _sanctions
+
+    position = with_sanctions(board({}), "protestant_union")
+    html = render_markdown(_sanctions(VARIANT, position))
+    coming = [k for k in SETUP.sanctions if k != "protestant_union"]
+    assert html.count("<li>") == len(coming) > 0
+    assert f"<li>S1616M: {SETUP.sanctions[coming[0]].title}</li>" in html

@@ -222,3 +222,17 @@ def test_the_judge_text_carries_what_the_page_shows(site):
     for text in (diplomatic, adjustment, builds, scoring):
         assert "**" not in text and "|---" not in text
         assert all(len(line) <= WIDTH for line in text.splitlines())
+
+
+def test_no_builds_or_removals_by_center_count_are_announced(site):
+    """1619 rulebook, Builds and Transactions Phase: 'During this phase players may purchase
+    units based on the Military Cost Table ... The number of new units that may be added is
+    limited by the treasury and unoccupied home centers.' Units are bought, not matched to
+    centers: the year's last page shows who owns what, but no 'Adjustments due' (a power with
+    4 centers and 6 units was told it 'removes 2', which never happens)."""
+    for phase in ("Y1619S", "Y1619M"):
+        page = (site / f"{phase}.html").read_text(encoding="utf-8")
+        text = (site / f"{phase}.txt").read_text(encoding="utf-8")
+        assert "Adjustments due" not in page and "Removes" not in text and "Builds 0 units" not in text
+    text = (site / "Y1619S.txt").read_text(encoding="utf-8")
+    assert "Ownership of supply centers:" in text  # centers still change hands and are listed

@@ -429,6 +429,31 @@ def test_a_charts_line_labels_end_inside_the_picture():
     assert short.get("width") == "640.0"  # a short name keeps the usual size
 
 
+def test_every_line_label_stays_inside_the_chart_and_near_its_line():
+    """Europe 1619's fifteen powers, one far ahead and fourteen crowded below: the leader's
+    label stays by its line (it was moved up with all the others, above the picture), every
+    label inside the plot's height, none on another."""
+    from gm_tools.publish.charts import BOTTOM, HEIGHT, TOP
+
+    lines = [ChartLine("Spain", "#ff0000", (5, 5))] + [
+        ChartLine(f"Power {n}", "#000000", (1, 4 if n < 2 else 2 if n < 5 else 1)) for n in range(14)]
+    root = ET.fromstring(centers_chart(lines, ["1619", "1620"], "Centers"))
+    ns = "{http://www.w3.org/2000/svg}"
+    labels = {t.text: float(t.get("y")) for t in root.iter(f"{ns}text") if t.text and t.text.startswith(("Spain", "Power"))}
+    assert len(labels) == 15
+    assert all(TOP <= y <= HEIGHT - BOTTOM + 4 for y in labels.values()), labels
+    ys = sorted(labels.values())
+    assert all(b - a >= 12.9 for a, b in zip(ys, ys[1:]))
+    spain = next(p for p in root.iter(f"{ns}polyline") if p.get("stroke") == "#ff0000")
+    line_end = float(spain.get("points").split()[-1].split(",")[1])
+    assert abs(labels["Spain 5"] - (line_end + 4)) < 1  # beside its line's end, as there is room
+    # more labels than the height holds at full spacing: shared out, still inside
+    many = [ChartLine(f"P{n}", "#000000", (1, 1)) for n in range(40)]
+    root = ET.fromstring(centers_chart(many, ["1619", "1620"], "Centers"))
+    ys = [float(t.get("y")) for t in root.iter(f"{ns}text") if t.text and t.text.startswith("P")]
+    assert len(ys) == 40 and all(TOP <= y <= HEIGHT - BOTTOM + 4 for y in ys)
+
+
 def test_game_page_chart_counts_centers_after_each_year(tmp_path):
     root = tmp_path / "sheets"
     small_game(root, STANDARD)

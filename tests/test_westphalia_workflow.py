@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import hashlib
 import io
+import json
+import re
 from pathlib import Path
 
 import openpyxl
@@ -17,7 +19,9 @@ import pytest
 
 from gm_tools.app.turn import new_game, replay, run_turn
 from gm_tools.edges.game import game_paths
+from gm_tools.edges.variants import load_variant
 from gm_tools.edges.workbook_fill import set_cells
+from gm_tools.engine.phase import phase_title
 from gm_tools.errors import WorkbookError
 from gm_tools.publish.site import build_site
 from gm_tools.systems.westphalia.sheets import EMPIRE, PRINCES, PROVINCES, STATES
@@ -144,15 +148,46 @@ def test_replay_gives_the_same_bytes(game):
     assert replay(GAME, root) == []
 
 
+@pytest.fixture(scope="module")
+def site(game, tmp_path_factory):
+    root, _ = game
+    out = tmp_path_factory.mktemp("westphalia-site") / "site"
+    build_site(root, out)
+    return out
+
+
+def test_the_finished_games_pages_show_only_what_the_game_has(site):
+    """The game ended with 'Peace of Westphalia Victory' after the last round's election: the
+    game page's map is the final board, after that phase (it said 'at the start of Round 1660
+    Initiative', a round never played); a board game without supply centers or orders has no
+    empty 'Ownership of supply centers' in its text, nor an empty 'Orders and results' on a
+    page whose phase took no order."""
+    folder = site / "games" / GAME
+    index = (folder / "index.html").read_text(encoding="utf-8")
+    record = json.loads((folder / "game.json").read_text(encoding="utf-8"))["history"][-1]
+    assert record["next_phase"] is None
+    last = phase_title(load_variant("westphalia").calendar, record["phase"])
+    assert f"<figcaption>The final board, after {last}." in index
+    assert "1660" not in index
+    texts = {p.name: p.read_text(encoding="utf-8-sig") for p in folder.glob("*.txt")}
+    assert texts and not any("Ownership of supply centers" in t for t in texts.values())
+    for page in folder.glob("*.html"):
+        html = page.read_text(encoding="utf-8")
+        assert not re.search(r'<h2 id="orders-h">[^<]*</h2>\s*</section>', html), page.name
+
+
 @needs_chromium
-def test_the_game_and_its_hex_map_in_chromium(game, tmp_path):
+def test_the_game_and_its_hex_map_in_chromium(site):
     """The site: the game page ranks the players by Imperial Power and charts it by round ('the
     HRE sheet, standings and Imperial Power by round as a chart', the issue), and a phase page
-    shows the hex map with every hex and the table's decisions."""
-    root, _ = game
-    build_site(root, tmp_path / "site")
+    shows the hex map with every hex and the table's decisions. A text file read from a host
+    that names no charset (Python's http.server) shows its accents: it starts with a byte
+    order mark."""
+    with served(site) as base, chromium_page([]) as page:  # a text file: the browser asks for a favicon
+        page.goto(f"{base}games/{GAME}/P1510C.txt")
+        assert "Lübeck" in page.inner_text("body")
     errors: list[str] = []
-    with served(tmp_path / "site") as base, chromium_page(errors) as page:
+    with served(site) as base, chromium_page(errors) as page:
         page.goto(f"{base}games/{GAME}/index.html")
         header, *rows = table_rows(page, "standings-h")
         # no supply centers or units in this game: Imperial Power ranks the players

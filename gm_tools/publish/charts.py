@@ -62,13 +62,20 @@ def _marker(shape: str, x: float, y: float, colour: str) -> str:
 
 
 def _spread(wanted: list[float], low: float, high: float) -> list[float]:
-    """Label positions near ``wanted`` (sorted ascending) at least LABEL_GAP apart."""
+    """Label positions near ``wanted`` (sorted ascending), at least LABEL_GAP apart and
+    between ``low`` and ``high``: pushed down past each other, then back up from the bottom
+    only as far as the label below needs (shifting them all up put the top one above the
+    chart). More labels than the height holds at that gap share it out evenly."""
     placed: list[float] = []
     for y in wanted:
         placed.append(max(y, placed[-1] + LABEL_GAP) if placed else max(y, low))
-    overflow = placed[-1] - high if placed else 0.0
-    if overflow > 0:
-        placed = [y - overflow for y in placed]
+    limit = high
+    for i in range(len(placed) - 1, -1, -1):
+        placed[i] = min(placed[i], limit)
+        limit = placed[i] - LABEL_GAP
+    if placed and placed[0] < low:
+        gap = (high - low) / max(len(placed) - 1, 1)
+        placed = [low + i * gap for i in range(len(placed))]
     return placed
 
 

@@ -29,7 +29,7 @@ import textwrap
 from dataclasses import dataclass
 
 from gm_tools.engine.model import FAILS, INVALID, UNIT_NAMES, coast_of, province_of
-from gm_tools.engine.phase import PhaseError, parse_phase
+from gm_tools.engine.phase import ADJUSTMENT, PhaseError, parse_phase
 from gm_tools.engine.results import BOUNCE_CODES, CONVOY_CODES, VOID_CODES
 from gm_tools.engine.variant import Variant
 
@@ -229,6 +229,13 @@ def ends_year(variant: Variant, record: dict) -> bool:
     return nxt.type == "A" or nxt.year > phase.year
 
 
+def builds_by_centers(variant: Variant) -> bool:
+    """Whether units are built and removed to match the count of centers: the calendar has an
+    adjustment phase (2000 rulebook, 'Gaining and losing units'). Europe 1619 buys its units
+    in the Builds and Transactions Phase, so its pages show no builds or removals due."""
+    return any(kind == ADJUSTMENT for _, kind in variant.calendar.phases)
+
+
 def adjustment_rows(variant: Variant, position: dict) -> list[tuple[str, int, int, int]]:
     """(power, centers, units, builds; negative for removals) for every power that has a
     center or a unit, in the variant's order (2000 rulebook, 'Gaining and losing units')."""
@@ -275,13 +282,14 @@ def judge_text(variant: Variant, record: dict) -> str:
     lines += section_lines(variant, record)
 
     after = record.get("after", {})
-    if ends_year(variant, record):
+    if ends_year(variant, record) and variant.supply_centers():  # a board without centers has no table
         lines += ["Ownership of supply centers:", ""]
         centers = after.get("centers", {})
         for power in _power_order(variant, centers):
             names = sorted(location_name(variant, c) for c in centers[power])
             lines.append(f"{power_name(variant, power)}: {', '.join(names)}.")
         lines.append("")
+    if ends_year(variant, record) and builds_by_centers(variant):
         for power, c, u, builds in adjustment_rows(variant, after):
             verb = "Builds" if builds >= 0 else "Removes"
             lines.append(

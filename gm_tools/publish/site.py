@@ -56,7 +56,7 @@ from gm_tools.publish.feed import FeedEntry, atom_feed
 from gm_tools.edges.recorddelta import shrink
 from gm_tools.publish.judgetext import dislodgements, judge_text
 from gm_tools.engine.model import OrderResult, Position
-from gm_tools.engine.phase import ADJUSTMENT, MOVEMENT, RETREAT, PhaseError, parse_phase, phase_title
+from gm_tools.engine.phase import ADJUSTMENT, MOVEMENT, RETREAT, parse_phase
 from gm_tools.engine.positions import position_from_json
 from gm_tools.engine.rules import rules_for
 from gm_tools.publish.maplayer import BASE_FOLDER, LAYER_SUFFIX, BasePicture
@@ -67,6 +67,7 @@ from gm_tools.publish.sitejobs import ReadElsewhere, Readers, Recorder, make_all
 from gm_tools.publish.sitefiles import MANIFEST, BuildReport, Manifest, PngPainter, SiteWriter, code_key, pages_key, variant_key  # noqa: F401
 from gm_tools.publish.siteviews import (
     chart_view,
+    current_map,
     game_summary,
     ledger_view,
     phase_view,
@@ -295,7 +296,7 @@ def write_game(env: jinja2.Environment, writer: SiteWriter, painter: PngPainter,
             last_kept = phase.id
             for name in names:
                 writer.keep(f"{folder}/{name}")
-            text = (writer.root / folder / f"{phase.id}.txt").read_text(encoding="utf-8")
+            text = (writer.root / folder / f"{phase.id}.txt").read_text(encoding="utf-8-sig")
             entries.append(FeedEntry(phase=phase.id, title=phase.title, link=f"{phase.id}.html", summary=text,
                                      updated=str(record.get("processed") or "")))
             continue
@@ -305,7 +306,7 @@ def write_game(env: jinja2.Environment, writer: SiteWriter, painter: PngPainter,
             last_kept = phase.id
             for name in names[1:]:
                 writer.keep(f"{folder}/{name}")
-            text = (writer.root / folder / f"{phase.id}.txt").read_text(encoding="utf-8")
+            text = (writer.root / folder / f"{phase.id}.txt").read_text(encoding="utf-8-sig")
             drawn_over = _base_of(writer.root / folder, phase.id) or base.path
             writer.write(f"{folder}/{phase.id}.html", _phase_page(phase_template, game, phase, summary, drawn_over,
                                                                    extra_template if has_extra else None))
@@ -335,7 +336,9 @@ def write_game(env: jinja2.Environment, writer: SiteWriter, painter: PngPainter,
                 pictures.append((layer_rel, png_rel, layer, painter.start("\n".join(lines), many)))
         for index, phase in stage:
             text = judge_text(game.variant, phase.record)
-            writer.write(f"{folder}/{phase.id}.txt", text)
+            # with a byte order mark: a host that serves .txt without a charset ('text/plain',
+            # as python -m http.server and nginx's default do) is then read as UTF-8, not Latin-1
+            writer.write(f"{folder}/{phase.id}.txt", "\ufeff" + text)
             entries[index] = FeedEntry(phase=phase.id, title=phase.title, link=f"{phase.id}.html", summary=text,
                                        updated=str(phase.record.get("processed") or ""))
         for index, phase in stage:
@@ -356,7 +359,7 @@ def write_game(env: jinja2.Environment, writer: SiteWriter, painter: PngPainter,
         if named is not None and not writer.exists(named) and named == base.path:
             writer.write(base.path, base.script())
 
-    position = game.latest_position()
+    position, map_caption = current_map(game)
     current_svg = render_svg(game.variant, _position(position), title=game.name, options=look)
     chart, labels, chart_rows = chart_view(game)
     phases = [{"id": p.id, "title": p.title, "results": len(p.record["results"]),
@@ -365,7 +368,7 @@ def write_game(env: jinja2.Environment, writer: SiteWriter, painter: PngPainter,
     html = env.get_template("game.html").render(
         root="../../", game=summary, phases=phases, standings=standings(game), map_svg=_inline_svg(current_svg),
         chart=chart, chart_labels=labels, chart_rows=chart_rows, page_title=game.name, ledger=ledger_view(game), points=points_view(game),
-        map_phase=phase_title(game.variant.calendar, position["phase"]) if _is_phase(position["phase"]) else "",
+        map_caption=map_caption,
     )
     writer.write(f"{folder}/index.html", html)
     if game.end is not None:
@@ -399,14 +402,6 @@ def _base_of(folder: Path, phase_id: str) -> str | None:
         return None
     name = head[head.find('"') + 1:head.find('"', head.find('"') + 1)] if head.startswith('gmLayer("') else ""
     return f"{BASE_FOLDER}/{name}.js" if name else None
-
-
-def _is_phase(text: str) -> bool:
-    try:
-        parse_phase(text)
-        return True
-    except PhaseError:
-        return False
 
 
 def write_site(context: SiteContext, site_dir: str | os.PathLike, settings: SiteSettings | None = None,

@@ -10,6 +10,7 @@ from gm_tools.publish.charts import ChartLine, centers_chart
 from gm_tools.engine.hooks import hooks_for
 from gm_tools.publish.judgetext import (
     adjustment_rows,
+    builds_by_centers,
     dislodgements,
     ends_year,
     location_name,
@@ -125,14 +126,31 @@ def _ownership_view(variant: Variant, position: dict) -> list[dict]:
 
 
 def _adjustments_view(variant: Variant, record: dict) -> list[dict]:
-    """The builds and removals due, shown after the phase that closes the year."""
-    if not ends_year(variant, record):
+    """The builds and removals due, shown after the phase that closes the year, in a game
+    whose units follow its centers (:func:`builds_by_centers`)."""
+    if not ends_year(variant, record) or not builds_by_centers(variant):
         return []
     rows = []
     for power, centers, units, builds in adjustment_rows(variant, record["after"]):
         change = f"builds {builds}" if builds > 0 else f"removes {-builds}" if builds < 0 else "none"
         rows.append({"power": power_name(variant, power), "centers": centers, "units": units, "change": change})
     return rows
+
+
+def current_map(game: GameContext) -> tuple[dict, str]:
+    """The board the game page draws, and its caption: the board at the start of the current
+    phase or, once the game is over by its rules (its last record has no next phase), the
+    final board after the last phase played, which is what the record's ``after`` shows (the
+    phase it is dated by was never played)."""
+    position = game.latest_position()
+    calendar = game.variant.calendar
+    if game.phases and game.phases[-1].record.get("next_phase") is None:
+        last = game.phases[-1].id
+        return dict(position, phase=last), f"The final board, after {phase_title(calendar, last)}"
+    try:
+        return position, f"The board at the start of {phase_title(calendar, position['phase'])}"
+    except PhaseError:
+        return position, "The board at the start of the current phase"
 
 
 def ordered(variant: Variant, codes) -> list[str]:

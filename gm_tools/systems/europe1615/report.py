@@ -59,6 +59,8 @@ def _sanctions(variant: Variant, position) -> str:
         lines.append(f"Suspended by the GM where sanctions overlap: {'; '.join(ruled)}.")
     lines.append("")
     lines.append("To come:" if coming else "None to come.")
+    if coming:  # markdown reads a list only after a blank line; without it, one run-on paragraph
+        lines.append("")
     lines += [f"- {c}" for c in coming]
     return "\n".join(lines)
 
