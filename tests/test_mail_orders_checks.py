@@ -139,3 +139,16 @@ def test_a_sound_workbook_still_takes_the_mail(tmp_path, capsys):
     letter.write_bytes(b"Austria\nA SER - BUL\n")
     assert main(["orders", "g", str(letter), "--root", str(tmp_path / "R")]) == 0
     assert "F1901M: 1 order(s) written" in capsys.readouterr().out
+
+
+def test_a_deleted_unit_row_is_named_by_the_powers_block(tmp_path, capsys):
+    """A row the GM deleted from a power's block leaves its unit's order no row: the message
+    names the block's order cells (it named no cell)."""
+    paths = create(tmp_path / "R")
+    ws = openpyxl.load_workbook(paths.workbook)["Orders"]
+    row = next(r for r in range(2, ws.max_row + 1) if ws.cell(row=r, column=2).value == "A BUD")
+    _edit(paths.workbook, lambda wb: wb["Orders"].delete_rows(row))
+    code, said = _orders(tmp_path, capsys, "g", MAIL)
+    assert code == 2 and "Traceback" not in said
+    assert (f"Orders!C{row}:C{row + 1}: found no free row for AUSTRIA's order 'A BUD - SER', "
+            "expected a row for every order in AUSTRIA's block") in said
