@@ -8,6 +8,9 @@ entries on sheets of its own (``GameSystem.mailed_rows``: Europe 1615 v2's offer
 the lines read as rows of those sheets and checked by its own sheet checks instead. What was
 refused is reported with its line and the reason, and not written. The workbook is replaced in one step under the game's
 lock, after the previous version and the mails are kept in the game's ``mail/`` folder.
+Before any mail is read (a dry run too) the workbook is checked as a turn checks it
+(:func:`gm_tools.edges.workbook.read_workbook`): a workbook of another game, an old copy, a
+sheet missing, moved columns or merged cells stop the command with every problem named.
 """
 
 from __future__ import annotations
