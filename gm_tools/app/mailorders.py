@@ -8,6 +8,9 @@ entries on sheets of its own (``GameSystem.mailed_rows``: Europe 1615 v2's offer
 the lines read as rows of those sheets and checked by its own sheet checks instead. What was
 refused is reported with its line and the reason, and not written. The workbook is replaced in one step under the game's
 lock, after the previous version and the mails are kept in the game's ``mail/`` folder.
+Before any mail is read (a dry run too) the workbook is checked as a turn checks it
+(:func:`gm_tools.edges.workbook.read_workbook`): a workbook of another game, an old copy, a
+sheet missing, moved columns or merged cells stop the command with every problem named.
 """
 
 from __future__ import annotations
@@ -20,11 +23,12 @@ from pathlib import Path
 from gm_tools.edges.game import refuse_if_open, store_mail, write_atomic
 from gm_tools.edges.mail import body_text, read_mail
 from gm_tools.edges.ordercheck import check_orders
-from gm_tools.edges.workbook import OrderEntry
+from gm_tools.edges.workbook import OrderEntry, read_workbook
 from gm_tools.edges.workbook_fill import place_orders, place_rows
 from gm_tools.engine.hooks import ORDERS, InputRow, hooks_for
 from gm_tools.engine.rules import rules_for
 from gm_tools.engine.system import MailedRows
+from gm_tools.errors import GameError, WorkbookError
 
 
 NOT_WRITTEN = "(not written)"
@@ -68,6 +72,10 @@ def enter_mails(name: str, mails: list[tuple[str, bytes]], root: str | os.PathLi
         state.refuse_if_over()
         refuse_if_open(state.paths)
         variant, position = state.variant, state.position
+        if not state.paths.workbook.exists():
+            raise GameError(f"{state.paths.workbook} is missing: the game's workbook is needed to enter mail")
+        before, where = state.paths.workbook.read_bytes(), str(state.paths.workbook)
+        _check_workbook(state, before, where)
         rules = rules_for(variant)
         report = MailReport(phase=position.phase)
         latest: dict[str, list[str]] = {}  # power -> orders for the Orders sheet
@@ -93,8 +101,6 @@ def enter_mails(name: str, mails: list[tuple[str, bytes]], root: str | os.PathLi
         if not (latest or sheet_rows) or dry_run:
             report.written = [(m, p, o, NOT_WRITTEN if dry_run else c) for m, p, o, c in report.written]
             return report
-        before = state.paths.workbook.read_bytes()
-        where = str(state.paths.workbook)
         after, cells = before, {}
         if latest:
             after, typed = place_orders(after, latest, replace=True, where=where)
@@ -108,6 +114,19 @@ def enter_mails(name: str, mails: list[tuple[str, bytes]], root: str | os.PathLi
         report.kept = store_mail(state.paths, position.phase, [data for _, data in mails], before)
         write_atomic(state.paths.workbook, after)
     return report
+
+
+def _check_workbook(state, data: bytes, where: str) -> None:
+    """The workbook read as a turn reads it, before a mail is typed in or a dry run says what
+    it would write: the Game sheet showing this game, its variant and current phase (not an
+    old copy), the Orders sheet and the phase's input sheets there as gm-tools wrote them (no
+    merged cells, no moved columns), every cell readable. Raises WorkbookError naming every
+    problem; the mails' own lines are checked later, each on its own."""
+    variant, position = state.variant, state.position
+    tables = hooks_for(variant).input_sheets(variant, position)
+    _, problems = read_workbook(data, where, variant, tables, game_name=state.info.name, phase=position.phase)
+    if problems:
+        raise WorkbookError(where, problems)
 
 
 def _read_block(variant, position, rules, label: str, power: str, lines, report: MailReport):

@@ -327,18 +327,9 @@ def process_phase(
     variant, position, paths = state.variant, state.position, state.paths
     rules, hooks = rules_for(variant), hooks_for(variant)
     input_tables = hooks.input_sheets(variant, position)
-    entries, problems = read_workbook(data, str(paths.workbook), variant, input_tables)
-    # A workbook of another game, or an old copy of this one, must not be processed.
-    cells = entries.game_cells
-    if "Game" in cells and entries.name != state.info.name:
-        sheet, cell = cells["Game"].split("!")
-        problems.append(Problem(sheet, cell, repr(entries.name or ""), f"{state.info.name!r}, the game this workbook belongs to"))
-    if "Phase" in cells and entries.phase != position.phase:
-        sheet, cell = cells["Phase"].split("!")
-        problems.append(Problem(
-            sheet, cell, repr(entries.phase or ""),
-            f"{position.phase!r}, the game's current phase (is this an old copy of the workbook? "
-            "gm-tools rollback reopens the last processed phase)"))
+    # a workbook of another game, or an old copy of this one, must not be processed
+    entries, problems = read_workbook(data, str(paths.workbook), variant, input_tables,
+                                      game_name=state.info.name, phase=position.phase)
     inputs: dict = {}
     input_problems: list[Problem] = []
     if all(t.title in entries.inputs for t in input_tables):  # a missing sheet is reported already

@@ -554,9 +554,12 @@ def _cell_value(column: Column, raw, sheet: str, ref: str, problems: list[Proble
     return text
 
 
-def read_workbook(data: bytes, where: str, variant: Variant, inputs: list[Table] = ()) -> tuple[WorkbookEntries, list[Problem]]:
+def read_workbook(data: bytes, where: str, variant: Variant, inputs: list[Table] = (), game_name: str | None = None,
+                  phase: str | None = None) -> tuple[WorkbookEntries, list[Problem]]:
     """Read what the GM entered. Every problem found is returned (none raised) so the caller
-    can add its own checks and report them all at once; only an unreadable file raises."""
+    can add its own checks and report them all at once; only an unreadable file raises.
+    ``game_name`` and ``phase``: the game's name and current phase, which the Game sheet must show
+    (a workbook of another game, or an old copy of this one, must not be used)."""
     wb = open_workbook(data, where, only={GAME, ORDERS, PRESS} | {t.title for t in inputs})
     problems: list[Problem] = []
     sheets = set(wb.sheetnames)
@@ -578,6 +581,14 @@ def read_workbook(data: bytes, where: str, variant: Variant, inputs: list[Table]
             problems.append(Problem(table.title, "", "no such sheet", f"the {table.title} sheet gm-tools wrote"))
             continue
         rows[table.title] = _read_table(wb[table.title], table, problems)
+    if game_name is not None and "Game" in refs and game["name"] != game_name:
+        problems.append(Problem(GAME, refs["Game"].split("!")[1], repr(game["name"] or ""),
+                                f"{game_name!r}, the game this workbook belongs to"))
+    if phase is not None and "Phase" in refs and game["phase"] != phase:
+        problems.append(Problem(
+            GAME, refs["Phase"].split("!")[1], repr(game["phase"] or ""),
+            f"{phase!r}, the game's current phase (is this an old copy of the workbook? "
+            "gm-tools rollback reopens the last processed phase)"))
     entries = WorkbookEntries(orders=orders, press=press, inputs=rows, game_cells=refs, **game)
     return entries, problems
 

@@ -72,8 +72,11 @@ def place_orders(data: bytes, orders: dict[str, list[str]], replace: bool = Fals
             if row is None or row in used:
                 free = [r for r in rows.get(power, []) if r not in used and r not in labels.values()]
                 if not free:
-                    raise WorkbookError(where, [Problem(ORDERS, "", f"no free row for {power}'s order {text!r}",
-                                                        "a row for every order")])
+                    block = rows.get(power, [])
+                    cells = f"C{block[0]}:C{block[-1]}" if block else "A:A"
+                    raise WorkbookError(where, [Problem(ORDERS, cells, f"no free row for {power}'s order {text!r}",
+                                                        f"a row for every order in {power}'s block, as gm-tools "
+                                                        "wrote it (was a row deleted?)")])
                 row = free[0]
             used.add(row)
             ws.cell(row=row, column=3).value = text

@@ -1,0 +1,154 @@
+"""``gm-tools orders`` checks the workbook as ``gm-tools turn`` does before typing a mail into
+it (or saying, in a dry run, what it would type): the Game sheet must show this game, its
+variant and its current phase (another game's workbook or an old copy is refused), the sheets
+the mail goes on must be there as gm-tools wrote them (no merged cells, no moved columns), and
+every problem is named by sheet and cell with what was found and what was expected, exit
+status 2, no traceback, and no file of the game changed."""
+
+from __future__ import annotations
+
+import shutil
+
+import openpyxl
+import pytest
+
+from gm_tools.app.cli import main
+from gm_tools.app.turn import load_state, new_game, run_turn
+from gm_tools.edges.game import game_paths
+
+from workflow_helpers import create, play, snapshot
+
+MAIL = b"Austria\nA BUD - SER\n"
+
+
+def _edit(path, change) -> None:
+    """The workbook at ``path`` changed by ``change(wb)``, as a GM's spreadsheet program saves it."""
+    wb = openpyxl.load_workbook(path)
+    change(wb)
+    wb.save(path)
+
+
+def _orders(tmp_path, capsys, game: str, mail: bytes, *extra: str) -> tuple[int, str]:
+    """``gm-tools orders`` through the real command line: its exit status and all it printed."""
+    letter = tmp_path / "mail.txt"
+    letter.write_bytes(mail)
+    before = snapshot(tmp_path / "R")
+    code = main(["orders", game, str(letter), "--root", str(tmp_path / "R"), *extra])
+    out = capsys.readouterr()
+    assert snapshot(tmp_path / "R") == before  # nothing written, nothing kept
+    return code, out.out + out.err
+
+
+def _renamed_orders(wb):
+    wb["Orders"].title = "Orders (old)"
+
+
+def _another_games(tmp_path, paths):
+    create(tmp_path / "R", name="other")
+    shutil.copyfile(tmp_path / "R" / "other.xlsx", paths.workbook)
+    _edit(paths.workbook, lambda wb: wb["Game"].__setitem__("B4", "F1901M"))
+
+
+def _old_copy(tmp_path, paths):
+    play(paths, {"AUSTRIA": ["A BUD - SER"]})
+    shutil.copyfile(paths.backup_file("S1901M"), paths.workbook)
+
+
+def _column_inserted(wb):
+    wb["Orders"].insert_cols(1)
+
+
+def _merged_orders(wb):
+    wb["Orders"].merge_cells("C3:C4")
+
+
+CASES = {
+    "orders sheet renamed": (lambda t, p: _edit(p.workbook, _renamed_orders),
+                             ["Orders: found no such sheet, expected the Orders sheet gm-tools wrote"]),
+    "another game's workbook": (_another_games,
+                                ["Game!B2: found 'other', expected 'g', the game this workbook belongs to",
+                                 "Game!B4: found 'F1901M', expected 'S1901M', the game's current phase"]),
+    "game sheet deleted": (lambda t, p: _edit(p.workbook, lambda wb: wb.remove(wb["Game"])),
+                           ["Game: found no Game sheet", "expected a game workbook made by gm-tools new-game"]),
+    "seed typed as text": (lambda t, p: _edit(p.workbook, lambda wb: wb["Game"].__setitem__("B7", "seven")),
+                           ["Game!B7: found 'seven', expected a whole number"]),
+    "variant changed": (lambda t, p: _edit(p.workbook, lambda wb: wb["Game"].__setitem__("B3", "Chaos")),
+                        ["Game!B3: found 'Chaos', expected 'standard', the game's variant"]),
+    "an old copy": (_old_copy, ["Game!B4: found 'S1901M', expected 'F1901M', the game's current phase (is this an "
+                                "old copy of the workbook?"]),
+    "a column inserted": (lambda t, p: _edit(p.workbook, _column_inserted),
+                          ["Orders!A1: found an empty header, expected the header 'Power'",
+                           "Orders!B1: found 'Power', expected the header 'Unit'"]),
+    "merged order cells": (lambda t, p: _edit(p.workbook, _merged_orders),
+                           ["Orders!C3:C4: found merged cells, expected one value a cell"]),
+}
+
+
+@pytest.mark.parametrize("dry_run", [False, True], ids=["orders", "dry run"])
+@pytest.mark.parametrize("case", list(CASES))
+def test_a_workbook_the_turn_would_refuse_is_refused_before_a_mail_is_typed(tmp_path, capsys, case, dry_run):
+    spoil, expected = CASES[case]
+    paths = create(tmp_path / "R")
+    spoil(tmp_path, paths)
+    code, said = _orders(tmp_path, capsys, "g", MAIL, *(["--dry-run"] if dry_run else []))
+    assert code == 2, said
+    assert "Traceback" not in said and "nothing written" in said
+    for text in expected:
+        assert text in said
+    assert "order(s)" not in said and "would write" not in said  # no report of orders typed
+
+
+def test_merged_cells_on_the_offers_sheet_are_named_not_a_traceback(tmp_path, capsys):
+    """Europe 1615 v2: a mailed offer sheet goes on the Offers sheet, whose merged cells the
+    turn names; orders names them too instead of failing inside openpyxl."""
+    new_game("europe1615v2", "g", root=tmp_path / "R", seed=7, created="2000-01-01T00:00:00Z")
+    for _ in range(2):  # the Influence and Taxation/Revenue Phases, nothing entered
+        run_turn("g", root=tmp_path / "R", site_dir=None, force=True)
+    paths = game_paths("g", tmp_path / "R")
+    _edit(paths.workbook, lambda wb: wb["Offers"].merge_cells("A2:C2"))
+    code, said = _orders(tmp_path, capsys, "g", b"France\n0 : A PAR H\n")
+    assert code == 2 and "Traceback" not in said
+    assert "Offers!A2:C2: found merged cells, expected one value a cell" in said
+
+
+def test_merged_cells_on_the_purchases_sheet_are_named_not_a_traceback(tmp_path, capsys):
+    """Europe 1619: the transactions phase's mailed purchases go on the Purchases sheet."""
+    new_game("europe1619", "g", root=tmp_path / "R", seed=7, created="2000-01-01T00:00:00Z")
+    while not load_state("g", root=tmp_path / "R").position.phase.endswith("B"):
+        run_turn("g", root=tmp_path / "R", site_dir=None, force=True)
+    paths = game_paths("g", tmp_path / "R")
+    _edit(paths.workbook, lambda wb: wb["Purchases"].merge_cells("A2:B2"))
+    code, said = _orders(tmp_path, capsys, "g", b"France\nbuild A PAR\n")
+    assert code == 2 and "Traceback" not in said
+    assert "Purchases!A2:B2: found merged cells, expected one value a cell" in said
+
+
+def test_a_missing_workbook_is_named(tmp_path, capsys):
+    paths = create(tmp_path / "R")
+    paths.workbook.unlink()
+    code, said = _orders(tmp_path, capsys, "g", MAIL)
+    assert code == 2 and "Traceback" not in said
+    assert f"{paths.workbook} is missing" in said
+
+
+def test_a_sound_workbook_still_takes_the_mail(tmp_path, capsys):
+    """The checks let a workbook as gm-tools wrote it through (and one a turn has written)."""
+    paths = create(tmp_path / "R")
+    play(paths, {"AUSTRIA": ["A BUD - SER"]})
+    letter = tmp_path / "mail.txt"
+    letter.write_bytes(b"Austria\nA SER - BUL\n")
+    assert main(["orders", "g", str(letter), "--root", str(tmp_path / "R")]) == 0
+    assert "F1901M: 1 order(s) written" in capsys.readouterr().out
+
+
+def test_a_deleted_unit_row_is_named_by_the_powers_block(tmp_path, capsys):
+    """A row the GM deleted from a power's block leaves its unit's order no row: the message
+    names the block's order cells (it named no cell)."""
+    paths = create(tmp_path / "R")
+    ws = openpyxl.load_workbook(paths.workbook)["Orders"]
+    row = next(r for r in range(2, ws.max_row + 1) if ws.cell(row=r, column=2).value == "A BUD")
+    _edit(paths.workbook, lambda wb: wb["Orders"].delete_rows(row))
+    code, said = _orders(tmp_path, capsys, "g", MAIL)
+    assert code == 2 and "Traceback" not in said
+    assert (f"Orders!C{row}:C{row + 1}: found no free row for AUSTRIA's order 'A BUD - SER', "
+            "expected a row for every order in AUSTRIA's block") in said
