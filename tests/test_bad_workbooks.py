@@ -88,7 +88,7 @@ def test_text_where_a_number_belongs(tmp_path):
     paths = create(tmp_path)
     type_cells(paths, {"Game!B7": "forty-two"})
     assert problems_after(paths, tmp_path) == [
-        "Game!B7: found 'forty-two', expected a whole number (the seed for the rules' randomness)"
+        "Game!B7: found 'forty-two', expected a whole number, 0 or more (the seed for the rules' randomness)"
     ]
 
 

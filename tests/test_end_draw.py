@@ -11,7 +11,8 @@ import pytest
 
 from gm_tools.app.cli import main
 from gm_tools.app.endgame import end_game, reopen
-from gm_tools.app.turn import load_state, rollback, run_turn
+from gm_tools.app.rollback import rollback
+from gm_tools.app.turn import load_state, run_turn
 from gm_tools.errors import GameError
 from gm_tools.publish.site import build_site
 

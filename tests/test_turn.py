@@ -9,7 +9,8 @@ import pytest
 
 from gm_tools.app.cli import main
 from gm_tools.errors import GameError, WorkbookError
-from gm_tools.app.turn import load_state, replay, rollback, run_turn
+from gm_tools.app.rollback import rollback
+from gm_tools.app.turn import load_state, replay, run_turn
 from gm_tools.edges.workbook import open_workbook
 from gm_tools.edges.workbook_fill import fill_orders
 from workflow_helpers import board_variant, create, play, snapshot, solo_board, type_cells
@@ -226,6 +227,38 @@ def test_rollback_reopens_the_last_phase_for_correction(tmp_path):
     rollback(paths.name, root=paths.root, site_dir=None)
     with pytest.raises(GameError, match="no processed phase"):
         rollback(paths.name, root=paths.root, site_dir=None)
+
+
+@pytest.mark.parametrize("damage, message", [
+    ("cut", "found a file that is not an .xlsx (zip) file"),
+    ("another game", "Game!B2: found 'other', expected 'g': the backup is this game's workbook"),
+    ("a later phase", "expected 'S1901M': the backup is the workbook as it was before S1901M was processed"),
+    ("a folder", "is missing"),
+])
+def test_rollback_refuses_a_backup_no_turn_could_read_and_changes_nothing(tmp_path, capsys, damage, message):
+    """A backup damaged or replaced by hand was brought back by the rollback, which said it had
+    reopened the phase: the game then stood on a workbook no turn could read, its record
+    withdrawn. Now the backup is read first, as a turn reads a workbook, and the rollback
+    refused with the problem named and nothing moved."""
+    paths = create(tmp_path)
+    play(paths, {"FRANCE": ["A PAR - PIC"]})
+    backup = paths.backup_file("S1901M")
+    if damage == "cut":
+        backup.write_bytes(backup.read_bytes()[:100])
+    elif damage == "another game":
+        other = create(tmp_path / "elsewhere", name="other")
+        backup.write_bytes(other.workbook.read_bytes())
+    elif damage == "a later phase":
+        backup.write_bytes(paths.workbook.read_bytes())  # the workbook for F1901M
+    else:
+        backup.unlink()
+        backup.mkdir()
+    files = snapshot(tmp_path)
+    assert main(["rollback", "g", "--root", str(tmp_path), "--site", ""]) == 2
+    err = capsys.readouterr().err
+    assert message in err and "Traceback" not in err, err
+    assert snapshot(tmp_path) == files
+    assert load_state("g", tmp_path).position.phase == "F1901M"
 
 
 def test_a_workbook_held_open_is_refused(tmp_path):
@@ -487,3 +520,14 @@ def test_sheet_hooks_are_named_by_the_game_system_alone(tmp_path):
     with pytest.raises(VariantDataError, match="unknown option 'sheets'"):
         create(tmp_path / "games", variant=str(board))
     assert not (tmp_path / "games" / "g.xlsx").exists()
+
+
+def test_a_negative_seed_is_refused_by_new_game_as_the_workbook_would_refuse_it(tmp_path, capsys):
+    """new-game --seed -5 made a game whose every turn refused its own Game sheet (the seed is
+    a whole number, 0 or more); now new-game refuses it and creates nothing."""
+    assert main(["new-game", "standard", "g", "--root", str(tmp_path), "--seed", "-5"]) == 2
+    err = capsys.readouterr().err
+    assert "--seed -5: expected a whole number, 0 or more" in err and "Traceback" not in err
+    assert list(tmp_path.iterdir()) == []
+    assert main(["new-game", "standard", "g", "--root", str(tmp_path), "--seed", "0"]) == 0
+    assert main(["turn", "g", "--root", str(tmp_path), "--site", "", "--force"]) == 0

@@ -120,7 +120,7 @@ def _build_parser() -> argparse.ArgumentParser:
     _game(s)
     _site(s)
     _games_root(s)
-    s.set_defaults(func=lambda a: _call("gm_tools.app.turn", "cmd_rollback", a))
+    s.set_defaults(func=lambda a: _call("gm_tools.app.rollback", "cmd_rollback", a))
 
     s = _command(sub, "end", "end a game as a draw",
                  "Records the game as drawn between the powers named (by agreement, or Europe 1619's\n"

@@ -28,7 +28,6 @@ from gm_tools.edges.game import (
 from gm_tools.edges.recorddelta import shrink
 from gm_tools.engine.results import note_code, note_words
 from gm_tools.edges.journal import commit_turn, game_lock, needs_publishing, published, recover
-from gm_tools.edges.game import rollback as rollback_files
 from gm_tools.engine.hooks import SheetHooks, hooks_for
 from gm_tools.edges.layout import centers_table, order_blocks, results_table, title_of, units_table
 from gm_tools.engine.model import Position, order_text
@@ -86,6 +85,8 @@ def new_game(
     variant = variant_for_game(loaded, player_count, options)
     paths = game_paths(name, root)
     refuse_if_open(paths)
+    if seed is not None and seed < 0:  # the Game sheet takes 0 or more: no turn could read it
+        raise GameError(f"--seed {seed}: expected a whole number, 0 or more (the seed for the rules' randomness)")
     if seed is None:
         # 15 digits: too many to try one by one against the draws a site shows (a billion
         # seeds are tried in an hour), and no more than a spreadsheet cell keeps exactly.
@@ -484,19 +485,6 @@ def private_reports(name: str, root: str | os.PathLike | None = None) -> list[Pa
         return [path for record in state.history for path in _write_private_reports(state, record)]
 
 
-def rollback(name: str, root: str | os.PathLike | None = None,
-             site_dir: str | os.PathLike | None = DEFAULT_SITE) -> str:
-    """``gm-tools rollback NAME``: reopen the last processed phase."""
-    with locked_game(name, root) as state:
-        if state.end is not None:
-            raise GameError(f"game {name!r} was ended as a draw: gm-tools end {name} --undo reopens it first")
-        phase = rollback_files(state.paths, state.variant.calendar)
-        if site_dir:
-            publish(state.paths.root, site_dir)
-            published(state.paths)
-    return phase
-
-
 def replay(name: str, root: str | os.PathLike | None = None) -> list[str]:
     """Re-adjudicate every stored phase from its stored orders (as read) and compare with the
     stored record byte for byte. Returns the phases that differ (empty: the game replays
@@ -577,12 +565,6 @@ def cmd_turn(args) -> int:
     report = run_turn(args.game, root=args.root, lenient=args.lenient, force=args.force, site_dir=args.site,
                       maps_beside=True)
     print(report.text())
-    return 0
-
-
-def cmd_rollback(args) -> int:
-    phase = rollback(args.game, root=args.root, site_dir=args.site)
-    print(f"{args.game}: reopened {phase}; the workbook is back as it was before {phase} was processed")
     return 0
 
 

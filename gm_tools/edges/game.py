@@ -472,12 +472,13 @@ def rollback(paths: GamePaths, calendar: Calendar) -> str:
         raise GameError(f"game {paths.name!r} has no processed phase to roll back")
     phase = history[-1]["phase"]
     backup = paths.backup_file(phase)
-    if not backup.exists():
+    if not backup.is_file():
         raise GameError(f"cannot roll back {phase}: its backup {backup} is missing")
+    before = backup.read_bytes()  # read before anything is moved
     paths.rolled_back.mkdir(parents=True, exist_ok=True)
     if paths.workbook.exists():
         displaced = _next_free(paths.rolled_back, f"{history[-1].get('next_phase') or 'end'}", ".xlsx")
         write_atomic(displaced, paths.workbook.read_bytes())
-    write_atomic(paths.workbook, backup.read_bytes())
+    write_atomic(paths.workbook, before)
     os.replace(paths.record_file(phase), _next_free(paths.rolled_back, phase, ".json"))
     return phase

@@ -474,7 +474,7 @@ def _read_game(ws, variant: Variant, problems: list[Problem]) -> tuple[dict, dic
         seed = _integer(value)
         if seed is None or seed < 0:
             seed = None
-            problems.append(Problem(GAME, ref, repr(_text(value)), "a whole number (the seed for the rules' randomness)"))
+            problems.append(Problem(GAME, ref, repr(_text(value)), "a whole number, 0 or more (the seed for the rules' randomness)"))
     refs = {label: f"{GAME}!{ref}" for label, (_, ref) in found.items()}
     return {
         "name": _text(found.get("Game", (None,))[0]) or None,

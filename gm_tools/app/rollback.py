@@ -1,0 +1,57 @@
+"""``gm-tools rollback NAME``: reopen a game's last processed phase for the GM to correct.
+
+Its record is withdrawn to ``rolled-back/`` and the workbook as it was before processing
+comes back (:func:`gm_tools.edges.game.rollback`), once the backup is known to be this game's
+workbook for that phase; then the site is published again without the phase.
+"""
+
+from __future__ import annotations
+
+import os
+
+from gm_tools.app.turn import DEFAULT_SITE, GameState, locked_game, publish
+from gm_tools.edges.game import rollback as rollback_files
+from gm_tools.edges.journal import published
+from gm_tools.edges.workbook import GAME, read_workbook
+from gm_tools.errors import GameError, Problem, WorkbookError
+
+
+def rollback(name: str, root: str | os.PathLike | None = None,
+             site_dir: str | os.PathLike | None = DEFAULT_SITE) -> str:
+    """``gm-tools rollback NAME``: reopen the last processed phase."""
+    with locked_game(name, root) as state:
+        if state.end is not None:
+            raise GameError(f"game {name!r} was ended as a draw: gm-tools end {name} --undo reopens it first")
+        if state.history:
+            _check_backup(state, state.history[-1]["phase"])
+        phase = rollback_files(state.paths, state.variant.calendar)
+        if site_dir:
+            publish(state.paths.root, site_dir)
+            published(state.paths)
+    return phase
+
+
+def _check_backup(state: GameState, phase: str) -> None:
+    """The workbook a rollback brings back must be this game's, laid out for ``phase``: a
+    damaged file or another game's put there by hand would leave the game reopened on a
+    workbook no turn can read. What the GM typed in it is checked by the turn, as ever."""
+    backup = state.paths.backup_file(phase)
+    if not backup.is_file():
+        return  # reported as missing by the rollback itself
+    entries, problems = read_workbook(backup.read_bytes(), str(backup), state.variant)
+    wrong = [p for p in problems if p.sheet == GAME]
+    cells = {key: ref.split("!")[1] for key, ref in entries.game_cells.items()}
+    if "Game" in cells and entries.name != state.info.name:
+        wrong.append(Problem(GAME, cells["Game"], repr(entries.name or ""),
+                             f"{state.info.name!r}: the backup is this game's workbook"))
+    if "Phase" in cells and entries.phase != phase:
+        wrong.append(Problem(GAME, cells["Phase"], repr(entries.phase or ""),
+                             f"{phase!r}: the backup is the workbook as it was before {phase} was processed"))
+    if wrong:
+        raise WorkbookError(str(backup), wrong)
+
+
+def cmd_rollback(args) -> int:
+    phase = rollback(args.game, root=args.root, site_dir=args.site)
+    print(f"{args.game}: reopened {phase}; the workbook is back as it was before {phase} was processed")
+    return 0
