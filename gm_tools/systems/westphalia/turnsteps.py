@@ -30,8 +30,13 @@ def player_turns(variant: Variant, step: Step, inputs: dict, year: int) -> None:
         row = rows.get(player, {})
         chosen = row.get("actions", [])
         wrong = T.check_actions(chosen)
+        gained = row.get("influence") or 0
         if wrong:
             step.problems.append((i, "actions", ", ".join(chosen) or "nothing", wrong))
+        elif not isinstance(gained, int) or gained < 0:
+            step.problems.append((i, "influence", str(gained), "a whole number of Influence, 0 or more: the "
+                                                              "Diplomacy Game gives it ('take the Influence "
+                                                              "listed on the card')"))
         elif row.get("convert") and T.HERESY not in chosen:
             step.problems.append((i, "convert", "yes", "a conversion only while Combatting Heresy ('All Non-Foreign "
                                                        "Power Players Combatting Heresy have an opportunity to convert')"))
@@ -45,6 +50,7 @@ def player_turns(variant: Variant, step: Step, inputs: dict, year: int) -> None:
                                                               "Diplomacy')"))
         elif row.get("trent") and T.HERESY not in chosen:
             step.problems.append((i, "trent", "yes", "the Council of Trent called while Combatting Heresy"))
+    _check_placements(step, inputs.get("placements", []))
     if step.problems:
         return
     state.actions = {p: sorted(rows[p]["actions"]) for p in order}
@@ -90,6 +96,24 @@ def player_turns(variant: Variant, step: Step, inputs: dict, year: int) -> None:
     _treaties(variant, step, inputs.get("treaties", []), inputs.get("changes", []), won)
     if not step.problems:
         step.done += T.tradeoffs(state)
+
+
+def _check_placements(step: Step, entries: list[dict]) -> None:
+    """Each Place Influence row: a player's Diplomatic Influence, a whole number of 1 or more, on
+    a principality. 'Unplaced Diplomatic Influence is stored on your capital' (what is not placed
+    needs no row); 'You may not move Diplomatic Influence between Principalities once placed. You
+    may remove all (never only some)' (a placement never takes any back)."""
+    for i, entry in enumerate(entries):
+        player, name, n = entry.get("player"), entry.get("principality") or "", entry.get("di")
+        if player not in step.state.setup_order:
+            step.problems.append((i, "place player", str(player or "nothing"), "a player of the game"))
+        elif name not in step.state.principalities:
+            step.problems.append((i, "place principality", name or "nothing", "a principality on the board"))
+        elif not isinstance(n, int) or n < 1:
+            step.problems.append((i, "place di", "nothing" if n is None else str(n),
+                                  "a whole number of Diplomatic Influence, 1 or more: what is not placed is saved "
+                                  "('Unplaced Diplomatic Influence is stored on your capital'), and a placement "
+                                  "takes none back ('You may remove all (never only some)')"))
 
 
 def _wars(variant: Variant, step: Step, entries: list[dict], year: int) -> list[tuple[str, str]]:
