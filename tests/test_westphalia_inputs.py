@@ -1,10 +1,11 @@
 """The Peace of Westphalia's Player Turns sheets refuse what the table cannot have decided: a
-negative Influence gained, a Place Influence row without a whole number of 1 or more. Each is
-named by its cell, as 'Sheet!Cell: found ..., expected ...', and nothing is written.
+negative Influence gained, a Place Influence row without a whole number of 1 or more, an
+Electors Changed row when no Religious War changes the Electors. Each is named by its cell, as
+'Sheet!Cell: found ..., expected ...', and nothing is written.
 
-Rulebook: ``003_b5b9eb4920d39694.txt``, 'Play the Diplomacy Game'. Where the rulebook is
-silent (the Dilemma cards' values were lost) only what is clearly impossible is refused:
-``variants/westphalia/NOTES.md``, 'Player Turns'.
+Rulebook: ``003_b5b9eb4920d39694.txt``, 'Play the Diplomacy Game', 'Religious War Peace
+Treaty' (the Electors). Where the rulebook is silent (the Dilemma cards' values were lost) only
+what is clearly impossible is refused: ``variants/westphalia/NOTES.md``, 'Player Turns'.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from gm_tools.app.demo import play_demo, read_demo
 from gm_tools.app.turn import run_turn
 from gm_tools.edges.workbook_fill import set_cells
 from gm_tools.errors import WorkbookError
-from gm_tools.systems.westphalia.sheets import PLACE, TURNS
+from gm_tools.systems.westphalia.sheets import ELECTORS_CHANGED, PLACE, TURNS
 
 from demos import demo_file
 
@@ -109,3 +110,16 @@ def test_place_influence_names_a_player_and_a_principality(before_turns, tmp_pat
     assert text and f"{PLACE}!A2: found 'nothing', expected a player of the game" in text
     text = _turn(before_turns, tmp_path, {f"{PLACE}!B2": None})
     assert text and f"{PLACE}!B2: found 'nothing', expected a principality on the board" in text
+
+
+def test_electors_change_only_after_a_religious_war(before_turns, tmp_path):
+    """'Next, if the Emperor was in the League of his religion and he: Won, then he may remove
+    any number of heretical Electors ... Lost, then the Player(s) of the opposing League ... may
+    remove any number of Electors' (the Religious War Peace Treaty): no Religious War is
+    declared, so an Electors Changed row is refused, whatever it names."""
+    text = _turn(before_turns, tmp_path, {f"{ELECTORS_CHANGED}!A2": "Narnia", f"{ELECTORS_CHANGED}!B2": "Atlantis"})
+    assert text and f"{ELECTORS_CHANGED}!A2: found 'Narnia', expected no Electors changed" in text
+    assert "no Religious War is declared" in text
+    # a row with only the Elector added is named by that cell
+    text = _turn(before_turns, tmp_path, {f"{ELECTORS_CHANGED}!B3": "Trier"})
+    assert text and f"{ELECTORS_CHANGED}!B3: found 'Trier', expected no Electors changed" in text

@@ -51,6 +51,10 @@ def player_turns(variant: Variant, step: Step, inputs: dict, year: int) -> None:
         elif row.get("trent") and T.HERESY not in chosen:
             step.problems.append((i, "trent", "yes", "the Council of Trent called while Combatting Heresy"))
     _check_placements(step, inputs.get("placements", []))
+    religious = inputs.get("religious_war") or {}
+    if not religious.get("declarer") and not religious.get("target"):
+        _no_elector_change(step, religious.get("electors", []), "no Religious War is declared on the Religious War "
+                                                                "sheet")
     if step.problems:
         return
     state.actions = {p: sorted(rows[p]["actions"]) for p in order}
@@ -114,6 +118,19 @@ def _check_placements(step: Step, entries: list[dict]) -> None:
                                   "a whole number of Diplomatic Influence, 1 or more: what is not placed is saved "
                                   "('Unplaced Diplomatic Influence is stored on your capital'), and a placement "
                                   "takes none back ('You may remove all (never only some)')"))
+
+
+def _no_elector_change(step: Step, changes: list[dict], why: str) -> None:
+    """An Electors Changed row when the Religious War changes no Elector: refused, named by the
+    cell filled in ('Removed', else 'Added')."""
+    for i, change in enumerate(changes):
+        field_, found = ("elector", change["removed"]) if change.get("removed") else \
+            ("elector added", change.get("added") or "nothing")
+        step.problems.append((i, field_, found, f"no Electors changed: {why} (the Electors change in the Religious "
+                                                "War's peace: 'if the Emperor was in the League of his religion "
+                                                "and he: Won, then he may remove any number of heretical Electors "
+                                                "... Lost, then the Player(s) of the opposing League ... may "
+                                                "remove any number of Electors')"))
 
 
 def _wars(variant: Variant, step: Step, entries: list[dict], year: int) -> list[tuple[str, str]]:
@@ -222,7 +239,7 @@ def _religious_war(variant: Variant, step: Step, entry: dict, year: int) -> list
     from gm_tools.systems.westphalia.figures import ally
 
     if not entry.get("declarer") and not entry.get("target"):
-        return []
+        return []  # an Electors Changed row then is refused with the other entries (player_turns)
     state = step.state
     names = R.league_names(variant)
     declarer, target = entry.get("declarer", ""), entry.get("target", "")
@@ -258,6 +275,8 @@ def _religious_war(variant: Variant, step: Step, entry: dict, year: int) -> list
                 return []
             if not fought:
                 step.done.append(("", "both Leagues are spent: the Religious War is inconclusive"))
+                _no_elector_change(step, entry.get("electors", []), "the Religious War is inconclusive, no League "
+                                                                    "won")
                 return []
             entry = dict(entry, winner=fought)
         if entry.get("winner") not in names:
