@@ -293,3 +293,32 @@ def test_the_card_engine_fights_the_leagues_battle():
     short = steps.apply(variant, religious_board(), steps.TURNS, {"turns": rows, "religious_war": {
         **war, "cards": {**plays, "RED": "P"}}}, 1585)
     assert short.problems and short.problems[0][1] == "league won" and "cards end" in short.problems[0][3]
+
+
+def test_an_inconclusive_religious_war_changes_no_elector():
+    """'Next, if the Emperor was in the League of his religion and he: Won, then he may remove
+    any number of heretical Electors ... Lost, then the Player(s) of the opposing League ... may
+    remove any number of Electors' (the Religious War Peace Treaty): when the card engine leaves
+    both Leagues spent, nobody won or lost, and an Electors Changed row is refused. Red and Blue,
+    5 pikemen each and nobody In Reserve, are spent together."""
+    import dataclasses
+
+    from gm_tools.systems.westphalia import battles
+
+    tables = {**VARIANT.tables, "military_cards": {**VARIANT.tables.get("military_cards", {}),
+                                                   "pikemen": 60, "musketeers": 0, "cavalry": 0}}
+    variant = dataclasses.replace(VARIANT, options={**VARIANT.options, "card_engine": True}, tables=tables)
+    state = religious_board()
+    state.actions = {}
+    del state.leagues["YELLOW"]  # the Emperor stays out: Red alone against Blue
+    rows = [{"player": p, "actions": [DIPLOMACY, WAR], "convert": False, "influence": 0} for p in ORDER]
+    plays = {p: " ".join("P" * battles.forces(state, p, 1585)[0]) for p in ("RED", "BLUE")}
+    war = {"declarer": "RED", "target": "Trier", "joins": {"BLUE": "Catholic League"}, "winner": "",
+           "emperor_league": None, "electors": [], "cards": plays}
+    step = steps.apply(variant, state, steps.TURNS, {"turns": rows, "religious_war": war}, 1585)
+    assert step.problems == [] and "both Leagues are spent: the Religious War is inconclusive" in [
+        t for _, t in step.done]
+    changed = steps.apply(variant, state, steps.TURNS, {"turns": rows, "religious_war": {
+        **war, "electors": [{"removed": "Trier", "added": "Ulm"}]}}, 1585).problems
+    assert [(i, f, found) for i, f, found, _ in changed] == [(0, "elector", "Trier")]
+    assert changed[0][3].startswith("no Electors changed: the Religious War is inconclusive")

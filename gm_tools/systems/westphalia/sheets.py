@@ -49,7 +49,8 @@ _COLUMNS = {"home": "Home Province", "player": "Player", "ballot": "Votes for", 
             "convert": "Convert", "influence": "Influence gained", "placement": "Influence gained", "dice": "Where",
             "league": "League", "trent": "Council of Trent", "treaty": "Province", "change": "Change",
             "war": "Against", "winner": "Winner", "cards": "Declarer's cards", "religious war": "Value", "league won": "Value",
-            "elector": "Removed"}
+            "elector": "Removed", "elector added": "Added", "place player": "Player",
+            "place principality": "Principality", "place di": "DI"}
 """Entry field -> sheet column where no sheet-specific mapping says otherwise."""
 _FIELDS = {PROVINCES: {"player": "Player", "provinces": "Provinces", "capital": "Capital"},
            ELECTORS: {"player": "Player", "name": "Elector", "provinces": "Provinces", "capital": "Capital"},
@@ -343,7 +344,7 @@ def _read_turns(variant: Variant, state, rows: dict[str, list[InputRow]]):
                      state.principalities else target, "count": r.values.get("Dice") or 0,
                      "also": also[0] if also else ""})
     placements = [{"player": r.values.get("Player"), "principality": r.values.get("Principality") or "",
-                   "di": r.values.get("DI") or 0} for r in rows.get(PLACE, [])]
+                   "di": r.values.get("DI")} for r in rows.get(PLACE, [])]
     war_rows, treaty_rows, change_rows = rows.get(WARS, []), rows.get(TREATIES, []), rows.get(CHANGES, [])
 
     def side(text) -> str:
@@ -385,6 +386,8 @@ def _read_turns(variant: Variant, state, rows: dict[str, list[InputRow]]):
              # Winning League's)
              "religious war": war_cells[:1], "league won": [war_cells[0], war_cells[3]],
              "elector": [r.cells for r in rows.get(ELECTORS_CHANGED, [])],
+             "elector added": [r.cells for r in rows.get(ELECTORS_CHANGED, [])],
+             **{f: [r.cells for r in rows.get(PLACE, [])] for f in ("place player", "place principality", "place di")},
              "treaty": [r.cells for r in treaty_rows], "change": [r.cells for r in change_rows],
              "war": [r.cells for r in war_rows], "winner": [r.cells for r in war_rows]}
     return TURNS, {"turns": turns, "dice": dice, "placements": placements, "wars": wars, "treaties": treaties,

@@ -30,8 +30,13 @@ def player_turns(variant: Variant, step: Step, inputs: dict, year: int) -> None:
         row = rows.get(player, {})
         chosen = row.get("actions", [])
         wrong = T.check_actions(chosen)
+        gained = row.get("influence") or 0
         if wrong:
             step.problems.append((i, "actions", ", ".join(chosen) or "nothing", wrong))
+        elif not isinstance(gained, int) or gained < 0:
+            step.problems.append((i, "influence", str(gained), "a whole number of Influence, 0 or more: the "
+                                                              "Diplomacy Game gives it ('take the Influence "
+                                                              "listed on the card')"))
         elif row.get("convert") and T.HERESY not in chosen:
             step.problems.append((i, "convert", "yes", "a conversion only while Combatting Heresy ('All Non-Foreign "
                                                        "Power Players Combatting Heresy have an opportunity to convert')"))
@@ -45,6 +50,11 @@ def player_turns(variant: Variant, step: Step, inputs: dict, year: int) -> None:
                                                               "Diplomacy')"))
         elif row.get("trent") and T.HERESY not in chosen:
             step.problems.append((i, "trent", "yes", "the Council of Trent called while Combatting Heresy"))
+    _check_placements(step, inputs.get("placements", []))
+    religious = inputs.get("religious_war") or {}
+    if not religious.get("declarer") and not religious.get("target"):
+        _no_elector_change(step, religious.get("electors", []), "no Religious War is declared on the Religious War "
+                                                                "sheet")
     if step.problems:
         return
     state.actions = {p: sorted(rows[p]["actions"]) for p in order}
@@ -90,6 +100,37 @@ def player_turns(variant: Variant, step: Step, inputs: dict, year: int) -> None:
     _treaties(variant, step, inputs.get("treaties", []), inputs.get("changes", []), won)
     if not step.problems:
         step.done += T.tradeoffs(state)
+
+
+def _check_placements(step: Step, entries: list[dict]) -> None:
+    """Each Place Influence row: a player's Diplomatic Influence, a whole number of 1 or more, on
+    a principality. 'Unplaced Diplomatic Influence is stored on your capital' (what is not placed
+    needs no row); 'You may not move Diplomatic Influence between Principalities once placed. You
+    may remove all (never only some)' (a placement never takes any back)."""
+    for i, entry in enumerate(entries):
+        player, name, n = entry.get("player"), entry.get("principality") or "", entry.get("di")
+        if player not in step.state.setup_order:
+            step.problems.append((i, "place player", str(player or "nothing"), "a player of the game"))
+        elif name not in step.state.principalities:
+            step.problems.append((i, "place principality", name or "nothing", "a principality on the board"))
+        elif not isinstance(n, int) or n < 1:
+            step.problems.append((i, "place di", "nothing" if n is None else str(n),
+                                  "a whole number of Diplomatic Influence, 1 or more: what is not placed is saved "
+                                  "('Unplaced Diplomatic Influence is stored on your capital'), and a placement "
+                                  "takes none back ('You may remove all (never only some)')"))
+
+
+def _no_elector_change(step: Step, changes: list[dict], why: str) -> None:
+    """An Electors Changed row when the Religious War changes no Elector: refused, named by the
+    cell filled in ('Removed', else 'Added')."""
+    for i, change in enumerate(changes):
+        field_, found = ("elector", change["removed"]) if change.get("removed") else \
+            ("elector added", change.get("added") or "nothing")
+        step.problems.append((i, field_, found, f"no Electors changed: {why} (the Electors change in the Religious "
+                                                "War's peace: 'if the Emperor was in the League of his religion "
+                                                "and he: Won, then he may remove any number of heretical Electors "
+                                                "... Lost, then the Player(s) of the opposing League ... may "
+                                                "remove any number of Electors')"))
 
 
 def _wars(variant: Variant, step: Step, entries: list[dict], year: int) -> list[tuple[str, str]]:
@@ -198,7 +239,7 @@ def _religious_war(variant: Variant, step: Step, entry: dict, year: int) -> list
     from gm_tools.systems.westphalia.figures import ally
 
     if not entry.get("declarer") and not entry.get("target"):
-        return []
+        return []  # an Electors Changed row then is refused with the other entries (player_turns)
     state = step.state
     names = R.league_names(variant)
     declarer, target = entry.get("declarer", ""), entry.get("target", "")
@@ -234,6 +275,8 @@ def _religious_war(variant: Variant, step: Step, entry: dict, year: int) -> list
                 return []
             if not fought:
                 step.done.append(("", "both Leagues are spent: the Religious War is inconclusive"))
+                _no_elector_change(step, entry.get("electors", []), "the Religious War is inconclusive, no League "
+                                                                    "won")
                 return []
             entry = dict(entry, winner=fought)
         if entry.get("winner") not in names:
