@@ -269,3 +269,22 @@ def test_the_emperor_dies_and_is_elected_again(game):
     # Yellow and Red have 3 votes each: Yellow is first in the Initiative Order
     assert result["power"] == "YELLOW" and "plurality" in result["order"]
     assert by_phase["R1535X"]["results"][0]["order"].startswith("the Emperor dies")
+
+
+def test_the_pages_sections_name_the_players_as_their_tables_do(game):
+    """The Holy Roman Empire, Setup Order and Initiative Order sections said 'Emperor RED'
+    and 'RED 0 Saints' beside tables saying 'Red Phoenix': a player is named the same way
+    on the whole page, with the colour it plays."""
+    from gm_tools.engine.hooks import hooks_for
+
+    root, _ = game
+    variant = load_variant("westphalia")
+    from gm_tools.app.turn import load_state
+
+    record = load_state(GAME, root).history[-1]  # whole: the stored file keeps its tables' changes
+    sections = dict(hooks_for(variant).report_sections(variant, record))
+    emperor = record["after"]["extra"]["westphalia"]["emperor"]
+    assert f"Emperor **{variant.powers[emperor].name} ({emperor})**" in sections["Holy Roman Empire"]
+    for code in record["after"]["extra"]["westphalia"]["setup_order"]:
+        assert f"**{variant.powers[code].name} ({code})** " in sections["Holy Roman Empire"]
+        assert f"{variant.powers[code].name} ({code})" in sections["Setup Order"]

@@ -254,19 +254,24 @@ class WestphaliaHooks(SheetHooks):
         from gm_tools.engine.positions import position_from_json
 
         state = state_of(position_from_json(record["after"]))
+
+        def named(code: str) -> str:  # as the results and tables above name each player
+            power = variant.powers.get(code)
+            return f"{power.name} ({code})" if power and power.name != code else code
+
         # the step's decisions are the phase's results, listed by player above these sections
-        out = [("Setup Order", ", ".join(state.setup_order) or "not drawn yet")]
+        out = [("Setup Order", ", ".join(map(named, state.setup_order)) or "not drawn yet")]
         if state.emperor:
             from gm_tools.systems.westphalia.rounds import principality_religion
 
             catholic = sum(1 for e in state.electors if principality_religion(state, e) == "catholic")
-            saved = [f"**{p}** {state.saints.get(p, 0)} Saints, {state.reformation.get(p, 0)} Reformation Points"
+            saved = [f"**{named(p)}** {state.saints.get(p, 0)} Saints, {state.reformation.get(p, 0)} Reformation Points"
                      for p in state.setup_order]
-            out.append(("Holy Roman Empire", f"Emperor **{state.emperor}** ({state.religion_of(state.emperor)}) since "
-                        f"round {state.emperor_since}; {catholic} Catholic and {len(state.electors) - catholic} "
+            out.append(("Holy Roman Empire", f"Emperor **{named(state.emperor)}** ({state.religion_of(state.emperor)}) "
+                        f"since round {state.emperor_since}; {catholic} Catholic and {len(state.electors) - catholic} "
                         "Protestant Electors.\n\n" + "\n".join(f"- {line}" for line in saved)))
         if state.initiative:
-            out.append(("Initiative Order", ", ".join(state.initiative)))
+            out.append(("Initiative Order", ", ".join(map(named, state.initiative))))
         if state.targets:
             out.append(("Eligible Target Principalities", ", ".join(state.targets)
                         + " ('place the drawn control markers near the Religious War section')"))
