@@ -70,7 +70,17 @@ class Problem:
 
     def __str__(self) -> str:
         where = f"{self.sheet}!{self.cell}" if self.cell else (self.sheet or "the file")
-        return f"{where}: found {self.found}, expected {self.expected}"
+        return f"{where}: found {_clip(self.found)}, expected {_clip(self.expected)}"
+
+
+CLIP = 300
+"""The most of a found or expected text a message shows: a cell can hold 32,767 characters
+(a paste gone wrong), and the GM needs the cell's name and a glimpse, not the page again."""
+
+
+def _clip(text: str) -> str:
+    text = str(text)
+    return text if len(text) <= CLIP else f"{text[:CLIP - 40]}... ({len(text)} characters in all)"
 
     def __repr__(self) -> str:
         return f"Problem({str(self)!r})"

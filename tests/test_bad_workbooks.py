@@ -66,6 +66,19 @@ def test_typo_in_a_province(tmp_path):
     assert "'PRX' is not a province" in problem and "did you mean PAR" in problem
 
 
+def test_a_pasted_page_in_a_cell_is_named_with_a_glimpse_not_echoed_whole(tmp_path):
+    """A cell holds up to 32,767 characters: a paste gone wrong into an order cell was echoed
+    whole, twice, in one message. The message names the cell, shows its start and its length."""
+    from gm_tools.errors import CLIP
+
+    paths = create(tmp_path)
+    cell = cell_of(paths, "A PAR")
+    type_cells(paths, {cell: "A PAR - BUR " + "and so on " * 500})
+    (problem,) = problems_after(paths, tmp_path)
+    assert problem.startswith(f"{cell}: found 'A PAR - BUR and so on")
+    assert "characters in all)" in problem and len(problem) < 3 * CLIP
+
+
 def test_two_orders_for_one_unit(tmp_path):
     paths = create(tmp_path)
     first, second = cell_of(paths, "A PAR"), cell_of(paths, "F BRE")
