@@ -267,6 +267,14 @@ def test_markdown_keeps_ordinary_formatting():
     assert render_markdown("   ") == ""
 
 
+def test_a_picture_from_a_refused_address_is_its_words_not_an_empty_frame():
+    """A press image whose address is refused left '<img alt="pic">' with no source (an empty
+    frame, or nothing, in the reader's browser); its alt text stands in its place."""
+    html = render_markdown("Look: ![the siege of Breda](javascript:alert(1)) and ![map](maps/breda.png)")
+    assert "<img" in html and html.count("<img") == 1 and 'src="maps/breda.png"' in html
+    assert "<span>the siege of Breda</span>" in html and "javascript" not in html
+
+
 def test_safe_url():
     assert safe_url("https://example.org") and safe_url("mailto:gm@example.org") and safe_url("S1901M.html")
     assert not safe_url("javascript:alert(1)") and not safe_url(" vbscript:x") and not safe_url("data:x")
