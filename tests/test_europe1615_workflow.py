@@ -120,6 +120,13 @@ def test_tracker_written_back_and_the_page_published(game, tmp_path):
     assert "ENGLAND (5) attacks FRANCE (10) in LOR" in text
     assert "A BOS - CRO" not in text  # Spain's outvoted Ottoman order
     assert "A BOS H" in text           # the Ottoman result
+    # nor in any file of the site: the phase's JSON and the game's game.json showed each
+    # power's Ottoman entry, its cell and whether it was outvoted
+    site = tmp_path / "site" / "games" / GAME
+    for path in [*site.glob("*.json"), *site.glob("*.txt"), *site.glob("*.html")]:
+        data = path.read_text(encoding="utf-8-sig")
+        assert '"for":"OTTOMAN"' not in data and "A BOS - CRO" not in data, path.name
+    assert '"power":"OTTOMAN"' in (site / "U1615M.json").read_text(encoding="utf-8")  # its results stay
 
 
 def test_replay_gives_the_same_bytes(game):

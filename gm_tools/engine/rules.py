@@ -176,8 +176,16 @@ class Rules:
 
     def public_record(self, variant: Variant, record: dict) -> dict:
         """A phase's record as the public site may show it: the record less what the rules
-        keep private (Europe 1615 v2's offer sheets). Standard: all of it."""
-        return record
+        keep private (Europe 1615 v2's offer sheets), and less the entries made for the
+        owners of :meth:`secret_orders` (who ordered Europe 1615's Ottomans what: 'only the
+        result' is shown). Standard: all of it."""
+        secret = self.secret_orders(variant)
+        orders = record.get("orders")
+        if not secret or not isinstance(orders, dict):
+            return record
+        kept = {power: [e for e in entries if not (isinstance(e, dict) and e.get("for") in secret)]
+                for power, entries in orders.items()}
+        return dict(record, orders={power: entries for power, entries in kept.items() if entries})
 
     def secret_orders(self, variant: Variant) -> frozenset[str]:
         """Owners whose units every power may order, of which only the result is published,

@@ -46,12 +46,7 @@ def published_entries(variant: Variant, record: dict) -> dict[str, list[dict]]:
     unit did."""
     from gm_tools.engine.rules import rules_for
 
-    secret = rules_for(variant).secret_orders(variant)
-    written = record.get("orders", {}) or {}
-    if not secret:
-        return written
-    kept = {p: [i for i in items if i.get("for") not in secret] for p, items in written.items()}
-    return {p: items for p, items in kept.items() if items}
+    return rules_for(variant).public_record(variant, record).get("orders", {}) or {}
 
 
 
