@@ -86,6 +86,14 @@ def test_an_abandoned_power_is_dissolved_at_the_early_winter():
     assert refused == {}
     played, _ = play(later, {}, inputs([("SPAIN", 6, "PAR")]))
     assert minor_status(setup_of(VARIANT, played.after), state_of(played.after), played.after, "PAR").status == "ALIGNED"
+    # and the phase's page lists them among the minor states (its report failed on a new
+    # state's name, after the phase was recorded, at every turn from then on)
+    from gm_tools.engine.positions import position_to_json
+
+    record = {"phase": later.phase, "before": position_to_json(later), "after": position_to_json(played.after),
+              "extra": {HOOKS.name: inputs([("SPAIN", 6, "PAR")])}, "results": []}
+    sections = dict(HOOKS.report_sections(VARIANT, record))
+    assert "| PAR (" in sections["Minor states after the deployment"]
     # a dissolved power's home provinces without centers are drawn unaligned, not French
     from gm_tools.publish.style import NEUTRAL_FILL
 

@@ -68,7 +68,9 @@ def _sanctions(variant: Variant, position) -> str:
 def sections(variant: Variant, record: dict) -> list[tuple[str, str]]:
     from gm_tools.systems.europe1615.sheets import deployment_of
 
-    setup = setup_of(variant)
+    # with the minor states a dissolved power left ('Each remaining center becomes a pliant
+    # minor state'), which the deployment worked out below may list
+    setup = setup_of(variant, position_from_json(record["before"]))
     role = phase_role(variant, record["phase"])
     out: list[tuple[str, str]] = []
     after = state_of(position_from_json(record["after"]))
