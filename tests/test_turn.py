@@ -531,3 +531,25 @@ def test_a_negative_seed_is_refused_by_new_game_as_the_workbook_would_refuse_it(
     assert list(tmp_path.iterdir()) == []
     assert main(["new-game", "standard", "g", "--root", str(tmp_path), "--seed", "0"]) == 0
     assert main(["turn", "g", "--root", str(tmp_path), "--site", "", "--force"]) == 0
+
+
+def test_a_fault_in_the_turn_report_records_nothing(tmp_path, monkeypatch):
+    """A variant's report sections failing (Europe 1615's, on a state a dissolved power left)
+    raised after the phase was recorded, so each retry of the GM recorded one more phase. The
+    report is now worded before anything is written. The fault is injected into the hooks'
+    report sections, every other part being the real pipeline."""
+    from gm_tools.engine.hooks import SheetHooks
+
+    paths = create(tmp_path)
+    type_cells(paths, {order_cell(paths, "A PAR"): "A PAR - BUR"})
+    files = snapshot(tmp_path)
+
+    def broken(self, variant, record):
+        raise KeyError("LCS")
+
+    monkeypatch.setattr(SheetHooks, "report_sections", broken)
+    with pytest.raises(KeyError):
+        run_turn(paths.name, root=paths.root, site_dir=None)
+    assert snapshot(tmp_path) == files
+    monkeypatch.undo()
+    assert run_turn(paths.name, root=paths.root, site_dir=None).processed

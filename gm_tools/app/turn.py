@@ -461,9 +461,14 @@ def _turn(state: GameState, lenient: bool, force: bool, site_dir, processed: str
     # together or not at all.
     # on disk, a long game's books are kept as what changed (gm_tools/edges/recorddelta.py)
     stored = shrink(record, state.history[-1] if state.history else None)
+    report = TurnReport(name, record["phase"], processed=True, record=record, variant=state.variant)
+    # The report is worded before anything is written: a fault in a variant's report sections
+    # then stops the turn with nothing recorded, instead of after the phase was (and again
+    # at every retry, each recording one more phase).
+    report.text()
     commit_turn(paths, record["phase"], data, json_text(stored).encode("utf-8"), workbook)
     _write_private_reports(state, record)
-    return TurnReport(name, record["phase"], processed=True, record=record, variant=state.variant)
+    return report
 
 
 def _write_private_reports(state: GameState, record: dict) -> list[Path]:
