@@ -331,7 +331,7 @@ def test_an_imperial_ban_on_austria_is_refused(tmp_path):
     turn(paths, force=True)
     error = refused(paths, {"Reichstag!A2": "imperial_ban", "Reichstag!B2": "AUSTRIA", "Reichstag!C2": "attacks"})
     (problem,) = error.problems
-    assert (problem.sheet, problem.cell) == ("Reichstag", "A2")
+    assert (problem.sheet, problem.cell, problem.found) == ("Reichstag", "B2", "'AUSTRIA'")  # the Power cell itself
     assert "other than Austria" in problem.expected
 
 

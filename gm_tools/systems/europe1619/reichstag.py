@@ -62,10 +62,16 @@ class Agenda:
         return cls(data["kind"], data.get("power"), data.get("ban"), data.get("minor"))
 
     def describe(self) -> str:
+        if self.kind not in AGENDAS:
+            return repr(self.kind)
         if self.kind == RESTRICT_ATTACKS:
             return "no German/Italian power may make a diplomatic attack against another"
+        if not self.power:  # an agenda still missing its power: its name only, never 'None'
+            return AGENDAS[self.kind]
         if self.kind == IMPERIAL_BAN and self.ban == BAN_ATTACKS:
             return f"Imperial Ban: {self.power} may make no diplomatic attack against another German/Italian power"
+        if not self.minor:
+            return AGENDAS[self.kind]
         if self.kind == IMPERIAL_BAN:
             return f"Imperial Ban: {self.power} may deposit no INFs to {self.minor}"
         return f"{self.power} may deposit no INFs to {self.minor}"
@@ -155,30 +161,62 @@ def empire_powers(setup: DiplomacySetup) -> set[str]:
     return ({setup.reichstag_caller} if setup.reichstag_caller else set()) | set(setup.reichstag_members)
 
 
+def agenda_problems(setup: DiplomacySetup, agenda: Agenda) -> list[tuple[str, str | None, str]]:
+    """Everything wrong with an agenda, as ``(field, found, expected)``: ``field`` is ``kind``,
+    ``power``, ``ban`` or ``minor``, ``found`` is None for a field left empty. A field the
+    agenda does not use must be empty (it would otherwise be dropped without a word)."""
+    if agenda.kind not in AGENDAS:
+        return [("kind", agenda.kind, f"one of {', '.join(AGENDAS)}")]
+    hre = sorted(code for code, m in setup.minors.items() if m.hre)
+    wanted = {
+        # 'Restrict diplomatic attacks in the HRE': no power, ban or state to select.
+        RESTRICT_ATTACKS: {},
+        # 'Imperial Ban: ... one selected German or Italian power (this excludes Austria) from
+        # performing diplomatic attacks ... OR from depositing INFs to a selected state in the HRE'.
+        IMPERIAL_BAN: {
+            "power": (setup.reichstag_members, "a German or Italian power other than Austria: " + ", ".join(setup.reichstag_members)),
+            "ban": ((BAN_ATTACKS, BAN_DEPOSITS), "'attacks' or 'deposits', what the ban forbids"),
+        },
+        # 'Restrict foreign involvement: ... a foreign power ... from depositing INFs to a
+        # selected German or Italian state in the HRE'.
+        RESTRICT_FOREIGN: {
+            "power": (setup.foreign_powers, "a foreign power: " + ", ".join(setup.foreign_powers)),
+            "minor": (hre, "a minor state in the HRE, by its code: " + ", ".join(hre)),
+        },
+    }[agenda.kind]
+    if agenda.kind == IMPERIAL_BAN and agenda.ban == BAN_DEPOSITS:
+        wanted["minor"] = (hre, "a minor state in the HRE, by its code: " + ", ".join(hre))
+    elif agenda.kind == IMPERIAL_BAN and agenda.ban != BAN_ATTACKS and agenda.minor in (None, ""):
+        # No ban chosen yet: whether a state is needed depends on it, so say both.
+        wanted["minor"] = (hre, "a minor state in the HRE if the Ban is 'deposits' (" + ", ".join(hre)
+                           + "); it stays empty only for a ban on 'attacks'")
+    elif agenda.kind == IMPERIAL_BAN and agenda.ban != BAN_ATTACKS:
+        wanted["minor"] = (hre, "a minor state in the HRE, by its code: " + ", ".join(hre))
+    problems = []
+    for name in ("power", "ban", "minor"):
+        value = getattr(agenda, name)
+        if name not in wanted:
+            if value not in (None, ""):
+                problems.append((name, value, f"an empty cell: {AGENDAS[agenda.kind]!r} selects no {name}"
+                                 + (" (only a ban on deposits names a minor state)" if agenda.kind == IMPERIAL_BAN else "")))
+            continue
+        allowed, expected = wanted[name]
+        if value in (None, ""):
+            problems.append((name, None, expected))
+        elif value not in allowed:
+            problems.append((name, value, expected))
+    return problems
+
+
 def check_agenda(setup: DiplomacySetup, agenda: Agenda) -> None:
     """Raise ``IllegalOrderError`` unless the agenda is one the rulebook allows."""
-    text = agenda.describe() if agenda.kind in AGENDAS else agenda.kind
-    if agenda.kind not in AGENDAS:
-        raise IllegalOrderError(text, f"unknown agenda, expected one of {', '.join(AGENDAS)}")
-
-    def hre_minor() -> None:
-        minor = setup.minors.get(agenda.minor or "")
-        if minor is None or not minor.hre:
-            raise IllegalOrderError(text, f"found {agenda.minor!r}, expected a minor state in the HRE")
-
-    if agenda.kind == IMPERIAL_BAN:
-        if agenda.power not in setup.reichstag_members:
-            raise IllegalOrderError(
-                text, f"found {agenda.power!r}, expected a German or Italian power other than Austria: {', '.join(setup.reichstag_members)}"
-            )
-        if agenda.ban not in (BAN_ATTACKS, BAN_DEPOSITS):
-            raise IllegalOrderError(text, f"found ban {agenda.ban!r}, expected 'attacks' or 'deposits'")
-        if agenda.ban == BAN_DEPOSITS:
-            hre_minor()
-    elif agenda.kind == RESTRICT_FOREIGN:
-        if agenda.power not in setup.foreign_powers:
-            raise IllegalOrderError(text, f"found {agenda.power!r}, expected a foreign power: {', '.join(setup.foreign_powers)}")
-        hre_minor()
+    problems = agenda_problems(setup, agenda)
+    if problems:
+        name, found, expected = problems[0]
+        if name == "kind":
+            raise IllegalOrderError(agenda.kind, f"unknown agenda, expected {expected}")
+        shown = "nothing" if found is None else repr(found)
+        raise IllegalOrderError(agenda.describe(), f"found {shown} for the {name}, expected {expected}")
 
 
 def hold_reichstag(
@@ -196,7 +234,7 @@ def hold_reichstag(
     """
     caller = setup.reichstag_caller
     eliminated = set(eliminated)
-    text = agenda.describe() if agenda.kind in AGENDAS else agenda.kind
+    text = agenda.describe()
     if caller is None or caller in eliminated or state.nullified:
         raise IllegalOrderError(text, "there is no Austria in play to call the Reichstag")
     if state.closed:

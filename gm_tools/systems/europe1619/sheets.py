@@ -96,7 +96,9 @@ class Europe1619Hooks(SheetHooks):
                       blank_rows=BLANK_ROWS),
             ] + _papal_protection_sheet(variant, position)
         if kind == ORDERS:
-            voters = _reichstag_voters(variant, position)
+            from gm_tools.systems.europe1619.reichstag_sheet import reichstag_voters
+
+            voters = reichstag_voters(variant, position)
             if not voters:
                 return []
             from gm_tools.systems.europe1619.reichstag import AGENDAS, BAN_ATTACKS, BAN_DEPOSITS
@@ -144,7 +146,9 @@ class Europe1619Hooks(SheetHooks):
         if kind == TRANSACTIONS:
             return _check_transactions(variant, position, rows)
         if kind == ORDERS and REICHSTAG in rows:
-            return _check_reichstag(variant, position, rows)
+            from gm_tools.systems.europe1619.reichstag_sheet import check_reichstag
+
+            return check_reichstag(variant, position, rows)
         return {}, []
 
     def apply_inputs(self, variant: Variant, position: Position, inputs: dict) -> Position:
@@ -154,8 +158,9 @@ class Europe1619Hooks(SheetHooks):
         if "reichstag" not in inputs:
             return position
         from gm_tools.systems.europe1619.diplomatic_phase import with_reichstag
+        from gm_tools.systems.europe1619.reichstag_sheet import hold
 
-        state, _ = _hold(variant, position, inputs["reichstag"])
+        state, _ = hold(variant, position, inputs["reichstag"])
         return with_reichstag(position, state)
 
     # --- output sheets -------------------------------------------------------------------------
@@ -302,64 +307,6 @@ def _expected(reason: str) -> str:
     for prefix in ("illegal: ", "unreadable: ", "ambiguous: "):
         reason = reason.removeprefix(prefix)
     return f"an order the rules allow ({reason})"
-
-
-# --- the Reichstag (Orders Phase) ----------------------------------------------------------------------
-
-
-def _reichstag_voters(variant: Variant, position: Position) -> list[str]:
-    """Austria and the Empire's members in play and not eliminated, when Austria may still call
-    its one meeting; empty otherwise."""
-    from gm_tools.systems.europe1619.diplomatic_phase import diplomatic_state
-    from gm_tools.systems.europe1619.reichstag import empire_powers
-
-    setup = _setup(variant, position)
-    state = diplomatic_state(position).reichstag
-    eliminated = set(state_of(position).gone())
-    if setup.reichstag_caller is None or setup.reichstag_caller in eliminated or state.closed or state.nullified:
-        return []
-    return [p for p in setup.powers if p in empire_powers(setup) and p not in eliminated]
-
-
-def _hold(variant: Variant, position: Position, entry: dict):
-    from gm_tools.systems.europe1619.diplomatic_phase import diplomatic_state
-    from gm_tools.systems.europe1619.reichstag import Agenda, hold_reichstag
-
-    state = diplomatic_state(position).reichstag
-    return hold_reichstag(_setup(variant, position), state, parse_phase(position.phase).year, Agenda.from_json(entry["agenda"]),
-                          entry["votes"], sorted(state_of(position).gone()))
-
-
-def _check_reichstag(variant: Variant, position: Position, rows: dict[str, list[InputRow]]):
-    """The agenda row and the votes, checked by holding the meeting on them (a wrong agenda,
-    a vote by the target of an Imperial Ban... is a problem at the agenda's cell)."""
-    from gm_tools.errors import OrderError
-
-    problems: list[Problem] = []
-    agendas, votes = rows.get(REICHSTAG, []), rows.get(REICHSTAG_VOTES, [])
-    if not agendas:
-        for row in votes:
-            sheet, cell = _cell(row, "Vote")
-            problems.append(Problem(sheet, cell, repr(row.values["Vote"]), f"no vote: no agenda on the {REICHSTAG} sheet"))
-        return {}, problems
-    if len(agendas) > 1:
-        sheet, cell = _cell(agendas[1], "Agenda")
-        return {}, [Problem(sheet, cell, "a second agenda", "one agenda: 'Austria may choose one agenda'")]
-    row = agendas[0]
-    if _missing(row, ("Agenda",), {"Agenda": "one of restrict_attacks, imperial_ban, restrict_foreign"}, problems):
-        return {}, problems
-    minor = (row.values.get("Minor state") or "").upper() or None
-    entry = {
-        "agenda": {"kind": row.values["Agenda"], "power": row.values.get("Power"), "ban": row.values.get("Ban"), "minor": minor},
-        # 'A no vote is treated as a vote against the agenda.'
-        "votes": {v.values["Voter"]: v.values["Vote"] == "for" for v in votes},
-    }
-    try:
-        _hold(variant, position, entry)
-    except OrderError as e:
-        sheet, cell = _cell(row, "Agenda")
-        return {}, [Problem(sheet, cell, repr(e.order), f"an agenda the Reichstag may vote on ({e.reason})")]
-    return {"reichstag": entry}, []
 
 
 # --- checking the Builds and Transactions Phase -------------------------------------------------------

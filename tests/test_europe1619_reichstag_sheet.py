@@ -1,0 +1,141 @@
+"""The Reichstag's sheets in the Orders Phase, through the real workflow: new-game, the GM
+typing the Reichstag and Reichstag Votes sheets of the .xlsx with openpyxl, turn.
+
+Rulebook: 002_e7e1b063b6c411e5.txt (the "1619 rulebook" below), section 'Reichstag'; quoted
+words are its own. The promise: every problem names the sheet, the cell, what was found and
+what was expected, and nothing is written. The Votes sheet is laid out one row per voter:
+AUSTRIA row 2, LEAGUE 3, UNION 4, SAXONY 5, SAVOY 6.
+"""
+
+from __future__ import annotations
+
+import io
+
+import openpyxl
+import pytest
+
+from gm_tools.app.turn import run_turn
+from gm_tools.errors import WorkbookError
+from gm_tools.systems.europe1619 import reichstag as rt
+from gm_tools.systems.europe1619.reichstag import Agenda
+
+from workflow_helpers import create, snapshot, type_cells
+
+
+def turn(paths, **kwargs):
+    return run_turn(paths.name, root=paths.root, site_dir=None, **kwargs)
+
+
+@pytest.fixture
+def orders_phase(tmp_path):
+    """A Europe 1619 game at its first Orders Phase (Y1619M), when Austria may call the Reichstag."""
+    paths = create(tmp_path, variant="europe1619")
+    turn(paths, force=True)  # Y1619D
+    return paths
+
+
+def refused(paths, values: dict) -> list:
+    """Type ``values``, run the turn: it must refuse with nothing written; its problems."""
+    type_cells(paths, values)
+    before = snapshot(paths.root)
+    with pytest.raises(WorkbookError) as caught:
+        turn(paths)
+    assert snapshot(paths.root) == before
+    assert "None" not in str(caught.value)
+    return caught.value.problems
+
+
+def cells(problems) -> dict[str, object]:
+    return {f"{p.sheet}!{p.cell}": p for p in problems}
+
+
+HESSE_BAN = {"Reichstag!A2": "imperial_ban", "Reichstag!B2": "UNION", "Reichstag!C2": "deposits", "Reichstag!D2": "HES"}
+
+
+def test_the_same_voter_twice_is_refused_at_the_retyped_row(orders_phase):
+    """1619 rulebook, 'Reichstag': 'all members will vote on the item': one vote each. LEAGUE's
+    row retyped as a second AUSTRIA vote would drop one of AUSTRIA's votes and LEAGUE's row."""
+    problems = refused(orders_phase, {**HESSE_BAN, "Reichstag Votes!B2": "for",
+                                      "Reichstag Votes!A3": "AUSTRIA", "Reichstag Votes!B3": "against"})
+    (problem,) = problems
+    assert (problem.sheet, problem.cell, problem.found) == ("Reichstag Votes", "A3", "'AUSTRIA'")
+    assert "'LEAGUE'" in problem.expected and "AUSTRIA is on row 2" in problem.expected
+
+
+def test_a_deleted_voter_row_is_refused_where_the_rows_shift(orders_phase):
+    """1619 rulebook, 'Reichstag': 'all members will vote on the item'. Deleting LEAGUE's row
+    moves UNION's vote up to LEAGUE's row 3: refused there, not counted for the wrong power."""
+    wb = openpyxl.load_workbook(io.BytesIO(orders_phase.workbook.read_bytes()))
+    wb["Reichstag Votes"].delete_rows(3)
+    buffer = io.BytesIO()
+    wb.save(buffer)
+    orders_phase.workbook.write_bytes(buffer.getvalue())
+    problems = refused(orders_phase, {"Reichstag!A2": "restrict_attacks", "Reichstag Votes!B2": "for",
+                                      "Reichstag Votes!B3": "for"})
+    (problem,) = problems
+    assert (problem.cell, problem.found) == ("A3", "'UNION'")
+    assert "'LEAGUE'" in problem.expected and "UNION is on row 4" in problem.expected
+
+
+def test_the_target_of_an_imperial_ban_may_not_vote(orders_phase):
+    """1619 rulebook, 'Imperial Ban': 'The power that is the target of the ban is restricted
+    from voting on the matter': the UNION's vote is refused at its own Vote cell."""
+    (problem,) = refused(orders_phase, {**HESSE_BAN, "Reichstag Votes!B4": "against"})
+    assert (problem.sheet, problem.cell, problem.found) == ("Reichstag Votes", "B4", "'against'")
+    assert "target of the Imperial Ban" in problem.expected
+
+
+def test_an_imperial_ban_with_empty_ban_and_state_names_both_cells(orders_phase):
+    """1619 rulebook, 'Imperial Ban': 'from performing diplomatic attacks ... OR from depositing
+    INFs to a selected state in the HRE': the Ban must be chosen, and a state for deposits."""
+    problems = cells(refused(orders_phase, {"Reichstag!A2": "imperial_ban", "Reichstag!B2": "UNION"}))
+    assert set(problems) == {"Reichstag!C2", "Reichstag!D2"}
+    assert problems["Reichstag!C2"].found == "an empty cell" and "'attacks' or 'deposits'" in problems["Reichstag!C2"].expected
+    assert problems["Reichstag!D2"].found == "an empty cell" and "HES" in problems["Reichstag!D2"].expected
+
+
+def test_an_imperial_ban_without_its_power(orders_phase):
+    """1619 rulebook, 'Imperial Ban': 'one selected German or Italian power (this excludes Austria)'."""
+    (problem,) = refused(orders_phase, {"Reichstag!A2": "imperial_ban", "Reichstag!C2": "attacks"})
+    assert (problem.cell, problem.found) == ("B2", "an empty cell")
+    assert "other than Austria" in problem.expected
+
+
+def test_a_ban_on_deposits_needs_a_state_of_the_hre(orders_phase):
+    """1619 rulebook, 'Imperial Ban': 'depositing INFs to a selected state in the HRE'."""
+    (problem,) = refused(orders_phase, {**HESSE_BAN, "Reichstag!D2": None})
+    assert (problem.cell, problem.found) == ("D2", "an empty cell")
+    (problem,) = refused(orders_phase, {**HESSE_BAN, "Reichstag!D2": "POR"})  # Portugal: not in the HRE
+    assert (problem.cell, problem.found) == ("D2", "'POR'") and "in the HRE" in problem.expected
+
+
+def test_restrict_foreign_names_its_empty_power_and_state(orders_phase):
+    """1619 rulebook, 'Restrict foreign involvement': 'Austria would have to select a foreign
+    power', and 'a selected German or Italian state in the HRE'."""
+    problems = cells(refused(orders_phase, {"Reichstag!A2": "restrict_foreign"}))
+    assert set(problems) == {"Reichstag!B2", "Reichstag!D2"}
+    assert "a foreign power" in problems["Reichstag!B2"].expected
+    assert all(p.found == "an empty cell" for p in problems.values())
+
+
+@pytest.mark.parametrize("values, cell", [
+    # 'Restrict diplomatic attacks in the HRE' selects no power and no state.
+    ({"Reichstag!A2": "restrict_attacks", "Reichstag!B2": "UNION"}, "B2"),
+    # A ban on 'performing diplomatic attacks' selects no state.
+    ({"Reichstag!A2": "imperial_ban", "Reichstag!B2": "UNION", "Reichstag!C2": "attacks", "Reichstag!D2": "HES"}, "D2"),
+    # 'Restrict foreign involvement' restricts 'depositing INFs': no ban to choose.
+    ({"Reichstag!A2": "restrict_foreign", "Reichstag!B2": "FRANCE", "Reichstag!C2": "attacks", "Reichstag!D2": "HES"}, "C2"),
+])
+def test_a_cell_the_agenda_does_not_use_must_be_empty(orders_phase, values, cell):
+    """1619 rulebook, 'Reichstag', the three agendas: what each one selects. A cell the agenda
+    would ignore is refused rather than dropped without a word."""
+    (problem,) = refused(orders_phase, values)
+    assert problem.cell == cell and problem.expected.startswith("an empty cell")
+
+
+@pytest.mark.parametrize("agenda", [Agenda(rt.IMPERIAL_BAN), Agenda(rt.IMPERIAL_BAN, "UNION", rt.BAN_DEPOSITS),
+                                    Agenda(rt.RESTRICT_FOREIGN, minor="HES"), Agenda(rt.RESTRICT_FOREIGN, "FRANCE")])
+def test_an_unfinished_agenda_is_described_without_none(agenda):
+    """1619 rulebook, 'Reichstag': 'Austria would have to select a power': until it has, the
+    agenda is named by its title, never 'None'."""
+    assert "None" not in agenda.describe() and agenda.describe() == rt.AGENDAS[agenda.kind]
