@@ -123,3 +123,32 @@ def test_abandonment_and_rulings_through_the_workbook(spring):
     assert state.history[-1]["extra"]["europe1615"]["abandoned"] == ["ENGLAND"]
     book = openpyxl.load_workbook(io.BytesIO(spring.workbook.read_bytes()))
     assert book[ABANDONED]["A2"].value == "ENGLAND"
+
+
+def test_a_dissolved_power_orders_no_ottoman_unit(spring):
+    """'ELIMINATION AND EFFECTS OF': 'Any player who has been eliminated cannot continue receiving
+    nor deploying INFs'; 'ABANDONMENT / CIVIL DISORDER': an abandoned power 'will be dissolved at
+    the winter phase' (NOTES.md: it counts as eliminated from then on). 'The Ottomans': 'which
+    order is followed depends on the influential 'weight' for the year': a power with no INFs
+    left in the game has no say. Its block is no longer laid out on the Orders sheet, and an
+    Ottoman order typed in its name is refused at its cell, nothing written."""
+    from gm_tools.systems.europe1615.sheets import ABANDONED
+
+    spring.workbook.write_bytes(set_cells(spring.workbook.read_bytes(), {f"{ABANDONED}!A2": "ENGLAND"}))
+    for _ in range(8):
+        if openpyxl.load_workbook(io.BytesIO(spring.workbook.read_bytes()))["Game"]["B4"].value == "U1616M":
+            break
+        run_turn("g", root=spring.root, site_dir=None, force=True)
+    book = openpyxl.load_workbook(io.BytesIO(spring.workbook.read_bytes()))
+    assert book["Game"]["B4"].value == "U1616M"
+    orders = book["Orders"]
+    assert "ENGLAND" not in [orders.cell(r, 1).value for r in range(1, orders.max_row + 1)]
+    row = next(r for r in range(1, orders.max_row + 1)
+               if orders.cell(r, 1).value == "AUSTRIA" and orders.cell(r, 2).value == "A SER")
+    spring.workbook.write_bytes(set_cells(spring.workbook.read_bytes(),
+                                          {f"Orders!A{row}": "ENGLAND", f"Orders!C{row}": "- BOS"}))
+    before = _files(spring)
+    with pytest.raises(WorkbookError) as caught:
+        run_turn("g", root=spring.root, site_dir=None)
+    assert f"Orders!C{row}: found '- BOS', expected" in str(caught.value)
+    assert _files(spring) == before

@@ -76,7 +76,7 @@ class Europe1615Rules(Rules):
         Whether a minor's order is *followed* depends on the statuses after the deployment:
         :meth:`select_orders`."""
         v = view(variant, position)
-        if power not in v.setup.powers:
+        if power not in v.setup.powers or power in _out(v):
             return ()
         owners = {u.power for u in position.units.values() if u.power in v.setup.minors}
         mine = [m for m in sorted(owners) if _may_order(v, power, m)]
@@ -240,6 +240,16 @@ class Europe1615Rules(Rules):
         from gm_tools.systems.europe1615.mapstyle import province_style
 
         return province_style(variant, position, code)
+
+
+def _out(v: View) -> set[str]:
+    """Powers out of the game: eliminated ('all of its home centers have been captured'), a
+    dissolved power with them (its centers became minor states). 'Any player who has been
+    eliminated cannot continue receiving nor deploying INFs': with no influence it orders no
+    minor state and has no weight in the Ottoman vote, so it commands nobody's units."""
+    from gm_tools.systems.europe1615.scoring import eliminated
+
+    return eliminated(v.setup, v.position)
 
 
 def _may_order(v: View, power: str, minor: str) -> bool:
