@@ -273,6 +273,34 @@ def test_a_europe_1615_mail_splits_into_deployments_attack_and_unit_orders(tmp_p
     assert "SIL" in after.units and "BOH" not in after.units  # Bohemia's army, ordered by Austria
 
 
+@pytest.mark.parametrize("batch", ["earlier mail", "same batch", "same batch, attack first"])
+def test_a_europe_1615_mailed_attack_sees_the_deployments_the_turn_will_see(tmp_path, batch):
+    """rulebook 000 (Europe 1615 v3), 'THE DIPLOMATIC ATTACK', Purpose: an attack 'against another
+    player/power that also has INFs invested there (or will be deploying there)'. Spain's ``10: LOR``,
+    typed from an earlier mail or in the same batch (in either order), is seen by France's mailed
+    ``LOR > SPAIN`` as the turn sees it; without any Spanish deployment the attack is refused."""
+    from gm_tools.app.turn import new_game
+    from gm_tools.edges.game import game_paths
+
+    new_game("europe1615", "g", root=tmp_path, seed=7, created="2000-01-01T00:00:00Z")
+    paths = game_paths("g", tmp_path)
+    run_turn("g", root=tmp_path, site_dir=None, force=True)  # the opening phase, nothing entered
+    spain, france = ("spain", b"Spain\n10: LOR\n"), ("france", b"France\n12: LOR\nLOR > SPAIN\n")
+    alone = enter_mails("g", [france], root=tmp_path, dry_run=True)
+    assert [(w, why) for w, _, why in alone.refused] == [("france line 3", "an entry the rules allow: SPAIN has no "
+                                                                          "INFs in LOR to attack")]
+    if batch == "earlier mail":
+        assert enter_mails("g", [spain], root=tmp_path).refused == []
+        report = enter_mails("g", [france], root=tmp_path)
+    else:
+        report = enter_mails("g", [spain, france] if batch == "same batch" else [france, spain], root=tmp_path)
+    assert report.refused == []
+    assert [r[:2] for r in _sheet(paths, "Diplomatic Attacks")] == [("FRANCE", "LOR > SPAIN")]
+    run_turn("g", root=tmp_path, site_dir=None, force=True)
+    record = json.loads(paths.record_file("S1615M").read_text(encoding="utf-8"))
+    assert record["extra"]["europe1615"]["attacks"] == [{"minor": "LOR", "power": "FRANCE", "target": "SPAIN"}]
+
+
 def test_a_europe_1619_diplomatic_mail_goes_on_placements_and_declarations(tmp_path):
     """rulebook 002 (Europe 1619), the Diplomatic Phase: INF placements (``4: LOR``), attacks
     and declarations (``WAR: SPAIN``) by mail onto their sheets; a line of none of these forms

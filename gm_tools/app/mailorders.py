@@ -5,7 +5,9 @@ the current phase with the same reader and the same errors as a turn, and the or
 stand are typed into the power's block of the Orders sheet, replacing that power's earlier
 orders (a player's latest mail is the one that counts). A game system whose phase takes its
 entries on sheets of its own (``GameSystem.mailed_rows``: Europe 1615 v2's offer sheets) has
-the lines read as rows of those sheets and checked by its own sheet checks instead. What was
+the lines read as rows of those sheets and checked by its own sheet checks instead, together
+with the other powers' rows the turn will read (those on the sheets, those of the other mails
+of the same command: Europe 1615's attack on INFs another power deploys there). What was
 refused is reported with its line and the reason, and not written. The workbook is replaced in one step under the game's
 lock, after the previous version and the mails are kept in the game's ``mail/`` folder.
 Before any mail is read (a dry run too) the workbook is checked as a turn checks it
@@ -75,20 +77,29 @@ def enter_mails(name: str, mails: list[tuple[str, bytes]], root: str | os.PathLi
         if not state.paths.workbook.exists():
             raise GameError(f"{state.paths.workbook} is missing: the game's workbook is needed to enter mail")
         before, where = state.paths.workbook.read_bytes(), str(state.paths.workbook)
-        _check_workbook(state, before, where)
+        on_sheets = _check_workbook(state, before, where)
         rules = rules_for(variant)
         report = MailReport(phase=position.phase)
         latest: dict[str, list[str]] = {}  # power -> orders for the Orders sheet
         sheet_rows: dict[str, tuple[tuple[str, ...], list]] = {}  # power -> (input sheets, its checked rows)
-        for label, data in mails:
-            parsed = read_mail(body_text(data), variant)
+        read = [(label, read_mail(body_text(data), variant)) for label, data in mails]
+        # what the turn will see besides a power's own mail: the rows already on the sheets and
+        # the other powers' latest mails of this batch (a diplomatic attack on INFs another
+        # power deploys in the same phase)
+        batch = {power: lines for _, parsed in read for power, lines in parsed.blocks}
+        context = _context_rows(variant, position, on_sheets, batch)
+        for label, parsed in read:
             report.skipped += [(f"{label} line {line.number}", line.text) for line in parsed.skipped]
             if not parsed.blocks:
                 report.refused.append((label, "no power line", "a line naming the power (such as "
                                        f"{next(iter(variant.powers.values())).name}) before the orders"))
                 continue
             for power, lines in parsed.blocks:
-                orders, sheets, kept = _read_block(variant, position, rules, label, power, lines, report)
+                others: dict[str, list[dict]] = {}
+                for other, by_sheet in context.items():
+                    for sheet, rows in by_sheet.items():
+                        others.setdefault(sheet, []).extend(rows if other != power else [])
+                orders, sheets, kept = _read_block(variant, position, rules, label, power, lines, report, others)
                 # a later mail for the same power replaces the earlier one, on every sheet it uses
                 latest.pop(power, None)
                 sheet_rows.pop(power, None)
@@ -121,15 +132,41 @@ def _check_workbook(state, data: bytes, where: str) -> None:
     it would write: the Game sheet showing this game, its variant and current phase (not an
     old copy), the Orders sheet and the phase's input sheets there as gm-tools wrote them (no
     merged cells, no moved columns), every cell readable. Raises WorkbookError naming every
-    problem; the mails' own lines are checked later, each on its own."""
+    problem; the mails' own lines are checked later, each on its own. Returns the rows of the
+    input sheets (sheet -> each row's values by header)."""
     variant, position = state.variant, state.position
     tables = hooks_for(variant).input_sheets(variant, position)
-    _, problems = read_workbook(data, where, variant, tables, game_name=state.info.name, phase=position.phase)
+    entries, problems = read_workbook(data, where, variant, tables, game_name=state.info.name, phase=position.phase)
     if problems:
         raise WorkbookError(where, problems)
+    return {sheet: [row.values for row in rows] for sheet, rows in entries.inputs.items()}
 
 
-def _read_block(variant, position, rules, label: str, power: str, lines, report: MailReport):
+def _context_rows(variant, position, on_sheets: dict[str, list[dict]], batch: dict) -> dict[str, dict[str, list]]:
+    """Power -> sheet -> the rows (values by header) a turn would read for it once the mails
+    are in: on the sheets a power's latest mail in ``batch`` (power -> lines) uses, that mail's
+    rows; elsewhere the rows on the workbook. One power's mail is checked with the others'."""
+    headers = {t.title: [c.header for c in t.columns] for t in hooks_for(variant).input_sheets(variant, position)}
+    replaced: dict[str, tuple[str, ...]] = {}
+    out: dict[str, dict[str, list]] = {}
+    for power, lines in batch.items():
+        mailed = variant.system.mailed_rows(variant, position.phase, power, [line.text for line in lines])
+        replaced[power] = mailed.sheets if mailed else ()
+        for row in (mailed.rows if mailed else ()):
+            if isinstance(row, tuple) and row[0] != ORDERS:
+                sheet, values = row
+                out.setdefault(power, {}).setdefault(sheet, []).append(dict(zip(headers.get(sheet, []), values)))
+    for sheet, rows in on_sheets.items():
+        first = headers.get(sheet, [None])[0]
+        for values in rows:
+            power = str(values.get(first) or "").upper()
+            if power and sheet not in replaced.get(power, ()):
+                out.setdefault(power, {}).setdefault(sheet, []).append(values)
+    return out
+
+
+def _read_block(variant, position, rules, label: str, power: str, lines, report: MailReport,
+                others: dict[str, list[dict]] | None = None):
     """One power's lines of a mail, checked: (its orders for the Orders sheet, or None when the
     mail does not use that sheet; the system's sheets it uses; their rows that stand, each
     ``((sheet, values), text)``). What is refused goes in ``report``, in the order of the lines."""
@@ -140,7 +177,8 @@ def _read_block(variant, position, rules, label: str, power: str, lines, report:
     ordered = [k for k, row in enumerate(mailed.rows) if isinstance(row, tuple) and row[0] == ORDERS]
     first = len(report.refused)
     sheets = tuple(s for s in mailed.sheets if s != ORDERS)
-    kept, inputs = _checked_rows(variant, position, mailed, places, lines, report) if sheets else ([], {})
+    kept, inputs = (_checked_rows(variant, position, mailed, places, lines, report, others or {})
+                    if sheets else ([], {}))
     # the orders are checked against the board the entries make, as in a turn (a Centenary
     # claim opens its build site)
     board = hooks_for(variant).apply_inputs(variant, position, inputs) if inputs and ordered else position
@@ -163,14 +201,21 @@ def _checked_orders(variant, position, rules, power: str, places: list[str], lin
     return good
 
 
-def _checked_rows(variant, position, mailed, places: list[str], lines,
-                  report: MailReport) -> tuple[list[tuple[tuple, str]], dict]:
+def _checked_rows(variant, position, mailed, places: list[str], lines, report: MailReport,
+                  others: dict[str, list[dict]]) -> tuple[list[tuple[tuple, str]], dict]:
     """The rows of a power's mailed lines (``mailed``: :class:`MailedRows`) that the input
     sheets' own checks accept (the same checks a turn makes: a Payola offer read against the
     board), each as ``(sheet, values)`` with its line, and the inputs the checks made of them;
-    the others are reported refused."""
+    the others are reported refused. ``others``: the other powers' rows the turn will read
+    with them (sheet -> values by header), checked with them and never reported."""
     headers = {t.title: [c.header for c in t.columns] for t in hooks_for(variant).input_sheets(variant, position)}
     inputs: dict[str, list[InputRow]] = {}
+    for sheet in (s for s in mailed.sheets if s in others):
+        for number, values in enumerate(others[sheet], start=2):
+            inputs.setdefault(sheet, []).append(InputRow(values=dict(values), cells={
+                h: f"{sheet}!{chr(ord('A') + c)}{number}" for c, h in enumerate(headers.get(sheet, []))}))
+    context = {(sheet, n + 2) for sheet, rows in inputs.items() for n in range(len(rows))}
+    context_bad: set[tuple[str, int]] = set()
     at: dict[tuple[str, int], tuple] = {}
     # a row read from several lines (a reference list wrapped in the mail) is reported as all of them
     texts = [line.text for line in lines]
@@ -193,6 +238,9 @@ def _checked_rows(variant, position, mailed, places: list[str], lines,
     refused: dict[tuple[str, int], str] = {}
     for problem in problems:
         key = (problem.sheet, int("".join(ch for ch in problem.cell if ch.isdigit()) or 0))
+        if key in context:
+            context_bad.add(key)  # another power's row: the turn reports it, not this mail
+            continue
         for k in ([key] if key in at else at):  # a problem of no one line stops them all
             refused.setdefault(k, problem.expected)
     kept = []
@@ -201,16 +249,16 @@ def _checked_rows(variant, position, mailed, places: list[str], lines,
             report.refused.append((place, repr(text), refused[key]))
         else:
             kept.append((row, text))
-    if refused and kept:
+    if (refused or context_bad) and kept:
         # the inputs of the rows that stand, checked again without the others: what the turn
         # would make of them (the turn never works from entries with a problem)
         standing: dict[str, list[InputRow]] = {}
-        for sheet, number in at:
-            if (sheet, number) not in refused:
+        for sheet, number in sorted(context) + list(at):
+            if (sheet, number) not in refused and (sheet, number) not in context_bad:
                 standing.setdefault(sheet, []).append(inputs[sheet][number - 2])
         checked, again = hooks_for(variant).check_inputs(variant, position, standing)
         return kept, ({} if again else checked)
-    return kept, ({} if refused else checked)
+    return kept, ({} if refused or context_bad else checked)
 
 
 def _line_number(where: str) -> int:
