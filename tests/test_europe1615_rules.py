@@ -340,6 +340,25 @@ def test_ottoman_tie_holds():
     assert unit_at(done.after, "SER") == "A OTTOMAN"
 
 
+def test_an_eliminated_power_has_no_say_over_the_ottomans():
+    """'ELIMINATION AND EFFECTS OF': 'A power is eliminated when all of its home centers have
+    been captured ... Any player who has been eliminated cannot continue receiving nor deploying
+    INFs'; 'The Ottomans': 'which order is followed depends on the influential 'weight' for the
+    year'. England, every home center French, orders neither the Ottomans nor a minor: its lone
+    SER-BOS is an error at its cell, not a winning vote; France still votes."""
+    centers = dict(opening().centers)
+    centers.update({c: "FRANCE" for c in SETUP.homes["ENGLAND"]})
+    position = board({"SER": "A OTTOMAN", "LOR": "A LOR"}, centers=centers)
+    assert RULES.commanded(VARIANT, position, "ENGLAND") == ()
+    assert SETUP.ottoman in RULES.commanded(VARIANT, position, "FRANCE")
+    assert RULES.commands_nobody(VARIANT, position, "FRANCE") is None
+    checked = check_orders(VARIANT, position, RULES, [OrderEntry("ENGLAND", "Orders!C9", "A SER - BOS", "A SER")],
+                           lenient=False)
+    assert [(p.cell, p.found) for p in checked.problems] == [("C9", "'A SER - BOS'")]
+    assert "ENGLAND is eliminated: it orders no minor state's or Ottoman unit" in checked.problems[0].expected
+    assert checked.orders == {}
+
+
 def test_only_the_ottoman_result_is_published():
     """'Adjudication will only show the result, not what players have submitted.'"""
     record = {"orders": {"SPAIN": [{"cell": "Orders!C2", "written": "A SER - BOS", "read": "A SER - BOS",

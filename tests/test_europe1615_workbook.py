@@ -151,4 +151,11 @@ def test_a_dissolved_power_orders_no_ottoman_unit(spring):
     with pytest.raises(WorkbookError) as caught:
         run_turn("g", root=spring.root, site_dir=None)
     assert f"Orders!C{row}: found '- BOS', expected" in str(caught.value)
+    assert "ENGLAND is dissolved: it orders no minor state's or Ottoman unit" in str(caught.value)
     assert _files(spring) == before
+    # the same order mailed by England is refused with the same words, nothing typed
+    from gm_tools.app.mailorders import enter_mails
+
+    report = enter_mails("g", [("england", b"England\nA SER - BOS\n")], root=spring.root, dry_run=True)
+    assert [(where, found) for where, found, _ in report.refused] == [("england line 2", "'A SER - BOS'")]
+    assert "ENGLAND is dissolved" in report.refused[0][2] and report.written == []

@@ -118,7 +118,8 @@ def check_orders(
         try:
             parsed.append((entry, _parse_entry(variant, position, rules, entry), None))
         except OrderError as e:
-            parsed.append((entry, None, _expected(e)))
+            why = rules.commands_nobody(variant, position, entry.power)
+            parsed.append((entry, None, _expected(e) + (f"; {why}" if why else "")))
 
     # Which candidate stands for each unit is the rules' choice (orderselect): standard,
     # one order per unit and build site, and with two neither is used (DATC 4.D.3, choice c).

@@ -174,6 +174,12 @@ class Rules:
         its own units."""
         return ()
 
+    def commands_nobody(self, variant: Variant, position: Position, power: str) -> str | None:
+        """Why ``power``, still holding a block or writing mail, commands no other owner's unit
+        any more (Europe 1615's eliminated and dissolved powers), in the rules' words; added to
+        the error of an order of its that cannot be read. Standard: None."""
+        return None
+
     def public_record(self, variant: Variant, record: dict) -> dict:
         """A phase's record as the public site may show it: the record less what the rules
         keep private (Europe 1615 v2's offer sheets), and less the entries made for the

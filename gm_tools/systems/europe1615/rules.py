@@ -82,6 +82,17 @@ class Europe1615Rules(Rules):
         mine = [m for m in sorted(owners) if _may_order(v, power, m)]
         return tuple(mine) + ((v.setup.ottoman,) if v.setup.ottoman else ())
 
+    def commands_nobody(self, variant: Variant, position: Position, power: str) -> str | None:
+        """An eliminated or dissolved power: 'Any player who has been eliminated cannot
+        continue receiving nor deploying INFs', so it orders no minor state and has no weight
+        in the Ottoman vote (:meth:`commanded`)."""
+        v = view(variant, position)
+        if power not in v.setup.powers or power not in _out(v):
+            return None
+        how = "dissolved" if power in set(v.state.dissolved.values()) else "eliminated"
+        return (f"{power} is {how}: it orders no minor state's or Ottoman unit ('Any player who has been "
+                "eliminated cannot continue receiving nor deploying INFs')")
+
     def select_orders(self, variant: Variant, position: Position, candidates: list) -> dict:
         """'Minor states marked as ALIGNED ... will follow the orders submitted by the power';
         a NEUTRAL state's orders 'will be ignored', as are those of a power the state is not
