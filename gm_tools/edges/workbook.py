@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 
 from gm_tools.errors import Problem, WorkbookError
 from gm_tools.engine.hooks import CHOICE, INTEGER, ORDERS, Column, InputRow, Table
+from gm_tools.edges.xlsxfile import FIXED_TIME, _macro_enabled, _normalise  # noqa: F401 (FIXED_TIME: re-exported)
 from gm_tools.edges.layout import PowerBlock
 from gm_tools.edges.sheetxml import with_rows
 from gm_tools.engine.variant import Variant
@@ -33,10 +34,6 @@ EDITABLE_GAME_FIELDS = ("Deadline", "Seed")
 PLAYERS_HEADER = ("Power", "Name", "Player")
 
 ORDER_COLUMNS = (("Power", 14), ("Unit", 22), ("Order", 44))
-
-FIXED_TIME = "2000-01-01T00:00:00Z"
-"""The creation/modification time written inside every workbook, for same-bytes output."""
-_ZIP_TIME = (1980, 1, 1, 0, 0, 0)
 
 _UNIT_LABEL = re.compile(r"^[AF] [A-Z0-9]+(/[A-Z]+)?$")
 
@@ -308,28 +305,6 @@ class _Writer:
                 self._dropdown(ws, f"{letter}2:{letter}{last}", column.choices, True)
 
 
-def _normalise(data: bytes, rewrite: dict | None = None) -> bytes:
-    """Fix the timestamps openpyxl writes (file times in the zip, dates in docProps/core.xml)
-    so the same workbook always gives the same bytes. ``rewrite``: part name -> a function
-    giving that part's new bytes from its old."""
-    source = zipfile.ZipFile(io.BytesIO(data))
-    out = io.BytesIO()
-    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as target:
-        for info in source.infolist():
-            content = source.read(info.filename)
-            if info.filename == "docProps/core.xml":
-                text = content.decode("utf-8")
-                text = re.sub(r"(<dcterms:(created|modified)[^>]*>)[^<]*(</dcterms:)", rf"\g<1>{FIXED_TIME}\g<3>", text)
-                content = text.encode("utf-8")
-            if rewrite and info.filename in rewrite:
-                content = rewrite[info.filename](content)
-            fixed = zipfile.ZipInfo(info.filename, date_time=_ZIP_TIME)
-            fixed.compress_type = zipfile.ZIP_DEFLATED
-            fixed.external_attr = 0o600 << 16
-            target.writestr(fixed, content)
-    return out.getvalue()
-
-
 def write_workbook(plan: WorkbookPlan) -> bytes:
     """The workbook for ``plan``, as the bytes of an .xlsx file."""
     return _Writer(plan).build()
@@ -358,16 +333,6 @@ def _integer(value) -> int | None:
     if isinstance(value, str) and re.fullmatch(r"[+-]?\d+", value.strip()):
         return int(value.strip())
     return None
-
-
-def _macro_enabled(data: bytes) -> bool:
-    try:
-        with zipfile.ZipFile(io.BytesIO(data)) as z:
-            names = set(z.namelist())
-            types = z.read("[Content_Types].xml") if "[Content_Types].xml" in names else b""
-    except (zipfile.BadZipFile, OSError, KeyError):
-        return False  # damaged: load_workbook below says so
-    return "xl/vbaProject.bin" in names or b"macroEnabled" in types
 
 
 def open_workbook(data: bytes, where: str, only: set[str] | None = None):
