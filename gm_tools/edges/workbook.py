@@ -34,6 +34,7 @@ EDITABLE_GAME_FIELDS = ("Deadline", "Seed")
 PLAYERS_HEADER = ("Power", "Name", "Player")
 
 ORDER_COLUMNS = (("Power", 14), ("Unit", 22), ("Order", 44))
+PRESS_HEADER = "Press for this phase (markdown: one line per row, a blank row between paragraphs)"
 
 _UNIT_LABEL = re.compile(r"^[AF] [A-Z0-9]+(/[A-Z]+)?$")
 
@@ -275,7 +276,7 @@ class _Writer:
 
     def _press_sheet(self) -> None:
         ws = self.wb.create_sheet(PRESS)
-        self._header(ws, [("Press for this phase (markdown: one line per row, a blank row between paragraphs)", 110)])
+        self._header(ws, [(PRESS_HEADER, 110)])
         lines = self.plan.press.split("\n") if self.plan.press else []
         for row, line in enumerate(lines, start=2):
             ws.cell(row=row, column=1, value=line)
@@ -396,7 +397,8 @@ def _typed(ws, row: int, column: int, problems: list[Problem]):
     return cell.value
 
 
-def _check_layout(ws, problems: list[Problem], headers: tuple[str, ...] = ()) -> None:
+def _check_layout(ws, problems: list[Problem], headers: tuple[str, ...] = (),
+                  why: str = "columns must not be moved or renamed") -> None:
     """A sheet as gm-tools wrote it: no merged cells (a merged range keeps one value of
     several), and the header row's first cells as written (a column inserted or moved
     would make every row read wrong)."""
@@ -407,7 +409,20 @@ def _check_layout(ws, problems: list[Problem], headers: tuple[str, ...] = ()) ->
         if found != header:
             ref = ws.cell(row=1, column=col).coordinate
             problems.append(Problem(ws.title, ref, repr(found) if found else "an empty header",
-                                    f"the header {header!r} gm-tools wrote (columns must not be moved or renamed)"))
+                                    f"the header {header!r} gm-tools wrote ({why})"))
+
+
+def _nothing_beyond(ws, first_column: int, why: str, problems: list[Problem]) -> None:
+    """Every cell from column ``first_column`` on is empty: gm-tools writes nothing there and
+    reads nothing there, so an entry there (an order typed a column off) would be lost."""
+    if ws.max_column < first_column:
+        return
+    for row in ws.iter_rows(min_col=first_column):
+        for cell in row:
+            if cell.value is None or (cell.data_type != "f" and not _text(cell.value)):
+                continue
+            found = f"a formula {str(cell.value)!r}" if cell.data_type == "f" else repr(_text(cell.value))
+            problems.append(Problem(ws.title, cell.coordinate, found, f"an empty cell ({why})"))
 
 
 def _read_game(ws, variant: Variant, problems: list[Problem]) -> tuple[dict, dict[str, str]]:
@@ -468,11 +483,13 @@ def _read_orders(ws, variant: Variant, problems: list[Problem]) -> list[OrderEnt
         label = _text(ws.cell(row=row, column=2).value).upper()
         unit = label if _UNIT_LABEL.match(label) else None
         entries.append(OrderEntry(power, f"{ORDERS}!C{row}", written, unit))
+    _nothing_beyond(ws, len(ORDER_COLUMNS) + 1, "orders are read from column C", problems)
     return entries
 
 
 def _read_press(ws, problems: list[Problem]) -> str:
-    _check_layout(ws, problems)
+    _check_layout(ws, problems, (PRESS_HEADER,), "press is read from column A, from row 2 down")
+    _nothing_beyond(ws, 2, "press is read from column A, one line per row", problems)
     lines = [_text(_typed(ws, row, 1, problems)) for row in range(2, ws.max_row + 1)]
     return "\n".join(lines).strip("\n")
 
