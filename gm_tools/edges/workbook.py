@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from gm_tools.errors import Problem, WorkbookError
 from gm_tools.engine.hooks import CHOICE, INTEGER, ORDERS, Column, InputRow, Table
 from gm_tools.edges.xlsxfile import FIXED_TIME, _macro_enabled, _normalise  # noqa: F401 (FIXED_TIME: re-exported)
+from gm_tools.edges.gmsheets import GmSheet, add_gm_sheets, never_formulas, read_gm_sheets
 from gm_tools.edges.layout import PowerBlock
 from gm_tools.edges.sheetxml import with_rows
 from gm_tools.engine.variant import Variant
@@ -77,6 +78,13 @@ class WorkbookPlan:
     """The variant's input sheets (editable columns unlocked)."""
     press: str = ""
     """Markdown for the Press sheet (empty for a new phase)."""
+    gm_sheets: list[GmSheet] = field(default_factory=list)
+    """The GM's own sheets, carried over in their place (:mod:`gm_tools.edges.gmsheets`)."""
+
+
+def plan_titles(plan: WorkbookPlan) -> list[str]:
+    """The sheets gm-tools writes for ``plan`` (the hidden Choices sheet may be among them)."""
+    return [GAME, ORDERS, *(t.title for t in plan.inputs), PRESS, *(t.title for t in plan.computed), CHOICES]
 
 
 @dataclass(frozen=True)
@@ -117,6 +125,8 @@ class WorkbookEntries:
     """Variant input sheet title -> its non-empty rows."""
     game_cells: dict[str, str] = field(default_factory=dict)
     """Game sheet label -> the cell of its value (``"Phase"`` -> ``"Game!B4"``)."""
+    gm_sheets: list[GmSheet] = field(default_factory=list)
+    """The GM's own sheets, when :func:`read_workbook` was told which sheets are gm-tools'."""
 
 
 # --- writing -------------------------------------------------------------------------------
@@ -164,14 +174,15 @@ class _Writer:
         self._press_sheet()
         for table in self.plan.computed:
             self._table_sheet(table, editable=False)
+        gms = add_gm_sheets(self.wb, self.plan.gm_sheets, last=CHOICES)
         if self.choices is not None:
             self.choices.sheet_state = "hidden"
             # Last, out of the way of the GM's tabs.
             self.wb.move_sheet(CHOICES, offset=len(self.wb.sheetnames) - 1 - self.wb.sheetnames.index(CHOICES))
-        self.wb.active = 1
+        self.wb.active = self.wb.sheetnames.index(ORDERS)
         props = self.wb.properties
         props.creator = "gm-tools"
-        _never_formulas(self.wb)
+        never_formulas(self.wb, keep=gms)
         buffer = io.BytesIO()
         self.wb.save(buffer)
         later = {ws.path.lstrip("/"): self.rows_later[ws.title]
@@ -336,10 +347,11 @@ def _integer(value) -> int | None:
     return None
 
 
-def open_workbook(data: bytes, where: str, only: set[str] | None = None):
+def open_workbook(data: bytes, where: str, only=None):
     """Load .xlsx bytes, or raise a WorkbookError saying the file is damaged or foreign.
-    ``only``: the sheets to read; the others load empty (a turn never reads the sheets it
-    computes, and a long game's are its longest: :mod:`gm_tools.edges.workbook_skim`)."""
+    ``only``: the sheets to read (names, or a function of a name); the others load empty (a
+    turn never reads the sheets it computes, and a long game's are its longest:
+    :mod:`gm_tools.edges.workbook_skim`)."""
     openpyxl = _openpyxl()[0]
     expected = "an .xlsx workbook made by gm-tools new-game (saved by Excel or LibreOffice)"
     if not zipfile.is_zipfile(io.BytesIO(data)):
@@ -537,12 +549,18 @@ def _cell_value(column: Column, raw, sheet: str, ref: str, problems: list[Proble
 
 
 def read_workbook(data: bytes, where: str, variant: Variant, inputs: list[Table] = (), game_name: str | None = None,
-                  phase: str | None = None) -> tuple[WorkbookEntries, list[Problem]]:
+                  phase: str | None = None, ours: set[str] | None = None) -> tuple[WorkbookEntries, list[Problem]]:
     """Read what the GM entered. Every problem found is returned (none raised) so the caller
     can add its own checks and report them all at once; only an unreadable file raises.
     ``game_name`` and ``phase``: the game's name and current phase, which the Game sheet must show
-    (a workbook of another game, or an old copy of this one, must not be used)."""
-    wb = open_workbook(data, where, only={GAME, ORDERS, PRESS} | {t.title for t in inputs})
+    (a workbook of another game, or an old copy of this one, must not be used). ``ours``: the
+    sheets gm-tools wrote in this workbook; given, every other sheet is read as the GM's own
+    (``entries.gm_sheets``)."""
+    read = {GAME, ORDERS, PRESS} | {t.title for t in inputs}
+    if ours is not None:
+        skipped = {name.casefold() for name in ours} - {name.casefold() for name in read}
+        read = lambda title: title.casefold() not in skipped  # noqa: E731
+    wb = open_workbook(data, where, only=read)
     problems: list[Problem] = []
     sheets = set(wb.sheetnames)
     if GAME not in sheets:
@@ -572,15 +590,6 @@ def read_workbook(data: bytes, where: str, variant: Variant, inputs: list[Table]
             f"{phase!r}, the game's current phase (is this an old copy of the workbook? "
             "gm-tools rollback reopens the last processed phase)"))
     entries = WorkbookEntries(orders=orders, press=press, inputs=rows, game_cells=refs, **game)
+    if ours is not None:
+        entries.gm_sheets = read_gm_sheets(wb, ours | {CHOICES})
     return entries, problems
-
-
-def _never_formulas(wb) -> None:
-    """Every value gm-tools writes is text or a number, never a formula: openpyxl takes any
-    string that starts with '=' for one, so a player's order or name like ``=HYPERLINK(...)``
-    would become live in the GM's spreadsheet program. Such cells are stored as text."""
-    for ws in wb.worksheets:
-        for row in ws.iter_rows():
-            for cell in row:
-                if cell.data_type == "f":
-                    cell.data_type = "s"
