@@ -189,3 +189,58 @@ def test_workbook_of_another_game(tmp_path):
     paths = create(tmp_path)
     type_cells(paths, {"Game!B2": "other"})
     assert problems_after(paths, tmp_path) == ["Game!B2: found 'other', expected 'g', the game this workbook belongs to"]
+
+
+# --- entries where the tool reads nothing: refused, never dropped ---------------------------
+
+
+def test_an_order_typed_a_column_off_is_refused_not_held(tmp_path):
+    paths = create(tmp_path)
+    cell = cell_of(paths, "A BUD")
+    row = cell.split("C")[-1]
+    # C left empty, the order one column to the right: the unit would hold without a word
+    type_cells(paths, {f"Orders!D{row}": "A BUD - SER"})
+    assert problems_after(paths, tmp_path) == [
+        f"Orders!D{row}: found 'A BUD - SER', expected an empty cell (orders are read from column C)"]
+
+
+def test_anything_right_of_the_orders_column_is_refused_formula_too(tmp_path):
+    paths = create(tmp_path)
+    type_cells(paths, {"Orders!F1": "note to self", "Orders!E40": 3})
+    edit(paths, lambda wb: wb["Orders"].cell(row=5, column=4, value="=C3"))
+    assert problems_after(paths, tmp_path) == [
+        "Orders!F1: found 'note to self', expected an empty cell (orders are read from column C)",
+        "Orders!D5: found a formula '=C3', expected an empty cell (orders are read from column C)",
+        "Orders!E40: found '3', expected an empty cell (orders are read from column C)",
+    ]
+
+
+def test_press_beside_column_a_is_refused(tmp_path):
+    paths = create(tmp_path)
+    type_cells(paths, {"Press!A2": "Spring.", "Press!B2": "Second column of press"})
+    assert problems_after(paths, tmp_path) == [
+        "Press!B2: found 'Second column of press', expected an empty cell "
+        "(press is read from column A, one line per row)"]
+
+
+def test_press_typed_over_its_header_is_refused(tmp_path):
+    paths = create(tmp_path)
+    type_cells(paths, {"Press!A1": "Austria marches!"})
+    (problem,) = problems_after(paths, tmp_path)
+    assert problem.startswith("Press!A1: found 'Austria marches!', expected the header 'Press for this phase")
+    assert problem.endswith("(press is read from column A, from row 2 down)")
+
+
+def test_press_with_its_header_row_deleted_is_refused(tmp_path):
+    paths = create(tmp_path)
+    type_cells(paths, {"Press!A2": "First line.", "Press!A3": "Second line."})
+    edit(paths, lambda wb: wb["Press"].delete_rows(1))
+    (problem,) = problems_after(paths, tmp_path)
+    assert problem.startswith("Press!A1: found 'First line.', expected the header 'Press for this phase")
+
+
+def test_cells_gm_tools_writes_are_not_refused(tmp_path):
+    # The labels, the unit column and the headings are gm-tools' own: the turn plays.
+    paths = create(tmp_path)
+    type_cells(paths, {cell_of(paths, "A PAR"): "A PAR - BUR", "Press!A2": "Spring."})
+    assert run_turn(paths.name, root=paths.root, site_dir=None).processed

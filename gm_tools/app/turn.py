@@ -37,7 +37,9 @@ from gm_tools.engine.results import result_json
 from gm_tools.engine.rules import Rules, rules_for, variant_for_game
 from gm_tools.engine.system import system_for
 from gm_tools.engine.variant import Variant
-from gm_tools.edges.workbook import GameFacts, OrderEntry, WorkbookPlan, read_workbook, variant_label, write_workbook
+from gm_tools.edges.gmsheets import clashes
+from gm_tools.edges.workbook import (GameFacts, OrderEntry, WorkbookPlan, plan_titles, read_workbook, variant_label,
+                                     write_workbook)
 
 DEFAULT_SITE = "site"
 
@@ -328,9 +330,12 @@ def process_phase(
     variant, position, paths = state.variant, state.position, state.paths
     rules, hooks = rules_for(variant), hooks_for(variant)
     input_tables = hooks.input_sheets(variant, position)
+    # The sheets gm-tools wrote for this phase; any other is the GM's own, carried over.
+    ours = set(plan_titles(_plan(variant, hooks, rules, state.info.name, position, "", 0, {},
+                                 state.history[-1] if state.history else None)))
     # a workbook of another game, or an old copy of this one, must not be processed
     entries, problems = read_workbook(data, str(paths.workbook), variant, input_tables,
-                                      game_name=state.info.name, phase=position.phase)
+                                      game_name=state.info.name, phase=position.phase, ours=ours)
     inputs: dict = {}
     input_problems: list[Problem] = []
     if all(t.title in entries.inputs for t in input_tables):  # a missing sheet is reported already
@@ -377,9 +382,13 @@ def process_phase(
     }
     if done.draw:
         record["draw"] = done.draw  # only in a record that ends the game so: older records keep their bytes
-    workbook = write_workbook(_plan(variant, hooks, rules, state.info.name, done.after, entries.deadline,
-                                    entries.seed, record["players"], record))
-    return record, workbook
+    plan = _plan(variant, hooks, rules, state.info.name, done.after, entries.deadline,
+                 entries.seed, record["players"], record)
+    clash = clashes(entries.gm_sheets, [t for t in plan_titles(plan) if t not in ours])
+    if clash:
+        raise WorkbookError(str(paths.workbook), clash)
+    plan.gm_sheets = entries.gm_sheets
+    return record, write_workbook(plan)
 
 
 def _record_extra(hooks: SheetHooks, inputs: dict, done: Adjudication) -> dict:

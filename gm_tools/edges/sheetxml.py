@@ -8,7 +8,7 @@ and a turn writes the whole workbook, so by year 30 writing them was a third of 
 frozen pane, protection, styles); only the value rows of the computed sheets, which have no
 style of their own, are written here, as openpyxl writes such cells: strings inline, numbers
 as ``%.16g``, ``True``/``False`` as booleans, empty cells left out. A string is always text,
-never a formula (``_never_formulas`` in the workbook module, for the cells openpyxl writes).
+never a formula (``never_formulas`` in gm_tools.edges.gmsheets, for the cells openpyxl writes).
 
 Reading such a workbook back with openpyxl gives the values the per-cell path gave
 (tests/test_sheetxml.py compares every cell of both).

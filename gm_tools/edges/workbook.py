@@ -18,6 +18,8 @@ from dataclasses import dataclass, field
 
 from gm_tools.errors import Problem, WorkbookError
 from gm_tools.engine.hooks import CHOICE, INTEGER, ORDERS, Column, InputRow, Table
+from gm_tools.edges.xlsxfile import FIXED_TIME, _macro_enabled, _normalise  # noqa: F401 (FIXED_TIME: re-exported)
+from gm_tools.edges.gmsheets import GmSheet, add_gm_sheets, never_formulas, read_gm_sheets
 from gm_tools.edges.layout import PowerBlock
 from gm_tools.edges.sheetxml import with_rows
 from gm_tools.engine.variant import Variant
@@ -33,10 +35,7 @@ EDITABLE_GAME_FIELDS = ("Deadline", "Seed")
 PLAYERS_HEADER = ("Power", "Name", "Player")
 
 ORDER_COLUMNS = (("Power", 14), ("Unit", 22), ("Order", 44))
-
-FIXED_TIME = "2000-01-01T00:00:00Z"
-"""The creation/modification time written inside every workbook, for same-bytes output."""
-_ZIP_TIME = (1980, 1, 1, 0, 0, 0)
+PRESS_HEADER = "Press for this phase (markdown: one line per row, a blank row between paragraphs)"
 
 _UNIT_LABEL = re.compile(r"^[AF] [A-Z0-9]+(/[A-Z]+)?$")
 
@@ -79,6 +78,13 @@ class WorkbookPlan:
     """The variant's input sheets (editable columns unlocked)."""
     press: str = ""
     """Markdown for the Press sheet (empty for a new phase)."""
+    gm_sheets: list[GmSheet] = field(default_factory=list)
+    """The GM's own sheets, carried over in their place (:mod:`gm_tools.edges.gmsheets`)."""
+
+
+def plan_titles(plan: WorkbookPlan) -> list[str]:
+    """The sheets gm-tools writes for ``plan`` (the hidden Choices sheet may be among them)."""
+    return [GAME, ORDERS, *(t.title for t in plan.inputs), PRESS, *(t.title for t in plan.computed), CHOICES]
 
 
 @dataclass(frozen=True)
@@ -119,6 +125,8 @@ class WorkbookEntries:
     """Variant input sheet title -> its non-empty rows."""
     game_cells: dict[str, str] = field(default_factory=dict)
     """Game sheet label -> the cell of its value (``"Phase"`` -> ``"Game!B4"``)."""
+    gm_sheets: list[GmSheet] = field(default_factory=list)
+    """The GM's own sheets, when :func:`read_workbook` was told which sheets are gm-tools'."""
 
 
 # --- writing -------------------------------------------------------------------------------
@@ -166,14 +174,15 @@ class _Writer:
         self._press_sheet()
         for table in self.plan.computed:
             self._table_sheet(table, editable=False)
+        gms = add_gm_sheets(self.wb, self.plan.gm_sheets, last=CHOICES)
         if self.choices is not None:
             self.choices.sheet_state = "hidden"
             # Last, out of the way of the GM's tabs.
             self.wb.move_sheet(CHOICES, offset=len(self.wb.sheetnames) - 1 - self.wb.sheetnames.index(CHOICES))
-        self.wb.active = 1
+        self.wb.active = self.wb.sheetnames.index(ORDERS)
         props = self.wb.properties
         props.creator = "gm-tools"
-        _never_formulas(self.wb)
+        never_formulas(self.wb, keep=gms)
         buffer = io.BytesIO()
         self.wb.save(buffer)
         later = {ws.path.lstrip("/"): self.rows_later[ws.title]
@@ -278,7 +287,7 @@ class _Writer:
 
     def _press_sheet(self) -> None:
         ws = self.wb.create_sheet(PRESS)
-        self._header(ws, [("Press for this phase (markdown: one line per row, a blank row between paragraphs)", 110)])
+        self._header(ws, [(PRESS_HEADER, 110)])
         lines = self.plan.press.split("\n") if self.plan.press else []
         for row, line in enumerate(lines, start=2):
             ws.cell(row=row, column=1, value=line)
@@ -306,28 +315,6 @@ class _Writer:
             if column.kind == CHOICE and column.choices and last >= 2:
                 letter = ws.cell(row=1, column=c).column_letter
                 self._dropdown(ws, f"{letter}2:{letter}{last}", column.choices, True)
-
-
-def _normalise(data: bytes, rewrite: dict | None = None) -> bytes:
-    """Fix the timestamps openpyxl writes (file times in the zip, dates in docProps/core.xml)
-    so the same workbook always gives the same bytes. ``rewrite``: part name -> a function
-    giving that part's new bytes from its old."""
-    source = zipfile.ZipFile(io.BytesIO(data))
-    out = io.BytesIO()
-    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as target:
-        for info in source.infolist():
-            content = source.read(info.filename)
-            if info.filename == "docProps/core.xml":
-                text = content.decode("utf-8")
-                text = re.sub(r"(<dcterms:(created|modified)[^>]*>)[^<]*(</dcterms:)", rf"\g<1>{FIXED_TIME}\g<3>", text)
-                content = text.encode("utf-8")
-            if rewrite and info.filename in rewrite:
-                content = rewrite[info.filename](content)
-            fixed = zipfile.ZipInfo(info.filename, date_time=_ZIP_TIME)
-            fixed.compress_type = zipfile.ZIP_DEFLATED
-            fixed.external_attr = 0o600 << 16
-            target.writestr(fixed, content)
-    return out.getvalue()
 
 
 def write_workbook(plan: WorkbookPlan) -> bytes:
@@ -360,20 +347,11 @@ def _integer(value) -> int | None:
     return None
 
 
-def _macro_enabled(data: bytes) -> bool:
-    try:
-        with zipfile.ZipFile(io.BytesIO(data)) as z:
-            names = set(z.namelist())
-            types = z.read("[Content_Types].xml") if "[Content_Types].xml" in names else b""
-    except (zipfile.BadZipFile, OSError, KeyError):
-        return False  # damaged: load_workbook below says so
-    return "xl/vbaProject.bin" in names or b"macroEnabled" in types
-
-
-def open_workbook(data: bytes, where: str, only: set[str] | None = None):
+def open_workbook(data: bytes, where: str, only=None):
     """Load .xlsx bytes, or raise a WorkbookError saying the file is damaged or foreign.
-    ``only``: the sheets to read; the others load empty (a turn never reads the sheets it
-    computes, and a long game's are its longest: :mod:`gm_tools.edges.workbook_skim`)."""
+    ``only``: the sheets to read (names, or a function of a name); the others load empty (a
+    turn never reads the sheets it computes, and a long game's are its longest:
+    :mod:`gm_tools.edges.workbook_skim`)."""
     openpyxl = _openpyxl()[0]
     expected = "an .xlsx workbook made by gm-tools new-game (saved by Excel or LibreOffice)"
     if not zipfile.is_zipfile(io.BytesIO(data)):
@@ -431,7 +409,8 @@ def _typed(ws, row: int, column: int, problems: list[Problem]):
     return cell.value
 
 
-def _check_layout(ws, problems: list[Problem], headers: tuple[str, ...] = ()) -> None:
+def _check_layout(ws, problems: list[Problem], headers: tuple[str, ...] = (),
+                  why: str = "columns must not be moved or renamed") -> None:
     """A sheet as gm-tools wrote it: no merged cells (a merged range keeps one value of
     several), and the header row's first cells as written (a column inserted or moved
     would make every row read wrong)."""
@@ -442,7 +421,20 @@ def _check_layout(ws, problems: list[Problem], headers: tuple[str, ...] = ()) ->
         if found != header:
             ref = ws.cell(row=1, column=col).coordinate
             problems.append(Problem(ws.title, ref, repr(found) if found else "an empty header",
-                                    f"the header {header!r} gm-tools wrote (columns must not be moved or renamed)"))
+                                    f"the header {header!r} gm-tools wrote ({why})"))
+
+
+def _nothing_beyond(ws, first_column: int, why: str, problems: list[Problem]) -> None:
+    """Every cell from column ``first_column`` on is empty: gm-tools writes nothing there and
+    reads nothing there, so an entry there (an order typed a column off) would be lost."""
+    if ws.max_column < first_column:
+        return
+    for row in ws.iter_rows(min_col=first_column):
+        for cell in row:
+            if cell.value is None or (cell.data_type != "f" and not _text(cell.value)):
+                continue
+            found = f"a formula {str(cell.value)!r}" if cell.data_type == "f" else repr(_text(cell.value))
+            problems.append(Problem(ws.title, cell.coordinate, found, f"an empty cell ({why})"))
 
 
 def _read_game(ws, variant: Variant, problems: list[Problem]) -> tuple[dict, dict[str, str]]:
@@ -503,11 +495,13 @@ def _read_orders(ws, variant: Variant, problems: list[Problem]) -> list[OrderEnt
         label = _text(ws.cell(row=row, column=2).value).upper()
         unit = label if _UNIT_LABEL.match(label) else None
         entries.append(OrderEntry(power, f"{ORDERS}!C{row}", written, unit))
+    _nothing_beyond(ws, len(ORDER_COLUMNS) + 1, "orders are read from column C", problems)
     return entries
 
 
 def _read_press(ws, problems: list[Problem]) -> str:
-    _check_layout(ws, problems)
+    _check_layout(ws, problems, (PRESS_HEADER,), "press is read from column A, from row 2 down")
+    _nothing_beyond(ws, 2, "press is read from column A, one line per row", problems)
     lines = [_text(_typed(ws, row, 1, problems)) for row in range(2, ws.max_row + 1)]
     return "\n".join(lines).strip("\n")
 
@@ -555,12 +549,18 @@ def _cell_value(column: Column, raw, sheet: str, ref: str, problems: list[Proble
 
 
 def read_workbook(data: bytes, where: str, variant: Variant, inputs: list[Table] = (), game_name: str | None = None,
-                  phase: str | None = None) -> tuple[WorkbookEntries, list[Problem]]:
+                  phase: str | None = None, ours: set[str] | None = None) -> tuple[WorkbookEntries, list[Problem]]:
     """Read what the GM entered. Every problem found is returned (none raised) so the caller
     can add its own checks and report them all at once; only an unreadable file raises.
     ``game_name`` and ``phase``: the game's name and current phase, which the Game sheet must show
-    (a workbook of another game, or an old copy of this one, must not be used)."""
-    wb = open_workbook(data, where, only={GAME, ORDERS, PRESS} | {t.title for t in inputs})
+    (a workbook of another game, or an old copy of this one, must not be used). ``ours``: the
+    sheets gm-tools wrote in this workbook; given, every other sheet is read as the GM's own
+    (``entries.gm_sheets``)."""
+    read = {GAME, ORDERS, PRESS} | {t.title for t in inputs}
+    if ours is not None:
+        skipped = {name.casefold() for name in ours} - {name.casefold() for name in read}
+        read = lambda title: title.casefold() not in skipped  # noqa: E731
+    wb = open_workbook(data, where, only=read)
     problems: list[Problem] = []
     sheets = set(wb.sheetnames)
     if GAME not in sheets:
@@ -590,15 +590,6 @@ def read_workbook(data: bytes, where: str, variant: Variant, inputs: list[Table]
             f"{phase!r}, the game's current phase (is this an old copy of the workbook? "
             "gm-tools rollback reopens the last processed phase)"))
     entries = WorkbookEntries(orders=orders, press=press, inputs=rows, game_cells=refs, **game)
+    if ours is not None:
+        entries.gm_sheets = read_gm_sheets(wb, ours | {CHOICES})
     return entries, problems
-
-
-def _never_formulas(wb) -> None:
-    """Every value gm-tools writes is text or a number, never a formula: openpyxl takes any
-    string that starts with '=' for one, so a player's order or name like ``=HYPERLINK(...)``
-    would become live in the GM's spreadsheet program. Such cells are stored as text."""
-    for ws in wb.worksheets:
-        for row in ws.iter_rows():
-            for cell in row:
-                if cell.data_type == "f":
-                    cell.data_type = "s"

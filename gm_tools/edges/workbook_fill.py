@@ -9,7 +9,8 @@ import io
 import re
 
 from gm_tools.errors import Problem, WorkbookError
-from gm_tools.edges.workbook import ORDERS, PRESS, _UNIT_LABEL, _normalise, _text, open_workbook
+from gm_tools.edges.workbook import ORDERS, PRESS, _UNIT_LABEL, _text, open_workbook
+from gm_tools.edges.xlsxfile import _normalise
 
 
 def _save(wb) -> bytes:

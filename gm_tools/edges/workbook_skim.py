@@ -23,9 +23,11 @@ EMPTY_SHEET = (b'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
                b'<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData/></worksheet>')
 
 
-def only_sheets(data: bytes, keep: set[str]) -> bytes:
-    """The workbook with the sheets not named in ``keep`` emptied (their names and order
-    kept), or ``data`` unchanged when its parts are not where an .xlsx has them."""
+def only_sheets(data: bytes, keep) -> bytes:
+    """The workbook with the sheets not named in ``keep`` (a set of names, or a function
+    saying of a name whether to keep it) emptied (their names and order kept), or ``data``
+    unchanged when its parts are not where an .xlsx has them."""
+    wanted = keep if callable(keep) else keep.__contains__
     try:
         with zipfile.ZipFile(io.BytesIO(data)) as z:
             names = set(z.namelist())
@@ -34,7 +36,7 @@ def only_sheets(data: bytes, keep: set[str]) -> bytes:
             targets = {r.get("Id"): r.get("Target") for r in rels.iter(f"{RELS}Relationship")}
             skip = set()
             for sheet in book.iter(f"{MAIN}sheet"):
-                if sheet.get("name") in keep:
+                if wanted(sheet.get("name")):
                     continue
                 target = targets.get(sheet.get(REL_ID), "")
                 part = target.lstrip("/") if target.startswith("/") else posixpath.normpath(posixpath.join("xl", target))

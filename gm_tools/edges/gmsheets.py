@@ -1,0 +1,112 @@
+"""The GM's own sheets: carried from one phase's workbook into the next.
+
+A turn writes the next phase's workbook from scratch (:mod:`gm_tools.edges.workbook`), so a
+sheet the GM added (notes, a tally of their own) would otherwise be left behind in the
+backup. Any sheet whose name is not one gm-tools writes is the GM's: its cells are read as
+typed (values, and formulas as formulas, never computed), with their number formats, column
+widths and whether the sheet is hidden, and written again in its place: after the sheet
+it followed, when the next workbook has that sheet, else at the end. Other formatting (fonts, fills, borders, merged cells, comments,
+charts) is not carried (``docs/workbook.md``).
+
+Sheet names are compared as a spreadsheet program compares them, ignoring case.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from gm_tools.errors import Problem
+
+
+@dataclass(frozen=True)
+class GmSheet:
+    """A sheet of the GM's own, as read from a workbook."""
+
+    title: str
+    """Its name."""
+    cells: tuple[tuple[str, object, str, str], ...]
+    """(coordinate, value, openpyxl data type, number format) of each non-empty cell, row
+    by row. A formula's value is its text (``=SUM(A1:A3)``), data type ``"f"``."""
+    widths: tuple[tuple[str, float], ...] = ()
+    """(column letter, width) of the columns given a width."""
+    hidden: str = "visible"
+    """The sheet's state: ``visible``, ``hidden`` or ``veryHidden``."""
+    after: str | None = None
+    """The sheet it followed (None: it was the first)."""
+
+
+def gm_sheet_titles(sheetnames: list[str], ours: set[str]) -> list[str]:
+    """The names in ``sheetnames`` that are not gm-tools' (``ours``), in their order."""
+    folded = {name.casefold() for name in ours}
+    return [name for name in sheetnames if name.casefold() not in folded]
+
+
+def read_gm_sheets(wb, ours: set[str]) -> list[GmSheet]:
+    """The GM's sheets of an openpyxl workbook loaded with ``data_only=False``."""
+    sheets = []
+    for title in gm_sheet_titles(wb.sheetnames, ours):
+        ws = wb[title]
+        if not hasattr(ws, "iter_rows"):
+            continue  # a chart sheet: no cells to carry
+        cells = []
+        for row in ws.iter_rows():
+            for cell in row:
+                if cell.value is None:
+                    continue
+                cells.append((cell.coordinate, cell.value, cell.data_type, cell.number_format))
+        widths = tuple((letter, dim.width) for letter, dim in sorted(ws.column_dimensions.items())
+                       if dim.customWidth and dim.width)
+        index = wb.sheetnames.index(title)
+        sheets.append(GmSheet(title, tuple(cells), widths, ws.sheet_state, wb.sheetnames[index - 1] if index else None))
+    return sheets
+
+
+def clashes(sheets: list[GmSheet], written: list[str]) -> list[Problem]:
+    """A GM's sheet named as a sheet gm-tools is about to write (one the previous phase did
+    not have): the two cannot both be kept under one name."""
+    folded = {name.casefold() for name in written}
+    return [Problem(s.title, "", f"a sheet of your own named {s.title!r}",
+                    f"a name gm-tools does not use: the next phase's workbook has its own {s.title!r} sheet "
+                    "(rename yours)")
+            for s in sheets if s.title.casefold() in folded]
+
+
+def add_gm_sheets(wb, sheets: list[GmSheet], last: str) -> set[str]:
+    """Write ``sheets`` into openpyxl workbook ``wb``, each after the sheet it followed (at
+    the end when ``wb`` has no such sheet, or when it followed ``last``, the sheet kept at the
+    end); returns their titles (their formulas are the GM's and stay formulas)."""
+    for sheet in sheets:
+        names = [name.casefold() for name in wb.sheetnames]
+        place = None if sheet.after is None else sheet.after.casefold()
+        if place is None:
+            index = 0
+        elif place in names and place != last.casefold():
+            index = names.index(place) + 1
+        else:
+            index = len(names)
+        ws = wb.create_sheet(sheet.title, index)
+        for ref, value, data_type, number_format in sheet.cells:
+            cell = ws[ref]
+            cell.value = value
+            # as read: text that starts with '=' stays text, a formula stays a formula
+            cell.data_type = data_type
+            if number_format and number_format != "General":
+                cell.number_format = number_format
+        for letter, width in sheet.widths:
+            ws.column_dimensions[letter].width = width
+        ws.sheet_state = sheet.hidden
+    return {sheet.title for sheet in sheets}
+
+
+def never_formulas(wb, keep: set[str] = frozenset()) -> None:
+    """Every value gm-tools writes is text or a number, never a formula: openpyxl takes any
+    string that starts with '=' for one, so a player's order or name like ``=HYPERLINK(...)``
+    would become live in the GM's spreadsheet program. Such cells are stored as text. The
+    GM's own sheets (``keep``) are left as the GM typed them."""
+    for ws in wb.worksheets:
+        if ws.title in keep:
+            continue
+        for row in ws.iter_rows():
+            for cell in row:
+                if cell.data_type == "f":
+                    cell.data_type = "s"
