@@ -202,12 +202,13 @@ def _checked_orders(variant, position, rules, power: str, places: list[str], lin
 
 
 def _checked_rows(variant, position, mailed, places: list[str], lines, report: MailReport,
-                  others: dict[str, list[dict]]) -> tuple[list[tuple[tuple, str]], dict]:
+                  others: dict[str, list[dict]] | None = None) -> tuple[list[tuple[tuple, str]], dict]:
     """The rows of a power's mailed lines (``mailed``: :class:`MailedRows`) that the input
     sheets' own checks accept (the same checks a turn makes: a Payola offer read against the
     board), each as ``(sheet, values)`` with its line, and the inputs the checks made of them;
     the others are reported refused. ``others``: the other powers' rows the turn will read
     with them (sheet -> values by header), checked with them and never reported."""
+    others = others or {}
     headers = {t.title: [c.header for c in t.columns] for t in hooks_for(variant).input_sheets(variant, position)}
     inputs: dict[str, list[InputRow]] = {}
     for sheet in (s for s in mailed.sheets if s in others):
