@@ -255,9 +255,13 @@ from gm_tools.edges.journal import exclusive
 with exclusive(Path({str(folder)!r}), "busy"):
     child = os.fork()
     if child == 0:
+        # the child's own code runs after the fork hooks: once it writes, its copy is dropped
+        Path({str(pid_file)!r} + ".tmp").write_text(str(os.getpid()))
+        os.replace({str(pid_file)!r} + ".tmp", {str(pid_file)!r})  # whole when it appears
         time.sleep(60)
         os._exit(0)
-    Path({str(pid_file)!r}).write_text(str(child))
+    while not Path({str(pid_file)!r}).exists():  # on a loaded machine the child may not have run yet
+        time.sleep(0.01)
     os.kill(os.getpid(), signal.SIGKILL)
 """
     # Output to a file, not a pipe: with pipes captured, the child was gone by the time
