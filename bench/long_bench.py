@@ -31,7 +31,8 @@ PHASES_A_YEAR = 5
 """Europe 1619's calendar: Diplomatic, Spring, Summer, Fall and Builds and Transactions."""
 
 sys.path.insert(0, str(ROOT))
-from gm_tools.app.turn import new_game, rollback, run_turn  # noqa: E402
+from gm_tools.app.rollback import rollback  # noqa: E402
+from gm_tools.app.turn import new_game, run_turn  # noqa: E402
 from gm_tools.publish import sitefiles  # noqa: E402
 from gm_tools.publish.site import build_site  # noqa: E402
 from sizes import archive_bytes  # noqa: E402 (bench/, beside this script)

@@ -44,7 +44,8 @@ from workflow_helpers import board_variant  # noqa: E402
 from gm_tools.publish import site as site_module  # noqa: E402
 from gm_tools.publish import sitefiles
 from gm_tools.app import turn  # noqa: E402
-from gm_tools.app.turn import new_game, rollback, run_turn  # noqa: E402
+from gm_tools.app.rollback import rollback  # noqa: E402
+from gm_tools.app.turn import new_game, run_turn  # noqa: E402
 from gm_tools.edges.variants import load_variant  # noqa: E402
 from gm_tools.edges.workbook_fill import fill_orders  # noqa: E402
 
