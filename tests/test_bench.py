@@ -52,3 +52,16 @@ def test_classify_leaves_anything_else_unexplained():
     assert run.classify(response, mine, theirs) == run.UNEXPLAINED
     moved = {"units": {"FRANCE": ["A WAL"]}, "dislodged": {}}
     assert run.classify(response, mine, moved) == run.UNEXPLAINED
+
+
+def test_every_bench_script_imports():
+    """``make bench`` runs these scripts one after another and stops at the first that
+    fails: a name moved in the package (``rollback`` to ``gm_tools.app.rollback``) broke
+    ``turn_bench.py`` with an ImportError that no test saw. Each is imported here (their work
+    runs only under ``__main__``); MILA's driver only where its package is installed."""
+    import importlib
+
+    for script in sorted(BENCH.glob("*.py")):
+        if script.stem == "peer_mila":
+            continue  # needs the diplomacy package, in .bench-venv only
+        importlib.import_module(script.stem)
