@@ -11,7 +11,7 @@ import pytest
 from gm_tools.app.cli import main
 from gm_tools.errors import WorkbookError
 from gm_tools.app.turn import run_turn
-from workflow_helpers import create, snapshot, type_cells
+from workflow_helpers import create, edit_workbook, snapshot, type_cells
 
 
 def cell_of(paths, unit: str) -> str:
@@ -20,15 +20,6 @@ def cell_of(paths, unit: str) -> str:
         if row[1].value == unit:
             return f"Orders!{row[2].coordinate}"
     raise AssertionError(unit)
-
-
-def edit(paths, change) -> None:
-    """Open the workbook in 'a spreadsheet program', change it, save it."""
-    wb = openpyxl.load_workbook(paths.workbook)
-    change(wb)
-    buffer = io.BytesIO()
-    wb.save(buffer)
-    paths.workbook.write_bytes(buffer.getvalue())
 
 
 def problems_after(paths, tmp_path) -> list[str]:
@@ -42,7 +33,7 @@ def problems_after(paths, tmp_path) -> list[str]:
 
 def test_missing_sheet(tmp_path):
     paths = create(tmp_path)
-    edit(paths, lambda wb: wb.remove(wb["Orders"]))
+    edit_workbook(paths.workbook, lambda wb: wb.remove(wb["Orders"]))
     assert problems_after(paths, tmp_path) == ["Orders: found no such sheet, expected the Orders sheet gm-tools wrote"]
 
 
@@ -149,7 +140,7 @@ def test_cli_prints_each_problem_and_exits_non_zero(tmp_path, capsys):
 
 def test_order_on_a_row_without_a_power(tmp_path):
     paths = create(tmp_path)
-    edit(paths, lambda wb: wb["Orders"].cell(row=200, column=3, value="A PAR - BUR"))
+    edit_workbook(paths.workbook, lambda wb: wb["Orders"].cell(row=200, column=3, value="A PAR - BUR"))
     assert problems_after(paths, tmp_path) == [
         "Orders!A200: found no power for the order in C200, expected a power of standard: "
         "AUSTRIA, ENGLAND, FRANCE, GERMANY, ITALY, RUSSIA, TURKEY"
@@ -175,7 +166,7 @@ def test_adjustment_orders_beyond_what_is_due(tmp_path):
         orders[rows[("AUSTRIA", "Removal 1 of 1")]] = "WAIVE"
         orders[rows[("ITALY", "Build 1 of 1")]] = "F NAP D"
 
-    edit(paths, enter)
+    edit_workbook(paths.workbook, enter)
     # 2000 rulebook, 'Adjusting': a power builds at most as many units as it gained
     # centers, and one with more units than centers removes units; nothing else.
     assert problems_after(paths, tmp_path) == [
@@ -207,7 +198,7 @@ def test_an_order_typed_a_column_off_is_refused_not_held(tmp_path):
 def test_anything_right_of_the_orders_column_is_refused_formula_too(tmp_path):
     paths = create(tmp_path)
     type_cells(paths, {"Orders!F1": "note to self", "Orders!E40": 3})
-    edit(paths, lambda wb: wb["Orders"].cell(row=5, column=4, value="=C3"))
+    edit_workbook(paths.workbook, lambda wb: wb["Orders"].cell(row=5, column=4, value="=C3"))
     assert problems_after(paths, tmp_path) == [
         "Orders!F1: found 'note to self', expected an empty cell (orders are read from column C)",
         "Orders!D5: found a formula '=C3', expected an empty cell (orders are read from column C)",
@@ -234,7 +225,7 @@ def test_press_typed_over_its_header_is_refused(tmp_path):
 def test_press_with_its_header_row_deleted_is_refused(tmp_path):
     paths = create(tmp_path)
     type_cells(paths, {"Press!A2": "First line.", "Press!A3": "Second line."})
-    edit(paths, lambda wb: wb["Press"].delete_rows(1))
+    edit_workbook(paths.workbook, lambda wb: wb["Press"].delete_rows(1))
     (problem,) = problems_after(paths, tmp_path)
     assert problem.startswith("Press!A1: found 'First line.', expected the header 'Press for this phase")
 

@@ -5,7 +5,6 @@ orders keep it too. Real workbooks, the real turn."""
 from __future__ import annotations
 
 import datetime
-import io
 
 import openpyxl  # the GM's spreadsheet program
 
@@ -13,16 +12,7 @@ from gm_tools.app.cli import main
 from gm_tools.app.mailorders import enter_mails
 from gm_tools.app.rollback import rollback
 from gm_tools.app.turn import run_turn
-from gm_tools.errors import WorkbookError
-from workflow_helpers import create, play, snapshot
-
-
-def edit(paths, change) -> None:
-    wb = openpyxl.load_workbook(paths.workbook)
-    change(wb)
-    buffer = io.BytesIO()
-    wb.save(buffer)
-    paths.workbook.write_bytes(buffer.getvalue())
+from workflow_helpers import create, edit_workbook, play, snapshot
 
 
 def add_notes(wb) -> None:
@@ -58,7 +48,7 @@ def check_carried(paths, phase: str) -> None:
 
 def test_the_gms_sheets_are_carried_into_the_next_workbooks(tmp_path):
     paths = create(tmp_path)
-    edit(paths, add_notes)
+    edit_workbook(paths.workbook, add_notes)
     play(paths, {"FRANCE": ["A PAR - BUR"]})
     check_carried(paths, "F1901M")
     play(paths, {"FRANCE": ["A BUR - MUN"]})
@@ -69,7 +59,7 @@ def test_the_same_workbook_gives_the_same_bytes_with_the_gms_sheets(tmp_path):
     outputs = []
     for name in ("one", "two"):
         paths = create(tmp_path / name)
-        edit(paths, add_notes)
+        edit_workbook(paths.workbook, add_notes)
         play(paths, {"FRANCE": ["A PAR - BUR"]})
         outputs.append(paths.workbook.read_bytes())
     assert outputs[0] == outputs[1]
@@ -77,7 +67,7 @@ def test_the_same_workbook_gives_the_same_bytes_with_the_gms_sheets(tmp_path):
 
 def test_rollback_brings_the_gms_sheets_back(tmp_path):
     paths = create(tmp_path)
-    edit(paths, add_notes)
+    edit_workbook(paths.workbook, add_notes)
     play(paths, {"FRANCE": ["A PAR - BUR"]})
     assert rollback(paths.name, root=paths.root, site_dir=None) == "S1901M"
     check_carried(paths, "S1901M")
@@ -87,7 +77,7 @@ def test_rollback_brings_the_gms_sheets_back(tmp_path):
 
 def test_mailed_orders_keep_the_gms_sheets(tmp_path):
     paths = create(tmp_path)
-    edit(paths, add_notes)
+    edit_workbook(paths.workbook, add_notes)
     enter_mails("g", [("m1", b"France\nA PAR - BUR\n")], root=tmp_path)
     check_carried(paths, "S1901M")
 
@@ -95,7 +85,7 @@ def test_mailed_orders_keep_the_gms_sheets(tmp_path):
 def test_a_sheet_gm_tools_wrote_renamed_in_another_case_is_not_carried_twice(tmp_path):
     # A spreadsheet program compares sheet names ignoring case: 'units' is gm-tools' Units.
     paths = create(tmp_path)
-    edit(paths, lambda wb: setattr(wb["Units"], "title", "units"))
+    edit_workbook(paths.workbook, lambda wb: setattr(wb["Units"], "title", "units"))
     play(paths, {"FRANCE": ["A PAR - BUR"]})
     names = openpyxl.load_workbook(paths.workbook).sheetnames
     assert [n for n in names if n.casefold() == "units"] == ["Units"]
@@ -122,13 +112,13 @@ def test_a_gm_sheet_named_as_a_sheet_the_next_phase_adds_is_refused(tmp_path, ca
         toml.write_text(toml.read_text(encoding="utf-8").replace('rules = "standard"', 'rules = "fallsheet"', 1),
                         encoding="utf-8")
         paths = create(tmp_path / "games", variant=str(board))
-        edit(paths, lambda wb: wb.create_sheet("harvest"))
+        edit_workbook(paths.workbook, lambda wb: wb.create_sheet("harvest"))
         files = snapshot(tmp_path)
         assert main(["turn", "g", "--root", str(paths.root), "--site", "", "--force"]) == 2
         assert ("harvest: found a sheet of your own named 'harvest', expected a name gm-tools does not use: "
                 "the next phase's workbook has its own 'harvest' sheet (rename yours)") in capsys.readouterr().err
         assert snapshot(tmp_path) == files
-        edit(paths, lambda wb: setattr(wb["harvest"], "title", "My harvest"))
+        edit_workbook(paths.workbook, lambda wb: setattr(wb["harvest"], "title", "My harvest"))
         assert run_turn("g", root=paths.root, site_dir=None, force=True).processed
         assert openpyxl.load_workbook(paths.workbook).sheetnames[-3:] == ["Harvest", "My harvest", "Choices"]
     finally:

@@ -16,16 +16,9 @@ from gm_tools.app.cli import main
 from gm_tools.app.turn import load_state, new_game, run_turn
 from gm_tools.edges.game import game_paths
 
-from workflow_helpers import create, play, snapshot
+from workflow_helpers import create, edit_workbook, play, snapshot
 
 MAIL = b"Austria\nA BUD - SER\n"
-
-
-def _edit(path, change) -> None:
-    """The workbook at ``path`` changed by ``change(wb)``, as a GM's spreadsheet program saves it."""
-    wb = openpyxl.load_workbook(path)
-    change(wb)
-    wb.save(path)
 
 
 def _orders(tmp_path, capsys, game: str, mail: bytes, *extra: str) -> tuple[int, str]:
@@ -46,7 +39,7 @@ def _renamed_orders(wb):
 def _another_games(tmp_path, paths):
     create(tmp_path / "R", name="other")
     shutil.copyfile(tmp_path / "R" / "other.xlsx", paths.workbook)
-    _edit(paths.workbook, lambda wb: wb["Game"].__setitem__("B4", "F1901M"))
+    edit_workbook(paths.workbook, lambda wb: wb["Game"].__setitem__("B4", "F1901M"))
 
 
 def _old_copy(tmp_path, paths):
@@ -63,23 +56,23 @@ def _merged_orders(wb):
 
 
 CASES = {
-    "orders sheet renamed": (lambda t, p: _edit(p.workbook, _renamed_orders),
+    "orders sheet renamed": (lambda t, p: edit_workbook(p.workbook, _renamed_orders),
                              ["Orders: found no such sheet, expected the Orders sheet gm-tools wrote"]),
     "another game's workbook": (_another_games,
                                 ["Game!B2: found 'other', expected 'g', the game this workbook belongs to",
                                  "Game!B4: found 'F1901M', expected 'S1901M', the game's current phase"]),
-    "game sheet deleted": (lambda t, p: _edit(p.workbook, lambda wb: wb.remove(wb["Game"])),
+    "game sheet deleted": (lambda t, p: edit_workbook(p.workbook, lambda wb: wb.remove(wb["Game"])),
                            ["Game: found no Game sheet", "expected a game workbook made by gm-tools new-game"]),
-    "seed typed as text": (lambda t, p: _edit(p.workbook, lambda wb: wb["Game"].__setitem__("B7", "seven")),
+    "seed typed as text": (lambda t, p: edit_workbook(p.workbook, lambda wb: wb["Game"].__setitem__("B7", "seven")),
                            ["Game!B7: found 'seven', expected a whole number"]),
-    "variant changed": (lambda t, p: _edit(p.workbook, lambda wb: wb["Game"].__setitem__("B3", "Chaos")),
+    "variant changed": (lambda t, p: edit_workbook(p.workbook, lambda wb: wb["Game"].__setitem__("B3", "Chaos")),
                         ["Game!B3: found 'Chaos', expected 'standard', the game's variant"]),
     "an old copy": (_old_copy, ["Game!B4: found 'S1901M', expected 'F1901M', the game's current phase (is this an "
                                 "old copy of the workbook?"]),
-    "a column inserted": (lambda t, p: _edit(p.workbook, _column_inserted),
+    "a column inserted": (lambda t, p: edit_workbook(p.workbook, _column_inserted),
                           ["Orders!A1: found an empty header, expected the header 'Power'",
                            "Orders!B1: found 'Power', expected the header 'Unit'"]),
-    "merged order cells": (lambda t, p: _edit(p.workbook, _merged_orders),
+    "merged order cells": (lambda t, p: edit_workbook(p.workbook, _merged_orders),
                            ["Orders!C3:C4: found merged cells, expected one value a cell"]),
 }
 
@@ -98,29 +91,25 @@ def test_a_workbook_the_turn_would_refuse_is_refused_before_a_mail_is_typed(tmp_
     assert "order(s)" not in said and "would write" not in said  # no report of orders typed
 
 
-def test_merged_cells_on_the_offers_sheet_are_named_not_a_traceback(tmp_path, capsys):
-    """Europe 1615 v2: a mailed offer sheet goes on the Offers sheet, whose merged cells the
-    turn names; orders names them too instead of failing inside openpyxl."""
-    new_game("europe1615v2", "g", root=tmp_path / "R", seed=7, created="2000-01-01T00:00:00Z")
-    for _ in range(2):  # the Influence and Taxation/Revenue Phases, nothing entered
+@pytest.mark.parametrize("variant, phase_type, sheet, cells, mail", [
+    # Europe 1615 v2: a mailed offer sheet goes on the Offers sheet (after the Influence and
+    # Taxation/Revenue Phases, nothing entered)
+    ("europe1615v2", "M", "Offers", "A2:C2", b"France\n0 : A PAR H\n"),
+    # Europe 1619: the transactions phase's mailed purchases go on the Purchases sheet
+    ("europe1619", "B", "Purchases", "A2:B2", b"France\nbuild A PAR\n"),
+])
+def test_merged_cells_on_a_mailed_input_sheet_are_named_not_a_traceback(tmp_path, capsys, variant, phase_type,
+                                                                        sheet, cells, mail):
+    """The turn names a sheet's merged cells; orders names them too instead of failing inside
+    openpyxl."""
+    new_game(variant, "g", root=tmp_path / "R", seed=7, created="2000-01-01T00:00:00Z")
+    while not load_state("g", root=tmp_path / "R").position.phase.endswith(phase_type):
         run_turn("g", root=tmp_path / "R", site_dir=None, force=True)
     paths = game_paths("g", tmp_path / "R")
-    _edit(paths.workbook, lambda wb: wb["Offers"].merge_cells("A2:C2"))
-    code, said = _orders(tmp_path, capsys, "g", b"France\n0 : A PAR H\n")
+    edit_workbook(paths.workbook, lambda wb: wb[sheet].merge_cells(cells))
+    code, said = _orders(tmp_path, capsys, "g", mail)
     assert code == 2 and "Traceback" not in said
-    assert "Offers!A2:C2: found merged cells, expected one value a cell" in said
-
-
-def test_merged_cells_on_the_purchases_sheet_are_named_not_a_traceback(tmp_path, capsys):
-    """Europe 1619: the transactions phase's mailed purchases go on the Purchases sheet."""
-    new_game("europe1619", "g", root=tmp_path / "R", seed=7, created="2000-01-01T00:00:00Z")
-    while not load_state("g", root=tmp_path / "R").position.phase.endswith("B"):
-        run_turn("g", root=tmp_path / "R", site_dir=None, force=True)
-    paths = game_paths("g", tmp_path / "R")
-    _edit(paths.workbook, lambda wb: wb["Purchases"].merge_cells("A2:B2"))
-    code, said = _orders(tmp_path, capsys, "g", b"France\nbuild A PAR\n")
-    assert code == 2 and "Traceback" not in said
-    assert "Purchases!A2:B2: found merged cells, expected one value a cell" in said
+    assert f"{sheet}!{cells}: found merged cells, expected one value a cell" in said
 
 
 def test_a_missing_workbook_is_named(tmp_path, capsys):
@@ -147,7 +136,7 @@ def test_a_deleted_unit_row_is_named_by_the_powers_block(tmp_path, capsys):
     paths = create(tmp_path / "R")
     ws = openpyxl.load_workbook(paths.workbook)["Orders"]
     row = next(r for r in range(2, ws.max_row + 1) if ws.cell(row=r, column=2).value == "A BUD")
-    _edit(paths.workbook, lambda wb: wb["Orders"].delete_rows(row))
+    edit_workbook(paths.workbook, lambda wb: wb["Orders"].delete_rows(row))
     code, said = _orders(tmp_path, capsys, "g", MAIL)
     assert code == 2 and "Traceback" not in said
     assert (f"Orders!C{row}:C{row + 1}: found no free row for AUSTRIA's order 'A BUD - SER', "

@@ -6,6 +6,8 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
+import openpyxl  # the GM's spreadsheet program, for damage a GM can do that cells cannot show
+
 from gm_tools.app.turn import new_game, run_turn
 from gm_tools.edges.workbook_fill import fill_orders, set_cells
 
@@ -29,6 +31,14 @@ def type_cells(paths, values: dict[str, object]) -> bytes:
     data = set_cells(paths.workbook.read_bytes(), values)
     paths.workbook.write_bytes(data)
     return data
+
+
+def edit_workbook(path: Path, change) -> None:
+    """The workbook at ``path`` opened in 'a spreadsheet program', changed by ``change(wb)``
+    (a sheet added or renamed, cells merged, rows deleted) and saved."""
+    wb = openpyxl.load_workbook(path)
+    change(wb)
+    wb.save(path)
 
 
 def snapshot(root: Path) -> dict[str, bytes]:
