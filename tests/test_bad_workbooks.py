@@ -235,3 +235,17 @@ def test_cells_gm_tools_writes_are_not_refused(tmp_path):
     paths = create(tmp_path)
     type_cells(paths, {cell_of(paths, "A PAR"): "A PAR - BUR", "Press!A2": "Spring."})
     assert run_turn(paths.name, root=paths.root, site_dir=None).processed
+
+
+def test_an_entry_beside_a_variant_input_sheet_is_refused_not_dropped(tmp_path):
+    # Europe 1619's INF Placements are read in three columns; a fourth, typed once the sheet's
+    # protection was lifted, would be lost without a word.
+    paths = create(tmp_path, variant="europe1619")
+    sheet = "INF Placements"
+    assert [c.value for c in openpyxl.load_workbook(paths.workbook)[sheet][1]] == ["Power", "INFs", "Minor state"]
+    type_cells(paths, {f"{sheet}!D1": "Notes", f"{sheet}!E4": "SWEDEN 2 in DEN?"})
+    why = (f"(INF Placements is read in its columns Power, INFs, Minor state; notes go on a sheet of your own)")
+    assert problems_after(paths, tmp_path) == [
+        f"{sheet}!D1: found 'Notes', expected an empty cell {why}",
+        f"{sheet}!E4: found 'SWEDEN 2 in DEN?', expected an empty cell {why}",
+    ]

@@ -424,17 +424,27 @@ def _check_layout(ws, problems: list[Problem], headers: tuple[str, ...] = (),
                                     f"the header {header!r} gm-tools wrote ({why})"))
 
 
-def _nothing_beyond(ws, first_column: int, why: str, problems: list[Problem]) -> None:
-    """Every cell from column ``first_column`` on is empty: gm-tools writes nothing there and
-    reads nothing there, so an entry there (an order typed a column off) would be lost."""
+def _nothing_beyond(ws, first_column: int, why: str, problems: list[Problem],
+                    last_column: int | None = None) -> None:
+    """Every cell from column ``first_column`` on (to ``last_column``) is empty: gm-tools writes
+    nothing there and reads nothing there, so an entry there (an order typed a column off)
+    would be lost."""
     if ws.max_column < first_column:
         return
-    for row in ws.iter_rows(min_col=first_column):
+    for row in ws.iter_rows(min_col=first_column, max_col=last_column):
         for cell in row:
             if cell.value is None or (cell.data_type != "f" and not _text(cell.value)):
                 continue
             found = f"a formula {str(cell.value)!r}" if cell.data_type == "f" else repr(_text(cell.value))
             problems.append(Problem(ws.title, cell.coordinate, found, f"an empty cell ({why})"))
+
+
+def _nothing_outside(ws, read: set[int], why: str, problems: list[Problem]) -> None:
+    """Every cell of the columns not in ``read`` is empty, the header row too: a value there
+    (typed on a sheet whose protection was lifted) would be dropped without a word."""
+    for column in range(1, ws.max_column + 1):
+        if column not in read:
+            _nothing_beyond(ws, column, why, problems, last_column=column)
 
 
 def _read_game(ws, variant: Variant, problems: list[Problem]) -> tuple[dict, dict[str, str]]:
@@ -514,6 +524,9 @@ def _read_table(ws, table: Table, problems: list[Problem]) -> list[InputRow]:
         problems.append(Problem(table.title, "1:1", f"no column {missing[0]!r}",
                                 f"the columns {', '.join(c.header for c in table.columns)}"))
         return []
+    _nothing_outside(ws, {headers[c.header] for c in table.columns},
+                     f"{table.title} is read in its columns {', '.join(c.header for c in table.columns)}; "
+                     "notes go on a sheet of your own", problems)
     rows = []
     for r in range(2, ws.max_row + 1):
         values, cells, empty = {}, {}, True
