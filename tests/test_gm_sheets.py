@@ -55,11 +55,50 @@ def test_the_gms_sheets_are_carried_into_the_next_workbooks(tmp_path):
     check_carried(paths, "S1902M")  # no adjustments due: winter skipped
 
 
+def format_notes(wb) -> None:
+    """The look a GM gives a sheet of notes: a bold red title over merged cells with a
+    comment, a filled and bordered total, wrapped text, a tall row, a frozen header, and an
+    empty cell coloured as a marker."""
+    from openpyxl.comments import Comment
+    from openpyxl.styles import Alignment, Border, Font, PatternFill, Side
+
+    notes = wb["GM notes"]
+    notes["A1"].font = Font(bold=True, color="FFC00000", size=14)
+    notes["A1"].comment = Comment("checked every Sunday", "GM")
+    notes.merge_cells("A1:C1")
+    notes["B2"].fill = PatternFill("solid", fgColor="FFFFFF00")
+    notes["B2"].border = Border(bottom=Side(style="double"))
+    notes["C3"].alignment = Alignment(wrap_text=True, horizontal="center")
+    notes["D6"].fill = PatternFill("solid", fgColor="FF00B050")  # no value: a marker
+    notes.row_dimensions[3].height = 42
+    notes.freeze_panes = "A2"
+
+
+def check_formatted(ws) -> None:
+    assert ws["A1"].font.b and ws["A1"].font.color.rgb == "FFC00000" and ws["A1"].font.sz == 14
+    assert (ws["A1"].comment.text, ws["A1"].comment.author) == ("checked every Sunday", "GM")
+    assert [str(r) for r in ws.merged_cells.ranges] == ["A1:C1"]
+    assert ws["B2"].fill.fgColor.rgb == "FFFFFF00" and ws["B2"].border.bottom.style == "double"
+    assert ws["C3"].alignment.wrap_text and ws["C3"].alignment.horizontal == "center"
+    assert ws["D6"].value is None and ws["D6"].fill.fgColor.rgb == "FF00B050"
+    assert ws.row_dimensions[3].height == 42
+    assert ws.freeze_panes == "A2"
+
+
+def test_the_look_of_the_gms_sheets_is_carried_too(tmp_path):
+    paths = create(tmp_path)
+    edit_workbook(paths.workbook, lambda wb: (add_notes(wb), format_notes(wb)))
+    for orders, phase in ((["A PAR - BUR"], "F1901M"), (["A BUR - MUN"], "S1902M")):
+        play(paths, {"FRANCE": orders})
+        check_carried(paths, phase)
+        check_formatted(openpyxl.load_workbook(paths.workbook)["GM notes"])
+
+
 def test_the_same_workbook_gives_the_same_bytes_with_the_gms_sheets(tmp_path):
     outputs = []
     for name in ("one", "two"):
         paths = create(tmp_path / name)
-        edit_workbook(paths.workbook, add_notes)
+        edit_workbook(paths.workbook, lambda wb: (add_notes(wb), format_notes(wb)))
         play(paths, {"FRANCE": ["A PAR - BUR"]})
         outputs.append(paths.workbook.read_bytes())
     assert outputs[0] == outputs[1]

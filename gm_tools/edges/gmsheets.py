@@ -3,16 +3,18 @@
 A turn writes the next phase's workbook from scratch (:mod:`gm_tools.edges.workbook`), so a
 sheet the GM added (notes, a tally of their own) would otherwise be left behind in the
 backup. Any sheet whose name is not one gm-tools writes is the GM's: its cells are read as
-typed (values, and formulas as formulas, never computed), with their number formats, column
-widths and whether the sheet is hidden, and written again in its place: after the sheet
-it followed, when the next workbook has that sheet, else at the end. Other formatting (fonts, fills, borders, merged cells, comments,
-charts) is not carried (``docs/workbook.md``).
+typed (values, and formulas as formulas, never computed), with their look (number formats,
+fonts, fills, borders, alignment, comments, merged cells, column widths, row heights, frozen
+panes) and whether the sheet is hidden, and written again in its place: after the sheet it
+followed, when the next workbook has that sheet, else at the end. Charts, images,
+conditional formatting and data validation are not carried (``docs/workbook.md``).
 
 Sheet names are compared as a spreadsheet program compares them, ignoring case.
 """
 
 from __future__ import annotations
 
+from copy import copy
 from dataclasses import dataclass
 
 from gm_tools.errors import Problem
@@ -24,15 +26,23 @@ class GmSheet:
 
     title: str
     """Its name."""
-    cells: tuple[tuple[str, object, str, str], ...]
-    """(coordinate, value, openpyxl data type, number format) of each non-empty cell, row
-    by row. A formula's value is its text (``=SUM(A1:A3)``), data type ``"f"``."""
+    cells: tuple[tuple[str, object, str, str, tuple | None], ...]
+    """(coordinate, value, openpyxl data type, number format, look) of each cell with a
+    value or a look of its own, row by row. A formula's value is its text (``=SUM(A1:A3)``),
+    data type ``"f"``. The look is None, or openpyxl's (font, fill, border, alignment) and
+    the comment's (text, author) or None."""
     widths: tuple[tuple[str, float], ...] = ()
     """(column letter, width) of the columns given a width."""
     hidden: str = "visible"
     """The sheet's state: ``visible``, ``hidden`` or ``veryHidden``."""
     after: str | None = None
     """The sheet it followed (None: it was the first)."""
+    merged: tuple[str, ...] = ()
+    """Its merged ranges (``"A1:C1"``), sorted."""
+    heights: tuple[tuple[int, float], ...] = ()
+    """(row, height) of the rows given a height."""
+    freeze: str | None = None
+    """The top-left cell of its unfrozen pane (``"B2"``), or None."""
 
 
 def gm_sheet_titles(sheetnames: list[str], ours: set[str]) -> list[str]:
@@ -51,14 +61,26 @@ def read_gm_sheets(wb, ours: set[str]) -> list[GmSheet]:
         cells = []
         for row in ws.iter_rows():
             for cell in row:
-                if cell.value is None:
+                look = _look(cell)
+                if cell.value is None and look is None:
                     continue
-                cells.append((cell.coordinate, cell.value, cell.data_type, cell.number_format))
+                cells.append((cell.coordinate, cell.value, cell.data_type, cell.number_format, look))
         widths = tuple((letter, dim.width) for letter, dim in sorted(ws.column_dimensions.items())
                        if dim.customWidth and dim.width)
+        heights = tuple((r, dim.height) for r, dim in sorted(ws.row_dimensions.items()) if dim.customHeight and dim.height)
         index = wb.sheetnames.index(title)
-        sheets.append(GmSheet(title, tuple(cells), widths, ws.sheet_state, wb.sheetnames[index - 1] if index else None))
+        sheets.append(GmSheet(title, tuple(cells), widths, ws.sheet_state, wb.sheetnames[index - 1] if index else None,
+                              tuple(sorted(str(r) for r in ws.merged_cells.ranges)), heights, ws.freeze_panes))
     return sheets
+
+
+def _look(cell) -> tuple | None:
+    """A cell's font, fill, border and alignment (copies, free of the workbook read) and its
+    comment, or None for a cell that has neither style nor comment."""
+    comment = (cell.comment.text, cell.comment.author) if cell.comment is not None else None
+    if not cell.has_style and comment is None:
+        return None
+    return copy(cell.font), copy(cell.fill), copy(cell.border), copy(cell.alignment), comment
 
 
 def clashes(sheets: list[GmSheet], written: list[str]) -> list[Problem]:
@@ -85,15 +107,27 @@ def add_gm_sheets(wb, sheets: list[GmSheet], last: str) -> set[str]:
         else:
             index = len(names)
         ws = wb.create_sheet(sheet.title, index)
-        for ref, value, data_type, number_format in sheet.cells:
+        for ref, value, data_type, number_format, look in sheet.cells:
             cell = ws[ref]
-            cell.value = value
-            # as read: text that starts with '=' stays text, a formula stays a formula
-            cell.data_type = data_type
+            if value is not None:
+                cell.value = value
+                # as read: text that starts with '=' stays text, a formula stays a formula
+                cell.data_type = data_type
             if number_format and number_format != "General":
                 cell.number_format = number_format
+            if look is not None:
+                cell.font, cell.fill, cell.border, cell.alignment = (copy(x) for x in look[:4])
+                if look[4] is not None:
+                    from openpyxl.comments import Comment  # openpyxl is loaded: a workbook is being written
+
+                    cell.comment = Comment(*look[4])
         for letter, width in sheet.widths:
             ws.column_dimensions[letter].width = width
+        for row, height in sheet.heights:
+            ws.row_dimensions[row].height = height
+        for merged in sheet.merged:
+            ws.merge_cells(merged)
+        ws.freeze_panes = sheet.freeze
         ws.sheet_state = sheet.hidden
     return {sheet.title for sheet in sheets}
 
