@@ -176,6 +176,38 @@ def test_the_finished_games_pages_show_only_what_the_game_has(site):
         assert not re.search(r'<h2 id="orders-h">[^<]*</h2>\s*</section>', html), page.name
 
 
+def test_the_setup_phases_are_named_without_a_word_said_twice(site, tmp_path):
+    """The Setup's first step is the 'Setup Order' of the season 'Setup': its name read 'Setup
+    1510 Setup Order' in the game page's list, the phase page's title, heading, caption and map,
+    the next page's navigation, the feed, the judge text and the workbook. Each now says the
+    season once; the other steps keep the calendar's 'Setup 1510 Pick Provinces'."""
+    folder = site / "games" / GAME
+    said_twice = re.compile(r"\b(\w+) (?:of )?1510 \1\b")
+    for path in sorted(folder.glob("*")):
+        if path.suffix in (".html", ".txt", ".atom", ".js"):
+            text = path.read_text(encoding="utf-8-sig")
+            assert not said_twice.search(text), (path.name, said_twice.search(text).group(0))
+    index = (folder / "index.html").read_text(encoding="utf-8")
+    assert 'href="P1510O.html">Setup Order, 1510</a>' in index
+    assert 'href="P1510L.html">Setup 1510 Pick Provinces</a>' in index
+    page = (folder / "P1510O.html").read_text(encoding="utf-8")
+    assert "<title>westphalia-demo: Setup Order, 1510" in page
+    assert "<h1>westphalia-demo: Setup Order, 1510</h1>" in page
+    assert "The board at the end of Setup Order, 1510." in page
+    assert "<title>Setup Order, 1510</title>" in (folder / "feed.atom").read_text(encoding="utf-8")
+    assert "westphalia-demo: Setup Order, 1510</text>" in (folder / "P1510O.map.js").read_text(encoding="utf-8")
+    text = (folder / "P1510O.txt").read_text(encoding="utf-8-sig")
+    assert text.startswith("Setup Order results for 1510. (westphalia-demo.P1510O)")
+    assert "will be Pick Provinces for Setup of\n    1510." in text
+    # a new game: the GM's workbook and the archive's index name the phase to play the same way
+    paths = new_game("westphalia", "g", root=tmp_path, seed=5, created="2000-01-01T00:00:00Z", player_count=5)
+    sheet = openpyxl.load_workbook(paths.workbook, read_only=True)["Game"]
+    names = {row[0]: row[1] for row in sheet.iter_rows(values_only=True) if row and row[0]}
+    assert names["Phase name"] == "Setup Order, 1510"
+    build_site(tmp_path, tmp_path / "site")
+    assert "Setup Order, 1510" in (tmp_path / "site" / "index.html").read_text(encoding="utf-8")
+
+
 @needs_chromium
 def test_the_game_and_its_hex_map_in_chromium(site):
     """The site: the game page ranks the players by Imperial Power and charts it by round ('the

@@ -11,10 +11,10 @@ from dataclasses import dataclass, field
 
 from gm_tools.engine.hooks import INTEGER, Column, Table
 from gm_tools.engine.model import Build, Disband, Position, Retreat, Unit, Waive, order_text
-from gm_tools.engine.phase import ADJUSTMENT, MOVEMENT, RETREAT, parse_phase, phase_title
+from gm_tools.engine.phase import ADJUSTMENT, MOVEMENT, RETREAT, Phase, parse_phase, phase_title
 from gm_tools.engine.results import note_words
 from gm_tools.engine.rules import Rules
-from gm_tools.engine.variant import Variant
+from gm_tools.engine.variant import Calendar, Variant
 
 
 @dataclass(frozen=True)
@@ -285,4 +285,23 @@ def _victory_text(variant: Variant, record: dict) -> str:
 
 
 def title_of(variant: Variant, phase: str) -> str:
-    return phase_title(variant.calendar, phase)
+    return phase_name(variant.calendar, phase)
+
+
+def phase_name(calendar: Calendar, phase: Phase | str) -> str:
+    """A phase's name as people say it: ``Spring 1901 Movement``; but ``Setup Order, 1510``
+    where the type's name already starts with the season's (Westphalia's Setup season and its
+    Setup Order step), never ``Setup 1510 Setup Order``."""
+    if isinstance(phase, str):
+        phase = parse_phase(phase)
+    kind = calendar.phase_type_names.get(phase.type, phase.type)
+    if names_season(calendar, phase):
+        return f"{kind}, {phase.year}"
+    return phase_title(calendar, phase)
+
+
+def names_season(calendar: Calendar, phase: Phase) -> bool:
+    """Does the phase type's name begin with its season's name (the season is then said once)?"""
+    season = calendar.season_names.get(phase.season, phase.season).casefold().split()
+    kind = calendar.phase_type_names.get(phase.type, phase.type).casefold().split()
+    return bool(season) and kind[:len(season)] == season

@@ -28,6 +28,7 @@ from __future__ import annotations
 import textwrap
 from dataclasses import dataclass
 
+from gm_tools.edges.layout import names_season
 from gm_tools.engine.model import FAILS, INVALID, UNIT_NAMES, coast_of, province_of
 from gm_tools.engine.phase import ADJUSTMENT, PhaseError, parse_phase
 from gm_tools.engine.results import BOUNCE_CODES, CONVOY_CODES, VOID_CODES
@@ -184,12 +185,15 @@ def result_flags(result: dict) -> list[str]:
 # --- the text --------------------------------------------------------------------------------
 
 
-def _season_and_year(variant: Variant, phase_id: str) -> tuple[str, str, int]:
-    """(phase type name, season name, year) of a phase id."""
+def _kind_and_when(variant: Variant, phase_id: str) -> tuple[str, str]:
+    """(phase type name, when: ``Spring of 1901``) of a phase id; just the year when the type's
+    name says the season already (``Setup Order results for 1510``, not ``for Setup of 1510``)."""
     phase = parse_phase(phase_id)
     kind = variant.calendar.phase_type_names.get(phase.type, phase.type)
+    if names_season(variant.calendar, phase):
+        return kind, str(phase.year)
     season = variant.calendar.season_names.get(phase.season, phase.season)
-    return kind, season, phase.year
+    return kind, f"{season} of {phase.year}"
 
 
 def power_name(variant: Variant, code: str) -> str:
@@ -250,8 +254,8 @@ def _plural(n: int, word: str) -> str:
 def judge_text(variant: Variant, record: dict) -> str:
     """The judge-style results of one history record, ending in a newline."""
     phase_id = record["phase"]
-    kind, season, year = _season_and_year(variant, phase_id)
-    lines = [f"{kind} results for {season} of {year}. ({record.get('game', '')}.{phase_id})", ""]
+    kind, when = _kind_and_when(variant, phase_id)
+    lines = [f"{kind} results for {when}. ({record.get('game', '')}.{phase_id})", ""]
 
     by_power: dict[str, list[dict]] = {}
     for result in record.get("results", []):
@@ -299,8 +303,8 @@ def judge_text(variant: Variant, record: dict) -> str:
         lines.append(f"The game is over: {power_name(variant, winner)} has won.")
     elif following:
         try:
-            nkind, nseason, nyear = _season_and_year(variant, following)
-            lines.append(f"The next phase of '{record.get('game', '')}' will be {nkind} for {nseason} of {nyear}.")
+            nkind, nwhen = _kind_and_when(variant, following)
+            lines.append(f"The next phase of '{record.get('game', '')}' will be {nkind} for {nwhen}.")
         except PhaseError:
             pass
     else:

@@ -18,6 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from gm_tools.edges.basemap import BaseMap, load_base_map
+from gm_tools.edges.layout import phase_name
 from gm_tools.edges.xmltext import escape
 from gm_tools.errors import UserError, VariantDataError
 from gm_tools.engine.model import (
@@ -30,7 +31,7 @@ from gm_tools.engine.model import (
     order_text,
     province_of,
 )
-from gm_tools.engine.phase import PhaseError, phase_title
+from gm_tools.engine.phase import PhaseError
 from gm_tools.engine.variant import SEA, Variant
 from gm_tools.publish.inset import around, inset_content, path_box
 from gm_tools.publish.legend import LEGEND_ROW, Legend, legend_for
@@ -519,10 +520,10 @@ def render_lines(
     drawing.add("</g>")
 
     try:
-        phase_name = phase_title(variant.calendar, position.phase)
+        said = phase_name(variant.calendar, position.phase)
     except PhaseError:
-        phase_name = position.phase
-    heading = f"{title or variant.title}: {phase_name}" + _notice(variant, position)
+        said = position.phase
+    heading = f"{title or variant.title}: {said}" + _notice(variant, position)
     if only_power:
         power = variant.powers.get(only_power)
         heading += f" ({power.name if power else only_power} orders)"

@@ -18,10 +18,11 @@ from markupsafe import Markup
 from gm_tools.errors import GameError, UserError
 from gm_tools.edges.cachefolder import cache_folder
 from gm_tools.edges.game import GameInfo, GamePaths, check_follows, check_record_shape, load_game, phase_sort_key, read_end, read_json_digest, upgrade_record
+from gm_tools.edges.layout import phase_name
 from gm_tools.edges.recorddelta import expand
 from gm_tools.publish.judgetext import power_name
 from gm_tools.engine.model import Position
-from gm_tools.engine.phase import PhaseError, phase_title
+from gm_tools.engine.phase import PhaseError
 from gm_tools.engine.positions import PositionFormatError, position_from_json, same_unit_texts
 from gm_tools.engine.variant import Variant
 from gm_tools.publish.sitefiles import MANIFEST, Manifest, pages_key, variant_key
@@ -337,10 +338,14 @@ def collect_game(root: Path, name: str, digest: str = "", contents: dict[str, by
     for source, record, record_digest in _history_files(paths, variant, contents):
         board, after = _check_record(record, source, variant, previous)
         previous = record["after"], after
+        # Named from the calendar, not the record's own title: records written before the
+        # names were worded (``Setup 1510 Setup Order``) are shown as new ones are.
         try:
-            title = record.get("title") or phase_title(variant.calendar, record["phase"])
+            title = phase_name(variant.calendar, record["phase"])
         except PhaseError as e:
-            raise GameError(f"{source}: {e}") from None
+            if not record.get("title"):
+                raise GameError(f"{source}: {e}") from None
+            title = record["title"]
         phases.append(PhaseContext(record=record, source=source, title=title, digest=record_digest, board=board))
     for before, after in zip(phases, phases[1:]):
         before.next, after.previous = after.id, before.id

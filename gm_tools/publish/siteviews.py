@@ -20,7 +20,8 @@ from gm_tools.publish.judgetext import (
     result_flags,
 )
 from gm_tools.engine.model import INVALID, SUCCEEDS, UNIT_NAMES
-from gm_tools.engine.phase import PhaseError, parse_phase, phase_title
+from gm_tools.engine.phase import PhaseError, parse_phase
+from gm_tools.edges.layout import phase_name
 from gm_tools.engine.results import note_words
 from gm_tools.publish.safemarkdown import render_markdown
 from gm_tools.publish.sitecontext import GameContext, PhaseContext, Section
@@ -36,7 +37,7 @@ def phase_view(game: GameContext, phase: PhaseContext) -> dict:
     next_title = ""
     if record.get("next_phase"):
         try:
-            next_title = phase_title(variant.calendar, record["next_phase"])
+            next_title = phase_name(variant.calendar, record["next_phase"])
         except PhaseError:
             next_title = record["next_phase"]
     return {
@@ -146,9 +147,9 @@ def current_map(game: GameContext) -> tuple[dict, str]:
     calendar = game.variant.calendar
     if game.phases and game.phases[-1].record.get("next_phase") is None:
         last = game.phases[-1].id
-        return dict(position, phase=last), f"The final board, after {phase_title(calendar, last)}"
+        return dict(position, phase=last), f"The final board, after {phase_name(calendar, last)}"
     try:
-        return position, f"The board at the start of {phase_title(calendar, position['phase'])}"
+        return position, f"The board at the start of {phase_name(calendar, position['phase'])}"
     except PhaseError:
         return position, "The board at the start of the current phase"
 
@@ -275,7 +276,7 @@ def game_summary(game: GameContext) -> dict:
     current = ""
     if game.current_phase and game.end is None:
         try:
-            current = phase_title(game.variant.calendar, game.current_phase)
+            current = phase_name(game.variant.calendar, game.current_phase)
         except PhaseError:
             current = game.current_phase
     return {
@@ -295,7 +296,7 @@ def draw_view(game: GameContext) -> dict | None:
     if game.end is None:
         return None
     try:
-        at = phase_title(game.variant.calendar, game.end.get("phase", ""))
+        at = phase_name(game.variant.calendar, game.end.get("phase", ""))
     except PhaseError:
         at = str(game.end.get("phase", ""))
     return {"powers": [power_name(game.variant, p) for p in game.end["powers"]], "at": at,
