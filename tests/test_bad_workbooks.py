@@ -230,6 +230,26 @@ def test_press_with_its_header_row_deleted_is_refused(tmp_path):
     assert problem.startswith("Press!A1: found 'First line.', expected the header 'Press for this phase")
 
 
+def test_a_press_picture_from_another_host_is_refused_at_its_cell(tmp_path):
+    """A picture from another host makes every reader's browser ask that host for it (who
+    reads, and when) and is lost when the host goes. Named where its address is typed: on its
+    line, or a reference's definition; a picture kept with the site and a link stay."""
+    paths = create(tmp_path)
+    type_cells(paths, {"Press!A2": "Spring news.",
+                       "Press!A3": "![the siege](https://pictures.example.org/breda.png)",
+                       "Press!A5": "The map: ![map][m]",
+                       "Press!A7": "[m]: //cdn.example.org/map.png",
+                       "Press!A8": "![ours](../../pictures/breda.png), [rules](https://example.org/rules)"})
+    expected = ("expected a picture kept with the site, at a relative address (../../pictures/map.png, "
+                "its file in the site's folder): a picture from another host tells that host who reads "
+                "the page, and is lost when the host goes")
+    assert problems_after(paths, tmp_path) == [
+        f"Press!A3: found a picture from another host, 'https://pictures.example.org/breda.png', {expected}",
+        f"Press!A7: found a picture from another host, '//cdn.example.org/map.png', {expected}"]
+    type_cells(paths, {"Press!A3": "", "Press!A5": "", "Press!A7": ""})
+    assert run_turn(paths.name, root=paths.root, site_dir=None).processed
+
+
 def test_cells_gm_tools_writes_are_not_refused(tmp_path):
     # The labels, the unit column and the headings are gm-tools' own: the turn plays.
     paths = create(tmp_path)

@@ -178,3 +178,38 @@ def test_a_map_whose_files_are_missing_shows_its_png(tmp_path):
     # the lost file, and nothing else: the request and the console's word for it
     assert any(e.startswith("failed ") and "static/maps/" in e for e in errors)
     assert all("static/maps/" in e or "ERR_FILE_NOT_FOUND" in e for e in errors)
+
+
+def test_press_pictures_come_from_the_site_never_from_another_host(tmp_path):
+    """A picture kept with the site shows; one from another host (in a record the Press sheet's
+    check never saw: made before it, or imported) is its words, and the reader's browser asks
+    no other host for anything. The picture's file, outside the games' folders, outlives a
+    rebuild."""
+    from sitegame import new_game, play
+
+    variant = load_variant("standard")
+    paths = new_game(tmp_path / "sheets", "pics", variant)
+    press = ("![the siege of Breda](../../pictures/breda.png)\n\n"
+             "![a spy's sketch](https://pictures.invalid/sketch.png) and ![a map][m]\n\n"
+             "[m]: //cdn.invalid/map.png")
+    play(paths, variant, [], {}, press=press)
+    site = tmp_path / "site"
+    build_site(tmp_path / "sheets", site)
+    (site / "pictures").mkdir()
+    (site / "pictures" / "breda.png").write_bytes((site / "games" / "pics" / "S1901M.png").read_bytes())
+    build_site(tmp_path / "sheets", site)
+    assert (site / "pictures" / "breda.png").exists()
+    asked: list[str] = []
+    errors: list[str] = []
+    with served(site) as base, chromium_page(errors) as page:
+        page.on("request", lambda r: asked.append(r.url))
+        page.goto(base + "games/pics/S1901M.html")
+        page.wait_for_load_state("networkidle")
+        press_section = page.locator("section.press")
+        ours = press_section.locator("img")
+        assert ours.count() == 1 and ours.get_attribute("alt") == "the siege of Breda"
+        assert ours.evaluate("img => img.complete && img.naturalWidth") == 1200
+        text = press_section.inner_text()
+        assert "a spy's sketch" in text and "a map" in text
+    assert asked and [u for u in asked if not u.startswith(base)] == []
+    assert errors == []

@@ -21,6 +21,7 @@ from gm_tools.engine.hooks import CHOICE, INTEGER, ORDERS, Column, InputRow, Tab
 from gm_tools.edges.xlsxfile import FIXED_TIME, _macro_enabled, _normalise  # noqa: F401 (FIXED_TIME: re-exported)
 from gm_tools.edges.gmsheets import GmSheet, add_gm_sheets, never_formulas, read_gm_sheets
 from gm_tools.edges.layout import PowerBlock
+from gm_tools.edges.pressimages import REMOTE_EXPECTED, remote_pictures
 from gm_tools.edges.sheetxml import with_rows
 from gm_tools.engine.variant import Variant
 
@@ -513,6 +514,9 @@ def _read_press(ws, problems: list[Problem]) -> str:
     _check_layout(ws, problems, (PRESS_HEADER,), "press is read from column A, from row 2 down")
     _nothing_beyond(ws, 2, "press is read from column A, one line per row", problems)
     lines = [_text(_typed(ws, row, 1, problems)) for row in range(2, ws.max_row + 1)]
+    for at, src in remote_pictures(lines):
+        where = f"A{at + 2}" if at is not None else f"A2:A{ws.max_row}"
+        problems.append(Problem(PRESS, where, f"a picture from another host, {src!r}", REMOTE_EXPECTED))
     return "\n".join(lines).strip("\n")
 
 

@@ -7,8 +7,10 @@ Two locks, so that one mistake does not open the door:
    ``&lt;script&gt;`` (the approach Python-Markdown documents in place of ``safe_mode``);
 2. the element tree markdown built is checked against an allow-list before it is
    serialised: unknown elements become ``<span>``, unknown attributes are dropped, and a
-   link or image whose address has a scheme other than http, https or mailto (``javascript:``,
-   ``data:``, ``vbscript:``) loses the address.
+   link whose address has a scheme other than http, https or mailto (``javascript:``,
+   ``data:``, ``vbscript:``) loses the address, and so does an image whose address is not a
+   relative path on the site (``gm_tools.edges.pressimages``: a picture from another host
+   tells that host who reads the page); the image is then its words.
 
 Headings are moved down two levels (``#`` becomes ``<h3>``) so press never competes with the
 page's own headings.
@@ -22,6 +24,8 @@ import re
 import markdown
 from markdown.extensions import Extension
 from markdown.treeprocessors import Treeprocessor
+
+from gm_tools.edges.pressimages import local_address
 
 ALLOWED_TAGS = frozenset({
     "p", "br", "hr", "em", "strong", "a", "code", "pre", "blockquote", "ul", "ol", "li",
@@ -72,8 +76,10 @@ class _AllowList(Treeprocessor):
             for name in ("href", "src"):
                 if name in element.attrib and not safe_url(element.attrib[name]):
                     del element.attrib[name]
-            if tag == "img" and "src" not in element.attrib:
-                # a picture from an address refused above: its words, not an empty frame
+            if tag == "img" and ("src" not in element.attrib or not local_address(element.attrib["src"])):
+                # a picture from an address refused above, or from another host (which the
+                # Press sheet refuses; a record from before that check, or imported, may have
+                # one): its words, not an empty frame
                 alt = element.attrib.get("alt", "")
                 element.tag, element.text = "span", alt
                 element.attrib.clear()
