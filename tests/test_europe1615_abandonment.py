@@ -164,3 +164,19 @@ def test_required_disbands_not_ordered_go_by_civil_disorder():
     from gm_tools.systems.europe1615.phases import required_disbands
 
     assert "MEC" not in required_disbands(SETUP, state_of(single), single)
+
+
+def test_what_the_early_winter_does_on_its_own_is_worded():
+    """The Early Winter's own results (an abandoned power's units disbanded, its centers made
+    minor states or liberated, minors' armies rebuilt) were shown in notation ('A BAV B', 'PAR
+    becomes a minor state'): each is now in words, as a unit order is on the page and in the
+    judge text."""
+    from gm_tools.publish.judgetext import order_words
+
+    done = run_orders(VARIANT, _abandoned_france(), [], RULES)
+    said = {r.order: order_words(VARIANT, r.order) for r in done.results}
+    assert said and all(words != order for order, words in said.items()), said
+    assert said["PAR becomes a minor state"] == "Paris becomes a minor state"
+    assert said["BAV liberated"] == "Bavaria is liberated"
+    rebuilt = [o for o in said if o.endswith(" B")]
+    assert rebuilt and all(said[o].startswith("Builds an army in ") for o in rebuilt)

@@ -236,3 +236,63 @@ def test_no_builds_or_removals_by_center_count_are_announced(site):
         assert "Adjustments due" not in page and "Removes" not in text and "Builds 0 units" not in text
     text = (site / "Y1619S.txt").read_text(encoding="utf-8")
     assert "Ownership of supply centers:" in text  # centers still change hands and are listed
+
+
+def test_the_games_own_orders_are_worded_beside_their_notation(site):
+    """An audit found 'BOLSTER VIE' shown in notation only, where a move is 'Army Vienna ->
+    Galicia': a player had to know the game's notation to read the page. Each of the game's
+    own orders is now worded as moves are, its notation beside it, on the page and in the
+    judge text; no order of the year's pages is left in notation alone."""
+    builds = (site / "Y1619B.html").read_text(encoding="utf-8")
+    assert '<span class="words">Bolsters the army in Bavaria by one strength</span> <code>BOLSTER BAV</code>' in builds
+    assert ('<span class="words">Lends 2 TPs to Duchy of Savoy at 1 TP interest (due 1621)</span> '
+            '<code>LEND 2 TO SAVOY at 1 interest (due 1621)</code>') in builds
+    diplomatic = (site / "Y1619D.html").read_text(encoding="utf-8")
+    assert '<span class="words">Places 4 INFs in Lorraine-Alsace</span> <code>4: LOR</code>' in diplomatic
+    assert '<span class="words">Declares war on Spain</span> <code>WAR: SPAIN</code>' in diplomatic
+    assert ('<span class="words">Declares an alliance with England</span> <code>ALLIANCE: ENGLAND</code>'
+            in diplomatic)
+    assert ('<span class="words">Diplomatic attack on the INFs of Papacy in Westphalia-Muenster</span> '
+            '<code>WES &gt; PAPACY</code>') in diplomatic
+    assert "Catholic League and Bavaria: Bolsters the army in Bavaria by one strength." in \
+        (site / "Y1619B.txt").read_text(encoding="utf-8")
+    bare = []
+    for page in sorted(site.glob("Y*.html")):
+        html = page.read_text(encoding="utf-8")
+        for cell in re.findall(r'<tr class="r-[a-z]+"[^>]*>(?:<th scope="row">[^<]*</th>)?<td>([^<]*)</td>', html):
+            if not re.search(r"[a-z]", cell):  # notation only: no word in small letters
+                bare.append((page.name, cell))
+    assert bare == []
+
+
+def test_every_kind_of_the_games_own_orders_has_its_words():
+    """Every order the Diplomatic and the Builds and Transactions Phases record, as their own
+    code writes it (the demo does not reach them all): a placement, an attack, each declaration,
+    each transaction."""
+    from gm_tools.edges.variants import load_variant
+    from gm_tools.mechanics.influence import Attack, Placement
+    from gm_tools.publish.judgetext import order_words
+    from gm_tools.systems.europe1619 import treasury as t
+    from gm_tools.systems.europe1619.orders import DECLARATION_KINDS, Declaration
+
+    variant = load_variant("europe1619")
+    orders = {
+        Placement("FRANCE", 1, "BOHC", "").canonical(): "Places 1 INF in Bohemian Confederacy",
+        Attack("SPAIN", "LOR", "FRANCE", "").canonical(): "Diplomatic attack on the INFs of France in Lorraine-Alsace",
+        t.transaction_text(t.Loan("VENICE", "SAVOY", 1)): "Lends 1 TP to Duchy of Savoy",
+        t.transaction_text(t.Payment("SAVOY", "VENICE", 3, "repays the loan")):
+            "Pays 3 TPs to Republic of Venice (repays the loan)",
+        t.transaction_text(t.BuyUnit("ENGLAND", "F", "HAM", "HAM")): "Builds a fleet in Hamburg for Hamburg",
+        t.transaction_text(t.Bolster("AUSTRIA", "VIE")): "Bolsters the army in Vienna by one strength",
+        t.transaction_text(t.Reduce("AUSTRIA", "VIE")): "Reduces the unit in Vienna by one strength",
+        t.transaction_text(t.Remove("AUSTRIA", "VIE")): "Disbands the unit in Vienna",
+        t.transaction_text(t.MinorPreference("ENGLAND", "HAM", "A")): "Asks Hamburg to build an army",
+    }
+    kinds = {kind: Declaration("FRANCE", kind, "SPAIN", "").canonical() for kind in DECLARATION_KINDS}
+    assert {order_words(variant, text) for text in kinds.values()} == {
+        "Declares war on Spain", "Declares an alliance with Spain", "Declares an armistice with Spain",
+        "Dissolves the alliance with Spain"}
+    assert {text: order_words(variant, text) for text in orders} == orders
+    # and the transaction kinds are all here: a new one must be given words too
+    assert set(t.Transaction.__args__) == {t.Loan, t.Payment, t.BuyUnit, t.Bolster, t.Reduce,
+                                          t.Remove, t.MinorPreference}

@@ -78,11 +78,20 @@ def order_words(variant: Variant, order: str) -> str:
         try:
             found = _order_words(variant, order.split())
         except (IndexError, KeyError, ValueError):
-            found = order
+            found = _system_words(variant, order) or order
         if len(said) > SAID_LIMIT:
             said.clear()
         said[order] = found
     return found
+
+
+def _system_words(variant: Variant, order: str) -> str | None:
+    """A game system's own order (Europe 1619's ``BOLSTER VIE``) in the words its rules give it,
+    from their optional ``order_words`` hook; None when they have none for it."""
+    from gm_tools.engine.rules import rules_for
+
+    hook = getattr(rules_for(variant), "order_words", None)
+    return hook(variant, order) if hook is not None else None
 
 
 SAID_LIMIT = 50_000

@@ -27,6 +27,7 @@ Rulebook: ``000_cc215928c2f3193e.txt``; quoted sections are its words.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from gm_tools.engine.model import Position, Unit
@@ -57,6 +58,17 @@ class View:
             return True
         minor = self.setup.minors.get(owner)
         return bool(minor and minor.home_center in self.setup.islamic)
+
+
+# The texts :mod:`.phases` gives what it does without an order: ``A MAD B`` (a minor's army
+# rebuilt), ``MAD liberated``, ``MAD becomes a minor state``.
+_REBUILT = re.compile(r"^([AF]) (\S+) B$")
+_CENTER_EVENT = re.compile(r"^(\S+) (liberated|becomes a minor state)$")
+
+
+def _province_name(variant: Variant, code: str) -> str:
+    province = variant.provinces.get(code)
+    return province.name if province is not None else code
 
 
 def view(variant: Variant, position: Position) -> View:
@@ -193,6 +205,19 @@ class Europe1615Rules(Rules):
 
         setup = setup_of(variant, position)
         return game_winner(setup, setup.scoring, position, state_of(position).round_wins)
+
+    def order_words(self, variant: Variant, order: str) -> str | None:
+        """The site's and the judge text's optional hook: what the Early Winter did on its own
+        (:mod:`.phases`: a minor's army rebuilt, a dissolved power's centers) in words, as unit
+        orders are worded; None for any other order."""
+        m = _REBUILT.match(order)
+        if m:
+            return f"Builds {'an army' if m.group(1) == 'A' else 'a fleet'} in {_province_name(variant, m.group(2))}"
+        m = _CENTER_EVENT.match(order)
+        if m:
+            verb = "is liberated" if m.group(2) == "liberated" else m.group(2)
+            return f"{_province_name(variant, m.group(1))} {verb}"
+        return None
 
     def unit_marks(self, variant: Variant, position: Position) -> dict[str, str]:
         """'Some modifiers refer to specific units on the board marked by a letter': the

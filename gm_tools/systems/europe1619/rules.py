@@ -134,6 +134,13 @@ class Europe1619Rules(Rules):
             return phases.play_scoring(variant, position)
         return None
 
+    def order_words(self, variant: Variant, order: str) -> str | None:
+        """The site's and the judge text's optional hook: an order of this game's own (a
+        placement, an attack, a declaration, a transaction) in words, or None for another."""
+        from gm_tools.systems.europe1619.orderwords import order_words
+
+        return order_words(variant, order)
+
     def province_styles(self, variant: Variant, position: Position):
         """The renderer's hook for the whole map at once (what every province's look is made
         of is read once): :mod:`gm_tools.systems.europe1619.mapstyle`."""
