@@ -213,3 +213,82 @@ def test_press_pictures_come_from_the_site_never_from_another_host(tmp_path):
         assert "a spy's sketch" in text and "a map" in text
     assert asked and [u for u in asked if not u.startswith(base)] == []
     assert errors == []
+
+
+# A point of the screen well inside a province's own shape, not under another province (a grid
+# over its box, each point and its neighbours checked by the browser), for a finger to tap.
+_INSIDE = """id => {
+  const path = document.querySelector(`figure.map svg path[id="${id}"]`), svg = path.ownerSVGElement;
+  const box = path.getBBox(), m = path.getScreenCTM();
+  for (let i = 1; i < 12; i++) for (let j = 1; j < 12; j++) {
+    const p = new DOMPoint(box.x + box.width * i / 12, box.y + box.height * j / 12);
+    if (!path.isPointInFill(p)) continue;
+    const s = p.matrixTransform(m), x = Math.round(s.x), y = Math.round(s.y);
+    const top = (a, b) => document.elementsFromPoint(a, b).filter(e => e.matches('path[id]'))[0];
+    if ([[0, 0], [-4, 0], [4, 0], [0, -4], [0, 4]].every(([dx, dy]) => top(x + dx, y + dy) === path)) return [x, y];
+  }
+  return null;
+}"""
+
+
+def test_a_province_is_named_by_a_tap_and_by_the_keyboard(tmp_path):
+    """'Hover a province for its name' has no hover on a touch screen, nor for a keyboard: a
+    tap names the province under the finger (through a unit standing on it), at the province
+    and in a live region a screen reader reads; the map takes the focus and its arrow keys
+    step through the provinces by name. On the phase page and on the game page."""
+    sync_api = pytest.importorskip("playwright.sync_api")
+    from browser import CHROMIUM, FLAGS
+
+    small_game(tmp_path / "sheets", load_variant("standard"))
+    site = tmp_path / "site"
+    build_site(tmp_path / "sheets", site)
+    errors: list[str] = []
+    with served(site) as base, sync_api.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        try:
+            phone = browser.new_context(has_touch=True, is_mobile=True, viewport={"width": 390, "height": 800})
+            page = phone.new_page()
+            page.on("pageerror", lambda e: errors.append(str(e)))
+            for address in ("games/demo/S1901M.html", "games/demo/index.html"):
+                page.goto(base + address)
+                page.wait_for_selector("figure.map svg[data-names]")
+                name = page.locator("figure.map .map-name")
+                assert name.get_attribute("aria-live") == "polite" and name.is_hidden()
+                assert "tap a province" in page.locator("figure.map .map-hint").inner_text()
+                x, y = page.evaluate(_INSIDE, "BUR")
+                page.touchscreen.tap(x, y)
+                assert name.is_visible() and name.inner_text() == "Burgundy"
+                assert page.locator("path#BUR.map-picked").count() == 1
+                # the name stands at the province, inside the figure
+                box, shown = page.locator("figure.map").bounding_box(), name.bounding_box()
+                assert box["x"] <= shown["x"] and abs(shown["y"] + shown["height"] - y) < 60
+                # a unit drawn over its province: both named
+                unit = page.evaluate("""() => { const t = [...document.querySelectorAll('figure.map svg g > title')]
+                    .find(t => t.textContent.endsWith(' PAR')); const r = t.parentNode.getBoundingClientRect();
+                    return [r.x + r.width / 2, r.y + r.height / 2, t.textContent]; }""")
+                page.touchscreen.tap(unit[0], unit[1])
+                assert name.inner_text() == f"Paris ({unit[2]})"
+                assert page.locator("path#BUR.map-picked").count() == 0
+            desk = browser.new_page(viewport={"width": 1100, "height": 900})
+            desk.on("pageerror", lambda e: errors.append(str(e)))
+            desk.goto(base + "games/demo/S1901M.html")
+            desk.wait_for_selector("figure.map svg[data-names]")
+            for _ in range(40):  # reached by Tab, as a keyboard reaches it
+                desk.keyboard.press("Tab")
+                if desk.evaluate("document.activeElement.matches('figure.map svg')"):
+                    break
+            assert desk.evaluate("document.activeElement.matches('figure.map svg')")
+            name = desk.locator("figure.map .map-name")
+            desk.keyboard.press("ArrowRight")
+            assert name.inner_text() == "Adriatic Sea"
+            desk.keyboard.press("ArrowRight")
+            assert name.inner_text() == "Aegean Sea"
+            desk.keyboard.press("End")
+            assert name.inner_text() == "Yorkshire"
+            desk.keyboard.press("ArrowRight")  # round to the first again
+            assert name.inner_text() == "Adriatic Sea"
+            desk.keyboard.press("Escape")
+            assert name.is_hidden()
+        finally:
+            browser.close()
+    assert errors == []

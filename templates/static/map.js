@@ -73,6 +73,78 @@
     place.replaceChildren(picture);
   });
 
+  // Hovering shows a province's name (its <title>); a touch screen has no hover, and a
+  // keyboard none either. A tap (or click) on the map names the province under it, and the
+  // map, focused, steps through the provinces by name with the arrow keys; the name is shown
+  // at the province and read out by a screen reader (a live region outside the picture).
+  function nameable(figure) {
+    var svg = figure.querySelector("svg");
+    if (!svg || svg.getAttribute("data-names")) return;
+    var provinces = Array.prototype.filter.call(svg.querySelectorAll("path[id]"), function (p) {
+      return p.querySelector(":scope > title");
+    });
+    if (!provinces.length) return;
+    svg.setAttribute("data-names", "on");
+    var title = function (el) { return el.querySelector(":scope > title").textContent; };
+    provinces.sort(function (a, b) { return title(a) < title(b) ? -1 : title(a) > title(b) ? 1 : 0; });
+    var out = document.createElement("p");
+    out.className = "map-name";
+    out.setAttribute("aria-live", "polite");
+    out.hidden = true;
+    figure.insertBefore(out, figure.querySelector("figcaption"));
+    var hint = figure.querySelector(".map-hint");
+    if (hint) hint.textContent = "Hover or tap a province for its name, or focus the map and step through the provinces with the arrow keys.";
+    svg.setAttribute("tabindex", "0");
+    svg.setAttribute("aria-label", "Map: tap a province, or use the arrow keys, to hear its name");
+    var picked = null;
+
+    function show(province, unit, x, y) {
+      if (picked) picked.classList.remove("map-picked");
+      picked = province;
+      province.classList.add("map-picked");
+      out.textContent = title(province) + (unit ? " (" + title(unit) + ")" : "");
+      out.hidden = false;
+      var box = figure.getBoundingClientRect(), at = province.getBoundingClientRect();
+      if (x === undefined) { x = at.left + at.width / 2; y = at.top + at.height / 2; }
+      out.style.left = Math.max(0, Math.min(x - box.left, box.width - out.offsetWidth)) + "px";
+      out.style.top = Math.max(0, y - box.top - out.offsetHeight - 8) + "px";
+    }
+
+    function clear() {
+      if (picked) picked.classList.remove("map-picked");
+      picked = null;
+      out.hidden = true;
+    }
+
+    svg.addEventListener("click", function (e) {
+      // the province under the point, through any label or unit drawn over it
+      var stack = document.elementsFromPoint(e.clientX, e.clientY), province = null, unit = null;
+      stack.forEach(function (el) {
+        // what is named is the shape or group that holds the <title> (a unit's badge is a group)
+        while (el && el !== svg && svg.contains(el) && !el.querySelector(":scope > title")) el = el.parentNode;
+        if (!el || el === svg || !svg.contains(el)) return;
+        if (el.matches("path[id]")) province = province || el;
+        else unit = unit || el;
+      });
+      if (province) show(province, unit, e.clientX, e.clientY); else clear();
+    });
+    svg.addEventListener("keydown", function (e) {
+      var i = picked ? provinces.indexOf(picked) : -1, n = provinces.length;
+      var step = {ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1}[e.key];
+      if (step) i = i < 0 ? (step > 0 ? 0 : n - 1) : (i + step + n) % n;
+      else if (e.key === "Home") i = 0;
+      else if (e.key === "End") i = n - 1;
+      else if (e.key === "Escape") { clear(); return; }
+      else return;
+      e.preventDefault();
+      show(provinces[i]);
+    });
+  }
+
+  document.addEventListener("DOMContentLoaded", function () {
+    Array.prototype.forEach.call(document.querySelectorAll("figure.map"), nameable);
+  });
+
   window.gmLayer = function (name, steps) {
     var place = document.getElementById("map-picture");
     if (!place || !bases[name]) return;
