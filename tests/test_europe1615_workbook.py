@@ -159,3 +159,21 @@ def test_a_dissolved_power_orders_no_ottoman_unit(spring):
     report = enter_mails("g", [("england", b"England\nA SER - BOS\n")], root=spring.root, dry_run=True)
     assert [(where, found) for where, found, _ in report.refused] == [("england line 2", "'A SER - BOS'")]
     assert "ENGLAND is dissolved" in report.refused[0][2] and report.written == []
+
+
+def test_a_deployment_of_no_infs_or_fewer_is_named_at_its_infs_cell(spring):
+    """'Writing the orders': a deployment is a number of INFs to a minor state ('9 INFs to
+    Wuerttemburg (WUR)'); -3 or 0 INFs is none. The problem is the number, so the INFs cell (B)
+    is named with what was typed there, not the Minor state cell beside it; nothing is written."""
+    spring.workbook.write_bytes(set_cells(spring.workbook.read_bytes(), {
+        f"{DEPLOYMENT}!A2": "FRANCE", f"{DEPLOYMENT}!B2": -3, f"{DEPLOYMENT}!C2": "WUR",
+        f"{DEPLOYMENT}!A3": "SPAIN", f"{DEPLOYMENT}!B3": 0, f"{DEPLOYMENT}!C3": "LOR",
+        f"{DEPLOYMENT}!A4": "AUSTRIA", f"{DEPLOYMENT}!B4": 5, f"{DEPLOYMENT}!C4": "BAV"}))
+    before = _files(spring)
+    with pytest.raises(WorkbookError) as caught:
+        run_turn("g", root=spring.root, site_dir=None)
+    found = {(p.sheet, p.cell): (p.found, p.expected) for p in caught.value.problems}
+    assert set(found) == {(DEPLOYMENT, "B2"), (DEPLOYMENT, "B3")}
+    assert found[(DEPLOYMENT, "B2")][0] == "-3" and found[(DEPLOYMENT, "B3")][0] == "0"
+    assert "1 or more" in found[(DEPLOYMENT, "B2")][1] and "WUR" in found[(DEPLOYMENT, "B2")][1]
+    assert _files(spring) == before

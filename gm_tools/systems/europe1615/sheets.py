@@ -103,12 +103,17 @@ class Europe1615Hooks(SheetHooks):
                 missing = "Power" if not power else "INFs" if infs is None else "Minor state"
                 problems.append(_problem(row.cells[missing], "nothing", f"a {missing} on a deployment row"))
                 continue
+            if infs < 1:
+                # checked here, at its own cell: joined into '-3: WUR' the line reads as no
+                # deployment at all and would be blamed on the minor state
+                problems.append(_problem(row.cells["INFs"], str(infs), f"a number of INFs, 1 or more, to deploy to "
+                                         f"{minor} ('9 INFs to Wuerttemburg (WUR)')"))
+                continue
             try:
                 entries.append(read_line(setup, power, f"{infs}: {minor}", names))
                 cells.append(row.cells["Minor state"])
             except EntryError as e:
-                cell = row.cells["INFs"] if "INF" in e.expected and "minor" not in e.expected else row.cells["Minor state"]
-                problems.append(_problem(cell, repr(e.found), e.expected))
+                problems.append(_problem(row.cells["Minor state"], repr(e.found), e.expected))
         for row in rows.get(ATTACKS, []):
             power, text = row.values.get("Power"), row.values.get("Attack")
             if not power or not text:
