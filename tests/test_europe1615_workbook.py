@@ -177,3 +177,45 @@ def test_a_deployment_of_no_infs_or_fewer_is_named_at_its_infs_cell(spring):
     assert found[(DEPLOYMENT, "B2")][0] == "-3" and found[(DEPLOYMENT, "B3")][0] == "0"
     assert "1 or more" in found[(DEPLOYMENT, "B2")][1] and "WUR" in found[(DEPLOYMENT, "B2")][1]
     assert _files(spring) == before
+
+
+def _timeline_cells(titles, rows) -> dict[str, object]:
+    from gm_tools.systems.europe1615.sheets import TIMELINE
+
+    cells: dict[str, object] = {}
+    for title, row in zip(titles, rows):
+        cells[f"{TIMELINE}!A{row}"] = title
+        cells[f"{TIMELINE}!B{row}"] = f"U{1614 + row}M"
+    return cells
+
+
+@pytest.mark.parametrize("case", ["two left off the end", "a row cleared", "a row without its phase"])
+def test_an_incomplete_sanctions_timeline_names_the_cell_to_fill(tmp_path, case):
+    """'SANCTIONS AND THE PRE-GENERATED TIMELINE': 'The complete timeline will have each
+    sanction appearing at least once.' A timeline the GM types at the Initial Status Check
+    without some sanction is refused at the first row with no sanction on it (where the missing
+    one is to be typed), naming the sanctions missing; a row with its sanction and no phase
+    ('on which year & season a particular sanction will come into effect') at its empty Phase
+    cell. Nothing is written."""
+    from gm_tools.systems.europe1615.setup import setup_of
+    from gm_tools.edges.variants import load_variant
+    from gm_tools.systems.europe1615.sheets import TIMELINE
+
+    titles = [s.title for s in setup_of(load_variant("europe1615")).sanctions.values()]
+    new_game("europe1615", "g", root=tmp_path, seed=7, created="2000-01-01T00:00:00Z")
+    paths = game_paths("g", tmp_path)
+    if case == "two left off the end":
+        cells, missing, cell = _timeline_cells(titles[:-2], range(2, 100)), titles[-2:], f"A{len(titles)}"
+    elif case == "a row cleared":
+        cells, missing, cell = _timeline_cells(titles[:3] + titles[4:], [2, 3, 4] + list(range(6, 100))), [titles[3]], "A5"
+    else:
+        cells, missing, cell = dict(_timeline_cells(titles, range(2, 100)), **{f"{TIMELINE}!B4": None}), [], "B4"
+    paths.workbook.write_bytes(set_cells(paths.workbook.read_bytes(), cells))
+    before = _files(paths)
+    with pytest.raises(WorkbookError) as caught:
+        run_turn("g", root=tmp_path, site_dir=None)
+    (problem,) = caught.value.problems
+    assert (problem.sheet, problem.cell) == (TIMELINE, cell)
+    assert problem.found.startswith("nothing") and all(t in problem.found for t in missing)
+    assert ("each sanction appearing at least once" if missing else "a movement phase") in problem.expected
+    assert _files(paths) == before

@@ -245,7 +245,7 @@ def _check_timeline(variant: Variant, rows: list[InputRow]) -> tuple[dict, list[
         try:
             phase = check_phase(variant.calendar, at)
         except PhaseError:
-            problems.append(_problem(row.cells["Phase"], repr(at), "a movement phase such as U1616M"))
+            problems.append(_problem(row.cells["Phase"], repr(at) if at else "nothing", "a movement phase such as U1616M"))
             continue
         if phase_role(variant, phase.id) != MOVEMENT:
             problems.append(_problem(row.cells["Phase"], repr(at), "a movement phase such as U1616M"))
@@ -254,10 +254,20 @@ def _check_timeline(variant: Variant, rows: list[InputRow]) -> tuple[dict, list[
     missing = sorted(set(titles.values()) - {k for k, _ in timeline})
     if timeline and missing and not problems:
         names = ", ".join(setup_of(variant).sanctions[k].title for k in missing)
-        problems.append(Problem(TIMELINE, "", "a timeline without " + names,
-                                "each sanction at least once ('The complete timeline will have each sanction "
-                                "appearing at least once')"))
+        problems.append(_problem(_first_free(rows, "Sanction"), f"nothing (no row for {names})",
+                                 "each sanction at least once, so a row for each of them ('The complete "
+                                 "timeline will have each sanction appearing at least once')"))
     return ({"timeline": timeline} if timeline else {}), problems
+
+
+def _first_free(rows: list[InputRow], header: str) -> str:
+    """The cell of ``header``'s column in the first row below the header that holds no entry:
+    where a missing entry is to be typed."""
+    sheet, first = rows[0].cells[header].split("!")
+    column = first.rstrip("0123456789")
+    used = {int(row.cells[header].split("!")[1][len(column):]) for row in rows}
+    number = next(n for n in range(2, len(used) + 3) if n not in used)
+    return f"{sheet}!{column}{number}"
 
 
 def _disbands_sheet(variant: Variant, position: Position) -> Table:
