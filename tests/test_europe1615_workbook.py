@@ -219,3 +219,58 @@ def test_an_incomplete_sanctions_timeline_names_the_cell_to_fill(tmp_path, case)
     assert problem.found.startswith("nothing") and all(t in problem.found for t in missing)
     assert ("each sanction appearing at least once" if missing else "a movement phase") in problem.expected
     assert _files(paths) == before
+
+
+def game_at(root, position):
+    """A Europe 1615 game in ``root`` whose current phase is the hand-set ``position``, with
+    its workbook written for it as a turn writes it."""
+    import json
+
+    from europe1615_play import HOOKS, RULES, VARIANT
+    from gm_tools.app.turn import _plan
+    from gm_tools.edges.game import json_text
+    from gm_tools.edges.workbook import write_workbook
+    from gm_tools.engine.positions import position_to_json
+
+    new_game("europe1615", "g", root=root, seed=7, created="2000-01-01T00:00:00Z")
+    run_turn("g", root=root, site_dir=None, force=True)
+    paths = game_paths("g", root)
+    file = paths.record_file("I1615C")
+    record = json.loads(file.read_text(encoding="utf-8"))
+    record["after"], record["next_phase"] = position_to_json(position), position.phase
+    file.write_text(json_text(record), encoding="utf-8")
+    paths.workbook.write_bytes(write_workbook(_plan(VARIANT, HOOKS, RULES, "g", position, "", 7,
+                                                    load_state("g", root).info.players, record)))
+    return paths
+
+
+def test_a_required_disband_naming_the_wrong_kind_of_unit_is_refused(tmp_path):
+    """'Disbanding': 'If the minor state has 2 or more units, and one or more of its non-home
+    centers are captured, the aligned power will submit the orders to disband in the Early
+    Winter Adjustment Phase.' Mecklenburg (aligned with Denmark) has lost Stralsund and keeps
+    armies in MEC and POM. 'F POM' names a fleet where an army stands: the sheet refuses it at
+    its cell (variants/europe1615/NOTES.md, 'Required disbands of a minor': the GM's list names
+    the unit, and a wrong one is more likely a wrong province than a slip of the letter), the
+    army left on the board and nothing written; 'A POM' disbands the army."""
+    from europe1615_play import board
+    from gm_tools.systems.europe1615.sheets import DISBANDS
+
+    centers = dict(board({}).centers, SRL="BRA")
+    early = board({"MEC": "A MEC", "POM": "A MEC", "SRL": "A BRA"}, phase="E1616D", centers=centers,
+                  influence={"MEC": {"DENMARK": 10}})
+    paths = game_at(tmp_path, early)
+    original = paths.workbook.read_bytes()
+    book = openpyxl.load_workbook(io.BytesIO(original))
+    assert [c.value for c in book[DISBANDS][2]] == ["DENMARK", None, "MEC: 1 to disband of A MEC, A POM"]
+    paths.workbook.write_bytes(set_cells(original, {f"{DISBANDS}!B2": "F POM"}))
+    before = _files(paths)
+    with pytest.raises(WorkbookError) as caught:
+        run_turn("g", root=tmp_path, site_dir=None)
+    (problem,) = caught.value.problems
+    assert (problem.sheet, problem.cell, problem.found, problem.expected) == (
+        DISBANDS, "B2", "'F POM'", "the unit there, 'A POM'")
+    assert _files(paths) == before
+    paths.workbook.write_bytes(set_cells(original, {f"{DISBANDS}!B2": "A POM"}))
+    run_turn("g", root=tmp_path, site_dir=None)
+    mine = sorted(p for p, u in load_state("g", tmp_path).position.units.items() if u.power == "MEC")
+    assert mine == ["MEC"]

@@ -17,7 +17,7 @@ build phase (preferably fall phase)'; abandoned: the powers to dissolve at the E
 from __future__ import annotations
 
 from gm_tools.engine.hooks import CHOICE, INTEGER, Column, InputRow, SheetHooks, Table
-from gm_tools.engine.model import Position
+from gm_tools.engine.model import ARMY, FLEET, Position, province_of
 from gm_tools.engine.phase import parse_phase
 from gm_tools.engine.variant import Variant
 from gm_tools.errors import Problem
@@ -40,6 +40,7 @@ DISBANDS = "Required Disbands"
 TIMELINE = "Sanctions Timeline"
 SANCTIONS = "Sanctions"
 BLANK_ROWS = 40
+_KINDS = {"A": ARMY, "ARMY": ARMY, "F": FLEET, "FLEET": FLEET}
 
 
 def _names(variant: Variant) -> dict[str, str]:
@@ -298,13 +299,17 @@ def _check_disbands(variant: Variant, position: Position, rows: list[InputRow]) 
         power, text = row.values.get("Power"), (row.values.get("Unit") or "").upper().split()
         if not text:
             continue  # a row with only the note of what is due, or the power alone: nothing ordered
-        province = text[-1]
+        province = province_of(text[-1])
         unit = position.units.get(province)
         minor = unit.power if unit is not None else None
+        kind = _KINDS.get(text[-2]) if len(text) > 1 else None
         if minor not in due:
             problems.append(_problem(row.cells["Unit"], repr(row.values.get("Unit")),
                                      "a unit of a minor state with a disband due: " +
                                      (", ".join(f"{m} ({n})" for m, n in sorted(due.items())) or "none is due")))
+        elif kind is not None and kind != unit.kind:
+            # refused as an order for a unit that is not there: the army at POM is no 'F POM'
+            problems.append(_problem(row.cells["Unit"], repr(row.values.get("Unit")), f"the unit there, '{unit}'"))
         elif not (table[minor].status == "ALIGNED" and table[minor].power == power):
             problems.append(_problem(row.cells["Power"], repr(power), f"the power {minor} is aligned with ('the "
                                      "aligned power will submit the orders to disband')"))
