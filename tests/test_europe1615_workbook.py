@@ -179,6 +179,33 @@ def test_a_deployment_of_no_infs_or_fewer_is_named_at_its_infs_cell(spring):
     assert _files(spring) == before
 
 
+def test_a_waiver_of_ones_own_home_center_is_refused(spring):
+    """'BUILD/ADJUSTMENT PHASE', 'Waiving the capture of a center: The player occupying a
+    foreign power's center, or a minor state's center, or a province at the build phase may
+    waive the capture of the center or province.' A power's own home center is none of these
+    (there is no capture of it to waive): France waiving PAR is refused at its cell and nothing
+    is written; Spain waiving Lorraine's center (a minor state's) and France waiving Madrid (a
+    foreign power's) stand."""
+    from gm_tools.systems.europe1615.sheets import WAIVERS
+
+    original = spring.workbook.read_bytes()
+    spring.workbook.write_bytes(set_cells(original, {
+        f"{WAIVERS}!A2": "SPAIN", f"{WAIVERS}!B2": "LOR", f"{WAIVERS}!A3": "FRANCE", f"{WAIVERS}!B3": "par",
+        f"{WAIVERS}!A4": "FRANCE", f"{WAIVERS}!B4": "MAD"}))
+    before = _files(spring)
+    with pytest.raises(WorkbookError) as caught:
+        run_turn("g", root=spring.root, site_dir=None)
+    (problem,) = caught.value.problems
+    assert (problem.sheet, problem.cell, problem.found) == (WAIVERS, "B3", "'par'")
+    assert "other than FRANCE's own home centers" in problem.expected and "PAR" in problem.expected
+    assert _files(spring) == before
+    spring.workbook.write_bytes(set_cells(original, {
+        f"{WAIVERS}!A2": "SPAIN", f"{WAIVERS}!B2": "LOR", f"{WAIVERS}!A3": "FRANCE", f"{WAIVERS}!B3": "MAD"}))
+    run_turn("g", root=spring.root, site_dir=None)
+    assert load_state("g", spring.root).history[-1]["extra"]["europe1615"]["waivers"] == [["SPAIN", "LOR"],
+                                                                                         ["FRANCE", "MAD"]]
+
+
 def _timeline_cells(titles, rows) -> dict[str, object]:
     from gm_tools.systems.europe1615.sheets import TIMELINE
 

@@ -140,6 +140,14 @@ class Europe1615Hooks(SheetHooks):
                 problems.append(_problem(row.cells[missing], "nothing", f"a {missing} on a waiver row"))
             elif center not in setup.values:
                 problems.append(_problem(row.cells["Center"], repr(row.values.get("Center")), "a supply center"))
+            elif center in setup.homes.get(power, ()):
+                # a power's own home center is none of the three the rule lists: there is no
+                # capture of it to waive
+                problems.append(_problem(row.cells["Center"], repr(row.values.get("Center")),
+                                         f"a center other than {power}'s own home centers "
+                                         f"({', '.join(setup.homes[power])}): 'The player occupying a foreign "
+                                         "power's center, or a minor state's center, or a province at the build "
+                                         "phase may waive the capture of the center or province'"))
             else:
                 waived.append([power, center])
         abandoned = []
