@@ -159,3 +159,145 @@ def test_a_dissolved_power_orders_no_ottoman_unit(spring):
     report = enter_mails("g", [("england", b"England\nA SER - BOS\n")], root=spring.root, dry_run=True)
     assert [(where, found) for where, found, _ in report.refused] == [("england line 2", "'A SER - BOS'")]
     assert "ENGLAND is dissolved" in report.refused[0][2] and report.written == []
+
+
+def test_a_deployment_of_no_infs_or_fewer_is_named_at_its_infs_cell(spring):
+    """'Writing the orders': a deployment is a number of INFs to a minor state ('9 INFs to
+    Wuerttemburg (WUR)'); -3 or 0 INFs is none. The problem is the number, so the INFs cell (B)
+    is named with what was typed there, not the Minor state cell beside it; nothing is written."""
+    spring.workbook.write_bytes(set_cells(spring.workbook.read_bytes(), {
+        f"{DEPLOYMENT}!A2": "FRANCE", f"{DEPLOYMENT}!B2": -3, f"{DEPLOYMENT}!C2": "WUR",
+        f"{DEPLOYMENT}!A3": "SPAIN", f"{DEPLOYMENT}!B3": 0, f"{DEPLOYMENT}!C3": "LOR",
+        f"{DEPLOYMENT}!A4": "AUSTRIA", f"{DEPLOYMENT}!B4": 5, f"{DEPLOYMENT}!C4": "BAV"}))
+    before = _files(spring)
+    with pytest.raises(WorkbookError) as caught:
+        run_turn("g", root=spring.root, site_dir=None)
+    found = {(p.sheet, p.cell): (p.found, p.expected) for p in caught.value.problems}
+    assert set(found) == {(DEPLOYMENT, "B2"), (DEPLOYMENT, "B3")}
+    assert found[(DEPLOYMENT, "B2")][0] == "-3" and found[(DEPLOYMENT, "B3")][0] == "0"
+    assert "1 or more" in found[(DEPLOYMENT, "B2")][1] and "WUR" in found[(DEPLOYMENT, "B2")][1]
+    assert _files(spring) == before
+
+
+def test_a_waiver_of_ones_own_home_center_is_refused(spring):
+    """'BUILD/ADJUSTMENT PHASE', 'Waiving the capture of a center: The player occupying a
+    foreign power's center, or a minor state's center, or a province at the build phase may
+    waive the capture of the center or province.' A power's own home center is none of these
+    (there is no capture of it to waive): France waiving PAR is refused at its cell and nothing
+    is written; Spain waiving Lorraine's center (a minor state's) and France waiving Madrid (a
+    foreign power's) stand."""
+    from gm_tools.systems.europe1615.sheets import WAIVERS
+
+    original = spring.workbook.read_bytes()
+    spring.workbook.write_bytes(set_cells(original, {
+        f"{WAIVERS}!A2": "SPAIN", f"{WAIVERS}!B2": "LOR", f"{WAIVERS}!A3": "FRANCE", f"{WAIVERS}!B3": "par",
+        f"{WAIVERS}!A4": "FRANCE", f"{WAIVERS}!B4": "MAD"}))
+    before = _files(spring)
+    with pytest.raises(WorkbookError) as caught:
+        run_turn("g", root=spring.root, site_dir=None)
+    (problem,) = caught.value.problems
+    assert (problem.sheet, problem.cell, problem.found) == (WAIVERS, "B3", "'par'")
+    assert "other than FRANCE's own home centers" in problem.expected and "PAR" in problem.expected
+    assert _files(spring) == before
+    spring.workbook.write_bytes(set_cells(original, {
+        f"{WAIVERS}!A2": "SPAIN", f"{WAIVERS}!B2": "LOR", f"{WAIVERS}!A3": "FRANCE", f"{WAIVERS}!B3": "MAD"}))
+    run_turn("g", root=spring.root, site_dir=None)
+    assert load_state("g", spring.root).history[-1]["extra"]["europe1615"]["waivers"] == [["SPAIN", "LOR"],
+                                                                                         ["FRANCE", "MAD"]]
+
+
+def _timeline_cells(titles, rows) -> dict[str, object]:
+    from gm_tools.systems.europe1615.sheets import TIMELINE
+
+    cells: dict[str, object] = {}
+    for title, row in zip(titles, rows):
+        cells[f"{TIMELINE}!A{row}"] = title
+        cells[f"{TIMELINE}!B{row}"] = f"U{1614 + row}M"
+    return cells
+
+
+@pytest.mark.parametrize("case", ["two left off the end", "a row cleared", "a row without its phase"])
+def test_an_incomplete_sanctions_timeline_names_the_cell_to_fill(tmp_path, case):
+    """'SANCTIONS AND THE PRE-GENERATED TIMELINE': 'The complete timeline will have each
+    sanction appearing at least once.' A timeline the GM types at the Initial Status Check
+    without some sanction is refused at the first row with no sanction on it (where the missing
+    one is to be typed), naming the sanctions missing; a row with its sanction and no phase
+    ('on which year & season a particular sanction will come into effect') at its empty Phase
+    cell. Nothing is written."""
+    from gm_tools.systems.europe1615.setup import setup_of
+    from gm_tools.edges.variants import load_variant
+    from gm_tools.systems.europe1615.sheets import TIMELINE
+
+    titles = [s.title for s in setup_of(load_variant("europe1615")).sanctions.values()]
+    new_game("europe1615", "g", root=tmp_path, seed=7, created="2000-01-01T00:00:00Z")
+    paths = game_paths("g", tmp_path)
+    if case == "two left off the end":
+        cells, missing, cell = _timeline_cells(titles[:-2], range(2, 100)), titles[-2:], f"A{len(titles)}"
+    elif case == "a row cleared":
+        cells, missing, cell = _timeline_cells(titles[:3] + titles[4:], [2, 3, 4] + list(range(6, 100))), [titles[3]], "A5"
+    else:
+        cells, missing, cell = dict(_timeline_cells(titles, range(2, 100)), **{f"{TIMELINE}!B4": None}), [], "B4"
+    paths.workbook.write_bytes(set_cells(paths.workbook.read_bytes(), cells))
+    before = _files(paths)
+    with pytest.raises(WorkbookError) as caught:
+        run_turn("g", root=tmp_path, site_dir=None)
+    (problem,) = caught.value.problems
+    assert (problem.sheet, problem.cell) == (TIMELINE, cell)
+    assert problem.found.startswith("nothing") and all(t in problem.found for t in missing)
+    assert ("each sanction appearing at least once" if missing else "a movement phase") in problem.expected
+    assert _files(paths) == before
+
+
+def game_at(root, position):
+    """A Europe 1615 game in ``root`` whose current phase is the hand-set ``position``, with
+    its workbook written for it as a turn writes it."""
+    import json
+
+    from europe1615_play import HOOKS, RULES, VARIANT
+    from gm_tools.app.turn import _plan
+    from gm_tools.edges.game import json_text
+    from gm_tools.edges.workbook import write_workbook
+    from gm_tools.engine.positions import position_to_json
+
+    new_game("europe1615", "g", root=root, seed=7, created="2000-01-01T00:00:00Z")
+    run_turn("g", root=root, site_dir=None, force=True)
+    paths = game_paths("g", root)
+    file = paths.record_file("I1615C")
+    record = json.loads(file.read_text(encoding="utf-8"))
+    record["after"], record["next_phase"] = position_to_json(position), position.phase
+    file.write_text(json_text(record), encoding="utf-8")
+    paths.workbook.write_bytes(write_workbook(_plan(VARIANT, HOOKS, RULES, "g", position, "", 7,
+                                                    load_state("g", root).info.players, record)))
+    return paths
+
+
+def test_a_required_disband_naming_the_wrong_kind_of_unit_is_refused(tmp_path):
+    """'Disbanding': 'If the minor state has 2 or more units, and one or more of its non-home
+    centers are captured, the aligned power will submit the orders to disband in the Early
+    Winter Adjustment Phase.' Mecklenburg (aligned with Denmark) has lost Stralsund and keeps
+    armies in MEC and POM. 'F POM' names a fleet where an army stands: the sheet refuses it at
+    its cell (variants/europe1615/NOTES.md, 'Required disbands of a minor': the GM's list names
+    the unit, and a wrong one is more likely a wrong province than a slip of the letter), the
+    army left on the board and nothing written; 'A POM' disbands the army."""
+    from europe1615_play import board
+    from gm_tools.systems.europe1615.sheets import DISBANDS
+
+    centers = dict(board({}).centers, SRL="BRA")
+    early = board({"MEC": "A MEC", "POM": "A MEC", "SRL": "A BRA"}, phase="E1616D", centers=centers,
+                  influence={"MEC": {"DENMARK": 10}})
+    paths = game_at(tmp_path, early)
+    original = paths.workbook.read_bytes()
+    book = openpyxl.load_workbook(io.BytesIO(original))
+    assert [c.value for c in book[DISBANDS][2]] == ["DENMARK", None, "MEC: 1 to disband of A MEC, A POM"]
+    paths.workbook.write_bytes(set_cells(original, {f"{DISBANDS}!B2": "F POM"}))
+    before = _files(paths)
+    with pytest.raises(WorkbookError) as caught:
+        run_turn("g", root=tmp_path, site_dir=None)
+    (problem,) = caught.value.problems
+    assert (problem.sheet, problem.cell, problem.found, problem.expected) == (
+        DISBANDS, "B2", "'F POM'", "the unit there, 'A POM'")
+    assert _files(paths) == before
+    paths.workbook.write_bytes(set_cells(original, {f"{DISBANDS}!B2": "A POM"}))
+    run_turn("g", root=tmp_path, site_dir=None)
+    mine = sorted(p for p, u in load_state("g", tmp_path).position.units.items() if u.power == "MEC")
+    assert mine == ["MEC"]

@@ -301,6 +301,33 @@ def test_a_europe_1615_mailed_attack_sees_the_deployments_the_turn_will_see(tmp_
     assert record["extra"]["europe1615"]["attacks"] == [{"minor": "LOR", "power": "FRANCE", "target": "SPAIN"}]
 
 
+@pytest.mark.parametrize("power_line", ["WUR", "Ottoman Empire"])
+def test_a_europe_1615_mail_from_a_minor_state_or_the_ottomans_is_refused_at_its_power_line(tmp_path, power_line):
+    """rulebook 000 (Europe 1615 v3), 'Writing the orders': 'France submits orders to the units
+    in the minor states where the INFs will be deployed to', and the minors 'marked as ALIGNED
+    ... will follow the orders submitted by the power'; 'The Ottoman Empire ...: Each player may
+    submit orders to these units'. A minor state or the Ottomans send no mail of their own: a
+    power line naming one is refused at that line, saying so (it was a 'no free row' error
+    naming the Orders sheet), and nothing is written; the other power's block of the same mail
+    is typed in as usual."""
+    from gm_tools.app.turn import new_game
+
+    new_game("europe1615", "g", root=tmp_path, seed=7, created="2000-01-01T00:00:00Z")
+    run_turn("g", root=tmp_path, site_dir=None, force=True)  # the opening phase, nothing entered
+    before = snapshot(tmp_path)
+    mail = f"{power_line}\nA WUR - FRA\n9: WUR\n".encode()
+    report = enter_mails("g", [("minor", mail)], root=tmp_path)
+    ((where, found, why),) = report.refused
+    assert (where, found) == ("minor line 1", repr(power_line))
+    assert "a line naming a player's power (AUSTRIA, FRANCE, SPAIN, ENGLAND, DENMARK)" in why
+    assert ("is a minor state" if power_line == "WUR" else "is played by no one") in why
+    assert "in the mail of a power that may order them" in why and "2 line(s) under it are not read" in why
+    assert report.written == [] and snapshot(tmp_path) == before
+    both = enter_mails("g", [("both", b"France\n9: WUR\n" + mail)], root=tmp_path)
+    assert [where for where, _, _ in both.refused] == ["both line 3"]
+    assert [(power, text) for _, power, text, _ in both.written] == [("FRANCE", "9: WUR")]
+
+
 def test_a_europe_1619_diplomatic_mail_goes_on_placements_and_declarations(tmp_path):
     """rulebook 002 (Europe 1619), the Diplomatic Phase: INF placements (``4: LOR``), attacks
     and declarations (``WAR: SPAIN``) by mail onto their sheets; a line of none of these forms

@@ -86,7 +86,7 @@ def enter_mails(name: str, mails: list[tuple[str, bytes]], root: str | os.PathLi
         # what the turn will see besides a power's own mail: the rows already on the sheets and
         # the other powers' latest mails of this batch (a diplomatic attack on INFs another
         # power deploys in the same phase)
-        batch = {power: lines for _, parsed in read for power, lines in parsed.blocks}
+        batch = {power: lines for _, parsed in read for power, lines in parsed.blocks if variant.powers[power].playable}
         context = _context_rows(variant, position, on_sheets, batch)
         for label, parsed in read:
             report.skipped += [(f"{label} line {line.number}", line.text) for line in parsed.skipped]
@@ -94,7 +94,12 @@ def enter_mails(name: str, mails: list[tuple[str, bytes]], root: str | os.PathLi
                 report.refused.append((label, "no power line", "a line naming the power (such as "
                                        f"{next(iter(variant.powers.values())).name}) before the orders"))
                 continue
-            for power, lines in parsed.blocks:
+            for (power, lines), heading in zip(parsed.blocks, parsed.power_lines):
+                why = _sends_no_orders(variant, position, rules, power)
+                if why:
+                    report.refused.append((f"{label} line {heading.number}", repr(heading.text),
+                                           f"{why} (the {len(lines)} line(s) under it are not read)"))
+                    continue
                 others: dict[str, list[dict]] = {}
                 for other, by_sheet in context.items():
                     for sheet, rows in by_sheet.items():
@@ -125,6 +130,21 @@ def enter_mails(name: str, mails: list[tuple[str, bytes]], root: str | os.PathLi
         report.kept = store_mail(state.paths, position.phase, [data for _, data in mails], before)
         write_atomic(state.paths.workbook, after)
     return report
+
+
+def _sends_no_orders(variant, position, rules, power: str) -> str | None:
+    """Why a power line naming ``power`` opens no orders, or None for a player's power. A
+    minor state, or an owner no player plays (Europe 1615's Ottomans), has no block of its own
+    on the Orders sheet: its units are ordered in the mails of the powers that command them."""
+    owner = variant.powers[power]
+    if owner.playable:
+        return None
+    players = [code for code, p in variant.powers.items() if p.playable]
+    what = "a minor state" if owner.extra.get("minor") else "played by no one"
+    commanders = [code for code in players if power in rules.commanded(variant, position, code)]
+    how = (f"its units' orders go in the mail of a power that may order them ({', '.join(commanders)}), "
+           "under that power's own line" if commanders else "no player orders its units in this phase")
+    return f"a line naming a player's power ({', '.join(players)}): {owner.name} is {what} and sends no orders; {how}"
 
 
 def _check_workbook(state, data: bytes, where: str) -> None:

@@ -49,6 +49,9 @@ class MailOrders:
     """(power code, its order lines) in the order the power lines come in the mail."""
     skipped: list[MailLine] = field(default_factory=list)
     """Lines before the first power line (greetings), not read as orders."""
+    power_lines: list[MailLine] = field(default_factory=list)
+    """The power line of each block, in the order of ``blocks``: where a block is refused
+    as a whole (a line naming a power no player plays)."""
 
 
 class _HtmlText(HTMLParser):
@@ -140,6 +143,7 @@ def read_mail(text: str, variant: Variant) -> MailOrders:
         power = _power_line(line, names)
         if power is not None:
             out.blocks.append((power, []))
+            out.power_lines.append(MailLine(number, line))
         elif out.blocks:
             out.blocks[-1][1].append(MailLine(number, line))
         else:

@@ -17,7 +17,7 @@ build phase (preferably fall phase)'; abandoned: the powers to dissolve at the E
 from __future__ import annotations
 
 from gm_tools.engine.hooks import CHOICE, INTEGER, Column, InputRow, SheetHooks, Table
-from gm_tools.engine.model import Position
+from gm_tools.engine.model import ARMY, FLEET, Position, province_of
 from gm_tools.engine.phase import parse_phase
 from gm_tools.engine.variant import Variant
 from gm_tools.errors import Problem
@@ -40,6 +40,7 @@ DISBANDS = "Required Disbands"
 TIMELINE = "Sanctions Timeline"
 SANCTIONS = "Sanctions"
 BLANK_ROWS = 40
+_KINDS = {"A": ARMY, "ARMY": ARMY, "F": FLEET, "FLEET": FLEET}
 
 
 def _names(variant: Variant) -> dict[str, str]:
@@ -103,12 +104,17 @@ class Europe1615Hooks(SheetHooks):
                 missing = "Power" if not power else "INFs" if infs is None else "Minor state"
                 problems.append(_problem(row.cells[missing], "nothing", f"a {missing} on a deployment row"))
                 continue
+            if infs < 1:
+                # checked here, at its own cell: joined into '-3: WUR' the line reads as no
+                # deployment at all and would be blamed on the minor state
+                problems.append(_problem(row.cells["INFs"], str(infs), f"a number of INFs, 1 or more, to deploy to "
+                                         f"{minor} ('9 INFs to Wuerttemburg (WUR)')"))
+                continue
             try:
                 entries.append(read_line(setup, power, f"{infs}: {minor}", names))
                 cells.append(row.cells["Minor state"])
             except EntryError as e:
-                cell = row.cells["INFs"] if "INF" in e.expected and "minor" not in e.expected else row.cells["Minor state"]
-                problems.append(_problem(cell, repr(e.found), e.expected))
+                problems.append(_problem(row.cells["Minor state"], repr(e.found), e.expected))
         for row in rows.get(ATTACKS, []):
             power, text = row.values.get("Power"), row.values.get("Attack")
             if not power or not text:
@@ -134,6 +140,14 @@ class Europe1615Hooks(SheetHooks):
                 problems.append(_problem(row.cells[missing], "nothing", f"a {missing} on a waiver row"))
             elif center not in setup.values:
                 problems.append(_problem(row.cells["Center"], repr(row.values.get("Center")), "a supply center"))
+            elif center in setup.homes.get(power, ()):
+                # a power's own home center is none of the three the rule lists: there is no
+                # capture of it to waive
+                problems.append(_problem(row.cells["Center"], repr(row.values.get("Center")),
+                                         f"a center other than {power}'s own home centers "
+                                         f"({', '.join(setup.homes[power])}): 'The player occupying a foreign "
+                                         "power's center, or a minor state's center, or a province at the build "
+                                         "phase may waive the capture of the center or province'"))
             else:
                 waived.append([power, center])
         abandoned = []
@@ -240,7 +254,7 @@ def _check_timeline(variant: Variant, rows: list[InputRow]) -> tuple[dict, list[
         try:
             phase = check_phase(variant.calendar, at)
         except PhaseError:
-            problems.append(_problem(row.cells["Phase"], repr(at), "a movement phase such as U1616M"))
+            problems.append(_problem(row.cells["Phase"], repr(at) if at else "nothing", "a movement phase such as U1616M"))
             continue
         if phase_role(variant, phase.id) != MOVEMENT:
             problems.append(_problem(row.cells["Phase"], repr(at), "a movement phase such as U1616M"))
@@ -249,10 +263,20 @@ def _check_timeline(variant: Variant, rows: list[InputRow]) -> tuple[dict, list[
     missing = sorted(set(titles.values()) - {k for k, _ in timeline})
     if timeline and missing and not problems:
         names = ", ".join(setup_of(variant).sanctions[k].title for k in missing)
-        problems.append(Problem(TIMELINE, "", "a timeline without " + names,
-                                "each sanction at least once ('The complete timeline will have each sanction "
-                                "appearing at least once')"))
+        problems.append(_problem(_first_free(rows, "Sanction"), f"nothing (no row for {names})",
+                                 "each sanction at least once, so a row for each of them ('The complete "
+                                 "timeline will have each sanction appearing at least once')"))
     return ({"timeline": timeline} if timeline else {}), problems
+
+
+def _first_free(rows: list[InputRow], header: str) -> str:
+    """The cell of ``header``'s column in the first row below the header that holds no entry:
+    where a missing entry is to be typed."""
+    sheet, first = rows[0].cells[header].split("!")
+    column = first.rstrip("0123456789")
+    used = {int(row.cells[header].split("!")[1][len(column):]) for row in rows}
+    number = next(n for n in range(2, len(used) + 3) if n not in used)
+    return f"{sheet}!{column}{number}"
 
 
 def _disbands_sheet(variant: Variant, position: Position) -> Table:
@@ -283,13 +307,17 @@ def _check_disbands(variant: Variant, position: Position, rows: list[InputRow]) 
         power, text = row.values.get("Power"), (row.values.get("Unit") or "").upper().split()
         if not text:
             continue  # a row with only the note of what is due, or the power alone: nothing ordered
-        province = text[-1]
+        province = province_of(text[-1])
         unit = position.units.get(province)
         minor = unit.power if unit is not None else None
+        kind = _KINDS.get(text[-2]) if len(text) > 1 else None
         if minor not in due:
             problems.append(_problem(row.cells["Unit"], repr(row.values.get("Unit")),
                                      "a unit of a minor state with a disband due: " +
                                      (", ".join(f"{m} ({n})" for m, n in sorted(due.items())) or "none is due")))
+        elif kind is not None and kind != unit.kind:
+            # refused as an order for a unit that is not there: the army at POM is no 'F POM'
+            problems.append(_problem(row.cells["Unit"], repr(row.values.get("Unit")), f"the unit there, '{unit}'"))
         elif not (table[minor].status == "ALIGNED" and table[minor].power == power):
             problems.append(_problem(row.cells["Power"], repr(power), f"the power {minor} is aligned with ('the "
                                      "aligned power will submit the orders to disband')"))
