@@ -87,19 +87,31 @@ def test_the_influence_tracker_is_written_back(spring):
     assert str(state.position.units["FRA"]) == "A FRA" and state.position.units["FRA"].power == "WUR"
 
 
-def test_a_waiver_names_a_center(spring):
-    """'Waiving the capture of a center' is typed on the Waivers sheet: a province that is no
-    center is refused with its cell, and nothing is written."""
+def test_a_waiver_names_a_center_or_a_land_province(spring):
+    """'BUILD/ADJUSTMENT PHASE', 'Waiving the capture of a center: The player occupying a
+    foreign power's center, or a minor state's center, or a province at the build phase may
+    waive the capture of the center or province.' The Waivers sheet takes a center (LOR) or a
+    land province without one (Burgundy by name, DAL by code: else it is annexed, 'Provinces
+    without centers held by a power ... are automatically annexed'); a sea or a name of no
+    province is refused at its cell, and nothing is written."""
     from gm_tools.systems.europe1615.sheets import WAIVERS
 
-    spring.workbook.write_bytes(set_cells(spring.workbook.read_bytes(), {
-        f"{WAIVERS}!A2": "FRANCE", f"{WAIVERS}!B2": "Burgundy", f"{WAIVERS}!A3": "SPAIN", f"{WAIVERS}!B3": "lor"}))
+    original = spring.workbook.read_bytes()
+    spring.workbook.write_bytes(set_cells(original, {
+        f"{WAIVERS}!A2": "FRANCE", f"{WAIVERS}!B2": "North Atlantic", f"{WAIVERS}!A3": "SPAIN", f"{WAIVERS}!B3": "lor",
+        f"{WAIVERS}!A4": "FRANCE", f"{WAIVERS}!B4": "Narnia", f"{WAIVERS}!A5": "FRANCE", f"{WAIVERS}!B5": "Burgundy"}))
     before = _files(spring)
     with pytest.raises(WorkbookError) as caught:
         run_turn("g", root=spring.root, site_dir=None)
-    assert f"{WAIVERS}!B2: found 'Burgundy', expected a supply center" in str(caught.value)
-    assert f"{WAIVERS}!B3" not in str(caught.value)
+    assert [(p.cell, p.found) for p in caught.value.problems] == [("B2", "'North Atlantic'"), ("B4", "'Narnia'")]
+    assert "a supply center or another land province" in caught.value.problems[0].expected
     assert _files(spring) == before
+    spring.workbook.write_bytes(set_cells(original, {
+        f"{WAIVERS}!A2": "SPAIN", f"{WAIVERS}!B2": "lor", f"{WAIVERS}!A3": "FRANCE", f"{WAIVERS}!B3": "Burgundy",
+        f"{WAIVERS}!A4": "DENMARK", f"{WAIVERS}!B4": "dal"}))
+    run_turn("g", root=spring.root, site_dir=None)
+    assert load_state("g", spring.root).history[-1]["extra"]["europe1615"]["waivers"] == [
+        ["SPAIN", "LOR"], ["FRANCE", "BUR"], ["DENMARK", "DAL"]]
 
 
 def test_abandonment_and_rulings_through_the_workbook(spring):

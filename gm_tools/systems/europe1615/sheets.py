@@ -19,7 +19,7 @@ from __future__ import annotations
 from gm_tools.engine.hooks import CHOICE, INTEGER, Column, InputRow, SheetHooks, Table
 from gm_tools.engine.model import ARMY, FLEET, Position, province_of
 from gm_tools.engine.phase import parse_phase
-from gm_tools.engine.variant import Variant
+from gm_tools.engine.variant import SEA, Variant
 from gm_tools.errors import Problem
 from gm_tools.mechanics.influence import Attack, Placement
 from gm_tools.systems.europe1615.calendar import EARLY_WINTER, MOVEMENT, STATUS_CHECK, phase_role
@@ -134,12 +134,16 @@ class Europe1615Hooks(SheetHooks):
             cells.append(row.cells["Attack"])
         waived = []
         for row in rows.get(WAIVERS, []):
-            power, center = row.values.get("Power"), (row.values.get("Center") or "").upper()
-            if not power or not center:
+            power, center = row.values.get("Power"), _waived_place(variant, row.values.get("Center") or "")
+            if not power or not row.values.get("Center"):
                 missing = "Power" if not power else "Center"
                 problems.append(_problem(row.cells[missing], "nothing", f"a {missing} on a waiver row"))
-            elif center not in setup.values:
-                problems.append(_problem(row.cells["Center"], repr(row.values.get("Center")), "a supply center"))
+            elif center is None:
+                # 'may waive the capture of the center or province': any land province, so
+                # that one without a center is not annexed either
+                problems.append(_problem(row.cells["Center"], repr(row.values.get("Center")),
+                                         "a supply center or another land province, by code or name (LOR, DAL, "
+                                         "Burgundy): 'may waive the capture of the center or province'"))
             elif center in setup.homes.get(power, ()):
                 # a power's own home center is none of the three the rule lists: there is no
                 # capture of it to waive
@@ -375,6 +379,14 @@ def _sanctions_sheet(variant: Variant, position: Position) -> Table:
             if key in state.sanctions_on else "to come"
         table.rows.append([s.title, at, now])
     return table
+
+
+def _waived_place(variant: Variant, text: str) -> str | None:
+    """The land province a Waivers row names, by code or name, or None."""
+    text = text.strip()
+    code = text.upper() if text.upper() in variant.provinces else province_of(variant.lookup.get(text.lower(), ""))
+    province = variant.provinces.get(code)
+    return code if province is not None and province.type != SEA else None
 
 
 def _problem(ref: str, found: str, expected: str) -> Problem:
