@@ -72,9 +72,29 @@ def test_a_deleted_voter_row_is_refused_where_the_rows_shift(orders_phase):
     orders_phase.workbook.write_bytes(buffer.getvalue())
     problems = refused(orders_phase, {"Reichstag!A2": "restrict_attacks", "Reichstag Votes!B2": "for",
                                       "Reichstag Votes!B3": "for"})
-    (problem,) = problems
-    assert (problem.cell, problem.found) == ("A3", "'UNION'")
+    problem = cells(problems)["Reichstag Votes!A3"]
+    assert problem.found == "'UNION'"
     assert "'LEAGUE'" in problem.expected and "UNION is on row 4" in problem.expected
+    # the rows below, shifted with no vote typed, are named too (each at its own cell, once)
+    assert sorted(cells(problems)) == ["Reichstag Votes!A3", "Reichstag Votes!A4", "Reichstag Votes!A5",
+                                       "Reichstag Votes!A6"]
+
+
+def test_a_deleted_voter_row_with_no_vote_below_is_refused_too(orders_phase):
+    """1619 rulebook, 'Reichstag': 'all members will vote on the item', and 'A no vote is treated
+    as a vote against the agenda'. LEAGUE's row deleted, and only AUSTRIA's vote typed above it:
+    LEAGUE's vote would silently count as against; the shifted rows are refused at their cells."""
+    wb = openpyxl.load_workbook(io.BytesIO(orders_phase.workbook.read_bytes()))
+    wb["Reichstag Votes"].delete_rows(3)
+    buffer = io.BytesIO()
+    wb.save(buffer)
+    orders_phase.workbook.write_bytes(buffer.getvalue())
+    problems = cells(refused(orders_phase, {"Reichstag!A2": "restrict_attacks", "Reichstag Votes!B2": "for"}))
+    assert sorted(problems) == ["Reichstag Votes!A3", "Reichstag Votes!A4", "Reichstag Votes!A5", "Reichstag Votes!A6"]
+    assert problems["Reichstag Votes!A3"].found == "'UNION'"
+    assert problems["Reichstag Votes!A3"].expected.startswith("'LEAGUE', as gm-tools laid out row 3")
+    assert (problems["Reichstag Votes!A6"].found, problems["Reichstag Votes!A6"].expected[:8]) == (
+        "an empty cell", "'SAVOY',")
 
 
 def test_the_target_of_an_imperial_ban_may_not_vote(orders_phase):

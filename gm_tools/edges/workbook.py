@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from gm_tools.errors import Problem, WorkbookError
 from gm_tools.engine.hooks import CHOICE, INTEGER, ORDERS, Column, InputRow, Table
 from gm_tools.edges.xlsxfile import FIXED_TIME, _macro_enabled, _normalise  # noqa: F401 (FIXED_TIME: re-exported)
+from gm_tools.edges.strays import as_laid_out, cell_text as _text, nothing_beyond as _nothing_beyond, nothing_outside as _nothing_outside
 from gm_tools.edges.gmsheets import GmSheet, add_gm_sheets, never_formulas, read_gm_sheets
 from gm_tools.edges.layout import PowerBlock
 from gm_tools.edges.pressimages import REMOTE_EXPECTED, remote_pictures
@@ -326,15 +327,6 @@ def write_workbook(plan: WorkbookPlan) -> bytes:
 # --- reading -------------------------------------------------------------------------------
 
 
-def _text(value) -> str:
-    """A cell value as the GM sees it; integral floats (LibreOffice numbers) without ``.0``."""
-    if value is None:
-        return ""
-    if isinstance(value, float) and value.is_integer():
-        return str(int(value))
-    return str(value).strip()
-
-
 def _integer(value) -> int | None:
     """A whole number from a cell, or None: ints, integral floats, and digit strings."""
     if isinstance(value, bool):
@@ -425,29 +417,6 @@ def _check_layout(ws, problems: list[Problem], headers: tuple[str, ...] = (),
                                     f"the header {header!r} gm-tools wrote ({why})"))
 
 
-def _nothing_beyond(ws, first_column: int, why: str, problems: list[Problem],
-                    last_column: int | None = None) -> None:
-    """Every cell from column ``first_column`` on (to ``last_column``) is empty: gm-tools writes
-    nothing there and reads nothing there, so an entry there (an order typed a column off)
-    would be lost."""
-    if ws.max_column < first_column:
-        return
-    for row in ws.iter_rows(min_col=first_column, max_col=last_column):
-        for cell in row:
-            if cell.value is None or (cell.data_type != "f" and not _text(cell.value)):
-                continue
-            found = f"a formula {str(cell.value)!r}" if cell.data_type == "f" else repr(_text(cell.value))
-            problems.append(Problem(ws.title, cell.coordinate, found, f"an empty cell ({why})"))
-
-
-def _nothing_outside(ws, read: set[int], why: str, problems: list[Problem]) -> None:
-    """Every cell of the columns not in ``read`` is empty, the header row too: a value there
-    (typed on a sheet whose protection was lifted) would be dropped without a word."""
-    for column in range(1, ws.max_column + 1):
-        if column not in read:
-            _nothing_beyond(ws, column, why, problems, last_column=column)
-
-
 def _read_game(ws, variant: Variant, problems: list[Problem]) -> tuple[dict, dict[str, str]]:
     """The Game sheet's values, and the cell of each labelled value."""
     found: dict[str, tuple] = {}
@@ -532,7 +501,7 @@ def _read_table(ws, table: Table, problems: list[Problem]) -> list[InputRow]:
                      f"{table.title} is read in its columns {', '.join(c.header for c in table.columns)}; "
                      "notes go on a sheet of your own", problems)
     rows = []
-    for r in range(2, ws.max_row + 1):
+    for r in range(2, max(ws.max_row, len(table.rows) + 1) + 1):  # rows laid out but deleted too
         values, cells, empty = {}, {}, True
         for column in table.columns:
             cell = ws.cell(row=r, column=headers[column.header])
@@ -543,6 +512,8 @@ def _read_table(ws, table: Table, problems: list[Problem]) -> list[InputRow]:
             values[column.header] = _cell_value(column, raw, table.title, cell.coordinate, problems)
         if not empty:
             rows.append(InputRow(values=values, cells=cells))
+        elif r - 2 < len(table.rows):
+            as_laid_out(ws, table, r, [headers[c.header] for c in table.columns], problems)
     return rows
 
 

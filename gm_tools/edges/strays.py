@@ -1,0 +1,59 @@
+"""Cells where a turn would lose what the GM typed: outside the columns it reads, or a row it
+laid out that no longer holds what it wrote there.
+
+Input sheets are protected, but a GM may lift the protection; an entry the reader never looks
+at, or one moved onto another row, must then be refused at its cell rather than dropped or
+counted for someone else.
+"""
+
+from __future__ import annotations
+
+from gm_tools.errors import Problem
+
+
+def cell_text(value) -> str:
+    """A cell value as the GM sees it; integral floats (LibreOffice numbers) without ``.0``."""
+    if value is None:
+        return ""
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value).strip()
+
+
+def nothing_beyond(ws, first_column: int, why: str, problems: list[Problem],
+                   last_column: int | None = None) -> None:
+    """Every cell from column ``first_column`` on (to ``last_column``) is empty: gm-tools writes
+    nothing there and reads nothing there, so an entry there (an order typed a column off)
+    would be lost."""
+    if ws.max_column < first_column:
+        return
+    for row in ws.iter_rows(min_col=first_column, max_col=last_column):
+        for cell in row:
+            if cell.value is None or (cell.data_type != "f" and not cell_text(cell.value)):
+                continue
+            found = f"a formula {str(cell.value)!r}" if cell.data_type == "f" else repr(cell_text(cell.value))
+            problems.append(Problem(ws.title, cell.coordinate, found, f"an empty cell ({why})"))
+
+
+def nothing_outside(ws, read: set[int], why: str, problems: list[Problem]) -> None:
+    """Every cell of the columns not in ``read`` is empty, the header row too: a value there
+    (typed on a sheet whose protection was lifted) would be dropped without a word."""
+    for column in range(1, ws.max_column + 1):
+        if column not in read:
+            nothing_beyond(ws, column, why, problems, last_column=column)
+
+
+def as_laid_out(ws, table, row: int, columns: list[int], problems: list[Problem]) -> None:
+    """A row gm-tools filled (``table.rows``) with nothing typed in it still holds what was
+    written in its locked cells: a row deleted or moved above it (a Reichstag voter's, whose
+    vote is typed beside the name) would shift every row below, and a vote typed later on
+    the shifted row would count for another."""
+    for column, written, at in zip(table.columns, table.rows[row - 2], columns):
+        if column.editable or written is None:
+            continue
+        cell = ws.cell(row=row, column=at)
+        if cell_text(cell.value) != cell_text(written):
+            found = repr(cell_text(cell.value)) if cell_text(cell.value) else "an empty cell"
+            problems.append(Problem(ws.title, cell.coordinate, found,
+                                    f"{cell_text(written)!r}, as gm-tools laid out row {row} (a row of this "
+                                    "sheet deleted, moved or retyped would put an entry beside another's name)"))
