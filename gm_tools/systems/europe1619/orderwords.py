@@ -24,15 +24,6 @@ DECLARATION_WORDS = {
     "DISSOLVE": "Dissolves the alliance with {}",
 }
 
-_PLACEMENT = re.compile(r"^(\d+): (\S+)$")
-_ATTACK = re.compile(r"^(\S+) > (\S+)$")
-_DECLARATION = re.compile(r"^(WAR|ALLIANCE|ARMISTICE|DISSOLVE): (\S+)$")
-_LEND = re.compile(r"^LEND (\d+) TO (\S+)(?: at (\d+) interest)?(?: \((.*)\))?$")
-_PAY = re.compile(r"^PAY (\d+) TO (\S+)(?: \((.*)\))?$")
-_BUILD_FOR = re.compile(r"^BUILD ([AF]) (\S+) FOR (\S+)$")
-_ON_UNIT = re.compile(r"^(BOLSTER|REDUCE|DISBAND) (\S+)$")
-_PREFERENCE = re.compile(r"^(\S+) BUILDS ([AF])$")
-
 ON_UNIT_WORDS = {
     "BOLSTER": "Bolsters the army in {} by one strength",
     "REDUCE": "Reduces the unit in {} by one strength",
@@ -59,36 +50,57 @@ def _tps(n: str) -> str:
     return f"{n} TP" if n == "1" else f"{n} TPs"
 
 
+def _placement(variant: Variant, infs: str, minor: str) -> str:
+    return f"Places {'1 INF' if infs == '1' else f'{infs} INFs'} in {_name(variant, minor)}"
+
+
+def _attack(variant: Variant, minor: str, target: str) -> str:
+    return f"Diplomatic attack on the INFs of {_name(variant, target)} in {_name(variant, minor)}"
+
+
+def _declaration(variant: Variant, kind: str, other: str) -> str:
+    return DECLARATION_WORDS[kind].format(_name(variant, other))
+
+
+def _lend(variant: Variant, amount: str, borrower: str, interest: str | None, terms: str | None) -> str:
+    text = f"Lends {_tps(amount)} to {_name(variant, borrower)}"
+    text += f" at {_tps(interest)} interest" if interest else ""
+    return text + (f" ({terms})" if terms else "")
+
+
+def _pay(variant: Variant, amount: str, payee: str, note: str | None) -> str:
+    return f"Pays {_tps(amount)} to {_name(variant, payee)}" + (f" ({note})" if note else "")
+
+
+def _build_for(variant: Variant, kind: str, location: str, minor: str) -> str:
+    return f"Builds {UNIT_ARTICLES[kind]} in {_place(variant, location)} for {_name(variant, minor)}"
+
+
+def _on_unit(variant: Variant, verb: str, location: str) -> str:
+    return ON_UNIT_WORDS[verb].format(_place(variant, location))
+
+
+def _preference(variant: Variant, minor: str, kind: str) -> str:
+    return f"Asks {_name(variant, minor)} to build {UNIT_ARTICLES[kind]}"
+
+
+ORDER_FORMS = (
+    (re.compile(r"^(\d+): (\S+)$"), _placement),
+    (re.compile(r"^(\S+) > (\S+)$"), _attack),
+    (re.compile(r"^(WAR|ALLIANCE|ARMISTICE|DISSOLVE): (\S+)$"), _declaration),
+    (re.compile(r"^LEND (\d+) TO (\S+)(?: at (\d+) interest)?(?: \((.*)\))?$"), _lend),
+    (re.compile(r"^PAY (\d+) TO (\S+)(?: \((.*)\))?$"), _pay),
+    (re.compile(r"^BUILD ([AF]) (\S+) FOR (\S+)$"), _build_for),
+    (re.compile(r"^(BOLSTER|REDUCE|DISBAND) (\S+)$"), _on_unit),
+    (re.compile(r"^(\S+) BUILDS ([AF])$"), _preference),
+)
+"""Each written form of Europe 1619's own orders, and the function wording its parts."""
+
+
 def order_words(variant: Variant, order: str) -> str | None:
     """``order`` in words, or None when it is none of Europe 1619's own orders."""
-    m = _PLACEMENT.match(order)
-    if m:
-        infs = "1 INF" if m.group(1) == "1" else f"{m.group(1)} INFs"
-        return f"Places {infs} in {_name(variant, m.group(2))}"
-    m = _ATTACK.match(order)
-    if m:
-        return f"Diplomatic attack on the INFs of {_name(variant, m.group(2))} in {_name(variant, m.group(1))}"
-    m = _DECLARATION.match(order)
-    if m:
-        return DECLARATION_WORDS[m.group(1)].format(_name(variant, m.group(2)))
-    m = _LEND.match(order)
-    if m:
-        amount, borrower, interest, terms = m.groups()
-        text = f"Lends {_tps(amount)} to {_name(variant, borrower)}"
-        text += f" at {_tps(interest)} interest" if interest else ""
-        return text + (f" ({terms})" if terms else "")
-    m = _PAY.match(order)
-    if m:
-        amount, payee, note = m.groups()
-        return f"Pays {_tps(amount)} to {_name(variant, payee)}" + (f" ({note})" if note else "")
-    m = _BUILD_FOR.match(order)
-    if m:
-        kind, location, minor = m.groups()
-        return f"Builds {UNIT_ARTICLES[kind]} in {_place(variant, location)} for {_name(variant, minor)}"
-    m = _ON_UNIT.match(order)
-    if m:
-        return ON_UNIT_WORDS[m.group(1)].format(_place(variant, m.group(2)))
-    m = _PREFERENCE.match(order)
-    if m:
-        return f"Asks {_name(variant, m.group(1))} to build {UNIT_ARTICLES[m.group(2)]}"
+    for form, words in ORDER_FORMS:
+        m = form.match(order)
+        if m:
+            return words(variant, *m.groups())
     return None
