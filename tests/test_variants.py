@@ -290,6 +290,26 @@ def test_registry_from_env(tmp_path, monkeypatch):
     assert load_variant("tiny").name == "mini"
 
 
+def test_a_name_read_in_a_sentence_takes_its_article(tmp_path):
+    """A power or province may name the word a sentence puts before it ("an alliance with the
+    Dutch Republic"); the name alone stays as it is for headings and tables."""
+    variant = _edit(MINI_VARIANT, 'name = "Blue"', 'name = "Blue Republic"\narticle = "the"')
+    provinces = _edit(MINI_PROVINCES, 'name = "Blue Sea"', 'name = "Blue Sea"\narticle = "the"')
+    v = load_variant(_write(tmp_path / "mini", variant, provinces))
+    assert v.powers["BLUE"].in_text == "the Blue Republic" and v.powers["BLUE"].name == "Blue Republic"
+    assert v.provinces["SEA"].in_text == "the Blue Sea" and v.provinces["SEA"].name == "Blue Sea"
+    assert v.powers["RED"].in_text == "Red" and v.provinces["LND"].in_text == "Landia"
+
+
+@pytest.mark.parametrize("written", ['"The"', '"the old"', "true"])
+def test_an_article_that_cannot_stand_mid_sentence_is_refused(tmp_path, written):
+    problems = _broken_variant(tmp_path, 'name = "Blue"', f'name = "Blue"\narticle = {written}')
+    assert problems == [f"variant.toml [[powers]] #2 (BLUE): 'article' must be one lower-case word such as "
+                        f"\"the\", found {'True' if written == 'true' else repr(written.strip(chr(34)))}"]
+    problems = _broken_provinces(tmp_path, 'name = "Deep Sea"', f'name = "Deep Sea"\narticle = {written}')
+    assert len(problems) == 1 and problems[0].startswith("provinces.toml [SEA2]: 'article' must be one lower-case word")
+
+
 def test_tables_notes_and_extra_kept(tmp_path):
     folder = _write(tmp_path / "mini", provinces=_edit(MINI_PROVINCES, 'name = "Landia"', 'name = "Landia"\nminor = true'))
     (folder / "tables.toml").write_text("[income]\nreconstructed = true\nLND = 3\n", encoding="utf-8")

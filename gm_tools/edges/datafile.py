@@ -6,6 +6,7 @@ whole file in one pass. Shared by the variant loader and the game systems' data 
 from __future__ import annotations
 
 import difflib
+import re
 import tomllib
 from pathlib import Path
 
@@ -88,3 +89,17 @@ def extra_keys(table: dict, known: tuple[str, ...], where: str, problems: list[s
         else:
             extra[key] = value
     return extra
+
+
+_ARTICLE_RE = re.compile(r"^[a-z]+$")
+
+
+def article(table: dict, where: str, problems: list[str]) -> str:
+    """A name's optional ``article``, the word a sentence puts before it ("the" for "the
+    Dutch Republic"): one lower-case word, since the name follows it mid-sentence ("an
+    alliance with the Dutch Republic")."""
+    found = table.get("article", "")
+    if not isinstance(found, str) or (found and not _ARTICLE_RE.match(found)):
+        problems.append(f"{where}: 'article' must be one lower-case word such as \"the\", found {found!r}")
+        return ""
+    return found

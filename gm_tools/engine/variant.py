@@ -44,6 +44,13 @@ class Province:
     """Named coasts of a split-coast province (``("NC", "SC")``); empty otherwise."""
     extra: dict = field(default_factory=dict, compare=False, hash=False)
     """Variant-specific facts about the province (minor state, HRE membership...)."""
+    article: str = ""
+    """The word a sentence puts before the name, ``"the"`` for the Palatinate; empty for Paris."""
+
+    @property
+    def in_text(self) -> str:
+        """The name as it reads inside a sentence: ``"the Palatinate"``, ``"Paris"``."""
+        return f"{self.article} {self.name}" if self.article else self.name
 
 
 @dataclass(frozen=True)
@@ -64,6 +71,13 @@ class Power:
     """False for neutrals that no player orders (Centenary's neutral armies)."""
     extra: dict = field(default_factory=dict, compare=False, hash=False)
     """Variant-specific facts about the power."""
+    article: str = ""
+    """The word a sentence puts before the name, ``"the"`` for the Dutch Republic; empty for France."""
+
+    @property
+    def in_text(self) -> str:
+        """The name as it reads inside a sentence: ``"the Dutch Republic"``, ``"France"``."""
+        return f"{self.article} {self.name}" if self.article else self.name
 
 
 @dataclass(frozen=True)
