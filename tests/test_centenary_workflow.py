@@ -268,10 +268,10 @@ def test_report_shows_the_draw_but_not_its_seed_and_the_neutrals(game):
     # seed: it holds the game's, from which every draw to come can be worked out.
     cen = load_variant("centenary")
     sections = dict(hooks_for(cen).report_sections(cen, record(game, "S1618M")))
-    assert "**Venice** gives Fealty to Holy Roman Empire" in sections["Random draws"]
+    assert "**Venice** gives Fealty to the Holy Roman Empire" in sections["Random draws"]
     assert record(game, "S1618M")["random"]["draws"][0]["seed"] == "1:S1618M"  # in the GM's record
     assert "1:S1618M" not in sections["Random draws"] and "seed `" not in sections["Random draws"]
-    assert "**Bavaria**: sworn to Holy Roman Empire since the start (rule 4)" in sections["Neutrals"]
+    assert "**Bavaria**: sworn to the Holy Roman Empire since the start (rule 4)" in sections["Neutrals"]
     winter_sections = dict(hooks_for(cen).report_sections(cen, record(game, "W1618A")))
     assert winter_sections["Fealty claimed (rule 2)"] == (
         "- Spain claims the Fealty of Portugal; A POR retreats to EST; SPAIN may build in POR (rule 2)")

@@ -247,14 +247,14 @@ def test_the_games_own_orders_are_worded_beside_their_notation(site):
     judge text; no order of the year's pages is left in notation alone."""
     builds = (site / "Y1619B.html").read_text(encoding="utf-8")
     assert '<span class="words">Bolsters the army in Bavaria by one strength</span> <code>BOLSTER BAV</code>' in builds
-    assert ('<span class="words">Lends 2 TPs to Duchy of Savoy at 1 TP interest (due 1621)</span> '
+    assert ('<span class="words">Lends 2 TPs to the Duchy of Savoy at 1 TP interest (due 1621)</span> '
             '<code>LEND 2 TO SAVOY at 1 interest (due 1621)</code>') in builds
     diplomatic = (site / "Y1619D.html").read_text(encoding="utf-8")
     assert '<span class="words">Places 4 INFs in Lorraine-Alsace</span> <code>4: LOR</code>' in diplomatic
     assert '<span class="words">Declares war on Spain</span> <code>WAR: SPAIN</code>' in diplomatic
     assert ('<span class="words">Declares an alliance with England</span> <code>ALLIANCE: ENGLAND</code>'
             in diplomatic)
-    assert ('<span class="words">Diplomatic attack on the INFs of Papacy in Westphalia-Muenster</span> '
+    assert ('<span class="words">Diplomatic attack on the INFs of the Papacy in Westphalia-Muenster</span> '
             '<code>WES &gt; PAPACY</code>') in diplomatic
     assert "Catholic League and Bavaria: Bolsters the army in Bavaria by one strength." in \
         (site / "Y1619B.txt").read_text(encoding="utf-8")
@@ -279,11 +279,11 @@ def test_every_kind_of_the_games_own_orders_has_its_words():
 
     variant = load_variant("europe1619")
     orders = {
-        Placement("FRANCE", 1, "BOHC", "").canonical(): "Places 1 INF in Bohemian Confederacy",
+        Placement("FRANCE", 1, "BOHC", "").canonical(): "Places 1 INF in the Bohemian Confederacy",
         Attack("SPAIN", "LOR", "FRANCE", "").canonical(): "Diplomatic attack on the INFs of France in Lorraine-Alsace",
-        t.transaction_text(t.Loan("VENICE", "SAVOY", 1)): "Lends 1 TP to Duchy of Savoy",
+        t.transaction_text(t.Loan("VENICE", "SAVOY", 1)): "Lends 1 TP to the Duchy of Savoy",
         t.transaction_text(t.Payment("SAVOY", "VENICE", 3, "repays the loan")):
-            "Pays 3 TPs to Republic of Venice (repays the loan)",
+            "Pays 3 TPs to the Republic of Venice (repays the loan)",
         t.transaction_text(t.BuyUnit("ENGLAND", "F", "HAM", "HAM")): "Builds a fleet in Hamburg for Hamburg",
         t.transaction_text(t.Bolster("AUSTRIA", "VIE")): "Bolsters the army in Vienna by one strength",
         t.transaction_text(t.Reduce("AUSTRIA", "VIE")): "Reduces the unit in Vienna by one strength",
@@ -295,6 +295,11 @@ def test_every_kind_of_the_games_own_orders_has_its_words():
         "Declares war on Spain", "Declares an alliance with Spain", "Declares an armistice with Spain",
         "Dissolves the alliance with Spain"}
     assert {text: order_words(variant, text) for text in orders} == orders
+    # A name the variant gives an article reads with it mid-sentence (its `article = "the"`).
+    assert order_words(variant, Declaration("SPAIN", "ALLIANCE", "DUTCH", "").canonical()) == (
+        "Declares an alliance with the Dutch Republic")
+    assert order_words(variant, t.transaction_text(t.Bolster("AUSTRIA", "TYR"))) == (
+        "Bolsters the army in the Tyrol by one strength")
     # and the transaction kinds are all here: a new one must be given words too
     assert set(t.Transaction.__args__) == {t.Loan, t.Payment, t.BuyUnit, t.Bolster, t.Reduce,
                                           t.Remove, t.MinorPreference}

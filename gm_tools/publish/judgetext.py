@@ -210,6 +210,12 @@ def power_name(variant: Variant, code: str) -> str:
     return power.name if power else code.title()
 
 
+def power_in_text(variant: Variant, code: str) -> str:
+    """A power's name inside a sentence: "won by the Dutch Republic" (its ``article``)."""
+    power = variant.powers.get(code)
+    return power.in_text if power else code.title()
+
+
 def _power_order(variant: Variant, codes) -> list[str]:
     """Powers in the variant's order, then any the variant does not know, by code."""
     known = [p for p in variant.powers if p in codes]
@@ -309,7 +315,7 @@ def judge_text(variant: Variant, record: dict) -> str:
     winner = record.get("winner")
     following = record.get("next_phase")
     if winner:
-        lines.append(f"The game is over: {power_name(variant, winner)} has won.")
+        lines.append(f"The game is over: {power_in_text(variant, winner)} has won.")
     elif following:
         try:
             nkind, nwhen = _kind_and_when(variant, following)

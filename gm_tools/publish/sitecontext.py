@@ -20,7 +20,7 @@ from gm_tools.edges.cachefolder import cache_folder
 from gm_tools.edges.game import GameInfo, GamePaths, check_follows, check_record_shape, load_game, phase_sort_key, read_end, read_json_digest, upgrade_record
 from gm_tools.edges.layout import phase_name
 from gm_tools.edges.recorddelta import expand
-from gm_tools.publish.judgetext import power_name
+from gm_tools.publish.judgetext import power_in_text
 from gm_tools.engine.model import Position
 from gm_tools.engine.phase import PhaseError
 from gm_tools.engine.positions import PositionFormatError, position_from_json, same_unit_texts
@@ -97,9 +97,9 @@ class GameContext:
     def status(self) -> str:
         """``not started``, ``in progress``, ``won by France`` or ``finished``."""
         if self.winner:
-            return f"won by {power_name(self.variant, self.winner)}"
+            return f"won by {power_in_text(self.variant, self.winner)}"
         if self.end is not None:
-            return "drawn between " + ", ".join(power_name(self.variant, p) for p in self.end["powers"])
+            return "drawn between " + ", ".join(power_in_text(self.variant, p) for p in self.end["powers"])
         if self.finished:
             return "finished"
         return "in progress" if self.phases else "not started"

@@ -15,6 +15,7 @@ from gm_tools.publish.judgetext import (
     ends_year,
     location_name,
     order_words,
+    power_in_text,
     power_name,
     published_entries,
     result_flags,
@@ -47,7 +48,7 @@ def phase_view(game: GameContext, phase: PhaseContext) -> dict:
         "next": phase.next,
         "next_phase": record.get("next_phase"),
         "next_title": next_title,
-        "winner": power_name(variant, record["winner"]) if record.get("winner") else "",
+        "winner": power_in_text(variant, record["winner"]) if record.get("winner") else "",  # in a sentence
         **_orders_view(variant, record),
         "notes": [{"power": power_name(variant, n.get("power", "")), "text": note_words(n)}
                   for n in record.get("notes", []) if isinstance(n, dict)],

@@ -326,12 +326,13 @@ def _draw_line(variant: Variant, draw: dict) -> str:
     if draw.get("kind") != "automatic fealty":
         return f"{draw.get('kind', 'draw')}: {draw.get('text') or {k: v for k, v in draw.items() if k != 'seed'}}"
     attack = draw["attack"]
-    names = {c: p.name for c, p in variant.powers.items()}
-    cause = (f"{names[attack['attacker']]} attacked {names[attack['defender']]} in {attack['center']} "
+    names = {c: p.in_text for c, p in variant.powers.items()}  # "the Holy Roman Empire"
+    attacker = names[attack['attacker']]
+    cause = (f"{attacker[:1].upper()}{attacker[1:]} attacked {names[attack['defender']]} in {attack['center']} "
              f"({variant.powers[attack['attacker']].religion} against {variant.powers[attack['defender']].religion})")
     if draw["chosen"] is None:
         return f"{cause}: no unconquered neutral of its religion was left to draw"
-    return (f"{cause}: **{names[draw['chosen']]}** gives Fealty to {names[attack['attacker']]}, drawn among "
+    return (f"{cause}: **{variant.powers[draw['chosen']].name}** gives Fealty to {names[attack['attacker']]}, drawn among "
             f"{', '.join(draw['candidates'])} from the game's seed (Python `random.Random`, one `choice` "
             "of the sorted candidates per attack, in center order; the seed stays with the GM)")
 
@@ -344,7 +345,8 @@ def report_sections(variant: Variant, record: dict) -> list[tuple[str, str]]:
     if claims:
         lines = []
         for c in claims:
-            line = f"{variant.powers[c['power']].name} claims the Fealty of {variant.powers[c['neutral']].name}"
+            claimer = variant.powers[c['power']].in_text
+            line = f"{claimer[:1].upper()}{claimer[1:]} claims the Fealty of {variant.powers[c['neutral']].in_text}"
             if c["retreat"]:
                 line += f"; {c['retreat']['unit']} retreats to {c['retreat']['to']}"
             if c["build_in"]:
@@ -363,7 +365,7 @@ def report_sections(variant: Variant, record: dict) -> list[tuple[str, str]]:
         master = master_of(variant, position, code)
         held = ", ".join(f"{c} ({owner.get(c, 'unowned')})" for c in variant.home_centers(code))
         since = _since(variant, position, code)
-        sworn = f"sworn to {variant.powers[master].name}" + (f" since {since}" if since else "") if master else "unowned"
+        sworn = f"sworn to {variant.powers[master].in_text}" + (f" since {since}" if since else "") if master else "unowned"
         lines.append(f"**{variant.powers[code].name}**: {sworn}; centers {held}")
     sections.append(("Neutrals", _items(lines)))
     counts = []

@@ -32,18 +32,20 @@ ON_UNIT_WORDS = {
 
 
 def _name(variant: Variant, code: str) -> str:
-    """A power's or minor state's name, else a province's, else the code as written."""
+    """A power's or minor state's name as a sentence reads it ("the Dutch Republic"), else a
+    province's, else the code as written."""
     power = variant.powers.get(code)
     if power is not None:
-        return power.name
+        return power.in_text
     province = variant.provinces.get(province_of(code))
-    return province.name if province is not None else code
+    return province.in_text if province is not None else code
 
 
 def _place(variant: Variant, location: str) -> str:
-    """Where a unit stands: its province's name (a minor state may share its code)."""
+    """Where a unit stands: its province's name as a sentence reads it ("the Tyrol"; a minor
+    state may share its code)."""
     province = variant.provinces.get(province_of(location))
-    return province.name if province is not None else location
+    return province.in_text if province is not None else location
 
 
 def _tps(n: str) -> str:
