@@ -22,8 +22,17 @@ SEA = "sea"
 PROVINCE_TYPES = (LAND, COAST, SEA)
 
 
+class _Named:
+    """A province or a power: its ``name``, and the ``article`` a sentence puts before it."""
+
+    @property
+    def in_text(self) -> str:
+        """The name as it reads inside a sentence: ``"the Dutch Republic"``, ``"France"``."""
+        return f"{self.article} {self.name}" if self.article else self.name
+
+
 @dataclass(frozen=True)
-class Province:
+class Province(_Named):
     """One province of the map."""
 
     code: str
@@ -47,14 +56,9 @@ class Province:
     article: str = ""
     """The word a sentence puts before the name, ``"the"`` for the Palatinate; empty for Paris."""
 
-    @property
-    def in_text(self) -> str:
-        """The name as it reads inside a sentence: ``"the Palatinate"``, ``"Paris"``."""
-        return f"{self.article} {self.name}" if self.article else self.name
-
 
 @dataclass(frozen=True)
-class Power:
+class Power(_Named):
     """A power: a player's country, or a neutral that the rules move."""
 
     code: str
@@ -73,11 +77,6 @@ class Power:
     """Variant-specific facts about the power."""
     article: str = ""
     """The word a sentence puts before the name, ``"the"`` for the Dutch Republic; empty for France."""
-
-    @property
-    def in_text(self) -> str:
-        """The name as it reads inside a sentence: ``"the Dutch Republic"``, ``"France"``."""
-        return f"{self.article} {self.name}" if self.article else self.name
 
 
 @dataclass(frozen=True)
