@@ -310,6 +310,30 @@ def test_an_article_that_cannot_stand_mid_sentence_is_refused(tmp_path, written)
     assert len(problems) == 1 and problems[0].startswith("provinces.toml [SEA2]: 'article' must be one lower-case word")
 
 
+@pytest.mark.parametrize("name, minor", [("europe1615", "PAPL"), ("europe1615v2", "PAP"), ("europe1619", "BOHC")])
+def test_a_minor_states_article_is_read_and_checked(tmp_path, name, minor):
+    """A minor state's table row names its article as a power's does: the GM's messages say
+    "deploy INFs to the Papal States"; a wrong one is reported when the variant is loaded."""
+    import shutil
+
+    import importlib
+
+    v = load_variant(name)
+    setup_module = {"europe1615": "setup", "europe1615v2": "setup", "europe1619": "phases"}[name]
+    setup_of = importlib.import_module(f"gm_tools.systems.{name}.{setup_module}").setup_of
+    assert setup_of(v).minors[minor].in_text.startswith("the ")
+    folder = tmp_path / name
+    shutil.copytree(variants_dir() / name, folder)
+    tables = (folder / "tables.toml").read_text(encoding="utf-8")
+    start = tables.index(f"[minor_states.{minor}]")
+    at = tables.index('article = "the"', start)
+    (folder / "tables.toml").write_text(tables[:at] + 'article = "The"' + tables[at + 15:], encoding="utf-8")
+    with pytest.raises(VariantDataError) as caught:
+        load_variant(str(folder))
+    assert f"[minor_states.{minor}]: 'article' must be one lower-case word such as \"the\", found 'The'" in str(
+        caught.value)
+
+
 def test_tables_notes_and_extra_kept(tmp_path):
     folder = _write(tmp_path / "mini", provinces=_edit(MINI_PROVINCES, 'name = "Landia"', 'name = "Landia"\nminor = true'))
     (folder / "tables.toml").write_text("[income]\nreconstructed = true\nLND = 3\n", encoding="utf-8")

@@ -6,9 +6,10 @@ whole file in one pass. Shared by the variant loader and the game systems' data 
 from __future__ import annotations
 
 import difflib
-import re
 import tomllib
 from pathlib import Path
+
+from gm_tools.engine.variant import article_problem
 
 # Spellings a map maker is likely to write for a known key. difflib catches most typos;
 # these are the ones too far from the real key for it (other English, other words).
@@ -91,15 +92,12 @@ def extra_keys(table: dict, known: tuple[str, ...], where: str, problems: list[s
     return extra
 
 
-_ARTICLE_RE = re.compile(r"^[a-z]+$")
-
 
 def article(table: dict, where: str, problems: list[str]) -> str:
-    """A name's optional ``article``, the word a sentence puts before it ("the" for "the
-    Dutch Republic"): one lower-case word, since the name follows it mid-sentence ("an
-    alliance with the Dutch Republic")."""
+    """A name's optional ``article``, the word a sentence puts before it ("the")."""
     found = table.get("article", "")
-    if not isinstance(found, str) or (found and not _ARTICLE_RE.match(found)):
-        problems.append(f"{where}: 'article' must be one lower-case word such as \"the\", found {found!r}")
+    problem = article_problem(found)
+    if problem:
+        problems.append(f"{where}: {problem}")
         return ""
     return found

@@ -22,8 +22,18 @@ SEA = "sea"
 PROVINCE_TYPES = (LAND, COAST, SEA)
 
 
-class _Named:
-    """A province or a power: its ``name``, and the ``article`` a sentence puts before it."""
+def article_problem(article) -> str | None:
+    """What is wrong with ``article`` as the word a sentence puts before a name, or None: it
+    is one lower-case word ("the"), or empty, since the name follows it mid-sentence ("an
+    alliance with the Dutch Republic")."""
+    if isinstance(article, str) and (not article or (article.isascii() and article.isalpha() and article.islower())):
+        return None
+    return f"'article' must be one lower-case word such as \"the\", found {article!r}"
+
+
+class Named:
+    """A province, a power or a minor state: its ``name``, and the ``article`` a sentence puts
+    before it."""
 
     @property
     def in_text(self) -> str:
@@ -32,7 +42,7 @@ class _Named:
 
 
 @dataclass(frozen=True)
-class Province(_Named):
+class Province(Named):
     """One province of the map."""
 
     code: str
@@ -58,7 +68,7 @@ class Province(_Named):
 
 
 @dataclass(frozen=True)
-class Power(_Named):
+class Power(Named):
     """A power: a player's country, or a neutral that the rules move."""
 
     code: str

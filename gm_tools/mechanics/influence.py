@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Callable, Mapping, Protocol
 
+from gm_tools.engine.variant import Named, article_problem
 from gm_tools.errors import IllegalOrderError
 
 CATHOLIC = "catholic"
@@ -36,7 +37,7 @@ cross, Protestant majority = orange cross, Ottoman majority = green crescent')."
 
 
 @dataclass(frozen=True)
-class MinorState:
+class MinorState(Named):
     """One minor state that can be influenced ('List of minor states that can be influenced')."""
 
     code: str
@@ -54,6 +55,17 @@ class MinorState:
     allowed_confessions: tuple[str, ...] = ()
     """Confessions whose powers may deposit INFs here; empty means every power ('Only
     Protestant powers can deploy INFs to the Bohemian Confederacy')."""
+    article: str = ""
+    """The word a sentence puts before the name: ``"the"`` for the Papal States."""
+
+
+def minor_article(row: dict, where: str, problems: list[str]) -> str:
+    """The ``article`` of a minor state's table row (``"the"``), checked; empty if none."""
+    problem = article_problem(row.get("article", ""))
+    if problem:
+        problems.append(f"{where}: {problem}")
+        return ""
+    return row.get("article", "")
 
 
 
@@ -299,7 +311,7 @@ def check_placement(setup: InfluenceSetup, state: InfluenceState, order: Placeme
         only = " or ".join(c.title() for c in allowed)
         raise IllegalOrderError(
             order.text,
-            f"only {only} powers may deploy INFs to {minor.name} ({order.minor}); "
+            f"only {only} powers may deploy INFs to {minor.in_text} ({order.minor}); "
             f"{order.power} is {setup.confession(order.power).title() or 'of no confession'}",
         )
     if order.minor in state.suspended:

@@ -115,7 +115,7 @@ def placement_refusal(setup: Setup, state: State, table: dict[str, Status], orde
         return f"{order.power} is not a power"
     if order.minor in setup.closed and order.minor not in state.opened:
         sanction = setup.closed[order.minor][0]
-        return f"no power can deploy INFs to {setup.minors[order.minor].name} until the {sanction} is passed"
+        return f"no power can deploy INFs to {setup.minors[order.minor].in_text} until the {sanction} is passed"
     if table[order.minor].status == CAPTURED:
         return (f"{order.minor} is captured by {table[order.minor].captor}: 'It can no longer be influenced' "
                 "until it is liberated")

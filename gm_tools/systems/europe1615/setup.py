@@ -14,7 +14,9 @@ from fractions import Fraction
 
 from gm_tools.engine.variant import Variant
 from gm_tools.errors import VariantDataError
-from gm_tools.mechanics.influence import CATHOLIC, CONFESSIONS, OTTOMAN, PROTESTANT, MinorState, influence_rules
+from gm_tools.mechanics.influence import (
+    CATHOLIC, CONFESSIONS, OTTOMAN, PROTESTANT, MinorState, influence_rules, minor_article,
+)
 from gm_tools.systems.europe1615.scoring import ScoringRules, scoring_rules
 
 _META = ("reconstructed", "source")
@@ -109,7 +111,8 @@ class Setup:
         minors = dict(self.minors)
         homes = {o: tuple(c for c in cs if c not in dissolved) for o, cs in self.homes.items()}
         for center in sorted(dissolved):
-            minors[center] = MinorState(center, variant.provinces[center].name, (center,), center, False, ())
+            province = variant.provinces[center]
+            minors[center] = MinorState(center, province.name, (center,), center, False, (), province.article)
             homes[center] = (center,)
         return replace(self, minors=dict(sorted(minors.items())), homes=homes)
 
@@ -197,7 +200,8 @@ def setup_from_variant(variant: Variant) -> Setup:
             if status not in ("NEUTRAL", "UNALIGNED"):
                 problems.append(f"{where}: closed_status {status!r}, expected \"NEUTRAL\" or \"UNALIGNED\"")
             closed[code] = (str(row["closed_until"]), status)
-        minors[code] = MinorState(code, row.get("name", code), provinces, home, False, allowed)
+        minors[code] = MinorState(code, row.get("name", code), provinces, home, False, allowed,
+                                  minor_article(row, where, problems))
 
     order = tuple(tables.get("attack_order", {}).get("first_year", []))
     if sorted(order) != sorted(powers):

@@ -18,7 +18,7 @@ from gm_tools.engine.phase import parse_phase
 from gm_tools.engine.variant import Variant
 from gm_tools.errors import VariantDataError
 from gm_tools.mechanics.attack_table import AttackTable, attack_table
-from gm_tools.mechanics.influence import CATHOLIC, PROTESTANT, MinorState
+from gm_tools.mechanics.influence import CATHOLIC, PROTESTANT, MinorState, minor_article
 
 _META = ("reconstructed", "source")
 
@@ -201,7 +201,8 @@ def setup_from_variant(variant: Variant) -> Setup:
         for c in centers:
             if variant.provinces[c].home != code:
                 problems.append(f"{where}: center {c} needs home = \"{code}\" in provinces.toml")
-        minors[code] = MinorState(code, row.get("name", code), provinces, centers[0] if centers else None)
+        minors[code] = MinorState(code, row.get("name", code), provinces, centers[0] if centers else None,
+                                  article=minor_article(row, where, problems))
         if row.get("pliant", True):
             pliant.add(code)
 

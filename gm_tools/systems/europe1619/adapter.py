@@ -12,7 +12,7 @@ from __future__ import annotations
 from gm_tools.errors import VariantDataError
 from gm_tools.engine.phase import parse_phase
 from gm_tools.engine.variant import Variant
-from gm_tools.mechanics.influence import CONFESSIONS, MinorState, influence_rules
+from gm_tools.mechanics.influence import CONFESSIONS, MinorState, influence_rules, minor_article
 from gm_tools.systems.europe1619.setup import DiplomacySetup
 
 _META = ("reconstructed", "source")
@@ -170,7 +170,8 @@ def with_new_states(setup: DiplomacySetup, variant: Variant, new_states: dict[st
     minors = dict(setup.minors)
     for center in sorted(new_states):
         province = variant.provinces[center]
-        minors[center] = MinorState(center, province.name, (center,), center, bool(province.extra.get("hre")), ())
+        minors[center] = MinorState(center, province.name, (center,), center, bool(province.extra.get("hre")), (),
+                                    province.article)
     return replace(setup, minors=minors)
 
 
@@ -190,4 +191,5 @@ def _minor(variant: Variant, where: str, code: str, row: dict, problems: list[st
     for c in allowed:
         if c not in CONFESSIONS:
             problems.append(f"tables.toml {where}: inf_religions has {c!r}, expected one of {', '.join(CONFESSIONS)}")
-    return MinorState(code, row.get("name", code), provinces, home, bool(hre), allowed)
+    return MinorState(code, row.get("name", code), provinces, home, bool(hre), allowed,
+                      minor_article(row, f"tables.toml {where}", problems))

@@ -76,7 +76,7 @@ def _derive(variant: Variant, players: int) -> Variant:
     for power, row in converted.items():
         powers[row["minor"]] = Power(
             code=row["minor"], name=row.get("name", row["minor"]), adjective=row.get("name", row["minor"]),
-            colour=MINOR_COLOUR, playable=False,
+            colour=MINOR_COLOUR, playable=False, article=row.get("article", ""),  # checked with the tables
             extra={"minor": True, "unit_label": row.get("unit_label", row["minor"][:2].title())},
         )
 
