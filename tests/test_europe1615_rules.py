@@ -269,6 +269,32 @@ def _suspended(position, captured: dict[str, str]):
     return state
 
 
+# --- builds: 'BUILD/ADJUSTMENT PHASE', 'Concerning supply centers' ------------------------------
+
+
+def test_build_sites_by_the_capture_and_the_faith():
+    """'Concerning supply centers: ... Players may build new units on any unoccupied home center
+    or captured center of a minor state. Builds are not allowed in captured Islamic centers.
+    Protestant powers cannot build in a captured Catholic power's center, and the same rule
+    applies to Catholic powers with captured Protestant centers.'"""
+    centers = dict(opening().centers)
+    # England (Protestant) holds Saxony's center, Morocco's Islamic SUL, Catholic France's
+    # Paris and Protestant Denmark's Copenhagen; France (Catholic) holds England's York.
+    centers.update({"SAX": "ENGLAND", "SUL": "ENGLAND", "PAR": "ENGLAND", "COP": "ENGLAND", "YOR": "FRANCE"})
+    winter = board({}, centers=centers, phase="W1616A")
+    english = RULES.build_sites(VARIANT, winter, "ENGLAND")
+    assert {"LON", "LCS", "SCOT", "SAX", "COP"} <= english      # home centers, a minor's, a same-faith power's
+    assert not {"SUL", "PAR", "YOR"} & english                    # Islamic, the other faith's, lost
+    french = RULES.build_sites(VARIANT, winter, "FRANCE")
+    assert "YOR" not in french and {"LYO", "NOR"} <= french
+    # 'unoccupied': a build in a home center where a unit stands is refused.
+    occupied = board({"LON": "F ENGLAND"}, centers=centers, phase="W1616A")
+    done, checked = play(occupied, {"ENGLAND": ["BUILD A LON", "BUILD A SAX"]}, lenient=True)
+    assert unit_at(done.after, "SAX") == "A ENGLAND" and unit_at(done.after, "LON") == "F ENGLAND"
+    assert [why for entry, why in checked.invalid if entry.written == "BUILD A LON"] == [
+        "a legal order (LON is occupied by F LON; builds go to empty centers)"]
+
+
 # --- diplomatic attacks -------------------------------------------------------------------------
 
 
