@@ -11,6 +11,7 @@ changed; in real headless Chromium the picture loads on the phase page, over HTT
 
 from __future__ import annotations
 
+import os
 import struct
 import zlib
 from pathlib import Path
@@ -180,6 +181,37 @@ def test_a_picture_lost_from_the_game_stops_the_build_naming_it(tmp_path):
         f"{paths.history / 'S1901M.json'}: press: found a picture with no file, 'pictures/breda.png', "
         f"expected the file {pictures_of(paths) / 'breda.png'}, the picture kept with the game")
     assert _site_files(site) == before
+
+
+@pytest.mark.skipif("fork" not in __import__("multiprocessing").get_all_start_methods(),
+                    reason="workers are forked; elsewhere the games are made one by one")
+def test_the_build_s_workers_copy_the_pictures_a_build_alone_copies(tmp_path, monkeypatch):
+    """A first build of many games reads and makes them in worker processes
+    (gm_tools/publish/sitejobs.py): their pictures reach the site as when made one by one."""
+    from gm_tools.edges.basemap import schematic_map
+    from gm_tools.edges.variants import load_variant
+    from gm_tools.publish import sitecontext, sitejobs
+    from gm_tools.publish.site import SiteSettings
+    from sitegame import new_game, play
+
+    fast, root, variant = SiteSettings(base_map=schematic_map), tmp_path / "sheets", load_variant("standard")
+    for n, name in enumerate(("alpha", "bravo", "charlie")):
+        paths = new_game(root, name, variant)
+        pictures_of(paths).mkdir()
+        (pictures_of(paths) / f"{name}.png").write_bytes(png(10 + n, 10))
+        play(paths, variant, [], {}, press=f"![{name}](pictures/{name}.png)")
+    monkeypatch.setattr(sitejobs, "POOL_FROM", 10**9)
+    build_site(root, tmp_path / "alone", fast)
+    monkeypatch.setattr(sitejobs, "POOL_FROM", 1)
+    monkeypatch.setattr(os, "cpu_count", lambda: 2)
+    read_here: list[str] = []
+    real_collect = sitecontext.collect_game
+    monkeypatch.setattr(sitecontext, "collect_game", lambda *a, **k: (read_here.append(a[1]), real_collect(*a, **k))[1])
+    build_site(root, tmp_path / "many", fast)
+    assert read_here == []  # the workers read and made every game
+    assert _site_files(tmp_path / "many") == _site_files(tmp_path / "alone")
+    assert (tmp_path / "many" / "games" / "bravo" / "pictures" / "bravo.png").read_bytes() == png(11, 10)
+    assert build_site(root, tmp_path / "many", fast).written == []
 
 
 @pytest.mark.parametrize("data, kind", [
