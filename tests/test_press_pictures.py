@@ -71,7 +71,8 @@ def test_each_press_picture_is_checked_at_its_cell_and_nothing_is_written(tmp_pa
                        "Press!A3": "![notes](pictures/notes.png) ![sketch](pictures/sketch.png)",
                        "Press!A4": "![old](../../pictures/breda.png) ![bare](breda.png)",
                        "Press!A5": "![plain](pictures/plain.svg) and [the full map](pictures/Breda.svg)",
-                       "Press!A6": "![far](https://pictures.example.org/p.png)"})
+                       "Press!A6": "![far](https://pictures.example.org/p.png)",
+                       "Press!A7": "![a trap](javascript:alert(1)) ![inline](data:image/png;base64,iVBOR)"})
     kept = (f"expected a picture kept with the game, its file in {folder}, its name in the press "
             "pictures/breda.png (the site copies it beside its pages)")
     assert problems_after(paths, tmp_path) == [
@@ -100,7 +101,7 @@ def test_each_press_picture_is_checked_at_its_cell_and_nothing_is_written(tmp_pa
     type_cells(paths, {"Press!A2": "Spring news: ![the siege](pictures/Breda.png)",
                        "Press!A3": "![sketch](pictures/sketch.jpg) ![anim](pictures/anim.gif)",
                        "Press!A4": "![photo][p] [the siege, larger](pictures/Breda.png)",
-                       "Press!A5": "![the map](pictures/map.svg)", "Press!A6": "", "Press!A8": "[p]: pictures/photo.webp"})
+                       "Press!A5": "![the map](pictures/map.svg)", "Press!A6": "", "Press!A7": "", "Press!A8": "[p]: pictures/photo.webp"})
     assert run_turn(paths.name, root=paths.root, site_dir=None).processed
 
 

@@ -190,9 +190,10 @@ def press_problems(lines: list[str], folder: Path | None) -> list[tuple[int | No
     """(index in ``lines``, found, expected) for each picture or link of the Press sheet's
     ``lines`` that the site could not show as the GM meant, read as the site reads markdown (a
     reference-style picture is named where its address is written; the index is None for an
-    address no single line holds): a picture from another host, or from anywhere but the
-    game's pictures, a link to an SVG, and, with the game's pictures ``folder`` given, a
-    picture whose file is missing there or is not the picture its name says."""
+    address no single line holds): a picture from another host, or from another path than the
+    game's pictures (one at a ``javascript:`` or ``data:`` address is shown as its words, as
+    ever), a link to an SVG, and, with the game's pictures ``folder`` given, a picture whose
+    file is missing there or is not the picture its name says."""
     if not any(_may_name_one(line) for line in lines):
         return []
     found = []
@@ -206,7 +207,7 @@ def press_problems(lines: list[str], folder: Path | None) -> list[tuple[int | No
         elif tag == "img" and remote_address(src):
             problem = (f"a picture from another host, {src!r}",
                        f"{kept}: one from another host tells that host who reads the page")
-        elif name is None and (tag == "img" or src.startswith(f"{PICTURES}/")):
+        elif name is None and (local_address(src) if tag == "img" else src.startswith(f"{PICTURES}/")):
             problem = f"a {'picture' if tag == 'img' else 'link'} at {src!r}", kept
         elif name is not None and folder is not None:
             problem = picture_fault(folder, name)
