@@ -21,6 +21,7 @@ Layout (all links relative, so the site works from any static host and from ``fi
     site/games/NAME/game.json            the whole game (game.json and every record)
     site/games/NAME/feed.atom            Atom feed, one entry per phase
     site/games/NAME/S1901M.html          phase page (+ .txt judge text, .json, .map.js, .png)
+    site/games/NAME/pictures/breda.png   a picture its press shows, copied from the game's pictures/
 
 Work is saved two ways. A game whose records, variant, code and templates are the same as at
 the last build is not rendered at all (:class:`~gm_tools.publish.sitefiles.Manifest`). Within a game

@@ -82,7 +82,7 @@ class GameContext:
     winner: str | None
     """Solo winner's power code, or None."""
     source_digest: str = ""
-    """Hash of the game's files (``game.json`` and history), for skipping an unchanged game."""
+    """Hash of the game's files (``game.json``, history, pictures), for skipping an unchanged game."""
     end: dict | None = None
     """How the GM ended the game (a draw: ``end.json``), or None."""
     pictures: dict[str, Path] = field(default_factory=dict)
@@ -227,8 +227,8 @@ def _history_files(paths: GamePaths, variant: Variant,
 
 
 def source_digest(paths: GamePaths, contents: dict[str, bytes] | None = None) -> str:
-    """A hash of everything the game's pages are made from on disk: ``game.json``, ``end.json``
-    and the history files (names and bytes). Read, never parsed: hashing a game's files costs
+    """A hash of everything the game's pages are made from on disk: ``game.json``, ``end.json``,
+    the history files and the pictures (names and bytes). Read, never parsed: hashing a game's files costs
     a small part of reading it, and the same files give the same hash on any machine (the
     site's manifest keeps it, and a site is the same bytes wherever it is built).
     ``contents``: filled with the history files' bytes by name, for a caller that goes on to
