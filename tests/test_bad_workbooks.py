@@ -233,16 +233,19 @@ def test_press_with_its_header_row_deleted_is_refused(tmp_path):
 def test_a_press_picture_from_another_host_is_refused_at_its_cell(tmp_path):
     """A picture from another host makes every reader's browser ask that host for it (who
     reads, and when) and is lost when the host goes. Named where its address is typed: on its
-    line, or a reference's definition; a picture kept with the site and a link stay."""
+    line, or a reference's definition; a picture kept with the game and a link stay (the
+    pictures' other checks: tests/test_press_pictures.py)."""
     paths = create(tmp_path)
+    (paths.folder / "pictures").mkdir()
+    (paths.folder / "pictures" / "breda.png").write_bytes(b"\x89PNG\r\n\x1a\n" + bytes(40))
     type_cells(paths, {"Press!A2": "Spring news.",
                        "Press!A3": "![the siege](https://pictures.example.org/breda.png)",
                        "Press!A5": "The map: ![map][m]",
                        "Press!A7": "[m]: //cdn.example.org/map.png",
-                       "Press!A8": "![ours](../../pictures/breda.png), [rules](https://example.org/rules)"})
-    expected = ("expected a picture kept with the site, at a relative address (../../pictures/map.png, "
-                "its file in the site's folder): a picture from another host tells that host who reads "
-                "the page, and is lost when the host goes")
+                       "Press!A8": "![ours](pictures/breda.png), [rules](https://example.org/rules)"})
+    expected = (f"expected a picture kept with the game, its file in {paths.folder / 'pictures'}, its name in the "
+                "press pictures/breda.png (the site copies it beside its pages): one from another host tells "
+                "that host who reads the page")
     assert problems_after(paths, tmp_path) == [
         f"Press!A3: found a picture from another host, 'https://pictures.example.org/breda.png', {expected}",
         f"Press!A7: found a picture from another host, '//cdn.example.org/map.png', {expected}"]

@@ -156,7 +156,8 @@ def _check_workbook(state, data: bytes, where: str) -> None:
     input sheets (sheet -> each row's values by header)."""
     variant, position = state.variant, state.position
     tables = hooks_for(variant).input_sheets(variant, position)
-    entries, problems = read_workbook(data, where, variant, tables, game_name=state.info.name, phase=position.phase)
+    entries, problems = read_workbook(data, where, variant, tables, game_name=state.info.name, phase=position.phase,
+                                      pictures=state.paths.pictures)
     if problems:
         raise WorkbookError(where, problems)
     return {sheet: [row.values for row in rows] for sheet, rows in entries.inputs.items()}

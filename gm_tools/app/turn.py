@@ -335,7 +335,8 @@ def process_phase(
                                  state.history[-1] if state.history else None)))
     # a workbook of another game, or an old copy of this one, must not be processed
     entries, problems = read_workbook(data, str(paths.workbook), variant, input_tables,
-                                      game_name=state.info.name, phase=position.phase, ours=ours)
+                                      game_name=state.info.name, phase=position.phase, ours=ours,
+                                      pictures=paths.pictures)
     inputs: dict = {}
     input_problems: list[Problem] = []
     if all(t.title in entries.inputs for t in input_tables):  # a missing sheet is reported already

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Iterator
 
 from gm_tools.errors import GameError
+from gm_tools.edges.pressimages import PICTURES
 from gm_tools.engine.phase import PhaseError, parse_phase
 from gm_tools.engine.variant import Calendar
 
@@ -77,6 +78,11 @@ class GamePaths:
     @property
     def history(self) -> Path:
         return self.folder / "history"
+
+    @property
+    def pictures(self) -> Path:
+        """The pictures the GM's press shows (``pictures/breda.png``), copied to the site."""
+        return self.folder / PICTURES
 
     @property
     def backups(self) -> Path:

@@ -15,6 +15,7 @@ import re
 import warnings
 import zipfile
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from gm_tools.errors import Problem, WorkbookError
 from gm_tools.engine.hooks import CHOICE, INTEGER, ORDERS, Column, InputRow, Table
@@ -22,7 +23,7 @@ from gm_tools.edges.xlsxfile import FIXED_TIME, _macro_enabled, _normalise  # no
 from gm_tools.edges.strays import as_laid_out, cell_text as _text, nothing_beyond as _nothing_beyond, nothing_outside as _nothing_outside
 from gm_tools.edges.gmsheets import GmSheet, add_gm_sheets, never_formulas, read_gm_sheets
 from gm_tools.edges.layout import PowerBlock
-from gm_tools.edges.pressimages import REMOTE_EXPECTED, remote_pictures
+from gm_tools.edges.pressimages import press_problems
 from gm_tools.edges.sheetxml import with_rows
 from gm_tools.engine.variant import Variant
 
@@ -479,13 +480,13 @@ def _read_orders(ws, variant: Variant, problems: list[Problem]) -> list[OrderEnt
     return entries
 
 
-def _read_press(ws, problems: list[Problem]) -> str:
+def _read_press(ws, problems: list[Problem], pictures: Path | None) -> str:
     _check_layout(ws, problems, (PRESS_HEADER,), "press is read from column A, from row 2 down")
     _nothing_beyond(ws, 2, "press is read from column A, one line per row", problems)
     lines = [_text(_typed(ws, row, 1, problems)) for row in range(2, ws.max_row + 1)]
-    for at, src in remote_pictures(lines):
+    for at, found, expected in press_problems(lines, pictures):
         where = f"A{at + 2}" if at is not None else f"A2:A{ws.max_row}"
-        problems.append(Problem(PRESS, where, f"a picture from another host, {src!r}", REMOTE_EXPECTED))
+        problems.append(Problem(PRESS, where, found, expected))
     return "\n".join(lines).strip("\n")
 
 
@@ -537,13 +538,16 @@ def _cell_value(column: Column, raw, sheet: str, ref: str, problems: list[Proble
 
 
 def read_workbook(data: bytes, where: str, variant: Variant, inputs: list[Table] = (), game_name: str | None = None,
-                  phase: str | None = None, ours: set[str] | None = None) -> tuple[WorkbookEntries, list[Problem]]:
+                  phase: str | None = None, ours: set[str] | None = None,
+                  pictures: Path | None = None) -> tuple[WorkbookEntries, list[Problem]]:
     """Read what the GM entered. Every problem found is returned (none raised) so the caller
     can add its own checks and report them all at once; only an unreadable file raises.
     ``game_name`` and ``phase``: the game's name and current phase, which the Game sheet must show
     (a workbook of another game, or an old copy of this one, must not be used). ``ours``: the
     sheets gm-tools wrote in this workbook; given, every other sheet is read as the GM's own
-    (``entries.gm_sheets``)."""
+    (``entries.gm_sheets``). ``pictures``: the game's pictures folder, where each picture the
+    press shows must be (:mod:`gm_tools.edges.pressimages`; without it, only their addresses
+    are checked)."""
     read = {GAME, ORDERS, PRESS} | {t.title for t in inputs}
     if ours is not None:
         skipped = {name.casefold() for name in ours} - {name.casefold() for name in read}
@@ -562,7 +566,7 @@ def read_workbook(data: bytes, where: str, variant: Variant, inputs: list[Table]
         if name not in sheets:
             problems.append(Problem(name, "", "no such sheet", f"the {name} sheet gm-tools wrote"))
     orders = _read_orders(wb[ORDERS], variant, problems) if ORDERS in sheets else []
-    press = _read_press(wb[PRESS], problems) if PRESS in sheets else ""
+    press = _read_press(wb[PRESS], problems, pictures) if PRESS in sheets else ""
     rows = {}
     for table in inputs:
         if table.title not in sheets:

@@ -10,7 +10,9 @@ Two locks, so that one mistake does not open the door:
    link whose address has a scheme other than http, https or mailto (``javascript:``,
    ``data:``, ``vbscript:``) loses the address, and so does an image whose address is not a
    relative path on the site (``gm_tools.edges.pressimages``: a picture from another host
-   tells that host who reads the page); the image is then its words.
+   tells that host who reads the page); the image is then its words. A link to an SVG on the
+   site loses its address too: opened as a page of its own, an SVG runs any script it
+   carries; shown through ``<img>`` it runs none.
 
 Headings are moved down two levels (``#`` becomes ``<h3>``) so press never competes with the
 page's own headings.
@@ -25,7 +27,7 @@ import markdown
 from markdown.extensions import Extension
 from markdown.treeprocessors import Treeprocessor
 
-from gm_tools.edges.pressimages import local_address
+from gm_tools.edges.pressimages import local_address, opens_svg
 
 ALLOWED_TAGS = frozenset({
     "p", "br", "hr", "em", "strong", "a", "code", "pre", "blockquote", "ul", "ol", "li",
@@ -84,6 +86,8 @@ class _AllowList(Treeprocessor):
                 element.tag, element.text = "span", alt
                 element.attrib.clear()
             if tag == "a":
+                if opens_svg(element.attrib.get("href", "")):
+                    del element.attrib["href"]  # an SVG is shown, never opened (its scripts would run)
                 element.set("rel", "nofollow noopener")
         return None
 

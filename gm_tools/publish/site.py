@@ -21,6 +21,7 @@ Layout (all links relative, so the site works from any static host and from ``fi
     site/games/NAME/game.json            the whole game (game.json and every record)
     site/games/NAME/feed.atom            Atom feed, one entry per phase
     site/games/NAME/S1901M.html          phase page (+ .txt judge text, .json, .map.js, .png)
+    site/games/NAME/pictures/breda.png   a picture its press shows, copied from the game's pictures/
 
 Work is saved two ways. A game whose records, variant, code and templates are the same as at
 the last build is not rendered at all (:class:`~gm_tools.publish.sitefiles.Manifest`). Within a game
@@ -51,6 +52,7 @@ from markupsafe import Markup
 from gm_tools.edges.basemap import BaseMap, load_base_map
 from gm_tools.edges.cachefolder import cache_folder
 from gm_tools.edges.game import GamePaths
+from gm_tools.edges.pressimages import PICTURES
 from gm_tools.errors import OrderError
 from gm_tools.publish.feed import FeedEntry, atom_feed
 from gm_tools.edges.recorddelta import shrink
@@ -384,6 +386,8 @@ def write_game(env: jinja2.Environment, writer: SiteWriter, painter: PngPainter,
                                                   game.end))
     writer.write(f"{folder}/feed.atom",
                  atom_feed(game.name, f"{game.name} ({game.variant.title})", game.info.created, entries))
+    for picture, source in game.pictures.items():  # the press's pictures, beside its pages (docs/site.md)
+        writer.write(f"{folder}/{PICTURES}/{picture}", source.read_bytes())
     # The PNGs last: drawn in other processes while the rest was made. The layer is written
     # after its PNG, so a build that stops half way redraws it next time.
     for layer_rel, png_rel, layer, png in pictures:

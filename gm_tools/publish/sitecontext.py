@@ -10,7 +10,7 @@ import hashlib
 import json
 import os
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from markupsafe import Markup
@@ -19,6 +19,7 @@ from gm_tools.errors import GameError, UserError
 from gm_tools.edges.cachefolder import cache_folder
 from gm_tools.edges.game import GameInfo, GamePaths, check_follows, check_record_shape, load_game, phase_sort_key, read_end, read_json_digest, upgrade_record
 from gm_tools.edges.layout import phase_name
+from gm_tools.edges.pressimages import picture_fault, press_pictures
 from gm_tools.edges.recorddelta import expand
 from gm_tools.publish.judgetext import power_in_text
 from gm_tools.engine.model import Position
@@ -81,9 +82,12 @@ class GameContext:
     winner: str | None
     """Solo winner's power code, or None."""
     source_digest: str = ""
-    """Hash of the game's files (``game.json`` and history), for skipping an unchanged game."""
+    """Hash of the game's files (``game.json``, history, pictures), for skipping an unchanged game."""
     end: dict | None = None
     """How the GM ended the game (a draw: ``end.json``), or None."""
+    pictures: dict[str, Path] = field(default_factory=dict)
+    """The game's pictures its records' press names (``breda.png`` -> its file in the game's
+    ``pictures`` folder), each checked: what the site copies beside the phase pages."""
 
     @property
     def name(self) -> str:
@@ -223,8 +227,8 @@ def _history_files(paths: GamePaths, variant: Variant,
 
 
 def source_digest(paths: GamePaths, contents: dict[str, bytes] | None = None) -> str:
-    """A hash of everything the game's pages are made from on disk: ``game.json``, ``end.json``
-    and the history files (names and bytes). Read, never parsed: hashing a game's files costs
+    """A hash of everything the game's pages are made from on disk: ``game.json``, ``end.json``,
+    the history files and the pictures (names and bytes). Read, never parsed: hashing a game's files costs
     a small part of reading it, and the same files give the same hash on any machine (the
     site's manifest keeps it, and a site is the same bytes wherever it is built).
     ``contents``: filled with the history files' bytes by name, for a caller that goes on to
@@ -242,12 +246,25 @@ def source_digest(paths: GamePaths, contents: dict[str, bytes] | None = None) ->
         digest.update(b"\0" + name.encode("utf-8") + b"\0" + data)
         if contents is not None:
             contents[name] = data
+    for name, path in _picture_files(paths):  # copied to the site: a picture replaced is copied again
+        with open(path, "rb") as f:
+            digest.update(b"\0picture\0" + name.encode("utf-8") + b"\0" + f.read())
     return digest.hexdigest()
+
+
+def _picture_files(paths: GamePaths) -> list[tuple[str, str]]:
+    """(name, path) of each file in the game's pictures folder, by name; none without one."""
+    try:
+        with os.scandir(paths.pictures) as entries:
+            return sorted((e.name, e.path) for e in entries if e.is_file())
+    except OSError:
+        return []
 
 
 _PROBE = GamePaths(root=Path("."), name="game")
 _NAMED_FILES = (_PROBE.game_json.name, _PROBE.end_file.name)
 _HISTORY = _PROBE.history.name
+_PICTURES = _PROBE.pictures.name
 """The names of a game's files and records' folder, as :class:`GamePaths` gives them."""
 
 
@@ -270,6 +287,9 @@ def _fingerprint(paths: GamePaths) -> str:
                     parts.append(f"{entry.name}:{st.st_size}:{st.st_mtime_ns}")
     except OSError:
         pass
+    for name, path in _picture_files(paths):
+        st = os.stat(path)
+        parts.append(f"{_PICTURES}/{name}:{st.st_size}:{st.st_mtime_ns}")
     return "|".join(parts)
 
 
@@ -349,13 +369,21 @@ def collect_game(root: Path, name: str, digest: str = "", contents: dict[str, by
         phases.append(PhaseContext(record=record, source=source, title=title, digest=record_digest, board=board))
     for before, after in zip(phases, phases[1:]):
         before.next, after.previous = after.id, before.id
+    pictures = {}
+    for phase in phases:
+        for picture in press_pictures(str(phase.record.get("press") or "")):
+            fault = picture_fault(paths.pictures, picture)
+            if fault:
+                raise GameError(f"{phase.source}: press: found {fault[0]}, expected {fault[1]}")
+            pictures[picture] = paths.pictures / picture
     if phases:
         last = phases[-1].record
         current, winner = last.get("next_phase"), last.get("winner")
     else:
         current, winner = variant.calendar.first_phase, None
     return GameContext(info=info, variant=variant, phases=phases, current_phase=current, winner=winner,
-                       source_digest=digest or source_digest(paths), end=read_end(paths) or _forced_draw(phases))
+                       source_digest=digest or source_digest(paths), end=read_end(paths) or _forced_draw(phases),
+                       pictures=dict(sorted(pictures.items())))
 
 
 def _forced_draw(phases: list[PhaseContext]) -> dict | None:
