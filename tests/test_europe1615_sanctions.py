@@ -184,6 +184,113 @@ def test_every_sanction_of_the_text_is_in_the_data(key):
     assert len(SETUP.sanctions) == len(titles)
 
 
+# Each sanction's paragraph ('Description of sanctions/modifiers') and the effects it names,
+# as the variant's data must give them; fields not named are at their defaults.
+PARAGRAPHS = {
+    "protestant_union": (
+        "Deployment of INFs to Rhineland (RHI), Hesse (HES), Brandenburg (BRA), and Baden-Wuerttemburg (WUR) "
+        "is solely permitted to the Protestant powers. RHI, HES, BRA, WUR units may retreat. The RHI unit (R) "
+        "can move, attack, defend, or support with the strength of two units ... If the RHI army unit is "
+        "dislodged and disbanded, it can be rebuilt ... The modifier cancels when RHI is captured",
+        dict(deploy_only="protestant", minors=("RHI", "HES", "BRA", "WUR"), retreat=("RHI", "HES", "BRA", "WUR"),
+             special=("RHI", "R"), cancel_on_capture=("RHI",))),
+    "saxon_intervention": (
+        "Deployment of INFs to Saxony is solely permitted to the Protestant powers. The Saxon unit (N) can "
+        "move, attack, defend, or support with the strength of two units ... If the Saxon army (N) is "
+        "dislodged and disbanded, it can be rebuilt, but modifier cancels ... If captured, the modifier cancels",
+        dict(deploy_only="protestant", minors=("SAX",), special=("SAX", "N"), lost_cancels=True,
+             cancel_on_capture=("SAX",))),
+    "kejserkrigen": (
+        "Only the Protestant powers may deploy INFs to Lower Saxony. Lower Saxon army (K) moves, attacks, "
+        "supports, and defends with the strength of two units ... All Lower Saxon units gain the ability to "
+        "retreat ... If the Lower Saxon army (K) is dislodged and disbanded, it can be rebuilt, modifier "
+        "cancels. If LOWR is captured, the modifier cancels",
+        dict(deploy_only="protestant", minors=("LOWR",), retreat=("LOWR",), special=("LOWR", "K"),
+             lost_cancels=True, cancel_on_capture=("LOWR",))),
+    "swedish_intervention": (
+        "Deployment of INFs to Sweden is solely permitted to the Protestant powers. Swedish units may "
+        "retreat. If the Swedes have a newly acquired army (S), this unit can move, attack, defend, or "
+        "support with the strength of two units ... If the Swedish army (S) is dislodged and disbanded, it "
+        "cannot be rebuilt, and the modifier is cancelled ... If captured, the modifier cancels",
+        dict(deploy_only="protestant", minors=("SWE",), retreat=("SWE",), special=("SWE", "S"), acquired=True,
+             lost_cancels=True, cancel_on_capture=("SWE",))),
+    "dutch_intervention": (
+        "Only the Protestant powers are allowed to deploy INFs to the Dutch provinces. All Dutch units gain "
+        "the ability to retreat. If the Dutch have a newly acquired contingent/unit (D), this unit can move, "
+        "attack, defend, or support with the strength of two units ... If the Dutch army (D) is dislodged "
+        "and disbanded, it can be rebuilt, but modifier cancels ... If captured, the modifier cancels",
+        dict(deploy_only="protestant", minors=("DUT",), retreat=("DUT",), special=("DUT", "D"), acquired=True,
+             lost_cancels=True, cancel_on_capture=("DUT",))),
+    "catholic_league": (
+        "Deployment of INFs to Bavaria (BAV), Westphalia (WES), and Franconia (FRA) is solely permitted to "
+        "the Catholic powers. BAV units may retreat. The BAV unit (B) can move, attack, defend, or support "
+        "with the strength of two units ... If the BAV army unit is dislodged and disbanded, it can be "
+        "rebuilt ... The modifier cancels when BAV is captured",
+        dict(deploy_only="catholic", minors=("BAV", "WES", "FRA"), retreat=("BAV",), special=("BAV", "B"),
+             cancel_on_capture=("BAV",))),
+    "polish_intervention": (
+        "Deployment of INFs to Poland is solely permitted to the Catholic powers. Polish units may retreat. "
+        "The Polish unit (P) can move, attack, defend, or support with the strength of two units in the "
+        "first year that the modifier is in effect ... If the Polish army (P) is dislodged and disbanded, it "
+        "can be rebuilt ... If captured, the modifier cancels",
+        dict(deploy_only="catholic", minors=("POL",), retreat=("POL",), special=("POL", "P"), first_year_only=True,
+             cancel_on_capture=("POL",))),
+    "dano_swedish_rivalry": (
+        "Denmark restricted from deploying INFs to SWE and LIVN.",
+        dict(barred_powers=("DENMARK",), barred_minors=("SWE", "LIVN"))),
+    "anti_protestant_ireland": (
+        "Protestant powers cannot deploy INFs to Ireland. This modifier is not available or cancels when "
+        "widerstand comes into effect.",
+        dict(barred_confession="protestant", barred_minors=("IRE",), cancelled_by="widerstand")),
+    "anti_hapsburg_campaign": (
+        "Austria and Spain restricted from deploying INFs to DUT, TRA, RHI, LOWR, and SAV. This modifier is "
+        "not available or cancels when ketzenhammer comes in to effect.",
+        dict(barred_powers=("AUSTRIA", "SPAIN"), barred_minors=("DUT", "TRA", "RHI", "LOWR", "SAV"),
+             cancelled_by="ketzenhammer")),
+    "huguenot_rebellion": (
+        "French cannot build in GUY. French restricted from deploying INFs to Protestant-majority states or "
+        "newly formed Protestant-majority states. This modifier is not available or cancels when "
+        "ketzenhammer comes in to effect.",
+        dict(barred_powers=("FRANCE",), barred_majority="protestant", no_build=(("FRANCE", "GUY"),),
+             cancelled_by="ketzenhammer")),
+    "bohemian_revolt": (
+        "Austria cannot build in BOH. Austria restricted from deploying INFs to Protestant-majority states "
+        "or newly formed Protestant-majority states. This modifier is not available or cancels when "
+        "ketzenhammer comes in to effect.",
+        dict(barred_powers=("AUSTRIA",), barred_majority="protestant", no_build=(("AUSTRIA", "BOH"),),
+             cancelled_by="ketzenhammer")),
+    "catholic_immunity": ("Catholic powers immune to diplomatic attacks by Protestant powers.",
+                          dict(immune=("catholic", "protestant"))),
+    "protestant_immunity": ("Protestant powers immune to diplomatic attacks by Catholic powers.",
+                            dict(immune=("protestant", "catholic"))),
+    "treaty_of_lyon": (
+        "Spain will not be allowed to deploy INFs to Switzerland and Savoy ... The sanction cancels if "
+        "France is eliminated or Savoy is captured or if Switzerland is captured.",
+        dict(barred_powers=("SPAIN",), barred_minors=("SWI", "SAV"), cancel_on_capture=("SAV", "SWI"),
+             rule="treaty_of_lyon")),
+    "moroccan_unification": ("Moroccan neutrality lifted; all powers may deploy INFs to Morocco.", dict(opens="MOR")),
+    "catalan_secession": ("Catalonia becomes a pliant state ... All powers may deploy INFs to Catalonia.",
+                          dict(opens="CAT")),
+}
+
+
+@pytest.mark.parametrize("key", sorted(PARAGRAPHS))
+def test_each_sanctions_data_says_what_its_paragraph_says(key):
+    """'Description of sanctions/modifiers': the effects each paragraph names (quoted above,
+    in PARAGRAPHS) are those of the sanction's entry in tables.toml, and no others."""
+    from dataclasses import fields
+
+    from gm_tools.systems.europe1615.sanctions import Sanction
+
+    _, named = PARAGRAPHS[key]
+    sanction = SETUP.sanctions[key]
+    defaults = Sanction(key, sanction.title)
+    found = {f.name: getattr(sanction, f.name) for f in fields(Sanction)
+             if f.name not in ("key", "title") and getattr(sanction, f.name) != getattr(defaults, f.name)}
+    assert found == named
+    assert set(PARAGRAPHS) == set(SETUP.sanctions)
+
+
 def _strong(position) -> dict[str, int]:
     return {p: u.strength for p, u in position.units.items() if u.strength > 1}
 
