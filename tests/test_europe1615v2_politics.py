@@ -180,6 +180,17 @@ def test_alternates_each_power_submits():
     assert list(refused) == [0] and "no alternative" in refused[0]
 
 
+def test_one_attack_a_phase_each_alternate_once():
+    """'Each player may choose to conduct a diplomatic attack only once per phase against INFs of
+    another power in one minor state': a second first order of the same power is refused (its
+    alternates are the only other orders it may give, each once), whatever its state or target."""
+    s = state(influence={"SAX": {"FRANCE": 5, "DENMARK": 5}, "RHI": {"FRANCE": 4, "ENGLAND": 4}})
+    attacks = [Attack("FRANCE", "SAX", "DENMARK", 0), Attack("FRANCE", "RHI", "ENGLAND", 0),
+               Attack("FRANCE", "RHI", "ENGLAND", 1), Attack("FRANCE", "SAX", "DENMARK", 1)]
+    refused = politics.check_attacks(SETUP, s, attacks, 1616, True)
+    assert refused == {1: "a second order 0 for FRANCE", 3: "a second order 1 for FRANCE"}
+
+
 def test_national_order_and_an_alternate_used_when_the_first_order_lost_its_infs():
     """'The national order of attacks is as follows: Spain, France, England, Denmark/Sweden, and
     Austria'; 'the French player must submit an alternative order if the first ordered attack is
