@@ -5,7 +5,7 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 GAME   ?=
-# make turn GAME=name FLAGS=--lenient: options passed to gm-tools turn (--lenient, --force).
+# make turn GAME=name FLAGS=--lenient: options passed to gm-tools turn (--lenient, --force, --dry-run).
 FLAGS  ?=
 VARIANT ?=
 

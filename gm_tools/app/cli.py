@@ -87,10 +87,14 @@ def _build_parser() -> argparse.ArgumentParser:
                  "Checks every entry of the phase's sheets, adjudicates, writes the results and the\n"
                  "next phase's sheets into the workbook (the previous version is kept) and publishes\n"
                  "the phase to the site. Without GAME it plays the shipped demo game.",
-                 "  gm-tools turn spring1901\n  gm-tools turn spring1901 --lenient --site public")
+                 "  gm-tools turn spring1901\n  gm-tools turn spring1901 --lenient --site public\n"
+                 "  gm-tools turn spring1901 --dry-run")
     s.add_argument("game", nargs="?", default="", help="the game's name (default: the demo game)")
     s.add_argument("--lenient", action="store_true", help="invalid orders stand as holds (as judges do), listed in the report")
     s.add_argument("--force", action="store_true", help="process the phase even if no order or press was entered")
+    s.add_argument("--dry-run", action="store_true",
+                   help="check every entry and show what the turn would do now, writing nothing "
+                        "(no record, workbook or site)")
     _site(s)
     _games_root(s)
     s.set_defaults(func=lambda a: _call("gm_tools.app.turn", "cmd_turn", a))

@@ -26,8 +26,7 @@ from gm_tools.edges.game import (
     make_folder, read_end, refuse_if_open, json_text, save_new_game, write_atomic,
 )
 from gm_tools.edges.recorddelta import shrink
-from gm_tools.engine.results import note_code, note_words
-from gm_tools.edges.journal import commit_turn, game_lock, needs_publishing, published, recover
+from gm_tools.edges.journal import commit_turn, game_lock, half_done, needs_publishing, published, recover
 from gm_tools.engine.hooks import SheetHooks, hooks_for
 from gm_tools.edges.layout import centers_table, order_blocks, results_table, title_of, units_table
 from gm_tools.engine.model import Position, order_text
@@ -37,6 +36,7 @@ from gm_tools.engine.results import result_json
 from gm_tools.engine.rules import Rules, rules_for, variant_for_game
 from gm_tools.engine.system import system_for
 from gm_tools.engine.variant import Variant
+from gm_tools.app.turnreport import TurnReport
 from gm_tools.edges.gmsheets import clashes
 from gm_tools.edges.workbook import (GameFacts, OrderEntry, WorkbookPlan, plan_titles, read_workbook, variant_label,
                                      write_workbook)
@@ -187,71 +187,6 @@ def winner_of(variant: Variant, position: Position) -> str | None:
 
 
 # --- one turn -------------------------------------------------------------------------------
-
-
-@dataclass
-class TurnReport:
-    """What ``turn`` did, for the command line."""
-
-    game: str
-    """Game name."""
-    phase: str
-    """The phase processed (or found with nothing to process)."""
-    processed: bool
-    """False when nothing new was entered and nothing was written."""
-    record: dict | None = None
-    """The stored history record, when processed."""
-    site: str | None = None
-    """The folder the site was published to, or None when not published."""
-    variant: Variant | None = None
-    """The game's variant as it plays (its setup), for the report's sections."""
-
-    @property
-    def sections(self) -> list[str]:
-        """The variant's report sections (a Fealty claim, captures, statuses...) as the judge
-        text words them, without the blank lines."""
-        if not self.record or self.variant is None:
-            return []
-        from gm_tools.publish.judgetext import section_lines
-
-        return [line for line in section_lines(self.variant, self.record) if line]
-
-    def text(self) -> str:
-        if not self.processed:
-            return (f"{self.game}: {self.phase}: no orders or press entered, nothing to do "
-                    "(--force processes the phase anyway, every unit without orders)")
-        r = self.record
-        lines = [f"{self.game}: processed {r['phase']} ({r['title']})"]
-        idle: dict[str, list[str]] = {}
-        for res in r["results"]:
-            if [c.get("code") for c in res.get("codes", [])] == ["not_ordered"] and res["result"] == "succeeds":
-                # Quiet units are listed once per power below, not one line each.
-                idle.setdefault(res["power"], []).append(res["order"].removesuffix(" H"))
-                continue
-            reason = f" ({res['reason']})" if res["reason"] else ""
-            lines.append(f"  {res['power']}: {res['order']}: {res['result']}{reason}")
-        for power, units in idle.items():
-            lines.append(f"  {power}: no order, held: {', '.join(units)}")
-        for note in r["notes"]:
-            if note_code(note) == "held_without_order":
-                continue  # listed just above
-            lines.append(f"  note {note['power']}: {note_words(note)}")
-        for draw in r["random"]["draws"]:
-            said = draw.get("text", draw.get("chosen"))  # a variant's own words for it, if any
-            lines.append(f"  random draw ({draw['kind']}, seed {draw['seed']}): {said}")
-        lines += [f"  {line}" if line else "" for line in self.sections]
-        if r["winner"]:
-            scoring = r.get("extra", {}).get("outcome", {}).get("scoring")
-            why = scoring["verdict"] if scoring else "holds the victory centers"
-            lines.append(f"{r['winner']} wins ({why}): the game is over" if scoring
-                         else f"{r['winner']} {why} and wins: the game is over")
-        elif r.get("draw"):
-            lines.append(f"drawn between {', '.join(r['draw']['powers'])} ({r['draw']['reason']}): the game is over")
-        else:
-            lines.append(f"next phase: {r['next_phase']}")
-        if self.site:
-            lines.append(f"site published to {self.site}/")
-        return "\n".join(lines)
 
 
 @dataclass
@@ -453,6 +388,29 @@ def run_turn(
         return report
 
 
+def preview_turn(name: str, root: str | os.PathLike | None = None, lenient: bool = False,
+                 force: bool = False) -> TurnReport:
+    """``gm-tools turn NAME --dry-run``: the phase checked and adjudicated exactly as a turn
+    would now (the same seed, so the same draws), its report, and nothing written: no record,
+    no workbook, no site. Read under the game's lock, so never halfway through another turn;
+    a turn an earlier command left half-done is not finished here (that writes), but named."""
+    paths = game_paths(name, root)
+    load_game(paths)
+    with game_lock(paths):
+        pending = half_done(paths)
+        if pending:
+            raise GameError(f"{name}: the turn of {pending} was left half-done by a command that stopped; "
+                            f"'gm-tools turn {name}' finishes it, then a dry run shows the next phase")
+        state = load_state(name, root)
+        state.refuse_if_over()
+        if not paths.workbook.exists():
+            raise GameError(f"{paths.workbook} is missing: the game's workbook is needed to process a turn")
+        record, _ = process_phase(state, paths.workbook.read_bytes(), lenient=lenient, force=force)
+    if record is None:
+        return TurnReport(name, state.position.phase, processed=False, dry_run=True)
+    return TurnReport(name, record["phase"], processed=True, record=record, variant=state.variant, dry_run=True)
+
+
 def _turn(state: GameState, lenient: bool, force: bool, site_dir, processed: str | None = None) -> TurnReport:
     name, paths = state.info.name, state.paths
     refuse_if_open(paths)
@@ -572,10 +530,15 @@ def cmd_new_game(args) -> int:
 
 
 def cmd_turn(args) -> int:
+    if not args.game and args.dry_run:
+        raise GameError("--dry-run shows a game's next turn: name the game (gm-tools turn NAME --dry-run)")
     if not args.game:
         from gm_tools.app.demo import run_demo
 
         print(run_demo(site_dir=args.site or None))
+        return 0
+    if args.dry_run:
+        print(preview_turn(args.game, root=args.root, lenient=args.lenient, force=args.force).text())
         return 0
     report = run_turn(args.game, root=args.root, lenient=args.lenient, force=args.force, site_dir=args.site,
                       maps_beside=True)

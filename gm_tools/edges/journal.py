@@ -147,6 +147,13 @@ def _roll_forward(paths) -> str:
     return phase
 
 
+def half_done(paths) -> str | None:
+    """The phase of a turn committed but not yet moved into place (a command stopped after
+    the commit point), or None: :func:`recover` finishes it."""
+    commit = paths.folder / PENDING / COMMIT
+    return json.loads(commit.read_text(encoding="utf-8"))["phase"] if commit.exists() else None
+
+
 def recover(paths) -> str | None:
     """Put a game's files back in order after a command was killed: a committed turn is
     finished (returns its phase), an uncommitted one removed, stale temporary files deleted."""

@@ -1,0 +1,80 @@
+"""What ``gm-tools turn`` reports: the phase's results in short, the notes, the random draws,
+the variant's own sections, and what comes next; the same words for a dry run, which says
+so and writes nothing."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from gm_tools.engine.results import note_code, note_words
+from gm_tools.engine.variant import Variant
+
+
+@dataclass
+class TurnReport:
+    """What ``turn`` did, for the command line."""
+
+    game: str
+    """Game name."""
+    phase: str
+    """The phase processed (or found with nothing to process)."""
+    processed: bool
+    """False when nothing new was entered and nothing was written."""
+    record: dict | None = None
+    """The stored history record, when processed."""
+    site: str | None = None
+    """The folder the site was published to, or None when not published."""
+    variant: Variant | None = None
+    """The game's variant as it plays (its setup), for the report's sections."""
+    dry_run: bool = False
+    """The phase was checked and adjudicated as a turn would, and nothing written (``--dry-run``)."""
+
+    @property
+    def sections(self) -> list[str]:
+        """The variant's report sections (a Fealty claim, captures, statuses...) as the judge
+        text words them, without the blank lines."""
+        if not self.record or self.variant is None:
+            return []
+        from gm_tools.publish.judgetext import section_lines
+
+        return [line for line in section_lines(self.variant, self.record) if line]
+
+    def text(self) -> str:
+        if not self.processed:
+            return (f"{self.game}: {self.phase}: no orders or press entered, nothing to do "
+                    "(--force processes the phase anyway, every unit without orders)")
+        r = self.record
+        if self.dry_run:
+            lines = [f"{self.game}: dry run of {r['phase']} ({r['title']}): what a turn would do now; nothing written"]
+        else:
+            lines = [f"{self.game}: processed {r['phase']} ({r['title']})"]
+        idle: dict[str, list[str]] = {}
+        for res in r["results"]:
+            if [c.get("code") for c in res.get("codes", [])] == ["not_ordered"] and res["result"] == "succeeds":
+                # Quiet units are listed once per power below, not one line each.
+                idle.setdefault(res["power"], []).append(res["order"].removesuffix(" H"))
+                continue
+            reason = f" ({res['reason']})" if res["reason"] else ""
+            lines.append(f"  {res['power']}: {res['order']}: {res['result']}{reason}")
+        for power, units in idle.items():
+            lines.append(f"  {power}: no order, held: {', '.join(units)}")
+        for note in r["notes"]:
+            if note_code(note) == "held_without_order":
+                continue  # listed just above
+            lines.append(f"  note {note['power']}: {note_words(note)}")
+        for draw in r["random"]["draws"]:
+            said = draw.get("text", draw.get("chosen"))  # a variant's own words for it, if any
+            lines.append(f"  random draw ({draw['kind']}, seed {draw['seed']}): {said}")
+        lines += [f"  {line}" if line else "" for line in self.sections]
+        if r["winner"]:
+            scoring = r.get("extra", {}).get("outcome", {}).get("scoring")
+            why = scoring["verdict"] if scoring else "holds the victory centers"
+            lines.append(f"{r['winner']} wins ({why}): the game is over" if scoring
+                         else f"{r['winner']} {why} and wins: the game is over")
+        elif r.get("draw"):
+            lines.append(f"drawn between {', '.join(r['draw']['powers'])} ({r['draw']['reason']}): the game is over")
+        else:
+            lines.append(f"next phase: {r['next_phase']}" + (" (after the turn)" if self.dry_run else ""))
+        if self.site:
+            lines.append(f"site published to {self.site}/")
+        return "\n".join(lines)
