@@ -23,6 +23,7 @@ a game from start to finish:
   gm-tools variants                          which variants are shipped
   gm-tools new-game standard spring1901      create sheets/spring1901.xlsx
   gm-tools orders spring1901 alice.eml       type a player's mailed orders into it
+  gm-tools status spring1901                 who has entered orders, who has not
   gm-tools turn spring1901                   process the phase, publish it to site/
   gm-tools rollback spring1901               reopen the last phase to correct it
   gm-tools <command> --help                  what a command does, with an example"""
@@ -145,6 +146,15 @@ def _build_parser() -> argparse.ArgumentParser:
     _game(s)
     _games_root(s)
     s.set_defaults(func=lambda a: _call("gm_tools.app.turn", "cmd_replay", a))
+
+    s = _command(sub, "status", "show who has entered orders for the current phase",
+                 "Reads the workbook as a turn would and prints, power by power, how many of its rows\n"
+                 "hold an order and which units have none, who has entered nothing, the rows typed on\n"
+                 "the variant's input sheets and whether there is press. Writes nothing.",
+                 "  gm-tools status spring1901")
+    _game(s)
+    _games_root(s)
+    s.set_defaults(func=lambda a: _call("gm_tools.app.status", "cmd_status", a))
 
     s = _command(sub, "private", "write each power's private reports again from the record",
                  "Writes NAME/private/PHASE/POWER.txt for every phase played: what the rules give one\n"

@@ -265,13 +265,7 @@ def process_phase(
     variant, position, paths = state.variant, state.position, state.paths
     rules, hooks = rules_for(variant), hooks_for(variant)
     input_tables = hooks.input_sheets(variant, position)
-    # The sheets gm-tools wrote for this phase; any other is the GM's own, carried over.
-    ours = set(plan_titles(_plan(variant, hooks, rules, state.info.name, position, "", 0, {},
-                                 state.history[-1] if state.history else None)))
-    # a workbook of another game, or an old copy of this one, must not be processed
-    entries, problems = read_workbook(data, str(paths.workbook), variant, input_tables,
-                                      game_name=state.info.name, phase=position.phase, ours=ours,
-                                      pictures=paths.pictures)
+    entries, problems, ours = read_entries(state, data)
     inputs: dict = {}
     input_problems: list[Problem] = []
     if all(t.title in entries.inputs for t in input_tables):  # a missing sheet is reported already
@@ -325,6 +319,20 @@ def process_phase(
         raise WorkbookError(str(paths.workbook), clash)
     plan.gm_sheets = entries.gm_sheets
     return record, write_workbook(plan)
+
+
+def read_entries(state: GameState, data: bytes):
+    """What the GM entered in the workbook ``data`` for the current phase, the problems found
+    reading it (a workbook of another game or an old copy of this one is one), and the titles
+    of the sheets gm-tools wrote for the phase (any other is the GM's own, carried over)."""
+    variant, position, paths = state.variant, state.position, state.paths
+    rules, hooks = rules_for(variant), hooks_for(variant)
+    ours = set(plan_titles(_plan(variant, hooks, rules, state.info.name, position, "", 0, {},
+                                 state.history[-1] if state.history else None)))
+    entries, problems = read_workbook(data, str(paths.workbook), variant, hooks.input_sheets(variant, position),
+                                      game_name=state.info.name, phase=position.phase, ours=ours,
+                                      pictures=paths.pictures)
+    return entries, problems, ours
 
 
 def _record_extra(hooks: SheetHooks, inputs: dict, done: Adjudication) -> dict:

@@ -1,0 +1,116 @@
+"""``gm-tools status GAME``: where the current phase stands before the deadline.
+
+The GM's daily question in a game by mail is who has not sent orders yet. This reads the
+workbook as a turn would (nothing is written, nothing is adjudicated) and says, power by
+power, how many of its rows hold an order and which units have none, then who has entered
+nothing at all, the rows typed on each of the variant's input sheets, whether there is press,
+and whether the turn would refuse anything (``gm-tools turn GAME --dry-run`` names it).
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+
+from gm_tools.app.turn import load_state, read_entries
+from gm_tools.edges.layout import order_blocks, title_of
+from gm_tools.edges.workbook import OrderEntry
+from gm_tools.engine.hooks import hooks_for
+from gm_tools.engine.rules import rules_for
+from gm_tools.errors import GameError
+
+
+@dataclass
+class PowerStatus:
+    """One power's rows on the Orders sheet and what was typed in them."""
+
+    power: str
+    """Power code."""
+    player: str
+    """The player's name from the Game sheet, or empty."""
+    rows: int
+    """Rows the Orders sheet has for it (its units, or its builds and removals)."""
+    entered: int
+    """Rows with an order typed."""
+    missing: list[str] = field(default_factory=list)
+    """The units of its rows with no order typed."""
+
+
+@dataclass
+class PhaseStatus:
+    """What was entered for the current phase so far."""
+
+    game: str
+    phase: str
+    title: str
+    deadline: str
+    powers: list[PowerStatus]
+    """Every power with rows on the Orders sheet, in the variant's order."""
+    inputs: dict[str, tuple[int, list[str]]]
+    """Each input sheet of the variant's phase -> its rows typed, and the powers (or players)
+    who typed them, when the sheet has a Power or Player column."""
+    press: bool
+    """Press was entered."""
+    problems: int
+    """Entries a turn would refuse as the workbook stands (unreadable cells, the wrong game)."""
+
+    @property
+    def waiting_for(self) -> list[str]:
+        """Powers with rows to fill and nothing typed in any."""
+        return [p.power for p in self.powers if p.rows and not p.entered]
+
+    def text(self) -> str:
+        lines = [f"{self.game}: {self.phase} ({self.title}), deadline: {self.deadline or 'none set'}"]
+        for p in self.powers:
+            if not p.rows:  # nothing to order this phase (no unit, no adjustment due)
+                continue
+            who = f" ({p.player})" if p.player else ""
+            line = f"  {p.power}{who}: {p.entered} of {p.rows} row(s) ordered"
+            if p.missing and p.entered:
+                line += f"; no order for {', '.join(p.missing)}"
+            lines.append(line)
+        waiting = self.waiting_for
+        if not any(p.rows for p in self.powers):
+            lines.append("  no rows on the Orders sheet this phase")
+        else:
+            lines.append(f"  waiting for: {', '.join(waiting)}" if waiting else "  every power has entered orders")
+        for sheet, (count, who) in self.inputs.items():
+            lines.append(f"  {sheet}: {count} row(s) typed" + (f" (by {', '.join(who)})" if who else ""))
+        lines.append(f"  press: {'entered' if self.press else 'none'}")
+        if self.problems:
+            lines.append(f"  {self.problems} entry(ies) a turn would refuse: gm-tools turn {self.game} --dry-run "
+                         "names each")
+        return "\n".join(lines)
+
+
+def phase_status(name: str, root: str | os.PathLike | None = None) -> PhaseStatus:
+    """The current phase of game ``name`` as its workbook stands; nothing is written."""
+    state = load_state(name, root)
+    state.refuse_if_over()
+    if not state.paths.workbook.exists():
+        raise GameError(f"{state.paths.workbook} is missing: the game's workbook holds the phase's entries")
+    variant, position = state.variant, state.position
+    entries, problems, _ = read_entries(state, state.paths.workbook.read_bytes())
+    by_power: dict[str, list[OrderEntry]] = {}
+    for entry in entries.orders:
+        by_power.setdefault(entry.power, []).append(entry)
+    powers = []
+    for block in order_blocks(variant, position, rules_for(variant)):
+        typed = by_power.get(block.power, [])
+        ordered = {e.unit for e in typed if e.unit}
+        missing = [s.unit for s in block.slots if s.unit and s.unit not in ordered]
+        powers.append(PowerStatus(block.power, entries.players.get(block.power, ""), len(block.slots),
+                                  min(len(typed), len(block.slots)), missing))
+    tables = hooks_for(variant).input_sheets(variant, position)
+    inputs = {}
+    for t in tables:
+        rows = entries.inputs.get(t.title, [])
+        who = {str(r.values.get("Power") or r.values.get("Player") or "") for r in rows} - {""}
+        inputs[t.title] = (len(rows), sorted(who))
+    return PhaseStatus(name, position.phase, title_of(variant, position.phase), entries.deadline,
+                       powers, inputs, bool(entries.press.strip()), len(problems))
+
+
+def cmd_status(args) -> int:
+    print(phase_status(args.game, root=args.root).text())
+    return 0

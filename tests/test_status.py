@@ -1,0 +1,74 @@
+"""``gm-tools status GAME``: who has entered orders for the current phase, read from the real
+workbook as the GM left it; nothing written."""
+
+from __future__ import annotations
+
+from gm_tools.app.cli import main
+from gm_tools.app.status import phase_status
+from gm_tools.edges.workbook_fill import fill_orders
+from workflow_helpers import create, play, snapshot, type_cells
+
+
+def _type(paths, orders, press=""):
+    paths.workbook.write_bytes(fill_orders(paths.workbook.read_bytes(), orders, press))
+
+
+def test_status_names_who_has_ordered_and_who_has_not(tmp_path, capsys):
+    paths = create(tmp_path)  # France is played by Ann
+    _type(paths, {"FRANCE": ["A PAR - BUR", "A MAR - SPA", "F BRE - MAO"], "GERMANY": ["A MUN - RUH"]})
+    type_cells(paths, {"Game!B6": "Friday 18:00 UTC"})
+    files = snapshot(tmp_path)
+    assert main(["status", "g", "--root", str(tmp_path)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == "g: S1901M (Spring 1901 Movement), deadline: Friday 18:00 UTC"
+    assert "  FRANCE (Ann): 3 of 3 row(s) ordered" in out
+    assert "  GERMANY: 1 of 3 row(s) ordered; no order for A BER, F KIE" in out
+    assert "  waiting for: AUSTRIA, ENGLAND, ITALY, RUSSIA, TURKEY" in out
+    assert "  press: none" in out
+    assert snapshot(tmp_path) == files
+
+
+def test_status_of_an_adjustment_phase_counts_the_builds_due(tmp_path):
+    paths = create(tmp_path)
+    play(paths, {"FRANCE": ["A MAR - SPA", "F BRE - MAO"]})
+    play(paths, {"FRANCE": ["F MAO - POR"]})  # Fall: Spain and Portugal taken, two builds due
+    status = phase_status("g", root=tmp_path)
+    assert status.phase == "W1901A"
+    france = next(p for p in status.powers if p.power == "FRANCE")
+    assert (france.rows, france.entered) == (2, 0) and status.waiting_for == ["FRANCE"]
+    _type(paths, {"FRANCE": ["BUILD A PAR"]})
+    france = next(p for p in phase_status("g", root=tmp_path).powers if p.power == "FRANCE")
+    assert (france.rows, france.entered) == (2, 1)
+
+
+def test_status_counts_a_variants_input_rows_and_the_press(tmp_path):
+    paths = create(tmp_path, name="c", variant="centenary")
+    _type(paths, {}, press="The Emperor is displeased.")
+    status = phase_status("c", root=tmp_path)
+    assert status.press and "press: entered" in status.text()
+    assert all(count == 0 for count, _ in status.inputs.values())
+
+
+def test_status_of_a_phase_entered_on_input_sheets_names_who_typed(tmp_path):
+    """Europe 1619's Diplomatic Phase has no Orders rows: the INF placements go on their own
+    sheet, and the status says who has typed rows there."""
+    paths = create(tmp_path, name="e", variant="europe1619")
+    status = phase_status("e", root=tmp_path)
+    assert "no rows on the Orders sheet this phase" in status.text()
+    sheet = "INF Placements"
+    assert status.inputs[sheet] == (0, [])
+    from gm_tools.edges.workbook import open_workbook
+
+    ws = open_workbook(paths.workbook.read_bytes(), "e")[sheet]
+    headers = [c.value for c in ws[1]]
+    row = {headers.index("Power"): "FRANCE", headers.index("INFs"): 3, headers.index("Minor state"): "LOR"}
+    type_cells(paths, {f"{sheet}!{chr(65 + i)}2": v for i, v in row.items()})
+    status = phase_status("e", root=tmp_path)
+    assert status.inputs[sheet] == (1, ["FRANCE"]) and f"{sheet}: 1 row(s) typed (by FRANCE)" in status.text()
+
+
+def test_status_says_when_the_turn_would_refuse_something(tmp_path):
+    paths = create(tmp_path)
+    type_cells(paths, {"Game!B7": "not a number"})  # the seed
+    status = phase_status("g", root=tmp_path)
+    assert status.problems == 1 and "deadline: none set" in status.text() and "gm-tools turn g --dry-run names each" in status.text()
