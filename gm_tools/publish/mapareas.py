@@ -28,6 +28,7 @@ base map, same bytes.
 from __future__ import annotations
 
 import re
+from itertools import accumulate
 
 from gm_tools.edges.basemap import BaseMap
 from gm_tools.edges.xmltext import escape
@@ -45,6 +46,11 @@ SMALLEST = 20.0
 """Rings of a smaller area (square units) are left out; a province keeps its largest."""
 
 _TOKEN = re.compile(r"[A-Za-z]|[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
+_NUMBER = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
+_PAIR = r"\s*[-+]?[\d.]+(?:[\s,]*[-+]?[\d.]+)"
+_RING = re.compile(rf"M({_PAIR})\s*l((?:{_PAIR})*)\s*[Zz]")
+_PLAIN = re.compile(rf"(?:\s*M{_PAIR}\s*l(?:{_PAIR})*\s*[Zz])+\s*")
+"""Path data of rings each ``M x y``, then ``l`` and its relative steps, then ``Z``."""
 _STYLE = (
     "path{fill:transparent;fill-rule:evenodd;stroke:none}"
     "g:hover>path{stroke:#f2a900;stroke-width:3px;vector-effect:non-scaling-stroke}"
@@ -81,6 +87,13 @@ def areas_path(base_path: str) -> str:
 def rings(d: str) -> list[list[tuple[float, float]]]:
     """The closed rings of path data made of M, L, H, V (absolute or relative) and Z; a
     curve's end point stands for the curve (Q, C: the base maps have none)."""
+    if _PLAIN.fullmatch(d):  # the generator's rings, ``M x y l dx dy ... Z``: a third of the time
+        out = []
+        for start, steps in _RING.findall(d):
+            x0, y0 = (float(v) for v in _NUMBER.findall(start))
+            moves = [float(v) for v in _NUMBER.findall(steps)]
+            out.append(list(zip(accumulate(moves[0::2], initial=x0), accumulate(moves[1::2], initial=y0))))
+        return out
     tokens = _TOKEN.findall(d)
     out: list[list[tuple[float, float]]] = []
     ring: list[tuple[float, float]] = []
