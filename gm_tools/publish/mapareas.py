@@ -278,6 +278,13 @@ _MADE: dict[str, str] = {}
 _END = b"</svg>\n"
 
 
+def write_base(writer, picture, variant: Variant, base: BaseMap) -> None:
+    """Write a base map's script (``picture``: its :class:`gm_tools.publish.maplayer.BasePicture`;
+    written only when its bytes changed) and the names over the PNGs drawn on it."""
+    writer.write(picture.path, picture.script())
+    put_areas(writer, picture.path, variant, base)
+
+
 def put_areas(writer, base_path: str, variant: Variant, base: BaseMap) -> str:
     """Write the names' file beside the base map ``base_path`` (its path in the site), or keep
     it when the site has it whole (its name says what it holds; a file a killed build left

@@ -59,7 +59,7 @@ from gm_tools.engine.model import OrderResult, Position
 from gm_tools.engine.phase import ADJUSTMENT, MOVEMENT, RETREAT, parse_phase
 from gm_tools.engine.positions import position_from_json
 from gm_tools.engine.rules import rules_for
-from gm_tools.publish.mapareas import areas_path, put_areas
+from gm_tools.publish.mapareas import areas_path, write_base
 from gm_tools.publish.maplayer import BASE_FOLDER, LAYER_SUFFIX, BasePicture
 from gm_tools.publish.phasejson import game_json, object_text, phase_json, value_texts, without_seeds
 from gm_tools.publish.render import RenderOptions, render_lines, render_svg
@@ -353,15 +353,12 @@ def write_game(env: jinja2.Environment, writer: SiteWriter, painter: PngPainter,
             writer.write(f"{folder}/{phase.id}.html", html)
 
     if "text" in vars(base):  # drawn for this build's maps: written (unchanged, it stays as it is)
-        writer.write(base.path, base.script())
-        put_areas(writer, base.path, game.variant, look.base_map)  # the names over its PNGs
+        write_base(writer, base, game.variant, look.base_map)  # and the names over its PNGs
     elif last_kept is not None:
-        # every map kept as it is: the base map they are drawn over is made again if it went
+        # every map kept as it is: the base map they are drawn over (and its names) is made again if it went
         named = _base_of(writer.root / folder, last_kept)
-        if named is not None and not writer.exists(named) and named == base.path:
-            writer.write(base.path, base.script())
-        if named is not None and not writer.exists(areas_path(named)) and named == base.path:
-            put_areas(writer, base.path, game.variant, look.base_map)
+        if named is not None and not (writer.exists(named) and writer.exists(areas_path(named))) and named == base.path:
+            write_base(writer, base, game.variant, look.base_map)
 
     position, map_caption = current_map(game)
     current_svg = render_svg(game.variant, _position(position), title=game.name, options=look)
