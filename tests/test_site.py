@@ -658,7 +658,7 @@ def test_command_line_builds_the_site_and_reports_user_errors(games, tmp_path, c
     from gm_tools.app.cli import main
 
     assert main(["site", "--root", str(games), "--out", str(tmp_path / "site")]) == 0
-    assert capsys.readouterr().out.startswith("site: 17 file(s) written, 0 unchanged, 0 removed, 2 PNG(s) drawn")
+    assert capsys.readouterr().out.startswith("site: 18 file(s) written, 0 unchanged, 0 removed, 2 PNG(s) drawn")
     assert main(["site", "--root", str(tmp_path / "nowhere"), "--out", str(tmp_path / "site")]) == 2
     assert "games folder" in capsys.readouterr().err
 
@@ -687,7 +687,7 @@ def test_an_unchanged_game_is_not_even_rendered(games, tmp_path, monkeypatch):
 
     monkeypatch.setattr("gm_tools.publish.site.render_svg", must_not_render)
     report = build(games, site)
-    assert report.written == [] and len(report.unchanged) == 17
+    assert report.written == [] and len(report.unchanged) == 18
 
 
 def test_only_the_changed_game_is_read(tmp_path):
@@ -971,16 +971,22 @@ KEPT = b"// kept\n"
 
 def test_a_base_map_no_page_names_is_removed(games, tmp_path):
     """Issue 19 item 3: the variant's base map is a shared file; one that no page names any
-    more (drawn by an earlier version) does not stay in the archive, and the one in use does."""
+    more (drawn by an earlier version) does not stay in the archive, and the one in use does;
+    so with the provinces' names over the PNG beside it (gm_tools/publish/mapareas.py)."""
     site = tmp_path / "site"
     build(games, site)
-    (used,) = sorted((site / "static" / "maps").iterdir())
+    names, used = sorted((site / "static" / "maps").iterdir())
+    assert names.name == used.name.replace(".js", ".areas1.svg")
     stale = used.with_name("standard-0000000000000000.js")
     stale.write_text("gmBase(\"standard-0000000000000000\",[]);\n", encoding="ascii")
+    stale_names = used.with_name("standard-0000000000000000.areas1.svg")
+    stale_names.write_text("<svg/>\n", encoding="ascii")
     report = build(games, site)
-    assert report.removed == ["static/maps/standard-0000000000000000.js"]
-    assert sorted((site / "static" / "maps").iterdir()) == [used]
-    assert f'src="../../static/maps/{used.name}"' in (site / "games/demo/S1901M.html").read_text(encoding="utf-8")
+    assert report.removed == ["static/maps/standard-0000000000000000.js",
+                              "static/maps/standard-0000000000000000.areas1.svg"]
+    assert sorted((site / "static" / "maps").iterdir()) == [names, used]
+    page = (site / "games/demo/S1901M.html").read_text(encoding="utf-8")
+    assert f'src="../../static/maps/{used.name}"' in page and f'data="../../static/maps/{names.name}"' in page
 
 
 # --- a build cut short ---------------------------------------------------------------------------

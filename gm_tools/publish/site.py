@@ -61,6 +61,7 @@ from gm_tools.engine.model import OrderResult, Position
 from gm_tools.engine.phase import ADJUSTMENT, MOVEMENT, RETREAT, parse_phase
 from gm_tools.engine.positions import position_from_json
 from gm_tools.engine.rules import rules_for
+from gm_tools.publish.mapareas import areas_path, write_base
 from gm_tools.publish.maplayer import BASE_FOLDER, LAYER_SUFFIX, BasePicture
 from gm_tools.publish.phasejson import game_json, object_text, phase_json, value_texts, without_seeds
 from gm_tools.publish.render import RenderOptions, render_lines, render_svg
@@ -235,7 +236,7 @@ def _phase_page(template: jinja2.Template, game: GameContext, phase: PhaseContex
     is its :func:`phase_view`, when worked out already."""
     return template.render(
         root="../../", game=summary, phase=view or phase_view(game, phase), record=phase.record, variant=game.variant,
-        map_base=base, map_layer=phase.id + LAYER_SUFFIX, map_after=map_after_phase(phase.record),
+        map_base=base, map_areas=areas_path(base), map_layer=phase.id + LAYER_SUFFIX, map_after=map_after_phase(phase.record),
         extra_template=extra_template, page_title=f"{game.name}: {phase.title}",
     )
 
@@ -354,12 +355,12 @@ def write_game(env: jinja2.Environment, writer: SiteWriter, painter: PngPainter,
             writer.write(f"{folder}/{phase.id}.html", html)
 
     if "text" in vars(base):  # drawn for this build's maps: written (unchanged, it stays as it is)
-        writer.write(base.path, base.script())
+        write_base(writer, base, game.variant, look.base_map)  # and the names over its PNGs
     elif last_kept is not None:
-        # every map kept as it is: the base map they are drawn over is made again if it went
+        # every map kept as it is: the base map they are drawn over (and its names) is made again if it went
         named = _base_of(writer.root / folder, last_kept)
-        if named is not None and not writer.exists(named) and named == base.path:
-            writer.write(base.path, base.script())
+        if named is not None and not (writer.exists(named) and writer.exists(areas_path(named))) and named == base.path:
+            write_base(writer, base, game.variant, look.base_map)
 
     position, map_caption = current_map(game)
     current_svg = render_svg(game.variant, _position(position), title=game.name, options=look)
@@ -496,10 +497,11 @@ def write_site(context: SiteContext, site_dir: str | os.PathLike, settings: Site
         # the shared base map its layers are drawn over is the game's too: kept with it
         last = game.last_phase if isinstance(game, ReadElsewhere) else game.phases[-1].id if game.phases else None
         base = _base_of(writer.root / folder, last) if last else None
-        if base and writer.exists(base):
-            if base not in writer.produced:  # no map drawn this time: it stays as it is
-                writer.keep(base)
-            files = sorted({*files, base})
+        for shared in (base, areas_path(base)) if base else ():  # and the names over its PNGs
+            if writer.exists(shared):
+                if shared not in writer.produced:  # no map drawn this time: it stays as it is
+                    writer.keep(shared)
+                files = sorted({*files, shared})
         summaries[slot] = _remember(manifest, game, key, files, phases, None)
 
     with contextlib.nullcontext(painter) if painter else PngPainter(beside=settings.maps_beside) as painter:

@@ -66,6 +66,11 @@
   document.addEventListener("DOMContentLoaded", function () {
     var place = document.getElementById("map-picture");
     if (!place || place.querySelector("svg") || !place.getAttribute("data-png")) return;
+    // what the page shows without scripts: the PNG with the provinces' names over it (a
+    // <noscript>'s content is its text where scripts run)
+    var kept = place.querySelector("noscript"), shown = document.createElement("template");
+    shown.innerHTML = kept ? kept.textContent : "";
+    if (shown.content.querySelector("img.map-png")) { place.replaceChildren(shown.content); return; }
     var picture = document.createElement("img");
     picture.src = place.getAttribute("data-png");
     picture.alt = "";
