@@ -72,3 +72,26 @@ def test_status_says_when_the_turn_would_refuse_something(tmp_path):
     type_cells(paths, {"Game!B7": "not a number"})  # the seed
     status = phase_status("g", root=tmp_path)
     assert status.problems == 1 and "deadline: none set" in status.text() and "gm-tools turn g --dry-run names each" in status.text()
+
+
+def test_status_without_a_game_gives_one_line_a_game(tmp_path, capsys):
+    """A GM running several games sees at once which wait for whom; a game whose files are
+    damaged is named on its line, the others still listed."""
+    first = create(tmp_path, name="alpha")
+    create(tmp_path, name="beta")
+    create(tmp_path, name="gamma")
+    _type(first, {"FRANCE": ["A PAR - BUR"]})
+    (tmp_path / "gamma" / "game.json").write_text("{not json", encoding="utf-8")
+    files = snapshot(tmp_path)
+    assert main(["status", "--root", str(tmp_path)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == ("alpha: S1901M, deadline: none set, 1 of 7 powers have entered orders, "
+                        "waiting for AUSTRIA, ENGLAND, GERMANY, ITALY, RUSSIA, TURKEY")
+    assert lines[1].startswith("beta: S1901M, deadline: none set, 0 of 7 powers")
+    assert lines[2].startswith("gamma: ") and "game.json" in lines[2] and len(lines) == 3
+    assert snapshot(tmp_path) == files
+
+
+def test_status_of_an_empty_games_folder_says_how_to_start(tmp_path, capsys):
+    assert main(["status", "--root", str(tmp_path)]) == 0
+    assert "no game in" in capsys.readouterr().out

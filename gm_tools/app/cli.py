@@ -150,9 +150,10 @@ def _build_parser() -> argparse.ArgumentParser:
     s = _command(sub, "status", "show who has entered orders for the current phase",
                  "Reads the workbook as a turn would and prints, power by power, how many of its rows\n"
                  "hold an order and which units have none, who has entered nothing, the rows typed on\n"
-                 "the variant's input sheets and whether there is press. Writes nothing.",
-                 "  gm-tools status spring1901")
-    _game(s)
+                 "the variant's input sheets and whether there is press. Without GAME, one line for\n"
+                 "every game: its phase, deadline and who is waited for. Writes nothing.",
+                 "  gm-tools status spring1901\n  gm-tools status")
+    s.add_argument("game", nargs="?", default="", help="the game's name (default: every game, one line each)")
     _games_root(s)
     s.set_defaults(func=lambda a: _call("gm_tools.app.status", "cmd_status", a))
 

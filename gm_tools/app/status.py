@@ -5,6 +5,8 @@ workbook as a turn would (nothing is written, nothing is adjudicated) and says, 
 power, how many of its rows hold an order and which units have none, then who has entered
 nothing at all, the rows typed on each of the variant's input sheets, whether there is press,
 and whether the turn would refuse anything (``gm-tools turn GAME --dry-run`` names it).
+Without a game's name, one line for every game in the games folder: a GM running several
+games sees at once which are still waiting, and for whom.
 """
 
 from __future__ import annotations
@@ -13,11 +15,12 @@ import os
 from dataclasses import dataclass, field
 
 from gm_tools.app.turn import load_state, read_entries
+from gm_tools.edges.game import games_root
 from gm_tools.edges.layout import order_blocks, title_of
 from gm_tools.edges.workbook import OrderEntry
 from gm_tools.engine.hooks import hooks_for
 from gm_tools.engine.rules import rules_for
-from gm_tools.errors import GameError
+from gm_tools.errors import GameError, UserError
 
 
 @dataclass
@@ -58,6 +61,18 @@ class PhaseStatus:
     def waiting_for(self) -> list[str]:
         """Powers with rows to fill and nothing typed in any."""
         return [p.power for p in self.powers if p.rows and not p.entered]
+
+    def summary(self) -> str:
+        """One line: the phase, the deadline, and who is waited for."""
+        line = f"{self.game}: {self.phase}, deadline: {self.deadline or 'none set'}"
+        ordering = [p for p in self.powers if p.rows]
+        if ordering:
+            done = sum(1 for p in ordering if p.entered)
+            line += f", {done} of {len(ordering)} powers have entered orders"
+            waiting = self.waiting_for
+            return line + (f", waiting for {', '.join(waiting)}" if waiting else "")
+        typed = sorted({who for _, names in self.inputs.values() for who in names})
+        return line + (f", rows typed by {', '.join(typed)}" if typed else ", nothing typed yet")
 
     def text(self) -> str:
         lines = [f"{self.game}: {self.phase} ({self.title}), deadline: {self.deadline or 'none set'}"]
@@ -111,6 +126,22 @@ def phase_status(name: str, root: str | os.PathLike | None = None) -> PhaseStatu
                        powers, inputs, bool(entries.press.strip()), len(problems))
 
 
+def every_game(root: str | os.PathLike | None = None) -> list[str]:
+    """One line per game in the games folder, by name: its :meth:`PhaseStatus.summary`, or
+    why it has none (over, or a problem with its files, named without stopping the others)."""
+    folder = games_root(root)
+    lines = []
+    for name in sorted(p.parent.name for p in folder.glob("*/game.json")):
+        try:
+            lines.append(phase_status(name, root=folder).summary())
+        except UserError as e:  # a game over, a damaged file: said on its line
+            lines.append(f"{name}: {e}")
+    return lines or [f"no game in {folder} (create one with: gm-tools new-game VARIANT NAME)"]
+
+
 def cmd_status(args) -> int:
+    if not args.game:
+        print("\n".join(every_game(args.root)))
+        return 0
     print(phase_status(args.game, root=args.root).text())
     return 0
