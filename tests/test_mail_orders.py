@@ -401,3 +401,36 @@ def test_a_payola_waiver_by_mail_goes_on_the_waivers_sheet(tmp_path):
     assert ("SPAIN", 0, "A SPA - BRB") in _offers(paths)
     enter_mails("g", [("spain again", b"Spain\n0 : A SPA H\n")], root=tmp_path)
     assert _sheet(paths, "Waivers") == [("SPAIN", "POR")] and ("SPAIN", 0, "A SPA H") in _offers(paths)
+
+
+MAILBOX = (b"From ann@example.org Mon Nov 23 10:00:00 2026\n"
+           b"From: ann@example.org\nSubject: orders\n\nFrance\nA PAR - BUR\nF BRE - MAO\n\n"
+           b"From ed@example.org Mon Nov 23 11:00:00 2026\n"
+           b"From: ed@example.org\nSubject: orders\n\nEngland\nF LON - NTH\n>From the Admiralty, with regards\n\n"
+           b"From ann@example.org Mon Nov 23 12:00:00 2026\n"
+           b"From: ann@example.org\nSubject: new orders\n\nFrance\nA PAR - PIC\n")
+
+
+def test_a_mailbox_exported_by_a_mail_program_is_read_message_by_message(tmp_path, capsys):
+    """An mbox file (each message after its 'From sender date' line) is every mail in it, in
+    order: Ann's second mail replaces her first, as two saved mails would."""
+    paths = create(tmp_path)
+    box = tmp_path / "inbox.mbox"
+    box.write_bytes(MAILBOX)
+    assert main(["orders", "g", str(box), "--root", str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    assert f"FRANCE A PAR - PIC   ({box} message 3)" in out and f"ENGLAND F LON - NTH   ({box} message 2)" in out
+    typed = _orders_column(paths)
+    assert typed[_row_of(paths, "A PAR")] == "A PAR - PIC" and "F BRE - MAO" not in typed.values()
+    assert "F LON - NTH" in typed.values()
+    kept = sorted(p.name for p in (paths.folder / "mail").iterdir() if p.suffix == ".eml")
+    assert len(kept) == 3  # each message kept as its own mail
+
+
+def test_a_mailbox_on_standard_input_is_split_the_same_way(tmp_path):
+    from gm_tools.edges.mail import mail_files
+
+    mails = mail_files("standard input", MAILBOX)
+    assert [label for label, _ in mails] == [f"standard input message {n}" for n in (1, 2, 3)]
+    assert mails[2][1].startswith(b"From: ann@example.org\nSubject: new orders")
+    assert mail_files("ann.eml", b"From: ann@example.org\n\nFrance\n") == [("ann.eml", b"From: ann@example.org\n\nFrance\n")]

@@ -108,12 +108,13 @@ def _build_parser() -> argparse.ArgumentParser:
                  "purchases, Payola offers '5 : A PAR - BUR', reference lists) and Centenary's claims\n"
                  "('FEALTY: PORTUGAL, build in POR, retreat to EST') go on their own sheets, checked as\n"
                  "the turn checks them. Refused lines are listed with their line and reason (exit\n"
-                 "status 1). The workbook before the mails and the mails themselves are kept in\n"
+                 "status 1). A mailbox a mail program exported (mbox) is each of its messages, in\n"
+                 "order. The workbook before the mails and the mails themselves are kept in\n"
                  "sheets/GAME/mail/.",
                  "  gm-tools orders spring1901 alice.eml bob.txt\n  gm-tools orders spring1901 - < mail.txt\n"
-                 "  gm-tools orders spring1901 --dry-run alice.eml")
+                 "  gm-tools orders spring1901 --dry-run alice.eml\n  gm-tools orders spring1901 inbox.mbox")
     _game(s)
-    s.add_argument("mails", nargs="+", metavar="MAIL", help="a saved mail (.eml) or pasted text file; - for standard input")
+    s.add_argument("mails", nargs="+", metavar="MAIL", help="a saved mail (.eml), a mailbox (mbox) or pasted text file; - for standard input")
     s.add_argument("--dry-run", action="store_true", help="check and report the orders, write nothing")
     _games_root(s)
     s.set_defaults(func=lambda a: _call("gm_tools.app.mailorders", "cmd_orders", a))

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from gm_tools.edges.game import refuse_if_open, store_mail, write_atomic
-from gm_tools.edges.mail import body_text, read_mail
+from gm_tools.edges.mail import body_text, mail_files, read_mail
 from gm_tools.edges.ordercheck import check_orders
 from gm_tools.edges.workbook import OrderEntry, read_workbook
 from gm_tools.edges.workbook_fill import place_orders, place_rows
@@ -293,9 +293,9 @@ def cmd_orders(args) -> int:
     mails = []
     for file in args.mails:
         if file == "-":
-            mails.append(("standard input", sys.stdin.buffer.read()))
+            mails += mail_files("standard input", sys.stdin.buffer.read())
         else:
-            mails.append((file, Path(file).read_bytes()))
+            mails += mail_files(file, Path(file).read_bytes())
     report = enter_mails(args.game, mails, root=args.root, dry_run=args.dry_run)
     print(report.text())
     return 1 if report.refused else 0

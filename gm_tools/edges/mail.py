@@ -149,3 +149,16 @@ def read_mail(text: str, variant: Variant) -> MailOrders:
         else:
             out.skipped.append(MailLine(number, line))
     return out
+
+
+def mail_files(label: str, data: bytes) -> list[tuple[str, bytes]]:
+    """The mails in one file the GM names: the file itself (a saved ``.eml``, pasted text), or
+    each message of a mailbox a mail program exported (mbox: each message opens with an
+    envelope line ``From sender date``, and a body line that would begin so is written
+    ``>From``), in the mailbox's order, so that a later mail of a power replaces its earlier
+    one as with separate files. Each is labelled for the report: ``inbox.mbox message 2``."""
+    if not data.startswith(b"From "):
+        return [(label, data)]
+    parts = re.split(rb"\nFrom ", data[len(b"From "):])
+    # each part: the rest of its envelope line, then the message
+    return [(f"{label} message {n}", part.partition(b"\n")[2]) for n, part in enumerate(parts, start=1)]
