@@ -298,4 +298,12 @@ def cmd_orders(args) -> int:
             mails += mail_files(file, Path(file).read_bytes())
     report = enter_mails(args.game, mails, root=args.root, dry_run=args.dry_run)
     print(report.text())
+    if not args.dry_run:
+        from gm_tools.app.status import phase_status
+
+        # the GM's next question: whose orders are still to come (where the phase has Orders rows)
+        status = phase_status(args.game, root=args.root)
+        if any(p.rows for p in status.powers):
+            waiting = status.waiting_for
+            print(f"still waiting for: {', '.join(waiting)}" if waiting else "every power has entered orders")
     return 1 if report.refused else 0
