@@ -27,12 +27,10 @@ base map, same bytes.
 
 from __future__ import annotations
 
-import re
-from itertools import accumulate
-
 from gm_tools.edges.basemap import BaseMap
 from gm_tools.edges.xmltext import escape
 from gm_tools.engine.variant import SEA, Variant
+from gm_tools.publish import svgpath
 
 AREAS_VERSION = 1
 """Part of the file's name: raised whenever what this module writes changes, since a file of the
@@ -45,12 +43,6 @@ TOLERANCE = 1.5
 SMALLEST = 20.0
 """Rings of a smaller area (square units) are left out; a province keeps its largest."""
 
-_TOKEN = re.compile(r"[A-Za-z]|[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
-_NUMBER = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
-_PAIR = r"\s*[-+]?[\d.]+(?:[\s,]*[-+]?[\d.]+)"
-_RING = re.compile(rf"M({_PAIR})\s*l((?:{_PAIR})*)\s*[Zz]")
-_PLAIN = re.compile(rf"(?:\s*M{_PAIR}\s*l(?:{_PAIR})*\s*[Zz])+\s*")
-"""Path data of rings each ``M x y``, then ``l`` and its relative steps, then ``Z``."""
 _STYLE = (
     "path{fill:transparent;fill-rule:evenodd;stroke:none}"
     "g:hover>path{stroke:#f2a900;stroke-width:3px;vector-effect:non-scaling-stroke}"
@@ -85,55 +77,11 @@ def areas_path(base_path: str) -> str:
 
 
 def rings(d: str) -> list[list[tuple[float, float]]]:
-    """The closed rings of path data made of M, L, H, V (absolute or relative) and Z; a
-    curve's end point stands for the curve (Q, C: the base maps have none)."""
-    if _PLAIN.fullmatch(d):  # the generator's rings, ``M x y l dx dy ... Z``: a third of the time
-        out = []
-        for start, steps in _RING.findall(d):
-            x0, y0 = (float(v) for v in _NUMBER.findall(start))
-            moves = [float(v) for v in _NUMBER.findall(steps)]
-            out.append(list(zip(accumulate(moves[0::2], initial=x0), accumulate(moves[1::2], initial=y0))))
-        return out
-    tokens = _TOKEN.findall(d)
-    out: list[list[tuple[float, float]]] = []
-    ring: list[tuple[float, float]] = []
-    x = y = 0.0
-    command, i = "M", 0
-    sizes = {"M": 2, "L": 2, "H": 1, "V": 1, "Q": 4, "C": 6, "T": 2, "S": 4}
-    while i < len(tokens):
-        t = tokens[i]
-        if t.isalpha():
-            command = t
-            i += 1
-            if command in "Zz":
-                if ring:
-                    out.append(ring)
-                    x, y = ring[0]
-                ring = []
-            elif command in "Mm" and ring:
-                out.append(ring)
-                ring = []
-            continue
-        size = sizes.get(command.upper())
-        if size is None or i + size > len(tokens):
-            raise ValueError(f"path data this module does not read: {d[:40]!r}")
-        values = [float(v) for v in tokens[i:i + size]]
-        i += size
-        relative = command.islower()
-        upper = command.upper()
-        if upper == "H":
-            x = values[0] + (x if relative else 0.0)
-        elif upper == "V":
-            y = values[0] + (y if relative else 0.0)
-        else:
-            px, py = values[-2], values[-1]
-            x, y = (x + px, y + py) if relative else (px, py)
-        ring.append((x, y))
-        if upper == "M":
-            command = "l" if relative else "L"  # further pairs are lines
-    if ring:
-        out.append(ring)
-    return out
+    """The closed rings of a region's path data (:func:`gm_tools.publish.svgpath.rings`)."""
+    found = svgpath.rings(d)
+    if found is None:
+        raise ValueError(f"path data this module does not read: {d[:40]!r}")
+    return found
 
 
 def thin(ring: list[tuple[float, float]], tolerance: float = TOLERANCE) -> list[tuple[int, int]]:

@@ -33,7 +33,8 @@ from gm_tools.engine.model import (
 )
 from gm_tools.engine.phase import PhaseError
 from gm_tools.engine.variant import SEA, Variant
-from gm_tools.publish.inset import around, inset_content, path_box
+from gm_tools.publish.inset import around, inset_content
+from gm_tools.publish.svgpath import path_box
 from gm_tools.publish.legend import LEGEND_ROW, Legend, legend_for
 from gm_tools.publish.maphooks import styles as _styles
 from gm_tools.publish.maphooks import unit_marks as _unit_marks
