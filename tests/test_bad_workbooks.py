@@ -9,9 +9,8 @@ import openpyxl  # the GM's spreadsheet program, for damage a GM can do that cel
 import pytest
 
 from gm_tools.app.cli import main
-from gm_tools.errors import WorkbookError
 from gm_tools.app.turn import run_turn
-from workflow_helpers import create, edit_workbook, snapshot, type_cells
+from workflow_helpers import create, edit_workbook, problems_after, type_cells
 
 
 def cell_of(paths, unit: str) -> str:
@@ -20,15 +19,6 @@ def cell_of(paths, unit: str) -> str:
         if row[1].value == unit:
             return f"Orders!{row[2].coordinate}"
     raise AssertionError(unit)
-
-
-def problems_after(paths, tmp_path) -> list[str]:
-    """Run the turn, expecting a WorkbookError; check nothing was written."""
-    files = snapshot(tmp_path)
-    with pytest.raises(WorkbookError) as err:
-        run_turn(paths.name, root=paths.root, site_dir=None)
-    assert snapshot(tmp_path) == files
-    return [str(p) for p in err.value.problems]
 
 
 def test_missing_sheet(tmp_path):

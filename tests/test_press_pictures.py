@@ -21,11 +21,11 @@ import pytest
 from gm_tools.app.cli import main
 from gm_tools.app.rollback import rollback
 from gm_tools.app.turn import run_turn
-from gm_tools.errors import GameError, WorkbookError
+from gm_tools.errors import GameError
 from gm_tools.publish.safemarkdown import render_markdown
 from gm_tools.publish.site import build_site
 from browser import chromium_page, needs_chromium, served
-from workflow_helpers import create, snapshot, type_cells
+from workflow_helpers import create, problems_after, snapshot, type_cells
 
 
 def png(width: int, height: int, rgb: tuple[int, int, int] = (180, 40, 40)) -> bytes:
@@ -48,15 +48,6 @@ SCRIPTED_SVG = (b'<?xml version="1.0" encoding="UTF-8"?>\n'
 def pictures_of(paths) -> Path:
     """Where the GM keeps a game's pictures: ``pictures`` beside its ``game.json``."""
     return paths.folder / "pictures"
-
-
-def problems_after(paths, tmp_path) -> list[str]:
-    """Run the turn, expecting a WorkbookError; check nothing was written."""
-    files = snapshot(tmp_path)
-    with pytest.raises(WorkbookError) as err:
-        run_turn(paths.name, root=paths.root, site_dir=None)
-    assert snapshot(tmp_path) == files
-    return [str(p) for p in err.value.problems]
 
 
 def test_each_press_picture_is_checked_at_its_cell_and_nothing_is_written(tmp_path):

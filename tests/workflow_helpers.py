@@ -46,6 +46,19 @@ def snapshot(root: Path) -> dict[str, bytes]:
     return {str(p.relative_to(root)): p.read_bytes() for p in sorted(root.rglob("*")) if p.is_file()}
 
 
+def problems_after(paths, tmp_path) -> list[str]:
+    """Run the turn, expecting a WorkbookError; check nothing was written."""
+    import pytest
+
+    from gm_tools.errors import WorkbookError
+
+    files = snapshot(tmp_path)
+    with pytest.raises(WorkbookError) as err:
+        run_turn(paths.name, root=paths.root, site_dir=None)
+    assert snapshot(tmp_path) == files
+    return [str(p) for p in err.value.problems]
+
+
 def board_variant(tmp_path: Path, name: str, units: dict[str, list[str]], centers: dict[str, list[str]],
                   options: str = "") -> Path:
     """A variant folder on the standard map with a starting position set up by hand."""
