@@ -9,7 +9,7 @@ GAME   ?=
 FLAGS  ?=
 VARIANT ?=
 
-.PHONY: turn test test-pythons soak bench setup clean new-game browser office maps
+.PHONY: turn status test test-pythons soak bench setup clean new-game browser office maps
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -21,6 +21,10 @@ setup: $(STAMP)
 
 turn: $(STAMP)
 	$(PY) -m gm_tools turn $(GAME) $(FLAGS)
+
+# make status GAME=name: who has entered orders for the current phase (without GAME: every game).
+status: $(STAMP)
+	$(PY) -m gm_tools status $(GAME)
 
 # The browser tests drive Debian's chromium through Playwright (never `playwright install`,
 # which downloads its own browser). Install the package when it is missing.
