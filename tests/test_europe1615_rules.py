@@ -82,6 +82,16 @@ def test_deployment_lines_are_read_beside_the_orders():
     for bad in ("9: XYZ", "0: WUR", "LOR > NOBODY", "nine WUR"):
         with pytest.raises(EntryError):
             read_line(SETUP, "FRANCE", bad, NAMES)
+    # Names read as Europe 1619's orders read them (gm_tools/mechanics/namesinorders.py): any
+    # case, a hyphen as a space, a near miss answered with the nearest name.
+    assert read_line(SETUP, "FRANCE", "2: baden wuerttemberg", NAMES).minor == "WUR"
+    assert read_line(SETUP, "FRANCE", "LOR > england", NAMES).target == "ENGLAND"
+    with pytest.raises(EntryError) as refused:
+        read_line(SETUP, "FRANCE", "2: Rhinelant", NAMES)
+    assert refused.value.expected == "a pliant minor state (did you mean RHI?)"
+    with pytest.raises(EntryError) as refused:
+        read_line(SETUP, "FRANCE", "LOR > Spian", NAMES)
+    assert refused.value.expected == "a power (did you mean SPAIN?)"
 
 
 def test_never_beyond_the_years_total_and_unused_infs_are_lost():

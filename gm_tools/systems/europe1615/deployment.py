@@ -23,6 +23,7 @@ from gm_tools.mechanics.influence import (
     CATHOLIC, PROTESTANT, Attack, AttackResult, Placement, check_attack, check_placement, place,
     resolve_attacks,
 )
+from gm_tools.mechanics.namesinorders import closest, minor_named, minor_spellings, power_named, power_spellings
 from gm_tools.systems.europe1615.setup import Setup
 from gm_tools.systems.europe1615.state import State
 from gm_tools.systems.europe1615.status import ALIGNED, CAPTURED, Status, statuses
@@ -75,20 +76,23 @@ def counterbalance(setup: Setup, centers: dict[str, str]) -> str | None:
 
 
 def _minor_code(setup: Setup, text: str) -> str:
-    word = text.strip().upper()
-    for code, minor in setup.minors.items():
-        if word == code or word == minor.name.upper():
-            return code
-    known = ", ".join(setup.minors)
-    raise EntryError(text, f"a pliant minor state (one of {known})")
+    code = minor_named(setup.minors, text)
+    if code:
+        return code
+    near = closest(text, minor_spellings(setup.minors))
+    raise EntryError(text, "a pliant minor state" + (f" (did you mean {near}?)" if near else
+                                                      f" (one of {', '.join(setup.minors)})"))
 
 
 def _power_code(setup: Setup, text: str, names: dict[str, str]) -> str:
-    word = text.strip().upper()
-    for code in setup.powers:
-        if word == code or word == names.get(code, "").upper():
-            return code
-    raise EntryError(text, f"a power ({', '.join(setup.powers)})")
+    def name_of(code: str) -> str:  # the powers' names as the caller gives them
+        return names.get(code, code)
+
+    code = power_named(setup.powers, name_of, text)
+    if code:
+        return code
+    near = closest(text, power_spellings(setup.powers, name_of))
+    raise EntryError(text, "a power" + (f" (did you mean {near}?)" if near else f" ({', '.join(setup.powers)})"))
 
 
 def read_line(setup: Setup, power: str, text: str, names: dict[str, str]) -> Placement | Attack:

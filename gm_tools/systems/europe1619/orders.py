@@ -21,6 +21,7 @@ from dataclasses import dataclass
 
 from gm_tools.errors import IllegalOrderError, OrderSyntaxError
 from gm_tools.mechanics.influence import Attack, Placement
+from gm_tools.mechanics.namesinorders import closest, minor_named, minor_spellings, power_named, power_spellings, spelling
 from gm_tools.systems.europe1619.setup import DiplomacySetup
 
 WAR = "WAR"
@@ -98,63 +99,29 @@ def read_order(setup: DiplomacySetup, power: str, text: str) -> DiplomaticOrder:
     raise OrderSyntaxError(written, f"expected {_FORMS}")
 
 
-def _normal(word: str) -> str:
-    return " ".join(word.upper().replace("-", " ").split())
-
-
 def _minor(setup: DiplomacySetup, written: str, word: str) -> str:
-    key = _normal(word)
-    if not key:
+    if not spelling(word):
         raise OrderSyntaxError(written, "no minor state named, expected a minor state code like BRE")
-    spellings = {}
-    for code, minor in setup.minors.items():
-        spellings[_normal(code)] = code
-        spellings[_normal(minor.name)] = code
-    if key in spellings:
-        return spellings[key]
-    if _lookup_power(setup, key):
+    code = minor_named(setup.minors, word)
+    if code:
+        return code
+    if power_named(setup.powers, setup.name, word):
         raise IllegalOrderError(
             written,
             f"{word.strip()} is a power, expected a minor state: INFs go to minor states and "
             "may not be lent to another power",
         )
-    raise OrderSyntaxError(
-        written, f"found {word.strip()!r}, expected a minor state that can be influenced", _closest(key, spellings)
-    )
-
-
-def _closest(key: str, spellings: dict[str, str]) -> str | None:
-    """The codes whose spellings are nearest to ``key`` (all that tie for the best score)."""
-    scored = sorted((-difflib.SequenceMatcher(None, key, s).ratio(), code) for s, code in spellings.items())
-    if not scored or -scored[0][0] < 0.5:  # too far from anything to be a misspelling
-        return None
-    best = scored[0][0]
-    codes = dict.fromkeys(code for score, code in scored if score == best)
-    return " or ".join(list(codes)[:3])
-
-
-def _lookup_power(setup: DiplomacySetup, key: str) -> str | None:
-    """A power by code or name; a name may be cut short after whole words ("Catholic League"
-    for "Catholic League and Bavaria") when only one power's name starts that way."""
-    for code in setup.powers:
-        if key in (_normal(code), _normal(setup.name(code))):
-            return code
-    starts = [code for code in setup.powers if (_normal(setup.name(code)) + " ").startswith(key + " ")]
-    return starts[0] if len(starts) == 1 else None
+    raise OrderSyntaxError(written, f"found {word.strip()!r}, expected a minor state that can be influenced",
+                           closest(word, minor_spellings(setup.minors)))
 
 
 def _power(setup: DiplomacySetup, written: str, word: str) -> str:
-    key = _normal(word)
-    code = _lookup_power(setup, key)
+    code = power_named(setup.powers, setup.name, word)
     if code:
         return code
-    if not key:
+    if not spelling(word):
         raise OrderSyntaxError(written, "no power named, expected a power like FRANCE")
-    spellings = {}
-    for p in setup.powers:
-        spellings[_normal(p)] = p
-        spellings[_normal(setup.name(p))] = p
-    suggestion = _closest(key, spellings)
-    if key in {_normal(c) for c in setup.minors}:
+    suggestion = closest(word, power_spellings(setup.powers, setup.name))
+    if spelling(word) in {spelling(c) for c in setup.minors}:
         raise IllegalOrderError(written, f"{word.strip()} is a minor state, expected a power in play")
     raise OrderSyntaxError(written, f"found {word.strip()!r}, expected a power in play", suggestion)

@@ -1,0 +1,63 @@
+"""The minor states and powers as players name them in influence orders (``5: Bremen``,
+``BRAP > Catholic League``), shared by the variants that read those orders (Europe 1619's
+Diplomatic Phase, Europe 1615's deployments): by code or name, in any case, a hyphen read as
+a space; a power also by the start of its name when only one name starts so ("Catholic
+League" for "Catholic League and Bavaria"); and, for a name found nowhere, the nearest ones to
+suggest. Each variant words its own errors around these.
+"""
+
+from __future__ import annotations
+
+import difflib
+from typing import Callable, Iterable, Mapping
+
+
+def spelling(word: str) -> str:
+    """A name as orders compare it: upper case, a hyphen as a space, single spaces."""
+    return " ".join(word.upper().replace("-", " ").split())
+
+
+def minor_spellings(minors: Mapping) -> dict[str, str]:
+    """Every way to name a minor state (its code, its name) -> its code."""
+    found: dict[str, str] = {}
+    for code, minor in minors.items():
+        found[spelling(code)] = code
+        found[spelling(minor.name)] = code
+    return found
+
+
+def power_spellings(powers: Iterable[str], name_of: Callable[[str], str]) -> dict[str, str]:
+    """Every way to name a power (its code, its name) -> its code."""
+    found: dict[str, str] = {}
+    for code in powers:
+        found[spelling(code)] = code
+        found[spelling(name_of(code))] = code
+    return found
+
+
+def minor_named(minors: Mapping, word: str) -> str | None:
+    """The code of the minor state ``word`` names, or None."""
+    return minor_spellings(minors).get(spelling(word))
+
+
+def power_named(powers: Iterable[str], name_of: Callable[[str], str], word: str) -> str | None:
+    """The code of the power ``word`` names (its code or name, or the start of its name in whole
+    words when only one power's name starts so), or None."""
+    key, powers = spelling(word), list(powers)
+    for code in powers:
+        if key in (spelling(code), spelling(name_of(code))):
+            return code
+    starts = [code for code in powers if (spelling(name_of(code)) + " ").startswith(key + " ")]
+    return starts[0] if key and len(starts) == 1 else None
+
+
+def closest(word: str, spellings: Mapping[str, str]) -> str | None:
+    """The codes whose spellings are nearest to ``word`` (all that tie for the best score, at
+    most three, "A or B"), or None when nothing is near enough to be a misspelling."""
+    key = spelling(word)
+    scored = sorted((-difflib.SequenceMatcher(None, key, s).ratio(), code) for s, code in spellings.items())
+    if not scored or -scored[0][0] < 0.5:
+        return None
+    best = scored[0][0]
+    codes = dict.fromkeys(code for score, code in scored if score == best)
+    return " or ".join(list(codes)[:3])
