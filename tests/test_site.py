@@ -976,14 +976,14 @@ def test_a_base_map_no_page_names_is_removed(games, tmp_path):
     site = tmp_path / "site"
     build(games, site)
     names, used = sorted((site / "static" / "maps").iterdir())
-    assert names.name == used.name.replace(".js", ".areas1.svg")
+    assert names.name == used.name.replace(".js", ".areas2.svg")
     stale = used.with_name("standard-0000000000000000.js")
     stale.write_text("gmBase(\"standard-0000000000000000\",[]);\n", encoding="ascii")
-    stale_names = used.with_name("standard-0000000000000000.areas1.svg")
+    stale_names = used.with_name("standard-0000000000000000.areas2.svg")
     stale_names.write_text("<svg/>\n", encoding="ascii")
     report = build(games, site)
     assert report.removed == ["static/maps/standard-0000000000000000.js",
-                              "static/maps/standard-0000000000000000.areas1.svg"]
+                              "static/maps/standard-0000000000000000.areas2.svg"]
     assert sorted((site / "static" / "maps").iterdir()) == [names, used]
     page = (site / "games/demo/S1901M.html").read_text(encoding="utf-8")
     assert f'src="../../static/maps/{used.name}"' in page and f'data="../../static/maps/{names.name}"' in page

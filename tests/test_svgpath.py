@@ -4,6 +4,8 @@ returning to the ring's start; anything else is not read."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from gm_tools.publish.labels import Box
@@ -29,3 +31,22 @@ def test_what_is_not_straight_segments_is_not_read(d):
 def test_the_box_of_a_path():
     assert path_box("M10 20 l5 0 0 5 -5 0 Z") == Box(10, 20, 15, 25)
     assert path_box("") is None
+
+
+@pytest.mark.parametrize("d, why", [
+    ("M0 0 C1 1 2 2 3 3 Z", "path command 'C' found; expected straight segments (M L H V Z)"),
+    ("0 0 L1 1", "path data starts with a number, expected M"),
+    ("M0 0 L1", "path data ends where a number was expected"),
+])
+def test_what_is_not_read_says_why(d, why):
+    from gm_tools.publish.svgpath import PathError, read_rings
+
+    with pytest.raises(PathError, match=re.escape(why)):
+        read_rings(d)
+
+
+def test_relative_steps_are_summed_to_a_millionth_either_way():
+    """Two neighbours writing one border point by different relative steps reach the same
+    float (the map check counts pixel centres on borders), by the pattern and the token reader."""
+    for d in ("M0.1 0 l0.2 0 0 1 -0.3 0 Z", "M0.1 0 l0.2 0 l0 1 l-0.3 0 Z"):
+        assert rings(d)[0][1] == (0.3, 0.0) and rings(d)[0][3] == (0.0, 1.0)

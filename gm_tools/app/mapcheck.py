@@ -13,7 +13,6 @@ make a border. Impassable ground and land or water of no province are ignored.
 from __future__ import annotations
 
 import math
-import re
 import tomllib
 from array import array
 from dataclasses import dataclass
@@ -21,6 +20,7 @@ from dataclasses import dataclass
 from gm_tools.edges.basemap import BaseMap, load_base_map, map_path
 from gm_tools.errors import VariantDataError
 from gm_tools.engine.variant import Variant
+from gm_tools.publish.svgpath import PathError, read_rings
 
 MIN_BORDER_PX = 3
 """Pixel edges two regions must share to count as bordering: fewer is a corner touch."""
@@ -28,9 +28,6 @@ MIN_OVERLAP_PX = 10
 """Pixels two regions must both cover to count as overlapping. Coordinates are written to
 0.1 px, so a vertex can land exactly on a pixel center that both neighbours then claim;
 a handful of such pixels is rounding, not a drawing mistake."""
-
-_TOKEN = re.compile(r"[MmLlHhVvZzCcSsQqTtAa]|[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
-
 
 @dataclass(frozen=True)
 class MapProblem:
@@ -46,65 +43,12 @@ class MapProblem:
 
 
 def path_rings(d: str, where: str = "path") -> list[list[tuple[float, float]]]:
-    """Closed rings of straight segments from SVG path data (M, L, H, V, Z, either case)."""
-    rings: list[list[tuple[float, float]]] = []
-    current: list[tuple[float, float]] = []
-    x = y = 0.0
-    command = ""
-    tokens = _TOKEN.findall(d)
-    i = 0
-
-    def number() -> float:
-        nonlocal i
-        if i >= len(tokens) or tokens[i].isalpha():
-            raise VariantDataError("map", [f"{where}: path data ends where a number was expected"])
-        i += 1
-        return float(tokens[i - 1])
-
-    def step(origin: float, delta: float) -> float:
-        # relative steps are summed in floats; rounding far below a pixel makes two
-        # neighbours that write the same border point reach the same float, so no pixel
-        # centre on their border falls to both or neither
-        return round(origin + delta, 6)
-
-    while i < len(tokens):
-        if tokens[i].isalpha():
-            command = tokens[i]
-            i += 1
-            if command in "Zz":
-                if current:
-                    rings.append(current)
-                    x, y = current[0]
-                current = []
-                continue
-            if command not in "MmLlHhVv":
-                raise VariantDataError(
-                    "map", [f"{where}: path command {command!r} found; expected straight segments (M L H V Z)"]
-                )
-        elif not command:
-            raise VariantDataError("map", [f"{where}: path data starts with a number, expected M"])
-        if command in "Mm":
-            nx, ny = number(), number()
-            x, y = (step(x, nx), step(y, ny)) if command == "m" else (nx, ny)
-            if current:
-                rings.append(current)
-            current = [(x, y)]
-            command = "l" if command == "m" else "L"  # later pairs are line-tos
-        elif command in "Ll":
-            nx, ny = number(), number()
-            x, y = (step(x, nx), step(y, ny)) if command == "l" else (nx, ny)
-            current.append((x, y))
-        elif command in "Hh":
-            nx = number()
-            x = step(x, nx) if command == "h" else nx
-            current.append((x, y))
-        elif command in "Vv":
-            ny = number()
-            y = step(y, ny) if command == "v" else ny
-            current.append((x, y))
-    if current:
-        rings.append(current)
-    return rings
+    """Closed rings of straight segments from SVG path data (M, L, H, V, Z, either case);
+    anything else is a VariantDataError naming ``where``."""
+    try:
+        return read_rings(d)
+    except PathError as e:
+        raise VariantDataError("map", [f"{where}: {e}"]) from None
 
 
 def rasterize(base: BaseMap, codes: list[str],

@@ -4,7 +4,7 @@ A phase page shows its map as SVG put together by the page's script (``static/ma
 whose provinces are named on hover, by a tap and by the arrow keys. Without the script (or
 without the map's files on the host) the page shows the phase's PNG, which names no province
 but by its code. Over that picture the page lays this: one SVG document per variant and base
-map (``static/maps/VARIANT-HASH.areas1.svg``, beside the base map it is made from), each
+map (``static/maps/VARIANT-HASH.areas2.svg``, beside the base map it is made from), each
 province an invisible shape with its name as a ``<title>`` (the browser's tooltip on hover),
 its outline and name drawn while the pointer is over it (or after a tap: a touch screen keeps
 the ``:hover`` of what was tapped); the same again in the enlarged inset of the Europe maps.
@@ -32,11 +32,11 @@ from gm_tools.edges.xmltext import escape
 from gm_tools.engine.variant import SEA, Variant
 from gm_tools.publish import svgpath
 
-AREAS_VERSION = 1
+AREAS_VERSION = 2
 """Part of the file's name: raised whenever what this module writes changes, since a file of the
 name is kept as it is (:func:`put_areas`) and a browser keeps it in its cache."""
 AREAS_SUFFIX = f".areas{AREAS_VERSION}.svg"
-"""The names over the PNG: ``static/maps/VARIANT-HASH.areas1.svg`` beside ``VARIANT-HASH.js``,
+"""The names over the PNG: ``static/maps/VARIANT-HASH.areas2.svg`` beside ``VARIANT-HASH.js``,
 whose name (a hash of the base map's picture) changes with every outline, name and size."""
 TOLERANCE = 1.5
 """How far (picture units: PNG pixels) a thinned outline may stray from the drawn one."""
@@ -72,7 +72,7 @@ def _style(width: float, inset_scale: float | None) -> str:
 
 
 def areas_path(base_path: str) -> str:
-    """The names' file beside a base map's script (``static/maps/X.js`` -> ``X.areas1.svg``)."""
+    """The names' file beside a base map's script (``static/maps/X.js`` -> ``X.areas2.svg``)."""
     return base_path[:-len(".js")] + AREAS_SUFFIX if base_path.endswith(".js") else base_path + AREAS_SUFFIX
 
 

@@ -28,20 +28,30 @@ _SIZES = {"M": 2, "L": 2, "H": 1, "V": 1}
 Ring = list[tuple[float, float]]
 
 
-def rings(d: str) -> list[Ring] | None:
+class PathError(ValueError):
+    """Path data :func:`read_rings` does not read, with why in words."""
+
+
+def _step(origin: float, delta: float) -> float:
+    # Relative steps are summed in floats and rounded far below a pixel, so that two
+    # neighbours writing the same border point reach the same float (the map check's pixel
+    # count gives no pixel centre on their border to both or to neither).
+    return round(origin + delta, 6)
+
+
+def read_rings(d: str) -> list[Ring]:
     """The rings of path data, each the points visited from a move to the next move or close
-    (a close returns to the ring's first point); None when the data has a command other than
-    M, L, H, V and Z or a number missing."""
+    (a close returns to the ring's first point). Raises :class:`PathError` for a command other
+    than M, L, H, V and Z, or a number missing."""
     if _PLAIN.fullmatch(d):  # the generator's rings, read by one pattern and running sums
         out = []
         for start, steps in _RING.findall(d):
             x0, y0 = (float(v) for v in _NUMBER.findall(start))
             moves = [float(v) for v in _NUMBER.findall(steps)]
-            out.append(list(zip(accumulate(moves[0::2], initial=x0), accumulate(moves[1::2], initial=y0))))
+            out.append(list(zip(accumulate(moves[0::2], _step, initial=x0),
+                                accumulate(moves[1::2], _step, initial=y0))))
         return out
-    tokens = _TOKEN.findall(d)
-    if len(tokens) != len(re.findall(r"[A-Za-z]", d)) + len(_NUMBER.findall(d)):
-        return None  # something neither a command nor a number
+    tokens = _TOKEN.findall(d)  # separators (spaces, commas) fall between the tokens
     out: list[Ring] = []
     ring: Ring = []
     x = y = 0.0
@@ -56,29 +66,41 @@ def rings(d: str) -> list[Ring] | None:
                     out.append(ring)
                     x, y = ring[0]
                 ring = []
+            elif command.upper() not in _SIZES:
+                raise PathError(f"path command {command!r} found; expected straight segments (M L H V Z)")
             elif command in "Mm" and ring:
                 out.append(ring)
                 ring = []
             continue
+        if not command:
+            raise PathError("path data starts with a number, expected M")
         size = _SIZES.get(command.upper())
         if size is None or i + size > len(tokens) or any(v.isalpha() for v in tokens[i:i + size]):
-            return None
+            raise PathError("path data ends where a number was expected")
         values = [float(v) for v in tokens[i:i + size]]
         i += size
         relative = command.islower()
         upper = command.upper()
         if upper == "H":
-            x = values[0] + (x if relative else 0.0)
+            x = _step(x, values[0]) if relative else values[0]
         elif upper == "V":
-            y = values[0] + (y if relative else 0.0)
+            y = _step(y, values[0]) if relative else values[0]
         else:
-            x, y = (x + values[0], y + values[1]) if relative else (values[0], values[1])
+            x, y = (_step(x, values[0]), _step(y, values[1])) if relative else (values[0], values[1])
         ring.append((x, y))
         if upper == "M":
             command = "l" if relative else "L"  # further pairs are lines
     if ring:
         out.append(ring)
     return out
+
+
+def rings(d: str) -> list[Ring] | None:
+    """:func:`read_rings`, or None for path data it does not read."""
+    try:
+        return read_rings(d)
+    except PathError:
+        return None
 
 
 @lru_cache(maxsize=4096)
