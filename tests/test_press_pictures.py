@@ -50,6 +50,13 @@ def pictures_of(paths) -> Path:
     return paths.folder / "pictures"
 
 
+def keep_pictures(paths, files: dict[str, bytes]) -> None:
+    """The GM puts these pictures (name -> bytes) in the game's pictures folder."""
+    pictures_of(paths).mkdir(exist_ok=True)
+    for name, data in files.items():
+        (pictures_of(paths) / name).write_bytes(data)
+
+
 def test_each_press_picture_is_checked_at_its_cell_and_nothing_is_written(tmp_path):
     paths = create(tmp_path)
     folder = pictures_of(paths)
@@ -122,10 +129,7 @@ def _site_files(site: Path) -> dict[str, bytes]:
 def test_the_site_copies_the_press_pictures_beside_the_pages(tmp_path):
     root, site = tmp_path / "sheets", tmp_path / "site"
     paths = create(root)
-    pictures_of(paths).mkdir()
-    (pictures_of(paths) / "breda.png").write_bytes(png(30, 20))
-    (pictures_of(paths) / "map.svg").write_bytes(SCRIPTED_SVG)
-    (pictures_of(paths) / "unused.png").write_bytes(png(5, 5))
+    keep_pictures(paths, {"breda.png": png(30, 20), "map.svg": SCRIPTED_SVG, "unused.png": png(5, 5)})
     type_cells(paths, {"Press!A2": "![the siege](pictures/breda.png) ![the map](pictures/map.svg)"})
     assert run_turn(paths.name, root=root, site_dir=site).processed
     pictures = site / "games" / "g" / "pictures"
@@ -161,8 +165,7 @@ def test_the_site_copies_the_press_pictures_beside_the_pages(tmp_path):
 def test_a_picture_lost_from_the_game_stops_the_build_naming_it(tmp_path):
     root, site = tmp_path / "sheets", tmp_path / "site"
     paths = create(root)
-    pictures_of(paths).mkdir()
-    (pictures_of(paths) / "breda.png").write_bytes(png(4, 4))
+    keep_pictures(paths, {"breda.png": png(4, 4)})
     type_cells(paths, {"Press!A2": "![the siege](pictures/breda.png)"})
     run_turn(paths.name, root=root, site_dir=site)
     (pictures_of(paths) / "breda.png").rename(pictures_of(paths) / "siege.png")
@@ -189,8 +192,7 @@ def test_the_build_s_workers_copy_the_pictures_a_build_alone_copies(tmp_path, mo
     fast, root, variant = SiteSettings(base_map=schematic_map), tmp_path / "sheets", load_variant("standard")
     for n, name in enumerate(("alpha", "bravo", "charlie")):
         paths = new_game(root, name, variant)
-        pictures_of(paths).mkdir()
-        (pictures_of(paths) / f"{name}.png").write_bytes(png(10 + n, 10))
+        keep_pictures(paths, {f"{name}.png": png(10 + n, 10)})
         play(paths, variant, [], {}, press=f"![{name}](pictures/{name}.png)")
     monkeypatch.setattr(sitejobs, "POOL_FROM", 10**9)
     build_site(root, tmp_path / "alone", fast)
@@ -230,9 +232,7 @@ def test_a_link_never_opens_an_svg_as_a_page():
 def test_the_picture_loads_on_the_phase_page_and_an_svg_runs_no_script(tmp_path):
     root, site = tmp_path / "sheets", tmp_path / "site"
     paths = create(root)
-    pictures_of(paths).mkdir()
-    (pictures_of(paths) / "breda.png").write_bytes(png(30, 20))
-    (pictures_of(paths) / "map.svg").write_bytes(SCRIPTED_SVG)
+    keep_pictures(paths, {"breda.png": png(30, 20), "map.svg": SCRIPTED_SVG})
     type_cells(paths, {"Press!A2": "![the siege](pictures/breda.png)", "Press!A4": "![the map](pictures/map.svg)"})
     run_turn(paths.name, root=root, site_dir=site)
     sizes = "[...document.querySelectorAll('section.press img')].map(i => [i.alt, i.complete && i.naturalWidth])"
