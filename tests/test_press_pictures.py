@@ -21,7 +21,6 @@ import pytest
 from gm_tools.app.cli import main
 from gm_tools.app.rollback import rollback
 from gm_tools.app.turn import run_turn
-from gm_tools.errors import GameError
 from gm_tools.publish.safemarkdown import render_markdown
 from gm_tools.publish.site import build_site
 from browser import chromium_page, needs_chromium, served
@@ -162,20 +161,57 @@ def test_the_site_copies_the_press_pictures_beside_the_pages(tmp_path):
     assert (pictures_of(paths) / "breda.png").exists()
 
 
-def test_a_picture_lost_from_the_game_stops_the_build_naming_it(tmp_path):
+def test_a_picture_lost_from_the_game_keeps_its_copy_and_stops_no_game_s_turn(tmp_path):
+    """A picture deleted or renamed in one game's folder after its turn was published: every
+    game's later turn still publishes (they share the site), the site keeps the copy an
+    earlier build made, and the turn's report warns, naming the record and the picture."""
+    root, site = tmp_path / "sheets", tmp_path / "site"
+    paths = create(root)
+    other = create(root, "other")
+    keep_pictures(paths, {"breda.png": png(4, 4)})
+    type_cells(paths, {"Press!A2": "![the siege](pictures/breda.png)"})
+    run_turn(paths.name, root=root, site_dir=site)
+    copy = site / "games" / "g" / "pictures" / "breda.png"
+    published = copy.read_bytes()
+    (pictures_of(paths) / "breda.png").rename(pictures_of(paths) / "siege.png")
+
+    report = run_turn(other.name, root=root, site_dir=site, force=True)
+    assert report.processed and (site / "games" / "other" / "S1901M.html").is_file()
+    lost = (f"{paths.history / 'S1901M.json'}: press: found a picture with no file, 'pictures/breda.png', "
+            f"expected the file {pictures_of(paths) / 'breda.png'}, the picture kept with the game")
+    assert report.site_warnings == [f"{lost}; the site keeps the copy an earlier build made, "
+                                    f"games/g/pictures/breda.png"]
+    assert f"warning: {lost}; the site keeps" in report.text()
+    assert copy.read_bytes() == published
+    assert '<img alt="the siege" src="pictures/breda.png">' in (copy.parent.parent / "S1901M.html").read_text("utf-8")
+    # the next build, nothing changed since: the copy stays (the game is not even read)
+    build_site(root, site)
+    assert copy.read_bytes() == published
+
+    # a site built from nothing has no copy to keep: the page, and the warning saying so
+    fresh = build_site(root, tmp_path / "fresh")
+    assert fresh.warnings == [f"{lost}; the page shows the picture's words in its place"]
+    assert not (tmp_path / "fresh" / "games" / "g" / "pictures").exists()
+    assert (tmp_path / "fresh" / "games" / "g" / "S1901M.html").is_file()
+
+    # the picture put back: copied again, and no more warning
+    (pictures_of(paths) / "siege.png").rename(pictures_of(paths) / "breda.png")
+    again = build_site(root, tmp_path / "fresh")
+    assert again.warnings == [] and again.written == ["games/g/pictures/breda.png"]
+
+
+def test_the_site_command_prints_the_warning(tmp_path, capsys):
     root, site = tmp_path / "sheets", tmp_path / "site"
     paths = create(root)
     keep_pictures(paths, {"breda.png": png(4, 4)})
     type_cells(paths, {"Press!A2": "![the siege](pictures/breda.png)"})
-    run_turn(paths.name, root=root, site_dir=site)
-    (pictures_of(paths) / "breda.png").rename(pictures_of(paths) / "siege.png")
-    before = _site_files(site)
-    with pytest.raises(GameError) as err:
-        build_site(root, site)
-    assert str(err.value) == (
-        f"{paths.history / 'S1901M.json'}: press: found a picture with no file, 'pictures/breda.png', "
-        f"expected the file {pictures_of(paths) / 'breda.png'}, the picture kept with the game")
-    assert _site_files(site) == before
+    run_turn(paths.name, root=root, site_dir=None)
+    (pictures_of(paths) / "breda.png").write_bytes(b"not a picture")
+    assert main(["site", "--root", str(root), "--out", str(site)]) == 0
+    out = capsys.readouterr().out
+    assert ("warning: " + str(paths.history / "S1901M.json") + ": press: found 'pictures/breda.png', "
+            "a file that is not a picture (it starts b'not a picture'), expected a PNG picture") in out
+    assert out.rstrip().endswith("the page shows the picture's words in its place")
 
 
 @pytest.mark.skipif("fork" not in __import__("multiprocessing").get_all_start_methods(),
@@ -206,6 +242,13 @@ def test_the_build_s_workers_copy_the_pictures_a_build_alone_copies(tmp_path, mo
     assert _site_files(tmp_path / "many") == _site_files(tmp_path / "alone")
     assert (tmp_path / "many" / "games" / "bravo" / "pictures" / "bravo.png").read_bytes() == png(11, 10)
     assert build_site(root, tmp_path / "many", fast).written == []
+    # a picture lost: the workers' warning reaches the build's report, as the build alone gives it
+    (root / "charlie" / "pictures" / "charlie.png").unlink()
+    warned = build_site(root, tmp_path / "many2", fast).warnings
+    assert read_here == []
+    monkeypatch.setattr(sitejobs, "POOL_FROM", 10**9)
+    assert warned == build_site(root, tmp_path / "alone2", fast).warnings
+    assert len(warned) == 1 and "'pictures/charlie.png'" in warned[0]
 
 
 @pytest.mark.parametrize("data, kind", [

@@ -23,7 +23,7 @@ import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
-from gm_tools.app.turn import load_state, new_game, publish, run_turn
+from gm_tools.app.turn import load_state, new_game, publish_warning, run_turn
 from gm_tools.edges.variants import load_variant
 from gm_tools.edges.workbook_fill import fill_orders, set_cells
 from gm_tools.engine.system import system_for
@@ -161,6 +161,6 @@ def run_demo(site_dir: str | Path | None = "site", root: Path = DEMO_ROOT, files
     for path in demo_files() if files is None else files:
         lines.extend(play_demo(read_demo(path), root))
     if site_dir:
-        publish(root, site_dir)
+        publish_warning(root, site_dir)
         lines.append(f"site published to {site_dir}/")
     return "\n".join(lines)

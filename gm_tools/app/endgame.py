@@ -20,7 +20,7 @@ from gm_tools.errors import GameError
 def end_game(name: str, draw: list[str], root: str | os.PathLike | None = None,
              site_dir: str | os.PathLike | None = "site", declared: str | None = None) -> dict:
     """Record game ``name`` as drawn between ``draw`` (codes or names); returns the end."""
-    from gm_tools.app.turn import locked_game, processed_now, publish
+    from gm_tools.app.turn import locked_game, processed_now, publish_warning
 
     with locked_game(name, root) as state:
         state.refuse_if_over()
@@ -30,7 +30,7 @@ def end_game(name: str, draw: list[str], root: str | os.PathLike | None = None,
         write_atomic(state.paths.end_file, json_text(end).encode("utf-8"))
         if site_dir:
             Path(site_dir).mkdir(parents=True, exist_ok=True)
-            publish(state.paths.root, site_dir)
+            publish_warning(state.paths.root, site_dir)
     return end
 
 
@@ -59,14 +59,14 @@ def _powers(state, names: list[str]) -> list[str]:
 
 def reopen(name: str, root: str | os.PathLike | None = None, site_dir: str | os.PathLike | None = "site") -> None:
     """Undo a draw: the game goes on from where it stopped."""
-    from gm_tools.app.turn import locked_game, publish
+    from gm_tools.app.turn import locked_game, publish_warning
 
     with locked_game(name, root) as state:
         if state.end is None:
             raise GameError(f"game {name!r} was not ended by a draw: nothing to undo")
         state.paths.end_file.unlink()
         if site_dir:
-            publish(state.paths.root, site_dir)
+            publish_warning(state.paths.root, site_dir)
 
 
 def cmd_end(args) -> int:

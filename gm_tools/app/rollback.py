@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import os
 
-from gm_tools.app.turn import DEFAULT_SITE, GameState, locked_game, publish
+from gm_tools.app.turn import DEFAULT_SITE, GameState, locked_game, publish_warning
 from gm_tools.edges.game import rollback as rollback_files
 from gm_tools.edges.journal import published
 from gm_tools.edges.workbook import GAME, read_workbook
@@ -26,7 +26,7 @@ def rollback(name: str, root: str | os.PathLike | None = None,
             _check_backup(state, state.history[-1]["phase"])
         phase = rollback_files(state.paths, state.variant.calendar)
         if site_dir:
-            publish(state.paths.root, site_dir)
+            publish_warning(state.paths.root, site_dir)
             published(state.paths)
     return phase
 

@@ -17,6 +17,7 @@ import contextlib
 import datetime
 import os
 import secrets
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -366,12 +367,20 @@ def _plan(variant: Variant, hooks: SheetHooks, rules: Rules, name: str, position
     )
 
 
-def publish(root: Path, site_dir: str | os.PathLike, maps_beside: bool = False) -> None:
+def publish(root: Path, site_dir: str | os.PathLike, maps_beside: bool = False) -> list[str]:
     """Rebuild the site from every game's record (it writes only the pages that changed);
-    ``maps_beside`` as in :class:`~gm_tools.publish.site.SiteSettings`."""
+    ``maps_beside`` as in :class:`~gm_tools.publish.site.SiteSettings`. Returns the build's
+    warnings."""
     from gm_tools.publish.site import SiteSettings, build_site
 
-    build_site(root, Path(site_dir), SiteSettings(maps_beside=maps_beside))
+    return build_site(root, Path(site_dir), SiteSettings(maps_beside=maps_beside)).warnings
+
+
+def publish_warning(root: Path, site_dir: str | os.PathLike) -> None:
+    """:func:`publish` for a command that has no report of its own to carry the warnings
+    (rollback, end, the demo): they go to standard error, where the GM sees them."""
+    for warning in publish(root, site_dir):
+        print(f"warning: {warning}", file=sys.stderr)
 
 
 def run_turn(
@@ -390,7 +399,7 @@ def run_turn(
         paths = state.paths
         report = _turn(state, lenient, force, site_dir, processed)
         if site_dir and (report.processed or needs_publishing(paths)):
-            publish(paths.root, site_dir, maps_beside)
+            report.site_warnings = publish(paths.root, site_dir, maps_beside)
             published(paths)
             report.site = str(site_dir)
         return report

@@ -4,7 +4,7 @@ so and writes nothing."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from gm_tools.engine.results import note_code, note_words
 from gm_tools.engine.variant import Variant
@@ -24,6 +24,8 @@ class TurnReport:
     """The stored history record, when processed."""
     site: str | None = None
     """The folder the site was published to, or None when not published."""
+    site_warnings: list[str] = field(default_factory=list)
+    """What publishing the site warned of (a press picture lost from a game's folder)."""
     variant: Variant | None = None
     """The game's variant as it plays (its setup), for the report's sections."""
     dry_run: bool = False
@@ -77,4 +79,5 @@ class TurnReport:
             lines.append(f"next phase: {r['next_phase']}" + (" (after the turn)" if self.dry_run else ""))
         if self.site:
             lines.append(f"site published to {self.site}/")
+        lines.extend(f"warning: {w}" for w in self.site_warnings)
         return "\n".join(lines)

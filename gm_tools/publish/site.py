@@ -67,7 +67,7 @@ from gm_tools.publish.phasejson import game_json, object_text, phase_json, value
 from gm_tools.publish.render import RenderOptions, render_lines, render_svg
 from gm_tools.publish.sitecontext import GameContext, PhaseContext, Section, SiteContext, DigestMemo, KnownGame, UnreadGame, collect, collect_game, collector_paused, leave_stale_to_read, read_game, set_aside, variant_or_none, _load_variant  # noqa: F401
 from gm_tools.publish.sitejobs import ReadElsewhere, Readers, Recorder, make_all, make_read, read_games
-from gm_tools.publish.sitefiles import MANIFEST, BuildReport, Manifest, PngPainter, SiteWriter, code_key, pages_key, variant_key  # noqa: F401
+from gm_tools.publish.sitefiles import MANIFEST, BuildReport, Manifest, PngPainter, SiteWriter, code_key, copy_pictures, pages_key, variant_key  # noqa: F401
 from gm_tools.publish.siteviews import (
     chart_view,
     current_map,
@@ -387,8 +387,7 @@ def write_game(env: jinja2.Environment, writer: SiteWriter, painter: PngPainter,
                                                   game.end))
     writer.write(f"{folder}/feed.atom",
                  atom_feed(game.name, f"{game.name} ({game.variant.title})", game.info.created, entries))
-    for picture, source in game.pictures.items():  # the press's pictures, beside its pages (docs/site.md)
-        writer.write(f"{folder}/{PICTURES}/{picture}", source.read_bytes())
+    copy_pictures(writer, f"{folder}/{PICTURES}", game.pictures, game.lost_pictures)
     # The PNGs last: drawn in other processes while the rest was made. The layer is written
     # after its PNG, so a build that stops half way redraws it next time.
     for layer_rel, png_rel, layer, png in pictures:

@@ -88,6 +88,11 @@ class GameContext:
     pictures: dict[str, Path] = field(default_factory=dict)
     """The game's pictures its records' press names (``breda.png`` -> its file in the game's
     ``pictures`` folder), each checked: what the site copies beside the phase pages."""
+    lost_pictures: dict[str, str] = field(default_factory=dict)
+    """Pictures a record's press names that the game's folder no longer holds as they were
+    (deleted, renamed, replaced by another kind): name -> what is wrong, naming the first
+    record. Not a reason to stop publishing every game: the site keeps the copy an earlier
+    build made, and the build warns (:func:`gm_tools.publish.site.write_game`)."""
 
     @property
     def name(self) -> str:
@@ -369,13 +374,16 @@ def collect_game(root: Path, name: str, digest: str = "", contents: dict[str, by
         phases.append(PhaseContext(record=record, source=source, title=title, digest=record_digest, board=board))
     for before, after in zip(phases, phases[1:]):
         before.next, after.previous = after.id, before.id
-    pictures = {}
+    pictures, lost = {}, {}
     for phase in phases:
         for picture in press_pictures(str(phase.record.get("press") or "")):
+            if picture in pictures or picture in lost:
+                continue
             fault = picture_fault(paths.pictures, picture)
             if fault:
-                raise GameError(f"{phase.source}: press: found {fault[0]}, expected {fault[1]}")
-            pictures[picture] = paths.pictures / picture
+                lost[picture] = f"{phase.source}: press: found {fault[0]}, expected {fault[1]}"
+            else:
+                pictures[picture] = paths.pictures / picture
     if phases:
         last = phases[-1].record
         current, winner = last.get("next_phase"), last.get("winner")
@@ -383,7 +391,7 @@ def collect_game(root: Path, name: str, digest: str = "", contents: dict[str, by
         current, winner = variant.calendar.first_phase, None
     return GameContext(info=info, variant=variant, phases=phases, current_phase=current, winner=winner,
                        source_digest=digest or source_digest(paths), end=read_end(paths) or _forced_draw(phases),
-                       pictures=dict(sorted(pictures.items())))
+                       pictures=dict(sorted(pictures.items())), lost_pictures=dict(sorted(lost.items())))
 
 
 def _forced_draw(phases: list[PhaseContext]) -> dict | None:

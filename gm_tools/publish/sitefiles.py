@@ -39,14 +39,34 @@ class BuildReport:
     """PNG pictures drawn (each one a cairosvg run)."""
     games_read: list[str] = field(default_factory=list)
     """Games whose records were read and parsed; the others were known unchanged by their digest."""
+    warnings: list[str] = field(default_factory=list)
+    """What the build published in spite of a fault the GM should mend (a press picture lost
+    from its game's folder), one sentence each."""
 
     @property
     def files(self) -> int:
         return len(self.written) + len(self.unchanged)
 
     def text(self) -> str:
-        return (f"site: {len(self.written)} file(s) written, {len(self.unchanged)} unchanged, "
-                f"{len(self.removed)} removed, {self.pngs} PNG(s) drawn")
+        return "\n".join([f"site: {len(self.written)} file(s) written, {len(self.unchanged)} unchanged, "
+                          f"{len(self.removed)} removed, {self.pngs} PNG(s) drawn",
+                          *(f"warning: {w}" for w in self.warnings)])
+
+
+def copy_pictures(writer: "SiteWriter", folder: str, pictures: dict[str, Path], lost: dict[str, str]) -> None:
+    """The pictures a game's press shows (name -> its file in the game's folder), copied into
+    the site's ``folder`` for them, beside the game's pages (docs/site.md). A picture ``lost``
+    from the game's folder (name -> what is wrong) keeps the copy an earlier build made, and
+    the build warns: one game's missing file must not stop every game's turn from publishing."""
+    for picture, source in pictures.items():
+        writer.write(f"{folder}/{picture}", source.read_bytes())
+    for picture, fault in lost.items():
+        copy = f"{folder}/{picture}"
+        if writer.exists(copy):
+            writer.keep(copy)
+            writer.warn(f"{fault}; the site keeps the copy an earlier build made, {copy}")
+        else:
+            writer.warn(f"{fault}; the page shows the picture's words in its place")
 
 
 def holds(path: str | Path, data: bytes) -> bool:
@@ -102,6 +122,9 @@ class SiteWriter:
 
     def exists(self, rel: str) -> bool:
         return (self.root / rel).is_file()
+
+    def warn(self, text: str) -> None:
+        self.report.warnings.append(text)
 
     def write(self, rel: str, data: bytes | str, reported: bool = True) -> bool:
         """Write ``rel`` unless it already holds ``data``. True when written. A bookkeeping

@@ -50,7 +50,7 @@ class Recorder:
 
     root: Path
     steps: list[tuple] = field(default_factory=list)
-    """("write", path, bytes) and ("keep", path), in the order they were asked for."""
+    """("write", path, bytes), ("keep", path) and ("warn", text), in the order they were asked for."""
     report: BuildReport = field(default_factory=BuildReport)
     """Only its ``pngs`` count is used: the files are counted when the writer writes them."""
 
@@ -67,12 +67,17 @@ class Recorder:
     def keep(self, rel: str) -> None:
         self.steps.append(("keep", rel))
 
+    def warn(self, text: str) -> None:
+        self.steps.append(("warn", text))
+
 
 def replay(writer: SiteWriter, steps: list[tuple], pngs: int) -> None:
     """Do a worker's recorded steps with the real writer."""
     for step in steps:
         if step[0] == "write":
             writer.write(step[1], step[2])
+        elif step[0] == "warn":
+            writer.warn(step[1])
         else:
             writer.keep(step[1])
     writer.report.pngs += pngs
