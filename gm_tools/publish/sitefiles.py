@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Callable
 
 from gm_tools.edges.png import WEB_WIDTH, prepare_to_draw, svg_to_png
+from gm_tools.edges.webpicture import web_picture
 from gm_tools.edges.lifetime import end_with_parent
 from gm_tools.engine.variant import Variant
 
@@ -55,11 +56,12 @@ class BuildReport:
 
 def copy_pictures(writer: "SiteWriter", folder: str, pictures: dict[str, Path], lost: dict[str, str]) -> None:
     """The pictures a game's press shows (name -> its file in the game's folder), copied into
-    the site's ``folder`` for them, beside the game's pages (docs/site.md). A picture ``lost``
+    the site's ``folder`` for them, beside the game's pages (docs/site.md), a large photo
+    scaled down and without its camera's metadata (:mod:`gm_tools.edges.webpicture`). A picture ``lost``
     from the game's folder (name -> what is wrong) keeps the copy an earlier build made, and
     the build warns: one game's missing file must not stop every game's turn from publishing."""
     for picture, source in pictures.items():
-        writer.write(f"{folder}/{picture}", source.read_bytes())
+        writer.write(f"{folder}/{picture}", web_picture(source.read_bytes()))
     for picture, fault in lost.items():
         copy = f"{folder}/{picture}"
         if writer.exists(copy):

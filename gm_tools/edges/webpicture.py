@@ -1,0 +1,102 @@
+"""A press picture as the site serves it: the GM's file, made fit for a web page.
+
+The file kept with the game (``sheets/NAME/pictures/``) is never changed: it is the archive's.
+The copy the site serves is the same bytes, except for a PNG, JPEG or WebP picture that
+
+- is wider than :data:`MAX_WIDTH` pixels: a phone's photo (4,000 pixels, 3 to 5 MB) would
+  make every reader of the phase fetch megabytes for a picture shown at a column's width. It
+  is scaled down to that width (its proportions kept);
+- carries metadata: a camera's EXIF block holds where the photo was taken (GPS), when, and
+  with what; XMP and comments may say more. Publishing them would tell every reader where
+  the GM lives. They are left out, the picture turned upright first as its EXIF orientation
+  said (a browser would have turned it by that), its colour profile kept.
+
+An animated picture, a GIF and an SVG are served as they are. A file the picture library
+cannot read is served as it is too: the Press sheet's check (its first bytes) let it
+through, and the reader's browser may still show it.
+
+Pillow does the reading, scaling and writing (the library cairosvg itself uses for pictures):
+it is imported only when a game has pictures. What it makes is kept in the user's cache
+folder by the source's hash, so a long game's pictures are made once, not at every turn.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import os
+import tempfile
+
+from gm_tools.edges.cachefolder import cache_folder
+from gm_tools.edges.pressimages import kind_of
+
+MAX_WIDTH = 1600
+"""The widest picture the site serves, in pixels: the page's column (70rem, 1,120 CSS pixels)
+at about one and a half times, sharp on most screens."""
+
+VERSION = 1
+"""Part of the cache's key: raise it when what :func:`web_picture` makes changes."""
+
+_FORMATS = {"PNG": "PNG", "JPEG": "JPEG", "WEBP": "WEBP"}
+_METADATA = ("exif", "xmp", "XML:com.adobe.xmp", "comment", "photoshop", "iptc")
+
+
+def web_picture(data: bytes) -> bytes:
+    """``data`` as the site serves it (the module's text says what changes and why); the same
+    bytes for a picture with nothing to change. A changed one is made once per picture and
+    Pillow version, then read from the cache folder."""
+    if kind_of(data[:16]) not in ("PNG", "JPEG", "WebP"):
+        return data
+    import PIL
+
+    key = hashlib.sha256(data).hexdigest()
+    cached = cache_folder() / "pictures" / f"{key}-{MAX_WIDTH}-{VERSION}-{PIL.__version__}"
+    try:
+        return cached.read_bytes()
+    except OSError:
+        pass
+    made = _made_for_the_web(data)
+    if made is data:
+        return data  # nothing to change: nothing to keep (reading the header is quick)
+    try:
+        cached.parent.mkdir(parents=True, exist_ok=True)
+        fd, temporary = tempfile.mkstemp(dir=cached.parent)
+        with os.fdopen(fd, "wb") as f:
+            f.write(made)
+        os.replace(temporary, cached)
+    except OSError:
+        pass  # a read-only home: made again next time
+    return made
+
+
+def _made_for_the_web(data: bytes) -> bytes:
+    from PIL import Image, ImageOps
+
+    try:
+        with Image.open(io.BytesIO(data)) as picture:
+            kind = _FORMATS.get(picture.format or "")
+            if kind is None or getattr(picture, "is_animated", False):
+                return data
+            metadata = bool(picture.getexif()) or any(k in picture.info for k in _METADATA)
+            if picture.width <= MAX_WIDTH and not metadata:
+                return data
+            profile = picture.info.get("icc_profile")
+            picture.load()
+            upright = ImageOps.exif_transpose(picture)
+            if upright.mode not in ("RGB", "RGBA", "L", "LA"):
+                # a palette or CMYK picture: scaled in the colours a screen shows
+                has_alpha = upright.mode in ("P", "PA") and "transparency" in upright.info or "A" in upright.mode
+                upright = upright.convert("RGBA" if has_alpha and kind != "JPEG" else "RGB")
+            if upright.width > MAX_WIDTH:
+                height = max(1, round(upright.height * MAX_WIDTH / upright.width))
+                upright = upright.resize((MAX_WIDTH, height), Image.LANCZOS)
+            out = io.BytesIO()
+            options: dict = {"icc_profile": profile} if profile else {}
+            if kind == "JPEG":
+                options.update(quality=88, comment=b"")
+            elif kind == "WEBP":
+                options.update(quality=88)
+            upright.save(out, kind, **options)
+            return out.getvalue()
+    except (OSError, ValueError, SyntaxError, Image.DecompressionBombError):
+        return data

@@ -1,0 +1,119 @@
+"""The press pictures as the site serves them (docs/site.md, "Press and other user text";
+gm_tools/edges/webpicture.py): a phone's photo scaled to the column and without the camera's
+metadata (where it was taken), the GM's own file untouched; every other picture the same
+bytes. Real pictures made with Pillow, real workbooks, real site builds, and in headless
+Chromium the picture fits a phone's screen."""
+
+from __future__ import annotations
+
+import io
+
+from PIL import Image
+
+from gm_tools.app.turn import run_turn
+from gm_tools.edges.webpicture import MAX_WIDTH, web_picture
+from browser import chromium_page, needs_chromium, served
+from test_press_pictures import SCRIPTED_SVG, keep_pictures, pictures_of, png
+from workflow_helpers import create, type_cells
+
+GPS_NORTH = (52.0, 13.0, 7.5)
+
+
+def photo(kind: str = "JPEG", size=(4000, 3000), orientation: int = 1, metadata: bool = True) -> bytes:
+    """A camera's photo: a picture with its left column blue (to tell its turn), and with
+    ``metadata`` the EXIF a phone writes (maker, orientation, where it was taken), XMP and a
+    comment."""
+    picture = Image.new("RGB", size, (200, 40, 40))
+    picture.paste((20, 40, 200), (0, 0, 10, size[1]))
+    options: dict = {}
+    if metadata:
+        exif = Image.Exif()
+        exif[0x010F] = "PhoneMaker"
+        exif[0x0112] = orientation
+        gps = exif.get_ifd(0x8825)
+        gps[1], gps[2] = "N", GPS_NORTH
+        options.update(exif=exif.tobytes(), xmp=b"<x:xmpmeta>GPSLatitude 52,13N</x:xmpmeta>")
+        if kind == "JPEG":
+            options["comment"] = b"taken at home"
+    out = io.BytesIO()
+    picture.save(out, kind, **options)
+    return out.getvalue()
+
+
+def opened(data: bytes) -> Image.Image:
+    picture = Image.open(io.BytesIO(data))
+    picture.load()
+    return picture
+
+
+def test_a_phone_photo_is_served_upright_at_the_column_s_width_without_where_it_was_taken(tmp_path):
+    root, site = tmp_path / "sheets", tmp_path / "site"
+    paths = create(root)
+    original = photo(orientation=6)  # held sideways: the camera says to turn it a quarter
+    keep_pictures(paths, {"siege.jpg": original})
+    type_cells(paths, {"Press!A2": "![the siege](pictures/siege.jpg)"})
+    assert run_turn(paths.name, root=root, site_dir=site).processed
+    served_bytes = (site / "games" / "g" / "pictures" / "siege.jpg").read_bytes()
+    picture = opened(served_bytes)
+    assert picture.format == "JPEG"
+    assert picture.size == (MAX_WIDTH, round(4000 * MAX_WIDTH / 3000))  # upright, then scaled
+    assert picture.getpixel((MAX_WIDTH // 2, 2))[2] > 150 > picture.getpixel((MAX_WIDTH // 2, 200))[2]  # blue on top
+    assert not picture.getexif() and "comment" not in picture.info and "xmp" not in picture.info
+    for secret in (b"PhoneMaker", b"GPSLatitude", b"taken at home", b"Exif"):
+        assert secret not in served_bytes
+    assert len(served_bytes) < len(original)
+    # the GM's file is the archive's: never changed
+    assert (pictures_of(paths) / "siege.jpg").read_bytes() == original
+
+
+def test_metadata_goes_from_a_small_picture_of_any_kind_that_carries_it():
+    for kind in ("JPEG", "PNG", "WEBP"):
+        original = photo(kind, size=(300, 200))
+        served_bytes = web_picture(original)
+        picture = opened(served_bytes)
+        assert (picture.format, picture.size) == (kind, (300, 200))
+        assert not picture.getexif() and b"PhoneMaker" not in served_bytes and b"GPSLatitude" not in served_bytes
+
+
+def test_a_wide_picture_is_scaled_in_its_own_kind_and_a_fitting_one_is_served_as_it_is():
+    wide = photo("PNG", size=(2400, 600), metadata=False)
+    picture = opened(web_picture(wide))
+    assert (picture.format, picture.size) == ("PNG", (MAX_WIDTH, 400))
+    for same in (photo("PNG", size=(MAX_WIDTH, 900), metadata=False), photo("JPEG", size=(800, 600), metadata=False),
+                 png(30, 20), SCRIPTED_SVG, b"GIF89a" + bytes(20), b"\xff\xd8\xff broken jpeg"):
+        assert web_picture(same) is same
+
+
+def test_the_same_picture_gives_the_same_bytes_made_or_from_the_cache(tmp_path, monkeypatch):
+    original = photo(orientation=3)
+    monkeypatch.setenv("GM_TOOLS_CACHE", str(tmp_path / "cache"))
+    made = web_picture(original)
+    assert len(list((tmp_path / "cache" / "pictures").iterdir())) == 1
+    assert web_picture(original) == made
+    monkeypatch.setenv("GM_TOOLS_CACHE", str(tmp_path / "other"))
+    assert web_picture(original) == made  # made again, from nothing: the same bytes
+    # a cache that cannot be written to only costs the work again
+    (tmp_path / "blocked").write_text("a file where the folder would be")
+    monkeypatch.setenv("GM_TOOLS_CACHE", str(tmp_path / "blocked"))
+    assert web_picture(original) == made
+
+
+@needs_chromium
+def test_a_large_press_picture_fits_a_phone_s_screen(tmp_path):
+    root, site = tmp_path / "sheets", tmp_path / "site"
+    paths = create(root)
+    keep_pictures(paths, {"wide.png": photo("PNG", size=(3000, 500), metadata=False)})
+    type_cells(paths, {"Press!A2": "![the lines](pictures/wide.png)"})
+    run_turn(paths.name, root=root, site_dir=site)
+    errors: list[str] = []
+    measure = ("(() => { const i = document.querySelector('section.press img'); "
+               "return [i.naturalWidth, i.getBoundingClientRect().width, "
+               "document.querySelector('section.press').clientWidth, document.documentElement.scrollWidth]; })()")
+    with served(site) as base, chromium_page(errors) as page:
+        page.set_viewport_size({"width": 390, "height": 800})
+        page.goto(base + "games/g/S1901M.html")
+        page.wait_for_load_state("networkidle")
+        natural, shown, column, page_width = page.evaluate(measure)
+        assert natural == MAX_WIDTH
+        assert 0 < shown <= column and page_width <= 390  # no sideways scrolling of the page
+        assert errors == []
