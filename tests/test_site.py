@@ -1048,3 +1048,41 @@ def test_phases_made_a_few_at_a_time_are_the_files_made_all_at_once(tmp_path, mo
         built[stage] = _files(tmp_path / f"site-{stage}")
     assert len([f for f in built[1] if f.endswith(".html")]) == 6  # four phases, the game, the archive
     assert built[1] == built[3] == built[1000]
+
+
+def test_the_archive_says_when_each_game_was_last_played(tmp_path):
+    """The archive's index: for each game the day its last phase was processed (an archivist
+    looks for the games still played), 'not recorded' for records from before they kept the
+    time, 'not yet' for a game with no phase played."""
+    from sitegame import new_game
+
+    root = tmp_path / "sheets"
+    small_game(root, STANDARD, phases=3, name="dated")
+    history = root / "dated" / "history"
+    for phase, stamp in (("S1901M", "2026-10-01T09:00:00Z"), ("F1901M", "2026-11-20T21:30:00Z")):
+        record = json.loads((history / f"{phase}.json").read_text(encoding="utf-8"))
+        record["processed"] = stamp
+        (history / f"{phase}.json").write_text(json.dumps(record), encoding="utf-8")
+    small_game(root, STANDARD, phases=1, name="undated")
+    new_game(root, "unplayed", STANDARD)
+    build(root, tmp_path / "site")
+    rows = {row.find("th").findtext("a"): row.findall("td")[-1]
+            for row in ET.fromstring(_table(tmp_path / "site" / "index.html")).iter("tr") if row.find("th/a") is not None}
+    # the last phase, F1901R, has no time: an earlier phase's would not be the day it was last played
+    assert "".join(rows["dated"].itertext()) == "not recorded"
+    assert "".join(rows["undated"].itertext()) == "not recorded"
+    assert "".join(rows["unplayed"].itertext()) == "not yet"
+    record = json.loads((history / "F1901R.json").read_text(encoding="utf-8"))
+    record["processed"] = "2026-11-22T08:00:00Z"
+    (history / "F1901R.json").write_text(json.dumps(record), encoding="utf-8")
+    build(root, tmp_path / "site")
+    rows = {row.find("th").findtext("a"): row.findall("td")[-1]
+            for row in ET.fromstring(_table(tmp_path / "site" / "index.html")).iter("tr") if row.find("th/a") is not None}
+    time = rows["dated"].find("time")
+    assert (time.get("datetime"), time.text) == ("2026-11-22T08:00:00Z", "2026-11-22")
+
+
+def _table(index: Path) -> str:
+    """The archive index's table, as XML to read."""
+    text = index.read_text(encoding="utf-8")
+    return text[text.index("<table"):text.index("</table>") + len("</table>")]
