@@ -6,7 +6,7 @@ Initiative Order, all Players Engaging in Diplomacy play the Diplomacy Game with
 you in Initiative Order (or the first Player if you are last). Take your Dilemma cards. Counting
 down from 3, 2, 1, until "Go," show either a Cooperate or Compete card and take the Influence
 listed on the card.' The judgement calls (one player alone, two players) are in
-``variants/westphalia/NOTES.md``, 'Player Turns'; the workbook's side is in
+``variants/westphalia/NOTES.md``, 'The Diplomacy Game'; the workbook's side is in
 ``tests/test_westphalia_inputs.py``.
 """
 

@@ -8,8 +8,8 @@ Game sheet still reads, its count as the GM typed it.
 
 Rulebook: ``003_b5b9eb4920d39694.txt``, 'Play the Diplomacy Game', 'Religious War Peace
 Treaty' (the Electors). The Dilemma cards' values were lost: ``variants/westphalia/tables.toml
-[dilemma]``, reconstructed (``variants/westphalia/NOTES.md``, 'The Dilemma cards', 'Player
-Turns').
+[dilemma]``, reconstructed (``variants/westphalia/NOTES.md``, 'The Dilemma cards', 'The
+Diplomacy Game').
 """
 
 from __future__ import annotations

@@ -141,7 +141,7 @@ def _who_plays(engaging: list[str]) -> str:
         return "no Diplomacy Game: no player Engages in Diplomacy this round"
     if len(engaging) == 1:
         return (f"no Diplomacy Game: {engaging[0]} is the only player Engaging in Diplomacy, and the Player after "
-                "him is himself (variants/westphalia/NOTES.md, 'Player Turns')")
+                "him is himself (variants/westphalia/NOTES.md, 'The Diplomacy Game')")
     return (f"a player Engaging in Diplomacy ('all Players Engaging in Diplomacy play the Diplomacy Game'): "
             f"{', '.join(engaging)}")
 
