@@ -1,28 +1,36 @@
-"""The Peace of Westphalia's Player Turns sheets refuse what the table cannot have decided: a
-negative Influence gained, a Place Influence row without a whole number of 1 or more, an
-Electors Changed row when no Religious War changes the Electors. Each is named by its cell, as
-'Sheet!Cell: found ..., expected ...', and nothing is written.
+"""The Peace of Westphalia's Player Turns sheets refuse what the table cannot have decided: an
+Influence gained below 0 or above what the Dilemma cards could give, a Diplomacy Game that is not
+one of the round's games or a card that is neither Cooperate nor Compete, a Place Influence row
+without a whole number of 1 or more, an Electors Changed row when no Religious War changes the
+Electors. Each is named by its cell, as 'Sheet!Cell: found ..., expected ...', and nothing is
+written. The cards shown give each player's Influence; a workbook laid out before the Diplomacy
+Game sheet still reads, its count as the GM typed it.
 
 Rulebook: ``003_b5b9eb4920d39694.txt``, 'Play the Diplomacy Game', 'Religious War Peace
-Treaty' (the Electors). Where the rulebook is silent (the Dilemma cards' values were lost) only
-what is clearly impossible is refused: ``variants/westphalia/NOTES.md``, 'Player Turns'.
+Treaty' (the Electors). The Dilemma cards' values were lost: ``variants/westphalia/tables.toml
+[dilemma]``, reconstructed (``variants/westphalia/NOTES.md``, 'The Dilemma cards', 'The
+Diplomacy Game').
 """
 
 from __future__ import annotations
 
 import dataclasses
 import hashlib
+import io
 import shutil
 import tempfile
 from pathlib import Path
 
+import openpyxl
 import pytest
 
 from gm_tools.app.demo import play_demo, read_demo
 from gm_tools.app.turn import run_turn
 from gm_tools.edges.workbook_fill import set_cells
 from gm_tools.errors import WorkbookError
-from gm_tools.systems.westphalia.sheets import ELECTORS_CHANGED, PLACE, TURNS
+from gm_tools.edges.variants import load_variant
+from gm_tools.systems.westphalia.diplomacygame import COMPETE, COOPERATE, payoffs_of
+from gm_tools.systems.westphalia.sheets import DIPLOMACY_GAME, ELECTORS_CHANGED, PLACE, PRINCES, TURNS
 
 from demos import demo_file
 
@@ -51,9 +59,11 @@ def _hashes(folder: Path) -> dict[str, str]:
             for p in sorted(folder.rglob("*")) if p.is_file()}
 
 
-def _turn(before_turns: Path, tmp_path: Path, cells: dict) -> str | None:
-    """The demo's round 1 Player Turns with ``cells`` changed, processed by `turn`: the error's
-    text (after checking nothing was written), or None when the turn was accepted."""
+def _played(before_turns: Path, tmp_path: Path, cells: dict, old_layout: bool = False) -> tuple[Path, str | None]:
+    """The demo's round 1 Player Turns with ``cells`` changed, processed by `turn`: the games
+    folder and the error's text (after checking nothing was written), or None when the turn was
+    accepted. ``old_layout``: the workbook as gm-tools laid it out before the Diplomacy Game
+    sheet (that sheet removed)."""
     root = Path(tempfile.mkdtemp(dir=tmp_path)) / "games"
     shutil.copytree(before_turns, root)
     workbook = root / f"{GAME}.xlsx"
@@ -62,14 +72,25 @@ def _turn(before_turns: Path, tmp_path: Path, cells: dict) -> str | None:
             ("ORANGE", "yes", "yes", "no", "no"), ("YELLOW", "no", "yes", "yes", "no"),
             ("GREEN", "yes", "yes", "no", "yes")]
     typed = {f"{TURNS}!{col}{r}": v for r, row in enumerate(rows, start=2) for col, v in zip("ABCDE", row)}
-    workbook.write_bytes(set_cells(workbook.read_bytes(), {**typed, **DEMO_TURNS, **cells}))
+    data = set_cells(workbook.read_bytes(), {**typed, **DEMO_TURNS, **cells})
+    if old_layout:
+        wb = openpyxl.load_workbook(io.BytesIO(data))
+        del wb[DIPLOMACY_GAME]
+        out = io.BytesIO()
+        wb.save(out)
+        data = out.getvalue()
+    workbook.write_bytes(data)
     before = _hashes(root)
     try:
         run_turn(GAME, root=root, site_dir=None)
     except WorkbookError as e:
         assert _hashes(root) == before, "a refused turn wrote files"
-        return str(e)
-    return None
+        return root, str(e)
+    return root, None
+
+
+def _turn(before_turns: Path, tmp_path: Path, cells: dict, old_layout: bool = False) -> str | None:
+    return _played(before_turns, tmp_path, cells, old_layout)[1]
 
 
 def test_the_demos_turn_is_accepted(before_turns, tmp_path):
@@ -77,15 +98,21 @@ def test_the_demos_turn_is_accepted(before_turns, tmp_path):
     assert _turn(before_turns, tmp_path, {}) is None
 
 
-def test_influence_gained_is_never_negative(before_turns, tmp_path):
+def test_influence_gained_is_never_negative_nor_more_than_the_cards_give(before_turns, tmp_path):
     """'Play the Diplomacy Game ... show either a Cooperate or Compete card and take the
-    Influence listed on the card': Influence is taken, never given back. The cards' values were
-    lost, so any whole number from 0 is accepted (0 and a blank for a card that gave none)."""
+    Influence listed on the card': Influence is taken, never given back, and a player takes at
+    most the highest card's Influence from each of its two games (Green's: Yellow with Green,
+    Green with Red)."""
     text = _turn(before_turns, tmp_path, {f"{TURNS}!F2": -2})
     assert text and f"{TURNS}!F2: found '-2', expected " in text and "0 or more" in text
     assert "take the Influence listed on the card" in text
     assert _turn(before_turns, tmp_path, {f"{TURNS}!F6": 0}) is None
-    assert _turn(before_turns, tmp_path, {f"{TURNS}!F6": 50}) is None  # no card's value is known to bound it
+    most = 2 * max(payoffs_of(load_variant("westphalia")).values())
+    assert _turn(before_turns, tmp_path, {f"{TURNS}!F6": most}) is None
+    text = _turn(before_turns, tmp_path, {f"{TURNS}!F6": 50})
+    assert text and (f"{TURNS}!F6: found '50', expected at most {most}, the most GREEN could take in its 2 "
+                     "Diplomacy Games (YELLOW with GREEN, GREEN with RED)") in text
+    assert "tables.toml [dilemma]" in text
 
 
 def test_place_influence_needs_a_whole_number_of_one_or_more(before_turns, tmp_path):
@@ -123,3 +150,130 @@ def test_electors_change_only_after_a_religious_war(before_turns, tmp_path):
     # a row with only the Elector added is named by that cell
     text = _turn(before_turns, tmp_path, {f"{ELECTORS_CHANGED}!B3": "Trier"})
     assert text and f"{ELECTORS_CHANGED}!B3: found 'Trier', expected no Electors changed" in text
+
+
+# Round 1's games: Red, Orange, Yellow and Green Engage in Diplomacy, in that Initiative Order
+GAMES = [("RED", COMPETE, "ORANGE", COOPERATE), ("ORANGE", COOPERATE, "YELLOW", COMPETE),
+         ("YELLOW", COOPERATE, "GREEN", COOPERATE), ("GREEN", COMPETE, "RED", COMPETE)]
+NO_COUNT = {f"{TURNS}!F2": None, f"{TURNS}!F5": None, f"{TURNS}!F6": None}
+
+
+def _games(games, first_row: int = 2) -> dict:
+    return {f"{DIPLOMACY_GAME}!{col}{r}": v for r, game in enumerate(games, start=first_row)
+            for col, v in zip("ABCD", game)}
+
+
+def _saved(root: Path) -> dict[str, int]:
+    """Each player's Saved Influence on the Princes sheet of the workbook the turn wrote."""
+    ws = openpyxl.load_workbook(root / f"{GAME}.xlsx")[PRINCES]
+    headers = [c.value for c in ws[1]]
+    return {row[0]: row[headers.index("Saved Influence")] for row in ws.iter_rows(min_row=2, values_only=True)}
+
+
+def test_the_cards_shown_give_the_influence(before_turns, tmp_path):
+    """'all Players Engaging in Diplomacy play the Diplomacy Game with the Player after you in
+    Initiative Order (or the first Player if you are last) ... show either a Cooperate or
+    Compete card and take the Influence listed on the card': the GM types each game's cards;
+    each player's Influence is what its two games give, placed or saved ('Unplaced Diplomatic
+    Influence is stored on your capital'), then the Tradeoffs' 2 Gold each."""
+    pay = payoffs_of(load_variant("westphalia"))
+    root, text = _played(before_turns, tmp_path, {**NO_COUNT, **_games(GAMES)})
+    assert text is None
+    gained = {"RED": pay[(COMPETE, COOPERATE)] + pay[(COMPETE, COMPETE)],
+              "ORANGE": pay[(COOPERATE, COMPETE)] + pay[(COOPERATE, COMPETE)],
+              "YELLOW": pay[(COMPETE, COOPERATE)] + pay[(COOPERATE, COOPERATE)],
+              "GREEN": pay[(COOPERATE, COOPERATE)] + pay[(COMPETE, COMPETE)], "BLUE": 0}
+    placed = {"RED": 2, "YELLOW": 3}
+    assert _saved(root) == {p: n - placed.get(p, 0) + 2 for p, n in gained.items()}
+    # the count typed beside the cards, when it agrees, changes nothing
+    again, text = _played(before_turns, tmp_path, {**NO_COUNT, **_games(GAMES), f"{TURNS}!F2": gained["RED"]})
+    assert text is None and _saved(again) == _saved(root)
+
+
+def test_the_same_cards_give_the_same_bytes(before_turns, tmp_path):
+    """Deterministic: the same workbook entries give the same record and workbook, byte for byte."""
+    files = []
+    for _ in range(2):
+        root, text = _played(before_turns, tmp_path, {**NO_COUNT, **_games(GAMES)})
+        assert text is None
+        files.append(((root / GAME / "history" / "R1510T.json").read_bytes(), (root / f"{GAME}.xlsx").read_bytes()))
+    assert files[0] == files[1]
+
+
+def test_each_game_row_is_checked_at_its_cell(before_turns, tmp_path):
+    """'with the Player after you in Initiative Order (or the first Player if you are last)';
+    'all Players Engaging in Diplomacy play'; 'show either a Cooperate or Compete card'."""
+    def refused(games) -> str:
+        text = _turn(before_turns, tmp_path, {**NO_COUNT, **_games(games)})
+        assert text
+        return text
+
+    text = refused([("RED", COMPETE, "YELLOW", COOPERATE)] + GAMES[1:])
+    assert f"{DIPLOMACY_GAME}!C2: found 'YELLOW', expected ORANGE: the player after RED in Initiative Order" in text
+    assert "this round's games: RED with ORANGE, ORANGE with YELLOW, YELLOW with GREEN, GREEN with RED" in text
+    text = refused(GAMES + [("BLUE", COOPERATE, "RED", COOPERATE)])
+    assert (f"{DIPLOMACY_GAME}!A6: found 'BLUE', expected a player Engaging in Diplomacy ('all Players Engaging "
+            "in Diplomacy play the Diplomacy Game'): RED, ORANGE, YELLOW, GREEN") in text
+    text = refused([("RED", None, "ORANGE", COOPERATE)] + GAMES[1:])
+    assert f"{DIPLOMACY_GAME}!B2: found 'nothing', expected Cooperate or Compete" in text
+    text = refused(GAMES[:3] + [("GREEN", COMPETE, "RED", None)])
+    assert f"{DIPLOMACY_GAME}!D5: found 'nothing', expected Cooperate or Compete, the card RED showed" in text
+    text = refused([("RED", "Defect", "ORANGE", COOPERATE)] + GAMES[1:])
+    assert f"{DIPLOMACY_GAME}!B2: found 'Defect', expected one of Cooperate, Compete" in text
+    text = refused(GAMES + [GAMES[0]])
+    assert f"{DIPLOMACY_GAME}!A6: found 'RED', expected one row for each game" in text
+    # once one game is entered every game is: the first empty row is named
+    text = refused(GAMES[:2])
+    assert (f"{DIPLOMACY_GAME}!A4: found no row, expected a row for every game once one is entered: YELLOW with "
+            "GREEN, GREEN with RED") in text
+
+
+def test_a_count_beside_the_cards_must_be_theirs(before_turns, tmp_path):
+    """'take the Influence listed on the card': an Influence gained typed beside the cards that
+    is not what they give is refused at its cell (a blank takes theirs)."""
+    text = _turn(before_turns, tmp_path, {**NO_COUNT, **_games(GAMES), f"{TURNS}!F5": 1})
+    pay = payoffs_of(load_variant("westphalia"))
+    given = pay[(COMPETE, COOPERATE)] + pay[(COOPERATE, COOPERATE)]
+    assert text and (f"{TURNS}!F5: found '1', expected {given}, what YELLOW's cards on the Diplomacy Game sheet "
+                     "give, or a blank") in text
+
+
+def test_two_players_engaging_play_each_other_twice(before_turns, tmp_path):
+    """'with the Player after you ... (or the first Player if you are last)': with only Red and
+    Yellow Engaging in Diplomacy, Red plays Yellow, and Yellow, last, plays the first, Red: two
+    games, one row each (variants/westphalia/NOTES.md)."""
+    two = {f"{TURNS}!C4": "no", f"{TURNS}!D4": "yes", f"{TURNS}!C6": "no", f"{TURNS}!D6": "yes"}
+    games = [("RED", COOPERATE, "YELLOW", COMPETE), ("YELLOW", COOPERATE, "RED", COOPERATE)]
+    pay = payoffs_of(load_variant("westphalia"))
+    root, text = _played(before_turns, tmp_path, {**NO_COUNT, **two, **_games(games)})
+    assert text is None
+    assert _saved(root)["RED"] == pay[(COOPERATE, COMPETE)] + pay[(COOPERATE, COOPERATE)] - 2 + 2
+    text = _turn(before_turns, tmp_path, {**NO_COUNT, **two, **_games(games[:1])})
+    assert text and f"{DIPLOMACY_GAME}!A3: found no row, expected a row for every game once one is entered: YELLOW " \
+                    "with RED" in text
+
+
+def test_one_player_engaging_plays_no_game(before_turns, tmp_path):
+    """Red alone Engaging in Diplomacy: the Player after him is himself, so he plays no Diplomacy
+    Game and takes no Influence from it (variants/westphalia/NOTES.md): a game row and a count
+    above 0 are refused at their cells."""
+    alone = {f"{TURNS}!C4": "no", f"{TURNS}!D4": "yes", f"{TURNS}!C5": "no", f"{TURNS}!B5": "yes",
+             f"{TURNS}!C6": "no", f"{TURNS}!D6": "yes", f"{PLACE}!A3": None, f"{PLACE}!B3": None,
+             f"{PLACE}!C3": None, f"{PLACE}!A2": None, f"{PLACE}!B2": None, f"{PLACE}!C2": None}
+    text = _turn(before_turns, tmp_path, {**NO_COUNT, **alone, **_games([("RED", COOPERATE, "RED", COOPERATE)])})
+    assert text and (f"{DIPLOMACY_GAME}!A2: found 'RED', expected no Diplomacy Game: RED is the only player Engaging "
+                     "in Diplomacy") in text
+    text = _turn(before_turns, tmp_path, {**NO_COUNT, **alone, f"{TURNS}!F2": 2})
+    assert text and (f"{TURNS}!F2: found '2', expected 0: RED is the only player Engaging in Diplomacy and plays no "
+                     "Diplomacy Game") in text
+    assert _turn(before_turns, tmp_path, {**NO_COUNT, **alone}) is None
+
+
+def test_a_workbook_laid_out_before_the_diplomacy_game_sheet_still_reads(before_turns, tmp_path):
+    """A game in progress whose Player Turns workbook has no Diplomacy Game sheet (laid out before
+    it existed): the Influence gained typed on Player Turns is read as before, bounded by what the
+    cards could give, and the turn goes on."""
+    root, text = _played(before_turns, tmp_path, {}, old_layout=True)
+    assert text is None and _saved(root)["GREEN"] == 1 + 2
+    text = _turn(before_turns, tmp_path, {f"{TURNS}!F6": 50}, old_layout=True)
+    assert text and f"{TURNS}!F6: found '50', expected at most " in text

@@ -124,6 +124,24 @@ def test_rounds_three_to_six(game):
     assert end["extra"]["outcome"]["scoring"]["verdict"].startswith("Peace of Westphalia Victory: 31 Imperial Power")
 
 
+def test_the_last_rounds_play_the_diplomacy_game_from_the_cards(game):
+    """'all Players Engaging in Diplomacy play the Diplomacy Game with the Player after you in
+    Initiative Order (or the first Player if you are last) ... take the Influence listed on the
+    card': the demo types the GM's count in rounds 1-4 and the cards shown in rounds 5 and 6,
+    where all five engage, Blue (last) with Yellow (first)."""
+    _, state = game
+    by_phase = {r["phase"]: r for r in state.history}
+    first = by_phase["R1510T"]["extra"]["westphalia"]
+    assert first["diplomacy_games"] == [] and first["turns"][0]["influence"] == 2
+    last = by_phase["R1635T"]
+    assert [(g["player"], g["with"]) for g in last["extra"]["westphalia"]["diplomacy_games"]] == [
+        ("YELLOW", "ORANGE"), ("ORANGE", "GREEN"), ("GREEN", "RED"), ("RED", "BLUE"), ("BLUE", "YELLOW")]
+    texts = {(r["power"], r["order"]) for r in last["results"]}
+    assert ("BLUE", "Diplomacy Game with YELLOW: Compete against Cooperate; takes 3 Influence, YELLOW 0") in texts
+    # Yellow: 2 with Orange (both Cooperate), 0 against Blue's Compete
+    assert ("YELLOW", "gains 2 Influence; places none; 15 saved on the capital") in texts
+
+
 def test_bad_entries_name_their_cells_and_nothing_is_written(tmp_path):
     """Every placement checked with a `Sheet!Cell` error and nothing written: a prince's
     provinces that do not meet at a vertex, an unknown hex."""

@@ -570,6 +570,9 @@ def read_workbook(data: bytes, where: str, variant: Variant, inputs: list[Table]
     rows = {}
     for table in inputs:
         if table.title not in sheets:
+            if table.optional:
+                rows[table.title] = []
+                continue
             problems.append(Problem(table.title, "", "no such sheet", f"the {table.title} sheet gm-tools wrote"))
             continue
         rows[table.title] = _read_table(wb[table.title], table, problems)

@@ -66,6 +66,9 @@ class Table:
     """Cell values by row, one value per column (str, int or None)."""
     blank_rows: int = 0
     """Extra empty rows after ``rows`` for the GM to fill in (input sheets)."""
+    optional: bool = False
+    """An input sheet added to a phase after games began: a workbook laid out before it (a game
+    in progress) reads as if the sheet were there and left empty, instead of being refused."""
 
 
 @dataclass(frozen=True)

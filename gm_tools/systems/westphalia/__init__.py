@@ -8,6 +8,7 @@ the largest board, the players, the rulebook's lists). One module, one job:
 - :mod:`.state` - what the game carries (typed, JSON under ``Position.extra["westphalia"]``);
 - :mod:`.setup` - the Setup's checks and draws; :mod:`.steps` - each step's entries applied;
 - :mod:`.figures` - allies and Imperial Power; :mod:`.election` - the Imperial Election;
+- :mod:`.diplomacygame` - the Diplomacy Game's pairings and the Dilemma cards' Influence;
 - :mod:`.rules`, :mod:`.sheets`, :mod:`.mapstyle` - the workflow's hooks, the workbook, the map.
 
 Not built yet: the rounds (initiative, Religious Upheaval, gold, player turns, Foreign Powers,
@@ -41,8 +42,11 @@ class WestphaliaSystem(GameSystem):
 
 
     def check_tables(self, variant) -> list[str]:
-        """Every hex has whole-number axial coordinates and a place in the order, none twice."""
-        problems: list[str] = []
+        """Every hex has whole-number axial coordinates and a place in the order, none twice;
+        the Dilemma cards' table gives whole numbers for each pair of cards."""
+        from gm_tools.systems.westphalia.diplomacygame import table_problems
+
+        problems: list[str] = table_problems(variant)
         seen_hex: dict[tuple, str] = {}
         seen_order: dict[int, str] = {}
         for code, province in sorted(variant.provinces.items()):

@@ -17,6 +17,7 @@ from gm_tools.engine.phase import parse_phase
 from gm_tools.engine.variant import Variant
 from gm_tools.errors import Problem
 from gm_tools.systems.westphalia import steps
+from gm_tools.systems.westphalia.diplomacygame import CARDS, SHEET, payoffs_of
 from gm_tools.systems.westphalia.setup import read_provinces, roll_size, tables_of
 from gm_tools.systems.westphalia.state import state_of
 
@@ -28,6 +29,7 @@ ELECTION = "Imperial Election"
 DOCTRINES = "Military Doctrines"
 UPHEAVAL = "Religious Upheaval"
 TURNS = "Player Turns"
+DIPLOMACY_GAME = SHEET
 FAITH = "Spread the Faith"
 PLACE = "Place Influence"
 FOREIGN = "Foreign Powers"
@@ -50,8 +52,11 @@ _COLUMNS = {"home": "Home Province", "player": "Player", "ballot": "Votes for", 
             "league": "League", "trent": "Council of Trent", "treaty": "Province", "change": "Change",
             "war": "Against", "winner": "Winner", "cards": "Declarer's cards", "religious war": "Value", "league won": "Value",
             "elector": "Removed", "elector added": "Added", "place player": "Player",
-            "place principality": "Principality", "place di": "DI"}
+            "place principality": "Principality", "place di": "DI", "game player": "Player", "game card": "Card",
+            "game with": "With", "game their": "Their card"}
 """Entry field -> sheet column where no sheet-specific mapping says otherwise."""
+_SHEET_OF = {f: DIPLOMACY_GAME for f in ("game player", "game card", "game with", "game their")}
+"""Entry field -> the sheet of a row nobody filled in, where the step's sheet is not it."""
 _FIELDS = {PROVINCES: {"player": "Player", "provinces": "Provinces", "capital": "Capital"},
            ELECTORS: {"player": "Player", "name": "Elector", "provinces": "Provinces", "capital": "Capital"},
            PRINCIPALITIES: {"name": "Principality", "provinces": "Provinces", "capital": "Capital"},
@@ -116,6 +121,15 @@ class WestphaliaHooks(SheetHooks):
             from gm_tools.systems.westphalia.religiouswar import league_names
 
             leagues = league_names(variant)
+            # one row a game, typed as the cards are shown; the pairings follow from the actions
+            # typed beside, so no row is laid out for them. Optional: a workbook laid out before
+            # the sheet existed still reads, its Influence gained as the GM's count
+            cards = {"kind": CHOICE, "choices": CARDS, "editable": True, "width": 12}
+            game = [Table(DIPLOMACY_GAME, (Column("Player", CHOICE, players, editable=True, width=14),
+                                           Column("Card", **cards), Column("With", CHOICE, players, editable=True,
+                                                                           width=14),
+                                           Column("Their card", **cards)), blank_rows=len(players), optional=True)
+                    ] if payoffs_of(variant) is not None else []
             return [Table(TURNS, (Column("Player", width=14), Column("Combat Heresy", **yes_no),
                                   Column("Engage in Diplomacy", **yes_no), Column("Wage War", **yes_no),
                                   Column("Convert", **yes_no), Column("Influence gained", INTEGER, editable=True,
@@ -123,6 +137,7 @@ class WestphaliaHooks(SheetHooks):
                                   Column("League", CHOICE, leagues, editable=True, width=18),
                                   Column("Council of Trent", **yes_no)),
                           rows=[[p, None, None, None, None, None, None, None] for p in state.initiative or players]),
+                    *game,
                     Table(FAITH, (Column("Player", CHOICE, players, editable=True, width=14),
                                   Column("Where", editable=True, width=22), Column("Dice", INTEGER, editable=True, width=6),
                                   Column("Also converts", editable=True, width=14)), blank_rows=3 * len(players)),
@@ -181,9 +196,10 @@ class WestphaliaHooks(SheetHooks):
             ref = cells.get(column) if cells and column else None
             if ref is None and column:
                 # a missing entry: the first row of the sheet nobody filled in, where it belongs
-                ref = _first_blank(self.input_sheets(variant, position), sheet, column, rows_of)
+                ref = _first_blank(self.input_sheets(variant, position), _SHEET_OF.get(field_, sheet), column,
+                                   rows_of)
             if ref is None:
-                problems.append(Problem(sheet, "", found, expected))
+                problems.append(Problem(_SHEET_OF.get(field_, sheet), "", found, expected))
             else:
                 name, cell = ref.split("!")
                 problems.append(Problem(name, cell, found, expected))
@@ -334,8 +350,9 @@ def _read_turns(variant: Variant, state, rows: dict[str, list[InputRow]]):
 
     got = _prefilled(TURNS, ("Player",) + ACTIONS + ("Convert", "Influence gained", "League", "Council of Trent"),
                      tuple(state.initiative or state.setup_order), rows)
+    # a blank Influence gained is None, not 0: beside the cards it means 'as the cards give'
     turns = [{"player": player, "actions": [a for a in ACTIONS if yes(values.get(a))],
-              "convert": yes(values.get("Convert")), "influence": values.get("Influence gained") or 0,
+              "convert": yes(values.get("Convert")), "influence": values.get("Influence gained"),
               **({"league": values["League"]} if values.get("League") else {}),
               **({"trent": True} if yes(values.get("Council of Trent")) else {})}
              for player, values, _ in got]
@@ -395,8 +412,17 @@ def _read_turns(variant: Variant, state, rows: dict[str, list[InputRow]]):
              **{f: [r.cells for r in rows.get(PLACE, [])] for f in ("place player", "place principality", "place di")},
              "treaty": [r.cells for r in treaty_rows], "change": [r.cells for r in change_rows],
              "war": [r.cells for r in war_rows], "winner": [r.cells for r in war_rows]}
+    games = {}
+    if payoffs_of(variant) is not None:
+        # the key says the turn was read with the Dilemma cards' table, so its count is bounded
+        # by it; a record kept before the table has no such key and replays as it was accepted
+        game_rows = rows.get(DIPLOMACY_GAME, [])
+        games = {"diplomacy_games": [{"player": r.values.get("Player") or "", "card": r.values.get("Card") or "",
+                                      "with": r.values.get("With") or "", "their": r.values.get("Their card") or ""}
+                                     for r in game_rows]}
+        where.update({f: [r.cells for r in game_rows] for f in _SHEET_OF})
     return TURNS, {"turns": turns, "dice": dice, "placements": placements, "wars": wars, "treaties": treaties,
-                   "changes": changes, "religious_war": religious}, where
+                   "changes": changes, "religious_war": religious, **games}, where
 
 
 def _first_blank(tables: list[Table], sheet: str, column: str, read: list[dict]) -> str | None:

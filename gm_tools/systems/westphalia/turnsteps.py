@@ -51,6 +51,7 @@ def player_turns(variant: Variant, step: Step, inputs: dict, year: int) -> None:
         elif row.get("trent") and T.HERESY not in chosen:
             step.problems.append((i, "trent", "yes", "the Council of Trent called while Combatting Heresy"))
     _check_placements(step, inputs.get("placements", []))
+    gains, games = _diplomacy_game(variant, step, inputs, rows, order)
     religious = inputs.get("religious_war") or {}
     if not religious.get("declarer") and not religious.get("target"):
         _no_elector_change(step, religious.get("electors", []), "no Religious War is declared on the Religious War "
@@ -78,8 +79,9 @@ def player_turns(variant: Variant, step: Step, inputs: dict, year: int) -> None:
     placed: dict[str, list[tuple[str, int]]] = {}
     for entry in inputs.get("placements", []):
         placed.setdefault(entry["player"], []).append((entry["principality"], int(entry.get("di") or 0)))
+    step.done += games
     for i, player in enumerate(order):
-        gained = int(rows[player].get("influence") or 0)
+        gained = gains.get(player, 0) if gains is not None else int(rows[player].get("influence") or 0)
         if not gained and not placed.get(player):
             continue
         wrong = T.place_influence(state, player, gained, placed.get(player, []))
@@ -100,6 +102,45 @@ def player_turns(variant: Variant, step: Step, inputs: dict, year: int) -> None:
     _treaties(variant, step, inputs.get("treaties", []), inputs.get("changes", []), won)
     if not step.problems:
         step.done += T.tradeoffs(state)
+
+
+def _diplomacy_game(variant: Variant, step: Step, inputs: dict, rows: dict[str, dict],
+                    order: list[str]) -> tuple[dict[str, int] | None, list[tuple[str, str]]]:
+    """'Play the Diplomacy Game' (:mod:`.diplomacygame`): the games the GM entered checked
+    against the pairings, and each player's Influence from the cards (None: the GM's count on
+    the Player Turns sheet stands), with each game in words. Without cards the count is bounded
+    by the most the cards could give; a record kept before the Dilemma cards' table (no
+    ``diplomacy_games``) keeps the count it was accepted with."""
+    from gm_tools.systems.westphalia import diplomacygame as D
+    from gm_tools.systems.westphalia.turns import DIPLOMACY
+
+    payoffs = D.payoffs_of(variant)
+    if "diplomacy_games" not in inputs or payoffs is None or any(f == "actions" for _, f, _, _ in step.problems):
+        return None, []  # without the actions the pairings are not known
+    engaging = [p for p in order if DIPLOMACY in rows.get(p, {}).get("actions", [])]
+    entered = inputs["diplomacy_games"]
+    games, wrong = D.check(entered, engaging)
+    step.problems += wrong
+    flagged = {i for i, f, _, _ in step.problems if f == "influence"}
+    pairs = D.pairings(engaging)
+    gains = D.influence(payoffs, games) if entered else None
+    for i, player in enumerate(order):
+        typed = rows.get(player, {}).get("influence")
+        if i in flagged or player not in engaging or typed is None:
+            continue
+        if gains is not None and not wrong and typed != gains.get(player, 0):
+            step.problems.append((i, "influence", str(typed), f"{gains.get(player, 0)}, what {player}'s cards on the "
+                                                              f"{D.SHEET} sheet give, or a blank"))
+        elif gains is None and typed > D.most(payoffs, pairs, player):
+            games_of = [g for g in pairs if player in g]
+            why = (f"at most {D.most(payoffs, pairs, player)}, the most {player} could take in its {len(games_of)} "
+                   f"Diplomacy Games ({D.named(games_of)}) at {max(payoffs.values())} a game (tables.toml "
+                   f"[dilemma]: 'take the Influence listed on the card'), or the cards shown entered on the "
+                   f"{D.SHEET} sheet" if games_of else
+                   f"0: {player} is the only player Engaging in Diplomacy and plays no Diplomacy Game (the Player "
+                   "after him is himself)")
+            step.problems.append((i, "influence", str(typed), why))
+    return gains, [(g.player, D.told(payoffs, g)) for g in games]
 
 
 def _check_placements(step: Step, entries: list[dict]) -> None:
