@@ -50,7 +50,9 @@ def test_navigate_index_game_phase_next_phase(served_site):
         assert "demo: Spring 1901 Movement" in page.locator("h1").inner_text()
         # The GM's press: the script tag shows as text and never runs.
         assert "<script>alert(1)</script>" in page.locator("section.press").inner_text()
-        # Province names on hover: the map's regions carry <title> elements.
+        # Province names on hover: the map's regions carry <title> elements. The script puts the
+        # map together from its two files after the page loads: wait for it, not for the clock.
+        page.wait_for_selector("#map-picture svg")
         assert page.locator("figure.map svg path > title").count() > 50
         page.screenshot(path=str(ARTIFACTS / "phase-S1901M.png"), full_page=True)
 

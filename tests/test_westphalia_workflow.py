@@ -248,6 +248,7 @@ def test_the_game_and_its_hex_map_in_chromium(site):
         assert rounds[0] == ["Power", "1510", "1535", "1560", "1585", "1610", "1635"]
         assert "YELLOW" in page.inner_text("body") or "Yellow Elephant" in page.inner_text("body")
         page.goto(f"{base}games/{GAME}/P1510V.html")
+        page.wait_for_selector("#map-picture svg")  # put together by the page's script after it loads
         assert page.locator("svg path[id='ALT']").count() >= 1
         assert page.locator("svg path[id]").count() >= 45
         assert "elected Emperor by a majority" in page.inner_text("body")
