@@ -95,3 +95,24 @@ def test_status_without_a_game_gives_one_line_a_game(tmp_path, capsys):
 def test_status_of_an_empty_games_folder_says_how_to_start(tmp_path, capsys):
     assert main(["status", "--root", str(tmp_path)]) == 0
     assert "no game in" in capsys.readouterr().out
+
+
+def test_status_names_a_press_picture_lost_from_the_game_s_folder(tmp_path, capsys):
+    """docs/site.md: a picture an earlier press shows, gone from the game's folder, keeps the
+    site's copy and the build warns once; the GM's status says so as long as it is missing."""
+    from gm_tools.app.turn import run_turn
+    from test_press_pictures import keep_pictures, pictures_of, png
+
+    paths = create(tmp_path)
+    keep_pictures(paths, {"breda.png": png(4, 4)})
+    type_cells(paths, {"Press!A2": "![the siege](pictures/breda.png)"})
+    run_turn(paths.name, root=tmp_path, site_dir=None)
+    assert phase_status("g", root=tmp_path).lost_pictures == []
+    (pictures_of(paths) / "breda.png").unlink()
+    status = phase_status("g", root=tmp_path)
+    lost = (f"{paths.history / 'S1901M.json'}: press: found a picture with no file, 'pictures/breda.png', "
+            f"expected the file {pictures_of(paths) / 'breda.png'}, the picture kept with the game")
+    assert status.lost_pictures == [lost]
+    assert f"  press picture lost: {lost}" in status.text().splitlines()
+    assert main(["status", "--root", str(tmp_path)]) == 0
+    assert capsys.readouterr().out.rstrip().endswith(", 1 press picture(s) lost from its folder")

@@ -4,7 +4,8 @@ The GM's daily question in a game by mail is who has not sent orders yet. This r
 workbook as a turn would (nothing is written, nothing is adjudicated) and says, power by
 power, how many of its rows hold an order and which units have none, then who has entered
 nothing at all, the rows typed on each of the variant's input sheets, whether there is press,
-and whether the turn would refuse anything (``gm-tools turn GAME --dry-run`` names it).
+whether the turn would refuse anything (``gm-tools turn GAME --dry-run`` names it), and any
+picture an earlier phase's press shows that is no longer in the game's folder.
 Without a game's name, one line for every game in the games folder: a GM running several
 games sees at once which are still waiting, and for whom.
 """
@@ -17,6 +18,7 @@ from dataclasses import dataclass, field
 from gm_tools.app.turn import load_state, read_entries
 from gm_tools.edges.game import games_root
 from gm_tools.edges.layout import order_blocks, title_of
+from gm_tools.edges.pressimages import pictures_of_records
 from gm_tools.edges.workbook import OrderEntry
 from gm_tools.engine.hooks import hooks_for
 from gm_tools.engine.rules import rules_for
@@ -56,6 +58,9 @@ class PhaseStatus:
     """Press was entered."""
     problems: int
     """Entries a turn would refuse as the workbook stands (unreadable cells, the wrong game)."""
+    lost_pictures: list[str] = field(default_factory=list)
+    """Press pictures of earlier phases no longer in the game's folder as they were, each with
+    its record and what was found: the site keeps its copy and warns; the GM should put them back."""
 
     @property
     def waiting_for(self) -> list[str]:
@@ -70,9 +75,13 @@ class PhaseStatus:
             done = sum(1 for p in ordering if p.entered)
             line += f", {done} of {len(ordering)} powers have entered orders"
             waiting = self.waiting_for
-            return line + (f", waiting for {', '.join(waiting)}" if waiting else "")
+            return line + (f", waiting for {', '.join(waiting)}" if waiting else "") + self._lost()
         typed = sorted({who for _, names in self.inputs.values() for who in names})
-        return line + (f", rows typed by {', '.join(typed)}" if typed else ", nothing typed yet")
+        return line + (f", rows typed by {', '.join(typed)}" if typed else ", nothing typed yet") + self._lost()
+
+    def _lost(self) -> str:
+        count = len(self.lost_pictures)
+        return f", {count} press picture(s) lost from its folder" if count else ""
 
     def text(self) -> str:
         lines = [f"{self.game}: {self.phase} ({self.title}), deadline: {self.deadline or 'none set'}"]
@@ -95,6 +104,7 @@ class PhaseStatus:
         if self.problems:
             lines.append(f"  {self.problems} entry(ies) a turn would refuse: gm-tools turn {self.game} --dry-run "
                          "names each")
+        lines.extend(f"  press picture lost: {lost}" for lost in self.lost_pictures)
         return "\n".join(lines)
 
 
@@ -122,8 +132,10 @@ def phase_status(name: str, root: str | os.PathLike | None = None) -> PhaseStatu
         rows = entries.inputs.get(t.title, [])
         who = {str(r.values.get("Power") or r.values.get("Player") or "") for r in rows} - {""}
         inputs[t.title] = (len(rows), sorted(who))
+    records = [(state.paths.history / f"{r['phase']}.json", r) for r in state.history]
+    _, lost = pictures_of_records(state.paths.pictures, records)
     return PhaseStatus(name, position.phase, title_of(variant, position.phase), entries.deadline,
-                       powers, inputs, bool(entries.press.strip()), len(problems))
+                       powers, inputs, bool(entries.press.strip()), len(problems), list(lost.values()))
 
 
 def every_game(root: str | os.PathLike | None = None) -> list[str]:

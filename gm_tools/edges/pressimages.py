@@ -179,6 +179,25 @@ def press_pictures(text: str) -> list[str]:
     return list(dict.fromkeys(name for name in names if name))
 
 
+def pictures_of_records(folder: Path, records: list[tuple[object, dict]]) -> tuple[dict[str, Path], dict[str, str]]:
+    """The pictures the press of ``records`` ((where each is kept, record), in play order) shows,
+    as (kept, lost), each by name: kept -> its file in the game's pictures ``folder``; lost (no
+    longer there as it was: deleted, renamed, replaced by another kind) -> what is wrong, naming
+    the first record that shows it."""
+    kept: dict[str, Path] = {}
+    lost: dict[str, str] = {}
+    for source, record in records:
+        for picture in press_pictures(str(record.get("press") or "")):
+            if picture in kept or picture in lost:
+                continue
+            fault = picture_fault(folder, picture)
+            if fault:
+                lost[picture] = f"{source}: press: found {fault[0]}, expected {fault[1]}"
+            else:
+                kept[picture] = Path(folder) / picture
+    return dict(sorted(kept.items())), dict(sorted(lost.items()))
+
+
 def kept_with_the_game(folder: Path | None) -> str:
     """What a picture on the Press sheet is expected to be."""
     where = folder if folder is not None else "the game's pictures folder, beside game.json,"

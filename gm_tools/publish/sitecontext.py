@@ -19,7 +19,7 @@ from gm_tools.errors import GameError, UserError
 from gm_tools.edges.cachefolder import cache_folder
 from gm_tools.edges.game import GameInfo, GamePaths, check_follows, check_record_shape, load_game, phase_sort_key, read_end, read_json_digest, upgrade_record
 from gm_tools.edges.layout import phase_name
-from gm_tools.edges.pressimages import picture_fault, press_pictures
+from gm_tools.edges.pressimages import pictures_of_records
 from gm_tools.edges.recorddelta import expand
 from gm_tools.publish.judgetext import power_in_text
 from gm_tools.engine.model import Position
@@ -374,16 +374,7 @@ def collect_game(root: Path, name: str, digest: str = "", contents: dict[str, by
         phases.append(PhaseContext(record=record, source=source, title=title, digest=record_digest, board=board))
     for before, after in zip(phases, phases[1:]):
         before.next, after.previous = after.id, before.id
-    pictures, lost = {}, {}
-    for phase in phases:
-        for picture in press_pictures(str(phase.record.get("press") or "")):
-            if picture in pictures or picture in lost:
-                continue
-            fault = picture_fault(paths.pictures, picture)
-            if fault:
-                lost[picture] = f"{phase.source}: press: found {fault[0]}, expected {fault[1]}"
-            else:
-                pictures[picture] = paths.pictures / picture
+    pictures, lost = pictures_of_records(paths.pictures, [(p.source, p.record) for p in phases])
     if phases:
         last = phases[-1].record
         current, winner = last.get("next_phase"), last.get("winner")
@@ -391,7 +382,7 @@ def collect_game(root: Path, name: str, digest: str = "", contents: dict[str, by
         current, winner = variant.calendar.first_phase, None
     return GameContext(info=info, variant=variant, phases=phases, current_phase=current, winner=winner,
                        source_digest=digest or source_digest(paths), end=read_end(paths) or _forced_draw(phases),
-                       pictures=dict(sorted(pictures.items())), lost_pictures=dict(sorted(lost.items())))
+                       pictures=pictures, lost_pictures=lost)
 
 
 def _forced_draw(phases: list[PhaseContext]) -> dict | None:
