@@ -78,12 +78,15 @@ def test_deployment_lines_are_read_beside_the_orders():
     (WUR), 3 INFs to the Rhineland (RHI) ...'; attacks: 'MINOR STATE > MAJOR POWER'."""
     assert read_line(SETUP, "FRANCE", "9: WUR", NAMES) == Placement("FRANCE", 9, "WUR", "9: WUR")
     assert read_line(SETUP, "FRANCE", "3: Rhineland", NAMES).minor == "RHI"
+    # the rulebook's own way of writing it, and its shorter forms
+    for written in ("9 INFs to WUR", "9 INF to baden wuerttemberg", "9 - WUR", "9 WUR"):
+        assert read_line(SETUP, "FRANCE", written, NAMES) == Placement("FRANCE", 9, "WUR", written), written
     assert read_line(SETUP, "ENGLAND", "LOR > FRANCE", NAMES) == Attack("ENGLAND", "LOR", "FRANCE", "LOR > FRANCE")
     for bad in ("9: XYZ", "0: WUR", "LOR > NOBODY", "nine WUR"):
         with pytest.raises(EntryError):
             read_line(SETUP, "FRANCE", bad, NAMES)
-    # Names read as Europe 1619's orders read them (gm_tools/mechanics/namesinorders.py): any
-    # case, a hyphen as a space, a near miss answered with the nearest name.
+    # Read as Europe 1619's orders are, by the same reader (gm_tools/mechanics/influenceorders.py):
+    # any case, a hyphen as a space, a near miss answered with the nearest name.
     assert read_line(SETUP, "FRANCE", "2: baden wuerttemberg", NAMES).minor == "WUR"
     assert read_line(SETUP, "FRANCE", "LOR > england", NAMES).target == "ENGLAND"
     with pytest.raises(EntryError) as refused:
@@ -91,7 +94,7 @@ def test_deployment_lines_are_read_beside_the_orders():
     assert refused.value.expected == "a pliant minor state (did you mean RHI?)"
     with pytest.raises(EntryError) as refused:
         read_line(SETUP, "FRANCE", "LOR > Spian", NAMES)
-    assert refused.value.expected == "a power (did you mean SPAIN?)"
+    assert refused.value.expected == "a power in play (did you mean SPAIN?)"
 
 
 def test_never_beyond_the_years_total_and_unused_infs_are_lost():

@@ -406,6 +406,31 @@ def test_reads_the_rulebook_forms(setup):
     assert read_order(setup, "DUTCH", "DISSOLVE: Spain").kind == "DISSOLVE"
 
 
+
+def test_placements_and_attacks_read_as_in_europe_1615_with_the_same_words_for_a_mistake(setup):
+    """One reader for both rulebooks' placements and attacks (gm_tools/mechanics/influenceorders.py):
+    Europe 1615's 'Writing the orders' writes '9 INFs to Wuerttemburg (WUR)', Europe 1619
+    'number of INFs: [minor state]'; a mistake is worded alike in both, only the minor state
+    named in each rulebook's words."""
+    from gm_tools.mechanics.influenceorders import InfluenceNames, read_placement
+    from gm_tools.systems.europe1615.deployment import EntryError, read_line
+    from gm_tools.systems.europe1615.setup import setup_from_variant
+    from gm_tools.edges.variants import load_variant
+
+    for written in ("5 INFs to BRE", "5 - Bremen", "5 BRE"):
+        assert read_order(setup, "FRANCE", written) == Placement("FRANCE", 5, "BRE", written)
+    with pytest.raises(OrderSyntaxError) as in_1619:
+        read_order(setup, "FRANCE", "5: XYZ")
+    europe1615 = setup_from_variant(load_variant("europe1615"))
+    with pytest.raises(EntryError) as in_1615:
+        read_line(europe1615, "FRANCE", "5: XYZ", {})
+    assert in_1619.value.found == in_1615.value.found == "'XYZ'"
+    assert in_1619.value.expected.startswith("a minor state that can be influenced (")
+    assert in_1615.value.expected.startswith("a pliant minor state (")
+    names = InfluenceNames(europe1615.minors, europe1615.powers, str, "a pliant minor state")
+    assert read_placement(names, "FRANCE", "WAR: SPAIN") is None  # no placement: left to the caller
+
+
 @pytest.mark.parametrize(
     "text, error, message, suggestion",
     [
@@ -420,7 +445,7 @@ def test_reads_the_rulebook_forms(setup):
         ("5: SPAIN", IllegalOrderError, "INFs go to minor states and may not be lent", None),
         ("-2: BRE", IllegalOrderError, "INFs once placed may not be removed", None),
         ("0: BRE", IllegalOrderError, "expected a positive number", None),
-        ("BRE > BRAP", IllegalOrderError, "BRAP is a minor state, expected a power", None),
+        ("BRE > BRAP", IllegalOrderError, "found 'BRAP', a minor state, expected a power in play", None),
         ("BRE > FRANCE", IllegalOrderError, "not oneself", None),
         ("WAR: FRANCE", IllegalOrderError, "names the declaring power itself", None),
     ],

@@ -3,7 +3,7 @@
 Diplomatic Phase, Europe 1615's deployments): by code or name, in any case, a hyphen read as
 a space; a power also by the start of its name when only one name starts so ("Catholic
 League" for "Catholic League and Bavaria"); and, for a name found nowhere, the nearest ones to
-suggest. Each variant words its own errors around these.
+suggest. The orders themselves are read in :mod:`.influenceorders`.
 """
 
 from __future__ import annotations

@@ -14,26 +14,24 @@ their order, the yearly total) is here.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 
 from gm_tools.engine.model import Position
-from gm_tools.errors import IllegalOrderError
+from gm_tools.errors import IllegalOrderError, OrderError
 from gm_tools.mechanics.influence import (
     CATHOLIC, PROTESTANT, Attack, AttackResult, Placement, check_attack, check_placement, place,
     resolve_attacks,
 )
-from gm_tools.mechanics.namesinorders import closest, minor_named, minor_spellings, power_named, power_spellings
+from gm_tools.mechanics.influenceorders import InfluenceNames, read_attack, read_placement
 from gm_tools.systems.europe1615.setup import Setup
 from gm_tools.systems.europe1615.state import State
 from gm_tools.systems.europe1615.status import ALIGNED, CAPTURED, Status, statuses
 
-_PLACEMENT = re.compile(r"^\s*(\d+)\s*(?:INFs?\s*)?[:\-]?\s*(?:to\s+)?([A-Za-z][A-Za-z .'-]*?)\s*$", re.I)
-_ATTACK = re.compile(r"^\s*([A-Za-z][A-Za-z .'-]*?)\s*>\s*([A-Za-z][A-Za-z .'-]*?)\s*$")
 
 
 class EntryError(ValueError):
-    """A deployment or attack line that cannot be read, or may not be carried out."""
+    """A deployment or attack line that cannot be read, or may not be carried out: ``found``
+    as the cell's message shows it (``'XYZ'``, ``0 INFs``), and what was ``expected``."""
 
     def __init__(self, found: str, expected: str):
         super().__init__(expected)
@@ -75,38 +73,19 @@ def counterbalance(setup: Setup, centers: dict[str, str]) -> str | None:
 # --- reading the lines --------------------------------------------------------------------------
 
 
-def _minor_code(setup: Setup, text: str) -> str:
-    code = minor_named(setup.minors, text)
-    if code:
-        return code
-    near = closest(text, minor_spellings(setup.minors))
-    raise EntryError(text, "a pliant minor state" + (f" (did you mean {near}?)" if near else
-                                                      f" (one of {', '.join(setup.minors)})"))
-
-
-def _power_code(setup: Setup, text: str, names: dict[str, str]) -> str:
-    def name_of(code: str) -> str:  # the powers' names as the caller gives them
-        return names.get(code, code)
-
-    code = power_named(setup.powers, name_of, text)
-    if code:
-        return code
-    near = closest(text, power_spellings(setup.powers, name_of))
-    raise EntryError(text, "a power" + (f" (did you mean {near}?)" if near else f" ({', '.join(setup.powers)})"))
-
-
 def read_line(setup: Setup, power: str, text: str, names: dict[str, str]) -> Placement | Attack:
-    """``9: WUR`` (9 INFs to Wuerttemberg) or ``LOR > FRANCE`` (a diplomatic attack)."""
-    m = _ATTACK.match(text or "")
-    if m:
-        return Attack(power, _minor_code(setup, m.group(1)), _power_code(setup, m.group(2), names), text.strip())
-    m = _PLACEMENT.match(text or "")
-    if m:
-        infs = int(m.group(1))
-        if infs < 1:
-            raise EntryError(text, "1 INF or more")
-        return Placement(power, infs, _minor_code(setup, m.group(2)), text.strip())
-    raise EntryError(text, "a deployment such as '9: WUR' or a diplomatic attack such as 'LOR > FRANCE'")
+    """``9: WUR`` (9 INFs to Wuerttemberg) or ``LOR > FRANCE`` (a diplomatic attack), read as
+    Europe 1619 reads them (:mod:`gm_tools.mechanics.influenceorders`); ``names``: the powers'
+    names as the players write them."""
+    words = InfluenceNames(setup.minors, setup.powers, lambda code: names.get(code, code), "a pliant minor state")
+    try:
+        entry = read_attack(words, power, text or "") or read_placement(words, power, text or "")
+    except OrderError as e:
+        raise EntryError(getattr(e, "found", repr(text)), getattr(e, "expected", e.reason)
+                         + (f" (did you mean {e.suggestion}?)" if e.suggestion else "")) from None
+    if entry is None:
+        raise EntryError(repr(text), "a deployment such as '9: WUR' or a diplomatic attack such as 'LOR > FRANCE'")
+    return entry
 
 
 # --- checking ------------------------------------------------------------------------------------

@@ -114,7 +114,7 @@ class Europe1615Hooks(SheetHooks):
                 entries.append(read_line(setup, power, f"{infs}: {minor}", names))
                 cells.append(row.cells["Minor state"])
             except EntryError as e:
-                problems.append(_problem(row.cells["Minor state"], repr(e.found), e.expected))
+                problems.append(_problem(row.cells["Minor state"], e.found, e.expected))
         for row in rows.get(ATTACKS, []):
             power, text = row.values.get("Power"), row.values.get("Attack")
             if not power or not text:
@@ -124,7 +124,7 @@ class Europe1615Hooks(SheetHooks):
             try:
                 entry = read_line(setup, power, text, names)
             except EntryError as e:
-                problems.append(_problem(row.cells["Attack"], repr(e.found), e.expected))
+                problems.append(_problem(row.cells["Attack"], e.found, e.expected))
                 continue
             if not isinstance(entry, Attack):
                 problems.append(_problem(row.cells["Attack"], repr(text), "a diplomatic attack such as 'LOR > FRANCE' "

@@ -9,8 +9,10 @@ attack, and (3) declarations". One order a line:
 - ``WAR: FRANCE``, ``ALLIANCE: ENGLAND``, ``ARMISTICE: SPAIN``, ``DISSOLVE: SPAIN`` - the
   declarations (this project's syntax, documented in ``docs/europe1619.md``).
 
-Reading checks only what the words say (a known minor, a known power, a positive number);
-whether the order may be carried out is for :mod:`.influence` and :mod:`.declarations`.
+Placements and attacks are read as Europe 1615 reads them (:mod:`gm_tools.mechanics.influenceorders`);
+the declarations are Europe 1619's own. Reading checks only what the words say (a known
+minor, a known power, a positive number); whether the order may be carried out is for
+:mod:`.influence` and :mod:`.declarations`.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from dataclasses import dataclass
 
 from gm_tools.errors import IllegalOrderError, OrderSyntaxError
 from gm_tools.mechanics.influence import Attack, Placement
-from gm_tools.mechanics.namesinorders import closest, minor_named, minor_spellings, power_named, power_spellings, spelling
+from gm_tools.mechanics.influenceorders import InfluenceNames, named_power, read_attack, read_placement
 from gm_tools.systems.europe1619.setup import DiplomacySetup
 
 WAR = "WAR"
@@ -52,9 +54,7 @@ class Declaration:
 
 DiplomaticOrder = Placement | Attack | Declaration
 
-_PLACEMENT = re.compile(r"^([+-]?\d+)\s*:\s*(.*)$")
 _KEYWORD = re.compile(r"^([A-Z][A-Z ]*?)\s*:\s*(.*)$", re.IGNORECASE)
-_ATTACK = re.compile(r"^(.*?)\s*>\s*(.*)$")
 
 
 def read_order(setup: DiplomacySetup, power: str, text: str) -> DiplomaticOrder:
@@ -63,17 +63,10 @@ def read_order(setup: DiplomacySetup, power: str, text: str) -> DiplomaticOrder:
     written = " ".join(text.split())
     if not written:
         raise OrderSyntaxError(text, f"the order is empty; expected {_FORMS}")
-    m = _PLACEMENT.match(written)
-    if m:
-        infs = int(m.group(1))
-        minor = _minor(setup, written, m.group(2))
-        if infs <= 0:
-            raise IllegalOrderError(
-                written,
-                f"found {infs} INFs, expected a positive number: INFs once placed may not be "
-                "removed except by a diplomatic attack",
-            )
-        return Placement(power, infs, minor, written)
+    names = influence_names(setup)
+    placement = read_placement(names, power, written)
+    if placement is not None:
+        return placement
     m = _KEYWORD.match(written)
     if m:
         kind = m.group(1).strip().upper()
@@ -85,43 +78,16 @@ def read_order(setup: DiplomacySetup, power: str, text: str) -> DiplomaticOrder:
                 + ", ".join(DECLARATION_KINDS),
                 f"{close[0]}: {m.group(2)}" if close else None,
             )
-        other = _power(setup, written, m.group(2))
+        other = named_power(names, written, m.group(2))
         if other == power:
             raise IllegalOrderError(written, f"{kind} names the declaring power itself, expected another power")
         return Declaration(power, kind, other, written)
-    m = _ATTACK.match(written)
-    if m:
-        minor = _minor(setup, written, m.group(1))
-        target = _power(setup, written, m.group(2))
-        if target == power:
-            raise IllegalOrderError(written, "a diplomatic attack is directed against another power, not oneself")
-        return Attack(power, minor, target, written)
+    attack = read_attack(names, power, written)
+    if attack is not None:
+        return attack
     raise OrderSyntaxError(written, f"expected {_FORMS}")
 
 
-def _minor(setup: DiplomacySetup, written: str, word: str) -> str:
-    if not spelling(word):
-        raise OrderSyntaxError(written, "no minor state named, expected a minor state code like BRE")
-    code = minor_named(setup.minors, word)
-    if code:
-        return code
-    if power_named(setup.powers, setup.name, word):
-        raise IllegalOrderError(
-            written,
-            f"{word.strip()} is a power, expected a minor state: INFs go to minor states and "
-            "may not be lent to another power",
-        )
-    raise OrderSyntaxError(written, f"found {word.strip()!r}, expected a minor state that can be influenced",
-                           closest(word, minor_spellings(setup.minors)))
-
-
-def _power(setup: DiplomacySetup, written: str, word: str) -> str:
-    code = power_named(setup.powers, setup.name, word)
-    if code:
-        return code
-    if not spelling(word):
-        raise OrderSyntaxError(written, "no power named, expected a power like FRANCE")
-    suggestion = closest(word, power_spellings(setup.powers, setup.name))
-    if spelling(word) in {spelling(c) for c in setup.minors}:
-        raise IllegalOrderError(written, f"{word.strip()} is a minor state, expected a power in play")
-    raise OrderSyntaxError(written, f"found {word.strip()!r}, expected a power in play", suggestion)
+def influence_names(setup: DiplomacySetup) -> InfluenceNames:
+    """What this game's influence orders may name (:mod:`gm_tools.mechanics.influenceorders`)."""
+    return InfluenceNames(setup.minors, setup.powers, setup.name)

@@ -1,0 +1,108 @@
+"""The two influence orders Europe 1615 and Europe 1619 write alike, read once for both.
+
+- ``9: WUR``: place INFs in a minor state. Europe 1619: 'number of INFs: [minor state]';
+  Europe 1615, 'Writing the orders': '9 INFs to Wuerttemburg (WUR)', so ``9 INFs to WUR``,
+  ``9 - WUR`` and ``9 WUR`` read the same.
+- ``LOR > FRANCE``: a diplomatic attack on a power's INFs in a minor state ('[minor state] >
+  [power]' in both rulebooks).
+
+Names are read as :mod:`.namesinorders` reads them (code or name, any case, a power by the
+start of its name). A line that reads as neither form is left to the caller (None): Europe
+1619 reads its declarations then. Every refusal is an :class:`~gm_tools.errors.OrderError`
+that also carries ``found`` (the words at fault) and ``expected``, so a variant that blames a
+sheet's cell says ``Sheet!C2: found 'XYZ', expected ...`` with the same words a mailed order
+gets.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Callable, Iterable, Mapping
+
+from gm_tools.errors import IllegalOrderError, OrderError, OrderSyntaxError
+from gm_tools.mechanics.influence import Attack, Placement
+from gm_tools.mechanics.namesinorders import closest, minor_named, minor_spellings, power_named, power_spellings, spelling
+
+_PLACEMENT = re.compile(r"^([+-]?\d+)\s*(?:INFs?\b\s*)?(?::\s*|-\s*)?(?:to\s+)?(.*)$", re.IGNORECASE)
+_ATTACK = re.compile(r"^(.*?)\s*>\s*(.*)$")
+
+
+@dataclass(frozen=True)
+class InfluenceNames:
+    """What influence orders may name in a game, and the variant's words for a minor state."""
+
+    minors: Mapping
+    """Minor state code -> its data (with ``name``): those INFs may go to."""
+    powers: Iterable[str]
+    """The powers in play, by code."""
+    name_of: Callable[[str], str]
+    """A power's name, as its players write it."""
+    minor_words: str = "a minor state that can be influenced"
+    """What a placement's minor state must be, in the rulebook's words (Europe 1615: 'a pliant
+    minor state')."""
+
+
+def refusal(kind: type[OrderError], written: str, found: str, expected: str,
+            suggestion: str | None = None) -> OrderError:
+    """An order refused: ``kind`` (unreadable or illegal) with ``found`` and ``expected`` kept."""
+    error = kind(written, f"found {found}, expected {expected}", suggestion)
+    error.found, error.expected = found, expected
+    return error
+
+
+def read_placement(names: InfluenceNames, power: str, text: str) -> Placement | None:
+    """``9: WUR`` as a :class:`Placement` of ``power``; None for a line that is no placement."""
+    written = " ".join(text.split())
+    m = _PLACEMENT.match(written)
+    if m is None:
+        return None
+    infs = int(m.group(1))
+    minor = _minor(names, written, m.group(2))
+    if infs <= 0:
+        raise refusal(IllegalOrderError, written, f"{infs} INFs",
+                      "a positive number of INFs: INFs once placed may not be removed (only a diplomatic "
+                      "attack takes them away)")
+    return Placement(power, infs, minor, written)
+
+
+def read_attack(names: InfluenceNames, power: str, text: str) -> Attack | None:
+    """``LOR > FRANCE`` as an :class:`Attack` of ``power``; None for a line that is no attack."""
+    written = " ".join(text.split())
+    m = _ATTACK.match(written)
+    if m is None:
+        return None
+    minor = _minor(names, written, m.group(1))
+    target = named_power(names, written, m.group(2))
+    if target == power:
+        raise refusal(IllegalOrderError, written, f"an attack on {power}'s own INFs",
+                      "another power: a diplomatic attack is directed against another power, not oneself")
+    return Attack(power, minor, target, written)
+
+
+def _minor(names: InfluenceNames, written: str, word: str) -> str:
+    if not spelling(word):
+        raise refusal(OrderSyntaxError, written, "no minor state", f"{names.minor_words}, named by its code or name")
+    code = minor_named(names.minors, word)
+    if code:
+        return code
+    if power_named(names.powers, names.name_of, word):
+        raise refusal(IllegalOrderError, written, f"{word.strip()!r}, a power",
+                      f"{names.minor_words}: INFs go to minor states and may not be lent to another power")
+    near = closest(word, minor_spellings(names.minors))
+    listed = "" if near else f" ({', '.join(names.minors)})"
+    raise refusal(OrderSyntaxError, written, repr(word.strip()), names.minor_words + listed, near)
+
+
+def named_power(names: InfluenceNames, written: str, word: str) -> str:
+    """The code of the power ``word`` names in the order ``written``, or the order refused."""
+    code = power_named(names.powers, names.name_of, word)
+    if code:
+        return code
+    if not spelling(word):
+        raise refusal(OrderSyntaxError, written, "no power", "a power in play, named by its code or name")
+    if spelling(word) in {spelling(c) for c in names.minors}:
+        raise refusal(IllegalOrderError, written, f"{word.strip()!r}, a minor state", "a power in play")
+    near = closest(word, power_spellings(names.powers, names.name_of))
+    listed = "" if near else f" ({', '.join(names.powers)})"
+    raise refusal(OrderSyntaxError, written, repr(word.strip()), "a power in play" + listed, near)
