@@ -429,6 +429,10 @@ def test_placements_and_attacks_read_as_in_europe_1615_with_the_same_words_for_a
     assert in_1615.value.expected.startswith("a pliant minor state (")
     names = InfluenceNames(europe1615.minors, europe1615.powers, str, "a pliant minor state")
     assert read_placement(names, "FRANCE", "WAR: SPAIN") is None  # no placement: left to the caller
+    # a mail's lines sorted onto the INF sheet by the same forms; a numbered order stays an order
+    from gm_tools.mechanics.influenceorders import placement_words
+    assert [placement_words(t) for t in ("9: WUR", " 9 INFs  to Wuerttemberg ", "9 - WUR", "1. A PAR H", "A PAR H")] == [
+        (9, "WUR"), (9, "Wuerttemberg"), (9, "WUR"), None, None]
 
 
 @pytest.mark.parametrize(

@@ -338,9 +338,12 @@ def test_a_europe_1619_diplomatic_mail_goes_on_placements_and_declarations(tmp_p
     new_game("europe1619", "g", root=tmp_path, seed=7, created="2000-01-01T00:00:00Z")
     paths = game_paths("g", tmp_path)
     assert load_state("g", root=tmp_path).position.phase == "Y1619D"
-    report = enter_mails("g", [("france", b"France\n4: LOR\n2: SAA\nWAR: SPAIN\nA PAR - BUR\n")], root=tmp_path)
+    # '2 INFs to SAA': the form Europe 1615's rulebook writes, read by the same reader
+    # (gm_tools/mechanics/influenceorders.py); a numbered line stays an order, refused here
+    report = enter_mails("g", [("france", b"France\n4: LOR\n2 INFs to SAA\nWAR: SPAIN\nA PAR - BUR\n1. A PAR H\n")],
+                         root=tmp_path)
     refused = {where: why for where, _, why in report.refused}
-    assert list(refused) == ["france line 5"] and "WAR: SPAIN" in refused["france line 5"]
+    assert list(refused) == ["france line 5", "france line 6"] and "WAR: SPAIN" in refused["france line 5"]
     assert [r[:3] for r in _sheet(paths, "INF Placements")] == [("FRANCE", 4, "LOR"), ("FRANCE", 2, "SAA")]
     assert [r[:3] for r in _sheet(paths, "Declarations")] == [("FRANCE", "war", "SPAIN")]
     run_turn("g", root=tmp_path, site_dir=None, force=True)

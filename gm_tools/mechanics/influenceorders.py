@@ -26,6 +26,9 @@ from gm_tools.mechanics.namesinorders import closest, minor_named, minor_spellin
 
 _PLACEMENT = re.compile(r"^([+-]?\d+)\s*(?:INFs?\b\s*)?(?::\s*|-\s*)?(?:to\s+)?(.*)$", re.IGNORECASE)
 _ATTACK = re.compile(r"^(.*?)\s*>\s*(.*)$")
+# A mail's line sorted onto the INF sheet: a placement's form with a name after the number, so
+# that a numbered order ('1. A PAR - BUR') stays an order.
+_PLACEMENT_LINE = re.compile(r"^(\d+)\s*(?:INFs?\b\s*)?(?::\s*|-\s*)?(?:to\s+)?([A-Za-z].*)$", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -49,6 +52,14 @@ def refusal(kind: type[OrderError], written: str, found: str, expected: str,
     error = kind(written, f"found {found}, expected {expected}", suggestion)
     error.found, error.expected = found, expected
     return error
+
+
+def placement_words(text: str) -> tuple[int, str] | None:
+    """(INFs, the minor state as written) of a mailed line in a placement's form (``9: WUR``,
+    ``9 INFs to Wuerttemberg``), None for any other line: how a mail's lines are sorted onto
+    the sheets, before :func:`read_placement` checks them."""
+    m = _PLACEMENT_LINE.match(" ".join(text.split()))
+    return (int(m.group(1)), m.group(2)) if m else None
 
 
 def read_placement(names: InfluenceNames, power: str, text: str) -> Placement | None:

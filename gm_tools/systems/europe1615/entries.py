@@ -10,15 +10,12 @@ this way.
 
 from __future__ import annotations
 
-import re
-
 from gm_tools.engine.hooks import ORDERS
 from gm_tools.engine.system import MailedRows
 from gm_tools.errors import UserError
+from gm_tools.mechanics.influenceorders import placement_words
 from gm_tools.systems.europe1615.calendar import MOVEMENT, phase_role
 from gm_tools.systems.europe1615.sheets import ATTACKS, DEPLOYMENT
-
-_PLACEMENT = re.compile(r"^\s*(\d+)\s*:\s*(\S.*?)\s*$")
 
 
 class EntryError(UserError):
@@ -26,7 +23,7 @@ class EntryError(UserError):
 
 
 def _influence_line(line: str) -> bool:
-    return bool(_PLACEMENT.match(line)) or ">" in line
+    return placement_words(line) is not None or ">" in line
 
 
 def sheet_cells(variant, phase: str, entry: dict, where: str) -> dict[str, object] | None:
@@ -38,9 +35,9 @@ def sheet_cells(variant, phase: str, entry: dict, where: str) -> dict[str, objec
     rows = {DEPLOYMENT: 2, ATTACKS: 2}
     for power, lines in entry.items():
         for line in lines:
-            placed = _PLACEMENT.match(line)
+            placed = placement_words(line)
             if placed:
-                sheet, values = DEPLOYMENT, [power, int(placed.group(1)), placed.group(2)]
+                sheet, values = DEPLOYMENT, [power, *placed]
             elif ">" in line:
                 sheet, values = ATTACKS, [power, line.strip()]
             else:
@@ -58,9 +55,9 @@ def mailed_rows(variant, phase: str, power: str, lines: list[str]) -> MailedRows
         return None
     rows: list = []
     for line in lines:
-        placed = _PLACEMENT.match(line)
+        placed = placement_words(line)
         if placed:
-            rows.append((DEPLOYMENT, [power, int(placed.group(1)), placed.group(2)]))
+            rows.append((DEPLOYMENT, [power, *placed]))
         elif ">" in line:
             rows.append((ATTACKS, [power, line.strip()]))
         else:

@@ -13,9 +13,9 @@ import re
 
 from gm_tools.engine.system import MailedRows
 from gm_tools.errors import UserError
+from gm_tools.mechanics.influenceorders import placement_words
 from gm_tools.systems.europe1619.calendar import DIPLOMATIC, TRANSACTIONS
 
-_PLACEMENT = re.compile(r"^\s*(\d+)\s*:\s*(\S.*?)\s*$")
 _DECLARATION = re.compile(r"^\s*(WAR|ALLIANCE|ARMISTICE|DISSOLVE)\s*:\s*(\S.*?)\s*$", re.IGNORECASE)
 _PURCHASE = re.compile(
     r"^\s*(build|bolster|reduce|disband)\s+(?:([AF])\s+)?(\S+)(?:\s+for\s+(\S+))?\s*$", re.IGNORECASE
@@ -71,9 +71,9 @@ def line_row(role: str, power: str, line: str) -> tuple[str, list] | None:
     """A power's line as (sheet, the values of its row), or None when it is none of the
     forms the phase takes."""
     if role == DIPLOMATIC:
-        placed, declared = _PLACEMENT.match(line), _DECLARATION.match(line)
+        placed, declared = placement_words(line), _DECLARATION.match(line)
         if placed:
-            return "INF Placements", [power, int(placed.group(1)), placed.group(2)]
+            return "INF Placements", [power, *placed]
         if declared:
             return "Declarations", [power, declared.group(1).lower(), declared.group(2)]
         if ">" in line:
