@@ -117,3 +117,22 @@ def test_a_large_press_picture_fits_a_phone_s_screen(tmp_path):
         assert natural == MAX_WIDTH
         assert 0 < shown <= column and page_width <= 390  # no sideways scrolling of the page
         assert errors == []
+
+
+def test_a_wide_picture_of_another_colour_mode_keeps_its_look():
+    """Scaled in the colours a screen shows: a palette PNG keeps its transparency, a 16-bit grey
+    its level (a plain conversion would clip it to white), a CMYK JPEG its colour."""
+    def saved(picture: Image.Image, kind: str, **options) -> bytes:
+        out = io.BytesIO()
+        picture.save(out, kind, **options)
+        return out.getvalue()
+
+    palette = Image.new("P", (2000, 100), 3)
+    palette.putpalette([0, 0, 0] * 3 + [200, 30, 30] + [0, 0, 0] * 252)
+    served = opened(web_picture(saved(palette, "PNG", transparency=3)))
+    assert served.mode == "RGBA" and served.getpixel((5, 5))[3] == 0
+    grey = opened(web_picture(saved(Image.new("I;16", (2000, 100), 30000), "PNG")))
+    assert grey.size == (MAX_WIDTH, 80) and abs(grey.getpixel((5, 5)) - 30000 // 256) <= 1
+    cmyk = opened(web_picture(saved(Image.new("CMYK", (2000, 100), (0, 255, 255, 0)), "JPEG")))
+    red, green, blue = cmyk.getpixel((5, 5))
+    assert cmyk.mode == "RGB" and red > 200 and green < 60 and blue < 60

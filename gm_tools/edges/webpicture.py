@@ -83,6 +83,9 @@ def _made_for_the_web(data: bytes) -> bytes:
             profile = picture.info.get("icc_profile")
             picture.load()
             upright = ImageOps.exif_transpose(picture)
+            if upright.mode.startswith("I") or upright.mode == "F":
+                # 16-bit or wider grey: scaled into 8 bits first (a plain conversion clips it to white)
+                upright = upright.convert("I").point(lambda v: v / 256).convert("L")
             if upright.mode not in ("RGB", "RGBA", "L", "LA"):
                 # a palette or CMYK picture: scaled in the colours a screen shows
                 has_alpha = upright.mode in ("P", "PA") and "transparency" in upright.info or "A" in upright.mode
