@@ -1051,7 +1051,7 @@ def test_phases_made_a_few_at_a_time_are_the_files_made_all_at_once(tmp_path, mo
 
 
 def test_the_archive_says_when_each_game_was_last_played(tmp_path):
-    """The archive's index: for each game the day its last phase was processed (an archivist
+    """The archive's index and each game's page: the day its last phase was processed (an archivist
     looks for the games still played), 'not recorded' for records from before they kept the
     time, 'not yet' for a game with no phase played."""
     from sitegame import new_game
@@ -1080,6 +1080,12 @@ def test_the_archive_says_when_each_game_was_last_played(tmp_path):
             for row in ET.fromstring(_table(tmp_path / "site" / "index.html")).iter("tr") if row.find("th/a") is not None}
     time = rows["dated"].find("time")
     assert (time.get("datetime"), time.text) == ("2026-11-22T08:00:00Z", "2026-11-22")
+    # and on the game's page, beside the day it was started
+    page = (tmp_path / "site" / "games" / "dated" / "index.html").read_text(encoding="utf-8")
+    assert '<dt>Started</dt><dd><time datetime="2026-11-01T18:00:00Z">2026-11-01</time></dd>' in page
+    assert ('<dt>Last played</dt><dd><time datetime="2026-11-22T08:00:00Z">22 November 2026, 08:00 UTC</time>'
+            '</dd>') in page
+    assert "Last played" not in (tmp_path / "site" / "games" / "undated" / "index.html").read_text(encoding="utf-8")
 
 
 def _table(index: Path) -> str:

@@ -289,7 +289,8 @@ def game_summary(game: GameContext) -> dict:
         "winner": power_name(game.variant, game.winner) if game.winner else "",
         "draw": draw_view(game),
         "phases": len(game.phases),
-        # when the game last moved: an archivist looks for the games still played
+        # when the game began and last moved: an archivist looks for the games still played
+        "started": processed_view({"processed": game.info.created}),
         "last": processed_view(game.phases[-1].record) if game.phases else None,
     }
 
