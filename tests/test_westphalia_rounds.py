@@ -53,6 +53,10 @@ def test_upheaval_rounds_one_to_three():
     assert drawn == draw_upheaval(VARIANT, state, 1535, "9")  # the same seed, the same draws
     state.upheaval = {**drawn, "players": {"RED": 2, "BLUE": 5, "YELLOW": 3, "GREEN": 6, "ORANGE": 1}}
     assert upheaval_choosers(VARIANT, state) == ["RED", "YELLOW", "ORANGE"]
+    # the record keeps the rolls by name: the choosers still come as the dice were rolled, in
+    # Setup Order, the order of the sheet laid out for them
+    state.upheaval = {**drawn, "players": {"BLUE": 5, "GREEN": 6, "ORANGE": 1, "RED": 2, "YELLOW": 3}}
+    assert upheaval_choosers(VARIANT, state) == ["RED", "YELLOW", "ORANGE"]
     red = state.princes["RED"]
     assert "capital" in check_choice(state, "RED", red.capital)
     assert "RED's provinces" in check_choice(state, "RED", state.princes["BLUE"].provinces[1])

@@ -339,3 +339,29 @@ def test_the_pages_sections_name_the_players_as_their_tables_do(game):
     for code in record["after"]["extra"]["westphalia"]["setup_order"]:
         assert f"**{variant.powers[code].name} ({code})** " in sections["Holy Roman Empire"]
         assert f"{variant.powers[code].name} ({code})" in sections["Setup Order"]
+
+
+def _refused(paths) -> list[str]:
+    from gm_tools.app.turn import preview_turn
+
+    files = _files(paths.root)
+    with pytest.raises(WorkbookError) as caught:
+        preview_turn(GAME, root=paths.root)
+    assert _files(paths.root) == files
+    return [str(p) for p in caught.value.problems]
+
+
+def test_the_religious_upheaval_sheet_reads_as_it_was_laid_out(tmp_path_factory, tmp_path):
+    """'Each Catholic non-Foreign Power Player rolls a D6. On a 1-3, one of the Player's provinces
+    of his choice converts': the sheet lists the players who rolled 1-3 in Setup Order, as they
+    rolled. The record keeps the rolls by name, and the sheet was read back in that order: a row
+    left empty was named as moved ('found RED, expected ORANGE, as gm-tools laid out row 2') and
+    its province asked of another player. Now each row is its own player's."""
+    from westphalia_mails import played_to
+
+    paths = played_to("R1535U", tmp_path_factory.mktemp("cache"), tmp_path)
+    assert _refused(paths) == [
+        "Religious Upheaval!C2: found 'nothing', expected one of RED's provinces (EIC, EIS, HAE, HAM)",
+        "Religious Upheaval!C3: found 'nothing', expected one of YELLOW's provinces (DRE, GOI, GOR, GOT)",
+        "Religious Upheaval!C4: found 'nothing', expected one of ORANGE's provinces (DES, FRS, FUL, FUR)"]
+

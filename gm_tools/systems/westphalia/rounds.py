@@ -55,9 +55,11 @@ def draw_upheaval(variant: Variant, state: State, year: int, seed: str) -> dict:
 
 
 def upheaval_choosers(variant: Variant, state: State) -> list[str]:
-    """Players whose roll converts one of their provinces: 'On a 1-3'."""
+    """Players whose roll converts one of their provinces: 'On a 1-3'. In Setup Order, as the
+    dice are rolled: the record keeps the rolls by name, so their order there is not the sheet's."""
     limit = int(variant.tables.get("upheaval", {}).get("converts_at_most", 3))
-    return [p for p, n in state.upheaval.get("players", {}).items() if n <= limit]
+    rolls = state.upheaval.get("players", {})
+    return [p for p in state.setup_order if p in rolls and rolls[p] <= limit]
 
 
 def check_choice(state: State, player: str, province: str) -> str | None:
