@@ -365,3 +365,18 @@ def test_the_religious_upheaval_sheet_reads_as_it_was_laid_out(tmp_path_factory,
         "Religious Upheaval!C3: found 'nothing', expected one of YELLOW's provinces (DRE, GOI, GOR, GOT)",
         "Religious Upheaval!C4: found 'nothing', expected one of ORANGE's provinces (DES, FRS, FUL, FUR)"]
 
+
+def test_each_place_principalities_row_is_its_own_rolls(tmp_path_factory, tmp_path):
+    """'continuing in clockwise order, each Player rolls a D6. On a roll of a: 1-4: Place a 2
+    Province Principality; 5-6: Place a 3 Province Principality': each row of the sheet is one
+    roll's. A row typed below an empty one was read as the first roll's (Green's two provinces
+    refused for Yellow's 5); now it is read as its own, and the empty row above is named."""
+    from westphalia_mails import played_to
+
+    paths = played_to("P1510C", tmp_path_factory.mktemp("cache"), tmp_path)
+    paths.workbook.write_bytes(set_cells(paths.workbook.read_bytes(), {
+        "Place Principalities!D3": "Dithmarschen", "Place Principalities!E3": "DON, DOR",
+        "Place Principalities!F3": "DON"}))
+    assert _refused(paths) == [
+        "Place Principalities!D2: found 'nothing', expected YELLOW's principality for its roll of 5, placed before the "
+        "rows below it ('continuing in clockwise order, each Player rolls a D6 ... Pick a province')"]

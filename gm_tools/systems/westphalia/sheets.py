@@ -310,7 +310,12 @@ def _read(variant: Variant, state, kind: str, rows: dict[str, list[InputRow]]) -
                                         "provinces": split(r.values.get("Provinces")),
                                         "capital": r.values.get("Capital") or ""} for r in got]}, [r.cells for r in got]
     if kind == steps.PRINCIPALITIES:
-        got = [r for r in rows.get(PRINCIPALITIES, []) if r.values.get("Principality") or r.values.get("Provinces")]
+        # each row is its roll's, by its place on the sheet: a row left empty above a typed one is
+        # that roll's principality still to place, not the next row's
+        typed = {_row_of(r): r for r in rows.get(PRINCIPALITIES, [])
+                 if r.values.get("Principality") or r.values.get("Provinces")}
+        got = [typed.get(n) or InputRow(values={}, cells={c: f"{PRINCIPALITIES}!{'ABCDEF'[j]}{n}" for j, c in enumerate(
+            ("Player", "Roll", "Size", "Principality", "Provinces", "Capital"))}) for n in range(2, max(typed, default=1) + 1)]
         return PRINCIPALITIES, {"principalities": [
             {"name": r.values.get("Principality") or "", "provinces": split(r.values.get("Provinces")),
              "capital": r.values.get("Capital") or ""} for r in got]}, [r.cells for r in got]
@@ -423,6 +428,11 @@ def _read_turns(variant: Variant, state, rows: dict[str, list[InputRow]]):
         where.update({f: [r.cells for r in game_rows] for f in _SHEET_OF})
     return TURNS, {"turns": turns, "dice": dice, "placements": placements, "wars": wars, "treaties": treaties,
                    "changes": changes, "religious_war": religious, **games}, where
+
+
+def _row_of(row: InputRow) -> int:
+    """The sheet row a row read back came from."""
+    return int(re.sub(r"\D", "", next(iter(row.cells.values())).split("!")[1]))
 
 
 def _first_blank(tables: list[Table], sheet: str, column: str, read: list[dict]) -> str | None:

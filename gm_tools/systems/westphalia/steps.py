@@ -187,6 +187,11 @@ def _principalities(variant: Variant, tables, step: Step, entries: list[dict]) -
             break
         player, roll = rolls[i]
         name = entry.get("name", "")
+        if not name and not entry.get("provinces"):
+            step.problems.append((i, "name", "nothing", f"{player}'s principality for its roll of {roll}, placed before "
+                                                        "the rows below it ('continuing in clockwise order, each Player "
+                                                        "rolls a D6 ... Pick a province')"))
+            continue
         got = _holding(variant, step, i, entry)
         if got is None:
             continue
