@@ -8,8 +8,12 @@ entries on sheets of its own (``GameSystem.mailed_rows``: Europe 1615 v2's offer
 the lines read as rows of those sheets and checked by its own sheet checks instead, together
 with the other powers' rows the turn will read (those on the sheets, those of the other mails
 of the same command: Europe 1615's attack on INFs another power deploys there). What was
-refused is reported with its line and the reason, and not written. The workbook is replaced in one step under the game's
-lock, after the previous version and the mails are kept in the game's ``mail/`` folder.
+refused is reported with its line and the reason, and not written. A game system whose
+phase lays out a row for each player, or a row two players' mails fill together
+(``GameSystem.mailed_cells``: The Peace of Westphalia's steps), has its lines typed into
+cells by :mod:`.mailcells` instead, checked the same way. The workbook is replaced in one
+step under the game's lock, after the previous version and the mails are kept in the game's
+``mail/`` folder.
 Before any mail is read (a dry run too) the workbook is checked as a turn checks it
 (:func:`gm_tools.edges.workbook.read_workbook`): a workbook of another game, an old copy, a
 sheet missing, moved columns or merged cells stop the command with every problem named.
@@ -22,15 +26,16 @@ import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from gm_tools.app.mailcells import Block, Grid, intact, type_blocks
 from gm_tools.edges.game import refuse_if_open, store_mail, write_atomic
 from gm_tools.edges.mail import body_text, mail_files, read_mail
 from gm_tools.edges.ordercheck import check_orders
 from gm_tools.edges.workbook import OrderEntry, read_workbook
-from gm_tools.edges.workbook_fill import place_orders, place_rows
+from gm_tools.edges.workbook_fill import place_orders, place_rows, set_cells
 from gm_tools.engine.hooks import ORDERS, InputRow, hooks_for
 from gm_tools.engine.rules import rules_for
 from gm_tools.engine.system import MailedRows
-from gm_tools.errors import GameError, WorkbookError
+from gm_tools.errors import GameError, Problem, WorkbookError
 
 
 NOT_WRITTEN = "(not written)"
@@ -51,14 +56,24 @@ class MailReport:
     """(where, text) for lines before the first power line, not read as orders."""
     kept: list[Path] = field(default_factory=list)
     """The previous workbook and the mails, as kept in the game's ``mail/`` folder."""
+    noun: str = "order(s)"
+    """What the mails' lines are: orders, or a board game's lines for its sheets."""
+    unsettled: list[Problem] = field(default_factory=list)
+    """For mail typed into cells: what the turn would still refuse on the sheets as they now
+    stand (entries still to come, or another player's), against which the lines were checked."""
 
     def text(self) -> str:
         done = "to write (a dry run)" if any(c == NOT_WRITTEN for *_, c in self.written) else "written"
-        lines = [f"{self.phase}: {len(self.written)} order(s) {done}, {len(self.refused)} refused"]
+        lines = [f"{self.phase}: {len(self.written)} {self.noun} {done}, {len(self.refused)} refused"]
         lines += [f"  {'would write' if cell == NOT_WRITTEN else 'wrote ' + cell}: {power} {order}   ({mail})"
                   for mail, power, order, cell in self.written]
         lines += [f"  refused {where}: {found} -- expected {why}" for where, found, why in self.refused]
         lines += [f"  not read {where}: {text!r} (before any power line)" for where, text in self.skipped]
+        if self.unsettled:
+            first = self.unsettled[0]
+            lines.append(f"  still unsettled on the sheets: {len(self.unsettled)} entry(ies) the turn would refuse as "
+                         f"they stand (first {first.sheet}!{first.cell}: expected {first.expected}); the lines above "
+                         "were checked as far as those allow, and the turn checks them again")
         if self.kept:
             lines.append(f"  the workbook before these mails is kept as {self.kept[0]}")
         return "\n".join(lines)
@@ -77,7 +92,8 @@ def enter_mails(name: str, mails: list[tuple[str, bytes]], root: str | os.PathLi
         if not state.paths.workbook.exists():
             raise GameError(f"{state.paths.workbook} is missing: the game's workbook is needed to enter mail")
         before, where = state.paths.workbook.read_bytes(), str(state.paths.workbook)
-        on_sheets = _check_workbook(state, before, where)
+        entries = _check_workbook(state, before, where)
+        on_sheets = {sheet: [row.values for row in rows] for sheet, rows in entries.inputs.items()}
         rules = rules_for(variant)
         report = MailReport(phase=position.phase)
         latest: dict[str, list[str]] = {}  # power -> orders for the Orders sheet
@@ -88,6 +104,13 @@ def enter_mails(name: str, mails: list[tuple[str, bytes]], root: str | os.PathLi
         # power deploys in the same phase)
         batch = {power: lines for _, parsed in read for power, lines in parsed.blocks if variant.powers[power].playable}
         context = _context_rows(variant, position, on_sheets, batch)
+        tables = [t for t in hooks_for(variant).input_sheets(variant, position) if t.title not in entries.absent]
+        start = Grid(tables, entries.inputs)
+        grid = start.copy()
+        celled = {(b.label, id(b.lines)): b for b in type_blocks(variant, position, grid, [
+            Block(label, power, lines) for label, parsed in read for power, lines in parsed.blocks
+            if not _sends_no_orders(variant, position, rules, power)])}
+        in_cells: list[tuple[str, str, str, tuple]] = []  # (mail, power, line, the cells it typed)
         for label, parsed in read:
             report.skipped += [(f"{label} line {line.number}", line.text) for line in parsed.skipped]
             if not parsed.blocks:
@@ -99,6 +122,12 @@ def enter_mails(name: str, mails: list[tuple[str, bytes]], root: str | os.PathLi
                 if why:
                     report.refused.append((f"{label} line {heading.number}", repr(heading.text),
                                            f"{why} (the {len(lines)} line(s) under it are not read)"))
+                    continue
+                block = celled.get((label, id(lines)))
+                if block is not None:
+                    report.refused += [(f"{label} line {lines[k].number}", repr(lines[k].text), why)
+                                       for k, why in sorted(block.refused.items())]
+                    in_cells += [(label, power, lines[k].text, cells) for k, cells in sorted(block.typed.items())]
                     continue
                 others: dict[str, list[dict]] = {}
                 for other, by_sheet in context.items():
@@ -114,10 +143,18 @@ def enter_mails(name: str, mails: list[tuple[str, bytes]], root: str | os.PathLi
                     sheet_rows[power] = (sheets, kept)
                 report.written = [w for w in report.written if w[1] != power]
                 report.written += [(label, power, text, "") for text in (orders or []) + [text for _, text in kept]]
-        if not (latest or sheet_rows) or dry_run:
+        changes = grid.changes(start)
+        if celled:
+            report.noun = "line(s)"
+            # what a later mail of the same power replaced is no longer written
+            report.written += [(m, p, text, grid.ref(*cells[0][:3])) for m, p, text, cells in in_cells
+                               if intact(grid, cells)]
+            inputs, unsettled = grid.inputs()
+            report.unsettled = unsettled + hooks_for(variant).check_inputs(variant, position, inputs)[1]
+        if not (latest or sheet_rows or changes) or dry_run:
             report.written = [(m, p, o, NOT_WRITTEN if dry_run else c) for m, p, o, c in report.written]
             return report
-        after, cells = before, {}
+        after, cells = (set_cells(before, changes, where) if changes else before), {}
         if latest:
             after, typed = place_orders(after, latest, replace=True, where=where)
             cells = {(power, text): cell for power, text, cell in typed}
@@ -126,7 +163,7 @@ def enter_mails(name: str, mails: list[tuple[str, bytes]], root: str | os.PathLi
                 items = [(values, text) for (on, values), text in kept if on == sheet]
                 after, typed_rows = place_rows(after, sheet, power, [values for values, _ in items], where=where)
                 cells.update({(power, text): cell for (_, text), cell in zip(items, typed_rows)})
-        report.written = [(m, p, o, cells.get((p, o), "")) for m, p, o, _ in report.written]
+        report.written = [(m, p, o, cells.get((p, o), c)) for m, p, o, c in report.written]
         report.kept = store_mail(state.paths, position.phase, [data for _, data in mails], before)
         write_atomic(state.paths.workbook, after)
     return report
@@ -147,20 +184,20 @@ def _sends_no_orders(variant, position, rules, power: str) -> str | None:
     return f"a line naming a player's power ({', '.join(players)}): {owner.name} is {what} and sends no orders; {how}"
 
 
-def _check_workbook(state, data: bytes, where: str) -> None:
+def _check_workbook(state, data: bytes, where: str):
     """The workbook read as a turn reads it, before a mail is typed in or a dry run says what
     it would write: the Game sheet showing this game, its variant and current phase (not an
     old copy), the Orders sheet and the phase's input sheets there as gm-tools wrote them (no
     merged cells, no moved columns), every cell readable. Raises WorkbookError naming every
-    problem; the mails' own lines are checked later, each on its own. Returns the rows of the
-    input sheets (sheet -> each row's values by header)."""
+    problem; the mails' own lines are checked later, each on its own. Returns what it read
+    (``WorkbookEntries``: the input sheets' rows among it)."""
     variant, position = state.variant, state.position
     tables = hooks_for(variant).input_sheets(variant, position)
     entries, problems = read_workbook(data, where, variant, tables, game_name=state.info.name, phase=position.phase,
                                       pictures=state.paths.pictures)
     if problems:
         raise WorkbookError(where, problems)
-    return {sheet: [row.values for row in rows] for sheet, rows in entries.inputs.items()}
+    return entries
 
 
 def _context_rows(variant, position, on_sheets: dict[str, list[dict]], batch: dict) -> dict[str, dict[str, list]]:
@@ -301,9 +338,12 @@ def cmd_orders(args) -> int:
     if not args.dry_run:
         from gm_tools.app.status import phase_status
 
-        # the GM's next question: whose orders are still to come (where the phase has Orders rows)
+        # the GM's next question: whose entries are still to come (where the phase has Orders
+        # rows, or input sheets its players fill)
         status = phase_status(args.game, root=args.root)
-        if any(p.rows for p in status.powers):
+        if status.waits:
             waiting = status.waiting_for
-            print(f"still waiting for: {', '.join(waiting)}" if waiting else "every power has entered orders")
+            done = "every player has entered what the step asks" if status.awaited is not None else \
+                "every power has entered orders"
+            print(f"still waiting for: {', '.join(waiting)}" if waiting else done)
     return 1 if report.refused else 0

@@ -61,11 +61,23 @@ class PhaseStatus:
     lost_pictures: list[str] = field(default_factory=list)
     """Press pictures of earlier phases no longer in the game's folder as they were, each with
     its record and what was found: the site keeps its copy and warns; the GM should put them back."""
+    awaited: list[str] | None = None
+    """The players the phase's input sheets still wait for, where the game system says
+    (``SheetHooks.awaited``: a board game's step); None: the Orders sheet says."""
 
     @property
     def waiting_for(self) -> list[str]:
-        """Powers with rows to fill and nothing typed in any."""
+        """Powers with rows to fill and nothing typed in any (or the players the input sheets
+        still wait for)."""
+        if self.awaited is not None:
+            return list(self.awaited)
         return [p.power for p in self.powers if p.rows and not p.entered]
+
+    @property
+    def waits(self) -> bool:
+        """Whether the phase waits for anyone's entries: rows on the Orders sheet, or input
+        sheets the players fill."""
+        return self.awaited is not None or any(p.rows for p in self.powers)
 
     def summary(self) -> str:
         """One line: the phase, the deadline, and who is waited for."""
@@ -77,7 +89,10 @@ class PhaseStatus:
             waiting = self.waiting_for
             return line + (f", waiting for {', '.join(waiting)}" if waiting else "") + self._lost()
         typed = sorted({who for _, names in self.inputs.values() for who in names})
-        return line + (f", rows typed by {', '.join(typed)}" if typed else ", nothing typed yet") + self._lost()
+        line += f", rows typed by {', '.join(typed)}" if typed else ", nothing typed yet"
+        if self.awaited is not None:
+            line += f", waiting for {', '.join(self.awaited)}" if self.awaited else ", nobody waited for"
+        return line + self._lost()
 
     def _lost(self) -> str:
         count = len(self.lost_pictures)
@@ -94,7 +109,10 @@ class PhaseStatus:
                 line += f"; no order for {', '.join(p.missing)}"
             lines.append(line)
         waiting = self.waiting_for
-        if not any(p.rows for p in self.powers):
+        if self.awaited is not None:
+            lines.append(f"  waiting for: {', '.join(waiting)}" if waiting
+                         else "  every player has entered what the step asks of him")
+        elif not any(p.rows for p in self.powers):
             lines.append("  no rows on the Orders sheet this phase")
         else:
             lines.append(f"  waiting for: {', '.join(waiting)}" if waiting else "  every power has entered orders")
@@ -134,8 +152,9 @@ def phase_status(name: str, root: str | os.PathLike | None = None) -> PhaseStatu
         inputs[t.title] = (len(rows), sorted(who))
     records = [(state.paths.history / f"{r['phase']}.json", r) for r in state.history]
     _, lost = pictures_of_records(state.paths.pictures, records)
+    awaited = hooks_for(variant).awaited(variant, position, entries.inputs)
     return PhaseStatus(name, position.phase, title_of(variant, position.phase), entries.deadline,
-                       powers, inputs, bool(entries.press.strip()), len(problems), list(lost.values()))
+                       powers, inputs, bool(entries.press.strip()), len(problems), list(lost.values()), awaited)
 
 
 def every_game(root: str | os.PathLike | None = None) -> list[str]:

@@ -130,6 +130,9 @@ class WorkbookEntries:
     """Game sheet label -> the cell of its value (``"Phase"`` -> ``"Game!B4"``)."""
     gm_sheets: list[GmSheet] = field(default_factory=list)
     """The GM's own sheets, when :func:`read_workbook` was told which sheets are gm-tools'."""
+    absent: tuple[str, ...] = ()
+    """Optional input sheets the workbook was laid out without (``Table.optional``), read as
+    left empty: nothing can be typed on them."""
 
 
 # --- writing -------------------------------------------------------------------------------
@@ -510,7 +513,7 @@ def _read_table(ws, table: Table, problems: list[Problem]) -> list[InputRow]:
             raw = _typed(ws, r, headers[column.header], problems)
             if column.editable and _text(raw):
                 empty = False
-            values[column.header] = _cell_value(column, raw, table.title, cell.coordinate, problems)
+            values[column.header] = cell_value(column, raw, table.title, cell.coordinate, problems)
         if not empty:
             rows.append(InputRow(values=values, cells=cells))
         elif r - 2 < len(table.rows):
@@ -518,7 +521,10 @@ def _read_table(ws, table: Table, problems: list[Problem]) -> list[InputRow]:
     return rows
 
 
-def _cell_value(column: Column, raw, sheet: str, ref: str, problems: list[Problem]):
+def cell_value(column: Column, raw, sheet: str, ref: str, problems: list[Problem]):
+    """A cell of an input sheet as the hooks get it: None when empty, a whole number in an
+    integer column, the choice as listed in a choice column, stripped text otherwise; a value
+    that does not fit its column is a problem naming the cell."""
     text = _text(raw)
     if not text:
         return None
@@ -567,11 +573,12 @@ def read_workbook(data: bytes, where: str, variant: Variant, inputs: list[Table]
             problems.append(Problem(name, "", "no such sheet", f"the {name} sheet gm-tools wrote"))
     orders = _read_orders(wb[ORDERS], variant, problems) if ORDERS in sheets else []
     press = _read_press(wb[PRESS], problems, pictures) if PRESS in sheets else ""
-    rows = {}
+    rows, absent = {}, []
     for table in inputs:
         if table.title not in sheets:
             if table.optional:
                 rows[table.title] = []
+                absent.append(table.title)
                 continue
             problems.append(Problem(table.title, "", "no such sheet", f"the {table.title} sheet gm-tools wrote"))
             continue
@@ -584,7 +591,7 @@ def read_workbook(data: bytes, where: str, variant: Variant, inputs: list[Table]
             GAME, refs["Phase"].split("!")[1], repr(game["phase"] or ""),
             f"{phase!r}, the game's current phase (is this an old copy of the workbook? "
             "gm-tools rollback reopens the last processed phase)"))
-    entries = WorkbookEntries(orders=orders, press=press, inputs=rows, game_cells=refs, **game)
+    entries = WorkbookEntries(orders=orders, press=press, inputs=rows, game_cells=refs, absent=tuple(absent), **game)
     if ours is not None:
         entries.gm_sheets = read_gm_sheets(wb, ours | {CHOICES})
     return entries, problems

@@ -124,6 +124,12 @@ class SheetHooks:
         Standard: none."""
         return {}
 
+    def awaited(self, variant: Variant, position: Position, rows: dict[str, list[InputRow]]) -> list[str] | None:
+        """The players the phase still waits for, by what they have typed on its input sheets
+        (sheet title -> rows read back): ``gm-tools status`` and the end of ``gm-tools orders``.
+        None: the Orders sheet says who is waited for. Standard: None."""
+        return None
+
     def output_sheets(self, variant: Variant, position: Position) -> list[Table]:
         """Computed sheets written back for the phase starting at ``position``; protected."""
         return []

@@ -33,7 +33,7 @@ import importlib.util
 import re
 from dataclasses import dataclass
 
-from gm_tools.engine.hooks import STANDARD, SheetHooks
+from gm_tools.engine.hooks import STANDARD, SheetHooks, Table
 from gm_tools.engine.positions import gather_state
 from gm_tools.engine.rules import Rules
 from gm_tools.engine.variant import Variant
@@ -79,6 +79,45 @@ class MailedRows:
     rows: list
     """Per line: ``(sheet, values)``, the values of its row (the power first); a string, the
     form the line should have had; or None, a line read into the row before it."""
+
+
+@dataclass(frozen=True)
+class SheetNow:
+    """One input sheet of the phase as it stands, for a system that types mail into cells of
+    rows laid out per player, or of rows two players' mails share (:meth:`GameSystem.mailed_cells`).
+    The hook gets its own copy, free to change as it works out where its lines go."""
+
+    table: Table
+    """The sheet as gm-tools laid it out for the phase (columns, rows, blank rows)."""
+    cells: dict
+    """(row number, column header) -> value, for every cell that holds one (laid out or typed)."""
+
+    @property
+    def last(self) -> int:
+        """The last row laid out for typing in (the rows after it are locked)."""
+        return len(self.table.rows) + self.table.blank_rows + 1
+
+    def value(self, row: int, header: str):
+        return self.cells.get((row, header))
+
+    def rows_where(self, header: str, value) -> list[int]:
+        """The rows whose ``header`` cell holds ``value``, top to bottom."""
+        return sorted(r for (r, h), v in self.cells.items() if h == header and v == value)
+
+    def is_free(self, row: int) -> bool:
+        """A row laid out for typing with nothing in any of its cells."""
+        return 2 <= row <= self.last and not any(r == row for r, _ in self.cells)
+
+
+@dataclass(frozen=True)
+class MailedCells:
+    """A player's mailed lines as cells of the phase's input sheets (``gm-tools orders``)."""
+
+    clear: tuple
+    """(sheet, row, header) of the cells the player's new mail replaces: its earlier entries."""
+    lines: list
+    """Per line: the cells it types, a tuple of ``(sheet, row, header, value)`` (None clears a
+    cell); or a string, why the line is refused (what was expected)."""
 
 
 class GameSystem:
@@ -162,6 +201,15 @@ class GameSystem:
     def mailed_rows(self, variant: Variant, phase: str, power: str, lines: list[str]) -> MailedRows | None:
         """Where a power's mailed lines go in ``phase`` when they are not orders for the
         Orders sheet (``gm-tools orders``). None: the Orders sheet, as in Standard Diplomacy."""
+        return None
+
+    def mailed_cells(self, variant: Variant, position, power: str, lines: list[str],
+                     sheets: dict[str, SheetNow]) -> MailedCells | None:
+        """Where a player's mailed lines go when the phase's sheets lay out rows per player, or
+        rows two players' mails fill together: the cells of ``sheets`` (title -> the sheet as it
+        stands) each line types, and the player's earlier entries its mail replaces. None: the
+        lines are rows of their own (:meth:`mailed_rows`) or orders. Each cell typed is then
+        checked by the sheets' own checks, as a turn checks it."""
         return None
 
     def upgrade_extra(self, extra: dict) -> dict:

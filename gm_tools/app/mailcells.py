@@ -1,0 +1,185 @@
+"""Mail typed into cells: for a game system whose phase lays out a row for each player, or a
+row two players' mails fill together (``GameSystem.mailed_cells``), as :mod:`.mailorders`
+types other systems' mail as rows of their own.
+
+The phase's input sheets are held as the turn will read them, cell by cell. Each power's
+lines are typed in (its earlier entries cleared first, as its latest mail is the one that
+counts) and the sheets read back as :mod:`gm_tools.edges.workbook` reads them, every cell
+converted by the same rules (a whole number, a listed choice), then checked by the system's own
+``check_inputs``: exactly what a turn would check. A problem at a cell one of the lines typed
+refuses that line, and the rest is checked again without it; a problem at a cell of another
+power's, or of an entry still to come, is the turn's to report, never this mail's. The whole
+batch is read twice, so each mail is checked with the others, the later ones too (a Diplomacy
+Game card mailed before the partner's actions).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from gm_tools.edges.workbook import cell_value
+from gm_tools.engine.hooks import InputRow, Table, hooks_for
+from gm_tools.engine.system import SheetNow
+from gm_tools.errors import Problem
+
+
+def _letter(index: int) -> str:
+    return chr(ord("A") + index)
+
+
+class Grid:
+    """The phase's input sheets as the turn will read them: (row, header) -> value by sheet."""
+
+    def __init__(self, tables: list[Table], rows: dict[str, list[InputRow]] | None = None):
+        self.tables = {t.title: t for t in tables}
+        self.cells: dict[str, dict[tuple[int, str], object]] = {}
+        self.letters: dict[str, dict[str, str]] = {}
+        for table in tables:
+            cells = {}
+            for r, laid in enumerate(table.rows, start=2):
+                cells.update({(r, c.header): v for c, v in zip(table.columns, laid) if v not in (None, "")})
+            letters = {c.header: _letter(i) for i, c in enumerate(table.columns)}
+            for row in (rows or {}).get(table.title, []):
+                for header, ref in row.cells.items():
+                    cell = ref.split("!", 1)[1]
+                    letters[header] = "".join(ch for ch in cell if ch.isalpha())  # the column where it is
+                    number = int("".join(ch for ch in cell if ch.isdigit()))
+                    value = row.values.get(header)
+                    if value is None:
+                        cells.pop((number, header), None)
+                    else:
+                        cells[(number, header)] = value
+            self.cells[table.title] = cells
+            self.letters[table.title] = letters
+
+    def copy(self) -> "Grid":
+        other = Grid.__new__(Grid)
+        other.tables, other.letters = self.tables, self.letters
+        other.cells = {title: dict(cells) for title, cells in self.cells.items()}
+        return other
+
+    def view(self) -> dict[str, SheetNow]:
+        return {title: SheetNow(table, dict(self.cells[title])) for title, table in self.tables.items()}
+
+    def ref(self, sheet: str, row: int, header: str) -> str:
+        return f"{sheet}!{self.letters[sheet][header]}{row}"
+
+    def put(self, sheet: str, row: int, header: str, value) -> None:
+        column = next((c for c in self.tables[sheet].columns if c.header == header), None)
+        if column is None or not column.editable or row < 2 or (
+                value not in (None, "") and row > SheetNow(self.tables[sheet], {}).last):
+            # the system's hook chose it: a locked cell is gm-tools' own, never a mail's (a row
+            # below the sheet's may only be cleared: the GM typed there with the sheet unprotected)
+            raise ValueError(f"{sheet} row {row} {header!r}: not a cell the GM types in")
+        if value in (None, ""):
+            self.cells[sheet].pop((row, header), None)
+        else:
+            self.cells[sheet][(row, header)] = value
+
+    def inputs(self) -> tuple[dict[str, list[InputRow]], list[Problem]]:
+        """The rows a turn would read back, each cell converted as the workbook reader converts
+        it, and the problems of those that do not fit their column."""
+        out: dict[str, list[InputRow]] = {}
+        problems: list[Problem] = []
+        for title, table in self.tables.items():
+            cells = self.cells[title]
+            rows = []
+            for r in sorted({r for r, _ in cells}):
+                if not any(c.editable and (r, c.header) in cells for c in table.columns):
+                    continue  # nothing typed: not read back
+                refs = {c.header: self.ref(title, r, c.header) for c in table.columns}
+                values = {c.header: cell_value(c, cells.get((r, c.header)), title, refs[c.header].split("!")[1],
+                                               problems) for c in table.columns}
+                rows.append(InputRow(values=values, cells=refs))
+            out[title] = rows
+        return out, problems
+
+    def changes(self, before: "Grid") -> dict[str, object]:
+        """``Sheet!Cell`` -> the value to type (None: clear) for every cell that differs from
+        ``before``, in sheet and cell order."""
+        out = {}
+        for title in self.tables:
+            now, then = self.cells[title], before.cells[title]
+            for row, header in sorted(set(now) | set(then)):
+                if now.get((row, header)) != then.get((row, header)):
+                    out[self.ref(title, row, header)] = now.get((row, header))
+        return out
+
+
+@dataclass
+class Block:
+    """One power's lines of one mail, as the cells took them."""
+
+    label: str
+    power: str
+    lines: list
+    """The mail's lines (``MailLine``)."""
+    typed: dict[int, tuple] = field(default_factory=dict)
+    """Line index -> the cells it typed, ((sheet, row, header, value), ...)."""
+    refused: dict[int, str] = field(default_factory=dict)
+    """Line index -> why it is refused."""
+
+
+def type_blocks(variant, position, grid: Grid, blocks: list[Block]) -> list[Block]:
+    """Type every block into ``grid``, twice over the batch (each mail then checked with every
+    other one of the batch); the blocks the system types into cells, as the second reading
+    left them. A block whose lines the system does not take as cells is left out."""
+    taken = []
+    for sweep in (1, 2):
+        taken = []
+        for block in blocks:
+            block.typed, block.refused = {}, {}
+            if _type_block(variant, position, grid, block):
+                taken.append(block)
+    return taken
+
+
+def _type_block(variant, position, grid: Grid, block: Block) -> bool:
+    mailed = variant.system.mailed_cells(variant, position, block.power, [line.text for line in block.lines],
+                                         grid.view())
+    if mailed is None:
+        return False
+    standing = {k: tuple(cells) for k, cells in enumerate(mailed.lines) if not isinstance(cells, str)}
+    block.refused = {k: why for k, why in enumerate(mailed.lines) if isinstance(why, str)}
+    hooks = hooks_for(variant)
+    while True:
+        trial = grid.copy()
+        for sheet, row, header in mailed.clear:
+            trial.put(sheet, row, header, None)
+        owner: dict[str, int] = {}
+        for k, cells in standing.items():
+            for sheet, row, header, value in cells:
+                trial.put(sheet, row, header, value)
+                owner[trial.ref(sheet, row, header)] = k
+        inputs, problems = trial.inputs()
+        problems += hooks.check_inputs(variant, position, inputs)[1]
+        bad: dict[int, str] = {}
+        for problem in problems:
+            k = owner.get(f"{problem.sheet}!{problem.cell}")
+            if k is not None and k not in bad:  # the first problem of a line is its reason
+                bad[k] = problem.expected
+        if not bad:
+            break
+        for k, why in bad.items():
+            block.refused[k] = why
+            standing.pop(k)
+    for k, cells in standing.items():
+        # a later line of the same mail typing other values into its cells replaces it
+        later = sorted({owner[trial.ref(s, r, h)] for s, r, h, v in cells
+                        if owner[trial.ref(s, r, h)] != k and trial.cells[s].get((r, h)) != _held(v)})
+        if later:
+            block.refused[k] = f"one line for these cells: line {block.lines[later[-1]].number} of the same mail replaces it"
+        else:
+            block.typed[k] = cells
+    grid.cells = trial.cells
+    return True
+
+
+def _held(value):
+    return None if value in (None, "") else value
+
+
+def intact(grid: Grid, cells: tuple) -> bool:
+    """Whether the cells a line typed still hold what it typed (a later mail of the same power
+    clears what it replaces)."""
+    return all(grid.cells[s].get((r, h)) == _held(v) for s, r, h, v in cells)
