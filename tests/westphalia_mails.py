@@ -128,9 +128,8 @@ def played_to(phase: str, cache, root):
     demo = read_demo(demo_file("westphalia"))
     played = cache / phase
     if not played.exists():
-        phases = list(demo.phases)
-        earlier = phases[:phases.index(phase)] if phase in phases else phases
-        play_demo(dataclasses.replace(demo, until=phase, phases={p: demo.phases[p] for p in earlier}), played)
+        play_demo(dataclasses.replace(demo, until=phase, phases={p: e for p, e in demo.phases.items()
+                                                                 if _when(p) < _when(phase)}), played)
     shutil.copytree(played, root, dirs_exist_ok=True)
     return game_paths(demo.game, root)
 
@@ -145,3 +144,12 @@ def rows_of(paths, title: str) -> list[tuple]:
 def cell(paths, ref: str):
     sheet, at = ref.split("!")
     return openpyxl.load_workbook(io.BytesIO(paths.workbook.read_bytes()))[sheet][at].value
+
+
+def _when(phase: str) -> tuple[int, int]:
+    """A phase's place in the game: its year, then its step in the calendar."""
+    from gm_tools.edges.variants import load_variant
+    from gm_tools.engine.phase import parse_phase
+
+    at = parse_phase(phase)
+    return at.year, load_variant("westphalia").calendar.phases.index((at.season, at.type))

@@ -168,7 +168,8 @@ def _type_block(variant, position, grid: Grid, block: Block) -> bool:
         later = sorted({owner[trial.ref(s, r, h)] for s, r, h, v in cells
                         if owner[trial.ref(s, r, h)] != k and trial.cells[s].get((r, h)) != _held(v)})
         if later:
-            block.refused[k] = f"one line for these cells: line {block.lines[later[-1]].number} of the same mail replaces it"
+            number = block.lines[later[-1]].number
+            block.refused[k] = f"one line for these cells: line {number} of the same mail replaces it"
         else:
             block.typed[k] = cells
     grid.cells = trial.cells

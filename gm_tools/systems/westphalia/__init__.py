@@ -9,7 +9,8 @@ the largest board, the players, the rulebook's lists). One module, one job:
 - :mod:`.setup` - the Setup's checks and draws; :mod:`.steps` - each step's entries applied;
 - :mod:`.figures` - allies and Imperial Power; :mod:`.election` - the Imperial Election;
 - :mod:`.diplomacygame` - the Diplomacy Game's pairings and the Dilemma cards' Influence;
-- :mod:`.rules`, :mod:`.sheets`, :mod:`.mapstyle` - the workflow's hooks, the workbook, the map.
+- :mod:`.rules`, :mod:`.sheets`, :mod:`.mapstyle` - the workflow's hooks, the workbook, the map;
+- :mod:`.mailforms`, :mod:`.mail` - the players' mailed lines and where they go on the sheets.
 
 Not built yet: the rounds (initiative, Religious Upheaval, gold, player turns, Foreign Powers,
 the Emperor's death) and the wars of part 2.
@@ -40,6 +41,11 @@ class WestphaliaSystem(GameSystem):
                         cells[f"{sheet}!{column}{i}"] = value
         return cells
 
+    def mailed_cells(self, variant, position, power: str, lines: list[str], sheets):
+        """A player's mailed lines on the step's sheets (:mod:`.mail`, ``docs/westphalia.md``)."""
+        from gm_tools.systems.westphalia.mail import mailed_cells
+
+        return mailed_cells(variant, position, power, lines, sheets)
 
     def check_tables(self, variant) -> list[str]:
         """Every hex has whole-number axial coordinates and a place in the order, none twice;

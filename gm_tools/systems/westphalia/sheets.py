@@ -205,6 +205,12 @@ class WestphaliaHooks(SheetHooks):
                 problems.append(Problem(name, cell, found, expected))
         return inputs, problems
 
+    def awaited(self, variant: Variant, position: Position, rows: dict[str, list[InputRow]]) -> list[str] | None:
+        """Who the step still waits for (:func:`.mail.awaited`)."""
+        from gm_tools.systems.westphalia.mail import awaited
+
+        return awaited(variant, position, rows)
+
     def output_sheets(self, variant: Variant, position: Position) -> list[Table]:
         from gm_tools.systems.westphalia.figures import ally, imperial_power, principality_power
         from gm_tools.systems.westphalia.victory import counted_year

@@ -1,0 +1,258 @@
+"""The Peace of Westphalia by mail: `gm-tools orders` reads each player's mail for the current
+step into the step's sheets (``docs/westphalia.md``, 'By mail'), through real .xlsx workbooks and
+real mailboxes, and `gm-tools turn` plays what the mails typed as it plays what the GM types.
+
+Rulebook: ``003_b5b9eb4920d39694.txt``; each clause is quoted where a test relies on it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+from pathlib import Path
+
+import pytest
+
+from gm_tools.app.cli import main
+from gm_tools.app.demo import _demo_date, play_demo, read_demo
+from gm_tools.app.status import phase_status
+from gm_tools.app.turn import load_state, new_game, run_turn
+from gm_tools.edges.workbook_fill import fill_orders
+from gm_tools.systems.westphalia.state import state_of
+
+from demos import demo_file
+from westphalia_mails import cell, emperor_lines, gm_types, mails_and_gm, mbox, played_to, rows_of
+
+GAME = "westphalia-demo"
+
+
+@pytest.fixture(scope="module")
+def cache(tmp_path_factory):
+    return tmp_path_factory.mktemp("westphalia-mail-cache")
+
+
+def orders(root: Path, *mails: tuple[str, str]) -> tuple[int, str]:
+    """`gm-tools orders` with each mail saved as a file: (exit status, what it printed)."""
+    files = []
+    for name, text in mails:
+        path = root / name
+        path.write_text(text, encoding="utf-8")
+        files.append(str(path))
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        status = main(["orders", GAME, *files, "--root", str(root)])
+    return status, out.getvalue()
+
+
+def refusals(text: str) -> dict[str, str]:
+    """``mail line N`` -> the reason, from the report."""
+    out = {}
+    for line in text.splitlines():
+        if line.startswith("  refused "):
+            where, _, rest = line[len("  refused "):].partition(": ")
+            out[Path(where.split(" line ")[0]).name + " line " + where.split(" line ")[1]] = rest.split(" -- expected ")[1]
+    return out
+
+
+@pytest.fixture(scope="module")
+def both(tmp_path_factory):
+    """The demo played twice: by hand as `make turn` plays it, and by mail, each step's mails in
+    one exported mailbox (in reverse Initiative Order, each with a greeting, a signature and a
+    quoted reply) through `gm-tools orders`, the GM typing only what is his."""
+    demo = read_demo(demo_file("westphalia"))
+    by_hand, by_mail = tmp_path_factory.mktemp("by-hand"), tmp_path_factory.mktemp("by-mail")
+    play_demo(demo, by_hand)
+    paths = new_game(demo.variant, demo.game, root=by_mail, seed=demo.seed, players=demo.players,
+                     created=demo.created, player_count=demo.player_count)
+    said = {}
+    while True:
+        state = load_state(demo.game, by_mail)
+        phase = state.position.phase
+        if state.finished or phase == demo.until:
+            break
+        entry = dict(demo.phases.get(phase, {}))
+        press = entry.pop("press", "")
+        mails, gm = mails_and_gm(entry)
+        now = state_of(state.position)
+        for player, lines in emperor_lines(entry, now.emperor).items():
+            mails.setdefault(player, []).extend(lines)
+        if mails:
+            box = by_mail / f"{phase}.mbox"
+            box.write_bytes(mbox(mails, {c: p.name for c, p in state.variant.powers.items()},
+                                 list(reversed(now.initiative or now.setup_order))))
+            out = io.StringIO()
+            with contextlib.redirect_stdout(out):
+                said[phase] = (main(["orders", demo.game, str(box), "--root", str(by_mail)]), out.getvalue())
+        paths.workbook.write_bytes(fill_orders(gm_types(paths.workbook.read_bytes(), gm), {}, press))
+        run_turn(demo.game, root=by_mail, site_dir=None, force=True,
+                 processed=_demo_date(demo.created, len(state.history)))
+    return by_hand, by_mail, said
+
+
+def test_every_step_mailed_gives_the_record_the_gm_typed(both):
+    """A whole game, the Setup and six rounds, every entry a player makes mailed and typed in by
+    `gm-tools orders`: each step's record is the one the GM typing the same entries by hand got,
+    byte for byte, and so is the workbook at the end. Every line was taken; the mail programs'
+    greeting, signature and quoted reply were left out."""
+    by_hand, by_mail, said = both
+    hand = sorted((by_hand / GAME / "history").glob("*.json"))
+    mail = sorted((by_mail / GAME / "history").glob("*.json"))
+    assert [p.name for p in hand] == [p.name for p in mail] and len(hand) == 42
+    assert [p.name for p in hand if p.read_bytes() != (by_mail / GAME / "history" / p.name).read_bytes()] == []
+    assert (by_hand / f"{GAME}.xlsx").read_bytes() == (by_mail / f"{GAME}.xlsx").read_bytes()
+    # every step a player enters something in went by mail
+    demo = read_demo(demo_file("westphalia"))
+    assert sorted(said) == sorted(p for p, e in demo.phases.items()
+                                  if mails_and_gm({k: v for k, v in e.items() if k != "press"})[0])
+    assert len(said) == 21
+    for phase, (status, text) in said.items():
+        assert status == 0 and " 0 refused" in text.splitlines()[0], (phase, text)
+        assert "Dear GM" in text and "Vote: nobody" not in text.replace("'Dear GM,'", "")  # greeting listed, quote not
+    # e.g. the Diplomacy Game of round 5: each game's two cards, from the two players' mails
+    assert "wrote Diplomacy Game!D6: YELLOW Cooperate with BLUE" in said["R1610T"][1]
+
+
+def test_the_diplomacy_game_row_takes_each_players_card_from_his_own_mail(cache, tmp_path):
+    """'Play the Diplomacy Game': 'in Initiative Order, all Players Engaging in Diplomacy play the
+    Diplomacy Game with the Player after you in Initiative Order (or the first Player if you are last) ... show either a
+    Cooperate or Compete card': each player mails the card he shows in each of his games; the
+    two cards of one game go on its row, whoever mails first, the rows in the order the games are
+    played; a card against someone he does not play is refused with the round's games."""
+    paths = played_to("R1610T", cache, tmp_path)
+    order = ["YELLOW", "ORANGE", "RED", "GREEN", "BLUE"]  # this round's Initiative Order
+    assert list(state_of(load_state(GAME, tmp_path).position).initiative) == order
+    actions = [(f"{p.lower()}.txt", f"{p}\nActions: Heresy, Diplomacy\n") for p in order]
+    assert orders(tmp_path, *actions)[0] == 0
+    status, text = orders(tmp_path, ("orange.txt", "Orange\nCompete with Yellow\nCooperate with Red\n"))
+    assert status == 0
+    assert rows_of(paths, "Diplomacy Game") == [("YELLOW", None, "ORANGE", "Compete"), ("ORANGE", "Cooperate", "RED", None)]
+    assert text.endswith("still waiting for: YELLOW, RED, GREEN, BLUE\n")  # ORANGE has shown both his cards
+    status = phase_status(GAME, root=tmp_path)  # and `gm-tools status` says the same
+    assert "  waiting for: YELLOW, RED, GREEN, BLUE" in status.text().splitlines()
+    assert status.summary().endswith(", waiting for YELLOW, RED, GREEN, BLUE")
+    status, text = orders(tmp_path, ("yellow.txt", "Yellow\nCooperate with Orange\nCompete with Red\n"
+                                                   "Cooperate with Blue\n"))
+    assert status == 1
+    assert refusals(text) == {"yellow.txt line 3": "a card against a player you play this round ('with the Player "
+                                                   "after you in Initiative Order (or the first Player if you are "
+                                                   "last)'): YELLOW with ORANGE, BLUE with YELLOW"}
+    assert rows_of(paths, "Diplomacy Game")[:1] == [("YELLOW", "Cooperate", "ORANGE", "Compete")]
+    assert rows_of(paths, "Diplomacy Game")[2:] == [("BLUE", None, "YELLOW", "Cooperate")]  # row 6: the last game
+    assert cell(paths, "Diplomacy Game!D6") == "Cooperate"
+    status, text = orders(tmp_path, ("red.txt", "Red\nCooperate with Orange\nCompete with Green\n"),
+                          ("green.txt", "Green\nCompete with Red\nCompete with Blue\n"),
+                          ("blue.txt", "Blue\ncooperate WITH green\nCompete with Yellow\n"))
+    assert status == 0 and text.endswith("every player has entered what the step asks\n")
+    assert rows_of(paths, "Diplomacy Game") == [
+        ("YELLOW", "Cooperate", "ORANGE", "Compete"), ("ORANGE", "Cooperate", "RED", "Cooperate"),
+        ("RED", "Compete", "GREEN", "Compete"), ("GREEN", "Compete", "BLUE", "Cooperate"),
+        ("BLUE", "Compete", "YELLOW", "Cooperate")]
+    run_turn(GAME, root=tmp_path, site_dir=None)
+    done = {(r["power"], r["order"]) for r in load_state(GAME, tmp_path).history[-1]["results"]}
+    # tables.toml [dilemma]: Compete against Cooperate 3, Cooperate against Compete 0
+    assert ("YELLOW", "Diplomacy Game with ORANGE: Cooperate against Compete; takes 0 Influence, ORANGE 3") in done
+
+
+def test_a_card_before_every_action_is_known_waits_for_them(cache, tmp_path):
+    """'Engage in Diplomacy': 'At the beginning of Engage in Diplomacy, all Players that Combatted
+    Heresy secretly either place a cube ... Players that reveal a cube place their cube in Engage in Diplomacy':
+    who plays whom is known once every player has chosen, so a card mailed before is refused
+    with who is still to choose; in one batch with the missing actions, even after it, it stands
+    (each mail is read with the whole batch)."""
+    paths = played_to("R1610T", cache, tmp_path)
+    early = ("orange.txt", "Orange\nActions: Heresy, Diplomacy\nCompete with Yellow\n")
+    status, text = orders(tmp_path, early)
+    assert status == 1 and refusals(text) == {
+        "orange.txt line 3": "a card once every player has chosen his two actions, which say who plays whom ('At the "
+                             "beginning of Engage in Diplomacy, all Players ... reveal'): still to choose: YELLOW, RED, "
+                             "GREEN, BLUE"}
+    assert cell(paths, "Player Turns!C3") == "yes"  # ORANGE's actions stand
+    others = [(f"{p.lower()}.txt", f"{p}\nActions: Diplomacy, War\n") for p in ("YELLOW", "RED", "GREEN", "BLUE")]
+    status, text = orders(tmp_path, early, *others)
+    assert status == 0 and rows_of(paths, "Diplomacy Game") == [("YELLOW", None, "ORANGE", "Compete")]
+
+
+def test_two_players_engaging_play_each_other_twice_a_line_each(cache, tmp_path):
+    """'Play the Diplomacy Game': 'with the Player after you ... (or the first Player if you are
+    last)': with only two
+    Engaging in Diplomacy each plays the other twice (variants/westphalia/NOTES.md, 'The
+    Diplomacy Game'); a player's first line with him is his own game, the second the other's."""
+    paths = played_to("R1610T", cache, tmp_path)
+    choose = {"YELLOW": "Heresy, War", "ORANGE": "Heresy, Diplomacy", "RED": "Heresy, War",
+              "GREEN": "Diplomacy, War", "BLUE": "Heresy, War"}
+    orders(tmp_path, *[(f"{p.lower()}.txt", f"{p}\nActions: {a}\n") for p, a in choose.items()])
+    status, text = orders(tmp_path, ("green.txt", "Green\nCompete with Orange\nCooperate with Orange\n"
+                                                  "Compete with Orange\n"),
+                          ("orange.txt", "Orange\nCooperate with Green\nCooperate with Green\n"))
+    assert status == 1 and refusals(text) == {
+        "green.txt line 4": "one line for each game with ORANGE: 2 this round, yours first (GREEN with ORANGE, "
+                            "ORANGE with GREEN)"}
+    assert rows_of(paths, "Diplomacy Game") == [("ORANGE", "Cooperate", "GREEN", "Cooperate"),
+                                                ("GREEN", "Compete", "ORANGE", "Cooperate")]
+
+
+def test_a_later_mail_replaces_what_the_earlier_said_and_keeps_the_gms_entries(cache, tmp_path):
+    """A player's latest mail is the one that counts, on the sheets and cells it speaks to: a
+    mail of his actions alone leaves his dice and Influence; a new Influence line replaces all
+    his earlier placements; a war declared again keeps the winner the GM typed beside it, and a
+    war no longer declared is cleared with it ('Setting the Warfare Stage': 'Declare War on either
+    an eligible Player or an unaligned Principality. If you do not want to Declare War, you may
+    pass'). The GM's own
+    cells on a player's row (the Influence gained, the Council of Trent) stay."""
+    paths = played_to("R1535T", cache, tmp_path)
+    first = "Red\nActions: Heresy, War\nConvert: yes\nWar: Hesse\nDice: 1 on EIC\n"
+    assert orders(tmp_path, ("red1.txt", first))[0] == 0
+    data = gm_types(paths.workbook.read_bytes(), [("Wars", {"Declarer": "RED", "Against": "Hesse"}, {"Winner": "RED"}),
+                                                  ("Player Turns", {"Player": "RED"}, {"Council of Trent": "no"})])
+    paths.workbook.write_bytes(data)
+    assert rows_of(paths, "Wars") == [("RED", "Hesse", "RED")]
+    status, text = orders(tmp_path, ("red2.txt", "Red\nConvert: no\nWar: Hesse\n"))
+    assert status == 0
+    assert rows_of(paths, "Player Turns")[1] == ("RED", "yes", "no", "yes", "no", None, None, "no")
+    assert rows_of(paths, "Wars") == [("RED", "Hesse", "RED")] and rows_of(paths, "Spread the Faith") == [
+        ("RED", "EIC", 1, None)]
+    status, text = orders(tmp_path, ("red3.txt", "Red\nWar: Goslar\n"))
+    assert status == 0 and rows_of(paths, "Wars") == [("RED", "Goslar", None)]
+    # two mails of one player in one mailbox: the later one counts
+    box = tmp_path / "inbox.mbox"
+    box.write_bytes(b"From red@example.org Mon Nov 23 10:00:00 2026\nFrom: red@example.org\n\nRed\nDice: 1 on EIS\n\n"
+                    b"From red@example.org Mon Nov 23 11:00:00 2026\nFrom: red@example.org\n\nRed\nDice: 1 on HAE\n")
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        assert main(["orders", GAME, str(box), "--root", str(tmp_path)]) == 0
+    assert rows_of(paths, "Spread the Faith") == [("RED", "HAE", 1, None)]
+    said = out.getvalue().splitlines()
+    assert said[:2] == ["R1535T: 1 line(s) written, 0 refused",
+                        f"  wrote Spread the Faith!B5: RED Dice: 1 on HAE   ({box} message 2)"]
+    kept = sorted(p.name for p in (paths.folder / "mail").iterdir())
+    assert kept == ["R1535T.1.1.eml", "R1535T.1.xlsx", "R1535T.2.1.eml", "R1535T.2.xlsx", "R1535T.3.1.eml",
+                    "R1535T.3.xlsx", "R1535T.4.1.eml", "R1535T.4.2.eml", "R1535T.4.xlsx"]
+
+
+def test_each_step_takes_its_own_lines_and_names_the_step_of_another(cache, tmp_path):
+    """Only the lines of the current step are taken; a line of another step is refused naming
+    that step, a line of a step that takes no mail says so, and the rest of the mail is still
+    typed in. 'Religious Upheaval': 'Each Catholic non-Foreign Power Player rolls a D6. On a 1-3,
+    one of the Player's provinces of his choice converts': a player who did not roll 1-3 chooses
+    nothing. 'Earn Gold' asks nothing of the players."""
+    paths = played_to("R1510U", cache, tmp_path)
+    status, text = orders(tmp_path, ("blue.txt", "Blue\nUpheaval: GRA\nActions: Heresy, War\nVote: Red\n"),
+                          ("red.txt", "Red\nUpheaval: EIC\n"))
+    assert status == 1
+    assert refusals(text) == {
+        "blue.txt line 3": "a line of the Religious Upheaval step, such as 'Upheaval: GRA': 'actions' lines belong to "
+                           "the Player Turns step",
+        "blue.txt line 4": "a line of the Religious Upheaval step, such as 'Upheaval: GRA': 'vote' lines belong to the "
+                           "Emperor and Doctrines or the Imperial Election step",
+        "red.txt line 2": "a province only from a player whose D6 came up 1-3 ('On a 1-3, one of the Player's "
+                          "provinces of his choice converts'): this round BLUE, ORANGE"}
+    assert rows_of(paths, "Religious Upheaval") == [("BLUE", 3, "GRA"), ("ORANGE", 2, None)]
+    assert text.endswith("still waiting for: ORANGE\n")
+    status, text = orders(tmp_path, ("orange.txt", "Orange\nUpheaval: fulda\n"))
+    assert status == 0 and text.endswith("every player has entered what the step asks\n")
+    assert rows_of(paths, "Religious Upheaval")[1] == ("ORANGE", 2, "FUL")  # a province by its name
+    run_turn(GAME, root=tmp_path, site_dir=None)
+    status, text = orders(tmp_path, ("red.txt", "Red\nVote: Red\n"))  # Earn Gold: nothing to mail
+    assert status == 1 and refusals(text)["red.txt line 2"] == (
+        "a line of the Earn Gold step (it takes no mail: gm-tools turn plays it as it stands): 'vote' lines belong to "
+        "the Emperor and Doctrines or the Imperial Election step")
