@@ -106,11 +106,12 @@ def _build_parser() -> argparse.ArgumentParser:
                  "orders that stand into the power's block of the Orders sheet, replacing its earlier\n"
                  "orders. The Europe variants' entries (INF placements '5: BRE', attacks, declarations,\n"
                  "purchases, Payola offers '5 : A PAR - BUR', reference lists) and Centenary's claims\n"
-                 "('FEALTY: PORTUGAL, build in POR, retreat to EST') go on their own sheets, checked as\n"
-                 "the turn checks them. Refused lines are listed with their line and reason (exit\n"
-                 "status 1). A mailbox a mail program exported (mbox) is each of its messages, in\n"
-                 "order. The workbook before the mails and the mails themselves are kept in\n"
-                 "sheets/GAME/mail/.",
+                 "('FEALTY: PORTUGAL, build in POR, retreat to EST') go on their own sheets, and The\n"
+                 "Peace of Westphalia's lines for the step ('Actions: Heresy, Diplomacy', 'Compete with\n"
+                 "Orange', 'Vote: Red') on the step's sheets, each checked as the turn checks it.\n"
+                 "Refused lines are listed with their line and reason (exit status 1). A mailbox a\n"
+                 "mail program exported (mbox) is each of its messages, in order. The workbook before\n"
+                 "the mails and the mails themselves are kept in sheets/GAME/mail/.",
                  "  gm-tools orders spring1901 alice.eml bob.txt\n  gm-tools orders spring1901 - < mail.txt\n"
                  "  gm-tools orders spring1901 --dry-run alice.eml\n  gm-tools orders spring1901 inbox.mbox")
     _game(s)

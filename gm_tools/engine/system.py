@@ -16,7 +16,10 @@ The interface, and where each part of it lives:
 - the map: the renderer's optional ``province_style`` (or whole-map ``province_styles``) and
   ``unit_marks`` hooks on the system's rules;
 - the demo: :meth:`GameSystem.demo_cells`, how a demo file's lines become the system's
-  input sheets' cells (``gm_tools/app/demo.py`` plays every demo the same way).
+  input sheets' cells (``gm_tools/app/demo.py`` plays every demo the same way);
+- players' mail (``gm-tools orders``): :meth:`GameSystem.mailed_rows`, a line as a row of the
+  system's sheets, or :meth:`GameSystem.mailed_cells`, a line as cells of a row laid out for
+  the player or shared by two players' mails.
 
 Diplomacy variants get most of this from the standard parts (the adjudicator, retreats,
 adjustments, the Orders sheet) and override only what their rulebook changes.
