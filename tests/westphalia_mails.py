@@ -14,6 +14,19 @@ from gm_tools.edges.workbook_fill import set_cells
 
 ACTIONS = ("Combat Heresy", "Engage in Diplomacy", "Wage War")
 
+ONE_LINE = {
+    "Pick Provinces": "Provinces: {1}, capital {2}",
+    "Place Electors": "Elector: {1}, {2}, capital {3}",
+    "Place Principalities": "Principality: {3}, {4}, capital {5}",
+    "Diplomatic Influence": "Influence: {1} {2}",
+    "Place Influence": "Influence: {1} {2}",
+    "Imperial Election": "Vote: {1}",
+    "Military Doctrines": "Doctrine: {1}",
+    "Religious Upheaval": "Upheaval: {2}",
+    "Foreign Powers": "Foreign Power: {1}, {2}",
+}
+"""The sheets whose row is one line of its player's mail (column 0): the line, by column."""
+
 
 def mails_and_gm(phase_entries: dict) -> tuple[dict[str, list[str]], list[tuple[str, dict, dict]]]:
     """(player -> the lines of his mail, the GM's entries): each GM entry is (sheet, the
@@ -27,20 +40,8 @@ def mails_and_gm(phase_entries: dict) -> tuple[dict[str, list[str]], list[tuple[
 
     for sheet, rows in phase_entries.items():
         for row in rows:
-            if sheet == "Pick Provinces":
-                say(row[0], f"Provinces: {row[1]}, capital {row[2]}")
-            elif sheet == "Place Electors":
-                say(row[0], f"Elector: {row[1]}, {row[2]}, capital {row[3]}")
-            elif sheet == "Place Principalities":
-                say(row[0], f"Principality: {row[3]}, {row[4]}, capital {row[5]}")
-            elif sheet in ("Diplomatic Influence", "Place Influence"):
-                say(row[0], f"Influence: {row[1]} {row[2]}")
-            elif sheet == "Imperial Election":
-                say(row[0], f"Vote: {row[1]}")
-            elif sheet == "Military Doctrines":
-                say(row[0], f"Doctrine: {row[1]}")
-            elif sheet == "Religious Upheaval":
-                say(row[0], f"Upheaval: {row[2]}")
+            if sheet in ONE_LINE:
+                say(row[0], ONE_LINE[sheet].format(*row))
             elif sheet == "Player Turns":
                 chosen = [a for a, v in zip(ACTIONS, row[1:4]) if v == "yes"]
                 say(row[0], f"Actions: {', '.join(chosen)}")
@@ -66,8 +67,6 @@ def mails_and_gm(phase_entries: dict) -> tuple[dict[str, list[str]], list[tuple[
                     say(declarer, f"Religious War: {value}")
                 elif item == "Winning League":
                     gm.append((sheet, {"Item": item}, {"Value": value}))
-            elif sheet == "Foreign Powers":
-                say(row[0], f"Foreign Power: {row[1]}, {row[2]}")
             else:  # the GM's own sheets: Peace Treaties, Influence Changes, Electors Changed
                 gm.append((sheet, None, dict(enumerate(row))))
     return mails, gm
