@@ -257,7 +257,7 @@ def test_an_entry_beside_a_variant_input_sheet_is_refused_not_dropped(tmp_path):
     sheet = "INF Placements"
     assert [c.value for c in openpyxl.load_workbook(paths.workbook)[sheet][1]] == ["Power", "INFs", "Minor state"]
     type_cells(paths, {f"{sheet}!D1": "Notes", f"{sheet}!E4": "SWEDEN 2 in DEN?"})
-    why = (f"(INF Placements is read in its columns Power, INFs, Minor state; notes go on a sheet of your own)")
+    why = "(INF Placements is read in its columns Power, INFs, Minor state; notes go on a sheet of your own)"
     assert problems_after(paths, tmp_path) == [
         f"{sheet}!D1: found 'Notes', expected an empty cell {why}",
         f"{sheet}!E4: found 'SWEDEN 2 in DEN?', expected an empty cell {why}",

@@ -6,7 +6,7 @@ from __future__ import annotations
 from gm_tools.app.cli import main
 from gm_tools.app.turn import preview_turn
 from gm_tools.edges.workbook_fill import fill_orders
-from workflow_helpers import create, snapshot, type_cells
+from workflow_helpers import create, snapshot
 
 
 def _type(paths, orders, press=""):
