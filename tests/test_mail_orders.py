@@ -84,6 +84,40 @@ def test_a_plain_mail_fills_the_powers_block_and_the_turn_plays_it(tmp_path):
     assert after.units["BUR"].power == "FRANCE" and after.units["MAO"].power == "FRANCE"
 
 
+def _row_in(paths, power: str, unit: str) -> str:
+    ws = openpyxl.load_workbook(io.BytesIO(paths.workbook.read_bytes()))["Orders"]
+    rows = [r for r in range(2, ws.max_row + 1)
+            if ws.cell(row=r, column=1).value == power and ws.cell(row=r, column=2).value == unit]
+    assert len(rows) == 1
+    return f"C{rows[0]}"
+
+
+def test_a_unit_named_in_words_goes_on_its_own_row(tmp_path):
+    """docs/orders.md: an order may name its unit by the province's full name, leave out the
+    unit's letter (DATC 4.C.1) or give a coast in words; the mail puts it on the row of the
+    unit the parser read, as the GM would type it, and the dry run says the same cell."""
+    paths = create(tmp_path)
+    mail = (b"England\nA Liverpool to Yorkshire\nLON - North Sea\nFleet Edinburgh - NWG\n\n"
+            b"Russia\nF St Petersburg (sc) - BOT\nA MOS H\n")
+    dry = enter_mails("g", [("m1", mail)], root=tmp_path, dry_run=True)
+    assert dry.refused == [] and len(dry.written) == 5
+    report = enter_mails("g", [("m1", mail)], root=tmp_path)
+    assert report.refused == []
+    assert _orders_column(paths) == {
+        _row_in(paths, "ENGLAND", "A LVP"): "A Liverpool to Yorkshire",
+        _row_in(paths, "ENGLAND", "F LON"): "LON - North Sea",
+        _row_in(paths, "ENGLAND", "F EDI"): "Fleet Edinburgh - NWG",
+        _row_in(paths, "RUSSIA", "F STP/SC"): "F St Petersburg (sc) - BOT",
+        _row_in(paths, "RUSSIA", "A MOS"): "A MOS H",
+    }
+    assert {(p, t): c for _, p, t, c in report.written}[("RUSSIA", "F St Petersburg (sc) - BOT")] == \
+        "Orders!" + _row_in(paths, "RUSSIA", "F STP/SC")
+    run_turn("g", root=tmp_path, site_dir=None)
+    after = load_state("g", root=tmp_path).position
+    assert {p: after.units[p].power for p in ("YOR", "NTH", "NWG", "BOT")} == {
+        "YOR": "ENGLAND", "NTH": "ENGLAND", "NWG": "ENGLAND", "BOT": "RUSSIA"}
+
+
 def test_html_mail_is_read_without_its_quoted_reply(tmp_path):
     variant = load_variant("standard")
     text = body_text(HTML_ONLY)

@@ -98,6 +98,7 @@ def enter_mails(name: str, mails: list[tuple[str, bytes]], root: str | os.PathLi
         report = MailReport(phase=position.phase)
         latest: dict[str, list[str]] = {}  # power -> orders for the Orders sheet
         sheet_rows: dict[str, tuple[tuple[str, ...], list]] = {}  # power -> (input sheets, its checked rows)
+        read_as: dict[tuple[str, str], str] = {}  # (power, order as mailed) -> as the parser read it
         read = [(label, read_mail(body_text(data), variant)) for label, data in mails]
         # what the turn will see besides a power's own mail: the rows already on the sheets and
         # the other powers' latest mails of this batch (a diplomatic attack on INFs another
@@ -133,7 +134,8 @@ def enter_mails(name: str, mails: list[tuple[str, bytes]], root: str | os.PathLi
                 for other, by_sheet in context.items():
                     for sheet, rows in by_sheet.items():
                         others.setdefault(sheet, []).extend(rows if other != power else [])
-                orders, sheets, kept = _read_block(variant, position, rules, label, power, lines, report, others)
+                orders, sheets, kept = _read_block(variant, position, rules, label, power, lines, report, others,
+                                                   read_as)
                 # a later mail for the same power replaces the earlier one, on every sheet it uses
                 latest.pop(power, None)
                 sheet_rows.pop(power, None)
@@ -156,7 +158,7 @@ def enter_mails(name: str, mails: list[tuple[str, bytes]], root: str | os.PathLi
             return report
         after, cells = (set_cells(before, changes, where) if changes else before), {}
         if latest:
-            after, typed = place_orders(after, latest, replace=True, where=where)
+            after, typed = place_orders(after, latest, replace=True, where=where, read=read_as)
             cells = {(power, text): cell for power, text, cell in typed}
         for power, (sheets, kept) in sheet_rows.items():
             for sheet in sheets:
@@ -224,10 +226,11 @@ def _context_rows(variant, position, on_sheets: dict[str, list[dict]], batch: di
 
 
 def _read_block(variant, position, rules, label: str, power: str, lines, report: MailReport,
-                others: dict[str, list[dict]] | None = None):
+                others: dict[str, list[dict]] | None = None, read_as: dict | None = None):
     """One power's lines of a mail, checked: (its orders for the Orders sheet, or None when the
     mail does not use that sheet; the system's sheets it uses; their rows that stand, each
-    ``((sheet, values), text)``). What is refused goes in ``report``, in the order of the lines."""
+    ``((sheet, values), text)``). What is refused goes in ``report``, in the order of the lines;
+    each order that stands, as the parser read it, in ``read_as`` ((power, line) -> text)."""
     places = [f"{label} line {line.number}" for line in lines]
     # unit orders, unless the system reads the phase's lines (or some) as its sheets' rows
     mailed = (variant.system.mailed_rows(variant, position.phase, power, [line.text for line in lines])
@@ -241,19 +244,24 @@ def _read_block(variant, position, rules, label: str, power: str, lines, report:
     # claim opens its build site)
     board = hooks_for(variant).apply_inputs(variant, position, inputs) if inputs and ordered else position
     orders = _checked_orders(variant, board, rules, power, [places[k] for k in ordered], [lines[k] for k in ordered],
-                             report)
+                             report, read_as)
     report.refused[first:] = sorted(report.refused[first:], key=lambda r: _line_number(r[0]))
     return (orders if ORDERS in mailed.sheets else None), sheets, kept
 
 
-def _checked_orders(variant, position, rules, power: str, places: list[str], lines, report: MailReport) -> list[str]:
-    """The power's mailed orders that stand; the others are reported refused."""
+def _checked_orders(variant, position, rules, power: str, places: list[str], lines, report: MailReport,
+                    read_as: dict | None = None) -> list[str]:
+    """The power's mailed orders that stand; the others are reported refused. ``read_as``
+    gets each standing order as the parser read it: its unit finds the order's row, however
+    the player named the unit (``A Liverpool to Yorkshire`` goes on A LVP's)."""
     entries = [OrderEntry(power, place, line.text, None) for place, line in zip(places, lines)]
     checked = check_orders(variant, position, rules, entries, lenient=True)
     good = []
     for entry, item in zip(entries, checked.record.get(power, [])):
         if item["error"] is None or item.get("outbid"):
             good.append(entry.written)
+            if read_as is not None and item["read"]:
+                read_as[(power, entry.written)] = item["read"]
         else:
             report.refused.append((entry.cell, repr(entry.written), item["error"]))
     return good

@@ -44,10 +44,15 @@ def fill_orders(data: bytes, orders: dict[str, list[str]], press: str = "", wher
 
 
 def place_orders(data: bytes, orders: dict[str, list[str]], replace: bool = False,
-                 where: str = "workbook") -> tuple[bytes, list[tuple[str, str, str]]]:
+                 where: str = "workbook", read: dict[tuple[str, str], str] | None = None,
+                 ) -> tuple[bytes, list[tuple[str, str, str]]]:
     """Type each power's orders into its block (as :func:`fill_orders`); with ``replace``, the
     block's earlier orders are cleared first, as a player's new mail replaces the last one.
+    ``read``: (power, order as written) -> the order as the parser read it (``A LVP - YOR``),
+    whose unit finds the row of an order written with names (``A Liverpool to Yorkshire``);
+    without it the written order's first words must be the unit's label.
     Returns the workbook and (power, order, cell) for each order typed."""
+    read = read or {}
     wb = open_workbook(data, where)
     ws = wb[ORDERS]
     rows: dict[str, list[int]] = {}
@@ -68,7 +73,7 @@ def place_orders(data: bytes, orders: dict[str, list[str]], replace: bool = Fals
     typed = []
     for power, texts in orders.items():
         for text in texts:
-            named = re.match(r"\s*([AF])\s+([A-Z0-9]+(?:/[A-Z]+)?)", text.upper())
+            named = re.match(r"\s*([AF])\s+([A-Z0-9]+(?:/[A-Z]+)?)", read.get((power, text), text).upper())
             row = labels.get((power, f"{named.group(1)} {named.group(2)}")) if named else None
             if row is None or row in used:
                 free = [r for r in rows.get(power, []) if r not in used and r not in labels.values()]
