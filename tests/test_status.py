@@ -74,6 +74,26 @@ def test_status_says_when_the_turn_would_refuse_something(tmp_path):
     assert status.problems == 1 and "deadline: none set" in status.text() and "gm-tools turn g --dry-run names each" in status.text()
 
 
+def test_status_counts_the_orders_a_turn_would_refuse_power_by_power(tmp_path, capsys):
+    """Before the deadline the GM reads the status, not the dry run: an order the turn would
+    refuse (a province that is not one, a move no unit can make, two orders for one unit) is
+    counted against its power, in the game's line too, and the workbook is left as it was."""
+    paths = create(tmp_path)
+    _type(paths, {"AUSTRIA": ["A BUD - SRE", "A VIE - GAL", "F TRI - ADR"],
+                  "FRANCE": ["A PAR - BUR", "F BRE - MUN", "A MAR - SPA"]})
+    files = snapshot(tmp_path)
+    status = phase_status("g", root=tmp_path)
+    refused = {p.power: p.refused for p in status.powers if p.refused}
+    assert refused == {"AUSTRIA": 1, "FRANCE": 1} and status.problems == 2
+    text = status.text()
+    assert "  AUSTRIA: 3 of 3 row(s) ordered (1 a turn would refuse)" in text
+    assert "  FRANCE (Ann): 3 of 3 row(s) ordered (1 a turn would refuse)" in text
+    assert "2 entry(ies) a turn would refuse: gm-tools turn g --dry-run names each" in text
+    assert main(["status", "--root", str(tmp_path)]) == 0
+    assert capsys.readouterr().out.strip().endswith(", 2 entry(ies) a turn would refuse")
+    assert snapshot(tmp_path) == files
+
+
 def test_status_without_a_game_gives_one_line_a_game(tmp_path, capsys):
     """A GM running several games sees at once which wait for whom; a game whose files are
     damaged is named on its line, the others still listed."""

@@ -129,7 +129,9 @@ def test_the_diplomacy_game_row_takes_each_players_card_from_his_own_mail(cache,
     assert text.endswith("still waiting for: YELLOW, RED, GREEN, BLUE\n")  # ORANGE has shown both his cards
     status = phase_status(GAME, root=tmp_path)  # and `gm-tools status` says the same
     assert "  waiting for: YELLOW, RED, GREEN, BLUE" in status.text().splitlines()
-    assert status.summary().endswith(", waiting for YELLOW, RED, GREEN, BLUE")
+    # the rows the other players' cards will complete are what a turn would refuse now
+    assert status.summary().endswith(f", waiting for YELLOW, RED, GREEN, BLUE, {status.problems} entry(ies) a turn "
+                                     "would refuse") and status.problems > 0
     status, text = orders(tmp_path, ("yellow.txt", "Yellow\nCooperate with Orange\nCompete with Red\n"
                                                    "Cooperate with Blue\n"))
     assert status == 1

@@ -1,7 +1,7 @@
 """``gm-tools status GAME``: where the current phase stands before the deadline.
 
 The GM's daily question in a game by mail is who has not sent orders yet. This reads the
-workbook as a turn would (nothing is written, nothing is adjudicated) and says, power by
+workbook and checks it as a turn would (nothing is written, nothing is adjudicated) and says, power by
 power, how many of its rows hold an order and which units have none, then who has entered
 nothing at all, the rows typed on each of the variant's input sheets, whether there is press,
 whether the turn would refuse anything (``gm-tools turn GAME --dry-run`` names it), and any
@@ -15,7 +15,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field
 
-from gm_tools.app.turn import load_state, read_entries
+from gm_tools.app.turn import check_entries, load_state
 from gm_tools.edges.game import games_root
 from gm_tools.edges.layout import order_blocks, title_of
 from gm_tools.edges.pressimages import pictures_of_records
@@ -39,6 +39,9 @@ class PowerStatus:
     """Rows with an order typed."""
     missing: list[str] = field(default_factory=list)
     """The units of its rows with no order typed."""
+    refused: int = 0
+    """Orders typed in its rows that a turn would refuse (unreadable, illegal, a second
+    order for a unit)."""
 
 
 @dataclass
@@ -57,7 +60,9 @@ class PhaseStatus:
     press: bool
     """Press was entered."""
     problems: int
-    """Entries a turn would refuse as the workbook stands (unreadable cells, the wrong game)."""
+    """Entries a turn would refuse as the workbook stands: every problem it would name (an
+    order it cannot read or carry out, an input sheet's entry the rules refuse, an unreadable
+    cell, the wrong game's workbook)."""
     lost_pictures: list[str] = field(default_factory=list)
     """Press pictures of earlier phases no longer in the game's folder as they were, each with
     its record and what was found: the site keeps its copy and warns; the GM should put them back."""
@@ -87,12 +92,15 @@ class PhaseStatus:
             done = sum(1 for p in ordering if p.entered)
             line += f", {done} of {len(ordering)} powers have entered orders"
             waiting = self.waiting_for
-            return line + (f", waiting for {', '.join(waiting)}" if waiting else "") + self._lost()
+            return line + (f", waiting for {', '.join(waiting)}" if waiting else "") + self._refused() + self._lost()
         typed = sorted({who for _, names in self.inputs.values() for who in names})
         line += f", rows typed by {', '.join(typed)}" if typed else ", nothing typed yet"
         if self.awaited is not None:
             line += f", waiting for {', '.join(self.awaited)}" if self.awaited else ", nobody waited for"
-        return line + self._lost()
+        return line + self._refused() + self._lost()
+
+    def _refused(self) -> str:
+        return f", {self.problems} entry(ies) a turn would refuse" if self.problems else ""
 
     def _lost(self) -> str:
         count = len(self.lost_pictures)
@@ -105,6 +113,8 @@ class PhaseStatus:
                 continue
             who = f" ({p.player})" if p.player else ""
             line = f"  {p.power}{who}: {p.entered} of {p.rows} row(s) ordered"
+            if p.refused:
+                line += f" ({p.refused} a turn would refuse)"
             if p.missing and p.entered:
                 line += f"; no order for {', '.join(p.missing)}"
             lines.append(line)
@@ -133,17 +143,19 @@ def phase_status(name: str, root: str | os.PathLike | None = None) -> PhaseStatu
     if not state.paths.workbook.exists():
         raise GameError(f"{state.paths.workbook} is missing: the game's workbook holds the phase's entries")
     variant, position = state.variant, state.position
-    entries, problems, _ = read_entries(state, state.paths.workbook.read_bytes())
+    entries, problems, *_ = check_entries(state, state.paths.workbook.read_bytes())
     by_power: dict[str, list[OrderEntry]] = {}
     for entry in entries.orders:
         by_power.setdefault(entry.power, []).append(entry)
+    faulty = {f"{p.sheet}!{p.cell}" for p in problems}
     powers = []
     for block in order_blocks(variant, position, rules_for(variant)):
         typed = by_power.get(block.power, [])
         ordered = {e.unit for e in typed if e.unit}
         missing = [s.unit for s in block.slots if s.unit and s.unit not in ordered]
         powers.append(PowerStatus(block.power, entries.players.get(block.power, ""), len(block.slots),
-                                  min(len(typed), len(block.slots)), missing))
+                                  min(len(typed), len(block.slots)), missing,
+                                  sum(1 for e in typed if e.cell in faulty)))
     tables = hooks_for(variant).input_sheets(variant, position)
     inputs = {}
     for t in tables:

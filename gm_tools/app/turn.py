@@ -266,22 +266,7 @@ def process_phase(
     variant, position, paths = state.variant, state.position, state.paths
     rules, hooks = rules_for(variant), hooks_for(variant)
     input_tables = hooks.input_sheets(variant, position)
-    entries, problems, ours = read_entries(state, data)
-    inputs: dict = {}
-    input_problems: list[Problem] = []
-    if all(t.title in entries.inputs for t in input_tables):  # a missing sheet is reported already
-        inputs, input_problems = hooks.check_inputs(variant, position, entries.inputs)
-        # A cell the reader refused (not one of its choices) reaches the hooks as empty:
-        # it is reported once, with what was typed, not again as "an empty cell".
-        refused = {(p.sheet, p.cell) for p in problems}
-        problems += [p for p in input_problems if (p.sheet, p.cell) not in refused]
-    # Orders are read against the board the inputs make (a Centenary fealty claim opens a
-    # build site), the board the adjudicator will play.
-    board = position if input_problems else hooks.apply_inputs(variant, position, inputs)
-    checked = check_orders(variant, board, rules, entries.orders, lenient)
-    problems += checked.problems
-    if not problems:
-        problems += hooks.check_with_orders(variant, board, entries.inputs, checked.orders)
+    entries, problems, ours, inputs, checked = check_entries(state, data, lenient)
     if problems:
         raise WorkbookError(str(paths.workbook), problems)
     # A phase with no order rows and no input sheets (a variant's map adjustment or scoring)
@@ -320,6 +305,31 @@ def process_phase(
         raise WorkbookError(str(paths.workbook), clash)
     plan.gm_sheets = entries.gm_sheets
     return record, write_workbook(plan)
+
+
+def check_entries(state: GameState, data: bytes, lenient: bool = False):
+    """Every check a turn makes of the workbook ``data`` before it adjudicates: (the entries,
+    every problem found, the titles of gm-tools' sheets (:func:`read_entries`), the input
+    sheets' checked values, the orders checked). Nothing is adjudicated or written."""
+    variant, position = state.variant, state.position
+    rules, hooks = rules_for(variant), hooks_for(variant)
+    entries, problems, ours = read_entries(state, data)
+    inputs: dict = {}
+    input_problems: list[Problem] = []
+    if all(t.title in entries.inputs for t in hooks.input_sheets(variant, position)):  # a missing sheet is reported already
+        inputs, input_problems = hooks.check_inputs(variant, position, entries.inputs)
+        # A cell the reader refused (not one of its choices) reaches the hooks as empty:
+        # it is reported once, with what was typed, not again as "an empty cell".
+        refused = {(p.sheet, p.cell) for p in problems}
+        problems += [p for p in input_problems if (p.sheet, p.cell) not in refused]
+    # Orders are read against the board the inputs make (a Centenary fealty claim opens a
+    # build site), the board the adjudicator will play.
+    board = position if input_problems else hooks.apply_inputs(variant, position, inputs)
+    checked = check_orders(variant, board, rules, entries.orders, lenient)
+    problems += checked.problems
+    if not problems:
+        problems += hooks.check_with_orders(variant, board, entries.inputs, checked.orders)
+    return entries, problems, ours, inputs, checked
 
 
 def read_entries(state: GameState, data: bytes):
