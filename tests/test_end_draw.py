@@ -66,9 +66,17 @@ def test_undo_reopens_the_game(drawn):
     assert report.processed
 
 
+def test_the_powers_of_a_draw_may_be_abbreviated_as_judges_do(tmp_path):
+    """``end --help``: the powers as codes or names; a GM types FRA and ENG as judges write them."""
+    create(tmp_path)
+    end = end_game("g", ["FRA", "eng", "Ger"], root=tmp_path, site_dir=None, declared="2026-11-25T16:00:00Z")
+    assert end["powers"] == ["ENGLAND", "FRANCE", "GERMANY"]
+
+
 @pytest.mark.parametrize("powers, message", [
     (["FRANCE"], "two powers or more"),
     (["FRANCE", "NARNIA"], "expected a played power"),
+    (["FRANCE", "GE"], "expected a played power"),  # two letters name no power: too short to be sure
 ])
 def test_a_bad_draw_is_a_clear_error_and_writes_nothing(tmp_path, capsys, powers, message):
     create(tmp_path)

@@ -4,6 +4,7 @@ replay, and a game played to a solo victory."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -473,10 +474,22 @@ def test_cli_new_game_turn_rollback(tmp_path, capsys):
     assert "no game 'nosuchgame'" in capsys.readouterr().err
 
 
+def test_new_game_takes_the_players_powers_as_its_help_writes_them(tmp_path, capsys):
+    """`new-game --help` gives `--player ENG=Alice --player FRA=Bob`: the first letters of a
+    power's code or name, as judges abbreviate, name it when only one power begins so."""
+    assert main(["new-game", "standard", "g", "--root", str(tmp_path), "--seed", "1",
+                 "--player", "ENG=Alice", "--player", "fra=Bob", "--player", "Russia=Carl"]) == 0
+    players = json.loads((tmp_path / "g" / "game.json").read_text())["players"]
+    assert {p: n for p, n in players.items() if n} == {"ENGLAND": "Alice", "FRANCE": "Bob", "RUSSIA": "Carl"}
+    cli = (Path(__file__).parent.parent / "gm_tools" / "app" / "cli.py").read_text(encoding="utf-8")
+    assert "--player ENG=Alice --player FRA=Bob" in cli  # the example this test follows
+
+
 def test_new_game_refuses_a_player_for_no_power_and_writes_nothing(tmp_path, capsys):
     root = str(tmp_path)
     assert main(["new-game", "standard", "g", "--root", root, "--player", "PRUSSIA=Fritz"]) == 2
-    assert "player for 'PRUSSIA': expected a power of standard (AUSTRIA, " in capsys.readouterr().err
+    assert "player for 'PRUSSIA': expected a power of standard, its name or the first letters of one (AUSTRIA, " \
+        in capsys.readouterr().err
     assert main(["new-game", "standard", "g", "--root", root, "--player", "FRANCE"]) == 2
     assert "--player 'FRANCE': expected POWER=NAME" in capsys.readouterr().err
     assert list(tmp_path.iterdir()) == []

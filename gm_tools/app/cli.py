@@ -76,7 +76,7 @@ def _build_parser() -> argparse.ArgumentParser:
     s.add_argument("variant", help="the variant's name or alias, as `gm-tools variants` lists them")
     s.add_argument("name", help="the game's name: up to 64 letters, digits, - and _ (it names the workbook)")
     s.add_argument("--seed", type=int, help="seed for any randomness the rules need (default: random, recorded)")
-    s.add_argument("--player", action="append", metavar="POWER=NAME", help="a power's player (repeatable)")
+    s.add_argument("--player", action="append", metavar="POWER=NAME", help="a power's player (repeatable); the power by its code, its name or their first letters (ENG)")
     s.add_argument("--option", action="append", metavar="NAME=VALUE",
                    help="a game option over the variant's [options] (repeatable), e.g. diplomatic_attacks=false")
     s.add_argument("--players", type=int, metavar="N",
@@ -135,7 +135,7 @@ def _build_parser() -> argparse.ArgumentParser:
                  "the game page, the archive index and the feed. --undo reopens the game.",
                  "  gm-tools end thirty --draw FRANCE SPAIN\n  gm-tools end thirty --undo")
     _game(s)
-    s.add_argument("--draw", nargs="+", metavar="POWER", help="the powers sharing the draw (codes or names)")
+    s.add_argument("--draw", nargs="+", metavar="POWER", help="the powers sharing the draw (codes, names, or their first three letters or more: FRA)")
     s.add_argument("--undo", action="store_true", help="reopen a game ended by a draw")
     _site(s)
     _games_root(s)

@@ -37,13 +37,10 @@ def end_game(name: str, draw: list[str], root: str | os.PathLike | None = None,
 def _powers(state, names: list[str]) -> list[str]:
     """The powers of a draw, as codes in the variant's order: each a played power still on
     the board (centers or units), at least two."""
-    from gm_tools.edges.workbook import power_lookup
-
     variant, position = state.variant, state.position
-    lookup = power_lookup(variant)
     codes = []
     for name in names:
-        code = lookup.get(name.strip().lower())
+        code = variant.power_named(name)
         if code is None or not variant.powers[code].playable:
             played = ", ".join(c for c, p in variant.powers.items() if p.playable)
             raise GameError(f"--draw {name!r}: expected a played power of {variant.name} ({played})")

@@ -94,10 +94,14 @@ def new_game(
         # 15 digits: too many to try one by one against the draws a site shows (a billion
         # seeds are tried in an hour), and no more than a spreadsheet cell keeps exactly.
         seed = secrets.randbelow(10**15)
-    unknown = sorted(set(players or {}) - set(variant.powers))
-    if unknown:
-        raise GameError(f"player for {unknown[0]!r}: expected a power of {variant.name} ({', '.join(variant.powers)})")
-    players = {code: (players or {}).get(code, "") for code in variant.powers}
+    named = {}
+    for power, player in (players or {}).items():
+        code = variant.power_named(power)
+        if code is None:
+            raise GameError(f"player for {power!r}: expected a power of {variant.name}, its name or the first "
+                            f"letters of one ({', '.join(variant.powers)})")
+        named[code] = player
+    players = {code: named.get(code, "") for code in variant.powers}
     info = GameInfo(
         name=name,
         variant=_variant_key(variant_name, loaded),

@@ -216,6 +216,20 @@ class Variant:
         """The supply centers' codes, sorted: found once (every picture and page asks)."""
         return tuple(sorted(code for code, p in self.provinces.items() if p.supply_center))
 
+    def power_named(self, text: str) -> str | None:
+        """The code of the power ``text`` names as a GM types it on the command line: its code or
+        name in any case, or three letters or more that begin the code or name of one power
+        alone (``ENG`` for ENGLAND, as judges abbreviate); None when it names none, or several."""
+        key = " ".join(str(text).split()).lower()
+        for code, power in self.powers.items():
+            if key in (code.lower(), power.name.lower()):
+                return code
+        if len(key) < 3:
+            return None
+        starting = [code for code, power in self.powers.items()
+                    if code.lower().startswith(key) or power.name.lower().startswith(key)]
+        return starting[0] if len(starting) == 1 else None
+
     def supply_centers(self) -> list[str]:
         return list(self.center_codes)
 
