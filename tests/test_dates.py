@@ -44,6 +44,24 @@ def test_source_date_epoch_fixes_the_time_and_replay_keeps_it(tmp_path):
     assert replay("g", tmp_path) == []  # the stored time is kept, not taken again
 
 
+def test_source_date_epoch_fixes_when_a_game_was_created(tmp_path, monkeypatch):
+    """A scripted run under SOURCE_DATE_EPOCH gives the same bytes every time, the game's own
+    file (its ``created``, the site's Started date) as much as its records."""
+    import json
+
+    from gm_tools.app.turn import new_game
+
+    fixed = datetime.datetime.fromtimestamp(int(FIXED_TIME), datetime.timezone.utc)
+    new_game("standard", "a", root=tmp_path, seed=1)
+    assert json.loads((tmp_path / "a" / "game.json").read_text())["created"] == fixed.strftime("%Y-%m-%dT%H:%M:%SZ")
+    monkeypatch.delenv("SOURCE_DATE_EPOCH")
+    before = datetime.datetime.now(datetime.timezone.utc).replace(microsecond=0)
+    new_game("standard", "b", root=tmp_path, seed=1)
+    created = json.loads((tmp_path / "b" / "game.json").read_text())["created"]
+    moment = datetime.datetime.strptime(created, "%Y-%m-%dT%H:%M:%SZ").replace(tzinfo=datetime.timezone.utc)
+    assert before <= moment <= datetime.datetime.now(datetime.timezone.utc)
+
+
 def test_pages_and_feed_show_when_each_phase_was_processed(tmp_path):
     _two_phases(tmp_path)
     build_site(tmp_path, tmp_path / "site")

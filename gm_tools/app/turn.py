@@ -107,7 +107,7 @@ def new_game(
         variant=_variant_key(variant_name, loaded),
         seed=str(seed),
         players=players,
-        created=created or datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
+        created=created or _now().strftime("%Y-%m-%dT%H:%M:%SZ"),
         player_count=player_count,
         options=dict(options or {}),
     )
@@ -248,16 +248,19 @@ def adjudicate(variant: Variant, rules: Rules, hooks: SheetHooks, position: Posi
     return Adjudication(results, notes, after, winner, outcome.extra, draws, draw)
 
 
-def processed_now() -> str:
-    """When a turn is processed, as the record keeps it (UTC, to the minute). The environment's
-    ``SOURCE_DATE_EPOCH`` (the reproducible-builds convention) sets it, so a scripted run can
-    give the same bytes every time; otherwise the clock."""
+def _now() -> datetime.datetime:
+    """The time a game's files record (UTC). The environment's ``SOURCE_DATE_EPOCH`` (the
+    reproducible-builds convention) sets it, so a scripted run can give the same bytes every
+    time; otherwise the clock."""
     epoch = os.environ.get("SOURCE_DATE_EPOCH", "").strip()
     if epoch.isdigit():
-        moment = datetime.datetime.fromtimestamp(int(epoch), datetime.timezone.utc)
-    else:
-        moment = datetime.datetime.now(datetime.timezone.utc)
-    return moment.strftime("%Y-%m-%dT%H:%M:00Z")
+        return datetime.datetime.fromtimestamp(int(epoch), datetime.timezone.utc)
+    return datetime.datetime.now(datetime.timezone.utc)
+
+
+def processed_now() -> str:
+    """When a turn is processed, as the record keeps it (UTC, to the minute; :func:`_now`)."""
+    return _now().strftime("%Y-%m-%dT%H:%M:00Z")
 
 
 def process_phase(
