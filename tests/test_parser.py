@@ -84,6 +84,9 @@ def test_hold_notations(text):
     "A PAR - BUR", "A PAR -> BUR", "A PAR TO BUR", "PAR - BUR", "a par - bur",
     "A PAR – BUR", "A PAR — BUR", "A PAR → BUR", "A PAR-BUR", "A Paris - Burgundy",
     "army paris -> burgundy", "A PAR\t-\nBUR", "A PAR MOVES TO BUR",
+    # pasted from a mail: curled quotes around it, a number before it as players list orders
+    "“A PAR - BUR”", "‘A PAR - BUR’", "„A PAR - BUR“", "«A PAR - BUR»", "1. A PAR - BUR", "2) A PAR - BUR",
+    "10. A Paris - Burgundy",
 ])
 def test_move_notations(text):
     assert parse(text) == Move("FRANCE", A_PAR, "BUR")

@@ -193,7 +193,8 @@ def _translated_tokens(text: str, names: Names) -> list[str]:
     for arrow in _ARROWS:
         text = text.replace(arrow, " - ")
     text = text.replace("(", " / ").replace("/", " / ").replace(")", " ")
-    text = re.sub(r"[.,;:'’\"]", lambda m: " " if m.group() in ",;:\"" else "", text)
+    # quotes a mail program or a word processor curls (“A VEN - TRI”) go as straight ones do
+    text = re.sub(r"[.,;:'’‘\"“”„«»]", lambda m: " " if m.group() in ",;:\"“”„«»" else "", text)
     tokens: list[str] = []
     for raw in text.split():
         if "-" not in raw or raw == "-":

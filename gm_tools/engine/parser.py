@@ -19,6 +19,7 @@ are matched by code, full name or alias (the longest run of words that names a p
 from __future__ import annotations
 
 import functools
+import re
 from dataclasses import dataclass
 from typing import Callable
 
@@ -162,6 +163,9 @@ def order_parser(
             raise OrderSyntaxError(repr(text), "an order must be text")
         words = text.split()
         written = " ".join(words)
+        numbered = len(words) > 1 and _ORDER_NUMBER.fullmatch(words[0]) is not None
+        if numbered:
+            words = words[1:]  # "1. A VIE - BOH": players number their orders, judges read past it
         if not written:
             raise OrderSyntaxError(written, "the order is empty")
         if not known_power:
@@ -174,6 +178,8 @@ def order_parser(
             if order is not None:
                 return order
         reader = Reader(written, variant, names)
+        if numbered:
+            reader.pos = 1  # the number's word; the messages still quote the order as written
         if phase_type == MOVEMENT:
             return _movement_order(reader, ctx)
         if phase_type == RETREAT:
@@ -183,6 +189,10 @@ def order_parser(
         raise ctx.illegal(f"no orders are read in phase {position.phase}")
 
     return parse
+
+
+_ORDER_NUMBER = re.compile(r"\d{1,3}[.)]")
+"""A number a player puts before an order in a list (``1.``, ``2)``): not part of the order."""
 
 
 @functools.lru_cache(maxsize=256)
