@@ -163,7 +163,8 @@ def order_parser(
             raise OrderSyntaxError(repr(text), "an order must be text")
         words = text.split()
         written = " ".join(words)
-        numbered = len(words) > 1 and _ORDER_NUMBER.fullmatch(words[0]) is not None
+        # (the first letter first: the regular expression is not run on every order of a phase)
+        numbered = bool(words) and words[0][0].isdigit() and len(words) > 1 and _ORDER_NUMBER.fullmatch(words[0]) is not None
         if numbered:
             words = words[1:]  # "1. A VIE - BOH": players number their orders, judges read past it
         if not written:
