@@ -297,6 +297,24 @@ def test_replay_finds_a_tampered_record(tmp_path):
     assert replay("g", root=tmp_path) == ["S1901M"]
 
 
+def test_replay_of_an_edited_order_names_the_record_it_cannot_go_on_from(tmp_path, capsys):
+    """An order read otherwise in S1901M leaves F1901M's stored order without its unit: the
+    replay says which record, which order and from which phase it differs, not the bare
+    parser's message."""
+    paths = create(tmp_path)
+    play(paths, {"AUSTRIA": ["A BUD - SER"]})
+    play(paths, {"AUSTRIA": ["A SER - BUL"]})
+    rec = record(paths, "S1901M")
+    rec["orders"]["AUSTRIA"][0]["read"] = "A BUD - RUM"
+    paths.record_file("S1901M").write_text(json.dumps(rec, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+    before = snapshot(tmp_path)
+    assert main(["replay", "g", "--root", str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert f"{paths.record_file('F1901M')}: AUSTRIA's order 'A SER - BUL' cannot be carried out on the board the " \
+        "replay reached (no unit in SER); the replay differs from the record from S1901M on" in err, err
+    assert snapshot(tmp_path) == before
+
+
 @pytest.mark.parametrize("missing, expected", [
     ("F1901M", "is recorded after S1901M, whose next phase is F1901M: expected "),
     ("S1901M", "the first record is phase F1901M, but the game starts at S1901M: expected "),

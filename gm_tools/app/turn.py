@@ -21,7 +21,7 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from gm_tools.errors import GameError, Problem, WorkbookError
+from gm_tools.errors import GameError, OrderError, Problem, WorkbookError
 from gm_tools.edges.game import (
     RECORD_FORMAT, GameInfo, GamePaths, check_game_name, check_replayable, game_paths, load_game, load_history,
     make_folder, read_end, refuse_if_open, json_text, save_new_game, write_atomic,
@@ -514,9 +514,16 @@ def replay(name: str, root: str | os.PathLike | None = None) -> list[str]:
                     continue  # not chosen by the rules' vote: neither an order nor a mistake
                 if item["read"] is None:
                     checked.invalid.append((OrderEntry(power, item["cell"], item["written"], None), item["error"]))
-                else:
-                    checked.orders.setdefault(power, []).append(
-                        parse_commanded(item["read"], variant, board, power, rules))
+                    continue
+                try:
+                    order = parse_commanded(item["read"], variant, board, power, rules)
+                except OrderError as e:
+                    # a record edited by hand, or an earlier phase that replayed otherwise: the
+                    # GM is told where, as for any phase that differs
+                    since = f"; the replay differs from the record from {differ[0]} on" if differ else ""
+                    raise GameError(f"{state.paths.record_file(stored['phase'])}: {power}'s order {item['read']!r} "
+                                    f"cannot be carried out on the board the replay reached ({e.reason}){since}")
+                checked.orders.setdefault(power, []).append(order)
         done = adjudicate(variant, rules, hooks, position, checked, inputs, stored["random"]["seed"])
         replayed = dict(stored, before=position_to_json(position), results=done.results, notes=done.notes,
                         random={"seed": stored["random"]["seed"], "draws": done.draws},
