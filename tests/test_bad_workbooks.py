@@ -78,6 +78,21 @@ def test_order_for_a_unit_that_does_not_exist(tmp_path):
     assert problems_after(paths, tmp_path) == [f"{cell}: found 'A GAS - BRE', expected a legal order (no unit in GAS)"]
 
 
+def test_a_short_order_whose_unit_cell_was_cleared_or_overwritten_names_that_cell(tmp_path):
+    """An order typed without its unit (``H``, ``- SER``) is read with the unit in column B of
+    its row; when a paste cleared or overwrote that cell, the message says so, naming it."""
+    paths = create(tmp_path)
+    bud, lvp = cell_of(paths, "A BUD"), cell_of(paths, "A LVP")
+    type_cells(paths, {bud.replace("!C", "!B"): None, bud: "- SER", lvp.replace("!C", "!B"): "A XXX", lvp: "H"})
+    assert problems_after(paths, tmp_path) == [
+        f"{bud}: found '- SER', expected a unit in {bud.replace('!C', '!B')} to read it with: an order typed without "
+        "its unit is read with the one gm-tools wrote beside it, and that cell holds none (type the whole order, "
+        "such as A PAR - BUR)",
+        f"{lvp}: found 'H', expected the province of the ordered unit, but 'XXX' is not a province of Standard "
+        f"Diplomacy (1901) (read with its row's unit, {lvp.replace('!C', '!B')}: A XXX)",
+    ]
+
+
 def test_text_where_a_number_belongs(tmp_path):
     paths = create(tmp_path)
     type_cells(paths, {"Game!B7": "forty-two"})

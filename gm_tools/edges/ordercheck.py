@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from gm_tools.errors import OrderError, OrderSyntaxError, Problem
 from gm_tools.edges.layout import adjustments
 from gm_tools.engine.model import Build, Disband, Order, Position, Waive, order_text, province_of
+from gm_tools.engine.orderwords import BUILD_WORDS, KEYWORDS, WAIVE_WORDS
 from gm_tools.engine.orderselect import DUPLICATE, OUTBID, Candidate, Refusal, order_key
 from gm_tools.engine.parser import parse_order
 from gm_tools.engine.phase import ADJUSTMENT, MOVEMENT, RETREAT, parse_phase
@@ -64,6 +65,10 @@ def parse_commanded(text: str, variant: Variant, position: Position, power: str,
         raise (row_error or as_power) from None
 
 
+_UNIT_VERBS = KEYWORDS - BUILD_WORDS - WAIVE_WORDS - {"/"}
+"""The words an order of a unit may begin with when the unit is left to its row: H, -, S, C..."""
+
+
 def _parse_entry(variant: Variant, position: Position, rules: Rules, entry: OrderEntry) -> Order:
     """Read one entry. An order typed without its unit (``- BUR``, ``H``) on a unit's row is
     read as that unit's order. Of the two readings' errors, a specific one (illegal,
@@ -71,11 +76,22 @@ def _parse_entry(variant: Variant, position: Position, rules: Rules, entry: Orde
     try:
         return parse_commanded(entry.written, variant, position, entry.power, rules, entry.unit)
     except OrderError as as_written:
+        # "H", "- SER": an order that begins with its verb names no unit; its row's must (a
+        # build or a waive names none of its own)
+        short = entry.written.split()[0].lower() in _UNIT_VERBS
+        unit_cell = entry.cell.replace("!C", "!B") if "!C" in entry.cell else "column B"
+        if short and entry.unit is None:
+            raise OrderSyntaxError(entry.written, f"expected a unit in {unit_cell} to read it with: an order typed "
+                                   "without its unit is read with the one gm-tools wrote beside it, and that cell "
+                                   "holds none (type the whole order, such as A PAR - BUR)") from None
         if entry.unit is None or entry.written.upper().startswith(entry.unit):
             raise
         try:
             return parse_commanded(f"{entry.unit} {entry.written}", variant, position, entry.power, rules, entry.unit)
         except OrderError as with_unit:
+            if short:  # what went wrong is with the row's unit, not with words the order lacks
+                raise type(with_unit)(entry.written, f"{with_unit.reason} (read with its row's unit, "
+                                      f"{unit_cell}: {entry.unit})", with_unit.suggestion) from None
             if isinstance(as_written, OrderSyntaxError) and not isinstance(with_unit, OrderSyntaxError):
                 raise with_unit from None
             raise as_written from None
