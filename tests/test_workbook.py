@@ -4,6 +4,7 @@ plan, same bytes."""
 
 from __future__ import annotations
 
+import datetime
 import io
 import shutil
 import subprocess
@@ -50,6 +51,29 @@ def test_sheets_headers_widths_and_protection(tmp_path):
     game = wb["Game"]
     assert not game["B6"].protection.locked and not game["B7"].protection.locked  # deadline, seed
     assert game["B4"].protection.locked  # the phase is the tool's
+
+
+@pytest.mark.parametrize("typed, recorded, kept, number_format", [
+    (datetime.datetime(2026, 12, 4, 18, 0), "2026-12-04 18:00", datetime.datetime(2026, 12, 4, 18, 0), "yyyy-mm-dd hh:mm"),
+    # a spreadsheet's time a fraction of a second off is still 18:00
+    (datetime.datetime(2026, 12, 4, 17, 59, 59, 998000), "2026-12-04 18:00", datetime.datetime(2026, 12, 4, 18, 0),
+     "yyyy-mm-dd hh:mm"),
+    (datetime.date(2026, 12, 4), "2026-12-04", datetime.datetime(2026, 12, 4), "yyyy-mm-dd"),
+    ("Friday 18:00 UTC", "Friday 18:00 UTC", "Friday 18:00 UTC", "General"),
+])
+def test_a_deadline_typed_as_a_date_stays_a_date_in_the_next_workbook(tmp_path, typed, recorded, kept, number_format):
+    """The Deadline is the GM's cell: typed as a date it is carried into the next phase's
+    workbook as a date (its formats and the GM's formulas on it go on working), and the record
+    and the pages give it to the minute."""
+    paths = create(tmp_path)
+    data = set_cells(paths.workbook.read_bytes(), {"Game!B6": typed})
+    paths.workbook.write_bytes(data)
+    play(paths, {"FRANCE": ["A PAR - BUR"]})
+    import json
+
+    assert json.loads(paths.record_file("S1901M").read_text(encoding="utf-8"))["deadline"] == recorded
+    cell = load(paths)["Game"]["B6"]
+    assert (cell.value, cell.number_format) == (kept, number_format)
 
 
 def test_movement_dropdowns_offer_hold_and_moves_but_accept_free_text(tmp_path):

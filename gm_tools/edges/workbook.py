@@ -20,6 +20,7 @@ from pathlib import Path
 from gm_tools.errors import Problem, WorkbookError
 from gm_tools.engine.hooks import CHOICE, INTEGER, ORDERS, Column, InputRow, Table
 from gm_tools.edges.xlsxfile import FIXED_TIME, _macro_enabled, _normalise  # noqa: F401 (FIXED_TIME: re-exported)
+from gm_tools.edges.deadline import deadline_cell, deadline_text
 from gm_tools.edges.strays import as_laid_out, cell_text as _text, nothing_beyond as _nothing_beyond, nothing_outside as _nothing_outside
 from gm_tools.edges.gmsheets import GmSheet, add_gm_sheets, never_formulas, read_gm_sheets
 from gm_tools.edges.layout import PowerBlock
@@ -245,11 +246,14 @@ class _Writer:
         g = self.plan.game
         ws = self.wb.create_sheet(GAME)
         self._header(ws, [("Field", 14), ("Value", 30), (None, 30)])
+        deadline, deadline_format = deadline_cell(g.deadline)
         values = {"Game": g.name, "Variant": g.variant, "Phase": g.phase, "Phase name": g.title,
-                  "Deadline": g.deadline, "Seed": g.seed}
+                  "Deadline": deadline, "Seed": g.seed}
         for row, label in enumerate(GAME_FIELDS, start=2):
             ws.cell(row=row, column=1, value=label).font = self.bold
             cell = ws.cell(row=row, column=2, value=values[label])
+            if label == "Deadline" and deadline_format:
+                cell.number_format = deadline_format
             if label in EDITABLE_GAME_FIELDS:
                 cell.protection = self.unlocked
                 cell.fill = self.input_fill
@@ -456,7 +460,7 @@ def _read_game(ws, variant: Variant, problems: list[Problem]) -> tuple[dict, dic
         "name": _text(found.get("Game", (None,))[0]) or None,
         "variant": _text(found.get("Variant", (None,))[0]) or None,
         "phase": _text(found.get("Phase", (None,))[0]).upper() or None,
-        "deadline": _text(found.get("Deadline", (None,))[0]),
+        "deadline": deadline_text(found.get("Deadline", (None,))[0]),
         "seed": seed,
         "players": players,
     }, refs
