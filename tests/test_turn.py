@@ -297,6 +297,26 @@ def test_replay_finds_a_tampered_record(tmp_path):
     assert replay("g", root=tmp_path) == ["S1901M"]
 
 
+def test_a_site_that_cannot_be_published_after_the_phase_is_recorded_says_the_phase_stands(tmp_path, capsys):
+    """A file where the game's folder of the site goes: the phase is processed and recorded,
+    the site is not. The GM is told both, so he neither processes the phase again nor rolls it
+    back; once the file is gone the next command publishes it."""
+    paths = create(tmp_path / "games")
+    site = tmp_path / "site"
+    (site / "games").mkdir(parents=True)
+    (site / "games" / "g").write_text("in the way", encoding="utf-8")
+    paths.workbook.write_bytes(fill_orders(paths.workbook.read_bytes(), {"FRANCE": ["A PAR - BUR"]}))
+    assert main(["turn", "g", "--root", str(tmp_path / "games"), "--site", str(site)]) == 1
+    out = capsys.readouterr().out
+    assert "next phase: F1901M" in out and "the site was NOT published: " in out
+    assert "S1901M is processed and recorded (do not process it again)" in out and "'gm-tools site'" in out
+    assert load_state("g", tmp_path / "games").position.phase == "F1901M"
+    (site / "games" / "g").unlink()
+    assert main(["turn", "g", "--root", str(tmp_path / "games"), "--site", str(site)]) == 0
+    assert "nothing to do" in capsys.readouterr().out
+    assert (site / "games" / "g" / "S1901M.html").exists()
+
+
 def test_replay_of_an_edited_order_names_the_record_it_cannot_go_on_from(tmp_path, capsys):
     """An order read otherwise in S1901M leaves F1901M's stored order without its unit: the
     replay says which record, which order and from which phase it differs, not the bare

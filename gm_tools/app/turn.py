@@ -21,7 +21,7 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from gm_tools.errors import GameError, OrderError, Problem, WorkbookError
+from gm_tools.errors import GameError, OrderError, Problem, UserError, WorkbookError
 from gm_tools.edges.game import (
     RECORD_FORMAT, GameInfo, GamePaths, check_game_name, check_replayable, game_paths, load_game, load_history,
     make_folder, read_end, refuse_if_open, json_text, save_new_game, write_atomic,
@@ -416,7 +416,14 @@ def run_turn(
         paths = state.paths
         report = _turn(state, lenient, force, site_dir, processed)
         if site_dir and (report.processed or needs_publishing(paths)):
-            report.site_warnings = publish(paths.root, site_dir, maps_beside)
+            try:
+                report.site_warnings = publish(paths.root, site_dir, maps_beside)
+            except (OSError, UserError) as e:
+                # The phase is recorded: a failure now must not read as a turn that failed
+                # (processed again, or rolled back); the journal keeps it to publish.
+                oserror = isinstance(e, OSError) and e.filename
+                report.site_error = f"{e.filename}: {e.strerror or e}" if oserror else str(e)
+                return report
             published(paths)
             report.site = str(site_dir)
         return report
@@ -584,7 +591,7 @@ def cmd_turn(args) -> int:
     report = run_turn(args.game, root=args.root, lenient=args.lenient, force=args.force, site_dir=args.site,
                       maps_beside=True)
     print(report.text())
-    return 0
+    return 1 if report.site_error else 0
 
 
 def cmd_private(args) -> int:

@@ -26,6 +26,9 @@ class TurnReport:
     """The folder the site was published to, or None when not published."""
     site_warnings: list[str] = field(default_factory=list)
     """What publishing the site warned of (a press picture lost from a game's folder)."""
+    site_error: str = ""
+    """Why the site could not be published after the phase was recorded (a file where a folder
+    goes, a full disk), or empty. The phase stands; the next ``turn`` or ``site`` publishes it."""
     variant: Variant | None = None
     """The game's variant as it plays (its setup), for the report's sections."""
     dry_run: bool = False
@@ -80,4 +83,8 @@ class TurnReport:
         if self.site:
             lines.append(f"site published to {self.site}/")
         lines.extend(f"warning: {w}" for w in self.site_warnings)
+        if self.site_error:
+            lines.append(f"the site was NOT published: {self.site_error}. {self.phase} is processed and recorded "
+                         f"(do not process it again); put that right, then 'gm-tools site' or the next "
+                         f"'gm-tools turn {self.game}' publishes it")
         return "\n".join(lines)
