@@ -136,3 +136,10 @@ def test_status_names_a_press_picture_lost_from_the_game_s_folder(tmp_path, caps
     assert f"  press picture lost: {lost}" in status.text().splitlines()
     assert main(["status", "--root", str(tmp_path)]) == 0
     assert capsys.readouterr().out.rstrip().endswith(", 1 press picture(s) lost from its folder")
+
+
+def test_status_of_every_game_with_a_file_for_its_folder_says_so(tmp_path, capsys):
+    afile = tmp_path / "afile"
+    afile.write_text("not the games", encoding="utf-8")
+    assert main(["status", "--root", str(afile)]) == 2
+    assert f"{afile} is a file, expected the folder of the games (--root)" in capsys.readouterr().err

@@ -173,6 +173,8 @@ def every_game(root: str | os.PathLike | None = None) -> list[str]:
     """One line per game in the games folder, by name: its :meth:`PhaseStatus.summary`, or
     why it has none (over, or a problem with its files, named without stopping the others)."""
     folder = games_root(root)
+    if folder.exists() and not folder.is_dir():
+        raise GameError(f"{folder} is a file, expected the folder of the games (--root)")
     lines = []
     for name in sorted(p.parent.name for p in folder.glob("*/game.json")):
         try:
