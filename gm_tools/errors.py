@@ -70,17 +70,21 @@ class Problem:
 
     def __str__(self) -> str:
         where = f"{self.sheet}!{self.cell}" if self.cell else (self.sheet or "the file")
-        return f"{where}: found {_clip(self.found)}, expected {_clip(self.expected)}"
+        return f"{where}: found {_clip(self.found, CLIP)}, expected {_clip(self.expected, CLIP_EXPECTED)}"
 
 
 CLIP = 300
-"""The most of a found or expected text a message shows: a cell can hold 32,767 characters
-(a paste gone wrong), and the GM needs the cell's name and a glimpse, not the page again."""
+"""The most of a found text a message shows: a cell can hold 32,767 characters (a paste gone
+wrong), and the GM needs the cell's name and a glimpse, not the page again."""
+CLIP_EXPECTED = 700
+"""The most of an expected text a message shows: gm-tools' own words, whole as a rule (the
+names of every choice a cell takes, which the GM needs to type one), cut only where they
+quote a long paste of the GM's."""
 
 
-def _clip(text: str) -> str:
+def _clip(text: str, most: int) -> str:
     text = str(text)
-    return text if len(text) <= CLIP else f"{text[:CLIP - 40]}... ({len(text)} characters in all)"
+    return text if len(text) <= most else f"{text[:most - 40]}... ({len(text)} characters in all)"
 
     def __repr__(self) -> str:
         return f"Problem({str(self)!r})"

@@ -10,6 +10,7 @@ import pytest
 
 from gm_tools.app.cli import main
 from gm_tools.app.turn import run_turn
+from gm_tools.edges.workbook_fill import set_cells
 from workflow_helpers import create, edit_workbook, problems_after, type_cells
 
 
@@ -50,14 +51,14 @@ def test_typo_in_a_province(tmp_path):
 def test_a_pasted_page_in_a_cell_is_named_with_a_glimpse_not_echoed_whole(tmp_path):
     """A cell holds up to 32,767 characters: a paste gone wrong into an order cell was echoed
     whole, twice, in one message. The message names the cell, shows its start and its length."""
-    from gm_tools.errors import CLIP
+    from gm_tools.errors import CLIP, CLIP_EXPECTED
 
     paths = create(tmp_path)
     cell = cell_of(paths, "A PAR")
     type_cells(paths, {cell: "A PAR - BUR " + "and so on " * 500})
     (problem,) = problems_after(paths, tmp_path)
     assert problem.startswith(f"{cell}: found 'A PAR - BUR and so on")
-    assert "characters in all)" in problem and len(problem) < 3 * CLIP
+    assert "characters in all)" in problem and len(problem) < CLIP + CLIP_EXPECTED + 100
 
 
 def test_two_orders_for_one_unit(tmp_path):
@@ -76,6 +77,25 @@ def test_order_for_a_unit_that_does_not_exist(tmp_path):
     cell = cell_of(paths, "A MAR")
     type_cells(paths, {cell: "A GAS - BRE"})
     assert problems_after(paths, tmp_path) == [f"{cell}: found 'A GAS - BRE', expected a legal order (no unit in GAS)"]
+
+
+def test_the_choices_a_cell_takes_are_named_whole_however_many(tmp_path):
+    """The GM types one of the names the message gives: a list of 20 sanctions (Europe 1615's
+    Sanctions Timeline) was cut after 260 characters, the names he needed among those left out."""
+    from gm_tools.app.turn import new_game
+
+    new_game("europe1615", "e", root=tmp_path, seed=4, created="2000-01-01T00:00:00Z")
+    from gm_tools.app.turn import load_state
+
+    paths = load_state("e", tmp_path).paths
+    data = set_cells(paths.workbook.read_bytes(), {"Sanctions Timeline!A3": "nonsense"})
+    paths.workbook.write_bytes(data)
+    problem = next(p for p in problems_after(paths, tmp_path) if p.startswith("Sanctions Timeline!A3"))
+    assert "characters in all" not in problem
+    from gm_tools.edges.variants import load_variant
+
+    titles = [row["title"] for row in load_variant("europe1615").tables["sanctions"].values() if isinstance(row, dict)]
+    assert len(titles) > 15 and [t for t in titles if t not in problem] == []
 
 
 def test_a_short_order_whose_unit_cell_was_cleared_or_overwritten_names_that_cell(tmp_path):
