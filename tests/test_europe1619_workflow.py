@@ -184,6 +184,25 @@ def test_unknown_minor_state_gets_a_suggestion(tmp_path):
         "expected a minor state that can be influenced (did you mean BRE?))"]
 
 
+def test_the_rules_refusals_come_with_the_unreadable_cells_in_one_round(tmp_path):
+    """Every problem at once: a cell that cannot be read ('five' INFs, a Kind that is none) does
+    not hide what the rules refuse in the rows that can be read (1619 rulebook: 'Players cannot
+    distribute more INFs than allotted for the year'; 'Only Protestant powers can deploy INFs to
+    the Bohemian Confederacy'), so the GM goes back to the players once. An attack is judged only
+    on the whole sheet: a row left out may hold the INFs it needs."""
+    paths = create(tmp_path, variant="europe1619")
+    error = refused(paths, {
+        "INF Placements!A2": "FRANCE", "INF Placements!B2": "five", "INF Placements!C2": "GEN",
+        "INF Placements!A3": "SPAIN", "INF Placements!B3": 3, "INF Placements!C3": "BOHC",
+        "INF Placements!A4": "SPAIN", "INF Placements!B4": 99, "INF Placements!C4": "GEN",
+        "Attacks!A2": "FRANCE", "Attacks!B2": "GEN > SPAIN",
+        "Declarations!A2": "ENGLAND", "Declarations!B2": "peace", "Declarations!C2": "FRANCE",
+        "Declarations!A3": "ENGLAND", "Declarations!B3": "war", "Declarations!C3": "ENGLAND",
+    })
+    assert sorted(f"{p.sheet}!{p.cell}" for p in error.problems) == [
+        "Declarations!B2", "Declarations!C3", "INF Placements!B2", "INF Placements!B4", "INF Placements!C3"]
+
+
 def test_more_infs_than_allotted(tmp_path):
     """1619 rulebook: 'Players cannot distribute more INFs than allotted for the year' (France 6)."""
     paths = create(tmp_path, variant="europe1619")

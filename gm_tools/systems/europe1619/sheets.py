@@ -284,10 +284,11 @@ def _check_diplomatic(variant: Variant, position: Position, rows: dict[str, list
             "Other power": power_expected}, problems):
             continue
         add(row.values["Power"], f"{row.values['Kind'].upper()}: {row.values['Other power']}", row, "Other power")
-    if problems:
-        return {}, problems
-
     # The phase itself, as it will be played: the board's captures and the GM's findings count.
+    # With rows that cannot be read it is still run on those that can, so the GM hears of every
+    # entry the rules refuse at once, not in a second round; but an attack is judged only on the
+    # whole sheet (a row left out may hold the INFs it needs), and the sheet is refused anyway.
+    unread = bool(problems)
     _, outcome = run_on_position(setup, position, orders, papal_events)
     rank = {p: i for i, p in enumerate(setup.powers)}
     keys = sorted(where, key=lambda k: (rank.get(k[0], len(rank)), k[0], k[1]))
@@ -295,9 +296,13 @@ def _check_diplomatic(variant: Variant, position: Position, rows: dict[str, list
         if result.result != INVALID:
             continue
         sheet, cell, written = where[key]
+        if unread and sheet == ATTACKS:
+            continue
         if sheet == INF_PLACEMENTS and "INFs for" in result.reason:
             cell = "B" + cell[1:]  # the allotment is fixed in the INFs column
         problems.append(Problem(sheet, cell, f"{written!r} ({result.power})", _expected(result.reason)))
+    if unread:
+        return {}, problems
     inputs = {key: value for key, value in (("orders", orders), ("papal_events", papal_events)) if value}
     return inputs, problems
 
