@@ -474,3 +474,23 @@ def test_centenary_state_in_the_layout_of_older_records_is_read():
     assert [d["chosen"] for d in handle_request(variant, base)["draws"]] == ["VENICE"]
     (draw,) = today["draws"]
     assert "VENICE" not in draw["candidates"] and draw["chosen"] not in (None, "VENICE")
+
+
+@pytest.mark.parametrize("variant, phase, sheets", [
+    ("europe1615v2", "P1615I", "INF Placements, Alliances, Diplomatic Attacks"),
+    ("europe1619", "Y1619D", "INF Placements, Attacks, Declarations"),
+])
+def test_a_variants_phase_played_from_sheets_is_refused_not_skipped(variant, phase, sheets):
+    """A request carries orders; a phase whose entries are the workbook's sheets (INF placements,
+    declarations) played without them went on to the next phase as if nobody had entered
+    anything, its orders each 'invalid'. It is refused, naming the sheets."""
+    with pytest.raises(RequestError) as caught:
+        handle_request(load_variant(variant), {"phase": phase, "orders": {"SPAIN": ["9: SAX"]}})
+    assert f"{phase} is played from the entries of the workbook's {sheets} sheet(s)" in str(caught.value)
+
+
+def test_a_variants_phase_without_entries_is_played():
+    """Europe 1619's Scoring Phase takes no entries: a request plays it as a turn does."""
+    response = handle_request(load_variant("europe1619"), {"phase": "Y1619S"})
+    assert response["phase"] == "Y1619S" and "scores" in response["extra"]["europe1619"]["ledger"]
+

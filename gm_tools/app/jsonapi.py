@@ -24,7 +24,7 @@ from gm_tools.engine.adjudicator import retreat_options
 from gm_tools.engine.runner import run_phase
 from gm_tools.errors import UserError
 from gm_tools.engine.model import ARMY, FLEET, Dislodged, OrderResult, Position, Unit, province_of
-from gm_tools.engine.phase import RETREAT, PhaseError, check_phase
+from gm_tools.engine.phase import ADJUSTMENT, MOVEMENT, RETREAT, PhaseError, check_phase
 from gm_tools.engine.positions import position_to_json
 from gm_tools.engine.jsonline import json_line, json_string, position_lines, result_line
 from gm_tools.engine.results import result_json
@@ -64,6 +64,8 @@ def parse_request(variant: Variant, request: Any) -> tuple[Position, dict[str, l
     if "phase" not in request:
         raise RequestError("request", "missing 'phase' (a phase id like \"S1901M\")")
     phase = _phase(variant, request["phase"])
+    if phase.type not in (MOVEMENT, RETREAT, ADJUSTMENT):
+        _refuse_a_phase_of_sheets(variant, phase.id)
 
     units = _units(variant, _mapping(request, "units"))
     dislodged = _dislodged(variant, _mapping(request, "dislodged"))
@@ -103,6 +105,21 @@ def parse_request(variant: Variant, request: Any) -> tuple[Position, dict[str, l
             for province, (unit, attacker_from) in dislodged.items()
         }
     return position, orders
+
+
+def _refuse_a_phase_of_sheets(variant: Variant, phase: str) -> None:
+    """A variant's own phase whose entries are sheets (Europe's INF placements, declarations and
+    offers, The Peace of Westphalia's steps) is not played here: a request carries orders, and
+    the phase played without its entries would go on as if every player had entered nothing.
+    One with no entries (a scoring or map adjustment phase) is played as a turn plays it."""
+    from gm_tools.engine.hooks import hooks_for
+
+    tables = hooks_for(variant).input_sheets(variant, Position(phase=phase, units={}, centers={}))
+    if tables:
+        raise RequestError("phase", f"{phase} is played from the entries of the workbook's "
+                           f"{', '.join(t.title for t in tables)} sheet(s) (gm-tools turn); a request carries "
+                           "orders only, for movement, retreat and adjustment phases and a variant's phases "
+                           "that take no entries")
 
 
 def _phase(variant: Variant, value: Any):
