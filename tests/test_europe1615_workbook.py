@@ -228,6 +228,26 @@ def _timeline_cells(titles, rows) -> dict[str, object]:
     return cells
 
 
+def test_every_mistake_of_a_typed_sanctions_timeline_is_named_at_once(tmp_path):
+    """A sanction that is none, a phase that is none or not a movement phase, and the sanctions
+    no row names: all in one round ('The complete timeline will have each sanction appearing at
+    least once'), each phase quoted as the GM typed it."""
+    from gm_tools.systems.europe1615.sheets import TIMELINE
+
+    new_game("europe1615", "g", root=tmp_path, seed=7, created="2000-01-01T00:00:00Z")
+    paths = game_paths("g", tmp_path)
+    paths.workbook.write_bytes(set_cells(paths.workbook.read_bytes(), {
+        f"{TIMELINE}!A2": "Treaty of Lyon", f"{TIMELINE}!B2": "U1616M",
+        f"{TIMELINE}!A3": "nonsense", f"{TIMELINE}!B3": "Spring 1617",
+        f"{TIMELINE}!A4": "Bohemian revolt", f"{TIMELINE}!B4": 1616}))
+    with pytest.raises(WorkbookError) as caught:
+        run_turn("g", root=tmp_path, site_dir=None)
+    found = {p.cell: p.found for p in caught.value.problems if p.sheet == TIMELINE}
+    assert found["A3"] == "'nonsense'" and found["B3"] == "'Spring 1617'" and found["B4"] == "'1616'"
+    (missing,) = [f for cell, f in found.items() if cell not in ("A3", "B3", "B4")]
+    assert "Catalan secession" in missing and "Treaty of Lyon" not in missing and "Bohemian revolt" not in missing
+
+
 @pytest.mark.parametrize("case", ["two left off the end", "a row cleared", "a row without its phase"])
 def test_an_incomplete_sanctions_timeline_names_the_cell_to_fill(tmp_path, case):
     """'SANCTIONS AND THE PRE-GENERATED TIMELINE': 'The complete timeline will have each

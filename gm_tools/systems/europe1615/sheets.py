@@ -250,22 +250,26 @@ def _check_timeline(variant: Variant, rows: list[InputRow]) -> tuple[dict, list[
     from gm_tools.engine.phase import PhaseError, check_phase
 
     titles, problems, timeline = _titles(variant), [], []
+    named_in_rows = set()  # a sanction whose row is wrong elsewhere is not missing
     for row in rows:
-        title, at = row.values.get("Sanction"), (row.values.get("Phase") or "").upper()
-        if not title or title not in titles:
+        # both cells of a row checked, every row, so the GM hears of every mistake at once
+        title, typed = row.values.get("Sanction"), str(row.values.get("Phase") or "").strip()
+        named = bool(title) and title in titles
+        if named:
+            named_in_rows.add(titles[title])
+        else:
             problems.append(_problem(row.cells["Sanction"], repr(title or ""), "a sanction of the list"))
-            continue
         try:
-            phase = check_phase(variant.calendar, at)
+            phase = check_phase(variant.calendar, typed.upper())
         except PhaseError:
-            problems.append(_problem(row.cells["Phase"], repr(at) if at else "nothing", "a movement phase such as U1616M"))
-            continue
-        if phase_role(variant, phase.id) != MOVEMENT:
-            problems.append(_problem(row.cells["Phase"], repr(at), "a movement phase such as U1616M"))
-            continue
-        timeline.append([titles[title], phase.id])
-    missing = sorted(set(titles.values()) - {k for k, _ in timeline})
-    if timeline and missing and not problems:
+            phase = None
+        if phase is None or phase_role(variant, phase.id) != MOVEMENT:
+            problems.append(_problem(row.cells["Phase"], repr(typed) if typed else "nothing",
+                                     "a movement phase such as U1616M"))
+        elif named:
+            timeline.append([titles[title], phase.id])
+    missing = sorted(set(titles.values()) - named_in_rows)
+    if named_in_rows and missing:
         names = ", ".join(setup_of(variant).sanctions[k].title for k in missing)
         problems.append(_problem(_first_free(rows, "Sanction"), f"nothing (no row for {names})",
                                  "each sanction at least once, so a row for each of them ('The complete "
