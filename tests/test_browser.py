@@ -130,6 +130,47 @@ def test_without_scripts_a_phase_shows_its_png(tmp_path):
             browser.close()
 
 
+def test_the_game_pages_map_is_put_together_from_its_layer_and_shown_as_png_without_scripts(tmp_path):
+    """QA finding F11: the game page (the page players reload most) inlined its map whole;
+    it now names the shared base map and its own layer, as a phase page does. Opened from
+    file://, the script shows exactly the picture the page inlined before (the board at the
+    start of the current phase), its provinces named; without scripts, its PNG."""
+    sync_api = pytest.importorskip("playwright.sync_api")
+    from browser import CHROMIUM, FLAGS
+    from gm_tools.engine.positions import position_from_json
+    from gm_tools.publish.render import RenderOptions, render_svg
+    from gm_tools.publish.site import SiteSettings
+    from gm_tools.publish.sitecontext import collect_game
+    from gm_tools.publish.siteviews import current_map
+
+    small_game(tmp_path / "sheets", load_variant("standard"))
+    site = tmp_path / "site"
+    build_site(tmp_path / "sheets", site)
+    game = collect_game(tmp_path / "sheets", "demo")
+    drawn = render_svg(game.variant, position_from_json(current_map(game)[0]), title=game.name,
+                       options=RenderOptions(base_map=SiteSettings().base_map(game.variant)))
+    page_file = (site / "games" / "demo" / "index.html").as_uri()
+    errors: list[str] = []
+    with chromium_page(errors) as page:
+        page.goto(page_file)
+        page.wait_for_selector("#map-picture svg")
+        assert page.evaluate("window.gmPicture") == drawn
+        assert page.locator("figure.map svg path > title").count() > 50
+        assert page.locator("figure.map svg[data-names]").count() == 1
+    assert errors == []
+    with sync_api.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        try:
+            page = browser.new_context(java_script_enabled=False).new_page()
+            page.goto(page_file)
+            picture = page.locator("#map-picture img.map-png")
+            assert picture.count() == 1 and page.locator("#map-picture svg").count() == 0
+            assert picture.get_attribute("src") == "current.png"
+            assert picture.evaluate("img => img.complete && img.naturalWidth") == 1200
+        finally:
+            browser.close()
+
+
 def test_the_pages_script_puts_a_map_together_as_python_does():
     """templates/static/map.js and gm_tools/publish/maplayer.compose give the same picture
     from the same base and layer: here a Europe 1619 board whose centers changed hands

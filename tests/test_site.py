@@ -335,7 +335,7 @@ def test_powers_nobody_plays_share_one_table_and_keep_their_anchors(games, tmp_p
 def test_second_build_writes_nothing(games, tmp_path):
     site = tmp_path / "site"
     first = build(games, site)
-    assert first.pngs == 2 and not first.unchanged
+    assert first.pngs == 3 and not first.unchanged  # the two phases' maps and the game page's
     assert sorted(first.written) == sorted(_files(site))
     second = build(games, site)
     assert second.written == [] and second.removed == [] and second.pngs == 0
@@ -355,9 +355,10 @@ def test_a_new_phase_rewrites_only_the_pages_it_changes(games, tmp_path):
         "games/demo/F1901R.map.js", "games/demo/F1901R.png",
         "games/demo/F1901M.html",  # its 'next phase' link now points somewhere
         "games/demo/index.html", "games/demo/game.json", "games/demo/feed.atom",
+        "games/demo/current.map.js", "games/demo/current.png",  # the game page's map: the board moved on
         "index.html",  # the game's current phase changed
     ])
-    assert report.pngs == 1
+    assert report.pngs == 2
     after = _files(site)
     assert all(after[f] == before[f] for f in before if f not in report.written)
 
@@ -650,7 +651,7 @@ def test_pngs_drawn_on_several_cores_are_the_same_bytes(games, tmp_path, monkeyp
     monkeypatch.setattr(PngPainter, "POOL_FROM", 1)
     monkeypatch.setattr("os.cpu_count", lambda: 2)
     report = build(games, tmp_path / "pool")
-    assert report.pngs == 2
+    assert report.pngs == 3
     assert _files(tmp_path / "serial") == _files(tmp_path / "pool")
 
 
@@ -658,7 +659,7 @@ def test_command_line_builds_the_site_and_reports_user_errors(games, tmp_path, c
     from gm_tools.app.cli import main
 
     assert main(["site", "--root", str(games), "--out", str(tmp_path / "site")]) == 0
-    assert capsys.readouterr().out.startswith("site: 18 file(s) written, 0 unchanged, 0 removed, 2 PNG(s) drawn")
+    assert capsys.readouterr().out.startswith("site: 20 file(s) written, 0 unchanged, 0 removed, 3 PNG(s) drawn")
     assert main(["site", "--root", str(tmp_path / "nowhere"), "--out", str(tmp_path / "site")]) == 2
     assert "games folder" in capsys.readouterr().err
 
@@ -685,9 +686,9 @@ def test_an_unchanged_game_is_not_even_rendered(games, tmp_path, monkeypatch):
     def must_not_render(*args, **kwargs):
         raise AssertionError("an unchanged game was rendered again")
 
-    monkeypatch.setattr("gm_tools.publish.site.render_svg", must_not_render)
+    monkeypatch.setattr("gm_tools.publish.gamepage.render_lines", must_not_render)
     report = build(games, site)
-    assert report.written == [] and len(report.unchanged) == 18
+    assert report.written == [] and len(report.unchanged) == 20
 
 
 def test_only_the_changed_game_is_read(tmp_path):
@@ -793,7 +794,7 @@ def test_a_new_phase_drawn_beside_is_the_same_site_as_one_drawn_in_line(tmp_path
     build(root, beside, settings)
     play_next(root, STANDARD, history, name="alpha")
     report = build(root, beside, settings)
-    assert report.games_read == ["alpha"] and report.pngs == 1
+    assert report.games_read == ["alpha"] and report.pngs == 2  # its new phase's map, its game page's
     assert _files(beside) == _files(_fresh(root, in_line))
 
 
