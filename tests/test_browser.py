@@ -335,3 +335,47 @@ def test_a_province_is_named_by_a_tap_and_by_the_keyboard(tmp_path):
         finally:
             browser.close()
     assert errors == []
+
+
+def _edge_darkness(page, selector: str, beside: str) -> float:
+    """How much darker than the page the last few pixels inside ``selector``'s right edge are,
+    level with ``beside`` (a line of the box with nothing drawn at that edge), as the screen
+    shows them (0: the page's own colour)."""
+    import io
+
+    from PIL import Image
+
+    box, line = page.locator(selector).bounding_box(), page.locator(beside).bounding_box()
+    shot = Image.open(io.BytesIO(page.screenshot(clip={"x": box["x"] + box["width"] - 6, "y": line["y"] + 2,
+                                                        "width": 5, "height": line["height"] - 4})))
+    pixels = shot.convert("L").tobytes()
+    return 253 - sum(pixels) / len(pixels)
+
+
+def test_on_a_phone_tables_say_they_scroll_and_dates_and_orders_stay_whole(served_site):
+    """QA findings F9 and F10, at 375 px in Chromium: the archive index, wider than the
+    column, shows a shadow at the edge it scrolls past (and none once scrolled to its end);
+    a date never breaks at its hyphen; an order's notation and its result stay on one line
+    each (the words beside it wrap instead)."""
+    errors: list[str] = []
+    with chromium_page(errors) as page:
+        page.set_viewport_size({"width": 375, "height": 800})
+        page.goto(served_site + "index.html")
+        box = "div.scroll:has(table.games)"
+        assert page.evaluate(f"(b => b.scrollWidth > b.clientWidth)(document.querySelector('{box}'))")
+        # the caption's line is the page's colour at the box's right edge, but for the cue
+        shadowed = _edge_darkness(page, box, "table.games caption")
+        page.evaluate(f"(b => {{ b.scrollLeft = b.scrollWidth; }})(document.querySelector('{box}'))")
+        at_end = _edge_darkness(page, box, "table.games caption")
+        assert shadowed > 10 and at_end < 2, (shadowed, at_end)
+        for address in ("index.html", "games/demo/index.html", "games/demo/F1901M.html", "games/demo/S1901M.html"):
+            page.goto(served_site + address)
+            # the lines an element's text is laid out on: its text's boxes' distinct tops
+            broken = page.evaluate("""() => [...document.querySelectorAll(
+                'time, table.results code, table.results td.result')].filter(e => {
+                    const r = document.createRange(); r.selectNodeContents(e);
+                    return new Set([...r.getClientRects()].map(b => Math.round(b.top))).size > 1;
+                }).map(e => e.textContent)""")
+            assert broken == [], (address, broken)
+            assert page.evaluate("document.documentElement.scrollWidth") <= 375
+    assert errors == []

@@ -639,7 +639,8 @@ def _write_with_sections(context, tmp_path):
     site = tmp_path / "site"
     write_site(context, site, SiteSettings(templates=templates, base_map=schematic_map))
     page = (site / "games/demo/S1901M.html").read_text(encoding="utf-8")
-    assert "<h2>Treasury</h2>\n<p><strong>S1901M</strong>: 3 ducats &lt;script&gt;x&lt;/script&gt;</p>" in page
+    assert ("<h2>Treasury</h2>\n<div class=\"scroll\">\n<p><strong>S1901M</strong>: 3 ducats "
+            "&lt;script&gt;x&lt;/script&gt;</p>") in page
     assert '<section class="extra"><h2>Fealty</h2><p>S1901M # Spring 1901' in page
     assert "<script>" not in page  # the template's text is autoescaped too
 
@@ -889,7 +890,7 @@ def test_a_won_game_shows_its_winner_everywhere(games, tmp_path):
     site = tmp_path / "site"
     build(games, site)
     index = (site / "index.html").read_text(encoding="utf-8")
-    assert "<td>won by France</td>" in index and "<td>none: the game is over</td>" in index
+    assert "<td>won by France</td>" in index and "<td>game over</td>" in index  # QA F14: the Status beside it says who won
     assert "<dt>Winner</dt><dd>France</dd>" in (site / "games/demo/index.html").read_text(encoding="utf-8")
     page = (site / "games/demo/F1901M.html").read_text(encoding="utf-8")
     assert "The game is over: France has won." in page and "Last phase: the game is over" in page
@@ -1083,9 +1084,11 @@ def test_the_archive_says_when_each_game_was_last_played(tmp_path):
     assert (time.get("datetime"), time.text) == ("2026-11-22T08:00:00Z", "2026-11-22")
     # and on the game's page, beside the day it was started
     page = (tmp_path / "site" / "games" / "dated" / "index.html").read_text(encoding="utf-8")
-    assert '<dt>Started</dt><dd><time datetime="2026-11-01T18:00:00Z">2026-11-01</time></dd>' in page
+    assert '<dt>Started</dt><dd><time datetime="2026-11-01T18:00:00Z">1 November 2026, 18:00 UTC</time></dd>' in page
     assert ('<dt>Last played</dt><dd><time datetime="2026-11-22T08:00:00Z">22 November 2026, 08:00 UTC</time>'
             '</dd>') in page
+    # QA F14: one format for the dates of the game page, its list of phases included
+    assert 'processed <time datetime="2026-10-01T09:00:00Z">1 October 2026</time>' in page
     assert "Last played" not in (tmp_path / "site" / "games" / "undated" / "index.html").read_text(encoding="utf-8")
 
 

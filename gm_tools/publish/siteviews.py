@@ -66,8 +66,10 @@ def phase_view(game: GameContext, phase: PhaseContext) -> dict:
 
 
 def processed_view(record: dict) -> dict | None:
-    """When the phase was processed: the machine time for ``<time datetime>`` and the words a
-    reader sees (``25 November 2026, 14:03 UTC``); None for a record that does not say."""
+    """When the phase was processed: the machine time for ``<time datetime>``, the words a
+    reader sees (``25 November 2026, 14:03 UTC``), the day alone in those words (``25 November
+    2026``: a game page's list of phases, one format with its other dates) and as a table's
+    compact ``2026-11-25`` (the archive index); None for a record that does not say."""
     import datetime
 
     stamp = record.get("processed")
@@ -75,7 +77,8 @@ def processed_view(record: dict) -> dict | None:
         moment = datetime.datetime.strptime(str(stamp), "%Y-%m-%dT%H:%M:%SZ")
     except ValueError:
         return None
-    return {"datetime": stamp, "words": f"{moment.day} {moment:%B %Y, %H:%M} UTC", "day": f"{moment:%Y-%m-%d}"}
+    return {"datetime": stamp, "words": f"{moment.day} {moment:%B %Y, %H:%M} UTC", "date": f"{moment.day} {moment:%B %Y}",
+            "day": f"{moment:%Y-%m-%d}"}
 
 
 def _orders_view(variant: Variant, record: dict) -> dict[str, list[dict]]:
