@@ -73,7 +73,7 @@ def _rows(page: str, caption_start: str) -> list[list[str]]:
 
 
 def test_centenary_standings_and_chart_rank_by_the_centers_that_win(tmp_path):
-    """QA finding F7. Centenary rule 3 (/work/shared/seeds/004_1210a5933393c2d7.txt, 'all
+    """QA finding F7. Centenary rule 3 (rulebook 004_1210a5933393c2d7.txt, 'all
     centers owned by the former neutral will count towards the owning power's total for victory
     purposes'): the game page's standings rank by that count (README: 'standings ranked by what
     wins the game'), the Centenary system's own (its ``victory_counts``), and the chart counts
