@@ -130,6 +130,47 @@ def test_without_scripts_a_phase_shows_its_png(tmp_path):
             browser.close()
 
 
+def test_the_game_pages_map_is_put_together_from_its_layer_and_shown_as_png_without_scripts(tmp_path):
+    """QA finding F11: the game page (the page players reload most) inlined its map whole;
+    it now names the shared base map and its own layer, as a phase page does. Opened from
+    file://, the script shows exactly the picture the page inlined before (the board at the
+    start of the current phase), its provinces named; without scripts, its PNG."""
+    sync_api = pytest.importorskip("playwright.sync_api")
+    from browser import CHROMIUM, FLAGS
+    from gm_tools.engine.positions import position_from_json
+    from gm_tools.publish.render import RenderOptions, render_svg
+    from gm_tools.publish.site import SiteSettings
+    from gm_tools.publish.sitecontext import collect_game
+    from gm_tools.publish.siteviews import current_map
+
+    small_game(tmp_path / "sheets", load_variant("standard"))
+    site = tmp_path / "site"
+    build_site(tmp_path / "sheets", site)
+    game = collect_game(tmp_path / "sheets", "demo")
+    drawn = render_svg(game.variant, position_from_json(current_map(game)[0]), title=game.name,
+                       options=RenderOptions(base_map=SiteSettings().base_map(game.variant)))
+    page_file = (site / "games" / "demo" / "index.html").as_uri()
+    errors: list[str] = []
+    with chromium_page(errors) as page:
+        page.goto(page_file)
+        page.wait_for_selector("#map-picture svg")
+        assert page.evaluate("window.gmPicture") == drawn
+        assert page.locator("figure.map svg path > title").count() > 50
+        assert page.locator("figure.map svg[data-names]").count() == 1
+    assert errors == []
+    with sync_api.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        try:
+            page = browser.new_context(java_script_enabled=False).new_page()
+            page.goto(page_file)
+            picture = page.locator("#map-picture img.map-png")
+            assert picture.count() == 1 and page.locator("#map-picture svg").count() == 0
+            assert picture.get_attribute("src") == "current.png"
+            assert picture.evaluate("img => img.complete && img.naturalWidth") == 1200
+        finally:
+            browser.close()
+
+
 def test_the_pages_script_puts_a_map_together_as_python_does():
     """templates/static/map.js and gm_tools/publish/maplayer.compose give the same picture
     from the same base and layer: here a Europe 1619 board whose centers changed hands
@@ -293,4 +334,48 @@ def test_a_province_is_named_by_a_tap_and_by_the_keyboard(tmp_path):
             assert name.is_hidden()
         finally:
             browser.close()
+    assert errors == []
+
+
+def _edge_darkness(page, selector: str, beside: str) -> float:
+    """How much darker than the page the last few pixels inside ``selector``'s right edge are,
+    level with ``beside`` (a line of the box with nothing drawn at that edge), as the screen
+    shows them (0: the page's own colour)."""
+    import io
+
+    from PIL import Image
+
+    box, line = page.locator(selector).bounding_box(), page.locator(beside).bounding_box()
+    shot = Image.open(io.BytesIO(page.screenshot(clip={"x": box["x"] + box["width"] - 6, "y": line["y"] + 2,
+                                                        "width": 5, "height": line["height"] - 4})))
+    pixels = shot.convert("L").tobytes()
+    return 253 - sum(pixels) / len(pixels)
+
+
+def test_on_a_phone_tables_say_they_scroll_and_dates_and_orders_stay_whole(served_site):
+    """QA findings F9 and F10, at 375 px in Chromium: the archive index, wider than the
+    column, shows a shadow at the edge it scrolls past (and none once scrolled to its end);
+    a date never breaks at its hyphen; an order's notation and its result stay on one line
+    each (the words beside it wrap instead)."""
+    errors: list[str] = []
+    with chromium_page(errors) as page:
+        page.set_viewport_size({"width": 375, "height": 800})
+        page.goto(served_site + "index.html")
+        box = "div.scroll:has(table.games)"
+        assert page.evaluate(f"(b => b.scrollWidth > b.clientWidth)(document.querySelector('{box}'))")
+        # the caption's line is the page's colour at the box's right edge, but for the cue
+        shadowed = _edge_darkness(page, box, "table.games caption")
+        page.evaluate(f"(b => {{ b.scrollLeft = b.scrollWidth; }})(document.querySelector('{box}'))")
+        at_end = _edge_darkness(page, box, "table.games caption")
+        assert shadowed > 10 and at_end < 2, (shadowed, at_end)
+        for address in ("index.html", "games/demo/index.html", "games/demo/F1901M.html", "games/demo/S1901M.html"):
+            page.goto(served_site + address)
+            # the lines an element's text is laid out on: its text's boxes' distinct tops
+            broken = page.evaluate("""() => [...document.querySelectorAll(
+                'time, table.results code, table.results td.result')].filter(e => {
+                    const r = document.createRange(); r.selectNodeContents(e);
+                    return new Set([...r.getClientRects()].map(b => Math.round(b.top))).size > 1;
+                }).map(e => e.textContent)""")
+            assert broken == [], (address, broken)
+            assert page.evaluate("document.documentElement.scrollWidth") <= 375
     assert errors == []

@@ -58,3 +58,22 @@ def test_subcommand_help_runs_from_the_shell():
     out = subprocess.run([sys.executable, "-m", "gm_tools", "new-game", "--help"],
                          capture_output=True, text=True, check=True).stdout
     assert "example:" in out and "--seed" in out and "replayed" in out
+
+
+def test_site_takes_site_as_turn_does_and_out_as_before(tmp_path, capsys):
+    """QA finding F1: `turn`, `rollback` and `end` name the site's folder `--site`; `site`
+    took only `--out` ('unrecognized arguments: --site'). Both name the same folder now."""
+    from gm_tools.app.cli import main
+    from gm_tools.edges.variants import load_variant
+    from sitegame import small_game
+
+    help_text = _subparsers()["site"].format_help()
+    assert "--out DIR, --site DIR" in help_text
+    small_game(tmp_path / "sheets", load_variant("standard"), phases=1)
+    assert main(["site", "--root", str(tmp_path / "sheets"), "--site", str(tmp_path / "by-site")]) == 0
+    assert main(["site", "--root", str(tmp_path / "sheets"), "--out", str(tmp_path / "by-out")]) == 0
+    capsys.readouterr()
+    for folder in ("by-site", "by-out"):
+        assert (tmp_path / folder / "games" / "demo" / "S1901M.html").is_file()
+    assert ((tmp_path / "by-site" / "games" / "demo" / "index.html").read_bytes()
+            == (tmp_path / "by-out" / "games" / "demo" / "index.html").read_bytes())

@@ -49,7 +49,7 @@ def test_the_site_shows_the_draw_in_the_index_the_game_page_and_the_feed(drawn):
     assert "drawn between England, France, Germany" in index
     page = (site / "games" / "g" / "index.html").read_text(encoding="utf-8")
     assert "shared by England, France, Germany, called before Fall 1901 Movement" in page
-    assert "none: the game is over" in page  # no current phase any more
+    assert "<dt>Current phase</dt><dd>game over</dd>" in page  # no current phase any more
     feed = (site / "games" / "g" / "feed.atom").read_text(encoding="utf-8")
     assert "<title>Draw: England, France, Germany</title>" in feed
     assert "<updated>2026-11-25T16:00:00Z</updated>" in feed

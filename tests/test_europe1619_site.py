@@ -117,8 +117,16 @@ def test_the_game_page_has_victory_points_and_treasury_per_year(site):
     # the chart: an inline SVG with the 25-point target ('first player to reach 25 points')
     chart = page[page.index('id="scores-h"'):page.index('id="treasury-h"')]
     assert "<svg" in chart and "victory: 25" in chart and "<script" not in chart
-    # the page's one script names the map's provinces on a tap (the chart needs none)
-    assert re.findall(r"<script[^>]*>", page) == ['<script defer src="../../static/map.js">']
+    # the page's scripts are its map's (the base map, its layer, and what puts them together
+    # and names the provinces on a tap): the chart needs none
+    assert re.findall(r"<script[^>]*>", page) == ['<script defer src="../../static/map.js">',
+                                                  f'<script defer src="../../{_base_path(site)}">',
+                                                  '<script defer src="current.map.js">']
+
+
+def _base_path(site) -> str:
+    """The base map's script, as the game page's layer names it."""
+    return "static/maps/" + (site / "current.map.js").read_text(encoding="ascii").split('"')[1] + ".js"
 
 
 def _picture(site, phase: str) -> str:

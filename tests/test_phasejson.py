@@ -50,6 +50,17 @@ def test_before_refers_to_the_previous_after_and_every_phase_reads_back_whole(tm
         assert record_from_files(tmp_path, record["phase"]) == record
 
 
+def test_the_folder_may_be_given_as_text(tmp_path, monkeypatch):
+    """QA finding F14: docs/site.md offers ``record_from_files(folder, phase)`` to programs;
+    ``record_from_files('.', 'R1560T')`` failed ('unsupported operand type(s) for /: 'str' and
+    'str'') where a pathlib.Path worked."""
+    records = _game()
+    _write(tmp_path, records)
+    assert record_from_files(str(tmp_path), "Y1619M") == records[1]
+    monkeypatch.chdir(tmp_path)
+    assert record_from_files(".", "Y1619J") == records[2]
+
+
 @pytest.mark.parametrize("ref", ["Y1619M.json#/after", "../other/Y1619D.json#/after", "Y1619D.json#/before"])
 def test_a_reference_that_loops_leaves_the_folder_or_points_elsewhere_is_an_error(tmp_path, ref):
     records = _game()[:2]

@@ -335,7 +335,7 @@ def test_powers_nobody_plays_share_one_table_and_keep_their_anchors(games, tmp_p
 def test_second_build_writes_nothing(games, tmp_path):
     site = tmp_path / "site"
     first = build(games, site)
-    assert first.pngs == 2 and not first.unchanged
+    assert first.pngs == 3 and not first.unchanged  # the two phases' maps and the game page's
     assert sorted(first.written) == sorted(_files(site))
     second = build(games, site)
     assert second.written == [] and second.removed == [] and second.pngs == 0
@@ -355,9 +355,10 @@ def test_a_new_phase_rewrites_only_the_pages_it_changes(games, tmp_path):
         "games/demo/F1901R.map.js", "games/demo/F1901R.png",
         "games/demo/F1901M.html",  # its 'next phase' link now points somewhere
         "games/demo/index.html", "games/demo/game.json", "games/demo/feed.atom",
+        "games/demo/current.map.js", "games/demo/current.png",  # the game page's map: the board moved on
         "index.html",  # the game's current phase changed
     ])
-    assert report.pngs == 1
+    assert report.pngs == 2
     after = _files(site)
     assert all(after[f] == before[f] for f in before if f not in report.written)
 
@@ -638,7 +639,8 @@ def _write_with_sections(context, tmp_path):
     site = tmp_path / "site"
     write_site(context, site, SiteSettings(templates=templates, base_map=schematic_map))
     page = (site / "games/demo/S1901M.html").read_text(encoding="utf-8")
-    assert "<h2>Treasury</h2>\n<p><strong>S1901M</strong>: 3 ducats &lt;script&gt;x&lt;/script&gt;</p>" in page
+    assert ("<h2>Treasury</h2>\n<div class=\"scroll\">\n<p><strong>S1901M</strong>: 3 ducats "
+            "&lt;script&gt;x&lt;/script&gt;</p>") in page
     assert '<section class="extra"><h2>Fealty</h2><p>S1901M # Spring 1901' in page
     assert "<script>" not in page  # the template's text is autoescaped too
 
@@ -650,7 +652,7 @@ def test_pngs_drawn_on_several_cores_are_the_same_bytes(games, tmp_path, monkeyp
     monkeypatch.setattr(PngPainter, "POOL_FROM", 1)
     monkeypatch.setattr("os.cpu_count", lambda: 2)
     report = build(games, tmp_path / "pool")
-    assert report.pngs == 2
+    assert report.pngs == 3
     assert _files(tmp_path / "serial") == _files(tmp_path / "pool")
 
 
@@ -658,7 +660,7 @@ def test_command_line_builds_the_site_and_reports_user_errors(games, tmp_path, c
     from gm_tools.app.cli import main
 
     assert main(["site", "--root", str(games), "--out", str(tmp_path / "site")]) == 0
-    assert capsys.readouterr().out.startswith("site: 18 file(s) written, 0 unchanged, 0 removed, 2 PNG(s) drawn")
+    assert capsys.readouterr().out.startswith("site: 20 file(s) written, 0 unchanged, 0 removed, 3 PNG(s) drawn")
     assert main(["site", "--root", str(tmp_path / "nowhere"), "--out", str(tmp_path / "site")]) == 2
     assert "games folder" in capsys.readouterr().err
 
@@ -685,9 +687,9 @@ def test_an_unchanged_game_is_not_even_rendered(games, tmp_path, monkeypatch):
     def must_not_render(*args, **kwargs):
         raise AssertionError("an unchanged game was rendered again")
 
-    monkeypatch.setattr("gm_tools.publish.site.render_svg", must_not_render)
+    monkeypatch.setattr("gm_tools.publish.gamepage.render_lines", must_not_render)
     report = build(games, site)
-    assert report.written == [] and len(report.unchanged) == 18
+    assert report.written == [] and len(report.unchanged) == 20
 
 
 def test_only_the_changed_game_is_read(tmp_path):
@@ -793,7 +795,7 @@ def test_a_new_phase_drawn_beside_is_the_same_site_as_one_drawn_in_line(tmp_path
     build(root, beside, settings)
     play_next(root, STANDARD, history, name="alpha")
     report = build(root, beside, settings)
-    assert report.games_read == ["alpha"] and report.pngs == 1
+    assert report.games_read == ["alpha"] and report.pngs == 2  # its new phase's map, its game page's
     assert _files(beside) == _files(_fresh(root, in_line))
 
 
@@ -888,7 +890,7 @@ def test_a_won_game_shows_its_winner_everywhere(games, tmp_path):
     site = tmp_path / "site"
     build(games, site)
     index = (site / "index.html").read_text(encoding="utf-8")
-    assert "<td>won by France</td>" in index and "<td>none: the game is over</td>" in index
+    assert "<td>won by France</td>" in index and "<td>game over</td>" in index  # QA F14: the Status beside it says who won
     assert "<dt>Winner</dt><dd>France</dd>" in (site / "games/demo/index.html").read_text(encoding="utf-8")
     page = (site / "games/demo/F1901M.html").read_text(encoding="utf-8")
     assert "The game is over: France has won." in page and "Last phase: the game is over" in page
@@ -1082,9 +1084,11 @@ def test_the_archive_says_when_each_game_was_last_played(tmp_path):
     assert (time.get("datetime"), time.text) == ("2026-11-22T08:00:00Z", "2026-11-22")
     # and on the game's page, beside the day it was started
     page = (tmp_path / "site" / "games" / "dated" / "index.html").read_text(encoding="utf-8")
-    assert '<dt>Started</dt><dd><time datetime="2026-11-01T18:00:00Z">2026-11-01</time></dd>' in page
+    assert '<dt>Started</dt><dd><time datetime="2026-11-01T18:00:00Z">1 November 2026, 18:00 UTC</time></dd>' in page
     assert ('<dt>Last played</dt><dd><time datetime="2026-11-22T08:00:00Z">22 November 2026, 08:00 UTC</time>'
             '</dd>') in page
+    # QA F14: one format for the dates of the game page, its list of phases included
+    assert 'processed <time datetime="2026-10-01T09:00:00Z">1 October 2026</time>' in page
     assert "Last played" not in (tmp_path / "site" / "games" / "undated" / "index.html").read_text(encoding="utf-8")
 
 

@@ -204,8 +204,10 @@ def _build_parser() -> argparse.ArgumentParser:
     s = _command(sub, "site", "rebuild the static site from every game's record",
                  "Writes the pages, maps and feeds of every game; files whose content did not change\n"
                  "are left alone, so a static host uploads only what changed.",
-                 "  gm-tools site\n  gm-tools site --out /var/www/diplomacy")
-    s.add_argument("--out", default="site", help="folder the site is written to (default: site)")
+                 "  gm-tools site\n  gm-tools site --out /var/www/diplomacy\n  gm-tools site --site public")
+    # --site as turn, rollback and end name the same folder; --out as before
+    s.add_argument("--out", "--site", dest="out", default="site", metavar="DIR",
+                   help="folder the site is written to, as turn's --site (default: site)")
     _games_root(s)
     s.set_defaults(func=lambda a: _call("gm_tools.publish.site", "cmd_site", a))
     return p

@@ -127,6 +127,16 @@ class Rules:
         "centers"; a variant with a ``[victory] points`` target: "points"."""
         return "points" if variant.victory_points else "centers"
 
+    def victory_centers(self, variant: Variant, position: Position) -> dict[str, int] | None:
+        """Power -> the supply centers its victory counts at ``position``, where that is not
+        simply the centers it owns (Centenary: its vassals' too); None where it is. The site's
+        standings rank by it and its centers chart draws it, as :meth:`winner` counts."""
+        return None
+
+    victory_centers_note: str = ""
+    """What :meth:`victory_centers` counts besides a power's own centers, for the site's
+    captions (Centenary: "own and vassals'")."""
+
     def scores(self, variant: Variant, position: Position) -> Scores:
         """The victory points at ``position``. Standard: read from ``extra["scores"]`` (power ->
         points); none in a plain Diplomacy game."""

@@ -23,6 +23,7 @@ Compact, as a browser shows JSON laid out and a program does not need it to be.
 from __future__ import annotations
 
 import json
+import os
 from json.encoder import encode_basestring
 from pathlib import Path
 
@@ -97,10 +98,11 @@ def game_json(info: dict, records: list[str], end: dict | None = None) -> str:
     return f'{{{ended}"format":2,"game":{_ENCODER.encode(info)},"history":[{",".join(records)}]}}\n'
 
 
-def record_from_files(folder: Path, phase_id: str) -> dict:
+def record_from_files(folder: str | os.PathLike, phase_id: str) -> dict:
     """A phase's public record whole, read from its file and those its ``before`` refers to
-    back to the first phase (``folder``: the game's folder in the site). A reference that
-    is not a phase file of the same folder is reported by :class:`ValueError`."""
+    back to the first phase (``folder``: the game's folder in the site, a path or its text).
+    A reference that is not a phase file of the same folder is reported by :class:`ValueError`."""
+    folder = Path(folder)  # a program may well pass '.' (docs/site.md)
     chain = []
     seen = set()
     name = phase_id

@@ -17,7 +17,7 @@ Layout (all links relative, so the site works from any static host and from ``fi
     site/index.html                      archive of all games
     site/static/style.css, map.js
     site/static/maps/VARIANT-HASH.js     a variant's base map, shared by its phases' pages
-    site/games/NAME/index.html           game page: current map, standings, chart, phases
+    site/games/NAME/index.html           game page: current map (current.map.js, .png), standings, chart, phases
     site/games/NAME/game.json            the whole game (game.json and every record)
     site/games/NAME/feed.atom            Atom feed, one entry per phase
     site/games/NAME/S1901M.html          phase page (+ .txt judge text, .json, .map.js, .png)
@@ -47,7 +47,6 @@ from pathlib import Path
 from typing import Callable
 
 import jinja2
-from markupsafe import Markup
 
 from gm_tools.edges.basemap import BaseMap, load_base_map
 from gm_tools.edges.cachefolder import cache_folder
@@ -56,7 +55,7 @@ from gm_tools.edges.pressimages import PICTURES
 from gm_tools.errors import OrderError
 from gm_tools.publish.feed import FeedEntry, atom_feed
 from gm_tools.edges.recorddelta import shrink
-from gm_tools.publish.judgetext import dislodgements, judge_text
+from gm_tools.publish.judgetext import judge_text
 from gm_tools.engine.model import OrderResult, Position
 from gm_tools.engine.phase import ADJUSTMENT, MOVEMENT, RETREAT, parse_phase
 from gm_tools.engine.positions import position_from_json
@@ -64,20 +63,12 @@ from gm_tools.engine.rules import rules_for
 from gm_tools.publish.mapareas import areas_path, write_base
 from gm_tools.publish.maplayer import BASE_FOLDER, LAYER_SUFFIX, BasePicture
 from gm_tools.publish.phasejson import game_json, object_text, phase_json, value_texts, without_seeds
-from gm_tools.publish.render import RenderOptions, render_lines, render_svg
+from gm_tools.publish.render import RenderOptions, render_lines
 from gm_tools.publish.sitecontext import GameContext, PhaseContext, Section, SiteContext, DigestMemo, KnownGame, UnreadGame, collect, collect_game, collector_paused, leave_stale_to_read, read_game, set_aside, variant_or_none, _load_variant  # noqa: F401
 from gm_tools.publish.sitejobs import ReadElsewhere, Readers, Recorder, make_all, make_read, read_games
 from gm_tools.publish.sitefiles import MANIFEST, BuildReport, Manifest, PngPainter, SiteWriter, code_key, copy_pictures, pages_key, variant_key  # noqa: F401
-from gm_tools.publish.siteviews import (
-    chart_view,
-    current_map,
-    game_summary,
-    ledger_view,
-    phase_view,
-    points_view,
-    processed_view,
-    standings,
-)
+from gm_tools.publish.gamepage import write_game_page
+from gm_tools.publish.siteviews import game_summary, phase_view
 from gm_tools.engine.variant import Variant
 
 TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
@@ -152,13 +143,6 @@ def _environment(templates: Path) -> jinja2.Environment:
     except OSError:
         compiled = None  # a read-only home: templates are compiled every time
     return _Environment(loader=jinja2.FileSystemLoader(str(templates)), bytecode_cache=compiled, **_OPTIONS)
-
-
-def _inline_svg(svg: str) -> Markup:
-    """Our renderer's SVG document as an element for a page. Its text is escaped by the
-    renderer (``gm_tools.publish.render``), so it is trusted; the XML prolog, if any, goes."""
-    start = svg.find("<svg")
-    return Markup(svg[start:] if start >= 0 else svg)
 
 
 def _position(data: dict) -> Position:
@@ -354,26 +338,10 @@ def write_game(env: jinja2.Environment, writer: SiteWriter, painter: PngPainter,
                                extra_template if has_extra else None, view)
             writer.write(f"{folder}/{phase.id}.html", html)
 
+    # the game page's map is a layer over the base too (:mod:`gm_tools.publish.gamepage`)
+    write_game_page(env, writer, painter, game, summary, base, look, folder, pictures, many)
     if "text" in vars(base):  # drawn for this build's maps: written (unchanged, it stays as it is)
         write_base(writer, base, game.variant, look.base_map)  # and the names over its PNGs
-    elif last_kept is not None:
-        # every map kept as it is: the base map they are drawn over (and its names) is made again if it went
-        named = _base_of(writer.root / folder, last_kept)
-        if named is not None and not (writer.exists(named) and writer.exists(areas_path(named))) and named == base.path:
-            write_base(writer, base, game.variant, look.base_map)
-
-    position, map_caption = current_map(game)
-    current_svg = render_svg(game.variant, _position(position), title=game.name, options=look)
-    chart, labels, chart_rows = chart_view(game)
-    phases = [{"id": p.id, "title": p.title, "results": len(p.record["results"]),
-               "dislodged": len(dislodgements(p.record)), "processed": processed_view(p.record)}
-              for p in game.phases]
-    html = env.get_template("game.html").render(
-        root="../../", game=summary, phases=phases, standings=standings(game), map_svg=_inline_svg(current_svg),
-        chart=chart, chart_labels=labels, chart_rows=chart_rows, page_title=game.name, ledger=ledger_view(game), points=points_view(game),
-        map_caption=map_caption,
-    )
-    writer.write(f"{folder}/index.html", html)
     if game.end is not None:
         draw = summary["draw"]
         entries.append(FeedEntry(phase="draw", title=f"Draw: {', '.join(draw['powers'])}", link="index.html",
@@ -608,7 +576,7 @@ def build_site(games_root: str | os.PathLike, site_dir: str | os.PathLike,
 
 
 def cmd_site(args) -> int:
-    """``gm-tools site [--root DIR] [--out DIR]``: rebuild the site."""
+    """``gm-tools site [--root DIR] [--out DIR | --site DIR]``: rebuild the site."""
     from gm_tools.edges.game import games_root
 
     report = build_site(games_root(getattr(args, "root", None)), Path(getattr(args, "out", None) or "site"),

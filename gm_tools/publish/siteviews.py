@@ -66,8 +66,10 @@ def phase_view(game: GameContext, phase: PhaseContext) -> dict:
 
 
 def processed_view(record: dict) -> dict | None:
-    """When the phase was processed: the machine time for ``<time datetime>`` and the words a
-    reader sees (``25 November 2026, 14:03 UTC``); None for a record that does not say."""
+    """When the phase was processed: the machine time for ``<time datetime>``, the words a
+    reader sees (``25 November 2026, 14:03 UTC``), the day alone in those words (``25 November
+    2026``: a game page's list of phases, one format with its other dates) and as a table's
+    compact ``2026-11-25`` (the archive index); None for a record that does not say."""
     import datetime
 
     stamp = record.get("processed")
@@ -75,7 +77,8 @@ def processed_view(record: dict) -> dict | None:
         moment = datetime.datetime.strptime(str(stamp), "%Y-%m-%dT%H:%M:%SZ")
     except ValueError:
         return None
-    return {"datetime": stamp, "words": f"{moment.day} {moment:%B %Y, %H:%M} UTC", "day": f"{moment:%Y-%m-%d}"}
+    return {"datetime": stamp, "words": f"{moment.day} {moment:%B %Y, %H:%M} UTC", "date": f"{moment.day} {moment:%B %Y}",
+            "day": f"{moment:%Y-%m-%d}"}
 
 
 def _orders_view(variant: Variant, record: dict) -> dict[str, list[dict]]:
@@ -163,20 +166,39 @@ def ordered(variant: Variant, codes) -> list[str]:
 
 def chart_view(game: GameContext) -> tuple[Markup, list[str], list[dict]]:
     """The supply-center chart, its x labels and its rows (for the table beside it): the
-    count at the start, then after each year's ownership change (2000 rulebook, 'Supply
-    centers': ownership changes after the Fall turn)."""
+    count at the start, then at the end of each year whose ownership changed (2000 rulebook,
+    'Supply centers': ownership changes after the Fall turn), as its last phase left it: a
+    winter that changed ownership (Centenary's Fealty builds) is in its year's count, as it is
+    in the standings. Counted as the standings count, by what wins the game
+    (:meth:`Rules.victory_centers`: Centenary's vassals count for their master)."""
+    from gm_tools.engine.positions import position_from_json
+    from gm_tools.engine.rules import rules_for
+
     variant = game.variant
+    rules = rules_for(variant)
     first = game.phases[0].record["before"] if game.phases else game.latest_position()
-    points = [("start", first.get("centers", {}))]
+    ends: dict[str, dict] = {}  # year -> the board its last phase played left, once its movement closed
     for phase in game.phases:
-        if ends_year(variant, phase.record):
-            points.append((str(parse_phase(phase.id).year), phase.record["after"].get("centers", {})))
+        try:
+            year = str(parse_phase(phase.id).year)
+        except PhaseError:
+            continue
+        if year in ends or ends_year(variant, phase.record):
+            ends[year] = phase.record["after"]
+    points = [("start", first)] + list(ends.items())
+
+    def counts(board: dict) -> dict[str, int]:
+        counted = rules.victory_centers(variant, position_from_json(board))
+        if counted is not None:
+            return counted
+        return {code: len(owned) for code, owned in board.get("centers", {}).items()}
+    counted = [counts(board) for _, board in points]
     labels = [label for label, _ in points]
-    powers = [p for p in ordered(variant, {p for _, c in points for p in c} | {p for p, x in variant.powers.items() if x.playable})
+    powers = [p for p in ordered(variant, {p for c in counted for p in c} | {p for p, x in variant.powers.items() if x.playable})
               if _played(variant, p)]
     lines, rows = [], []
     for code in powers:
-        values = tuple(len(centers.get(code, [])) for _, centers in points)
+        values = tuple(c.get(code, 0) for c in counted)
         power = variant.powers.get(code)
         lines.append(ChartLine(label=power_name(variant, code), colour=power.colour if power else "#888888",
                                values=values))
@@ -184,14 +206,13 @@ def chart_view(game: GameContext) -> tuple[Markup, list[str], list[dict]]:
     title = f"Supply centers per power per year, {game.name}"
     # the victory line only where centers win the game: a variant won on points or rounds
     # (its centers target set out of reach) has its target on the points chart instead
-    from gm_tools.engine.rules import rules_for
-
-    target = variant.victory_centers if rules_for(variant).victory_measure(variant) == "centers" else 0
+    target = variant.victory_centers if rules.victory_measure(variant) == "centers" else 0
     return Markup(centers_chart(lines, labels, title, target)), labels, rows
 
 
 RANKED_BY = {
     "centers": "most supply centers first",
+    "victory": "most supply centers for victory first (the game is won on them), then most supply centers",
     "points": "most victory points first (the game is won on points), then most centers",
     "rounds": "most rounds won first (the game is won by rounds), then the last round's victory points, then centers",
 }
@@ -210,6 +231,7 @@ def standings(game: GameContext) -> dict:
     latest = game.latest_position()
     scores = rules.scores(variant, position_from_json(latest))
     centers, units = latest.get("centers", {}), latest.get("units", {})
+    counted = rules.victory_centers(variant, position_from_json(latest)) if measure == "centers" else None
     board = bool(variant.supply_centers())  # a board game without centers or units shows neither
     players = dict(game.info.players)
     if game.phases:
@@ -222,15 +244,18 @@ def standings(game: GameContext) -> dict:
         status = "winner" if code == game.winner else ("eliminated" if c == 0 and u == 0 and board else "")
         rows.append({"power": power_name(variant, code), "player": players.get(code, ""), "centers": c,
                      "units": u, "status": status, "points": scores.points.get(code, 0),
-                     "rounds": scores.rounds.get(code, 0)})
-    keys = {"centers": ("centers",), "points": ("points", "centers"), "rounds": ("rounds", "points", "centers")}[measure]
+                     "rounds": scores.rounds.get(code, 0), "victory": (counted or {}).get(code, c)})
+    ranked_by = "victory" if counted is not None else measure
+    keys = {"centers": ("centers",), "victory": ("victory", "centers"), "points": ("points", "centers"),
+            "rounds": ("rounds", "points", "centers")}[ranked_by]
     rows.sort(key=lambda r: tuple(-r[k] for k in keys))  # stable: a tie keeps the variant's order
-    caption = RANKED_BY[measure]
+    caption = RANKED_BY[ranked_by]
     if scores.label != "Victory points":
         caption = caption.replace("victory points", scores.label)
     if not board:
         caption = caption.replace(", then most centers", "")
     return {"rows": rows, "measure": measure, "caption": caption,
+            "victory_counted": counted is not None, "victory_note": rules.victory_centers_note,
             "scored_in": scores.year, "label": scores.label, "centers_shown": board}
 
 

@@ -154,6 +154,13 @@ class CentenaryRules(Rules):
 
         return ProvinceStyle(hatch=variant.powers[master].colour)
 
+    victory_centers_note = "own and vassals'"
+
+    def victory_centers(self, variant: Variant, position: Position) -> dict[str, int] | None:
+        # Rule 3: a vassal's centers "count towards the owning power's total for victory
+        # purposes": the site ranks and charts by the count that wins.
+        return victory_counts(variant, position)
+
     def winner(self, variant: Variant, position: Position) -> str | None:
         # Rule 3: a vassal's centers "count towards the owning power's total for victory".
         return winner(variant, position)

@@ -1,0 +1,57 @@
+"""A game's page (``site/games/NAME/index.html``): when it started and was last played, the
+current map, the standings, the charts and the phases.
+
+Its map is stored as a phase's is (:mod:`gm_tools.publish.maplayer`): the variant's base map,
+shared with every phase page, and the current board's own layer, ``current.map.js``, beside a
+PNG for a page read without its script, ``current.png``. The game page is the one players
+reload most, and its map inlined whole was 310-540 KB of it.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+import jinja2
+
+from gm_tools.engine.positions import position_from_json
+from gm_tools.publish.judgetext import dislodgements
+from gm_tools.publish.mapareas import areas_path
+from gm_tools.publish.maplayer import LAYER_SUFFIX, BasePicture
+from gm_tools.publish.render import RenderOptions, render_lines
+from gm_tools.publish.sitecontext import GameContext
+from gm_tools.publish.sitefiles import PngPainter, SiteWriter
+from gm_tools.publish.siteviews import chart_view, current_map, ledger_view, points_view, processed_view, standings
+
+CURRENT = "current"
+"""The game page's map files' name (``current.map.js``, ``current.png``): no phase is called so."""
+
+
+def write_game_page(env: jinja2.Environment, writer: SiteWriter, painter: PngPainter, game: GameContext,
+                    summary: dict, base: BasePicture, look: RenderOptions, folder: str,
+                    pictures: list[tuple[str, str, str, Callable[[], bytes]]], many: bool = False) -> None:
+    """Write the game page and its map's layer; its PNG, when the picture changed, is added to
+    ``pictures`` (layer file, PNG file, layer, what gives the PNG), which the caller writes
+    last, the layer after its PNG, as it does the phases' maps."""
+    position, map_caption = current_map(game)
+    lines = render_lines(game.variant, position_from_json(position), title=game.name, options=look)
+    layer = base.layer(lines)
+    layer_rel, png_rel = f"{folder}/{CURRENT}{LAYER_SUFFIX}", f"{folder}/{CURRENT}.png"
+    # the layer on disk is the picture's hash, as for a phase: the PNG is drawn again only
+    # when the board changed (or the PNG went)
+    if writer.same(layer_rel, layer.encode("utf-8")) and writer.exists(png_rel):
+        writer.keep(png_rel)
+        writer.write(layer_rel, layer)
+    else:
+        pictures.append((layer_rel, png_rel, layer, painter.start("\n".join(lines), many)))
+    chart, labels, chart_rows = chart_view(game)
+    phases = [{"id": p.id, "title": p.title, "results": len(p.record["results"]),
+               "dislodged": len(dislodgements(p.record)), "processed": processed_view(p.record)}
+              for p in game.phases]
+    html = env.get_template("game.html").render(
+        root="../../", game=summary, phases=phases, standings=standings(game),
+        chart=chart, chart_labels=labels, chart_rows=chart_rows, page_title=game.name,
+        ledger=ledger_view(game), points=points_view(game), map_caption=map_caption,
+        map_base=base.path, map_areas=areas_path(base.path), map_layer=CURRENT + LAYER_SUFFIX,
+        map_png=f"{CURRENT}.png",
+    )
+    writer.write(f"{folder}/index.html", html)
