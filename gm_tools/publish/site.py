@@ -71,6 +71,7 @@ from gm_tools.publish.sitefiles import MANIFEST, BuildReport, Manifest, PngPaint
 from gm_tools.publish.siteviews import (
     chart_view,
     current_map,
+    game_sections,
     game_summary,
     ledger_view,
     phase_view,
@@ -371,7 +372,7 @@ def write_game(env: jinja2.Environment, writer: SiteWriter, painter: PngPainter,
     html = env.get_template("game.html").render(
         root="../../", game=summary, phases=phases, standings=standings(game), map_svg=_inline_svg(current_svg),
         chart=chart, chart_labels=labels, chart_rows=chart_rows, page_title=game.name, ledger=ledger_view(game), points=points_view(game),
-        map_caption=map_caption,
+        map_caption=map_caption, sections=game_sections(game),
     )
     writer.write(f"{folder}/index.html", html)
     if game.end is not None:
