@@ -100,3 +100,62 @@ def test_the_game_ends_with_the_verdict():
     after_six = with_state(Position(phase="R1660I"), state)
     # Yellow: 2 orthodox + Emperor 8 + town 3 = 13; Red: 2 + Trier 3 + Mainz 3 + town 3 = 11
     assert RULES.winner(VARIANT, after_six) == "YELLOW"
+
+
+def _record(state: State, phase: str, **ending) -> dict:
+    """A history record ending the game at ``phase``'s step, as the turn stores it (its verdict
+    under ``extra.outcome.scoring``), less what the pages do not read."""
+    from gm_tools.engine.positions import position_to_json
+    from gm_tools.engine.phase import next_phase, parse_phase
+
+    upcoming = next_phase(VARIANT.calendar, parse_phase(phase))
+    while RULES.skips_phase(VARIANT, Position(phase=phase), upcoming.id):  # the Setup comes once
+        upcoming = next_phase(VARIANT.calendar, upcoming)
+    after = with_state(Position(phase=upcoming.id), state)
+    verdict = RULES._verdict(VARIANT, after)
+    return {"phase": phase, "after": position_to_json(after), "winner": None, "next_phase": None,
+            "extra": {"outcome": {"scoring": {"verdict": verdict.reason}}}, **ending}
+
+
+def test_the_pages_name_the_victory_and_the_figure_that_decided_it():
+    """QA F5: 'Victory can be achieved in one of three ways' - the pages name the one that ended
+    the game, the players by name, with the figure that decided it: the winner's Reformation
+    Points ('The Protestant players with the most Reformation Points are saved by Faith Alone
+    and win'), or a shared victory's count; a record kept without the verdict has it worked
+    out again from its board."""
+    from gm_tools.engine.rules import Victory
+    from gm_tools.publish.judgetext import game_over_words
+
+    state = protestant_empire()
+    state.religion = {"RED": "protestant"}  # the only Protestant: saved alone
+    state.emperor = "RED"
+    record = _record(state, "R1585F", winner="RED")
+    victory = RULES.victory(VARIANT, record)
+    assert victory == Victory("Protestant Victory", "9 Reformation Points",
+                              "More Protestant provinces (8 to 4), every Elector and the Emperor Protestant; the "
+                              "Protestant players with the most Reformation Points are saved by Faith Alone "
+                              "(Reformation Points: Red Phoenix 9)")
+    assert game_over_words(VARIANT, record)[0] == (
+        "The game is over: Red Phoenix has won the Protestant Victory with 9 Reformation Points.")
+    older = dict(record, extra={})  # no verdict kept: worked out from the board after the step
+    assert RULES.victory(VARIANT, older) == victory
+    shared = _record(protestant_empire(), "R1585F", draw={"powers": ["RED", "BLUE", "GREEN"], "reason": ""})
+    victory = RULES.victory(VARIANT, shared)
+    assert (victory.name, victory.figure) == ("Protestant Victory", "")
+    assert victory.detail.endswith("(Reformation Points: Red Phoenix 9, Blue Kraken 4, Green Serpent 4)")
+    assert game_over_words(VARIANT, shared)[0] == (
+        "The game is over: Red Phoenix, Blue Kraken and Green Serpent share the Protestant Victory.")
+
+
+def test_a_tie_for_the_peace_of_westphalia_victory_is_the_emperors_to_break():
+    """'In cases of ties, the winner is chosen from among the tied players by the Emperor': the
+    pages say so, with the count."""
+    state = protestant_empire()
+    state.emperor = None
+    record = _record(state, "R1635X", draw={"powers": list(ORDER), "reason": ""})
+    victory = RULES.victory(VARIANT, record)
+    assert (victory.name, victory.figure) == ("Peace of Westphalia Victory", "5 Imperial Power")
+    assert victory.detail.endswith("Red Phoenix 5, Blue Kraken 5, Yellow Elephant 5, Green Serpent 5, Orange Stag 5; "
+                                   "tied, the Emperor chooses the winner from among the tied players")
+    assert RULES.victory(VARIANT, dict(record, draw=None, extra={}, after={**record["after"], "phase": "R1635X"})) \
+        is None  # no verdict yet at that board: the pages say only who won

@@ -194,36 +194,40 @@ def test_the_finished_games_pages_show_only_what_the_game_has(site):
         assert not re.search(r'<h2 id="orders-h">[^<]*</h2>\s*</section>', html), page.name
 
 
-def test_the_setup_phases_are_named_without_a_word_said_twice(site, tmp_path):
-    """The Setup's first step is the 'Setup Order' of the season 'Setup': its name read 'Setup
-    1510 Setup Order' in the game page's list, the phase page's title, heading, caption and map,
-    the next page's navigation, the feed, the judge text and the workbook. Each now says the
-    season once; the other steps keep the calendar's 'Setup 1510 Pick Provinces'."""
+def test_the_setup_phases_are_named_alike_without_a_word_said_twice(site, tmp_path):
+    """The Setup's first step was the 'Setup Order' of the season 'Setup': its name read 'Setup
+    1510 Setup Order', then 'Setup Order, 1510' beside 'Setup 1510 Pick Provinces' (QA F6). The
+    step is now 'Draw Setup Order' ('Randomly draw cubes for Setup Order'), said as every other
+    step is, in the game page's list, the phase page's title, heading, caption and map, the next
+    page's navigation, the feed, the judge text and the workbook; no name says a word twice."""
     folder = site / "games" / GAME
     said_twice = re.compile(r"\b(\w+) (?:of )?1510 \1\b")
     for path in sorted(folder.glob("*")):
         if path.suffix in (".html", ".txt", ".atom", ".js"):
             text = path.read_text(encoding="utf-8-sig")
             assert not said_twice.search(text), (path.name, said_twice.search(text).group(0))
+            assert "Setup Order, 1510" not in text, path.name
     index = (folder / "index.html").read_text(encoding="utf-8")
-    assert 'href="P1510O.html">Setup Order, 1510</a>' in index
-    assert 'href="P1510L.html">Setup 1510 Pick Provinces</a>' in index
+    listed = re.findall(r'href="(P1510\w)\.html">([^<]*)</a>', index)
+    assert listed == [("P1510O", "Setup 1510 Draw Setup Order"), ("P1510L", "Setup 1510 Pick Provinces"),
+                      ("P1510K", "Setup 1510 Place Electors"), ("P1510C", "Setup 1510 Place other Principalities"),
+                      ("P1510D", "Setup 1510 Place Diplomatic Influence"), ("P1510V", "Setup 1510 Emperor and Doctrines")]
     page = (folder / "P1510O.html").read_text(encoding="utf-8")
-    assert "<title>westphalia-demo: Setup Order, 1510" in page
-    assert "<h1>westphalia-demo: Setup Order, 1510</h1>" in page
-    assert "The board at the end of Setup Order, 1510." in page
-    assert "<title>Setup Order, 1510</title>" in (folder / "feed.atom").read_text(encoding="utf-8")
-    assert "westphalia-demo: Setup Order, 1510</text>" in (folder / "P1510O.map.js").read_text(encoding="utf-8")
+    assert "<title>westphalia-demo: Setup 1510 Draw Setup Order" in page
+    assert "<h1>westphalia-demo: Setup 1510 Draw Setup Order</h1>" in page
+    assert "The board at the end of Setup 1510 Draw Setup Order." in page
+    assert "<title>Setup 1510 Draw Setup Order</title>" in (folder / "feed.atom").read_text(encoding="utf-8")
+    assert "westphalia-demo: Setup 1510 Draw Setup Order</text>" in (folder / "P1510O.map.js").read_text(encoding="utf-8")
     text = (folder / "P1510O.txt").read_text(encoding="utf-8-sig")
-    assert text.startswith("Setup Order results for 1510. (westphalia-demo.P1510O)")
+    assert text.startswith("Draw Setup Order results for Setup of 1510. (westphalia-demo.P1510O)")
     assert "will be Pick Provinces for Setup of\n    1510." in text
     # a new game: the GM's workbook and the archive's index name the phase to play the same way
     paths = new_game("westphalia", "g", root=tmp_path, seed=5, created="2000-01-01T00:00:00Z", player_count=5)
     sheet = openpyxl.load_workbook(paths.workbook, read_only=True)["Game"]
     names = {row[0]: row[1] for row in sheet.iter_rows(values_only=True) if row and row[0]}
-    assert names["Phase name"] == "Setup Order, 1510"
+    assert names["Phase name"] == "Setup 1510 Draw Setup Order"
     build_site(tmp_path, tmp_path / "site")
-    assert "Setup Order, 1510" in (tmp_path / "site" / "index.html").read_text(encoding="utf-8")
+    assert "Setup 1510 Draw Setup Order" in (tmp_path / "site" / "index.html").read_text(encoding="utf-8")
 
 
 @needs_chromium
@@ -324,8 +328,9 @@ def test_the_emperor_dies_and_is_elected_again(game):
 
 def test_the_pages_sections_name_the_players_as_their_tables_do(game):
     """The Holy Roman Empire, Setup Order and Initiative Order sections said 'Emperor RED'
-    and 'RED 0 Saints' beside tables saying 'Red Phoenix': a player is named the same way
-    on the whole page, with the colour it plays."""
+    and 'RED 0 Saints' beside tables saying 'Red Phoenix', then 'Red Phoenix (RED)' beside
+    results saying 'RED' (QA F6): a player is named the same way on the whole page, by the
+    name the page's headings give him, and no section names a player by his code."""
     from gm_tools.engine.hooks import hooks_for
 
     root, _ = game
@@ -335,10 +340,140 @@ def test_the_pages_sections_name_the_players_as_their_tables_do(game):
     record = load_state(GAME, root).history[-1]  # whole: the stored file keeps its tables' changes
     sections = dict(hooks_for(variant).report_sections(variant, record))
     emperor = record["after"]["extra"]["westphalia"]["emperor"]
-    assert f"Emperor **{variant.powers[emperor].name} ({emperor})**" in sections["Holy Roman Empire"]
+    assert f"Emperor **{variant.powers[emperor].name}** (Catholic)" in sections["Holy Roman Empire"]
     for code in record["after"]["extra"]["westphalia"]["setup_order"]:
-        assert f"**{variant.powers[code].name} ({code})** " in sections["Holy Roman Empire"]
-        assert f"{variant.powers[code].name} ({code})" in sections["Setup Order"]
+        assert f"**{variant.powers[code].name}** " in sections["Holy Roman Empire"]
+        assert variant.powers[code].name in sections["Setup Order"]
+    codes = re.compile(r"\b(" + "|".join(variant.powers) + r")\b")
+    assert not any(codes.search(text) for text in sections.values()), sections
+
+
+def _section_rows(html: str, heading: str) -> list[list[str]]:
+    """The cell texts of the table in a page's section headed ``heading`` (a variant section's
+    heading has no id to find it by)."""
+    body = html[html.index(f"<h2>{heading}</h2>"):]
+    table = body[:body.index("</table>")]
+    return [[re.sub(r"<[^>]+>", "", c).strip() for c in re.findall(r"<t[hd]>(.*?)</t[hd]>", row, re.S)]
+            for row in re.findall(r"<tr>(.*?)</tr>", table, re.S)]
+
+
+def test_each_phase_page_shows_the_state_a_player_plans_with(game, site):
+    """QA F3: the round pages showed the results but never the state a player plans with. Each
+    phase page now has, after the step, the Holy Roman Empire (with the Council of Trent), the
+    princes (religion, provinces, Imperial Power, Gold, saved Diplomatic Influence, Military
+    Doctrine, League, Emperor or Foreign Power) and the principalities (each player's Diplomatic
+    Influence, most first, and the ally with its lead: 'within 2 Diplomatic Influence of being
+    its ally (no ties)'), as the record's state has them; the game page shows the board it draws."""
+    _, state = game
+    by_phase = {r["phase"]: r["after"]["extra"]["westphalia"] for r in state.history}
+    folder = site / "games" / GAME
+    page = (folder / "R1610T.html").read_text(encoding="utf-8")
+    after = by_phase["R1610T"]
+    head, *princes = _section_rows(page, "Princes")
+    assert head == ["Prince", "Religion", "Provinces", "Imperial Power", "Gold", "Saved Diplomatic Influence",
+                    "Military Doctrine", "League", "Note"]
+    names = {"RED": "Red Phoenix", "BLUE": "Blue Kraken", "YELLOW": "Yellow Elephant", "GREEN": "Green Serpent",
+             "ORANGE": "Orange Stag"}
+    assert [r[0] for r in princes] == [names[p] for p in after["setup_order"]]
+    rows = {r[0]: r for r in princes}
+    for code, name in names.items():
+        assert rows[name][5] == str(after["saved_di"].get(code, 0)) and rows[name][6] == after["doctrines"][code]
+        assert rows[name][1] == after.get("religion", {}).get(code, "catholic").title()
+    assert rows["Red Phoenix"][2] == "5: EIC, EIS, ESL, HAE, HAM; capital HAM"
+    assert rows["Blue Kraken"][2] == "none" and rows["Blue Kraken"][8] == "Foreign Power (Netherlands, west edge)"
+    assert rows["Yellow Elephant"][8] == "Emperor"
+    head, *states = _section_rows(page, "Principalities")
+    assert head == ["Principality", "Provinces", "Religion", "Imperial Power", "Ally", "Diplomatic Influence"]
+    lands = {r[0]: r for r in states}
+    assert [r[0] for r in states][:7] == [f"{e} (Elector)" for e in sorted(after["electors"])]
+    assert lands["Saxony (Elector)"][4:] == ["Orange Stag, by 2", "Orange Stag 3, Yellow Elephant 1"]
+    assert lands["Cologne (Elector)"][4:] == ["Yellow Elephant, by 1", "Yellow Elephant 3, Red Phoenix 2"]
+    assert lands["Magdeburg"][1:] == ["DUI, DUR, GRA, HAL", "Protestant", "6", "none", "none"]
+    assert "Council of Trent: called in round 2 (1535): the Catholic Reformation has begun." in page
+    # Gold is what Earn Gold gave, before the Tradeoffs turn it into Diplomatic Influence
+    gold = {r[0]: r[4] for r in _section_rows((folder / "R1585G.html").read_text(encoding="utf-8"), "Princes")[1:]}
+    assert gold == {"Red Phoenix": "2", "Blue Kraken": "0", "Yellow Elephant": "2", "Green Serpent": "2",
+                    "Orange Stag": "2"}
+    before = (folder / "R1535T.html").read_text(encoding="utf-8")
+    assert {r[0]: r[7] for r in _section_rows(before, "Princes")[1:]}["Red Phoenix"] == "Evangelical League"
+    # the Setup's pages show what is placed so far: no princes before they pick their provinces
+    assert "<h2>Princes</h2>" not in (folder / "P1510O.html").read_text(encoding="utf-8")
+    assert "<h2>Principalities</h2>" not in (folder / "P1510L.html").read_text(encoding="utf-8")
+    assert "<h2>Principalities</h2>" in (folder / "P1510K.html").read_text(encoding="utf-8")
+    # the game page: the board its map shows, after the last step
+    index = (folder / "index.html").read_text(encoding="utf-8")
+    assert _section_rows(index, "Princes")[1:] == _section_rows((folder / "R1635X.html").read_text(encoding="utf-8"),
+                                                                "Princes")[1:]
+    assert index.index('id="standings-h"') < index.index("<h2>Holy Roman Empire</h2>") < index.index('id="scores-h"')
+    assert "<h2>Principalities</h2>" in index and "<h2>Initiative Order</h2>" not in index
+    # the tables are the page's: the judge text keeps to its lines
+    assert "|" not in (folder / "R1610T.txt").read_text(encoding="utf-8-sig")
+
+
+def test_a_foreign_power_is_noted_as_one(site):
+    """QA F4: a prince who left the Empire read 'Blue Kraken: 0 provinces, 14 Imperial Power' in
+    the map's legend and had an empty Note in the standings, where an eliminated power's says
+    'eliminated': 'Foreign Power (Netherlands)' in both."""
+    folder = site / "games" / GAME
+    index = (folder / "index.html").read_text(encoding="utf-8")
+    rows = dict(re.findall(r'<tr><th scope="row">([^<]*)</th>(?:<td[^>]*>[^<]*</td>)*?<td>([^<]*)</td></tr>', index))
+    assert rows["Blue Kraken"] == "Foreign Power (Netherlands)" and rows["Yellow Elephant"] == "winner"
+    assert rows["Red Phoenix"] == ""
+    layer = (folder / "R1635X.map.js").read_text(encoding="utf-8")
+    assert "Blue Kraken: Foreign Power (Netherlands), 14 Imperial Power" in layer
+    assert "Blue Kraken: 0 provinces" not in layer
+    # before it left, it was a prince like the others
+    assert "Blue Kraken: 4 provinces" in (folder / "R1535X.map.js").read_text(encoding="utf-8")
+
+
+def test_the_victory_is_named_with_the_figure_that_decided_it(site):
+    """QA F5: the last page said only 'The game is over: Yellow Elephant has won.' and the archive
+    'won by Yellow Elephant'. The record keeps the verdict 'gm-tools turn' prints ('Peace of
+    Westphalia Victory: 31 Imperial Power (YELLOW 31, ...)'); the pages name it, the players by
+    name, with how the rules count it: 'Subtract all Imperial Power contributed by Foreign Power
+    Home Provinces. Then each player adds 3 Imperial Power for each orthodox town they own.'"""
+    folder = site / "games" / GAME
+    said = ("The game is over: Yellow Elephant has won the Peace of Westphalia Victory with 31 Imperial Power.")
+    counted = ("Imperial Power as this victory counts it, without what the Foreign Power Home Provinces give and "
+               "with 3 for each orthodox town: Yellow Elephant 31, Red Phoenix 15, Green Serpent 15, Orange Stag 14, "
+               "Blue Kraken 0.")
+    page = (folder / "R1635X.html").read_text(encoding="utf-8")
+    assert f'<p class="winner"><strong>{said}</strong> {counted}</p>' in page
+    text = (folder / "R1635X.txt").read_text(encoding="utf-8-sig")
+    assert " ".join(text.split()).endswith(f"{said} {counted}")
+    status = "won by Yellow Elephant (Peace of Westphalia Victory, 31 Imperial Power)"
+    assert f"<td>{status}</td>" in (site / "index.html").read_text(encoding="utf-8")
+    assert f"<dt>Status</dt><dd>{status}</dd>" in (folder / "index.html").read_text(encoding="utf-8")
+    assert "has won" not in (folder / "R1635F.html").read_text(encoding="utf-8")
+
+
+def test_the_results_name_the_players_and_count_in_words(site):
+    """QA F6: 'war with Goslar (Battle Phase 1); Goslar led by ORANGE: RED wins', 'Diplomacy Game
+    with BLUE: ... takes 0 Influence, BLUE 3', '(1 orthodox town(s))', and the rulebook's stage
+    direction under Eligible Target Principalities. The record keeps the codes the GM's sheets
+    use (a game replays to the same bytes); the pages and the judge text name the players, each
+    result said once, and count with the noun's number."""
+    folder = site / "games" / GAME
+    war = (folder / "R1560T.html").read_text(encoding="utf-8")
+    assert "<td>war with Goslar (Battle Phase 1); Goslar led by Orange Stag: Red Phoenix wins</td>" in war
+    game = (folder / "R1610T.html").read_text(encoding="utf-8")
+    assert ("<td>Diplomacy Game with Blue Kraken: Cooperate against Compete; takes 0 Influence, Blue Kraken 3</td>"
+            in game)
+    gold = (folder / "R1585G.html").read_text(encoding="utf-8")
+    assert "earns 2 Gold (1 orthodox town): 2 in all" in gold and "earns 0 Gold (0 orthodox towns)" in gold
+    election = (folder / "R1635X.txt").read_text(encoding="utf-8-sig")
+    assert "Empire: the Emperor dies: Yellow Elephant has been Emperor for 2 rounds." in election
+    codes = re.compile(r"\b(RED|BLUE|GREEN|YELLOW|ORANGE)\b")
+    for path in sorted(folder.glob("*.html")) + sorted(folder.glob("*.txt")):
+        text = path.read_text(encoding="utf-8-sig")
+        assert "town(s)" not in text and "place the drawn control markers" not in text, path.name
+        if path.suffix == ".txt":
+            assert not codes.search(text), (path.name, codes.search(text).group(0))
+        else:  # outside the anchors (#power-RED) and the map's script
+            shown = re.sub(r'id="power-\w+"|<script.*?</script>', "", text, flags=re.S)
+            assert not codes.search(shown), (path.name, codes.search(shown).group(0))
+    assert "<h2>Eligible Target Principalities</h2>\n<div class=\"scroll\">\n<p>Hesse, The Palatinate</p>" in game
+    assert "<code>" not in game  # a decision in words: no notation beside it
 
 
 def _refused(paths) -> list[str]:

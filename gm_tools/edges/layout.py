@@ -290,8 +290,9 @@ def title_of(variant: Variant, phase: str) -> str:
 
 def phase_name(calendar: Calendar, phase: Phase | str) -> str:
     """A phase's name as people say it: ``Spring 1901 Movement``; but ``Setup Order, 1510``
-    where the type's name already starts with the season's (Westphalia's Setup season and its
-    Setup Order step), never ``Setup 1510 Setup Order``."""
+    where the type's name already starts with the season's (a step "Setup Order" of a season
+    "Setup"), never ``Setup 1510 Setup Order``. (The Peace of Westphalia's first step was one;
+    it is "Draw Setup Order" now, named as its other steps are: ``Setup 1510 Draw Setup Order``.)"""
     if isinstance(phase, str):
         phase = parse_phase(phase)
     kind = calendar.phase_type_names.get(phase.type, phase.type)

@@ -18,7 +18,8 @@ The turn pipeline calls the hooks in this order (``docs/workbook.md``):
    fealty build site with no build ordered there);
 4. ``output_sheets`` - computed, protected sheets for the new phase (Influence Tracker,
    Treasury);
-5. ``report_sections`` - (for the site) extra sections of a phase's page, in markdown.
+5. ``report_sections`` - (for the site) extra sections of a phase's page, in markdown;
+   ``game_sections`` - those of the game's page, from its last record.
 """
 
 from __future__ import annotations
@@ -136,6 +137,12 @@ class SheetHooks:
 
     def report_sections(self, variant: Variant, record: dict) -> list[tuple[str, str]]:
         """Extra sections for a phase's page: (heading, markdown) pairs, from the record."""
+        return []
+
+    def game_sections(self, variant: Variant, record: dict) -> list[tuple[str, str]]:
+        """Extra sections for the game's page, after its standings: (heading, markdown) pairs
+        from the game's last record, whose ``after`` is the board the page shows (The Peace of
+        Westphalia's princes and principalities as they stand). Standard: none."""
         return []
 
 

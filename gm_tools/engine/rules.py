@@ -32,6 +32,22 @@ class Scores:
     """What the points are called on the site (The Peace of Westphalia: "Imperial Power")."""
     when: str = "each year's Scoring Phase"
     """When they are counted, for the chart's captions (Westphalia: "each step of each round")."""
+    notes: dict[str, str] = field(default_factory=dict)
+    """Power -> what the standings' Note says of it beside its figures (The Peace of Westphalia's
+    "Foreign Power (Netherlands)"), as they say "eliminated" of a power without centers or units."""
+
+
+@dataclass(frozen=True)
+class Victory:
+    """How a game was won, in its rules' words, for the pages (:meth:`Rules.victory`)."""
+
+    name: str
+    """The victory as the rules name it: "Peace of Westphalia Victory"."""
+    figure: str = ""
+    """The figure that decided it: "31 Imperial Power"; "" where no one figure did."""
+    detail: str = ""
+    """A sentence on how it was counted, the powers named: "Imperial Power without the
+    Foreign Power Home Provinces' ...: Yellow Elephant 31, Red Phoenix 15"; "" for none."""
 
 
 class Rules:
@@ -121,6 +137,19 @@ class Rules:
         after :meth:`winner`, when there is no winner. Standard: never (a draw is agreed by
         the players: ``gm-tools end --draw``)."""
         return None
+
+    def victory(self, variant: Variant, record: dict) -> Victory | None:
+        """How the game was won in the phase of ``record`` (a history record with a ``winner``,
+        or the rules' shared result, its ``draw``), in the rules' words and from what the
+        record keeps, for the pages; None where they say only who won. Standard: None (a
+        winner holds the victory centers)."""
+        return None
+
+    results_in_words: bool = False
+    """True for a system whose results are its decisions in words rather than orders in a
+    notation (The Peace of Westphalia: "elected Emperor by a majority ..."): a phase page shows
+    its results as its optional ``order_words`` hook words them, never the recorded text beside
+    them. Standard: False."""
 
     def victory_measure(self, variant: Variant) -> str:
         """What the game is won by, one of :data:`MEASURES`: the standings rank by it. Standard:

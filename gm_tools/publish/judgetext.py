@@ -314,8 +314,9 @@ def judge_text(variant: Variant, record: dict) -> str:
 
     winner = record.get("winner")
     following = record.get("next_phase")
-    if winner:
-        lines.append(f"The game is over: {power_in_text(variant, winner)} has won.")
+    over = game_over_words(variant, record)
+    if over:
+        lines += over
     elif following:
         try:
             nkind, nwhen = _kind_and_when(variant, following)
@@ -325,6 +326,32 @@ def judge_text(variant: Variant, record: dict) -> str:
     else:
         lines.append("The game is over.")
     return "\n".join(_wrap(line) for line in lines).rstrip("\n") + "\n"
+
+
+def game_over_words(variant: Variant, record: dict) -> tuple[str, ...]:
+    """What the phase page and the judge text say of a record that ended the game with a winner,
+    or with a victory the rules share (:meth:`~gm_tools.engine.rules.Rules.victory`): the
+    sentence, then the count behind it when the rules give one. ``The game is over: France has
+    won.``; ``The game is over: Yellow Elephant has won the Peace of Westphalia Victory with 31
+    Imperial Power.``, ``Imperial Power ...: Yellow Elephant 31, ...`` Empty for another record."""
+    from gm_tools.engine.rules import rules_for
+
+    winner, shared = record.get("winner"), record.get("draw")
+    if not winner and not isinstance(shared, dict):
+        return ()
+    victory = rules_for(variant).victory(variant, record)
+    if winner:
+        said = f"The game is over: {power_in_text(variant, winner)} has won"
+    else:
+        names = [power_in_text(variant, p) for p in shared.get("powers", [])]
+        if victory is None or not names:
+            return ()  # a draw the rules forced: the game page says it (siteviews.draw_view)
+        said = (f"The game is over: {', '.join(names[:-1])} and {names[-1]} share" if len(names) > 1
+                else f"The game is over: {names[0]} shares")
+    if victory is None:
+        return (said + ".",)
+    said += f" the {victory.name}" + (f" with {victory.figure}" if victory.figure else "") + "."
+    return (said, victory.detail + ".") if victory.detail else (said,)
 
 
 def _wrap(line: str) -> str:

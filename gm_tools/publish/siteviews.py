@@ -13,6 +13,7 @@ from gm_tools.publish.judgetext import (
     builds_by_centers,
     dislodgements,
     ends_year,
+    game_over_words,
     location_name,
     order_words,
     power_in_text,
@@ -49,6 +50,7 @@ def phase_view(game: GameContext, phase: PhaseContext) -> dict:
         "next_phase": record.get("next_phase"),
         "next_title": next_title,
         "winner": power_in_text(variant, record["winner"]) if record.get("winner") else "",  # in a sentence
+        "over": game_over_words(variant, record),  # how the game ended here, the rules' victory named
         **_orders_view(variant, record),
         "notes": [{"power": power_name(variant, n.get("power", "")), "text": note_words(n)}
                   for n in record.get("notes", []) if isinstance(n, dict)],
@@ -86,12 +88,16 @@ def _orders_view(variant: Variant, record: dict) -> dict[str, list[dict]]:
     and its orders as the GM entered them. ``powers`` are those with a player or orders
     written; ``unplayed`` the rest (minor states, a power nobody plays), shown in one table
     rather than one each: thirty minor states' lone holds were half a Europe 1619 page."""
+    from gm_tools.engine.rules import rules_for
+
+    in_words = rules_for(variant).results_in_words  # a decision in words has no notation to show beside
     by_power: dict[str, list[dict]] = {}
     for r in record["results"]:
         result = r.get("result", "")
+        words = order_words(variant, r["order"])
         by_power.setdefault(r["power"], []).append({
-            "words": order_words(variant, r["order"]),
-            "order": r["order"],
+            "words": words,
+            "order": words if in_words else r["order"],
             "result": result,
             "symbol": RESULT_SYMBOLS.get(result, ""),
             "reason": r.get("reason", ""),
@@ -241,7 +247,9 @@ def standings(game: GameContext) -> dict:
         if not _played(variant, code):
             continue  # minor states and neutrals: no player, shown on the map and the variant's pages
         c, u = len(centers.get(code, [])), len(units.get(code, []))
-        status = "winner" if code == game.winner else ("eliminated" if c == 0 and u == 0 and board else "")
+        status = scores.notes.get(code) or ("eliminated" if c == 0 and u == 0 and board else "")
+        if code == game.winner:
+            status = f"winner; {status}" if status else "winner"
         rows.append({"power": power_name(variant, code), "player": players.get(code, ""), "centers": c,
                      "units": u, "status": status, "points": scores.points.get(code, 0),
                      "rounds": scores.rounds.get(code, 0), "victory": (counted or {}).get(code, c)})
@@ -308,7 +316,7 @@ def game_summary(game: GameContext) -> dict:
     return {
         "name": game.name,
         "variant": game.variant.title,
-        "status": game.status,
+        "status": _status(game),
         "current": current,
         "current_id": "" if game.end is not None else game.current_phase or "",
         "winner": power_name(game.variant, game.winner) if game.winner else "",
@@ -320,6 +328,31 @@ def game_summary(game: GameContext) -> dict:
     }
 
 
+def _victory(game: GameContext):
+    """How the game was won in its last record (:meth:`~gm_tools.engine.rules.Rules.victory`),
+    or None: not over, drawn by agreement, or rules that say only who won."""
+    from gm_tools.engine.rules import rules_for
+
+    if not game.phases or (game.end is not None and not game.end.get("forced")):
+        return None
+    record = game.phases[-1].record
+    if not record.get("winner") and not isinstance(record.get("draw"), dict):
+        return None
+    return rules_for(game.variant).victory(game.variant, record)
+
+
+def _status(game: GameContext) -> str:
+    """The game's status (:attr:`GameContext.status`) with the victory named where the rules
+    name it: ``won by Yellow Elephant (Peace of Westphalia Victory, 31 Imperial Power)``,
+    ``Catholic Victory shared by Red Phoenix, Yellow Elephant``."""
+    victory = _victory(game)
+    if victory is None:
+        return game.status
+    if game.winner:
+        return f"{game.status} ({victory.name}" + (f", {victory.figure})" if victory.figure else ")")
+    return f"{victory.name} shared by " + ", ".join(power_in_text(game.variant, p) for p in game.end["powers"])
+
+
 def draw_view(game: GameContext) -> dict | None:
     """A game the GM ended as a draw: who shares it, when it was called (phase and date)."""
     if game.end is None:
@@ -328,9 +361,22 @@ def draw_view(game: GameContext) -> dict | None:
         at = phase_name(game.variant.calendar, game.end.get("phase", ""))
     except PhaseError:
         at = str(game.end.get("phase", ""))
+    victory = _victory(game)
+    reason = game.end.get("reason", "")
+    if victory is not None:  # the rules' words (the last phase's page gives the count behind it)
+        reason = victory.name + (f" with {victory.figure}" if victory.figure else "")
     return {"powers": [power_name(game.variant, p) for p in game.end["powers"]], "at": at,
             "declared": processed_view({"processed": game.end.get("declared")}),
-            "reason": game.end.get("reason", ""), "forced": bool(game.end.get("forced"))}
+            "reason": reason, "forced": bool(game.end.get("forced"))}
+
+
+def game_sections(game: GameContext) -> list[Section]:
+    """The game system's sections of the game page (:meth:`SheetHooks.game_sections`), from the
+    last record: none before a phase is played."""
+    if not game.phases:
+        return []
+    return [Section(title=heading, html=Markup(render_markdown(text)))
+            for heading, text in hooks_for(game.variant).game_sections(game.variant, game.phases[-1].record)]
 
 
 def ledger_view(game: GameContext) -> dict | None:

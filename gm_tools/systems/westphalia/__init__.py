@@ -10,6 +10,7 @@ the largest board, the players, the rulebook's lists). One module, one job:
 - :mod:`.figures` - allies and Imperial Power; :mod:`.election` - the Imperial Election;
 - :mod:`.diplomacygame` - the Diplomacy Game's pairings and the Dilemma cards' Influence;
 - :mod:`.rules`, :mod:`.sheets`, :mod:`.mapstyle` - the workflow's hooks, the workbook, the map;
+- :mod:`.report` - what the pages say: the state after each step, the results and the victory in words;
 - :mod:`.mailforms`, :mod:`.mail` - the players' mailed lines and where they go on the sheets.
 
 Not built yet: the rounds (initiative, Religious Upheaval, gold, player turns, Foreign Powers,

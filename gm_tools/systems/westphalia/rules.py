@@ -11,7 +11,10 @@ Rulebook: ``003_b5b9eb4920d39694.txt``.
   rolls of the other principalities once the Electors are placed, each round's Religious
   Upheaval and the Emperor's death roll before they are played, the Foreign Powers' Internal
   Troubles;
-- :meth:`province_style`, :meth:`scores` - the map and the standings (Imperial Power).
+- :meth:`province_style`, :meth:`scores` - the map and the standings (Imperial Power, a Foreign
+  Power noted as one);
+- :meth:`order_words`, :meth:`victory` - the results and the victory as the pages say them
+  (:mod:`.report`).
 """
 
 from __future__ import annotations
@@ -34,6 +37,7 @@ EVENTS = "EMPIRE"
 
 class WestphaliaRules(Rules):
     name = "westphalia"
+    results_in_words = True  # each step's results are its decisions in words
 
     def for_players(self, variant: Variant, players: int) -> Variant:
         """'with 9 tiles per Player': 3 to 14 players."""
@@ -157,6 +161,19 @@ class WestphaliaRules(Rules):
             return tuple(verdict.winners), verdict.reason
         return None
 
+    def victory(self, variant: Variant, record: dict):
+        """The Catholic, Protestant or Peace of Westphalia Victory and the figure that decided it,
+        for the pages (:func:`.report.victory`)."""
+        from gm_tools.systems.westphalia.report import victory
+
+        return victory(variant, record)
+
+    def order_words(self, variant: Variant, order: str) -> str:
+        """A step's result as the pages say it, the players named (:func:`.report.in_words`)."""
+        from gm_tools.systems.westphalia.report import in_words
+
+        return in_words(variant, order)
+
     def victory_measure(self, variant: Variant) -> str:
         return "points"
 
@@ -169,8 +186,10 @@ class WestphaliaRules(Rules):
 
         state = state_of(position)
         year = counted_year(variant, parse_phase(position.phase).year)
+        # a Foreign Power has left the Empire, as an eliminated power has left a Diplomacy board
+        notes = {p: f"Foreign Power ({f['home']})" for p, f in state.foreign.items()}
         return Scores(points={p: imperial_power(state, p, year) for p in variant.powers}, year=str(year),
-                      label="Imperial Power", when="the last step played of each round")
+                      label="Imperial Power", when="the last step played of each round", notes=notes)
 
     def legend(self, variant: Variant, position: Position):
         """Each player's provinces and Imperial Power, and what the marks on the hexes mean."""
@@ -184,8 +203,10 @@ class WestphaliaRules(Rules):
         for p, power in variant.powers.items():
             land = state.princes.get(p)
             emperor = ", Emperor" if state.emperor == p else ""
-            texts[p] = (f"{power.name}: {len(land.provinces) if land else 0} provinces, "
-                        f"{imperial_power(state, p, year)} Imperial Power{emperor}")
+            held = f"{len(land.provinces) if land else 0} provinces"
+            if p in state.foreign:  # 'Lose all provinces you possessed inside the Empire'
+                held = f"Foreign Power ({state.foreign[p]['home']})" + (f", {held}" if land else "")
+            texts[p] = f"{power.name}: {held}, {imperial_power(state, p, year)} Imperial Power{emperor}"
         key = ("\u2302 town (a capital, or one conquered), \u265b Elector's capital; a principality is tinted with its ally's colour, "
                "grey when unaligned",
                "hatched: Protestant province (all start Catholic)")

@@ -273,31 +273,17 @@ class WestphaliaHooks(SheetHooks):
         return [princes, states, empire, provinces]
 
     def report_sections(self, variant: Variant, record: dict) -> list[tuple[str, str]]:
-        from gm_tools.engine.positions import position_from_json
+        """The orders of play and the state after the step (:mod:`.report`); the step's
+        decisions are the phase's results, listed by player above these sections."""
+        from gm_tools.systems.westphalia.report import sections
 
-        state = state_of(position_from_json(record["after"]))
+        return sections(variant, record)
 
-        def named(code: str) -> str:  # as the results and tables above name each player
-            power = variant.powers.get(code)
-            return f"{power.name} ({code})" if power and power.name != code else code
+    def game_sections(self, variant: Variant, record: dict) -> list[tuple[str, str]]:
+        """The state the game page's map shows (:mod:`.report`)."""
+        from gm_tools.systems.westphalia.report import game_sections
 
-        # the step's decisions are the phase's results, listed by player above these sections
-        out = [("Setup Order", ", ".join(map(named, state.setup_order)) or "not drawn yet")]
-        if state.emperor:
-            from gm_tools.systems.westphalia.rounds import principality_religion
-
-            catholic = sum(1 for e in state.electors if principality_religion(state, e) == "catholic")
-            saved = [f"**{named(p)}** {state.saints.get(p, 0)} Saints, {state.reformation.get(p, 0)} Reformation Points"
-                     for p in state.setup_order]
-            out.append(("Holy Roman Empire", f"Emperor **{named(state.emperor)}** ({state.religion_of(state.emperor)}) "
-                        f"since round {state.emperor_since}; {catholic} Catholic and {len(state.electors) - catholic} "
-                        "Protestant Electors.\n\n" + "\n".join(f"- {line}" for line in saved)))
-        if state.initiative:
-            out.append(("Initiative Order", ", ".join(map(named, state.initiative))))
-        if state.targets:
-            out.append(("Eligible Target Principalities", ", ".join(state.targets)
-                        + " ('place the drawn control markers near the Religious War section')"))
-        return out
+        return game_sections(variant, record)
 
 
 def _read(variant: Variant, state, kind: str, rows: dict[str, list[InputRow]]) -> tuple[str, dict, list[dict]]:

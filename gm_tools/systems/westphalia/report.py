@@ -1,0 +1,214 @@
+"""What the published pages say of a game of The Peace of Westphalia, from its history records.
+
+Rulebook: ``003_b5b9eb4920d39694.txt``. Each phase's page shows the state a player plans with
+after the step (:func:`sections`): the Holy Roman Empire (the Emperor, the Electors' faith, the
+Council of Trent, Saints and Reformation Points), each prince's religion, provinces, Imperial
+Power, Gold, saved Diplomatic Influence, Military Doctrine and League, and each principality's
+Diplomatic Influence by player with its ally; the game's page shows the same for the board it
+draws (:func:`game_sections`). A player is named as the rest of the page names him ("Orange
+Stag"), a principality by its name.
+
+The results are kept in the record as the steps said them, in the players' codes (``RED wins``),
+which the GM's sheets use; :func:`in_words` names the players for the pages and the judge text,
+so older records read the same. :func:`victory` names the victory that ended the game from the
+verdict the record keeps (``extra.outcome.scoring.verdict``, what ``gm-tools turn`` prints).
+"""
+
+from __future__ import annotations
+
+import re
+
+from gm_tools.engine.positions import position_from_json
+from gm_tools.engine.rules import Victory
+from gm_tools.engine.phase import parse_phase
+from gm_tools.engine.variant import Variant
+from gm_tools.systems.westphalia.state import State, state_of
+
+
+def _state(record: dict) -> State:
+    return state_of(position_from_json(record["after"]))
+
+
+def named(variant: Variant, code: str) -> str:
+    """A player by the name the page gives him: ``Orange Stag``."""
+    power = variant.powers.get(code)
+    return power.name if power else code
+
+
+_WORDS: dict[int, tuple[Variant, re.Pattern]] = {}
+
+
+def _codes(variant: Variant) -> re.Pattern:
+    """The players' codes as whole words, never a code that is also a hex's (a GM's own board)."""
+    found = _WORDS.get(id(variant))
+    if found is None or found[0] is not variant:
+        codes = sorted((c for c in variant.powers if c not in variant.provinces), key=len, reverse=True)
+        found = _WORDS[id(variant)] = (variant, re.compile(r"\b(" + "|".join(map(re.escape, codes)) + r")\b"))
+    return found[1]
+
+
+def in_words(variant: Variant, text: str) -> str:
+    """A recorded result as the pages say it: the players by name (``Goslar led by ORANGE: RED
+    wins`` is ``Goslar led by Orange Stag: Red Phoenix wins``) and a count with its noun
+    (``1 orthodox town(s)`` is ``1 orthodox town``)."""
+    text = _codes(variant).sub(lambda m: named(variant, m.group(1)), text)
+    return re.sub(r"\b(\d+) ([a-z]+ )?town\(s\)", lambda m: f"{m.group(1)} {m.group(2) or ''}town"
+                  + ("" if m.group(1) == "1" else "s"), text)
+
+
+def _religion(state: State, name: str) -> str:
+    from gm_tools.systems.westphalia.rounds import principality_religion
+
+    return principality_religion(state, name).title()
+
+
+def _year(variant: Variant, record: dict) -> int:
+    from gm_tools.systems.westphalia.victory import counted_year
+
+    return counted_year(variant, parse_phase(record["after"]["phase"]).year)
+
+
+def _cell(text: str) -> str:
+    return str(text).replace("|", "/")
+
+
+def _table(head: list[str], rows: list[list[str]]) -> str:
+    lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+    lines += ["| " + " | ".join(_cell(c) for c in row) + " |" for row in rows]
+    return "\n".join(lines)
+
+
+def _empire(variant: Variant, state: State) -> str:
+    """The Holy Roman Empire Sheet: the Emperor, the Electors' faith, the Council of Trent, and
+    each prince's Saints and Reformation Points ('Saved by Faith and Works')."""
+    from gm_tools.systems.westphalia.figures import FIRST_YEAR, ROUND_YEARS
+    from gm_tools.systems.westphalia.rounds import CATHOLIC, principality_religion
+
+    catholic = sum(1 for e in state.electors if principality_religion(state, e) == CATHOLIC)
+    trent = (f"called in round {state.trent} ({FIRST_YEAR + (state.trent - 1) * ROUND_YEARS}): the Catholic "
+             "Reformation has begun" if state.trent else "not yet called")
+    saved = [f"- **{named(variant, p)}** {state.saints.get(p, 0)} Saints, {state.reformation.get(p, 0)} "
+             "Reformation Points" for p in state.setup_order]
+    return (f"Emperor **{named(variant, state.emperor)}** ({state.religion_of(state.emperor).title()}) since round "
+            f"{state.emperor_since}; {catholic} Catholic and {len(state.electors) - catholic} Protestant Electors. "
+            f"Council of Trent: {trent}.\n\n" + "\n".join(saved))
+
+
+def _princes(variant: Variant, state: State, year: int) -> str:
+    """One row a prince, in Setup Order: what he holds, has and has chosen."""
+    from gm_tools.systems.westphalia.figures import imperial_power
+
+    rows = []
+    for p in state.setup_order:
+        land = state.princes.get(p)
+        if land:
+            conquered = [t for t in state.towns_of(p) if t != land.capital]
+            held = (f"{len(land.provinces)}: {', '.join(land.provinces)}; capital {land.capital}"
+                    + (f"; towns {', '.join(conquered)}" if conquered else ""))
+        else:
+            held = "none"
+        note = ["Emperor"] if state.emperor == p else []
+        if p in state.foreign:
+            note.append(f"Foreign Power ({state.foreign[p]['home']}, {state.foreign[p]['edge']} edge)")
+        rows.append([f"**{named(variant, p)}**", state.religion_of(p).title(), held, str(imperial_power(state, p, year)),
+                     str(state.gold.get(p, 0)), str(state.saved_di.get(p, 0)), state.doctrines.get(p, ""),
+                     state.leagues.get(p, ""), "; ".join(note)])
+    return _table(["Prince", "Religion", "Provinces", "Imperial Power", "Gold", "Saved Diplomatic Influence",
+                   "Military Doctrine", "League", "Note"], rows)
+
+
+def _principalities(variant: Variant, state: State) -> str:
+    """One row a principality, the Electors first: its Diplomatic Influence by player, most
+    first, and its ally with the lead it holds ('Are within 2 Diplomatic Influence of being its
+    ally (no ties)')."""
+    from gm_tools.systems.westphalia.figures import ally, principality_power
+
+    rows = []
+    for name in sorted(state.principalities, key=lambda n: (n not in state.electors, n)):
+        held = sorted(((p, n) for p, n in state.influence.get(name, {}).items() if n > 0),
+                      key=lambda x: (-x[1], state.setup_order.index(x[0]) if x[0] in state.setup_order else 99))
+        friend = ally(state, name)
+        if friend:
+            lead = held[0][1] - (held[1][1] if len(held) > 1 else 0)
+            allied = f"{named(variant, friend)}, by {lead}"
+        else:
+            allied = "none, tied" if held else "none"
+        rows.append([f"**{name}**" + (" (Elector)" if name in state.electors else ""),
+                     ", ".join(state.principalities[name].provinces), _religion(state, name),
+                     str(principality_power(state, name)), allied,
+                     ", ".join(f"{named(variant, p)} {n}" for p, n in held) or "none"])
+    return _table(["Principality", "Provinces", "Religion", "Imperial Power", "Ally", "Diplomatic Influence"], rows)
+
+
+def _state_sections(variant: Variant, record: dict) -> list[tuple[str, str]]:
+    state = _state(record)
+    out = []
+    if state.emperor:
+        out.append(("Holy Roman Empire", _empire(variant, state)))
+    if state.princes or state.foreign:
+        out.append(("Princes", _princes(variant, state, _year(variant, record))))
+    if state.principalities:
+        out.append(("Principalities", _principalities(variant, state)))
+    return out
+
+
+def sections(variant: Variant, record: dict) -> list[tuple[str, str]]:
+    """A phase page's sections, after its results: the orders of play, then the state after the
+    step. The tables are the page's alone: the judge text (and ``gm-tools turn``) keeps to lines."""
+    state = _state(record)
+    out = [("Setup Order", ", ".join(named(variant, p) for p in state.setup_order) or "not drawn yet")]
+    if state.initiative:
+        out.append(("Initiative Order", ", ".join(named(variant, p) for p in state.initiative)))
+    if state.targets:
+        out.append(("Eligible Target Principalities", ", ".join(state.targets)))
+    return out + _state_sections(variant, record)
+
+
+def game_sections(variant: Variant, record: dict) -> list[tuple[str, str]]:
+    """The game page's sections: the state its map shows, after the last step played."""
+    return _state_sections(variant, record)
+
+
+def victory(variant: Variant, record: dict) -> Victory | None:
+    """The victory that ended the game in ``record``, as the rules name it, with the figure
+    that decided it: 'The player with the most Imperial Power wins' (the Peace of Westphalia
+    Victory, counted 'Subtract all Imperial Power contributed by Foreign Power Home Provinces.
+    Then each player adds 3 Imperial Power for each orthodox town'); 'The Catholic players with
+    the most Saints are saved by Faith and Works and win' (the Protestant Victory's Reformation
+    Points likewise). From the verdict the record keeps; a record without one has it worked out
+    again from its board."""
+    said = record.get("extra", {}).get("outcome", {}).get("scoring", {}).get("verdict")
+    if not isinstance(said, str) or ": " not in said:
+        from gm_tools.systems.westphalia.rules import RULES
+
+        verdict = RULES._verdict(variant, position_from_json(record["after"]))
+        if verdict is None:
+            return None
+        said = verdict.reason
+    name, _, rest = said.partition(": ")
+    if not name.endswith("Victory"):
+        return None
+    state = _state(record)
+    winners = [record["winner"]] if record.get("winner") else list((record.get("draw") or {}).get("powers", []))
+    figure = re.match(r"\d+ Imperial Power", rest)
+    if figure:
+        count, _, tied = rest.partition("; tied")
+        listed = count[count.find("(") + 1:count.rfind(")")] if "(" in count else ""
+        town = int(variant.tables.get("victory", {}).get("town_power", 3))
+        detail = ("Imperial Power as this victory counts it, without what the Foreign Power Home Provinces give "
+                  f"and with {town} for each orthodox town: {in_words(variant, listed)}")
+        if tied:
+            detail += "; tied, the Emperor chooses the winner from among the tied players"
+        return Victory(name, figure.group(0), detail)
+    catholic = name.startswith("Catholic")
+    points, word = (state.saints, "Saints") if catholic else (state.reformation, "Reformation Points")
+    faith = "catholic" if catholic else "protestant"
+    ranked = sorted((p for p in state.setup_order if state.religion_of(p) == faith), key=lambda p: -points.get(p, 0))
+    shown = ", ".join(f"{named(variant, p)} {points.get(p, 0)}" for p in ranked)
+    best = {points.get(p, 0) for p in winners}
+    count = ""
+    if len(best) == 1:
+        n = best.pop()
+        count = f"{n} {word[:-1] if n == 1 else word}"
+    detail = in_words(variant, rest[:1].upper() + rest[1:]) + (f" ({word}: {shown})" if shown else "")
+    return Victory(name, count, detail)
