@@ -22,6 +22,7 @@ sheet missing, moved columns or merged cells stop the command with every problem
 from __future__ import annotations
 
 import os
+import re
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -61,14 +62,19 @@ class MailReport:
     unsettled: list[Problem] = field(default_factory=list)
     """For mail typed into cells: what the turn would still refuse on the sheets as they now
     stand (entries still to come, or another player's), against which the lines were checked."""
+    replaced: list[str] = field(default_factory=list)
+    """For each power whose mail replaces earlier entries (an earlier mail of the batch, or what
+    the workbook held): which, and the units its orders no longer cover."""
+    dry_run: bool = False
 
     def text(self) -> str:
-        done = "to write (a dry run)" if any(c == NOT_WRITTEN for *_, c in self.written) else "written"
+        done = "to write (a dry run)" if self.dry_run else "written"
         lines = [f"{self.phase}: {len(self.written)} {self.noun} {done}, {len(self.refused)} refused"]
         lines += [f"  {'would write' if cell == NOT_WRITTEN else 'wrote ' + cell}: {power} {order}   ({mail})"
                   for mail, power, order, cell in self.written]
         lines += [f"  refused {where}: {found} -- expected {why}" for where, found, why in self.refused]
         lines += [f"  not read {where}: {text!r} (before any power line)" for where, text in self.skipped]
+        lines += [f"  {note}" for note in self.replaced]
         if self.unsettled:
             first = self.unsettled[0]
             lines.append(f"  still unsettled on the sheets: {len(self.unsettled)} entry(ies) the turn would refuse as "
@@ -95,10 +101,11 @@ def enter_mails(name: str, mails: list[tuple[str, bytes]], root: str | os.PathLi
         entries = _check_workbook(state, before, where)
         on_sheets = {sheet: [row.values for row in rows] for sheet, rows in entries.inputs.items()}
         rules = rules_for(variant)
-        report = MailReport(phase=position.phase)
+        report = MailReport(phase=position.phase, dry_run=dry_run)
         latest: dict[str, list[str]] = {}  # power -> orders for the Orders sheet
         sheet_rows: dict[str, tuple[tuple[str, ...], list]] = {}  # power -> (input sheets, its checked rows)
         read_as: dict[tuple[str, str], str] = {}  # (power, order as mailed) -> as the parser read it
+        earlier = _earlier_entries(entries)  # power -> (where, units ordered), what a mail of it replaces
         read = [(label, read_mail(body_text(data), variant)) for label, data in mails]
         # what the turn will see besides a power's own mail: the rows already on the sheets and
         # the other powers' latest mails of this batch (a diplomatic attack on INFs another
@@ -136,6 +143,20 @@ def enter_mails(name: str, mails: list[tuple[str, bytes]], root: str | os.PathLi
                         others.setdefault(sheet, []).extend(rows if other != power else [])
                 orders, sheets, kept = _read_block(variant, position, rules, label, power, lines, report, others,
                                                    read_as)
+                if not (orders or kept):
+                    # nothing of it is typed, so it replaces nothing: a mail of refused lines
+                    # never clears what the power entered before
+                    if power in earlier:
+                        report.replaced.append(f"{power}: nothing of {label} stands, so it does not replace "
+                                               f"{earlier[power][0]}")
+                    continue
+                units = [_unit(read_as.get((power, text), text)) for text in orders or []]
+                if power in earlier:
+                    where, before_units = earlier[power]
+                    dropped = [u for u in before_units if u not in units]
+                    report.replaced.append(f"{power}: {label} replaces {where}"
+                                           + (f" ({', '.join(dropped)} now without orders)" if dropped else ""))
+                earlier[power] = (label, [u for u in units if u])
                 # a later mail for the same power replaces the earlier one, on every sheet it uses
                 latest.pop(power, None)
                 sheet_rows.pop(power, None)
@@ -169,6 +190,22 @@ def enter_mails(name: str, mails: list[tuple[str, bytes]], root: str | os.PathLi
         report.kept = store_mail(state.paths, position.phase, [data for _, data in mails], before)
         write_atomic(state.paths.workbook, after)
     return report
+
+
+def _unit(order: str) -> str | None:
+    """The unit an order as the parser read it is for (``A PAR`` of ``A PAR - BUR``), or None
+    (a build, an offer's amount)."""
+    named = re.match(r"\s*([AF])\s+([A-Z0-9]+(?:/[A-Z]+)?)\b", order.upper())
+    return f"{named.group(1)} {named.group(2)}" if named else None
+
+
+def _earlier_entries(entries) -> dict[str, tuple[str, list[str]]]:
+    """Power -> (its orders already on the Orders sheet, the units they order): what its mail
+    replaces."""
+    out: dict[str, tuple[str, list[str]]] = {}
+    for entry in entries.orders:
+        out.setdefault(entry.power, ("its orders in the workbook", []))[1].append(entry.unit or _unit(entry.written))
+    return {p: (where, [u for u in units if u]) for p, (where, units) in out.items()}
 
 
 def _sends_no_orders(variant, position, rules, power: str) -> str | None:
@@ -301,31 +338,42 @@ def _checked_rows(variant, position, mailed, places: list[str], lines, report: M
         inputs[sheet].append(InputRow(values=dict(zip(columns, values)),
                                       cells={h: f"{sheet}!{chr(ord('A') + c)}{number}" for c, h in enumerate(columns)}))
         at[(sheet, number)] = (place, text, row)
-    checked, problems = hooks_for(variant).check_inputs(variant, position, inputs)
     refused: dict[tuple[str, int], str] = {}
-    for problem in problems:
-        key = (problem.sheet, int("".join(ch for ch in problem.cell if ch.isdigit()) or 0))
-        if key in context:
-            context_bad.add(key)  # another power's row: the turn reports it, not this mail
-            continue
-        for k in ([key] if key in at else at):  # a problem of no one line stops them all
-            refused.setdefault(k, problem.expected)
+    while True:
+        # a system checks some rows only once others stand (Europe 1615 v2's attacks after the
+        # placements), so the rows left after a refusal are checked again, until none is refused
+        standing: dict[str, list[InputRow]] = {}
+        for sheet, number in sorted(context) + list(at):
+            if (sheet, number) not in refused and (sheet, number) not in context_bad:
+                standing.setdefault(sheet, []).append(inputs[sheet][number - 2])
+        checked, problems = hooks_for(variant).check_inputs(variant, position, standing)
+        more, found = False, {}
+        for problem in problems:
+            key = (problem.sheet, int("".join(ch for ch in problem.cell if ch.isdigit()) or 0))
+            if key in context:
+                more = more or key not in context_bad
+                context_bad.add(key)  # another power's row: the turn reports it, not this mail
+            elif key in at:
+                found.setdefault(key, problem.expected)
+            else:  # a problem of no one line stops them all
+                refused.update({k: problem.expected for k in at if k not in refused})
+                more = True
+        if found and not more:
+            # the first line only: a later one may be refused only because of it (a running
+            # total of INFs over), and stands once it is gone
+            first = min(found, key=list(at).index)
+            refused[first] = found[first]
+            more = True
+        if not more:
+            break
     kept = []
     for key, (place, text, row) in at.items():
         if key in refused:
             report.refused.append((place, repr(text), refused[key]))
         else:
             kept.append((row, text))
-    if (refused or context_bad) and kept:
-        # the inputs of the rows that stand, checked again without the others: what the turn
-        # would make of them (the turn never works from entries with a problem)
-        standing: dict[str, list[InputRow]] = {}
-        for sheet, number in sorted(context) + list(at):
-            if (sheet, number) not in refused and (sheet, number) not in context_bad:
-                standing.setdefault(sheet, []).append(inputs[sheet][number - 2])
-        checked, again = hooks_for(variant).check_inputs(variant, position, standing)
-        return kept, ({} if again else checked)
-    return kept, ({} if refused or context_bad else checked)
+    # the turn never works from entries with a problem
+    return kept, ({} if problems else checked)
 
 
 def _line_number(where: str) -> int:
