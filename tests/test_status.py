@@ -136,3 +136,26 @@ def test_status_names_a_press_picture_lost_from_the_game_s_folder(tmp_path, caps
     assert f"  press picture lost: {lost}" in status.text().splitlines()
     assert main(["status", "--root", str(tmp_path)]) == 0
     assert capsys.readouterr().out.rstrip().endswith(", 1 press picture(s) lost from its folder")
+
+
+def test_a_payola_movement_phase_waits_only_for_the_powers_without_an_offer_sheet(tmp_path, capsys):
+    """rulebook 001 (Europe 1615 v2), 'Players submit their offer sheet as describe at ...
+    payolaclassic': in a movement phase a power's unit orders are its offers on the Offers
+    sheet (docs/europe1615v2.md: a unit order on the Orders sheet is refused), so a power that
+    mailed its offer sheet is no longer waited for, and the Orders sheet's empty rows are not
+    counted as orders missing."""
+    from gm_tools.app.mailorders import enter_mails
+    from gm_tools.app.turn import new_game, run_turn
+
+    new_game("europe1615v2", "g", root=tmp_path, seed=5, created="2000-01-01T00:00:00Z")
+    for _ in range(2):  # the Influence and Taxation/Revenue Phases, nothing entered
+        run_turn("g", root=tmp_path, site_dir=None, force=True)
+    enter_mails("g", [("mail", b"France\n0 : A PAR - BUR\n3: A MAD H\n\nSpain\n0: A CAT H\n10 : A PAR H\n")],
+                root=tmp_path)
+    status = phase_status("g", root=tmp_path)
+    assert status.phase == "S1615M" and status.waiting_for == ["AUSTRIA", "ENGLAND", "DENMARK"]
+    text = status.text()
+    assert "  waiting for: AUSTRIA, ENGLAND, DENMARK" in text and "row(s) ordered" not in text
+    assert "  Offers: 4 row(s) typed (by FRANCE, SPAIN)" in text
+    assert status.summary() == ("g: S1615M, deadline: none set, rows typed by FRANCE, SPAIN, "
+                                "waiting for AUSTRIA, ENGLAND, DENMARK")

@@ -88,7 +88,7 @@ class PhaseStatus:
         """One line: the phase, the deadline, and who is waited for."""
         line = f"{self.game}: {self.phase}, deadline: {self.deadline or 'none set'}"
         ordering = [p for p in self.powers if p.rows]
-        if ordering:
+        if ordering and self.awaited is None:
             done = sum(1 for p in ordering if p.entered)
             line += f", {done} of {len(ordering)} powers have entered orders"
             waiting = self.waiting_for
@@ -109,7 +109,9 @@ class PhaseStatus:
     def text(self) -> str:
         lines = [f"{self.game}: {self.phase} ({self.title}), deadline: {self.deadline or 'none set'}"]
         for p in self.powers:
-            if not p.rows:  # nothing to order this phase (no unit, no adjustment due)
+            if not p.rows or (self.awaited is not None and not p.entered):
+                # nothing to order this phase (no unit, no adjustment due), or the phase's entries
+                # go on its input sheets (a Payola offer sheet), where who is awaited is said below
                 continue
             who = f" ({p.player})" if p.player else ""
             line = f"  {p.power}{who}: {p.entered} of {p.rows} row(s) ordered"

@@ -211,6 +211,16 @@ class Europe1615v2Hooks(SheetHooks):
                 orders.setdefault(unit.power, []).append(order)
         return orders
 
+    def awaited(self, variant: Variant, position: Position, rows: dict[str, list[InputRow]]) -> list[str] | None:
+        """In a movement phase, the powers with units on the board that have sent no offer sheet
+        ('Players submit their offer sheet as describe at ... payolaclassic'): their unit orders
+        are offers on the Offers sheet, never rows of the Orders sheet. Other phases: None."""
+        if phase_role(variant, position.phase) != MOVEMENT:
+            return None
+        sent = {str(row.values.get("Power") or "").upper() for row in rows.get(OFFERS, [])}
+        having = {unit.power for unit in position.units.values()}
+        return [p for p in setup_of(variant).powers if p in having and p not in sent]
+
     def private_reports(self, variant: Variant, record: dict) -> dict[str, str]:
         from gm_tools.systems.europe1615v2.report import ledgers
 
