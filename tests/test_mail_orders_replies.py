@@ -85,3 +85,22 @@ def test_a_later_mail_says_which_units_it_leaves_without_orders(tmp_path):
     again = enter_mails("g", [("third", b"Russia\nA WAR - UKR\n")], root=tmp_path, dry_run=True)
     assert "RUSSIA: third replaces its orders in the workbook (A MOS now without orders)" in again.text()
     assert again.text().startswith("S1901M: 1 order(s) to write (a dry run), 0 refused")
+
+
+def test_a_mailed_order_for_an_aligned_minors_unit_is_refused_for_the_turns_reason(tmp_path):
+    """rulebook 002 (Europe 1619), 'Effects of declarations': 'players write and submit
+    movement orders for their units on the board and for those minor units that are aligned to
+    their power. A unit cannot be ordered to move into the territorial domains of an opponent
+    ... unless either a declaration of war ...'. France's Genoa (aligned by its 6 INFs) may be
+    ordered by mail; a move into Spain's Tuscany is refused for that reason, as the turn gives
+    it, not because 'the unit in GEN is Genoa, not French' (France does command it)."""
+    new_game("europe1619", "g", root=tmp_path, seed=3, created="2000-01-01T00:00:00Z")
+    enter_mails("g", [("france", b"France\n6: GEN\n")], root=tmp_path)
+    run_turn("g", root=tmp_path, site_dir=None, force=True)
+    report = enter_mails("g", [("france", b"France\nF GEN - TUS\nF GEN - LIG\n")], root=tmp_path, dry_run=True)
+    assert report.phase == "Y1619M"
+    assert report.refused == [("france line 2", "'F GEN - TUS'", "a legal order (TUS is SPAIN's territory and FRANCE "
+                               "is neither at war nor allied with SPAIN ('Effects of declarations'))")]
+    assert report.written == [("france", "FRANCE", "F GEN - LIG", "(not written)")]
+    nothing = enter_mails("g", [("france", b"France\nF GEN - TUS\n")], root=tmp_path, dry_run=True)
+    assert nothing.text().startswith("Y1619M: 0 order(s) to write (a dry run), 1 refused")
