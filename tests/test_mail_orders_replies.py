@@ -104,3 +104,16 @@ def test_a_mailed_order_for_an_aligned_minors_unit_is_refused_for_the_turns_reas
     assert report.written == [("france", "FRANCE", "F GEN - LIG", "(not written)")]
     nothing = enter_mails("g", [("france", b"France\nF GEN - TUS\n")], root=tmp_path, dry_run=True)
     assert nothing.text().startswith("Y1619M: 0 order(s) to write (a dry run), 1 refused")
+
+
+def test_a_denmark_sweden_reference_list_by_mail_may_name_sweden(tmp_path):
+    """rulebook 001 (Europe 1615 v2): the power is 'Denmark/Sweden'; its mailed reference list
+    ('Reference lists are submitted before the start of the taxation/revenue phase') naming
+    SWEDEN is its own name, not an unknown power."""
+    paths = _europe1615v2(tmp_path)
+    run_turn("g", root=tmp_path, site_dir=None, force=True)
+    report = enter_mails("g", [("dk", b"Denmark/Sweden\nSWEDEN ENGLAND FRANCE SPAIN AUSTRIA\n")], root=tmp_path)
+    assert report.refused == [] and [cell for *_, cell in report.written] == ["Reference Lists!B6"]
+    run_turn("g", root=tmp_path, site_dir=None, force=True)
+    taxed = json.loads(paths.record_file("T1615T").read_text(encoding="utf-8"))["extra"]["europe1615v2"]
+    assert taxed["acceptance"]["DENMARK"] == ["DENMARK", "ENGLAND", "FRANCE", "SPAIN", "AUSTRIA"]

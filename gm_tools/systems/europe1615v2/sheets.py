@@ -79,7 +79,9 @@ def where_of(setup: Setup, variant: Variant, text: str) -> str | None:
     if word in setup.minors or word in setup.powers:
         return word
     for code in setup.powers:
-        if variant.powers[code].name.upper() == word:
+        # a power of two realms (Denmark/Sweden) goes by either name too
+        name = variant.powers[code].name.upper()
+        if word == name or ("/" in name and word in name.split("/")):
             return code
     for code, minor in setup.minors.items():
         if minor.name.upper() == word:
@@ -396,9 +398,20 @@ def _check_reference(variant: Variant, rows: list[InputRow]) -> tuple[dict, list
     setup = setup_of(variant)
     problems: list[Problem] = []
     acceptance = {}
+    lists: dict[str, list[InputRow]] = {}
+    for row in rows:
+        power, text = row.values.get("Power"), row.values.get("Reference list")
+        if power in setup.powers and text:
+            lists.setdefault(power, []).append(row)
     for row in rows:
         power, text = row.values.get("Power"), row.values.get("Reference list")
         if power not in setup.powers or not text:
+            continue
+        if len(lists[power]) > 1:
+            # which one the GM meant is his to say: neither is used, as with two orders for a unit
+            others = [r.cells["Reference list"] for r in lists[power] if r is not row]
+            problems.append(_problem(row.cells["Reference list"], repr(text),
+                                     f"one reference list for {power}, which also has one at {', '.join(others)}"))
             continue
         words = [w.upper() for w in str(text).replace(",", " ").split()]
         named = [where_of(setup, variant, w) for w in words]
