@@ -159,3 +159,26 @@ def test_a_payola_movement_phase_waits_only_for_the_powers_without_an_offer_shee
     assert "  Offers: 4 row(s) typed (by FRANCE, SPAIN)" in text
     assert status.summary() == ("g: S1615M, deadline: none set, rows typed by FRANCE, SPAIN, "
                                 "waiting for AUSTRIA, ENGLAND, DENMARK")
+
+
+def test_a_europe_1615_power_is_counted_by_its_own_units_and_the_minors_apart(tmp_path):
+    """rulebook 000 (Europe 1615 v3): every power may send orders to the minors' units ('France
+    submits orders to the units in the minor states where the INFs will be deployed to'), so
+    each block on the Orders sheet has a row for every minor's unit; status counts and lists
+    the power's own units, and the minors' (and the Ottomans') units it may order apart."""
+    from gm_tools.app.mailorders import enter_mails
+    from gm_tools.app.turn import new_game, run_turn
+
+    new_game("europe1615", "g", root=tmp_path, seed=4, created="2000-01-01T00:00:00Z")
+    run_turn("g", root=tmp_path, site_dir=None, force=True)  # the opening phase, nothing entered
+    enter_mails("g", [("austria", b"Austria\nA TYR - BAV\nA BAV - WUR\n")], root=tmp_path)
+    status = phase_status("g", root=tmp_path)
+    austria, france = status.powers[0], status.powers[1]
+    assert (austria.power, austria.rows, austria.entered) == ("AUSTRIA", 5, 1)
+    assert "A TYR" not in austria.missing and len(austria.missing) == 4
+    assert all(unit.split()[1] not in ("BAV", "WUR", "SAX") for unit in austria.missing)
+    assert (austria.commanded, austria.commanded_entered) == (33, 1)
+    assert (france.rows, france.entered, france.commanded) == (5, 0, 33)
+    assert (f"  AUSTRIA: 1 of 5 row(s) ordered; no order for {', '.join(austria.missing)}; "
+            "other owners' units it may order: 1 of 33 ordered") in status.text()
+    assert status.waiting_for == ["FRANCE", "SPAIN", "ENGLAND", "DENMARK"]
