@@ -3,7 +3,8 @@
 Each mail is read as judges read it (:mod:`gm_tools.edges.mail`), each order checked against
 the current phase with the same reader and the same errors as a turn, and the orders that
 stand are typed into the power's block of the Orders sheet, replacing that power's earlier
-orders (a player's latest mail is the one that counts). A game system whose phase takes its
+orders (a player's latest mail is the one that counts; the report names the units it leaves
+without orders, and a mail of which nothing stands replaces nothing). A game system whose phase takes its
 entries on sheets of its own (``GameSystem.mailed_rows``: Europe 1615 v2's offer sheets) has
 the lines read as rows of those sheets and checked by its own sheet checks instead, together
 with the other powers' rows the turn will read (those on the sheets, those of the other mails
