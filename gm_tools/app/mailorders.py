@@ -356,9 +356,10 @@ def _checked_rows(variant, position, mailed, places: list[str], lines, report: M
                 context_bad.add(key)  # another power's row: the turn reports it, not this mail
             elif key in at:
                 found.setdefault(key, problem.expected)
-            else:  # a problem of no one line stops them all
-                refused.update({k: problem.expected for k in at if k not in refused})
-                more = True
+            else:  # a problem of no one line stops them all (once: it may outlast them)
+                left = {k: problem.expected for k in at if k not in refused}
+                refused.update(left)
+                more = more or bool(left)
         if found and not more:
             # the first line only: a later one may be refused only because of it (a running
             # total of INFs over), and stands once it is gone
