@@ -257,6 +257,19 @@ def test_two_players_mail_claims_on_one_neutral_and_the_capturers_stands_with_it
     assert after["units"]["PORTUGAL"] == ["A POR"] and "A EST" in after["units"]["SPAIN"]
 
 
+def test_a_second_mailed_claim_on_one_neutral_names_the_line_of_the_first(winter, tmp_path):
+    # One claim per neutral (rule 2: the capturer "may claim the 'Fealty'" once): the second
+    # line of a mail claiming Portugal again is refused naming the mail's line that claims it,
+    # not a Fealty cell the checks numbered for themselves (the sheet's row is still empty).
+    from gm_tools.app.mailorders import enter_mails
+
+    paths = copy_game(winter, tmp_path)
+    mail = b"Spain\nFEALTY: PORTUGAL\nFEALTY: PORTUGAL, build in POR, retreat to EST\n"
+    report = enter_mails(paths.name, [("cf", mail)], root=paths.root, dry_run=True)
+    assert [(where, why) for where, _, why in report.refused] == [
+        ("cf line 3", "one claim per neutral: cf line 2 claims it already")], report.text()
+
+
 # --- a vassal's build and the victory count (rule 3) --------------------------------------
 
 

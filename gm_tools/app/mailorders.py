@@ -368,14 +368,28 @@ def _checked_rows(variant, position, mailed, places: list[str], lines, report: M
             more = True
         if not more:
             break
+    # the checks name the rows they were given, cells no one can find: a reason naming one
+    # names the mail's line or the power whose row it is instead
+    named = {key: place for key, (place, _, _) in at.items()}
+    named.update({(sheet, n + 2): f"{next(iter(inputs[sheet][n].values.values()), None)}'s row on {sheet}"
+                  for sheet, n in ((sheet, number - 2) for sheet, number in context)})
     kept = []
     for key, (place, text, row) in at.items():
         if key in refused:
-            report.refused.append((place, repr(text), refused[key]))
+            report.refused.append((place, repr(text), _unvirtual(refused[key], named)))
         else:
             kept.append((row, text))
     # the turn never works from entries with a problem
     return kept, ({} if problems else checked)
+
+
+def _unvirtual(why: str, named: dict[tuple[str, int], str]) -> str:
+    """``why`` with each cell of a row built for the checks (``Fealty!B2``) named as ``named``
+    says (``mail line 2``)."""
+    def name(match):
+        return named.get((match.group(1), int(match.group(2))), match.group(0))
+    sheets = "|".join(re.escape(sheet) for sheet in sorted({sheet for sheet, _ in named}, key=len, reverse=True))
+    return re.sub(rf"({sheets})![A-Z]+(\d+)\b", name, why) if sheets else why
 
 
 def _line_number(where: str) -> int:
