@@ -270,6 +270,22 @@ def test_a_second_mailed_claim_on_one_neutral_names_the_line_of_the_first(winter
         ("cf line 3", "one claim per neutral: cf line 2 claims it already")], report.text()
 
 
+def test_a_mailed_claim_to_build_in_the_center_needs_the_build_in_the_same_mail(winter, tmp_path):
+    # Rule 2: "the player may build a unit in the occupied center. Any of his or her units in the
+    # center in question 'retreat'": a mailed claim with a build in POR but no BUILD A POR would
+    # move Spain's army for nothing, and the turn refuses it; so does the mail (its orders are
+    # all Spain's the turn will see), and nothing is written.
+    from gm_tools.app.mailorders import enter_mails
+
+    paths = copy_game(winter, tmp_path)
+    before = snapshot(tmp_path)
+    report = enter_mails(paths.name, [("cf", b"Spain\nFealty: Portugal, build in POR, retreat to EST\n")],
+                         root=paths.root)
+    assert [(where, why.split(",")[0]) for where, _, why in report.refused] == [
+        ("cf line 2", "a build in POR on SPAIN's Orders block (BUILD A POR)")], report.text()
+    assert report.written == [] and snapshot(tmp_path) == before
+
+
 # --- a vassal's build and the victory count (rule 3) --------------------------------------
 
 

@@ -281,15 +281,21 @@ def _read_block(variant, position, rules, label: str, power: str, lines, report:
     # the orders are checked against the board the entries make, as in a turn (a Centenary
     # claim opens its build site)
     board = hooks_for(variant).apply_inputs(variant, position, inputs) if inputs and ordered else position
-    orders = _checked_orders(variant, board, rules, power, [places[k] for k in ordered], [lines[k] for k in ordered],
-                             report, read_as)
+    orders, read = _checked_orders(variant, board, rules, power, [places[k] for k in ordered],
+                                   [lines[k] for k in ordered], report, read_as)
+    if kept and ORDERS in mailed.sheets:
+        # this mail's orders are all the power's the turn will see beside its rows (they replace
+        # its block), so its rows are checked against them as the turn does (a Centenary claim's
+        # build in the occupied center needs the build ordered)
+        kept = _checked_with_orders(variant, board, mailed, places, kept, {power: read} if read else {}, report)
     report.refused[first:] = sorted(report.refused[first:], key=lambda r: _line_number(r[0]))
     return (orders if ORDERS in mailed.sheets else None), sheets, kept
 
 
 def _checked_orders(variant, position, rules, power: str, places: list[str], lines, report: MailReport,
-                    read_as: dict | None = None) -> list[str]:
-    """The power's mailed orders that stand; the others are reported refused. ``read_as``
+                    read_as: dict | None = None) -> tuple[list[str], list]:
+    """The power's mailed orders that stand, as written and as read (``Order``); the others are
+    reported refused. ``read_as``
     gets each standing order as the parser read it: its unit finds the order's row, however
     the player named the unit (``A Liverpool to Yorkshire`` goes on A LVP's)."""
     entries = [OrderEntry(power, place, line.text, None) for place, line in zip(places, lines)]
@@ -302,7 +308,31 @@ def _checked_orders(variant, position, rules, power: str, places: list[str], lin
                 read_as[(power, entry.written)] = item["read"]
         else:
             report.refused.append((entry.cell, repr(entry.written), item["error"]))
-    return good
+    return good, checked.orders.get(power, [])
+
+
+def _checked_with_orders(variant, board, mailed, places: list[str], kept: list, orders: dict, report: MailReport):
+    """The rows of ``kept`` (``((sheet, values), text)``) that the system's checks against the
+    orders (``SheetHooks.check_with_orders``) accept; the others reported refused."""
+    headers = {t.title: [c.header for c in t.columns] for t in hooks_for(variant).input_sheets(variant, board)}
+    rows: dict[str, list[InputRow]] = {}
+    at: dict[tuple[str, int], int] = {}
+    for k, ((sheet, values), _) in enumerate(kept):
+        columns = headers.get(sheet, [])
+        number = len(rows.setdefault(sheet, [])) + 2
+        rows[sheet].append(InputRow(values=dict(zip(columns, values)),
+                                    cells={h: f"{sheet}!{chr(ord('A') + c)}{number}" for c, h in enumerate(columns)}))
+        at[(sheet, number)] = k
+    bad: dict[int, str] = {}
+    for problem in hooks_for(variant).check_with_orders(variant, board, rows, orders):
+        k = at.get((problem.sheet, int("".join(ch for ch in problem.cell if ch.isdigit()) or 0)))
+        if k is not None:
+            bad.setdefault(k, problem.expected)
+    for k, why in bad.items():
+        row, text = kept[k]
+        line = next(i for i, mailed_row in enumerate(mailed.rows) if mailed_row is row)
+        report.refused.append((places[line], repr(text), why))
+    return [item for k, item in enumerate(kept) if k not in bad]
 
 
 def _checked_rows(variant, position, mailed, places: list[str], lines, report: MailReport,
