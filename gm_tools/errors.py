@@ -47,6 +47,9 @@ class IllegalOrderError(OrderError):
     """The order reads, but cannot be carried out: no such unit, not adjacent, fleet inland..."""
 
     kind = "illegal"
+    owner: str | None = None
+    """When the ordered unit is not the ordering power's: whose it is (a commander's reading
+    of the order in that owner's name gives the real reason, if any)."""
 
 
 class AmbiguousOrderError(OrderError):

@@ -222,6 +222,70 @@ def test_two_claims_on_one_neutral(winter, tmp_path):
         run_turn(paths.name, root=paths.root, site_dir=None)
 
 
+def test_a_claim_by_a_power_that_did_not_capture_is_refused_for_that_and_the_capturers_stands(winter, tmp_path):
+    # Rule 2: "if a player capturing the center it occupied specifically orders it, he may claim
+    # the 'Fealty'": France, who did not capture Portugal, is refused for that, and its claim
+    # does not make Spain's, typed after it, a second claim on the same neutral.
+    paths = copy_game(winter, tmp_path)
+    type_cells(paths, {**fealty_row(2, "FRANCE", "PORTUGAL", "POR", "EST"),
+                       **fealty_row(3, "SPAIN", "PORTUGAL", "POR", "EST")})
+    with pytest.raises(WorkbookError) as raised:
+        run_turn(paths.name, root=paths.root, site_dir=None)
+    assert [f"{p.sheet}!{p.cell}" for p in raised.value.problems] == ["Fealty!B2"]
+    assert "FRANCE does not hold its center" in raised.value.problems[0].expected
+
+
+def test_two_players_mail_claims_on_one_neutral_and_the_capturers_stands_with_its_build(winter, tmp_path):
+    # Rule 2, by mail (gm-tools orders): in one batch France's claim is refused for France's
+    # own reason, not as a second claim on a cell that is empty; Spain's claim is typed, and
+    # the build it opens in the occupied center ("the player may build a unit in the occupied
+    # center") is accepted with it.
+    from gm_tools.app.mailorders import enter_mails
+
+    paths = copy_game(winter, tmp_path)
+    mail = (b"France\nFEALTY: PORTUGAL, build in POR, retreat to EST\n\n"
+            b"Spain\nFealty: Portugal, build in POR, retreat to EST\nBUILD A POR\n")
+    report = enter_mails(paths.name, [("cf", mail)], root=paths.root)
+    assert [(where, why) for where, _, why in report.refused] == [
+        ("cf line 2", "a neutral FRANCE may claim now, but FRANCE does not hold its center of PORTUGAL: POR is "
+         "SPAIN's (rule 2)")], report.text()
+    assert sorted((p, text) for _, p, text, _ in report.written) == [
+        ("SPAIN", "BUILD A POR"), ("SPAIN", "Fealty: Portugal, build in POR, retreat to EST")]
+    assert [r["Power"] for r in rows(paths, "Fealty") if r["Power"]] == ["SPAIN"]
+    run_turn(paths.name, root=paths.root, site_dir=None)
+    after = record(paths, "W1618A")["after"]
+    assert after["units"]["PORTUGAL"] == ["A POR"] and "A EST" in after["units"]["SPAIN"]
+
+
+def test_a_second_mailed_claim_on_one_neutral_names_the_line_of_the_first(winter, tmp_path):
+    # One claim per neutral (rule 2: the capturer "may claim the 'Fealty'" once): the second
+    # line of a mail claiming Portugal again is refused naming the mail's line that claims it,
+    # not a Fealty cell the checks numbered for themselves (the sheet's row is still empty).
+    from gm_tools.app.mailorders import enter_mails
+
+    paths = copy_game(winter, tmp_path)
+    mail = b"Spain\nFEALTY: PORTUGAL\nFEALTY: PORTUGAL, build in POR, retreat to EST\n"
+    report = enter_mails(paths.name, [("cf", mail)], root=paths.root, dry_run=True)
+    assert [(where, why) for where, _, why in report.refused] == [
+        ("cf line 3", "one claim per neutral: cf line 2 claims it already")], report.text()
+
+
+def test_a_mailed_claim_to_build_in_the_center_needs_the_build_in_the_same_mail(winter, tmp_path):
+    # Rule 2: "the player may build a unit in the occupied center. Any of his or her units in the
+    # center in question 'retreat'": a mailed claim with a build in POR but no BUILD A POR would
+    # move Spain's army for nothing, and the turn refuses it; so does the mail (its orders are
+    # all Spain's the turn will see), and nothing is written.
+    from gm_tools.app.mailorders import enter_mails
+
+    paths = copy_game(winter, tmp_path)
+    before = snapshot(tmp_path)
+    report = enter_mails(paths.name, [("cf", b"Spain\nFealty: Portugal, build in POR, retreat to EST\n")],
+                         root=paths.root)
+    assert [(where, why.split(",")[0]) for where, _, why in report.refused] == [
+        ("cf line 2", "a build in POR on SPAIN's Orders block (BUILD A POR)")], report.text()
+    assert report.written == [] and snapshot(tmp_path) == before
+
+
 # --- a vassal's build and the victory count (rule 3) --------------------------------------
 
 

@@ -111,3 +111,33 @@ def test_bad_offers_and_orders_sheet_entries_name_their_cells(spring):
     assert f"{OFFERS}!C4" in text and f"{OFFERS}!C5" in text
     assert f"{OFFERS}!C2:" not in text
     assert "Orders!" in text and "Offers sheet" in text
+
+
+def test_two_reference_lists_for_one_power_are_a_problem_naming_both_cells(tmp_path):
+    """'Reference lists are submitted before the start of the taxation/revenue phase': one list
+    a power. A second row for Spain typed below the sheet's own is not taken silently in place
+    of the first: both cells are named, as two orders for one unit are, and nothing is written."""
+    new_game("europe1615v2", "g", root=tmp_path, seed=5, created="2000-01-01T00:00:00Z")
+    run_turn("g", root=tmp_path, site_dir=None, force=True)
+    paths = game_paths("g", tmp_path)
+    paths.workbook.write_bytes(set_cells(paths.workbook.read_bytes(), {
+        "Reference Lists!B4": "SPAIN FRANCE ENGLAND DENMARK AUSTRIA",
+        "Reference Lists!A7": "SPAIN", "Reference Lists!B7": "SPAIN DENMARK ENGLAND FRANCE AUSTRIA"}))
+    before = paths.workbook.read_bytes()
+    with pytest.raises(WorkbookError) as raised:
+        run_turn("g", root=tmp_path, site_dir=None)
+    found = {f"{p.sheet}!{p.cell}": p.expected for p in raised.value.problems}
+    assert found == {"Reference Lists!B4": "one reference list for SPAIN, which also has one at Reference Lists!B7",
+                     "Reference Lists!B7": "one reference list for SPAIN, which also has one at Reference Lists!B4"}
+    assert paths.workbook.read_bytes() == before
+
+
+def test_denmark_sweden_is_named_by_either_realm():
+    """'Austria, France, Spain, England, and Denmark/Sweden ... Denmark and Sweden are treated as
+    in a permanent alliance and controlled by one player': the variant calls the power
+    Denmark/Sweden, so a reference list or a home box naming Sweden (or Denmark/Sweden) means it."""
+    from gm_tools.systems.europe1615v2.sheets import where_of
+
+    assert [where_of(SETUP, VARIANT, w) for w in ("SWEDEN", "Denmark", "denmark/sweden", "Sweden home box")] == [
+        "DENMARK"] * 4
+    assert where_of(SETUP, VARIANT, "NORWAY") is None

@@ -143,3 +143,49 @@ def test_status_of_every_game_with_a_file_for_its_folder_says_so(tmp_path, capsy
     afile.write_text("not the games", encoding="utf-8")
     assert main(["status", "--root", str(afile)]) == 2
     assert f"{afile} is a file, expected the folder of the games (--root)" in capsys.readouterr().err
+
+
+def test_a_payola_movement_phase_waits_only_for_the_powers_without_an_offer_sheet(tmp_path, capsys):
+    """rulebook 001 (Europe 1615 v2), 'Players submit their offer sheet as describe at ...
+    payolaclassic': in a movement phase a power's unit orders are its offers on the Offers
+    sheet (docs/europe1615v2.md: a unit order on the Orders sheet is refused), so a power that
+    mailed its offer sheet is no longer waited for, and the Orders sheet's empty rows are not
+    counted as orders missing."""
+    from gm_tools.app.mailorders import enter_mails
+    from gm_tools.app.turn import new_game, run_turn
+
+    new_game("europe1615v2", "g", root=tmp_path, seed=5, created="2000-01-01T00:00:00Z")
+    for _ in range(2):  # the Influence and Taxation/Revenue Phases, nothing entered
+        run_turn("g", root=tmp_path, site_dir=None, force=True)
+    enter_mails("g", [("mail", b"France\n0 : A PAR - BUR\n3: A MAD H\n\nSpain\n0: A CAT H\n10 : A PAR H\n")],
+                root=tmp_path)
+    status = phase_status("g", root=tmp_path)
+    assert status.phase == "S1615M" and status.waiting_for == ["AUSTRIA", "ENGLAND", "DENMARK"]
+    text = status.text()
+    assert "  waiting for: AUSTRIA, ENGLAND, DENMARK" in text and "row(s) ordered" not in text
+    assert "  Offers: 4 row(s) typed (by FRANCE, SPAIN)" in text
+    assert status.summary() == ("g: S1615M, deadline: none set, rows typed by FRANCE, SPAIN, "
+                                "waiting for AUSTRIA, ENGLAND, DENMARK")
+
+
+def test_a_europe_1615_power_is_counted_by_its_own_units_and_the_minors_apart(tmp_path):
+    """rulebook 000 (Europe 1615 v3): every power may send orders to the minors' units ('France
+    submits orders to the units in the minor states where the INFs will be deployed to'), so
+    each block on the Orders sheet has a row for every minor's unit; status counts and lists
+    the power's own units, and the minors' (and the Ottomans') units it may order apart."""
+    from gm_tools.app.mailorders import enter_mails
+    from gm_tools.app.turn import new_game, run_turn
+
+    new_game("europe1615", "g", root=tmp_path, seed=4, created="2000-01-01T00:00:00Z")
+    run_turn("g", root=tmp_path, site_dir=None, force=True)  # the opening phase, nothing entered
+    enter_mails("g", [("austria", b"Austria\nA TYR - BAV\nA BAV - WUR\n")], root=tmp_path)
+    status = phase_status("g", root=tmp_path)
+    austria, france = status.powers[0], status.powers[1]
+    assert (austria.power, austria.rows, austria.entered) == ("AUSTRIA", 5, 1)
+    assert "A TYR" not in austria.missing and len(austria.missing) == 4
+    assert all(unit.split()[1] not in ("BAV", "WUR", "SAX") for unit in austria.missing)
+    assert (austria.commanded, austria.commanded_entered) == (33, 1)
+    assert (france.rows, france.entered, france.commanded) == (5, 0, 33)
+    assert (f"  AUSTRIA: 1 of 5 row(s) ordered; no order for {', '.join(austria.missing)}; "
+            "other owners' units it may order: 1 of 33 ordered") in status.text()
+    assert status.waiting_for == ["FRANCE", "SPAIN", "ENGLAND", "DENMARK"]

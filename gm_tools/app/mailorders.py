@@ -3,7 +3,8 @@
 Each mail is read as judges read it (:mod:`gm_tools.edges.mail`), each order checked against
 the current phase with the same reader and the same errors as a turn, and the orders that
 stand are typed into the power's block of the Orders sheet, replacing that power's earlier
-orders (a player's latest mail is the one that counts). A game system whose phase takes its
+orders (a player's latest mail is the one that counts; the report names the units it leaves
+without orders, and a mail of which nothing stands replaces nothing). A game system whose phase takes its
 entries on sheets of its own (``GameSystem.mailed_rows``: Europe 1615 v2's offer sheets) has
 the lines read as rows of those sheets and checked by its own sheet checks instead, together
 with the other powers' rows the turn will read (those on the sheets, those of the other mails
@@ -22,6 +23,7 @@ sheet missing, moved columns or merged cells stop the command with every problem
 from __future__ import annotations
 
 import os
+import re
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -61,14 +63,19 @@ class MailReport:
     unsettled: list[Problem] = field(default_factory=list)
     """For mail typed into cells: what the turn would still refuse on the sheets as they now
     stand (entries still to come, or another player's), against which the lines were checked."""
+    replaced: list[str] = field(default_factory=list)
+    """For each power whose mail replaces earlier entries (an earlier mail of the batch, or what
+    the workbook held): which, and the units its orders no longer cover."""
+    dry_run: bool = False
 
     def text(self) -> str:
-        done = "to write (a dry run)" if any(c == NOT_WRITTEN for *_, c in self.written) else "written"
+        done = "to write (a dry run)" if self.dry_run else "written"
         lines = [f"{self.phase}: {len(self.written)} {self.noun} {done}, {len(self.refused)} refused"]
         lines += [f"  {'would write' if cell == NOT_WRITTEN else 'wrote ' + cell}: {power} {order}   ({mail})"
                   for mail, power, order, cell in self.written]
         lines += [f"  refused {where}: {found} -- expected {why}" for where, found, why in self.refused]
         lines += [f"  not read {where}: {text!r} (before any power line)" for where, text in self.skipped]
+        lines += [f"  {note}" for note in self.replaced]
         if self.unsettled:
             first = self.unsettled[0]
             lines.append(f"  still unsettled on the sheets: {len(self.unsettled)} entry(ies) the turn would refuse as "
@@ -95,10 +102,11 @@ def enter_mails(name: str, mails: list[tuple[str, bytes]], root: str | os.PathLi
         entries = _check_workbook(state, before, where)
         on_sheets = {sheet: [row.values for row in rows] for sheet, rows in entries.inputs.items()}
         rules = rules_for(variant)
-        report = MailReport(phase=position.phase)
+        report = MailReport(phase=position.phase, dry_run=dry_run)
         latest: dict[str, list[str]] = {}  # power -> orders for the Orders sheet
         sheet_rows: dict[str, tuple[tuple[str, ...], list]] = {}  # power -> (input sheets, its checked rows)
         read_as: dict[tuple[str, str], str] = {}  # (power, order as mailed) -> as the parser read it
+        earlier = _earlier_entries(entries)  # power -> (where, units ordered), what a mail of it replaces
         read = [(label, read_mail(body_text(data), variant)) for label, data in mails]
         # what the turn will see besides a power's own mail: the rows already on the sheets and
         # the other powers' latest mails of this batch (a diplomatic attack on INFs another
@@ -136,6 +144,20 @@ def enter_mails(name: str, mails: list[tuple[str, bytes]], root: str | os.PathLi
                         others.setdefault(sheet, []).extend(rows if other != power else [])
                 orders, sheets, kept = _read_block(variant, position, rules, label, power, lines, report, others,
                                                    read_as)
+                if not (orders or kept):
+                    # nothing of it is typed, so it replaces nothing: a mail of refused lines
+                    # never clears what the power entered before
+                    if power in earlier:
+                        report.replaced.append(f"{power}: nothing of {label} stands, so it does not replace "
+                                               f"{earlier[power][0]}")
+                    continue
+                units = [_unit(read_as.get((power, text), text)) for text in orders or []]
+                if power in earlier:
+                    where, before_units = earlier[power]
+                    dropped = [u for u in before_units if u not in units]
+                    report.replaced.append(f"{power}: {label} replaces {where}"
+                                           + (f" ({', '.join(dropped)} now without orders)" if dropped else ""))
+                earlier[power] = (label, [u for u in units if u])
                 # a later mail for the same power replaces the earlier one, on every sheet it uses
                 latest.pop(power, None)
                 sheet_rows.pop(power, None)
@@ -169,6 +191,22 @@ def enter_mails(name: str, mails: list[tuple[str, bytes]], root: str | os.PathLi
         report.kept = store_mail(state.paths, position.phase, [data for _, data in mails], before)
         write_atomic(state.paths.workbook, after)
     return report
+
+
+def _unit(order: str) -> str | None:
+    """The unit an order as the parser read it is for (``A PAR`` of ``A PAR - BUR``), or None
+    (a build, an offer's amount)."""
+    named = re.match(r"\s*([AF])\s+([A-Z0-9]+(?:/[A-Z]+)?)\b", order.upper())
+    return f"{named.group(1)} {named.group(2)}" if named else None
+
+
+def _earlier_entries(entries) -> dict[str, tuple[str, list[str]]]:
+    """Power -> (its orders already on the Orders sheet, the units they order): what its mail
+    replaces."""
+    out: dict[str, tuple[str, list[str]]] = {}
+    for entry in entries.orders:
+        out.setdefault(entry.power, ("its orders in the workbook", []))[1].append(entry.unit or _unit(entry.written))
+    return {p: (where, [u for u in units if u]) for p, (where, units) in out.items()}
 
 
 def _sends_no_orders(variant, position, rules, power: str) -> str | None:
@@ -243,15 +281,21 @@ def _read_block(variant, position, rules, label: str, power: str, lines, report:
     # the orders are checked against the board the entries make, as in a turn (a Centenary
     # claim opens its build site)
     board = hooks_for(variant).apply_inputs(variant, position, inputs) if inputs and ordered else position
-    orders = _checked_orders(variant, board, rules, power, [places[k] for k in ordered], [lines[k] for k in ordered],
-                             report, read_as)
+    orders, read = _checked_orders(variant, board, rules, power, [places[k] for k in ordered],
+                                   [lines[k] for k in ordered], report, read_as)
+    if kept and ORDERS in mailed.sheets:
+        # this mail's orders are all the power's the turn will see beside its rows (they replace
+        # its block), so its rows are checked against them as the turn does (a Centenary claim's
+        # build in the occupied center needs the build ordered)
+        kept = _checked_with_orders(variant, board, mailed, places, kept, {power: read} if read else {}, report)
     report.refused[first:] = sorted(report.refused[first:], key=lambda r: _line_number(r[0]))
     return (orders if ORDERS in mailed.sheets else None), sheets, kept
 
 
 def _checked_orders(variant, position, rules, power: str, places: list[str], lines, report: MailReport,
-                    read_as: dict | None = None) -> list[str]:
-    """The power's mailed orders that stand; the others are reported refused. ``read_as``
+                    read_as: dict | None = None) -> tuple[list[str], list]:
+    """The power's mailed orders that stand, as written and as read (``Order``); the others are
+    reported refused. ``read_as``
     gets each standing order as the parser read it: its unit finds the order's row, however
     the player named the unit (``A Liverpool to Yorkshire`` goes on A LVP's)."""
     entries = [OrderEntry(power, place, line.text, None) for place, line in zip(places, lines)]
@@ -264,7 +308,31 @@ def _checked_orders(variant, position, rules, power: str, places: list[str], lin
                 read_as[(power, entry.written)] = item["read"]
         else:
             report.refused.append((entry.cell, repr(entry.written), item["error"]))
-    return good
+    return good, checked.orders.get(power, [])
+
+
+def _checked_with_orders(variant, board, mailed, places: list[str], kept: list, orders: dict, report: MailReport):
+    """The rows of ``kept`` (``((sheet, values), text)``) that the system's checks against the
+    orders (``SheetHooks.check_with_orders``) accept; the others reported refused."""
+    headers = {t.title: [c.header for c in t.columns] for t in hooks_for(variant).input_sheets(variant, board)}
+    rows: dict[str, list[InputRow]] = {}
+    at: dict[tuple[str, int], int] = {}
+    for k, ((sheet, values), _) in enumerate(kept):
+        columns = headers.get(sheet, [])
+        number = len(rows.setdefault(sheet, [])) + 2
+        rows[sheet].append(InputRow(values=dict(zip(columns, values)),
+                                    cells={h: f"{sheet}!{chr(ord('A') + c)}{number}" for c, h in enumerate(columns)}))
+        at[(sheet, number)] = k
+    bad: dict[int, str] = {}
+    for problem in hooks_for(variant).check_with_orders(variant, board, rows, orders):
+        k = at.get((problem.sheet, int("".join(ch for ch in problem.cell if ch.isdigit()) or 0)))
+        if k is not None:
+            bad.setdefault(k, problem.expected)
+    for k, why in bad.items():
+        row, text = kept[k]
+        line = next(i for i, mailed_row in enumerate(mailed.rows) if mailed_row is row)
+        report.refused.append((places[line], repr(text), why))
+    return [item for k, item in enumerate(kept) if k not in bad]
 
 
 def _checked_rows(variant, position, mailed, places: list[str], lines, report: MailReport,
@@ -301,31 +369,57 @@ def _checked_rows(variant, position, mailed, places: list[str], lines, report: M
         inputs[sheet].append(InputRow(values=dict(zip(columns, values)),
                                       cells={h: f"{sheet}!{chr(ord('A') + c)}{number}" for c, h in enumerate(columns)}))
         at[(sheet, number)] = (place, text, row)
-    checked, problems = hooks_for(variant).check_inputs(variant, position, inputs)
     refused: dict[tuple[str, int], str] = {}
-    for problem in problems:
-        key = (problem.sheet, int("".join(ch for ch in problem.cell if ch.isdigit()) or 0))
-        if key in context:
-            context_bad.add(key)  # another power's row: the turn reports it, not this mail
-            continue
-        for k in ([key] if key in at else at):  # a problem of no one line stops them all
-            refused.setdefault(k, problem.expected)
-    kept = []
-    for key, (place, text, row) in at.items():
-        if key in refused:
-            report.refused.append((place, repr(text), refused[key]))
-        else:
-            kept.append((row, text))
-    if (refused or context_bad) and kept:
-        # the inputs of the rows that stand, checked again without the others: what the turn
-        # would make of them (the turn never works from entries with a problem)
+    while True:
+        # a system checks some rows only once others stand (Europe 1615 v2's attacks after the
+        # placements), so the rows left after a refusal are checked again, until none is refused
         standing: dict[str, list[InputRow]] = {}
         for sheet, number in sorted(context) + list(at):
             if (sheet, number) not in refused and (sheet, number) not in context_bad:
                 standing.setdefault(sheet, []).append(inputs[sheet][number - 2])
-        checked, again = hooks_for(variant).check_inputs(variant, position, standing)
-        return kept, ({} if again else checked)
-    return kept, ({} if refused or context_bad else checked)
+        checked, problems = hooks_for(variant).check_inputs(variant, position, standing)
+        more, found = False, {}
+        for problem in problems:
+            key = (problem.sheet, int("".join(ch for ch in problem.cell if ch.isdigit()) or 0))
+            if key in context:
+                more = more or key not in context_bad
+                context_bad.add(key)  # another power's row: the turn reports it, not this mail
+            elif key in at:
+                found.setdefault(key, problem.expected)
+            else:  # a problem of no one line stops them all (once: it may outlast them)
+                left = {k: problem.expected for k in at if k not in refused}
+                refused.update(left)
+                more = more or bool(left)
+        if found and not more:
+            # the first line only: a later one may be refused only because of it (a running
+            # total of INFs over), and stands once it is gone
+            first = min(found, key=list(at).index)
+            refused[first] = found[first]
+            more = True
+        if not more:
+            break
+    # the checks name the rows they were given, cells no one can find: a reason naming one
+    # names the mail's line or the power whose row it is instead
+    named = {key: place for key, (place, _, _) in at.items()}
+    named.update({(sheet, n + 2): f"{next(iter(inputs[sheet][n].values.values()), None)}'s row on {sheet}"
+                  for sheet, n in ((sheet, number - 2) for sheet, number in context)})
+    kept = []
+    for key, (place, text, row) in at.items():
+        if key in refused:
+            report.refused.append((place, repr(text), _unvirtual(refused[key], named)))
+        else:
+            kept.append((row, text))
+    # the turn never works from entries with a problem
+    return kept, ({} if problems else checked)
+
+
+def _unvirtual(why: str, named: dict[tuple[str, int], str]) -> str:
+    """``why`` with each cell of a row built for the checks (``Fealty!B2``) named as ``named``
+    says (``mail line 2``)."""
+    def name(match):
+        return named.get((match.group(1), int(match.group(2))), match.group(0))
+    sheets = "|".join(re.escape(sheet) for sheet in sorted({sheet for sheet, _ in named}, key=len, reverse=True))
+    return re.sub(rf"({sheets})![A-Z]+(\d+)\b", name, why) if sheets else why
 
 
 def _line_number(where: str) -> int:

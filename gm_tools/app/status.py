@@ -21,6 +21,7 @@ from gm_tools.edges.layout import order_blocks, title_of
 from gm_tools.edges.pressimages import pictures_of_records
 from gm_tools.edges.workbook import OrderEntry
 from gm_tools.engine.hooks import hooks_for
+from gm_tools.engine.model import province_of
 from gm_tools.engine.rules import rules_for
 from gm_tools.errors import GameError, UserError
 
@@ -34,14 +35,31 @@ class PowerStatus:
     player: str
     """The player's name from the Game sheet, or empty."""
     rows: int
-    """Rows the Orders sheet has for it (its units, or its builds and removals)."""
+    """Rows the Orders sheet has for it and its own units (its units, or its builds and
+    removals)."""
     entered: int
-    """Rows with an order typed."""
+    """Of those, rows with an order typed."""
     missing: list[str] = field(default_factory=list)
-    """The units of its rows with no order typed."""
+    """The units of those rows with no order typed."""
     refused: int = 0
-    """Orders typed in its rows that a turn would refuse (unreadable, illegal, a second
+    """Orders typed in its block that a turn would refuse (unreadable, illegal, a second
     order for a unit)."""
+    commanded: int = 0
+    """Rows of its block for other owners' units it may order (``Rules.commanded``: Europe
+    1615's every minor and the Ottomans, Europe 1619's aligned minors), counted apart: a
+    power is not missing an order for each minor it could influence."""
+    commanded_entered: int = 0
+    """Of those, rows with an order typed."""
+
+    @property
+    def ordering(self) -> bool:
+        """Whether its block has rows this phase."""
+        return bool(self.rows or self.commanded)
+
+    @property
+    def typed(self) -> bool:
+        """Whether anything is typed in its block."""
+        return bool(self.entered or self.commanded_entered)
 
 
 @dataclass
@@ -76,20 +94,20 @@ class PhaseStatus:
         still wait for)."""
         if self.awaited is not None:
             return list(self.awaited)
-        return [p.power for p in self.powers if p.rows and not p.entered]
+        return [p.power for p in self.powers if p.ordering and not p.typed]
 
     @property
     def waits(self) -> bool:
         """Whether the phase waits for anyone's entries: rows on the Orders sheet, or input
         sheets the players fill."""
-        return self.awaited is not None or any(p.rows for p in self.powers)
+        return self.awaited is not None or any(p.ordering for p in self.powers)
 
     def summary(self) -> str:
         """One line: the phase, the deadline, and who is waited for."""
         line = f"{self.game}: {self.phase}, deadline: {self.deadline or 'none set'}"
-        ordering = [p for p in self.powers if p.rows]
-        if ordering:
-            done = sum(1 for p in ordering if p.entered)
+        ordering = [p for p in self.powers if p.ordering]
+        if ordering and self.awaited is None:
+            done = sum(1 for p in ordering if p.typed)
             line += f", {done} of {len(ordering)} powers have entered orders"
             waiting = self.waiting_for
             return line + (f", waiting for {', '.join(waiting)}" if waiting else "") + self._refused() + self._lost()
@@ -109,20 +127,24 @@ class PhaseStatus:
     def text(self) -> str:
         lines = [f"{self.game}: {self.phase} ({self.title}), deadline: {self.deadline or 'none set'}"]
         for p in self.powers:
-            if not p.rows:  # nothing to order this phase (no unit, no adjustment due)
+            if not p.ordering or (self.awaited is not None and not p.typed):
+                # nothing to order this phase (no unit, no adjustment due), or the phase's entries
+                # go on its input sheets (a Payola offer sheet), where who is awaited is said below
                 continue
             who = f" ({p.player})" if p.player else ""
             line = f"  {p.power}{who}: {p.entered} of {p.rows} row(s) ordered"
             if p.refused:
                 line += f" ({p.refused} a turn would refuse)"
-            if p.missing and p.entered:
+            if p.missing and p.typed:
                 line += f"; no order for {', '.join(p.missing)}"
+            if p.commanded:
+                line += f"; other owners' units it may order: {p.commanded_entered} of {p.commanded} ordered"
             lines.append(line)
         waiting = self.waiting_for
         if self.awaited is not None:
             lines.append(f"  waiting for: {', '.join(waiting)}" if waiting
                          else "  every player has entered what the step asks of him")
-        elif not any(p.rows for p in self.powers):
+        elif not any(p.ordering for p in self.powers):
             lines.append("  no rows on the Orders sheet this phase")
         else:
             lines.append(f"  waiting for: {', '.join(waiting)}" if waiting else "  every power has entered orders")
@@ -152,10 +174,13 @@ def phase_status(name: str, root: str | os.PathLike | None = None) -> PhaseStatu
     for block in order_blocks(variant, position, rules_for(variant)):
         typed = by_power.get(block.power, [])
         ordered = {e.unit for e in typed if e.unit}
-        missing = [s.unit for s in block.slots if s.unit and s.unit not in ordered]
-        powers.append(PowerStatus(block.power, entries.players.get(block.power, ""), len(block.slots),
-                                  min(len(typed), len(block.slots)), missing,
-                                  sum(1 for e in typed if e.cell in faulty)))
+        others = {s.unit for s in block.slots if s.unit and _owner(position, s.unit) != block.power}
+        own = [s for s in block.slots if s.unit not in others]
+        missing = [s.unit for s in own if s.unit and s.unit not in ordered]
+        entered = sum(1 for e in typed if e.unit not in others)
+        powers.append(PowerStatus(block.power, entries.players.get(block.power, ""), len(own),
+                                  min(entered, len(own)), missing, sum(1 for e in typed if e.cell in faulty),
+                                  len(others), len(ordered & others)))
     tables = hooks_for(variant).input_sheets(variant, position)
     inputs = {}
     for t in tables:
@@ -167,6 +192,13 @@ def phase_status(name: str, root: str | os.PathLike | None = None) -> PhaseStatu
     awaited = hooks_for(variant).awaited(variant, position, entries.inputs)
     return PhaseStatus(name, position.phase, title_of(variant, position.phase), entries.deadline,
                        powers, inputs, bool(entries.press.strip()), len(problems), list(lost.values()), awaited)
+
+
+def _owner(position, unit: str) -> str | None:
+    """Whose the unit of an Orders row (``A PAR``, ``F STP/SC``) is, on the board or dislodged."""
+    province = province_of(unit.partition(" ")[2])
+    here = position.units.get(province) or getattr(position.dislodged.get(province), "unit", None)
+    return here.power if here else None
 
 
 def every_game(root: str | os.PathLike | None = None) -> list[str]:

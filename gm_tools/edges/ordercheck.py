@@ -57,6 +57,11 @@ def parse_commanded(text: str, variant: Variant, position: Position, power: str,
     try:
         return parse_order(text, variant, position, power, rules)
     except OrderError as as_power:
+        owner = getattr(as_power, "owner", None)
+        if row_error is None and owner in owners:
+            # the unit is one the power commands: the order's fault is in its reading in the
+            # owner's name (a mailed order has no row to say whose unit it is for)
+            return parse_order(text, variant, position, owner, rules)
         for owner in owners:
             try:
                 return parse_order(text, variant, position, owner, rules)

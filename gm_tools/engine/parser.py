@@ -102,9 +102,10 @@ class _Context:
         if unit is None:
             raise self.illegal(f"no {what} in {place.province}")
         if unit.power != self.power:
-            raise self.illegal(
-                f"the unit in {place.province} is {self.adjective(unit.power)}, "
-                f"not {self.adjective(self.power)}")
+            error = self.illegal(f"the unit in {place.province} is {self.adjective(unit.power)}, "
+                                 f"not {self.adjective(self.power)}")
+            error.owner = unit.power
+            raise error
         return unit
 
     def named_kind(self, kind: str | None, place: Place) -> str | None:

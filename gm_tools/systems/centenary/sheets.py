@@ -147,10 +147,6 @@ def _check_claim(variant: Variant, position: Position, row: InputRow, claimed: d
         return None
     sheet, cell = _where(row, NEUTRAL)
     captures = state_of(position).captures
-    if neutral in claimed:
-        problems.append(Problem(sheet, cell, repr(neutral), f"one claim per neutral: {claimed[neutral]} claims it already"))
-        return None
-    claimed[neutral] = f"{sheet}!{cell}"
     if captures is None:
         problems.append(Problem(sheet, cell, repr(neutral), (
             "no claim: no center changed hands in the turn before this phase, and Fealty is claimed "
@@ -160,6 +156,12 @@ def _check_claim(variant: Variant, position: Position, row: InputRow, claimed: d
     if why_not:
         problems.append(Problem(sheet, cell, repr(neutral), f"a neutral {power} may claim now, but {why_not}"))
         return None
+    # only a claim the rules allow takes the neutral: one refused for its own reason (its power
+    # did not capture the center) does not make the capturer's claim a second one
+    if neutral in claimed:
+        problems.append(Problem(sheet, cell, repr(neutral), f"one claim per neutral: {claimed[neutral]} claims it already"))
+        return None
+    claimed[neutral] = f"{sheet}!{cell}"
     build_in, retreat = _check_build(variant, position, row, power, neutral, retreats_to, problems)
     if len(problems) > before:
         return None

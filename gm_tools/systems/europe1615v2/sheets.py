@@ -79,7 +79,9 @@ def where_of(setup: Setup, variant: Variant, text: str) -> str | None:
     if word in setup.minors or word in setup.powers:
         return word
     for code in setup.powers:
-        if variant.powers[code].name.upper() == word:
+        # a power of two realms (Denmark/Sweden) goes by either name too
+        name = variant.powers[code].name.upper()
+        if word == name or ("/" in name and word in name.split("/")):
             return code
     for code, minor in setup.minors.items():
         if minor.name.upper() == word:
@@ -210,6 +212,16 @@ class Europe1615v2Hooks(SheetHooks):
             if unit is not None:
                 orders.setdefault(unit.power, []).append(order)
         return orders
+
+    def awaited(self, variant: Variant, position: Position, rows: dict[str, list[InputRow]]) -> list[str] | None:
+        """In a movement phase, the powers with units on the board that have sent no offer sheet
+        ('Players submit their offer sheet as describe at ... payolaclassic'): their unit orders
+        are offers on the Offers sheet, never rows of the Orders sheet. Other phases: None."""
+        if phase_role(variant, position.phase) != MOVEMENT:
+            return None
+        sent = {str(row.values.get("Power") or "").upper() for row in rows.get(OFFERS, [])}
+        having = {unit.power for unit in position.units.values()}
+        return [p for p in setup_of(variant).powers if p in having and p not in sent]
 
     def private_reports(self, variant: Variant, record: dict) -> dict[str, str]:
         from gm_tools.systems.europe1615v2.report import ledgers
@@ -386,9 +398,20 @@ def _check_reference(variant: Variant, rows: list[InputRow]) -> tuple[dict, list
     setup = setup_of(variant)
     problems: list[Problem] = []
     acceptance = {}
+    lists: dict[str, list[InputRow]] = {}
+    for row in rows:
+        power, text = row.values.get("Power"), row.values.get("Reference list")
+        if power in setup.powers and text:
+            lists.setdefault(power, []).append(row)
     for row in rows:
         power, text = row.values.get("Power"), row.values.get("Reference list")
         if power not in setup.powers or not text:
+            continue
+        if len(lists[power]) > 1:
+            # which one the GM meant is his to say: neither is used, as with two orders for a unit
+            others = [r.cells["Reference list"] for r in lists[power] if r is not row]
+            problems.append(_problem(row.cells["Reference list"], repr(text),
+                                     f"one reference list for {power}, which also has one at {', '.join(others)}"))
             continue
         words = [w.upper() for w in str(text).replace(",", " ").split()]
         named = [where_of(setup, variant, w) for w in words]
