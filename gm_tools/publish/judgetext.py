@@ -312,7 +312,6 @@ def judge_text(variant: Variant, record: dict) -> str:
             )
         lines.append("")
 
-    winner = record.get("winner")
     following = record.get("next_phase")
     over = game_over_words(variant, record)
     if over:

@@ -253,7 +253,6 @@ def write_game(env: jinja2.Environment, writer: SiteWriter, painter: PngPainter,
     def public(record: dict) -> dict:
         return without_seeds(rules_public(record))
     keys: dict[str, str] = {}
-    last_kept = None  # the last phase whose map is kept as it is on disk
     old_phases = old_phases or {}
     # a first build's maps are drawn on every core while the pages are made
     many = sum(str(old_phases.get(p.id, "")).split()[:1] != phase_key(game_key, p).split()[:1]
@@ -280,7 +279,6 @@ def write_game(env: jinja2.Environment, writer: SiteWriter, painter: PngPainter,
         names = [phase.id + suffix for suffix in PHASE_FILES]
         kept = key and all(n in present for n in names)
         if kept and old_phases.get(phase.id) == key:
-            last_kept = phase.id
             for name in names:
                 writer.keep(f"{folder}/{name}")
             text = (writer.root / folder / f"{phase.id}.txt").read_text(encoding="utf-8-sig")
@@ -290,7 +288,6 @@ def write_game(env: jinja2.Environment, writer: SiteWriter, painter: PngPainter,
         if kept and str(old_phases.get(phase.id, "")).split()[:1] == key.split()[:1]:
             # only the page's links changed (a phase was added after it): its map, text and
             # JSON stay as they are, the page is made again around the map on disk
-            last_kept = phase.id
             for name in names[1:]:
                 writer.keep(f"{folder}/{name}")
             text = (writer.root / folder / f"{phase.id}.txt").read_text(encoding="utf-8-sig")
