@@ -84,14 +84,6 @@ def test_a_plain_mail_fills_the_powers_block_and_the_turn_plays_it(tmp_path):
     assert after.units["BUR"].power == "FRANCE" and after.units["MAO"].power == "FRANCE"
 
 
-def _row_in(paths, power: str, unit: str) -> str:
-    ws = openpyxl.load_workbook(io.BytesIO(paths.workbook.read_bytes()))["Orders"]
-    rows = [r for r in range(2, ws.max_row + 1)
-            if ws.cell(row=r, column=1).value == power and ws.cell(row=r, column=2).value == unit]
-    assert len(rows) == 1
-    return f"C{rows[0]}"
-
-
 def test_a_unit_named_in_words_goes_on_its_own_row(tmp_path):
     """docs/orders.md: an order may name its unit by the province's full name, leave out the
     unit's letter (DATC 4.C.1) or give a coast in words; the mail puts it on the row of the
@@ -104,14 +96,14 @@ def test_a_unit_named_in_words_goes_on_its_own_row(tmp_path):
     report = enter_mails("g", [("m1", mail)], root=tmp_path)
     assert report.refused == []
     assert _orders_column(paths) == {
-        _row_in(paths, "ENGLAND", "A LVP"): "A Liverpool to Yorkshire",
-        _row_in(paths, "ENGLAND", "F LON"): "LON - North Sea",
-        _row_in(paths, "ENGLAND", "F EDI"): "Fleet Edinburgh - NWG",
-        _row_in(paths, "RUSSIA", "F STP/SC"): "F St Petersburg (sc) - BOT",
-        _row_in(paths, "RUSSIA", "A MOS"): "A MOS H",
+        _unit_row(paths, "ENGLAND", "A LVP"): "A Liverpool to Yorkshire",
+        _unit_row(paths, "ENGLAND", "F LON"): "LON - North Sea",
+        _unit_row(paths, "ENGLAND", "F EDI"): "Fleet Edinburgh - NWG",
+        _unit_row(paths, "RUSSIA", "F STP/SC"): "F St Petersburg (sc) - BOT",
+        _unit_row(paths, "RUSSIA", "A MOS"): "A MOS H",
     }
     assert {(p, t): c for _, p, t, c in report.written}[("RUSSIA", "F St Petersburg (sc) - BOT")] == \
-        "Orders!" + _row_in(paths, "RUSSIA", "F STP/SC")
+        "Orders!" + _unit_row(paths, "RUSSIA", "F STP/SC")
     run_turn("g", root=tmp_path, site_dir=None)
     after = load_state("g", root=tmp_path).position
     assert {p: after.units[p].power for p in ("YOR", "NTH", "NWG", "BOT")} == {

@@ -19,7 +19,7 @@ from gm_tools.publish.mapareas import areas_path
 from gm_tools.publish.maplayer import LAYER_SUFFIX, BasePicture
 from gm_tools.publish.render import RenderOptions, render_lines
 from gm_tools.publish.sitecontext import GameContext
-from gm_tools.publish.sitefiles import PngPainter, SiteWriter
+from gm_tools.publish.sitefiles import PngPainter, SiteWriter, put_map
 from gm_tools.publish.siteviews import (
     chart_view, current_map, game_sections, ledger_view, points_view, processed_view, standings,
 )
@@ -36,15 +36,8 @@ def write_game_page(env: jinja2.Environment, writer: SiteWriter, painter: PngPai
     last, the layer after its PNG, as it does the phases' maps."""
     position, map_caption = current_map(game)
     lines = render_lines(game.variant, position_from_json(position), title=game.name, options=look)
-    layer = base.layer(lines)
-    layer_rel, png_rel = f"{folder}/{CURRENT}{LAYER_SUFFIX}", f"{folder}/{CURRENT}.png"
-    # the layer on disk is the picture's hash, as for a phase: the PNG is drawn again only
-    # when the board changed (or the PNG went)
-    if writer.same(layer_rel, layer.encode("utf-8")) and writer.exists(png_rel):
-        writer.keep(png_rel)
-        writer.write(layer_rel, layer)
-    else:
-        pictures.append((layer_rel, png_rel, layer, painter.start("\n".join(lines), many)))
+    # the PNG drawn again only when the board changed, as a phase's (put_map)
+    put_map(writer, painter, folder, CURRENT, base.layer(lines), lines, pictures, many)
     chart, labels, chart_rows = chart_view(game)
     phases = [{"id": p.id, "title": p.title, "results": len(p.record["results"]),
                "dislodged": len(dislodgements(p.record)), "processed": processed_view(p.record)}

@@ -66,7 +66,7 @@ from gm_tools.publish.phasejson import game_json, object_text, phase_json, value
 from gm_tools.publish.render import RenderOptions, render_lines
 from gm_tools.publish.sitecontext import GameContext, PhaseContext, Section, SiteContext, DigestMemo, KnownGame, UnreadGame, collect, collect_game, collector_paused, leave_stale_to_read, read_game, set_aside, variant_or_none, _load_variant  # noqa: F401
 from gm_tools.publish.sitejobs import ReadElsewhere, Readers, Recorder, make_all, make_read, read_games
-from gm_tools.publish.sitefiles import MANIFEST, BuildReport, Manifest, PngPainter, SiteWriter, code_key, copy_pictures, pages_key, variant_key  # noqa: F401
+from gm_tools.publish.sitefiles import MANIFEST, BuildReport, Manifest, PngPainter, SiteWriter, code_key, copy_pictures, pages_key, put_map, variant_key  # noqa: F401
 from gm_tools.publish.gamepage import write_game_page
 from gm_tools.publish.siteviews import game_summary, phase_view
 from gm_tools.engine.variant import Variant
@@ -309,15 +309,7 @@ def write_game(env: jinja2.Environment, writer: SiteWriter, painter: PngPainter,
         stage = fresh[at:at + STAGE]
         drawn = [phase_map_lines(game, phase, look) for _, phase in stage]
         for (index, phase), lines in zip(stage, drawn):
-            layer = base.layer(lines)
-            layer_rel, png_rel = f"{folder}/{phase.id}{LAYER_SUFFIX}", f"{folder}/{phase.id}.png"
-            # The PNG is redrawn only when the picture changed: the layer on disk (which names its
-            # base by its hash) is the picture's hash.
-            if writer.same(layer_rel, layer.encode("utf-8")) and writer.exists(png_rel):
-                writer.keep(png_rel)
-                writer.write(layer_rel, layer)
-            else:
-                pictures.append((layer_rel, png_rel, layer, painter.start("\n".join(lines), many)))
+            put_map(writer, painter, folder, phase.id, base.layer(lines), lines, pictures, many)
         for index, phase in stage:
             text = judge_text(game.variant, phase.record)
             # with a byte order mark: a host that serves .txt without a charset ('text/plain',

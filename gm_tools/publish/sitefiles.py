@@ -24,6 +24,7 @@ from gm_tools.edges.png import WEB_WIDTH, prepare_to_draw, svg_to_png
 from gm_tools.edges.webpicture import web_picture
 from gm_tools.edges.lifetime import end_with_parent
 from gm_tools.engine.variant import Variant
+from gm_tools.publish.maplayer import LAYER_SUFFIX
 
 
 @dataclass
@@ -69,6 +70,21 @@ def copy_pictures(writer: "SiteWriter", folder: str, pictures: dict[str, Path], 
             writer.warn(f"{fault}; the site keeps the copy an earlier build made, {copy}")
         else:
             writer.warn(f"{fault}; the page shows the picture's words in its place")
+
+
+def put_map(writer: "SiteWriter", painter: "PngPainter", folder: str, name: str, layer: str, lines: list[str],
+            pictures: list[tuple[str, str, str, Callable[[], bytes]]], many: bool = False) -> None:
+    """A map's layer and PNG, ``folder/name.map.js`` and ``.png`` (a phase's, the game page's).
+    The layer on disk names its base by its hash, so it is the picture's hash: when it is the
+    same and the PNG is there, both stay; otherwise the PNG is drawn again, and (layer file, PNG
+    file, layer, what gives the PNG) goes into ``pictures``, which the caller writes last, the
+    layer after its PNG (a build cut short then leaves no layer without its picture)."""
+    layer_rel, png_rel = f"{folder}/{name}{LAYER_SUFFIX}", f"{folder}/{name}.png"
+    if writer.same(layer_rel, layer.encode("utf-8")) and writer.exists(png_rel):
+        writer.keep(png_rel)
+        writer.write(layer_rel, layer)
+    else:
+        pictures.append((layer_rel, png_rel, layer, painter.start("\n".join(lines), many)))
 
 
 def holds(path: str | Path, data: bytes) -> bool:
