@@ -14,7 +14,7 @@ by name (the pipeline itself is not changed):
 - adjudicate: ``turn.adjudicate`` (engine and defaults);
 - write back: ``workbook.write_workbook`` (the next phase's workbook, as bytes);
 - files: the rest of ``run_turn`` before publishing (backup, record, atomic replace);
-- SVG: ``render.render_svg`` as the site calls it (the phase map and the game's map);
+- SVG: ``render.render_lines`` as the site and the game page call it (the phase map and the game page's map);
 - PNG: ``PngPainter.start`` (drawn at once for a turn's one or two maps);
 - site: the rest of publishing (context, templates, judge text, JSON, feed, writes).
 
@@ -41,6 +41,7 @@ sys.path.insert(0, str(ROOT / "tests"))  # the hand-made boards the workflow tes
 from randomplay import movement_orders  # noqa: E402
 from workflow_helpers import board_variant  # noqa: E402
 
+from gm_tools.publish import gamepage  # noqa: E402
 from gm_tools.publish import site as site_module  # noqa: E402
 from gm_tools.publish import sitefiles
 from gm_tools.app import turn  # noqa: E402
@@ -98,7 +99,8 @@ def one_turn(paths, site_dir: Path) -> dict[str, float]:
     times = dict.fromkeys(STAGES + ("publish", "total"), 0.0)
     with timed(turn, "read_workbook", "read", times), timed(turn, "check_orders", "check", times), \
             timed(turn, "adjudicate", "adjudicate", times), timed(turn, "write_workbook", "write back", times), \
-            timed(turn, "publish", "publish", times), timed(site_module, "render_svg", "SVG", times), \
+            timed(turn, "publish", "publish", times), timed(site_module, "render_lines", "SVG", times), \
+            timed(gamepage, "render_lines", "SVG", times), \
             timed(sitefiles.PngPainter, "start", "PNG", times):
         start = time.perf_counter()
         # lenient: randomplay makes a few orders illegal on purpose; they stand as holds.
