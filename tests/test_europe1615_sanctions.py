@@ -443,4 +443,5 @@ def test_the_timeline_still_to_come_is_a_list_on_the_page():
     html = render_markdown(_sanctions(VARIANT, position))
     coming = [k for k in SETUP.sanctions if k != "protestant_union"]
     assert html.count("<li>") == len(coming) > 0
-    assert f"<li>S1616M: {SETUP.sanctions[coming[0]].title}</li>" in html
+    # each phase as players say it, not its code (S1616M)
+    assert f"<li>Spring 1616 Movement: {SETUP.sanctions[coming[0]].title}</li>" in html

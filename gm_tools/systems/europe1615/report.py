@@ -8,6 +8,7 @@ GM's checked entries): the same pure rules give the same result, so nothing is s
 
 from __future__ import annotations
 
+from gm_tools.engine.phase import phase_title
 from gm_tools.engine.positions import position_from_json
 from gm_tools.engine.variant import Variant
 from gm_tools.systems.europe1615.calendar import MOVEMENT, SCORING, STATUS_CHECK, phase_role
@@ -26,17 +27,25 @@ def _status_table(setup, table: dict) -> str:
     return "\n".join(rows)
 
 
-def _round_table(done: dict) -> str:
+def _name(variant: Variant, code: str) -> str:
+    """A power as the page names it elsewhere ("Spain"), the record keeping its code."""
+    power = variant.powers.get(code)
+    return power.name if power else code
+
+
+def _round_table(variant: Variant, done: dict) -> str:
     """'GM determines the score for each power during the scoring phase ... Highest scoring
     power is designated the winner of the round.'"""
     rows = ["| Power | Captures | Alignments | Markers | Score | Rounds won |", "|:--|--:|--:|--:|--:|--:|"]
     wins = done.get("round_wins", {})
     for power, score in sorted(done.get("scores", {}).items(), key=lambda kv: (-kv[1]["total"], kv[0])):
-        rows.append(f"| {power} | {sum(score['captures'].values())} | {sum(score['alignments'].values())} | "
-                    f"{sum(score['markers'].values())} | {score['total']} | {wins.get(power, 0)} |")
+        rows.append(f"| {_name(variant, power)} | {sum(score['captures'].values())} | "
+                    f"{sum(score['alignments'].values())} | {sum(score['markers'].values())} | {score['total']} | "
+                    f"{wins.get(power, 0)} |")
     winner = done.get("round_winner")
     rows.append("")
-    rows.append(f"**{winner}** wins the round." if winner else "A tie for the top score: no winner this round.")
+    rows.append(f"**{_name(variant, winner)}** wins the round." if winner
+                else "A tie for the top score: no winner this round.")
     return "\n".join(rows)
 
 
@@ -51,7 +60,8 @@ def _sanctions(variant: Variant, position) -> str:
     held = [setup.sanctions[k].title for k in sorted(state.sanctions_on)
             if setup.sanctions[k].title not in now and k not in state.rulings]
     ruled = [f"{setup.sanctions[k].title} ({why})" for k, why in state.rulings.items() if k in setup.sanctions]
-    coming = [f"{at}: {setup.sanctions[k].title}" for k, at in state.timeline if k not in state.sanctions_on]
+    coming = [f"{phase_title(variant.calendar, at)}: {setup.sanctions[k].title}"
+              for k, at in state.timeline if k not in state.sanctions_on]
     lines = [f"In effect: {', '.join(now) or 'none'}."]
     if held:
         lines.append(f"Suspended (cancelled while their condition lasts): {', '.join(held)}.")
@@ -84,7 +94,7 @@ def sections(variant: Variant, record: dict) -> list[tuple[str, str]]:
         out.append(("INFs for the year", _items(infs)))
     if role == SCORING:
         done = record.get("extra", {}).get("outcome", {}).get("scoring", {})
-        out.append((f"Round {done.get('year', '')}", _round_table(done)))
+        out.append((f"Round {done.get('year', '')}", _round_table(variant, done)))
     if role == MOVEMENT:
         inputs = record.get("extra", {}).get("europe1615", {})
         before = position_from_json(record["before"])
