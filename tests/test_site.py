@@ -20,7 +20,7 @@ from gm_tools.publish.charts import MARKERS, ChartLine, centers_chart
 from gm_tools.errors import GameError, UserError
 from gm_tools.engine.hooks import SheetHooks
 from gm_tools.engine.system import GameSystem, register_system, unregister_system
-from gm_tools.publish.judgetext import judge_text, order_words, result_flags
+from gm_tools.publish.judgetext import judge_text, kind_and_when, order_words, result_flags
 from gm_tools.engine.results import reason
 from gm_tools.engine.positions import same_unit_texts
 from gm_tools.publish.safemarkdown import render_markdown, safe_url
@@ -153,6 +153,24 @@ def test_judge_text_of_adjustments_names_builds_and_waivers(game_records):
     assert "Italy: Build waived.\n" in text  # 2000 rulebook: a power may choose not to build
     assert text.endswith("The next phase of 'demo' will be Movement for Spring of 1902.\n")
     assert "Ownership of supply centers" not in text
+
+
+@pytest.mark.parametrize("variant, phase, heading", [
+    ("standard", "W1901A", "Adjustment results for Winter of 1901."),
+    ("europe1615", "W1617S", "Scoring results for Late Winter of 1617."),  # a season of the year
+    ("europe1615", "U1616M", "Movement results for Summer of 1616."),
+    ("europe1615", "I1618C", "Status Check results for 1618."),  # "Initial" is no season
+    ("europe1615v2", "P1615I", "Influence results for 1615."),
+    ("europe1615v2", "T1616T", "Revenue results for 1616."),
+    ("europe1619", "Y1622M", "Orders results for 1622."),
+    ("westphalia", "R1635T", "Player Turns results for 1635."),
+])
+def test_judge_text_heads_a_phase_as_players_say_it(variant, phase, heading):
+    # The judges' "Movement results for Spring of 1901" where the season is one of the year;
+    # a variant's phase that comes once a year by the year alone: "for Political of 1615" and
+    # "for Year of 1622" are the calendar's letters read out, not words a player says.
+    kind, when = kind_and_when(load_variant(variant), phase)
+    assert f"{kind} results for {when}." == heading
 
 
 def test_bounces_are_flagged(game_records):

@@ -219,8 +219,9 @@ def test_the_setup_phases_are_named_alike_without_a_word_said_twice(site, tmp_pa
     assert "<title>Setup 1510 Draw Setup Order</title>" in (folder / "feed.atom").read_text(encoding="utf-8")
     assert "westphalia-demo: Setup 1510 Draw Setup Order</text>" in (folder / "P1510O.map.js").read_text(encoding="utf-8")
     text = (folder / "P1510O.txt").read_text(encoding="utf-8-sig")
-    assert text.startswith("Draw Setup Order results for Setup of 1510. (westphalia-demo.P1510O)")
-    assert "will be Pick Provinces for Setup of\n    1510." in text
+    # "Setup" is no season of the year, and each step comes once a round: the year names it
+    assert text.startswith("Draw Setup Order results for 1510. (westphalia-demo.P1510O)")
+    assert "will be Pick Provinces for 1510." in text
     # a new game: the GM's workbook and the archive's index name the phase to play the same way
     paths = new_game("westphalia", "g", root=tmp_path, seed=5, created="2000-01-01T00:00:00Z", player_count=5)
     sheet = openpyxl.load_workbook(paths.workbook, read_only=True)["Game"]

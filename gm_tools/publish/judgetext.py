@@ -194,14 +194,26 @@ def result_flags(result: dict) -> list[str]:
 # --- the text --------------------------------------------------------------------------------
 
 
-def _kind_and_when(variant: Variant, phase_id: str) -> tuple[str, str]:
-    """(phase type name, when: ``Spring of 1901``) of a phase id; just the year when the type's
-    name says the season already (``Setup Order results for 1510``, not ``for Setup of 1510``)."""
+_TIMES_OF_YEAR = frozenset({"spring", "summer", "fall", "autumn", "winter"})
+"""English seasons: the judges' ``Movement results for Spring of 1901`` reads right for a season
+of the year (``Early Winter`` too), and wrong for a variant's grouping of phases (``for Political
+of 1615``, ``for Year of 1622``)."""
+
+
+def kind_and_when(variant: Variant, phase_id: str) -> tuple[str, str]:
+    """(phase type name, when: ``Spring of 1901``) of a phase id, as the judges head their
+    results. Just the year when the type's name says the season already (``Setup Order results
+    for 1510``, not ``for Setup of 1510``), and when the season is not a time of the year and the
+    type happens once a year, so that the year alone names the phase (Europe 1615 v2's
+    ``Influence results for 1615``, not ``for Political of 1615``)."""
+    calendar = variant.calendar
     phase = parse_phase(phase_id)
-    kind = variant.calendar.phase_type_names.get(phase.type, phase.type)
-    if names_season(variant.calendar, phase):
+    kind = calendar.phase_type_names.get(phase.type, phase.type)
+    season = calendar.season_names.get(phase.season, phase.season)
+    words = season.casefold().split()
+    once_a_year = sum(1 for _, t in calendar.phases if t == phase.type) == 1
+    if names_season(calendar, phase) or (once_a_year and not (words and words[-1] in _TIMES_OF_YEAR)):
         return kind, str(phase.year)
-    season = variant.calendar.season_names.get(phase.season, phase.season)
     return kind, f"{season} of {phase.year}"
 
 
@@ -269,7 +281,7 @@ def _plural(n: int, word: str) -> str:
 def judge_text(variant: Variant, record: dict) -> str:
     """The judge-style results of one history record, ending in a newline."""
     phase_id = record["phase"]
-    kind, when = _kind_and_when(variant, phase_id)
+    kind, when = kind_and_when(variant, phase_id)
     lines = [f"{kind} results for {when}. ({record.get('game', '')}.{phase_id})", ""]
 
     by_power: dict[str, list[dict]] = {}
@@ -318,7 +330,7 @@ def judge_text(variant: Variant, record: dict) -> str:
         lines += over
     elif following:
         try:
-            nkind, nwhen = _kind_and_when(variant, following)
+            nkind, nwhen = kind_and_when(variant, following)
             lines.append(f"The next phase of '{record.get('game', '')}' will be {nkind} for {nwhen}.")
         except PhaseError:
             pass
