@@ -49,12 +49,12 @@ def test_the_game_ends_in_a_solo_victory(played):
     assert last["winner"] == "GERMANY" and last["next_phase"] is None and last["phase"] == "F1907R"
     assert len(last["after"]["centers"]["GERMANY"]) >= 18
     assert all(r["winner"] is None for r in records[:-1])
-    assert "GERMANY wins" in run_turn_refusal(paths)
+    assert "Germany wins" in run_turn_refusal(paths)
 
 
 def run_turn_refusal(paths) -> str:
     """A turn after the end is refused, naming the winner; the workbook says the game is over."""
-    with pytest.raises(GameError, match="is over: GERMANY won in F1907R"):
+    with pytest.raises(GameError, match="is over: Germany won in F1907R"):
         run_turn(paths.name, root=paths.root, site_dir=None, force=True)
     game = {row[0]: row[1] for row in open_workbook(paths.workbook.read_bytes(), "test")["Game"]
             .iter_rows(values_only=True) if row[0]}

@@ -519,3 +519,11 @@ def test_missing_file(tmp_path):
     with pytest.raises(VariantDataError) as info:
         load_variant(folder)
     assert info.value.problems == [f"provinces.toml: file missing in {folder}"]
+
+
+def test_a_power_is_called_by_its_name_and_the_code_its_sheets_use():
+    # The GM's reports name a winner as the pages do; the code stays beside a name that says
+    # something else (the Peace of Westphalia's players are colours on the sheets).
+    assert load_variant("standard").power_called("GERMANY") == "Germany"
+    assert load_variant("westphalia").power_called("YELLOW") == "Yellow Elephant (YELLOW)"
+    assert load_variant("standard").power_called("NOBODY") == "NOBODY"

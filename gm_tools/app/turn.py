@@ -155,7 +155,9 @@ class GameState:
         if self.history and self.history[-1].get("draw"):
             draw = self.history[-1]["draw"]
             return f"drawn between {', '.join(draw['powers'])} ({draw['reason']})"
-        return f"{self.winner} won in {self.history[-1]['phase']}" if self.winner else "the game is over"
+        if not self.winner:
+            return "the game is over"
+        return f"{self.variant.power_called(self.winner)} won in {self.history[-1]['phase']}"
 
     @property
     def winner(self) -> str | None:
@@ -370,7 +372,7 @@ def _plan(variant: Variant, hooks: SheetHooks, rules: Rules, name: str, position
             name=name,
             variant=variant_label(variant),
             phase="" if over else position.phase,
-            title=f"Game over: {last_record['winner']} wins" if over else title_of(variant, position.phase),
+            title=f"Game over: {variant.power_called(last_record['winner'])} wins" if over else title_of(variant, position.phase),
             deadline=deadline,
             seed=seed,
             players=players,

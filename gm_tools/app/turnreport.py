@@ -74,8 +74,9 @@ class TurnReport:
         if r["winner"]:
             scoring = r.get("extra", {}).get("outcome", {}).get("scoring")
             why = scoring["verdict"] if scoring else "holds the victory centers"
-            lines.append(f"{r['winner']} wins ({why}): the game is over" if scoring
-                         else f"{r['winner']} {why} and wins: the game is over")
+            winner = self.variant.power_called(r["winner"]) if self.variant else r["winner"]
+            lines.append(f"{winner} wins ({why}): the game is over" if scoring
+                         else f"{winner} {why} and wins: the game is over")
         elif r.get("draw"):
             lines.append(f"drawn between {', '.join(r['draw']['powers'])} ({r['draw']['reason']}): the game is over")
         else:

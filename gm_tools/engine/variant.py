@@ -230,6 +230,15 @@ class Variant:
                     if code.lower().startswith(key) or power.name.lower().startswith(key)]
         return starting[0] if len(starting) == 1 else None
 
+    def power_called(self, code: str) -> str:
+        """A power as the GM's reports name it: its name, with the code the sheets use when the
+        name says something else (``Germany``; ``Yellow Elephant (YELLOW)``); the code itself
+        for a power the variant does not know."""
+        power = self.powers.get(code)
+        if power is None or power.name == code:
+            return code
+        return power.name if power.name.upper() == code.upper() else f"{power.name} ({code})"
+
     def supply_centers(self) -> list[str]:
         return list(self.center_codes)
 
