@@ -146,7 +146,7 @@ def test_the_diplomacy_game_row_takes_each_players_card_from_his_own_mail(cache,
     status, text = orders(tmp_path, ("red.txt", "Red\nCooperate with Orange\nCompete with Green\n"),
                           ("green.txt", "Green\nCompete with Red\nCompete with Blue\n"),
                           ("blue.txt", "Blue\ncooperate WITH green\nCompete with Yellow\n"))
-    assert status == 0 and text.endswith("every player has entered what the step asks\n")
+    assert status == 0 and text.endswith("\nevery player has entered what the step asks of him\n")
     assert rows_of(paths, "Diplomacy Game") == [
         ("YELLOW", "Cooperate", "ORANGE", "Compete"), ("ORANGE", "Cooperate", "RED", "Cooperate"),
         ("RED", "Compete", "GREEN", "Compete"), ("GREEN", "Compete", "BLUE", "Cooperate"),
@@ -282,8 +282,11 @@ def test_each_step_takes_its_own_lines_and_names_the_step_of_another(cache, tmp_
     assert rows_of(paths, "Religious Upheaval") == [("BLUE", 3, "GRA"), ("ORANGE", 2, None)]
     assert text.endswith("still waiting for: ORANGE\n")
     status, text = orders(tmp_path, ("orange.txt", "Orange\nUpheaval: fulda\n"))
-    assert status == 0 and text.endswith("every player has entered what the step asks\n")
+    assert status == 0 and text.endswith("\nevery player has entered what the step asks of him\n")
     assert rows_of(paths, "Religious Upheaval")[1] == ("ORANGE", 2, "FUL")  # a province by its name
+    status = phase_status(GAME, root=tmp_path)  # `gm-tools status` in the same words
+    assert "  every player has entered what the step asks of him" in status.text().splitlines()
+    assert status.summary().endswith(", every player has entered what the step asks of him")
     run_turn(GAME, root=tmp_path, site_dir=None)
     status, text = orders(tmp_path, ("red.txt", "Red\nVote: Red\n"))  # Earn Gold: nothing to mail
     assert status == 1 and refusals(text)["red.txt line 2"] == (

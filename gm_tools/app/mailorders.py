@@ -462,7 +462,5 @@ def cmd_orders(args) -> int:
         status = phase_status(args.game, root=args.root)
         if status.waits:
             waiting = status.waiting_for
-            done = "every player has entered what the step asks" if status.awaited is not None else \
-                "every power has entered orders"
-            print(f"still waiting for: {', '.join(waiting)}" if waiting else done)
+            print(f"still waiting for: {', '.join(waiting)}" if waiting else status.all_entered)
     return 1 if report.refused else 0
