@@ -21,6 +21,7 @@ from gm_tools.edges.workbook_fill import fill_orders
 from gm_tools.systems.westphalia.state import state_of
 
 from demos import demo_file
+from workflow_helpers import snapshot
 from westphalia_mails import cell, emperor_lines, gm_types, mails_and_gm, mbox, played_to, rows_of
 
 GAME = "westphalia-demo"
@@ -31,8 +32,9 @@ def cache(tmp_path_factory):
     return tmp_path_factory.mktemp("westphalia-mail-cache")
 
 
-def orders(root: Path, *mails: tuple[str, str]) -> tuple[int, str]:
-    """`gm-tools orders` with each mail saved as a file: (exit status, what it printed)."""
+def orders(root: Path, *mails: tuple[str, str], dry_run: bool = False) -> tuple[int, str]:
+    """`gm-tools orders` (``--dry-run``) with each mail saved as a file: (exit status, what it
+    printed)."""
     files = []
     for name, text in mails:
         path = root / name
@@ -40,7 +42,7 @@ def orders(root: Path, *mails: tuple[str, str]) -> tuple[int, str]:
         files.append(str(path))
     out = io.StringIO()
     with contextlib.redirect_stdout(out):
-        status = main(["orders", GAME, *files, "--root", str(root)])
+        status = main(["orders", GAME, *files, "--root", str(root)] + (["--dry-run"] if dry_run else []))
     return status, out.getvalue()
 
 
@@ -144,7 +146,7 @@ def test_the_diplomacy_game_row_takes_each_players_card_from_his_own_mail(cache,
     status, text = orders(tmp_path, ("red.txt", "Red\nCooperate with Orange\nCompete with Green\n"),
                           ("green.txt", "Green\nCompete with Red\nCompete with Blue\n"),
                           ("blue.txt", "Blue\ncooperate WITH green\nCompete with Yellow\n"))
-    assert status == 0 and text.endswith("every player has entered what the step asks\n")
+    assert status == 0 and text.endswith("\nevery player has entered what the step asks of him\n")
     assert rows_of(paths, "Diplomacy Game") == [
         ("YELLOW", "Cooperate", "ORANGE", "Compete"), ("ORANGE", "Cooperate", "RED", "Cooperate"),
         ("RED", "Compete", "GREEN", "Compete"), ("GREEN", "Compete", "BLUE", "Cooperate"),
@@ -231,6 +233,35 @@ def test_a_later_mail_replaces_what_the_earlier_said_and_keeps_the_gms_entries(c
                     "R1535T.3.xlsx", "R1535T.4.1.eml", "R1535T.4.2.eml", "R1535T.4.xlsx"]
 
 
+def test_a_later_mail_says_what_it_replaces_and_the_entries_it_leaves_empty(cache, tmp_path):
+    """As a later mail of unit orders says what it replaces: a mail typed into cells names the
+    mail of the batch, or the player's entries in the workbook, that it replaces, and the cells
+    of those it leaves empty (a war no longer declared takes the winner the GM typed with it);
+    a dry run says it too, and a mail that replaces nothing says nothing. The cells named are
+    the workbook's left empty once every mail is typed."""
+    paths = played_to("R1535T", cache, tmp_path)
+    assert orders(tmp_path, ("red1.txt", "Red\nActions: Heresy, War\nWar: Hesse\n"))[0] == 0
+    paths.workbook.write_bytes(gm_types(paths.workbook.read_bytes(),
+                                        [("Wars", {"Declarer": "RED", "Against": "Hesse"}, {"Winner": "RED"})]))
+    files, workbook = snapshot(paths.folder), paths.workbook.read_bytes()
+    status, text = orders(tmp_path, ("red2.txt", "Red\nWar: Goslar\n"), dry_run=True)
+    assert status == 0 and (snapshot(paths.folder), paths.workbook.read_bytes()) == (files, workbook)
+    assert f"  RED: {tmp_path / 'red2.txt'} replaces its entries in the workbook (Wars!A4, B4, C4 now empty)" in text
+    status, text = orders(tmp_path, ("red2.txt", "Red\nWar: Goslar\n"), ("blue.txt", "Blue\nConvert: no\n"),
+                          ("red3.txt", "Red\nWar: Hesse\nConvert: yes\n"))
+    assert status == 0
+    notes = [line for line in text.splitlines() if " replaces " in line]
+    # the war on Hesse declared again (on its row): only the GM's winner is gone
+    assert notes == [f"  RED: {tmp_path / 'red2.txt'} replaces its entries in the workbook (Wars!C4 now empty)",
+                     f"  RED: {tmp_path / 'red3.txt'} replaces {tmp_path / 'red2.txt'}"]
+    assert rows_of(paths, "Wars") == [("RED", "Hesse", None)]
+    # the next run replaces what this one typed; the actions, not spoken to, stay
+    status, text = orders(tmp_path, ("red4.txt", "Red\nConvert: no\n"))
+    assert status == 0 and [line for line in text.splitlines() if " replaces " in line] == [
+        f"  RED: {tmp_path / 'red4.txt'} replaces its entries in the workbook"]
+    assert rows_of(paths, "Player Turns")[1][:5] == ("RED", "yes", "no", "yes", "no")
+
+
 def test_each_step_takes_its_own_lines_and_names_the_step_of_another(cache, tmp_path):
     """Only the lines of the current step are taken; a line of another step is refused naming
     that step, a line of a step that takes no mail says so, and the rest of the mail is still
@@ -251,8 +282,11 @@ def test_each_step_takes_its_own_lines_and_names_the_step_of_another(cache, tmp_
     assert rows_of(paths, "Religious Upheaval") == [("BLUE", 3, "GRA"), ("ORANGE", 2, None)]
     assert text.endswith("still waiting for: ORANGE\n")
     status, text = orders(tmp_path, ("orange.txt", "Orange\nUpheaval: fulda\n"))
-    assert status == 0 and text.endswith("every player has entered what the step asks\n")
+    assert status == 0 and text.endswith("\nevery player has entered what the step asks of him\n")
     assert rows_of(paths, "Religious Upheaval")[1] == ("ORANGE", 2, "FUL")  # a province by its name
+    status = phase_status(GAME, root=tmp_path)  # `gm-tools status` in the same words
+    assert "  every player has entered what the step asks of him" in status.text().splitlines()
+    assert status.summary().endswith(", every player has entered what the step asks of him")
     run_turn(GAME, root=tmp_path, site_dir=None)
     status, text = orders(tmp_path, ("red.txt", "Red\nVote: Red\n"))  # Earn Gold: nothing to mail
     assert status == 1 and refusals(text)["red.txt line 2"] == (

@@ -248,6 +248,7 @@ def test_the_religious_war_is_declared_once_and_the_emperor_joins_by_mail(cache,
     report = enter_mails(GAME, [("yellow", b"Yellow\nEmperor joins: Hanseatic League\n")], root=tmp_path)
     assert report.refused[0][2] == "one of Catholic League, Evangelical League, the League the Emperor joins"
     assert rows_of(paths, "Religious War")[2] == ("Emperor joins", None)  # his new mail replaced the old choice
+    assert report.replaced == ["YELLOW: yellow replaces its entries in the workbook (Religious War!B4 now empty)"]
 
 
 def _card_engine_game(cache: Path, root: Path, phase: str):

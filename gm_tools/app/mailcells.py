@@ -118,12 +118,17 @@ class Block:
     """Line index -> the cells it typed, ((sheet, row, header, value), ...)."""
     refused: dict[int, str] = field(default_factory=dict)
     """Line index -> why it is refused."""
+    replaced: dict[str | None, list[tuple]] = field(default_factory=dict)
+    """The player's earlier entries the block clears: the label of the earlier mail of the batch
+    that typed them (None: they were in the workbook) -> for the workbook's, the cells ((sheet,
+    row, header)) left empty once every mail is typed."""
 
 
 def type_blocks(variant, position, grid: Grid, blocks: list[Block]) -> list[Block]:
     """Type every block into ``grid``, twice over the batch (each mail then checked with every
     other one of the batch); the blocks the system types into cells, as the second reading
     left them. A block whose lines the system does not take as cells is left out."""
+    before = grid.copy()
     taken = []
     for sweep in (1, 2):
         taken = []
@@ -131,7 +136,35 @@ def type_blocks(variant, position, grid: Grid, blocks: list[Block]) -> list[Bloc
             block.typed, block.refused = {}, {}
             if _type_block(variant, position, grid, block):
                 taken.append(block)
+    _replaced(variant, position, before, taken, grid)
     return taken
+
+
+def _replaced(variant, position, before: Grid, blocks: list[Block], after: Grid) -> None:
+    """Set each block's ``replaced``: what it clears when the mails are typed one after the
+    other from the workbook as it was (``before``). The sweeps cannot say it: the second starts
+    from what the first typed, where the workbook's entries a mail cleared are gone already and
+    the later mails' cells are there already."""
+    now = before.copy()
+    typed_by: dict[tuple, Block] = {}  # (sheet, row, header) -> the block whose line typed it
+    for block in blocks:
+        mailed = variant.system.mailed_cells(variant, position, block.power, [line.text for line in block.lines],
+                                             now.view())
+        block.replaced = {}
+        for cell in (c for c in mailed.clear if now.cells[c[0]].get(c[1:]) is not None):
+            earlier = typed_by.pop(cell, None)
+            if earlier is not None and earlier.power != block.power:
+                continue  # never another player's entry: the system clears only the player's own
+            source = earlier.label if earlier is not None else None
+            # the workbook's cells are where they were; a mail of the batch may have typed its
+            # rows elsewhere than this replay does (the first free row), so its cells are not named
+            gone = source is None and after.cells[cell[0]].get(cell[1:]) is None
+            block.replaced.setdefault(source, []).extend([cell] if gone else [])
+            now.put(*cell, None)
+        for k in block.typed:
+            for sheet, row, header, value in (() if isinstance(mailed.lines[k], str) else mailed.lines[k]):
+                now.put(sheet, row, header, value)
+                typed_by[(sheet, row, header)] = block
 
 
 def _type_block(variant, position, grid: Grid, block: Block) -> bool:

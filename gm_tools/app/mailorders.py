@@ -65,7 +65,8 @@ class MailReport:
     stand (entries still to come, or another player's), against which the lines were checked."""
     replaced: list[str] = field(default_factory=list)
     """For each power whose mail replaces earlier entries (an earlier mail of the batch, or what
-    the workbook held): which, and the units its orders no longer cover."""
+    the workbook held): which, and the units its orders no longer cover (for mail typed into
+    cells, the workbook's cells it leaves empty)."""
     dry_run: bool = False
 
     def text(self) -> str:
@@ -137,6 +138,7 @@ def enter_mails(name: str, mails: list[tuple[str, bytes]], root: str | os.PathLi
                     report.refused += [(f"{label} line {lines[k].number}", repr(lines[k].text), why)
                                        for k, why in sorted(block.refused.items())]
                     in_cells += [(label, power, lines[k].text, cells) for k, cells in sorted(block.typed.items())]
+                    report.replaced += _cells_replaced(power, label, block, grid)
                     continue
                 others: dict[str, list[dict]] = {}
                 for other, by_sheet in context.items():
@@ -198,6 +200,21 @@ def _unit(order: str) -> str | None:
     (a build, an offer's amount)."""
     named = re.match(r"\s*([AF])\s+([A-Z0-9]+(?:/[A-Z]+)?)\b", order.upper())
     return f"{named.group(1)} {named.group(2)}" if named else None
+
+
+def _cells_replaced(power: str, label: str, block: Block, grid: Grid) -> list[str]:
+    """What a mail typed into cells replaces (the player's entries in the workbook, an earlier
+    mail of the batch), each with the cells of those it leaves empty: as a unit order's mail
+    names the units it leaves without orders, since a later mail may well speak to less."""
+    notes = []
+    for source, emptied in sorted(block.replaced.items(), key=lambda item: item[0] is not None):
+        where = "its entries in the workbook" if source is None else source
+        by_sheet: dict[str, list[str]] = {}
+        for sheet, row, header in dict.fromkeys(emptied):
+            by_sheet.setdefault(sheet, []).append(grid.ref(sheet, row, header).partition("!")[2])
+        cells = "; ".join(f"{sheet}!{', '.join(refs)}" for sheet, refs in by_sheet.items())
+        notes.append(f"{power}: {label} replaces {where}" + (f" ({cells} now empty)" if cells else ""))
+    return notes
 
 
 def _earlier_entries(entries) -> dict[str, tuple[str, list[str]]]:
@@ -445,7 +462,5 @@ def cmd_orders(args) -> int:
         status = phase_status(args.game, root=args.root)
         if status.waits:
             waiting = status.waiting_for
-            done = "every player has entered what the step asks" if status.awaited is not None else \
-                "every power has entered orders"
-            print(f"still waiting for: {', '.join(waiting)}" if waiting else done)
+            print(f"still waiting for: {', '.join(waiting)}" if waiting else status.all_entered)
     return 1 if report.refused else 0

@@ -87,6 +87,10 @@ class PhaseStatus:
     awaited: list[str] | None = None
     """The players the phase's input sheets still wait for, where the game system says
     (``SheetHooks.awaited``: a board game's step); None: the Orders sheet says."""
+    all_entered: str = "every power has entered orders"
+    """What is said once nobody is waited for: the game system's words where it says who is
+    awaited (``SheetHooks.all_entered``: a Payola power's offer sheet, a Westphalia step's
+    entries)."""
 
     @property
     def waiting_for(self) -> list[str]:
@@ -114,7 +118,7 @@ class PhaseStatus:
         typed = sorted({who for _, names in self.inputs.values() for who in names})
         line += f", rows typed by {', '.join(typed)}" if typed else ", nothing typed yet"
         if self.awaited is not None:
-            line += f", waiting for {', '.join(self.awaited)}" if self.awaited else ", nobody waited for"
+            line += f", waiting for {', '.join(self.awaited)}" if self.awaited else f", {self.all_entered}"
         return line + self._refused() + self._lost()
 
     def _refused(self) -> str:
@@ -141,13 +145,10 @@ class PhaseStatus:
                 line += f"; other owners' units it may order: {p.commanded_entered} of {p.commanded} ordered"
             lines.append(line)
         waiting = self.waiting_for
-        if self.awaited is not None:
-            lines.append(f"  waiting for: {', '.join(waiting)}" if waiting
-                         else "  every player has entered what the step asks of him")
-        elif not any(p.ordering for p in self.powers):
+        if self.awaited is None and not any(p.ordering for p in self.powers):
             lines.append("  no rows on the Orders sheet this phase")
         else:
-            lines.append(f"  waiting for: {', '.join(waiting)}" if waiting else "  every power has entered orders")
+            lines.append(f"  waiting for: {', '.join(waiting)}" if waiting else f"  {self.all_entered}")
         for sheet, (count, who) in self.inputs.items():
             lines.append(f"  {sheet}: {count} row(s) typed" + (f" (by {', '.join(who)})" if who else ""))
         lines.append(f"  press: {'entered' if self.press else 'none'}")
@@ -181,7 +182,8 @@ def phase_status(name: str, root: str | os.PathLike | None = None) -> PhaseStatu
         powers.append(PowerStatus(block.power, entries.players.get(block.power, ""), len(own),
                                   min(entered, len(own)), missing, sum(1 for e in typed if e.cell in faulty),
                                   len(others), len(ordered & others)))
-    tables = hooks_for(variant).input_sheets(variant, position)
+    hooks = hooks_for(variant)
+    tables = hooks.input_sheets(variant, position)
     inputs = {}
     for t in tables:
         rows = entries.inputs.get(t.title, [])
@@ -189,9 +191,12 @@ def phase_status(name: str, root: str | os.PathLike | None = None) -> PhaseStatu
         inputs[t.title] = (len(rows), sorted(who))
     records = [(state.paths.history / f"{r['phase']}.json", r) for r in state.history]
     _, lost = pictures_of_records(state.paths.pictures, records)
-    awaited = hooks_for(variant).awaited(variant, position, entries.inputs)
-    return PhaseStatus(name, position.phase, title_of(variant, position.phase), entries.deadline,
-                       powers, inputs, bool(entries.press.strip()), len(problems), list(lost.values()), awaited)
+    awaited = hooks.awaited(variant, position, entries.inputs)
+    status = PhaseStatus(name, position.phase, title_of(variant, position.phase), entries.deadline,
+                         powers, inputs, bool(entries.press.strip()), len(problems), list(lost.values()), awaited)
+    if awaited is not None:
+        status.all_entered = hooks.all_entered(variant, position)
+    return status
 
 
 def _owner(position, unit: str) -> str | None:

@@ -131,6 +131,12 @@ class SheetHooks:
         None: the Orders sheet says who is waited for. Standard: None."""
         return None
 
+    def all_entered(self, variant: Variant, position: Position) -> str:
+        """What ``gm-tools status`` and the end of ``gm-tools orders`` say once :meth:`awaited`
+        names nobody, in the words of what the phase waited for (an offer sheet, a step's
+        entries)."""
+        return "every player has entered what the phase asks of him"
+
     def output_sheets(self, variant: Variant, position: Position) -> list[Table]:
         """Computed sheets written back for the phase starting at ``position``; protected."""
         return []

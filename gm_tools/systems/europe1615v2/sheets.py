@@ -223,6 +223,10 @@ class Europe1615v2Hooks(SheetHooks):
         having = {unit.power for unit in position.units.values()}
         return [p for p in setup_of(variant).powers if p in having and p not in sent]
 
+    def all_entered(self, variant: Variant, position: Position) -> str:
+        """Its movement phase's entries are the offer sheets (:meth:`awaited`)."""
+        return "every power with units has sent its offer sheet"
+
     def private_reports(self, variant: Variant, record: dict) -> dict[str, str]:
         from gm_tools.systems.europe1615v2.report import ledgers
 

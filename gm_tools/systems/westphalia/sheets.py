@@ -211,6 +211,10 @@ class WestphaliaHooks(SheetHooks):
 
         return awaited(variant, position, rows)
 
+    def all_entered(self, variant: Variant, position: Position) -> str:
+        """Each step asks its own of a player (:func:`.mail.awaited`)."""
+        return "every player has entered what the step asks of him"
+
     def output_sheets(self, variant: Variant, position: Position) -> list[Table]:
         from gm_tools.systems.westphalia.figures import ally, imperial_power, principality_power
         from gm_tools.systems.westphalia.victory import counted_year
