@@ -247,8 +247,13 @@ def test_the_religious_war_is_declared_once_and_the_emperor_joins_by_mail(cache,
     assert rows_of(paths, "Religious War Leagues") == [("YELLOW", "Catholic League")]
     report = enter_mails(GAME, [("yellow", b"Yellow\nEmperor joins: Hanseatic League\n")], root=tmp_path)
     assert report.refused[0][2] == "one of Catholic League, Evangelical League, the League the Emperor joins"
-    assert rows_of(paths, "Religious War")[2] == ("Emperor joins", None)  # his new mail replaced the old choice
-    assert report.replaced == ["YELLOW: yellow replaces its entries in the workbook (Religious War!B4 now empty)"]
+    # nothing of his new mail stands, so it replaces nothing (as a mail of unit orders): the
+    # Emperor's choice stays as his earlier mail typed it
+    assert rows_of(paths, "Religious War")[2] == ("Emperor joins", "Catholic League")
+    assert report.replaced == ["YELLOW: nothing of yellow stands, so it does not replace its earlier entries"]
+    report = enter_mails(GAME, [("yellow", b"Yellow\nEmperor joins: Evangelical League\n")], root=tmp_path)
+    assert rows_of(paths, "Religious War")[2] == ("Emperor joins", "Evangelical League")
+    assert report.replaced == ["YELLOW: yellow replaces its entries in the workbook"]
 
 
 def _card_engine_game(cache: Path, root: Path, phase: str):

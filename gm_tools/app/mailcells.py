@@ -122,6 +122,9 @@ class Block:
     """The player's earlier entries the block clears: the label of the earlier mail of the batch
     that typed them (None: they were in the workbook) -> for the workbook's, the cells ((sheet,
     row, header)) left empty once every mail is typed."""
+    spared: bool = False
+    """Nothing of the block stands, and the player's earlier entries it would have replaced
+    stay as they were."""
 
 
 def type_blocks(variant, position, grid: Grid, blocks: list[Block]) -> list[Block]:
@@ -148,9 +151,14 @@ def _replaced(variant, position, before: Grid, blocks: list[Block], after: Grid)
     now = before.copy()
     typed_by: dict[tuple, Block] = {}  # (sheet, row, header) -> the block whose line typed it
     for block in blocks:
+        block.replaced, block.spared = {}, False
         mailed = variant.system.mailed_cells(variant, position, block.power, [line.text for line in block.lines],
                                              now.view())
-        block.replaced = {}
+        if not block.typed:
+            # nothing of it stands, so it clears nothing (:func:`_type_block`); the report says
+            # so when there was something it would have replaced
+            block.spared = any(now.cells[c[0]].get(c[1:]) is not None for c in mailed.clear)
+            continue
         for cell in (c for c in mailed.clear if now.cells[c[0]].get(c[1:]) is not None):
             earlier = typed_by.pop(cell, None)
             if earlier is not None and earlier.power != block.power:
@@ -196,6 +204,10 @@ def _type_block(variant, position, grid: Grid, block: Block) -> bool:
         for k, why in bad.items():
             block.refused[k] = why
             standing.pop(k)
+    if not standing:
+        # nothing of the mail stands, so it replaces nothing, as with unit orders: a mail of
+        # refused lines never clears what the player entered before
+        return True
     for k, cells in standing.items():
         # a later line of the same mail typing other values into its cells replaces it
         later = sorted({owner[trial.ref(s, r, h)] for s, r, h, v in cells

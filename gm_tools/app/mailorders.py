@@ -206,6 +206,8 @@ def _cells_replaced(power: str, label: str, block: Block, grid: Grid) -> list[st
     """What a mail typed into cells replaces (the player's entries in the workbook, an earlier
     mail of the batch), each with the cells of those it leaves empty: as a unit order's mail
     names the units it leaves without orders, since a later mail may well speak to less."""
+    if block.spared:
+        return [f"{power}: nothing of {label} stands, so it does not replace its earlier entries"]
     notes = []
     for source, emptied in sorted(block.replaced.items(), key=lambda item: item[0] is not None):
         where = "its entries in the workbook" if source is None else source
