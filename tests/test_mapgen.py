@@ -100,3 +100,11 @@ def test_a_bad_map_table_is_one_clear_message():
         generate._frame({"map": {"center": [50, 15], "width": 100}})
     with pytest.raises(generate.GeoError, match="expected west < east"):
         generate._frame({"map": {"center": [50, 15], "width": 100, "frame_km": [10, 0, -10, 5]}})
+
+
+def test_unit_at_moves_the_drawn_unit_not_the_seed():
+    # europe1615v2's Ansbach draws its unit off Franconia's; its region still grows from `unit`
+    _, _, frame, regions, anchors, _ = generate.read_geo("europe1615v2")
+    seed = next(r for r in regions if r.key == "ANS").seeds[0]
+    assert tuple(map(float, seed)) == pytest.approx(tuple(map(float, frame.px(49.6, 10.9))))
+    assert tuple(map(float, anchors["ANS"]["unit"])) == pytest.approx(tuple(map(float, frame.px(49.34, 10.76))))

@@ -27,6 +27,8 @@ from gm_tools.engine.model import (
     order_text,
 )
 from gm_tools.edges.png import WEB_WIDTH, svg_to_png
+from gm_tools.publish.dislodged import place_dislodged
+from gm_tools.publish.markers import unit_box
 from gm_tools.publish.render import NEUTRAL_FILL, RenderOptions, render_svg
 from gm_tools.publish.style import HOME_TINT, ProvinceStyle, minor_state_style
 from gm_tools.publish.style import mix as _mix
@@ -283,10 +285,12 @@ def test_dislodged_unit_is_offset_with_its_retreat_options(standard, standard_ma
     group = next(g for g in root.iter(f"{SVG}g") if g.get("id") == "dislodged")
     dotted = [l for l in group.iter(f"{SVG}line") if l.get("stroke-dasharray") == "1,3"]
     assert len(dotted) == 3
-    # drawn at the dislodged anchor, not on top of the unit's own place
-    start = standard_map.anchors["BUR.dislodged"]
+    # drawn beside its province's unit, clear of it and of the units and names around
+    # (gm_tools/publish/dislodged.py), not on top of the unit's own place
+    spot = place_dislodged(standard, standard_map, {"BUR"}, [u.location for u in position.units.values()])["BUR"]
+    start = (spot.x, spot.y)
     assert all((float(l.get("x1")) - start[0]) ** 2 + (float(l.get("y1")) - start[1]) ** 2 < 15 ** 2 for l in dotted)
-    assert standard_map.anchors["BUR.dislodged"] != standard_map.anchors["BUR.unit"]
+    assert unit_box(*start).overlap(unit_box(*standard_map.anchors["BUR.unit"])) == 0
     assert "dislodged" in " ".join(t.text or "" for t in group.iter(f"{SVG}text"))
     assert len(list(_orders_group(svg).iter(f"{SVG}polygon"))) == 1  # the retreat arrow
 

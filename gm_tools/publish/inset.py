@@ -12,15 +12,11 @@ from __future__ import annotations
 
 import re
 
-from gm_tools.publish.labels import Box
+from gm_tools.publish.markers import Box
 
 _ID = re.compile(r' id="[^"]*"')
 MARGIN = 30.0
 """Map pixels around the region whose content is still drawn (a label or arrow crossing in)."""
-
-
-def around(x: float, y: float, half_w: float, half_h: float) -> Box:
-    return Box(x - half_w, y - half_h, x + half_w, y + half_h)
 
 
 def region_of(inset: dict) -> Box:

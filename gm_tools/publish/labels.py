@@ -17,16 +17,13 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from gm_tools.engine.variant import SEA, Variant
+from gm_tools.engine.variant import LAND, SEA, Variant
+from gm_tools.publish.markers import Box, center_box, unit_box, value_spot
 
 CHAR_WIDTH = 6.4
 """Width of one character of a 10 px bold label (DejaVu Sans Bold, the renderer's font)."""
 LABEL_HEIGHT = 10.0
 """Height of a label's box: cap height and descenders of 10 px text."""
-UNIT_HALF = (10.0, 8.0)
-"""Half width and half height of a unit symbol around its anchor."""
-CENTER_HALF = (5.5, 5.5)
-"""Half size of a supply-center marker around its anchor."""
 BASELINE = 4.0
 """The text's baseline below the middle of its box."""
 LEADER_DISTANCE = 14.0
@@ -35,22 +32,6 @@ RINGS = (0.0, 9.0, 14.0, 20.0, 27.0, 35.0)
 """Distances of the candidate spots from the anchor, tried nearest first."""
 DIRECTIONS = 12
 """Candidate spots per ring (evenly spaced angles, starting straight up)."""
-
-
-@dataclass(frozen=True)
-class Box:
-    """An axis-aligned rectangle in map pixels."""
-
-    x0: float
-    y0: float
-    x1: float
-    y1: float
-
-    def overlap(self, other: "Box") -> float:
-        """The area the two boxes share (0 when they only touch)."""
-        w = min(self.x1, other.x1) - max(self.x0, other.x0)
-        h = min(self.y1, other.y1) - max(self.y0, other.y0)
-        return w * h if w > 0 and h > 0 else 0.0
 
 
 @dataclass(frozen=True)
@@ -75,30 +56,52 @@ def label_box(x: float, y: float, text: str) -> Box:
     return Box(x - half, y - LABEL_HEIGHT / 2, x + half, y + LABEL_HEIGHT / 2)
 
 
-def obstacles(variant: Variant, base) -> list[Box]:
-    """The unit and supply-center markers of every province (drawn or not this phase)."""
+_ANCHORS: dict[int, tuple[object, list[tuple[float, float]]]] = {}
+
+
+def units_near(variant: Variant, base, point: tuple[float, float], reach: float = 40.0) -> list[tuple[float, float]]:
+    """The places a unit can stand (every province's anchor and its coasts') within ``reach``
+    px of ``point`` on ``base``, in a fixed order."""
+    cached = _ANCHORS.get(id(base))
+    if cached is None or cached[0] is not base:
+        spots = []
+        for code, province in sorted(variant.provinces.items()):
+            for key in [f"{code}.unit"] + [f"{code}.{coast}.unit" for coast in province.coasts]:
+                if key in base.anchors:
+                    spots.append(base.anchors[key])
+        if len(_ANCHORS) > 16:
+            _ANCHORS.clear()
+        cached = _ANCHORS[id(base)] = (base, spots)
+    x, y = point
+    return [(ux, uy) for ux, uy in cached[1] if abs(ux - x) < reach and abs(uy - y) < reach]
+
+
+def obstacles(variant: Variant, base, units: bool = True) -> list[Box]:
+    """The unit and supply-center markers of every province (drawn or not this phase); without
+    the units when ``units`` is false."""
     boxes = []
     for code, province in sorted(variant.provinces.items()):
-        if f"{code}.unit" in base.anchors:
-            x, y = base.anchors[f"{code}.unit"]
-            boxes.append(Box(x - UNIT_HALF[0], y - UNIT_HALF[1], x + UNIT_HALF[0], y + UNIT_HALF[1]))
+        if units and f"{code}.unit" in base.anchors:
+            # land holds armies only, a sea fleets only, a coast either (armies only where
+            # its fleets stand on named coasts)
+            kind = "F" if province.type == SEA else "A" if province.type == LAND or province.coasts else None
+            boxes.append(unit_box(*base.anchors[f"{code}.unit"], kind))
         for coast in province.coasts:
-            if f"{code}.{coast}.unit" in base.anchors:
-                x, y = base.anchors[f"{code}.{coast}.unit"]
-                boxes.append(Box(x - UNIT_HALF[0], y - UNIT_HALF[1], x + UNIT_HALF[0], y + UNIT_HALF[1]))
+            if units and f"{code}.{coast}.unit" in base.anchors:
+                boxes.append(unit_box(*base.anchors[f"{code}.{coast}.unit"], "F"))
         for coast in province.coasts:  # the coast's own small label ("nc")
             if f"{code}.{coast}.label" in base.anchors:
                 x, y = base.anchors[f"{code}.{coast}.label"]
                 boxes.append(Box(x - 7, y - 4, x + 7, y + 4))
         if province.supply_center and f"{code}.sc" in base.anchors:
-            x, y = base.anchors[f"{code}.sc"]
-            boxes.append(Box(x - CENTER_HALF[0], y - CENTER_HALF[1], x + CENTER_HALF[0], y + CENTER_HALF[1]))
-            if province.value != 1:  # the center's value, written right of its marker
-                boxes.append(Box(x + 7, y - 5, x + 8 + CHAR_WIDTH * len(str(province.value)), y + 5))
+            sc = base.anchors[f"{code}.sc"]
+            boxes.append(center_box(*sc))
+            if province.value != 1 and f"{code}.unit" in base.anchors:  # the center's value beside it
+                boxes.append(value_spot(sc, units_near(variant, base, sc), str(province.value))[3])
     return boxes
 
 
-class _Grid:
+class Grid:
     """Boxes bucketed by 40 px cells, so a candidate is checked against its neighbours only."""
 
     CELL = 40.0
@@ -156,7 +159,7 @@ def place_labels(variant: Variant, base) -> dict[str, Placement]:
     if any(c not in anchors for c in variant.provinces):
         return {}
     placed: dict[str, Placement] = {}
-    labels, markers = _Grid(), _Grid()
+    labels, markers = Grid(), Grid()
     for box in obstacles(variant, base):
         markers.add(box)
     bounds = Box(0, 0, base.width, base.height)
@@ -198,7 +201,7 @@ def overlaps(variant: Variant, base, placed: dict[str, Placement]) -> Overlaps:
     codes = sorted(placed)
     pairs = [(a, b) for i, a in enumerate(codes) for b in codes[i + 1:]
              if placed[a].box.overlap(placed[b].box) > 0]
-    grid = _Grid()
+    grid = Grid()
     for box in obstacles(variant, base):
         grid.add(box)
     on = [c for c in codes if grid.overlap(placed[c].box) > 10]

@@ -25,6 +25,7 @@ from gm_tools.engine.model import (
     ARMY,
     Disband,
     Order,
+    Retreat,
     OrderResult,
     Position,
     Unit,
@@ -33,11 +34,12 @@ from gm_tools.engine.model import (
 )
 from gm_tools.engine.phase import PhaseError
 from gm_tools.engine.variant import SEA, Variant
-from gm_tools.publish.inset import around, inset_content
+from gm_tools.publish.inset import inset_content
 from gm_tools.publish.svgpath import path_box
 from gm_tools.publish.legend import LEGEND_ROW, Legend, legend_for
 from gm_tools.publish.maphooks import styles as _styles
 from gm_tools.publish.maphooks import unit_marks as _unit_marks
+from gm_tools.publish.markers import WORD, WORD_RISE, WORD_SIZE, around, value_spot
 from gm_tools.publish.orderart import draw_order, is_failed
 from gm_tools.publish.svgbits import INK, UNIT_R
 from gm_tools.publish.svgbits import port_anchor as _anchor
@@ -116,16 +118,34 @@ class _Drawing:
         self.inset_of_map = variant.map_inset if not base.schematic else None
         """The crowded region drawn again below the map, or None: only then are the
         outlines' boxes worked out (reading every outline's numbers took a tenth of a second)."""
+        self.spots = None
+        """Province -> where its dislodged unit is drawn (:mod:`gm_tools.publish.dislodged`),
+        worked out the first time a dislodged unit is drawn."""
 
     def colour(self, power: str) -> str:
         return self.colours.get(power, "#888888")
 
     def at(self, location: str, role: str = "unit") -> tuple[float, float]:
+        if role == "dislodged" and (spot := self.dislodged_spot(province_of(location))) is not None:
+            return spot.x, spot.y
         try:
             return self.base.anchor(location, role)
         except KeyError:
             self.missing.add(location)
             return (0.0, 0.0)
+
+    def dislodged_spot(self, province: str):
+        """Where ``province``'s dislodged unit goes, clear of its neighbours and of the other
+        dislodged units; None when none is dislodged there or the map lacks anchors (reported
+        as the map's error)."""
+        if province not in self.position.dislodged:
+            return None
+        if self.spots is None:
+            from gm_tools.publish.dislodged import place_dislodged
+
+            occupied = [unit.location for unit in self.position.units.values()]
+            self.spots = place_dislodged(self.variant, self.base, self.position.dislodged, occupied)
+        return self.spots.get(province)
 
     def add(self, fragment: str, box=None) -> None:
         self.parts.append(fragment)
@@ -326,8 +346,11 @@ class _Drawing:
         out = [(f'<circle cx="{_f(x)}" cy="{_f(y)}" r="5.0" fill="{fill}" stroke="{INK}" stroke-width="1.2"/>'
                 f'<circle cx="{_f(x)}" cy="{_f(y)}" r="1.8" fill="{INK}"/>', around(x, y, 6, 6))]
         if province.value != 1:
-            out.append((_text(x + 8, y + 4, str(province.value), 10, anchor="start", weight="bold", halo=True),
-                        around(x + 12, y, 12, 8)))
+            # on the side of the marker where the units standing by cover it least
+            from gm_tools.publish.labels import units_near
+
+            vx, vy, side, box = value_spot((x, y), units_near(self.variant, self.base, (x, y)), str(province.value))
+            out.append((_text(vx, vy, str(province.value), 10, anchor=side, weight="bold", halo=True), box))
         return out
 
     # --- units -----------------------------------------------------------------------------
@@ -397,6 +420,12 @@ class _Drawing:
         for province in sorted(self.position.dislodged):
             entry = self.position.dislodged[province]
             x, y = self.at(province, "dislodged")
+            spot = self.dislodged_spot(province)
+            if spot is not None and spot.tie is not None:
+                # moved well clear of a crowd: a line back to the province it was dislodged from
+                (x1, y1), (x2, y2) = _shorten((x, y), spot.tie, UNIT_R, UNIT_R)
+                self.add(f'<line class="tie" x1="{_f(x1)}" y1="{_f(y1)}" x2="{_f(x2)}" y2="{_f(y2)}" '
+                         f'stroke="{INK}" stroke-width="1.0"/>')
             for retreat in sorted(entry.retreats):
                 # thin dotted lines to each place the unit may retreat to
                 (x1, y1), (x2, y2) = _shorten((x, y), self.at(retreat), UNIT_R, 4)
@@ -406,7 +435,7 @@ class _Drawing:
                     f'<circle cx="{_f(x2)}" cy="{_f(y2)}" r="2.5" fill="#ffffff" stroke="{INK}" stroke-width="1.0"/>'
                 )
             self.add(self.unit_symbol(entry.unit, x, y, dislodged=True))
-            self.add(_text(x, y - UNIT_R - 3, "dislodged", 8, weight="bold", halo=True))
+            self.add(_text(x, y - WORD_RISE, WORD, WORD_SIZE, weight="bold", halo=True))
         self.add("</g>")
 
     # --- orders ----------------------------------------------------------------------------
@@ -514,7 +543,9 @@ def render_lines(
         # the same order (its canonical text names it whole) with the same outcome is the same
         # drawing on any board, but a disband's, drawn where its unit was dislodged if it was
         disbanded = isinstance(order, Disband) and order.unit.province in position.dislodged
-        drawing.section(("order", power, text, is_failed(result), disbanded),
+        # a retreat starts where its dislodged unit is drawn, which the board around it moves
+        spot = drawing.dislodged_spot(order.unit.province) if isinstance(order, (Retreat, Disband)) else None
+        drawing.section(("order", power, text, is_failed(result), disbanded, spot),
                         lambda: draw_order(drawing, order, result))
     drawing.add("</g>")
     map_end = len(drawing.parts)

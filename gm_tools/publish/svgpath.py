@@ -14,7 +14,7 @@ import re
 from functools import lru_cache
 from itertools import accumulate
 
-from gm_tools.publish.labels import Box
+from gm_tools.publish.markers import Box
 
 _TOKEN = re.compile(r"[A-Za-z]|[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
 _NUMBER = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")

@@ -134,6 +134,9 @@ def read_geo(name: str):
                 seeds.extend(line_points(pts))
         regions.append(Region(code, province.type, seeds))
         own = {"unit": unit}
+        if "unit_at" in entry:
+            # drawn off a neighbour's unit; the seed, and so the borders, stay at ``unit``
+            own["unit"] = _pt(frame, entry["unit_at"], f"{where} unit_at", problems)
         for role in ("label", "sc", "dislodged"):
             if role in entry:
                 own[role] = _pt(frame, entry[role], f"{where} {role}", problems)
