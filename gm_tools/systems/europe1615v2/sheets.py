@@ -294,8 +294,17 @@ def _alliances_sheet(variant: Variant, position: Position) -> Table:
 
 
 def _check_alliances(variant: Variant, position: Position, rows: list[InputRow]) -> tuple[list, list[Problem]]:
-    known = {frozenset(a) for a in state_of(position).alliances}
-    allied = {p for a in known for p in a}
+    """'Two players ... may form an alliance': an alliance joins two players, so two powers of
+    one player (the setups for fewer players) make none, and a neutral France, which no player
+    holds yet, cannot be an ally. A player has one alliance ('a permanent agreement')."""
+    from gm_tools.systems.europe1615v2.players import players_of
+
+    setup, state = setup_of(variant), state_of(position)
+    sides = players_of(setup, variant, state, parse_phase(position.phase).year)
+    player = {p: i for i, side in enumerate(sides) for p in side}
+    neutral = _neutral(variant, position)
+    known = {frozenset(a) for a in state.alliances}
+    allied = {player.get(p) for a in known for p in a}
     new, problems = [], []
     for row in rows:
         power, ally = row.values.get("Power"), row.values.get("Ally")
@@ -303,16 +312,25 @@ def _check_alliances(variant: Variant, position: Position, rows: list[InputRow])
             continue
         if frozenset((power, ally)) in known:
             continue  # an alliance already made, as the sheet lists it
+        found = repr(f"{power} - {ally}")
         if not power or not ally or power == ally:
-            problems.append(_problem(row.cells["Ally" if power else "Power"], repr(f"{power} - {ally}"),
-                                     "two different powers"))
-        elif power in allied or ally in allied:
-            taken = power if power in allied else ally
-            problems.append(_problem(row.cells["Ally"], repr(f"{power} - {ally}"),
-                                     f"powers without an alliance: {taken} already has one, and it is permanent"))
+            problems.append(_problem(row.cells["Ally" if power else "Power"], found, "two different powers"))
+        elif neutral in (power, ally):
+            problems.append(_neutral_problem(row.cells["Power" if power == neutral else "Ally"], neutral))
+        elif player[power] == player[ally]:
+            problems.append(_problem(row.cells["Ally"], found, f"another player's power: {'/'.join(sides[player[power]])} "
+                                                              "is one player's, and 'Two players ... may form an alliance'"))
+        elif len(sides) < 3:
+            problems.append(_problem(row.cells["Ally"], found, "an alliance with other players to outscore: the "
+                                     f"{len(sides)}-player game has none ('exceed the total VPs of the other three "
+                                     "players')"))
+        elif player[power] in allied or player[ally] in allied:
+            taken = power if player[power] in allied else ally
+            problems.append(_problem(row.cells["Ally"], found,
+                                     f"players without an alliance: {taken}'s player already has one, and it is permanent"))
         else:
             new.append([power, ally])
-            allied |= {power, ally}
+            allied |= {player[power], player[ally]}
     return new, problems
 
 
