@@ -100,3 +100,27 @@ def test_alliances_win_together_or_leave_the_victory_to_an_unaligned_player():
     assert rules.winner(VARIANT, allied) is None
     powers, why = rules.draw(VARIANT, allied)
     assert powers == ("AUSTRIA", "SPAIN") and "alliance" in why
+
+
+def test_two_alliances_exceeding_the_rest_the_higher_wins_whatever_the_order():
+    # 001_6f4a9c76b6e5774a.txt, section 9: "It is possible for two alliances to form in the game.
+    # At the end of the game, an alliance wins if the combined VPs of the two allies exceed the
+    # total VPs of the other three players (or the other alliance and the fifth player)." With
+    # Denmark at -40 both alliances exceed the rest; the listing order must not decide.
+    totals = {"AUSTRIA": 5, "SPAIN": 6, "FRANCE": 3, "ENGLAND": 2, "DENMARK": -40}
+    pacts = [("AUSTRIA", "SPAIN"), ("FRANCE", "ENGLAND")]
+    assert game_result(SETUP, totals, pacts)[0] == ("AUSTRIA", "SPAIN")
+    assert game_result(SETUP, totals, pacts[::-1])[0] == ("AUSTRIA", "SPAIN")
+    # section 9: "If there is a tie between any two players, then the game will resume"
+    assert game_result(SETUP, dict(totals, SPAIN=5, FRANCE=5, ENGLAND=5), pacts) is None
+    assert game_result(SETUP, dict(totals, SPAIN=5, FRANCE=5, ENGLAND=5), pacts[::-1]) is None
+
+
+def test_a_lone_player_exceeds_each_other_unaligned_player():
+    # 001_6f4a9c76b6e5774a.txt, section 9: "(2) exceeding the other two unaligned players in total
+    # VPs given the only alliance cannot meet the condition above": read as more total VPs than
+    # each of them (the section's "the player with most VPs wins"), not than their sum, which
+    # could leave no winner ever. Austria's 30 win against Spain's 20 and France's 15.
+    totals = {"AUSTRIA": 30, "SPAIN": 20, "FRANCE": 15, "ENGLAND": 10, "DENMARK": 5}
+    assert game_result(SETUP, totals, [("ENGLAND", "DENMARK")])[0] == ("AUSTRIA",)
+    assert game_result(SETUP, dict(totals, SPAIN=30), [("ENGLAND", "DENMARK")]) is None
