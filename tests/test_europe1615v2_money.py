@@ -14,6 +14,7 @@ from gm_tools.edges.variants import load_variant
 from gm_tools.engine.model import ARMY, Position, Unit
 from gm_tools.systems.europe1615v2 import occupation, politics, taxation
 from gm_tools.systems.europe1615v2.setup import setup_of
+from gm_tools.systems.europe1615v2.politics import Placement
 from gm_tools.systems.europe1615v2.state import State
 
 VARIANT = load_variant("europe1615v2")
@@ -116,7 +117,7 @@ def test_dominion_of_the_first_occupier_and_minor_units_rebuilt():
     is unoccupied and has yet to change ownership, a new unit is built ... contingent on the fact
     that the minor state is not the DOMINION of a major power'."""
     centers = dict(START, SAX="AUSTRIA")
-    s = occupation.dominions(SETUP, State(), centers)
+    s = occupation.dominions(SETUP, State(), centers, 1616)
     assert s.dominion == {"SAX": "AUSTRIA"}
     empty = position({}, phase="P1617I", centers=centers)
     rebuilt = {u.province for u in occupation.rebuild_minor_units(SETUP, s, empty)}
@@ -178,3 +179,32 @@ def test_a_waived_change_of_ownership():
     after, _ = settle(VARIANT, waived, Position("P1617I", done.position.units, done.position.centers,
                                                 extra=done.position.extra), "1")
     assert state_of(after).waived == []
+
+
+def test_dominion_only_at_the_first_occupation_and_closed_to_others_for_the_coming_phase_only():
+    # 001_6f4a9c76b6e5774a.txt, section 3 (Consequences Of When A Major Power Attacks And Occupies
+    # A Minor State): "If a major power attacks and occupies a minor state, and this is the first
+    # occurrence of occupation by a major power with change in ownership at the build phase, no
+    # other major power may place INFs in that state during the coming political and religious
+    # influence phase. The minor state is now considered the DOMINION of the occupying power."
+    first = occupation.dominions(SETUP, State(), dict(START, SAX="AUSTRIA"), 1616)
+    assert first.dominion == {"SAX": "AUSTRIA"} and first.occupied == {"SAX": 1616}
+    # Denmark/Sweden takes Saxony from Austria at the 1617 build phase: not the first occurrence
+    second = occupation.dominions(SETUP, first, dict(START, SAX="DENMARK"), 1617)
+    assert second.dominion == {} and second.occupied == {"SAX": 1616}
+    again = occupation.dominions(SETUP, second, dict(START, SAX="AUSTRIA"), 1618)
+    assert again.dominion == {}
+
+    def refused(s, year):
+        s = politics.receive(SETUP, s, year, dict(START, SAX="AUSTRIA"))
+        return politics.check_placements(SETUP, s, [Placement("ENGLAND", 2, "SAX"), Placement("AUSTRIA", 2, "SAX")],
+                                         year)
+
+    assert list(refused(first, 1617)) == [0] and "DOMINION of AUSTRIA" in refused(first, 1617)[0]
+    assert refused(first, 1618) == {}           # the coming phase only: 1618 is open to all
+    # The DOMINION itself stays while Austria owns Saxony: no tribute to another (section 3: "Any
+    # other power that has a major stake of INFs in the minor state loses the benefit of collecting
+    # supply points") and no rebuilt unit (section 3: "contingent on the fact that the minor state
+    # is not the DOMINION of a major power").
+    later = occupation.dominions(SETUP, first, dict(START, SAX="AUSTRIA"), 1618)
+    assert later.dominion == {"SAX": "AUSTRIA"}

@@ -66,12 +66,12 @@ def test_placements_checked():
     home box'; 'The Barbary States (FEZ, ALG, TUN) ... cannot be influenced'; a DOMINION takes
     INFs only from its owner ('the owning power is exclusively allowed to place INFs')."""
     s = politics.receive(SETUP, state(), 1615, START)
-    s.dominion["SAX"] = "AUSTRIA"
+    s.dominion["SAX"], s.occupied["SAX"] = "AUSTRIA", 1614
     have = s.reserve("ENGLAND")
     orders = [Placement("ENGLAND", 5, "FRANCE"), Placement("ENGLAND", 2, "FEZ"), Placement("ENGLAND", 2, "SAX"),
               Placement("AUSTRIA", 3, "SAX"), Placement("ENGLAND", 1, "ENGLAND"),
               Placement("ENGLAND", have - 4, "IRE")]
-    refused = politics.check_placements(SETUP, s, orders)
+    refused = politics.check_placements(SETUP, s, orders, 1615)
     assert sorted(refused) == [1, 2, 4, 5]
     assert "cannot be influenced" in refused[1]
     assert "DOMINION of AUSTRIA" in refused[2]
@@ -85,7 +85,7 @@ def test_placed_infs_never_move():
     s = politics.receive(SETUP, state(influence={"SAX": {"AUSTRIA": 9}}), 1616, START)
     s.boxes["AUSTRIA"]["AUSTRIA"] = 0
     refused = politics.check_placements(SETUP, s, [Placement("AUSTRIA", SETUP.year_allocation(1616)["AUSTRIA"] + 1,
-                                                             "RHI")])
+                                                             "RHI")], 1616)
     assert refused and "home box" in refused[0]
 
 

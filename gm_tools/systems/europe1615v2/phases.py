@@ -92,7 +92,7 @@ def settle(variant: Variant, before: Position, after: Position, seed: str) -> tu
         opened = politics.statuses(setup, state_of(before))
         state = occupation.occupy(setup, state, opened, before, after, before.phase)
     state = occupation.settle_contested(setup, state, after)
-    state = occupation.dominions(setup, state, after.centers)
+    state = occupation.dominions(setup, state, after.centers, parse_phase(before.phase).year)
     draws = []
     rolled = roll_for_neutral(variant, state, parse_phase(before.phase).year, state.seed)
     if rolled and phase_role(variant, after.phase) in (BUILDS, INFLUENCE):

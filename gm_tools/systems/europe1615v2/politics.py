@@ -123,8 +123,17 @@ class Placement:
     where: str
 
 
-def check_placements(setup: Setup, state: State, placements: list[Placement]) -> dict[int, str]:
-    """Index -> why the placement is refused, for the state after the year's INFs arrived."""
+def closed_to_others(state: State, minor: str, year: int) -> str | None:
+    """The power alone allowed to place INFs in ``minor`` in ``year``'s influence phase: the
+    DOMINION made at the build phase just before ('no other major power may place INFs in
+    that state during the coming political and religious influence phase'), or None."""
+    if state.occupied.get(minor) == year - 1:
+        return state.dominion.get(minor)
+    return None
+
+
+def check_placements(setup: Setup, state: State, placements: list[Placement], year: int) -> dict[int, str]:
+    """Index -> why the placement is refused, for the state after ``year``'s INFs arrived."""
     refused: dict[int, str] = {}
     spent: dict[str, int] = {}
     for i, p in enumerate(placements):
@@ -138,9 +147,10 @@ def check_placements(setup: Setup, state: State, placements: list[Placement]) ->
                           "(FEZ, ALG, TUN) are not part of this list and cannot be influenced')")
         elif p.where not in setup.pliant:
             refused[i] = f"{p.where!r} is neither a pliant minor state nor a power's home box"
-        elif state.dominion.get(p.where, p.power) != p.power:
-            refused[i] = (f"{p.where} is the DOMINION of {state.dominion[p.where]}: 'no other major power may "
-                          "place INFs in that state'")
+        elif closed_to_others(state, p.where, year) not in (None, p.power):
+            refused[i] = (f"{p.where} became the DOMINION of {state.dominion[p.where]} at the {year - 1} build phase: "
+                          "'no other major power may place INFs in that state during the coming political and "
+                          "religious influence phase'")
         if i not in refused:
             spent[p.power] = spent.get(p.power, 0) + p.infs
             if spent[p.power] > state.reserve(p.power):

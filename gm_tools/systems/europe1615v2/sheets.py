@@ -145,7 +145,7 @@ class Europe1615v2Hooks(SheetHooks):
             placements.append(politics.Placement(power, int(infs), where))
             cells.append(row.cells)
         received = politics.receive(setup, state_of(position), year, position.centers)
-        for i, why in sorted(politics.check_placements(setup, received, placements).items()):
+        for i, why in sorted(politics.check_placements(setup, received, placements, year).items()):
             column = "INFs" if "INFs in all" in why or "expected 1 or more" in why else "Minor state or home box"
             problems.append(_problem(cells[i][column], repr(f"{placements[i].infs}: {placements[i].where}"),
                                      f"a placement the rules allow: {why}"))
