@@ -93,6 +93,16 @@ class Europe1615v2Hooks(SheetHooks):
     name = "europe1615v2"
 
     def input_sheets(self, variant: Variant, position: Position) -> list[Table]:
+        sheets = self._phase_sheets(variant, position)
+        if parse_phase(position.phase).year < setup_of(variant).alliances_until:
+            # 'Two players, before the start of 1618, may form an alliance': whenever they agree
+            # one, so every phase of those years offers the sheet. Optional outside the influence
+            # phases, which always had it: a workbook laid out before reads as if left empty.
+            sheets.append(_alliances_sheet(variant, position,
+                                           optional=phase_role(variant, position.phase) != INFLUENCE))
+        return sheets
+
+    def _phase_sheets(self, variant: Variant, position: Position) -> list[Table]:
         role = phase_role(variant, position.phase)
         if role == MOVEMENT:
             setup = setup_of(variant)
@@ -108,8 +118,6 @@ class Europe1615v2Hooks(SheetHooks):
         sheets = [Table(PLACEMENTS, (power, Column("INFs", INTEGER, editable=True, width=8),
                                      Column("Minor state or home box", editable=True, width=24)),
                         blank_rows=BLANK_ROWS)]
-        if parse_phase(position.phase).year < setup.alliances_until:
-            sheets.append(_alliances_sheet(variant, position))
         if attacks_enabled(variant):
             sheets.append(Table(ATTACKS, (power, Column("Order", INTEGER, editable=True, width=8),
                                           Column("Minor state or home box", editable=True, width=24),
@@ -118,6 +126,15 @@ class Europe1615v2Hooks(SheetHooks):
         return sheets
 
     def check_inputs(self, variant: Variant, position: Position, rows: dict[str, list[InputRow]]):
+        inputs, problems = self._check_phase(variant, position, rows)
+        if parse_phase(position.phase).year < setup_of(variant).alliances_until:
+            alliances, more = _check_alliances(variant, position, rows.get(ALLIANCES, []))
+            problems = problems + more
+            if alliances:
+                inputs = {**inputs, "alliances": alliances}
+        return inputs, problems
+
+    def _check_phase(self, variant: Variant, position: Position, rows: dict[str, list[InputRow]]):
         role = phase_role(variant, position.phase)
         if role == MOVEMENT:
             inputs, problems = _check_offers(variant, position, rows.get(OFFERS, []))
@@ -172,11 +189,6 @@ class Europe1615v2Hooks(SheetHooks):
         inputs = {"placements": [{"power": p.power, "infs": p.infs, "where": p.where} for p in placements],
                   "attacks": [{"power": a.power, "choice": a.choice, "where": a.where, "target": a.target}
                               for a in attacks]}
-        if year < setup.alliances_until:
-            alliances, more = _check_alliances(variant, position, rows.get(ALLIANCES, []))
-            problems += more
-            if alliances:
-                inputs["alliances"] = alliances
         return inputs, problems
 
     def apply_inputs(self, variant: Variant, position: Position, inputs: dict) -> Position:
@@ -188,9 +200,9 @@ class Europe1615v2Hooks(SheetHooks):
 
         role = phase_role(variant, position.phase)
         state = state_of(position)
-        if role == INFLUENCE and inputs.get("alliances"):
+        if inputs.get("alliances"):  # typed in any phase before 1618
             state.alliances = state.alliances + [tuple(a) for a in inputs["alliances"]]
-            return with_state(position, state)
+            position = with_state(position, state)
         if role == TAXATION and inputs.get("acceptance"):
             state.acceptance.update({p: list(v) for p, v in inputs["acceptance"].items()})
             return with_state(position, state)
@@ -283,14 +295,14 @@ class Europe1615v2Hooks(SheetHooks):
         return sections(variant, record)
 
 
-def _alliances_sheet(variant: Variant, position: Position) -> Table:
+def _alliances_sheet(variant: Variant, position: Position, optional: bool = False) -> Table:
     """'Two players, before the start of 1618, may form an alliance. This is a permanent
     agreement and is communicated to the GM and announced to the other players': the alliances
     so far (they stand whatever the sheet says), and rows for new ones."""
     setup = setup_of(variant)
     return Table(ALLIANCES, (Column("Power", CHOICE, setup.powers, editable=True, width=14),
                              Column("Ally", CHOICE, setup.powers, editable=True, width=14)),
-                 rows=[list(a) for a in state_of(position).alliances], blank_rows=2)
+                 rows=[list(a) for a in state_of(position).alliances], blank_rows=2, optional=optional)
 
 
 def _check_alliances(variant: Variant, position: Position, rows: list[InputRow]) -> tuple[list, list[Problem]]:
