@@ -208,3 +208,35 @@ def test_dominion_only_at_the_first_occupation_and_closed_to_others_for_the_comi
     # is not the DOMINION of a major power").
     later = occupation.dominions(SETUP, first, dict(START, SAX="AUSTRIA"), 1618)
     assert later.dominion == {"SAX": "AUSTRIA"}
+
+
+def test_a_center_entered_by_a_fall_retreat_can_be_waived():
+    # 001_6f4a9c76b6e5774a.txt, section 7: "The player occupying a foreign supply center prior to
+    # the build phase may waive the change in ownership of the center." A unit retreating into a
+    # foreign center in the Fall occupies it before the build phase as a move does, so the retreat
+    # phase offers the Waivers sheet, checked as a movement phase's, and by mail 'WAIVE: BAV'.
+    from gm_tools.engine.hooks import ORDERS, InputRow, hooks_for
+    from gm_tools.engine.rules import rules_for
+    from gm_tools.systems.europe1615v2.entries import mailed_rows
+    from gm_tools.systems.europe1615v2.sheets import WAIVERS
+    from gm_tools.systems.europe1615v2.state import state_of
+
+    hooks = hooks_for(VARIANT)
+    retreat = position({"SAX": (ARMY, "SPAIN")}, phase="F1616R")
+    assert [t.title for t in hooks.input_sheets(VARIANT, retreat)][:1] == [WAIVERS]
+
+    def row(n, power, center):
+        return InputRow({"Power": power, "Center": center}, {"Power": f"{WAIVERS}!A{n}", "Center": f"{WAIVERS}!B{n}"})
+
+    inputs, problems = hooks.check_inputs(VARIANT, retreat, {WAIVERS: [row(2, "SPAIN", "BAV"), row(3, "SPAIN", "MAD")]})
+    assert inputs == {"waivers": [["SPAIN", "BAV"]]}
+    assert [(p.sheet, p.cell) for p in problems] == [(WAIVERS, "B3")] and "foreign center" in problems[0].expected
+    waived = hooks.apply_inputs(VARIANT, retreat, inputs)
+    assert state_of(waived).waived == [("SPAIN", "BAV")]
+    # the retreat made, the build phase's change of ownership leaves Bavaria to itself
+    moved = Position("F1616R", {"BAV": Unit("SPAIN", ARMY, "BAV")}, dict(START), extra=dict(waived.extra))
+    assert rules_for(VARIANT).update_ownership(VARIANT, moved)["BAV"] == "BAV"
+    assert rules_for(VARIANT).update_ownership(VARIANT, Position("F1616R", moved.units, dict(START)))["BAV"] == "SPAIN"
+    mailed = mailed_rows(VARIANT, "F1616R", "SPAIN", ["A SAX R BAV", "WAIVE: BAV"])
+    assert mailed.sheets == (WAIVERS, ORDERS)
+    assert mailed.rows == [(ORDERS, "A SAX R BAV"), (WAIVERS, ["SPAIN", "BAV"])]

@@ -6,16 +6,17 @@ order's number, then the minor state or home box and the target). In a movement 
 the power's offer sheet, ``amount : order`` ('Players submit their offer sheet as describe at
 ... payolaclassic'), for the Offers sheet; in the Taxation/Revenue Phase, a power's reference
 list (``ENGLAND DENMARK FRANCE SPAIN AUSTRIA``). Lines of the other phases (retreats, builds)
-are unit orders for the Orders sheet.
+are unit orders for the Orders sheet, save a retreat phase's waivers (``WAIVE: POR``).
 """
 
 from __future__ import annotations
 
 import re
 
+from gm_tools.engine.hooks import ORDERS
 from gm_tools.engine.system import MailedRows
 from gm_tools.errors import UserError
-from gm_tools.systems.europe1615v2.calendar import INFLUENCE, MOVEMENT, TAXATION, phase_role
+from gm_tools.systems.europe1615v2.calendar import INFLUENCE, MOVEMENT, RETREATS, TAXATION, phase_role
 from gm_tools.systems.europe1615v2.setup import setup_of
 from gm_tools.systems.europe1615v2.sheets import ATTACKS, OFFERS, PLACEMENTS, REFERENCE, WAIVERS
 
@@ -73,6 +74,13 @@ def mailed_rows(variant, phase: str, power: str, lines: list[str]) -> MailedRows
         # a mail with no waiver leaves the power's waivers on their sheet as they are
         return MailedRows((OFFERS, WAIVERS) if any(r[0] == WAIVERS for r in rows if isinstance(r, tuple)) else (OFFERS,),
                           rows)
+    if role == RETREATS and any(_WAIVE.match(line) for line in lines):
+        # a retreat into a foreign center may be waived too: the waivers go on their sheet, the
+        # rest are the retreat orders
+        for line in lines:
+            waive = _WAIVE.match(line)
+            rows.append((WAIVERS, [power, waive.group(1).upper()]) if waive else (ORDERS, line))
+        return MailedRows((WAIVERS, ORDERS), rows)
     if role == TAXATION:
         # one list, however many lines the player wrapped it on
         return MailedRows((REFERENCE,), [(REFERENCE, [power, " ".join(lines)])] + [None] * (len(lines) - 1)

@@ -22,7 +22,7 @@ from gm_tools.engine.phase import parse_phase
 from gm_tools.engine.variant import Variant
 from gm_tools.errors import Problem
 from gm_tools.systems.europe1615v2 import politics
-from gm_tools.systems.europe1615v2.calendar import INFLUENCE, MOVEMENT, TAXATION, phase_role
+from gm_tools.systems.europe1615v2.calendar import INFLUENCE, MOVEMENT, RETREATS, TAXATION, phase_role
 from gm_tools.systems.europe1615v2.phases import attacks_enabled
 from gm_tools.systems.europe1615v2.setup import Setup, setup_of
 from gm_tools.systems.europe1615v2.state import state_of
@@ -105,10 +105,11 @@ class Europe1615v2Hooks(SheetHooks):
     def _phase_sheets(self, variant: Variant, position: Position) -> list[Table]:
         role = phase_role(variant, position.phase)
         if role == MOVEMENT:
-            setup = setup_of(variant)
-            return [_offers_sheet(variant, position),
-                    Table(WAIVERS, (Column("Power", CHOICE, setup.powers, editable=True, width=14),
-                                    Column("Center", editable=True, width=12)), blank_rows=6)]
+            return [_offers_sheet(variant, position), _waivers_sheet(variant)]
+        if role == RETREATS:
+            # a retreat into a foreign center occupies it before the build phase as a move does
+            # (optional: a retreat phase's workbook laid out before reads as if left empty)
+            return [_waivers_sheet(variant, optional=True)]
         if role == TAXATION:
             return [_reference_sheet(variant, position)]
         if role != INFLUENCE:
@@ -142,6 +143,9 @@ class Europe1615v2Hooks(SheetHooks):
             if waivers:
                 inputs["waivers"] = waivers
             return inputs, problems + more
+        if role == RETREATS:
+            waivers, problems = _check_waivers(variant, position, rows.get(WAIVERS, []))
+            return ({"waivers": waivers} if waivers else {}), problems
         if role == TAXATION:
             return _check_reference(variant, rows.get(REFERENCE, []))
         if role != INFLUENCE:
@@ -205,6 +209,9 @@ class Europe1615v2Hooks(SheetHooks):
             position = with_state(position, state)
         if role == TAXATION and inputs.get("acceptance"):
             state.acceptance.update({p: list(v) for p, v in inputs["acceptance"].items()})
+            return with_state(position, state)
+        if role == RETREATS and inputs.get("waivers"):
+            state.waived = state.waived + [tuple(w) for w in inputs["waivers"]]
             return with_state(position, state)
         if role != MOVEMENT:
             return position
@@ -344,6 +351,12 @@ def _check_alliances(variant: Variant, position: Position, rows: list[InputRow])
             new.append([power, ally])
             allied |= {player[power], player[ally]}
     return new, problems
+
+
+def _waivers_sheet(variant: Variant, optional: bool = False) -> Table:
+    setup = setup_of(variant)
+    return Table(WAIVERS, (Column("Power", CHOICE, setup.powers, editable=True, width=14),
+                           Column("Center", editable=True, width=12)), blank_rows=6, optional=optional)
 
 
 def _check_waivers(variant: Variant, position: Position, rows: list[InputRow]) -> tuple[list, list[Problem]]:
