@@ -237,3 +237,19 @@ def test_immunity_from_five_infs_in_a_home_box_and_how_it_is_lost():
     assert politics.immune(SETUP, s, "DENMARK", "AUSTRIA")
     four = state(boxes={"AUSTRIA": {"DENMARK": 4}})
     assert not politics.immune(SETUP, four, "DENMARK", "AUSTRIA")
+
+
+def test_only_the_box_owner_attacks_in_a_home_box():
+    # 001_6f4a9c76b6e5774a.txt, section 3: "Each player submits an order to perform a diplomatic
+    # attack, which indicates the name of minor state and the target of the attack"; the one attack
+    # in a home box the text gives is the immunity clause's: "To negate the effect of diplomatic
+    # immunity, the affected power must eliminate or reduce the number of INFs of the opposing
+    # power to less than 5 with diplomatic attacks." England cannot attack France's INFs in Spain's
+    # home box; Spain can, with the INFs it keeps there.
+    s = state(boxes={"SPAIN": {"SPAIN": 10, "ENGLAND": 6, "FRANCE": 3}})
+    third = [Attack("ENGLAND", "SPAIN", "FRANCE")]
+    refused = politics.check_attacks(SETUP, s, third, 1616, True)
+    assert list(refused) == [0] and "attacked only by SPAIN" in refused[0]
+    after, report = politics.resolve_attacks(SETUP, s, third, random.Random(1))
+    assert not report[0]["performed"] and after.boxes == s.boxes
+    assert politics.check_attacks(SETUP, s, [Attack("SPAIN", "SPAIN", "FRANCE")], 1616, True) == {}

@@ -196,6 +196,12 @@ def blocked(setup: Setup, state: State, a: Attack) -> str | None:
     here = state.at(a.where)
     if a.target == a.power:
         return f"{a.power} cannot attack its own INFs"
+    if a.where in setup.powers and a.where != a.power:
+        # attacks are made in a minor state ('indicates the name of minor state'); a home box is
+        # attacked only by 'the affected power', to end an immunity. So only the box's power can
+        # lower the INFs there, and an order refused for immunity at entry stays impossible.
+        return (f"{a.where}'s home box is attacked only by {a.where} ('the affected power must eliminate or reduce "
+                "the number of INFs of the opposing power')")
     if here.get(a.power, 0) <= 0:
         return f"{a.power} has no INFs in {a.where}"
     if here.get(a.target, 0) <= 0:

@@ -179,7 +179,7 @@ class Europe1615v2Hooks(SheetHooks):
             where = where_of(setup, variant, str(text))
             if where is None:
                 problems.append(_problem(row.cells["Minor state or home box"], repr(text),
-                                         "a pliant minor state's code or a power's home box"))
+                                         "a pliant minor state's code or the power's own home box"))
                 continue
             attacks.append(politics.Attack(power, where, target, int(choice or 0)))
             attack_cells.append(row.cells)
