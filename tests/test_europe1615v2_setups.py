@@ -151,3 +151,27 @@ def test_one_players_powers_never_count_twice_in_an_alliance():
     # a player in two recorded pacts keeps the first one only
     won = game_result(SETUP, dict(totals, SPAIN=10, AUSTRIA=30), [("SPAIN", "ENGLAND"), ("DENMARK", "AUSTRIA")], sides)
     assert won[0] == ("AUSTRIA",), won
+
+
+def test_the_neutral_france_receives_no_infs_or_funds_until_it_joins(tmp_path):
+    # 001_6f4a9c76b6e5774a.txt, section 10: "France is neutral and French territory cannot be
+    # entered. Before build/adjustment in 1617 each player rolls dice. France joins player with
+    # highest roll in 1618." A neutral France has no player to place INFs or spend funds: it
+    # receives neither until it joins, rather than joining with three years' savings.
+    from gm_tools.app.turn import run_turn
+    from gm_tools.systems.europe1615v2.phases import influence_phase, taxation_phase
+
+    new_game("europe1615v2", "three", root=tmp_path, seed=11, player_count=3, created="2000-01-01T00:00:00Z")
+    run_turn("three", root=tmp_path, site_dir=None, force=True)
+    run_turn("three", root=tmp_path, site_dir=None, force=True)
+    s = state_of(load_state("three", tmp_path).position)
+    assert "FRANCE" not in s.boxes and "FRANCE" not in s.treasury
+    assert s.boxes["SPAIN"]["SPAIN"] > 0 and s.treasury["SPAIN"] > 0
+    # joined in 1618: France's yearly INFs and its centers' supply points, from nothing saved
+    three = variant_for_game(LOADED, 3)
+    joined = with_state(Position("P1618I", {}, dict(three.start_centers)), State(seed="1", neutral_joined=0))
+    placed = state_of(influence_phase(three, joined, {}).position)
+    assert placed.boxes["FRANCE"]["FRANCE"] == SETUP.year_allocation(1618)["FRANCE"]
+    taxed = state_of(taxation_phase(three, Position("T1618T", {}, dict(three.start_centers),
+                                                    extra=dict(joined.extra))).position)
+    assert taxed.treasury["FRANCE"] == sum(SETUP.values[c] for c, o in three.start_centers.items() if o == "FRANCE")

@@ -19,7 +19,7 @@ from gm_tools.engine.runner import PhaseOutcome
 from gm_tools.engine.variant import Variant
 from gm_tools.systems.europe1615v2 import occupation, politics, taxation
 from gm_tools.systems.europe1615v2.calendar import BUILDS, INFLUENCE, MOVEMENT, TAXATION, phase_role
-from gm_tools.systems.europe1615v2.players import roll_for_neutral
+from gm_tools.systems.europe1615v2.players import neutral_power, roll_for_neutral
 from gm_tools.systems.europe1615v2.setup import setup_of
 from gm_tools.systems.europe1615v2.state import state_of, with_state
 
@@ -44,7 +44,8 @@ def influence_phase(variant: Variant, position: Position, inputs: dict) -> Phase
     After The Diplomatic Attack Phase')."""
     setup = setup_of(variant)
     year = parse_phase(position.phase).year
-    state = politics.receive(setup, state_of(position), year, position.centers)
+    neutral = neutral_power(variant, state_of(position), year)
+    state = politics.receive(setup, state_of(position), year, position.centers, neutral)
     placements = placements_of(inputs)
     state = politics.place(setup, state, placements)
     attacks = attacks_of(inputs) if attacks_enabled(variant) else []
@@ -52,7 +53,7 @@ def influence_phase(variant: Variant, position: Position, inputs: dict) -> Phase
     table = politics.statuses(setup, state)
     extra = {"influence": {
         "year": year,
-        "year_infs": politics.yearly_infs(setup, year, position.centers),
+        "year_infs": {p: n for p, n in politics.yearly_infs(setup, year, position.centers).items() if p != neutral},
         "placements": [{"power": p.power, "infs": p.infs, "where": p.where} for p in placements],
         "attacks": report,
         "statuses": {m: {"political": s.political, "power": s.power, "religious": s.religious,
@@ -67,7 +68,8 @@ def taxation_phase(variant: Variant, position: Position) -> PhaseOutcome:
     setup = setup_of(variant)
     state = state_of(position)
     first = parse_phase(position.phase).year == setup.first_year
-    statements = taxation.revenue(setup, state, politics.statuses(setup, state), position.centers, first)
+    neutral = neutral_power(variant, state, parse_phase(position.phase).year)
+    statements = taxation.revenue(setup, state, politics.statuses(setup, state), position.centers, first, neutral)
     state.treasury = {p: s.after for p, s in statements.items()}
     extra = {"taxation": {"statements": [s.to_json() for s in statements.values()]}}
     return PhaseOutcome([], with_state(position, state), extra=extra)

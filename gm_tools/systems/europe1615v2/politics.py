@@ -100,12 +100,15 @@ def yearly_infs(setup: Setup, year: int, centers: dict[str, str]) -> dict[str, i
     return out
 
 
-def receive(setup: Setup, state: State, year: int, centers: dict[str, str]) -> State:
+def receive(setup: Setup, state: State, year: int, centers: dict[str, str], neutral: str | None = None) -> State:
     """The state with the year's INFs in each power's home box ('Any unused INFs are placed in
     the power's home box for later use ... Points placed in the home box may be re-deployed in
-    following years')."""
+    following years'). The ``neutral`` power (France in the 3-player game) receives none until
+    it joins a player: it has no one to place them, and would join with years of savings."""
     new = state.copy()
     for power, n in yearly_infs(setup, year, centers).items():
+        if power == neutral:
+            continue
         box = new.boxes.setdefault(power, {})
         box[power] = box.get(power, 0) + n
     return new

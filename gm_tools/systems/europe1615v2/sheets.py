@@ -165,7 +165,7 @@ class Europe1615v2Hooks(SheetHooks):
                 continue
             placements.append(politics.Placement(power, int(infs), where))
             cells.append(row.cells)
-        received = politics.receive(setup, state_of(position), year, position.centers)
+        received = politics.receive(setup, state_of(position), year, position.centers, _neutral(variant, position))
         for i, why in sorted(politics.check_placements(setup, received, placements, year).items()):
             column = "INFs" if "INFs in all" in why or "expected 1 or more" in why else "Minor state or home box"
             problems.append(_problem(cells[i][column], repr(f"{placements[i].infs}: {placements[i].where}"),
@@ -273,8 +273,11 @@ class Europe1615v2Hooks(SheetHooks):
             boxes.rows.append([variant.powers[owner].name] + [box.get(p) or None for p in powers]
                               + [", ".join(immune) or None])
         year = parse_phase(position.phase).year
-        next_infs = politics.yearly_infs(setup, year + (0 if phase_role(variant, position.phase) == INFLUENCE else 1),
-                                         position.centers)
+        from gm_tools.systems.europe1615v2.players import neutral_power
+
+        coming = year + (0 if phase_role(variant, position.phase) == INFLUENCE else 1)
+        next_infs = politics.yearly_infs(setup, coming, position.centers)
+        next_infs.pop(neutral_power(variant, state, coming), None)
         treasury = Table(TREASURY, (Column("Power", width=16), Column("Treasury", INTEGER, width=10),
                                     Column("INFs due next phase of influence", INTEGER, width=30),
                                     Column("VP penalties", INTEGER, width=12)))
