@@ -88,7 +88,7 @@ def _auction(variant: Variant, record: dict):
         return None, None, inputs
     before = position_from_json(record["before"])
     state = state_of(before)
-    return decide(setup_of(variant), before, inputs, state.treasury, state.acceptance), state, inputs
+    return decide(setup_of(variant), before, inputs, state.treasury, state.acceptance, state.seed), state, inputs
 
 
 def bribe_sections(variant: Variant, record: dict) -> list[tuple[str, str]]:

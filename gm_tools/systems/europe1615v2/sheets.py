@@ -215,7 +215,7 @@ class Europe1615v2Hooks(SheetHooks):
             return with_state(position, state)
         if role != MOVEMENT:
             return position
-        done = decide(setup_of(variant), position, inputs, state.treasury, state.acceptance)
+        done = decide(setup_of(variant), position, inputs, state.treasury, state.acceptance, state.seed)
         state.bribed = done.orders
         state.waived = state.waived + [tuple(w) for w in inputs.get("waivers", ())]
         for power, spent in done.spent.items():
@@ -435,7 +435,8 @@ def _reference_sheet(variant: Variant, position: Position) -> Table:
     from gm_tools.systems.europe1615v2.bribes import acceptance_lists
 
     setup = setup_of(variant)
-    lists = acceptance_lists(setup, state_of(position).acceptance, set(setup.powers))
+    state = state_of(position)
+    lists = acceptance_lists(setup, state.acceptance, set(setup.powers), state.seed)
     return Table(REFERENCE, (Column("Power", width=14), Column("Reference list", editable=True, width=60)),
                  rows=[[p, " ".join(lists[p])] for p in setup.powers])
 
