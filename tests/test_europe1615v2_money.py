@@ -240,3 +240,38 @@ def test_a_center_entered_by_a_fall_retreat_can_be_waived():
     mailed = mailed_rows(VARIANT, "F1616R", "SPAIN", ["A SAX R BAV", "WAIVE: BAV"])
     assert mailed.sheets == (WAIVERS, ORDERS)
     assert mailed.rows == [(ORDERS, "A SAX R BAV"), (WAIVERS, ["SPAIN", "BAV"])]
+
+
+def test_the_rhineland_examples_minus_15_read_by_the_sections_numbers():
+    # 001_6f4a9c76b6e5774a.txt, section 3: "If the political status is ALIGNED, the major power (to
+    # which the minor state is aligned to) that attacks and occupies the state will suffer a
+    # penalty of -15 VPs"; "If the religious status is DUALITY, any major power that attacks and
+    # occupies the state will suffer a penalty of -3 VPs"; "If the religious status is CONTROLLED,
+    # any major power with the same religion that attacks and occupies the state will suffer a
+    # penalty of -9 VPs". The RHI example's "avoiding the -15 penalty for attacking a
+    # catholic-controlled state" is read by these numbers (NOTES.md): Catholic control costs
+    # Austria 9, its own alignment 15 more; Protestant control costs it nothing.
+    aligned = table({"RHI": {"AUSTRIA": 12}})["RHI"]          # ALIGNED with Austria, Catholic CONTROLLED
+    assert sorted(v for v, _ in occupation.penalties(SETUP, aligned, "RHI", "AUSTRIA")) == [9, 15]
+    neutral = table({"RHI": {"AUSTRIA": 7, "SPAIN": 4, "FRANCE": 2}})["RHI"]   # NEUTRAL, Catholic CONTROLLED
+    assert sorted(v for v, _ in occupation.penalties(SETUP, neutral, "RHI", "AUSTRIA")) == [5, 9]
+    protestant = table({"RHI": {"ENGLAND": 12}})["RHI"]       # ALIGNED with England, Protestant CONTROLLED
+    assert occupation.penalties(SETUP, protestant, "RHI", "AUSTRIA") == []
+    assert [v for v, _ in occupation.penalties(SETUP, protestant, "RHI", "DENMARK")] == [9]
+    dual = table({"RHI": {"AUSTRIA": 6, "ENGLAND": 5}})["RHI"]   # NEUTRAL, DUALITY
+    assert sorted(v for v, _ in occupation.penalties(SETUP, dual, "RHI", "ENGLAND")) == [3, 5]
+
+
+def test_the_papal_states_units_are_the_popes():
+    # 001_6f4a9c76b6e5774a.txt, section 8: "Catholic power attacks/dislodges unit in a Papal
+    # state= -19"; section 6: "Only Catholic powers can submit orders to the units in the Papal
+    # States." Read as the Papal States' own units (NOTES.md): Spain dislodging an English army
+    # standing in Rome loses nothing, and England orders its own army there.
+    before = position({"ROM": (ARMY, "ENGLAND")})
+    s = occupation.occupy(SETUP, State(), table({}), before, position({"ROM": (ARMY, "SPAIN")}), "F1616M")
+    assert s.penalties == []
+    from gm_tools.engine.rules import rules_for
+    from gm_tools.systems.europe1615v2.bribes import read_offer
+
+    offer = read_offer(SETUP, VARIANT, before, rules_for(VARIANT), table({}), "ENGLAND", 0, "A ROM - NAP")
+    assert offer.ignored is None

@@ -175,3 +175,24 @@ def test_the_neutral_france_receives_no_infs_or_funds_until_it_joins(tmp_path):
     taxed = state_of(taxation_phase(three, Position("T1618T", {}, dict(three.start_centers),
                                                     extra=dict(joined.extra))).position)
     assert taxed.treasury["FRANCE"] == sum(SETUP.values[c] for c, o in three.start_centers.items() if o == "FRANCE")
+
+
+def test_the_neutral_frances_units_take_bribes_as_any_foreign_unit():
+    # 001_6f4a9c76b6e5774a.txt, section 10: "France is neutral and French territory cannot be
+    # entered" forbids entering, not bribing; section 6: "submitting bribes and orders to foreign
+    # units is limited to only the HOLD, SUPPORT, or CONVOY orders ... a bribe must contain some
+    # payment". Read so (NOTES.md): Spain may pay France's army to hold, not for nothing.
+    from gm_tools.engine.hooks import InputRow, hooks_for
+    from gm_tools.systems.europe1615v2.sheets import OFFERS
+
+    three = variant_for_game(LOADED, 3)
+    spring = Position("S1616M", {u.province: u for u in three.start_units}, dict(three.start_centers))
+
+    def offer(amount):
+        return InputRow({"Power": "SPAIN", "Amount": amount, "Order": "A PAR H"},
+                        {k: f"{OFFERS}!{c}2" for k, c in (("Power", "A"), ("Amount", "B"), ("Order", "C"))})
+
+    inputs, problems = hooks_for(three).check_inputs(three, spring, {OFFERS: [offer(1)]})
+    assert problems == [] and inputs["offers"] == [{"power": "SPAIN", "amount": 1, "unit": "PAR", "order": "A PAR H"}]
+    inputs, _ = hooks_for(three).check_inputs(three, spring, {OFFERS: [offer(0)]})
+    assert inputs["offers"] == [] and "some payment" in inputs["ignored"][0]["why"]
