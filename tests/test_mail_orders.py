@@ -258,7 +258,7 @@ def test_placements_attacks_and_a_reference_list_by_mail_go_on_their_sheets(tmp_
     report = enter_mails("g", [("austria", mail)], root=tmp_path)
     refused = {where: why for where, _, why in report.refused}
     assert [where for where, _, _ in report.refused] == ["austria line 4", "austria line 5"]  # in line order
-    assert "second" in refused["austria line 4"] and "placement" in refused["austria line 5"]
+    assert "Diplomatic Attacks phase" in refused["austria line 4"] and "placement" in refused["austria line 5"]
     assert [r[:3] for r in _sheet(paths, "INF Placements")] == [("AUSTRIA", 6, "BOS"), ("AUSTRIA", 5, "TRA")]
     run_turn("g", root=tmp_path, site_dir=None, force=True)
     placed = json.loads(paths.record_file("P1615I").read_text(encoding="utf-8"))["extra"]["europe1615v2"]

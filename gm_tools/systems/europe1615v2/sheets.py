@@ -1,5 +1,6 @@
-"""Europe 1615 (version 2)'s sheets: the INF placements and diplomatic attacks the GM types
-for the Political and Religious Influence Phase, and the computed Influence Tracker, Home
+"""Europe 1615 (version 2)'s sheets: the INF placements the GM types for the Political and
+Religious Influence Phase and the diplomatic attacks for the Diplomatic Attacks phase after it
+(once the placements are published), and the computed Influence Tracker, Home
 Boxes, Treasury and Penalties written back after every phase.
 
 Rulebook: ``001_6f4a9c76b6e5774a.txt``, '3 POLITICAL AND RELIGIOUS INFLUENCE PHASE' ('The GM
@@ -10,7 +11,8 @@ themselves (:mod:`.politics`), so an entry the rules would refuse is a problem n
 and nothing is written.
 
 Inputs (stored in the history record's ``extra["europe1615v2"]``): ``{"placements": [{power,
-infs, where}], "attacks": [{power, choice, where, target}]}``; ``where`` is a minor state's code
+infs, where}]}`` in the influence phase, ``{"attacks": [{power, choice, where, target}]}`` in
+the attacks phase; ``where`` is a minor state's code
 or a power's code for its home box.
 """
 
@@ -22,6 +24,7 @@ from gm_tools.engine.phase import parse_phase
 from gm_tools.engine.variant import Variant
 from gm_tools.errors import Problem
 from gm_tools.systems.europe1615v2 import politics
+from gm_tools.systems.europe1615v2.calendar import ATTACKS as ATTACKS_ROLE
 from gm_tools.systems.europe1615v2.calendar import INFLUENCE, MOVEMENT, RETREATS, TAXATION, phase_role
 from gm_tools.systems.europe1615v2.phases import attacks_enabled
 from gm_tools.systems.europe1615v2.setup import Setup, setup_of
@@ -112,19 +115,18 @@ class Europe1615v2Hooks(SheetHooks):
             return [_waivers_sheet(variant, optional=True)]
         if role == TAXATION:
             return [_reference_sheet(variant, position)]
-        if role != INFLUENCE:
-            return []
         setup = setup_of(variant)
         power = Column("Power", CHOICE, setup.powers, editable=True, width=14)
-        sheets = [Table(PLACEMENTS, (power, Column("INFs", INTEGER, editable=True, width=8),
-                                     Column("Minor state or home box", editable=True, width=24)),
-                        blank_rows=BLANK_ROWS)]
-        if attacks_enabled(variant):
-            sheets.append(Table(ATTACKS, (power, Column("Order", INTEGER, editable=True, width=8),
+        if role == INFLUENCE:
+            return [Table(PLACEMENTS, (power, Column("INFs", INTEGER, editable=True, width=8),
+                                       Column("Minor state or home box", editable=True, width=24)),
+                          blank_rows=BLANK_ROWS)]
+        if role == ATTACKS_ROLE and attacks_enabled(variant):
+            return [Table(ATTACKS, (power, Column("Order", INTEGER, editable=True, width=8),
                                           Column("Minor state or home box", editable=True, width=24),
                                           Column("Target", CHOICE, setup.powers, editable=True, width=14)),
-                                blank_rows=sum(1 + setup.alternates(p) for p in setup.powers)))
-        return sheets
+                          blank_rows=sum(1 + setup.alternates(p) for p in setup.powers))]
+        return []
 
     def check_inputs(self, variant: Variant, position: Position, rows: dict[str, list[InputRow]]):
         inputs, problems = self._check_phase(variant, position, rows)
@@ -148,52 +150,11 @@ class Europe1615v2Hooks(SheetHooks):
             return ({"waivers": waivers} if waivers else {}), problems
         if role == TAXATION:
             return _check_reference(variant, rows.get(REFERENCE, []))
-        if role != INFLUENCE:
-            return {}, []
-        setup = setup_of(variant)
-        year = parse_phase(position.phase).year
-        problems: list[Problem] = []
-        placements, cells = [], []
-        for row in rows.get(PLACEMENTS, []):
-            if not _row(variant, position, row, ("Power", "INFs", "Minor state or home box"), "a placement", problems):
-                continue
-            power, infs, text = (row.values.get(k) for k in ("Power", "INFs", "Minor state or home box"))
-            where = where_of(setup, variant, str(text))
-            if where is None:
-                problems.append(_problem(row.cells["Minor state or home box"], repr(text),
-                                         "a pliant minor state's code (SAX) or another power's home box (FRANCE)"))
-                continue
-            placements.append(politics.Placement(power, int(infs), where))
-            cells.append(row.cells)
-        received = politics.receive(setup, state_of(position), year, position.centers, _neutral(variant, position))
-        for i, why in sorted(politics.check_placements(setup, received, placements, year).items()):
-            column = "INFs" if "INFs in all" in why or "expected 1 or more" in why else "Minor state or home box"
-            problems.append(_problem(cells[i][column], repr(f"{placements[i].infs}: {placements[i].where}"),
-                                     f"a placement the rules allow: {why}"))
-        attacks, attack_cells = [], []
-        for row in rows.get(ATTACKS, []):
-            if not _row(variant, position, row, ("Power", "Minor state or home box", "Target"), "an attack", problems):
-                continue
-            power, choice, text, target = (row.values.get(k) for k in ("Power", "Order", "Minor state or home box",
-                                                                       "Target"))
-            where = where_of(setup, variant, str(text))
-            if where is None:
-                problems.append(_problem(row.cells["Minor state or home box"], repr(text),
-                                         "a pliant minor state's code or the power's own home box"))
-                continue
-            attacks.append(politics.Attack(power, where, target, int(choice or 0)))
-            attack_cells.append(row.cells)
-        if not problems:
-            placed = politics.place(setup, received, placements)
-            for i, why in sorted(politics.check_attacks(setup, placed, attacks, year, attacks_enabled(variant)).items()):
-                a = attacks[i]
-                problems.append(_problem(attack_cells[i]["Minor state or home box"],
-                                         repr(f"{a.where} > {a.target} (order {a.choice})"),
-                                         f"an attack the rules allow: {why}"))
-        inputs = {"placements": [{"power": p.power, "infs": p.infs, "where": p.where} for p in placements],
-                  "attacks": [{"power": a.power, "choice": a.choice, "where": a.where, "target": a.target}
-                              for a in attacks]}
-        return inputs, problems
+        if role == INFLUENCE:
+            return _check_placements(variant, position, rows.get(PLACEMENTS, []))
+        if role == ATTACKS_ROLE:
+            return _check_attacks(variant, position, rows.get(ATTACKS, []))
+        return {}, []
 
     def apply_inputs(self, variant: Variant, position: Position, inputs: dict) -> Position:
         """A movement phase: the auction, its winning orders kept for the adjudicator and its
@@ -303,6 +264,58 @@ class Europe1615v2Hooks(SheetHooks):
         from gm_tools.systems.europe1615v2.report import sections
 
         return sections(variant, record)
+
+
+def _check_placements(variant: Variant, position: Position, rows: list[InputRow]) -> tuple[dict, list[Problem]]:
+    setup = setup_of(variant)
+    year = parse_phase(position.phase).year
+    problems: list[Problem] = []
+    placements, cells = [], []
+    for row in rows:
+        if not _row(variant, position, row, ("Power", "INFs", "Minor state or home box"), "a placement", problems):
+            continue
+        power, infs, text = (row.values.get(k) for k in ("Power", "INFs", "Minor state or home box"))
+        where = where_of(setup, variant, str(text))
+        if where is None:
+            problems.append(_problem(row.cells["Minor state or home box"], repr(text),
+                                     "a pliant minor state's code (SAX) or another power's home box (FRANCE)"))
+            continue
+        placements.append(politics.Placement(power, int(infs), where))
+        cells.append(row.cells)
+    received = politics.receive(setup, state_of(position), year, position.centers, _neutral(variant, position))
+    for i, why in sorted(politics.check_placements(setup, received, placements, year).items()):
+        column = "INFs" if "INFs in all" in why or "expected 1 or more" in why else "Minor state or home box"
+        problems.append(_problem(cells[i][column], repr(f"{placements[i].infs}: {placements[i].where}"),
+                                 f"a placement the rules allow: {why}"))
+    return {"placements": [{"power": p.power, "infs": p.infs, "where": p.where} for p in placements]}, problems
+
+
+def _check_attacks(variant: Variant, position: Position, rows: list[InputRow]) -> tuple[dict, list[Problem]]:
+    """Each order against the placements the GM published (the phase's board): one the power
+    could make now, its alternates too."""
+    setup = setup_of(variant)
+    year = parse_phase(position.phase).year
+    problems: list[Problem] = []
+    attacks, cells = [], []
+    for row in rows:
+        if not _row(variant, position, row, ("Power", "Minor state or home box", "Target"), "an attack", problems):
+            continue
+        power, choice, text, target = (row.values.get(k) for k in ("Power", "Order", "Minor state or home box",
+                                                                   "Target"))
+        where = where_of(setup, variant, str(text))
+        if where is None:
+            problems.append(_problem(row.cells["Minor state or home box"], repr(text),
+                                     "a pliant minor state's code or the power's own home box"))
+            continue
+        attacks.append(politics.Attack(power, where, target, int(choice or 0)))
+        cells.append(row.cells)
+    for i, why in sorted(politics.check_attacks(setup, state_of(position), attacks, year,
+                                                attacks_enabled(variant)).items()):
+        a = attacks[i]
+        problems.append(_problem(cells[i]["Minor state or home box"], repr(f"{a.where} > {a.target} (order {a.choice})"),
+                                 f"an attack the rules allow: {why}"))
+    return {"attacks": [{"power": a.power, "choice": a.choice, "where": a.where, "target": a.target}
+                        for a in attacks]}, problems
 
 
 def _alliances_sheet(variant: Variant, position: Position, optional: bool = False) -> Table:
