@@ -253,3 +253,25 @@ def test_only_the_box_owner_attacks_in_a_home_box():
     after, report = politics.resolve_attacks(SETUP, s, third, random.Random(1))
     assert not report[0]["performed"] and after.boxes == s.boxes
     assert politics.check_attacks(SETUP, s, [Attack("SPAIN", "SPAIN", "FRANCE")], 1616, True) == {}
+
+
+def test_the_diplomatic_attacks_phase_is_passed_over_in_1615_and_without_the_option():
+    # 001_6f4a9c76b6e5774a.txt, section 3: "Diplomatic attacks commence in the second year (1616)
+    # of gameplay. No diplomatic attacks are performed in the first year"; "the diplomatic attacks
+    # and immunity are optional components and its inclusion should be decided prior to the start
+    # of the game". The engine passes the Diplomatic Attacks phase over then: P1616I is followed by
+    # T1616T, with nothing to enter.
+    from dataclasses import replace
+
+    from gm_tools.engine.model import Position
+    from gm_tools.engine.rules import rules_for
+    from gm_tools.engine.runner import run_phase
+
+    rules = rules_for(VARIANT)
+    board = Position("P1615I", {u.province: u for u in VARIANT.start_units}, dict(START))
+    assert rules.skips_phase(VARIANT, board, "P1615D") and not rules.skips_phase(VARIANT, board, "P1616D")
+    assert run_phase(VARIANT, board, {}, rules).position.phase == "T1615T"
+    calm = replace(VARIANT, options={**VARIANT.options, "diplomatic_attacks": False})
+    later = Position("P1616I", board.units, board.centers)
+    assert run_phase(calm, later, {}, rules_for(calm)).position.phase == "T1616T"
+    assert run_phase(VARIANT, later, {}, rules).position.phase == "P1616D"
