@@ -14,6 +14,7 @@ from gm_tools.edges.variants import load_variant
 from gm_tools.engine.model import ARMY, Position, Unit
 from gm_tools.systems.europe1615v2 import occupation, politics, taxation
 from gm_tools.systems.europe1615v2.setup import setup_of
+from gm_tools.systems.europe1615v2.politics import Placement
 from gm_tools.systems.europe1615v2.state import State
 
 VARIANT = load_variant("europe1615v2")
@@ -116,7 +117,7 @@ def test_dominion_of_the_first_occupier_and_minor_units_rebuilt():
     is unoccupied and has yet to change ownership, a new unit is built ... contingent on the fact
     that the minor state is not the DOMINION of a major power'."""
     centers = dict(START, SAX="AUSTRIA")
-    s = occupation.dominions(SETUP, State(), centers)
+    s = occupation.dominions(SETUP, State(), centers, 1616)
     assert s.dominion == {"SAX": "AUSTRIA"}
     empty = position({}, phase="P1617I", centers=centers)
     rebuilt = {u.province for u in occupation.rebuild_minor_units(SETUP, s, empty)}
@@ -178,3 +179,99 @@ def test_a_waived_change_of_ownership():
     after, _ = settle(VARIANT, waived, Position("P1617I", done.position.units, done.position.centers,
                                                 extra=done.position.extra), "1")
     assert state_of(after).waived == []
+
+
+def test_dominion_only_at_the_first_occupation_and_closed_to_others_for_the_coming_phase_only():
+    # 001_6f4a9c76b6e5774a.txt, section 3 (Consequences Of When A Major Power Attacks And Occupies
+    # A Minor State): "If a major power attacks and occupies a minor state, and this is the first
+    # occurrence of occupation by a major power with change in ownership at the build phase, no
+    # other major power may place INFs in that state during the coming political and religious
+    # influence phase. The minor state is now considered the DOMINION of the occupying power."
+    first = occupation.dominions(SETUP, State(), dict(START, SAX="AUSTRIA"), 1616)
+    assert first.dominion == {"SAX": "AUSTRIA"} and first.occupied == {"SAX": 1616}
+    # Denmark/Sweden takes Saxony from Austria at the 1617 build phase: not the first occurrence
+    second = occupation.dominions(SETUP, first, dict(START, SAX="DENMARK"), 1617)
+    assert second.dominion == {} and second.occupied == {"SAX": 1616}
+    again = occupation.dominions(SETUP, second, dict(START, SAX="AUSTRIA"), 1618)
+    assert again.dominion == {}
+
+    def refused(s, year):
+        s = politics.receive(SETUP, s, year, dict(START, SAX="AUSTRIA"))
+        return politics.check_placements(SETUP, s, [Placement("ENGLAND", 2, "SAX"), Placement("AUSTRIA", 2, "SAX")],
+                                         year)
+
+    assert list(refused(first, 1617)) == [0] and "DOMINION of AUSTRIA" in refused(first, 1617)[0]
+    assert refused(first, 1618) == {}           # the coming phase only: 1618 is open to all
+    # The DOMINION itself stays while Austria owns Saxony: no tribute to another (section 3: "Any
+    # other power that has a major stake of INFs in the minor state loses the benefit of collecting
+    # supply points") and no rebuilt unit (section 3: "contingent on the fact that the minor state
+    # is not the DOMINION of a major power").
+    later = occupation.dominions(SETUP, first, dict(START, SAX="AUSTRIA"), 1618)
+    assert later.dominion == {"SAX": "AUSTRIA"}
+
+
+def test_a_center_entered_by_a_fall_retreat_can_be_waived():
+    # 001_6f4a9c76b6e5774a.txt, section 7: "The player occupying a foreign supply center prior to
+    # the build phase may waive the change in ownership of the center." A unit retreating into a
+    # foreign center in the Fall occupies it before the build phase as a move does, so the retreat
+    # phase offers the Waivers sheet, checked as a movement phase's, and by mail 'WAIVE: BAV'.
+    from gm_tools.engine.hooks import ORDERS, InputRow, hooks_for
+    from gm_tools.engine.rules import rules_for
+    from gm_tools.systems.europe1615v2.entries import mailed_rows
+    from gm_tools.systems.europe1615v2.sheets import WAIVERS
+    from gm_tools.systems.europe1615v2.state import state_of
+
+    hooks = hooks_for(VARIANT)
+    retreat = position({"SAX": (ARMY, "SPAIN")}, phase="F1616R")
+    assert [t.title for t in hooks.input_sheets(VARIANT, retreat)][:1] == [WAIVERS]
+
+    def row(n, power, center):
+        return InputRow({"Power": power, "Center": center}, {"Power": f"{WAIVERS}!A{n}", "Center": f"{WAIVERS}!B{n}"})
+
+    inputs, problems = hooks.check_inputs(VARIANT, retreat, {WAIVERS: [row(2, "SPAIN", "BAV"), row(3, "SPAIN", "MAD")]})
+    assert inputs == {"waivers": [["SPAIN", "BAV"]]}
+    assert [(p.sheet, p.cell) for p in problems] == [(WAIVERS, "B3")] and "foreign center" in problems[0].expected
+    waived = hooks.apply_inputs(VARIANT, retreat, inputs)
+    assert state_of(waived).waived == [("SPAIN", "BAV")]
+    # the retreat made, the build phase's change of ownership leaves Bavaria to itself
+    moved = Position("F1616R", {"BAV": Unit("SPAIN", ARMY, "BAV")}, dict(START), extra=dict(waived.extra))
+    assert rules_for(VARIANT).update_ownership(VARIANT, moved)["BAV"] == "BAV"
+    assert rules_for(VARIANT).update_ownership(VARIANT, Position("F1616R", moved.units, dict(START)))["BAV"] == "SPAIN"
+    mailed = mailed_rows(VARIANT, "F1616R", "SPAIN", ["A SAX R BAV", "WAIVE: BAV"])
+    assert mailed.sheets == (WAIVERS, ORDERS)
+    assert mailed.rows == [(ORDERS, "A SAX R BAV"), (WAIVERS, ["SPAIN", "BAV"])]
+
+
+def test_the_rhineland_examples_minus_15_read_by_the_sections_numbers():
+    # 001_6f4a9c76b6e5774a.txt, section 3: "If the political status is ALIGNED, the major power (to
+    # which the minor state is aligned to) that attacks and occupies the state will suffer a
+    # penalty of -15 VPs"; "If the religious status is DUALITY, any major power that attacks and
+    # occupies the state will suffer a penalty of -3 VPs"; "If the religious status is CONTROLLED,
+    # any major power with the same religion that attacks and occupies the state will suffer a
+    # penalty of -9 VPs". The RHI example's "avoiding the -15 penalty for attacking a
+    # catholic-controlled state" is read by these numbers (NOTES.md): Catholic control costs
+    # Austria 9, its own alignment 15 more; Protestant control costs it nothing.
+    aligned = table({"RHI": {"AUSTRIA": 12}})["RHI"]          # ALIGNED with Austria, Catholic CONTROLLED
+    assert sorted(v for v, _ in occupation.penalties(SETUP, aligned, "RHI", "AUSTRIA")) == [9, 15]
+    neutral = table({"RHI": {"AUSTRIA": 7, "SPAIN": 4, "FRANCE": 2}})["RHI"]   # NEUTRAL, Catholic CONTROLLED
+    assert sorted(v for v, _ in occupation.penalties(SETUP, neutral, "RHI", "AUSTRIA")) == [5, 9]
+    protestant = table({"RHI": {"ENGLAND": 12}})["RHI"]       # ALIGNED with England, Protestant CONTROLLED
+    assert occupation.penalties(SETUP, protestant, "RHI", "AUSTRIA") == []
+    assert [v for v, _ in occupation.penalties(SETUP, protestant, "RHI", "DENMARK")] == [9]
+    dual = table({"RHI": {"AUSTRIA": 6, "ENGLAND": 5}})["RHI"]   # NEUTRAL, DUALITY
+    assert sorted(v for v, _ in occupation.penalties(SETUP, dual, "RHI", "ENGLAND")) == [3, 5]
+
+
+def test_the_papal_states_units_are_the_popes():
+    # 001_6f4a9c76b6e5774a.txt, section 8: "Catholic power attacks/dislodges unit in a Papal
+    # state= -19"; section 6: "Only Catholic powers can submit orders to the units in the Papal
+    # States." Read as the Papal States' own units (NOTES.md): Spain dislodging an English army
+    # standing in Rome loses nothing, and England orders its own army there.
+    before = position({"ROM": (ARMY, "ENGLAND")})
+    s = occupation.occupy(SETUP, State(), table({}), before, position({"ROM": (ARMY, "SPAIN")}), "F1616M")
+    assert s.penalties == []
+    from gm_tools.engine.rules import rules_for
+    from gm_tools.systems.europe1615v2.bribes import read_offer
+
+    offer = read_offer(SETUP, VARIANT, before, rules_for(VARIANT), table({}), "ENGLAND", 0, "A ROM - NAP")
+    assert offer.ignored is None

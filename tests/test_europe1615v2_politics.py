@@ -66,12 +66,12 @@ def test_placements_checked():
     home box'; 'The Barbary States (FEZ, ALG, TUN) ... cannot be influenced'; a DOMINION takes
     INFs only from its owner ('the owning power is exclusively allowed to place INFs')."""
     s = politics.receive(SETUP, state(), 1615, START)
-    s.dominion["SAX"] = "AUSTRIA"
+    s.dominion["SAX"], s.occupied["SAX"] = "AUSTRIA", 1614
     have = s.reserve("ENGLAND")
     orders = [Placement("ENGLAND", 5, "FRANCE"), Placement("ENGLAND", 2, "FEZ"), Placement("ENGLAND", 2, "SAX"),
               Placement("AUSTRIA", 3, "SAX"), Placement("ENGLAND", 1, "ENGLAND"),
               Placement("ENGLAND", have - 4, "IRE")]
-    refused = politics.check_placements(SETUP, s, orders)
+    refused = politics.check_placements(SETUP, s, orders, 1615)
     assert sorted(refused) == [1, 2, 4, 5]
     assert "cannot be influenced" in refused[1]
     assert "DOMINION of AUSTRIA" in refused[2]
@@ -85,7 +85,7 @@ def test_placed_infs_never_move():
     s = politics.receive(SETUP, state(influence={"SAX": {"AUSTRIA": 9}}), 1616, START)
     s.boxes["AUSTRIA"]["AUSTRIA"] = 0
     refused = politics.check_placements(SETUP, s, [Placement("AUSTRIA", SETUP.year_allocation(1616)["AUSTRIA"] + 1,
-                                                             "RHI")])
+                                                             "RHI")], 1616)
     assert refused and "home box" in refused[0]
 
 
@@ -237,3 +237,41 @@ def test_immunity_from_five_infs_in_a_home_box_and_how_it_is_lost():
     assert politics.immune(SETUP, s, "DENMARK", "AUSTRIA")
     four = state(boxes={"AUSTRIA": {"DENMARK": 4}})
     assert not politics.immune(SETUP, four, "DENMARK", "AUSTRIA")
+
+
+def test_only_the_box_owner_attacks_in_a_home_box():
+    # 001_6f4a9c76b6e5774a.txt, section 3: "Each player submits an order to perform a diplomatic
+    # attack, which indicates the name of minor state and the target of the attack"; the one attack
+    # in a home box the text gives is the immunity clause's: "To negate the effect of diplomatic
+    # immunity, the affected power must eliminate or reduce the number of INFs of the opposing
+    # power to less than 5 with diplomatic attacks." England cannot attack France's INFs in Spain's
+    # home box; Spain can, with the INFs it keeps there.
+    s = state(boxes={"SPAIN": {"SPAIN": 10, "ENGLAND": 6, "FRANCE": 3}})
+    third = [Attack("ENGLAND", "SPAIN", "FRANCE")]
+    refused = politics.check_attacks(SETUP, s, third, 1616, True)
+    assert list(refused) == [0] and "attacked only by SPAIN" in refused[0]
+    after, report = politics.resolve_attacks(SETUP, s, third, random.Random(1))
+    assert not report[0]["performed"] and after.boxes == s.boxes
+    assert politics.check_attacks(SETUP, s, [Attack("SPAIN", "SPAIN", "FRANCE")], 1616, True) == {}
+
+
+def test_the_diplomatic_attacks_phase_is_passed_over_in_1615_and_without_the_option():
+    # 001_6f4a9c76b6e5774a.txt, section 3: "Diplomatic attacks commence in the second year (1616)
+    # of gameplay. No diplomatic attacks are performed in the first year"; "the diplomatic attacks
+    # and immunity are optional components and its inclusion should be decided prior to the start
+    # of the game". The engine passes the Diplomatic Attacks phase over then: P1616I is followed by
+    # T1616T, with nothing to enter.
+    from dataclasses import replace
+
+    from gm_tools.engine.model import Position
+    from gm_tools.engine.rules import rules_for
+    from gm_tools.engine.runner import run_phase
+
+    rules = rules_for(VARIANT)
+    board = Position("P1615I", {u.province: u for u in VARIANT.start_units}, dict(START))
+    assert rules.skips_phase(VARIANT, board, "P1615D") and not rules.skips_phase(VARIANT, board, "P1616D")
+    assert run_phase(VARIANT, board, {}, rules).position.phase == "T1615T"
+    calm = replace(VARIANT, options={**VARIANT.options, "diplomatic_attacks": False})
+    later = Position("P1616I", board.units, board.centers)
+    assert run_phase(calm, later, {}, rules_for(calm)).position.phase == "T1616T"
+    assert run_phase(VARIANT, later, {}, rules).position.phase == "P1616D"

@@ -106,3 +106,93 @@ def test_the_neutral_places_no_infs_and_makes_no_offers():
     assert [(p.sheet, p.cell) for p in problems] == [(OFFERS, "A2")]
     _, none = hooks_for(LOADED).check_inputs(LOADED, spring, {OFFERS: [offer]})
     assert none == []
+
+
+def test_an_alliance_joins_two_players_never_one_players_powers_or_the_neutral(tmp_path):
+    # 001_6f4a9c76b6e5774a.txt, section 9: "Two players, before the start of 1618, may form an
+    # alliance ... an alliance wins if the combined VPs of the two allies exceed the total VPs of
+    # the other three players"; section 10: "one for Denmark and England", "France is neutral".
+    from gm_tools.app.turn import run_turn
+    from gm_tools.edges.game import game_paths
+    from gm_tools.edges.workbook_fill import set_cells
+    from gm_tools.errors import WorkbookError
+
+    for players, rows, cell, words in ((4, ("ENGLAND", "DENMARK"), "B2", "one player's"),
+                                       (3, ("SPAIN", "FRANCE"), "B2", "FRANCE is neutral"),
+                                       (2, ("SPAIN", "FRANCE"), "B2", "2-player game has none")):
+        name = f"g{players}"
+        new_game("europe1615v2", name, root=tmp_path, seed=9, player_count=players, created="2000-01-01T00:00:00Z")
+        paths = game_paths(name, tmp_path)
+        paths.workbook.write_bytes(set_cells(paths.workbook.read_bytes(),
+                                             {"Alliances!A2": rows[0], "Alliances!B2": rows[1]}))
+        before = paths.workbook.read_bytes()
+        with pytest.raises(WorkbookError) as raised:
+            run_turn(name, root=tmp_path, site_dir=None)
+        found = {f"{p.sheet}!{p.cell}": p.expected for p in raised.value.problems}
+        assert list(found) == [f"Alliances!{cell}"] and words in found[f"Alliances!{cell}"], found
+        assert paths.workbook.read_bytes() == before
+    # two players' powers in the 4-player game ally, and the player's other power cannot ally again
+    paths = game_paths("g4", tmp_path)
+    paths.workbook.write_bytes(set_cells(paths.workbook.read_bytes(), {
+        "Alliances!A2": "SPAIN", "Alliances!B2": "ENGLAND", "Alliances!A3": "DENMARK", "Alliances!B3": "AUSTRIA"}))
+    with pytest.raises(WorkbookError) as raised:
+        run_turn("g4", root=tmp_path, site_dir=None)
+    assert [f"{p.sheet}!{p.cell}" for p in raised.value.problems] == ["Alliances!B3"]
+
+
+def test_one_players_powers_never_count_twice_in_an_alliance():
+    # 001_6f4a9c76b6e5774a.txt, section 9: "an alliance wins if the combined VPs of the two allies
+    # exceed the total VPs of the other three players"; section 10 (4-player game): "one for
+    # Denmark and England". A pact of England and Denmark recorded before this check existed is
+    # one player's, not an alliance: Spain's 35 still win against the player's 20.
+    sides = players_of(SETUP, variant_for_game(LOADED, 4), State(), 1621)
+    totals = {"SPAIN": 35, "AUSTRIA": 10, "FRANCE": 10, "ENGLAND": 10, "DENMARK": 10}
+    assert game_result(SETUP, totals, [("ENGLAND", "DENMARK")], sides)[0] == ("SPAIN",)
+    # a player in two recorded pacts keeps the first one only
+    won = game_result(SETUP, dict(totals, SPAIN=10, AUSTRIA=30), [("SPAIN", "ENGLAND"), ("DENMARK", "AUSTRIA")], sides)
+    assert won[0] == ("AUSTRIA",), won
+
+
+def test_the_neutral_france_receives_no_infs_or_funds_until_it_joins(tmp_path):
+    # 001_6f4a9c76b6e5774a.txt, section 10: "France is neutral and French territory cannot be
+    # entered. Before build/adjustment in 1617 each player rolls dice. France joins player with
+    # highest roll in 1618." A neutral France has no player to place INFs or spend funds: it
+    # receives neither until it joins, rather than joining with three years' savings.
+    from gm_tools.app.turn import run_turn
+    from gm_tools.systems.europe1615v2.phases import influence_phase, taxation_phase
+
+    new_game("europe1615v2", "three", root=tmp_path, seed=11, player_count=3, created="2000-01-01T00:00:00Z")
+    run_turn("three", root=tmp_path, site_dir=None, force=True)
+    run_turn("three", root=tmp_path, site_dir=None, force=True)
+    s = state_of(load_state("three", tmp_path).position)
+    assert "FRANCE" not in s.boxes and "FRANCE" not in s.treasury
+    assert s.boxes["SPAIN"]["SPAIN"] > 0 and s.treasury["SPAIN"] > 0
+    # joined in 1618: France's yearly INFs and its centers' supply points, from nothing saved
+    three = variant_for_game(LOADED, 3)
+    joined = with_state(Position("P1618I", {}, dict(three.start_centers)), State(seed="1", neutral_joined=0))
+    placed = state_of(influence_phase(three, joined, {}).position)
+    assert placed.boxes["FRANCE"]["FRANCE"] == SETUP.year_allocation(1618)["FRANCE"]
+    taxed = state_of(taxation_phase(three, Position("T1618T", {}, dict(three.start_centers),
+                                                    extra=dict(joined.extra))).position)
+    assert taxed.treasury["FRANCE"] == sum(SETUP.values[c] for c, o in three.start_centers.items() if o == "FRANCE")
+
+
+def test_the_neutral_frances_units_take_bribes_as_any_foreign_unit():
+    # 001_6f4a9c76b6e5774a.txt, section 10: "France is neutral and French territory cannot be
+    # entered" forbids entering, not bribing; section 6: "submitting bribes and orders to foreign
+    # units is limited to only the HOLD, SUPPORT, or CONVOY orders ... a bribe must contain some
+    # payment". Read so (NOTES.md): Spain may pay France's army to hold, not for nothing.
+    from gm_tools.engine.hooks import InputRow, hooks_for
+    from gm_tools.systems.europe1615v2.sheets import OFFERS
+
+    three = variant_for_game(LOADED, 3)
+    spring = Position("S1616M", {u.province: u for u in three.start_units}, dict(three.start_centers))
+
+    def offer(amount):
+        return InputRow({"Power": "SPAIN", "Amount": amount, "Order": "A PAR H"},
+                        {k: f"{OFFERS}!{c}2" for k, c in (("Power", "A"), ("Amount", "B"), ("Order", "C"))})
+
+    inputs, problems = hooks_for(three).check_inputs(three, spring, {OFFERS: [offer(1)]})
+    assert problems == [] and inputs["offers"] == [{"power": "SPAIN", "amount": 1, "unit": "PAR", "order": "A PAR H"}]
+    inputs, _ = hooks_for(three).check_inputs(three, spring, {OFFERS: [offer(0)]})
+    assert inputs["offers"] == [] and "some payment" in inputs["ignored"][0]["why"]

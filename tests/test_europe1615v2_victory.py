@@ -100,3 +100,72 @@ def test_alliances_win_together_or_leave_the_victory_to_an_unaligned_player():
     assert rules.winner(VARIANT, allied) is None
     powers, why = rules.draw(VARIANT, allied)
     assert powers == ("AUSTRIA", "SPAIN") and "alliance" in why
+
+
+def test_two_alliances_exceeding_the_rest_the_higher_wins_whatever_the_order():
+    # 001_6f4a9c76b6e5774a.txt, section 9: "It is possible for two alliances to form in the game.
+    # At the end of the game, an alliance wins if the combined VPs of the two allies exceed the
+    # total VPs of the other three players (or the other alliance and the fifth player)." With
+    # Denmark at -40 both alliances exceed the rest; the listing order must not decide.
+    totals = {"AUSTRIA": 5, "SPAIN": 6, "FRANCE": 3, "ENGLAND": 2, "DENMARK": -40}
+    pacts = [("AUSTRIA", "SPAIN"), ("FRANCE", "ENGLAND")]
+    assert game_result(SETUP, totals, pacts)[0] == ("AUSTRIA", "SPAIN")
+    assert game_result(SETUP, totals, pacts[::-1])[0] == ("AUSTRIA", "SPAIN")
+    # section 9: "If there is a tie between any two players, then the game will resume"
+    assert game_result(SETUP, dict(totals, SPAIN=5, FRANCE=5, ENGLAND=5), pacts) is None
+    assert game_result(SETUP, dict(totals, SPAIN=5, FRANCE=5, ENGLAND=5), pacts[::-1]) is None
+
+
+def test_a_lone_player_exceeds_each_other_unaligned_player():
+    # 001_6f4a9c76b6e5774a.txt, section 9: "(2) exceeding the other two unaligned players in total
+    # VPs given the only alliance cannot meet the condition above": read as more total VPs than
+    # each of them (the section's "the player with most VPs wins"), not than their sum, which
+    # could leave no winner ever. Austria's 30 win against Spain's 20 and France's 15.
+    totals = {"AUSTRIA": 30, "SPAIN": 20, "FRANCE": 15, "ENGLAND": 10, "DENMARK": 5}
+    assert game_result(SETUP, totals, [("ENGLAND", "DENMARK")])[0] == ("AUSTRIA",)
+    assert game_result(SETUP, dict(totals, SPAIN=30), [("ENGLAND", "DENMARK")]) is None
+
+
+def test_alliances_are_entered_in_any_phase_before_1618_and_stay(tmp_path):
+    # 001_6f4a9c76b6e5774a.txt, section 9: "Two players, before the start of 1618, may form an
+    # alliance. This is a permanent agreement and is communicated to the GM": the Spring 1615
+    # workbook takes one (not only the influence phases), and 1618's phases offer no sheet.
+    import io
+
+    import openpyxl
+
+    from gm_tools.app.turn import load_state, new_game, run_turn
+    from gm_tools.edges.game import game_paths
+    from gm_tools.edges.workbook_fill import set_cells
+    from gm_tools.engine.hooks import hooks_for
+    from gm_tools.systems.europe1615v2.sheets import ALLIANCES
+    from gm_tools.systems.europe1615v2.state import state_of
+
+    new_game("europe1615v2", "g", root=tmp_path, seed=5, created="2000-01-01T00:00:00Z")
+    run_turn("g", root=tmp_path, site_dir=None, force=True)
+    run_turn("g", root=tmp_path, site_dir=None, force=True)
+    paths = game_paths("g", tmp_path)
+    assert load_state("g", tmp_path).position.phase == "S1615M"
+    assert ALLIANCES in openpyxl.load_workbook(io.BytesIO(paths.workbook.read_bytes())).sheetnames
+    paths.workbook.write_bytes(set_cells(paths.workbook.read_bytes(), {f"{ALLIANCES}!A2": "AUSTRIA",
+                                                                       f"{ALLIANCES}!B2": "SPAIN"}))
+    run_turn("g", root=tmp_path, site_dir=None, force=True)
+    after = load_state("g", tmp_path).position
+    assert state_of(after).alliances == [("AUSTRIA", "SPAIN")]
+    listed = openpyxl.load_workbook(io.BytesIO(paths.workbook.read_bytes()))[ALLIANCES]
+    assert [c.value for c in listed[2]] == ["AUSTRIA", "SPAIN"]     # the next phase lists it
+    # a game in progress: a movement phase's workbook laid out before the sheet existed still plays
+    book = openpyxl.load_workbook(io.BytesIO(paths.workbook.read_bytes()))
+    del book[ALLIANCES]
+    out = io.BytesIO()
+    book.save(out)
+    paths.workbook.write_bytes(out.getvalue())
+    phase = load_state("g", tmp_path).position.phase
+    run_turn("g", root=tmp_path, site_dir=None, force=True)
+    assert load_state("g", tmp_path).position.phase != phase
+    assert state_of(load_state("g", tmp_path).position).alliances == [("AUSTRIA", "SPAIN")]
+    hooks = hooks_for(VARIANT)
+    for phase in ("T1617T", "F1617M", "W1617A"):
+        assert ALLIANCES in [t.title for t in hooks.input_sheets(VARIANT, board(phase=phase))]
+    for phase in ("P1618I", "S1618M"):
+        assert ALLIANCES not in [t.title for t in hooks.input_sheets(VARIANT, board(phase=phase))]

@@ -16,7 +16,7 @@ from html import unescape
 import openpyxl
 import pytest
 
-from gm_tools.app.turn import new_game, replay, run_turn
+from gm_tools.app.turn import load_state, new_game, replay, run_turn
 from gm_tools.edges.game import game_paths
 from gm_tools.edges.workbook_fill import set_cells
 from gm_tools.errors import WorkbookError
@@ -43,10 +43,14 @@ def test_the_year_runs_through_its_phases(game):
     """'Each game year is divided in to the following 6 phases: 1- Political and Religious
     Influence Phase 2- Taxation/Revenue Phase ... 3- Spring ... 4- Summer ... 5- Fall Movement
     and Retreat Phase 6- Winter Ownership/Build/Adjustment Phase' (retreat phases with no
-    dislodged unit are skipped)."""
+    dislodged unit are skipped). The influence phase's attacks are a phase of their own after the
+    placements ('The GM then publishes the distribution of INFs. Once the players have had a
+    chance to review and negotiate over the publication, players may choose to perform a
+    diplomatic attack'), passed over in 1615 ('No diplomatic attacks are performed in the first
+    year')."""
     _, records = game
-    assert list(records) == ["P1615I", "T1615T", "S1615M", "U1615M", "F1615M", "W1615A", "P1616I", "T1616T",
-                             "S1616M", "U1616M", "F1616M", "P1617I", "T1617T"]
+    assert list(records) == ["P1615I", "T1615T", "S1615M", "U1615M", "F1615M", "W1615A", "P1616I", "P1616D",
+                             "T1616T", "S1616M", "U1616M", "F1616M", "P1617I", "P1617D", "T1617T"]
 
 
 def test_first_year_placements_home_boxes_and_statuses(game):
@@ -59,7 +63,7 @@ def test_first_year_placements_home_boxes_and_statuses(game):
     assert state["boxes"]["FRANCE"] == {"FRANCE": 6}
     lor = records["P1615I"]["extra"]["outcome"]["influence"]["statuses"]["LOR"]
     assert (lor["political"], lor["religious"], lor["confession"]) == ("NEUTRAL", "CONTROLLED", "catholic")
-    assert records["P1615I"]["extra"]["outcome"]["influence"]["attacks"] == []
+    assert "attacks" not in records["P1615I"]["extra"]["outcome"]
 
 
 def test_first_taxation_is_the_funds_table_plus_tribute(game):
@@ -108,15 +112,16 @@ def test_1616_attacks_national_order_alternate_immunity_and_dice(game):
     INFs from a Spanish attack'; England attacks the French INFs in its own home box to 'reduce
     the number of INFs of the opposing power to less than 5'; the rolls are 3d6 from the seed."""
     _, records = game
-    attacks = records["P1616I"]["extra"]["outcome"]["influence"]["attacks"]
+    attacks = records["P1616D"]["extra"]["outcome"]["attacks"]["attacks"]
     assert [(a["power"], a["choice"], a["performed"]) for a in attacks] == [
         ("SPAIN", 0, True), ("FRANCE", 0, False), ("FRANCE", 1, True), ("ENGLAND", 0, True), ("DENMARK", 0, True)]
     assert attacks[0]["roll"] is None and attacks[0]["defender_loss"] == 6
     assert all(3 <= a["roll"] <= 18 for a in attacks[2:])
     england = attacks[3]
     assert england["where"] == "ENGLAND" and england["column"] == "2:1"
-    after = _state(records["P1616I"])
+    after = _state(records["P1616D"])
     assert after["boxes"]["ENGLAND"]["FRANCE"] == 5 - england["defender_loss"]
+    assert _state(records["P1616I"])["boxes"]["ENGLAND"]["FRANCE"] == 5   # the placements, published first
     assert records["P1616I"]["extra"]["outcome"]["influence"]["year_infs"]["AUSTRIA"] == 14 + 6
 
 
@@ -135,7 +140,10 @@ def test_sheets_written_back_and_the_page_published(game, tmp_path):
     # 13 kept in 1616 and 1617's 20 (14 and 3 for each of Saxony and Bosnia), none placed yet
     assert boxes["Austria"][1] == 13 + 20
     build_site(root, tmp_path / "site")
-    page = (tmp_path / "site" / "games" / GAME / "P1616I.html").read_text(encoding="utf-8")
+    placed = (tmp_path / "site" / "games" / GAME / "P1616I.html").read_text(encoding="utf-8")
+    placed = unescape(re.sub(r"<[^>]+>", " ", re.sub(r"<svg.*?</svg>", "", placed, flags=re.S)))
+    assert "25 to LOR" in placed and "SPAIN attacks FRANCE" not in placed
+    page = (tmp_path / "site" / "games" / GAME / "P1616D.html").read_text(encoding="utf-8")
     text = unescape(re.sub(r"<[^>]+>", " ", re.sub(r"<svg.*?</svg>", "", page, flags=re.S)))
     assert "SPAIN attacks FRANCE in LOR" in text and "no roll" in text
     assert re.search(r"DENMARK attacks AUSTRIA in SAX: .*roll \d+", text)
@@ -248,16 +256,16 @@ def _files(paths) -> dict[str, str]:
 
 def test_bad_entries_name_their_cells_and_nothing_is_written(political):
     """Every entry is checked: a Barbary State ('cannot be influenced'), more INFs than the home
-    box holds, an unknown place, an attack in 1615 ('Diplomatic attacks commence in the second
-    year (1616)')."""
+    box holds, an unknown place; 1615 has no attacks to enter ('Diplomatic attacks commence in
+    the second year (1616)'): no sheet, and its Diplomatic Attacks phase is passed over."""
     data = set_cells(political.workbook.read_bytes(), {
         f"{PLACEMENTS}!A2": "SPAIN", f"{PLACEMENTS}!B2": 5, f"{PLACEMENTS}!C2": "TUN",
         f"{PLACEMENTS}!A3": "ENGLAND", f"{PLACEMENTS}!B3": 13, f"{PLACEMENTS}!C3": "IRE",
         f"{PLACEMENTS}!A4": "FRANCE", f"{PLACEMENTS}!B4": 3, f"{PLACEMENTS}!C4": "Atlantis",
         f"{PLACEMENTS}!A5": "FRANCE", f"{PLACEMENTS}!B5": 3, f"{PLACEMENTS}!C5": "Savoy",
         f"{PLACEMENTS}!A6": "SPAIN", f"{PLACEMENTS}!B6": 3, f"{PLACEMENTS}!C6": "SAV",
-        f"{ATTACKS}!A2": "FRANCE", f"{ATTACKS}!B2": 0, f"{ATTACKS}!C2": "SAV", f"{ATTACKS}!D2": "SPAIN",
     })
+    assert ATTACKS not in openpyxl.load_workbook(io.BytesIO(data)).sheetnames
     political.workbook.write_bytes(data)
     before = _files(political)
     with pytest.raises(WorkbookError) as caught:
@@ -268,14 +276,46 @@ def test_bad_entries_name_their_cells_and_nothing_is_written(political):
     assert f"{PLACEMENTS}!C4: found 'Atlantis'" in text
     assert f"{PLACEMENTS}!C5" not in text and f"{PLACEMENTS}!C6" not in text
     assert _files(political) == before
-    # the placements made right, the attack is refused for the year
+    # the placements made right, the year goes on to its Taxation/Revenue Phase
     data = set_cells(political.workbook.read_bytes(), {
         f"{PLACEMENTS}!C2": "POR", f"{PLACEMENTS}!B3": 12, f"{PLACEMENTS}!C4": "GEN"})
     political.workbook.write_bytes(data)
+    run_turn("g", root=political.root, site_dir=None)
+    assert load_state("g", political.root).position.phase == "T1615T"
+
+
+def test_attacks_are_ordered_on_the_published_placements(tmp_path):
+    """'The GM then publishes the distribution of INFs. Once the players have had a chance to
+    review and negotiate over the publication, players may choose to perform a diplomatic attack
+    ... Each player submits an order to perform a diplomatic attack, which indicates the name of
+    minor state and the target of the attack': the P1616D workbook asks for the attacks on the
+    INFs P1616I placed; an attack on INFs not there is refused at its cell, nothing written."""
+    new_game("europe1615v2", "g", root=tmp_path, seed=7, created="2000-01-01T00:00:00Z")
+    paths = game_paths("g", tmp_path)
+    while load_state("g", tmp_path).position.phase != "P1616I":
+        run_turn("g", root=tmp_path, site_dir=None, force=True)
+    sheets = openpyxl.load_workbook(io.BytesIO(paths.workbook.read_bytes())).sheetnames
+    assert PLACEMENTS in sheets and ATTACKS not in sheets
+    paths.workbook.write_bytes(set_cells(paths.workbook.read_bytes(), {
+        f"{PLACEMENTS}!A2": "SPAIN", f"{PLACEMENTS}!B2": 6, f"{PLACEMENTS}!C2": "LOR",
+        f"{PLACEMENTS}!A3": "FRANCE", f"{PLACEMENTS}!B3": 6, f"{PLACEMENTS}!C3": "LOR"}))
+    run_turn("g", root=tmp_path, site_dir=None)
+    assert load_state("g", tmp_path).position.phase == "P1616D"
+    sheets = openpyxl.load_workbook(io.BytesIO(paths.workbook.read_bytes())).sheetnames
+    assert ATTACKS in sheets and PLACEMENTS not in sheets
+    paths.workbook.write_bytes(set_cells(paths.workbook.read_bytes(), {
+        f"{ATTACKS}!A2": "SPAIN", f"{ATTACKS}!B2": 0, f"{ATTACKS}!C2": "LOR", f"{ATTACKS}!D2": "FRANCE",
+        f"{ATTACKS}!A3": "ENGLAND", f"{ATTACKS}!B3": 0, f"{ATTACKS}!C3": "SAV", f"{ATTACKS}!D3": "SPAIN"}))
+    before = _files(paths)
     with pytest.raises(WorkbookError) as caught:
-        run_turn("g", root=political.root, site_dir=None)
-    assert f"{ATTACKS}!C2" in str(caught.value) and "1616" in str(caught.value)
-    assert "Savoy" not in str(caught.value)
+        run_turn("g", root=tmp_path, site_dir=None)
+    assert [f"{p.sheet}!{p.cell}" for p in caught.value.problems] == [f"{ATTACKS}!C3"]
+    assert "ENGLAND has no INFs in SAV" in str(caught.value) and _files(paths) == before
+    paths.workbook.write_bytes(set_cells(paths.workbook.read_bytes(), {
+        f"{ATTACKS}!A3": None, f"{ATTACKS}!B3": None, f"{ATTACKS}!C3": None, f"{ATTACKS}!D3": None}))
+    run_turn("g", root=tmp_path, site_dir=None)
+    record = load_state("g", tmp_path).history[-1]
+    assert record["phase"] == "P1616D" and record["extra"]["outcome"]["attacks"]["attacks"][0]["performed"]
 
 
 def test_a_game_without_diplomatic_attacks_chosen_at_new_game(tmp_path):

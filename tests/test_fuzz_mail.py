@@ -28,6 +28,7 @@ CASES = {
     ("europe1615v2", "S1615M"): ["5 : A PAR - BUR", "0 : A BOH - LUS", "3 : F BRI H", "2 : A SAX S A BRA", "12: F NOR - BRI",
                                  "WAIVE: POR"],
     ("europe1615v2", "P1616I"): ["9: SAX", "5: FRANCE", "0: RHI > FRANCE", "1: LOR > SPAIN", "6: BOS"],
+    ("europe1615v2", "P1616D"): ["0: RHI > FRANCE", "1: LOR > SPAIN", "0: ENGLAND > FRANCE", "9: SAX"],
     ("europe1615v2", "T1615T"): ["ENGLAND DENMARK FRANCE SPAIN AUSTRIA", "SPAIN, FRANCE", "DENMARK"],
     ("europe1615", "S1615M"): ["8: BOH", "7: BAV", "LOR > FRANCE", "A VIE - MRV", "10: LOR"],
     ("europe1619", "Y1619D"): ["5: BRE", "BRAP > FRANCE", "WAR: SPAIN", "ALLIANCE: ENGLAND", "3: BOHC"],

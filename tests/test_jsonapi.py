@@ -477,7 +477,8 @@ def test_centenary_state_in_the_layout_of_older_records_is_read():
 
 
 @pytest.mark.parametrize("variant, phase, sheets", [
-    ("europe1615v2", "P1615I", "INF Placements, Alliances, Diplomatic Attacks"),
+    ("europe1615v2", "P1615I", "INF Placements, Alliances"),
+    ("europe1615v2", "P1616D", "Diplomatic Attacks, Alliances"),
     ("europe1619", "Y1619D", "INF Placements, Attacks, Declarations"),
 ])
 def test_a_variants_phase_played_from_sheets_is_refused_not_skipped(variant, phase, sheets):

@@ -258,7 +258,7 @@ def test_placements_attacks_and_a_reference_list_by_mail_go_on_their_sheets(tmp_
     report = enter_mails("g", [("austria", mail)], root=tmp_path)
     refused = {where: why for where, _, why in report.refused}
     assert [where for where, _, _ in report.refused] == ["austria line 4", "austria line 5"]  # in line order
-    assert "second" in refused["austria line 4"] and "placement" in refused["austria line 5"]
+    assert "Diplomatic Attacks phase" in refused["austria line 4"] and "placement" in refused["austria line 5"]
     assert [r[:3] for r in _sheet(paths, "INF Placements")] == [("AUSTRIA", 6, "BOS"), ("AUSTRIA", 5, "TRA")]
     run_turn("g", root=tmp_path, site_dir=None, force=True)
     placed = json.loads(paths.record_file("P1615I").read_text(encoding="utf-8"))["extra"]["europe1615v2"]
@@ -430,6 +430,33 @@ def test_a_payola_waiver_by_mail_goes_on_the_waivers_sheet(tmp_path):
     assert ("SPAIN", 0, "A SPA - BRB") in _offers(paths)
     enter_mails("g", [("spain again", b"Spain\n0 : A SPA H\n")], root=tmp_path)
     assert _sheet(paths, "Waivers") == [("SPAIN", "POR")] and ("SPAIN", 0, "A SPA H") in _offers(paths)
+
+
+
+def test_a_payola_waiver_by_mail_in_a_retreat_phase_goes_beside_the_retreat(tmp_path):
+    """rulebook 001 (Europe 1615 v2), section 7: 'The player occupying a foreign supply center
+    prior to the build phase may waive the change in ownership of the center': a unit retreating
+    into a foreign center occupies it too, so a retreat phase takes waivers. France's fleet,
+    supported by the Dutch army it pays, dislodges Spain's army in SPA; Spain's retreat mail
+    holds its retreat (Orders) and 'WAIVE: POR' (Waivers), and the turn keeps the waiver."""
+    from gm_tools.app.turn import new_game
+    from gm_tools.edges.game import game_paths
+    from gm_tools.systems.europe1615v2.state import state_of
+
+    new_game("europe1615v2", "g", root=tmp_path, seed=7, created="2000-01-01T00:00:00Z")
+    paths = game_paths("g", tmp_path)
+    for _ in range(2):
+        run_turn("g", root=tmp_path, site_dir=None, force=True)
+    enter_mails("g", [("france", b"France\n0 : F NOR - SPA\n2 : A HLD S F NOR - SPA\n")], root=tmp_path)
+    run_turn("g", root=tmp_path, site_dir=None, force=True)
+    assert load_state("g", tmp_path).position.phase == "S1615R"
+    report = enter_mails("g", [("spain", b"Spain\nA SPA R BRB\nWAIVE: POR\nWAIVE: MAD\n")], root=tmp_path)
+    refused = {where: why for where, _, why in report.refused}
+    assert list(refused) == ["spain line 4"] and "foreign center" in refused["spain line 4"]
+    assert _sheet(paths, "Waivers") == [("SPAIN", "POR")]
+    run_turn("g", root=tmp_path, site_dir=None)
+    after = load_state("g", tmp_path).position
+    assert after.units["BRB"].power == "SPAIN" and state_of(after).waived == [("SPAIN", "POR")]
 
 
 MAILBOX = (b"From ann@example.org Mon Nov 23 10:00:00 2026\n"

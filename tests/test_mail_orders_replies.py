@@ -30,15 +30,15 @@ def _europe1615v2(tmp_path):
 def test_a_1615_attack_is_refused_whatever_else_the_mail_holds(tmp_path):
     """rulebook 001 (Europe 1615 v2), 'Diplomatic attacks commence in the second year (1616)
     of gameplay. No diplomatic attacks are performed in the first year': the attack is refused
-    at its line even when a placement of the same mail is refused too (the attacks were checked
-    only once every placement stood, so a refused placement let the attack through, and the
-    turn then refused the workbook)."""
+    at its line even when a placement of the same mail is refused too. The influence phase takes
+    placements only; attacks have their own phase after it, from 1616."""
     paths = _europe1615v2(tmp_path)
     before = snapshot(tmp_path)
     report = enter_mails("g", [("spain", b"Spain\n2: SPAIN\n0: RHI > FRANCE\n")], root=tmp_path)
     refused = {where: why for where, _, why in report.refused}
     assert set(refused) == {"spain line 2", "spain line 3"}
-    assert "second year (1616)" in refused["spain line 3"] and "own home box" in refused["spain line 2"]
+    assert "Diplomatic Attacks phase" in refused["spain line 3"] and "second year" in refused["spain line 3"]
+    assert "own home box" in refused["spain line 2"]
     assert report.written == []
     assert snapshot(tmp_path) == before  # nothing typed: the workbook's bytes untouched, no backup
     assert not (paths.folder / "mail").exists()
@@ -117,3 +117,26 @@ def test_a_denmark_sweden_reference_list_by_mail_may_name_sweden(tmp_path):
     run_turn("g", root=tmp_path, site_dir=None, force=True)
     taxed = json.loads(paths.record_file("T1615T").read_text(encoding="utf-8"))["extra"]["europe1615v2"]
     assert taxed["acceptance"]["DENMARK"] == ["DENMARK", "ENGLAND", "FRANCE", "SPAIN", "AUSTRIA"]
+
+
+def test_attacks_by_mail_in_the_diplomatic_attacks_phase(tmp_path):
+    """rulebook 001 (Europe 1615 v2), 'The GM then publishes the distribution of INFs. Once the
+    players have had a chance to review and negotiate over the publication, players may choose
+    to perform a "diplomatic attack" ... The decisions of the players are then communicated to
+    the GM': in P1616D a mail's attack orders go on the Diplomatic Attacks sheet, checked on the
+    published placements; a placement line is refused there with the form it should have."""
+    from gm_tools.app.turn import load_state
+
+    paths = _europe1615v2(tmp_path)
+    while load_state("g", tmp_path).position.phase != "P1616I":
+        run_turn("g", root=tmp_path, site_dir=None, force=True)
+    enter_mails("g", [("spain", b"Spain\n6: LOR\n"), ("france", b"France\n6: LOR\n")], root=tmp_path)
+    run_turn("g", root=tmp_path, site_dir=None)
+    assert load_state("g", tmp_path).position.phase == "P1616D"
+    report = enter_mails("g", [("spain", b"Spain\n0: LOR > FRANCE\n3: SAX\n"),
+                               ("england", b"England\n0: LOR > SPAIN\n")], root=tmp_path)
+    refused = {where: why for where, _, why in report.refused}
+    assert set(refused) == {"spain line 3", "england line 2"}
+    assert "an attack '0: RHI > FRANCE'" in refused["spain line 3"]
+    assert "ENGLAND has no INFs in LOR" in refused["england line 2"]
+    assert [r[:4] for r in _rows(paths, "Diplomatic Attacks")] == [("SPAIN", 0, "LOR", "FRANCE")]

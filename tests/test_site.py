@@ -161,6 +161,7 @@ def test_judge_text_of_adjustments_names_builds_and_waivers(game_records):
     ("europe1615", "U1616M", "Movement results for Summer of 1616."),
     ("europe1615", "I1618C", "Status Check results for 1618."),  # "Initial" is no season
     ("europe1615v2", "P1615I", "Influence results for 1615."),
+    ("europe1615v2", "P1616D", "Diplomatic Attacks results for 1616."),
     ("europe1615v2", "T1616T", "Revenue results for 1616."),
     ("europe1619", "Y1622M", "Orders results for 1622."),
     ("westphalia", "R1635T", "Player Turns results for 1635."),

@@ -19,6 +19,7 @@ An offer that cannot be read or names no unit is an error, reported with its cel
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 
 from gm_tools.engine.model import Move, Position, order_text
@@ -91,25 +92,32 @@ def zero_bribe_allowed(setup: Setup, table: dict[str, Status], power: str, owner
     return status is not None and status.political == ALIGNED and status.power == power
 
 
-def acceptance_lists(setup: Setup, submitted: dict[str, list[str]], owners: set[str]) -> dict[str, tuple[str, ...]]:
+def acceptance_lists(setup: Setup, submitted: dict[str, list[str]], owners: set[str],
+                     seed: str = "") -> dict[str, tuple[str, ...]]:
     """Owner -> its reference (acceptance) list: a power's own as submitted, else 'oneself first,
-    then the rest' (Payola's default); a minor state's the text's fixed list."""
+    then the rest' (Payola's default); a minor state's the text's fixed list. With the game's
+    ``seed`` the rest come in an order drawn from it, one per power for the game."""
     out: dict[str, tuple[str, ...]] = {}
     for owner in sorted(owners):
         if owner in setup.powers:
             given = tuple(submitted.get(owner, ()))
-            rest = tuple(p for p in (owner,) + setup.powers if p not in given)
-            out[owner] = given + tuple(dict.fromkeys(rest))
+            others = [p for p in setup.powers if p != owner]
+            if seed:
+                # The variant's order would break every tie on an unsubmitted list for Austria and
+                # France; DPjudge shuffles instead. Drawn from the recorded seed, a replay agrees.
+                random.Random(f"europe1615v2 reference {owner} {seed}").shuffle(others)
+            rest = tuple(p for p in [owner] + others if p not in given)
+            out[owner] = given + rest
         else:
             out[owner] = setup.reference_lists.get(owner, setup.reference_lists.get("minors", setup.powers))
     return out
 
 
 def run_auction(setup: Setup, position: Position, offers: list[payola.Offer], treasury: dict[str, int],
-                submitted: dict[str, list[str]]) -> payola.Auction:
+                submitted: dict[str, list[str]], seed: str = "") -> payola.Auction:
     """The auction over every unit on the board."""
     owners = {p: u.power for p, u in position.units.items()}
-    lists = acceptance_lists(setup, submitted, set(owners.values()))
+    lists = acceptance_lists(setup, submitted, set(owners.values()), seed)
     return payola.auction(offers, owners, treasury, lists, lambda p: f"{position.units[p].label} H")
 
 
@@ -119,6 +127,6 @@ def offers_of(inputs: dict) -> list[payola.Offer]:
 
 
 def decide(setup: Setup, position: Position, inputs: dict, treasury: dict[str, int],
-           acceptance: dict[str, list[str]]) -> payola.Auction:
+           acceptance: dict[str, list[str]], seed: str = "") -> payola.Auction:
     """The auction of a movement phase from its checked inputs, on the board it opened with."""
-    return run_auction(setup, position, offers_of(inputs), treasury, acceptance)
+    return run_auction(setup, position, offers_of(inputs), treasury, acceptance, seed)

@@ -11,11 +11,12 @@ from gm_tools.engine.roles import read_phase_roles, role_of
 from gm_tools.engine.variant import Variant
 
 INFLUENCE = "influence"
+ATTACKS = "attacks"
 TAXATION = "taxation"
 MOVEMENT = "movement"
 RETREATS = "retreats"
 BUILDS = "builds"
-ROLES = (INFLUENCE, TAXATION, MOVEMENT, RETREATS, BUILDS)
+ROLES = (INFLUENCE, ATTACKS, TAXATION, MOVEMENT, RETREATS, BUILDS)
 ENGINE_TYPES = {MOVEMENT: "M", RETREATS: "R", BUILDS: "A"}
 """Roles the Diplomacy engine plays, and the phase type letter it knows them by."""
 

@@ -1,21 +1,24 @@
 """A Europe 1615 (version 2) demo file's lines as the cells of the game's sheets.
 
 In the Political and Religious Influence Phase a power's lines are INF placements
-(``9: SAX``, ``5: FRANCE`` for France's home box) and attack orders (``0: RHI > FRANCE``: the
-order's number, then the minor state or home box and the target). In a movement phase they are
+(``9: SAX``, ``5: FRANCE`` for France's home box); in the Diplomatic Attacks phase after it,
+attack orders (``0: RHI > FRANCE``: the order's number, then the minor state or home box and the
+target). In a movement phase they are
 the power's offer sheet, ``amount : order`` ('Players submit their offer sheet as describe at
 ... payolaclassic'), for the Offers sheet; in the Taxation/Revenue Phase, a power's reference
 list (``ENGLAND DENMARK FRANCE SPAIN AUSTRIA``). Lines of the other phases (retreats, builds)
-are unit orders for the Orders sheet.
+are unit orders for the Orders sheet, save a retreat phase's waivers (``WAIVE: POR``).
 """
 
 from __future__ import annotations
 
 import re
 
+from gm_tools.engine.hooks import ORDERS
 from gm_tools.engine.system import MailedRows
 from gm_tools.errors import UserError
-from gm_tools.systems.europe1615v2.calendar import INFLUENCE, MOVEMENT, TAXATION, phase_role
+from gm_tools.systems.europe1615v2.calendar import ATTACKS as ATTACKS_ROLE
+from gm_tools.systems.europe1615v2.calendar import INFLUENCE, MOVEMENT, RETREATS, TAXATION, phase_role
 from gm_tools.systems.europe1615v2.setup import setup_of
 from gm_tools.systems.europe1615v2.sheets import ATTACKS, OFFERS, PLACEMENTS, REFERENCE, WAIVERS
 
@@ -30,35 +33,45 @@ def sheet_cells(variant, phase: str, entry: dict, where: str) -> dict[str, objec
         # the Reference Lists sheet has one row per power, in the variant's order
         powers = setup_of(variant).powers
         return {f"{REFERENCE}!B{2 + powers.index(p)}": " ".join(lines) for p, lines in entry.items() if p in powers}
-    if phase_role(variant, phase) != INFLUENCE:
+    role = phase_role(variant, phase)
+    if role not in (INFLUENCE, ATTACKS_ROLE):
         return None
     cells: dict[str, object] = {}
-    rows = {PLACEMENTS: 2, ATTACKS: 2}
+    row = 2
     for power, lines in entry.items():
         for line in lines:
-            attack, placed = _ATTACK.match(line), _PLACEMENT.match(line)
-            if attack:
-                sheet, values = ATTACKS, [power, int(attack.group(1)), attack.group(2), attack.group(3)]
-            elif placed:
-                sheet, values = PLACEMENTS, [power, int(placed.group(1)), placed.group(2)]
-            else:
-                raise UserError(f"{where} [{phase}] {power}: {line!r}, expected {INFLUENCE_FORM}")
+            read = _influence_row(role, power, line)
+            if isinstance(read, str):
+                raise UserError(f"{where} [{phase}] {power}: {line!r}, expected {read}")
+            sheet, values = read
             for column, value in zip("ABCD", values):
-                cells[f"{sheet}!{column}{rows[sheet]}"] = value
-            rows[sheet] += 1
+                cells[f"{sheet}!{column}{row}"] = value
+            row += 1
     return cells
+
+
+def _influence_row(role: str, power: str, line: str) -> tuple[str, list] | str:
+    """A line of the influence phase (a placement) or of the attacks phase (an attack order) as
+    its sheet's row, or the form the line should have had."""
+    if role == INFLUENCE:
+        placed = _PLACEMENT.match(line)
+        return (PLACEMENTS, [power, int(placed.group(1)), placed.group(2)]) if placed else INFLUENCE_FORM
+    attack = _ATTACK.match(line)
+    return (ATTACKS, [power, int(attack.group(1)), attack.group(2), attack.group(3)]) if attack else ATTACK_FORM
 
 
 OFFER_FORM = "an offer '5 : A PAR - BUR' (the amount, a colon, the order), or a waiver 'WAIVE: POR'"
 _WAIVE = re.compile(r"^\s*WAIVE\s*:?\s*(\S+)\s*$", re.IGNORECASE)
-INFLUENCE_FORM = "a placement '9: SAX' or an attack '0: RHI > FRANCE'"
+INFLUENCE_FORM = ("a placement '9: SAX' (attacks are ordered in the Diplomatic Attacks phase once the placements are "
+                  "published, from the second year)")
+ATTACK_FORM = "an attack '0: RHI > FRANCE' (the order's number, the minor state or home box, the target)"
 
 
 def mailed_rows(variant, phase: str, power: str, lines: list[str]) -> MailedRows | None:
     """A power's mailed lines as rows of the phase's input sheets: its offer sheet in a
     movement phase (Offers: Power, Amount, Order), with any waiver of a center's change of
-    ownership (``WAIVE: POR``, Waivers: Power, Center), its INF placements and attacks in the
-    Influence Phase, its reference list in the Taxation/Revenue Phase (the words of every
+    ownership (``WAIVE: POR``, Waivers: Power, Center), its INF placements in the Influence
+    Phase, its attack orders in the Diplomatic Attacks phase, its reference list in the Taxation/Revenue Phase (the words of every
     line, highest first). Other phases' mail is unit orders (None)."""
     role = phase_role(variant, phase)
     rows: list = []
@@ -73,21 +86,21 @@ def mailed_rows(variant, phase: str, power: str, lines: list[str]) -> MailedRows
         # a mail with no waiver leaves the power's waivers on their sheet as they are
         return MailedRows((OFFERS, WAIVERS) if any(r[0] == WAIVERS for r in rows if isinstance(r, tuple)) else (OFFERS,),
                           rows)
+    if role == RETREATS and any(_WAIVE.match(line) for line in lines):
+        # a retreat into a foreign center may be waived too: the waivers go on their sheet, the
+        # rest are the retreat orders
+        for line in lines:
+            waive = _WAIVE.match(line)
+            rows.append((WAIVERS, [power, waive.group(1).upper()]) if waive else (ORDERS, line))
+        return MailedRows((WAIVERS, ORDERS), rows)
     if role == TAXATION:
         # one list, however many lines the player wrapped it on
         return MailedRows((REFERENCE,), [(REFERENCE, [power, " ".join(lines)])] + [None] * (len(lines) - 1)
                           if lines else [])
-    if role != INFLUENCE:
+    if role not in (INFLUENCE, ATTACKS_ROLE):
         return None
-    for line in lines:
-        attack, placed = _ATTACK.match(line), _PLACEMENT.match(line)
-        if attack:
-            rows.append((ATTACKS, [power, int(attack.group(1)), attack.group(2), attack.group(3)]))
-        elif placed:
-            rows.append((PLACEMENTS, [power, int(placed.group(1)), placed.group(2)]))
-        else:
-            rows.append(INFLUENCE_FORM)
-    return MailedRows((PLACEMENTS, ATTACKS), rows)
+    rows = [_influence_row(role, power, line) for line in lines]
+    return MailedRows((PLACEMENTS,) if role == INFLUENCE else (ATTACKS,), rows)
 
 
 def _offer_cells(phase: str, entry: dict, where: str) -> dict[str, object]:

@@ -88,11 +88,14 @@ def settle_contested(setup: Setup, state: State, position: Position) -> State:
     return new
 
 
-def dominions(setup: Setup, state: State, centers: dict[str, str]) -> State:
+def dominions(setup: Setup, state: State, centers: dict[str, str], year: int) -> State:
     """'If a major power attacks and occupies a minor state, and this is the first occurrence
     of occupation by a major power with change in ownership at the build phase, no other major
-    power may place INFs in that state ... The minor state is now considered the DOMINION of
-    the occupying power.' Kept while the power owns one of its centers."""
+    power may place INFs in that state during the coming political and religious influence
+    phase. The minor state is now considered the DOMINION of the occupying power.' ``year`` is
+    the build phase's. The DOMINION is kept while the power owns one of the state's centers
+    (the tribute and the minor's rebuilt unit hang on it); a later owner gets none, since its
+    occupation is not the first."""
     new = state.copy()
     for minor, homes in setup.homes.items():
         if minor not in setup.minors:
@@ -100,8 +103,9 @@ def dominions(setup: Setup, state: State, centers: dict[str, str]) -> State:
         owners = [centers.get(c) for c in homes if centers.get(c) in setup.powers]
         if minor in new.dominion and new.dominion[minor] not in owners:
             del new.dominion[minor]
-        if minor not in new.dominion and owners:
+        if owners and minor not in new.occupied and minor not in new.dominion:
             new.dominion[minor] = owners[0]
+            new.occupied[minor] = year
     return new
 
 

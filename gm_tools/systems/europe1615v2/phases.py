@@ -3,9 +3,9 @@ happens after every phase.
 
 Rulebook: ``001_6f4a9c76b6e5774a.txt``, '2 PHASES OF THE GAME YEAR'.
 
-- :func:`play` - the Political and Religious Influence Phase (the year's INFs, the placements,
-  the diplomatic attacks, the statuses: :mod:`.politics`) and the Taxation/Revenue Phase
-  (:mod:`.taxation`);
+- :func:`play` - the Political and Religious Influence Phase in two phases (the year's INFs and
+  the placements, published; then the diplomatic attacks; the statuses after each:
+  :mod:`.politics`) and the Taxation/Revenue Phase (:mod:`.taxation`);
 - :func:`settle` - after every phase: the game's seed kept for the dice, the consequences of a
   movement phase's occupations, DOMINION and CONTESTED, and at the year's end the minor states'
   rebuilt units (:mod:`.occupation`).
@@ -18,8 +18,8 @@ from gm_tools.engine.phase import parse_phase
 from gm_tools.engine.runner import PhaseOutcome
 from gm_tools.engine.variant import Variant
 from gm_tools.systems.europe1615v2 import occupation, politics, taxation
-from gm_tools.systems.europe1615v2.calendar import BUILDS, INFLUENCE, MOVEMENT, TAXATION, phase_role
-from gm_tools.systems.europe1615v2.players import roll_for_neutral
+from gm_tools.systems.europe1615v2.calendar import ATTACKS, BUILDS, INFLUENCE, MOVEMENT, TAXATION, phase_role
+from gm_tools.systems.europe1615v2.players import neutral_power, roll_for_neutral
 from gm_tools.systems.europe1615v2.setup import setup_of
 from gm_tools.systems.europe1615v2.state import state_of, with_state
 
@@ -39,25 +39,41 @@ def attacks_of(inputs: dict) -> list[politics.Attack]:
             for a in inputs.get("attacks", [])]
 
 
+def _statuses_json(table: dict[str, politics.Status]) -> dict:
+    return {m: {"political": s.political, "power": s.power, "religious": s.religious, "confession": s.confession,
+                "total": s.total} for m, s in table.items()}
+
+
 def influence_phase(variant: Variant, position: Position, inputs: dict) -> PhaseOutcome:
-    """INFs received, placed, attacked; then the statuses ('How The Minor States Are Marked
-    After The Diplomatic Attack Phase')."""
+    """INFs received and placed, then the statuses: the distribution the GM publishes before
+    the attacks ('The GM then publishes the distribution of INFs')."""
     setup = setup_of(variant)
     year = parse_phase(position.phase).year
-    state = politics.receive(setup, state_of(position), year, position.centers)
+    neutral = neutral_power(variant, state_of(position), year)
+    state = politics.receive(setup, state_of(position), year, position.centers, neutral)
     placements = placements_of(inputs)
     state = politics.place(setup, state, placements)
-    attacks = attacks_of(inputs) if attacks_enabled(variant) else []
-    state, report = politics.resolve_attacks(setup, state, attacks, politics.attack_rng(year, state.seed))
-    table = politics.statuses(setup, state)
     extra = {"influence": {
         "year": year,
-        "year_infs": politics.yearly_infs(setup, year, position.centers),
+        "year_infs": {p: n for p, n in politics.yearly_infs(setup, year, position.centers).items() if p != neutral},
         "placements": [{"power": p.power, "infs": p.infs, "where": p.where} for p in placements],
-        "attacks": report,
-        "statuses": {m: {"political": s.political, "power": s.power, "religious": s.religious,
-                         "confession": s.confession, "total": s.total} for m, s in table.items()},
+        "statuses": _statuses_json(politics.statuses(setup, state)),
     }}
+    return PhaseOutcome([], with_state(position, state), extra=extra)
+
+
+def attacks_phase(variant: Variant, position: Position, inputs: dict) -> PhaseOutcome:
+    """The diplomatic attacks in the national order, on the published placements ('Once the
+    players have had a chance to review and negotiate over the publication, players may choose
+    to perform a diplomatic attack'); then the statuses ('How The Minor States Are Marked After
+    The Diplomatic Attack Phase')."""
+    setup = setup_of(variant)
+    year = parse_phase(position.phase).year
+    state = state_of(position)
+    attacks = attacks_of(inputs) if attacks_enabled(variant) else []
+    state, report = politics.resolve_attacks(setup, state, attacks, politics.attack_rng(year, state.seed))
+    extra = {"attacks": {"year": year, "attacks": report,
+                         "statuses": _statuses_json(politics.statuses(setup, state))}}
     return PhaseOutcome([], with_state(position, state), extra=extra)
 
 
@@ -67,7 +83,8 @@ def taxation_phase(variant: Variant, position: Position) -> PhaseOutcome:
     setup = setup_of(variant)
     state = state_of(position)
     first = parse_phase(position.phase).year == setup.first_year
-    statements = taxation.revenue(setup, state, politics.statuses(setup, state), position.centers, first)
+    neutral = neutral_power(variant, state, parse_phase(position.phase).year)
+    statements = taxation.revenue(setup, state, politics.statuses(setup, state), position.centers, first, neutral)
     state.treasury = {p: s.after for p, s in statements.items()}
     extra = {"taxation": {"statements": [s.to_json() for s in statements.values()]}}
     return PhaseOutcome([], with_state(position, state), extra=extra)
@@ -77,6 +94,8 @@ def play(variant: Variant, position: Position, inputs: dict) -> PhaseOutcome | N
     role = phase_role(variant, position.phase)
     if role == INFLUENCE:
         return influence_phase(variant, position, inputs)
+    if role == ATTACKS:
+        return attacks_phase(variant, position, inputs)
     if role == TAXATION:
         return taxation_phase(variant, position)
     return None
@@ -92,7 +111,7 @@ def settle(variant: Variant, before: Position, after: Position, seed: str) -> tu
         opened = politics.statuses(setup, state_of(before))
         state = occupation.occupy(setup, state, opened, before, after, before.phase)
     state = occupation.settle_contested(setup, state, after)
-    state = occupation.dominions(setup, state, after.centers)
+    state = occupation.dominions(setup, state, after.centers, parse_phase(before.phase).year)
     draws = []
     rolled = roll_for_neutral(variant, state, parse_phase(before.phase).year, state.seed)
     if rolled and phase_role(variant, after.phase) in (BUILDS, INFLUENCE):

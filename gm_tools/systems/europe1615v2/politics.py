@@ -100,12 +100,15 @@ def yearly_infs(setup: Setup, year: int, centers: dict[str, str]) -> dict[str, i
     return out
 
 
-def receive(setup: Setup, state: State, year: int, centers: dict[str, str]) -> State:
+def receive(setup: Setup, state: State, year: int, centers: dict[str, str], neutral: str | None = None) -> State:
     """The state with the year's INFs in each power's home box ('Any unused INFs are placed in
     the power's home box for later use ... Points placed in the home box may be re-deployed in
-    following years')."""
+    following years'). The ``neutral`` power (France in the 3-player game) receives none until
+    it joins a player: it has no one to place them, and would join with years of savings."""
     new = state.copy()
     for power, n in yearly_infs(setup, year, centers).items():
+        if power == neutral:
+            continue
         box = new.boxes.setdefault(power, {})
         box[power] = box.get(power, 0) + n
     return new
@@ -123,8 +126,17 @@ class Placement:
     where: str
 
 
-def check_placements(setup: Setup, state: State, placements: list[Placement]) -> dict[int, str]:
-    """Index -> why the placement is refused, for the state after the year's INFs arrived."""
+def closed_to_others(state: State, minor: str, year: int) -> str | None:
+    """The power alone allowed to place INFs in ``minor`` in ``year``'s influence phase: the
+    DOMINION made at the build phase just before ('no other major power may place INFs in
+    that state during the coming political and religious influence phase'), or None."""
+    if state.occupied.get(minor) == year - 1:
+        return state.dominion.get(minor)
+    return None
+
+
+def check_placements(setup: Setup, state: State, placements: list[Placement], year: int) -> dict[int, str]:
+    """Index -> why the placement is refused, for the state after ``year``'s INFs arrived."""
     refused: dict[int, str] = {}
     spent: dict[str, int] = {}
     for i, p in enumerate(placements):
@@ -138,9 +150,10 @@ def check_placements(setup: Setup, state: State, placements: list[Placement]) ->
                           "(FEZ, ALG, TUN) are not part of this list and cannot be influenced')")
         elif p.where not in setup.pliant:
             refused[i] = f"{p.where!r} is neither a pliant minor state nor a power's home box"
-        elif state.dominion.get(p.where, p.power) != p.power:
-            refused[i] = (f"{p.where} is the DOMINION of {state.dominion[p.where]}: 'no other major power may "
-                          "place INFs in that state'")
+        elif closed_to_others(state, p.where, year) not in (None, p.power):
+            refused[i] = (f"{p.where} became the DOMINION of {state.dominion[p.where]} at the {year - 1} build phase: "
+                          "'no other major power may place INFs in that state during the coming political and "
+                          "religious influence phase'")
         if i not in refused:
             spent[p.power] = spent.get(p.power, 0) + p.infs
             if spent[p.power] > state.reserve(p.power):
@@ -186,6 +199,12 @@ def blocked(setup: Setup, state: State, a: Attack) -> str | None:
     here = state.at(a.where)
     if a.target == a.power:
         return f"{a.power} cannot attack its own INFs"
+    if a.where in setup.powers and a.where != a.power:
+        # attacks are made in a minor state ('indicates the name of minor state'); a home box is
+        # attacked only by 'the affected power', to end an immunity. So only the box's power can
+        # lower the INFs there, and an order refused for immunity at entry stays impossible.
+        return (f"{a.where}'s home box is attacked only by {a.where} ('the affected power must eliminate or reduce "
+                "the number of INFs of the opposing power')")
     if here.get(a.power, 0) <= 0:
         return f"{a.power} has no INFs in {a.where}"
     if here.get(a.target, 0) <= 0:

@@ -55,12 +55,15 @@ def sections(variant: Variant, record: dict) -> list[tuple[str, str]]:
         for p in done["placements"]:
             by_power.setdefault(p["power"], []).append(f"{p['infs']} to {p['where']}")
         out.append(("INF placements", _items([f"**{p}**: {', '.join(v)}" for p, v in by_power.items()])))
-        if done["attacks"]:
-            out.append(("Diplomatic attacks", "In the national order " + ", ".join(setup.attack_order)
-                        + "; 3d6 from the game's recorded seed.\n\n"
-                        + _items([politics.describe_attack(a) for a in done["attacks"]])))
+    # a game recorded before the attacks had their own phase kept them in the influence outcome
+    attacked = outcome.get("attacks") or ({"attacks": done["attacks"]} if done and done.get("attacks") else None)
+    if attacked:
+        out.append(("Diplomatic attacks", "In the national order " + ", ".join(setup.attack_order)
+                    + "; 3d6 from the game's recorded seed.\n\n"
+                    + _items([politics.describe_attack(a) for a in attacked["attacks"]])))
+    if done or attacked:
         out.append(("Home boxes", _boxes(setup, after)))
-    if done or outcome.get("taxation") is None:
+    if done or attacked or outcome.get("taxation") is None:
         out.append(("Minor states", _statuses(setup, after)))
     taxed = outcome.get("taxation")
     if taxed:
@@ -88,7 +91,7 @@ def _auction(variant: Variant, record: dict):
         return None, None, inputs
     before = position_from_json(record["before"])
     state = state_of(before)
-    return decide(setup_of(variant), before, inputs, state.treasury, state.acceptance), state, inputs
+    return decide(setup_of(variant), before, inputs, state.treasury, state.acceptance, state.seed), state, inputs
 
 
 def bribe_sections(variant: Variant, record: dict) -> list[tuple[str, str]]:

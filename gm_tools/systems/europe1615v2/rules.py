@@ -92,6 +92,19 @@ class Europe1615v2Rules(Rules):
                                                  "is a bribe, '0 : A PAR - BUR' for one's own unit at no cost")
                 for c in candidates}
 
+    def skips_phase(self, variant: Variant, position: Position, phase_id: str) -> bool:
+        """The Diplomatic Attacks phase is passed over in 1615 ('Diplomatic attacks commence in
+        the second year (1616) of gameplay. No diplomatic attacks are performed in the first
+        year') and in a game played without them ('the diplomatic attacks and immunity are
+        optional components')."""
+        from gm_tools.engine.phase import parse_phase
+        from gm_tools.systems.europe1615v2.calendar import ATTACKS, phase_role
+        from gm_tools.systems.europe1615v2.phases import attacks_enabled
+
+        if phase_role(variant, phase_id) != ATTACKS:
+            return False
+        return not attacks_enabled(variant) or parse_phase(phase_id).year < setup_of(variant).attacks_from
+
     def public_record(self, variant: Variant, record: dict) -> dict:
         """The offer sheets are private ('a private ledger per power'): the public record keeps
         the results and the bribe chart (the phase page), not who offered what."""

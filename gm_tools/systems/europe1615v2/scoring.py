@@ -100,12 +100,25 @@ def game_result(setup: Setup, totals: dict[str, int], alliances: list[tuple[str,
     side_of = {p: side for side in sides for p in side}
     score = {side: sum(totals.get(p, 0) for p in side) for side in sides}
     everyone = sum(score.values())
-    pacts = [(side_of[a], side_of[b]) for a, b in alliances if a in side_of and b in side_of]
-    for pair in pacts:
-        combined = score[pair[0]] + score[pair[1]]
-        if combined > everyone - combined:
-            powers = pair[0] + pair[1]
-            return powers, f"the alliance of {' and '.join(powers)}: {combined} VPs against {everyone - combined}"
+    pacts: list[tuple[tuple[str, ...], tuple[str, ...]]] = []
+    for a, b in alliances:
+        pair = (side_of.get(a), side_of.get(b))
+        # 'Two players ... may form an alliance': a player's two powers (or a France that joined
+        # its ally's player) make no alliance, else its VPs would count twice; a player keeps its
+        # first alliance, as the sheet refuses a second.
+        if None not in pair and pair[0] != pair[1] and not any(side in p for p in pacts for side in pair):
+            pacts.append(pair)
+    # With negative VPs two alliances can each exceed the rest: the higher combined VPs win, the
+    # order the GM typed them in deciding nothing, and equal ones are a tie that plays on.
+    combined = {pair: score[pair[0]] + score[pair[1]] for pair in pacts}
+    exceeding = sorted((pair for pair in pacts if combined[pair] > everyone - combined[pair]),
+                       key=lambda pair: -combined[pair])
+    if len(exceeding) > 1 and combined[exceeding[0]] == combined[exceeding[1]]:
+        return None
+    if exceeding:
+        pair = exceeding[0]
+        powers = pair[0] + pair[1]
+        return powers, f"the alliance of {' and '.join(powers)}: {combined[pair]} VPs against {everyone - combined[pair]}"
     allied = {side for pair in pacts for side in pair}
     free = [side for side in sides if side not in allied]
     if len(pacts) >= 2 and len(free) == 1:

@@ -1,5 +1,6 @@
-"""Europe 1615 (version 2)'s sheets: the INF placements and diplomatic attacks the GM types
-for the Political and Religious Influence Phase, and the computed Influence Tracker, Home
+"""Europe 1615 (version 2)'s sheets: the INF placements the GM types for the Political and
+Religious Influence Phase and the diplomatic attacks for the Diplomatic Attacks phase after it
+(once the placements are published), and the computed Influence Tracker, Home
 Boxes, Treasury and Penalties written back after every phase.
 
 Rulebook: ``001_6f4a9c76b6e5774a.txt``, '3 POLITICAL AND RELIGIOUS INFLUENCE PHASE' ('The GM
@@ -10,7 +11,8 @@ themselves (:mod:`.politics`), so an entry the rules would refuse is a problem n
 and nothing is written.
 
 Inputs (stored in the history record's ``extra["europe1615v2"]``): ``{"placements": [{power,
-infs, where}], "attacks": [{power, choice, where, target}]}``; ``where`` is a minor state's code
+infs, where}]}`` in the influence phase, ``{"attacks": [{power, choice, where, target}]}`` in
+the attacks phase; ``where`` is a minor state's code
 or a power's code for its home box.
 """
 
@@ -22,7 +24,8 @@ from gm_tools.engine.phase import parse_phase
 from gm_tools.engine.variant import Variant
 from gm_tools.errors import Problem
 from gm_tools.systems.europe1615v2 import politics
-from gm_tools.systems.europe1615v2.calendar import INFLUENCE, MOVEMENT, TAXATION, phase_role
+from gm_tools.systems.europe1615v2.calendar import ATTACKS as ATTACKS_ROLE
+from gm_tools.systems.europe1615v2.calendar import INFLUENCE, MOVEMENT, RETREATS, TAXATION, phase_role
 from gm_tools.systems.europe1615v2.phases import attacks_enabled
 from gm_tools.systems.europe1615v2.setup import Setup, setup_of
 from gm_tools.systems.europe1615v2.state import state_of
@@ -93,31 +96,48 @@ class Europe1615v2Hooks(SheetHooks):
     name = "europe1615v2"
 
     def input_sheets(self, variant: Variant, position: Position) -> list[Table]:
-        role = phase_role(variant, position.phase)
-        if role == MOVEMENT:
-            setup = setup_of(variant)
-            return [_offers_sheet(variant, position),
-                    Table(WAIVERS, (Column("Power", CHOICE, setup.powers, editable=True, width=14),
-                                    Column("Center", editable=True, width=12)), blank_rows=6)]
-        if role == TAXATION:
-            return [_reference_sheet(variant, position)]
-        if role != INFLUENCE:
-            return []
-        setup = setup_of(variant)
-        power = Column("Power", CHOICE, setup.powers, editable=True, width=14)
-        sheets = [Table(PLACEMENTS, (power, Column("INFs", INTEGER, editable=True, width=8),
-                                     Column("Minor state or home box", editable=True, width=24)),
-                        blank_rows=BLANK_ROWS)]
-        if parse_phase(position.phase).year < setup.alliances_until:
-            sheets.append(_alliances_sheet(variant, position))
-        if attacks_enabled(variant):
-            sheets.append(Table(ATTACKS, (power, Column("Order", INTEGER, editable=True, width=8),
-                                          Column("Minor state or home box", editable=True, width=24),
-                                          Column("Target", CHOICE, setup.powers, editable=True, width=14)),
-                                blank_rows=sum(1 + setup.alternates(p) for p in setup.powers)))
+        sheets = self._phase_sheets(variant, position)
+        if parse_phase(position.phase).year < setup_of(variant).alliances_until:
+            # 'Two players, before the start of 1618, may form an alliance': whenever they agree
+            # one, so every phase of those years offers the sheet. Optional outside the influence
+            # phases, which always had it: a workbook laid out before reads as if left empty.
+            sheets.append(_alliances_sheet(variant, position,
+                                           optional=phase_role(variant, position.phase) != INFLUENCE))
         return sheets
 
+    def _phase_sheets(self, variant: Variant, position: Position) -> list[Table]:
+        role = phase_role(variant, position.phase)
+        if role == MOVEMENT:
+            return [_offers_sheet(variant, position), _waivers_sheet(variant)]
+        if role == RETREATS:
+            # a retreat into a foreign center occupies it before the build phase as a move does
+            # (optional: a retreat phase's workbook laid out before reads as if left empty)
+            return [_waivers_sheet(variant, optional=True)]
+        if role == TAXATION:
+            return [_reference_sheet(variant, position)]
+        setup = setup_of(variant)
+        power = Column("Power", CHOICE, setup.powers, editable=True, width=14)
+        if role == INFLUENCE:
+            return [Table(PLACEMENTS, (power, Column("INFs", INTEGER, editable=True, width=8),
+                                       Column("Minor state or home box", editable=True, width=24)),
+                          blank_rows=BLANK_ROWS)]
+        if role == ATTACKS_ROLE and attacks_enabled(variant):
+            return [Table(ATTACKS, (power, Column("Order", INTEGER, editable=True, width=8),
+                                          Column("Minor state or home box", editable=True, width=24),
+                                          Column("Target", CHOICE, setup.powers, editable=True, width=14)),
+                          blank_rows=sum(1 + setup.alternates(p) for p in setup.powers))]
+        return []
+
     def check_inputs(self, variant: Variant, position: Position, rows: dict[str, list[InputRow]]):
+        inputs, problems = self._check_phase(variant, position, rows)
+        if parse_phase(position.phase).year < setup_of(variant).alliances_until:
+            alliances, more = _check_alliances(variant, position, rows.get(ALLIANCES, []))
+            problems = problems + more
+            if alliances:
+                inputs = {**inputs, "alliances": alliances}
+        return inputs, problems
+
+    def _check_phase(self, variant: Variant, position: Position, rows: dict[str, list[InputRow]]):
         role = phase_role(variant, position.phase)
         if role == MOVEMENT:
             inputs, problems = _check_offers(variant, position, rows.get(OFFERS, []))
@@ -125,59 +145,16 @@ class Europe1615v2Hooks(SheetHooks):
             if waivers:
                 inputs["waivers"] = waivers
             return inputs, problems + more
+        if role == RETREATS:
+            waivers, problems = _check_waivers(variant, position, rows.get(WAIVERS, []))
+            return ({"waivers": waivers} if waivers else {}), problems
         if role == TAXATION:
             return _check_reference(variant, rows.get(REFERENCE, []))
-        if role != INFLUENCE:
-            return {}, []
-        setup = setup_of(variant)
-        year = parse_phase(position.phase).year
-        problems: list[Problem] = []
-        placements, cells = [], []
-        for row in rows.get(PLACEMENTS, []):
-            if not _row(variant, position, row, ("Power", "INFs", "Minor state or home box"), "a placement", problems):
-                continue
-            power, infs, text = (row.values.get(k) for k in ("Power", "INFs", "Minor state or home box"))
-            where = where_of(setup, variant, str(text))
-            if where is None:
-                problems.append(_problem(row.cells["Minor state or home box"], repr(text),
-                                         "a pliant minor state's code (SAX) or another power's home box (FRANCE)"))
-                continue
-            placements.append(politics.Placement(power, int(infs), where))
-            cells.append(row.cells)
-        received = politics.receive(setup, state_of(position), year, position.centers)
-        for i, why in sorted(politics.check_placements(setup, received, placements).items()):
-            column = "INFs" if "INFs in all" in why or "expected 1 or more" in why else "Minor state or home box"
-            problems.append(_problem(cells[i][column], repr(f"{placements[i].infs}: {placements[i].where}"),
-                                     f"a placement the rules allow: {why}"))
-        attacks, attack_cells = [], []
-        for row in rows.get(ATTACKS, []):
-            if not _row(variant, position, row, ("Power", "Minor state or home box", "Target"), "an attack", problems):
-                continue
-            power, choice, text, target = (row.values.get(k) for k in ("Power", "Order", "Minor state or home box",
-                                                                       "Target"))
-            where = where_of(setup, variant, str(text))
-            if where is None:
-                problems.append(_problem(row.cells["Minor state or home box"], repr(text),
-                                         "a pliant minor state's code or a power's home box"))
-                continue
-            attacks.append(politics.Attack(power, where, target, int(choice or 0)))
-            attack_cells.append(row.cells)
-        if not problems:
-            placed = politics.place(setup, received, placements)
-            for i, why in sorted(politics.check_attacks(setup, placed, attacks, year, attacks_enabled(variant)).items()):
-                a = attacks[i]
-                problems.append(_problem(attack_cells[i]["Minor state or home box"],
-                                         repr(f"{a.where} > {a.target} (order {a.choice})"),
-                                         f"an attack the rules allow: {why}"))
-        inputs = {"placements": [{"power": p.power, "infs": p.infs, "where": p.where} for p in placements],
-                  "attacks": [{"power": a.power, "choice": a.choice, "where": a.where, "target": a.target}
-                              for a in attacks]}
-        if year < setup.alliances_until:
-            alliances, more = _check_alliances(variant, position, rows.get(ALLIANCES, []))
-            problems += more
-            if alliances:
-                inputs["alliances"] = alliances
-        return inputs, problems
+        if role == INFLUENCE:
+            return _check_placements(variant, position, rows.get(PLACEMENTS, []))
+        if role == ATTACKS_ROLE:
+            return _check_attacks(variant, position, rows.get(ATTACKS, []))
+        return {}, []
 
     def apply_inputs(self, variant: Variant, position: Position, inputs: dict) -> Position:
         """A movement phase: the auction, its winning orders kept for the adjudicator and its
@@ -188,15 +165,18 @@ class Europe1615v2Hooks(SheetHooks):
 
         role = phase_role(variant, position.phase)
         state = state_of(position)
-        if role == INFLUENCE and inputs.get("alliances"):
+        if inputs.get("alliances"):  # typed in any phase before 1618
             state.alliances = state.alliances + [tuple(a) for a in inputs["alliances"]]
-            return with_state(position, state)
+            position = with_state(position, state)
         if role == TAXATION and inputs.get("acceptance"):
             state.acceptance.update({p: list(v) for p, v in inputs["acceptance"].items()})
             return with_state(position, state)
+        if role == RETREATS and inputs.get("waivers"):
+            state.waived = state.waived + [tuple(w) for w in inputs["waivers"]]
+            return with_state(position, state)
         if role != MOVEMENT:
             return position
-        done = decide(setup_of(variant), position, inputs, state.treasury, state.acceptance)
+        done = decide(setup_of(variant), position, inputs, state.treasury, state.acceptance, state.seed)
         state.bribed = done.orders
         state.waived = state.waived + [tuple(w) for w in inputs.get("waivers", ())]
         for power, spent in done.spent.items():
@@ -258,8 +238,11 @@ class Europe1615v2Hooks(SheetHooks):
             boxes.rows.append([variant.powers[owner].name] + [box.get(p) or None for p in powers]
                               + [", ".join(immune) or None])
         year = parse_phase(position.phase).year
-        next_infs = politics.yearly_infs(setup, year + (0 if phase_role(variant, position.phase) == INFLUENCE else 1),
-                                         position.centers)
+        from gm_tools.systems.europe1615v2.players import neutral_power
+
+        coming = year + (0 if phase_role(variant, position.phase) == INFLUENCE else 1)
+        next_infs = politics.yearly_infs(setup, coming, position.centers)
+        next_infs.pop(neutral_power(variant, state, coming), None)
         treasury = Table(TREASURY, (Column("Power", width=16), Column("Treasury", INTEGER, width=10),
                                     Column("INFs due next phase of influence", INTEGER, width=30),
                                     Column("VP penalties", INTEGER, width=12)))
@@ -287,19 +270,80 @@ class Europe1615v2Hooks(SheetHooks):
         return sections(variant, record)
 
 
-def _alliances_sheet(variant: Variant, position: Position) -> Table:
+def _check_placements(variant: Variant, position: Position, rows: list[InputRow]) -> tuple[dict, list[Problem]]:
+    setup = setup_of(variant)
+    year = parse_phase(position.phase).year
+    problems: list[Problem] = []
+    placements, cells = [], []
+    for row in rows:
+        if not _row(variant, position, row, ("Power", "INFs", "Minor state or home box"), "a placement", problems):
+            continue
+        power, infs, text = (row.values.get(k) for k in ("Power", "INFs", "Minor state or home box"))
+        where = where_of(setup, variant, str(text))
+        if where is None:
+            problems.append(_problem(row.cells["Minor state or home box"], repr(text),
+                                     "a pliant minor state's code (SAX) or another power's home box (FRANCE)"))
+            continue
+        placements.append(politics.Placement(power, int(infs), where))
+        cells.append(row.cells)
+    received = politics.receive(setup, state_of(position), year, position.centers, _neutral(variant, position))
+    for i, why in sorted(politics.check_placements(setup, received, placements, year).items()):
+        column = "INFs" if "INFs in all" in why or "expected 1 or more" in why else "Minor state or home box"
+        problems.append(_problem(cells[i][column], repr(f"{placements[i].infs}: {placements[i].where}"),
+                                 f"a placement the rules allow: {why}"))
+    return {"placements": [{"power": p.power, "infs": p.infs, "where": p.where} for p in placements]}, problems
+
+
+def _check_attacks(variant: Variant, position: Position, rows: list[InputRow]) -> tuple[dict, list[Problem]]:
+    """Each order against the placements the GM published (the phase's board): one the power
+    could make now, its alternates too."""
+    setup = setup_of(variant)
+    year = parse_phase(position.phase).year
+    problems: list[Problem] = []
+    attacks, cells = [], []
+    for row in rows:
+        if not _row(variant, position, row, ("Power", "Minor state or home box", "Target"), "an attack", problems):
+            continue
+        power, choice, text, target = (row.values.get(k) for k in ("Power", "Order", "Minor state or home box",
+                                                                   "Target"))
+        where = where_of(setup, variant, str(text))
+        if where is None:
+            problems.append(_problem(row.cells["Minor state or home box"], repr(text),
+                                     "a pliant minor state's code or the power's own home box"))
+            continue
+        attacks.append(politics.Attack(power, where, target, int(choice or 0)))
+        cells.append(row.cells)
+    for i, why in sorted(politics.check_attacks(setup, state_of(position), attacks, year,
+                                                attacks_enabled(variant)).items()):
+        a = attacks[i]
+        problems.append(_problem(cells[i]["Minor state or home box"], repr(f"{a.where} > {a.target} (order {a.choice})"),
+                                 f"an attack the rules allow: {why}"))
+    return {"attacks": [{"power": a.power, "choice": a.choice, "where": a.where, "target": a.target}
+                        for a in attacks]}, problems
+
+
+def _alliances_sheet(variant: Variant, position: Position, optional: bool = False) -> Table:
     """'Two players, before the start of 1618, may form an alliance. This is a permanent
     agreement and is communicated to the GM and announced to the other players': the alliances
     so far (they stand whatever the sheet says), and rows for new ones."""
     setup = setup_of(variant)
     return Table(ALLIANCES, (Column("Power", CHOICE, setup.powers, editable=True, width=14),
                              Column("Ally", CHOICE, setup.powers, editable=True, width=14)),
-                 rows=[list(a) for a in state_of(position).alliances], blank_rows=2)
+                 rows=[list(a) for a in state_of(position).alliances], blank_rows=2, optional=optional)
 
 
 def _check_alliances(variant: Variant, position: Position, rows: list[InputRow]) -> tuple[list, list[Problem]]:
-    known = {frozenset(a) for a in state_of(position).alliances}
-    allied = {p for a in known for p in a}
+    """'Two players ... may form an alliance': an alliance joins two players, so two powers of
+    one player (the setups for fewer players) make none, and a neutral France, which no player
+    holds yet, cannot be an ally. A player has one alliance ('a permanent agreement')."""
+    from gm_tools.systems.europe1615v2.players import players_of
+
+    setup, state = setup_of(variant), state_of(position)
+    sides = players_of(setup, variant, state, parse_phase(position.phase).year)
+    player = {p: i for i, side in enumerate(sides) for p in side}
+    neutral = _neutral(variant, position)
+    known = {frozenset(a) for a in state.alliances}
+    allied = {player.get(p) for a in known for p in a}
     new, problems = [], []
     for row in rows:
         power, ally = row.values.get("Power"), row.values.get("Ally")
@@ -307,17 +351,32 @@ def _check_alliances(variant: Variant, position: Position, rows: list[InputRow])
             continue
         if frozenset((power, ally)) in known:
             continue  # an alliance already made, as the sheet lists it
+        found = repr(f"{power} - {ally}")
         if not power or not ally or power == ally:
-            problems.append(_problem(row.cells["Ally" if power else "Power"], repr(f"{power} - {ally}"),
-                                     "two different powers"))
-        elif power in allied or ally in allied:
-            taken = power if power in allied else ally
-            problems.append(_problem(row.cells["Ally"], repr(f"{power} - {ally}"),
-                                     f"powers without an alliance: {taken} already has one, and it is permanent"))
+            problems.append(_problem(row.cells["Ally" if power else "Power"], found, "two different powers"))
+        elif neutral in (power, ally):
+            problems.append(_neutral_problem(row.cells["Power" if power == neutral else "Ally"], neutral))
+        elif player[power] == player[ally]:
+            problems.append(_problem(row.cells["Ally"], found, f"another player's power: {'/'.join(sides[player[power]])} "
+                                                              "is one player's, and 'Two players ... may form an alliance'"))
+        elif len(sides) < 3:
+            problems.append(_problem(row.cells["Ally"], found, "an alliance with other players to outscore: the "
+                                     f"{len(sides)}-player game has none ('exceed the total VPs of the other three "
+                                     "players')"))
+        elif player[power] in allied or player[ally] in allied:
+            taken = power if player[power] in allied else ally
+            problems.append(_problem(row.cells["Ally"], found,
+                                     f"players without an alliance: {taken}'s player already has one, and it is permanent"))
         else:
             new.append([power, ally])
-            allied |= {power, ally}
+            allied |= {player[power], player[ally]}
     return new, problems
+
+
+def _waivers_sheet(variant: Variant, optional: bool = False) -> Table:
+    setup = setup_of(variant)
+    return Table(WAIVERS, (Column("Power", CHOICE, setup.powers, editable=True, width=14),
+                           Column("Center", editable=True, width=12)), blank_rows=6, optional=optional)
 
 
 def _check_waivers(variant: Variant, position: Position, rows: list[InputRow]) -> tuple[list, list[Problem]]:
@@ -393,7 +452,8 @@ def _reference_sheet(variant: Variant, position: Position) -> Table:
     from gm_tools.systems.europe1615v2.bribes import acceptance_lists
 
     setup = setup_of(variant)
-    lists = acceptance_lists(setup, state_of(position).acceptance, set(setup.powers))
+    state = state_of(position)
+    lists = acceptance_lists(setup, state.acceptance, set(setup.powers), state.seed)
     return Table(REFERENCE, (Column("Power", width=14), Column("Reference list", editable=True, width=60)),
                  rows=[[p, " ".join(lists[p])] for p in setup.powers])
 

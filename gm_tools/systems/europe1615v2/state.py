@@ -36,8 +36,13 @@ class State:
     treasury: dict[str, int] = field(default_factory=dict)
     """Power -> its funds ('it sets the size of the treasury and activities throughout the year')."""
     dominion: dict[str, str] = field(default_factory=dict)
-    """Minor -> the power whose DOMINION it is ('the owning power is exclusively allowed to
-    place INFs in the state')."""
+    """Minor -> the power whose DOMINION it is ('The minor state is now considered the DOMINION
+    of the occupying power'), while that power owns one of its centers."""
+    occupied: dict[str, int] = field(default_factory=dict)
+    """Minor -> the year of the build phase at which a major power first came to own one of its
+    centers ('the first occurrence of occupation by a major power with change in ownership at
+    the build phase'): only that occurrence makes a DOMINION, and only the influence phase of
+    the next year is closed to the other powers' INFs."""
     contested: dict[str, str] = field(default_factory=dict)
     """Minor -> the power occupying it against the power it is ALIGNED with (CONTESTED)."""
     penalties: list[dict] = field(default_factory=list)
@@ -79,6 +84,7 @@ class State:
             "boxes": _table(self.boxes),
             "treasury": dict(sorted(self.treasury.items())),
             **({"dominion": dict(sorted(self.dominion.items()))} if self.dominion else {}),
+            **({"occupied": dict(sorted(self.occupied.items()))} if self.occupied else {}),
             **({"contested": dict(sorted(self.contested.items()))} if self.contested else {}),
             **({"penalties": list(self.penalties)} if self.penalties else {}),
             **({"acceptance": {p: list(v) for p, v in sorted(self.acceptance.items())}} if self.acceptance else {}),
@@ -96,6 +102,7 @@ class State:
             boxes=_table(data.get("boxes", {})),
             treasury={p: int(n) for p, n in data.get("treasury", {}).items()},
             dominion={m: str(p) for m, p in data.get("dominion", {}).items()},
+            occupied={m: int(y) for m, y in data.get("occupied", {}).items()},
             contested={m: str(p) for m, p in data.get("contested", {}).items()},
             penalties=[dict(e) for e in data.get("penalties", ())],
             acceptance={p: [str(x) for x in v] for p, v in data.get("acceptance", {}).items()},

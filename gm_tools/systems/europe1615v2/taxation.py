@@ -85,10 +85,13 @@ def tribute(setup: Setup, state: State, table: dict[str, Status], power: str, ce
 
 
 def revenue(setup: Setup, state: State, table: dict[str, Status], centers: dict[str, str],
-            first_year: bool) -> dict[str, Statement]:
-    """Every power's statement for the phase."""
+            first_year: bool, neutral: str | None = None) -> dict[str, Statement]:
+    """Every power's statement for the phase; none for the ``neutral`` power (France in the
+    3-player game), which has no treasury until it joins a player and then starts from nothing."""
     out = {}
     for power in setup.powers:
+        if power == neutral:
+            continue
         before = setup.funds.get(power, 0) if first_year else state.treasury.get(power, 0)
         mine = {c: center_yield(setup, table, c, power) for c, o in sorted(centers.items())
                 if o == power and c in setup.values}
