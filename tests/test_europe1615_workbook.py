@@ -280,29 +280,6 @@ def test_an_incomplete_sanctions_timeline_names_the_cell_to_fill(tmp_path, case)
     assert _files(paths) == before
 
 
-def game_at(root, position):
-    """A Europe 1615 game in ``root`` whose current phase is the hand-set ``position``, with
-    its workbook written for it as a turn writes it."""
-    import json
-
-    from europe1615_play import HOOKS, RULES, VARIANT
-    from gm_tools.app.turn import _plan
-    from gm_tools.edges.game import json_text
-    from gm_tools.edges.workbook import write_workbook
-    from gm_tools.engine.positions import position_to_json
-
-    new_game("europe1615", "g", root=root, seed=7, created="2000-01-01T00:00:00Z")
-    run_turn("g", root=root, site_dir=None, force=True)
-    paths = game_paths("g", root)
-    file = paths.record_file("I1615C")
-    record = json.loads(file.read_text(encoding="utf-8"))
-    record["after"], record["next_phase"] = position_to_json(position), position.phase
-    file.write_text(json_text(record), encoding="utf-8")
-    paths.workbook.write_bytes(write_workbook(_plan(VARIANT, HOOKS, RULES, "g", position, "", 7,
-                                                    load_state("g", root).info.players, record)))
-    return paths
-
-
 def test_a_required_disband_naming_the_wrong_kind_of_unit_is_refused(tmp_path):
     """'Disbanding': 'If the minor state has 2 or more units, and one or more of its non-home
     centers are captured, the aligned power will submit the orders to disband in the Early
@@ -311,7 +288,7 @@ def test_a_required_disband_naming_the_wrong_kind_of_unit_is_refused(tmp_path):
     its cell (variants/europe1615/NOTES.md, 'Required disbands of a minor': the GM's list names
     the unit, and a wrong one is more likely a wrong province than a slip of the letter), the
     army left on the board and nothing written; 'A POM' disbands the army."""
-    from europe1615_play import board
+    from europe1615_play import board, game_at
     from gm_tools.systems.europe1615.sheets import DISBANDS
 
     centers = dict(board({}).centers, SRL="BRA")

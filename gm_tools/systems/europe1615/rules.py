@@ -83,14 +83,19 @@ class Europe1615Rules(Rules):
     # --- who orders what ---------------------------------------------------------------------
 
     def commanded(self, variant: Variant, position: Position, power: str) -> tuple[str, ...]:
-        """Every minor state with a unit the power may influence ('France submits orders to
-        the units in the minor states where the INFs will be deployed to'), and the Ottomans.
-        Whether a minor's order is *followed* depends on the statuses after the deployment:
-        :meth:`select_orders`."""
+        """Every minor state the power may influence ('France submits orders to the units in
+        the minor states where the INFs will be deployed to') that has something to order: a
+        unit on the board, a dislodged unit a sanction lets retreat ('RHI, HES, BRA, WUR units
+        may retreat'), or a center to build in ('The aligned power is also required to submit
+        build orders for the minor state'); and the Ottomans. Whether a minor's order is
+        *followed* depends on the statuses after the deployment: :meth:`select_orders`."""
         v = view(variant, position)
         if power not in v.setup.powers or power in _out(v):
             return ()
-        owners = {u.power for u in position.units.values() if u.power in v.setup.minors}
+        # A minor whose only unit is dislodged, or whose units are all gone, still has its
+        # retreat or its builds to be ordered: counting only the units standing left it to nobody.
+        owners = ({u.power for u in position.units.values()} | {d.unit.power for d in position.dislodged.values()}
+                  | set(position.centers.values())) & set(v.setup.minors)
         mine = [m for m in sorted(owners) if _may_order(v, power, m)]
         return tuple(mine) + ((v.setup.ottoman,) if v.setup.ottoman else ())
 
