@@ -77,3 +77,49 @@ def test_a_minor_with_no_unit_on_the_board_builds_by_its_aligned_powers_order():
     assert any("BUILD A SRL" in s.choices for s in denmark.slots if s.label.startswith("Mecklenburg"))
     done, _ = play(winter, {"DENMARK": ["BUILD A SRL"]})
     assert unit_at(done.after, "SRL") == "A MEC"
+
+
+def test_a_dual_strength_unit_that_retreats_keeps_its_modifier():
+    """000_cc215928c2f3193e.txt, 'Kejserkrigen': "Lower Saxon army (K) moves, attacks, supports,
+    and defends with the strength of two units. If the unit is in retreat, move unit as if it
+    has strength of one ... If the Lower Saxon army (K) is dislodged and disbanded, it can be
+    rebuilt, modifier cancels." Dislodged and retreating it is not disbanded: strength one in
+    its retreat, the K army with strength two once back on the board."""
+    retreat = _k_dislodged(KAL="A LOWR")
+    assert retreat.dislodged["BRU"].unit.strength == 1  # 'as if it has strength of one'
+    assert state_of(retreat).special_lost == ()
+    done, _ = play(retreat, {"ENGLAND": ["A BRU R BRE"]})
+    assert {p: u.strength for p, u in done.after.units.items() if u.power == "LOWR"} == {"BRE": 2, "KAL": 1}
+    assert RULES.unit_marks(VARIANT, done.after) == {"BRE": "K"}
+    assert state_of(done.after).special_lost == () and state_of(done.after).special_retreating == {}
+
+
+def test_a_dual_strength_unit_dislodged_and_disbanded_cancels_its_modifier():
+    """000_cc215928c2f3193e.txt, 'Kejserkrigen': "If the Lower Saxon army (K) is dislodged and
+    disbanded, it can be rebuilt, modifier cancels." Not ordered to retreat, the K army is
+    disbanded: the modifier is gone, and the Lower Saxon army left keeps strength one."""
+    retreat = _k_dislodged(KAL="A LOWR")
+    done, _ = play(retreat, {})
+    assert unit_at(done.after, "BRU") == "A FRANCE" and "BRE" not in done.after.units
+    assert state_of(done.after).special_lost == ("kejserkrigen",)
+    assert {p: u.strength for p, u in done.after.units.items() if u.power == "LOWR"} == {"KAL": 1}
+
+
+def test_a_newly_acquired_special_unit_that_retreats_keeps_its_modifier():
+    """000_cc215928c2f3193e.txt, 'Swedish/Gustav's intervention': "Swedish units may retreat. If
+    the Swedes have a newly acquired army (S), this unit can move, attack, defend, or support
+    with the strength of two units ... If the unit is in retreat, treat unit as if it has
+    strength of one. If the Swedish army (S) is dislodged and disbanded, it cannot be rebuilt".
+    The S army, dislodged, retreats and is the S army again."""
+    from gm_tools.engine.model import Unit
+
+    start = with_sanctions(board({"STO": "A SWE", "KLM": "A DENMARK", "BAL": "F DENMARK", "BOT": "F DENMARK"},
+                                 phase="S1617M", influence={"SWE": {"ENGLAND": 5}}), "swedish_intervention")
+    start.units["STO"] = Unit("SWE", "A", "STO", 2)  # the army built in the winter: the S army
+    done, _ = play(start, {"DENMARK": ["A KLM - STO", "F BAL S A KLM - STO", "F BOT S A KLM - STO"]})
+    retreat = done.after
+    assert retreat.phase == "S1617R" and retreat.dislodged["STO"].unit.strength == 1
+    done, _ = play(retreat, {"ENGLAND": ["A STO R DAL"]})
+    assert {p: u.strength for p, u in done.after.units.items() if u.power == "SWE"} == {"DAL": 2}
+    assert RULES.unit_marks(VARIANT, done.after) == {"DAL": "S"}
+    assert state_of(done.after).special_lost == ()

@@ -99,6 +99,12 @@ class Rules:
         is disbanded at once. Standard: the unit retreats as it is."""
         return unit
 
+    def on_retreated(self, variant: Variant, position: Position, unit: Unit, dest: str) -> Unit:
+        """What stands at ``dest`` once the dislodged ``unit`` retreats there: the pair of
+        :meth:`on_dislodged`, for a unit weakened only while it retreats. Standard: the unit
+        as it retreated."""
+        return unit.moved_to(dest)
+
     def build_sites(self, variant: Variant, position: Position, power: str) -> set[str]:
         """Provinces where ``power`` may build this adjustment, before the occupied check.
         Standard: its home centers that it still owns."""

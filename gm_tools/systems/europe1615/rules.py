@@ -14,7 +14,8 @@ Rulebook: ``000_cc215928c2f3193e.txt``; quoted sections are its words.
   alliance system never dislodge each other (the adjudicator asks this of supporters too);
 - :meth:`may_assist` - 'Rules concerning Christian and Muslim units';
 - :meth:`on_dislodged` - 'no retreats are allowed for units of the minor states'; 'the Ottoman
-  units disband if dislodged';
+  units disband if dislodged'; :meth:`on_retreated` - a special unit's strength back once its
+  retreat is over ('If the unit is in retreat, treat unit as if it has strength of one');
 - :meth:`update_ownership` - the Alliance ('cannot capture the center as long as it is
   aligned. This is reciprocal'), 'Capture and neutrality', and liberation ('If Prussia is
   captured, Mecklenburg becomes "liberated"');
@@ -189,6 +190,18 @@ class Europe1615Rules(Rules):
         if unit.power == setup.ottoman:
             return None
         return unit
+
+    def on_retreated(self, variant: Variant, position: Position, unit: Unit, dest: str) -> Unit:
+        """A special unit is of strength one only 'in retreat': back on the board it is the
+        special unit again, with its strength (a unit that retreated was not 'dislodged and
+        disbanded')."""
+        from dataclasses import replace
+
+        from gm_tools.systems.europe1615.sanctions import retreated_special
+
+        moved = unit.moved_to(dest)
+        return replace(moved, strength=2) if retreated_special(setup_of(variant, position), state_of(position), unit) \
+            else moved
 
     # --- the year's end ----------------------------------------------------------------------
 

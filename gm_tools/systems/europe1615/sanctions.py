@@ -25,7 +25,7 @@ import random
 from dataclasses import dataclass, replace
 
 from gm_tools.engine.model import ARMY, Position, Unit
-from gm_tools.engine.phase import ADJUSTMENT, parse_phase
+from gm_tools.engine.phase import ADJUSTMENT, MOVEMENT, RETREAT, parse_phase
 from gm_tools.errors import VariantDataError
 
 _META = ("first_year", "seasons", "reconstructed", "source")
@@ -173,7 +173,7 @@ def update(setup, state, position: Position, phase_key, before: Position | None 
             state.opened = tuple(sorted(state.opened + (sanction.opens,)))
         _grant_centers(setup, state, key, centers, units)
     year = int(position.phase[1:-1])
-    _losses(setup, state, before, position)
+    _follow_specials(setup, state, before, position)
     strong = {}
     for s in effective(setup, state, position):
         if s.special and s.key not in state.special_lost and not (s.first_year_only and year > state.sanctions_on[s.key]):
@@ -182,6 +182,8 @@ def update(setup, state, position: Position, phase_key, before: Position | None 
         armies = sorted(p for p, u in units.items() if u.power == minor and u.kind == ARMY)
         has = [p for p in armies if units[p].strength > 1]
         sanction = strong.get(minor)
+        if sanction and sanction.key in state.special_retreating:
+            continue  # the special unit is in retreat: no other army takes its place
         if sanction and armies and not has:
             chosen = _newly_built(before, position, minor) if sanction.acquired else armies[:1]
             for p in chosen[:1]:
@@ -222,22 +224,38 @@ def _newly_built(before: Position | None, after: Position, minor: str) -> list[s
                   if u.power == minor and u.kind == ARMY and (before.units.get(p) is None or before.units[p].power != minor))
 
 
-def _losses(setup, state, before: Position | None, after: Position) -> None:
-    """A special unit 'dislodged and disbanded' in this phase (gone from the board after a
-    movement or retreat phase, not removed at an adjustment) cancels its sanction's strength
-    where the paragraph says so (``lost_cancels``)."""
-    if before is None or parse_phase(before.phase).type == ADJUSTMENT:
+def _follow_specials(setup, state, before: Position | None, after: Position) -> None:
+    """Where each special unit went in this phase. Dislodged with a retreat, it is still the
+    special unit, with strength one until it is back on the board ('If the unit is in retreat,
+    treat unit as if it has strength of one'; :meth:`.rules.Europe1615Rules.on_retreated`).
+    Gone from the board after a movement or retreat phase, it was 'dislodged and disbanded',
+    which cancels its sanction's strength where the paragraph says so (``lost_cancels``); a
+    removal at an adjustment is no dislodgement."""
+    if before is None:
         return
+    played = parse_phase(before.phase).type
+    retreating = {}
     for s in setup.sanctions.values():
-        if not s.special or not s.lost_cancels or s.key in state.special_lost:
+        if not s.special:
             continue
         minor = s.special[0]
-        had = any(u.power == minor and u.strength > 1 for u in before.units.values()) or any(
-            d.unit.power == minor and d.unit.strength > 1 for d in before.dislodged.values())
-        has = any(u.power == minor and u.strength > 1 for u in after.units.values()) or any(
-            d.unit.power == minor and d.unit.strength > 1 for d in after.dislodged.values())
-        if had and not has:
+        special_at = [p for p, u in before.units.items() if u.power == minor and u.strength > 1]
+        if not special_at and s.key not in state.special_retreating:
+            continue
+        if any(u.power == minor and u.strength > 1 for u in after.units.values()):
+            continue  # held, moved, or back from its retreat
+        dislodged = [p for p in special_at if p in after.dislodged and after.dislodged[p].unit.power == minor]
+        if dislodged:
+            retreating[s.key] = dislodged[0]
+        elif played in (MOVEMENT, RETREAT) and s.lost_cancels and s.key not in state.special_lost:
             state.special_lost = tuple(sorted(state.special_lost + (s.key,)))
+    state.special_retreating = retreating
+
+
+def retreated_special(setup, state, unit: Unit) -> bool:
+    """Is the dislodged ``unit`` a special unit in retreat (strength one only while it retreats)?"""
+    return any(setup.sanctions[key].special[0] == unit.power and unit.province == province
+               for key, province in state.special_retreating.items() if key in setup.sanctions)
 
 
 def special_letters(setup, state, position: Position) -> dict[str, str]:

@@ -54,6 +54,10 @@ class State:
     special_lost: tuple[str, ...] = ()
     """Sanctions whose special unit was dislodged and disbanded, its strength cancelled ('If
     the Saxon army (N) is dislodged and disbanded, it can be rebuilt, but modifier cancels')."""
+    special_retreating: dict[str, str] = field(default_factory=dict)
+    """Sanction -> the province its special unit was dislodged from, while it retreats with
+    strength one ('If the unit is in retreat, treat unit as if it has strength of one'): it is
+    still the special unit, and has its strength back where it retreats to."""
     abandoned: tuple[str, ...] = ()
     """Powers the GM declared abandoned with no replacement, to be dissolved at the next
     Early Winter ('When a power is abandoned, and the GM is unable to find a replacement, then
@@ -86,6 +90,7 @@ class State:
             "timeline": [list(t) for t in self.timeline],
             "sanctions_on": dict(sorted(self.sanctions_on.items())),
             **({"special_lost": sorted(self.special_lost)} if self.special_lost else {}),
+            **({"special_retreating": dict(sorted(self.special_retreating.items()))} if self.special_retreating else {}),
             **({"annexed": dict(sorted(self.annexed.items()))} if self.annexed else {}),
             **({"abandoned": sorted(self.abandoned)} if self.abandoned else {}),
             **({"rulings": dict(sorted(self.rulings.items()))} if self.rulings else {}),
@@ -107,6 +112,7 @@ class State:
             timeline=tuple(tuple(t) for t in data.get("timeline", ())),
             sanctions_on={k: int(y) for k, y in data.get("sanctions_on", {}).items()},
             special_lost=tuple(data.get("special_lost", ())),
+            special_retreating={k: str(p) for k, p in data.get("special_retreating", {}).items()},
             annexed={p: str(o) for p, o in data.get("annexed", {}).items()},
             abandoned=tuple(data.get("abandoned", ())),
             rulings={k: str(r) for k, r in data.get("rulings", {}).items()},
