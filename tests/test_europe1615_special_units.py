@@ -123,3 +123,28 @@ def test_a_newly_acquired_special_unit_that_retreats_keeps_its_modifier():
     assert {p: u.strength for p, u in done.after.units.items() if u.power == "SWE"} == {"DAL": 2}
     assert RULES.unit_marks(VARIANT, done.after) == {"DAL": "S"}
     assert state_of(done.after).special_lost == ()
+
+
+def test_the_first_armys_strength_never_passes_to_another_army_of_the_minor():
+    """000_cc215928c2f3193e.txt, 'Protestant Union': "The RHI unit (R) can move, attack, defend,
+    or support with the strength of two units. This modifier does not apply to any additionally
+    acquired army units beyond the first army (R) ... If the RHI army unit is dislodged and
+    disbanded, it can be rebuilt." The R army dislodged and disbanded, the army in Saarland
+    stays an ordinary army; the next army Rhineland builds is the R army."""
+    units = {"RHI": "A RHI", "SAA": "A RHI", "WUR": "A FRANCE", "FRA": "A FRANCE", "HES": "A FRANCE"}
+    start = with_sanctions(board(units, phase="S1617M", influence={"RHI": {"ENGLAND": 5}}), "protestant_union")
+    assert {p: u.strength for p, u in start.units.items() if u.power == "RHI"} == {"RHI": 2, "SAA": 1}
+    done, _ = play(start, {"FRANCE": ["A WUR - RHI", "A FRA S A WUR - RHI", "A HES S A WUR - RHI"]})
+    assert {p: u.strength for p, u in done.after.units.items() if u.power == "RHI"} == {"SAA": 1}
+    done, _ = play(done.after, {})  # not ordered to retreat: disbanded
+    assert {p: u.strength for p, u in done.after.units.items() if u.power == "RHI"} == {"SAA": 1}
+    assert state_of(done.after).special_rebuild == ("protestant_union",)
+
+    winter = done.after.copy()
+    winter.phase = "W1617A"
+    del winter.units["RHI"]  # the French army gone home
+    winter.centers.update(RHI="RHI", COL="RHI")
+    done, _ = play(winter, {"ENGLAND": ["BUILD A RHI"]})
+    assert {p: u.strength for p, u in done.after.units.items() if u.power == "RHI"} == {"RHI": 2, "SAA": 1}
+    assert RULES.unit_marks(VARIANT, done.after) == {"RHI": "R"}
+    assert state_of(done.after).special_rebuild == ()

@@ -25,7 +25,7 @@ import random
 from dataclasses import dataclass, replace
 
 from gm_tools.engine.model import ARMY, Position, Unit
-from gm_tools.engine.phase import ADJUSTMENT, MOVEMENT, RETREAT, parse_phase
+from gm_tools.engine.phase import MOVEMENT, RETREAT, parse_phase
 from gm_tools.errors import VariantDataError
 
 _META = ("first_year", "seasons", "reconstructed", "source")
@@ -185,9 +185,11 @@ def update(setup, state, position: Position, phase_key, before: Position | None 
         if sanction and sanction.key in state.special_retreating:
             continue  # the special unit is in retreat: no other army takes its place
         if sanction and armies and not has:
-            chosen = _newly_built(before, position, minor) if sanction.acquired else armies[:1]
+            rebuilt = sanction.acquired or sanction.key in state.special_rebuild
+            chosen = _newly_built(before, position, minor) if rebuilt else armies[:1]
             for p in chosen[:1]:
                 units[p] = replace(units[p], strength=2)
+                state.special_rebuild = tuple(k for k in state.special_rebuild if k != sanction.key)
         elif sanction is None:
             for p in has:
                 units[p] = replace(units[p], strength=1)
@@ -216,9 +218,10 @@ def _grant_centers(setup, state, key: str, centers: dict, units: dict) -> None:
 
 
 def _newly_built(before: Position | None, after: Position, minor: str) -> list[str]:
-    """The minor's armies built in this phase: in ``after`` and not in ``before`` (an
-    adjustment phase's builds), by province."""
-    if before is None or parse_phase(before.phase).type != ADJUSTMENT:
+    """The minor's armies built in this phase: in ``after`` and not in ``before`` (the Late
+    Winter's builds, or the Early Winter's automatic rebuild: no unit moves in either), by
+    province."""
+    if before is None or parse_phase(before.phase).type in (MOVEMENT, RETREAT):
         return []
     return sorted(p for p, u in after.units.items()
                   if u.power == minor and u.kind == ARMY and (before.units.get(p) is None or before.units[p].power != minor))
@@ -230,7 +233,8 @@ def _follow_specials(setup, state, before: Position | None, after: Position) -> 
     treat unit as if it has strength of one'; :meth:`.rules.Europe1615Rules.on_retreated`).
     Gone from the board after a movement or retreat phase, it was 'dislodged and disbanded',
     which cancels its sanction's strength where the paragraph says so (``lost_cancels``); a
-    removal at an adjustment is no dislodgement."""
+    removal at an adjustment is no dislodgement. Otherwise the minor's next army built is the
+    special unit (``state.special_rebuild``)."""
     if before is None:
         return
     played = parse_phase(before.phase).type
@@ -247,9 +251,20 @@ def _follow_specials(setup, state, before: Position | None, after: Position) -> 
         dislodged = [p for p in special_at if p in after.dislodged and after.dislodged[p].unit.power == minor]
         if dislodged:
             retreating[s.key] = dislodged[0]
-        elif played in (MOVEMENT, RETREAT) and s.lost_cancels and s.key not in state.special_lost:
-            state.special_lost = tuple(sorted(state.special_lost + (s.key,)))
+        elif played in (MOVEMENT, RETREAT) and s.lost_cancels:
+            if s.key not in state.special_lost:
+                state.special_lost = tuple(sorted(state.special_lost + (s.key,)))
+        elif s.key not in state.special_rebuild:
+            # 'If the RHI army unit is dislodged and disbanded, it can be rebuilt' and 'This
+            # modifier does not apply to any additionally acquired army units beyond the first
+            # army (R)': the strength waits for the minor's next army built, never passing to
+            # an army it already has
+            state.special_rebuild = tuple(sorted(state.special_rebuild + (s.key,)))
     state.special_retreating = retreating
+    # 'The modifier cancels when RHI is captured, but may be voted on again should it be
+    # liberated': once in effect again, it is the minor's first army's, as when it first came
+    state.special_rebuild = tuple(k for k in state.special_rebuild if k in setup.sanctions and not any(
+        m in state.influence.suspended for m in setup.sanctions[k].cancel_on_capture))
 
 
 def retreated_special(setup, state, unit: Unit) -> bool:

@@ -58,6 +58,11 @@ class State:
     """Sanction -> the province its special unit was dislodged from, while it retreats with
     strength one ('If the unit is in retreat, treat unit as if it has strength of one'): it is
     still the special unit, and has its strength back where it retreats to."""
+    special_rebuild: tuple[str, ...] = ()
+    """Sanctions whose special unit left the board without cancelling the modifier: the
+    minor's next army built is the special unit ('If the RHI army unit is dislodged and
+    disbanded, it can be rebuilt'), not an army it already has ('This modifier does not apply
+    to any additionally acquired army units beyond the first army (R)')."""
     abandoned: tuple[str, ...] = ()
     """Powers the GM declared abandoned with no replacement, to be dissolved at the next
     Early Winter ('When a power is abandoned, and the GM is unable to find a replacement, then
@@ -91,6 +96,7 @@ class State:
             "sanctions_on": dict(sorted(self.sanctions_on.items())),
             **({"special_lost": sorted(self.special_lost)} if self.special_lost else {}),
             **({"special_retreating": dict(sorted(self.special_retreating.items()))} if self.special_retreating else {}),
+            **({"special_rebuild": sorted(self.special_rebuild)} if self.special_rebuild else {}),
             **({"annexed": dict(sorted(self.annexed.items()))} if self.annexed else {}),
             **({"abandoned": sorted(self.abandoned)} if self.abandoned else {}),
             **({"rulings": dict(sorted(self.rulings.items()))} if self.rulings else {}),
@@ -113,6 +119,7 @@ class State:
             sanctions_on={k: int(y) for k, y in data.get("sanctions_on", {}).items()},
             special_lost=tuple(data.get("special_lost", ())),
             special_retreating={k: str(p) for k, p in data.get("special_retreating", {}).items()},
+            special_rebuild=tuple(data.get("special_rebuild", ())),
             annexed={p: str(o) for p, o in data.get("annexed", {}).items()},
             abandoned=tuple(data.get("abandoned", ())),
             rulings={k: str(r) for k, r in data.get("rulings", {}).items()},
