@@ -8,7 +8,8 @@ Rulebook: ``000_cc215928c2f3193e.txt``; quoted sections are its words.
 - :meth:`select_orders` - the Ottoman vote (:mod:`.ottoman`);
 - :meth:`may_move` - 'Neutrality (impassable)': no unit enters a neutral minor's lands, except
   to attack a foreign unit standing there ('while holding its position in the neutral state it
-  is open to attack');
+  is open to attack'); :meth:`may_follow` - and only while it stays ('If the army moves out of
+  the neutral state, no other unit can enter');
 - :meth:`may_dislodge` - 'The power cannot dislodge or support the dislodgment of the aligned
   minor state's unit' (and, reciprocally, nor can the minor its power's); members of one
   alliance system never dislodge each other (the adjudicator asks this of supporters too);
@@ -148,6 +149,18 @@ class Europe1615Rules(Rules):
             return None  # 'since the neutral state harbors a foreign active unit, other states have the right to attack'
         return (f"{dest} belongs to {minor}, a NEUTRAL minor state: 'no power can enter the minor state as it "
                 "violates the neutrality status'")
+
+    def may_follow(self, variant: Variant, position: Position, unit: Unit, dest: str, leaving: Unit) -> str | None:
+        """'If the army moves out of the neutral state, no other unit can enter, but while holding
+        its position in the neutral state it is open to attack and dislodgment': a move into a
+        neutral minor's land is an attack on the foreign unit standing there, which fails if
+        that unit leaves (and no unit retreats into the place it left)."""
+        v = view(variant, position)
+        minor = v.land.get(dest)
+        if minor is None or minor == unit.power or v.table[minor].status != NEUTRAL:
+            return None
+        return f"{dest} belongs to {minor}, a NEUTRAL minor state: 'If the army moves out of the neutral state, no " \
+               "other unit can enter'"
 
     def may_dislodge(self, variant: Variant, position: Position, attacker: Unit, defender: Unit) -> bool:
         if attacker.power == defender.power:
