@@ -509,3 +509,22 @@ def test_minor_units_start_where_expected():
     for code, minor in SETUP.minors.items():
         if minor.home_center and code not in ("CAT",):
             assert Unit(code, ARMY, minor.home_center) in VARIANT.start_units, code
+
+
+def test_no_minor_state_builds_in_a_captured_islamic_center():
+    """000_cc215928c2f3193e.txt, 'BUILD/ADJUSTMENT PHASE': "Builds are not allowed in captured
+    Islamic centers." Transylvania, aligned with Austria, has taken Serbia: Austria builds its
+    army at home in Transylvania, never in Serbia; Morocco builds in its own (Islamic) home."""
+    centers = dict(opening().centers, SER="TRA")
+    winter = board({}, centers=centers, phase="W1616A", influence={"TRA": {"AUSTRIA": 5}})
+    assert RULES.build_sites(VARIANT, winter, "TRA") == {"TRA"}
+    checked = check_orders(VARIANT, winter, RULES, [OrderEntry("AUSTRIA", "Orders!C2", "BUILD A SER", None)], False)
+    assert checked.problems and "Serbia" in checked.problems[0].expected
+    done, _ = play(winter, {"AUSTRIA": ["BUILD A TRA"]})
+    assert unit_at(done.after, "TRA") == "A TRA" and unit_at(done.after, "SER") is None
+    morocco = board({}, phase="W1616A", influence={"MOR": {"SPAIN": 5}})
+    state = state_of(morocco)
+    state.opened = ("MOR",)  # after the Moroccan unification
+    morocco = with_state(morocco, state)
+    home = SETUP.minors["MOR"].home_center
+    assert home in SETUP.islamic and RULES.build_sites(VARIANT, morocco, "MOR") == {home}
