@@ -191,50 +191,57 @@ PARAGRAPHS = {
         "Deployment of INFs to Rhineland (RHI), Hesse (HES), Brandenburg (BRA), and Baden-Wuerttemburg (WUR) "
         "is solely permitted to the Protestant powers. RHI, HES, BRA, WUR units may retreat. The RHI unit (R) "
         "can move, attack, defend, or support with the strength of two units ... If the RHI army unit is "
-        "dislodged and disbanded, it can be rebuilt ... The modifier cancels when RHI is captured",
+        "dislodged and disbanded, it can be rebuilt ... The modifier cancels when RHI is captured, but may be "
+        "voted on again should it be liberated later in the game",
         dict(deploy_only="protestant", minors=("RHI", "HES", "BRA", "WUR"), retreat=("RHI", "HES", "BRA", "WUR"),
-             special=("RHI", "R"), cancel_on_capture=("RHI",))),
+             special=("RHI", "R"), cancel_on_capture=("RHI",), liberation_revives=True)),
     "saxon_intervention": (
         "Deployment of INFs to Saxony is solely permitted to the Protestant powers. The Saxon unit (N) can "
         "move, attack, defend, or support with the strength of two units ... If the Saxon army (N) is "
-        "dislodged and disbanded, it can be rebuilt, but modifier cancels ... If captured, the modifier cancels",
+        "dislodged and disbanded, it can be rebuilt, but modifier cancels ... If captured, the modifier cancels, "
+        "but may be voted on again should the Saxons be liberated later in the game",
         dict(deploy_only="protestant", minors=("SAX",), special=("SAX", "N"), lost_cancels=True,
-             cancel_on_capture=("SAX",))),
+             cancel_on_capture=("SAX",), liberation_revives=True)),
     "kejserkrigen": (
         "Only the Protestant powers may deploy INFs to Lower Saxony. Lower Saxon army (K) moves, attacks, "
         "supports, and defends with the strength of two units ... All Lower Saxon units gain the ability to "
         "retreat ... If the Lower Saxon army (K) is dislodged and disbanded, it can be rebuilt, modifier "
-        "cancels. If LOWR is captured, the modifier cancels",
+        "cancels. If LOWR is captured, the modifier cancels, but may be voted on again should the Lower Saxons "
+        "be liberated later in the game",
         dict(deploy_only="protestant", minors=("LOWR",), retreat=("LOWR",), special=("LOWR", "K"),
-             lost_cancels=True, cancel_on_capture=("LOWR",))),
+             lost_cancels=True, cancel_on_capture=("LOWR",), liberation_revives=True)),
     "swedish_intervention": (
         "Deployment of INFs to Sweden is solely permitted to the Protestant powers. Swedish units may "
         "retreat. If the Swedes have a newly acquired army (S), this unit can move, attack, defend, or "
         "support with the strength of two units ... If the Swedish army (S) is dislodged and disbanded, it "
-        "cannot be rebuilt, and the modifier is cancelled ... If captured, the modifier cancels",
+        "cannot be rebuilt, and the modifier is cancelled ... If captured, the modifier cancels or is no longer "
+        "available",
         dict(deploy_only="protestant", minors=("SWE",), retreat=("SWE",), special=("SWE", "S"), acquired=True,
              lost_cancels=True, cancel_on_capture=("SWE",))),
     "dutch_intervention": (
         "Only the Protestant powers are allowed to deploy INFs to the Dutch provinces. All Dutch units gain "
         "the ability to retreat. If the Dutch have a newly acquired contingent/unit (D), this unit can move, "
         "attack, defend, or support with the strength of two units ... If the Dutch army (D) is dislodged "
-        "and disbanded, it can be rebuilt, but modifier cancels ... If captured, the modifier cancels",
+        "and disbanded, it can be rebuilt, but modifier cancels ... If captured, the modifier cancels, but may be "
+        "voted on again should the Dutch be liberated later in the game",
         dict(deploy_only="protestant", minors=("DUT",), retreat=("DUT",), special=("DUT", "D"), acquired=True,
-             lost_cancels=True, cancel_on_capture=("DUT",))),
+             lost_cancels=True, cancel_on_capture=("DUT",), liberation_revives=True)),
     "catholic_league": (
         "Deployment of INFs to Bavaria (BAV), Westphalia (WES), and Franconia (FRA) is solely permitted to "
         "the Catholic powers. BAV units may retreat. The BAV unit (B) can move, attack, defend, or support "
         "with the strength of two units ... If the BAV army unit is dislodged and disbanded, it can be "
-        "rebuilt ... The modifier cancels when BAV is captured",
+        "rebuilt ... The modifier cancels when BAV is captured, but may be voted on again should BAV be liberated "
+        "later in the game",
         dict(deploy_only="catholic", minors=("BAV", "WES", "FRA"), retreat=("BAV",), special=("BAV", "B"),
-             cancel_on_capture=("BAV",))),
+             cancel_on_capture=("BAV",), liberation_revives=True)),
     "polish_intervention": (
         "Deployment of INFs to Poland is solely permitted to the Catholic powers. Polish units may retreat. "
         "The Polish unit (P) can move, attack, defend, or support with the strength of two units in the "
         "first year that the modifier is in effect ... If the Polish army (P) is dislodged and disbanded, it "
-        "can be rebuilt ... If captured, the modifier cancels",
+        "can be rebuilt ... If captured, the modifier cancels, but may be voted on again should the Polish be "
+        "liberated later in the game",
         dict(deploy_only="catholic", minors=("POL",), retreat=("POL",), special=("POL", "P"), first_year_only=True,
-             cancel_on_capture=("POL",))),
+             cancel_on_capture=("POL",), liberation_revives=True)),
     "dano_swedish_rivalry": (
         "Denmark restricted from deploying INFs to SWE and LIVN.",
         dict(barred_powers=("DENMARK",), barred_minors=("SWE", "LIVN"))),
@@ -445,3 +452,58 @@ def test_the_timeline_still_to_come_is_a_list_on_the_page():
     assert html.count("<li>") == len(coming) > 0
     # each phase as players say it, not its code (S1616M)
     assert f"<li>Spring 1616 Movement: {SETUP.sanctions[coming[0]].title}</li>" in html
+
+
+def _captured_then_liberated(key: str, home: str, minor: str, taker: str):
+    """(captured, liberated) positions: ``key`` in effect, ``minor``'s home center taken by
+    ``taker`` after a phase, then given back after the next."""
+    on = board({}, phase="S1618M", influence={"SAV": {"FRANCE": 4}})
+    state = state_of(on)
+    state.timeline = tuple((k, "S1616M" if k == key else "S1640M") for k in SETUP.sanctions)  # this one alone
+    on, _ = settle(VARIANT, with_state(on, state))
+    assert state_of(on).sanctions_on == {key: 1618}
+    taken = on.copy()
+    taken.centers[home] = taker
+    captured, _ = settle(VARIANT, taken, before=on)
+    back = captured.copy()
+    back.centers[home] = minor
+    liberated, _ = settle(VARIANT, back, before=captured)
+    return captured, liberated
+
+
+def test_a_capture_cancels_swedens_sanction_for_good_and_suspends_the_others():
+    """000_cc215928c2f3193e.txt, 'Swedish/Gustav's intervention': "This modifier is available as
+    long as Sweden is an independent pliant state. If captured, the modifier cancels or is no
+    longer available." (no return on liberation); 'Protestant Union': "The modifier cancels when
+    RHI is captured, but may be voted on again should it be liberated later in the game.\""""
+    from gm_tools.systems.europe1615.sanctions import in_effect
+
+    sweden = SETUP.sanctions["swedish_intervention"]
+    captured, liberated = _captured_then_liberated("swedish_intervention", "STO", "SWE", "DENMARK")
+    assert not in_effect(sweden, state_of(captured), SETUP, captured)
+    assert not in_effect(sweden, state_of(liberated), SETUP, liberated)
+    assert refusals(liberated, Placement("SPAIN", 2, "SWE", "2: SWE")) == {}
+    from gm_tools.systems.europe1615.report import _sanctions
+
+    assert "Cancelled for good (their minor state captured): Swedish/Gustav's intervention." in \
+        _sanctions(VARIANT, liberated)
+
+    union = SETUP.sanctions["protestant_union"]
+    captured, liberated = _captured_then_liberated("protestant_union", "RHI", "RHI", "FRANCE")
+    assert not in_effect(union, state_of(captured), SETUP, captured)
+    assert in_effect(union, state_of(liberated), SETUP, liberated)
+    assert "solely permitted" in refusals(liberated, Placement("SPAIN", 2, "RHI", "2: RHI"))[0]
+
+
+def test_the_treaty_of_lyon_cancels_for_good_when_savoy_is_captured():
+    """000_cc215928c2f3193e.txt, 'Treaty of Lyon': "The sanction cancels if France is eliminated
+    or Savoy is captured or if Switzerland is captured." No return is given: Savoy liberated,
+    Spain may deploy to Savoy again."""
+    from gm_tools.systems.europe1615.sanctions import in_effect
+
+    lyon = SETUP.sanctions["treaty_of_lyon"]
+    home = SETUP.minors["SAV"].home_center
+    captured, liberated = _captured_then_liberated("treaty_of_lyon", home, "SAV", "SPAIN")
+    assert not in_effect(lyon, state_of(captured), SETUP, captured)
+    assert not in_effect(lyon, state_of(liberated), SETUP, liberated)
+    assert refusals(liberated, Placement("SPAIN", 2, "SAV", "2: SAV")) == {}

@@ -9,7 +9,8 @@ naming its effects; this module reads them and answers the rules' questions:
 - :func:`update` - after every phase: a sanction whose time has come switches on (the Treaty of
   Lyon only if its conditions hold); its effects hold while it is *in effect*: not under the
   counterbalance that cancels it, none of its minors captured ('may be voted on again should it
-  be liberated'), France not eliminated (Lyon); a special unit has strength 2 while in effect
+  be liberated'; a sanction whose paragraph gives no return is cancelled for good by the
+  capture), France not eliminated (Lyon); a special unit has strength 2 while in effect
   (the Polish unit in the sanction's first year only);
 - :func:`deployment_bar`, :func:`attack_bar`, :func:`may_retreat`, :func:`build_barred`,
   :func:`move_bar`, :func:`opened` - the effects, asked by the deployment checks and the rules.
@@ -66,6 +67,11 @@ class Sanction:
     attacks by Protestant powers'."""
     cancelled_by: str | None = None
     cancel_on_capture: tuple[str, ...] = ()
+    liberation_revives: bool = False
+    """Back in effect once the captured minor of ``cancel_on_capture`` is liberated ('The
+    modifier cancels when RHI is captured, but may be voted on again should it be liberated
+    later in the game'). False: the capture cancels it for good ('If captured, the modifier
+    cancels or is no longer available', Sweden; the Treaty of Lyon)."""
     opens: str | None = None
     rule: str | None = None
     """A named rule with conditions of its own (``treaty_of_lyon``)."""
@@ -91,8 +97,12 @@ def read_sanctions(variant) -> tuple[dict[str, Sanction], int, tuple[str, ...]]:
             barred_minors=tuple(barred.get("minors", ())), barred_majority=barred.get("majority"),
             no_build=tuple(tuple(x) for x in row.get("no_build", ())),
             immune=tuple(row["immune"]) if "immune" in row else None, cancelled_by=row.get("cancelled_by"),
-            cancel_on_capture=tuple(row.get("cancel_on_capture", ())), opens=row.get("opens"), rule=row.get("rule"),
+            cancel_on_capture=tuple(row.get("cancel_on_capture", ())),
+            liberation_revives=bool(row.get("liberation_revives", False)), opens=row.get("opens"), rule=row.get("rule"),
         )
+        if s.liberation_revives and not s.cancel_on_capture:
+            problems.append(f"{where}: liberation_revives = true, expected cancel_on_capture to name the minors "
+                            "whose capture cancels it")
         for minor in s.minors + s.retreat + s.barred_minors + s.cancel_on_capture + ((special[0],) if special else ()) \
                 + ((s.opens,) if s.opens else ()):
             if minor not in variant.tables.get("minor_states", {}):
@@ -123,10 +133,11 @@ def draw_timeline(keys: list[str], first_year: int, seasons: tuple[str, ...], mo
 
 def in_effect(sanction: Sanction, state, setup, position: Position) -> bool:
     """An active sanction holds unless its counterbalance is in effect, one of its minors is
-    captured, (the Treaty of Lyon) France is eliminated, or the GM has suspended it to resolve
-    an overlap (``state.rulings``)."""
-    if sanction.key not in state.sanctions_on or sanction.key in state.rulings:
-        return False  # not yet on, or suspended by the GM where it overlaps another
+    captured (or was, for a sanction the capture cancelled for good: ``state.cancelled``), (the
+    Treaty of Lyon) France is eliminated, or the GM has suspended it to resolve an overlap
+    (``state.rulings``)."""
+    if sanction.key not in state.sanctions_on or sanction.key in state.rulings or sanction.key in state.cancelled:
+        return False  # not yet on, suspended by the GM where it overlaps another, or cancelled for good
     if sanction.cancelled_by and state.counterbalance == sanction.cancelled_by:
         return False
     if any(m in state.influence.suspended for m in sanction.cancel_on_capture):
@@ -172,6 +183,12 @@ def update(setup, state, position: Position, phase_key, before: Position | None 
         if sanction.opens and sanction.opens not in state.opened:
             state.opened = tuple(sorted(state.opened + (sanction.opens,)))
         _grant_centers(setup, state, key, centers, units)
+    for key in sorted(state.sanctions_on):
+        sanction = setup.sanctions.get(key)
+        if sanction and not sanction.liberation_revives and key not in state.cancelled \
+                and any(m in state.influence.suspended for m in sanction.cancel_on_capture):
+            # 'If captured, the modifier cancels or is no longer available': no return on liberation
+            state.cancelled = tuple(sorted(state.cancelled + (key,)))
     year = int(position.phase[1:-1])
     _follow_specials(setup, state, before, position)
     strong = {}

@@ -379,7 +379,8 @@ def _sanctions_sheet(variant: Variant, position: Position) -> Table:
         if s is None:
             continue
         now = ("in effect" if in_effect(s, state, setup, position) else
-               f"suspended by the GM: {state.rulings[key]}" if key in state.rulings else "on, suspended") \
+               f"suspended by the GM: {state.rulings[key]}" if key in state.rulings else
+               "cancelled: its minor state was captured" if key in state.cancelled else "on, suspended") \
             if key in state.sanctions_on else "to come"
         table.rows.append([s.title, at, now])
     return table

@@ -63,6 +63,9 @@ class State:
     minor's next army built is the special unit ('If the RHI army unit is dislodged and
     disbanded, it can be rebuilt'), not an army it already has ('This modifier does not apply
     to any additionally acquired army units beyond the first army (R)')."""
+    cancelled: tuple[str, ...] = ()
+    """Sanctions cancelled for good by the capture of their minor, whose paragraph gives no
+    return on liberation ('If captured, the modifier cancels or is no longer available')."""
     abandoned: tuple[str, ...] = ()
     """Powers the GM declared abandoned with no replacement, to be dissolved at the next
     Early Winter ('When a power is abandoned, and the GM is unable to find a replacement, then
@@ -97,6 +100,7 @@ class State:
             **({"special_lost": sorted(self.special_lost)} if self.special_lost else {}),
             **({"special_retreating": dict(sorted(self.special_retreating.items()))} if self.special_retreating else {}),
             **({"special_rebuild": sorted(self.special_rebuild)} if self.special_rebuild else {}),
+            **({"cancelled": sorted(self.cancelled)} if self.cancelled else {}),
             **({"annexed": dict(sorted(self.annexed.items()))} if self.annexed else {}),
             **({"abandoned": sorted(self.abandoned)} if self.abandoned else {}),
             **({"rulings": dict(sorted(self.rulings.items()))} if self.rulings else {}),
@@ -120,6 +124,7 @@ class State:
             special_lost=tuple(data.get("special_lost", ())),
             special_retreating={k: str(p) for k, p in data.get("special_retreating", {}).items()},
             special_rebuild=tuple(data.get("special_rebuild", ())),
+            cancelled=tuple(data.get("cancelled", ())),
             annexed={p: str(o) for p, o in data.get("annexed", {}).items()},
             abandoned=tuple(data.get("abandoned", ())),
             rulings={k: str(r) for k, r in data.get("rulings", {}).items()},
