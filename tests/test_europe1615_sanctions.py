@@ -507,3 +507,26 @@ def test_the_treaty_of_lyon_cancels_for_good_when_savoy_is_captured():
     assert not in_effect(lyon, state_of(captured), SETUP, captured)
     assert not in_effect(lyon, state_of(liberated), SETUP, liberated)
     assert refusals(liberated, Placement("SPAIN", 2, "SAV", "2: SAV")) == {}
+
+
+def test_the_treaty_of_lyon_cancels_when_switzerland_is_annexed():
+    """000_cc215928c2f3193e.txt, 'Treaty of Lyon': "The sanction cancels if France is eliminated
+    or Savoy is captured or if Switzerland is captured." Switzerland has no center: it is
+    captured as 'Expansion' captures "provinces without centers", once annexed ('Provinces
+    without centers held by a power or a minor state at the build phase are automatically
+    annexed'). An Austrian army in Switzerland at the Early Winter annexes it: the treaty is
+    cancelled, and Spain may move there again."""
+    from gm_tools.systems.europe1615.sanctions import in_effect
+
+    lyon = SETUP.sanctions["treaty_of_lyon"]
+    start = board({"SWI": "A AUSTRIA", "MIL": "A SPAIN"}, phase="F1616R", influence={"SAV": {"FRANCE": 4}})
+    state = state_of(start)
+    state.timeline = tuple((k, "S1616M" if k == "treaty_of_lyon" else "S1640M") for k in SETUP.sanctions)
+    on, _ = settle(VARIANT, with_state(start, state))
+    on.phase = "E1616D"
+    assert in_effect(lyon, state_of(on), SETUP, on) and RULES.may_move(VARIANT, on, on.units["MIL"], "SWI")
+    done, _ = play(on, {})
+    assert state_of(done.after).annexed == {"SWI": "AUSTRIA"}
+    assert not in_effect(lyon, state_of(done.after), SETUP, done.after)
+    assert state_of(done.after).cancelled == ("treaty_of_lyon",)
+    assert RULES.may_move(VARIANT, done.after, done.after.units["MIL"], "SWI") is None

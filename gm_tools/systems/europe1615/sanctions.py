@@ -140,11 +140,23 @@ def in_effect(sanction: Sanction, state, setup, position: Position) -> bool:
         return False  # not yet on, suspended by the GM where it overlaps another, or cancelled for good
     if sanction.cancelled_by and state.counterbalance == sanction.cancelled_by:
         return False
-    if any(m in state.influence.suspended for m in sanction.cancel_on_capture):
+    if any(captured(setup, state, m) for m in sanction.cancel_on_capture):
         return False
     if sanction.rule == "treaty_of_lyon" and _eliminated(setup, position, "FRANCE"):
         return False
     return True
+
+
+def captured(setup, state, minor: str) -> bool:
+    """Is ``minor`` captured, for the sanctions its capture cancels: its home center held by
+    another (its INFs held in suspension); a minor without a center ('... or if Switzerland is
+    captured') once each of its provinces is annexed to another, as 'the capture of centers (or
+    provinces without centers)' takes land with no center (NOTES.md)."""
+    if minor in state.influence.suspended:
+        return True
+    lands = setup.minors[minor]
+    return lands.home_center is None and bool(lands.provinces) and all(
+        state.annexed.get(p) not in (None, minor) for p in lands.provinces)
 
 
 def effective(setup, state, position: Position) -> list[Sanction]:
@@ -186,7 +198,7 @@ def update(setup, state, position: Position, phase_key, before: Position | None 
     for key in sorted(state.sanctions_on):
         sanction = setup.sanctions.get(key)
         if sanction and not sanction.liberation_revives and key not in state.cancelled \
-                and any(m in state.influence.suspended for m in sanction.cancel_on_capture):
+                and any(captured(setup, state, m) for m in sanction.cancel_on_capture):
             # 'If captured, the modifier cancels or is no longer available': no return on liberation
             state.cancelled = tuple(sorted(state.cancelled + (key,)))
     year = int(position.phase[1:-1])
@@ -281,7 +293,7 @@ def _follow_specials(setup, state, before: Position | None, after: Position) -> 
     # 'The modifier cancels when RHI is captured, but may be voted on again should it be
     # liberated': once in effect again, it is the minor's first army's, as when it first came
     state.special_rebuild = tuple(k for k in state.special_rebuild if k in setup.sanctions and not any(
-        m in state.influence.suspended for m in setup.sanctions[k].cancel_on_capture))
+        captured(setup, state, m) for m in setup.sanctions[k].cancel_on_capture))
 
 
 def retreated_special(setup, state, unit: Unit) -> bool:
