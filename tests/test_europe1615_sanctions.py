@@ -56,9 +56,10 @@ def test_the_gm_may_type_the_timeline_at_the_first_status_check():
     inputs_, problems = HOOKS.check_inputs(VARIANT, start, {TIMELINE: rows})
     assert problems == [] and len(inputs_["timeline"]) == len(titles)
     assert state_of(HOOKS.apply_inputs(VARIANT, start, inputs_)).timeline[0][1] == "U1616M"
-    bad = rows[:-1] + [InputRow({"Sanction": titles[-1], "Phase": "W1616A"}, rows[-1].cells)]
+    bad = rows[:-1] + [InputRow({"Sanction": titles[-1], "Phase": "W1616S"}, rows[-1].cells)]
     _, problems = HOOKS.check_inputs(VARIANT, start, {TIMELINE: bad})
-    assert [(p.cell, p.expected) for p in problems] == [(f"B{len(titles) + 1}", "a movement phase such as U1616M")]
+    assert [(p.cell, p.expected) for p in problems] == [(f"B{len(titles) + 1}", "a phase a sanction may come into "
+                                                         "effect in, as in 1616: S1616M, U1616M, F1616M, E1616D or W1616A")]
     _, problems = HOOKS.check_inputs(VARIANT, start, {TIMELINE: rows[1:]})
     assert "each sanction at least once" in problems[0].expected
 
@@ -293,7 +294,7 @@ def test_each_sanctions_data_says_what_its_paragraph_says(key):
     sanction = SETUP.sanctions[key]
     defaults = Sanction(key, sanction.title)
     found = {f.name: getattr(sanction, f.name) for f in fields(Sanction)
-             if f.name not in ("key", "title") and getattr(sanction, f.name) != getattr(defaults, f.name)}
+             if f.name not in ("key", "title", "aliases") and getattr(sanction, f.name) != getattr(defaults, f.name)}
     assert found == named
     assert set(PARAGRAPHS) == set(SETUP.sanctions)
 
@@ -530,3 +531,21 @@ def test_the_treaty_of_lyon_cancels_when_switzerland_is_annexed():
     assert not in_effect(lyon, state_of(done.after), SETUP, done.after)
     assert state_of(done.after).cancelled == ("treaty_of_lyon",)
     assert RULES.may_move(VARIANT, done.after, done.after.units["MIL"], "SWI") is None
+
+
+def test_a_sanction_timed_for_the_winter_comes_with_the_late_winters_builds():
+    """000_cc215928c2f3193e.txt, 'SANCTIONS AND THE PRE-GENERATED TIMELINE': "Winter 1618:
+    Swedish/Gustav's intervention"; 'Swedish/Gustav's intervention': "If the Swedes have a
+    newly acquired army (S), this unit can move, attack, defend, or support with the strength of
+    two units." Timed for the Late Winter, it is in effect as the game reaches W1618A, and the
+    army Sweden builds there is the S army (Sweden holds Livonia's center: two centers, one
+    army)."""
+    centers = dict(board({}).centers, LIVN="SWE")
+    early = board({"DAL": "A SWE"}, phase="E1618D", centers=centers, influence={"SWE": {"ENGLAND": 5}})
+    state = state_of(early)
+    state.timeline = tuple((k, "W1618A" if k == "swedish_intervention" else "S1640M") for k in SETUP.sanctions)
+    early = with_state(early, state)
+    done, _ = play(early, {})
+    assert done.after.phase == "W1618A" and state_of(done.after).sanctions_on == {"swedish_intervention": 1618}
+    done, _ = play(done.after, {"ENGLAND": ["BUILD A STO"]})
+    assert {p: u.strength for p, u in done.after.units.items() if u.power == "SWE"} == {"STO": 2, "DAL": 1}

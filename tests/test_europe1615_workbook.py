@@ -229,7 +229,7 @@ def _timeline_cells(titles, rows) -> dict[str, object]:
 
 
 def test_every_mistake_of_a_typed_sanctions_timeline_is_named_at_once(tmp_path):
-    """A sanction that is none, a phase that is none or not a movement phase, and the sanctions
+    """A sanction that is none, a phase that is none or not one a sanction comes in, and the sanctions
     no row names: all in one round ('The complete timeline will have each sanction appearing at
     least once'), each phase quoted as the GM typed it."""
     from gm_tools.systems.europe1615.sheets import TIMELINE
@@ -276,7 +276,7 @@ def test_an_incomplete_sanctions_timeline_names_the_cell_to_fill(tmp_path, case)
     (problem,) = caught.value.problems
     assert (problem.sheet, problem.cell) == (TIMELINE, cell)
     assert problem.found.startswith("nothing") and all(t in problem.found for t in missing)
-    assert ("each sanction appearing at least once" if missing else "a movement phase") in problem.expected
+    assert ("each sanction appearing at least once" if missing else "a phase a sanction may come") in problem.expected
     assert _files(paths) == before
 
 
@@ -310,3 +310,39 @@ def test_a_required_disband_naming_the_wrong_kind_of_unit_is_refused(tmp_path):
     run_turn("g", root=tmp_path, site_dir=None)
     mine = sorted(p for p, u in load_state("g", tmp_path).position.units.items() if u.power == "MEC")
     assert mine == ["MEC"]
+
+
+def test_the_rulebooks_example_timeline_is_typed_as_it_stands(tmp_path):
+    """000_cc215928c2f3193e.txt, 'SANCTIONS AND THE PRE-GENERATED TIMELINE': "An example of a
+    timeline with the first sanction coming into effect in 1616: Summer 1616: Anti-Hapsburg
+    Campaign / Spring 1617: Protestant League / Spring 1618: Kejserkrigen / Winter 1618:
+    Swedish/Gustav's intervention / Summer 1619: Polish intervention". Its names as it writes
+    them ('Protestant League' is the Protestant Union, 'Campaign' in capitals) and its Winter
+    (the Late Winter, W1618A) are taken; the Scoring Phase is no phase a sanction comes in."""
+    from gm_tools.systems.europe1615.setup import setup_of
+    from gm_tools.edges.variants import load_variant
+    from gm_tools.systems.europe1615.sheets import TIMELINE
+
+    example = [("Anti-Hapsburg Campaign", "U1616M"), ("Protestant League", "S1617M"), ("Kejserkrigen", "S1618M"),
+               ("Swedish/Gustav's intervention", "W1618A"), ("Polish intervention", "U1619M")]
+    named = {"anti_hapsburg_campaign", "protestant_union", "kejserkrigen", "swedish_intervention",
+             "polish_intervention"}
+    sanctions = setup_of(load_variant("europe1615")).sanctions
+    rest = [(s.title, f"S{1620 + i}M") for i, (k, s) in enumerate(sorted(sanctions.items())) if k not in named]
+    cells = {}
+    for row, (title, phase) in enumerate(example + rest, start=2):
+        cells[f"{TIMELINE}!A{row}"], cells[f"{TIMELINE}!B{row}"] = title, phase
+    new_game("europe1615", "g", root=tmp_path, seed=7, created="2000-01-01T00:00:00Z")
+    paths = game_paths("g", tmp_path)
+    original = paths.workbook.read_bytes()
+    paths.workbook.write_bytes(set_cells(original, dict(cells, **{f"{TIMELINE}!B5": "W1618S"})))
+    with pytest.raises(WorkbookError) as caught:
+        run_turn("g", root=tmp_path, site_dir=None)
+    (problem,) = caught.value.problems
+    assert (problem.sheet, problem.cell, problem.found) == (TIMELINE, "B5", "'W1618S'")
+    paths.workbook.write_bytes(set_cells(original, cells))
+    run_turn("g", root=tmp_path, site_dir=None)
+    timeline = load_state("g", tmp_path).history[-1]["after"]["extra"]["europe1615"]["timeline"]
+    assert timeline[:5] == [["anti_hapsburg_campaign", "U1616M"], ["protestant_union", "S1617M"],
+                            ["kejserkrigen", "S1618M"], ["swedish_intervention", "W1618A"],
+                            ["polish_intervention", "U1619M"]]

@@ -29,7 +29,7 @@ from gm_tools.engine.model import ARMY, Position, Unit
 from gm_tools.engine.phase import MOVEMENT, RETREAT, parse_phase
 from gm_tools.errors import VariantDataError
 
-_META = ("first_year", "seasons", "reconstructed", "source")
+_META = ("first_year", "seasons", "typed_roles", "reconstructed", "source")
 
 
 @dataclass(frozen=True)
@@ -38,6 +38,9 @@ class Sanction:
 
     key: str
     title: str
+    aliases: tuple[str, ...] = ()
+    """Other names the text gives it, which the Sanctions Timeline sheet takes too ('Spring
+    1617: Protestant League')."""
     deploy_only: str | None = None
     """Only this confession's powers may deploy INFs to ``minors``."""
     minors: tuple[str, ...] = ()
@@ -89,7 +92,8 @@ def read_sanctions(variant) -> tuple[dict[str, Sanction], int, tuple[str, ...]]:
         barred = row.get("barred", {})
         special = tuple(row["special"]) if "special" in row else None
         s = Sanction(
-            key=key, title=str(row.get("title", key)), deploy_only=row.get("deploy_only"),
+            key=key, title=str(row.get("title", key)), aliases=tuple(str(a) for a in row.get("aliases", ())),
+            deploy_only=row.get("deploy_only"),
             minors=tuple(row.get("minors", ())), retreat=tuple(row.get("retreat", ())), special=special,
             first_year_only=bool(row.get("first_year_only", False)), acquired=bool(row.get("acquired", False)),
             lost_cancels=bool(row.get("lost_cancels", False)),
@@ -113,9 +117,22 @@ def read_sanctions(variant) -> tuple[dict[str, Sanction], int, tuple[str, ...]]:
         if s.rule not in (None, "treaty_of_lyon"):
             problems.append(f"{where}: rule = {s.rule!r}, expected \"treaty_of_lyon\" (the only named rule)")
         out[key] = s
+    names = [n for s in out.values() for n in (s.title, *s.aliases)]
+    problems += [f"tables.toml [sanctions]: the name {n!r} is given twice" for n in sorted(set(names))
+                 if names.count(n) > 1]
+    from gm_tools.systems.europe1615.calendar import ROLES
+
+    problems += [f"tables.toml [sanctions] typed_roles: {r!r} is not a phase role, expected one of {', '.join(ROLES)}"
+                 for r in typed_roles(variant) if r not in ROLES]
     if problems:
         raise VariantDataError(variant.name, problems)
     return out, int(table.get("first_year", 0) or 0), tuple(table.get("seasons", ("S",)))
+
+
+def typed_roles(variant) -> tuple[str, ...]:
+    """The roles of the phases a GM may type on the Sanctions Timeline sheet ('Winter 1618:
+    Swedish/Gustav's intervention'); the movement phases when the data names none."""
+    return tuple(variant.tables.get("sanctions", {}).get("typed_roles", ("movement",)))
 
 
 def draw_timeline(keys: list[str], first_year: int, seasons: tuple[str, ...], movement_type: str,

@@ -232,7 +232,9 @@ class Europe1615Hooks(SheetHooks):
 
 
 def _titles(variant: Variant) -> dict[str, str]:
-    return {s.title: k for k, s in setup_of(variant).sanctions.items()}
+    """Each name of a sanction -> its key: the titles, then the other names the text uses."""
+    sanctions = setup_of(variant).sanctions
+    return {**{s.title: k for k, s in sanctions.items()}, **{a: k for k, s in sanctions.items() for a in s.aliases}}
 
 
 def _timeline_sheet(variant: Variant, position: Position) -> Table:
@@ -248,8 +250,15 @@ def _timeline_sheet(variant: Variant, position: Position) -> Table:
 
 def _check_timeline(variant: Variant, rows: list[InputRow]) -> tuple[dict, list[Problem]]:
     from gm_tools.engine.phase import PhaseError, check_phase
+    from gm_tools.systems.europe1615.sanctions import typed_roles
 
     titles, problems, timeline = _titles(variant), [], []
+    roles = typed_roles(variant)
+    first_year = setup_of(variant).sanction_years[0] or parse_phase(variant.calendar.first_phase).year + 1
+    # every phase the sheet takes, as the first year of the timeline has them: S1616M, ..., W1616A
+    taken = [f"{season}{first_year}{kind}" for season, kind in variant.calendar.phases
+             if phase_role(variant, f"{season}{first_year}{kind}") in roles]
+    examples = " or ".join([", ".join(taken[:-1]), taken[-1]] if len(taken) > 1 else taken)
     named_in_rows = set()  # a sanction whose row is wrong elsewhere is not missing
     for row in rows:
         # both cells of a row checked, every row, so the GM hears of every mistake at once
@@ -263,9 +272,10 @@ def _check_timeline(variant: Variant, rows: list[InputRow]) -> tuple[dict, list[
             phase = check_phase(variant.calendar, typed.upper())
         except PhaseError:
             phase = None
-        if phase is None or phase_role(variant, phase.id) != MOVEMENT:
+        if phase is None or phase_role(variant, phase.id) not in roles:
             problems.append(_problem(row.cells["Phase"], repr(typed) if typed else "nothing",
-                                     "a movement phase such as U1616M"))
+                                     f"a phase a sanction may come into effect in, as in {first_year}: "
+                                     f"{examples}"))
         elif named:
             timeline.append([titles[title], phase.id])
     missing = sorted(set(titles.values()) - named_in_rows)
