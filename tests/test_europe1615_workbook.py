@@ -346,3 +346,44 @@ def test_the_rulebooks_example_timeline_is_typed_as_it_stands(tmp_path):
     assert timeline[:5] == [["anti_hapsburg_campaign", "U1616M"], ["protestant_union", "S1617M"],
                             ["kejserkrigen", "S1618M"], ["swedish_intervention", "W1618A"],
                             ["polish_intervention", "U1619M"]]
+
+
+def test_france_permits_a_spanish_unit_through_switzerland_on_the_swiss_passage_sheet(tmp_path):
+    """000_cc215928c2f3193e.txt, 'Treaty of Lyon': "Spain will be unable to move a unit through
+    Switzerland, unless France permits it." While the treaty is in effect the movement phase's
+    workbook has a Swiss Passage sheet; the Spanish army in Milan ordered into Switzerland is
+    refused at its cell until the GM lists it there (France's word), then moves; the
+    permission is for that phase alone, and a unit not of Spain's side is refused at its cell."""
+    from europe1615_play import SETUP, VARIANT, board, game_at
+    from gm_tools.systems.europe1615.phases import settle
+    from gm_tools.systems.europe1615.sheets import PASSAGE
+    from gm_tools.systems.europe1615.state import state_of, with_state
+
+    position = board({"MIL": "A SPAIN", "LYO": "A FRANCE"}, phase="S1617M", influence={"SAV": {"FRANCE": 4}})
+    state = state_of(position)
+    state.timeline = tuple((k, "S1616M" if k == "treaty_of_lyon" else "S1640M") for k in SETUP.sanctions)
+    position, _ = settle(VARIANT, with_state(position, state))
+    assert state_of(position).sanctions_on == {"treaty_of_lyon": 1617}
+    paths = game_at(tmp_path, position)
+    original = fill_orders(paths.workbook.read_bytes(), {"SPAIN": ["A MIL - SWI"]})
+    assert [c.value for c in openpyxl.load_workbook(io.BytesIO(original))[PASSAGE][1]] == ["Spanish unit"]
+    paths.workbook.write_bytes(original)
+    before = _files(paths)
+    with pytest.raises(WorkbookError) as caught:
+        run_turn("g", root=tmp_path, site_dir=None)
+    assert "unless France permits it" in str(caught.value) and _files(paths) == before
+    paths.workbook.write_bytes(set_cells(original, {f"{PASSAGE}!A2": "A LYO"}))
+    with pytest.raises(WorkbookError) as caught:
+        run_turn("g", root=tmp_path, site_dir=None)
+    (problem,) = [p for p in caught.value.problems if p.sheet == PASSAGE]
+    assert (problem.cell, problem.found) == ("A2", "'A LYO'") and "A MIL" in problem.expected
+    paths.workbook.write_bytes(set_cells(original, {f"{PASSAGE}!A2": "a mil"}))
+    run_turn("g", root=tmp_path, site_dir=None)
+    state = load_state("g", tmp_path)
+    assert str(state.position.units["SWI"]) == "A SWI" and state.position.units["SWI"].power == "SPAIN"
+    assert state.history[-1]["extra"]["europe1615"]["swiss_passage"] == ["MIL"]
+    assert state_of(state.position).swiss_passage == ()  # for that phase alone
+    from gm_tools.systems.europe1615.report import sections
+
+    assert ("Treaty of Lyon", "France permits A MIL to move through Switzerland this phase ('unless France "
+            "permits it').") in sections(VARIANT, state.history[-1])

@@ -287,6 +287,7 @@ def settle(variant: Variant, position: Position, seed: str = "", before: Positio
     throughout the game')."""
     setup = setup_of(variant, position)
     state = state_of(position)
+    state.swiss_passage = ()  # France's permission was for the phase just played
     influence = state.influence
     for code, minor in setup.minors.items():
         home = minor.home_center

@@ -107,6 +107,10 @@ def sections(variant: Variant, record: dict) -> list[tuple[str, str]]:
             by_power.setdefault(p.power, []).append(f"{p.infs} to {p.minor}")
         deployed = [f"**{p}**: {', '.join(items)}" for p, items in by_power.items()]
         out.append(("INF deployments", _items(deployed)))
+        if inputs.get("swiss_passage"):
+            units = [str(before.units[p]) for p in inputs["swiss_passage"] if p in before.units]
+            out.append(("Treaty of Lyon", f"France permits {', '.join(units)} to move through Switzerland this "
+                                          "phase ('unless France permits it')."))
         attacks = [r.describe() for r in deployment.attacks]
         if attacks:
             out.append(("Diplomatic attacks", "Resolved in this order: " + ", ".join(deployment.sequence)

@@ -138,7 +138,7 @@ class Europe1615Rules(Rules):
         from gm_tools.systems.europe1615.sanctions import move_bar
 
         v = view(variant, position)
-        barred = move_bar(v.setup, v.state, position, v.side(unit.power), dest)
+        barred = move_bar(v.setup, v.state, position, unit, v.side(unit.power), dest)
         if barred:
             return barred
         minor = v.land.get(dest)

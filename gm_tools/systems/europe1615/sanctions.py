@@ -356,9 +356,18 @@ def build_barred(setup, state, position: Position, power: str, center: str) -> b
     return any((power, center) in s.no_build for s in effective(setup, state, position))
 
 
-def move_bar(setup, state, position: Position, side: str, dest: str) -> str | None:
-    """'Spain will be unable to move a unit through Switzerland' (Treaty of Lyon)."""
+def move_bar(setup, state, position: Position, unit: Unit, side: str, dest: str) -> str | None:
+    """'Spain will be unable to move a unit through Switzerland, unless France permits it'
+    (Treaty of Lyon): France's permission is the GM's row for the unit on the Swiss Passage
+    sheet (``state.swiss_passage``)."""
     for s in effective(setup, state, position):
-        if s.rule == "treaty_of_lyon" and side == "SPAIN" and dest in setup.minors["SWI"].provinces:
-            return f"{s.title}: Spain is unable to move a unit through Switzerland"
+        if s.rule == "treaty_of_lyon" and side == "SPAIN" and dest in setup.minors["SWI"].provinces \
+                and unit.province not in state.swiss_passage:
+            return (f"{s.title}: Spain is unable to move a unit through Switzerland, unless France permits it "
+                    "(the Swiss Passage sheet)")
     return None
+
+
+def lyon_in_effect(setup, state, position: Position) -> bool:
+    """Is the Treaty of Lyon (the named rule) in effect: the Swiss Passage sheet is laid out."""
+    return any(s.rule == "treaty_of_lyon" for s in effective(setup, state, position))

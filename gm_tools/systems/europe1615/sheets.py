@@ -39,6 +39,7 @@ RULINGS = "Sanction Rulings"
 DISBANDS = "Required Disbands"
 TIMELINE = "Sanctions Timeline"
 SANCTIONS = "Sanctions"
+PASSAGE = "Swiss Passage"
 BLANK_ROWS = 40
 _KINDS = {"A": ARMY, "ARMY": ARMY, "F": FLEET, "FLEET": FLEET}
 
@@ -86,7 +87,7 @@ class Europe1615Hooks(SheetHooks):
                               Column("Dissolved at", width=22)),
                   rows=[[p, "the next Early Winter"] for p in state_of(position).abandoned], blank_rows=2),
             _rulings_sheet(variant, position),
-        ]
+        ] + _passage_sheet(variant, position)
 
     def check_inputs(self, variant: Variant, position: Position, rows: dict[str, list[InputRow]]):
         if phase_role(variant, position.phase) == STATUS_CHECK:
@@ -165,6 +166,8 @@ class Europe1615Hooks(SheetHooks):
                 abandoned.append(power)
         rulings, more = _check_rulings(variant, position, rows.get(RULINGS, []))
         problems += more
+        passage, more = _check_passage(variant, position, rows.get(PASSAGE, []))
+        problems += more
         for i, why in sorted(check_entries(setup, state_of(position), position, entries).items()):
             problems.append(_problem(cells[i], repr(entries[i].text), f"an entry the rules allow: {why}"))
         inputs = {
@@ -175,6 +178,8 @@ class Europe1615Hooks(SheetHooks):
         }
         if waived:
             inputs["waivers"] = waived
+        if passage:
+            inputs["swiss_passage"] = passage
         if rulings or state_of(position).rulings:
             inputs["rulings"] = rulings  # a row cleared puts the sanction back in effect
         if abandoned or state_of(position).abandoned:
@@ -199,6 +204,7 @@ class Europe1615Hooks(SheetHooks):
             state.abandoned = tuple(sorted(inputs["abandoned"]))
         if "rulings" in inputs:
             state.rulings = dict(sorted(inputs["rulings"].items()))
+        state.swiss_passage = tuple(inputs.get("swiss_passage", ()))
         return with_state(position, state)
 
     def output_sheets(self, variant: Variant, position: Position) -> list[Table]:
@@ -375,6 +381,43 @@ def _check_rulings(variant: Variant, position: Position, rows: list[InputRow]) -
         else:
             rulings[titles[title]] = str(reason)
     return rulings, problems
+
+
+def _spanish_units(variant: Variant, position: Position) -> dict[str, str]:
+    """Unit (``A MIL``) -> its province: the units of Spain's side (its own, its aligned
+    minors'), which the Treaty of Lyon keeps out of Switzerland."""
+    setup, state = setup_of(variant, position), state_of(position)
+    table = statuses(setup, state, position)
+    side = {m for m, s in table.items() if s.status == "ALIGNED" and s.power == "SPAIN"} | {"SPAIN"}
+    return {str(u): p for p, u in sorted(position.units.items()) if u.power in side}
+
+
+def _passage_sheet(variant: Variant, position: Position) -> list[Table]:
+    """'Spain will be unable to move a unit through Switzerland, unless France permits it': while
+    the Treaty of Lyon is in effect, the GM lists the Spanish units France lets through in this
+    phase (France's word, by mail or at the table)."""
+    from gm_tools.systems.europe1615.sanctions import lyon_in_effect
+
+    if not lyon_in_effect(setup_of(variant, position), state_of(position), position):
+        return []
+    return [Table(PASSAGE, (Column("Spanish unit", CHOICE, tuple(_spanish_units(variant, position)), editable=True,
+                                   width=14),), blank_rows=3)]
+
+
+def _check_passage(variant: Variant, position: Position, rows: list[InputRow]) -> tuple[list[str], list[Problem]]:
+    units = _spanish_units(variant, position)
+    passage, problems = [], []
+    for row in rows:
+        unit = row.values.get("Spanish unit")
+        if not unit:
+            continue
+        if unit not in units:
+            problems.append(_problem(row.cells["Spanish unit"], repr(unit), "a unit of Spain or of a minor state "
+                                     f"aligned with Spain ({', '.join(units) or 'none on the board'}): 'Spain will be "
+                                     "unable to move a unit through Switzerland, unless France permits it'"))
+        elif units[unit] not in passage:
+            passage.append(units[unit])
+    return sorted(passage), problems
 
 
 def _sanctions_sheet(variant: Variant, position: Position) -> Table:

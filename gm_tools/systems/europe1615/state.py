@@ -76,6 +76,10 @@ class State:
     rulings: dict[str, str] = field(default_factory=dict)
     """Sanction -> the GM's reason for suspending it where sanctions overlap ('Modifiers may
     overlap. It is at the discretion of the GM to resolve the overlapping of rules')."""
+    swiss_passage: tuple[str, ...] = ()
+    """Provinces of the Spanish units France lets through Switzerland in this movement phase
+    ('Spain will be unable to move a unit through Switzerland, unless France permits it'),
+    as the GM typed them on the Swiss Passage sheet; gone once the phase is played."""
     waived: tuple[tuple[str, str], ...] = ()
     """(power, center) captures waived for this year's adjustment ('The player occupying a
     foreign power's center, or a minor state's center ... may waive the capture')."""
@@ -105,6 +109,7 @@ class State:
             **({"abandoned": sorted(self.abandoned)} if self.abandoned else {}),
             **({"rulings": dict(sorted(self.rulings.items()))} if self.rulings else {}),
             **({"dissolved": dict(sorted(self.dissolved.items()))} if self.dissolved else {}),
+            **({"swiss_passage": sorted(self.swiss_passage)} if self.swiss_passage else {}),
         }
 
     @classmethod
@@ -129,6 +134,7 @@ class State:
             abandoned=tuple(data.get("abandoned", ())),
             rulings={k: str(r) for k, r in data.get("rulings", {}).items()},
             dissolved={c: str(p) for c, p in data.get("dissolved", {}).items()},
+            swiss_passage=tuple(data.get("swiss_passage", ())),
         )
 
     def copy(self) -> "State":
