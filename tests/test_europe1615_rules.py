@@ -201,6 +201,30 @@ def test_neutral_minor_is_impassable_but_a_foreign_unit_inside_may_be_attacked()
     assert unit_at(done.after, "LOR") == "A FRANCE"
 
 
+def test_no_unit_enters_a_neutral_state_its_foreign_army_leaves():
+    """000_cc215928c2f3193e.txt, 'Neutrality (impassable)': "If the army moves out of the
+    neutral state, no other unit can enter, but while holding its position in the neutral state
+    it is open to attack and dislodgment". A move into neutral Lorraine is an attack on the
+    Spanish army there: it fails if that army leaves, it succeeds against the army that stays,
+    and no dislodged unit retreats into the place it left (NOTES.md, 'Neutral lands')."""
+    neutral = {"LOR": {"FRANCE": 5, "SPAIN": 5}}
+    leaving = board({"LOR": "A SPAIN", "BUR": "A FRANCE", "CHA": "A FRANCE"}, influence=neutral)
+    done, _ = play(leaving, {"SPAIN": ["A LOR - TRI"], "FRANCE": ["A BUR - LOR", "A CHA S A BUR - LOR"]})
+    attack = result(done, "A BUR - LOR")
+    assert attack["result"] == "fails" and [c["code"] for c in attack["codes"]] == ["may_not_follow"]
+    assert "no other unit can enter" in attack["reason"]
+    assert unit_at(done.after, "LOR") is None and unit_at(done.after, "TRI") == "A SPAIN"
+
+    staying = board({"LOR": "A SPAIN", "BUR": "A FRANCE", "CHA": "A FRANCE", "FRC": "A FRANCE"}, influence=neutral)
+    done, _ = play(staying, {"SPAIN": ["A LOR - CHA"], "FRANCE": ["A BUR - LOR", "A FRC S A BUR - LOR"]})
+    assert unit_at(done.after, "LOR") == "A FRANCE" and "LOR" in done.after.dislodged
+
+    retreat = board({"LOR": "A SPAIN", "SAA": "A ENGLAND", "RHI": "A RHI", "TRI": "A FRANCE", "STR": "A FRANCE"},
+                    influence=neutral)
+    done, _ = play(retreat, {"SPAIN": ["A LOR - WUR"], "FRANCE": ["A TRI - SAA", "A STR S A TRI - SAA"]})
+    assert unit_at(done.after, "SAA") == "A FRANCE" and "SAA" not in done.after.dislodged  # nowhere to go
+
+
 def test_a_neutral_minors_unit_outside_holds_and_does_not_capture():
     """'if the minor state becomes neutral after its army has moved, the state's army holds its
     position where ever it is on the board'; 'If the minor state is neutral, and its unit is
@@ -485,3 +509,22 @@ def test_minor_units_start_where_expected():
     for code, minor in SETUP.minors.items():
         if minor.home_center and code not in ("CAT",):
             assert Unit(code, ARMY, minor.home_center) in VARIANT.start_units, code
+
+
+def test_no_minor_state_builds_in_a_captured_islamic_center():
+    """000_cc215928c2f3193e.txt, 'BUILD/ADJUSTMENT PHASE': "Builds are not allowed in captured
+    Islamic centers." Transylvania, aligned with Austria, has taken Serbia: Austria builds its
+    army at home in Transylvania, never in Serbia; Morocco builds in its own (Islamic) home."""
+    centers = dict(opening().centers, SER="TRA")
+    winter = board({}, centers=centers, phase="W1616A", influence={"TRA": {"AUSTRIA": 5}})
+    assert RULES.build_sites(VARIANT, winter, "TRA") == {"TRA"}
+    checked = check_orders(VARIANT, winter, RULES, [OrderEntry("AUSTRIA", "Orders!C2", "BUILD A SER", None)], False)
+    assert checked.problems and "Serbia" in checked.problems[0].expected
+    done, _ = play(winter, {"AUSTRIA": ["BUILD A TRA"]})
+    assert unit_at(done.after, "TRA") == "A TRA" and unit_at(done.after, "SER") is None
+    morocco = board({}, phase="W1616A", influence={"MOR": {"SPAIN": 5}})
+    state = state_of(morocco)
+    state.opened = ("MOR",)  # after the Moroccan unification
+    morocco = with_state(morocco, state)
+    home = SETUP.minors["MOR"].home_center
+    assert home in SETUP.islamic and RULES.build_sites(VARIANT, morocco, "MOR") == {home}

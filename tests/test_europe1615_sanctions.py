@@ -56,9 +56,10 @@ def test_the_gm_may_type_the_timeline_at_the_first_status_check():
     inputs_, problems = HOOKS.check_inputs(VARIANT, start, {TIMELINE: rows})
     assert problems == [] and len(inputs_["timeline"]) == len(titles)
     assert state_of(HOOKS.apply_inputs(VARIANT, start, inputs_)).timeline[0][1] == "U1616M"
-    bad = rows[:-1] + [InputRow({"Sanction": titles[-1], "Phase": "W1616A"}, rows[-1].cells)]
+    bad = rows[:-1] + [InputRow({"Sanction": titles[-1], "Phase": "W1616S"}, rows[-1].cells)]
     _, problems = HOOKS.check_inputs(VARIANT, start, {TIMELINE: bad})
-    assert [(p.cell, p.expected) for p in problems] == [(f"B{len(titles) + 1}", "a movement phase such as U1616M")]
+    assert [(p.cell, p.expected) for p in problems] == [(f"B{len(titles) + 1}", "a phase a sanction may come into "
+                                                         "effect in, as in 1616: S1616M, U1616M, F1616M, E1616D or W1616A")]
     _, problems = HOOKS.check_inputs(VARIANT, start, {TIMELINE: rows[1:]})
     assert "each sanction at least once" in problems[0].expected
 
@@ -191,50 +192,57 @@ PARAGRAPHS = {
         "Deployment of INFs to Rhineland (RHI), Hesse (HES), Brandenburg (BRA), and Baden-Wuerttemburg (WUR) "
         "is solely permitted to the Protestant powers. RHI, HES, BRA, WUR units may retreat. The RHI unit (R) "
         "can move, attack, defend, or support with the strength of two units ... If the RHI army unit is "
-        "dislodged and disbanded, it can be rebuilt ... The modifier cancels when RHI is captured",
+        "dislodged and disbanded, it can be rebuilt ... The modifier cancels when RHI is captured, but may be "
+        "voted on again should it be liberated later in the game",
         dict(deploy_only="protestant", minors=("RHI", "HES", "BRA", "WUR"), retreat=("RHI", "HES", "BRA", "WUR"),
-             special=("RHI", "R"), cancel_on_capture=("RHI",))),
+             special=("RHI", "R"), cancel_on_capture=("RHI",), liberation_revives=True)),
     "saxon_intervention": (
         "Deployment of INFs to Saxony is solely permitted to the Protestant powers. The Saxon unit (N) can "
         "move, attack, defend, or support with the strength of two units ... If the Saxon army (N) is "
-        "dislodged and disbanded, it can be rebuilt, but modifier cancels ... If captured, the modifier cancels",
+        "dislodged and disbanded, it can be rebuilt, but modifier cancels ... If captured, the modifier cancels, "
+        "but may be voted on again should the Saxons be liberated later in the game",
         dict(deploy_only="protestant", minors=("SAX",), special=("SAX", "N"), lost_cancels=True,
-             cancel_on_capture=("SAX",))),
+             cancel_on_capture=("SAX",), liberation_revives=True)),
     "kejserkrigen": (
         "Only the Protestant powers may deploy INFs to Lower Saxony. Lower Saxon army (K) moves, attacks, "
         "supports, and defends with the strength of two units ... All Lower Saxon units gain the ability to "
         "retreat ... If the Lower Saxon army (K) is dislodged and disbanded, it can be rebuilt, modifier "
-        "cancels. If LOWR is captured, the modifier cancels",
+        "cancels. If LOWR is captured, the modifier cancels, but may be voted on again should the Lower Saxons "
+        "be liberated later in the game",
         dict(deploy_only="protestant", minors=("LOWR",), retreat=("LOWR",), special=("LOWR", "K"),
-             lost_cancels=True, cancel_on_capture=("LOWR",))),
+             lost_cancels=True, cancel_on_capture=("LOWR",), liberation_revives=True)),
     "swedish_intervention": (
         "Deployment of INFs to Sweden is solely permitted to the Protestant powers. Swedish units may "
         "retreat. If the Swedes have a newly acquired army (S), this unit can move, attack, defend, or "
         "support with the strength of two units ... If the Swedish army (S) is dislodged and disbanded, it "
-        "cannot be rebuilt, and the modifier is cancelled ... If captured, the modifier cancels",
+        "cannot be rebuilt, and the modifier is cancelled ... If captured, the modifier cancels or is no longer "
+        "available",
         dict(deploy_only="protestant", minors=("SWE",), retreat=("SWE",), special=("SWE", "S"), acquired=True,
              lost_cancels=True, cancel_on_capture=("SWE",))),
     "dutch_intervention": (
         "Only the Protestant powers are allowed to deploy INFs to the Dutch provinces. All Dutch units gain "
         "the ability to retreat. If the Dutch have a newly acquired contingent/unit (D), this unit can move, "
         "attack, defend, or support with the strength of two units ... If the Dutch army (D) is dislodged "
-        "and disbanded, it can be rebuilt, but modifier cancels ... If captured, the modifier cancels",
+        "and disbanded, it can be rebuilt, but modifier cancels ... If captured, the modifier cancels, but may be "
+        "voted on again should the Dutch be liberated later in the game",
         dict(deploy_only="protestant", minors=("DUT",), retreat=("DUT",), special=("DUT", "D"), acquired=True,
-             lost_cancels=True, cancel_on_capture=("DUT",))),
+             lost_cancels=True, cancel_on_capture=("DUT",), liberation_revives=True)),
     "catholic_league": (
         "Deployment of INFs to Bavaria (BAV), Westphalia (WES), and Franconia (FRA) is solely permitted to "
         "the Catholic powers. BAV units may retreat. The BAV unit (B) can move, attack, defend, or support "
         "with the strength of two units ... If the BAV army unit is dislodged and disbanded, it can be "
-        "rebuilt ... The modifier cancels when BAV is captured",
+        "rebuilt ... The modifier cancels when BAV is captured, but may be voted on again should BAV be liberated "
+        "later in the game",
         dict(deploy_only="catholic", minors=("BAV", "WES", "FRA"), retreat=("BAV",), special=("BAV", "B"),
-             cancel_on_capture=("BAV",))),
+             cancel_on_capture=("BAV",), liberation_revives=True)),
     "polish_intervention": (
         "Deployment of INFs to Poland is solely permitted to the Catholic powers. Polish units may retreat. "
         "The Polish unit (P) can move, attack, defend, or support with the strength of two units in the "
         "first year that the modifier is in effect ... If the Polish army (P) is dislodged and disbanded, it "
-        "can be rebuilt ... If captured, the modifier cancels",
+        "can be rebuilt ... If captured, the modifier cancels, but may be voted on again should the Polish be "
+        "liberated later in the game",
         dict(deploy_only="catholic", minors=("POL",), retreat=("POL",), special=("POL", "P"), first_year_only=True,
-             cancel_on_capture=("POL",))),
+             cancel_on_capture=("POL",), liberation_revives=True)),
     "dano_swedish_rivalry": (
         "Denmark restricted from deploying INFs to SWE and LIVN.",
         dict(barred_powers=("DENMARK",), barred_minors=("SWE", "LIVN"))),
@@ -286,7 +294,7 @@ def test_each_sanctions_data_says_what_its_paragraph_says(key):
     sanction = SETUP.sanctions[key]
     defaults = Sanction(key, sanction.title)
     found = {f.name: getattr(sanction, f.name) for f in fields(Sanction)
-             if f.name not in ("key", "title") and getattr(sanction, f.name) != getattr(defaults, f.name)}
+             if f.name not in ("key", "title", "aliases") and getattr(sanction, f.name) != getattr(defaults, f.name)}
     assert found == named
     assert set(PARAGRAPHS) == set(SETUP.sanctions)
 
@@ -445,3 +453,99 @@ def test_the_timeline_still_to_come_is_a_list_on_the_page():
     assert html.count("<li>") == len(coming) > 0
     # each phase as players say it, not its code (S1616M)
     assert f"<li>Spring 1616 Movement: {SETUP.sanctions[coming[0]].title}</li>" in html
+
+
+def _captured_then_liberated(key: str, home: str, minor: str, taker: str):
+    """(captured, liberated) positions: ``key`` in effect, ``minor``'s home center taken by
+    ``taker`` after a phase, then given back after the next."""
+    on = board({}, phase="S1618M", influence={"SAV": {"FRANCE": 4}})
+    state = state_of(on)
+    state.timeline = tuple((k, "S1616M" if k == key else "S1640M") for k in SETUP.sanctions)  # this one alone
+    on, _ = settle(VARIANT, with_state(on, state))
+    assert state_of(on).sanctions_on == {key: 1618}
+    taken = on.copy()
+    taken.centers[home] = taker
+    captured, _ = settle(VARIANT, taken, before=on)
+    back = captured.copy()
+    back.centers[home] = minor
+    liberated, _ = settle(VARIANT, back, before=captured)
+    return captured, liberated
+
+
+def test_a_capture_cancels_swedens_sanction_for_good_and_suspends_the_others():
+    """000_cc215928c2f3193e.txt, 'Swedish/Gustav's intervention': "This modifier is available as
+    long as Sweden is an independent pliant state. If captured, the modifier cancels or is no
+    longer available." (no return on liberation); 'Protestant Union': "The modifier cancels when
+    RHI is captured, but may be voted on again should it be liberated later in the game.\""""
+    from gm_tools.systems.europe1615.sanctions import in_effect
+
+    sweden = SETUP.sanctions["swedish_intervention"]
+    captured, liberated = _captured_then_liberated("swedish_intervention", "STO", "SWE", "DENMARK")
+    assert not in_effect(sweden, state_of(captured), SETUP, captured)
+    assert not in_effect(sweden, state_of(liberated), SETUP, liberated)
+    assert refusals(liberated, Placement("SPAIN", 2, "SWE", "2: SWE")) == {}
+    from gm_tools.systems.europe1615.report import _sanctions
+
+    assert "Cancelled for good (their minor state captured): Swedish/Gustav's intervention." in \
+        _sanctions(VARIANT, liberated)
+
+    union = SETUP.sanctions["protestant_union"]
+    captured, liberated = _captured_then_liberated("protestant_union", "RHI", "RHI", "FRANCE")
+    assert not in_effect(union, state_of(captured), SETUP, captured)
+    assert in_effect(union, state_of(liberated), SETUP, liberated)
+    assert "solely permitted" in refusals(liberated, Placement("SPAIN", 2, "RHI", "2: RHI"))[0]
+
+
+def test_the_treaty_of_lyon_cancels_for_good_when_savoy_is_captured():
+    """000_cc215928c2f3193e.txt, 'Treaty of Lyon': "The sanction cancels if France is eliminated
+    or Savoy is captured or if Switzerland is captured." No return is given: Savoy liberated,
+    Spain may deploy to Savoy again."""
+    from gm_tools.systems.europe1615.sanctions import in_effect
+
+    lyon = SETUP.sanctions["treaty_of_lyon"]
+    home = SETUP.minors["SAV"].home_center
+    captured, liberated = _captured_then_liberated("treaty_of_lyon", home, "SAV", "SPAIN")
+    assert not in_effect(lyon, state_of(captured), SETUP, captured)
+    assert not in_effect(lyon, state_of(liberated), SETUP, liberated)
+    assert refusals(liberated, Placement("SPAIN", 2, "SAV", "2: SAV")) == {}
+
+
+def test_the_treaty_of_lyon_cancels_when_switzerland_is_annexed():
+    """000_cc215928c2f3193e.txt, 'Treaty of Lyon': "The sanction cancels if France is eliminated
+    or Savoy is captured or if Switzerland is captured." Switzerland has no center: it is
+    captured as 'Expansion' captures "provinces without centers", once annexed ('Provinces
+    without centers held by a power or a minor state at the build phase are automatically
+    annexed'). An Austrian army in Switzerland at the Early Winter annexes it: the treaty is
+    cancelled, and Spain may move there again."""
+    from gm_tools.systems.europe1615.sanctions import in_effect
+
+    lyon = SETUP.sanctions["treaty_of_lyon"]
+    start = board({"SWI": "A AUSTRIA", "MIL": "A SPAIN"}, phase="F1616R", influence={"SAV": {"FRANCE": 4}})
+    state = state_of(start)
+    state.timeline = tuple((k, "S1616M" if k == "treaty_of_lyon" else "S1640M") for k in SETUP.sanctions)
+    on, _ = settle(VARIANT, with_state(start, state))
+    on.phase = "E1616D"
+    assert in_effect(lyon, state_of(on), SETUP, on) and RULES.may_move(VARIANT, on, on.units["MIL"], "SWI")
+    done, _ = play(on, {})
+    assert state_of(done.after).annexed == {"SWI": "AUSTRIA"}
+    assert not in_effect(lyon, state_of(done.after), SETUP, done.after)
+    assert state_of(done.after).cancelled == ("treaty_of_lyon",)
+    assert RULES.may_move(VARIANT, done.after, done.after.units["MIL"], "SWI") is None
+
+
+def test_a_sanction_timed_for_the_winter_comes_with_the_late_winters_builds():
+    """000_cc215928c2f3193e.txt, 'SANCTIONS AND THE PRE-GENERATED TIMELINE': "Winter 1618:
+    Swedish/Gustav's intervention"; 'Swedish/Gustav's intervention': "If the Swedes have a
+    newly acquired army (S), this unit can move, attack, defend, or support with the strength of
+    two units." Timed for the Late Winter, it is in effect as the game reaches W1618A, and the
+    army Sweden builds there is the S army (Sweden holds Livonia's center: two centers, one
+    army)."""
+    centers = dict(board({}).centers, LIVN="SWE")
+    early = board({"DAL": "A SWE"}, phase="E1618D", centers=centers, influence={"SWE": {"ENGLAND": 5}})
+    state = state_of(early)
+    state.timeline = tuple((k, "W1618A" if k == "swedish_intervention" else "S1640M") for k in SETUP.sanctions)
+    early = with_state(early, state)
+    done, _ = play(early, {})
+    assert done.after.phase == "W1618A" and state_of(done.after).sanctions_on == {"swedish_intervention": 1618}
+    done, _ = play(done.after, {"ENGLAND": ["BUILD A STO"]})
+    assert {p: u.strength for p, u in done.after.units.items() if u.power == "SWE"} == {"STO": 2, "DAL": 1}

@@ -229,7 +229,7 @@ def _timeline_cells(titles, rows) -> dict[str, object]:
 
 
 def test_every_mistake_of_a_typed_sanctions_timeline_is_named_at_once(tmp_path):
-    """A sanction that is none, a phase that is none or not a movement phase, and the sanctions
+    """A sanction that is none, a phase that is none or not one a sanction comes in, and the sanctions
     no row names: all in one round ('The complete timeline will have each sanction appearing at
     least once'), each phase quoted as the GM typed it."""
     from gm_tools.systems.europe1615.sheets import TIMELINE
@@ -276,31 +276,8 @@ def test_an_incomplete_sanctions_timeline_names_the_cell_to_fill(tmp_path, case)
     (problem,) = caught.value.problems
     assert (problem.sheet, problem.cell) == (TIMELINE, cell)
     assert problem.found.startswith("nothing") and all(t in problem.found for t in missing)
-    assert ("each sanction appearing at least once" if missing else "a movement phase") in problem.expected
+    assert ("each sanction appearing at least once" if missing else "a phase a sanction may come") in problem.expected
     assert _files(paths) == before
-
-
-def game_at(root, position):
-    """A Europe 1615 game in ``root`` whose current phase is the hand-set ``position``, with
-    its workbook written for it as a turn writes it."""
-    import json
-
-    from europe1615_play import HOOKS, RULES, VARIANT
-    from gm_tools.app.turn import _plan
-    from gm_tools.edges.game import json_text
-    from gm_tools.edges.workbook import write_workbook
-    from gm_tools.engine.positions import position_to_json
-
-    new_game("europe1615", "g", root=root, seed=7, created="2000-01-01T00:00:00Z")
-    run_turn("g", root=root, site_dir=None, force=True)
-    paths = game_paths("g", root)
-    file = paths.record_file("I1615C")
-    record = json.loads(file.read_text(encoding="utf-8"))
-    record["after"], record["next_phase"] = position_to_json(position), position.phase
-    file.write_text(json_text(record), encoding="utf-8")
-    paths.workbook.write_bytes(write_workbook(_plan(VARIANT, HOOKS, RULES, "g", position, "", 7,
-                                                    load_state("g", root).info.players, record)))
-    return paths
 
 
 def test_a_required_disband_naming_the_wrong_kind_of_unit_is_refused(tmp_path):
@@ -311,7 +288,7 @@ def test_a_required_disband_naming_the_wrong_kind_of_unit_is_refused(tmp_path):
     its cell (variants/europe1615/NOTES.md, 'Required disbands of a minor': the GM's list names
     the unit, and a wrong one is more likely a wrong province than a slip of the letter), the
     army left on the board and nothing written; 'A POM' disbands the army."""
-    from europe1615_play import board
+    from europe1615_play import board, game_at
     from gm_tools.systems.europe1615.sheets import DISBANDS
 
     centers = dict(board({}).centers, SRL="BRA")
@@ -333,3 +310,80 @@ def test_a_required_disband_naming_the_wrong_kind_of_unit_is_refused(tmp_path):
     run_turn("g", root=tmp_path, site_dir=None)
     mine = sorted(p for p, u in load_state("g", tmp_path).position.units.items() if u.power == "MEC")
     assert mine == ["MEC"]
+
+
+def test_the_rulebooks_example_timeline_is_typed_as_it_stands(tmp_path):
+    """000_cc215928c2f3193e.txt, 'SANCTIONS AND THE PRE-GENERATED TIMELINE': "An example of a
+    timeline with the first sanction coming into effect in 1616: Summer 1616: Anti-Hapsburg
+    Campaign / Spring 1617: Protestant League / Spring 1618: Kejserkrigen / Winter 1618:
+    Swedish/Gustav's intervention / Summer 1619: Polish intervention". Its names as it writes
+    them ('Protestant League' is the Protestant Union, 'Campaign' in capitals) and its Winter
+    (the Late Winter, W1618A) are taken; the Scoring Phase is no phase a sanction comes in."""
+    from gm_tools.systems.europe1615.setup import setup_of
+    from gm_tools.edges.variants import load_variant
+    from gm_tools.systems.europe1615.sheets import TIMELINE
+
+    example = [("Anti-Hapsburg Campaign", "U1616M"), ("Protestant League", "S1617M"), ("Kejserkrigen", "S1618M"),
+               ("Swedish/Gustav's intervention", "W1618A"), ("Polish intervention", "U1619M")]
+    named = {"anti_hapsburg_campaign", "protestant_union", "kejserkrigen", "swedish_intervention",
+             "polish_intervention"}
+    sanctions = setup_of(load_variant("europe1615")).sanctions
+    rest = [(s.title, f"S{1620 + i}M") for i, (k, s) in enumerate(sorted(sanctions.items())) if k not in named]
+    cells = {}
+    for row, (title, phase) in enumerate(example + rest, start=2):
+        cells[f"{TIMELINE}!A{row}"], cells[f"{TIMELINE}!B{row}"] = title, phase
+    new_game("europe1615", "g", root=tmp_path, seed=7, created="2000-01-01T00:00:00Z")
+    paths = game_paths("g", tmp_path)
+    original = paths.workbook.read_bytes()
+    paths.workbook.write_bytes(set_cells(original, dict(cells, **{f"{TIMELINE}!B5": "W1618S"})))
+    with pytest.raises(WorkbookError) as caught:
+        run_turn("g", root=tmp_path, site_dir=None)
+    (problem,) = caught.value.problems
+    assert (problem.sheet, problem.cell, problem.found) == (TIMELINE, "B5", "'W1618S'")
+    paths.workbook.write_bytes(set_cells(original, cells))
+    run_turn("g", root=tmp_path, site_dir=None)
+    timeline = load_state("g", tmp_path).history[-1]["after"]["extra"]["europe1615"]["timeline"]
+    assert timeline[:5] == [["anti_hapsburg_campaign", "U1616M"], ["protestant_union", "S1617M"],
+                            ["kejserkrigen", "S1618M"], ["swedish_intervention", "W1618A"],
+                            ["polish_intervention", "U1619M"]]
+
+
+def test_france_permits_a_spanish_unit_through_switzerland_on_the_swiss_passage_sheet(tmp_path):
+    """000_cc215928c2f3193e.txt, 'Treaty of Lyon': "Spain will be unable to move a unit through
+    Switzerland, unless France permits it." While the treaty is in effect the movement phase's
+    workbook has a Swiss Passage sheet; the Spanish army in Milan ordered into Switzerland is
+    refused at its cell until the GM lists it there (France's word), then moves; the
+    permission is for that phase alone, and a unit not of Spain's side is refused at its cell."""
+    from europe1615_play import SETUP, VARIANT, board, game_at
+    from gm_tools.systems.europe1615.phases import settle
+    from gm_tools.systems.europe1615.sheets import PASSAGE
+    from gm_tools.systems.europe1615.state import state_of, with_state
+
+    position = board({"MIL": "A SPAIN", "LYO": "A FRANCE"}, phase="S1617M", influence={"SAV": {"FRANCE": 4}})
+    state = state_of(position)
+    state.timeline = tuple((k, "S1616M" if k == "treaty_of_lyon" else "S1640M") for k in SETUP.sanctions)
+    position, _ = settle(VARIANT, with_state(position, state))
+    assert state_of(position).sanctions_on == {"treaty_of_lyon": 1617}
+    paths = game_at(tmp_path, position)
+    original = fill_orders(paths.workbook.read_bytes(), {"SPAIN": ["A MIL - SWI"]})
+    assert [c.value for c in openpyxl.load_workbook(io.BytesIO(original))[PASSAGE][1]] == ["Spanish unit"]
+    paths.workbook.write_bytes(original)
+    before = _files(paths)
+    with pytest.raises(WorkbookError) as caught:
+        run_turn("g", root=tmp_path, site_dir=None)
+    assert "unless France permits it" in str(caught.value) and _files(paths) == before
+    paths.workbook.write_bytes(set_cells(original, {f"{PASSAGE}!A2": "A LYO"}))
+    with pytest.raises(WorkbookError) as caught:
+        run_turn("g", root=tmp_path, site_dir=None)
+    (problem,) = [p for p in caught.value.problems if p.sheet == PASSAGE]
+    assert (problem.cell, problem.found) == ("A2", "'A LYO'") and "A MIL" in problem.expected
+    paths.workbook.write_bytes(set_cells(original, {f"{PASSAGE}!A2": "a mil"}))
+    run_turn("g", root=tmp_path, site_dir=None)
+    state = load_state("g", tmp_path)
+    assert str(state.position.units["SWI"]) == "A SWI" and state.position.units["SWI"].power == "SPAIN"
+    assert state.history[-1]["extra"]["europe1615"]["swiss_passage"] == ["MIL"]
+    assert state_of(state.position).swiss_passage == ()  # for that phase alone
+    from gm_tools.systems.europe1615.report import sections
+
+    assert ("Treaty of Lyon", "France permits A MIL to move through Switzerland this phase ('unless France "
+            "permits it').") in sections(VARIANT, state.history[-1])

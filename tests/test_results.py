@@ -18,6 +18,7 @@ from gm_tools.app.turn import start_position
 EXAMPLES = {
     "not_ordered": {}, "invalid_holds": {}, "convoy_paradox": {}, "no_convoy": {},
     "may_not_dislodge": {"unit": "A PAR", "power": "FRANCE"},
+    "may_not_follow": {"province": "LOR", "unit": "A LOR", "why": "LOR belongs to a NEUTRAL minor state"},
     "bounced": {"attack": 1, "strength": 2, "unit": "A MUN"}, "failed": {},
     "void_no_unit": {"province": "BUR"}, "void_not_holding": {"unit": "A PAR"},
     "void_other_coast": {"unit": "F MAO", "moved_to": "SPA/SC", "dest": "SPA/NC"},

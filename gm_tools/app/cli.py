@@ -129,14 +129,20 @@ def _build_parser() -> argparse.ArgumentParser:
     _games_root(s)
     s.set_defaults(func=lambda a: _call("gm_tools.app.rollback", "cmd_rollback", a))
 
-    s = _command(sub, "end", "end a game as a draw",
+    s = _command(sub, "end", "end a game as a draw, or with a winner the GM calls",
                  "Records the game as drawn between the powers named (by agreement, or Europe 1619's\n"
-                 "tie at the end of 1648): no more turns are played, and the site shows the draw on\n"
-                 "the game page, the archive index and the feed. --undo reopens the game.",
-                 "  gm-tools end thirty --draw FRANCE SPAIN\n  gm-tools end thirty --undo")
+                 "tie at the end of 1648), or as won by the power the GM calls the winner (Europe\n"
+                 "1615's 'Victory by agreement': the players agree to stop and 'allow the GM to call\n"
+                 "a winner'), with the reason: no more turns are played, and the site shows the end\n"
+                 "on the game page, the archive index and the feed. --undo reopens the game.",
+                 "  gm-tools end thirty --draw FRANCE SPAIN\n"
+                 "  gm-tools end thirty --winner SPAIN --reason 'unanimous agreement; most rounds won (3)'\n"
+                 "  gm-tools end thirty --undo")
     _game(s)
     s.add_argument("--draw", nargs="+", metavar="POWER", help="the powers sharing the draw (codes, names, or their first three letters or more: FRA)")
-    s.add_argument("--undo", action="store_true", help="reopen a game ended by a draw")
+    s.add_argument("--winner", metavar="POWER", help="the power the GM calls the winner (code, name, or its first three letters or more)")
+    s.add_argument("--reason", metavar="TEXT", help="with --winner: why, as the game record and the site will say it")
+    s.add_argument("--undo", action="store_true", help="reopen a game ended by a draw or a winner called")
     _site(s)
     _games_root(s)
     s.set_defaults(func=lambda a: _call("gm_tools.app.endgame", "cmd_end", a))

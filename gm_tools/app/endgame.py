@@ -1,11 +1,15 @@
-"""``gm-tools end GAME --draw POWER...``: the GM ends a game as a draw.
+"""``gm-tools end GAME --draw POWER...`` or ``--winner POWER --reason TEXT``: the GM ends a
+game as a draw, or with a winner the GM calls.
 
 Rulebooks end some games by agreement rather than by a rule the tool can apply: Europe
 1619's 'players may agree to extend the game by one or more years to break the tie, or call
-a draw' at the end of 1648, and any game whose players agree to share it. The draw is kept
-in the game's ``end.json`` (the records stay as they are), the game takes no more turns,
-and the site shows it on the game page, in the archive index and in the feed.
-``--undo`` reopens the game where it stopped.
+a draw' at the end of 1648, and any game whose players agree to share it; Europe 1615's
+'Victory by agreement: ... players may agree to stop the game and allow the GM to call a
+winner ... GM could select a winner based on number of won rounds or if there are ties for
+most rounds won, then GM selects winner based on accumulated score'. The end is kept in the
+game's ``end.json`` (the records stay as they are), the game takes no more turns, and the
+site shows it on the game page, in the archive index and in the feed. ``--undo`` reopens
+the game where it stopped.
 """
 
 from __future__ import annotations
@@ -34,45 +38,85 @@ def end_game(name: str, draw: list[str], root: str | os.PathLike | None = None,
     return end
 
 
+def call_winner(name: str, winner: str, reason: str, root: str | os.PathLike | None = None,
+                site_dir: str | os.PathLike | None = "site", declared: str | None = None) -> dict:
+    """Record game ``name`` as won by ``winner`` (a code or name), the winner the GM called
+    for ``reason`` (the agreement and the GM's grounds: 'based on number of won rounds ... then
+    ... accumulated score'); returns the end."""
+    from gm_tools.app.turn import locked_game, processed_now, publish_warning
+
+    if not reason.strip():
+        raise GameError("--winner: say why the GM calls this winner with --reason (the players' agreement "
+                        "and the grounds: rounds won, then the score)")
+    with locked_game(name, root) as state:
+        state.refuse_if_over()
+        (code,) = _played(state, [winner], "--winner", "no share of a win")
+        end = {"result": "win", "winner": code, "reason": reason.strip(), "phase": state.position.phase,
+               "declared": declared or processed_now()}
+        write_atomic(state.paths.end_file, json_text(end).encode("utf-8"))
+        if site_dir:
+            Path(site_dir).mkdir(parents=True, exist_ok=True)
+            publish_warning(state.paths.root, site_dir)
+    return end
+
+
 def _powers(state, names: list[str]) -> list[str]:
     """The powers of a draw, as codes in the variant's order: each a played power still on
     the board (centers or units), at least two."""
+    codes = _played(state, names, "--draw", "no share of a draw")
+    if len(codes) < 2:
+        raise GameError("--draw: a draw is shared by two powers or more (a single power would be a win)")
+    return [c for c in state.variant.powers if c in codes]
+
+
+def _played(state, names: list[str], option: str, nothing: str) -> list[str]:
+    """``names`` as power codes, once each: each a played power still on the board (centers
+    or units)."""
     variant, position = state.variant, state.position
     codes = []
     for name in names:
         code = variant.power_named(name)
         if code is None or not variant.powers[code].playable:
             played = ", ".join(c for c, p in variant.powers.items() if p.playable)
-            raise GameError(f"--draw {name!r}: expected a played power of {variant.name} ({played})")
+            raise GameError(f"{option} {name!r}: expected a played power of {variant.name} ({played})")
         alive = code in position.centers.values() or any(u.power == code for u in position.units.values())
         if not alive:
-            raise GameError(f"--draw {name!r}: {code} has no center and no unit left, so no share of a draw")
+            raise GameError(f"{option} {name!r}: {code} has no center and no unit left, so {nothing}")
         if code not in codes:
             codes.append(code)
-    if len(codes) < 2:
-        raise GameError("--draw: a draw is shared by two powers or more (a single power would be a win)")
-    return [c for c in variant.powers if c in codes]
+    return codes
 
 
-def reopen(name: str, root: str | os.PathLike | None = None, site_dir: str | os.PathLike | None = "site") -> None:
-    """Undo a draw: the game goes on from where it stopped."""
+def reopen(name: str, root: str | os.PathLike | None = None, site_dir: str | os.PathLike | None = "site") -> dict:
+    """Undo a draw or a winner the GM called: the game goes on from where it stopped.
+    Returns the end undone."""
     from gm_tools.app.turn import locked_game, publish_warning
 
     with locked_game(name, root) as state:
         if state.end is None:
-            raise GameError(f"game {name!r} was not ended by a draw: nothing to undo")
+            raise GameError(f"game {name!r} was not ended by the GM (a draw or a winner called): nothing to undo")
+        end = state.end
         state.paths.end_file.unlink()
         if site_dir:
             publish_warning(state.paths.root, site_dir)
+    return end
 
 
 def cmd_end(args) -> int:
     if args.undo:
-        reopen(args.game, root=args.root, site_dir=args.site)
-        print(f"{args.game}: the draw is undone; the game goes on")
+        end = reopen(args.game, root=args.root, site_dir=args.site)
+        what = "the draw" if end["result"] == "draw" else f"{end['winner']}'s win"
+        print(f"{args.game}: {what} is undone; the game goes on")
         return 0
-    if not args.draw:
-        raise GameError("end: say how the game ends: --draw POWER POWER... (or --undo)")
+    if bool(args.draw) == bool(args.winner):
+        raise GameError("end: say how the game ends: --draw POWER POWER..., or --winner POWER --reason TEXT "
+                        "(or --undo)")
+    if args.winner:
+        end = call_winner(args.game, args.winner, args.reason or "", root=args.root, site_dir=args.site)
+        print(f"{args.game}: won by {end['winner']}, the GM's call before {end['phase']} ({end['reason']})")
+        return 0
+    if args.reason:
+        raise GameError("end: --reason goes with --winner (a draw needs none)")
     end = end_game(args.game, args.draw, root=args.root, site_dir=args.site)
     print(f"{args.game}: drawn between {', '.join(end['powers'])} at {end['phase']}")
     return 0

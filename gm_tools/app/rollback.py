@@ -21,7 +21,8 @@ def rollback(name: str, root: str | os.PathLike | None = None,
     """``gm-tools rollback NAME``: reopen the last processed phase."""
     with locked_game(name, root) as state:
         if state.end is not None:
-            raise GameError(f"game {name!r} was ended as a draw: gm-tools end {name} --undo reopens it first")
+            how = "a draw" if state.end["result"] == "draw" else "a winner called"
+            raise GameError(f"game {name!r} was ended by the GM ({how}): gm-tools end {name} --undo reopens it first")
         if state.history:
             _check_backup(state, state.history[-1]["phase"])
         phase = rollback_files(state.paths, state.variant.calendar)

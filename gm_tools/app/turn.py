@@ -24,7 +24,7 @@ from pathlib import Path
 from gm_tools.errors import GameError, OrderError, Problem, UserError, WorkbookError
 from gm_tools.edges.game import (
     RECORD_FORMAT, GameInfo, GamePaths, check_game_name, check_replayable, game_paths, load_game, load_history,
-    make_folder, read_end, refuse_if_open, json_text, save_new_game, write_atomic,
+    end_words, make_folder, read_end, refuse_if_open, json_text, save_new_game, write_atomic,
 )
 from gm_tools.edges.recorddelta import shrink
 from gm_tools.edges.journal import commit_turn, game_lock, half_done, needs_publishing, published, recover
@@ -137,7 +137,7 @@ class GameState:
     position: Position
     """The position at the start of the current phase."""
     end: dict | None = None
-    """How the GM ended the game (a draw, ``end.json``), or None."""
+    """How the GM ended the game (a draw or a winner called, ``end.json``), or None."""
 
     @property
     def finished(self) -> bool:
@@ -151,7 +151,7 @@ class GameState:
     def over_text(self) -> str:
         """Why no phase can be played: the draw, or the winner."""
         if self.end is not None:
-            return f"drawn between {', '.join(self.end['powers'])} (gm-tools end {self.info.name} --undo reopens it)"
+            return f"{end_words(self.end)} (gm-tools end {self.info.name} --undo reopens it)"
         if self.history and self.history[-1].get("draw"):
             draw = self.history[-1]["draw"]
             return f"drawn between {', '.join(draw['powers'])} ({draw['reason']})"
@@ -161,6 +161,8 @@ class GameState:
 
     @property
     def winner(self) -> str | None:
+        if self.end is not None and self.end["result"] == "win":
+            return self.end["winner"]  # 'allow the GM to call a winner' (gm-tools end --winner)
         return self.history[-1].get("winner") if self.history else None
 
 

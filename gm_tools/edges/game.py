@@ -450,15 +450,31 @@ def store_mail(paths: GamePaths, phase: str, mails: list[bytes], workbook_before
 
 
 def read_end(paths: GamePaths) -> dict | None:
-    """How the GM ended the game (``{"result": "draw", "powers": [...], "phase", "declared"}``),
-    or None while it goes on or was ended by the rules (a winner in the last record)."""
+    """How the GM ended the game: a draw (``{"result": "draw", "powers": [...], "phase",
+    "declared"}``) or a winner the GM called (``{"result": "win", "winner": "SPAIN", "reason",
+    "phase", "declared"}``); None while it goes on or was ended by the rules (a winner in the
+    last record)."""
     if not paths.end_file.is_file():
         return None
     end = read_json(paths.end_file)
+    if isinstance(end, dict) and end.get("result") == "win":
+        if not isinstance(end.get("winner"), str) or not isinstance(end.get("reason"), str):
+            raise GameError(f"{paths.end_file}: expected {{\"result\": \"win\", \"winner\": \"POWER\", "
+                            "\"reason\": \"...\"}}")
+        return end
     powers = end.get("powers") if isinstance(end, dict) else None
     if not isinstance(powers, list) or end.get("result") != "draw" or not all(isinstance(p, str) for p in powers):
-        raise GameError(f"{paths.end_file}: expected {{\"result\": \"draw\", \"powers\": [...]}}")
+        raise GameError(f"{paths.end_file}: expected {{\"result\": \"draw\", \"powers\": [...]}} or "
+                        "{\"result\": \"win\", \"winner\": \"POWER\", \"reason\": \"...\"}")
     return end
+
+
+def end_words(end: dict) -> str:
+    """How the GM ended the game, in a sentence's words: ``drawn between FRANCE, SPAIN`` or
+    ``won by SPAIN, the winner the GM called before W1620S (most rounds won)``."""
+    if end.get("result") == "win":
+        return f"won by {end['winner']}, the winner the GM called before {end.get('phase', '')} ({end['reason']})"
+    return f"drawn between {', '.join(end['powers'])}"
 
 
 def _next_free(folder: Path, stem: str, suffix: str) -> Path:

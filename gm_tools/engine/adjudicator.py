@@ -116,9 +116,17 @@ class Resolver:
         self.moves_to: dict[str, list[_Entry]] = {}
         self.supports_of: dict[tuple[str, str | None], list[_Entry]] = {}
         self.convoys_of: dict[tuple[str, str], list[_Entry]] = {}
+        self.follow_bars: dict[int, str] = {}
+        """Moves that may not follow the unit out of their destination, by entry: why not
+        (``Rules.may_follow``); asked here once, of the few moves into an occupant's leaving."""
         for e in entries:
             if e.moves:
                 self.moves_to.setdefault(e.dest, []).append(e)
+                occupant = self.by_province.get(e.dest)
+                if occupant is not None and occupant.moves:
+                    bar = rules.may_follow(variant, position, e.unit, e.dest, occupant.unit)
+                    if bar:
+                        self.follow_bars[e.index] = bar
                 continue
             o = e.order
             cls = type(o)
@@ -296,6 +304,8 @@ class Resolver:
             and self.resolve(defender.index)
         )
         if moves_away:
+            if e.index in self.follow_bars:
+                return 0
             return e.unit.strength + self._support_sum(origin, dest, None)
         if not self.rules.may_dislodge(self.variant, self.position, e.unit, defender.unit):
             return 0
@@ -529,6 +539,9 @@ def retreat_options(
             continue
         if rules.may_move(variant, position, unit, province):
             continue
+        left = position.units.get(province)
+        if left is not None and left is not unit and rules.may_follow(variant, position, unit, province, left):
+            continue  # its occupant moved out, and the rules let no one follow it in
         options.append(loc)
     return tuple(options)
 
@@ -585,6 +598,8 @@ def _why_move_failed(r: Resolver, e: _Entry) -> Reason:
     dest = e.dest
     attack = r.attack_strength(e)
     defender = r.by_province.get(dest)
+    if attack == 0 and e.index in r.follow_bars and defender is not None and r.resolve(defender.index):
+        return reason("may_not_follow", province=dest, unit=str(defender.unit), why=r.follow_bars[e.index])
     if attack == 0 and defender is not None:
         return reason("may_not_dislodge", unit=str(defender.unit), power=defender.unit.power)
     rivals: list[tuple[int, Unit]] = []

@@ -28,6 +28,7 @@ TEMPLATES: dict[str, str] = {
     "convoy_paradox": "no convoy: convoy paradox, the army holds (Szykman rule)",
     "no_convoy": "no convoy",
     "may_not_dislodge": "bounced: may not dislodge {unit} of {power}",
+    "may_not_follow": "failed: may not enter {province} as {unit} leaves it ({why})",
     "bounced": "bounced: {attack} against {strength} from {unit}",
     "failed": "failed",
     "void_no_unit": "void: no unit in {province}",
@@ -65,7 +66,7 @@ NOTE_TEMPLATES: dict[str, str] = {
 """A record's ``notes``: code -> the sentence, as :data:`TEMPLATES` for results."""
 
 VOID_CODES = frozenset(c for c in TEMPLATES if c.startswith("void_"))
-BOUNCE_CODES = frozenset({"bounced", "may_not_dislodge", "failed", "retreat_standoff"})
+BOUNCE_CODES = frozenset({"bounced", "may_not_dislodge", "may_not_follow", "failed", "retreat_standoff"})
 CONVOY_CODES = frozenset({"no_convoy", "convoy_paradox"})
 
 

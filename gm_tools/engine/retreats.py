@@ -70,8 +70,8 @@ def adjudicate_retreats(
     """Adjudicate a retreat phase. ``position.dislodged`` holds the units to retreat; a
     ``Move`` order for a dislodged unit is read as a retreat. When one unit is given
     several different orders it follows none and is disbanded (DATC 4.D.3)."""
-    # ``rules`` is taken for symmetry with the other phases: retreat options were already
-    # filtered through the hooks by the adjudicator of the movement phase.
+    # Retreat options were already filtered through the hooks by the adjudicator of the
+    # movement phase; ``rules`` only says what a successful retreat leaves on the board.
     results: list[OrderResult | None] = [None] * len(orders)
     legal: list[int] = []
     reported: set[str] = set()
@@ -121,7 +121,8 @@ def adjudicate_retreats(
             results[n] = result_of(order.power, text, FAILS, [reason_("retreat_standoff", units=names)], parsed=judged)
             continue
         outcome.retreated[province] = order.dest
-        outcome.units_after[target] = d.unit.moved_to(order.dest)
+        outcome.units_after[target] = (rules.on_retreated(variant, position, d.unit, order.dest) if rules is not None
+                                       else d.unit.moved_to(order.dest))
         results[n] = result_of(order.power, text, SUCCEEDS, parsed=judged)
     outcome.results = [r for r in results if r is not None] + unordered
     return outcome

@@ -94,10 +94,24 @@ class Rules:
         Standard: its strength, or nothing once any attack cuts it."""
         return 0 if cutters else supporter.strength
 
+    def may_follow(self, variant: Variant, position: Position, unit: Unit, dest: str, leaving: Unit) -> str | None:
+        """May ``unit`` enter ``dest`` (move or retreat there) when ``leaving``, the unit
+        standing there as the phase began, moves out in the same phase? None if it may, else
+        why not, in the rules' words. Asked once per such move, before the moves are resolved;
+        the move then fails only if ``leaving`` does leave. Standard: None (a unit may follow
+        another out of its province)."""
+        return None
+
     def on_dislodged(self, variant: Variant, position: Position, unit: Unit) -> Unit | None:
         """What retreats when ``unit`` is dislodged: the unit (possibly weakened), or None if it
         is disbanded at once. Standard: the unit retreats as it is."""
         return unit
+
+    def on_retreated(self, variant: Variant, position: Position, unit: Unit, dest: str) -> Unit:
+        """What stands at ``dest`` once the dislodged ``unit`` retreats there: the pair of
+        :meth:`on_dislodged`, for a unit weakened only while it retreats. Standard: the unit
+        as it retreated."""
+        return unit.moved_to(dest)
 
     def build_sites(self, variant: Variant, position: Position, power: str) -> set[str]:
         """Provinces where ``power`` may build this adjustment, before the occupied check.

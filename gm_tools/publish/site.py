@@ -331,7 +331,12 @@ def write_game(env: jinja2.Environment, writer: SiteWriter, painter: PngPainter,
     write_game_page(env, writer, painter, game, summary, base, look, folder, pictures, many)
     if "text" in vars(base):  # drawn for this build's maps: written (unchanged, it stays as it is)
         write_base(writer, base, game.variant, look.base_map)  # and the names over its PNGs
-    if game.end is not None:
+    if summary["called"]:
+        called = summary["called"]
+        entries.append(FeedEntry(phase="win", title=f"Winner: {called['winner']}", link="index.html",
+                                 summary=f"The GM called {called['winner']} the winner before {called['at']}: "
+                                         f"{called['reason']}.", updated=str(game.end.get("declared") or "")))
+    elif game.end is not None:
         draw = summary["draw"]
         entries.append(FeedEntry(phase="draw", title=f"Draw: {', '.join(draw['powers'])}", link="index.html",
                                  summary=f"The game is drawn between {', '.join(draw['powers'])}, "

@@ -84,7 +84,8 @@ class GameContext:
     source_digest: str = ""
     """Hash of the game's files (``game.json``, history, pictures), for skipping an unchanged game."""
     end: dict | None = None
-    """How the GM ended the game (a draw: ``end.json``), or None."""
+    """How the GM ended the game (a draw or a winner called: ``end.json``; a draw the rules
+    forced), or None."""
     pictures: dict[str, Path] = field(default_factory=dict)
     """The game's pictures its records' press names (``breda.png`` -> its file in the game's
     ``pictures`` folder), each checked: what the site copies beside the phase pages."""
@@ -106,7 +107,8 @@ class GameContext:
     def status(self) -> str:
         """``not started``, ``in progress``, ``won by France`` or ``finished``."""
         if self.winner:
-            return f"won by {power_in_text(self.variant, self.winner)}"
+            called = " (called by the GM)" if self.end is not None and self.end["result"] == "win" else ""
+            return f"won by {power_in_text(self.variant, self.winner)}{called}"
         if self.end is not None:
             return "drawn between " + ", ".join(power_in_text(self.variant, p) for p in self.end["powers"])
         if self.finished:
@@ -380,9 +382,11 @@ def collect_game(root: Path, name: str, digest: str = "", contents: dict[str, by
         current, winner = last.get("next_phase"), last.get("winner")
     else:
         current, winner = variant.calendar.first_phase, None
+    end = read_end(paths) or _forced_draw(phases)
+    if end is not None and end["result"] == "win":
+        winner = end["winner"]  # the winner the GM called ('allow the GM to call a winner')
     return GameContext(info=info, variant=variant, phases=phases, current_phase=current, winner=winner,
-                       source_digest=digest or source_digest(paths), end=read_end(paths) or _forced_draw(phases),
-                       pictures=pictures, lost_pictures=lost)
+                       source_digest=digest or source_digest(paths), end=end, pictures=pictures, lost_pictures=lost)
 
 
 def _forced_draw(phases: list[PhaseContext]) -> dict | None:

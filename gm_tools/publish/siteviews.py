@@ -321,6 +321,7 @@ def game_summary(game: GameContext) -> dict:
         "current_id": "" if game.end is not None else game.current_phase or "",
         "winner": power_name(game.variant, game.winner) if game.winner else "",
         "draw": draw_view(game),
+        "called": called_view(game),
         "phases": len(game.phases),
         # when the game began and last moved: an archivist looks for the games still played
         "started": processed_view({"processed": game.info.created}),
@@ -353,14 +354,27 @@ def _status(game: GameContext) -> str:
     return f"{victory.name} shared by " + ", ".join(power_in_text(game.variant, p) for p in game.end["powers"])
 
 
+def _end_phase(game: GameContext) -> str:
+    """The phase the game's end came before (or after, when the rules forced it), in words."""
+    try:
+        return phase_name(game.variant.calendar, game.end.get("phase", ""))
+    except PhaseError:
+        return str(game.end.get("phase", ""))
+
+
+def called_view(game: GameContext) -> dict | None:
+    """A game the GM ended by calling a winner: who, why, when (phase and date)."""
+    if game.end is None or game.end["result"] != "win":
+        return None
+    return {"winner": power_name(game.variant, game.end["winner"]), "at": _end_phase(game),
+            "declared": processed_view({"processed": game.end.get("declared")}), "reason": game.end["reason"]}
+
+
 def draw_view(game: GameContext) -> dict | None:
     """A game the GM ended as a draw: who shares it, when it was called (phase and date)."""
-    if game.end is None:
+    if game.end is None or game.end["result"] != "draw":
         return None
-    try:
-        at = phase_name(game.variant.calendar, game.end.get("phase", ""))
-    except PhaseError:
-        at = str(game.end.get("phase", ""))
+    at = _end_phase(game)
     victory = _victory(game)
     reason = game.end.get("reason", "")
     if victory is not None:  # the rules' words (the last phase's page gives the count behind it)

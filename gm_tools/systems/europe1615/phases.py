@@ -287,6 +287,7 @@ def settle(variant: Variant, position: Position, seed: str = "", before: Positio
     throughout the game')."""
     setup = setup_of(variant, position)
     state = state_of(position)
+    state.swiss_passage = ()  # France's permission was for the phase just played
     influence = state.influence
     for code, minor in setup.minors.items():
         home = minor.home_center
@@ -326,13 +327,18 @@ def build_sites(v, power: str) -> set[str]:
     minor state. Builds are not allowed in captured Islamic centers. Protestant powers cannot
     build in a captured Catholic power's center, and the same rule applies to Catholic powers
     with captured Protestant centers.' A minor state builds in the centers of its dominion
-    ('The aligned power is also required to submit build orders for the minor state')."""
+    ('The aligned power is also required to submit build orders for the minor state'), but for
+    the captured Islamic ones."""
     setup = v.setup
     owned = {c for c, o in v.position.centers.items() if o == power}
     home_of = {c: o for o, cs in setup.homes.items() for c in cs}
     if power in setup.minors:
         status = v.table.get(power)
-        return owned if status is not None and status.status == ALIGNED else set()
+        if status is None or status.status != ALIGNED:
+            return set()
+        # 'Builds are not allowed in captured Islamic centers' holds for every builder: a
+        # minor's conquest of Serbia is captured, Morocco's own home center is not
+        return {c for c in owned if c not in setup.islamic or home_of.get(c) == power}
     sites = set()
     owned = {c for c in owned if not build_barred(setup, v.state, v.position, power, c)}
     for center in owned:

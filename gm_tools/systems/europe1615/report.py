@@ -58,13 +58,16 @@ def _sanctions(variant: Variant, position) -> str:
     now = [setup.sanctions[k].title for k in sorted(state.sanctions_on)
            if in_effect(setup.sanctions[k], state, setup, position)]
     held = [setup.sanctions[k].title for k in sorted(state.sanctions_on)
-            if setup.sanctions[k].title not in now and k not in state.rulings]
+            if setup.sanctions[k].title not in now and k not in state.rulings and k not in state.cancelled]
+    gone = [setup.sanctions[k].title for k in sorted(state.cancelled) if k in setup.sanctions]
     ruled = [f"{setup.sanctions[k].title} ({why})" for k, why in state.rulings.items() if k in setup.sanctions]
     coming = [f"{phase_title(variant.calendar, at)}: {setup.sanctions[k].title}"
               for k, at in state.timeline if k not in state.sanctions_on]
     lines = [f"In effect: {', '.join(now) or 'none'}."]
     if held:
         lines.append(f"Suspended (cancelled while their condition lasts): {', '.join(held)}.")
+    if gone:
+        lines.append(f"Cancelled for good (their minor state captured): {', '.join(gone)}.")
     if ruled:
         lines.append(f"Suspended by the GM where sanctions overlap: {'; '.join(ruled)}.")
     lines.append("")
@@ -104,6 +107,10 @@ def sections(variant: Variant, record: dict) -> list[tuple[str, str]]:
             by_power.setdefault(p.power, []).append(f"{p.infs} to {p.minor}")
         deployed = [f"**{p}**: {', '.join(items)}" for p, items in by_power.items()]
         out.append(("INF deployments", _items(deployed)))
+        if inputs.get("swiss_passage"):
+            units = [str(before.units[p]) for p in inputs["swiss_passage"] if p in before.units]
+            out.append(("Treaty of Lyon", f"France permits {', '.join(units)} to move through Switzerland this "
+                                          "phase ('unless France permits it')."))
         attacks = [r.describe() for r in deployment.attacks]
         if attacks:
             out.append(("Diplomatic attacks", "Resolved in this order: " + ", ".join(deployment.sequence)

@@ -8,13 +8,15 @@ Rulebook: ``000_cc215928c2f3193e.txt``; quoted sections are its words.
 - :meth:`select_orders` - the Ottoman vote (:mod:`.ottoman`);
 - :meth:`may_move` - 'Neutrality (impassable)': no unit enters a neutral minor's lands, except
   to attack a foreign unit standing there ('while holding its position in the neutral state it
-  is open to attack');
+  is open to attack'); :meth:`may_follow` - and only while it stays ('If the army moves out of
+  the neutral state, no other unit can enter');
 - :meth:`may_dislodge` - 'The power cannot dislodge or support the dislodgment of the aligned
   minor state's unit' (and, reciprocally, nor can the minor its power's); members of one
   alliance system never dislodge each other (the adjudicator asks this of supporters too);
 - :meth:`may_assist` - 'Rules concerning Christian and Muslim units';
 - :meth:`on_dislodged` - 'no retreats are allowed for units of the minor states'; 'the Ottoman
-  units disband if dislodged';
+  units disband if dislodged'; :meth:`on_retreated` - a special unit's strength back once its
+  retreat is over ('If the unit is in retreat, treat unit as if it has strength of one');
 - :meth:`update_ownership` - the Alliance ('cannot capture the center as long as it is
   aligned. This is reciprocal'), 'Capture and neutrality', and liberation ('If Prussia is
   captured, Mecklenburg becomes "liberated"');
@@ -83,14 +85,19 @@ class Europe1615Rules(Rules):
     # --- who orders what ---------------------------------------------------------------------
 
     def commanded(self, variant: Variant, position: Position, power: str) -> tuple[str, ...]:
-        """Every minor state with a unit the power may influence ('France submits orders to
-        the units in the minor states where the INFs will be deployed to'), and the Ottomans.
-        Whether a minor's order is *followed* depends on the statuses after the deployment:
-        :meth:`select_orders`."""
+        """Every minor state the power may influence ('France submits orders to the units in
+        the minor states where the INFs will be deployed to') that has something to order: a
+        unit on the board, a dislodged unit a sanction lets retreat ('RHI, HES, BRA, WUR units
+        may retreat'), or a center to build in ('The aligned power is also required to submit
+        build orders for the minor state'); and the Ottomans. Whether a minor's order is
+        *followed* depends on the statuses after the deployment: :meth:`select_orders`."""
         v = view(variant, position)
         if power not in v.setup.powers or power in _out(v):
             return ()
-        owners = {u.power for u in position.units.values() if u.power in v.setup.minors}
+        # A minor whose only unit is dislodged, or whose units are all gone, still has its
+        # retreat or its builds to be ordered: counting only the units standing left it to nobody.
+        owners = ({u.power for u in position.units.values()} | {d.unit.power for d in position.dislodged.values()}
+                  | set(position.centers.values())) & set(v.setup.minors)
         mine = [m for m in sorted(owners) if _may_order(v, power, m)]
         return tuple(mine) + ((v.setup.ottoman,) if v.setup.ottoman else ())
 
@@ -131,7 +138,7 @@ class Europe1615Rules(Rules):
         from gm_tools.systems.europe1615.sanctions import move_bar
 
         v = view(variant, position)
-        barred = move_bar(v.setup, v.state, position, v.side(unit.power), dest)
+        barred = move_bar(v.setup, v.state, position, unit, v.side(unit.power), dest)
         if barred:
             return barred
         minor = v.land.get(dest)
@@ -142,6 +149,18 @@ class Europe1615Rules(Rules):
             return None  # 'since the neutral state harbors a foreign active unit, other states have the right to attack'
         return (f"{dest} belongs to {minor}, a NEUTRAL minor state: 'no power can enter the minor state as it "
                 "violates the neutrality status'")
+
+    def may_follow(self, variant: Variant, position: Position, unit: Unit, dest: str, leaving: Unit) -> str | None:
+        """'If the army moves out of the neutral state, no other unit can enter, but while holding
+        its position in the neutral state it is open to attack and dislodgment': a move into a
+        neutral minor's land is an attack on the foreign unit standing there, which fails if
+        that unit leaves (and no unit retreats into the place it left)."""
+        v = view(variant, position)
+        minor = v.land.get(dest)
+        if minor is None or minor == unit.power or v.table[minor].status != NEUTRAL:
+            return None
+        return f"{dest} belongs to {minor}, a NEUTRAL minor state: 'If the army moves out of the neutral state, no " \
+               "other unit can enter'"
 
     def may_dislodge(self, variant: Variant, position: Position, attacker: Unit, defender: Unit) -> bool:
         if attacker.power == defender.power:
@@ -184,6 +203,18 @@ class Europe1615Rules(Rules):
         if unit.power == setup.ottoman:
             return None
         return unit
+
+    def on_retreated(self, variant: Variant, position: Position, unit: Unit, dest: str) -> Unit:
+        """A special unit is of strength one only 'in retreat': back on the board it is the
+        special unit again, with its strength (a unit that retreated was not 'dislodged and
+        disbanded')."""
+        from dataclasses import replace
+
+        from gm_tools.systems.europe1615.sanctions import retreated_special
+
+        moved = unit.moved_to(dest)
+        return replace(moved, strength=2) if retreated_special(setup_of(variant, position), state_of(position), unit) \
+            else moved
 
     # --- the year's end ----------------------------------------------------------------------
 

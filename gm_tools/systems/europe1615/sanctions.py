@@ -9,7 +9,8 @@ naming its effects; this module reads them and answers the rules' questions:
 - :func:`update` - after every phase: a sanction whose time has come switches on (the Treaty of
   Lyon only if its conditions hold); its effects hold while it is *in effect*: not under the
   counterbalance that cancels it, none of its minors captured ('may be voted on again should it
-  be liberated'), France not eliminated (Lyon); a special unit has strength 2 while in effect
+  be liberated'; a sanction whose paragraph gives no return is cancelled for good by the
+  capture), France not eliminated (Lyon); a special unit has strength 2 while in effect
   (the Polish unit in the sanction's first year only);
 - :func:`deployment_bar`, :func:`attack_bar`, :func:`may_retreat`, :func:`build_barred`,
   :func:`move_bar`, :func:`opened` - the effects, asked by the deployment checks and the rules.
@@ -25,10 +26,10 @@ import random
 from dataclasses import dataclass, replace
 
 from gm_tools.engine.model import ARMY, Position, Unit
-from gm_tools.engine.phase import ADJUSTMENT, parse_phase
+from gm_tools.engine.phase import MOVEMENT, RETREAT, parse_phase
 from gm_tools.errors import VariantDataError
 
-_META = ("first_year", "seasons", "reconstructed", "source")
+_META = ("first_year", "seasons", "typed_roles", "reconstructed", "source")
 
 
 @dataclass(frozen=True)
@@ -37,6 +38,9 @@ class Sanction:
 
     key: str
     title: str
+    aliases: tuple[str, ...] = ()
+    """Other names the text gives it, which the Sanctions Timeline sheet takes too ('Spring
+    1617: Protestant League')."""
     deploy_only: str | None = None
     """Only this confession's powers may deploy INFs to ``minors``."""
     minors: tuple[str, ...] = ()
@@ -66,6 +70,11 @@ class Sanction:
     attacks by Protestant powers'."""
     cancelled_by: str | None = None
     cancel_on_capture: tuple[str, ...] = ()
+    liberation_revives: bool = False
+    """Back in effect once the captured minor of ``cancel_on_capture`` is liberated ('The
+    modifier cancels when RHI is captured, but may be voted on again should it be liberated
+    later in the game'). False: the capture cancels it for good ('If captured, the modifier
+    cancels or is no longer available', Sweden; the Treaty of Lyon)."""
     opens: str | None = None
     rule: str | None = None
     """A named rule with conditions of its own (``treaty_of_lyon``)."""
@@ -83,7 +92,8 @@ def read_sanctions(variant) -> tuple[dict[str, Sanction], int, tuple[str, ...]]:
         barred = row.get("barred", {})
         special = tuple(row["special"]) if "special" in row else None
         s = Sanction(
-            key=key, title=str(row.get("title", key)), deploy_only=row.get("deploy_only"),
+            key=key, title=str(row.get("title", key)), aliases=tuple(str(a) for a in row.get("aliases", ())),
+            deploy_only=row.get("deploy_only"),
             minors=tuple(row.get("minors", ())), retreat=tuple(row.get("retreat", ())), special=special,
             first_year_only=bool(row.get("first_year_only", False)), acquired=bool(row.get("acquired", False)),
             lost_cancels=bool(row.get("lost_cancels", False)),
@@ -91,8 +101,12 @@ def read_sanctions(variant) -> tuple[dict[str, Sanction], int, tuple[str, ...]]:
             barred_minors=tuple(barred.get("minors", ())), barred_majority=barred.get("majority"),
             no_build=tuple(tuple(x) for x in row.get("no_build", ())),
             immune=tuple(row["immune"]) if "immune" in row else None, cancelled_by=row.get("cancelled_by"),
-            cancel_on_capture=tuple(row.get("cancel_on_capture", ())), opens=row.get("opens"), rule=row.get("rule"),
+            cancel_on_capture=tuple(row.get("cancel_on_capture", ())),
+            liberation_revives=bool(row.get("liberation_revives", False)), opens=row.get("opens"), rule=row.get("rule"),
         )
+        if s.liberation_revives and not s.cancel_on_capture:
+            problems.append(f"{where}: liberation_revives = true, expected cancel_on_capture to name the minors "
+                            "whose capture cancels it")
         for minor in s.minors + s.retreat + s.barred_minors + s.cancel_on_capture + ((special[0],) if special else ()) \
                 + ((s.opens,) if s.opens else ()):
             if minor not in variant.tables.get("minor_states", {}):
@@ -103,9 +117,22 @@ def read_sanctions(variant) -> tuple[dict[str, Sanction], int, tuple[str, ...]]:
         if s.rule not in (None, "treaty_of_lyon"):
             problems.append(f"{where}: rule = {s.rule!r}, expected \"treaty_of_lyon\" (the only named rule)")
         out[key] = s
+    names = [n for s in out.values() for n in (s.title, *s.aliases)]
+    problems += [f"tables.toml [sanctions]: the name {n!r} is given twice" for n in sorted(set(names))
+                 if names.count(n) > 1]
+    from gm_tools.systems.europe1615.calendar import ROLES
+
+    problems += [f"tables.toml [sanctions] typed_roles: {r!r} is not a phase role, expected one of {', '.join(ROLES)}"
+                 for r in typed_roles(variant) if r not in ROLES]
     if problems:
         raise VariantDataError(variant.name, problems)
     return out, int(table.get("first_year", 0) or 0), tuple(table.get("seasons", ("S",)))
+
+
+def typed_roles(variant) -> tuple[str, ...]:
+    """The roles of the phases a GM may type on the Sanctions Timeline sheet ('Winter 1618:
+    Swedish/Gustav's intervention'); the movement phases when the data names none."""
+    return tuple(variant.tables.get("sanctions", {}).get("typed_roles", ("movement",)))
 
 
 def draw_timeline(keys: list[str], first_year: int, seasons: tuple[str, ...], movement_type: str,
@@ -123,17 +150,30 @@ def draw_timeline(keys: list[str], first_year: int, seasons: tuple[str, ...], mo
 
 def in_effect(sanction: Sanction, state, setup, position: Position) -> bool:
     """An active sanction holds unless its counterbalance is in effect, one of its minors is
-    captured, (the Treaty of Lyon) France is eliminated, or the GM has suspended it to resolve
-    an overlap (``state.rulings``)."""
-    if sanction.key not in state.sanctions_on or sanction.key in state.rulings:
-        return False  # not yet on, or suspended by the GM where it overlaps another
+    captured (or was, for a sanction the capture cancelled for good: ``state.cancelled``), (the
+    Treaty of Lyon) France is eliminated, or the GM has suspended it to resolve an overlap
+    (``state.rulings``)."""
+    if sanction.key not in state.sanctions_on or sanction.key in state.rulings or sanction.key in state.cancelled:
+        return False  # not yet on, suspended by the GM where it overlaps another, or cancelled for good
     if sanction.cancelled_by and state.counterbalance == sanction.cancelled_by:
         return False
-    if any(m in state.influence.suspended for m in sanction.cancel_on_capture):
+    if any(captured(setup, state, m) for m in sanction.cancel_on_capture):
         return False
     if sanction.rule == "treaty_of_lyon" and _eliminated(setup, position, "FRANCE"):
         return False
     return True
+
+
+def captured(setup, state, minor: str) -> bool:
+    """Is ``minor`` captured, for the sanctions its capture cancels: its home center held by
+    another (its INFs held in suspension); a minor without a center ('... or if Switzerland is
+    captured') once each of its provinces is annexed to another, as 'the capture of centers (or
+    provinces without centers)' takes land with no center (NOTES.md)."""
+    if minor in state.influence.suspended:
+        return True
+    lands = setup.minors[minor]
+    return lands.home_center is None and bool(lands.provinces) and all(
+        state.annexed.get(p) not in (None, minor) for p in lands.provinces)
 
 
 def effective(setup, state, position: Position) -> list[Sanction]:
@@ -172,8 +212,14 @@ def update(setup, state, position: Position, phase_key, before: Position | None 
         if sanction.opens and sanction.opens not in state.opened:
             state.opened = tuple(sorted(state.opened + (sanction.opens,)))
         _grant_centers(setup, state, key, centers, units)
+    for key in sorted(state.sanctions_on):
+        sanction = setup.sanctions.get(key)
+        if sanction and not sanction.liberation_revives and key not in state.cancelled \
+                and any(captured(setup, state, m) for m in sanction.cancel_on_capture):
+            # 'If captured, the modifier cancels or is no longer available': no return on liberation
+            state.cancelled = tuple(sorted(state.cancelled + (key,)))
     year = int(position.phase[1:-1])
-    _losses(setup, state, before, position)
+    _follow_specials(setup, state, before, position)
     strong = {}
     for s in effective(setup, state, position):
         if s.special and s.key not in state.special_lost and not (s.first_year_only and year > state.sanctions_on[s.key]):
@@ -182,10 +228,14 @@ def update(setup, state, position: Position, phase_key, before: Position | None 
         armies = sorted(p for p, u in units.items() if u.power == minor and u.kind == ARMY)
         has = [p for p in armies if units[p].strength > 1]
         sanction = strong.get(minor)
+        if sanction and sanction.key in state.special_retreating:
+            continue  # the special unit is in retreat: no other army takes its place
         if sanction and armies and not has:
-            chosen = _newly_built(before, position, minor) if sanction.acquired else armies[:1]
+            rebuilt = sanction.acquired or sanction.key in state.special_rebuild
+            chosen = _newly_built(before, position, minor) if rebuilt else armies[:1]
             for p in chosen[:1]:
                 units[p] = replace(units[p], strength=2)
+                state.special_rebuild = tuple(k for k in state.special_rebuild if k != sanction.key)
         elif sanction is None:
             for p in has:
                 units[p] = replace(units[p], strength=1)
@@ -214,30 +264,59 @@ def _grant_centers(setup, state, key: str, centers: dict, units: dict) -> None:
 
 
 def _newly_built(before: Position | None, after: Position, minor: str) -> list[str]:
-    """The minor's armies built in this phase: in ``after`` and not in ``before`` (an
-    adjustment phase's builds), by province."""
-    if before is None or parse_phase(before.phase).type != ADJUSTMENT:
+    """The minor's armies built in this phase: in ``after`` and not in ``before`` (the Late
+    Winter's builds, or the Early Winter's automatic rebuild: no unit moves in either), by
+    province."""
+    if before is None or parse_phase(before.phase).type in (MOVEMENT, RETREAT):
         return []
     return sorted(p for p, u in after.units.items()
                   if u.power == minor and u.kind == ARMY and (before.units.get(p) is None or before.units[p].power != minor))
 
 
-def _losses(setup, state, before: Position | None, after: Position) -> None:
-    """A special unit 'dislodged and disbanded' in this phase (gone from the board after a
-    movement or retreat phase, not removed at an adjustment) cancels its sanction's strength
-    where the paragraph says so (``lost_cancels``)."""
-    if before is None or parse_phase(before.phase).type == ADJUSTMENT:
+def _follow_specials(setup, state, before: Position | None, after: Position) -> None:
+    """Where each special unit went in this phase. Dislodged with a retreat, it is still the
+    special unit, with strength one until it is back on the board ('If the unit is in retreat,
+    treat unit as if it has strength of one'; :meth:`.rules.Europe1615Rules.on_retreated`).
+    Gone from the board after a movement or retreat phase, it was 'dislodged and disbanded',
+    which cancels its sanction's strength where the paragraph says so (``lost_cancels``); a
+    removal at an adjustment is no dislodgement. Otherwise the minor's next army built is the
+    special unit (``state.special_rebuild``)."""
+    if before is None:
         return
+    played = parse_phase(before.phase).type
+    retreating = {}
     for s in setup.sanctions.values():
-        if not s.special or not s.lost_cancels or s.key in state.special_lost:
+        if not s.special:
             continue
         minor = s.special[0]
-        had = any(u.power == minor and u.strength > 1 for u in before.units.values()) or any(
-            d.unit.power == minor and d.unit.strength > 1 for d in before.dislodged.values())
-        has = any(u.power == minor and u.strength > 1 for u in after.units.values()) or any(
-            d.unit.power == minor and d.unit.strength > 1 for d in after.dislodged.values())
-        if had and not has:
-            state.special_lost = tuple(sorted(state.special_lost + (s.key,)))
+        special_at = [p for p, u in before.units.items() if u.power == minor and u.strength > 1]
+        if not special_at and s.key not in state.special_retreating:
+            continue
+        if any(u.power == minor and u.strength > 1 for u in after.units.values()):
+            continue  # held, moved, or back from its retreat
+        dislodged = [p for p in special_at if p in after.dislodged and after.dislodged[p].unit.power == minor]
+        if dislodged:
+            retreating[s.key] = dislodged[0]
+        elif played in (MOVEMENT, RETREAT) and s.lost_cancels:
+            if s.key not in state.special_lost:
+                state.special_lost = tuple(sorted(state.special_lost + (s.key,)))
+        elif s.key not in state.special_rebuild:
+            # 'If the RHI army unit is dislodged and disbanded, it can be rebuilt' and 'This
+            # modifier does not apply to any additionally acquired army units beyond the first
+            # army (R)': the strength waits for the minor's next army built, never passing to
+            # an army it already has
+            state.special_rebuild = tuple(sorted(state.special_rebuild + (s.key,)))
+    state.special_retreating = retreating
+    # 'The modifier cancels when RHI is captured, but may be voted on again should it be
+    # liberated': once in effect again, it is the minor's first army's, as when it first came
+    state.special_rebuild = tuple(k for k in state.special_rebuild if k in setup.sanctions and not any(
+        captured(setup, state, m) for m in setup.sanctions[k].cancel_on_capture))
+
+
+def retreated_special(setup, state, unit: Unit) -> bool:
+    """Is the dislodged ``unit`` a special unit in retreat (strength one only while it retreats)?"""
+    return any(setup.sanctions[key].special[0] == unit.power and unit.province == province
+               for key, province in state.special_retreating.items() if key in setup.sanctions)
 
 
 def special_letters(setup, state, position: Position) -> dict[str, str]:
@@ -277,9 +356,18 @@ def build_barred(setup, state, position: Position, power: str, center: str) -> b
     return any((power, center) in s.no_build for s in effective(setup, state, position))
 
 
-def move_bar(setup, state, position: Position, side: str, dest: str) -> str | None:
-    """'Spain will be unable to move a unit through Switzerland' (Treaty of Lyon)."""
+def move_bar(setup, state, position: Position, unit: Unit, side: str, dest: str) -> str | None:
+    """'Spain will be unable to move a unit through Switzerland, unless France permits it'
+    (Treaty of Lyon): France's permission is the GM's row for the unit on the Swiss Passage
+    sheet (``state.swiss_passage``)."""
     for s in effective(setup, state, position):
-        if s.rule == "treaty_of_lyon" and side == "SPAIN" and dest in setup.minors["SWI"].provinces:
-            return f"{s.title}: Spain is unable to move a unit through Switzerland"
+        if s.rule == "treaty_of_lyon" and side == "SPAIN" and dest in setup.minors["SWI"].provinces \
+                and unit.province not in state.swiss_passage:
+            return (f"{s.title}: Spain is unable to move a unit through Switzerland, unless France permits it "
+                    "(the Swiss Passage sheet)")
     return None
+
+
+def lyon_in_effect(setup, state, position: Position) -> bool:
+    """Is the Treaty of Lyon (the named rule) in effect: the Swiss Passage sheet is laid out."""
+    return any(s.rule == "treaty_of_lyon" for s in effective(setup, state, position))

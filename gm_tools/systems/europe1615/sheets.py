@@ -39,6 +39,7 @@ RULINGS = "Sanction Rulings"
 DISBANDS = "Required Disbands"
 TIMELINE = "Sanctions Timeline"
 SANCTIONS = "Sanctions"
+PASSAGE = "Swiss Passage"
 BLANK_ROWS = 40
 _KINDS = {"A": ARMY, "ARMY": ARMY, "F": FLEET, "FLEET": FLEET}
 
@@ -86,7 +87,7 @@ class Europe1615Hooks(SheetHooks):
                               Column("Dissolved at", width=22)),
                   rows=[[p, "the next Early Winter"] for p in state_of(position).abandoned], blank_rows=2),
             _rulings_sheet(variant, position),
-        ]
+        ] + _passage_sheet(variant, position)
 
     def check_inputs(self, variant: Variant, position: Position, rows: dict[str, list[InputRow]]):
         if phase_role(variant, position.phase) == STATUS_CHECK:
@@ -165,6 +166,8 @@ class Europe1615Hooks(SheetHooks):
                 abandoned.append(power)
         rulings, more = _check_rulings(variant, position, rows.get(RULINGS, []))
         problems += more
+        passage, more = _check_passage(variant, position, rows.get(PASSAGE, []))
+        problems += more
         for i, why in sorted(check_entries(setup, state_of(position), position, entries).items()):
             problems.append(_problem(cells[i], repr(entries[i].text), f"an entry the rules allow: {why}"))
         inputs = {
@@ -175,6 +178,8 @@ class Europe1615Hooks(SheetHooks):
         }
         if waived:
             inputs["waivers"] = waived
+        if passage:
+            inputs["swiss_passage"] = passage
         if rulings or state_of(position).rulings:
             inputs["rulings"] = rulings  # a row cleared puts the sanction back in effect
         if abandoned or state_of(position).abandoned:
@@ -199,6 +204,7 @@ class Europe1615Hooks(SheetHooks):
             state.abandoned = tuple(sorted(inputs["abandoned"]))
         if "rulings" in inputs:
             state.rulings = dict(sorted(inputs["rulings"].items()))
+        state.swiss_passage = tuple(inputs.get("swiss_passage", ()))
         return with_state(position, state)
 
     def output_sheets(self, variant: Variant, position: Position) -> list[Table]:
@@ -232,7 +238,9 @@ class Europe1615Hooks(SheetHooks):
 
 
 def _titles(variant: Variant) -> dict[str, str]:
-    return {s.title: k for k, s in setup_of(variant).sanctions.items()}
+    """Each name of a sanction -> its key: the titles, then the other names the text uses."""
+    sanctions = setup_of(variant).sanctions
+    return {**{s.title: k for k, s in sanctions.items()}, **{a: k for k, s in sanctions.items() for a in s.aliases}}
 
 
 def _timeline_sheet(variant: Variant, position: Position) -> Table:
@@ -248,8 +256,15 @@ def _timeline_sheet(variant: Variant, position: Position) -> Table:
 
 def _check_timeline(variant: Variant, rows: list[InputRow]) -> tuple[dict, list[Problem]]:
     from gm_tools.engine.phase import PhaseError, check_phase
+    from gm_tools.systems.europe1615.sanctions import typed_roles
 
     titles, problems, timeline = _titles(variant), [], []
+    roles = typed_roles(variant)
+    first_year = setup_of(variant).sanction_years[0] or parse_phase(variant.calendar.first_phase).year + 1
+    # every phase the sheet takes, as the first year of the timeline has them: S1616M, ..., W1616A
+    taken = [f"{season}{first_year}{kind}" for season, kind in variant.calendar.phases
+             if phase_role(variant, f"{season}{first_year}{kind}") in roles]
+    examples = " or ".join([", ".join(taken[:-1]), taken[-1]] if len(taken) > 1 else taken)
     named_in_rows = set()  # a sanction whose row is wrong elsewhere is not missing
     for row in rows:
         # both cells of a row checked, every row, so the GM hears of every mistake at once
@@ -263,9 +278,10 @@ def _check_timeline(variant: Variant, rows: list[InputRow]) -> tuple[dict, list[
             phase = check_phase(variant.calendar, typed.upper())
         except PhaseError:
             phase = None
-        if phase is None or phase_role(variant, phase.id) != MOVEMENT:
+        if phase is None or phase_role(variant, phase.id) not in roles:
             problems.append(_problem(row.cells["Phase"], repr(typed) if typed else "nothing",
-                                     "a movement phase such as U1616M"))
+                                     f"a phase a sanction may come into effect in, as in {first_year}: "
+                                     f"{examples}"))
         elif named:
             timeline.append([titles[title], phase.id])
     missing = sorted(set(titles.values()) - named_in_rows)
@@ -367,6 +383,43 @@ def _check_rulings(variant: Variant, position: Position, rows: list[InputRow]) -
     return rulings, problems
 
 
+def _spanish_units(variant: Variant, position: Position) -> dict[str, str]:
+    """Unit (``A MIL``) -> its province: the units of Spain's side (its own, its aligned
+    minors'), which the Treaty of Lyon keeps out of Switzerland."""
+    setup, state = setup_of(variant, position), state_of(position)
+    table = statuses(setup, state, position)
+    side = {m for m, s in table.items() if s.status == "ALIGNED" and s.power == "SPAIN"} | {"SPAIN"}
+    return {str(u): p for p, u in sorted(position.units.items()) if u.power in side}
+
+
+def _passage_sheet(variant: Variant, position: Position) -> list[Table]:
+    """'Spain will be unable to move a unit through Switzerland, unless France permits it': while
+    the Treaty of Lyon is in effect, the GM lists the Spanish units France lets through in this
+    phase (France's word, by mail or at the table)."""
+    from gm_tools.systems.europe1615.sanctions import lyon_in_effect
+
+    if not lyon_in_effect(setup_of(variant, position), state_of(position), position):
+        return []
+    return [Table(PASSAGE, (Column("Spanish unit", CHOICE, tuple(_spanish_units(variant, position)), editable=True,
+                                   width=14),), blank_rows=3)]
+
+
+def _check_passage(variant: Variant, position: Position, rows: list[InputRow]) -> tuple[list[str], list[Problem]]:
+    units = _spanish_units(variant, position)
+    passage, problems = [], []
+    for row in rows:
+        unit = row.values.get("Spanish unit")
+        if not unit:
+            continue
+        if unit not in units:
+            problems.append(_problem(row.cells["Spanish unit"], repr(unit), "a unit of Spain or of a minor state "
+                                     f"aligned with Spain ({', '.join(units) or 'none on the board'}): 'Spain will be "
+                                     "unable to move a unit through Switzerland, unless France permits it'"))
+        elif units[unit] not in passage:
+            passage.append(units[unit])
+    return sorted(passage), problems
+
+
 def _sanctions_sheet(variant: Variant, position: Position) -> Table:
     """The timeline and what is in effect, for everyone to see."""
     from gm_tools.systems.europe1615.sanctions import in_effect
@@ -379,7 +432,8 @@ def _sanctions_sheet(variant: Variant, position: Position) -> Table:
         if s is None:
             continue
         now = ("in effect" if in_effect(s, state, setup, position) else
-               f"suspended by the GM: {state.rulings[key]}" if key in state.rulings else "on, suspended") \
+               f"suspended by the GM: {state.rulings[key]}" if key in state.rulings else
+               "cancelled: its minor state was captured" if key in state.cancelled else "on, suspended") \
             if key in state.sanctions_on else "to come"
         table.rows.append([s.title, at, now])
     return table

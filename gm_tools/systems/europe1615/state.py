@@ -54,6 +54,18 @@ class State:
     special_lost: tuple[str, ...] = ()
     """Sanctions whose special unit was dislodged and disbanded, its strength cancelled ('If
     the Saxon army (N) is dislodged and disbanded, it can be rebuilt, but modifier cancels')."""
+    special_retreating: dict[str, str] = field(default_factory=dict)
+    """Sanction -> the province its special unit was dislodged from, while it retreats with
+    strength one ('If the unit is in retreat, treat unit as if it has strength of one'): it is
+    still the special unit, and has its strength back where it retreats to."""
+    special_rebuild: tuple[str, ...] = ()
+    """Sanctions whose special unit left the board without cancelling the modifier: the
+    minor's next army built is the special unit ('If the RHI army unit is dislodged and
+    disbanded, it can be rebuilt'), not an army it already has ('This modifier does not apply
+    to any additionally acquired army units beyond the first army (R)')."""
+    cancelled: tuple[str, ...] = ()
+    """Sanctions cancelled for good by the capture of their minor, whose paragraph gives no
+    return on liberation ('If captured, the modifier cancels or is no longer available')."""
     abandoned: tuple[str, ...] = ()
     """Powers the GM declared abandoned with no replacement, to be dissolved at the next
     Early Winter ('When a power is abandoned, and the GM is unable to find a replacement, then
@@ -64,6 +76,10 @@ class State:
     rulings: dict[str, str] = field(default_factory=dict)
     """Sanction -> the GM's reason for suspending it where sanctions overlap ('Modifiers may
     overlap. It is at the discretion of the GM to resolve the overlapping of rules')."""
+    swiss_passage: tuple[str, ...] = ()
+    """Provinces of the Spanish units France lets through Switzerland in this movement phase
+    ('Spain will be unable to move a unit through Switzerland, unless France permits it'),
+    as the GM typed them on the Swiss Passage sheet; gone once the phase is played."""
     waived: tuple[tuple[str, str], ...] = ()
     """(power, center) captures waived for this year's adjustment ('The player occupying a
     foreign power's center, or a minor state's center ... may waive the capture')."""
@@ -86,10 +102,14 @@ class State:
             "timeline": [list(t) for t in self.timeline],
             "sanctions_on": dict(sorted(self.sanctions_on.items())),
             **({"special_lost": sorted(self.special_lost)} if self.special_lost else {}),
+            **({"special_retreating": dict(sorted(self.special_retreating.items()))} if self.special_retreating else {}),
+            **({"special_rebuild": sorted(self.special_rebuild)} if self.special_rebuild else {}),
+            **({"cancelled": sorted(self.cancelled)} if self.cancelled else {}),
             **({"annexed": dict(sorted(self.annexed.items()))} if self.annexed else {}),
             **({"abandoned": sorted(self.abandoned)} if self.abandoned else {}),
             **({"rulings": dict(sorted(self.rulings.items()))} if self.rulings else {}),
             **({"dissolved": dict(sorted(self.dissolved.items()))} if self.dissolved else {}),
+            **({"swiss_passage": sorted(self.swiss_passage)} if self.swiss_passage else {}),
         }
 
     @classmethod
@@ -107,10 +127,14 @@ class State:
             timeline=tuple(tuple(t) for t in data.get("timeline", ())),
             sanctions_on={k: int(y) for k, y in data.get("sanctions_on", {}).items()},
             special_lost=tuple(data.get("special_lost", ())),
+            special_retreating={k: str(p) for k, p in data.get("special_retreating", {}).items()},
+            special_rebuild=tuple(data.get("special_rebuild", ())),
+            cancelled=tuple(data.get("cancelled", ())),
             annexed={p: str(o) for p, o in data.get("annexed", {}).items()},
             abandoned=tuple(data.get("abandoned", ())),
             rulings={k: str(r) for k, r in data.get("rulings", {}).items()},
             dissolved={c: str(p) for c, p in data.get("dissolved", {}).items()},
+            swiss_passage=tuple(data.get("swiss_passage", ())),
         )
 
     def copy(self) -> "State":
