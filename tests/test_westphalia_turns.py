@@ -125,6 +125,23 @@ def test_a_turn_entry_is_checked_against_the_chosen_actions():
     assert [(i, f) for i, f, _, _ in problems] == [(1, "influence")]
 
 
+
+def test_a_foreign_power_may_not_convert():
+    """003_b5b9eb4920d39694.txt, 'Player Conversion': "All Non-Foreign Power Players Combatting
+    Heresy have an opportunity to convert"; 'Foreign Powers': "Your Foreign Power is same Religion
+    you were in the Empire, and you may not convert." """
+    state = board()
+    del state.princes["ORANGE"]
+    state.foreign = {"ORANGE": {"home": "Spain", "edge": "east", "troubles": 0, "per_round": 4}}
+    rows = [{"player": p, "actions": [T.HERESY, T.DIPLOMACY], "convert": p in ("ORANGE", "RED"), "influence": 0}
+            for p in ORDER]
+    step = steps.apply(VARIANT, state, steps.TURNS, {"turns": rows}, 1535)
+    assert [(i, f, found) for i, f, found, _ in step.problems] == [(4, "convert", "yes")]
+    assert "ORANGE is a Foreign Power" in step.problems[0][3] and "may not convert" in step.problems[0][3]
+    rows[4]["convert"] = False
+    step = steps.apply(VARIANT, state, steps.TURNS, {"turns": rows}, 1535)
+    assert step.problems == [] and step.state.religion == {"RED": "protestant"}
+
 def test_leagues_and_the_council_of_trent():
     """'Players may Join a League, as in Engaging in Diplomacy' (and while Waging War); 'The
     Leagues reset - No one starts in either League heading into the next round'; 'If the

@@ -40,6 +40,10 @@ def player_turns(variant: Variant, step: Step, inputs: dict, year: int) -> None:
         elif row.get("convert") and T.HERESY not in chosen:
             step.problems.append((i, "convert", "yes", "a conversion only while Combatting Heresy ('All Non-Foreign "
                                                        "Power Players Combatting Heresy have an opportunity to convert')"))
+        elif row.get("convert") and player in state.foreign:
+            step.problems.append((i, "convert", "yes", f"no conversion: {player} is a Foreign Power ('Your Foreign "
+                                                       "Power is same Religion you were in the Empire, and you may "
+                                                       "not convert')"))
         elif row.get("influence") and T.DIPLOMACY not in chosen:
             step.problems.append((i, "influence", str(row["influence"]), "Influence only while Engaging in Diplomacy"))
         elif row.get("league") and row["league"] not in leagues:
