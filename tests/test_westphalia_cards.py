@@ -193,3 +193,41 @@ def test_league_battle_plays_must_last_the_engagement():
     armies = {"X": _army("P", "P", plays="P"), "Z": _army("P", "P", plays="P")}
     with pytest.raises(DuelError, match="cards end"):
         league_battle(armies, (["X"], ["Z"]), {}, "s", 1, 5, 2)
+
+
+def test_cards_bought_with_gold_cost_gold():
+    """003_b5b9eb4920d39694.txt, 'Battles': "After drawing Military Cards, Players may pay Gold to
+    draw extra Military Cards of their choice at a rate of 1:1": each card bought takes 1 Gold,
+    so less Gold is left for the Tradeoffs ("All remaining Gold turns into Diplomatic
+    Influence"), and a card the player cannot pay for is refused. The deck holds pikemen only,
+    so the hands are known: Red's bought musketeer beats a pike, then pike meets pike."""
+    import dataclasses
+
+    from gm_tools.edges.variants import load_variant
+    from gm_tools.engine.rules import variant_for_game
+    from gm_tools.systems.westphalia import steps
+    from gm_tools.systems.westphalia.state import Holding, State
+    from gm_tools.systems.westphalia.turns import DIPLOMACY, WAR
+
+    base = variant_for_game(load_variant("westphalia"), 5)
+    tables = {**base.tables, "military_cards": {**base.tables.get("military_cards", {}),
+                                                "pikemen": 30, "musketeers": 0, "cavalry": 0}}
+    variant = dataclasses.replace(base, options={**base.options, "card_engine": True}, tables=tables)
+    order = ("RED", "BLUE", "YELLOW", "GREEN", "ORANGE")
+    state = State(setup_order=order, initiative=order, seed="7")
+    lands = {"RED": ("EIC", "EIS", "HAE", "HAM"), "BLUE": ("DUI", "DUR", "GRA", "HAL"), "YELLOW": ("GOR",),
+             "GREEN": ("BER",), "ORANGE": ("FUR",)}
+    state.princes = {p: Holding(land, land[0]) for p, land in lands.items()}
+    state.doctrines = {p: "Flexible" for p in order}
+    state.gold = {"RED": 3}
+    rows = [{"player": p, "actions": [DIPLOMACY, WAR], "convert": False, "influence": 0} for p in order]
+    war = {"declarer": "RED", "target": "BLUE", "winner": "", "cards_a": "gold:M M P P P", "cards_b": "P P P P"}
+    step = steps.apply(variant, state, steps.TURNS, {"turns": rows, "wars": [war]}, 1535)
+    assert step.problems == []
+    assert ("RED", "war with BLUE (Battle Phase 1); RED pays 1 Gold for 1 Military Card(s): RED wins by the "
+                   "cards") in step.done
+    assert ("RED", "turns 2 Gold into Diplomatic Influence") in step.done and step.state.saved_di["RED"] == 2
+    state.gold = {"RED": 0}
+    step = steps.apply(variant, state, steps.TURNS, {"turns": rows, "wars": [war]}, 1535)
+    assert [(f, found) for _, f, found, _ in step.problems] == [("cards", "gold:M M P P P")]
+    assert step.problems[0][3].startswith("at most 0 card(s) bought by RED, its Gold")

@@ -214,8 +214,10 @@ def _wars(variant: Variant, step: Step, entries: list[dict], year: int) -> list[
             winner = auto
             text += f": {auto} wins automatically"
         elif variant.options.get("card_engine") and (entries[i].get("cards_a") or entries[i].get("cards_b")):
+            paid: list[str] = []
             fought = _by_cards(variant, state, war, entries[i], led if war.target in state.principalities else None,
-                               year)
+                               year, paid)
+            text += "".join(f"; {line}" for line in paid)
             if fought.startswith("!"):
                 step.problems.append((i, "cards", entries[i].get("cards_a", ""), fought[1:]))
                 continue
@@ -254,9 +256,27 @@ def _check_entries(step: Step, field_: str, entries: list, action: str, needs: s
             step.problems.append((i, field_, words, wrong))
 
 
-def _by_cards(variant: Variant, state, war, entry: dict, leader: str | None, year: int) -> str:
+def _pay_for_cards(state, orders: dict, paid: list[str]) -> None:
+    """'After drawing Military Cards, Players may pay Gold to draw extra Military Cards of their
+    choice at a rate of 1:1': each card bought costs its buyer 1 Gold, or is refused (a
+    principality has no Gold). Paid as the battle is fought, so a player fighting again this
+    round has what is left."""
+    from gm_tools.systems.westphalia.cards import DuelError
+
+    for side, mine in orders.items():
+        has = 0 if side in state.principalities else state.gold.get(side, 0)
+        if len(mine.gold) > has:
+            raise DuelError(f"at most {has} card(s) bought by {side}, its Gold ('pay Gold to draw extra Military "
+                            f"Cards of their choice at a rate of 1:1'), found {len(mine.gold)}")
+    for side, mine in orders.items():
+        if mine.gold:
+            state.gold[side] -= len(mine.gold)
+            paid.append(f"{side} pays {len(mine.gold)} Gold for {len(mine.gold)} Military Card(s)")
+
+
+def _by_cards(variant: Variant, state, war, entry: dict, leader: str | None, year: int, paid: list[str]) -> str:
     """The battle fought by the card engine (:mod:`.cards`): 'a', 'b', 'white peace', or '!' and
-    what is wrong with the cards entered."""
+    what is wrong with the cards entered. The Gold spent on cards is taken, told in ``paid``."""
     from gm_tools.systems.westphalia import battles, cards
     from gm_tools.systems.westphalia.figures import round_number
 
@@ -267,9 +287,10 @@ def _by_cards(variant: Variant, state, war, entry: dict, leader: str | None, yea
     doctrine = state.doctrines.get(war.declarer, "Flexible")
     other = state.doctrines.get(leader or war.target, "Flexible")  # a principality fights as its leader would
     try:
-        return cards.battle(ca, ra, cb, rb, (doctrine, other),
-                            (cards.read_orders(entry.get("cards_a", "")), cards.read_orders(entry.get("cards_b", ""))),
-                            counts, f"{year} {war.declarer}-{war.target} {state.seed}", round_number(year),
+        orders = (cards.read_orders(entry.get("cards_a", "")), cards.read_orders(entry.get("cards_b", "")))
+        _pay_for_cards(state, {war.declarer: orders[0], war.target: orders[1]}, paid)
+        return cards.battle(ca, ra, cb, rb, (doctrine, other), orders, counts,
+                            f"{year} {war.declarer}-{war.target} {state.seed}", round_number(year),
                             int(table.get("rifling_from_round", 5)), int(table.get("doctrine_discards", 2)))
     except cards.DuelError as e:
         return "!" + str(e)
@@ -363,12 +384,14 @@ def _melee(variant: Variant, state, war, names: tuple[str, str], lines_of_play: 
         armies = {p: battles.forces(state, p, year) + (state.doctrines.get(p, "Flexible"),
                                                        cards.read_orders(lines_of_play.get(p, "")))
                   for line in lines for p in line}
+        paid: list[str] = []
+        _pay_for_cards(state, {p: army[3] for p, army in armies.items()}, paid)
         melee = cards.league_battle(armies, lines, counts, f"{year} religious war {state.seed}", round_number(year),
                                     int(table.get("rifling_from_round", 5)), int(table.get("doctrine_discards", 2)))
     except cards.DuelError as e:
         return "!" + str(e)
     winner = names[melee.winner] if melee.winner is not None else ""
-    return f"{winner}|the battle by the cards: " + "; ".join(melee.log)
+    return f"{winner}|the battle by the cards: " + "; ".join(paid + melee.log)
 
 
 def _strongest(state, war, league: str, year: int) -> str:
