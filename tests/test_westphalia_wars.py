@@ -89,6 +89,17 @@ def test_vassalization():
     assert new and state.influence[new[0]] == {"RED": 2} and "YELLOW" not in state.princes
 
 
+def test_vassalizing_keeps_the_winners_own_influence():
+    """003_b5b9eb4920d39694.txt, 'Peace Treaties': "You lose no Diplomatic Influence for
+    vassalizing; instead, remove all Diplomatic Influence from other Players from the Principality
+    and place 2 Diplomatic Influence on the Principality": only the others' influence goes, so
+    Red's 5 on Hesse become 7."""
+    state = board()
+    state.influence["Hesse"] = {"RED": 5, "BLUE": 2}
+    assert take(state, wars.Taking("RED", "ESL", vassalize=True)) == [None]
+    assert state.influence["Hesse"] == {"RED": 7}
+
+
 def test_a_player_who_loses_everything_becomes_a_foreign_power():
     """'A Player who loses all of his provinces during the Round immediately becomes a Foreign
     Power': the town taken goes to the winner, and the Foreign Powers step insists on an entry."""

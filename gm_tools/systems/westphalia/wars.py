@@ -84,10 +84,10 @@ def apply(variant: Variant, state: State, taking: Taking) -> tuple[str, str]:
             name = _new_principality(variant, state)
             _remove(state, owner, taking.province)
             state.principalities[name] = Holding((taking.province,), taking.province)
-        # 'remove all Diplomatic Influence from other Players ... place 2 Diplomatic Influence'
-        state.influence[name] = {taking.winner: VASSAL_INFLUENCE}
-        return taking.winner, f"vassalizes {name} ({taking.province}): its ally with {VASSAL_INFLUENCE} Diplomatic " \
-                              "Influence"
+        # only the other players' influence goes: the winner's own stays, and 2 are added to it
+        mine = state.influence.get(name, {}).get(taking.winner, 0) + VASSAL_INFLUENCE
+        state.influence[name] = {taking.winner: mine}
+        return taking.winner, f"vassalizes {name} ({taking.province}): its ally with {mine} Diplomatic Influence"
     was_town = state.town_at(taking.province)
     was_principality = owner in state.principalities
     _remove(state, owner, taking.province)
