@@ -100,6 +100,20 @@ def test_vassalizing_keeps_the_winners_own_influence():
     assert state.influence["Hesse"] == {"RED": 7}
 
 
+def test_a_players_capital_is_vassalized_only_as_his_last_province():
+    """003_b5b9eb4920d39694.txt, 'Peace Treaties': "Capitals may only be taken if they are that
+    Power's last province"; "You may choose to immediately vassalize a Principality (or former
+    Player-owned capital) instead of taking it": Blue's capital DUR may not be vassalized while
+    Blue holds DUI, so Blue never keeps a capital he does not own (nor earns Gold for it)."""
+    state = board()
+    assert "last province" in wars.check(state, wars.Taking("RED", "DUR", vassalize=True), {})
+    assert take(state, wars.Taking("RED", "DUI")) == [None]
+    assert take(state, wars.Taking("GREEN", "DUR", vassalize=True)) == [None]  # another war: his last province
+    assert "BLUE" not in state.princes and state.influence[state.owner()["DUR"]] == {"GREEN": 2}
+    state = board()  # a principality's capital is vassalized with the whole principality
+    assert wars.check(state, wars.Taking("RED", "ESS", vassalize=True), {}) is None
+
+
 def test_a_player_who_loses_everything_becomes_a_foreign_power():
     """'A Player who loses all of his provinces during the Round immediately becomes a Foreign
     Power': the town taken goes to the winner, and the Foreign Powers step insists on an entry."""

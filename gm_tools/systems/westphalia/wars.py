@@ -56,7 +56,10 @@ def check(state: State, taking: Taking, taken: dict[tuple[str, str], list[str]])
     if town and not player:
         return "a province without a town ('Only Players may conquer towns')"
     land = state.princes.get(owner) or state.principalities.get(owner)
-    if land and land.capital == taking.province and len(land.provinces) > 1 and not taking.vassalize:
+    # vassalizing a principality takes none of its land; a player's capital is vassalized only as a
+    # "former Player-owned capital", so it too must be his last province
+    vassal = taking.vassalize and owner in state.principalities
+    if land and land.capital == taking.province and len(land.provinces) > 1 and not vassal:
         return f"not {owner}'s capital while it holds other provinces ('Capitals may only be taken if they are " \
                "that Power's last province')"
     if owner in state.electors and not taking.vassalize:
