@@ -148,6 +148,45 @@ def test_treaties_and_influence_changes_through_the_player_turns():
     assert bad.problems[0][1] == "change" and "at most 3" in bad.problems[0][3]
 
 
+
+def treaty(state, war, *takings):
+    """The Player Turns step with one war won and the treaty's takings (winner, province)."""
+    rows = [{"player": p, "actions": [DIPLOMACY, WAR], "convert": False, "influence": 0} for p in ORDER]
+    return steps.apply(VARIANT, state, steps.TURNS, {"turns": rows, "wars": [war], "treaties": [
+        {"winner": w, "province": p} for w, p in takings]}, 1535)
+
+
+def test_the_treaty_limit_covers_the_player_and_his_allies():
+    """003_b5b9eb4920d39694.txt, 'Peace Treaties': "Conquer 1 province with a town, or up to 2
+    provinces without one from the unaligned Principality or the Player and his allies": Red, who
+    beat Blue, takes two provinces from Blue and his allies Ulm and Hesse together, not two from
+    each."""
+    state = board()
+    state.influence = {"Ulm": {"BLUE": 5}, "Hesse": {"BLUE": 2}, "Trier": {"RED": 1}}
+    war = {"declarer": "RED", "target": "BLUE", "winner": "RED"}
+    step = treaty(state, war, ("RED", "DUI"), ("RED", "BON"), ("RED", "ESL"))
+    assert [(i, found) for i, _, found, _ in step.problems] == [(2, "RED: ESL")]
+    assert "up to 2 without, from BLUE and its allies" in step.problems[0][3]
+    assert treaty(state, war, ("RED", "DUI"), ("RED", "ESL")).problems == []
+
+
+def test_the_winners_allies_each_take_one_adjacent_province():
+    """003_b5b9eb4920d39694.txt, 'Peace Treaties': "Additionally, your allies may each take 1
+    adjacent province from the unaligned Principality or the Player and his allies." Ulm, Red's
+    ally, borders Green's BER but not GER."""
+    state = board()
+    state.princes["GREEN"] = Holding(("BER", "DIL", "GER", "GIE"), "GIE")
+    state.influence["Ulm"] = {"RED": 5}
+    war = {"declarer": "RED", "target": "GREEN", "winner": "RED"}
+    step = treaty(state, war, ("Ulm", "BER"), ("Ulm", "DIL"))
+    assert [(i, found) for i, _, found, _ in step.problems] == [(1, "Ulm: DIL")]
+    assert "took BER ('your allies may each take 1 adjacent province')" in step.problems[0][3]
+    step = treaty(state, war, ("Ulm", "GER"))
+    assert [(i, found) for i, _, found, _ in step.problems] == [(0, "Ulm: GER")]
+    assert step.problems[0][3].startswith("a province adjacent to Ulm")
+    step = treaty(state, war, ("Ulm", "BER"), ("RED", "DIL"), ("RED", "GER"))  # Red's own two besides
+    assert step.problems == [] and "BER" in step.state.principalities["Ulm"].provinces
+
 def test_declarations_and_battle_phases():
     """'Declare War on either an eligible Player or an unaligned Principality'; 'place both ... in
     the First Battle Phase, in the order the war was declared. If either ... is already in the

@@ -420,16 +420,18 @@ def _treaties(variant: Variant, step: Step, treaties: list[dict], changes: list[
     for i, entry in enumerate(treaties):
         taking = wars.Taking(entry.get("winner", ""), entry.get("province", ""), bool(entry.get("vassalize")))
         holder = step.state.owner().get(taking.province, "")
-        if not any(side(taking.winner) == w and (holder == lost or side(holder) == lost) for w, lost in won):
+        war = next(((w, lost) for w, lost in won
+                    if side(taking.winner) == w and (holder == lost or side(holder) == lost)), None)
+        if war is None:
             step.problems.append((i, "treaty", f"{taking.winner}: {taking.province}",
                                   "a province of a war's loser, taken by its winner or the winner's ally"))
             continue
-        wrong = wars.check(step.state, taking, taken)
+        # the limit is the war's: 'from the unaligned Principality or the Player and his allies'
+        wrong = wars.check(step.state, taking, taken, war[1], war[0] if taking.winner != war[0] else "", variant)
         if wrong:
             step.problems.append((i, "treaty", f"{taking.winner}: {taking.province}", wrong))
             continue
-        loser = step.state.owner()[taking.province]
-        taken.setdefault((taking.winner, loser), []).append(taking.province)
+        taken.setdefault((taking.winner, war[1]), []).append(taking.province)
         step.done.append(wars.apply(variant, step.state, taking))
     for player in wars.homeless(step.state):
         step.done.append((player, "has lost all its provinces: it becomes a Foreign Power at the Foreign Powers step"))

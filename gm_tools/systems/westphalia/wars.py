@@ -41,9 +41,13 @@ class Taking:
     vassalize: bool = False
 
 
-def check(state: State, taking: Taking, taken: dict[tuple[str, str], list[str]]) -> str | None:
-    """What is wrong with one taking, given what the winner already took from the same loser
-    in this treaty (``taken``: (winner, loser) -> provinces)."""
+def check(state: State, taking: Taking, taken: dict[tuple[str, str], list[str]], loser: str = "",
+          ally_of: str = "", variant: Variant | None = None) -> str | None:
+    """What is wrong with one taking, given what the winner already took in this treaty
+    (``taken``: (winner, loser) -> provinces). ``loser`` is the war's loser (the holder by
+    default): the limit covers 'the Player and his allies' together. ``ally_of`` names the war's
+    winner when the taker is his allied principality, which takes '1 adjacent province' (the
+    board from ``variant``)."""
     owner = state.owner().get(taking.province)
     if owner is None:
         return "a province of the board"
@@ -69,12 +73,29 @@ def check(state: State, taking: Taking, taken: dict[tuple[str, str], list[str]])
     if taking.vassalize and owner in state.princes and land.capital != taking.province:
         return "a principality or a player's capital to vassalize ('vassalize a Principality (or former " \
                "Player-owned capital)')"
-    before = taken.get((taking.winner, owner), [])
+    before = taken.get((taking.winner, loser or owner), [])
+    if ally_of:
+        if before:
+            return f"nothing more: {taking.winner}, {ally_of}'s ally, took {', '.join(before)} ('your allies may " \
+                   "each take 1 adjacent province')"
+        if variant is not None and not borders(variant, state, taking.winner, taking.province):
+            return f"a province adjacent to {taking.winner} ('your allies may each take 1 adjacent province')"
     towns = [p for p in before + [taking.province] if state.town_at(p)]
     if (towns and len(before) >= 1) or len(before) >= 2:
-        return f"one province with a town, or up to 2 without, from {owner} ('Conquer 1 province with a town, or up " \
-               "to 2 provinces without one')"
+        whom = f"{loser} and its allies" if loser else owner
+        return f"one province with a town, or up to 2 without, from {whom} ('Conquer 1 province with a town, or up " \
+               "to 2 provinces without one from the unaligned Principality or the Player and his allies')"
     return None
+
+
+def borders(variant: Variant, state: State, holder: str, province: str) -> bool:
+    """Whether ``province`` shares a hex edge with one of ``holder``'s provinces."""
+    from gm_tools.systems.westphalia.board import neighbours
+    from gm_tools.systems.westphalia.setup import hex_of
+
+    land = state.princes.get(holder) or state.principalities.get(holder)
+    mine = {hex_of(variant, p) for p in (land.provinces if land else ())}
+    return any(h in mine for h in neighbours(hex_of(variant, province)))
 
 
 def apply(variant: Variant, state: State, taking: Taking) -> tuple[str, str]:
