@@ -128,6 +128,30 @@ def test_a_player_who_loses_everything_becomes_a_foreign_power():
     assert done.problems == [] and done.state.foreign["YELLOW"]["home"] == "Spain"
 
 
+
+def test_losing_to_a_principality_with_nothing_it_could_take_eliminates():
+    """003_b5b9eb4920d39694.txt, 'Peace Treaties': "If you lose to an unaligned Principality, it
+    conquers two (one if only one available) non-town provinces of your choice from you and/or
+    your allies ... If there are no eligible provinces for you to lose, then you are eliminated
+    and become a Foreign Power if not already." Orange holds only his capital, a town."""
+    state = board()
+    rows = [{"player": p, "actions": [DIPLOMACY, WAR], "convert": False, "influence": 0} for p in ORDER]
+    step = steps.apply(VARIANT, state, steps.TURNS, {"turns": rows, "wars": [
+        {"declarer": "ORANGE", "target": "Ulm", "winner": "Ulm"}]}, 1535)
+    assert step.problems == [] and step.state.eliminated == ("ORANGE",)
+    assert ("ORANGE", "loses to Ulm with no province it could take: eliminated, he becomes a Foreign Power at the "
+                      "Foreign Powers step") in step.done
+    problems = steps.apply(VARIANT, step.state, steps.FOREIGN, {"foreign": []}, 1535).problems
+    assert problems and "a Foreign Power entry for ORANGE ('If there are no eligible provinces" in problems[0][3]
+    done = steps.apply(VARIANT, step.state, steps.FOREIGN, {"foreign": [
+        {"player": "ORANGE", "home": "Spain", "edge": "east"}]}, 1535)
+    assert done.problems == [] and "ORANGE" in done.state.foreign and "ORANGE" not in done.state.princes
+    assert done.state.eliminated == () and "FUR" not in done.state.princes.get("ORANGE", Holding((), "")).provinces
+    # with a province Ulm could take, Green is not eliminated (the GM enters what Ulm takes)
+    step = steps.apply(VARIANT, state, steps.TURNS, {"turns": rows, "wars": [
+        {"declarer": "GREEN", "target": "Ulm", "winner": "Ulm"}]}, 1535)
+    assert step.problems == [] and step.state.eliminated == ()
+
 def test_treaties_and_influence_changes_through_the_player_turns():
     """The Peace Treaties and the GM's Influence Changes (the Diplomatic Influence a treaty costs:
     'For every town you take you lose 2 Diplomatic Influence') are entered with the turn."""

@@ -96,9 +96,10 @@ def _foreign(variant: Variant, step: Step, entries: list[dict], year: int) -> No
     from gm_tools.systems.westphalia.wars import homeless
 
     for player in homeless(step.state):
-        step.problems.append((len(entries), "player", "no row", f"a Foreign Power entry for {player} ('A Player who "
-                                                                 "loses all of his provinces during the Round "
-                                                                 "immediately becomes a Foreign Power')"))
+        why = ("If there are no eligible provinces for you to lose, then you are eliminated and become a Foreign "
+               "Power" if player in step.state.eliminated else
+               "A Player who loses all of his provinces during the Round immediately becomes a Foreign Power")
+        step.problems.append((len(entries), "player", "no row", f"a Foreign Power entry for {player} ('{why}')"))
 
 
 def _upheaval(variant: Variant, step: Step, choices: dict[str, str]) -> None:

@@ -433,7 +433,10 @@ def _treaties(variant: Variant, step: Step, treaties: list[dict], changes: list[
             continue
         taken.setdefault((taking.winner, war[1]), []).append(taking.province)
         step.done.append(wars.apply(variant, step.state, taking))
+    step.done += wars.eliminate_the_defenceless(step.state, won)
     for player in wars.homeless(step.state):
+        if player in step.state.eliminated:
+            continue
         step.done.append((player, "has lost all its provinces: it becomes a Foreign Power at the Foreign Powers step"))
     for i, entry in enumerate(changes):
         player, where, change = entry.get("player"), entry.get("principality") or "saved", entry.get("change")

@@ -157,7 +157,35 @@ def _new_principality(variant: Variant, state: State) -> str:
 
 
 def homeless(state: State) -> list[str]:
-    """Players with no province who are not Foreign Powers yet: 'A Player who loses all of his
-    provinces during the Round immediately becomes a Foreign Power.'"""
-    return [p for p in state.setup_order if p not in state.princes and p not in state.foreign]
+    """Players with no province, or eliminated, who are not Foreign Powers yet: 'A Player who
+    loses all of his provinces during the Round immediately becomes a Foreign Power.'"""
+    return [p for p in state.setup_order
+            if (p not in state.princes or p in state.eliminated) and p not in state.foreign]
+
+
+def eligible_to_lose(state: State, player: str) -> list[str]:
+    """What an unaligned principality that beat ``player`` may take: 'two (one if only one
+    available) non-town provinces of your choice from you and/or your allies' ('Only Players may
+    conquer towns'; 'Electors may not be conquered')."""
+    from gm_tools.systems.westphalia.figures import ally
+
+    land = list(state.princes[player].provinces) if player in state.princes else []
+    for name, holding in state.principalities.items():
+        if name not in state.electors and ally(state, name) == player:
+            land += holding.provinces
+    return sorted(p for p in land if not state.town_at(p))
+
+
+def eliminate_the_defenceless(state: State, won: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """'If you lose to an unaligned Principality ... If there are no eligible provinces for you to
+    lose, then you are eliminated and become a Foreign Power if not already.' The provinces he
+    still holds go with him when he becomes one (at the Foreign Powers step)."""
+    done = []
+    for winner, loser in won:
+        if winner in state.principalities and loser in state.princes and loser not in state.foreign \
+                and loser not in state.eliminated and not eligible_to_lose(state, loser):
+            state.eliminated = tuple(sorted(set(state.eliminated) | {loser}))
+            done.append((loser, f"loses to {winner} with no province it could take: eliminated, he becomes a "
+                                "Foreign Power at the Foreign Powers step"))
+    return done
 
