@@ -211,6 +211,70 @@ def test_the_winners_allies_each_take_one_adjacent_province():
     step = treaty(state, war, ("Ulm", "BER"), ("RED", "DIL"), ("RED", "GER"))  # Red's own two besides
     assert step.problems == [] and "BER" in step.state.principalities["Ulm"].provinces
 
+
+def test_battles_and_treaties_phase_by_phase():
+    """003_b5b9eb4920d39694.txt, 'Battles & Peace Treaties': "Complete all battles in the First
+    Battle Phase, then sign Peace Treaties ... Then complete all battles in the Second Battle
+    Phase followed by Peace Treaties ... If a Player or Principality is eliminated before a
+    battle, that battle does not occur." Blue, down to one province after Red's treaty, meets
+    Green in Phase 2 with half Green's strength; Yellow, who lost his last province to Orange in
+    Phase 1, fights no battle with Red in Phase 2."""
+    state = board()
+    state.influence = {}  # no allies: Red 4, Blue 2, Green 2, Yellow and Orange 1 Imperial Power
+    wars_ = [{"declarer": "RED", "target": "BLUE", "winner": "RED"},
+             {"declarer": "ORANGE", "target": "YELLOW", "winner": "ORANGE"},
+             {"declarer": "GREEN", "target": "BLUE", "winner": ""},
+             {"declarer": "RED", "target": "YELLOW", "winner": ""}]
+    rows = [{"player": p, "actions": [DIPLOMACY, WAR], "convert": False, "influence": 0} for p in ORDER]
+    inputs = {"turns": rows, "wars": wars_, "treaties": [{"winner": "RED", "province": "DUI"},
+                                                         {"winner": "ORANGE", "province": "GOR"}]}
+    step = steps.apply(VARIANT, state, steps.TURNS, inputs, 1535)
+    assert step.problems == []
+    assert ("GREEN", "war with BLUE (Battle Phase 2): GREEN wins automatically") in step.done
+    assert ("RED", "war with YELLOW (Battle Phase 2): no battle, YELLOW was eliminated before the battle ('If a "
+                   "Player or Principality is eliminated before a battle, that battle does not occur')") in step.done
+    texts = [t for _, t in step.done]
+    assert texts.index("takes GOR from YELLOW with its town") < texts.index(
+        "war with BLUE (Battle Phase 2): GREEN wins automatically")
+    wars_[3]["winner"] = "RED"  # a winner for a battle that did not occur
+    step = steps.apply(VARIANT, state, steps.TURNS, inputs, 1535)
+    assert [(i, f, found) for i, f, found, _ in step.problems] == [(3, "winner", "RED")]
+    assert step.problems[0][3].startswith("nothing: YELLOW was eliminated before the battle")
+
+
+def test_the_religious_war_is_waged_after_the_battle_phases_with_its_own_treaty():
+    """003_b5b9eb4920d39694.txt, 'Setting the Warfare Stage': "The Religious War, if any, will be
+    waged in the next phase"; 'Religious War Peace Treaty': "members of the Victorious League ...
+    may conquer provinces from the Defeated League ... the rules for Peace Treaties in Religious
+    Wars are exactly the same as those during Player Turns": Red, who beat Blue in a war and in
+    the Religious War, signs two treaties, each of up to 2 provinces without a town (NOTES.md);
+    and "if the Target Principality no longer exists, proceed to Tradeoffs"."""
+    state = board()
+    state.religion, state.leagues, state.targets, state.emperor = (
+        {"RED": "protestant"}, {"RED": "Evangelical League"}, ("Hesse",), "YELLOW")
+    state.princes["BLUE"] = Holding(("DUI", "DUR", "GRA", "HAL"), "DUR")
+    state.influence = {"Hesse": {"BLUE": 2}, "Trier": {"RED": 1}}
+    state.protestant = ("EIC", "EIS", "HAE", "HAM")
+    rows = [{"player": p, "actions": [DIPLOMACY, WAR], "convert": False, "influence": 0} for p in ORDER]
+    religious = {"declarer": "RED", "target": "Hesse", "joins": {"BLUE": "Catholic League"},
+                 "winner": "Evangelical League", "emperor_league": None, "electors": []}
+    inputs = {"turns": rows, "wars": [{"declarer": "RED", "target": "BLUE", "winner": "RED"}],
+              "religious_war": religious, "treaties": [{"winner": "RED", "province": p} for p in ("DUI", "GRA", "HAL")]}
+    step = steps.apply(VARIANT, state, steps.TURNS, inputs, 1585)
+    assert step.problems == [] and {"DUI", "GRA", "HAL"} <= set(step.state.princes["RED"].provinces)
+    texts = [t for _, t in step.done]
+    assert texts.index("takes GRA from BLUE") < texts.index("declares a Religious War on Hesse: the Restorer of "
+                                                            "the Faith") < texts.index("takes HAL from BLUE")
+    state.influence = {"Trier": {"RED": 1}}  # Hesse unaligned: Red conquers it in two Battle Phases
+    gone = dict(inputs, wars=[{"declarer": "RED", "target": "Hesse", "winner": "RED"},
+                              {"declarer": "RED", "target": "Hesse", "winner": "RED"}],
+                religious_war=dict(religious, joins={}),
+                treaties=[{"winner": "RED", "province": "ESL"}, {"winner": "RED", "province": "ESS"}])
+    step = steps.apply(VARIANT, state, steps.TURNS, gone, 1585)
+    assert step.problems == [] and "Hesse" not in step.state.principalities
+    assert ("RED", "declared a Religious War on Hesse, which no longer exists: no Religious War ('or if the Target "
+                   "Principality no longer exists, proceed to Tradeoffs')") in step.done
+
 def test_declarations_and_battle_phases():
     """'Declare War on either an eligible Player or an unaligned Principality'; 'place both ... in
     the First Battle Phase, in the order the war was declared. If either ... is already in the
