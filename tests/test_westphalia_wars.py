@@ -275,6 +275,27 @@ def test_the_religious_war_is_waged_after_the_battle_phases_with_its_own_treaty(
     assert ("RED", "declared a Religious War on Hesse, which no longer exists: no Religious War ('or if the Target "
                    "Principality no longer exists, proceed to Tradeoffs')") in step.done
 
+
+def test_the_leader_of_a_principality_is_not_fighting_in_that_battle_phase():
+    """003_b5b9eb4920d39694.txt, 'Battles': "When battling an unaligned Principality, the first
+    Player after you in Initiative Order not participating in a battle at the moment leads them
+    in battle ... Players pair off separately into their respective battles and fight
+    simultaneously during the Battle Phase." Blue, who fought Red in Phase 1, is free in Phase 2;
+    Orange, whose war is declared after Green's, still fights in Phase 1 beside it."""
+    state = board()
+    state.influence = {}
+    rows = [{"player": p, "actions": [DIPLOMACY, WAR], "convert": False, "influence": 0} for p in ORDER]
+    step = steps.apply(VARIANT, state, steps.TURNS, {"turns": rows, "wars": [
+        {"declarer": "RED", "target": "BLUE", "winner": ""}, {"declarer": "RED", "target": "Ulm", "winner": "RED"}]},
+        1535)
+    assert step.problems == []
+    assert ("RED", "war with Ulm (Battle Phase 2); Ulm led by BLUE: RED wins") in step.done
+    step = steps.apply(VARIANT, state, steps.TURNS, {"turns": rows, "wars": [
+        {"declarer": "GREEN", "target": "Ulm", "winner": ""},
+        {"declarer": "YELLOW", "target": "ORANGE", "winner": "YELLOW"}]}, 1535)
+    assert step.problems == []
+    assert ("GREEN", "war with Ulm (Battle Phase 1); Ulm led by RED: Ulm wins automatically") in step.done
+
 def test_declarations_and_battle_phases():
     """'Declare War on either an eligible Player or an unaligned Principality'; 'place both ... in
     the First Battle Phase, in the order the war was declared. If either ... is already in the

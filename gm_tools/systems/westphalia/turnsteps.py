@@ -240,10 +240,16 @@ def _wars(variant: Variant, step: Step, entries: list[dict], phase: list, standi
 
     state = step.state
     won = []
-    busy: set[str] = set()
-    for i, war in phase:
-        gone = [s for s in (war.declarer, war.target) if s in state.eliminated
+
+    def eliminated(war) -> list[str]:
+        return [s for s in (war.declarer, war.target) if s in state.eliminated
                 or s in standing and s not in state.princes and s not in state.principalities]
+
+    # 'fight simultaneously during the Battle Phase': whoever fights in this phase, declared before
+    # or after, is 'participating in a battle at the moment'
+    busy = {s for _, war in phase if not eliminated(war) for s in (war.declarer, war.target)}
+    for i, war in phase:
+        gone = eliminated(war)
         if gone:
             why = f"{gone[0]} was eliminated before the battle ('If a Player or Principality is eliminated before a " \
                   "battle, that battle does not occur')"
@@ -257,9 +263,8 @@ def _wars(variant: Variant, step: Step, entries: list[dict], phase: list, standi
         entered = (entries[i].get("winner") or "").strip()
         text = f"war with {war.target} (Battle Phase {war.phase})"
         if war.target in state.principalities:
-            led = battles.leader(state, war, busy | {war.declarer})
+            led = battles.leader(state, war, busy)
             text += f"; {war.target} led by {led}" if led else ""
-        busy |= {war.declarer, war.target}
         if auto:
             if entered and entered != auto:
                 step.problems.append((i, "winner", entered, f"{auto}: its Army Size + Reserves is twice the other's "
