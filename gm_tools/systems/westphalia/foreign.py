@@ -63,6 +63,8 @@ def become(variant: Variant, state: State, player: str, home: str, edge: str) ->
     state.saved_di[player] = total // 2
     state.foreign[player] = {"home": home, "edge": edge, "troubles": 0,
                              "per_round": int(_table(variant).get("power_per_round", 4))}
+    if player == state.emperor:  # he 'left the Empire to become a Foreign Power' while Emperor
+        state.foreign[player]["left_as_emperor"] = True
     done.append((player, f"becomes a Foreign Power: {home}, beside the {edge} edge; keeps {total // 2} of {total} "
                          "Diplomatic Influence"))
     return done
@@ -88,7 +90,7 @@ def emperor_death(variant: Variant, state: State, year: int, seed: str) -> dict:
     if state.emperor is None:
         return {**out, "dies": True, "why": "there is no Emperor"}
     served = round_number(year) - state.emperor_since + 1
-    if state.emperor in state.foreign:
+    if state.foreign.get(state.emperor, {}).get("left_as_emperor"):
         return {**out, "dies": True, "why": f"{state.emperor} left the Empire to become a Foreign Power"}
     if served >= int(table.get("dies_after_rounds", 2)):
         return {**out, "dies": True, "why": f"{state.emperor} has been Emperor for {served} rounds"}

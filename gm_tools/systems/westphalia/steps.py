@@ -282,6 +282,9 @@ def _election(step: Step, ballots: dict[str, str], year: int) -> None:
     election = hold(step.state, ballots, order, lambda e: principality_religion(step.state, e))
     step.state.emperor = election.emperor
     step.state.emperor_since = round_number(year)
+    for power in step.state.foreign.values():
+        # 'Any Player may become Emperor, including Foreign Powers': one elected as such never left
+        power.pop("left_as_emperor", None)
     how = "a majority" if election.majority else "a plurality"
     step.done.append((election.emperor or "", f"elected Emperor by {how}: "
                       + ", ".join(f"{e} for {p}" for e, p in election.votes.items())))
