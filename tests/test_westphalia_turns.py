@@ -160,3 +160,28 @@ def test_leagues_and_the_council_of_trent():
     assert steps.apply(VARIANT, state, steps.TURNS, {"turns": rows}, 1535).problems[0][:2] == (3, "trent")
     reset = steps.apply(VARIANT, step.state, steps.INITIATIVE, {}, 1560).state
     assert reset.leagues == {} and reset.trent == 2
+
+
+def test_a_foreign_power_neighbours_its_edge_of_the_map():
+    """003_b5b9eb4920d39694.txt, 'Foreign Powers': "Your Foreign Power Home Province is now
+    adjacent to all provinces on that edge of the map for purposes of conversion and Peace
+    Treaties." Protestant Orange, beside the edge of Red's HAE, may place a die on it; beside the
+    opposite edge, not."""
+    from gm_tools.systems.westphalia.board import edges
+    from gm_tools.systems.westphalia.setup import hex_of
+
+    state = board()
+    del state.princes["ORANGE"]
+    state.religion = {"ORANGE": "protestant"}
+    code_of = {hex_of(VARIANT, c): c for c in VARIANT.provinces}
+    beside = next(e for e, cells in edges(code_of).items() if hex_of(VARIANT, "HAE") in cells)
+    away = next(e for e, cells in edges(code_of).items() if hex_of(VARIANT, "HAE") not in cells
+                and not {code_of[h] for h in cells} & set(PRINCES["RED"][0]))
+    state.foreign = {"ORANGE": {"home": "Spain", "edge": away, "troubles": 0, "per_round": 4}}
+    assert "neighbouring player's province" in T.check_die(VARIANT, state, T.Die("ORANGE", "HAE", 1))
+    state.foreign["ORANGE"]["edge"] = beside
+    assert T.check_die(VARIANT, state, T.Die("ORANGE", "HAE", 1)) is None
+    rows = [{"player": p, "actions": [T.HERESY, T.DIPLOMACY], "convert": False, "influence": 0} for p in ORDER]
+    step = steps.apply(VARIANT, state, steps.TURNS, {"turns": rows, "dice": [
+        {"player": "ORANGE", "target": "HAE", "count": 1}]}, 1535)
+    assert step.problems == [] and "HAE" in step.state.protestant
