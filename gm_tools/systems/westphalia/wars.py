@@ -56,6 +56,11 @@ def check(state: State, taking: Taking, taken: dict[tuple[str, str], list[str]],
     player = taking.winner in state.princes or taking.winner in state.setup_order
     if not player and taking.winner not in state.principalities:
         return "a player or a principality as the winner"
+    if taking.winner in state.foreign and taking.winner not in state.princes and not taking.vassalize:
+        # the text lets him hold provinces ('Your provinces inside the HRE still provide Imperial
+        # Power'), but a holding with a capital off the board is not built: refused, not lost
+        return f"vassalize = yes: {taking.winner} is a Foreign Power, and gm_tools does not yet keep a Foreign " \
+               "Power's provinces in the Empire (README, 'Not done yet')"
     town = state.town_at(taking.province)
     if town and not player:
         return "a province without a town ('Only Players may conquer towns')"
