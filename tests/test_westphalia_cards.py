@@ -70,9 +70,10 @@ def test_cavalry_charges_muskets():
     instead. If he does not have 2 infantry cards to discard, he routes. In addition, if the
     Player who played Cavalry has 2x his opponent's cards, his opponent routes.'"""
     a, b = side(c=1, p=3), side(m=2, p=2, c=1)
-    # b loses the musket, then a pikeman and a musketeer: 2 cards left against a's 4, a rout
+    # b loses the musket, then a pikeman and a musketeer: 2 cards left against a's 4, a rout, and
+    # those 2 are discarded too ('he discards the rest of his cards')
     assert fight(a, b, [Play(CAVALRY, MUSKET)], 1) == "a"
-    assert b.discard == {PIKE: 1, MUSKET: 2, CAVALRY: 0} and b.routed
+    assert b.discard == {PIKE: 2, MUSKET: 2, CAVALRY: 1} and b.routed
     a, b = side(c=2), side(m=1, p=1)
     assert fight(a, b, [Play(CAVALRY, MUSKET)], 1) == "a"  # one infantry left: routs
 
@@ -193,3 +194,64 @@ def test_league_battle_plays_must_last_the_engagement():
     armies = {"X": _army("P", "P", plays="P"), "Z": _army("P", "P", plays="P")}
     with pytest.raises(DuelError, match="cards end"):
         league_battle(armies, (["X"], ["Z"]), {}, "s", 1, 5, 2)
+
+
+def test_cards_bought_with_gold_cost_gold():
+    """003_b5b9eb4920d39694.txt, 'Battles': "After drawing Military Cards, Players may pay Gold to
+    draw extra Military Cards of their choice at a rate of 1:1": each card bought takes 1 Gold,
+    so less Gold is left for the Tradeoffs ("All remaining Gold turns into Diplomatic
+    Influence"), and a card the player cannot pay for is refused. The deck holds pikemen only,
+    so the hands are known: Red's bought musketeer beats a pike, then pike meets pike."""
+    import dataclasses
+
+    from gm_tools.edges.variants import load_variant
+    from gm_tools.engine.rules import variant_for_game
+    from gm_tools.systems.westphalia import steps
+    from gm_tools.systems.westphalia.state import Holding, State
+    from gm_tools.systems.westphalia.turns import DIPLOMACY, WAR
+
+    base = variant_for_game(load_variant("westphalia"), 5)
+    tables = {**base.tables, "military_cards": {**base.tables.get("military_cards", {}),
+                                                "pikemen": 30, "musketeers": 0, "cavalry": 0}}
+    variant = dataclasses.replace(base, options={**base.options, "card_engine": True}, tables=tables)
+    order = ("RED", "BLUE", "YELLOW", "GREEN", "ORANGE")
+    state = State(setup_order=order, initiative=order, seed="7")
+    lands = {"RED": ("EIC", "EIS", "HAE", "HAM"), "BLUE": ("DUI", "DUR", "GRA", "HAL"), "YELLOW": ("GOR",),
+             "GREEN": ("BER",), "ORANGE": ("FUR",)}
+    state.princes = {p: Holding(land, land[0]) for p, land in lands.items()}
+    state.doctrines = {p: "Flexible" for p in order}
+    state.gold = {"RED": 3}
+    rows = [{"player": p, "actions": [DIPLOMACY, WAR], "convert": False, "influence": 0} for p in order]
+    war = {"declarer": "RED", "target": "BLUE", "winner": "", "cards_a": "gold:M M P P P", "cards_b": "P P P P"}
+    step = steps.apply(variant, state, steps.TURNS, {"turns": rows, "wars": [war]}, 1535)
+    assert step.problems == []
+    assert ("RED", "war with BLUE (Battle Phase 1); RED pays 1 Gold for 1 Military Card(s): RED wins by the "
+                   "cards") in step.done
+    assert ("RED", "turns 2 Gold into Diplomatic Influence") in step.done and step.state.saved_di["RED"] == 2
+    state.gold = {"RED": 0}
+    step = steps.apply(variant, state, steps.TURNS, {"turns": rows, "wars": [war]}, 1535)
+    assert [(f, found) for _, f, found, _ in step.problems] == [("cards", "gold:M M P P P")]
+    assert step.problems[0][3].startswith("at most 0 card(s) bought by RED, its Gold")
+
+
+def test_a_routed_side_discards_its_hand_and_must_call_at_once():
+    """003_b5b9eb4920d39694.txt, 'Battles': "If a Player runs out of cards or routes, he discards
+    the rest of his cards and must call for his reinforcements. If he does not have
+    reinforcements or has already called for reinforcements, he loses the battle." a, left with
+    only cavalry after Pike v Cavalry, routs: its last cavalry goes to the discard pile, from
+    which it calls its one reinforcement."""
+    a, b = side(c=2, reserves=1), side(p=1)
+    a.discard = {PIKE: 1, MUSKET: 0, CAVALRY: 0}
+    assert fight(a, b, [Play(CAVALRY, PIKE, call_a=(PIKE,)), Play(PIKE, PIKE)], 1) == "white peace"
+    a, b = side(c=2, reserves=1), side(p=2)
+    a.discard = {PIKE: 1, MUSKET: 0, CAVALRY: 0}
+    with pytest.raises(DuelError, match="must call its reinforcements now"):  # a routed side plays on
+        fight(a, b, [Play(CAVALRY, PIKE), Play(CAVALRY, PIKE)], 1)
+    a, b = side(c=2, reserves=1), side(p=2)
+    a.discard = {PIKE: 1, MUSKET: 0, CAVALRY: 0}
+    fight_ = [Play(CAVALRY, PIKE, call_a=(CAVALRY,))]  # the discarded cavalry may be called back
+    with pytest.raises(DuelError, match="plays end"):
+        fight(a, b, fight_, 1)
+    assert a.hand == {PIKE: 0, MUSKET: 0, CAVALRY: 1} and a.discard == {PIKE: 1, MUSKET: 0, CAVALRY: 1}
+    a, b = side(m=2, c=1, reserves=0), side(c=6)  # routed by 2x with nothing to call: it loses
+    assert fight(a, b, [Play(MUSKET, CAVALRY)], 1) == "b" and a.hand == {PIKE: 0, MUSKET: 0, CAVALRY: 0}

@@ -83,3 +83,21 @@ def test_the_emperors_death():
     become(VARIANT, state, "RED", "Spain", "east")
     gone = emperor_death(VARIANT, state, 1510, "1")
     assert gone["dies"] and "Foreign Power" in gone["why"]
+
+
+def test_a_foreign_power_elected_emperor_did_not_leave_the_empire():
+    """003_b5b9eb4920d39694.txt, 'Imperial Election': "He dies automatically if he has been
+    Emperor for two rounds, or left the Empire to become a Foreign Power"; "Any Player may become
+    Emperor, including Foreign Powers." Blue, a Foreign Power already, is elected: the next
+    election rolls for him like any Emperor of one round."""
+    state = board()
+    state.emperor, state.emperor_since = "RED", 1
+    become(VARIANT, state, "BLUE", "France", "west")
+    state.emperor_dies = {"dies": True, "why": "RED has been Emperor for 2 rounds"}
+    state.electors, state.influence = ("Trier", "Saxony"), {"Trier": {"BLUE": 1}}  # Blue casts Trier's vote
+    step = steps.apply(VARIANT, state, steps.ELECTION, {"ballots": {"BLUE": "BLUE"}}, 1535)
+    assert step.problems == [] and step.state.emperor == "BLUE" and step.state.emperor_since == 2
+    death = emperor_death(VARIANT, step.state, 1535, "1")
+    assert death["roll"] is not None and "left the Empire" not in death["why"]
+    become(VARIANT, step.state, "RED", "Spain", "east")  # another player leaving changes nothing
+    assert emperor_death(VARIANT, step.state, 1535, "1")["roll"] is not None

@@ -67,6 +67,50 @@ def test_upheaval_rounds_one_to_three():
     assert sorted(state.targets) == ["Saxony", "Trier"]  # 'eligibility to be a Target Principality'
 
 
+
+def test_upheaval_dice_only_for_catholic_players_in_the_empire():
+    """003_b5b9eb4920d39694.txt, 'Religious Upheaval': "Each Catholic non-Foreign Power Player
+    rolls a D6"; 'Foreign Powers': a Foreign Power has lost "all provinces you possessed inside
+    the Empire", so it could choose none, and the step must still be playable."""
+    from gm_tools.systems.westphalia import steps
+
+    state = board()
+    del state.princes["ORANGE"]
+    state.foreign = {"ORANGE": {"home": "Spain", "edge": "east", "troubles": 0, "per_round": 4}}
+    state.religion = {"GREEN": "protestant"}
+    for seed in range(40):
+        drawn = draw_upheaval(VARIANT, state, 1535, str(seed))
+        assert sorted(drawn["players"]) == ["BLUE", "RED", "YELLOW"]  # not Green (Protestant), not Orange
+    state.upheaval = {"drawn": [], "players": drawn["players"]}
+    choices = {p: state.princes[p].provinces[1] for p in upheaval_choosers(VARIANT, state)}
+    step = steps.apply(VARIANT, state, steps.UPHEAVAL, {"choices": choices}, 1535)
+    assert step.problems == []
+
+
+def test_upheaval_with_nothing_but_the_capital_left_catholic():
+    """003_b5b9eb4920d39694.txt, 'Religious Upheaval': "On a 1-3, one of the Player's provinces of
+    his choice converts to Protestantism. A player's capital may not be converted this way". With
+    no Catholic province but his capital, there is no province of his choice: nothing converts,
+    the step plays, and a province typed for him is refused (NOTES.md, 'Religious Upheaval')."""
+    from gm_tools.systems.westphalia import steps
+
+    state = board()
+    red = state.princes["RED"]
+    state.protestant = tuple(p for p in red.provinces if p != red.capital)
+    state.upheaval = {"drawn": [], "players": {"RED": 2, "BLUE": 1, "YELLOW": 6, "GREEN": 6, "ORANGE": 6}}
+    assert upheaval_choosers(VARIANT, state) == ["BLUE"]
+    blue = state.princes["BLUE"].provinces[1]
+    step = steps.apply(VARIANT, state, steps.UPHEAVAL, {"choices": {"BLUE": blue}}, 1535)
+    assert step.problems == []
+    assert ("RED", "rolls 2: no province converts (none but the capital is Catholic: 'A player's capital may not be "
+                   "converted this way')") in step.done
+    assert red.capital not in step.state.protestant and blue in step.state.protestant
+    step = steps.apply(VARIANT, state, steps.UPHEAVAL, {"choices": {"BLUE": blue, "RED": red.capital}}, 1535)
+    assert [(f, found) for _, f, found, _ in step.problems] == [("province", f"RED: {red.capital}")]
+    assert "RED has no Catholic province but its capital" in step.problems[0][3]
+    state.princes["RED"] = Holding((red.capital,), red.capital)  # a capital alone, after a war
+    assert steps.apply(VARIANT, state, steps.UPHEAVAL, {"choices": {"BLUE": blue}}, 1535).problems == []
+
 def test_upheaval_rounds_four_to_six():
     """'During Rounds 4-6: Put a control marker from every Principality into the Religious
     Upheaval Bag ... If a drawn Principality is 1 province, it converts. If 2+ provinces, roll a

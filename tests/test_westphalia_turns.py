@@ -125,6 +125,23 @@ def test_a_turn_entry_is_checked_against_the_chosen_actions():
     assert [(i, f) for i, f, _, _ in problems] == [(1, "influence")]
 
 
+
+def test_a_foreign_power_may_not_convert():
+    """003_b5b9eb4920d39694.txt, 'Player Conversion': "All Non-Foreign Power Players Combatting
+    Heresy have an opportunity to convert"; 'Foreign Powers': "Your Foreign Power is same Religion
+    you were in the Empire, and you may not convert." """
+    state = board()
+    del state.princes["ORANGE"]
+    state.foreign = {"ORANGE": {"home": "Spain", "edge": "east", "troubles": 0, "per_round": 4}}
+    rows = [{"player": p, "actions": [T.HERESY, T.DIPLOMACY], "convert": p in ("ORANGE", "RED"), "influence": 0}
+            for p in ORDER]
+    step = steps.apply(VARIANT, state, steps.TURNS, {"turns": rows}, 1535)
+    assert [(i, f, found) for i, f, found, _ in step.problems] == [(4, "convert", "yes")]
+    assert "ORANGE is a Foreign Power" in step.problems[0][3] and "may not convert" in step.problems[0][3]
+    rows[4]["convert"] = False
+    step = steps.apply(VARIANT, state, steps.TURNS, {"turns": rows}, 1535)
+    assert step.problems == [] and step.state.religion == {"RED": "protestant"}
+
 def test_leagues_and_the_council_of_trent():
     """'Players may Join a League, as in Engaging in Diplomacy' (and while Waging War); 'The
     Leagues reset - No one starts in either League heading into the next round'; 'If the
@@ -143,3 +160,28 @@ def test_leagues_and_the_council_of_trent():
     assert steps.apply(VARIANT, state, steps.TURNS, {"turns": rows}, 1535).problems[0][:2] == (3, "trent")
     reset = steps.apply(VARIANT, step.state, steps.INITIATIVE, {}, 1560).state
     assert reset.leagues == {} and reset.trent == 2
+
+
+def test_a_foreign_power_neighbours_its_edge_of_the_map():
+    """003_b5b9eb4920d39694.txt, 'Foreign Powers': "Your Foreign Power Home Province is now
+    adjacent to all provinces on that edge of the map for purposes of conversion and Peace
+    Treaties." Protestant Orange, beside the edge of Red's HAE, may place a die on it; beside the
+    opposite edge, not."""
+    from gm_tools.systems.westphalia.board import edges
+    from gm_tools.systems.westphalia.setup import hex_of
+
+    state = board()
+    del state.princes["ORANGE"]
+    state.religion = {"ORANGE": "protestant"}
+    code_of = {hex_of(VARIANT, c): c for c in VARIANT.provinces}
+    beside = next(e for e, cells in edges(code_of).items() if hex_of(VARIANT, "HAE") in cells)
+    away = next(e for e, cells in edges(code_of).items() if hex_of(VARIANT, "HAE") not in cells
+                and not {code_of[h] for h in cells} & set(PRINCES["RED"][0]))
+    state.foreign = {"ORANGE": {"home": "Spain", "edge": away, "troubles": 0, "per_round": 4}}
+    assert "neighbouring player's province" in T.check_die(VARIANT, state, T.Die("ORANGE", "HAE", 1))
+    state.foreign["ORANGE"]["edge"] = beside
+    assert T.check_die(VARIANT, state, T.Die("ORANGE", "HAE", 1)) is None
+    rows = [{"player": p, "actions": [T.HERESY, T.DIPLOMACY], "convert": False, "influence": 0} for p in ORDER]
+    step = steps.apply(VARIANT, state, steps.TURNS, {"turns": rows, "dice": [
+        {"player": "ORANGE", "target": "HAE", "count": 1}]}, 1535)
+    assert step.problems == [] and "HAE" in step.state.protestant

@@ -11,10 +11,13 @@ the largest board, the players, the rulebook's lists). One module, one job:
 - :mod:`.diplomacygame` - the Diplomacy Game's pairings and the Dilemma cards' Influence;
 - :mod:`.rules`, :mod:`.sheets`, :mod:`.mapstyle` - the workflow's hooks, the workbook, the map;
 - :mod:`.report` - what the pages say: the state after each step, the results and the victory in words;
-- :mod:`.mailforms`, :mod:`.mail` - the players' mailed lines and where they go on the sheets.
+- :mod:`.mailforms`, :mod:`.mail` - the players' mailed lines and where they go on the sheets;
+- :mod:`.rounds` - Initiative, Religious Upheaval, Earn Gold; :mod:`.turns`, :mod:`.turnsteps` -
+  the Player Turns; :mod:`.battles`, :mod:`.wars`, :mod:`.cards` - the wars, their Peace Treaties
+  and the optional battle card engine; :mod:`.religiouswar` - the Religious War;
+  :mod:`.foreign` - Foreign Powers and the Emperor's death; :mod:`.victory` - the victories.
 
-Not built yet: the rounds (initiative, Religious Upheaval, gold, player turns, Foreign Powers,
-the Emperor's death) and the wars of part 2.
+What is not built is listed in README.md ('Not done yet') and ``variants/westphalia/NOTES.md``.
 """
 
 from gm_tools.engine.system import GameSystem, Option

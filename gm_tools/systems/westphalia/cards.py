@@ -123,24 +123,34 @@ def _round(a: Side, b: Side, play: Play, n: int, rifling: bool, double_rout=_sta
             raise DuelError(f"round {n}: no Cavalry this round ('may not play Cavalry again next round')")
     a.no_cavalry = b.no_cavalry = False
     _clash(a, b, play, rifling, double_rout)
+    # 'If a Player runs out of cards or routes, he discards the rest of his cards and must call
+    # for his reinforcements. If he does not have reinforcements or has already called ...,
+    # he loses the battle.' The discarded cards are in the pile the reinforcements come from.
+    for side in (a, b):
+        if side.routed:
+            for unit in UNITS:
+                side.lose(unit, side.hand[unit])
     for side, call in ((a, play.call_a), (b, play.call_b)):
         if call:
             _reinforce(side, call)
-    # 'If a Player runs out of cards or routes, he discards the rest of his cards and must call
-    # for his reinforcements. If he does not have reinforcements or has already called ...,
-    # he loses the battle.'
-    for side in (a, b):
-        if _out(side) and not side.called and side.reserves and sum(side.discard.values()):
-            side.routed = True
-    lost_a = _out(a) and (a.called or not a.reserves or not sum(a.discard.values()))
-    lost_b = _out(b) and (b.called or not b.reserves or not sum(b.discard.values()))
+    lost_a, lost_b = _out(a) and not _can_call(a), _out(b) and not _can_call(b)
     if lost_a and lost_b:
         return "white peace"
     if lost_a:
         return "b"
     if lost_b:
         return "a"
+    for name, side in (("the first side", a), ("the second side", b)):
+        if _out(side):
+            side.routed = True
+            raise DuelError(f"round {n}: {name} routs or runs out of cards and must call its reinforcements now "
+                            "('he discards the rest of his cards and must call for his reinforcements'): "
+                            f"call:... after this card, up to {min(side.reserves, sum(side.discard.values()))}")
     return None
+
+
+def _can_call(side: Side) -> bool:
+    return not side.called and side.reserves > 0 and sum(side.discard.values()) > 0
 
 
 def fight(a: Side, b: Side, plays: list[Play], round_number: int, rifling_from: int = 5) -> str:

@@ -25,7 +25,9 @@ def check_becoming(variant: Variant, state: State, player: str, home: str, edge:
     Power Home Province and place it next to one of the 6 edges of the map of your choice.'"""
     if player in state.foreign:
         return f"a player not yet a Foreign Power ({player} is one)"
-    if player in state.princes:  # 'A Player who loses all of his provinces ... immediately becomes' one
+    # the conditions are for one who chooses to: 'A Player who loses all of his provinces ...
+    # immediately becomes' one, and one eliminated 'become[s] a Foreign Power'
+    if player in state.princes and player not in state.eliminated:
         if any(t != state.princes[player].capital for t in state.towns_of(player)):
             return f"a player who owns no non-capital towns ({player} owns {', '.join(state.towns_of(player)[1:])})"
         limit = int(_table(variant).get("most_power", {}).get(str(round_number(year)), 0))
@@ -48,6 +50,7 @@ def become(variant: Variant, state: State, player: str, home: str, edge: str) ->
     all and give yourself back ½, rounding down'; 'Your Foreign Power is same Religion'; the Home
     Province beside the chosen edge."""
     done = []
+    state.eliminated = tuple(p for p in state.eliminated if p != player)
     land = state.princes.pop(player, None)
     if land is not None:
         names = [n for n in variant.tables.get("principalities", {}).get("names", ()) if n not in state.principalities]
@@ -60,6 +63,8 @@ def become(variant: Variant, state: State, player: str, home: str, edge: str) ->
     state.saved_di[player] = total // 2
     state.foreign[player] = {"home": home, "edge": edge, "troubles": 0,
                              "per_round": int(_table(variant).get("power_per_round", 4))}
+    if player == state.emperor:  # he 'left the Empire to become a Foreign Power' while Emperor
+        state.foreign[player]["left_as_emperor"] = True
     done.append((player, f"becomes a Foreign Power: {home}, beside the {edge} edge; keeps {total // 2} of {total} "
                          "Diplomatic Influence"))
     return done
@@ -85,7 +90,7 @@ def emperor_death(variant: Variant, state: State, year: int, seed: str) -> dict:
     if state.emperor is None:
         return {**out, "dies": True, "why": "there is no Emperor"}
     served = round_number(year) - state.emperor_since + 1
-    if state.emperor in state.foreign:
+    if state.foreign.get(state.emperor, {}).get("left_as_emperor"):
         return {**out, "dies": True, "why": f"{state.emperor} left the Empire to become a Foreign Power"}
     if served >= int(table.get("dies_after_rounds", 2)):
         return {**out, "dies": True, "why": f"{state.emperor} has been Emperor for {served} rounds"}

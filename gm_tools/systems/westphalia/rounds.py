@@ -50,16 +50,32 @@ def draw_upheaval(variant: Variant, state: State, year: int, seed: str) -> dict:
     if late:
         out["rolls"] = {n: rng.randint(1, 6) for n in drawn if len(state.principalities[n].provinces) > 1}
     else:
-        out["players"] = {p: rng.randint(1, 6) for p in state.setup_order if state.religion_of(p) == CATHOLIC}
+        out["players"] = {p: rng.randint(1, 6) for p in state.setup_order
+                          if state.religion_of(p) == CATHOLIC and p not in state.foreign}
     return out
 
 
-def upheaval_choosers(variant: Variant, state: State) -> list[str]:
-    """Players whose roll converts one of their provinces: 'On a 1-3'. In Setup Order, as the
-    dice are rolled: the record keeps the rolls by name, so their order there is not the sheet's."""
+def convertible(state: State, player: str) -> list[str]:
+    """The provinces an Upheaval roll of 1-3 may convert: the player's Catholic provinces but his
+    capital ('A player's capital may not be converted this way')."""
+    land = state.princes.get(player)
+    if land is None:
+        return []
+    return [p for p in land.provinces if p != land.capital and p not in set(state.protestant)]
+
+
+def upheaval_losers(variant: Variant, state: State) -> list[str]:
+    """Players who rolled 1-3, in Setup Order, as the dice are rolled: the record keeps the
+    rolls by name, so their order there is not the sheet's."""
     limit = int(variant.tables.get("upheaval", {}).get("converts_at_most", 3))
     rolls = state.upheaval.get("players", {})
     return [p for p in state.setup_order if p in rolls and rolls[p] <= limit]
+
+
+def upheaval_choosers(variant: Variant, state: State) -> list[str]:
+    """Players whose roll converts one of their provinces: 'On a 1-3'. One who has no province
+    but his capital left Catholic has nothing to choose, and nothing converts (NOTES.md)."""
+    return [p for p in upheaval_losers(variant, state) if convertible(state, p)]
 
 
 def check_choice(state: State, player: str, province: str) -> str | None:
@@ -93,6 +109,10 @@ def apply_upheaval(variant: Variant, state: State, choices: dict[str, str]) -> l
     for player, province in sorted(choices.items()):
         protestant.add(province)
         done.append((player, f"rolls {state.upheaval['players'][player]}: {province} converts to Protestantism"))
+    for player in upheaval_losers(variant, state):
+        if player not in choices and not convertible(state, player):
+            done.append((player, f"rolls {state.upheaval['players'][player]}: no province converts (none but the "
+                                 "capital is Catholic: 'A player's capital may not be converted this way')"))
     state.protestant = tuple(sorted(protestant))
     state.targets = tuple(state.upheaval.get("drawn", []))
     return done

@@ -102,6 +102,10 @@ class State:
     targets: tuple[str, ...] = ()
     """Principalities drawn in this round's Religious Upheaval: 'eligibility to be a Target
     Principality' of a Religious War."""
+    eliminated: tuple[str, ...] = ()
+    """Players eliminated this round though they hold provinces: beaten by an unaligned
+    principality with no province it could take ('If there are no eligible provinces for you to
+    lose, then you are eliminated and become a Foreign Power if not already')."""
 
     def owner(self) -> dict[str, str]:
         """Province -> the player or principality holding it."""
@@ -141,6 +145,7 @@ class State:
             **({"gold": dict(sorted(self.gold.items()))} if self.gold else {}),
             **({"upheaval": self.upheaval} if self.upheaval else {}),
             **({"targets": sorted(self.targets)} if self.targets else {}),
+            **({"eliminated": sorted(self.eliminated)} if self.eliminated else {}),
             **({"foreign": {p: dict(sorted(f.items())) for p, f in sorted(self.foreign.items())}}
                if self.foreign else {}),
             **({"emperor_dies": self.emperor_dies} if self.emperor_dies else {}),
@@ -173,6 +178,7 @@ class State:
             gold={p: int(n) for p, n in data.get("gold", {}).items()},
             upheaval=dict(data.get("upheaval", {})),
             targets=tuple(data.get("targets", ())),
+            eliminated=tuple(data.get("eliminated", ())),
             foreign={p: dict(f) for p, f in data.get("foreign", {}).items()},
             emperor_dies=dict(data.get("emperor_dies", {})),
             towns=dict(data.get("towns", {})),

@@ -96,13 +96,14 @@ def _foreign(variant: Variant, step: Step, entries: list[dict], year: int) -> No
     from gm_tools.systems.westphalia.wars import homeless
 
     for player in homeless(step.state):
-        step.problems.append((len(entries), "player", "no row", f"a Foreign Power entry for {player} ('A Player who "
-                                                                 "loses all of his provinces during the Round "
-                                                                 "immediately becomes a Foreign Power')"))
+        why = ("If there are no eligible provinces for you to lose, then you are eliminated and become a Foreign "
+               "Power" if player in step.state.eliminated else
+               "A Player who loses all of his provinces during the Round immediately becomes a Foreign Power")
+        step.problems.append((len(entries), "player", "no row", f"a Foreign Power entry for {player} ('{why}')"))
 
 
 def _upheaval(variant: Variant, step: Step, choices: dict[str, str]) -> None:
-    from gm_tools.systems.westphalia.rounds import apply_upheaval, check_choice, upheaval_choosers
+    from gm_tools.systems.westphalia.rounds import apply_upheaval, check_choice, upheaval_choosers, upheaval_losers
 
     choosers = upheaval_choosers(variant, step.state)
     for i, player in enumerate(choosers):
@@ -110,8 +111,11 @@ def _upheaval(variant: Variant, step: Step, choices: dict[str, str]) -> None:
         wrong = check_choice(step.state, player, province)
         if wrong:
             step.problems.append((i, "province", province or "nothing", wrong))
+    rolled = upheaval_losers(variant, step.state)
     for player in sorted(set(choices) - set(choosers)):
         step.problems.append((len(choosers), "province", f"{player}: {choices[player]}",
+                              f"no choice: {player} has no Catholic province but its capital ('A player's capital "
+                              "may not be converted this way')" if player in rolled else
                               "a choice only for a player who rolled 1-3 ('On a 1-3, one of the Player's provinces "
                               "of his choice converts')"))
     if not step.problems:
@@ -278,6 +282,9 @@ def _election(step: Step, ballots: dict[str, str], year: int) -> None:
     election = hold(step.state, ballots, order, lambda e: principality_religion(step.state, e))
     step.state.emperor = election.emperor
     step.state.emperor_since = round_number(year)
+    for power in step.state.foreign.values():
+        # 'Any Player may become Emperor, including Foreign Powers': one elected as such never left
+        power.pop("left_as_emperor", None)
     how = "a majority" if election.majority else "a plurality"
     step.done.append((election.emperor or "", f"elected Emperor by {how}: "
                       + ", ".join(f"{e} for {p}" for e, p in election.votes.items())))

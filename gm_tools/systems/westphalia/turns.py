@@ -4,7 +4,8 @@ Influence at the Tradeoffs.
 
 Rulebook: ``003_b5b9eb4920d39694.txt``, 'Player Turns'. What the table decides (the hidden
 cubes, the thumbs, the Dilemma cards, where dice go) is entered by the GM; what follows from it
-is worked out and checked here. Wars are part 2 (``Wage War`` is recorded only).
+is worked out and checked here. The wars are :mod:`.battles`, :mod:`.wars` and
+:mod:`.turnsteps`.
 """
 
 from __future__ import annotations
@@ -94,7 +95,22 @@ def _touches(variant: Variant, state: State, player: str, provinces) -> bool:
     from gm_tools.systems.westphalia.setup import hex_of
 
     mine = {hex_of(variant, p) for p in _territory(state, player)}
-    return any(h in mine for p in provinces for h in neighbours(hex_of(variant, p)))
+    return any(h in mine for p in provinces for h in neighbours(hex_of(variant, p))) \
+        or bool(set(provinces) & home_neighbours(variant, state, player))
+
+
+def home_neighbours(variant: Variant, state: State, player: str) -> set[str]:
+    """A Foreign Power's neighbours on the board: 'Your Foreign Power Home Province is now
+    adjacent to all provinces on that edge of the map for purposes of conversion and Peace
+    Treaties.'"""
+    from gm_tools.systems.westphalia.board import edges
+    from gm_tools.systems.westphalia.setup import hex_of
+
+    edge = state.foreign.get(player, {}).get("edge")
+    if not edge:
+        return set()
+    code_of = {hex_of(variant, code): code for code in variant.provinces}
+    return {code_of[h] for h in edges(code_of).get(edge, ())}
 
 
 def check_die(variant: Variant, state: State, die: Die) -> str | None:

@@ -40,6 +40,10 @@ def player_turns(variant: Variant, step: Step, inputs: dict, year: int) -> None:
         elif row.get("convert") and T.HERESY not in chosen:
             step.problems.append((i, "convert", "yes", "a conversion only while Combatting Heresy ('All Non-Foreign "
                                                        "Power Players Combatting Heresy have an opportunity to convert')"))
+        elif row.get("convert") and player in state.foreign:
+            step.problems.append((i, "convert", "yes", f"no conversion: {player} is a Foreign Power ('Your Foreign "
+                                                       "Power is same Religion you were in the Empire, and you may "
+                                                       "not convert')"))
         elif row.get("influence") and T.DIPLOMACY not in chosen:
             step.problems.append((i, "influence", str(row["influence"]), "Influence only while Engaging in Diplomacy"))
         elif row.get("league") and row["league"] not in leagues:
@@ -93,15 +97,47 @@ def player_turns(variant: Variant, step: Step, inputs: dict, year: int) -> None:
                               + f"; {state.saved_di.get(player, 0)} saved on the capital"))
     if step.problems:
         return
-    won = _wars(variant, step, inputs.get("wars", []), year)
-    if step.problems:
-        return
-    won += _religious_war(variant, step, inputs.get("religious_war") or {}, year)
-    if step.problems:
-        return
-    _treaties(variant, step, inputs.get("treaties", []), inputs.get("changes", []), won)
+    _battles_and_treaties(variant, step, inputs, year)
     if not step.problems:
         step.done += T.tradeoffs(state)
+
+
+def _battles_and_treaties(variant: Variant, step: Step, inputs: dict, year: int) -> None:
+    """'Complete all battles in the First Battle Phase, then sign Peace Treaties in the order
+    Players were placed in a Battle Phase. Then complete all battles in the Second Battle Phase
+    followed by Peace Treaties. Likewise for a Third Battle Phase. If a Player or Principality is
+    eliminated before a battle, that battle does not occur.' Then 'The Religious War, if any,
+    will be waged in the next phase', and its peace. Each row of the Peace Treaties sheet is
+    signed after the first Battle Phase with a war it belongs to; the Influence Changes last."""
+    from gm_tools.systems.westphalia import battles, wars
+    from gm_tools.systems.westphalia.state import State
+
+    state = step.state
+    declared = State.from_json(state.to_json())  # the Religious War is declared before the battles
+    phased = _declarations(step, inputs.get("wars", []))
+    if step.problems:
+        return
+    standing = set(state.princes) | set(state.principalities)
+    pending = list(enumerate(inputs.get("treaties", [])))
+    refused: dict[int, str] = {}
+    for phase in range(1, battles.PHASES + 1):
+        won = _wars(variant, step, inputs.get("wars", []), [(i, w) for i, w in enumerate(phased) if w.phase == phase],
+                    standing, year)
+        if step.problems:
+            return
+        _treaties(variant, step, pending, won, refused)
+    won = _religious_war(variant, step, inputs.get("religious_war") or {}, year, declared)
+    if step.problems:
+        return
+    _treaties(variant, step, pending, won, refused)
+    for i, entry in pending:
+        step.problems.append((i, "treaty", f"{entry.get('winner', '')}: {entry.get('province', '')}", refused.get(
+            i, "a province of a war's loser, taken by its winner or the winner's ally")))
+    for player in wars.homeless(step.state):
+        if player not in step.state.eliminated:
+            step.done.append((player, "has lost all its provinces: it becomes a Foreign Power at the Foreign Powers "
+                                      "step"))
+    _influence_changes(step, inputs.get("changes", []))
 
 
 def _diplomacy_game(variant: Variant, step: Step, inputs: dict, rows: dict[str, dict],
@@ -174,10 +210,8 @@ def _no_elector_change(step: Step, changes: list[dict], why: str) -> None:
                                                 "remove any number of Electors')"))
 
 
-def _wars(variant: Variant, step: Step, entries: list[dict], year: int) -> list[tuple[str, str]]:
-    """The wars declared (:mod:`.battles`): each in its battle phase, won automatically where
-    the rules say so, else by the winner the GM enters ('white peace' for an inconclusive
-    battle). Returns (winner, loser) of each war won."""
+def _declarations(step: Step, entries: list[dict]) -> list:
+    """The wars declared (:mod:`.battles`), checked, each placed in its Battle Phase."""
     from gm_tools.systems.westphalia import battles
     from gm_tools.systems.westphalia.turns import WAR
 
@@ -188,20 +222,49 @@ def _wars(variant: Variant, step: Step, entries: list[dict], year: int) -> list[
                                  for e in entries], WAR, "a declaration by a player Waging War")
     if step.problems:
         return []
-    won = []
-    busy: set[str] = set()
-    for i, war in enumerate(battles.battle_phases([(e["declarer"], e["target"]) for e in entries])):
+    phased = battles.battle_phases([(e["declarer"], e["target"]) for e in entries])
+    for i, war in enumerate(phased):
         if war.phase == 0:
             step.problems.append((i, "war", f"{war.declarer} > {war.target}", "a war in one of the three Battle "
                                                                              "Phases (both sides are in all three)"))
+    return phased
+
+
+def _wars(variant: Variant, step: Step, entries: list[dict], phase: list, standing: set[str],
+          year: int) -> list[tuple[str, str]]:
+    """One Battle Phase's wars (``phase``: (entry index, war)), each won automatically where the
+    rules say so, else by the winner the GM enters ('white peace' for an inconclusive battle);
+    one whose side has been eliminated since the round's battles began (of ``standing``) does
+    not occur. Returns (winner, loser) of each war won."""
+    from gm_tools.systems.westphalia import battles
+
+    state = step.state
+    won = []
+
+    def eliminated(war) -> list[str]:
+        return [s for s in (war.declarer, war.target) if s in state.eliminated
+                or s in standing and s not in state.princes and s not in state.principalities]
+
+    # 'fight simultaneously during the Battle Phase': whoever fights in this phase, declared before
+    # or after, is 'participating in a battle at the moment'
+    busy = {s for _, war in phase if not eliminated(war) for s in (war.declarer, war.target)}
+    for i, war in phase:
+        gone = eliminated(war)
+        if gone:
+            why = f"{gone[0]} was eliminated before the battle ('If a Player or Principality is eliminated before a " \
+                  "battle, that battle does not occur')"
+            entered = [entries[i].get(k) for k in ("winner", "cards_a", "cards_b") if entries[i].get(k)]
+            if entered:
+                step.problems.append((i, "winner", str(entered[0]), f"nothing: {why}"))
+            else:
+                step.done.append((war.declarer, f"war with {war.target} (Battle Phase {war.phase}): no battle, {why}"))
             continue
         auto = battles.automatic_winner(state, war, year)
         entered = (entries[i].get("winner") or "").strip()
         text = f"war with {war.target} (Battle Phase {war.phase})"
         if war.target in state.principalities:
-            led = battles.leader(state, war, busy | {war.declarer})
+            led = battles.leader(state, war, busy)
             text += f"; {war.target} led by {led}" if led else ""
-        busy |= {war.declarer, war.target}
         if auto:
             if entered and entered != auto:
                 step.problems.append((i, "winner", entered, f"{auto}: its Army Size + Reserves is twice the other's "
@@ -210,8 +273,10 @@ def _wars(variant: Variant, step: Step, entries: list[dict], year: int) -> list[
             winner = auto
             text += f": {auto} wins automatically"
         elif variant.options.get("card_engine") and (entries[i].get("cards_a") or entries[i].get("cards_b")):
+            paid: list[str] = []
             fought = _by_cards(variant, state, war, entries[i], led if war.target in state.principalities else None,
-                               year)
+                               year, paid)
+            text += "".join(f"; {line}" for line in paid)
             if fought.startswith("!"):
                 step.problems.append((i, "cards", entries[i].get("cards_a", ""), fought[1:]))
                 continue
@@ -250,9 +315,27 @@ def _check_entries(step: Step, field_: str, entries: list, action: str, needs: s
             step.problems.append((i, field_, words, wrong))
 
 
-def _by_cards(variant: Variant, state, war, entry: dict, leader: str | None, year: int) -> str:
+def _pay_for_cards(state, orders: dict, paid: list[str]) -> None:
+    """'After drawing Military Cards, Players may pay Gold to draw extra Military Cards of their
+    choice at a rate of 1:1': each card bought costs its buyer 1 Gold, or is refused (a
+    principality has no Gold). Paid as the battle is fought, so a player fighting again this
+    round has what is left."""
+    from gm_tools.systems.westphalia.cards import DuelError
+
+    for side, mine in orders.items():
+        has = 0 if side in state.principalities else state.gold.get(side, 0)
+        if len(mine.gold) > has:
+            raise DuelError(f"at most {has} card(s) bought by {side}, its Gold ('pay Gold to draw extra Military "
+                            f"Cards of their choice at a rate of 1:1'), found {len(mine.gold)}")
+    for side, mine in orders.items():
+        if mine.gold:
+            state.gold[side] -= len(mine.gold)
+            paid.append(f"{side} pays {len(mine.gold)} Gold for {len(mine.gold)} Military Card(s)")
+
+
+def _by_cards(variant: Variant, state, war, entry: dict, leader: str | None, year: int, paid: list[str]) -> str:
     """The battle fought by the card engine (:mod:`.cards`): 'a', 'b', 'white peace', or '!' and
-    what is wrong with the cards entered."""
+    what is wrong with the cards entered. The Gold spent on cards is taken, told in ``paid``."""
     from gm_tools.systems.westphalia import battles, cards
     from gm_tools.systems.westphalia.figures import round_number
 
@@ -263,17 +346,18 @@ def _by_cards(variant: Variant, state, war, entry: dict, leader: str | None, yea
     doctrine = state.doctrines.get(war.declarer, "Flexible")
     other = state.doctrines.get(leader or war.target, "Flexible")  # a principality fights as its leader would
     try:
-        return cards.battle(ca, ra, cb, rb, (doctrine, other),
-                            (cards.read_orders(entry.get("cards_a", "")), cards.read_orders(entry.get("cards_b", ""))),
-                            counts, f"{year} {war.declarer}-{war.target} {state.seed}", round_number(year),
+        orders = (cards.read_orders(entry.get("cards_a", "")), cards.read_orders(entry.get("cards_b", "")))
+        _pay_for_cards(state, {war.declarer: orders[0], war.target: orders[1]}, paid)
+        return cards.battle(ca, ra, cb, rb, (doctrine, other), orders, counts,
+                            f"{year} {war.declarer}-{war.target} {state.seed}", round_number(year),
                             int(table.get("rifling_from_round", 5)), int(table.get("doctrine_discards", 2)))
     except cards.DuelError as e:
         return "!" + str(e)
 
 
-def _religious_war(variant: Variant, step: Step, entry: dict, year: int) -> list[tuple[str, str]]:
-    """The Religious War, when one is declared (:mod:`.religiouswar`): the declaration checked,
-    the Leagues joined, the Defender of the Faith, the winning League the GM enters, its peace,
+def _religious_war(variant: Variant, step: Step, entry: dict, year: int, declared) -> list[tuple[str, str]]:
+    """The Religious War, when one is declared (:mod:`.religiouswar`): the declaration checked
+    against the board it was made on (``declared``, before the battles), the Leagues joined, the Defender of the Faith, the winning League the GM enters, its peace,
     and the Electors changed. Returns (winner, loser) pairs between the Leagues' members, for
     the conquests of its Peace Treaty."""
     from gm_tools.systems.westphalia import religiouswar as R
@@ -284,9 +368,14 @@ def _religious_war(variant: Variant, step: Step, entry: dict, year: int) -> list
     state = step.state
     names = R.league_names(variant)
     declarer, target = entry.get("declarer", ""), entry.get("target", "")
-    wrong = R.check_declaration(state, declarer, target)
+    wrong = R.check_declaration(declared, declarer, target)
     if wrong:
         step.problems.append((0, "religious war", f"{declarer} > {target}", wrong))
+        return []
+    if target not in state.principalities:
+        step.done.append((declarer, f"declared a Religious War on {target}, which no longer exists: no Religious War "
+                                    "('or if the Target Principality no longer exists, proceed to Tradeoffs')"))
+        _no_elector_change(step, entry.get("electors", []), f"the Target Principality {target} no longer exists")
         return []
     war = R.ReligiousWar(target, declarer)
     step.done.append((declarer, f"declares a Religious War on {target}: the Restorer of the Faith"))
@@ -359,12 +448,14 @@ def _melee(variant: Variant, state, war, names: tuple[str, str], lines_of_play: 
         armies = {p: battles.forces(state, p, year) + (state.doctrines.get(p, "Flexible"),
                                                        cards.read_orders(lines_of_play.get(p, "")))
                   for line in lines for p in line}
+        paid: list[str] = []
+        _pay_for_cards(state, {p: army[3] for p, army in armies.items()}, paid)
         melee = cards.league_battle(armies, lines, counts, f"{year} religious war {state.seed}", round_number(year),
                                     int(table.get("rifling_from_round", 5)), int(table.get("doctrine_discards", 2)))
     except cards.DuelError as e:
         return "!" + str(e)
     winner = names[melee.winner] if melee.winner is not None else ""
-    return f"{winner}|the battle by the cards: " + "; ".join(melee.log)
+    return f"{winner}|the battle by the cards: " + "; ".join(paid + melee.log)
 
 
 def _strongest(state, war, league: str, year: int) -> str:
@@ -377,35 +468,43 @@ def _strongest(state, war, league: str, year: int) -> str:
     return max(members, key=lambda p: (imperial_power(state, p, year), -order.index(p)))
 
 
-def _treaties(variant: Variant, step: Step, treaties: list[dict], changes: list[dict],
-              won: list[tuple[str, str]]) -> None:
-    """The wars' Peace Treaties as the GM enters them (:mod:`.wars`), then the Diplomatic
-    Influence changes the GM applies for them. A taking belongs to a war won: by its winner or
-    the winner's allied principality, from its loser or the loser's allies ('the Player and his
-    allies')."""
+def _treaties(variant: Variant, step: Step, pending: list[tuple[int, dict]], won: list[tuple[str, str]],
+              refused: dict[int, str]) -> None:
+    """The Peace Treaties of the wars just won, as the GM enters them (:mod:`.wars`): the rows
+    of ``pending`` that belong to one of them are signed (and taken off it; ``refused`` keeps
+    why one that belongs but breaks the rules was not, for a later war's treaty). A taking belongs to
+    a war won: by its winner or the winner's allied principality, from its loser or the loser's
+    allies ('the Player and his allies')."""
     from gm_tools.systems.westphalia import wars
     from gm_tools.systems.westphalia.figures import ally
 
     def side(holder: str) -> str:
         return ally(step.state, holder) or holder if holder in step.state.principalities else holder
 
+    # 'no eligible provinces for you to lose' is judged as the treaty begins, before any taking
+    step.done += wars.eliminate_the_defenceless(step.state, won)
     taken: dict[tuple[str, str], list[str]] = {}
-    for i, entry in enumerate(treaties):
+    for i, entry in list(pending):
         taking = wars.Taking(entry.get("winner", ""), entry.get("province", ""), bool(entry.get("vassalize")))
         holder = step.state.owner().get(taking.province, "")
-        if not any(side(taking.winner) == w and (holder == lost or side(holder) == lost) for w, lost in won):
-            step.problems.append((i, "treaty", f"{taking.winner}: {taking.province}",
-                                  "a province of a war's loser, taken by its winner or the winner's ally"))
-            continue
-        wrong = wars.check(step.state, taking, taken)
+        war = next(((w, lost) for w, lost in won
+                    if side(taking.winner) == w and (holder == lost or side(holder) == lost)), None)
+        if war is None:
+            continue  # a later phase's, or no war's (refused once all are signed)
+        # the limit is the war's: 'from the unaligned Principality or the Player and his allies'
+        wrong = wars.check(step.state, taking, taken, war[1], war[0] if taking.winner != war[0] else "", variant)
         if wrong:
-            step.problems.append((i, "treaty", f"{taking.winner}: {taking.province}", wrong))
+            refused[i] = wrong  # unless a later war's treaty takes it
             continue
-        loser = step.state.owner()[taking.province]
-        taken.setdefault((taking.winner, loser), []).append(taking.province)
+        pending.remove((i, entry))
+        refused.pop(i, None)
+        taken.setdefault((taking.winner, war[1]), []).append(taking.province)
         step.done.append(wars.apply(variant, step.state, taking))
-    for player in wars.homeless(step.state):
-        step.done.append((player, "has lost all its provinces: it becomes a Foreign Power at the Foreign Powers step"))
+
+
+def _influence_changes(step: Step, changes: list[dict]) -> None:
+    """The Diplomatic Influence the treaties cost, as the GM enters it: the text leaves where it
+    is taken from open (NOTES.md)."""
     for i, entry in enumerate(changes):
         player, where, change = entry.get("player"), entry.get("principality") or "saved", entry.get("change")
         if player not in step.state.setup_order:

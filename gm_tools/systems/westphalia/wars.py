@@ -41,9 +41,13 @@ class Taking:
     vassalize: bool = False
 
 
-def check(state: State, taking: Taking, taken: dict[tuple[str, str], list[str]]) -> str | None:
-    """What is wrong with one taking, given what the winner already took from the same loser
-    in this treaty (``taken``: (winner, loser) -> provinces)."""
+def check(state: State, taking: Taking, taken: dict[tuple[str, str], list[str]], loser: str = "",
+          ally_of: str = "", variant: Variant | None = None) -> str | None:
+    """What is wrong with one taking, given what the winner already took in this treaty
+    (``taken``: (winner, loser) -> provinces). ``loser`` is the war's loser (the holder by
+    default): the limit covers 'the Player and his allies' together. ``ally_of`` names the war's
+    winner when the taker is his allied principality, which takes '1 adjacent province' (the
+    board from ``variant``)."""
     owner = state.owner().get(taking.province)
     if owner is None:
         return "a province of the board"
@@ -52,11 +56,19 @@ def check(state: State, taking: Taking, taken: dict[tuple[str, str], list[str]])
     player = taking.winner in state.princes or taking.winner in state.setup_order
     if not player and taking.winner not in state.principalities:
         return "a player or a principality as the winner"
+    if taking.winner in state.foreign and taking.winner not in state.princes and not taking.vassalize:
+        # the text lets him hold provinces ('Your provinces inside the HRE still provide Imperial
+        # Power'), but a holding with a capital off the board is not built: refused, not lost
+        return f"vassalize = yes: {taking.winner} is a Foreign Power, and gm_tools does not yet keep a Foreign " \
+               "Power's provinces in the Empire (README, 'Not done yet')"
     town = state.town_at(taking.province)
     if town and not player:
         return "a province without a town ('Only Players may conquer towns')"
     land = state.princes.get(owner) or state.principalities.get(owner)
-    if land and land.capital == taking.province and len(land.provinces) > 1 and not taking.vassalize:
+    # vassalizing a principality takes none of its land; a player's capital is vassalized only as a
+    # "former Player-owned capital", so it too must be his last province
+    vassal = taking.vassalize and owner in state.principalities
+    if land and land.capital == taking.province and len(land.provinces) > 1 and not vassal:
         return f"not {owner}'s capital while it holds other provinces ('Capitals may only be taken if they are " \
                "that Power's last province')"
     if owner in state.electors and not taking.vassalize:
@@ -66,12 +78,29 @@ def check(state: State, taking: Taking, taken: dict[tuple[str, str], list[str]])
     if taking.vassalize and owner in state.princes and land.capital != taking.province:
         return "a principality or a player's capital to vassalize ('vassalize a Principality (or former " \
                "Player-owned capital)')"
-    before = taken.get((taking.winner, owner), [])
+    before = taken.get((taking.winner, loser or owner), [])
+    if ally_of:
+        if before:
+            return f"nothing more: {taking.winner}, {ally_of}'s ally, took {', '.join(before)} ('your allies may " \
+                   "each take 1 adjacent province')"
+        if variant is not None and not borders(variant, state, taking.winner, taking.province):
+            return f"a province adjacent to {taking.winner} ('your allies may each take 1 adjacent province')"
     towns = [p for p in before + [taking.province] if state.town_at(p)]
     if (towns and len(before) >= 1) or len(before) >= 2:
-        return f"one province with a town, or up to 2 without, from {owner} ('Conquer 1 province with a town, or up " \
-               "to 2 provinces without one')"
+        whom = f"{loser} and its allies" if loser else owner
+        return f"one province with a town, or up to 2 without, from {whom} ('Conquer 1 province with a town, or up " \
+               "to 2 provinces without one from the unaligned Principality or the Player and his allies')"
     return None
+
+
+def borders(variant: Variant, state: State, holder: str, province: str) -> bool:
+    """Whether ``province`` shares a hex edge with one of ``holder``'s provinces."""
+    from gm_tools.systems.westphalia.board import neighbours
+    from gm_tools.systems.westphalia.setup import hex_of
+
+    land = state.princes.get(holder) or state.principalities.get(holder)
+    mine = {hex_of(variant, p) for p in (land.provinces if land else ())}
+    return any(h in mine for h in neighbours(hex_of(variant, province)))
 
 
 def apply(variant: Variant, state: State, taking: Taking) -> tuple[str, str]:
@@ -84,10 +113,10 @@ def apply(variant: Variant, state: State, taking: Taking) -> tuple[str, str]:
             name = _new_principality(variant, state)
             _remove(state, owner, taking.province)
             state.principalities[name] = Holding((taking.province,), taking.province)
-        # 'remove all Diplomatic Influence from other Players ... place 2 Diplomatic Influence'
-        state.influence[name] = {taking.winner: VASSAL_INFLUENCE}
-        return taking.winner, f"vassalizes {name} ({taking.province}): its ally with {VASSAL_INFLUENCE} Diplomatic " \
-                              "Influence"
+        # only the other players' influence goes: the winner's own stays, and 2 are added to it
+        mine = state.influence.get(name, {}).get(taking.winner, 0) + VASSAL_INFLUENCE
+        state.influence[name] = {taking.winner: mine}
+        return taking.winner, f"vassalizes {name} ({taking.province}): its ally with {mine} Diplomatic Influence"
     was_town = state.town_at(taking.province)
     was_principality = owner in state.principalities
     _remove(state, owner, taking.province)
@@ -133,7 +162,35 @@ def _new_principality(variant: Variant, state: State) -> str:
 
 
 def homeless(state: State) -> list[str]:
-    """Players with no province who are not Foreign Powers yet: 'A Player who loses all of his
-    provinces during the Round immediately becomes a Foreign Power.'"""
-    return [p for p in state.setup_order if p not in state.princes and p not in state.foreign]
+    """Players with no province, or eliminated, who are not Foreign Powers yet: 'A Player who
+    loses all of his provinces during the Round immediately becomes a Foreign Power.'"""
+    return [p for p in state.setup_order
+            if (p not in state.princes or p in state.eliminated) and p not in state.foreign]
+
+
+def eligible_to_lose(state: State, player: str) -> list[str]:
+    """What an unaligned principality that beat ``player`` may take: 'two (one if only one
+    available) non-town provinces of your choice from you and/or your allies' ('Only Players may
+    conquer towns'; 'Electors may not be conquered')."""
+    from gm_tools.systems.westphalia.figures import ally
+
+    land = list(state.princes[player].provinces) if player in state.princes else []
+    for name, holding in state.principalities.items():
+        if name not in state.electors and ally(state, name) == player:
+            land += holding.provinces
+    return sorted(p for p in land if not state.town_at(p))
+
+
+def eliminate_the_defenceless(state: State, won: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """'If you lose to an unaligned Principality ... If there are no eligible provinces for you to
+    lose, then you are eliminated and become a Foreign Power if not already.' The provinces he
+    still holds go with him when he becomes one (at the Foreign Powers step)."""
+    done = []
+    for winner, loser in won:
+        if winner in state.principalities and loser in state.princes and loser not in state.foreign \
+                and loser not in state.eliminated and not eligible_to_lose(state, loser):
+            state.eliminated = tuple(sorted(set(state.eliminated) | {loser}))
+            done.append((loser, f"loses to {winner} with no province it could take: eliminated, he becomes a "
+                                "Foreign Power at the Foreign Powers step"))
+    return done
 
