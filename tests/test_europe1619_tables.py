@@ -63,6 +63,21 @@ def test_a_reichstag_member_that_is_no_power_is_named(tmp_path):
         load_variant(folder)
 
 
+def test_the_cost_table_goes_on_past_its_last_strength_by_its_data(tmp_path):
+    # 'Building a unit for a minor state': 'There is no restriction on how many units can be
+    # purchased for the minor or the number of bolsters', priced 'in the same manner' as for a
+    # power, so a buyer may pass strength 15 in a phase; tables.toml [military_cost] step_beyond
+    # (reconstructed, NOTES.md) prices it, and a wrong value is named when the variant loads.
+    costs = economy(EUROPE)
+    assert [costs.cost(n) for n in (14, 15, 16, 20)] == [55, 60, 65, 85]
+    folder = _edited(tmp_path, "tables.toml", r"^step_beyond = 5$", 'step_beyond = "5"')
+    with pytest.raises(VariantDataError, match=r"\[military_cost\] step_beyond must be a whole number of TPs, 0 or more, found '5'"):
+        load_variant(folder)
+    # Without it the table prices nothing past 14 (each such purchase is refused at its cell).
+    folder = _edited(tmp_path / "none", "tables.toml", r"^step_beyond = 5$", "")
+    assert economy(load_variant(folder)).cost(15) is None
+
+
 def test_the_phases_are_found_by_role_from_the_data():
     # 'Sequence of play': the calendar's letters are data; the code asks for roles.
     from gm_tools.systems.europe1619.calendar import phase_role, phase_roles

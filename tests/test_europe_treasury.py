@@ -368,15 +368,53 @@ def test_the_variant_adapter_runs_the_phase_with_the_variants_table():
     assert out.position.extra["europe1619"]["treasury"]["FRANCE"] == FRANCE_INCOME - 9
 
 
-def test_a_cost_table_without_the_strength_is_a_clear_error():
+def test_a_cost_table_without_the_strength_refuses_that_purchase_only():
     # 'Military Cost Table': the cost depends on 'the current strength of the military'; a table
-    # that lacks it names the strength and what it has.
+    # that lacks it (no step_beyond) refuses that purchase, naming the strength and what it
+    # has, and the rest of the phase goes on.
     from gm_tools.systems.europe1619.treasury import Economy
 
     short = Economy(costs={0: 1, 1: 3})
-    p = position({"FRANCE": ["A CHA", "A BUR"]})
-    with pytest.raises(UserError, match="no cost for a military of strength 2; the table has strengths 0, 1"):
-        run_transactions(board(p, NO_RELATIONS), short, europe(), [BuyUnit("FRANCE", "A", "PAR")])
+    p = position({"FRANCE": ["A CHA", "A BUR"]}, treasury={"FRANCE": 0})
+    out = run_transactions(board(p, NO_RELATIONS), short, europe(),
+                           [BuyUnit("FRANCE", "A", "PAR"), Payment("FRANCE", "SAVOY", 2)])
+    assert outcome_of(out, 0) == ("invalid", "the Military Cost Table (tables.toml [military_cost]) gives no "
+                                  "cost at a military strength of 2; it prices strengths 0, 1")
+    assert outcome_of(out, 1) == ("succeeds", "")
+    assert "PAR" not in out.position.units
+
+
+# 'Building a unit for a minor state': 'The cost to add one additional unit or bolster is
+# calculated in the same manner as building/bolstering a new unit for a power ... There is no
+# restriction on how many units can be purchased for the minor or the number of bolsters.'
+# The buyer's strength counts this phase's purchases for minors, so it can reach 15 and more;
+# the reconstructed table goes on at its last step there (tables.toml [military_cost]
+# step_beyond, NOTES.md): 55 at 14, 60 at 15, 65 at 16.
+FRANCE_15 = ["A CHA*10", "A BUR*5"]
+
+
+def test_a_power_at_strength_15_still_buys_for_a_minor():
+    rel = Relations.of(aligned={"HES": "UNION"})
+    p = position({"FRANCE": FRANCE_15, "HES": ["A HES"]}, treasury={"FRANCE": 200})
+    out = run(p, [Bolster("FRANCE", "HES"), Bolster("FRANCE", "HES")], rel)
+    assert [outcome_of(out, i) for i in (0, 1)] == [
+        ("succeeds", "60 TPs at a military strength of 15"), ("succeeds", "65 TPs at a military strength of 16")]
+    assert out.position.units["HES"].strength == 3
+    p = position({"FRANCE": FRANCE_15, "HES": ["A KAL"]}, captured={"KAL": "HES"}, treasury={"FRANCE": 200})
+    out = run(p, [BuyUnit("FRANCE", "A", "HES", minor="HES")], rel)
+    assert outcome_of(out, 0) == ("succeeds", "60 TPs at a military strength of 15")
+    assert str(out.position.units["HES"]) == "A HES" and out.position.units["HES"].power == "HES"
+
+
+def test_a_power_reaching_15_in_the_phase_then_buys_for_a_minor():
+    # France at 14 builds its own 15th unit (55 TPs), then buys Hesse a unit at strength 15.
+    rel = Relations.of(aligned={"HES": "FRANCE"})
+    p = position({"FRANCE": ["A CHA*10", "A BUR*4"], "HES": ["A KAL"]}, captured={"KAL": "HES"},
+                 treasury={"FRANCE": 200})
+    out = run(p, [BuyUnit("FRANCE", "A", "PAR"), BuyUnit("FRANCE", "A", "HES", minor="HES")], rel)
+    assert [outcome_of(out, i) for i in (0, 1)] == [
+        ("succeeds", "55 TPs at a military strength of 14"), ("succeeds", "60 TPs at a military strength of 15")]
+    assert out.position.extra["europe1619"]["treasury"]["FRANCE"] == 200 + FRANCE_INCOME - 115
 
 
 def test_a_build_of_an_unknown_kind_or_where_it_cannot_stand_is_refused():

@@ -165,14 +165,20 @@ def _initial_influence(table: Mapping) -> dict[str, dict[str, int]]:
 
 
 def economy(variant: Variant) -> Economy:
-    """The Military Cost Table (``tables.toml [military_cost] cost_to_add``) and the limits."""
+    """The Military Cost Table (``tables.toml [military_cost] cost_to_add``, ``step_beyond``) and the limits."""
     costs = variant.tables.get("military_cost", {}).get("cost_to_add")
     if not isinstance(costs, list) or not all(isinstance(c, int) for c in costs):
         raise VariantDataError(
             variant.name, [f"tables.toml: [military_cost] cost_to_add must be a list of whole TPs, found {costs!r}"]
         )
+    step = variant.tables.get("military_cost", {}).get("step_beyond")
+    if step is not None and (not isinstance(step, int) or isinstance(step, bool) or step < 0):
+        raise VariantDataError(
+            variant.name, [f"tables.toml: [military_cost] step_beyond must be a whole number of TPs, 0 or more, found {step!r}"]
+        )
     return Economy(
         costs=dict(enumerate(costs)),
+        step_beyond=step,
         aligned_income_powers=frozenset(_powers(variant, "empire", "aligned_income_powers")),
         max_strength=int(variant.options.get("max_strength", 15)),
         max_unit_strength=int(variant.options.get("max_unit_strength", 10)),
