@@ -264,6 +264,44 @@ def test_the_adapter_suspends_a_captured_minors_infs_and_restores_them_on_libera
     assert back.position.extra["europe1619"]["influence"] == infs
 
 
+def test_a_minor_with_no_center_held_by_a_foreign_enemy_unit_is_captured():
+    # 'A captured minor state CANNOT be influenced by any power (that is, INFs cannot be placed
+    # while it is held by a foreign enemy unit). However, all INFs presently invested in the
+    # state are held in suspension'; 'When a minor state is liberated, the INFs that were held in
+    # suspension are put back into effect, and its political status reestablished, and its unit
+    # rebuilt (if it has a center)': a minor without a center is captured and liberated too.
+    # Bremen (no center, Denmark's 1 INF from the INITIAL SETUP) is taken by France at war with
+    # Denmark ('Additional rules' 4c).
+    from gm_tools.systems.europe1619.phases import play_diplomatic
+
+    war = {"relations": [{"powers": ["DENMARK", "FRANCE"], "relation": "war"}]}
+    p = position({"FRANCE": ["A BRE"]}, influence={"BRE": {"DENMARK": 1}}, declarations=war, phase="Y1625J")
+    out = apply_map_adjustment(europe(), p)
+    assert out.captured_minors == [("BRE", "FRANCE")]
+    assert out.position.extra["europe1619"]["suspended"] == {"BRE": "FRANCE"}
+    year = out.position.copy()
+    year.phase = "Y1626D"
+    placed = play_diplomatic(europe(), year, {"orders": {"SWEDEN": ["3: BRE"]}})
+    (sweden,) = [r for r in placed.results if r.power == "SWEDEN"]
+    assert (sweden.result, "BRE is captured by FRANCE" in sweden.reason) == ("invalid", True)
+    # France withdraws: Bremen is liberated, Denmark's INF back in effect, and no unit is built.
+    left = out.position.copy()
+    left.units = {}
+    back = apply_map_adjustment(europe(), left)
+    assert back.liberated_minors == ["BRE"] and back.rebuilt == []
+    assert back.position.extra["europe1619"]["suspended"] == {}
+    assert back.position.extra["europe1619"]["influence"]["BRE"] == {"DENMARK": 1}
+
+
+def test_a_centerless_minor_captured_before_it_counted_as_captured_is_suspended():
+    # The same clause for a game recorded before a minor without a center counted as captured:
+    # France has held Pomerania since an earlier year, and its INFs are suspended now.
+    p = position({"FRANCE": ["A POM"]}, captured={"POM": "FRANCE"}, influence={"POM": {"SWEDEN": 2}}, phase="Y1625J")
+    out = apply_map_adjustment(europe(), p)
+    assert out.captured_minors == []  # no new capture this year
+    assert out.position.extra["europe1619"]["suspended"] == {"POM": "FRANCE"}
+
+
 # --- through the engine ------------------------------------------------------------------------
 
 

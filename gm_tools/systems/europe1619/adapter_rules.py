@@ -231,7 +231,14 @@ def apply_map_adjustment(variant: Variant, position: Position):
     for power in out.eliminated:
         state = dp.eliminate(setup, state, power)
     influence = state.influence
-    for minor, captor in out.captured_minors:
+    captures = dict(out.captured_minors)
+    held = board(variant, out.position)
+    for minor in sorted(set(held.geo.minors) - set(held.geo.minor_home)):
+        # A minor with no center captured in a game recorded before such minors counted as
+        # captured is suspended now, not only at its next capture.
+        if minor not in captures and minor not in influence.suspended and held.minor_captured(minor):
+            captures[minor] = held.controller(held.geo.minors[minor][0])
+    for minor, captor in sorted(captures.items()):
         influence = inf.capture(influence, minor, captor)
     for minor in out.liberated_minors:
         influence = inf.liberate(influence, minor)

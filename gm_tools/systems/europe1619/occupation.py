@@ -143,18 +143,19 @@ def map_adjustment(board: Board) -> MapAdjustment:
     board = _with_captured(board, captured, units)
 
     # 4. Rule 3: a captured minor's units disband and its captures are relinquished; a minor
-    #    whose home center is back is liberated and its unit rebuilt.
-    for minor in sorted(geo.minor_home):
-        home = geo.minor_home[minor]
+    #    held again (its home center; all its land if it has no center) is liberated, and its
+    #    unit rebuilt 'if it has a center'.
+    for minor in sorted(geo.minors):
+        home = geo.minor_home.get(minor)
         was = start.minor_captured(minor)
         now = board.minor_captured(minor)
         if now:
             if not was:
-                out.captured_minors.append((minor, board.controller(home)))
+                out.captured_minors.append((minor, board.controller(home or geo.minors[minor][0])))
             _withdraw(minor, units, captured, out)
         elif was:
             out.liberated_minors.append(minor)
-            if home not in units:
+            if home is not None and home not in units:
                 kind = FLEET if home in geo.coastal else ARMY
                 units[home] = Unit(minor, kind, home)
                 out.rebuilt.append(units[home])
