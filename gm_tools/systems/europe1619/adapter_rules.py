@@ -16,7 +16,7 @@ from typing import Mapping
 from gm_tools.errors import VariantDataError
 from gm_tools.engine.model import Position
 from gm_tools.engine.variant import Variant
-from gm_tools.mechanics.influence import status_of
+from gm_tools.mechanics.influence import status_in
 from gm_tools.systems.europe1619.scoring import ScoringRules
 from gm_tools.systems.europe1619.territory import Geography, Relations
 from gm_tools.systems.europe1619.treasury import Economy
@@ -143,9 +143,12 @@ def relations(variant: Variant, position: Position) -> Relations:
         alliances = [tuple(p) for p in start.get("alliances", [])]
     if influence is None:
         influence = _initial_influence(variant.tables.get("initial_inf", {}))
+    from gm_tools.systems.europe1619.phases import setup_of
+
+    setup = setup_of(variant, position)  # the thresholds the Diplomatic Phase reads too
     aligned, vassals, neutral = {}, {}, []
     for minor, infs in sorted(influence.items()):
-        status, power = status_of(infs)
+        status, power = status_in(setup, infs)
         if status == "ALIGNED":
             aligned[minor] = power
         elif status == "VASSALAGE":
