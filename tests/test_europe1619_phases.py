@@ -105,6 +105,29 @@ def test_an_expelled_bolstered_army_retreats_at_the_builds_phase():
     assert after_b.results[0].order == "A FRC R BUR"
 
 
+def test_an_expelled_bolstered_minor_army_retreats_on_the_retreats_sheet():
+    """1619 rulebook, 'Additional rules to observe' 4b: 'the foreign unit must retreat, or
+    disband if no valid retreat can be made' (rule 1's disbanding is for a minor unit 'if
+    dislodged'); 'Retreats': a bolstered army retreats one strength weaker. Lorraine, aligned
+    with France by the INITIAL SETUP ('FRANCE = { LOR = 1 }'), has a strength-3 army in
+    Spanish Franche-Comte at peace with Spain; France names its retreat to Lorraine."""
+    army = Unit("LOR", "A", "FRC", 3)
+    position = _at("Y1619J", units=[army])
+    del position.units["LOR"]  # Lorraine's own army is away: its home is free to retreat to
+    after_j = run_orders(VARIANT, position, [])
+    (waiting,) = after_j.position.extra["europe1619"]["expelled"]
+    assert waiting["rule"] == "4b" and "LOR" in waiting["retreats"]
+    (retreats,) = [t for t in HOOKS.input_sheets(VARIANT, after_j.position) if t.title == "Retreats"]
+    assert retreats.rows == [["LOR", "A FRC", ", ".join(waiting["retreats"]), None]]
+    cells = {"Power": "Retreats!A2", "Unit": "Retreats!B2", "May go to": "Retreats!C2", "Retreat to": "Retreats!D2"}
+    rows = {"Purchases": [], "Loans": [], "Retreats": [InputRow({"Unit": "A FRC", "Retreat to": "LOR"}, cells)]}
+    inputs, problems = HOOKS.check_inputs(VARIANT, after_j.position, rows)
+    assert problems == [] and inputs == {"retreats": {"FRC": "LOR"}}
+    after_b = run_orders(VARIANT, after_j.position, [], inputs=inputs)
+    assert after_b.position.units["LOR"] == Unit("LOR", "A", "LOR", 2)
+    assert after_b.results[0].order == "A FRC R LOR"
+
+
 def test_an_expelled_army_without_a_retreat_order_is_disbanded():
     army = Unit("FRANCE", "A", "FRC", 3)
     position = run_orders(VARIANT, _at("Y1619J", units=[army]), []).position

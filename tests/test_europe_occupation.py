@@ -68,6 +68,26 @@ def test_4b_a_bolstered_army_retreats_one_weaker():
     assert after.units["CHA"].strength == 2 and after.units["CHA"].power == "FRANCE"
 
 
+def test_4b_a_minors_bolstered_army_retreats_like_a_powers():
+    # 'Additional rules' 4b: 'the foreign unit must retreat, or disband if no valid retreat can
+    # be made'; 'Retreats': 'A bolstered army unit can retreat if a legal space to retreat to is
+    # available'; rule 1 disbands a minor unit only 'if dislodged', which leaving under rule 4
+    # is not. The League-aligned Cologne army of strength 3 (a minor may be bolstered: 'A power
+    # may bolster a unit for a minor state') in Spanish Liege, with no war on Spain.
+    rel = Relations.of(aligned={"COL": "LEAGUE"})
+    out = adjust({"COL": ["A LIE*3"]}, rel)
+    (e,) = out.expelled
+    assert (e.rule, e.retreats, out.disbanded) == ("4b", ("COL", "LOR", "TRI"), [])
+    after = retreat_expelled(out.position, out.expelled, {"LIE": "COL"})
+    assert (after.units["COL"].power, after.units["COL"].strength) == ("COL", 2)
+    # A minor no power commands takes no orders ('will then follow any order ... by the power
+    # it is aligned to'): nobody can order its retreat, so it is disbanded; so is an
+    # unbolstered minor army, as a power's.
+    for units, relations in (({"COL": ["A LIE*3"]}, Relations.of()), ({"COL": ["A LIE"]}, rel)):
+        out = adjust(units, relations)
+        assert [e.retreats for e in out.expelled] == [()] and [str(u) for u in out.disbanded] == ["A LIE"]
+
+
 def test_retreat_of_an_expelled_unit_to_a_closed_place_is_a_clear_error():
     # 'Additional rules' 4b: 'must retreat' to a valid place; anything else names the choices.
     out = adjust({"FRANCE": ["A LIE*3"]}, Relations.of(aligned={"LOR": "SPAIN"}))

@@ -190,8 +190,12 @@ def _withdraw(owner: str, units: dict[str, Unit], captured: dict[str, str], out:
 def _retreats(board: Board, unit: Unit) -> tuple[str, ...]:
     """Where an expelled unit may go: only a bolstered army retreats ('Un-bolstered army units
     cannot retreat. Fleet units cannot retreat.'), to an empty neighbouring province that it
-    could stand in without being expelled again."""
-    if unit.kind != ARMY or unit.strength <= 1 or board.geo.is_minor(unit.power):
+    could stand in without being expelled again. A minor's bolstered army too: rules 4a/4b say
+    'the foreign unit must retreat', and rule 1 disbands a minor unit only 'if dislodged'; but
+    only one some power commands, since an uncommanded minor's unit takes no orders."""
+    if unit.kind != ARMY or unit.strength <= 1:
+        return ()
+    if board.geo.is_minor(unit.power) and board.commander(unit.power) is None:
         return ()
     me = board.side(unit.power)
     options = []
