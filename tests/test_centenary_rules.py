@@ -189,11 +189,29 @@ def test_claim_on_russia_or_denmark_needs_both_centers(cen):
     assert "DEN is ENGLAND's" in fealty_claim_problem(
         cen, start(cen, phase="W1619A", centers=split), {**before, "NWY": "SWEDEN"}, "SWEDEN", "DENMARK"
     )
-    # The second center taken a year later: claimed in that turn, it stands.
+    # The second center taken a year later, Swedish armies standing in both: claimed in that
+    # turn, it stands.
     both = {**before, "NWY": "SWEDEN", "DEN": "SWEDEN"}
+    swedes = (Unit("SWEDEN", ARMY, "NWY"), Unit("SWEDEN", ARMY, "DEN"))
     assert fealty_claim_problem(
-        cen, start(cen, phase="W1619A", centers=both), {**before, "NWY": "SWEDEN"}, "SWEDEN", "DENMARK"
+        cen, start(cen, phase="W1619A", centers=both, add=swedes), {**before, "NWY": "SWEDEN"}, "SWEDEN", "DENMARK"
     ) is None
+
+
+def test_claim_on_russia_or_denmark_needs_both_centers_occupied_at_the_claim(cen):
+    # Rule 2: "both centers must be occupied by the same player for him or her to do this".
+    # The rule's "occupied" is a unit standing there ("the center it occupied", "Any of his or
+    # her units in the center in question"); owning is not enough. Sweden took Norway in 1618
+    # and marched on; in 1619 it takes Denmark with Norway empty: no claim.
+    before = {**cen.start_centers, "NWY": "SWEDEN"}
+    both = {**before, "DEN": "SWEDEN"}
+    position = start(cen, phase="W1619A", centers=both, drop=("NWY",), add=(Unit("SWEDEN", ARMY, "DEN"),))
+    assert fealty_claim_problem(cen, position, before, "SWEDEN", "DENMARK") == (
+        "SWEDEN does not occupy both centers of DENMARK: NWY is empty "
+        "(rule 2: 'both centers must be occupied by the same player')")
+    # Nor when another's unit stands in Norway, though Sweden still owns it.
+    position.units["NWY"] = Unit("ENGLAND", ARMY, "NWY")
+    assert "NWY holds A NWY (ENGLAND)" in fealty_claim_problem(cen, position, before, "SWEDEN", "DENMARK")
 
 
 def test_claim_only_in_the_turn_of_capture(cen):

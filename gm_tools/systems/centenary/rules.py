@@ -238,6 +238,16 @@ def fealty_claim_problem(
             + ", ".join(f"{c} is {position.centers.get(c, 'unowned')}'s" for c in missing)
             + " (rule 2)"
         )
+    # 'occupied' is a unit standing there, as the rule's 'the center it occupied' and 'his or
+    # her units in the center' are: a first center taken earlier and left empty does not count
+    away = [c for c in homes if len(homes) > 1 and getattr(position.units.get(c), "power", None) != player]
+    if away:
+        return (
+            f"{player} does not occupy both centers of {neutral}: "
+            + ", ".join(f"{c} holds {position.units[c]} ({position.units[c].power})" if c in position.units
+                        else f"{c} is empty" for c in away)
+            + " (rule 2: 'both centers must be occupied by the same player')"
+        )
     if all(previous_centers.get(c) == player for c in homes):
         return (
             f"{player} captured {' and '.join(homes)} in an earlier turn; Fealty is claimed in the "
