@@ -214,6 +214,25 @@ def test_claim_on_russia_or_denmark_needs_both_centers_occupied_at_the_claim(cen
     assert "NWY holds A NWY (ENGLAND)" in fealty_claim_problem(cen, position, before, "SWEDEN", "DENMARK")
 
 
+def test_a_vassals_capture_is_not_its_masters_claim(cen):
+    # Rule 2: "if a player capturing the center it occupied specifically orders it, he may
+    # claim the 'Fealty'"; rule 3: "Supply centers may be captured by the former neutral ...
+    # and all centers owned by the former neutral will count towards the owning power's total"
+    # (counted for the master, owned by the vassal). Bavaria, sworn to the Empire (rule 4),
+    # takes Bern: the center is Bavaria's, and the Empire did not capture it.
+    before = dict(cen.start_centers)
+    taken = start(cen, phase="W1618A", centers={**before, "SWC": "BAVARIA"}, drop=("SWC",),
+                  add=(Unit("BAVARIA", ARMY, "SWC"),))
+    assert fealty_claim_problem(cen, taken, before, "EMPIRE", "SWISS") == (
+        "EMPIRE does not hold its center of SWISS: SWC is BAVARIA's (rule 2)")
+    # Rule 6: "The major power may at any time attack and conquer his minor power ally": the
+    # Empire's own army takes Bern from Bavaria, and claims in that turn.
+    held = {**before, "SWC": "BAVARIA"}
+    own = start(cen, phase="W1619A", centers={**before, "SWC": "EMPIRE"}, drop=("SWC",),
+                add=(Unit("EMPIRE", ARMY, "SWC"),))
+    assert fealty_claim_problem(cen, own, held, "EMPIRE", "SWISS") is None
+
+
 def test_claim_only_in_the_turn_of_capture(cen):
     # Rule 2: players "must do so in the same turn as they capture the center (or the
     # second center in the case of Russia or Denmark)".

@@ -220,7 +220,8 @@ def fealty_claim_problem(
     case of Russia or Denmark, both centers must be occupied by the same player"; claims
     may come "long after the original neutral army was dislodged, but must do so in the
     same turn as they capture the center (or the second center ...)". Rule 6: fealty
-    "may never change".
+    "may never change". The capture is the player's own: a center his vassal takes is the
+    vassal's (rule 3, "centers owned by the former neutral"; NOTES.md).
     """
     if player not in variant.powers or is_neutral(variant, player):
         return f"{player} is not a player's power; only players claim Fealty"
