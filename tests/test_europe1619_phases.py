@@ -76,6 +76,21 @@ def test_a_tie_in_1648_names_no_winner():
     assert outcome.winner is None and outcome.position.phase == "Y1649D"
 
 
+def test_two_powers_tied_at_25_before_1648_leave_the_game_running():
+    """1619 rulebook: 'First player to reach 25 points wins the game regardless of the year';
+    'In case of ties, players may agree to extend the game by one or more years to break the
+    tie, or call a draw'. In 1630 France holds Spain's five centers and Austria's two (25) and
+    Sweden Poland's, Denmark's, the Dutch and Saxony's centers (25): no winner, and the next
+    year's Diplomatic Phase follows (before 1648 the game goes on anyway)."""
+    captured = {c: "FRANCE" for c in ("ANDL", "MAD", "NAP", "MIL", "FLA", "SLO", "VIE")}
+    captured.update({c: "SWEDEN" for c in ("DAN", "WAR", "COP", "HOL", "FRI", "HLD", "SAX")})
+    outcome = run_orders(VARIANT, _at("Y1630S", captured), [])
+    scoring = outcome.extra["scoring"]
+    assert {p: scoring["scores"][p]["total"] for p in ("FRANCE", "SWEDEN")} == {"FRANCE": 25, "SWEDEN": 25}
+    assert (scoring["tie"], scoring["winners"]) == (True, ["FRANCE", "SWEDEN"])
+    assert outcome.winner is None and outcome.position.phase == "Y1631D"
+
+
 def test_an_expelled_bolstered_army_retreats_at_the_builds_phase():
     """1619 rulebook, 'Additional rules to observe' 4b: a unit in the province of a power it is
     at peace with must leave; 'Retreats': 'When a bolstered army unit is forced to retreat, it
