@@ -144,6 +144,31 @@ def test_no_power_exceeds_a_strength_of_15():
     assert "no power may exceed 15" in outcome_of(out, 0)[1]
 
 
+def test_the_cap_of_15_counts_this_phases_purchases_for_minors():
+    # 'No power can have more than 15 units on the board (or a combined military strength
+    # greater than 15)'; 'Building a unit for a minor state': 'In subsequent Builds and
+    # Transactions phases, the minor's new units or bolstered units are not counted as part of
+    # the power's overall military strength' (so in this phase they are), and 'There is no
+    # restriction on how many units can be purchased for the minor'. France at 14 buys Hesse a
+    # unit (its strength 15 this phase): its own 15th unit is then refused; bought first, it
+    # stands and Hesse's unit too (the order given decides, as it does the prices).
+    rel = Relations.of(aligned={"HES": "UNION"})
+    units = {"FRANCE": ["A CHA*10", "A BUR*4"], "HES": ["A KAL"]}
+    minor_first = run(position(units, captured={"KAL": "HES"}, treasury={"FRANCE": 200}),
+                      [BuyUnit("FRANCE", "A", "HES", minor="HES"), BuyUnit("FRANCE", "A", "PAR")], rel)
+    assert [outcome_of(minor_first, i) for i in (0, 1)] == [
+        ("succeeds", "55 TPs at a military strength of 14"),
+        ("invalid", "FRANCE has a military strength of 15: no power may exceed 15")]
+    own_first = run(position(units, captured={"KAL": "HES"}, treasury={"FRANCE": 200}),
+                    [BuyUnit("FRANCE", "A", "PAR"), BuyUnit("FRANCE", "A", "HES", minor="HES")], rel)
+    assert [outcome_of(own_first, i)[0] for i in (0, 1)] == ["succeeds", "succeeds"]
+    # The next year Hesse's unit is Hesse's again: France, still at 14 of its own, may build.
+    later = position({**units, "HES": ["A KAL", "A HES"]}, captured={"KAL": "HES"}, treasury={"FRANCE": 200},
+                     minor_bought={"HES": 1})
+    assert outcome_of(run(later, [BuyUnit("FRANCE", "A", "PAR")], rel), 0) == (
+        "succeeds", "55 TPs at a military strength of 14")
+
+
 def test_a_reduction_makes_room_for_a_build():
     # 'Adjusting strength: A player may, during the build phase, reduce the strength of a bolstered
     # unit to allow for a new build in a home center.'
