@@ -189,11 +189,48 @@ def test_claim_on_russia_or_denmark_needs_both_centers(cen):
     assert "DEN is ENGLAND's" in fealty_claim_problem(
         cen, start(cen, phase="W1619A", centers=split), {**before, "NWY": "SWEDEN"}, "SWEDEN", "DENMARK"
     )
-    # The second center taken a year later: claimed in that turn, it stands.
+    # The second center taken a year later, Swedish armies standing in both: claimed in that
+    # turn, it stands.
     both = {**before, "NWY": "SWEDEN", "DEN": "SWEDEN"}
+    swedes = (Unit("SWEDEN", ARMY, "NWY"), Unit("SWEDEN", ARMY, "DEN"))
     assert fealty_claim_problem(
-        cen, start(cen, phase="W1619A", centers=both), {**before, "NWY": "SWEDEN"}, "SWEDEN", "DENMARK"
+        cen, start(cen, phase="W1619A", centers=both, add=swedes), {**before, "NWY": "SWEDEN"}, "SWEDEN", "DENMARK"
     ) is None
+
+
+def test_claim_on_russia_or_denmark_needs_both_centers_occupied_at_the_claim(cen):
+    # Rule 2: "both centers must be occupied by the same player for him or her to do this".
+    # The rule's "occupied" is a unit standing there ("the center it occupied", "Any of his or
+    # her units in the center in question"); owning is not enough. Sweden took Norway in 1618
+    # and marched on; in 1619 it takes Denmark with Norway empty: no claim.
+    before = {**cen.start_centers, "NWY": "SWEDEN"}
+    both = {**before, "DEN": "SWEDEN"}
+    position = start(cen, phase="W1619A", centers=both, drop=("NWY",), add=(Unit("SWEDEN", ARMY, "DEN"),))
+    assert fealty_claim_problem(cen, position, before, "SWEDEN", "DENMARK") == (
+        "SWEDEN does not occupy both centers of DENMARK: NWY is empty "
+        "(rule 2: 'both centers must be occupied by the same player')")
+    # Nor when another's unit stands in Norway, though Sweden still owns it.
+    position.units["NWY"] = Unit("ENGLAND", ARMY, "NWY")
+    assert "NWY holds A NWY (ENGLAND)" in fealty_claim_problem(cen, position, before, "SWEDEN", "DENMARK")
+
+
+def test_a_vassals_capture_is_not_its_masters_claim(cen):
+    # Rule 2: "if a player capturing the center it occupied specifically orders it, he may
+    # claim the 'Fealty'"; rule 3: "Supply centers may be captured by the former neutral ...
+    # and all centers owned by the former neutral will count towards the owning power's total"
+    # (counted for the master, owned by the vassal). Bavaria, sworn to the Empire (rule 4),
+    # takes Bern: the center is Bavaria's, and the Empire did not capture it.
+    before = dict(cen.start_centers)
+    taken = start(cen, phase="W1618A", centers={**before, "SWC": "BAVARIA"}, drop=("SWC",),
+                  add=(Unit("BAVARIA", ARMY, "SWC"),))
+    assert fealty_claim_problem(cen, taken, before, "EMPIRE", "SWISS") == (
+        "EMPIRE does not hold its center of SWISS: SWC is BAVARIA's (rule 2)")
+    # Rule 6: "The major power may at any time attack and conquer his minor power ally": the
+    # Empire's own army takes Bern from Bavaria, and claims in that turn.
+    held = {**before, "SWC": "BAVARIA"}
+    own = start(cen, phase="W1619A", centers={**before, "SWC": "EMPIRE"}, drop=("SWC",),
+                add=(Unit("EMPIRE", ARMY, "SWC"),))
+    assert fealty_claim_problem(cen, own, held, "EMPIRE", "SWISS") is None
 
 
 def test_claim_only_in_the_turn_of_capture(cen):

@@ -530,7 +530,8 @@ def test_military_cost_stated_steps(tables):
     # The example's two units from strength 4: 9 + 15 TPs.
     assert sum(cost[4:6]) == 24
     # "No power can have more than 15 units on the board (or a combined military strength
-    # greater than 15)": a price for every strength from 0 to 14, none beyond.
+    # greater than 15)": a price for every strength from 0 to 14 in the list; past it only a
+    # buyer for minor states goes, priced by step_beyond (test_europe1619_tables.py).
     assert len(cost) == 15
     # Reconstruction: a bigger army never costs less to grow.
     assert all(a < b for a, b in zip(cost, cost[1:]))

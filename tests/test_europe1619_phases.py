@@ -76,6 +76,21 @@ def test_a_tie_in_1648_names_no_winner():
     assert outcome.winner is None and outcome.position.phase == "Y1649D"
 
 
+def test_two_powers_tied_at_25_before_1648_leave_the_game_running():
+    """1619 rulebook: 'First player to reach 25 points wins the game regardless of the year';
+    'In case of ties, players may agree to extend the game by one or more years to break the
+    tie, or call a draw'. In 1630 France holds Spain's five centers and Austria's two (25) and
+    Sweden Poland's, Denmark's, the Dutch and Saxony's centers (25): no winner, and the next
+    year's Diplomatic Phase follows (before 1648 the game goes on anyway)."""
+    captured = {c: "FRANCE" for c in ("ANDL", "MAD", "NAP", "MIL", "FLA", "SLO", "VIE")}
+    captured.update({c: "SWEDEN" for c in ("DAN", "WAR", "COP", "HOL", "FRI", "HLD", "SAX")})
+    outcome = run_orders(VARIANT, _at("Y1630S", captured), [])
+    scoring = outcome.extra["scoring"]
+    assert {p: scoring["scores"][p]["total"] for p in ("FRANCE", "SWEDEN")} == {"FRANCE": 25, "SWEDEN": 25}
+    assert (scoring["tie"], scoring["winners"]) == (True, ["FRANCE", "SWEDEN"])
+    assert outcome.winner is None and outcome.position.phase == "Y1631D"
+
+
 def test_an_expelled_bolstered_army_retreats_at_the_builds_phase():
     """1619 rulebook, 'Additional rules to observe' 4b: a unit in the province of a power it is
     at peace with must leave; 'Retreats': 'When a bolstered army unit is forced to retreat, it
@@ -103,6 +118,29 @@ def test_an_expelled_bolstered_army_retreats_at_the_builds_phase():
     assert after_b.position.units["BUR"] == Unit("FRANCE", "A", "BUR", 2)
     assert "expelled" not in after_b.position.extra.get("europe1619", {})
     assert after_b.results[0].order == "A FRC R BUR"
+
+
+def test_an_expelled_bolstered_minor_army_retreats_on_the_retreats_sheet():
+    """1619 rulebook, 'Additional rules to observe' 4b: 'the foreign unit must retreat, or
+    disband if no valid retreat can be made' (rule 1's disbanding is for a minor unit 'if
+    dislodged'); 'Retreats': a bolstered army retreats one strength weaker. Lorraine, aligned
+    with France by the INITIAL SETUP ('FRANCE = { LOR = 1 }'), has a strength-3 army in
+    Spanish Franche-Comte at peace with Spain; France names its retreat to Lorraine."""
+    army = Unit("LOR", "A", "FRC", 3)
+    position = _at("Y1619J", units=[army])
+    del position.units["LOR"]  # Lorraine's own army is away: its home is free to retreat to
+    after_j = run_orders(VARIANT, position, [])
+    (waiting,) = after_j.position.extra["europe1619"]["expelled"]
+    assert waiting["rule"] == "4b" and "LOR" in waiting["retreats"]
+    (retreats,) = [t for t in HOOKS.input_sheets(VARIANT, after_j.position) if t.title == "Retreats"]
+    assert retreats.rows == [["LOR", "A FRC", ", ".join(waiting["retreats"]), None]]
+    cells = {"Power": "Retreats!A2", "Unit": "Retreats!B2", "May go to": "Retreats!C2", "Retreat to": "Retreats!D2"}
+    rows = {"Purchases": [], "Loans": [], "Retreats": [InputRow({"Unit": "A FRC", "Retreat to": "LOR"}, cells)]}
+    inputs, problems = HOOKS.check_inputs(VARIANT, after_j.position, rows)
+    assert problems == [] and inputs == {"retreats": {"FRC": "LOR"}}
+    after_b = run_orders(VARIANT, after_j.position, [], inputs=inputs)
+    assert after_b.position.units["LOR"] == Unit("LOR", "A", "LOR", 2)
+    assert after_b.results[0].order == "A FRC R LOR"
 
 
 def test_an_expelled_army_without_a_retreat_order_is_disbanded():

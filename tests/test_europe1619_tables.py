@@ -63,6 +63,51 @@ def test_a_reichstag_member_that_is_no_power_is_named(tmp_path):
         load_variant(folder)
 
 
+def test_the_cost_table_goes_on_past_its_last_strength_by_its_data(tmp_path):
+    # 'Building a unit for a minor state': 'There is no restriction on how many units can be
+    # purchased for the minor or the number of bolsters', priced 'in the same manner' as for a
+    # power, so a buyer may pass strength 15 in a phase; tables.toml [military_cost] step_beyond
+    # (reconstructed, NOTES.md) prices it, and a wrong value is named when the variant loads.
+    costs = economy(EUROPE)
+    assert [costs.cost(n) for n in (14, 15, 16, 20)] == [55, 60, 65, 85]
+    folder = _edited(tmp_path, "tables.toml", r"^step_beyond = 5$", 'step_beyond = "5"')
+    with pytest.raises(VariantDataError, match=r"\[military_cost\] step_beyond must be a whole number of TPs, 0 or more, found '5'"):
+        load_variant(folder)
+    # Without it the table prices nothing past 14 (each such purchase is refused at its cell).
+    folder = _edited(tmp_path / "none", "tables.toml", r"^step_beyond = 5$", "")
+    assert economy(load_variant(folder)).cost(15) is None
+
+
+def test_every_phase_reads_the_statuses_by_the_variants_influence_table(tmp_path):
+    # 'ALIGNED: If a power holds more than 50% of all INFs placed'; 'VASSALAGE: ... more than
+    # 50% of all INFs placed AND has 25 INFs or more invested': thresholds in tables.toml
+    # [influence], the GM's to edit. A GM's variant with vassalage at 10 INFs and alignment
+    # above two thirds: the Diplomatic Phase and the other phases (movement, commands, income,
+    # scoring read adapter_rules.relations) see the same statuses.
+    from gm_tools.engine.model import Position
+    from gm_tools.mechanics.influence import InfluenceState, minor_status
+    from gm_tools.systems.europe1619.adapter_rules import relations
+    from gm_tools.systems.europe1619.phases import setup_of
+
+    folder = _edited(tmp_path, "tables.toml", r"^vassal_infs = 25$", "vassal_infs = 10")
+    text = (Path(folder) / "tables.toml").read_text(encoding="utf-8")
+    (Path(folder) / "tables.toml").write_text(text.replace('aligned_share = "1/2"', 'aligned_share = "2/3"'), encoding="utf-8")
+    variant = load_variant(folder)
+    infs = {"HES": {"FRANCE": 12}, "LOR": {"FRANCE": 6, "SPAIN": 4}}
+    state = InfluenceState(infs)
+    in_diplomacy = {m: minor_status(setup_of(variant), state, m).status for m in infs}
+    assert in_diplomacy == {"HES": "VASSALAGE", "LOR": "NEUTRAL"}
+    position = Position(phase="Y1625M", extra={"europe1619": {"influence": infs, "declarations": {}}})
+    seen = relations(variant, position)
+    assert {m: seen.status_of(m) for m in infs} == in_diplomacy
+    # The phase report compares with the status at the opening by the same thresholds: no change.
+    from gm_tools.systems.europe1619.report import _status_changes
+
+    now = {m: {"status": minor_status(setup_of(variant), state, m).status,
+               "power": minor_status(setup_of(variant), state, m).power, "captured_by": None} for m in infs}
+    assert _status_changes(variant, {"before": {"extra": {"europe1619": {"influence": infs}}}}, now) == []
+
+
 def test_the_phases_are_found_by_role_from_the_data():
     # 'Sequence of play': the calendar's letters are data; the code asks for roles.
     from gm_tools.systems.europe1619.calendar import phase_role, phase_roles

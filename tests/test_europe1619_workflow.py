@@ -10,6 +10,7 @@ INITIAL SETUP ('FRANCE = { LOR = 1 }', 'UNION = { HES = 5 }'), Military Cost Tab
 from __future__ import annotations
 
 import io
+from pathlib import Path
 
 import openpyxl
 import pytest
@@ -290,6 +291,30 @@ def test_a_purchase_below_zero_tps(tmp_path):
     (problem,) = error.problems
     assert problem.cell == "B3"
     assert "costs 15 TPs at a military strength of 5, and the treasury holds 4" in problem.expected
+
+
+def test_a_purchase_for_a_minor_at_strength_15_is_priced_at_its_cell(tmp_path):
+    """1619 rulebook, 'Building a unit for a minor state': 'The cost to add one additional unit
+    or bolster is calculated in the same manner as building/bolstering a new unit for a power
+    ... There is no restriction on how many units can be purchased for the minor or the number
+    of bolsters.' France starts at strength 15 (a copy of the variant: A PAR 10, A LYO 3) and
+    bolsters Hesse's army: the purchase is priced (60 TPs, tables.toml [military_cost]
+    step_beyond) and refused at its cell for want of TPs; the phase is not aborted."""
+    import shutil
+
+    folder = tmp_path / "e19strong"
+    shutil.copytree(Path(__file__).resolve().parent.parent / "variants" / "europe1619", folder)
+    text = (folder / "variant.toml").read_text(encoding="utf-8")
+    french = 'FRANCE = ["F NOR", "A PAR", "A LYO", "A PRO"]'
+    assert french in text
+    (folder / "variant.toml").write_text(text.replace(french, 'FRANCE = ["F NOR", { unit = "A PAR", strength = 10 }, '
+                                                              '{ unit = "A LYO", strength = 3 }, "A PRO"]'), encoding="utf-8")
+    paths = create(tmp_path / "games", variant=str(folder))
+    _to_builds(paths)
+    error = refused(paths, {"Purchases!A2": "FRANCE", "Purchases!B2": "bolster", "Purchases!D2": "HES"})
+    (problem,) = error.problems
+    assert (problem.sheet, problem.cell) == ("Purchases", "B2")
+    assert "costs 60 TPs at a military strength of 15, and the treasury holds 13" in problem.expected
 
 
 def test_an_unknown_province_and_minor_in_purchases(tmp_path):

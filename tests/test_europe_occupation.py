@@ -68,6 +68,26 @@ def test_4b_a_bolstered_army_retreats_one_weaker():
     assert after.units["CHA"].strength == 2 and after.units["CHA"].power == "FRANCE"
 
 
+def test_4b_a_minors_bolstered_army_retreats_like_a_powers():
+    # 'Additional rules' 4b: 'the foreign unit must retreat, or disband if no valid retreat can
+    # be made'; 'Retreats': 'A bolstered army unit can retreat if a legal space to retreat to is
+    # available'; rule 1 disbands a minor unit only 'if dislodged', which leaving under rule 4
+    # is not. The League-aligned Cologne army of strength 3 (a minor may be bolstered: 'A power
+    # may bolster a unit for a minor state') in Spanish Liege, with no war on Spain.
+    rel = Relations.of(aligned={"COL": "LEAGUE"})
+    out = adjust({"COL": ["A LIE*3"]}, rel)
+    (e,) = out.expelled
+    assert (e.rule, e.retreats, out.disbanded) == ("4b", ("COL", "LOR", "TRI"), [])
+    after = retreat_expelled(out.position, out.expelled, {"LIE": "COL"})
+    assert (after.units["COL"].power, after.units["COL"].strength) == ("COL", 2)
+    # A minor no power commands takes no orders ('will then follow any order ... by the power
+    # it is aligned to'): nobody can order its retreat, so it is disbanded; so is an
+    # unbolstered minor army, as a power's.
+    for units, relations in (({"COL": ["A LIE*3"]}, Relations.of()), ({"COL": ["A LIE"]}, rel)):
+        out = adjust(units, relations)
+        assert [e.retreats for e in out.expelled] == [()] and [str(u) for u in out.disbanded] == ["A LIE"]
+
+
 def test_retreat_of_an_expelled_unit_to_a_closed_place_is_a_clear_error():
     # 'Additional rules' 4b: 'must retreat' to a valid place; anything else names the choices.
     out = adjust({"FRANCE": ["A LIE*3"]}, Relations.of(aligned={"LOR": "SPAIN"}))
@@ -262,6 +282,44 @@ def test_the_adapter_suspends_a_captured_minors_infs_and_restores_them_on_libera
     back = apply_map_adjustment(europe(), p2)
     assert back.position.extra["europe1619"]["suspended"] == {}
     assert back.position.extra["europe1619"]["influence"] == infs
+
+
+def test_a_minor_with_no_center_held_by_a_foreign_enemy_unit_is_captured():
+    # 'A captured minor state CANNOT be influenced by any power (that is, INFs cannot be placed
+    # while it is held by a foreign enemy unit). However, all INFs presently invested in the
+    # state are held in suspension'; 'When a minor state is liberated, the INFs that were held in
+    # suspension are put back into effect, and its political status reestablished, and its unit
+    # rebuilt (if it has a center)': a minor without a center is captured and liberated too.
+    # Bremen (no center, Denmark's 1 INF from the INITIAL SETUP) is taken by France at war with
+    # Denmark ('Additional rules' 4c).
+    from gm_tools.systems.europe1619.phases import play_diplomatic
+
+    war = {"relations": [{"powers": ["DENMARK", "FRANCE"], "relation": "war"}]}
+    p = position({"FRANCE": ["A BRE"]}, influence={"BRE": {"DENMARK": 1}}, declarations=war, phase="Y1625J")
+    out = apply_map_adjustment(europe(), p)
+    assert out.captured_minors == [("BRE", "FRANCE")]
+    assert out.position.extra["europe1619"]["suspended"] == {"BRE": "FRANCE"}
+    year = out.position.copy()
+    year.phase = "Y1626D"
+    placed = play_diplomatic(europe(), year, {"orders": {"SWEDEN": ["3: BRE"]}})
+    (sweden,) = [r for r in placed.results if r.power == "SWEDEN"]
+    assert (sweden.result, "BRE is captured by FRANCE" in sweden.reason) == ("invalid", True)
+    # France withdraws: Bremen is liberated, Denmark's INF back in effect, and no unit is built.
+    left = out.position.copy()
+    left.units = {}
+    back = apply_map_adjustment(europe(), left)
+    assert back.liberated_minors == ["BRE"] and back.rebuilt == []
+    assert back.position.extra["europe1619"]["suspended"] == {}
+    assert back.position.extra["europe1619"]["influence"]["BRE"] == {"DENMARK": 1}
+
+
+def test_a_centerless_minor_captured_before_it_counted_as_captured_is_suspended():
+    # The same clause for a game recorded before a minor without a center counted as captured:
+    # France has held Pomerania since an earlier year, and its INFs are suspended now.
+    p = position({"FRANCE": ["A POM"]}, captured={"POM": "FRANCE"}, influence={"POM": {"SWEDEN": 2}}, phase="Y1625J")
+    out = apply_map_adjustment(europe(), p)
+    assert out.captured_minors == []  # no new capture this year
+    assert out.position.extra["europe1619"]["suspended"] == {"POM": "FRANCE"}
 
 
 # --- through the engine ------------------------------------------------------------------------

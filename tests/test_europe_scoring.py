@@ -93,6 +93,18 @@ def test_a_tie_in_1648_may_be_extended_or_drawn():
     assert v.over and v.winners == ("FRANCE",) and not v.tie
 
 
+def test_two_powers_reaching_25_together_before_1648_play_on():
+    # 'First player to reach 25 points wins the game regardless of the year'; 'In case of
+    # ties, players may agree to extend the game by one or more years to break the tie, or call
+    # a draw'. Two at 26 in 1630: neither is first, so no winner; the game goes on (the GM's
+    # `gm-tools end --draw` if they agree to a draw), and a single leader later wins.
+    v = verdict({"FRANCE": 26, "SPAIN": 26, "DUTCH": 3}, 1630, RULES)
+    assert v.over and v.tie and v.winners == ("FRANCE", "SPAIN")
+    assert "none is first" in v.reason and "draw" in v.reason
+    v = verdict({"FRANCE": 27, "SPAIN": 26}, 1631, RULES)
+    assert v.over and v.winners == ("FRANCE",) and not v.tie
+
+
 def test_scoring_rules_come_from_the_variant():
     # 'The object of the game is for a power to score 25 victory points ... the game officially
     # ends at the Scoring Phase of 1648'; confessions from the powers' religion.

@@ -144,6 +144,31 @@ def test_no_power_exceeds_a_strength_of_15():
     assert "no power may exceed 15" in outcome_of(out, 0)[1]
 
 
+def test_the_cap_of_15_counts_this_phases_purchases_for_minors():
+    # 'No power can have more than 15 units on the board (or a combined military strength
+    # greater than 15)'; 'Building a unit for a minor state': 'In subsequent Builds and
+    # Transactions phases, the minor's new units or bolstered units are not counted as part of
+    # the power's overall military strength' (so in this phase they are), and 'There is no
+    # restriction on how many units can be purchased for the minor'. France at 14 buys Hesse a
+    # unit (its strength 15 this phase): its own 15th unit is then refused; bought first, it
+    # stands and Hesse's unit too (the order given decides, as it does the prices).
+    rel = Relations.of(aligned={"HES": "UNION"})
+    units = {"FRANCE": ["A CHA*10", "A BUR*4"], "HES": ["A KAL"]}
+    minor_first = run(position(units, captured={"KAL": "HES"}, treasury={"FRANCE": 200}),
+                      [BuyUnit("FRANCE", "A", "HES", minor="HES"), BuyUnit("FRANCE", "A", "PAR")], rel)
+    assert [outcome_of(minor_first, i) for i in (0, 1)] == [
+        ("succeeds", "55 TPs at a military strength of 14"),
+        ("invalid", "FRANCE has a military strength of 15: no power may exceed 15")]
+    own_first = run(position(units, captured={"KAL": "HES"}, treasury={"FRANCE": 200}),
+                    [BuyUnit("FRANCE", "A", "PAR"), BuyUnit("FRANCE", "A", "HES", minor="HES")], rel)
+    assert [outcome_of(own_first, i)[0] for i in (0, 1)] == ["succeeds", "succeeds"]
+    # The next year Hesse's unit is Hesse's again: France, still at 14 of its own, may build.
+    later = position({**units, "HES": ["A KAL", "A HES"]}, captured={"KAL": "HES"}, treasury={"FRANCE": 200},
+                     minor_bought={"HES": 1})
+    assert outcome_of(run(later, [BuyUnit("FRANCE", "A", "PAR")], rel), 0) == (
+        "succeeds", "55 TPs at a military strength of 14")
+
+
 def test_a_reduction_makes_room_for_a_build():
     # 'Adjusting strength: A player may, during the build phase, reduce the strength of a bolstered
     # unit to allow for a new build in a home center.'
@@ -368,15 +393,53 @@ def test_the_variant_adapter_runs_the_phase_with_the_variants_table():
     assert out.position.extra["europe1619"]["treasury"]["FRANCE"] == FRANCE_INCOME - 9
 
 
-def test_a_cost_table_without_the_strength_is_a_clear_error():
+def test_a_cost_table_without_the_strength_refuses_that_purchase_only():
     # 'Military Cost Table': the cost depends on 'the current strength of the military'; a table
-    # that lacks it names the strength and what it has.
+    # that lacks it (no step_beyond) refuses that purchase, naming the strength and what it
+    # has, and the rest of the phase goes on.
     from gm_tools.systems.europe1619.treasury import Economy
 
     short = Economy(costs={0: 1, 1: 3})
-    p = position({"FRANCE": ["A CHA", "A BUR"]})
-    with pytest.raises(UserError, match="no cost for a military of strength 2; the table has strengths 0, 1"):
-        run_transactions(board(p, NO_RELATIONS), short, europe(), [BuyUnit("FRANCE", "A", "PAR")])
+    p = position({"FRANCE": ["A CHA", "A BUR"]}, treasury={"FRANCE": 0})
+    out = run_transactions(board(p, NO_RELATIONS), short, europe(),
+                           [BuyUnit("FRANCE", "A", "PAR"), Payment("FRANCE", "SAVOY", 2)])
+    assert outcome_of(out, 0) == ("invalid", "the Military Cost Table (tables.toml [military_cost]) gives no "
+                                  "cost at a military strength of 2; it prices strengths 0, 1")
+    assert outcome_of(out, 1) == ("succeeds", "")
+    assert "PAR" not in out.position.units
+
+
+# 'Building a unit for a minor state': 'The cost to add one additional unit or bolster is
+# calculated in the same manner as building/bolstering a new unit for a power ... There is no
+# restriction on how many units can be purchased for the minor or the number of bolsters.'
+# The buyer's strength counts this phase's purchases for minors, so it can reach 15 and more;
+# the reconstructed table goes on at its last step there (tables.toml [military_cost]
+# step_beyond, NOTES.md): 55 at 14, 60 at 15, 65 at 16.
+FRANCE_15 = ["A CHA*10", "A BUR*5"]
+
+
+def test_a_power_at_strength_15_still_buys_for_a_minor():
+    rel = Relations.of(aligned={"HES": "UNION"})
+    p = position({"FRANCE": FRANCE_15, "HES": ["A HES"]}, treasury={"FRANCE": 200})
+    out = run(p, [Bolster("FRANCE", "HES"), Bolster("FRANCE", "HES")], rel)
+    assert [outcome_of(out, i) for i in (0, 1)] == [
+        ("succeeds", "60 TPs at a military strength of 15"), ("succeeds", "65 TPs at a military strength of 16")]
+    assert out.position.units["HES"].strength == 3
+    p = position({"FRANCE": FRANCE_15, "HES": ["A KAL"]}, captured={"KAL": "HES"}, treasury={"FRANCE": 200})
+    out = run(p, [BuyUnit("FRANCE", "A", "HES", minor="HES")], rel)
+    assert outcome_of(out, 0) == ("succeeds", "60 TPs at a military strength of 15")
+    assert str(out.position.units["HES"]) == "A HES" and out.position.units["HES"].power == "HES"
+
+
+def test_a_power_reaching_15_in_the_phase_then_buys_for_a_minor():
+    # France at 14 builds its own 15th unit (55 TPs), then buys Hesse a unit at strength 15.
+    rel = Relations.of(aligned={"HES": "FRANCE"})
+    p = position({"FRANCE": ["A CHA*10", "A BUR*4"], "HES": ["A KAL"]}, captured={"KAL": "HES"},
+                 treasury={"FRANCE": 200})
+    out = run(p, [BuyUnit("FRANCE", "A", "PAR"), BuyUnit("FRANCE", "A", "HES", minor="HES")], rel)
+    assert [outcome_of(out, i) for i in (0, 1)] == [
+        ("succeeds", "55 TPs at a military strength of 14"), ("succeeds", "60 TPs at a military strength of 15")]
+    assert out.position.extra["europe1619"]["treasury"]["FRANCE"] == 200 + FRANCE_INCOME - 115
 
 
 def test_a_build_of_an_unknown_kind_or_where_it_cannot_stand_is_refused():

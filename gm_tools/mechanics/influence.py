@@ -227,11 +227,16 @@ def status_of(infs: Mapping[str, int], vassal_infs: int | None = 25,
     return NEUTRAL, None
 
 
+def status_in(setup: InfluenceSetup, infs: Mapping[str, int]) -> tuple[str, str | None]:
+    """:func:`status_of` with the thresholds of ``setup`` (its variant's ``[influence]`` table),
+    so every phase that reads a status reads the same data."""
+    return status_of(infs, setup.vassal_infs, setup.aligned_share, setup.aligned_at_share, setup.aligned_min_infs)
+
+
 def minor_status(setup: InfluenceSetup, state: InfluenceState, minor: str) -> MinorStatus:
     """One minor's status, noting its captor when captured."""
     infs = state.infs(minor)
-    status, power = status_of(infs, setup.vassal_infs, setup.aligned_share, setup.aligned_at_share,
-                              setup.aligned_min_infs)
+    status, power = status_in(setup, infs)
     return MinorStatus(minor, status, power, sum(infs.values()), state.suspended.get(minor))
 
 

@@ -220,7 +220,8 @@ def fealty_claim_problem(
     case of Russia or Denmark, both centers must be occupied by the same player"; claims
     may come "long after the original neutral army was dislodged, but must do so in the
     same turn as they capture the center (or the second center ...)". Rule 6: fealty
-    "may never change".
+    "may never change". The capture is the player's own: a center his vassal takes is the
+    vassal's (rule 3, "centers owned by the former neutral"; NOTES.md).
     """
     if player not in variant.powers or is_neutral(variant, player):
         return f"{player} is not a player's power; only players claim Fealty"
@@ -237,6 +238,16 @@ def fealty_claim_problem(
             f"{player} does not hold {what} of {neutral}: "
             + ", ".join(f"{c} is {position.centers.get(c, 'unowned')}'s" for c in missing)
             + " (rule 2)"
+        )
+    # 'occupied' is a unit standing there, as the rule's 'the center it occupied' and 'his or
+    # her units in the center' are: a first center taken earlier and left empty does not count
+    away = [c for c in homes if len(homes) > 1 and getattr(position.units.get(c), "power", None) != player]
+    if away:
+        return (
+            f"{player} does not occupy both centers of {neutral}: "
+            + ", ".join(f"{c} holds {position.units[c]} ({position.units[c].power})" if c in position.units
+                        else f"{c} is empty" for c in away)
+            + " (rule 2: 'both centers must be occupied by the same player')"
         )
     if all(previous_centers.get(c) == player for c in homes):
         return (

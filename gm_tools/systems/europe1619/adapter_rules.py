@@ -16,7 +16,7 @@ from typing import Mapping
 from gm_tools.errors import VariantDataError
 from gm_tools.engine.model import Position
 from gm_tools.engine.variant import Variant
-from gm_tools.mechanics.influence import status_of
+from gm_tools.mechanics.influence import status_in
 from gm_tools.systems.europe1619.scoring import ScoringRules
 from gm_tools.systems.europe1619.territory import Geography, Relations
 from gm_tools.systems.europe1619.treasury import Economy
@@ -143,9 +143,12 @@ def relations(variant: Variant, position: Position) -> Relations:
         alliances = [tuple(p) for p in start.get("alliances", [])]
     if influence is None:
         influence = _initial_influence(variant.tables.get("initial_inf", {}))
+    from gm_tools.systems.europe1619.phases import setup_of
+
+    setup = setup_of(variant, position)  # the thresholds the Diplomatic Phase reads too
     aligned, vassals, neutral = {}, {}, []
     for minor, infs in sorted(influence.items()):
-        status, power = status_of(infs)
+        status, power = status_in(setup, infs)
         if status == "ALIGNED":
             aligned[minor] = power
         elif status == "VASSALAGE":
@@ -165,14 +168,20 @@ def _initial_influence(table: Mapping) -> dict[str, dict[str, int]]:
 
 
 def economy(variant: Variant) -> Economy:
-    """The Military Cost Table (``tables.toml [military_cost] cost_to_add``) and the limits."""
+    """The Military Cost Table (``tables.toml [military_cost] cost_to_add``, ``step_beyond``) and the limits."""
     costs = variant.tables.get("military_cost", {}).get("cost_to_add")
     if not isinstance(costs, list) or not all(isinstance(c, int) for c in costs):
         raise VariantDataError(
             variant.name, [f"tables.toml: [military_cost] cost_to_add must be a list of whole TPs, found {costs!r}"]
         )
+    step = variant.tables.get("military_cost", {}).get("step_beyond")
+    if step is not None and (not isinstance(step, int) or isinstance(step, bool) or step < 0):
+        raise VariantDataError(
+            variant.name, [f"tables.toml: [military_cost] step_beyond must be a whole number of TPs, 0 or more, found {step!r}"]
+        )
     return Economy(
         costs=dict(enumerate(costs)),
+        step_beyond=step,
         aligned_income_powers=frozenset(_powers(variant, "empire", "aligned_income_powers")),
         max_strength=int(variant.options.get("max_strength", 15)),
         max_unit_strength=int(variant.options.get("max_unit_strength", 10)),
@@ -225,7 +234,14 @@ def apply_map_adjustment(variant: Variant, position: Position):
     for power in out.eliminated:
         state = dp.eliminate(setup, state, power)
     influence = state.influence
-    for minor, captor in out.captured_minors:
+    captures = dict(out.captured_minors)
+    held = board(variant, out.position)
+    for minor in sorted(set(held.geo.minors) - set(held.geo.minor_home)):
+        # A minor with no center captured in a game recorded before such minors counted as
+        # captured is suspended now, not only at its next capture.
+        if minor not in captures and minor not in influence.suspended and held.minor_captured(minor):
+            captures[minor] = held.controller(held.geo.minors[minor][0])
+    for minor, captor in sorted(captures.items()):
         influence = inf.capture(influence, minor, captor)
     for minor in out.liberated_minors:
         influence = inf.liberate(influence, minor)

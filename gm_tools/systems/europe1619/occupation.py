@@ -143,18 +143,19 @@ def map_adjustment(board: Board) -> MapAdjustment:
     board = _with_captured(board, captured, units)
 
     # 4. Rule 3: a captured minor's units disband and its captures are relinquished; a minor
-    #    whose home center is back is liberated and its unit rebuilt.
-    for minor in sorted(geo.minor_home):
-        home = geo.minor_home[minor]
+    #    held again (its home center; all its land if it has no center) is liberated, and its
+    #    unit rebuilt 'if it has a center'.
+    for minor in sorted(geo.minors):
+        home = geo.minor_home.get(minor)
         was = start.minor_captured(minor)
         now = board.minor_captured(minor)
         if now:
             if not was:
-                out.captured_minors.append((minor, board.controller(home)))
+                out.captured_minors.append((minor, board.controller(home or geo.minors[minor][0])))
             _withdraw(minor, units, captured, out)
         elif was:
             out.liberated_minors.append(minor)
-            if home not in units:
+            if home is not None and home not in units:
                 kind = FLEET if home in geo.coastal else ARMY
                 units[home] = Unit(minor, kind, home)
                 out.rebuilt.append(units[home])
@@ -189,8 +190,12 @@ def _withdraw(owner: str, units: dict[str, Unit], captured: dict[str, str], out:
 def _retreats(board: Board, unit: Unit) -> tuple[str, ...]:
     """Where an expelled unit may go: only a bolstered army retreats ('Un-bolstered army units
     cannot retreat. Fleet units cannot retreat.'), to an empty neighbouring province that it
-    could stand in without being expelled again."""
-    if unit.kind != ARMY or unit.strength <= 1 or board.geo.is_minor(unit.power):
+    could stand in without being expelled again. A minor's bolstered army too: rules 4a/4b say
+    'the foreign unit must retreat', and rule 1 disbands a minor unit only 'if dislodged'; but
+    only one some power commands, since an uncommanded minor's unit takes no orders."""
+    if unit.kind != ARMY or unit.strength <= 1:
+        return ()
+    if board.geo.is_minor(unit.power) and board.commander(unit.power) is None:
         return ()
     me = board.side(unit.power)
     options = []

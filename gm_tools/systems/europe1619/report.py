@@ -38,7 +38,7 @@ def _placements(record: dict, unused: dict) -> list[str]:
 
 def _status_changes(variant: Variant, record: dict, statuses: dict) -> list[str]:
     """Minor states whose status differs from the one they had when the phase opened."""
-    from gm_tools.mechanics.influence import status_of
+    from gm_tools.mechanics.influence import status_in
     from gm_tools.engine.positions import position_from_json
     from gm_tools.systems.europe1619.phases import setup_of
 
@@ -51,7 +51,7 @@ def _status_changes(variant: Variant, record: dict, statuses: dict) -> list[str]
         influence = setup.initial_influence
     lines = []
     for code, st in statuses.items():
-        was = _status_text(*status_of(influence.get(code, {}), setup.vassal_infs), suspended.get(code))
+        was = _status_text(*status_in(setup, influence.get(code, {})), suspended.get(code))
         now = _status_text(st["status"], st["power"], st["captured_by"])
         if was != now:
             lines.append(f"**{code}**: {was} \u2192 {now}")

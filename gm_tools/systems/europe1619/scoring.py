@@ -132,7 +132,8 @@ def verdict(totals: Mapping[str, int], year: int, rules: ScoringRules) -> Verdic
         if year < rules.last_year:
             # The rulebook says 'First player to reach 25 points wins'; two reaching it in the
             # same Scoring Phase share the top: judged like the tie of 1648.
-            return Verdict(True, leaders, tie=True, reason=f"{' and '.join(leaders)} reached {best} points together", table=table)
+            return Verdict(True, leaders, tie=True, reason=f"{' and '.join(leaders)} reached {best} points together: none is "
+                           "first, so the game goes on to break the tie, or the players may call a draw", table=table)
     if year >= rules.last_year:
         if len(leaders) == 1:
             return Verdict(True, leaders, reason=f"the game ends in {rules.last_year}: {leaders[0]} has the highest score ({best})", table=table)

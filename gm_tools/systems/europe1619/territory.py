@@ -176,9 +176,14 @@ class Board:
         return self.captured.get(province) or self.geo.domain.get(province)
 
     def minor_captured(self, minor: str) -> bool:
-        """Is the minor's home center held by someone else?"""
+        """Is the minor's home center held by someone else? A minor with no center is captured
+        when all its provinces are ('held by a foreign enemy unit'; liberated, its 'unit rebuilt
+        (if it has a center)': one without is captured and liberated too)."""
         home = self.geo.minor_home.get(minor)
-        return home is not None and self.controller(home) != minor
+        if home is not None:
+            return self.controller(home) != minor
+        provinces = self.geo.minors.get(minor, ())
+        return bool(provinces) and all(self.controller(p) != minor for p in provinces)
 
     # --- sides -----------------------------------------------------------------------------
 

@@ -62,14 +62,16 @@ class Economy:
     powers' own lands from the start), and the variant option ``build_site_income = false``
     gives the strict reading (NOTES.md, 'Judgement calls')."""
 
-    def cost(self, strength: int) -> int:
-        if strength not in self.costs:
-            known = ", ".join(str(s) for s in sorted(self.costs))
-            raise UserError(
-                f"Military Cost Table: no cost for a military of strength {strength}; "
-                f"the table has strengths {known}"
-            )
-        return self.costs[strength]
+    step_beyond: int | None = None
+    """TPs each strength above the table's last costs more than the one before (a buyer for
+    minor states may pass 15 in a phase); None: nothing is priced above the table."""
+
+    def cost(self, strength: int) -> int | None:
+        """TPs for one more strength at ``strength``; None where the table gives no price."""
+        last = max(self.costs, default=None)
+        if strength in self.costs or last is None or self.step_beyond is None or strength < last:
+            return self.costs.get(strength)
+        return self.costs[last] + self.step_beyond * (strength - last)
 
 
 # --- income -------------------------------------------------------------------------------
@@ -317,6 +319,10 @@ class _Phase:
         """Charge ``t.power`` one more strength at its current strength; the refusal, or ""."""
         now = self.strength(t.power)
         cost = self.economy.cost(now)
+        if cost is None:  # a gap in the variant's table refuses this purchase, not the whole phase
+            known = ", ".join(str(s) for s in sorted(self.economy.costs))
+            return (f"the Military Cost Table (tables.toml [military_cost]) gives no cost at a military "
+                    f"strength of {now}; it prices strengths {known}")
         have = self.treasury.get(t.power, 0)
         if cost > have:
             return (
