@@ -1,0 +1,158 @@
+"""Europe 1615 (version 2): clauses implemented before any test ran them (the audit's 'Clauses
+implemented but not tested', U3, U4, U5, U7, U8, U9), played through the real adjudicator,
+the rules' hooks and the sheets' hooks.
+
+Rulebook: ``001_6f4a9c76b6e5774a.txt`` (Europe 1615: Prelude to War, version 2).
+"""
+
+from __future__ import annotations
+
+from gm_tools.edges.variants import load_variant
+from gm_tools.engine.hooks import InputRow, hooks_for
+from gm_tools.engine.model import ARMY, FLEET, Position, Unit
+from gm_tools.engine.rules import rules_for
+from gm_tools.engine.runner import run_phase
+from gm_tools.systems.europe1615v2 import occupation, politics
+from gm_tools.systems.europe1615v2.scoring import victory_points
+from gm_tools.systems.europe1615v2.setup import setup_of
+from gm_tools.systems.europe1615v2.sheets import WAIVERS
+from gm_tools.systems.europe1615v2.state import State, state_of, with_state
+
+VARIANT = load_variant("europe1615v2")
+SETUP = setup_of(VARIANT)
+RULES = rules_for(VARIANT)
+HOOKS = hooks_for(VARIANT)
+START = dict(VARIANT.start_centers)
+
+
+def board(units: dict[str, str], phase: str = "S1616M", centers: dict | None = None,
+          state: State | None = None) -> Position:
+    """``{"SAX": "A DENMARK"}``, with this game state."""
+    placed = {}
+    for province, text in units.items():
+        kind, power = text.split()
+        placed[province] = Unit(power, ARMY if kind == "A" else FLEET, province)
+    return with_state(Position(phase, placed, dict(centers or START)), state or State())
+
+
+def play(position: Position, orders: dict[str, list[str]]):
+    """(results by order, the position after the phase and its consequences) of one phase."""
+    done = run_phase(VARIANT, position, orders, RULES)
+    after, _ = RULES.after_phase(VARIANT, position, done.position, "1")
+    return {r.order: (r.result, r.reason) for r in done.results}, after
+
+
+# --- U3: 'may recapture the minor state without penalty' ------------------------------------------
+
+
+def test_a_contested_state_is_recaptured_without_penalty_and_then_the_penalties_apply():
+    """001_6f4a9c76b6e5774a.txt, 'Consequences Of When A Major Power Attacks And Occupies A
+    Minor State': "If a major power holds political control over a minor state (minor state is
+    ALIGNED) and an opposing power attacks and occupies the minor state before a build phase, the
+    minor state is then marked as CONTESTED. The major power, which holds political control (or
+    any other major power), may recapture the minor state without penalty irrespective of
+    religious or political status ... However, once the minor state is retaken, penalties
+    concerning religious status (no builds) and political status (reduce supply points) take
+    effect, if applicable." Saxony is ALIGNED with Austria and Catholic CONTROLLED (so Austria
+    dislodging Saxony's own army would cost it -15 and -9). Denmark/Sweden takes it in the
+    Spring: CONTESTED. In the Summer Austria retakes it from the Danish army: no penalty, and
+    owning it Austria meets none of the penalties ('if applicable'). Or England retakes it: no
+    penalty either; England owns it at the build phase: it cannot build there (Catholic control)
+    and it yields a third of its supply points (ALIGNED with Austria)."""
+    saxony = State(influence={"SAX": {"AUSTRIA": 12}})
+    status = politics.statuses(SETUP, saxony)["SAX"]
+    assert (status.political, status.power, status.confession) == (politics.ALIGNED, "AUSTRIA", "catholic")
+    assert sorted(v for v, _ in occupation.penalties(SETUP, status, "SAX", "AUSTRIA")) == [9, 15]
+
+    spring = board({"SAX": "A SAX", "BRA": "A DENMARK", "MAG": "A DENMARK", "ERF": "A ENGLAND",
+                    "LUS": "A ENGLAND", "BOH": "A AUSTRIA", "ANS": "A AUSTRIA"}, state=saxony)
+    results, summer = play(spring, {"DENMARK": ["A BRA - SAX", "A MAG S A BRA - SAX"]})
+    assert results["A BRA - SAX"][0] == "succeeds" and summer.units["SAX"].power == "DENMARK"
+    assert state_of(summer).contested == {"SAX": "DENMARK"} and state_of(summer).penalties == []
+
+    summer = Position("U1616M", dict(summer.units), dict(summer.centers), extra=dict(summer.extra))
+    # Austria itself, which holds political control and shares Saxony's religion, retakes it
+    # 'without penalty irrespective of religious or political status'; owning it, nothing applies.
+    results, fall = play(summer, {"AUSTRIA": ["A BOH - SAX", "A ANS S A BOH - SAX"]})
+    assert results["A BOH - SAX"][0] == "succeeds" and fall.units["SAX"].power == "AUSTRIA"
+    assert state_of(fall).penalties == [] and state_of(fall).contested == {}
+    austrian = dict(START, SAX="AUSTRIA")
+    assert "SAX" in RULES.build_sites(VARIANT, board({}, phase="W1616A", centers=austrian, state=state_of(fall)),
+                                      "AUSTRIA")
+    assert "SAX" not in occupation.revolts(SETUP, politics.statuses(SETUP, state_of(fall)), austrian)
+    # Or any other major power: England.
+    results, fall = play(summer, {"ENGLAND": ["A ERF - SAX", "A LUS S A ERF - SAX"]})
+    assert results["A ERF - SAX"][0] == "succeeds" and fall.units["SAX"].power == "ENGLAND"
+    assert state_of(fall).penalties == []            # 'without penalty'
+    assert state_of(fall).contested == {}            # retaken
+
+    # Owned at the build phase: 'penalties concerning religious status (no builds) and political
+    # status (reduce supply points) take effect'.
+    owned = dict(START, SAX="ENGLAND")
+    winter = board({}, phase="W1616A", centers=owned, state=state_of(fall))
+    assert "SAX" not in RULES.build_sites(VARIANT, winter, "ENGLAND")
+    assert occupation.revolts(SETUP, politics.statuses(SETUP, state_of(fall)), owned)["SAX"] == (
+        "Catholic CONTROLLED: ENGLAND cannot build there; ALIGNED with AUSTRIA: a third of its supply points")
+    from gm_tools.systems.europe1615v2 import taxation
+
+    revenue = taxation.revenue(SETUP, state_of(fall), politics.statuses(SETUP, state_of(fall)), owned, first_year=False)
+    assert revenue["ENGLAND"].centers["SAX"] == SETUP.values["SAX"] // 3
+
+
+# --- U4: bonus VPs despite another's DOMINION ----------------------------------------------------
+
+
+def test_the_bonus_vps_are_kept_under_another_powers_dominion():
+    """001_6f4a9c76b6e5774a.txt, 'Consequences Of When A Major Power Attacks And Occupies A Minor
+    State': "The minor state is now considered the DOMINION of the occupying power ... Any other
+    power that has a major stake of INFs in the minor state loses the benefit of collecting supply
+    points from the state during the taxation/revenue phase. However, the power may still garner
+    bonus VPs from the political and religious status at the end of the game if those conditions
+    are maintained." Denmark/Sweden owns Saxony (its DOMINION); Austria's INFs keep it ALIGNED
+    with Austria and Catholic CONTROLLED: Austria collects no tribute from it, but at the opening
+    of 1621 its objectives count as the text's Saxony example gives them ("Austria can garner 7
+    VPs for the religious status and 7 VPs for the political alignment. If no INFs of another
+    major power are present, Austria can obtain another 5 VPs")."""
+    from gm_tools.systems.europe1615v2 import taxation
+
+    owned = dict(START, SAX="DENMARK")
+    state = occupation.dominions(SETUP, State(influence={"SAX": {"AUSTRIA": 12}}), owned, 1616)
+    assert state.dominion == {"SAX": "DENMARK"}
+    revenue = taxation.revenue(SETUP, state, politics.statuses(SETUP, state), owned, first_year=False)
+    assert "SAX" not in revenue["AUSTRIA"].tribute
+    end = board({}, phase="P1621I", centers=owned, state=state)
+    final = victory_points(SETUP, state, end, final=True)
+    assert final["AUSTRIA"].objectives == {"SAX": 7 + 7 + 5}
+    assert RULES.scores(VARIANT, end).points["AUSTRIA"] == final["AUSTRIA"].total
+
+
+# --- U5: ports ------------------------------------------------------------------------------------
+
+
+def test_a_fleet_neither_supports_a_hold_nor_retreats_into_a_coast_without_a_port():
+    """001_6f4a9c76b6e5774a.txt, '6 MOVEMENT PHASE': "Fleets can only move into or support a move
+    into a coastal province that has a port (anchor)." A support to hold there is refused as a
+    support to move there is (NOTES.md 'A support to hold', the 2000 rulebook letting a unit
+    support only where it could move), and a retreat is a move: a dislodged English fleet may
+    not retreat into Friesland (no port), and may into the North Sea."""
+    assert "FRI" not in SETUP.ports and VARIANT.provinces["FRI"].type == "coast"
+    results, _ = play(board({"NTH": "F ENGLAND", "FRI": "A ENGLAND", "HLD": "A SPAIN", "SPA": "A SPAIN"}),
+                      {"ENGLAND": ["F NTH S A FRI"], "SPAIN": ["A HLD - FRI", "A SPA S A HLD - FRI"]})
+    assert results["F NTH S A FRI"][0] == "invalid" and "no port" in results["F NTH S A FRI"][1]
+    results, _ = play(board({"HLD": "F ENGLAND", "FRI": "A ENGLAND"}), {"ENGLAND": ["F HLD S A FRI"]})
+    assert results["F HLD S A FRI"][0] == "invalid"
+    # The Danish fleets dislodge the English one in Heligoland Bight.
+    units = {"HEL": "F ENGLAND", "HAM": "F DENMARK", "COP": "F DENMARK"}
+    attack = {"DENMARK": ["F HAM - HEL", "F COP S F HAM - HEL"]}
+    _, retreat = play(board(units), attack)
+    assert retreat.phase == "S1616R" and "HEL" in retreat.dislodged
+    results, after = play(retreat, {"ENGLAND": ["F HEL R FRI"]})
+    # FRI is next to HEL by sea, empty, and not where the attack came from: only the port is missing.
+    assert "FRI" in {p.split("/")[0] for p in VARIANT.fleet_adjacency["HEL"]}
+    result, why = results["F HEL R FRI"]
+    assert result == "invalid" and why.startswith("F HEL cannot retreat to FRI; it can retreat to ")
+    offered = why.rsplit("it can retreat to ", 1)[1].split(", ")
+    assert "NTH" in offered and all(p in SETUP.ports or VARIANT.provinces[p].type == "sea" for p in offered)
+    assert "FRI" not in after.units and not any(u.power == "ENGLAND" for u in after.units.values())
+    results, after = play(retreat, {"ENGLAND": ["F HEL R NTH"]})
+    assert after.units["NTH"] == Unit("ENGLAND", FLEET, "NTH")
