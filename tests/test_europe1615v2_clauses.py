@@ -261,3 +261,39 @@ def test_switzerland_lorraine_and_posen_score_at_the_end_though_they_have_no_cen
     best = max(points, key=points.get)
     assert sorted(points.values())[-1] > sorted(points.values())[-2]
     assert RULES.winner(VARIANT, end) == best == "FRANCE"   # Lorraine's 7 + 3 + 5 the most
+
+
+def test_a_waiver_on_one_workbook_is_not_reversed_by_the_next_ones_empty_sheet(tmp_path):
+    """001_6f4a9c76b6e5774a.txt, '7 OWNERSHIP/BUILD/ADJUSTMENT PHASE': "Once the decision is made
+    no reversal is allowed until the next build phase." Through a real game and its .xlsx
+    workbooks: Spain types a waiver of Portugal on the Spring's Waivers sheet; the Summer's
+    workbook comes with that sheet's rows free and the GM leaves them so; after the Summer turn
+    the waiver still stands."""
+    import io
+
+    import openpyxl
+
+    from gm_tools.app.turn import load_state, new_game, run_turn
+    from gm_tools.edges.game import game_paths
+
+    new_game("europe1615v2", "g", root=tmp_path, seed=7, created="2000-01-01T00:00:00Z")
+    paths = game_paths("g", tmp_path)
+    for _ in range(2):
+        run_turn("g", root=tmp_path, site_dir=None, force=True)
+    assert load_state("g", tmp_path).position.phase == "S1615M"
+    book = openpyxl.load_workbook(io.BytesIO(paths.workbook.read_bytes()))
+    sheet = book[WAIVERS]
+    assert [c.value for c in sheet[1]][:2] == ["Power", "Center"]
+    sheet["A2"], sheet["B2"] = "SPAIN", "POR"
+    out = io.BytesIO()
+    book.save(out)
+    paths.workbook.write_bytes(out.getvalue())
+    run_turn("g", root=tmp_path, site_dir=None, force=True)
+    summer = load_state("g", tmp_path).position
+    assert summer.phase == "U1615M" and state_of(summer).waived == [("SPAIN", "POR")]
+    book = openpyxl.load_workbook(io.BytesIO(paths.workbook.read_bytes()))
+    typed = [tuple(c.value for c in row)[:2] for row in book[WAIVERS].iter_rows(min_row=2) if any(c.value for c in row)]
+    assert ("SPAIN", "POR") not in typed           # nothing on the Summer's sheet says it again
+    run_turn("g", root=tmp_path, site_dir=None, force=True)
+    fall = load_state("g", tmp_path).position
+    assert fall.phase.startswith("F1615") and state_of(fall).waived == [("SPAIN", "POR")]
