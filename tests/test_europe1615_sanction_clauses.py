@@ -183,3 +183,27 @@ def test_a_sanction_does_not_supersede_the_counterbalance():
     assert state_of(under).counterbalance == "ketzenhammer"
     found = refusals(under, Placement("ENGLAND", 2, "RHI", "2: RHI"), Placement("SPAIN", 2, "RHI", "2: RHI"))
     assert "ketzenhammer" in found[0] and "solely permitted" in found[1]
+
+
+def test_kejserkrigen_cancels_while_lower_saxony_is_captured_and_returns_on_liberation():
+    """000_cc215928c2f3193e.txt, 'Kejserkrigen': "Lower Saxon army (K) moves, attacks, supports,
+    and defends with the strength of two units ... If LOWR is captured, the modifier cancels,
+    but may be voted on again should the Lower Saxons be liberated later in the game." Denmark
+    takes Brunswick-Lunenburg, Lower Saxony's home center: the sanction is not in effect; given
+    back, it is again, and Austria (Catholic) is refused its INFs there once more."""
+    from gm_tools.systems.europe1615.sanctions import in_effect
+
+    kejserkrigen = SETUP.sanctions["kejserkrigen"]
+    home = SETUP.minors["LOWR"].home_center
+    on = with_sanctions(board({"BRE": "A LOWR"}, phase="S1618M"), "kejserkrigen")
+    assert on.units["BRE"].strength == 2 and RULES.unit_marks(VARIANT, on) == {"BRE": "K"}
+    taken = on.copy()
+    taken.centers[home] = "DENMARK"
+    captured, _ = settle(VARIANT, taken, before=on)
+    assert not in_effect(kejserkrigen, state_of(captured), SETUP, captured)
+    assert captured.units["BRE"].strength == 1      # 'the modifier cancels'
+    back = captured.copy()
+    back.centers[home] = "LOWR"
+    liberated, _ = settle(VARIANT, back, before=captured)
+    assert in_effect(kejserkrigen, state_of(liberated), SETUP, liberated)
+    assert "solely permitted" in refusals(liberated, Placement("AUSTRIA", 2, "LOWR", "2: LOWR"))[0]
