@@ -542,6 +542,19 @@ def test_record_missing_a_key_names_file_and_key(games, tmp_path):
     assert not (tmp_path / "site").exists()  # pass 1 failed: nothing written
 
 
+def test_a_copy_of_a_game_folder_is_refused_not_published_over_the_game(games, tmp_path):
+    """A GM's backup kept beside the games (games/demo.old, a copy of games/demo) named the game
+    'demo' in its game.json: it was published as demo, over demo's own pages and listed twice in
+    the archive. The build now stops at it, naming both, and writes nothing."""
+    shutil.copytree(games / "demo", games / "demo.old")
+    with pytest.raises(GameError, match=r"demo\.old.game\.json: found the game 'demo' in the folder 'demo\.old'"):
+        build(games, tmp_path / "site")
+    assert not (tmp_path / "site").exists()
+    shutil.rmtree(games / "demo.old")
+    build(games, tmp_path / "site")
+    assert (tmp_path / "site" / "games" / "demo" / "index.html").is_file()
+
+
 def test_damaged_record_and_bad_position_are_user_errors(games, tmp_path):
     path = games / "demo/history/F1901M.json"
     record = json.loads(path.read_text())

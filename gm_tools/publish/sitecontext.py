@@ -359,6 +359,12 @@ def collect_game(root: Path, name: str, digest: str = "", contents: dict[str, by
     ``contents``: the history files' bytes read in making it)."""
     paths = GamePaths(root=root, name=name)
     info = load_game(paths)
+    if info.name != name:
+        # a copy of a game's folder (a GM's backup, games/NAME.old) would be published as the
+        # game it copies, over its pages: the archive lists each game once, from its own folder
+        raise GameError(f"{paths.game_json}: found the game {info.name!r} in the folder {name!r}, expected a "
+                        f"game named as its folder (a copy of {info.name!r}'s folder? keep backups outside "
+                        f"{root}, or name the game {name!r} in its game.json)")
     variant = _load_variant(info.variant, paths.game_json, info.player_count)
     phases = []
     previous = None
