@@ -196,3 +196,22 @@ def test_the_neutral_frances_units_take_bribes_as_any_foreign_unit():
     assert problems == [] and inputs["offers"] == [{"power": "SPAIN", "amount": 1, "unit": "PAR", "order": "A PAR H"}]
     inputs, _ = hooks_for(three).check_inputs(three, spring, {OFFERS: [offer(0)]})
     assert inputs["offers"] == [] and "some payment" in inputs["ignored"][0]["why"]
+
+
+def test_an_alliance_row_with_one_power_names_the_empty_cell(tmp_path):
+    # 001_6f4a9c76b6e5774a.txt, section 9: "Two players ... may form an alliance": a row with one
+    # power is half an alliance; the empty cell is named as found empty, not as Python's None
+    from gm_tools.app.turn import run_turn
+    from gm_tools.edges.game import game_paths
+    from gm_tools.edges.workbook_fill import set_cells
+    from gm_tools.errors import WorkbookError
+
+    new_game("europe1615v2", "g", root=tmp_path, seed=9, created="2000-01-01T00:00:00Z")
+    paths = game_paths("g", tmp_path)
+    paths.workbook.write_bytes(set_cells(paths.workbook.read_bytes(), {"Alliances!A2": "DENMARK", "Alliances!B3": "ENGLAND"}))
+    with pytest.raises(WorkbookError) as raised:
+        run_turn("g", root=tmp_path, site_dir=None)
+    found = {f"{p.sheet}!{p.cell}": (p.found, p.expected) for p in raised.value.problems}
+    assert found == {"Alliances!B2": ("nothing", "the Ally of the alliance (DENMARK's)"),
+                     "Alliances!A3": ("nothing", "the Power of the alliance (ENGLAND's)")}
+    assert "None" not in str(raised.value)

@@ -352,8 +352,11 @@ def _check_alliances(variant: Variant, position: Position, rows: list[InputRow])
         if frozenset((power, ally)) in known:
             continue  # an alliance already made, as the sheet lists it
         found = repr(f"{power} - {ally}")
-        if not power or not ally or power == ally:
-            problems.append(_problem(row.cells["Ally" if power else "Power"], found, "two different powers"))
+        if not power or not ally:
+            problems.append(_problem(row.cells["Ally" if power else "Power"], "nothing",
+                                     f"the {'Ally' if power else 'Power'} of the alliance ({power or ally}'s)"))
+        elif power == ally:
+            problems.append(_problem(row.cells["Ally"], found, "two different powers"))
         elif neutral in (power, ally):
             problems.append(_neutral_problem(row.cells["Power" if power == neutral else "Ally"], neutral))
         elif player[power] == player[ally]:
