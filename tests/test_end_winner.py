@@ -89,7 +89,8 @@ def test_undo_reopens_the_game(called):
     (["--winner", "SPAIN", "--reason", "  "], "--reason"),
     (["--winner", "NARNIA", "--reason", "agreed"], "expected a played power"),
     (["--winner", "OTTOMAN", "--reason", "agreed"], "expected a played power"),
-    (["--winner", "SPAIN", "--draw", "FRANCE", "SPAIN"], "--draw POWER POWER..., or --winner POWER --reason"),
+    (["--winner", "SPAIN", "--draw", "FRANCE", "SPAIN"], "either drawn (--draw) or won (--winner), not both"),
+    ([], "--draw POWER POWER..., or --winner POWER --reason"),
     (["--draw", "FRANCE", "SPAIN", "--reason", "agreed"], "--reason goes with --winner"),
 ])
 def test_a_bad_call_is_a_clear_error_and_writes_nothing(tmp_path, capsys, args, message):
@@ -107,5 +108,9 @@ def test_the_cli_calls_the_winner_and_undoes_it(tmp_path, capsys):
     assert main(["end", "g", "--winner", "fra", "--reason", "agreed; most rounds won", "--root", str(tmp_path),
                  "--site", ""]) == 0
     assert "g: won by FRANCE, the GM's call before S1615M (agreed; most rounds won)" in capsys.readouterr().out
+    # status answers for a game over: nobody is waited for (not an error, exit 0)
+    assert main(["status", "g", "--root", str(tmp_path)]) == 0
+    assert capsys.readouterr().out == ("g: the game is over: won by FRANCE, the winner the GM called before S1615M "
+                                       "(agreed; most rounds won) (gm-tools end g --undo reopens it); nothing is waited for\n")
     assert main(["end", "g", "--undo", "--root", str(tmp_path), "--site", ""]) == 0
     assert "FRANCE's win is undone" in capsys.readouterr().out

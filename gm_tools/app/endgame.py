@@ -108,7 +108,9 @@ def cmd_end(args) -> int:
         what = "the draw" if end["result"] == "draw" else f"{end['winner']}'s win"
         print(f"{args.game}: {what} is undone; the game goes on")
         return 0
-    if bool(args.draw) == bool(args.winner):
+    if args.draw and args.winner:
+        raise GameError("end: a game ends either drawn (--draw) or won (--winner), not both")
+    if not (args.draw or args.winner):
         raise GameError("end: say how the game ends: --draw POWER POWER..., or --winner POWER --reason TEXT "
                         "(or --undo)")
     if args.winner:

@@ -225,5 +225,10 @@ def cmd_status(args) -> int:
     if not args.game:
         print("\n".join(every_game(args.root)))
         return 0
+    state = load_state(args.game, args.root)
+    if state.finished:
+        # the question 'who is still to enter?' has an answer: nobody, the game is over
+        print(f"{args.game}: the game is over: {state.over_text()}; nothing is waited for")
+        return 0
     print(phase_status(args.game, root=args.root).text())
     return 0
