@@ -199,3 +199,17 @@ def test_a_europe_1615_power_is_counted_by_its_own_units_and_the_minors_apart(tm
     assert (f"  AUSTRIA: 1 of 5 row(s) ordered; no order for {', '.join(austria.missing)}; "
             "other owners' units it may order: 1 of 33 ordered") in status.text()
     assert status.waiting_for == ["FRANCE", "SPAIN", "ENGLAND", "DENMARK"]
+
+
+def test_a_retreat_phase_counts_the_dislodged_unit_as_its_owners(tmp_path, capsys):
+    # 2000 rulebook, 'Retreating': the dislodged unit's owner orders its retreat; its province
+    # now holds the unit that dislodged it, which is not whose row it is
+    from workflow_helpers import solo_board
+
+    paths = create(tmp_path, "solo", variant=str(solo_board(tmp_path)))
+    play(paths, {"FRANCE": ["A TYR - VIE", "A BOH S A TYR - VIE"]})
+    assert main(["status", "solo", "--root", str(tmp_path)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].startswith("solo: S1901R")
+    assert "  AUSTRIA: 0 of 1 row(s) ordered" in out  # not "0 of 0; other owners' units it may order: 0 of 1"
+    assert "  waiting for: AUSTRIA" in out

@@ -200,9 +200,12 @@ def phase_status(name: str, root: str | os.PathLike | None = None) -> PhaseStatu
 
 
 def _owner(position, unit: str) -> str | None:
-    """Whose the unit of an Orders row (``A PAR``, ``F STP/SC``) is, on the board or dislodged."""
+    """Whose the unit of an Orders row (``A PAR``, ``F STP/SC``) is, dislodged or on the board:
+    in a retreat phase the dislodged unit is the one ordered, and its province holds the unit
+    that dislodged it."""
     province = province_of(unit.partition(" ")[2])
-    here = position.units.get(province) or getattr(position.dislodged.get(province), "unit", None)
+    dislodged = position.dislodged.get(province)
+    here = dislodged.unit if dislodged is not None else position.units.get(province)
     return here.power if here else None
 
 
