@@ -132,6 +132,23 @@ def test_two_reference_lists_for_one_power_are_a_problem_naming_both_cells(tmp_p
     assert paths.workbook.read_bytes() == before
 
 
+def test_a_reference_list_names_the_word_that_is_no_power(tmp_path):
+    """'Reference lists are submitted before the start of the taxation/revenue phase': a list of
+    the powers. A misspelt power or one named twice in a list of five is named in the problem, so
+    the GM sees which word to mend."""
+    new_game("europe1615v2", "g", root=tmp_path, seed=5, created="2000-01-01T00:00:00Z")
+    run_turn("g", root=tmp_path, site_dir=None, force=True)
+    paths = game_paths("g", tmp_path)
+    paths.workbook.write_bytes(set_cells(paths.workbook.read_bytes(), {
+        "Reference Lists!B4": "AUSTRIA DENMRK SPAIN FRANCE ENGLAND",
+        "Reference Lists!B5": "SPAIN FRANCE SPAIN ENGLAND AUSTRIA"}))
+    with pytest.raises(WorkbookError) as raised:
+        run_turn("g", root=tmp_path, site_dir=None)
+    found = {f"{p.sheet}!{p.cell}": p.found for p in raised.value.problems}
+    assert found == {"Reference Lists!B4": "'AUSTRIA DENMRK SPAIN FRANCE ENGLAND' ('DENMRK' not a power)",
+                     "Reference Lists!B5": "'SPAIN FRANCE SPAIN ENGLAND AUSTRIA' (SPAIN named twice)"}
+
+
 def test_denmark_sweden_is_named_by_either_realm():
     """'Austria, France, Spain, England, and Denmark/Sweden ... Denmark and Sweden are treated as
     in a permanent alliance and controlled by one player': the variant calls the power

@@ -482,9 +482,15 @@ def _check_reference(variant: Variant, rows: list[InputRow]) -> tuple[dict, list
             continue
         words = [w.upper() for w in str(text).replace(",", " ").split()]
         named = [where_of(setup, variant, w) for w in words]
-        if any(n not in setup.powers for n in named) or len(set(named)) != len(named):
-            problems.append(_problem(row.cells["Reference list"], repr(text),
-                                     "powers' codes, each at most once, highest first (SPAIN FRANCE ...)"))
+        unknown = [w for w, n in zip(words, named) if n not in setup.powers]
+        twice = sorted({n for n in named if n in setup.powers and named.count(n) > 1})
+        if unknown or twice:
+            # the word at fault named, so that a misspelling is seen at once in a list of five
+            fault = (f"{', '.join(map(repr, unknown))} not a power" if unknown
+                     else f"{', '.join(twice)} named twice")
+            problems.append(_problem(row.cells["Reference list"], f"{text!r} ({fault})",
+                                     f"powers' codes, each at most once, highest first (SPAIN FRANCE ...): "
+                                     f"{', '.join(setup.powers)}"))
             continue
         acceptance[power] = named
     return ({"acceptance": acceptance} if acceptance else {}), problems
