@@ -8,7 +8,9 @@ without orders, and a mail of which nothing stands replaces nothing). A game sys
 entries on sheets of its own (``GameSystem.mailed_rows``: Europe 1615 v2's offer sheets) has
 the lines read as rows of those sheets and checked by its own sheet checks instead, together
 with the other powers' rows the turn will read (those on the sheets, those of the other mails
-of the same command: Europe 1615's attack on INFs another power deploys there). What was
+of the same command: Europe 1615's attack on INFs another power deploys there). Unit orders
+are checked against the board all the phase's sheets make, as the turn reads them (Europe
+1615's Swiss Passage sheet lets a Spanish unit into Switzerland). What was
 refused is reported with its line and the reason, and not written. A game system whose
 phase lays out a row for each player, or a row two players' mails fill together
 (``GameSystem.mailed_cells``: The Peace of Westphalia's steps), has its lines typed into
@@ -365,8 +367,9 @@ def _checked_rows(variant, position, mailed, places: list[str], lines, report: M
     """The rows of a power's mailed lines (``mailed``: :class:`MailedRows`) that the input
     sheets' own checks accept (the same checks a turn makes: a Payola offer read against the
     board), each as ``(sheet, values)`` with its line, and the inputs the checks made of them;
-    the others are reported refused. ``others``: the other powers' rows the turn will read
-    with them (sheet -> values by header), checked with them and never reported."""
+    the others are reported refused. ``others``: the rows of every input sheet the turn will
+    read with them (sheet -> values by header: the other powers', the GM's own sheets', this
+    power's where its mail does not replace them), checked with them and never reported."""
     others = others or {}
     headers = {t.title: [c.header for c in t.columns] for t in hooks_for(variant).input_sheets(variant, position)}
     inputs: dict[str, list[InputRow]] = {}
