@@ -387,3 +387,70 @@ def test_france_permits_a_spanish_unit_through_switzerland_on_the_swiss_passage_
 
     assert ("Treaty of Lyon", "France permits A MIL to move through Switzerland this phase ('unless France "
             "permits it').") in sections(VARIANT, state.history[-1])
+
+
+def test_a_mailed_swiss_passage_is_checked_against_the_swiss_passage_sheet(tmp_path):
+    """000_cc215928c2f3193e.txt, 'Treaty of Lyon': "Spain will be unable to move a unit through
+    Switzerland, unless France permits it." The mail check reads the workbook's other sheets as
+    the turn does: Spain's mailed ``A MIL - SWI`` is refused while A MIL is not on the Swiss
+    Passage sheet, typed once the GM has listed it there (France's word), and typed too while the
+    GM's Sanction Rulings sheet suspends the treaty ('It is at the discretion of the GM to resolve
+    the overlapping of rules'); the turn then moves it."""
+    from europe1615_play import SETUP, VARIANT, board, game_at
+    from gm_tools.app.mailorders import enter_mails
+    from gm_tools.systems.europe1615.phases import settle
+    from gm_tools.systems.europe1615.sheets import PASSAGE, RULINGS
+    from gm_tools.systems.europe1615.state import state_of, with_state
+
+    position = board({"MIL": "A SPAIN", "LYO": "A FRANCE"}, phase="S1617M", influence={"SAV": {"FRANCE": 4}})
+    state = state_of(position)
+    state.timeline = tuple((k, "S1616M" if k == "treaty_of_lyon" else "S1640M") for k in SETUP.sanctions)
+    position, _ = settle(VARIANT, with_state(position, state))
+    paths = game_at(tmp_path, position)
+    original = paths.workbook.read_bytes()
+    mail = [("spain", b"Spain\nA MIL - SWI\n")]
+    report = enter_mails("g", mail, root=tmp_path, dry_run=True)
+    assert [(where, found) for where, found, _ in report.refused] == [("spain line 2", "'A MIL - SWI'")]
+    assert "unless France permits it" in report.refused[0][2]
+    paths.workbook.write_bytes(set_cells(original, {f"{RULINGS}!A2": "Treaty of Lyon",
+                                                    f"{RULINGS}!B2": "France and Spain at peace"}))
+    report = enter_mails("g", mail, root=tmp_path, dry_run=True)
+    assert report.refused == [] and [w[1:3] for w in report.written] == [("SPAIN", "A MIL - SWI")]
+    paths.workbook.write_bytes(set_cells(original, {f"{PASSAGE}!A2": "A MIL"}))
+    report = enter_mails("g", mail, root=tmp_path)
+    assert report.refused == [] and [w[1:3] for w in report.written] == [("SPAIN", "A MIL - SWI")]
+    book = openpyxl.load_workbook(io.BytesIO(paths.workbook.read_bytes()))
+    assert book[PASSAGE]["A2"].value == "A MIL"  # the GM's row is left as it was
+    run_turn("g", root=tmp_path, site_dir=None)
+    moved = load_state("g", tmp_path).position.units["SWI"]
+    assert str(moved) == "A SWI" and moved.power == "SPAIN"
+
+
+def test_a_timeline_phase_before_the_game_starts_is_refused_at_its_cell(tmp_path):
+    """000_cc215928c2f3193e.txt, 'SANCTIONS AND THE PRE-GENERATED TIMELINE': "The GM will submit
+    a randomly-generated timeline before the start of the game showing on which year & season a
+    particular sanction will come into effect." A sanction comes into effect in a phase of the
+    game: S1614M (a slip for S1624M), before the game's first phase (I1615C), is refused at its
+    Phase cell with what was typed, and nothing is written. The text's 1616 ('An example of a
+    timeline with the first sanction coming into effect in 1616') is an example, not a rule: the
+    game's first movement phase, S1615M, stands."""
+    from gm_tools.edges.variants import load_variant
+    from gm_tools.systems.europe1615.setup import setup_of
+    from gm_tools.systems.europe1615.sheets import TIMELINE
+
+    titles = [s.title for s in setup_of(load_variant("europe1615")).sanctions.values()]
+    new_game("europe1615", "g", root=tmp_path, seed=7, created="2000-01-01T00:00:00Z")
+    paths = game_paths("g", tmp_path)
+    original, cells = paths.workbook.read_bytes(), _timeline_cells(titles, range(2, 100))
+    paths.workbook.write_bytes(set_cells(original, dict(cells, **{f"{TIMELINE}!B3": "s1614m"})))
+    before = _files(paths)
+    with pytest.raises(WorkbookError) as caught:
+        run_turn("g", root=tmp_path, site_dir=None)
+    (problem,) = caught.value.problems
+    assert (problem.sheet, problem.cell, problem.found) == (TIMELINE, "B3", "'s1614m'")
+    assert "I1615C" in problem.expected and "before the start of the game" in problem.expected
+    assert _files(paths) == before
+    paths.workbook.write_bytes(set_cells(original, dict(cells, **{f"{TIMELINE}!B3": "S1615M"})))
+    run_turn("g", root=tmp_path, site_dir=None)
+    timeline = load_state("g", tmp_path).history[-1]["after"]["extra"]["europe1615"]["timeline"]
+    assert timeline[1] == [timeline[1][0], "S1615M"]

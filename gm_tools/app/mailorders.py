@@ -8,7 +8,9 @@ without orders, and a mail of which nothing stands replaces nothing). A game sys
 entries on sheets of its own (``GameSystem.mailed_rows``: Europe 1615 v2's offer sheets) has
 the lines read as rows of those sheets and checked by its own sheet checks instead, together
 with the other powers' rows the turn will read (those on the sheets, those of the other mails
-of the same command: Europe 1615's attack on INFs another power deploys there). What was
+of the same command: Europe 1615's attack on INFs another power deploys there). Unit orders
+are checked against the board all the phase's sheets make, as the turn reads them (Europe
+1615's Swiss Passage sheet lets a Spanish unit into Switzerland). What was
 refused is reported with its line and the reason, and not written. A game system whose
 phase lays out a row for each player, or a row two players' mails fill together
 (``GameSystem.mailed_cells``: The Peace of Westphalia's steps), has its lines typed into
@@ -113,7 +115,7 @@ def enter_mails(name: str, mails: list[tuple[str, bytes]], root: str | os.PathLi
         # the other powers' latest mails of this batch (a diplomatic attack on INFs another
         # power deploys in the same phase)
         batch = {power: lines for _, parsed in read for power, lines in parsed.blocks if variant.powers[power].playable}
-        context = _context_rows(variant, position, on_sheets, batch)
+        context, mailed_sheets = _context_rows(variant, position, on_sheets, batch)
         tables = [t for t in hooks_for(variant).input_sheets(variant, position) if t.title not in entries.absent]
         start = Grid(tables, entries.inputs)
         grid = start.copy()
@@ -140,10 +142,13 @@ def enter_mails(name: str, mails: list[tuple[str, bytes]], root: str | os.PathLi
                     in_cells += [(label, power, lines[k].text, cells) for k, cells in sorted(block.typed.items())]
                     report.replaced += _cells_replaced(power, label, block, grid)
                     continue
+                # every sheet's rows the turn reads with this mail (the GM's Swiss Passage and
+                # Sanction Rulings too), but this power's own where its mail replaces them
                 others: dict[str, list[dict]] = {}
                 for other, by_sheet in context.items():
                     for sheet, rows in by_sheet.items():
-                        others.setdefault(sheet, []).extend(rows if other != power else [])
+                        mine = other == power and sheet in mailed_sheets.get(power, ())
+                        others.setdefault(sheet, []).extend([] if mine else rows)
                 orders, sheets, kept = _read_block(variant, position, rules, label, power, lines, report, others,
                                                    read_as)
                 if not (orders or kept):
@@ -259,10 +264,12 @@ def _check_workbook(state, data: bytes, where: str):
     return entries
 
 
-def _context_rows(variant, position, on_sheets: dict[str, list[dict]], batch: dict) -> dict[str, dict[str, list]]:
-    """Power -> sheet -> the rows (values by header) a turn would read for it once the mails
+def _context_rows(variant, position, on_sheets: dict[str, list[dict]], batch: dict):
+    """(Power -> sheet -> the rows (values by header) a turn would read for it once the mails
     are in: on the sheets a power's latest mail in ``batch`` (power -> lines) uses, that mail's
-    rows; elsewhere the rows on the workbook. One power's mail is checked with the others'."""
+    rows; elsewhere the rows on the workbook; power -> the sheets its mail replaces). A row is
+    filed under its first cell (a power, or the GM's entry on a sheet of his own). One power's
+    mail is checked with the others'."""
     headers = {t.title: [c.header for c in t.columns] for t in hooks_for(variant).input_sheets(variant, position)}
     replaced: dict[str, tuple[str, ...]] = {}
     out: dict[str, dict[str, list]] = {}
@@ -279,7 +286,7 @@ def _context_rows(variant, position, on_sheets: dict[str, list[dict]], batch: di
             power = str(values.get(first) or "").upper()
             if power and sheet not in replaced.get(power, ()):
                 out.setdefault(power, {}).setdefault(sheet, []).append(values)
-    return out
+    return out, replaced
 
 
 def _read_block(variant, position, rules, label: str, power: str, lines, report: MailReport,
@@ -295,10 +302,11 @@ def _read_block(variant, position, rules, label: str, power: str, lines, report:
     ordered = [k for k, row in enumerate(mailed.rows) if isinstance(row, tuple) and row[0] == ORDERS]
     first = len(report.refused)
     sheets = tuple(s for s in mailed.sheets if s != ORDERS)
+    # with the rows of every sheet the turn reads, a mail of orders only too
     kept, inputs = (_checked_rows(variant, position, mailed, places, lines, report, others or {})
-                    if sheets else ([], {}))
+                    if sheets or others else ([], {}))
     # the orders are checked against the board the entries make, as in a turn (a Centenary
-    # claim opens its build site)
+    # claim opens its build site, the Swiss Passage sheet lets a Spanish unit through)
     board = hooks_for(variant).apply_inputs(variant, position, inputs) if inputs and ordered else position
     orders, read = _checked_orders(variant, board, rules, power, [places[k] for k in ordered],
                                    [lines[k] for k in ordered], report, read_as)
@@ -359,12 +367,13 @@ def _checked_rows(variant, position, mailed, places: list[str], lines, report: M
     """The rows of a power's mailed lines (``mailed``: :class:`MailedRows`) that the input
     sheets' own checks accept (the same checks a turn makes: a Payola offer read against the
     board), each as ``(sheet, values)`` with its line, and the inputs the checks made of them;
-    the others are reported refused. ``others``: the other powers' rows the turn will read
-    with them (sheet -> values by header), checked with them and never reported."""
+    the others are reported refused. ``others``: the rows of every input sheet the turn will
+    read with them (sheet -> values by header: the other powers', the GM's own sheets', this
+    power's where its mail does not replace them), checked with them and never reported."""
     others = others or {}
     headers = {t.title: [c.header for c in t.columns] for t in hooks_for(variant).input_sheets(variant, position)}
     inputs: dict[str, list[InputRow]] = {}
-    for sheet in (s for s in mailed.sheets if s in others):
+    for sheet in others:  # the sheets this mail uses and the others the turn reads with it
         for number, values in enumerate(others[sheet], start=2):
             inputs.setdefault(sheet, []).append(InputRow(values=dict(values), cells={
                 h: f"{sheet}!{chr(ord('A') + c)}{number}" for c, h in enumerate(headers.get(sheet, []))}))

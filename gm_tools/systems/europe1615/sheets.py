@@ -255,11 +255,12 @@ def _timeline_sheet(variant: Variant, position: Position) -> Table:
 
 
 def _check_timeline(variant: Variant, rows: list[InputRow]) -> tuple[dict, list[Problem]]:
-    from gm_tools.engine.phase import PhaseError, check_phase
+    from gm_tools.engine.phase import PhaseError, check_phase, phase_title
+    from gm_tools.systems.europe1615.phases import phase_key
     from gm_tools.systems.europe1615.sanctions import typed_roles
 
     titles, problems, timeline = _titles(variant), [], []
-    roles = typed_roles(variant)
+    roles, start = typed_roles(variant), variant.calendar.first_phase
     first_year = setup_of(variant).sanction_years[0] or parse_phase(variant.calendar.first_phase).year + 1
     # every phase the sheet takes, as the first year of the timeline has them: S1616M, ..., W1616A
     taken = [f"{season}{first_year}{kind}" for season, kind in variant.calendar.phases
@@ -282,6 +283,14 @@ def _check_timeline(variant: Variant, rows: list[InputRow]) -> tuple[dict, list[
             problems.append(_problem(row.cells["Phase"], repr(typed) if typed else "nothing",
                                      f"a phase a sanction may come into effect in, as in {first_year}: "
                                      f"{examples}"))
+        elif phase_key(variant, phase.id) < phase_key(variant, start):
+            # 'The GM will submit a randomly-generated timeline before the start of the game
+            # showing on which year & season a particular sanction will come into effect': a
+            # phase of the game (its 1616 is an example's)
+            problems.append(_problem(row.cells["Phase"], repr(typed), "a phase of the game, from its first "
+                                     f"({start}, {phase_title(variant.calendar, start)}) on: 'The GM will submit a "
+                                     "randomly-generated timeline before the start of the game showing on which "
+                                     "year & season a particular sanction will come into effect'"))
         elif named:
             timeline.append([titles[title], phase.id])
     missing = sorted(set(titles.values()) - named_in_rows)
