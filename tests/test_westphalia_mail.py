@@ -292,3 +292,36 @@ def test_each_step_takes_its_own_lines_and_names_the_step_of_another(cache, tmp_
     assert status == 1 and refusals(text)["red.txt line 2"] == (
         "a line of the Earn Gold step (it takes no mail: gm-tools turn plays it as it stands): 'vote' lines belong to "
         "the Emperor and Doctrines or the Imperial Election step")
+
+
+def _refused_turn(paths, root: Path, cells: dict) -> list[tuple[str, str, str, str]]:
+    """`turn` after the GM typed ``cells``: the problems of the refused turn, after checking
+    nothing was written."""
+    from gm_tools.edges.workbook_fill import set_cells
+    from gm_tools.errors import WorkbookError
+
+    paths.workbook.write_bytes(set_cells(paths.workbook.read_bytes(), cells))
+    before = snapshot(root)
+    with pytest.raises(WorkbookError) as refused:
+        run_turn(GAME, root=root, site_dir=None)
+    assert snapshot(root) == before, "a refused turn wrote files"
+    return [(p.sheet, p.cell, p.found, p.expected) for p in refused.value.problems]
+
+
+def test_an_upheaval_row_for_a_player_who_did_not_roll_one_to_three_is_refused_at_its_cell(cache, tmp_path):
+    """003_b5b9eb4920d39694.txt, 'Religious Upheaval': 'Each Catholic non-Foreign Power Player
+    rolls a D6. On a 1-3, one of the Player's provinces of his choice converts'. A row the GM
+    types for a player who did not roll 1-3 is refused at its cell, in the words the same line
+    by mail is refused in (docs/westphalia.md: 'A wrong entry is named by its cell and nothing
+    is written'), not dropped."""
+    paths = played_to("R1510U", cache, tmp_path)
+    assert rows_of(paths, "Religious Upheaval") == [("BLUE", 3, None), ("ORANGE", 2, None)]
+    expected = ("a province only from a player whose D6 came up 1-3 ('On a 1-3, one of the Player's provinces of "
+                "his choice converts'): this round BLUE, ORANGE")
+    status, text = orders(tmp_path, ("red.txt", "Red\nUpheaval: EIC\n"))
+    assert status == 1 and refusals(text) == {"red.txt line 2": expected}
+    problems = _refused_turn(paths, tmp_path, {"Religious Upheaval!C2": "GRA", "Religious Upheaval!C3": "FUL",
+                                               "Religious Upheaval!A4": "RED", "Religious Upheaval!B4": 5,
+                                               "Religious Upheaval!C4": "EIC"})
+    assert problems == [("Religious Upheaval", "C4", "'RED: EIC'", expected)]
+
