@@ -325,3 +325,24 @@ def test_an_upheaval_row_for_a_player_who_did_not_roll_one_to_three_is_refused_a
                                                "Religious Upheaval!C4": "EIC"})
     assert problems == [("Religious Upheaval", "C4", "'RED: EIC'", expected)]
 
+
+def test_upheaval_nobody_rolled_one_to_three_a_typed_row_is_refused_and_the_step_plays_without_force(cache, tmp_path):
+    """003_b5b9eb4920d39694.txt, 'Religious Upheaval': 'On a 1-3, one of the Player's provinces
+    of his choice converts'. When nobody rolled 1-3 the step awaits nobody: `status` says so and
+    `turn` processes it as it is, without --force (docs/westphalia.md: 'A step with nothing to
+    enter is processed as it is'); a row typed for a player anyway is refused at its cell."""
+    paths = played_to("R1585U", cache, tmp_path)
+    assert rows_of(paths, "Religious Upheaval") == []
+    status = phase_status(GAME, root=tmp_path)
+    assert status.summary().endswith(", every player has entered what the step asks of him")
+    problems = _refused_turn(paths, tmp_path, {"Religious Upheaval!A2": "BLUE", "Religious Upheaval!B2": 2,
+                                               "Religious Upheaval!C2": "GRA"})
+    assert problems == [("Religious Upheaval", "C2", "'BLUE: GRA'",
+                         "a province only from a player whose D6 came up 1-3 ('On a 1-3, one of the Player's "
+                         "provinces of his choice converts'): this round nobody")]
+    from gm_tools.edges.workbook_fill import set_cells
+
+    paths.workbook.write_bytes(set_cells(paths.workbook.read_bytes(), {f"Religious Upheaval!{c}2": None
+                                                                        for c in "ABC"}))
+    report = run_turn(GAME, root=tmp_path, site_dir=None)
+    assert report.processed and load_state(GAME, root=tmp_path).position.phase != "R1585U"
