@@ -292,3 +292,57 @@ def test_each_step_takes_its_own_lines_and_names_the_step_of_another(cache, tmp_
     assert status == 1 and refusals(text)["red.txt line 2"] == (
         "a line of the Earn Gold step (it takes no mail: gm-tools turn plays it as it stands): 'vote' lines belong to "
         "the Emperor and Doctrines or the Imperial Election step")
+
+
+def _refused_turn(paths, root: Path, cells: dict) -> list[tuple[str, str, str, str]]:
+    """`turn` after the GM typed ``cells``: the problems of the refused turn, after checking
+    nothing was written."""
+    from gm_tools.edges.workbook_fill import set_cells
+    from gm_tools.errors import WorkbookError
+
+    paths.workbook.write_bytes(set_cells(paths.workbook.read_bytes(), cells))
+    before = snapshot(root)
+    with pytest.raises(WorkbookError) as refused:
+        run_turn(GAME, root=root, site_dir=None)
+    assert snapshot(root) == before, "a refused turn wrote files"
+    return [(p.sheet, p.cell, p.found, p.expected) for p in refused.value.problems]
+
+
+def test_an_upheaval_row_for_a_player_who_did_not_roll_one_to_three_is_refused_at_its_cell(cache, tmp_path):
+    """003_b5b9eb4920d39694.txt, 'Religious Upheaval': 'Each Catholic non-Foreign Power Player
+    rolls a D6. On a 1-3, one of the Player's provinces of his choice converts'. A row the GM
+    types for a player who did not roll 1-3 is refused at its cell, in the words the same line
+    by mail is refused in (docs/westphalia.md: 'A wrong entry is named by its cell and nothing
+    is written'), not dropped."""
+    paths = played_to("R1510U", cache, tmp_path)
+    assert rows_of(paths, "Religious Upheaval") == [("BLUE", 3, None), ("ORANGE", 2, None)]
+    expected = ("a province only from a player whose D6 came up 1-3 ('On a 1-3, one of the Player's provinces of "
+                "his choice converts'): this round BLUE, ORANGE")
+    status, text = orders(tmp_path, ("red.txt", "Red\nUpheaval: EIC\n"))
+    assert status == 1 and refusals(text) == {"red.txt line 2": expected}
+    problems = _refused_turn(paths, tmp_path, {"Religious Upheaval!C2": "GRA", "Religious Upheaval!C3": "FUL",
+                                               "Religious Upheaval!A4": "RED", "Religious Upheaval!B4": 5,
+                                               "Religious Upheaval!C4": "EIC"})
+    assert problems == [("Religious Upheaval", "C4", "'RED: EIC'", expected)]
+
+
+def test_upheaval_nobody_rolled_one_to_three_a_typed_row_is_refused_and_the_step_plays_without_force(cache, tmp_path):
+    """003_b5b9eb4920d39694.txt, 'Religious Upheaval': 'On a 1-3, one of the Player's provinces
+    of his choice converts'. When nobody rolled 1-3 the step awaits nobody: `status` says so and
+    `turn` processes it as it is, without --force (docs/westphalia.md: 'A step with nothing to
+    enter is processed as it is'); a row typed for a player anyway is refused at its cell."""
+    paths = played_to("R1585U", cache, tmp_path)
+    assert rows_of(paths, "Religious Upheaval") == []
+    status = phase_status(GAME, root=tmp_path)
+    assert status.summary().endswith(", every player has entered what the step asks of him")
+    problems = _refused_turn(paths, tmp_path, {"Religious Upheaval!A2": "BLUE", "Religious Upheaval!B2": 2,
+                                               "Religious Upheaval!C2": "GRA"})
+    assert problems == [("Religious Upheaval", "C2", "'BLUE: GRA'",
+                         "a province only from a player whose D6 came up 1-3 ('On a 1-3, one of the Player's "
+                         "provinces of his choice converts'): this round nobody")]
+    from gm_tools.edges.workbook_fill import set_cells
+
+    paths.workbook.write_bytes(set_cells(paths.workbook.read_bytes(), {f"Religious Upheaval!{c}2": None
+                                                                        for c in "ABC"}))
+    report = run_turn(GAME, root=tmp_path, site_dir=None)
+    assert report.processed and load_state(GAME, root=tmp_path).position.phase != "R1585U"

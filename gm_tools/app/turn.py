@@ -282,7 +282,10 @@ def process_phase(
         raise WorkbookError(str(paths.workbook), problems)
     # A phase with no order rows and no input sheets (a variant's map adjustment or scoring)
     # has nothing to wait for: processing it is the only thing to do.
-    nothing_to_enter = not input_tables and not order_blocks(variant, position, rules)
+    # Nor one whose input sheets await nobody (`status`: every player has entered), such as a
+    # Westphalia step where no player has anything to enter.
+    nothing_to_enter = not order_blocks(variant, position, rules) and (
+        not input_tables or hooks.awaited(variant, position, entries.inputs) == [])
     if not (entries.orders or entries.press or any(entries.inputs.values()) or force or nothing_to_enter):
         return None, None
 

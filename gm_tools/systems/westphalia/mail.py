@@ -259,8 +259,9 @@ def _place(typing: _Typing, line, wars: dict[str, int], before: list):
             laid = typing.sheets[sheet]
             choosers = [laid.value(r, "Player") for r in range(2, laid.last + 1) if laid.value(r, "Player")]
             if sheet == S.UPHEAVAL:
-                return ("a province only from a player whose D6 came up 1-3 ('On a 1-3, one of the Player's provinces "
-                        f"of his choice converts'): this round {', '.join(choosers) or 'nobody'}")
+                from gm_tools.systems.westphalia.rounds import no_choice
+
+                return no_choice(typing.variant, typing.state, power)
             return f"a line of a player with a row on the {sheet} sheet ({', '.join(choosers)})"
         return typing.put(sheet, rows[0], line.rows[0])
     if form.place == F.ROWS:

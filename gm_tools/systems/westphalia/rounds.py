@@ -78,6 +78,17 @@ def upheaval_choosers(variant: Variant, state: State) -> list[str]:
     return [p for p in upheaval_losers(variant, state) if convertible(state, p)]
 
 
+def no_choice(variant: Variant, state: State, player: str) -> str:
+    """Why a province chosen for ``player``, who has no row on the step's sheet, is refused: on
+    the sheet and by mail alike. 'On a 1-3, one of the Player's provinces of his choice
+    converts'; 'A player's capital may not be converted this way'."""
+    if player in upheaval_losers(variant, state):
+        return (f"no choice: {player} has no Catholic province but its capital ('A player's capital may not be "
+                "converted this way')")
+    return ("a province only from a player whose D6 came up 1-3 ('On a 1-3, one of the Player's provinces of his "
+            f"choice converts'): this round {', '.join(upheaval_choosers(variant, state)) or 'nobody'}")
+
+
 def check_choice(state: State, player: str, province: str) -> str | None:
     """'one of the Player's provinces of his choice converts to Protestantism. A player's capital
     may not be converted this way; it only converts when the Player converts.'"""

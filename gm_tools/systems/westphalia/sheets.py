@@ -339,7 +339,16 @@ def _read(variant: Variant, state, kind: str, rows: dict[str, list[InputRow]]) -
             if values.get("Province"):
                 codes, unknown = read_provinces(variant, values["Province"])
                 choices[player] = (codes + unknown)[0] if codes + unknown else ""
-        return UPHEAVAL, {"choices": choices}, [cells for _, _, cells in got]
+        cells, laid = [cells for _, _, cells in got], {player for player, _, _ in got}
+        # a province typed on a row of its own for a player who has none: refused at its cell
+        # (steps._upheaval), as by mail
+        for r in rows.get(UPHEAVAL, []):
+            player = str(r.values.get("Player") or "").strip().upper()
+            if r.values.get("Province") and player not in laid and player not in choices:
+                codes, unknown = read_provinces(variant, r.values["Province"])
+                choices[player] = (codes + unknown + [str(r.values["Province"])])[0]
+                cells.append(r.cells)
+        return UPHEAVAL, {"choices": choices}, cells
     return "", {}, []
 
 

@@ -103,7 +103,7 @@ def _foreign(variant: Variant, step: Step, entries: list[dict], year: int) -> No
 
 
 def _upheaval(variant: Variant, step: Step, choices: dict[str, str]) -> None:
-    from gm_tools.systems.westphalia.rounds import apply_upheaval, check_choice, upheaval_choosers, upheaval_losers
+    from gm_tools.systems.westphalia.rounds import apply_upheaval, check_choice, no_choice, upheaval_choosers
 
     choosers = upheaval_choosers(variant, step.state)
     for i, player in enumerate(choosers):
@@ -111,13 +111,10 @@ def _upheaval(variant: Variant, step: Step, choices: dict[str, str]) -> None:
         wrong = check_choice(step.state, player, province)
         if wrong:
             step.problems.append((i, "province", province or "nothing", wrong))
-    rolled = upheaval_losers(variant, step.state)
-    for player in sorted(set(choices) - set(choosers)):
-        step.problems.append((len(choosers), "province", f"{player}: {choices[player]}",
-                              f"no choice: {player} has no Catholic province but its capital ('A player's capital "
-                              "may not be converted this way')" if player in rolled else
-                              "a choice only for a player who rolled 1-3 ('On a 1-3, one of the Player's provinces "
-                              "of his choice converts')"))
+    # a row typed for anyone else, in the order of the sheet (its cells follow the choosers')
+    for i, player in enumerate((p for p in choices if p not in choosers), start=len(choosers)):
+        step.problems.append((i, "province", f"{player}: {choices[player]}" if player else choices[player],
+                              no_choice(variant, step.state, player)))
     if not step.problems:
         step.done += apply_upheaval(variant, step.state, {p: choices[p] for p in choosers})
 
