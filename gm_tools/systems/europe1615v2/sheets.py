@@ -311,7 +311,13 @@ def _check_attacks(variant: Variant, position: Position, rows: list[InputRow]) -
             problems.append(_problem(row.cells["Minor state or home box"], repr(text),
                                      "a pliant minor state's code or the power's own home box"))
             continue
-        attacks.append(politics.Attack(power, where, target, int(choice or 0)))
+        # the sheet's dropdown keeps the target a power; a mailed line is checked here, so that
+        # a misspelt power is named as such and not as a power without INFs there
+        named = where_of(setup, variant, str(target))
+        if named not in setup.powers:
+            problems.append(_problem(row.cells["Target"], repr(target), f"a power: {', '.join(setup.powers)}"))
+            continue
+        attacks.append(politics.Attack(power, where, named, int(choice or 0)))
         cells.append(row.cells)
     for i, why in sorted(politics.check_attacks(setup, state_of(position), attacks, year,
                                                 attacks_enabled(variant)).items()):
