@@ -185,3 +185,40 @@ def test_a_foreign_power_neighbours_its_edge_of_the_map():
     step = steps.apply(VARIANT, state, steps.TURNS, {"turns": rows, "dice": [
         {"player": "ORANGE", "target": "HAE", "count": 1}]}, 1535)
     assert step.problems == [] and "HAE" in step.state.protestant
+
+
+def test_the_results_name_each_players_actions_and_what_gave_nothing():
+    """003_b5b9eb4920d39694.txt, 'Player Turns': "Players will choose 2/3 of Combat Heresy, Engage
+    in Diplomacy, & Wage War", a Foreign Power too ('Foreign Powers'); 'Declare War': "If you do
+    not want to Declare War, you may pass"; 'Peace Treaties': "If you win: Conquer 1 province with
+    a town, or up to 2 provinces without one" (a choice: none typed, none taken). Each player's
+    choice is told, with what of it his entries left empty, and a war won without a treaty."""
+    state = board()
+    del state.princes["ORANGE"]
+    state.foreign = {"ORANGE": {"home": "Spain", "edge": "east", "troubles": 0, "per_round": 4}}
+    rows = [{"player": "RED", "actions": [T.WAR, T.HERESY], "convert": True, "influence": 0},
+            {"player": "BLUE", "actions": [T.DIPLOMACY, T.WAR], "convert": False, "influence": 2},
+            {"player": "YELLOW", "actions": [T.DIPLOMACY, T.WAR], "convert": False, "influence": 0,
+             "league": "Catholic League"},
+            {"player": "GREEN", "actions": [T.HERESY, T.DIPLOMACY], "convert": False, "influence": 0},
+            {"player": "ORANGE", "actions": [T.HERESY, T.DIPLOMACY], "convert": False, "influence": 0}]
+    # Blue's Army Size + Reserves is twice Red's: 'he wins the battle automatically'
+    inputs = {"turns": rows, "wars": [{"declarer": "RED", "target": "BLUE", "winner": ""}]}
+    step = steps.apply(VARIANT, state, steps.TURNS, inputs, 1535)
+    assert step.problems == []
+    told = {p: t for p, t in step.done if t.startswith("chooses")}
+    assert told == {
+        "RED": "chooses Combat Heresy and Wage War",
+        "BLUE": "chooses Engage in Diplomacy and Wage War; Wage War: no war declared",
+        # a League joined is something done under either ('Players may Join a League, as in Engaging
+        # in Diplomacy'), so neither is told as giving nothing
+        "YELLOW": "chooses Engage in Diplomacy and Wage War",
+        "GREEN": "chooses Combat Heresy and Engage in Diplomacy; Combat Heresy: no conversion, faith dice or Council "
+                 "of Trent entered; Engage in Diplomacy: no Diplomacy Game or Influence entered",
+        "ORANGE": "chooses Combat Heresy and Engage in Diplomacy; Combat Heresy: no conversion, faith dice or Council "
+                  "of Trent entered; Engage in Diplomacy: no Diplomacy Game or Influence entered"}
+    nothing = ("BLUE", "wins the war with RED but takes nothing: no Peace Treaty entered")
+    assert nothing in step.done
+    inputs["treaties"] = [{"winner": "BLUE", "province": "EIC"}]
+    step = steps.apply(VARIANT, state, steps.TURNS, inputs, 1535)
+    assert step.problems == [] and nothing not in step.done and step.state.owner()["EIC"] == "BLUE"

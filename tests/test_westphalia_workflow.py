@@ -116,6 +116,9 @@ def test_rounds_three_to_six(game):
     assert "declares a Religious War on Goslar: the Restorer of the Faith" in texts
     assert any(t.startswith("the Evangelical League wins: Goslar is converted") for t in texts)
     assert "replaces the Elector Brandenburg with Lübeck" in texts
+    # Blue, a Foreign Power since 1560, declares no war: his choice is still told ('Player Turns')
+    assert ("BLUE", "chooses Engage in Diplomacy and Wage War; Engage in Diplomacy: no Diplomacy Game or Influence "
+                    "entered; Wage War: no war declared") in [(r["power"], r["order"]) for r in war["results"]]
     assert all(any("elected Emperor" in r["order"] for r in by_phase[f"R{y}X"]["results"])
                for y in (1510, 1535, 1560, 1585, 1610, 1635))
     assert all(not by_phase[p].get("winner") for p in by_phase if p != "R1635X")  # checked each step, none yet

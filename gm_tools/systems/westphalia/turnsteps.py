@@ -63,6 +63,7 @@ def player_turns(variant: Variant, step: Step, inputs: dict, year: int) -> None:
     if step.problems:
         return
     state.actions = {p: sorted(rows[p]["actions"]) for p in order}
+    step.done += _chosen(inputs, rows, order, gains, games)
     step.done += T.convert(state, [p for p in order if rows[p].get("convert")])
     from gm_tools.systems.westphalia.figures import round_number
 
@@ -102,6 +103,37 @@ def player_turns(variant: Variant, step: Step, inputs: dict, year: int) -> None:
         step.done += T.tradeoffs(state)
 
 
+def _chosen(inputs: dict, rows: dict[str, dict], order: list[str], gains: dict[str, int] | None,
+            games: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """Each player's actions as the rulebook names them ('Players will choose 2/3 of Combat
+    Heresy, Engage in Diplomacy, & Wage War'), and those of them his entries give nothing to do,
+    so that every player can see his choice was read, a Foreign Power that fights no war too."""
+    from gm_tools.systems.westphalia import turns as T
+    from gm_tools.systems.westphalia.diplomacygame import pairings
+
+    # a Diplomacy Game is played by both of its pair, though told under the first
+    played = {p for pair in pairings([p for p in order if T.DIPLOMACY in rows[p]["actions"]]) for p in pair} \
+        if games else set()
+    # 'Declare a Religious War' is one of the things a player Waging War may do
+    declared = {w.get("declarer") for w in inputs.get("wars", [])} | {
+        (inputs.get("religious_war") or {}).get("declarer")}
+    placing = {e.get("player") for e in inputs.get("placements", [])}
+    # a League is joined 'as in Engaging in Diplomacy' or while Waging War: it counts for either
+    idle = {T.HERESY: lambda p: not (rows[p].get("convert") or rows[p].get("trent")
+                                     or any(d.get("player") == p for d in inputs.get("dice", []))),
+            T.DIPLOMACY: lambda p: not (p in played or (gains or {}).get(p) or rows[p].get("influence")
+                                        or p in placing or rows[p].get("league")),
+            T.WAR: lambda p: not (p in declared or rows[p].get("league"))}
+    nothing = {T.HERESY: "no conversion, faith dice or Council of Trent entered",
+               T.DIPLOMACY: "no Diplomacy Game or Influence entered", T.WAR: "no war declared"}
+    done = []
+    for player in order:
+        chosen = [a for a in T.ACTIONS if a in rows[player]["actions"]]
+        done.append((player, "; ".join(["chooses " + " and ".join(chosen)]
+                                       + [f"{a}: {nothing[a]}" for a in chosen if idle[a](player)])))
+    return done
+
+
 def _battles_and_treaties(variant: Variant, step: Step, inputs: dict, year: int) -> None:
     """'Complete all battles in the First Battle Phase, then sign Peace Treaties in the order
     Players were placed in a Battle Phase. Then complete all battles in the Second Battle Phase
@@ -120,16 +152,21 @@ def _battles_and_treaties(variant: Variant, step: Step, inputs: dict, year: int)
     standing = set(state.princes) | set(state.principalities)
     pending = list(enumerate(inputs.get("treaties", [])))
     refused: dict[int, str] = {}
+    signed: set[tuple[str, str]] = set()
     for phase in range(1, battles.PHASES + 1):
         won = _wars(variant, step, inputs.get("wars", []), [(i, w) for i, w in enumerate(phased) if w.phase == phase],
                     standing, year)
         if step.problems:
             return
-        _treaties(variant, step, pending, won, refused)
+        _treaties(variant, step, pending, won, refused, signed)
+        # 'If you win: Conquer 1 province with a town, or up to 2 provinces without one' is the
+        # winner's choice; a treaty not typed is a choice too, told so it is not taken for a slip
+        step.done += [(w, f"wins the war with {lost} but takes nothing: no Peace Treaty entered")
+                      for w, lost in won if (w, lost) not in signed and lost not in step.state.eliminated]
     won = _religious_war(variant, step, inputs.get("religious_war") or {}, year, declared)
     if step.problems:
         return
-    _treaties(variant, step, pending, won, refused)
+    _treaties(variant, step, pending, won, refused, signed)
     for i, entry in pending:
         step.problems.append((i, "treaty", f"{entry.get('winner', '')}: {entry.get('province', '')}", refused.get(
             i, "a province of a war's loser, taken by its winner or the winner's ally")))
@@ -469,10 +506,11 @@ def _strongest(state, war, league: str, year: int) -> str:
 
 
 def _treaties(variant: Variant, step: Step, pending: list[tuple[int, dict]], won: list[tuple[str, str]],
-              refused: dict[int, str]) -> None:
+              refused: dict[int, str], signed: set[tuple[str, str]]) -> None:
     """The Peace Treaties of the wars just won, as the GM enters them (:mod:`.wars`): the rows
     of ``pending`` that belong to one of them are signed (and taken off it; ``refused`` keeps
-    why one that belongs but breaks the rules was not, for a later war's treaty). A taking belongs to
+    why one that belongs but breaks the rules was not, for a later war's treaty; ``signed`` gains
+    each war, (winner, loser), that took something). A taking belongs to
     a war won: by its winner or the winner's allied principality, from its loser or the loser's
     allies ('the Player and his allies')."""
     from gm_tools.systems.westphalia import wars
@@ -499,6 +537,7 @@ def _treaties(variant: Variant, step: Step, pending: list[tuple[int, dict]], won
         pending.remove((i, entry))
         refused.pop(i, None)
         taken.setdefault((taking.winner, war[1]), []).append(taking.province)
+        signed.add(war)
         step.done.append(wars.apply(variant, step.state, taking))
 
 
