@@ -24,18 +24,8 @@ from gm_tools.errors import GameError
 def end_game(name: str, draw: list[str], root: str | os.PathLike | None = None,
              site_dir: str | os.PathLike | None = "site", declared: str | None = None) -> dict:
     """Record game ``name`` as drawn between ``draw`` (codes or names); returns the end."""
-    from gm_tools.app.turn import locked_game, processed_now, publish_warning
-
-    with locked_game(name, root) as state:
-        state.refuse_if_over()
-        powers = _powers(state, draw)
-        end = {"result": "draw", "powers": powers, "phase": state.position.phase,
-               "declared": declared or processed_now()}
-        write_atomic(state.paths.end_file, json_text(end).encode("utf-8"))
-        if site_dir:
-            Path(site_dir).mkdir(parents=True, exist_ok=True)
-            publish_warning(state.paths.root, site_dir)
-    return end
+    return _record_end(name, root, site_dir, declared,
+                       lambda state: {"result": "draw", "powers": _powers(state, draw)})
 
 
 def call_winner(name: str, winner: str, reason: str, root: str | os.PathLike | None = None,
@@ -43,16 +33,26 @@ def call_winner(name: str, winner: str, reason: str, root: str | os.PathLike | N
     """Record game ``name`` as won by ``winner`` (a code or name), the winner the GM called
     for ``reason`` (the agreement and the GM's grounds: 'based on number of won rounds ... then
     ... accumulated score'); returns the end."""
-    from gm_tools.app.turn import locked_game, processed_now, publish_warning
-
     if not reason.strip():
         raise GameError("--winner: say why the GM calls this winner with --reason (the players' agreement "
                         "and the grounds: rounds won, then the score)")
+
+    def won(state) -> dict:
+        (code,) = _played(state, [winner], "--winner", "no share of a win")
+        return {"result": "win", "winner": code, "reason": reason.strip()}
+
+    return _record_end(name, root, site_dir, declared, won)
+
+
+def _record_end(name: str, root, site_dir, declared: str | None, how) -> dict:
+    """Write game ``name``'s ``end.json``: ``how(state)`` (the result and who, checked against
+    the game) with the phase it ends before and when; a game over already is refused. The site
+    is told, as a turn tells it, that it has something to publish."""
+    from gm_tools.app.turn import locked_game, processed_now, publish_warning
+
     with locked_game(name, root) as state:
         state.refuse_if_over()
-        (code,) = _played(state, [winner], "--winner", "no share of a win")
-        end = {"result": "win", "winner": code, "reason": reason.strip(), "phase": state.position.phase,
-               "declared": declared or processed_now()}
+        end = {**how(state), "phase": state.position.phase, "declared": declared or processed_now()}
         write_atomic(state.paths.end_file, json_text(end).encode("utf-8"))
         if site_dir:
             Path(site_dir).mkdir(parents=True, exist_ok=True)
