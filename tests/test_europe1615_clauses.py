@@ -7,6 +7,8 @@ Rulebook: ``000_cc215928c2f3193e.txt`` (Europe 1615: Prelude to War, version 3).
 
 from __future__ import annotations
 
+import pytest
+
 from europe1615_play import RULES, SETUP, VARIANT, board, inputs, opening, play, result, unit_at
 from gm_tools.edges.ordercheck import check_orders
 from gm_tools.edges.workbook import OrderEntry
@@ -164,35 +166,38 @@ def test_any_power_may_support_the_hold_of_an_unaligned_minors_unit():
 # --- 'Counterbalance' -------------------------------------------------------------------------------
 
 
-def test_diplomatic_attacks_are_still_allowed_under_widerstand_and_ketzenhammer():
+def _protestant_majority():
+    """Centers giving the Protestant powers twice the Catholics' INFs (ketzenhammer)."""
+    reverse = dict(opening().centers)
+    for c in ("MAD", "ANDL", "NAP", "PAR", "NOR", "VIE"):
+        reverse[c] = "DENMARK"
+    return reverse
+
+
+@pytest.mark.parametrize("counterbalance, centers, infs, marker, power, target, left", [
+    # Catholic INFs twice the Protestants': France may not deploy to Protestant-marked Lorraine
+    ("widerstand", lambda: dict(opening().centers, LON="SPAIN"), {"FRANCE": 3, "ENGLAND": 6}, "protestant",
+     "FRANCE", "ENGLAND", {"ENGLAND": 3}),
+    # the reverse: England may not deploy to Catholic-marked Lorraine
+    ("ketzenhammer", _protestant_majority, {"FRANCE": 5, "ENGLAND": 2}, "catholic",
+     "ENGLAND", "FRANCE", {"FRANCE": 3}),
+])
+def test_diplomatic_attacks_are_still_allowed_under_widerstand_and_ketzenhammer(counterbalance, centers, infs, marker,
+                                                                               power, target, left):
     """000_cc215928c2f3193e.txt, 'Counterbalance': "Note: If widerstand or ketzenhammer is in
     effect, diplomatic attacks are still allowed." Under widerstand France (Catholic) cannot
     deploy to Protestant-marked Lorraine but may still attack England there, and the attack is
     resolved ('MUTUAL REDUCTION'); under ketzenhammer the same for England in a Catholic-marked
     state."""
-    centers = dict(opening().centers, LON="SPAIN")  # Catholic INFs twice the Protestants'
-    position = board({}, centers=centers, influence={"LOR": {"FRANCE": 3, "ENGLAND": 6}})
+    position = board({}, centers=centers(), influence={"LOR": infs})
     position, _ = settle(VARIANT, position)
     state = state_of(position)
-    assert state.counterbalance == "widerstand" and markers(position)["LOR"] == "protestant"
-    found = check_entries(SETUP, state, position, [Placement("FRANCE", 2, "LOR", "2: LOR"),
-                                                    Attack("FRANCE", "LOR", "ENGLAND", "LOR > ENGLAND")])
-    assert list(found) == [0] and "widerstand" in found[0]
-    done, _ = play(position, {}, inputs(attacks=[("FRANCE", "LOR", "ENGLAND")]))
-    assert state_of(done.after).influence.infs("LOR") == {"ENGLAND": 3}  # France 3 gone, England 6 - 3
-
-    reverse = dict(opening().centers)
-    for c in ("MAD", "ANDL", "NAP", "PAR", "NOR", "VIE"):
-        reverse[c] = "DENMARK"
-    position = board({}, centers=reverse, influence={"LOR": {"FRANCE": 5, "ENGLAND": 2}})
-    position, _ = settle(VARIANT, position)
-    state = state_of(position)
-    assert state.counterbalance == "ketzenhammer" and markers(position)["LOR"] == "catholic"
-    found = check_entries(SETUP, state, position, [Placement("ENGLAND", 2, "LOR", "2: LOR"),
-                                                    Attack("ENGLAND", "LOR", "FRANCE", "LOR > FRANCE")])
-    assert list(found) == [0] and "ketzenhammer" in found[0]
-    done, _ = play(position, {}, inputs(attacks=[("ENGLAND", "LOR", "FRANCE")]))
-    assert state_of(done.after).influence.infs("LOR") == {"FRANCE": 3}
+    assert state.counterbalance == counterbalance and markers(position)["LOR"] == marker
+    found = check_entries(SETUP, state, position, [Placement(power, 2, "LOR", "2: LOR"),
+                                                    Attack(power, "LOR", target, f"LOR > {target}")])
+    assert list(found) == [0] and counterbalance in found[0]
+    done, _ = play(position, {}, inputs(attacks=[(power, "LOR", target)]))
+    assert state_of(done.after).influence.infs("LOR") == left  # the attacker's INFs gone, the target's reduced
 
 
 # --- 'Rules concerning Christian and Muslim units': the convoy half ------------------------------
