@@ -379,3 +379,30 @@ def test_on_a_phone_tables_say_they_scroll_and_dates_and_orders_stay_whole(serve
             assert broken == [], (address, broken)
             assert page.evaluate("document.documentElement.scrollWidth") <= 375
     assert errors == []
+
+
+def test_on_a_phone_the_maps_colours_are_named_under_it(served_site):
+    """On a phone the picture's legend is drawn at the map's scale, a few pixels high: the
+    page names each colour under the map (the style sheet's rule, "Colours always come with a
+    word or a symbol"), each swatch the colour the map gives its power; on a desktop, where the
+    picture's legend reads, the list is not shown twice."""
+    variant = load_variant("standard")
+    expected = [(p.name, p.colour.lower()) for p in variant.powers.values() if p.playable]
+    errors: list[str] = []
+    with chromium_page(errors) as page:
+        for address in ("games/demo/S1901M.html", "games/demo/index.html"):
+            page.set_viewport_size({"width": 375, "height": 800})
+            page.goto(served_site + address)
+            key = page.locator("figure.map ul.map-key")
+            assert key.is_visible(), address
+            shown = page.evaluate("""() => [...document.querySelectorAll('ul.map-key li')].map(li => {
+                const c = getComputedStyle(li.querySelector('.swatch')).backgroundColor.match(/\\d+/g);
+                return [li.textContent, '#' + c.slice(0, 3).map(n => (+n).toString(16).padStart(2, '0')).join('')];
+            })""")
+            assert [tuple(s) for s in shown] == expected, address
+            # readable: the names at the page's small print, not the picture's scale
+            size = page.evaluate("parseFloat(getComputedStyle(document.querySelector('ul.map-key li')).fontSize)")
+            assert size >= 12, size
+            page.set_viewport_size({"width": 1100, "height": 900})
+            assert not key.is_visible(), address
+    assert errors == []

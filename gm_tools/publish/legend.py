@@ -12,6 +12,7 @@ from functools import cached_property, lru_cache
 
 from gm_tools.engine.model import Position
 from gm_tools.engine.variant import Variant
+from gm_tools.publish.style import valid_colour
 
 LEGEND_ROW = 24.0
 """Height of one legend row, px."""
@@ -117,3 +118,20 @@ def legend_for(variant: Variant, position: Position, colours: dict[str, str], wi
 
 def _units(count: int) -> str:
     return f"{count} unit" if count == 1 else f"{count} units"
+
+
+def colour_key(variant: Variant) -> list[tuple[str, str]]:
+    """(colour, name) for each played power, then the powers nobody plays as one entry, as
+    the picture's legend has them: its colours in words a page can show at any size (drawn
+    at the map's scale, the picture's own legend cannot be read on a phone)."""
+    key: list[tuple[str, str]] = []
+    others = []
+    for code, power in variant.powers.items():
+        if power.playable:
+            key.append((valid_colour(power.colour), power.name))
+        else:
+            others.append(code)
+    if others:
+        first = variant.powers[others[0]]
+        key.append((valid_colour(first.colour), "not played" if len(others) > 1 else first.name))
+    return key

@@ -7,6 +7,7 @@ from __future__ import annotations
 from markupsafe import Markup
 
 from gm_tools.publish.charts import ChartLine, centers_chart
+from gm_tools.publish.legend import colour_key
 from gm_tools.engine.hooks import hooks_for
 from gm_tools.publish.judgetext import (
     adjustment_rows,
@@ -326,6 +327,7 @@ def game_summary(game: GameContext) -> dict:
         # when the game began and last moved: an archivist looks for the games still played
         "started": processed_view({"processed": game.info.created}),
         "last": processed_view(game.phases[-1].record) if game.phases else None,
+        "colour_key": colour_key(game.variant),  # under the map, shown where its legend is too small
     }
 
 
