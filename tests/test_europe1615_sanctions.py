@@ -34,7 +34,9 @@ def refusals(position, *entries):
 def test_timeline_drawn_from_the_seed_each_sanction_once():
     """'The GM will submit a randomly-generated timeline before the start of the game showing on
     which year & season a particular sanction will come into effect ... The complete timeline
-    will have each sanction appearing at least once.'"""
+    will have each sanction appearing at least once.' The text gives no number a year (its
+    example has two in 1618): one a year from 1616, each once, is the reading taken
+    (variants/europe1615/NOTES.md, 'The sanctions timeline')."""
     keys = list(SETUP.sanctions)
     timeline = draw_timeline(keys, 1616, ("S", "U", "F"), "M", "42")
     assert sorted(k for k, _ in timeline) == sorted(keys)

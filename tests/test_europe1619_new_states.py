@@ -22,20 +22,26 @@ from gm_tools.systems.europe1619.sheets import HOOKS
 VARIANT = load_variant("europe1619")
 
 
-def _eliminated(power: str, homes: tuple[str, ...]):
-    """The Map Adjustment Phase after France's armies took ``homes``, then the next year's
-    Diplomatic Phase position."""
+def _adjusted(power: str, homes: tuple[str, ...], units: tuple[Unit, ...] = (), captured=None, declarations=None):
+    """The Map Adjustment Phase after France's armies took ``homes`` (``units`` standing too,
+    ``captured`` held before), then the next year's Diplomatic Phase position."""
     position = start_position(VARIANT)
     position.phase = "Y1620J"
     position.units = {p: u for p, u in position.units.items() if u.power != power and p not in homes}
-    for home in homes:
-        position.units[home] = Unit("FRANCE", "A", home)
-    position.extra.setdefault("europe1619", {})["captured"] = {h: "FRANCE" for h in homes}
+    for unit in (*(Unit("FRANCE", "A", home) for home in homes), *units):
+        position.units[unit.province] = unit
+    state = position.extra.setdefault("europe1619", {})
+    state["captured"] = {**{h: "FRANCE" for h in homes}, **(captured or {})}
+    if declarations:
+        state["declarations"] = declarations
     out = apply_map_adjustment(VARIANT, position)
     assert out.eliminated == [power]
-    after = out.position
-    after.phase = "Y1621D"
-    return after
+    out.position.phase = "Y1621D"
+    return out
+
+
+def _eliminated(power: str, homes: tuple[str, ...]):
+    return _adjusted(power, homes).position
 
 
 @pytest.fixture(scope="module")
@@ -87,3 +93,73 @@ def test_scotland_after_england():
     done = run_orders(VARIANT, gone, [], inputs={"orders": {"DUTCH": ["3: SCO"]}})
     assert done.results[0].result == "succeeds"
     assert relations(VARIANT, done.position).aligned_power("SCO") == "DUTCH"
+
+
+# 'A captured minor state CANNOT be influenced by any power (that is, INFs cannot be placed while
+# it is held by a foreign enemy unit). However, all INFs presently invested in the state are held
+# in suspension' ('Occupation'); 'Unaligned states are passable during the Order Phase, and may be
+# occupied/captured' (UNALIGNED). A new state is born unaligned, so a foreign unit standing on its
+# center at its birth holds it from then on.
+WAR_ON_SPAIN = {"relations": [{"powers": ["FRANCE", "SPAIN"], "relation": "war"}]}
+ALLIED_TO_SPAIN = {"relations": [{"powers": ["AUSTRIA", "SPAIN"], "relation": "alliance"}]}
+
+
+def test_a_new_state_born_with_a_foreign_unit_on_its_center_is_captured():
+    """Flanders, taken by France at war with Spain before Spain fell, is born captured: no INFs
+    may be placed there while the French army stands in it; Naples, born empty, takes them."""
+    out = _adjusted("SPAIN", ("MAD", "ANDL"), (Unit("FRANCE", "A", "FLA"),), {"FLA": "FRANCE"}, WAR_ON_SPAIN)
+    assert out.captured_minors == [("FLA", "FRANCE")]
+    assert out.position.extra["europe1619"]["suspended"] == {"FLA": "FRANCE"}
+    placed = run_orders(VARIANT, out.position, [], inputs={"orders": {"ENGLAND": ["2: FLA", "2: NAP"]}})
+    (fla, nap) = placed.results[:2]
+    assert (fla.result, "FLA is captured by FRANCE" in fla.reason) == ("invalid", True)
+    assert nap.result == "succeeds"
+    assert placed.position.extra["europe1619"]["influence"].get("FLA") is None
+
+
+def test_an_allys_unit_on_the_center_captures_the_new_state_at_its_birth():
+    """Austria's army stood in Milan as Spain's ally ('Additional rules' 4d: no capture); Spain
+    gone, Milan is an unaligned state of its own and the Austrian unit on its center holds it."""
+    out = _adjusted("SPAIN", ("MAD", "ANDL"), (Unit("AUSTRIA", "A", "MIL"),), declarations=ALLIED_TO_SPAIN)
+    assert out.captured_minors == [("MIL", "AUSTRIA")]
+    assert out.position.extra["europe1619"]["captured"]["MIL"] == "AUSTRIA"
+    assert out.position.centers["MIL"] == "AUSTRIA"
+    placed = run_orders(VARIANT, out.position, [], inputs={"orders": {"AUSTRIA": ["3: MIL"]}})
+    assert placed.results[0].result == "invalid"
+
+
+def test_a_new_state_born_captured_is_liberated_as_any_captured_minor():
+    """'When a minor state is liberated, the INFs that were held in suspension are put back into
+    effect, and its political status reestablished, and its unit rebuilt (if it has a center)':
+    France leaves Flanders, which is then free, takes INFs, and has its unit (Flanders is
+    coastal: a fleet, as a minor's rebuild is)."""
+    born = _adjusted("SPAIN", ("MAD", "ANDL"), (Unit("FRANCE", "A", "FLA"),), {"FLA": "FRANCE"}, WAR_ON_SPAIN).position
+    born.phase = "Y1621J"
+    del born.units["FLA"]
+    back = apply_map_adjustment(VARIANT, born)
+    assert back.liberated_minors == ["FLA"]
+    assert [(u.power, u.province) for u in back.rebuilt] == [("FLA", "FLA")]
+    assert back.position.extra["europe1619"]["suspended"] == {}
+    back.position.phase = "Y1622D"
+    placed = run_orders(VARIANT, back.position, [], inputs={"orders": {"ENGLAND": ["2: FLA"]}})
+    assert placed.results[0].result == "succeeds"
+
+
+def test_scotland_born_under_a_dutch_fleet_is_captured():
+    """The same for England's Scotland: the Dutch fleet at war with England stands in it."""
+    war = {"relations": [{"powers": ["DUTCH", "ENGLAND"], "relation": "war"}]}
+    out = _adjusted("ENGLAND", ("LON", "LCS"), (Unit("DUTCH", "F", "SCO"),), {"SCO": "DUTCH"}, war)
+    assert out.position.extra["europe1619"]["suspended"] == {"SCO": "DUTCH"}
+
+
+def test_a_new_state_recorded_born_captured_before_this_reading_is_suspended():
+    """A game recorded before a new state could be born captured: France has held Flanders since
+    Spain fell, its INFs unsuspended; the next Map Adjustment Phase suspends them."""
+    born = _adjusted("SPAIN", ("MAD", "ANDL"), (Unit("FRANCE", "A", "FLA"),), {"FLA": "FRANCE"}, WAR_ON_SPAIN).position
+    born.phase = "Y1621J"
+    state = born.extra["europe1619"]
+    state["suspended"] = {}
+    state["influence"] = {"FLA": {"ENGLAND": 2}}
+    out = apply_map_adjustment(VARIANT, born)
+    assert out.position.extra["europe1619"]["suspended"] == {"FLA": "FRANCE"}
+    assert out.position.extra["europe1619"]["influence"]["FLA"] == {"ENGLAND": 2}

@@ -236,9 +236,9 @@ def apply_map_adjustment(variant: Variant, position: Position):
     influence = state.influence
     captures = dict(out.captured_minors)
     held = board(variant, out.position)
-    for minor in sorted(set(held.geo.minors) - set(held.geo.minor_home)):
-        # A minor with no center captured in a game recorded before such minors counted as
-        # captured is suspended now, not only at its next capture.
+    for minor in sorted(set(held.geo.minors) - set(held.geo.minor_home) | set(new_states_of(out.position))):
+        # A minor with no center, or a new state born captured, held in a game recorded before
+        # such minors counted as captured is suspended now, not only at its next capture.
         if minor not in captures and minor not in influence.suspended and held.minor_captured(minor):
             captures[minor] = held.controller(held.geo.minors[minor][0])
     for minor, captor in sorted(captures.items()):

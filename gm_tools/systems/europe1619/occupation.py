@@ -19,7 +19,8 @@ The steps, in order, on the position after the Orders Phase (and its retreats):
 3. **Elimination**: a power holding none of its original home centers is eliminated; its units
    are disbanded and its captures revert ('restoring them as independent minor states, and to
    their pre-occupational status'); its INFs leave the minors (the caller applies that to
-   the INF state: :attr:`MapAdjustment.eliminated`).
+   the INF state: :attr:`MapAdjustment.eliminated`). Spain's or England's build sites become
+   new states; one with a foreign unit on its center is born captured by that unit's owner.
 4. **Captured minors** (rule 3): a minor whose home center someone else holds has its units
    disbanded and relinquishes its captures; a minor whose home center came back is liberated
    and 'its unit rebuilt'.
@@ -140,23 +141,32 @@ def map_adjustment(board: Board) -> MapAdjustment:
         _withdraw(power, units, captured, out)
         for center in geo.new_states.get(power, ()):
             new_states[center] = power
+            unit = units.get(center)
+            # Born unaligned ('may be occupied/captured'), the state is held from its birth by
+            # whoever stands on its center, so its INFs are refused like any captured minor's.
+            if unit is not None and center not in captured:
+                captured[center] = unit.power
+                out.captures.append((center, unit.power))
     board = _with_captured(board, captured, units)
+    if new_states:
+        # Step 4 sees the new states as minors, so one born captured is reported captured.
+        board = Board(geo.with_new_states(new_states), board.relations, board.position)
 
     # 4. Rule 3: a captured minor's units disband and its captures are relinquished; a minor
     #    held again (its home center; all its land if it has no center) is liberated, and its
     #    unit rebuilt 'if it has a center'.
-    for minor in sorted(geo.minors):
-        home = geo.minor_home.get(minor)
+    for minor in sorted(board.geo.minors):
+        home = board.geo.minor_home.get(minor)
         was = start.minor_captured(minor)
         now = board.minor_captured(minor)
         if now:
             if not was:
-                out.captured_minors.append((minor, board.controller(home or geo.minors[minor][0])))
+                out.captured_minors.append((minor, board.controller(home or board.geo.minors[minor][0])))
             _withdraw(minor, units, captured, out)
         elif was:
             out.liberated_minors.append(minor)
             if home is not None and home not in units:
-                kind = FLEET if home in geo.coastal else ARMY
+                kind = FLEET if home in board.geo.coastal else ARMY
                 units[home] = Unit(minor, kind, home)
                 out.rebuilt.append(units[home])
 
