@@ -367,15 +367,19 @@ def _checked_with_orders(variant, board, mailed, places: list[str], kept: list, 
     return [item for k, item in enumerate(kept) if k not in bad]
 
 
-def _why(problem, text: str) -> str:
+def _why(variant, problem, text: str) -> str:
     """A check's expected words for a mailed line, with the word at fault when the check found a
-    part of the line (``'XYZ'`` in ``9: XYZ``) and its words do not name it: the report shows
-    the whole line, and the player needs to see which word was wrong."""
+    part of the line (``'XYZ'`` in ``9: XYZ``) that names nothing of the game and its words do
+    not name it: the report shows the whole line, and the player needs to see which word was
+    wrong. A known name the rules refuse there is the check's words' business."""
     word = str(problem.found or "")
     bare = word.strip("'\"")
-    if bare and bare != text.strip() and bare in text and word not in problem.expected:
-        return f"{problem.expected}, found {word}"
-    return problem.expected
+    if not bare or bare == text.strip() or bare not in text or bare.lower() in problem.expected.lower():
+        return problem.expected
+    low = bare.lower()
+    known = (low in variant.lookup or bare.upper() in variant.provinces
+             or any(low in (code.lower(), str(p.name).lower()) for code, p in variant.powers.items()))
+    return problem.expected if known else f"{problem.expected}, found {word}"
 
 
 def _checked_rows(variant, position, mailed, places: list[str], lines, report: MailReport,
@@ -429,7 +433,7 @@ def _checked_rows(variant, position, mailed, places: list[str], lines, report: M
                 more = more or key not in context_bad
                 context_bad.add(key)  # another power's row: the turn reports it, not this mail
             elif key in at:
-                found.setdefault(key, _why(problem, at[key][1]))
+                found.setdefault(key, _why(variant, problem, at[key][1]))
             else:  # a problem of no one line stops them all (once: it may outlast them)
                 left = {k: problem.expected for k in at if k not in refused}
                 refused.update(left)
