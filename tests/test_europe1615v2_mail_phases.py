@@ -98,3 +98,22 @@ def test_a_reference_list_names_the_word_that_is_no_power(tmp_path):
     assert [(where, why) for where, _, why in report.refused] == [
         ("austria line 2", REFERENCE + "found 'XYZ', which is no power"),
         ("france line 2", REFERENCE + f"found '9: SAX', an INF placement on SAX, {IN_INFLUENCE}")]
+
+
+def test_another_phases_line_in_the_build_phase_is_named_not_read_as_an_order(tmp_path):
+    """'6- Winter Ownership/Build/Adjustment Phase': its mail is unit orders (builds); '9: SAX'
+    is not read as an order for a unit in '9 SAX' but named as an INF placement, an offer and a
+    waiver likewise ('The player occupying a foreign supply center prior to the build phase may
+    waive'), and the build order beside them is read as an order."""
+    _game(tmp_path, 0)
+    while load_state("g", tmp_path).position.phase != "W1615A":
+        run_turn("g", root=tmp_path, site_dir=None, force=True)
+    report = enter_mails("g", [("austria", b"Austria\n9: SAX\n5 : A VIE H\nWAIVE: POR\nBUILD A VIE\n")],
+                         root=tmp_path, dry_run=True)
+    assert [(where, why) for where, _, why in report.refused] == [
+        ("austria line 2", f"a unit's order: found '9: SAX', an INF placement on SAX, {IN_INFLUENCE}"),
+        ("austria line 3", "a unit's order: found '5 : A VIE H', an offer for a unit's order, which is mailed in a "
+                           "movement phase (the offer sheet)"),
+        ("austria line 4", "a unit's order: found 'WAIVE: POR', a waiver of a center's change of ownership, which is "
+                           "mailed in a movement or retreat phase"),
+        ("austria line 5", "a legal order (VIE is occupied by A VIE; builds go to empty centers)")]

@@ -20,7 +20,7 @@ from gm_tools.engine.hooks import ORDERS
 from gm_tools.engine.system import MailedRows
 from gm_tools.errors import UserError
 from gm_tools.systems.europe1615v2.calendar import ATTACKS as ATTACKS_ROLE
-from gm_tools.systems.europe1615v2.calendar import INFLUENCE, MOVEMENT, RETREATS, TAXATION, phase_role
+from gm_tools.systems.europe1615v2.calendar import BUILDS, INFLUENCE, MOVEMENT, RETREATS, TAXATION, phase_role
 from gm_tools.systems.europe1615v2.setup import setup_of
 from gm_tools.systems.europe1615v2.sheets import ATTACKS, OFFERS, PLACEMENTS, REFERENCE, WAIVERS, where_of
 
@@ -90,9 +90,9 @@ def _misplaced(variant, role: str, line: str) -> str | None:
         kind, phase = "an attack order", ATTACKS_ROLE
     elif role != MOVEMENT and placed and _UNIT.match(placed.group(2)):
         kind, phase = "an offer for a unit's order", MOVEMENT
-    elif role != MOVEMENT and _UNIT.match(line) and not placed and not attack:
+    elif role not in (MOVEMENT, RETREATS, BUILDS) and _UNIT.match(line) and not placed and not attack:
         kind, phase = "a unit's order", MOVEMENT
-    elif role != MOVEMENT and waive:
+    elif role not in (MOVEMENT, RETREATS) and waive:
         kind, phase = "a waiver of a center's change of ownership", "a movement or retreat phase"
     elif role != TAXATION and line.split() and all(where_of(setup, variant, w) in setup.powers for w in line.split()):
         kind, phase = "a reference list of powers", TAXATION
@@ -129,6 +129,7 @@ def _unknown_box(variant, text: str, home: str) -> str | None:
             + (f" (nearest: {', '.join(close)})" if close else ""))
 
 
+UNIT_FORM = "a unit's order"
 OFFER_FORM = "an offer '5 : A PAR - BUR' (the amount, a colon, the order), or a waiver 'WAIVE: POR'"
 _WAIVE = re.compile(r"^\s*WAIVE\s*:?\s*(\S+)\s*$", re.IGNORECASE)
 INFLUENCE_FORM = ("a placement '9: SAX' (attacks are ordered in the Diplomatic Attacks phase once the placements are "
@@ -161,13 +162,19 @@ def mailed_rows(variant, phase: str, power: str, lines: list[str]) -> MailedRows
         # a mail with no waiver leaves the power's waivers on their sheet as they are
         return MailedRows((OFFERS, WAIVERS) if any(r[0] == WAIVERS for r in rows if isinstance(r, tuple)) else (OFFERS,),
                           rows)
+    elsewhere = [_misplaced(variant, role, line) for line in lines] if role in (RETREATS, BUILDS) else []
     if role == RETREATS and any(_WAIVE.match(line) for line in lines):
         # a retreat into a foreign center may be waived too: the waivers go on their sheet, the
         # rest are the retreat orders
-        for line in lines:
+        for line, why in zip(lines, elsewhere):
             waive = _WAIVE.match(line)
-            rows.append((WAIVERS, [power, waive.group(1).upper()]) if waive else (ORDERS, line))
+            rows.append(f"{UNIT_FORM}: {why}" if why else
+                        (WAIVERS, [power, waive.group(1).upper()]) if waive else (ORDERS, line))
         return MailedRows((WAIVERS, ORDERS), rows)
+    if any(elsewhere):
+        # '9: SAX' would be read as an order for a unit in '9 SAX': the line is named for what it is
+        return MailedRows((ORDERS,), [f"{UNIT_FORM}: {why}" if why else (ORDERS, line)
+                                      for line, why in zip(lines, elsewhere)])
     if role == TAXATION:
         # one list, however many lines the player wrapped it on
         first = _reference_fault(variant, lines) or (REFERENCE, [power, " ".join(lines)])
