@@ -118,7 +118,9 @@ def _elsewhere(role: str, line: str) -> str | None:
     if role != DIPLOMATIC and (influence_form(line) or _DECLARATION.match(line)):
         kind = influence_form(line) or "a declaration"
         return f"found {line.strip()!r}, {kind}, which is mailed in the Diplomatic Phase"
-    if role != TRANSACTIONS and _PURCHASE.match(line):
+    bought = _PURCHASE.match(line)
+    # a retreat phase's own disbands read as orders, whatever their form
+    if role != TRANSACTIONS and bought and not (role == RETREATS and bought.group(1).lower() == "disband"):
         return f"found {line.strip()!r}, a purchase, which is mailed in the Builds and Transactions Phase"
     if role not in (ORDERS, RETREATS) and _UNIT.match(line):
         return f"found {line.strip()!r}, a unit's order, which is mailed in a movement or retreat phase"
