@@ -140,6 +140,7 @@ def test_attacks_by_mail_in_the_diplomatic_attacks_phase(tmp_path):
     assert "an attack '0: RHI > FRANCE'" in refused["spain line 3"]
     assert "ENGLAND has no INFs in LOR" in refused["england line 2"]
     assert [r[:4] for r in _rows(paths, "Diplomatic Attacks")] == [("SPAIN", 0, "LOR", "FRANCE")]
-    # a misspelt target is named as no power, not as a power without INFs there
+    # a misspelt target is named as no power, not as a power without INFs there, and the word
+    # at fault is named
     report = enter_mails("g", [("france", b"France\n0: LOR > SPIAN\n")], root=tmp_path)
-    assert [why for _, _, why in report.refused] == ["a power: AUSTRIA, FRANCE, SPAIN, ENGLAND, DENMARK"]
+    assert [why for _, _, why in report.refused] == ["a power: AUSTRIA, FRANCE, SPAIN, ENGLAND, DENMARK, found 'SPIAN'"]

@@ -144,7 +144,7 @@ def test_refused_lines_are_named_with_their_reason_and_the_rest_is_typed(cache, 
                                             "a League, he may Join a League'",
         "'Actions: Heresy, Diplomacy, War'": "two of Combat Heresy, Engage in Diplomacy, Wage War ('Players will "
                                              "choose 2/3')",
-        "'League: Hanseatic League'": "one of Catholic League, Evangelical League (League)",
+        "'League: Hanseatic League'": "one of Catholic League, Evangelical League (League), found 'Hanseatic League'",
         "'Convert: yes'": "a conversion only while Combatting Heresy ('All Non-Foreign Power Players Combatting Heresy "
                           "have an opportunity to convert')",
         "'Influence: Cologne 0'": "a whole number of Diplomatic Influence, 1 or more: what is not placed is saved "
@@ -156,6 +156,57 @@ def test_refused_lines_are_named_with_their_reason_and_the_rest_is_typed(cache, 
     assert turns["RED"][1:5] == ("yes", "no", "yes", "yes") and turns["GREEN"][1:5] == ("no", "yes", "yes", None)
     assert turns["BLUE"][1:] == (None,) * 7
     assert rows_of(paths, "Wars") == [("RED", "Hesse", None)] and rows_of(paths, "Place Influence") == []
+
+
+NO_PROVINCE = " (no province's code or name is near it: the map names them)"
+PRINCIPALITIES = ("Augsburg, Bohemia, Brandenburg, Cologne, Dithmarschen, Goslar, Hesse, Konstanz, Lübeck, Mainz, "
+                  "Saxony, The Palatinate, Trier")
+
+
+def test_a_word_naming_nothing_of_the_game_is_named_with_what_was_expected(cache, tmp_path):
+    """Through the command, in the Player Turns step: a province, principality or player the
+    game does not know is refused naming the word the player wrote and what the line takes there
+    (the nearest names, or all of them when they are few), never typed for the turn to find
+    later. 'Spread the Faith': dice go 'on heretical provinces' or 'On a neighboring or allied
+    Principality'; 'Wage War' against a player or a principality; 'Declare a Religious War':
+    'against a heretical Target Principality'."""
+    paths = played_to("R1535T", cache, tmp_path)
+    red = ("Red\nActions: Heresy, War\nDice: 1 on XXX\nDice: 1 on EIC, also Hamelin\nInfluence: Xanadu 2\n"
+           "War: XXX\nReligious War: Hess\n")
+    done = _orders(tmp_path, ("red.txt", red))
+    assert done.returncode == 1 and "Traceback" not in done.stderr and done.stderr == ""
+    said = {line.split(": ", 1)[1].split(" -- expected ")[0]: line.split(" -- expected ")[1]
+            for line in done.stdout.splitlines() if line.startswith("  refused ")}
+    assert said == {
+        "'Dice: 1 on XXX'": "a province of the board (its code or name) or a principality for Where, found 'XXX'"
+                            + NO_PROVINCE,
+        "'Dice: 1 on EIC, also Hamelin'": "a province of the board (its code or name) for Also converts, found "
+                                          "'Hamelin' (nearest: HAM (Hameln), HAL (Halberstadt), HAE (Halle))",
+        "'Influence: Xanadu 2'": f"one of {PRINCIPALITIES} (Principality), found 'Xanadu'",
+        "'War: XXX'": "a player or a principality for Against, found 'XXX' (known: Augsburg, BLUE, Bohemia, "
+                      "Brandenburg, Cologne, Dithmarschen, GREEN, Goslar, Hesse, Konstanz, Lübeck, Mainz, ORANGE, RED, "
+                      "Saxony, The Palatinate, Trier, YELLOW)",
+        "'Religious War: Hess'": "a principality for Target, found 'Hess' (nearest: Hesse)"}
+    assert rows_of(paths, "Spread the Faith") == [] and rows_of(paths, "Wars") == []
+    assert [row[0] for row in rows_of(paths, "Religious War") if row[1]] == []
+
+
+@pytest.mark.parametrize("phase, line, why", [
+    ("P1510L", "Provinces: EIC XXX HAE HAM, capital HAM", "a province of the board (its code or name) for Provinces, "
+                                                          "found 'XXX'" + NO_PROVINCE),
+    ("P1510L", "Provinces: EIC EIS HAE HAM, capital HMA", "a province of the board (its code or name) for Capital, "
+                                                          "found 'HMA' (nearest: HAM (Hameln), HAL (Halberstadt), HAE (Halle))"),
+    ("P1510K", "Elector: Xanadu, ALT, capital ALT", "one of Trier, Mainz, Cologne, The Palatinate, Saxony, "
+                                                    "Brandenburg, Bohemia (Elector), found 'Xanadu'"),
+    ("R1510U", "Upheaval: XXX", "a province of the board (its code or name) for Province, found 'XXX'" + NO_PROVINCE),
+])
+def test_a_setup_line_naming_an_unknown_province_names_it(cache, tmp_path, phase, line, why):
+    """'Pick Provinces': 'picks 4 provinces ... places a town on his chosen capital province';
+    'Place Electors'; 'Religious Upheaval': 'one of the Player's provinces of his choice': a
+    word that is no province (nor Elector) is named with what the step takes."""
+    played_to(phase, cache, tmp_path)
+    report = enter_mails(GAME, [("red", f"Red\n{line}\n".encode())], root=tmp_path)
+    assert report.refused == [("red line 2", repr(line), why)]
 
 
 def test_the_example_mail_of_the_docs_is_typed_in(cache, tmp_path):

@@ -17,15 +17,14 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from gm_tools.edges.game import json_text, write_atomic
+from gm_tools.edges.game import end_sharers, end_winner, json_text, write_atomic
 from gm_tools.errors import GameError
 
 
 def end_game(name: str, draw: list[str], root: str | os.PathLike | None = None,
              site_dir: str | os.PathLike | None = "site", declared: str | None = None) -> dict:
     """Record game ``name`` as drawn between ``draw`` (codes or names); returns the end."""
-    return _record_end(name, root, site_dir, declared,
-                       lambda state: {"result": "draw", "powers": _powers(state, draw)})
+    return _record_end(name, root, site_dir, declared, lambda state: _draw(state, draw))
 
 
 def call_winner(name: str, winner: str, reason: str, root: str | os.PathLike | None = None,
@@ -39,7 +38,11 @@ def call_winner(name: str, winner: str, reason: str, root: str | os.PathLike | N
 
     def won(state) -> dict:
         (code,) = _played(state, [winner], "--winner", "no share of a win")
-        return {"result": "win", "winner": code, "reason": reason.strip()}
+        powers = _player(state, code, "--winner")
+        # a player of several powers wins with all of them, as the rules' own victory counts
+        # 'the player with most VPs' (Europe 1615 v2, '10 ALTERNATE WAYS TO PLAY')
+        return {"result": "win", "winner": code, **({"powers": list(powers)} if len(powers) > 1 else {}),
+                "reason": reason.strip()}
 
     return _record_end(name, root, site_dir, declared, won)
 
@@ -60,13 +63,35 @@ def _record_end(name: str, root, site_dir, declared: str | None, how) -> dict:
     return end
 
 
-def _powers(state, names: list[str]) -> list[str]:
-    """The powers of a draw, as codes in the variant's order: each a played power still on
-    the board (centers or units), at least two."""
+def _draw(state, names: list[str]) -> dict:
+    """The draw's ``powers``, as codes in the variant's order: each a played power still on the
+    board (centers or units), of two players or more; where a player plays several powers, all
+    of his powers share it, and ``players`` lists each player's powers once."""
     codes = _played(state, names, "--draw", "no share of a draw")
+    players = list(dict.fromkeys(_player(state, code, "--draw") for code in codes))
     if len(codes) < 2:
         raise GameError("--draw: a draw is shared by two powers or more (a single power would be a win)")
-    return [c for c in state.variant.powers if c in codes]
+    if len(players) < 2:
+        mine = "/".join(players[0])
+        raise GameError(f"--draw {' '.join(names)}: {', '.join(codes)} are one player's powers ({mine}), and a draw "
+                        f"is shared by two players or more: one player's game is a win (--winner {codes[0]} "
+                        "--reason TEXT)")
+    if all(len(p) == 1 for p in players):
+        return {"result": "draw", "powers": [c for c in state.variant.powers if c in codes]}
+    every = {c for p in players for c in p}
+    return {"result": "draw", "powers": [c for c in state.variant.powers if c in every],
+            "players": [list(p) for p in players]}
+
+
+def _player(state, code: str, option: str) -> tuple[str, ...]:
+    """The powers of ``code``'s player; a power no player plays now is refused."""
+    from gm_tools.engine.rules import rules_for
+
+    powers = tuple(rules_for(state.variant).player_powers(state.variant, state.position, code))
+    if not powers:
+        raise GameError(f"{option} {code}: {code} is played by no player now (a neutral power, until it joins a "
+                        f"player), so it has no share of the game's end")
+    return powers
 
 
 def _played(state, names: list[str], option: str, nothing: str) -> list[str]:
@@ -105,7 +130,7 @@ def reopen(name: str, root: str | os.PathLike | None = None, site_dir: str | os.
 def cmd_end(args) -> int:
     if args.undo:
         end = reopen(args.game, root=args.root, site_dir=args.site)
-        what = "the draw" if end["result"] == "draw" else f"{end['winner']}'s win"
+        what = "the draw" if end["result"] == "draw" else f"{end_winner(end)}'s win"
         print(f"{args.game}: {what} is undone; the game goes on")
         return 0
     if args.draw and args.winner:
@@ -115,10 +140,10 @@ def cmd_end(args) -> int:
                         "(or --undo)")
     if args.winner:
         end = call_winner(args.game, args.winner, args.reason or "", root=args.root, site_dir=args.site)
-        print(f"{args.game}: won by {end['winner']}, the GM's call before {end['phase']} ({end['reason']})")
+        print(f"{args.game}: won by {end_winner(end)}, the GM's call before {end['phase']} ({end['reason']})")
         return 0
     if args.reason:
         raise GameError("end: --reason goes with --winner (a draw needs none)")
     end = end_game(args.game, args.draw, root=args.root, site_dir=args.site)
-    print(f"{args.game}: drawn between {', '.join(end['powers'])} at {end['phase']}")
+    print(f"{args.game}: drawn between {end_sharers(end)} at {end['phase']}")
     return 0

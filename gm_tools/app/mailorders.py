@@ -305,6 +305,11 @@ def _read_block(variant, position, rules, label: str, power: str, lines, report:
     # with the rows of every sheet the turn reads, a mail of orders only too
     kept, inputs = (_checked_rows(variant, position, mailed, places, lines, report, others or {})
                     if sheets or others else ([], {}))
+    if not (sheets or others):
+        # a line the system names as no order of this phase (another phase's line), with no
+        # sheet of its own to be checked on
+        report.refused += [(place, repr(line.text), row) for place, line, row in zip(places, lines, mailed.rows)
+                           if isinstance(row, str)]
     # the orders are checked against the board the entries make, as in a turn (a Centenary
     # claim opens its build site, the Swiss Passage sheet lets a Spanish unit through)
     board = hooks_for(variant).apply_inputs(variant, position, inputs) if inputs and ordered else position
@@ -362,6 +367,21 @@ def _checked_with_orders(variant, board, mailed, places: list[str], kept: list, 
     return [item for k, item in enumerate(kept) if k not in bad]
 
 
+def _why(variant, problem, text: str) -> str:
+    """A check's expected words for a mailed line, with the word at fault when the check found a
+    part of the line (``'XYZ'`` in ``9: XYZ``) that names nothing of the game and its words do
+    not name it: the report shows the whole line, and the player needs to see which word was
+    wrong. A known name the rules refuse there is the check's words' business."""
+    word = str(problem.found or "")
+    bare = word.strip("'\"")
+    if not bare or bare == text.strip() or bare not in text or bare.lower() in problem.expected.lower():
+        return problem.expected
+    low = bare.lower()
+    known = (low in variant.lookup or bare.upper() in variant.provinces
+             or any(low in (code.lower(), str(p.name).lower()) for code, p in variant.powers.items()))
+    return problem.expected if known else f"{problem.expected}, found {word}"
+
+
 def _checked_rows(variant, position, mailed, places: list[str], lines, report: MailReport,
                   others: dict[str, list[dict]] | None = None) -> tuple[list[tuple[tuple, str]], dict]:
     """The rows of a power's mailed lines (``mailed``: :class:`MailedRows`) that the input
@@ -413,7 +433,7 @@ def _checked_rows(variant, position, mailed, places: list[str], lines, report: M
                 more = more or key not in context_bad
                 context_bad.add(key)  # another power's row: the turn reports it, not this mail
             elif key in at:
-                found.setdefault(key, problem.expected)
+                found.setdefault(key, _why(variant, problem, at[key][1]))
             else:  # a problem of no one line stops them all (once: it may outlast them)
                 left = {k: problem.expected for k in at if k not in refused}
                 refused.update(left)

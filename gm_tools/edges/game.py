@@ -458,7 +458,8 @@ def read_end(paths: GamePaths) -> dict | None:
         return None
     end = read_json(paths.end_file)
     if isinstance(end, dict) and end.get("result") == "win":
-        if not isinstance(end.get("winner"), str) or not isinstance(end.get("reason"), str):
+        if (not isinstance(end.get("winner"), str) or not isinstance(end.get("reason"), str)
+                or not isinstance(end.get("powers", []), list)):
             raise GameError(f"{paths.end_file}: expected {{\"result\": \"win\", \"winner\": \"POWER\", "
                             "\"reason\": \"...\"}}")
         return end
@@ -473,8 +474,19 @@ def end_words(end: dict) -> str:
     """How the GM ended the game, in a sentence's words: ``drawn between FRANCE, SPAIN`` or
     ``won by SPAIN, the winner the GM called before W1620S (most rounds won)``."""
     if end.get("result") == "win":
-        return f"won by {end['winner']}, the winner the GM called before {end.get('phase', '')} ({end['reason']})"
-    return f"drawn between {', '.join(end['powers'])}"
+        return f"won by {end_winner(end)}, the winner the GM called before {end.get('phase', '')} ({end['reason']})"
+    return f"drawn between {end_sharers(end)}"
+
+
+def end_winner(end: dict) -> str:
+    """The winner the GM called: its power, or a player's powers together (``SPAIN/AUSTRIA``),
+    as the rules' own result names a player of several powers."""
+    return "/".join(end.get("powers") or [end["winner"]])
+
+
+def end_sharers(end: dict) -> str:
+    """Who shares a draw: the powers, or each player's powers together."""
+    return ", ".join("/".join(p) for p in end["players"]) if end.get("players") else ", ".join(end["powers"])
 
 
 def _next_free(folder: Path, stem: str, suffix: str) -> Path:

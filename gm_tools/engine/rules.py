@@ -273,6 +273,13 @@ class Rules:
         Standard: None, the variant as loaded."""
         return None
 
+    def player_powers(self, variant: Variant, position: Position, power: str) -> tuple[str, ...]:
+        """The powers the player of ``power`` plays at ``position``, ``power`` among them: what a
+        win or a share of a draw the GM calls goes to (Europe 1615 v2's setups for fewer players
+        give one player several powers); none for a power no player plays now (a neutral power
+        that joins a player later). Standard: a power each."""
+        return (power,)
+
     def for_players(self, variant: Variant, players: int) -> Variant:
         """The variant as a game of ``players`` players plays it (``new-game --players``).
         Standard: one setup, so any count is refused."""

@@ -62,6 +62,20 @@ def placement_words(text: str) -> tuple[int, str] | None:
     return (int(m.group(1)), m.group(2)) if m else None
 
 
+def influence_form(text: str) -> str | None:
+    """What a mailed line in an influence order's form is (``'an INF placement'``, ``'a
+    diplomatic attack'``), None for any other line: how a phase that takes neither names such a
+    line when it refuses it, rather than reading ``9: WUR`` as a unit's order. A unit's order
+    (``A PAR - BUR``, ``1 A PAR - BUR``) is never one."""
+    words = text.split()
+    if not words or words[0].upper() in ("A", "F"):
+        return None
+    placed = placement_words(text)
+    if placed:
+        return None if re.match(r"[AF]\s", placed[1], re.IGNORECASE) or " - " in placed[1] else "an INF placement"
+    return "a diplomatic attack" if ">" in text else None
+
+
 def read_placement(names: InfluenceNames, power: str, text: str) -> Placement | None:
     """``9: WUR`` as a :class:`Placement` of ``power``; None for a line that is no placement."""
     written = " ".join(text.split())

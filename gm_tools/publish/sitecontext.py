@@ -100,6 +100,14 @@ class GameContext:
         return self.info.name
 
     @property
+    def winners(self) -> list[str]:
+        """The winner's power, or the powers of the player the GM called the winner (a player
+        of several powers wins with all of them); none while no one has won."""
+        if self.end is not None and self.end["result"] == "win" and self.end.get("powers"):
+            return list(self.end["powers"])
+        return [self.winner] if self.winner else []
+
+    @property
     def finished(self) -> bool:
         return self.current_phase is None or self.end is not None
 
@@ -108,9 +116,11 @@ class GameContext:
         """``not started``, ``in progress``, ``won by France`` or ``finished``."""
         if self.winner:
             called = " (called by the GM)" if self.end is not None and self.end["result"] == "win" else ""
-            return f"won by {power_in_text(self.variant, self.winner)}{called}"
+            return f"won by {' and '.join(power_in_text(self.variant, p) for p in self.winners)}{called}"
         if self.end is not None:
-            return "drawn between " + ", ".join(power_in_text(self.variant, p) for p in self.end["powers"])
+            sharers = self.end.get("players") or [[p] for p in self.end["powers"]]
+            return "drawn between " + ", ".join(" and ".join(power_in_text(self.variant, p) for p in player)
+                                                for player in sharers)
         if self.finished:
             return "finished"
         return "in progress" if self.phases else "not started"

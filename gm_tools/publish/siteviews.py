@@ -249,7 +249,7 @@ def standings(game: GameContext) -> dict:
             continue  # minor states and neutrals: no player, shown on the map and the variant's pages
         c, u = len(centers.get(code, [])), len(units.get(code, []))
         status = scores.notes.get(code) or ("eliminated" if c == 0 and u == 0 and board else "")
-        if code == game.winner:
+        if code in game.winners:
             status = f"winner; {status}" if status else "winner"
         rows.append({"power": power_name(variant, code), "player": players.get(code, ""), "centers": c,
                      "units": u, "status": status, "points": scores.points.get(code, 0),
@@ -320,7 +320,7 @@ def game_summary(game: GameContext) -> dict:
         "status": _status(game),
         "current": current,
         "current_id": "" if game.end is not None else game.current_phase or "",
-        "winner": power_name(game.variant, game.winner) if game.winner else "",
+        "winner": " and ".join(power_name(game.variant, p) for p in game.winners),
         "draw": draw_view(game),
         "called": called_view(game),
         "phases": len(game.phases),
@@ -368,7 +368,7 @@ def called_view(game: GameContext) -> dict | None:
     """A game the GM ended by calling a winner: who, why, when (phase and date)."""
     if game.end is None or game.end["result"] != "win":
         return None
-    return {"winner": power_name(game.variant, game.end["winner"]), "at": _end_phase(game),
+    return {"winner": " and ".join(power_name(game.variant, p) for p in game.winners), "at": _end_phase(game),
             "declared": processed_view({"processed": game.end.get("declared")}), "reason": game.end["reason"]}
 
 
@@ -381,7 +381,8 @@ def draw_view(game: GameContext) -> dict | None:
     reason = game.end.get("reason", "")
     if victory is not None:  # the rules' words (the last phase's page gives the count behind it)
         reason = victory.name + (f" with {victory.figure}" if victory.figure else "")
-    return {"powers": [power_name(game.variant, p) for p in game.end["powers"]], "at": at,
+    sharers = game.end.get("players") or [[p] for p in game.end["powers"]]
+    return {"powers": [" and ".join(power_name(game.variant, p) for p in player) for player in sharers], "at": at,
             "declared": processed_view({"processed": game.end.get("declared")}),
             "reason": reason, "forced": bool(game.end.get("forced"))}
 

@@ -13,8 +13,8 @@ from __future__ import annotations
 from gm_tools.engine.hooks import ORDERS
 from gm_tools.engine.system import MailedRows
 from gm_tools.errors import UserError
-from gm_tools.mechanics.influenceorders import placement_words
-from gm_tools.systems.europe1615.calendar import MOVEMENT, phase_role
+from gm_tools.mechanics.influenceorders import influence_form, placement_words
+from gm_tools.systems.europe1615.calendar import BUILDS, EARLY_WINTER, MOVEMENT, RETREATS, phase_role
 from gm_tools.systems.europe1615.sheets import ATTACKS, DEPLOYMENT
 
 
@@ -51,7 +51,16 @@ def sheet_cells(variant, phase: str, entry: dict, where: str) -> dict[str, objec
 def mailed_rows(variant, phase: str, power: str, lines: list[str]) -> MailedRows | None:
     """A power's mail in a movement phase: its deployment list and attack onto their sheets,
     the rest, its unit orders, onto the Orders sheet. Other phases' mail is unit orders (None)."""
-    if phase_role(variant, phase) != MOVEMENT:
+    role = phase_role(variant, phase)
+    if role in (RETREATS, EARLY_WINTER, BUILDS):
+        # '9: WUR' would be read as an order for a unit in '9 WUR': the line is named for what it is
+        kinds = [influence_form(line) for line in lines]
+        if not any(kinds):
+            return None
+        return MailedRows((ORDERS,), [(ORDERS, line) if not kind else
+                                      f"a unit's order: found {line.strip()!r}, {kind}, which is mailed in a "
+                                      "movement phase, with the unit orders" for kind, line in zip(kinds, lines)])
+    if role != MOVEMENT:
         return None
     rows: list = []
     for line in lines:

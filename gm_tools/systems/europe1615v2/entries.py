@@ -8,19 +8,21 @@ the power's offer sheet, ``amount : order`` ('Players submit their offer sheet a
 ... payolaclassic'), for the Offers sheet; in the Taxation/Revenue Phase, a power's reference
 list (``ENGLAND DENMARK FRANCE SPAIN AUSTRIA``). Lines of the other phases (retreats, builds)
 are unit orders for the Orders sheet, save a retreat phase's waivers (``WAIVE: POR``).
+A line in another phase's form (``9: SAX`` in a movement phase) is refused naming that phase.
 """
 
 from __future__ import annotations
 
+import difflib
 import re
 
 from gm_tools.engine.hooks import ORDERS
 from gm_tools.engine.system import MailedRows
 from gm_tools.errors import UserError
 from gm_tools.systems.europe1615v2.calendar import ATTACKS as ATTACKS_ROLE
-from gm_tools.systems.europe1615v2.calendar import INFLUENCE, MOVEMENT, RETREATS, TAXATION, phase_role
+from gm_tools.systems.europe1615v2.calendar import BUILDS, INFLUENCE, MOVEMENT, RETREATS, TAXATION, phase_role
 from gm_tools.systems.europe1615v2.setup import setup_of
-from gm_tools.systems.europe1615v2.sheets import ATTACKS, OFFERS, PLACEMENTS, REFERENCE, WAIVERS
+from gm_tools.systems.europe1615v2.sheets import ATTACKS, OFFERS, PLACEMENTS, REFERENCE, WAIVERS, where_of
 
 _PLACEMENT = re.compile(r"^\s*(\d+)\s*:\s*([^>]+?)\s*$")
 _ATTACK = re.compile(r"^\s*(\d)\s*:\s*(\S+)\s*>\s*(\S+)\s*$")
@@ -40,7 +42,7 @@ def sheet_cells(variant, phase: str, entry: dict, where: str) -> dict[str, objec
     row = 2
     for power, lines in entry.items():
         for line in lines:
-            read = _influence_row(role, power, line)
+            read = _influence_row(variant, role, power, line)
             if isinstance(read, str):
                 raise UserError(f"{where} [{phase}] {power}: {line!r}, expected {read}")
             sheet, values = read
@@ -50,16 +52,84 @@ def sheet_cells(variant, phase: str, entry: dict, where: str) -> dict[str, objec
     return cells
 
 
-def _influence_row(role: str, power: str, line: str) -> tuple[str, list] | str:
+def _influence_row(variant, role: str, power: str, line: str) -> tuple[str, list] | str:
     """A line of the influence phase (a placement) or of the attacks phase (an attack order) as
     its sheet's row, or the form the line should have had."""
+    form = INFLUENCE_FORM if role == INFLUENCE else ATTACK_FORM
+    elsewhere = _misplaced(variant, role, line)
+    if elsewhere:
+        return f"{form}: {elsewhere}"
     if role == INFLUENCE:
         placed = _PLACEMENT.match(line)
-        return (PLACEMENTS, [power, int(placed.group(1)), placed.group(2)]) if placed else INFLUENCE_FORM
+        if not placed:
+            return form
+        unknown = _unknown_box(variant, placed.group(2), "another power's home box (FRANCE)")
+        return unknown or (PLACEMENTS, [power, int(placed.group(1)), placed.group(2)])
     attack = _ATTACK.match(line)
-    return (ATTACKS, [power, int(attack.group(1)), attack.group(2), attack.group(3)]) if attack else ATTACK_FORM
+    if not attack:
+        return form
+    unknown = _unknown_box(variant, attack.group(2), "the power's own home box")
+    return unknown or (ATTACKS, [power, int(attack.group(1)), attack.group(2), attack.group(3)])
 
 
+_PHASES = {INFLUENCE: "the Political and Religious Influence Phase (INF placements)",
+           ATTACKS_ROLE: "the Diplomatic Attacks phase after the placements are published",
+           MOVEMENT: "a movement phase (the offer sheet)", TAXATION: "the Taxation/Revenue Phase"}
+_UNIT = re.compile(r"^\s*[AF]\s+\S+", re.IGNORECASE)
+
+
+def _misplaced(variant, role: str, line: str) -> str | None:
+    """What the line is when it has the form of another phase's line, and the phase that takes
+    it; None when it is in no other phase's form. The other phases' forms overlap this one's
+    (``9: SAX`` reads as an offer of 9 for a unit SAX), so the words decide."""
+    setup = setup_of(variant)
+    placed, attack, waive = _PLACEMENT.match(line), _ATTACK.match(line), _WAIVE.match(line)
+    if role != INFLUENCE and placed and where_of(setup, variant, placed.group(2)) is not None:
+        kind, phase = f"an INF placement on {placed.group(2).strip()}", INFLUENCE
+    elif role != ATTACKS_ROLE and attack:
+        kind, phase = "an attack order", ATTACKS_ROLE
+    elif role != MOVEMENT and placed and _UNIT.match(placed.group(2)):
+        kind, phase = "an offer for a unit's order", MOVEMENT
+    elif role not in (MOVEMENT, RETREATS, BUILDS) and _UNIT.match(line) and not placed and not attack:
+        kind, phase = "a unit's order", MOVEMENT
+    elif role not in (MOVEMENT, RETREATS) and waive:
+        kind, phase = "a waiver of a center's change of ownership", "a movement or retreat phase"
+    elif role != TAXATION and line.split() and all(where_of(setup, variant, w) in setup.powers for w in line.split()):
+        kind, phase = "a reference list of powers", TAXATION
+    else:
+        return None
+    return f"found {line.strip()!r}, {kind}, which is mailed in {_PHASES.get(phase, phase)}"
+
+
+def _reference_fault(variant, lines: list[str]) -> str | None:
+    """Why a mailed reference list cannot be read, naming the line or the word at fault; None
+    when every word names a power (the sheet's check judges the rest)."""
+    setup = setup_of(variant)
+    form = f"a reference list, powers' codes highest first (SPAIN FRANCE ...): {', '.join(setup.powers)}"
+    for line in lines:
+        elsewhere = _misplaced(variant, TAXATION, line)
+        if elsewhere:
+            return f"{form}: {elsewhere}"
+        for word in line.replace(",", " ").split():
+            if where_of(setup, variant, word) not in setup.powers:
+                close = difflib.get_close_matches(word.upper(), list(setup.powers), n=1, cutoff=0.5)
+                return f"{form}: found {word!r}, which is no power" + (f" (nearest: {close[0]})" if close else "")
+    return None
+
+
+def _unknown_box(variant, text: str, home: str) -> str | None:
+    """Why a placement's or an attack's minor state or home box names nothing the game knows,
+    naming the word and the nearest codes; None when it is known (the sheet's check judges it)."""
+    setup = setup_of(variant)
+    if where_of(setup, variant, text) is not None:
+        return None
+    known = sorted(setup.pliant) + list(setup.powers)
+    close = difflib.get_close_matches(text.strip().upper(), known, n=3, cutoff=0.5)
+    return (f"a pliant minor state's code (SAX) or {home}, found {text.strip()!r}"
+            + (f" (nearest: {', '.join(close)})" if close else ""))
+
+
+UNIT_FORM = "a unit's order"
 OFFER_FORM = "an offer '5 : A PAR - BUR' (the amount, a colon, the order), or a waiver 'WAIVE: POR'"
 _WAIVE = re.compile(r"^\s*WAIVE\s*:?\s*(\S+)\s*$", re.IGNORECASE)
 INFLUENCE_FORM = ("a placement '9: SAX' (attacks are ordered in the Diplomatic Attacks phase once the placements are "
@@ -79,27 +149,39 @@ def mailed_rows(variant, phase: str, power: str, lines: list[str]) -> MailedRows
         for line in lines:
             waive = _WAIVE.match(line)
             offer = _PLACEMENT.match(line) if ">" not in line and not waive else None
-            if waive:
+            elsewhere = _misplaced(variant, role, line)
+            if elsewhere:
+                rows.append(f"{OFFER_FORM}: {elsewhere}")
+            elif waive:
                 rows.append((WAIVERS, [power, waive.group(1).upper()]))
+            elif offer and len(offer.group(2).split()) < 2:
+                # an order names its unit and what it does: one word is neither
+                rows.append(f"{OFFER_FORM}: found {offer.group(2)!r} after the amount, which is no unit's order")
             else:
                 rows.append((OFFERS, [power, int(offer.group(1)), offer.group(2)]) if offer else OFFER_FORM)
         # a mail with no waiver leaves the power's waivers on their sheet as they are
         return MailedRows((OFFERS, WAIVERS) if any(r[0] == WAIVERS for r in rows if isinstance(r, tuple)) else (OFFERS,),
                           rows)
+    elsewhere = [_misplaced(variant, role, line) for line in lines] if role in (RETREATS, BUILDS) else []
     if role == RETREATS and any(_WAIVE.match(line) for line in lines):
         # a retreat into a foreign center may be waived too: the waivers go on their sheet, the
         # rest are the retreat orders
-        for line in lines:
+        for line, why in zip(lines, elsewhere):
             waive = _WAIVE.match(line)
-            rows.append((WAIVERS, [power, waive.group(1).upper()]) if waive else (ORDERS, line))
+            rows.append(f"{UNIT_FORM}: {why}" if why else
+                        (WAIVERS, [power, waive.group(1).upper()]) if waive else (ORDERS, line))
         return MailedRows((WAIVERS, ORDERS), rows)
+    if any(elsewhere):
+        # '9: SAX' would be read as an order for a unit in '9 SAX': the line is named for what it is
+        return MailedRows((ORDERS,), [f"{UNIT_FORM}: {why}" if why else (ORDERS, line)
+                                      for line, why in zip(lines, elsewhere)])
     if role == TAXATION:
         # one list, however many lines the player wrapped it on
-        return MailedRows((REFERENCE,), [(REFERENCE, [power, " ".join(lines)])] + [None] * (len(lines) - 1)
-                          if lines else [])
+        first = _reference_fault(variant, lines) or (REFERENCE, [power, " ".join(lines)])
+        return MailedRows((REFERENCE,), [first] + [None] * (len(lines) - 1) if lines else [])
     if role not in (INFLUENCE, ATTACKS_ROLE):
         return None
-    rows = [_influence_row(role, power, line) for line in lines]
+    rows = [_influence_row(variant, role, power, line) for line in lines]
     return MailedRows((PLACEMENTS,) if role == INFLUENCE else (ATTACKS,), rows)
 
 

@@ -146,6 +146,19 @@ class Europe1615v2Rules(Rules):
     def default_players(self, variant: Variant) -> int | None:
         return None  # the game as written: five players
 
+    def player_powers(self, variant: Variant, position: Position, power: str) -> tuple[str, ...]:
+        """'One player controls Spain and Austria, while the other player controls France,
+        England, and Denmark' ('10 ALTERNATE WAYS TO PLAY'): the player's powers, France too once
+        it has joined him; none for the 3-player game's neutral France before it joins ('France is
+        neutral')."""
+        from gm_tools.engine.phase import parse_phase
+        from gm_tools.systems.europe1615v2.players import players_of
+        from gm_tools.systems.europe1615v2.state import state_of
+
+        year = parse_phase(position.phase).year
+        sides = players_of(setup_of(variant), variant, state_of(position), year)
+        return next((side for side in sides if power in side), ())
+
     def for_players(self, variant: Variant, players: int) -> Variant:
         """'Setup for less than 5 players': 2, 3 or 4 players (``tables.toml [setups]``)."""
         from gm_tools.systems.europe1615v2.players import for_players

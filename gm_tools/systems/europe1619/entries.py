@@ -13,8 +13,9 @@ import re
 
 from gm_tools.engine.system import MailedRows
 from gm_tools.errors import UserError
-from gm_tools.mechanics.influenceorders import placement_words
-from gm_tools.systems.europe1619.calendar import DIPLOMATIC, TRANSACTIONS
+from gm_tools.engine.hooks import ORDERS as ORDERS_SHEET
+from gm_tools.mechanics.influenceorders import influence_form, placement_words
+from gm_tools.systems.europe1619.calendar import DIPLOMATIC, ORDERS, RETREATS, TRANSACTIONS
 
 _DECLARATION = re.compile(r"^\s*(WAR|ALLIANCE|ARMISTICE|DISSOLVE)\s*:\s*(\S.*?)\s*$", re.IGNORECASE)
 _PURCHASE = re.compile(
@@ -91,7 +92,36 @@ def mailed_rows(role: str, power: str, lines: list[str]) -> MailedRows | None:
     """A power's mailed lines in the Diplomatic Phase (INF placements, attacks and
     declarations) or the Builds and Transactions Phase (purchases) as rows of their sheets;
     other phases' mail is unit orders (None). Loans and payments are the GM's to type."""
+    if role in (ORDERS, RETREATS):
+        # '5: BRE' would be read as an order for a unit in '5 BRE': the line is named for what it is
+        elsewhere = [_elsewhere(role, line) for line in lines]
+        if not any(elsewhere):
+            return None
+        return MailedRows((ORDERS_SHEET,), [f"a unit's order: {why}" if why else (ORDERS_SHEET, line)
+                                            for why, line in zip(elsewhere, lines)])
     if role not in FORMS:
         return None
     sheets = ("INF Placements", "Attacks", "Declarations") if role == DIPLOMATIC else ("Purchases",)
-    return MailedRows(sheets, [line_row(role, power, line) or f"one of {FORMS[role]}" for line in lines])
+    rows = []
+    for line in lines:
+        why = _elsewhere(role, line)
+        rows.append(line_row(role, power, line) or f"one of {FORMS[role]}" + (f": {why}" if why else ""))
+    return MailedRows(sheets, rows)
+
+
+_UNIT = re.compile(r"^\s*[AF]\s+\S+", re.IGNORECASE)
+
+
+def _elsewhere(role: str, line: str) -> str | None:
+    """The line named as another phase's, with the phase that takes it; None when it is in no
+    other phase's form."""
+    if role != DIPLOMATIC and (influence_form(line) or _DECLARATION.match(line)):
+        kind = influence_form(line) or "a declaration"
+        return f"found {line.strip()!r}, {kind}, which is mailed in the Diplomatic Phase"
+    bought = _PURCHASE.match(line)
+    # a retreat phase's own disbands read as orders, whatever their form
+    if role != TRANSACTIONS and bought and not (role == RETREATS and bought.group(1).lower() == "disband"):
+        return f"found {line.strip()!r}, a purchase, which is mailed in the Builds and Transactions Phase"
+    if role not in (ORDERS, RETREATS) and _UNIT.match(line):
+        return f"found {line.strip()!r}, a unit's order, which is mailed in a movement or retreat phase"
+    return None

@@ -14,6 +14,8 @@ as a turn checks it.
 
 from __future__ import annotations
 
+import difflib
+
 from gm_tools.engine.hooks import CHOICE, INTEGER
 from gm_tools.engine.phase import parse_phase
 from gm_tools.engine.system import MailedCells, SheetNow
@@ -198,7 +200,67 @@ def _unfit(typing: _Typing, line) -> str | None:
     if form.columns == ("Emperor joins",) and typing.power != typing.state.emperor:
         return (f"a line from the Emperor ({typing.state.emperor or 'none'}): 'if the Emperor is not yet a member of a "
                 "League, he may Join a League'")
+    return _unknown_word(typing, line)
+
+
+_PROVINCE = "a province of the board (its code or name)"
+_NAMED = {"Provinces": (_PROVINCE,), "Capital": (_PROVINCE,), "Province": (_PROVINCE,),
+          "Also converts": (_PROVINCE,), "Where": (_PROVINCE, "a principality"),
+          "Against": ("a player", "a principality"), "Target": ("a principality",), "With": ("a player",)}
+"""The columns naming a place or a player, and what each may name."""
+
+
+def _unknown_word(typing: _Typing, line) -> str | None:
+    """The first word of the line that names nothing of the game, with what its column takes:
+    the sheet's own check would name only the cell, and the player needs the word he wrote.
+    Whether a known name fits (a heretical province, a war's target) stays the sheet's check."""
+    for values in line.rows:
+        for header, text in values.items():
+            if text is None or not str(text).strip():
+                continue
+            if header in _NAMED:
+                words = F.words_of(text) if header == "Provinces" else [str(text).strip()]
+                for word in words:
+                    if not _known(typing, _NAMED[header], word):
+                        return (f"{' or '.join(_NAMED[header])} for {header}, found {word!r}"
+                                + _nearest(typing, _NAMED[header], word))
+                continue
+            column = next((c for c in typing.sheets[line.form.sheet].table.columns if c.header == header), None)
+            if column is not None and column.kind == CHOICE:
+                value = typing.value(line.form.sheet, header, text)
+                if value is not None and value not in column.choices:
+                    return f"one of {', '.join(column.choices)} ({header}), found {str(text).strip()!r}"
     return None
+
+
+def _names(typing: _Typing, kind: str) -> dict[str, str]:
+    """lower-case word -> the name as the sheets write it, for one kind of name."""
+    if kind == _PROVINCE:
+        codes = {code.lower(): code for code in typing.variant.provinces}
+        return codes | {word: code for word, code in typing.variant.lookup.items() if code in typing.variant.provinces}
+    if kind == "a player":
+        return dict(typing.players)
+    return {name.lower(): name for name in typing.state.principalities}
+
+
+def _known(typing: _Typing, kinds, word: str) -> bool:
+    return any(word.lower() in _names(typing, kind) for kind in kinds)
+
+
+def _nearest(typing: _Typing, kinds, word: str) -> str:
+    """The known names nearest the word (all of them when they are few), as the player would
+    correct his line."""
+    names: dict[str, str] = {}
+    for kind in kinds:
+        names.update(_names(typing, kind))
+    close = list(dict.fromkeys(names[w] for w in difflib.get_close_matches(word.lower(), list(names), n=6, cutoff=0.5)))
+    provinces = typing.variant.provinces
+    close = [f"{n} ({provinces[n].name})" if n in provinces and _PROVINCE in kinds else n for n in close]
+    if close:
+        return f" (nearest: {', '.join(close[:3])})"
+    if _PROVINCE in kinds:
+        return " (no province's code or name is near it: the map names them)"
+    return f" (known: {', '.join(sorted(set(names.values())))})"
 
 
 def _clear(typing: _Typing, lines: list) -> None:

@@ -1,0 +1,119 @@
+"""A Europe 1615 (version 2) mail line of another phase, or naming nothing of the game, is
+refused naming what was found and what the phase takes (``gm-tools orders``, QA).
+
+Rulebook: ``001_6f4a9c76b6e5774a.txt``, '2 PHASES OF THE GAME YEAR': '1- Political and
+Religious Influence Phase, 2- Taxation/Revenue Phase and Submission of Acceptance/Reference
+Lists, 3- Spring Movement and Retreat Phase ...': each phase's mail is its own (INF placements,
+attacks, reference lists, the offer sheet), and a line of one phase in another's mail is refused
+with the phase it belongs to.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from gm_tools.app.mailorders import enter_mails
+from gm_tools.app.turn import load_state, new_game, run_turn
+
+ROOT = Path(__file__).resolve().parent.parent
+OFFER = "an offer '5 : A PAR - BUR' (the amount, a colon, the order), or a waiver 'WAIVE: POR': "
+PLACEMENT = ("a placement '9: SAX' (attacks are ordered in the Diplomatic Attacks phase once the placements are "
+             "published, from the second year): ")
+REFERENCE = "a reference list, powers' codes highest first (SPAIN FRANCE ...): AUSTRIA, FRANCE, SPAIN, ENGLAND, DENMARK: "
+IN_INFLUENCE = "which is mailed in the Political and Religious Influence Phase (INF placements)"
+
+
+def _game(root: Path, turns: int) -> None:
+    new_game("europe1615v2", "g", root=root, seed=7, created="2000-01-01T00:00:00Z")
+    for _ in range(turns):  # nothing entered: the phases before the one the test mails in
+        run_turn("g", root=root, site_dir=None, force=True)
+
+
+def _orders(root: Path, text: str) -> subprocess.CompletedProcess:
+    (root / "austria.txt").write_text(text, encoding="utf-8")
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")])}
+    return subprocess.run([sys.executable, "-m", "gm_tools", "orders", "g", str(root / "austria.txt"), "--root",
+                           str(root)], capture_output=True, text=True, env=env, cwd=ROOT)
+
+
+def _refused(done: subprocess.CompletedProcess) -> dict[str, str]:
+    return {line.split(": ", 1)[1].split(" -- expected ")[0]: line.split(" -- expected ")[1]
+            for line in done.stdout.splitlines() if line.startswith("  refused ")}
+
+
+def test_a_placement_attack_or_reference_list_in_a_movement_phase_names_its_phase(tmp_path):
+    """Through the command in Spring 1615's movement phase ('Players submit their offer sheet'):
+    '9: SAX' reads as an offer of 9 for a unit SAX, but SAX is a pliant minor state and the line
+    an INF placement of the Political and Religious Influence Phase; '5: AUSTRIA' a placement in
+    a home box; an attack and a reference list name their phases; an amount with one word after
+    it names the word, which is no unit's order. The offer beside them is typed."""
+    _game(tmp_path, 2)
+    assert load_state("g", tmp_path).position.phase == "S1615M"
+    done = _orders(tmp_path, "Austria\n9: SAX\n5: AUSTRIA\n0: RHI > FRANCE\nSPAIN FRANCE\n3: XYZ\n0 : A VIE - BOH\n")
+    assert done.returncode == 1 and done.stderr == ""
+    assert _refused(done) == {
+        "'9: SAX'": OFFER + f"found '9: SAX', an INF placement on SAX, {IN_INFLUENCE}",
+        "'5: AUSTRIA'": OFFER + f"found '5: AUSTRIA', an INF placement on AUSTRIA, {IN_INFLUENCE}",
+        "'0: RHI > FRANCE'": OFFER + "found '0: RHI > FRANCE', an attack order, which is mailed in the Diplomatic "
+                                     "Attacks phase after the placements are published",
+        "'SPAIN FRANCE'": OFFER + "found 'SPAIN FRANCE', a reference list of powers, which is mailed in the "
+                                  "Taxation/Revenue Phase",
+        "'3: XYZ'": OFFER + "found 'XYZ' after the amount, which is no unit's order"}
+    assert "0 : A VIE - BOH" in done.stdout and "Offers!A2" in done.stdout
+
+
+def test_an_offer_order_or_waiver_in_the_influence_phase_names_its_phase(tmp_path):
+    """'3 POLITICAL AND RELIGIOUS INFLUENCE PHASE': 'Each player then establishes influence over
+    the minor states by distributing some or all the INFs' ('A listing of the minor states that
+    may be influenced'): an offer, a unit's order and a waiver are refused naming the movement
+    phases they belong to; a word that is no minor state nor home box is named, with the nearest
+    codes."""
+    _game(tmp_path, 0)
+    report = enter_mails("g", [("austria", b"Austria\n0 : A VIE - BOH\nA VIE H\nWAIVE: POR\n9: XYZ\n3: SXA\n6: BOS\n")],
+                         root=tmp_path)
+    assert [(where, why) for where, _, why in report.refused] == [
+        ("austria line 2", PLACEMENT + "found '0 : A VIE - BOH', an offer for a unit's order, which is mailed in a "
+                                       "movement phase (the offer sheet)"),
+        ("austria line 3", PLACEMENT + "found 'A VIE H', a unit's order, which is mailed in a movement phase (the offer "
+                                       "sheet)"),
+        ("austria line 4", PLACEMENT + "found 'WAIVE: POR', a waiver of a center's change of ownership, which is "
+                                       "mailed in a movement or retreat phase"),
+        ("austria line 5", "a pliant minor state's code (SAX) or another power's home box (FRANCE), found 'XYZ'"),
+        ("austria line 6", "a pliant minor state's code (SAX) or another power's home box (FRANCE), found 'SXA' "
+                           "(nearest: SWA, SAX, SAV)")]
+    assert [text for _, _, text, _ in report.written] == ["6: BOS"]
+
+
+def test_a_reference_list_names_the_word_that_is_no_power(tmp_path):
+    """'Reference lists are submitted before the start of the taxation/revenue phase': a list
+    naming something that is no power is refused naming the word; a placement mailed now names
+    its phase."""
+    _game(tmp_path, 1)
+    assert load_state("g", tmp_path).position.phase == "T1615T"
+    report = enter_mails("g", [("austria", b"Austria\nENGLAND DENMARK XYZ SPAIN AUSTRIA\n"),
+                               ("france", b"France\n9: SAX\n")], root=tmp_path)
+    assert [(where, why) for where, _, why in report.refused] == [
+        ("austria line 2", REFERENCE + "found 'XYZ', which is no power"),
+        ("france line 2", REFERENCE + f"found '9: SAX', an INF placement on SAX, {IN_INFLUENCE}")]
+
+
+def test_another_phases_line_in_the_build_phase_is_named_not_read_as_an_order(tmp_path):
+    """'6- Winter Ownership/Build/Adjustment Phase': its mail is unit orders (builds); '9: SAX'
+    is not read as an order for a unit in '9 SAX' but named as an INF placement, an offer and a
+    waiver likewise ('The player occupying a foreign supply center prior to the build phase may
+    waive'), and the build order beside them is read as an order."""
+    _game(tmp_path, 0)
+    while load_state("g", tmp_path).position.phase != "W1615A":
+        run_turn("g", root=tmp_path, site_dir=None, force=True)
+    report = enter_mails("g", [("austria", b"Austria\n9: SAX\n5 : A VIE H\nWAIVE: POR\nBUILD A VIE\n")],
+                         root=tmp_path, dry_run=True)
+    assert [(where, why) for where, _, why in report.refused] == [
+        ("austria line 2", f"a unit's order: found '9: SAX', an INF placement on SAX, {IN_INFLUENCE}"),
+        ("austria line 3", "a unit's order: found '5 : A VIE H', an offer for a unit's order, which is mailed in a "
+                           "movement phase (the offer sheet)"),
+        ("austria line 4", "a unit's order: found 'WAIVE: POR', a waiver of a center's change of ownership, which is "
+                           "mailed in a movement or retreat phase"),
+        ("austria line 5", "a legal order (VIE is occupied by A VIE; builds go to empty centers)")]

@@ -1,0 +1,87 @@
+"""Europe 1615 (version 3) and Europe 1619 mail lines in another phase's form, or naming a minor
+state or power the game does not know, refused naming what was found and what the phase takes
+(``gm-tools orders``; both read INF placements and attacks with
+``gm_tools/mechanics/influenceorders.py``; QA).
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from gm_tools.app.mailorders import enter_mails
+from gm_tools.app.turn import load_state, new_game, run_turn
+
+ROOT = Path(__file__).resolve().parent.parent
+PLIANT = ("a pliant minor state (BAV, BOH, BRA, CAT, COL, CRO, DUT, FRA, GEN, HES, IRE, LIVN, LOR, LOWR, MAN, MEC, MOD, "
+          "MOR, PAPL, PIA, POL, POR, PRU, RHI, ROC, SAV, SAX, SRL, SWE, SWI, TRA, TUS, VEN, WES, WUR)")
+
+
+def _game(variant: str, root: Path, phase: str) -> None:
+    new_game(variant, "g", root=root, seed=7, created="2000-01-01T00:00:00Z")
+    while load_state("g", root).position.phase != phase:  # nothing entered on the way
+        run_turn("g", root=root, site_dir=None, force=True)
+
+
+def _refused(root: Path, text: str) -> dict[str, str]:
+    (root / "mail.txt").write_text(text, encoding="utf-8")
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")])}
+    done = subprocess.run([sys.executable, "-m", "gm_tools", "orders", "g", str(root / "mail.txt"), "--root",
+                           str(root)], capture_output=True, text=True, env=env, cwd=ROOT)
+    assert done.returncode == 1 and done.stderr == ""
+    return {line.split(": ", 1)[1].split(" -- expected ")[0]: line.split(" -- expected ")[1]
+            for line in done.stdout.splitlines() if line.startswith("  refused ")}
+
+
+def test_europe1615_an_unknown_minor_state_or_power_is_named(tmp_path):
+    """rulebook 000 (Europe 1615 v3), 'Writing the orders: Example of the format for the
+    submission of the INF deployment list and orders' ('9 INFs to Wuerttemburg (WUR)') and the
+    attack's 'minor state of interest and the target of the attack': through the command, a
+    deployment or an attack naming no pliant minor state, or no power, names the word."""
+    _game("europe1615", tmp_path, "S1615M")
+    assert _refused(tmp_path, "Austria\n9: XYZ\nWUR > XYZ\n") == {
+        "'9: XYZ'": PLIANT + ", found 'XYZ'",
+        "'WUR > XYZ'": "a power in play (AUSTRIA, FRANCE, SPAIN, ENGLAND, DENMARK), found 'XYZ'"}
+
+
+def test_europe1615_a_deployment_after_the_movement_phases_names_its_phase(tmp_path):
+    """rulebook 000: the deployment list is submitted with the orders of a movement phase ('Each
+    player is allowed to submit only one diplomatic attack order per movement phase'): in the
+    Early Winter phase '9: WUR' is not read as an order for a unit in '9 WUR' but named as a
+    deployment of a movement phase, an attack likewise."""
+    _game("europe1615", tmp_path, "E1615D")
+    report = enter_mails("g", [("austria", b"Austria\n9: WUR\nLOR > FRANCE\n")], root=tmp_path)
+    assert [(where, why) for where, _, why in report.refused] == [
+        ("austria line 2", "a unit's order: found '9: WUR', an INF placement, which is mailed in a movement phase, "
+                           "with the unit orders"),
+        ("austria line 3", "a unit's order: found 'LOR > FRANCE', a diplomatic attack, which is mailed in a movement "
+                           "phase, with the unit orders")]
+
+
+def test_europe1619_diplomatic_lines_in_the_movement_phase_name_the_diplomatic_phase(tmp_path):
+    """rulebook 002 (Europe 1619), '1 - Diplomatic Phase': 'When the orders for the Diplomatic
+    Phase are submitted the format will consist of (1) list of INF placements, (2) order for a
+    diplomatic attack, and (3) declarations': through the command, each of them mailed in the
+    movement phase is named with the Diplomatic Phase, a purchase with the Builds and
+    Transactions Phase, and the unit's order beside them is typed."""
+    _game("europe1619", tmp_path, "Y1619M")
+    refused = _refused(tmp_path, "France\n5: BRE\nBRAP > SPAIN\nWAR: SPAIN\nbuild A PAR\nA PAR H\n")
+    assert refused == {
+        "'5: BRE'": "a unit's order: found '5: BRE', an INF placement, which is mailed in the Diplomatic Phase",
+        "'BRAP > SPAIN'": "a unit's order: found 'BRAP > SPAIN', a diplomatic attack, which is mailed in the "
+                          "Diplomatic Phase",
+        "'WAR: SPAIN'": "a unit's order: found 'WAR: SPAIN', a declaration, which is mailed in the Diplomatic Phase",
+        "'build A PAR'": "a unit's order: found 'build A PAR', a purchase, which is mailed in the Builds and "
+                         "Transactions Phase"}
+
+
+def test_europe1619_a_unit_order_in_the_diplomatic_phase_names_its_phase(tmp_path):
+    """rulebook 002, the Diplomatic Phase's orders are placements, an attack and declarations:
+    a unit's order mailed then is named as one, for a movement or retreat phase."""
+    _game("europe1619", tmp_path, "Y1619D")
+    report = enter_mails("g", [("france", b"France\nA PAR - BUR\n4: LOR\n")], root=tmp_path)
+    assert [(where, why) for where, _, why in report.refused] == [
+        ("france line 2", "one of '5: BRE', 'BRAP > FRANCE' or 'WAR: SPAIN': found 'A PAR - BUR', a unit's order, "
+                          "which is mailed in a movement or retreat phase")]
