@@ -230,7 +230,7 @@ class WestphaliaHooks(SheetHooks):
         for p in state.setup_order or tuple(variant.powers):
             land = state.princes.get(p)
             princes.rows.append([p, variant.powers[p].name, state.religion_of(p),
-                                 ", ".join(land.provinces) if land else None, land.capital if land else None,
+                                 ", ".join(land.provinces) if land else None, land.capital if land and land.capital else None,
                                  imperial_power(state, p, year), state.doctrines.get(p), state.gold.get(p, 0),
                                  state.saints.get(p, 0), state.reformation.get(p, 0), state.saved_di.get(p, 0),
                                  (f"{state.foreign[p]['home']} ({state.foreign[p]['edge']} edge)"
@@ -266,7 +266,7 @@ class WestphaliaHooks(SheetHooks):
                                   Column("Religion", width=11), Column("Town", width=16)))
         owner = state.owner()
         capitals = {land.capital: name for name, land in state.principalities.items()}
-        capitals.update({land.capital: p for p, land in state.princes.items()})
+        capitals.update({land.capital: p for p, land in state.princes.items() if land.capital})
         for code in sorted(variant.provinces, key=lambda c: variant.provinces[c].extra.get("order", 0)):
             holder = owner.get(code)
             town = None

@@ -279,8 +279,11 @@ def _wars(variant: Variant, step: Step, entries: list[dict], phase: list, standi
     won = []
 
     def eliminated(war) -> list[str]:
+        # a Foreign Power that lost its provinces in the Empire is still there, beside the board
+        # ('Your Foreign Power Home Province cannot be conquered')
         return [s for s in (war.declarer, war.target) if s in state.eliminated
-                or s in standing and s not in state.princes and s not in state.principalities]
+                or s in standing and s not in state.princes and s not in state.principalities
+                and s not in state.foreign]
 
     # 'fight simultaneously during the Battle Phase': whoever fights in this phase, declared before
     # or after, is 'participating in a battle at the moment'
