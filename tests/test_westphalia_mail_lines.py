@@ -155,7 +155,7 @@ def test_refused_lines_are_named_with_their_reason_and_the_rest_is_typed(cache, 
     turns = {row[0]: row for row in rows_of(paths, "Player Turns")}
     assert turns["RED"][1:5] == ("yes", "no", "yes", "yes") and turns["GREEN"][1:5] == ("no", "yes", "yes", None)
     assert turns["BLUE"][1:] == (None,) * 7
-    assert rows_of(paths, "Wars") == [("RED", "Hesse", None)] and rows_of(paths, "Place Influence") == []
+    assert rows_of(paths, "Wars") == [("RED", "Hesse", None, None)] and rows_of(paths, "Place Influence") == []
 
 
 def test_the_example_mail_of_the_docs_is_typed_in(cache, tmp_path):
@@ -292,7 +292,7 @@ def test_each_side_mails_its_battle_cards_with_the_card_engine(tmp_path):
     assert report.refused == [("green line 2", "'War cards: Red, C'", "a war of yours with RED on the Wars sheet "
                                "(declared by you, 'War: RED', or by RED against you); an unaligned principality's "
                                "cards are its leader's, which the GM enters")]
-    assert rows_of(paths, "Wars") == [("RED", "BLUE", None, "M P C", "P P")]
+    assert rows_of(paths, "Wars") == [("RED", "BLUE", None, "M P C", "P P", None)]
     assert rows_of(paths, "Religious War Cards") == [("BLUE", "M P")]
 
 
