@@ -100,6 +100,10 @@ def player_turns(variant: Variant, step: Step, inputs: dict, year: int) -> None:
         return
     _battles_and_treaties(variant, step, inputs, year)
     if not step.problems:
+        from gm_tools.systems.westphalia.wars import grown
+
+        # once every conquest is made: the step's entries name the principalities as it began
+        step.done += grown(variant, state)
         step.done += T.tradeoffs(state)
 
 

@@ -162,8 +162,42 @@ def _remove(state: State, owner: str, province: str) -> None:
 
 
 def _new_principality(variant: Variant, state: State) -> str:
-    names = [n for n in variant.tables.get("principalities", {}).get("names", ()) if n not in state.principalities]
-    return names[0] if names else f"Principality {len(state.principalities) + 1}"
+    return new_name(variant, state) or f"Principality {len(state.principalities) + 1}"
+
+
+def new_name(variant: Variant, state: State) -> str | None:
+    """The next unused name of the contents' list for a new principality, Austria and Bavaria kept
+    back ('Save Austria and Bavaria for if a Principality grows to more than 5 provinces')."""
+    table = variant.tables.get("principalities", {})
+    kept = set(table.get("kept_back", ()))
+    return next((n for n in table.get("names", ()) if n not in state.principalities and n not in kept), None)
+
+
+MOST_PROVINCES = 5
+"""'if a Principality grows to more than 5 provinces'."""
+
+
+def grown(variant: Variant, state: State) -> list[tuple[str, str]]:
+    """'Save Austria and Bavaria for if a Principality grows to more than 5 provinces': a
+    principality of more than 5 provinces takes the first of the two names not on the board and
+    stays what it was (its provinces, capital, Diplomatic Influence, Electorate); once both are
+    taken, it keeps its own (NOTES.md, 'Uncertain readings')."""
+    done = []
+    kept = tuple(variant.tables.get("principalities", {}).get("kept_back", ()))
+    for name in sorted(state.principalities):
+        land = state.principalities[name]
+        free = [n for n in kept if n not in state.principalities]
+        if len(land.provinces) <= MOST_PROVINCES or name in kept or not free:
+            continue
+        new = free[0]
+        state.principalities = {new if n == name else n: h for n, h in state.principalities.items()}
+        if name in state.influence:
+            state.influence[new] = state.influence.pop(name)
+        state.electors = tuple(new if e == name else e for e in state.electors)
+        state.targets = tuple(new if t == name else t for t in state.targets)
+        done.append(("", f"{name} grows to {len(land.provinces)} provinces: it becomes {new} ('Save Austria and "
+                         "Bavaria for if a Principality grows to more than 5 provinces')"))
+    return done
 
 
 def homeless(state: State) -> list[str]:
