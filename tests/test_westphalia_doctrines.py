@@ -212,3 +212,29 @@ def test_one_change_a_round_and_only_while_waging_war():
         (1, "new doctrine", "RED: Aristocratic"), (2, "new doctrine", "GREEN: Traditional")]
     assert step.problems[0][3] == "one change of doctrine a round for RED (changed to Offensive above)"
     assert step.problems[1][3].startswith(f"a change by a player Waging War ({STAGE}): BLUE, ORANGE, RED, YELLOW")
+
+
+def test_a_later_mail_replaces_the_doctrine_and_a_war_line_leaves_it(round_five, tmp_path):
+    """By mail, a player's latest mail counts on what it speaks to ('docs/westphalia.md', "A later
+    mail replaces the earlier"): a new `Doctrine:` replaces the one mailed before; a mail of his
+    wars alone leaves it ("each Player Waging War may do any or all of the following things":
+    the declaration and the change are two things)."""
+    root = _copy(round_five, tmp_path)
+    workbook = root / f"{GAME}.xlsx"
+    workbook.write_bytes(set_cells(workbook.read_bytes(), ACTIONS))
+
+    def mail(name: str, text: str) -> list[tuple]:
+        (tmp_path / name).write_text(text, encoding="utf-8")
+        with contextlib.redirect_stdout(io.StringIO()):
+            assert main(["orders", GAME, str(tmp_path / name), "--root", str(root)]) == 0
+        ws = openpyxl.load_workbook(io.BytesIO(workbook.read_bytes()))[WARS]
+        return [r for r in ws.iter_rows(min_row=2, values_only=True) if any(r)]
+
+    assert mail("blue1.txt", "Blue\nDoctrine: Innovative\n") == [("BLUE", None, None, "Innovative")]
+    assert sorted(mail("blue2.txt", "Blue\nWar: Orange\nDoctrine: Traditional\n"), key=str) == [
+        ("BLUE", "ORANGE", None, None), ("BLUE", None, None, "Traditional")]
+    assert sorted(mail("blue3.txt", "Blue\nWar: Orange\n"), key=str) == [
+        ("BLUE", "ORANGE", None, None), ("BLUE", None, None, "Traditional")]
+    run_turn(GAME, root=root, site_dir=None)
+    game = load_state(GAME, root)
+    assert state_of(game.position).doctrines["BLUE"] == "Traditional"

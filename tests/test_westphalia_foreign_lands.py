@@ -31,7 +31,7 @@ from gm_tools.systems.westphalia.report import sections
 from gm_tools.systems.westphalia.rounds import earn_gold
 from gm_tools.systems.westphalia.sheets import BOARD, PRINCES, TREATIES, WARS
 from gm_tools.systems.westphalia.state import Holding, State, state_of, with_state
-from gm_tools.systems.westphalia.turns import DIPLOMACY, HERESY, WAR, Die, check_die, spread
+from gm_tools.systems.westphalia.turns import DIPLOMACY, WAR, Die, check_die, spread
 from gm_tools.systems.westphalia.victory import religious, westphalia_power
 
 from demos import demo_file

@@ -71,6 +71,9 @@ def cache(tmp_path_factory):
     ("Spread the Faith: Goslar, 2", "T", "Spread the Faith", [{"Where": "Goslar", "Dice": "2"}]),
     ("Influence: Cologne 2", "T", "Place Influence", [{"Principality": "Cologne", "DI": 2}]),
     ("War: Hesse", "T", "Wars", [{"Against": "Hesse"}]),
+    # 'Declare Wars and change their Military Doctrines': in the Player Turns, the Wars sheet's
+    ("Doctrine: innovative", "T", "Wars", [{"New doctrine": "innovative"}]),
+    ("Military doctrine: Aristocratic", "T", "Wars", [{"New doctrine": "Aristocratic"}]),
     ("Religious War: Goslar", "T", "Religious War", [{"Target": "Goslar"}]),
     ("Foreign Power: Netherlands, west", "F", "Foreign Powers", [{"Home Province": "Netherlands", "Edge": "west"}]),
 ])
