@@ -209,14 +209,15 @@ def test_a_later_mail_replaces_what_the_earlier_said_and_keeps_the_gms_entries(c
     data = gm_types(paths.workbook.read_bytes(), [("Wars", {"Declarer": "RED", "Against": "Hesse"}, {"Winner": "RED"}),
                                                   ("Player Turns", {"Player": "RED"}, {"Council of Trent": "no"})])
     paths.workbook.write_bytes(data)
-    assert rows_of(paths, "Wars") == [("RED", "Hesse", "RED")]
+    # the last None: the New doctrine column, which no line here fills
+    assert rows_of(paths, "Wars") == [("RED", "Hesse", "RED", None)]
     status, text = orders(tmp_path, ("red2.txt", "Red\nConvert: no\nWar: Hesse\n"))
     assert status == 0
     assert rows_of(paths, "Player Turns")[1] == ("RED", "yes", "no", "yes", "no", None, None, "no")
-    assert rows_of(paths, "Wars") == [("RED", "Hesse", "RED")] and rows_of(paths, "Spread the Faith") == [
+    assert rows_of(paths, "Wars") == [("RED", "Hesse", "RED", None)] and rows_of(paths, "Spread the Faith") == [
         ("RED", "EIC", 1, None)]
     status, text = orders(tmp_path, ("red3.txt", "Red\nWar: Goslar\n"))
-    assert status == 0 and rows_of(paths, "Wars") == [("RED", "Goslar", None)]
+    assert status == 0 and rows_of(paths, "Wars") == [("RED", "Goslar", None, None)]
     # two mails of one player in one mailbox: the later one counts
     box = tmp_path / "inbox.mbox"
     box.write_bytes(b"From red@example.org Mon Nov 23 10:00:00 2026\nFrom: red@example.org\n\nRed\nDice: 1 on EIS\n\n"
@@ -254,7 +255,7 @@ def test_a_later_mail_says_what_it_replaces_and_the_entries_it_leaves_empty(cach
     # the war on Hesse declared again (on its row): only the GM's winner is gone
     assert notes == [f"  RED: {tmp_path / 'red2.txt'} replaces its entries in the workbook (Wars!C4 now empty)",
                      f"  RED: {tmp_path / 'red3.txt'} replaces {tmp_path / 'red2.txt'}"]
-    assert rows_of(paths, "Wars") == [("RED", "Hesse", None)]
+    assert rows_of(paths, "Wars") == [("RED", "Hesse", None, None)]
     # the next run replaces what this one typed; the actions, not spoken to, stay
     status, text = orders(tmp_path, ("red4.txt", "Red\nConvert: no\n"))
     assert status == 0 and [line for line in text.splitlines() if " replaces " in line] == [

@@ -71,6 +71,9 @@ def cache(tmp_path_factory):
     ("Spread the Faith: Goslar, 2", "T", "Spread the Faith", [{"Where": "Goslar", "Dice": "2"}]),
     ("Influence: Cologne 2", "T", "Place Influence", [{"Principality": "Cologne", "DI": 2}]),
     ("War: Hesse", "T", "Wars", [{"Against": "Hesse"}]),
+    # 'Declare Wars and change their Military Doctrines': in the Player Turns, the Wars sheet's
+    ("Doctrine: innovative", "T", "Wars", [{"New doctrine": "innovative"}]),
+    ("Military doctrine: Aristocratic", "T", "Wars", [{"New doctrine": "Aristocratic"}]),
     ("Religious War: Goslar", "T", "Religious War", [{"Target": "Goslar"}]),
     ("Foreign Power: Netherlands, west", "F", "Foreign Powers", [{"Home Province": "Netherlands", "Edge": "west"}]),
 ])
@@ -155,7 +158,7 @@ def test_refused_lines_are_named_with_their_reason_and_the_rest_is_typed(cache, 
     turns = {row[0]: row for row in rows_of(paths, "Player Turns")}
     assert turns["RED"][1:5] == ("yes", "no", "yes", "yes") and turns["GREEN"][1:5] == ("no", "yes", "yes", None)
     assert turns["BLUE"][1:] == (None,) * 7
-    assert rows_of(paths, "Wars") == [("RED", "Hesse", None)] and rows_of(paths, "Place Influence") == []
+    assert rows_of(paths, "Wars") == [("RED", "Hesse", None, None)] and rows_of(paths, "Place Influence") == []
 
 
 NO_PROVINCE = " (no province's code or name is near it: the map names them)"
@@ -343,7 +346,7 @@ def test_each_side_mails_its_battle_cards_with_the_card_engine(tmp_path):
     assert report.refused == [("green line 2", "'War cards: Red, C'", "a war of yours with RED on the Wars sheet "
                                "(declared by you, 'War: RED', or by RED against you); an unaligned principality's "
                                "cards are its leader's, which the GM enters")]
-    assert rows_of(paths, "Wars") == [("RED", "BLUE", None, "M P C", "P P")]
+    assert rows_of(paths, "Wars") == [("RED", "BLUE", None, "M P C", "P P", None)]
     assert rows_of(paths, "Religious War Cards") == [("BLUE", "M P")]
 
 

@@ -152,20 +152,6 @@ def test_losing_to_a_principality_with_nothing_it_could_take_eliminates():
         {"declarer": "GREEN", "target": "Ulm", "winner": "Ulm"}]}, 1535)
     assert step.problems == [] and step.state.eliminated == ()
 
-def test_a_foreign_powers_taking_is_refused_not_lost():
-    """003_b5b9eb4920d39694.txt, 'Foreign Powers': "Your provinces inside the HRE still provide
-    Imperial Power": a Foreign Power may hold provinces, which gm_tools does not keep yet (README,
-    'Not done yet'). Its taking is refused at its cell instead of taking the province off the
-    board; vassalizing, which leaves the province to a principality, stands."""
-    state = board()
-    del state.princes["ORANGE"]
-    state.foreign = {"ORANGE": {"home": "Spain", "edge": "east", "troubles": 0, "per_round": 4}}
-    state.influence = {}
-    step = treaty(state, {"declarer": "ORANGE", "target": "YELLOW", "winner": "ORANGE"}, ("ORANGE", "GOR"))
-    assert [(i, found) for i, _, found, _ in step.problems] == [(0, "ORANGE: GOR")]
-    assert "ORANGE is a Foreign Power" in step.problems[0][3]
-    assert wars.check(state, wars.Taking("ORANGE", "GOR", vassalize=True), {}) is None
-
 
 def test_treaties_and_influence_changes_through_the_player_turns():
     """The Peace Treaties and the GM's Influence Changes (the Diplomatic Influence a treaty costs:

@@ -500,18 +500,21 @@ def _read_press(ws, problems: list[Problem], pictures: Path | None) -> str:
 def _read_table(ws, table: Table, problems: list[Problem]) -> list[InputRow]:
     _check_layout(ws, problems)
     headers = {_text(ws.cell(row=1, column=c).value): c for c in range(1, ws.max_column + 1)}
-    missing = [col.header for col in table.columns if col.header not in headers]
+    missing = [col.header for col in table.columns if col.header not in headers and not col.optional]
     if missing:
         problems.append(Problem(table.title, "1:1", f"no column {missing[0]!r}",
                                 f"the columns {', '.join(c.header for c in table.columns)}"))
         return []
-    _nothing_outside(ws, {headers[c.header] for c in table.columns},
+    _nothing_outside(ws, {headers[c.header] for c in table.columns if c.header in headers},
                      f"{table.title} is read in its columns {', '.join(c.header for c in table.columns)}; "
                      "notes go on a sheet of your own", problems)
     rows = []
     for r in range(2, max(ws.max_row, len(table.rows) + 1) + 1):  # rows laid out but deleted too
         values, cells, empty = {}, {}, True
         for column in table.columns:
+            if column.header not in headers:  # an optional column the workbook was laid out without
+                values[column.header] = None
+                continue
             cell = ws.cell(row=r, column=headers[column.header])
             cells[column.header] = f"{table.title}!{cell.coordinate}"
             raw = _typed(ws, r, headers[column.header], problems)
@@ -521,7 +524,8 @@ def _read_table(ws, table: Table, problems: list[Problem]) -> list[InputRow]:
         if not empty:
             rows.append(InputRow(values=values, cells=cells))
         elif r - 2 < len(table.rows):
-            as_laid_out(ws, table, r, [headers[c.header] for c in table.columns], problems)
+            # an optional column is editable, so its missing place is never looked at
+            as_laid_out(ws, table, r, [headers.get(c.header, 0) for c in table.columns], problems)
     return rows
 
 

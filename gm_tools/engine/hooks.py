@@ -53,6 +53,10 @@ class Column:
     """True for the cells the GM types in; all other cells of the sheet are locked."""
     width: int = 16
     """Column width in characters."""
+    optional: bool = False
+    """An editable column added to a sheet after games began: a workbook laid out before it (a
+    game in progress) reads as if the column were there and left empty, instead of being
+    refused."""
 
 
 @dataclass

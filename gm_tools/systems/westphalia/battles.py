@@ -13,7 +13,9 @@ what the rules decide:
   according to their Imperial Power - up to a max of 12 cards, with the rest of their Imperial
   Power going towards Reserves' (:func:`forces`, :func:`automatic_winner`);
 - 'When battling an unaligned Principality, the first Player after you in Initiative Order not
-  participating in a battle at the moment leads them in battle' (:func:`leader`).
+  participating in a battle at the moment leads them in battle' (:func:`leader`);
+- 'When all Players Waging War have had an opportunity to Declare Wars and change their Military
+  Doctrines, proceed to Battles & Peace Treaties' (:func:`change_doctrines`).
 """
 
 from __future__ import annotations
@@ -103,3 +105,37 @@ def leader(state: State, war: War, busy: set[str]) -> str | None:
         if player not in busy:
             return player
     return None
+
+
+STAGE = ("'When all Players Waging War have had an opportunity to Declare Wars and change their Military "
+         "Doctrines'")
+
+
+def change_doctrines(state: State, doctrines: tuple[str, ...], entries: list[dict],
+                     waging: set[str]) -> tuple[list[tuple[int, str, str]], list[tuple[str, str]]]:
+    """The doctrines changed in Setting the Warfare Stage, before any battle, so every battle of
+    the round (the Religious War's too) is fought with them. ``entries``: player, doctrine;
+    ``waging``: the players Waging War. Returns (entry, what was found, what was expected) for
+    each refused, and what was done; ``state.doctrines`` takes the others."""
+    problems, done, changed = [], [], {}
+    for i, entry in enumerate(entries):
+        player, typed = entry.get("player") or "", str(entry.get("doctrine") or "").strip()
+        doctrine = next((d for d in doctrines if d.lower() == typed.lower()), None)
+        if doctrine is None:
+            problems.append((i, f"{player}: {typed}", f"one of the {len(doctrines)} Military Doctrines: "
+                                                      + ", ".join(doctrines)))
+        elif player not in waging:
+            problems.append((i, f"{player}: {typed}", f"a change by a player Waging War ({STAGE}): "
+                                                      + (", ".join(sorted(waging)) or "nobody") + " this round"))
+        elif player in changed:
+            # each player Waging War has 'an opportunity' in the Warfare Stage: one change a round
+            problems.append((i, f"{player}: {typed}", f"one change of doctrine a round for {player} (changed to "
+                                                      f"{changed[player]} above)"))
+        else:
+            changed[player] = doctrine
+            was = state.doctrines.get(player, "none")
+            state.doctrines[player] = doctrine
+            done.append((player, f"changes its Military Doctrine from {was} to {doctrine}" if was != doctrine
+                         else f"keeps its Military Doctrine, {doctrine}"))
+    state.doctrines = dict(sorted(state.doctrines.items()))
+    return problems, done

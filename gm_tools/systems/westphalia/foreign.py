@@ -11,6 +11,7 @@ from gm_tools.engine.variant import Variant
 from gm_tools.systems.westphalia.board import DIRECTIONS
 from gm_tools.systems.westphalia.figures import imperial_power, round_number
 from gm_tools.systems.westphalia.state import Holding, State
+from gm_tools.systems.westphalia.wars import new_name
 
 EDGES = tuple(name for name, _ in DIRECTIONS)
 
@@ -53,8 +54,7 @@ def become(variant: Variant, state: State, player: str, home: str, edge: str) ->
     state.eliminated = tuple(p for p in state.eliminated if p != player)
     land = state.princes.pop(player, None)
     if land is not None:
-        names = [n for n in variant.tables.get("principalities", {}).get("names", ()) if n not in state.principalities]
-        name = names[0] if names else f"{player} lands"
+        name = new_name(variant, state) or f"{player} lands"
         state.principalities[name] = Holding(land.provinces, land.capital)
         done.append((player, f"leaves the Empire: {', '.join(land.provinces)} form the new principality {name}"))
     total = state.gold.pop(player, 0) + state.saved_di.get(player, 0)

@@ -6,8 +6,8 @@ the GM would type it: on the player's own row (Pick Provinces, the vote, the doc
 Religious Upheaval's province, the actions of Player Turns), on the player's rows in turn (the
 Electors and principalities he places), in the player's band of an open sheet (a sheet listing
 the players in Initiative Order, as 'Player turns are done in initiative order'; Setup Order in
-the Setup), on the Diplomacy Game's row of his game, which his partner's mail fills too, or on
-the war's row. A line of another step, or one the rules leave to the table or the GM, is refused
+the Setup), on the Diplomacy Game's row of his game, which his partner's mail fills too, on the
+war's row, or on a Wars row of its own for a doctrine changed. A line of another step, or one the rules leave to the table or the GM, is refused
 with its reason; every value placed is then checked by the step's own checks (:mod:`.sheets`),
 as a turn checks it.
 """
@@ -282,9 +282,17 @@ def _clear(typing: _Typing, lines: list) -> None:
             for row in owned[form.sheet]:
                 typing.wipe(form.sheet, row, headers)
         elif form.place == F.WAR:
-            typing.old_wars = {sheets[S.WARS].value(r, "Against"): r for r in owned[S.WARS]}
+            # a row without a war is a doctrine changed alone, which a new declaration leaves
+            typing.old_wars = {sheets[S.WARS].value(r, "Against"): r for r in owned[S.WARS]
+                               if sheets[S.WARS].value(r, "Against")}
             for row in typing.old_wars.values():
                 typing.wipe(S.WARS, row, ("Declarer", "Against"))
+        elif form.place == F.DOCTRINE:
+            wars = sheets[S.WARS]
+            for row in owned[S.WARS]:
+                typing.wipe(S.WARS, row, ("New doctrine",))
+                if not any(wars.value(row, h) for h in ("Against", "Winner", "Declarer's cards", "Target's cards")):
+                    typing.wipe(S.WARS, row, ("Declarer",))
         elif form.place == F.WAR_CARDS:
             wars = sheets[S.WARS]
             for row in owned[S.WARS]:
@@ -350,6 +358,13 @@ def _place(typing: _Typing, line, wars: dict[str, int], before: list):
             return f"an empty row left on the {sheet} sheet (clear rows no longer wanted)"
         wars[against] = row
         return typing.put(sheet, row, {"Declarer": power, "Against": line.rows[0].get("Against")})
+    if form.place == F.DOCTRINE:
+        now, gone = typing.sheets[sheet], set(typing.old_wars.values())  # those are cleared once all is placed
+        row = next((r for r in typing.band(sheet) + list(range(2, now.last + 1))
+                    if now.is_free(r) and (sheet, r) not in typing.taken and r not in gone), None)
+        if row is None:
+            return f"an empty row left on the {sheet} sheet (clear rows no longer wanted)"
+        return typing.put(sheet, row, {"Declarer": power, "New doctrine": line.rows[0].get("New doctrine")})
     if form.place == F.WAR_CARDS:
         return _war_cards(typing, line.rows[0])
     if form.place == F.GAME:

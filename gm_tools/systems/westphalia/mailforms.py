@@ -21,9 +21,10 @@ from gm_tools.systems.westphalia.diplomacygame import CARDS
 from gm_tools.systems.westphalia.turns import ACTIONS
 
 ONE_ROW, ROWS, BAND, GAME, WAR, ITEM, WAR_CARDS = "row", "rows", "band", "game", "war", "item", "war cards"
+DOCTRINE = "doctrine"
 """How a form's values find their row: the player's own row, the player's rows in turn, a row
 in the player's band of the sheet, the Diplomacy Game's row, a war's row, a named item's row,
-the cards of a war's side."""
+the cards of a war's side, a Wars row of its own for a doctrine changed."""
 YES = ("yes", "y", "x", "true", "1")
 NO = ("no", "n", "false", "0")
 
@@ -78,6 +79,10 @@ FORMS = (
          gm=("Winner",)),
     Form(("war cards", "battle cards"), (steps.TURNS,), S.WARS, ("Against", "Cards"), WAR_CARDS,
          "War cards: Blue, gold:C M P C"),
+    # 'When all Players Waging War have had an opportunity to Declare Wars and change their
+    # Military Doctrines': typed on the Wars sheet, where the GM types the declarations
+    Form(("new doctrine", "military doctrine", "doctrine"), (steps.TURNS,), S.WARS, ("New doctrine",), DOCTRINE,
+         "Doctrine: Offensive"),
     Form(("religious war",), (steps.TURNS,), S.RELIGIOUS_WAR, ("Target",), ITEM, "Religious War: Goslar"),
     Form(("emperor joins",), (steps.TURNS,), S.RELIGIOUS_WAR, ("Emperor joins",), ITEM,
          "Emperor joins: Catholic League"),

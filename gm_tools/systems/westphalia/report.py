@@ -103,7 +103,9 @@ def _princes(variant: Variant, state: State, year: int) -> str:
         land = state.princes.get(p)
         if land:
             conquered = [t for t in state.towns_of(p) if t != land.capital]
-            held = (f"{len(land.provinces)}: {', '.join(land.provinces)}; capital {land.capital}"
+            # a Foreign Power's capital is its Home Province, named in the Note
+            held = (f"{len(land.provinces)}: {', '.join(land.provinces)}"
+                    + (f"; capital {land.capital}" if land.capital else "")
                     + (f"; towns {', '.join(conquered)}" if conquered else ""))
         else:
             held = "none"

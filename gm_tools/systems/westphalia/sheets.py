@@ -50,7 +50,7 @@ BOARD = "Provinces"
 _COLUMNS = {"home": "Home Province", "player": "Player", "ballot": "Votes for", "doctrine": "Doctrine", "province": "Province", "actions": "Combat Heresy",
             "convert": "Convert", "influence": "Influence gained", "placement": "Influence gained", "dice": "Where",
             "league": "League", "trent": "Council of Trent", "treaty": "Province", "change": "Change",
-            "war": "Against", "winner": "Winner", "cards": "Declarer's cards", "religious war": "Value", "league won": "Value",
+            "war": "Against", "winner": "Winner", "new doctrine": "New doctrine", "cards": "Declarer's cards", "religious war": "Value", "league won": "Value",
             "elector": "Removed", "elector added": "Added", "place player": "Player",
             "place principality": "Principality", "place di": "DI", "game player": "Player", "game card": "Card",
             "game with": "With", "game their": "Their card"}
@@ -149,7 +149,11 @@ class WestphaliaHooks(SheetHooks):
                                  Column("Winner", editable=True, width=22))
                           + ((Column("Declarer's cards", editable=True, width=40),
                               Column("Target's cards", editable=True, width=40))
-                             if variant.options.get("card_engine") else ()), blank_rows=2 * len(players)),
+                             if variant.options.get("card_engine") else ())
+                          # last, so a workbook laid out before it (a game in progress) reads the same
+                          + (Column("New doctrine", CHOICE, tables.doctrines, editable=True, width=16,
+                                    optional=True),),
+                          blank_rows=2 * len(players)),
                     Table(TREATIES, (Column("Winner", editable=True, width=18), Column("Province", editable=True,
                                                                                        width=12),
                                      Column("Vassalize", **yes_no)), blank_rows=2 * len(players)),
@@ -230,7 +234,7 @@ class WestphaliaHooks(SheetHooks):
         for p in state.setup_order or tuple(variant.powers):
             land = state.princes.get(p)
             princes.rows.append([p, variant.powers[p].name, state.religion_of(p),
-                                 ", ".join(land.provinces) if land else None, land.capital if land else None,
+                                 ", ".join(land.provinces) if land else None, land.capital if land and land.capital else None,
                                  imperial_power(state, p, year), state.doctrines.get(p), state.gold.get(p, 0),
                                  state.saints.get(p, 0), state.reformation.get(p, 0), state.saved_di.get(p, 0),
                                  (f"{state.foreign[p]['home']} ({state.foreign[p]['edge']} edge)"
@@ -266,7 +270,7 @@ class WestphaliaHooks(SheetHooks):
                                   Column("Religion", width=11), Column("Town", width=16)))
         owner = state.owner()
         capitals = {land.capital: name for name, land in state.principalities.items()}
-        capitals.update({land.capital: p for p, land in state.princes.items()})
+        capitals.update({land.capital: p for p, land in state.princes.items() if land.capital})
         for code in sorted(variant.provinces, key=lambda c: variant.provinces[c].extra.get("order", 0)):
             holder = owner.get(code)
             town = None
@@ -378,6 +382,13 @@ def _read_turns(variant: Variant, state, rows: dict[str, list[InputRow]]):
     placements = [{"player": r.values.get("Player"), "principality": r.values.get("Principality") or "",
                    "di": r.values.get("DI")} for r in rows.get(PLACE, [])]
     war_rows, treaty_rows, change_rows = rows.get(WARS, []), rows.get(TREATIES, []), rows.get(CHANGES, [])
+    # 'Declare Wars and change their Military Doctrines': a Wars row with a New doctrine and no war
+    # is the change alone; one with both is both
+    doctrine_rows = [r for r in war_rows if r.values.get("New doctrine")]
+    war_rows = [r for r in war_rows if not r.values.get("New doctrine") or any(
+        r.values.get(k) for k in ("Against", "Winner", "Declarer's cards", "Target's cards"))]
+    doctrines = [{"player": r.values.get("Declarer") or "", "doctrine": str(r.values["New doctrine"])}
+                 for r in doctrine_rows]
 
     def side(text) -> str:
         text = str(text or "").strip()
@@ -421,7 +432,8 @@ def _read_turns(variant: Variant, state, rows: dict[str, list[InputRow]]):
              "elector added": [r.cells for r in rows.get(ELECTORS_CHANGED, [])],
              **{f: [r.cells for r in rows.get(PLACE, [])] for f in ("place player", "place principality", "place di")},
              "treaty": [r.cells for r in treaty_rows], "change": [r.cells for r in change_rows],
-             "war": [r.cells for r in war_rows], "winner": [r.cells for r in war_rows]}
+             "war": [r.cells for r in war_rows], "winner": [r.cells for r in war_rows],
+             "new doctrine": [r.cells for r in doctrine_rows]}
     games = {}
     if payoffs_of(variant) is not None:
         # the key says the turn was read with the Dilemma cards' table, so its count is bounded
@@ -432,7 +444,8 @@ def _read_turns(variant: Variant, state, rows: dict[str, list[InputRow]]):
                                      for r in game_rows]}
         where.update({f: [r.cells for r in game_rows] for f in _SHEET_OF})
     return TURNS, {"turns": turns, "dice": dice, "placements": placements, "wars": wars, "treaties": treaties,
-                   "changes": changes, "religious_war": religious, **games}, where
+                   "changes": changes, "religious_war": religious, **games,
+                   **({"doctrines": doctrines} if doctrines else {})}, where
 
 
 def _row_of(row: InputRow) -> int:

@@ -24,7 +24,9 @@ class Holding:
     provinces: tuple[str, ...]
     """Hex codes, sorted."""
     capital: str
-    """The capital province, where its town stands ('places a town on his chosen capital')."""
+    """The capital province, where its town stands ('places a town on his chosen capital'); ""
+    for a Foreign Power's provinces in the Empire, whose capital is its Home Province, off the
+    board ('This province starts with a city and is your capital')."""
 
     def to_json(self) -> dict:
         return {"provinces": list(self.provinces), "capital": self.capital}
@@ -121,7 +123,7 @@ class State:
     def towns_of(self, player: str) -> list[str]:
         """The player's towns: its capital and the towns it conquered."""
         land = self.princes.get(player)
-        return ([land.capital] if land else []) + sorted(p for p, o in self.towns.items() if o == player)
+        return ([land.capital] if land and land.capital else []) + sorted(p for p, o in self.towns.items() if o == player)
 
     def town_at(self, province: str) -> bool:
         return province in self.towns or any(h.capital == province for h in

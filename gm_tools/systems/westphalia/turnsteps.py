@@ -100,6 +100,10 @@ def player_turns(variant: Variant, step: Step, inputs: dict, year: int) -> None:
         return
     _battles_and_treaties(variant, step, inputs, year)
     if not step.problems:
+        from gm_tools.systems.westphalia.wars import grown
+
+        # once every conquest is made: the step's entries name the principalities as it began
+        step.done += grown(variant, state)
         step.done += T.tradeoffs(state)
 
 
@@ -114,9 +118,9 @@ def _chosen(inputs: dict, rows: dict[str, dict], order: list[str], gains: dict[s
     # a Diplomacy Game is played by both of its pair, though told under the first
     played = {p for pair in pairings([p for p in order if T.DIPLOMACY in rows[p]["actions"]]) for p in pair} \
         if games else set()
-    # 'Declare a Religious War' is one of the things a player Waging War may do
+    # 'Declare a Religious War' and changing one's doctrine are things a player Waging War may do
     declared = {w.get("declarer") for w in inputs.get("wars", [])} | {
-        (inputs.get("religious_war") or {}).get("declarer")}
+        (inputs.get("religious_war") or {}).get("declarer")} | {d.get("player") for d in inputs.get("doctrines", [])}
     placing = {e.get("player") for e in inputs.get("placements", [])}
     # a League is joined 'as in Engaging in Diplomacy' or while Waging War: it counts for either
     idle = {T.HERESY: lambda p: not (rows[p].get("convert") or rows[p].get("trent")
@@ -147,6 +151,13 @@ def _battles_and_treaties(variant: Variant, step: Step, inputs: dict, year: int)
     state = step.state
     declared = State.from_json(state.to_json())  # the Religious War is declared before the battles
     phased = _declarations(step, inputs.get("wars", []))
+    from gm_tools.systems.westphalia.setup import tables_of
+    from gm_tools.systems.westphalia.turns import WAR
+
+    wrong, changed = battles.change_doctrines(state, tables_of(variant).doctrines, inputs.get("doctrines", []),
+                                              {p for p, chosen in state.actions.items() if WAR in chosen})
+    step.problems += [(i, "new doctrine", found, expected) for i, found, expected in wrong]
+    step.done += changed
     if step.problems:
         return
     standing = set(state.princes) | set(state.principalities)
@@ -279,8 +290,11 @@ def _wars(variant: Variant, step: Step, entries: list[dict], phase: list, standi
     won = []
 
     def eliminated(war) -> list[str]:
+        # a Foreign Power that lost its provinces in the Empire is still there, beside the board
+        # ('Your Foreign Power Home Province cannot be conquered')
         return [s for s in (war.declarer, war.target) if s in state.eliminated
-                or s in standing and s not in state.princes and s not in state.principalities]
+                or s in standing and s not in state.princes and s not in state.principalities
+                and s not in state.foreign]
 
     # 'fight simultaneously during the Battle Phase': whoever fights in this phase, declared before
     # or after, is 'participating in a battle at the moment'

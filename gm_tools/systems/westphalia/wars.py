@@ -13,7 +13,9 @@ treaty's rules and applies what follows from them:
 - 'remove all Diplomatic Influence from conquered Principalities';
 - 'If a Principality conquers a province of a different religion, that province is forcibly
   converted to the Principality's religion';
-- a player who loses all its provinces becomes a Foreign Power (at the Foreign Powers step).
+- a player who loses all its provinces becomes a Foreign Power (at the Foreign Powers step);
+- a Foreign Power takes provinces as a player does and holds them in ``State.princes`` with no
+  capital on the board ('Your provinces inside the HRE still provide Imperial Power').
 
 The Diplomatic Influence a treaty costs (2 per town, 1 per far province, allies' lapses) is
 entered by the GM on the Influence Changes sheet: the text leaves where it is taken from open.
@@ -56,11 +58,13 @@ def check(state: State, taking: Taking, taken: dict[tuple[str, str], list[str]],
     player = taking.winner in state.princes or taking.winner in state.setup_order
     if not player and taking.winner not in state.principalities:
         return "a player or a principality as the winner"
-    if taking.winner in state.foreign and taking.winner not in state.princes and not taking.vassalize:
-        # the text lets him hold provinces ('Your provinces inside the HRE still provide Imperial
-        # Power'), but a holding with a capital off the board is not built: refused, not lost
-        return f"vassalize = yes: {taking.winner} is a Foreign Power, and gm_tools does not yet keep a Foreign " \
-               "Power's provinces in the Empire (README, 'Not done yet')"
+    if taking.winner in state.setup_order and taking.winner not in state.princes \
+            and taking.winner not in state.foreign:
+        # he has lost his last province this round and is a Foreign Power only from the Foreign
+        # Powers step: land given him now would have no capital and no Home Province
+        return f"a winner with provinces in the Empire, or a Foreign Power: {taking.winner} has lost all its " \
+               "provinces ('A Player who loses all of his provinces during the Round immediately becomes a " \
+               "Foreign Power ... but wait until the next Round before doing anything else')"
     town = state.town_at(taking.province)
     if town and not player:
         return "a province without a town ('Only Players may conquer towns')"
@@ -128,9 +132,10 @@ def apply(variant: Variant, state: State, taking: Taking) -> tuple[str, str]:
         state.protestant = tuple(sorted(protestant | {taking.province} if faith == PROTESTANT
                                         else protestant - {taking.province}))
     else:
-        land = state.princes.get(taking.winner)
-        if land is not None:
-            state.princes[taking.winner] = Holding(tuple(sorted(land.provinces + (taking.province,))), land.capital)
+        # a Foreign Power's first province in the Empire has no capital there: its capital is the
+        # Home Province ('Your provinces inside the HRE still provide Imperial Power')
+        land = state.princes.get(taking.winner) or Holding((), "")
+        state.princes[taking.winner] = Holding(tuple(sorted(land.provinces + (taking.province,))), land.capital)
         if was_town:
             state.towns[taking.province] = taking.winner
     if was_principality:
@@ -157,8 +162,42 @@ def _remove(state: State, owner: str, province: str) -> None:
 
 
 def _new_principality(variant: Variant, state: State) -> str:
-    names = [n for n in variant.tables.get("principalities", {}).get("names", ()) if n not in state.principalities]
-    return names[0] if names else f"Principality {len(state.principalities) + 1}"
+    return new_name(variant, state) or f"Principality {len(state.principalities) + 1}"
+
+
+def new_name(variant: Variant, state: State) -> str | None:
+    """The next unused name of the contents' list for a new principality, Austria and Bavaria kept
+    back ('Save Austria and Bavaria for if a Principality grows to more than 5 provinces')."""
+    table = variant.tables.get("principalities", {})
+    kept = set(table.get("kept_back", ()))
+    return next((n for n in table.get("names", ()) if n not in state.principalities and n not in kept), None)
+
+
+MOST_PROVINCES = 5
+"""'if a Principality grows to more than 5 provinces'."""
+
+
+def grown(variant: Variant, state: State) -> list[tuple[str, str]]:
+    """'Save Austria and Bavaria for if a Principality grows to more than 5 provinces': a
+    principality of more than 5 provinces takes the first of the two names not on the board and
+    stays what it was (its provinces, capital, Diplomatic Influence, Electorate); once both are
+    taken, it keeps its own (NOTES.md, 'Uncertain readings')."""
+    done = []
+    kept = tuple(variant.tables.get("principalities", {}).get("kept_back", ()))
+    for name in sorted(state.principalities):
+        land = state.principalities[name]
+        free = [n for n in kept if n not in state.principalities]
+        if len(land.provinces) <= MOST_PROVINCES or name in kept or not free:
+            continue
+        new = free[0]
+        state.principalities = {new if n == name else n: h for n, h in state.principalities.items()}
+        if name in state.influence:
+            state.influence[new] = state.influence.pop(name)
+        state.electors = tuple(new if e == name else e for e in state.electors)
+        state.targets = tuple(new if t == name else t for t in state.targets)
+        done.append(("", f"{name} grows to {len(land.provinces)} provinces: it becomes {new} ('Save Austria and "
+                         "Bavaria for if a Principality grows to more than 5 provinces')"))
+    return done
 
 
 def homeless(state: State) -> list[str]:
