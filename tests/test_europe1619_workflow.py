@@ -571,3 +571,17 @@ def test_a_placement_of_no_or_negative_infs_is_refused_at_the_infs_cell(infs):
     (problem,) = problems
     assert (problem.sheet, problem.cell, problem.found) == ("INF Placements", "B2", str(infs))
     assert problem.expected.startswith("a number of INFs above 0")
+
+
+def test_the_placements_section_shows_each_placement_as_read(tmp_path):
+    """1619 rulebook: 'The referee presents the results of the Diplomatic Phase by reporting the
+    status of each minor state'; docs/europe1619.md, 'A minor state is written by its code
+    (BRE) or name (Bremen)'. A GM typing the state's name or its code in small letters sees
+    the placement on the page as the results read it ('3: BRE'), not as typed."""
+    paths = create(tmp_path, variant="europe1619")
+    type_cells(paths, {"INF Placements!A2": "FRANCE", "INF Placements!B2": 3, "INF Placements!C2": "bre",
+                       "INF Placements!A3": "FRANCE", "INF Placements!B3": 2, "INF Placements!C3": "Lorraine-Alsace"})
+    report = turn(paths)
+    assert {(r["power"], r["order"]) for r in report.record["results"]} == {("FRANCE", "3: BRE"), ("FRANCE", "2: LOR")}
+    sections = dict(HOOKS.report_sections(load_variant("europe1619"), report.record))
+    assert sections["INF placements"] == "- **FRANCE**: 3: BRE, 2: LOR; 1 INFs unused"

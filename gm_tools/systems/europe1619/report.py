@@ -18,9 +18,17 @@ def _status_text(status: str, power: str | None, captured_by: str | None = None)
     return status + (f" ({power})" if power else "")
 
 
-def _placements(record: dict, unused: dict) -> list[str]:
-    """Each power's placements as written, with the void ones marked and what it lost
+def _placements(variant: Variant, record: dict, unused: dict) -> list[str]:
+    """Each power's placements in the order written, as read ('3: BRE' for a GM's '3' and
+    'bre' or 'Bremen', as the results show them), with the void ones marked and what it lost
     ('may not save unused INFs')."""
+    from gm_tools.engine.positions import position_from_json
+    from gm_tools.errors import OrderError
+    from gm_tools.mechanics.influence import Placement
+    from gm_tools.systems.europe1619.orders import read_order
+    from gm_tools.systems.europe1619.phases import setup_of
+
+    setup = setup_of(variant, position_from_json(record["after"]) if "after" in record else None)
     results = {(r["power"], r["order"]): r for r in record.get("results", [])}
     written = record.get("extra", {}).get("europe1619", {}).get("orders", {}) or {}
     lines = []
@@ -29,6 +37,12 @@ def _placements(record: dict, unused: dict) -> list[str]:
         for order in orders:
             if not order.split(":")[0].strip().isdigit():
                 continue  # an attack or a declaration: their own sections
+            try:
+                read = read_order(setup, power, order)
+                if isinstance(read, Placement):
+                    order = read.canonical()
+            except OrderError:
+                pass  # void as written: its result is under the words written
             r = results.get((power, order), {})
             placed.append(order + ("" if r.get("result", "succeeds") == "succeeds" else f" (void: {r.get('reason', '')})"))
         if placed:
@@ -110,7 +124,7 @@ def sections(variant: Variant, record: dict) -> list[tuple[str, str]]:
                 status += f", captured by {st['captured_by']}"
             marker = f"; marker {st['marker']}" if st["marker"] else ""
             lines.append(f"**{code}**: {status}; {st['total']} INFs" + (f" ({infs})" if infs else "") + marker)
-        found.append(("INF placements", _items(_placements(record, d.get("unused", {})))))
+        found.append(("INF placements", _items(_placements(variant, record, d.get("unused", {})))))
         found.append(("Diplomatic attacks", _items(d["attacks"])))
         found.append(("Status changes", _items(_status_changes(variant, record, d["statuses"]))))
         found.append(("Status of the minor states", _items(lines)))
