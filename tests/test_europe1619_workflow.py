@@ -327,6 +327,24 @@ def test_an_unknown_province_and_minor_in_purchases(tmp_path):
         ("D2", "a province of the map (did you mean PAR?)"), ("E3", "a minor state code (did you mean LOR?)")}
 
 
+def test_a_unit_for_a_minor_off_its_home_center_says_where_it_is_built(tmp_path):
+    """1619 rulebook, 'Building a unit for a minor state': 'The minor state's home center must
+    be unoccupied for a new build to be allowed'. A build for Hesse typed in Erfurt names
+    Hesse's home center; one for Bremen, which has no center (tables.toml [minor_states]),
+    says so rather than 'BRE is not BRE's home center'."""
+    paths = create(tmp_path, variant="europe1619")
+    _to_builds(paths)
+    error = refused(paths, {"Purchases!A2": "UNION", "Purchases!B2": "build", "Purchases!C2": "A",
+                            "Purchases!D2": "ERF", "Purchases!E2": "HES",
+                            "Purchases!A3": "DENMARK", "Purchases!B3": "build", "Purchases!C3": "F",
+                            "Purchases!D3": "BRE", "Purchases!E3": "BRE"})
+    assert [(p.cell, p.expected) for p in error.problems] == [
+        ("B2", "a transaction the rules allow (HES's home center is HES: a unit for a minor state is built "
+               "only on its home center)"),
+        ("B3", "a transaction the rules allow (BRE has no home center: a unit for a minor state is built "
+               "only on its home center)")]
+
+
 def test_orders_for_a_minor_another_power_commands(tmp_path):
     """1619 rulebook: orders are for a player's units 'and for those minor units that are
     aligned to their power': Lorraine is aligned with France, not Spain."""

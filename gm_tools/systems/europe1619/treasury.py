@@ -538,8 +538,10 @@ def _buy(phase: _Phase, t: BuyUnit) -> tuple[str, Unit | None]:
     if province in phase.units:
         return f"{province} is occupied by {phase.units[province]}: a build needs an unoccupied center", None
     if t.minor is not None:
-        if board.geo.minor_home.get(t.minor) != province:
-            return f"{province} is not {t.minor}'s home center; a unit for a minor is built there", None
+        home = board.geo.minor_home.get(t.minor)
+        if home != province:  # 'The minor state's home center must be unoccupied for a new build'
+            where = f"{t.minor}'s home center is {home}" if home else f"{t.minor} has no home center"
+            return f"{where}: a unit for a minor state is built only on its home center", None
         refusal = _minor_purchasable(board, t.minor)
         if refusal:
             return refusal, None
