@@ -603,3 +603,20 @@ def test_the_placements_section_shows_each_placement_as_read(tmp_path):
     assert {(r["power"], r["order"]) for r in report.record["results"]} == {("FRANCE", "3: BRE"), ("FRANCE", "2: LOR")}
     sections = dict(HOOKS.report_sections(load_variant("europe1619"), report.record))
     assert sections["INF placements"] == "- **FRANCE**: 3: BRE, 2: LOR; 1 INFs unused"
+
+
+def test_a_loan_due_in_a_year_already_past_is_refused_at_its_due_cell(tmp_path):
+    """1619 rulebook, 'Loans': 'the player should expect a repayment on an agreed upon time';
+    docs/europe1619.md: the Loan Record keeps the terms for the rest of the game. A loan made in
+    1619 due in 1618 is a slip of the keys, named at its Due cell; terms in words stand."""
+    paths = create(tmp_path, variant="europe1619")
+    _to_builds(paths)
+    error = refused(paths, {"Loans!A2": "FRANCE", "Loans!B2": "SAVOY", "Loans!C2": 2, "Loans!D2": 0, "Loans!E2": 1618,
+                            "Loans!A3": "FRANCE", "Loans!B3": "SAVOY", "Loans!C3": 1, "Loans!D3": 0,
+                            "Loans!E3": "in two parts"})
+    assert [(p.sheet, p.cell, p.found, p.expected) for p in error.problems] == [
+        ("Loans", "E2", "1618", "the year the loan is due, 1619 or later, or its terms in words")]
+    type_cells(paths, {"Loans!E2": 1620})
+    turn(paths)
+    loans = record(paths, "Y1619B")["after"]["extra"]["europe1619"]["loans"]
+    assert [loan["terms"] for loan in loans] == ["due 1620", "due in two parts"]

@@ -345,6 +345,14 @@ def _check_transactions(variant: Variant, position: Position, rows: dict[str, li
             sheet, cell = _cell(row, "Interest")
             problems.append(Problem(sheet, cell, str(row.values["Interest"]), "the TPs of interest agreed, 0 or more"))
             continue
+        due, year = row.values.get("Due"), parse_phase(position.phase).year
+        due = str(int(due) if isinstance(due, float) and due.is_integer() else due or "").strip()
+        if due.isdigit() and int(due) < year:
+            # 'a repayment on an agreed upon time': a year already past is a slip of the keys,
+            # and the Loan Record would carry it for the rest of the game.
+            sheet, cell = _cell(row, "Due")
+            problems.append(Problem(sheet, cell, due, f"the year the loan is due, {year} or later, or its terms in words"))
+            continue
         loans.append({"lender": row.values["Lender"], "borrower": row.values["Borrower"], "amount": row.values["TPs"],
                       "interest": row.values.get("Interest") or 0, "due": row.values.get("Due") or ""})
         cells.append(row.cells["TPs"])
