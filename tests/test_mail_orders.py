@@ -153,6 +153,25 @@ def test_a_mail_without_a_power_line_writes_nothing(tmp_path):
     assert snapshot(tmp_path) == before
 
 
+def test_a_mail_from_a_power_the_setup_does_not_play_lists_the_games_powers(tmp_path, capsys):
+    """Europe 1619 rulebook, 10 PLAYERS: the Catholic League is 'removed as a playable power'
+    (docs/europe1619.md, 'Games of 10 to 14 players'). Its mail has no power line this game
+    reads; the refusal names the powers of the game, so the GM sees why 'LEAGUE' was not
+    read as one, and nothing is written."""
+    assert main(["new-game", "europe1619", "ten", "--players", "10", "--seed", "3", "--root", str(tmp_path)]) == 0
+    mail = tmp_path / "league.txt"
+    mail.write_bytes(b"LEAGUE\n1: BAV\n")
+    capsys.readouterr()
+    before = snapshot(tmp_path)
+    assert main(["orders", "ten", str(mail), "--root", str(tmp_path)]) == 1
+    out = capsys.readouterr().out
+    assert ("no power line -- expected a line naming the power before the orders, one of this game's: Austria, "
+            "Denmark, Spain, France, Dutch Republic, England, Sweden, Protestant Union and the Palatinate, "
+            "Poland-Lithuania, Ottoman Empire") in out
+    assert "Catholic League" not in out and "'LEAGUE' (before any power line)" in out
+    assert snapshot(tmp_path) == before
+
+
 def test_a_dry_run_checks_and_writes_nothing(tmp_path):
     create(tmp_path)
     before = snapshot(tmp_path)

@@ -126,8 +126,11 @@ def enter_mails(name: str, mails: list[tuple[str, bytes]], root: str | os.PathLi
         for label, parsed in read:
             report.skipped += [(f"{label} line {line.number}", line.text) for line in parsed.skipped]
             if not parsed.blocks:
-                report.refused.append((label, "no power line", "a line naming the power (such as "
-                                       f"{next(iter(variant.powers.values())).name}) before the orders"))
+                # the powers listed: a power the game's setup does not play (Europe 1619's League
+                # with 10 players) is then seen to be missing, not a line misread
+                playing = ", ".join(p.name for p in variant.powers.values() if p.playable)
+                report.refused.append((label, "no power line", "a line naming the power before the orders, "
+                                       f"one of this game's: {playing}"))
                 continue
             for (power, lines), heading in zip(parsed.blocks, parsed.power_lines):
                 why = _sends_no_orders(variant, position, rules, power)
