@@ -67,6 +67,29 @@ def test_status_of_a_phase_entered_on_input_sheets_names_who_typed(tmp_path):
     assert status.inputs[sheet] == (1, ["FRANCE"]) and f"{sheet}: 1 row(s) typed (by FRANCE)" in status.text()
 
 
+def test_status_does_not_count_rows_on_a_sheet_the_turn_cannot_read(tmp_path, capsys):
+    """docs/workbook.md: an error 'names the sheet and the cell and nothing is written'. A GM
+    who typed a Europe 1619 placement and then renamed the INFs column, and deleted the Attacks
+    sheet, is told so by `gm-tools status` rather than '0 row(s) typed' on both."""
+    import openpyxl
+
+    paths = create(tmp_path, name="e", variant="europe1619")
+    type_cells(paths, {"INF Placements!A2": "FRANCE", "INF Placements!B2": 3, "INF Placements!C2": "LOR",
+                       "Declarations!A2": "FRANCE", "Declarations!B2": "war", "Declarations!C2": "SPAIN"})
+    wb = openpyxl.load_workbook(paths.workbook)
+    wb["INF Placements"]["B1"] = "INF"
+    del wb["Attacks"]
+    wb.save(paths.workbook)
+    files = snapshot(tmp_path)
+    assert main(["status", "e", "--root", str(tmp_path)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert ("  INF Placements: found no column 'INFs', expected the columns Power, INFs, Minor state; "
+            "its rows are not counted") in out
+    assert "  Attacks: found no such sheet, expected the Attacks sheet gm-tools wrote" in out
+    assert "  Declarations: 1 row(s) typed (by FRANCE)" in out
+    assert snapshot(tmp_path) == files
+
+
 def test_status_says_when_the_turn_would_refuse_something(tmp_path):
     paths = create(tmp_path)
     type_cells(paths, {"Game!B7": "not a number"})  # the seed

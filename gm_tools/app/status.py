@@ -91,6 +91,8 @@ class PhaseStatus:
     """What is said once nobody is waited for: the game system's words where it says who is
     awaited (``SheetHooks.all_entered``: a Payola power's offer sheet, a Westphalia step's
     entries)."""
+    unreadable: dict[str, str] = field(default_factory=dict)
+    """Input sheets whose rows cannot be counted -> why (deleted, or a column header changed)."""
 
     @property
     def waiting_for(self) -> list[str]:
@@ -150,6 +152,10 @@ class PhaseStatus:
         else:
             lines.append(f"  waiting for: {', '.join(waiting)}" if waiting else f"  {self.all_entered}")
         for sheet, (count, who) in self.inputs.items():
+            if sheet in self.unreadable:
+                # '0 row(s) typed' would hide the GM's rows on a sheet the turn cannot read
+                lines.append(f"  {sheet}: {self.unreadable[sheet]}")
+                continue
             lines.append(f"  {sheet}: {count} row(s) typed" + (f" (by {', '.join(who)})" if who else ""))
         lines.append(f"  press: {'entered' if self.press else 'none'}")
         if self.problems:
@@ -196,6 +202,10 @@ def phase_status(name: str, root: str | os.PathLike | None = None) -> PhaseStatu
                          powers, inputs, bool(entries.press.strip()), len(problems), list(lost.values()), awaited)
     if awaited is not None:
         status.all_entered = hooks.all_entered(variant, position)
+    for p in problems:
+        if p.sheet in inputs and p.cell in ("", "1:1"):  # the sheet itself, or its header row
+            status.unreadable.setdefault(p.sheet, f"found {p.found}, expected {p.expected}"
+                                         + ("; its rows are not counted" if p.cell else ""))
     return status
 
 
