@@ -32,6 +32,7 @@ from gm_tools.engine.model import ARMY, Position, Unit
 from gm_tools.edges.ordercheck import CheckedOrders
 from gm_tools.engine.rules import Rules, rules_for
 from gm_tools.app.turn import adjudicate, replay, run_turn
+from gm_tools.app.cli import main
 from gm_tools.edges.variants import load_variant
 from gm_tools.edges.workbook import open_workbook
 from gm_tools.edges.workbook_fill import fill_orders
@@ -284,6 +285,25 @@ def test_a_mailed_claim_to_build_in_the_center_needs_the_build_in_the_same_mail(
     assert [(where, why.split(",")[0]) for where, _, why in report.refused] == [
         ("cf line 2", "a build in POR on SPAIN's Orders block (BUILD A POR)")], report.text()
     assert report.written == [] and snapshot(tmp_path) == before
+
+
+def test_a_mailed_claim_on_a_misspelt_neutral_or_a_player_says_which_it_is(winter, tmp_path, capsys):
+    # Rule 2: a player "may claim the 'Fealty' of the major or minor neutral in question"; the
+    # introduction names the neutrals. A misspelt neutral gets the neutral it is closest to, and
+    # a player's power is said to be one, not offered a neutral it resembles; nothing is written.
+    paths = copy_game(winter, tmp_path)
+    (tmp_path / "a.txt").write_bytes(b"Spain\nFEALTY: PORTUGL, build in POR, retreat to EST\n")
+    (tmp_path / "b.txt").write_bytes(b"France\nFEALTY: ENGLAND\n")
+    before = snapshot(tmp_path)
+    capsys.readouterr()
+    assert main(["orders", paths.name, str(tmp_path / "a.txt"), str(tmp_path / "b.txt"),
+                 "--root", str(paths.root)]) == 1
+    out = capsys.readouterr().out
+    assert ("expected a neutral SPAIN may claim now, but PORTUGL is not a neutral; only neutrals give Fealty "
+            "(did you mean PORTUGAL?)") in out
+    assert ("expected a neutral FRANCE may claim now, but ENGLAND is a player's power, not a neutral; only "
+            "neutrals give Fealty") in out
+    assert snapshot(tmp_path) == before
 
 
 # --- a vassal's build and the victory count (rule 3) --------------------------------------

@@ -23,6 +23,7 @@ workflow (claims and draws are GM decisions made between phases).
 
 from __future__ import annotations
 
+import difflib
 import random
 from dataclasses import dataclass
 
@@ -226,7 +227,12 @@ def fealty_claim_problem(
     if player not in variant.powers or is_neutral(variant, player):
         return f"{player} is not a player's power; only players claim Fealty"
     if neutral not in variant.powers or not is_neutral(variant, neutral):
-        return f"{neutral} is not a neutral; only neutrals give Fealty"
+        if neutral in variant.powers:
+            return f"{neutral} is a player's power, not a neutral; only neutrals give Fealty"
+        neutrals = [code for code in variant.powers if is_neutral(variant, code)]
+        close = difflib.get_close_matches(str(neutral).upper(), neutrals, n=1)
+        hint = f" (did you mean {close[0]}?)" if close else f" (the neutrals: {', '.join(neutrals)})"
+        return f"{neutral} is not a neutral; only neutrals give Fealty{hint}"
     master = master_of(variant, position, neutral)
     if master is not None:
         return f"{neutral} is already sworn to {master}; Fealty never changes (rule 6)"
