@@ -345,6 +345,27 @@ def test_a_unit_for_a_minor_off_its_home_center_says_where_it_is_built(tmp_path)
                "only on its home center)")]
 
 
+def test_a_bolster_whose_for_minor_is_not_the_units_state_is_refused_at_that_cell(tmp_path):
+    """1619 rulebook, 'Building a unit for a minor state': 'A power may bolster a unit for a
+    minor state as well'. A bolster acts on the army standing in the province; a For minor
+    naming another state (the Union bolsters Hesse's army 'for Cologne') or a minor for a
+    power's own army is the GM's slip, named at its cell, not dropped unseen; the state's own
+    code, in any case, stands."""
+    paths = create(tmp_path, variant="europe1619")
+    _to_builds(paths)
+    error = refused(paths, {"Purchases!A2": "UNION", "Purchases!B2": "bolster", "Purchases!D2": "HES",
+                            "Purchases!E2": "COL",
+                            "Purchases!A3": "FRANCE", "Purchases!B3": "bolster", "Purchases!D3": "PAR",
+                            "Purchases!E3": "LOR"})
+    assert [(p.cell, p.found, p.expected) for p in error.problems] == [
+        ("E2", "'COL'", "HES, whose unit A HES is in HES, or an empty cell"),
+        ("E3", "'LOR'", "an empty cell: A PAR in PAR is FRANCE's, not a minor state's")]
+    type_cells(paths, {"Purchases!E2": "hes", "Purchases!E3": None})
+    report = turn(paths)
+    assert {(r["power"], r["order"], r["result"]) for r in report.record["results"]} >= {
+        ("UNION", "BOLSTER HES", "succeeds"), ("FRANCE", "BOLSTER PAR", "succeeds")}
+
+
 def test_orders_for_a_minor_another_power_commands(tmp_path):
     """1619 rulebook: orders are for a player's units 'and for those minor units that are
     aligned to their power': Lorraine is aligned with France, not Spain."""

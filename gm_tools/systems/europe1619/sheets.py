@@ -387,6 +387,15 @@ def _check_transactions(variant: Variant, position: Position, rows: dict[str, li
                 hint = f" (did you mean {close[0]}?)" if close else ""
                 problems.append(Problem(sheet, cell, repr(row.values["For minor"]), f"a minor state code{hint}"))
                 continue
+            unit = position.units.get(code.upper()) if code and action in ("bolster", "reduce", "disband") else None
+            if unit is not None and unit.power != minor:
+                # the transaction acts on the unit standing there: a For minor naming another
+                # state would be dropped unseen, and the GM paid for the wrong state's unit
+                sheet, cell = _cell(row, "For minor")
+                owner = (f"{unit.power}, whose unit {unit} is in {code.upper()}, or an empty cell" if unit.power in minors
+                         else f"an empty cell: {unit} in {code.upper()} is {unit.power}'s, not a minor state's")
+                problems.append(Problem(sheet, cell, repr(row.values["For minor"]), owner))
+                continue
         purchases.append({"power": row.values["Power"], "action": action, "kind": row.values.get("Unit"),
                           "province": code.upper() if code else None, "minor": minor or None})
         cells.append(row.cells["Action"])
