@@ -366,6 +366,32 @@ def test_a_bolster_whose_for_minor_is_not_the_units_state_is_refused_at_that_cel
         ("UNION", "BOLSTER HES", "succeeds"), ("FRANCE", "BOLSTER PAR", "succeeds")}
 
 
+def test_a_purchase_cell_its_action_does_not_read_must_agree_or_be_empty(tmp_path):
+    """1619 rulebook: 'a player may increase the strength of an ARMY unit only', 'Coastal minor
+    states will by default build fleets, but the aligned power may indicate the preferred unit'
+    (docs/europe1619.md: a minor build names Unit and For minor). A Unit that is not the unit
+    standing in the province (a bolster typed 'F' on France's army in Lyonnais, a disband of
+    'A' Friesland, a Dutch fleet), or a Province on a minor build, is named at its cell rather
+    than dropped unseen; typed as the unit is, it stands."""
+    paths = create(tmp_path, variant="europe1619")
+    _to_builds(paths)
+    error = refused(paths, {"Purchases!A2": "FRANCE", "Purchases!B2": "bolster", "Purchases!C2": "F",
+                            "Purchases!D2": "LYO",
+                            "Purchases!A3": "DUTCH", "Purchases!B3": "disband", "Purchases!C3": "A",
+                            "Purchases!D3": "FRI",
+                            "Purchases!A4": "SPAIN", "Purchases!B4": "minor build", "Purchases!C4": "A",
+                            "Purchases!D4": "CAT", "Purchases!E4": "CAT"})
+    assert [(p.cell, p.found, p.expected) for p in error.problems] == [
+        ("C2", "'F'", "A (the unit in LYO is A LYO), or an empty cell"),
+        ("C3", "'A'", "F (the unit in FRI is F FRI), or an empty cell"),
+        ("D4", "'CAT'", "an empty cell: a minor build names the state (For minor) and the unit (Unit); the state "
+                        "builds on its home center")]
+    type_cells(paths, {"Purchases!C2": "A", "Purchases!C3": "F", "Purchases!D4": None})
+    report = turn(paths)
+    assert {(r["power"], r["order"]) for r in report.record["results"] if r["result"] == "succeeds"} >= {
+        ("FRANCE", "BOLSTER LYO"), ("DUTCH", "DISBAND FRI")}
+
+
 def test_orders_for_a_minor_another_power_commands(tmp_path):
     """1619 rulebook: orders are for a player's units 'and for those minor units that are
     aligned to their power': Lorraine is aligned with France, not Spain."""

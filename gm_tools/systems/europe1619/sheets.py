@@ -378,6 +378,10 @@ def _check_transactions(variant: Variant, position: Position, rows: dict[str, li
             problems.append(Problem(sheet, cell, repr(row.values["Province"]),
                                     "a province of the map" + _suggest(variant, row.values["Province"])))
             continue
+        dropped = _unused_cell(position, row, action, code)
+        if dropped:
+            problems.append(dropped)
+            continue
         minor = row.values.get("For minor")
         if minor:
             minor = minor.upper()
@@ -424,6 +428,21 @@ def _check_transactions(variant: Variant, position: Position, rows: dict[str, li
             sheet, cell = ref.split("!")
             problems.append(Problem(sheet, cell, f"{result.order!r} ({result.power})", f"a transaction the rules allow ({result.reason})"))
     return inputs, problems
+
+
+def _unused_cell(position: Position, row: InputRow, action: str, code: str | None) -> Problem | None:
+    """A Purchases cell the action does not read, yet typed otherwise than the action means:
+    dropped unseen, it would leave the GM believing it counted."""
+    if action == "minor build" and row.values.get("Province"):
+        sheet, cell = _cell(row, "Province")
+        return Problem(sheet, cell, repr(row.values["Province"]), "an empty cell: a minor build names the state "
+                       "(For minor) and the unit (Unit); the state builds on its home center")
+    unit = position.units.get(code.upper()) if code and action in ("bolster", "reduce", "disband") else None
+    kind = row.values.get("Unit")
+    if unit is not None and kind and kind.upper() != unit.kind:
+        sheet, cell = _cell(row, "Unit")
+        return Problem(sheet, cell, repr(kind), f"{unit.kind} (the unit in {code.upper()} is {unit}), or an empty cell")
+    return None
 
 
 def _transfer_row(row: InputRow, parties: tuple[str, str], verb: str, power_expected: str,
