@@ -667,3 +667,15 @@ def test_a_loan_due_in_a_year_already_past_is_refused_at_its_due_cell(tmp_path):
     turn(paths)
     loans = record(paths, "Y1619B")["after"]["extra"]["europe1619"]["loans"]
     assert [loan["terms"] for loan in loans] == ["due 1620", "due in two parts"]
+
+
+def test_an_inf_placement_typed_on_the_orders_sheet_points_to_the_phases_own_sheets(tmp_path):
+    """docs/europe1619.md, 'Sheets': the Diplomatic Phase's placements go on INF Placements
+    ('5: BRE'); its Orders sheet has no rows. A GM who types one on the Orders sheet is told
+    where it goes, and nothing is written."""
+    paths = create(tmp_path, variant="europe1619")
+    error = refused(paths, {"Orders!A2": "FRANCE", "Orders!C2": "3: LOR"})
+    (problem,) = error.problems
+    assert (problem.sheet, problem.cell, problem.found) == ("Orders", "C2", "'3: LOR'")
+    assert problem.expected == ("a legal order (no unit orders are read in phase Y1619D: the Orders sheet stays "
+                                "empty, and the phase's entries, if it takes any, go on its own sheets)")

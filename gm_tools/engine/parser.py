@@ -188,7 +188,8 @@ def order_parser(
             return _retreat_order(reader, ctx)
         if phase_type == ADJUSTMENT:
             return _adjustment_order(reader, ctx)
-        raise ctx.illegal(f"no orders are read in phase {position.phase}")
+        raise ctx.illegal(f"no unit orders are read in phase {position.phase}: the Orders sheet stays empty, "
+                          "and the phase's entries, if it takes any, go on its own sheets")
 
     return parse
 
