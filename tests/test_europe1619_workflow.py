@@ -679,3 +679,30 @@ def test_an_inf_placement_typed_on_the_orders_sheet_points_to_the_phases_own_she
     assert (problem.sheet, problem.cell, problem.found) == ("Orders", "C2", "'3: LOR'")
     assert problem.expected == ("a legal order (no unit orders are read in phase Y1619D: the Orders sheet stays "
                                 "empty, and the phase's entries, if it takes any, go on its own sheets)")
+
+
+def test_a_captured_minor_is_said_to_hold_its_infs_in_suspension_only_when_it_has_some(tmp_path):
+    """1619 rulebook: 'A captured minor state CANNOT be influenced by any power ... However, all
+    INFs presently invested in the state are held in suspension'. Poland takes Pomerania, where
+    nobody holds INFs: the Map Adjustment page says it holds none. Spain's INF in Saarbruecken
+    is held in suspension when Lorraine's army takes it for France, at war with Spain from 1620
+    ('If the province is aligned with a power that the foreign unit is at war with, then the
+    foreign unit captures the province')."""
+    paths = create(tmp_path, variant="europe1619")
+    type_cells(paths, {"INF Placements!A2": "SPAIN", "INF Placements!B2": 1, "INF Placements!C2": "SAA",
+                       "Declarations!A2": "FRANCE", "Declarations!B2": "war", "Declarations!C2": "SPAIN"})
+    turn(paths)  # D
+    play(paths, {"POLAND": ["A DAN - POM"]})
+    report = turn(paths)  # J
+    assert report.record["extra"]["outcome"]["map_adjustment"]["captured_minors"] == [["POM", "POLAND"]]
+    sections = dict(HOOKS.report_sections(load_variant("europe1619"), report.record))
+    assert "- POM captured by POLAND: it holds no INFs" in sections["Map adjustment"].splitlines()
+    assert "suspension" not in sections["Map adjustment"]
+    turn(paths, force=True)  # B
+    turn(paths)  # S
+    turn(paths, force=True)  # D 1620: the war is in force
+    play(paths, {"FRANCE": ["A LOR - SAA"]})
+    report = turn(paths)  # J
+    assert ["SAA", "LOR"] in report.record["extra"]["outcome"]["map_adjustment"]["captured_minors"]
+    sections = dict(HOOKS.report_sections(load_variant("europe1619"), report.record))
+    assert "- SAA captured by LOR: its INFs are held in suspension" in sections["Map adjustment"].splitlines()
