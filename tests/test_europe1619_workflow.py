@@ -649,7 +649,9 @@ def test_the_placements_section_shows_each_placement_as_read(tmp_path):
     report = turn(paths)
     assert {(r["power"], r["order"]) for r in report.record["results"]} == {("FRANCE", "3: BRE"), ("FRANCE", "2: LOR")}
     sections = dict(HOOKS.report_sections(load_variant("europe1619"), report.record))
-    assert sections["INF placements"] == "- **FRANCE**: 3: BRE, 2: LOR; 1 INFs unused"
+    assert sections["INF placements"] == "- **FRANCE**: 3: BRE, 2: LOR; 1 INF unused"
+    # one INF is 'INF' ('INITIAL SETUP': Denmark's 1 in Hamburg), as the results' words say it
+    assert "- **HAM**: ALIGNED (DENMARK); 1 INF (DENMARK 1)" in sections["Status of the minor states"].splitlines()
 
 
 def test_a_loan_due_in_a_year_already_past_is_refused_at_its_due_cell(tmp_path):

@@ -12,6 +12,10 @@ def _items(lines: list[str]) -> str:
     return "\n".join(f"- {line}" for line in lines) or "None."
 
 
+def _infs(n: int) -> str:
+    return f"{n} INF" + ("" if n == 1 else "s")
+
+
 def _status_text(status: str, power: str | None, captured_by: str | None = None) -> str:
     if captured_by:
         return f"captured by {captured_by}"
@@ -46,7 +50,7 @@ def _placements(variant: Variant, record: dict, unused: dict) -> list[str]:
             r = results.get((power, order), {})
             placed.append(order + ("" if r.get("result", "succeeds") == "succeeds" else f" (void: {r.get('reason', '')})"))
         if placed:
-            lines.append(f"**{power}**: {', '.join(placed)}" + (f"; {unused[power]} INFs unused" if unused.get(power) else ""))
+            lines.append(f"**{power}**: {', '.join(placed)}" + (f"; {_infs(unused[power])} unused" if unused.get(power) else ""))
     return lines
 
 
@@ -123,7 +127,7 @@ def sections(variant: Variant, record: dict) -> list[tuple[str, str]]:
             if st["captured_by"]:
                 status += f", captured by {st['captured_by']}"
             marker = f"; marker {st['marker']}" if st["marker"] else ""
-            lines.append(f"**{code}**: {status}; {st['total']} INFs" + (f" ({infs})" if infs else "") + marker)
+            lines.append(f"**{code}**: {status}; {_infs(st['total'])}" + (f" ({infs})" if infs else "") + marker)
         found.append(("INF placements", _items(_placements(variant, record, d.get("unused", {})))))
         found.append(("Diplomatic attacks", _items(d["attacks"])))
         found.append(("Status changes", _items(_status_changes(variant, record, d["statuses"]))))
