@@ -708,3 +708,23 @@ def test_a_captured_minor_is_said_to_hold_its_infs_in_suspension_only_when_it_ha
     assert ["SAA", "LOR"] in report.record["extra"]["outcome"]["map_adjustment"]["captured_minors"]
     sections = dict(HOOKS.report_sections(load_variant("europe1619"), report.record))
     assert "- SAA captured by LOR: its INFs are held in suspension" in sections["Map adjustment"].splitlines()
+
+
+def test_a_mailed_order_for_a_minor_the_power_does_not_command_says_so(tmp_path, capsys):
+    """1619 rulebook, 'Effects of declarations': 'players write and submit movement orders for
+    their units on the board and for those minor units that are aligned to their power';
+    docs/europe1619.md: 'Other minors' units hold'. France's mail ordering Catalonia's fleet
+    (aligned with Spain) is refused saying France does not command it, not only that the fleet
+    is not French; its own army's order stands."""
+    from gm_tools.app.cli import main
+
+    paths = create(tmp_path, variant="europe1619")
+    turn(paths, force=True)  # D
+    mail = tmp_path / "france.txt"
+    mail.write_bytes(b"France\nF CAT H\nA PAR H\n")
+    capsys.readouterr()
+    assert main(["orders", paths.name, str(mail), "--root", str(paths.root)]) == 1
+    out = capsys.readouterr().out
+    assert ("'F CAT H' -- expected a legal order (the unit in CAT is Catalonia, not French; FRANCE does not "
+            "command Catalonia's units this phase)") in out
+    assert "FRANCE A PAR H" in out

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from gm_tools.errors import OrderError, OrderSyntaxError, Problem
+from gm_tools.errors import IllegalOrderError, OrderError, OrderSyntaxError, Problem
 from gm_tools.edges.layout import adjustments
 from gm_tools.engine.model import Build, Disband, Order, Position, Waive, order_text, province_of
 from gm_tools.engine.orderwords import BUILD_WORDS, KEYWORDS, WAIVE_WORDS
@@ -62,11 +62,16 @@ def parse_commanded(text: str, variant: Variant, position: Position, power: str,
             # the unit is one the power commands: the order's fault is in its reading in the
             # owner's name (a mailed order has no row to say whose unit it is for)
             return parse_order(text, variant, position, owner, rules)
-        for owner in owners:
+        for other in owners:
             try:
-                return parse_order(text, variant, position, owner, rules)
+                return parse_order(text, variant, position, other, rules)
             except OrderError:
                 continue
+        if row_error is None and owner in variant.powers and not variant.powers[owner].playable:
+            # a minor's unit ordered by a power that does not command it (Europe 1619: a minor
+            # no longer aligned with it): 'not French' alone leaves the GM asking why
+            raise IllegalOrderError(as_power.order, f"{as_power.reason}; {power} does not command "
+                                    f"{variant.powers[owner].name}'s units this phase") from None
         raise (row_error or as_power) from None
 
 
