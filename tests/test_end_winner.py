@@ -69,6 +69,8 @@ def test_the_site_shows_the_winner_the_gm_called(called):
     assert ("Spain called the winner by the GM before Summer 1615 Movement: unanimous agreement; most rounds won "
             "(Spain 2, France 1)") in page
     assert "<dt>Draw</dt>" not in page
+    last = (site / "games" / "g" / "S1615M.html").read_text(encoding="utf-8")
+    assert "not yet played" not in last and "Last phase: the game is over" in last
     feed = (site / "games" / "g" / "feed.atom").read_text(encoding="utf-8")
     assert "<title>Winner: Spain</title>" in feed and "<updated>2026-11-27T09:00:00Z</updated>" in feed
     whole = json.loads((site / "games" / "g" / "game.json").read_text(encoding="utf-8"))

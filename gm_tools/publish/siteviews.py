@@ -37,18 +37,21 @@ RESULT_SYMBOLS = {SUCCEEDS: "\u2713", "fails": "\u2717", INVALID: "\u2298"}
 def phase_view(game: GameContext, phase: PhaseContext) -> dict:
     """What the phase template shows, worked out here so the template only lays it out."""
     variant, record = game.variant, phase.record
+    # a game the GM ended (a draw, a winner called) plays no more: its last record still
+    # names the phase that would have come next, which the pager must not promise
+    next_phase = None if game.end is not None and phase.next is None else record.get("next_phase")
     next_title = ""
-    if record.get("next_phase"):
+    if next_phase:
         try:
-            next_title = phase_name(variant.calendar, record["next_phase"])
+            next_title = phase_name(variant.calendar, next_phase)
         except PhaseError:
-            next_title = record["next_phase"]
+            next_title = next_phase
     return {
         "id": phase.id,
         "title": phase.title,
         "previous": phase.previous,
         "next": phase.next,
-        "next_phase": record.get("next_phase"),
+        "next_phase": next_phase,
         "next_title": next_title,
         "winner": power_in_text(variant, record["winner"]) if record.get("winner") else "",  # in a sentence
         "over": game_over_words(variant, record),  # how the game ended here, the rules' victory named
