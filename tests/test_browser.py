@@ -406,3 +406,25 @@ def test_on_a_phone_the_maps_colours_are_named_under_it(served_site):
             page.set_viewport_size({"width": 1100, "height": 900})
             assert not key.is_visible(), address
     assert errors == []
+
+
+def test_on_a_phone_a_wide_tables_caption_is_read_without_scrolling(served_site):
+    """QA finding: at 375 px a table wider than the column (the archive's games, the game page's
+    standings) wrapped its caption at the table's width, so its end ("... most supply centers
+    first") lay past the column's edge, readable only by scrolling the table sideways."""
+    errors: list[str] = []
+    with chromium_page(errors) as page:
+        page.set_viewport_size({"width": 375, "height": 800})
+        for address in ("index.html", "games/demo/index.html"):
+            page.goto(served_site + address)
+            page.evaluate("document.querySelectorAll('details').forEach(d => { d.open = true; })")
+            # each caption's text against its scrolling box: how far it reaches past the box's right edge
+            past = page.evaluate("""() => [...document.querySelectorAll('div.scroll caption')]
+                .filter(c => !c.classList.contains('visually-hidden')).map(c => {
+                    const box = c.closest('div.scroll'), r = document.createRange(); r.selectNodeContents(c);
+                    return [c.textContent, box.scrollWidth > box.clientWidth,
+                            Math.max(...[...r.getClientRects()].map(b => b.right)) - box.getBoundingClientRect().right];
+                })""")
+            assert any(wide for _, wide, _ in past), address  # the case in question: a table that scrolls
+            assert [text for text, _, beyond in past if beyond > 0] == [], (address, past)
+    assert errors == []
