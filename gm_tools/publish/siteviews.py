@@ -4,7 +4,7 @@ that the templates only lay it out. Pure functions: no files, no templates.
 
 from __future__ import annotations
 
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
 from gm_tools.publish.charts import ChartLine, centers_chart
 from gm_tools.publish.legend import colour_key
@@ -64,7 +64,7 @@ def phase_view(game: GameContext, phase: PhaseContext) -> dict:
         "adjustments": _adjustments_view(variant, record),
         "is_adjustment": parse_phase(phase.id).type == "A",
         "press": Markup(render_markdown(record.get("press") or "")),
-        "sections": [Section(title=heading, html=Markup(render_markdown(text)))
+        "sections": [markdown_section(heading, text)
                      for heading, text in hooks_for(variant).report_sections(variant, record)],
         "deadline": record.get("deadline", ""),
         "processed": processed_view(record),
@@ -395,8 +395,18 @@ def game_sections(game: GameContext) -> list[Section]:
     last record: none before a phase is played."""
     if not game.phases:
         return []
-    return [Section(title=heading, html=Markup(render_markdown(text)))
+    return [markdown_section(heading, text)
             for heading, text in hooks_for(game.variant).game_sections(game.variant, game.phases[-1].record)]
+
+
+def markdown_section(heading: str, text: str) -> Section:
+    """A system's section of a page from its markdown. A pipe table in it is named by the
+    section's heading, as a caption a screen reader reads (the page's other tables have
+    theirs): a list of a page's tables otherwise gives it no name."""
+    html = render_markdown(text)
+    if "<table>" in html:
+        html = html.replace("<table>", f'<table>\n<caption class="visually-hidden">{escape(heading)}</caption>')
+    return Section(title=heading, html=Markup(html))
 
 
 def ledger_view(game: GameContext) -> dict | None:
