@@ -9,6 +9,7 @@ Kruijswijk's Diplomacy Adjudicator Test Cases, preferred options.
 from __future__ import annotations
 
 import copy
+import io
 import json
 import random
 import re
@@ -360,6 +361,20 @@ def test_cli_jsonl_bad_line_in_the_middle(tmp_path, capsys, monkeypatch):
     assert json.loads(out[1])["error"].startswith("line 2: phase: ")
     assert json.loads(out[2])["error"].startswith("line 4: request: not valid JSON")
     assert out[3] == dumps_line(handle_request(V, second))
+
+
+def test_cli_jsonl_a_line_cut_short_is_placed_at_its_column(tmp_path, capsys, monkeypatch):
+    """QA finding: a --jsonl line missing its closing brace was reported "line 3: ... at line 2
+    column 1", the decoder's place past the line's newline; the line's column says where."""
+    cut = '{"phase": "S1901M", "units": {"FRANCE": ["A PAR"]}'
+    path = write(tmp_path, "reqs.jsonl", "\n".join([json.dumps(DEMO), "", cut, '{"phase": "S1901M" "units": {}}']) + "\n")
+    with path.open(encoding="utf-8") as stdin:
+        monkeypatch.setattr("sys.stdin", stdin)
+        main(["adjudicate", "--variant", "standard", "--jsonl", "-"])
+    out = capsys.readouterr().out.splitlines()
+    assert json.loads(out[1])["error"] == (
+        f"line 3: request: not valid JSON: Expecting ',' delimiter at column {len(cut) + 1}")
+    assert json.loads(out[2])["error"] == "line 4: request: not valid JSON: Expecting ',' delimiter at column 20"
 
 
 def test_jsonl_answers_each_line_before_the_next_arrives():

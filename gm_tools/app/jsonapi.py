@@ -451,7 +451,7 @@ def run_jsonl(variant: Variant, lines: Iterable[str], out: TextIO) -> int:
         if not line.strip():
             continue
         try:
-            answer = answer_line(variant, _loads(line, "request"))
+            answer = answer_line(variant, _loads(line, "request", one_line=True))
         except UserError as e:
             errors += 1
             answer = dumps_line({"error": f"line {number}: {e}"})
@@ -495,10 +495,15 @@ def _open(path: str) -> TextIO:
         raise UserError(f"cannot read request file {path!r}: {e.strerror}") from None
 
 
-def _loads(text: str, where: str) -> Any:
+def _loads(text: str, where: str, one_line: bool = False) -> Any:
+    """``one_line``: a ``--jsonl`` line, whose error names its line already: the place is its
+    column (the decoder's "line 2 column 1" was the line's end, past its newline)."""
     try:
         return json.loads(text)
     except json.JSONDecodeError as e:
+        if one_line:
+            column = min(e.pos, len(text.rstrip("\r\n"))) + 1
+            raise RequestError(where, f"not valid JSON: {e.msg} at column {column}") from None
         raise RequestError(where, f"not valid JSON: {e.msg} at line {e.lineno} column {e.colno}") from None
 
 
