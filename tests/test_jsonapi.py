@@ -428,6 +428,22 @@ def test_documented_output_is_what_the_command_prints(command, output, capsys, m
     )
 
 
+DOC_ERRORS = re.findall(r"\$ echo '([^']*)' \| gm-tools adjudicate --variant (\w+) -\n(.*?)\n(?=\$ |```)", DOC, flags=re.S)
+
+
+@pytest.mark.parametrize("request_text, variant, output", DOC_ERRORS, ids=[r for r, _, _ in DOC_ERRORS])
+def test_documented_errors_are_what_the_command_prints(request_text, variant, output, capsys, monkeypatch):
+    """QA finding: the Errors section's answer to an unknown key listed a request's keys
+    without ``seed``, added since; these answers were pasted, never run again."""
+    monkeypatch.setattr("sys.stdin", io.StringIO(request_text))
+    main(["adjudicate", "--variant", variant, "-"])
+    assert capsys.readouterr().out.strip() == output.strip(), request_text
+
+
+def test_the_documentation_has_errors_to_check():
+    assert len(DOC_ERRORS) == 8
+
+
 # --- the variant's rules after the phase: random draws from the request's seed ------------------
 
 
