@@ -372,7 +372,7 @@ def test_on_a_phone_tables_say_they_scroll_and_dates_and_orders_stay_whole(serve
             page.goto(served_site + address)
             # the lines an element's text is laid out on: its text's boxes' distinct tops
             broken = page.evaluate("""() => [...document.querySelectorAll(
-                'time, table.results code, table.results td.result')].filter(e => {
+                'time, table.results code, table.results td.result:not(:has(.flags)), table.results .flags')].filter(e => {
                     const r = document.createRange(); r.selectNodeContents(e);
                     return new Set([...r.getClientRects()].map(b => Math.round(b.top))).size > 1;
                 }).map(e => e.textContent)""")
@@ -427,4 +427,28 @@ def test_on_a_phone_a_wide_tables_caption_is_read_without_scrolling(served_site)
                 })""")
             assert any(wide for _, wide, _ in past), address  # the case in question: a table that scrolls
             assert [text for text, _, beyond in past if beyond > 0] == [], (address, past)
+    assert errors == []
+
+
+def test_on_a_phone_a_failed_orders_reason_is_in_the_column_not_past_its_edge(served_site):
+    """QA finding: at 375 px a result and its note stayed on one line ("✗ fails (dislodged)"),
+    which pushed the Reason column, the words a player reads to learn why, past the column's
+    edge (a sideways scroll away); now the note may take a line of its own, the result and the
+    note each whole, and France's table (a unit dislodged, a support cut) fits the column. A
+    table with a long notation ("F NTH S F NWG - NWY", kept whole) may still scroll."""
+    errors: list[str] = []
+    with chromium_page(errors) as page:
+        page.set_viewport_size({"width": 375, "height": 800})
+        page.goto(served_site + "games/demo/F1901M.html")
+        rows = page.evaluate("""() => [...document.querySelectorAll('#power-FRANCE + div.scroll tr.r-fails')].map(tr => {
+            const box = tr.closest('div.scroll').getBoundingClientRect();
+            return [tr.cells[0].textContent, tr.cells[2].getBoundingClientRect().right - box.right];
+        })""")
+        assert len(rows) == 2  # the army dislodged in Burgundy, the support from Marseilles cut
+        assert [order for order, beyond in rows if beyond > 0] == [], rows
+        page.set_viewport_size({"width": 1100, "height": 900})  # on a desktop, room enough: one line
+        lines = page.evaluate("""() => [...document.querySelectorAll('#power-FRANCE + div.scroll td.result')].map(td => {
+            const r = document.createRange(); r.selectNodeContents(td);
+            return new Set([...r.getClientRects()].map(b => Math.round(b.top))).size; })""")
+        assert set(lines) == {1}
     assert errors == []
