@@ -255,6 +255,9 @@ BAD_REQUESTS = [
     ({"phase": "S1901R", "contested": ["GASC"]}, "contested[0]", "unknown province 'GASC' (did you mean GAS?)"),
     ({"phase": "S1901R", "dislodged": {"FRANCE": ["A PAR"]}}, "dislodged.FRANCE[0]", "expected {\"unit\": \"A PAR\""),
     ({"phase": "S1901R", "dislodged": {"FRANCE": [{"unit": "A PAR", "form": "BUR"}]}}, "dislodged.FRANCE[0]", "unknown key 'form'"),
+    # QA finding: a unit without "from" was taken as dislodged by convoy, free to retreat where the attack came from
+    ({"phase": "S1901R", "dislodged": {"FRANCE": [{"unit": "A PAR"}]}}, "dislodged.FRANCE[0]",
+     "missing 'from': expected the province the attack came from, or null for an attack by convoy"),
     ({"phase": "S1901R", "dislodged": {"FRANCE": [{"unit": "A PAR", "from": "PAR"}]}}, "dislodged.FRANCE[0].from",
      "cannot come from its own province"),
     ({"phase": "S1901R", "dislodged": {"FRANCE": [{"unit": "A PAR", "from": "BURG"}]}}, "dislodged.FRANCE[0].from",

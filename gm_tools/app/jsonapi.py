@@ -323,8 +323,13 @@ def _dislodged(variant: Variant, section: dict) -> dict[str, tuple[Unit, str | N
                 raise RequestError(
                     where, f"unknown key {extra_keys[0]!r}; a dislodged unit has 'unit', 'from' and optionally 'strength'"
                 )
+            if "from" not in item:
+                # left out, it would read as an attack by convoy (null), after which the unit may
+                # retreat to where the attack came from: a silent wrong answer, not a default
+                raise RequestError(where, "missing 'from': expected the province the attack came from, "
+                                          "or null for an attack by convoy")
             unit = _unit(variant, power, where, {k: item[k] for k in ("unit", "strength") if k in item})
-            attacker_from = item.get("from")
+            attacker_from = item["from"]
             if attacker_from is not None:
                 attacker_from = _province(variant, f"{where}.from", attacker_from)
                 if attacker_from == unit.province:
