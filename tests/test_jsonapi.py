@@ -238,6 +238,9 @@ BAD_REQUESTS = [
      "strength 0: expected a whole number of at least 1"),
     ({"phase": "S1901M", "units": {"FRANCE": [{"unit": "A PAR", "strength": True}]}}, "units.FRANCE[0]", "strength True"),
     ({"phase": "S1901M", "units": {"FRANCE": [{"unit": "A PAR", "str": 2}]}}, "units.FRANCE[0]", "unknown key 'str'"),
+    # QA finding: a unit object without its "unit" was reported "found null"
+    ({"phase": "S1901M", "units": {"FRANCE": [{"strength": 2}]}}, "units.FRANCE[0]",
+     "missing 'unit': expected {\"unit\": \"A PAR\", \"strength\": 2}"),
     ({"phase": "S1901M", "centers": {"FRANCE": ["BUR"]}}, "centers.FRANCE[0]", "BUR is not a supply center"),
     ({"phase": "S1901M", "centers": {"FRANCE": ["PAR"], "GERMANY": ["PAR"]}}, "centers.GERMANY[0]",
      "PAR is owned twice (FRANCE and GERMANY)"),

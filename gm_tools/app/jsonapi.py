@@ -238,7 +238,9 @@ def _unit(variant: Variant, power: str, where: str, item: Any) -> Unit:
         strength = item.get("strength", 1)
         if isinstance(strength, bool) or not isinstance(strength, int) or strength < 1:
             raise RequestError(where, f"strength {strength!r}: expected a whole number of at least 1")
-        item = item.get("unit")
+        if "unit" not in item:  # not "found null": the object has no such key to be null
+            raise RequestError(where, "missing 'unit': expected {\"unit\": \"A PAR\", \"strength\": 2}")
+        item = item["unit"]
     if not isinstance(item, str):
         raise RequestError(
             where, f"expected a unit like \"A PAR\" or {{\"unit\": \"A PAR\", \"strength\": 2}}, found {_json_type(item)}"
