@@ -139,5 +139,6 @@ def test_a_draw_forced_by_the_rules_is_shown_with_its_reason(tmp_path):
     assert load_state("g", tmp_path).over_text() == "drawn between ENGLAND, FRANCE (a rule of the variant)"
     build_site(tmp_path, tmp_path / "site")
     page = (tmp_path / "site" / "games" / "g" / "index.html").read_text(encoding="utf-8")
-    assert "shared by England, France, forced by the rules after Spring 1901 Movement: a rule of the variant" in page
+    assert "shared by England, France, forced by the rules after Spring 1901 Movement on <time" in page
+    assert "</time>: a rule of the variant</dd>" in page  # the day before the reason, not read as part of it
     assert "drawn between England, France" in (tmp_path / "site" / "index.html").read_text(encoding="utf-8")
