@@ -452,3 +452,20 @@ def test_on_a_phone_a_failed_orders_reason_is_in_the_column_not_past_its_edge(se
             return new Set([...r.getClientRects()].map(b => Math.round(b.top))).size; })""")
         assert set(lines) == {1}
     assert errors == []
+
+
+def test_on_a_phone_a_charts_names_are_readable(served_site):
+    """QA finding: at 375 px the supply-center chart was scaled to the column, its powers'
+    names at the lines' ends about 6 pixels high; it keeps its size and scrolls sideways in
+    its own box, the page itself never wider than the screen."""
+    errors: list[str] = []
+    with chromium_page(errors) as page:
+        page.set_viewport_size({"width": 375, "height": 800})
+        page.goto(served_site + "games/demo/index.html")
+        heights = page.evaluate("""() => [...document.querySelectorAll('figure.chart svg text')]
+            .map(t => t.getBoundingClientRect().height)""")
+        assert heights and min(heights) >= 11, heights
+        assert page.evaluate("document.documentElement.scrollWidth") <= 375
+        box = page.evaluate("(f => [f.scrollWidth, f.clientWidth])(document.querySelector('figure.chart'))")
+        assert box[0] > box[1]  # the chart scrolls in its own box
+    assert errors == []
