@@ -86,6 +86,11 @@ def test_a_saved_game_adjudicated_otherwise_is_refused_and_nothing_is_written(de
     (b'{"map": "standard", "phases": []}', "expected at least the first phase"),
     (b'{"map": "standard", "phases": [{"name": "S1901M", "state": {"units": {"FRANCE": ["A XYZ"]}}}]}',
      "expected a unit"),
+    # QA finding: these said "found NoneType" and "found dict", Python's names, not the file's
+    (b'{"map": "standard", "phases": [{"name": "S1901M"}]}', "phases[0].state: found nothing, expected an object"),
+    (b'{"map": "standard", "phases": [{"name": "S1901M", "state": {"units": {"FRANCE": {}}}}]}',
+     "phases[0].state.units.FRANCE: found an object, expected a list of units"),
+    (b'[]', "saved game: found a list, expected a JSON object"),
 ])
 def test_bad_saved_games_are_clear_errors(tmp_path, capsys, text, message):
     file = tmp_path / "bad.json"

@@ -157,9 +157,15 @@ def to_mila(variant: Variant, game_id: str, history: list[dict], current: dict, 
 # --- import ----------------------------------------------------------------------------------
 
 
+_JSON_KINDS = {dict: "an object", list: "a list", str: "a string", int: "a number", float: "a number",
+               bool: "true or false"}
+"""A found value named in the file's own terms: JSON's, not Python's ("NoneType", "dict")."""
+
+
 def _need(value, kind, where: str, expected: str):
     if not isinstance(value, kind):
-        raise MilaFormatError(f"{where}: found {type(value).__name__}, expected {expected}")
+        found = "nothing" if value is None else _JSON_KINDS.get(type(value), type(value).__name__)
+        raise MilaFormatError(f"{where}: found {found}, expected {expected}")
     return value
 
 
