@@ -280,6 +280,17 @@ def test_bad_request_names_where_and_what(request_, where, words):
     assert isinstance(caught.value, UserError)  # the CLI prints it, never a traceback
 
 
+def test_a_systems_state_that_is_not_an_object_names_where():
+    """QA finding: ``"extra": {"centenary": 1}`` stopped with a traceback (the rules read their
+    tables from it by name)."""
+    for name, phase in (("centenary", "S1618M"), ("europe1619", "Y1619M")):
+        for bad in (1, "x", [], None):
+            with pytest.raises(RequestError) as caught:
+                handle_request(load_variant(name), {"phase": phase, "extra": {name: bad}})
+            assert caught.value.where == f"extra.{name}"
+            assert f"expected an object of the {name} rules' state" in str(caught.value)
+
+
 JUNK = [None, True, 0, -1, 2.5, "", "X", "A", "A PAR", "F SPA/", "/", "SPA/NC/SC", [], {}, [1],
         {"unit": None}, {"unit": "A PAR", "strength": 99}, "W1901R", "F99999M", "a b c", "\u00e9", "F stp/nc"]
 

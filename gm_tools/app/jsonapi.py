@@ -82,6 +82,10 @@ def parse_request(variant: Variant, request: Any) -> tuple[Position, dict[str, l
     extra = request.get("extra", {})
     if not isinstance(extra, dict):
         raise RequestError("extra", f"expected an object of variant state, found {_json_type(extra)}")
+    system = variant.system.name
+    if system in extra and not isinstance(extra[system], dict):  # the rules read its tables by name
+        raise RequestError(f"extra.{system}", f"expected an object of the {system} rules' state (its tables by "
+                                              f"name), found {_json_type(extra[system])}")
 
     position = Position(
         phase=phase.id,
