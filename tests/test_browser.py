@@ -469,3 +469,22 @@ def test_on_a_phone_a_charts_names_are_readable(served_site):
         box = page.evaluate("(f => [f.scrollWidth, f.clientWidth])(document.querySelector('figure.chart'))")
         assert box[0] > box[1]  # the chart scrolls in its own box
     assert errors == []
+
+
+def test_on_a_phone_a_wide_tables_row_names_stay_in_view(served_site):
+    """QA finding: scrolled sideways at 375 px, the archive's table (seven columns) showed a
+    game's status and winner with its name scrolled out of view; a table of six columns or
+    more keeps its first column at the box's left edge."""
+    errors: list[str] = []
+    with chromium_page(errors) as page:
+        page.set_viewport_size({"width": 375, "height": 800})
+        page.goto(served_site + "index.html")
+        box = "div.scroll:has(table.games)"
+        page.evaluate(f"(b => {{ b.scrollLeft = b.scrollWidth; }})(document.querySelector('{box}'))")
+        offsets = page.evaluate(f"""() => {{ const b = document.querySelector('{box}');
+            const left = b.getBoundingClientRect().left;
+            return [b.scrollLeft, [...b.querySelectorAll('tr > :first-child')].map(c => c.getBoundingClientRect().left - left)]; }}""")
+        assert offsets[0] > 100, offsets  # scrolled
+        assert all(abs(x) < 1 for x in offsets[1]), offsets
+        assert page.locator("table.games th[scope=row] a").first.is_visible()
+    assert errors == []
