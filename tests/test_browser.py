@@ -487,4 +487,16 @@ def test_on_a_phone_a_wide_tables_row_names_stay_in_view(served_site):
         assert offsets[0] > 100, offsets  # scrolled
         assert all(abs(x) <= 1 for x in offsets[1]), offsets
         assert page.locator("table.games th[scope=row] a").first.is_visible()
+        # on a desktop, nothing scrolled: the line after the first column is one line, not two
+        page.set_viewport_size({"width": 1100, "height": 900})
+        import io
+        from PIL import Image
+
+        table = page.locator("table.games")
+        cell = page.evaluate("""() => { const t = document.querySelector('table.games').getBoundingClientRect();
+            const c = document.querySelector('table.games tbody th').getBoundingClientRect();
+            return [Math.round(c.right - t.left), Math.round(c.top - t.top + c.height / 2)]; }""")
+        shot = Image.open(io.BytesIO(table.screenshot())).convert("L")
+        row = [shot.getpixel((x, cell[1])) for x in range(cell[0] - 4, cell[0] + 4)]
+        assert sum(1 for v in row if v < 235) == 1, row
     assert errors == []
