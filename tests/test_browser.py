@@ -372,7 +372,7 @@ def test_on_a_phone_tables_say_they_scroll_and_dates_and_orders_stay_whole(serve
             page.goto(served_site + address)
             # the lines an element's text is laid out on: its text's boxes' distinct tops
             broken = page.evaluate("""() => [...document.querySelectorAll(
-                'time, table.results code, table.results td.result')].filter(e => {
+                'time, table.results code, table.results td.result:not(:has(.flags)), table.results .flags')].filter(e => {
                     const r = document.createRange(); r.selectNodeContents(e);
                     return new Set([...r.getClientRects()].map(b => Math.round(b.top))).size > 1;
                 }).map(e => e.textContent)""")
@@ -405,4 +405,98 @@ def test_on_a_phone_the_maps_colours_are_named_under_it(served_site):
             assert size >= 12, size
             page.set_viewport_size({"width": 1100, "height": 900})
             assert not key.is_visible(), address
+    assert errors == []
+
+
+def test_on_a_phone_a_wide_tables_caption_is_read_without_scrolling(served_site):
+    """QA finding: at 375 px a table wider than the column (the archive's games, the game page's
+    standings) wrapped its caption at the table's width, so its end ("... most supply centers
+    first") lay past the column's edge, readable only by scrolling the table sideways."""
+    errors: list[str] = []
+    with chromium_page(errors) as page:
+        page.set_viewport_size({"width": 375, "height": 800})
+        for address in ("index.html", "games/demo/index.html"):
+            page.goto(served_site + address)
+            page.evaluate("document.querySelectorAll('details').forEach(d => { d.open = true; })")
+            # each caption's text against its scrolling box: how far it reaches past the box's right edge
+            past = page.evaluate("""() => [...document.querySelectorAll('div.scroll caption')]
+                .filter(c => !c.classList.contains('visually-hidden')).map(c => {
+                    const box = c.closest('div.scroll'), r = document.createRange(); r.selectNodeContents(c);
+                    return [c.textContent, box.scrollWidth > box.clientWidth,
+                            Math.max(...[...r.getClientRects()].map(b => b.right)) - box.getBoundingClientRect().right];
+                })""")
+            assert any(wide for _, wide, _ in past), address  # the case in question: a table that scrolls
+            assert [text for text, _, beyond in past if beyond > 0] == [], (address, past)
+    assert errors == []
+
+
+def test_on_a_phone_a_failed_orders_reason_is_in_the_column_not_past_its_edge(served_site):
+    """QA finding: at 375 px a result and its note stayed on one line ("✗ fails (dislodged)"),
+    which pushed the Reason column, the words a player reads to learn why, past the column's
+    edge (a sideways scroll away); now the note may take a line of its own, the result and the
+    note each whole, and France's table (a unit dislodged, a support cut) fits the column. A
+    table with a long notation ("F NTH S F NWG - NWY", kept whole) may still scroll."""
+    errors: list[str] = []
+    with chromium_page(errors) as page:
+        page.set_viewport_size({"width": 375, "height": 800})
+        page.goto(served_site + "games/demo/F1901M.html")
+        rows = page.evaluate("""() => [...document.querySelectorAll('#power-FRANCE + div.scroll tr.r-fails')].map(tr => {
+            const box = tr.closest('div.scroll').getBoundingClientRect();
+            return [tr.cells[0].textContent, tr.cells[2].getBoundingClientRect().right - box.right];
+        })""")
+        assert len(rows) == 2  # the army dislodged in Burgundy, the support from Marseilles cut
+        assert [order for order, beyond in rows if beyond > 0] == [], rows
+        page.set_viewport_size({"width": 1100, "height": 900})  # on a desktop, room enough: one line
+        lines = page.evaluate("""() => [...document.querySelectorAll('#power-FRANCE + div.scroll td.result')].map(td => {
+            const r = document.createRange(); r.selectNodeContents(td);
+            return new Set([...r.getClientRects()].map(b => Math.round(b.top))).size; })""")
+        assert set(lines) == {1}
+    assert errors == []
+
+
+def test_on_a_phone_a_charts_names_are_readable(served_site):
+    """QA finding: at 375 px the supply-center chart was scaled to the column, its powers'
+    names at the lines' ends about 6 pixels high; it keeps its size and scrolls sideways in
+    its own box, the page itself never wider than the screen."""
+    errors: list[str] = []
+    with chromium_page(errors) as page:
+        page.set_viewport_size({"width": 375, "height": 800})
+        page.goto(served_site + "games/demo/index.html")
+        heights = page.evaluate("""() => [...document.querySelectorAll('figure.chart svg text')]
+            .map(t => t.getBoundingClientRect().height)""")
+        assert heights and min(heights) >= 11, heights
+        assert page.evaluate("document.documentElement.scrollWidth") <= 375
+        box = page.evaluate("(f => [f.scrollWidth, f.clientWidth])(document.querySelector('figure.chart'))")
+        assert box[0] > box[1]  # the chart scrolls in its own box
+    assert errors == []
+
+
+def test_on_a_phone_a_wide_tables_row_names_stay_in_view(served_site):
+    """QA finding: scrolled sideways at 375 px, the archive's table (seven columns) showed a
+    game's status and winner with its name scrolled out of view; a table of six columns or
+    more keeps its first column at the box's left edge."""
+    errors: list[str] = []
+    with chromium_page(errors) as page:
+        page.set_viewport_size({"width": 375, "height": 800})
+        page.goto(served_site + "index.html")
+        box = "div.scroll:has(table.games)"
+        page.evaluate(f"(b => {{ b.scrollLeft = b.scrollWidth; }})(document.querySelector('{box}'))")
+        offsets = page.evaluate(f"""() => {{ const b = document.querySelector('{box}');
+            const left = b.getBoundingClientRect().left;
+            return [b.scrollLeft, [...b.querySelectorAll('tr > :first-child')].map(c => c.getBoundingClientRect().left - left)]; }}""")
+        assert offsets[0] > 100, offsets  # scrolled
+        assert all(abs(x) <= 1 for x in offsets[1]), offsets
+        assert page.locator("table.games th[scope=row] a").first.is_visible()
+        # on a desktop, nothing scrolled: the line after the first column is one line, not two
+        page.set_viewport_size({"width": 1100, "height": 900})
+        import io
+        from PIL import Image
+
+        table = page.locator("table.games")
+        cell = page.evaluate("""() => { const t = document.querySelector('table.games').getBoundingClientRect();
+            const c = document.querySelector('table.games tbody th').getBoundingClientRect();
+            return [Math.round(c.right - t.left), Math.round(c.top - t.top + c.height / 2)]; }""")
+        shot = Image.open(io.BytesIO(table.screenshot())).convert("L")
+        row = [shot.getpixel((x, cell[1])) for x in range(cell[0] - 4, cell[0] + 4)]
+        assert sum(1 for v in row if v < 235) == 1, row
     assert errors == []

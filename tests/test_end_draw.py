@@ -57,6 +57,23 @@ def test_the_site_shows_the_draw_in_the_index_the_game_page_and_the_feed(drawn):
     assert whole["end"]["powers"] == ["ENGLAND", "FRANCE", "GERMANY"]
 
 
+def test_the_last_phase_page_says_the_game_is_over_not_what_comes_next(tmp_path):
+    """QA finding: a drawn game's last phase page promised "Next: Fall 1901 Movement (not yet
+    played)", the phase its record had named before the GM ended the game; the site built
+    before the end kept that page, and the page made at the end kept it after --undo."""
+    paths = create(tmp_path)
+    play(paths, {"FRANCE": ["A PAR - BUR"]})
+    site = tmp_path / "site"
+    last = site / "games" / "g" / "S1901M.html"
+    build_site(tmp_path, site)
+    assert "Next: Fall 1901 Movement (not yet played)" in last.read_text(encoding="utf-8")
+    end_game("g", ["france", "England"], root=tmp_path, site_dir=site)
+    page = last.read_text(encoding="utf-8")
+    assert "not yet played" not in page and "Last phase: the game is over" in page
+    reopen("g", root=tmp_path, site_dir=site)
+    assert "Next: Fall 1901 Movement (not yet played)" in last.read_text(encoding="utf-8")
+
+
 def test_undo_reopens_the_game(drawn):
     root, paths, _ = drawn
     reopen("g", root=root, site_dir=root / "site")
@@ -122,5 +139,6 @@ def test_a_draw_forced_by_the_rules_is_shown_with_its_reason(tmp_path):
     assert load_state("g", tmp_path).over_text() == "drawn between ENGLAND, FRANCE (a rule of the variant)"
     build_site(tmp_path, tmp_path / "site")
     page = (tmp_path / "site" / "games" / "g" / "index.html").read_text(encoding="utf-8")
-    assert "shared by England, France, forced by the rules after Spring 1901 Movement: a rule of the variant" in page
+    assert "shared by England, France, forced by the rules after Spring 1901 Movement on <time" in page
+    assert "</time>: a rule of the variant</dd>" in page  # the day before the reason, not read as part of it
     assert "drawn between England, France" in (tmp_path / "site" / "index.html").read_text(encoding="utf-8")

@@ -66,9 +66,14 @@ def test_the_site_shows_the_winner_the_gm_called(called):
     assert "won by Spain (called by the GM)" in index
     page = (site / "games" / "g" / "index.html").read_text(encoding="utf-8")
     assert "<dt>Winner</dt><dd>Spain</dd>" in page and "<dt>Current phase</dt><dd>game over</dd>" in page
-    assert ("Spain called the winner by the GM before Summer 1615 Movement: unanimous agreement; most rounds won "
-            "(Spain 2, France 1)") in page
+    # the day after the phase, the reason last: after the reason the day read as part of it
+    # (QA finding: "... the players agreed on 27 November 2026")
+    assert ("Spain called the winner by the GM before Summer 1615 Movement on "
+            '<time datetime="2026-11-27T09:00:00Z">27 November 2026, 09:00 UTC</time>: unanimous agreement; '
+            "most rounds won (Spain 2, France 1)</dd>") in page
     assert "<dt>Draw</dt>" not in page
+    last = (site / "games" / "g" / "S1615M.html").read_text(encoding="utf-8")
+    assert "not yet played" not in last and "Last phase: the game is over" in last
     feed = (site / "games" / "g" / "feed.atom").read_text(encoding="utf-8")
     assert "<title>Winner: Spain</title>" in feed and "<updated>2026-11-27T09:00:00Z</updated>" in feed
     whole = json.loads((site / "games" / "g" / "game.json").read_text(encoding="utf-8"))

@@ -174,6 +174,28 @@ def test_safe_markdown_renders_pipe_tables_and_still_escapes_html():
     assert "style=" not in html and "align=" not in html  # alignment attributes fall to the allow-list
 
 
+def test_every_table_of_a_page_is_named_the_systems_sections_by_their_heading(site):
+    """QA finding: the tables of a system's sections (the Influence Tracker, Westphalia's
+    Princes) had no caption, so a screen reader's list of the page's tables named them not;
+    every other table of the site has one."""
+    import re
+
+    for name in ("Y1619D.html", "Y1619M.html", "index.html"):
+        page = (site / name).read_text(encoding="utf-8")
+        tables = re.findall(r"<table[^>]*>\s*(<caption[^>]*>[^<]*</caption>)?", page)
+        assert tables and all(tables), name
+    page = (site / "Y1619D.html").read_text(encoding="utf-8")
+    assert '<table>\n<caption class="visually-hidden">Influence Tracker</caption>' in page
+
+
+def test_a_systems_section_names_its_tables_by_its_heading():
+    from gm_tools.publish.siteviews import markdown_section
+
+    html = str(markdown_section("Princes & lands", "Some words.\n\n| a | b |\n| --- | --- |\n| 1 | 2 |\n").html)
+    assert '<table>\n<caption class="visually-hidden">Princes &amp; lands</caption>\n<thead>' in html
+    assert "<caption" not in str(markdown_section("Lands", "- a list, no table").html)
+
+
 def test_the_game_page_lists_the_fifteen_players_not_the_minor_states(site):
     # The minor states have no player ('Minor states ... are controlled by' the powers' INFs):
     # the standings and the supply-center chart list the 15 powers; the game is won on points,

@@ -86,6 +86,17 @@ def test_a_saved_game_adjudicated_otherwise_is_refused_and_nothing_is_written(de
     (b'{"map": "standard", "phases": []}', "expected at least the first phase"),
     (b'{"map": "standard", "phases": [{"name": "S1901M", "state": {"units": {"FRANCE": ["A XYZ"]}}}]}',
      "expected a unit"),
+    # QA finding: these said "found NoneType" and "found dict", Python's names, not the file's
+    (b'{"map": "standard", "phases": [{"name": "S1901M"}]}', "phases[0].state: found nothing, expected an object"),
+    (b'{"map": "standard", "phases": [{"name": "S1901M", "state": {"units": {"FRANCE": {}}}}]}',
+     "phases[0].state.units.FRANCE: found an object, expected a list of units"),
+    (b'[]', "saved game: found a list, expected a JSON object"),
+    # QA finding: these stopped with a traceback, or read a string letter by letter
+    (b'{"map": "standard", "phases": [1]}', "phases[0]: found a number, expected a phase object"),
+    (b'{"map": "standard", "phases": [{"name": "S1901M", "state": {"retreats": []}}]}',
+     "phases[0].state.retreats: found a list, expected an object"),
+    (b'{"map": "standard", "phases": [{"name": "S1901M", "state": {"centers": {"FRANCE": "PAR"}}}]}',
+     "phases[0].state.centers.FRANCE: found a string, expected a list of supply centers"),
 ])
 def test_bad_saved_games_are_clear_errors(tmp_path, capsys, text, message):
     file = tmp_path / "bad.json"
@@ -94,6 +105,20 @@ def test_bad_saved_games_are_clear_errors(tmp_path, capsys, text, message):
     err = capsys.readouterr().err
     assert message in err and "Traceback" not in err
     assert not (tmp_path / "games" / "bad").exists()
+
+
+def test_a_phases_orders_that_are_not_a_list_are_a_clear_error(demo, tmp_path, capsys):
+    """QA finding: a power's orders given as one string were read letter by letter, and the
+    workbook then refused an order 'A'."""
+    _, saved = demo
+    broken = json.loads(json.dumps(saved))
+    broken["phases"][0]["orders"]["FRANCE"] = "A PAR - BUR"
+    file = tmp_path / "broken.json"
+    file.write_text(json.dumps(broken), encoding="utf-8")
+    assert main(["import", str(file), "--name", "broken", "--root", str(tmp_path / "games")]) == 2
+    err = capsys.readouterr().err
+    assert "phases[0] (S1901M).orders.FRANCE: found a string, expected a list of orders" in err
+    assert not (tmp_path / "games" / "broken").exists()
 
 
 def test_only_standard_games_are_exported(tmp_path, capsys):

@@ -9,6 +9,7 @@ Kruijswijk's Diplomacy Adjudicator Test Cases, preferred options.
 from __future__ import annotations
 
 import copy
+import io
 import json
 import random
 import re
@@ -237,6 +238,9 @@ BAD_REQUESTS = [
      "strength 0: expected a whole number of at least 1"),
     ({"phase": "S1901M", "units": {"FRANCE": [{"unit": "A PAR", "strength": True}]}}, "units.FRANCE[0]", "strength True"),
     ({"phase": "S1901M", "units": {"FRANCE": [{"unit": "A PAR", "str": 2}]}}, "units.FRANCE[0]", "unknown key 'str'"),
+    # QA finding: a unit object without its "unit" was reported "found null"
+    ({"phase": "S1901M", "units": {"FRANCE": [{"strength": 2}]}}, "units.FRANCE[0]",
+     "missing 'unit': expected {\"unit\": \"A PAR\", \"strength\": 2}"),
     ({"phase": "S1901M", "centers": {"FRANCE": ["BUR"]}}, "centers.FRANCE[0]", "BUR is not a supply center"),
     ({"phase": "S1901M", "centers": {"FRANCE": ["PAR"], "GERMANY": ["PAR"]}}, "centers.GERMANY[0]",
      "PAR is owned twice (FRANCE and GERMANY)"),
@@ -254,6 +258,9 @@ BAD_REQUESTS = [
     ({"phase": "S1901R", "contested": ["GASC"]}, "contested[0]", "unknown province 'GASC' (did you mean GAS?)"),
     ({"phase": "S1901R", "dislodged": {"FRANCE": ["A PAR"]}}, "dislodged.FRANCE[0]", "expected {\"unit\": \"A PAR\""),
     ({"phase": "S1901R", "dislodged": {"FRANCE": [{"unit": "A PAR", "form": "BUR"}]}}, "dislodged.FRANCE[0]", "unknown key 'form'"),
+    # QA finding: a unit without "from" was taken as dislodged by convoy, free to retreat where the attack came from
+    ({"phase": "S1901R", "dislodged": {"FRANCE": [{"unit": "A PAR"}]}}, "dislodged.FRANCE[0]",
+     "missing 'from': expected the province the attack came from, or null for an attack by convoy"),
     ({"phase": "S1901R", "dislodged": {"FRANCE": [{"unit": "A PAR", "from": "PAR"}]}}, "dislodged.FRANCE[0].from",
      "cannot come from its own province"),
     ({"phase": "S1901R", "dislodged": {"FRANCE": [{"unit": "A PAR", "from": "BURG"}]}}, "dislodged.FRANCE[0].from",
@@ -271,6 +278,17 @@ def test_bad_request_names_where_and_what(request_, where, words):
     assert caught.value.where == where
     assert words in str(caught.value)
     assert isinstance(caught.value, UserError)  # the CLI prints it, never a traceback
+
+
+def test_a_systems_state_that_is_not_an_object_names_where():
+    """QA finding: ``"extra": {"centenary": 1}`` stopped with a traceback (the rules read their
+    tables from it by name)."""
+    for name, phase in (("centenary", "S1618M"), ("europe1619", "Y1619M")):
+        for bad in (1, "x", [], None):
+            with pytest.raises(RequestError) as caught:
+                handle_request(load_variant(name), {"phase": phase, "extra": {name: bad}})
+            assert caught.value.where == f"extra.{name}"
+            assert f"expected an object of the {name} rules' state" in str(caught.value)
 
 
 JUNK = [None, True, 0, -1, 2.5, "", "X", "A", "A PAR", "F SPA/", "/", "SPA/NC/SC", [], {}, [1],
@@ -362,6 +380,20 @@ def test_cli_jsonl_bad_line_in_the_middle(tmp_path, capsys, monkeypatch):
     assert out[3] == dumps_line(handle_request(V, second))
 
 
+def test_cli_jsonl_a_line_cut_short_is_placed_at_its_column(tmp_path, capsys, monkeypatch):
+    """QA finding: a --jsonl line missing its closing brace was reported "line 3: ... at line 2
+    column 1", the decoder's place past the line's newline; the line's column says where."""
+    cut = '{"phase": "S1901M", "units": {"FRANCE": ["A PAR"]}'
+    path = write(tmp_path, "reqs.jsonl", "\n".join([json.dumps(DEMO), "", cut, '{"phase": "S1901M" "units": {}}']) + "\n")
+    with path.open(encoding="utf-8") as stdin:
+        monkeypatch.setattr("sys.stdin", stdin)
+        main(["adjudicate", "--variant", "standard", "--jsonl", "-"])
+    out = capsys.readouterr().out.splitlines()
+    assert json.loads(out[1])["error"] == (
+        f"line 3: request: not valid JSON: Expecting ',' delimiter at column {len(cut) + 1}")
+    assert json.loads(out[2])["error"] == "line 4: request: not valid JSON: Expecting ',' delimiter at column 20"
+
+
 def test_jsonl_answers_each_line_before_the_next_arrives():
     # A client keeps the process open and talks to it line by line: each response must be
     # flushed before the next request is written, or this test would block.
@@ -411,6 +443,22 @@ def test_documented_output_is_what_the_command_prints(command, output, capsys, m
     assert capsys.readouterr().out == output, (
         f"docs/json-interface.md is out of date: paste the output of `gm-tools {command}` under its marker"
     )
+
+
+DOC_ERRORS = re.findall(r"\$ echo '([^']*)' \| gm-tools adjudicate --variant (\w+) -\n(.*?)\n(?=\$ |```)", DOC, flags=re.S)
+
+
+@pytest.mark.parametrize("request_text, variant, output", DOC_ERRORS, ids=[r for r, _, _ in DOC_ERRORS])
+def test_documented_errors_are_what_the_command_prints(request_text, variant, output, capsys, monkeypatch):
+    """QA finding: the Errors section's answer to an unknown key listed a request's keys
+    without ``seed``, added since; these answers were pasted, never run again."""
+    monkeypatch.setattr("sys.stdin", io.StringIO(request_text))
+    main(["adjudicate", "--variant", variant, "-"])
+    assert capsys.readouterr().out.strip() == output.strip(), request_text
+
+
+def test_the_documentation_has_errors_to_check():
+    assert len(DOC_ERRORS) == 8
 
 
 # --- the variant's rules after the phase: random draws from the request's seed ------------------

@@ -19,7 +19,7 @@ import tempfile
 from pathlib import Path
 
 from gm_tools.edges.game import game_paths, games_root, write_atomic
-from gm_tools.edges.mila import MilaFormatError, our_order, position_from_mila, press_of, read_saved_game, to_mila
+from gm_tools.edges.mila import MilaFormatError, orders_of, position_from_mila, press_of, read_saved_game, to_mila
 from gm_tools.edges.workbook_fill import place_orders, set_cells
 from gm_tools.engine.adjustments import adjustment_counts
 from gm_tools.engine.phase import ADJUSTMENT, parse_phase
@@ -83,8 +83,7 @@ def import_mila(data: bytes, name: str, root: str | os.PathLike | None = None, s
             if phase.get("name") != state.position.phase:
                 raise MilaFormatError(f"{where}: the game is at {state.position.phase} here, expected the saved "
                                       "game's phases to follow the 2000 rulebook's calendar")
-            orders = {power: [our_order(o) for o in texts] for power, texts in (phase.get("orders") or {}).items()
-                      if power in variant.powers and texts}
+            orders = orders_of(variant, phase, where)
             workbook = paths.workbook.read_bytes()
             if orders:
                 workbook, _ = place_orders(workbook, orders, replace=True, where=f"{where} orders")

@@ -82,6 +82,10 @@ def parse_request(variant: Variant, request: Any) -> tuple[Position, dict[str, l
     extra = request.get("extra", {})
     if not isinstance(extra, dict):
         raise RequestError("extra", f"expected an object of variant state, found {_json_type(extra)}")
+    system = variant.system.name
+    if system in extra and not isinstance(extra[system], dict):  # the rules read its tables by name
+        raise RequestError(f"extra.{system}", f"expected an object of the {system} rules' state (its tables by "
+                                              f"name), found {_json_type(extra[system])}")
 
     position = Position(
         phase=phase.id,
@@ -238,7 +242,9 @@ def _unit(variant: Variant, power: str, where: str, item: Any) -> Unit:
         strength = item.get("strength", 1)
         if isinstance(strength, bool) or not isinstance(strength, int) or strength < 1:
             raise RequestError(where, f"strength {strength!r}: expected a whole number of at least 1")
-        item = item.get("unit")
+        if "unit" not in item:  # not "found null": the object has no such key to be null
+            raise RequestError(where, "missing 'unit': expected {\"unit\": \"A PAR\", \"strength\": 2}")
+        item = item["unit"]
     if not isinstance(item, str):
         raise RequestError(
             where, f"expected a unit like \"A PAR\" or {{\"unit\": \"A PAR\", \"strength\": 2}}, found {_json_type(item)}"
@@ -323,8 +329,13 @@ def _dislodged(variant: Variant, section: dict) -> dict[str, tuple[Unit, str | N
                 raise RequestError(
                     where, f"unknown key {extra_keys[0]!r}; a dislodged unit has 'unit', 'from' and optionally 'strength'"
                 )
+            if "from" not in item:
+                # left out, it would read as an attack by convoy (null), after which the unit may
+                # retreat to where the attack came from: a silent wrong answer, not a default
+                raise RequestError(where, "missing 'from': expected the province the attack came from, "
+                                          "or null for an attack by convoy")
             unit = _unit(variant, power, where, {k: item[k] for k in ("unit", "strength") if k in item})
-            attacker_from = item.get("from")
+            attacker_from = item["from"]
             if attacker_from is not None:
                 attacker_from = _province(variant, f"{where}.from", attacker_from)
                 if attacker_from == unit.province:
@@ -451,7 +462,7 @@ def run_jsonl(variant: Variant, lines: Iterable[str], out: TextIO) -> int:
         if not line.strip():
             continue
         try:
-            answer = answer_line(variant, _loads(line, "request"))
+            answer = answer_line(variant, _loads(line, "request", one_line=True))
         except UserError as e:
             errors += 1
             answer = dumps_line({"error": f"line {number}: {e}"})
@@ -495,10 +506,15 @@ def _open(path: str) -> TextIO:
         raise UserError(f"cannot read request file {path!r}: {e.strerror}") from None
 
 
-def _loads(text: str, where: str) -> Any:
+def _loads(text: str, where: str, one_line: bool = False) -> Any:
+    """``one_line``: a ``--jsonl`` line, whose error names its line already: the place is its
+    column (the decoder's "line 2 column 1" was the line's end, past its newline)."""
     try:
         return json.loads(text)
     except json.JSONDecodeError as e:
+        if one_line:
+            column = min(e.pos, len(text.rstrip("\r\n"))) + 1
+            raise RequestError(where, f"not valid JSON: {e.msg} at column {column}") from None
         raise RequestError(where, f"not valid JSON: {e.msg} at line {e.lineno} column {e.colno}") from None
 
 

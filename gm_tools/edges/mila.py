@@ -157,21 +157,31 @@ def to_mila(variant: Variant, game_id: str, history: list[dict], current: dict, 
 # --- import ----------------------------------------------------------------------------------
 
 
+_JSON_KINDS = {dict: "an object", list: "a list", str: "a string", int: "a number", float: "a number",
+               bool: "true or false"}
+"""A found value named in the file's own terms: JSON's, not Python's ("NoneType", "dict")."""
+
+
 def _need(value, kind, where: str, expected: str):
     if not isinstance(value, kind):
-        raise MilaFormatError(f"{where}: found {type(value).__name__}, expected {expected}")
+        found = "nothing" if value is None else _JSON_KINDS.get(type(value), type(value).__name__)
+        raise MilaFormatError(f"{where}: found {found}, expected {expected}")
     return value
 
 
 def position_from_mila(variant: Variant, phase: dict, where: str) -> Position:
     """The board of a saved game's phase ``state``."""
+    _need(phase, dict, where, "a phase object with name and state")
     state = _need(phase.get("state"), dict, f"{where}.state", "an object")
     name = _need(phase.get("name"), str, f"{where}.name", "a phase name such as S1901M")
     units, dislodged, centers = {}, {}, {}
+    all_retreats = _need(state.get("retreats") if state.get("retreats") is not None else {}, dict,
+                         f"{where}.state.retreats", "an object")
     for power, items in _need(state.get("units", {}), dict, f"{where}.state.units", "an object").items():
         if power not in variant.powers:
             raise MilaFormatError(f"{where}.state.units: found power {power!r}, expected one of {', '.join(variant.powers)}")
-        retreats = state.get("retreats", {}).get(power, {}) or {}
+        retreats = _need(all_retreats.get(power, {}) or {}, dict, f"{where}.state.retreats.{power}",
+                         "an object of unit -> retreats")
         for item in _need(items, list, f"{where}.state.units.{power}", "a list of units"):
             label = str(item).lstrip("*")
             parts = label.split()
@@ -185,11 +195,22 @@ def position_from_mila(variant: Variant, phase: dict, where: str) -> Position:
             else:
                 units[province] = unit
     for power, items in _need(state.get("centers", {}), dict, f"{where}.state.centers", "an object").items():
-        for center in items:
+        for center in _need(items, list, f"{where}.state.centers.{power}", "a list of supply centers"):
             if center not in variant.provinces or not variant.provinces[center].supply_center:
                 raise MilaFormatError(f"{where}.state.centers.{power}: found {center!r}, expected a supply center")
             centers[center] = power
     return Position(phase=name, units=units, centers=centers, dislodged=dislodged)
+
+
+def orders_of(variant: Variant, phase: dict, where: str) -> dict[str, list[str]]:
+    """A saved game's phase's orders in our notation, by power (its powers without orders left out)."""
+    orders = {}
+    for power, texts in _need(phase.get("orders") or {}, dict, f"{where}.orders", "an object of power -> orders").items():
+        if power in variant.powers and texts:
+            for text in _need(texts, list, f"{where}.orders.{power}", "a list of orders"):
+                _need(text, str, f"{where}.orders.{power}", "orders as strings such as \"A PAR - BUR\"")
+            orders[power] = [our_order(o) for o in texts]
+    return orders
 
 
 def our_order(text: str) -> str:

@@ -196,13 +196,16 @@ def phase_map_lines(game: GameContext, phase: PhaseContext, look: RenderOptions,
                         only_power=only_power)
 
 
-def phase_key(game_key: str, phase: PhaseContext) -> str:
+def phase_key(game_key: str, phase: PhaseContext, ended: bool = False) -> str:
     """Two keys in one string, ``"CONTENT PAGE"``. A phase's map, judge text and JSON are the
     same bytes when the code, the variant, the game's name (all ``game_key`` holds) and its
     record (and those before it: :attr:`PhaseContext.digest`) are: CONTENT. Its page is, when
-    its neighbours' ids (the page's links) are too: PAGE. Nothing else of the game reaches them."""
+    its neighbours' ids (the page's links) are too, and for the last phase whether the GM
+    ended the game (``ended``: its pager then says so, not what comes next): PAGE. Nothing
+    else of the game reaches them."""
     content = hashlib.sha256(f"{game_key}\0{phase.digest}".encode("utf-8")).hexdigest()
-    page = hashlib.sha256(f"{content}\0{phase.previous}\0{phase.next}".encode("utf-8")).hexdigest()
+    over = "\0ended" if ended and phase.next is None else ""  # other pages keep the keys they had
+    page = hashlib.sha256(f"{content}\0{phase.previous}\0{phase.next}{over}".encode("utf-8")).hexdigest()
     return f"{content} {page}"
 
 
@@ -275,7 +278,7 @@ def write_game(env: jinja2.Environment, writer: SiteWriter, painter: PngPainter,
         return texts[index]
     for index, phase in enumerate(game.phases):
         record = phase.record
-        key = keys[phase.id] = phase_key(game_key, phase) if game_key else ""
+        key = keys[phase.id] = phase_key(game_key, phase, game.end is not None) if game_key else ""
         names = [phase.id + suffix for suffix in PHASE_FILES]
         kept = key and all(n in present for n in names)
         if kept and old_phases.get(phase.id) == key:

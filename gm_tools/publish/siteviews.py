@@ -4,7 +4,7 @@ that the templates only lay it out. Pure functions: no files, no templates.
 
 from __future__ import annotations
 
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
 from gm_tools.publish.charts import ChartLine, centers_chart
 from gm_tools.publish.legend import colour_key
@@ -37,18 +37,21 @@ RESULT_SYMBOLS = {SUCCEEDS: "\u2713", "fails": "\u2717", INVALID: "\u2298"}
 def phase_view(game: GameContext, phase: PhaseContext) -> dict:
     """What the phase template shows, worked out here so the template only lays it out."""
     variant, record = game.variant, phase.record
+    # a game the GM ended (a draw, a winner called) plays no more: its last record still
+    # names the phase that would have come next, which the pager must not promise
+    next_phase = None if game.end is not None and phase.next is None else record.get("next_phase")
     next_title = ""
-    if record.get("next_phase"):
+    if next_phase:
         try:
-            next_title = phase_name(variant.calendar, record["next_phase"])
+            next_title = phase_name(variant.calendar, next_phase)
         except PhaseError:
-            next_title = record["next_phase"]
+            next_title = next_phase
     return {
         "id": phase.id,
         "title": phase.title,
         "previous": phase.previous,
         "next": phase.next,
-        "next_phase": record.get("next_phase"),
+        "next_phase": next_phase,
         "next_title": next_title,
         "winner": power_in_text(variant, record["winner"]) if record.get("winner") else "",  # in a sentence
         "over": game_over_words(variant, record),  # how the game ended here, the rules' victory named
@@ -61,7 +64,7 @@ def phase_view(game: GameContext, phase: PhaseContext) -> dict:
         "adjustments": _adjustments_view(variant, record),
         "is_adjustment": parse_phase(phase.id).type == "A",
         "press": Markup(render_markdown(record.get("press") or "")),
-        "sections": [Section(title=heading, html=Markup(render_markdown(text)))
+        "sections": [markdown_section(heading, text)
                      for heading, text in hooks_for(variant).report_sections(variant, record)],
         "deadline": record.get("deadline", ""),
         "processed": processed_view(record),
@@ -392,8 +395,18 @@ def game_sections(game: GameContext) -> list[Section]:
     last record: none before a phase is played."""
     if not game.phases:
         return []
-    return [Section(title=heading, html=Markup(render_markdown(text)))
+    return [markdown_section(heading, text)
             for heading, text in hooks_for(game.variant).game_sections(game.variant, game.phases[-1].record)]
+
+
+def markdown_section(heading: str, text: str) -> Section:
+    """A system's section of a page from its markdown. A pipe table in it is named by the
+    section's heading, as a caption a screen reader reads (the page's other tables have
+    theirs): a list of a page's tables otherwise gives it no name."""
+    html = render_markdown(text)
+    if "<table>" in html:
+        html = html.replace("<table>", f'<table>\n<caption class="visually-hidden">{escape(heading)}</caption>')
+    return Section(title=heading, html=Markup(html))
 
 
 def ledger_view(game: GameContext) -> dict | None:
