@@ -728,3 +728,29 @@ def test_a_mailed_order_for_a_minor_the_power_does_not_command_says_so(tmp_path,
     assert ("'F CAT H' -- expected a legal order (the unit in CAT is Catalonia, not French; FRANCE does not "
             "command Catalonia's units this phase)") in out
     assert "FRANCE A PAR H" in out
+
+
+def test_a_second_declaration_names_the_cell_of_the_first(tmp_path):
+    """1619 rulebook, 'Sequence of declarations': one declaration between two powers a year
+    (docs/europe1619.md, 'Declarations'). The refusal of the second names where the first is,
+    so the GM finds both rows."""
+    paths = create(tmp_path, variant="europe1619")
+    error = refused(paths, {
+        "Declarations!A2": "FRANCE", "Declarations!B2": "war", "Declarations!C2": "SPAIN",
+        "Declarations!A3": "ENGLAND", "Declarations!B3": "war", "Declarations!C3": "FRANCE",
+        "Declarations!A4": "FRANCE", "Declarations!B4": "alliance", "Declarations!C4": "SPAIN",
+    })
+    (problem,) = error.problems
+    assert (problem.sheet, problem.cell) == ("Declarations", "C4")
+    assert "'WAR: SPAIN' came first, at Declarations!C2" in problem.expected
+
+
+def test_a_second_attack_names_the_cell_of_the_first(tmp_path):
+    """1619 rulebook: 'each player is allowed to submit only ONE diplomatic attack order per
+    year'. The second's refusal names the first's cell (the first is refused on its own count:
+    the Papacy holds no INFs in Tuscany)."""
+    paths = create(tmp_path, variant="europe1619")
+    error = refused(paths, {"Attacks!A2": "PAPACY", "Attacks!B2": "TUS > SPAIN",
+                            "Attacks!A3": "PAPACY", "Attacks!B3": "TUS > FRANCE"})
+    second = next(p for p in error.problems if p.cell == "B3")
+    assert "'TUS > SPAIN' came first, at Attacks!B2" in second.expected

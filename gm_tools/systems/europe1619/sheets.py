@@ -300,11 +300,24 @@ def _check_diplomatic(variant: Variant, position: Position, rows: dict[str, list
             continue
         if sheet == INF_PLACEMENTS and "INFs for" in result.reason:
             cell = "B" + cell[1:]  # the allotment is fixed in the INFs column
-        problems.append(Problem(sheet, cell, f"{written!r} ({result.power})", _expected(result.reason)))
+        reason = _first_at(result.reason, [where[k] for k in keys if k[0] == key[0] and k[1] < key[1]])
+        problems.append(Problem(sheet, cell, f"{written!r} ({result.power})", _expected(reason)))
     if unread:
         return {}, problems
     inputs = {key: value for key, value in (("orders", orders), ("papal_events", papal_events)) if value}
     return inputs, problems
+
+
+def _first_at(reason: str, earlier: list[tuple[str, str, str]]) -> str:
+    """A second declaration or attack's reason ("... 'WAR: SPAIN' came first") with the cell of
+    the first: the first of the power's ``earlier`` entries (sheet, cell, written) written so.
+    Only the refusal's words: the phase's result, recorded, keeps its own."""
+    if not reason.endswith("' came first"):
+        return reason
+    for sheet, cell, written in earlier:
+        if reason.endswith(f"{' '.join(written.split())!r} came first"):
+            return f"{reason}, at {sheet}!{cell}"
+    return reason
 
 
 def _expected(reason: str) -> str:
