@@ -98,13 +98,26 @@ class Meeting:
         return cls(int(data["year"]), Agenda.from_json(data["agenda"]), dict(data["votes"]), data["result"])
 
     def describe(self) -> str:
-        yes = sorted(p for p, v in self.votes.items() if v == "for")
-        no = sorted(p for p, v in self.votes.items() if v != "for")
-        tail = {
+        """The meeting in the words the Diplomatic Phase's report records ("... UNION. passed;
+        ..."): kept as they are, for a recorded game replays byte for byte. Pages and the turn
+        report use :meth:`sentences`."""
+        return self._words(self._tail())
+
+    def sentences(self) -> str:
+        """The meeting in sentences: "... against or no vote: UNION. Passed; in effect from 1620."."""
+        tail = self._tail()
+        return self._words(f"{tail[0].upper()}{tail[1:]}.")
+
+    def _tail(self) -> str:
+        return {
             PASSED: f"passed; in effect from {self.year + 1}",
             FAILED: "failed; Austria may call no other meeting",
             TIED: "tied; no effect, Austria may call another meeting",
         }[self.result]
+
+    def _words(self, tail: str) -> str:
+        yes = sorted(p for p, v in self.votes.items() if v == "for")
+        no = sorted(p for p, v in self.votes.items() if v != "for")
         return (
             f"Reichstag {self.year} ({AGENDAS[self.agenda.kind]}): {self.agenda.describe()}. "
             f"For: {', '.join(yes) or 'none'}; against or no vote: {', '.join(no) or 'none'}. {tail}"

@@ -117,7 +117,7 @@ def sections(variant: Variant, record: dict) -> list[tuple[str, str]]:
 
         year = parse_phase(record["phase"]).year
         state = ReichstagState.from_json(stored(record["after"]["extra"]).get("reichstag", {}))
-        found.append(("Reichstag", "\n".join(m.describe() for m in state.meetings if m.year == year)))
+        found.append(("Reichstag", "\n".join(m.sentences() for m in state.meetings if m.year == year)))
     if "diplomatic" in outcome:
         d = outcome["diplomatic"]
         lines = []
