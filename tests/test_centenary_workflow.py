@@ -190,7 +190,8 @@ BAD_CLAIMS = [
     (("SPAIN", None), "Fealty!B2", "the neutral claimed"),
     (("SPAIN", "PORTUGAL", "POR"), "Fealty!D2", "retreats to"),  # rule 2: "must be given a retreat order"
     (("SPAIN", "PORTUGAL", "POR", "LYN"), "Fealty!D2", "EST, LEO"),  # a retreat to a neighbour only
-    (("SPAIN", "PORTUGAL", "CAS"), "Fealty!C2", "one of DEN, NWY"),  # not a neutral's center at all
+    # not a neutral's center at all: the claimed neutral's own centers are what was expected
+    (("SPAIN", "PORTUGAL", "CAS"), "Fealty!C2", "found 'CAS', expected a center of PORTUGAL: POR"),
     (("SPAIN", "PORTUGAL", "BAV"), "Fealty!C2", "a center of PORTUGAL: POR"),
 ]
 

@@ -545,6 +545,8 @@ def cell_value(column: Column, raw, sheet: str, ref: str, problems: list[Problem
         # A GM typing over a dropdown writes "france" as often as "FRANCE": match case-blind,
         # and hand the hooks the choice as listed.
         match = next((c for c in column.choices if c.casefold() == text.casefold()), None)
+        if match is None and column.hooks_judge:
+            return text
         if match is None:
             problems.append(Problem(sheet, ref, repr(text), f"one of {', '.join(column.choices)} ({column.header})"))
         return match

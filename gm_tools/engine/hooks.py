@@ -53,6 +53,10 @@ class Column:
     """True for the cells the GM types in; all other cells of the sheet are locked."""
     width: int = 16
     """Column width in characters."""
+    hooks_judge: bool = False
+    """For ``choice`` columns: a value not among the choices reaches the hooks as typed, for
+    them to refuse with what the row allows (a Centenary Build in: a center of the claimed
+    neutral, not every neutral's), instead of the reader refusing it with the whole list."""
     optional: bool = False
     """An editable column added to a sheet after games began: a workbook laid out before it (a
     game in progress) reads as if the column were there and left empty, instead of being

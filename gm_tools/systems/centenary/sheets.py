@@ -72,7 +72,8 @@ class CentenaryHooks(SheetHooks):
         columns = (
             Column(POWER, CHOICE, _players(variant), editable=True, width=14),
             Column(NEUTRAL, CHOICE, _neutrals(variant), editable=True, width=14),
-            Column(BUILD_IN, CHOICE, neutral_centers, editable=True, width=10),
+            # a center of the claimed neutral: _check_build refuses any other with that neutral's
+            Column(BUILD_IN, CHOICE, neutral_centers, editable=True, width=10, hooks_judge=True),
             Column(RETREAT_TO, editable=True, width=18),
         )
         return [Table(FEALTY_SHEET, columns, blank_rows=BLANK_ROWS)]
