@@ -144,3 +144,21 @@ def test_attacks_by_mail_in_the_diplomatic_attacks_phase(tmp_path):
     # at fault is named
     report = enter_mails("g", [("france", b"France\n0: LOR > SPIAN\n")], root=tmp_path)
     assert [why for _, _, why in report.refused] == ["a power: AUSTRIA, FRANCE, SPAIN, ENGLAND, DENMARK, found 'SPIAN'"]
+
+
+def test_a_refused_mailed_purchase_speaks_of_the_line_not_of_cells(tmp_path):
+    """A mailed line has no cells: the Purchases sheet's 'or an empty cell' is, for a mail, the
+    line without the part at fault. rulebook 002 (Europe 1619): 'major and minor army units may
+    be bolstered'; Hesse's army in HES is Hesse's, so 'for COL' names the wrong minor, and
+    France's army in PAR is no minor's at all (docs/europe1619.md, 'Purchases')."""
+    new_game("europe1619", "g", root=tmp_path, seed=3, created="2000-01-01T00:00:00Z")
+    for _ in range(3):  # D, M, J: to the Builds and Transactions Phase
+        run_turn("g", root=tmp_path, site_dir=None, force=True)
+    report = enter_mails("g", [("u", b"Union\nbolster HES for COL\nbolster PAR for COL\nbolster F HES\n")],
+                         root=tmp_path, dry_run=True)
+    assert report.phase == "Y1619B"
+    assert report.refused == [
+        ("u line 2", "'bolster HES for COL'", "HES, whose unit A HES is in HES, or the line without 'COL'"),
+        ("u line 3", "'bolster PAR for COL'", "the line without 'COL': A PAR in PAR is FRANCE's, not a minor state's"),
+        ("u line 4", "'bolster F HES'", "A (the unit in HES is A HES), or the line without 'F'")]
+    assert "cell" not in report.text()

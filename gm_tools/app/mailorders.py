@@ -359,12 +359,14 @@ def _checked_with_orders(variant, board, mailed, places: list[str], kept: list, 
                                     cells={h: f"{sheet}!{chr(ord('A') + c)}{number}" for c, h in enumerate(columns)}))
         at[(sheet, number)] = k
     bad: dict[int, str] = {}
-    for problem in hooks_for(variant).check_with_orders(variant, board, rows, orders):
+    problems = hooks_for(variant).check_with_orders(variant, board, rows, orders)
+    for problem in problems:
         k = at.get((problem.sheet, int("".join(ch for ch in problem.cell if ch.isdigit()) or 0)))
         if k is not None:
             bad.setdefault(k, problem.expected)
     for k, why in bad.items():
         row, text = kept[k]
+        why = _no_cells(why, next(p.found for p in problems if p.expected == why), text)
         line = next(i for i, mailed_row in enumerate(mailed.rows) if mailed_row is row)
         report.refused.append((places[line], repr(text), why))
     return [item for k, item in enumerate(kept) if k not in bad]
@@ -377,12 +379,22 @@ def _why(variant, problem, text: str) -> str:
     wrong. A known name the rules refuse there is the check's words' business."""
     word = str(problem.found or "")
     bare = word.strip("'\"")
-    if not bare or bare == text.strip() or bare not in text or bare.lower() in problem.expected.lower():
-        return problem.expected
+    expected = _no_cells(problem.expected, word, text)
+    if not bare or bare == text.strip() or bare not in text or bare.lower() in expected.lower():
+        return expected
     low = bare.lower()
     known = (low in variant.lookup or bare.upper() in variant.provinces
              or any(low in (code.lower(), str(p.name).lower()) for code, p in variant.powers.items()))
-    return problem.expected if known else f"{problem.expected}, found {word}"
+    return expected if known else f"{expected}, found {word}"
+
+
+def _no_cells(expected: str, found, text: str) -> str:
+    """A sheet check's expected words for a mailed line, which has no cells: "or an empty cell"
+    (the sheet's way to drop a part of a row) is the line without the part at fault
+    (``bolster HES for COL``: "or the line without 'COL'")."""
+    word = str(found or "")
+    part = word if word.strip("'\"") and word.strip("'\"") in text else "that part"
+    return expected.replace("an empty cell", f"the line without {part}")
 
 
 def _checked_rows(variant, position, mailed, places: list[str], lines, report: MailReport,
