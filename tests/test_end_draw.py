@@ -142,3 +142,28 @@ def test_a_draw_forced_by_the_rules_is_shown_with_its_reason(tmp_path):
     assert "shared by England, France, forced by the rules after Spring 1901 Movement on <time" in page
     assert "</time>: a rule of the variant</dd>" in page  # the day before the reason, not read as part of it
     assert "drawn between England, France" in (tmp_path / "site" / "index.html").read_text(encoding="utf-8")
+
+
+def test_the_index_says_a_game_was_last_played_the_day_it_was_ended(tmp_path):
+    """A draw called days after the last phase (1619 rulebook: players 'may ... call a draw'):
+    the archive index's 'Last played' is the day the GM recorded it (end.json's 'declared'), not
+    the last phase's; an end recorded before it (a clock set wrong) does not move it back."""
+    import xml.etree.ElementTree as ET
+
+    paths = create(tmp_path)
+    play(paths, {"FRANCE": ["A PAR - BUR"]}, processed="2026-11-20T10:00:00Z")
+    end_game("g", ["FRANCE", "ENGLAND"], root=tmp_path, site_dir=tmp_path / "site", declared="2026-11-25T16:00:00Z")
+
+    def last_played() -> tuple:
+        index = (tmp_path / "site" / "index.html").read_text(encoding="utf-8")
+        table = index[index.index("<table"):index.index("</table>") + len("</table>")]
+        row = next(r for r in ET.fromstring(table).iter("tr") if r.find("th/a") is not None)
+        time = row.findall("td")[-1].find("time")
+        return time.get("datetime"), time.text
+
+    assert last_played() == ("2026-11-25T16:00:00Z", "2026-11-25")
+    page = (tmp_path / "site" / "games" / "g" / "index.html").read_text(encoding="utf-8")
+    assert '<dt>Last played</dt><dd><time datetime="2026-11-25T16:00:00Z">25 November 2026, 16:00 UTC</time>' in page
+    reopen("g", root=tmp_path, site_dir=None)
+    end_game("g", ["FRANCE", "ENGLAND"], root=tmp_path, site_dir=tmp_path / "site", declared="2026-11-01T16:00:00Z")
+    assert last_played() == ("2026-11-20T10:00:00Z", "2026-11-20")

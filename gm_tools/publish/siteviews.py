@@ -329,9 +329,19 @@ def game_summary(game: GameContext) -> dict:
         "phases": len(game.phases),
         # when the game began and last moved: an archivist looks for the games still played
         "started": processed_view({"processed": game.info.created}),
-        "last": processed_view(game.phases[-1].record) if game.phases else None,
+        "last": _last_played(game),
         "colour_key": colour_key(game.variant),  # under the map, shown where its legend is too small
     }
+
+
+def _last_played(game: GameContext) -> dict | None:
+    """When the game last moved: its last phase's processing, or the day the GM ended it
+    (``end.json``'s ``declared``, :mod:`gm_tools.app.endgame`) when that came later."""
+    last = processed_view(game.phases[-1].record) if game.phases else None
+    ended = processed_view({"processed": game.end.get("declared")}) if game.phases and game.end else None
+    if ended and (last is None or ended["datetime"] > last["datetime"]):
+        return ended
+    return last
 
 
 def _victory(game: GameContext):
