@@ -3,6 +3,8 @@ plays them (``sheets/demo-NAME.toml``, :mod:`gm_tools.app.demo`)."""
 
 from __future__ import annotations
 
+import dataclasses
+import hashlib
 from pathlib import Path
 
 from gm_tools.app.demo import play_demo, read_demo
@@ -20,3 +22,18 @@ def played(root: Path, name: str) -> GameState:
     demo = read_demo(demo_file(name))
     play_demo(demo, root)
     return load_state(demo.game, root)
+
+
+def played_until(root: Path, name: str, stop: str) -> None:
+    """Play ``sheets/demo-NAME.toml`` into ``root`` up to phase ``stop``, whose entries are
+    still to be made (its workbook laid out for it)."""
+    demo = read_demo(demo_file(name))
+    keys = list(demo.phases)
+    play_demo(dataclasses.replace(demo, until=stop, phases={k: demo.phases[k] for k in keys[: keys.index(stop)]}),
+              root)
+
+
+def file_hashes(folder: Path) -> dict[str, str]:
+    """Every file under ``folder`` by its digest: what a refused turn must leave as it was."""
+    return {str(p.relative_to(folder)): hashlib.sha256(p.read_bytes()).hexdigest()
+            for p in sorted(folder.rglob("*")) if p.is_file()}

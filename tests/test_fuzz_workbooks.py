@@ -9,7 +9,6 @@ the record and the site are byte-identical afterwards (hashed).
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import io
 import re
 import shutil
@@ -27,6 +26,8 @@ from gm_tools.app.cli import main
 from gm_tools.app.turn import load_state, new_game
 from gm_tools.edges.workbook import ORDERS, PRESS
 from gm_tools.engine.hooks import INTEGER, hooks_for
+
+from demos import file_hashes
 
 VARIANTS = ["standard", "centenary", "europe1619", "europe1615", "europe1615v2"]
 CELL = re.compile(r"\b[A-Z][A-Za-z ]*!\$?[A-Z]{1,3}\$?\d+")
@@ -122,10 +123,6 @@ def corruptions(draw, sheets: list[str], order_cells: list[str], integer_cells: 
     return "a macro-enabled (.xlsm) workbook", as_xlsm, False
 
 
-def _hashes(folder: Path) -> dict[str, str]:
-    return {str(p.relative_to(folder)): hashlib.sha256(p.read_bytes()).hexdigest()
-            for p in sorted(folder.rglob("*")) if p.is_file()}
-
 
 # Required sheets the turn reads whatever the phase; a variant's input sheets are added.
 BASE_SHEETS = ["Game", ORDERS, PRESS]
@@ -150,7 +147,7 @@ def test_every_corruption_is_refused_with_its_cell_and_nothing_changes(games, na
             shutil.copytree(games / f"g-{name}", root / f"g-{name}")
             workbook = root / f"g-{name}.xlsx"
             workbook.write_bytes(corrupt(data))
-            before = _hashes(Path(tmp))
+            before = file_hashes(Path(tmp))
             err = io.StringIO()
             try:
                 with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()):
@@ -160,7 +157,7 @@ def test_every_corruption_is_refused_with_its_cell_and_nothing_changes(games, na
                 assert "Traceback" not in message and message.startswith("gm-tools: "), (what, message)
                 if blames_a_cell:
                     assert CELL.search(message), (what, message)
-                assert _hashes(Path(tmp)) == before, f"{what}: files changed"
+                assert file_hashes(Path(tmp)) == before, f"{what}: files changed"
             except Exception:
                 fuzzcount.failed(group)
                 raise

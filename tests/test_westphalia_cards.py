@@ -11,6 +11,8 @@ import pytest
 from gm_tools.systems.westphalia.cards import (CAVALRY, DOCTRINES, MUSKET, PIKE, DuelError, Play, Side, check_exchange,
                                                deck, fight)
 
+from westphalia_board import war_board
+
 
 def side(p=0, m=0, c=0, reserves=0) -> Side:
     return Side({PIKE: p, MUSKET: m, CAVALRY: c}, reserves)
@@ -92,29 +94,6 @@ def test_reinforcements_once_and_white_peace():
         fight(side(p=2, reserves=2), side(p=3), [Play(PIKE, PIKE, call_a=(PIKE,)), Play(PIKE, PIKE, call_a=(PIKE,))], 1)
 
 
-def _war_board(deck_make_up: dict | None = None):
-    """(variant with the card engine on, a 5-player state, the players' order): Red's four
-    provinces against Blue's four, the others one each, every doctrine Flexible; the deck's
-    make-up (``tables.toml [military_cards]``) changed by ``deck_make_up``."""
-    import dataclasses
-
-    from gm_tools.edges.variants import load_variant
-    from gm_tools.engine.rules import variant_for_game
-    from gm_tools.systems.westphalia.state import Holding, State
-
-    base = variant_for_game(load_variant("westphalia"), 5)
-    tables = base.tables if deck_make_up is None else {
-        **base.tables, "military_cards": {**base.tables.get("military_cards", {}), **deck_make_up}}
-    variant = dataclasses.replace(base, options={**base.options, "card_engine": True}, tables=tables)
-    order = ("RED", "BLUE", "YELLOW", "GREEN", "ORANGE")
-    state = State(setup_order=order, initiative=order, seed="7")
-    lands = {"RED": ("EIC", "EIS", "HAE", "HAM"), "BLUE": ("DUI", "DUR", "GRA", "HAL"), "YELLOW": ("GOR",),
-             "GREEN": ("BER",), "ORANGE": ("FUR",)}
-    state.princes = {p: Holding(land, land[0]) for p, land in lands.items()}
-    state.doctrines = {p: "Flexible" for p in order}
-    return variant, state, order
-
-
 def test_the_engine_fights_a_war_from_the_cards_entered():
     """With ``card_engine = true`` the Wars sheet takes each side's cards ('Players randomly
     draw cards from the deck according to their Imperial Power'): the battle's winner is the
@@ -122,7 +101,7 @@ def test_the_engine_fights_a_war_from_the_cards_entered():
     from gm_tools.systems.westphalia import battles, cards, steps
     from gm_tools.systems.westphalia.turns import DIPLOMACY, WAR
 
-    variant, state, order = _war_board()
+    variant, state, order = war_board()
     # the hands the engine deals: Red draws first, then Blue, from the deck shuffled from the seed
     deck = cards.deck({u: 10 for u in cards.UNITS}, "1510 RED-BLUE 7")
     (ca, _), (cb, _) = battles.forces(state, "RED", 1510), battles.forces(state, "BLUE", 1510)
@@ -216,7 +195,7 @@ def test_cards_bought_with_gold_cost_gold():
     from gm_tools.systems.westphalia import steps
     from gm_tools.systems.westphalia.turns import DIPLOMACY, WAR
 
-    variant, state, order = _war_board({"pikemen": 30, "musketeers": 0, "cavalry": 0})
+    variant, state, order = war_board({"pikemen": 30, "musketeers": 0, "cavalry": 0})
     state.gold = {"RED": 3}
     rows = [{"player": p, "actions": [DIPLOMACY, WAR], "convert": False, "influence": 0} for p in order]
     war = {"declarer": "RED", "target": "BLUE", "winner": "", "cards_a": "gold:M M P P P", "cards_b": "P P P P"}

@@ -11,8 +11,6 @@ Treaties"), 'Choose a Military Doctrine' ("The 7 available Military Doctrines ar
 from __future__ import annotations
 
 import contextlib
-import dataclasses
-import hashlib
 import io
 import shutil
 from pathlib import Path
@@ -21,7 +19,6 @@ import openpyxl
 import pytest
 
 from gm_tools.app.cli import main
-from gm_tools.app.demo import play_demo, read_demo
 from gm_tools.app.turn import load_state, run_turn
 from gm_tools.edges.variants import load_variant
 from gm_tools.edges.workbook_fill import set_cells
@@ -32,7 +29,8 @@ from gm_tools.systems.westphalia.sheets import PRINCES, TURNS, WARS
 from gm_tools.systems.westphalia.state import Holding, State, state_of
 from gm_tools.systems.westphalia.turns import DIPLOMACY, HERESY, WAR
 
-from demos import demo_file
+from demos import played_until, file_hashes
+from westphalia_board import war_board
 
 GAME = "westphalia-demo"
 STOP = "R1610T"
@@ -50,16 +48,9 @@ STAGE = ("'When all Players Waging War have had an opportunity to Declare Wars a
 def round_five(tmp_path_factory) -> Path:
     """The demo played up to round 5's Player Turns, whose sheets are still to fill in."""
     root = tmp_path_factory.mktemp("westphalia-doctrines")
-    demo = read_demo(demo_file("westphalia"))
-    keys = list(demo.phases)
-    play_demo(dataclasses.replace(demo, until=STOP, phases={k: demo.phases[k] for k in keys[: keys.index(STOP)]}),
-              root)
+    played_until(root, "westphalia", STOP)
     return root
 
-
-def _hashes(folder: Path) -> dict[str, str]:
-    return {str(p.relative_to(folder)): hashlib.sha256(p.read_bytes()).hexdigest()
-            for p in sorted(folder.rglob("*")) if p.is_file()}
 
 
 def _copy(round_five: Path, tmp_path: Path) -> Path:
@@ -83,11 +74,11 @@ def _turn(root: Path, cells: dict, drop_column: bool = False) -> str | None:
         wb.save(out)
         data = out.getvalue()
     workbook.write_bytes(data)
-    before = _hashes(root)
+    before = file_hashes(root)
     try:
         run_turn(GAME, root=root, site_dir=None)
     except WorkbookError as e:
-        assert _hashes(root) == before, "a refused turn wrote files"
+        assert file_hashes(root) == before, "a refused turn wrote files"
         return str(e)
     return None
 
@@ -172,16 +163,7 @@ def test_the_card_engine_fights_with_the_new_doctrine():
     Warfare Stage of the same round, he does, and his muskets beat Blue's pikes ("Musketeers vs.
     Pikemen - Discard the Pike and return the Musket to its owner's hand"). The deck holds pikemen
     only, so the hands are known (4 each)."""
-    base = variant_for_game(load_variant("westphalia"), 5)
-    variant = dataclasses.replace(base, options={**base.options, "card_engine": True}, tables={
-        **base.tables, "military_cards": {**base.tables.get("military_cards", {}), "pikemen": 30, "musketeers": 0,
-                                          "cavalry": 0}})
-    order = ("RED", "BLUE", "YELLOW", "GREEN", "ORANGE")
-    state = State(setup_order=order, initiative=order, seed="7")
-    lands = {"RED": ("EIC", "EIS", "HAE", "HAM"), "BLUE": ("DUI", "DUR", "GRA", "HAL"), "YELLOW": ("GOR",),
-             "GREEN": ("BER",), "ORANGE": ("FUR",)}
-    state.princes = {p: Holding(land, land[0]) for p, land in lands.items()}
-    state.doctrines = {p: "Defensive" for p in order}
+    variant, state, order = war_board({"pikemen": 30, "musketeers": 0, "cavalry": 0}, doctrine="Defensive")
     rows = [{"player": p, "actions": [DIPLOMACY, WAR], "convert": False, "influence": 0} for p in order]
     war = {"declarer": "RED", "target": "BLUE", "winner": "", "cards_a": "swap:P>M+M M M M M", "cards_b": "P P P P"}
     step = steps.apply(variant, state, steps.TURNS, {"turns": rows, "wars": [war]}, 1535)

@@ -10,7 +10,6 @@ the provinces a Foreign Power holds in the Empire have no capital there.
 
 from __future__ import annotations
 
-import dataclasses
 import io
 import shutil
 from pathlib import Path
@@ -18,7 +17,6 @@ from pathlib import Path
 import openpyxl
 import pytest
 
-from gm_tools.app.demo import play_demo, read_demo
 from gm_tools.app.turn import load_state, run_turn
 from gm_tools.edges.variants import load_variant
 from gm_tools.edges.workbook_fill import set_cells
@@ -34,7 +32,7 @@ from gm_tools.systems.westphalia.state import Holding, State, state_of, with_sta
 from gm_tools.systems.westphalia.turns import DIPLOMACY, WAR, Die, check_die, spread
 from gm_tools.systems.westphalia.victory import religious, westphalia_power
 
-from demos import demo_file
+from demos import played_until
 
 VARIANT = variant_for_game(load_variant("westphalia"), 5)
 ORDER = ("RED", "BLUE", "YELLOW", "GREEN", "ORANGE")
@@ -205,10 +203,7 @@ ROUND_FIVE = [("YELLOW", "yes", "yes", "no", "no"), ("ORANGE", "yes", "yes", "no
 def round_five(tmp_path_factory) -> Path:
     """The demo played up to round 5's Player Turns, whose sheets are still to fill in."""
     root = tmp_path_factory.mktemp("westphalia-foreign-lands")
-    demo = read_demo(demo_file("westphalia"))
-    keys = list(demo.phases)
-    play_demo(dataclasses.replace(demo, until=STOP, phases={k: demo.phases[k] for k in keys[: keys.index(STOP)]}),
-              root)
+    played_until(root, "westphalia", STOP)
     return root
 
 

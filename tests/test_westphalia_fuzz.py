@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
-import hashlib
 import io
 import re
 import shutil
@@ -25,6 +24,8 @@ from conftest import SOAK
 from gm_tools.app.cli import main
 from gm_tools.app.demo import play_demo, read_demo
 from gm_tools.edges.workbook_fill import set_cells
+
+from demos import file_hashes
 
 DEMO = Path(__file__).resolve().parent.parent / "sheets" / "demo-westphalia.toml"
 GAME = "westphalia-demo"
@@ -62,10 +63,6 @@ def _editable(data: bytes) -> list[str]:
             for col in "BCDEF"[: max(1, ws.max_column - 1)] for row in range(2, 8)]
 
 
-def _hashes(folder: Path) -> dict[str, str]:
-    return {str(p.relative_to(folder)): hashlib.sha256(p.read_bytes()).hexdigest()
-            for p in sorted(folder.rglob("*")) if p.is_file()}
-
 
 @pytest.mark.parametrize("stop", STOPS)
 def test_bad_cells_are_refused_with_their_cell(stops, stop):
@@ -83,7 +80,7 @@ def test_bad_cells_are_refused_with_their_cell(stops, stop):
             shutil.copytree(stops[stop], root)
             workbook = root / f"{GAME}.xlsx"
             workbook.write_bytes(set_cells(data, changes))
-            before = _hashes(Path(tmp))
+            before = file_hashes(Path(tmp))
             err = io.StringIO()
             try:
                 with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()):
@@ -92,7 +89,7 @@ def test_bad_cells_are_refused_with_their_cell(stops, stop):
                 assert "Traceback" not in message, (changes, message)
                 if code != 0:
                     assert message.startswith("gm-tools: ") and CELL.search(message), (changes, message)
-                    assert _hashes(Path(tmp)) == before, f"{changes}: files changed"
+                    assert file_hashes(Path(tmp)) == before, f"{changes}: files changed"
             except Exception:
                 fuzzcount.failed(group)
                 raise

@@ -14,8 +14,6 @@ Diplomacy Game').
 
 from __future__ import annotations
 
-import dataclasses
-import hashlib
 import io
 import shutil
 import tempfile
@@ -24,7 +22,6 @@ from pathlib import Path
 import openpyxl
 import pytest
 
-from gm_tools.app.demo import play_demo, read_demo
 from gm_tools.app.turn import run_turn
 from gm_tools.edges.workbook_fill import set_cells
 from gm_tools.errors import WorkbookError
@@ -32,7 +29,7 @@ from gm_tools.edges.variants import load_variant
 from gm_tools.systems.westphalia.diplomacygame import COMPETE, COOPERATE, payoffs_of
 from gm_tools.systems.westphalia.sheets import DIPLOMACY_GAME, ELECTORS_CHANGED, PLACE, PRINCES, TURNS
 
-from demos import demo_file
+from demos import played_until, file_hashes
 
 GAME = "westphalia-demo"
 STOP = "R1510T"
@@ -47,16 +44,9 @@ DEMO_TURNS = {f"{TURNS}!F2": 2, f"{TURNS}!F5": 3, f"{TURNS}!F6": 1,
 def before_turns(tmp_path_factory) -> Path:
     """The demo played up to round 1's Player Turns, whose sheets are still to fill in."""
     root = tmp_path_factory.mktemp("westphalia-inputs")
-    demo = read_demo(demo_file("westphalia"))
-    keys = list(demo.phases)
-    play_demo(dataclasses.replace(demo, until=STOP, phases={k: demo.phases[k] for k in keys[: keys.index(STOP)]}),
-              root)
+    played_until(root, "westphalia", STOP)
     return root
 
-
-def _hashes(folder: Path) -> dict[str, str]:
-    return {str(p.relative_to(folder)): hashlib.sha256(p.read_bytes()).hexdigest()
-            for p in sorted(folder.rglob("*")) if p.is_file()}
 
 
 def _played(before_turns: Path, tmp_path: Path, cells: dict, old_layout: bool = False) -> tuple[Path, str | None]:
@@ -80,11 +70,11 @@ def _played(before_turns: Path, tmp_path: Path, cells: dict, old_layout: bool = 
         wb.save(out)
         data = out.getvalue()
     workbook.write_bytes(data)
-    before = _hashes(root)
+    before = file_hashes(root)
     try:
         run_turn(GAME, root=root, site_dir=None)
     except WorkbookError as e:
-        assert _hashes(root) == before, "a refused turn wrote files"
+        assert file_hashes(root) == before, "a refused turn wrote files"
         return root, str(e)
     return root, None
 
