@@ -37,3 +37,18 @@ def file_hashes(folder: Path) -> dict[str, str]:
     """Every file under ``folder`` by its digest: what a refused turn must leave as it was."""
     return {str(p.relative_to(folder)): hashlib.sha256(p.read_bytes()).hexdigest()
             for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def turn_refused(game: str, root: Path) -> str | None:
+    """``gm-tools turn`` of ``game`` under ``root``: None when accepted, else the workbook
+    error's text, after checking the refused turn wrote nothing."""
+    from gm_tools.app.turn import run_turn
+    from gm_tools.errors import WorkbookError
+
+    before = file_hashes(root)
+    try:
+        run_turn(game, root=root, site_dir=None)
+    except WorkbookError as e:
+        assert file_hashes(root) == before, "a refused turn wrote files"
+        return str(e)
+    return None
