@@ -45,6 +45,22 @@ def replay_in_mila(saved: dict) -> list[str]:
     return differ
 
 
+def mila_dates(saved: dict) -> dict[str, str]:
+    """Each processed phase's date as MILA reads it: the game loaded by MILA, each archived
+    state's ``timestamp`` counted from MILA's own epoch (UTC), written as our records write it."""
+    import datetime
+
+    from diplomacy.utils.common import EPOCH
+    from diplomacy.utils.export import from_saved_game_format
+
+    game = from_saved_game_format(saved)
+    dates = {}
+    for phase, state in game.state_history.items():
+        moment = EPOCH + datetime.timedelta(microseconds=state["timestamp"])
+        dates[str(phase)] = f"{moment.year:04d}-{moment:%m-%dT%H:%M:%S}Z"
+    return dates
+
+
 def main() -> int:
     if len(sys.argv) == 3 and sys.argv[1] == "--check":  # inside .bench-venv
         saved = json.loads(Path(sys.argv[2]).read_text(encoding="utf-8"))

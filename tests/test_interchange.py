@@ -5,6 +5,7 @@ bench's environment: ``make bench`` runs ``bench/interchange.py``)."""
 
 from __future__ import annotations
 
+import datetime
 import json
 from pathlib import Path
 
@@ -29,13 +30,14 @@ def demo(tmp_path_factory):
 
 
 def _same_game(saved: dict) -> dict:
-    """A saved game without what names its copy (id) or dates it (message times)."""
-    text = json.dumps(saved, sort_keys=True).replace(f'"{saved["id"]}"', '"GAME"')
-    game = json.loads(text)
-    for phase in game["phases"]:
-        for message in phase["messages"]:
-            message["time_sent"] = 0
-    return game
+    """A saved game without what names its copy (id); its dates travel, so they stay."""
+    return json.loads(json.dumps(saved, sort_keys=True).replace(f'"{saved["id"]}"', '"GAME"'))
+
+
+def _microseconds(processed: str) -> int:
+    """A record's ``processed`` in MILA's units, worked out apart from the code under test."""
+    moment = datetime.datetime.strptime(processed, "%Y-%m-%dT%H:%M:%SZ").replace(tzinfo=datetime.timezone.utc)
+    return round((moment - datetime.datetime(1970, 1, 1, tzinfo=datetime.timezone.utc)).total_seconds()) * 1_000_000
 
 
 def test_export_writes_every_phase_with_mila_notation(demo):
@@ -66,6 +68,47 @@ def test_round_trip_gives_the_same_game(demo, tmp_path):
         assert [r["result"] for r in a["results"]] == [r["result"] for r in b["results"]], a["phase"]
     assert copy.position.phase == original.position.phase
     assert _same_game(export_mila("copy", tmp_path)) == _same_game(saved)
+
+
+def test_the_day_each_phase_was_processed_travels(demo, tmp_path):
+    """The demo's phases are three days apart from 1901 (before 1970: MILA's negative times)."""
+    root, saved = demo
+    history = load_state("demo", root).history
+    assert [p["state"]["timestamp"] for p in saved["phases"]] == [_microseconds(r["processed"]) for r in history] + [0]
+    import_mila(json.dumps(saved).encode(), "copy", root=tmp_path)
+    copy = load_state("copy", tmp_path).history
+    assert [r["processed"] for r in copy] == [r["processed"] for r in history]
+    assert len({r["processed"] for r in copy}) == len(copy)  # not all the import's minute
+
+
+def test_a_saved_game_without_times_imports_dated_by_the_import(demo, tmp_path, monkeypatch):
+    """A saved game not from us may say no time (no timestamp, or our older exports' 0): those
+    phases, and only those, are dated by the import; the others keep the saved game's."""
+    root, saved = demo
+    history = load_state("demo", root).history
+    short = json.loads(json.dumps(saved))
+    short["phases"] = short["phases"][:4]  # S1901M, F1901M, W1901A played; S1902M next
+    del short["phases"][1]["state"]["timestamp"]
+    short["phases"][2]["state"]["timestamp"] = 0
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1764079380")  # the import's minute, 2025-11-25 14:03 UTC
+    assert len(import_mila(json.dumps(short).encode(), "copy", root=tmp_path)) == 3
+    copy = load_state("copy", tmp_path).history
+    assert [r["processed"] for r in copy] == [history[0]["processed"], "2025-11-25T14:03:00Z", "2025-11-25T14:03:00Z"]
+
+
+@pytest.mark.parametrize("stamp, found", [("2026-11-25T14:03:00Z", "found a string"), (True, "found true or false"),
+                                          (1.5, "found 1.5"), (10 ** 30, f"found {10 ** 30}")])
+def test_a_timestamp_of_the_wrong_kind_is_a_clear_error(demo, tmp_path, capsys, stamp, found):
+    _, saved = demo
+    broken = json.loads(json.dumps(saved))
+    broken["phases"] = broken["phases"][:3]
+    broken["phases"][1]["state"]["timestamp"] = stamp
+    file = tmp_path / "broken.json"
+    file.write_text(json.dumps(broken), encoding="utf-8")
+    assert main(["import", str(file), "--name", "broken", "--root", str(tmp_path / "games")]) == 2
+    err = capsys.readouterr().err
+    assert f"phases[1] (F1901M).state.timestamp: {found}, expected MILA's time" in err and "Traceback" not in err
+    assert not (tmp_path / "games" / "broken").exists()
 
 
 def test_a_saved_game_adjudicated_otherwise_is_refused_and_nothing_is_written(demo, tmp_path):
@@ -154,3 +197,16 @@ def test_the_diplomacy_package_loads_and_replays_the_export(demo):
 
     _, saved = demo
     assert replay_in_mila(saved) == []
+
+
+def test_the_diplomacy_package_reads_the_days_phases_were_processed(demo):
+    """Only where MILA's package is installed: the dates as MILA reads them, each phase's
+    archived state's timestamp from MILA's own epoch, are the records' ``processed``."""
+    pytest.importorskip("diplomacy")
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
+    from interchange import mila_dates
+
+    root, saved = demo
+    assert mila_dates(saved) == {r["phase"]: r["processed"] for r in load_state("demo", root).history}

@@ -19,7 +19,8 @@ import tempfile
 from pathlib import Path
 
 from gm_tools.edges.game import game_paths, games_root, write_atomic
-from gm_tools.edges.mila import MilaFormatError, orders_of, position_from_mila, press_of, read_saved_game, to_mila
+from gm_tools.edges.mila import (MilaFormatError, orders_of, position_from_mila, press_of, processed_of,
+                                  read_saved_game, to_mila)
 from gm_tools.edges.workbook_fill import place_orders, set_cells
 from gm_tools.engine.adjustments import adjustment_counts
 from gm_tools.engine.phase import ADJUSTMENT, parse_phase
@@ -84,6 +85,7 @@ def import_mila(data: bytes, name: str, root: str | os.PathLike | None = None, s
                 raise MilaFormatError(f"{where}: the game is at {state.position.phase} here, expected the saved "
                                       "game's phases to follow the 2000 rulebook's calendar")
             orders = orders_of(variant, phase, where)
+            processed = processed_of(phase, where)
             workbook = paths.workbook.read_bytes()
             if orders:
                 workbook, _ = place_orders(workbook, orders, replace=True, where=f"{where} orders")
@@ -91,7 +93,7 @@ def import_mila(data: bytes, name: str, root: str | os.PathLike | None = None, s
             if press:
                 workbook = set_cells(workbook, {f"Press!A{n}": line for n, line in enumerate(press.split("\n"), start=2)})
             paths.workbook.write_bytes(workbook)
-            report = run_turn(name, root=scratch, lenient=True, force=True, site_dir=None)
+            report = run_turn(name, root=scratch, lenient=True, force=True, site_dir=None, processed=processed)
             reports.append(report.text())
             after = load_state(name, scratch).position
             expected = position_from_mila(variant, phases[i + 1], f"phases[{i + 1}]")

@@ -9,6 +9,9 @@ phase is the one to be played next, with no orders.
 Only standard Diplomacy travels this way: MILA's ``standard`` map has the same province
 codes and power names as ours. What each side has that the other has not:
 
+- the day a phase was processed (the record's ``processed``, to the minute) is its state's
+  ``timestamp``, MILA's microseconds since 1970 (the time MILA archives a processed phase);
+  the phase to be played next, not processed yet, has 0, which import reads as "not said";
 - MILA's ``zobrist_hash`` is written as 0 (MILA rebuilds it when it loads a game), its
   ``influence`` as each power's centers and units, ``civil_disorder`` as 0;
 - results are MILA's words (``bounce``, ``cut``, ``dislodged``, ``void``, ``no convoy``,
@@ -93,7 +96,8 @@ def _mila_results(result: dict) -> list[str]:
     return words
 
 
-def _mila_state(variant: Variant, phase: str, position: dict, game_id: str, builds: dict[str, int]) -> dict:
+def _mila_state(variant: Variant, phase: str, position: dict, game_id: str, builds: dict[str, int],
+                timestamp: int = 0) -> dict:
     powers = list(variant.powers)
     units = {p: [] for p in powers}
     retreats = {p: {} for p in powers}
@@ -107,7 +111,7 @@ def _mila_state(variant: Variant, phase: str, position: dict, game_id: str, buil
     influence = {p: sorted(set(centers[p]) | {u.lstrip("*").split()[1].split("/")[0] for u in units[p]})
                  for p in powers}
     return {
-        "timestamp": 0, "zobrist_hash": "0", "note": "", "name": phase,
+        "timestamp": timestamp, "zobrist_hash": "0", "note": "", "name": phase,
         "units": {p: sorted(u) for p, u in units.items()}, "retreats": retreats, "centers": centers,
         "homes": {p: sorted(variant.home_centers(p)) for p in powers}, "influence": influence,
         "civil_disorder": {p: 0 for p in powers},
@@ -116,12 +120,36 @@ def _mila_state(variant: Variant, phase: str, position: dict, game_id: str, buil
     }
 
 
+_EPOCH = datetime.datetime(1970, 1, 1, tzinfo=datetime.timezone.utc)
+"""MILA's times count microseconds from here (``diplomacy.utils.common.EPOCH``, UTC)."""
+
+
 def _microseconds(stamp: str | None, fallback: int) -> int:
     try:
         moment = datetime.datetime.strptime(str(stamp), "%Y-%m-%dT%H:%M:%SZ").replace(tzinfo=datetime.timezone.utc)
     except ValueError:
         return fallback
     return int(moment.timestamp()) * 1_000_000
+
+
+def processed_of(phase: dict, where: str) -> str | None:
+    """When a saved game's phase was processed, as our records keep it (UTC, to the minute),
+    from its state's ``timestamp``; None when the saved game does not say (no timestamp, or
+    0: MILA never writes it for a played phase, and our exports before the dates travelled did)."""
+    stamp = phase.get("state", {}).get("timestamp")
+    if stamp is None or (stamp == 0 and not isinstance(stamp, bool)):
+        return None
+    expected = "MILA's time, whole microseconds since 1970 (such as 1764079380000000)"
+    if isinstance(stamp, bool) or not isinstance(stamp, int):
+        found = repr(stamp) if isinstance(stamp, float) else _JSON_KINDS.get(type(stamp), type(stamp).__name__)
+        raise MilaFormatError(f"{where}.state.timestamp: found {found}, expected {expected}")
+    try:
+        moment = _EPOCH + datetime.timedelta(microseconds=stamp)
+    except OverflowError:
+        raise MilaFormatError(f"{where}.state.timestamp: found {stamp}, expected {expected} "
+                              "within the years 1 to 9999") from None
+    # Formatted by hand: strftime's %Y does not pad a year before 1000 on every platform.
+    return f"{moment.year:04d}-{moment:%m-%dT%H:%M}:00Z"
 
 
 def to_mila(variant: Variant, game_id: str, history: list[dict], current: dict, builds: list[dict[str, int]]) -> dict:
@@ -146,7 +174,8 @@ def to_mila(variant: Variant, game_id: str, history: list[dict], current: dict, 
         if record.get("press"):
             messages.append({"sender": "SYSTEM", "recipient": "GLOBAL", "phase": record["phase"],
                              "time_sent": _microseconds(record.get("processed"), i + 1), "message": record["press"]})
-        phases.append({"name": record["phase"], "state": _mila_state(variant, record["phase"], before, game_id, builds[i]),
+        state = _mila_state(variant, record["phase"], before, game_id, builds[i], _microseconds(record.get("processed"), 0))
+        phases.append({"name": record["phase"], "state": state,
                        "orders": orders, "results": results, "messages": messages})
     if current is not None:
         phases.append({"name": current["phase"], "state": _mila_state(variant, current["phase"], current, game_id, {}),
