@@ -11,7 +11,7 @@ import pytest
 from gm_tools.systems.westphalia.cards import (CAVALRY, DOCTRINES, MUSKET, PIKE, DuelError, Play, Side, check_exchange,
                                                deck, fight)
 
-from westphalia_board import war_board
+from card_war_board import war_board
 
 
 def side(p=0, m=0, c=0, reserves=0) -> Side:

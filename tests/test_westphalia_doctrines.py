@@ -29,7 +29,7 @@ from gm_tools.systems.westphalia.state import Holding, State, state_of
 from gm_tools.systems.westphalia.turns import DIPLOMACY, HERESY, WAR
 
 from demos import played_until, turn_refused
-from westphalia_board import war_board
+from card_war_board import war_board
 
 GAME = "westphalia-demo"
 STOP = "R1610T"
