@@ -270,6 +270,15 @@ class Europe1615v2Hooks(SheetHooks):
         return sections(variant, record)
 
 
+def _box(setup: Setup, variant: Variant, row: InputRow, expected: str, problems: list[Problem]) -> str | None:
+    """The minor state or home box a placement or an attack names, or None with its problem."""
+    text = row.values.get("Minor state or home box")
+    where = where_of(setup, variant, str(text))
+    if where is None:
+        problems.append(_problem(row.cells["Minor state or home box"], repr(text), expected))
+    return where
+
+
 def _check_placements(variant: Variant, position: Position, rows: list[InputRow]) -> tuple[dict, list[Problem]]:
     setup = setup_of(variant)
     year = parse_phase(position.phase).year
@@ -278,11 +287,10 @@ def _check_placements(variant: Variant, position: Position, rows: list[InputRow]
     for row in rows:
         if not _row(variant, position, row, ("Power", "INFs", "Minor state or home box"), "a placement", problems):
             continue
-        power, infs, text = (row.values.get(k) for k in ("Power", "INFs", "Minor state or home box"))
-        where = where_of(setup, variant, str(text))
+        power, infs = row.values.get("Power"), row.values.get("INFs")
+        where = _box(setup, variant, row, "a pliant minor state's code (SAX) or another power's home box (FRANCE)",
+                     problems)
         if where is None:
-            problems.append(_problem(row.cells["Minor state or home box"], repr(text),
-                                     "a pliant minor state's code (SAX) or another power's home box (FRANCE)"))
             continue
         placements.append(politics.Placement(power, int(infs), where))
         cells.append(row.cells)
@@ -304,12 +312,9 @@ def _check_attacks(variant: Variant, position: Position, rows: list[InputRow]) -
     for row in rows:
         if not _row(variant, position, row, ("Power", "Minor state or home box", "Target"), "an attack", problems):
             continue
-        power, choice, text, target = (row.values.get(k) for k in ("Power", "Order", "Minor state or home box",
-                                                                   "Target"))
-        where = where_of(setup, variant, str(text))
+        power, choice, target = (row.values.get(k) for k in ("Power", "Order", "Target"))
+        where = _box(setup, variant, row, "a pliant minor state's code or the power's own home box", problems)
         if where is None:
-            problems.append(_problem(row.cells["Minor state or home box"], repr(text),
-                                     "a pliant minor state's code or the power's own home box"))
             continue
         # the sheet's dropdown keeps the target a power; a mailed line is checked here, so that
         # a misspelt power is named as such and not as a power without INFs there
