@@ -426,6 +426,18 @@ def test_cli_unknown_variant_and_missing_file_are_plain_errors(tmp_path, capsys)
     assert "cannot read request file" in err and "missing.json" in err
 
 
+def test_cli_a_variant_given_as_the_request_file_is_pointed_to_variant(tmp_path, capsys, monkeypatch):
+    # `gm-tools adjudicate standard` reads "standard" as the file: the error says how a
+    # variant is given, for a name and for an alias alike; a plain missing file gets no hint.
+    monkeypatch.chdir(tmp_path)
+    for word, name in (("standard", "standard"), ("classic", "standard"), ("e1619", "europe1619")):
+        assert main(["adjudicate", word]) == 2
+        err = capsys.readouterr().err
+        assert f"cannot read request file '{word}'" in err and f"give it as --variant {name}" in err
+    assert main(["adjudicate", "orders.json"]) == 2
+    assert "--variant" not in capsys.readouterr().err
+
+
 # --- the documentation's examples are real -----------------------------------------------
 
 DOC = (ROOT / "docs" / "json-interface.md").read_text(encoding="utf-8")

@@ -503,7 +503,24 @@ def _open(path: str) -> TextIO:
     try:
         return open(path, encoding="utf-8")
     except OSError as e:
-        raise UserError(f"cannot read request file {path!r}: {e.strerror}") from None
+        raise UserError(f"cannot read request file {path!r}: {e.strerror}{_variant_hint(path)}") from None
+
+
+def _variant_hint(path: str) -> str:
+    """``gm-tools adjudicate standard`` reads ``standard`` as the request file: when no such
+    file exists but a variant has that name, say how a variant is given."""
+    from gm_tools.edges.variants import list_variants
+
+    key = path.strip().lower()
+    try:
+        variants = list_variants()
+    except UserError:  # a broken variant folder: the file's own error is the one to give
+        return ""
+    for name, _title, aliases in variants:
+        if key == name or key in aliases:
+            return (f" ('{path}' is a variant: give it as --variant {name}, then the request file, "
+                    "or - for standard input)")
+    return ""
 
 
 def _loads(text: str, where: str, one_line: bool = False) -> Any:
