@@ -263,7 +263,7 @@ def _check_workbook(state, data: bytes, where: str):
     entries, problems = read_workbook(data, where, variant, tables, game_name=state.info.name, phase=position.phase,
                                       pictures=state.paths.pictures)
     if problems:
-        raise WorkbookError(where, problems)
+        raise WorkbookError(where, problems, entries.sheets)
     return entries
 
 

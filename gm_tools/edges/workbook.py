@@ -134,6 +134,8 @@ class WorkbookEntries:
     absent: tuple[str, ...] = ()
     """Optional input sheets the workbook was laid out without (``Table.optional``), read as
     left empty: nothing can be typed on them."""
+    sheets: tuple[str, ...] = ()
+    """Every sheet's name in the workbook's order (a problem's listing follows it)."""
 
 
 # --- writing -------------------------------------------------------------------------------
@@ -601,7 +603,8 @@ def read_workbook(data: bytes, where: str, variant: Variant, inputs: list[Table]
             GAME, refs["Phase"].split("!")[1], repr(game["phase"] or ""),
             f"{phase!r}, the game's current phase (is this an old copy of the workbook? "
             "gm-tools rollback reopens the last processed phase)"))
-    entries = WorkbookEntries(orders=orders, press=press, inputs=rows, game_cells=refs, absent=tuple(absent), **game)
+    entries = WorkbookEntries(orders=orders, press=press, inputs=rows, game_cells=refs, absent=tuple(absent),
+                              sheets=tuple(wb.sheetnames), **game)
     if ours is not None:
         entries.gm_sheets = read_gm_sheets(wb, ours | {CHOICES})
     return entries, problems
