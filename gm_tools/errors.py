@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 
 class UserError(Exception):
     """A mistake in the user's input (a workbook, a request, a command line)."""
@@ -75,6 +77,9 @@ class Problem:
         where = f"{self.sheet}!{self.cell}" if self.cell else (self.sheet or "the file")
         return f"{where}: found {_clip(self.found, CLIP)}, expected {_clip(self.expected, CLIP_EXPECTED)}"
 
+    def __repr__(self) -> str:
+        return f"Problem({str(self)!r})"
+
 
 CLIP = 300
 """The most of a found text a message shows: a cell can hold 32,767 characters (a paste gone
@@ -89,17 +94,42 @@ def _clip(text: str, most: int) -> str:
     text = str(text)
     return text if len(text) <= most else f"{text[:most - 40]}... ({len(text)} characters in all)"
 
-    def __repr__(self) -> str:
-        return f"Problem({str(self)!r})"
+
+_CELL = re.compile(r"\$?([A-Za-z]*)\$?(\d*)")
+
+
+def _row_and_column(cell: str) -> tuple[int, int]:
+    """Where a problem's cell (``"C7"``, a range ``"A5:C6"``, a header row ``"1:1"``, a
+    column ``"A:A"``) starts: (row, column), 0 for the sheet as a whole, so the sheet's own
+    problems come before its rows'."""
+    letters, digits = _CELL.match(cell.strip()).groups()
+    column = 0
+    for letter in letters.upper():
+        column = column * 26 + ord(letter) - ord("A") + 1
+    return int(digits or 0), column
+
+
+def in_workbook_order(problems: list[Problem], sheets=()) -> list[Problem]:
+    """``problems`` as the GM reads the workbook: the file's own first, then by sheet (in
+    ``sheets``' order, the workbook's; a sheet not in it, such as one missing, after those, in
+    the order the checks first named it), then row, then column. The checks run in passes (the
+    cells read, then the orders, then what the orders do together), so their own order jumps
+    back and forth in a sheet. The problems of one cell keep the order they were found in."""
+    place = {name.casefold(): i for i, name in enumerate(sheets)}
+    for p in problems:
+        place.setdefault(p.sheet.casefold(), len(place))
+    return sorted(problems, key=lambda p: (bool(p.sheet), place[p.sheet.casefold()], _row_and_column(p.cell)))
 
 
 class WorkbookError(UserError):
     """A game workbook that cannot be used. ``problems`` lists every problem found in one
-    pass, so the GM fixes them all at once; nothing is written when there is any."""
+    pass, so the GM fixes them all at once; nothing is written when there is any. They are
+    listed in the workbook's order (:func:`in_workbook_order`; ``sheets``: the workbook's
+    sheet names in order)."""
 
-    def __init__(self, path: str, problems: list[Problem]):
+    def __init__(self, path: str, problems: list[Problem], sheets=()):
         self.path = path
-        self.problems = list(problems)
+        self.problems = in_workbook_order(list(problems), sheets)
         lines = "\n".join(f"  {p}" for p in self.problems)
         super().__init__(f"{path}: {len(self.problems)} problem(s), nothing written:\n{lines}")
 

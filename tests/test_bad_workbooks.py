@@ -11,7 +11,7 @@ import pytest
 from gm_tools.app.cli import main
 from gm_tools.app.turn import run_turn
 from gm_tools.edges.workbook_fill import set_cells
-from workflow_helpers import create, edit_workbook, problems_after, type_cells
+from workflow_helpers import create, edit_workbook, problems_after, snapshot, type_cells
 
 
 def cell_of(paths, unit: str) -> str:
@@ -297,3 +297,58 @@ def test_an_entry_beside_a_variant_input_sheet_is_refused_not_dropped(tmp_path):
         f"{sheet}!D1: found 'Notes', expected an empty cell {why}",
         f"{sheet}!E4: found 'SWEDEN 2 in DEN?', expected an empty cell {why}",
     ]
+
+
+def _scattered_problems(tmp_path):
+    """A workbook with problems on three sheets, typed so the checks find them out of order:
+    the cells read come before the orders checked, and the Game sheet's phase is checked last
+    of the cells. The GM has moved the Press sheet before Orders."""
+    paths = create(tmp_path)
+    type_cells(paths, {"Orders!C19": "A BER - ZZZ", "Orders!D3": "note", "Orders!C3": "A BUD - XXX",
+                       "Orders!D30": "later", "Press!C5": "stray", "Game!B4": "F1901M"})
+    edit_workbook(paths.workbook, lambda wb: wb.move_sheet("Press", offset=-1))
+    return paths
+
+
+SCATTERED = [
+    "Game!B4: found 'F1901M', expected 'S1901M', the game's current phase (is this an old copy of the "
+    "workbook? gm-tools rollback reopens the last processed phase)",
+    "Press!C5: found 'stray', expected an empty cell (press is read from column A, one line per row)",
+    "Orders!C3: found 'A BUD - XXX', expected a destination, but 'XXX' is not a province of Standard "
+    "Diplomacy (1901)",
+    "Orders!D3: found 'note', expected an empty cell (orders are read from column C)",
+    "Orders!C19: found 'A BER - ZZZ', expected a destination, but 'ZZZ' is not a province of Standard "
+    "Diplomacy (1901)",
+    "Orders!D30: found 'later', expected an empty cell (orders are read from column C)",
+]
+
+
+def test_a_refused_turn_lists_its_problems_by_sheet_row_and_column(tmp_path):
+    """README, "Running a game": every problem listed at once, each as Sheet!Cell. The checks
+    find them in passes (the cells read, then the orders), which jumped from sheet to sheet
+    and back up a sheet; the GM reads them as the workbook runs: its sheets in their order
+    (here as the GM moved them), then rows, then columns."""
+    paths = _scattered_problems(tmp_path)
+    assert problems_after(paths, tmp_path) == SCATTERED
+
+
+def test_the_command_line_lists_a_refused_turn_in_workbook_order(tmp_path, capsys):
+    paths = _scattered_problems(tmp_path)
+    assert main(["turn", "g", "--root", str(tmp_path), "--site", ""]) == 2
+    err = capsys.readouterr().err
+    assert err.splitlines()[1:] == [f"  {p}" for p in SCATTERED] and "Traceback" not in err
+    assert main(["turn", "g", "--root", str(tmp_path), "--dry-run"]) == 2
+    assert capsys.readouterr().err == err
+
+
+def test_the_orders_command_lists_the_workbook_problems_in_workbook_order(tmp_path, capsys):
+    """gm-tools orders checks the cells as a turn reads them before typing a mail in; the
+    Game sheet's phase, checked last, is listed first."""
+    paths = _scattered_problems(tmp_path)
+    letter = tmp_path / "mail.txt"
+    letter.write_bytes(b"Austria\nA BUD - SER\n")
+    before = snapshot(tmp_path)
+    assert main(["orders", "g", str(letter), "--root", str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert snapshot(tmp_path) == before
+    assert err.splitlines()[1:] == [f"  {p}" for p in SCATTERED if "is not a province" not in p]

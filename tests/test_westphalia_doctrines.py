@@ -148,6 +148,79 @@ def test_a_doctrine_change_by_mail_goes_on_the_wars_sheet(round_five, tmp_path):
     assert state_of(load_state(GAME, root).position).doctrines["BLUE"] == "Innovative"
 
 
+def _without_the_column(workbook: Path) -> str:
+    """The Wars sheet as gm-tools laid it out before its New doctrine column (a game in
+    progress): the column deleted, as an older gm-tools never wrote it. Returns the letter it
+    had, the first free one now."""
+    wb = openpyxl.load_workbook(io.BytesIO(workbook.read_bytes()))
+    ws = wb[WARS]
+    header = next(c for c in ws[1] if c.value == "New doctrine")
+    ws.delete_cols(header.column)
+    out = io.BytesIO()
+    wb.save(out)
+    workbook.write_bytes(out.getvalue())
+    return header.column_letter
+
+
+def _mail(root: Path, tmp_path: Path, text: str) -> tuple[int, str]:
+    (tmp_path / "mail.txt").write_text(text, encoding="utf-8")
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        status = main(["orders", GAME, str(tmp_path / "mail.txt"), "--root", str(root)])
+    return status, out.getvalue()
+
+
+def test_a_doctrine_mailed_into_a_workbook_laid_out_before_the_column(round_five, tmp_path):
+    """'Setting the Warfare Stage': "each Player Waging War may do any or all of the following
+    things ... change their Military Doctrines". A game begun before the Wars sheet had its New
+    doctrine column has nowhere to type Blue's `Doctrine: Innovative`: the line is refused with
+    why and what the GM does (the header typed in the first free column), nothing is written,
+    and no cell outside the sheet's columns is typed for the turn to refuse as a stray. With the
+    header typed, the same mail goes in and the turn plays it."""
+    root = _copy(round_five, tmp_path)
+    workbook = root / f"{GAME}.xlsx"
+    workbook.write_bytes(set_cells(workbook.read_bytes(), ACTIONS))
+    col = _without_the_column(workbook)
+    before = workbook.read_bytes()
+    status, text = _mail(root, tmp_path, "Blue\nDoctrine: innovative\n")
+    assert status == 1, text
+    assert text.splitlines()[:2] == [
+        "R1610T: 0 line(s) written, 1 refused",
+        f"  refused {tmp_path / 'mail.txt'} line 2: 'Doctrine: innovative' -- expected a New doctrine column on "
+        f"the Wars sheet, which this workbook was laid out without (by an earlier gm-tools): type the header "
+        f"New doctrine in {WARS}!{col}1 (the sheet's protection lifted: no password) and send the mail again"]
+    assert workbook.read_bytes() == before
+    assert _turn(root, {}) is None  # what was typed before plays as ever
+    assert state_of(load_state(GAME, root).position).doctrines["BLUE"] == "Defensive"
+
+
+def test_the_header_typed_as_the_refusal_says_lets_the_doctrine_in(round_five, tmp_path):
+    """The refusal's remedy works: the GM types the header New doctrine where it said, and
+    Blue's mail is typed under it and played ('Setting the Warfare Stage', as above)."""
+    root = _copy(round_five, tmp_path)
+    workbook = root / f"{GAME}.xlsx"
+    workbook.write_bytes(set_cells(workbook.read_bytes(), ACTIONS))
+    col = _without_the_column(workbook)
+    workbook.write_bytes(set_cells(workbook.read_bytes(), {f"{WARS}!{col}1": "New doctrine"}))
+    status, text = _mail(root, tmp_path, "Blue\nDoctrine: innovative\n")
+    assert status == 0 and f"wrote {WARS}!{col}" in text, text
+    run_turn(GAME, root=root, site_dir=None)
+    assert state_of(load_state(GAME, root).position).doctrines["BLUE"] == "Innovative"
+
+
+def test_a_doctrine_typed_by_hand_beside_an_old_wars_sheet_is_named_with_the_remedy(round_five, tmp_path):
+    """The same old layout, the GM typing the doctrine by hand where the column would be (the
+    protection lifted): the turn refuses the cell, naming the columns the sheet has and the
+    header it lacks, not a column it does not have."""
+    root = _copy(round_five, tmp_path)
+    workbook = root / f"{GAME}.xlsx"
+    col = _without_the_column(workbook)
+    text = _turn(root, {f"{WARS}!A2": "BLUE", f"{WARS}!{col}2": "Innovative"})
+    assert text and (f"{WARS}!{col}2: found 'Innovative', expected an empty cell ({WARS} is read in its columns "
+                     f"Declarer, Against, Winner; it was laid out without New doctrine: type that header in "
+                     f"{WARS}!{col}1 to use it; notes go on a sheet of your own)") in text
+
+
 def test_the_card_engine_fights_with_the_new_doctrine():
     """'Battles': "Players may discard up to 2 cards faceup and draw replacements according to their
     Military Doctrines": "Defensive - May discard 1 musketeer or cavalry for 2 pikemen";

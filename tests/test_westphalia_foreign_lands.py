@@ -161,6 +161,45 @@ def test_a_foreign_powers_provinces_are_lost_and_he_fights_on():
     assert ("ORANGE", "takes BER from GREEN") in step.done
 
 
+def test_war_is_declared_on_a_foreign_power_with_nothing_in_the_empire():
+    """'Setting the Warfare Stage': "Declare War on either an eligible Player or an unaligned
+    Principality" (what makes a Player eligible is never said; a Foreign Power is a Player, and
+    'Declare a Religious War' counts in "Foreign Powers, even if they have no provinces or allies
+    in the Empire"); 'Peace Treaties': "Conquer ... up to 2 provinces without one from the
+    unaligned Principality or the Player and his allies"; 'Foreign Powers': "Your Foreign Power
+    Home Province cannot be conquered". Red declares war on Orange, a Foreign Power with nothing
+    in the Empire but Ulm for its ally (Red 4 + Trier 3 against Orange 8 + Ulm 5: no automatic
+    win), wins and takes BON from Ulm; Orange is not eliminated."""
+    state = board()
+    state.influence = {"Ulm": {"ORANGE": 3}, "Trier": {"RED": 2}}
+    step = turn(state, [{"declarer": "RED", "target": "ORANGE", "winner": "RED"}], [("RED", "BON")])
+    assert step.problems == []
+    assert ("RED", "war with ORANGE (Battle Phase 1): RED wins") in step.done
+    assert ("RED", "takes BON from Ulm") in step.done
+    assert "ORANGE" in step.state.foreign and "ORANGE" not in step.state.eliminated
+    assert step.state.principalities["Ulm"].provinces == ("BIE", "BRI")
+
+
+def test_a_foreign_power_with_nothing_in_the_empire_beats_the_declarer_and_takes_from_him():
+    """'Peace Treaties': "If you lose to a Player, they may do to you what you would have been able
+    to do to them"; 'Battles': "If a Player's Army Size + Reserves is twice as large as an
+    opponent's, he wins the battle automatically". Yellow (2) declares war on Orange, a Foreign
+    Power with nothing in the Empire (8 from Spain in round 2), loses automatically, and Orange
+    takes GER from him."""
+    step = turn(board(), [{"declarer": "YELLOW", "target": "ORANGE"}], [("ORANGE", "GER")])
+    assert step.problems == []
+    assert ("YELLOW", "war with ORANGE (Battle Phase 1): ORANGE wins automatically") in step.done
+    assert step.state.princes["ORANGE"] == Holding(("GER",), "") and ("ORANGE", "takes GER from YELLOW") in step.done
+
+
+def test_war_on_no_player_names_what_war_may_be_declared_on():
+    """'Setting the Warfare Stage': "Declare War on either an eligible Player or an unaligned
+    Principality": a name that is neither is refused with both."""
+    step = turn(board(), [{"declarer": "RED", "target": "Narnia"}])
+    assert [(i, f, found) for i, f, found, _ in step.problems] == [(0, "war", "RED > Narnia")]
+    assert step.problems[0][3] == "a player with provinces in the Empire, a Foreign Power or an unaligned principality"
+
+
 def test_a_player_who_lost_all_this_round_takes_nothing_yet():
     """'Foreign Powers': "A Player who loses all of his provinces during the Round immediately
     becomes a Foreign Power ... Then complete steps 2-5 of Becoming a Foreign Power, but wait until
@@ -216,6 +255,30 @@ def played_round_five(round_five: Path, tmp_path: Path, cells: dict) -> Path:
     workbook.write_bytes(set_cells(workbook.read_bytes(), {**typed, **cells}))
     run_turn(GAME, root=root, site_dir=None)
     return root
+
+
+def test_the_workbook_takes_a_war_on_a_foreign_power_with_nothing_in_the_empire(round_five, tmp_path):
+    """'Setting the Warfare Stage': "Declare War on either an eligible Player or an unaligned
+    Principality"; 'Battles': "If a Player's Army Size + Reserves is twice as large as an
+    opponent's, he wins the battle automatically"; 'Peace Treaties': "If you lose to a Player,
+    they may do to you what you would have been able to do to them". In the demo's round 5 Orange
+    (7 Imperial Power), Waging War instead of Combatting Heresy, declares war on Blue, a Foreign
+    Power with no province in the Empire (15): the Wars sheet's row is taken, Blue wins
+    automatically and the GM types Blue's taking of Orange's FRS."""
+    root = tmp_path / "games"
+    shutil.copytree(round_five, root)
+    workbook = root / f"{GAME}.xlsx"
+    rows = [("ORANGE", "no", "yes", "yes", "no") if r[0] == "ORANGE" else r for r in ROUND_FIVE]
+    typed = {f"Player Turns!{col}{r}": v for r, row in enumerate(rows, start=2) for col, v in zip("ABCDE", row)}
+    assert "BLUE" not in state_of(load_state(GAME, root).position).princes
+    workbook.write_bytes(set_cells(workbook.read_bytes(), {
+        **typed, f"{WARS}!A2": "ORANGE", f"{WARS}!B2": "BLUE", f"{TREATIES}!A2": "BLUE", f"{TREATIES}!B2": "FRS"}))
+    run_turn(GAME, root=root, site_dir=None)
+    game = load_state(GAME, root)
+    said = [(r["power"], r["order"]) for r in game.history[-1]["results"]]
+    assert ("ORANGE", "war with BLUE (Battle Phase 1): BLUE wins automatically") in said
+    assert ("BLUE", "takes FRS from ORANGE") in said
+    assert state_of(game.position).princes["BLUE"] == Holding(("FRS",), "")
 
 
 def test_the_workbook_takes_and_shows_a_foreign_powers_provinces(round_five, tmp_path):

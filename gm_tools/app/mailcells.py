@@ -27,11 +27,22 @@ def _letter(index: int) -> str:
     return chr(ord("A") + index)
 
 
+def _unlaid(sheet: str, header: str, where: str) -> str:
+    # the turn would read the sheet without the column (an older game's workbook, which a
+    # turn must still read), so the line has no cell: the GM adds the header, then mails again
+    return (f"a {header} column on the {sheet} sheet, which this workbook was laid out without (by an earlier "
+            f"gm-tools): type the header {header} in {where} (the sheet's protection lifted: no password) and "
+            "send the mail again")
+
+
 class Grid:
     """The phase's input sheets as the turn will read them: (row, header) -> value by sheet."""
 
-    def __init__(self, tables: list[Table], rows: dict[str, list[InputRow]] | None = None):
+    def __init__(self, tables: list[Table], rows: dict[str, list[InputRow]] | None = None, unlaid=()):
         self.tables = {t.title: t for t in tables}
+        self.unlaid = frozenset(unlaid)
+        """(Sheet, header) of the optional columns the workbook was laid out without
+        (``WorkbookEntries.unlaid``): a value typed there is a problem, never read."""
         self.cells: dict[str, dict[tuple[int, str], object]] = {}
         self.letters: dict[str, dict[str, str]] = {}
         for table in tables:
@@ -54,7 +65,7 @@ class Grid:
 
     def copy(self) -> "Grid":
         other = Grid.__new__(Grid)
-        other.tables, other.letters = self.tables, self.letters
+        other.tables, other.letters, other.unlaid = self.tables, self.letters, self.unlaid
         other.cells = {title: dict(cells) for title, cells in self.cells.items()}
         return other
 
@@ -88,8 +99,12 @@ class Grid:
                 if not any(c.editable and (r, c.header) in cells for c in table.columns):
                     continue  # nothing typed: not read back
                 refs = {c.header: self.ref(title, r, c.header) for c in table.columns}
-                values = {c.header: cell_value(c, cells.get((r, c.header)), title, refs[c.header].split("!")[1],
-                                               problems) for c in table.columns}
+                for c in table.columns:
+                    if (title, c.header) in self.unlaid and (r, c.header) in cells:
+                        problems.append(Problem(title, refs[c.header].split("!")[1], repr(cells[(r, c.header)]),
+                                                _unlaid(title, c.header, self.ref(title, 1, c.header))))
+                values = {c.header: None if (title, c.header) in self.unlaid else cell_value(
+                    c, cells.get((r, c.header)), title, refs[c.header].split("!")[1], problems) for c in table.columns}
                 rows.append(InputRow(values=values, cells=refs))
             out[title] = rows
         return out, problems

@@ -117,7 +117,7 @@ def enter_mails(name: str, mails: list[tuple[str, bytes]], root: str | os.PathLi
         batch = {power: lines for _, parsed in read for power, lines in parsed.blocks if variant.powers[power].playable}
         context, mailed_sheets = _context_rows(variant, position, on_sheets, batch)
         tables = [t for t in hooks_for(variant).input_sheets(variant, position) if t.title not in entries.absent]
-        start = Grid(tables, entries.inputs)
+        start = Grid(tables, entries.inputs, entries.unlaid)
         grid = start.copy()
         celled = {(b.label, id(b.lines)): b for b in type_blocks(variant, position, grid, [
             Block(label, power, lines) for label, parsed in read for power, lines in parsed.blocks
@@ -263,7 +263,7 @@ def _check_workbook(state, data: bytes, where: str):
     entries, problems = read_workbook(data, where, variant, tables, game_name=state.info.name, phase=position.phase,
                                       pictures=state.paths.pictures)
     if problems:
-        raise WorkbookError(where, problems)
+        raise WorkbookError(where, problems, entries.sheets)
     return entries
 
 

@@ -279,7 +279,7 @@ def process_phase(
     input_tables = hooks.input_sheets(variant, position)
     entries, problems, ours, inputs, checked = check_entries(state, data, lenient)
     if problems:
-        raise WorkbookError(str(paths.workbook), problems)
+        raise WorkbookError(str(paths.workbook), problems, entries.sheets)
     # A phase with no order rows and no input sheets (a variant's map adjustment or scoring)
     # has nothing to wait for: processing it is the only thing to do.
     # Nor one whose input sheets await nobody (`status`: every player has entered), such as a
@@ -316,7 +316,7 @@ def process_phase(
                  entries.seed, record["players"], record)
     clash = clashes(entries.gm_sheets, [t for t in plan_titles(plan) if t not in ours])
     if clash:
-        raise WorkbookError(str(paths.workbook), clash)
+        raise WorkbookError(str(paths.workbook), clash, entries.sheets)
     plan.gm_sheets = entries.gm_sheets
     return record, write_workbook(plan)
 

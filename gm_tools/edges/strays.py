@@ -8,6 +8,8 @@ counted for someone else.
 
 from __future__ import annotations
 
+from openpyxl.utils import get_column_letter
+
 from gm_tools.errors import Problem
 
 
@@ -41,6 +43,19 @@ def nothing_outside(ws, read: set[int], why: str, problems: list[Problem]) -> No
     for column in range(1, ws.max_column + 1):
         if column not in read:
             nothing_beyond(ws, column, why, problems, last_column=column)
+
+
+def read_in_columns(table, headers: dict[str, int]) -> str:
+    """Why a cell beside an input sheet's columns is refused: the columns it is read in, and any
+    optional column its workbook was laid out without (a game begun with an earlier gm-tools),
+    with the cell its header goes in to use it: the first free one, as an optional column is
+    added last."""
+    why = f"{table.title} is read in its columns {', '.join(c.header for c in table.columns if c.header in headers)}"
+    for at, column in enumerate(table.columns, start=1):
+        if column.header not in headers:
+            why += (f"; it was laid out without {column.header}: type that header in "
+                    f"{table.title}!{get_column_letter(at)}1 to use it")
+    return why + "; notes go on a sheet of your own"
 
 
 def as_laid_out(ws, table, row: int, columns: list[int], problems: list[Problem]) -> None:

@@ -21,7 +21,7 @@ from gm_tools.errors import Problem, WorkbookError
 from gm_tools.engine.hooks import CHOICE, INTEGER, ORDERS, Column, InputRow, Table
 from gm_tools.edges.xlsxfile import FIXED_TIME, _macro_enabled, _normalise  # noqa: F401 (FIXED_TIME: re-exported)
 from gm_tools.edges.deadline import deadline_cell, deadline_text
-from gm_tools.edges.strays import as_laid_out, cell_text as _text, nothing_beyond as _nothing_beyond, nothing_outside as _nothing_outside
+from gm_tools.edges.strays import as_laid_out, cell_text as _text, nothing_beyond as _nothing_beyond, nothing_outside as _nothing_outside, read_in_columns
 from gm_tools.edges.gmsheets import GmSheet, add_gm_sheets, never_formulas, read_gm_sheets
 from gm_tools.edges.layout import PowerBlock
 from gm_tools.edges.pressimages import press_problems
@@ -134,6 +134,11 @@ class WorkbookEntries:
     absent: tuple[str, ...] = ()
     """Optional input sheets the workbook was laid out without (``Table.optional``), read as
     left empty: nothing can be typed on them."""
+    unlaid: tuple[tuple[str, str], ...] = ()
+    """(Sheet, header) of each optional column (``Column.optional``) an input sheet was laid out
+    without: read as left empty, and nothing can be typed in it."""
+    sheets: tuple[str, ...] = ()
+    """Every sheet's name in the workbook's order (a problem's listing follows it)."""
 
 
 # --- writing -------------------------------------------------------------------------------
@@ -497,7 +502,7 @@ def _read_press(ws, problems: list[Problem], pictures: Path | None) -> str:
     return "\n".join(lines).strip("\n")
 
 
-def _read_table(ws, table: Table, problems: list[Problem]) -> list[InputRow]:
+def _read_table(ws, table: Table, problems: list[Problem], unlaid: list) -> list[InputRow]:
     _check_layout(ws, problems)
     headers = {_text(ws.cell(row=1, column=c).value): c for c in range(1, ws.max_column + 1)}
     missing = [col.header for col in table.columns if col.header not in headers and not col.optional]
@@ -506,8 +511,8 @@ def _read_table(ws, table: Table, problems: list[Problem]) -> list[InputRow]:
                                 f"the columns {', '.join(c.header for c in table.columns)}"))
         return []
     _nothing_outside(ws, {headers[c.header] for c in table.columns if c.header in headers},
-                     f"{table.title} is read in its columns {', '.join(c.header for c in table.columns)}; "
-                     "notes go on a sheet of your own", problems)
+                     read_in_columns(table, headers), problems)
+    unlaid.extend((table.title, c.header) for c in table.columns if c.header not in headers)
     rows = []
     for r in range(2, max(ws.max_row, len(table.rows) + 1) + 1):  # rows laid out but deleted too
         values, cells, empty = {}, {}, True
@@ -583,7 +588,7 @@ def read_workbook(data: bytes, where: str, variant: Variant, inputs: list[Table]
             problems.append(Problem(name, "", "no such sheet", f"the {name} sheet gm-tools wrote"))
     orders = _read_orders(wb[ORDERS], variant, problems) if ORDERS in sheets else []
     press = _read_press(wb[PRESS], problems, pictures) if PRESS in sheets else ""
-    rows, absent = {}, []
+    rows, absent, unlaid = {}, [], []
     for table in inputs:
         if table.title not in sheets:
             if table.optional:
@@ -592,7 +597,7 @@ def read_workbook(data: bytes, where: str, variant: Variant, inputs: list[Table]
                 continue
             problems.append(Problem(table.title, "", "no such sheet", f"the {table.title} sheet gm-tools wrote"))
             continue
-        rows[table.title] = _read_table(wb[table.title], table, problems)
+        rows[table.title] = _read_table(wb[table.title], table, problems, unlaid)
     if game_name is not None and "Game" in refs and game["name"] != game_name:
         problems.append(Problem(GAME, refs["Game"].split("!")[1], repr(game["name"] or ""),
                                 f"{game_name!r}, the game this workbook belongs to"))
@@ -601,7 +606,8 @@ def read_workbook(data: bytes, where: str, variant: Variant, inputs: list[Table]
             GAME, refs["Phase"].split("!")[1], repr(game["phase"] or ""),
             f"{phase!r}, the game's current phase (is this an old copy of the workbook? "
             "gm-tools rollback reopens the last processed phase)"))
-    entries = WorkbookEntries(orders=orders, press=press, inputs=rows, game_cells=refs, absent=tuple(absent), **game)
+    entries = WorkbookEntries(orders=orders, press=press, inputs=rows, game_cells=refs, absent=tuple(absent),
+                              unlaid=tuple(unlaid), sheets=tuple(wb.sheetnames), **game)
     if ours is not None:
         entries.gm_sheets = read_gm_sheets(wb, ours | {CHOICES})
     return entries, problems

@@ -43,15 +43,19 @@ class War:
 
 
 def check_declaration(state: State, declarer: str, target: str) -> str | None:
-    """'Declare War on either an eligible Player or an unaligned Principality.'"""
+    """'Declare War on either an eligible Player or an unaligned Principality.' A Foreign Power
+    with no province in the Empire is a Player still, and war may be declared on it: the text
+    never says what makes a Player eligible, names Foreign Powers with "no provinces or allies in
+    the Empire" among those who may declare a Religious War, and has the winner take "from ...
+    the Player and his allies", its allied principalities (NOTES.md)."""
     if declarer == target:
         return "another player or a principality"
     if target in state.principalities:
         friend = ally(state, target)
         return None if friend is None else f"an unaligned principality ({target} is {friend}'s ally)"
-    if target in state.princes:
+    if target in state.princes or target in state.foreign:
         return None
-    return "a player in the Empire or an unaligned principality"
+    return "a player with provinces in the Empire, a Foreign Power or an unaligned principality"
 
 
 def battle_phases(declarations: list[tuple[str, str]]) -> list[War]:
