@@ -408,6 +408,32 @@ def test_on_a_phone_the_maps_colours_are_named_under_it(served_site):
     assert errors == []
 
 
+def test_on_a_phone_the_maps_symbols_are_said_under_it(served_site):
+    """Beside the colours, the picture's legend keys its symbols (arrows, rings, the failed
+    order's cross), as unreadable on a phone: the page says the key in words under the map,
+    the picture's own lines (cut at their semicolons, one symbol an entry), at a readable
+    size; on a desktop, where the picture's legend reads, not twice."""
+    errors: list[str] = []
+    with chromium_page(errors) as page:
+        for address in ("games/demo/S1901M.html", "games/demo/index.html"):
+            page.set_viewport_size({"width": 375, "height": 800})
+            page.goto(served_site + address)
+            key = page.locator("figure.map ul.map-symbols")
+            assert key.is_visible(), address
+            said = page.evaluate("[...document.querySelectorAll('ul.map-symbols li')].map(li => li.textContent)")
+            page.wait_for_selector("#map-picture svg #legend")
+            drawn = page.evaluate("""[...document.querySelectorAll('#map-picture svg #legend text')]
+                .filter(t => t.getAttribute('font-size') === '11.0px').map(t => t.textContent).join(' ')""")
+            assert "dotted: convoy" in said and drawn.replace("; ", " ") == " ".join(said), (said, drawn)
+            sizes = page.evaluate("[...document.querySelectorAll('ul.map-symbols li')].map(li => parseFloat(getComputedStyle(li).fontSize))")
+            assert min(sizes) >= 12, sizes
+            # each entry within the column: read down the page, never sideways
+            assert page.evaluate("Math.max(...[...document.querySelectorAll('ul.map-symbols li')].map(li => li.getBoundingClientRect().right))") <= 375
+            page.set_viewport_size({"width": 1100, "height": 900})
+            assert not key.is_visible(), address
+    assert errors == []
+
+
 def test_on_a_phone_a_wide_tables_caption_is_read_without_scrolling(served_site):
     """QA finding: at 375 px a table wider than the column (the archive's games, the game page's
     standings) wrapped its caption at the table's width, so its end ("... most supply centers

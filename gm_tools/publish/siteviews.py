@@ -7,7 +7,7 @@ from __future__ import annotations
 from markupsafe import Markup, escape
 
 from gm_tools.publish.charts import ChartLine, centers_chart
-from gm_tools.publish.legend import colour_key
+from gm_tools.publish.legend import colour_key, symbol_words
 from gm_tools.engine.hooks import hooks_for
 from gm_tools.publish.judgetext import (
     adjustment_rows,
@@ -331,6 +331,7 @@ def game_summary(game: GameContext) -> dict:
         "started": processed_view({"processed": game.info.created}),
         "last": _last_played(game),
         "colour_key": colour_key(game.variant),  # under the map, shown where its legend is too small
+        "symbol_key": symbol_words(game.variant),  # likewise the key to its symbols
     }
 
 
