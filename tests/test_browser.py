@@ -355,8 +355,9 @@ def _edge_darkness(page, selector: str, beside: str) -> float:
 def test_on_a_phone_tables_say_they_scroll_and_dates_and_orders_stay_whole(served_site):
     """QA findings F9 and F10, at 375 px in Chromium: the archive index, wider than the
     column, shows a shadow at the edge it scrolls past (and none once scrolled to its end);
-    a date never breaks at its hyphen; an order's notation and its result stay on one line
-    each (the words beside it wrap instead)."""
+    a date never breaks at its hyphen; an order's notation (a support's or a convoy's each
+    clause: "F GRE S", "A SER - BUL") and its result stay on one line each (the words beside
+    it wrap instead)."""
     errors: list[str] = []
     with chromium_page(errors) as page:
         page.set_viewport_size({"width": 375, "height": 800})
@@ -372,7 +373,8 @@ def test_on_a_phone_tables_say_they_scroll_and_dates_and_orders_stay_whole(serve
             page.goto(served_site + address)
             # the lines an element's text is laid out on: its text's boxes' distinct tops
             broken = page.evaluate("""() => [...document.querySelectorAll(
-                'time, table.results code, table.results td.result:not(:has(.flags)), table.results .flags')].filter(e => {
+                'time, table.results code:not(:has(> span)), table.results code > span, ' +
+                'table.results td.result:not(:has(.flags)), table.results .flags')].filter(e => {
                     const r = document.createRange(); r.selectNodeContents(e);
                     return new Set([...r.getClientRects()].map(b => Math.round(b.top))).size > 1;
                 }).map(e => e.textContent)""")
