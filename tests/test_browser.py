@@ -355,8 +355,9 @@ def _edge_darkness(page, selector: str, beside: str) -> float:
 def test_on_a_phone_tables_say_they_scroll_and_dates_and_orders_stay_whole(served_site):
     """QA findings F9 and F10, at 375 px in Chromium: the archive index, wider than the
     column, shows a shadow at the edge it scrolls past (and none once scrolled to its end);
-    a date never breaks at its hyphen; an order's notation and its result stay on one line
-    each (the words beside it wrap instead)."""
+    a date never breaks at its hyphen; an order's notation (a support's or a convoy's each
+    clause: "F GRE S", "A SER - BUL") and its result stay on one line each (the words beside
+    it wrap instead)."""
     errors: list[str] = []
     with chromium_page(errors) as page:
         page.set_viewport_size({"width": 375, "height": 800})
@@ -372,7 +373,8 @@ def test_on_a_phone_tables_say_they_scroll_and_dates_and_orders_stay_whole(serve
             page.goto(served_site + address)
             # the lines an element's text is laid out on: its text's boxes' distinct tops
             broken = page.evaluate("""() => [...document.querySelectorAll(
-                'time, table.results code, table.results td.result:not(:has(.flags)), table.results .flags')].filter(e => {
+                'time, table.results code:not(:has(> span)), table.results code > span, ' +
+                'table.results td.result:not(:has(.flags)), table.results .flags')].filter(e => {
                     const r = document.createRange(); r.selectNodeContents(e);
                     return new Set([...r.getClientRects()].map(b => Math.round(b.top))).size > 1;
                 }).map(e => e.textContent)""")
@@ -403,6 +405,32 @@ def test_on_a_phone_the_maps_colours_are_named_under_it(served_site):
             # readable: the names at the page's small print, not the picture's scale
             size = page.evaluate("parseFloat(getComputedStyle(document.querySelector('ul.map-key li')).fontSize)")
             assert size >= 12, size
+            page.set_viewport_size({"width": 1100, "height": 900})
+            assert not key.is_visible(), address
+    assert errors == []
+
+
+def test_on_a_phone_the_maps_symbols_are_said_under_it(served_site):
+    """Beside the colours, the picture's legend keys its symbols (arrows, rings, the failed
+    order's cross), as unreadable on a phone: the page says the key in words under the map,
+    the picture's own lines (cut at their semicolons, one symbol an entry), at a readable
+    size; on a desktop, where the picture's legend reads, not twice."""
+    errors: list[str] = []
+    with chromium_page(errors) as page:
+        for address in ("games/demo/S1901M.html", "games/demo/index.html"):
+            page.set_viewport_size({"width": 375, "height": 800})
+            page.goto(served_site + address)
+            key = page.locator("figure.map ul.map-symbols")
+            assert key.is_visible(), address
+            said = page.evaluate("[...document.querySelectorAll('ul.map-symbols li')].map(li => li.textContent)")
+            page.wait_for_selector("#map-picture svg #legend")
+            drawn = page.evaluate("""[...document.querySelectorAll('#map-picture svg #legend text')]
+                .filter(t => t.getAttribute('font-size') === '11.0px').map(t => t.textContent).join(' ')""")
+            assert "dotted: convoy" in said and drawn.replace("; ", " ") == " ".join(said), (said, drawn)
+            sizes = page.evaluate("[...document.querySelectorAll('ul.map-symbols li')].map(li => parseFloat(getComputedStyle(li).fontSize))")
+            assert min(sizes) >= 12, sizes
+            # each entry within the column: read down the page, never sideways
+            assert page.evaluate("Math.max(...[...document.querySelectorAll('ul.map-symbols li')].map(li => li.getBoundingClientRect().right))") <= 375
             page.set_viewport_size({"width": 1100, "height": 900})
             assert not key.is_visible(), address
     assert errors == []

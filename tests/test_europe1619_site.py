@@ -278,7 +278,7 @@ def test_the_games_own_orders_are_worded_beside_their_notation(site):
     builds = (site / "Y1619B.html").read_text(encoding="utf-8")
     assert '<span class="words">Bolsters the army in Bavaria by one strength</span> <code>BOLSTER BAV</code>' in builds
     assert ('<span class="words">Lends 2 TPs to the Duchy of Savoy at 1 TP interest (due 1621)</span> '
-            '<code>LEND 2 TO SAVOY at 1 interest (due 1621)</code>') in builds
+            '<code class="wraps">LEND 2 TO SAVOY at 1 interest (due 1621)</code>') in builds
     diplomatic = (site / "Y1619D.html").read_text(encoding="utf-8")
     assert '<span class="words">Places 4 INFs in Lorraine-Alsace</span> <code>4: LOR</code>' in diplomatic
     assert '<span class="words">Declares war on Spain</span> <code>WAR: SPAIN</code>' in diplomatic

@@ -493,6 +493,23 @@ def test_the_legend_key_fits_the_picture(name, players):
         assert float(t.get("x")) + KEY_CHAR * len(t.text) <= width, f"{t.text!r} runs off the {name} map"
 
 
+@pytest.mark.parametrize("name", ["standard", "westphalia", "europe1619", "europe1615", "europe1615v2", "centenary"])
+def test_the_page_says_the_key_the_picture_draws(name):
+    """On a phone the picture's legend is a few pixels high: the page says its key to the
+    symbols in words under the map (``symbol_words``), word for word what the picture draws
+    (there wrapped to its width, on the page one entry a symbol, cut at the semicolons)."""
+    from gm_tools.app.turn import start_position
+    from gm_tools.engine.rules import variant_for_game
+    from gm_tools.publish.legend import symbol_words
+
+    variant = variant_for_game(load_variant(name), None)
+    root = ET.fromstring(render_svg(variant, start_position(variant), options=RenderOptions(base_map=load_base_map(variant))))
+    legend = next(g for g in root.iter(f"{SVG}g") if g.get("id") == "legend")
+    drawn = " ".join(t.text for t in legend.iter(f"{SVG}text") if t.get("font-size") == "11.0px")
+    said = symbol_words(variant)
+    assert len(said) > 1 and drawn.replace("; ", " ") == " ".join(said), (drawn, said)
+
+
 def test_a_picture_drawn_after_others_is_the_one_drawn_first():
     # the renderer keeps the fragments it drew for a variant (render.py's _memo: a site build
     # draws a game's phases one after another); what it kept from one position never shows in

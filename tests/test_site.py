@@ -330,19 +330,22 @@ def test_pages_escape_press_and_player_names(games, tmp_path):
 def test_powers_nobody_plays_share_one_table_and_keep_their_anchors(games, tmp_path):
     """A power with no player that wrote no orders (a minor state; here Austria, whose units
     hold by default) is a row group of one 'Powers without a player' table, not a table of its
-    own (issue 19 item 3: thirty minor states' lone holds were half a Europe 1619 page); its
-    anchor ``#power-CODE`` still leads to its first row. A played power keeps its heading."""
+    own (issue 19 item 3: thirty minor states' lone holds were half a Europe 1619 page), named
+    by the group's first row (a column of names made the table four columns, too wide for a
+    phone); its anchor ``#power-CODE`` leads to that row. A played power keeps its heading."""
     import re
 
     site = tmp_path / "site"
     build(games, site)
     page = (site / "games/demo/F1901M.html").read_text(encoding="utf-8")
     assert '<h3 id="power-FRANCE">France</h3>' in page  # orders written: a table of its own
-    assert 'id="power-AUSTRIA"><th scope="row">Austria</th>' in page
+    assert '<tbody>\n<tr id="power-AUSTRIA"><th scope="rowgroup" colspan="3">Austria</th></tr>' in page
     assert '<h3 id="power-AUSTRIA">' not in page
     table = page[page.index('<h3 id="unplayed">'):]
     table = table[:table.index("</table>")]
-    rows = re.findall(r'<th scope="row">([^<]+)</th><td><span class="words">[^<]+</span> <code>([^<]+)</code>', table)
+    groups = re.findall(r'<th scope="rowgroup" colspan="3">([^<]+)</th></tr>(.*?)</tbody>', table, flags=re.S)
+    rows = [(power, code) for power, group in groups
+            for code in re.findall(r'<td><span class="words">[^<]+</span> <code>([^<]+)</code>', group)]
     assert ("Austria", "A VIE H") in rows and ("Russia", "F SEV H") in rows
     assert not any(power in ("France", "Germany") for power, _ in rows)
     assert len(re.findall(r'id="power-[A-Z]+"', page)) == len(set(re.findall(r'id="(power-[A-Z]+)"', page)))

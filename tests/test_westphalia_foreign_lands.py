@@ -224,7 +224,7 @@ def test_the_map_and_the_legend_show_a_foreign_powers_provinces():
     rules = rules_for(VARIANT)
     style = rules.province_style(VARIANT, position, "GER")
     assert style.fill == mix(valid_colour(VARIANT.powers["ORANGE"].colour), 0.35) and style.marker is None
-    texts, _ = rules.legend(VARIANT, position)
+    texts = rules.legend(VARIANT, position)
     assert texts["ORANGE"].startswith(f"{VARIANT.powers['ORANGE'].name}: Foreign Power (Spain), 1 provinces, 9 "
                                       "Imperial Power")
 

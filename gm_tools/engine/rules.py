@@ -201,10 +201,17 @@ class Rules:
         ``seed`` is the game's seed. Standard: nothing happens."""
         return after, []
 
-    def legend(self, variant: Variant, position: Position) -> tuple[dict[str, str], tuple[str, ...]] | None:
-        """What the map's legend says, for a game whose map shows no units or centers: (power
-        -> its line, the lines explaining the symbols). Standard: None, the Diplomacy legend
-        (centers, units, victory points, the order arrows)."""
+    def legend(self, variant: Variant, position: Position) -> dict[str, str] | None:
+        """What the map's legend says of each power, for a game whose map shows no units or
+        centers: power -> its line. Standard: None, the Diplomacy legend (centers, units,
+        victory points)."""
+        return None
+
+    def legend_key(self, variant: Variant) -> tuple[str, ...] | None:
+        """The lines of the map's legend explaining its symbols, for a map that draws its own
+        (Westphalia's towns and hatching). Standard: None, the order arrows and unit letters.
+        Of the variant alone, not the position: the page names them in words under every
+        picture (:func:`gm_tools.publish.legend.symbol_key`), which must say what each shows."""
         return None
 
     def map_notice(self, variant: Variant, position: Position) -> str | None:

@@ -20,6 +20,7 @@ LEGEND_ROW = 24.0
 LEGEND_CELL = 250.0
 """Width of one power's entry in the legend, px."""
 LEGEND_KEY = (
+    # semicolons part the symbols of a line: the page lists them one an entry (symbol_words)
     "A army, F fleet, +n extra strength, \u25c9 supply center",
     "solid arrow: move; dashed: support; dotted: convoy; ring: hold; dashed and \u2715: failed",
 )
@@ -87,13 +88,12 @@ def legend_for(variant: Variant, position: Position, colours: dict[str, str], wi
     """Each power's colour, centers and units, and victory points where the position has them."""
     from gm_tools.engine.rules import rules_for
 
-    own = rules_for(variant).legend(variant, position)
-    if own is not None:
+    texts = rules_for(variant).legend(variant, position)
+    if texts is not None:
         # a game system that says what its map shows (The Peace of Westphalia: provinces and
         # Imperial Power, no units or centers)
-        texts, key = own
         return Legend([(colours.get(code, "#888888"), texts[code]) for code in variant.powers if code in texts],
-                      width, tuple(key))
+                      width, symbol_key(variant))
     scores, year = _victory_points(variant, position)
     entries: list[tuple[str, str]] = []
     others = [code for code, power in variant.powers.items() if not power.playable]
@@ -110,10 +110,30 @@ def legend_for(variant: Variant, position: Position, colours: dict[str, str], wi
     if others:
         centers, units = sum(owned[code] for code in others), sum(armed[code] for code in others)
         entries.append((colours.get(others[0], "#888888"), f"{len(others)} not played: {centers} SC, {_units(units)}"))
-    key = LEGEND_KEY
+    return Legend(entries, width, symbol_key(variant))
+
+
+def symbol_key(variant: Variant) -> tuple[str, ...]:
+    """The legend's lines explaining the map's symbols: the game system's own, or the order
+    arrows and unit letters (with the anchor on a map whose provinces have ports). The
+    picture draws them and the page says them under it (:func:`symbol_words`) from here, so
+    the two cannot disagree."""
+    from gm_tools.engine.rules import rules_for
+
+    own = rules_for(variant).legend_key(variant)
+    if own is not None:
+        return tuple(own)
     if any(p.extra.get("port") for p in variant.provinces.values()):
-        key = (LEGEND_KEY[0] + PORT_KEY,) + LEGEND_KEY[1:]
-    return Legend(entries, width, key)
+        return (LEGEND_KEY[0] + PORT_KEY,) + LEGEND_KEY[1:]
+    return LEGEND_KEY
+
+
+def symbol_words(variant: Variant) -> list[str]:
+    """The key to the map's symbols as the page shows it under the map on a phone, where the
+    picture's 11 px lines shrink to a few pixels: each line of :func:`symbol_key`, cut at its
+    semicolons (one symbol's meaning an entry, "dashed: support") to wrap as a list of short
+    entries rather than as a paragraph."""
+    return [part for line in symbol_key(variant) for part in line.split("; ")]
 
 
 def _units(count: int) -> str:

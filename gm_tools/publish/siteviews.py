@@ -4,10 +4,13 @@ that the templates only lay it out. Pure functions: no files, no templates.
 
 from __future__ import annotations
 
+import re
+from functools import lru_cache
+
 from markupsafe import Markup, escape
 
 from gm_tools.publish.charts import ChartLine, centers_chart
-from gm_tools.publish.legend import colour_key
+from gm_tools.publish.legend import colour_key, symbol_words
 from gm_tools.engine.hooks import hooks_for
 from gm_tools.publish.judgetext import (
     adjustment_rows,
@@ -22,7 +25,7 @@ from gm_tools.publish.judgetext import (
     published_entries,
     result_flags,
 )
-from gm_tools.engine.model import INVALID, SUCCEEDS, UNIT_NAMES
+from gm_tools.engine.model import INVALID, SUCCEEDS, UNIT_KINDS, UNIT_NAMES
 from gm_tools.engine.phase import PhaseError, parse_phase
 from gm_tools.edges.layout import phase_name
 from gm_tools.engine.results import note_words
@@ -102,6 +105,7 @@ def _orders_view(variant: Variant, record: dict) -> dict[str, list[dict]]:
         by_power.setdefault(r["power"], []).append({
             "words": words,
             "order": words if in_words else r["order"],
+            "notation": notation_html(r["order"]),
             "result": result,
             "symbol": RESULT_SYMBOLS.get(result, ""),
             "reason": r.get("reason", ""),
@@ -116,6 +120,30 @@ def _orders_view(variant: Variant, record: dict) -> dict[str, list[dict]]:
     ]
     return {"powers": [v for v in views if v["player"] or v["written"]],
             "unplayed": [v for v in views if not (v["player"] or v["written"])]}
+
+
+CLAUSE_BREAK = re.compile(r"(?<= [SC]) (?=[AF] )")
+"""The space after a support's or a convoy's S or C, before the unit it names: where a unit's
+order may break on a narrow screen."""
+
+
+@lru_cache(maxsize=4096)
+def notation_html(text: str) -> Markup:
+    """An order's notation as the results tables show it: ``<code>``, and where a line may
+    break in it when its column is narrow (a phone). A unit's order only between its clauses,
+    each read whole (``F GRE S`` over ``A SER - BUL``, never ``A SER -`` over ``BUL``): kept
+    whole, the longer ones pushed the table past a phone's width. A game's own order of more
+    than three words (Europe 1619's ``LEND 2 TO SAVOY at 1 interest (due 1621)``) is written
+    like a sentence and wraps like one, at its spaces (``class="wraps"``); a shorter one
+    (``BOLSTER TUR``, ``WAR: SPAIN``) is kept whole. Remembered: the same orders recur on a
+    game's pages."""
+    words = text.split(" ")
+    if words[0] not in UNIT_KINDS:
+        return Markup('<code class="wraps">{}</code>' if len(words) > 3 else "<code>{}</code>").format(text)
+    clauses = CLAUSE_BREAK.split(text)
+    if len(clauses) == 1:
+        return Markup("<code>{}</code>").format(text)
+    return Markup("<code>{}</code>").format(Markup(" ").join(Markup("<span>{}</span>").format(c) for c in clauses))
 
 
 def _dislodged_view(variant: Variant, record: dict) -> list[dict]:
@@ -331,6 +359,7 @@ def game_summary(game: GameContext) -> dict:
         "started": processed_view({"processed": game.info.created}),
         "last": _last_played(game),
         "colour_key": colour_key(game.variant),  # under the map, shown where its legend is too small
+        "symbol_key": symbol_words(game.variant),  # likewise the key to its symbols
     }
 
 

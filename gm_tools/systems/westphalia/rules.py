@@ -192,7 +192,7 @@ class WestphaliaRules(Rules):
                       label="Imperial Power", when="the last step played of each round", notes=notes)
 
     def legend(self, variant: Variant, position: Position):
-        """Each player's provinces and Imperial Power, and what the marks on the hexes mean."""
+        """Each player's provinces and Imperial Power."""
         from gm_tools.systems.westphalia.figures import imperial_power
 
         from gm_tools.systems.westphalia.victory import counted_year
@@ -207,10 +207,13 @@ class WestphaliaRules(Rules):
             if p in state.foreign:  # 'Lose all provinces you possessed inside the Empire'
                 held = f"Foreign Power ({state.foreign[p]['home']})" + (f", {held}" if land else "")
             texts[p] = f"{power.name}: {held}, {imperial_power(state, p, year)} Imperial Power{emperor}"
-        key = ("\u2302 town (a capital, or one conquered), \u265b Elector's capital; a principality is tinted with its ally's colour, "
-               "grey when unaligned",
-               "hatched: Protestant province (all start Catholic)")
-        return texts, key
+        return texts
+
+    def legend_key(self, variant: Variant) -> tuple[str, ...]:
+        """What the marks on the hexes mean."""
+        return ("\u2302 town (a capital, or one conquered), \u265b Elector's capital; a principality is tinted with its "
+                "ally's colour, grey when unaligned",
+                "hatched: Protestant province (all start Catholic)")
 
     def province_styles(self, variant: Variant, position: Position):
         """The renderer's hook for the whole map at once (what every province's look is made
