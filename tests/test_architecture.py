@@ -159,3 +159,17 @@ def test_a_variant_carries_the_system_it_resolved_once():
     assert system_for(variant) is variant.system is system_named("europe1619")
     assert rules_for(variant) is variant.system.rules and hooks_for(variant) is variant.system.sheets
     assert variant.system.record_keys and variant.system.name == "europe1619"
+
+
+def test_the_architecture_page_names_every_contract_system_and_engine_module():
+    # docs/architecture.md is where a newcomer starts: a contract, a game system or an engine
+    # module added without a line there leaves the page silently behind the code.
+    page = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
+    contracts = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["importlinter"]["contracts"]
+    missing = [f"contract {c['id']}" for c in contracts if f"| `{c['id']}` |" not in page]
+    missing += [f"system {name}" for name in SYSTEMS if name not in page]
+    modules = [p.stem for p in (PACKAGE / "engine").glob("*.py") if p.stem != "__init__"]
+    missing += [f"engine module {m}" for m in sorted(modules) if f"`{m}`" not in page]
+    missing += [f"mechanics module {p.name}" for p in sorted((PACKAGE / "mechanics").glob("*.py"))
+                if p.stem != "__init__" and f"`{p.name}`" not in page]
+    assert missing == []
