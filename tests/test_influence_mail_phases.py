@@ -85,3 +85,25 @@ def test_europe1619_a_unit_order_in_the_diplomatic_phase_names_its_phase(tmp_pat
     assert [(where, why) for where, _, why in report.refused] == [
         ("france line 2", "one of '5: BRE', 'BRAP > FRANCE' or 'WAR: SPAIN': found 'A PAR - BUR', a unit's order, "
                           "which is mailed in a movement or retreat phase")]
+
+
+def test_europe1615_a_mailed_waiver_goes_on_the_waivers_sheet(tmp_path):
+    """rulebook 000 (Europe 1615 v3), 'Waiving the capture of a center': the capture 'may be
+    arranged by the player (and communicated to the GM) ... The decision must be made prior to
+    the build phase (preferably fall phase)': a movement phase's mail ``WAIVE: LOR`` is typed on
+    the Waivers sheet (Power, Center), as version 2 types it, not refused as an adjustment
+    phase's order; a later mail without one leaves the power's waivers as they are (QA)."""
+    import openpyxl
+
+    _game("europe1615", tmp_path, "S1615M")
+    report = enter_mails("g", [("louis", b"France\nWAIVE: LOR\nA PAR - BUR\n")], root=tmp_path)
+    assert report.refused == []
+    sheet = openpyxl.load_workbook(tmp_path / "g.xlsx")["Waivers"]
+    assert [sheet["A2"].value, sheet["B2"].value] == ["FRANCE", "LOR"]
+    enter_mails("g", [("louis", b"France\nA PAR - PIC\n")], root=tmp_path)
+    sheet = openpyxl.load_workbook(tmp_path / "g.xlsx")["Waivers"]
+    assert [sheet["A2"].value, sheet["B2"].value] == ["FRANCE", "LOR"]
+    report = enter_mails("g", [("louis", b"France\nWAIVE: XYZ\n")], root=tmp_path)
+    assert [why for _, _, why in report.refused] == [
+        "a supply center or another land province, by code or name (LOR, DAL, Burgundy): 'may waive the capture of "
+        "the center or province', found 'XYZ'"]
