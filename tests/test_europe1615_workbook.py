@@ -454,3 +454,23 @@ def test_a_timeline_phase_before_the_game_starts_is_refused_at_its_cell(tmp_path
     run_turn("g", root=tmp_path, site_dir=None)
     timeline = load_state("g", tmp_path).history[-1]["after"]["extra"]["europe1615"]["timeline"]
     assert timeline[1] == [timeline[1][0], "S1615M"]
+
+
+def test_a_province_of_a_minor_state_names_the_state_to_deploy_to(spring):
+    """rulebook 000 (Europe 1615 v3): 'the Papal States (PAPL) which consists of Rome (ROM) and
+    the Marche (MAR)', 'Lower Saxony consists of two provinces: Bremen and Brunswick-Lunenburg':
+    a deployment to ROM or BRU names the province's minor state (PAPL, LOWR), not provinces
+    of other states spelt alike (CRO, ROC); nothing is written (QA)."""
+    spring.workbook.write_bytes(set_cells(spring.workbook.read_bytes(), {
+        f"{DEPLOYMENT}!A2": "SPAIN", f"{DEPLOYMENT}!B2": 5, f"{DEPLOYMENT}!C2": "ROM",
+        f"{DEPLOYMENT}!A3": "DENMARK", f"{DEPLOYMENT}!B3": 4, f"{DEPLOYMENT}!C3": "Brunswick",
+        f"{ATTACKS}!A2": "FRANCE", f"{ATTACKS}!B2": "MAR > SPAIN"}))
+    before = _files(spring)
+    with pytest.raises(WorkbookError) as caught:
+        run_turn("g", root=spring.root, site_dir=None)
+    found = {(p.sheet, p.cell): (p.found, p.expected) for p in caught.value.problems}
+    assert found == {
+        (DEPLOYMENT, "C2"): ("'ROM', a province of the Papal States", "a pliant minor state (did you mean PAPL?)"),
+        (DEPLOYMENT, "C3"): ("'Brunswick', a province of Lower Saxony", "a pliant minor state (did you mean LOWR?)"),
+        (ATTACKS, "B2"): ("'MAR', a province of the Papal States", "a pliant minor state (did you mean PAPL?)")}
+    assert _files(spring) == before

@@ -112,7 +112,7 @@ class Europe1615Hooks(SheetHooks):
                                          f"{minor} ('9 INFs to Wuerttemburg (WUR)')"))
                 continue
             try:
-                entries.append(read_line(setup, power, f"{infs}: {minor}", names))
+                entries.append(read_line(setup, power, f"{infs}: {minor}", names, variant.lookup))
                 cells.append(row.cells["Minor state"])
             except EntryError as e:
                 problems.append(_problem(row.cells["Minor state"], e.found, e.expected))
@@ -123,7 +123,7 @@ class Europe1615Hooks(SheetHooks):
                 problems.append(_problem(row.cells[missing], "nothing", f"a {missing} on an attack row"))
                 continue
             try:
-                entry = read_line(setup, power, text, names)
+                entry = read_line(setup, power, text, names, variant.lookup)
             except EntryError as e:
                 problems.append(_problem(row.cells["Attack"], e.found, e.expected))
                 continue
