@@ -340,3 +340,24 @@ def test_a_game_without_diplomatic_attacks_chosen_at_new_game(tmp_path):
     bad = run("other", "diplomatic_atacks=false")
     assert bad.returncode != 0 and "diplomatic_atacks" in bad.stderr and "Traceback" not in bad.stderr
     assert not game_paths("other", tmp_path).game_json.exists()
+
+
+def test_a_misspelt_place_or_a_province_of_a_minor_state_names_the_code_meant(political):
+    """rulebook 001 (Europe 1615 v2): 'Only Catholic powers can submit orders to the units in
+    the Papal States', which hold Rome and the Marches ('Protestant power that occupies and owns
+    Rome (Papal state)'); 'a power may place INFs in another power's home box'. On the INF
+    Placements sheet a province of a minor state (ROM) names its state, and a misspelt code or
+    home box its nearest codes, as a mailed placement does; nothing is written (QA)."""
+    political.workbook.write_bytes(set_cells(political.workbook.read_bytes(), {
+        f"{PLACEMENTS}!A2": "SPAIN", f"{PLACEMENTS}!B2": 5, f"{PLACEMENTS}!C2": "ROM",
+        f"{PLACEMENTS}!A3": "AUSTRIA", f"{PLACEMENTS}!B3": 3, f"{PLACEMENTS}!C3": "SXA",
+        f"{PLACEMENTS}!A4": "FRANCE", f"{PLACEMENTS}!B4": 3, f"{PLACEMENTS}!C4": "ENGLND"}))
+    before = _files(political)
+    with pytest.raises(WorkbookError) as caught:
+        run_turn("g", root=political.root, site_dir=None)
+    found = {p.cell: (p.found, p.expected) for p in caught.value.problems}
+    expected = "a pliant minor state's code (SAX) or another power's home box (FRANCE)"
+    assert found == {"C2": ("'ROM', a province of the Papal States", expected + " (did you mean PAP?)"),
+                     "C3": ("'SXA'", expected + " (nearest: SWA, SAX, SAV)"),
+                     "C4": ("'ENGLND'", expected + " (nearest: ENGLAND)")}
+    assert _files(political) == before

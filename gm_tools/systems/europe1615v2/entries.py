@@ -22,7 +22,8 @@ from gm_tools.errors import UserError
 from gm_tools.systems.europe1615v2.calendar import ATTACKS as ATTACKS_ROLE
 from gm_tools.systems.europe1615v2.calendar import BUILDS, INFLUENCE, MOVEMENT, RETREATS, TAXATION, phase_role
 from gm_tools.systems.europe1615v2.setup import setup_of
-from gm_tools.systems.europe1615v2.sheets import ATTACKS, OFFERS, PLACEMENTS, REFERENCE, WAIVERS, where_of
+from gm_tools.systems.europe1615v2.sheets import (ATTACKS, OFFERS, PLACEMENTS, REFERENCE, WAIVERS, unknown_place,
+                                                  where_of)
 
 _PLACEMENT = re.compile(r"^\s*(\d+)\s*:\s*([^>]+?)\s*$")
 _ATTACK = re.compile(r"^\s*(\d)\s*:\s*(\S+)\s*>\s*(\S+)\s*$")
@@ -123,10 +124,8 @@ def _unknown_box(variant, text: str, home: str) -> str | None:
     setup = setup_of(variant)
     if where_of(setup, variant, text) is not None:
         return None
-    known = sorted(setup.pliant) + list(setup.powers)
-    close = difflib.get_close_matches(text.strip().upper(), known, n=3, cutoff=0.5)
-    return (f"a pliant minor state's code (SAX) or {home}, found {text.strip()!r}"
-            + (f" (nearest: {', '.join(close)})" if close else ""))
+    found, hint = unknown_place(setup, variant, text)
+    return f"a pliant minor state's code (SAX) or {home}, found {found}{hint}"
 
 
 UNIT_FORM = "a unit's order"

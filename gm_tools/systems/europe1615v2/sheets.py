@@ -18,6 +18,8 @@ or a power's code for its home box.
 
 from __future__ import annotations
 
+import difflib
+
 from gm_tools.engine.hooks import CHOICE, INTEGER, Column, InputRow, SheetHooks, Table
 from gm_tools.engine.model import Position
 from gm_tools.engine.phase import parse_phase
@@ -275,8 +277,22 @@ def _box(setup: Setup, variant: Variant, row: InputRow, expected: str, problems:
     text = row.values.get("Minor state or home box")
     where = where_of(setup, variant, str(text))
     if where is None:
-        problems.append(_problem(row.cells["Minor state or home box"], repr(text), expected))
+        found, hint = unknown_place(setup, variant, str(text))
+        problems.append(_problem(row.cells["Minor state or home box"], found, expected + hint))
     return where
+
+
+def unknown_place(setup: Setup, variant: Variant, text: str) -> tuple[str, str]:
+    """What a word that names no minor state or home box was (``'ROM', a province of the Papal
+    States``) and the hint after what was expected: the state a province belongs to (``(did you
+    mean PAP?)``), else the nearest codes (``(nearest: SWA, SAX, SAV)``), else nothing."""
+    word = text.strip()
+    province = variant.lookup.get(word.lower())
+    whose = next((code for code, minor in setup.minors.items() if province in minor.provinces), None)
+    if province and whose:
+        return f"{word!r}, a province of {setup.minors[whose].in_text}", f" (did you mean {whose}?)"
+    close = difflib.get_close_matches(word.upper(), sorted(setup.pliant) + list(setup.powers), n=3, cutoff=0.5)
+    return repr(word), f" (nearest: {', '.join(close)})" if close else ""
 
 
 def _check_placements(variant: Variant, position: Position, rows: list[InputRow]) -> tuple[dict, list[Problem]]:
