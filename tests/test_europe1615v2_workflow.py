@@ -361,3 +361,23 @@ def test_a_misspelt_place_or_a_province_of_a_minor_state_names_the_code_meant(po
                      "C3": ("'SXA'", expected + " (nearest: SWA, SAX, SAV)"),
                      "C4": ("'ENGLND'", expected + " (nearest: ENGLAND)")}
     assert _files(political) == before
+
+
+def test_the_judge_text_mailed_to_players_gives_statuses_and_treasuries(game):
+    """rulebook 001: 'The GM then publishes the distribution of INFs'; 'each supply point is
+    equivalent to 1 point of currency to determine funds acquired during the tax/revenue phase'.
+    The judge text the GM mails (the phase's ``.txt``) gives both statuses of every minor state
+    and each power's treasury statement, which the page shows as tables (QA)."""
+    from gm_tools.edges.variants import load_variant
+    from gm_tools.publish.judgetext import judge_text
+
+    _, records = game
+    variant = load_variant("europe1615v2")
+    influence = " ".join(judge_text(variant, records["P1615I"]).split())  # lines joined where wrapped
+    assert "Minor states:" in influence and "|" not in influence
+    assert "LOR (Lorraine): Political NEUTRAL; Religious CONTROLLED (catholic); INFs by power FRANCE 6, SPAIN 6; " \
+           "Total 12" in influence
+    taxed = " ".join(judge_text(variant, records["T1615T"]).split())
+    for s in records["T1615T"]["extra"]["outcome"]["taxation"]["statements"]:
+        assert f"{s['power']}: Before {s['before']}; " in taxed and f"; Income {s['income']}; Treasury {s['after']}" \
+            in taxed

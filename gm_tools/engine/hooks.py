@@ -96,6 +96,10 @@ class SheetHooks:
 
     name = "standard"
     """Key of this hook set's data in a history record's ``extra``."""
+    mail_tables = False
+    """Whether the judge text gives the rows of this system's report tables, a line each
+    (``SAX (Saxony): Political NEUTRAL; Total 17``): True where a table's content is in no list
+    of its sections (the Europe 1615 versions' statuses, treasuries and rounds)."""
 
     def input_sheets(self, variant: Variant, position: Position) -> list[Table]:
         """Sheets the GM fills in for the phase starting at ``position``."""

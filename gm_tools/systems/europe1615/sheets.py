@@ -66,6 +66,7 @@ def deployment_of(variant: Variant, position: Position, inputs: dict):
 
 class Europe1615Hooks(SheetHooks):
     name = "europe1615"
+    mail_tables = True  # the statuses (and treasuries, rounds) are tables only: the judge text gives their rows
 
     def input_sheets(self, variant: Variant, position: Position) -> list[Table]:
         if phase_role(variant, position.phase) == STATUS_CHECK:

@@ -96,6 +96,7 @@ def where_of(setup: Setup, variant: Variant, text: str) -> str | None:
 
 class Europe1615v2Hooks(SheetHooks):
     name = "europe1615v2"
+    mail_tables = True  # the statuses (and treasuries, rounds) are tables only: the judge text gives their rows
 
     def input_sheets(self, variant: Variant, position: Position) -> list[Table]:
         sheets = self._phase_sheets(variant, position)
