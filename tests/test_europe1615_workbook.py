@@ -474,3 +474,27 @@ def test_a_province_of_a_minor_state_names_the_state_to_deploy_to(spring):
         (DEPLOYMENT, "C3"): ("'Brunswick', a province of Lower Saxony", "a pliant minor state (did you mean LOWR?)"),
         (ATTACKS, "B2"): ("'MAR', a province of the Papal States", "a pliant minor state (did you mean PAPL?)")}
     assert _files(spring) == before
+
+
+def test_an_entry_on_the_wrong_sheet_names_the_sheet_it_goes_on(spring):
+    """rulebook 000, 'Writing the orders': a power's mail holds its INF deployment list ('9 INFs
+    to Wuerttemburg (WUR)'), its diplomatic attack ('MINOR STATE > MAJOR POWER') and its unit
+    orders, which the GM types on three sheets. An attack typed in a deployment's Minor state
+    cell, a unit order on the Diplomatic Attacks sheet and a deployment on the Orders sheet are
+    each named for what they are, with the sheet they go on; nothing is written (QA)."""
+    spring.workbook.write_bytes(set_cells(spring.workbook.read_bytes(), {
+        f"{DEPLOYMENT}!A2": "FRANCE", f"{DEPLOYMENT}!B2": 5, f"{DEPLOYMENT}!C2": "LOR > SPAIN",
+        f"{ATTACKS}!A2": "SPAIN", f"{ATTACKS}!B2": "A MAD - CAT",
+        "Orders!C3": "9: WUR"}))
+    before = _files(spring)
+    with pytest.raises(WorkbookError) as caught:
+        run_turn("g", root=spring.root, site_dir=None)
+    found = {(p.sheet, p.cell): (p.found, p.expected) for p in caught.value.problems}
+    assert found == {
+        (DEPLOYMENT, "C2"): ("'LOR > SPAIN', a diplomatic attack",
+                             "a pliant minor state (diplomatic attacks go on the Diplomatic Attacks sheet)"),
+        (ATTACKS, "B2"): ("'A MAD - CAT'", "a diplomatic attack such as 'LOR > FRANCE' ('MINOR STATE > MAJOR POWER'; "
+                                           "unit orders go on the Orders sheet)"),
+        ("Orders", "C3"): ("'9: WUR'", "a unit's order: '9: WUR' is an INF placement, which goes on the INF "
+                                       "Deployment sheet")}
+    assert _files(spring) == before

@@ -16,12 +16,15 @@ build phase (preferably fall phase)'; abandoned: the powers to dissolve at the E
 
 from __future__ import annotations
 
+import re
+
 from gm_tools.engine.hooks import CHOICE, INTEGER, Column, InputRow, SheetHooks, Table
 from gm_tools.engine.model import ARMY, FLEET, Position, province_of
 from gm_tools.engine.phase import parse_phase
 from gm_tools.engine.variant import SEA, Variant
 from gm_tools.errors import Problem
 from gm_tools.mechanics.influence import Attack, Placement
+from gm_tools.mechanics.influenceorders import placement_words
 from gm_tools.systems.europe1615.calendar import EARLY_WINTER, MOVEMENT, STATUS_CHECK, phase_role
 from gm_tools.systems.europe1615.deployment import EntryError, check_entries, deploy, read_line
 from gm_tools.systems.europe1615.setup import setup_of
@@ -41,6 +44,7 @@ TIMELINE = "Sanctions Timeline"
 SANCTIONS = "Sanctions"
 PASSAGE = "Swiss Passage"
 BLANK_ROWS = 40
+_UNIT = re.compile(r"^\s*(?:A|F|ARMY|FLEET)\s+\S", re.IGNORECASE)
 _KINDS = {"A": ARMY, "ARMY": ARMY, "F": FLEET, "FLEET": FLEET}
 
 
@@ -112,6 +116,10 @@ class Europe1615Hooks(SheetHooks):
                 problems.append(_problem(row.cells["INFs"], str(infs), f"a number of INFs, 1 or more, to deploy to "
                                          f"{minor} ('9 INFs to Wuerttemburg (WUR)')"))
                 continue
+            if ">" in str(minor):  # 'LOR > SPAIN' typed where the deployment's minor state goes
+                problems.append(_problem(row.cells["Minor state"], f"{str(minor).strip()!r}, a diplomatic attack",
+                                         f"a pliant minor state (diplomatic attacks go on the {ATTACKS} sheet)"))
+                continue
             try:
                 entries.append(read_line(setup, power, f"{infs}: {minor}", names, variant.lookup))
                 cells.append(row.cells["Minor state"])
@@ -122,6 +130,11 @@ class Europe1615Hooks(SheetHooks):
             if not power or not text:
                 missing = "Power" if not power else "Attack"
                 problems.append(_problem(row.cells[missing], "nothing", f"a {missing} on an attack row"))
+                continue
+            if ">" not in str(text) and placement_words(str(text)) is None:  # neither form: a unit's order?
+                problems.append(_problem(row.cells["Attack"], repr(text), "a diplomatic attack such as 'LOR > FRANCE' "
+                                         "('MINOR STATE > MAJOR POWER'" + ("; unit orders go on the Orders sheet)"
+                                                                           if _UNIT.match(str(text)) else ")")))
                 continue
             try:
                 entry = read_line(setup, power, text, names, variant.lookup)
