@@ -381,3 +381,26 @@ def test_the_judge_text_mailed_to_players_gives_statuses_and_treasuries(game):
     for s in records["T1615T"]["extra"]["outcome"]["taxation"]["statements"]:
         assert f"{s['power']}: Before {s['before']}; " in taxed and f"; Income {s['income']}; Treasury {s['after']}" \
             in taxed
+
+
+def test_an_offer_or_a_placement_on_the_orders_sheet_names_its_sheet(political):
+    """rulebook 001, '6 MOVEMENT PHASE': 'Players submit their offer sheet' (Classic Payola's
+    ``5 : A PAR - BUR``), and INFs are placed in the Political and Religious Influence Phase. In
+    a movement phase an offer typed on the Orders sheet is named as an offer for the Offers
+    sheet, and a placement as one for the influence phase, not as orders for a unit in '5 A
+    BOH' or '9 SAX'; nothing is written (QA)."""
+    run_turn("g", root=political.root, site_dir=None, force=True)
+    run_turn("g", root=political.root, site_dir=None, force=True)
+    assert load_state("g", political.root).position.phase == "S1615M"
+    political.workbook.write_bytes(set_cells(political.workbook.read_bytes(), {
+        "Orders!C3": "5 : A BOH H", "Orders!C4": "9: SAX"}))
+    before = _files(political)
+    with pytest.raises(WorkbookError) as caught:
+        run_turn("g", root=political.root, site_dir=None)
+    found = {p.cell: (p.found, p.expected) for p in caught.value.problems}
+    assert found == {
+        "C3": ("'5 : A BOH H'", "an offer on the Offers sheet: '5 : A BOH H' is typed there as Power, Amount (5) and "
+                                "Order (A BOH H)"),
+        "C4": ("'9: SAX'", "a unit's order: found '9: SAX', an INF placement on SAX, which is entered in the "
+                           "Political and Religious Influence Phase (INF placements)")}
+    assert _files(political) == before

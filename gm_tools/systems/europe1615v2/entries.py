@@ -79,7 +79,7 @@ _PHASES = {INFLUENCE: "the Political and Religious Influence Phase (INF placemen
 _UNIT = re.compile(r"^\s*[AF]\s+\S+", re.IGNORECASE)
 
 
-def _misplaced(variant, role: str, line: str) -> str | None:
+def _misplaced(variant, role: str, line: str, verb: str = "mailed") -> str | None:
     """What the line is when it has the form of another phase's line, and the phase that takes
     it; None when it is in no other phase's form. The other phases' forms overlap this one's
     (``9: SAX`` reads as an offer of 9 for a unit SAX), so the words decide."""
@@ -99,7 +99,20 @@ def _misplaced(variant, role: str, line: str) -> str | None:
         kind, phase = "a reference list of powers", TAXATION
     else:
         return None
-    return f"found {line.strip()!r}, {kind}, which is mailed in {_PHASES.get(phase, phase)}"
+    return f"found {line.strip()!r}, {kind}, which is {verb} in {_PHASES.get(phase, phase)}"
+
+
+def misplaced_entry(variant, phase: str, text: str) -> str | None:
+    """What an Orders-sheet entry no order can be read from is, when it is another sheet's:
+    an offer in a movement phase ('Players submit their offer sheet'), a placement, an attack or
+    a reference list of another phase; None otherwise (``Rules.misplaced``)."""
+    role = phase_role(variant, phase)
+    offer = _PLACEMENT.match(text)
+    if role == MOVEMENT and offer and _UNIT.match(offer.group(2)):
+        return (f"an offer on the {OFFERS} sheet: {text.strip()!r} is typed there as Power, Amount "
+                f"({offer.group(1)}) and Order ({offer.group(2)})")
+    elsewhere = _misplaced(variant, role, text, "entered")
+    return f"{UNIT_FORM}: {elsewhere}" if elsewhere else None
 
 
 def _reference_fault(variant, lines: list[str]) -> str | None:
