@@ -498,3 +498,21 @@ def test_an_entry_on_the_wrong_sheet_names_the_sheet_it_goes_on(spring):
         ("Orders", "C3"): ("'9: WUR'", "a unit's order: '9: WUR' is an INF placement, which goes on the INF "
                                        "Deployment sheet")}
     assert _files(spring) == before
+
+
+def test_a_row_with_an_empty_cell_names_the_column_to_fill(spring):
+    """A deployment ('9 INFs to Wuerttemburg (WUR)'), an attack ('MINOR STATE > MAJOR POWER')
+    or a waiver row with one cell left empty names that column and what the row needs, in
+    plain words (it read "a Attack on an attack row"); nothing is written (QA)."""
+    spring.workbook.write_bytes(set_cells(spring.workbook.read_bytes(), {
+        f"{DEPLOYMENT}!A2": "FRANCE", f"{DEPLOYMENT}!C2": "WUR",
+        f"{ATTACKS}!A2": "SPAIN", "Waivers!B2": "LOR"}))
+    before = _files(spring)
+    with pytest.raises(WorkbookError) as caught:
+        run_turn("g", root=spring.root, site_dir=None)
+    found = {(p.sheet, p.cell): (p.found, p.expected) for p in caught.value.problems}
+    assert found == {
+        (DEPLOYMENT, "B2"): ("nothing", "a value in its INFs column (a deployment row needs Power, INFs and Minor state)"),
+        (ATTACKS, "B2"): ("nothing", "a value in its Attack column (an attack row needs Power and Attack)"),
+        ("Waivers", "A2"): ("nothing", "a value in its Power column (a waiver row needs Power and Center)")}
+    assert _files(spring) == before

@@ -404,3 +404,17 @@ def test_an_offer_or_a_placement_on_the_orders_sheet_names_its_sheet(political):
         "C4": ("'9: SAX'", "a unit's order: found '9: SAX', an INF placement on SAX, which is entered in the "
                            "Political and Religious Influence Phase (INF placements)")}
     assert _files(political) == before
+
+
+def test_a_row_with_an_empty_cell_names_the_column_to_fill(political):
+    """An INF placement row ('a power may place INFs in another power's home box') with its INFs
+    left empty names that column and what the row needs, in plain words (it read "a INFs on a
+    placement row"); nothing is written (QA)."""
+    political.workbook.write_bytes(set_cells(political.workbook.read_bytes(), {
+        f"{PLACEMENTS}!A2": "SPAIN", f"{PLACEMENTS}!C2": "SAX"}))
+    before = _files(political)
+    with pytest.raises(WorkbookError) as caught:
+        run_turn("g", root=political.root, site_dir=None)
+    assert [(p.cell, p.found, p.expected) for p in caught.value.problems] == [
+        ("B2", "nothing", "a value in its INFs column (a placement row needs Power, INFs and Minor state or home box)")]
+    assert _files(political) == before

@@ -108,7 +108,8 @@ class Europe1615Hooks(SheetHooks):
             power, infs, minor = row.values.get("Power"), row.values.get("INFs"), row.values.get("Minor state")
             if not power or infs is None or not minor:
                 missing = "Power" if not power else "INFs" if infs is None else "Minor state"
-                problems.append(_problem(row.cells[missing], "nothing", f"a {missing} on a deployment row"))
+                problems.append(_problem(row.cells[missing], "nothing",
+                                         _blank(missing, "a deployment", "Power", "INFs", "Minor state")))
                 continue
             if infs < 1:
                 # checked here, at its own cell: joined into '-3: WUR' the line reads as no
@@ -129,7 +130,7 @@ class Europe1615Hooks(SheetHooks):
             power, text = row.values.get("Power"), row.values.get("Attack")
             if not power or not text:
                 missing = "Power" if not power else "Attack"
-                problems.append(_problem(row.cells[missing], "nothing", f"a {missing} on an attack row"))
+                problems.append(_problem(row.cells[missing], "nothing", _blank(missing, "an attack", "Power", "Attack")))
                 continue
             if ">" not in str(text) and placement_words(str(text)) is None:  # neither form: a unit's order?
                 problems.append(_problem(row.cells["Attack"], repr(text), "a diplomatic attack such as 'LOR > FRANCE' "
@@ -152,7 +153,7 @@ class Europe1615Hooks(SheetHooks):
             power, center = row.values.get("Power"), _waived_place(variant, row.values.get("Center") or "")
             if not power or not row.values.get("Center"):
                 missing = "Power" if not power else "Center"
-                problems.append(_problem(row.cells[missing], "nothing", f"a {missing} on a waiver row"))
+                problems.append(_problem(row.cells[missing], "nothing", _blank(missing, "a waiver", "Power", "Center")))
             elif center is None:
                 # 'may waive the capture of the center or province': any land province, so
                 # that one without a center is not annexed either
@@ -468,6 +469,12 @@ def _waived_place(variant: Variant, text: str) -> str | None:
     code = text.upper() if text.upper() in variant.provinces else province_of(variant.lookup.get(text.lower(), ""))
     province = variant.provinces.get(code)
     return code if province is not None and province.type != SEA else None
+
+
+def _blank(missing: str, what: str, *columns: str) -> str:
+    """What a row with an empty cell lacks: ``a value in its INFs column (a deployment row
+    needs Power, INFs and Minor state)``."""
+    return f"a value in its {missing} column ({what} row needs {', '.join(columns[:-1])} and {columns[-1]})"
 
 
 def _problem(ref: str, found: str, expected: str) -> Problem:

@@ -68,7 +68,9 @@ def _row(variant: Variant, position: Position, row: InputRow, required: tuple[st
     player holds (not the neutral France of the 3-player game). Otherwise its problem is added."""
     missing = next((k for k in required if row.values.get(k) in (None, "")), None)
     if missing:
-        problems.append(_problem(row.cells[missing], "nothing", f"a {missing} on {what} row"))
+        needs = f"{', '.join(required[:-1])} and {required[-1]}"
+        problems.append(_problem(row.cells[missing], "nothing",
+                                 f"a value in its {missing} column ({what} row needs {needs})"))
         return False
     power = row.values.get("Power")
     if power == _neutral(variant, position):
@@ -422,7 +424,8 @@ def _check_waivers(variant: Variant, position: Position, rows: list[InputRow]) -
             continue
         if not power or not center:
             missing = "Power" if not power else "Center"
-            problems.append(_problem(row.cells[missing], "nothing", f"a {missing} on a waiver row"))
+            problems.append(_problem(row.cells[missing], "nothing",
+                                     f"a value in its {missing} column (a waiver row needs Power and Center)"))
         elif center not in setup.values:
             problems.append(_problem(row.cells["Center"], repr(row.values.get("Center")), "a supply center"))
         elif position.centers.get(center) == power:
