@@ -418,3 +418,16 @@ def test_a_row_with_an_empty_cell_names_the_column_to_fill(political):
     assert [(p.cell, p.found, p.expected) for p in caught.value.problems] == [
         ("B2", "nothing", "a value in its INFs column (a placement row needs Power, INFs and Minor state or home box)")]
     assert _files(political) == before
+
+
+def test_an_alliance_both_allies_told_the_gm_is_one_alliance(political):
+    """rulebook 001, section 9: 'Two players, before the start of 1618, may form an alliance.
+    This is a permanent agreement and is communicated to the GM': when each ally tells the GM,
+    the Alliances sheet holds the alliance twice (FRANCE - SPAIN, SPAIN - FRANCE); that is one
+    alliance, not a second one the permanence refuses (QA)."""
+    political.workbook.write_bytes(set_cells(political.workbook.read_bytes(), {
+        "Alliances!A2": "FRANCE", "Alliances!B2": "SPAIN", "Alliances!A3": "SPAIN", "Alliances!B3": "FRANCE"}))
+    run_turn("g", root=political.root, site_dir=None)
+    state = load_state("g", political.root)
+    assert state.position.phase == "T1615T"
+    assert _state(state.history[-1])["alliances"] == [["FRANCE", "SPAIN"]]

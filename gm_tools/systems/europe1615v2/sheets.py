@@ -379,8 +379,8 @@ def _check_alliances(variant: Variant, position: Position, rows: list[InputRow])
         power, ally = row.values.get("Power"), row.values.get("Ally")
         if not power and not ally:
             continue
-        if frozenset((power, ally)) in known:
-            continue  # an alliance already made, as the sheet lists it
+        if frozenset((power, ally)) in known | {frozenset(a) for a in new}:
+            continue  # an alliance already made, as the sheet lists it, or told by both allies
         found = repr(f"{power} - {ally}")
         if not power or not ally:
             problems.append(_problem(row.cells["Ally" if power else "Power"], "nothing",
