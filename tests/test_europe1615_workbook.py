@@ -516,3 +516,24 @@ def test_a_row_with_an_empty_cell_names_the_column_to_fill(spring):
         (ATTACKS, "B2"): ("nothing", "a value in its Attack column (an attack row needs Power and Attack)"),
         ("Waivers", "A2"): ("nothing", "a value in its Power column (a waiver row needs Power and Center)")}
     assert _files(spring) == before
+
+
+def test_the_status_check_and_an_early_winter_with_nothing_due_need_no_force(tmp_path):
+    """rulebook 000, 'PHASES OF THE GAME YEAR': '1- Initial Status Check' ('Each power receives
+    influence points (INFs) at the beginning of each year'; the GM's Sanctions Timeline may be
+    left empty, to be drawn) and '5- Early Winter Adjustment Phase (Required Disbands)', where
+    'the aligned power will submit the orders to disband' only when a disband is due. Neither
+    waits for a player when nothing is due: ``gm-tools turn`` processes them without --force
+    (it said 'nothing to do ... every unit without orders'), and ``status`` waits for nobody (QA)."""
+    from gm_tools.app.status import phase_status
+
+    new_game("europe1615", "g", root=tmp_path, seed=7, created="2000-01-01T00:00:00Z")
+    assert phase_status("g", root=tmp_path).waiting_for == []
+    run_turn("g", root=tmp_path, site_dir=None)
+    assert load_state("g", tmp_path).position.phase == "S1615M"
+    for _ in range(3):  # the movement phases wait for the players: forced, nothing entered
+        run_turn("g", root=tmp_path, site_dir=None, force=True)
+    assert load_state("g", tmp_path).position.phase == "E1615D"
+    assert phase_status("g", root=tmp_path).waiting_for == []
+    run_turn("g", root=tmp_path, site_dir=None)
+    assert load_state("g", tmp_path).position.phase != "E1615D"

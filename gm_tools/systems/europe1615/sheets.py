@@ -246,6 +246,32 @@ class Europe1615Hooks(SheetHooks):
                        rows=[[p, state.last_scores.get(p), state.round_wins.get(p, 0)] for p in powers])
         return [tracker, allotment, rounds, _sanctions_sheet(variant, position)]
 
+    def awaited(self, variant: Variant, position: Position, rows: dict[str, list[InputRow]]) -> list[str] | None:
+        """The Initial Status Check waits for nobody (its Sanctions Timeline is the GM's, drawn
+        from the seed when left empty); the Early Winter for the powers aligned with a minor
+        state with a disband due that have named none ('the aligned power will submit the orders
+        to disband'), nobody when none is due. Other phases: the Orders sheet says."""
+        from gm_tools.systems.europe1615.phases import required_disbands
+
+        role = phase_role(variant, position.phase)
+        if role == STATUS_CHECK:
+            return []
+        if role != EARLY_WINTER:
+            return None
+        setup, state = setup_of(variant, position), state_of(position)
+        table = statuses(setup, state, position)
+        named = {r.values.get("Power") for r in rows.get(DISBANDS, []) if r.values.get("Unit")}
+        return sorted({table[m].power for m in required_disbands(setup, state, position)
+                       if table[m].status == "ALIGNED" and table[m].power not in named})
+
+    def all_entered(self, variant: Variant, position: Position) -> str:
+        from gm_tools.systems.europe1615.phases import required_disbands
+
+        if phase_role(variant, position.phase) != EARLY_WINTER:
+            return "nothing for the players to enter (the Sanctions Timeline is the GM's)"
+        due = required_disbands(setup_of(variant, position), state_of(position), position)
+        return "every aligned power has named the disbands due" if due else "no disband is due"
+
     def report_sections(self, variant: Variant, record: dict) -> list[tuple[str, str]]:
         from gm_tools.systems.europe1615.report import sections
 
