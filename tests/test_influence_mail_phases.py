@@ -107,3 +107,24 @@ def test_europe1615_a_mailed_waiver_goes_on_the_waivers_sheet(tmp_path):
     assert [why for _, _, why in report.refused] == [
         "a supply center or another land province, by code or name (LOR, DAL, Burgundy): 'may waive the capture of "
         "the center or province', found 'XYZ'"]
+
+
+def test_europe1615_an_attack_on_a_power_whose_deployment_is_still_to_come_is_typed(tmp_path):
+    """rulebook 000, 'THE DIPLOMATIC ATTACK': a player 'directs an attack against another
+    player/power that also has INFs invested there (or will be deploying there)'. France's mail
+    ``LOR > SPAIN`` comes before Spain's, which deploys to Lorraine: the attack is typed, the
+    report saying it stands only if Spain deploys there, not refused as if Spain never would;
+    with Spain's mail in, the turn takes it (QA)."""
+    import openpyxl
+
+    _game("europe1615", tmp_path, "S1615M")
+    report = enter_mails("g", [("louis", b"France\n10: LOR\nLOR > SPAIN\n")], root=tmp_path)
+    assert report.refused == []
+    assert any("LOR > SPAIN" in note and "or will be deploying there" in note for note in report.notes)
+    sheet = openpyxl.load_workbook(tmp_path / "g.xlsx")["Diplomatic Attacks"]
+    assert [sheet["A2"].value, sheet["B2"].value] == ["FRANCE", "LOR > SPAIN"]
+    report = enter_mails("g", [("philip", b"Spain\n10: LOR\n")], root=tmp_path)
+    assert report.refused == [] and report.notes == []
+    record = run_turn("g", root=tmp_path, site_dir=None).record
+    assert [(a["power"], a["minor"], a["target"]) for a in record["extra"]["europe1615"]["attacks"]] == [
+        ("FRANCE", "LOR", "SPAIN")]

@@ -143,6 +143,13 @@ class SheetHooks:
         None: the Orders sheet says who is waited for. Standard: None."""
         return None
 
+    def awaits_others(self, variant: Variant, position: Position, problem) -> str | None:
+        """Why a mailed row's ``problem`` may yet be settled by another player's mail still to
+        come (Europe 1615's attack on a power that 'will be deploying there'), in the rules'
+        words: ``gm-tools orders`` then types the row and says so, and the turn checks it
+        again; None: the row is refused. Standard: None."""
+        return None
+
     def all_entered(self, variant: Variant, position: Position) -> str:
         """What ``gm-tools status`` and the end of ``gm-tools orders`` say once :meth:`awaited`
         names nobody, in the words of what the phase waited for (an offer sheet, a step's

@@ -44,6 +44,8 @@ TIMELINE = "Sanctions Timeline"
 SANCTIONS = "Sanctions"
 PASSAGE = "Swiss Passage"
 BLANK_ROWS = 40
+# the words of gm_tools.mechanics.influence.check_attack for a target without INFs in the minor
+_NO_TARGET = re.compile(r"(\w+) has no INFs in (\w+) to attack$")
 _UNIT = re.compile(r"^\s*(?:A|F|ARMY|FLEET)\s+\S", re.IGNORECASE)
 _KINDS = {"A": ARMY, "ARMY": ARMY, "F": FLEET, "FLEET": FLEET}
 
@@ -245,6 +247,15 @@ class Europe1615Hooks(SheetHooks):
                                 Column("Rounds won", INTEGER, width=12)),
                        rows=[[p, state.last_scores.get(p), state.round_wins.get(p, 0)] for p in powers])
         return [tracker, allotment, rounds, _sanctions_sheet(variant, position)]
+
+    def awaits_others(self, variant: Variant, position: Position, problem: Problem) -> str | None:
+        """An attack on a power with no INFs in the minor state yet: 'another player/power that
+        also has INFs invested there (or will be deploying there)', so its mail may bring them."""
+        m = _NO_TARGET.search(problem.expected) if problem.sheet == ATTACKS else None
+        if m is None:
+            return None
+        return (f"{m.group(1)} has no INFs in {m.group(2)} yet: it stands if {m.group(1)} deploys there this phase "
+                "('or will be deploying there'), else the turn refuses it")
 
     def awaited(self, variant: Variant, position: Position, rows: dict[str, list[InputRow]]) -> list[str] | None:
         """The Initial Status Check waits for nobody (its Sanctions Timeline is the GM's, drawn
