@@ -431,3 +431,24 @@ def test_an_alliance_both_allies_told_the_gm_is_one_alliance(political):
     state = load_state("g", political.root)
     assert state.position.phase == "T1615T"
     assert _state(state.history[-1])["alliances"] == [["FRANCE", "SPAIN"]]
+
+
+def test_an_attacks_order_number_out_of_place_is_named_at_its_order_cell(tmp_path):
+    """rulebook 001: 'Each player submits an order to perform a diplomatic attack ... and
+    alternate orders' numbered in the national order ('there is no need for Spain to submit
+    alternate orders'). An order number the power may not use (Spain's 7, France's second 0) is
+    named at the Order cell the GM typed it in, not the minor state's beside it (QA)."""
+    new_game("europe1615v2", "g", root=tmp_path, seed=7, created="2000-01-01T00:00:00Z")
+    while load_state("g", tmp_path).position.phase != "P1616D":
+        run_turn("g", root=tmp_path, site_dir=None, force=True)
+    paths = game_paths("g", tmp_path)
+    paths.workbook.write_bytes(set_cells(paths.workbook.read_bytes(), {
+        f"{ATTACKS}!A2": "SPAIN", f"{ATTACKS}!B2": 7, f"{ATTACKS}!C2": "LOR", f"{ATTACKS}!D2": "FRANCE",
+        f"{ATTACKS}!A3": "FRANCE", f"{ATTACKS}!B3": 0, f"{ATTACKS}!C3": "LOR", f"{ATTACKS}!D3": "SPAIN",
+        f"{ATTACKS}!A4": "FRANCE", f"{ATTACKS}!B4": 0, f"{ATTACKS}!C4": "SAX", f"{ATTACKS}!D4": "SPAIN"}))
+    with pytest.raises(WorkbookError) as caught:
+        run_turn("g", root=tmp_path, site_dir=None)
+    cells = {p.cell: p.expected for p in caught.value.problems}
+    assert "B2" in cells and "choice 7" in cells["B2"]
+    assert "B4" in cells and "a second order 0 for FRANCE" in cells["B4"]
+    assert not {"C2", "C4"} & set(cells)

@@ -346,8 +346,10 @@ def _check_attacks(variant: Variant, position: Position, rows: list[InputRow]) -
     for i, why in sorted(politics.check_attacks(setup, state_of(position), attacks, year,
                                                 attacks_enabled(variant)).items()):
         a = attacks[i]
-        problems.append(_problem(cells[i]["Minor state or home box"], repr(f"{a.where} > {a.target} (order {a.choice})"),
-                                 f"an attack the rules allow: {why}"))
+        # an order number the power may not use is the Order cell's fault (when the GM typed one)
+        numbered = why.startswith((f"choice {a.choice}:", f"a second order {a.choice} ")) and "Order" in cells[i]
+        problems.append(_problem(cells[i]["Order" if numbered else "Minor state or home box"],
+                                 repr(f"{a.where} > {a.target} (order {a.choice})"), f"an attack the rules allow: {why}"))
     return {"attacks": [{"power": a.power, "choice": a.choice, "where": a.where, "target": a.target}
                         for a in attacks]}, problems
 
