@@ -252,3 +252,20 @@ def test_the_judge_text_mailed_to_players_gives_the_statuses_and_the_round(game)
         name = variant.powers[power].name
         assert f"{name}: Captures {sum(score['captures'].values())}; " in scoring
         assert f"; Score {score['total']}; Rounds won " in scoring
+
+
+def test_the_judge_text_says_which_orders_to_minor_states_were_not_followed(game):
+    """rulebook 000: 'After submission of orders and INF deployment, the GM publishes the
+    results, which powers have deployed to which states and whether the orders submitted are
+    followed or not'; the Ottoman vote: 'Adjudication will only show the result'. The judge text
+    the GM mails names each order to a minor state that was not followed, with why, as the page
+    does, and never an Ottoman vote (QA)."""
+    from gm_tools.edges.variants import load_variant
+    from gm_tools.publish.judgetext import judge_text
+
+    _, records = game
+    spring = judge_text(load_variant("europe1615"), records["S1615M"])
+    entered = {e["written"]: e for e in records["S1615M"]["orders"]["FRANCE"]}
+    assert entered["A LOR H"].get("outbid") and entered["A SER H"].get("outbid")
+    assert "France: Army Lorraine-Alsace HOLD.  (*not followed: LOR is " in spring
+    assert "France: Army Serbia" not in spring

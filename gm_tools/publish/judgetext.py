@@ -293,9 +293,13 @@ def judge_text(variant: Variant, record: dict) -> str:
         for entry in entries:
             if entry.get("read") is None and entry.get("error") and not entry.get("outbid"):
                 by_power.setdefault(power, []).append({"order": entry["written"], "result": INVALID})
+            elif entry.get("outbid") and entry.get("error"):
+                # an order the rules did not follow (Europe 1615's minor not aligned with the power):
+                # 'the GM publishes ... whether the orders submitted are followed or not'
+                by_power.setdefault(power, []).append({"order": entry["written"], "not_followed": entry["error"]})
     for power in _power_order(variant, by_power):
         for result in by_power[power]:
-            flags = result_flags(result)
+            flags = [result["not_followed"]] if "not_followed" in result else result_flags(result)
             line = f"{power_name(variant, power)}: {order_words(variant, result['order'])}."
             if flags:
                 line += f"  (*{', '.join(flags)}*)"
