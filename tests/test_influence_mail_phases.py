@@ -128,3 +128,14 @@ def test_europe1615_an_attack_on_a_power_whose_deployment_is_still_to_come_is_ty
     record = run_turn("g", root=tmp_path, site_dir=None).record
     assert [(a["power"], a["minor"], a["target"]) for a in record["extra"]["europe1615"]["attacks"]] == [
         ("FRANCE", "LOR", "SPAIN")]
+
+
+def test_europe1615_the_turn_report_names_the_orders_not_followed(tmp_path):
+    """rulebook 000: 'After submission of orders and INF deployment, the GM publishes the
+    results, which powers have deployed to which states and whether the orders submitted are
+    followed or not': the GM's turn report names France's order to Lorraine's army, which no
+    INFs align with France, as not followed, not only 'LOR: no order, held' (QA)."""
+    _game("europe1615", tmp_path, "S1615M")
+    assert enter_mails("g", [("louis", b"France\nA LOR - CHA\n")], root=tmp_path).refused == []
+    text = run_turn("g", root=tmp_path, site_dir=None).text()
+    assert "  FRANCE: A LOR - CHA: not followed: LOR is UNALIGNED" in text.splitlines()
