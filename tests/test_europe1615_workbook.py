@@ -232,6 +232,8 @@ def test_every_mistake_of_a_typed_sanctions_timeline_is_named_at_once(tmp_path):
     """A sanction that is none, a phase that is none or not one a sanction comes in, and the sanctions
     no row names: all in one round ('The complete timeline will have each sanction appearing at
     least once'), each phase quoted as the GM typed it."""
+    from gm_tools.edges.variants import load_variant
+    from gm_tools.systems.europe1615.setup import setup_of
     from gm_tools.systems.europe1615.sheets import TIMELINE
 
     new_game("europe1615", "g", root=tmp_path, seed=7, created="2000-01-01T00:00:00Z")
@@ -244,8 +246,15 @@ def test_every_mistake_of_a_typed_sanctions_timeline_is_named_at_once(tmp_path):
         run_turn("g", root=tmp_path, site_dir=None)
     found = {p.cell: p.found for p in caught.value.problems if p.sheet == TIMELINE}
     assert found["A3"] == "'nonsense'" and found["B3"] == "'Spring 1617'" and found["B4"] == "'1616'"
-    (missing,) = [f for cell, f in found.items() if cell not in ("A3", "B3", "B4")]
-    assert "Catalan secession" in missing and "Treaty of Lyon" not in missing and "Bohemian revolt" not in missing
+    (missing,) = [p for p in caught.value.problems if p.sheet == TIMELINE and p.cell not in ("A3", "B3", "B4")]
+    assert "Catalan secession" in missing.expected and "Treaty of Lyon" not in missing.expected
+    assert "Bohemian revolt" not in missing.expected
+    # every sanction missing is named in the message the GM reads, none cut off (QA: it read
+    # "... Protestant imm... (331 characters in all)")
+    message = str(missing)
+    assert "characters in all" not in message
+    titles = [s.title for s in setup_of(load_variant("europe1615")).sanctions.values()]
+    assert all(t in message for t in titles if t not in ("Treaty of Lyon", "Bohemian revolt"))
 
 
 @pytest.mark.parametrize("case", ["two left off the end", "a row cleared", "a row without its phase"])
@@ -275,7 +284,7 @@ def test_an_incomplete_sanctions_timeline_names_the_cell_to_fill(tmp_path, case)
         run_turn("g", root=tmp_path, site_dir=None)
     (problem,) = caught.value.problems
     assert (problem.sheet, problem.cell) == (TIMELINE, cell)
-    assert problem.found.startswith("nothing") and all(t in problem.found for t in missing)
+    assert problem.found.startswith("nothing") and all(t in problem.expected for t in missing)
     assert ("each sanction appearing at least once" if missing else "a phase a sanction may come") in problem.expected
     assert _files(paths) == before
 

@@ -348,9 +348,10 @@ def _check_timeline(variant: Variant, rows: list[InputRow]) -> tuple[dict, list[
     missing = sorted(set(titles.values()) - named_in_rows)
     if named_in_rows and missing:
         names = ", ".join(setup_of(variant).sanctions[k].title for k in missing)
-        problems.append(_problem(_first_free(rows, "Sanction"), f"nothing (no row for {names})",
-                                 "each sanction at least once, so a row for each of them ('The complete "
-                                 "timeline will have each sanction appearing at least once')"))
+        # the names in the expected words, which are shown whole: the GM types each of them
+        problems.append(_problem(_first_free(rows, "Sanction"), "nothing",
+                                 f"a row for each sanction missing, {names}: each sanction at least once ('The "
+                                 "complete timeline will have each sanction appearing at least once')"))
     return ({"timeline": timeline} if timeline else {}), problems
 
 
