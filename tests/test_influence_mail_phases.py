@@ -139,3 +139,16 @@ def test_europe1615_the_turn_report_names_the_orders_not_followed(tmp_path):
     assert enter_mails("g", [("louis", b"France\nA LOR - CHA\n")], root=tmp_path).refused == []
     text = run_turn("g", root=tmp_path, site_dir=None).text()
     assert "  FRANCE: A LOR - CHA: not followed: LOR is UNALIGNED" in text.splitlines()
+
+
+def test_europe1615_a_mailed_waiver_may_name_the_province_in_words(tmp_path):
+    """rulebook 000, 'Waiving the capture of a center ... may waive the capture of the center or
+    province': the Waivers sheet takes a province by code or name, so a mailed ``WAIVE: Upper
+    Austria`` names it in two words and is typed there, not read as a unit's order (QA)."""
+    import openpyxl
+
+    _game("europe1615", tmp_path, "S1615M")
+    report = enter_mails("g", [("louis", b"France\nWAIVE: Upper Austria\n")], root=tmp_path)
+    assert report.refused == []
+    sheet = openpyxl.load_workbook(tmp_path / "g.xlsx")["Waivers"]
+    assert [sheet["A2"].value, str(sheet["B2"].value).upper()] == ["FRANCE", "UPPER AUSTRIA"]

@@ -21,7 +21,7 @@ from gm_tools.systems.europe1615.sheets import ATTACKS, DEPLOYMENT, WAIVERS
 
 # 'Waiving the capture of a center ... may be arranged by the player (and communicated to the
 # GM)': ``WAIVE: LOR`` in a movement phase's mail, for the Waivers sheet (as version 2 reads it)
-_WAIVE = re.compile(r"^\s*WAIVE\s*:?\s*(\S+)\s*$", re.IGNORECASE)
+_WAIVE = re.compile(r"^\s*WAIVE\b\s*:?\s*(\S.*?)\s*$", re.IGNORECASE)  # a code or a name ('Upper Austria')
 
 
 class EntryError(UserError):
