@@ -452,3 +452,23 @@ def test_an_attacks_order_number_out_of_place_is_named_at_its_order_cell(tmp_pat
     assert "B2" in cells and "choice 7" in cells["B2"]
     assert "B4" in cells and "a second order 0 for FRANCE" in cells["B4"]
     assert not {"C2", "C4"} & set(cells)
+
+
+def test_a_waiver_names_its_center_by_code_or_name(political):
+    """rulebook 001: 'the player occupying a foreign supply center prior to the build phase may
+    waive the change in ownership of the center': the Waivers sheet takes the center by its code
+    or its name (``Portugal``, as version 3's sheet does), and a word that is neither is refused
+    naming both ways to write it (QA)."""
+    run_turn("g", root=political.root, site_dir=None, force=True)
+    run_turn("g", root=political.root, site_dir=None, force=True)
+    assert load_state("g", political.root).position.phase == "S1615M"
+    political.workbook.write_bytes(set_cells(political.workbook.read_bytes(), {
+        "Waivers!A2": "SPAIN", "Waivers!B2": "Atlantis", "Offers!A2": "SPAIN", "Offers!B2": 0,
+        "Offers!C2": "A MAD H"}))
+    with pytest.raises(WorkbookError) as caught:
+        run_turn("g", root=political.root, site_dir=None)
+    assert [(p.cell, p.found, p.expected) for p in caught.value.problems] == [
+        ("B2", "'Atlantis'", "a supply center, by code or name (POR, Portugal)")]
+    political.workbook.write_bytes(set_cells(political.workbook.read_bytes(), {"Waivers!B2": "Portugal"}))
+    record = run_turn("g", root=political.root, site_dir=None).record
+    assert record["extra"]["europe1615v2"]["waivers"] == [["SPAIN", "POR"]]

@@ -421,7 +421,9 @@ def _check_waivers(variant: Variant, position: Position, rows: list[InputRow]) -
     setup = setup_of(variant)
     waivers, problems = [], []
     for row in rows:
-        power, center = row.values.get("Power"), str(row.values.get("Center") or "").strip().upper()
+        power, center = row.values.get("Power"), str(row.values.get("Center") or "").strip()
+        # by code or name ('Portugal'), as the map names it; a coast's name is its province's
+        center = variant.lookup.get(center.lower(), center.upper()).split("/")[0] if center else ""
         if not power and not center:
             continue
         if not power or not center:
@@ -429,7 +431,8 @@ def _check_waivers(variant: Variant, position: Position, rows: list[InputRow]) -
             problems.append(_problem(row.cells[missing], "nothing",
                                      f"a value in its {missing} column (a waiver row needs Power and Center)"))
         elif center not in setup.values:
-            problems.append(_problem(row.cells["Center"], repr(row.values.get("Center")), "a supply center"))
+            problems.append(_problem(row.cells["Center"], repr(row.values.get("Center")),
+                                     "a supply center, by code or name (POR, Portugal)"))
         elif position.centers.get(center) == power:
             problems.append(_problem(row.cells["Center"], repr(center), f"a foreign center: {power} owns {center}"))
         else:
