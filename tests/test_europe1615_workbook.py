@@ -546,3 +546,27 @@ def test_the_status_check_and_an_early_winter_with_nothing_due_need_no_force(tmp
     assert phase_status("g", root=tmp_path).waiting_for == []
     run_turn("g", root=tmp_path, site_dir=None)
     assert load_state("g", tmp_path).position.phase != "E1615D"
+
+
+def test_a_sanction_whose_time_came_but_not_its_conditions_is_said_to_wait(tmp_path):
+    """rulebook 000, 'Treaty of Lyon': 'For this sanction to be available to vote on, France must
+    not have been eliminated, Savoy is aligned with France, and Switzerland is not aligned with
+    Spain.' Timed for Spring 1615 with Savoy aligned with no one, it is not in effect; the
+    sanctions the players read then say it waits for its conditions, not that it is 'to come'
+    in a phase already reached (QA)."""
+    from gm_tools.edges.variants import load_variant
+    from gm_tools.publish.judgetext import judge_text
+    from gm_tools.systems.europe1615.setup import setup_of
+    from gm_tools.systems.europe1615.sheets import TIMELINE
+
+    titles = [s.title for s in setup_of(load_variant("europe1615")).sanctions.values()]
+    new_game("europe1615", "g", root=tmp_path, seed=7, created="2000-01-01T00:00:00Z")
+    paths = game_paths("g", tmp_path)
+    cells = _timeline_cells([t for t in titles if t != "Treaty of Lyon"], range(2, 100))
+    cells.update({f"{TIMELINE}!A30": "Treaty of Lyon", f"{TIMELINE}!B30": "S1615M"})
+    paths.workbook.write_bytes(set_cells(paths.workbook.read_bytes(), cells))
+    record = run_turn("g", root=tmp_path, site_dir=None).record
+    text = " ".join(judge_text(load_variant("europe1615"), record).split())
+    assert "Spring 1615 Movement: Treaty of Lyon" not in text
+    assert ("Due but not in effect while its conditions do not hold (tried again each phase): Treaty of Lyon "
+            "(Spring 1615 Movement)") in text
