@@ -105,3 +105,11 @@ def test_the_neutral_france_of_the_3_player_game_is_no_player(tmp_path, capsys):
         assert "FRANCE is played by no player now (a neutral power, until it joins a player)" in \
             capsys.readouterr().err
     assert snapshot(tmp_path) == before
+
+
+def test_the_gm_may_name_denmark_sweden_by_either_realm(tmp_path):
+    """rulebook 001: 'Austria, Denmark/Sweden, England, France, and Spain', one power of two
+    realms: ``--winner Sweden`` names Denmark/Sweden, as a mail signed Sweden does (QA)."""
+    _game(tmp_path, None)
+    end = call_winner("g", "Sweden", REASON, root=tmp_path, site_dir=None)
+    assert end["winner"] == "DENMARK"

@@ -449,7 +449,8 @@ def test_the_timeline_still_to_come_is_a_list_on_the_page():
     from gm_tools.publish.safemarkdown import render_markdown
     from gm_tools.systems.europe1615.report import _sanctions
 
-    position = with_sanctions(board({}), "protestant_union")
+    # the phase before the timeline's (a sanction whose phase is reached is in effect, or due)
+    position = with_sanctions(board({}, phase="F1615M"), "protestant_union")
     html = render_markdown(_sanctions(VARIANT, position))
     coming = [k for k in SETUP.sanctions if k != "protestant_union"]
     assert html.count("<li>") == len(coming) > 0

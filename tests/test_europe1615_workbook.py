@@ -232,6 +232,8 @@ def test_every_mistake_of_a_typed_sanctions_timeline_is_named_at_once(tmp_path):
     """A sanction that is none, a phase that is none or not one a sanction comes in, and the sanctions
     no row names: all in one round ('The complete timeline will have each sanction appearing at
     least once'), each phase quoted as the GM typed it."""
+    from gm_tools.edges.variants import load_variant
+    from gm_tools.systems.europe1615.setup import setup_of
     from gm_tools.systems.europe1615.sheets import TIMELINE
 
     new_game("europe1615", "g", root=tmp_path, seed=7, created="2000-01-01T00:00:00Z")
@@ -244,8 +246,15 @@ def test_every_mistake_of_a_typed_sanctions_timeline_is_named_at_once(tmp_path):
         run_turn("g", root=tmp_path, site_dir=None)
     found = {p.cell: p.found for p in caught.value.problems if p.sheet == TIMELINE}
     assert found["A3"] == "'nonsense'" and found["B3"] == "'Spring 1617'" and found["B4"] == "'1616'"
-    (missing,) = [f for cell, f in found.items() if cell not in ("A3", "B3", "B4")]
-    assert "Catalan secession" in missing and "Treaty of Lyon" not in missing and "Bohemian revolt" not in missing
+    (missing,) = [p for p in caught.value.problems if p.sheet == TIMELINE and p.cell not in ("A3", "B3", "B4")]
+    assert "Catalan secession" in missing.expected and "Treaty of Lyon" not in missing.expected
+    assert "Bohemian revolt" not in missing.expected
+    # every sanction missing is named in the message the GM reads, none cut off (QA: it read
+    # "... Protestant imm... (331 characters in all)")
+    message = str(missing)
+    assert "characters in all" not in message
+    titles = [s.title for s in setup_of(load_variant("europe1615")).sanctions.values()]
+    assert all(t in message for t in titles if t not in ("Treaty of Lyon", "Bohemian revolt"))
 
 
 @pytest.mark.parametrize("case", ["two left off the end", "a row cleared", "a row without its phase"])
@@ -275,7 +284,7 @@ def test_an_incomplete_sanctions_timeline_names_the_cell_to_fill(tmp_path, case)
         run_turn("g", root=tmp_path, site_dir=None)
     (problem,) = caught.value.problems
     assert (problem.sheet, problem.cell) == (TIMELINE, cell)
-    assert problem.found.startswith("nothing") and all(t in problem.found for t in missing)
+    assert problem.found.startswith("nothing") and all(t in problem.expected for t in missing)
     assert ("each sanction appearing at least once" if missing else "a phase a sanction may come") in problem.expected
     assert _files(paths) == before
 
@@ -454,3 +463,110 @@ def test_a_timeline_phase_before_the_game_starts_is_refused_at_its_cell(tmp_path
     run_turn("g", root=tmp_path, site_dir=None)
     timeline = load_state("g", tmp_path).history[-1]["after"]["extra"]["europe1615"]["timeline"]
     assert timeline[1] == [timeline[1][0], "S1615M"]
+
+
+def test_a_province_of_a_minor_state_names_the_state_to_deploy_to(spring):
+    """rulebook 000 (Europe 1615 v3): 'the Papal States (PAPL) which consists of Rome (ROM) and
+    the Marche (MAR)', 'Lower Saxony consists of two provinces: Bremen and Brunswick-Lunenburg':
+    a deployment to ROM or BRU names the province's minor state (PAPL, LOWR), not provinces
+    of other states spelt alike (CRO, ROC); nothing is written (QA)."""
+    spring.workbook.write_bytes(set_cells(spring.workbook.read_bytes(), {
+        f"{DEPLOYMENT}!A2": "SPAIN", f"{DEPLOYMENT}!B2": 5, f"{DEPLOYMENT}!C2": "ROM",
+        f"{DEPLOYMENT}!A3": "DENMARK", f"{DEPLOYMENT}!B3": 4, f"{DEPLOYMENT}!C3": "Brunswick",
+        f"{ATTACKS}!A2": "FRANCE", f"{ATTACKS}!B2": "MAR > SPAIN"}))
+    before = _files(spring)
+    with pytest.raises(WorkbookError) as caught:
+        run_turn("g", root=spring.root, site_dir=None)
+    found = {(p.sheet, p.cell): (p.found, p.expected) for p in caught.value.problems}
+    assert found == {
+        (DEPLOYMENT, "C2"): ("'ROM', a province of the Papal States", "a pliant minor state (did you mean PAPL?)"),
+        (DEPLOYMENT, "C3"): ("'Brunswick', a province of Lower Saxony", "a pliant minor state (did you mean LOWR?)"),
+        (ATTACKS, "B2"): ("'MAR', a province of the Papal States", "a pliant minor state (did you mean PAPL?)")}
+    assert _files(spring) == before
+
+
+def test_an_entry_on_the_wrong_sheet_names_the_sheet_it_goes_on(spring):
+    """rulebook 000, 'Writing the orders': a power's mail holds its INF deployment list ('9 INFs
+    to Wuerttemburg (WUR)'), its diplomatic attack ('MINOR STATE > MAJOR POWER') and its unit
+    orders, which the GM types on three sheets. An attack typed in a deployment's Minor state
+    cell, a unit order on the Diplomatic Attacks sheet and a deployment on the Orders sheet are
+    each named for what they are, with the sheet they go on; nothing is written (QA)."""
+    spring.workbook.write_bytes(set_cells(spring.workbook.read_bytes(), {
+        f"{DEPLOYMENT}!A2": "FRANCE", f"{DEPLOYMENT}!B2": 5, f"{DEPLOYMENT}!C2": "LOR > SPAIN",
+        f"{ATTACKS}!A2": "SPAIN", f"{ATTACKS}!B2": "A MAD - CAT",
+        "Orders!C3": "9: WUR"}))
+    before = _files(spring)
+    with pytest.raises(WorkbookError) as caught:
+        run_turn("g", root=spring.root, site_dir=None)
+    found = {(p.sheet, p.cell): (p.found, p.expected) for p in caught.value.problems}
+    assert found == {
+        (DEPLOYMENT, "C2"): ("'LOR > SPAIN', a diplomatic attack",
+                             "a pliant minor state (diplomatic attacks go on the Diplomatic Attacks sheet)"),
+        (ATTACKS, "B2"): ("'A MAD - CAT'", "a diplomatic attack such as 'LOR > FRANCE' ('MINOR STATE > MAJOR POWER'; "
+                                           "unit orders go on the Orders sheet)"),
+        ("Orders", "C3"): ("'9: WUR'", "a unit's order: '9: WUR' is an INF placement, which goes on the INF "
+                                       "Deployment sheet")}
+    assert _files(spring) == before
+
+
+def test_a_row_with_an_empty_cell_names_the_column_to_fill(spring):
+    """A deployment ('9 INFs to Wuerttemburg (WUR)'), an attack ('MINOR STATE > MAJOR POWER')
+    or a waiver row with one cell left empty names that column and what the row needs, in
+    plain words (it read "a Attack on an attack row"); nothing is written (QA)."""
+    spring.workbook.write_bytes(set_cells(spring.workbook.read_bytes(), {
+        f"{DEPLOYMENT}!A2": "FRANCE", f"{DEPLOYMENT}!C2": "WUR",
+        f"{ATTACKS}!A2": "SPAIN", "Waivers!B2": "LOR"}))
+    before = _files(spring)
+    with pytest.raises(WorkbookError) as caught:
+        run_turn("g", root=spring.root, site_dir=None)
+    found = {(p.sheet, p.cell): (p.found, p.expected) for p in caught.value.problems}
+    assert found == {
+        (DEPLOYMENT, "B2"): ("nothing", "a value in its INFs column (a deployment row needs Power, INFs and Minor state)"),
+        (ATTACKS, "B2"): ("nothing", "a value in its Attack column (an attack row needs Power and Attack)"),
+        ("Waivers", "A2"): ("nothing", "a value in its Power column (a waiver row needs Power and Center)")}
+    assert _files(spring) == before
+
+
+def test_the_status_check_and_an_early_winter_with_nothing_due_need_no_force(tmp_path):
+    """rulebook 000, 'PHASES OF THE GAME YEAR': '1- Initial Status Check' ('Each power receives
+    influence points (INFs) at the beginning of each year'; the GM's Sanctions Timeline may be
+    left empty, to be drawn) and '5- Early Winter Adjustment Phase (Required Disbands)', where
+    'the aligned power will submit the orders to disband' only when a disband is due. Neither
+    waits for a player when nothing is due: ``gm-tools turn`` processes them without --force
+    (it said 'nothing to do ... every unit without orders'), and ``status`` waits for nobody (QA)."""
+    from gm_tools.app.status import phase_status
+
+    new_game("europe1615", "g", root=tmp_path, seed=7, created="2000-01-01T00:00:00Z")
+    assert phase_status("g", root=tmp_path).waiting_for == []
+    run_turn("g", root=tmp_path, site_dir=None)
+    assert load_state("g", tmp_path).position.phase == "S1615M"
+    for _ in range(3):  # the movement phases wait for the players: forced, nothing entered
+        run_turn("g", root=tmp_path, site_dir=None, force=True)
+    assert load_state("g", tmp_path).position.phase == "E1615D"
+    assert phase_status("g", root=tmp_path).waiting_for == []
+    run_turn("g", root=tmp_path, site_dir=None)
+    assert load_state("g", tmp_path).position.phase != "E1615D"
+
+
+def test_a_sanction_whose_time_came_but_not_its_conditions_is_said_to_wait(tmp_path):
+    """rulebook 000, 'Treaty of Lyon': 'For this sanction to be available to vote on, France must
+    not have been eliminated, Savoy is aligned with France, and Switzerland is not aligned with
+    Spain.' Timed for Spring 1615 with Savoy aligned with no one, it is not in effect; the
+    sanctions the players read then say it waits for its conditions, not that it is 'to come'
+    in a phase already reached (QA)."""
+    from gm_tools.edges.variants import load_variant
+    from gm_tools.publish.judgetext import judge_text
+    from gm_tools.systems.europe1615.setup import setup_of
+    from gm_tools.systems.europe1615.sheets import TIMELINE
+
+    titles = [s.title for s in setup_of(load_variant("europe1615")).sanctions.values()]
+    new_game("europe1615", "g", root=tmp_path, seed=7, created="2000-01-01T00:00:00Z")
+    paths = game_paths("g", tmp_path)
+    cells = _timeline_cells([t for t in titles if t != "Treaty of Lyon"], range(2, 100))
+    cells.update({f"{TIMELINE}!A30": "Treaty of Lyon", f"{TIMELINE}!B30": "S1615M"})
+    paths.workbook.write_bytes(set_cells(paths.workbook.read_bytes(), cells))
+    record = run_turn("g", root=tmp_path, site_dir=None).record
+    text = " ".join(judge_text(load_variant("europe1615"), record).split())
+    assert "Spring 1615 Movement: Treaty of Lyon" not in text
+    assert ("Due but not in effect while its conditions do not hold (tried again each phase): Treaty of Lyon "
+            "(Spring 1615 Movement)") in text

@@ -229,3 +229,43 @@ def test_the_protestant_union_in_1618(game):
     assert _extra(spring)["influence"]["influence"]["RHI"] == {"DENMARK": 5, "ENGLAND": 6}
     assert spring["after"]["units"]["RHI"] == [{"strength": 2, "unit": "A RHI"}]
     assert max(r["phase"] for r in records.values() if r["phase"][1:5] == "1618") >= "S1618M"
+
+
+def test_the_judge_text_mailed_to_players_gives_the_statuses_and_the_round(game):
+    """rulebook 000: 'After submission of orders and INF deployment, the GM publishes the
+    results, which powers have deployed to which states and whether the orders submitted are
+    followed or not'; 'GM determines the score for each power during the scoring phase'. The
+    judge text the GM mails (the phase's ``.txt``) gives every minor state's status after the
+    deployment and each power's score in the round, which the page shows as tables (QA)."""
+    from gm_tools.edges.variants import load_variant
+    from gm_tools.publish.judgetext import judge_text
+
+    _, records = game
+    variant = load_variant("europe1615")
+    spring = judge_text(variant, records["S1615M"])
+    assert "Minor states after the deployment:" in spring
+    assert "SAV (Savoy): ALIGNED (SPAIN)" in spring and "BRA (Brandenburg): UNALIGNED" in spring
+    assert "|" not in spring
+    scoring = judge_text(variant, records["W1615S"])
+    done = records["W1615S"]["extra"]["outcome"]["scoring"]
+    for power, score in done["scores"].items():
+        name = variant.powers[power].name
+        assert f"{name}: Captures {sum(score['captures'].values())}; " in scoring
+        assert f"; Score {score['total']}; Rounds won " in scoring
+
+
+def test_the_judge_text_says_which_orders_to_minor_states_were_not_followed(game):
+    """rulebook 000: 'After submission of orders and INF deployment, the GM publishes the
+    results, which powers have deployed to which states and whether the orders submitted are
+    followed or not'; the Ottoman vote: 'Adjudication will only show the result'. The judge text
+    the GM mails names each order to a minor state that was not followed, with why, as the page
+    does, and never an Ottoman vote (QA)."""
+    from gm_tools.edges.variants import load_variant
+    from gm_tools.publish.judgetext import judge_text
+
+    _, records = game
+    spring = judge_text(load_variant("europe1615"), records["S1615M"])
+    entered = {e["written"]: e for e in records["S1615M"]["orders"]["FRANCE"]}
+    assert entered["A LOR H"].get("outbid") and entered["A SER H"].get("outbid")
+    assert "France: Army Lorraine-Alsace HOLD.  (*not followed: LOR is " in spring
+    assert "France: Army Serbia" not in spring

@@ -117,3 +117,14 @@ def test_another_phases_line_in_the_build_phase_is_named_not_read_as_an_order(tm
         ("austria line 4", "a unit's order: found 'WAIVE: POR', a waiver of a center's change of ownership, which is "
                            "mailed in a movement or retreat phase"),
         ("austria line 5", "a legal order (VIE is occupied by A VIE; builds go to empty centers)")]
+
+
+def test_a_mail_signed_sweden_is_denmark_swedens(tmp_path):
+    """rulebook 001: the five powers are 'Austria, Denmark/Sweden, England, France, and Spain',
+    one power of two realms. A mail whose power line is ``Sweden`` (or ``Denmark``) is that
+    power's, as a home box or a reference list may name it either way: its placement is typed
+    for DENMARK, not the whole mail left unread for want of a power line (QA)."""
+    _game(tmp_path, 0)
+    report = enter_mails("g", [("stockholm", b"Sweden\n5: MEC\n")], root=tmp_path)
+    assert report.refused == [] and report.skipped == []
+    assert [(power, text) for _, power, text, _ in report.written] == [("DENMARK", "5: MEC")]

@@ -340,3 +340,135 @@ def test_a_game_without_diplomatic_attacks_chosen_at_new_game(tmp_path):
     bad = run("other", "diplomatic_atacks=false")
     assert bad.returncode != 0 and "diplomatic_atacks" in bad.stderr and "Traceback" not in bad.stderr
     assert not game_paths("other", tmp_path).game_json.exists()
+
+
+def test_a_misspelt_place_or_a_province_of_a_minor_state_names_the_code_meant(political):
+    """rulebook 001 (Europe 1615 v2): 'Only Catholic powers can submit orders to the units in
+    the Papal States', which hold Rome and the Marches ('Protestant power that occupies and owns
+    Rome (Papal state)'); 'a power may place INFs in another power's home box'. On the INF
+    Placements sheet a province of a minor state (ROM) names its state, and a misspelt code or
+    home box its nearest codes, as a mailed placement does; nothing is written (QA)."""
+    political.workbook.write_bytes(set_cells(political.workbook.read_bytes(), {
+        f"{PLACEMENTS}!A2": "SPAIN", f"{PLACEMENTS}!B2": 5, f"{PLACEMENTS}!C2": "ROM",
+        f"{PLACEMENTS}!A3": "AUSTRIA", f"{PLACEMENTS}!B3": 3, f"{PLACEMENTS}!C3": "SXA",
+        f"{PLACEMENTS}!A4": "FRANCE", f"{PLACEMENTS}!B4": 3, f"{PLACEMENTS}!C4": "ENGLND"}))
+    before = _files(political)
+    with pytest.raises(WorkbookError) as caught:
+        run_turn("g", root=political.root, site_dir=None)
+    found = {p.cell: (p.found, p.expected) for p in caught.value.problems}
+    expected = "a pliant minor state's code (SAX) or another power's home box (FRANCE)"
+    assert found == {"C2": ("'ROM', a province of the Papal States", expected + " (did you mean PAP?)"),
+                     "C3": ("'SXA'", expected + " (nearest: SWA, SAX, SAV)"),
+                     "C4": ("'ENGLND'", expected + " (nearest: ENGLAND)")}
+    assert _files(political) == before
+
+
+def test_the_judge_text_mailed_to_players_gives_statuses_and_treasuries(game):
+    """rulebook 001: 'The GM then publishes the distribution of INFs'; 'each supply point is
+    equivalent to 1 point of currency to determine funds acquired during the tax/revenue phase'.
+    The judge text the GM mails (the phase's ``.txt``) gives both statuses of every minor state
+    and each power's treasury statement, which the page shows as tables (QA)."""
+    from gm_tools.edges.variants import load_variant
+    from gm_tools.publish.judgetext import judge_text
+
+    _, records = game
+    variant = load_variant("europe1615v2")
+    influence = " ".join(judge_text(variant, records["P1615I"]).split())  # lines joined where wrapped
+    assert "Minor states:" in influence and "|" not in influence
+    assert "LOR (Lorraine): Political NEUTRAL; Religious CONTROLLED (catholic); INFs by power FRANCE 6, SPAIN 6; " \
+           "Total 12" in influence
+    taxed = " ".join(judge_text(variant, records["T1615T"]).split())
+    for s in records["T1615T"]["extra"]["outcome"]["taxation"]["statements"]:
+        assert f"{s['power']}: Before {s['before']}; " in taxed and f"; Income {s['income']}; Treasury {s['after']}" \
+            in taxed
+
+
+def test_an_offer_or_a_placement_on_the_orders_sheet_names_its_sheet(political):
+    """rulebook 001, '6 MOVEMENT PHASE': 'Players submit their offer sheet' (Classic Payola's
+    ``5 : A PAR - BUR``), and INFs are placed in the Political and Religious Influence Phase. In
+    a movement phase an offer typed on the Orders sheet is named as an offer for the Offers
+    sheet, and a placement as one for the influence phase, not as orders for a unit in '5 A
+    BOH' or '9 SAX'; nothing is written (QA)."""
+    run_turn("g", root=political.root, site_dir=None, force=True)
+    run_turn("g", root=political.root, site_dir=None, force=True)
+    assert load_state("g", political.root).position.phase == "S1615M"
+    political.workbook.write_bytes(set_cells(political.workbook.read_bytes(), {
+        "Orders!C3": "5 : A BOH H", "Orders!C4": "9: SAX"}))
+    before = _files(political)
+    with pytest.raises(WorkbookError) as caught:
+        run_turn("g", root=political.root, site_dir=None)
+    found = {p.cell: (p.found, p.expected) for p in caught.value.problems}
+    assert found == {
+        "C3": ("'5 : A BOH H'", "an offer on the Offers sheet: '5 : A BOH H' is typed there as Power, Amount (5) and "
+                                "Order (A BOH H)"),
+        "C4": ("'9: SAX'", "a unit's order: found '9: SAX', an INF placement on SAX, which is entered in the "
+                           "Political and Religious Influence Phase (INF placements)")}
+    assert _files(political) == before
+
+
+def test_a_row_with_an_empty_cell_names_the_column_to_fill(political):
+    """An INF placement row ('a power may place INFs in another power's home box') with its INFs
+    left empty names that column and what the row needs, in plain words (it read "a INFs on a
+    placement row"); nothing is written (QA)."""
+    political.workbook.write_bytes(set_cells(political.workbook.read_bytes(), {
+        f"{PLACEMENTS}!A2": "SPAIN", f"{PLACEMENTS}!C2": "SAX"}))
+    before = _files(political)
+    with pytest.raises(WorkbookError) as caught:
+        run_turn("g", root=political.root, site_dir=None)
+    assert [(p.cell, p.found, p.expected) for p in caught.value.problems] == [
+        ("B2", "nothing", "a value in its INFs column (a placement row needs Power, INFs and Minor state or home box)")]
+    assert _files(political) == before
+
+
+def test_an_alliance_both_allies_told_the_gm_is_one_alliance(political):
+    """rulebook 001, section 9: 'Two players, before the start of 1618, may form an alliance.
+    This is a permanent agreement and is communicated to the GM': when each ally tells the GM,
+    the Alliances sheet holds the alliance twice (FRANCE - SPAIN, SPAIN - FRANCE); that is one
+    alliance, not a second one the permanence refuses (QA)."""
+    political.workbook.write_bytes(set_cells(political.workbook.read_bytes(), {
+        "Alliances!A2": "FRANCE", "Alliances!B2": "SPAIN", "Alliances!A3": "SPAIN", "Alliances!B3": "FRANCE"}))
+    run_turn("g", root=political.root, site_dir=None)
+    state = load_state("g", political.root)
+    assert state.position.phase == "T1615T"
+    assert _state(state.history[-1])["alliances"] == [["FRANCE", "SPAIN"]]
+
+
+def test_an_attacks_order_number_out_of_place_is_named_at_its_order_cell(tmp_path):
+    """rulebook 001: 'Each player submits an order to perform a diplomatic attack ... and
+    alternate orders' numbered in the national order ('there is no need for Spain to submit
+    alternate orders'). An order number the power may not use (Spain's 7, France's second 0) is
+    named at the Order cell the GM typed it in, not the minor state's beside it (QA)."""
+    new_game("europe1615v2", "g", root=tmp_path, seed=7, created="2000-01-01T00:00:00Z")
+    while load_state("g", tmp_path).position.phase != "P1616D":
+        run_turn("g", root=tmp_path, site_dir=None, force=True)
+    paths = game_paths("g", tmp_path)
+    paths.workbook.write_bytes(set_cells(paths.workbook.read_bytes(), {
+        f"{ATTACKS}!A2": "SPAIN", f"{ATTACKS}!B2": 7, f"{ATTACKS}!C2": "LOR", f"{ATTACKS}!D2": "FRANCE",
+        f"{ATTACKS}!A3": "FRANCE", f"{ATTACKS}!B3": 0, f"{ATTACKS}!C3": "LOR", f"{ATTACKS}!D3": "SPAIN",
+        f"{ATTACKS}!A4": "FRANCE", f"{ATTACKS}!B4": 0, f"{ATTACKS}!C4": "SAX", f"{ATTACKS}!D4": "SPAIN"}))
+    with pytest.raises(WorkbookError) as caught:
+        run_turn("g", root=tmp_path, site_dir=None)
+    cells = {p.cell: p.expected for p in caught.value.problems}
+    assert "B2" in cells and "choice 7" in cells["B2"]
+    assert "B4" in cells and "a second order 0 for FRANCE" in cells["B4"]
+    assert not {"C2", "C4"} & set(cells)
+
+
+def test_a_waiver_names_its_center_by_code_or_name(political):
+    """rulebook 001: 'the player occupying a foreign supply center prior to the build phase may
+    waive the change in ownership of the center': the Waivers sheet takes the center by its code
+    or its name (``Portugal``, as version 3's sheet does), and a word that is neither is refused
+    naming both ways to write it (QA)."""
+    run_turn("g", root=political.root, site_dir=None, force=True)
+    run_turn("g", root=political.root, site_dir=None, force=True)
+    assert load_state("g", political.root).position.phase == "S1615M"
+    political.workbook.write_bytes(set_cells(political.workbook.read_bytes(), {
+        "Waivers!A2": "SPAIN", "Waivers!B2": "Atlantis", "Offers!A2": "SPAIN", "Offers!B2": 0,
+        "Offers!C2": "A MAD H"}))
+    with pytest.raises(WorkbookError) as caught:
+        run_turn("g", root=political.root, site_dir=None)
+    assert [(p.cell, p.found, p.expected) for p in caught.value.problems] == [
+        ("B2", "'Atlantis'", "a supply center, by code or name (POR, Portugal)")]
+    political.workbook.write_bytes(set_cells(political.workbook.read_bytes(), {"Waivers!B2": "Portugal"}))
+    record = run_turn("g", root=political.root, site_dir=None).record
+    assert record["extra"]["europe1615v2"]["waivers"] == [["SPAIN", "POR"]]

@@ -85,3 +85,70 @@ def test_europe1619_a_unit_order_in_the_diplomatic_phase_names_its_phase(tmp_pat
     assert [(where, why) for where, _, why in report.refused] == [
         ("france line 2", "one of '5: BRE', 'BRAP > FRANCE' or 'WAR: SPAIN': found 'A PAR - BUR', a unit's order, "
                           "which is mailed in a movement or retreat phase")]
+
+
+def test_europe1615_a_mailed_waiver_goes_on_the_waivers_sheet(tmp_path):
+    """rulebook 000 (Europe 1615 v3), 'Waiving the capture of a center': the capture 'may be
+    arranged by the player (and communicated to the GM) ... The decision must be made prior to
+    the build phase (preferably fall phase)': a movement phase's mail ``WAIVE: LOR`` is typed on
+    the Waivers sheet (Power, Center), as version 2 types it, not refused as an adjustment
+    phase's order; a later mail without one leaves the power's waivers as they are (QA)."""
+    import openpyxl
+
+    _game("europe1615", tmp_path, "S1615M")
+    report = enter_mails("g", [("louis", b"France\nWAIVE: LOR\nA PAR - BUR\n")], root=tmp_path)
+    assert report.refused == []
+    sheet = openpyxl.load_workbook(tmp_path / "g.xlsx")["Waivers"]
+    assert [sheet["A2"].value, sheet["B2"].value] == ["FRANCE", "LOR"]
+    enter_mails("g", [("louis", b"France\nA PAR - PIC\n")], root=tmp_path)
+    sheet = openpyxl.load_workbook(tmp_path / "g.xlsx")["Waivers"]
+    assert [sheet["A2"].value, sheet["B2"].value] == ["FRANCE", "LOR"]
+    report = enter_mails("g", [("louis", b"France\nWAIVE: XYZ\n")], root=tmp_path)
+    assert [why for _, _, why in report.refused] == [
+        "a supply center or another land province, by code or name (LOR, DAL, Burgundy): 'may waive the capture of "
+        "the center or province', found 'XYZ'"]
+
+
+def test_europe1615_an_attack_on_a_power_whose_deployment_is_still_to_come_is_typed(tmp_path):
+    """rulebook 000, 'THE DIPLOMATIC ATTACK': a player 'directs an attack against another
+    player/power that also has INFs invested there (or will be deploying there)'. France's mail
+    ``LOR > SPAIN`` comes before Spain's, which deploys to Lorraine: the attack is typed, the
+    report saying it stands only if Spain deploys there, not refused as if Spain never would;
+    with Spain's mail in, the turn takes it (QA)."""
+    import openpyxl
+
+    _game("europe1615", tmp_path, "S1615M")
+    report = enter_mails("g", [("louis", b"France\n10: LOR\nLOR > SPAIN\n")], root=tmp_path)
+    assert report.refused == []
+    assert any("LOR > SPAIN" in note and "or will be deploying there" in note for note in report.notes)
+    sheet = openpyxl.load_workbook(tmp_path / "g.xlsx")["Diplomatic Attacks"]
+    assert [sheet["A2"].value, sheet["B2"].value] == ["FRANCE", "LOR > SPAIN"]
+    report = enter_mails("g", [("philip", b"Spain\n10: LOR\n")], root=tmp_path)
+    assert report.refused == [] and report.notes == []
+    record = run_turn("g", root=tmp_path, site_dir=None).record
+    assert [(a["power"], a["minor"], a["target"]) for a in record["extra"]["europe1615"]["attacks"]] == [
+        ("FRANCE", "LOR", "SPAIN")]
+
+
+def test_europe1615_the_turn_report_names_the_orders_not_followed(tmp_path):
+    """rulebook 000: 'After submission of orders and INF deployment, the GM publishes the
+    results, which powers have deployed to which states and whether the orders submitted are
+    followed or not': the GM's turn report names France's order to Lorraine's army, which no
+    INFs align with France, as not followed, not only 'LOR: no order, held' (QA)."""
+    _game("europe1615", tmp_path, "S1615M")
+    assert enter_mails("g", [("louis", b"France\nA LOR - CHA\n")], root=tmp_path).refused == []
+    text = run_turn("g", root=tmp_path, site_dir=None).text()
+    assert "  FRANCE: A LOR - CHA: not followed: LOR is UNALIGNED" in text.splitlines()
+
+
+def test_europe1615_a_mailed_waiver_may_name_the_province_in_words(tmp_path):
+    """rulebook 000, 'Waiving the capture of a center ... may waive the capture of the center or
+    province': the Waivers sheet takes a province by code or name, so a mailed ``WAIVE: Upper
+    Austria`` names it in two words and is typed there, not read as a unit's order (QA)."""
+    import openpyxl
+
+    _game("europe1615", tmp_path, "S1615M")
+    report = enter_mails("g", [("louis", b"France\nWAIVE: Upper Austria\n")], root=tmp_path)
+    assert report.refused == []
+    sheet = openpyxl.load_workbook(tmp_path / "g.xlsx")["Waivers"]
+    assert [sheet["A2"].value, str(sheet["B2"].value).upper()] == ["FRANCE", "UPPER AUSTRIA"]

@@ -323,7 +323,9 @@ def test_a_europe_1615_mailed_attack_sees_the_deployments_the_turn_will_see(tmp_
     """rulebook 000 (Europe 1615 v3), 'THE DIPLOMATIC ATTACK', Purpose: an attack 'against another
     player/power that also has INFs invested there (or will be deploying there)'. Spain's ``10: LOR``,
     typed from an earlier mail or in the same batch (in either order), is seen by France's mailed
-    ``LOR > SPAIN`` as the turn sees it; without any Spanish deployment the attack is refused."""
+    ``LOR > SPAIN`` as the turn sees it; without any Spanish deployment yet the attack is typed with
+    a note that it stands only if Spain deploys there (Spain's mail may still come; the turn refuses
+    it otherwise)."""
     from gm_tools.app.turn import new_game
     from gm_tools.edges.game import game_paths
 
@@ -332,8 +334,9 @@ def test_a_europe_1615_mailed_attack_sees_the_deployments_the_turn_will_see(tmp_
     run_turn("g", root=tmp_path, site_dir=None, force=True)  # the opening phase, nothing entered
     spain, france = ("spain", b"Spain\n10: LOR\n"), ("france", b"France\n12: LOR\nLOR > SPAIN\n")
     alone = enter_mails("g", [france], root=tmp_path, dry_run=True)
-    assert [(w, why) for w, _, why in alone.refused] == [("france line 3", "an entry the rules allow: SPAIN has no "
-                                                                          "INFs in LOR to attack")]
+    assert alone.refused == [] and alone.notes == [
+        "france line 3: 'LOR > SPAIN', though SPAIN has no INFs in LOR yet: it stands if SPAIN deploys there this "
+        "phase ('or will be deploying there'), else the turn refuses it"]
     if batch == "earlier mail":
         assert enter_mails("g", [spain], root=tmp_path).refused == []
         report = enter_mails("g", [france], root=tmp_path)

@@ -65,6 +65,9 @@ class MailReport:
     unsettled: list[Problem] = field(default_factory=list)
     """For mail typed into cells: what the turn would still refuse on the sheets as they now
     stand (entries still to come, or another player's), against which the lines were checked."""
+    notes: list[str] = field(default_factory=list)
+    """Rows typed though the sheets as they stand refuse them, which another player's mail still
+    to come may settle (``SheetHooks.awaits_others``): the line and why."""
     replaced: list[str] = field(default_factory=list)
     """For each power whose mail replaces earlier entries (an earlier mail of the batch, or what
     the workbook held): which, and the units its orders no longer cover (for mail typed into
@@ -77,6 +80,7 @@ class MailReport:
         lines += [f"  {'would write' if cell == NOT_WRITTEN else 'wrote ' + cell}: {power} {order}   ({mail})"
                   for mail, power, order, cell in self.written]
         lines += [f"  refused {where}: {found} -- expected {why}" for where, found, why in self.refused]
+        lines += [f"  typed {note}" for note in self.notes]
         lines += [f"  not read {where}: {text!r} (before any power line)" for where, text in self.skipped]
         lines += [f"  {note}" for note in self.replaced]
         if self.unsettled:
@@ -433,7 +437,9 @@ def _checked_rows(variant, position, mailed, places: list[str], lines, report: M
                                       cells={h: f"{sheet}!{chr(ord('A') + c)}{number}" for c, h in enumerate(columns)}))
         at[(sheet, number)] = (place, text, row)
     refused: dict[tuple[str, int], str] = {}
+    waiting: dict[tuple[str, int], str] = {}  # rows another player's mail may yet settle
     while True:
+        waiting.clear()  # as the last check finds them
         # a system checks some rows only once others stand (Europe 1615 v2's attacks after the
         # placements), so the rows left after a refusal are checked again, until none is refused
         standing: dict[str, list[InputRow]] = {}
@@ -447,6 +453,8 @@ def _checked_rows(variant, position, mailed, places: list[str], lines, report: M
             if key in context:
                 more = more or key not in context_bad
                 context_bad.add(key)  # another power's row: the turn reports it, not this mail
+            elif key in at and hooks_for(variant).awaits_others(variant, position, problem):
+                waiting[key] = hooks_for(variant).awaits_others(variant, position, problem)
             elif key in at:
                 found.setdefault(key, _why(variant, problem, at[key][1]))
             else:  # a problem of no one line stops them all (once: it may outlast them)
@@ -472,6 +480,8 @@ def _checked_rows(variant, position, mailed, places: list[str], lines, report: M
             report.refused.append((place, repr(text), _unvirtual(refused[key], named)))
         else:
             kept.append((row, text))
+            if key in waiting:
+                report.notes.append(f"{place}: {text!r}, though {waiting[key]}")
     # the turn never works from entries with a problem
     return kept, ({} if problems else checked)
 

@@ -63,6 +63,9 @@ class TurnReport:
             lines.append(f"  {res['power']}: {res['order']}: {res['result']}{reason}")
         for power, units in idle.items():
             lines.append(f"  {power}: no order, held: {', '.join(units)}")
+        for power, entries in (r.get("orders") or {}).items():
+            # an order the rules did not follow (Europe 1615's minor not aligned with the power)
+            lines += [f"  {power}: {e['written']}: {e['error']}" for e in entries if e.get("outbid") and e.get("error")]
         for note in r["notes"]:
             if note_code(note) == "held_without_order":
                 continue  # listed just above

@@ -175,6 +175,8 @@ def check_orders(
                 out.invalid.append((entry, error))
             else:
                 sheet, cell = entry.cell.split("!")
+                if i not in refused:  # unreadable: perhaps an entry for another sheet
+                    error = rules.misplaced(variant, position, entry.written) or error
                 out.problems.append(Problem(sheet, cell, repr(entry.written), error))
             continue
         item["read"] = order_text(order)

@@ -96,6 +96,10 @@ class SheetHooks:
 
     name = "standard"
     """Key of this hook set's data in a history record's ``extra``."""
+    mail_tables = False
+    """Whether the judge text gives the rows of this system's report tables, a line each
+    (``SAX (Saxony): Political NEUTRAL; Total 17``): True where a table's content is in no list
+    of its sections (the Europe 1615 versions' statuses, treasuries and rounds)."""
 
     def input_sheets(self, variant: Variant, position: Position) -> list[Table]:
         """Sheets the GM fills in for the phase starting at ``position``."""
@@ -137,6 +141,13 @@ class SheetHooks:
         """The players the phase still waits for, by what they have typed on its input sheets
         (sheet title -> rows read back): ``gm-tools status`` and the end of ``gm-tools orders``.
         None: the Orders sheet says who is waited for. Standard: None."""
+        return None
+
+    def awaits_others(self, variant: Variant, position: Position, problem) -> str | None:
+        """Why a mailed row's ``problem`` may yet be settled by another player's mail still to
+        come (Europe 1615's attack on a power that 'will be deploying there'), in the rules'
+        words: ``gm-tools orders`` then types the row and says so, and the turn checks it
+        again; None: the row is refused. Standard: None."""
         return None
 
     def all_entered(self, variant: Variant, position: Position) -> str:

@@ -240,6 +240,12 @@ class Rules:
         the error of an order of its that cannot be read. Standard: None."""
         return None
 
+    def misplaced(self, variant: Variant, position: Position, text: str) -> str | None:
+        """What an Orders-sheet entry that cannot be read as an order is instead, and the sheet
+        it goes on (Europe 1615's ``9: WUR``, an INF deployment), in place of the parser's
+        words; named only in a turn's problems, never in a record. Standard: None."""
+        return None
+
     def public_record(self, variant: Variant, record: dict) -> dict:
         """A phase's record as the public site may show it: the record less what the rules
         keep private (Europe 1615 v2's offer sheets), and less the entries made for the

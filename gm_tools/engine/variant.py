@@ -218,12 +218,17 @@ class Variant:
 
     def power_named(self, text: str) -> str | None:
         """The code of the power ``text`` names as a GM types it on the command line: its code or
-        name in any case, or three letters or more that begin the code or name of one power
+        name in any case (a power of two realms, either realm's), or three letters or more that begin the code or name of one power
         alone (``ENG`` for ENGLAND, as judges abbreviate); None when it names none, or several."""
         key = " ".join(str(text).split()).lower()
         for code, power in self.powers.items():
             if key in (code.lower(), power.name.lower()):
                 return code
+        # a power of two realms (Europe 1615 v2's Denmark/Sweden) by either realm's name
+        realms = [code for code, power in self.powers.items()
+                  if "/" in power.name and key in (r.strip().lower() for r in power.name.split("/"))]
+        if len(realms) == 1:
+            return realms[0]
         if len(key) < 3:
             return None
         starting = [code for code, power in self.powers.items()

@@ -44,6 +44,9 @@ class InfluenceNames:
     minor_words: str = "a minor state that can be influenced"
     """What a placement's minor state must be, in the rulebook's words (Europe 1615: 'a pliant
     minor state')."""
+    province_of: Callable[[str], str | None] | None = None
+    """The province a word names (code or name), or None: a province of a minor state named in
+    its place (Europe 1615's ``ROM`` for the Papal States, PAPL) is refused naming that state."""
 
 
 def refusal(kind: type[OrderError], written: str, found: str, expected: str,
@@ -114,6 +117,12 @@ def _minor(names: InfluenceNames, written: str, word: str) -> str:
     if power_named(names.powers, names.name_of, word):
         raise refusal(IllegalOrderError, written, f"{word.strip()!r}, a power",
                       f"{names.minor_words}: INFs go to minor states and may not be lent to another power")
+    province = names.province_of(word.strip()) if names.province_of else None
+    whose = next((code for code, data in names.minors.items() if province in getattr(data, "provinces", ())), None)
+    if province and whose:
+        state = names.minors[whose]
+        raise refusal(OrderSyntaxError, written, f"{word.strip()!r}, a province of {getattr(state, 'in_text', whose)}",
+                      names.minor_words, whose)
     near = closest(word, minor_spellings(names.minors))
     listed = "" if near else f" ({', '.join(names.minors)})"
     raise refusal(OrderSyntaxError, written, repr(word.strip()), names.minor_words + listed, near)

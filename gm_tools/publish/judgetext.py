@@ -293,9 +293,13 @@ def judge_text(variant: Variant, record: dict) -> str:
         for entry in entries:
             if entry.get("read") is None and entry.get("error") and not entry.get("outbid"):
                 by_power.setdefault(power, []).append({"order": entry["written"], "result": INVALID})
+            elif entry.get("outbid") and entry.get("error"):
+                # an order the rules did not follow (Europe 1615's minor not aligned with the power):
+                # 'the GM publishes ... whether the orders submitted are followed or not'
+                by_power.setdefault(power, []).append({"order": entry["written"], "not_followed": entry["error"]})
     for power in _power_order(variant, by_power):
         for result in by_power[power]:
-            flags = result_flags(result)
+            flags = [result["not_followed"]] if "not_followed" in result else result_flags(result)
             line = f"{power_name(variant, power)}: {order_words(variant, result['order'])}."
             if flags:
                 line += f"  (*{', '.join(flags)}*)"
@@ -379,14 +383,27 @@ def _wrap(line: str) -> str:
 def section_lines(variant: Variant, record: dict) -> list[str]:
     """The variant's report sections (the phase page's: captures, statuses, statements,
     scores) as judge text: the heading, then one line per item. Markdown tables are left to
-    the page (too wide for mail); their content is in the sections' lists too."""
+    the page (too wide for mail) where their content is in the sections' lists too; a system
+    whose tables are not (``SheetHooks.mail_tables``) has each row as a line, its first cell
+    then each other column's header and value (``SAX (Saxony): Political NEUTRAL; Total 17``)."""
     from gm_tools.engine.hooks import hooks_for
 
+    hooks = hooks_for(variant)
     lines: list[str] = []
-    for heading, text in hooks_for(variant).report_sections(variant, record):
+    for heading, text in hooks.report_sections(variant, record):
         items = []
+        header: list[str] | None = None
         for raw in text.splitlines():
             line = raw.strip()
+            if line.startswith("|") and hooks.mail_tables:
+                cells = [c.strip().replace("**", "").replace("`", "") for c in line.strip("|").split("|")]
+                if header is None:
+                    header = cells
+                elif any(set(c) - set(":-") for c in cells):  # not the |:--|--:| rule under the header
+                    rest = [f"{h} {c}" for h, c in zip(header[1:], cells[1:])] if len(cells) > 2 else cells[1:]
+                    items.append(f"{cells[0]}: {'; '.join(rest)}")
+                continue
+            header = None
             if not line or line.startswith("|"):
                 continue
             line = line.removeprefix("- ").removeprefix("* ").replace("**", "").replace("`", "")

@@ -73,11 +73,14 @@ def counterbalance(setup: Setup, centers: dict[str, str]) -> str | None:
 # --- reading the lines --------------------------------------------------------------------------
 
 
-def read_line(setup: Setup, power: str, text: str, names: dict[str, str]) -> Placement | Attack:
+def read_line(setup: Setup, power: str, text: str, names: dict[str, str],
+              lookup: dict[str, str] | None = None) -> Placement | Attack:
     """``9: WUR`` (9 INFs to Wuerttemberg) or ``LOR > FRANCE`` (a diplomatic attack), read as
     Europe 1619 reads them (:mod:`gm_tools.mechanics.influenceorders`); ``names``: the powers'
-    names as the players write them."""
-    words = InfluenceNames(setup.minors, setup.powers, lambda code: names.get(code, code), "a pliant minor state")
+    names as the players write them; ``lookup``: the variant's province names (a province of a
+    minor state written for the state, ``ROM`` for PAPL, is refused naming the state)."""
+    words = InfluenceNames(setup.minors, setup.powers, lambda code: names.get(code, code), "a pliant minor state",
+                           (lambda word: lookup.get(word.lower())) if lookup else None)
     try:
         entry = read_attack(words, power, text or "") or read_placement(words, power, text or "")
     except OrderError as e:

@@ -3,19 +3,25 @@
 'Writing the orders: Example of the format for the submission of the INF deployment list and
 orders': in a movement phase a power's mail holds its INF deployment list (``9: WUR``), at most
 one diplomatic attack (``LOR > FRANCE``) and its unit orders, its aligned minors' and the
-Ottomans'. Deployments go to the INF Deployment sheet, the attack to Diplomatic Attacks, the
-unit orders to the Orders sheet. The demo game (``sheets/demo-europe1615.toml``) is typed in
-this way.
+Ottomans'. Deployments go to the INF Deployment sheet, the attack to Diplomatic Attacks, a
+waiver (``WAIVE: LOR``) to Waivers, the unit orders to the Orders sheet. The demo game
+(``sheets/demo-europe1615.toml``) is typed in this way.
 """
 
 from __future__ import annotations
+
+import re
 
 from gm_tools.engine.hooks import ORDERS
 from gm_tools.engine.system import MailedRows
 from gm_tools.errors import UserError
 from gm_tools.mechanics.influenceorders import influence_form, placement_words
 from gm_tools.systems.europe1615.calendar import BUILDS, EARLY_WINTER, MOVEMENT, RETREATS, phase_role
-from gm_tools.systems.europe1615.sheets import ATTACKS, DEPLOYMENT
+from gm_tools.systems.europe1615.sheets import ATTACKS, DEPLOYMENT, WAIVERS
+
+# 'Waiving the capture of a center ... may be arranged by the player (and communicated to the
+# GM)': ``WAIVE: LOR`` in a movement phase's mail, for the Waivers sheet (as version 2 reads it)
+_WAIVE = re.compile(r"^\s*WAIVE\b\s*:?\s*(\S.*?)\s*$", re.IGNORECASE)  # a code or a name ('Upper Austria')
 
 
 class EntryError(UserError):
@@ -64,14 +70,18 @@ def mailed_rows(variant, phase: str, power: str, lines: list[str]) -> MailedRows
         return None
     rows: list = []
     for line in lines:
-        placed = placement_words(line)
-        if placed:
+        placed, waive = placement_words(line), _WAIVE.match(line)
+        if waive:
+            rows.append((WAIVERS, [power, waive.group(1).upper()]))
+        elif placed:
             rows.append((DEPLOYMENT, [power, *placed]))
         elif ">" in line:
             rows.append((ATTACKS, [power, line.strip()]))
         else:
             rows.append((ORDERS, line))
-    return MailedRows((DEPLOYMENT, ATTACKS, ORDERS), rows)
+    # a mail with no waiver leaves the power's waivers on their sheet as they are
+    waived = any(isinstance(row, tuple) and row[0] == WAIVERS for row in rows)
+    return MailedRows((DEPLOYMENT, ATTACKS, ORDERS) + ((WAIVERS,) if waived else ()), rows)
 
 
 def order_lines(entry: dict) -> dict[str, list[str]]:

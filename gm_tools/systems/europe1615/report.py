@@ -61,8 +61,15 @@ def _sanctions(variant: Variant, position) -> str:
             if setup.sanctions[k].title not in now and k not in state.rulings and k not in state.cancelled]
     gone = [setup.sanctions[k].title for k in sorted(state.cancelled) if k in setup.sanctions]
     ruled = [f"{setup.sanctions[k].title} ({why})" for k, why in state.rulings.items() if k in setup.sanctions]
+    from gm_tools.systems.europe1615.phases import phase_key
+
+    reached = phase_key(variant, position.phase)
+    # a sanction whose phase is reached and is not in effect waits for its conditions (the Treaty
+    # of Lyon's 'For this sanction to be available ...'): it is due, not 'to come'
+    due = [f"{setup.sanctions[k].title} ({phase_title(variant.calendar, at)})" for k, at in state.timeline
+           if k not in state.sanctions_on and k in setup.sanctions and phase_key(variant, at) <= reached]
     coming = [f"{phase_title(variant.calendar, at)}: {setup.sanctions[k].title}"
-              for k, at in state.timeline if k not in state.sanctions_on]
+              for k, at in state.timeline if k not in state.sanctions_on and phase_key(variant, at) > reached]
     lines = [f"In effect: {', '.join(now) or 'none'}."]
     if held:
         lines.append(f"Suspended (cancelled while their condition lasts): {', '.join(held)}.")
@@ -70,6 +77,9 @@ def _sanctions(variant: Variant, position) -> str:
         lines.append(f"Cancelled for good (their minor state captured): {', '.join(gone)}.")
     if ruled:
         lines.append(f"Suspended by the GM where sanctions overlap: {'; '.join(ruled)}.")
+    if due:
+        lines.append(f"Due but not in effect while its conditions do not hold (tried again each phase): "
+                     f"{', '.join(due)}.")
     lines.append("")
     lines.append("To come:" if coming else "None to come.")
     if coming:  # markdown reads a list only after a blank line; without it, one run-on paragraph

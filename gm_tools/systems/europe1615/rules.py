@@ -112,6 +112,18 @@ class Europe1615Rules(Rules):
         return (f"{power} is {how}: it orders no minor state's or Ottoman unit ('Any player who has been "
                 "eliminated cannot continue receiving nor deploying INFs')")
 
+    def misplaced(self, variant: Variant, position: Position, text: str) -> str | None:
+        """A deployment or an attack typed on the Orders sheet ('9 INFs to Wuerttemburg (WUR)',
+        'MINOR STATE > MAJOR POWER'), named with the sheet it goes on."""
+        from gm_tools.mechanics.influenceorders import influence_form
+        from gm_tools.systems.europe1615.sheets import ATTACKS, DEPLOYMENT
+
+        kind = influence_form(text)
+        if kind is None:
+            return None
+        sheet = DEPLOYMENT if kind == "an INF placement" else ATTACKS
+        return f"a unit's order: {text.strip()!r} is {kind}, which goes on the {sheet} sheet"
+
     def select_orders(self, variant: Variant, position: Position, candidates: list) -> dict:
         """'Minor states marked as ALIGNED ... will follow the orders submitted by the power';
         a NEUTRAL state's orders 'will be ignored', as are those of a power the state is not

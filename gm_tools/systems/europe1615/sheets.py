@@ -16,12 +16,15 @@ build phase (preferably fall phase)'; abandoned: the powers to dissolve at the E
 
 from __future__ import annotations
 
+import re
+
 from gm_tools.engine.hooks import CHOICE, INTEGER, Column, InputRow, SheetHooks, Table
 from gm_tools.engine.model import ARMY, FLEET, Position, province_of
 from gm_tools.engine.phase import parse_phase
 from gm_tools.engine.variant import SEA, Variant
 from gm_tools.errors import Problem
 from gm_tools.mechanics.influence import Attack, Placement
+from gm_tools.mechanics.influenceorders import placement_words
 from gm_tools.systems.europe1615.calendar import EARLY_WINTER, MOVEMENT, STATUS_CHECK, phase_role
 from gm_tools.systems.europe1615.deployment import EntryError, check_entries, deploy, read_line
 from gm_tools.systems.europe1615.setup import setup_of
@@ -41,6 +44,9 @@ TIMELINE = "Sanctions Timeline"
 SANCTIONS = "Sanctions"
 PASSAGE = "Swiss Passage"
 BLANK_ROWS = 40
+# the words of gm_tools.mechanics.influence.check_attack for a target without INFs in the minor
+_NO_TARGET = re.compile(r"(\w+) has no INFs in (\w+) to attack$")
+_UNIT = re.compile(r"^\s*(?:A|F|ARMY|FLEET)\s+\S", re.IGNORECASE)
 _KINDS = {"A": ARMY, "ARMY": ARMY, "F": FLEET, "FLEET": FLEET}
 
 
@@ -66,6 +72,7 @@ def deployment_of(variant: Variant, position: Position, inputs: dict):
 
 class Europe1615Hooks(SheetHooks):
     name = "europe1615"
+    mail_tables = True  # the statuses (and treasuries, rounds) are tables only: the judge text gives their rows
 
     def input_sheets(self, variant: Variant, position: Position) -> list[Table]:
         if phase_role(variant, position.phase) == STATUS_CHECK:
@@ -103,7 +110,8 @@ class Europe1615Hooks(SheetHooks):
             power, infs, minor = row.values.get("Power"), row.values.get("INFs"), row.values.get("Minor state")
             if not power or infs is None or not minor:
                 missing = "Power" if not power else "INFs" if infs is None else "Minor state"
-                problems.append(_problem(row.cells[missing], "nothing", f"a {missing} on a deployment row"))
+                problems.append(_problem(row.cells[missing], "nothing",
+                                         _blank(missing, "a deployment", "Power", "INFs", "Minor state")))
                 continue
             if infs < 1:
                 # checked here, at its own cell: joined into '-3: WUR' the line reads as no
@@ -111,8 +119,12 @@ class Europe1615Hooks(SheetHooks):
                 problems.append(_problem(row.cells["INFs"], str(infs), f"a number of INFs, 1 or more, to deploy to "
                                          f"{minor} ('9 INFs to Wuerttemburg (WUR)')"))
                 continue
+            if ">" in str(minor):  # 'LOR > SPAIN' typed where the deployment's minor state goes
+                problems.append(_problem(row.cells["Minor state"], f"{str(minor).strip()!r}, a diplomatic attack",
+                                         f"a pliant minor state (diplomatic attacks go on the {ATTACKS} sheet)"))
+                continue
             try:
-                entries.append(read_line(setup, power, f"{infs}: {minor}", names))
+                entries.append(read_line(setup, power, f"{infs}: {minor}", names, variant.lookup))
                 cells.append(row.cells["Minor state"])
             except EntryError as e:
                 problems.append(_problem(row.cells["Minor state"], e.found, e.expected))
@@ -120,10 +132,15 @@ class Europe1615Hooks(SheetHooks):
             power, text = row.values.get("Power"), row.values.get("Attack")
             if not power or not text:
                 missing = "Power" if not power else "Attack"
-                problems.append(_problem(row.cells[missing], "nothing", f"a {missing} on an attack row"))
+                problems.append(_problem(row.cells[missing], "nothing", _blank(missing, "an attack", "Power", "Attack")))
+                continue
+            if ">" not in str(text) and placement_words(str(text)) is None:  # neither form: a unit's order?
+                problems.append(_problem(row.cells["Attack"], repr(text), "a diplomatic attack such as 'LOR > FRANCE' "
+                                         "('MINOR STATE > MAJOR POWER'" + ("; unit orders go on the Orders sheet)"
+                                                                           if _UNIT.match(str(text)) else ")")))
                 continue
             try:
-                entry = read_line(setup, power, text, names)
+                entry = read_line(setup, power, text, names, variant.lookup)
             except EntryError as e:
                 problems.append(_problem(row.cells["Attack"], e.found, e.expected))
                 continue
@@ -138,7 +155,7 @@ class Europe1615Hooks(SheetHooks):
             power, center = row.values.get("Power"), _waived_place(variant, row.values.get("Center") or "")
             if not power or not row.values.get("Center"):
                 missing = "Power" if not power else "Center"
-                problems.append(_problem(row.cells[missing], "nothing", f"a {missing} on a waiver row"))
+                problems.append(_problem(row.cells[missing], "nothing", _blank(missing, "a waiver", "Power", "Center")))
             elif center is None:
                 # 'may waive the capture of the center or province': any land province, so
                 # that one without a center is not annexed either
@@ -231,6 +248,41 @@ class Europe1615Hooks(SheetHooks):
                        rows=[[p, state.last_scores.get(p), state.round_wins.get(p, 0)] for p in powers])
         return [tracker, allotment, rounds, _sanctions_sheet(variant, position)]
 
+    def awaits_others(self, variant: Variant, position: Position, problem: Problem) -> str | None:
+        """An attack on a power with no INFs in the minor state yet: 'another player/power that
+        also has INFs invested there (or will be deploying there)', so its mail may bring them."""
+        m = _NO_TARGET.search(problem.expected) if problem.sheet == ATTACKS else None
+        if m is None:
+            return None
+        return (f"{m.group(1)} has no INFs in {m.group(2)} yet: it stands if {m.group(1)} deploys there this phase "
+                "('or will be deploying there'), else the turn refuses it")
+
+    def awaited(self, variant: Variant, position: Position, rows: dict[str, list[InputRow]]) -> list[str] | None:
+        """The Initial Status Check waits for nobody (its Sanctions Timeline is the GM's, drawn
+        from the seed when left empty); the Early Winter for the powers aligned with a minor
+        state with a disband due that have named none ('the aligned power will submit the orders
+        to disband'), nobody when none is due. Other phases: the Orders sheet says."""
+        from gm_tools.systems.europe1615.phases import required_disbands
+
+        role = phase_role(variant, position.phase)
+        if role == STATUS_CHECK:
+            return []
+        if role != EARLY_WINTER:
+            return None
+        setup, state = setup_of(variant, position), state_of(position)
+        table = statuses(setup, state, position)
+        named = {r.values.get("Power") for r in rows.get(DISBANDS, []) if r.values.get("Unit")}
+        return sorted({table[m].power for m in required_disbands(setup, state, position)
+                       if table[m].status == "ALIGNED" and table[m].power not in named})
+
+    def all_entered(self, variant: Variant, position: Position) -> str:
+        from gm_tools.systems.europe1615.phases import required_disbands
+
+        if phase_role(variant, position.phase) != EARLY_WINTER:
+            return "nothing for the players to enter (the Sanctions Timeline is the GM's)"
+        due = required_disbands(setup_of(variant, position), state_of(position), position)
+        return "every aligned power has named the disbands due" if due else "no disband is due"
+
     def report_sections(self, variant: Variant, record: dict) -> list[tuple[str, str]]:
         from gm_tools.systems.europe1615.report import sections
 
@@ -296,9 +348,10 @@ def _check_timeline(variant: Variant, rows: list[InputRow]) -> tuple[dict, list[
     missing = sorted(set(titles.values()) - named_in_rows)
     if named_in_rows and missing:
         names = ", ".join(setup_of(variant).sanctions[k].title for k in missing)
-        problems.append(_problem(_first_free(rows, "Sanction"), f"nothing (no row for {names})",
-                                 "each sanction at least once, so a row for each of them ('The complete "
-                                 "timeline will have each sanction appearing at least once')"))
+        # the names in the expected words, which are shown whole: the GM types each of them
+        problems.append(_problem(_first_free(rows, "Sanction"), "nothing",
+                                 f"a row for each sanction missing, {names}: each sanction at least once ('The "
+                                 "complete timeline will have each sanction appearing at least once')"))
     return ({"timeline": timeline} if timeline else {}), problems
 
 
@@ -454,6 +507,12 @@ def _waived_place(variant: Variant, text: str) -> str | None:
     code = text.upper() if text.upper() in variant.provinces else province_of(variant.lookup.get(text.lower(), ""))
     province = variant.provinces.get(code)
     return code if province is not None and province.type != SEA else None
+
+
+def _blank(missing: str, what: str, *columns: str) -> str:
+    """What a row with an empty cell lacks: ``a value in its INFs column (a deployment row
+    needs Power, INFs and Minor state)``."""
+    return f"a value in its {missing} column ({what} row needs {', '.join(columns[:-1])} and {columns[-1]})"
 
 
 def _problem(ref: str, found: str, expected: str) -> Problem:

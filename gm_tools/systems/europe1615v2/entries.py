@@ -22,7 +22,8 @@ from gm_tools.errors import UserError
 from gm_tools.systems.europe1615v2.calendar import ATTACKS as ATTACKS_ROLE
 from gm_tools.systems.europe1615v2.calendar import BUILDS, INFLUENCE, MOVEMENT, RETREATS, TAXATION, phase_role
 from gm_tools.systems.europe1615v2.setup import setup_of
-from gm_tools.systems.europe1615v2.sheets import ATTACKS, OFFERS, PLACEMENTS, REFERENCE, WAIVERS, where_of
+from gm_tools.systems.europe1615v2.sheets import (ATTACKS, OFFERS, PLACEMENTS, REFERENCE, WAIVERS, unknown_place,
+                                                  where_of)
 
 _PLACEMENT = re.compile(r"^\s*(\d+)\s*:\s*([^>]+?)\s*$")
 _ATTACK = re.compile(r"^\s*(\d)\s*:\s*(\S+)\s*>\s*(\S+)\s*$")
@@ -78,7 +79,7 @@ _PHASES = {INFLUENCE: "the Political and Religious Influence Phase (INF placemen
 _UNIT = re.compile(r"^\s*[AF]\s+\S+", re.IGNORECASE)
 
 
-def _misplaced(variant, role: str, line: str) -> str | None:
+def _misplaced(variant, role: str, line: str, verb: str = "mailed") -> str | None:
     """What the line is when it has the form of another phase's line, and the phase that takes
     it; None when it is in no other phase's form. The other phases' forms overlap this one's
     (``9: SAX`` reads as an offer of 9 for a unit SAX), so the words decide."""
@@ -98,7 +99,20 @@ def _misplaced(variant, role: str, line: str) -> str | None:
         kind, phase = "a reference list of powers", TAXATION
     else:
         return None
-    return f"found {line.strip()!r}, {kind}, which is mailed in {_PHASES.get(phase, phase)}"
+    return f"found {line.strip()!r}, {kind}, which is {verb} in {_PHASES.get(phase, phase)}"
+
+
+def misplaced_entry(variant, phase: str, text: str) -> str | None:
+    """What an Orders-sheet entry no order can be read from is, when it is another sheet's:
+    an offer in a movement phase ('Players submit their offer sheet'), a placement, an attack or
+    a reference list of another phase; None otherwise (``Rules.misplaced``)."""
+    role = phase_role(variant, phase)
+    offer = _PLACEMENT.match(text)
+    if role == MOVEMENT and offer and _UNIT.match(offer.group(2)):
+        return (f"an offer on the {OFFERS} sheet: {text.strip()!r} is typed there as Power, Amount "
+                f"({offer.group(1)}) and Order ({offer.group(2)})")
+    elsewhere = _misplaced(variant, role, text, "entered")
+    return f"{UNIT_FORM}: {elsewhere}" if elsewhere else None
 
 
 def _reference_fault(variant, lines: list[str]) -> str | None:
@@ -123,10 +137,8 @@ def _unknown_box(variant, text: str, home: str) -> str | None:
     setup = setup_of(variant)
     if where_of(setup, variant, text) is not None:
         return None
-    known = sorted(setup.pliant) + list(setup.powers)
-    close = difflib.get_close_matches(text.strip().upper(), known, n=3, cutoff=0.5)
-    return (f"a pliant minor state's code (SAX) or {home}, found {text.strip()!r}"
-            + (f" (nearest: {', '.join(close)})" if close else ""))
+    found, hint = unknown_place(setup, variant, text)
+    return f"a pliant minor state's code (SAX) or {home}, found {found}{hint}"
 
 
 UNIT_FORM = "a unit's order"

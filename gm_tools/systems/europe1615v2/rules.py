@@ -79,6 +79,12 @@ class Europe1615v2Rules(Rules):
                     "(an army is built in a center)")
         return None
 
+    def misplaced(self, variant: Variant, position: Position, text: str) -> str | None:
+        """An offer, a placement or an attack typed on the Orders sheet, named with its sheet."""
+        from gm_tools.systems.europe1615v2.entries import misplaced_entry
+
+        return misplaced_entry(variant, position.phase, text)
+
     def select_orders(self, variant: Variant, position: Position, candidates: list) -> dict:
         """In a movement phase every unit's order is bought ('Players submit their offer
         sheet'): an order on the Orders sheet is refused, with the way to enter it as an offer.

@@ -18,6 +18,8 @@ or a power's code for its home box.
 
 from __future__ import annotations
 
+import difflib
+
 from gm_tools.engine.hooks import CHOICE, INTEGER, Column, InputRow, SheetHooks, Table
 from gm_tools.engine.model import Position
 from gm_tools.engine.phase import parse_phase
@@ -66,7 +68,9 @@ def _row(variant: Variant, position: Position, row: InputRow, required: tuple[st
     player holds (not the neutral France of the 3-player game). Otherwise its problem is added."""
     missing = next((k for k in required if row.values.get(k) in (None, "")), None)
     if missing:
-        problems.append(_problem(row.cells[missing], "nothing", f"a {missing} on {what} row"))
+        needs = f"{', '.join(required[:-1])} and {required[-1]}"
+        problems.append(_problem(row.cells[missing], "nothing",
+                                 f"a value in its {missing} column ({what} row needs {needs})"))
         return False
     power = row.values.get("Power")
     if power == _neutral(variant, position):
@@ -94,6 +98,7 @@ def where_of(setup: Setup, variant: Variant, text: str) -> str | None:
 
 class Europe1615v2Hooks(SheetHooks):
     name = "europe1615v2"
+    mail_tables = True  # the statuses (and treasuries, rounds) are tables only: the judge text gives their rows
 
     def input_sheets(self, variant: Variant, position: Position) -> list[Table]:
         sheets = self._phase_sheets(variant, position)
@@ -275,8 +280,22 @@ def _box(setup: Setup, variant: Variant, row: InputRow, expected: str, problems:
     text = row.values.get("Minor state or home box")
     where = where_of(setup, variant, str(text))
     if where is None:
-        problems.append(_problem(row.cells["Minor state or home box"], repr(text), expected))
+        found, hint = unknown_place(setup, variant, str(text))
+        problems.append(_problem(row.cells["Minor state or home box"], found, expected + hint))
     return where
+
+
+def unknown_place(setup: Setup, variant: Variant, text: str) -> tuple[str, str]:
+    """What a word that names no minor state or home box was (``'ROM', a province of the Papal
+    States``) and the hint after what was expected: the state a province belongs to (``(did you
+    mean PAP?)``), else the nearest codes (``(nearest: SWA, SAX, SAV)``), else nothing."""
+    word = text.strip()
+    province = variant.lookup.get(word.lower())
+    whose = next((code for code, minor in setup.minors.items() if province in minor.provinces), None)
+    if province and whose:
+        return f"{word!r}, a province of {setup.minors[whose].in_text}", f" (did you mean {whose}?)"
+    close = difflib.get_close_matches(word.upper(), sorted(setup.pliant) + list(setup.powers), n=3, cutoff=0.5)
+    return repr(word), f" (nearest: {', '.join(close)})" if close else ""
 
 
 def _check_placements(variant: Variant, position: Position, rows: list[InputRow]) -> tuple[dict, list[Problem]]:
@@ -327,8 +346,10 @@ def _check_attacks(variant: Variant, position: Position, rows: list[InputRow]) -
     for i, why in sorted(politics.check_attacks(setup, state_of(position), attacks, year,
                                                 attacks_enabled(variant)).items()):
         a = attacks[i]
-        problems.append(_problem(cells[i]["Minor state or home box"], repr(f"{a.where} > {a.target} (order {a.choice})"),
-                                 f"an attack the rules allow: {why}"))
+        # an order number the power may not use is the Order cell's fault (when the GM typed one)
+        numbered = why.startswith((f"choice {a.choice}:", f"a second order {a.choice} ")) and "Order" in cells[i]
+        problems.append(_problem(cells[i]["Order" if numbered else "Minor state or home box"],
+                                 repr(f"{a.where} > {a.target} (order {a.choice})"), f"an attack the rules allow: {why}"))
     return {"attacks": [{"power": a.power, "choice": a.choice, "where": a.where, "target": a.target}
                         for a in attacks]}, problems
 
@@ -360,8 +381,8 @@ def _check_alliances(variant: Variant, position: Position, rows: list[InputRow])
         power, ally = row.values.get("Power"), row.values.get("Ally")
         if not power and not ally:
             continue
-        if frozenset((power, ally)) in known:
-            continue  # an alliance already made, as the sheet lists it
+        if frozenset((power, ally)) in known | {frozenset(a) for a in new}:
+            continue  # an alliance already made, as the sheet lists it, or told by both allies
         found = repr(f"{power} - {ally}")
         if not power or not ally:
             problems.append(_problem(row.cells["Ally" if power else "Power"], "nothing",
@@ -400,14 +421,18 @@ def _check_waivers(variant: Variant, position: Position, rows: list[InputRow]) -
     setup = setup_of(variant)
     waivers, problems = [], []
     for row in rows:
-        power, center = row.values.get("Power"), str(row.values.get("Center") or "").strip().upper()
+        power, center = row.values.get("Power"), str(row.values.get("Center") or "").strip()
+        # by code or name ('Portugal'), as the map names it; a coast's name is its province's
+        center = variant.lookup.get(center.lower(), center.upper()).split("/")[0] if center else ""
         if not power and not center:
             continue
         if not power or not center:
             missing = "Power" if not power else "Center"
-            problems.append(_problem(row.cells[missing], "nothing", f"a {missing} on a waiver row"))
+            problems.append(_problem(row.cells[missing], "nothing",
+                                     f"a value in its {missing} column (a waiver row needs Power and Center)"))
         elif center not in setup.values:
-            problems.append(_problem(row.cells["Center"], repr(row.values.get("Center")), "a supply center"))
+            problems.append(_problem(row.cells["Center"], repr(row.values.get("Center")),
+                                     "a supply center, by code or name (POR, Portugal)"))
         elif position.centers.get(center) == power:
             problems.append(_problem(row.cells["Center"], repr(center), f"a foreign center: {power} owns {center}"))
         else:
