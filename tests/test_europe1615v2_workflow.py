@@ -284,6 +284,28 @@ def test_bad_entries_name_their_cells_and_nothing_is_written(political):
     assert load_state("g", political.root).position.phase == "T1615T"
 
 
+def test_a_power_is_read_by_its_name_or_either_realm_in_the_power_column(political):
+    """'Spain, France, England, Denmark/Sweden, and Austria' (001, the powers): a GM types the
+    power as the players name it, Denmark/Sweden by either realm, in any case; the sheet keeps
+    the code, the dropdown lists codes only, and a word naming no power is refused at its cell
+    with the codes listed."""
+    data = set_cells(political.workbook.read_bytes(), {
+        f"{PLACEMENTS}!A2": "Sweden", f"{PLACEMENTS}!B2": 4, f"{PLACEMENTS}!C2": "LOR",
+        f"{PLACEMENTS}!A3": "denmark/sweden", f"{PLACEMENTS}!B3": 2, f"{PLACEMENTS}!C3": "SAV",
+        f"{PLACEMENTS}!A4": "Norway", f"{PLACEMENTS}!B4": 1, f"{PLACEMENTS}!C4": "GEN"})
+    political.workbook.write_bytes(data)
+    with pytest.raises(WorkbookError) as caught:
+        run_turn("g", root=political.root, site_dir=None)
+    assert [f"{p.sheet}!{p.cell}" for p in caught.value.problems] == [f"{PLACEMENTS}!A4"]
+    assert "found 'Norway', expected one of" in str(caught.value) and "DENMARK" in str(caught.value)
+    political.workbook.write_bytes(set_cells(political.workbook.read_bytes(), {
+        f"{PLACEMENTS}!A4": None, f"{PLACEMENTS}!B4": None, f"{PLACEMENTS}!C4": None}))
+    run_turn("g", root=political.root, site_dir=None)
+    record = load_state("g", political.root).history[-1]
+    assert record["phase"] == "P1615I"
+    assert _state(record)["influence"]["LOR"] == {"DENMARK": 4} and _state(record)["influence"]["SAV"] == {"DENMARK": 2}
+
+
 def test_attacks_are_ordered_on_the_published_placements(tmp_path):
     """'The GM then publishes the distribution of INFs. Once the players have had a chance to
     review and negotiate over the publication, players may choose to perform a diplomatic attack

@@ -552,9 +552,10 @@ def cell_value(column: Column, raw, sheet: str, ref: str, problems: list[Problem
             problems.append(Problem(sheet, ref, repr(text), f"a whole number ({column.header})"))
         return number
     if column.kind == CHOICE and column.choices:
-        # A GM typing over a dropdown writes "france" as often as "FRANCE": match case-blind,
-        # and hand the hooks the choice as listed.
-        match = next((c for c in column.choices if c.casefold() == text.casefold()), None)
+        # A GM typing over a dropdown writes "france" as often as "FRANCE", or a power's name (a
+        # spelling): match case-blind, and hand the hooks the choice as listed.
+        words = (*zip(column.choices, column.choices), *column.spellings)
+        match = next((c for word, c in words if word.casefold() == text.casefold()), None)
         if match is None and column.hooks_judge:
             return text
         if match is None:

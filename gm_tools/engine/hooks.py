@@ -61,6 +61,23 @@ class Column:
     """An editable column added to a sheet after games began: a workbook laid out before it (a
     game in progress) reads as if the column were there and left empty, instead of being
     refused."""
+    spellings: tuple[tuple[str, str], ...] = ()
+    """For ``choice`` columns: other words read as a choice, any case, as (word, choice) pairs
+    (a power's name for its code: ``("Sweden", "DENMARK")``). The dropdown offers the choices
+    only."""
+
+
+def power_column(header: str, variant: Variant, powers: tuple[str, ...], **kw) -> Column:
+    """A ``choice`` column of power codes that also reads each power by its name, and a power of
+    two realms (Europe 1615 v2's Denmark/Sweden) by either realm's, as the command line's
+    :meth:`~gm_tools.engine.variant.Variant.power_named` does: a GM types the names players write."""
+    spellings = []
+    for code in powers:
+        name = variant.powers[code].name
+        for word in (name, *(realm.strip() for realm in name.split("/") if "/" in name)):
+            if word.casefold() != code.casefold():
+                spellings.append((word, code))
+    return Column(header, CHOICE, tuple(powers), spellings=tuple(spellings), **kw)
 
 
 @dataclass

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 
-from gm_tools.engine.hooks import CHOICE, INTEGER, Column, InputRow, SheetHooks, Table
+from gm_tools.engine.hooks import CHOICE, INTEGER, Column, InputRow, SheetHooks, Table, power_column
 from gm_tools.engine.model import ARMY, FLEET, Position, province_of
 from gm_tools.engine.phase import parse_phase
 from gm_tools.engine.variant import SEA, Variant
@@ -82,7 +82,7 @@ class Europe1615Hooks(SheetHooks):
         if phase_role(variant, position.phase) != MOVEMENT:
             return []
         powers = setup_of(variant).powers
-        power = Column("Power", CHOICE, powers, editable=True, width=14)
+        power = power_column("Power", variant, powers, editable=True, width=14)
         return [
             Table(DEPLOYMENT, (power, Column("INFs", INTEGER, editable=True, width=8),
                                Column("Minor state", editable=True, width=16)), blank_rows=BLANK_ROWS),
@@ -90,7 +90,7 @@ class Europe1615Hooks(SheetHooks):
             Table(WAIVERS, (power, Column("Center", editable=True, width=12)), blank_rows=10),
             # 'When a power is abandoned, and the GM is unable to find a replacement, then power
             # will be dissolved at the winter phase'
-            Table(ABANDONED, (Column("Power", CHOICE, powers, editable=True, width=14),
+            Table(ABANDONED, (power_column("Power", variant, powers, editable=True, width=14),
                               Column("Dissolved at", width=22)),
                   rows=[[p, "the next Early Winter"] for p in state_of(position).abandoned], blank_rows=2),
             _rulings_sheet(variant, position),
@@ -377,7 +377,7 @@ def _disbands_sheet(variant: Variant, position: Position) -> Table:
     rows = [[table[m].power if table[m].status == "ALIGNED" else None, None,
              f"{m}: {n} to disband of {', '.join(sorted(str(u) for u in position.units.values() if u.power == m))}"]
             for m, n in sorted(due.items())]
-    return Table(DISBANDS, (Column("Power", CHOICE, setup.powers, editable=True, width=14),
+    return Table(DISBANDS, (power_column("Power", variant, setup.powers, editable=True, width=14),
                             Column("Unit", editable=True, width=12), Column("Due", width=48)),
                  rows=rows, blank_rows=2)
 

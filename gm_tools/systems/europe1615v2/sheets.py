@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import difflib
 
-from gm_tools.engine.hooks import CHOICE, INTEGER, Column, InputRow, SheetHooks, Table
+from gm_tools.engine.hooks import INTEGER, Column, InputRow, SheetHooks, Table, power_column
 from gm_tools.engine.model import Position
 from gm_tools.engine.phase import parse_phase
 from gm_tools.engine.variant import Variant
@@ -121,7 +121,7 @@ class Europe1615v2Hooks(SheetHooks):
         if role == TAXATION:
             return [_reference_sheet(variant, position)]
         setup = setup_of(variant)
-        power = Column("Power", CHOICE, setup.powers, editable=True, width=14)
+        power = power_column("Power", variant, setup.powers, editable=True, width=14)
         if role == INFLUENCE:
             return [Table(PLACEMENTS, (power, Column("INFs", INTEGER, editable=True, width=8),
                                        Column("Minor state or home box", editable=True, width=24)),
@@ -129,7 +129,7 @@ class Europe1615v2Hooks(SheetHooks):
         if role == ATTACKS_ROLE and attacks_enabled(variant):
             return [Table(ATTACKS, (power, Column("Order", INTEGER, editable=True, width=8),
                                           Column("Minor state or home box", editable=True, width=24),
-                                          Column("Target", CHOICE, setup.powers, editable=True, width=14)),
+                                          power_column("Target", variant, setup.powers, editable=True, width=14)),
                           blank_rows=sum(1 + setup.alternates(p) for p in setup.powers))]
         return []
 
@@ -359,8 +359,8 @@ def _alliances_sheet(variant: Variant, position: Position, optional: bool = Fals
     agreement and is communicated to the GM and announced to the other players': the alliances
     so far (they stand whatever the sheet says), and rows for new ones."""
     setup = setup_of(variant)
-    return Table(ALLIANCES, (Column("Power", CHOICE, setup.powers, editable=True, width=14),
-                             Column("Ally", CHOICE, setup.powers, editable=True, width=14)),
+    return Table(ALLIANCES, (power_column("Power", variant, setup.powers, editable=True, width=14),
+                             power_column("Ally", variant, setup.powers, editable=True, width=14)),
                  rows=[list(a) for a in state_of(position).alliances], blank_rows=2, optional=optional)
 
 
@@ -410,7 +410,7 @@ def _check_alliances(variant: Variant, position: Position, rows: list[InputRow])
 
 def _waivers_sheet(variant: Variant, optional: bool = False) -> Table:
     setup = setup_of(variant)
-    return Table(WAIVERS, (Column("Power", CHOICE, setup.powers, editable=True, width=14),
+    return Table(WAIVERS, (power_column("Power", variant, setup.powers, editable=True, width=14),
                            Column("Center", editable=True, width=12)), blank_rows=6, optional=optional)
 
 
@@ -444,7 +444,7 @@ def _offers_sheet(variant: Variant, position: Position) -> Table:
     """'Players submit their offer sheet': one row per offer, ``amount : unit order``, for any
     unit on the board; a power's own units take any order, foreign units HOLD, SUPPORT or CONVOY."""
     setup = setup_of(variant)
-    return Table(OFFERS, (Column("Power", CHOICE, setup.powers, editable=True, width=14),
+    return Table(OFFERS, (power_column("Power", variant, setup.powers, editable=True, width=14),
                           Column("Amount", INTEGER, editable=True, width=8),
                           Column("Order", editable=True, width=32)), blank_rows=BLANK_ROWS * 2)
 

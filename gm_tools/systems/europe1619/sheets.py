@@ -26,7 +26,7 @@ from __future__ import annotations
 import difflib
 
 from gm_tools.errors import Problem
-from gm_tools.engine.hooks import CHOICE, INTEGER, Column, InputRow, SheetHooks, Table
+from gm_tools.engine.hooks import CHOICE, INTEGER, Column, InputRow, SheetHooks, Table, power_column
 from gm_tools.engine.model import INVALID, Position
 from gm_tools.engine.phase import parse_phase
 from gm_tools.engine.variant import Variant
@@ -84,7 +84,7 @@ class Europe1619Hooks(SheetHooks):
 
     def input_sheets(self, variant: Variant, position: Position) -> list[Table]:
         powers = _powers(variant)
-        power = Column("Power", CHOICE, powers, editable=True, width=14)
+        power = power_column("Power", variant, powers, editable=True, width=14)
         kind = _kind(variant, position)
         if kind == DIPLOMATIC:
             return [
@@ -105,7 +105,7 @@ class Europe1619Hooks(SheetHooks):
 
             return [
                 Table(REICHSTAG, (Column("Agenda", CHOICE, tuple(AGENDAS), editable=True, width=18),
-                                  Column("Power", CHOICE, powers, editable=True, width=14),
+                                  power_column("Power", variant, powers, editable=True, width=14),
                                   Column("Ban", CHOICE, (BAN_ATTACKS, BAN_DEPOSITS), editable=True, width=10),
                                   Column("Minor state", editable=True, width=12)), blank_rows=1),
                 Table(REICHSTAG_VOTES, (Column("Voter", width=14),
