@@ -57,11 +57,19 @@ def free_hexes(variant: Variant, state: State) -> set[str]:
 
 def read_provinces(variant: Variant, text: str) -> tuple[list[str], list[str]]:
     """(codes, words not understood) of a list such as ``"ALT, Amberg, BAY"``."""
+    def code_of(word: str) -> str | None:
+        return variant.lookup.get(word.lower()) or (word.upper() if word.upper() in variant.provinces else None)
+
     codes, unknown = [], []
     for word in (w.strip() for w in str(text or "").replace(";", ",").split(",")):
         if not word:
             continue
-        code = variant.lookup.get(word.lower()) or (word.upper() if word.upper() in variant.provinces else None)
+        # 'EIC EIS HAE HAM' typed with spaces, as a mail may: each word a province when all are
+        parts = [code_of(w) for w in word.split()] if code_of(word) is None else []
+        if len(parts) > 1 and all(parts):
+            codes += parts
+            continue
+        code = code_of(word)
         (codes if code else unknown).append(code or word)
     return codes, unknown
 

@@ -128,6 +128,10 @@ def _holding(variant: Variant, step: Step, i: int, entry: dict) -> tuple[list[st
     if bad or len(capital) != 1:
         step.problems.append((i, "capital", str(entry.get("capital", "")), "one province of the board"))
         return None
+    if provinces and capital[0] not in provinces:
+        step.problems.append((i, "capital", str(entry.get("capital", "")),
+                              f"a capital among its provinces ({', '.join(provinces)})"))
+        return None
     return provinces, capital[0]
 
 
@@ -219,8 +223,10 @@ def _principalities(variant: Variant, tables, step: Step, entries: list[dict]) -
 
 def _influence(tables, step: Step, entries: list[dict]) -> None:
     given: dict[str, int] = {}
+    last: dict[str, int] = {}  # each player's last row, where a wrong total is named
     for i, entry in enumerate(entries):
         player, name, n = entry.get("player"), entry.get("principality", ""), entry.get("di")
+        last[str(player)] = i
         if player not in step.state.setup_order:
             step.problems.append((i, "player", str(player), "a player of the game"))
         elif name not in step.state.principalities:
@@ -236,9 +242,10 @@ def _influence(tables, step: Step, entries: list[dict]) -> None:
         return
     for player in step.state.setup_order:
         if given.get(player, 0) != tables.influence:
-            step.problems.append((len(entries), "di", f"{given.get(player, 0)} for {player}",
-                                  f"{tables.influence} for each player ('Players may not save their Diplomatic "
-                                  "Influence during Setup')"))
+            step.problems.append((last.get(player, len(entries)), "di", f"{given.get(player, 0)} for {player}",
+                                  f"{tables.influence} for each player, all placed ('Each Player receives "
+                                  f"{tables.influence} Diplomatic Influence ... Players may not save their "
+                                  "Diplomatic Influence during Setup')"))
 
 
 def _emperor(variant: Variant, tables, step: Step, inputs: dict, year: int) -> None:

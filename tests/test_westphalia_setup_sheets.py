@@ -1,0 +1,85 @@
+"""The Peace of Westphalia's Setup sheets as a GM types them: a list of provinces typed with
+spaces, a capital that is not one of the provinces, a player's Diplomatic Influence that does
+not add up to 3. Each is named at the cell to correct, as 'Sheet!Cell: found ..., expected ...',
+and nothing is written (``docs/westphalia.md``, 'The steps').
+
+Rulebook: ``003_b5b9eb4920d39694.txt``, 'Setup', 'Pick Provinces' and 'Place Diplomatic
+Influence'.
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import openpyxl
+import pytest
+
+from demos import played_until, turn_refused
+
+GAME = "westphalia-demo"
+# the demo's picks (sheets/demo-westphalia.toml, P1510L), in its Setup Order
+PICKS = [("RED", "EIC, EIS, HAE, HAM", "HAM"), ("BLUE", "DUI, DUR, GRA, HAL", "HAL"),
+         ("YELLOW", "DRE, GOI, GOR, GOT", "GOI"), ("GREEN", "BER, DIL, GER, GIE", "GIE"),
+         ("ORANGE", "DES, FRS, FUL, FUR", "FUR")]
+
+
+@pytest.fixture(scope="module")
+def setup_games(tmp_path_factory) -> dict[str, Path]:
+    """The demo played up to Pick Provinces and up to Place Diplomatic Influence."""
+    out = {}
+    for stop in ("P1510L", "P1510D"):
+        out[stop] = tmp_path_factory.mktemp(stop)
+        played_until(out[stop], "westphalia", stop)
+    return out
+
+
+def _typed(source: Path, tmp_path: Path, sheet: str, rows: list[tuple]) -> Path:
+    """A copy of the game at ``source`` with ``rows`` typed on ``sheet`` from A2 (with openpyxl,
+    as a spreadsheet program saves it)."""
+    root = tmp_path / "games"
+    shutil.copytree(source, root)
+    path = root / f"{GAME}.xlsx"
+    wb = openpyxl.load_workbook(path)
+    for r, row in enumerate(rows, start=2):
+        for c, value in enumerate(row, start=1):
+            wb[sheet].cell(r, c).value = value
+    wb.save(path)
+    return root
+
+
+def test_provinces_typed_with_spaces_are_read(setup_games, tmp_path):
+    """'The First Player picks 4 provinces': 'EIC EIS HAE HAM', as the mail's form takes them
+    ('separated by spaces or commas'), is the four provinces, not a word the board lacks."""
+    rows = [(p, provinces.replace(",", ""), capital) for p, provinces, capital in PICKS]
+    root = _typed(setup_games["P1510L"], tmp_path, "Pick Provinces", rows)
+    assert turn_refused(GAME, root) is None
+    held = {r[0]: r[3] for r in openpyxl.load_workbook(root / f"{GAME}.xlsx")["Princes"].iter_rows(values_only=True)}
+    assert held["RED"] == "EIC, EIS, HAE, HAM"
+
+
+def test_a_word_that_is_no_province_is_still_named(setup_games, tmp_path):
+    rows = [PICKS[0][:1] + ("EIC EIS HAE HMA", "HAM")] + PICKS[1:]
+    error = turn_refused(GAME, _typed(setup_games["P1510L"], tmp_path, "Pick Provinces", rows))
+    assert "Pick Provinces!B2: found 'EIC EIS HAE HMA', expected provinces of the board" in error
+
+
+def test_a_capital_not_among_the_provinces_is_named_at_the_capital(setup_games, tmp_path):
+    """'He then places a town on his chosen capital province': the capital typed is the cell to
+    correct, not the provinces."""
+    rows = [PICKS[0][:2] + ("ALT",)] + PICKS[1:]
+    error = turn_refused(GAME, _typed(setup_games["P1510L"], tmp_path, "Pick Provinces", rows))
+    assert "Pick Provinces!C2: found 'ALT', expected a capital among its provinces (EIC, EIS, HAE, HAM)" in error
+    assert "Pick Provinces!B2" not in error
+
+
+def test_influence_that_does_not_add_up_is_named_at_the_players_row(setup_games, tmp_path):
+    """'Each Player receives 3 Diplomatic Influence ... Players may not save their Diplomatic
+    Influence during Setup': 4 placed is named at the player's own row, 0 at the first empty
+    row, each with the rule."""
+    rows = [("RED", "Trier", 3), ("BLUE", "Mainz", 2), ("BLUE", "Cologne", 2), ("YELLOW", "Saxony", 3),
+            ("GREEN", "Bohemia", 3)]
+    error = turn_refused(GAME, _typed(setup_games["P1510D"], tmp_path, "Diplomatic Influence", rows))
+    assert ("Diplomatic Influence!C4: found '4 for BLUE', expected 3 for each player, all placed ('Each Player "
+            "receives 3 Diplomatic Influence") in error
+    assert "Diplomatic Influence!C7: found '0 for ORANGE'" in error
