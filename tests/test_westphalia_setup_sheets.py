@@ -1,10 +1,10 @@
 """The Peace of Westphalia's Setup sheets as a GM types them: a list of provinces typed with
 spaces, a capital that is not one of the provinces, a player's Diplomatic Influence that does
-not add up to 3. Each is named at the cell to correct, as 'Sheet!Cell: found ..., expected ...',
+not add up to 3, a Military Doctrine left blank. Each is named at the cell to correct, as 'Sheet!Cell: found ..., expected ...',
 and nothing is written (``docs/westphalia.md``, 'The steps').
 
-Rulebook: ``003_b5b9eb4920d39694.txt``, 'Setup', 'Pick Provinces' and 'Place Diplomatic
-Influence'.
+Rulebook: ``003_b5b9eb4920d39694.txt``, 'Setup', 'Pick Provinces', 'Place Diplomatic
+Influence' and 'Choose a Military Doctrine'.
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ PICKS = [("RED", "EIC, EIS, HAE, HAM", "HAM"), ("BLUE", "DUI, DUR, GRA, HAL", "H
 def setup_games(tmp_path_factory) -> dict[str, Path]:
     """The demo played up to Pick Provinces and up to Place Diplomatic Influence."""
     out = {}
-    for stop in ("P1510L", "P1510D"):
+    for stop in ("P1510L", "P1510D", "P1510V"):
         out[stop] = tmp_path_factory.mktemp(stop)
         played_until(out[stop], "westphalia", stop)
     return out
@@ -83,3 +83,20 @@ def test_influence_that_does_not_add_up_is_named_at_the_players_row(setup_games,
     assert ("Diplomatic Influence!C4: found '4 for BLUE', expected 3 for each player, all placed ('Each Player "
             "receives 3 Diplomatic Influence") in error
     assert "Diplomatic Influence!C7: found '0 for ORANGE'" in error
+
+
+def test_a_missing_doctrine_is_named_at_its_cell(setup_games, tmp_path):
+    """'Each Player chooses a Military Doctrine in Setup Order': a Doctrine left blank is named
+    at that cell of the Military Doctrines sheet, not on the Imperial Election sheet without a
+    cell; a doctrine misspelt is named once, with what was typed."""
+    votes = [("RED", "RED"), ("BLUE", "RED"), ("YELLOW", "YELLOW"), ("GREEN", "YELLOW"), ("ORANGE", "RED")]
+    root = _typed(setup_games["P1510V"], tmp_path, "Imperial Election", votes)
+    wb = openpyxl.load_workbook(root / f"{GAME}.xlsx")
+    for r, doctrine in enumerate(["Offensive", "Defensive", None, "Flexible", "Agressive"], start=2):
+        wb["Military Doctrines"].cell(r, 2).value = doctrine
+    wb.save(root / f"{GAME}.xlsx")
+    error = turn_refused(GAME, root)
+    assert ("Military Doctrines!B4: found 'nothing', expected a doctrine for YELLOW, ORANGE ('Each Player chooses a "
+            "Military Doctrine')") in error
+    assert "Military Doctrines!B6: found 'Agressive', expected one of Flexible" in error
+    assert "Imperial Election:" not in error and error.count("B6") == 1

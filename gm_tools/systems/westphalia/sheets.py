@@ -326,8 +326,13 @@ def _read(variant: Variant, state, kind: str, rows: dict[str, list[InputRow]]) -
     if kind in (steps.EMPEROR, steps.ELECTION):
         ballots = {r.values["Player"]: r.values["Votes for"] for r in rows.get(ELECTION, []) if r.values.get("Votes for")}
         doctrines = {r.values["Player"]: r.values["Doctrine"] for r in rows.get(DOCTRINES, []) if r.values.get("Doctrine")}
-        cells = [r.cells for r in rows.get(ELECTION, []) if r.values.get("Votes for")]
-        return ELECTION, {"ballots": ballots, "doctrines": doctrines}, cells
+        # a problem is entry i of the ballots or doctrines in the order steps._emperor checks them
+        # (by player); a missing doctrine is entry len(doctrines), the first blank Doctrine cell
+        voted = {r.values.get("Player"): r.cells for r in rows.get(ELECTION, [])}
+        chose = {p: cells for p, _, cells in _prefilled(DOCTRINES, ("Player", "Doctrine"), state.setup_order, rows)}
+        blank = [cells for player, cells in chose.items() if player not in doctrines][:1]
+        return ELECTION, {"ballots": ballots, "doctrines": doctrines}, \
+            {"ballot": [voted[p] for p in sorted(ballots)], "doctrine": [chose[p] for p in sorted(doctrines)] + blank}
     if kind == steps.TURNS:
         return _read_turns(variant, state, rows)
     if kind == steps.FOREIGN:

@@ -258,7 +258,7 @@ def _emperor(variant: Variant, tables, step: Step, inputs: dict, year: int) -> N
                                                                           + ", ".join(tables.doctrines)))
     missing = [p for p in players if p not in doctrines]
     if missing and not step.problems:
-        step.problems.append((len(doctrines), "doctrine", "no row", f"a doctrine for {', '.join(missing)} ('Each "
+        step.problems.append((len(doctrines), "doctrine", "nothing", f"a doctrine for {', '.join(missing)} ('Each "
                                                                     "Player chooses a Military Doctrine')"))
     if step.problems:
         return
