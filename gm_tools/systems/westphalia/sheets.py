@@ -47,7 +47,7 @@ STATES = "Principalities"
 EMPIRE = "Holy Roman Empire"
 BOARD = "Provinces"
 
-_COLUMNS = {"home": "Home Province", "player": "Player", "ballot": "Votes for", "doctrine": "Doctrine", "province": "Province", "actions": "Combat Heresy",
+_COLUMNS = {"home": "Home Province", "edge": "Edge", "player": "Player", "ballot": "Votes for", "doctrine": "Doctrine", "province": "Province", "actions": "Combat Heresy",
             "convert": "Convert", "influence": "Influence gained", "placement": "Influence gained", "dice": "Where",
             "league": "League", "trent": "Council of Trent", "treaty": "Province", "change": "Change",
             "war": "Against", "winner": "Winner", "new doctrine": "New doctrine", "cards": "Declarer's cards", "religious war": "Value", "league won": "Value",

@@ -90,7 +90,11 @@ def _foreign(variant: Variant, step: Step, entries: list[dict], year: int) -> No
             continue
         wrong = check_becoming(variant, step.state, player, entry.get("home", ""), entry.get("edge", ""), year)
         if wrong:
-            step.problems.append((i, "home", f"{entry.get('home', '')}, {entry.get('edge', '')}", wrong))
+            # named at the cell it is about: the player's conditions, the Home Province or the edge
+            field_, found = (("edge", entry.get("edge") or "nothing") if wrong.startswith("one of the six edges")
+                             else ("home", entry.get("home") or "nothing") if wrong.startswith("a Foreign Power Home")
+                             else ("player", player))
+            step.problems.append((i, field_, found, wrong))
             continue
         step.done += become(variant, step.state, player, entry["home"], entry["edge"])
     from gm_tools.systems.westphalia.wars import homeless
