@@ -121,6 +121,22 @@ def test_place_influence_names_a_player_and_a_principality(before_turns, tmp_pat
     assert text and f"{PLACE}!B2: found 'nothing', expected a principality on the board" in text
 
 
+def test_placing_more_influence_than_the_player_has_is_named_at_his_placement(before_turns, tmp_path):
+    """'take the Influence listed on the card ... Unplaced Diplomatic Influence is stored on your
+    capital': a player places at most what he gained and saved. With the cards typed, placing
+    more is named at his last Place Influence row, where the GM corrects it, not at the Influence
+    gained he left blank; with the GM's own count, at that count."""
+    cards = {**NO_COUNT, **_games(GAMES)}  # YELLOW's two games give him 5
+    text = _turn(before_turns, tmp_path, {**cards, f"{PLACE}!C3": 6})
+    assert text and f"{PLACE}!C3: found 'YELLOW: 6', expected at most 5 Diplomatic Influence (5 gained, 0 saved)" in text
+    assert f"{TURNS}!F" not in text
+    text = _turn(before_turns, tmp_path, {**cards, f"{PLACE}!C3": 4, f"{PLACE}!A4": "YELLOW", f"{PLACE}!B4": "Trier",
+                                          f"{PLACE}!C4": 2})
+    assert text and f"{PLACE}!C4: found 'YELLOW: 6', expected at most 5" in text
+    text = _turn(before_turns, tmp_path, {f"{PLACE}!C3": 4})  # the GM counted 3 for YELLOW
+    assert text and f"{TURNS}!F5: found 'YELLOW: 4', expected at most 3 Diplomatic Influence" in text
+
+
 def test_electors_change_only_after_a_religious_war(before_turns, tmp_path):
     """'Next, if the Emperor was in the League of his religion and he: Won, then he may remove
     any number of heretical Electors ... Lost, then the Player(s) of the opposing League ... may

@@ -85,13 +85,17 @@ def player_turns(variant: Variant, step: Step, inputs: dict, year: int) -> None:
     for entry in inputs.get("placements", []):
         placed.setdefault(entry["player"], []).append((entry["principality"], int(entry.get("di") or 0)))
     step.done += games
-    for i, player in enumerate(order):
+    for player in order:
         gained = gains.get(player, 0) if gains is not None else int(rows[player].get("influence") or 0)
         if not gained and not placed.get(player):
             continue
         wrong = T.place_influence(state, player, gained, placed.get(player, []))
         if wrong:
-            step.problems.append((i, "placement", f"{player}: {sum(n for _, n in placed.get(player, []))}", wrong))
+            # with the cards' Influence, named at the player's last Place Influence row, where it
+            # overflows; with the GM's count, at his Influence gained (a mail's placement waits for it)
+            last = max(j for j, e in enumerate(inputs.get("placements", [])) if e["player"] == player)
+            where = (last, "place di") if gains is not None else (order.index(player), "placement")
+            step.problems.append((*where, f"{player}: {sum(n for _, n in placed.get(player, []))}", wrong))
         else:
             step.done.append((player, f"gains {gained} Influence; places "
                               + (", ".join(f"{n} on {name}" for name, n in placed.get(player, [])) or "none")
