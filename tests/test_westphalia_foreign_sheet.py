@@ -55,3 +55,19 @@ def test_a_wrong_edge_is_named_once_at_the_edge(foreign_step, tmp_path):
     error = _refused(foreign_step, tmp_path, [("BLUE", "Netherlands", "westt")])
     assert "Foreign Powers!C2: found 'westt', expected one of east, north-east" in error
     assert "Foreign Powers!B2" not in error
+
+
+def test_nobody_leaving_is_processed_with_force_in_the_steps_words(foreign_step, tmp_path):
+    """'Any Player may become a Foreign Power': the step waits for a choice, so with its sheet
+    empty `turn` does nothing and says what --force does in a step of sheets, not of units;
+    --force then processes it with nobody leaving."""
+    from gm_tools.app.turn import run_turn
+
+    root = tmp_path / "games"
+    shutil.copytree(foreign_step, root)
+    report = run_turn(GAME, root=root, site_dir=None)
+    assert not report.processed
+    assert report.text().endswith("(--force processes the phase anyway, its sheets as they stand, empty)")
+    assert "unit" not in report.text()
+    report = run_turn(GAME, root=root, site_dir=None, force=True)
+    assert report.processed and report.record["phase"] == "R1560F"
