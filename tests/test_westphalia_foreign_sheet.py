@@ -71,3 +71,19 @@ def test_nobody_leaving_is_processed_with_force_in_the_steps_words(foreign_step,
     assert "unit" not in report.text()
     report = run_turn(GAME, root=root, site_dir=None, force=True)
     assert report.processed and report.record["phase"] == "R1560F"
+
+
+def test_the_gm_ends_a_game_as_a_draw_or_with_a_winner(foreign_step, tmp_path):
+    """A board game the GM tracks has no units or centers: every prince, a Foreign Power too
+    ('Any Player may become Emperor, including Foreign Powers'), is still in the game, so the GM
+    may end it as a draw between any of them, or call one the winner (`gm-tools end`)."""
+    from gm_tools.app.endgame import call_winner, end_game, reopen
+    from gm_tools.app.turn import load_state
+
+    root = tmp_path / "games"
+    shutil.copytree(foreign_step, root)
+    end_game(GAME, ["yellow", "RED"], root=root, site_dir=None)
+    assert load_state(GAME, root).end["powers"] == ["RED", "YELLOW"]
+    reopen(GAME, root=root, site_dir=None)
+    call_winner(GAME, "Yellow", "the players agree to stop", root=root, site_dir=None)
+    assert load_state(GAME, root).end["winner"] == "YELLOW"
