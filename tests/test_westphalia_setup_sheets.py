@@ -100,3 +100,21 @@ def test_a_missing_doctrine_is_named_at_its_cell(setup_games, tmp_path):
             "Military Doctrine')") in error
     assert "Military Doctrines!B6: found 'Agressive', expected one of Flexible" in error
     assert "Imperial Election:" not in error and error.count("B6") == 1
+
+
+def test_a_one_province_elector_given_two_says_one_province(setup_games, tmp_path):
+    """'Trier, Mainz, and Cologne - 1 province': two typed for Trier are named as 'expected 1
+    province, found 2', not '1 different provinces'."""
+    root = tmp_path / "games"
+    shutil.copytree(setup_games["P1510L"], root)
+    wb = openpyxl.load_workbook(root / f"{GAME}.xlsx")
+    for r, row in enumerate(PICKS, start=2):
+        for c, value in enumerate(row, start=1):
+            wb["Pick Provinces"].cell(r, c).value = value
+    wb.save(root / f"{GAME}.xlsx")
+    assert turn_refused(GAME, root) is None
+    wb = openpyxl.load_workbook(root / f"{GAME}.xlsx")
+    wb["Place Electors"]["B2"], wb["Place Electors"]["C2"], wb["Place Electors"]["D2"] = "Trier", "ALT, AMB", "ALT"
+    wb.save(root / f"{GAME}.xlsx")
+    error = turn_refused(GAME, root)
+    assert "Place Electors!C2: found 'ALT, AMB', expected 1 province, found 2" in error

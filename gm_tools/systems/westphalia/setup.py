@@ -104,7 +104,8 @@ def largest_fit(variant: Variant, free: set[str]) -> int:
 def _common(variant: Variant, state: State, provinces: list[str], capital: str, size: int) -> list[str]:
     problems = []
     if len(provinces) != size or len(set(provinces)) != len(provinces):
-        problems.append(f"{size} different provinces, found {len(set(provinces))}")
+        problems.append(f"{size} province, found {len(set(provinces))}" if size == 1 else
+                        f"{size} different provinces, found {len(set(provinces))}")
     taken = sorted(p for p in provinces if p in state.owner())
     if taken:
         problems.append(f"free provinces ({', '.join(taken)} already placed)")
