@@ -25,7 +25,8 @@ import pytest
 from gm_tools.edges.workbook_fill import set_cells
 from gm_tools.edges.variants import load_variant
 from gm_tools.systems.westphalia.diplomacygame import COMPETE, COOPERATE, payoffs_of
-from gm_tools.systems.westphalia.sheets import DIPLOMACY_GAME, ELECTORS_CHANGED, PLACE, PRINCES, TURNS
+from gm_tools.systems.westphalia.sheets import (CHANGES, DIPLOMACY_GAME, ELECTORS_CHANGED, FAITH, PLACE, PRINCES,
+                                                 TURNS)
 
 from demos import played_until, turn_refused
 
@@ -135,6 +136,34 @@ def test_placing_more_influence_than_the_player_has_is_named_at_his_placement(be
     assert text and f"{PLACE}!C4: found 'YELLOW: 6', expected at most 5" in text
     text = _turn(before_turns, tmp_path, {f"{PLACE}!C3": 4})  # the GM counted 3 for YELLOW
     assert text and f"{TURNS}!F5: found 'YELLOW: 4', expected at most 3 Diplomatic Influence" in text
+
+
+def test_an_influence_change_is_named_at_the_cell_that_is_wrong(before_turns, tmp_path):
+    """'For every town you take you lose 2 Diplomatic Influence' (the GM's Influence Changes
+    sheet, NOTES.md): a player misspelt is named once, at its Player cell (not again at the Change
+    as 'None'); a principality not on the board at its Principality cell."""
+    text = _turn(before_turns, tmp_path, {f"{CHANGES}!A2": "GREN", f"{CHANGES}!B2": "saved", f"{CHANGES}!C2": -1})
+    assert text and f"{CHANGES}!A2: found 'GREN'" in text
+    assert f"{CHANGES}!C2" not in text and "'None'" not in text
+    text = _turn(before_turns, tmp_path, {f"{CHANGES}!B2": "saved", f"{CHANGES}!C2": -1})
+    assert text and f"{CHANGES}!A2: found 'nothing', expected a player of the game" in text
+    text = _turn(before_turns, tmp_path, {f"{CHANGES}!A2": "RED", f"{CHANGES}!B2": "Atlantis", f"{CHANGES}!C2": -1})
+    assert text and f"{CHANGES}!B2: found 'Atlantis', expected a principality on the board, or saved" in text
+
+
+def test_a_wrong_additional_province_is_named_at_its_cell(before_turns, tmp_path):
+    """'Dice of your religion placed on heretical provinces you control convert the province
+    they're on, and an additional heretical province of your choice that you control': an
+    additional province that is not heretical, or not his, is named at the Also converts cell,
+    with why, not at the die's province."""
+    die = {f"{FAITH}!A2": "ORANGE", f"{FAITH}!B2": "FUL", f"{FAITH}!C2": 1}
+    text = _turn(before_turns, tmp_path, {**die, f"{FAITH}!D2": "DES"})
+    assert text and (f"{FAITH}!D2: found 'DES', expected an additional heretical province ORANGE controls ('an "
+                     "additional heretical province of your choice that you control'): DES is catholic already") in text
+    assert f"{FAITH}!B2" not in text
+    text = _turn(before_turns, tmp_path, {**die, f"{FAITH}!D2": "ALT"})
+    assert text and f"{FAITH}!D2: found 'ALT', expected an additional heretical province ORANGE controls" in text
+    assert "ALT is not ORANGE's" in text
 
 
 def test_electors_change_only_after_a_religious_war(before_turns, tmp_path):

@@ -78,6 +78,9 @@ def player_turns(variant: Variant, step: Step, inputs: dict, year: int) -> None:
     dice = [T.Die(d["player"], d["target"], int(d.get("count") or 0), d.get("also", "")) for d in inputs.get("dice", [])]
     _check_entries(step, "dice", [(d.player, f"{d.player}: {d.target}", lambda d=d: T.check_die(variant, state, d))
                                   for d in dice], T.HERESY, "dice only from a player Combatting Heresy")
+    # the additional province is named at its own cell, Also converts
+    step.problems = [(i, "dice also", dice[i].also, why) if f == "dice" and why.startswith("an additional") else
+                     (i, f, found, why) for i, f, found, why in step.problems]
     if step.problems:
         return
     step.done += T.spread(state, dice)
@@ -564,8 +567,8 @@ def _influence_changes(step: Step, changes: list[dict]) -> None:
     is taken from open (NOTES.md)."""
     for i, entry in enumerate(changes):
         player, where, change = entry.get("player"), entry.get("principality") or "saved", entry.get("change")
-        if player not in step.state.setup_order:
-            step.problems.append((i, "change", str(player), "a player of the game"))
+        if player not in step.state.setup_order:  # named at the Player cell ('nothing' when blank)
+            step.problems.append((i, "change player", str(player or "nothing"), "a player of the game"))
             continue
         if not isinstance(change, int) or change == 0:
             step.problems.append((i, "change", str(change), "a whole number of Diplomatic Influence, not 0"))
@@ -575,7 +578,7 @@ def _influence_changes(step: Step, changes: list[dict]) -> None:
         elif where in step.state.principalities:
             now = step.state.influence.get(where, {}).get(player, 0) + change
         else:
-            step.problems.append((i, "change", where, "a principality on the board, or saved"))
+            step.problems.append((i, "change where", where, "a principality on the board, or saved"))
             continue
         if now < 0:
             step.problems.append((i, "change", str(change), f"at most {now - change} to take from {player} there"))
