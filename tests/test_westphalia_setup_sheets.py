@@ -118,3 +118,12 @@ def test_a_one_province_elector_given_two_says_one_province(setup_games, tmp_pat
     wb.save(root / f"{GAME}.xlsx")
     error = turn_refused(GAME, root)
     assert "Place Electors!C2: found 'ALT, AMB', expected 1 province, found 2" in error
+
+
+def test_influence_without_its_player_says_nothing_was_found(setup_games, tmp_path):
+    """'The First Player places all of his Diplomatic Influence onto one or more Principalities':
+    a row with the Player left blank is named at that cell as 'found 'nothing'', not 'None'."""
+    rows = [(None, "Trier", 3)]
+    error = turn_refused(GAME, _typed(setup_games["P1510D"], tmp_path, "Diplomatic Influence", rows))
+    assert "Diplomatic Influence!A2: found 'nothing', expected a player of the game" in error
+    assert "'None'" not in error

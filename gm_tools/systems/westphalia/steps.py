@@ -86,7 +86,7 @@ def _foreign(variant: Variant, step: Step, entries: list[dict], year: int) -> No
     for i, entry in enumerate(entries):
         player = entry.get("player")
         if player not in step.state.setup_order:
-            step.problems.append((i, "player", str(player), "a player of the game"))
+            step.problems.append((i, "player", str(player or "nothing"), "a player of the game"))
             continue
         wrong = check_becoming(variant, step.state, player, entry.get("home", ""), entry.get("edge", ""), year)
         if wrong:
@@ -145,7 +145,7 @@ def _princes(variant: Variant, tables, step: Step, entries: list[dict]) -> None:
     for i, entry in enumerate(entries):
         player = entry.get("player")
         if player not in expected or seen.count(player) > 1:
-            step.problems.append((i, "player", str(player), "each player once, in Setup Order"))
+            step.problems.append((i, "player", str(player or "nothing"), "each player once, in Setup Order"))
             continue
         if not entry.get("provinces"):
             step.problems.append((i, "provinces", "nothing", f"{player}'s {tables.prince_provinces} provinces "
@@ -232,7 +232,7 @@ def _influence(tables, step: Step, entries: list[dict]) -> None:
         player, name, n = entry.get("player"), entry.get("principality", ""), entry.get("di")
         last[str(player)] = i
         if player not in step.state.setup_order:
-            step.problems.append((i, "player", str(player), "a player of the game"))
+            step.problems.append((i, "player", str(player or "nothing"), "a player of the game"))
         elif name not in step.state.principalities:
             step.problems.append((i, "principality", name, "a principality on the board"))
         elif not isinstance(n, int) or n < 1:
