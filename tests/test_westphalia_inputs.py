@@ -26,7 +26,7 @@ from gm_tools.edges.workbook_fill import set_cells
 from gm_tools.edges.variants import load_variant
 from gm_tools.systems.westphalia.diplomacygame import COMPETE, COOPERATE, payoffs_of
 from gm_tools.systems.westphalia.sheets import (CHANGES, DIPLOMACY_GAME, ELECTORS_CHANGED, FAITH, PLACE, PRINCES,
-                                                 TURNS)
+                                                 TREATIES, TURNS, WARS)
 
 from demos import played_until, turn_refused
 
@@ -164,6 +164,20 @@ def test_a_wrong_additional_province_is_named_at_its_cell(before_turns, tmp_path
     text = _turn(before_turns, tmp_path, {**die, f"{FAITH}!D2": "ALT"})
     assert text and f"{FAITH}!D2: found 'ALT', expected an additional heretical province ORANGE controls" in text
     assert "ALT is not ORANGE's" in text
+
+
+@pytest.mark.parametrize("cells, named", [
+    ({f"{FAITH}!B2": "FUL", f"{FAITH}!C2": 1}, f"{FAITH}!A2: found 'nothing', expected a player of the game"),
+    ({f"{WARS}!B2": "Hesse"}, f"{WARS}!A2: found 'nothing', expected a player of the game"),
+    ({f"{TREATIES}!B2": "ALT"}, f"{TREATIES}!A2: found 'nothing', expected the war's winner taking the province"),
+])
+def test_a_row_with_its_player_left_blank_is_named_at_that_cell(before_turns, tmp_path, cells, named):
+    """A faith die, a war ('Declare War on either an eligible Player or an unaligned
+    Principality') or a Peace Treaty ('If you win: Conquer 1 province ...') typed without the
+    player whose it is: named at the blank cell, not as 'None: FUL' or ': ALT' beside it."""
+    text = _turn(before_turns, tmp_path, cells)
+    assert text and named in text
+    assert "None" not in text and "': " not in text
 
 
 def test_electors_change_only_after_a_religious_war(before_turns, tmp_path):

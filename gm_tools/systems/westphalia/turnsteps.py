@@ -186,6 +186,9 @@ def _battles_and_treaties(variant: Variant, step: Step, inputs: dict, year: int)
         return
     _treaties(variant, step, pending, won, refused, signed)
     for i, entry in pending:
+        if not entry.get("winner"):  # the Winner cell left blank is named, not ': ALT'
+            step.problems.append((i, "treaty winner", "nothing", "the war's winner taking the province"))
+            continue
         step.problems.append((i, "treaty", f"{entry.get('winner', '')}: {entry.get('province', '')}", refused.get(
             i, "a province of a war's loser, taken by its winner or the winner's ally")))
     for player in wars.homeless(step.state):
@@ -368,6 +371,9 @@ def _check_entries(step: Step, field_: str, entries: list, action: str, needs: s
     """Each entry (player, its words, the rule's check): made by a player who chose ``action``
     this round, then allowed by the rule; a problem for each that is not."""
     for i, (player, words, check) in enumerate(entries):
+        if not player:  # the Player (Declarer) cell left blank is named, not 'None: ...'
+            step.problems.append((i, f"{field_} player", "nothing", "a player of the game"))
+            continue
         wrong = needs if action not in step.state.actions.get(player, []) else check()
         if wrong:
             step.problems.append((i, field_, words, wrong))
