@@ -64,6 +64,17 @@ def test_a_word_that_is_no_province_is_still_named(setup_games, tmp_path):
     assert "Pick Provinces!B2: found 'EIC EIS HAE HMA', expected provinces of the board" in error
 
 
+def test_a_misspelt_province_is_named_with_the_nearest(setup_games, tmp_path):
+    """A province typed wrong (in the list or as the capital) is named with the board's
+    provinces nearest it, as a mailed line is, for the GM to correct the cell."""
+    rows = [("RED", "EIC, EIS, HAE, Hamel", "HAM"), ("BLUE", "DUI, DUR, GRA, HAL", "HLA")] + PICKS[2:]
+    error = turn_refused(GAME, _typed(setup_games["P1510L"], tmp_path, "Pick Provinces", rows))
+    assert "Pick Provinces!B2: found 'Hamel', expected provinces of the board (codes or names) (nearest: HAM (Hameln)" \
+        in error
+    assert "Pick Provinces!C3: found 'HLA', expected one province of the board (nearest: " in error
+    assert "HAL (" in error.split("C3:")[1]
+
+
 def test_a_capital_not_among_the_provinces_is_named_at_the_capital(setup_games, tmp_path):
     """'He then places a town on his chosen capital province': the capital typed is the cell to
     correct, not the provinces."""

@@ -123,14 +123,26 @@ def _upheaval(variant: Variant, step: Step, choices: dict[str, str]) -> None:
         step.done += apply_upheaval(variant, step.state, {p: choices[p] for p in choosers})
 
 
+def _nearest(variant: Variant, word: str) -> str:
+    """The provinces whose code or name is nearest a word the board lacks, as the GM corrects it."""
+    import difflib
+
+    names = {**{c.lower(): c for c in variant.provinces},
+             **{k: v for k, v in variant.lookup.items() if v in variant.provinces}}
+    close = list(dict.fromkeys(names[w] for w in difflib.get_close_matches(word.lower(), list(names), n=6, cutoff=0.5)))
+    return f" (nearest: {', '.join(f'{c} ({variant.provinces[c].name})' for c in close[:3])})" if close else ""
+
+
 def _holding(variant: Variant, step: Step, i: int, entry: dict) -> tuple[list[str], str] | None:
     provinces, unknown = S.read_provinces(variant, ", ".join(entry.get("provinces", [])))
     capital, bad = S.read_provinces(variant, entry.get("capital", ""))
     if unknown:
-        step.problems.append((i, "provinces", ", ".join(unknown), "provinces of the board (codes or names)"))
+        step.problems.append((i, "provinces", ", ".join(unknown), "provinces of the board (codes or names)"
+                              + _nearest(variant, unknown[0])))
         return None
     if bad or len(capital) != 1:
-        step.problems.append((i, "capital", str(entry.get("capital", "")), "one province of the board"))
+        step.problems.append((i, "capital", str(entry.get("capital", "")), "one province of the board"
+                              + (_nearest(variant, bad[0]) if bad else "")))
         return None
     if provinces and capital[0] not in provinces:
         step.problems.append((i, "capital", str(entry.get("capital", "")),
