@@ -25,7 +25,8 @@ import pytest
 from gm_tools.edges.workbook_fill import set_cells
 from gm_tools.edges.variants import load_variant
 from gm_tools.systems.westphalia.diplomacygame import COMPETE, COOPERATE, payoffs_of
-from gm_tools.systems.westphalia.sheets import DIPLOMACY_GAME, ELECTORS_CHANGED, PLACE, PRINCES, TURNS
+from gm_tools.systems.westphalia.sheets import (CHANGES, DIPLOMACY_GAME, ELECTORS_CHANGED, FAITH, PLACE, PRINCES,
+                                                 TREATIES, TURNS, WARS)
 
 from demos import played_until, turn_refused
 
@@ -119,6 +120,64 @@ def test_place_influence_names_a_player_and_a_principality(before_turns, tmp_pat
     assert text and f"{PLACE}!A2: found 'nothing', expected a player of the game" in text
     text = _turn(before_turns, tmp_path, {f"{PLACE}!B2": None})
     assert text and f"{PLACE}!B2: found 'nothing', expected a principality on the board" in text
+
+
+def test_placing_more_influence_than_the_player_has_is_named_at_his_placement(before_turns, tmp_path):
+    """'take the Influence listed on the card ... Unplaced Diplomatic Influence is stored on your
+    capital': a player places at most what he gained and saved. With the cards typed, placing
+    more is named at his last Place Influence row, where the GM corrects it, not at the Influence
+    gained he left blank; with the GM's own count, at that count."""
+    cards = {**NO_COUNT, **_games(GAMES)}  # YELLOW's two games give him 5
+    text = _turn(before_turns, tmp_path, {**cards, f"{PLACE}!C3": 6})
+    assert text and f"{PLACE}!C3: found 'YELLOW: 6', expected at most 5 Diplomatic Influence (5 gained, 0 saved)" in text
+    assert f"{TURNS}!F" not in text
+    text = _turn(before_turns, tmp_path, {**cards, f"{PLACE}!C3": 4, f"{PLACE}!A4": "YELLOW", f"{PLACE}!B4": "Trier",
+                                          f"{PLACE}!C4": 2})
+    assert text and f"{PLACE}!C4: found 'YELLOW: 6', expected at most 5" in text
+    text = _turn(before_turns, tmp_path, {f"{PLACE}!C3": 4})  # the GM counted 3 for YELLOW
+    assert text and f"{TURNS}!F5: found 'YELLOW: 4', expected at most 3 Diplomatic Influence" in text
+
+
+def test_an_influence_change_is_named_at_the_cell_that_is_wrong(before_turns, tmp_path):
+    """'For every town you take you lose 2 Diplomatic Influence' (the GM's Influence Changes
+    sheet, NOTES.md): a player misspelt is named once, at its Player cell (not again at the Change
+    as 'None'); a principality not on the board at its Principality cell."""
+    text = _turn(before_turns, tmp_path, {f"{CHANGES}!A2": "GREN", f"{CHANGES}!B2": "saved", f"{CHANGES}!C2": -1})
+    assert text and f"{CHANGES}!A2: found 'GREN'" in text
+    assert f"{CHANGES}!C2" not in text and "'None'" not in text
+    text = _turn(before_turns, tmp_path, {f"{CHANGES}!B2": "saved", f"{CHANGES}!C2": -1})
+    assert text and f"{CHANGES}!A2: found 'nothing', expected a player of the game" in text
+    text = _turn(before_turns, tmp_path, {f"{CHANGES}!A2": "RED", f"{CHANGES}!B2": "Atlantis", f"{CHANGES}!C2": -1})
+    assert text and f"{CHANGES}!B2: found 'Atlantis', expected a principality on the board, or saved" in text
+
+
+def test_a_wrong_additional_province_is_named_at_its_cell(before_turns, tmp_path):
+    """'Dice of your religion placed on heretical provinces you control convert the province
+    they're on, and an additional heretical province of your choice that you control': an
+    additional province that is not heretical, or not his, is named at the Also converts cell,
+    with why, not at the die's province."""
+    die = {f"{FAITH}!A2": "ORANGE", f"{FAITH}!B2": "FUL", f"{FAITH}!C2": 1}
+    text = _turn(before_turns, tmp_path, {**die, f"{FAITH}!D2": "DES"})
+    assert text and (f"{FAITH}!D2: found 'DES', expected an additional heretical province ORANGE controls ('an "
+                     "additional heretical province of your choice that you control'): DES is catholic already") in text
+    assert f"{FAITH}!B2" not in text
+    text = _turn(before_turns, tmp_path, {**die, f"{FAITH}!D2": "ALT"})
+    assert text and f"{FAITH}!D2: found 'ALT', expected an additional heretical province ORANGE controls" in text
+    assert "ALT is not ORANGE's" in text
+
+
+@pytest.mark.parametrize("cells, named", [
+    ({f"{FAITH}!B2": "FUL", f"{FAITH}!C2": 1}, f"{FAITH}!A2: found 'nothing', expected a player of the game"),
+    ({f"{WARS}!B2": "Hesse"}, f"{WARS}!A2: found 'nothing', expected a player of the game"),
+    ({f"{TREATIES}!B2": "ALT"}, f"{TREATIES}!A2: found 'nothing', expected the war's winner taking the province"),
+])
+def test_a_row_with_its_player_left_blank_is_named_at_that_cell(before_turns, tmp_path, cells, named):
+    """A faith die, a war ('Declare War on either an eligible Player or an unaligned
+    Principality') or a Peace Treaty ('If you win: Conquer 1 province ...') typed without the
+    player whose it is: named at the blank cell, not as 'None: FUL' or ': ALT' beside it."""
+    text = _turn(before_turns, tmp_path, cells)
+    assert text and named in text
+    assert "None" not in text and "': " not in text
 
 
 def test_electors_change_only_after_a_religious_war(before_turns, tmp_path):

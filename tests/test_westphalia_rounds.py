@@ -59,7 +59,9 @@ def test_upheaval_rounds_one_to_three():
     assert upheaval_choosers(VARIANT, state) == ["RED", "YELLOW", "ORANGE"]
     red = state.princes["RED"]
     assert "capital" in check_choice(state, "RED", red.capital)
-    assert "RED's provinces" in check_choice(state, "RED", state.princes["BLUE"].provinces[1])
+    # another's province: named with those RED may choose, Catholic and not his capital
+    wrong = check_choice(state, "RED", state.princes["BLUE"].provinces[1])
+    assert "RED's Catholic provinces but his capital (AMB, ARN, ASC)" in wrong
     assert check_choice(state, "RED", red.provinces[1]) is None
     apply_upheaval(VARIANT, state, {"RED": red.provinces[1]})
     assert set(state.principalities["Saxony"].provinces) <= set(state.protestant)

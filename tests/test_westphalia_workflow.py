@@ -499,10 +499,16 @@ def test_the_religious_upheaval_sheet_reads_as_it_was_laid_out(tmp_path_factory,
     from westphalia_mails import played_to
 
     paths = played_to("R1535U", tmp_path_factory.mktemp("cache"), tmp_path)
+    # each names the provinces the player may choose: Catholic, not his capital
+    rule = ("'one of the Player's provinces of his choice converts to Protestantism. A player's capital may not be "
+            "converted this way'")
     assert _refused(paths) == [
-        "Religious Upheaval!C2: found 'nothing', expected one of RED's provinces (EIC, EIS, HAE, HAM)",
-        "Religious Upheaval!C3: found 'nothing', expected one of YELLOW's provinces (DRE, GOI, GOR, GOT)",
-        "Religious Upheaval!C4: found 'nothing', expected one of ORANGE's provinces (DES, FRS, FUL, FUR)"]
+        f"Religious Upheaval!C2: found 'nothing', expected one of RED's Catholic provinces but his capital (EIC, EIS, "
+        f"HAE): {rule}",
+        f"Religious Upheaval!C3: found 'nothing', expected one of YELLOW's Catholic provinces but his capital (DRE, "
+        f"GOR, GOT): {rule}",
+        f"Religious Upheaval!C4: found 'nothing', expected one of ORANGE's Catholic provinces but his capital (DES, "
+        f"FRS, FUL): {rule}"]
 
 
 def test_each_place_principalities_row_is_its_own_rolls(tmp_path_factory, tmp_path):

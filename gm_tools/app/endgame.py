@@ -104,7 +104,10 @@ def _played(state, names: list[str], option: str, nothing: str) -> list[str]:
         if code is None or not variant.powers[code].playable:
             played = ", ".join(c for c, p in variant.powers.items() if p.playable)
             raise GameError(f"{option} {name!r}: expected a played power of {variant.name} ({played})")
-        alive = code in position.centers.values() or any(u.power == code for u in position.units.values())
+        # a game kept without units or centers (The Peace of Westphalia's princes, a Foreign
+        # Power too, stay in the game to the end) has every played power still in it
+        alive = (not position.centers and not position.units) or code in position.centers.values() \
+            or any(u.power == code for u in position.units.values())
         if not alive:
             raise GameError(f"{option} {name!r}: {code} has no center and no unit left, so {nothing}")
         if code not in codes:

@@ -37,7 +37,7 @@ from gm_tools.engine.results import result_json
 from gm_tools.engine.rules import Rules, rules_for, variant_for_game
 from gm_tools.engine.system import system_for
 from gm_tools.engine.variant import Variant
-from gm_tools.app.turnreport import TurnReport
+from gm_tools.app.turnreport import TurnReport, orders_units
 from gm_tools.edges.gmsheets import clashes
 from gm_tools.edges.workbook import (GameFacts, OrderEntry, WorkbookPlan, plan_titles, read_workbook, variant_label,
                                      write_workbook)
@@ -455,7 +455,7 @@ def preview_turn(name: str, root: str | os.PathLike | None = None, lenient: bool
             raise GameError(f"{paths.workbook} is missing: the game's workbook is needed to process a turn")
         record, _ = process_phase(state, paths.workbook.read_bytes(), lenient=lenient, force=force)
     if record is None:
-        return TurnReport(name, state.position.phase, processed=False, dry_run=True)
+        return TurnReport(name, state.position.phase, processed=False, dry_run=True, units=orders_units(state))
     return TurnReport(name, record["phase"], processed=True, record=record, variant=state.variant, dry_run=True)
 
 
@@ -468,7 +468,7 @@ def _turn(state: GameState, lenient: bool, force: bool, site_dir, processed: str
     data = paths.workbook.read_bytes()
     record, workbook = process_phase(state, data, lenient=lenient, force=force, processed=processed)
     if record is None:
-        return TurnReport(name, state.position.phase, processed=False)
+        return TurnReport(name, state.position.phase, processed=False, units=orders_units(state))
     if site_dir:
         # A site folder that cannot be made (a mistyped --site) fails here, before the phase
         # is recorded, rather than after the record and workbook are written.

@@ -33,6 +33,9 @@ class TurnReport:
     """The game's variant as it plays (its setup), for the report's sections."""
     dry_run: bool = False
     """The phase was checked and adjudicated as a turn would, and nothing written (``--dry-run``)."""
+    units: bool = True
+    """The phase orders units (else it has only its sheets: a Westphalia step), for what
+    ``--force`` would do."""
 
     @property
     def sections(self) -> list[str]:
@@ -46,8 +49,9 @@ class TurnReport:
 
     def text(self) -> str:
         if not self.processed:
+            anyway = "every unit without orders" if self.units else "its sheets as they stand, empty"
             return (f"{self.game}: {self.phase}: no orders or press entered, nothing to do "
-                    "(--force processes the phase anyway, every unit without orders)")
+                    f"(--force processes the phase anyway, {anyway})")
         r = self.record
         if self.dry_run:
             lines = [f"{self.game}: dry run of {r['phase']} ({r['title']}): what a turn would do now; nothing written"]
@@ -92,3 +96,12 @@ class TurnReport:
                          f"(do not process it again); put that right, then 'gm-tools site' or the next "
                          f"'gm-tools turn {self.game}' publishes it")
         return "\n".join(lines)
+
+
+def orders_units(state) -> bool:
+    """Whether the game's current phase orders units (else ``--force`` processes its sheets as
+    they stand: a Westphalia step)."""
+    from gm_tools.edges.layout import order_blocks
+    from gm_tools.engine.rules import rules_for
+
+    return bool(order_blocks(state.variant, state.position, rules_for(state.variant)))

@@ -94,7 +94,11 @@ def check_choice(state: State, player: str, province: str) -> str | None:
     may not be converted this way; it only converts when the Player converts.'"""
     land = state.princes.get(player)
     if land is None or province not in land.provinces:
-        return f"one of {player}'s provinces ({', '.join(land.provinces) if land else 'none'})"
+        # the ones he may choose: Catholic, and not his capital
+        free = [p for p in (land.provinces if land else ()) if p != land.capital and p not in state.protestant]
+        return (f"one of {player}'s Catholic provinces but his capital ({', '.join(free) or 'none'}): 'one of the "
+                "Player's provinces of his choice converts to Protestantism. A player's capital may not be converted "
+                "this way'")
     if province == land.capital:
         return "a province that is not the capital ('A player's capital may not be converted this way')"
     if province in state.protestant:

@@ -57,11 +57,19 @@ def free_hexes(variant: Variant, state: State) -> set[str]:
 
 def read_provinces(variant: Variant, text: str) -> tuple[list[str], list[str]]:
     """(codes, words not understood) of a list such as ``"ALT, Amberg, BAY"``."""
+    def code_of(word: str) -> str | None:
+        return variant.lookup.get(word.lower()) or (word.upper() if word.upper() in variant.provinces else None)
+
     codes, unknown = [], []
     for word in (w.strip() for w in str(text or "").replace(";", ",").split(",")):
         if not word:
             continue
-        code = variant.lookup.get(word.lower()) or (word.upper() if word.upper() in variant.provinces else None)
+        # 'EIC EIS HAE HAM' typed with spaces, as a mail may: each word a province when all are
+        parts = [code_of(w) for w in word.split()] if code_of(word) is None else []
+        if len(parts) > 1 and all(parts):
+            codes += parts
+            continue
+        code = code_of(word)
         (codes if code else unknown).append(code or word)
     return codes, unknown
 
@@ -96,7 +104,8 @@ def largest_fit(variant: Variant, free: set[str]) -> int:
 def _common(variant: Variant, state: State, provinces: list[str], capital: str, size: int) -> list[str]:
     problems = []
     if len(provinces) != size or len(set(provinces)) != len(provinces):
-        problems.append(f"{size} different provinces, found {len(set(provinces))}")
+        problems.append(f"{size} province, found {len(set(provinces))}" if size == 1 else
+                        f"{size} different provinces, found {len(set(provinces))}")
     taken = sorted(p for p in provinces if p in state.owner())
     if taken:
         problems.append(f"free provinces ({', '.join(taken)} already placed)")

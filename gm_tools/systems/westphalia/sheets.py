@@ -47,11 +47,11 @@ STATES = "Principalities"
 EMPIRE = "Holy Roman Empire"
 BOARD = "Provinces"
 
-_COLUMNS = {"home": "Home Province", "player": "Player", "ballot": "Votes for", "doctrine": "Doctrine", "province": "Province", "actions": "Combat Heresy",
-            "convert": "Convert", "influence": "Influence gained", "placement": "Influence gained", "dice": "Where",
+_COLUMNS = {"home": "Home Province", "edge": "Edge", "player": "Player", "ballot": "Votes for", "doctrine": "Doctrine", "province": "Province", "actions": "Combat Heresy",
+            "convert": "Convert", "influence": "Influence gained", "placement": "Influence gained", "dice": "Where", "dice also": "Also converts", "dice player": "Player", "war player": "Declarer", "treaty winner": "Winner",
             "league": "League", "trent": "Council of Trent", "treaty": "Province", "change": "Change",
             "war": "Against", "winner": "Winner", "new doctrine": "New doctrine", "cards": "Declarer's cards", "religious war": "Value", "league won": "Value",
-            "elector": "Removed", "elector added": "Added", "place player": "Player",
+            "elector": "Removed", "elector added": "Added", "place player": "Player", "change player": "Player", "change where": "Principality",
             "place principality": "Principality", "place di": "DI", "game player": "Player", "game card": "Card",
             "game with": "With", "game their": "Their card"}
 """Entry field -> sheet column where no sheet-specific mapping says otherwise."""
@@ -326,8 +326,13 @@ def _read(variant: Variant, state, kind: str, rows: dict[str, list[InputRow]]) -
     if kind in (steps.EMPEROR, steps.ELECTION):
         ballots = {r.values["Player"]: r.values["Votes for"] for r in rows.get(ELECTION, []) if r.values.get("Votes for")}
         doctrines = {r.values["Player"]: r.values["Doctrine"] for r in rows.get(DOCTRINES, []) if r.values.get("Doctrine")}
-        cells = [r.cells for r in rows.get(ELECTION, []) if r.values.get("Votes for")]
-        return ELECTION, {"ballots": ballots, "doctrines": doctrines}, cells
+        # a problem is entry i of the ballots or doctrines in the order steps._emperor checks them
+        # (by player); a missing doctrine is entry len(doctrines), the first blank Doctrine cell
+        voted = {r.values.get("Player"): r.cells for r in rows.get(ELECTION, [])}
+        chose = {p: cells for p, _, cells in _prefilled(DOCTRINES, ("Player", "Doctrine"), state.setup_order, rows)}
+        blank = [cells for player, cells in chose.items() if player not in doctrines][:1]
+        return ELECTION, {"ballots": ballots, "doctrines": doctrines}, \
+            {"ballot": [voted[p] for p in sorted(ballots)], "doctrine": [chose[p] for p in sorted(doctrines)] + blank}
     if kind == steps.TURNS:
         return _read_turns(variant, state, rows)
     if kind == steps.FOREIGN:
@@ -424,15 +429,16 @@ def _read_turns(variant: Variant, state, rows: dict[str, list[InputRow]]):
                               for r in rows.get(ELECTORS_CHANGED, [])]}
     war_cells = [items[i].cells if i in items else {"Value": f"{RELIGIOUS_WAR}!B{n}"}
                  for n, i in enumerate(_WAR_ITEMS, start=2)]
-    where = {"*": [cells for _, _, cells in got], "dice": [r.cells for r in dice_rows],
+    where = {"*": [cells for _, _, cells in got], **{f: [r.cells for r in dice_rows] for f in ("dice", "dice also", "dice player")},
              # the declaration's problems are entry 0 (the Declarer's cell), the battle's entry 1 (the
              # Winning League's)
              "religious war": war_cells[:1], "league won": [war_cells[0], war_cells[3]],
              "elector": [r.cells for r in rows.get(ELECTORS_CHANGED, [])],
              "elector added": [r.cells for r in rows.get(ELECTORS_CHANGED, [])],
              **{f: [r.cells for r in rows.get(PLACE, [])] for f in ("place player", "place principality", "place di")},
-             "treaty": [r.cells for r in treaty_rows], "change": [r.cells for r in change_rows],
-             "war": [r.cells for r in war_rows], "winner": [r.cells for r in war_rows],
+             **{f: [r.cells for r in treaty_rows] for f in ("treaty", "treaty winner")},
+             **{f: [r.cells for r in change_rows] for f in ("change", "change player", "change where")},
+             **{f: [r.cells for r in war_rows] for f in ("war", "winner", "war player")},
              "new doctrine": [r.cells for r in doctrine_rows]}
     games = {}
     if payoffs_of(variant) is not None:

@@ -86,11 +86,15 @@ def _foreign(variant: Variant, step: Step, entries: list[dict], year: int) -> No
     for i, entry in enumerate(entries):
         player = entry.get("player")
         if player not in step.state.setup_order:
-            step.problems.append((i, "player", str(player), "a player of the game"))
+            step.problems.append((i, "player", str(player or "nothing"), "a player of the game"))
             continue
         wrong = check_becoming(variant, step.state, player, entry.get("home", ""), entry.get("edge", ""), year)
         if wrong:
-            step.problems.append((i, "home", f"{entry.get('home', '')}, {entry.get('edge', '')}", wrong))
+            # named at the cell it is about: the player's conditions, the Home Province or the edge
+            field_, found = (("edge", entry.get("edge") or "nothing") if wrong.startswith("one of the six edges")
+                             else ("home", entry.get("home") or "nothing") if wrong.startswith("a Foreign Power Home")
+                             else ("player", player))
+            step.problems.append((i, field_, found, wrong))
             continue
         step.done += become(variant, step.state, player, entry["home"], entry["edge"])
     from gm_tools.systems.westphalia.wars import homeless
@@ -119,14 +123,30 @@ def _upheaval(variant: Variant, step: Step, choices: dict[str, str]) -> None:
         step.done += apply_upheaval(variant, step.state, {p: choices[p] for p in choosers})
 
 
+def _nearest(variant: Variant, word: str) -> str:
+    """The provinces whose code or name is nearest a word the board lacks, as the GM corrects it."""
+    import difflib
+
+    names = {**{c.lower(): c for c in variant.provinces},
+             **{k: v for k, v in variant.lookup.items() if v in variant.provinces}}
+    close = list(dict.fromkeys(names[w] for w in difflib.get_close_matches(word.lower(), list(names), n=6, cutoff=0.5)))
+    return f" (nearest: {', '.join(f'{c} ({variant.provinces[c].name})' for c in close[:3])})" if close else ""
+
+
 def _holding(variant: Variant, step: Step, i: int, entry: dict) -> tuple[list[str], str] | None:
     provinces, unknown = S.read_provinces(variant, ", ".join(entry.get("provinces", [])))
     capital, bad = S.read_provinces(variant, entry.get("capital", ""))
     if unknown:
-        step.problems.append((i, "provinces", ", ".join(unknown), "provinces of the board (codes or names)"))
+        step.problems.append((i, "provinces", ", ".join(unknown), "provinces of the board (codes or names)"
+                              + _nearest(variant, unknown[0])))
         return None
     if bad or len(capital) != 1:
-        step.problems.append((i, "capital", str(entry.get("capital", "")), "one province of the board"))
+        step.problems.append((i, "capital", str(entry.get("capital", "")), "one province of the board"
+                              + (_nearest(variant, bad[0]) if bad else "")))
+        return None
+    if provinces and capital[0] not in provinces:
+        step.problems.append((i, "capital", str(entry.get("capital", "")),
+                              f"a capital among its provinces ({', '.join(provinces)})"))
         return None
     return provinces, capital[0]
 
@@ -137,7 +157,7 @@ def _princes(variant: Variant, tables, step: Step, entries: list[dict]) -> None:
     for i, entry in enumerate(entries):
         player = entry.get("player")
         if player not in expected or seen.count(player) > 1:
-            step.problems.append((i, "player", str(player), "each player once, in Setup Order"))
+            step.problems.append((i, "player", str(player or "nothing"), "each player once, in Setup Order"))
             continue
         if not entry.get("provinces"):
             step.problems.append((i, "provinces", "nothing", f"{player}'s {tables.prince_provinces} provinces "
@@ -219,10 +239,12 @@ def _principalities(variant: Variant, tables, step: Step, entries: list[dict]) -
 
 def _influence(tables, step: Step, entries: list[dict]) -> None:
     given: dict[str, int] = {}
+    last: dict[str, int] = {}  # each player's last row, where a wrong total is named
     for i, entry in enumerate(entries):
         player, name, n = entry.get("player"), entry.get("principality", ""), entry.get("di")
+        last[str(player)] = i
         if player not in step.state.setup_order:
-            step.problems.append((i, "player", str(player), "a player of the game"))
+            step.problems.append((i, "player", str(player or "nothing"), "a player of the game"))
         elif name not in step.state.principalities:
             step.problems.append((i, "principality", name, "a principality on the board"))
         elif not isinstance(n, int) or n < 1:
@@ -236,9 +258,10 @@ def _influence(tables, step: Step, entries: list[dict]) -> None:
         return
     for player in step.state.setup_order:
         if given.get(player, 0) != tables.influence:
-            step.problems.append((len(entries), "di", f"{given.get(player, 0)} for {player}",
-                                  f"{tables.influence} for each player ('Players may not save their Diplomatic "
-                                  "Influence during Setup')"))
+            step.problems.append((last.get(player, len(entries)), "di", f"{given.get(player, 0)} for {player}",
+                                  f"{tables.influence} for each player, all placed ('Each Player receives "
+                                  f"{tables.influence} Diplomatic Influence ... Players may not save their "
+                                  "Diplomatic Influence during Setup')"))
 
 
 def _emperor(variant: Variant, tables, step: Step, inputs: dict, year: int) -> None:
@@ -251,7 +274,7 @@ def _emperor(variant: Variant, tables, step: Step, inputs: dict, year: int) -> N
                                                                           + ", ".join(tables.doctrines)))
     missing = [p for p in players if p not in doctrines]
     if missing and not step.problems:
-        step.problems.append((len(doctrines), "doctrine", "no row", f"a doctrine for {', '.join(missing)} ('Each "
+        step.problems.append((len(doctrines), "doctrine", "nothing", f"a doctrine for {', '.join(missing)} ('Each "
                                                                     "Player chooses a Military Doctrine')"))
     if step.problems:
         return

@@ -133,8 +133,10 @@ def check_die(variant: Variant, state: State, die: Die) -> str | None:
         return f"a heretical province ({die.target} is {faith} already)"
     if owner == die.player:
         if die.also and (die.also not in _territory(state, die.player) or faith_of(state, die.also) == faith):
+            why = f"{die.also} is {faith} already" if die.also in _territory(state, die.player) else \
+                f"{die.also} is not {die.player}'s"
             return f"an additional heretical province {die.player} controls ('an additional heretical province of " \
-                   "your choice that you control')"
+                   f"your choice that you control'): {why}"
         return None
     if owner not in state.princes:
         return f"{die.target} belongs to {owner}: name the principality"

@@ -78,6 +78,9 @@ def player_turns(variant: Variant, step: Step, inputs: dict, year: int) -> None:
     dice = [T.Die(d["player"], d["target"], int(d.get("count") or 0), d.get("also", "")) for d in inputs.get("dice", [])]
     _check_entries(step, "dice", [(d.player, f"{d.player}: {d.target}", lambda d=d: T.check_die(variant, state, d))
                                   for d in dice], T.HERESY, "dice only from a player Combatting Heresy")
+    # the additional province is named at its own cell, Also converts
+    step.problems = [(i, "dice also", dice[i].also, why) if f == "dice" and why.startswith("an additional") else
+                     (i, f, found, why) for i, f, found, why in step.problems]
     if step.problems:
         return
     step.done += T.spread(state, dice)
@@ -85,13 +88,17 @@ def player_turns(variant: Variant, step: Step, inputs: dict, year: int) -> None:
     for entry in inputs.get("placements", []):
         placed.setdefault(entry["player"], []).append((entry["principality"], int(entry.get("di") or 0)))
     step.done += games
-    for i, player in enumerate(order):
+    for player in order:
         gained = gains.get(player, 0) if gains is not None else int(rows[player].get("influence") or 0)
         if not gained and not placed.get(player):
             continue
         wrong = T.place_influence(state, player, gained, placed.get(player, []))
         if wrong:
-            step.problems.append((i, "placement", f"{player}: {sum(n for _, n in placed.get(player, []))}", wrong))
+            # with the cards' Influence, named at the player's last Place Influence row, where it
+            # overflows; with the GM's count, at his Influence gained (a mail's placement waits for it)
+            last = max(j for j, e in enumerate(inputs.get("placements", [])) if e["player"] == player)
+            where = (last, "place di") if gains is not None else (order.index(player), "placement")
+            step.problems.append((*where, f"{player}: {sum(n for _, n in placed.get(player, []))}", wrong))
         else:
             step.done.append((player, f"gains {gained} Influence; places "
                               + (", ".join(f"{n} on {name}" for name, n in placed.get(player, [])) or "none")
@@ -179,6 +186,9 @@ def _battles_and_treaties(variant: Variant, step: Step, inputs: dict, year: int)
         return
     _treaties(variant, step, pending, won, refused, signed)
     for i, entry in pending:
+        if not entry.get("winner"):  # the Winner cell left blank is named, not ': ALT'
+            step.problems.append((i, "treaty winner", "nothing", "the war's winner taking the province"))
+            continue
         step.problems.append((i, "treaty", f"{entry.get('winner', '')}: {entry.get('province', '')}", refused.get(
             i, "a province of a war's loser, taken by its winner or the winner's ally")))
     for player in wars.homeless(step.state):
@@ -361,6 +371,9 @@ def _check_entries(step: Step, field_: str, entries: list, action: str, needs: s
     """Each entry (player, its words, the rule's check): made by a player who chose ``action``
     this round, then allowed by the rule; a problem for each that is not."""
     for i, (player, words, check) in enumerate(entries):
+        if not player:  # the Player (Declarer) cell left blank is named, not 'None: ...'
+            step.problems.append((i, f"{field_} player", "nothing", "a player of the game"))
+            continue
         wrong = needs if action not in step.state.actions.get(player, []) else check()
         if wrong:
             step.problems.append((i, field_, words, wrong))
@@ -560,8 +573,8 @@ def _influence_changes(step: Step, changes: list[dict]) -> None:
     is taken from open (NOTES.md)."""
     for i, entry in enumerate(changes):
         player, where, change = entry.get("player"), entry.get("principality") or "saved", entry.get("change")
-        if player not in step.state.setup_order:
-            step.problems.append((i, "change", str(player), "a player of the game"))
+        if player not in step.state.setup_order:  # named at the Player cell ('nothing' when blank)
+            step.problems.append((i, "change player", str(player or "nothing"), "a player of the game"))
             continue
         if not isinstance(change, int) or change == 0:
             step.problems.append((i, "change", str(change), "a whole number of Diplomatic Influence, not 0"))
@@ -571,7 +584,7 @@ def _influence_changes(step: Step, changes: list[dict]) -> None:
         elif where in step.state.principalities:
             now = step.state.influence.get(where, {}).get(player, 0) + change
         else:
-            step.problems.append((i, "change", where, "a principality on the board, or saved"))
+            step.problems.append((i, "change where", where, "a principality on the board, or saved"))
             continue
         if now < 0:
             step.problems.append((i, "change", str(change), f"at most {now - change} to take from {player} there"))
