@@ -102,6 +102,14 @@ def test_a_player_waging_war_changes_his_doctrine_on_the_wars_sheet(round_five, 
     assert blue[header.index("Doctrine")] == "Innovative"
 
 
+def test_a_player_is_read_by_his_name_as_well_as_his_colour(round_five, tmp_path):
+    """The GM types a player as the table calls him: the Wars sheet's Declarer by the player's
+    name in any case ('blue kraken' for BLUE), and the turn plays as with the colour typed."""
+    root = _copy(round_five, tmp_path)
+    assert _turn(root, {f"{WARS}!A2": "blue kraken", f"{WARS}!{_column(root)}2": "Innovative"}) is None
+    assert state_of(load_state(GAME, root).position).doctrines["BLUE"] == "Innovative"
+
+
 def test_a_doctrine_change_is_refused_at_its_cell(round_five, tmp_path):
     """'Choose a Military Doctrine': "The 7 available Military Doctrines are ..."; 'Setting the
     Warfare Stage': only "Players Waging War" change theirs. Yellow, not Waging War this round, is

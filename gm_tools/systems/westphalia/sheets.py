@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from gm_tools.engine.hooks import CHOICE, INTEGER, Column, InputRow, SheetHooks, Table
+from gm_tools.engine.hooks import CHOICE, INTEGER, Column, InputRow, SheetHooks, Table, power_column
 from gm_tools.engine.model import Position
 from gm_tools.engine.phase import parse_phase
 from gm_tools.engine.variant import Variant
@@ -97,13 +97,13 @@ class WestphaliaHooks(SheetHooks):
                           rows=[[p, n, roll_size(tables, n), None, None, None] for p, n in state.rolls])]
         if kind == steps.INFLUENCE:
             names = tuple(sorted(state.principalities))
-            return [Table(INFLUENCE, (Column("Player", CHOICE, players, editable=True, width=14),
+            return [Table(INFLUENCE, (power_column("Player", variant, players, editable=True, width=14),
                                       Column("Principality", CHOICE, names, editable=True, width=22),
                                       Column("DI", INTEGER, editable=True, width=6)),
                           blank_rows=tables.influence * len(players))]
         if kind == steps.EMPEROR:
             return [Table(ELECTION, (Column("Player", width=14),
-                                     Column("Votes for", CHOICE, players, editable=True, width=14)),
+                                     power_column("Votes for", variant, players, editable=True, width=14)),
                           rows=[[p, None] for p in players]),
                     Table(DOCTRINES, (Column("Player", width=14),
                                       Column("Doctrine", CHOICE, tables.doctrines, editable=True, width=16)),
@@ -125,8 +125,8 @@ class WestphaliaHooks(SheetHooks):
             # typed beside, so no row is laid out for them. Optional: a workbook laid out before
             # the sheet existed still reads, its Influence gained as the GM's count
             cards = {"kind": CHOICE, "choices": CARDS, "editable": True, "width": 12}
-            game = [Table(DIPLOMACY_GAME, (Column("Player", CHOICE, players, editable=True, width=14),
-                                           Column("Card", **cards), Column("With", CHOICE, players, editable=True,
+            game = [Table(DIPLOMACY_GAME, (power_column("Player", variant, players, editable=True, width=14),
+                                           Column("Card", **cards), power_column("With", variant, players, editable=True,
                                                                            width=14),
                                            Column("Their card", **cards)), blank_rows=len(players), optional=True)
                     ] if payoffs_of(variant) is not None else []
@@ -138,13 +138,13 @@ class WestphaliaHooks(SheetHooks):
                                   Column("Council of Trent", **yes_no)),
                           rows=[[p, None, None, None, None, None, None, None] for p in state.initiative or players]),
                     *game,
-                    Table(FAITH, (Column("Player", CHOICE, players, editable=True, width=14),
+                    Table(FAITH, (power_column("Player", variant, players, editable=True, width=14),
                                   Column("Where", editable=True, width=22), Column("Dice", INTEGER, editable=True, width=6),
                                   Column("Also converts", editable=True, width=14)), blank_rows=3 * len(players)),
-                    Table(PLACE, (Column("Player", CHOICE, players, editable=True, width=14),
+                    Table(PLACE, (power_column("Player", variant, players, editable=True, width=14),
                                   Column("Principality", CHOICE, names, editable=True, width=22),
                                   Column("DI", INTEGER, editable=True, width=6)), blank_rows=3 * len(players)),
-                    Table(WARS, (Column("Declarer", CHOICE, players, editable=True, width=14),
+                    Table(WARS, (power_column("Declarer", variant, players, editable=True, width=14),
                                  Column("Against", editable=True, width=22),
                                  Column("Winner", editable=True, width=22))
                           + ((Column("Declarer's cards", editable=True, width=40),
@@ -157,31 +157,31 @@ class WestphaliaHooks(SheetHooks):
                     Table(TREATIES, (Column("Winner", editable=True, width=18), Column("Province", editable=True,
                                                                                        width=12),
                                      Column("Vassalize", **yes_no)), blank_rows=2 * len(players)),
-                    Table(CHANGES, (Column("Player", CHOICE, players, editable=True, width=14),
+                    Table(CHANGES, (power_column("Player", variant, players, editable=True, width=14),
                                     Column("Principality", editable=True, width=22),
                                     Column("Change", INTEGER, editable=True, width=8),
                                     Column("Reason", editable=True, width=40)), blank_rows=2 * len(players)),
                     Table(RELIGIOUS_WAR, (Column("Item", width=16), Column("Value", editable=True, width=24)),
                           rows=[[item, None] for item in _WAR_ITEMS]),
-                    Table(WAR_LEAGUES, (Column("Player", CHOICE, players, editable=True, width=14),
+                    Table(WAR_LEAGUES, (power_column("Player", variant, players, editable=True, width=14),
                                         Column("League", CHOICE, leagues + ("none",), editable=True, width=20)),
                           blank_rows=len(players)),
                     Table(ELECTORS_CHANGED, (Column("Removed", editable=True, width=20),
                                              Column("Added", editable=True, width=20)), blank_rows=3)] + (
                     # the card engine fights the Leagues' battle from each player's line of plays
-                    [Table(WAR_CARDS, (Column("Player", CHOICE, players, editable=True, width=14),
+                    [Table(WAR_CARDS, (power_column("Player", variant, players, editable=True, width=14),
                                        Column("Cards", editable=True, width=60)), blank_rows=len(players))]
                     if variant.options.get("card_engine") else [])
         if kind == steps.FOREIGN:
             from gm_tools.systems.westphalia.foreign import EDGES
 
             homes = tuple(variant.tables.get("foreign_powers", {}).get("homes", ()))
-            return [Table(FOREIGN, (Column("Player", CHOICE, players, editable=True, width=14),
+            return [Table(FOREIGN, (power_column("Player", variant, players, editable=True, width=14),
                                     Column("Home Province", CHOICE, homes, editable=True, width=18),
                                     Column("Edge", CHOICE, EDGES, editable=True, width=12)), blank_rows=2)]
         if kind == steps.ELECTION and state.emperor_dies.get("dies"):
             return [Table(ELECTION, (Column("Player", width=14),
-                                     Column("Votes for", CHOICE, players, editable=True, width=14)),
+                                     power_column("Votes for", variant, players, editable=True, width=14)),
                           rows=[[p, None] for p in state.initiative or players])]
         return []
 
