@@ -22,6 +22,8 @@ from gm_tools.edges.game import game_paths
 from gm_tools.edges.variants import load_variant
 from gm_tools.edges.workbook_fill import set_cells
 from gm_tools.engine.phase import phase_title
+from gm_tools.engine.positions import position_from_json
+from gm_tools.engine.rules import rules_for
 from gm_tools.errors import WorkbookError
 from gm_tools.publish.site import build_site
 from gm_tools.systems.westphalia.sheets import EMPIRE, PRINCES, PROVINCES, STATES
@@ -414,6 +416,26 @@ def test_each_phase_page_shows_the_state_a_player_plans_with(game, site):
     assert "|" not in (folder / "R1610T.txt").read_text(encoding="utf-8-sig")
 
 
+def test_the_standings_give_the_count_the_victory_was_won_on(game, site):
+    """The Peace of Westphalia Victory counts other figures than the Imperial Power the standings
+    rank by (003, 'Peace of Westphalia Victory': 'Subtract all Imperial Power contributed by
+    Foreign Power Home Provinces. Then each player adds 3 Imperial Power for each orthodox town
+    they own'): the finished game's standings say each player's count beside his Imperial Power,
+    the figures the game's status and its last page give (Yellow Elephant 31 against 28 shown)."""
+    index = (site / "games" / GAME / "index.html").read_text(encoding="utf-8")
+    rows = {name: cells for name, *cells in re.findall(
+        r'<tr><th scope="row">([^<]*)</th><td>([^<]*)</td><td[^>]*>([^<]*)</td><td>([^<]*)</td></tr>', index)}
+    assert rows["Yellow Elephant"][1:] == ["28", "winner; Peace of Westphalia Victory count 31"]
+    assert rows["Blue Kraken"][2] == "Foreign Power (Netherlands); Peace of Westphalia Victory count 0"
+    assert rows["Red Phoenix"][2] == "Peace of Westphalia Victory count 15"
+    assert "Peace of Westphalia Victory, 31 Imperial Power" in index
+    # before the last round is over, no count: the standings are Imperial Power alone
+    state = game[1]
+    record = next(r for r in state.history if r["phase"] == "R1610X")
+    notes = rules_for(state.variant).scores(state.variant, position_from_json(record["after"])).notes
+    assert notes == {"BLUE": "Foreign Power (Netherlands)"}
+
+
 def test_a_foreign_power_is_noted_as_one(site):
     """QA F4: a prince who left the Empire read 'Blue Kraken: 0 provinces, 14 Imperial Power' in
     the map's legend and had an empty Note in the standings, where an eliminated power's says
@@ -421,8 +443,7 @@ def test_a_foreign_power_is_noted_as_one(site):
     folder = site / "games" / GAME
     index = (folder / "index.html").read_text(encoding="utf-8")
     rows = dict(re.findall(r'<tr><th scope="row">([^<]*)</th>(?:<td[^>]*>[^<]*</td>)*?<td>([^<]*)</td></tr>', index))
-    assert rows["Blue Kraken"] == "Foreign Power (Netherlands)" and rows["Yellow Elephant"] == "winner"
-    assert rows["Red Phoenix"] == ""
+    assert rows["Blue Kraken"].startswith("Foreign Power (Netherlands)") and rows["Yellow Elephant"].startswith("winner")
     layer = (folder / "R1635X.map.js").read_text(encoding="utf-8")
     assert "Blue Kraken: Foreign Power (Netherlands), 14 Imperial Power" in layer
     assert "Blue Kraken: 0 provinces" not in layer

@@ -188,6 +188,16 @@ class WestphaliaRules(Rules):
         year = counted_year(variant, parse_phase(position.phase).year)
         # a Foreign Power has left the Empire, as an eliminated power has left a Diplomacy board
         notes = {p: f"Foreign Power ({f['home']})" for p, f in state.foreign.items()}
+        verdict = self._verdict(variant, position)
+        if verdict and verdict.reason.startswith("Peace of Westphalia Victory"):
+            # The victory counts other figures than the Imperial Power shown ('Subtract all Imperial
+            # Power contributed by Foreign Power Home Provinces. Then each player adds 3 Imperial
+            # Power for each orthodox town'): each player's count beside his, so the two agree.
+            from gm_tools.systems.westphalia.victory import westphalia_power
+
+            for p in state.setup_order:
+                counted = f"Peace of Westphalia Victory count {westphalia_power(variant, state, p, year)}"
+                notes[p] = f"{notes[p]}; {counted}" if p in notes else counted
         return Scores(points={p: imperial_power(state, p, year) for p in variant.powers}, year=str(year),
                       label="Imperial Power", when="the last step played of each round", notes=notes)
 
