@@ -27,7 +27,7 @@ from gm_tools.systems.westphalia import steps, wars
 from gm_tools.systems.westphalia.figures import imperial_power
 from gm_tools.systems.westphalia.report import sections
 from gm_tools.systems.westphalia.rounds import earn_gold
-from gm_tools.systems.westphalia.sheets import BOARD, PRINCES, TREATIES, WARS
+from gm_tools.systems.westphalia.sheets import BOARD, CHANGES, PRINCES, TREATIES, WARS
 from gm_tools.systems.westphalia.state import Holding, State, state_of, with_state
 from gm_tools.systems.westphalia.turns import DIPLOMACY, WAR, Die, check_die, spread
 from gm_tools.systems.westphalia.victory import religious, westphalia_power
@@ -50,10 +50,13 @@ def board() -> State:
     return state
 
 
-def turn(state: State, war_list: list[dict], takings=(), year: int = 1535, actions=(DIPLOMACY, WAR)):
+def turn(state: State, war_list: list[dict], takings=(), year: int = 1535, actions=(DIPLOMACY, WAR), paid=()):
+    """The Player Turns step with the wars, the treaties' takings (winner, province) and the
+    Influence Changes paying for them (player, principality, change)."""
     rows = [{"player": p, "actions": list(actions), "convert": False, "influence": 0} for p in ORDER]
     return steps.apply(VARIANT, state, steps.TURNS, {"turns": rows, "wars": war_list, "treaties": [
-        {"winner": w, "province": p} for w, p in takings]}, year)
+        {"winner": w, "province": p} for w, p in takings], "changes": [
+        {"player": w, "principality": p, "change": n, "reason": "the treaty's cost"} for w, p, n in paid]}, year)
 
 
 def test_a_foreign_power_takes_provinces_and_they_give_imperial_power():
@@ -153,7 +156,8 @@ def test_a_foreign_powers_provinces_are_lost_and_he_fights_on():
     assert "a principality or a player's capital to vassalize" in wars.check(
         state, wars.Taking("RED", "GER", vassalize=True), {})
     step = turn(state, [{"declarer": "RED", "target": "ORANGE", "winner": "RED"},
-                        {"declarer": "GREEN", "target": "ORANGE"}], [("RED", "GER"), ("ORANGE", "BER")])
+                        {"declarer": "GREEN", "target": "ORANGE"}], [("RED", "GER"), ("ORANGE", "BER")],
+                paid=[("RED", "Ulm", -1)])  # GER, far from Red, costs him 1 ('Peace Treaties')
     assert step.problems == []
     assert "GER" in step.state.princes["RED"].provinces and step.state.princes["ORANGE"].provinces == ("BER",)
     assert ("RED", "takes GER from ORANGE") in step.done
@@ -172,7 +176,8 @@ def test_war_is_declared_on_a_foreign_power_with_nothing_in_the_empire():
     win), wins and takes BON from Ulm; Orange is not eliminated."""
     state = board()
     state.influence = {"Ulm": {"ORANGE": 3}, "Trier": {"RED": 2}}
-    step = turn(state, [{"declarer": "RED", "target": "ORANGE", "winner": "RED"}], [("RED", "BON")])
+    step = turn(state, [{"declarer": "RED", "target": "ORANGE", "winner": "RED"}], [("RED", "BON")],
+                paid=[("RED", "Trier", -1)])  # BON, far from Red, costs him 1 ('Peace Treaties')
     assert step.problems == []
     assert ("RED", "war with ORANGE (Battle Phase 1): RED wins") in step.done
     assert ("RED", "takes BON from Ulm") in step.done
@@ -288,10 +293,14 @@ def test_the_workbook_takes_and_shows_a_foreign_powers_provinces(round_five, tmp
     large as an opponent's, he wins the battle automatically"); the GM types Blue's takings on the
     Peace Treaties sheet. Blue holds FRS and DES; the Princes sheet lists them with no capital in the
     Empire and 16 Imperial Power (FRS Protestant, DES Catholic), the Provinces sheet names Blue, and
-    the step's page lists them in his row of Princes."""
+    the step's page lists them in his row of Princes. DES, off his west edge, costs him 1 of his
+    saved Diplomatic Influence on the Influence Changes sheet ('Peace Treaties': "For every province
+    you take without a town that wasn't adjacent at the start of your turn you lose 1")."""
     root = played_round_five(round_five, tmp_path, {
         f"{WARS}!A2": "BLUE", f"{WARS}!B2": "ORANGE",
-        f"{TREATIES}!A2": "BLUE", f"{TREATIES}!B2": "FRS", f"{TREATIES}!A3": "BLUE", f"{TREATIES}!B3": "DES"})
+        f"{TREATIES}!A2": "BLUE", f"{TREATIES}!B2": "FRS", f"{TREATIES}!A3": "BLUE", f"{TREATIES}!B3": "DES",
+        f"{CHANGES}!A2": "BLUE", f"{CHANGES}!B2": "saved", f"{CHANGES}!C2": -1,
+        f"{CHANGES}!D2": "DES was not adjacent"})
     game = load_state(GAME, root)
     state = state_of(game.position)
     assert state.princes["BLUE"] == Holding(("DES", "FRS"), "") and state.foreign["BLUE"]["home"] == "Netherlands"

@@ -174,11 +174,13 @@ def test_treaties_and_influence_changes_through_the_player_turns():
 
 
 
-def treaty(state, war, *takings):
-    """The Player Turns step with one war won and the treaty's takings (winner, province)."""
+def treaty(state, war, *takings, paid=()):
+    """The Player Turns step with one war won, the treaty's takings (winner, province) and the
+    Influence Changes paying for them (player, principality, change)."""
     rows = [{"player": p, "actions": [DIPLOMACY, WAR], "convert": False, "influence": 0} for p in ORDER]
     return steps.apply(VARIANT, state, steps.TURNS, {"turns": rows, "wars": [war], "treaties": [
-        {"winner": w, "province": p} for w, p in takings]}, 1535)
+        {"winner": w, "province": p} for w, p in takings], "changes": [
+        {"player": w, "principality": p, "change": n, "reason": "the treaty's cost"} for w, p, n in paid]}, 1535)
 
 
 def test_the_treaty_limit_covers_the_player_and_his_allies():
@@ -189,10 +191,12 @@ def test_the_treaty_limit_covers_the_player_and_his_allies():
     state = board()
     state.influence = {"Ulm": {"BLUE": 5}, "Hesse": {"BLUE": 2}, "Trier": {"RED": 1}}
     war = {"declarer": "RED", "target": "BLUE", "winner": "RED"}
-    step = treaty(state, war, ("RED", "DUI"), ("RED", "BON"), ("RED", "ESL"))
+    # Red's 1 Diplomatic Influence on Trier is all he has to pay for a far province with
+    paid = [("RED", "Trier", -1)]
+    step = treaty(state, war, ("RED", "DUI"), ("RED", "BON"), ("RED", "ESL"), paid=paid)
     assert [(i, found) for i, _, found, _ in step.problems] == [(2, "RED: ESL")]
     assert "up to 2 without, from BLUE and its allies" in step.problems[0][3]
-    assert treaty(state, war, ("RED", "DUI"), ("RED", "ESL")).problems == []
+    assert treaty(state, war, ("RED", "DUI"), ("RED", "ESL"), paid=paid).problems == []
 
 
 def test_the_winners_allies_each_take_one_adjacent_province():
@@ -209,7 +213,8 @@ def test_the_winners_allies_each_take_one_adjacent_province():
     step = treaty(state, war, ("Ulm", "GER"))
     assert [(i, found) for i, _, found, _ in step.problems] == [(0, "Ulm: GER")]
     assert step.problems[0][3].startswith("a province adjacent to Ulm")
-    step = treaty(state, war, ("Ulm", "BER"), ("RED", "DIL"), ("RED", "GER"))  # Red's own two besides
+    step = treaty(state, war, ("Ulm", "BER"), ("RED", "DIL"), ("RED", "GER"),  # Red's own two besides
+                  paid=[("RED", "Ulm", -2)])
     assert step.problems == [] and "BER" in step.state.principalities["Ulm"].provinces
 
 
@@ -259,8 +264,11 @@ def test_the_religious_war_is_waged_after_the_battle_phases_with_its_own_treaty(
     rows = [{"player": p, "actions": [DIPLOMACY, WAR], "convert": False, "influence": 0} for p in ORDER]
     religious = {"declarer": "RED", "target": "Hesse", "joins": {"BLUE": "Catholic League"},
                  "winner": "Evangelical League", "emperor_league": None, "electors": []}
+    # DUI and GRA, far from Red, cost 1 each ('For every province you take without a town that
+    # wasn't adjacent at the start of your turn you lose 1'), HAL nothing (NOTES.md): Red holds 1
     inputs = {"turns": rows, "wars": [{"declarer": "RED", "target": "BLUE", "winner": "RED"}],
-              "religious_war": religious, "treaties": [{"winner": "RED", "province": p} for p in ("DUI", "GRA", "HAL")]}
+              "religious_war": religious, "treaties": [{"winner": "RED", "province": p} for p in ("DUI", "GRA", "HAL")],
+              "changes": [{"player": "RED", "principality": "Trier", "change": -1, "reason": "the treaty's cost"}]}
     step = steps.apply(VARIANT, state, steps.TURNS, inputs, 1585)
     assert step.problems == [] and {"DUI", "GRA", "HAL"} <= set(step.state.princes["RED"].provinces)
     texts = [t for _, t in step.done]

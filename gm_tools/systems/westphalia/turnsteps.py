@@ -171,16 +171,18 @@ def _battles_and_treaties(variant: Variant, step: Step, inputs: dict, year: int)
     pending = list(enumerate(inputs.get("treaties", [])))
     refused: dict[int, str] = {}
     signed: set[tuple[str, str]] = set()
+    costs: dict[str, list[tuple[int, int, str]]] = {}  # the Religious War's treaties cost nothing
     for phase in range(1, battles.PHASES + 1):
         won = _wars(variant, step, inputs.get("wars", []), [(i, w) for i, w in enumerate(phased) if w.phase == phase],
                     standing, year)
         if step.problems:
             return
-        _treaties(variant, step, pending, won, refused, signed)
+        _treaties(variant, step, pending, won, refused, signed, (declared, costs))
         # 'If you win: Conquer 1 province with a town, or up to 2 provinces without one' is the
         # winner's choice; a treaty not typed is a choice too, told so it is not taken for a slip
         step.done += [(w, f"wins the war with {lost} but takes nothing: no Peace Treaty entered")
                       for w, lost in won if (w, lost) not in signed and lost not in step.state.eliminated]
+    owing = wars.unpaid(step.state, costs, inputs.get("changes", []))  # held before the Religious War
     won = _religious_war(variant, step, inputs.get("religious_war") or {}, year, declared)
     if step.problems:
         return
@@ -195,6 +197,7 @@ def _battles_and_treaties(variant: Variant, step: Step, inputs: dict, year: int)
         if player not in step.state.eliminated:
             step.done.append((player, "has lost all its provinces: it becomes a Foreign Power at the Foreign Powers "
                                       "step"))
+    step.problems += owing
     _influence_changes(step, inputs.get("changes", []))
 
 
@@ -533,13 +536,14 @@ def _strongest(state, war, league: str, year: int) -> str:
 
 
 def _treaties(variant: Variant, step: Step, pending: list[tuple[int, dict]], won: list[tuple[str, str]],
-              refused: dict[int, str], signed: set[tuple[str, str]]) -> None:
+              refused: dict[int, str], signed: set[tuple[str, str]], paying: tuple | None = None) -> None:
     """The Peace Treaties of the wars just won, as the GM enters them (:mod:`.wars`): the rows
     of ``pending`` that belong to one of them are signed (and taken off it; ``refused`` keeps
     why one that belongs but breaks the rules was not, for a later war's treaty; ``signed`` gains
     each war, (winner, loser), that took something). A taking belongs to
     a war won: by its winner or the winner's allied principality, from its loser or the loser's
-    allies ('the Player and his allies')."""
+    allies ('the Player and his allies'). ``paying``, (the board at the start of the turn, winner
+    -> costs), gathers what a Player Turn's takings cost (:func:`wars.cost`)."""
     from gm_tools.systems.westphalia import wars
     from gm_tools.systems.westphalia.figures import ally
 
@@ -565,6 +569,9 @@ def _treaties(variant: Variant, step: Step, pending: list[tuple[int, dict]], won
         refused.pop(i, None)
         taken.setdefault((taking.winner, war[1]), []).append(taking.province)
         signed.add(war)
+        if paying:
+            n, why = wars.cost(variant, paying[0], step.state, taking, war[1])
+            paying[1].setdefault(taking.winner, []).append((i, n, why))
         step.done.append(wars.apply(variant, step.state, taking))
 
 

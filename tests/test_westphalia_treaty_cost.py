@@ -1,0 +1,203 @@
+"""The Diplomatic Influence a Peace Treaty costs its winner, checked against the GM's Influence
+Changes, each test citing the rulebook.
+
+Rulebook: ``003_b5b9eb4920d39694.txt``, 'Peace Treaties' ("For every town you take you lose 2
+Diplomatic Influence. For every province you take without a town that wasn't adjacent at the start
+of your turn you lose 1 Diplomatic Influence, unless you're the Emperor taking from a Foreign
+Power"; "You lose no Diplomatic Influence for vassalizing"), 'Religious War Peace Treaty' ("Players
+do not lose Diplomatic Influence for taking towns and non-adjacent provinces"). The text does not
+say from which principality the Influence is lost: only the total is checked (NOTES.md).
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from gm_tools.app.turn import load_state
+from gm_tools.edges.variants import load_variant
+from gm_tools.edges.workbook_fill import set_cells
+from gm_tools.engine.rules import variant_for_game
+from gm_tools.systems.westphalia import steps
+from gm_tools.systems.westphalia.sheets import CHANGES, TREATIES, TURNS, WARS
+from gm_tools.systems.westphalia.state import Holding, State, state_of
+from gm_tools.systems.westphalia.turns import DIPLOMACY, WAR
+
+from demos import played_until, turn_refused
+
+VARIANT = variant_for_game(load_variant("westphalia"), 5)
+ORDER = ("RED", "BLUE", "YELLOW", "GREEN", "ORANGE")
+RULE = ("'For every town you take you lose 2 Diplomatic Influence. For every province you take without a town "
+        "that wasn't adjacent at the start of your turn you lose 1 Diplomatic Influence, unless you're the "
+        "Emperor taking from a Foreign Power'")
+
+
+def board() -> State:
+    """Red borders BRI (Ulm's) and DUR, not BON, DUI, ESL nor ESS; Hesse is down to its capital."""
+    state = State(setup_order=ORDER, initiative=ORDER)
+    state.princes = {"RED": Holding(("EIC", "EIS", "HAE", "HAM"), "HAM"), "BLUE": Holding(("DUI", "DUR"), "DUR"),
+                     "YELLOW": Holding(("GOR",), "GOR"), "GREEN": Holding(("BER", "DIL"), "DIL"),
+                     "ORANGE": Holding(("FUR",), "FUR")}
+    state.principalities = {"Trier": Holding(("ALT",), "ALT"), "Hesse": Holding(("ESS",), "ESS"),
+                            "Ulm": Holding(("BIE", "BON", "BRI"), "BIE")}
+    state.electors = ("Trier",)
+    state.influence = {"Trier": {"RED": 2}}
+    state.saved_di = {"RED": 3}
+    return state
+
+
+def turn(state: State, wars: list[tuple[str, str]], takings, paid=(), religious=None, year: int = 1535):
+    """The Player Turns step: wars (declarer, target) won by their declarer, the treaties'
+    takings (winner, province[, vassalize]) and the Influence Changes (player, where, change)."""
+    rows = [{"player": p, "actions": [DIPLOMACY, WAR], "convert": False, "influence": 0} for p in ORDER]
+    return steps.apply(VARIANT, state, steps.TURNS, {
+        "turns": rows, "wars": [{"declarer": d, "target": t, "winner": d} for d, t in wars],
+        "treaties": [{"winner": t[0], "province": t[1], "vassalize": len(t) > 2} for t in takings],
+        "changes": [{"player": w, "principality": p, "change": n, "reason": "the treaty"} for w, p, n in paid],
+        **({"religious_war": religious} if religious else {})}, year)
+
+
+def found(step) -> list[tuple[int, str, str]]:
+    return [(i, f, what) for i, f, what, _ in step.problems]
+
+
+def test_a_town_costs_two():
+    """'Peace Treaties': "For every town you take you lose 2 Diplomatic Influence." Red takes
+    Hesse's capital, its last province: 1 lost is refused at the treaty's row, 2 are taken, from
+    one place or two (the text does not say from which principality)."""
+    step = turn(board(), [("RED", "Hesse")], [("RED", "ESS")], paid=[("RED", "saved", -1)])
+    assert found(step) == [(0, "treaty", "1 Diplomatic Influence lost by RED on the Influence Changes sheet")]
+    assert step.problems[0][3] == ("at least 2 lost by RED on the Influence Changes sheet for its Peace Treaties "
+                                   f"(ESS with its town: 2): {RULE}")
+    assert turn(board(), [("RED", "Hesse")], [("RED", "ESS")], paid=[("RED", "saved", -2)]).problems == []
+    step = turn(board(), [("RED", "Hesse")], [("RED", "ESS")], paid=[("RED", "saved", -1), ("RED", "Trier", -1)])
+    assert step.problems == [] and step.state.saved_di["RED"] == 2 and step.state.influence["Trier"]["RED"] == 1
+
+
+def test_a_province_not_adjacent_costs_one_an_adjacent_one_nothing():
+    """'Peace Treaties': "For every province you take without a town that wasn't adjacent at the
+    start of your turn you lose 1 Diplomatic Influence." Red borders BRI, not BON: BRI alone costs
+    nothing, BON beside it costs 1, named at BON's row."""
+    assert turn(board(), [("RED", "Ulm")], [("RED", "BRI")]).problems == []
+    step = turn(board(), [("RED", "Ulm")], [("RED", "BRI"), ("RED", "BON")])
+    assert found(step) == [(1, "treaty", "0 Diplomatic Influence lost by RED on the Influence Changes sheet")]
+    assert "(BON, not adjacent to RED at the start of the turn: 1)" in step.problems[0][3]
+    assert turn(board(), [("RED", "Ulm")], [("RED", "BRI"), ("RED", "BON")], paid=[("RED", "Trier", -1)]).problems == []
+
+
+def test_adjacency_is_as_at_the_start_of_the_turn():
+    """'Peace Treaties': "that wasn't adjacent at the start of your turn": Red takes BRI from Ulm
+    in the First Battle Phase; BON, which borders BRI, still costs 1 when he takes it in the
+    Second."""
+    step = turn(board(), [("RED", "Ulm"), ("RED", "Ulm")], [("RED", "BRI"), ("RED", "BON")])
+    assert any(t.startswith("war with Ulm (Battle Phase 2)") for _, t in step.done)
+    assert found(step) == [(1, "treaty", "0 Diplomatic Influence lost by RED on the Influence Changes sheet")]
+
+
+def test_the_emperor_taking_from_a_foreign_power_loses_nothing():
+    """'Peace Treaties': "... you lose 1 Diplomatic Influence, unless you're the Emperor taking from
+    a Foreign Power." Orange, a Foreign Power, holds GER, far from Red: Red pays 1 for it, unless
+    he is the Emperor."""
+    state = board()
+    del state.princes["ORANGE"], state.princes["YELLOW"]
+    state.princes["ORANGE"] = Holding(("GER",), "")
+    state.foreign = {"ORANGE": {"home": "Spain", "edge": "east", "troubles": 0, "per_round": 4}}
+    state.influence = {"Ulm": {"RED": 5}}  # Red 4 + Ulm 5 against Orange 8 + 1: no automatic win
+    state.emperor = "GREEN"
+    step = turn(state, [("RED", "ORANGE")], [("RED", "GER")])
+    assert found(step) == [(0, "treaty", "0 Diplomatic Influence lost by RED on the Influence Changes sheet")]
+    state.emperor = "RED"
+    step = turn(state, [("RED", "ORANGE")], [("RED", "GER")])
+    assert step.problems == [] and "GER" in step.state.princes["RED"].provinces
+
+
+def test_vassalizing_costs_nothing():
+    """'Peace Treaties': "You lose no Diplomatic Influence for vassalizing": Red vassalizes Trier,
+    a town far from him, with no Influence Changes row."""
+    state = board()
+    state.influence = {}  # Trier unaligned, Red's 3 saved to pay with
+    step = turn(state, [("RED", "Trier")], [("RED", "ALT", True)])
+    assert step.problems == [] and step.state.influence["Trier"] == {"RED": 2}
+
+
+def test_he_loses_at_most_what_he_holds():
+    """'Peace Treaties': "For every town you take you lose 2 Diplomatic Influence": Red, with 1
+    left after the treaty, owes that 1 (one cannot lose what he does not hold; NOTES.md)."""
+    state = board()
+    state.influence, state.saved_di = {}, {"RED": 1}
+    step = turn(state, [("RED", "Hesse")], [("RED", "ESS")])
+    assert "at least 1 (all the 1 it holds) lost by RED" in step.problems[0][3]
+    assert turn(state, [("RED", "Hesse")], [("RED", "ESS")], paid=[("RED", "saved", -1)]).problems == []
+    state.saved_di = {}
+    assert turn(state, [("RED", "Hesse")], [("RED", "ESS")]).problems == []
+
+
+def test_the_religious_wars_treaty_costs_nothing():
+    """'Religious War Peace Treaty': "Players do not lose Diplomatic Influence for taking towns and
+    non-adjacent provinces." Red, who won the Religious War with Blue in the Defeated League,
+    takes DUI, far from him, with no Influence Changes row."""
+    state = board()
+    state.religion, state.leagues, state.targets, state.emperor = (
+        {"RED": "protestant"}, {"RED": "Evangelical League"}, ("Hesse",), "YELLOW")
+    state.princes["BLUE"] = Holding(("DUI", "DUR", "GRA", "HAL"), "DUR")
+    state.principalities["Hesse"] = Holding(("ESL", "ESS"), "ESS")
+    state.influence = {"Hesse": {"BLUE": 2}, "Trier": {"RED": 1}}
+    state.protestant = ("EIC", "EIS", "HAE", "HAM")
+    religious = {"declarer": "RED", "target": "Hesse", "joins": {"BLUE": "Catholic League"},
+                 "winner": "Evangelical League", "emperor_league": None, "electors": []}
+    step = turn(state, [], [("RED", "DUI")], religious=religious, year=1585)
+    assert step.problems == [] and "DUI" in step.state.princes["RED"].provinces
+
+
+GAME = "westphalia-demo"
+STOP = "R1610T"
+# Round 5's Player Turns as the demo enters them: Blue, a Foreign Power beside the west edge since
+# 1560, alone Waging War, with 5 Diplomatic Influence saved
+ROUND_FIVE = [("YELLOW", "yes", "yes", "no", "no"), ("ORANGE", "yes", "yes", "no", "no"),
+              ("RED", "yes", "yes", "no", "no"), ("GREEN", "yes", "yes", "no", "no"),
+              ("BLUE", "no", "yes", "yes", "no")]
+ACTIONS = {f"{TURNS}!{col}{r}": v for r, row in enumerate(ROUND_FIVE, start=2) for col, v in zip("ABCDE", row)}
+BLUE_TAKES = {f"{WARS}!A2": "BLUE", f"{WARS}!B2": "ORANGE", f"{TREATIES}!A2": "BLUE", f"{TREATIES}!B2": "FRS",
+              f"{TREATIES}!A3": "BLUE", f"{TREATIES}!B3": "DES"}
+
+
+@pytest.fixture(scope="module")
+def round_five(tmp_path_factory) -> Path:
+    """The demo played up to round 5's Player Turns, whose sheets are still to fill in."""
+    root = tmp_path_factory.mktemp("westphalia-treaty-cost")
+    played_until(root, "westphalia", STOP)
+    return root
+
+
+def _turn(round_five: Path, tmp_path: Path, cells: dict) -> tuple[Path, str | None]:
+    root = tmp_path / "games"
+    shutil.copytree(round_five, root)
+    workbook = root / f"{GAME}.xlsx"
+    workbook.write_bytes(set_cells(workbook.read_bytes(), {**ACTIONS, **cells}))
+    return root, turn_refused(GAME, root)
+
+
+def test_the_workbook_refuses_a_far_province_not_paid_for(round_five, tmp_path):
+    """'Peace Treaties': "For every province you take without a town that wasn't adjacent at the
+    start of your turn you lose 1 Diplomatic Influence". In the demo's round 5 Blue beats Orange
+    and takes FRS, beside his west edge ('Your Foreign Power Home Province is now adjacent to all
+    provinces on that edge of the map for purposes of conversion and Peace Treaties'), and DES,
+    which is not: with no Influence Changes row the turn is refused at DES's cell, and nothing is
+    written."""
+    _, error = _turn(round_five, tmp_path, BLUE_TAKES)
+    assert error is not None and "1 problem(s), nothing written" in error
+    assert (f"{TREATIES}!B3: found '0 Diplomatic Influence lost by BLUE on the Influence Changes sheet', expected "
+            "at least 1 lost by BLUE on the Influence Changes sheet for its Peace Treaties (DES, not adjacent to "
+            f"BLUE at the start of the turn: 1): {RULE}") in error
+
+
+def test_the_workbook_takes_the_treaty_with_its_cost(round_five, tmp_path):
+    """'Peace Treaties': "... you lose 1 Diplomatic Influence": the same treaty with Blue's 1 lost
+    on the Influence Changes sheet is taken, and Blue keeps 4 saved."""
+    root, error = _turn(round_five, tmp_path, {**BLUE_TAKES, f"{CHANGES}!A2": "BLUE", f"{CHANGES}!B2": "saved",
+                                               f"{CHANGES}!C2": -1, f"{CHANGES}!D2": "DES was not adjacent"})
+    assert error is None
+    state = state_of(load_state(GAME, root).position)
+    assert state.princes["BLUE"] == Holding(("DES", "FRS"), "") and state.saved_di["BLUE"] == 4
