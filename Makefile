@@ -47,8 +47,10 @@ new-game: $(STAMP)
 	@test -n "$(VARIANT)" -a -n "$(GAME)" || { echo "usage: make new-game VARIANT=standard GAME=name"; exit 2; }
 	$(PY) -m gm_tools new-game $(VARIANT) $(GAME)
 
+# The suite on every core (pytest-xdist), a test file to a worker: a file's demo games, played
+# once by its module fixtures, are not played again by another worker.
 test: $(STAMP) browser office
-	$(PY) -m pytest
+	$(PY) -m pytest -n auto --maxprocesses 4 --dist loadfile
 
 # The whole suite under other Pythons than the one `make test` uses (a game lasts years, its
 # machine's Python changes): make test-pythons PYTHONS="python3.12 python3.13". Each gets its
