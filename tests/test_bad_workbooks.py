@@ -333,7 +333,7 @@ def test_a_refused_turn_lists_its_problems_by_sheet_row_and_column(tmp_path):
 
 
 def test_the_command_line_lists_a_refused_turn_in_workbook_order(tmp_path, capsys):
-    paths = _scattered_problems(tmp_path)
+    _scattered_problems(tmp_path)
     assert main(["turn", "g", "--root", str(tmp_path), "--site", ""]) == 2
     err = capsys.readouterr().err
     assert err.splitlines()[1:] == [f"  {p}" for p in SCATTERED] and "Traceback" not in err
@@ -344,7 +344,7 @@ def test_the_command_line_lists_a_refused_turn_in_workbook_order(tmp_path, capsy
 def test_the_orders_command_lists_the_workbook_problems_in_workbook_order(tmp_path, capsys):
     """gm-tools orders checks the cells as a turn reads them before typing a mail in; the
     Game sheet's phase, checked last, is listed first."""
-    paths = _scattered_problems(tmp_path)
+    _scattered_problems(tmp_path)
     letter = tmp_path / "mail.txt"
     letter.write_bytes(b"Austria\nA BUD - SER\n")
     before = snapshot(tmp_path)
