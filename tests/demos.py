@@ -5,7 +5,10 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
+import shutil
 from pathlib import Path
+
+import openpyxl
 
 from gm_tools.app.demo import play_demo, read_demo
 from gm_tools.app.turn import GameState, load_state
@@ -52,3 +55,17 @@ def turn_refused(game: str, root: Path) -> str | None:
         assert file_hashes(root) == before, "a refused turn wrote files"
         return str(e)
     return None
+
+
+def typed_copy(source: Path, tmp_path: Path, game: str, sheet: str, rows: list[tuple]) -> Path:
+    """A copy of the games folder ``source`` with ``rows`` typed on ``game``'s ``sheet`` from A2
+    (with openpyxl, as a spreadsheet program saves it); the copy's folder."""
+    root = tmp_path / "games"
+    shutil.copytree(source, root)
+    path = root / f"{game}.xlsx"
+    wb = openpyxl.load_workbook(path)
+    for r, row in enumerate(rows, start=2):
+        for c, value in enumerate(row, start=1):
+            wb[sheet].cell(r, c).value = value
+    wb.save(path)
+    return root

@@ -11,10 +11,9 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-import openpyxl
 import pytest
 
-from demos import turn_refused
+from demos import turn_refused, typed_copy
 from westphalia_mails import played_to
 
 GAME = "westphalia-demo"
@@ -29,16 +28,7 @@ def foreign_step(tmp_path_factory) -> Path:
 
 
 def _refused(foreign_step: Path, tmp_path: Path, rows: list[tuple]) -> str | None:
-    root = tmp_path / "games"
-    shutil.copytree(foreign_step, root)
-    path = root / f"{GAME}.xlsx"
-    wb = openpyxl.load_workbook(path)
-    for r, row in enumerate(rows, start=2):
-        for c, value in enumerate(row, start=1):
-            wb["Foreign Powers"].cell(r, c).value = value
-    wb.save(path)
-    return turn_refused(GAME, root)
-
+    return turn_refused(GAME, typed_copy(foreign_step, tmp_path, GAME, "Foreign Powers", rows))
 
 def test_a_player_who_may_not_leave_is_named_at_his_cell(foreign_step, tmp_path):
     """'Any Player may become a Foreign Power if he owns no non-capital towns and: Rounds 1-3 has

@@ -15,7 +15,7 @@ from pathlib import Path
 import openpyxl
 import pytest
 
-from demos import played_until, turn_refused
+from demos import played_until, turn_refused, typed_copy
 
 GAME = "westphalia-demo"
 # the demo's picks (sheets/demo-westphalia.toml, P1510L), in its Setup Order
@@ -34,25 +34,11 @@ def setup_games(tmp_path_factory) -> dict[str, Path]:
     return out
 
 
-def _typed(source: Path, tmp_path: Path, sheet: str, rows: list[tuple]) -> Path:
-    """A copy of the game at ``source`` with ``rows`` typed on ``sheet`` from A2 (with openpyxl,
-    as a spreadsheet program saves it)."""
-    root = tmp_path / "games"
-    shutil.copytree(source, root)
-    path = root / f"{GAME}.xlsx"
-    wb = openpyxl.load_workbook(path)
-    for r, row in enumerate(rows, start=2):
-        for c, value in enumerate(row, start=1):
-            wb[sheet].cell(r, c).value = value
-    wb.save(path)
-    return root
-
-
 def test_provinces_typed_with_spaces_are_read(setup_games, tmp_path):
     """'The First Player picks 4 provinces': 'EIC EIS HAE HAM', as the mail's form takes them
     ('separated by spaces or commas'), is the four provinces, not a word the board lacks."""
     rows = [(p, provinces.replace(",", ""), capital) for p, provinces, capital in PICKS]
-    root = _typed(setup_games["P1510L"], tmp_path, "Pick Provinces", rows)
+    root = typed_copy(setup_games["P1510L"], tmp_path, GAME, "Pick Provinces", rows)
     assert turn_refused(GAME, root) is None
     held = {r[0]: r[3] for r in openpyxl.load_workbook(root / f"{GAME}.xlsx")["Princes"].iter_rows(values_only=True)}
     assert held["RED"] == "EIC, EIS, HAE, HAM"
@@ -60,7 +46,7 @@ def test_provinces_typed_with_spaces_are_read(setup_games, tmp_path):
 
 def test_a_word_that_is_no_province_is_still_named(setup_games, tmp_path):
     rows = [PICKS[0][:1] + ("EIC EIS HAE HMA", "HAM")] + PICKS[1:]
-    error = turn_refused(GAME, _typed(setup_games["P1510L"], tmp_path, "Pick Provinces", rows))
+    error = turn_refused(GAME, typed_copy(setup_games["P1510L"], tmp_path, GAME, "Pick Provinces", rows))
     assert "Pick Provinces!B2: found 'EIC EIS HAE HMA', expected provinces of the board" in error
 
 
@@ -68,7 +54,7 @@ def test_a_misspelt_province_is_named_with_the_nearest(setup_games, tmp_path):
     """A province typed wrong (in the list or as the capital) is named with the board's
     provinces nearest it, as a mailed line is, for the GM to correct the cell."""
     rows = [("RED", "EIC, EIS, HAE, Hamel", "HAM"), ("BLUE", "DUI, DUR, GRA, HAL", "HLA")] + PICKS[2:]
-    error = turn_refused(GAME, _typed(setup_games["P1510L"], tmp_path, "Pick Provinces", rows))
+    error = turn_refused(GAME, typed_copy(setup_games["P1510L"], tmp_path, GAME, "Pick Provinces", rows))
     assert "Pick Provinces!B2: found 'Hamel', expected provinces of the board (codes or names) (nearest: HAM (Hameln)" \
         in error
     assert "Pick Provinces!C3: found 'HLA', expected one province of the board (nearest: " in error
@@ -79,7 +65,7 @@ def test_a_capital_not_among_the_provinces_is_named_at_the_capital(setup_games, 
     """'He then places a town on his chosen capital province': the capital typed is the cell to
     correct, not the provinces."""
     rows = [PICKS[0][:2] + ("ALT",)] + PICKS[1:]
-    error = turn_refused(GAME, _typed(setup_games["P1510L"], tmp_path, "Pick Provinces", rows))
+    error = turn_refused(GAME, typed_copy(setup_games["P1510L"], tmp_path, GAME, "Pick Provinces", rows))
     assert "Pick Provinces!C2: found 'ALT', expected a capital among its provinces (EIC, EIS, HAE, HAM)" in error
     assert "Pick Provinces!B2" not in error
 
@@ -90,7 +76,7 @@ def test_influence_that_does_not_add_up_is_named_at_the_players_row(setup_games,
     row, each with the rule."""
     rows = [("RED", "Trier", 3), ("BLUE", "Mainz", 2), ("BLUE", "Cologne", 2), ("YELLOW", "Saxony", 3),
             ("GREEN", "Bohemia", 3)]
-    error = turn_refused(GAME, _typed(setup_games["P1510D"], tmp_path, "Diplomatic Influence", rows))
+    error = turn_refused(GAME, typed_copy(setup_games["P1510D"], tmp_path, GAME, "Diplomatic Influence", rows))
     assert ("Diplomatic Influence!C4: found '4 for BLUE', expected 3 for each player, all placed ('Each Player "
             "receives 3 Diplomatic Influence") in error
     assert "Diplomatic Influence!C7: found '0 for ORANGE'" in error
@@ -101,7 +87,7 @@ def test_a_missing_doctrine_is_named_at_its_cell(setup_games, tmp_path):
     at that cell of the Military Doctrines sheet, not on the Imperial Election sheet without a
     cell; a doctrine misspelt is named once, with what was typed."""
     votes = [("RED", "RED"), ("BLUE", "RED"), ("YELLOW", "YELLOW"), ("GREEN", "YELLOW"), ("ORANGE", "RED")]
-    root = _typed(setup_games["P1510V"], tmp_path, "Imperial Election", votes)
+    root = typed_copy(setup_games["P1510V"], tmp_path, GAME, "Imperial Election", votes)
     wb = openpyxl.load_workbook(root / f"{GAME}.xlsx")
     for r, doctrine in enumerate(["Offensive", "Defensive", None, "Flexible", "Agressive"], start=2):
         wb["Military Doctrines"].cell(r, 2).value = doctrine
@@ -135,6 +121,6 @@ def test_influence_without_its_player_says_nothing_was_found(setup_games, tmp_pa
     """'The First Player places all of his Diplomatic Influence onto one or more Principalities':
     a row with the Player left blank is named at that cell as 'found 'nothing'', not 'None'."""
     rows = [(None, "Trier", 3)]
-    error = turn_refused(GAME, _typed(setup_games["P1510D"], tmp_path, "Diplomatic Influence", rows))
+    error = turn_refused(GAME, typed_copy(setup_games["P1510D"], tmp_path, GAME, "Diplomatic Influence", rows))
     assert "Diplomatic Influence!A2: found 'nothing', expected a player of the game" in error
     assert "'None'" not in error
