@@ -113,6 +113,26 @@ def test_bad_offers_and_orders_sheet_entries_name_their_cells(spring):
     assert "Orders!" in text and "Offers sheet" in text
 
 
+def test_an_attack_or_a_placement_on_the_offers_sheet_is_named_for_what_it_is(spring):
+    """'Players submit their offer sheet' in the movement phase; an attack order ('[minor state]
+    > [power]') and an INF placement belong to the Diplomatic Attacks and Influence phases: typed
+    in an offer's Order cell they are named as such, with the phase that takes them, not as
+    unreadable unit orders (QA: 'RHI > FRANCE' was refused as 'not a province'); nothing is
+    written."""
+    spring.workbook.write_bytes(set_cells(spring.workbook.read_bytes(), {
+        f"{OFFERS}!A2": "SPAIN", f"{OFFERS}!B2": 1, f"{OFFERS}!C2": "RHI > FRANCE",
+        f"{OFFERS}!A3": "FRANCE", f"{OFFERS}!B3": 3, f"{OFFERS}!C3": "3: SAX",
+        f"{OFFERS}!A4": "SPAIN", f"{OFFERS}!B4": 1, f"{OFFERS}!C4": "A XYZ H"}))
+    before = spring.workbook.read_bytes()
+    with pytest.raises(WorkbookError) as caught:
+        run_turn("g", root=spring.root, site_dir=None)
+    found = {f"{p.sheet}!{p.cell}": p.expected for p in caught.value.problems}
+    assert "an attack order, which is entered in the Diplomatic Attacks phase" in found[f"{OFFERS}!C2"]
+    assert "an INF placement on SAX" in found[f"{OFFERS}!C3"]
+    assert "attack" not in found[f"{OFFERS}!C4"] and "placement" not in found[f"{OFFERS}!C4"]
+    assert spring.workbook.read_bytes() == before
+
+
 def test_two_reference_lists_for_one_power_are_a_problem_naming_both_cells(tmp_path):
     """'Reference lists are submitted before the start of the taxation/revenue phase': one list
     a power. A second row for Spain typed below the sheet's own is not taken silently in place

@@ -27,6 +27,8 @@ from gm_tools.systems.europe1615v2.sheets import (ATTACKS, OFFERS, PLACEMENTS, R
 
 _PLACEMENT = re.compile(r"^\s*(\d+)\s*:\s*([^>]+?)\s*$")
 _ATTACK = re.compile(r"^\s*(\d)\s*:\s*(\S+)\s*>\s*(\S+)\s*$")
+_BARE_ATTACK = re.compile(r"^\s*[^\s:>]+\s*>\s*\S+\s*$")
+"""An attack written as the rulebook's '[minor state] > [power]', without its order number."""
 
 
 def sheet_cells(variant, phase: str, entry: dict, where: str) -> dict[str, object] | None:
@@ -57,7 +59,7 @@ def _influence_row(variant, role: str, power: str, line: str) -> tuple[str, list
     """A line of the influence phase (a placement) or of the attacks phase (an attack order) as
     its sheet's row, or the form the line should have had."""
     form = INFLUENCE_FORM if role == INFLUENCE else ATTACK_FORM
-    elsewhere = _misplaced(variant, role, line)
+    elsewhere = misplaced(variant, role, line)
     if elsewhere:
         return f"{form}: {elsewhere}"
     if role == INFLUENCE:
@@ -79,7 +81,7 @@ _PHASES = {INFLUENCE: "the Political and Religious Influence Phase (INF placemen
 _UNIT = re.compile(r"^\s*[AF]\s+\S+", re.IGNORECASE)
 
 
-def _misplaced(variant, role: str, line: str, verb: str = "mailed") -> str | None:
+def misplaced(variant, role: str, line: str, verb: str = "mailed") -> str | None:
     """What the line is when it has the form of another phase's line, and the phase that takes
     it; None when it is in no other phase's form. The other phases' forms overlap this one's
     (``9: SAX`` reads as an offer of 9 for a unit SAX), so the words decide."""
@@ -87,7 +89,7 @@ def _misplaced(variant, role: str, line: str, verb: str = "mailed") -> str | Non
     placed, attack, waive = _PLACEMENT.match(line), _ATTACK.match(line), _WAIVE.match(line)
     if role != INFLUENCE and placed and where_of(setup, variant, placed.group(2)) is not None:
         kind, phase = f"an INF placement on {placed.group(2).strip()}", INFLUENCE
-    elif role != ATTACKS_ROLE and attack:
+    elif role != ATTACKS_ROLE and (attack or _BARE_ATTACK.match(line)):
         kind, phase = "an attack order", ATTACKS_ROLE
     elif role != MOVEMENT and placed and _UNIT.match(placed.group(2)):
         kind, phase = "an offer for a unit's order", MOVEMENT
@@ -111,7 +113,7 @@ def misplaced_entry(variant, phase: str, text: str) -> str | None:
     if role == MOVEMENT and offer and _UNIT.match(offer.group(2)):
         return (f"an offer on the {OFFERS} sheet: {text.strip()!r} is typed there as Power, Amount "
                 f"({offer.group(1)}) and Order ({offer.group(2)})")
-    elsewhere = _misplaced(variant, role, text, "entered")
+    elsewhere = misplaced(variant, role, text, "entered")
     return f"{UNIT_FORM}: {elsewhere}" if elsewhere else None
 
 
@@ -121,7 +123,7 @@ def _reference_fault(variant, lines: list[str]) -> str | None:
     setup = setup_of(variant)
     form = f"a reference list, powers' codes highest first (SPAIN FRANCE ...): {', '.join(setup.powers)}"
     for line in lines:
-        elsewhere = _misplaced(variant, TAXATION, line)
+        elsewhere = misplaced(variant, TAXATION, line)
         if elsewhere:
             return f"{form}: {elsewhere}"
         for word in line.replace(",", " ").split():
@@ -161,7 +163,7 @@ def mailed_rows(variant, phase: str, power: str, lines: list[str]) -> MailedRows
         for line in lines:
             waive = _WAIVE.match(line)
             offer = _PLACEMENT.match(line) if ">" not in line and not waive else None
-            elsewhere = _misplaced(variant, role, line)
+            elsewhere = misplaced(variant, role, line)
             if elsewhere:
                 rows.append(f"{OFFER_FORM}: {elsewhere}")
             elif waive:
@@ -174,7 +176,7 @@ def mailed_rows(variant, phase: str, power: str, lines: list[str]) -> MailedRows
         # a mail with no waiver leaves the power's waivers on their sheet as they are
         return MailedRows((OFFERS, WAIVERS) if any(r[0] == WAIVERS for r in rows if isinstance(r, tuple)) else (OFFERS,),
                           rows)
-    elsewhere = [_misplaced(variant, role, line) for line in lines] if role in (RETREATS, BUILDS) else []
+    elsewhere = [misplaced(variant, role, line) for line in lines] if role in (RETREATS, BUILDS) else []
     if role == RETREATS and any(_WAIVE.match(line) for line in lines):
         # a retreat into a foreign center may be waived too: the waivers go on their sheet, the
         # rest are the retreat orders

@@ -453,6 +453,7 @@ def _check_offers(variant: Variant, position: Position, rows: list[InputRow]) ->
     from gm_tools.engine.rules import rules_for
     from gm_tools.errors import OrderError
     from gm_tools.systems.europe1615v2.bribes import OfferError, read_offer
+    from gm_tools.systems.europe1615v2.entries import misplaced
 
     setup = setup_of(variant)
     table = politics.statuses(setup, state_of(position))
@@ -464,12 +465,16 @@ def _check_offers(variant: Variant, position: Position, rows: list[InputRow]) ->
         power, amount, text = (row.values.get(k) for k in ("Power", "Amount", "Order"))
         try:
             read = read_offer(setup, variant, position, rules_for(variant), table, power, int(amount), str(text))
-        except OfferError as e:
-            column = "Amount" if str(e).startswith(f"{amount}:") else "Order"
-            problems.append(_problem(row.cells[column], repr(f"{amount} : {text}"), f"an offer the rules allow: {e}"))
-            continue
-        except OrderError as e:
-            problems.append(_problem(row.cells["Order"], repr(text), f"an order for the unit ({e.reason})"))
+        except (OfferError, OrderError) as e:
+            # another phase's entry typed here (an attack, a placement) is named for what it is
+            elsewhere = misplaced(variant, MOVEMENT, str(text), "entered")
+            if elsewhere:
+                problems.append(_problem(row.cells["Order"], repr(text), f"a unit's order to bid on: {elsewhere}"))
+            elif isinstance(e, OfferError):
+                column = "Amount" if str(e).startswith(f"{amount}:") else "Order"
+                problems.append(_problem(row.cells[column], repr(f"{amount} : {text}"), f"an offer the rules allow: {e}"))
+            else:
+                problems.append(_problem(row.cells["Order"], repr(text), f"an order for the unit ({e.reason})"))
             continue
         key = (power, read.offer.unit)
         if key in seen:
