@@ -5,7 +5,8 @@ orders, one per line; a GM forwarding several players' orders may put several po
 one mail. Everything a mail program adds is left out before reading: the headers, quoted
 replies (``> ...`` lines, ``On ... wrote:`` and everything after it, an HTML mail's
 ``<blockquote>``), a signature after the ``-- `` line, and the HTML of an HTML-only mail.
-Judges' ``END`` or ``SIGNOFF`` stops the reading. Lines before the first power line are
+Judges' ``END`` or ``SIGNOFF`` stops the reading. A list's bullet (``- ``, ``• ``, ``* ``) is
+not part of the line. Lines before the first power line are
 greetings: skipped, and listed so the GM can see what was not read.
 
 This module only reads text: checking the orders against the phase, and the workbook, are
@@ -28,6 +29,8 @@ _QUOTE_HEADER = re.compile(r"^(on\b.*\bwrote:|-+\s*original message\s*-+|-+\s*fo
 """A line after which a mail program puts the quoted mail, or its own footer."""
 _STOP = re.compile(r"^(end|signoff)\b", re.IGNORECASE)
 """Judges' end of orders."""
+_BULLET = re.compile(r"^[-*\u2022\u00b7\u2023\u25e6\u25aa\u2013\u2014]\s+")
+"""A bullet a mail program or player puts before each line of a list (``- ``, ``• ``, ``* ``)."""
 _POWER_PREFIX = re.compile(r"^(power|country|nation|player of)\s*[:=]?\s*", re.IGNORECASE)
 
 
@@ -140,6 +143,7 @@ def read_mail(text: str, variant: Variant) -> MailOrders:
             break
         if not line or line.startswith(">"):
             continue
+        line = _BULLET.sub("", line)  # as a list's number is, by the order reader
         power = _power_line(line, names)
         if power is not None:
             out.blocks.append((power, []))
