@@ -43,3 +43,21 @@ def test_bulleted_orders_are_read_without_their_bullets(tmp_path):
     assert report.refused == []
     assert [text for _, _, text, _ in report.written] == ["A PAR - BUR", "A MAR - SPA", "F BRE - MAO"]
     assert {"A PAR - BUR", "A MAR - SPA", "F BRE - MAO"} <= set(_typed(paths))
+
+
+def test_pasted_text_saved_by_a_windows_editor_is_read(tmp_path):
+    """Orders pasted into Notepad and saved: UTF-8 with a byte order mark, "Unicode" (UTF-16)
+    or "ANSI" (windows-1252). The power line is read, and an accented word is quoted as
+    written, not as the bytes' replacement characters."""
+    paths = _game(tmp_path)
+    text = "France\r\nA PAR - BUR\r\n"
+    for label, data in (("bom.txt", text.encode("utf-8-sig")), ("unicode.txt", text.encode("utf-16"))):
+        report = enter_mails("g", [(label, data)], root=tmp_path, dry_run=True)
+        assert report.refused == [] and [w[2] for w in report.written] == ["A PAR - BUR"], label
+    ansi = "Germany\r\nA München - Ruhr\r\nA BER - KIE\r\n".encode("cp1252")
+    before = snapshot(tmp_path)
+    report = enter_mails("g", [("ansi.txt", ansi)], root=tmp_path, dry_run=True)
+    assert [(where, found) for where, found, _ in report.refused] == [("ansi.txt line 2", "'A München - Ruhr'")]
+    assert "'München' is not a province" in report.refused[0][2]
+    assert [w[2] for w in report.written] == ["A BER - KIE"]
+    assert snapshot(tmp_path) == before and "A BER - KIE" not in _typed(paths)

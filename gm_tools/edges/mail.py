@@ -15,6 +15,7 @@ the caller's (:mod:`gm_tools.app.mailorders`).
 
 from __future__ import annotations
 
+import codecs
 import email
 import email.policy
 import re
@@ -112,9 +113,10 @@ MAIL_HEADERS = ("from", "to", "subject", "date", "content-type", "mime-version",
 def body_text(data: bytes) -> str:
     """A mail's body as plain text: the text/plain part of a MIME mail (or its HTML part made
     text when it has no plain one), or the whole file when it is not a mail but pasted text."""
+    data = _without_bom(data)
     message = email.message_from_bytes(data, policy=email.policy.default)
     if not any(key.lower() in MAIL_HEADERS for key in message.keys()):
-        text = data.decode("utf-8", errors="replace")
+        text = _pasted_text(data)
         if re.search(r"<(html|body|div|p|br)\b", text, re.IGNORECASE):
             text = html_text(text)  # an HTML body saved or pasted on its own
         return text.replace("\r\n", "\n")
@@ -125,6 +127,24 @@ def body_text(data: bytes) -> str:
     if part.get_content_subtype() == "html":
         content = html_text(content)
     return content.replace("\r\n", "\n")
+
+
+def _without_bom(data: bytes) -> bytes:
+    """A file saved with a byte order mark (Windows Notepad's UTF-8, its and PowerShell's
+    "Unicode", UTF-16) as UTF-8 without it."""
+    for bom, codec in ((codecs.BOM_UTF8, "utf-8-sig"), (codecs.BOM_UTF16_LE, "utf-16"), (codecs.BOM_UTF16_BE, "utf-16")):
+        if data.startswith(bom):
+            return data.decode(codec, errors="replace").encode("utf-8")
+    return data
+
+
+def _pasted_text(data: bytes) -> str:
+    """Pasted text as saved: UTF-8, or else the Windows charset a text editor saves in
+    (windows-1252, which reads latin-1's letters alike: ``München``)."""
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        return data.decode("cp1252", errors="replace")
 
 
 def _power_line(line: str, names: dict[str, str]) -> str | None:
