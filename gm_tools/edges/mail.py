@@ -4,7 +4,8 @@ A mail holds a power line (``France``, ``Power: FRA``, ``FRANCE:``) and then tha
 orders, one per line; a GM forwarding several players' orders may put several power lines in
 one mail. Everything a mail program adds is left out before reading: the headers, quoted
 replies (``> ...`` lines, ``On ... wrote:`` and everything after it, an HTML mail's
-``<blockquote>``), a signature after the ``-- `` line, and the HTML of an HTML-only mail.
+``<blockquote>``), a signature after the ``-- `` line or after a closing line on its own below the orders (``Thanks!``,
+``Cheers,``, ``Best regards``), and the HTML of an HTML-only mail.
 Judges' ``END`` or ``SIGNOFF`` stops the reading. A list's bullet (``- ``, ``• ``, ``* ``) is
 not part of the line. Lines before the first power line are
 greetings: skipped, and listed so the GM can see what was not read.
@@ -30,6 +31,11 @@ _QUOTE_HEADER = re.compile(r"^(on\b.*\bwrote:|-+\s*original message\s*-+|-+\s*fo
 """A line after which a mail program puts the quoted mail, or its own footer."""
 _STOP = re.compile(r"^(end|signoff)\b", re.IGNORECASE)
 """Judges' end of orders."""
+_CLOSING = re.compile(r"^((many |best |kind |warm )?(thanks|regards|wishes)( a lot| again)?|thank you|thx|cheers|best|"
+                      r"yours( truly| sincerely)?|sincerely|ta|bye|all the best)\W*$|^_{2,}$", re.IGNORECASE)
+"""A mail's closing line (``Thanks!``, ``Cheers,``, ``Best regards``) on its own, after which
+comes the player's name and signature with no ``-- `` line; or the rule (``____``) Outlook
+draws above the mail a reply quotes."""
 _BULLET = re.compile(r"^[-*\u2022\u00b7\u2023\u25e6\u25aa\u2013\u2014]\s+")
 """A bullet a mail program or player puts before each line of a list (``- ``, ``• ``, ``* ``)."""
 _POWER_PREFIX = re.compile(r"^(power|country|nation|player of)\s*[:=]?\s*", re.IGNORECASE)
@@ -159,7 +165,8 @@ def read_mail(text: str, variant: Variant) -> MailOrders:
     out = MailOrders()
     for number, raw in enumerate(text.split("\n"), start=1):
         line = raw.strip()
-        if raw.rstrip("\r") == "-- " or line == "--" or _QUOTE_HEADER.match(line) or _STOP.match(line):
+        if (raw.rstrip("\r") == "-- " or line == "--" or _QUOTE_HEADER.match(line) or _STOP.match(line)
+                or (out.blocks and _CLOSING.match(line))):  # a greeting's "Thanks!" is no closing
             break
         if not line or line.startswith(">"):
             continue
