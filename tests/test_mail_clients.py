@@ -76,3 +76,21 @@ def test_a_signature_without_its_separator_is_not_read_as_orders(tmp_path):
     assert report.refused == []
     assert [(w[1], w[2]) for w in report.written] == [("FRANCE", "A PAR - BUR"), ("GERMANY", "A BER - KIE"),
                                                       ("ITALY", "A VEN - TYR")]
+
+
+def test_a_forwarded_mail_is_read_below_its_headers(tmp_path):
+    """A player who mailed the wrong address forwards his mail to the GM (Gmail's
+    ``---------- Forwarded message ---------``, Apple Mail's ``Begin forwarded message:``):
+    its orders are read, not its headers; the note above is a greeting."""
+    paths = _game(tmp_path)
+    gmail = _mail("Sorry, sent this to the wrong address\n\n---------- Forwarded message ---------\n"
+                  "From: Bob <p@example.org>\nDate: Thu, 26 Nov 2026 at 09:00\nSubject: France orders\n"
+                  "To: <wrong@example.org>\n\n\nFrance\nA PAR - BUR\nA MAR - SPA\n", subject="Fwd: France orders")
+    apple = _mail("Begin forwarded message:\n\nFrom: Anna <a@example.org>\nSubject: orders\nDate: 26 November 2026\n"
+                  "To: wrong@example.org\n\nGermany\nA BER - KIE\n", subject="Fwd: orders")
+    report = enter_mails("g", [("gmail.eml", gmail.as_bytes()), ("apple.eml", apple.as_bytes())], root=tmp_path)
+    assert report.refused == []
+    assert [(w[1], w[2]) for w in report.written] == [("FRANCE", "A PAR - BUR"), ("FRANCE", "A MAR - SPA"),
+                                                      ("GERMANY", "A BER - KIE")]
+    assert report.skipped == [("gmail.eml line 1", "Sorry, sent this to the wrong address")]
+    assert {"A PAR - BUR", "A MAR - SPA", "A BER - KIE"} <= set(_typed(paths))

@@ -5,7 +5,8 @@ orders, one per line; a GM forwarding several players' orders may put several po
 one mail. Everything a mail program adds is left out before reading: the headers, quoted
 replies (``> ...`` lines, ``On ... wrote:`` and everything after it, an HTML mail's
 ``<blockquote>``), a signature after the ``-- `` line or after a closing line on its own below the orders (``Thanks!``,
-``Cheers,``, ``Best regards``), and the HTML of an HTML-only mail.
+``Cheers,``, ``Best regards``), and the HTML of an HTML-only mail. A forwarded mail is read below its
+``Forwarded message`` line and headers, the forwarding note above them as a greeting.
 Judges' ``END`` or ``SIGNOFF`` stops the reading. A list's bullet (``- ``, ``• ``, ``* ``) is
 not part of the line. Lines before the first power line are
 greetings: skipped, and listed so the GM can see what was not read.
@@ -26,9 +27,13 @@ from html.parser import HTMLParser
 from gm_tools.edges.workbook import power_lookup
 from gm_tools.engine.variant import Variant
 
-_QUOTE_HEADER = re.compile(r"^(on\b.*\bwrote:|-+\s*original message\s*-+|-+\s*forwarded message\s*-+|"
+_QUOTE_HEADER = re.compile(r"^(on\b.*\bwrote:|-+\s*original message\s*-+|"
                            r"from:\s.*|sent from my \w+.*)$", re.IGNORECASE)
 """A line after which a mail program puts the quoted mail, or its own footer."""
+_FORWARDED = re.compile(r"^(-+\s*forwarded message\s*-+|begin forwarded message:)$", re.IGNORECASE)
+"""The line above a forwarded mail: its orders are read (a player's mail sent to the wrong
+address and forwarded to the GM), and the headers under the line are not."""
+_FORWARD_HEADER = re.compile(r"^(from|date|sent|subject|to|cc|reply-to)\s*:", re.IGNORECASE)
 _STOP = re.compile(r"^(end|signoff)\b", re.IGNORECASE)
 """Judges' end of orders."""
 _CLOSING = re.compile(r"^((many |best |kind |warm )?(thanks|regards|wishes)( a lot| again)?|thank you|thx|cheers|best|"
@@ -163,8 +168,13 @@ def read_mail(text: str, variant: Variant) -> MailOrders:
     """The power blocks of a mail's body text (see the module's note for what is left out)."""
     names = power_lookup(variant)
     out = MailOrders()
+    forwarded = False  # in the headers of a forwarded mail
     for number, raw in enumerate(text.split("\n"), start=1):
         line = raw.strip()
+        if _FORWARDED.match(line) or (forwarded and (not line or _FORWARD_HEADER.match(line))):
+            forwarded = True
+            continue
+        forwarded = False
         if (raw.rstrip("\r") == "-- " or line == "--" or _QUOTE_HEADER.match(line) or _STOP.match(line)
                 or (out.blocks and _CLOSING.match(line))):  # a greeting's "Thanks!" is no closing
             break
