@@ -94,3 +94,19 @@ def test_a_forwarded_mail_is_read_below_its_headers(tmp_path):
                                                       ("GERMANY", "A BER - KIE")]
     assert report.skipped == [("gmail.eml line 1", "Sorry, sent this to the wrong address")]
     assert {"A PAR - BUR", "A MAR - SPA", "A BER - KIE"} <= set(_typed(paths))
+
+
+def test_an_attachment_is_said_to_be_not_read(tmp_path):
+    """Orders sent as an attached .docx or .txt are not read, and the report says so by the
+    file's name, beside the mail's refusal for no power line; nothing is written."""
+    _game(tmp_path)
+    mail = _mail("Hi, my orders are attached\n")
+    mail.add_attachment(b"PK\x03\x04", maintype="application",
+                        subtype="vnd.openxmlformats-officedocument.wordprocessingml.document", filename="orders.docx")
+    mail.add_attachment("France\nA PAR - BUR\n", filename="orders.txt")
+    before = snapshot(tmp_path)
+    report = enter_mails("g", [("att.eml", mail.as_bytes())], root=tmp_path)
+    assert report.attached == [("att.eml", "orders.docx"), ("att.eml", "orders.txt")]
+    assert [r[:2] for r in report.refused] == [("att.eml", "no power line")]
+    assert "not read att.eml: the attached 'orders.docx' (attachments are not read" in report.text()
+    assert report.written == [] and snapshot(tmp_path) == before

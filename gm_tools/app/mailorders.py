@@ -32,7 +32,7 @@ from pathlib import Path
 
 from gm_tools.app.mailcells import Block, Grid, intact, type_blocks
 from gm_tools.edges.game import refuse_if_open, store_mail, write_atomic
-from gm_tools.edges.mail import body_text, mail_files, read_mail
+from gm_tools.edges.mail import attachments, body_text, mail_files, read_mail
 from gm_tools.edges.ordercheck import check_orders
 from gm_tools.edges.workbook import OrderEntry, read_workbook
 from gm_tools.edges.workbook_fill import place_orders, place_rows, set_cells
@@ -72,6 +72,8 @@ class MailReport:
     """For each power whose mail replaces earlier entries (an earlier mail of the batch, or what
     the workbook held): which, and the units its orders no longer cover (for mail typed into
     cells, the workbook's cells it leaves empty)."""
+    attached: list[tuple[str, str]] = field(default_factory=list)
+    """(mail, file name) for each attachment, which is not read."""
     dry_run: bool = False
 
     def text(self) -> str:
@@ -82,6 +84,8 @@ class MailReport:
         lines += [f"  refused {where}: {found} -- expected {why}" for where, found, why in self.refused]
         lines += [f"  typed {note}" for note in self.notes]
         lines += [f"  not read {where}: {text!r} (before any power line)" for where, text in self.skipped]
+        lines += [f"  not read {mail}: the attached {name!r} (attachments are not read: the orders go in the "
+                  "mail's text)" for mail, name in self.attached]
         lines += [f"  {note}" for note in self.replaced]
         if self.unsettled:
             first = self.unsettled[0]
@@ -127,6 +131,7 @@ def enter_mails(name: str, mails: list[tuple[str, bytes]], root: str | os.PathLi
             Block(label, power, lines) for label, parsed in read for power, lines in parsed.blocks
             if not _sends_no_orders(variant, position, rules, power)])}
         in_cells: list[tuple[str, str, str, tuple]] = []  # (mail, power, line, the cells it typed)
+        report.attached = [(label, name) for label, data in mails for name in attachments(data)]
         for label, parsed in read:
             report.skipped += [(f"{label} line {line.number}", line.text) for line in parsed.skipped]
             if not parsed.blocks:

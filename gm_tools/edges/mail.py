@@ -140,6 +140,18 @@ def body_text(data: bytes) -> str:
     return content.replace("\r\n", "\n")
 
 
+def attachments(data: bytes) -> list[str]:
+    """The file names of a mail's attachments (``orders.docx``), which are not read: only the
+    mail's own text is."""
+    message = email.message_from_bytes(_without_bom(data), policy=email.policy.default)
+    if not message.is_multipart():
+        return []
+    # a picture the HTML shows (a signature's logo, by its Content-ID) is no attachment sent
+    return [part.get_filename() or part.get_content_type() for part in message.iter_attachments()
+            if not (part.get_content_maintype() == "image" and part["content-id"]
+                    and part.get_content_disposition() != "attachment")]
+
+
 def _without_bom(data: bytes) -> bytes:
     """A file saved with a byte order mark (Windows Notepad's UTF-8, its and PowerShell's
     "Unicode", UTF-16) as UTF-8 without it."""
