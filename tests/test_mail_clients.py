@@ -110,3 +110,18 @@ def test_an_attachment_is_said_to_be_not_read(tmp_path):
     assert [r[:2] for r in report.refused] == [("att.eml", "no power line")]
     assert "not read att.eml: the attached 'orders.docx' (attachments are not read" in report.text()
     assert report.written == [] and snapshot(tmp_path) == before
+
+
+def test_the_power_a_subject_names_opens_a_mail_with_no_power_line(tmp_path):
+    """``Subject: France orders S1901`` and only orders in the body: they are France's. A
+    Subject naming two powers, or none, opens nothing: the mail is refused for no power line."""
+    paths = _game(tmp_path)
+    report = enter_mails("g", [("fra.eml", _mail("A PAR - BUR\nA MAR - SPA\n\nThanks\nBob\n",
+                                                 subject="France orders S1901").as_bytes())], root=tmp_path)
+    assert report.refused == [] and report.skipped == []
+    assert [(w[1], w[2]) for w in report.written] == [("FRANCE", "A PAR - BUR"), ("FRANCE", "A MAR - SPA")]
+    assert {"A PAR - BUR", "A MAR - SPA"} <= set(_typed(paths))
+    before = snapshot(tmp_path)
+    report = enter_mails("g", [("two.eml", _mail("A BER - KIE\n", subject="Re: Germany attacked France").as_bytes())],
+                         root=tmp_path)
+    assert [r[:2] for r in report.refused] == [("two.eml", "no power line")] and snapshot(tmp_path) == before

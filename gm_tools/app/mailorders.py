@@ -32,7 +32,7 @@ from pathlib import Path
 
 from gm_tools.app.mailcells import Block, Grid, intact, type_blocks
 from gm_tools.edges.game import refuse_if_open, store_mail, write_atomic
-from gm_tools.edges.mail import attachments, body_text, mail_files, read_mail
+from gm_tools.edges.mail import attachments, body_text, mail_files, read_mail, subject
 from gm_tools.edges.ordercheck import check_orders
 from gm_tools.edges.workbook import OrderEntry, read_workbook
 from gm_tools.edges.workbook_fill import place_orders, place_rows, set_cells
@@ -118,7 +118,7 @@ def enter_mails(name: str, mails: list[tuple[str, bytes]], root: str | os.PathLi
         sheet_rows: dict[str, tuple[tuple[str, ...], list]] = {}  # power -> (input sheets, its checked rows)
         read_as: dict[tuple[str, str], str] = {}  # (power, order as mailed) -> as the parser read it
         earlier = _earlier_entries(entries)  # power -> (where, units ordered), what a mail of it replaces
-        read = [(label, read_mail(body_text(data), variant)) for label, data in mails]
+        read = [(label, read_mail(body_text(data), variant, subject(data))) for label, data in mails]
         # what the turn will see besides a power's own mail: the rows already on the sheets and
         # the other powers' latest mails of this batch (a diplomatic attack on INFs another
         # power deploys in the same phase)

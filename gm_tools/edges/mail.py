@@ -9,7 +9,8 @@ replies (``> ...`` lines, ``On ... wrote:`` and everything after it, an HTML mai
 ``Forwarded message`` line and headers, the forwarding note above them as a greeting.
 Judges' ``END`` or ``SIGNOFF`` stops the reading. A list's bullet (``- ``, ``• ``, ``* ``) is
 not part of the line. Lines before the first power line are
-greetings: skipped, and listed so the GM can see what was not read.
+greetings: skipped, and listed so the GM can see what was not read; but a mail with no power
+line is read as the orders of the one power its Subject names (``France orders S1901``).
 
 This module only reads text: checking the orders against the phase, and the workbook, are
 the caller's (:mod:`gm_tools.app.mailorders`).
@@ -176,10 +177,36 @@ def _power_line(line: str, names: dict[str, str]) -> str | None:
     return names.get(text)
 
 
-def read_mail(text: str, variant: Variant) -> MailOrders:
-    """The power blocks of a mail's body text (see the module's note for what is left out)."""
-    names = power_lookup(variant)
+def subject(data: bytes) -> str:
+    """A mail's Subject, or "" (pasted text has none)."""
+    message = email.message_from_bytes(_without_bom(data), policy=email.policy.default)
+    return " ".join(str(message["subject"] or "").split())
+
+
+def _subject_power(text: str, variant: Variant) -> str | None:
+    """The one player's power a Subject names (``France orders S1901``), or None: none, or
+    several (``Re: Germany attacked France``)."""
+    found = {code for name, code in power_lookup(variant).items() if variant.powers[code].playable
+             and re.search(rf"(?<!\w){re.escape(name)}(?!\w)", text, re.IGNORECASE)}
+    return found.pop() if len(found) == 1 else None
+
+
+def read_mail(text: str, variant: Variant, subject: str = "") -> MailOrders:
+    """The power blocks of a mail's body text (see the module's note for what is left out).
+    A body with no power line is read as the orders of the power its ``subject`` names, if it
+    names one player's power and no other (``Subject: France orders S1901``)."""
+    out = _read(text, power_lookup(variant))
+    power = None if out.blocks else _subject_power(subject, variant)
+    return _read(text, power_lookup(variant), (power, MailLine(0, f"Subject: {subject}"))) if power else out
+
+
+def _read(text: str, names: dict[str, str], opened: tuple[str, MailLine] | None = None) -> MailOrders:
+    """The power blocks of ``text``; ``opened``: the power (and its line) the text's lines are
+    for before any power line."""
     out = MailOrders()
+    if opened:
+        out.blocks.append((opened[0], []))
+        out.power_lines.append(opened[1])
     forwarded = False  # in the headers of a forwarded mail
     for number, raw in enumerate(text.split("\n"), start=1):
         line = raw.strip()
