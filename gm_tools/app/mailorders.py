@@ -122,14 +122,15 @@ def enter_mails(name: str, mails: list[tuple[str, bytes]], root: str | os.PathLi
         # what the turn will see besides a power's own mail: the rows already on the sheets and
         # the other powers' latest mails of this batch (a diplomatic attack on INFs another
         # power deploys in the same phase)
-        batch = {power: lines for _, parsed in read for power, lines in parsed.blocks if variant.powers[power].playable}
+        batch = {power: lines for _, parsed in read for (power, lines), phase in zip(parsed.blocks, parsed.phases)
+                 if variant.powers[power].playable and not _other_phase(position, phase)}
         context, mailed_sheets = _context_rows(variant, position, on_sheets, batch)
         tables = [t for t in hooks_for(variant).input_sheets(variant, position) if t.title not in entries.absent]
         start = Grid(tables, entries.inputs, entries.unlaid)
         grid = start.copy()
         celled = {(b.label, id(b.lines)): b for b in type_blocks(variant, position, grid, [
-            Block(label, power, lines) for label, parsed in read for power, lines in parsed.blocks
-            if not _sends_no_orders(variant, position, rules, power)])}
+            Block(label, power, lines) for label, parsed in read for (power, lines), phase in zip(parsed.blocks, parsed.phases)
+            if not (_sends_no_orders(variant, position, rules, power) or _other_phase(position, phase))])}
         in_cells: list[tuple[str, str, str, tuple]] = []  # (mail, power, line, the cells it typed)
         report.attached = [(label, name) for label, data in mails for name in attachments(data)]
         for label, parsed in read:
@@ -141,8 +142,8 @@ def enter_mails(name: str, mails: list[tuple[str, bytes]], root: str | os.PathLi
                 report.refused.append((label, "no power line", "a line naming the power before the orders, "
                                        f"one of this game's: {playing}"))
                 continue
-            for (power, lines), heading in zip(parsed.blocks, parsed.power_lines):
-                why = _sends_no_orders(variant, position, rules, power)
+            for (power, lines), heading, phase in zip(parsed.blocks, parsed.power_lines, parsed.phases):
+                why = _sends_no_orders(variant, position, rules, power) or _other_phase(position, phase)
                 if why:
                     report.refused.append((f"{label} line {heading.number}", repr(heading.text),
                                            f"{why} (the {len(lines)} line(s) under it are not read)"))
@@ -210,6 +211,14 @@ def enter_mails(name: str, mails: list[tuple[str, bytes]], root: str | os.PathLi
         report.kept = store_mail(state.paths, position.phase, [data for _, data in mails], before)
         write_atomic(state.paths.workbook, after)
     return report
+
+
+def _other_phase(position, phase: str) -> str | None:
+    """Why a power line naming ``phase`` (``F1905M``, ``S1901`` of ``Spring 1901``) opens no
+    orders for the game's phase, or None: it names none, or the game's."""
+    if not phase or position.phase.upper().startswith(phase):
+        return None
+    return f"orders for {position.phase}, the game's phase: the line names {phase}"
 
 
 def _unit(order: str) -> str | None:

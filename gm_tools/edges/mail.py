@@ -44,7 +44,7 @@ comes the player's name and signature with no ``-- `` line; or the rule (``____`
 draws above the mail a reply quotes."""
 _BULLET = re.compile(r"^[-*\u2022\u00b7\u2023\u25e6\u25aa\u2013\u2014]\s+")
 """A bullet a mail program or player puts before each line of a list (``- ``, ``• ``, ``* ``)."""
-_POWER_PREFIX = re.compile(r"^(power|country|nation|player of)\s*[:=]?\s*", re.IGNORECASE)
+_POWER_PREFIX = re.compile(r"^(power|country|nation|player of|orders for|orders of)\s*[:=]?\s*", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -68,6 +68,9 @@ class MailOrders:
     power_lines: list[MailLine] = field(default_factory=list)
     """The power line of each block, in the order of ``blocks``: where a block is refused
     as a whole (a line naming a power no player plays)."""
+    phases: list[str] = field(default_factory=list)
+    """The phase each power line names after the power (``S1901M``, ``S1901`` of ``Spring
+    1901``), or "": a block for another phase than the game's is refused."""
 
 
 class _HtmlText(HTMLParser):
@@ -171,10 +174,24 @@ def _pasted_text(data: bytes) -> str:
         return data.decode("cp1252", errors="replace")
 
 
-def _power_line(line: str, names: dict[str, str]) -> str | None:
-    """The power a line names on its own (``France``, ``FRANCE:``, ``Power: fra``), or None."""
-    text = _POWER_PREFIX.sub("", line.strip()).rstrip(":").strip().lower()
-    return names.get(text)
+_SEASONS = {"spring": "S", "summer": "U", "fall": "F", "autumn": "F", "winter": "W"}
+_PHASE_TAG = re.compile(r"\s*[-,(]?\s*(?:orders\s+)?(?:for\s+)?(?:([A-Z]\d{4}[A-Z]?)|(spring|summer|fall|autumn|winter)"
+                        r"\s+(\d{4}))\s*\)?\s*(?:orders)?\s*:?$", re.IGNORECASE)
+"""A phase after the power (``FRANCE S1901M``, ``France - Spring 1901``): the phase the orders are for."""
+
+
+def _power_line(line: str, names: dict[str, str]) -> tuple[str, str] | None:
+    """The power a line names on its own (``France``, ``FRANCE:``, ``Power: fra``, ``Orders for
+    France``, ``France orders``) and the phase it names after it (``France S1901M``, ``France
+    - Spring 1901``: ``S1901``; "" for none), or None."""
+    text = _POWER_PREFIX.sub("", line.strip()).rstrip(":").strip()
+    phase = ""
+    tag = _PHASE_TAG.search(text)
+    if tag and tag.start() > 0:
+        phase = (tag.group(1) or f"{_SEASONS[tag.group(2).lower()]}{tag.group(3)}").upper()
+        text = text[:tag.start()]
+    text = re.sub(r"\s+orders$", "", text.strip().rstrip(":").strip(), flags=re.IGNORECASE).lower()
+    return (names[text], phase) if text in names else None
 
 
 def subject(data: bytes) -> str:
@@ -207,6 +224,7 @@ def _read(text: str, names: dict[str, str], opened: tuple[str, MailLine] | None 
     if opened:
         out.blocks.append((opened[0], []))
         out.power_lines.append(opened[1])
+        out.phases.append("")
     forwarded = False  # in the headers of a forwarded mail
     for number, raw in enumerate(text.split("\n"), start=1):
         line = raw.strip()
@@ -222,8 +240,9 @@ def _read(text: str, names: dict[str, str], opened: tuple[str, MailLine] | None 
         line = _BULLET.sub("", line)  # as a list's number is, by the order reader
         power = _power_line(line, names)
         if power is not None:
-            out.blocks.append((power, []))
+            out.blocks.append((power[0], []))
             out.power_lines.append(MailLine(number, line))
+            out.phases.append(power[1])
         elif out.blocks:
             out.blocks[-1][1].append(MailLine(number, line))
         else:
