@@ -218,7 +218,7 @@ def _other_phase(position, phase: str) -> str | None:
     orders for the game's phase, or None: it names none, or the game's."""
     if not phase or position.phase.upper().startswith(phase):
         return None
-    return f"orders for {position.phase}, the game's phase: the line names {phase}"
+    return f"orders for {position.phase}, the game's phase: the mail names {phase}"
 
 
 def _unit(order: str) -> str | None:

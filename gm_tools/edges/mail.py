@@ -180,6 +180,10 @@ _PHASE_TAG = re.compile(r"\s*[-,(]?\s*(?:orders\s+)?(?:for\s+)?(?:([A-Z]\d{4}[A-
 """A phase after the power (``FRANCE S1901M``, ``France - Spring 1901``): the phase the orders are for."""
 
 
+_PHASE_LINE = re.compile(r"^(phase|turn|season)\s*[:=]\s*", re.IGNORECASE)
+"""A greeting line naming the phase the mail's orders are for (``Phase: F1905M``)."""
+
+
 def _power_line(line: str, names: dict[str, str]) -> tuple[str, str] | None:
     """The power a line names on its own (``France``, ``FRANCE:``, ``Power: fra``, ``Orders for
     France``, ``France orders``) and the phase it names after it (``France S1901M``, ``France
@@ -220,7 +224,7 @@ def read_mail(text: str, variant: Variant, subject: str = "") -> MailOrders:
 def _read(text: str, names: dict[str, str], opened: tuple[str, MailLine] | None = None) -> MailOrders:
     """The power blocks of ``text``; ``opened``: the power (and its line) the text's lines are
     for before any power line."""
-    out = MailOrders()
+    out, phase = MailOrders(), ""
     if opened:
         out.blocks.append((opened[0], []))
         out.power_lines.append(opened[1])
@@ -247,6 +251,10 @@ def _read(text: str, names: dict[str, str], opened: tuple[str, MailLine] | None 
             out.blocks[-1][1].append(MailLine(number, line))
         else:
             out.skipped.append(MailLine(number, line))
+            named = _PHASE_LINE.match(line) and _PHASE_TAG.fullmatch(" " + _PHASE_LINE.sub("", line))
+            if named:  # "Phase: F1905M" above the orders: the phase of the power lines naming none
+                phase = (named.group(1) or f"{_SEASONS[named.group(2).lower()]}{named.group(3)}").upper()
+    out.phases = [p or phase for p in out.phases]
     return out
 
 
