@@ -80,7 +80,8 @@ def test_a_signature_without_its_separator_is_not_read_as_orders(tmp_path):
 
 def test_a_forwarded_mail_is_read_below_its_headers(tmp_path):
     """A player who mailed the wrong address forwards his mail to the GM (Gmail's
-    ``---------- Forwarded message ---------``, Apple Mail's ``Begin forwarded message:``):
+    ``---------- Forwarded message ---------``, Apple Mail's ``Begin forwarded message:``,
+    Outlook's rule above the headers under a ``FW:`` Subject):
     its orders are read, not its headers; the note above is a greeting."""
     paths = _game(tmp_path)
     gmail = _mail("Sorry, sent this to the wrong address\n\n---------- Forwarded message ---------\n"
@@ -88,11 +89,16 @@ def test_a_forwarded_mail_is_read_below_its_headers(tmp_path):
                   "To: <wrong@example.org>\n\n\nFrance\nA PAR - BUR\nA MAR - SPA\n", subject="Fwd: France orders")
     apple = _mail("Begin forwarded message:\n\nFrom: Anna <a@example.org>\nSubject: orders\nDate: 26 November 2026\n"
                   "To: wrong@example.org\n\nGermany\nA BER - KIE\n", subject="Fwd: orders")
-    report = enter_mails("g", [("gmail.eml", gmail.as_bytes()), ("apple.eml", apple.as_bytes())], root=tmp_path)
+    outlook = _mail("Here they are\n\n________________________________\nFrom: Carl <c@example.org>\n"
+                    "Sent: Thursday, 26 November 2026 09:00\nTo: wrong@example.org\nSubject: orders\n\n"
+                    "Italy\nA VEN - TYR\n", subject="FW: orders")
+    report = enter_mails("g", [("gmail.eml", gmail.as_bytes()), ("apple.eml", apple.as_bytes()),
+                               ("outlook.eml", outlook.as_bytes())], root=tmp_path)
     assert report.refused == []
     assert [(w[1], w[2]) for w in report.written] == [("FRANCE", "A PAR - BUR"), ("FRANCE", "A MAR - SPA"),
-                                                      ("GERMANY", "A BER - KIE")]
-    assert report.skipped == [("gmail.eml line 1", "Sorry, sent this to the wrong address")]
+                                                      ("GERMANY", "A BER - KIE"), ("ITALY", "A VEN - TYR")]
+    assert report.skipped == [("gmail.eml line 1", "Sorry, sent this to the wrong address"),
+                              ("outlook.eml line 1", "Here they are")]
     assert {"A PAR - BUR", "A MAR - SPA", "A BER - KIE"} <= set(_typed(paths))
 
 

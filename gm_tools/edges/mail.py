@@ -6,7 +6,8 @@ one mail. Everything a mail program adds is left out before reading: the headers
 replies (``> ...`` lines, ``On ... wrote:`` and everything after it, an HTML mail's
 ``<blockquote>``), a signature after the ``-- `` line or after a closing line on its own below the orders (``Thanks!``,
 ``Cheers,``, ``Best regards``), and the HTML of an HTML-only mail. A forwarded mail is read below its
-``Forwarded message`` line and headers, the forwarding note above them as a greeting.
+``Forwarded message`` line and headers (Outlook's ``____`` rule or ``Original Message`` line
+when the Subject says ``FW:``), the forwarding note above them as a greeting.
 Judges' ``END`` or ``SIGNOFF`` stops the reading. A list's bullet (``- ``, ``• ``, ``* ``) is
 not part of the line. Lines before the first power line are
 greetings: skipped, and listed so the GM can see what was not read; but a mail with no power
@@ -34,6 +35,7 @@ _QUOTE_HEADER = re.compile(r"^(on\b.*\bwrote:|-+\s*original message\s*-+|"
 _FORWARDED = re.compile(r"^(-+\s*forwarded message\s*-+|begin forwarded message:)$", re.IGNORECASE)
 """The line above a forwarded mail: its orders are read (a player's mail sent to the wrong
 address and forwarded to the GM), and the headers under the line are not."""
+_OUTLOOK_FORWARD = re.compile(r"^(_{2,}|-+\s*original message\s*-+)$", re.IGNORECASE)
 _FORWARD_HEADER = re.compile(r"^(from|date|sent|subject|to|cc|reply-to)\s*:", re.IGNORECASE)
 _STOP = re.compile(r"^(end|signoff)\b", re.IGNORECASE)
 """Judges' end of orders."""
@@ -216,14 +218,18 @@ def read_mail(text: str, variant: Variant, subject: str = "") -> MailOrders:
     """The power blocks of a mail's body text (see the module's note for what is left out).
     A body with no power line is read as the orders of the power its ``subject`` names, if it
     names one player's power and no other (``Subject: France orders S1901``)."""
-    out = _read(text, power_lookup(variant))
+    # Outlook forwards (Subject "FW: ...") under the rule or "Original Message" line it quotes a reply under
+    forward = _OUTLOOK_FORWARD if re.match(r"^\s*(fw|fwd)\s*:", subject, re.IGNORECASE) else None
+    out = _read(text, power_lookup(variant), forward=forward)
     power = None if out.blocks else _subject_power(subject, variant)
-    return _read(text, power_lookup(variant), (power, MailLine(0, f"Subject: {subject}"))) if power else out
+    return _read(text, power_lookup(variant), (power, MailLine(0, f"Subject: {subject}")), forward) if power else out
 
 
-def _read(text: str, names: dict[str, str], opened: tuple[str, MailLine] | None = None) -> MailOrders:
+def _read(text: str, names: dict[str, str], opened: tuple[str, MailLine] | None = None,
+          forward: re.Pattern | None = None) -> MailOrders:
     """The power blocks of ``text``; ``opened``: the power (and its line) the text's lines are
-    for before any power line."""
+    for before any power line; ``forward``: the lines above a forwarded mail besides
+    ``_FORWARDED``'s."""
     out, phase = MailOrders(), ""
     if opened:
         out.blocks.append((opened[0], []))
@@ -232,7 +238,7 @@ def _read(text: str, names: dict[str, str], opened: tuple[str, MailLine] | None 
     forwarded = False  # in the headers of a forwarded mail
     for number, raw in enumerate(text.split("\n"), start=1):
         line = raw.strip()
-        if _FORWARDED.match(line) or (forwarded and (not line or _FORWARD_HEADER.match(line))):
+        if _FORWARDED.match(line) or (forward and forward.match(line)) or (forwarded and (not line or _FORWARD_HEADER.match(line))):
             forwarded = True
             continue
         forwarded = False
