@@ -152,3 +152,19 @@ def test_a_power_line_may_name_the_phase_and_another_phases_orders_are_refused(t
     assert "the mail names F1905" in report.refused[1][2]
     assert "orders for S1901M, the game's phase: the mail names F1905M" in report.refused[0][2]
     assert not {"F LON - NTH", "F ANK - BLA"} & set(_typed(paths))
+
+
+def test_an_html_mails_marked_signature_is_not_read(tmp_path):
+    """Gmail and Outlook mark the signature they add to an HTML-only mail (``gmail_signature``,
+    ``id="Signature"``), without a closing line above it: the name in it is no order. The
+    ``&nbsp;`` between an order's words is typed as a plain space."""
+    _game(tmp_path)
+    gmail = _mail('<div dir="ltr"><div>France</div><div>A&nbsp;PAR&nbsp;-&nbsp;BUR</div><br clear="all">'
+                  '<div><div dir="ltr" class="gmail_signature" data-smartmail="gmail_signature">Bob Smith<br>'
+                  'Diplomacy club</div></div></div>', subtype="html")
+    outlook = _mail('<html><body><div>Germany</div><div>A BER - KIE</div><div id="Signature"><p>Anna</p></div>'
+                    '</body></html>', subtype="html")
+    report = enter_mails("g", [("gmail.eml", gmail.as_bytes()), ("outlook.eml", outlook.as_bytes())],
+                         root=tmp_path, dry_run=True)
+    assert report.refused == []
+    assert [(w[1], w[2]) for w in report.written] == [("FRANCE", "A PAR - BUR"), ("GERMANY", "A BER - KIE")]

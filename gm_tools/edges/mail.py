@@ -46,6 +46,8 @@ comes the player's name and signature with no ``-- `` line; or the rule (``____`
 draws above the mail a reply quotes."""
 _BULLET = re.compile(r"^[-*\u2022\u00b7\u2023\u25e6\u25aa\u2013\u2014]\s+")
 """A bullet a mail program or player puts before each line of a list (``- ``, ``• ``, ``* ``)."""
+_SPACES = {0xA0: " ", 0x2007: " ", 0x202F: " ", 0x2009: " "}
+"""Spaces an HTML mail (``&nbsp;``) or a word processor puts between words: plain spaces."""
 _POWER_PREFIX = re.compile(r"^(power|country|nation|player of|orders for|orders of)\s*[:=]?\s*", re.IGNORECASE)
 
 
@@ -76,7 +78,8 @@ class MailOrders:
 
 
 class _HtmlText(HTMLParser):
-    """The visible text of an HTML mail, a line per block element, without quoted replies."""
+    """The visible text of an HTML mail, a line per block element, without quoted replies and
+    the signature a mail program marks as one."""
 
     BLOCKS = {"p", "div", "br", "li", "tr", "h1", "h2", "h3", "h4", "pre", "table"}
     HIDDEN = {"style", "script", "head", "title", "blockquote"}
@@ -90,8 +93,8 @@ class _HtmlText(HTMLParser):
     def handle_starttag(self, tag, attrs):
         hides = tag in self.HIDDEN
         if tag == "div":
-            hides = any(k == "class" and v and "quote" in v for k, v in attrs)
-            self.divs.append(hides)
+            hides = any(k in ("class", "id") and v and ("quote" in v or "signature" in v.lower()) for k, v in attrs)
+            self.divs.append(hides)  # a quote, or a signature (Gmail's gmail_signature, Outlook's Signature)
         if hides:
             self.hidden += 1
         elif tag in self.BLOCKS and not self.hidden:
@@ -248,6 +251,7 @@ def _read(text: str, names: dict[str, str], opened: tuple[str, MailLine] | None 
         if not line or line.startswith(">"):
             continue
         line = _BULLET.sub("", line)  # as a list's number is, by the order reader
+        line = line.translate(_SPACES)  # typed with plain spaces, as the player sees it
         power = _power_line(line, names)
         if power is not None:
             out.blocks.append((power[0], []))
