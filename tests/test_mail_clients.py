@@ -65,16 +65,20 @@ def test_pasted_text_saved_by_a_windows_editor_is_read(tmp_path):
 
 def test_a_signature_without_its_separator_is_not_read_as_orders(tmp_path):
     """Most mail programs and players sign without the ``-- `` line: the closing (``Thanks!``,
-    ``Cheers,``, ``Best regards``) ends the orders, so the name and address under it are not
+    ``Cheers,``, ``Best regards``, a French or German player's ``Merci !``, ``Viele Grüße``)
+    ends the orders, so the name and address under it are not
     refused as orders; nor is the rule Outlook draws above the mail it quotes."""
     _game(tmp_path)
     mails = [("gmail.eml", _mail("France\nA PAR - BUR\n\nThanks!\nBob Smith\nbob@example.org | +44 1234\n")),
              ("cheers.eml", _mail("Thanks!\n\nGermany\nA BER - KIE\nCheers,\nAnna\n")),
+             ("merci.eml", _mail("Russia\nA MOS - UKR\n\nMerci !\nJean\n")),
+             ("gruss.eml", _mail("Austria\nA VIE - GAL\nViele Grüße\nKarl\n")),
              ("outlook.eml", _mail("Italy\nA VEN - TYR\n\n________________________________\nFrom: GM <gm@example.org>\n"
                                    "Sent: Thursday\nSubject: S1901M\n\nEngland\nF LON - NTH\n"))]
     report = enter_mails("g", [(label, m.as_bytes()) for label, m in mails], root=tmp_path, dry_run=True)
     assert report.refused == []
     assert [(w[1], w[2]) for w in report.written] == [("FRANCE", "A PAR - BUR"), ("GERMANY", "A BER - KIE"),
+                                                      ("RUSSIA", "A MOS - UKR"), ("AUSTRIA", "A VIE - GAL"),
                                                       ("ITALY", "A VEN - TYR")]
 
 

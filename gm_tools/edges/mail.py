@@ -40,8 +40,11 @@ _FORWARD_HEADER = re.compile(r"^(from|date|sent|subject|to|cc|reply-to)\s*:", re
 _STOP = re.compile(r"^(end|signoff)\b", re.IGNORECASE)
 """Judges' end of orders."""
 _CLOSING = re.compile(r"^((many |best |kind |warm )?(thanks|regards|wishes)( a lot| again)?|thank you|thx|cheers|best|"
-                      r"yours( truly| sincerely)?|sincerely|ta|bye|all the best)\W*$|^_{2,}$", re.IGNORECASE)
-"""A mail's closing line (``Thanks!``, ``Cheers,``, ``Best regards``) on its own, after which
+                      r"yours( truly| sincerely)?|sincerely|ta|bye|all the best|"
+                      r"merci( beaucoup)?|cordialement|danke( schön| schoen)?|(viele |liebe )?gr(ü|ue|u)(ß|ss)e?|"
+                      r"grazie( mille)?|saluti|ciao|gracias|saludos|groetjes|bedankt|obrigado)\W*$|^_{2,}$",
+                      re.IGNORECASE)
+"""A mail's closing line (``Thanks!``, ``Cheers,``, ``Best regards``, ``Merci !``, ``Grüße``) on its own, after which
 comes the player's name and signature with no ``-- `` line; or the rule (``____``) Outlook
 draws above the mail a reply quotes."""
 _BULLET = re.compile(r"^[-*\u2022\u00b7\u2023\u25e6\u25aa\u2013\u2014]\s+")
