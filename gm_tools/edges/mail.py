@@ -1,7 +1,8 @@
 """Orders as players mail them, read the way judges accept them.
 
-A mail holds a power line (``France``, ``Power: FRA``, ``FRANCE:``) and then that power's
-orders, one per line; a GM forwarding several players' orders may put several power lines in
+A mail holds a power line (``France``, ``Power: FRA``, ``FRANCE:``, ``Orders for France``,
+``FRANCE S1901M``: the phase a line or a ``Phase:`` greeting names goes with the block, for the
+caller to refuse another phase's) and then that power's orders, one per line; a GM forwarding several players' orders may put several power lines in
 one mail. Everything a mail program adds is left out before reading: the headers, quoted
 replies (``> ...`` lines, ``On ... wrote:`` and everything after it, an HTML mail's
 ``<blockquote>``), a signature after the ``-- `` line or after a closing line on its own below the orders (``Thanks!``,
