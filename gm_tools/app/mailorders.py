@@ -32,7 +32,7 @@ from pathlib import Path
 
 from gm_tools.app.mailcells import Block, Grid, intact, type_blocks
 from gm_tools.edges.game import refuse_if_open, store_mail, write_atomic
-from gm_tools.edges.mail import body_text, mail_files, read_mail
+from gm_tools.edges.mail import attachments, body_text, mail_files, read_mail, subject
 from gm_tools.edges.ordercheck import check_orders
 from gm_tools.edges.workbook import OrderEntry, read_workbook
 from gm_tools.edges.workbook_fill import place_orders, place_rows, set_cells
@@ -72,6 +72,8 @@ class MailReport:
     """For each power whose mail replaces earlier entries (an earlier mail of the batch, or what
     the workbook held): which, and the units its orders no longer cover (for mail typed into
     cells, the workbook's cells it leaves empty)."""
+    attached: list[tuple[str, str]] = field(default_factory=list)
+    """(mail, file name) for each attachment, which is not read."""
     dry_run: bool = False
 
     def text(self) -> str:
@@ -82,6 +84,8 @@ class MailReport:
         lines += [f"  refused {where}: {found} -- expected {why}" for where, found, why in self.refused]
         lines += [f"  typed {note}" for note in self.notes]
         lines += [f"  not read {where}: {text!r} (before any power line)" for where, text in self.skipped]
+        lines += [f"  not read {mail}: the attached {name!r} (attachments are not read: the orders go in the "
+                  "mail's text)" for mail, name in self.attached]
         lines += [f"  {note}" for note in self.replaced]
         if self.unsettled:
             first = self.unsettled[0]
@@ -114,19 +118,21 @@ def enter_mails(name: str, mails: list[tuple[str, bytes]], root: str | os.PathLi
         sheet_rows: dict[str, tuple[tuple[str, ...], list]] = {}  # power -> (input sheets, its checked rows)
         read_as: dict[tuple[str, str], str] = {}  # (power, order as mailed) -> as the parser read it
         earlier = _earlier_entries(entries)  # power -> (where, units ordered), what a mail of it replaces
-        read = [(label, read_mail(body_text(data), variant)) for label, data in mails]
+        read = [(label, read_mail(body_text(data), variant, subject(data))) for label, data in mails]
         # what the turn will see besides a power's own mail: the rows already on the sheets and
         # the other powers' latest mails of this batch (a diplomatic attack on INFs another
         # power deploys in the same phase)
-        batch = {power: lines for _, parsed in read for power, lines in parsed.blocks if variant.powers[power].playable}
+        batch = {power: lines for _, parsed in read for (power, lines), phase in zip(parsed.blocks, parsed.phases)
+                 if variant.powers[power].playable and not _other_phase(position, phase)}
         context, mailed_sheets = _context_rows(variant, position, on_sheets, batch)
         tables = [t for t in hooks_for(variant).input_sheets(variant, position) if t.title not in entries.absent]
         start = Grid(tables, entries.inputs, entries.unlaid)
         grid = start.copy()
         celled = {(b.label, id(b.lines)): b for b in type_blocks(variant, position, grid, [
-            Block(label, power, lines) for label, parsed in read for power, lines in parsed.blocks
-            if not _sends_no_orders(variant, position, rules, power)])}
+            Block(label, power, lines) for label, parsed in read for (power, lines), phase in zip(parsed.blocks, parsed.phases)
+            if not (_sends_no_orders(variant, position, rules, power) or _other_phase(position, phase))])}
         in_cells: list[tuple[str, str, str, tuple]] = []  # (mail, power, line, the cells it typed)
+        report.attached = [(label, name) for label, data in mails for name in attachments(data)]
         for label, parsed in read:
             report.skipped += [(f"{label} line {line.number}", line.text) for line in parsed.skipped]
             if not parsed.blocks:
@@ -136,8 +142,8 @@ def enter_mails(name: str, mails: list[tuple[str, bytes]], root: str | os.PathLi
                 report.refused.append((label, "no power line", "a line naming the power before the orders, "
                                        f"one of this game's: {playing}"))
                 continue
-            for (power, lines), heading in zip(parsed.blocks, parsed.power_lines):
-                why = _sends_no_orders(variant, position, rules, power)
+            for (power, lines), heading, phase in zip(parsed.blocks, parsed.power_lines, parsed.phases):
+                why = _sends_no_orders(variant, position, rules, power) or _other_phase(position, phase)
                 if why:
                     report.refused.append((f"{label} line {heading.number}", repr(heading.text),
                                            f"{why} (the {len(lines)} line(s) under it are not read)"))
@@ -205,6 +211,14 @@ def enter_mails(name: str, mails: list[tuple[str, bytes]], root: str | os.PathLi
         report.kept = store_mail(state.paths, position.phase, [data for _, data in mails], before)
         write_atomic(state.paths.workbook, after)
     return report
+
+
+def _other_phase(position, phase: str) -> str | None:
+    """Why a power line naming ``phase`` (``F1905M``, ``S1901`` of ``Spring 1901``) opens no
+    orders for the game's phase, or None: it names none, or the game's."""
+    if not phase or position.phase.upper().startswith(phase):
+        return None
+    return f"orders for {position.phase}, the game's phase: the mail names {phase}"
 
 
 def _unit(order: str) -> str | None:

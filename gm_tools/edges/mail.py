@@ -1,12 +1,18 @@
 """Orders as players mail them, read the way judges accept them.
 
-A mail holds a power line (``France``, ``Power: FRA``, ``FRANCE:``) and then that power's
-orders, one per line; a GM forwarding several players' orders may put several power lines in
+A mail holds a power line (``France``, ``Power: FRA``, ``FRANCE:``, ``Orders for France``,
+``FRANCE S1901M``: the phase a line or a ``Phase:`` greeting names goes with the block, for the
+caller to refuse another phase's) and then that power's orders, one per line; a GM forwarding several players' orders may put several power lines in
 one mail. Everything a mail program adds is left out before reading: the headers, quoted
 replies (``> ...`` lines, ``On ... wrote:`` and everything after it, an HTML mail's
-``<blockquote>``), a signature after the ``-- `` line, and the HTML of an HTML-only mail.
-Judges' ``END`` or ``SIGNOFF`` stops the reading. Lines before the first power line are
-greetings: skipped, and listed so the GM can see what was not read.
+``<blockquote>``), a signature after the ``-- `` line or after a closing line on its own below the orders (``Thanks!``,
+``Cheers,``, ``Best regards``), and the HTML of an HTML-only mail. A forwarded mail is read below its
+``Forwarded message`` line and headers (Outlook's ``____`` rule or ``Original Message`` line
+when the Subject says ``FW:``), the forwarding note above them as a greeting.
+Judges' ``END`` or ``SIGNOFF`` stops the reading. A list's bullet (``- ``, ``• ``, ``* ``) is
+not part of the line. Lines before the first power line are
+greetings: skipped, and listed so the GM can see what was not read; but a mail with no power
+line is read as the orders of the one power its Subject names (``France orders S1901``).
 
 This module only reads text: checking the orders against the phase, and the workbook, are
 the caller's (:mod:`gm_tools.app.mailorders`).
@@ -14,6 +20,7 @@ the caller's (:mod:`gm_tools.app.mailorders`).
 
 from __future__ import annotations
 
+import codecs
 import email
 import email.policy
 import re
@@ -23,12 +30,29 @@ from html.parser import HTMLParser
 from gm_tools.edges.workbook import power_lookup
 from gm_tools.engine.variant import Variant
 
-_QUOTE_HEADER = re.compile(r"^(on\b.*\bwrote:|-+\s*original message\s*-+|-+\s*forwarded message\s*-+|"
+_QUOTE_HEADER = re.compile(r"^(on\b.*\bwrote:|-+\s*original message\s*-+|"
                            r"from:\s.*|sent from my \w+.*)$", re.IGNORECASE)
 """A line after which a mail program puts the quoted mail, or its own footer."""
+_FORWARDED = re.compile(r"^(-+\s*forwarded message\s*-+|begin forwarded message:)$", re.IGNORECASE)
+"""The line above a forwarded mail: its orders are read (a player's mail sent to the wrong
+address and forwarded to the GM), and the headers under the line are not."""
+_OUTLOOK_FORWARD = re.compile(r"^(_{2,}|-+\s*original message\s*-+)$", re.IGNORECASE)
+_FORWARD_HEADER = re.compile(r"^(from|date|sent|subject|to|cc|reply-to)\s*:", re.IGNORECASE)
 _STOP = re.compile(r"^(end|signoff)\b", re.IGNORECASE)
 """Judges' end of orders."""
-_POWER_PREFIX = re.compile(r"^(power|country|nation|player of)\s*[:=]?\s*", re.IGNORECASE)
+_CLOSING = re.compile(r"^((many |best |kind |warm )?(thanks|regards|wishes)( a lot| again)?|thank you|thx|cheers|best|"
+                      r"yours( truly| sincerely)?|sincerely|ta|bye|all the best|"
+                      r"merci( beaucoup)?|cordialement|danke( schön| schoen)?|(viele |liebe )?gr(ü|ue|u)(ß|ss)e?|"
+                      r"grazie( mille)?|saluti|ciao|gracias|saludos|groetjes|bedankt|obrigado)\W*$|^_{2,}$",
+                      re.IGNORECASE)
+"""A mail's closing line (``Thanks!``, ``Cheers,``, ``Best regards``, ``Merci !``, ``Grüße``) on its own, after which
+comes the player's name and signature with no ``-- `` line; or the rule (``____``) Outlook
+draws above the mail a reply quotes."""
+_BULLET = re.compile(r"^[-*\u2022\u00b7\u2023\u25e6\u25aa\u2013\u2014]\s+")
+"""A bullet a mail program or player puts before each line of a list (``- ``, ``• ``, ``* ``)."""
+_SPACES = {0xA0: " ", 0x2007: " ", 0x202F: " ", 0x2009: " "}
+"""Spaces an HTML mail (``&nbsp;``) or a word processor puts between words: plain spaces."""
+_POWER_PREFIX = re.compile(r"^(power|country|nation|player of|orders for|orders of)\s*[:=]?\s*", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -52,10 +76,14 @@ class MailOrders:
     power_lines: list[MailLine] = field(default_factory=list)
     """The power line of each block, in the order of ``blocks``: where a block is refused
     as a whole (a line naming a power no player plays)."""
+    phases: list[str] = field(default_factory=list)
+    """The phase each power line names after the power (``S1901M``, ``S1901`` of ``Spring
+    1901``), or "": a block for another phase than the game's is refused."""
 
 
 class _HtmlText(HTMLParser):
-    """The visible text of an HTML mail, a line per block element, without quoted replies."""
+    """The visible text of an HTML mail, a line per block element, without quoted replies and
+    the signature a mail program marks as one."""
 
     BLOCKS = {"p", "div", "br", "li", "tr", "h1", "h2", "h3", "h4", "pre", "table"}
     HIDDEN = {"style", "script", "head", "title", "blockquote"}
@@ -69,8 +97,8 @@ class _HtmlText(HTMLParser):
     def handle_starttag(self, tag, attrs):
         hides = tag in self.HIDDEN
         if tag == "div":
-            hides = any(k == "class" and v and "quote" in v for k, v in attrs)
-            self.divs.append(hides)
+            hides = any(k in ("class", "id") and v and ("quote" in v or "signature" in v.lower()) for k, v in attrs)
+            self.divs.append(hides)  # a quote, or a signature (Gmail's gmail_signature, Outlook's Signature)
         if hides:
             self.hidden += 1
         elif tag in self.BLOCKS and not self.hidden:
@@ -109,9 +137,10 @@ MAIL_HEADERS = ("from", "to", "subject", "date", "content-type", "mime-version",
 def body_text(data: bytes) -> str:
     """A mail's body as plain text: the text/plain part of a MIME mail (or its HTML part made
     text when it has no plain one), or the whole file when it is not a mail but pasted text."""
+    data = _without_bom(data)
     message = email.message_from_bytes(data, policy=email.policy.default)
     if not any(key.lower() in MAIL_HEADERS for key in message.keys()):
-        text = data.decode("utf-8", errors="replace")
+        text = _pasted_text(data)
         if re.search(r"<(html|body|div|p|br)\b", text, re.IGNORECASE):
             text = html_text(text)  # an HTML body saved or pasted on its own
         return text.replace("\r\n", "\n")
@@ -124,30 +153,122 @@ def body_text(data: bytes) -> str:
     return content.replace("\r\n", "\n")
 
 
-def _power_line(line: str, names: dict[str, str]) -> str | None:
-    """The power a line names on its own (``France``, ``FRANCE:``, ``Power: fra``), or None."""
-    text = _POWER_PREFIX.sub("", line.strip()).rstrip(":").strip().lower()
-    return names.get(text)
+def attachments(data: bytes) -> list[str]:
+    """The file names of a mail's attachments (``orders.docx``), which are not read: only the
+    mail's own text is."""
+    message = email.message_from_bytes(_without_bom(data), policy=email.policy.default)
+    if not message.is_multipart():
+        return []
+    # a picture the HTML shows (a signature's logo, by its Content-ID) is no attachment sent
+    return [part.get_filename() or part.get_content_type() for part in message.iter_attachments()
+            if not (part.get_content_maintype() == "image" and part["content-id"]
+                    and part.get_content_disposition() != "attachment")]
 
 
-def read_mail(text: str, variant: Variant) -> MailOrders:
-    """The power blocks of a mail's body text (see the module's note for what is left out)."""
-    names = power_lookup(variant)
-    out = MailOrders()
+def _without_bom(data: bytes) -> bytes:
+    """A file saved with a byte order mark (Windows Notepad's UTF-8, its and PowerShell's
+    "Unicode", UTF-16) as UTF-8 without it."""
+    for bom, codec in ((codecs.BOM_UTF8, "utf-8-sig"), (codecs.BOM_UTF16_LE, "utf-16"), (codecs.BOM_UTF16_BE, "utf-16")):
+        if data.startswith(bom):
+            return data.decode(codec, errors="replace").encode("utf-8")
+    return data
+
+
+def _pasted_text(data: bytes) -> str:
+    """Pasted text as saved: UTF-8, or else the Windows charset a text editor saves in
+    (windows-1252, which reads latin-1's letters alike: ``München``)."""
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        return data.decode("cp1252", errors="replace")
+
+
+_SEASONS = {"spring": "S", "summer": "U", "fall": "F", "autumn": "F", "winter": "W"}
+_PHASE_TAG = re.compile(r"\s*[-,(]?\s*(?:orders\s+)?(?:for\s+)?(?:([A-Z]\d{4}[A-Z]?)|(spring|summer|fall|autumn|winter)"
+                        r"\s+(\d{4}))\s*\)?\s*(?:orders)?\s*:?$", re.IGNORECASE)
+"""A phase after the power (``FRANCE S1901M``, ``France - Spring 1901``): the phase the orders are for."""
+
+
+_PHASE_LINE = re.compile(r"^(phase|turn|season)\s*[:=]\s*", re.IGNORECASE)
+"""A greeting line naming the phase the mail's orders are for (``Phase: F1905M``)."""
+
+
+def _power_line(line: str, names: dict[str, str]) -> tuple[str, str] | None:
+    """The power a line names on its own (``France``, ``FRANCE:``, ``Power: fra``, ``Orders for
+    France``, ``France orders``) and the phase it names after it (``France S1901M``, ``France
+    - Spring 1901``: ``S1901``; "" for none), or None."""
+    text = _POWER_PREFIX.sub("", line.strip()).rstrip(":").strip()
+    phase = ""
+    tag = _PHASE_TAG.search(text)
+    if tag and tag.start() > 0:
+        phase = (tag.group(1) or f"{_SEASONS[tag.group(2).lower()]}{tag.group(3)}").upper()
+        text = text[:tag.start()]
+    text = re.sub(r"\s+orders$", "", text.strip().rstrip(":").strip(), flags=re.IGNORECASE).lower()
+    return (names[text], phase) if text in names else None
+
+
+def subject(data: bytes) -> str:
+    """A mail's Subject, or "" (pasted text has none)."""
+    message = email.message_from_bytes(_without_bom(data), policy=email.policy.default)
+    return " ".join(str(message["subject"] or "").split())
+
+
+def _subject_power(text: str, variant: Variant) -> str | None:
+    """The one player's power a Subject names (``France orders S1901``), or None: none, or
+    several (``Re: Germany attacked France``)."""
+    found = {code for name, code in power_lookup(variant).items() if variant.powers[code].playable
+             and re.search(rf"(?<!\w){re.escape(name)}(?!\w)", text, re.IGNORECASE)}
+    return found.pop() if len(found) == 1 else None
+
+
+def read_mail(text: str, variant: Variant, subject: str = "") -> MailOrders:
+    """The power blocks of a mail's body text (see the module's note for what is left out).
+    A body with no power line is read as the orders of the power its ``subject`` names, if it
+    names one player's power and no other (``Subject: France orders S1901``)."""
+    # Outlook forwards (Subject "FW: ...") under the rule or "Original Message" line it quotes a reply under
+    forward = _OUTLOOK_FORWARD if re.match(r"^\s*(fw|fwd)\s*:", subject, re.IGNORECASE) else None
+    out = _read(text, power_lookup(variant), forward=forward)
+    power = None if out.blocks else _subject_power(subject, variant)
+    return _read(text, power_lookup(variant), (power, MailLine(0, f"Subject: {subject}")), forward) if power else out
+
+
+def _read(text: str, names: dict[str, str], opened: tuple[str, MailLine] | None = None,
+          forward: re.Pattern | None = None) -> MailOrders:
+    """The power blocks of ``text``; ``opened``: the power (and its line) the text's lines are
+    for before any power line; ``forward``: the lines above a forwarded mail besides
+    ``_FORWARDED``'s."""
+    out, phase = MailOrders(), ""
+    if opened:
+        out.blocks.append((opened[0], []))
+        out.power_lines.append(opened[1])
+        out.phases.append("")
+    forwarded = False  # in the headers of a forwarded mail
     for number, raw in enumerate(text.split("\n"), start=1):
         line = raw.strip()
-        if raw.rstrip("\r") == "-- " or line == "--" or _QUOTE_HEADER.match(line) or _STOP.match(line):
+        if _FORWARDED.match(line) or (forward and forward.match(line)) or (forwarded and (not line or _FORWARD_HEADER.match(line))):
+            forwarded = True
+            continue
+        forwarded = False
+        if (raw.rstrip("\r") == "-- " or line == "--" or _QUOTE_HEADER.match(line) or _STOP.match(line)
+                or (out.blocks and _CLOSING.match(line))):  # a greeting's "Thanks!" is no closing
             break
         if not line or line.startswith(">"):
             continue
+        line = _BULLET.sub("", line)  # as a list's number is, by the order reader
+        line = line.translate(_SPACES)  # typed with plain spaces, as the player sees it
         power = _power_line(line, names)
         if power is not None:
-            out.blocks.append((power, []))
+            out.blocks.append((power[0], []))
             out.power_lines.append(MailLine(number, line))
+            out.phases.append(power[1])
         elif out.blocks:
             out.blocks[-1][1].append(MailLine(number, line))
         else:
             out.skipped.append(MailLine(number, line))
+            named = _PHASE_LINE.match(line) and _PHASE_TAG.fullmatch(" " + _PHASE_LINE.sub("", line))
+            if named:  # "Phase: F1905M" above the orders: the phase of the power lines naming none
+                phase = (named.group(1) or f"{_SEASONS[named.group(2).lower()]}{named.group(3)}").upper()
+    out.phases = [p or phase for p in out.phases]
     return out
 
 
