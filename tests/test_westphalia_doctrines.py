@@ -24,10 +24,11 @@ from gm_tools.edges.variants import load_variant
 from gm_tools.edges.workbook_fill import set_cells
 from gm_tools.engine.rules import variant_for_game
 from gm_tools.systems.westphalia import steps
-from gm_tools.systems.westphalia.sheets import PRINCES, TURNS, WARS
+from gm_tools.systems.westphalia.sheets import PRINCES, WARS
 from gm_tools.systems.westphalia.state import Holding, State, state_of
 from gm_tools.systems.westphalia.turns import DIPLOMACY, HERESY, WAR
 
+from westphalia_mails import ROUND_FIVE_CELLS
 from demos import played_until, turn_refused
 from card_war_board import war_board
 
@@ -35,10 +36,7 @@ GAME = "westphalia-demo"
 STOP = "R1610T"
 # Round 5's Player Turns as the demo enters them (Initiative Order YELLOW, ORANGE, RED, GREEN,
 # BLUE): Blue alone is Waging War, his doctrine Defensive since the Setup
-ROUND_FIVE = [("YELLOW", "yes", "yes", "no", "no"), ("ORANGE", "yes", "yes", "no", "no"),
-              ("RED", "yes", "yes", "no", "no"), ("GREEN", "yes", "yes", "no", "no"),
-              ("BLUE", "no", "yes", "yes", "no")]
-ACTIONS = {f"{TURNS}!{col}{r}": v for r, row in enumerate(ROUND_FIVE, start=2) for col, v in zip("ABCDE", row)}
+ACTIONS = ROUND_FIVE_CELLS
 STAGE = ("'When all Players Waging War have had an opportunity to Declare Wars and change their Military "
          "Doctrines'")
 

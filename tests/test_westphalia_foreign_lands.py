@@ -32,6 +32,7 @@ from gm_tools.systems.westphalia.state import Holding, State, state_of, with_sta
 from gm_tools.systems.westphalia.turns import DIPLOMACY, WAR, Die, check_die, spread
 from gm_tools.systems.westphalia.victory import religious, westphalia_power
 
+from westphalia_mails import ROUND_FIVE, ROUND_FIVE_CELLS
 from demos import played_until
 
 VARIANT = variant_for_game(load_variant("westphalia"), 5)
@@ -235,12 +236,7 @@ def test_the_map_and_the_legend_show_a_foreign_powers_provinces():
 
 
 GAME = "westphalia-demo"
-STOP = "R1610T"
-# Round 5's Player Turns as the demo enters them (Initiative Order YELLOW, ORANGE, RED, GREEN,
-# BLUE; Blue, a Foreign Power since 1560, alone Waging War)
-ROUND_FIVE = [("YELLOW", "yes", "yes", "no", "no"), ("ORANGE", "yes", "yes", "no", "no"),
-              ("RED", "yes", "yes", "no", "no"), ("GREEN", "yes", "yes", "no", "no"),
-              ("BLUE", "no", "yes", "yes", "no")]
+STOP = "R1610T"  # round 5's Player Turns (westphalia_mails.ROUND_FIVE): Blue, a Foreign Power since 1560, alone Waging War
 
 
 @pytest.fixture(scope="module")
@@ -256,7 +252,7 @@ def played_round_five(round_five: Path, tmp_path: Path, cells: dict) -> Path:
     root = tmp_path / "games"
     shutil.copytree(round_five, root)
     workbook = root / f"{GAME}.xlsx"
-    typed = {f"Player Turns!{col}{r}": v for r, row in enumerate(ROUND_FIVE, start=2) for col, v in zip("ABCDE", row)}
+    typed = dict(ROUND_FIVE_CELLS)
     workbook.write_bytes(set_cells(workbook.read_bytes(), {**typed, **cells}))
     run_turn(GAME, root=root, site_dir=None)
     return root

@@ -21,10 +21,11 @@ from gm_tools.edges.variants import load_variant
 from gm_tools.edges.workbook_fill import set_cells
 from gm_tools.engine.rules import variant_for_game
 from gm_tools.systems.westphalia import steps
-from gm_tools.systems.westphalia.sheets import CHANGES, TREATIES, TURNS, WARS
+from gm_tools.systems.westphalia.sheets import CHANGES, TREATIES, WARS
 from gm_tools.systems.westphalia.state import Holding, State, state_of
 from gm_tools.systems.westphalia.turns import DIPLOMACY, WAR
 
+from westphalia_mails import ROUND_FIVE_CELLS
 from demos import played_until, turn_refused
 
 VARIANT = variant_for_game(load_variant("westphalia"), 5)
@@ -155,10 +156,7 @@ GAME = "westphalia-demo"
 STOP = "R1610T"
 # Round 5's Player Turns as the demo enters them: Blue, a Foreign Power beside the west edge since
 # 1560, alone Waging War, with 5 Diplomatic Influence saved
-ROUND_FIVE = [("YELLOW", "yes", "yes", "no", "no"), ("ORANGE", "yes", "yes", "no", "no"),
-              ("RED", "yes", "yes", "no", "no"), ("GREEN", "yes", "yes", "no", "no"),
-              ("BLUE", "no", "yes", "yes", "no")]
-ACTIONS = {f"{TURNS}!{col}{r}": v for r, row in enumerate(ROUND_FIVE, start=2) for col, v in zip("ABCDE", row)}
+ACTIONS = ROUND_FIVE_CELLS
 BLUE_TAKES = {f"{WARS}!A2": "BLUE", f"{WARS}!B2": "ORANGE", f"{TREATIES}!A2": "BLUE", f"{TREATIES}!B2": "FRS",
               f"{TREATIES}!A3": "BLUE", f"{TREATIES}!B3": "DES"}
 

@@ -14,6 +14,15 @@ from gm_tools.edges.workbook_fill import set_cells
 
 ACTIONS = ("Combat Heresy", "Engage in Diplomacy", "Wage War")
 
+ROUND_FIVE = [("YELLOW", "yes", "yes", "no", "no"), ("ORANGE", "yes", "yes", "no", "no"),
+              ("RED", "yes", "yes", "no", "no"), ("GREEN", "yes", "yes", "no", "no"),
+              ("BLUE", "no", "yes", "yes", "no")]
+"""Round 5's Player Turns (R1610T) as the demo enters them, in Initiative Order: Blue alone is
+Waging War."""
+ROUND_FIVE_CELLS = {f"Player Turns!{col}{r}": v for r, row in enumerate(ROUND_FIVE, start=2)
+                    for col, v in zip("ABCDE", row)}
+"""The same rows as the Player Turns sheet's cells."""
+
 ONE_LINE = {
     "Pick Provinces": "Provinces: {1}, capital {2}",
     "Place Electors": "Elector: {1}, {2}, capital {3}",
