@@ -383,6 +383,21 @@ def test_on_a_phone_tables_say_they_scroll_and_dates_and_orders_stay_whole(serve
     assert errors == []
 
 
+def _phone_only(page, base: str, selector: str):
+    """The standard demo's phase and game pages, each at 375 px with ``selector`` shown (the
+    address yielded for the caller's own checks), then at 1100 px with it hidden: a key said
+    under the map on a phone, where the picture's legend is too small to read, and not twice on
+    a desktop."""
+    for address in ("games/demo/S1901M.html", "games/demo/index.html"):
+        page.set_viewport_size({"width": 375, "height": 800})
+        page.goto(base + address)
+        key = page.locator(selector)
+        assert key.is_visible(), address
+        yield address
+        page.set_viewport_size({"width": 1100, "height": 900})
+        assert not key.is_visible(), address
+
+
 def test_on_a_phone_the_maps_colours_are_named_under_it(served_site):
     """On a phone the picture's legend is drawn at the map's scale, a few pixels high: the
     page names each colour under the map (the style sheet's rule, "Colours always come with a
@@ -392,11 +407,7 @@ def test_on_a_phone_the_maps_colours_are_named_under_it(served_site):
     expected = [(p.name, p.colour.lower()) for p in variant.powers.values() if p.playable]
     errors: list[str] = []
     with chromium_page(errors) as page:
-        for address in ("games/demo/S1901M.html", "games/demo/index.html"):
-            page.set_viewport_size({"width": 375, "height": 800})
-            page.goto(served_site + address)
-            key = page.locator("figure.map ul.map-key")
-            assert key.is_visible(), address
+        for address in _phone_only(page, served_site, "figure.map ul.map-key"):
             shown = page.evaluate("""() => [...document.querySelectorAll('ul.map-key li')].map(li => {
                 const c = getComputedStyle(li.querySelector('.swatch')).backgroundColor.match(/\\d+/g);
                 return [li.textContent, '#' + c.slice(0, 3).map(n => (+n).toString(16).padStart(2, '0')).join('')];
@@ -405,8 +416,6 @@ def test_on_a_phone_the_maps_colours_are_named_under_it(served_site):
             # readable: the names at the page's small print, not the picture's scale
             size = page.evaluate("parseFloat(getComputedStyle(document.querySelector('ul.map-key li')).fontSize)")
             assert size >= 12, size
-            page.set_viewport_size({"width": 1100, "height": 900})
-            assert not key.is_visible(), address
     assert errors == []
 
 
@@ -417,11 +426,7 @@ def test_on_a_phone_the_maps_symbols_are_said_under_it(served_site):
     size; on a desktop, where the picture's legend reads, not twice."""
     errors: list[str] = []
     with chromium_page(errors) as page:
-        for address in ("games/demo/S1901M.html", "games/demo/index.html"):
-            page.set_viewport_size({"width": 375, "height": 800})
-            page.goto(served_site + address)
-            key = page.locator("figure.map ul.map-symbols")
-            assert key.is_visible(), address
+        for address in _phone_only(page, served_site, "figure.map ul.map-symbols"):
             said = page.evaluate("[...document.querySelectorAll('ul.map-symbols li')].map(li => li.textContent)")
             page.wait_for_selector("#map-picture svg #legend")
             drawn = page.evaluate("""[...document.querySelectorAll('#map-picture svg #legend text')]
@@ -431,8 +436,6 @@ def test_on_a_phone_the_maps_symbols_are_said_under_it(served_site):
             assert min(sizes) >= 12, sizes
             # each entry within the column: read down the page, never sideways
             assert page.evaluate("Math.max(...[...document.querySelectorAll('ul.map-symbols li')].map(li => li.getBoundingClientRect().right))") <= 375
-            page.set_viewport_size({"width": 1100, "height": 900})
-            assert not key.is_visible(), address
     assert errors == []
 
 

@@ -34,6 +34,17 @@ def _files(paths) -> dict[str, str]:
             for p in sorted(paths.root.rglob("*")) if p.is_file()}
 
 
+def _refused(spring, cells: dict) -> dict[tuple[str, str], tuple[str, str]]:
+    """``cells`` typed into the spring workbook and the turn refused with nothing written: each
+    problem's (sheet, cell) -> (found, expected)."""
+    spring.workbook.write_bytes(set_cells(spring.workbook.read_bytes(), cells))
+    before = _files(spring)
+    with pytest.raises(WorkbookError) as caught:
+        run_turn("g", root=spring.root, site_dir=None)
+    assert _files(spring) == before
+    return {(p.sheet, p.cell): (p.found, p.expected) for p in caught.value.problems}
+
+
 def test_bad_entries_name_their_cells_and_nothing_is_written(spring):
     """Every entry is checked: an unknown minor state, more than the year's INFs ('players
     cannot deploy more than the available INFs for the year'), a second attack ('only one
@@ -177,18 +188,13 @@ def test_a_deployment_of_no_infs_or_fewer_is_named_at_its_infs_cell(spring):
     """'Writing the orders': a deployment is a number of INFs to a minor state ('9 INFs to
     Wuerttemburg (WUR)'); -3 or 0 INFs is none. The problem is the number, so the INFs cell (B)
     is named with what was typed there, not the Minor state cell beside it; nothing is written."""
-    spring.workbook.write_bytes(set_cells(spring.workbook.read_bytes(), {
+    found = _refused(spring, {
         f"{DEPLOYMENT}!A2": "FRANCE", f"{DEPLOYMENT}!B2": -3, f"{DEPLOYMENT}!C2": "WUR",
         f"{DEPLOYMENT}!A3": "SPAIN", f"{DEPLOYMENT}!B3": 0, f"{DEPLOYMENT}!C3": "LOR",
-        f"{DEPLOYMENT}!A4": "AUSTRIA", f"{DEPLOYMENT}!B4": 5, f"{DEPLOYMENT}!C4": "BAV"}))
-    before = _files(spring)
-    with pytest.raises(WorkbookError) as caught:
-        run_turn("g", root=spring.root, site_dir=None)
-    found = {(p.sheet, p.cell): (p.found, p.expected) for p in caught.value.problems}
+        f"{DEPLOYMENT}!A4": "AUSTRIA", f"{DEPLOYMENT}!B4": 5, f"{DEPLOYMENT}!C4": "BAV"})
     assert set(found) == {(DEPLOYMENT, "B2"), (DEPLOYMENT, "B3")}
     assert found[(DEPLOYMENT, "B2")][0] == "-3" and found[(DEPLOYMENT, "B3")][0] == "0"
     assert "1 or more" in found[(DEPLOYMENT, "B2")][1] and "WUR" in found[(DEPLOYMENT, "B2")][1]
-    assert _files(spring) == before
 
 
 def test_a_waiver_of_ones_own_home_center_is_refused(spring):
@@ -470,19 +476,14 @@ def test_a_province_of_a_minor_state_names_the_state_to_deploy_to(spring):
     the Marche (MAR)', 'Lower Saxony consists of two provinces: Bremen and Brunswick-Lunenburg':
     a deployment to ROM or BRU names the province's minor state (PAPL, LOWR), not provinces
     of other states spelt alike (CRO, ROC); nothing is written (QA)."""
-    spring.workbook.write_bytes(set_cells(spring.workbook.read_bytes(), {
+    found = _refused(spring, {
         f"{DEPLOYMENT}!A2": "SPAIN", f"{DEPLOYMENT}!B2": 5, f"{DEPLOYMENT}!C2": "ROM",
         f"{DEPLOYMENT}!A3": "DENMARK", f"{DEPLOYMENT}!B3": 4, f"{DEPLOYMENT}!C3": "Brunswick",
-        f"{ATTACKS}!A2": "FRANCE", f"{ATTACKS}!B2": "MAR > SPAIN"}))
-    before = _files(spring)
-    with pytest.raises(WorkbookError) as caught:
-        run_turn("g", root=spring.root, site_dir=None)
-    found = {(p.sheet, p.cell): (p.found, p.expected) for p in caught.value.problems}
+        f"{ATTACKS}!A2": "FRANCE", f"{ATTACKS}!B2": "MAR > SPAIN"})
     assert found == {
         (DEPLOYMENT, "C2"): ("'ROM', a province of the Papal States", "a pliant minor state (did you mean PAPL?)"),
         (DEPLOYMENT, "C3"): ("'Brunswick', a province of Lower Saxony", "a pliant minor state (did you mean LOWR?)"),
         (ATTACKS, "B2"): ("'MAR', a province of the Papal States", "a pliant minor state (did you mean PAPL?)")}
-    assert _files(spring) == before
 
 
 def test_an_entry_on_the_wrong_sheet_names_the_sheet_it_goes_on(spring):
@@ -491,14 +492,10 @@ def test_an_entry_on_the_wrong_sheet_names_the_sheet_it_goes_on(spring):
     orders, which the GM types on three sheets. An attack typed in a deployment's Minor state
     cell, a unit order on the Diplomatic Attacks sheet and a deployment on the Orders sheet are
     each named for what they are, with the sheet they go on; nothing is written (QA)."""
-    spring.workbook.write_bytes(set_cells(spring.workbook.read_bytes(), {
+    found = _refused(spring, {
         f"{DEPLOYMENT}!A2": "FRANCE", f"{DEPLOYMENT}!B2": 5, f"{DEPLOYMENT}!C2": "LOR > SPAIN",
         f"{ATTACKS}!A2": "SPAIN", f"{ATTACKS}!B2": "A MAD - CAT",
-        "Orders!C3": "9: WUR"}))
-    before = _files(spring)
-    with pytest.raises(WorkbookError) as caught:
-        run_turn("g", root=spring.root, site_dir=None)
-    found = {(p.sheet, p.cell): (p.found, p.expected) for p in caught.value.problems}
+        "Orders!C3": "9: WUR"})
     assert found == {
         (DEPLOYMENT, "C2"): ("'LOR > SPAIN', a diplomatic attack",
                              "a pliant minor state (diplomatic attacks go on the Diplomatic Attacks sheet)"),
@@ -506,25 +503,19 @@ def test_an_entry_on_the_wrong_sheet_names_the_sheet_it_goes_on(spring):
                                            "unit orders go on the Orders sheet)"),
         ("Orders", "C3"): ("'9: WUR'", "a unit's order: '9: WUR' is an INF placement, which goes on the INF "
                                        "Deployment sheet")}
-    assert _files(spring) == before
 
 
 def test_a_row_with_an_empty_cell_names_the_column_to_fill(spring):
     """A deployment ('9 INFs to Wuerttemburg (WUR)'), an attack ('MINOR STATE > MAJOR POWER')
     or a waiver row with one cell left empty names that column and what the row needs, in
     plain words (it read "a Attack on an attack row"); nothing is written (QA)."""
-    spring.workbook.write_bytes(set_cells(spring.workbook.read_bytes(), {
+    found = _refused(spring, {
         f"{DEPLOYMENT}!A2": "FRANCE", f"{DEPLOYMENT}!C2": "WUR",
-        f"{ATTACKS}!A2": "SPAIN", "Waivers!B2": "LOR"}))
-    before = _files(spring)
-    with pytest.raises(WorkbookError) as caught:
-        run_turn("g", root=spring.root, site_dir=None)
-    found = {(p.sheet, p.cell): (p.found, p.expected) for p in caught.value.problems}
+        f"{ATTACKS}!A2": "SPAIN", "Waivers!B2": "LOR"})
     assert found == {
         (DEPLOYMENT, "B2"): ("nothing", "a value in its INFs column (a deployment row needs Power, INFs and Minor state)"),
         (ATTACKS, "B2"): ("nothing", "a value in its Attack column (an attack row needs Power and Attack)"),
         ("Waivers", "A2"): ("nothing", "a value in its Power column (a waiver row needs Power and Center)")}
-    assert _files(spring) == before
 
 
 def test_the_status_check_and_an_early_winter_with_nothing_due_need_no_force(tmp_path):
