@@ -6,7 +6,7 @@ from __future__ import annotations
 from gm_tools.app.cli import main
 from gm_tools.app.status import phase_status
 from gm_tools.edges.workbook_fill import fill_orders
-from workflow_helpers import create, play, snapshot, type_cells
+from workflow_helpers import create, edit_workbook, play, snapshot, type_cells
 
 
 def _type(paths, orders, press=""):
@@ -236,3 +236,22 @@ def test_a_retreat_phase_counts_the_dislodged_unit_as_its_owners(tmp_path, capsy
     assert out[0].startswith("solo: S1901R")
     assert "  AUSTRIA: 0 of 1 row(s) ordered" in out  # not "0 of 0; other owners' units it may order: 0 of 1"
     assert "  waiting for: AUSTRIA" in out
+
+
+def test_status_counts_units_ordered_not_rows_typed(tmp_path):
+    """A GM copying mail into Excel types a second order for a unit on a new row, or an order
+    for a unit the power does not have: neither orders another of its units. The status said
+    '3 of 3 row(s) ordered; no order for A MAR, F BRE', contradicting itself."""
+    paths = create(tmp_path)
+    _type(paths, {"FRANCE": ["A PAR - BUR"]})
+
+    def extra_rows(wb):
+        ws = wb["Orders"]
+        ws.append(["FRANCE", "A PAR", "A PAR - PIC"])  # a second order for A PAR
+        ws.append(["FRANCE", "A GAS", "A GAS H"])  # no French unit in Gascony
+
+    edit_workbook(paths.workbook, extra_rows)  # both orders for A PAR are refused, and A GAS H
+    france = next(p for p in phase_status("g", root=tmp_path).powers if p.power == "FRANCE")
+    assert (france.rows, france.entered, france.missing) == (3, 1, ["A MAR", "F BRE"])
+    assert "  FRANCE (Ann): 1 of 3 row(s) ordered (3 a turn would refuse); no order for A MAR, F BRE" in (
+        phase_status("g", root=tmp_path).text())

@@ -184,9 +184,14 @@ def phase_status(name: str, root: str | os.PathLike | None = None) -> PhaseStatu
         others = {s.unit for s in block.slots if s.unit and _owner(position, s.unit) != block.power}
         own = [s for s in block.slots if s.unit not in others]
         missing = [s.unit for s in own if s.unit and s.unit not in ordered]
-        entered = sum(1 for e in typed if e.unit not in others)
+        # A unit's row counts once however many orders were typed for it, and an order for a
+        # unit the power does not have fills no row; rows without a unit (builds, removals)
+        # are filled by the orders naming none of the block's units.
+        own_units = {s.unit for s in own if s.unit}
+        loose = sum(1 for e in typed if e.unit not in others and e.unit not in own_units)
+        entered = len(own_units & ordered) + min(loose, len(own) - len(own_units))
         powers.append(PowerStatus(block.power, entries.players.get(block.power, ""), len(own),
-                                  min(entered, len(own)), missing, sum(1 for e in typed if e.cell in faulty),
+                                  entered, missing, sum(1 for e in typed if e.cell in faulty),
                                   len(others), len(ordered & others)))
     hooks = hooks_for(variant)
     tables = hooks.input_sheets(variant, position)
