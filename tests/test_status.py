@@ -255,3 +255,20 @@ def test_status_counts_units_ordered_not_rows_typed(tmp_path):
     assert (france.rows, france.entered, france.missing) == (3, 1, ["A MAR", "F BRE"])
     assert "  FRANCE (Ann): 1 of 3 row(s) ordered (3 a turn would refuse); no order for A MAR, F BRE" in (
         phase_status("g", root=tmp_path).text())
+
+
+def test_status_counts_an_order_typed_on_another_units_row_for_the_unit_it_orders(tmp_path):
+    """The turn reads the order, not the row's Unit cell: 'A MAR - SPA' typed on A PAR's row
+    moves A MAR, and A PAR holds. The status named A MAR as the unit without an order."""
+    paths = create(tmp_path)
+    _type(paths, {"FRANCE": ["A MAR - SPA"]})  # fill_orders types it on the unit's own row
+
+    def onto_par_row(wb):
+        ws = wb["Orders"]
+        rows = {ws.cell(r, 2).value: r for r in range(2, ws.max_row + 1) if ws.cell(r, 1).value == "FRANCE"}
+        ws.cell(rows["A PAR"], 3).value, ws.cell(rows["A MAR"], 3).value = "A MAR - SPA", None
+
+    edit_workbook(paths.workbook, onto_par_row)
+    status = phase_status("g", root=tmp_path)
+    france = next(p for p in status.powers if p.power == "FRANCE")
+    assert (france.entered, france.missing, status.problems) == (1, ["A PAR", "F BRE"], 0)

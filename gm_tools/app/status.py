@@ -13,7 +13,7 @@ games sees at once which are still waiting, and for whom.
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from gm_tools.app.turn import check_entries, load_state
 from gm_tools.edges.game import games_root
@@ -172,10 +172,14 @@ def phase_status(name: str, root: str | os.PathLike | None = None) -> PhaseStatu
     if not state.paths.workbook.exists():
         raise GameError(f"{state.paths.workbook} is missing: the game's workbook holds the phase's entries")
     variant, position = state.variant, state.position
-    entries, problems, *_ = check_entries(state, state.paths.workbook.read_bytes())
+    entries, problems, _, _, checked = check_entries(state, state.paths.workbook.read_bytes())
+    # The unit an order orders is the one its text names, as the turn reads it: an order typed
+    # on another unit's row orders the unit it names, and the row's unit holds.
+    read = {item["cell"]: item["read"] for items in checked.record.values() for item in items if item["read"]}
     by_power: dict[str, list[OrderEntry]] = {}
     for entry in entries.orders:
-        by_power.setdefault(entry.power, []).append(entry)
+        unit = _unit_named(position, read.get(entry.cell)) or entry.unit
+        by_power.setdefault(entry.power, []).append(replace(entry, unit=unit))
     faulty = {f"{p.sheet}!{p.cell}" for p in problems}
     powers = []
     for block in order_blocks(variant, position, rules_for(variant)):
@@ -212,6 +216,16 @@ def phase_status(name: str, root: str | os.PathLike | None = None) -> PhaseStatu
             status.unreadable.setdefault(p.sheet, f"found {p.found}, expected {p.expected}"
                                          + ("; its rows are not counted" if p.cell else ""))
     return status
+
+
+def _unit_named(position, order: str | None) -> str | None:
+    """The unit an order as read (``A MAR - SPA``) names, when one stands (or retreats) there;
+    None for a build, a removal's row or an order not read."""
+    words = (order or "").split()
+    if len(words) < 2 or words[0] not in ("A", "F"):
+        return None
+    unit = f"{words[0]} {words[1]}"
+    return unit if _owner(position, unit) is not None else None
 
 
 def _owner(position, unit: str) -> str | None:
