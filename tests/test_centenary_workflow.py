@@ -500,3 +500,21 @@ def test_a_mailed_fealty_claim_goes_on_the_fealty_sheet_and_is_sworn(winter, tmp
     state = load_state(paths.name, root=paths.root)
     assert state.position.extra["centenary"]["fealty"]["PORTUGAL"] == "SPAIN"
     assert state.position.units["POR"].power == "PORTUGAL" and state.position.units["EST"].power == "SPAIN"
+
+
+def test_an_unowned_neutral_dislodged_is_disbanded_by_rule_2_not_for_want_of_a_retreat(game):
+    """Rule 2: unowned neutral armies 'If dislodged, such units are disbanded.' Portugal's army
+    had Leon to retreat to; the judge text said it was destroyed 'with no valid retreats'. The
+    Princes' army, a player's, retreats as in the standard game."""
+    from gm_tools.publish.judgetext import judge_text
+
+    variant = load_variant("centenary")
+    fall = " ".join(judge_text(variant, record(game, "F1618M")).split())
+    assert "The Portuguese Army in Portugal was destroyed: the rules allow it no retreat." in fall
+    assert "with no valid retreats" not in fall
+    spring = " ".join(judge_text(variant, record(game, "S1618M")).split())
+    assert "The German Army in Bohemia can retreat to" in spring
+    from gm_tools.publish.siteviews import _dislodged_view
+
+    views = {v["unit"]: v for v in _dislodged_view(variant, record(game, "F1618M"))}
+    assert views["Army Portugal"]["no_retreat_allowed"] is True
