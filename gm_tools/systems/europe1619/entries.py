@@ -2,8 +2,9 @@
 
 Diplomatic Phase lines go by their form: ``5: BRE`` to INF Placements, ``BRAP > FRANCE`` to
 Attacks, ``WAR: SPAIN`` to Declarations. Builds and Transactions lines (``build A PAR``,
-``bolster LYO``, ``build F GEN for GEN``) go to Purchases; ``loans`` to Loans, ``payments``
-(repayments, interest) to Payments. Movement and retreat orders go on the Orders sheet.
+``bolster LYO``, ``build F GEN for GEN``, ``minor build CAT A``) go to Purchases; a player's
+loan or payment line is named as the GM's to type (Loans, Payments). The demo's ``loans`` and
+``payments`` go to Loans and Payments. Movement and retreat orders go on the Orders sheet.
 The demo game (``sheets/demo-europe1619.toml``) is typed in this way.
 """
 
@@ -21,6 +22,14 @@ _DECLARATION = re.compile(r"^\s*(WAR|ALLIANCE|ARMISTICE|DISSOLVE)\s*:\s*(\S.*?)\
 _PURCHASE = re.compile(
     r"^\s*(build|bolster|reduce|disband)\s+(?:([AF])\s+)?(\S+)(?:\s+for\s+(\S+))?\s*$", re.IGNORECASE
 )
+
+# 'the aligned power may indicate the preferred unit to the referee' ('Minor states'): the
+# Purchases sheet's 'minor build' row, mailed as 'minor build CAT A' or as the record words it,
+# 'CAT builds A'
+_MINOR_BUILD = re.compile(r"^\s*(?:minor\s+build\s+(\S+)\s+([AF])|(\S+)\s+builds\s+([AF]))\s*$", re.IGNORECASE)
+# Loans and payments are agreements the referee 'monitored' and reports ('Treasury'): the GM
+# types them once both sides agree, never from one player's mail.
+_TRANSFER = re.compile(r"^\s*(lend|loan|borrow|pay|repay|repayment|gift|give)\b", re.IGNORECASE)
 
 
 class EntryError(UserError):
@@ -64,7 +73,7 @@ def sheet_cells(phase: str, entry: dict, where: str, role: str) -> dict[str, obj
 
 
 FORMS = {DIPLOMATIC: "'5: BRE', 'BRAP > FRANCE' or 'WAR: SPAIN'",
-         TRANSACTIONS: "'build A PAR', 'bolster LYO', 'reduce LYO' or 'disband LYO'"}
+         TRANSACTIONS: "'build A PAR', 'bolster LYO', 'reduce LYO', 'disband LYO' or 'minor build CAT A'"}
 """The forms a power's lines take in the phases with sheets of their own."""
 
 
@@ -80,7 +89,13 @@ def line_row(role: str, power: str, line: str) -> tuple[str, list] | None:
         if ">" in line:
             return "Attacks", [power, line.strip()]
         return None
-    bought = _PURCHASE.match(line) if role == TRANSACTIONS else None
+    if role != TRANSACTIONS:
+        return None
+    preferred = _MINOR_BUILD.match(line)
+    if preferred:
+        minor, kind = (preferred.group(1), preferred.group(2)) if preferred.group(1) else preferred.group(3, 4)
+        return "Purchases", [power, "minor build", kind.upper(), None, minor.upper()]
+    bought = _PURCHASE.match(line)
     if not bought:
         return None
     action, unit, province, minor = bought.groups()
@@ -118,9 +133,16 @@ def _elsewhere(role: str, line: str) -> str | None:
     if role != DIPLOMATIC and (influence_form(line) or _DECLARATION.match(line)):
         kind = influence_form(line) or "a declaration"
         return f"found {line.strip()!r}, {kind}, which is mailed in the Diplomatic Phase"
+    transfer = _TRANSFER.match(line)
+    if transfer:
+        if transfer.group(1).lower() in ("lend", "loan", "borrow"):
+            return (f"found {line.strip()!r}, a loan, which the GM types on the Loans sheet, once the lender and "
+                    "the borrower have both agreed")
+        return f"found {line.strip()!r}, a payment, which the GM types on the Payments sheet"
     bought = _PURCHASE.match(line)
     # a retreat phase's own disbands read as orders, whatever their form
-    if role != TRANSACTIONS and bought and not (role == RETREATS and bought.group(1).lower() == "disband"):
+    disbands = role == RETREATS and bought is not None and bought.group(1).lower() == "disband"
+    if role != TRANSACTIONS and (bought or _MINOR_BUILD.match(line)) and not disbands:
         return f"found {line.strip()!r}, a purchase, which is mailed in the Builds and Transactions Phase"
     if role not in (ORDERS, RETREATS) and _UNIT.match(line):
         return f"found {line.strip()!r}, a unit's order, which is mailed in a movement or retreat phase"
