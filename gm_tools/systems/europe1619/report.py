@@ -144,7 +144,9 @@ def sections(variant: Variant, record: dict) -> list[tuple[str, str]]:
         lines += [f"- {prov} reverts (was held by {who})" for prov, who in m["reverted"]]
         lines += [f"- {e['power']} {e['unit']} must leave (rule {e['rule']})"
                   + (f"; may retreat to {', '.join(e['retreats'])}" if e["retreats"] else "; disbanded") for e in m["expelled"]]
-        lines += [f"- disbanded: {u}" for u in m["disbanded"]]
+        # an expelled unit with no retreat is said disbanded on its own line above
+        said = {f"{e['power']} {e['unit']}" for e in m["expelled"] if not e["retreats"]}
+        lines += [f"- disbanded: {u}" for u in m["disbanded"] if u not in said]
         # 'all INFs presently invested in the state are held in suspension': said only of INFs there
         held = stored(record.get("after", {}).get("extra", {})).get("influence", {}) or {}
         lines += [f"- {minor} captured by {who}: " + ("its INFs are held in suspension" if sum(held.get(minor, {}).values())
