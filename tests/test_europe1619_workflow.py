@@ -680,8 +680,8 @@ def test_an_inf_placement_typed_on_the_orders_sheet_points_to_the_phases_own_she
     error = refused(paths, {"Orders!A2": "FRANCE", "Orders!C2": "3: LOR"})
     (problem,) = error.problems
     assert (problem.sheet, problem.cell, problem.found) == ("Orders", "C2", "'3: LOR'")
-    assert problem.expected == ("a legal order (no unit orders are read in phase Y1619D: the Orders sheet stays "
-                                "empty, and the phase's entries, if it takes any, go on its own sheets)")
+    assert problem.expected == ("no entry on the Orders sheet this phase: found '3: LOR', an INF placement, which is "
+                                "typed on the INF Placements sheet in the Diplomatic Phase")
 
 
 def test_a_captured_minor_is_said_to_hold_its_infs_in_suspension_only_when_it_has_some(tmp_path):
@@ -755,3 +755,30 @@ def test_a_second_attack_names_the_cell_of_the_first(tmp_path):
                             "Attacks!A3": "PAPACY", "Attacks!B3": "TUS > FRANCE"})
     second = next(p for p in error.problems if p.cell == "B3")
     assert "'TUS > SPAIN' came first, at Attacks!B2" in second.expected
+
+
+def test_another_sheets_entry_typed_on_the_orders_sheet_is_named_with_its_sheet(tmp_path):
+    """1619 rulebook, '1 - Diplomatic Phase': the Diplomatic Phase's orders are '(1) list of INF
+    placements, (2) order for a diplomatic attack, and (3) declarations'; 'Builds and
+    Transactions Phase': purchases and loans. Typed on the Orders sheet of the Orders Phase,
+    each was refused in the parser's words ('5 BRE' is not a province; 'builds belong to an
+    adjustment phase', a phase this game has not): each is named with its sheet and phase."""
+    paths = create(tmp_path, variant="europe1619")
+    turn(paths, force=True)  # Y1619M
+    rows = {r["Unit"]: i for i, r in enumerate(sheet(paths, "Orders"), start=2) if r["Power"] == "FRANCE"}
+    error = refused(paths, {f"Orders!C{rows['A PAR']}": "5: BRE", f"Orders!C{rows['A LYO']}": "build A PAR",
+                            f"Orders!C{rows['A PRO']}": "WAR: SPAIN", f"Orders!C{rows['F NOR']}": "BRAP > SPAIN",
+                            f"Orders!C{rows['A LOR']}": "lend 3 to England"})
+    said = {p.cell: p.expected for p in error.problems}
+    unit = "a unit's order ('A PAR - BUR'): found "
+    assert said == {
+        f"C{rows['A PAR']}": unit + "'5: BRE', an INF placement, which is typed on the INF Placements sheet in "
+                                    "the Diplomatic Phase",
+        f"C{rows['A LYO']}": unit + "'build A PAR', a purchase, which is typed on the Purchases sheet in the Builds "
+                                    "and Transactions Phase",
+        f"C{rows['A PRO']}": unit + "'WAR: SPAIN', a declaration, which is typed on the Declarations sheet in the "
+                                    "Diplomatic Phase",
+        f"C{rows['F NOR']}": unit + "'BRAP > SPAIN', a diplomatic attack, which is typed on the Attacks sheet in "
+                                    "the Diplomatic Phase",
+        f"C{rows['A LOR']}": unit + "'lend 3 to England', a loan, which the GM types on the Loans sheet, once the "
+                                    "lender and the borrower have both agreed"}

@@ -128,22 +128,48 @@ _UNIT = re.compile(r"^\s*[AF]\s+\S+", re.IGNORECASE)
 
 
 def _elsewhere(role: str, line: str) -> str | None:
-    """The line named as another phase's, with the phase that takes it; None when it is in no
-    other phase's form."""
-    if role != DIPLOMATIC and (influence_form(line) or _DECLARATION.match(line)):
-        kind = influence_form(line) or "a declaration"
-        return f"found {line.strip()!r}, {kind}, which is mailed in the Diplomatic Phase"
+    """The mailed line named as another phase's, with the phase that takes it; None when it is
+    in no other phase's form."""
+    found = _form(role, line)
+    if found is None:
+        return None
+    kind, sheet, phase = found
+    if phase is None:  # a loan or payment: never a player's to mail
+        return f"found {line.strip()!r}, {kind}, which the GM types on {sheet}"
+    return f"found {line.strip()!r}, {kind}, which is mailed in {phase}"
+
+
+def misplaced_entry(role: str, text: str) -> str | None:
+    """What an Orders-sheet entry no order can be read from is, when it is another sheet's
+    (``Rules.misplaced``): a placement, an attack, a declaration, a purchase, a loan or a
+    payment, named with its sheet and phase; None for anything else (the parser's words stand)."""
+    found = _form(role, text, orders_sheet=True)
+    if found is None:
+        return None
+    kind, sheet, phase = found
+    where = f"which the GM types on {sheet}" if phase is None else f"which is typed on {sheet} in {phase}"
+    first = "a unit's order ('A PAR - BUR')" if role in (ORDERS, RETREATS) else "no entry on the Orders sheet this phase"
+    return f"{first}: found {text.strip()!r}, {kind}, {where}"
+
+
+def _form(role: str, line: str, orders_sheet: bool = False) -> tuple[str, str, str | None] | None:
+    """(what the line is, the sheet it goes on, the phase that takes it; None for the GM's
+    own sheets) when it is in another phase's form, or on the Orders sheet in any sheet's form;
+    None otherwise."""
+    influence = influence_form(line) or ("a declaration" if _DECLARATION.match(line) else None)
+    if influence and (role != DIPLOMATIC or orders_sheet):
+        sheet = {"an INF placement": "INF Placements", "a diplomatic attack": "Attacks"}.get(influence, "Declarations")
+        return influence, f"the {sheet} sheet", "the Diplomatic Phase"
     transfer = _TRANSFER.match(line)
     if transfer:
         if transfer.group(1).lower() in ("lend", "loan", "borrow"):
-            return (f"found {line.strip()!r}, a loan, which the GM types on the Loans sheet, once the lender and "
-                    "the borrower have both agreed")
-        return f"found {line.strip()!r}, a payment, which the GM types on the Payments sheet"
+            return "a loan", "the Loans sheet, once the lender and the borrower have both agreed", None
+        return "a payment", "the Payments sheet", None
     bought = _PURCHASE.match(line)
     # a retreat phase's own disbands read as orders, whatever their form
     disbands = role == RETREATS and bought is not None and bought.group(1).lower() == "disband"
-    if role != TRANSACTIONS and (bought or _MINOR_BUILD.match(line)) and not disbands:
-        return f"found {line.strip()!r}, a purchase, which is mailed in the Builds and Transactions Phase"
-    if role not in (ORDERS, RETREATS) and _UNIT.match(line):
-        return f"found {line.strip()!r}, a unit's order, which is mailed in a movement or retreat phase"
+    if (role != TRANSACTIONS or orders_sheet) and (bought or _MINOR_BUILD.match(line)) and not disbands:
+        return "a purchase", "the Purchases sheet", "the Builds and Transactions Phase"
+    if role not in (ORDERS, RETREATS) and _UNIT.match(line) and not orders_sheet:
+        return "a unit's order", "the Orders sheet", "a movement or retreat phase"
     return None
