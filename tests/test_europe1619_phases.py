@@ -200,3 +200,17 @@ def test_an_expelled_army_that_may_not_retreat_is_said_disbanded_once():
     text = found["Map adjustment"]
     assert "- FRANCE A FRC must leave (rule 4b); disbanded" in text.splitlines()
     assert text.count("A FRC") == 1
+
+
+def test_each_scoring_phase_scores_the_board_of_its_year_not_a_running_total():
+    """1619 rulebook, 'Scoring': 'Referee scores the players individually during the Scoring
+    Phase' by what stands on the board (captured centers and provinces, markers 'present on
+    the board', losses); 'First player to reach 25 points wins'. Read (NOTES.md, 'Judgement
+    calls'): each year's score is the board's, not added to the years before; France holding
+    Madrid scores 5 in 1625 and again 5, not 10, in 1626."""
+    first = run_orders(VARIANT, _at("Y1625S", {"MAD": "FRANCE"}), [])
+    later = _at("Y1626S", {"MAD": "FRANCE"})
+    later.extra["europe1619"]["ledger"] = first.position.extra["europe1619"]["ledger"]
+    second = run_orders(VARIANT, later, [])
+    totals = [o.extra["scoring"]["scores"]["FRANCE"]["total"] for o in (first, second)]
+    assert totals == [SPANISH_CENTERS["MAD"], SPANISH_CENTERS["MAD"]]
