@@ -190,3 +190,21 @@ def test_europe1619_a_mailed_minor_build_names_the_unit_of_the_aligned_minors_bu
     assert report.refused == []
     result = run_turn("g", root=tmp_path, site_dir=None)
     assert any(r["order"] == "CAT BUILDS A" and r["power"] == "SPAIN" for r in result.record["results"])
+
+
+def test_europe1619_a_mail_that_replaces_the_gms_rows_on_the_sheets_says_which(tmp_path):
+    """docs/europe1619.md: a mailed line is typed 'replacing that power's earlier rows', on every
+    sheet of its phase. A placement and a declaration the GM typed for France by hand (from a
+    telephone call, say) went without a word when France's mail came; a unit order's mail says
+    what it replaces, and so does this one."""
+    from workflow_helpers import type_cells
+    from gm_tools.edges.game import game_paths
+
+    _game("europe1619", tmp_path, "Y1619D")
+    type_cells(game_paths("g", tmp_path), {
+        "INF Placements!A4": "FRANCE", "INF Placements!B4": 2, "INF Placements!C4": "LOR",
+        "INF Placements!A5": "SPAIN", "INF Placements!B5": 1, "INF Placements!C5": "POR",
+        "Declarations!A2": "FRANCE", "Declarations!B2": "war", "Declarations!C2": "SPAIN"})
+    report = enter_mails("g", [("france", b"France\n3: BRE\n")], root=tmp_path)
+    assert ("  FRANCE: france replaces its rows in the workbook (INF Placements!A4, Declarations!A2)"
+            in report.text().splitlines())
