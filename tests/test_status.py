@@ -54,7 +54,7 @@ def test_status_of_a_phase_entered_on_input_sheets_names_who_typed(tmp_path):
     sheet, and the status says who has typed rows there."""
     paths = create(tmp_path, name="e", variant="europe1619")
     status = phase_status("e", root=tmp_path)
-    assert "no rows on the Orders sheet this phase" in status.text()
+    assert "no rows on the Orders sheet this phase" not in status.text()  # its sheets say who is awaited
     sheet = "INF Placements"
     assert status.inputs[sheet] == (0, [])
     from gm_tools.edges.workbook import open_workbook
@@ -272,3 +272,21 @@ def test_status_counts_an_order_typed_on_another_units_row_for_the_unit_it_order
     status = phase_status("g", root=tmp_path)
     france = next(p for p in status.powers if p.power == "FRANCE")
     assert (france.entered, france.missing, status.problems) == (1, ["A PAR", "F BRE"], 0)
+
+
+def test_status_of_the_europe1619_diplomatic_phase_says_who_is_waited_for(tmp_path, capsys):
+    """1619 rulebook, '1 - Diplomatic Phase': 'When the orders for the Diplomatic Phase are
+    submitted the format will consist of (1) list of INF placements, (2) order for a diplomatic
+    attack, and (3) declarations'. Every power is allotted INFs each year, so the GM waits for
+    each one's list; the status said only 'no rows on the Orders sheet this phase', and the
+    one-line status of every game 'rows typed by FRANCE', never who was still to send."""
+    paths = create(tmp_path, name="e", variant="europe1619")
+    type_cells(paths, {"INF Placements!A2": "FRANCE", "INF Placements!B2": 3, "INF Placements!C2": "LOR",
+                       "Declarations!A2": "SPAIN", "Declarations!B2": "war", "Declarations!C2": "DUTCH"})
+    status = phase_status("e", root=tmp_path)
+    others = [p for p in ("AUSTRIA", "DENMARK", "SPAIN", "FRANCE", "DUTCH", "ENGLAND", "SWEDEN", "LEAGUE", "UNION",
+                          "PAPACY", "POLAND", "SAXONY", "OTTOMAN", "VENICE", "SAVOY") if p not in ("FRANCE", "SPAIN")]
+    assert status.waiting_for == others
+    assert f"  waiting for: {', '.join(others)}" in status.text().splitlines()
+    assert main(["status", "--root", str(tmp_path)]) == 0
+    assert f"waiting for {', '.join(others)}" in capsys.readouterr().out
