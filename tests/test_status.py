@@ -290,3 +290,18 @@ def test_status_of_the_europe1619_diplomatic_phase_says_who_is_waited_for(tmp_pa
     assert f"  waiting for: {', '.join(others)}" in status.text().splitlines()
     assert main(["status", "--root", str(tmp_path)]) == 0
     assert f"waiting for {', '.join(others)}" in capsys.readouterr().out
+
+
+def test_the_one_line_status_counts_rows_on_a_sheet_with_no_power_column(tmp_path, capsys):
+    """A row the GM typed on a sheet naming no power (Europe 1619's Papal Protection) is still typed: the one-line status said 'nothing typed yet' beside '1 entry(ies)
+    a turn would refuse', the refused entry being that row."""
+    from gm_tools.app.turn import run_turn
+
+    paths = create(tmp_path, name="e", variant="europe1619")
+    for _ in range(5):  # to Y1620D, whose Papal Protection sheet the GM fills
+        run_turn("e", root=tmp_path, site_dir=None, force=True)
+    type_cells(paths, {"Papal Protection!A2": 1619})
+    assert main(["status", "--root", str(tmp_path)]) == 0
+    line = capsys.readouterr().out.strip()
+    assert line.startswith("e: Y1620D") and ", 1 entry(ies) a turn would refuse" in line
+    assert "nothing typed yet" not in line and ", 1 row(s) typed on Papal Protection" in line

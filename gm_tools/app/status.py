@@ -118,7 +118,10 @@ class PhaseStatus:
             waiting = self.waiting_for
             return line + (f", waiting for {', '.join(waiting)}" if waiting else "") + self._refused() + self._lost()
         typed = sorted({who for _, names in self.inputs.values() for who in names})
-        line += f", rows typed by {', '.join(typed)}" if typed else ", nothing typed yet"
+        # rows on a sheet that names no power (the GM's own, like Europe 1619's Papal Protection)
+        unnamed = [f"{count} row(s) typed on {sheet}" for sheet, (count, names) in self.inputs.items() if count and not names]
+        said = ([f"rows typed by {', '.join(typed)}"] if typed else []) + unnamed
+        line += f", {', '.join(said)}" if said else ", nothing typed yet"
         if self.awaited is not None:
             line += f", waiting for {', '.join(self.awaited)}" if self.awaited else f", {self.all_entered}"
         return line + self._refused() + self._lost()
