@@ -518,3 +518,21 @@ def test_an_unowned_neutral_dislodged_is_disbanded_by_rule_2_not_for_want_of_a_r
 
     views = {v["unit"]: v for v in _dislodged_view(variant, record(game, "F1618M"))}
     assert views["Army Portugal"]["no_retreat_allowed"] is True
+
+
+def test_a_player_typed_on_the_game_sheet_for_a_neutral_is_refused_at_its_cell(tmp_path):
+    """Rule 2: 'Unowned Neutral Armies ... will Hold unordered'; a sworn neutral's units are
+    ordered by its master (rule 3): no neutral has a player. A name the GM typed on the Game
+    sheet's row for Poland was taken as Poland's player; `new-game --player` refuses it."""
+    from workflow_helpers import problems_after
+
+    paths = create(tmp_path, "cen", variant="centenary", seed=SEED)
+    rows = {r["Field"]: n for n, r in enumerate(rows_of_game(paths), start=2)}
+    type_cells(paths, {f"Game!C{rows['POLAND']}": "Fred", "Orders!C3": "A AVG H"})
+    problems = problems_after(paths, tmp_path)
+    assert problems == [f"Game!C{rows['POLAND']}: found 'Fred', expected an empty cell: no player plays POLAND"]
+
+
+def rows_of_game(paths) -> list[dict]:
+    wb = open_workbook(paths.workbook.read_bytes(), "test")
+    return [{"Field": r[0]} for r in wb["Game"].iter_rows(min_row=2, values_only=True)]
