@@ -208,3 +208,16 @@ def test_europe1619_a_mail_that_replaces_the_gms_rows_on_the_sheets_says_which(t
     report = enter_mails("g", [("france", b"France\n3: BRE\n")], root=tmp_path)
     assert ("  FRANCE: france replaces its rows in the workbook (INF Placements!A4, Declarations!A2)"
             in report.text().splitlines())
+
+
+def test_europe1619_a_mailed_reichstag_vote_is_named_as_the_gms_to_type(tmp_path):
+    """1619 rulebook, 'Reichstag': 'When Austria decides on the agenda for the meeting, all
+    members will vote on the item'; the GM types the agenda and the votes on the Reichstag sheets
+    (docs/europe1619.md). Saxony's 'Vote: for' and Austria's 'Reichstag: restrict_attacks' were
+    refused as unit orders for provinces 'Vote for' and 'Reichstag restrict_attacks'."""
+    _game("europe1619", tmp_path, "Y1619M")
+    refused = _refused(tmp_path, "Saxony\nA SAX H\nVote: for\nReichstag: against\n")
+    where = "which the GM types on the Reichstag and Reichstag Votes sheets"
+    assert refused == {
+        "'Vote: for'": f"a unit's order: found 'Vote: for', a Reichstag agenda or vote, {where}",
+        "'Reichstag: against'": f"a unit's order: found 'Reichstag: against', a Reichstag agenda or vote, {where}"}

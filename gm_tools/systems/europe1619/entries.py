@@ -30,6 +30,8 @@ _MINOR_BUILD = re.compile(r"^\s*(?:minor\s+build\s+(\S+)\s+([AF])|(\S+)\s+builds
 # Loans and payments are agreements the referee 'monitored' and reports ('Treasury'): the GM
 # types them once both sides agree, never from one player's mail.
 _TRANSFER = re.compile(r"^\s*(lend|loan|borrow|pay|repay|repayment|gift|give)\b", re.IGNORECASE)
+# Austria's agenda and the members' votes ('Reichstag'), which the GM types on its two sheets
+_REICHSTAG = re.compile(r"^\s*(vote|votes|reichstag|agenda)\b", re.IGNORECASE)
 
 
 class EntryError(UserError):
@@ -160,6 +162,8 @@ def _form(role: str, line: str, orders_sheet: bool = False) -> tuple[str, str, s
     if influence and (role != DIPLOMATIC or orders_sheet):
         sheet = {"an INF placement": "INF Placements", "a diplomatic attack": "Attacks"}.get(influence, "Declarations")
         return influence, f"the {sheet} sheet", "the Diplomatic Phase"
+    if _REICHSTAG.match(line):
+        return "a Reichstag agenda or vote", "the Reichstag and Reichstag Votes sheets", None
     transfer = _TRANSFER.match(line)
     if transfer:
         if transfer.group(1).lower() in ("lend", "loan", "borrow"):
