@@ -783,3 +783,21 @@ def test_another_sheets_entry_typed_on_the_orders_sheet_is_named_with_its_sheet(
                                     "the Diplomatic Phase",
         f"C{rows['A LOR']}": unit + "'lend 3 to England', a loan, which the GM types on the Loans sheet, once the "
                                     "lender and the borrower have both agreed"}
+
+
+def test_a_loan_due_on_a_date_the_spreadsheet_made_is_read_as_that_day(tmp_path):
+    """1619 rulebook, 'Treasury': 'a repayment on an agreed upon time'. The GM types 1/6/1621 in
+    Due; LibreOffice keeps it as a date (Excel too, for a date after 1900): the loan was recorded
+    'due 1621-06-01 00:00:00'. It is the day in words; a day in a year already past is refused at
+    its cell, as a past year is."""
+    import datetime
+
+    paths = create(tmp_path, variant="europe1619")
+    _to_builds(paths)
+    loan = {"Loans!A2": "ENGLAND", "Loans!B2": "DUTCH", "Loans!C2": 2}
+    error = refused(paths, {**loan, "Loans!E2": datetime.datetime(1618, 6, 1)})
+    assert [(p.cell, p.found) for p in error.problems] == [("E2", "1 June 1618")]
+    type_cells(paths, {**loan, "Loans!E2": datetime.datetime(1621, 6, 1)})
+    result = turn(paths)
+    assert result.record["extra"]["europe1619"]["loans"][0]["due"] == "1 June 1621"
+    assert "LEND 2 TO DUTCH (due 1 June 1621)" in [r["order"] for r in result.record["results"]]

@@ -24,6 +24,7 @@ Inputs (stored in the history record's ``extra["europe1619"]``, read by
 from __future__ import annotations
 
 import difflib
+import re
 
 from gm_tools.errors import Problem
 from gm_tools.engine.hooks import CHOICE, INTEGER, Column, InputRow, SheetHooks, Table, power_column
@@ -378,7 +379,7 @@ def _check_transactions(variant: Variant, position: Position, rows: dict[str, li
             continue
         due, year = row.values.get("Due"), parse_phase(position.phase).year
         due = str(int(due) if isinstance(due, float) and due.is_integer() else due or "").strip()
-        if due.isdigit() and int(due) < year:
+        if (due.isdigit() or re.fullmatch(r"\d{1,2} [A-Z][a-z]+ \d{4}", due)) and int(due[-4:]) < year:
             # 'a repayment on an agreed upon time': a year already past is a slip of the keys,
             # and the Loan Record would carry it for the rest of the game.
             sheet, cell = _cell(row, "Due")
