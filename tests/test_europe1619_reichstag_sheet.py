@@ -169,3 +169,12 @@ def test_the_state_of_a_ban_may_be_written_by_its_name_as_on_the_influence_sheet
     record = turn(orders_phase).record
     assert record["extra"]["europe1619"]["reichstag"]["agenda"]["minor"] == "HES"
 
+
+
+@pytest.mark.parametrize("typed", ["Imperial Ban", "imperial ban", "2 - Imperial Ban"])
+def test_the_agenda_may_be_typed_as_the_rulebook_names_it(orders_phase, typed):
+    """1619 rulebook, 'Reichstag': '2- Imperial Ban'. The GM types the agenda as the rulebook
+    names it; the sheet's dropdown gives imperial_ban, and 'Imperial Ban' was refused."""
+    type_cells(orders_phase, {**HESSE_BAN, "Reichstag!A2": typed, "Reichstag Votes!B2": "for"})
+    record = turn(orders_phase).record
+    assert record["extra"]["europe1619"]["reichstag"]["agenda"]["kind"] == "imperial_ban"

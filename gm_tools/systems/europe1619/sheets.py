@@ -104,8 +104,10 @@ class Europe1619Hooks(SheetHooks):
                 return []
             from gm_tools.systems.europe1619.reichstag import AGENDAS, BAN_ATTACKS, BAN_DEPOSITS
 
+            # the agenda also as the rulebook names it: '2 - Imperial Ban', 'Imperial Ban', 'imperial ban'
+            said = tuple((w, kind) for kind, name in AGENDAS.items() for w in (name, name[4:], kind.replace("_", " ")))
             return [
-                Table(REICHSTAG, (Column("Agenda", CHOICE, tuple(AGENDAS), editable=True, width=18),
+                Table(REICHSTAG, (Column("Agenda", CHOICE, tuple(AGENDAS), editable=True, width=18, spellings=said),
                                   power_column("Power", variant, powers, editable=True, width=14),
                                   Column("Ban", CHOICE, (BAN_ATTACKS, BAN_DEPOSITS), editable=True, width=10),
                                   Column("Minor state", editable=True, width=12)), blank_rows=1),
