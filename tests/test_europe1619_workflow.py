@@ -801,3 +801,15 @@ def test_a_loan_due_on_a_date_the_spreadsheet_made_is_read_as_that_day(tmp_path)
     result = turn(paths)
     assert result.record["extra"]["europe1619"]["loans"][0]["due"] == "1 June 1621"
     assert "LEND 2 TO DUTCH (due 1 June 1621)" in [r["order"] for r in result.record["results"]]
+
+
+def test_a_purchase_unit_typed_in_words_is_read(tmp_path):
+    """1619 rulebook, 'Builds and Transactions': 'players may purchase units'; the GM types the
+    unit as the player wrote it, 'Army' or 'fleet', where the dropdown gives A and F: it was
+    refused as 'one of A, F'."""
+    paths = create(tmp_path, variant="europe1619")
+    _to_builds(paths)
+    type_cells(paths, {"Purchases!A2": "FRANCE", "Purchases!B2": "disband", "Purchases!D2": "PAR",
+                       "Purchases!A3": "FRANCE", "Purchases!B3": "build", "Purchases!C3": "Army", "Purchases!D3": "PAR"})
+    purchases = turn(paths).record["extra"]["europe1619"]["purchases"]
+    assert [p["kind"] for p in purchases if p["action"] == "build"] == ["A"]

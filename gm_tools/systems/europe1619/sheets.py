@@ -118,7 +118,7 @@ class Europe1619Hooks(SheetHooks):
         if kind == TRANSACTIONS:
             tables = [
                 Table(PURCHASES, (power, Column("Action", CHOICE, ACTIONS, editable=True, width=12),
-                                  Column("Unit", CHOICE, ("A", "F"), editable=True, width=6),
+                                  Column("Unit", CHOICE, ("A", "F"), editable=True, width=6, spellings=(("army", "A"), ("fleet", "F"))),
                                   Column("Province", editable=True, width=14),
                                   Column("For minor", editable=True, width=10)), blank_rows=BLANK_ROWS),
                 Table(LOANS, (Column("Lender", CHOICE, powers, editable=True, width=14),
