@@ -813,3 +813,16 @@ def test_a_purchase_unit_typed_in_words_is_read(tmp_path):
                        "Purchases!A3": "FRANCE", "Purchases!B3": "build", "Purchases!C3": "Army", "Purchases!D3": "PAR"})
     purchases = turn(paths).record["extra"]["europe1619"]["purchases"]
     assert [p["kind"] for p in purchases if p["action"] == "build"] == ["A"]
+
+
+def test_another_diplomatic_sheets_entry_typed_on_the_attacks_sheet_says_which_sheet_takes_it(tmp_path):
+    """1619 rulebook, '1 - Diplomatic Phase': '(1) list of INF placements, (2) order for a
+    diplomatic attack, and (3) declarations', each on its own sheet. A placement or a
+    declaration typed on the Attacks sheet was refused only as not an attack."""
+    paths = create(tmp_path, variant="europe1619")
+    error = refused(paths, {"Attacks!A2": "DUTCH", "Attacks!B2": "3: BRE",
+                            "Attacks!A3": "POLAND", "Attacks!B3": "war: sweden"})
+    said = {p.cell: p.expected for p in error.problems}
+    attack = "a diplomatic attack '[minor state] > [power]' like BRAP > FRANCE"
+    assert said == {"B2": f"{attack}: '3: BRE' is an INF placement, typed on the INF Placements sheet",
+                    "B3": f"{attack}: 'war: sweden' is a declaration, typed on the Declarations sheet"}

@@ -154,6 +154,13 @@ def misplaced_entry(role: str, text: str) -> str | None:
     return f"{first}: found {text.strip()!r}, {kind}, {where}"
 
 
+def sheet_form(text: str) -> str:
+    """What an entry of one Diplomatic Phase sheet typed on another is, and the sheet that takes
+    it (``": '3: BRE' is an INF placement, typed on the INF Placements sheet"``); '' otherwise."""
+    found = _form(DIPLOMATIC, text, orders_sheet=True)
+    return f": {text.strip()!r} is {found[0]}, typed on {found[1]}" if found else ""
+
+
 def _form(role: str, line: str, orders_sheet: bool = False) -> tuple[str, str, str | None] | None:
     """(what the line is, the sheet it goes on, the phase that takes it; None for the GM's
     own sheets) when it is in another phase's form, or on the Orders sheet in any sheet's form;

@@ -32,6 +32,7 @@ from gm_tools.engine.model import INVALID, Position
 from gm_tools.engine.phase import parse_phase
 from gm_tools.engine.variant import Variant
 from gm_tools.systems.europe1619.calendar import DIPLOMATIC, ORDERS, TRANSACTIONS, phase_role
+from gm_tools.systems.europe1619.entries import sheet_form
 from gm_tools.systems.europe1619.state import state_of
 
 INF_PLACEMENTS = "INF Placements"
@@ -152,8 +153,7 @@ class Europe1619Hooks(SheetHooks):
         setup = _setup(variant, position)
         if parse_phase(position.phase).year > setup.last_allocation_year:
             return []
-        sent = {str(r.values.get("Power") or "").upper() for t in (INF_PLACEMENTS, ATTACKS, DECLARATIONS_IN)
-                for r in rows.get(t, [])}
+        sent = {str(r.values.get("Power") or "").upper() for t in (INF_PLACEMENTS, ATTACKS, DECLARATIONS_IN) for r in rows.get(t, [])}
         gone = set(state_of(position).gone())
         return [p for p in setup.powers if p not in sent and p not in gone]
 
@@ -294,9 +294,9 @@ def _check_diplomatic(variant: Variant, position: Position, rows: dict[str, list
                                                 "Attack": "a diplomatic attack '[minor state] > [power]' like BRAP > FRANCE"}, problems):
             continue
         text = row.values["Attack"]
-        if ">" not in text:
-            sheet, cell = _cell(row, "Attack")
-            problems.append(Problem(sheet, cell, repr(text), "a diplomatic attack '[minor state] > [power]' like BRAP > FRANCE"))
+        if ">" not in text:  # perhaps another sheet's entry: sheet_form names it
+            problems.append(Problem(*_cell(row, "Attack"), repr(text),
+                                    "a diplomatic attack '[minor state] > [power]' like BRAP > FRANCE" + sheet_form(text)))
             continue
         add(row.values["Power"], text, row, "Attack")
     for row in rows.get(DECLARATIONS_IN, []):
