@@ -500,3 +500,39 @@ def test_a_mailed_fealty_claim_goes_on_the_fealty_sheet_and_is_sworn(winter, tmp
     state = load_state(paths.name, root=paths.root)
     assert state.position.extra["centenary"]["fealty"]["PORTUGAL"] == "SPAIN"
     assert state.position.units["POR"].power == "PORTUGAL" and state.position.units["EST"].power == "SPAIN"
+
+
+def test_an_unowned_neutral_dislodged_is_disbanded_by_rule_2_not_for_want_of_a_retreat(game):
+    """Rule 2: unowned neutral armies 'If dislodged, such units are disbanded.' Portugal's army
+    had Leon to retreat to; the judge text said it was destroyed 'with no valid retreats'. The
+    Princes' army, a player's, retreats as in the standard game."""
+    from gm_tools.publish.judgetext import judge_text
+
+    variant = load_variant("centenary")
+    fall = " ".join(judge_text(variant, record(game, "F1618M")).split())
+    assert "The Portuguese Army in Portugal was destroyed: the rules allow it no retreat." in fall
+    assert "with no valid retreats" not in fall
+    spring = " ".join(judge_text(variant, record(game, "S1618M")).split())
+    assert "The German Army in Bohemia can retreat to" in spring
+    from gm_tools.publish.siteviews import _dislodged_view
+
+    views = {v["unit"]: v for v in _dislodged_view(variant, record(game, "F1618M"))}
+    assert views["Army Portugal"]["no_retreat_allowed"] is True
+
+
+def test_a_player_typed_on_the_game_sheet_for_a_neutral_is_refused_at_its_cell(tmp_path):
+    """Rule 2: 'Unowned Neutral Armies ... will Hold unordered'; a sworn neutral's units are
+    ordered by its master (rule 3): no neutral has a player. A name the GM typed on the Game
+    sheet's row for Poland was taken as Poland's player; `new-game --player` refuses it."""
+    from workflow_helpers import problems_after
+
+    paths = create(tmp_path, "cen", variant="centenary", seed=SEED)
+    rows = {r["Field"]: n for n, r in enumerate(rows_of_game(paths), start=2)}
+    type_cells(paths, {f"Game!C{rows['POLAND']}": "Fred", "Orders!C3": "A AVG H"})
+    problems = problems_after(paths, tmp_path)
+    assert problems == [f"Game!C{rows['POLAND']}: found 'Fred', expected an empty cell: no player plays POLAND"]
+
+
+def rows_of_game(paths) -> list[dict]:
+    wb = open_workbook(paths.workbook.read_bytes(), "test")
+    return [{"Field": r[0]} for r in wb["Game"].iter_rows(min_row=2, values_only=True)]

@@ -119,3 +119,16 @@ def test_the_cli_calls_the_winner_and_undoes_it(tmp_path, capsys):
                                        "(agreed; most rounds won) (gm-tools end g --undo reopens it); nothing is waited for\n")
     assert main(["end", "g", "--undo", "--root", str(tmp_path), "--site", ""]) == 0
     assert "FRANCE's win is undone" in capsys.readouterr().out
+
+
+def test_a_winner_called_in_a_standard_game_is_checked_first_and_the_reason_asked_in_its_own_words(tmp_path, capsys):
+    """A GM of a standard game whose players concede calls a winner: a misspelt power is named
+    before the missing reason, and the hint does not ask for Europe 1615's 'rounds won'."""
+    create(tmp_path)
+    before = snapshot(tmp_path)
+    assert main(["end", "g", "--winner", "xx", "--root", str(tmp_path), "--site", ""]) == 2
+    assert "expected a played power" in capsys.readouterr().err
+    assert main(["end", "g", "--winner", "FRANCE", "--root", str(tmp_path), "--site", ""]) == 2
+    err = capsys.readouterr().err
+    assert "--reason" in err and "rounds won" not in err
+    assert snapshot(tmp_path) == before

@@ -184,3 +184,33 @@ def test_orders_retreat_and_map_adjustment_follow_each_other():
     adjusted = run_orders(VARIANT, retreated.position, [])
     assert ["FRC", "FRANCE"] in adjusted.extra["map_adjustment"]["captures"]
     assert adjusted.position.extra["europe1619"]["captured"]["FRC"] == "FRANCE" and adjusted.position.phase == "Y1620B"
+
+
+def test_an_expelled_army_that_may_not_retreat_is_said_disbanded_once():
+    """1619 rulebook, 'Additional rules to observe' 4b: 'the foreign unit must retreat, or
+    disband if no valid retreat can be made'; 'Retreats': 'Un-bolstered army units cannot
+    retreat.' France's army of strength 1 in Spanish Franche-Comte at peace with Spain is
+    disbanded at the Map Adjustment Phase; the phase's report said so twice ('must leave (rule
+    4b); disbanded' and 'disbanded: FRANCE A FRC')."""
+    from gm_tools.systems.europe1619.report import sections
+
+    after_j = run_orders(VARIANT, _at("Y1619J", units=[Unit("FRANCE", "A", "FRC", 1)]), [])
+    assert after_j.extra["map_adjustment"]["disbanded"] == ["FRANCE A FRC"]
+    found = dict(sections(VARIANT, {"phase": "Y1619J", "extra": {"outcome": after_j.extra}}))
+    text = found["Map adjustment"]
+    assert "- FRANCE A FRC must leave (rule 4b); disbanded" in text.splitlines()
+    assert text.count("A FRC") == 1
+
+
+def test_each_scoring_phase_scores_the_board_of_its_year_not_a_running_total():
+    """1619 rulebook, 'Scoring': 'Referee scores the players individually during the Scoring
+    Phase' by what stands on the board (captured centers and provinces, markers 'present on
+    the board', losses); 'First player to reach 25 points wins'. Read (NOTES.md, 'Judgement
+    calls'): each year's score is the board's, not added to the years before; France holding
+    Madrid scores 5 in 1625 and again 5, not 10, in 1626."""
+    first = run_orders(VARIANT, _at("Y1625S", {"MAD": "FRANCE"}), [])
+    later = _at("Y1626S", {"MAD": "FRANCE"})
+    later.extra["europe1619"]["ledger"] = first.position.extra["europe1619"]["ledger"]
+    second = run_orders(VARIANT, later, [])
+    totals = [o.extra["scoring"]["scores"]["FRANCE"]["total"] for o in (first, second)]
+    assert totals == [SPANISH_CENTERS["MAD"], SPANISH_CENTERS["MAD"]]

@@ -159,3 +159,22 @@ def test_an_unfinished_agenda_is_described_without_none(agenda):
     """1619 rulebook, 'Reichstag': 'Austria would have to select a power': until it has, the
     agenda is named by its title, never 'None'."""
     assert "None" not in agenda.describe() and agenda.describe() == rt.AGENDAS[agenda.kind]
+
+
+def test_the_state_of_a_ban_may_be_written_by_its_name_as_on_the_influence_sheets(orders_phase):
+    """1619 rulebook, 'Imperial Ban': '... from depositing INFs to a selected state in the HRE'.
+    The GM types the state as on the INF Placements sheet, by its name ('Hesse', any case): it
+    was refused for not being a code."""
+    type_cells(orders_phase, {**HESSE_BAN, "Reichstag!D2": " hesse ", "Reichstag Votes!B2": "for"})
+    record = turn(orders_phase).record
+    assert record["extra"]["europe1619"]["reichstag"]["agenda"]["minor"] == "HES"
+
+
+
+@pytest.mark.parametrize("typed", ["Imperial Ban", "imperial ban", "2 - Imperial Ban"])
+def test_the_agenda_may_be_typed_as_the_rulebook_names_it(orders_phase, typed):
+    """1619 rulebook, 'Reichstag': '2- Imperial Ban'. The GM types the agenda as the rulebook
+    names it; the sheet's dropdown gives imperial_ban, and 'Imperial Ban' was refused."""
+    type_cells(orders_phase, {**HESSE_BAN, "Reichstag!A2": typed, "Reichstag Votes!B2": "for"})
+    record = turn(orders_phase).record
+    assert record["extra"]["europe1619"]["reichstag"]["agenda"]["kind"] == "imperial_ban"

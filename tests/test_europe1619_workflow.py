@@ -680,8 +680,8 @@ def test_an_inf_placement_typed_on_the_orders_sheet_points_to_the_phases_own_she
     error = refused(paths, {"Orders!A2": "FRANCE", "Orders!C2": "3: LOR"})
     (problem,) = error.problems
     assert (problem.sheet, problem.cell, problem.found) == ("Orders", "C2", "'3: LOR'")
-    assert problem.expected == ("a legal order (no unit orders are read in phase Y1619D: the Orders sheet stays "
-                                "empty, and the phase's entries, if it takes any, go on its own sheets)")
+    assert problem.expected == ("no entry on the Orders sheet this phase: found '3: LOR', an INF placement, which is "
+                                "typed on the INF Placements sheet in the Diplomatic Phase")
 
 
 def test_a_captured_minor_is_said_to_hold_its_infs_in_suspension_only_when_it_has_some(tmp_path):
@@ -699,7 +699,8 @@ def test_a_captured_minor_is_said_to_hold_its_infs_in_suspension_only_when_it_ha
     report = turn(paths)  # J
     assert report.record["extra"]["outcome"]["map_adjustment"]["captured_minors"] == [["POM", "POLAND"]]
     sections = dict(HOOKS.report_sections(load_variant("europe1619"), report.record))
-    assert "- POM captured by POLAND: it holds no INFs" in sections["Map adjustment"].splitlines()
+    # the province's capture and the minor state's are two lines, said apart
+    assert "- the minor state POM captured by POLAND: it holds no INFs" in sections["Map adjustment"].splitlines()
     assert "suspension" not in sections["Map adjustment"]
     turn(paths, force=True)  # B
     turn(paths)  # S
@@ -708,7 +709,7 @@ def test_a_captured_minor_is_said_to_hold_its_infs_in_suspension_only_when_it_ha
     report = turn(paths)  # J
     assert ["SAA", "LOR"] in report.record["extra"]["outcome"]["map_adjustment"]["captured_minors"]
     sections = dict(HOOKS.report_sections(load_variant("europe1619"), report.record))
-    assert "- SAA captured by LOR: its INFs are held in suspension" in sections["Map adjustment"].splitlines()
+    assert "- the minor state SAA captured by LOR: its INFs are held in suspension" in sections["Map adjustment"].splitlines()
 
 
 def test_a_mailed_order_for_a_minor_the_power_does_not_command_says_so(tmp_path, capsys):
@@ -755,3 +756,73 @@ def test_a_second_attack_names_the_cell_of_the_first(tmp_path):
                             "Attacks!A3": "PAPACY", "Attacks!B3": "TUS > FRANCE"})
     second = next(p for p in error.problems if p.cell == "B3")
     assert "'TUS > SPAIN' came first, at Attacks!B2" in second.expected
+
+
+def test_another_sheets_entry_typed_on_the_orders_sheet_is_named_with_its_sheet(tmp_path):
+    """1619 rulebook, '1 - Diplomatic Phase': the Diplomatic Phase's orders are '(1) list of INF
+    placements, (2) order for a diplomatic attack, and (3) declarations'; 'Builds and
+    Transactions Phase': purchases and loans. Typed on the Orders sheet of the Orders Phase,
+    each was refused in the parser's words ('5 BRE' is not a province; 'builds belong to an
+    adjustment phase', a phase this game has not): each is named with its sheet and phase."""
+    paths = create(tmp_path, variant="europe1619")
+    turn(paths, force=True)  # Y1619M
+    rows = {r["Unit"]: i for i, r in enumerate(sheet(paths, "Orders"), start=2) if r["Power"] == "FRANCE"}
+    error = refused(paths, {f"Orders!C{rows['A PAR']}": "5: BRE", f"Orders!C{rows['A LYO']}": "build A PAR",
+                            f"Orders!C{rows['A PRO']}": "WAR: SPAIN", f"Orders!C{rows['F NOR']}": "BRAP > SPAIN",
+                            f"Orders!C{rows['A LOR']}": "lend 3 to England"})
+    said = {p.cell: p.expected for p in error.problems}
+    unit = "a unit's order ('A PAR - BUR'): found "
+    assert said == {
+        f"C{rows['A PAR']}": unit + "'5: BRE', an INF placement, which is typed on the INF Placements sheet in "
+                                    "the Diplomatic Phase",
+        f"C{rows['A LYO']}": unit + "'build A PAR', a purchase, which is typed on the Purchases sheet in the Builds "
+                                    "and Transactions Phase",
+        f"C{rows['A PRO']}": unit + "'WAR: SPAIN', a declaration, which is typed on the Declarations sheet in the "
+                                    "Diplomatic Phase",
+        f"C{rows['F NOR']}": unit + "'BRAP > SPAIN', a diplomatic attack, which is typed on the Attacks sheet in "
+                                    "the Diplomatic Phase",
+        f"C{rows['A LOR']}": unit + "'lend 3 to England', a loan, which the GM types on the Loans sheet, once the "
+                                    "lender and the borrower have both agreed"}
+
+
+def test_a_loan_due_on_a_date_the_spreadsheet_made_is_read_as_that_day(tmp_path):
+    """1619 rulebook, 'Treasury': 'a repayment on an agreed upon time'. The GM types 1/6/1621 in
+    Due; LibreOffice keeps it as a date (Excel too, for a date after 1900): the loan was recorded
+    'due 1621-06-01 00:00:00'. It is the day in words; a day in a year already past is refused at
+    its cell, as a past year is."""
+    import datetime
+
+    paths = create(tmp_path, variant="europe1619")
+    _to_builds(paths)
+    loan = {"Loans!A2": "ENGLAND", "Loans!B2": "DUTCH", "Loans!C2": 2}
+    error = refused(paths, {**loan, "Loans!E2": datetime.datetime(1618, 6, 1)})
+    assert [(p.cell, p.found) for p in error.problems] == [("E2", "1 June 1618")]
+    type_cells(paths, {**loan, "Loans!E2": datetime.datetime(1621, 6, 1)})
+    result = turn(paths)
+    assert result.record["extra"]["europe1619"]["loans"][0]["due"] == "1 June 1621"
+    assert "LEND 2 TO DUTCH (due 1 June 1621)" in [r["order"] for r in result.record["results"]]
+
+
+def test_a_purchase_unit_typed_in_words_is_read(tmp_path):
+    """1619 rulebook, 'Builds and Transactions': 'players may purchase units'; the GM types the
+    unit as the player wrote it, 'Army' or 'fleet', where the dropdown gives A and F: it was
+    refused as 'one of A, F'."""
+    paths = create(tmp_path, variant="europe1619")
+    _to_builds(paths)
+    type_cells(paths, {"Purchases!A2": "FRANCE", "Purchases!B2": "disband", "Purchases!D2": "PAR",
+                       "Purchases!A3": "FRANCE", "Purchases!B3": "build", "Purchases!C3": "Army", "Purchases!D3": "PAR"})
+    purchases = turn(paths).record["extra"]["europe1619"]["purchases"]
+    assert [p["kind"] for p in purchases if p["action"] == "build"] == ["A"]
+
+
+def test_another_diplomatic_sheets_entry_typed_on_the_attacks_sheet_says_which_sheet_takes_it(tmp_path):
+    """1619 rulebook, '1 - Diplomatic Phase': '(1) list of INF placements, (2) order for a
+    diplomatic attack, and (3) declarations', each on its own sheet. A placement or a
+    declaration typed on the Attacks sheet was refused only as not an attack."""
+    paths = create(tmp_path, variant="europe1619")
+    error = refused(paths, {"Attacks!A2": "DUTCH", "Attacks!B2": "3: BRE",
+                            "Attacks!A3": "POLAND", "Attacks!B3": "war: sweden"})
+    said = {p.cell: p.expected for p in error.problems}
+    attack = "a diplomatic attack '[minor state] > [power]' like BRAP > FRANCE"
+    assert said == {"B2": f"{attack}: '3: BRE' is an INF placement, typed on the INF Placements sheet",
+                    "B3": f"{attack}: 'war: sweden' is a declaration, typed on the Declarations sheet"}

@@ -288,3 +288,22 @@ def test_armistice_option_either_side_may_announce_it(setup):
     assert decl.relations_in_year(alone.state, 1621) == {}
     alliance = run(either, DeclarationState(), 1620, d("DUTCH", "ALLIANCE", "ENGLAND"))
     assert verdicts(alliance) == [("DUTCH", "ALLIANCE: ENGLAND", FAILS)]  # an alliance still needs both
+
+
+def test_union_and_austria_never_ally_in_the_ten_player_game_citing_that_setup():
+    """1619 rulebook, '10 PLAYERS': 'The Protestant Union and Austria cannot form an alliance
+    during the game.' The void declaration cited 'Notes on initial declarations', which names
+    only the Union and the League; the view of the game the workflow plays (variant_for_game)
+    and the setup read straight from the tables both cite the 10-player setup."""
+    from gm_tools.edges.variants import load_variant
+    from gm_tools.engine.rules import variant_for_game
+    from gm_tools.systems.europe1619.adapter import setup_from_variant
+
+    variant = load_variant("europe1619")
+    for ten in (setup_from_variant(variant_for_game(variant, 10)), setup_from_variant(variant, 10)):
+        out = run(ten, DeclarationState(), 1620, d("UNION", "ALLIANCE", "AUSTRIA"))
+        assert out.results[0].reason == "UNION and AUSTRIA can never form an alliance ('10 PLAYERS')"
+        # the Union and the League: the notes' own rule, cited as before (records replay)
+    fifteen = setup_from_variant(variant)
+    out = run(fifteen, DeclarationState(), 1620, d("UNION", "ALLIANCE", "LEAGUE"))
+    assert out.results[0].reason == "UNION and LEAGUE can never form an alliance ('Notes on initial declarations')"

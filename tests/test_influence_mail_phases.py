@@ -152,3 +152,72 @@ def test_europe1615_a_mailed_waiver_may_name_the_province_in_words(tmp_path):
     assert report.refused == []
     sheet = openpyxl.load_workbook(tmp_path / "g.xlsx")["Waivers"]
     assert [sheet["A2"].value, str(sheet["B2"].value).upper()] == ["FRANCE", "UPPER AUSTRIA"]
+
+
+def test_europe1619_a_mailed_loan_or_payment_is_named_as_the_gms_to_type(tmp_path):
+    """rulebook 002, 'Treasury': loans and their repayments 'are monitored by the referee' and
+    'reported by referee at the conclusion of the phase': the GM types them on the Loans and
+    Payments sheets once both players have agreed (docs/europe1619.md). A player's 'lend 3 to
+    England' was refused as if it were a misspelt purchase ('expected one of build A PAR ...')."""
+    _game("europe1619", tmp_path, "Y1619B")
+    refused = _refused(tmp_path, "France\nlend 3 to England\npay 2 to Spain (interest)\nloan of 4 from Spain\n")
+    loans = "the Loans sheet, once the lender and the borrower have both agreed"
+    payments = "the Payments sheet"
+    assert refused == {
+        "'lend 3 to England'": f"one of {_FORMS}: found 'lend 3 to England', a loan, which the GM types on {loans}",
+        "'pay 2 to Spain (interest)'": f"one of {_FORMS}: found 'pay 2 to Spain (interest)', a payment, which the "
+                                       f"GM types on {payments}",
+        "'loan of 4 from Spain'": f"one of {_FORMS}: found 'loan of 4 from Spain', a loan, which the GM types on "
+                                  f"{loans}"}
+
+
+_FORMS = "'build A PAR', 'bolster LYO', 'reduce LYO', 'disband LYO' or 'minor build CAT A'"
+
+
+def test_europe1619_a_mailed_minor_build_names_the_unit_of_the_aligned_minors_build(tmp_path):
+    """rulebook 002, 'Minor states': 'Coastal minor states will by default build fleets, but the
+    aligned power may indicate the preferred unit to the referee.' Spain, aligned with Catalonia,
+    mails 'minor build CAT A' (or the record's own words, 'CAT builds A'): typed on Purchases as
+    the sheet's 'minor build' row. It was refused as none of the phase's forms."""
+    from gm_tools.edges.workbook import open_workbook
+
+    _game("europe1619", tmp_path, "Y1619B")
+    report = enter_mails("g", [("spain", b"Spain\nminor build CAT A\n")], root=tmp_path)
+    assert report.refused == []
+    ws = open_workbook((tmp_path / "g.xlsx").read_bytes(), "g")["Purchases"]
+    assert [c.value for c in ws[2]] == ["SPAIN", "minor build", "A", None, "CAT"]
+    report = enter_mails("g", [("spain", b"Spain\nCAT builds A\n")], root=tmp_path)
+    assert report.refused == []
+    result = run_turn("g", root=tmp_path, site_dir=None)
+    assert any(r["order"] == "CAT BUILDS A" and r["power"] == "SPAIN" for r in result.record["results"])
+
+
+def test_europe1619_a_mail_that_replaces_the_gms_rows_on_the_sheets_says_which(tmp_path):
+    """docs/europe1619.md: a mailed line is typed 'replacing that power's earlier rows', on every
+    sheet of its phase. A placement and a declaration the GM typed for France by hand (from a
+    telephone call, say) went without a word when France's mail came; a unit order's mail says
+    what it replaces, and so does this one."""
+    from workflow_helpers import type_cells
+    from gm_tools.edges.game import game_paths
+
+    _game("europe1619", tmp_path, "Y1619D")
+    type_cells(game_paths("g", tmp_path), {
+        "INF Placements!A4": "FRANCE", "INF Placements!B4": 2, "INF Placements!C4": "LOR",
+        "INF Placements!A5": "SPAIN", "INF Placements!B5": 1, "INF Placements!C5": "POR",
+        "Declarations!A2": "FRANCE", "Declarations!B2": "war", "Declarations!C2": "SPAIN"})
+    report = enter_mails("g", [("france", b"France\n3: BRE\n")], root=tmp_path)
+    assert ("  FRANCE: france replaces its rows in the workbook (INF Placements!A4, Declarations!A2)"
+            in report.text().splitlines())
+
+
+def test_europe1619_a_mailed_reichstag_vote_is_named_as_the_gms_to_type(tmp_path):
+    """1619 rulebook, 'Reichstag': 'When Austria decides on the agenda for the meeting, all
+    members will vote on the item'; the GM types the agenda and the votes on the Reichstag sheets
+    (docs/europe1619.md). Saxony's 'Vote: for' and Austria's 'Reichstag: restrict_attacks' were
+    refused as unit orders for provinces 'Vote for' and 'Reichstag restrict_attacks'."""
+    _game("europe1619", tmp_path, "Y1619M")
+    refused = _refused(tmp_path, "Saxony\nA SAX H\nVote: for\nReichstag: against\n")
+    where = "which the GM types on the Reichstag and Reichstag Votes sheets"
+    assert refused == {
+        "'Vote: for'": f"a unit's order: found 'Vote: for', a Reichstag agenda or vote, {where}",
+        "'Reichstag: against'": f"a unit's order: found 'Reichstag: against', a Reichstag agenda or vote, {where}"}

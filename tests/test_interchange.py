@@ -210,3 +210,21 @@ def test_the_diplomacy_package_reads_the_days_phases_were_processed(demo):
 
     root, saved = demo
     assert mila_dates(saved) == {r["phase"]: r["processed"] for r in load_state("demo", root).history}
+
+
+def test_a_move_by_convoy_with_no_fleet_exports_the_hold_that_stood_and_imports(tmp_path):
+    """DATC 4.E.1 (the README's choice): an illegal order is ignored and the unit holds. 'A MAR -
+    NAF' with no fleet to convoy it is read, then found invalid at adjudication: the record
+    keeps the invalid order and the hold that stood. The export gave MILA both, two orders for
+    one unit ('A MAR - NAF', 'A MAR H'), and importing it back was refused as 'no free row for
+    FRANCE's order'. MILA's game keeps only valid orders: the export gives the hold."""
+    from workflow_helpers import play
+
+    paths = create(tmp_path / "games")
+    play(paths, {"FRANCE": ["A MAR - NAF", "A PAR - BUR"]})
+    record = load_state("g", tmp_path / "games").history[0]
+    assert [r["result"] for r in record["results"] if r["order"].startswith("A MAR")] == ["invalid", "succeeds"]
+    saved = export_mila("g", tmp_path / "games")
+    assert saved["phases"][0]["orders"]["FRANCE"] == ["A MAR H", "A PAR - BUR", "F BRE H"]
+    import_mila(json.dumps(saved).encode(), "copy", root=tmp_path / "copies")
+    assert load_state("copy", tmp_path / "copies").history[0]["after"] == load_state("g", tmp_path / "games").history[0]["after"]

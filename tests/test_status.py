@@ -6,7 +6,7 @@ from __future__ import annotations
 from gm_tools.app.cli import main
 from gm_tools.app.status import phase_status
 from gm_tools.edges.workbook_fill import fill_orders
-from workflow_helpers import create, play, snapshot, type_cells
+from workflow_helpers import create, edit_workbook, play, snapshot, type_cells
 
 
 def _type(paths, orders, press=""):
@@ -54,7 +54,7 @@ def test_status_of_a_phase_entered_on_input_sheets_names_who_typed(tmp_path):
     sheet, and the status says who has typed rows there."""
     paths = create(tmp_path, name="e", variant="europe1619")
     status = phase_status("e", root=tmp_path)
-    assert "no rows on the Orders sheet this phase" in status.text()
+    assert "no rows on the Orders sheet this phase" not in status.text()  # its sheets say who is awaited
     sheet = "INF Placements"
     assert status.inputs[sheet] == (0, [])
     from gm_tools.edges.workbook import open_workbook
@@ -236,3 +236,72 @@ def test_a_retreat_phase_counts_the_dislodged_unit_as_its_owners(tmp_path, capsy
     assert out[0].startswith("solo: S1901R")
     assert "  AUSTRIA: 0 of 1 row(s) ordered" in out  # not "0 of 0; other owners' units it may order: 0 of 1"
     assert "  waiting for: AUSTRIA" in out
+
+
+def test_status_counts_units_ordered_not_rows_typed(tmp_path):
+    """A GM copying mail into Excel types a second order for a unit on a new row, or an order
+    for a unit the power does not have: neither orders another of its units. The status said
+    '3 of 3 row(s) ordered; no order for A MAR, F BRE', contradicting itself."""
+    paths = create(tmp_path)
+    _type(paths, {"FRANCE": ["A PAR - BUR"]})
+
+    def extra_rows(wb):
+        ws = wb["Orders"]
+        ws.append(["FRANCE", "A PAR", "A PAR - PIC"])  # a second order for A PAR
+        ws.append(["FRANCE", "A GAS", "A GAS H"])  # no French unit in Gascony
+
+    edit_workbook(paths.workbook, extra_rows)  # both orders for A PAR are refused, and A GAS H
+    france = next(p for p in phase_status("g", root=tmp_path).powers if p.power == "FRANCE")
+    assert (france.rows, france.entered, france.missing) == (3, 1, ["A MAR", "F BRE"])
+    assert "  FRANCE (Ann): 1 of 3 row(s) ordered (3 a turn would refuse); no order for A MAR, F BRE" in (
+        phase_status("g", root=tmp_path).text())
+
+
+def test_status_counts_an_order_typed_on_another_units_row_for_the_unit_it_orders(tmp_path):
+    """The turn reads the order, not the row's Unit cell: 'A MAR - SPA' typed on A PAR's row
+    moves A MAR, and A PAR holds. The status named A MAR as the unit without an order."""
+    paths = create(tmp_path)
+    _type(paths, {"FRANCE": ["A MAR - SPA"]})  # fill_orders types it on the unit's own row
+
+    def onto_par_row(wb):
+        ws = wb["Orders"]
+        rows = {ws.cell(r, 2).value: r for r in range(2, ws.max_row + 1) if ws.cell(r, 1).value == "FRANCE"}
+        ws.cell(rows["A PAR"], 3).value, ws.cell(rows["A MAR"], 3).value = "A MAR - SPA", None
+
+    edit_workbook(paths.workbook, onto_par_row)
+    status = phase_status("g", root=tmp_path)
+    france = next(p for p in status.powers if p.power == "FRANCE")
+    assert (france.entered, france.missing, status.problems) == (1, ["A PAR", "F BRE"], 0)
+
+
+def test_status_of_the_europe1619_diplomatic_phase_says_who_is_waited_for(tmp_path, capsys):
+    """1619 rulebook, '1 - Diplomatic Phase': 'When the orders for the Diplomatic Phase are
+    submitted the format will consist of (1) list of INF placements, (2) order for a diplomatic
+    attack, and (3) declarations'. Every power is allotted INFs each year, so the GM waits for
+    each one's list; the status said only 'no rows on the Orders sheet this phase', and the
+    one-line status of every game 'rows typed by FRANCE', never who was still to send."""
+    paths = create(tmp_path, name="e", variant="europe1619")
+    type_cells(paths, {"INF Placements!A2": "FRANCE", "INF Placements!B2": 3, "INF Placements!C2": "LOR",
+                       "Declarations!A2": "SPAIN", "Declarations!B2": "war", "Declarations!C2": "DUTCH"})
+    status = phase_status("e", root=tmp_path)
+    others = [p for p in ("AUSTRIA", "DENMARK", "SPAIN", "FRANCE", "DUTCH", "ENGLAND", "SWEDEN", "LEAGUE", "UNION",
+                          "PAPACY", "POLAND", "SAXONY", "OTTOMAN", "VENICE", "SAVOY") if p not in ("FRANCE", "SPAIN")]
+    assert status.waiting_for == others
+    assert f"  waiting for: {', '.join(others)}" in status.text().splitlines()
+    assert main(["status", "--root", str(tmp_path)]) == 0
+    assert f"waiting for {', '.join(others)}" in capsys.readouterr().out
+
+
+def test_the_one_line_status_counts_rows_on_a_sheet_with_no_power_column(tmp_path, capsys):
+    """A row the GM typed on a sheet naming no power (Europe 1619's Papal Protection) is still typed: the one-line status said 'nothing typed yet' beside '1 entry(ies)
+    a turn would refuse', the refused entry being that row."""
+    from gm_tools.app.turn import run_turn
+
+    paths = create(tmp_path, name="e", variant="europe1619")
+    for _ in range(5):  # to Y1620D, whose Papal Protection sheet the GM fills
+        run_turn("e", root=tmp_path, site_dir=None, force=True)
+    type_cells(paths, {"Papal Protection!A2": 1619})
+    assert main(["status", "--root", str(tmp_path)]) == 0
+    line = capsys.readouterr().out.strip()
+    assert line.startswith("e: Y1620D") and ", 1 entry(ies) a turn would refuse" in line
+    assert "nothing typed yet" not in line and ", 1 row(s) typed on Papal Protection" in line

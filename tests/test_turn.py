@@ -605,3 +605,18 @@ def test_a_fault_in_the_turn_report_records_nothing(tmp_path, monkeypatch):
     assert snapshot(tmp_path) == files
     monkeypatch.undo()
     assert run_turn(paths.name, root=paths.root, site_dir=None).processed
+
+
+def test_new_game_refuses_a_player_for_a_power_nobody_plays(tmp_path, capsys):
+    """Centenary rule 2: the neutrals' armies 'will Hold unordered' (no player); Europe 1619
+    (rulebook 002), '10 PLAYERS': 'Convert the Papacy into an independent minor state'. A
+    player given to Portugal, or to the Papacy of a 10-player game ('pap' naming its minor
+    state PAP), was recorded as that power's player, and nobody was told."""
+    root = str(tmp_path)
+    assert main(["new-game", "centenary", "c", "--root", root, "--player", "Portugal=Zed"]) == 2
+    err = capsys.readouterr().err
+    assert "player for 'PORTUGAL': found PORTUGAL, which no player plays; expected a played power of centenary" in err
+    assert "(FRANCE, SWEDEN, OTTOMAN, EMPIRE, ENGLAND, SPAIN, PRINCES)" in err
+    assert main(["new-game", "europe1619", "e", "--players", "10", "--root", root, "--player", "pap=Zed"]) == 2
+    assert "found PAP, which no player plays" in capsys.readouterr().err
+    assert list(tmp_path.iterdir()) == []

@@ -174,3 +174,15 @@ def test_a_workbook_saved_by_libreoffice_is_read_the_same(tmp_path):
     report = run_turn(paths.name, root=paths.root, site_dir=None)
     assert report.record["orders"]["FRANCE"][0]["read"] == "A PAR - BUR"
     assert report.record["press"] == "*press*" and report.record["random"]["seed"] == "7"
+
+
+def test_a_date_the_spreadsheet_made_reads_as_the_day_typed():
+    """A GM types '1/6/1621' in a text cell (a loan's Due, a line of press): LibreOffice keeps a
+    date (Excel too, after 1900), which was read as '1621-06-01 00:00:00'."""
+    import datetime
+
+    from gm_tools.edges.strays import cell_text
+
+    assert cell_text(datetime.datetime(1621, 6, 1)) == "1 June 1621"
+    assert cell_text(datetime.date(1621, 6, 1)) == "1 June 1621"
+    assert cell_text(datetime.datetime(2026, 12, 1, 18, 30)) == "1 December 2026 18:30"

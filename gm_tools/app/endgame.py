@@ -32,13 +32,13 @@ def call_winner(name: str, winner: str, reason: str, root: str | os.PathLike | N
     """Record game ``name`` as won by ``winner`` (a code or name), the winner the GM called
     for ``reason`` (the agreement and the GM's grounds: 'based on number of won rounds ... then
     ... accumulated score'); returns the end."""
-    if not reason.strip():
-        raise GameError("--winner: say why the GM calls this winner with --reason (the players' agreement "
-                        "and the grounds: rounds won, then the score)")
-
     def won(state) -> dict:
         (code,) = _played(state, [winner], "--winner", "no share of a win")
         powers = _player(state, code, "--winner")
+        # asked once the winner is known to be a player's: a misspelt power is the first fix
+        if not reason.strip():
+            raise GameError("--winner: say why the GM calls this winner with --reason (the players' agreement "
+                            "and the GM's grounds, as the record and the site will say them)")
         # a player of several powers wins with all of them, as the rules' own victory counts
         # 'the player with most VPs' (Europe 1615 v2, '10 ALTERNATE WAYS TO PLAY')
         return {"result": "win", "winner": code, **({"powers": list(powers)} if len(powers) > 1 else {}),

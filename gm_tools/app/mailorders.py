@@ -172,6 +172,13 @@ def enter_mails(name: str, mails: list[tuple[str, bytes]], root: str | os.PathLi
                                                f"{earlier[power][0]}")
                     continue
                 units = [_unit(read_as.get((power, text), text)) for text in orders or []]
+                if power not in earlier and sheets:
+                    # its rows typed on the phase's sheets before this batch, every one of which
+                    # the mail's rows replace, said as the orders it replaces are
+                    refs = [next(iter(row.cells.values())) for sheet in sheets for row in entries.inputs.get(sheet, [])
+                            if str(row.values.get("Power") or "").upper() == power]
+                    if refs:
+                        report.replaced.append(f"{power}: {label} replaces its rows in the workbook ({', '.join(refs)})")
                 if power in earlier:
                     where, before_units = earlier[power]
                     dropped = [u for u in before_units if u not in units]

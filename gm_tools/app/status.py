@@ -13,7 +13,7 @@ games sees at once which are still waiting, and for whom.
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from gm_tools.app.turn import check_entries, load_state
 from gm_tools.edges.game import games_root
@@ -118,7 +118,10 @@ class PhaseStatus:
             waiting = self.waiting_for
             return line + (f", waiting for {', '.join(waiting)}" if waiting else "") + self._refused() + self._lost()
         typed = sorted({who for _, names in self.inputs.values() for who in names})
-        line += f", rows typed by {', '.join(typed)}" if typed else ", nothing typed yet"
+        # rows on a sheet that names no power (the GM's own, like Europe 1619's Papal Protection)
+        unnamed = [f"{count} row(s) typed on {sheet}" for sheet, (count, names) in self.inputs.items() if count and not names]
+        said = ([f"rows typed by {', '.join(typed)}"] if typed else []) + unnamed
+        line += f", {', '.join(said)}" if said else ", nothing typed yet"
         if self.awaited is not None:
             line += f", waiting for {', '.join(self.awaited)}" if self.awaited else f", {self.all_entered}"
         return line + self._refused() + self._lost()
@@ -172,10 +175,14 @@ def phase_status(name: str, root: str | os.PathLike | None = None) -> PhaseStatu
     if not state.paths.workbook.exists():
         raise GameError(f"{state.paths.workbook} is missing: the game's workbook holds the phase's entries")
     variant, position = state.variant, state.position
-    entries, problems, *_ = check_entries(state, state.paths.workbook.read_bytes())
+    entries, problems, _, _, checked = check_entries(state, state.paths.workbook.read_bytes())
+    # The unit an order orders is the one its text names, as the turn reads it: an order typed
+    # on another unit's row orders the unit it names, and the row's unit holds.
+    read = {item["cell"]: item["read"] for items in checked.record.values() for item in items if item["read"]}
     by_power: dict[str, list[OrderEntry]] = {}
     for entry in entries.orders:
-        by_power.setdefault(entry.power, []).append(entry)
+        unit = _unit_named(position, read.get(entry.cell)) or entry.unit
+        by_power.setdefault(entry.power, []).append(replace(entry, unit=unit))
     faulty = {f"{p.sheet}!{p.cell}" for p in problems}
     powers = []
     for block in order_blocks(variant, position, rules_for(variant)):
@@ -184,9 +191,14 @@ def phase_status(name: str, root: str | os.PathLike | None = None) -> PhaseStatu
         others = {s.unit for s in block.slots if s.unit and _owner(position, s.unit) != block.power}
         own = [s for s in block.slots if s.unit not in others]
         missing = [s.unit for s in own if s.unit and s.unit not in ordered]
-        entered = sum(1 for e in typed if e.unit not in others)
+        # A unit's row counts once however many orders were typed for it, and an order for a
+        # unit the power does not have fills no row; rows without a unit (builds, removals)
+        # are filled by the orders naming none of the block's units.
+        own_units = {s.unit for s in own if s.unit}
+        loose = sum(1 for e in typed if e.unit not in others and e.unit not in own_units)
+        entered = len(own_units & ordered) + min(loose, len(own) - len(own_units))
         powers.append(PowerStatus(block.power, entries.players.get(block.power, ""), len(own),
-                                  min(entered, len(own)), missing, sum(1 for e in typed if e.cell in faulty),
+                                  entered, missing, sum(1 for e in typed if e.cell in faulty),
                                   len(others), len(ordered & others)))
     hooks = hooks_for(variant)
     tables = hooks.input_sheets(variant, position)
@@ -207,6 +219,16 @@ def phase_status(name: str, root: str | os.PathLike | None = None) -> PhaseStatu
             status.unreadable.setdefault(p.sheet, f"found {p.found}, expected {p.expected}"
                                          + ("; its rows are not counted" if p.cell else ""))
     return status
+
+
+def _unit_named(position, order: str | None) -> str | None:
+    """The unit an order as read (``A MAR - SPA``) names, when one stands (or retreats) there;
+    None for a build, a removal's row or an order not read."""
+    words = (order or "").split()
+    if len(words) < 2 or words[0] not in ("A", "F"):
+        return None
+    unit = f"{words[0]} {words[1]}"
+    return unit if _owner(position, unit) is not None else None
 
 
 def _owner(position, unit: str) -> str | None:

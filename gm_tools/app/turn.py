@@ -97,9 +97,10 @@ def new_game(
     named = {}
     for power, player in (players or {}).items():
         code = variant.power_named(power)
-        if code is None:
-            raise GameError(f"player for {power!r}: expected a power of {variant.name}, its name or the first "
-                            f"letters of one ({', '.join(variant.powers)})")
+        if code is None or not variant.powers[code].playable:  # a neutral or minor state has no player
+            found = f"found {code}, which no player plays; expected a played power" if code else "expected a power"
+            raise GameError(f"player for {power!r}: {found} of {variant.name}, its name or the first letters of one "
+                            f"({', '.join(c for c, p in variant.powers.items() if p.playable)})")
         named[code] = player
     players = {code: named.get(code, "") for code in variant.powers}
     info = GameInfo(

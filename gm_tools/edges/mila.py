@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import datetime
 
-from gm_tools.engine.model import Dislodged, Position, Unit
+from gm_tools.engine.model import INVALID, Dislodged, Position, Unit
 from gm_tools.engine.results import BOUNCE_CODES, CONVOY_CODES, VOID_CODES
 from gm_tools.engine.variant import Variant
 from gm_tools.errors import UserError
@@ -162,10 +162,13 @@ def to_mila(variant: Variant, game_id: str, history: list[dict], current: dict, 
     for i, record in enumerate(history):
         before = record["before"]
         orders = {p: [] for p in variant.powers}
-        for r in record["results"]:
+        # An order found invalid at adjudication is followed by the hold that stood (DATC
+        # 4.E.1): MILA's game keeps only orders it can carry out, one a unit, so the hold goes.
+        stood = [r for r in record["results"] if r["result"] != INVALID]
+        for r in stood:
             orders.setdefault(r["power"], []).append(_mila_order(r["order"], before, r["power"]))
         results = {}
-        for r in record["results"]:
+        for r in stood:
             words = r["order"].split()
             unit = f"{words[1]} {words[2]}" if words[0] == "BUILD" else " ".join(words[:2])
             if words[0] != "WAIVE":

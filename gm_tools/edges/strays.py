@@ -8,17 +8,24 @@ counted for someone else.
 
 from __future__ import annotations
 
+import datetime
+
 from openpyxl.utils import get_column_letter
 
 from gm_tools.errors import Problem
 
 
 def cell_text(value) -> str:
-    """A cell value as the GM sees it; integral floats (LibreOffice numbers) without ``.0``."""
+    """A cell value as the GM sees it; integral floats (LibreOffice numbers) without ``.0``; a
+    date the spreadsheet made of what was typed ('1/6/1621') as its day, '1 June 1621' (with
+    the time when it has one), not '1621-06-01 00:00:00'."""
     if value is None:
         return ""
     if isinstance(value, float) and value.is_integer():
         return str(int(value))
+    if isinstance(value, datetime.date):
+        timed = isinstance(value, datetime.datetime) and value.time() != datetime.time()
+        return f"{value.day} {value:%B} {value.year}" + (f" {value:%H:%M}" if timed else "")
     return str(value).strip()
 
 

@@ -450,7 +450,9 @@ def _read_game(ws, variant: Variant, problems: list[Problem]) -> tuple[dict, dic
             if code is None:
                 problems.append(Problem(GAME, f"A{row}", repr(label), _expected_power(variant)))
                 continue
-            players[code] = _text(_typed(ws, row, 3, problems))
+            players[code] = player = _text(_typed(ws, row, 3, problems))
+            if player and not variant.powers[code].playable:  # a neutral or minor state has no player
+                problems.append(Problem(GAME, f"C{row}", repr(player), f"an empty cell: no player plays {code}"))
         elif label == PLAYERS_HEADER[0]:
             in_players = True
         elif label in GAME_FIELDS:
@@ -477,8 +479,7 @@ def _read_game(ws, variant: Variant, problems: list[Problem]) -> tuple[dict, dic
 
 
 def _read_orders(ws, variant: Variant, problems: list[Problem]) -> list[OrderEntry]:
-    powers = power_lookup(variant)
-    entries = []
+    powers, entries = power_lookup(variant), []
     _check_layout(ws, problems, tuple(header for header, _ in ORDER_COLUMNS))
     for row in range(2, ws.max_row + 1):
         written = _text(_typed(ws, row, 3, problems))

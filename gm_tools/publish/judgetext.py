@@ -427,13 +427,18 @@ class Dislodgement:
     """Where it may retreat; empty when it had nowhere to go and was destroyed."""
     attacker_from: str | None = None
     """Province the attack came from (no retreat there), None if by convoy or unknown."""
+    no_retreat_allowed: bool = False
+    """Destroyed because the rules let it no retreat (``Rules.on_dislodged``: Centenary's
+    unowned neutrals, Europe 1619's minor units, fleets and unbolstered armies), not for
+    want of an empty province."""
 
 
-def dislodgements(record: dict) -> list[Dislodgement]:
+def dislodgements(record: dict, variant: Variant | None = None) -> list[Dislodgement]:
     """Every unit dislodged in the phase of ``record``: the results marked ``dislodged``
     (in result order), with their retreats from ``after.dislodged``. A dislodged unit that
     is not waiting to retreat had nowhere to go and was destroyed (2000 rulebook,
-    'Retreating': a unit that cannot retreat is disbanded)."""
+    'Retreating': a unit that cannot retreat is disbanded), or, given the ``variant``, was
+    one its rules disband when dislodged."""
     waiting = {}
     for power, entries in record.get("after", {}).get("dislodged", {}).items():
         for entry in entries:
@@ -454,17 +459,35 @@ def dislodgements(record: dict) -> list[Dislodgement]:
             continue
         seen.add((power, text))
         entry = waiting.get((power, text)) or {}
-        found.append(Dislodgement(power, unit[0], unit[1], tuple(entry.get("retreats", ())), entry.get("from")))
+        found.append(Dislodgement(power, unit[0], unit[1], tuple(entry.get("retreats", ())), entry.get("from"),
+                                  not entry and variant is not None and _no_retreat_allowed(variant, record, unit[1])))
     return found
+
+
+def _no_retreat_allowed(variant: Variant, record: dict, location: str) -> bool:
+    """Whether the rules disband the unit that stood at ``location`` before the phase as soon
+    as it is dislodged (``Rules.on_dislodged`` gives no unit to retreat)."""
+    from gm_tools.engine.positions import PositionFormatError, position_from_json
+    from gm_tools.engine.rules import rules_for
+
+    try:
+        before = position_from_json(record.get("before"))
+    except PositionFormatError:
+        return False  # a record without its board: said as the standard game says it
+    unit = before.units.get(province_of(location))
+    return unit is not None and rules_for(variant).on_dislodged(variant, before, unit) is None
 
 
 def _dislodged_lines(variant: Variant, record: dict) -> list[str]:
     """One line per dislodged unit: where it may retreat, or that it was destroyed."""
     lines = []
-    for d in dislodgements(record):
+    for d in dislodgements(record, variant):
         power = variant.powers.get(d.power)
         adjective = power.adjective if power else d.power.title()
         who = f"The {adjective} {UNIT_NAMES[d.kind]} in {location_name(variant, d.location)}"
+        if d.no_retreat_allowed:
+            lines.append(f"{who} was destroyed: the rules allow it no retreat.")
+            continue
         if not d.retreats:
             lines.append(f"{who} with no valid retreats was destroyed.")
             continue

@@ -148,9 +148,9 @@ def notation_html(text: str) -> Markup:
 
 def _dislodged_view(variant: Variant, record: dict) -> list[dict]:
     views = []
-    for d in dislodgements(record):
+    for d in dislodgements(record, variant):
         retreats = [location_name(variant, r) for r in d.retreats]
-        views.append({"power": power_name(variant, d.power),
+        views.append({"power": power_name(variant, d.power), "no_retreat_allowed": d.no_retreat_allowed,
                       "unit": f"{UNIT_NAMES[d.kind]} {location_name(variant, d.location)}",
                       "attacker_from": location_name(variant, d.attacker_from) if d.attacker_from else "",
                       "retreats": retreats, "retreat_list": ", ".join(retreats)})

@@ -86,6 +86,12 @@ def setup_from_variant(variant: Variant, players: int | None = None) -> Diplomac
     relations += [(a, b, "war") for a, b in declarations.get("wars", [])]
     relations = tuple((a, b, r) for a, b, r in relations if a in in_play and b in in_play)
     never = list(declarations.get("never_allied", [])) + list(chosen.get("never_allied", []))
+    # the rule each pair is cited by: the notes', or a smaller setup's (in the view of a game of
+    # fewer players, variant_for_players, kept under setup_never_allied)
+    cited = {frozenset(p): "Notes on initial declarations" for p in declarations.get("never_allied", [])}
+    for rows in (declarations.get("setup_never_allied", {}), {"players": chosen.get("players"),
+                                                              "pairs": chosen.get("never_allied", [])}):
+        cited.update({frozenset(p): f"{rows['players']} PLAYERS" for p in rows.get("pairs", [])})
 
     rules = influence_rules(tables.get("influence", {}), problems)
     reichstag = tables.get("reichstag", {})
@@ -109,6 +115,7 @@ def setup_from_variant(variant: Variant, players: int | None = None) -> Diplomac
         power_names={p: variant.powers[p].name for p in powers},
         papacy=papacy if papacy in in_play else None,
         forbidden_alliances=frozenset(frozenset(pair) for pair in never),
+        alliance_rules=cited,
         reichstag_caller=caller if caller in in_play else None,
         reichstag_members=tuple(p for p in members if p in in_play),
         foreign_powers=tuple(p for p in foreign if p in in_play),

@@ -267,7 +267,8 @@ def check_declaration(
             )
     elif order.kind == ALLIANCE:
         if frozenset((p, q)) in setup.forbidden_alliances:
-            raise IllegalOrderError(order.text, f"{p} and {q} can never form an alliance ('Notes on initial declarations')")
+            rule = setup.alliance_rules.get(frozenset((p, q)), "Notes on initial declarations")
+            raise IllegalOrderError(order.text, f"{p} and {q} can never form an alliance ('{rule}')")
         if now == ALLIED:
             raise IllegalOrderError(order.text, f"{p} and {q} are already allied")
         if now == AT_WAR:

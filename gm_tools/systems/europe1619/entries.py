@@ -2,8 +2,9 @@
 
 Diplomatic Phase lines go by their form: ``5: BRE`` to INF Placements, ``BRAP > FRANCE`` to
 Attacks, ``WAR: SPAIN`` to Declarations. Builds and Transactions lines (``build A PAR``,
-``bolster LYO``, ``build F GEN for GEN``) go to Purchases; ``loans`` to Loans, ``payments``
-(repayments, interest) to Payments. Movement and retreat orders go on the Orders sheet.
+``bolster LYO``, ``build F GEN for GEN``, ``minor build CAT A``) go to Purchases; a player's
+loan or payment line is named as the GM's to type (Loans, Payments). The demo's ``loans`` and
+``payments`` go to Loans and Payments. Movement and retreat orders go on the Orders sheet.
 The demo game (``sheets/demo-europe1619.toml``) is typed in this way.
 """
 
@@ -21,6 +22,16 @@ _DECLARATION = re.compile(r"^\s*(WAR|ALLIANCE|ARMISTICE|DISSOLVE)\s*:\s*(\S.*?)\
 _PURCHASE = re.compile(
     r"^\s*(build|bolster|reduce|disband)\s+(?:([AF])\s+)?(\S+)(?:\s+for\s+(\S+))?\s*$", re.IGNORECASE
 )
+
+# 'the aligned power may indicate the preferred unit to the referee' ('Minor states'): the
+# Purchases sheet's 'minor build' row, mailed as 'minor build CAT A' or as the record words it,
+# 'CAT builds A'
+_MINOR_BUILD = re.compile(r"^\s*(?:minor\s+build\s+(\S+)\s+([AF])|(\S+)\s+builds\s+([AF]))\s*$", re.IGNORECASE)
+# Loans and payments are agreements the referee 'monitored' and reports ('Treasury'): the GM
+# types them once both sides agree, never from one player's mail.
+_TRANSFER = re.compile(r"^\s*(lend|loan|borrow|pay|repay|repayment|gift|give)\b", re.IGNORECASE)
+# Austria's agenda and the members' votes ('Reichstag'), which the GM types on its two sheets
+_REICHSTAG = re.compile(r"^\s*(vote|votes|reichstag|agenda)\b", re.IGNORECASE)
 
 
 class EntryError(UserError):
@@ -64,7 +75,7 @@ def sheet_cells(phase: str, entry: dict, where: str, role: str) -> dict[str, obj
 
 
 FORMS = {DIPLOMATIC: "'5: BRE', 'BRAP > FRANCE' or 'WAR: SPAIN'",
-         TRANSACTIONS: "'build A PAR', 'bolster LYO', 'reduce LYO' or 'disband LYO'"}
+         TRANSACTIONS: "'build A PAR', 'bolster LYO', 'reduce LYO', 'disband LYO' or 'minor build CAT A'"}
 """The forms a power's lines take in the phases with sheets of their own."""
 
 
@@ -80,7 +91,13 @@ def line_row(role: str, power: str, line: str) -> tuple[str, list] | None:
         if ">" in line:
             return "Attacks", [power, line.strip()]
         return None
-    bought = _PURCHASE.match(line) if role == TRANSACTIONS else None
+    if role != TRANSACTIONS:
+        return None
+    preferred = _MINOR_BUILD.match(line)
+    if preferred:
+        minor, kind = (preferred.group(1), preferred.group(2)) if preferred.group(1) else preferred.group(3, 4)
+        return "Purchases", [power, "minor build", kind.upper(), None, minor.upper()]
+    bought = _PURCHASE.match(line)
     if not bought:
         return None
     action, unit, province, minor = bought.groups()
@@ -113,15 +130,57 @@ _UNIT = re.compile(r"^\s*[AF]\s+\S+", re.IGNORECASE)
 
 
 def _elsewhere(role: str, line: str) -> str | None:
-    """The line named as another phase's, with the phase that takes it; None when it is in no
-    other phase's form."""
-    if role != DIPLOMATIC and (influence_form(line) or _DECLARATION.match(line)):
-        kind = influence_form(line) or "a declaration"
-        return f"found {line.strip()!r}, {kind}, which is mailed in the Diplomatic Phase"
+    """The mailed line named as another phase's, with the phase that takes it; None when it is
+    in no other phase's form."""
+    found = _form(role, line)
+    if found is None:
+        return None
+    kind, sheet, phase = found
+    if phase is None:  # a loan or payment: never a player's to mail
+        return f"found {line.strip()!r}, {kind}, which the GM types on {sheet}"
+    return f"found {line.strip()!r}, {kind}, which is mailed in {phase}"
+
+
+def misplaced_entry(role: str, text: str) -> str | None:
+    """What an Orders-sheet entry no order can be read from is, when it is another sheet's
+    (``Rules.misplaced``): a placement, an attack, a declaration, a purchase, a loan or a
+    payment, named with its sheet and phase; None for anything else (the parser's words stand)."""
+    found = _form(role, text, orders_sheet=True)
+    if found is None:
+        return None
+    kind, sheet, phase = found
+    where = f"which the GM types on {sheet}" if phase is None else f"which is typed on {sheet} in {phase}"
+    first = "a unit's order ('A PAR - BUR')" if role in (ORDERS, RETREATS) else "no entry on the Orders sheet this phase"
+    return f"{first}: found {text.strip()!r}, {kind}, {where}"
+
+
+def sheet_form(text: str) -> str:
+    """What an entry of one Diplomatic Phase sheet typed on another is, and the sheet that takes
+    it (``": '3: BRE' is an INF placement, typed on the INF Placements sheet"``); '' otherwise."""
+    found = _form(DIPLOMATIC, text, orders_sheet=True)
+    return f": {text.strip()!r} is {found[0]}, typed on {found[1]}" if found else ""
+
+
+def _form(role: str, line: str, orders_sheet: bool = False) -> tuple[str, str, str | None] | None:
+    """(what the line is, the sheet it goes on, the phase that takes it; None for the GM's
+    own sheets) when it is in another phase's form, or on the Orders sheet in any sheet's form;
+    None otherwise."""
+    influence = influence_form(line) or ("a declaration" if _DECLARATION.match(line) else None)
+    if influence and (role != DIPLOMATIC or orders_sheet):
+        sheet = {"an INF placement": "INF Placements", "a diplomatic attack": "Attacks"}.get(influence, "Declarations")
+        return influence, f"the {sheet} sheet", "the Diplomatic Phase"
+    if _REICHSTAG.match(line):
+        return "a Reichstag agenda or vote", "the Reichstag and Reichstag Votes sheets", None
+    transfer = _TRANSFER.match(line)
+    if transfer:
+        if transfer.group(1).lower() in ("lend", "loan", "borrow"):
+            return "a loan", "the Loans sheet, once the lender and the borrower have both agreed", None
+        return "a payment", "the Payments sheet", None
     bought = _PURCHASE.match(line)
     # a retreat phase's own disbands read as orders, whatever their form
-    if role != TRANSACTIONS and bought and not (role == RETREATS and bought.group(1).lower() == "disband"):
-        return f"found {line.strip()!r}, a purchase, which is mailed in the Builds and Transactions Phase"
-    if role not in (ORDERS, RETREATS) and _UNIT.match(line):
-        return f"found {line.strip()!r}, a unit's order, which is mailed in a movement or retreat phase"
+    disbands = role == RETREATS and bought is not None and bought.group(1).lower() == "disband"
+    if (role != TRANSACTIONS or orders_sheet) and (bought or _MINOR_BUILD.match(line)) and not disbands:
+        return "a purchase", "the Purchases sheet", "the Builds and Transactions Phase"
+    if role not in (ORDERS, RETREATS) and _UNIT.match(line) and not orders_sheet:
+        return "a unit's order", "the Orders sheet", "a movement or retreat phase"
     return None

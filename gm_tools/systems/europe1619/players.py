@@ -144,6 +144,8 @@ def _tables(tables: dict, players: int, chosen: dict, converted: dict[str, dict]
         else:
             pairs = [p for p in pairs if all(x in in_play for x in p)]
         declarations[kind] = pairs
+    # which of those pairs are the setup's own rule, cited as '10 PLAYERS' (adapter.py)
+    declarations["setup_never_allied"] = {"players": players, "pairs": [list(p) for p in chosen.get("never_allied", [])]}
     out["initial_declarations"] = declarations
 
     # The Reichstag and the Papacy as the smaller game has them: powers no longer played

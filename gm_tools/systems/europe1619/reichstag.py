@@ -194,17 +194,17 @@ def agenda_problems(setup: DiplomacySetup, agenda: Agenda) -> list[tuple[str, st
         # selected German or Italian state in the HRE'.
         RESTRICT_FOREIGN: {
             "power": (setup.foreign_powers, "a foreign power: " + ", ".join(setup.foreign_powers)),
-            "minor": (hre, "a minor state in the HRE, by its code: " + ", ".join(hre)),
+            "minor": (hre, "a minor state in the HRE, by its code or name: " + ", ".join(hre)),
         },
     }[agenda.kind]
     if agenda.kind == IMPERIAL_BAN and agenda.ban == BAN_DEPOSITS:
-        wanted["minor"] = (hre, "a minor state in the HRE, by its code: " + ", ".join(hre))
+        wanted["minor"] = (hre, "a minor state in the HRE, by its code or name: " + ", ".join(hre))
     elif agenda.kind == IMPERIAL_BAN and agenda.ban != BAN_ATTACKS and agenda.minor in (None, ""):
         # No ban chosen yet: whether a state is needed depends on it, so say both.
         wanted["minor"] = (hre, "a minor state in the HRE if the Ban is 'deposits' (" + ", ".join(hre)
                            + "); it stays empty only for a ban on 'attacks'")
     elif agenda.kind == IMPERIAL_BAN and agenda.ban != BAN_ATTACKS:
-        wanted["minor"] = (hre, "a minor state in the HRE, by its code: " + ", ".join(hre))
+        wanted["minor"] = (hre, "a minor state in the HRE, by its code or name: " + ", ".join(hre))
     problems = []
     for name in ("power", "ban", "minor"):
         value = getattr(agenda, name)

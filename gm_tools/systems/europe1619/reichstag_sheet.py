@@ -13,6 +13,7 @@ from gm_tools.engine.hooks import InputRow
 from gm_tools.engine.model import Position
 from gm_tools.engine.phase import parse_phase
 from gm_tools.engine.variant import Variant
+from gm_tools.mechanics.namesinorders import minor_named
 from gm_tools.systems.europe1619.diplomatic_phase import diplomatic_state
 from gm_tools.systems.europe1619.reichstag import AGENDAS, IMPERIAL_BAN, Agenda, agenda_problems, empire_powers, hold_reichstag
 from gm_tools.systems.europe1619.sheets import REICHSTAG, REICHSTAG_VOTES, _cell, _missing, _setup
@@ -55,7 +56,9 @@ def check_reichstag(variant: Variant, position: Position, rows: dict[str, list[I
     row = agendas[0]
     if _missing(row, ("Agenda",), {"Agenda": f"one of {', '.join(AGENDAS)}"}, problems):
         return {}, problems
-    minor = (row.values.get("Minor state") or "").upper() or None
+    # the state by its code or name, as the INF Placements sheet reads it ('Hesse' is HES)
+    written = str(row.values.get("Minor state") or "").strip()
+    minor = (minor_named(_setup(variant, position).minors, written) or written.upper()) if written else None
     agenda = Agenda(row.values["Agenda"], row.values.get("Power"), row.values.get("Ban"), minor)
     for name, found, expected in agenda_problems(_setup(variant, position), agenda):
         sheet, cell = _cell(row, FIELDS[name])

@@ -15,7 +15,8 @@ The adjudicator is the standard one; this module answers its hooks:
 - :meth:`support_given` - 'Bolstered units': a support is cut 'in a one-to-one reduction';
 - :meth:`on_dislodged` - 'Retreats' and additional rule 1;
 - :meth:`build_sites`, :meth:`update_ownership` - the year's map adjustment
-  (:mod:`gm_tools.systems.europe1619.occupation`).
+  (:mod:`gm_tools.systems.europe1619.occupation`);
+- :meth:`misplaced` - another sheet's entry typed on the Orders sheet, named with its sheet.
 
 Supports and convoys need no declaration ('Any unit may support holds, convoys, or support
 movement into a province with or without a declaration of war'), so only moves are refused.
@@ -182,6 +183,14 @@ class Europe1619Rules(Rules):
         from gm_tools.systems.europe1619.players import variant_for_players
 
         return variant_for_players(variant, players)
+
+    def misplaced(self, variant: Variant, position: Position, text: str) -> str | None:
+        """A placement, attack, declaration, purchase, loan or payment typed on the Orders
+        sheet, named with the sheet and phase that take it."""
+        from gm_tools.systems.europe1619.calendar import phase_role
+        from gm_tools.systems.europe1619.entries import misplaced_entry
+
+        return misplaced_entry(phase_role(variant, position.phase), text)
 
     def commanded(self, variant: Variant, position: Position, power: str) -> tuple[str, ...]:
         """Minors whose units ``power`` orders: 'During the Order Phase players write and submit

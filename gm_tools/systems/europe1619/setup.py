@@ -36,6 +36,9 @@ class DiplomacySetup:
     forbidden_alliances: frozenset[frozenset[str]] = frozenset()
     """Pairs of powers that can never ally ('The Protestant Union cannot form an alliance
     with the Catholic League')."""
+    alliance_rules: dict[frozenset[str], str] = field(default_factory=dict)
+    """The rule each forbidden pair comes from, as a void declaration cites it ('Notes on
+    initial declarations', '10 PLAYERS'); a pair not listed cites the notes."""
     reichstag_caller: str | None = "AUSTRIA"
     """The power that may call the Reichstag, or None when it is not in play."""
     reichstag_members: tuple[str, ...] = ()

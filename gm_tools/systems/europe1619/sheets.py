@@ -24,6 +24,7 @@ Inputs (stored in the history record's ``extra["europe1619"]``, read by
 from __future__ import annotations
 
 import difflib
+import re
 
 from gm_tools.errors import Problem
 from gm_tools.engine.hooks import CHOICE, INTEGER, Column, InputRow, SheetHooks, Table, power_column
@@ -31,6 +32,7 @@ from gm_tools.engine.model import INVALID, Position
 from gm_tools.engine.phase import parse_phase
 from gm_tools.engine.variant import Variant
 from gm_tools.systems.europe1619.calendar import DIPLOMATIC, ORDERS, TRANSACTIONS, phase_role
+from gm_tools.systems.europe1619.entries import sheet_form
 from gm_tools.systems.europe1619.state import state_of
 
 INF_PLACEMENTS = "INF Placements"
@@ -103,8 +105,10 @@ class Europe1619Hooks(SheetHooks):
                 return []
             from gm_tools.systems.europe1619.reichstag import AGENDAS, BAN_ATTACKS, BAN_DEPOSITS
 
+            # the agenda also as the rulebook names it: '2 - Imperial Ban', 'Imperial Ban', 'imperial ban'
+            said = tuple((w, kind) for kind, name in AGENDAS.items() for w in (name, name[4:], kind.replace("_", " ")))
             return [
-                Table(REICHSTAG, (Column("Agenda", CHOICE, tuple(AGENDAS), editable=True, width=18),
+                Table(REICHSTAG, (Column("Agenda", CHOICE, tuple(AGENDAS), editable=True, width=18, spellings=said),
                                   power_column("Power", variant, powers, editable=True, width=14),
                                   Column("Ban", CHOICE, (BAN_ATTACKS, BAN_DEPOSITS), editable=True, width=10),
                                   Column("Minor state", editable=True, width=12)), blank_rows=1),
@@ -115,7 +119,7 @@ class Europe1619Hooks(SheetHooks):
         if kind == TRANSACTIONS:
             tables = [
                 Table(PURCHASES, (power, Column("Action", CHOICE, ACTIONS, editable=True, width=12),
-                                  Column("Unit", CHOICE, ("A", "F"), editable=True, width=6),
+                                  Column("Unit", CHOICE, ("A", "F"), editable=True, width=6, spellings=(("army", "A"), ("fleet", "F"))),
                                   Column("Province", editable=True, width=14),
                                   Column("For minor", editable=True, width=10)), blank_rows=BLANK_ROWS),
                 Table(LOANS, (Column("Lender", CHOICE, powers, editable=True, width=14),
@@ -138,6 +142,23 @@ class Europe1619Hooks(SheetHooks):
                                                Column("Retreat to", editable=True, width=12)), rows=rows))
             return tables
         return []
+
+    def awaited(self, variant: Variant, position: Position, rows: dict[str, list[InputRow]]) -> list[str] | None:
+        """The Diplomatic Phase waits for each power in play with nothing on its three sheets
+        ('(1) list of INF placements, (2) order for a diplomatic attack, and (3)
+        declarations'), and for nobody after the last year INFs are allotted. Other phases: the
+        Orders sheet says (Purchases, Loans and Payments are nobody's due)."""
+        if _kind(variant, position) != DIPLOMATIC:
+            return None
+        setup = _setup(variant, position)
+        if parse_phase(position.phase).year > setup.last_allocation_year:
+            return []
+        sent = {str(r.values.get("Power") or "").upper() for t in (INF_PLACEMENTS, ATTACKS, DECLARATIONS_IN) for r in rows.get(t, [])}
+        gone = set(state_of(position).gone())
+        return [p for p in setup.powers if p not in sent and p not in gone]
+
+    def all_entered(self, variant: Variant, position: Position) -> str:
+        return "every power has entered its INF placements, attack or declarations"
 
     def check_inputs(self, variant: Variant, position: Position, rows: dict[str, list[InputRow]]):
         kind = _kind(variant, position)
@@ -273,9 +294,9 @@ def _check_diplomatic(variant: Variant, position: Position, rows: dict[str, list
                                                 "Attack": "a diplomatic attack '[minor state] > [power]' like BRAP > FRANCE"}, problems):
             continue
         text = row.values["Attack"]
-        if ">" not in text:
-            sheet, cell = _cell(row, "Attack")
-            problems.append(Problem(sheet, cell, repr(text), "a diplomatic attack '[minor state] > [power]' like BRAP > FRANCE"))
+        if ">" not in text:  # perhaps another sheet's entry: sheet_form names it
+            problems.append(Problem(*_cell(row, "Attack"), repr(text),
+                                    "a diplomatic attack '[minor state] > [power]' like BRAP > FRANCE" + sheet_form(text)))
             continue
         add(row.values["Power"], text, row, "Attack")
     for row in rows.get(DECLARATIONS_IN, []):
@@ -360,7 +381,7 @@ def _check_transactions(variant: Variant, position: Position, rows: dict[str, li
             continue
         due, year = row.values.get("Due"), parse_phase(position.phase).year
         due = str(int(due) if isinstance(due, float) and due.is_integer() else due or "").strip()
-        if due.isdigit() and int(due) < year:
+        if (due.isdigit() or re.fullmatch(r"\d{1,2} [A-Z][a-z]+ \d{4}", due)) and int(due[-4:]) < year:
             # 'a repayment on an agreed upon time': a year already past is a slip of the keys,
             # and the Loan Record would carry it for the rest of the game.
             sheet, cell = _cell(row, "Due")
