@@ -16,6 +16,7 @@ import jinja2
 from gm_tools.engine.positions import position_from_json
 from gm_tools.publish.judgetext import dislodgements
 from gm_tools.publish.mapareas import areas_path
+from gm_tools.publish.provincelist import names_path
 from gm_tools.publish.maplayer import LAYER_SUFFIX, BasePicture
 from gm_tools.publish.render import RenderOptions, render_lines
 from gm_tools.publish.sitecontext import GameContext
@@ -46,7 +47,7 @@ def write_game_page(env: jinja2.Environment, writer: SiteWriter, painter: PngPai
         root="../../", game=summary, phases=phases, standings=standings(game),
         chart=chart, chart_labels=labels, chart_rows=chart_rows, page_title=game.name,
         ledger=ledger_view(game), points=points_view(game), map_caption=map_caption,
-        map_base=base.path, map_areas=areas_path(base.path), map_layer=CURRENT + LAYER_SUFFIX,
+        map_base=base.path, map_areas=areas_path(base.path), map_names=names_path(base.path), map_layer=CURRENT + LAYER_SUFFIX,
         map_png=f"{CURRENT}.png", sections=game_sections(game),
     )
     writer.write(f"{folder}/index.html", html)
