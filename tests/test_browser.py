@@ -531,3 +531,24 @@ def test_on_a_phone_a_wide_tables_row_names_stay_in_view(served_site):
         row = [shot.getpixel((x, cell[1])) for x in range(cell[0] - 4, cell[0] + 4)]
         assert sum(1 for v in row if v < 235) == 1, row
     assert errors == []
+
+
+def test_a_results_symbol_is_shown_beside_its_word_and_not_read_out(served_site):
+    """A result never rests on colour alone: its symbol (✓ succeeds, ✗ fails) stands before
+    its word, on the same line, and a screen reader reads the word only. The style sheet
+    gives the symbol, not each row: a Europe 1615 v2 phase of 65 orders spent 2.7 KB of its
+    60 KB budget (page, JSON and text, tests/test_site_sizes.py) on a span and a space a row."""
+    errors: list[str] = []
+    with chromium_page(errors) as page:
+        page.goto(served_site + "games/demo/F1901M.html")
+        cells = page.locator("table.results td.result")
+        shown = page.evaluate("""() => [...document.querySelectorAll('table.results tr[class^="r-"]')].map(tr => {
+            const td = tr.querySelector('td.result');
+            return [tr.className, getComputedStyle(td, '::before').content, td.textContent]; })""")
+        assert {(c, s) for c, s, _ in shown} == {("r-succeeds", '"✓\u00a0" / ""'), ("r-fails", '"✗\u00a0" / ""')}
+        assert all(text.startswith(c[2:]) for c, _, text in shown)  # the word itself, no symbol in the page
+        # read by a screen reader as its word alone
+        assert "✓" not in page.locator("table.results").first.aria_snapshot()
+        assert 'cell "succeeds"' in page.locator("table.results").first.aria_snapshot()
+        assert cells.count() == len(shown)
+    assert errors == []

@@ -25,17 +25,13 @@ from gm_tools.publish.judgetext import (
     published_entries,
     result_flags,
 )
-from gm_tools.engine.model import INVALID, SUCCEEDS, UNIT_KINDS, UNIT_NAMES
+from gm_tools.engine.model import UNIT_KINDS, UNIT_NAMES
 from gm_tools.engine.phase import PhaseError, parse_phase
 from gm_tools.edges.layout import phase_name
 from gm_tools.engine.results import note_words
 from gm_tools.publish.safemarkdown import render_markdown
 from gm_tools.publish.sitecontext import GameContext, PhaseContext, Section
 from gm_tools.engine.variant import Variant
-
-RESULT_SYMBOLS = {SUCCEEDS: "\u2713", "fails": "\u2717", INVALID: "\u2298"}
-"""Drawn beside the result word, so a result never rests on colour alone."""
-
 
 def phase_view(game: GameContext, phase: PhaseContext) -> dict:
     """What the phase template shows, worked out here so the template only lays it out."""
@@ -107,7 +103,6 @@ def _orders_view(variant: Variant, record: dict) -> dict[str, list[dict]]:
             "order": words if in_words else r["order"],
             "notation": notation_html(r["order"]),
             "result": result,
-            "symbol": RESULT_SYMBOLS.get(result, ""),
             "reason": r.get("reason", ""),
             "flags": ", ".join(result_flags(r)),
         })
