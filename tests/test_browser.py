@@ -552,3 +552,25 @@ def test_a_results_symbol_is_shown_beside_its_word_and_not_read_out(served_site)
         assert 'cell "succeeds"' in page.locator("table.results").first.aria_snapshot()
         assert cells.count() == len(shown)
     assert errors == []
+
+
+def test_on_a_phone_the_game_page_leads_to_the_latest_results_within_its_first_screen(served_site):
+    """QA finding: a player come to read this turn's results found the game page's one link
+    to them at the end of its list of phases, under the map, the standings and the chart (some
+    5,000 px down a Europe 1619 game's page on a phone). The page's facts now name the latest
+    phase played, a link, within the first screen."""
+    errors: list[str] = []
+    with chromium_page(errors) as page:
+        page.set_viewport_size({"width": 375, "height": 800})
+        page.goto(served_site + "games/demo/index.html")
+        last = page.locator("ol.phases li a").last
+        latest = page.locator("dl.facts a")
+        assert latest.count() == 1 and latest.get_attribute("href") == last.get_attribute("href")
+        assert latest.inner_text() == last.inner_text() == "Winter 1901 Adjustment"
+        box = latest.bounding_box()
+        assert box["y"] + box["height"] <= 800
+        assert page.locator("dl.facts dt").all_inner_texts()[:4] == ["Variant", "Status", "Current phase",
+                                                                      "Latest results"]
+        latest.click()
+        assert page.url.endswith("/games/demo/W1901A.html")
+    assert errors == []
