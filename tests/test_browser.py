@@ -574,3 +574,18 @@ def test_on_a_phone_the_game_page_leads_to_the_latest_results_within_its_first_s
         latest.click()
         assert page.url.endswith("/games/demo/W1901A.html")
     assert errors == []
+
+
+@pytest.mark.parametrize("address, here", [("index.html", "All games"), ("games/demo/index.html", "demo"),
+                                           ("games/demo/S1901M.html", "Spring 1901 Movement")])
+def test_the_breadcrumbs_mark_the_page_they_are_on(served_site, address, here):
+    """QA finding: the game and phase pages marked their own crumb (aria-current="page", the
+    breadcrumb pattern a screen reader announces as "current page"), the archive's index did
+    not, though its one crumb, "All games", is itself."""
+    errors: list[str] = []
+    with chromium_page(errors) as page:
+        page.goto(served_site + address)
+        crumbs = page.locator("nav[aria-label=Breadcrumb] a")
+        assert page.locator("nav[aria-label=Breadcrumb] a[aria-current=page]").all_inner_texts() == [here]
+        assert crumbs.last.inner_text() == here
+    assert errors == []
