@@ -589,3 +589,40 @@ def test_the_breadcrumbs_mark_the_page_they_are_on(served_site, address, here):
         assert page.locator("nav[aria-label=Breadcrumb] a[aria-current=page]").all_inner_texts() == [here]
         assert crumbs.last.inner_text() == here
     assert errors == []
+
+
+@pytest.mark.parametrize("phases, due", [
+    (2, ["France: Army Burgundy, attacked from Ruhr: may retreat to Belgium, Gascony, Paris, Picardy."]),
+    (3, ["Austria 4 3 builds 1", "England 3 3 none", "France 4 3 builds 1"]),  # the winter's builds and removals
+    (4, None),  # the winter played: nothing due but orders
+])
+def test_the_game_page_says_what_the_current_phase_must_settle(tmp_path, phases, due):
+    """QA finding: a player whose unit was dislodged, reading the game page on a phone during
+    the retreat phase, was told the current phase ("Fall 1901 Retreat") but not which units
+    must retreat nor where they may go, nor, in a winter, who builds and who removes: that was
+    on the last phase's page only. The game page says it under the game's facts, before the
+    map, with a link to the phase it comes from."""
+    small_game(tmp_path / "sheets", load_variant("standard"), phases=phases)
+    build_site(tmp_path / "sheets", tmp_path / "site")
+    errors: list[str] = []
+    with served(tmp_path / "site") as base, chromium_page(errors) as page:
+        page.set_viewport_size({"width": 375, "height": 800})
+        page.goto(base + "games/demo/index.html")
+        section = page.locator("section:has(> h2#due-h)")
+        if due is None:
+            assert section.count() == 0
+            return
+        current = page.locator("dl.facts dt:text-is('Current phase') + dd").inner_text()
+        assert page.locator("h2#due-h").inner_text() == f"Due in {current}"
+        if phases == 2:
+            assert section.locator("li").all_inner_texts() == due
+        else:
+            rows = page.evaluate("""[...document.querySelectorAll('#due-h ~ div table tbody tr')]
+                .map(r => [...r.cells].map(c => c.innerText.trim()).join(' '))""")
+            assert rows[:3] == due and len(rows) == 7
+            assert section.locator("table caption").count() == 1
+        source = section.locator("a").last
+        assert source.get_attribute("href") == page.locator("ol.phases li a").last.get_attribute("href")
+        # above the map: in the first screens of a phone, not under the map and the standings
+        assert page.locator("h2#due-h").bounding_box()["y"] < page.locator("h2#map-h").bounding_box()["y"]
+    assert errors == []

@@ -175,6 +175,16 @@ def _adjustments_view(variant: Variant, record: dict) -> list[dict]:
     return rows
 
 
+def due_view(game: GameContext) -> dict:
+    """What the current phase must settle, for the game page: the units the last phase
+    dislodged and where each may retreat, the builds and removals due (as the last phase's page
+    says them); nothing once the game is over, by its rules or by the GM."""
+    if not game.phases or game.end is not None or game.phases[-1].record.get("next_phase") is None:
+        return {"dislodged": [], "adjustments": []}
+    record = game.phases[-1].record
+    return {"dislodged": _dislodged_view(game.variant, record), "adjustments": _adjustments_view(game.variant, record)}
+
+
 def current_map(game: GameContext) -> tuple[dict, str]:
     """The board the game page draws, and its caption: the board at the start of the current
     phase or, once the game is over by its rules (its last record has no next phase), the
