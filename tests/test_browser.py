@@ -626,3 +626,24 @@ def test_the_game_page_says_what_the_current_phase_must_settle(tmp_path, phases,
         # above the map: in the first screens of a phone, not under the map and the standings
         assert page.locator("h2#due-h").bounding_box()["y"] < page.locator("h2#map-h").bounding_box()["y"]
     assert errors == []
+
+
+def test_on_a_phone_a_player_jumps_from_the_top_of_a_phase_page_to_their_powers_orders(served_site):
+    """QA finding: a player reading a phase's results on a phone scrolled past the map and
+    every other power's table to reach their own (fifteen tables in a Europe 1619 phase). The
+    page names each power with orders at its top, within the first screen, a link to the
+    power's heading; the powers without a player are one link, to their table."""
+    errors: list[str] = []
+    with chromium_page(errors) as page:
+        page.set_viewport_size({"width": 375, "height": 800})
+        page.goto(served_site + "games/demo/F1901M.html")
+        links = page.locator("nav[aria-label='Orders and results by power'] a")
+        headings = page.evaluate("[...document.querySelectorAll('#orders-h ~ h3')].map(h => [h.id, h.firstChild.textContent.trim()])")
+        assert [[a.get_attribute("href")[1:], a.inner_text()] for a in links.all()] == headings
+        assert len(headings) >= 6 and headings[-1] == ["unplayed", "Powers without a player"]
+        box = links.last.bounding_box()
+        assert box["y"] + box["height"] <= 800
+        page.locator("nav[aria-label='Orders and results by power']").get_by_role("link", name="France").click()
+        assert page.url.endswith("#power-FRANCE")
+        assert 0 <= page.locator("#power-FRANCE").bounding_box()["y"] < 100
+    assert errors == []
