@@ -26,7 +26,7 @@ from gm_tools.publish.judgetext import (
     result_flags,
 )
 from gm_tools.engine.model import UNIT_KINDS, UNIT_NAMES
-from gm_tools.engine.phase import RETREAT, PhaseError, parse_phase
+from gm_tools.engine.phase import ADJUSTMENT, RETREAT, PhaseError, parse_phase
 from gm_tools.edges.layout import phase_name
 from gm_tools.engine.results import note_words
 from gm_tools.publish.safemarkdown import render_markdown
@@ -182,10 +182,11 @@ def due_view(game: GameContext) -> dict:
     if not game.phases or game.end is not None or game.phases[-1].record.get("next_phase") is None:
         return {"dislodged": [], "adjustments": []}
     record = game.phases[-1].record
-    # units with nowhere to go were disbanded, and no retreat phase comes next: nothing due of them
-    retreat = parse_phase(record["next_phase"]).type == RETREAT
-    return {"dislodged": _dislodged_view(game.variant, record) if retreat else [],
-            "adjustments": _adjustments_view(game.variant, record)}
+    # units with nowhere to go were disbanded, and no retreat phase comes next: nothing due of
+    # them; a year that closes into another kind of phase (Europe 1615 v2's) builds elsewhere
+    coming = parse_phase(record["next_phase"]).type
+    return {"dislodged": _dislodged_view(game.variant, record) if coming == RETREAT else [],
+            "adjustments": _adjustments_view(game.variant, record) if coming == ADJUSTMENT else []}
 
 
 def current_map(game: GameContext) -> tuple[dict, str]:
