@@ -76,3 +76,18 @@ def test_without_scripts_the_keyboard_reaches_every_provinces_name_and_code(site
         finally:
             browser.close()
     assert errors == []
+
+
+def test_a_map_without_supply_centers_or_coasts_has_no_empty_column_for_them():
+    """The Peace of Westphalia's hexes are no supply centers and have no coasts: its
+    provinces' page gives their code, name and kind, without two columns always empty; the
+    standard map's gives both."""
+    from gm_tools.publish.provincelist import names_page
+    from gm_tools.publish.site import TEMPLATES, _environment
+
+    env = _environment(TEMPLATES)
+    westphalia = names_page(env, load_variant("westphalia"))
+    assert '<th scope="col">Kind</th></tr>' in westphalia
+    assert "Supply center" not in westphalia and "Coasts" not in westphalia
+    standard = names_page(env, STANDARD)
+    assert '<th scope="col">Supply center</th><th scope="col">Coasts</th></tr>' in standard

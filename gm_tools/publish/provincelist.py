@@ -48,13 +48,19 @@ def province_rows(variant: Variant) -> list[dict[str, str]]:
     return rows
 
 
+def names_page(env: jinja2.Environment, variant: Variant) -> str:
+    """The provinces' page of ``variant``; a column no province fills (a hex board's supply
+    centers and coasts) is left out."""
+    provinces = variant.provinces.values()
+    return env.get_template("provinces.html").render(
+        root="../../", variant=variant, rows=province_rows(variant),
+        centers=any(p.supply_center for p in provinces), coasts=any(p.coasts for p in provinces),
+        page_title=f"Provinces of {variant.title}: names and codes")
+
+
 def write_names(env: jinja2.Environment, writer, base_path: str, variant: Variant) -> str:
     """Write the provinces' page of the map drawn over ``base_path`` (written only when its
     bytes changed, as every file); returns its path in the site."""
     rel = names_path(base_path)
-    html = env.get_template("provinces.html").render(
-        root="../../", variant=variant, rows=province_rows(variant),
-        coasts=any(variant.provinces[c].coasts for c in variant.provinces),
-        page_title=f"Provinces of {variant.title}: names and codes")
-    writer.write(rel, html)
+    writer.write(rel, names_page(env, variant))
     return rel
