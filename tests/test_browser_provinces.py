@@ -58,15 +58,15 @@ def test_without_scripts_the_keyboard_reaches_every_provinces_name_and_code(site
             assert page.locator("h1").inner_text() == "Provinces of Standard Diplomacy (1901)"
             table = page.locator("table.provinces")
             assert table.locator("caption").count() == 1
-            assert table.locator("thead th[scope=col]").all_inner_texts() == ["Code", "Name", "Kind",
-                                                                              "Supply center", "Coasts"]
+            assert table.locator("thead th[scope=col]").all_inner_texts() == ["Code", "Name", "Kind"]
             rows = page.evaluate("""[...document.querySelectorAll('table.provinces tbody tr')]
                 .map(r => [r.id, ...[...r.cells].map(c => c.innerText.trim())])""")
             assert len(rows) == len(STANDARD.provinces)
             by_code = {r[0]: r[1:] for r in rows}
-            assert by_code["BUR"] == ["BUR", "Burgundy", "land", "", ""]
-            assert by_code["PAR"] == ["PAR", "Paris", "land", "home of France", ""]
-            assert by_code["STP"][1:] == ["St Petersburg", "coast", "home of Russia", "NC, SC"]
+            assert by_code["BUR"] == ["BUR", "Burgundy", "land"]
+            assert by_code["PAR"] == ["PAR", "Paris", "land; supply center, home of France"]
+            assert by_code["BEL"] == ["BEL", "Belgium", "coast; supply center"]
+            assert by_code["STP"][1:] == ["St Petersburg", "coast (coasts NC, SC); supply center, home of Russia"]
             assert by_code["NTH"][2] == "sea"
             assert page.locator("table.provinces tbody th[scope=row]").count() == len(rows)
             # the site's own way back, as every page has
@@ -78,16 +78,42 @@ def test_without_scripts_the_keyboard_reaches_every_provinces_name_and_code(site
     assert errors == []
 
 
-def test_a_map_without_supply_centers_or_coasts_has_no_empty_column_for_them():
-    """The Peace of Westphalia's hexes are no supply centers and have no coasts: its
-    provinces' page gives their code, name and kind, without two columns always empty; the
-    standard map's gives both."""
+def test_a_map_without_supply_centers_names_none():
+    """The Peace of Westphalia's hexes are no supply centers: its provinces' page gives their
+    code, name and kind, and says no supply center; the standard map's says its own."""
     from gm_tools.publish.provincelist import names_page
     from gm_tools.publish.site import TEMPLATES, _environment
 
     env = _environment(TEMPLATES)
     westphalia = names_page(env, load_variant("westphalia"))
-    assert '<th scope="col">Kind</th></tr>' in westphalia
-    assert "Supply center" not in westphalia and "Coasts" not in westphalia
-    standard = names_page(env, STANDARD)
-    assert '<th scope="col">Supply center</th><th scope="col">Coasts</th></tr>' in standard
+    assert '<td>Altenburg</td><td>land</td>' in westphalia
+    assert "supply center" not in westphalia.lower()
+    assert "<td>Paris</td><td>land; supply center, home of France</td>" in names_page(env, STANDARD)
+
+
+def test_on_a_phone_the_provinces_table_fits_the_screen(site):
+    """A player without the map's script is as often on a phone: at 375 px the provinces'
+    table is read down the page, not scrolled sideways, on the standard map and the Europe
+    maps, whose one-word names are long ("Transcarpathia", "home of Denmark/Sweden"): a
+    province's kind, coasts and supply center share a cell."""
+    from browser import chromium_page
+    from gm_tools.publish.provincelist import names_page
+    from gm_tools.publish.site import TEMPLATES, _environment
+
+    env = _environment(TEMPLATES)
+    errors: list[str] = []
+    with served(site) as base, chromium_page(errors) as page:
+        page.set_viewport_size({"width": 375, "height": 800})
+        page.goto(base + "games/demo/S1901M.html")
+        page.locator("figure.map figcaption a", has_text="provinces").click()
+        page.wait_for_selector("table.provinces")
+        fits = "(b => b.scrollWidth <= b.clientWidth)(document.querySelector('div.scroll'))"
+        assert page.evaluate(fits)
+        assert page.evaluate("document.documentElement.scrollWidth") <= 375
+        # the Europe maps' pages, made as the build makes them, beside the standard one
+        for name in ("europe1615v2", "europe1619", "centenary"):
+            (site / "static" / "maps" / f"{name}.html").write_text(names_page(env, load_variant(name)), encoding="utf-8")
+            page.goto(base + f"static/maps/{name}.html")
+            assert page.locator("table.provinces tbody tr").count() > 80
+            assert page.evaluate(fits), name
+    assert errors == []

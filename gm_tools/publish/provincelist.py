@@ -35,26 +35,26 @@ def names_path(base_path: str) -> str:
 
 
 def province_rows(variant: Variant) -> list[dict[str, str]]:
-    """Each province of ``variant`` by code: its name, kind, supply center (whose home) and coasts."""
+    """Each province of ``variant`` by code: its name, and its kind with a split coast's coasts
+    and its supply center (whose home), in one cell: four columns did not fit a phone, a
+    name like "Denmark/Sweden" or "Transcarpathia" being one word."""
     rows = []
     for code in sorted(variant.provinces):
         province = variant.provinces[code]
-        center = ""
+        kind = KINDS.get(province.type, province.type)
+        if province.coasts:
+            kind += f" (coasts {', '.join(province.coasts)})"
         if province.supply_center:
             home = variant.powers.get(province.home) if province.home else None
-            center = f"home of {home.name}" if home else "yes"
-        rows.append({"code": code, "name": province.name, "kind": KINDS.get(province.type, province.type),
-                     "center": center, "coasts": ", ".join(province.coasts)})
+            kind += f"; supply center, home of {home.name}" if home else "; supply center"
+        rows.append({"code": code, "name": province.name, "kind": kind})
     return rows
 
 
 def names_page(env: jinja2.Environment, variant: Variant) -> str:
-    """The provinces' page of ``variant``; a column no province fills (a hex board's supply
-    centers and coasts) is left out."""
-    provinces = variant.provinces.values()
+    """The provinces' page of ``variant``."""
     return env.get_template("provinces.html").render(
         root="../../", variant=variant, rows=province_rows(variant),
-        centers=any(p.supply_center for p in provinces), coasts=any(p.coasts for p in provinces),
         page_title=f"Provinces of {variant.title}: names and codes")
 
 
