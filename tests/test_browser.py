@@ -647,3 +647,20 @@ def test_on_a_phone_a_player_jumps_from_the_top_of_a_phase_page_to_their_powers_
         assert page.url.endswith("#power-FRANCE")
         assert 0 <= page.locator("#power-FRANCE").bounding_box()["y"] < 100
     assert errors == []
+
+
+def test_the_game_page_offers_its_map_for_download_as_a_phase_page_does(served_site):
+    """QA finding: a phase page's downloads offered its map as PNG and (drawn by the script) as
+    SVG; the game page, the board now, offered neither among its downloads. Both are there now,
+    the SVG the very picture the page shows, named after the game."""
+    errors: list[str] = []
+    with chromium_page(errors) as page:
+        page.goto(served_site + "games/demo/index.html")
+        page.wait_for_selector("#map-picture svg")
+        downloads = page.locator("p.downloads")
+        assert downloads.get_by_role("link", name="map as PNG").get_attribute("href") == "current.png"
+        svg = downloads.get_by_role("link", name="map as SVG")
+        assert svg.is_visible() and svg.get_attribute("download") == "demo-current.svg"
+        drawn = page.evaluate("fetch(document.getElementById('map-svg').href).then(r => r.text())")
+        assert drawn == page.evaluate("window.gmPicture")
+    assert errors == []
