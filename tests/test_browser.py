@@ -104,7 +104,8 @@ def test_a_phase_map_is_its_layer_over_the_shared_base_even_from_file(tmp_path):
         assert page.locator("figure.map svg path > title").count() > 50
         link = page.locator("a#map-svg")
         assert link.is_visible() and link.get_attribute("href").startswith("blob:")
-        assert link.get_attribute("download") == "F1901M.svg"
+        # named after the game too (QA finding: two games' S1901M.svg saved into one folder collided)
+        assert link.get_attribute("download") == "demo-F1901M.svg"
         assert page.evaluate("fetch(document.getElementById('map-svg').href).then(r => r.text())") == drawn
     assert errors == []
 
