@@ -638,15 +638,15 @@ def test_on_a_phone_a_player_jumps_from_the_top_of_a_phase_page_to_their_powers_
     with chromium_page(errors) as page:
         page.set_viewport_size({"width": 375, "height": 800})
         page.goto(served_site + "games/demo/F1901M.html")
-        links = page.locator("nav[aria-label='Orders and results by power'] a")
+        links = page.locator("nav[aria-label='On this page'] a:not([href='#dislodged-h'])")
         headings = page.evaluate("[...document.querySelectorAll('#orders-h ~ h3')].map(h => [h.id, h.firstChild.textContent.trim()])")
         assert [[a.get_attribute("href")[1:], a.inner_text()] for a in links.all()] == headings
         assert len(headings) >= 6 and headings[-1] == ["unplayed", "Powers without a player"]
         box = links.last.bounding_box()
         assert box["y"] + box["height"] <= 800
-        page.locator("nav[aria-label='Orders and results by power']").get_by_role("link", name="France").click()
+        page.locator("nav[aria-label='On this page']").get_by_role("link", name="France").click()
         assert page.url.endswith("#power-FRANCE")
-        assert 0 <= page.locator("#power-FRANCE").bounding_box()["y"] < 100
+        assert -1 < page.locator("#power-FRANCE").bounding_box()["y"] < 100
     assert errors == []
 
 
@@ -664,4 +664,24 @@ def test_the_game_page_offers_its_map_for_download_as_a_phase_page_does(served_s
         assert svg.is_visible() and svg.get_attribute("download") == "demo-current.svg"
         drawn = page.evaluate("fetch(document.getElementById('map-svg').href).then(r => r.text())")
         assert drawn == page.evaluate("window.gmPicture")
+    assert errors == []
+
+
+def test_on_a_phone_a_dislodged_units_retreats_are_a_link_from_the_top(served_site):
+    """QA finding: where a dislodged unit may retreat was said at the end of a movement
+    phase's page, under every power's table (some 4,000 px down a standard phase on a phone).
+    The page's top links to it, in the first screen, beside the powers' links."""
+    errors: list[str] = []
+    with chromium_page(errors) as page:
+        page.set_viewport_size({"width": 375, "height": 800})
+        page.goto(served_site + "games/demo/F1901M.html")
+        link = page.locator("nav[aria-label='On this page']").get_by_role("link", name="Dislodged units")
+        assert link.get_attribute("href") == "#dislodged-h"
+        box = link.bounding_box()
+        assert box["y"] + box["height"] <= 800
+        link.click()
+        assert -1 < page.locator("#dislodged-h").bounding_box()["y"] < 100
+        assert "may retreat to" in page.locator("#dislodged-h + ul").inner_text()
+        page.goto(served_site + "games/demo/S1901M.html")  # nothing dislodged: no link
+        assert page.locator("nav[aria-label='On this page'] a[href='#dislodged-h']").count() == 0
     assert errors == []
