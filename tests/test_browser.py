@@ -104,7 +104,8 @@ def test_a_phase_map_is_its_layer_over_the_shared_base_even_from_file(tmp_path):
         assert page.locator("figure.map svg path > title").count() > 50
         link = page.locator("a#map-svg")
         assert link.is_visible() and link.get_attribute("href").startswith("blob:")
-        assert link.get_attribute("download") == "F1901M.svg"
+        # named after the game too (QA finding: two games' S1901M.svg saved into one folder collided)
+        assert link.get_attribute("download") == "demo-F1901M.svg"
         assert page.evaluate("fetch(document.getElementById('map-svg').href).then(r => r.text())") == drawn
     assert errors == []
 
@@ -530,4 +531,157 @@ def test_on_a_phone_a_wide_tables_row_names_stay_in_view(served_site):
         shot = Image.open(io.BytesIO(table.screenshot())).convert("L")
         row = [shot.getpixel((x, cell[1])) for x in range(cell[0] - 4, cell[0] + 4)]
         assert sum(1 for v in row if v < 235) == 1, row
+    assert errors == []
+
+
+def test_a_results_symbol_is_shown_beside_its_word_and_not_read_out(served_site):
+    """A result never rests on colour alone: its symbol (✓ succeeds, ✗ fails) stands before
+    its word, on the same line, and a screen reader reads the word only. The style sheet
+    gives the symbol, not each row: a Europe 1615 v2 phase of 65 orders spent 2.7 KB of its
+    60 KB budget (page, JSON and text, tests/test_site_sizes.py) on a span and a space a row."""
+    errors: list[str] = []
+    with chromium_page(errors) as page:
+        page.goto(served_site + "games/demo/F1901M.html")
+        cells = page.locator("table.results td.result")
+        shown = page.evaluate("""() => [...document.querySelectorAll('table.results tr[class^="r-"]')].map(tr => {
+            const td = tr.querySelector('td.result');
+            return [tr.className, getComputedStyle(td, '::before').content, td.textContent]; })""")
+        assert {(c, s) for c, s, _ in shown} == {("r-succeeds", '"✓\u00a0" / ""'), ("r-fails", '"✗\u00a0" / ""')}
+        assert all(text.startswith(c[2:]) for c, _, text in shown)  # the word itself, no symbol in the page
+        # read by a screen reader as its word alone
+        assert "✓" not in page.locator("table.results").first.aria_snapshot()
+        assert 'cell "succeeds"' in page.locator("table.results").first.aria_snapshot()
+        assert cells.count() == len(shown)
+    assert errors == []
+
+
+def test_on_a_phone_the_game_page_leads_to_the_latest_results_within_its_first_screen(served_site):
+    """QA finding: a player come to read this turn's results found the game page's one link
+    to them at the end of its list of phases, under the map, the standings and the chart (some
+    5,000 px down a Europe 1619 game's page on a phone). The page's facts now name the latest
+    phase played, a link, within the first screen."""
+    errors: list[str] = []
+    with chromium_page(errors) as page:
+        page.set_viewport_size({"width": 375, "height": 800})
+        page.goto(served_site + "games/demo/index.html")
+        last = page.locator("ol.phases li a").last
+        latest = page.locator("dl.facts a")
+        assert latest.count() == 1 and latest.get_attribute("href") == last.get_attribute("href")
+        assert latest.inner_text() == last.inner_text() == "Winter 1901 Adjustment"
+        box = latest.bounding_box()
+        assert box["y"] + box["height"] <= 800
+        assert page.locator("dl.facts dt").all_inner_texts()[:4] == ["Variant", "Status", "Current phase",
+                                                                      "Latest results"]
+        latest.click()
+        assert page.url.endswith("/games/demo/W1901A.html")
+    assert errors == []
+
+
+@pytest.mark.parametrize("address, here", [("index.html", "All games"), ("games/demo/index.html", "demo"),
+                                           ("games/demo/S1901M.html", "Spring 1901 Movement")])
+def test_the_breadcrumbs_mark_the_page_they_are_on(served_site, address, here):
+    """QA finding: the game and phase pages marked their own crumb (aria-current="page", the
+    breadcrumb pattern a screen reader announces as "current page"), the archive's index did
+    not, though its one crumb, "All games", is itself."""
+    errors: list[str] = []
+    with chromium_page(errors) as page:
+        page.goto(served_site + address)
+        crumbs = page.locator("nav[aria-label=Breadcrumb] a")
+        assert page.locator("nav[aria-label=Breadcrumb] a[aria-current=page]").all_inner_texts() == [here]
+        assert crumbs.last.inner_text() == here
+    assert errors == []
+
+
+@pytest.mark.parametrize("phases, due", [
+    (2, ["France: Army Burgundy, attacked from Ruhr: may retreat to Belgium, Gascony, Paris, Picardy."]),
+    (3, ["Austria 4 3 builds 1", "England 3 3 none", "France 4 3 builds 1"]),  # the winter's builds and removals
+    (4, None),  # the winter played: nothing due but orders
+])
+def test_the_game_page_says_what_the_current_phase_must_settle(tmp_path, phases, due):
+    """QA finding: a player whose unit was dislodged, reading the game page on a phone during
+    the retreat phase, was told the current phase ("Fall 1901 Retreat") but not which units
+    must retreat nor where they may go, nor, in a winter, who builds and who removes: that was
+    on the last phase's page only. The game page says it under the game's facts, before the
+    map, with a link to the phase it comes from."""
+    small_game(tmp_path / "sheets", load_variant("standard"), phases=phases)
+    build_site(tmp_path / "sheets", tmp_path / "site")
+    errors: list[str] = []
+    with served(tmp_path / "site") as base, chromium_page(errors) as page:
+        page.set_viewport_size({"width": 375, "height": 800})
+        page.goto(base + "games/demo/index.html")
+        section = page.locator("section:has(> h2#due-h)")
+        if due is None:
+            assert section.count() == 0
+            return
+        current = page.locator("dl.facts dt:text-is('Current phase') + dd").inner_text()
+        assert page.locator("h2#due-h").inner_text() == f"Due in {current}"
+        if phases == 2:
+            assert section.locator("li").all_inner_texts() == due
+        else:
+            rows = page.evaluate("""[...document.querySelectorAll('#due-h ~ div table tbody tr')]
+                .map(r => [...r.cells].map(c => c.innerText.trim()).join(' '))""")
+            assert rows[:3] == due and len(rows) == 7
+            assert section.locator("table caption").count() == 1
+        source = section.locator("a").last
+        assert source.get_attribute("href") == page.locator("ol.phases li a").last.get_attribute("href")
+        # above the map: in the first screens of a phone, not under the map and the standings
+        assert page.locator("h2#due-h").bounding_box()["y"] < page.locator("h2#map-h").bounding_box()["y"]
+    assert errors == []
+
+
+def test_on_a_phone_a_player_jumps_from_the_top_of_a_phase_page_to_their_powers_orders(served_site):
+    """QA finding: a player reading a phase's results on a phone scrolled past the map and
+    every other power's table to reach their own (fifteen tables in a Europe 1619 phase). The
+    page names each power with orders at its top, within the first screen, a link to the
+    power's heading; the powers without a player are one link, to their table."""
+    errors: list[str] = []
+    with chromium_page(errors) as page:
+        page.set_viewport_size({"width": 375, "height": 800})
+        page.goto(served_site + "games/demo/F1901M.html")
+        links = page.locator("nav[aria-label='On this page'] a:not([href='#dislodged-h'])")
+        headings = page.evaluate("[...document.querySelectorAll('#orders-h ~ h3')].map(h => [h.id, h.firstChild.textContent.trim()])")
+        assert [[a.get_attribute("href")[1:], a.inner_text()] for a in links.all()] == headings
+        assert len(headings) >= 6 and headings[-1] == ["unplayed", "Powers without a player"]
+        box = links.last.bounding_box()
+        assert box["y"] + box["height"] <= 800
+        page.locator("nav[aria-label='On this page']").get_by_role("link", name="France").click()
+        assert page.url.endswith("#power-FRANCE")
+        assert -1 < page.locator("#power-FRANCE").bounding_box()["y"] < 100
+    assert errors == []
+
+
+def test_the_game_page_offers_its_map_for_download_as_a_phase_page_does(served_site):
+    """QA finding: a phase page's downloads offered its map as PNG and (drawn by the script) as
+    SVG; the game page, the board now, offered neither among its downloads. Both are there now,
+    the SVG the very picture the page shows, named after the game."""
+    errors: list[str] = []
+    with chromium_page(errors) as page:
+        page.goto(served_site + "games/demo/index.html")
+        page.wait_for_selector("#map-picture svg")
+        downloads = page.locator("p.downloads")
+        assert downloads.get_by_role("link", name="map as PNG").get_attribute("href") == "current.png"
+        svg = downloads.get_by_role("link", name="map as SVG")
+        assert svg.is_visible() and svg.get_attribute("download") == "demo-current.svg"
+        drawn = page.evaluate("fetch(document.getElementById('map-svg').href).then(r => r.text())")
+        assert drawn == page.evaluate("window.gmPicture")
+    assert errors == []
+
+
+def test_on_a_phone_a_dislodged_units_retreats_are_a_link_from_the_top(served_site):
+    """QA finding: where a dislodged unit may retreat was said at the end of a movement
+    phase's page, under every power's table (some 4,000 px down a standard phase on a phone).
+    The page's top links to it, in the first screen, beside the powers' links."""
+    errors: list[str] = []
+    with chromium_page(errors) as page:
+        page.set_viewport_size({"width": 375, "height": 800})
+        page.goto(served_site + "games/demo/F1901M.html")
+        link = page.locator("nav[aria-label='On this page']").get_by_role("link", name="Dislodged units")
+        assert link.get_attribute("href") == "#dislodged-h"
+        box = link.bounding_box()
+        assert box["y"] + box["height"] <= 800
+        link.click()
+        assert -1 < page.locator("#dislodged-h").bounding_box()["y"] < 100
+        assert "may retreat to" in page.locator("#dislodged-h + ul").inner_text()
+        page.goto(served_site + "games/demo/S1901M.html")  # nothing dislodged: no link
+        assert page.locator("nav[aria-label='On this page'] a[href='#dislodged-h']").count() == 0
     assert errors == []

@@ -695,7 +695,7 @@ def test_command_line_builds_the_site_and_reports_user_errors(games, tmp_path, c
     from gm_tools.app.cli import main
 
     assert main(["site", "--root", str(games), "--out", str(tmp_path / "site")]) == 0
-    assert capsys.readouterr().out.startswith("site: 20 file(s) written, 0 unchanged, 0 removed, 3 PNG(s) drawn")
+    assert capsys.readouterr().out.startswith("site: 21 file(s) written, 0 unchanged, 0 removed, 3 PNG(s) drawn")
     assert main(["site", "--root", str(tmp_path / "nowhere"), "--out", str(tmp_path / "site")]) == 2
     assert "games folder" in capsys.readouterr().err
 
@@ -724,7 +724,7 @@ def test_an_unchanged_game_is_not_even_rendered(games, tmp_path, monkeypatch):
 
     monkeypatch.setattr("gm_tools.publish.gamepage.render_lines", must_not_render)
     report = build(games, site)
-    assert report.written == [] and len(report.unchanged) == 20
+    assert report.written == [] and len(report.unchanged) == 21
 
 
 def test_only_the_changed_game_is_read(tmp_path):
@@ -1009,21 +1009,26 @@ KEPT = b"// kept\n"
 def test_a_base_map_no_page_names_is_removed(games, tmp_path):
     """Issue 19 item 3: the variant's base map is a shared file; one that no page names any
     more (drawn by an earlier version) does not stay in the archive, and the one in use does;
-    so with the provinces' names over the PNG beside it (gm_tools/publish/mapareas.py)."""
+    so with the provinces' names over the PNG beside it (gm_tools/publish/mapareas.py) and
+    their page (gm_tools/publish/provincelist.py)."""
     site = tmp_path / "site"
     build(games, site)
-    names, used = sorted((site / "static" / "maps").iterdir())
+    names, used, listed = sorted((site / "static" / "maps").iterdir())
     assert names.name == used.name.replace(".js", ".areas2.svg")
+    assert listed.name == used.name.replace(".js", ".provinces1.html")
     stale = used.with_name("standard-0000000000000000.js")
     stale.write_text("gmBase(\"standard-0000000000000000\",[]);\n", encoding="ascii")
     stale_names = used.with_name("standard-0000000000000000.areas2.svg")
     stale_names.write_text("<svg/>\n", encoding="ascii")
+    used.with_name("standard-0000000000000000.provinces1.html").write_text("<p>\n", encoding="ascii")
     report = build(games, site)
-    assert report.removed == ["static/maps/standard-0000000000000000.js",
-                              "static/maps/standard-0000000000000000.areas2.svg"]
-    assert sorted((site / "static" / "maps").iterdir()) == [names, used]
+    assert sorted(report.removed) == ["static/maps/standard-0000000000000000.areas2.svg",
+                                      "static/maps/standard-0000000000000000.js",
+                                      "static/maps/standard-0000000000000000.provinces1.html"]
+    assert sorted((site / "static" / "maps").iterdir()) == [names, used, listed]
     page = (site / "games/demo/S1901M.html").read_text(encoding="utf-8")
     assert f'src="../../static/maps/{used.name}"' in page and f'data="../../static/maps/{names.name}"' in page
+    assert f'href="../../static/maps/{listed.name}"' in page
 
 
 # --- a build cut short ---------------------------------------------------------------------------
@@ -1083,7 +1088,7 @@ def test_phases_made_a_few_at_a_time_are_the_files_made_all_at_once(tmp_path, mo
         monkeypatch.setattr(site_module, "STAGE", stage)
         build(root, tmp_path / f"site-{stage}")
         built[stage] = _files(tmp_path / f"site-{stage}")
-    assert len([f for f in built[1] if f.endswith(".html")]) == 6  # four phases, the game, the archive
+    assert len([f for f in built[1] if f.endswith(".html")]) == 7  # four phases, the game, the archive, the provinces
     assert built[1] == built[3] == built[1000]
 
 

@@ -109,3 +109,36 @@ def test_standard_standings_still_count_a_powers_own_centers(tmp_path):
     page = (_site(tmp_path) / "games/demo/index.html").read_text(encoding="utf-8")
     assert "<caption>Supply centers and units per power, most supply centers first</caption>" in page
     assert "Centers for victory" not in page
+
+
+def test_units_that_cannot_retreat_are_not_said_due_in_the_next_phase(tmp_path):
+    """The game page's "Due in ..." lists the dislodged units only when the next phase is
+    their retreat: a unit dislodged with nowhere to go is disbanded and no retreat phase is
+    played for it (2000 rulebook, retreats), and the section must not name it under the
+    next phase's heading (the winter's adjustments)."""
+    from gm_tools.publish.sitecontext import collect_game
+    from gm_tools.publish.siteviews import due_view
+
+    small_game(tmp_path / "sheets", load_variant("standard"), phases=2)
+    game = collect_game(tmp_path / "sheets", "demo")
+    assert game.phases[-1].record["next_phase"] == "F1901R"
+    assert [d["unit"] for d in due_view(game)["dislodged"]] == ["Army Burgundy"]
+    game.phases[-1].record["next_phase"] = "W1901A"  # as if Burgundy's army had no retreat
+    assert due_view(game)["dislodged"] == []
+
+
+def test_builds_are_said_due_only_when_an_adjustment_phase_is_next(tmp_path):
+    """The builds and removals a year's end leaves are due in its adjustment phase (2000
+    rulebook, 'Gaining and losing units': units are built or removed in the Winter); in a
+    variant whose year closes into another kind of phase (Europe 1615 v2's Fall Movement
+    into the next year's Influence Phase, its builds bought elsewhere) the game page must
+    not say "Due in ..." a table of builds the next phase does not make."""
+    from gm_tools.publish.sitecontext import collect_game
+    from gm_tools.publish.siteviews import due_view
+
+    small_game(tmp_path / "sheets", load_variant("standard"), phases=3)
+    game = collect_game(tmp_path / "sheets", "demo")
+    assert game.phases[-1].record["next_phase"] == "W1901A"
+    assert len(due_view(game)["adjustments"]) == 7
+    game.phases[-1].record["next_phase"] = "S1902M"
+    assert due_view(game) == {"dislodged": [], "adjustments": []}

@@ -13,15 +13,17 @@ from typing import Callable
 
 import jinja2
 
+from gm_tools.engine.phase import parse_phase
 from gm_tools.engine.positions import position_from_json
 from gm_tools.publish.judgetext import dislodgements
 from gm_tools.publish.mapareas import areas_path
+from gm_tools.publish.provincelist import names_path
 from gm_tools.publish.maplayer import LAYER_SUFFIX, BasePicture
 from gm_tools.publish.render import RenderOptions, render_lines
 from gm_tools.publish.sitecontext import GameContext
 from gm_tools.publish.sitefiles import PngPainter, SiteWriter, put_map
 from gm_tools.publish.siteviews import (
-    chart_view, current_map, game_sections, ledger_view, points_view, processed_view, standings,
+    chart_view, current_map, due_view, game_sections, ledger_view, points_view, processed_view, standings,
 )
 
 CURRENT = "current"
@@ -42,11 +44,19 @@ def write_game_page(env: jinja2.Environment, writer: SiteWriter, painter: PngPai
     phases = [{"id": p.id, "title": p.title, "results": len(p.record["results"]),
                "dislodged": len(dislodgements(p.record)), "processed": processed_view(p.record)}
               for p in game.phases]
+    # listed a year each, under the year's heading (a long game's 150 phases are found by year),
+    # numbered on through the game
+    years: list[dict] = []
+    for number, (p, view) in enumerate(zip(game.phases, phases), start=1):
+        year = parse_phase(p.id).year
+        if not years or years[-1]["year"] != year:
+            years.append({"year": year, "start": number, "phases": []})
+        years[-1]["phases"].append(view)
     html = env.get_template("game.html").render(
-        root="../../", game=summary, phases=phases, standings=standings(game),
+        root="../../", game=summary, phases=phases, years=years, standings=standings(game),
         chart=chart, chart_labels=labels, chart_rows=chart_rows, page_title=game.name,
         ledger=ledger_view(game), points=points_view(game), map_caption=map_caption,
-        map_base=base.path, map_areas=areas_path(base.path), map_layer=CURRENT + LAYER_SUFFIX,
-        map_png=f"{CURRENT}.png", sections=game_sections(game),
+        map_base=base.path, map_areas=areas_path(base.path), map_names=names_path(base.path), map_layer=CURRENT + LAYER_SUFFIX,
+        map_png=f"{CURRENT}.png", sections=game_sections(game), due=due_view(game),
     )
     writer.write(f"{folder}/index.html", html)

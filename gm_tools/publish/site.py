@@ -62,6 +62,7 @@ from gm_tools.engine.positions import position_from_json
 from gm_tools.engine.rules import rules_for
 from gm_tools.publish.mapareas import areas_path, write_base
 from gm_tools.publish.maplayer import BASE_FOLDER, LAYER_SUFFIX, BasePicture
+from gm_tools.publish.provincelist import names_path, write_names
 from gm_tools.publish.phasejson import game_json, object_text, phase_json, value_texts, without_seeds
 from gm_tools.publish.render import RenderOptions, render_lines
 from gm_tools.publish.sitecontext import GameContext, PhaseContext, Section, SiteContext, DigestMemo, KnownGame, UnreadGame, collect, collect_game, collector_paused, leave_stale_to_read, read_game, set_aside, variant_or_none, _load_variant  # noqa: F401
@@ -223,7 +224,8 @@ def _phase_page(template: jinja2.Template, game: GameContext, phase: PhaseContex
     is its :func:`phase_view`, when worked out already."""
     return template.render(
         root="../../", game=summary, phase=view or phase_view(game, phase), record=phase.record, variant=game.variant,
-        map_base=base, map_areas=areas_path(base), map_layer=phase.id + LAYER_SUFFIX, map_after=map_after_phase(phase.record),
+        map_base=base, map_areas=areas_path(base), map_names=names_path(base), map_layer=phase.id + LAYER_SUFFIX,
+        map_after=map_after_phase(phase.record),
         extra_template=extra_template, page_title=f"{game.name}: {phase.title}",
     )
 
@@ -334,6 +336,7 @@ def write_game(env: jinja2.Environment, writer: SiteWriter, painter: PngPainter,
     write_game_page(env, writer, painter, game, summary, base, look, folder, pictures, many)
     if "text" in vars(base):  # drawn for this build's maps: written (unchanged, it stays as it is)
         write_base(writer, base, game.variant, look.base_map)  # and the names over its PNGs
+        write_names(env, writer, base.path, game.variant)  # and its provinces' page
     if summary["called"]:
         called = summary["called"]
         entries.append(FeedEntry(phase="win", title=f"Winner: {called['winner']}", link="index.html",
@@ -461,7 +464,7 @@ def write_site(context: SiteContext, site_dir: str | os.PathLike, settings: Site
         # the shared base map its layers are drawn over is the game's too: kept with it
         last = game.last_phase if isinstance(game, ReadElsewhere) else game.phases[-1].id if game.phases else None
         base = _base_of(writer.root / folder, last) if last else None
-        for shared in (base, areas_path(base)) if base else ():  # and the names over its PNGs
+        for shared in (base, areas_path(base), names_path(base)) if base else ():  # its names, over its PNGs and listed
             if writer.exists(shared):
                 if shared not in writer.produced:  # no map drawn this time: it stays as it is
                     writer.keep(shared)

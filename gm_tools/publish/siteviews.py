@@ -25,17 +25,13 @@ from gm_tools.publish.judgetext import (
     published_entries,
     result_flags,
 )
-from gm_tools.engine.model import INVALID, SUCCEEDS, UNIT_KINDS, UNIT_NAMES
-from gm_tools.engine.phase import PhaseError, parse_phase
+from gm_tools.engine.model import UNIT_KINDS, UNIT_NAMES
+from gm_tools.engine.phase import ADJUSTMENT, RETREAT, PhaseError, parse_phase
 from gm_tools.edges.layout import phase_name
 from gm_tools.engine.results import note_words
 from gm_tools.publish.safemarkdown import render_markdown
 from gm_tools.publish.sitecontext import GameContext, PhaseContext, Section
 from gm_tools.engine.variant import Variant
-
-RESULT_SYMBOLS = {SUCCEEDS: "\u2713", "fails": "\u2717", INVALID: "\u2298"}
-"""Drawn beside the result word, so a result never rests on colour alone."""
-
 
 def phase_view(game: GameContext, phase: PhaseContext) -> dict:
     """What the phase template shows, worked out here so the template only lays it out."""
@@ -107,7 +103,6 @@ def _orders_view(variant: Variant, record: dict) -> dict[str, list[dict]]:
             "order": words if in_words else r["order"],
             "notation": notation_html(r["order"]),
             "result": result,
-            "symbol": RESULT_SYMBOLS.get(result, ""),
             "reason": r.get("reason", ""),
             "flags": ", ".join(result_flags(r)),
         })
@@ -178,6 +173,20 @@ def _adjustments_view(variant: Variant, record: dict) -> list[dict]:
         change = f"builds {builds}" if builds > 0 else f"removes {-builds}" if builds < 0 else "none"
         rows.append({"power": power_name(variant, power), "centers": centers, "units": units, "change": change})
     return rows
+
+
+def due_view(game: GameContext) -> dict:
+    """What the current phase must settle, for the game page: the units the last phase
+    dislodged and where each may retreat, the builds and removals due (as the last phase's page
+    says them); nothing once the game is over, by its rules or by the GM."""
+    if not game.phases or game.end is not None or game.phases[-1].record.get("next_phase") is None:
+        return {"dislodged": [], "adjustments": []}
+    record = game.phases[-1].record
+    # units with nowhere to go were disbanded, and no retreat phase comes next: nothing due of
+    # them; a year that closes into another kind of phase (Europe 1615 v2's) builds elsewhere
+    coming = parse_phase(record["next_phase"]).type
+    return {"dislodged": _dislodged_view(game.variant, record) if coming == RETREAT else [],
+            "adjustments": _adjustments_view(game.variant, record) if coming == ADJUSTMENT else []}
 
 
 def current_map(game: GameContext) -> tuple[dict, str]:
