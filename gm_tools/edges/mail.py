@@ -24,6 +24,7 @@ import codecs
 import email
 import email.policy
 import re
+import unicodedata
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
 
@@ -143,14 +144,19 @@ def body_text(data: bytes) -> str:
         text = _pasted_text(data)
         if re.search(r"<(html|body|div|p|br)\b", text, re.IGNORECASE):
             text = html_text(text)  # an HTML body saved or pasted on its own
-        return text.replace("\r\n", "\n")
+        return unicodedata.normalize("NFC", text.replace("\r\n", "\n"))
     part = message.get_body(preferencelist=("plain", "html"))
     if part is None:
         return ""
     content = part.get_content()
+    if "\ufffd" in content:
+        # 8-bit text with no charset (read as ASCII) or the wrong one (windows-1252 sent as
+        # UTF-8 by an old mail program): read as pasted text is, München and all
+        content = _pasted_text(part.get_payload(decode=True) or b"")
     if part.get_content_subtype() == "html":
         content = html_text(content)
-    return content.replace("\r\n", "\n")
+    # one code point a letter (macOS may write ü as u and a combining diaeresis), as names are
+    return unicodedata.normalize("NFC", content.replace("\r\n", "\n"))
 
 
 def attachments(data: bytes) -> list[str]:
