@@ -38,8 +38,9 @@ from gm_tools.edges.workbook import OrderEntry, read_workbook
 from gm_tools.edges.workbook_fill import place_orders, place_rows, set_cells
 from gm_tools.engine.hooks import ORDERS, InputRow, hooks_for
 from gm_tools.engine.rules import rules_for
-from gm_tools.engine.system import MailedRows
-from gm_tools.errors import GameError, Problem, WorkbookError
+from gm_tools.engine.parser import parse_order
+from gm_tools.engine.system import GameSystem, MailedRows
+from gm_tools.errors import GameError, OrderError, OrderSyntaxError, Problem, WorkbookError
 
 
 NOT_WRITTEN = "(not written)"
@@ -58,6 +59,8 @@ class MailReport:
     """(where: mail and line, what was found, why) for each order or mail not entered."""
     skipped: list[tuple[str, str]] = field(default_factory=list)
     """(where, text) for lines before the first power line, not read as orders."""
+    signed: list[tuple[str, str]] = field(default_factory=list)
+    """(where, text) for a name signed below the orders and the lines under it, not read."""
     kept: list[Path] = field(default_factory=list)
     """The previous workbook and the mails, as kept in the game's ``mail/`` folder."""
     noun: str = "order(s)"
@@ -84,6 +87,7 @@ class MailReport:
         lines += [f"  refused {where}: {found} -- expected {why}" for where, found, why in self.refused]
         lines += [f"  typed {note}" for note in self.notes]
         lines += [f"  not read {where}: {text!r} (before any power line)" for where, text in self.skipped]
+        lines += [f"  not read {where}: {text!r} (a name below the orders: their signature)" for where, text in self.signed]
         lines += [f"  not read {mail}: the attached {name!r} (attachments are not read: the orders go in the "
                   "mail's text)" for mail, name in self.attached]
         lines += [f"  {note}" for note in self.replaced]
@@ -118,7 +122,8 @@ def enter_mails(name: str, mails: list[tuple[str, bytes]], root: str | os.PathLi
         sheet_rows: dict[str, tuple[tuple[str, ...], list]] = {}  # power -> (input sheets, its checked rows)
         read_as: dict[tuple[str, str], str] = {}  # (power, order as mailed) -> as the parser read it
         earlier = _earlier_entries(entries)  # power -> (where, units ordered), what a mail of it replaces
-        read = [(label, read_mail(body_text(data), variant, subject(data))) for label, data in mails]
+        reads = _reader(variant, position, rules)
+        read = [(label, read_mail(body_text(data), variant, subject(data), reads)) for label, data in mails]
         # what the turn will see besides a power's own mail: the rows already on the sheets and
         # the other powers' latest mails of this batch (a diplomatic attack on INFs another
         # power deploys in the same phase)
@@ -135,6 +140,7 @@ def enter_mails(name: str, mails: list[tuple[str, bytes]], root: str | os.PathLi
         report.attached = [(label, name) for label, data in mails for name in attachments(data)]
         for label, parsed in read:
             report.skipped += [(f"{label} line {line.number}", line.text) for line in parsed.skipped]
+            report.signed += [(f"{label} line {line.number}", line.text) for line in parsed.signature]
             if not parsed.blocks:
                 # the powers listed: a power the game's setup does not play (Europe 1619's League
                 # with 10 players) is then seen to be missing, not a line misread
@@ -142,10 +148,12 @@ def enter_mails(name: str, mails: list[tuple[str, bytes]], root: str | os.PathLi
                 report.refused.append((label, "no power line", "a line naming the power before the orders, "
                                        f"one of this game's: {playing}"))
                 continue
-            for (power, lines), heading, phase in zip(parsed.blocks, parsed.power_lines, parsed.phases):
-                why = _sends_no_orders(variant, position, rules, power) or _other_phase(position, phase)
+            for (power, lines), heading, phase, named_in in zip(parsed.blocks, parsed.power_lines, parsed.phases,
+                                                                 parsed.named_in):
+                why = _sends_no_orders(variant, position, rules, power) or _other_phase(position, phase, named_in)
                 if why:
-                    report.refused.append((f"{label} line {heading.number}", repr(heading.text),
+                    # a power the Subject names has no line of its own
+                    report.refused.append((f"{label} line {heading.number}" if heading.number else label, repr(heading.text),
                                            f"{why} (the {len(lines)} line(s) under it are not read)"))
                     continue
                 block = celled.get((label, id(lines)))
@@ -213,12 +221,36 @@ def enter_mails(name: str, mails: list[tuple[str, bytes]], root: str | os.PathLi
     return report
 
 
-def _other_phase(position, phase: str) -> str | None:
-    """Why a power line naming ``phase`` (``F1905M``, ``S1901`` of ``Spring 1901``) opens no
-    orders for the game's phase, or None: it names none, or the game's."""
+def _other_phase(position, phase: str, named_in: str = "the mail") -> str | None:
+    """Why a power line naming ``phase`` (``F1905M``, ``S1901`` of ``Spring 1901``), or under
+    a Subject naming it, opens no orders for the game's phase, or None: none is named, or the
+    game's."""
     if not phase or position.phase.upper().startswith(phase):
         return None
-    return f"orders for {position.phase}, the game's phase: the mail names {phase}"
+    return f"orders for {position.phase}, the game's phase: {named_in or 'the mail'} names {phase}"
+
+
+def _reader(variant, position, rules):
+    """``reads(power, line)``: whether the phase's reader reads a mailed line as an entry (a
+    row of the system's sheets, or an order, legal or not): a line it reads is never taken for
+    a name signed below the orders (:mod:`gm_tools.edges.signature`). A system that types
+    lines into cells (The Peace of Westphalia's) reads each of its own lines: its names stay."""
+    if type(variant.system).mailed_cells is not GameSystem.mailed_cells:
+        return lambda power, line: True
+
+    def reads(power: str, line: str) -> bool:
+        mailed = variant.system.mailed_rows(variant, position.phase, power, [line])
+        row = mailed.rows[0] if mailed and mailed.rows else (ORDERS, line)
+        if not (isinstance(row, tuple) and row[0] == ORDERS):
+            return isinstance(row, tuple)
+        try:
+            parse_order(line, variant, position, power, rules)
+        except OrderSyntaxError:
+            return False
+        except OrderError:  # read, and illegal or ambiguous
+            return True
+        return True
+    return reads
 
 
 def _unit(order: str) -> str | None:

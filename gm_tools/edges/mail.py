@@ -9,10 +9,13 @@ replies (``> ...`` lines, ``On ... wrote:`` and everything after it, an HTML mai
 ``Cheers,``, ``Best regards``), and the HTML of an HTML-only mail. A forwarded mail is read below its
 ``Forwarded message`` line and headers (Outlook's ``____`` rule or ``Original Message`` line
 when the Subject says ``FW:``), the forwarding note above them as a greeting.
-Judges' ``END`` or ``SIGNOFF`` stops the reading. A list's bullet (``- ``, ``• ``, ``* ``) is
+A name signed on its own below the orders (``Hans``) ends them too, when nothing of it can be
+an order (:mod:`.signature`). Judges' ``END`` or ``SIGNOFF`` stops the reading. A list's bullet (``- ``, ``• ``, ``* ``) is
 not part of the line. Lines before the first power line are
 greetings: skipped, and listed so the GM can see what was not read; but a mail with no power
-line is read as the orders of the one power its Subject names (``France orders S1901``).
+line is read as the orders of the one power its Subject names (``France orders S1901``), below
+its greeting (``Hi GM,``). A phase the Subject names (``Orders S1902M``) is the phase of the
+blocks whose body names none, unless the Subject is a reply's to the GM's results.
 
 This module only reads text: checking the orders against the phase, and the workbook, are
 the caller's (:mod:`gm_tools.app.mailorders`).
@@ -26,8 +29,10 @@ import email.policy
 import re
 import unicodedata
 from dataclasses import dataclass, field
+from typing import Callable
 from html.parser import HTMLParser
 
+from gm_tools.edges.signature import cut_signatures, is_greeting
 from gm_tools.edges.workbook import power_lookup
 from gm_tools.engine.variant import Variant
 
@@ -80,6 +85,11 @@ class MailOrders:
     phases: list[str] = field(default_factory=list)
     """The phase each power line names after the power (``S1901M``, ``S1901`` of ``Spring
     1901``), or "": a block for another phase than the game's is refused."""
+    named_in: list[str] = field(default_factory=list)
+    """Where each block's phase was named: "the mail" (its power line or a ``Phase:`` line)
+    or "the mail's Subject" (``Orders S1902M``); "" for none."""
+    signature: list[MailLine] = field(default_factory=list)
+    """A name signed below a block's orders and the lines under it: not read as orders."""
 
 
 class _HtmlText(HTMLParser):
@@ -213,6 +223,28 @@ def _power_line(line: str, names: dict[str, str]) -> tuple[str, str] | None:
     return (names[text], phase) if text in names else None
 
 
+_SUBJECT_PHASE = re.compile(r"(?<!\w)(?:([A-Z]\d{4}[A-Z]?|[a-z]\d{4}[a-z])|(spring|summer|fall|autumn|winter)\s+(\d{4}))(?!\w)",
+                            re.IGNORECASE)
+_RESULTS = re.compile(r"\b(results?|adjudicat\w*|reports?|resolved|processed|ergebnisse?|r[ée]sultats?|risultati)\b",
+                      re.IGNORECASE)
+"""A Subject of the GM's results mail, which a player's reply keeps: the phase it names is the last one."""
+
+
+def subject_phase(text: str) -> str:
+    """The phase a Subject names for the orders (``Orders S1902M``: ``S1902M``; ``Spring 1902
+    orders``: ``S1902``), or "": none, several, or the phase of the results a reply answers
+    (``Re: S1901M results``)."""
+    if _RESULTS.search(text):
+        return ""
+    found = set()
+    for match in _SUBJECT_PHASE.finditer(text):
+        code = match.group(1)
+        if code and not (code[0].isupper() or code[-1].isalpha()):
+            continue  # "g1901", a game's name, not a phase
+        found.add((code or f"{_SEASONS[match.group(2).lower()]}{match.group(3)}").upper())
+    return found.pop() if len(found) == 1 else ""
+
+
 def subject(data: bytes) -> str:
     """A mail's Subject, or "" (pasted text has none)."""
     message = email.message_from_bytes(_without_bom(data), policy=email.policy.default)
@@ -227,15 +259,25 @@ def _subject_power(text: str, variant: Variant) -> str | None:
     return found.pop() if len(found) == 1 else None
 
 
-def read_mail(text: str, variant: Variant, subject: str = "") -> MailOrders:
+def read_mail(text: str, variant: Variant, subject: str = "",
+              reads: Callable[[str, str], bool] | None = None) -> MailOrders:
     """The power blocks of a mail's body text (see the module's note for what is left out).
     A body with no power line is read as the orders of the power its ``subject`` names, if it
-    names one player's power and no other (``Subject: France orders S1901``)."""
+    names one player's power and no other (``Subject: France orders S1901``); a phase the
+    Subject names (``Orders S1902M``) is the phase of the blocks whose body names none.
+    ``reads(power, line)``: whether the phase's reader reads the line as an entry (a name
+    signed below the orders never is); None: only the words tell (:mod:`.signature`)."""
     # Outlook forwards (Subject "FW: ...") under the rule or "Original Message" line it quotes a reply under
     forward = _OUTLOOK_FORWARD if re.match(r"^\s*(fw|fwd)\s*:", subject, re.IGNORECASE) else None
     out = _read(text, power_lookup(variant), forward=forward)
     power = None if out.blocks else _subject_power(subject, variant)
-    return _read(text, power_lookup(variant), (power, MailLine(0, f"Subject: {subject}")), forward) if power else out
+    if power:
+        out = _read(text, power_lookup(variant), (power, MailLine(0, f"Subject: {subject}")), forward)
+    cut_signatures(out.blocks, out.signature, variant, reads or (lambda power, line: False))
+    named = subject_phase(subject)
+    out.named_in = ["the mail" if p else "the mail's Subject" if named else "" for p in out.phases]
+    out.phases = [p or named for p in out.phases]
+    return out
 
 
 def _read(text: str, names: dict[str, str], opened: tuple[str, MailLine] | None = None,
@@ -249,6 +291,7 @@ def _read(text: str, names: dict[str, str], opened: tuple[str, MailLine] | None 
         out.power_lines.append(opened[1])
         out.phases.append("")
     forwarded = False  # in the headers of a forwarded mail
+    greeting = opened is not None  # above the orders of a power the Subject names: a greeting is read as one
     for number, raw in enumerate(text.split("\n"), start=1):
         line = raw.strip()
         if _FORWARDED.match(line) or (forward and forward.match(line)) or (forwarded and (not line or _FORWARD_HEADER.match(line))):
@@ -256,13 +299,20 @@ def _read(text: str, names: dict[str, str], opened: tuple[str, MailLine] | None 
             continue
         forwarded = False
         if (raw.rstrip("\r") == "-- " or line == "--" or _QUOTE_HEADER.match(line) or _STOP.match(line)
-                or (out.blocks and _CLOSING.match(line))):  # a greeting's "Thanks!" is no closing
+                or (out.blocks and not greeting and _CLOSING.match(line))):  # a greeting's "Thanks!" is no closing
             break
         if not line or line.startswith(">"):
             continue
         line = _BULLET.sub("", line)  # as a list's number is, by the order reader
         line = line.translate(_SPACES)  # typed with plain spaces, as the player sees it
         power = _power_line(line, names)
+        greeting = greeting and power is None and bool(is_greeting(line) or _PHASE_LINE.match(line))
+        if greeting:  # "Hi GM," above orders whose power the Subject names: as above a power line
+            out.skipped.append(MailLine(number, line))
+            named = _PHASE_TAG.fullmatch(" " + _PHASE_LINE.sub("", line)) if _PHASE_LINE.match(line) else None
+            if named:
+                phase = (named.group(1) or f"{_SEASONS[named.group(2).lower()]}{named.group(3)}").upper()
+            continue
         if power is not None:
             out.blocks.append((power[0], []))
             out.power_lines.append(MailLine(number, line))

@@ -1,0 +1,108 @@
+"""Mails as people write them around their orders (``gm-tools orders``): a greeting above
+orders whose power the Subject names, a bare name signed below the orders with no closing
+word, and the phase named only in the Subject. What is left out is listed for the GM; a
+misspelt order is never taken for a name."""
+
+from __future__ import annotations
+
+from email.message import EmailMessage
+
+from gm_tools.app.mailorders import enter_mails
+from gm_tools.app.turn import new_game
+
+from workflow_helpers import snapshot
+
+
+def _game(tmp_path):
+    new_game("standard", "g", root=tmp_path, seed=1, created="2000-01-01T00:00:00Z")
+
+
+def _mail(body: str, subject: str = "orders") -> bytes:
+    message = EmailMessage()
+    message["From"], message["To"], message["Subject"] = "p@example.org", "gm@example.org", subject
+    message.set_content(body)
+    return message.as_bytes()
+
+
+def test_a_bare_name_below_the_orders_ends_them(tmp_path):
+    """A player signs with his name alone ('Hans', 'Jean-Pierre Dupont', 'Maria van der Berg'
+    and her address), with no closing word above it: the name is no order of the phase, comes
+    after the orders and nothing order-like follows it, so it ends the orders, and the report
+    says it was not read."""
+    _game(tmp_path)
+    mails = [("hans.eml", _mail("Germany\nA BER - KIE\nA MUN - RUH\n\nHans\n")),
+             ("jp.eml", _mail("France\nA PAR - BUR\nJean-Pierre Dupont\n")),
+             ("maria.eml", _mail("Italy\nA VEN - TYR\n\nMaria van der Berg\nmaria@example.org\n+39 06 1234567\n")),
+             ("jp2.eml", _mail("Austria\nA VIE - GAL\nJ. Müller\n"))]
+    report = enter_mails("g", mails, root=tmp_path)
+    assert report.refused == []
+    assert [(w[1], w[2]) for w in report.written] == [("GERMANY", "A BER - KIE"), ("GERMANY", "A MUN - RUH"),
+                                                      ("FRANCE", "A PAR - BUR"), ("ITALY", "A VEN - TYR"),
+                                                      ("AUSTRIA", "A VIE - GAL")]
+    text = report.text()
+    assert "not read hans.eml line 5: 'Hans' (a name below the orders: their signature)" in text
+    assert "not read maria.eml line 6: '+39 06 1234567' (a name below the orders: their signature)" in text
+
+
+def test_a_misspelt_order_is_never_taken_for_a_name(tmp_path):
+    """A misspelt order after the orders ('Moscwo Ukriane', a move without its dash and both
+    names misspelt) is refused and reported, not left out as a signature; nor is a name with
+    an order after it (the order-like line shows the name is no signature), nor a name with
+    no order above it. Nothing of the refused lines is typed."""
+    _game(tmp_path)
+    before = snapshot(tmp_path)
+    mails = [("ru.eml", _mail("Russia\nA WAR - GAL\nMoscwo Ukriane\n")),
+             ("au.eml", _mail("Austria\nA VIE - GAL\nKarl\nA BDU - SER\n")),
+             ("tu.eml", _mail("Turkey\nMehmet\n"))]
+    report = enter_mails("g", mails, root=tmp_path, dry_run=True)
+    assert [r[:2] for r in report.refused] == [("ru.eml line 3", "'Moscwo Ukriane'"), ("au.eml line 3", "'Karl'"),
+                                               ("au.eml line 4", "'A BDU - SER'"), ("tu.eml line 2", "'Mehmet'")]
+    assert "did you mean" in report.refused[0][2] and "BUD" in report.refused[2][2]
+    assert "signature" not in report.text()
+    assert snapshot(tmp_path) == before
+
+
+def test_a_greeting_above_orders_whose_power_the_subject_names(tmp_path):
+    """'Subject: France orders' and a body of orders only: the greeting above them ('Hi GM,',
+    'Dear Tom', 'Hello' and 'here are my orders:', 'Bonjour,', 'Ciao!') is not read as an
+    order, and is listed as not read."""
+    _game(tmp_path)
+    mails = [("hi.eml", _mail("Hi GM,\n\nA PAR - BUR\nA MAR - SPA\n", subject="France orders")),
+             ("dear.eml", _mail("Dear Tom\nA BER - KIE\n", subject="Germany orders")),
+             ("hello.eml", _mail("Hello\nhere are my orders:\n\nA VEN - TYR\n", subject="Italy")),
+             ("fr.eml", _mail("Bonjour,\nF LON - NTH\n", subject="ordres England")),
+             ("it.eml", _mail("Ciao!\nF ANK - BLA\n", subject="ordini Turkey"))]
+    report = enter_mails("g", mails, root=tmp_path)
+    assert report.refused == []
+    assert [(w[1], w[2]) for w in report.written] == [("FRANCE", "A PAR - BUR"), ("FRANCE", "A MAR - SPA"),
+                                                      ("GERMANY", "A BER - KIE"), ("ITALY", "A VEN - TYR"),
+                                                      ("ENGLAND", "F LON - NTH"), ("TURKEY", "F ANK - BLA")]
+    assert report.skipped == [("hi.eml line 1", "Hi GM,"), ("dear.eml line 1", "Dear Tom"),
+                              ("hello.eml line 1", "Hello"), ("hello.eml line 2", "here are my orders:"),
+                              ("fr.eml line 1", "Bonjour,"), ("it.eml line 1", "Ciao!")]
+
+
+def test_a_phase_named_only_in_the_subject_is_checked(tmp_path):
+    """'Subject: Orders S1902M' or 'Spring 1902 orders' names the phase the orders are for, as
+    a power line or a 'Phase:' line does: in S1901M the mail is refused with the phase the game
+    is at and where the other was named, and nothing of it typed. The Subject of a reply to the
+    GM's results ('Re: F1900M results') names the last phase, not the orders', and is not
+    held against them; a phase the body names is the one the orders are for."""
+    _game(tmp_path)
+    before = snapshot(tmp_path)
+    mails = [("code.eml", _mail("France\nA PAR - BUR\n", subject="Orders S1902M")),
+             ("season.eml", _mail("Germany\nA BER - KIE\n", subject="Spring 1902 orders")),
+             ("only.eml", _mail("A VEN - TYR\n", subject="Italy orders F1905M"))]
+    report = enter_mails("g", mails, root=tmp_path)
+    assert [r[:2] for r in report.refused] == [("code.eml line 1", "'France'"), ("season.eml line 1", "'Germany'"),
+                                               ("only.eml", "'Subject: Italy orders F1905M'")]
+    assert [r[2] for r in report.refused] == [
+        "orders for S1901M, the game's phase: the mail's Subject names S1902M (the 1 line(s) under it are not read)",
+        "orders for S1901M, the game's phase: the mail's Subject names S1902 (the 1 line(s) under it are not read)",
+        "orders for S1901M, the game's phase: the mail's Subject names F1905M (the 1 line(s) under it are not read)"]
+    assert report.written == [] and snapshot(tmp_path) == before
+    mails = [("now.eml", _mail("France\nA PAR - BUR\n", subject="Orders S1901M")),
+             ("reply.eml", _mail("Germany\nA BER - KIE\n", subject="Re: F1900M results")),
+             ("body.eml", _mail("Italy S1901M\nA VEN - TYR\n", subject="Re: orders F1905M"))]
+    report = enter_mails("g", mails, root=tmp_path, dry_run=True)
+    assert report.refused == [] and len(report.written) == 3
