@@ -106,3 +106,19 @@ def test_a_phase_named_only_in_the_subject_is_checked(tmp_path):
              ("body.eml", _mail("Italy S1901M\nA VEN - TYR\n", subject="Re: orders F1905M"))]
     report = enter_mails("g", mails, root=tmp_path, dry_run=True)
     assert report.refused == [] and len(report.written) == 3
+
+
+def test_a_reply_written_below_the_quoted_mail_is_read(tmp_path):
+    """A player who answers below the GM's quoted mail ('On Monday, GM wrote:', the quote's
+    '> ' lines, then his orders): the orders under the quote are read; the quoted lines,
+    previous orders among them ('> A BER - MUN'), are never typed. A reply whose quote is not
+    marked by '> ' is still cut at its 'wrote:' line."""
+    _game(tmp_path)
+    below = _mail("On Mon, 23 Nov 2026 at 10:00, GM <gm@example.org> wrote:\n> Orders for S1901M are due Friday.\n"
+                  "> Germany\n> A BER - MUN\n\nGermany\nA BER - KIE\nA MUN - RUH\n", subject="Re: S1901M orders due")
+    unmarked = _mail("France\nA PAR - BUR\n\nOn Mon, 23 Nov 2026, GM wrote:\nEngland\nF LON - NTH\n")
+    report = enter_mails("g", [("below.eml", below), ("unmarked.eml", unmarked)], root=tmp_path, dry_run=True)
+    assert report.refused == []
+    assert [(w[1], w[2]) for w in report.written] == [("GERMANY", "A BER - KIE"), ("GERMANY", "A MUN - RUH"),
+                                                      ("FRANCE", "A PAR - BUR")]
+

@@ -39,6 +39,8 @@ from gm_tools.engine.variant import Variant
 _QUOTE_HEADER = re.compile(r"^(on\b.*\bwrote:|-+\s*original message\s*-+|"
                            r"from:\s.*|sent from my \w+.*)$", re.IGNORECASE)
 """A line after which a mail program puts the quoted mail, or its own footer."""
+_WROTE = re.compile(r"^on\b.*\bwrote:$", re.IGNORECASE)
+"""The line above a quote marked with ``> ``: a player may answer below it (bottom-posting)."""
 _FORWARDED = re.compile(r"^(-+\s*forwarded message\s*-+|begin forwarded message:)$", re.IGNORECASE)
 """The line above a forwarded mail: its orders are read (a player's mail sent to the wrong
 address and forwarded to the GM), and the headers under the line are not."""
@@ -291,6 +293,7 @@ def _read(text: str, names: dict[str, str], opened: tuple[str, MailLine] | None 
         out.power_lines.append(opened[1])
         out.phases.append("")
     forwarded = False  # in the headers of a forwarded mail
+    quote = None  # under an "On ... wrote:" line: has a "> " line come yet?
     greeting = opened is not None  # above the orders of a power the Subject names: a greeting is read as one
     for number, raw in enumerate(text.split("\n"), start=1):
         line = raw.strip()
@@ -298,6 +301,18 @@ def _read(text: str, names: dict[str, str], opened: tuple[str, MailLine] | None 
             forwarded = True
             continue
         forwarded = False
+        if quote is not None:
+            # below the quote (its "> " lines) the player's own words go on; a quote not marked
+            # so is the quoted mail itself, and ends the reading as before
+            if not line or line.startswith(">"):
+                quote = quote or line.startswith(">")
+                continue
+            if not quote:
+                break
+            quote = None
+        elif _WROTE.match(line):
+            quote = False
+            continue
         if (raw.rstrip("\r") == "-- " or line == "--" or _QUOTE_HEADER.match(line) or _STOP.match(line)
                 or (out.blocks and not greeting and _CLOSING.match(line))):  # a greeting's "Thanks!" is no closing
             break
