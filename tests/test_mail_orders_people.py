@@ -122,3 +122,17 @@ def test_a_reply_written_below_the_quoted_mail_is_read(tmp_path):
     assert [(w[1], w[2]) for w in report.written] == [("GERMANY", "A BER - KIE"), ("GERMANY", "A MUN - RUH"),
                                                       ("FRANCE", "A PAR - BUR")]
 
+
+def test_a_power_named_in_the_players_language(tmp_path):
+    """German, French and Italian players name their power in their language ('Deutschland',
+    'Italia', 'France :'); the names are the powers' aliases in variants/standard/variant.toml,
+    in a power line and in the Subject alike."""
+    _game(tmp_path)
+    mails = [("de.eml", _mail("Deutschland\nA München - Burgund\nA Berlin - Kiel\nF Kiel - Holland\n")),
+             ("it.eml", _mail("Italia\nA Roma - Apulia\nF Napoli - Ionio\n")),
+             ("at.eml", _mail("Österreich-Ungarn\nA Wien - Galizien\n")),
+             ("ru.eml", _mail("F Sewastopol - Schwarzes Meer\n", subject="Befehle Russland"))]
+    report = enter_mails("g", mails, root=tmp_path, dry_run=True)
+    assert report.refused == []
+    assert [w[1] for w in report.written] == ["GERMANY"] * 3 + ["ITALY"] * 2 + ["AUSTRIA", "RUSSIA"]
+

@@ -7,6 +7,7 @@ UTF-8 and windows-1252 alike."""
 from __future__ import annotations
 
 from email.message import EmailMessage
+from pathlib import Path
 
 import pytest
 
@@ -111,3 +112,26 @@ def test_a_native_name_in_a_long_form_order_by_mail(tmp_path):
     report = enter_mails("g", [("fr.eml", message.as_bytes())], root=tmp_path, dry_run=True)
     assert report.refused == []
     assert [w[2] for w in report.written] == ["A Paris -> Bourgogne", "F Brest - La Manche", "A Marseille - Espagne"]
+
+
+def test_a_powers_alias_names_no_other_power(std, tmp_path):
+    """variants/README.md: a power's aliases are other names players give it, no other power's
+    name; the standard powers' aliases are read as their power, and a copy of the variant
+    giving Germany the alias 'france' is refused by the loader, naming both."""
+    import shutil
+
+    from gm_tools.edges.workbook import power_lookup
+    from gm_tools.errors import VariantDataError
+
+    lookup = power_lookup(std)
+    assert {name: lookup[name] for name in ("deutschland", "österreich-ungarn", "italia", "russland", "türkei")} == {
+        "deutschland": "GERMANY", "österreich-ungarn": "AUSTRIA", "italia": "ITALY", "russland": "RUSSIA",
+        "türkei": "TURKEY"}
+    assert std.power_named("Frankreich") == "FRANCE"
+    folder = tmp_path / "clash"
+    shutil.copytree(Path(__file__).resolve().parent.parent / "variants" / "standard", folder)
+    text = (folder / "variant.toml").read_text(encoding="utf-8")
+    (folder / "variant.toml").write_text(text.replace('"deutschland"', '"france"'), encoding="utf-8")
+    with pytest.raises(VariantDataError) as caught:
+        load_variant(str(folder))
+    assert "(GERMANY): alias 'france' is already a name of FRANCE" in str(caught.value)
