@@ -136,3 +136,15 @@ def test_a_power_named_in_the_players_language(tmp_path):
     assert report.refused == []
     assert [w[1] for w in report.written] == ["GERMANY"] * 3 + ["ITALY"] * 2 + ["AUSTRIA", "RUSSIA"]
 
+
+def test_orders_in_long_form_with_articles(tmp_path):
+    """docs/orders.md: 'Army'/'Fleet' and 'moves to' are read; so is the article players put
+    before a sea ('Fleet Brest moves to the Mid-Atlantic Ocean', 'F Brest - la Manche')."""
+    _game(tmp_path)
+    mails = [("en.eml", _mail("France\nArmy Paris moves to Burgundy\nFleet Brest moves to the Mid-Atlantic Ocean\n"
+                              "Army Marseilles holds\n")),
+             ("fr.eml", _mail("England\nFleet London moves to the North Sea\nF Edinburgh supports F London to the "
+                              "North Sea\n"))]
+    report = enter_mails("g", mails, root=tmp_path, dry_run=True)
+    assert report.refused == []
+    assert len(report.written) == 5

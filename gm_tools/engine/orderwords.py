@@ -304,6 +304,14 @@ class Reader:
             location = self.names.by_words.get(tuple(self.words[start:start + n]))
             if location is not None:
                 return self._placed(start, n, location)
+        if word == "the" and start + 1 < len(self.tokens):
+            # the article a player writes before a sea in words ("moves to the North Sea"),
+            # where no name of the map begins with it
+            self.pos += 1
+            try:
+                return self.place(what)
+            except OrderSyntaxError:
+                self.pos = start
         if start >= len(self.tokens):
             raise self.syntax(f"expected {what}, found the end of the order")
         unknown = []
