@@ -148,3 +148,17 @@ def test_orders_in_long_form_with_articles(tmp_path):
     report = enter_mails("g", mails, root=tmp_path, dry_run=True)
     assert report.refused == []
     assert len(report.written) == 5
+
+
+def test_a_name_below_a_sheets_entries_and_a_forms_word_alone(tmp_path):
+    """rulebook 002 (Europe 1619), the Diplomatic Phase's placements and declarations by mail:
+    a name signed below them is left out as below unit orders; a declaration's word alone
+    ('Armistice', 'Fealty' in Centenary) is a line of the phase's form written wrong, refused
+    with the form's reason, never taken for a name."""
+    new_game("europe1619", "g", root=tmp_path, seed=3, created="2000-01-01T00:00:00Z")
+    mails = [("fr.eml", _mail("France\n5: BRE\nWAR: SPAIN\n\nJean-Pierre\n")),
+             ("es.eml", _mail("Spain\n3: GEN\nArmistice\n"))]
+    report = enter_mails("g", mails, root=tmp_path, dry_run=True)
+    assert [r[:2] for r in report.refused] == [("es.eml line 3", "'Armistice'")]
+    assert report.signed == [("fr.eml line 5", "Jean-Pierre")]
+    assert [w[2] for w in report.written] == ["5: BRE", "WAR: SPAIN", "3: GEN"]

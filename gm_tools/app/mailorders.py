@@ -241,8 +241,20 @@ def _reader(variant, position, rules):
     def reads(power: str, line: str) -> bool:
         mailed = variant.system.mailed_rows(variant, position.phase, power, [line])
         row = mailed.rows[0] if mailed and mailed.rows else (ORDERS, line)
-        if not (isinstance(row, tuple) and row[0] == ORDERS):
-            return isinstance(row, tuple)
+        if row is None:  # a part of the entry a line above opens
+            return True
+        if isinstance(row, str):
+            # a line of the system's form written wrong holds one of the form's words, which
+            # the reason quotes in its examples ('FEALTY' of "a claim 'FEALTY: PORTUGAL'")
+            quoted = {w.lower() for example in re.findall(r"'([^']*)'", row) if example != line
+                      for w in re.findall(r"[^\W\d_]+", example)}
+            # or it is a keyword the form puts before a power ('Armistice' of 'ARMISTICE: SPAIN')
+            other = next(code for code, p in variant.powers.items() if p.playable and code != power)
+            probe = variant.system.mailed_rows(variant, position.phase, power, [f"{line}: {other}"])
+            return bool(quoted & {w.lower() for w in re.findall(r"[^\W\d_]+", line)}) or (
+                probe is not None and isinstance(probe.rows[0], tuple))
+        if row[0] != ORDERS:
+            return True
         try:
             parse_order(line, variant, position, power, rules)
         except OrderSyntaxError:
