@@ -760,3 +760,25 @@ def test_may_move_hook_reason_is_the_error():
     with pytest.raises(IllegalOrderError, match="closed by the plague"):
         parse("A BUR - PAR", pos, rules=NoParis())
     assert parse("A BUR - PAR", pos).dest == "PAR"
+
+
+# --- orders in words, as players mail them ---------------------------------------------------
+
+
+@pytest.mark.parametrize("text", ["Build an army in Paris", "build a army at PAR", "Build the army in Paris"])
+def test_a_build_in_words(text):
+    """docs/orders.md, 'Adjustment phase': 'BUILD A PAR'; in words, with the article and 'in'
+    or 'at' a player writes: 'Build an army in Paris'. 'a fleet' is a fleet, not an army."""
+    assert parse(text, adjustment_position()) == Build("FRANCE", "A", "PAR")
+    assert parse("Build a fleet in Brest", adjustment_position()) == Build("FRANCE", "F", "BRE")
+    assert parse("Remove the fleet in Brest", adjustment_position(FRANCE=["F BRE"])) == \
+        Disband("FRANCE", unit("FRANCE", "F BRE"))
+
+
+def test_a_move_and_a_support_in_words():
+    """docs/orders.md: 'A PAR MOVES TO BUR', and the unit named in words ('The fleet in
+    London moves to the North Sea'); the supported unit too."""
+    assert parse("The fleet in London moves to the North Sea", START, "ENGLAND") == \
+        Move("ENGLAND", unit("ENGLAND", "F LON"), "NTH")
+    assert parse("The fleet in Edinburgh supports the fleet in London to the North Sea", START, "ENGLAND") == \
+        Support("ENGLAND", unit("ENGLAND", "F EDI"), "LON", "NTH", "F")

@@ -51,6 +51,11 @@ _ARROWS = ("->", "=>", "→", "⇒", "⟶", "–", "—", "−", "‐", "‑", "
 
 PHASE_NAMES = {MOVEMENT: "movement", RETREAT: "retreat", ADJUSTMENT: "adjustment"}
 
+# A unit in words: "the fleet in London", "an army in Paris", "build a fleet at Brest".
+_ARTICLES = {"the", "a", "an"}
+_KIND_NAMES = {"army", "fleet"}
+_PLACED_AT = {"in", "at"}
+
 
 # --- names ----------------------------------------------------------------------------------
 
@@ -285,9 +290,19 @@ class Reader:
             self.pos += 1
 
     def kind(self) -> str | None:
-        """An optional unit kind (``A``, ``Army``, ``F``, ``Fleet``) before a province."""
+        """An optional unit kind (``A``, ``Army``, ``F``, ``Fleet``) before a province; in words
+        with its article and preposition, where no province is so named (``the fleet in London``,
+        ``an army in Paris``: ``a fleet`` is a fleet)."""
+        start = self.pos
+        if self.peek() in _ARTICLES and self.pos + 2 < len(self.words) and self.words[self.pos + 1] in _KIND_NAMES:
+            self.pos += 1
         if self.peek() in KIND_WORDS and self.pos + 1 < len(self.tokens):
-            return KIND_WORDS[self.take()]
+            kind = KIND_WORDS[self.take()]
+            if (self.pos > start + 1 or self.words[self.pos - 1] in _KIND_NAMES) and self.peek() in _PLACED_AT \
+                    and self.pos + 1 < len(self.tokens) and (self.peek(),) not in self.names.by_words:
+                self.pos += 1
+            return kind
+        self.pos = start
         return None
 
     def place(self, what: str) -> Place:
