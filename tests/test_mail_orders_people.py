@@ -162,3 +162,13 @@ def test_a_name_below_a_sheets_entries_and_a_forms_word_alone(tmp_path):
     assert [r[:2] for r in report.refused] == [("es.eml line 3", "'Armistice'")]
     assert report.signed == [("fr.eml line 5", "Jean-Pierre")]
     assert [w[2] for w in report.written] == ["5: BRE", "WAR: SPAIN", "3: GEN"]
+
+
+def test_a_europe_power_named_in_the_players_language(tmp_path):
+    """rulebook 002 (Europe 1619): the great powers by the names German, French and Italian
+    players give them ('Frankreich', 'Spagna'), in a power line and in the Subject."""
+    new_game("europe1619", "g", root=tmp_path, seed=3, created="2000-01-01T00:00:00Z")
+    mails = [("fr.eml", _mail("Frankreich\n5: BRE\n")), ("es.eml", _mail("3: GEN\n", subject="ordini Spagna"))]
+    report = enter_mails("g", mails, root=tmp_path, dry_run=True)
+    assert report.refused == []
+    assert [(w[1], w[2]) for w in report.written] == [("FRANCE", "5: BRE"), ("SPAIN", "3: GEN")]
