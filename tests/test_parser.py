@@ -782,3 +782,23 @@ def test_a_move_and_a_support_in_words():
         Move("ENGLAND", unit("ENGLAND", "F LON"), "NTH")
     assert parse("The fleet in Edinburgh supports the fleet in London to the North Sea", START, "ENGLAND") == \
         Support("ENGLAND", unit("ENGLAND", "F EDI"), "LON", "NTH", "F")
+
+
+@pytest.mark.parametrize("text", ["A Paris moves into Burgundy", "A Paris attacks Burgundy", "Army Paris moving to Burgundy",
+                                  "A PAR into BUR", "A Paris move into Burgundy"])
+def test_a_move_in_a_players_words(text):
+    """docs/orders.md, 'move': 'A PAR MOVES TO BUR'; as players also write it, 'moves into',
+    'attacks', 'moving to'."""
+    assert parse(text) == Move("FRANCE", unit("FRANCE", "A PAR"), "BUR")
+
+
+def test_a_support_and_a_convoy_in_a_players_words():
+    """docs/orders.md, 'support to move' and 'convoy': the supported unit 'moving to' or
+    'into' its destination, the convoyed army 'moving into' it."""
+    assert parse("Army Marseilles supports Army Paris into Burgundy") == \
+        Support("FRANCE", unit("FRANCE", "A MAR"), "PAR", "BUR", "A")
+    assert parse("A Budapest supports A Vienna moving to Galicia", START, "AUSTRIA") == \
+        Support("AUSTRIA", unit("AUSTRIA", "A BUD"), "VIE", "GAL", "A")
+    pos = position(ENGLAND=["F NTH", "A LON"])
+    assert parse("Fleet North Sea convoys Army London moving into Norway", pos, "ENGLAND") == \
+        Convoy("ENGLAND", unit("ENGLAND", "F NTH"), "LON", "NWY")

@@ -19,7 +19,9 @@ from gm_tools.engine.variant import Variant
 
 KIND_WORDS = {"a": ARMY, "army": ARMY, "f": FLEET, "fleet": FLEET}
 HOLD_WORDS = {"h", "hold", "holds", "stand", "stands"}
-MOVE_WORDS = {"-", "to", "move", "moves"}
+MOVE_WORDS = {"-", "to", "into", "move", "moves", "moving", "attack", "attacks"}
+TO_WORDS = {"to", "into"}
+"""The words after a move word (``moves to``, ``moving into``), read with it."""
 SUPPORT_WORDS = {"s", "sup", "support", "supports"}
 CONVOY_WORDS = {"c", "convoy", "convoys"}
 VIA_WORDS = {"via", "by"}
@@ -253,6 +255,13 @@ class Reader:
         if self.peek() in words:
             return self.take()
         return None
+
+    def take_move(self) -> str | None:
+        """A move word (``-``, ``moves``), with the ``to`` or ``into`` after it (``moves to``)."""
+        word = self.take_if(MOVE_WORDS)
+        if word is not None and word not in TO_WORDS:
+            self.take_if(TO_WORDS)
+        return word
 
     def syntax(self, reason: str, suggestion: str | None = None) -> OrderSyntaxError:
         return OrderSyntaxError(self.written, reason, suggestion)
