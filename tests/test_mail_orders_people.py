@@ -172,3 +172,18 @@ def test_a_europe_power_named_in_the_players_language(tmp_path):
     report = enter_mails("g", mails, root=tmp_path, dry_run=True)
     assert report.refused == []
     assert [(w[1], w[2]) for w in report.written] == [("FRANCE", "5: BRE"), ("SPAIN", "3: GEN")]
+
+
+def test_a_greeting_or_the_phase_under_the_power_line(tmp_path):
+    """A greeting or the phase written under the power line, above the orders ('France', 'Hi
+    GM,', 'S1901M'; 'my orders:'), is read as it is above the power line: not an order, and
+    the phase the block's orders are for ('Orders for Fall 1905:' in S1901M refuses them)."""
+    _game(tmp_path)
+    mails = [("fr.eml", _mail("France\nHi GM,\nS1901M\nA PAR - BUR\n")),
+             ("it.eml", _mail("Italy\n\nmy orders:\n\nA VEN - TYR\n")),
+             ("de.eml", _mail("Germany\nOrders for Fall 1905:\nA BER - KIE\n"))]
+    report = enter_mails("g", mails, root=tmp_path, dry_run=True)
+    assert [(w[1], w[2]) for w in report.written] == [("FRANCE", "A PAR - BUR"), ("ITALY", "A VEN - TYR")]
+    assert [r[:2] for r in report.refused] == [("de.eml line 1", "'Germany'")]
+    assert "the mail names F1905" in report.refused[0][2]
+    assert "not read fr.eml line 2: 'Hi GM,' (before the orders)" in report.text()

@@ -58,7 +58,8 @@ class MailReport:
     refused: list[tuple[str, str, str]] = field(default_factory=list)
     """(where: mail and line, what was found, why) for each order or mail not entered."""
     skipped: list[tuple[str, str]] = field(default_factory=list)
-    """(where, text) for lines before the first power line, not read as orders."""
+    """(where, text) for lines before the first power line or a block's first order (greetings,
+    the phase), not read as orders."""
     signed: list[tuple[str, str]] = field(default_factory=list)
     """(where, text) for a name signed below the orders and the lines under it, not read."""
     kept: list[Path] = field(default_factory=list)
@@ -86,7 +87,7 @@ class MailReport:
                   for mail, power, order, cell in self.written]
         lines += [f"  refused {where}: {found} -- expected {why}" for where, found, why in self.refused]
         lines += [f"  typed {note}" for note in self.notes]
-        lines += [f"  not read {where}: {text!r} (before any power line)" for where, text in self.skipped]
+        lines += [f"  not read {where}: {text!r} (before the orders)" for where, text in self.skipped]
         lines += [f"  not read {where}: {text!r} (a name below the orders: their signature)" for where, text in self.signed]
         lines += [f"  not read {mail}: the attached {name!r} (attachments are not read: the orders go in the "
                   "mail's text)" for mail, name in self.attached]

@@ -12,7 +12,8 @@ when the Subject says ``FW:``), the forwarding note above them as a greeting.
 A name signed on its own below the orders (``Hans``) ends them too, when nothing of it can be
 an order (:mod:`.signature`). Judges' ``END`` or ``SIGNOFF`` stops the reading. A list's bullet (``- ``, ``• ``, ``* ``) is
 not part of the line. Lines before the first power line are
-greetings: skipped, and listed so the GM can see what was not read; but a mail with no power
+greetings: skipped, and listed so the GM can see what was not read, as is a greeting under a
+power line above its orders (``Hi GM,``), or the phase (``S1901M``: the block's); but a mail with no power
 line is read as the orders of the one power its Subject names (``France orders S1901``), below
 its greeting (``Hi GM,``). A phase the Subject names (``Orders S1902M``) is the phase of the
 blocks whose body names none, unless the Subject is a reply's to the GM's results.
@@ -294,7 +295,7 @@ def _read(text: str, names: dict[str, str], opened: tuple[str, MailLine] | None 
         out.phases.append("")
     forwarded = False  # in the headers of a forwarded mail
     quote = None  # under an "On ... wrote:" line: has a "> " line come yet?
-    greeting = opened is not None  # above the orders of a power the Subject names: a greeting is read as one
+    greeting = opened is not None  # above a block's orders: a greeting or the phase is read as such
     for number, raw in enumerate(text.split("\n"), start=1):
         line = raw.strip()
         if _FORWARDED.match(line) or (forward and forward.match(line)) or (forwarded and (not line or _FORWARD_HEADER.match(line))):
@@ -321,13 +322,15 @@ def _read(text: str, names: dict[str, str], opened: tuple[str, MailLine] | None 
         line = _BULLET.sub("", line)  # as a list's number is, by the order reader
         line = line.translate(_SPACES)  # typed with plain spaces, as the player sees it
         power = _power_line(line, names)
-        greeting = greeting and power is None and bool(is_greeting(line) or _PHASE_LINE.match(line))
-        if greeting:  # "Hi GM," above orders whose power the Subject names: as above a power line
+        named = _PHASE_TAG.fullmatch(" " + _PHASE_LINE.sub("", line))
+        if greeting and power is None and (is_greeting(line) or named):
+            # "Hi GM," or "S1901M" above a block's orders (under its power line, or the
+            # Subject's power's), read as it is above a power line; the phase is the block's
             out.skipped.append(MailLine(number, line))
-            named = _PHASE_TAG.fullmatch(" " + _PHASE_LINE.sub("", line)) if _PHASE_LINE.match(line) else None
-            if named:
-                phase = (named.group(1) or f"{_SEASONS[named.group(2).lower()]}{named.group(3)}").upper()
+            if named and not out.phases[-1]:
+                out.phases[-1] = (named.group(1) or f"{_SEASONS[named.group(2).lower()]}{named.group(3)}").upper()
             continue
+        greeting = power is not None
         if power is not None:
             out.blocks.append((power[0], []))
             out.power_lines.append(MailLine(number, line))
