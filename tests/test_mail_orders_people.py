@@ -187,3 +187,14 @@ def test_a_greeting_or_the_phase_under_the_power_line(tmp_path):
     assert [r[:2] for r in report.refused] == [("de.eml line 1", "'Germany'")]
     assert "the mail names F1905" in report.refused[0][2]
     assert "not read fr.eml line 2: 'Hi GM,' (before the orders)" in report.text()
+
+
+def test_a_power_line_with_the_players_name(tmp_path):
+    """'France (Ann)', 'Power: Germany (Hans Müller)': the player's name in brackets after the
+    power is no part of it; the line opens the power's orders."""
+    _game(tmp_path)
+    mails = [("fr.eml", _mail("France (Ann)\nA PAR - BUR\n")),
+             ("de.eml", _mail("Power: Germany (Hans Müller)\nA BER - KIE\n"))]
+    report = enter_mails("g", mails, root=tmp_path, dry_run=True)
+    assert report.refused == []
+    assert [(w[1], w[2]) for w in report.written] == [("FRANCE", "A PAR - BUR"), ("GERMANY", "A BER - KIE")]

@@ -223,6 +223,8 @@ def _power_line(line: str, names: dict[str, str]) -> tuple[str, str] | None:
         phase = (tag.group(1) or f"{_SEASONS[tag.group(2).lower()]}{tag.group(3)}").upper()
         text = text[:tag.start()]
     text = re.sub(r"\s+orders$", "", text.strip().rstrip(":").strip(), flags=re.IGNORECASE).lower()
+    if text not in names:
+        text = re.sub(r"\s*\([^()]*\)$", "", text)  # the player's name after it: "France (Ann)"
     return (names[text], phase) if text in names else None
 
 
