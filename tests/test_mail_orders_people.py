@@ -198,3 +198,16 @@ def test_a_power_line_with_the_players_name(tmp_path):
     report = enter_mails("g", mails, root=tmp_path, dry_run=True)
     assert report.refused == []
     assert [(w[1], w[2]) for w in report.written] == [("FRANCE", "A PAR - BUR"), ("GERMANY", "A BER - KIE")]
+
+
+def test_several_orders_on_one_line(tmp_path):
+    """A player who lists his orders on one line, between commas or semicolons ('A PAR - BUR,
+    A MAR - SPA; F BRE - MAO'): each is read as an order of its own, where the line does not
+    read as one order ('A Paris, hold' is one). A part that reads as no order is refused."""
+    _game(tmp_path)
+    mails = [("fr.eml", _mail("France\nA PAR - BUR, A MAR - SPA; F BRE - MAO\n")),
+             ("de.eml", _mail("Germany\nA Berlin, hold\nA MUN - RUH, F KIE - HLO\n"))]
+    report = enter_mails("g", mails, root=tmp_path, dry_run=True)
+    assert [(w[1], w[2]) for w in report.written] == [("FRANCE", "A PAR - BUR"), ("FRANCE", "A MAR - SPA"),
+                                                      ("FRANCE", "F BRE - MAO"), ("GERMANY", "A Berlin, hold")]
+    assert [r[:2] for r in report.refused] == [("de.eml line 3", "'A MUN - RUH, F KIE - HLO'")]

@@ -11,7 +11,7 @@ replies (``> ...`` lines, ``On ... wrote:`` and everything after it, an HTML mai
 when the Subject says ``FW:``), the forwarding note above them as a greeting.
 A name signed on its own below the orders (``Hans``) ends them too, when nothing of it can be
 an order (:mod:`.signature`). Judges' ``END`` or ``SIGNOFF`` stops the reading. A list's bullet (``- ``, ``• ``, ``* ``) is
-not part of the line. Lines before the first power line are
+not part of the line; orders listed on one line between commas or semicolons are read one by one. Lines before the first power line are
 greetings: skipped, and listed so the GM can see what was not read, as is a greeting under a
 power line above its orders (``Hi GM,``), or the phase (``S1901M``: the block's); but a mail with no power
 line is read as the orders of the one power its Subject names (``France orders S1901``), below
@@ -278,7 +278,9 @@ def read_mail(text: str, variant: Variant, subject: str = "",
     power = None if out.blocks else _subject_power(subject, variant)
     if power:
         out = _read(text, power_lookup(variant), (power, MailLine(0, f"Subject: {subject}")), forward)
-    cut_signatures(out.blocks, out.signature, variant, reads or (lambda power, line: False))
+    reads = reads or (lambda power, line: False)
+    _split_lists(out.blocks, reads)
+    cut_signatures(out.blocks, out.signature, variant, reads)
     named = subject_phase(subject)
     out.named_in = ["the mail" if p else "the mail's Subject" if named else "" for p in out.phases]
     out.phases = [p or named for p in out.phases]
@@ -346,6 +348,20 @@ def _read(text: str, names: dict[str, str], opened: tuple[str, MailLine] | None 
                 phase = (named.group(1) or f"{_SEASONS[named.group(2).lower()]}{named.group(3)}").upper()
     out.phases = [p or phase for p in out.phases]
     return out
+
+
+def _split_lists(blocks: list, reads: Callable[[str, str], bool]) -> None:
+    """Each line of ``blocks`` listing orders between commas or semicolons (``A PAR - BUR, A MAR
+    - SPA``) as a line per order, where the line reads as no order and each part as one."""
+    for power, lines in blocks:
+        split = []
+        for line in lines:
+            parts = [part.strip() for part in re.split(r"[;,]", line.text) if part.strip()]
+            if len(parts) > 1 and not reads(power, line.text) and all(reads(power, part) for part in parts):
+                split += [MailLine(line.number, part) for part in parts]
+            else:
+                split.append(line)
+        lines[:] = split
 
 
 def mail_files(label: str, data: bytes) -> list[tuple[str, bytes]]:
