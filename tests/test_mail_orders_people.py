@@ -211,3 +211,29 @@ def test_several_orders_on_one_line(tmp_path):
     assert [(w[1], w[2]) for w in report.written] == [("FRANCE", "A PAR - BUR"), ("FRANCE", "A MAR - SPA"),
                                                       ("FRANCE", "F BRE - MAO"), ("GERMANY", "A Berlin, hold")]
     assert [r[:2] for r in report.refused] == [("de.eml line 3", "'A MUN - RUH, F KIE - HLO'")]
+
+
+def test_replies_and_forwards_from_german_french_and_italian_mail_programs(tmp_path):
+    """Mail programs set up in German, French or Italian write their quote and forward lines
+    in that language ('Am ... schrieb GM:', 'Von: GM' and 'Gesendet:' of Outlook, 'Le ... a
+    écrit :', '---------- Messaggio inoltrato ---------', 'Von meinem iPhone gesendet'): the
+    quoted mail is not read (its 'France / A PAR - PIC' is never typed), a forwarded one is
+    read below its headers, a reply below its '> ' quote is read."""
+    _game(tmp_path)
+    gmail_de = _mail("Deutschland\nA BER - KIE\n\nAm Mo., 23. Nov. 2026 um 10:00 Uhr schrieb GM <gm@example.org>:\n"
+                     "> Befehle bis Freitag\n")
+    outlook_de = _mail("Österreich\nA VIE - GAL\n\nVon: GM <gm@example.org>\nGesendet: Montag, 23. November 2026\n"
+                       "An: spieler@example.org\nBetreff: S1901M\n\nFrance\nA PAR - PIC\n", subject="AW: S1901M")
+    gmail_fr = _mail("Le lun. 23 nov. 2026 à 10:00, GM <gm@example.org> a écrit :\n> Ordres pour S1901M\n\n"
+                     "Angleterre\nF LON - NTH\n")
+    forward_it = _mail("---------- Messaggio inoltrato ---------\nDa: Marco <m@example.org>\n"
+                       "Date: lun 23 nov 2026 alle ore 10:00\nSubject: ordini\nTo: <sbagliato@example.org>\n\n"
+                       "Italia\nA VEN - TYR\n", subject="I: ordini")
+    iphone = _mail("Russland\nA MOS - UKR\n\nVon meinem iPhone gesendet\n")
+    mails = [("de.eml", gmail_de), ("at.eml", outlook_de), ("fr.eml", gmail_fr), ("it.eml", forward_it),
+             ("ru.eml", iphone)]
+    report = enter_mails("g", mails, root=tmp_path, dry_run=True)
+    assert report.refused == []
+    assert [(w[1], w[2]) for w in report.written] == [("GERMANY", "A BER - KIE"), ("AUSTRIA", "A VIE - GAL"),
+                                                      ("ENGLAND", "F LON - NTH"), ("ITALY", "A VEN - TYR"),
+                                                      ("RUSSIA", "A MOS - UKR")]

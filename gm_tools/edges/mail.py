@@ -8,7 +8,8 @@ replies (``> ...`` lines, ``On ... wrote:`` and everything after it, an HTML mai
 ``<blockquote>``), a signature after the ``-- `` line or after a closing line on its own below the orders (``Thanks!``,
 ``Cheers,``, ``Best regards``), and the HTML of an HTML-only mail. A forwarded mail is read below its
 ``Forwarded message`` line and headers (Outlook's ``____`` rule or ``Original Message`` line
-when the Subject says ``FW:``), the forwarding note above them as a greeting.
+when the Subject says ``FW:``), the forwarding note above them as a greeting. These lines are known as mail programs write
+them in English, German, French, Italian, Spanish and Dutch (``Am ... schrieb GM:``, ``Von:``).
 A name signed on its own below the orders (``Hans``) ends them too, when nothing of it can be
 an order (:mod:`.signature`). Judges' ``END`` or ``SIGNOFF`` stops the reading. A list's bullet (``- ``, ``• ``, ``* ``) is
 not part of the line; orders listed on one line between commas or semicolons are read one by one. Lines before the first power line are
@@ -37,16 +38,27 @@ from gm_tools.edges.signature import cut_signatures, is_greeting
 from gm_tools.edges.workbook import power_lookup
 from gm_tools.engine.variant import Variant
 
-_QUOTE_HEADER = re.compile(r"^(on\b.*\bwrote:|-+\s*original message\s*-+|"
-                           r"from:\s.*|sent from my \w+.*)$", re.IGNORECASE)
-"""A line after which a mail program puts the quoted mail, or its own footer."""
-_WROTE = re.compile(r"^on\b.*\bwrote:$", re.IGNORECASE)
+# The lines mail programs write, in English and as set up in German, French, Italian, Spanish
+# or Dutch (Gmail's "Am ... schrieb ...:", Outlook's "Von:" and "-----Ursprüngliche Nachricht-----").
+_ORIGINAL = (r"-+\s*(original message|urspr(ü|ue|u)ngliche nachricht|message d'origine|messaggio originale|"
+             r"mensaje original|oorspronkelijk bericht)\s*-+")
+_WROTE = re.compile(r"^(on\b.*\bwrote|am\b.*\bschrieb\b.*|le\b.*\ba [ée]crit\s*|il\b.*\bha scritto|"
+                    r"el\b.*\bescribi[óo]|op\b.*\bschreef\b.*):$", re.IGNORECASE)
 """The line above a quote marked with ``> ``: a player may answer below it (bottom-posting)."""
-_FORWARDED = re.compile(r"^(-+\s*forwarded message\s*-+|begin forwarded message:)$", re.IGNORECASE)
+_QUOTE_HEADER = re.compile(rf"^({_ORIGINAL}|(from|von|de|da|van)\s?:\s.*|sent from my \w+.*|envoy[ée] de mon \w+.*|"
+                           r"von meinem \w+.*gesendet|inviato da\b.*|enviado desde mi \w+.*|verzonden (met|vanaf) mijn \w+.*|"
+                           r"get outlook for \w+.*)$", re.IGNORECASE)
+"""A line after which a mail program puts the quoted mail, or its own footer."""
+_FORWARDED = re.compile(r"^(-+\s*(forwarded message|weitergeleitete nachricht|message transf[ée]r[ée]|"
+                        r"messaggio inoltrato|mensaje reenviado|doorgestuurd bericht)\s*-+|begin forwarded message:|"
+                        r"anfang der weitergeleiteten nachricht:|d[ée]but du message r[ée]exp[ée]di[ée]\s*:|"
+                        r"inizio messaggio inoltrato:)$", re.IGNORECASE)
 """The line above a forwarded mail: its orders are read (a player's mail sent to the wrong
 address and forwarded to the GM), and the headers under the line are not."""
-_OUTLOOK_FORWARD = re.compile(r"^(_{2,}|-+\s*original message\s*-+)$", re.IGNORECASE)
-_FORWARD_HEADER = re.compile(r"^(from|date|sent|subject|to|cc|reply-to)\s*:", re.IGNORECASE)
+_OUTLOOK_FORWARD = re.compile(rf"^(_{{2,}}|{_ORIGINAL})$", re.IGNORECASE)
+_FORWARD_HEADER = re.compile(r"^(from|date|sent|subject|to|cc|reply-to|von|datum|gesendet|betreff|an|de|envoy[ée]|"
+                             r"objet|[àa]|da|data|inviato|oggetto|asunto|para|enviado|van|verzonden|aan|onderwerp)\s*:",
+                             re.IGNORECASE)
 _STOP = re.compile(r"^(end|signoff)\b", re.IGNORECASE)
 """Judges' end of orders."""
 _CLOSING = re.compile(r"^((many |best |kind |warm )?(thanks|regards|wishes)( a lot| again)?|thank you|thx|cheers|best|"
@@ -273,7 +285,7 @@ def read_mail(text: str, variant: Variant, subject: str = "",
     ``reads(power, line)``: whether the phase's reader reads the line as an entry (a name
     signed below the orders never is); None: only the words tell (:mod:`.signature`)."""
     # Outlook forwards (Subject "FW: ...") under the rule or "Original Message" line it quotes a reply under
-    forward = _OUTLOOK_FORWARD if re.match(r"^\s*(fw|fwd)\s*:", subject, re.IGNORECASE) else None
+    forward = _OUTLOOK_FORWARD if re.match(r"^\s*(fw|fwd|wg|tr|i|rv)\s*:", subject, re.IGNORECASE) else None
     out = _read(text, power_lookup(variant), forward=forward)
     power = None if out.blocks else _subject_power(subject, variant)
     if power:
