@@ -237,3 +237,18 @@ def test_replies_and_forwards_from_german_french_and_italian_mail_programs(tmp_p
     assert [(w[1], w[2]) for w in report.written] == [("GERMANY", "A BER - KIE"), ("AUSTRIA", "A VIE - GAL"),
                                                       ("ENGLAND", "F LON - NTH"), ("ITALY", "A VEN - TYR"),
                                                       ("RUSSIA", "A MOS - UKR")]
+
+
+def test_closings_as_german_french_italian_and_spanish_players_write_them(tmp_path):
+    """A closing line on its own ends the orders (the signature under it is not read) in the
+    forms players write it: 'Mit freundlichen Grüßen', 'MfG', 'LG', 'Bien à vous',
+    'Amicalement', 'Cordiali saluti', 'Un saluto', 'Saludos cordiales', 'Met vriendelijke groet'."""
+    _game(tmp_path)
+    closings = ["Mit freundlichen Grüßen", "MfG", "LG", "Beste Grüße", "Bien à vous,", "Amicalement", "A bientôt !",
+                "Cordiali saluti", "Un saluto", "Saludos cordiales", "Met vriendelijke groet", "Kind regards,"]
+    mails = [(f"m{k}.eml", _mail(f"France\nA PAR - BUR\n\n{closing}\nJ. Dupont, Lyon\n"))
+             for k, closing in enumerate(closings)]
+    report = enter_mails("g", mails, root=tmp_path, dry_run=True)
+    assert report.refused == []
+    assert len(report.written) == 1  # each mail replaces the one before: France's latest
+    assert "replaces m10.eml" in report.text()

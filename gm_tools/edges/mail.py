@@ -64,7 +64,11 @@ _STOP = re.compile(r"^(end|signoff)\b", re.IGNORECASE)
 _CLOSING = re.compile(r"^((many |best |kind |warm )?(thanks|regards|wishes)( a lot| again)?|thank you|thx|cheers|best|"
                       r"yours( truly| sincerely)?|sincerely|ta|bye|all the best|"
                       r"merci( beaucoup)?|cordialement|danke( schön| schoen)?|(viele |liebe )?gr(ü|ue|u)(ß|ss)e?|"
-                      r"grazie( mille)?|saluti|ciao|gracias|saludos|groetjes|bedankt|obrigado)\W*$|^_{2,}$",
+                      r"grazie( mille)?|saluti|ciao|gracias|saludos|groetjes|bedankt|obrigado|"
+                      r"(mit )?(freundlichen|besten|herzlichen|sch(ö|oe|o)nen|beste|herzliche|sch(ö|oe|o)ne) gr(ü|ue|u)(ß|ss)(e|en)?|"
+                      r"mfg|lg|vg|bien (à|a) (vous|toi)|amicalement|amiti(é|e)s|(à|a) (bient(ô|o)t|plus)|bises|"
+                      r"(cordiali|distinti|tanti) saluti|un saluto|a presto|cordialmente|saludos cordiales|un abrazo|"
+                      r"atentamente|met vriendelijke groet(en)?|(hartelijke )?groeten)\W*$|^_{2,}$",
                       re.IGNORECASE)
 """A mail's closing line (``Thanks!``, ``Cheers,``, ``Best regards``, ``Merci !``, ``Grüße``) on its own, after which
 comes the player's name and signature with no ``-- `` line; or the rule (``____``) Outlook
