@@ -252,3 +252,19 @@ def test_closings_as_german_french_italian_and_spanish_players_write_them(tmp_pa
     assert report.refused == []
     assert len(report.written) == 1  # each mail replaces the one before: France's latest
     assert "replaces m10.eml" in report.text()
+
+
+def test_a_comment_after_an_order_is_left_out(tmp_path):
+    """A player's note after an order ('A PAR - BUR (to bounce Germany)', '# a feint',
+    '// support') is no part of it: the order is read and typed without it. A coast in
+    brackets stays the order's ('F MAO - SPA (nc)'), and a line that reads as no order even
+    without its note is refused as written."""
+    _game(tmp_path)
+    mails = [("fr.eml", _mail("France\nA PAR - BUR (to bounce Germany)\nA MAR - SPA # a feint\n"
+                              "F BRE - MAO // for later\n")),
+             ("ru.eml", _mail("Russia\nF STP (sc) - BOT\nA WRA - GAL (hmm)\n"))]
+    report = enter_mails("g", mails, root=tmp_path, dry_run=True)
+    assert [(w[1], w[2]) for w in report.written] == [("FRANCE", "A PAR - BUR"), ("FRANCE", "A MAR - SPA"),
+                                                      ("FRANCE", "F BRE - MAO"), ("RUSSIA", "F STP (sc) - BOT")]
+    assert [r[:2] for r in report.refused] == [("ru.eml line 3", "'A WRA - GAL (hmm)'")]
+

@@ -12,7 +12,8 @@ when the Subject says ``FW:``), the forwarding note above them as a greeting. Th
 them in English, German, French, Italian, Spanish and Dutch (``Am ... schrieb GM:``, ``Von:``).
 A name signed on its own below the orders (``Hans``) ends them too, when nothing of it can be
 an order (:mod:`.signature`). Judges' ``END`` or ``SIGNOFF`` stops the reading. A list's bullet (``- ``, ``• ``, ``* ``) is
-not part of the line; orders listed on one line between commas or semicolons are read one by one. Lines before the first power line are
+not part of the line; orders listed on one line between commas or semicolons are read one by one,
+and a player's note after an order (``A PAR - BUR (to bounce)``, ``# a feint``) is left out. Lines before the first power line are
 greetings: skipped, and listed so the GM can see what was not read, as is a greeting under a
 power line above its orders (``Hi GM,``), or the phase (``S1901M``: the block's); but a mail with no power
 line is read as the orders of the one power its Subject names (``France orders S1901``), below
@@ -366,12 +367,21 @@ def _read(text: str, names: dict[str, str], opened: tuple[str, MailLine] | None 
     return out
 
 
+_NOTE = re.compile(r"\s*(\([^()]*\)|\[[^\]]*\]|#.*|//.*)$")
+"""A player's note after an order: ``(to bounce Germany)``, ``# a feint``, ``// for later``."""
+
+
 def _split_lists(blocks: list, reads: Callable[[str, str], bool]) -> None:
     """Each line of ``blocks`` listing orders between commas or semicolons (``A PAR - BUR, A MAR
-    - SPA``) as a line per order, where the line reads as no order and each part as one."""
+    - SPA``) as a line per order, where the line reads as no order and each part as one; a line
+    with a note after its order (``A PAR - BUR (to bounce)``) as the order alone, where only
+    that reads."""
     for power, lines in blocks:
         split = []
         for line in lines:
+            note = _NOTE.search(line.text)
+            if note and note.start() > 0 and not reads(power, line.text) and reads(power, line.text[:note.start()]):
+                line = MailLine(line.number, line.text[:note.start()])
             parts = [part.strip() for part in re.split(r"[;,]", line.text) if part.strip()]
             if len(parts) > 1 and not reads(power, line.text) and all(reads(power, part) for part in parts):
                 split += [MailLine(line.number, part) for part in parts]
