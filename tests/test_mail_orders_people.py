@@ -268,3 +268,18 @@ def test_a_comment_after_an_order_is_left_out(tmp_path):
                                                       ("FRANCE", "F BRE - MAO"), ("RUSSIA", "F STP (sc) - BOT")]
     assert [r[:2] for r in report.refused] == [("ru.eml line 3", "'A WRA - GAL (hmm)'")]
 
+
+
+def test_a_season_named_in_the_players_language(tmp_path):
+    """The phase named by its season in German, French, Italian or Spanish ('Befehle Herbst
+    1905', 'Ordres printemps 1901', 'Italia - Autunno 1905', 'Phase: Frühjahr 1901') is the
+    phase the orders are for, as 'Fall 1905' is: another phase's are refused, this phase's typed."""
+    _game(tmp_path)
+    mails = [("de.eml", _mail("Deutschland\nA BER - KIE\n", subject="Befehle Herbst 1905")),
+             ("fr.eml", _mail("France\nA PAR - BUR\n", subject="Ordres printemps 1901")),
+             ("it.eml", _mail("Italia - Autunno 1905\nA VEN - TYR\n")),
+             ("es.eml", _mail("Phase: Frühjahr 1901\n\nRussland\nA MOS - UKR\n"))]
+    report = enter_mails("g", mails, root=tmp_path, dry_run=True)
+    assert [(w[1], w[2]) for w in report.written] == [("FRANCE", "A PAR - BUR"), ("RUSSIA", "A MOS - UKR")]
+    assert [r[:2] for r in report.refused] == [("de.eml line 1", "'Deutschland'"), ("it.eml line 1", "'Italia - Autunno 1905'")]
+    assert all("names F1905" in r[2] for r in report.refused)

@@ -219,13 +219,19 @@ def _pasted_text(data: bytes) -> str:
         return data.decode("cp1252", errors="replace")
 
 
-_SEASONS = {"spring": "S", "summer": "U", "fall": "F", "autumn": "F", "winter": "W"}
-_PHASE_TAG = re.compile(r"\s*[-,(]?\s*(?:orders\s+)?(?:for\s+)?(?:([A-Z]\d{4}[A-Z]?)|(spring|summer|fall|autumn|winter)"
+_SEASONS = {"spring": "S", "summer": "U", "fall": "F", "autumn": "F", "winter": "W",
+            # as German, French, Italian and Spanish players write them
+            "frühjahr": "S", "fruehjahr": "S", "frühling": "S", "fruehling": "S", "sommer": "U", "herbst": "F",
+            "printemps": "S", "été": "U", "ete": "U", "automne": "F", "hiver": "W",
+            "primavera": "S", "estate": "U", "autunno": "F", "inverno": "W", "verano": "U", "otoño": "F",
+            "otono": "F", "invierno": "W"}
+_SEASON = "|".join(sorted(_SEASONS, key=len, reverse=True))
+_PHASE_TAG = re.compile(r"\s*[-,(]?\s*(?:orders\s+)?(?:for\s+)?(?:([A-Z]\d{4}[A-Z]?)|(" + _SEASON + ")"
                         r"\s+(\d{4}))\s*\)?\s*(?:orders)?\s*:?$", re.IGNORECASE)
 """A phase after the power (``FRANCE S1901M``, ``France - Spring 1901``): the phase the orders are for."""
 
 
-_PHASE_LINE = re.compile(r"^(phase|turn|season)\s*[:=]\s*", re.IGNORECASE)
+_PHASE_LINE = re.compile(r"^(phase|turn|season|fase|saison|jahreszeit|tour|zug|turno)\s*[:=]\s*", re.IGNORECASE)
 """A greeting line naming the phase the mail's orders are for (``Phase: F1905M``)."""
 
 
@@ -245,7 +251,7 @@ def _power_line(line: str, names: dict[str, str]) -> tuple[str, str] | None:
     return (names[text], phase) if text in names else None
 
 
-_SUBJECT_PHASE = re.compile(r"(?<!\w)(?:([A-Z]\d{4}[A-Z]?|[a-z]\d{4}[a-z])|(spring|summer|fall|autumn|winter)\s+(\d{4}))(?!\w)",
+_SUBJECT_PHASE = re.compile(r"(?<!\w)(?:([A-Z]\d{4}[A-Z]?|[a-z]\d{4}[a-z])|(" + _SEASON + r")\s+(\d{4}))(?!\w)",
                             re.IGNORECASE)
 _RESULTS = re.compile(r"\b(results?|adjudicat\w*|reports?|resolved|processed|ergebnisse?|r[ée]sultats?|risultati)\b",
                       re.IGNORECASE)
