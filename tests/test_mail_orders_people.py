@@ -33,12 +33,12 @@ def test_a_bare_name_below_the_orders_ends_them(tmp_path):
     mails = [("hans.eml", _mail("Germany\nA BER - KIE\nA MUN - RUH\n\nHans\n")),
              ("jp.eml", _mail("France\nA PAR - BUR\nJean-Pierre Dupont\n")),
              ("maria.eml", _mail("Italy\nA VEN - TYR\n\nMaria van der Berg\nmaria@example.org\n+39 06 1234567\n")),
-             ("jp2.eml", _mail("Austria\nA VIE - GAL\nJ. Müller\n"))]
+             ("jp2.eml", _mail("Austria\nA VIE - GAL\nJ. Müller\n")), ("tom.eml", _mail("England\nF LON - NTH\nTom\n"))]
     report = enter_mails("g", mails, root=tmp_path)
     assert report.refused == []
     assert [(w[1], w[2]) for w in report.written] == [("GERMANY", "A BER - KIE"), ("GERMANY", "A MUN - RUH"),
                                                       ("FRANCE", "A PAR - BUR"), ("ITALY", "A VEN - TYR"),
-                                                      ("AUSTRIA", "A VIE - GAL")]
+                                                      ("AUSTRIA", "A VIE - GAL"), ("ENGLAND", "F LON - NTH")]
     text = report.text()
     assert "not read hans.eml line 5: 'Hans' (a name below the orders: their signature)" in text
     assert "not read maria.eml line 6: '+39 06 1234567' (a name below the orders: their signature)" in text
@@ -46,18 +46,21 @@ def test_a_bare_name_below_the_orders_ends_them(tmp_path):
 
 def test_a_misspelt_order_is_never_taken_for_a_name(tmp_path):
     """A misspelt order after the orders ('Moscwo Ukriane', a move without its dash and both
-    names misspelt) is refused and reported, not left out as a signature; nor is a name with
+    names misspelt; 'Mra Sap', two codes with their letters swapped) is refused and reported,
+    not left out as a signature; nor is a name with
     an order after it (the order-like line shows the name is no signature), nor a name with
     no order above it. Nothing of the refused lines is typed."""
     _game(tmp_path)
     before = snapshot(tmp_path)
     mails = [("ru.eml", _mail("Russia\nA WAR - GAL\nMoscwo Ukriane\n")),
+             ("fr.eml", _mail("France\nA PAR - BUR\nMra Sap\n")),
              ("au.eml", _mail("Austria\nA VIE - GAL\nKarl\nA BDU - SER\n")),
              ("tu.eml", _mail("Turkey\nMehmet\n"))]
     report = enter_mails("g", mails, root=tmp_path, dry_run=True)
-    assert [r[:2] for r in report.refused] == [("ru.eml line 3", "'Moscwo Ukriane'"), ("au.eml line 3", "'Karl'"),
+    assert [r[:2] for r in report.refused] == [("ru.eml line 3", "'Moscwo Ukriane'"), ("fr.eml line 3", "'Mra Sap'"),
+                                               ("au.eml line 3", "'Karl'"),
                                                ("au.eml line 4", "'A BDU - SER'"), ("tu.eml line 2", "'Mehmet'")]
-    assert "did you mean" in report.refused[0][2] and "BUD" in report.refused[2][2]
+    assert "did you mean" in report.refused[0][2] and "BUD" in report.refused[3][2]
     assert "signature" not in report.text()
     assert snapshot(tmp_path) == before
 

@@ -101,7 +101,10 @@ def _names_something(words: list[str], known) -> bool:
     for start in range(len(words)):
         for end in range(start + 1, len(words) + 1):
             run = " ".join(words[start:end])
-            if run in spellings or run in codes:
+            # a code with two letters swapped ("mra" for MAR) too; any other change to three
+            # letters makes a name ("Tom", "Ann", "Ben" are a letter from ROM, ANK, BEL)
+            if run in spellings or run in codes or any(run[:k] + run[k + 1] + run[k] + run[k + 2:] in codes
+                                                       for k in range(len(run) - 1)):
                 return True
             if any(_near(run, s) for n in range(len(run) - 1, len(run) + 2) for s in by_length.get(n, ())):
                 return True
