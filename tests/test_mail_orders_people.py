@@ -286,3 +286,13 @@ def test_a_season_named_in_the_players_language(tmp_path):
     assert [(w[1], w[2]) for w in report.written] == [("FRANCE", "A PAR - BUR"), ("RUSSIA", "A MOS - UKR")]
     assert [r[:2] for r in report.refused] == [("de.eml line 1", "'Deutschland'"), ("it.eml line 1", "'Italia - Autunno 1905'")]
     assert all("names F1905" in r[2] for r in report.refused)
+
+
+def test_a_reply_whose_quote_line_is_wrapped(tmp_path):
+    """Gmail wraps a long 'On ... wrote:' line over two ('On Mon, 23 Nov 2026 at 10:00, The Game
+    Master <' and 'gm@example.org> wrote:'): the two lines are the quote's, not orders."""
+    _game(tmp_path)
+    mail = _mail("France\nA PAR - BUR\n\nOn Mon, 23 Nov 2026 at 10:00, The Game Master <\ngm@example.org> wrote:\n\n"
+                 "> Orders are due Friday.\n> France: A PAR - PIC\n")
+    report = enter_mails("g", [("fr.eml", mail)], root=tmp_path, dry_run=True)
+    assert report.refused == [] and [w[2] for w in report.written] == ["A PAR - BUR"]

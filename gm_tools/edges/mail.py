@@ -322,9 +322,18 @@ def _read(text: str, names: dict[str, str], opened: tuple[str, MailLine] | None 
         out.phases.append("")
     forwarded = False  # in the headers of a forwarded mail
     quote = None  # under an "On ... wrote:" line: has a "> " line come yet?
+    rows = text.split("\n")
+    # Gmail wraps a long "On ... wrote:" over two lines: the first is the quote line's start
+    wrapped = {number for number, (one, two) in enumerate(zip(rows, rows[1:]), start=1)
+               if re.match(r"^\s*(on|am|le|il|el|op)\b", one, re.IGNORECASE) and not _WROTE.match(one.strip())
+               and _WROTE.match(f"{one.strip()} {two.strip()}")}
     greeting = opened is not None  # above a block's orders: a greeting or the phase is read as such
-    for number, raw in enumerate(text.split("\n"), start=1):
+    for number, raw in enumerate(rows, start=1):
         line = raw.strip()
+        if number in wrapped:
+            line = f"{line} {rows[number].strip()}"
+        elif number - 1 in wrapped:
+            continue
         if _FORWARDED.match(line) or (forward and forward.match(line)) or (forwarded and (not line or _FORWARD_HEADER.match(line))):
             forwarded = True
             continue
