@@ -802,3 +802,30 @@ def test_a_support_and_a_convoy_in_a_players_words():
     pos = position(ENGLAND=["F NTH", "A LON"])
     assert parse("Fleet North Sea convoys Army London moving into Norway", pos, "ENGLAND") == \
         Convoy("ENGLAND", unit("ENGLAND", "F NTH"), "LON", "NWY")
+
+
+@pytest.mark.parametrize("text, power, expected", [
+    ("Armee München nach Tirol", "GERMANY", Move("GERMANY", unit("GERMANY", "A MUN"), "TYR")),
+    ("A Berlin hält", "GERMANY", Hold("GERMANY", unit("GERMANY", "A BER"))),
+    ("Flotte Kiel unterstützt Armee Berlin", "GERMANY", Support("GERMANY", unit("GERMANY", "F KIE"), "BER", None, "A")),
+    ("Armée Paris vers Bourgogne", "FRANCE", Move("FRANCE", unit("FRANCE", "A PAR"), "BUR")),
+    ("A Marseille soutient A Paris vers Bourgogne", "FRANCE",
+     Support("FRANCE", unit("FRANCE", "A MAR"), "PAR", "BUR", "A")),
+    ("A Venezia tiene", "ITALY", Hold("ITALY", unit("ITALY", "A VEN"))),
+    ("Flotta Napoli verso Ionio", "ITALY", Move("ITALY", unit("ITALY", "F NAP"), "ION")),
+    ("Esercito Roma sostiene A Venezia", "ITALY", Support("ITALY", unit("ITALY", "A ROM"), "VEN", None, "A"))])
+def test_an_order_in_a_players_language(text, power, expected):
+    """docs/orders.md: the order words as German, French and Italian players write them
+    (Armee/Flotte nach, hält, unterstützt; Armée vers, soutient; Esercito/Flotta verso, tiene,
+    sostiene), with the provinces' native names."""
+    assert parse(text, START, power) == expected
+
+
+@pytest.mark.parametrize("name", ["standard", "centenary", "europe1619", "europe1615", "europe1615v2", "westphalia"])
+def test_no_word_of_a_province_is_an_order_word(name):
+    """The order words (English and the players' languages: 'nach', 'vers', 'flotta') are no
+    word of any province's name or alias, so a province is never cut short by one."""
+    from gm_tools.engine.orderwords import KEYWORDS, KIND_WORDS, names_of
+
+    words = {word for spelling in names_of(load_variant(name)).by_words for word in spelling}
+    assert not words & (KEYWORDS | set(KIND_WORDS))

@@ -17,13 +17,16 @@ from gm_tools.engine.variant import Variant
 
 # --- vocabulary ---------------------------------------------------------------------------
 
-KIND_WORDS = {"a": ARMY, "army": ARMY, "f": FLEET, "fleet": FLEET}
-HOLD_WORDS = {"h", "hold", "holds", "stand", "stands"}
-MOVE_WORDS = {"-", "to", "into", "move", "moves", "moving", "attack", "attacks"}
+# English, and the words German, French and Italian players write (no province of any
+# variant is so named: tests/test_parser.py)
+KIND_WORDS = {"a": ARMY, "army": ARMY, "f": FLEET, "fleet": FLEET,
+              "armee": ARMY, "armée": ARMY, "armata": ARMY, "esercito": ARMY, "flotte": FLEET, "flotta": FLEET}
+HOLD_WORDS = {"h", "hold", "holds", "stand", "stands", "hält", "haelt", "bleibt", "tient", "tiene", "resta"}
+MOVE_WORDS = {"-", "to", "into", "move", "moves", "moving", "attack", "attacks", "nach", "vers", "verso"}
 TO_WORDS = {"to", "into"}
 """The words after a move word (``moves to``, ``moving into``), read with it."""
-SUPPORT_WORDS = {"s", "sup", "support", "supports"}
-CONVOY_WORDS = {"c", "convoy", "convoys"}
+SUPPORT_WORDS = {"s", "sup", "support", "supports", "unterstützt", "unterstuetzt", "soutient", "sostiene", "supporta"}
+CONVOY_WORDS = {"c", "convoy", "convoys", "konvoiert", "convoie", "convoglia"}
 VIA_WORDS = {"via", "by"}
 RETREAT_WORDS = {"r", "retreat", "retreats"}
 DISBAND_WORDS = {"d", "disband", "disbands", "remove", "removes"}
