@@ -296,3 +296,22 @@ def test_a_reply_whose_quote_line_is_wrapped(tmp_path):
                  "> Orders are due Friday.\n> France: A PAR - PIC\n")
     report = enter_mails("g", [("fr.eml", mail)], root=tmp_path, dry_run=True)
     assert report.refused == [] and [w[2] for w in report.written] == ["A PAR - BUR"]
+
+
+def test_a_replys_subject_naming_an_earlier_phase_names_the_mail_replied_to(tmp_path):
+    """A player answers the GM's results mail ('Re: S1901M') with the next phase's orders: the
+    earlier phase a reply's Subject names is the mail answered, not held against the orders.
+    A reply naming a later phase, or a Subject that is no reply naming an earlier one
+    ('Orders S1901M' in F1901M), is the orders' phase, and refused."""
+    from gm_tools.app.turn import run_turn
+
+    _game(tmp_path)
+    run_turn("g", root=tmp_path, site_dir=None, force=True)
+    mails = [("re.eml", _mail("France\nA PAR - BUR\n", subject="Re: S1901M")),
+             ("aw.eml", _mail("Deutschland\nA BER - KIE\n", subject="AW: Diplomacy g S1901M")),
+             ("old.eml", _mail("Italy\nA VEN - TYR\n", subject="Orders S1901M")),
+             ("later.eml", _mail("Russia\nA MOS - UKR\n", subject="Re: S1902M"))]
+    report = enter_mails("g", mails, root=tmp_path, dry_run=True)
+    assert report.phase == "F1901M"
+    assert [(w[1], w[2]) for w in report.written] == [("FRANCE", "A PAR - BUR"), ("GERMANY", "A BER - KIE")]
+    assert [r[:2] for r in report.refused] == [("old.eml line 1", "'Italy'"), ("later.eml line 1", "'Russia'")]

@@ -32,7 +32,7 @@ from pathlib import Path
 
 from gm_tools.app.mailcells import Block, Grid, intact, type_blocks
 from gm_tools.edges.game import refuse_if_open, store_mail, write_atomic
-from gm_tools.edges.mail import attachments, body_text, mail_files, read_mail, subject
+from gm_tools.edges.mail import REPLY_SUBJECT, attachments, body_text, mail_files, read_mail, subject
 from gm_tools.edges.ordercheck import check_orders
 from gm_tools.edges.workbook import OrderEntry, read_workbook
 from gm_tools.edges.workbook_fill import place_orders, place_rows, set_cells
@@ -128,15 +128,17 @@ def enter_mails(name: str, mails: list[tuple[str, bytes]], root: str | os.PathLi
         # what the turn will see besides a power's own mail: the rows already on the sheets and
         # the other powers' latest mails of this batch (a diplomatic attack on INFs another
         # power deploys in the same phase)
-        batch = {power: lines for _, parsed in read for (power, lines), phase in zip(parsed.blocks, parsed.phases)
-                 if variant.powers[power].playable and not _other_phase(position, phase)}
+        batch = {power: lines for _, parsed in read
+                 for (power, lines), phase, named_in in zip(parsed.blocks, parsed.phases, parsed.named_in)
+                 if variant.powers[power].playable and not _other_phase(variant, position, phase, named_in)}
         context, mailed_sheets = _context_rows(variant, position, on_sheets, batch)
         tables = [t for t in hooks_for(variant).input_sheets(variant, position) if t.title not in entries.absent]
         start = Grid(tables, entries.inputs, entries.unlaid)
         grid = start.copy()
         celled = {(b.label, id(b.lines)): b for b in type_blocks(variant, position, grid, [
-            Block(label, power, lines) for label, parsed in read for (power, lines), phase in zip(parsed.blocks, parsed.phases)
-            if not (_sends_no_orders(variant, position, rules, power) or _other_phase(position, phase))])}
+            Block(label, power, lines) for label, parsed in read
+            for (power, lines), phase, named_in in zip(parsed.blocks, parsed.phases, parsed.named_in)
+            if not (_sends_no_orders(variant, position, rules, power) or _other_phase(variant, position, phase, named_in))])}
         in_cells: list[tuple[str, str, str, tuple]] = []  # (mail, power, line, the cells it typed)
         report.attached = [(label, name) for label, data in mails for name in attachments(data)]
         for label, parsed in read:
@@ -151,7 +153,7 @@ def enter_mails(name: str, mails: list[tuple[str, bytes]], root: str | os.PathLi
                 continue
             for (power, lines), heading, phase, named_in in zip(parsed.blocks, parsed.power_lines, parsed.phases,
                                                                  parsed.named_in):
-                why = _sends_no_orders(variant, position, rules, power) or _other_phase(position, phase, named_in)
+                why = _sends_no_orders(variant, position, rules, power) or _other_phase(variant, position, phase, named_in)
                 if why:
                     # a power the Subject names has no line of its own
                     report.refused.append((f"{label} line {heading.number}" if heading.number else label, repr(heading.text),
@@ -222,13 +224,26 @@ def enter_mails(name: str, mails: list[tuple[str, bytes]], root: str | os.PathLi
     return report
 
 
-def _other_phase(position, phase: str, named_in: str = "the mail") -> str | None:
+def _other_phase(variant, position, phase: str, named_in: str = "the mail") -> str | None:
     """Why a power line naming ``phase`` (``F1905M``, ``S1901`` of ``Spring 1901``), or under
     a Subject naming it, opens no orders for the game's phase, or None: none is named, or the
     game's."""
     if not phase or position.phase.upper().startswith(phase):
         return None
+    if named_in == REPLY_SUBJECT and _earlier(variant.calendar, phase, position.phase):
+        return None  # "Re: S1901M": the GM's results answered with the next phase's orders
     return f"orders for {position.phase}, the game's phase: {named_in or 'the mail'} names {phase}"
+
+
+def _earlier(calendar, phase: str, than: str) -> bool:
+    """Whether ``phase`` (``S1901M``, or ``S1901`` without its type) comes before the phase
+    ``than`` in ``calendar``; False for a season the calendar has not."""
+    steps = list(calendar.phases)
+    def place(text):
+        season = [k for k, (s, kind) in enumerate(steps) if s == text[0] and (len(text) < 6 or kind == text[5])]
+        return (int(text[1:5]), season[0]) if season else None
+    mine, game = place(phase), place(than)
+    return mine is not None and game is not None and mine < game
 
 
 def _reader(variant, position, rules):

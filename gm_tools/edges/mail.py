@@ -258,6 +258,10 @@ _RESULTS = re.compile(r"\b(results?|adjudicat\w*|reports?|resolved|processed|erg
 """A Subject of the GM's results mail, which a player's reply keeps: the phase it names is the last one."""
 
 
+REPLY_SUBJECT = "the Subject of the reply"
+"""Where a phase was named: a reply's Subject (``Re: S1901M``), which may name the mail replied to."""
+
+
 def subject_phase(text: str) -> str:
     """The phase a Subject names for the orders (``Orders S1902M``: ``S1902M``; ``Spring 1902
     orders``: ``S1902``), or "": none, several, or the phase of the results a reply answers
@@ -305,7 +309,8 @@ def read_mail(text: str, variant: Variant, subject: str = "",
     _split_lists(out.blocks, reads)
     cut_signatures(out.blocks, out.signature, variant, reads)
     named = subject_phase(subject)
-    out.named_in = ["the mail" if p else "the mail's Subject" if named else "" for p in out.phases]
+    where = REPLY_SUBJECT if re.match(r"^\s*(re|aw|r|sv|antw|rif|odp)\s*:", subject, re.IGNORECASE) else "the mail's Subject"
+    out.named_in = ["the mail" if p else where if named else "" for p in out.phases]
     out.phases = [p or named for p in out.phases]
     return out
 
