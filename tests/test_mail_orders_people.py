@@ -315,3 +315,16 @@ def test_a_replys_subject_naming_an_earlier_phase_names_the_mail_replied_to(tmp_
     assert report.phase == "F1901M"
     assert [(w[1], w[2]) for w in report.written] == [("FRANCE", "A PAR - BUR"), ("GERMANY", "A BER - KIE")]
     assert [r[:2] for r in report.refused] == [("old.eml line 1", "'Italy'"), ("later.eml line 1", "'Russia'")]
+
+
+def test_the_power_and_its_orders_on_one_line(tmp_path):
+    """'France: A PAR - BUR' opens France's orders with the first of them; lines naming the
+    power again each ('France: A MAR - SPA') add to the same orders, not replace them."""
+    _game(tmp_path)
+    mails = [("fr.eml", _mail("France: A PAR - BUR\nFrance: A MAR - SPA\nF BRE - MAO\n")),
+             ("de.eml", _mail("GERMANY: A BER - KIE, A MUN - RUH\n"))]
+    report = enter_mails("g", mails, root=tmp_path, dry_run=True)
+    assert report.refused == []
+    assert [(w[1], w[2]) for w in report.written] == [("FRANCE", "A PAR - BUR"), ("FRANCE", "A MAR - SPA"),
+                                                      ("FRANCE", "F BRE - MAO"), ("GERMANY", "A BER - KIE"),
+                                                      ("GERMANY", "A MUN - RUH")]

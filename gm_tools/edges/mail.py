@@ -1,6 +1,7 @@
 """Orders as players mail them, read the way judges accept them.
 
 A mail holds a power line (``France``, ``Power: FRA``, ``FRANCE:``, ``Orders for France``,
+``France (Ann)``, or the power before its first order: ``France: A PAR - BUR``,
 ``FRANCE S1901M``: the phase a line or a ``Phase:`` greeting names goes with the block, for the
 caller to refuse another phase's) and then that power's orders, one per line; a GM forwarding several players' orders may put several power lines in
 one mail. Everything a mail program adds is left out before reading: the headers, quoted
@@ -301,10 +302,11 @@ def read_mail(text: str, variant: Variant, subject: str = "",
     signed below the orders never is); None: only the words tell (:mod:`.signature`)."""
     # Outlook forwards (Subject "FW: ...") under the rule or "Original Message" line it quotes a reply under
     forward = _OUTLOOK_FORWARD if re.match(r"^\s*(fw|fwd|wg|tr|i|rv)\s*:", subject, re.IGNORECASE) else None
-    out = _read(text, power_lookup(variant), forward=forward)
+    playing = frozenset(code for code, p in variant.powers.items() if p.playable)
+    out = _read(text, power_lookup(variant), forward=forward, playing=playing)
     power = None if out.blocks else _subject_power(subject, variant)
     if power:
-        out = _read(text, power_lookup(variant), (power, MailLine(0, f"Subject: {subject}")), forward)
+        out = _read(text, power_lookup(variant), (power, MailLine(0, f"Subject: {subject}")), forward, playing)
     reads = reads or (lambda power, line: False)
     _split_lists(out.blocks, reads)
     cut_signatures(out.blocks, out.signature, variant, reads)
@@ -316,10 +318,11 @@ def read_mail(text: str, variant: Variant, subject: str = "",
 
 
 def _read(text: str, names: dict[str, str], opened: tuple[str, MailLine] | None = None,
-          forward: re.Pattern | None = None) -> MailOrders:
+          forward: re.Pattern | None = None, playing: frozenset[str] = frozenset()) -> MailOrders:
     """The power blocks of ``text``; ``opened``: the power (and its line) the text's lines are
     for before any power line; ``forward``: the lines above a forwarded mail besides
-    ``_FORWARDED``'s."""
+    ``_FORWARDED``'s; ``playing``: the players' powers, whose name may open a line of orders
+    (``France: A PAR - BUR``)."""
     out, phase = MailOrders(), ""
     if opened:
         out.blocks.append((opened[0], []))
@@ -362,7 +365,10 @@ def _read(text: str, names: dict[str, str], opened: tuple[str, MailLine] | None 
             continue
         line = _BULLET.sub("", line)  # as a list's number is, by the order reader
         line = line.translate(_SPACES)  # typed with plain spaces, as the player sees it
-        power = _power_line(line, names)
+        power, rest = _power_line(line, names), None
+        head, colon, tail = line.partition(":")
+        if power is None and colon and tail.strip() and names.get(head.strip().lower()) in playing:
+            power, rest = (names[head.strip().lower()], ""), tail.strip()  # "France: A PAR - BUR"
         named = _PHASE_TAG.fullmatch(" " + _PHASE_LINE.sub("", line))
         if greeting and power is None and (is_greeting(line) or named):
             # "Hi GM," or "S1901M" above a block's orders (under its power line, or the
@@ -371,9 +377,11 @@ def _read(text: str, names: dict[str, str], opened: tuple[str, MailLine] | None 
             if named and not out.phases[-1]:
                 out.phases[-1] = (named.group(1) or f"{_SEASONS[named.group(2).lower()]}{named.group(3)}").upper()
             continue
-        greeting = power is not None
-        if power is not None:
-            out.blocks.append((power[0], []))
+        greeting = power is not None and rest is None
+        if rest is not None and out.blocks and out.blocks[-1][0] == power[0]:
+            out.blocks[-1][1].append(MailLine(number, rest))  # the power's next order on a line of its own
+        elif power is not None:
+            out.blocks.append((power[0], [] if rest is None else [MailLine(number, rest)]))
             out.power_lines.append(MailLine(number, line))
             out.phases.append(power[1])
         elif out.blocks:
