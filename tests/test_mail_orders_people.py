@@ -328,3 +328,25 @@ def test_the_power_and_its_orders_on_one_line(tmp_path):
     assert [(w[1], w[2]) for w in report.written] == [("FRANCE", "A PAR - BUR"), ("FRANCE", "A MAR - SPA"),
                                                       ("FRANCE", "F BRE - MAO"), ("GERMANY", "A BER - KIE"),
                                                       ("GERMANY", "A MUN - RUH")]
+
+
+def test_a_europe_1619_purchase_in_words(tmp_path):
+    """rulebook 002 (Europe 1619), the Builds and Transactions Phase's purchases by mail
+    (docs/europe1619.md: 'build A PAR', 'bolster LYO'): written in words ('build an army in
+    Paris', 'Build army PAR', 'build a fleet at Brest for ...') the line is a purchase, checked by
+    the rules as 'build A PAR' is (here refused for the rules' reason, not for its form)."""
+    from gm_tools.app.turn import run_turn
+    from gm_tools.systems.europe1619.calendar import TRANSACTIONS
+    from gm_tools.systems.europe1619.entries import line_row
+
+    assert line_row(TRANSACTIONS, "FRANCE", "build an army in Paris") == ("Purchases", ["FRANCE", "build", "A", "PARIS", None])
+    assert line_row(TRANSACTIONS, "FRANCE", "Build fleet at St Petersburg for GEN") == \
+        ("Purchases", ["FRANCE", "build", "F", "ST PETERSBURG", "GEN"])
+    new_game("europe1619", "g", root=tmp_path, seed=3, created="2000-01-01T00:00:00Z")
+    for _ in range(3):
+        run_turn("g", root=tmp_path, site_dir=None, force=True)
+    report = enter_mails("g", [("fr.eml", _mail("France\nbuild an army in Paris\nBuild army PAR\n"))], root=tmp_path,
+                         dry_run=True)
+    assert report.phase == "Y1619B"
+    assert [why for _, _, why in report.refused] == ["a transaction the rules allow (PAR is occupied by A PAR: a build "
+                                                     "needs an unoccupied center)"] * 2
