@@ -500,3 +500,20 @@ def test_a_mailed_fealty_claim_goes_on_the_fealty_sheet_and_is_sworn(winter, tmp
     state = load_state(paths.name, root=paths.root)
     assert state.position.extra["centenary"]["fealty"]["PORTUGAL"] == "SPAIN"
     assert state.position.units["POR"].power == "PORTUGAL" and state.position.units["EST"].power == "SPAIN"
+
+
+def test_a_mailed_claim_may_name_the_provinces_and_leave_out_the_commas(winter, tmp_path):
+    """Rule 2's claim by mail (docs: 'FEALTY: PORTUGAL, build in POR, retreat to EST') as
+    players write it: the provinces by name ('build in Lisboa, retreat to Estremadura'), 'of'
+    before the neutral, no commas: the same claim, typed with the provinces' codes."""
+    from gm_tools.app.mailorders import enter_mails
+    from gm_tools.edges.variants import load_variant
+
+    variant = load_variant("centenary")
+    rows = variant.system.mailed_rows(variant, "W1618A", "SPAIN", [
+        "Fealty of Portugal, build in Lisboa, retreat to Estremadura", "FEALTY: PORTUGAL build in POR retreat to EST"]).rows
+    assert rows == [("Fealty", ["SPAIN", "PORTUGAL", "POR", "EST"])] * 2
+    paths = copy_game(winter, tmp_path)
+    report = enter_mails(paths.name, [("cf", b"Spain\nFealty of Portugal, build in Lisboa, retreat to Estremadura\n"
+                                             b"Build an army in Lisboa\n")], root=paths.root, dry_run=True)
+    assert report.refused == [] and len(report.written) == 2, report.text()
