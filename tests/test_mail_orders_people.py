@@ -350,3 +350,16 @@ def test_a_europe_1619_purchase_in_words(tmp_path):
     assert report.phase == "Y1619B"
     assert [why for _, _, why in report.refused] == ["a transaction the rules allow (PAR is occupied by A PAR: a build "
                                                      "needs an unoccupied center)"] * 2
+
+
+def test_an_austrian_greeting_in_a_windows_mail(tmp_path):
+    """An Austrian player's windows-1252 mail, its Subject encoded ('Befehle Österreich
+    Frühjahr 1901'): 'Grüß Gott,' above the orders is a greeting, the orders in German names
+    are Austria's, and 'MfG' ends them."""
+    _game(tmp_path)
+    raw = (b"From: k@example.at\nSubject: =?windows-1252?Q?Befehle_=D6sterreich_Fr=FChjahr_1901?=\n"
+           b"Content-Type: text/plain; charset=windows-1252\nContent-Transfer-Encoding: 8bit\n\n"
+           b"Gr\xfc\xdf Gott,\nA Wien - Galizien\nF Triest - Albanien\nA Budapest - Serbien\n\nMfG\nKarl\n")
+    report = enter_mails("g", [("at.eml", raw)], root=tmp_path, dry_run=True)
+    assert report.refused == [] and report.skipped == [("at.eml line 1", "Grüß Gott,")]
+    assert [w[1] for w in report.written] == ["AUSTRIA"] * 3

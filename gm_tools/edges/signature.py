@@ -21,7 +21,8 @@ from gm_tools.engine.orderwords import KEYWORDS, KIND_WORDS, names_of
 from gm_tools.engine.variant import Variant
 
 _GREETING = re.compile(r"^(hi|hello|hey|hiya|dear|greetings|good (morning|afternoon|evening|day)|morning|"
-                       r"bonjour|bonsoir|salut|cher|ch[èe]re|hallo|servus|moin|liebe[rs]?|guten (morgen|tag|abend)|"
+                       r"bonjour|bonsoir|salut|coucou|cher|ch[èe]re|hallo|servus|moin|gr(ü|ue|u)(ß|ss) gott|gr(ü|ue)ezi|liebe[rs]?|"
+                       r"guten (morgen|tag|abend)|"
                        r"ciao|salve|buongiorno|buonasera|car[oa]|gentile|hola|buenos d[ií]as|hoi|beste|ol[áa]|"
                        r"thanks|thank you|merci|danke|grazie)\b"
                        r"|^(here (are|is)|here's|these are|below are|please find|my orders|voici|hier (sind|meine)|ecco)\b",
