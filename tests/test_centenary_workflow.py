@@ -536,3 +536,20 @@ def test_a_player_typed_on_the_game_sheet_for_a_neutral_is_refused_at_its_cell(t
 def rows_of_game(paths) -> list[dict]:
     wb = open_workbook(paths.workbook.read_bytes(), "test")
     return [{"Field": r[0]} for r in wb["Game"].iter_rows(min_row=2, values_only=True)]
+
+
+def test_a_mailed_claim_may_name_the_provinces_and_leave_out_the_commas(winter, tmp_path):
+    """Rule 2's claim by mail (docs: 'FEALTY: PORTUGAL, build in POR, retreat to EST') as
+    players write it: the provinces by name ('build in Lisboa, retreat to Estremadura'), 'of'
+    before the neutral, no commas: the same claim, typed with the provinces' codes."""
+    from gm_tools.app.mailorders import enter_mails
+    from gm_tools.edges.variants import load_variant
+
+    variant = load_variant("centenary")
+    rows = variant.system.mailed_rows(variant, "W1618A", "SPAIN", [
+        "Fealty of Portugal, build in Lisboa, retreat to Estremadura", "FEALTY: PORTUGAL build in POR retreat to EST"]).rows
+    assert rows == [("Fealty", ["SPAIN", "PORTUGAL", "POR", "EST"])] * 2
+    paths = copy_game(winter, tmp_path)
+    report = enter_mails(paths.name, [("cf", b"Spain\nFealty of Portugal, build in Lisboa, retreat to Estremadura\n"
+                                             b"Build an army in Lisboa\n")], root=paths.root, dry_run=True)
+    assert report.refused == [] and len(report.written) == 2, report.text()

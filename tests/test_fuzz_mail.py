@@ -97,3 +97,38 @@ def test_every_mailed_line_is_typed_or_refused_with_a_reason(name, phase):
             raise
 
     run_examples(check)
+
+
+MAIL_LINES = ["France", "Germany (Hans)", "France: A PAR - BUR", "A PAR - BUR", "A MAR - SPA, F BRE - MAO", "a mar h",
+              "A PAR - BUR (to bounce)", "Hi GM,", "Dear Tom", "S1901M", "Phase: Fall 1905", "Hans", "Jean-Pierre Dupont",
+              "Mra Sap", "Moscwo Ukriane", "Thanks!", "Mit freundlichen Grüßen", "> A PAR - PIC", "> Germany",
+              "On Mon, 23 Nov 2026, GM wrote:", "Von: GM <gm@example.org>", "-- ", "hans@example.org", "+49 30 123-456",
+              "The army in Paris moves to Burgundy", "Armee München nach Tirol", ""]
+
+
+def test_a_mail_of_players_lines_never_types_a_quote_or_takes_an_order_for_a_name():
+    """Mails made of lines as players write them, in any order: the reading never fails, no
+    quoted line ('> A PAR - PIC') is ever read as an order, and no line the phase's reader
+    reads as an order is left out as a signed name (docs/workbook.md, gm-tools orders)."""
+    from gm_tools.app.mailorders import _reader
+    from gm_tools.edges.mail import read_mail
+    from gm_tools.engine.rules import rules_for
+
+    variant, position = _loaded("standard", "S1901M")
+    reads = _reader(variant, position, rules_for(variant))
+
+    @given(st.lists(st.sampled_from(MAIL_LINES), min_size=1, max_size=8), st.sampled_from(["orders", "France orders",
+                                                                                             "Re: S1901M", "Orders F1905M"]))
+    def check(body, subject):
+        fuzzcount.tried("mail reading standard")
+        try:
+            mail = read_mail("\n".join(body) + "\n", variant, subject, reads)
+            for power, lines in mail.blocks:
+                assert not any(line.text.startswith(">") for line in lines)
+            assert not any(reads(power, line.text) for power, _ in mail.blocks for line in mail.signature)
+            assert len(mail.blocks) == len(mail.phases) == len(mail.named_in) == len(mail.power_lines)
+        except Exception:
+            fuzzcount.failed("mail reading standard")
+            raise
+
+    run_examples(check)

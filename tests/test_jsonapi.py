@@ -403,8 +403,8 @@ def test_jsonl_answers_each_line_before_the_next_arrives():
     )
     exchanges = [
         (DEMO, dumps_line(handle_request(V, DEMO)) + "\n"),
-        ({"phase": "S1901M", "units": {"ITALY": ["A ROMA"]}},
-         dumps_line({"error": "line 2: units.ITALY[0]: unknown province 'ROMA' (did you mean ROM?)"}) + "\n"),
+        ({"phase": "S1901M", "units": {"ITALY": ["A ROOM"]}},
+         dumps_line({"error": "line 2: units.ITALY[0]: unknown province 'ROOM' (did you mean ROM?)"}) + "\n"),
     ]
     try:
         for request, expected in exchanges:

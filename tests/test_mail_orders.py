@@ -168,7 +168,7 @@ def test_a_mail_from_a_power_the_setup_does_not_play_lists_the_games_powers(tmp_
     assert ("no power line -- expected a line naming the power before the orders, one of this game's: Austria, "
             "Denmark, Spain, France, Dutch Republic, England, Sweden, Protestant Union and the Palatinate, "
             "Poland-Lithuania, Ottoman Empire") in out
-    assert "Catholic League" not in out and "'LEAGUE' (before any power line)" in out
+    assert "Catholic League" not in out and "'LEAGUE' (before the orders)" in out
     assert snapshot(tmp_path) == before
 
 

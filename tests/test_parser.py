@@ -760,3 +760,72 @@ def test_may_move_hook_reason_is_the_error():
     with pytest.raises(IllegalOrderError, match="closed by the plague"):
         parse("A BUR - PAR", pos, rules=NoParis())
     assert parse("A BUR - PAR", pos).dest == "PAR"
+
+
+# --- orders in words, as players mail them ---------------------------------------------------
+
+
+@pytest.mark.parametrize("text", ["Build an army in Paris", "build a army at PAR", "Build the army in Paris"])
+def test_a_build_in_words(text):
+    """docs/orders.md, 'Adjustment phase': 'BUILD A PAR'; in words, with the article and 'in'
+    or 'at' a player writes: 'Build an army in Paris'. 'a fleet' is a fleet, not an army."""
+    assert parse(text, adjustment_position()) == Build("FRANCE", "A", "PAR")
+    assert parse("Build a fleet in Brest", adjustment_position()) == Build("FRANCE", "F", "BRE")
+    assert parse("Remove the fleet in Brest", adjustment_position(FRANCE=["F BRE"])) == \
+        Disband("FRANCE", unit("FRANCE", "F BRE"))
+
+
+def test_a_move_and_a_support_in_words():
+    """docs/orders.md: 'A PAR MOVES TO BUR', and the unit named in words ('The fleet in
+    London moves to the North Sea'); the supported unit too."""
+    assert parse("The fleet in London moves to the North Sea", START, "ENGLAND") == \
+        Move("ENGLAND", unit("ENGLAND", "F LON"), "NTH")
+    assert parse("The fleet in Edinburgh supports the fleet in London to the North Sea", START, "ENGLAND") == \
+        Support("ENGLAND", unit("ENGLAND", "F EDI"), "LON", "NTH", "F")
+
+
+@pytest.mark.parametrize("text", ["A Paris moves into Burgundy", "A Paris attacks Burgundy", "Army Paris moving to Burgundy",
+                                  "A PAR into BUR", "A Paris move into Burgundy"])
+def test_a_move_in_a_players_words(text):
+    """docs/orders.md, 'move': 'A PAR MOVES TO BUR'; as players also write it, 'moves into',
+    'attacks', 'moving to'."""
+    assert parse(text) == Move("FRANCE", unit("FRANCE", "A PAR"), "BUR")
+
+
+def test_a_support_and_a_convoy_in_a_players_words():
+    """docs/orders.md, 'support to move' and 'convoy': the supported unit 'moving to' or
+    'into' its destination, the convoyed army 'moving into' it."""
+    assert parse("Army Marseilles supports Army Paris into Burgundy") == \
+        Support("FRANCE", unit("FRANCE", "A MAR"), "PAR", "BUR", "A")
+    assert parse("A Budapest supports A Vienna moving to Galicia", START, "AUSTRIA") == \
+        Support("AUSTRIA", unit("AUSTRIA", "A BUD"), "VIE", "GAL", "A")
+    pos = position(ENGLAND=["F NTH", "A LON"])
+    assert parse("Fleet North Sea convoys Army London moving into Norway", pos, "ENGLAND") == \
+        Convoy("ENGLAND", unit("ENGLAND", "F NTH"), "LON", "NWY")
+
+
+@pytest.mark.parametrize("text, power, expected", [
+    ("Armee München nach Tirol", "GERMANY", Move("GERMANY", unit("GERMANY", "A MUN"), "TYR")),
+    ("A Berlin hält", "GERMANY", Hold("GERMANY", unit("GERMANY", "A BER"))),
+    ("Flotte Kiel unterstützt Armee Berlin", "GERMANY", Support("GERMANY", unit("GERMANY", "F KIE"), "BER", None, "A")),
+    ("Armée Paris vers Bourgogne", "FRANCE", Move("FRANCE", unit("FRANCE", "A PAR"), "BUR")),
+    ("A Marseille soutient A Paris vers Bourgogne", "FRANCE",
+     Support("FRANCE", unit("FRANCE", "A MAR"), "PAR", "BUR", "A")),
+    ("A Venezia tiene", "ITALY", Hold("ITALY", unit("ITALY", "A VEN"))),
+    ("Flotta Napoli verso Ionio", "ITALY", Move("ITALY", unit("ITALY", "F NAP"), "ION")),
+    ("Esercito Roma sostiene A Venezia", "ITALY", Support("ITALY", unit("ITALY", "A ROM"), "VEN", None, "A"))])
+def test_an_order_in_a_players_language(text, power, expected):
+    """docs/orders.md: the order words as German, French and Italian players write them
+    (Armee/Flotte nach, hält, unterstützt; Armée vers, soutient; Esercito/Flotta verso, tiene,
+    sostiene), with the provinces' native names."""
+    assert parse(text, START, power) == expected
+
+
+@pytest.mark.parametrize("name", ["standard", "centenary", "europe1619", "europe1615", "europe1615v2", "westphalia"])
+def test_no_word_of_a_province_is_an_order_word(name):
+    """The order words (English and the players' languages: 'nach', 'vers', 'flotta') are no
+    word of any province's name or alias, so a province is never cut short by one."""
+    from gm_tools.engine.orderwords import KEYWORDS, KIND_WORDS, names_of
+
+    words = {word for spelling in names_of(load_variant(name)).by_words for word in spelling}
+    assert not words & (KEYWORDS | set(KIND_WORDS))

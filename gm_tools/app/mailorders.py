@@ -32,14 +32,15 @@ from pathlib import Path
 
 from gm_tools.app.mailcells import Block, Grid, intact, type_blocks
 from gm_tools.edges.game import refuse_if_open, store_mail, write_atomic
-from gm_tools.edges.mail import attachments, body_text, mail_files, read_mail, subject
+from gm_tools.edges.mail import REPLY_SUBJECT, attachments, body_text, mail_files, read_mail, subject
 from gm_tools.edges.ordercheck import check_orders
 from gm_tools.edges.workbook import OrderEntry, read_workbook
 from gm_tools.edges.workbook_fill import place_orders, place_rows, set_cells
 from gm_tools.engine.hooks import ORDERS, InputRow, hooks_for
 from gm_tools.engine.rules import rules_for
-from gm_tools.engine.system import MailedRows
-from gm_tools.errors import GameError, Problem, WorkbookError
+from gm_tools.engine.parser import parse_order
+from gm_tools.engine.system import GameSystem, MailedRows
+from gm_tools.errors import GameError, OrderError, OrderSyntaxError, Problem, WorkbookError
 
 
 NOT_WRITTEN = "(not written)"
@@ -57,7 +58,10 @@ class MailReport:
     refused: list[tuple[str, str, str]] = field(default_factory=list)
     """(where: mail and line, what was found, why) for each order or mail not entered."""
     skipped: list[tuple[str, str]] = field(default_factory=list)
-    """(where, text) for lines before the first power line, not read as orders."""
+    """(where, text) for lines before the first power line or a block's first order (greetings,
+    the phase), not read as orders."""
+    signed: list[tuple[str, str]] = field(default_factory=list)
+    """(where, text) for a name signed below the orders and the lines under it, not read."""
     kept: list[Path] = field(default_factory=list)
     """The previous workbook and the mails, as kept in the game's ``mail/`` folder."""
     noun: str = "order(s)"
@@ -83,7 +87,8 @@ class MailReport:
                   for mail, power, order, cell in self.written]
         lines += [f"  refused {where}: {found} -- expected {why}" for where, found, why in self.refused]
         lines += [f"  typed {note}" for note in self.notes]
-        lines += [f"  not read {where}: {text!r} (before any power line)" for where, text in self.skipped]
+        lines += [f"  not read {where}: {text!r} (before the orders)" for where, text in self.skipped]
+        lines += [f"  not read {where}: {text!r} (a name below the orders: their signature)" for where, text in self.signed]
         lines += [f"  not read {mail}: the attached {name!r} (attachments are not read: the orders go in the "
                   "mail's text)" for mail, name in self.attached]
         lines += [f"  {note}" for note in self.replaced]
@@ -118,23 +123,27 @@ def enter_mails(name: str, mails: list[tuple[str, bytes]], root: str | os.PathLi
         sheet_rows: dict[str, tuple[tuple[str, ...], list]] = {}  # power -> (input sheets, its checked rows)
         read_as: dict[tuple[str, str], str] = {}  # (power, order as mailed) -> as the parser read it
         earlier = _earlier_entries(entries)  # power -> (where, units ordered), what a mail of it replaces
-        read = [(label, read_mail(body_text(data), variant, subject(data))) for label, data in mails]
+        reads = _reader(variant, position, rules)
+        read = [(label, read_mail(body_text(data), variant, subject(data), reads)) for label, data in mails]
         # what the turn will see besides a power's own mail: the rows already on the sheets and
         # the other powers' latest mails of this batch (a diplomatic attack on INFs another
         # power deploys in the same phase)
-        batch = {power: lines for _, parsed in read for (power, lines), phase in zip(parsed.blocks, parsed.phases)
-                 if variant.powers[power].playable and not _other_phase(position, phase)}
+        batch = {power: lines for _, parsed in read
+                 for (power, lines), phase, named_in in zip(parsed.blocks, parsed.phases, parsed.named_in)
+                 if variant.powers[power].playable and not _other_phase(variant, position, phase, named_in)}
         context, mailed_sheets = _context_rows(variant, position, on_sheets, batch)
         tables = [t for t in hooks_for(variant).input_sheets(variant, position) if t.title not in entries.absent]
         start = Grid(tables, entries.inputs, entries.unlaid)
         grid = start.copy()
         celled = {(b.label, id(b.lines)): b for b in type_blocks(variant, position, grid, [
-            Block(label, power, lines) for label, parsed in read for (power, lines), phase in zip(parsed.blocks, parsed.phases)
-            if not (_sends_no_orders(variant, position, rules, power) or _other_phase(position, phase))])}
+            Block(label, power, lines) for label, parsed in read
+            for (power, lines), phase, named_in in zip(parsed.blocks, parsed.phases, parsed.named_in)
+            if not (_sends_no_orders(variant, position, rules, power) or _other_phase(variant, position, phase, named_in))])}
         in_cells: list[tuple[str, str, str, tuple]] = []  # (mail, power, line, the cells it typed)
         report.attached = [(label, name) for label, data in mails for name in attachments(data)]
         for label, parsed in read:
             report.skipped += [(f"{label} line {line.number}", line.text) for line in parsed.skipped]
+            report.signed += [(f"{label} line {line.number}", line.text) for line in parsed.signature]
             if not parsed.blocks:
                 # the powers listed: a power the game's setup does not play (Europe 1619's League
                 # with 10 players) is then seen to be missing, not a line misread
@@ -142,10 +151,12 @@ def enter_mails(name: str, mails: list[tuple[str, bytes]], root: str | os.PathLi
                 report.refused.append((label, "no power line", "a line naming the power before the orders, "
                                        f"one of this game's: {playing}"))
                 continue
-            for (power, lines), heading, phase in zip(parsed.blocks, parsed.power_lines, parsed.phases):
-                why = _sends_no_orders(variant, position, rules, power) or _other_phase(position, phase)
+            for (power, lines), heading, phase, named_in in zip(parsed.blocks, parsed.power_lines, parsed.phases,
+                                                                 parsed.named_in):
+                why = _sends_no_orders(variant, position, rules, power) or _other_phase(variant, position, phase, named_in)
                 if why:
-                    report.refused.append((f"{label} line {heading.number}", repr(heading.text),
+                    # a power the Subject names has no line of its own
+                    report.refused.append((f"{label} line {heading.number}" if heading.number else label, repr(heading.text),
                                            f"{why} (the {len(lines)} line(s) under it are not read)"))
                     continue
                 block = celled.get((label, id(lines)))
@@ -220,12 +231,61 @@ def enter_mails(name: str, mails: list[tuple[str, bytes]], root: str | os.PathLi
     return report
 
 
-def _other_phase(position, phase: str) -> str | None:
-    """Why a power line naming ``phase`` (``F1905M``, ``S1901`` of ``Spring 1901``) opens no
-    orders for the game's phase, or None: it names none, or the game's."""
+def _other_phase(variant, position, phase: str, named_in: str = "the mail") -> str | None:
+    """Why a power line naming ``phase`` (``F1905M``, ``S1901`` of ``Spring 1901``), or under
+    a Subject naming it, opens no orders for the game's phase, or None: none is named, or the
+    game's."""
     if not phase or position.phase.upper().startswith(phase):
         return None
-    return f"orders for {position.phase}, the game's phase: the mail names {phase}"
+    if named_in == REPLY_SUBJECT and _earlier(variant.calendar, phase, position.phase):
+        return None  # "Re: S1901M": the GM's results answered with the next phase's orders
+    return f"orders for {position.phase}, the game's phase: {named_in or 'the mail'} names {phase}"
+
+
+def _earlier(calendar, phase: str, than: str) -> bool:
+    """Whether ``phase`` (``S1901M``, or ``S1901`` without its type) comes before the phase
+    ``than`` in ``calendar``; False for a season the calendar has not."""
+    steps = list(calendar.phases)
+    def place(text):
+        season = [k for k, (s, kind) in enumerate(steps) if s == text[0] and (len(text) < 6 or kind == text[5])]
+        return (int(text[1:5]), season[0]) if season else None
+    mine, game = place(phase), place(than)
+    return mine is not None and game is not None and mine < game
+
+
+def _reader(variant, position, rules):
+    """``reads(power, line)``: whether the phase's reader reads a mailed line as an entry (a
+    row of the system's sheets, or an order, legal or not): a line it reads is never taken for
+    a name signed below the orders (:mod:`gm_tools.edges.signature`). A system that types
+    lines into cells (The Peace of Westphalia's) reads each of its own lines: its names stay."""
+    if type(variant.system).mailed_cells is not GameSystem.mailed_cells:
+        return lambda power, line: True
+
+    def reads(power: str, line: str) -> bool:
+        mailed = variant.system.mailed_rows(variant, position.phase, power, [line])
+        row = mailed.rows[0] if mailed and mailed.rows else (ORDERS, line)
+        if row is None:  # a part of the entry a line above opens
+            return True
+        if isinstance(row, str):
+            # a line of the system's form written wrong holds one of the form's words, which
+            # the reason quotes in its examples ('FEALTY' of "a claim 'FEALTY: PORTUGAL'")
+            quoted = {w.lower() for example in re.findall(r"'([^']*)'", row) if example != line
+                      for w in re.findall(r"[^\W\d_]+", example)}
+            # or it is a keyword the form puts before a power ('Armistice' of 'ARMISTICE: SPAIN')
+            other = next(code for code, p in variant.powers.items() if p.playable and code != power)
+            probe = variant.system.mailed_rows(variant, position.phase, power, [f"{line}: {other}"])
+            return bool(quoted & {w.lower() for w in re.findall(r"[^\W\d_]+", line)}) or (
+                probe is not None and isinstance(probe.rows[0], tuple))
+        if row[0] != ORDERS:
+            return True
+        try:
+            parse_order(line, variant, position, power, rules)
+        except OrderSyntaxError:
+            return False
+        except OrderError:  # read, and illegal or ambiguous
+            return True
+        return True
+    return reads
 
 
 def _unit(order: str) -> str | None:

@@ -1,6 +1,7 @@
 """Orders as players mail them, read the way judges accept them.
 
 A mail holds a power line (``France``, ``Power: FRA``, ``FRANCE:``, ``Orders for France``,
+``France (Ann)``, or the power before its first order: ``France: A PAR - BUR``,
 ``FRANCE S1901M``: the phase a line or a ``Phase:`` greeting names goes with the block, for the
 caller to refuse another phase's) and then that power's orders, one per line; a GM forwarding several players' orders may put several power lines in
 one mail. Everything a mail program adds is left out before reading: the headers, quoted
@@ -8,11 +9,17 @@ replies (``> ...`` lines, ``On ... wrote:`` and everything after it, an HTML mai
 ``<blockquote>``), a signature after the ``-- `` line or after a closing line on its own below the orders (``Thanks!``,
 ``Cheers,``, ``Best regards``), and the HTML of an HTML-only mail. A forwarded mail is read below its
 ``Forwarded message`` line and headers (Outlook's ``____`` rule or ``Original Message`` line
-when the Subject says ``FW:``), the forwarding note above them as a greeting.
-Judges' ``END`` or ``SIGNOFF`` stops the reading. A list's bullet (``- ``, ``• ``, ``* ``) is
-not part of the line. Lines before the first power line are
-greetings: skipped, and listed so the GM can see what was not read; but a mail with no power
-line is read as the orders of the one power its Subject names (``France orders S1901``).
+when the Subject says ``FW:``), the forwarding note above them as a greeting. These lines are known as mail programs write
+them in English, German, French, Italian, Spanish and Dutch (``Am ... schrieb GM:``, ``Von:``).
+A name signed on its own below the orders (``Hans``) ends them too, when nothing of it can be
+an order (:mod:`.signature`). Judges' ``END`` or ``SIGNOFF`` stops the reading. A list's bullet (``- ``, ``• ``, ``* ``) is
+not part of the line; orders listed on one line between commas or semicolons are read one by one,
+and a player's note after an order (``A PAR - BUR (to bounce)``, ``# a feint``) is left out. Lines before the first power line are
+greetings: skipped, and listed so the GM can see what was not read, as is a greeting under a
+power line above its orders (``Hi GM,``), or the phase (``S1901M``: the block's); but a mail with no power
+line is read as the orders of the one power its Subject names (``France orders S1901``), below
+its greeting (``Hi GM,``). A phase the Subject names (``Orders S1902M``) is the phase of the
+blocks whose body names none, unless the Subject is a reply's to the GM's results.
 
 This module only reads text: checking the orders against the phase, and the workbook, are
 the caller's (:mod:`gm_tools.app.mailorders`).
@@ -24,26 +31,46 @@ import codecs
 import email
 import email.policy
 import re
+import unicodedata
 from dataclasses import dataclass, field
+from typing import Callable
 from html.parser import HTMLParser
 
+from gm_tools.edges.signature import cut_signatures, is_greeting
 from gm_tools.edges.workbook import power_lookup
 from gm_tools.engine.variant import Variant
 
-_QUOTE_HEADER = re.compile(r"^(on\b.*\bwrote:|-+\s*original message\s*-+|"
-                           r"from:\s.*|sent from my \w+.*)$", re.IGNORECASE)
+# The lines mail programs write, in English and as set up in German, French, Italian, Spanish
+# or Dutch (Gmail's "Am ... schrieb ...:", Outlook's "Von:" and "-----Ursprüngliche Nachricht-----").
+_ORIGINAL = (r"-+\s*(original message|urspr(ü|ue|u)ngliche nachricht|message d'origine|messaggio originale|"
+             r"mensaje original|oorspronkelijk bericht)\s*-+")
+_WROTE = re.compile(r"^(on\b.*\bwrote|am\b.*\bschrieb\b.*|le\b.*\ba [ée]crit\s*|il\b.*\bha scritto|"
+                    r"el\b.*\bescribi[óo]|op\b.*\bschreef\b.*):$", re.IGNORECASE)
+"""The line above a quote marked with ``> ``: a player may answer below it (bottom-posting)."""
+_QUOTE_HEADER = re.compile(rf"^({_ORIGINAL}|(from|von|de|da|van)\s?:\s.*|sent from my \w+.*|envoy[ée] de mon \w+.*|"
+                           r"von meinem \w+.*gesendet|inviato da\b.*|enviado desde mi \w+.*|verzonden (met|vanaf) mijn \w+.*|"
+                           r"get outlook for \w+.*)$", re.IGNORECASE)
 """A line after which a mail program puts the quoted mail, or its own footer."""
-_FORWARDED = re.compile(r"^(-+\s*forwarded message\s*-+|begin forwarded message:)$", re.IGNORECASE)
+_FORWARDED = re.compile(r"^(-+\s*(forwarded message|weitergeleitete nachricht|message transf[ée]r[ée]|"
+                        r"messaggio inoltrato|mensaje reenviado|doorgestuurd bericht)\s*-+|begin forwarded message:|"
+                        r"anfang der weitergeleiteten nachricht:|d[ée]but du message r[ée]exp[ée]di[ée]\s*:|"
+                        r"inizio messaggio inoltrato:)$", re.IGNORECASE)
 """The line above a forwarded mail: its orders are read (a player's mail sent to the wrong
 address and forwarded to the GM), and the headers under the line are not."""
-_OUTLOOK_FORWARD = re.compile(r"^(_{2,}|-+\s*original message\s*-+)$", re.IGNORECASE)
-_FORWARD_HEADER = re.compile(r"^(from|date|sent|subject|to|cc|reply-to)\s*:", re.IGNORECASE)
+_OUTLOOK_FORWARD = re.compile(rf"^(_{{2,}}|{_ORIGINAL})$", re.IGNORECASE)
+_FORWARD_HEADER = re.compile(r"^(from|date|sent|subject|to|cc|reply-to|von|datum|gesendet|betreff|an|de|envoy[ée]|"
+                             r"objet|[àa]|da|data|inviato|oggetto|asunto|para|enviado|van|verzonden|aan|onderwerp)\s*:",
+                             re.IGNORECASE)
 _STOP = re.compile(r"^(end|signoff)\b", re.IGNORECASE)
 """Judges' end of orders."""
 _CLOSING = re.compile(r"^((many |best |kind |warm )?(thanks|regards|wishes)( a lot| again)?|thank you|thx|cheers|best|"
                       r"yours( truly| sincerely)?|sincerely|ta|bye|all the best|"
                       r"merci( beaucoup)?|cordialement|danke( schön| schoen)?|(viele |liebe )?gr(ü|ue|u)(ß|ss)e?|"
-                      r"grazie( mille)?|saluti|ciao|gracias|saludos|groetjes|bedankt|obrigado)\W*$|^_{2,}$",
+                      r"grazie( mille)?|saluti|ciao|gracias|saludos|groetjes|bedankt|obrigado|"
+                      r"(mit )?(freundlichen|besten|herzlichen|sch(ö|oe|o)nen|beste|herzliche|sch(ö|oe|o)ne) gr(ü|ue|u)(ß|ss)(e|en)?|"
+                      r"mfg|lg|vg|bien (à|a) (vous|toi)|amicalement|amiti(é|e)s|(à|a) (bient(ô|o)t|plus)|bises|"
+                      r"(cordiali|distinti|tanti) saluti|un saluto|a presto|cordialmente|saludos cordiales|un abrazo|"
+                      r"atentamente|met vriendelijke groet(en)?|(hartelijke )?groeten)\W*$|^_{2,}$",
                       re.IGNORECASE)
 """A mail's closing line (``Thanks!``, ``Cheers,``, ``Best regards``, ``Merci !``, ``Grüße``) on its own, after which
 comes the player's name and signature with no ``-- `` line; or the rule (``____``) Outlook
@@ -79,6 +106,11 @@ class MailOrders:
     phases: list[str] = field(default_factory=list)
     """The phase each power line names after the power (``S1901M``, ``S1901`` of ``Spring
     1901``), or "": a block for another phase than the game's is refused."""
+    named_in: list[str] = field(default_factory=list)
+    """Where each block's phase was named: "the mail" (its power line or a ``Phase:`` line)
+    or "the mail's Subject" (``Orders S1902M``); "" for none."""
+    signature: list[MailLine] = field(default_factory=list)
+    """A name signed below a block's orders and the lines under it: not read as orders."""
 
 
 class _HtmlText(HTMLParser):
@@ -143,14 +175,19 @@ def body_text(data: bytes) -> str:
         text = _pasted_text(data)
         if re.search(r"<(html|body|div|p|br)\b", text, re.IGNORECASE):
             text = html_text(text)  # an HTML body saved or pasted on its own
-        return text.replace("\r\n", "\n")
+        return unicodedata.normalize("NFC", text.replace("\r\n", "\n"))
     part = message.get_body(preferencelist=("plain", "html"))
     if part is None:
         return ""
     content = part.get_content()
+    if "\ufffd" in content:
+        # 8-bit text with no charset (read as ASCII) or the wrong one (windows-1252 sent as
+        # UTF-8 by an old mail program): read as pasted text is, München and all
+        content = _pasted_text(part.get_payload(decode=True) or b"")
     if part.get_content_subtype() == "html":
         content = html_text(content)
-    return content.replace("\r\n", "\n")
+    # one code point a letter (macOS may write ü as u and a combining diaeresis), as names are
+    return unicodedata.normalize("NFC", content.replace("\r\n", "\n"))
 
 
 def attachments(data: bytes) -> list[str]:
@@ -183,13 +220,19 @@ def _pasted_text(data: bytes) -> str:
         return data.decode("cp1252", errors="replace")
 
 
-_SEASONS = {"spring": "S", "summer": "U", "fall": "F", "autumn": "F", "winter": "W"}
-_PHASE_TAG = re.compile(r"\s*[-,(]?\s*(?:orders\s+)?(?:for\s+)?(?:([A-Z]\d{4}[A-Z]?)|(spring|summer|fall|autumn|winter)"
+_SEASONS = {"spring": "S", "summer": "U", "fall": "F", "autumn": "F", "winter": "W",
+            # as German, French, Italian and Spanish players write them
+            "frühjahr": "S", "fruehjahr": "S", "frühling": "S", "fruehling": "S", "sommer": "U", "herbst": "F",
+            "printemps": "S", "été": "U", "ete": "U", "automne": "F", "hiver": "W",
+            "primavera": "S", "estate": "U", "autunno": "F", "inverno": "W", "verano": "U", "otoño": "F",
+            "otono": "F", "invierno": "W"}
+_SEASON = "|".join(sorted(_SEASONS, key=len, reverse=True))
+_PHASE_TAG = re.compile(r"\s*[-,(]?\s*(?:orders\s+)?(?:for\s+)?(?:([A-Z]\d{4}[A-Z]?)|(" + _SEASON + ")"
                         r"\s+(\d{4}))\s*\)?\s*(?:orders)?\s*:?$", re.IGNORECASE)
 """A phase after the power (``FRANCE S1901M``, ``France - Spring 1901``): the phase the orders are for."""
 
 
-_PHASE_LINE = re.compile(r"^(phase|turn|season)\s*[:=]\s*", re.IGNORECASE)
+_PHASE_LINE = re.compile(r"^(phase|turn|season|fase|saison|jahreszeit|tour|zug|turno)\s*[:=]\s*", re.IGNORECASE)
 """A greeting line naming the phase the mail's orders are for (``Phase: F1905M``)."""
 
 
@@ -204,7 +247,35 @@ def _power_line(line: str, names: dict[str, str]) -> tuple[str, str] | None:
         phase = (tag.group(1) or f"{_SEASONS[tag.group(2).lower()]}{tag.group(3)}").upper()
         text = text[:tag.start()]
     text = re.sub(r"\s+orders$", "", text.strip().rstrip(":").strip(), flags=re.IGNORECASE).lower()
+    if text not in names:
+        text = re.sub(r"\s*\([^()]*\)$", "", text)  # the player's name after it: "France (Ann)"
     return (names[text], phase) if text in names else None
+
+
+_SUBJECT_PHASE = re.compile(r"(?<!\w)(?:([A-Z]\d{4}[A-Z]?|[a-z]\d{4}[a-z])|(" + _SEASON + r")\s+(\d{4}))(?!\w)",
+                            re.IGNORECASE)
+_RESULTS = re.compile(r"\b(results?|adjudicat\w*|reports?|resolved|processed|ergebnisse?|r[ée]sultats?|risultati)\b",
+                      re.IGNORECASE)
+"""A Subject of the GM's results mail, which a player's reply keeps: the phase it names is the last one."""
+
+
+REPLY_SUBJECT = "the Subject of the reply"
+"""Where a phase was named: a reply's Subject (``Re: S1901M``), which may name the mail replied to."""
+
+
+def subject_phase(text: str) -> str:
+    """The phase a Subject names for the orders (``Orders S1902M``: ``S1902M``; ``Spring 1902
+    orders``: ``S1902``), or "": none, several, or the phase of the results a reply answers
+    (``Re: S1901M results``)."""
+    if _RESULTS.search(text):
+        return ""
+    found = set()
+    for match in _SUBJECT_PHASE.finditer(text):
+        code = match.group(1)
+        if code and not (code[0].isupper() or code[-1].isalpha()):
+            continue  # "g1901", a game's name, not a phase
+        found.add((code or f"{_SEASONS[match.group(2).lower()]}{match.group(3)}").upper())
+    return found.pop() if len(found) == 1 else ""
 
 
 def subject(data: bytes) -> str:
@@ -221,44 +292,96 @@ def _subject_power(text: str, variant: Variant) -> str | None:
     return found.pop() if len(found) == 1 else None
 
 
-def read_mail(text: str, variant: Variant, subject: str = "") -> MailOrders:
+def read_mail(text: str, variant: Variant, subject: str = "",
+              reads: Callable[[str, str], bool] | None = None) -> MailOrders:
     """The power blocks of a mail's body text (see the module's note for what is left out).
     A body with no power line is read as the orders of the power its ``subject`` names, if it
-    names one player's power and no other (``Subject: France orders S1901``)."""
+    names one player's power and no other (``Subject: France orders S1901``); a phase the
+    Subject names (``Orders S1902M``) is the phase of the blocks whose body names none.
+    ``reads(power, line)``: whether the phase's reader reads the line as an entry (a name
+    signed below the orders never is); None: only the words tell (:mod:`.signature`)."""
     # Outlook forwards (Subject "FW: ...") under the rule or "Original Message" line it quotes a reply under
-    forward = _OUTLOOK_FORWARD if re.match(r"^\s*(fw|fwd)\s*:", subject, re.IGNORECASE) else None
-    out = _read(text, power_lookup(variant), forward=forward)
+    forward = _OUTLOOK_FORWARD if re.match(r"^\s*(fw|fwd|wg|tr|i|rv)\s*:", subject, re.IGNORECASE) else None
+    playing = frozenset(code for code, p in variant.powers.items() if p.playable)
+    out = _read(text, power_lookup(variant), forward=forward, playing=playing)
     power = None if out.blocks else _subject_power(subject, variant)
-    return _read(text, power_lookup(variant), (power, MailLine(0, f"Subject: {subject}")), forward) if power else out
+    if power:
+        out = _read(text, power_lookup(variant), (power, MailLine(0, f"Subject: {subject}")), forward, playing)
+    reads = reads or (lambda power, line: False)
+    _split_lists(out.blocks, reads)
+    cut_signatures(out.blocks, out.signature, variant, reads)
+    named = subject_phase(subject)
+    where = REPLY_SUBJECT if re.match(r"^\s*(re|aw|r|sv|antw|rif|odp)\s*:", subject, re.IGNORECASE) else "the mail's Subject"
+    out.named_in = ["the mail" if p else where if named else "" for p in out.phases]
+    out.phases = [p or named for p in out.phases]
+    return out
 
 
 def _read(text: str, names: dict[str, str], opened: tuple[str, MailLine] | None = None,
-          forward: re.Pattern | None = None) -> MailOrders:
+          forward: re.Pattern | None = None, playing: frozenset[str] = frozenset()) -> MailOrders:
     """The power blocks of ``text``; ``opened``: the power (and its line) the text's lines are
     for before any power line; ``forward``: the lines above a forwarded mail besides
-    ``_FORWARDED``'s."""
+    ``_FORWARDED``'s; ``playing``: the players' powers, whose name may open a line of orders
+    (``France: A PAR - BUR``)."""
     out, phase = MailOrders(), ""
     if opened:
         out.blocks.append((opened[0], []))
         out.power_lines.append(opened[1])
         out.phases.append("")
     forwarded = False  # in the headers of a forwarded mail
-    for number, raw in enumerate(text.split("\n"), start=1):
+    quote = None  # under an "On ... wrote:" line: has a "> " line come yet?
+    rows = text.split("\n")
+    # Gmail wraps a long "On ... wrote:" over two lines: the first is the quote line's start
+    wrapped = {number for number, (one, two) in enumerate(zip(rows, rows[1:]), start=1)
+               if re.match(r"^\s*(on|am|le|il|el|op)\b", one, re.IGNORECASE) and not _WROTE.match(one.strip())
+               and _WROTE.match(f"{one.strip()} {two.strip()}")}
+    greeting = opened is not None  # above a block's orders: a greeting or the phase is read as such
+    for number, raw in enumerate(rows, start=1):
         line = raw.strip()
+        if number in wrapped:
+            line = f"{line} {rows[number].strip()}"
+        elif number - 1 in wrapped:
+            continue
         if _FORWARDED.match(line) or (forward and forward.match(line)) or (forwarded and (not line or _FORWARD_HEADER.match(line))):
             forwarded = True
             continue
         forwarded = False
+        if quote is not None:
+            # below the quote (its "> " lines) the player's own words go on; a quote not marked
+            # so is the quoted mail itself, and ends the reading as before
+            if not line or line.startswith(">"):
+                quote = quote or line.startswith(">")
+                continue
+            if not quote:
+                break
+            quote = None
+        elif _WROTE.match(line):
+            quote = False
+            continue
         if (raw.rstrip("\r") == "-- " or line == "--" or _QUOTE_HEADER.match(line) or _STOP.match(line)
-                or (out.blocks and _CLOSING.match(line))):  # a greeting's "Thanks!" is no closing
+                or (out.blocks and not greeting and _CLOSING.match(line))):  # a greeting's "Thanks!" is no closing
             break
         if not line or line.startswith(">"):
             continue
         line = _BULLET.sub("", line)  # as a list's number is, by the order reader
         line = line.translate(_SPACES)  # typed with plain spaces, as the player sees it
-        power = _power_line(line, names)
-        if power is not None:
-            out.blocks.append((power[0], []))
+        power, rest = _power_line(line, names), None
+        head, colon, tail = line.partition(":")
+        if power is None and colon and tail.strip() and names.get(head.strip().lower()) in playing:
+            power, rest = (names[head.strip().lower()], ""), tail.strip()  # "France: A PAR - BUR"
+        named = _PHASE_TAG.fullmatch(" " + _PHASE_LINE.sub("", line))
+        if greeting and power is None and (is_greeting(line) or named):
+            # "Hi GM," or "S1901M" above a block's orders (under its power line, or the
+            # Subject's power's), read as it is above a power line; the phase is the block's
+            out.skipped.append(MailLine(number, line))
+            if named and not out.phases[-1]:
+                out.phases[-1] = (named.group(1) or f"{_SEASONS[named.group(2).lower()]}{named.group(3)}").upper()
+            continue
+        greeting = power is not None and rest is None
+        if rest is not None and out.blocks and out.blocks[-1][0] == power[0]:
+            out.blocks[-1][1].append(MailLine(number, rest))  # the power's next order on a line of its own
+        elif power is not None:
+            out.blocks.append((power[0], [] if rest is None else [MailLine(number, rest)]))
             out.power_lines.append(MailLine(number, line))
             out.phases.append(power[1])
         elif out.blocks:
@@ -270,6 +393,29 @@ def _read(text: str, names: dict[str, str], opened: tuple[str, MailLine] | None 
                 phase = (named.group(1) or f"{_SEASONS[named.group(2).lower()]}{named.group(3)}").upper()
     out.phases = [p or phase for p in out.phases]
     return out
+
+
+_NOTE = re.compile(r"\s*(\([^()]*\)|\[[^\]]*\]|#.*|//.*)$")
+"""A player's note after an order: ``(to bounce Germany)``, ``# a feint``, ``// for later``."""
+
+
+def _split_lists(blocks: list, reads: Callable[[str, str], bool]) -> None:
+    """Each line of ``blocks`` listing orders between commas or semicolons (``A PAR - BUR, A MAR
+    - SPA``) as a line per order, where the line reads as no order and each part as one; a line
+    with a note after its order (``A PAR - BUR (to bounce)``) as the order alone, where only
+    that reads."""
+    for power, lines in blocks:
+        split = []
+        for line in lines:
+            note = _NOTE.search(line.text)
+            if note and note.start() > 0 and not reads(power, line.text) and reads(power, line.text[:note.start()]):
+                line = MailLine(line.number, line.text[:note.start()])
+            parts = [part.strip() for part in re.split(r"[;,]", line.text) if part.strip()]
+            if len(parts) > 1 and not reads(power, line.text) and all(reads(power, part) for part in parts):
+                split += [MailLine(line.number, part) for part in parts]
+            else:
+                split.append(line)
+        lines[:] = split
 
 
 def mail_files(label: str, data: bytes) -> list[tuple[str, bytes]]:

@@ -30,7 +30,7 @@ INSET_KEYS = ("x", "y", "width", "height", "scale", "title")
 VICTORY_KEYS = ("centers", "points", "end_year")
 CALENDAR_KEYS = ("first_phase", "phases", "seasons", "types", "year_step")
 START_KEYS = ("units", "centers")
-POWER_KEYS = ("code", "name", "article", "adjective", "colour", "religion", "playable")
+POWER_KEYS = ("code", "name", "article", "adjective", "colour", "religion", "playable", "aliases")
 
 
 _POWER_CODE_RE = re.compile(r"^[A-Z][A-Z0-9_]*$")
@@ -77,8 +77,15 @@ def _read_powers(value, problems: list[str]) -> dict[str, Power]:
         if not isinstance(playable, bool):
             problems.append(f"{where}: 'playable' must be true or false, found {playable!r}")
             playable = True
+        aliases = tuple(a.strip().lower() for a in str_list(table.get("aliases", []), where, "'aliases'", problems))
         powers[code] = Power(code=code, colour=colour.lower(), religion=religion, playable=playable, extra=extra,
-                             article=article(table, where, problems), **texts)
+                             article=article(table, where, problems), aliases=aliases, **texts)
+    # a name players give a power names no other (a sheet or a mail reads it as that power)
+    named: dict[str, str] = {}
+    for code, power in powers.items():
+        for what, name in [("code", code.lower()), ("name", power.name.lower())] + [("alias", a) for a in power.aliases]:
+            if named.setdefault(name, code) != code:
+                problems.append(f"{VARIANT_FILE} [[powers]] ({code}): {what} '{name}' is already a name of {named[name]}")
     return powers
 
 

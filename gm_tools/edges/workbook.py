@@ -390,16 +390,17 @@ def variant_label(variant: Variant) -> str:
 
 
 def power_lookup(variant: Variant) -> dict[str, str]:
-    """Lower-case power code or name -> code: how a sheet (or a mail) may name a power. A power
-    of two realms (Europe 1615 v2's Denmark/Sweden) goes by either realm's name too, where no
-    other power is so named."""
+    """Lower-case power code, name or alias -> code: how a sheet (or a mail) may name a power. A
+    power of two realms (Europe 1615 v2's Denmark/Sweden) goes by either realm's name too, where
+    no other power is so named."""
     lookup = {}
     for code, power in variant.powers.items():
         lookup[code.lower()] = code
         lookup[power.name.lower()] = code
     for code, power in variant.powers.items():
-        for realm in power.name.split("/") if "/" in power.name else ():
-            lookup.setdefault(realm.strip().lower(), code)
+        realms = [realm.strip().lower() for realm in power.name.split("/")] if "/" in power.name else []
+        for name in realms + list(power.aliases):  # the names players give it in their language (Deutschland)
+            lookup.setdefault(name, code)
     return lookup
 
 

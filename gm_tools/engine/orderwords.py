@@ -17,11 +17,16 @@ from gm_tools.engine.variant import Variant
 
 # --- vocabulary ---------------------------------------------------------------------------
 
-KIND_WORDS = {"a": ARMY, "army": ARMY, "f": FLEET, "fleet": FLEET}
-HOLD_WORDS = {"h", "hold", "holds", "stand", "stands"}
-MOVE_WORDS = {"-", "to", "move", "moves"}
-SUPPORT_WORDS = {"s", "sup", "support", "supports"}
-CONVOY_WORDS = {"c", "convoy", "convoys"}
+# English, and the words German, French and Italian players write (no province of any
+# variant is so named: tests/test_parser.py)
+KIND_WORDS = {"a": ARMY, "army": ARMY, "f": FLEET, "fleet": FLEET,
+              "armee": ARMY, "armée": ARMY, "armata": ARMY, "esercito": ARMY, "flotte": FLEET, "flotta": FLEET}
+HOLD_WORDS = {"h", "hold", "holds", "stand", "stands", "hält", "haelt", "bleibt", "tient", "tiene", "resta"}
+MOVE_WORDS = {"-", "to", "into", "move", "moves", "moving", "attack", "attacks", "nach", "vers", "verso"}
+TO_WORDS = {"to", "into"}
+"""The words after a move word (``moves to``, ``moving into``), read with it."""
+SUPPORT_WORDS = {"s", "sup", "support", "supports", "unterstützt", "unterstuetzt", "soutient", "sostiene", "supporta"}
+CONVOY_WORDS = {"c", "convoy", "convoys", "konvoiert", "convoie", "convoglia"}
 VIA_WORDS = {"via", "by"}
 RETREAT_WORDS = {"r", "retreat", "retreats"}
 DISBAND_WORDS = {"d", "disband", "disbands", "remove", "removes"}
@@ -50,6 +55,11 @@ COAST_LETTERS = {"n": "NC", "s": "SC", "e": "EC", "w": "WC"}
 _ARROWS = ("->", "=>", "→", "⇒", "⟶", "–", "—", "−", "‐", "‑", "‒", ">")
 
 PHASE_NAMES = {MOVEMENT: "movement", RETREAT: "retreat", ADJUSTMENT: "adjustment"}
+
+# A unit in words: "the fleet in London", "an army in Paris", "build a fleet at Brest".
+_ARTICLES = {"the", "a", "an"}
+_KIND_NAMES = {"army", "fleet"}
+_PLACED_AT = {"in", "at"}
 
 
 # --- names ----------------------------------------------------------------------------------
@@ -249,6 +259,13 @@ class Reader:
             return self.take()
         return None
 
+    def take_move(self) -> str | None:
+        """A move word (``-``, ``moves``), with the ``to`` or ``into`` after it (``moves to``)."""
+        word = self.take_if(MOVE_WORDS)
+        if word is not None and word not in TO_WORDS:
+            self.take_if(TO_WORDS)
+        return word
+
     def syntax(self, reason: str, suggestion: str | None = None) -> OrderSyntaxError:
         return OrderSyntaxError(self.written, reason, suggestion)
 
@@ -285,9 +302,19 @@ class Reader:
             self.pos += 1
 
     def kind(self) -> str | None:
-        """An optional unit kind (``A``, ``Army``, ``F``, ``Fleet``) before a province."""
+        """An optional unit kind (``A``, ``Army``, ``F``, ``Fleet``) before a province; in words
+        with its article and preposition, where no province is so named (``the fleet in London``,
+        ``an army in Paris``: ``a fleet`` is a fleet)."""
+        start = self.pos
+        if self.peek() in _ARTICLES and self.pos + 2 < len(self.words) and self.words[self.pos + 1] in _KIND_NAMES:
+            self.pos += 1
         if self.peek() in KIND_WORDS and self.pos + 1 < len(self.tokens):
-            return KIND_WORDS[self.take()]
+            kind = KIND_WORDS[self.take()]
+            if (self.pos > start + 1 or self.words[self.pos - 1] in _KIND_NAMES) and self.peek() in _PLACED_AT \
+                    and self.pos + 1 < len(self.tokens) and (self.peek(),) not in self.names.by_words:
+                self.pos += 1
+            return kind
+        self.pos = start
         return None
 
     def place(self, what: str) -> Place:
@@ -304,6 +331,14 @@ class Reader:
             location = self.names.by_words.get(tuple(self.words[start:start + n]))
             if location is not None:
                 return self._placed(start, n, location)
+        if word == "the" and start + 1 < len(self.tokens):
+            # the article a player writes before a sea in words ("moves to the North Sea"),
+            # where no name of the map begins with it
+            self.pos += 1
+            try:
+                return self.place(what)
+            except OrderSyntaxError:
+                self.pos = start
         if start >= len(self.tokens):
             raise self.syntax(f"expected {what}, found the end of the order")
         unknown = []

@@ -53,6 +53,7 @@ from gm_tools.engine.orderwords import (
     RETREAT_WORDS,
     Reader,
     SUPPORT_WORDS,
+    TO_WORDS,
     VIA_WORDS,
     WAIVE_WORDS,
     names_of,
@@ -235,8 +236,8 @@ def _movement_order(reader: Reader, ctx: _Context) -> Order:
         reader.expect_end(f"'{unit_text} {verb.upper()}'")
         return _hold(ctx, place)
     if verb in MOVE_WORDS:
-        if verb != "to":
-            reader.take_if({"to"})  # "MOVES TO", "- TO"
+        if verb not in TO_WORDS:
+            reader.take_if(TO_WORDS)  # "MOVES TO", "- TO", "moves into"
         return _move(reader, ctx, place)
     if verb in SUPPORT_WORDS:
         return _support(reader, ctx, place)
@@ -293,7 +294,7 @@ def _judge_notation(ctx: _Context, names: Names, words: list[str] | None = None)
 
 def _move(reader: Reader, ctx: _Context, place: Place) -> Move:
     places = [reader.place("a destination")]
-    while reader.take_if(MOVE_WORDS):
+    while reader.take_move():
         places.append(reader.place("a province of the convoy route or the destination"))
     via = False
     if reader.take_if(VIA_WORDS):
@@ -374,7 +375,7 @@ def _support(reader: Reader, ctx: _Context, place: Place) -> Support:
     supported_kind = reader.kind()
     supported = reader.place("the supported unit's province")
     dest = None
-    if reader.take_if(MOVE_WORDS):
+    if reader.take_move():
         dest = reader.place("the province the supported unit moves to")
     else:
         reader.take_if(HOLD_WORDS)
@@ -435,7 +436,7 @@ def _convoy(reader: Reader, ctx: _Context, place: Place) -> Convoy:
     reader.skip_nationality()
     army_kind = reader.kind()
     army_from = reader.place("the convoyed army's province")
-    if reader.take_if(MOVE_WORDS) is None:
+    if reader.take_move() is None:
         raise reader.syntax(f"a convoy names where the army goes (F NTH C A LON - NWY); "
                             f"expected '-' after {army_from.text}, found {reader.found()}")
     army_to = reader.place("the convoyed army's destination")
@@ -497,8 +498,8 @@ def _retreat_order(reader: Reader, ctx: _Context) -> Order:
         reader.expect_end(f"'{place.text} {verb.upper()}'")
         return Disband(ctx.power, _dislodged_unit(ctx, place))
     if verb in RETREAT_WORDS or verb in MOVE_WORDS:
-        if verb != "to":
-            reader.take_if({"to"})  # "RETREATS TO"
+        if verb not in TO_WORDS:
+            reader.take_if(TO_WORDS)  # "RETREATS TO"
         dest = reader.place("the province to retreat to")
         reader.expect_end(f"the destination {dest.text}")
         return _retreat(ctx, _dislodged_unit(ctx, place), dest)

@@ -87,6 +87,8 @@ class Power(Named):
     """Variant-specific facts about the power."""
     article: str = ""
     """The word a sentence puts before the name, ``"the"`` for the Dutch Republic; empty for France."""
+    aliases: tuple[str, ...] = ()
+    """Other names players give the power, lower case: ``("deutschland", "allemagne")``."""
 
 
 @dataclass(frozen=True)
@@ -217,12 +219,12 @@ class Variant:
         return tuple(sorted(code for code, p in self.provinces.items() if p.supply_center))
 
     def power_named(self, text: str) -> str | None:
-        """The code of the power ``text`` names as a GM types it on the command line: its code or
-        name in any case (a power of two realms, either realm's), or three letters or more that begin the code or name of one power
+        """The code of the power ``text`` names as a GM types it on the command line: its code,
+        name or alias in any case (a power of two realms, either realm's), or three letters or more that begin the code or name of one power
         alone (``ENG`` for ENGLAND, as judges abbreviate); None when it names none, or several."""
         key = " ".join(str(text).split()).lower()
         for code, power in self.powers.items():
-            if key in (code.lower(), power.name.lower()):
+            if key in (code.lower(), power.name.lower()) or key in power.aliases:
                 return code
         # a power of two realms (Europe 1615 v2's Denmark/Sweden) by either realm's name
         realms = [code for code, power in self.powers.items()

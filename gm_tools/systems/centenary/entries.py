@@ -21,8 +21,10 @@ from gm_tools.engine.hooks import ORDERS
 from gm_tools.engine.system import MailedRows
 from gm_tools.systems.centenary.sheets import FEALTY_SHEET
 
-CLAIM = re.compile(r"^\s*FEALTY\b\s*:?\s*(?P<neutral>[^,]*?)\s*(?:,\s*BUILD\s+IN\s+(?P<build>[^,]*?)\s*)?"
-                   r"(?:,\s*RETREAT\s+TO\s+(?P<retreat>[^,]*?)\s*)?$", re.IGNORECASE)
+CLAIM = re.compile(r"^\s*FEALTY\b\s*:?\s*(?:(?:of|from)\s+)?(?P<neutral>[^,]*?)\s*"
+                   r"(?:(?:,\s*|\s+)BUILD\s+IN\s+(?P<build>[^,]*?)\s*)?"
+                   r"(?:(?:,\s*|\s+)RETREAT\s+TO\s+(?P<retreat>[^,]*?)\s*)?$", re.IGNORECASE)
+"""A claim; the commas may be left out and 'of' put before the neutral (``Fealty of Portugal``)."""
 FORM = "a claim 'FEALTY: PORTUGAL', or 'FEALTY: PORTUGAL, build in POR, retreat to EST'"
 
 
@@ -44,6 +46,13 @@ def mailed_rows(variant, power: str, lines: list[str]) -> MailedRows | None:
             continue
         neutral = claim.group("neutral").upper()
         build, retreat = claim.group("build"), claim.group("retreat")
-        rows.append((FEALTY_SHEET, [power, names.get(neutral, neutral), build.upper() if build else None,
-                                    retreat.upper() if retreat else None]))
+        rows.append((FEALTY_SHEET, [power, names.get(neutral, neutral), _code(variant, build), _code(variant, retreat)]))
     return MailedRows((FEALTY_SHEET, ORDERS), rows)
+
+
+def _code(variant, name: str | None) -> str | None:
+    """A province as the sheet takes it: its code, for a name or alias a player writes
+    (``Lisboa``, ``Estremadura``); anything else as written, for the sheet's check to name."""
+    if not name:
+        return None
+    return variant.lookup.get(" ".join(name.lower().split()), name.upper()).upper()

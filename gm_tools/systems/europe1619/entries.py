@@ -20,8 +20,11 @@ from gm_tools.systems.europe1619.calendar import DIPLOMATIC, ORDERS, RETREATS, T
 
 _DECLARATION = re.compile(r"^\s*(WAR|ALLIANCE|ARMISTICE|DISSOLVE)\s*:\s*(\S.*?)\s*$", re.IGNORECASE)
 _PURCHASE = re.compile(
-    r"^\s*(build|bolster|reduce|disband)\s+(?:([AF])\s+)?(\S+)(?:\s+for\s+(\S+))?\s*$", re.IGNORECASE
+    r"^\s*(build|bolster|reduce|disband)\s+(?:(?:an?|the)\s+(?=army|fleet))?(?:(A|F|army|fleet)\s+)?(?:(?:in|at)\s+)?"
+    r"(\S+(?:\s+(?!for\s)\S+)*?)(?:\s+for\s+(\S+))?\s*$", re.IGNORECASE
 )
+"""A purchase: ``build A PAR``, ``bolster LYO``, ``build F GEN for GEN``; in words too, ``build an
+army in Paris``, ``build fleet at St Petersburg``."""
 
 # 'the aligned power may indicate the preferred unit to the referee' ('Minor states'): the
 # Purchases sheet's 'minor build' row, mailed as 'minor build CAT A' or as the record words it,
@@ -101,7 +104,7 @@ def line_row(role: str, power: str, line: str) -> tuple[str, list] | None:
     if not bought:
         return None
     action, unit, province, minor = bought.groups()
-    return "Purchases", [power, action.lower(), unit.upper() if unit else None, province.upper(),
+    return "Purchases", [power, action.lower(), unit[0].upper() if unit else None, province.upper(),
                          minor.upper() if minor else None]
 
 

@@ -1,0 +1,125 @@
+"""The people's words around a mail's orders: a greeting above them, a name signed below them.
+
+A player who signs with his name alone (``Hans``, ``Jean-Pierre Dupont``), with no closing
+word above it (``Thanks!``, which :mod:`.mail` reads as the end of the orders), would have
+the name refused as an order. A line is taken for a signed name only when that cannot cost
+an order: its words are a person's name (capitalised words, a particle such as ``van der``
+or an initial ``J.``), none of them is an order's word, a province's or a power's name, or a
+near miss of one (``Moscwo`` for Moscow: a misspelt order is refused and reported, never left
+out), the phase's reader does not read it, at least one other line comes before it, and
+nothing order-like comes after it (an address or a telephone number may). The name and the
+lines under it are then left out, and listed for the GM to see.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Callable
+
+from gm_tools.edges.workbook import power_lookup
+from gm_tools.engine.orderwords import KEYWORDS, KIND_WORDS, names_of
+from gm_tools.engine.variant import Variant
+
+_GREETING = re.compile(r"^(hi|hello|hey|hiya|dear|greetings|good (morning|afternoon|evening|day)|morning|"
+                       r"bonjour|bonsoir|salut|coucou|cher|ch[èe]re|hallo|servus|moin|gr(ü|ue|u)(ß|ss) gott|gr(ü|ue)ezi|liebe[rs]?|"
+                       r"guten (morgen|tag|abend)|"
+                       r"ciao|salve|buongiorno|buonasera|car[oa]|gentile|hola|buenos d[ií]as|hoi|beste|ol[áa]|"
+                       r"thanks|thank you|merci|danke|grazie)\b"
+                       r"|^(here (are|is)|here's|these are|below are|please find|my orders|voici|hier (sind|meine)|ecco)\b",
+                       re.IGNORECASE)
+"""A line opening a mail above its orders: a greeting (``Hi GM,``, ``Dear Tom``, ``Bonjour``,
+``Ciao!``, ``Thanks for the reminder``) or the words that announce them (``here are my orders:``)."""
+_PARTICLES = {"van", "von", "de", "der", "den", "du", "des", "la", "le", "di", "da", "del", "della", "dos", "das",
+              "ten", "ter", "af", "zu", "y"}
+"""Lower-case words of a person's name (``Maria van der Berg``, ``Charles de Gaulle``)."""
+_NAME_WORD = re.compile(r"[^\W\d_]+(?:[-'’][^\W\d_]+)*|[^\W\d_]\.")
+"""A word of a person's name: letters, with a hyphen or apostrophe inside (``Jean-Pierre``,
+``O'Brien``), or an initial with its dot (``J.``)."""
+_CONTACT = re.compile(r"\S*(@|://|www\.)\S*")
+"""An address or a web page, whose words are no order's."""
+_PHONE = re.compile(r"\+?\d[\d\s()./-]*\d")
+"""A telephone number (``+49-30-1234``), whose dashes are no moves."""
+
+
+def is_greeting(line: str) -> bool:
+    """Whether ``line`` opens a mail above its orders (at most ten words)."""
+    return bool(_GREETING.match(line)) and len(line.split()) <= 10
+
+
+def cut_signatures(blocks: list, signature: list, variant: Variant, reads: Callable[[str, str], bool]) -> None:
+    """Move each block's signed name, with the lines under it, from ``blocks`` ((power,
+    lines)) to ``signature``. ``reads(power, text)``: the phase's reader reads the line."""
+    known = _known(variant)
+    for power, lines in blocks:
+        for k in range(1, len(lines)):
+            text = lines[k].text
+            if (_is_name(text, known) and not reads(power, text)
+                    and any(not _is_name(line.text, known) for line in lines[:k])
+                    and not any(_order_like(line.text, known) or reads(power, line.text) for line in lines[k + 1:])):
+                signature += lines[k:]
+                del lines[k:]
+                break
+
+
+def _known(variant: Variant) -> tuple[set[str], set[str], dict[int, list[str]], set[str]]:
+    """The words no name may hold (orders', provinces' and powers' spellings, lower case; the
+    codes apart), the spellings of four letters or more by length, for near misses, and the
+    powers' spellings."""
+    powers = set(power_lookup(variant))
+    spellings = {" ".join(words) for words in names_of(variant).by_words} | powers
+    codes = {code.lower() for code in variant.provinces}
+    by_length: dict[int, list[str]] = {}
+    for spelling in sorted(spellings - codes):
+        if len(spelling) >= 4:
+            by_length.setdefault(len(spelling), []).append(spelling)
+    return spellings | KEYWORDS | set(KIND_WORDS), codes, by_length, powers
+
+
+def _is_name(text: str, known) -> bool:
+    """Whether ``text`` is a person's name and nothing of an order."""
+    words = text.split()
+    if not 1 <= len(words) <= 4 or not all(_NAME_WORD.fullmatch(w) for w in words):
+        return False
+    if not any(w[0].isupper() for w in words) or any(w[0].islower() and w not in _PARTICLES for w in words):
+        return False
+    # an initial's dot shows it is no order's letter (``J.``, not ``A``)
+    return not _names_something([w.rstrip(".").lower() for w in words if not w.endswith(".")], known)
+
+
+def _order_like(text: str, known) -> bool:
+    """Whether a line under a name may be an order: it holds an order's word or a province's
+    or a power's name (or a near miss), besides in an address; or two of them, for a line
+    that also names a town (``Paris, France``) but cannot move a unit there."""
+    words = re.findall(r"[^\W\d_]+|-|>", _PHONE.sub(" ", _CONTACT.sub(" ", text)).lower())
+    orders, powers = KEYWORDS | set(KIND_WORDS), known[3]
+    places = [w for w in words if w not in orders and w not in powers and _names_something([w], known)]
+    return any(w in orders for w in words) or len(places) >= 2 or (len(words) == 1 and bool(places))
+
+
+def _names_something(words: list[str], known) -> bool:
+    """Whether a run of ``words`` is, or nearly is, an order's word or a name of the game."""
+    spellings, codes, by_length, _ = known
+    for start in range(len(words)):
+        for end in range(start + 1, len(words) + 1):
+            run = " ".join(words[start:end])
+            # a code with two letters swapped ("mra" for MAR) too; any other change to three
+            # letters makes a name ("Tom", "Ann", "Ben" are a letter from ROM, ANK, BEL)
+            if run in spellings or run in codes or any(run[:k] + run[k + 1] + run[k] + run[k + 2:] in codes
+                                                       for k in range(len(run) - 1)):
+                return True
+            if any(_near(run, s) for n in range(len(run) - 1, len(run) + 2) for s in by_length.get(n, ())):
+                return True
+    return False
+
+
+def _near(a: str, b: str) -> bool:
+    """One letter added, left out, changed, or two swapped (``moscwo`` for ``moscow``)."""
+    if a == b or abs(len(a) - len(b)) > 1:
+        return a == b
+    if len(a) == len(b):
+        diff = [k for k in range(len(a)) if a[k] != b[k]]
+        return len(diff) == 1 or (len(diff) == 2 and diff[1] == diff[0] + 1
+                                  and a[diff[0]] == b[diff[1]] and a[diff[1]] == b[diff[0]])
+    short, long_ = (a, b) if len(a) < len(b) else (b, a)
+    k = next((k for k in range(len(short)) if short[k] != long_[k]), len(short))
+    return short[k:] == long_[k + 1:]
