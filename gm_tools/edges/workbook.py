@@ -390,9 +390,8 @@ def variant_label(variant: Variant) -> str:
 
 
 def power_lookup(variant: Variant) -> dict[str, str]:
-    """Lower-case power code, name or alias -> code: how a sheet (or a mail) may name a power. A
-    power of two realms (Europe 1615 v2's Denmark/Sweden) goes by either realm's name too, where
-    no other power is so named."""
+    """Lower-case power code, name or alias -> code: how a sheet (or a mail) may name a power; a
+    power of two realms (Denmark/Sweden) by either realm's name too, where no other is so named."""
     lookup = {}
     for code, power in variant.powers.items():
         lookup[code.lower()] = code
