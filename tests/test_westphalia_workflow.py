@@ -494,8 +494,8 @@ def test_the_results_name_the_players_and_count_in_words(site):
         assert "town(s)" not in text and "place the drawn control markers" not in text, path.name
         if path.suffix == ".txt":
             assert not codes.search(text), (path.name, codes.search(text).group(0))
-        else:  # outside the anchors (#power-RED) and the map's script
-            shown = re.sub(r'id="power-\w+"|<script.*?</script>', "", text, flags=re.S)
+        else:  # outside the anchors and the links to them (#power-RED) and the map's script
+            shown = re.sub(r'(?:id="|href="#)power-\w+"|<script.*?</script>', "", text, flags=re.S)
             assert not codes.search(shown), (path.name, codes.search(shown).group(0))
     assert "<h2>Eligible Target Principalities</h2>\n<div class=\"scroll\">\n<p>Hesse, The Palatinate</p>" in game
     assert "<code>" not in game  # a decision in words: no notation beside it
