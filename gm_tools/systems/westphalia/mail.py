@@ -158,12 +158,15 @@ def mailed_cells(variant, position, power: str, lines: list[str], sheets: dict[s
         else:
             good[k] = line
     _clear(typing, list(good.values()))
-    # the cards go last: the games follow from every player's actions, this mail's too
+    # the cards go last: the games follow from every player's actions, this mail's too; a
+    # Religious War after the League the same mail joins ('a Player in a League ... may Declare')
     wars: dict[str, int] = {}
-    for k in sorted(good, key=lambda k: good[k].form.place in (F.GAME, F.WAR_CARDS)):
+    for k in sorted(good, key=lambda k: (good[k].form.place in (F.GAME, F.WAR_CARDS), good[k].form.place == F.ITEM)):
         out[k] = _place(typing, good[k], wars, [good[j] for j in good if j < k])
     for row in (r for against, r in typing.old_wars.items() if against not in wars):
         typing.wipe(S.WARS, row, [c.header for c in sheets[S.WARS].table.columns])  # a war no longer declared
+    if any(line.form.sheet == S.TURNS for line in good.values()):
+        _withdrawn(typing)
     return MailedCells(tuple(typing.clear), out)
 
 
@@ -428,7 +431,7 @@ def _religious_war(typing: _Typing, line):
     """'If a Religious War has not yet been Declared, a Player in a League ... may Declare a
     Religious War against a heretical Target Principality'; 'if the Emperor is not yet a member
     of a League, he may Join a League'."""
-    from gm_tools.systems.westphalia.religiouswar import league_names
+    from gm_tools.systems.westphalia.religiouswar import league_names, no_league
 
     war = typing.sheets[S.RELIGIOUS_WAR]
     item = {war.value(r, "Item"): r for r in range(2, war.last + 1) if war.value(r, "Item")}
@@ -438,6 +441,8 @@ def _religious_war(typing: _Typing, line):
             # the turn passes over a League it does not know, so the mail says it now
             return f"one of {', '.join(league_names(typing.variant))}, the League the Emperor joins"
         return typing.put(S.RELIGIOUS_WAR, item["Emperor joins"], {"Value": league})
+    if not _in_league(typing, typing.power):
+        return no_league(typing.power)  # the turn refuses it whatever else is entered
     declarer = war.value(item["Declarer"], "Value")
     if declarer and declarer != typing.power:
         return (f"no Religious War declared yet ('If a Religious War has not yet been Declared'): {declarer} declared "
@@ -445,6 +450,25 @@ def _religious_war(typing: _Typing, line):
     target = typing.principality(line.rows[0].get("Target") or "")
     return (typing.put(S.RELIGIOUS_WAR, item["Declarer"], {"Value": typing.power})
             + typing.put(S.RELIGIOUS_WAR, item["Target"], {"Value": target or None}))
+
+
+def _in_league(typing: _Typing, player: str) -> bool:
+    """Whether the player has joined a League this round: on his Player Turns row (the workbook's
+    or this mail's), the only place one is joined ('The Leagues reset')."""
+    turns = typing.sheets[S.TURNS]
+    return player in typing.state.leagues or any(turns.value(r, "League") for r in turns.rows_where("Player", player))
+
+
+def _withdrawn(typing: _Typing) -> None:
+    """A declarer whose mail leaves him in no League withdraws his Religious War with it: it
+    could no longer stand ('a Player in a League ... may Declare'), and would hold the sheet
+    against another player's declaration."""
+    war = typing.sheets[S.RELIGIOUS_WAR]
+    item = {war.value(r, "Item"): r for r in range(2, war.last + 1) if war.value(r, "Item")}
+    if "Declarer" in item and war.value(item["Declarer"], "Value") == typing.power and not _in_league(
+            typing, typing.power):
+        for name in ("Declarer", "Target"):
+            typing.wipe(S.RELIGIOUS_WAR, item[name], ("Value",))
 
 
 def awaited(variant, position, rows: dict) -> list[str] | None:

@@ -43,7 +43,7 @@ def check_declaration(state: State, player: str, target: str) -> str | None:
     Religious Upheaval; A Principality you have enough Diplomatic Influence to ally, and: Are
     its ally, or; Are within 2 Diplomatic Influence of being its ally (no ties).'"""
     if player not in state.leagues:
-        return f"a player in a League ({player} has joined none this round)"
+        return no_league(player)
     if target not in state.principalities:
         return "a principality on the board"
     if principality_religion(state, target) == state.religion_of(player):
@@ -56,6 +56,15 @@ def check_declaration(state: State, player: str, target: str) -> str | None:
         return None
     return (f"a principality drawn in this round's Religious Upheaval ({', '.join(state.targets) or 'none'}) or one "
             f"{player} is allied to or within 2 Diplomatic Influence of allying")
+
+
+def no_league(player: str) -> str:
+    """Why a declarer in no League may not declare: 'a Player in a League ... may Declare a
+    Religious War', a League joined this step ('Players may Join a League, as in Engaging in
+    Diplomacy') on the League column of his Player Turns row."""
+    return (f"a declarer in a League ('a Player in a League ... may Declare a Religious War'): {player} has joined "
+            "none this round (the League column of his Player Turns row, joined while Engaging in Diplomacy or "
+            "Waging War: 'League: Evangelical League')")
 
 
 def league_names(variant) -> tuple[str, str]:

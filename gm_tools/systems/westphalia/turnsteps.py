@@ -60,6 +60,14 @@ def player_turns(variant: Variant, step: Step, inputs: dict, year: int) -> None:
     if not religious.get("declarer") and not religious.get("target"):
         _no_elector_change(step, religious.get("electors", []), "no Religious War is declared on the Religious War "
                                                                 "sheet")
+    elif not rows.get(religious.get("declarer"), {}).get("league") and religious.get("declarer") not in state.leagues:
+        # the Leagues are joined on this sheet alone ('The Leagues reset'), so a declarer in none is
+        # refused now, whatever else is still to be entered: a mail's declaration never holds the
+        # sheet against another player's that can stand
+        from gm_tools.systems.westphalia.religiouswar import no_league
+
+        declarer = religious.get("declarer") or ""
+        step.problems.append((0, "religious war", f"{declarer} > {religious.get('target', '')}", no_league(declarer)))
     if step.problems:
         return
     state.actions = {p: sorted(rows[p]["actions"]) for p in order}
