@@ -210,7 +210,7 @@ def test_the_winners_allies_each_take_one_adjacent_province():
     step = treaty(state, war, ("Ulm", "BER"), ("Ulm", "DIL"))
     assert [(i, found) for i, _, found, _ in step.problems] == [(1, "Ulm: DIL")]
     assert "took BER ('your allies may each take 1 adjacent province')" in step.problems[0][3]
-    step = treaty(state, war, ("Ulm", "GER"))
+    step = treaty(state, war, ("Ulm", "GER"), paid=[("RED", "Ulm", -2)])  # Ulm took nothing: 2 lost on it
     assert [(i, found) for i, _, found, _ in step.problems] == [(0, "Ulm: GER")]
     assert step.problems[0][3].startswith("a province adjacent to Ulm")
     step = treaty(state, war, ("Ulm", "BER"), ("RED", "DIL"), ("RED", "GER"),  # Red's own two besides

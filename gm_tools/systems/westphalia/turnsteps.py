@@ -160,7 +160,7 @@ def _battles_and_treaties(variant: Variant, step: Step, inputs: dict, year: int)
     eliminated before a battle, that battle does not occur.' Then 'The Religious War, if any,
     will be waged in the next phase', and its peace. Each row of the Peace Treaties sheet is
     signed after the first Battle Phase with a war it belongs to; the Influence Changes last."""
-    from gm_tools.systems.westphalia import battles, wars
+    from gm_tools.systems.westphalia import battles, treatycost, wars
     from gm_tools.systems.westphalia.state import State
 
     state = step.state
@@ -180,17 +180,23 @@ def _battles_and_treaties(variant: Variant, step: Step, inputs: dict, year: int)
     refused: dict[int, str] = {}
     signed: set[tuple[str, str]] = set()
     costs: dict[str, list[tuple[int, int, str]]] = {}  # the Religious War's treaties cost nothing
+    lapsed: dict[str, list[tuple[int, str, str]]] = {}
     for phase in range(1, battles.PHASES + 1):
-        won = _wars(variant, step, inputs.get("wars", []), [(i, w) for i, w in enumerate(phased) if w.phase == phase],
-                    standing, year)
+        fought = [(i, w) for i, w in enumerate(phased) if w.phase == phase]
+        won = _wars(variant, step, inputs.get("wars", []), fought, standing, year)
         if step.problems:
             return
-        _treaties(variant, step, pending, won, refused, signed, (declared, costs))
+        taken = _treaties(variant, step, pending, won, refused, signed, (declared, costs))
+        for i, w, lost in [(i, w, lost) for i, war in fought for w, lost in won if {w, lost} == {war.declarer, war.target}]:
+            took = {taker for taker, loser in taken if loser == lost}
+            lapsed.setdefault(w, []).extend((i, name, f"{name} could have taken {province} from {lost} and did not: "
+                                                      f"{treatycost.LAPSE_COST}")
+                                            for name, province in treatycost.lapses(variant, declared, w, lost, took))
         # 'If you win: Conquer 1 province with a town, or up to 2 provinces without one' is the
         # winner's choice; a treaty not typed is a choice too, told so it is not taken for a slip
         step.done += [(w, f"wins the war with {lost} but takes nothing: no Peace Treaty entered")
                       for w, lost in won if (w, lost) not in signed and lost not in step.state.eliminated]
-    owing = wars.unpaid(step.state, costs, inputs.get("changes", []))  # held before the Religious War
+    owing = treatycost.unpaid(step.state, costs, inputs.get("changes", []), lapsed)  # held before the Religious War
     won = _religious_war(variant, step, inputs.get("religious_war") or {}, year, declared)
     if step.problems:
         return
@@ -206,7 +212,7 @@ def _battles_and_treaties(variant: Variant, step: Step, inputs: dict, year: int)
             step.done.append((player, "has lost all its provinces: it becomes a Foreign Power at the Foreign Powers "
                                       "step"))
     step.problems += owing
-    _influence_changes(step, inputs.get("changes", []))
+    treatycost.influence_changes(step, inputs.get("changes", []))
 
 
 def _diplomacy_game(variant: Variant, step: Step, inputs: dict, rows: dict[str, dict],
@@ -544,15 +550,17 @@ def _strongest(state, war, league: str, year: int) -> str:
 
 
 def _treaties(variant: Variant, step: Step, pending: list[tuple[int, dict]], won: list[tuple[str, str]],
-              refused: dict[int, str], signed: set[tuple[str, str]], paying: tuple | None = None) -> None:
+              refused: dict[int, str], signed: set[tuple[str, str]],
+              paying: tuple | None = None) -> dict[tuple[str, str], list[str]]:
     """The Peace Treaties of the wars just won, as the GM enters them (:mod:`.wars`): the rows
     of ``pending`` that belong to one of them are signed (and taken off it; ``refused`` keeps
     why one that belongs but breaks the rules was not, for a later war's treaty; ``signed`` gains
     each war, (winner, loser), that took something). A taking belongs to
     a war won: by its winner or the winner's allied principality, from its loser or the loser's
     allies ('the Player and his allies'). ``paying``, (the board at the start of the turn, winner
-    -> costs), gathers what a Player Turn's takings cost (:func:`wars.cost`)."""
-    from gm_tools.systems.westphalia import wars
+    -> costs), gathers what a Player Turn's takings cost (:func:`.treatycost.cost`). Returns what
+    each took from each loser, (taker, loser) -> provinces."""
+    from gm_tools.systems.westphalia import treatycost, wars
     from gm_tools.systems.westphalia.figures import ally
 
     def side(holder: str) -> str:
@@ -578,35 +586,7 @@ def _treaties(variant: Variant, step: Step, pending: list[tuple[int, dict]], won
         taken.setdefault((taking.winner, war[1]), []).append(taking.province)
         signed.add(war)
         if paying:
-            n, why = wars.cost(variant, paying[0], step.state, taking, war[1])
+            n, why = treatycost.cost(variant, paying[0], step.state, taking, war[1])
             paying[1].setdefault(taking.winner, []).append((i, n, why))
         step.done.append(wars.apply(variant, step.state, taking))
-
-
-def _influence_changes(step: Step, changes: list[dict]) -> None:
-    """The Diplomatic Influence the treaties cost, as the GM enters it: the text leaves where it
-    is taken from open (NOTES.md)."""
-    for i, entry in enumerate(changes):
-        player, where, change = entry.get("player"), entry.get("principality") or "saved", entry.get("change")
-        if player not in step.state.setup_order:  # named at the Player cell ('nothing' when blank)
-            step.problems.append((i, "change player", str(player or "nothing"), "a player of the game"))
-            continue
-        if not isinstance(change, int) or change == 0:
-            step.problems.append((i, "change", str(change), "a whole number of Diplomatic Influence, not 0"))
-            continue
-        if where == "saved":
-            now = step.state.saved_di.get(player, 0) + change
-        elif where in step.state.principalities:
-            now = step.state.influence.get(where, {}).get(player, 0) + change
-        else:
-            step.problems.append((i, "change where", where, "a principality on the board, or saved"))
-            continue
-        if now < 0:
-            step.problems.append((i, "change", str(change), f"at most {now - change} to take from {player} there"))
-            continue
-        if where == "saved":
-            step.state.saved_di[player] = now
-        else:
-            step.state.influence.setdefault(where, {})[player] = now
-        reason = entry.get("reason") or "the GM's entry"
-        step.done.append((player, f"{change:+d} Diplomatic Influence ({where}): {reason}"))
+    return taken
