@@ -318,3 +318,14 @@ def test_a_workbook_laid_out_before_the_diplomacy_game_sheet_still_reads(before_
     assert text is None and _saved(root)["GREEN"] == 1 + 2
     text = _turn(before_turns, tmp_path, {f"{TURNS}!F6": 50}, old_layout=True)
     assert text and f"{TURNS}!F6: found '50', expected at most " in text
+
+
+def test_a_players_name_retyped_on_his_row_is_named_at_that_cell(before_turns, tmp_path):
+    """'Player turns are done in initiative order': the Player Turns sheet lists every player, in
+    that order, in a locked column. A GM who lifts the protection and retypes Blue's name ('blue',
+    'Blue Kraken') beside his actions is told so at that cell, not that Blue's actions are missing
+    from a row that holds them; nothing is written."""
+    for typed in ("blue", "Blue Kraken"):
+        text = _turn(before_turns, tmp_path, {f"{TURNS}!A3": typed})
+        assert text and f"{TURNS}!A3: found {typed!r}, expected 'BLUE', as gm-tools laid out row 3" in text
+        assert f"{TURNS}!B3" not in text

@@ -207,7 +207,7 @@ class WestphaliaHooks(SheetHooks):
             else:
                 name, cell = ref.split("!")
                 problems.append(Problem(name, cell, found, expected))
-        return inputs, problems
+        return inputs, problems + _off_layout(self.input_sheets(variant, position), rows, problems)
 
     def awaited(self, variant: Variant, position: Position, rows: dict[str, list[InputRow]]) -> list[str] | None:
         """Who the step still waits for (:func:`.mail.awaited`)."""
@@ -324,12 +324,16 @@ def _read(variant: Variant, state, kind: str, rows: dict[str, list[InputRow]]) -
         return INFLUENCE, {"influence": [{"player": r.values.get("Player"), "principality": r.values.get("Principality")
                                           or "", "di": r.values.get("DI")} for r in got]}, [r.cells for r in got]
     if kind in (steps.EMPEROR, steps.ELECTION):
-        ballots = {r.values["Player"]: r.values["Votes for"] for r in rows.get(ELECTION, []) if r.values.get("Votes for")}
-        doctrines = {r.values["Player"]: r.values["Doctrine"] for r in rows.get(DOCTRINES, []) if r.values.get("Doctrine")}
+        # each row is its laid-out player's (a name retyped over it is the reader's to name)
+        voters = tuple(state.initiative or state.setup_order) if kind == steps.ELECTION else state.setup_order
+        votes = _prefilled(ELECTION, ("Player", "Votes for"), voters, rows)
+        choices = _prefilled(DOCTRINES, ("Player", "Doctrine"), state.setup_order, rows) if kind == steps.EMPEROR else []
+        ballots = {p: values["Votes for"] for p, values, _ in votes if values.get("Votes for")}
+        doctrines = {p: values["Doctrine"] for p, values, _ in choices if values.get("Doctrine")}
         # a problem is entry i of the ballots or doctrines in the order steps._emperor checks them
         # (by player); a missing doctrine is entry len(doctrines), the first blank Doctrine cell
-        voted = {r.values.get("Player"): r.cells for r in rows.get(ELECTION, [])}
-        chose = {p: cells for p, _, cells in _prefilled(DOCTRINES, ("Player", "Doctrine"), state.setup_order, rows)}
+        voted = {p: cells for p, _, cells in votes}
+        chose = {p: cells for p, _, cells in choices}
         blank = [cells for player, cells in chose.items() if player not in doctrines][:1]
         return ELECTION, {"ballots": ballots, "doctrines": doctrines}, \
             {"ballot": [voted[p] for p in sorted(ballots)], "doctrine": [chose[p] for p in sorted(doctrines)] + blank}
@@ -472,14 +476,50 @@ def _first_blank(tables: list[Table], sheet: str, column: str, read: list[dict])
     return f"{sheet}!{chr(ord('A') + headers.index(column))}{row}"
 
 
+def _off_layout(tables: list[Table], rows: dict[str, list[InputRow]], named: list[Problem]) -> list[Problem]:
+    """The rows of a sheet gm-tools laid out row by row (a player's, a roll's, an item's) that are
+    not as it laid them: a locked cell retyped (a player's 'red' for RED, the protection lifted),
+    which the workbook reader checks only on a row with nothing typed, and a row typed below them,
+    nobody's (a second row for a player would be read instead of his own, or not at all), unless
+    the step's own check named it already (``named``: a Religious Upheaval row for a player who
+    did not roll 1-3 says why)."""
+    problems = []
+    said = {(p.sheet, re.sub(r"\D", "", p.cell)) for p in named}
+    for table in (t for t in tables if t.rows and not t.blank_rows):
+        last = len(table.rows) + 1
+        for row in rows.get(table.title, []):
+            n = _row_of(row)
+            if n > last and (table.title, str(n)) not in said:
+                typed = [(h, v) for h, v in row.values.items() if v not in (None, "")]
+                header, value = typed[0] if typed else (table.columns[0].header, "")
+                problems.append(Problem(table.title, row.cells[header].split("!")[1], repr(str(value)),
+                                        f"nothing below row {last}: gm-tools laid out the sheet's rows, one for each "
+                                        f"{table.columns[0].header.lower()} ({', '.join(str(r[0]) for r in table.rows)}), "
+                                        "to type beside"))
+            if n > last:
+                continue
+            for column, laid in zip(table.columns, table.rows[n - 2]):
+                typed = row.values.get(column.header)
+                if column.editable or laid is None or str(typed if typed is not None else "") == str(laid):
+                    continue
+                problems.append(Problem(table.title, row.cells[column.header].split("!")[1],
+                                        repr(str(typed)) if typed not in (None, "") else "an empty cell",
+                                        f"{str(laid)!r}, as gm-tools laid out row {n} (a row of this sheet deleted, "
+                                        "moved or retyped would put an entry beside another's name)"))
+    return problems
+
+
 def _prefilled(sheet: str, columns: tuple[str, ...], players: tuple[str, ...],
                rows: dict[str, list[InputRow]]) -> list[tuple[str, dict, dict]]:
     """(player, values, cells) for each row the sheet was written with, in that order: a row the
     GM left blank is not read back, but a problem with it still names its cells."""
     by_player = {r.values.get("Player"): r for r in rows.get(sheet, [])}
+    # the row laid out for the player is his, whatever is typed over his locked name (the
+    # workbook reader names that cell)
+    by_row = {_row_of(r): r for r in rows.get(sheet, [])}
     out = []
     for i, player in enumerate(players, start=2):
-        row = by_player.get(player)
+        row = by_row.get(i) or by_player.get(player)
         cells = row.cells if row else {c: f"{sheet}!{'ABCDEFGH'[j]}{i}" for j, c in enumerate(columns)}
         out.append((player, row.values if row else {}, cells))
     return out
