@@ -135,7 +135,9 @@ def test_placing_more_influence_than_the_player_has_is_named_at_his_placement(be
                                           f"{PLACE}!C4": 2})
     assert text and f"{PLACE}!C4: found 'YELLOW: 6', expected at most 5" in text
     text = _turn(before_turns, tmp_path, {f"{PLACE}!C3": 4})  # the GM counted 3 for YELLOW
-    assert text and f"{TURNS}!F5: found 'YELLOW: 4', expected at most 3 Diplomatic Influence" in text
+    # the cell holds the count: it is what was found there, the placements are why it is too few
+    assert text and (f"{TURNS}!F5: found '3', expected at most 3 Diplomatic Influence (3 gained, 0 saved), as "
+                     "YELLOW places 4 on the Place Influence sheet (more gained, or less placed)") in text
 
 
 def test_an_influence_change_is_named_at_the_cell_that_is_wrong(before_turns, tmp_path):

@@ -105,8 +105,12 @@ def player_turns(variant: Variant, step: Step, inputs: dict, year: int) -> None:
             # with the cards' Influence, named at the player's last Place Influence row, where it
             # overflows; with the GM's count, at his Influence gained (a mail's placement waits for it)
             last = max(j for j, e in enumerate(inputs.get("placements", [])) if e["player"] == player)
-            where = (last, "place di") if gains is not None else (order.index(player), "placement")
-            step.problems.append((*where, f"{player}: {sum(n for _, n in placed.get(player, []))}", wrong))
+            total = sum(n for _, n in placed.get(player, []))
+            if gains is not None:
+                step.problems.append((last, "place di", f"{player}: {total}", wrong))
+            else:  # the cell holds the count, so it is what was found, and the placements the why
+                step.problems.append((order.index(player), "placement", str(gained), f"{wrong}, as {player} places "
+                                      f"{total} on the Place Influence sheet (more gained, or less placed)"))
         else:
             step.done.append((player, f"gains {gained} Influence; places "
                               + (", ".join(f"{n} on {name}" for name, n in placed.get(player, [])) or "none")
