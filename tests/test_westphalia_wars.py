@@ -149,8 +149,36 @@ def test_losing_to_a_principality_with_nothing_it_could_take_eliminates():
     assert done.state.eliminated == () and "FUR" not in done.state.princes.get("ORANGE", Holding((), "")).provinces
     # with a province Ulm could take, Green is not eliminated (the GM enters what Ulm takes)
     step = steps.apply(VARIANT, state, steps.TURNS, {"turns": rows, "wars": [
-        {"declarer": "GREEN", "target": "Ulm", "winner": "Ulm"}]}, 1535)
+        {"declarer": "GREEN", "target": "Ulm", "winner": "Ulm"}], "treaties": [{"winner": "Ulm", "province": "BER"}]},
+                       1535)
     assert step.problems == [] and step.state.eliminated == ()
+
+
+def test_an_unaligned_principality_that_wins_conquers_two_or_the_one_there_is():
+    """003_b5b9eb4920d39694.txt, 'Peace Treaties': "If you lose to an unaligned Principality, it
+    conquers two (one if only one available) non-town provinces of your choice from you and/or
+    your allies": not up to two, as a winning player takes, but two, which the loser chooses and
+    the GM types. Red, beaten by Ulm, has EIC, EIS and HAE besides his capital: one taken is
+    refused at the war's Winner cell, two are taken; Green has BER alone besides his capital, and
+    loses it."""
+    rows = [{"player": p, "actions": [DIPLOMACY, WAR], "convert": False, "influence": 0} for p in ORDER]
+
+    def lost(declarer: str, *provinces: str):
+        return steps.apply(VARIANT, board(), steps.TURNS, {"turns": rows, "wars": [
+            {"declarer": declarer, "target": "Ulm", "winner": "Ulm"}], "treaties": [
+            {"winner": "Ulm", "province": p} for p in provinces]}, 1535)
+
+    step = lost("RED", "EIS")
+    assert [(i, f, found) for i, f, found, _ in step.problems] == [(0, "winner", "1 province(s) taken by Ulm: EIS")]
+    assert step.problems[0][3] == ("2 taken by Ulm on the Peace Treaties sheet, RED's choice among EIC, EIS, HAE: 'If "
+                                   "you lose to an unaligned Principality, it conquers two (one if only one "
+                                   "available) non-town provinces of your choice from you and/or your allies'")
+    assert lost("RED").problems[0][2] == "0 province(s) taken by Ulm"
+    step = lost("RED", "EIS", "HAE")
+    assert step.problems == [] and step.state.princes["RED"].provinces == ("EIC", "HAM")
+    assert lost("GREEN").problems[0][3].startswith("1 taken by Ulm on the Peace Treaties sheet, GREEN's choice "
+                                                   "among BER:")
+    assert lost("GREEN", "BER").problems == []
 
 
 def test_treaties_and_influence_changes_through_the_player_turns():
@@ -301,7 +329,8 @@ def test_the_leader_of_a_principality_is_not_fighting_in_that_battle_phase():
     assert ("RED", "war with Ulm (Battle Phase 2); Ulm led by BLUE: RED wins") in step.done
     step = steps.apply(VARIANT, state, steps.TURNS, {"turns": rows, "wars": [
         {"declarer": "GREEN", "target": "Ulm", "winner": ""},
-        {"declarer": "YELLOW", "target": "ORANGE", "winner": "YELLOW"}]}, 1535)
+        {"declarer": "YELLOW", "target": "ORANGE", "winner": "YELLOW"}],
+        "treaties": [{"winner": "Ulm", "province": "BER"}]}, 1535)  # 'it conquers two (one if only one available)'
     assert step.problems == []
     assert ("GREEN", "war with Ulm (Battle Phase 1); Ulm led by RED: Ulm wins automatically") in step.done
 

@@ -190,8 +190,15 @@ def _battles_and_treaties(variant: Variant, step: Step, inputs: dict, year: int)
         won = _wars(variant, step, inputs.get("wars", []), fought, standing, year)
         if step.problems:
             return
+        owed = {(w, lost): wars.conquests_owed(state, w, lost) for w, lost in won}
         taken = _treaties(variant, step, pending, won, refused, signed, (declared, costs))
         for i, w, lost in [(i, w, lost) for i, war in fought for w, lost in won if {w, lost} == {war.declarer, war.target}]:
+            got, need = taken.get((w, lost), []), min(2, len(owed[(w, lost)]))
+            if len(got) < need:
+                which = f": {', '.join(got)}" if got else ""
+                step.problems.append((i, "winner", f"{len(got)} province(s) taken by {w}{which}",
+                                      f"{need} taken by {w} on the Peace Treaties sheet, {lost}'s choice among "
+                                      f"{', '.join(owed[(w, lost)])}: {wars.CONQUEST_RULE}"))
             took = {taker for taker, loser in taken if loser == lost}
             lapsed.setdefault(w, []).extend((i, name, f"{name} could have taken {province} from {lost} and did not: "
                                                       f"{treatycost.LAPSE_COST}")

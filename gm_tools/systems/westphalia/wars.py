@@ -221,6 +221,19 @@ def eligible_to_lose(state: State, player: str) -> list[str]:
     return sorted(p for p in land if not state.town_at(p))
 
 
+CONQUEST_RULE = "'If you lose to an unaligned Principality, it conquers two (one if only one available) non-town " \
+                "provinces of your choice from you and/or your allies'"
+
+
+def conquests_owed(state: State, winner: str, loser: str) -> list[str]:
+    """What an unaligned principality that beat a player may take as the treaty begins, of which
+    it 'conquers two (one if only one available)': no choice for it, the loser's choice of which
+    (the GM types them). Empty when the winner is a player or the loser has nothing to lose."""
+    if winner not in state.principalities or loser not in state.princes or loser in state.eliminated:
+        return []
+    return [p for p in eligible_to_lose(state, loser) if check(state, Taking(winner, p), {}, loser) is None]
+
+
 def eliminate_the_defenceless(state: State, won: list[tuple[str, str]]) -> list[tuple[str, str]]:
     """'If you lose to an unaligned Principality ... If there are no eligible provinces for you to
     lose, then you are eliminated and become a Foreign Power if not already.' The provinces he
