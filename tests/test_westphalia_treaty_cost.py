@@ -282,3 +282,16 @@ def test_the_workbook_refuses_an_allys_lapse_at_the_wars_row(round_five, tmp_pat
     assert error is None
     state = state_of(load_state(GAME, root).position)
     assert state.influence.get("Konstanz", {}).get("BLUE", 0) == 0 and state.saved_di["BLUE"] == 2
+
+
+def test_the_war_and_its_treaty_read_names_as_the_gm_types_them(round_five, tmp_path):
+    """'Declare War on either an eligible Player or an unaligned Principality'; 'Peace
+    Treaties': the Wars, Peace Treaties and Influence Changes sheets take a player by his code or
+    name and a principality, or 'saved', in any case, as the sheets' dropdowns do: Blue's war on
+    'orange', his treaty typed 'Blue Kraken' and his loss from 'Saved' are his, not refused."""
+    root, error = _turn(round_five, tmp_path, {**BLUE_TAKES, f"{WARS}!B2": "orange", f"{TREATIES}!A2": "Blue Kraken",
+                                               f"{TREATIES}!A3": "blue", f"{CHANGES}!A2": "BLUE",
+                                               f"{CHANGES}!B2": "Saved", f"{CHANGES}!C2": -1})
+    assert error is None
+    state = state_of(load_state(GAME, root).position)
+    assert state.princes["BLUE"] == Holding(("DES", "FRS"), "") and state.saved_di["BLUE"] == 4

@@ -399,9 +399,13 @@ def _read_turns(variant: Variant, state, rows: dict[str, list[InputRow]]):
     doctrines = [{"player": r.values.get("Declarer") or "", "doctrine": str(r.values["New doctrine"])}
                  for r in doctrine_rows]
 
+    # a player or a principality typed as a GM types it: a code or a name, in any case
+    sides = {n.lower(): n for n in state.principalities}
+    sides.update({word.lower(): p for p in state.setup_order for word in (p, variant.powers[p].name) if word})
+
     def side(text) -> str:
         text = str(text or "").strip()
-        return text.upper() if text.upper() in state.setup_order else text
+        return sides.get(text.lower(), text)
 
     wars = [{"declarer": r.values.get("Declarer") or "", "target": side(r.values.get("Against")),
              "winner": side(r.values.get("Winner")),
@@ -411,11 +415,11 @@ def _read_turns(variant: Variant, state, rows: dict[str, list[InputRow]]):
     treaties = []
     for r in treaty_rows:
         codes, unknown = read_provinces(variant, r.values.get("Province") or "")
-        winner = str(r.values.get("Winner") or "").strip()
-        treaties.append({"winner": winner.upper() if winner.upper() in state.setup_order else winner,
+        treaties.append({"winner": side(r.values.get("Winner")),
                          "province": (codes + unknown)[0] if codes + unknown else "",
                          "vassalize": yes(r.values.get("Vassalize"))})
-    changes = [{"player": r.values.get("Player"), "principality": str(r.values.get("Principality") or "").strip(),
+    changes = [{"player": r.values.get("Player"), "principality": "saved" if str(r.values.get(
+                    "Principality") or "").strip().lower() == "saved" else side(r.values.get("Principality")),
                 "change": r.values.get("Change"), "reason": r.values.get("Reason") or ""} for r in change_rows]
     items = {r.values.get("Item"): r for r in rows.get(RELIGIOUS_WAR, [])}
 
