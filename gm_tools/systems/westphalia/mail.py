@@ -438,7 +438,7 @@ def _religious_war(typing: _Typing, line):
     if line.form.columns == ("Emperor joins",):
         league = F.chosen(line.rows[0].get("Emperor joins"), league_names(typing.variant))
         if league not in league_names(typing.variant):
-            # the turn passes over a League it does not know, so the mail says it now
+            # the words the turn refuses at the cell, said to the player now
             return f"one of {', '.join(league_names(typing.variant))}, the League the Emperor joins"
         return typing.put(S.RELIGIOUS_WAR, item["Emperor joins"], {"Value": league})
     if not _in_league(typing, typing.power):

@@ -147,25 +147,27 @@ def peace(state: State, war: ReligiousWar, names: tuple[str, ...]) -> list[str]:
             + (f"; {war.defender} gains {TREATY_INFLUENCE} Diplomatic Influence there" if war.defender else "")]
 
 
-def check_elector_change(state: State, war: ReligiousWar, removed: str, added: str, by: str) -> str | None:
+def check_elector_change(state: State, war: ReligiousWar, removed: str, added: str,
+                         by: str) -> tuple[str, str] | None:
     """'if the Emperor was in the League of his religion and he: Won, then he may remove any
     number of heretical Electors who fought in the Defeated League from the Electorate, replacing
     them with Electors of his choice of his own religion. Lost, then the Player(s) of the opposing
     League with the most Imperial Power may remove any number of Electors of the Emperor's
     religion who fought in the Defeated League ... replacing them with Electors ... of the
-    opposing Religion.' An Elector fought in a League when its ally did."""
+    opposing Religion.' An Elector fought in a League when its ally did. What is wrong is
+    ('removed', why) or ('added', why): the cell to correct."""
     if removed not in state.electors:
-        return f"one of the Electors ({', '.join(state.electors)})"
+        return "removed", f"one of the Electors ({', '.join(state.electors)})"
     loser = other(war.winner, tuple(sorted(set(war.leagues.values()) | {war.winner})))
     if war.fought.get(removed) != loser:
-        return f"an Elector that fought in the defeated {loser} (its ally was in it)"
+        return "removed", f"an Elector that fought in the defeated {loser} (its ally was in it)"
     faith = state.religion_of(by)
     if principality_religion(state, removed) == faith:
-        return f"an Elector of the other faith ({removed} is {faith})"
+        return "removed", f"an Elector of the other faith ({removed} is {faith})"
     if added not in state.principalities or added in state.electors:
-        return "a principality on the board that is no Elector yet, to replace it"
+        return "added", "a principality on the board that is no Elector yet, to replace it"
     if principality_religion(state, added) != faith:
-        return f"a {faith} principality to replace it"
+        return "added", f"a {faith} principality to replace it"
     return None
 
 

@@ -400,7 +400,9 @@ def _read_turns(variant: Variant, state, rows: dict[str, list[InputRow]]):
                  for r in doctrine_rows]
 
     # a player or a principality typed as a GM types it: a code or a name, in any case
-    sides = {n.lower(): n for n in state.principalities}
+    from gm_tools.systems.westphalia.religiouswar import league_names
+
+    sides = {n.lower(): n for n in (*state.principalities, *league_names(variant))}
     sides.update({word.lower(): p for p in state.setup_order for word in (p, variant.powers[p].name) if word})
 
     def side(text) -> str:
@@ -432,15 +434,14 @@ def _read_turns(variant: Variant, state, rows: dict[str, list[InputRow]]):
                  "joins": {r.values.get("Player"): r.values.get("League") for r in rows.get(WAR_LEAGUES, [])},
                  "cards": {r.values.get("Player"): str(r.values.get("Cards") or "")
                            for r in rows.get(WAR_CARDS, []) if r.values.get("Player")},
-                 "electors": [{"removed": str(r.values.get("Removed") or "").strip(),
-                               "added": str(r.values.get("Added") or "").strip()}
+                 "electors": [{"removed": side(r.values.get("Removed")), "added": side(r.values.get("Added"))}
                               for r in rows.get(ELECTORS_CHANGED, [])]}
     war_cells = [items[i].cells if i in items else {"Value": f"{RELIGIOUS_WAR}!B{n}"}
                  for n, i in enumerate(_WAR_ITEMS, start=2)]
     where = {"*": [cells for _, _, cells in got], **{f: [r.cells for r in dice_rows] for f in ("dice", "dice also", "dice player")},
              # the declaration's problems are entry 0 (the Declarer's cell), the battle's entry 1 (the
-             # Winning League's)
-             "religious war": war_cells[:1], "league won": [war_cells[0], war_cells[3]],
+             # Winning League's), the Emperor's League entry 2
+             "religious war": war_cells[:1], "league won": [war_cells[0], war_cells[3], war_cells[2]],
              "elector": [r.cells for r in rows.get(ELECTORS_CHANGED, [])],
              "elector added": [r.cells for r in rows.get(ELECTORS_CHANGED, [])],
              **{f: [r.cells for r in rows.get(PLACE, [])] for f in ("place player", "place principality", "place di")},

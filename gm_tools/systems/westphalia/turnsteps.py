@@ -60,6 +60,11 @@ def player_turns(variant: Variant, step: Step, inputs: dict, year: int) -> None:
     if not religious.get("declarer") and not religious.get("target"):
         _no_elector_change(step, religious.get("electors", []), "no Religious War is declared on the Religious War "
                                                                 "sheet")
+        # the battle's winner is the GM's; the Leagues the players (the Emperor too) would join
+        # may be typed in advance, and wait for a declaration
+        step.problems += [(1, "league won", religious["winner"], "nothing: no Religious War is declared on the "
+                           "Religious War sheet ('If no Religious War was Triggered ... proceed to Tradeoffs')")
+                          ] if religious.get("winner") else []
     elif not rows.get(religious.get("declarer"), {}).get("league") and religious.get("declarer") not in state.leagues:
         # the Leagues are joined on this sheet alone ('The Leagues reset'), so a declarer in none is
         # refused now, whatever else is still to be entered: a mail's declaration never holds the
@@ -469,6 +474,11 @@ def _religious_war(variant: Variant, step: Step, entry: dict, year: int, declare
                                     "('or if the Target Principality no longer exists, proceed to Tradeoffs')"))
         _no_elector_change(step, entry.get("electors", []), f"the Target Principality {target} no longer exists")
         return []
+    if entry.get("emperor_league") not in (None, *names):  # the Emperor's choice, never passed over
+        step.problems.append((2, "league won", entry["emperor_league"], "the League the Emperor joins: "
+                              + " or ".join(names) + " ('if the Emperor is not yet a member of a League, he may "
+                                                     "Join a League')"))
+        return []
     war = R.ReligiousWar(target, declarer)
     step.done.append((declarer, f"declares a Religious War on {target}: the Restorer of the Faith"))
     step.done += [("", line) for line in R.join(state, war, entry.get("joins", {}), entry.get("emperor_league"),
@@ -517,7 +527,8 @@ def _religious_war(variant: Variant, step: Step, entry: dict, year: int, declare
         by = emperor if war.winner == faith_league else _strongest(state, war, R.other(faith_league, names), year)
         wrong = R.check_elector_change(state, war, change.get("removed", ""), change.get("added", ""), by)
         if wrong:
-            step.problems.append((i, "elector", change.get("removed", ""), wrong))
+            step.problems.append((i, "elector" if wrong[0] == "removed" else "elector added",
+                                  change.get(wrong[0], ""), wrong[1]))
             continue
         state.electors = tuple(sorted((set(state.electors) - {change["removed"]}) | {change["added"]}))
         step.done.append((by, f"replaces the Elector {change['removed']} with {change['added']}"))
