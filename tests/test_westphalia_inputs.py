@@ -331,3 +331,22 @@ def test_a_players_name_retyped_on_his_row_is_named_at_that_cell(before_turns, t
         text = _turn(before_turns, tmp_path, {f"{TURNS}!A3": typed})
         assert text and f"{TURNS}!A3: found {typed!r}, expected 'BLUE', as gm-tools laid out row 3" in text
         assert f"{TURNS}!B3" not in text
+
+
+@pytest.mark.parametrize("count, found", [(0, "'0'"), (None, "'nothing'"), (-1, "'-1'")])
+def test_a_die_count_below_one_is_named_at_the_dice_cell(before_turns, tmp_path, count, found):
+    """'Spread the Faith': 'Whenever a Player places a dice on a province ...': a row places one
+    die or more. A count of 0, left blank or below 0 is named at the Dice cell, with what was
+    typed, not at the province where the die goes."""
+    text = _turn(before_turns, tmp_path, {f"{FAITH}!A2": "ORANGE", f"{FAITH}!B2": "FUL", f"{FAITH}!C2": count})
+    assert text and f"{FAITH}!C2: found {found}, expected a number of dice, 1 or more" in text
+    assert f"{FAITH}!B2" not in text
+
+
+def test_a_principality_for_the_dice_is_read_in_any_case(before_turns, tmp_path):
+    """'On a neighboring or allied Principality - Dice placed on Principalities convert the
+    entire Principality': Orange's die on 'cologne' is a die on Cologne, judged by the rule
+    (Cologne is of his faith), not refused as a word naming nothing."""
+    text = _turn(before_turns, tmp_path, {f"{FAITH}!A2": "ORANGE", f"{FAITH}!B2": "cologne", f"{FAITH}!C2": 1})
+    assert text and (f"{FAITH}!B2: found 'ORANGE: Cologne', expected a heretical principality (Cologne is catholic "
+                     "already)") in text

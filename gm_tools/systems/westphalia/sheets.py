@@ -48,7 +48,7 @@ EMPIRE = "Holy Roman Empire"
 BOARD = "Provinces"
 
 _COLUMNS = {"home": "Home Province", "edge": "Edge", "player": "Player", "ballot": "Votes for", "doctrine": "Doctrine", "province": "Province", "actions": "Combat Heresy",
-            "convert": "Convert", "influence": "Influence gained", "placement": "Influence gained", "dice": "Where", "dice also": "Also converts", "dice player": "Player", "war player": "Declarer", "treaty winner": "Winner",
+            "convert": "Convert", "influence": "Influence gained", "placement": "Influence gained", "dice": "Where", "dice also": "Also converts", "dice count": "Dice", "dice player": "Player", "war player": "Declarer", "treaty winner": "Winner",
             "league": "League", "trent": "Council of Trent", "treaty": "Province", "change": "Change",
             "war": "Against", "winner": "Winner", "new doctrine": "New doctrine", "cards": "Declarer's cards", "religious war": "Value", "league won": "Value",
             "elector": "Removed", "elector added": "Added", "place player": "Player", "change player": "Player", "change where": "Principality",
@@ -380,13 +380,14 @@ def _read_turns(variant: Variant, state, rows: dict[str, list[InputRow]]):
               **({"trent": True} if yes(values.get("Council of Trent")) else {})}
              for player, values, _ in got]
     dice_rows = rows.get(FAITH, [])
+    lower = {n.lower(): n for n in state.principalities}  # a principality's name, in any case
     dice = []
     for r in dice_rows:
         target = str(r.values.get("Where") or "").strip()
         codes, _ = read_provinces(variant, target)
         also, _ = read_provinces(variant, r.values.get("Also converts") or "")
-        dice.append({"player": r.values.get("Player"), "target": codes[0] if codes and target not in
-                     state.principalities else target, "count": r.values.get("Dice") or 0,
+        dice.append({"player": r.values.get("Player"), "target": codes[0] if codes and target.lower() not in
+                     lower else lower.get(target.lower(), target), "count": r.values.get("Dice"),
                      "also": also[0] if also else ""})
     placements = [{"player": r.values.get("Player"), "principality": r.values.get("Principality") or "",
                    "di": r.values.get("DI")} for r in rows.get(PLACE, [])]
@@ -438,7 +439,7 @@ def _read_turns(variant: Variant, state, rows: dict[str, list[InputRow]]):
                               for r in rows.get(ELECTORS_CHANGED, [])]}
     war_cells = [items[i].cells if i in items else {"Value": f"{RELIGIOUS_WAR}!B{n}"}
                  for n, i in enumerate(_WAR_ITEMS, start=2)]
-    where = {"*": [cells for _, _, cells in got], **{f: [r.cells for r in dice_rows] for f in ("dice", "dice also", "dice player")},
+    where = {"*": [cells for _, _, cells in got], **{f: [r.cells for r in dice_rows] for f in ("dice", "dice also", "dice player", "dice count")},
              # the declaration's problems are entry 0 (the Declarer's cell), the battle's entry 1 (the
              # Winning League's), the Emperor's League entry 2
              "religious war": war_cells[:1], "league won": [war_cells[0], war_cells[3], war_cells[2]],

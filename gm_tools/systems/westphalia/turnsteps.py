@@ -91,8 +91,10 @@ def player_turns(variant: Variant, step: Step, inputs: dict, year: int) -> None:
     dice = [T.Die(d["player"], d["target"], int(d.get("count") or 0), d.get("also", "")) for d in inputs.get("dice", [])]
     _check_entries(step, "dice", [(d.player, f"{d.player}: {d.target}", lambda d=d: T.check_die(variant, state, d))
                                   for d in dice], T.HERESY, "dice only from a player Combatting Heresy")
-    # the additional province is named at its own cell, Also converts
+    # the additional province is named at its own cell, Also converts, and the count at Dice
+    counts = [str(d["count"]) if d.get("count") is not None else "nothing" for d in inputs.get("dice", [])]
     step.problems = [(i, "dice also", dice[i].also, why) if f == "dice" and why.startswith("an additional") else
+                     (i, "dice count", counts[i], why) if f == "dice" and why.startswith("a number of dice") else
                      (i, f, found, why) for i, f, found, why in step.problems]
     if step.problems:
         return
