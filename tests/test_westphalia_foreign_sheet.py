@@ -85,3 +85,12 @@ def test_a_row_without_its_player_says_nothing_was_found(foreign_step, tmp_path)
     error = _refused(foreign_step, tmp_path, [(None, "Netherlands", "west")])
     assert "Foreign Powers!A2: found 'nothing', expected a player of the game" in error
     assert "None" not in error
+
+
+def test_a_second_row_for_the_same_player_is_named_as_a_second_row(foreign_step, tmp_path):
+    """'Choose a Foreign Power Home Province and place it next to one of the 6 edges': one Home
+    Province and one edge a player. Blue typed twice is refused at his second row for being
+    typed twice, not for being 'a Foreign Power already' when he is not one yet."""
+    error = _refused(foreign_step, tmp_path, [("BLUE", "Netherlands", "west"), ("BLUE", "France", "east")])
+    assert error.splitlines()[1:] == ["  Foreign Powers!A3: found 'BLUE', expected one row for BLUE: a row above makes "
+                                      "him a Foreign Power already"]
