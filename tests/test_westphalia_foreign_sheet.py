@@ -94,3 +94,16 @@ def test_a_second_row_for_the_same_player_is_named_as_a_second_row(foreign_step,
     error = _refused(foreign_step, tmp_path, [("BLUE", "Netherlands", "west"), ("BLUE", "France", "east")])
     assert error.splitlines()[1:] == ["  Foreign Powers!A3: found 'BLUE', expected one row for BLUE: a row above makes "
                                       "him a Foreign Power already"]
+
+
+def test_status_of_a_step_with_nothing_to_enter_says_so(tmp_path):
+    """'Randomly draw cubes for Setup Order' (and each round's Initiative and Earn Gold): nothing
+    is entered, so `status` says there is nothing to enter, not that the Orders sheet, which no
+    Westphalia step uses, has no rows."""
+    from gm_tools.app.status import phase_status
+    from gm_tools.app.turn import new_game
+
+    new_game("westphalia", "fresh", root=tmp_path, seed=3, player_count=3)
+    status = phase_status("fresh", root=tmp_path)
+    assert "Orders sheet" not in status.text()
+    assert status.text().splitlines()[1] == "  nothing to enter in this step: gm-tools turn plays it as it stands"

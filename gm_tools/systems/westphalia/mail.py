@@ -473,11 +473,13 @@ def _withdrawn(typing: _Typing) -> None:
 
 def awaited(variant, position, rows: dict) -> list[str] | None:
     """The players the step still waits for, by what is typed on its sheets (``rows``: sheet ->
-    rows read back); None for a step no player enters anything in (the Setup Order, the
-    Initiative, Earn Gold, Foreign Powers, which a player may choose, an Imperial Election
-    when the Emperor lives)."""
+    rows read back); nobody in a step without sheets (the Setup Order, the Initiative, Earn Gold,
+    an Imperial Election when the Emperor lives: `status` says there is nothing to enter, not
+    that the Orders sheet has no rows); None for Foreign Powers, which a player may choose."""
     state, kind = state_of(position), parse_phase(position.phase).type
     tables = {t.title: t for t in S.HOOKS.input_sheets(variant, position)}
+    if not tables:
+        return []
 
     def missing(sheet: str, column: str) -> list[str]:
         table = tables.get(sheet)
@@ -497,8 +499,6 @@ def awaited(variant, position, rows: dict) -> list[str] | None:
         upto = last + 1 if more else last
         return list(dict.fromkeys(laid[0] for n, laid in enumerate(table.rows, start=2)
                                   if n <= upto and n not in typed))
-    if kind == steps.ELECTION and S.ELECTION not in tables:
-        return None
     if kind in by_kind:
         return list(dict.fromkeys(missing(*by_kind[kind])))
     if kind == steps.EMPEROR:

@@ -216,7 +216,9 @@ class WestphaliaHooks(SheetHooks):
         return awaited(variant, position, rows)
 
     def all_entered(self, variant: Variant, position: Position) -> str:
-        """Each step asks its own of a player (:func:`.mail.awaited`)."""
+        """Each step asks its own of a player (:func:`.mail.awaited`); some nothing."""
+        if not self.input_sheets(variant, position):
+            return "nothing to enter in this step: gm-tools turn plays it as it stands"
         return "every player has entered what the step asks of him"
 
     def output_sheets(self, variant: Variant, position: Position) -> list[Table]:
