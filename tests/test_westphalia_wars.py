@@ -533,3 +533,20 @@ def test_an_inconclusive_religious_war_changes_no_elector():
         **war, "electors": [{"removed": "Trier", "added": "Ulm"}]}}, 1585).problems
     assert [(i, f, found) for i, f, found, _ in changed] == [(0, "elector", "Trier")]
     assert changed[0][3].startswith("no Electors changed: the Religious War is inconclusive")
+
+
+def test_a_treaty_that_fits_no_war_names_the_wars_won():
+    """003_b5b9eb4920d39694.txt, 'Peace Treaties': "If you win: Conquer 1 province ... from the
+    unaligned Principality or the Player and his allies"; a White Peace: "neither Player conquers
+    provinces from the other". A treaty row that belongs to no war won says which wars were won
+    this round, or that none was (the war typed a White Peace), so the GM sees his slip."""
+    state = board()
+    rows = [{"player": p, "actions": [DIPLOMACY, WAR], "convert": False, "influence": 0} for p in ORDER]
+    treaty = [{"winner": "RED", "province": "BON"}]
+    white = steps.apply(VARIANT, state, steps.TURNS, {"turns": rows, "treaties": treaty, "wars": [
+        {"declarer": "RED", "target": "Ulm", "winner": "white peace"}]}, 1535)
+    assert white.problems[0][3] == "a province of a war's loser, taken by its winner or the winner's ally (no war won)"
+    other = steps.apply(VARIANT, state, steps.TURNS, {"turns": rows, "treaties": [{"winner": "RED", "province": "ESL"}],
+                                                     "wars": [{"declarer": "RED", "target": "Ulm", "winner": "RED"}]},
+                        1535)
+    assert other.problems[0][3].endswith("taken by its winner or the winner's ally (RED beat Ulm)")

@@ -190,11 +190,13 @@ def _battles_and_treaties(variant: Variant, step: Step, inputs: dict, year: int)
     pending = list(enumerate(inputs.get("treaties", [])))
     refused: dict[int, str] = {}
     signed: set[tuple[str, str]] = set()
+    victories: list[tuple[str, str]] = []
     costs: dict[str, list[tuple[int, int, str]]] = {}  # the Religious War's treaties cost nothing
     lapsed: dict[str, list[tuple[int, str, str]]] = {}
     for phase in range(1, battles.PHASES + 1):
         fought = [(i, w) for i, w in enumerate(phased) if w.phase == phase]
         won = _wars(variant, step, inputs.get("wars", []), fought, standing, year)
+        victories += won  # every war won, named to a treaty that fits none
         if step.problems:
             return
         owed = {(w, lost): wars.conquests_owed(state, w, lost) for w, lost in won}
@@ -219,12 +221,13 @@ def _battles_and_treaties(variant: Variant, step: Step, inputs: dict, year: int)
     if step.problems:
         return
     _treaties(variant, step, pending, won, refused, signed)
+    beaten = "; ".join(f"{w} beat {lost}" for w, lost in victories + won)
     for i, entry in pending:
         if not entry.get("winner"):  # the Winner cell left blank is named, not ': ALT'
             step.problems.append((i, "treaty winner", "nothing", "the war's winner taking the province"))
             continue
         step.problems.append((i, "treaty", f"{entry.get('winner', '')}: {entry.get('province', '')}", refused.get(
-            i, "a province of a war's loser, taken by its winner or the winner's ally")))
+            i, f"a province of a war's loser, taken by its winner or the winner's ally ({beaten or 'no war won'})")))
     for player in wars.homeless(step.state):
         if player not in step.state.eliminated:
             step.done.append((player, "has lost all its provinces: it becomes a Foreign Power at the Foreign Powers "
