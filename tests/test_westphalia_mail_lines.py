@@ -452,3 +452,11 @@ def test_a_declaration_without_a_league_is_refused_so_a_valid_one_gets_in(cache,
     # his League in the workbook counts for a declaration mailed alone
     report = enter_mails(GAME, [("red", b"Red\nReligious War: Trier\n")], root=tmp_path)
     assert report.refused == [] and rows_of(paths, "Religious War")[:2] == [("Declarer", "RED"), ("Target", "Trier")]
+    # only a line that speaks to his League withdraws it: the GM's own declaration for Orange,
+    # typed by hand, stays when Orange mails his conversion (the turn judges it)
+    from gm_tools.edges.workbook_fill import set_cells
+
+    paths.workbook.write_bytes(set_cells(paths.workbook.read_bytes(), {"Religious War!B2": "ORANGE",
+                                                                       "Religious War!B3": "Konstanz"}))
+    enter_mails(GAME, [("orange", b"Orange\nConvert: no\n")], root=tmp_path)
+    assert rows_of(paths, "Religious War")[:2] == [("Declarer", "ORANGE"), ("Target", "Konstanz")]

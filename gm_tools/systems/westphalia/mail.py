@@ -165,8 +165,8 @@ def mailed_cells(variant, position, power: str, lines: list[str], sheets: dict[s
         out[k] = _place(typing, good[k], wars, [good[j] for j in good if j < k])
     for row in (r for against, r in typing.old_wars.items() if against not in wars):
         typing.wipe(S.WARS, row, [c.header for c in sheets[S.WARS].table.columns])  # a war no longer declared
-    if any(line.form.sheet == S.TURNS for line in good.values()):
-        _withdrawn(typing)
+    if any(line.form.sheet == S.TURNS and "League" in line.form.columns for line in good.values()):
+        _withdrawn(typing)  # only a line that speaks to his League takes him out of it
     return MailedCells(tuple(typing.clear), out)
 
 
