@@ -203,17 +203,7 @@ def _battles_and_treaties(variant: Variant, step: Step, inputs: dict, year: int)
             return
         owed = {(w, lost): wars.conquests_owed(state, w, lost) for w, lost in won}
         taken = _treaties(variant, step, pending, won, refused, signed, (declared, costs))
-        for i, w, lost in [(i, w, lost) for i, war in fought for w, lost in won if {w, lost} == {war.declarer, war.target}]:
-            got, need = taken.get((w, lost), []), min(2, len(owed[(w, lost)]))
-            if len(got) < need:
-                which = f": {', '.join(got)}" if got else ""
-                step.problems.append((i, "winner", f"{len(got)} province(s) taken by {w}{which}",
-                                      f"{need} taken by {w} on the Peace Treaties sheet, {lost}'s choice among "
-                                      f"{', '.join(owed[(w, lost)])}: {wars.CONQUEST_RULE}"))
-            took = {taker for taker, loser in taken if loser == lost}
-            lapsed.setdefault(w, []).extend((i, name, f"{name} could have taken {province} from {lost} and did not: "
-                                                      f"{treatycost.LAPSE_COST}")
-                                            for name, province in treatycost.lapses(variant, declared, w, lost, took))
+        _signed_as_owed(variant, step, fought, won, owed, taken, (declared, lapsed))
         # 'If you win: Conquer 1 province with a town, or up to 2 provinces without one' is the
         # winner's choice; a treaty not typed is a choice too, told so it is not taken for a slip
         step.done += [(w, f"wins the war with {lost} but takes nothing: no Peace Treaty entered")
@@ -236,6 +226,32 @@ def _battles_and_treaties(variant: Variant, step: Step, inputs: dict, year: int)
                                       "step"))
     step.problems += owing
     treatycost.influence_changes(step, inputs.get("changes", []))
+
+
+def _signed_as_owed(variant: Variant, step: Step, fought: list, won: list[tuple[str, str]],
+                    owed: dict[tuple[str, str], list[str]], taken: dict[tuple[str, str], list[str]],
+                    lapsing: tuple) -> None:
+    """What a Battle Phase's treaties had to take and did not, each named at its war's row
+    (``fought``: (entry index, war)): an unaligned principality's 'two (one if only one
+    available)' of ``owed`` (:func:`.wars.conquests_owed`), against what ``taken`` holds; and
+    each of the winner's allies that could have taken a province and did not, gathered into
+    ``lapsing`` = (the board at the start of the turn, winner -> lapses) for
+    :func:`.treatycost.unpaid`."""
+    from gm_tools.systems.westphalia import treatycost, wars
+
+    start, lapsed = lapsing
+    for i, war in fought:
+        for w, lost in (pair for pair in won if set(pair) == {war.declarer, war.target}):
+            got, need = taken.get((w, lost), []), min(2, len(owed[(w, lost)]))
+            if len(got) < need:
+                which = f": {', '.join(got)}" if got else ""
+                step.problems.append((i, "winner", f"{len(got)} province(s) taken by {w}{which}",
+                                      f"{need} taken by {w} on the Peace Treaties sheet, {lost}'s choice among "
+                                      f"{', '.join(owed[(w, lost)])}: {wars.CONQUEST_RULE}"))
+            took = {taker for taker, loser in taken if loser == lost}
+            lapsed.setdefault(w, []).extend((i, name, f"{name} could have taken {province} from {lost} and did not: "
+                                                      f"{treatycost.LAPSE_COST}")
+                                            for name, province in treatycost.lapses(variant, start, w, lost, took))
 
 
 def _diplomacy_game(variant: Variant, step: Step, inputs: dict, rows: dict[str, dict],
