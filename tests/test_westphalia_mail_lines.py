@@ -62,6 +62,9 @@ def cache(tmp_path_factory):
     ("Upheaval: Fulda", "U", "Religious Upheaval", [{"Province": "Fulda"}]),
     ("Actions: heresy and diplomacy", "T", "Player Turns",
      [{"Combat Heresy": "yes", "Engage in Diplomacy": "yes", "Wage War": "no"}]),
+    # 'Players will choose 2/3 of Combat Heresy, Engage in Diplomacy, & Wage War', written with spaces only
+    ("Actions: Diplomacy War", "T", "Player Turns",
+     [{"Combat Heresy": "no", "Engage in Diplomacy": "yes", "Wage War": "yes"}]),
     ("Player Turns: no, yes, yes, no, , Evangelical League", "T", "Player Turns",
      [{"Combat Heresy": "no", "Engage in Diplomacy": "yes", "Wage War": "yes", "Convert": "no",
        "League": "Evangelical League"}]),
