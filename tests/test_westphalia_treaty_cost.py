@@ -295,3 +295,16 @@ def test_the_war_and_its_treaty_read_names_as_the_gm_types_them(round_five, tmp_
     assert error is None
     state = state_of(load_state(GAME, root).position)
     assert state.princes["BLUE"] == Holding(("DES", "FRS"), "") and state.saved_di["BLUE"] == 4
+
+
+def test_an_allys_lost_province_leaves_no_influence_to_take():
+    """'Peace Treaties': "You lose 2 Diplomatic Influence with each of your allies per province
+    they lost" and "remove all Diplomatic Influence from conquered Principalities": Red beats Blue
+    and takes BRI from Ulm, Blue's ally, so none of Blue's Influence is left on Ulm. A GM's row
+    taking 2 more from Blue there is refused saying what is left and why, not only 'at most 0'."""
+    state = board()
+    state.influence["Ulm"] = {"BLUE": 3}
+    step = turn(state, [("RED", "BLUE")], [("RED", "BRI")], paid=[("BLUE", "Ulm", -2)])
+    assert [(i, f, what) for i, f, what, _ in step.problems] == [(0, "change", "-2")]
+    assert step.problems[0][3] == "at most 0 to take from BLUE on Ulm, all he holds there once the treaties are signed"
+    assert "Ulm" not in step.state.influence or not step.state.influence["Ulm"].get("BLUE")

@@ -150,7 +150,12 @@ def influence_changes(step, changes: list[dict]) -> None:
             step.problems.append((i, "change where", where, "a principality on the board, or saved"))
             continue
         if now < 0:
-            step.problems.append((i, "change", str(change), f"at most {now - change} to take from {player} there"))
+            # a principality that lost a province to a treaty has none left: 'remove all Diplomatic
+            # Influence from conquered Principalities' (so an ally's lost province costs nothing more)
+            held = now - change
+            there = "from his saved Influence" if where == "saved" else f"on {where}"
+            step.problems.append((i, "change", str(change), f"at most {held} to take from {player} {there}, all he "
+                                                            "holds there once the treaties are signed"))
             continue
         if where == "saved":
             step.state.saved_di[player] = now
