@@ -85,3 +85,25 @@ def test_a_row_without_its_player_says_nothing_was_found(foreign_step, tmp_path)
     error = _refused(foreign_step, tmp_path, [(None, "Netherlands", "west")])
     assert "Foreign Powers!A2: found 'nothing', expected a player of the game" in error
     assert "None" not in error
+
+
+def test_a_second_row_for_the_same_player_is_named_as_a_second_row(foreign_step, tmp_path):
+    """'Choose a Foreign Power Home Province and place it next to one of the 6 edges': one Home
+    Province and one edge a player. Blue typed twice is refused at his second row for being
+    typed twice, not for being 'a Foreign Power already' when he is not one yet."""
+    error = _refused(foreign_step, tmp_path, [("BLUE", "Netherlands", "west"), ("BLUE", "France", "east")])
+    assert error.splitlines()[1:] == ["  Foreign Powers!A3: found 'BLUE', expected one row for BLUE: a row above makes "
+                                      "him a Foreign Power already"]
+
+
+def test_status_of_a_step_with_nothing_to_enter_says_so(tmp_path):
+    """'Randomly draw cubes for Setup Order' (and each round's Initiative and Earn Gold): nothing
+    is entered, so `status` says there is nothing to enter, not that the Orders sheet, which no
+    Westphalia step uses, has no rows."""
+    from gm_tools.app.status import phase_status
+    from gm_tools.app.turn import new_game
+
+    new_game("westphalia", "fresh", root=tmp_path, seed=3, player_count=3)
+    status = phase_status("fresh", root=tmp_path)
+    assert "Orders sheet" not in status.text()
+    assert status.text().splitlines()[1] == "  nothing to enter in this step: gm-tools turn plays it as it stands"

@@ -135,7 +135,9 @@ def test_placing_more_influence_than_the_player_has_is_named_at_his_placement(be
                                           f"{PLACE}!C4": 2})
     assert text and f"{PLACE}!C4: found 'YELLOW: 6', expected at most 5" in text
     text = _turn(before_turns, tmp_path, {f"{PLACE}!C3": 4})  # the GM counted 3 for YELLOW
-    assert text and f"{TURNS}!F5: found 'YELLOW: 4', expected at most 3 Diplomatic Influence" in text
+    # the cell holds the count: it is what was found there, the placements are why it is too few
+    assert text and (f"{TURNS}!F5: found '3', expected at most 3 Diplomatic Influence (3 gained, 0 saved), as "
+                     "YELLOW places 4 on the Place Influence sheet (more gained, or less placed)") in text
 
 
 def test_an_influence_change_is_named_at_the_cell_that_is_wrong(before_turns, tmp_path):
@@ -318,3 +320,33 @@ def test_a_workbook_laid_out_before_the_diplomacy_game_sheet_still_reads(before_
     assert text is None and _saved(root)["GREEN"] == 1 + 2
     text = _turn(before_turns, tmp_path, {f"{TURNS}!F6": 50}, old_layout=True)
     assert text and f"{TURNS}!F6: found '50', expected at most " in text
+
+
+def test_a_players_name_retyped_on_his_row_is_named_at_that_cell(before_turns, tmp_path):
+    """'Player turns are done in initiative order': the Player Turns sheet lists every player, in
+    that order, in a locked column. A GM who lifts the protection and retypes Blue's name ('blue',
+    'Blue Kraken') beside his actions is told so at that cell, not that Blue's actions are missing
+    from a row that holds them; nothing is written."""
+    for typed in ("blue", "Blue Kraken"):
+        text = _turn(before_turns, tmp_path, {f"{TURNS}!A3": typed})
+        assert text and f"{TURNS}!A3: found {typed!r}, expected 'BLUE', as gm-tools laid out row 3" in text
+        assert f"{TURNS}!B3" not in text
+
+
+@pytest.mark.parametrize("count, found", [(0, "'0'"), (None, "'nothing'"), (-1, "'-1'")])
+def test_a_die_count_below_one_is_named_at_the_dice_cell(before_turns, tmp_path, count, found):
+    """'Spread the Faith': 'Whenever a Player places a dice on a province ...': a row places one
+    die or more. A count of 0, left blank or below 0 is named at the Dice cell, with what was
+    typed, not at the province where the die goes."""
+    text = _turn(before_turns, tmp_path, {f"{FAITH}!A2": "ORANGE", f"{FAITH}!B2": "FUL", f"{FAITH}!C2": count})
+    assert text and f"{FAITH}!C2: found {found}, expected a number of dice, 1 or more" in text
+    assert f"{FAITH}!B2" not in text
+
+
+def test_a_principality_for_the_dice_is_read_in_any_case(before_turns, tmp_path):
+    """'On a neighboring or allied Principality - Dice placed on Principalities convert the
+    entire Principality': Orange's die on 'cologne' is a die on Cologne, judged by the rule
+    (Cologne is of his faith), not refused as a word naming nothing."""
+    text = _turn(before_turns, tmp_path, {f"{FAITH}!A2": "ORANGE", f"{FAITH}!B2": "cologne", f"{FAITH}!C2": 1})
+    assert text and (f"{FAITH}!B2: found 'ORANGE: Cologne', expected a heretical principality (Cologne is catholic "
+                     "already)") in text

@@ -62,6 +62,9 @@ def cache(tmp_path_factory):
     ("Upheaval: Fulda", "U", "Religious Upheaval", [{"Province": "Fulda"}]),
     ("Actions: heresy and diplomacy", "T", "Player Turns",
      [{"Combat Heresy": "yes", "Engage in Diplomacy": "yes", "Wage War": "no"}]),
+    # 'Players will choose 2/3 of Combat Heresy, Engage in Diplomacy, & Wage War', written with spaces only
+    ("Actions: Diplomacy War", "T", "Player Turns",
+     [{"Combat Heresy": "no", "Engage in Diplomacy": "yes", "Wage War": "yes"}]),
     ("Player Turns: no, yes, yes, no, , Evangelical League", "T", "Player Turns",
      [{"Combat Heresy": "no", "Engage in Diplomacy": "yes", "Wage War": "yes", "Convert": "no",
        "League": "Evangelical League"}]),
@@ -290,10 +293,11 @@ def test_the_religious_war_is_declared_once_and_the_emperor_joins_by_mail(cache,
     mail only, one of the two Leagues; 'Players with DI on the Target Principality must Join a
     League (either one)': each player's own row."""
     paths = played_to("R1585T", cache, tmp_path)
-    report = enter_mails(GAME, [("red", b"Red\nReligious War: goslar\n"), ("blue", b"Blue\nReligious War: Hesse\n"),
+    report = enter_mails(GAME, [("red", b"Red\nLeague: Evangelical League\nReligious War: goslar\n"),
+                                ("blue", b"Blue\nLeague: Evangelical League\nReligious War: Hesse\n"),
                                 ("yellow", b"Yellow\nEmperor joins: catholic\nReligious War League: Catholic\n")],
                          root=tmp_path)
-    assert report.refused == [("blue line 2", "'Religious War: Hesse'", "no Religious War declared yet ('If a "
+    assert report.refused == [("blue line 3", "'Religious War: Hesse'", "no Religious War declared yet ('If a "
                                "Religious War has not yet been Declared'): RED declared one (Religious War sheet); the "
                                "GM settles who declared first in Initiative Order")]
     assert rows_of(paths, "Religious War") == [("Declarer", "RED"), ("Target", "Goslar"),
@@ -421,3 +425,41 @@ def test_every_generated_line_is_typed_or_refused_with_a_reason(cache, phase):
             raise
 
     run_examples(check)
+
+
+def test_a_declaration_without_a_league_is_refused_so_a_valid_one_gets_in(cache, tmp_path):
+    """'Declare a Religious War': 'If a Religious War has not yet been Declared, a Player in a
+    League ... may Declare a Religious War'; 'Join a League': 'Players may Join a League, as in
+    Engaging in Diplomacy' (the League column of Player Turns, this step). Red, in no League on his
+    row nor in his mail, declares: the turn could never take it, so the mail refuses it at once,
+    and Orange's declaration (his League in the same mail) goes in, though the other players'
+    actions are still to come. Red's League typed by an earlier mail, or later in the same mail,
+    counts; Red's later 'League: none' withdraws his declaration with it (the report names the
+    cells left empty), so it never holds the sheet against another's."""
+    paths = played_to("R1585T", cache, tmp_path)
+    report = enter_mails(GAME, [("red", b"Red\nReligious War: goslar\n"),
+                                ("orange", b"Orange\nActions: Diplomacy, War\nReligious War: Konstanz\n"
+                                           b"League: Catholic League\n")], root=tmp_path)
+    assert report.refused == [("red line 2", "'Religious War: goslar'",
+                               "a declarer in a League ('a Player in a League ... may Declare a Religious War'): RED "
+                               "has joined none this round (the League column of his Player Turns row, joined while "
+                               "Engaging in Diplomacy or Waging War: 'League: Evangelical League')")]
+    assert rows_of(paths, "Religious War")[:2] == [("Declarer", "ORANGE"), ("Target", "Konstanz")]
+    # Orange withdraws from the League: his declaration goes with it, and Red's, with his League, gets in
+    report = enter_mails(GAME, [("orange", b"Orange\nLeague: none\n")], root=tmp_path)
+    assert report.replaced == ["ORANGE: orange replaces its entries in the workbook (Player Turns!G3; Religious "
+                               "War!B2, B3 now empty)"]
+    report = enter_mails(GAME, [("red", b"Red\nReligious War: goslar\nLeague: Evangelical League\n")], root=tmp_path)
+    assert report.refused == []
+    assert rows_of(paths, "Religious War")[:2] == [("Declarer", "RED"), ("Target", "Goslar")]
+    # his League in the workbook counts for a declaration mailed alone
+    report = enter_mails(GAME, [("red", b"Red\nReligious War: Trier\n")], root=tmp_path)
+    assert report.refused == [] and rows_of(paths, "Religious War")[:2] == [("Declarer", "RED"), ("Target", "Trier")]
+    # only a line that speaks to his League withdraws it: the GM's own declaration for Orange,
+    # typed by hand, stays when Orange mails his conversion (the turn judges it)
+    from gm_tools.edges.workbook_fill import set_cells
+
+    paths.workbook.write_bytes(set_cells(paths.workbook.read_bytes(), {"Religious War!B2": "ORANGE",
+                                                                       "Religious War!B3": "Konstanz"}))
+    enter_mails(GAME, [("orange", b"Orange\nConvert: no\n")], root=tmp_path)
+    assert rows_of(paths, "Religious War")[:2] == [("Declarer", "ORANGE"), ("Target", "Konstanz")]

@@ -124,3 +124,32 @@ def test_influence_without_its_player_says_nothing_was_found(setup_games, tmp_pa
     error = turn_refused(GAME, typed_copy(setup_games["P1510D"], tmp_path, GAME, "Diplomatic Influence", rows))
     assert "Diplomatic Influence!A2: found 'nothing', expected a player of the game" in error
     assert "'None'" not in error
+
+
+def test_a_doctrine_beside_a_retyped_name_is_named_not_a_traceback(setup_games, tmp_path):
+    """'Each Player chooses a Military Doctrine in Setup Order': the Military Doctrines sheet
+    lists each player in a locked cell. A GM who lifts the protection and types Blue's name in
+    lower case beside his doctrine is told so at that cell (the turn used to stop on a Python
+    KeyError); Blue's doctrine is still read from his row, so nothing else is named."""
+    votes = [("RED", "RED"), ("BLUE", "RED"), ("YELLOW", "YELLOW"), ("GREEN", "YELLOW"), ("ORANGE", "RED")]
+    root = typed_copy(setup_games["P1510V"], tmp_path, GAME, "Imperial Election", votes)
+    wb = openpyxl.load_workbook(root / f"{GAME}.xlsx")
+    for r, (player, doctrine) in enumerate([("RED", "Offensive"), ("blue", "Defensive"), ("YELLOW", "Flexible"),
+                                            ("GREEN", "Flexible"), ("ORANGE", "Innovative")], start=2):
+        wb["Military Doctrines"].cell(r, 1).value, wb["Military Doctrines"].cell(r, 2).value = player, doctrine
+    wb.save(root / f"{GAME}.xlsx")
+    error = turn_refused(GAME, root)
+    assert error.splitlines()[1:] == ["  Military Doctrines!A3: found 'blue', expected 'BLUE', as gm-tools laid out "
+                                      "row 3 (a row of this sheet deleted, moved or retyped would put an entry beside "
+                                      "another's name)"]
+
+
+def test_a_row_typed_below_the_players_rows_is_named(setup_games, tmp_path):
+    """'The First Player picks 4 provinces ... Other Players follow, in Setup Order': the Pick
+    Provinces sheet has a row for each player. A second row for Orange typed below them (the
+    protection lifted) would be read instead of his own or not at all: it is named at its cell."""
+    rows = PICKS + [("ORANGE", "DES, FRS, FUL, KEM", "FUR")]
+    error = turn_refused(GAME, typed_copy(setup_games["P1510L"], tmp_path, GAME, "Pick Provinces", rows))
+    assert error.splitlines()[1:] == ["  Pick Provinces!A7: found 'ORANGE', expected nothing below row 6: gm-tools "
+                                      "laid out the sheet's rows, one for each player (RED, BLUE, YELLOW, GREEN, "
+                                      "ORANGE), to type beside"]

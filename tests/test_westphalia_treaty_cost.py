@@ -6,7 +6,9 @@ Diplomatic Influence. For every province you take without a town that wasn't adj
 of your turn you lose 1 Diplomatic Influence, unless you're the Emperor taking from a Foreign
 Power"; "You lose no Diplomatic Influence for vassalizing"), 'Religious War Peace Treaty' ("Players
 do not lose Diplomatic Influence for taking towns and non-adjacent provinces"). The text does not
-say from which principality the Influence is lost: only the total is checked (NOTES.md).
+say from which principality a town's or far province's Influence is lost: only the total is
+checked; "Lose 2 Diplomatic Influence from each of your allies that could have conquered a province
+but did not" is lost on that ally (NOTES.md).
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from gm_tools.edges.variants import load_variant
 from gm_tools.edges.workbook_fill import set_cells
 from gm_tools.engine.rules import variant_for_game
 from gm_tools.systems.westphalia import steps
-from gm_tools.systems.westphalia.sheets import CHANGES, TREATIES, WARS
+from gm_tools.systems.westphalia.sheets import CHANGES, PLACE, TREATIES, WARS
 from gm_tools.systems.westphalia.state import Holding, State, state_of
 from gm_tools.systems.westphalia.turns import DIPLOMACY, WAR
 
@@ -33,6 +35,10 @@ ORDER = ("RED", "BLUE", "YELLOW", "GREEN", "ORANGE")
 RULE = ("'For every town you take you lose 2 Diplomatic Influence. For every province you take without a town "
         "that wasn't adjacent at the start of your turn you lose 1 Diplomatic Influence, unless you're the "
         "Emperor taking from a Foreign Power'")
+
+LAPSE = ("'Additionally, your allies may each take 1 adjacent province from the unaligned Principality or the "
+         "Player and his allies. Lose 2 Diplomatic Influence from each of your allies that could have conquered a "
+         "province but did not (the ability to take a province is determined at the start of the war)'")
 
 
 def board() -> State:
@@ -152,6 +158,63 @@ def test_the_religious_wars_treaty_costs_nothing():
     assert step.problems == [] and "DUI" in step.state.princes["RED"].provinces
 
 
+def allied_ulm() -> State:
+    """Ulm (BIE BON BRI), Red's ally with 3, borders Blue's DUI (and DUR, Blue's capital, which
+    cannot be taken while Blue holds DUI)."""
+    state = board()
+    state.influence["Ulm"] = {"RED": 3}
+    return state
+
+
+def test_an_ally_that_could_have_conquered_and_did_not_costs_two_on_it():
+    """'Peace Treaties': "Lose 2 Diplomatic Influence from each of your allies that could have
+    conquered a province but did not (the ability to take a province is determined at the start of
+    the war)". Red beats Blue and Ulm, his ally, takes nothing though it borders DUI: the turn is
+    refused at the war's row until Red loses 2 on Ulm ("from each of your allies": 2 saved do not
+    pay it); with Ulm taking DUI nothing is owed."""
+    step = turn(allied_ulm(), [("RED", "BLUE")], [], paid=[("RED", "saved", -2)])
+    assert [(i, f, what) for i, f, what, _ in step.problems] == [
+        (0, "winner", "0 Diplomatic Influence lost by RED on Ulm on the Influence Changes sheet")]
+    assert step.problems[0][3] == ("at least 2 lost by RED on Ulm (Ulm could have taken DUI from BLUE and did not: "
+                                   f"2): {LAPSE}")
+    step = turn(allied_ulm(), [("RED", "BLUE")], [], paid=[("RED", "Ulm", -2)])
+    assert step.problems == [] and step.state.influence["Ulm"]["RED"] == 1
+    step = turn(allied_ulm(), [("RED", "BLUE")], [("Ulm", "DUI")])
+    assert step.problems == [] and "DUI" in step.state.principalities["Ulm"].provinces
+
+
+def test_an_ally_that_could_conquer_nothing_costs_nothing():
+    """'Peace Treaties': "your allies may each take 1 adjacent province ... Only Players may conquer
+    towns ... Capitals may only be taken if they are that Power's last province": Blue down to his
+    capital DUR, Ulm could take nothing from him, and Trier, Red's other ally, borders none of
+    Blue's: Red's win costs nothing."""
+    state = allied_ulm()
+    state.princes["BLUE"] = Holding(("DUR",), "DUR")
+    state.princes["YELLOW"] = Holding(("DUI", "GOR"), "GOR")
+    assert turn(state, [("RED", "BLUE")], []).problems == []
+
+
+def test_an_allys_lapse_is_capped_by_what_he_holds_on_it_and_counts_with_the_towns():
+    """'Peace Treaties': "Lose 2 Diplomatic Influence from each of your allies that could have
+    conquered" (one cannot lose what he does not hold, NOTES.md): Red with 1 on Ulm owes that 1
+    there. "For every town you take you lose 2": the loss on Ulm pays the ally first, the town's 2
+    must come besides it."""
+    state = allied_ulm()
+    state.influence["Ulm"] = {"RED": 1}
+    step = turn(state, [("RED", "BLUE")], [])
+    assert step.problems[0][3].startswith("at least 1 lost by RED on Ulm")
+    state = allied_ulm()
+    state.princes["BLUE"] = Holding(("DUI", "DUR", "GOR"), "DUR")  # GOR, far from Ulm, with its town
+    state.towns = {"GOR": "BLUE"}
+    del state.princes["YELLOW"]
+    step = turn(state, [("RED", "BLUE")], [("RED", "GOR")], paid=[("RED", "Ulm", -3)])
+    assert [(i, f, what) for i, f, what, _ in step.problems] == [
+        (0, "treaty", "1 Diplomatic Influence lost by RED on the Influence Changes sheet, besides the 2 for its "
+                      "allies")]
+    assert turn(state, [("RED", "BLUE")], [("RED", "GOR")], paid=[("RED", "Ulm", -3), ("RED", "saved", -1)]
+                ).problems == []
+
+
 GAME = "westphalia-demo"
 STOP = "R1610T"
 # Round 5's Player Turns as the demo enters them: Blue, a Foreign Power beside the west edge since
@@ -199,3 +262,49 @@ def test_the_workbook_takes_the_treaty_with_its_cost(round_five, tmp_path):
     assert error is None
     state = state_of(load_state(GAME, root).position)
     assert state.princes["BLUE"] == Holding(("DES", "FRS"), "") and state.saved_di["BLUE"] == 4
+
+
+def test_the_workbook_refuses_an_allys_lapse_at_the_wars_row(round_five, tmp_path):
+    """'Peace Treaties': "Lose 2 Diplomatic Influence from each of your allies that could have
+    conquered a province but did not". In the demo's round 5 Blue places 2 of his saved Influence
+    on Konstanz, which borders Orange's DES, FRS and FUL, and so is his ally when he declares war
+    on Orange; Konstanz takes nothing: the turn is refused at the war's Winner cell, nothing
+    written, until Blue loses 2 on Konstanz."""
+    cells = {**BLUE_TAKES, f"{PLACE}!A2": "BLUE", f"{PLACE}!B2": "Konstanz", f"{PLACE}!C2": 2,
+             f"{CHANGES}!A2": "BLUE", f"{CHANGES}!B2": "saved", f"{CHANGES}!C2": -1}
+    _, error = _turn(round_five, tmp_path, cells)
+    assert error is not None and "1 problem(s), nothing written" in error
+    assert (f"{WARS}!C2: found '0 Diplomatic Influence lost by BLUE on Konstanz on the Influence Changes sheet', "
+            "expected at least 2 lost by BLUE on Konstanz (Konstanz could have taken DES from ORANGE and did not: "
+            f"2): {LAPSE}") in error
+    root, error = _turn(round_five, tmp_path / "paid", {**cells, f"{CHANGES}!A3": "BLUE", f"{CHANGES}!B3": "Konstanz",
+                                                        f"{CHANGES}!C3": -2})
+    assert error is None
+    state = state_of(load_state(GAME, root).position)
+    assert state.influence.get("Konstanz", {}).get("BLUE", 0) == 0 and state.saved_di["BLUE"] == 2
+
+
+def test_the_war_and_its_treaty_read_names_as_the_gm_types_them(round_five, tmp_path):
+    """'Declare War on either an eligible Player or an unaligned Principality'; 'Peace
+    Treaties': the Wars, Peace Treaties and Influence Changes sheets take a player by his code or
+    name and a principality, or 'saved', in any case, as the sheets' dropdowns do: Blue's war on
+    'orange', his treaty typed 'Blue Kraken' and his loss from 'Saved' are his, not refused."""
+    root, error = _turn(round_five, tmp_path, {**BLUE_TAKES, f"{WARS}!B2": "orange", f"{TREATIES}!A2": "Blue Kraken",
+                                               f"{TREATIES}!A3": "blue", f"{CHANGES}!A2": "BLUE",
+                                               f"{CHANGES}!B2": "Saved", f"{CHANGES}!C2": -1})
+    assert error is None
+    state = state_of(load_state(GAME, root).position)
+    assert state.princes["BLUE"] == Holding(("DES", "FRS"), "") and state.saved_di["BLUE"] == 4
+
+
+def test_an_allys_lost_province_leaves_no_influence_to_take():
+    """'Peace Treaties': "You lose 2 Diplomatic Influence with each of your allies per province
+    they lost" and "remove all Diplomatic Influence from conquered Principalities": Red beats Blue
+    and takes BRI from Ulm, Blue's ally, so none of Blue's Influence is left on Ulm. A GM's row
+    taking 2 more from Blue there is refused saying what is left and why, not only 'at most 0'."""
+    state = board()
+    state.influence["Ulm"] = {"BLUE": 3}
+    step = turn(state, [("RED", "BLUE")], [("RED", "BRI")], paid=[("BLUE", "Ulm", -2)])
+    assert [(i, f, what) for i, f, what, _ in step.problems] == [(0, "change", "-2")]
+    assert step.problems[0][3] == "at most 0 to take from BLUE on Ulm, all he holds there once the treaties are signed"
+    assert "Ulm" not in step.state.influence or not step.state.influence["Ulm"].get("BLUE")

@@ -149,8 +149,36 @@ def test_losing_to_a_principality_with_nothing_it_could_take_eliminates():
     assert done.state.eliminated == () and "FUR" not in done.state.princes.get("ORANGE", Holding((), "")).provinces
     # with a province Ulm could take, Green is not eliminated (the GM enters what Ulm takes)
     step = steps.apply(VARIANT, state, steps.TURNS, {"turns": rows, "wars": [
-        {"declarer": "GREEN", "target": "Ulm", "winner": "Ulm"}]}, 1535)
+        {"declarer": "GREEN", "target": "Ulm", "winner": "Ulm"}], "treaties": [{"winner": "Ulm", "province": "BER"}]},
+                       1535)
     assert step.problems == [] and step.state.eliminated == ()
+
+
+def test_an_unaligned_principality_that_wins_conquers_two_or_the_one_there_is():
+    """003_b5b9eb4920d39694.txt, 'Peace Treaties': "If you lose to an unaligned Principality, it
+    conquers two (one if only one available) non-town provinces of your choice from you and/or
+    your allies": not up to two, as a winning player takes, but two, which the loser chooses and
+    the GM types. Red, beaten by Ulm, has EIC, EIS and HAE besides his capital: one taken is
+    refused at the war's Winner cell, two are taken; Green has BER alone besides his capital, and
+    loses it."""
+    rows = [{"player": p, "actions": [DIPLOMACY, WAR], "convert": False, "influence": 0} for p in ORDER]
+
+    def lost(declarer: str, *provinces: str):
+        return steps.apply(VARIANT, board(), steps.TURNS, {"turns": rows, "wars": [
+            {"declarer": declarer, "target": "Ulm", "winner": "Ulm"}], "treaties": [
+            {"winner": "Ulm", "province": p} for p in provinces]}, 1535)
+
+    step = lost("RED", "EIS")
+    assert [(i, f, found) for i, f, found, _ in step.problems] == [(0, "winner", "1 province(s) taken by Ulm: EIS")]
+    assert step.problems[0][3] == ("2 taken by Ulm on the Peace Treaties sheet, RED's choice among EIC, EIS, HAE: 'If "
+                                   "you lose to an unaligned Principality, it conquers two (one if only one "
+                                   "available) non-town provinces of your choice from you and/or your allies'")
+    assert lost("RED").problems[0][2] == "0 province(s) taken by Ulm"
+    step = lost("RED", "EIS", "HAE")
+    assert step.problems == [] and step.state.princes["RED"].provinces == ("EIC", "HAM")
+    assert lost("GREEN").problems[0][3].startswith("1 taken by Ulm on the Peace Treaties sheet, GREEN's choice "
+                                                   "among BER:")
+    assert lost("GREEN", "BER").problems == []
 
 
 def test_treaties_and_influence_changes_through_the_player_turns():
@@ -210,7 +238,7 @@ def test_the_winners_allies_each_take_one_adjacent_province():
     step = treaty(state, war, ("Ulm", "BER"), ("Ulm", "DIL"))
     assert [(i, found) for i, _, found, _ in step.problems] == [(1, "Ulm: DIL")]
     assert "took BER ('your allies may each take 1 adjacent province')" in step.problems[0][3]
-    step = treaty(state, war, ("Ulm", "GER"))
+    step = treaty(state, war, ("Ulm", "GER"), paid=[("RED", "Ulm", -2)])  # Ulm took nothing: 2 lost on it
     assert [(i, found) for i, _, found, _ in step.problems] == [(0, "Ulm: GER")]
     assert step.problems[0][3].startswith("a province adjacent to Ulm")
     step = treaty(state, war, ("Ulm", "BER"), ("RED", "DIL"), ("RED", "GER"),  # Red's own two besides
@@ -301,7 +329,8 @@ def test_the_leader_of_a_principality_is_not_fighting_in_that_battle_phase():
     assert ("RED", "war with Ulm (Battle Phase 2); Ulm led by BLUE: RED wins") in step.done
     step = steps.apply(VARIANT, state, steps.TURNS, {"turns": rows, "wars": [
         {"declarer": "GREEN", "target": "Ulm", "winner": ""},
-        {"declarer": "YELLOW", "target": "ORANGE", "winner": "YELLOW"}]}, 1535)
+        {"declarer": "YELLOW", "target": "ORANGE", "winner": "YELLOW"}],
+        "treaties": [{"winner": "Ulm", "province": "BER"}]}, 1535)  # 'it conquers two (one if only one available)'
     assert step.problems == []
     assert ("GREEN", "war with Ulm (Battle Phase 1); Ulm led by RED: Ulm wins automatically") in step.done
 
@@ -504,3 +533,20 @@ def test_an_inconclusive_religious_war_changes_no_elector():
         **war, "electors": [{"removed": "Trier", "added": "Ulm"}]}}, 1585).problems
     assert [(i, f, found) for i, f, found, _ in changed] == [(0, "elector", "Trier")]
     assert changed[0][3].startswith("no Electors changed: the Religious War is inconclusive")
+
+
+def test_a_treaty_that_fits_no_war_names_the_wars_won():
+    """003_b5b9eb4920d39694.txt, 'Peace Treaties': "If you win: Conquer 1 province ... from the
+    unaligned Principality or the Player and his allies"; a White Peace: "neither Player conquers
+    provinces from the other". A treaty row that belongs to no war won says which wars were won
+    this round, or that none was (the war typed a White Peace), so the GM sees his slip."""
+    state = board()
+    rows = [{"player": p, "actions": [DIPLOMACY, WAR], "convert": False, "influence": 0} for p in ORDER]
+    treaty = [{"winner": "RED", "province": "BON"}]
+    white = steps.apply(VARIANT, state, steps.TURNS, {"turns": rows, "treaties": treaty, "wars": [
+        {"declarer": "RED", "target": "Ulm", "winner": "white peace"}]}, 1535)
+    assert white.problems[0][3] == "a province of a war's loser, taken by its winner or the winner's ally (no war won)"
+    other = steps.apply(VARIANT, state, steps.TURNS, {"turns": rows, "treaties": [{"winner": "RED", "province": "ESL"}],
+                                                     "wars": [{"declarer": "RED", "target": "Ulm", "winner": "RED"}]},
+                        1535)
+    assert other.problems[0][3].endswith("taken by its winner or the winner's ally (RED beat Ulm)")

@@ -373,3 +373,19 @@ def league_battle(armies: dict[str, tuple[int, int, str, Orders]], lines: tuple[
     standing = [i for i in (0, 1) if left[i]]
     melee.winner = standing[0] if len(standing) == 1 else None
     return melee
+
+
+def pay_for_cards(state, orders: dict, paid: list[str]) -> None:
+    """'After drawing Military Cards, Players may pay Gold to draw extra Military Cards of their
+    choice at a rate of 1:1': each card bought costs its buyer 1 Gold, or is refused (a
+    principality has no Gold). Paid as the battle is fought, so a player fighting again this
+    round has what is left."""
+    for side, mine in orders.items():
+        has = 0 if side in state.principalities else state.gold.get(side, 0)
+        if len(mine.gold) > has:
+            raise DuelError(f"at most {has} card(s) bought by {side}, its Gold ('pay Gold to draw extra Military "
+                            f"Cards of their choice at a rate of 1:1'), found {len(mine.gold)}")
+    for side, mine in orders.items():
+        if mine.gold:
+            state.gold[side] -= len(mine.gold)
+            paid.append(f"{side} pays {len(mine.gold)} Gold for {len(mine.gold)} Military Card(s)")

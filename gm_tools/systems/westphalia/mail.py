@@ -158,12 +158,15 @@ def mailed_cells(variant, position, power: str, lines: list[str], sheets: dict[s
         else:
             good[k] = line
     _clear(typing, list(good.values()))
-    # the cards go last: the games follow from every player's actions, this mail's too
+    # the cards go last: the games follow from every player's actions, this mail's too; a
+    # Religious War after the League the same mail joins ('a Player in a League ... may Declare')
     wars: dict[str, int] = {}
-    for k in sorted(good, key=lambda k: good[k].form.place in (F.GAME, F.WAR_CARDS)):
+    for k in sorted(good, key=lambda k: (good[k].form.place in (F.GAME, F.WAR_CARDS), good[k].form.place == F.ITEM)):
         out[k] = _place(typing, good[k], wars, [good[j] for j in good if j < k])
     for row in (r for against, r in typing.old_wars.items() if against not in wars):
         typing.wipe(S.WARS, row, [c.header for c in sheets[S.WARS].table.columns])  # a war no longer declared
+    if any(line.form.sheet == S.TURNS and "League" in line.form.columns for line in good.values()):
+        _withdrawn(typing)  # only a line that speaks to his League takes him out of it
     return MailedCells(tuple(typing.clear), out)
 
 
@@ -428,16 +431,18 @@ def _religious_war(typing: _Typing, line):
     """'If a Religious War has not yet been Declared, a Player in a League ... may Declare a
     Religious War against a heretical Target Principality'; 'if the Emperor is not yet a member
     of a League, he may Join a League'."""
-    from gm_tools.systems.westphalia.religiouswar import league_names
+    from gm_tools.systems.westphalia.religiouswar import league_names, no_league
 
     war = typing.sheets[S.RELIGIOUS_WAR]
     item = {war.value(r, "Item"): r for r in range(2, war.last + 1) if war.value(r, "Item")}
     if line.form.columns == ("Emperor joins",):
         league = F.chosen(line.rows[0].get("Emperor joins"), league_names(typing.variant))
         if league not in league_names(typing.variant):
-            # the turn passes over a League it does not know, so the mail says it now
+            # the words the turn refuses at the cell, said to the player now
             return f"one of {', '.join(league_names(typing.variant))}, the League the Emperor joins"
         return typing.put(S.RELIGIOUS_WAR, item["Emperor joins"], {"Value": league})
+    if not _in_league(typing, typing.power):
+        return no_league(typing.power)  # the turn refuses it whatever else is entered
     declarer = war.value(item["Declarer"], "Value")
     if declarer and declarer != typing.power:
         return (f"no Religious War declared yet ('If a Religious War has not yet been Declared'): {declarer} declared "
@@ -447,13 +452,34 @@ def _religious_war(typing: _Typing, line):
             + typing.put(S.RELIGIOUS_WAR, item["Target"], {"Value": target or None}))
 
 
+def _in_league(typing: _Typing, player: str) -> bool:
+    """Whether the player has joined a League this round: on his Player Turns row (the workbook's
+    or this mail's), the only place one is joined ('The Leagues reset')."""
+    turns = typing.sheets[S.TURNS]
+    return player in typing.state.leagues or any(turns.value(r, "League") for r in turns.rows_where("Player", player))
+
+
+def _withdrawn(typing: _Typing) -> None:
+    """A declarer whose mail leaves him in no League withdraws his Religious War with it: it
+    could no longer stand ('a Player in a League ... may Declare'), and would hold the sheet
+    against another player's declaration."""
+    war = typing.sheets[S.RELIGIOUS_WAR]
+    item = {war.value(r, "Item"): r for r in range(2, war.last + 1) if war.value(r, "Item")}
+    if "Declarer" in item and war.value(item["Declarer"], "Value") == typing.power and not _in_league(
+            typing, typing.power):
+        for name in ("Declarer", "Target"):
+            typing.wipe(S.RELIGIOUS_WAR, item[name], ("Value",))
+
+
 def awaited(variant, position, rows: dict) -> list[str] | None:
     """The players the step still waits for, by what is typed on its sheets (``rows``: sheet ->
-    rows read back); None for a step no player enters anything in (the Setup Order, the
-    Initiative, Earn Gold, Foreign Powers, which a player may choose, an Imperial Election
-    when the Emperor lives)."""
+    rows read back); nobody in a step without sheets (the Setup Order, the Initiative, Earn Gold,
+    an Imperial Election when the Emperor lives: `status` says there is nothing to enter, not
+    that the Orders sheet has no rows); None for Foreign Powers, which a player may choose."""
     state, kind = state_of(position), parse_phase(position.phase).type
     tables = {t.title: t for t in S.HOOKS.input_sheets(variant, position)}
+    if not tables:
+        return []
 
     def missing(sheet: str, column: str) -> list[str]:
         table = tables.get(sheet)
@@ -473,8 +499,6 @@ def awaited(variant, position, rows: dict) -> list[str] | None:
         upto = last + 1 if more else last
         return list(dict.fromkeys(laid[0] for n, laid in enumerate(table.rows, start=2)
                                   if n <= upto and n not in typed))
-    if kind == steps.ELECTION and S.ELECTION not in tables:
-        return None
     if kind in by_kind:
         return list(dict.fromkeys(missing(*by_kind[kind])))
     if kind == steps.EMPEROR:

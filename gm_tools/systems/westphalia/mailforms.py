@@ -170,8 +170,8 @@ def _values(form: Form, word: str, rest: str) -> list[dict]:
             raise ValueError(f"the card you show and to whom: {form.example!r}")
         return [{"Card": card.group(1), "With": card.group(2).strip()}]
     if word == "actions":
-        return [{a: "yes" if a in [_action(i) for i in re.split(r",|;|\band\b|&", rest) if i.strip()] else "no"
-                 for a in ACTIONS}]
+        chosen = [a for i in re.split(r",|;|\band\b|&", rest) if i.strip() for a in _actions(i)]
+        return [{a: "yes" if a in chosen else "no" for a in ACTIONS}]
     if form.columns == ("Principality", "DI") and items and all(map(_amount, items)):
         # 'Influence: Cologne 2, Hesse 1': a row for each principality
         return [dict(zip(form.columns, _amount(item))) for item in items]
@@ -187,6 +187,18 @@ def _values(form: Form, word: str, rest: str) -> list[dict]:
             raise ValueError(f"the war, then your cards: {form.example!r}")
         return [{"Against": against.strip(), "Cards": cards.strip()}]
     return [_columns(form, items, form.columns)]
+
+
+def _actions(item: str) -> list[str]:
+    """The actions one item names: one ('Heresy', 'Engage in Diplomacy'), or several written
+    with spaces only ('Diplomacy War'), each word naming one."""
+    try:
+        return [_action(item)]
+    except ValueError:
+        words = item.split()
+        if len(words) < 2 or not all(len([a for a in ACTIONS if w.lower() in a.lower()]) == 1 for w in words):
+            raise
+        return list(dict.fromkeys(_action(w) for w in words))
 
 
 def _action(item: str) -> str:

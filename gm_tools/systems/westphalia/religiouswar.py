@@ -43,7 +43,7 @@ def check_declaration(state: State, player: str, target: str) -> str | None:
     Religious Upheaval; A Principality you have enough Diplomatic Influence to ally, and: Are
     its ally, or; Are within 2 Diplomatic Influence of being its ally (no ties).'"""
     if player not in state.leagues:
-        return f"a player in a League ({player} has joined none this round)"
+        return no_league(player)
     if target not in state.principalities:
         return "a principality on the board"
     if principality_religion(state, target) == state.religion_of(player):
@@ -56,6 +56,15 @@ def check_declaration(state: State, player: str, target: str) -> str | None:
         return None
     return (f"a principality drawn in this round's Religious Upheaval ({', '.join(state.targets) or 'none'}) or one "
             f"{player} is allied to or within 2 Diplomatic Influence of allying")
+
+
+def no_league(player: str) -> str:
+    """Why a declarer in no League may not declare: 'a Player in a League ... may Declare a
+    Religious War', a League joined this step ('Players may Join a League, as in Engaging in
+    Diplomacy') on the League column of his Player Turns row."""
+    return (f"a declarer in a League ('a Player in a League ... may Declare a Religious War'): {player} has joined "
+            "none this round (the League column of his Player Turns row, joined while Engaging in Diplomacy or "
+            "Waging War: 'League: Evangelical League')")
 
 
 def league_names(variant) -> tuple[str, str]:
@@ -138,25 +147,27 @@ def peace(state: State, war: ReligiousWar, names: tuple[str, ...]) -> list[str]:
             + (f"; {war.defender} gains {TREATY_INFLUENCE} Diplomatic Influence there" if war.defender else "")]
 
 
-def check_elector_change(state: State, war: ReligiousWar, removed: str, added: str, by: str) -> str | None:
+def check_elector_change(state: State, war: ReligiousWar, removed: str, added: str,
+                         by: str) -> tuple[str, str] | None:
     """'if the Emperor was in the League of his religion and he: Won, then he may remove any
     number of heretical Electors who fought in the Defeated League from the Electorate, replacing
     them with Electors of his choice of his own religion. Lost, then the Player(s) of the opposing
     League with the most Imperial Power may remove any number of Electors of the Emperor's
     religion who fought in the Defeated League ... replacing them with Electors ... of the
-    opposing Religion.' An Elector fought in a League when its ally did."""
+    opposing Religion.' An Elector fought in a League when its ally did. What is wrong is
+    ('removed', why) or ('added', why): the cell to correct."""
     if removed not in state.electors:
-        return f"one of the Electors ({', '.join(state.electors)})"
+        return "removed", f"one of the Electors ({', '.join(state.electors)})"
     loser = other(war.winner, tuple(sorted(set(war.leagues.values()) | {war.winner})))
     if war.fought.get(removed) != loser:
-        return f"an Elector that fought in the defeated {loser} (its ally was in it)"
+        return "removed", f"an Elector that fought in the defeated {loser} (its ally was in it)"
     faith = state.religion_of(by)
     if principality_religion(state, removed) == faith:
-        return f"an Elector of the other faith ({removed} is {faith})"
+        return "removed", f"an Elector of the other faith ({removed} is {faith})"
     if added not in state.principalities or added in state.electors:
-        return "a principality on the board that is no Elector yet, to replace it"
+        return "added", "a principality on the board that is no Elector yet, to replace it"
     if principality_religion(state, added) != faith:
-        return f"a {faith} principality to replace it"
+        return "added", f"a {faith} principality to replace it"
     return None
 
 

@@ -48,7 +48,7 @@ EMPIRE = "Holy Roman Empire"
 BOARD = "Provinces"
 
 _COLUMNS = {"home": "Home Province", "edge": "Edge", "player": "Player", "ballot": "Votes for", "doctrine": "Doctrine", "province": "Province", "actions": "Combat Heresy",
-            "convert": "Convert", "influence": "Influence gained", "placement": "Influence gained", "dice": "Where", "dice also": "Also converts", "dice player": "Player", "war player": "Declarer", "treaty winner": "Winner",
+            "convert": "Convert", "influence": "Influence gained", "placement": "Influence gained", "dice": "Where", "dice also": "Also converts", "dice count": "Dice", "dice player": "Player", "war player": "Declarer", "treaty winner": "Winner",
             "league": "League", "trent": "Council of Trent", "treaty": "Province", "change": "Change",
             "war": "Against", "winner": "Winner", "new doctrine": "New doctrine", "cards": "Declarer's cards", "religious war": "Value", "league won": "Value",
             "elector": "Removed", "elector added": "Added", "place player": "Player", "change player": "Player", "change where": "Principality",
@@ -207,7 +207,7 @@ class WestphaliaHooks(SheetHooks):
             else:
                 name, cell = ref.split("!")
                 problems.append(Problem(name, cell, found, expected))
-        return inputs, problems
+        return inputs, problems + _off_layout(self.input_sheets(variant, position), rows, problems)
 
     def awaited(self, variant: Variant, position: Position, rows: dict[str, list[InputRow]]) -> list[str] | None:
         """Who the step still waits for (:func:`.mail.awaited`)."""
@@ -216,7 +216,9 @@ class WestphaliaHooks(SheetHooks):
         return awaited(variant, position, rows)
 
     def all_entered(self, variant: Variant, position: Position) -> str:
-        """Each step asks its own of a player (:func:`.mail.awaited`)."""
+        """Each step asks its own of a player (:func:`.mail.awaited`); some nothing."""
+        if not self.input_sheets(variant, position):
+            return "nothing to enter in this step: gm-tools turn plays it as it stands"
         return "every player has entered what the step asks of him"
 
     def output_sheets(self, variant: Variant, position: Position) -> list[Table]:
@@ -324,12 +326,16 @@ def _read(variant: Variant, state, kind: str, rows: dict[str, list[InputRow]]) -
         return INFLUENCE, {"influence": [{"player": r.values.get("Player"), "principality": r.values.get("Principality")
                                           or "", "di": r.values.get("DI")} for r in got]}, [r.cells for r in got]
     if kind in (steps.EMPEROR, steps.ELECTION):
-        ballots = {r.values["Player"]: r.values["Votes for"] for r in rows.get(ELECTION, []) if r.values.get("Votes for")}
-        doctrines = {r.values["Player"]: r.values["Doctrine"] for r in rows.get(DOCTRINES, []) if r.values.get("Doctrine")}
+        # each row is its laid-out player's (a name retyped over it is the reader's to name)
+        voters = tuple(state.initiative or state.setup_order) if kind == steps.ELECTION else state.setup_order
+        votes = _prefilled(ELECTION, ("Player", "Votes for"), voters, rows)
+        choices = _prefilled(DOCTRINES, ("Player", "Doctrine"), state.setup_order, rows) if kind == steps.EMPEROR else []
+        ballots = {p: values["Votes for"] for p, values, _ in votes if values.get("Votes for")}
+        doctrines = {p: values["Doctrine"] for p, values, _ in choices if values.get("Doctrine")}
         # a problem is entry i of the ballots or doctrines in the order steps._emperor checks them
         # (by player); a missing doctrine is entry len(doctrines), the first blank Doctrine cell
-        voted = {r.values.get("Player"): r.cells for r in rows.get(ELECTION, [])}
-        chose = {p: cells for p, _, cells in _prefilled(DOCTRINES, ("Player", "Doctrine"), state.setup_order, rows)}
+        voted = {p: cells for p, _, cells in votes}
+        chose = {p: cells for p, _, cells in choices}
         blank = [cells for player, cells in chose.items() if player not in doctrines][:1]
         return ELECTION, {"ballots": ballots, "doctrines": doctrines}, \
             {"ballot": [voted[p] for p in sorted(ballots)], "doctrine": [chose[p] for p in sorted(doctrines)] + blank}
@@ -376,13 +382,14 @@ def _read_turns(variant: Variant, state, rows: dict[str, list[InputRow]]):
               **({"trent": True} if yes(values.get("Council of Trent")) else {})}
              for player, values, _ in got]
     dice_rows = rows.get(FAITH, [])
+    lower = {n.lower(): n for n in state.principalities}  # a principality's name, in any case
     dice = []
     for r in dice_rows:
         target = str(r.values.get("Where") or "").strip()
         codes, _ = read_provinces(variant, target)
         also, _ = read_provinces(variant, r.values.get("Also converts") or "")
-        dice.append({"player": r.values.get("Player"), "target": codes[0] if codes and target not in
-                     state.principalities else target, "count": r.values.get("Dice") or 0,
+        dice.append({"player": r.values.get("Player"), "target": codes[0] if codes and target.lower() not in
+                     lower else lower.get(target.lower(), target), "count": r.values.get("Dice"),
                      "also": also[0] if also else ""})
     placements = [{"player": r.values.get("Player"), "principality": r.values.get("Principality") or "",
                    "di": r.values.get("DI")} for r in rows.get(PLACE, [])]
@@ -395,9 +402,15 @@ def _read_turns(variant: Variant, state, rows: dict[str, list[InputRow]]):
     doctrines = [{"player": r.values.get("Declarer") or "", "doctrine": str(r.values["New doctrine"])}
                  for r in doctrine_rows]
 
+    # a player or a principality typed as a GM types it: a code or a name, in any case
+    from gm_tools.systems.westphalia.religiouswar import league_names
+
+    sides = {n.lower(): n for n in (*state.principalities, *league_names(variant))}
+    sides.update({word.lower(): p for p in state.setup_order for word in (p, variant.powers[p].name) if word})
+
     def side(text) -> str:
         text = str(text or "").strip()
-        return text.upper() if text.upper() in state.setup_order else text
+        return sides.get(text.lower(), text)
 
     wars = [{"declarer": r.values.get("Declarer") or "", "target": side(r.values.get("Against")),
              "winner": side(r.values.get("Winner")),
@@ -407,11 +420,11 @@ def _read_turns(variant: Variant, state, rows: dict[str, list[InputRow]]):
     treaties = []
     for r in treaty_rows:
         codes, unknown = read_provinces(variant, r.values.get("Province") or "")
-        winner = str(r.values.get("Winner") or "").strip()
-        treaties.append({"winner": winner.upper() if winner.upper() in state.setup_order else winner,
+        treaties.append({"winner": side(r.values.get("Winner")),
                          "province": (codes + unknown)[0] if codes + unknown else "",
                          "vassalize": yes(r.values.get("Vassalize"))})
-    changes = [{"player": r.values.get("Player"), "principality": str(r.values.get("Principality") or "").strip(),
+    changes = [{"player": r.values.get("Player"), "principality": "saved" if str(r.values.get(
+                    "Principality") or "").strip().lower() == "saved" else side(r.values.get("Principality")),
                 "change": r.values.get("Change"), "reason": r.values.get("Reason") or ""} for r in change_rows]
     items = {r.values.get("Item"): r for r in rows.get(RELIGIOUS_WAR, [])}
 
@@ -424,15 +437,14 @@ def _read_turns(variant: Variant, state, rows: dict[str, list[InputRow]]):
                  "joins": {r.values.get("Player"): r.values.get("League") for r in rows.get(WAR_LEAGUES, [])},
                  "cards": {r.values.get("Player"): str(r.values.get("Cards") or "")
                            for r in rows.get(WAR_CARDS, []) if r.values.get("Player")},
-                 "electors": [{"removed": str(r.values.get("Removed") or "").strip(),
-                               "added": str(r.values.get("Added") or "").strip()}
+                 "electors": [{"removed": side(r.values.get("Removed")), "added": side(r.values.get("Added"))}
                               for r in rows.get(ELECTORS_CHANGED, [])]}
     war_cells = [items[i].cells if i in items else {"Value": f"{RELIGIOUS_WAR}!B{n}"}
                  for n, i in enumerate(_WAR_ITEMS, start=2)]
-    where = {"*": [cells for _, _, cells in got], **{f: [r.cells for r in dice_rows] for f in ("dice", "dice also", "dice player")},
+    where = {"*": [cells for _, _, cells in got], **{f: [r.cells for r in dice_rows] for f in ("dice", "dice also", "dice player", "dice count")},
              # the declaration's problems are entry 0 (the Declarer's cell), the battle's entry 1 (the
-             # Winning League's)
-             "religious war": war_cells[:1], "league won": [war_cells[0], war_cells[3]],
+             # Winning League's), the Emperor's League entry 2
+             "religious war": war_cells[:1], "league won": [war_cells[0], war_cells[3], war_cells[2]],
              "elector": [r.cells for r in rows.get(ELECTORS_CHANGED, [])],
              "elector added": [r.cells for r in rows.get(ELECTORS_CHANGED, [])],
              **{f: [r.cells for r in rows.get(PLACE, [])] for f in ("place player", "place principality", "place di")},
@@ -472,14 +484,50 @@ def _first_blank(tables: list[Table], sheet: str, column: str, read: list[dict])
     return f"{sheet}!{chr(ord('A') + headers.index(column))}{row}"
 
 
+def _off_layout(tables: list[Table], rows: dict[str, list[InputRow]], named: list[Problem]) -> list[Problem]:
+    """The rows of a sheet gm-tools laid out row by row (a player's, a roll's, an item's) that are
+    not as it laid them: a locked cell retyped (a player's 'red' for RED, the protection lifted),
+    which the workbook reader checks only on a row with nothing typed, and a row typed below them,
+    nobody's (a second row for a player would be read instead of his own, or not at all), unless
+    the step's own check named it already (``named``: a Religious Upheaval row for a player who
+    did not roll 1-3 says why)."""
+    problems = []
+    said = {(p.sheet, re.sub(r"\D", "", p.cell)) for p in named}
+    for table in (t for t in tables if t.rows and not t.blank_rows):
+        last = len(table.rows) + 1
+        for row in rows.get(table.title, []):
+            n = _row_of(row)
+            if n > last and (table.title, str(n)) not in said:
+                typed = [(h, v) for h, v in row.values.items() if v not in (None, "")]
+                header, value = typed[0] if typed else (table.columns[0].header, "")
+                problems.append(Problem(table.title, row.cells[header].split("!")[1], repr(str(value)),
+                                        f"nothing below row {last}: gm-tools laid out the sheet's rows, one for each "
+                                        f"{table.columns[0].header.lower()} ({', '.join(str(r[0]) for r in table.rows)}), "
+                                        "to type beside"))
+            if n > last:
+                continue
+            for column, laid in zip(table.columns, table.rows[n - 2]):
+                typed = row.values.get(column.header)
+                if column.editable or laid is None or str(typed if typed is not None else "") == str(laid):
+                    continue
+                problems.append(Problem(table.title, row.cells[column.header].split("!")[1],
+                                        repr(str(typed)) if typed not in (None, "") else "an empty cell",
+                                        f"{str(laid)!r}, as gm-tools laid out row {n} (a row of this sheet deleted, "
+                                        "moved or retyped would put an entry beside another's name)"))
+    return problems
+
+
 def _prefilled(sheet: str, columns: tuple[str, ...], players: tuple[str, ...],
                rows: dict[str, list[InputRow]]) -> list[tuple[str, dict, dict]]:
     """(player, values, cells) for each row the sheet was written with, in that order: a row the
     GM left blank is not read back, but a problem with it still names its cells."""
     by_player = {r.values.get("Player"): r for r in rows.get(sheet, [])}
+    # the row laid out for the player is his, whatever is typed over his locked name (the
+    # workbook reader names that cell)
+    by_row = {_row_of(r): r for r in rows.get(sheet, [])}
     out = []
     for i, player in enumerate(players, start=2):
-        row = by_player.get(player)
+        row = by_row.get(i) or by_player.get(player)
         cells = row.cells if row else {c: f"{sheet}!{'ABCDEFGH'[j]}{i}" for j, c in enumerate(columns)}
         out.append((player, row.values if row else {}, cells))
     return out

@@ -88,6 +88,11 @@ def _foreign(variant: Variant, step: Step, entries: list[dict], year: int) -> No
         if player not in step.state.setup_order:
             step.problems.append((i, "player", str(player or "nothing"), "a player of the game"))
             continue
+        earlier = next((j for j, e in enumerate(entries[:i]) if e.get("player") == player), None)
+        if earlier is not None:  # not 'he is one': the earlier row is what makes him one
+            step.problems.append((i, "player", player, f"one row for {player}: a row above makes him a Foreign "
+                                                       "Power already"))
+            continue
         wrong = check_becoming(variant, step.state, player, entry.get("home", ""), entry.get("edge", ""), year)
         if wrong:
             # named at the cell it is about: the player's conditions, the Home Province or the edge

@@ -5,12 +5,14 @@ board as the earlier entries left it and then applied.
 Rulebook: ``003_b5b9eb4920d39694.txt``, 'Player Turns', 'Setting the Warfare Stage',
 'Battles', 'Peace Treaties', 'Tradeoffs'. The rules themselves are :mod:`.turns`,
 :mod:`.battles` and :mod:`.wars`; this module reads the step's entries into them in the
-rulebook's order and reports each problem with its entry (:class:`.steps.Step`).
+rulebook's order and reports each problem with its entry (:class:`.steps.Step`). The Religious
+War, waged after the Battle Phases, is :mod:`.religiouswarstep`.
 """
 
 from __future__ import annotations
 
 from gm_tools.engine.variant import Variant
+from gm_tools.systems.westphalia.religiouswarstep import no_elector_change, religious_war
 from gm_tools.systems.westphalia.steps import Step
 
 
@@ -58,8 +60,21 @@ def player_turns(variant: Variant, step: Step, inputs: dict, year: int) -> None:
     gains, games = _diplomacy_game(variant, step, inputs, rows, order)
     religious = inputs.get("religious_war") or {}
     if not religious.get("declarer") and not religious.get("target"):
-        _no_elector_change(step, religious.get("electors", []), "no Religious War is declared on the Religious War "
+        no_elector_change(step, religious.get("electors", []), "no Religious War is declared on the Religious War "
                                                                 "sheet")
+        # the battle's winner is the GM's; the Leagues the players (the Emperor too) would join
+        # may be typed in advance, and wait for a declaration
+        step.problems += [(1, "league won", religious["winner"], "nothing: no Religious War is declared on the "
+                           "Religious War sheet ('If no Religious War was Triggered ... proceed to Tradeoffs')")
+                          ] if religious.get("winner") else []
+    elif not rows.get(religious.get("declarer"), {}).get("league") and religious.get("declarer") not in state.leagues:
+        # the Leagues are joined on this sheet alone ('The Leagues reset'), so a declarer in none is
+        # refused now, whatever else is still to be entered: a mail's declaration never holds the
+        # sheet against another player's that can stand
+        from gm_tools.systems.westphalia.religiouswar import no_league
+
+        declarer = religious.get("declarer") or ""
+        step.problems.append((0, "religious war", f"{declarer} > {religious.get('target', '')}", no_league(declarer)))
     if step.problems:
         return
     state.actions = {p: sorted(rows[p]["actions"]) for p in order}
@@ -78,8 +93,10 @@ def player_turns(variant: Variant, step: Step, inputs: dict, year: int) -> None:
     dice = [T.Die(d["player"], d["target"], int(d.get("count") or 0), d.get("also", "")) for d in inputs.get("dice", [])]
     _check_entries(step, "dice", [(d.player, f"{d.player}: {d.target}", lambda d=d: T.check_die(variant, state, d))
                                   for d in dice], T.HERESY, "dice only from a player Combatting Heresy")
-    # the additional province is named at its own cell, Also converts
+    # the additional province is named at its own cell, Also converts, and the count at Dice
+    counts = [str(d["count"]) if d.get("count") is not None else "nothing" for d in inputs.get("dice", [])]
     step.problems = [(i, "dice also", dice[i].also, why) if f == "dice" and why.startswith("an additional") else
+                     (i, "dice count", counts[i], why) if f == "dice" and why.startswith("a number of dice") else
                      (i, f, found, why) for i, f, found, why in step.problems]
     if step.problems:
         return
@@ -97,8 +114,12 @@ def player_turns(variant: Variant, step: Step, inputs: dict, year: int) -> None:
             # with the cards' Influence, named at the player's last Place Influence row, where it
             # overflows; with the GM's count, at his Influence gained (a mail's placement waits for it)
             last = max(j for j, e in enumerate(inputs.get("placements", [])) if e["player"] == player)
-            where = (last, "place di") if gains is not None else (order.index(player), "placement")
-            step.problems.append((*where, f"{player}: {sum(n for _, n in placed.get(player, []))}", wrong))
+            total = sum(n for _, n in placed.get(player, []))
+            if gains is not None:
+                step.problems.append((last, "place di", f"{player}: {total}", wrong))
+            else:  # the cell holds the count, so it is what was found, and the placements the why
+                step.problems.append((order.index(player), "placement", str(gained), f"{wrong}, as {player} places "
+                                      f"{total} on the Place Influence sheet (more gained, or less placed)"))
         else:
             step.done.append((player, f"gains {gained} Influence; places "
                               + (", ".join(f"{n} on {name}" for name, n in placed.get(player, [])) or "none")
@@ -152,7 +173,7 @@ def _battles_and_treaties(variant: Variant, step: Step, inputs: dict, year: int)
     eliminated before a battle, that battle does not occur.' Then 'The Religious War, if any,
     will be waged in the next phase', and its peace. Each row of the Peace Treaties sheet is
     signed after the first Battle Phase with a war it belongs to; the Influence Changes last."""
-    from gm_tools.systems.westphalia import battles, wars
+    from gm_tools.systems.westphalia import battles, treatycost, wars
     from gm_tools.systems.westphalia.state import State
 
     state = step.state
@@ -171,34 +192,66 @@ def _battles_and_treaties(variant: Variant, step: Step, inputs: dict, year: int)
     pending = list(enumerate(inputs.get("treaties", [])))
     refused: dict[int, str] = {}
     signed: set[tuple[str, str]] = set()
+    victories: list[tuple[str, str]] = []
     costs: dict[str, list[tuple[int, int, str]]] = {}  # the Religious War's treaties cost nothing
+    lapsed: dict[str, list[tuple[int, str, str]]] = {}
     for phase in range(1, battles.PHASES + 1):
-        won = _wars(variant, step, inputs.get("wars", []), [(i, w) for i, w in enumerate(phased) if w.phase == phase],
-                    standing, year)
+        fought = [(i, w) for i, w in enumerate(phased) if w.phase == phase]
+        won = _wars(variant, step, inputs.get("wars", []), fought, standing, year)
+        victories += won  # every war won, named to a treaty that fits none
         if step.problems:
             return
-        _treaties(variant, step, pending, won, refused, signed, (declared, costs))
+        owed = {(w, lost): wars.conquests_owed(state, w, lost) for w, lost in won}
+        taken = _treaties(variant, step, pending, won, refused, signed, (declared, costs))
+        _signed_as_owed(variant, step, fought, won, owed, taken, (declared, lapsed))
         # 'If you win: Conquer 1 province with a town, or up to 2 provinces without one' is the
         # winner's choice; a treaty not typed is a choice too, told so it is not taken for a slip
         step.done += [(w, f"wins the war with {lost} but takes nothing: no Peace Treaty entered")
                       for w, lost in won if (w, lost) not in signed and lost not in step.state.eliminated]
-    owing = wars.unpaid(step.state, costs, inputs.get("changes", []))  # held before the Religious War
-    won = _religious_war(variant, step, inputs.get("religious_war") or {}, year, declared)
+    owing = treatycost.unpaid(step.state, costs, inputs.get("changes", []), lapsed)  # held before the Religious War
+    won = religious_war(variant, step, inputs.get("religious_war") or {}, year, declared)
     if step.problems:
         return
     _treaties(variant, step, pending, won, refused, signed)
+    beaten = "; ".join(f"{w} beat {lost}" for w, lost in victories + won)
     for i, entry in pending:
         if not entry.get("winner"):  # the Winner cell left blank is named, not ': ALT'
             step.problems.append((i, "treaty winner", "nothing", "the war's winner taking the province"))
             continue
         step.problems.append((i, "treaty", f"{entry.get('winner', '')}: {entry.get('province', '')}", refused.get(
-            i, "a province of a war's loser, taken by its winner or the winner's ally")))
+            i, f"a province of a war's loser, taken by its winner or the winner's ally ({beaten or 'no war won'})")))
     for player in wars.homeless(step.state):
         if player not in step.state.eliminated:
             step.done.append((player, "has lost all its provinces: it becomes a Foreign Power at the Foreign Powers "
                                       "step"))
     step.problems += owing
-    _influence_changes(step, inputs.get("changes", []))
+    treatycost.influence_changes(step, inputs.get("changes", []))
+
+
+def _signed_as_owed(variant: Variant, step: Step, fought: list, won: list[tuple[str, str]],
+                    owed: dict[tuple[str, str], list[str]], taken: dict[tuple[str, str], list[str]],
+                    lapsing: tuple) -> None:
+    """What a Battle Phase's treaties had to take and did not, each named at its war's row
+    (``fought``: (entry index, war)): an unaligned principality's 'two (one if only one
+    available)' of ``owed`` (:func:`.wars.conquests_owed`), against what ``taken`` holds; and
+    each of the winner's allies that could have taken a province and did not, gathered into
+    ``lapsing`` = (the board at the start of the turn, winner -> lapses) for
+    :func:`.treatycost.unpaid`."""
+    from gm_tools.systems.westphalia import treatycost, wars
+
+    start, lapsed = lapsing
+    for i, war in fought:
+        for w, lost in (pair for pair in won if set(pair) == {war.declarer, war.target}):
+            got, need = taken.get((w, lost), []), min(2, len(owed[(w, lost)]))
+            if len(got) < need:
+                which = f": {', '.join(got)}" if got else ""
+                step.problems.append((i, "winner", f"{len(got)} province(s) taken by {w}{which}",
+                                      f"{need} taken by {w} on the Peace Treaties sheet, {lost}'s choice among "
+                                      f"{', '.join(owed[(w, lost)])}: {wars.CONQUEST_RULE}"))
+            took = {taker for taker, loser in taken if loser == lost}
+            lapsed.setdefault(w, []).extend((i, name, f"{name} could have taken {province} from {lost} and did not: "
+                                                      f"{treatycost.LAPSE_COST}")
+                                            for name, province in treatycost.lapses(variant, start, w, lost, took))
 
 
 def _diplomacy_game(variant: Variant, step: Step, inputs: dict, rows: dict[str, dict],
@@ -256,19 +309,6 @@ def _check_placements(step: Step, entries: list[dict]) -> None:
                                   "a whole number of Diplomatic Influence, 1 or more: what is not placed is saved "
                                   "('Unplaced Diplomatic Influence is stored on your capital'), and a placement "
                                   "takes none back ('You may remove all (never only some)')"))
-
-
-def _no_elector_change(step: Step, changes: list[dict], why: str) -> None:
-    """An Electors Changed row when the Religious War changes no Elector: refused, named by the
-    cell filled in ('Removed', else 'Added')."""
-    for i, change in enumerate(changes):
-        field_, found = ("elector", change["removed"]) if change.get("removed") else \
-            ("elector added", change.get("added") or "nothing")
-        step.problems.append((i, field_, found, f"no Electors changed: {why} (the Electors change in the Religious "
-                                                "War's peace: 'if the Emperor was in the League of his religion "
-                                                "and he: Won, then he may remove any number of heretical Electors "
-                                                "... Lost, then the Player(s) of the opposing League ... may "
-                                                "remove any number of Electors')"))
 
 
 def _declarations(step: Step, entries: list[dict]) -> list:
@@ -382,24 +422,6 @@ def _check_entries(step: Step, field_: str, entries: list, action: str, needs: s
             step.problems.append((i, field_, words, wrong))
 
 
-def _pay_for_cards(state, orders: dict, paid: list[str]) -> None:
-    """'After drawing Military Cards, Players may pay Gold to draw extra Military Cards of their
-    choice at a rate of 1:1': each card bought costs its buyer 1 Gold, or is refused (a
-    principality has no Gold). Paid as the battle is fought, so a player fighting again this
-    round has what is left."""
-    from gm_tools.systems.westphalia.cards import DuelError
-
-    for side, mine in orders.items():
-        has = 0 if side in state.principalities else state.gold.get(side, 0)
-        if len(mine.gold) > has:
-            raise DuelError(f"at most {has} card(s) bought by {side}, its Gold ('pay Gold to draw extra Military "
-                            f"Cards of their choice at a rate of 1:1'), found {len(mine.gold)}")
-    for side, mine in orders.items():
-        if mine.gold:
-            state.gold[side] -= len(mine.gold)
-            paid.append(f"{side} pays {len(mine.gold)} Gold for {len(mine.gold)} Military Card(s)")
-
-
 def _by_cards(variant: Variant, state, war, entry: dict, leader: str | None, year: int, paid: list[str]) -> str:
     """The battle fought by the card engine (:mod:`.cards`): 'a', 'b', 'white peace', or '!' and
     what is wrong with the cards entered. The Gold spent on cards is taken, told in ``paid``."""
@@ -414,7 +436,7 @@ def _by_cards(variant: Variant, state, war, entry: dict, leader: str | None, yea
     other = state.doctrines.get(leader or war.target, "Flexible")  # a principality fights as its leader would
     try:
         orders = (cards.read_orders(entry.get("cards_a", "")), cards.read_orders(entry.get("cards_b", "")))
-        _pay_for_cards(state, {war.declarer: orders[0], war.target: orders[1]}, paid)
+        cards.pay_for_cards(state, {war.declarer: orders[0], war.target: orders[1]}, paid)
         return cards.battle(ca, ra, cb, rb, (doctrine, other), orders, counts,
                             f"{year} {war.declarer}-{war.target} {state.seed}", round_number(year),
                             int(table.get("rifling_from_round", 5)), int(table.get("doctrine_discards", 2)))
@@ -422,129 +444,18 @@ def _by_cards(variant: Variant, state, war, entry: dict, leader: str | None, yea
         return "!" + str(e)
 
 
-def _religious_war(variant: Variant, step: Step, entry: dict, year: int, declared) -> list[tuple[str, str]]:
-    """The Religious War, when one is declared (:mod:`.religiouswar`): the declaration checked
-    against the board it was made on (``declared``, before the battles), the Leagues joined, the Defender of the Faith, the winning League the GM enters, its peace,
-    and the Electors changed. Returns (winner, loser) pairs between the Leagues' members, for
-    the conquests of its Peace Treaty."""
-    from gm_tools.systems.westphalia import religiouswar as R
-    from gm_tools.systems.westphalia.figures import ally
-
-    if not entry.get("declarer") and not entry.get("target"):
-        return []  # an Electors Changed row then is refused with the other entries (player_turns)
-    state = step.state
-    names = R.league_names(variant)
-    declarer, target = entry.get("declarer", ""), entry.get("target", "")
-    wrong = R.check_declaration(declared, declarer, target)
-    if wrong:
-        step.problems.append((0, "religious war", f"{declarer} > {target}", wrong))
-        return []
-    if target not in state.principalities:
-        step.done.append((declarer, f"declared a Religious War on {target}, which no longer exists: no Religious War "
-                                    "('or if the Target Principality no longer exists, proceed to Tradeoffs')"))
-        _no_elector_change(step, entry.get("electors", []), f"the Target Principality {target} no longer exists")
-        return []
-    war = R.ReligiousWar(target, declarer)
-    step.done.append((declarer, f"declares a Religious War on {target}: the Restorer of the Faith"))
-    step.done += [("", line) for line in R.join(state, war, entry.get("joins", {}), entry.get("emperor_league"),
-                                                 names)]
-    war.defender = R.defender(state, war, names)
-    war.fought = {e: war.leagues[ally(state, e)] for e in state.electors if war.leagues.get(ally(state, e) or "")}
-    restorers = war.leagues[declarer]
-    if war.defender is None:
-        war.winner = restorers  # 'If there is no DOTF, the ROTF's League wins'
-        step.done.append(("", f"no Defender of the Faith: the {restorers} wins"))
-    else:
-        step.done.append((war.defender, f"is the Defender of the Faith of {target}"))
-        pairs, reserve = R.pairings(state, war, names)
-        step.done.append(("", "the Leagues pair off: " + ", ".join(f"{x} against {y}" for x, y in pairs)
-                          + (f"; In Reserve: {', '.join(reserve)}" if reserve else "")))
-        if variant.options.get("card_engine") and any(entry.get("cards", {}).values()):
-            fought = _melee(variant, state, war, names, entry["cards"], year)
-            if fought.startswith("!"):
-                step.problems.append((1, "league won", "the Religious War Cards", fought[1:]))
-                return []
-            step.done.append(("", fought.split("|", 1)[1]))
-            fought = fought.split("|", 1)[0]
-            if entry.get("winner") and entry["winner"] != fought:
-                step.problems.append((1, "league won", entry["winner"], f"{fought or 'nothing'}, as the cards "
-                                                                        "decided (or nothing)"))
-                return []
-            if not fought:
-                step.done.append(("", "both Leagues are spent: the Religious War is inconclusive"))
-                _no_elector_change(step, entry.get("electors", []), "the Religious War is inconclusive, no League "
-                                                                    "won")
-                return []
-            entry = dict(entry, winner=fought)
-        if entry.get("winner") not in names:
-            step.problems.append((1, "league won", entry.get("winner") or "nothing",
-                                  "the League that won the battle: " + " or ".join(names)))
-            return []
-        war.winner = entry["winner"]
-    step.done += [("", line) for line in R.peace(state, war, names)]
-    for i, change in enumerate(entry.get("electors", [])):
-        emperor = state.emperor
-        faith_league = names[0] if emperor and state.religion_of(emperor) == "catholic" else names[1]
-        if not emperor or war.leagues.get(emperor) != faith_league:
-            step.problems.append((i, "elector", change.get("removed", ""), "no change: the Emperor was not in the "
-                                                                          "League of his religion"))
-            continue
-        by = emperor if war.winner == faith_league else _strongest(state, war, R.other(faith_league, names), year)
-        wrong = R.check_elector_change(state, war, change.get("removed", ""), change.get("added", ""), by)
-        if wrong:
-            step.problems.append((i, "elector", change.get("removed", ""), wrong))
-            continue
-        state.electors = tuple(sorted((set(state.electors) - {change["removed"]}) | {change["added"]}))
-        step.done.append((by, f"replaces the Elector {change['removed']} with {change['added']}"))
-    losers = [p for p, league in war.leagues.items() if league != war.winner]
-    return [(w, lost) for w, league in war.leagues.items() if league == war.winner for lost in losers]
-
-
-def _melee(variant: Variant, state, war, names: tuple[str, str], lines_of_play: dict, year: int) -> str:
-    """The Leagues' battle fought by the card engine (:func:`.cards.league_battle`): 'NAME|log'
-    with the winning League's name ('' when inconclusive), or '!' and what is wrong."""
-    from gm_tools.systems.westphalia import battles, cards
-    from gm_tools.systems.westphalia.figures import round_number
-
-    table = variant.tables.get("military_cards", {})
-    counts = {cards.PIKE: table.get("pikemen", 10), cards.MUSKET: table.get("musketeers", 10),
-              cards.CAVALRY: table.get("cavalry", 10)}
-    order = list(state.initiative or state.setup_order)
-    lines = tuple([p for p in order if war.leagues.get(p) == league] for league in names)
-    try:
-        armies = {p: battles.forces(state, p, year) + (state.doctrines.get(p, "Flexible"),
-                                                       cards.read_orders(lines_of_play.get(p, "")))
-                  for line in lines for p in line}
-        paid: list[str] = []
-        _pay_for_cards(state, {p: army[3] for p, army in armies.items()}, paid)
-        melee = cards.league_battle(armies, lines, counts, f"{year} religious war {state.seed}", round_number(year),
-                                    int(table.get("rifling_from_round", 5)), int(table.get("doctrine_discards", 2)))
-    except cards.DuelError as e:
-        return "!" + str(e)
-    winner = names[melee.winner] if melee.winner is not None else ""
-    return f"{winner}|the battle by the cards: " + "; ".join(paid + melee.log)
-
-
-def _strongest(state, war, league: str, year: int) -> str:
-    """'the Player(s) of the opposing League with the most Imperial Power ... Initiative Order in
-    the case of ties'."""
-    from gm_tools.systems.westphalia.figures import imperial_power
-
-    order = list(state.initiative or state.setup_order)
-    members = [p for p in order if war.leagues.get(p) == league]
-    return max(members, key=lambda p: (imperial_power(state, p, year), -order.index(p)))
-
-
 def _treaties(variant: Variant, step: Step, pending: list[tuple[int, dict]], won: list[tuple[str, str]],
-              refused: dict[int, str], signed: set[tuple[str, str]], paying: tuple | None = None) -> None:
+              refused: dict[int, str], signed: set[tuple[str, str]],
+              paying: tuple | None = None) -> dict[tuple[str, str], list[str]]:
     """The Peace Treaties of the wars just won, as the GM enters them (:mod:`.wars`): the rows
     of ``pending`` that belong to one of them are signed (and taken off it; ``refused`` keeps
     why one that belongs but breaks the rules was not, for a later war's treaty; ``signed`` gains
     each war, (winner, loser), that took something). A taking belongs to
     a war won: by its winner or the winner's allied principality, from its loser or the loser's
     allies ('the Player and his allies'). ``paying``, (the board at the start of the turn, winner
-    -> costs), gathers what a Player Turn's takings cost (:func:`wars.cost`)."""
-    from gm_tools.systems.westphalia import wars
+    -> costs), gathers what a Player Turn's takings cost (:func:`.treatycost.cost`). Returns what
+    each took from each loser, (taker, loser) -> provinces."""
+    from gm_tools.systems.westphalia import treatycost, wars
     from gm_tools.systems.westphalia.figures import ally
 
     def side(holder: str) -> str:
@@ -570,35 +481,7 @@ def _treaties(variant: Variant, step: Step, pending: list[tuple[int, dict]], won
         taken.setdefault((taking.winner, war[1]), []).append(taking.province)
         signed.add(war)
         if paying:
-            n, why = wars.cost(variant, paying[0], step.state, taking, war[1])
+            n, why = treatycost.cost(variant, paying[0], step.state, taking, war[1])
             paying[1].setdefault(taking.winner, []).append((i, n, why))
         step.done.append(wars.apply(variant, step.state, taking))
-
-
-def _influence_changes(step: Step, changes: list[dict]) -> None:
-    """The Diplomatic Influence the treaties cost, as the GM enters it: the text leaves where it
-    is taken from open (NOTES.md)."""
-    for i, entry in enumerate(changes):
-        player, where, change = entry.get("player"), entry.get("principality") or "saved", entry.get("change")
-        if player not in step.state.setup_order:  # named at the Player cell ('nothing' when blank)
-            step.problems.append((i, "change player", str(player or "nothing"), "a player of the game"))
-            continue
-        if not isinstance(change, int) or change == 0:
-            step.problems.append((i, "change", str(change), "a whole number of Diplomatic Influence, not 0"))
-            continue
-        if where == "saved":
-            now = step.state.saved_di.get(player, 0) + change
-        elif where in step.state.principalities:
-            now = step.state.influence.get(where, {}).get(player, 0) + change
-        else:
-            step.problems.append((i, "change where", where, "a principality on the board, or saved"))
-            continue
-        if now < 0:
-            step.problems.append((i, "change", str(change), f"at most {now - change} to take from {player} there"))
-            continue
-        if where == "saved":
-            step.state.saved_di[player] = now
-        else:
-            step.state.influence.setdefault(where, {})[player] = now
-        reason = entry.get("reason") or "the GM's entry"
-        step.done.append((player, f"{change:+d} Diplomatic Influence ({where}): {reason}"))
+    return taken

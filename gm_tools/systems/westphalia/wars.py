@@ -17,10 +17,9 @@ treaty's rules and applies what follows from them:
 - a Foreign Power takes provinces as a player does and holds them in ``State.princes`` with no
   capital on the board ('Your provinces inside the HRE still provide Imperial Power').
 
-The Diplomatic Influence a treaty costs (2 per town, 1 per far province, allies' lapses) is
-entered by the GM on the Influence Changes sheet: the text leaves where it is taken from open,
-so only the total a winner owes for his towns and far provinces is checked (:func:`cost`,
-:func:`unpaid`); allies' lapses are the GM's to count.
+The Diplomatic Influence a treaty costs (2 per town, 1 per far province, 2 for each ally that
+could have conquered and did not) is entered by the GM on the Influence Changes sheet and
+checked by :mod:`.treatycost`.
 """
 
 from __future__ import annotations
@@ -97,60 +96,6 @@ def check(state: State, taking: Taking, taken: dict[tuple[str, str], list[str]],
         return f"one province with a town, or up to 2 without, from {whom} ('Conquer 1 province with a town, or up " \
                "to 2 provinces without one from the unaligned Principality or the Player and his allies')"
     return None
-
-
-TOWN_COST, FAR_COST = 2, 1
-"""'For every town you take you lose 2 Diplomatic Influence. For every province you take without
-a town that wasn't adjacent at the start of your turn you lose 1'."""
-COST_RULE = "'For every town you take you lose 2 Diplomatic Influence. For every province you take without a " \
-            "town that wasn't adjacent at the start of your turn you lose 1 Diplomatic Influence, unless you're " \
-            "the Emperor taking from a Foreign Power'"
-
-
-def cost(variant: Variant, start: State, state: State, taking: Taking, loser: str) -> tuple[int, str]:
-    """What one checked, not yet applied, taking of a Player Turn's treaty costs its winner, and
-    why: ``start`` is the board at the start of the turn, which decides adjacency. A principality
-    has no Diplomatic Influence to lose, and 'You lose no Diplomatic Influence for vassalizing'."""
-    from gm_tools.systems.westphalia.turns import home_neighbours
-
-    if taking.vassalize or taking.winner not in state.setup_order:
-        return 0, ""
-    if state.town_at(taking.province):
-        return TOWN_COST, f"{taking.province} with its town: {TOWN_COST}"
-    # the loser of the war or the holder: the text does not say which must be the Foreign Power
-    holder = state.owner().get(taking.province, "")
-    if taking.winner in (start.emperor, state.emperor) and (holder in state.foreign or loser in state.foreign):
-        return 0, ""
-    if borders(variant, start, taking.winner, taking.province) \
-            or taking.province in home_neighbours(variant, start, taking.winner):
-        return 0, ""
-    return FAR_COST, f"{taking.province}, not adjacent to {taking.winner} at the start of the turn: {FAR_COST}"
-
-
-def unpaid(state: State, costs: dict[str, list[tuple[int, int, str]]],
-           changes: list[dict]) -> list[tuple[int, str, str, str]]:
-    """The winners whose Influence Changes lose less than their treaties cost (``costs``: winner
-    -> (treaty row, cost, why)), as problems at the first costly treaty row. Where the loss is
-    taken from is open, so the rows' losses are added up wherever they are; one cannot lose what
-    he does not hold, so the due is capped by all the Influence he holds after the treaties
-    (``state``)."""
-    problems = []
-    for player, rows in costs.items():
-        owed = sum(n for _, n, _ in rows)
-        held = state.saved_di.get(player, 0) + sum(r.get(player, 0) for r in state.influence.values())
-        due = min(owed, held)
-        lost = -sum(c["change"] for c in changes if c.get("player") == player
-                    and isinstance(c.get("change"), int) and c["change"] < 0)
-        if lost >= due:
-            continue
-        first = min(i for i, n, _ in rows if n)
-        why = "; ".join(w for _, n, w in rows if n)
-        cap = f" (all the {held} it holds)" if held < owed else ""
-        problems.append((first, "treaty", f"{lost} Diplomatic Influence lost by {player} on the Influence Changes "
-                                          "sheet",
-                         f"at least {due}{cap} lost by {player} on the Influence Changes sheet for its Peace "
-                         f"Treaties ({why}): {COST_RULE}"))
-    return problems
 
 
 def borders(variant: Variant, state: State, holder: str, province: str) -> bool:
@@ -274,6 +219,19 @@ def eligible_to_lose(state: State, player: str) -> list[str]:
         if name not in state.electors and ally(state, name) == player:
             land += holding.provinces
     return sorted(p for p in land if not state.town_at(p))
+
+
+CONQUEST_RULE = "'If you lose to an unaligned Principality, it conquers two (one if only one available) non-town " \
+                "provinces of your choice from you and/or your allies'"
+
+
+def conquests_owed(state: State, winner: str, loser: str) -> list[str]:
+    """What an unaligned principality that beat a player may take as the treaty begins, of which
+    it 'conquers two (one if only one available)': no choice for it, the loser's choice of which
+    (the GM types them). Empty when the winner is a player or the loser has nothing to lose."""
+    if winner not in state.principalities or loser not in state.princes or loser in state.eliminated:
+        return []
+    return [p for p in eligible_to_lose(state, loser) if check(state, Taking(winner, p), {}, loser) is None]
 
 
 def eliminate_the_defenceless(state: State, won: list[tuple[str, str]]) -> list[tuple[str, str]]:

@@ -1,0 +1,147 @@
+"""The Religious War as the GM enters it with the Player Turns: its declaration checked on the
+board it was made on, the Leagues joined, the Defender of the Faith, the battle (at the table, or
+by the card engine's melee), its peace and the Electors changed, each problem with its entry
+(:class:`.steps.Step`).
+
+Rulebook: ``003_b5b9eb4920d39694.txt``, 'Declare a Religious War', 'Religious War Declared',
+'Religious War Battle', 'Religious War Peace Treaty'. The rules themselves are
+:mod:`.religiouswar`; the Player Turns step (:mod:`.turnsteps`) calls :func:`religious_war` once
+every Battle Phase and its Peace Treaties are over.
+"""
+
+from __future__ import annotations
+
+from gm_tools.engine.variant import Variant
+from gm_tools.systems.westphalia.steps import Step
+
+
+def no_elector_change(step: Step, changes: list[dict], why: str) -> None:
+    """An Electors Changed row when the Religious War changes no Elector: refused, named by the
+    cell filled in ('Removed', else 'Added')."""
+    for i, change in enumerate(changes):
+        field_, found = ("elector", change["removed"]) if change.get("removed") else \
+            ("elector added", change.get("added") or "nothing")
+        step.problems.append((i, field_, found, f"no Electors changed: {why} (the Electors change in the Religious "
+                                                "War's peace: 'if the Emperor was in the League of his religion "
+                                                "and he: Won, then he may remove any number of heretical Electors "
+                                                "... Lost, then the Player(s) of the opposing League ... may "
+                                                "remove any number of Electors')"))
+
+
+def religious_war(variant: Variant, step: Step, entry: dict, year: int, declared) -> list[tuple[str, str]]:
+    """The Religious War, when one is declared (:mod:`.religiouswar`): the declaration checked
+    against the board it was made on (``declared``, before the battles), the Leagues joined, the Defender of the Faith, the winning League the GM enters, its peace,
+    and the Electors changed. Returns (winner, loser) pairs between the Leagues' members, for
+    the conquests of its Peace Treaty."""
+    from gm_tools.systems.westphalia import religiouswar as R
+    from gm_tools.systems.westphalia.figures import ally
+
+    if not entry.get("declarer") and not entry.get("target"):
+        return []  # an Electors Changed row then is refused with the other entries (player_turns)
+    state = step.state
+    names = R.league_names(variant)
+    declarer, target = entry.get("declarer", ""), entry.get("target", "")
+    wrong = R.check_declaration(declared, declarer, target)
+    if wrong:
+        step.problems.append((0, "religious war", f"{declarer} > {target}", wrong))
+        return []
+    if target not in state.principalities:
+        step.done.append((declarer, f"declared a Religious War on {target}, which no longer exists: no Religious War "
+                                    "('or if the Target Principality no longer exists, proceed to Tradeoffs')"))
+        no_elector_change(step, entry.get("electors", []), f"the Target Principality {target} no longer exists")
+        return []
+    if entry.get("emperor_league") not in (None, *names):  # the Emperor's choice, never passed over
+        step.problems.append((2, "league won", entry["emperor_league"], "the League the Emperor joins: "
+                              + " or ".join(names) + " ('if the Emperor is not yet a member of a League, he may "
+                                                     "Join a League')"))
+        return []
+    war = R.ReligiousWar(target, declarer)
+    step.done.append((declarer, f"declares a Religious War on {target}: the Restorer of the Faith"))
+    step.done += [("", line) for line in R.join(state, war, entry.get("joins", {}), entry.get("emperor_league"),
+                                                 names)]
+    war.defender = R.defender(state, war, names)
+    war.fought = {e: war.leagues[ally(state, e)] for e in state.electors if war.leagues.get(ally(state, e) or "")}
+    restorers = war.leagues[declarer]
+    if war.defender is None:
+        war.winner = restorers  # 'If there is no DOTF, the ROTF's League wins'
+        step.done.append(("", f"no Defender of the Faith: the {restorers} wins"))
+    else:
+        step.done.append((war.defender, f"is the Defender of the Faith of {target}"))
+        pairs, reserve = R.pairings(state, war, names)
+        step.done.append(("", "the Leagues pair off: " + ", ".join(f"{x} against {y}" for x, y in pairs)
+                          + (f"; In Reserve: {', '.join(reserve)}" if reserve else "")))
+        if variant.options.get("card_engine") and any(entry.get("cards", {}).values()):
+            fought = melee(variant, state, war, names, entry["cards"], year)
+            if fought.startswith("!"):
+                step.problems.append((1, "league won", "the Religious War Cards", fought[1:]))
+                return []
+            step.done.append(("", fought.split("|", 1)[1]))
+            fought = fought.split("|", 1)[0]
+            if entry.get("winner") and entry["winner"] != fought:
+                step.problems.append((1, "league won", entry["winner"], f"{fought or 'nothing'}, as the cards "
+                                                                        "decided (or nothing)"))
+                return []
+            if not fought:
+                step.done.append(("", "both Leagues are spent: the Religious War is inconclusive"))
+                no_elector_change(step, entry.get("electors", []), "the Religious War is inconclusive, no League "
+                                                                    "won")
+                return []
+            entry = dict(entry, winner=fought)
+        if entry.get("winner") not in names:
+            step.problems.append((1, "league won", entry.get("winner") or "nothing",
+                                  "the League that won the battle: " + " or ".join(names)))
+            return []
+        war.winner = entry["winner"]
+    step.done += [("", line) for line in R.peace(state, war, names)]
+    for i, change in enumerate(entry.get("electors", [])):
+        emperor = state.emperor
+        faith_league = names[0] if emperor and state.religion_of(emperor) == "catholic" else names[1]
+        if not emperor or war.leagues.get(emperor) != faith_league:
+            step.problems.append((i, "elector", change.get("removed", ""), "no change: the Emperor was not in the "
+                                                                          "League of his religion"))
+            continue
+        by = emperor if war.winner == faith_league else strongest(state, war, R.other(faith_league, names), year)
+        wrong = R.check_elector_change(state, war, change.get("removed", ""), change.get("added", ""), by)
+        if wrong:
+            step.problems.append((i, "elector" if wrong[0] == "removed" else "elector added",
+                                  change.get(wrong[0], ""), wrong[1]))
+            continue
+        state.electors = tuple(sorted((set(state.electors) - {change["removed"]}) | {change["added"]}))
+        step.done.append((by, f"replaces the Elector {change['removed']} with {change['added']}"))
+    losers = [p for p, league in war.leagues.items() if league != war.winner]
+    return [(w, lost) for w, league in war.leagues.items() if league == war.winner for lost in losers]
+
+
+def melee(variant: Variant, state, war, names: tuple[str, str], lines_of_play: dict, year: int) -> str:
+    """The Leagues' battle fought by the card engine (:func:`.cards.league_battle`): 'NAME|log'
+    with the winning League's name ('' when inconclusive), or '!' and what is wrong."""
+    from gm_tools.systems.westphalia import battles, cards
+    from gm_tools.systems.westphalia.figures import round_number
+
+    table = variant.tables.get("military_cards", {})
+    counts = {cards.PIKE: table.get("pikemen", 10), cards.MUSKET: table.get("musketeers", 10),
+              cards.CAVALRY: table.get("cavalry", 10)}
+    order = list(state.initiative or state.setup_order)
+    lines = tuple([p for p in order if war.leagues.get(p) == league] for league in names)
+    try:
+        armies = {p: battles.forces(state, p, year) + (state.doctrines.get(p, "Flexible"),
+                                                       cards.read_orders(lines_of_play.get(p, "")))
+                  for line in lines for p in line}
+        paid: list[str] = []
+        cards.pay_for_cards(state, {p: army[3] for p, army in armies.items()}, paid)
+        melee = cards.league_battle(armies, lines, counts, f"{year} religious war {state.seed}", round_number(year),
+                                    int(table.get("rifling_from_round", 5)), int(table.get("doctrine_discards", 2)))
+    except cards.DuelError as e:
+        return "!" + str(e)
+    winner = names[melee.winner] if melee.winner is not None else ""
+    return f"{winner}|the battle by the cards: " + "; ".join(paid + melee.log)
+
+
+def strongest(state, war, league: str, year: int) -> str:
+    """'the Player(s) of the opposing League with the most Imperial Power ... Initiative Order in
+    the case of ties'."""
+    from gm_tools.systems.westphalia.figures import imperial_power
+
+    order = list(state.initiative or state.setup_order)
+    members = [p for p in order if war.leagues.get(p) == league]
+    return max(members, key=lambda p: (imperial_power(state, p, year), -order.index(p)))

@@ -1,0 +1,93 @@
+"""The Peace of Westphalia's Religious War sheets as a GM types them: the Leagues and
+principalities in any case, the Emperor's League never passed over, an Elector to correct named
+at its own cell, and a Winning League refused when no war is declared. Each is named as
+'Sheet!Cell: found ..., expected ...', and nothing is written.
+
+Rulebook: ``003_b5b9eb4920d39694.txt``, 'Declare a Religious War', 'Religious War Declared',
+'Religious War Peace Treaty'. The demo's round 4 (``sheets/demo-westphalia.toml``, R1585T): Red
+declares on Goslar, the Emperor Yellow joins the Catholic League, the Evangelical League wins and
+Red replaces the Elector Brandenburg with Lübeck.
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from gm_tools.app.demo import read_demo
+from gm_tools.app.turn import load_state
+from gm_tools.edges.variants import load_variant
+from gm_tools.edges.workbook_fill import set_cells
+from gm_tools.systems.westphalia.state import state_of
+
+from demos import demo_file, played_until, turn_refused
+
+GAME = "westphalia-demo"
+STOP = "R1585T"
+
+
+@pytest.fixture(scope="module")
+def round_four(tmp_path_factory) -> Path:
+    root = tmp_path_factory.mktemp("westphalia-religious-war")
+    played_until(root, "westphalia", STOP)
+    return root
+
+
+def _turn(round_four: Path, tmp_path: Path, changes: dict) -> tuple[Path, str | None]:
+    """The demo's round 4 as the GM typed it, with ``changes``, through `turn`."""
+    variant = load_variant("westphalia")
+    entry = {k: v for k, v in read_demo(demo_file("westphalia")).phases[STOP].items() if k != "press"}
+    cells = variant.system.demo_cells(variant, STOP, entry, "demo")
+    root = tmp_path / "games"
+    shutil.copytree(round_four, root)
+    workbook = root / f"{GAME}.xlsx"
+    workbook.write_bytes(set_cells(workbook.read_bytes(), {**cells, **changes}))
+    return root, turn_refused(GAME, root)
+
+
+def test_leagues_and_principalities_in_any_case(round_four, tmp_path):
+    """'Second, if the Emperor is not yet a member of a League, he may Join a League'; 'if the
+    Emperor was in the League of his religion and he ... Lost, then the Player(s) of the opposing
+    League ... may remove ... Electors': 'catholic league' is the Catholic League (the Emperor
+    joined it, so the Electors change), 'brandenburg' and 'lübeck' are the principalities."""
+    root, error = _turn(round_four, tmp_path, {"Religious War!B4": "catholic league",
+                                               "Religious War!B5": "evangelical league",
+                                               "Electors Changed!A2": "brandenburg", "Electors Changed!B2": "lübeck"})
+    assert error is None
+    state = state_of(load_state(GAME, root).position)
+    assert "Lübeck" in state.electors and "Brandenburg" not in state.electors
+
+
+def test_the_emperors_league_is_never_passed_over(round_four, tmp_path):
+    """'if the Emperor is not yet a member of a League, he may Join a League': a word that names
+    neither League is named at its cell, not read as his staying out (which would also refuse the
+    Electors Changed row as if he had)."""
+    _, error = _turn(round_four, tmp_path, {"Religious War!B4": "Hanseatic"})
+    assert error.splitlines()[1:] == ["  Religious War!B4: found 'Hanseatic', expected the League the Emperor joins: "
+                                      "Catholic League or Evangelical League ('if the Emperor is not yet a member of "
+                                      "a League, he may Join a League')"]
+
+
+def test_an_elector_that_cannot_be_added_is_named_at_the_added_cell(round_four, tmp_path):
+    """'replacing them with Electors of his (their) choice of the opposing Religion': Trier is an
+    Elector already, so the Added cell is the one to correct, not Removed."""
+    _, error = _turn(round_four, tmp_path, {"Electors Changed!B2": "Trier"})
+    assert error.splitlines()[1:] == ["  Electors Changed!B2: found 'Trier', expected a principality on the board "
+                                      "that is no Elector yet, to replace it"]
+
+
+def test_a_winning_league_without_a_declaration_is_refused(round_four, tmp_path):
+    """'If no Religious War was Triggered ... proceed to Tradeoffs': a Winning League typed with
+    no declaration is named at its cell, not passed over. The Emperor's League may wait for a
+    declaration (his mail may come first): it is left as it is."""
+    _, error = _turn(round_four, tmp_path, {"Religious War!B2": None, "Religious War!B3": None,
+                                            "Electors Changed!A2": None, "Electors Changed!B2": None})
+    assert error.splitlines()[1:] == [
+        "  Religious War!B5: found 'Evangelical League', expected nothing: no Religious War is declared on the "
+        "Religious War sheet ('If no Religious War was Triggered ... proceed to Tradeoffs')"]
+    _, error = _turn(round_four, tmp_path / "waits", {"Religious War!B2": None, "Religious War!B3": None,
+                                                      "Religious War!B5": None, "Electors Changed!A2": None,
+                                                      "Electors Changed!B2": None})
+    assert error is None
