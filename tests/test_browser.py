@@ -44,6 +44,9 @@ def test_navigate_index_game_phase_next_phase(served_site):
         assert page.locator("h1").inner_text() == "demo"
         assert page.locator("figure.chart svg").count() == 1
         assert "Spring 1902 Movement" in page.locator("dl.facts").inner_text()
+        # The game page's map too is put together from its files after the load: leaving before
+        # it is would abort their requests (a reader may; the check of failed requests may not).
+        page.wait_for_selector("#map-picture svg")
 
         page.get_by_role("link", name="Spring 1901 Movement").click()
         assert page.url.endswith("/games/demo/S1901M.html")
