@@ -139,7 +139,7 @@ def _build_parser() -> argparse.ArgumentParser:
                  "  gm-tools end thirty --winner SPAIN --reason 'unanimous agreement; most rounds won (3)'\n"
                  "  gm-tools end thirty --undo")
     _game(s)
-    s.add_argument("--draw", nargs="+", metavar="POWER", help="the powers sharing the draw (codes, names, or their first three letters or more: FRA)")
+    s.add_argument("--draw", nargs="+", metavar="POWER", help="the powers sharing the draw, each named once (codes, names, or their first three letters or more: FRA); a power named twice is refused")
     s.add_argument("--winner", metavar="POWER", help="the power the GM calls the winner (code, name, or its first three letters or more)")
     s.add_argument("--reason", metavar="TEXT", help="with --winner: why, as the game record and the site will say it")
     s.add_argument("--undo", action="store_true", help="reopen a game ended by a draw or a winner called")
