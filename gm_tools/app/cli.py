@@ -87,10 +87,12 @@ def _build_parser() -> argparse.ArgumentParser:
     s = _command(sub, "turn", "process the current phase of a game",
                  "Checks every entry of the phase's sheets, adjudicates, writes the results and the\n"
                  "next phase's sheets into the workbook (the previous version is kept) and publishes\n"
-                 "the phase to the site. Without GAME it plays the shipped demo game.",
+                 "the phase to the site. Without GAME it plays the shipped demo games from scratch into\n"
+                 "build/demo/ (make turn), or into --root DIR when DIR is new, empty or made by an earlier\n"
+                 "demo run: the demos clear their folder first, so any other folder is refused, never cleared.",
                  "  gm-tools turn spring1901\n  gm-tools turn spring1901 --lenient --site public\n"
-                 "  gm-tools turn spring1901 --dry-run")
-    s.add_argument("game", nargs="?", default="", help="the game's name (default: the demo game)")
+                 "  gm-tools turn spring1901 --dry-run\n  gm-tools turn --root /tmp/demo-games")
+    s.add_argument("game", nargs="?", default="", help="the game's name (default: play the shipped demo games)")
     s.add_argument("--lenient", action="store_true", help="invalid orders stand as holds (as judges do), listed in the report")
     s.add_argument("--force", action="store_true", help="process the phase even if no order or press was entered")
     s.add_argument("--dry-run", action="store_true",
