@@ -215,7 +215,8 @@ def _build_parser() -> argparse.ArgumentParser:
                  "  gm-tools site\n  gm-tools site --out /var/www/diplomacy\n  gm-tools site --site public")
     # --site as turn, rollback and end name the same folder; --out as before
     s.add_argument("--out", "--site", dest="out", default="site", metavar="DIR",
-                   help="folder the site is written to, as turn's --site (default: site)")
+                   help="folder the site is written to, as turn's --site (default: ./site in the current folder, "
+                        "also with --root: the site does not follow the games)")
     _games_root(s)
     s.set_defaults(func=lambda a: _call("gm_tools.publish.site", "cmd_site", a))
     return p
@@ -226,7 +227,9 @@ def _game(s: argparse.ArgumentParser) -> None:
 
 
 def _site(s: argparse.ArgumentParser) -> None:
-    s.add_argument("--site", default="site", help="folder the site is published to (default: site)")
+    # the default stays ./site whatever --root says: moving it would move every GM's site
+    s.add_argument("--site", default="site", help="folder the site is published to (default: ./site in the current "
+                   "folder, also with --root: the site does not follow the games; '' publishes nothing)")
 
 
 def _games_root(s: argparse.ArgumentParser) -> None:
