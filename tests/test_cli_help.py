@@ -77,3 +77,15 @@ def test_site_takes_site_as_turn_does_and_out_as_before(tmp_path, capsys):
         assert (tmp_path / folder / "games" / "demo" / "S1901M.html").is_file()
     assert ((tmp_path / "by-site" / "games" / "demo" / "index.html").read_bytes()
             == (tmp_path / "by-out" / "games" / "demo" / "index.html").read_bytes())
+
+
+@pytest.mark.parametrize("name", [n for n in COMMANDS if "--site" in _subparsers()[n].format_help()])
+def test_the_site_folder_default_is_said_plainly_even_with_root(name):
+    """QA finding: --site defaults to ./site, the folder the command runs in, even when --root
+    names the games elsewhere; the default stays (moving it would move every GM's site), and
+    each command's help says so plainly."""
+    sub = _subparsers()[name]
+    assert "--root" in sub.format_help()
+    site = next(a for a in sub._actions if "--site" in a.option_strings)
+    assert site.default == "site"
+    assert "./site in the current folder, also with --root" in " ".join(site.help.split())

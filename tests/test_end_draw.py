@@ -103,6 +103,18 @@ def test_a_bad_draw_is_a_clear_error_and_writes_nothing(tmp_path, capsys, powers
     assert snapshot(tmp_path) == before
 
 
+def test_a_power_named_twice_is_refused_naming_it(tmp_path, capsys):
+    """QA finding: ``end g --draw fra eng FRA`` dropped the second FRA without a word; a GM
+    who types a power twice probably meant another one, so the draw is refused (``end --help``
+    says each power is named once) and nothing is written."""
+    create(tmp_path)
+    before = snapshot(tmp_path)
+    assert main(["end", "g", "--draw", "fra", "eng", "FRA", "--root", str(tmp_path), "--site", ""]) == 2
+    err = capsys.readouterr().err
+    assert "'fra' and 'FRA' both name FRANCE" in err and "name each power once" in err
+    assert snapshot(tmp_path) == before
+
+
 def test_a_power_with_nothing_left_has_no_share(tmp_path):
     from workflow_helpers import board_variant
 

@@ -164,6 +164,26 @@ def test_a_phases_orders_that_are_not_a_list_are_a_clear_error(demo, tmp_path, c
     assert not (tmp_path / "games" / "broken").exists()
 
 
+def test_two_orders_for_one_unit_are_a_clear_error(demo, tmp_path, capsys):
+    """QA finding: a saved game from elsewhere whose phase ordered one unit twice stopped with
+    "no free row ... (was a row deleted?)", a workbook's message about a row the GM never
+    touched; it names the phase, the unit and the two orders, and what is expected."""
+    _, saved = demo
+    broken = json.loads(json.dumps(saved))
+    orders = broken["phases"][0]["orders"]["FRANCE"]
+    first = orders[0]
+    unit = " ".join(first.split()[:2])
+    orders.append(f"{unit} H")
+    file = tmp_path / "broken.json"
+    file.write_text(json.dumps(broken), encoding="utf-8")
+    assert main(["import", str(file), "--name", "broken", "--root", str(tmp_path / "games")]) == 2
+    err = capsys.readouterr().err
+    assert (f"phases[0] (S1901M).orders.FRANCE: two orders for {unit}, {first!r} and '{unit} H'; "
+            "expected one order for each unit") in err
+    assert "row deleted" not in err and "Traceback" not in err
+    assert not (tmp_path / "games" / "broken").exists()
+
+
 def test_only_standard_games_are_exported(tmp_path, capsys):
     create(tmp_path, variant="centenary")
     assert main(["export", "g", "--mila", "--root", str(tmp_path)]) == 2

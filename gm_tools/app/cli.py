@@ -87,10 +87,12 @@ def _build_parser() -> argparse.ArgumentParser:
     s = _command(sub, "turn", "process the current phase of a game",
                  "Checks every entry of the phase's sheets, adjudicates, writes the results and the\n"
                  "next phase's sheets into the workbook (the previous version is kept) and publishes\n"
-                 "the phase to the site. Without GAME it plays the shipped demo game.",
+                 "the phase to the site. Without GAME it plays the shipped demo games from scratch into\n"
+                 "build/demo/ (make turn), or into --root DIR when DIR is new, empty or made by an earlier\n"
+                 "demo run: the demos clear their folder first, so any other folder is refused, never cleared.",
                  "  gm-tools turn spring1901\n  gm-tools turn spring1901 --lenient --site public\n"
-                 "  gm-tools turn spring1901 --dry-run")
-    s.add_argument("game", nargs="?", default="", help="the game's name (default: the demo game)")
+                 "  gm-tools turn spring1901 --dry-run\n  gm-tools turn --root /tmp/demo-games")
+    s.add_argument("game", nargs="?", default="", help="the game's name (default: play the shipped demo games)")
     s.add_argument("--lenient", action="store_true", help="invalid orders stand as holds (as judges do), listed in the report")
     s.add_argument("--force", action="store_true", help="process the phase even if no order or press was entered")
     s.add_argument("--dry-run", action="store_true",
@@ -139,7 +141,7 @@ def _build_parser() -> argparse.ArgumentParser:
                  "  gm-tools end thirty --winner SPAIN --reason 'unanimous agreement; most rounds won (3)'\n"
                  "  gm-tools end thirty --undo")
     _game(s)
-    s.add_argument("--draw", nargs="+", metavar="POWER", help="the powers sharing the draw (codes, names, or their first three letters or more: FRA)")
+    s.add_argument("--draw", nargs="+", metavar="POWER", help="the powers sharing the draw, each named once (codes, names, or their first three letters or more: FRA); a power named twice is refused")
     s.add_argument("--winner", metavar="POWER", help="the power the GM calls the winner (code, name, or its first three letters or more)")
     s.add_argument("--reason", metavar="TEXT", help="with --winner: why, as the game record and the site will say it")
     s.add_argument("--undo", action="store_true", help="reopen a game ended by a draw or a winner called")
@@ -213,7 +215,8 @@ def _build_parser() -> argparse.ArgumentParser:
                  "  gm-tools site\n  gm-tools site --out /var/www/diplomacy\n  gm-tools site --site public")
     # --site as turn, rollback and end name the same folder; --out as before
     s.add_argument("--out", "--site", dest="out", default="site", metavar="DIR",
-                   help="folder the site is written to, as turn's --site (default: site)")
+                   help="folder the site is written to, as turn's --site (default: ./site in the current folder, "
+                        "also with --root: the site does not follow the games)")
     _games_root(s)
     s.set_defaults(func=lambda a: _call("gm_tools.publish.site", "cmd_site", a))
     return p
@@ -224,7 +227,9 @@ def _game(s: argparse.ArgumentParser) -> None:
 
 
 def _site(s: argparse.ArgumentParser) -> None:
-    s.add_argument("--site", default="site", help="folder the site is published to (default: site)")
+    # the default stays ./site whatever --root says: moving it would move every GM's site
+    s.add_argument("--site", default="site", help="folder the site is published to (default: ./site in the current "
+                   "folder, also with --root: the site does not follow the games; '' publishes nothing)")
 
 
 def _games_root(s: argparse.ArgumentParser) -> None:

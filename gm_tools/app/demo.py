@@ -34,6 +34,9 @@ DEMO_DIR = REPO / "sheets"
 DEMO_ORDERS = DEMO_DIR / "demo-orders.toml"
 """The standard demo, played first."""
 DEMO_ROOT = REPO / "build" / "demo"
+DEMO_MARK = ".gm-tools-demo"
+"""The file a demo run leaves in the folder it played into: the next run may clear that
+folder, and no other (``turn --root DIR`` without a game must never delete a GM's folder)."""
 GAME_KEYS = ("variant", "game", "seed", "created")
 
 
@@ -153,10 +156,15 @@ def play_demo(demo: Demo, root: Path) -> list[str]:
     return lines
 
 
-def run_demo(site_dir: str | Path | None = "site", root: Path = DEMO_ROOT, files: list[Path] | None = None) -> str:
-    """Play every demo file from scratch and publish the games; returns the report."""
-    if root.exists():
-        shutil.rmtree(root)
+def run_demo(site_dir: str | Path | None = "site", root: str | Path | None = None,
+             files: list[Path] | None = None) -> str:
+    """Play every demo file from scratch into ``root`` (default: build/demo) and publish the
+    games; returns the report."""
+    root = Path(root) if root else DEMO_ROOT
+    _clear_demo_root(root)
+    root.mkdir(parents=True, exist_ok=True)
+    (root / DEMO_MARK).write_text("Made by gm-tools' demo runner (gm-tools turn without a game): the next demo run "
+                                  "deletes everything in this folder.\n", encoding="utf-8")
     lines: list[str] = []
     for path in demo_files() if files is None else files:
         lines.extend(play_demo(read_demo(path), root))
@@ -164,3 +172,25 @@ def run_demo(site_dir: str | Path | None = "site", root: Path = DEMO_ROOT, files
         publish_warning(root, site_dir)
         lines.append(f"site published to {site_dir}/")
     return "\n".join(lines)
+
+
+def _clear_demo_root(root: Path) -> None:
+    """Empty ``root`` for a demo run from scratch, when it is the repository's build/demo, or
+    new, empty, or marked as made by an earlier demo run; any other folder is the GM's, and is
+    refused before anything is touched."""
+    if not root.exists():
+        return
+    if root == DEMO_ROOT:  # the repository's own build folder, ignored by git, made for the demos
+        shutil.rmtree(root)
+        return
+    if not root.is_dir():
+        raise UserError(f"--root {root}: a file, expected a folder for the demo games")
+    if any(root.iterdir()) and not (root / DEMO_MARK).is_file():
+        raise UserError(f"--root {root}: holds files not made by a demo run, and the demos (turn without a game) "
+                        "start by clearing their folder; to play a game's turn name it (gm-tools turn NAME --root "
+                        f"{root}); to play the demos give a new or empty folder")
+    for child in root.iterdir():
+        if child.is_dir() and not child.is_symlink():
+            shutil.rmtree(child)
+        else:
+            child.unlink()

@@ -95,10 +95,10 @@ def _player(state, code: str, option: str) -> tuple[str, ...]:
 
 
 def _played(state, names: list[str], option: str, nothing: str) -> list[str]:
-    """``names`` as power codes, once each: each a played power still on the board (centers
-    or units)."""
+    """``names`` as power codes: each a played power still on the board (centers or units),
+    named once: a power typed twice is refused, as the GM probably meant another one."""
     variant, position = state.variant, state.position
-    codes = []
+    codes, given = [], {}
     for name in names:
         code = variant.power_named(name)
         if code is None or not variant.powers[code].playable:
@@ -110,8 +110,11 @@ def _played(state, names: list[str], option: str, nothing: str) -> list[str]:
             or any(u.power == code for u in position.units.values())
         if not alive:
             raise GameError(f"{option} {name!r}: {code} has no center and no unit left, so {nothing}")
-        if code not in codes:
-            codes.append(code)
+        if code in given:
+            raise GameError(f"{option} {' '.join(names)}: {given[code]!r} and {name!r} both name {code}; "
+                            "name each power once (did you mean another power?)")
+        given[code] = name
+        codes.append(code)
     return codes
 
 

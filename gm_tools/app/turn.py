@@ -591,7 +591,7 @@ def cmd_turn(args) -> int:
     if not args.game:
         from gm_tools.app.demo import run_demo
 
-        print(run_demo(site_dir=args.site or None))
+        print(run_demo(site_dir=args.site or None, root=args.root))
         return 0
     if args.dry_run:
         print(preview_turn(args.game, root=args.root, lenient=args.lenient, force=args.force).text())

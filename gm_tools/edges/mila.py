@@ -239,10 +239,26 @@ def orders_of(variant: Variant, phase: dict, where: str) -> dict[str, list[str]]
     orders = {}
     for power, texts in _need(phase.get("orders") or {}, dict, f"{where}.orders", "an object of power -> orders").items():
         if power in variant.powers and texts:
+            ordered: dict[str, str] = {}
             for text in _need(texts, list, f"{where}.orders.{power}", "a list of orders"):
                 _need(text, str, f"{where}.orders.{power}", "orders as strings such as \"A PAR - BUR\"")
+                _once(ordered, text, f"{where}.orders.{power}")
             orders[power] = [our_order(o) for o in texts]
     return orders
+
+
+def _once(ordered: dict[str, str], text: str, where: str) -> None:
+    """Refuse a second order for a unit already ordered in this phase (a unit takes one order;
+    a coast does not make another unit: F STP/SC is the fleet at STP), naming both orders."""
+    words = text.split()
+    if len(words) < 2 or words[0] not in ("A", "F"):
+        return  # WAIVE and the like order no unit
+    province = words[1].split("/")[0]
+    if province in ordered:
+        first = ordered[province]
+        raise MilaFormatError(f"{where}: two orders for {' '.join(first.split()[:2])}, {first!r} and {text!r}; "
+                              "expected one order for each unit")
+    ordered[province] = text
 
 
 def our_order(text: str) -> str:
