@@ -233,6 +233,18 @@ def test_the_treasury_names_each_power_as_the_rest_of_the_page_does(site):
     assert "\nDutch Republic: 0 TPs + 8 income" in text and "\nDUTCH:" not in text
 
 
+def test_the_units_built_and_the_scores_name_each_power(site):
+    """1619 rulebook: the builds are 'reported by referee at the conclusion of the phase', and the
+    Scoring Phase's scores with them: each power by the name the page's orders and its ownership
+    list give it, as the Treasury does; the record keeps the codes ("MEC F MEC")."""
+    builds = (site / "Y1619B.html").read_text(encoding="utf-8")
+    built = builds[builds.index(">Units built<"):]
+    assert "Republic of Venice: A VEN" in built and "VENICE A VEN" not in built
+    scoring = (site / "Y1619S.html").read_text(encoding="utf-8")
+    assert "<strong>Duchy of Savoy</strong> 14: captured centers 3" in scoring
+    assert "<strong>SAVOY</strong>" not in scoring
+
+
 def test_the_standings_rank_by_victory_points_then_centers(site):
     """1619 rulebook: 'The object of the game is for a power to score 25 victory points at some
     year in the game (or achieve the highest score by the official end of the game)': the game
@@ -265,7 +277,7 @@ def test_the_judge_text_carries_what_the_page_shows(site):
     builds = (site / "Y1619B.txt").read_text(encoding="utf-8")
     assert "Treasury statements:\n" in builds and "Republic of Venice: 0 balance + 5 Income: home center VEN" in builds
     scoring = (site / "Y1619S.txt").read_text(encoding="utf-8")
-    assert "SAVOY 14: captured centers 3" in scoring
+    assert "Duchy of Savoy 14: captured centers 3" in scoring
     for text in (diplomatic, adjustment, builds, scoring):
         assert "**" not in text and "|---" not in text
         assert all(len(line) <= WIDTH for line in text.splitlines())

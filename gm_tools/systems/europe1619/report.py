@@ -175,11 +175,13 @@ def sections(variant: Variant, record: dict) -> list[tuple[str, str]]:
         if t.get("statements"):
             found.append(("Treasury statements", _statements(variant, t["statements"])))
         if t["built"]:
-            found.append(("Units built", "\n".join(f"- {u}" for u in t["built"])))
+            # recorded as "VENICE A VEN": the power named, the unit as the orders write it
+            found.append(("Units built", "\n".join(f"- {_named(variant, u.split(' ', 1)[0])}: {u.split(' ', 1)[-1]}"
+                                                    for u in t["built"])))
     if "scoring" in outcome:
         s = outcome["scoring"]
         order = sorted(s["scores"].items(), key=lambda x: (-x[1]["total"], x[0]))
-        lines = [f"**{p}** {i['total']}: captured centers {i['captured_centers']}, markers {i['markers']}, "
+        lines = [f"**{_named(variant, p)}** {i['total']}: captured centers {i['captured_centers']}, markers {i['markers']}, "
                  f"captured provinces {i['captured_provinces']}, lost centers {i['lost_centers']}, "
                  f"lost provinces {i['lost_provinces']}, bonus {i['bonus']}" for p, i in order]
         found.append((f"Scores {s['year']}", _items(lines) + f"\n\n{s['verdict']}."))
