@@ -147,7 +147,7 @@ def test_sheets_written_back_and_the_page_published(game, tmp_path):
     text = unescape(re.sub(r"<[^>]+>", " ", re.sub(r"<svg.*?</svg>", "", page, flags=re.S)))
     assert "SPAIN attacks FRANCE in LOR" in text and "no roll" in text
     assert re.search(r"DENMARK attacks AUSTRIA in SAX: .*roll \d+", text)
-    assert "Catholic" in text or "CONTROLLED (catholic)" in text
+    assert "Catholic controlled" in text
 
 
 def test_payola_movement_through_the_offers_sheet(game):
@@ -397,12 +397,33 @@ def test_the_judge_text_mailed_to_players_gives_statuses_and_treasuries(game):
     variant = load_variant("europe1615v2")
     influence = " ".join(judge_text(variant, records["P1615I"]).split())  # lines joined where wrapped
     assert "Minor states:" in influence and "|" not in influence
-    assert "LOR (Lorraine): Political NEUTRAL; Religious CONTROLLED (catholic); INFs by power FRANCE 6, SPAIN 6; " \
+    assert "LOR (Lorraine): Political Neutral; Religious Catholic controlled; INFs by power France 6, Spain 6; " \
            "Total 12" in influence
     taxed = " ".join(judge_text(variant, records["T1615T"]).split())
     for s in records["T1615T"]["extra"]["outcome"]["taxation"]["statements"]:
         assert f"{s['power']}: Before {s['before']}; " in taxed and f"; Income {s['income']}; Treasury {s['after']}" \
             in taxed
+
+
+def test_the_minor_states_table_names_the_powers_and_says_the_statuses_in_plain_case(game):
+    """rulebook 001: 'Political status of the minor state is ALIGNED if a single major power holds
+    2/3 or more of the total INFs'; 'The GM then publishes the distribution of INFs'. QA finding:
+    the page's table said "ALIGNED with AUSTRIA", a power's code in capitals, where the rest of the
+    page names the powers. The record and the GM's Influence Tracker keep the codes and terms."""
+    from gm_tools.edges.variants import load_variant
+    from gm_tools.engine.hooks import hooks_for
+    from gm_tools.publish.judgetext import judge_text
+
+    _, records = game
+    variant = load_variant("europe1615v2")
+    table = dict(hooks_for(variant).report_sections(variant, records["F1616M"]))["Minor states"]
+    rows = {row.split(" | ")[0].lstrip("| "): row for row in table.splitlines()[2:]}
+    assert "| Aligned with Austria; Dominion of Austria | Unaffected | Austria 6 |" in rows["BOS (Bosnia)"]
+    assert "| Catholic controlled | Austria 10, Denmark/Sweden 5 | 15 |" in rows["SAX (Saxony)"]
+    assert not re.search(r"ALIGNED|DOMINION|NEUTRAL|UNAFFECTED|AUSTRIA|DENMARK", table)
+    influence = " ".join(judge_text(variant, records["P1615I"]).split())  # lines joined where wrapped
+    assert "LOR (Lorraine): Political Neutral; Religious Catholic controlled; INFs by power France 6, Spain 6; " \
+           "Total 12" in influence
 
 
 def test_an_offer_or_a_placement_on_the_orders_sheet_names_its_sheet(political):

@@ -213,9 +213,36 @@ def test_the_builds_page_reports_each_powers_statement(site):
     loan to Savoy and its build priced by the Military Cost Table, down to its new balance."""
     page = (site / "Y1619B.html").read_text(encoding="utf-8")
     section = page[page.index(">Treasury statements<"):]
-    assert ("<strong>VENICE</strong>: 0 balance + 5 Income: home center VEN - 2 Loan to SAVOY (1 TPs interest, "
+    assert ("<strong>Republic of Venice</strong>: 0 balance + 5 Income: home center VEN - 2 Loan to SAVOY (1 TPs interest, "
             "due 1621) - 3 BUILD A VEN (military strength 1) = 0 TPs") in section
     assert "3 TPs at a military strength of 1" in page  # the build's result gives its price
+
+
+def test_the_treasury_names_each_power_as_the_rest_of_the_page_does(site):
+    """1619 rulebook, 'Loans': the transactions are 'reported by referee at the conclusion of the
+    phase'. QA finding: the Treasury sections led each line with the power's code ("DUTCH",
+    "LEAGUE") while the orders above name it ("Dutch Republic"); the record keeps the codes."""
+    page = (site / "Y1619B.html").read_text(encoding="utf-8")
+    treasury = page[page.index(">Treasury<"):page.index(">Treasury statements<")]
+    assert "<strong>Dutch Republic</strong>: 0 TPs + 8 income" in treasury
+    assert "<strong>Catholic League and Bavaria</strong>: 0 TPs + 7 income" in treasury
+    statements = page[page.index(">Treasury statements<"):]
+    assert "<strong>Dutch Republic</strong>: 0 balance" in statements
+    assert not re.search(r"<strong>(DUTCH|LEAGUE|VENICE)</strong>", page)
+    text = (site / "Y1619B.txt").read_text(encoding="utf-8")
+    assert "\nDutch Republic: 0 TPs + 8 income" in text and "\nDUTCH:" not in text
+
+
+def test_the_units_built_and_the_scores_name_each_power(site):
+    """1619 rulebook: the builds are 'reported by referee at the conclusion of the phase', and the
+    Scoring Phase's scores with them: each power by the name the page's orders and its ownership
+    list give it, as the Treasury does; the record keeps the codes ("MEC F MEC")."""
+    builds = (site / "Y1619B.html").read_text(encoding="utf-8")
+    built = builds[builds.index(">Units built<"):]
+    assert "Republic of Venice: A VEN" in built and "VENICE A VEN" not in built
+    scoring = (site / "Y1619S.html").read_text(encoding="utf-8")
+    assert "<strong>Duchy of Savoy</strong> 14: captured centers 3" in scoring
+    assert "<strong>SAVOY</strong>" not in scoring
 
 
 def test_the_standings_rank_by_victory_points_then_centers(site):
@@ -248,9 +275,9 @@ def test_the_judge_text_carries_what_the_page_shows(site):
     adjustment = (site / "Y1619J.txt").read_text(encoding="utf-8")
     assert "BRB captured by DUTCH" in adjustment
     builds = (site / "Y1619B.txt").read_text(encoding="utf-8")
-    assert "Treasury statements:\n" in builds and "VENICE: 0 balance + 5 Income: home center VEN" in builds
+    assert "Treasury statements:\n" in builds and "Republic of Venice: 0 balance + 5 Income: home center VEN" in builds
     scoring = (site / "Y1619S.txt").read_text(encoding="utf-8")
-    assert "SAVOY 14: captured centers 3" in scoring
+    assert "Duchy of Savoy 14: captured centers 3" in scoring
     for text in (diplomatic, adjustment, builds, scoring):
         assert "**" not in text and "|---" not in text
         assert all(len(line) <= WIDTH for line in text.splitlines())

@@ -149,7 +149,7 @@ def test_a_year_through_the_sheets(tmp_path):
         "Balance": 0, "Home centers": 13, "Income": 13, "Lent": 2, "Purchases": 9, "New balance": 2}
     assert (treasury["SAVOY"]["Borrowed"], treasury["SAVOY"]["New balance"]) == (2, treasury["SAVOY"]["Income"] + 2)
     sections = dict(HOOKS.report_sections(load_variant("europe1619"), record(paths, "Y1619B")))
-    assert "- **FRANCE**: 0 TPs + 13 income + 0 borrowed - 2 lent - 9 purchases = 2 TPs" in sections["Treasury"]
+    assert "- **France**: 0 TPs + 13 income + 0 borrowed - 2 lent - 9 purchases = 2 TPs" in sections["Treasury"]
     units = {r["Unit"]: r for r in sheet(paths, "Units")}
     assert units["A PAR"]["Strength"] == 2
     loans = record(paths, "Y1619B")["after"]["extra"]["europe1619"]["loans"]
@@ -511,7 +511,7 @@ def test_a_repayment_and_each_powers_statement(tmp_path):
     for power, tps in by_power.items():
         assert tps[0] + sum(tps[1:-1]) == tps[-1] == treasury[power]["New balance"], power
     sections = dict(HOOKS.report_sections(load_variant("europe1619"), report.record))
-    assert ("- **FRANCE**: 0 balance + 3 Income: home center LYO + 3 Income: home center NOR + 5 Income: home center "
+    assert ("- **France**: 0 balance + 3 Income: home center LYO + 3 Income: home center NOR + 5 Income: home center "
             "PAR + 2 Income: home center PRO + 3 Payment from SAVOY (repayment of 2 and 1 interest) - 9 BOLSTER PAR "
             "(military strength 4) = 7 TPs") in sections["Treasury statements"]
     assert replay(paths.name, paths.root) == []

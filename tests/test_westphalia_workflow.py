@@ -250,9 +250,10 @@ def test_the_game_and_its_hex_map_in_chromium(site):
     with served(site) as base, chromium_page(errors) as page:
         page.goto(f"{base}games/{GAME}/index.html")
         header, *rows = table_rows(page, "standings-h")
-        # no supply centers or units in this game: Imperial Power ranks the players
+        # no supply centers or units in this game; the finished game's players ranked by the count
+        # that won it (test_the_standings_caption_says_what_they_rank_by), the winner first
         assert header == ["Power", "Player", "Imperial Power", "Note"] and len(rows) == 5
-        assert [int(r[2]) for r in rows] == sorted((int(r[2]) for r in rows), reverse=True)
+        assert rows[0][3].startswith("winner")
         assert page.locator("#chart-h").count() == 0 and page.locator("#scores-h").count() == 1
         rounds = table_rows(page, "scores-h")
         assert rounds[0] == ["Power", "1510", "1535", "1560", "1585", "1610", "1635"]
@@ -434,6 +435,28 @@ def test_the_standings_give_the_count_the_victory_was_won_on(game, site):
     record = next(r for r in state.history if r["phase"] == "R1610X")
     notes = rules_for(state.variant).scores(state.variant, position_from_json(record["after"])).notes
     assert notes == {"BLUE": "Foreign Power (Netherlands)"}
+
+
+def test_the_standings_caption_says_what_they_rank_by(game, site):
+    """003, 'How to Win': 'Victory can be achieved in one of three ways' (a Catholic, a Protestant
+    or, 'After Round 6', the Peace of Westphalia Victory: 'Subtract all Imperial Power contributed
+    by Foreign Power Home Provinces. Then each player adds 3 Imperial Power for each orthodox town
+    they own. The player with the most Imperial Power wins'). QA finding: the caption said "(the
+    game is won on points)" and ranked by Imperial Power, a Foreign Power 2nd with a victory count
+    of 0. The finished game ranks by the count that decided it; before, by Imperial Power, and the
+    caption says the game is not won on it."""
+    index = (site / "games" / GAME / "index.html").read_text(encoding="utf-8")
+    table = index[index.index('id="standings-h"'):index.index("</table>", index.index('id="standings-h"'))]
+    caption = re.search(r"<caption>([^<]*)</caption>", table).group(1)
+    assert "won on points" not in caption
+    assert "most Peace of Westphalia Victory count first" in caption and "then most Imperial Power" in caption
+    assert re.findall(r'<tr><th scope="row">([^<]*)</th>', table) == [
+        "Yellow Elephant", "Red Phoenix", "Green Serpent", "Orange Stag", "Blue Kraken"]
+    state = game[1]
+    record = next(r for r in state.history if r["phase"] == "R1610X")
+    scores = rules_for(state.variant).scores(state.variant, position_from_json(record["after"]))
+    assert not scores.rank and scores.ranking.startswith("most Imperial Power first")
+    assert "not won on Imperial Power" in scores.ranking
 
 
 def test_a_foreign_power_is_noted_as_one(site):

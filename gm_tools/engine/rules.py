@@ -35,6 +35,12 @@ class Scores:
     notes: dict[str, str] = field(default_factory=dict)
     """Power -> what the standings' Note says of it beside its figures (The Peace of Westphalia's
     "Foreign Power (Netherlands)"), as they say "eliminated" of a power without centers or units."""
+    rank: dict[str, int] = field(default_factory=dict)
+    """Power -> the count the standings rank by before the points, where another count than the
+    points decided the game (The Peace of Westphalia Victory's); empty otherwise."""
+    ranking: str = ""
+    """The standings caption's words for their order where the points shown do not win the game
+    by themselves (The Peace of Westphalia); "" for the victory measure's own."""
 
 
 @dataclass(frozen=True)

@@ -293,12 +293,15 @@ def standings(game: GameContext) -> dict:
             status = f"winner; {status}" if status else "winner"
         rows.append({"power": power_name(variant, code), "player": players.get(code, ""), "centers": c,
                      "units": u, "status": status, "points": scores.points.get(code, 0),
-                     "rounds": scores.rounds.get(code, 0), "victory": (counted or {}).get(code, c)})
+                     "rounds": scores.rounds.get(code, 0), "victory": (counted or {}).get(code, c),
+                     "rank": scores.rank.get(code, 0)})
     ranked_by = "victory" if counted is not None else measure
     keys = {"centers": ("centers",), "victory": ("victory", "centers"), "points": ("points", "centers"),
             "rounds": ("rounds", "points", "centers")}[ranked_by]
+    if scores.rank:  # the count that decided the game, before the points shown
+        keys = ("rank",) + keys
     rows.sort(key=lambda r: tuple(-r[k] for k in keys))  # stable: a tie keeps the variant's order
-    caption = RANKED_BY[ranked_by]
+    caption = scores.ranking or RANKED_BY[ranked_by]
     if scores.label != "Victory points":
         caption = caption.replace("victory points", scores.label)
     if not board:

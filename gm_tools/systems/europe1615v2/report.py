@@ -16,14 +16,21 @@ def _items(lines: list[str]) -> str:
     return "\n".join(f"- {line}" for line in lines) or "None."
 
 
-def _statuses(setup, state) -> str:
+def _statuses(variant: Variant, setup, state) -> str:
+    """Both statuses of every minor state. The rulebook's terms (ALIGNED, DOMINION) and the
+    powers' codes are the GM's Influence Tracker's; a reader gets them in plain case with the
+    powers named as the rest of the page names them ("Aligned with Denmark/Sweden")."""
+    def named(code: str) -> str:
+        power = variant.powers.get(code)
+        return power.name if power else code
+
     rows = ["| Minor state | Political | Religious | INFs by power | Total |", "|:--|:--|:--|:--|--:|"]
     for code, s in politics.statuses(setup, state).items():
-        infs = ", ".join(f"{p} {n}" for p, n in sorted(state.influence.get(code, {}).items())) or "none"
-        political = f"ALIGNED with {s.power}" if s.power else s.political
-        religious = f"CONTROLLED ({s.confession})" if s.confession else s.religious
-        extra = [f"DOMINION of {state.dominion[code]}"] if code in state.dominion else []
-        extra += [f"CONTESTED by {state.contested[code]}"] if code in state.contested else []
+        infs = ", ".join(f"{named(p)} {n}" for p, n in sorted(state.influence.get(code, {}).items())) or "none"
+        political = f"Aligned with {named(s.power)}" if s.power else s.political.capitalize()
+        religious = f"{s.confession.capitalize()} controlled" if s.confession else s.religious.capitalize()
+        extra = [f"Dominion of {named(state.dominion[code])}"] if code in state.dominion else []
+        extra += [f"Contested by {named(state.contested[code])}"] if code in state.contested else []
         rows.append(f"| {code} ({setup.minors[code].name}) | {'; '.join([political] + extra)} | {religious} | "
                     f"{infs} | {s.total} |")
     return "\n".join(rows)
@@ -64,7 +71,7 @@ def sections(variant: Variant, record: dict) -> list[tuple[str, str]]:
     if done or attacked:
         out.append(("Home boxes", _boxes(setup, after)))
     if done or attacked or outcome.get("taxation") is None:
-        out.append(("Minor states", _statuses(setup, after)))
+        out.append(("Minor states", _statuses(variant, setup, after)))
     taxed = outcome.get("taxation")
     if taxed:
         rows = ["| Power | Before | Centers | Tribute | Income | Treasury |", "|:--|--:|--:|:--|--:|--:|"]

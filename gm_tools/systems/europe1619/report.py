@@ -89,12 +89,20 @@ def _tracker(statuses: dict) -> str:
     return "\n".join(rows)
 
 
-def _statements(statements: dict) -> str:
+def _named(variant: Variant, code: str) -> str:
+    """A power by the name the page's orders give it ("Dutch Republic"); the record keeps its
+    code ("DUTCH"), as the GM's sheets do."""
+    power = variant.powers.get(code)
+    return power.name if power else code
+
+
+def _statements(variant: Variant, statements: dict) -> str:
     """Each power's statement, item by item from its balance to its new balance."""
     lines = []
     for power, items in statements.items():
         middle = [f"{'+' if tps >= 0 else '-'} {abs(tps)} {item}" for item, tps in items[1:-1]]
-        lines.append(f"**{power}**: {items[0][1]} balance " + " ".join(middle) + f" = {items[-1][1]} TPs")
+        lines.append(f"**{_named(variant, power)}**: {items[0][1]} balance " + " ".join(middle)
+                     + f" = {items[-1][1]} TPs")
     return _items(lines)
 
 
@@ -160,18 +168,20 @@ def sections(variant: Variant, record: dict) -> list[tuple[str, str]]:
         found.append(("Map adjustment", "\n".join(lines)))
     if "transactions" in outcome:
         t = outcome["transactions"]
-        lines = [f"**{p}**: {i['balance']} TPs + {i['income']} income + {i['borrowed']} borrowed - {i['lent']} lent "
+        lines = [f"**{_named(variant, p)}**: {i['balance']} TPs + {i['income']} income + {i['borrowed']} borrowed - {i['lent']} lent "
                  + (f"+ {i['received']} received - {i['paid']} paid " if i.get("received") or i.get("paid") else "")
                  + f"- {i['purchases']} purchases = {i['new_balance']} TPs" for p, i in t["treasury"].items()]
         found.append(("Treasury", _items(lines)))
         if t.get("statements"):
-            found.append(("Treasury statements", _statements(t["statements"])))
+            found.append(("Treasury statements", _statements(variant, t["statements"])))
         if t["built"]:
-            found.append(("Units built", "\n".join(f"- {u}" for u in t["built"])))
+            # recorded as "VENICE A VEN": the power named, the unit as the orders write it
+            found.append(("Units built", "\n".join(f"- {_named(variant, u.split(' ', 1)[0])}: {u.split(' ', 1)[-1]}"
+                                                    for u in t["built"])))
     if "scoring" in outcome:
         s = outcome["scoring"]
         order = sorted(s["scores"].items(), key=lambda x: (-x[1]["total"], x[0]))
-        lines = [f"**{p}** {i['total']}: captured centers {i['captured_centers']}, markers {i['markers']}, "
+        lines = [f"**{_named(variant, p)}** {i['total']}: captured centers {i['captured_centers']}, markers {i['markers']}, "
                  f"captured provinces {i['captured_provinces']}, lost centers {i['lost_centers']}, "
                  f"lost provinces {i['lost_provinces']}, bonus {i['bonus']}" for p, i in order]
         found.append((f"Scores {s['year']}", _items(lines) + f"\n\n{s['verdict']}."))

@@ -189,6 +189,9 @@ class WestphaliaRules(Rules):
         # a Foreign Power has left the Empire, as an eliminated power has left a Diplomacy board
         notes = {p: f"Foreign Power ({f['home']})" for p, f in state.foreign.items()}
         verdict = self._verdict(variant, position)
+        # 'Victory can be achieved in one of three ways', none on the Imperial Power shown
+        rank, ranking = {}, ("most Imperial Power first (the game is not won on Imperial Power as shown, but by a "
+                             "Catholic, Protestant or Peace of Westphalia Victory)")
         if verdict and verdict.reason.startswith("Peace of Westphalia Victory"):
             # The victory counts other figures than the Imperial Power shown ('Subtract all Imperial
             # Power contributed by Foreign Power Home Provinces. Then each player adds 3 Imperial
@@ -196,10 +199,14 @@ class WestphaliaRules(Rules):
             from gm_tools.systems.westphalia.victory import westphalia_power
 
             for p in state.setup_order:
-                counted = f"Peace of Westphalia Victory count {westphalia_power(variant, state, p, year)}"
+                rank[p] = westphalia_power(variant, state, p, year)
+                counted = f"Peace of Westphalia Victory count {rank[p]}"
                 notes[p] = f"{notes[p]}; {counted}" if p in notes else counted
+            ranking = ("most Peace of Westphalia Victory count first (the count that won the game, in the Note), "
+                       "then most Imperial Power")
         return Scores(points={p: imperial_power(state, p, year) for p in variant.powers}, year=str(year),
-                      label="Imperial Power", when="the last step played of each round", notes=notes)
+                      label="Imperial Power", when="the last step played of each round", notes=notes,
+                      rank=rank, ranking=ranking)
 
     def legend(self, variant: Variant, position: Position):
         """Each player's provinces and Imperial Power."""
