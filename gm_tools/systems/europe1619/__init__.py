@@ -20,7 +20,8 @@ state is plain JSON-able data kept in ``Position.extra`` (see ``docs/europe1619.
 The other phases of the year live beside these: :mod:`.territory`, :mod:`.occupation`,
 :mod:`.treasury`, :mod:`.scoring` and :mod:`.adapter_rules` (read by :mod:`.rules`, the
 adjudicator's hooks); they read the same ``Position.extra`` entries. The workbook's sheets
-are :mod:`.sheets` and :mod:`.report`, the map's colours :mod:`.mapstyle`, and a player's
+are :mod:`.sheets` (the Diplomatic Phase's checked in :mod:`.diplomatic_sheet`, the
+Reichstag's in :mod:`.reichstag_sheet`) and :mod:`.report`, the map's colours :mod:`.mapstyle`, and a player's
 mailed lines as sheet cells :mod:`.entries`.
 """
 

@@ -7,6 +7,7 @@ Rulebook: ``002_e7e1b063b6c411e5.txt``. Plain data only
 :mod:`gm_tools.edges.workbook`. Every entry is checked by running the phase's own rules on it
 (:mod:`gm_tools.systems.europe1619.diplomatic_phase`, :mod:`gm_tools.systems.europe1619.treasury`): an order the
 rules would void is a problem naming its cell, so the GM fixes it before anything is written.
+The Diplomatic Phase's sheets are checked in :mod:`gm_tools.systems.europe1619.diplomatic_sheet`.
 
 Inputs (stored in the history record's ``extra["europe1619"]``, read by
 :mod:`gm_tools.systems.europe1619.phases`):
@@ -32,7 +33,6 @@ from gm_tools.engine.model import INVALID, Position
 from gm_tools.engine.phase import parse_phase
 from gm_tools.engine.variant import Variant
 from gm_tools.systems.europe1619.calendar import DIPLOMATIC, ORDERS, TRANSACTIONS, phase_role
-from gm_tools.systems.europe1619.entries import sheet_form
 from gm_tools.systems.europe1619.state import state_of
 
 INF_PLACEMENTS = "INF Placements"
@@ -163,7 +163,9 @@ class Europe1619Hooks(SheetHooks):
     def check_inputs(self, variant: Variant, position: Position, rows: dict[str, list[InputRow]]):
         kind = _kind(variant, position)
         if kind == DIPLOMATIC:
-            return _check_diplomatic(variant, position, rows)
+            from gm_tools.systems.europe1619.diplomatic_sheet import check_diplomatic
+
+            return check_diplomatic(variant, position, rows)
         if kind == TRANSACTIONS:
             return _check_transactions(variant, position, rows)
         if kind == ORDERS and REICHSTAG in rows:
@@ -237,115 +239,6 @@ def _papal_protection_sheet(variant: Variant, position: Position) -> list[Table]
         return []
     return [Table(PAPAL_PROTECTION, (Column("Year", INTEGER, editable=True, width=7),
                                      Column(PAPAL_SUPPORT, editable=True, width=60)), blank_rows=1)]
-
-
-def _papal_findings(variant: Variant, position: Position, rows: list[InputRow], problems: list[Problem]) -> list[dict]:
-    """The GM's rows of the Papal Protection sheet as events for the phase; a year outside
-    the game's past Orders Phases or an empty cell is a problem."""
-    first, year = parse_phase(variant.calendar.first_phase).year, parse_phase(position.phase).year
-    years = f"the year of an Orders Phase played, {first} to {year - 1}"
-    found = []
-    for row in rows:
-        if _missing(row, ("Year", PAPAL_SUPPORT), {"Year": years, PAPAL_SUPPORT: "what the Papacy supported, like 'A ROM S A TUS-GEN, on Spain'"}, problems):
-            continue
-        if not first <= row.values["Year"] < year:
-            sheet, cell = _cell(row, "Year")
-            problems.append(Problem(sheet, cell, str(row.values["Year"]), years))
-            continue
-        note = f"the Papacy supported an attack on a Catholic power in {row.values['Year']}: {row.values[PAPAL_SUPPORT]}"
-        found.append({"event": "supported_attack_on_catholic", "year": row.values["Year"], "note": note})
-    return found
-
-
-def _check_diplomatic(variant: Variant, position: Position, rows: dict[str, list[InputRow]]):
-    """Each row becomes an order line of its power (``5: BRE``, ``BRAP > FRANCE``,
-    ``WAR: SPAIN``); the Diplomatic Phase is then run on them, and every order it voids is
-    a problem at the row's cell."""
-    from gm_tools.systems.europe1619.diplomatic_phase import run_on_position
-
-    setup = _setup(variant, position)
-    problems: list[Problem] = []
-    papal_events = _papal_findings(variant, position, rows.get(PAPAL_PROTECTION, []), problems)
-    orders: dict[str, list[str]] = {}
-    where: dict[tuple[str, int], tuple[str, str, str]] = {}  # (power, index) -> sheet, cell, written
-
-    def add(power: str, text: str, row: InputRow, header: str) -> None:
-        lines = orders.setdefault(power, [])
-        sheet, cell = _cell(row, header)
-        where[(power, len(lines))] = (sheet, cell, text)
-        lines.append(text)
-
-    power_expected = f"a power in play: {', '.join(setup.powers)}"
-    for row in rows.get(INF_PLACEMENTS, []):
-        if _missing(row, ("Power", "INFs", "Minor state"), {
-            "Power": power_expected, "INFs": "a number of INFs above 0",
-            "Minor state": "a minor state code like BRE"}, problems):
-            continue
-        if row.values["INFs"] <= 0:
-            # 'may not ... remove INFs from a state once they are placed': only a positive number
-            sheet, cell = _cell(row, "INFs")
-            problems.append(Problem(sheet, cell, str(row.values["INFs"]), "a number of INFs above 0: INFs once "
-                                    "placed may not be removed except by a diplomatic attack"))
-            continue
-        # The INFs cell is where an over-allotment is fixed; the minor's cell for the rest.
-        add(row.values["Power"], f"{row.values['INFs']}: {row.values['Minor state']}", row, "Minor state")
-    for row in rows.get(ATTACKS, []):
-        if _missing(row, ("Power", "Attack"), {"Power": power_expected,
-                                                "Attack": "a diplomatic attack '[minor state] > [power]' like BRAP > FRANCE"}, problems):
-            continue
-        text = row.values["Attack"]
-        if ">" not in text:  # perhaps another sheet's entry: sheet_form names it
-            problems.append(Problem(*_cell(row, "Attack"), repr(text),
-                                    "a diplomatic attack '[minor state] > [power]' like BRAP > FRANCE" + sheet_form(text)))
-            continue
-        add(row.values["Power"], text, row, "Attack")
-    for row in rows.get(DECLARATIONS_IN, []):
-        if _missing(row, ("Power", "Kind", "Other power"), {
-            "Power": power_expected, "Kind": f"one of {', '.join(DECLARATION_KINDS)}",
-            "Other power": power_expected}, problems):
-            continue
-        add(row.values["Power"], f"{row.values['Kind'].upper()}: {row.values['Other power']}", row, "Other power")
-    # The phase itself, as it will be played: the board's captures and the GM's findings count.
-    # With rows that cannot be read it is still run on those that can, so the GM hears of every
-    # entry the rules refuse at once, not in a second round; but an attack is judged only on the
-    # whole sheet (a row left out may hold the INFs it needs), and the sheet is refused anyway.
-    unread = bool(problems)
-    _, outcome = run_on_position(setup, position, orders, papal_events)
-    rank = {p: i for i, p in enumerate(setup.powers)}
-    keys = sorted(where, key=lambda k: (rank.get(k[0], len(rank)), k[0], k[1]))
-    for key, result in zip(keys, outcome.results):
-        if result.result != INVALID:
-            continue
-        sheet, cell, written = where[key]
-        if unread and sheet == ATTACKS:
-            continue
-        if sheet == INF_PLACEMENTS and "INFs for" in result.reason:
-            cell = "B" + cell[1:]  # the allotment is fixed in the INFs column
-        reason = _first_at(result.reason, [where[k] for k in keys if k[0] == key[0] and k[1] < key[1]])
-        problems.append(Problem(sheet, cell, f"{written!r} ({result.power})", _expected(reason)))
-    if unread:
-        return {}, problems
-    inputs = {key: value for key, value in (("orders", orders), ("papal_events", papal_events)) if value}
-    return inputs, problems
-
-
-def _first_at(reason: str, earlier: list[tuple[str, str, str]]) -> str:
-    """A second declaration or attack's reason ("... 'WAR: SPAIN' came first") with the cell of
-    the first: the first of the power's ``earlier`` entries (sheet, cell, written) written so.
-    Only the refusal's words: the phase's result, recorded, keeps its own."""
-    if not reason.endswith("' came first"):
-        return reason
-    for sheet, cell, written in earlier:
-        if reason.endswith(f"{' '.join(written.split())!r} came first"):
-            return f"{reason}, at {sheet}!{cell}"
-    return reason
-
-
-def _expected(reason: str) -> str:
-    """A rules engine's reason as the "expected" half of a problem line."""
-    for prefix in ("illegal: ", "unreadable: ", "ambiguous: "):
-        reason = reason.removeprefix(prefix)
-    return f"an order the rules allow ({reason})"
 
 
 # --- checking the Builds and Transactions Phase -------------------------------------------------------
