@@ -204,6 +204,21 @@ def test_the_rules_refusals_come_with_the_unreadable_cells_in_one_round(tmp_path
         "Declarations!B2", "Declarations!C3", "INF Placements!B2", "INF Placements!B4", "INF Placements!C3"]
 
 
+def test_a_declaration_typed_on_the_inf_placements_sheet_is_named_for_what_it_is(tmp_path):
+    """1619 rulebook, 'Diplomatic Phase': the orders 'consist of (1) list of INF placements, (2)
+    order for a diplomatic attack, and (3) declarations', each on its own sheet. 'war' typed in
+    the INFs column (with SPAIN for the minor state) is a declaration, not a bad number: the
+    problem says so and names the Declarations sheet, as another sheet's entry typed elsewhere is."""
+    paths = create(tmp_path, variant="europe1619")
+    error = refused(paths, {"INF Placements!A2": "FRANCE", "INF Placements!B2": "war", "INF Placements!C2": "SPAIN",
+                            "INF Placements!A3": "ENGLAND", "INF Placements!B3": "BRAP > FRANCE"})
+    assert [str(p) for p in error.problems] == [
+        "INF Placements!B2: found 'war', expected a number of INFs above 0: 'war: SPAIN' is a declaration, "
+        "typed on the Declarations sheet",
+        "INF Placements!B3: found 'BRAP > FRANCE', expected a number of INFs above 0: 'BRAP > FRANCE' is a "
+        "diplomatic attack, typed on the Attacks sheet"]
+
+
 def test_more_infs_than_allotted(tmp_path):
     """1619 rulebook: 'Players cannot distribute more INFs than allotted for the year' (France 6)."""
     paths = create(tmp_path, variant="europe1619")

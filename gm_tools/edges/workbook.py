@@ -543,15 +543,15 @@ def _read_table(ws, table: Table, problems: list[Problem], unlaid: list) -> list
 def cell_value(column: Column, raw, sheet: str, ref: str, problems: list[Problem]):
     """A cell of an input sheet as the hooks get it: None when empty, a whole number in an
     integer column, the choice as listed in a choice column, stripped text otherwise; a value
-    that does not fit its column is a problem naming the cell."""
+    that does not fit its column is a problem naming the cell (the text, if its hooks judge it)."""
     text = _text(raw)
     if not text:
         return None
     if column.kind == INTEGER:
         number = _integer(raw)
-        if number is None:
+        if number is None and not column.hooks_judge:
             problems.append(Problem(sheet, ref, repr(text), f"a whole number ({column.header})"))
-        return number
+        return text if number is None and column.hooks_judge else number
     if column.kind == CHOICE and column.choices:
         # A GM typing over a dropdown writes "france" as often as "FRANCE", or a power's name (a
         # spelling): match case-blind, and hand the hooks the choice as listed.

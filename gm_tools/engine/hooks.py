@@ -56,7 +56,9 @@ class Column:
     hooks_judge: bool = False
     """For ``choice`` columns: a value not among the choices reaches the hooks as typed, for
     them to refuse with what the row allows (a Centenary Build in: a center of the claimed
-    neutral, not every neutral's), instead of the reader refusing it with the whole list."""
+    neutral, not every neutral's), instead of the reader refusing it with the whole list. For
+    ``integer`` columns: a value that is no whole number reaches the hooks as typed, for them to
+    name what it is (Europe 1619's INFs cell holding 'war': a declaration, for its own sheet)."""
     optional: bool = False
     """An editable column added to a sheet after games began: a workbook laid out before it (a
     game in progress) reads as if the column were there and left empty, instead of being

@@ -56,6 +56,9 @@ def check_diplomatic(variant: Variant, position: Position, rows: dict[str, list[
 
     power_expected = f"a power in play: {', '.join(setup.powers)}"
     for row in rows.get(INF_PLACEMENTS, []):
+        if isinstance(row.values["INFs"], str):  # no number: perhaps another sheet's entry
+            problems.append(_not_a_number(row))
+            continue
         if _missing(row, ("Power", "INFs", "Minor state"), {
             "Power": power_expected, "INFs": "a number of INFs above 0",
             "Minor state": "a minor state code like BRE"}, problems):
@@ -125,3 +128,13 @@ def _expected(reason: str) -> str:
     for prefix in ("illegal: ", "unreadable: ", "ambiguous: "):
         reason = reason.removeprefix(prefix)
     return f"an order the rules allow ({reason})"
+
+
+def _not_a_number(row: InputRow) -> Problem:
+    """An INFs cell holding words, not a number: named for what it is when it is another
+    sheet's entry, read with the row's minor state ('war' and SPAIN: 'war: SPAIN', a
+    declaration) or alone ('BRAP > FRANCE', an attack)."""
+    text, minor = row.values["INFs"], row.values["Minor state"]
+    lines = ([f"{text}: {minor}"] if minor else []) + [text]
+    named = next((form for form in map(sheet_form, lines) if form), "")
+    return Problem(*_cell(row, "INFs"), repr(text), "a number of INFs above 0" + named)

@@ -90,7 +90,7 @@ class Europe1619Hooks(SheetHooks):
         kind = _kind(variant, position)
         if kind == DIPLOMATIC:
             return [
-                Table(INF_PLACEMENTS, (power, Column("INFs", INTEGER, editable=True, width=8),
+                Table(INF_PLACEMENTS, (power, Column("INFs", INTEGER, editable=True, width=8, hooks_judge=True),
                                        Column("Minor state", editable=True, width=16)), blank_rows=BLANK_ROWS),
                 Table(ATTACKS, (power, Column("Attack", editable=True, width=24)), blank_rows=len(powers)),
                 Table(DECLARATIONS_IN, (power, Column("Kind", CHOICE, DECLARATION_KINDS, editable=True, width=12),
