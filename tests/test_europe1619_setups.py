@@ -148,6 +148,37 @@ def test_a_protestant_inf_in_the_papacy_is_refused_at_its_cell(tmp_path):
         ("INF Placements", "C2", "'2: PAP' (UNION)"), ("INF Placements", "C3", "'1: PAP' (OTTOMAN)")]
 
 
+def test_the_converted_papacy_is_read_as_papacy_and_as_the_papal_states(tmp_path):
+    """1619 rulebook, 14 PLAYERS: 'Convert the Papacy into an independent minor state ... No
+    Protestant power can deposit INFs to the Papacy': the rulebook still calls the converted
+    state the Papacy, so 'Papacy' (and its name here, 'Papal States') reads as PAP, a name in
+    tables.toml's [conversions.PAPACY] aliases, not 'did you mean PAP?'."""
+    paths = create(tmp_path, 14)
+    type_cells(paths, {"INF Placements!A2": "SPAIN", "INF Placements!B2": 1, "INF Placements!C2": "Papacy",
+                       "INF Placements!A3": "FRANCE", "INF Placements!B3": 2, "INF Placements!C3": "papal states"})
+    turn(paths, force=True)
+    row = next(r for minor, r in tracker(paths).items() if "PAP" in str(minor))
+    assert (row["SPAIN"], row["FRANCE"]) == (1, 2)
+    view = variant_for_players(EUROPE, 14)
+    assert view.power_named("Papacy") == view.power_named("Papal States") == "PAP"
+
+
+@pytest.mark.parametrize("players", [10, 11, 12, 13, 14, 15])
+def test_no_name_of_a_minor_state_names_another_or_a_power_in_play(players):
+    """A minor state's code, name and aliases (the converted Papacy's 'Papacy') name it alone:
+    no other minor state, and no power in play, is spelt so."""
+    from gm_tools.mechanics.namesinorders import spelling
+
+    setup, view = setup_from_variant(EUROPE, players), variant_for_players(EUROPE, players)
+    named: dict[str, str] = {}
+    for code, minor in setup.minors.items():
+        for word in {spelling(w) for w in (code, minor.name, *minor.aliases)}:
+            assert named.setdefault(word, code) == code, (word, named[word], code)
+    for code, power in view.powers.items():
+        if power.playable:
+            assert not {spelling(w) for w in (code, power.name, *power.aliases)} & set(named), code
+
+
 def test_a_12_player_game_plays_its_first_year(tmp_path):
     """1619 rulebook, 12 PLAYERS: 'Convert Savoy into an independent minor state ... France
     begins with 1 INF in Savoy'; 13 PLAYERS: 'Both the Union and the League will each have 1

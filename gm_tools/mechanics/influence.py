@@ -57,6 +57,9 @@ class MinorState(Named):
     Protestant powers can deploy INFs to the Bohemian Confederacy')."""
     article: str = ""
     """The word a sentence puts before the name: ``"the"`` for the Papal States."""
+    aliases: tuple[str, ...] = ()
+    """Other names orders give it: ``("Papacy",)`` for the Papal States, the converted Papacy
+    the rulebook still calls 'the Papacy'."""
 
 
 def minor_article(row: dict, where: str, problems: list[str]) -> str:

@@ -18,11 +18,11 @@ def spelling(word: str) -> str:
 
 
 def minor_spellings(minors: Mapping) -> dict[str, str]:
-    """Every way to name a minor state (its code, its name) -> its code."""
+    """Every way to name a minor state (its code, its name, its aliases) -> its code."""
     found: dict[str, str] = {}
     for code, minor in minors.items():
-        found[spelling(code)] = code
-        found[spelling(minor.name)] = code
+        for word in (code, minor.name, *minor.aliases):
+            found[spelling(word)] = code
     return found
 
 

@@ -199,4 +199,4 @@ def _minor(variant: Variant, where: str, code: str, row: dict, problems: list[st
         if c not in CONFESSIONS:
             problems.append(f"tables.toml {where}: inf_religions has {c!r}, expected one of {', '.join(CONFESSIONS)}")
     return MinorState(code, row.get("name", code), provinces, home, bool(hre), allowed,
-                      minor_article(row, f"tables.toml {where}", problems))
+                      minor_article(row, f"tables.toml {where}", problems), tuple(row.get("aliases", ())))

@@ -77,6 +77,7 @@ def _derive(variant: Variant, players: int) -> Variant:
         powers[row["minor"]] = Power(
             code=row["minor"], name=row.get("name", row["minor"]), adjective=row.get("name", row["minor"]),
             colour=MINOR_COLOUR, playable=False, article=row.get("article", ""),  # checked with the tables
+            aliases=tuple(a.lower() for a in row.get("aliases", ())),  # Power.aliases are lower case
             extra={"minor": True, "unit_label": row.get("unit_label", row["minor"][:2].title())},
         )
 
