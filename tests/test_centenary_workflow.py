@@ -173,6 +173,26 @@ def test_fealty_build_in_the_occupied_center(game):
     assert "fealty_builds" not in after["extra"].get("centenary", {}) and "captures" not in after["extra"].get("centenary", {})
 
 
+def test_the_winter_map_draws_the_claimers_unit_where_it_retreated(game):
+    """Rule 2 (004 rulebook, Fealty): 'Any of his or her units in the center in question
+    "retreat" during the adjustment phase, and must be given a retreat order.' The W1618A map
+    draws Spain's army at EST, where it retreated, and the build in POR (the pale unit) in the
+    center it left, not the army still standing under the build."""
+    from gm_tools.edges.basemap import schematic_map
+    from gm_tools.publish.render import RenderOptions
+    from gm_tools.publish.site import phase_map_svg
+    from gm_tools.publish.sitecontext import collect_game
+
+    site_game = collect_game(game.root, game.name)
+    phase = next(p for p in site_game.phases if p.id == "W1618A")
+    svg = phase_map_svg(site_game, phase, RenderOptions(base_map=schematic_map(site_game.variant)))
+    assert "<g><title>Spanish A EST</title>" in svg
+    assert "<g><title>Spanish A POR</title>" not in svg
+    assert '<g opacity="0.55"><title>Spanish A POR</title>' in svg  # the build
+    # the record keeps the board the phase started from, the army in POR
+    assert "A POR" in record(game, "W1618A")["before"]["units"]["SPAIN"]
+
+
 def test_claim_window_opens_after_the_capture(winter):
     # Rule 2: claims "must [be made] in the same turn as they capture the center": the Winter
     # sheet offers the claim to Spain, who took Portugal's center in 1618.

@@ -19,6 +19,16 @@ def unit_marks(variant: Variant, position: Position) -> dict[str, str]:
     return {p: str(m)[:2] for p, m in sorted(marks.items())}
 
 
+def map_board(variant: Variant, record: dict, board: Position) -> Position:
+    """The board a phase's map is drawn on: the record's ``before``, or what the optional
+    ``map_board`` hook makes of it (Centenary: a Fealty claimer's unit already retreated
+    out of the center it builds in, as the adjudicator started from)."""
+    from gm_tools.engine.rules import rules_for
+
+    hook = getattr(rules_for(variant), "map_board", None)
+    return hook(variant, record, board) if hook is not None else board
+
+
 def styles(variant: Variant, position: Position) -> dict[str, ProvinceStyle]:
     """Per-province overrides from the variant's rules object, if it has the hook: the whole
     map's ``province_styles`` when the rules have it (a look made from the whole board is read

@@ -61,6 +61,7 @@ from gm_tools.engine.phase import ADJUSTMENT, MOVEMENT, RETREAT, parse_phase
 from gm_tools.engine.positions import position_from_json
 from gm_tools.engine.rules import rules_for
 from gm_tools.publish.mapareas import areas_path, write_base
+from gm_tools.publish.maphooks import map_board
 from gm_tools.publish.maplayer import BASE_FOLDER, LAYER_SUFFIX, BasePicture
 from gm_tools.publish.provincelist import names_path, write_names
 from gm_tools.publish.phasejson import game_json, object_text, phase_json, value_texts, without_seeds
@@ -193,7 +194,8 @@ def phase_map_lines(game: GameContext, phase: PhaseContext, look: RenderOptions,
             orders.append(parse_order(r["order"], variant, before, r["power"], rules))
         except OrderError:
             pass  # an invalid order as the GM wrote it: nothing to draw
-    return render_lines(variant, before, results=results, orders=orders, title=game.name, options=look,
+    board = map_board(variant, record, before)  # a system's own drawing of it (Centenary's Fealty retreats)
+    return render_lines(variant, board, results=results, orders=orders, title=game.name, options=look,
                         only_power=only_power)
 
 

@@ -97,6 +97,19 @@ def swear_fealty(variant: Variant, position: Position, neutral: str, master: str
     return with_state(position, state)
 
 
+def retreat_claimers(position: Position, claims: list[dict]) -> Position:
+    """Rule 2: "Any of his or her units in the center in question 'retreat' during the
+    adjustment phase": a copy of ``position`` with each claimer's unit in the center it builds
+    in (a claim's ``build_in``) moved to where it retreats (its ``retreat``'s ``to``)."""
+    moved = position.copy()
+    for claim in claims:
+        unit = moved.units.pop(claim["build_in"], None) if claim.get("retreat") else None
+        if unit is not None:
+            gone = Unit(unit.power, unit.kind, claim["retreat"]["to"], unit.strength)
+            moved.units[gone.province] = gone
+    return moved
+
+
 # --- the hooks the adjudicator asks ------------------------------------------------------
 
 
@@ -154,6 +167,13 @@ class CentenaryRules(Rules):
         from gm_tools.publish.style import ProvinceStyle  # the renderer's type, imported only when drawing
 
         return ProvinceStyle(hatch=variant.powers[master].colour)
+
+    def map_board(self, variant: Variant, record: dict, board: Position) -> Position:
+        """The board a phase's map is drawn on (:func:`gm_tools.publish.maphooks.map_board`):
+        in a Fealty claim's adjustment phase, the claimer's unit where it retreated (rule 2),
+        so the build is drawn in the center it left. The record keeps the board as it was."""
+        claims = ((record.get("extra") or {}).get(self.name) or {}).get("claims") or []
+        return retreat_claimers(board, claims) if claims else board
 
     victory_centers_note = "own and vassals'"
 

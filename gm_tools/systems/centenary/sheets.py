@@ -35,6 +35,7 @@ from gm_tools.systems.centenary.rules import (
     fealty_claim_problem,
     is_neutral,
     master_of,
+    retreat_claimers,
     swear_fealty,
     vassals,
     victory_counts,
@@ -99,11 +100,7 @@ class CentenaryHooks(SheetHooks):
                 state = state_of(after)
                 state.fealty_builds.setdefault(claim["power"], []).append(claim["build_in"])
                 after = with_state(after, state)
-            if claim["retreat"]:
-                unit = after.units.pop(claim["build_in"])
-                moved = Unit(unit.power, unit.kind, claim["retreat"]["to"], unit.strength)
-                after.units[moved.province] = moved
-        return after
+        return retreat_claimers(after, inputs.get("claims", []))
 
     def check_with_orders(self, variant: Variant, board: Position, rows: dict[str, list[InputRow]],
                           orders: dict[str, list]) -> list[Problem]:
