@@ -164,7 +164,7 @@ def test_a_year_through_the_sheets(tmp_path):
     scores = {r["Power"]: r["1619"] for r in sheet(paths, "Scores")}
     assert scores["FRANCE"] == scoring["scores"]["FRANCE"]["total"]
     headings = [h for h, _ in HOOKS.report_sections(load_variant("europe1619"), report.record)]
-    assert headings == ["Scores 1619"]
+    assert headings == ["Scores 1619", "Loans outstanding"]  # France's loan to Savoy, due 1621
 
     # --- 1620: the war declared in 1619 is in force -------------------------------------------------
     turn(paths, force=True)
