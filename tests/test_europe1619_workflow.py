@@ -115,7 +115,7 @@ def test_a_year_through_the_sheets(tmp_path):
     # minor state ... which declarations successfully passed as well as the effects of
     # diplomatic attacks': the phase page's sections.
     sections = dict(HOOKS.report_sections(load_variant("europe1619"), record(paths, "Y1619D")))
-    assert "- **LOR**: ALIGNED (FRANCE); 4 INFs (FRANCE 4)" in sections["Status of the minor states"]
+    assert "- **LOR**: ALIGNED (France); 4 INFs (France 4)" in sections["Status of the minor states"]
     assert "HES" in sections["Diplomatic attacks"] and "FRANCE" in sections["Declarations"]
 
     # --- Orders Phase: France orders its aligned minor's unit -------------------------------------
@@ -164,7 +164,7 @@ def test_a_year_through_the_sheets(tmp_path):
     scores = {r["Power"]: r["1619"] for r in sheet(paths, "Scores")}
     assert scores["FRANCE"] == scoring["scores"]["FRANCE"]["total"]
     headings = [h for h, _ in HOOKS.report_sections(load_variant("europe1619"), report.record)]
-    assert headings == ["Scores 1619"]
+    assert headings == ["Scores 1619", "Loans outstanding"]  # France's loan to Savoy, due 1621
 
     # --- 1620: the war declared in 1619 is in force -------------------------------------------------
     turn(paths, force=True)
@@ -665,9 +665,9 @@ def test_the_placements_section_shows_each_placement_as_read(tmp_path):
     report = turn(paths)
     assert {(r["power"], r["order"]) for r in report.record["results"]} == {("FRANCE", "3: BRE"), ("FRANCE", "2: LOR")}
     sections = dict(HOOKS.report_sections(load_variant("europe1619"), report.record))
-    assert sections["INF placements"] == "- **FRANCE**: 3: BRE, 2: LOR; 1 INF unused"
+    assert sections["INF placements"] == "- **France**: 3: BRE, 2: LOR; 1 INF unused"
     # one INF is 'INF' ('INITIAL SETUP': Denmark's 1 in Hamburg), as the results' words say it
-    assert "- **HAM**: ALIGNED (DENMARK); 1 INF (DENMARK 1)" in sections["Status of the minor states"].splitlines()
+    assert "- **HAM**: ALIGNED (Denmark); 1 INF (Denmark 1)" in sections["Status of the minor states"].splitlines()
 
 
 def test_a_loan_due_in_a_year_already_past_is_refused_at_its_due_cell(tmp_path):

@@ -85,6 +85,14 @@ class _AllowList(Treeprocessor):
                 alt = element.attrib.get("alt", "")
                 element.tag, element.text = "span", alt
                 element.attrib.clear()
+            if tag in ("tr", "td", "th"):
+                # a table row on one line: the line breaks Python-Markdown puts between cells
+                # cost a byte a cell, and Europe 1619's Influence Tracker has hundreds of cells
+                # (a phase page's bytes are budgeted: tests/test_site_sizes.py)
+                if tag == "tr":
+                    element.text = None
+                else:
+                    element.tail = None
             if tag == "a":
                 if opens_svg(element.attrib.get("href", "")):
                     del element.attrib["href"]  # an SVG is shown, never opened (its scripts would run)

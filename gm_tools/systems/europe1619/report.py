@@ -16,10 +16,10 @@ def _infs(n: int) -> str:
     return f"{n} INF" + ("" if n == 1 else "s")
 
 
-def _status_text(status: str, power: str | None, captured_by: str | None = None) -> str:
+def _status_text(variant: Variant, status: str, power: str | None, captured_by: str | None = None) -> str:
     if captured_by:
-        return f"captured by {captured_by}"
-    return status + (f" ({power})" if power else "")
+        return f"captured by {_named(variant, captured_by)}"
+    return status + (f" ({_named(variant, power)})" if power else "")
 
 
 def _placements(variant: Variant, record: dict, unused: dict) -> list[str]:
@@ -50,7 +50,7 @@ def _placements(variant: Variant, record: dict, unused: dict) -> list[str]:
             r = results.get((power, order), {})
             placed.append(order + ("" if r.get("result", "succeeds") == "succeeds" else f" (void: {r.get('reason', '')})"))
         if placed:
-            lines.append(f"**{power}**: {', '.join(placed)}" + (f"; {_infs(unused[power])} unused" if unused.get(power) else ""))
+            lines.append(f"**{_named(variant, power)}**: {', '.join(placed)}" + (f"; {_infs(unused[power])} unused" if unused.get(power) else ""))
     return lines
 
 
@@ -69,22 +69,26 @@ def _status_changes(variant: Variant, record: dict, statuses: dict) -> list[str]
         influence = setup.initial_influence
     lines = []
     for code, st in statuses.items():
-        was = _status_text(*status_in(setup, influence.get(code, {})), suspended.get(code))
-        now = _status_text(st["status"], st["power"], st["captured_by"])
+        was = _status_text(variant, *status_in(setup, influence.get(code, {})), suspended.get(code))
+        now = _status_text(variant, st["status"], st["power"], st["captured_by"])
         if was != now:
             lines.append(f"**{code}**: {was} \u2192 {now}")
     return lines
 
 
-def _tracker(statuses: dict) -> str:
+def _tracker(variant: Variant, statuses: dict) -> str:
     """The Influence Tracker as a markdown table: minor states by row, a column per power
-    holding INFs anywhere (the workbook's sheet of the same name)."""
-    powers = sorted({p for st in statuses.values() for p in st["infs"]})
-    head = ["Minor state", *powers, "Total", "Status", "Marker"]
+    holding INFs anywhere (the workbook's sheet of the same name), named as the orders name it.
+    A phase page's bytes are budgeted (tests/test_site_sizes.py) and the names are longer than
+    the codes: the minor state's code is not bold, and the Marker column is left out while no
+    state has a confessional marker."""
+    powers = sorted({p for st in statuses.values() for p in st["infs"]}, key=lambda p: _named(variant, p))
+    marked = any(st["marker"] for st in statuses.values())
+    head = ["Minor state", *(_named(variant, p) for p in powers), "Total", "Status"] + (["Marker"] if marked else [])
     rows = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
     for code, st in statuses.items():
-        cells = [f"**{code}**", *(str(st["infs"].get(p, "")) for p in powers), str(st["total"]),
-                 _status_text(st["status"], st["power"], st["captured_by"]), st["marker"] or ""]
+        cells = [code, *(str(st["infs"].get(p, "")) for p in powers), str(st["total"]),
+                 _status_text(variant, st["status"], st["power"], st["captured_by"])] + ([st["marker"] or ""] if marked else [])
         rows.append("| " + " | ".join(cells) + " |")
     return "\n".join(rows)
 
@@ -130,17 +134,17 @@ def sections(variant: Variant, record: dict) -> list[tuple[str, str]]:
         d = outcome["diplomatic"]
         lines = []
         for code, st in d["statuses"].items():
-            infs = ", ".join(f"{p} {n}" for p, n in sorted(st["infs"].items(), key=lambda x: (-x[1], x[0])))
-            status = st["status"] + (f" ({st['power']})" if st["power"] else "")
+            infs = ", ".join(f"{_named(variant, p)} {n}" for p, n in sorted(st["infs"].items(), key=lambda x: (-x[1], x[0])))
+            status = _status_text(variant, st["status"], st["power"])
             if st["captured_by"]:
-                status += f", captured by {st['captured_by']}"
+                status += f", captured by {_named(variant, st['captured_by'])}"
             marker = f"; marker {st['marker']}" if st["marker"] else ""
             lines.append(f"**{code}**: {status}; {_infs(st['total'])}" + (f" ({infs})" if infs else "") + marker)
         found.append(("INF placements", _items(_placements(variant, record, d.get("unused", {})))))
         found.append(("Diplomatic attacks", _items(d["attacks"])))
         found.append(("Status changes", _items(_status_changes(variant, record, d["statuses"]))))
         found.append(("Status of the minor states", _items(lines)))
-        found.append(("Influence Tracker", _tracker(d["statuses"])))
+        found.append(("Influence Tracker", _tracker(variant, d["statuses"])))
         lines = [f"- in effect from {d['year']}: {t}" for t in d["took_effect"]]
         lines += [f"- declared: {t}" for t in d["declared"]]
         lines += [f"- the Papacy's protection lapses: {t}" for t in d.get("papal_events", [])]

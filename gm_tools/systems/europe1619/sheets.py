@@ -33,6 +33,8 @@ from gm_tools.engine.model import INVALID, Position
 from gm_tools.engine.phase import parse_phase
 from gm_tools.engine.variant import Variant
 from gm_tools.systems.europe1619.calendar import DIPLOMATIC, ORDERS, TRANSACTIONS, phase_role
+from gm_tools.systems.europe1619.loans import loans_section
+from gm_tools.systems.europe1619.report import sections
 from gm_tools.systems.europe1619.state import state_of
 
 INF_PLACEMENTS = "INF Placements"
@@ -189,20 +191,17 @@ class Europe1619Hooks(SheetHooks):
     # --- output sheets -------------------------------------------------------------------------
 
     def output_sheets(self, variant: Variant, position: Position) -> list[Table]:
-        return [
-            influence_tracker(variant, position),
-            influence_history(variant, position),
-            relations_table(variant, position),
-            treasury_table(variant, position),
-            statements_table(variant, position),
-            loan_record(variant, position),
-            scores_table(variant, position),
-        ]
+        return [influence_tracker(variant, position), influence_history(variant, position),
+                relations_table(variant, position), treasury_table(variant, position),
+                statements_table(variant, position), loan_record(variant, position), scores_table(variant, position)]
 
     def report_sections(self, variant: Variant, record: dict) -> list[tuple[str, str]]:
-        from gm_tools.systems.europe1619.report import sections
+        """The phase's sections, then the loans outstanding after it (:mod:`.loans`)."""
+        return sections(variant, record) + loans_section(variant, record)
 
-        return sections(variant, record)
+    def game_sections(self, variant: Variant, record: dict) -> list[tuple[str, str]]:
+        """The loans outstanding, where a player looks for what he owes (:mod:`.loans`)."""
+        return loans_section(variant, record)
 
 
 # --- checking the Diplomatic Phase ------------------------------------------------------------------
