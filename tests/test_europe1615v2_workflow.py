@@ -515,3 +515,23 @@ def test_a_waiver_names_its_center_by_code_or_name(political):
     political.workbook.write_bytes(set_cells(political.workbook.read_bytes(), {"Waivers!B2": "Portugal"}))
     record = run_turn("g", root=political.root, site_dir=None).record
     assert record["extra"]["europe1615v2"]["waivers"] == [["SPAIN", "POR"]]
+
+
+def test_the_home_boxes_name_the_powers_on_the_page_and_in_the_judge_text(game, tmp_path):
+    """rulebook 001: 'Any unused INFs are placed in the power's home box ... a power may place INFs
+    in another power's home box'; 'if 5 or more INFs of one power have been placed in another's
+    home box, the power has earned diplomatic immunity'; 'The GM then publishes the distribution
+    of INFs'. QA finding: the page's Home boxes led each line with the power's code ("ENGLAND",
+    "immune from ENGLAND's attacks: FRANCE") where the Minor states table below names the powers.
+    The record and the GM's Home Boxes sheet keep the codes."""
+    root, records = game
+    build_site(root, tmp_path / "site")
+    page = (tmp_path / "site" / "games" / GAME / "P1616I.html").read_text(encoding="utf-8")
+    boxes = page[page.index(">Home boxes<"):page.index(">Minor states<")]
+    assert ("<strong>England</strong>: 12 INFs kept; placed by others: France 5; "
+            "immune from England's attacks: France") in unescape(boxes)
+    assert "<strong>Denmark/Sweden</strong>: 0 INFs kept" in boxes
+    assert not re.search(r"AUSTRIA|FRANCE|SPAIN|ENGLAND|DENMARK", boxes)
+    text = " ".join((tmp_path / "site" / "games" / GAME / "P1616I.txt").read_text(encoding="utf-8").split())
+    assert "England: 12 INFs kept; placed by others: France 5; immune from England's attacks: France" in text
+    assert _state(records["P1616I"])["boxes"]["ENGLAND"] == {"ENGLAND": 12, "FRANCE": 5}

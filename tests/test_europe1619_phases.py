@@ -198,7 +198,7 @@ def test_an_expelled_army_that_may_not_retreat_is_said_disbanded_once():
     assert after_j.extra["map_adjustment"]["disbanded"] == ["FRANCE A FRC"]
     found = dict(sections(VARIANT, {"phase": "Y1619J", "extra": {"outcome": after_j.extra}}))
     text = found["Map adjustment"]
-    assert "- FRANCE A FRC must leave (rule 4b); disbanded" in text.splitlines()
+    assert "- France: A FRC must leave (rule 4b); disbanded" in text.splitlines()  # the power named
     assert text.count("A FRC") == 1
 
 

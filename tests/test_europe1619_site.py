@@ -12,6 +12,7 @@ of diplomatic attacks.'
 
 from __future__ import annotations
 
+import json
 import re
 from html.parser import HTMLParser
 
@@ -252,6 +253,22 @@ def test_the_units_built_and_the_scores_name_each_power(site):
     assert "<strong>SAVOY</strong>" not in scoring
 
 
+def test_the_map_adjustment_names_each_capturing_power(site):
+    """1619 rulebook, 'A captured minor state CANNOT be influenced by any power ... However, all
+    INFs presently invested in the state are held in suspension'; the Map Adjustment Phase's
+    captures are reported with the year's other results. QA finding: the section said "BRB
+    captured by DUTCH", the power's code, where the Treasury and the Scores name it; the
+    record keeps the codes (["BRB", "DUTCH"])."""
+    page = (site / "Y1619J.html").read_text(encoding="utf-8")
+    adjustment = page[page.index(">Map adjustment<"):]
+    assert "BRB captured by Dutch Republic" in adjustment
+    assert "POM captured by Poland-Lithuania" in adjustment
+    assert "the minor state GEN captured by Duchy of Savoy: it holds no INFs" in adjustment
+    assert not re.search(r"by (DUTCH|SAVOY|POLAND)\b", page)
+    record = json.loads((site / "Y1619J.json").read_text(encoding="utf-8"))
+    assert ["BRB", "DUTCH"] in record["extra"]["outcome"]["map_adjustment"]["captures"]
+
+
 def test_the_standings_rank_by_victory_points_then_centers(site):
     """1619 rulebook: 'The object of the game is for a power to score 25 victory points at some
     year in the game (or achieve the highest score by the official end of the game)': the game
@@ -280,7 +297,7 @@ def test_the_judge_text_carries_what_the_page_shows(site):
     assert "Status of the minor states:\n" in diplomatic and "BOHC: NEUTRAL; 6 INFs" in diplomatic
     assert "SPAIN (2) attacks FRANCE (5) in LOR" in diplomatic
     adjustment = (site / "Y1619J.txt").read_text(encoding="utf-8")
-    assert "BRB captured by DUTCH" in adjustment
+    assert "BRB captured by Dutch Republic" in adjustment
     builds = (site / "Y1619B.txt").read_text(encoding="utf-8")
     assert "Treasury statements:\n" in builds and "Republic of Venice: 0 balance + 5 Income: home center VEN" in builds
     scoring = (site / "Y1619S.txt").read_text(encoding="utf-8")

@@ -16,36 +16,42 @@ def _items(lines: list[str]) -> str:
     return "\n".join(f"- {line}" for line in lines) or "None."
 
 
+def _named(variant: Variant, code: str) -> str:
+    """A power by its name ("Denmark/Sweden"); the record and the GM's sheets keep its code."""
+    power = variant.powers.get(code)
+    return power.name if power else code
+
+
 def _statuses(variant: Variant, setup, state) -> str:
     """Both statuses of every minor state. The rulebook's terms (ALIGNED, DOMINION) and the
     powers' codes are the GM's Influence Tracker's; a reader gets them in plain case with the
     powers named as the rest of the page names them ("Aligned with Denmark/Sweden")."""
-    def named(code: str) -> str:
-        power = variant.powers.get(code)
-        return power.name if power else code
-
     rows = ["| Minor state | Political | Religious | INFs by power | Total |", "|:--|:--|:--|:--|--:|"]
     for code, s in politics.statuses(setup, state).items():
-        infs = ", ".join(f"{named(p)} {n}" for p, n in sorted(state.influence.get(code, {}).items())) or "none"
-        political = f"Aligned with {named(s.power)}" if s.power else s.political.capitalize()
+        infs = ", ".join(f"{_named(variant, p)} {n}" for p, n in sorted(state.influence.get(code, {}).items())) or "none"
+        political = f"Aligned with {_named(variant, s.power)}" if s.power else s.political.capitalize()
         religious = f"{s.confession.capitalize()} controlled" if s.confession else s.religious.capitalize()
-        extra = [f"Dominion of {named(state.dominion[code])}"] if code in state.dominion else []
-        extra += [f"Contested by {named(state.contested[code])}"] if code in state.contested else []
+        extra = [f"Dominion of {_named(variant, state.dominion[code])}"] if code in state.dominion else []
+        extra += [f"Contested by {_named(variant, state.contested[code])}"] if code in state.contested else []
         rows.append(f"| {code} ({setup.minors[code].name}) | {'; '.join([political] + extra)} | {religious} | "
                     f"{infs} | {s.total} |")
     return "\n".join(rows)
 
 
-def _boxes(setup, state) -> str:
+def _boxes(variant: Variant, setup, state) -> str:
+    """Each power's home box: the INFs it kept, those others placed there, and who is immune
+    from its attacks; the powers named as the Minor states table names them ("England", not
+    the code "ENGLAND" the record and the GM's Home Boxes sheet keep)."""
     lines = []
     for owner in setup.powers:
         box = state.boxes.get(owner, {})
         own = box.get(owner, 0)
-        others = ", ".join(f"{p} {n}" for p, n in sorted(box.items()) if p != owner)
-        immune = [p for p in setup.powers if p != owner and politics.immune(setup, state, p, owner)]
-        line = f"**{owner}**: {own} INFs kept" + (f"; placed by others: {others}" if others else "")
+        others = ", ".join(f"{_named(variant, p)} {n}" for p, n in sorted(box.items()) if p != owner)
+        immune = [_named(variant, p) for p in setup.powers if p != owner and politics.immune(setup, state, p, owner)]
+        name = _named(variant, owner)
+        line = f"**{name}**: {own} INFs kept" + (f"; placed by others: {others}" if others else "")
         if immune:
-            line += f"; immune from {owner}'s attacks: {', '.join(immune)}"
+            line += f"; immune from {name}'s attacks: {', '.join(immune)}"
         lines.append(line)
     return _items(lines)
 
@@ -69,7 +75,7 @@ def sections(variant: Variant, record: dict) -> list[tuple[str, str]]:
                     + "; 3d6 from the game's recorded seed.\n\n"
                     + _items([politics.describe_attack(a) for a in attacked["attacks"]])))
     if done or attacked:
-        out.append(("Home boxes", _boxes(setup, after)))
+        out.append(("Home boxes", _boxes(variant, setup, after)))
     if done or attacked or outcome.get("taxation") is None:
         out.append(("Minor states", _statuses(variant, setup, after)))
     taxed = outcome.get("taxation")

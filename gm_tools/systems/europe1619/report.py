@@ -152,21 +152,25 @@ def sections(variant: Variant, record: dict) -> list[tuple[str, str]]:
         found.append(("Reichstag decree", _decree(record)))
     if "map_adjustment" in outcome:
         m = outcome["map_adjustment"]
-        lines = [f"- {prov} captured by {who}" for prov, who in m["captures"]]
-        lines += [f"- {prov} reverts (was held by {who})" for prov, who in m["reverted"]]
-        lines += [f"- {e['power']} {e['unit']} must leave (rule {e['rule']})"
+        # the record keeps each power's code (["BRB", "DUTCH"]); the page names it as the
+        # Treasury does ("BRB captured by Dutch Republic"); a minor state keeps its code (LOR)
+        lines = [f"- {prov} captured by {_named(variant, who)}" for prov, who in m["captures"]]
+        lines += [f"- {prov} reverts (was held by {_named(variant, who)})" for prov, who in m["reverted"]]
+        lines += [f"- {_named(variant, e['power'])}: {e['unit']} must leave (rule {e['rule']})"
                   + (f"; may retreat to {', '.join(e['retreats'])}" if e["retreats"] else "; disbanded") for e in m["expelled"]]
         # an expelled unit with no retreat is said disbanded on its own line above
         said = {f"{e['power']} {e['unit']}" for e in m["expelled"] if not e["retreats"]}
-        lines += [f"- disbanded: {u}" for u in m["disbanded"] if u not in said]
+        # recorded as "VENICE A VEN", as the Units built are
+        lines += [f"- disbanded: {_named(variant, u.split(' ', 1)[0])}: {u.split(' ', 1)[-1]}"
+                  for u in m["disbanded"] if u not in said]
         # 'all INFs presently invested in the state are held in suspension': said only of INFs there
         held = stored(record.get("after", {}).get("extra", {})).get("influence", {}) or {}
         # 'the minor state': a one-province state has the code of its province, captured above
-        lines += [f"- the minor state {minor} captured by {who}: " + (
+        lines += [f"- the minor state {minor} captured by {_named(variant, who)}: " + (
             "its INFs are held in suspension" if sum(held.get(minor, {}).values()) else "it holds no INFs")
             for minor, who in m["captured_minors"]]
         lines += [f"- the minor state {minor} liberated" for minor in m["liberated_minors"]]
-        lines += [f"- {p} is eliminated" for p in m["eliminated"]]
+        lines += [f"- {_named(variant, p)} is eliminated" for p in m["eliminated"]]
         markers = ", ".join(f"{minor} ({c})" for minor, c in m["markers"].items()) or "none"
         lines.append(f"- confessional markers: {markers}")
         found.append(("Map adjustment", "\n".join(lines)))
