@@ -125,7 +125,11 @@ def enter_mails(name: str, mails: list[tuple[str, bytes]], root: str | os.PathLi
         read_as: dict[tuple[str, str], str] = {}  # (power, order as mailed) -> as the parser read it
         earlier = _earlier_entries(entries)  # power -> (where, units ordered), what a mail of it replaces
         reads = _reader(variant, position, rules)
-        read = [(label, read_mail(body_text(data), variant, subject(data), reads)) for label, data in mails]
+        # a bare number before an order is a list's where no sheet of the system reads the line, in
+        # this phase or the year's spring movement (Europe 1615 v2's offers: never a list number there)
+        plain = lambda power, line: all(variant.system.mailed_rows(variant, phase, power, [line]) is None  # noqa: E731
+                                        for phase in (position.phase, f"S{position.phase[1:5]}M"))
+        read = [(label, read_mail(body_text(data), variant, subject(data), reads, plain)) for label, data in mails]
         games = games_under(root)  # a mail naming another game of the GM is not typed into this one
         others = [(label, subject(data), other_game(state.info.name, games, variant, subject(data),
                                                     [line.text for line in parsed.skipped]))
