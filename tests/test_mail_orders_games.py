@@ -43,11 +43,11 @@ def test_a_greeting_naming_a_game_not_under_the_root_is_refused(tmp_path):
 
 
 def test_plain_words_and_this_games_own_name_are_no_other_game(tmp_path):
-    """A game named like a province (``paris``) is not named by ``Paris to Burgundy``; ``game
-    over`` names no game; a word inside a longer one is not the game's name; a Subject naming
+    """A game named like a province (``paris``) is not named by ``Paris to Burgundy``, one named
+    ``spring`` or ``a`` not by ``A spring 1901 order``; ``game over`` names no game; a word inside a longer one is not the game's name; a Subject naming
     this game too is this game's; the reply to this game's results is read."""
-    _games(tmp_path, "brussels", "paris", "ams", "london1901")
-    for subject in ("France: Paris to Burgundy", "Re: game over? S1901M", "amsterdam orders",
+    _games(tmp_path, "brussels", "paris", "ams", "london1901", "spring", "a")
+    for subject in ("France: Paris to Burgundy", "Re: game over? S1901M", "amsterdam orders", "A spring 1901 order",
                     "[brussels] moved from london1901", "Re: [brussels] F1900 results", "S1901M_london1901x"):
         report = enter_mails("brussels", [("ann", _mail(subject, "France\nA PAR - BUR\n"))], root=tmp_path,
                              dry_run=True)

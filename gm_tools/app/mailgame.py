@@ -7,7 +7,8 @@ its lines above the orders (the greetings: ``Orders for game amsterdam1902``) na
 
 - a word that is the name of a game under the same games root (``--root``), on its own (not
   inside a longer word), unless that name is also a power's or a province's of this game's
-  variant (a game called ``paris`` is not named by ``Paris to Burgundy``);
+  variant (a game called ``paris`` is not named by ``Paris to Burgundy``), a word a Subject
+  says of its orders (a season, ``orders``, ``turn``), or one letter;
 - ``game X`` or ``game: X`` (``Spiel``, ``partie``, ``partita``, ``juego``, ``spel`` too), where X
   is a game under the root, or looks like a game's name rather than a word (it has a digit,
   ``_`` or ``-``: ``game amsterdam1902``; ``game over`` names no game);
@@ -25,11 +26,13 @@ from __future__ import annotations
 import re
 
 from gm_tools.edges.game import GAME_NAME_RE, games_root
+from gm_tools.edges.mail import SEASON_WORDS
 from gm_tools.edges.workbook import power_lookup
 
 _GAME_WORD = r"(?:game|spiel|partie|partita|juego|spel)"
 _PHRASE = re.compile(rf"(?<!\w){_GAME_WORD}(?:\s*[:#]\s*|\s+)([A-Za-z0-9][A-Za-z0-9_-]*)", re.IGNORECASE)
 _TAG = re.compile(r"\[\s*([A-Za-z0-9][A-Za-z0-9_-]*)\s*\]")
+_MAIL_WORDS = set(SEASON_WORDS) | {"orders", "order", "results", "result", "turn", "phase", "moves", "builds", "retreats"}
 
 
 def games_under(root) -> set[str]:
@@ -48,8 +51,11 @@ def games_named(text: str, games: set[str], variant) -> set[str]:
         if word in known or looks:
             found.add(word)
     found |= {m.group(1).lower() for m in _TAG.finditer(text) if m.group(1).lower() in known}
-    # a plain word naming a game is no game when the variant reads it as a power or a province
-    board = set(power_lookup(variant)) | {name.lower() for name in variant.lookup}
+    # a plain word naming a game is no game when the variant reads it as a power or a province,
+    # or a mail's Subject says it of its orders (a game called ``spring``: ``Spring 1901 orders``),
+    # or it is one letter (a game called ``a``)
+    board = set(power_lookup(variant)) | {name.lower() for name in variant.lookup} | _MAIL_WORDS
+    known = {g for g in known if len(g) > 1}
     found |= {g for g in known - board if re.search(rf"(?<![\w-]){re.escape(g)}(?![\w-])", text, re.IGNORECASE)}
     return found
 

@@ -226,6 +226,8 @@ _SEASONS = {"spring": "S", "summer": "U", "fall": "F", "autumn": "F", "winter": 
             "printemps": "S", "été": "U", "ete": "U", "automne": "F", "hiver": "W",
             "primavera": "S", "estate": "U", "autunno": "F", "inverno": "W", "verano": "U", "otoño": "F",
             "otono": "F", "invierno": "W"}
+SEASON_WORDS = frozenset(_SEASONS)
+"""The seasons' names as players write them (``spring``, ``Herbst``): a phase's words, not a game's name."""
 _SEASON = "|".join(sorted(_SEASONS, key=len, reverse=True))
 _PHASE_TAG = re.compile(r"\s*[-,(]?\s*(?:orders\s+)?(?:for\s+)?(?:([A-Z]\d{4}[A-Z]?)|(" + _SEASON + ")"
                         r"\s+(\d{4}))\s*\)?\s*(?:orders)?\s*:?$", re.IGNORECASE)
