@@ -18,7 +18,8 @@ When the mail names another game and does not name this one, it is refused as a 
 both games named; a mail naming this game too is read (the GM's own game is named). A reply
 keeps the Subject of the mail it answers: a reply to another game's results is refused like
 any other mail naming that game (the orders may well be that game's); the GM who knows better
-enters the mail's text as pasted text, which has no Subject.
+enters the mail's text as pasted text, which has no Subject (without the greeting naming the
+other game, if one does).
 """
 
 from __future__ import annotations
@@ -71,6 +72,7 @@ def other_game(name: str, games: set[str], variant, subject: str, greetings: lis
     others = [game for game in named if game != name.lower()]
     if not others or name.lower() in named:
         return None
+    part = "Subject" if named[others[0]].startswith("its Subject") else "line"
     return (f"a mail for game {name!r}: {named[others[0]]} names game {others[0]!r}, so its orders are not typed "
-            f"into {name!r} (enter it in {others[0]!r}, or paste its text without the Subject if it is "
-            f"{name!r}'s)")
+            f"into {name!r} (enter it in {others[0]!r}; if it is for {name!r} after all, enter its text "
+            f"without that {part})")
