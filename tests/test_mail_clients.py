@@ -139,22 +139,25 @@ def test_the_power_a_subject_names_opens_a_mail_with_no_power_line(tmp_path):
 
 def test_a_power_line_may_name_the_phase_and_another_phases_orders_are_refused(tmp_path):
     """``Orders for France:``, ``FRANCE S1901M``, ``France - Spring 1901`` are power lines; a
-    power line naming another phase than the game's (a mail for F1905M, or another game's), or
+    power line naming another phase than the game's (a mail for F1905M; another game's mail is refused whole), or
     under a greeting line naming it (``Phase: Fall 1905``), has
     its orders refused at that line, with the phase the game is at, and nothing of it typed."""
     paths = _game(tmp_path)
     mails = [("for.eml", _mail("Orders for France:\nA PAR - BUR\n")),
              ("code.eml", _mail("GERMANY S1901M\nA BER - KIE\n")),
              ("season.eml", _mail("Italy - Spring 1901\nA VEN - TYR\n")),
-             ("old.eml", _mail("Game: h2\nEngland orders F1905M\nF LON - NTH\n")),
+             ("old.eml", _mail("Hi GM,\nEngland orders F1905M\nF LON - NTH\n")),
+             ("h2.eml", _mail("Game: h2\nEngland orders S1901M\nF LON - NTH\n")),
              ("phase.eml", _mail("Hi,\nPhase: Fall 1905\n\nTurkey\nF ANK - BLA\n"))]
     report = enter_mails("g", [(label, m.as_bytes()) for label, m in mails], root=tmp_path)
     assert [(w[1], w[2]) for w in report.written] == [("FRANCE", "A PAR - BUR"), ("GERMANY", "A BER - KIE"),
                                                       ("ITALY", "A VEN - TYR")]
-    assert [r[:2] for r in report.refused] == [("old.eml line 2", "'England orders F1905M'"),
+    # another game's mail is refused whole, before its lines are read (docs/orders.md)
+    assert [r[:2] for r in report.refused] == [("h2.eml", "'orders'"), ("old.eml line 2", "'England orders F1905M'"),
                                                ("phase.eml line 4", "'Turkey'")]
-    assert "the mail names F1905" in report.refused[1][2]
-    assert "orders for S1901M, the game's phase: the mail names F1905M" in report.refused[0][2]
+    assert "line 'Game: h2' names game 'h2'" in report.refused[0][2]
+    assert "the mail names F1905" in report.refused[2][2]
+    assert "orders for S1901M, the game's phase: the mail names F1905M" in report.refused[1][2]
     assert not {"F LON - NTH", "F ANK - BLA"} & set(_typed(paths))
 
 

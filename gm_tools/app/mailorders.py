@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from gm_tools.app.mailcells import Block, Grid, intact, type_blocks
+from gm_tools.app.mailgame import games_under, other_game
 from gm_tools.edges.game import refuse_if_open, store_mail, write_atomic
 from gm_tools.edges.mail import REPLY_SUBJECT, attachments, body_text, mail_files, read_mail, subject
 from gm_tools.edges.ordercheck import check_orders
@@ -124,7 +125,17 @@ def enter_mails(name: str, mails: list[tuple[str, bytes]], root: str | os.PathLi
         read_as: dict[tuple[str, str], str] = {}  # (power, order as mailed) -> as the parser read it
         earlier = _earlier_entries(entries)  # power -> (where, units ordered), what a mail of it replaces
         reads = _reader(variant, position, rules)
-        read = [(label, read_mail(body_text(data), variant, subject(data), reads)) for label, data in mails]
+        # a bare number before an order is a list's where no sheet of the system reads the line, in
+        # this phase or the year's spring movement (Europe 1615 v2's offers: never a list number there)
+        plain = lambda power, line: all(variant.system.mailed_rows(variant, phase, power, [line]) is None  # noqa: E731
+                                        for phase in (position.phase, f"S{position.phase[1:5]}M"))
+        read = [(label, read_mail(body_text(data), variant, subject(data), reads, plain)) for label, data in mails]
+        games = games_under(root)  # a mail naming another game of the GM is not typed into this one
+        others = [(label, subject(data), other_game(state.info.name, games, variant, subject(data),
+                                                    [line.text for line in parsed.skipped]))
+                  for (label, parsed), (_, data) in zip(read, mails)]
+        report.refused += [(label, repr(title), why) for label, title, why in others if why]
+        read = [item for item, (_, _, why) in zip(read, others) if not why]
         # what the turn will see besides a power's own mail: the rows already on the sheets and
         # the other powers' latest mails of this batch (a diplomatic attack on INFs another
         # power deploys in the same phase)

@@ -226,6 +226,8 @@ _SEASONS = {"spring": "S", "summer": "U", "fall": "F", "autumn": "F", "winter": 
             "printemps": "S", "été": "U", "ete": "U", "automne": "F", "hiver": "W",
             "primavera": "S", "estate": "U", "autunno": "F", "inverno": "W", "verano": "U", "otoño": "F",
             "otono": "F", "invierno": "W"}
+SEASON_WORDS = frozenset(_SEASONS)
+"""The seasons' names as players write them (``spring``, ``Herbst``): a phase's words, not a game's name."""
 _SEASON = "|".join(sorted(_SEASONS, key=len, reverse=True))
 _PHASE_TAG = re.compile(r"\s*[-,(]?\s*(?:orders\s+)?(?:for\s+)?(?:([A-Z]\d{4}[A-Z]?)|(" + _SEASON + ")"
                         r"\s+(\d{4}))\s*\)?\s*(?:orders)?\s*:?$", re.IGNORECASE)
@@ -293,13 +295,17 @@ def _subject_power(text: str, variant: Variant) -> str | None:
 
 
 def read_mail(text: str, variant: Variant, subject: str = "",
-              reads: Callable[[str, str], bool] | None = None) -> MailOrders:
+              reads: Callable[[str, str], bool] | None = None,
+              unit_orders: Callable[[str, str], bool] | None = None) -> MailOrders:
     """The power blocks of a mail's body text (see the module's note for what is left out).
     A body with no power line is read as the orders of the power its ``subject`` names, if it
     names one player's power and no other (``Subject: France orders S1901``); a phase the
     Subject names (``Orders S1902M``) is the phase of the blocks whose body names none.
     ``reads(power, line)``: whether the phase's reader reads the line as an entry (a name
-    signed below the orders never is); None: only the words tell (:mod:`.signature`)."""
+    signed below the orders never is); None: only the words tell (:mod:`.signature`).
+    ``unit_orders(power, line)``: whether the game reads the line as a unit order only (no
+    row of a sheet of its own, such as Europe 1615 v2's offers, ``3: A SMY - ARM``, whose
+    number is a bribe): there a bare number before an order is a list's (``_split_lists``)."""
     # Outlook forwards (Subject "FW: ...") under the rule or "Original Message" line it quotes a reply under
     forward = _OUTLOOK_FORWARD if re.match(r"^\s*(fw|fwd|wg|tr|i|rv)\s*:", subject, re.IGNORECASE) else None
     playing = frozenset(code for code, p in variant.powers.items() if p.playable)
@@ -308,7 +314,7 @@ def read_mail(text: str, variant: Variant, subject: str = "",
     if power:
         out = _read(text, power_lookup(variant), (power, MailLine(0, f"Subject: {subject}")), forward, playing)
     reads = reads or (lambda power, line: False)
-    _split_lists(out.blocks, reads)
+    _split_lists(out.blocks, reads, unit_orders or (lambda power, line: False))
     cut_signatures(out.blocks, out.signature, variant, reads)
     named = subject_phase(subject)
     where = REPLY_SUBJECT if re.match(r"^\s*(re|aw|r|sv|antw|rif|odp)\s*:", subject, re.IGNORECASE) else "the mail's Subject"
@@ -399,14 +405,25 @@ _NOTE = re.compile(r"\s*(\([^()]*\)|\[[^\]]*\]|#.*|//.*)$")
 """A player's note after an order: ``(to bounce Germany)``, ``# a feint``, ``// for later``."""
 
 
-def _split_lists(blocks: list, reads: Callable[[str, str], bool]) -> None:
+_BARE_NUMBER = re.compile(r"^\d{1,3}\s+(?=\S)")
+"""A list's number without its ``.`` or ``)`` (``3 A SMY - ARM``): the order reader reads past
+``1.`` and ``2)`` only, as a bare number begins a Payola offer (its amount)."""
+
+
+def _split_lists(blocks: list, reads: Callable[[str, str], bool], unit_orders: Callable[[str, str], bool]) -> None:
     """Each line of ``blocks`` listing orders between commas or semicolons (``A PAR - BUR, A MAR
     - SPA``) as a line per order, where the line reads as no order and each part as one; a line
     with a note after its order (``A PAR - BUR (to bounce)``) as the order alone, where only
-    that reads."""
+    that reads; a line numbered ``3 A SMY - ARM`` as the order after the number, where the
+    phase reads it as a unit order only (``unit_orders``: never a line of an offer sheet, whose
+    amount the number is), the line does not read and the order after the number does."""
     for power, lines in blocks:
         split = []
         for line in lines:
+            number = _BARE_NUMBER.match(line.text)
+            if (number and not reads(power, line.text) and unit_orders(power, line.text)
+                    and reads(power, line.text[number.end():])):
+                line = MailLine(line.number, line.text[number.end():])
             note = _NOTE.search(line.text)
             if note and note.start() > 0 and not reads(power, line.text) and reads(power, line.text[:note.start()]):
                 line = MailLine(line.number, line.text[:note.start()])

@@ -1,0 +1,78 @@
+"""Which game a player's mail names, for ``gm-tools orders``: a mail naming another game of
+the GM is not typed into this one.
+
+A GM running several games gets every game's mail in one inbox, and a player in two of them
+may send this game the other's orders (``Subject: [amsterdam] S1902M``). A mail's Subject and
+its lines above the orders (the greetings: ``Orders for game amsterdam1902``) name a game by:
+
+- a word that is the name of a game under the same games root (``--root``), on its own (not
+  inside a longer word), unless that name is also a power's or a province's of this game's
+  variant (a game called ``paris`` is not named by ``Paris to Burgundy``), a word a Subject
+  says of its orders (a season, ``orders``, ``turn``), or one letter;
+- ``game X`` or ``game: X`` (``Spiel``, ``partie``, ``partita``, ``juego``, ``spel`` too), where X
+  is a game under the root, or looks like a game's name rather than a word (it has a digit,
+  ``_`` or ``-``: ``game amsterdam1902``; ``game over`` names no game);
+- ``[X]``, a mailing list's tag, where X is a game under the root.
+
+When the mail names another game and does not name this one, it is refused as a whole, with
+both games named; a mail naming this game too is read (the GM's own game is named). A reply
+keeps the Subject of the mail it answers: a reply to another game's results is refused like
+any other mail naming that game (the orders may well be that game's); the GM who knows better
+enters the mail's text as pasted text, which has no Subject (without the greeting naming the
+other game, if one does).
+"""
+
+from __future__ import annotations
+
+import re
+
+from gm_tools.edges.game import GAME_NAME_RE, games_root
+from gm_tools.edges.mail import SEASON_WORDS
+from gm_tools.edges.workbook import power_lookup
+
+_GAME_WORD = r"(?:game|spiel|partie|partita|juego|spel)"
+_PHRASE = re.compile(rf"(?<!\w){_GAME_WORD}(?:\s*[:#]\s*|\s+)([A-Za-z0-9][A-Za-z0-9_-]*)", re.IGNORECASE)
+_TAG = re.compile(r"\[\s*([A-Za-z0-9][A-Za-z0-9_-]*)\s*\]")
+_MAIL_WORDS = set(SEASON_WORDS) | {"orders", "order", "results", "result", "turn", "phase", "moves", "builds", "retreats"}
+
+
+def games_under(root) -> set[str]:
+    """The names of the games under the games root (each a folder with its ``game.json``)."""
+    folder = games_root(root)
+    return {p.parent.name for p in folder.glob("*/game.json")} if folder.is_dir() else set()
+
+
+def games_named(text: str, games: set[str], variant) -> set[str]:
+    """The games ``text`` names (see the module's note), lower case."""
+    known = {g.lower() for g in games}
+    found = set()
+    for match in _PHRASE.finditer(text):
+        word = match.group(1).lower()
+        looks = GAME_NAME_RE.match(word) and re.search(r"[a-z]", word) and re.search(r"[\d_-]", word)
+        if word in known or looks:
+            found.add(word)
+    found |= {m.group(1).lower() for m in _TAG.finditer(text) if m.group(1).lower() in known}
+    # a plain word naming a game is no game when the variant reads it as a power or a province,
+    # or a mail's Subject says it of its orders (a game called ``spring``: ``Spring 1901 orders``),
+    # or it is one letter (a game called ``a``)
+    board = set(power_lookup(variant)) | {name.lower() for name in variant.lookup} | _MAIL_WORDS
+    known = {g for g in known if len(g) > 1}
+    found |= {g for g in known - board if re.search(rf"(?<![\w-]){re.escape(g)}(?![\w-])", text, re.IGNORECASE)}
+    return found
+
+
+def other_game(name: str, games: set[str], variant, subject: str, greetings: list[str]) -> str | None:
+    """Why a mail (its ``subject`` and its ``greetings``, the lines above its orders) is not
+    for game ``name``, or None: it names another game and not this one."""
+    where = [(f"its Subject {subject!r}", subject)] + [(f"its line {line!r}", line) for line in greetings]
+    named = {}
+    for place, text in where:
+        for game in sorted(games_named(text, games | {name}, variant)):
+            named.setdefault(game, place)
+    others = [game for game in named if game != name.lower()]
+    if not others or name.lower() in named:
+        return None
+    part = "Subject" if named[others[0]].startswith("its Subject") else "line"
+    return (f"a mail for game {name!r}: {named[others[0]]} names game {others[0]!r}, so its orders are not typed "
+            f"into {name!r} (enter it in {others[0]!r}; if it is for {name!r} after all, enter its text "
+            f"without that {part})")

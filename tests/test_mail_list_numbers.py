@@ -1,0 +1,38 @@
+"""A bare number before a mailed order (``1 A PAR - BUR``) is a list's number, left out as
+``1.`` and ``2)`` are, only where the game reads the line as nothing but a unit order: never in
+Europe 1615 v2, whose offers begin with their amount (``3: A VIE - BOH``), so that no offer,
+however written, is typed as an order (docs/orders.md; gm_tools/edges/mail.py ``_split_lists``)."""
+
+from __future__ import annotations
+
+from gm_tools.app.mailorders import enter_mails
+from gm_tools.app.turn import load_state, new_game, run_turn
+
+
+def test_a_bare_list_number_before_a_standard_order_is_left_out(tmp_path):
+    new_game("standard", "g", root=tmp_path, seed=1, created="2000-01-01T00:00:00Z")
+    mail = b"France\n1 A PAR - BUR\n2  A MAR - SPA\n3 F BRE - MAO\n4 XYZ\n"
+    report = enter_mails("g", [("ann", mail)], root=tmp_path, dry_run=True)
+    assert [w[2] for w in report.written] == ["A PAR - BUR", "A MAR - SPA", "F BRE - MAO"]
+    # what reads as no order after the number is refused as written, number and all
+    assert [(where, found) for where, found, _ in report.refused] == [("ann line 5", "'4 XYZ'")]
+
+
+def test_a_europe1615v2_offer_is_never_read_as_a_numbered_order(tmp_path):
+    """rulebook 001 (Europe 1615 v2), 'Players submit their offer sheet' in the movement phase,
+    each offer an amount and an order: ``3: A VIE - BOH`` goes on the Offers sheet with its 3;
+    ``3 A VIE - BOH`` (the colon left out) is refused as no offer, not typed as the order
+    ``A VIE - BOH``; in the build phase, which takes unit orders, it is refused as written."""
+    new_game("europe1615v2", "g", root=tmp_path, seed=7, created="2000-01-01T00:00:00Z")
+    while load_state("g", tmp_path).position.phase != "S1615M":
+        run_turn("g", root=tmp_path, site_dir=None, force=True)
+    report = enter_mails("g", [("austria", b"Austria\n3: A VIE - BOH\n3 A VIE - BOH\n")], root=tmp_path,
+                         dry_run=True)
+    assert [w[2] for w in report.written] == ["3: A VIE - BOH"]
+    assert [(where, found) for where, found, _ in report.refused] == [("austria line 3", "'3 A VIE - BOH'")]
+    while load_state("g", tmp_path).position.phase != "W1615A":
+        run_turn("g", root=tmp_path, site_dir=None, force=True)
+    report = enter_mails("g", [("austria", b"Austria\n3 A VIE - BOH\n3 BUILD A VIE\n")], root=tmp_path,
+                         dry_run=True)
+    assert report.written == []
+    assert [found for _, found, _ in report.refused] == ["'3 A VIE - BOH'", "'3 BUILD A VIE'"]
