@@ -401,7 +401,7 @@ def test_the_judge_text_mailed_to_players_gives_statuses_and_treasuries(game):
            "Total 12" in influence
     taxed = " ".join(judge_text(variant, records["T1615T"]).split())
     for s in records["T1615T"]["extra"]["outcome"]["taxation"]["statements"]:
-        assert f"{s['power']}: Before {s['before']}; " in taxed and f"; Income {s['income']}; Treasury {s['after']}" \
+        assert f"{variant.powers[s['power']].name}: Before {s['before']}; " in taxed and f"; Income {s['income']}; Treasury {s['after']}" \
             in taxed
 
 
@@ -535,3 +535,33 @@ def test_the_home_boxes_name_the_powers_on_the_page_and_in_the_judge_text(game, 
     text = " ".join((tmp_path / "site" / "games" / GAME / "P1616I.txt").read_text(encoding="utf-8").split())
     assert "England: 12 INFs kept; placed by others: France 5; immune from England's attacks: France" in text
     assert _state(records["P1616I"])["boxes"]["ENGLAND"] == {"ENGLAND": 12, "FRANCE": 5}
+
+
+def test_the_infs_placements_treasuries_and_penalties_name_the_powers(game, tmp_path):
+    """rulebook 001: 'The GM then publishes the distribution of INFs'; 'each supply point is
+    equivalent to 1 point of currency to determine funds acquired during the tax/revenue phase';
+    'the major power (to which the minor state is aligned to) that attacks and occupies the state
+    will suffer a penalty of -15 VPs'. QA finding: the page's INFs for the year, INF placements,
+    Treasuries and Penalties led with the powers' codes ("AUSTRIA: 20") where the Home boxes and
+    Minor states name them. The record and the GM's sheets keep the codes."""
+    root, records = game
+    build_site(root, tmp_path / "site")
+    folder = tmp_path / "site" / "games" / GAME
+
+    def section(phase: str, title: str, end: str) -> tuple[str, str]:
+        page = unescape((folder / f"{phase}.html").read_text(encoding="utf-8"))
+        text = " ".join((folder / f"{phase}.txt").read_text(encoding="utf-8").split())
+        return page[page.index(f">{title}<"):page.index(end, page.index(f">{title}<"))], text
+
+    infs, text = section("P1616I", "INFs for the year", ">Home boxes<")
+    assert "<strong>Denmark/Sweden</strong>: 13" in infs and "<strong>Austria</strong>: 10 to SAX" in infs
+    assert "Austria: 20 Denmark/Sweden: 13" in text and "Spain: 25 to LOR" in text
+    assert not re.search(r"AUSTRIA|FRANCE|SPAIN|ENGLAND|DENMARK", infs)
+    assert records["P1616I"]["extra"]["outcome"]["influence"]["year_infs"]["DENMARK"] == 13
+    taxes, text = section("T1616T", "Treasuries", "</table>")
+    assert "<td>Denmark/Sweden</td>" in taxes and not re.search(r"AUSTRIA|FRANCE|SPAIN|ENGLAND|DENMARK", taxes)
+    assert "England: Before 40; Centers 36; Tribute IRE 1, RHI 3; Income 40; Treasury 80" in text
+    penalties, text = section("U1615M", "Penalties", "</ul>")
+    assert "<strong>Austria</strong> -15 VPs for dislodging BOS's unit in BOS" in penalties
+    assert "Austria -15 VPs for dislodging BOS's unit in BOS" in text
+    assert _state(records["U1615M"])["penalties"][0]["power"] == "AUSTRIA"

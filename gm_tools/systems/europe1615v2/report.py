@@ -62,12 +62,15 @@ def sections(variant: Variant, record: dict) -> list[tuple[str, str]]:
     after = state_of(position_from_json(record["after"]))
     out: list[tuple[str, str]] = []
     done = outcome.get("influence")
+    # the powers by name, as the Home boxes and Minor states name them; the record keeps codes
     if done:
-        out.append(("INFs for the year", _items([f"**{p}**: {n}" for p, n in done["year_infs"].items()])))
+        out.append(("INFs for the year", _items([f"**{_named(variant, p)}**: {n}"
+                                                 for p, n in done["year_infs"].items()])))
         by_power: dict[str, list[str]] = {}
         for p in done["placements"]:
             by_power.setdefault(p["power"], []).append(f"{p['infs']} to {p['where']}")
-        out.append(("INF placements", _items([f"**{p}**: {', '.join(v)}" for p, v in by_power.items()])))
+        out.append(("INF placements", _items([f"**{_named(variant, p)}**: {', '.join(v)}"
+                                              for p, v in by_power.items()])))
     # a game recorded before the attacks had their own phase kept them in the influence outcome
     attacked = outcome.get("attacks") or ({"attacks": done["attacks"]} if done and done.get("attacks") else None)
     if attacked:
@@ -84,13 +87,14 @@ def sections(variant: Variant, record: dict) -> list[tuple[str, str]]:
         for s in taxed["statements"]:
             tribute = ", ".join(f"{m} {n}" for m, n in s["tribute"].items()) or "-"
             centers = "funds table" if s["first_year"] else str(sum(s["centers"].values()))
-            rows.append(f"| {s['power']} | {s['before']} | {centers} | {tribute} | {s['income']} | {s['after']} |")
+            rows.append(f"| {_named(variant, s['power'])} | {s['before']} | {centers} | {tribute} | "
+                        f"{s['income']} | {s['after']} |")
         out.append(("Treasuries", "\n".join(rows)))
     out += bribe_sections(variant, record)
     fresh = [e for e in after.penalties if e["phase"] == record.get("phase")]
     if fresh:
-        out.append(("Penalties", _items([f"**{e['power']}** {e['vps']} VPs for dislodging {e['minor']}'s unit in "
-                                         f"{e['province']}: {e['why']}" for e in fresh])))
+        out.append(("Penalties", _items([f"**{_named(variant, e['power'])}** {e['vps']} VPs for dislodging "
+                                         f"{e['minor']}'s unit in {e['province']}: {e['why']}" for e in fresh])))
     return out
 
 
