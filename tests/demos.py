@@ -27,6 +27,16 @@ def played(root: Path, name: str) -> GameState:
     return load_state(demo.game, root)
 
 
+def built_site(root: Path, names) -> Path:
+    """The demos ``names`` played into ``root/sheets`` and built into one site, ``root/site``."""
+    from gm_tools.publish.site import build_site
+
+    for name in names:
+        played(root / "sheets", name)
+    build_site(root / "sheets", root / "site")
+    return root / "site"
+
+
 def played_until(root: Path, name: str, stop: str) -> None:
     """Play ``sheets/demo-NAME.toml`` into ``root`` up to phase ``stop``, whose entries are
     still to be made (its workbook laid out for it)."""

@@ -13,9 +13,8 @@ from __future__ import annotations
 
 import pytest
 
-from gm_tools.publish.site import build_site
 from browser import chromium_page, needs_chromium, served
-from demos import played
+from demos import built_site
 
 pytestmark = needs_chromium
 
@@ -25,13 +24,9 @@ DEMOS = ("orders", "centenary", "europe1619")
 @pytest.fixture(scope="module")
 def demo_site(tmp_path_factory):
     """The three demos played and built into one site, served; yields (base address, pages)."""
-    root = tmp_path_factory.mktemp("demos")
-    for name in DEMOS:
-        played(root / "sheets", name)
-    build_site(root / "sheets", root / "site")
-    pages = sorted(p.relative_to(root / "site").as_posix() for p in (root / "site" / "games").glob("*/*.html")
-                   if p.name != "index.html")
-    with served(root / "site") as base:
+    site = built_site(tmp_path_factory.mktemp("demos"), DEMOS)
+    pages = sorted(p.relative_to(site).as_posix() for p in (site / "games").glob("*/*.html") if p.name != "index.html")
+    with served(site) as base:
         yield base, pages
 
 

@@ -10,8 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from gm_tools.publish.site import build_site
-from demos import SHEETS, played
+from demos import SHEETS, built_site
 
 BUDGET = 60e3
 """Bytes, as ``bench/sizes.py`` counts them."""
@@ -20,11 +19,7 @@ DEMOS = sorted(p.stem[len("demo-"):] for p in SHEETS.glob("demo-*.toml"))
 
 @pytest.fixture(scope="module")
 def demo_site(tmp_path_factory):
-    root = tmp_path_factory.mktemp("sizes")
-    for name in DEMOS:
-        played(root / "sheets", name)
-    build_site(root / "sheets", root / "site")
-    return root / "site"
+    return built_site(tmp_path_factory.mktemp("sizes"), DEMOS)
 
 
 def test_every_demo_phase_keeps_its_page_json_and_text_and_its_map_layer_under_60_kb(demo_site):
