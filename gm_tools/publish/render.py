@@ -15,6 +15,7 @@ sizes are in px because cairosvg draws ``%`` and ``em`` sizes wrongly.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from gm_tools.edges.basemap import BaseMap, load_base_map
@@ -36,6 +37,7 @@ from gm_tools.engine.phase import PhaseError
 from gm_tools.engine.variant import SEA, Variant
 from gm_tools.publish.inset import inset_content
 from gm_tools.publish.svgpath import path_box
+from gm_tools.publish.labels import CHAR_WIDTH
 from gm_tools.publish.legend import LEGEND_ROW, Legend, legend_for
 from gm_tools.publish.maphooks import styles as _styles
 from gm_tools.publish.maphooks import unit_marks as _unit_marks
@@ -444,7 +446,7 @@ class _Drawing:
 
     def title(self, text: str, width: float) -> None:
         self.add(f'<rect x="0.0" y="0.0" width="{_f(width)}" height="{_f(TITLE_HEIGHT)}" fill="#faf7ef"/>')
-        self.add(_text(12, 29, text, 20, anchor="start", weight="bold"))
+        self.add(_text(12, 29, text, title_size(text, width), anchor="start", weight="bold"))
 
     def legend(self, top: float, layout: Legend) -> None:
         # the counts change once a year or so: the phases between draw the same lines
@@ -465,6 +467,14 @@ class _Drawing:
             self.add(_text(12, y + 15, line, 11, anchor="start"))
             y += LEGEND_ROW
         self.add("</g>")
+
+
+def title_size(text: str, width: float) -> float:
+    """The title's font size: 20 px, smaller when the text would run past the map's right
+    edge and be cut off (a long game and phase name over Westphalia's 600 px board), by the
+    labels' estimate of a bold character's width; never under 10 px."""
+    fits = (width - 2 * 12) / (len(text) * CHAR_WIDTH / 10)
+    return max(10.0, min(20.0, math.floor(fits * 2) / 2))
 
 
 def _ink_on(colour: str) -> str:
