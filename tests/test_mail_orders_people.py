@@ -392,6 +392,7 @@ def test_a_name_that_is_a_provinces_below_the_orders_is_taken_for_a_signature(tm
 def test_a_province_that_may_be_an_order_short_of_a_word_is_refused(tmp_path):
     """What may be an order with a word missing stays an order, refused and reported: a unit
     letter beside the province ('A Sofia'), two provinces ('Paris Burgundy'), a code ('Mos'),
+    a coast ('Sofia Ec', a fleet's place),
     a province with no blank line above it ('Brest'), with no order above it, or with an order
     under it. A whole order below a blank line ('Venice H', 'Munich - Burgundy') is typed, as
     any other. Nothing is taken for a signature."""
@@ -404,11 +405,13 @@ def test_a_province_that_may_be_an_order_short_of_a_word_is_refused(tmp_path):
              ("ru.eml", _mail("Russia\nA WAR - GAL\n\nMos\n")),
              ("fr.eml", _mail("France\nA PAR - BUR\nBrest\n")),
              ("tr.eml", _mail("Turkey\n\nSofia\n")),
-             ("tr2.eml", _mail("Turkey\nF ANK - BLA\n\nSofia\nA SMY - ARM\n"))]
+             ("tr2.eml", _mail("Turkey\nF ANK - BLA\n\nSofia\nA SMY - ARM\n")),
+             ("en2.eml", _mail("England\nF LON - NTH\n\nSofia Ec\n"))]
     report = enter_mails("g", mails, root=tmp_path, dry_run=True)
     assert [r[:2] for r in report.refused] == [
         ("au.eml line 4", "'A Sofia'"), ("en.eml line 4", "'Paris Burgundy'"), ("ru.eml line 4", "'Mos'"),
-        ("fr.eml line 3", "'Brest'"), ("tr.eml line 3", "'Sofia'"), ("tr2.eml line 4", "'Sofia'")]
+        ("fr.eml line 3", "'Brest'"), ("tr.eml line 3", "'Sofia'"), ("tr2.eml line 4", "'Sofia'"),
+        ("en2.eml line 4", "'Sofia Ec'")]
     # whole orders, typed: the turn decides them
     assert {("ITALY", "Venice H"), ("GERMANY", "Munich - Burgundy")} <= {(w[1], w[2]) for w in report.written}
     assert report.signed == [] and "signature" not in report.text()

@@ -92,12 +92,13 @@ def _place_signed(power: str, lines: list, variant: Variant, known, reads: Calla
     k, words = gaps[-1], lines[gaps[-1]].text.split()
     if not 1 <= len(words) <= 2 or not all(_NAME_WORD.fullmatch(w) and w[0].isupper() for w in words):
         return None
-    codes = {code.lower() for code in variant.provinces}
-    by_words = names_of(variant).by_words
+    codes, names = {code.lower() for code in variant.provinces}, names_of(variant)
     for start, end in ((0, len(words)), (0, 1), (1, 2))[:1 if len(words) == 1 else 3]:
         run, rest = " ".join(words[start:end]), [w.lower() for w in words[:start] + words[end:]]
-        # the province by a name a person may bear, not its code; the other word no order's or name's
-        if (_normal_words(run) in by_words and run.lower() not in codes and not _names_something(rest, known)
+        # the province (not a coast of it) by a name a person may bear, not its code; the other
+        # word no order's, name's or coast's ("Sofia Ec" may be a fleet's order short of a word)
+        if (names.by_words.get(_normal_words(run)) in variant.provinces and run.lower() not in codes
+                and not _names_something(rest, known) and not set(rest) & names.coast_words
                 and not reads(power, lines[k].text) and any(reads(power, line.text) for line in lines[:k])
                 and not _order_below(power, lines[k + 1:], known, reads)):
             return k
