@@ -8,7 +8,7 @@ from __future__ import annotations
 from email.message import EmailMessage
 
 from gm_tools.app.mailorders import enter_mails
-from gm_tools.app.turn import new_game
+from gm_tools.app.turn import new_game, run_turn
 
 from workflow_helpers import snapshot
 
@@ -419,9 +419,10 @@ def test_a_province_that_may_be_an_order_short_of_a_word_is_refused(tmp_path):
 
 
 def test_a_provinces_name_below_a_europe_mails_entries_is_a_signature(tmp_path):
-    """rulebook 002 (Europe 1619), the Diplomatic Phase, and Europe 1615 v2's Political
-    Phase: a name of the map alone below the entries ('Paris', 'Vienna Boys') is left out as
-    the signature and said; 'Paris BRE' may be a placement short of its number, refused."""
+    """rulebook 002 (Europe 1619), the Diplomatic Phase, Europe 1615 v2's Political Phase and
+    Europe 1615's first movement phase: a name of the map alone below the entries ('Paris',
+    'Vienna Boys', 'Paris Hilton') is left out as the signature and said; 'Paris BRE' may be a
+    placement short of its number, refused."""
     new_game("europe1619", "g", root=tmp_path, seed=3, created="2000-01-01T00:00:00Z")
     mails = [("fr.eml", _mail("France\n5: BRE\nWAR: SPAIN\n\nParis\n")), ("es.eml", _mail("Spain\n3: GEN\n\nVienna Boys\n")),
              ("at.eml", _mail("Austria\n2: SAA\n\nParis BRE\n"))]
@@ -434,3 +435,9 @@ def test_a_provinces_name_below_a_europe_mails_entries_is_a_signature(tmp_path):
     report = enter_mails("h", [("fr.eml", _mail("France\n9: LOR\n\nParis\n"))], root=tmp_path, dry_run=True)
     assert report.refused == [] and [w[2] for w in report.written] == ["9: LOR"]
     assert report.signed_places == [("fr.eml line 4", "Paris")]
+    new_game("europe1615", "i", root=tmp_path, seed=7, created="2000-01-01T00:00:00Z")
+    run_turn("i", root=tmp_path, site_dir=None, force=True)  # to S1615M, whose INF placements go with the orders
+    report = enter_mails("i", [("fr.eml", _mail("France\nA PAR H\n9: WUR\n\nParis Hilton\n"))], root=tmp_path,
+                         dry_run=True)
+    assert report.phase == "S1615M" and report.refused == [] and [w[2] for w in report.written] == ["A PAR H", "9: WUR"]
+    assert report.signed_places == [("fr.eml line 5", "Paris Hilton")]
