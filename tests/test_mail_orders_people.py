@@ -8,7 +8,7 @@ from __future__ import annotations
 from email.message import EmailMessage
 
 from gm_tools.app.mailorders import enter_mails
-from gm_tools.app.turn import new_game
+from gm_tools.app.turn import new_game, run_turn
 
 from workflow_helpers import snapshot
 
@@ -363,3 +363,81 @@ def test_an_austrian_greeting_in_a_windows_mail(tmp_path):
     report = enter_mails("g", [("at.eml", raw)], root=tmp_path, dry_run=True)
     assert report.refused == [] and report.skipped == [("at.eml line 1", "Grüß Gott,")]
     assert [w[1] for w in report.written] == ["AUSTRIA"] * 3
+
+
+SIGNED_PLACE = "below the orders taken for a signature; nothing typed from it (a province's name alone is no order)"
+
+
+def test_a_name_that_is_a_provinces_below_the_orders_is_taken_for_a_signature(tmp_path):
+    """A player named as a province is ('Sofia', an alias of Bulgaria; 'Paris Hilton';
+    'Sevastopol'), alone below a blank line after the orders: a bare province is no whole
+    order, so the name is left out as the signature, and the report says so apart from other
+    names, naming the line."""
+    _game(tmp_path)
+    mails = [("tr.eml", _mail("Turkey\nA CON - BUL\nF ANK - BLA\n\nSofia\n")),
+             ("fr.eml", _mail("France\nA PAR - BUR\n\nParis Hilton\nparis@example.org\n")),
+             ("ru.eml", _mail("Russia\nA MOS - UKR\n\nSevastopol\n"))]
+    report = enter_mails("g", mails, root=tmp_path, dry_run=True)
+    assert report.refused == []
+    assert [(w[1], w[2]) for w in report.written] == [("TURKEY", "A CON - BUL"), ("TURKEY", "F ANK - BLA"),
+                                                      ("FRANCE", "A PAR - BUR"), ("RUSSIA", "A MOS - UKR")]
+    assert report.signed_places == [("tr.eml line 5", "Sofia"), ("fr.eml line 4", "Paris Hilton"),
+                                    ("ru.eml line 4", "Sevastopol")]
+    text = report.text()
+    assert f"not read tr.eml line 5: 'Sofia' {SIGNED_PLACE}" in text
+    assert f"not read fr.eml line 4: 'Paris Hilton' {SIGNED_PLACE}" in text
+    assert "not read fr.eml line 5: 'paris@example.org' (a name below the orders: their signature)" in text
+
+
+def test_a_province_that_may_be_an_order_short_of_a_word_is_refused(tmp_path):
+    """What may be an order with a word missing stays an order, refused and reported: a unit
+    letter beside the province ('A Sofia'), two provinces ('Paris Burgundy'), a code ('Mos'),
+    a coast ('Sofia Ec', a fleet's place),
+    a province with no blank line above it ('Brest'), with no order above it, or with an order
+    under it. A whole order below a blank line ('Venice H', 'Munich - Burgundy') is typed, as
+    any other. Nothing is taken for a signature."""
+    _game(tmp_path)
+    before = snapshot(tmp_path)
+    mails = [("au.eml", _mail("Austria\nA VIE - GAL\n\nA Sofia\n")),
+             ("it.eml", _mail("Italy\nA ROM - APU\n\nVenice H\n")),
+             ("en.eml", _mail("England\nF EDI - NWG\n\nParis Burgundy\n")),
+             ("de.eml", _mail("Germany\nA BER - KIE\n\nMunich - Burgundy\n")),
+             ("ru.eml", _mail("Russia\nA WAR - GAL\n\nMos\n")),
+             ("fr.eml", _mail("France\nA PAR - BUR\nBrest\n")),
+             ("tr.eml", _mail("Turkey\n\nSofia\n")),
+             ("tr2.eml", _mail("Turkey\nF ANK - BLA\n\nSofia\nA SMY - ARM\n")),
+             ("en2.eml", _mail("England\nF LON - NTH\n\nSofia Ec\n"))]
+    report = enter_mails("g", mails, root=tmp_path, dry_run=True)
+    assert [r[:2] for r in report.refused] == [
+        ("au.eml line 4", "'A Sofia'"), ("en.eml line 4", "'Paris Burgundy'"), ("ru.eml line 4", "'Mos'"),
+        ("fr.eml line 3", "'Brest'"), ("tr.eml line 3", "'Sofia'"), ("tr2.eml line 4", "'Sofia'"),
+        ("en2.eml line 4", "'Sofia Ec'")]
+    # whole orders, typed: the turn decides them
+    assert {("ITALY", "Venice H"), ("GERMANY", "Munich - Burgundy")} <= {(w[1], w[2]) for w in report.written}
+    assert report.signed == [] and "signature" not in report.text()
+    assert snapshot(tmp_path) == before
+
+
+def test_a_provinces_name_below_a_europe_mails_entries_is_a_signature(tmp_path):
+    """rulebook 002 (Europe 1619), the Diplomatic Phase, Europe 1615 v2's Political Phase and
+    Europe 1615's first movement phase: a name of the map alone below the entries ('Paris',
+    'Vienna Boys', 'Paris Hilton') is left out as the signature and said; 'Paris BRE' may be a
+    placement short of its number, refused."""
+    new_game("europe1619", "g", root=tmp_path, seed=3, created="2000-01-01T00:00:00Z")
+    mails = [("fr.eml", _mail("France\n5: BRE\nWAR: SPAIN\n\nParis\n")), ("es.eml", _mail("Spain\n3: GEN\n\nVienna Boys\n")),
+             ("at.eml", _mail("Austria\n2: SAA\n\nParis BRE\n"))]
+    report = enter_mails("g", mails, root=tmp_path, dry_run=True)
+    assert [r[:2] for r in report.refused] == [("at.eml line 4", "'Paris BRE'")]
+    assert [w[2] for w in report.written] == ["5: BRE", "WAR: SPAIN", "3: GEN", "2: SAA"]
+    assert report.signed_places == [("fr.eml line 5", "Paris"), ("es.eml line 4", "Vienna Boys")]
+    assert f"not read fr.eml line 5: 'Paris' {SIGNED_PLACE}" in report.text()
+    new_game("europe1615v2", "h", root=tmp_path, seed=3, created="2000-01-01T00:00:00Z")
+    report = enter_mails("h", [("fr.eml", _mail("France\n9: LOR\n\nParis\n"))], root=tmp_path, dry_run=True)
+    assert report.refused == [] and [w[2] for w in report.written] == ["9: LOR"]
+    assert report.signed_places == [("fr.eml line 4", "Paris")]
+    new_game("europe1615", "i", root=tmp_path, seed=7, created="2000-01-01T00:00:00Z")
+    run_turn("i", root=tmp_path, site_dir=None, force=True)  # to S1615M, whose INF placements go with the orders
+    report = enter_mails("i", [("fr.eml", _mail("France\nA PAR H\n9: WUR\n\nParis Hilton\n"))], root=tmp_path,
+                         dry_run=True)
+    assert report.phase == "S1615M" and report.refused == [] and [w[2] for w in report.written] == ["A PAR H", "9: WUR"]
+    assert report.signed_places == [("fr.eml line 5", "Paris Hilton")]

@@ -12,9 +12,10 @@ from pathlib import Path
 import pytest
 
 from gm_tools.app.mailorders import enter_mails
-from gm_tools.app.turn import new_game
+from gm_tools.app.turn import load_state, new_game, run_turn
 from gm_tools.edges.mail import body_text
 from gm_tools.edges.variants import load_variant
+from gm_tools.edges.workbook import power_lookup
 from gm_tools.engine.orderwords import CONVOY_WORDS, KEYWORDS, KIND_WORDS, _normal_words, names_of
 from gm_tools.engine.parser import parse_order
 
@@ -37,13 +38,20 @@ def test_a_native_spelling_is_its_province(std, spelling, code):
     assert names_of(std).by_words[_normal_words(spelling.lower())] == code
 
 
-@pytest.mark.parametrize("name", ["standard", "centenary"])
-def test_no_alias_can_be_read_as_another_province_or_an_order_word(name):
+ON_PURPOSE = [("irish earldom", "irish"), ("irish", "irish earldoms"), ("irish", "irish earldom"),
+              ("munster in westphalia", "munster")]
+"""The Europe maps name the Irish Sea and the Irish Earldoms alike, and Münster in
+Westphalia after Ireland's Munster, on purpose: the longest run of words wins."""
+
+
+@pytest.mark.parametrize("name, known", [("standard", []), ("centenary", []), ("europe1619", ON_PURPOSE),
+                                         ("europe1615", ON_PURPOSE), ("europe1615v2", ON_PURPOSE)])
+def test_no_alias_can_be_read_as_another_province_or_an_order_word(name, known):
     """An alias is unique (the loader refuses a repeated one), is no order word or coast, and
     neither starts with another province's one-word spelling nor is the start of another's
     longer one: the longest run of words that names a province wins, so such an alias
-    would change how an order naming the other province reads. (The Europe maps name the
-    Irish Sea and the Irish Earldoms alike on purpose.)"""
+    would change how an order naming the other province reads. Only the Europe maps' names
+    of ``ON_PURPOSE`` do; a native name added to any map (München, Köln, Praha) may not."""
     std = load_variant(name)
     own = {}
     for code, prov in std.provinces.items():
@@ -52,16 +60,16 @@ def test_no_alias_can_be_read_as_another_province_or_an_order_word(name):
             assert own.setdefault(words, code) == code, (spelling, code, own[words])
     order_words = KEYWORDS | set(KIND_WORDS) | CONVOY_WORDS
     coasts = {"nc", "sc", "ec", "wc", "north", "south", "east", "west", "n", "s", "e", "w"}
+    clashes = []
     for code, prov in std.provinces.items():
         for alias in prov.aliases:
             words = _normal_words(alias)
             assert not set(words) & order_words, alias
             assert len(words) > 1 or words[0] not in coasts, alias  # "north atlantic" is a name, "north" a coast
-            for n in range(1, len(words)):
-                assert own.get(words[:n], code) == code, (alias, own.get(words[:n]))
-            for other, other_code in own.items():
-                if other_code != code and len(other) > len(words):
-                    assert other[:len(words)] != words, (alias, " ".join(other))
+            clashes += [(alias, " ".join(words[:n])) for n in range(1, len(words)) if own.get(words[:n], code) != code]
+            clashes += [(alias, " ".join(other)) for other, other_code in own.items()
+                        if other_code != code and len(other) > len(words) and other[:len(words)] == words]
+    assert clashes == known
 
 
 @pytest.mark.parametrize("spelling, code", [("München", "BAV"), ("Wien", "VIE"), ("Praha", "BOH"), ("Warszawa", "WAR"),
@@ -70,6 +78,55 @@ def test_a_native_spelling_on_the_centenary_map(spelling, code):
     """variants/centenary/provinces.toml: the 1618 map's provinces by the names players of
     other languages write (Munich is Bavaria's, Rome the Papal States')."""
     assert names_of(load_variant("centenary")).by_words[_normal_words(spelling.lower())] == code
+
+
+@pytest.mark.parametrize("name, spelling, code", [
+    ("europe1619", "Wien", "VIE"), ("europe1619", "Praha", "BOH"), ("europe1619", "Prag", "BOH"),
+    ("europe1619", "München", "BAV"), ("europe1619", "Muenchen", "BAV"), ("europe1619", "Bayern", "BAV"),
+    ("europe1619", "Köln", "COL"), ("europe1619", "Koeln", "COL"), ("europe1619", "Würzburg", "WUE"),
+    ("europe1619", "Oberösterreich", "UPA"), ("europe1619", "Pfalz", "PAL"), ("europe1619", "Münster", "WES"),
+    ("europe1619", "Munster", "MUN"), ("europe1619", "Königsberg", "PRU"), ("europe1619", "Lisboa", "POR"),
+    ("europe1619", "Warszawa", "WAR"), ("europe1619", "Kraków", "WAR"), ("europe1619", "København", "COP"),
+    ("europe1619", "Milano", "MIL"), ("europe1619", "Napoli", "NAP"), ("europe1619", "Torino", "TUR"),
+    ("europe1619", "Schweiz", "SWI"), ("europe1619", "Franche-Comté", "FRC"), ("europe1619", "Franken", "ANS"),
+    ("europe1615", "Würzburg", "FRA"), ("europe1615", "Franken", "FRA"), ("europe1615", "Pfalz", "RHI"),
+    ("europe1615", "Mähren", "MRV"), ("europe1615", "Sachsen", "SAX"), ("europe1615", "Wien", "VIE"),
+    ("europe1615v2", "Würzburg", "FRN"), ("europe1615v2", "Württemberg", "SWA"), ("europe1615v2", "Bruxelles", "SPA"),
+    ("europe1615v2", "Franche-Comté", "FRA"), ("europe1615v2", "Praha", "BOH"), ("europe1615v2", "Andalucía", "GRA")])
+def test_a_native_spelling_on_the_europe_maps(name, spelling, code):
+    """variants/europe1619, europe1615 and europe1615v2 provinces.toml: a province named after
+    a city or region by its native name, as a player of the era's countries writes it (Wien,
+    Praha, Köln, Würzburg, with or without the umlaut), and never a power's name: 'Sachsen' is
+    Europe 1619's Electorate of Saxony, a power, and stays no alias of its province there."""
+    variant = load_variant(name)
+    assert names_of(variant).by_words[_normal_words(spelling.lower())] == code
+    assert spelling.lower() not in power_lookup(variant)
+    if name == "europe1619":
+        assert "sachsen" not in variant.provinces["SAX"].aliases
+
+
+def _played(name: str, root, phase: str):
+    new_game(name, "g", root=root, seed=7, created="2000-01-01T00:00:00Z")
+    while load_state("g", root).position.phase != phase:  # nothing entered on the way
+        run_turn("g", root=root, site_dir=None, force=True)
+
+
+@pytest.mark.parametrize("name, phase, mails", [
+    ("europe1619", "Y1619M", [("austria", "Austria\nA Wien - Oberösterreich\n"),
+                              ("spain", "Spain\nA Milano H\nA Madrid - Aragón\nA Andalucía H\nA Vlaanderen H\n"),
+                              ("france", "France\nA Normandie H\nA Lyonnais - Dauphiné\n")]),
+    ("europe1615", "S1615M", [("austria", "Austria\nA Wien H\nA Oberösterreich H\n"),
+                              ("denmark", "Denmark\nF København H\nA Norge H\nA Skåne H\n")]),
+    ("europe1615v2", "S1615M", [("austria", "Austria\n0 : A Wien H\n0 : A Praha H\n0 : A Mähren H\n"),
+                                ("spain", "Spain\n0 : A Milano H\n0 : A Castilla H\n0 : F Bruxelles H\n")])])
+def test_native_names_in_a_europe_mail_are_typed(tmp_path, name, phase, mails):
+    """A mail naming the provinces by their native names, in each Europe map's movement phase
+    (Europe 1615 v2's unit orders as offers, '0 : A Wien H'), is typed as written, nothing
+    refused."""
+    _played(name, tmp_path, phase)
+    report = enter_mails("g", [(label, text.encode()) for label, text in mails], root=tmp_path)
+    assert report.refused == []
+    assert [w[2] for w in report.written] == [line for _, text in mails for line in text.splitlines()[1:]]
 
 
 def test_every_alias_reads_in_an_order(std):

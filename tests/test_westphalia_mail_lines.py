@@ -463,3 +463,16 @@ def test_a_declaration_without_a_league_is_refused_so_a_valid_one_gets_in(cache,
                                                                        "Religious War!B3": "Konstanz"}))
     enter_mails(GAME, [("orange", b"Orange\nConvert: no\n")], root=tmp_path)
     assert rows_of(paths, "Religious War")[:2] == [("Declarer", "ORANGE"), ("Target", "Konstanz")]
+
+
+def test_a_name_below_the_lines_is_refused_not_left_out(cache, tmp_path):
+    """Each of a player's lines opens with its keyword ('Upheaval: GRA'), so a name signed
+    below them with no '-- ' line above it ('Minden', a province of the board, alone below a
+    blank line) is a line of his written wrong: refused with the form the step's lines take,
+    never left out as a signature, as a province's name is below the Diplomacy variants'
+    orders. The line above it is typed."""
+    played_to("R1510U", cache, tmp_path)
+    report = enter_mails(GAME, [("blue", b"Blue\nUpheaval: GRA\n\nMinden\n")], root=tmp_path, dry_run=True)
+    assert report.refused == [("blue line 4", "'Minden'", "a line of the Religious Upheaval step, such as 'Upheaval: GRA'")]
+    assert [w[2] for w in report.written] == ["Upheaval: GRA"]
+    assert report.signed == [] and report.signed_places == []

@@ -63,6 +63,8 @@ class MailReport:
     the phase), not read as orders."""
     signed: list[tuple[str, str]] = field(default_factory=list)
     """(where, text) for a name signed below the orders and the lines under it, not read."""
+    signed_places: list[tuple[str, str]] = field(default_factory=list)
+    """(where, text) of ``signed`` for a name that is a province's (``Sofia``): said apart."""
     kept: list[Path] = field(default_factory=list)
     """The previous workbook and the mails, as kept in the game's ``mail/`` folder."""
     noun: str = "order(s)"
@@ -89,7 +91,9 @@ class MailReport:
         lines += [f"  refused {where}: {found} -- expected {why}" for where, found, why in self.refused]
         lines += [f"  typed {note}" for note in self.notes]
         lines += [f"  not read {where}: {text!r} (before the orders)" for where, text in self.skipped]
-        lines += [f"  not read {where}: {text!r} (a name below the orders: their signature)" for where, text in self.signed]
+        lines += [f"  not read {where}: {text!r} below the orders taken for a signature; nothing typed from it (a "
+                  "province's name alone is no order)" if (where, text) in self.signed_places else
+                  f"  not read {where}: {text!r} (a name below the orders: their signature)" for where, text in self.signed]
         lines += [f"  not read {mail}: the attached {name!r} (attachments are not read: the orders go in the "
                   "mail's text)" for mail, name in self.attached]
         lines += [f"  {note}" for note in self.replaced]
@@ -155,6 +159,7 @@ def enter_mails(name: str, mails: list[tuple[str, bytes]], root: str | os.PathLi
         for label, parsed in read:
             report.skipped += [(f"{label} line {line.number}", line.text) for line in parsed.skipped]
             report.signed += [(f"{label} line {line.number}", line.text) for line in parsed.signature]
+            report.signed_places += [(f"{label} line {line.number}", line.text) for line in parsed.signed_places]
             if not parsed.blocks:
                 # the powers listed: a power the game's setup does not play (Europe 1619's League
                 # with 10 players) is then seen to be missing, not a line misread

@@ -12,7 +12,8 @@ replies (``> ...`` lines, ``On ... wrote:`` and everything after it, an HTML mai
 when the Subject says ``FW:``), the forwarding note above them as a greeting. These lines are known as mail programs write
 them in English, German, French, Italian, Spanish and Dutch (``Am ... schrieb GM:``, ``Von:``).
 A name signed on its own below the orders (``Hans``) ends them too, when nothing of it can be
-an order (:mod:`.signature`). Judges' ``END`` or ``SIGNOFF`` stops the reading. A list's bullet (``- ``, ``• ``, ``* ``) is
+an order, and so does a name that is a province's (``Sofia``) alone below a blank line after them
+(:mod:`.signature`). Judges' ``END`` or ``SIGNOFF`` stops the reading. A list's bullet (``- ``, ``• ``, ``* ``) is
 not part of the line; orders listed on one line between commas or semicolons are read one by one,
 and a player's note after an order (``A PAR - BUR (to bounce)``, ``# a feint``) is left out. Lines before the first power line are
 greetings: skipped, and listed so the GM can see what was not read, as is a greeting under a
@@ -111,6 +112,8 @@ class MailOrders:
     or "the mail's Subject" (``Orders S1902M``); "" for none."""
     signature: list[MailLine] = field(default_factory=list)
     """A name signed below a block's orders and the lines under it: not read as orders."""
+    signed_places: list[MailLine] = field(default_factory=list)
+    """The names of ``signature`` that are a province's (``Sofia``), for the GM to see."""
 
 
 class _HtmlText(HTMLParser):
@@ -315,7 +318,7 @@ def read_mail(text: str, variant: Variant, subject: str = "",
         out = _read(text, power_lookup(variant), (power, MailLine(0, f"Subject: {subject}")), forward, playing)
     reads = reads or (lambda power, line: False)
     _split_lists(out.blocks, reads, unit_orders or (lambda power, line: False))
-    cut_signatures(out.blocks, out.signature, variant, reads)
+    cut_signatures(out.blocks, out.signature, variant, reads, out.signed_places)
     named = subject_phase(subject)
     where = REPLY_SUBJECT if re.match(r"^\s*(re|aw|r|sv|antw|rif|odp)\s*:", subject, re.IGNORECASE) else "the mail's Subject"
     out.named_in = ["the mail" if p else where if named else "" for p in out.phases]

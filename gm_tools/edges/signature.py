@@ -9,6 +9,14 @@ near miss of one (``Moscwo`` for Moscow: a misspelt order is refused and reporte
 out), the phase's reader does not read it, at least one other line comes before it, and
 nothing order-like comes after it (an address or a telephone number may). The name and the
 lines under it are then left out, and listed for the GM to see.
+
+A player may be named as a province is (``Sofia``, ``Paris Hilton``, ``Sevastopol``). Such a
+name is taken for a signature only where it cannot be an order short of a word: it is the first
+line of the block's last paragraph (a blank line above it), below lines the phase reads, of one
+or two capitalised words, one run of which names a province by its name or an alias (never its
+code) and the other names nothing (``A Sofia``, ``Sofia H``, ``Paris Burgundy`` stay orders,
+refused), and the phase's reader does not read it: a bare province is no whole order. It is
+listed apart, for the GM to see that a name of the map was left out as the player's.
 """
 
 from __future__ import annotations
@@ -17,7 +25,7 @@ import re
 from typing import Callable
 
 from gm_tools.edges.workbook import power_lookup
-from gm_tools.engine.orderwords import KEYWORDS, KIND_WORDS, names_of
+from gm_tools.engine.orderwords import KEYWORDS, KIND_WORDS, _normal_words, names_of
 from gm_tools.engine.variant import Variant
 
 _GREETING = re.compile(r"^(hi|hello|hey|hiya|dear|greetings|good (morning|afternoon|evening|day)|morning|"
@@ -46,19 +54,55 @@ def is_greeting(line: str) -> bool:
     return bool(_GREETING.match(line)) and len(line.split()) <= 10
 
 
-def cut_signatures(blocks: list, signature: list, variant: Variant, reads: Callable[[str, str], bool]) -> None:
+def cut_signatures(blocks: list, signature: list, variant: Variant, reads: Callable[[str, str], bool],
+                   places: list | None = None) -> None:
     """Move each block's signed name, with the lines under it, from ``blocks`` ((power,
-    lines)) to ``signature``. ``reads(power, text)``: the phase's reader reads the line."""
+    lines)) to ``signature``; a name that is a province's goes to ``places`` as well.
+    ``reads(power, text)``: the phase's reader reads the line."""
     known = _known(variant)
     for power, lines in blocks:
         for k in range(1, len(lines)):
             text = lines[k].text
             if (_is_name(text, known) and not reads(power, text)
                     and any(not _is_name(line.text, known) for line in lines[:k])
-                    and not any(_order_like(line.text, known) or reads(power, line.text) for line in lines[k + 1:])):
+                    and not _order_below(power, lines[k + 1:], known, reads)):
                 signature += lines[k:]
                 del lines[k:]
                 break
+        else:
+            k = _place_signed(power, lines, variant, known, reads)
+            if k is not None:
+                signature += lines[k:]
+                if places is not None:
+                    places.append(lines[k])
+                del lines[k:]
+
+
+def _order_below(power: str, lines: list, known, reads: Callable[[str, str], bool]) -> bool:
+    """Whether a line under a name may be an order: the name is then no signature."""
+    return any(_order_like(line.text, known) or reads(power, line.text) for line in lines)
+
+
+def _place_signed(power: str, lines: list, variant: Variant, known, reads: Callable[[str, str], bool]) -> int | None:
+    """Where the block's signature begins when its last paragraph opens with a name that is a
+    province's (``Sofia``, ``Paris Hilton``; the module's note says when), or None."""
+    gaps = [k for k in range(1, len(lines)) if lines[k].number > lines[k - 1].number + 1]  # a blank line above
+    if not gaps:
+        return None
+    k, words = gaps[-1], lines[gaps[-1]].text.split()
+    if not 1 <= len(words) <= 2 or not all(_NAME_WORD.fullmatch(w) and w[0].isupper() for w in words):
+        return None
+    codes, names = {code.lower() for code in variant.provinces}, names_of(variant)
+    for start, end in ((0, len(words)), (0, 1), (1, 2))[:1 if len(words) == 1 else 3]:
+        run, rest = " ".join(words[start:end]), [w.lower() for w in words[:start] + words[end:]]
+        # the province (not a coast of it) by a name a person may bear, not its code; the other
+        # word no order's, name's or coast's ("Sofia Ec" may be a fleet's order short of a word)
+        if (names.by_words.get(_normal_words(run)) in variant.provinces and run.lower() not in codes
+                and not _names_something(rest, known) and not set(rest) & names.coast_words
+                and not reads(power, lines[k].text) and any(reads(power, line.text) for line in lines[:k])
+                and not _order_below(power, lines[k + 1:], known, reads)):
+            return k
+    return None
 
 
 def _known(variant: Variant) -> tuple[set[str], set[str], dict[int, list[str]], set[str]]:
