@@ -453,10 +453,11 @@ def game_sections(game: GameContext) -> list[Section]:
 def markdown_section(heading: str, text: str) -> Section:
     """A system's section of a page from its markdown. A pipe table in it is named by the
     section's heading, as a caption a screen reader reads (the page's other tables have
-    theirs): a list of a page's tables otherwise gives it no name."""
+    theirs): a list of a page's tables otherwise gives it no name. It is a tab stop, as the
+    page's other tables are, for a keyboard to scroll it (``.scroll`` in ``style.css``)."""
     html = render_markdown(text)
     if "<table>" in html:
-        html = html.replace("<table>", f'<table>\n<caption class="visually-hidden">{escape(heading)}</caption>')
+        html = html.replace("<table>", f'<table tabindex="0">\n<caption class="visually-hidden">{escape(heading)}</caption>')
     return Section(title=heading, html=Markup(html))
 
 
