@@ -52,6 +52,10 @@ def phase_view(game: GameContext, phase: PhaseContext) -> dict:
         "next": phase.next,
         "next_phase": next_phase,
         "next_title": next_title,
+        # the page's way to the rest of a long game: the first phase and the game page's list at
+        # this phase's year, links a new phase never changes (the site.phase_key's page key)
+        "first": game.phases[0].id,
+        "year": parse_phase(phase.id).year,
         "winner": power_in_text(variant, record["winner"]) if record.get("winner") else "",  # in a sentence
         "over": game_over_words(variant, record),  # how the game ended here, the rules' victory named
         **_orders_view(variant, record),
