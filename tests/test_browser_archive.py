@@ -51,3 +51,24 @@ def test_the_game_pages_phases_are_found_by_year_from_the_keyboard(demo_site):
         assert numbers[0][0] == 1 and all(n[0] == p[0] + p[1] for p, n in zip(numbers, numbers[1:]))
         assert sum(n for _, n in numbers) == 20
     assert errors == []
+
+
+def test_a_phase_page_leads_to_its_years_phases_from_the_keyboard(demo_site):
+    """From a phase page in the middle of the game, Tab reaches "Phases of 1903" within the
+    first few stops (before the map), announced as part of the "Other phases" navigation, and
+    Enter opens the game page at that year's heading."""
+    errors: list[str] = []
+    with chromium_page(errors) as page:
+        page.goto(demo_site + "games/demo/F1903M.html")
+        nav = page.get_by_role("navigation", name="Other phases", exact=True)
+        assert nav.get_by_role("link").all_inner_texts() == ["First phase", "Phases of 1903", "All phases"]
+        for stops in range(1, 15):  # the skip link, the crumbs, the pager, then this line
+            page.keyboard.press("Tab")
+            if page.evaluate("document.activeElement.textContent") == "Phases of 1903":
+                break
+        assert page.evaluate("document.activeElement.textContent") == "Phases of 1903", stops
+        page.keyboard.press("Enter")
+        page.wait_for_url("**/games/demo/index.html#year-1903")
+        assert 0 <= page.locator("#year-1903").bounding_box()["y"] < 900  # the year's heading in view
+        assert "Fall 1903 Movement" in page.locator("#year-1903 + ol.phases").inner_text()
+    assert errors == []

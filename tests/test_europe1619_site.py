@@ -193,14 +193,14 @@ def test_every_table_of_a_page_is_named_the_systems_sections_by_their_heading(si
         tables = re.findall(r"<table[^>]*>\s*(<caption[^>]*>[^<]*</caption>)?", page)
         assert tables and all(tables), name
     page = (site / "Y1619D.html").read_text(encoding="utf-8")
-    assert '<table>\n<caption class="visually-hidden">Influence Tracker</caption>' in page
+    assert '<table tabindex="0">\n<caption class="visually-hidden">Influence Tracker</caption>' in page
 
 
 def test_a_systems_section_names_its_tables_by_its_heading():
     from gm_tools.publish.siteviews import markdown_section
 
     html = str(markdown_section("Princes & lands", "Some words.\n\n| a | b |\n| --- | --- |\n| 1 | 2 |\n").html)
-    assert '<table>\n<caption class="visually-hidden">Princes &amp; lands</caption>\n<thead>' in html
+    assert '<table tabindex="0">\n<caption class="visually-hidden">Princes &amp; lands</caption>\n<thead>' in html
     assert "<caption" not in str(markdown_section("Lands", "- a list, no table").html)
 
 

@@ -52,6 +52,10 @@ def phase_view(game: GameContext, phase: PhaseContext) -> dict:
         "next": phase.next,
         "next_phase": next_phase,
         "next_title": next_title,
+        # the page's way to the rest of a long game: the first phase and the game page's list at
+        # this phase's year, links a new phase never changes (the site.phase_key's page key)
+        "first": game.phases[0].id,
+        "year": parse_phase(phase.id).year,
         "winner": power_in_text(variant, record["winner"]) if record.get("winner") else "",  # in a sentence
         "over": game_over_words(variant, record),  # how the game ended here, the rules' victory named
         **_orders_view(variant, record),
@@ -453,10 +457,11 @@ def game_sections(game: GameContext) -> list[Section]:
 def markdown_section(heading: str, text: str) -> Section:
     """A system's section of a page from its markdown. A pipe table in it is named by the
     section's heading, as a caption a screen reader reads (the page's other tables have
-    theirs): a list of a page's tables otherwise gives it no name."""
+    theirs): a list of a page's tables otherwise gives it no name. It is a tab stop, as the
+    page's other tables are, for a keyboard to scroll it (``.scroll`` in ``style.css``)."""
     html = render_markdown(text)
     if "<table>" in html:
-        html = html.replace("<table>", f'<table>\n<caption class="visually-hidden">{escape(heading)}</caption>')
+        html = html.replace("<table>", f'<table tabindex="0">\n<caption class="visually-hidden">{escape(heading)}</caption>')
     return Section(title=heading, html=Markup(html))
 
 
