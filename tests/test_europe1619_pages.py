@@ -125,3 +125,24 @@ def test_a_placement_of_one_inf_says_one_inf(tmp_path):
     results = _records(tmp_path / "sheets" / GAME)["Y1619D"]["results"]
     assert {"order": "1: MOD", "reason": "1 INFs placed in MOD"}.items() <= \
         next(r for r in results if r["order"] == "1: MOD").items()
+
+
+def test_the_papacys_lapsed_protection_names_the_powers():
+    """'no Catholic power can declare war on the Papacy unless any one of the following events
+    has occured: - The Papacy captures a center.' The Papacy holds Naples, captured at a Map
+    Adjustment Phase; France's WAR: PAPACY stands and the Declarations say why. QA finding: the
+    note read "PAPACY captured NAP" (the record's words, kept)."""
+    from gm_tools.edges.variants import load_variant
+    from gm_tools.engine.model import Position
+    from gm_tools.systems.europe1619.phases import play_diplomatic
+    from gm_tools.systems.europe1619.report import sections
+
+    variant = load_variant("europe1619")
+    board = Position("Y1623D", centers={"NAP": "PAPACY"}, extra={"europe1619": {"captured": {"NAP": "PAPACY"}}})
+    outcome = play_diplomatic(variant, board, {"orders": {"FRANCE": ["WAR: PAPACY"]}})
+    assert outcome.extra["diplomatic"]["papal_events"] == ["PAPACY captured NAP"]
+    record = {"phase": "Y1623D", "before": {"extra": {}}, "results": [], "extra": {"outcome": outcome.extra}}
+    declarations = dict(sections(variant, record))["Declarations"]
+    assert "- the Papacy's protection lapses: Papacy captured NAP" in declarations
+    assert "- declared: France declared war on Papacy" in declarations
+    assert not CODES.search(declarations)

@@ -109,6 +109,32 @@ def declaration(variant: Variant, text: str) -> str:
     return text
 
 
+PAPAL_NOTES = [
+    (re.compile(r"^(\S+) captured ([A-Z, ]+)$"), "{} captured {}", (True, False)),
+    (re.compile(r"^(\S+) \(ally of (\S+)\) declares war on (\S+)$"), "{} (ally of {}) declares war on {}",
+     (True, True, True)),
+    (re.compile(r"^(\S+) \(ally of (\S+)\) is at war with (\S+)$"), "{} (ally of {}) is at war with {}",
+     (True, True, True)),
+]
+"""The notes the Diplomatic Phase writes when the Papacy's protection lapses
+(``diplomatic_phase._papal_captures``: "PAPACY captured NAP"; ``declarations._ally_wars``, joined
+by "; "), the same words with the powers named (True) and the centers kept (False)."""
+
+
+def papal_note(variant: Variant, text: str) -> str:
+    """A recorded note on the Papacy's lapsed protection with the powers named ("Papacy
+    captured NAP"); the GM's own note from the Papal Protection sheet is shown as written."""
+    said = []
+    for part in text.split("; "):
+        for pattern, words, powers in PAPAL_NOTES:
+            m = pattern.match(part)
+            if m:
+                part = words.format(*(named(variant, g) if is_power else g for g, is_power in zip(m.groups(), powers)))
+                break
+        said.append(part)
+    return "; ".join(said)
+
+
 # --- the Builds and Transactions Phase's statements -------------------------------------------
 
 HOME_CENTER = re.compile(r"^Income: home center (\S+)$")

@@ -140,7 +140,8 @@ def sections(variant: Variant, record: dict) -> list[tuple[str, str]]:
         found.append(("Influence Tracker", _tracker(variant, d["statuses"])))
         lines = [f"- in effect from {d['year']}: {recordwords.declaration(variant, t)}" for t in d["took_effect"]]
         lines += [f"- declared: {recordwords.declaration(variant, t)}" for t in d["declared"]]
-        lines += [f"- the Papacy's protection lapses: {t}" for t in d.get("papal_events", [])]
+        lines += [f"- the Papacy's protection lapses: {recordwords.papal_note(variant, t)}"
+                  for t in d.get("papal_events", [])]
         found.append(("Declarations", "\n".join(lines) or "None."))
         found.append(("Reichstag decree", _decree(record)))
     if "map_adjustment" in outcome:
