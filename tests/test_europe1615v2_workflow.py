@@ -142,11 +142,11 @@ def test_sheets_written_back_and_the_page_published(game, tmp_path):
     build_site(root, tmp_path / "site")
     placed = (tmp_path / "site" / "games" / GAME / "P1616I.html").read_text(encoding="utf-8")
     placed = unescape(re.sub(r"<[^>]+>", " ", re.sub(r"<svg.*?</svg>", "", placed, flags=re.S)))
-    assert "25 to LOR" in placed and "SPAIN attacks FRANCE" not in placed
+    assert "25 to LOR" in placed and "Spain attacks France" not in placed
     page = (tmp_path / "site" / "games" / GAME / "P1616D.html").read_text(encoding="utf-8")
     text = unescape(re.sub(r"<[^>]+>", " ", re.sub(r"<svg.*?</svg>", "", page, flags=re.S)))
-    assert "SPAIN attacks FRANCE in LOR" in text and "no roll" in text
-    assert re.search(r"DENMARK attacks AUSTRIA in SAX: .*roll \d+", text)
+    assert "Spain attacks France in LOR" in text and "no roll" in text
+    assert re.search(r"Denmark/Sweden attacks Austria in SAX: .*roll \d+", text)
     assert "Catholic controlled" in text
 
 
@@ -188,7 +188,7 @@ def test_ledgers_are_private_files_and_offers_stay_off_the_site(game, tmp_path):
     published = "".join(p.read_text(encoding="utf-8") for p in site.rglob("*") if p.suffix in (".json", ".html", ".txt"))
     assert "F NOR - BRI" not in published            # England's ignored offer: private
     assert "46 : A BRA H" not in published and "private" not in {p.name for p in site.rglob("*")}
-    assert "DENMARK 41" in published                 # the public bribe chart
+    assert "Denmark/Sweden 41" in published         # the public bribe chart
 
 
 def test_the_game_page_ranks_by_victory_points_in_chromium(game, tmp_path):
@@ -221,7 +221,7 @@ def test_the_game_page_ranks_by_victory_points_in_chromium(game, tmp_path):
         chart = section.locator("pre").inner_text()
         assert "`" not in section.inner_text()
         lines = chart.splitlines()
-        assert any(line.startswith("A BRA H") for line in lines) and "DENMARK 41" in chart
+        assert any(line.startswith("A BRA H") for line in lines) and "Denmark/Sweden 41" in chart
         assert len(lines) > 10
     assert errors == []
 
@@ -565,3 +565,39 @@ def test_the_infs_placements_treasuries_and_penalties_name_the_powers(game, tmp_
     assert "<strong>Austria</strong> -15 VPs for dislodging BOS's unit in BOS" in penalties
     assert "Austria -15 VPs for dislodging BOS's unit in BOS" in text
     assert _state(records["U1615M"])["penalties"][0]["power"] == "AUSTRIA"
+
+
+def test_the_attacks_bribe_chart_and_overspending_cuts_name_the_powers(game, tmp_path):
+    """rulebook 001: 'The national order of attacks is as follows: Spain, France, England,
+    Denmark/Sweden, and Austria'; 'Players submit their offer sheet as describe at ...
+    payolaclassic.htm', whose judges 'publish a bribe chart (each unit's winning order, who paid
+    what, treasuries before and after)' and reduce all the offers of a power whose 'payments
+    exceed its treasury' (``shared/reference/payola-classic.md``). QA finding: the Diplomatic
+    attacks lines, the bribe chart and the overspending cuts led with the powers' codes
+    ("SPAIN attacks FRANCE in LOR", "DENMARK 41", "every offer of DENMARK by 5") where the rest
+    of the page names them. The record keeps the codes."""
+    root, records = game
+    build_site(root, tmp_path / "site")
+    folder = tmp_path / "site" / "games" / GAME
+    codes = re.compile(r"AUSTRIA|FRANCE|SPAIN|ENGLAND|DENMARK")
+
+    def section(phase: str, title: str) -> str:
+        page = unescape((folder / f"{phase}.html").read_text(encoding="utf-8"))
+        start = page.index(f">{title}<")
+        return page[start:page.index("</section>", start)]
+
+    attacks = section("P1616D", "Diplomatic attacks")
+    assert "In the national order Spain, France, England, Denmark/Sweden, Austria;" in attacks
+    assert "<li>Spain attacks France in LOR: 31 against 6 INFs, 5 to 1 or better, no roll; Spain loses 0, " \
+           "France loses 6</li>" in attacks
+    assert "France attacks Spain in LOR (order 0): not performed, France has no INFs in LOR" in attacks
+    assert "England attacks France in England's home box: 12 against 5 INFs" in attacks
+    assert not codes.search(attacks)
+    text = " ".join((folder / "P1616D.txt").read_text(encoding="utf-8").split())
+    assert "Denmark/Sweden attacks Austria in SAX: 7 against 10 INFs" in text
+    chart = section("S1616M", "Bribe chart")
+    assert re.search(r"A MEC H +Denmark/Sweden 40", chart) and "Denmark/Sweden: 82 - 81 = 1" in chart
+    assert "Overspending: every offer of Denmark/Sweden by 5 was cut" in chart
+    assert not codes.search(chart)
+    assert re.search(r"F BRI H +Spain 3", section("S1615M", "Bribe chart"))
+    assert records["P1616D"]["extra"]["outcome"]["attacks"]["attacks"][0]["power"] == "SPAIN"

@@ -94,9 +94,10 @@ def test_the_diplomatic_page_reports_placements_attacks_and_declarations(site):
                     "Declarations", "Reichstag decree"):
         assert heading in headings
     # the attacks in the ATTACK ORDER, each with its effect
-    spain, dutch, league = (page.index(f"{p} (") for p in ("SPAIN", "DUTCH", "LEAGUE"))
+    attacks = page[page.index(">Diplomatic attacks<"):page.index(">Status changes<")]
+    spain, dutch, league = (attacks.index(f"<li>{p} (") for p in ("Spain", "Dutch Republic", "Catholic League and Bavaria"))
     assert spain < dutch < league
-    assert "each loses 2, leaving SPAIN 0, FRANCE 3" in page
+    assert "each loses 2, leaving Spain 0, France 3" in attacks  # the powers named, as the record keeps codes
     assert "<strong>France</strong>: 4: LOR, 2: SAA" in page  # the placements by power name
     statuses = page[page.index(">Status of the minor states<"):page.index(">Influence Tracker<")]
     assert "<strong>ANS</strong>: ALIGNED (Protestant Union and the Palatinate); 2 INFs (Protestant Union and the Palatinate 2)" in statuses
@@ -221,8 +222,8 @@ def test_the_builds_page_reports_each_powers_statement(site):
     loan to Savoy and its build priced by the Military Cost Table, down to its new balance."""
     page = (site / "Y1619B.html").read_text(encoding="utf-8")
     section = page[page.index(">Treasury statements<"):]
-    assert ("<strong>Republic of Venice</strong>: 0 balance + 5 Income: home center VEN - 2 Loan to SAVOY (1 TPs interest, "
-            "due 1621) - 3 BUILD A VEN (military strength 1) = 0 TPs") in section
+    assert ("<strong>Republic of Venice</strong>: 0 balance + 5 Income: home center VEN - 2 Loan to Duchy of Savoy (1 TP "
+            "interest, due 1621) - 3 BUILD A VEN (military strength 1) = 0 TPs") in section
     assert "3 TPs at a military strength of 1" in page  # the build's result gives its price
 
 
@@ -295,7 +296,7 @@ def test_the_judge_text_carries_what_the_page_shows(site):
 
     diplomatic = (site / "Y1619D.txt").read_text(encoding="utf-8")
     assert "Status of the minor states:\n" in diplomatic and "BOHC: NEUTRAL; 6 INFs" in diplomatic
-    assert "SPAIN (2) attacks FRANCE (5) in LOR" in diplomatic
+    assert "Spain (2) attacks France (5) in LOR" in diplomatic
     adjustment = (site / "Y1619J.txt").read_text(encoding="utf-8")
     assert "BRB captured by Dutch Republic" in adjustment
     builds = (site / "Y1619B.txt").read_text(encoding="utf-8")
@@ -392,14 +393,14 @@ def test_the_game_page_and_the_phase_page_show_the_loans_outstanding(site):
     scenarios are monitored by the referee'. QA finding: a loan was on the page of the phase that
     made it only; a player asking what he owes, to whom and when looks at the game page. Venice
     lent Savoy 2 at 1 interest, due 1621, in 1619: by name, as the Treasury names the powers."""
-    want = "<strong>Duchy of Savoy</strong> owes <strong>Republic of Venice</strong> 2 TPs + 1 interest, due 1621 (lent in 1619)"
+    want = "<strong>Duchy of Savoy</strong> owes <strong>Republic of Venice</strong> 2 TPs + 1 TP interest, due 1621 (lent in 1619)"
     game = (site / "index.html").read_text(encoding="utf-8")
     assert want in game[game.index(">Loans outstanding<"):]
     assert want in (site / "Y1619B.html").read_text(encoding="utf-8")
     # before the loan, no section: nothing is owed
     assert "Loans outstanding" not in (site / "Y1619D.html").read_text(encoding="utf-8")
     text = " ".join((site / "Y1619B.txt").read_text(encoding="utf-8").split())  # the lines as wrapped for mail
-    assert "Loans outstanding: Duchy of Savoy owes Republic of Venice 2 TPs + 1 interest, due 1621 (lent in 1619)" in text
+    assert "Loans outstanding: Duchy of Savoy owes Republic of Venice 2 TPs + 1 TP interest, due 1621 (lent in 1619)" in text
 
 
 def test_a_loan_repaid_with_its_interest_is_no_longer_outstanding():

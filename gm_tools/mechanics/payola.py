@@ -23,7 +23,7 @@ canonical text per order).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Mapping
+from typing import Callable, Mapping
 
 HOLD = "H"
 """The order text of the implicit hold: the caller's canonical ``"<unit> H"`` is built with it."""
@@ -154,20 +154,23 @@ def auction(offers: list[Offer], owners: Mapping[str, str | None], treasuries: M
             cut[power] = cut.get(power, 0) + 1
 
 
-def bribe_chart(result: Auction, treasuries: Mapping[str, int]) -> list[str]:
+def bribe_chart(result: Auction, treasuries: Mapping[str, int],
+               named: Callable[[str], str] = str) -> list[str]:
     """The public bribe chart as Payola judges publish it: each unit, its order, who paid what;
-    then each power's treasury before and after."""
+    then each power's treasury before and after. ``named`` says a power as the page names it
+    (a variant's "Denmark/Sweden" for its code ``DENMARK``); the powers stay in the codes'
+    order, so the chart reads the same way whatever their names."""
     lines = []
     width = max((len(d.order) for d in result.decisions.values()), default=10)
     for unit, d in sorted(result.decisions.items()):
-        paid = ", ".join(f"{b} {n}" for b, n in sorted(d.backers.items()) if n) or "nothing paid"
-        note = f" (tie: {d.tie_broken_by}'s place on {d.owner}'s list)" if d.tie_broken_by else (
+        paid = ", ".join(f"{named(b)} {n}" for b, n in sorted(d.backers.items()) if n) or "nothing paid"
+        note = f" (tie: {named(d.tie_broken_by)}'s place on {named(d.owner)}'s list)" if d.tie_broken_by else (
             " (tie: holds)" if d.held_on_tie else "")
         lines.append(f"{d.order:<{width}}  {paid}{note}")
     lines.append("")
     for power in sorted(treasuries):
         spent = result.spent.get(power, 0)
-        lines.append(f"{power}: {treasuries[power]} - {spent} = {treasuries[power] - spent}")
+        lines.append(f"{named(power)}: {treasuries[power]} - {spent} = {treasuries[power] - spent}")
     return lines
 
 

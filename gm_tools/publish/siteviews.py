@@ -97,7 +97,11 @@ def _orders_view(variant: Variant, record: dict) -> dict[str, list[dict]]:
     rather than one each: thirty minor states' lone holds were half a Europe 1619 page."""
     from gm_tools.engine.rules import rules_for
 
-    in_words = rules_for(variant).results_in_words  # a decision in words has no notation to show beside
+    rules = rules_for(variant)
+    in_words = rules.results_in_words  # a decision in words has no notation to show beside
+    # a system's own results may keep their reasons in words the record cannot change (a
+    # recorded game replays byte for byte); its optional reason_words hook says them for the page
+    reason_words = getattr(rules, "reason_words", None)
     by_power: dict[str, list[dict]] = {}
     for r in record["results"]:
         result = r.get("result", "")
@@ -107,7 +111,7 @@ def _orders_view(variant: Variant, record: dict) -> dict[str, list[dict]]:
             "order": words if in_words else r["order"],
             "notation": notation_html(r["order"]),
             "result": result,
-            "reason": r.get("reason", ""),
+            "reason": (reason_words and reason_words(variant, r)) or r.get("reason", ""),
             "flags": ", ".join(result_flags(r)),
         })
     written = published_entries(variant, record)

@@ -273,18 +273,6 @@ def resolve_attacks(setup: Setup, state: State, attacks: list[Attack], rng: rand
     return new, report
 
 
-def describe_attack(entry: dict) -> str:
-    """One line of the published attack results."""
-    head = f"{entry['power']} attacks {entry['target']} in {entry['where']}"
-    if not entry["performed"]:
-        return f"{head} (order {entry['choice']}): not performed, {entry['why']}"
-    odds = f"{entry['attacker']} against {entry['defender']} INFs"
-    roll = (f"column {entry['column']}, roll {entry['roll']}: {entry['result']}" if entry["roll"] is not None
-            else "5 to 1 or better, no roll")
-    return (f"{head}: {odds}, {roll}; {entry['power']} loses {entry['attacker_loss']}, "
-            f"{entry['target']} loses {entry['defender_loss']}")
-
-
 def attack_rng(year: int, seed: str) -> random.Random:
     """The dice of one year's attacks, from the game's recorded seed."""
     return random.Random(f"europe1615v2 attacks {year} {seed}")
@@ -292,4 +280,4 @@ def attack_rng(year: int, seed: str) -> random.Random:
 
 __all__ = ["ALIGNED", "NEUTRAL", "INDEPENDENT", "UNAFFECTED", "DUALITY", "CONTROLLED", "Status", "statuses",
            "yearly_infs", "receive", "Placement", "check_placements", "place", "Attack", "check_attacks",
-           "resolve_attacks", "describe_attack", "attack_rng", "immune"]
+           "resolve_attacks", "attack_rng", "immune"]

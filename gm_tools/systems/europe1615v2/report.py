@@ -5,6 +5,8 @@ statuses of every minor state, the treasuries, and the penalties incurred.
 
 from __future__ import annotations
 
+import re
+
 from gm_tools.engine.positions import position_from_json
 from gm_tools.engine.variant import Variant
 from gm_tools.systems.europe1615v2 import politics
@@ -56,6 +58,31 @@ def _boxes(variant: Variant, setup, state) -> str:
     return _items(lines)
 
 
+POWER_CODE = re.compile(r"\b[A-Z]{4,}\b")
+"""A major power's code in the words of an attack not performed ("FRANCE has no INFs in LOR"):
+the minor states' codes are three letters."""
+
+
+def _attack(variant: Variant, setup, entry: dict) -> str:
+    """One line of the published attack results ('3d6 ... column, roll, result'), from the
+    attack the record keeps (power, target, where, the INFs, the roll), the powers named and a
+    home box said as one ("England's home box", where the record keeps ``ENGLAND``)."""
+    power, target, where = _named(variant, entry["power"]), _named(variant, entry["target"]), entry["where"]
+    if where in setup.powers:
+        where = f"{_named(variant, where)}'s home box"  # a minor state keeps its code, as in the Minor states
+    head = f"{power} attacks {target} in {where}"
+    if not entry["performed"]:
+        # the record keeps why only in words (politics.blocked); a display-time wording names
+        # the powers in them, the only four-letter-or-longer codes those words hold
+        why = POWER_CODE.sub(lambda m: _named(variant, m.group()) if m.group() in setup.powers else m.group(),
+                             entry["why"])
+        return f"{head} (order {entry['choice']}): not performed, {why}"
+    odds = f"{entry['attacker']} against {entry['defender']} INFs"
+    roll = (f"column {entry['column']}, roll {entry['roll']}: {entry['result']}" if entry["roll"] is not None
+            else "5 to 1 or better, no roll")
+    return f"{head}: {odds}, {roll}; {power} loses {entry['attacker_loss']}, {target} loses {entry['defender_loss']}"
+
+
 def sections(variant: Variant, record: dict) -> list[tuple[str, str]]:
     setup = setup_of(variant)
     outcome = record.get("extra", {}).get("outcome", {})
@@ -74,9 +101,10 @@ def sections(variant: Variant, record: dict) -> list[tuple[str, str]]:
     # a game recorded before the attacks had their own phase kept them in the influence outcome
     attacked = outcome.get("attacks") or ({"attacks": done["attacks"]} if done and done.get("attacks") else None)
     if attacked:
-        out.append(("Diplomatic attacks", "In the national order " + ", ".join(setup.attack_order)
+        out.append(("Diplomatic attacks", "In the national order "
+                    + ", ".join(_named(variant, p) for p in setup.attack_order)
                     + "; 3d6 from the game's recorded seed.\n\n"
-                    + _items([politics.describe_attack(a) for a in attacked["attacks"]])))
+                    + _items([_attack(variant, setup, a) for a in attacked["attacks"]])))
     if done or attacked:
         out.append(("Home boxes", _boxes(variant, setup, after)))
     if done or attacked or outcome.get("taxation") is None:
@@ -122,12 +150,13 @@ def bribe_sections(variant: Variant, record: dict) -> list[tuple[str, str]]:
         return []
     setup = setup_of(variant)
     treasuries = {p: state.treasury.get(p, 0) for p in setup.powers}
-    chart = bribe_chart(done, treasuries)
+    # the powers named, as the rest of the page names them; the auction keeps their codes
+    chart = bribe_chart(done, treasuries, lambda p: _named(variant, p))
     # an indented block: markdown's own code block, laid out in columns (the page's markdown
     # reads no fences)
     text = "\n".join("    " + line for line in chart)
     if done.rounds > 1:
-        cuts = ", ".join(f"{p} by {n}" for p, n in sorted(done.cuts.items()))
+        cuts = ", ".join(f"{_named(variant, p)} by {n}" for p, n in sorted(done.cuts.items()))
         text += (f"\n\nOverspending: every offer of {cuts} was cut and every unit decided again "
                  f"({done.rounds} rounds).")
     return [("Bribe chart", text)]

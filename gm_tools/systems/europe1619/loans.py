@@ -63,6 +63,7 @@ def loans_section(variant: Variant, record: dict) -> list[tuple[str, str]]:
     """('Loans outstanding', a markdown table) after ``record``'s phase, powers by name as the
     Treasury names them; none when every loan is repaid."""
     from gm_tools.engine.positions import position_from_json
+    from gm_tools.systems.europe1619.recordwords import tps
     from gm_tools.systems.europe1619.state import state_of
 
     if "after" not in record:
@@ -79,7 +80,7 @@ def loans_section(variant: Variant, record: dict) -> list[tuple[str, str]]:
     # a list, not a table: the judge text mails a section's list items (a table it leaves to the page)
     lines = []
     for o in left:
-        owed = f"{o.amount} TPs" + (f" + {o.interest} interest" if o.interest else "")
+        owed = tps(o.amount) + (f" + {tps(o.interest)} interest" if o.interest else "")
         due = f"due {o.due}" if o.due else "no time of repayment agreed"
         rest = f"; {o.repaid} repaid, {o.amount + o.interest - o.repaid} still owed" if o.repaid else ""
         lines.append(f"- **{named(o.borrower)}** owes **{named(o.lender)}** {owed}, {due} (lent in {o.year}){rest}")

@@ -5,15 +5,13 @@
 from __future__ import annotations
 
 from gm_tools.engine.variant import Variant
+from gm_tools.systems.europe1619 import recordwords
+from gm_tools.systems.europe1619.recordwords import infs as _infs, named as _named, tps as _tps
 from gm_tools.systems.europe1619.state import stored
 
 
 def _items(lines: list[str]) -> str:
     return "\n".join(f"- {line}" for line in lines) or "None."
-
-
-def _infs(n: int) -> str:
-    return f"{n} INF" + ("" if n == 1 else "s")
 
 
 def _status_text(variant: Variant, status: str, power: str | None, captured_by: str | None = None) -> str:
@@ -93,20 +91,15 @@ def _tracker(variant: Variant, statuses: dict) -> str:
     return "\n".join(rows)
 
 
-def _named(variant: Variant, code: str) -> str:
-    """A power by the name the page's orders give it ("Dutch Republic"); the record keeps its
-    code ("DUTCH"), as the GM's sheets do."""
-    power = variant.powers.get(code)
-    return power.name if power else code
-
-
 def _statements(variant: Variant, statements: dict) -> str:
-    """Each power's statement, item by item from its balance to its new balance."""
+    """Each power's statement, item by item from its balance to its new balance; the record
+    keeps each item in words, which the page says as :func:`recordwords.statement_item` does."""
     lines = []
     for power, items in statements.items():
-        middle = [f"{'+' if tps >= 0 else '-'} {abs(tps)} {item}" for item, tps in items[1:-1]]
+        middle = [f"{'+' if n >= 0 else '-'} {abs(n)} {recordwords.statement_item(variant, power, item)}"
+                  for item, n in items[1:-1]]
         lines.append(f"**{_named(variant, power)}**: {items[0][1]} balance " + " ".join(middle)
-                     + f" = {items[-1][1]} TPs")
+                     + f" = {_tps(items[-1][1])}")
     return _items(lines)
 
 
@@ -141,13 +134,14 @@ def sections(variant: Variant, record: dict) -> list[tuple[str, str]]:
             marker = f"; marker {st['marker']}" if st["marker"] else ""
             lines.append(f"**{code}**: {status}; {_infs(st['total'])}" + (f" ({infs})" if infs else "") + marker)
         found.append(("INF placements", _items(_placements(variant, record, d.get("unused", {})))))
-        found.append(("Diplomatic attacks", _items(d["attacks"])))
+        found.append(("Diplomatic attacks", _items([recordwords.attack(variant, a) for a in d["attacks"]])))
         found.append(("Status changes", _items(_status_changes(variant, record, d["statuses"]))))
         found.append(("Status of the minor states", _items(lines)))
         found.append(("Influence Tracker", _tracker(variant, d["statuses"])))
-        lines = [f"- in effect from {d['year']}: {t}" for t in d["took_effect"]]
-        lines += [f"- declared: {t}" for t in d["declared"]]
-        lines += [f"- the Papacy's protection lapses: {t}" for t in d.get("papal_events", [])]
+        lines = [f"- in effect from {d['year']}: {recordwords.declaration(variant, t)}" for t in d["took_effect"]]
+        lines += [f"- declared: {recordwords.declaration(variant, t)}" for t in d["declared"]]
+        lines += [f"- the Papacy's protection lapses: {recordwords.papal_note(variant, t)}"
+                  for t in d.get("papal_events", [])]
         found.append(("Declarations", "\n".join(lines) or "None."))
         found.append(("Reichstag decree", _decree(record)))
     if "map_adjustment" in outcome:
@@ -176,9 +170,9 @@ def sections(variant: Variant, record: dict) -> list[tuple[str, str]]:
         found.append(("Map adjustment", "\n".join(lines)))
     if "transactions" in outcome:
         t = outcome["transactions"]
-        lines = [f"**{_named(variant, p)}**: {i['balance']} TPs + {i['income']} income + {i['borrowed']} borrowed - {i['lent']} lent "
+        lines = [f"**{_named(variant, p)}**: {_tps(i['balance'])} + {i['income']} income + {i['borrowed']} borrowed - {i['lent']} lent "
                  + (f"+ {i['received']} received - {i['paid']} paid " if i.get("received") or i.get("paid") else "")
-                 + f"- {i['purchases']} purchases = {i['new_balance']} TPs" for p, i in t["treasury"].items()]
+                 + f"- {i['purchases']} purchases = {_tps(i['new_balance'])}" for p, i in t["treasury"].items()]
         found.append(("Treasury", _items(lines)))
         if t.get("statements"):
             found.append(("Treasury statements", _statements(variant, t["statements"])))

@@ -142,6 +142,14 @@ class Europe1619Rules(Rules):
 
         return order_words(variant, order)
 
+    def reason_words(self, variant: Variant, result: dict) -> str | None:
+        """The phase page's optional hook: a recorded result's reason as the page says it (a
+        placement's "1 INF placed in CRO", an attack with the powers named), or None to show
+        the recorded words: :func:`gm_tools.systems.europe1619.recordwords.reason`."""
+        from gm_tools.systems.europe1619.recordwords import reason
+
+        return reason(variant, result)
+
     def province_styles(self, variant: Variant, position: Position):
         """The renderer's hook for the whole map at once (what every province's look is made
         of is read once): :mod:`gm_tools.systems.europe1619.mapstyle`."""

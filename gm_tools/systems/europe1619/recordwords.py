@@ -1,0 +1,168 @@
+"""Europe 1619's recorded words as the pages say them: the powers named, not coded, and the
+English read right ("1 INF", "1 TP").
+
+A game's history records keep what the phases wrote ("SPAIN (3) attacks FRANCE (7) in LOR
+...", "Income: home center NAP", "Loan from VENICE (1 TPs interest, due 1621)"), and a recorded
+game must replay to the same bytes: those words stay in the records. The pages word them
+here, at display time. Where the record keeps the fields a line is made of (a placement's
+order ``1: CRO``, a power's build sites in the variant), the words are made from them; where
+it keeps only the words (the attacks' INFs, the declarations, the statements' items), each
+shape the phase writes is read by its own pattern below, and words of any other shape are
+shown as recorded.
+"""
+
+from __future__ import annotations
+
+import re
+
+from gm_tools.engine.variant import Variant
+
+
+def named(variant: Variant, code: str) -> str:
+    """A power by the name the page's orders give it ("Dutch Republic"); the record keeps its
+    code ("DUTCH"), as the GM's sheets do."""
+    power = variant.powers.get(code)
+    return power.name if power else code
+
+
+def infs(n: int | str) -> str:
+    return f"{n} INF" + ("" if str(n) == "1" else "s")
+
+
+def tps(n: int | str) -> str:
+    return f"{n} TP" + ("" if str(n) == "1" else "s")
+
+
+# --- the Diplomatic Phase's results ------------------------------------------------------------
+
+PLACEMENT = re.compile(r"^(\d+): (\S+)$")
+"""A placement's order as the record keeps it (``Placement.canonical``: ``3: CRO``)."""
+
+ATTACK = re.compile(r"^(\S+) \((\d+)\) attacks (\S+) \((\d+)\) in (\S+): each loses (\d+), "
+                    r"leaving \1 (\d+), \3 (\d+)$")
+"""An attack that removed INFs, as ``influence.AttackResult.describe`` wrote it."""
+
+ATTACK_NO_EFFECT = re.compile(r"^(\S+) attacks (\S+) in (\S+): no effect, (\S+) has no INFs left there$")
+"""An attack that found no INFs left, as ``influence.AttackResult.describe`` wrote it."""
+
+
+def attack(variant: Variant, text: str) -> str:
+    """A recorded attack line with the powers named ("Spain (3) attacks France (7) in LOR:
+    each loses 3, leaving Spain 0, France 4"); the minor state keeps its code, as the Influence
+    Tracker's rows do."""
+    m = ATTACK.match(text)
+    if m:
+        power, had, target, their, minor, lost, left, their_left = m.groups()
+        a, t = named(variant, power), named(variant, target)
+        return (f"{a} ({had}) attacks {t} ({their}) in {minor}: each loses {lost}, "
+                f"leaving {a} {left}, {t} {their_left}")
+    m = ATTACK_NO_EFFECT.match(text)
+    if m:
+        power, target, minor, gone = m.groups()
+        return (f"{named(variant, power)} attacks {named(variant, target)} in {minor}: no effect, "
+                f"{named(variant, gone)} has no INFs left there")
+    return text
+
+
+def reason(variant: Variant, result: dict) -> str | None:
+    """The Reason a phase page shows beside a Diplomatic Phase's result, where the recorded one
+    says a placement ("1 INFs placed in CRO": said from the order, ``1 INF placed in CRO``) or an
+    attack; None for any other.
+
+    An attack's row already says who attacked whom where (its power's heading, the order in
+    words), so its Reason is the attack's effect alone ("2 INFs against 5: each loses 2,
+    leaving 0 and 3"): the whole line named is in the page's Diplomatic attacks, and a Diplomatic
+    Phase's page is the demos' largest (tests/test_site_sizes.py)."""
+    said = result.get("reason", "")
+    if result.get("result") != "succeeds" or not said:
+        return None
+    m = PLACEMENT.match(result.get("order", ""))
+    if m and said == f"{m.group(1)} INFs placed in {m.group(2)}":
+        return f"{infs(m.group(1))} placed in {m.group(2)}"
+    m = ATTACK.match(said)
+    if m:
+        _, had, _, their, _, lost, left, their_left = m.groups()
+        return f"{infs(had)} against {their}: each loses {lost}, leaving {left} and {their_left}"
+    m = ATTACK_NO_EFFECT.match(said)
+    if m:
+        return f"no effect, {named(variant, m.group(4))} has no INFs left there"
+    return None
+
+
+DECLARATIONS = [
+    (re.compile(r"^(\S+) and (\S+) declared war on each other$"), "{} and {} declared war on each other"),
+    (re.compile(r"^(\S+) declared war on (\S+)$"), "{} declared war on {}"),
+    (re.compile(r"^alliance of (\S+) and (\S+)$"), "alliance of {} and {}"),
+    (re.compile(r"^armistice between (\S+) and (\S+)$"), "armistice between {} and {}"),
+    (re.compile(r"^(\S+) dissolved its alliance with (\S+)$"), "{} dissolved its alliance with {}"),
+]
+"""The shapes ``declarations.PendingDeclaration.describe`` writes, and the same words with
+the powers named."""
+
+
+def declaration(variant: Variant, text: str) -> str:
+    """A recorded declaration ("FRANCE declared war on SPAIN") with the powers named."""
+    for pattern, words in DECLARATIONS:
+        m = pattern.match(text)
+        if m:
+            return words.format(*(named(variant, code) for code in m.groups()))
+    return text
+
+
+PAPAL_NOTES = [
+    (re.compile(r"^(\S+) captured ([A-Z, ]+)$"), "{} captured {}", (True, False)),
+    (re.compile(r"^(\S+) \(ally of (\S+)\) declares war on (\S+)$"), "{} (ally of {}) declares war on {}",
+     (True, True, True)),
+    (re.compile(r"^(\S+) \(ally of (\S+)\) is at war with (\S+)$"), "{} (ally of {}) is at war with {}",
+     (True, True, True)),
+]
+"""The notes the Diplomatic Phase writes when the Papacy's protection lapses
+(``diplomatic_phase._papal_captures``: "PAPACY captured NAP"; ``declarations._ally_wars``, joined
+by "; "), the same words with the powers named (True) and the centers kept (False)."""
+
+
+def papal_note(variant: Variant, text: str) -> str:
+    """A recorded note on the Papacy's lapsed protection with the powers named ("Papacy
+    captured NAP"); the GM's own note from the Papal Protection sheet is shown as written."""
+    said = []
+    for part in text.split("; "):
+        for pattern, words, powers in PAPAL_NOTES:
+            m = pattern.match(part)
+            if m:
+                part = words.format(*(named(variant, g) if is_power else g for g, is_power in zip(m.groups(), powers)))
+                break
+        said.append(part)
+    return "; ".join(said)
+
+
+# --- the Builds and Transactions Phase's statements -------------------------------------------
+
+HOME_CENTER = re.compile(r"^Income: home center (\S+)$")
+MOVED = re.compile(r"^(Loan|Payment) (from|to) (\S+)( \((.*)\))?$")
+INTEREST = re.compile(r"^(\d+) TPs interest(?=, |$)")
+
+
+def statement_item(variant: Variant, power: str, item: str) -> str:
+    """One item of a power's recorded statement (``phases._accounts``) as its page says it.
+
+    - "Income: home center NAP" for a center the power's variant data lists as a build site
+      that is not a home center (Spain's Naples, Milan and Flanders, England's Scotland: 'they
+      are not considered home centers', paid as if they were, ``variants/europe1619/NOTES.md``)
+      says "Income: build site NAP";
+    - a loan or payment names the other power ("Loan from Republic of Venice") and a loan's
+      interest is "1 TP interest".
+    """
+    m = HOME_CENTER.match(item)
+    if m:
+        center = m.group(1)
+        sites = variant.powers[power].extra.get("build_sites", ()) if power in variant.powers else ()
+        if center in sites and center not in variant.home_centers(power):
+            return f"Income: build site {center}"
+        return item
+    m = MOVED.match(item)
+    if m:
+        kind, way, other, _, terms = m.groups()
+        if kind == "Loan" and terms:
+            terms = INTEREST.sub(lambda i: f"{tps(i.group(1))} interest", terms)
+        return f"{kind} {way} {named(variant, other)}" + (f" ({terms})" if terms else "")
+    return item

@@ -1,0 +1,148 @@
+"""The Europe 1619 demo's built pages read as English with the powers named, where the records
+keep the phases' words with codes ("SPAIN (3) attacks FRANCE (7) in LOR ...", "Income: home
+center NAP", "1 INFs placed in MOD"): the records stay as they are (a recorded game replays
+byte for byte), the pages say them (``gm_tools/systems/europe1619/recordwords.py``).
+
+Rulebook: ``002_e7e1b063b6c411e5.txt`` (Europe 1619).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import re
+from html import unescape
+
+import pytest
+
+from gm_tools.app.demo import play_demo, read_demo
+from gm_tools.publish.site import build_site
+
+from demos import built_site, demo_file
+
+GAME = "europe1619-demo"
+CODES = re.compile(r"\b(AUSTRIA|DENMARK|SPAIN|FRANCE|DUTCH|ENGLAND|SWEDEN|LEAGUE|UNION|PAPACY|POLAND|SAXONY|"
+                   r"OTTOMAN|VENICE|SAVOY)\b")
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    root = tmp_path_factory.mktemp("e1619pages")
+    folder = built_site(root, ["europe1619"]) / "games" / GAME
+    return root / "sheets" / GAME, folder
+
+
+def _page(folder, phase: str) -> str:
+    return unescape((folder / f"{phase}.html").read_text(encoding="utf-8"))
+
+
+def _section(page: str, title: str) -> str:
+    start = page.index(f">{title}<")
+    return page[start:page.index("</section>", start)]
+
+
+def _text(folder, phase: str) -> str:
+    return " ".join((folder / f"{phase}.txt").read_text(encoding="utf-8").split())
+
+
+def _records(game) -> dict:
+    return {p.stem: json.loads(p.read_text(encoding="utf-8")) for p in (game / "history").glob("*.json")}
+
+
+def test_the_diplomatic_attacks_name_the_powers_in_the_section_the_reasons_and_the_judge_text(site):
+    """'Diplomatic attacks are then resolved by a MUTUAL REDUCTION in the total INFs invested in
+    the state. In the attack, the power with the lesser number of INFs placed removes all INFs
+    and the power with larger number of INFs placed loses equal amount.' QA finding: the page's
+    Diplomatic attacks and the attack's Reason were the record's words with the powers' codes
+    ("UNION (6) attacks SAXONY (3) in BOHC")."""
+    game, folder = site
+    page = _page(folder, "Y1620D")
+    attacks = _section(page, "Diplomatic attacks")
+    assert ("<li>Protestant Union and the Palatinate (6) attacks Electorate of Saxony (3) in BOHC: each loses 3, "
+            "leaving Protestant Union and the Palatinate 3, Electorate of Saxony 0</li>") in attacks
+    assert "<li>Spain (3) attacks France (7) in LOR: each loses 3, leaving Spain 0, France 4</li>" in attacks
+    assert not CODES.search(attacks)
+    # the attack's row says who attacked whom where (its heading, the order in words), its
+    # Reason the effect: the record's line with the codes is not shown there
+    assert ('<code>LOR &gt; FRANCE</code></td><td class="result">succeeds</td><td>3 INFs against 7: each loses 3, '
+            'leaving 0 and 4</td>') in (folder / "Y1620D.html").read_text(encoding="utf-8")
+    assert "Spain (3) attacks France (7) in LOR: each loses 3, leaving Spain 0, France 4" in _text(folder, "Y1620D")
+    recorded = _records(game)["Y1620D"]
+    assert recorded["extra"]["outcome"]["diplomatic"]["attacks"][0] == \
+        "SPAIN (3) attacks FRANCE (7) in LOR: each loses 3, leaving SPAIN 0, FRANCE 4"
+
+
+def test_the_declarations_name_the_powers(site):
+    """'Declaration of war is announced during one Diplomatic Phase, and becomes effective in the
+    next year.' QA finding: the Declarations said "alliance of DUTCH and ENGLAND"."""
+    game, folder = site
+    declarations = _section(_page(folder, "Y1620D"), "Declarations")
+    assert "in effect from 1620: alliance of Dutch Republic and England" in declarations
+    assert "in effect from 1620: France declared war on Spain" in declarations
+    assert "declared: Austria declared war on Protestant Union and the Palatinate" in declarations
+    assert not CODES.search(declarations)
+    assert "declared: Catholic League and Bavaria declared war on Protestant Union and the Palatinate" in \
+        _text(folder, "Y1620D")
+    assert "alliance of DUTCH and ENGLAND" in _records(game)["Y1620D"]["extra"]["outcome"]["diplomatic"]["took_effect"]
+
+
+def test_spains_build_sites_pay_as_build_sites_and_a_loan_names_the_lender(site):
+    """'Spain = A-Madrid and F-Andalusia (However, Naples, Milan, and Flanders are build sites for
+    Spain they are not considered home centers ...)'; 'England = F-London and A-Lancashire
+    (However, Scotland is a build site for England it is not considered a home center ...)';
+    'If a player gives a loan, he/she may demand an interest payment'. QA finding: Spain's
+    statement said "Income: home center NAP", a loan "Loan from VENICE (1 TPs interest ...)" and
+    the loans outstanding "2 TPs + 1 interest". The records keep their words; the income is as
+    if they were home centers (``variants/europe1619/NOTES.md``)."""
+    game, folder = site
+    statements = _section(_page(folder, "Y1619B"), "Treasury statements")
+    spain = next(line for line in statements.splitlines() if "<strong>Spain</strong>" in line)
+    assert "+ 5 Income: home center MAD" in spain and "+ 4 Income: home center ANDL" in spain
+    for site_ in ("FLA", "MIL", "NAP"):
+        assert f"Income: build site {site_}" in spain and f"home center {site_}" not in spain
+    assert "+ 2 Income: build site SCO" in statements
+    assert "+ 2 Loan from Republic of Venice (1 TP interest, due 1621)" in statements
+    assert "- 2 Loan to Duchy of Savoy (1 TP interest, due 1621)" in statements
+    assert "= 1 TP</li>" in statements and not CODES.search(statements)
+    assert "Income: build site NAP" in _text(folder, "Y1619B")
+    assert "owes <strong>Republic of Venice</strong> 2 TPs + 1 TP interest, due 1621" in \
+        _section(_page(folder, "Y1620D"), "Loans outstanding")
+    items = dict(_records(game)["Y1619B"]["extra"]["outcome"]["transactions"]["statements"]["SPAIN"])
+    assert items["Income: home center NAP"] == 3
+
+
+def test_a_placement_of_one_inf_says_one_inf(tmp_path):
+    """'Players should use all INFs available for the year'; Austria places its six as 3, 2 and 1.
+    QA finding: the Reason of a placement of 1 read "1 INFs placed in MOD" (the record's words,
+    kept); the page says it from the order ``1: MOD``."""
+    demo = read_demo(demo_file("europe1619"))
+    first = dict(demo.phases["Y1619D"], AUSTRIA=["3: CRO", "2: MAN", "1: MOD"])
+    play_demo(dataclasses.replace(demo, until="Y1619M", phases={"Y1619D": first}), tmp_path / "sheets")
+    build_site(tmp_path / "sheets", tmp_path / "site")
+    page = (tmp_path / "site" / "games" / GAME / "Y1619D.html").read_text(encoding="utf-8")
+    assert '<code>1: MOD</code></td><td class="result">succeeds</td><td>1 INF placed in MOD</td>' in page
+    assert '<code>2: MAN</code></td><td class="result">succeeds</td><td>2 INFs placed in MAN</td>' in page
+    results = _records(tmp_path / "sheets" / GAME)["Y1619D"]["results"]
+    assert {"order": "1: MOD", "reason": "1 INFs placed in MOD"}.items() <= \
+        next(r for r in results if r["order"] == "1: MOD").items()
+
+
+def test_the_papacys_lapsed_protection_names_the_powers():
+    """'no Catholic power can declare war on the Papacy unless any one of the following events
+    has occured: - The Papacy captures a center.' The Papacy holds Naples, captured at a Map
+    Adjustment Phase; France's WAR: PAPACY stands and the Declarations say why. QA finding: the
+    note read "PAPACY captured NAP" (the record's words, kept)."""
+    from gm_tools.edges.variants import load_variant
+    from gm_tools.engine.model import Position
+    from gm_tools.systems.europe1619.phases import play_diplomatic
+    from gm_tools.systems.europe1619.report import sections
+
+    variant = load_variant("europe1619")
+    board = Position("Y1623D", centers={"NAP": "PAPACY"}, extra={"europe1619": {"captured": {"NAP": "PAPACY"}}})
+    outcome = play_diplomatic(variant, board, {"orders": {"FRANCE": ["WAR: PAPACY"]}})
+    assert outcome.extra["diplomatic"]["papal_events"] == ["PAPACY captured NAP"]
+    record = {"phase": "Y1623D", "before": {"extra": {}}, "results": [], "extra": {"outcome": outcome.extra}}
+    declarations = dict(sections(variant, record))["Declarations"]
+    assert "- the Papacy's protection lapses: Papacy captured NAP" in declarations
+    assert "- declared: France declared war on Papacy" in declarations
+    assert not CODES.search(declarations)
