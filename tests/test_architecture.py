@@ -208,6 +208,15 @@ def _named_in_page(page: str) -> list[str]:
                     if isinstance(t, ast.Name)}
         if parts[n:] and parts[n] not in defined:
             missing.append(dotted)
+    from gm_tools.engine.hooks import SheetHooks
+    from gm_tools.engine.rules import Rules, Scores
+    from gm_tools.engine.system import STANDARD_SYSTEM
+
+    # instances: some attributes are set by __init__ (GameSystem.record_keys) or are fields
+    standard = {"Rules": Rules(), "SheetHooks": SheetHooks(), "GameSystem": STANDARD_SYSTEM, "Scores": Scores()}
+    for cls, attribute in re.findall(r"`(Rules|SheetHooks|GameSystem|Scores)\.(\w+)", page):
+        if not hasattr(standard[cls], attribute):
+            missing.append(f"{cls}.{attribute}")
     return missing
 
 
@@ -220,6 +229,7 @@ def test_the_architecture_page_names_only_modules_that_exist():
 
 def test_the_page_check_would_see_a_missing_module():
     page = ("| `gm_tools/edges/` | `workbook.py`, `nosuch.py` |\n`gm_tools/engine/gone.py`, `edges.journal.commit_turn`,"
-            " `edges.journal.no_such_function`, `publish.nosuchmodule`, `elsewhere.py`, `state.py`\n")
+            " `edges.journal.no_such_function`, `publish.nosuchmodule`, `elsewhere.py`, `state.py`,"
+            " `Rules.may_dislodge`, `Rules.may_teleport`, `Scores.notes`, `SheetHooks.awaited`\n")
     assert _named_in_page(page) == ["gm_tools/engine/gone.py", "gm_tools/edges/nosuch.py", "elsewhere.py",
-                                    "edges.journal.no_such_function", "publish.nosuchmodule"]
+                                    "edges.journal.no_such_function", "publish.nosuchmodule", "Rules.may_teleport"]
