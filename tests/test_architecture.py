@@ -173,3 +173,63 @@ def test_the_architecture_page_names_every_contract_system_and_engine_module():
     missing += [f"mechanics module {p.name}" for p in sorted((PACKAGE / "mechanics").glob("*.py"))
                 if p.stem != "__init__" and f"`{p.name}`" not in page]
     assert missing == []
+
+
+def _named_in_page(page: str) -> list[str]:
+    """What docs/architecture.md names that is not in the code: a ``gm_tools/...`` path that is
+    no file or folder, a ``name.py`` in a row of the folders' table that is not in that row's
+    folder (elsewhere in the page: in no folder of the package), and a dotted name of a layer
+    (``edges.journal.commit_turn``) whose module is missing or does not define the name."""
+    import re
+
+    missing = []
+    for path in re.findall(r"`(gm_tools/[^`\s]*)`", page):
+        path = path.split("<", 1)[0]  # gm_tools/systems/<name>/: the folder before the placeholder
+        if not (ROOT / path).exists():
+            missing.append(path)
+    for line in page.splitlines():
+        row = re.match(r"\| `(gm_tools/[a-z]+/)` \|", line)
+        for name in re.findall(r"`([A-Za-z_0-9]+\.py)`", line):
+            found = (ROOT / row.group(1) / name).is_file() if row else any(PACKAGE.rglob(name))
+            if not found:
+                missing.append(f"{row.group(1) if row else ''}{name}")
+    for dotted in re.findall(r"`((?:app|edges|publish|engine|mechanics)(?:\.[A-Za-z_]\w*)+)`", page):
+        parts = dotted.split(".")
+        for n in range(len(parts), 1, -1):
+            module = PACKAGE.joinpath(*parts[:n]).with_suffix(".py")
+            if module.is_file():
+                break
+        else:
+            missing.append(dotted)
+            continue
+        tree = ast.parse(module.read_text(encoding="utf-8"))
+        defined = {node.name for node in tree.body if isinstance(node, (ast.FunctionDef, ast.ClassDef))}
+        defined |= {t.id for node in tree.body if isinstance(node, ast.Assign) for t in node.targets
+                    if isinstance(t, ast.Name)}
+        if parts[n:] and parts[n] not in defined:
+            missing.append(dotted)
+    from gm_tools.engine.hooks import SheetHooks
+    from gm_tools.engine.rules import Rules, Scores
+    from gm_tools.engine.system import STANDARD_SYSTEM
+
+    # instances: some attributes are set by __init__ (GameSystem.record_keys) or are fields
+    standard = {"Rules": Rules(), "SheetHooks": SheetHooks(), "GameSystem": STANDARD_SYSTEM, "Scores": Scores()}
+    for cls, attribute in re.findall(r"`(Rules|SheetHooks|GameSystem|Scores)\.(\w+)", page):
+        if not hasattr(standard[cls], attribute):
+            missing.append(f"{cls}.{attribute}")
+    return missing
+
+
+def test_the_architecture_page_names_only_modules_that_exist():
+    # The map a newcomer reads the code by: a module moved or renamed without the page
+    # following sends him to a file that is not there.
+    page = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
+    assert _named_in_page(page) == []
+
+
+def test_the_page_check_would_see_a_missing_module():
+    page = ("| `gm_tools/edges/` | `workbook.py`, `nosuch.py` |\n`gm_tools/engine/gone.py`, `edges.journal.commit_turn`,"
+            " `edges.journal.no_such_function`, `publish.nosuchmodule`, `elsewhere.py`, `state.py`,"
+            " `Rules.may_dislodge`, `Rules.may_teleport`, `Scores.notes`, `SheetHooks.awaited`\n")
+    assert _named_in_page(page) == ["gm_tools/engine/gone.py", "gm_tools/edges/nosuch.py", "elsewhere.py",
+                                    "edges.journal.no_such_function", "publish.nosuchmodule", "Rules.may_teleport"]

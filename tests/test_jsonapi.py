@@ -555,3 +555,23 @@ def test_a_variants_phase_without_entries_is_played():
     response = handle_request(load_variant("europe1619"), {"phase": "Y1619S"})
     assert response["phase"] == "Y1619S" and "scores" in response["extra"]["europe1619"]["ledger"]
 
+
+
+DOC_SHOWN = re.findall(r"\$ gm-tools (variants|variant classic)\n(.*?)\n```", DOC, flags=re.S)
+
+
+@pytest.mark.parametrize("command, output", DOC_SHOWN, ids=[c for c, _ in DOC_SHOWN])
+def test_documented_variant_listings_are_what_the_command_prints(command, output, capsys):
+    """docs/json-interface.md shows `gm-tools variants` and `gm-tools variant classic`: a variant
+    shipped (or an alias added) without the page following would send a program to look for
+    the wrong names."""
+    assert len(DOC_SHOWN) == 2
+    assert main(command.split()) == 0
+    assert capsys.readouterr().out.rstrip("\n") == output
+
+
+def test_documented_unknown_variant_message_names_every_variant(capsys, monkeypatch):
+    monkeypatch.chdir(ROOT)
+    assert main(["adjudicate", "--variant", "nosuch", "docs/examples/stream.jsonl"]) == 2
+    said = capsys.readouterr().err.strip()
+    assert said and f"$ gm-tools adjudicate --variant nosuch docs/examples/stream.jsonl\n{said}\n" in DOC
