@@ -1,8 +1,8 @@
 """The openpyxl edge: lay a phase out as a game workbook, and read a workbook back.
 
-Nothing else in the package imports openpyxl. Both directions work on bytes, not paths: the
-turn pipeline reads the file once (so the bytes it backs up are the bytes it checked) and
-writes the new workbook atomically itself. The sheets are described in ``docs/workbook.md``.
+Only edges import openpyxl (this module, ``gmsheets``, ``strays``). Both directions work on bytes,
+not paths: the turn pipeline reads the file once (so the bytes it backs up are the bytes it
+checked) and writes the new workbook atomically itself. Its sheets: ``docs/workbook.md``.
 
 Writing is deterministic: the same plan gives the same bytes (timestamps inside the file
 are fixed), so a replayed game and its workbook can be compared byte for byte.

@@ -1,7 +1,7 @@
 """The one interface a game system implements, and the registry that finds it.
 
 A *game system* is everything specific to one rulebook: standard Diplomacy, Centenary,
-Europe 1619, and next Europe 1615 and The Peace of Westphalia. Its code lives in one folder,
+Europe 1619, Europe 1615 (versions 3 and 2) and The Peace of Westphalia. Its code lives in one folder,
 ``gm_tools/systems/<name>/``, whose ``__init__.py`` exports ``SYSTEM``, a
 :class:`GameSystem`; its data lives in ``variants/<name>/``. A variant's ``variant.toml``
 names its system with ``rules = "<name>"``; the core never names a system.

@@ -1,6 +1,6 @@
 """INFs in the minor states: placements, diplomatic attacks, statuses, confessional markers,
-capture and liberation. Shared by the influence variants (Europe 1619 today; Europe 1615
-next), each configuring it by data and named rules, never by a copy.
+capture and liberation. Shared by the influence variants (Europe 1619, Europe 1615 and its
+version 2), each configuring it by data and named rules, never by a copy.
 
 Written from Europe 1619 (``002_e7e1b063b6c411e5.txt``): the Diplomatic Phase, the
 diplomatic attack, the four alignment statuses, CONFESSIONAL MARKERS, captured minor states

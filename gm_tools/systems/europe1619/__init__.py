@@ -6,7 +6,7 @@ Rulebook: ``002_e7e1b063b6c411e5.txt``. One module, one job:
   states, the Influence Allocation Table, the ATTACK ORDER), built from plain data;
 - :mod:`.orders` - reading the phase's orders (``5: BRE``, ``BRAP > FRANCE``,
   ``WAR: FRANCE``) into small order objects;
-- :mod:`.influence` - INFs in the minor states: placements, diplomatic attacks by mutual
+- :mod:`gm_tools.mechanics.influence` (shared with Europe 1615) - INFs in the minor states: placements, diplomatic attacks by mutual
   reduction, alignment statuses, confessional markers, capture and liberation;
 - :mod:`.declarations` - war, alliance, armistice and dissolving an alliance, effective the
   following year; the Papacy's protection;

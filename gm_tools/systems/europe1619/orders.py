@@ -12,7 +12,7 @@ attack, and (3) declarations". One order a line:
 Placements and attacks are read as Europe 1615 reads them (:mod:`gm_tools.mechanics.influenceorders`);
 the declarations are Europe 1619's own. Reading checks only what the words say (a known
 minor, a known power, a positive number); whether the order may be carried out is for
-:mod:`.influence` and :mod:`.declarations`.
+:mod:`gm_tools.mechanics.influence` and :mod:`.declarations`.
 """
 
 from __future__ import annotations
