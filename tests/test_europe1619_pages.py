@@ -146,3 +146,49 @@ def test_the_papacys_lapsed_protection_names_the_powers():
     assert "- the Papacy's protection lapses: Papacy captured NAP" in declarations
     assert "- declared: France declared war on Papacy" in declarations
     assert not CODES.search(declarations)
+
+
+MINORS = re.compile(r"\b(ANS|BOHC|BRAP|BRE|CAT|COL|CRO|ERF|GEN|HAM|HES|IRE|LOR|LOWR|MAG|MAN|MEC|MOD|MOL|OLD|PAD|"
+                    r"PARM|POM|POR|ROC|SAA|SHA|SRL|STR|SWI|TRA|TRI|TUN|TUS|WAL|WES|WUE|WUR)\b(?! \()")
+"""A minor state's code not followed by its name: what a player could not read (BRAP)."""
+
+
+def test_the_diplomatic_page_names_the_minor_states(site):
+    """QA finding: the Diplomatic Phase's INF placements, Status changes and Influence Tracker gave
+    the minor states by code only (ANS, BOHC, BRAP, PARM): a player could not tell BRAP is
+    Brandenburg-Prussia. Each is now its code (what the orders type) and name, as the workbook's
+    Influence Tracker has a Minor state and a Name column."""
+    _, folder = site
+    page = _page(folder, "Y1619D")
+    placements = _section(page, "INF placements")
+    assert "<li><strong>Poland-Lithuania</strong>: 3: BRAP (Brandenburg-Prussia)</li>" in placements
+    assert "<strong>Republic of Venice</strong>: 3: PARM (Parma)" in placements
+    # the name the page's orders say ("Places 2 INFs in Saarbruecken"), not the tables' spelling
+    assert "2: SAA (Saarbruecken)" in placements and "Places 2 INFs in Saarbruecken" in page
+    changes = _section(page, "Status changes")
+    assert ("<strong>BRAP (Brandenburg-Prussia)</strong>: ALIGNED (Protestant Union and the Palatinate) "
+            "\u2192 NEUTRAL") in changes
+    tracker = _section(page, "Influence Tracker")
+    assert "<td>ANS (Ansbach)</td>" in tracker and "<td>BOHC (Bohemian Confederacy)</td>" in tracker
+    for section in (placements, changes, tracker):
+        assert not MINORS.search(section), MINORS.search(section)
+
+
+def test_the_influence_tracker_is_the_one_account_of_the_minor_states(site):
+    """The 'Status of the minor states' list said again what the Influence Tracker shows (each
+    minor state's status, total and INFs by power): the page keeps the tracker alone (a phase's
+    page, JSON and text stay under 60,000 bytes, tests/test_site_sizes.py), whose Status still
+    says a captured state's status, and the judge text gives the tracker's rows as lines, the
+    powers without INFs there left out."""
+    _, folder = site
+    page = _page(folder, "Y1620D")
+    assert ">Status of the minor states<" not in page
+    tracker = _section(page, "Influence Tracker")
+    assert "<td>GEN (Genoa)</td>" in tracker and "<td>UNALIGNED, captured by Duchy of Savoy</td>" in tracker
+    text = _text(folder, "Y1619D")
+    assert ("Influence Tracker: ANS (Ansbach): Protestant Union and the Palatinate 2; Total 2; Status ALIGNED "
+            "(Protestant Union and the Palatinate) BOHC (Bohemian Confederacy): Electorate of Saxony 3; "
+            "Protestant Union and the Palatinate 3; Total 6; Status NEUTRAL") in text
+    assert "ERF (Erfurt): Total 0; Status UNALIGNED" in text
+    assert "Status of the minor states" not in text
+    assert "GEN (Genoa): Total 0; Status UNALIGNED, captured by Duchy of Savoy" in _text(folder, "Y1620D")

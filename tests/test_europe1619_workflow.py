@@ -115,7 +115,9 @@ def test_a_year_through_the_sheets(tmp_path):
     # minor state ... which declarations successfully passed as well as the effects of
     # diplomatic attacks': the phase page's sections.
     sections = dict(HOOKS.report_sections(load_variant("europe1619"), record(paths, "Y1619D")))
-    assert "- **LOR**: ALIGNED (France); 4 INFs (France 4)" in sections["Status of the minor states"]
+    header, _, *rows = ([c.strip() for c in row.strip("|").split("|")] for row in sections["Influence Tracker"].splitlines())
+    lor = dict(zip(header, next(r for r in rows if r[0] == "LOR (Lorraine-Alsace)")))
+    assert (lor["France"], lor["Total"], lor["Status"]) == ("4", "4", "ALIGNED (France)")
     assert "HES" in sections["Diplomatic attacks"] and "France declared war on Spain" in sections["Declarations"]
 
     # --- Orders Phase: France orders its aligned minor's unit -------------------------------------
@@ -665,9 +667,7 @@ def test_the_placements_section_shows_each_placement_as_read(tmp_path):
     report = turn(paths)
     assert {(r["power"], r["order"]) for r in report.record["results"]} == {("FRANCE", "3: BRE"), ("FRANCE", "2: LOR")}
     sections = dict(HOOKS.report_sections(load_variant("europe1619"), report.record))
-    assert sections["INF placements"] == "- **France**: 3: BRE, 2: LOR; 1 INF unused"
-    # one INF is 'INF' ('INITIAL SETUP': Denmark's 1 in Hamburg), as the results' words say it
-    assert "- **HAM**: ALIGNED (Denmark); 1 INF (Denmark 1)" in sections["Status of the minor states"].splitlines()
+    assert sections["INF placements"] == "- **France**: 3: BRE (Bremen), 2: LOR (Lorraine-Alsace); 1 INF unused"
 
 
 def test_a_loan_due_in_a_year_already_past_is_refused_at_its_due_cell(tmp_path):

@@ -118,7 +118,8 @@ class SheetHooks:
     mail_tables = False
     """Whether the judge text gives the rows of this system's report tables, a line each
     (``SAX (Saxony): Political NEUTRAL; Total 17``): True where a table's content is in no list
-    of its sections (the Europe 1615 versions' statuses, treasuries and rounds)."""
+    of its sections (the Europe 1615 versions' statuses, treasuries and rounds, Europe 1619's
+    Influence Tracker); an empty cell is left out of its line."""
 
     def input_sheets(self, variant: Variant, position: Position) -> list[Table]:
         """Sheets the GM fills in for the phase starting at ``position``."""

@@ -385,7 +385,8 @@ def section_lines(variant: Variant, record: dict) -> list[str]:
     scores) as judge text: the heading, then one line per item. Markdown tables are left to
     the page (too wide for mail) where their content is in the sections' lists too; a system
     whose tables are not (``SheetHooks.mail_tables``) has each row as a line, its first cell
-    then each other column's header and value (``SAX (Saxony): Political NEUTRAL; Total 17``)."""
+    then each other column's header and value (``SAX (Saxony): Political NEUTRAL; Total 17``),
+    its empty cells left out."""
     from gm_tools.engine.hooks import hooks_for
 
     hooks = hooks_for(variant)
@@ -400,7 +401,8 @@ def section_lines(variant: Variant, record: dict) -> list[str]:
                 if header is None:
                     header = cells
                 elif any(set(c) - set(":-") for c in cells):  # not the |:--|--:| rule under the header
-                    rest = [f"{h} {c}" for h, c in zip(header[1:], cells[1:])] if len(cells) > 2 else cells[1:]
+                    # an empty cell (no INFs of that power there) says nothing: left out
+                    rest = [f"{h} {c}" for h, c in zip(header[1:], cells[1:]) if c] if len(cells) > 2 else cells[1:]
                     items.append(f"{cells[0]}: {'; '.join(rest)}")
                 continue
             header = None

@@ -14,6 +14,28 @@ def _items(lines: list[str]) -> str:
     return "\n".join(f"- {line}" for line in lines) or "None."
 
 
+def _minor(variant: Variant, setup, code: str) -> str:
+    """A minor state as the pages name it: its code, which the orders use ('3: BRAP',
+    'BRAP > FRANCE'), then its name, as the workbook's Influence Tracker has a Minor state and
+    a Name column ("BRAP (Brandenburg-Prussia)"); a code the setup does not know, as written.
+    The name is the one the page's orders say ("Places 2 INFs in Saarbruecken",
+    :mod:`.orderwords`: the state's as a power, else its province's), else the setup's."""
+    state = setup.minors.get(code)
+    if state is None:
+        return code
+    named = variant.powers.get(code) or variant.provinces.get(code) or state
+    return f"{code} ({named.name})"
+
+
+def _setup(variant: Variant, record: dict):
+    """The phase's setup: the rulebook's minor states, with a new independent state the
+    phase's board has (an eliminated Spain's or England's)."""
+    from gm_tools.engine.positions import position_from_json
+    from gm_tools.systems.europe1619.phases import setup_of
+
+    return setup_of(variant, position_from_json(record["after"]) if "after" in record else None)
+
+
 def _status_text(variant: Variant, status: str, power: str | None, captured_by: str | None = None) -> str:
     if captured_by:
         return f"captured by {_named(variant, captured_by)}"
@@ -24,13 +46,11 @@ def _placements(variant: Variant, record: dict, unused: dict) -> list[str]:
     """Each power's placements in the order written, as read ('3: BRE' for a GM's '3' and
     'bre' or 'Bremen', as the results show them), with the void ones marked and what it lost
     ('may not save unused INFs')."""
-    from gm_tools.engine.positions import position_from_json
     from gm_tools.errors import OrderError
     from gm_tools.mechanics.influence import Placement
     from gm_tools.systems.europe1619.orders import read_order
-    from gm_tools.systems.europe1619.phases import setup_of
 
-    setup = setup_of(variant, position_from_json(record["after"]) if "after" in record else None)
+    setup = _setup(variant, record)
     results = {(r["power"], r["order"]): r for r in record.get("results", [])}
     written = record.get("extra", {}).get("europe1619", {}).get("orders", {}) or {}
     lines = []
@@ -39,14 +59,16 @@ def _placements(variant: Variant, record: dict, unused: dict) -> list[str]:
         for order in orders:
             if not order.split(":")[0].strip().isdigit():
                 continue  # an attack or a declaration: their own sections
+            shown = order
             try:
                 read = read_order(setup, power, order)
                 if isinstance(read, Placement):
                     order = read.canonical()
+                    shown = f"{read.infs}: {_minor(variant, setup, read.minor)}"
             except OrderError:
                 pass  # void as written: its result is under the words written
             r = results.get((power, order), {})
-            placed.append(order + ("" if r.get("result", "succeeds") == "succeeds" else f" (void: {r.get('reason', '')})"))
+            placed.append(shown + ("" if r.get("result", "succeeds") == "succeeds" else f" (void: {r.get('reason', '')})"))
         if placed:
             lines.append(f"**{_named(variant, power)}**: {', '.join(placed)}" + (f"; {_infs(unused[power])} unused" if unused.get(power) else ""))
     return lines
@@ -55,10 +77,8 @@ def _placements(variant: Variant, record: dict, unused: dict) -> list[str]:
 def _status_changes(variant: Variant, record: dict, statuses: dict) -> list[str]:
     """Minor states whose status differs from the one they had when the phase opened."""
     from gm_tools.mechanics.influence import status_in
-    from gm_tools.engine.positions import position_from_json
-    from gm_tools.systems.europe1619.phases import setup_of
 
-    setup = setup_of(variant, position_from_json(record["after"]) if "after" in record else None)
+    setup = _setup(variant, record)
     before = stored(record.get("before", {}).get("extra", {}))
     influence, suspended = before.get("influence"), before.get("suspended", {}) or {}
     if influence is None:
@@ -70,23 +90,29 @@ def _status_changes(variant: Variant, record: dict, statuses: dict) -> list[str]
         was = _status_text(variant, *status_in(setup, influence.get(code, {})), suspended.get(code))
         now = _status_text(variant, st["status"], st["power"], st["captured_by"])
         if was != now:
-            lines.append(f"**{code}**: {was} \u2192 {now}")
+            lines.append(f"**{_minor(variant, setup, code)}**: {was} \u2192 {now}")
     return lines
 
 
-def _tracker(variant: Variant, statuses: dict) -> str:
-    """The Influence Tracker as a markdown table: minor states by row, a column per power
-    holding INFs anywhere (the workbook's sheet of the same name), named as the orders name it.
-    A phase page's bytes are budgeted (tests/test_site_sizes.py) and the names are longer than
-    the codes: the minor state's code is not bold, and the Marker column is left out while no
-    state has a confessional marker."""
+def _tracker(variant: Variant, setup, statuses: dict) -> str:
+    """The Influence Tracker as a markdown table: minor states by row (code and name), a column
+    per power holding INFs anywhere (the workbook's sheet of the same name), named as the orders
+    name it. It is the page's one account of every minor state's status and INFs (a list saying
+    the same, "Status of the minor states", doubled it), and the judge text gives its rows as
+    lines (``SheetHooks.mail_tables``). A phase page's bytes are budgeted
+    (tests/test_site_sizes.py) and the names are longer than the codes: the minor state is not
+    bold, and the Marker column is left out while no state has a confessional marker. A captured
+    state's Status keeps its status too ("UNALIGNED, captured by Duchy of Savoy")."""
     powers = sorted({p for st in statuses.values() for p in st["infs"]}, key=lambda p: _named(variant, p))
     marked = any(st["marker"] for st in statuses.values())
     head = ["Minor state", *(_named(variant, p) for p in powers), "Total", "Status"] + (["Marker"] if marked else [])
     rows = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
     for code, st in statuses.items():
-        cells = [code, *(str(st["infs"].get(p, "")) for p in powers), str(st["total"]),
-                 _status_text(variant, st["status"], st["power"], st["captured_by"])] + ([st["marker"] or ""] if marked else [])
+        status = _status_text(variant, st["status"], st["power"])
+        if st["captured_by"]:
+            status += f", captured by {_named(variant, st['captured_by'])}"
+        cells = [_minor(variant, setup, code), *(str(st["infs"].get(p, "")) for p in powers), str(st["total"]),
+                 status] + ([st["marker"] or ""] if marked else [])
         rows.append("| " + " | ".join(cells) + " |")
     return "\n".join(rows)
 
@@ -125,19 +151,10 @@ def sections(variant: Variant, record: dict) -> list[tuple[str, str]]:
         found.append(("Reichstag", "\n".join(m.sentences() for m in state.meetings if m.year == year)))
     if "diplomatic" in outcome:
         d = outcome["diplomatic"]
-        lines = []
-        for code, st in d["statuses"].items():
-            infs = ", ".join(f"{_named(variant, p)} {n}" for p, n in sorted(st["infs"].items(), key=lambda x: (-x[1], x[0])))
-            status = _status_text(variant, st["status"], st["power"])
-            if st["captured_by"]:
-                status += f", captured by {_named(variant, st['captured_by'])}"
-            marker = f"; marker {st['marker']}" if st["marker"] else ""
-            lines.append(f"**{code}**: {status}; {_infs(st['total'])}" + (f" ({infs})" if infs else "") + marker)
         found.append(("INF placements", _items(_placements(variant, record, d.get("unused", {})))))
         found.append(("Diplomatic attacks", _items([recordwords.attack(variant, a) for a in d["attacks"]])))
         found.append(("Status changes", _items(_status_changes(variant, record, d["statuses"]))))
-        found.append(("Status of the minor states", _items(lines)))
-        found.append(("Influence Tracker", _tracker(variant, d["statuses"])))
+        found.append(("Influence Tracker", _tracker(variant, _setup(variant, record), d["statuses"])))
         lines = [f"- in effect from {d['year']}: {recordwords.declaration(variant, t)}" for t in d["took_effect"]]
         lines += [f"- declared: {recordwords.declaration(variant, t)}" for t in d["declared"]]
         lines += [f"- the Papacy's protection lapses: {recordwords.papal_note(variant, t)}"

@@ -83,6 +83,7 @@ class Europe1619Hooks(SheetHooks):
     """The sheets of a Europe 1619 game."""
 
     name = "europe1619"
+    mail_tables = True  # the minor states' statuses and INFs are the Influence Tracker only: the judge text gives its rows
 
     # --- input sheets ------------------------------------------------------------------------
 
