@@ -118,6 +118,11 @@ def test_tracker_written_back_and_the_page_published(game, tmp_path):
     page = (tmp_path / "site" / "games" / GAME / "U1615M.html").read_text(encoding="utf-8")
     text = unescape(re.sub(r"<[^>]+>", " ", re.sub(r"<svg.*?</svg>", "", page, flags=re.S)))
     assert "ENGLAND (5) attacks FRANCE (10) in LOR" in text
+    # QA finding: the deployments gave the minor state by its code alone ("3 to BOH"); it is
+    # named as the Minor states table names it, the code first (what the orders type)
+    deployed = page[page.index(">INF deployments<"):page.index("</section>", page.index(">INF deployments<"))]
+    assert "<li><strong>AUSTRIA</strong>: 3 to BOH (Bohemia)</li>" in deployed
+    assert game[1]["U1615M"]["extra"]["europe1615"]["placements"] == [{"infs": 3, "minor": "BOH", "power": "AUSTRIA"}]
     assert "A BOS - CRO" not in text  # Spain's outvoted Ottoman order
     assert "A BOS H" in text           # the Ottoman result
     # nor in any file of the site: the phase's JSON and the game's game.json showed each

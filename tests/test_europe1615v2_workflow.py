@@ -554,8 +554,15 @@ def test_the_infs_placements_treasuries_and_penalties_name_the_powers(game, tmp_
         return page[page.index(f">{title}<"):page.index(end, page.index(f">{title}<"))], text
 
     infs, text = section("P1616I", "INFs for the year", ">Home boxes<")
-    assert "<strong>Denmark/Sweden</strong>: 13" in infs and "<strong>Austria</strong>: 10 to SAX" in infs
-    assert "Austria: 20 Denmark/Sweden: 13" in text and "Spain: 25 to LOR" in text
+    # QA finding: the placements gave the minor states by code alone ("10 to SAX"); each is
+    # named as the Minor states table names it, the code first (what the orders type), and a
+    # power's home box as the attacks say it, where the record keeps the codes
+    assert "<strong>Denmark/Sweden</strong>: 13" in infs and "<strong>Austria</strong>: 10 to SAX (Saxony)</li>" in infs
+    assert "Austria: 20 Denmark/Sweden: 13" in text and "Spain: 25 to LOR (Lorraine)" in text
+    placed, _ = section("P1615I", "INF placements", "</ul>")
+    assert "<strong>France</strong>: 6 to LOR (Lorraine), 5 to SAV (Savoy), 5 to England's home box" in placed
+    assert {"power": "FRANCE", "infs": 5, "where": "ENGLAND"} in [
+        {k: p[k] for k in ("power", "infs", "where")} for p in records["P1615I"]["extra"]["outcome"]["influence"]["placements"]]
     assert not re.search(r"AUSTRIA|FRANCE|SPAIN|ENGLAND|DENMARK", infs)
     assert records["P1616I"]["extra"]["outcome"]["influence"]["year_infs"]["DENMARK"] == 13
     taxes, text = section("T1616T", "Treasuries", "</table>")

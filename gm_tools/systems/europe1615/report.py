@@ -23,8 +23,14 @@ def _items(lines: list[str]) -> str:
 def _status_table(setup, table: dict) -> str:
     rows = ["| Minor state | Status |", "|:--|:--|"]
     for code, status in sorted(table.items()):
-        rows.append(f"| {code} ({setup.minors[code].name}) | {status.describe()} |")
+        rows.append(f"| {_minor(setup, code)} | {status.describe()} |")
     return "\n".join(rows)
+
+
+def _minor(setup, code: str) -> str:
+    """A minor state as the Minor states table names it, "BOH (Bohemia)"; a code the setup
+    does not know, as written."""
+    return f"{code} ({setup.minors[code].name})" if code in setup.minors else code
 
 
 def _name(variant: Variant, code: str) -> str:
@@ -114,7 +120,8 @@ def sections(variant: Variant, record: dict) -> list[tuple[str, str]]:
         _, deployment = deployment_of(variant, before, inputs)
         by_power: dict[str, list[str]] = {}
         for p in deployment.placements:
-            by_power.setdefault(p.power, []).append(f"{p.infs} to {p.minor}")
+            # the minor state by its code (what the orders type) and name, as the table below
+            by_power.setdefault(p.power, []).append(f"{p.infs} to {_minor(setup, p.minor)}")
         deployed = [f"**{p}**: {', '.join(items)}" for p, items in by_power.items()]
         out.append(("INF deployments", _items(deployed)))
         if inputs.get("swiss_passage"):

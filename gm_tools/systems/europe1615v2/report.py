@@ -24,6 +24,14 @@ def _named(variant: Variant, code: str) -> str:
     return power.name if power else code
 
 
+def _where(variant: Variant, setup, code: str) -> str:
+    """Where INFs go: a minor state by its code (what the orders type) and name, as the Minor
+    states table names it ("SAX (Saxony)"), or a power's home box ("England's home box")."""
+    if code in setup.minors:
+        return f"{code} ({setup.minors[code].name})"
+    return f"{_named(variant, code)}'s home box" if code in setup.powers else code
+
+
 def _statuses(variant: Variant, setup, state) -> str:
     """Both statuses of every minor state. The rulebook's terms (ALIGNED, DOMINION) and the
     powers' codes are the GM's Influence Tracker's; a reader gets them in plain case with the
@@ -95,7 +103,7 @@ def sections(variant: Variant, record: dict) -> list[tuple[str, str]]:
                                                  for p, n in done["year_infs"].items()])))
         by_power: dict[str, list[str]] = {}
         for p in done["placements"]:
-            by_power.setdefault(p["power"], []).append(f"{p['infs']} to {p['where']}")
+            by_power.setdefault(p["power"], []).append(f"{p['infs']} to {_where(variant, setup, p['where'])}")
         out.append(("INF placements", _items([f"**{_named(variant, p)}**: {', '.join(v)}"
                                               for p, v in by_power.items()])))
     # a game recorded before the attacks had their own phase kept them in the influence outcome
