@@ -58,15 +58,18 @@ def test_the_diplomatic_attacks_name_the_powers_in_the_section_the_reasons_and_t
     game, folder = site
     page = _page(folder, "Y1620D")
     attacks = _section(page, "Diplomatic attacks")
-    assert ("<li>Protestant Union and the Palatinate (6) attacks Electorate of Saxony (3) in BOHC: each loses 3, "
+    assert ("<li>Protestant Union and the Palatinate (6) attacks Electorate of Saxony (3) in BOHC (Bohemian "
+            "Confederacy): each loses 3, "
             "leaving Protestant Union and the Palatinate 3, Electorate of Saxony 0</li>") in attacks
-    assert "<li>Spain (3) attacks France (7) in LOR: each loses 3, leaving Spain 0, France 4</li>" in attacks
+    assert "<li>Spain (3) attacks France (7) in LOR (Lorraine-Alsace): each loses 3, leaving Spain 0, France 4</li>" \
+        in attacks
     assert not CODES.search(attacks)
     # the attack's row says who attacked whom where (its heading, the order in words), its
     # Reason the effect: the record's line with the codes is not shown there
     assert ('<code>LOR &gt; FRANCE</code></td><td class="result">succeeds</td><td>3 INFs against 7: each loses 3, '
             'leaving 0 and 4</td>') in (folder / "Y1620D.html").read_text(encoding="utf-8")
-    assert "Spain (3) attacks France (7) in LOR: each loses 3, leaving Spain 0, France 4" in _text(folder, "Y1620D")
+    assert "Spain (3) attacks France (7) in LOR (Lorraine-Alsace): each loses 3, leaving Spain 0, France 4" \
+        in _text(folder, "Y1620D")
     recorded = _records(game)["Y1620D"]
     assert recorded["extra"]["outcome"]["diplomatic"]["attacks"][0] == \
         "SPAIN (3) attacks FRANCE (7) in LOR: each loses 3, leaving SPAIN 0, FRANCE 4"
@@ -154,10 +157,10 @@ MINORS = re.compile(r"\b(ANS|BOHC|BRAP|BRE|CAT|COL|CRO|ERF|GEN|HAM|HES|IRE|LOR|L
 
 
 def test_the_diplomatic_page_names_the_minor_states(site):
-    """QA finding: the Diplomatic Phase's INF placements, Status changes and Influence Tracker gave
-    the minor states by code only (ANS, BOHC, BRAP, PARM): a player could not tell BRAP is
-    Brandenburg-Prussia. Each is now its code (what the orders type) and name, as the workbook's
-    Influence Tracker has a Minor state and a Name column."""
+    """QA finding: the Diplomatic Phase's INF placements, Status changes, Influence Tracker and
+    Diplomatic attacks gave the minor states by code only (ANS, BOHC, BRAP, PARM): a player could
+    not tell BRAP is Brandenburg-Prussia. Each is now its code (what the orders type) and name, as
+    the workbook's Influence Tracker has a Minor state and a Name column."""
     _, folder = site
     page = _page(folder, "Y1619D")
     placements = _section(page, "INF placements")
@@ -165,12 +168,15 @@ def test_the_diplomatic_page_names_the_minor_states(site):
     assert "<strong>Republic of Venice</strong>: 3: PARM (Parma)" in placements
     # the name the page's orders say ("Places 2 INFs in Saarbruecken"), not the tables' spelling
     assert "2: SAA (Saarbruecken)" in placements and "Places 2 INFs in Saarbruecken" in page
+    # the attacks too, their minor state as the tracker's rows give it
+    attacks = _section(page, "Diplomatic attacks")
+    assert "<li>Spain (2) attacks France (5) in LOR (Lorraine-Alsace): each loses 2," in attacks
     changes = _section(page, "Status changes")
     assert ("<strong>BRAP (Brandenburg-Prussia)</strong>: ALIGNED (Protestant Union and the Palatinate) "
             "\u2192 NEUTRAL") in changes
     tracker = _section(page, "Influence Tracker")
     assert "<td>ANS (Ansbach)</td>" in tracker and "<td>BOHC (Bohemian Confederacy)</td>" in tracker
-    for section in (placements, changes, tracker):
+    for section in (placements, attacks, changes, tracker):
         assert not MINORS.search(section), MINORS.search(section)
 
 

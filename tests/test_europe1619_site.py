@@ -295,7 +295,7 @@ def test_the_judge_text_carries_what_the_page_shows(site):
     # the Influence Tracker's rows, a line each (the page's table)
     assert "Influence Tracker:\n" in diplomatic and "BOHC (Bohemian Confederacy): Electorate of Saxony 3;" in diplomatic
     assert "Total 6; Status NEUTRAL" in diplomatic
-    assert "Spain (2) attacks France (5) in LOR" in diplomatic
+    assert "Spain (2) attacks France (5) in LOR (Lorraine-Alsace): each loses 2" in diplomatic
     adjustment = (site / "Y1619J.txt").read_text(encoding="utf-8")
     assert "BRB captured by Dutch Republic" in adjustment
     builds = (site / "Y1619B.txt").read_text(encoding="utf-8")

@@ -25,6 +25,17 @@ def named(variant: Variant, code: str) -> str:
     return power.name if power else code
 
 
+def minor(variant: Variant, code: str, name: str | None = None) -> str:
+    """A minor state by its code, which the orders type ('3: BRAP', 'BRAP > FRANCE'), and its
+    name, as the workbook's Influence Tracker has a Minor state and a Name column ("BRAP
+    (Brandenburg-Prussia)"). The name is the one the page's orders say ("Places 2 INFs in
+    Saarbruecken": the state's as a power, else its province's), else ``name``; the code alone
+    when there is none."""
+    named = variant.powers.get(code) or variant.provinces.get(code)
+    name = named.name if named is not None else name
+    return f"{code} ({name})" if name else code
+
+
 def infs(n: int | str) -> str:
     return f"{n} INF" + ("" if str(n) == "1" else "s")
 
@@ -47,19 +58,19 @@ ATTACK_NO_EFFECT = re.compile(r"^(\S+) attacks (\S+) in (\S+): no effect, (\S+) 
 
 
 def attack(variant: Variant, text: str) -> str:
-    """A recorded attack line with the powers named ("Spain (3) attacks France (7) in LOR:
-    each loses 3, leaving Spain 0, France 4"); the minor state keeps its code, as the Influence
-    Tracker's rows do."""
+    """A recorded attack line with the powers named and the minor state by code and name, as
+    the Influence Tracker's rows give it ("Spain (3) attacks France (7) in LOR (Lorraine-Alsace):
+    each loses 3, leaving Spain 0, France 4")."""
     m = ATTACK.match(text)
     if m:
-        power, had, target, their, minor, lost, left, their_left = m.groups()
+        power, had, target, their, where, lost, left, their_left = m.groups()
         a, t = named(variant, power), named(variant, target)
-        return (f"{a} ({had}) attacks {t} ({their}) in {minor}: each loses {lost}, "
+        return (f"{a} ({had}) attacks {t} ({their}) in {minor(variant, where)}: each loses {lost}, "
                 f"leaving {a} {left}, {t} {their_left}")
     m = ATTACK_NO_EFFECT.match(text)
     if m:
-        power, target, minor, gone = m.groups()
-        return (f"{named(variant, power)} attacks {named(variant, target)} in {minor}: no effect, "
+        power, target, where, gone = m.groups()
+        return (f"{named(variant, power)} attacks {named(variant, target)} in {minor(variant, where)}: no effect, "
                 f"{named(variant, gone)} has no INFs left there")
     return text
 

@@ -15,16 +15,10 @@ def _items(lines: list[str]) -> str:
 
 
 def _minor(variant: Variant, setup, code: str) -> str:
-    """A minor state as the pages name it: its code, which the orders use ('3: BRAP',
-    'BRAP > FRANCE'), then its name, as the workbook's Influence Tracker has a Minor state and
-    a Name column ("BRAP (Brandenburg-Prussia)"); a code the setup does not know, as written.
-    The name is the one the page's orders say ("Places 2 INFs in Saarbruecken",
-    :mod:`.orderwords`: the state's as a power, else its province's), else the setup's."""
+    """A minor state of the phase's setup by code and name ("BRAP (Brandenburg-Prussia)",
+    :func:`recordwords.minor`); a code the setup does not know, as written."""
     state = setup.minors.get(code)
-    if state is None:
-        return code
-    named = variant.powers.get(code) or variant.provinces.get(code) or state
-    return f"{code} ({named.name})"
+    return recordwords.minor(variant, code, state.name) if state is not None else code
 
 
 def _setup(variant: Variant, record: dict):
