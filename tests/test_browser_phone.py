@@ -65,3 +65,26 @@ def test_on_a_phone_no_orders_table_is_wider_than_the_screen(demo_site):
     # the pages hold what once pushed their tables wide: the measure had something to measure
     assert tables > 100 and clauses > 20 and sentences >= 3, (tables, clauses, sentences)
     assert errors == []
+
+
+def test_the_influence_trackers_cells_keep_to_one_line_its_row_names_narrow(demo_site):
+    """Europe 1619's Influence Tracker (a column for each of fifteen powers, so it scrolls
+    sideways on any screen): a status such as "ALIGNED (Protestant Union and the Palatinate)"
+    wrapped to four lines in its narrow column made every row four lines tall. Its cells keep
+    to one line now, all but the row's name, which stays at the left in view as the rest
+    scrolls and must leave a phone room for the columns beside it."""
+    base, pages = demo_site
+    diplomatic = [p for p in pages if p.startswith("games/europe1619-demo/") and p.endswith("D.html")]
+    assert diplomatic
+    tracker = "section.variant .scroll table:has(tr > :nth-child(12))"
+    errors: list[str] = []
+    with chromium_page(errors) as page:
+        for width in (375, 1100):
+            page.set_viewport_size({"width": width, "height": 800})
+            page.goto(base + diplomatic[0])
+            statuses = page.locator(f"{tracker} td", has_text="ALIGNED (Protestant Union and the Palatinate)")
+            assert statuses.count(), "the long status the test is about"
+            assert page.evaluate(BROKEN, f"{tracker} td:not(:first-child)") == [], width
+            name = page.locator(f"{tracker} tbody td:first-child").first.bounding_box()
+            assert name["width"] < width / 2, (width, name)
+    assert errors == []
