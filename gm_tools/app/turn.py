@@ -313,8 +313,8 @@ def process_phase(
     }
     if done.draw:
         record["draw"] = done.draw  # only in a record that ends the game so: older records keep their bytes
-    plan = _plan(variant, hooks, rules, state.info.name, done.after, entries.deadline,
-                 entries.seed, record["players"], record)
+    plan = _plan(variant, hooks, rules, state.info.name, done.after, entries.deadline, entries.seed,
+                 record["players"], record, hooks.entered_at(variant, position, entries.inputs))
     clash = clashes(entries.gm_sheets, [t for t in plan_titles(plan) if t not in ours])
     if clash:
         raise WorkbookError(str(paths.workbook), clash, entries.sheets)
@@ -371,7 +371,7 @@ def _record_extra(hooks: SheetHooks, inputs: dict, done: Adjudication) -> dict:
 
 
 def _plan(variant: Variant, hooks: SheetHooks, rules: Rules, name: str, position: Position, deadline: str,
-          seed: int, players: dict[str, str], last_record: dict | None) -> WorkbookPlan:
+          seed: int, players: dict[str, str], last_record: dict | None, typed=()) -> WorkbookPlan:
     over = bool(last_record and last_record["next_phase"] is None)
     return WorkbookPlan(
         game=GameFacts(
@@ -387,7 +387,7 @@ def _plan(variant: Variant, hooks: SheetHooks, rules: Rules, name: str, position
         power_colours={code: p.colour for code, p in variant.powers.items()},
         blocks=[] if over else order_blocks(variant, position, rules),
         computed=[units_table(variant, position, rules), centers_table(variant, position),
-                  results_table(variant, last_record)] + hooks.output_sheets(variant, position),
+                  results_table(variant, last_record, typed)] + hooks.output_sheets(variant, position),
         inputs=[] if over else hooks.input_sheets(variant, position),
     )
 

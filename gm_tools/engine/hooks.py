@@ -17,7 +17,8 @@ The turn pipeline calls the hooks in this order (``docs/workbook.md``):
    ``check_with_orders`` - then, the inputs against the orders that stand (a Centenary
    fealty build site with no build ordered there);
 4. ``output_sheets`` - computed, protected sheets for the new phase (Influence Tracker,
-   Treasury);
+   Treasury); ``entered_at`` - where each of the phase's result lines was typed, for the
+   Results sheet's "Entered at" and "As written" (never recorded);
 5. ``report_sections`` - (for the site) extra sections of a phase's page, in markdown;
    ``game_sections`` - those of the game's page, from its last record.
 """
@@ -100,6 +101,33 @@ class Table:
 
 
 @dataclass(frozen=True)
+class Typed:
+    """Where one result line of a phase was typed on an input sheet: the Results sheet's
+    "Entered at" and "As written" beside it, as the Orders sheet's orders have them."""
+
+    power: str
+    """The result line's power, as the record has it."""
+    order: str
+    """The result line's order (a variant's decision in words), as the record has it."""
+    cell: str
+    """The cells typed: ``"INF Placements!A3:C3"``, or one cell."""
+    written: str
+    """Their values as read, left to right, ``" | "`` between them."""
+
+
+def typed_row(power: str, order: str, row: InputRow, headers: tuple[str, ...] | None = None) -> Typed:
+    """The :class:`Typed` of a result line made from ``row``: its cells of ``headers`` (all its
+    cells when None) that hold a value, as a range of the row, and those values."""
+    headers = tuple(h for h in (headers or tuple(row.cells)) if h in row.cells
+                    and row.values.get(h) not in (None, ""))
+    refs = [row.cells[h] for h in headers] or list(row.cells.values())[:1]
+    sheet, first = refs[0].split("!") if refs else ("", "")
+    last = refs[-1].split("!")[1] if refs else ""
+    cell = f"{sheet}!{first}" if first == last else f"{sheet}!{first}:{last}"
+    return Typed(power, order, cell, " | ".join(str(row.values[h]) for h in headers))
+
+
+@dataclass(frozen=True)
 class InputRow:
     """One non-empty row read back from an input sheet."""
 
@@ -174,6 +202,14 @@ class SheetHooks:
         names nobody, in the words of what the phase waited for (an offer sheet, a step's
         entries)."""
         return "every player has entered what the phase asks of him"
+
+    def entered_at(self, variant: Variant, position: Position, rows: dict[str, list[InputRow]]) -> list[Typed]:
+        """Where the phase's result lines were typed on its input sheets (the rows read back,
+        already checked): a line of the record's results (power and order) with its cells and
+        what they held, for the Results sheet only, so the record (and a replay) is as it was.
+        A result no row made (a draw, a default) has none. Standard: none (the Orders sheet's
+        orders carry their cell in the record)."""
+        return []
 
     def output_sheets(self, variant: Variant, position: Position) -> list[Table]:
         """Computed sheets written back for the phase starting at ``position``; protected."""

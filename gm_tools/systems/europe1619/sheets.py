@@ -176,6 +176,13 @@ class Europe1619Hooks(SheetHooks):
             return check_reichstag(variant, position, rows)
         return {}, []
 
+    def entered_at(self, variant: Variant, position: Position, rows: dict[str, list[InputRow]]):
+        if _kind(variant, position) != DIPLOMATIC:
+            return []
+        from gm_tools.systems.europe1619.diplomatic_sheet import entered_at_diplomatic
+
+        return entered_at_diplomatic(variant, position, rows)
+
     def apply_inputs(self, variant: Variant, position: Position, inputs: dict) -> Position:
         """The Reichstag meets in the Orders Phase: its vote is counted before the orders are
         adjudicated, and the decree applies from the next year ('the rule comes into effect the

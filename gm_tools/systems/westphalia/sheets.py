@@ -209,6 +209,11 @@ class WestphaliaHooks(SheetHooks):
                 problems.append(Problem(name, cell, found, expected))
         return inputs, problems + _off_layout(self.input_sheets(variant, position), rows, problems)
 
+    def entered_at(self, variant: Variant, position: Position, rows: dict[str, list[InputRow]]):
+        from gm_tools.systems.westphalia.entered import entered_at
+
+        return entered_at(variant, position, _kind(position), rows)
+
     def awaited(self, variant: Variant, position: Position, rows: dict[str, list[InputRow]]) -> list[str] | None:
         """Who the step still waits for (:func:`.mail.awaited`)."""
         from gm_tools.systems.westphalia.mail import awaited

@@ -32,6 +32,14 @@ class Step:
     """(entry index, field, what was found, what was expected)."""
     done: list[tuple[str, str]] = field(default_factory=list)
     """(player, what happened) for the record and the page."""
+    entry_of: dict[int, int] = field(default_factory=dict)
+    """The index in ``done`` of a line one entry made -> that entry's index (the Results sheet
+    names the cells it was typed in; never recorded)."""
+
+    def did(self, entry: int, player: str, what: str) -> None:
+        """``what`` happened, made by entry ``entry``."""
+        self.entry_of[len(self.done)] = entry
+        self.done.append((player, what))
 
 
 def apply(variant: Variant, state: State, kind: str, inputs: dict, year: int) -> Step:
@@ -177,7 +185,7 @@ def _princes(variant: Variant, tables, step: Step, entries: list[dict]) -> None:
             step.problems.append((i, "provinces", ", ".join(provinces), "; ".join(wrong)))
             continue
         step.state.princes[player] = Holding(tuple(sorted(provinces)), capital)
-        step.done.append((player, f"holds {', '.join(sorted(provinces))}, capital {capital}"))
+        step.did(i, player, f"holds {', '.join(sorted(provinces))}, capital {capital}")
     missing = [p for p in expected if p not in step.state.princes]
     if missing and not step.problems:
         step.problems.append((len(entries), "player", "no row", f"a row for {', '.join(missing)} ('Other Players "
@@ -198,7 +206,7 @@ def _electors(variant: Variant, tables, step: Step, entries: list[dict]) -> None
             continue
         step.state.principalities[name] = Holding(tuple(sorted(provinces)), capital)
         step.state.electors = tuple(sorted(set(step.state.electors) | {name}))
-        step.done.append((entry.get("player", ""), f"places {name} on {', '.join(sorted(provinces))}, capital {capital}"))
+        step.did(i, entry.get("player", ""), f"places {name} on {', '.join(sorted(provinces))}, capital {capital}")
     missing = [e for e in tables.electors if e not in step.state.principalities]
     if missing and not step.problems:
         step.problems.append((len(entries), "name", "no row", "every starting Elector placed ('The following "
@@ -228,7 +236,7 @@ def _principalities(variant: Variant, tables, step: Step, entries: list[dict]) -
             step.problems.append((i, field_, name if field_ == "name" else ", ".join(provinces), "; ".join(wrong)))
             continue
         step.state.principalities[name] = Holding(tuple(sorted(provinces)), capital)
-        step.done.append((player, f"rolls {roll}: places {name} on {', '.join(sorted(provinces))}, capital {capital}"))
+        step.did(i, player, f"rolls {roll}: places {name} on {', '.join(sorted(provinces))}, capital {capital}")
     if step.problems:
         return
     before = set(step.state.principalities)
@@ -258,7 +266,7 @@ def _influence(tables, step: Step, entries: list[dict]) -> None:
             given[player] = given.get(player, 0) + n
             row = step.state.influence.setdefault(name, {})
             row[player] = row.get(player, 0) + n
-            step.done.append((player, f"places {n} Diplomatic Influence on {name}"))
+            step.did(i, player, f"places {n} Diplomatic Influence on {name}")
     if step.problems:
         return
     for player in step.state.setup_order:
@@ -285,8 +293,8 @@ def _emperor(variant: Variant, tables, step: Step, inputs: dict, year: int) -> N
         return
     _election(step, ballots, year)
     step.state.doctrines = dict(sorted(doctrines.items()))
-    for player, doctrine in sorted(doctrines.items()):
-        step.done.append((player, f"chooses the {doctrine} doctrine"))
+    for i, (player, doctrine) in enumerate(sorted(doctrines.items())):
+        step.did(i, player, f"chooses the {doctrine} doctrine")
 
 
 def _election(step: Step, ballots: dict[str, str], year: int) -> None:

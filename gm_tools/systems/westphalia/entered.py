@@ -1,0 +1,45 @@
+"""Where a step's result lines were typed, for the workbook's Results sheet ("Entered at" and
+"As written", as unit orders have them on the Orders sheet): the step is applied again to the
+rows read back, and each line an entry made is given that entry's row. Only the Results sheet
+shows it; the record keeps what it kept, so a recorded game replays to the same bytes.
+
+The Setup's steps are covered, one line per entry: the provinces picked, the Electors and
+principalities placed, the Diplomatic Influence placed and the Military Doctrines chosen.
+The lines of the Player Turns and of the rounds' other steps are made from several sheets at
+once (an action, its dice, the wars and their treaties), so none is one row's.
+"""
+
+from __future__ import annotations
+
+from gm_tools.engine.hooks import InputRow, Typed, typed_row
+from gm_tools.engine.model import Position
+from gm_tools.engine.phase import parse_phase
+from gm_tools.engine.variant import Variant
+from gm_tools.systems.westphalia import steps
+from gm_tools.systems.westphalia.rules import EVENTS
+from gm_tools.systems.westphalia.state import state_of
+
+COVERED = (steps.PROVINCES, steps.ELECTORS, steps.PRINCIPALITIES, steps.INFLUENCE, steps.EMPEROR)
+"""The steps whose every line is one entry's."""
+
+
+def entered_at(variant: Variant, position: Position, kind: str, rows: dict[str, list[InputRow]]) -> list[Typed]:
+    from gm_tools.systems.westphalia.sheets import _read
+
+    if kind not in COVERED:
+        return []
+    _, inputs, where = _read(variant, state_of(position), kind, rows)
+    if isinstance(where, dict):  # the votes and doctrines: only the doctrines are a line each
+        where = where.get("doctrine", [])
+    step = steps.apply(variant, state_of(position), kind, inputs, parse_phase(position.phase).year)
+    # the row read back at an entry's cells, for what it held (a laid-out row left blank has none)
+    read = {tuple(sorted(r.cells.items())): r for sheet_rows in rows.values() for r in sheet_rows}
+    typed = []
+    for line, entry in sorted(step.entry_of.items()):
+        if entry >= len(where):
+            continue
+        cells = where[entry]
+        row = read.get(tuple(sorted(cells.items()))) or InputRow(values={}, cells=cells)
+        player, what = step.done[line]
+        typed.append(typed_row(player or EVENTS, what, row))
+    return typed

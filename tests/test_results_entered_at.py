@@ -1,0 +1,116 @@
+"""The Results sheet names the cells a variant's own entries were typed in ("Entered at") and
+what they held ("As written"), as it does for the Orders sheet's orders (docs/workbook.md,
+"Results": "the cell it was entered in and the text as written"), so a GM checking a result
+finds the cell he typed. Only the workbook shows it: the record is as it was, and the game
+replays to the same bytes.
+
+Played through the shipped demos' real workbooks: Europe 1619's Diplomatic Phase sheets
+(rulebook 002, 'Diplomatic Phase': INF placements, diplomatic attacks, declarations) and The
+Peace of Westphalia's Setup sheets (rulebook 003, 'Setup': 'Pick 4 provinces', 'Place
+Diplomatic Influence', 'Choose a Military Doctrine').
+"""
+
+from __future__ import annotations
+
+import json
+
+import openpyxl
+import pytest
+from openpyxl.utils.cell import range_boundaries
+
+from demos import played_until
+from gm_tools.app.turn import replay
+
+
+def _results(path) -> list[dict]:
+    ws = openpyxl.load_workbook(path)["Results"]
+    rows = list(ws.iter_rows(values_only=True))
+    return [dict(zip(rows[0], row)) for row in rows[1:]]
+
+
+def _typed(backup, ref: str) -> str:
+    """The values the cells of ``ref`` ('INF Placements!A3:C3') hold in the workbook the GM
+    handed in, as the Results sheet writes them."""
+    sheet, cells = ref.split("!")
+    ws = openpyxl.load_workbook(backup)[sheet]
+    col1, row1, col2, row2 = range_boundaries(cells)
+    values = [ws.cell(r, c).value for r in range(row1, row2 + 1) for c in range(col1, col2 + 1)]
+    return " | ".join(str(v).strip() for v in values if v not in (None, ""))
+
+
+def _check_each_line_names_its_cells(root, game: str, phase: str, workbook) -> list[dict]:
+    lines = [r for r in _results(workbook) if r["Phase"] == phase]
+    assert lines
+    backup = root / game / "backups" / f"{phase}.xlsx"
+    for line in lines:
+        assert line["Entered at"], line
+        # the cells named hold what the line says was written there (case as the reader keeps it)
+        assert _typed(backup, line["Entered at"]).casefold() == line["As written"].casefold(), line
+    return lines
+
+
+@pytest.fixture(scope="module")
+def europe1619(tmp_path_factory):
+    root = tmp_path_factory.mktemp("e1619")
+    played_until(root, "europe1619", "Y1619M")
+    return root
+
+
+def test_europe1619_diplomatic_entries_name_their_rows(europe1619):
+    """'Each power may place INFs ... diplomatic attacks ... declarations of war and alliances':
+    each of Y1619D's result lines names the row of INF Placements, Attacks or Declarations it
+    was typed on."""
+    root, game = europe1619, "europe1619-demo"
+    lines = _check_each_line_names_its_cells(root, game, "Y1619D", root / f"{game}.xlsx")
+    by = {(r["Power"], r["Order"]): r for r in lines}
+    assert by[("AUSTRIA", "3: CRO")]["Entered at"] == "INF Placements!A2:C2"
+    assert by[("AUSTRIA", "3: CRO")]["As written"] == "AUSTRIA | 3 | CRO"
+    assert by[("SPAIN", "LOR > FRANCE")]["Entered at"].startswith("Attacks!")
+    assert by[("FRANCE", "WAR: SPAIN")]["Entered at"].startswith("Declarations!")
+    assert {r["Entered at"] for r in lines if r["Entered at"].startswith("INF")} == {
+        f"INF Placements!A{n}:C{n}" for n in range(2, 28)}  # every placement row, each once
+
+
+def test_europe1619_record_is_unchanged_and_replays(europe1619):
+    root, game = europe1619, "europe1619-demo"
+    record = json.loads((root / game / "history" / "Y1619D.json").read_text(encoding="utf-8"))
+    assert all(set(r) == {"codes", "dislodged", "order", "parsed", "power", "reason", "result"}
+               for r in record["results"])
+    assert "Placements" not in json.dumps(record)  # no sheet's cell kept in the record
+    assert replay(game, root) == []
+
+
+@pytest.fixture(scope="module")
+def westphalia(tmp_path_factory):
+    root = tmp_path_factory.mktemp("westphalia")
+    played_until(root, "westphalia", "R1510U")
+    return root
+
+
+@pytest.mark.parametrize("phase, sheet", [("P1510L", "Pick Provinces"), ("P1510K", "Place Electors"),
+                                          ("P1510C", "Place Principalities"), ("P1510D", "Diplomatic Influence"),
+                                          ("P1510V", "Military Doctrines")])
+def test_westphalia_setup_entries_name_their_rows(westphalia, phase, sheet):
+    """Each Setup step's line made by one entry names its row; the lines no one row made (the
+    single-province principalities the step fills in, the election counted from every vote)
+    name none."""
+    root, game = westphalia, "westphalia-demo"
+    record = json.loads((root / game / "history" / f"{phase}.json").read_text(encoding="utf-8"))
+    after = root / game / "backups" / f"{record['next_phase']}.xlsx"  # laid out after the phase
+    lines = [r for r in _results(after) if r["Phase"] == phase]
+    typed = [r for r in lines if r["Entered at"]]
+    assert typed and all(r["Entered at"].startswith(f"{sheet}!") for r in typed)
+    backup = root / game / "backups" / f"{phase}.xlsx"
+    for line in typed:
+        assert _typed(backup, line["Entered at"]).casefold() == line["As written"].casefold(), line
+    assert all(" fills " in r["Order"] or "elected Emperor" in r["Order"] for r in lines if not r["Entered at"])
+
+
+def test_westphalia_influence_line_names_the_row(westphalia):
+    """'Each Player receives 3 Diplomatic Influence' placed on the Diplomatic Influence sheet:
+    RED's 3 on Trier is the first row."""
+    root, game = westphalia, "westphalia-demo"
+    lines = _results(root / game / "backups" / "P1510V.xlsx")
+    red = next(r for r in lines if r["Power"] == "RED")
+    assert (red["Entered at"], red["As written"]) == ("Diplomatic Influence!A2:C2", "RED | Trier | 3")
+    assert replay(game, root) == []
