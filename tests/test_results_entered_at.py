@@ -38,6 +38,13 @@ def _typed(backup, ref: str) -> str:
     return " | ".join(str(v).strip() for v in values if v not in (None, ""))
 
 
+def _after(root, game: str, phase: str):
+    """The workbook laid out after ``phase``, whose Results sheet is the phase's."""
+    record = json.loads((root / game / "history" / f"{phase}.json").read_text(encoding="utf-8"))
+    kept = root / game / "backups" / f"{record['next_phase']}.xlsx"
+    return kept if kept.exists() else root / f"{game}.xlsx"
+
+
 def _check_each_line_names_its_cells(root, game: str, phase: str, workbook) -> list[dict]:
     lines = [r for r in _results(workbook) if r["Phase"] == phase]
     assert lines
@@ -114,3 +121,33 @@ def test_westphalia_influence_line_names_the_row(westphalia):
     red = next(r for r in lines if r["Power"] == "RED")
     assert (red["Entered at"], red["As written"]) == ("Diplomatic Influence!A2:C2", "RED | Trier | 3")
     assert replay(game, root) == []
+
+
+def test_europe1619_transactions_name_their_rows(tmp_path):
+    """'Builds and Transactions': each purchase and loan of Y1619B names its Purchases or Loans row."""
+    played_until(tmp_path, "europe1619", "Y1620D")
+    game = "europe1619-demo"
+    record = json.loads((tmp_path / game / "history" / "Y1619B.json").read_text(encoding="utf-8"))
+    after = tmp_path / game / "backups" / f"{record['next_phase']}.xlsx"
+    lines = _check_each_line_names_its_cells(tmp_path, game, "Y1619B", after)
+    by = {(r["Power"], r["Order"]): r for r in lines}
+    assert (by[("AUSTRIA", "BUILD A VIE")]["Entered at"], by[("AUSTRIA", "BUILD A VIE")]["As written"]) == (
+        "Purchases!A2:D2", "AUSTRIA | build | A | VIE")
+    assert by[("VENICE", "LEND 2 TO SAVOY at 1 interest (due 1621)")]["Entered at"] == "Loans!A2:E2"
+
+
+def test_westphalia_upheaval_and_foreign_power_name_their_rows(tmp_path):
+    """'Religious Upheaval': a player who rolled 1-3 'chooses' the province, named at his row
+    (the bag's draws at none); 'Foreign Powers': both lines of BLUE's leaving name his row."""
+    played_until(tmp_path, "westphalia", "R1560X")
+    game = "westphalia-demo"
+    for phase, sheet in (("R1510U", "Religious Upheaval"), ("R1560F", "Foreign Powers")):
+        lines = [r for r in _results(_after(tmp_path, game, phase)) if r["Phase"] == phase]
+        typed = [r for r in lines if r["Entered at"]]
+        assert typed and all(r["Power"] != "EMPIRE" for r in typed)
+        assert all(r["Power"] == "EMPIRE" for r in lines if not r["Entered at"])
+        for line in typed:
+            assert line["Entered at"].startswith(f"{sheet}!")
+            assert _typed(tmp_path / game / "backups" / f"{phase}.xlsx", line["Entered at"]).casefold() == \
+                line["As written"].casefold(), line
+    assert replay(game, tmp_path) == []

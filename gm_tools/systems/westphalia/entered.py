@@ -4,9 +4,10 @@ rows read back, and each line an entry made is given that entry's row. Only the 
 shows it; the record keeps what it kept, so a recorded game replays to the same bytes.
 
 The Setup's steps are covered, one line per entry: the provinces picked, the Electors and
-principalities placed, the Diplomatic Influence placed and the Military Doctrines chosen.
-The lines of the Player Turns and of the rounds' other steps are made from several sheets at
-once (an action, its dice, the wars and their treaties), so none is one row's.
+principalities placed, the Diplomatic Influence placed and the Military Doctrines chosen; and
+in a round the Religious Upheaval's chosen provinces and the Foreign Powers' entries. The
+Player Turns' lines are made from several sheets at once (an action, its dice, the wars and
+their treaties), so none is one row's, and the Imperial Election's from every vote.
 """
 
 from __future__ import annotations
@@ -19,7 +20,8 @@ from gm_tools.systems.westphalia import steps
 from gm_tools.systems.westphalia.rules import EVENTS
 from gm_tools.systems.westphalia.state import state_of
 
-COVERED = (steps.PROVINCES, steps.ELECTORS, steps.PRINCIPALITIES, steps.INFLUENCE, steps.EMPEROR)
+COVERED = (steps.PROVINCES, steps.ELECTORS, steps.PRINCIPALITIES, steps.INFLUENCE, steps.EMPEROR, steps.UPHEAVAL,
+           steps.FOREIGN)
 """The steps whose every line is one entry's."""
 
 

@@ -109,7 +109,8 @@ def _foreign(variant: Variant, step: Step, entries: list[dict], year: int) -> No
                              else ("player", player))
             step.problems.append((i, field_, found, wrong))
             continue
-        step.done += become(variant, step.state, player, entry["home"], entry["edge"])
+        for who, what in become(variant, step.state, player, entry["home"], entry["edge"]):
+            step.did(i, who, what)
     from gm_tools.systems.westphalia.wars import homeless
 
     for player in homeless(step.state):
@@ -133,7 +134,11 @@ def _upheaval(variant: Variant, step: Step, choices: dict[str, str]) -> None:
         step.problems.append((i, "province", f"{player}: {choices[player]}" if player else choices[player],
                               no_choice(variant, step.state, player)))
     if not step.problems:
-        step.done += apply_upheaval(variant, step.state, {p: choices[p] for p in choosers})
+        for who, what in apply_upheaval(variant, step.state, {p: choices[p] for p in choosers}):
+            if who in choosers:  # a chooser's line is his row's; the bag's and the dice's are no row's
+                step.did(choosers.index(who), who, what)
+            else:
+                step.done.append((who, what))
 
 
 def _nearest(variant: Variant, word: str) -> str:
