@@ -211,6 +211,12 @@ class SheetHooks:
         orders carry their cell in the record)."""
         return []
 
+    def warnings(self, variant: Variant, position: Position, rows: dict[str, list[InputRow]]) -> list[str]:
+        """Entries that stand by the rules but look like a slip (The Peace of Westphalia's
+        Influence Changes row typed twice), each naming its cells: the turn goes on, and its
+        report (and a dry run's) lists them for the GM to check; never recorded. Standard: none."""
+        return []
+
     def output_sheets(self, variant: Variant, position: Position) -> list[Table]:
         """Computed sheets written back for the phase starting at ``position``; protected."""
         return []

@@ -209,6 +209,11 @@ class WestphaliaHooks(SheetHooks):
                 problems.append(Problem(name, cell, found, expected))
         return inputs, problems + _off_layout(self.input_sheets(variant, position), rows, problems)
 
+    def warnings(self, variant: Variant, position: Position, rows: dict[str, list[InputRow]]) -> list[str]:
+        from gm_tools.systems.westphalia.slips import changes_typed_twice
+
+        return changes_typed_twice(CHANGES, rows.get(CHANGES, [])) if _kind(position) == steps.TURNS else []
+
     def entered_at(self, variant: Variant, position: Position, rows: dict[str, list[InputRow]]):
         from gm_tools.systems.westphalia.entered import entered_at
 
