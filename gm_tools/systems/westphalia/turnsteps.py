@@ -218,6 +218,8 @@ def _battles_and_treaties(variant: Variant, step: Step, inputs: dict, year: int)
         if not entry.get("winner"):  # the Winner cell left blank is named, not ': ALT'
             step.problems.append((i, "treaty winner", "nothing", "the war's winner taking the province"))
             continue
+        if _unknown_word(variant, step, i, entry, beaten):
+            continue
         step.problems.append((i, "treaty", f"{entry.get('winner', '')}: {entry.get('province', '')}", refused.get(
             i, f"a province of a war's loser, taken by its winner or the winner's ally ({beaten or 'no war won'})")))
     for player in wars.homeless(step.state):
@@ -226,6 +228,30 @@ def _battles_and_treaties(variant: Variant, step: Step, inputs: dict, year: int)
                                       "step"))
     step.problems += owing
     treatycost.influence_changes(step, inputs.get("changes", []))
+
+
+def _unknown_word(variant: Variant, step: Step, i: int, entry: dict, beaten: str) -> bool:
+    """A Peace Treaties row whose Winner names no player or principality of the game, or whose
+    Province no province of the board (a name misspelt): named at that cell, with the nearest
+    names, rather than at the Province cell as a treaty no war allows. Whether it was."""
+    import difflib
+
+    from gm_tools.systems.westphalia.steps import _nearest
+
+    winner, province = str(entry.get("winner") or ""), str(entry.get("province") or "")
+    sides = [*step.state.setup_order, *step.state.principalities]
+    if winner not in sides:
+        close = difflib.get_close_matches(winner.upper(), [s.upper() for s in sides], n=3, cutoff=0.5)
+        near = [next(s for s in sides if s.upper() == c) for c in close]
+        step.problems.append((i, "treaty winner", winner, "a player or principality of the game, the war's winner "
+                              f"or the winner's ally ({beaten or 'no war won'})"
+                              + (f" (nearest: {', '.join(near)})" if near else "")))
+        return True
+    if province and province not in variant.provinces:
+        step.problems.append((i, "treaty", province, "a province of the board, of a war's loser"
+                              + _nearest(variant, province)))
+        return True
+    return False
 
 
 def _signed_as_owed(variant: Variant, step: Step, fought: list, won: list[tuple[str, str]],

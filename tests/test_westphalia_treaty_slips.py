@@ -1,0 +1,75 @@
+"""The Peace of Westphalia: a GM's slips on the Peace Treaties and Influence Changes sheets named
+at the cell he typed, with what was found and what was expected, and nothing written
+(docs/workbook.md, "Checking"; docs/westphalia.md, "What a treaty costs").
+
+Rulebook ``003_b5b9eb4920d39694.txt``, 'Peace Treaties': "If you win: Conquer 1 province with a
+town, or up to 2 provinces without one" and "Additionally, your allies may each take 1 adjacent
+province" (a treaty's Winner is the war's winner or his ally); "For every province you take
+without a town that wasn't adjacent at the start of your turn you lose 1 Diplomatic Influence"
+(the loss a whole number on the Influence Changes sheet). Played on the demo's round 5: Blue,
+beside the west edge, beats Orange and takes FRS and DES.
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from gm_tools.edges.workbook_fill import set_cells
+from gm_tools.systems.westphalia.sheets import CHANGES, TREATIES, WARS
+
+from westphalia_mails import ROUND_FIVE_CELLS
+from demos import played_until, turn_refused
+
+GAME = "westphalia-demo"
+BLUE_TAKES = {f"{WARS}!A2": "BLUE", f"{WARS}!B2": "ORANGE", f"{TREATIES}!A2": "BLUE", f"{TREATIES}!B2": "FRS",
+              f"{TREATIES}!A3": "BLUE", f"{TREATIES}!B3": "DES"}
+PAID = {f"{CHANGES}!A2": "BLUE", f"{CHANGES}!B2": "saved", f"{CHANGES}!C2": -1, f"{CHANGES}!D2": "DES"}
+
+
+@pytest.fixture(scope="module")
+def round_five(tmp_path_factory) -> Path:
+    root = tmp_path_factory.mktemp("westphalia-slips")
+    played_until(root, "westphalia", "R1610T")
+    return root
+
+
+def _refused(round_five: Path, tmp_path: Path, cells: dict) -> str:
+    root = tmp_path / "games"
+    shutil.copytree(round_five, root)
+    workbook = root / f"{GAME}.xlsx"
+    workbook.write_bytes(set_cells(workbook.read_bytes(), {**ROUND_FIVE_CELLS, **BLUE_TAKES, **PAID, **cells}))
+    error = turn_refused(GAME, root)  # checks nothing was written
+    assert error is not None and "Traceback" not in error
+    return error
+
+
+def test_the_slips_fixed_are_taken(round_five, tmp_path):
+    root = tmp_path / "games"
+    shutil.copytree(round_five, root)
+    workbook = root / f"{GAME}.xlsx"
+    workbook.write_bytes(set_cells(workbook.read_bytes(), {**ROUND_FIVE_CELLS, **BLUE_TAKES, **PAID}))
+    assert turn_refused(GAME, root) is None
+
+
+def test_a_misspelt_treaty_winner_is_named_at_the_winner_cell(round_five, tmp_path):
+    """Not at the Province cell as a province no war allows: the Winner cell, the name nearest."""
+    error = _refused(round_five, tmp_path, {f"{TREATIES}!A3": "BLUEE"})
+    assert (f"{TREATIES}!A3: found 'BLUEE', expected a player or principality of the game, the war's winner or "
+            "the winner's ally (BLUE beat ORANGE) (nearest: BLUE)") in error
+    assert f"{TREATIES}!B3" not in error
+
+
+def test_a_misspelt_treaty_province_is_named_with_the_nearest_provinces(round_five, tmp_path):
+    error = _refused(round_five, tmp_path, {f"{TREATIES}!B3": "DESS"})
+    assert f"{TREATIES}!B3: found 'DESS', expected a province of the board, of a war's loser (nearest: " in error
+    assert "DES (Dessau)" in error
+
+
+def test_a_blank_change_is_found_as_nothing(round_five, tmp_path):
+    """A blank Change cell is 'nothing', as every blank cell of the sheets, not 'None'."""
+    error = _refused(round_five, tmp_path, {f"{CHANGES}!C2": None})
+    assert f"{CHANGES}!C2: found 'nothing', expected a whole number of Diplomatic Influence, not 0" in error
+    assert "None" not in error
