@@ -128,7 +128,13 @@ def check_die(variant: Variant, state: State, die: Die) -> str | None:
         return None
     owner = state.owner().get(die.target)
     if owner is None:
-        return "a province of the board or a principality's name"
+        from gm_tools.systems.westphalia.steps import _nearest
+
+        # a misspelt word: the nearest principalities and provinces, as the GM corrects it
+        near = state.nearest(die.target, players=False)
+        provinces = _nearest(variant, die.target).removeprefix(" (nearest: ").removesuffix(")")
+        near = ", ".join(near + ([provinces] if provinces else []))
+        return "a province of the board or a principality's name" + (f" (nearest: {near})" if near else "")
     if faith_of(state, die.target) == faith:
         return f"a heretical province ({die.target} is {faith} already)"
     if owner == die.player:

@@ -1,13 +1,16 @@
-"""The Peace of Westphalia: a GM's slips on the Peace Treaties and Influence Changes sheets named
-at the cell he typed, with what was found and what was expected, and nothing written
+"""The Peace of Westphalia: a GM's slips on the Player Turns step's sheets (Peace Treaties,
+Influence Changes, Wars, Spread the Faith) named at the cell he typed, with what was found and
+what was expected (a misspelt name with the nearest names), and nothing written
 (docs/workbook.md, "Checking"; docs/westphalia.md, "What a treaty costs").
 
 Rulebook ``003_b5b9eb4920d39694.txt``, 'Peace Treaties': "If you win: Conquer 1 province with a
 town, or up to 2 provinces without one" and "Additionally, your allies may each take 1 adjacent
 province" (a treaty's Winner is the war's winner or his ally); "For every province you take
 without a town that wasn't adjacent at the start of your turn you lose 1 Diplomatic Influence"
-(the loss a whole number on the Influence Changes sheet). Played on the demo's round 5: Blue,
-beside the west edge, beats Orange and takes FRS and DES.
+(the loss a whole number on the Influence Changes sheet); 'Declare War on either an eligible
+Player or an unaligned Principality'; 'Spread the Faith': "On a heretical province you control
+... On a neighboring or allied Principality". Played on the demo's round 5: Blue, beside the
+west edge, beats Orange and takes FRS and DES.
 """
 
 from __future__ import annotations
@@ -73,3 +76,21 @@ def test_a_blank_change_is_found_as_nothing(round_five, tmp_path):
     error = _refused(round_five, tmp_path, {f"{CHANGES}!C2": None})
     assert f"{CHANGES}!C2: found 'nothing', expected a whole number of Diplomatic Influence, not 0" in error
     assert "None" not in error
+
+
+def test_a_misspelt_war_target_is_named_with_the_nearest_name(round_five, tmp_path):
+    error = _refused(round_five, tmp_path, {f"{WARS}!B2": "ORANG"})
+    assert (f"{WARS}!B2: found 'BLUE > ORANG', expected a player with provinces in the Empire, a Foreign Power or "
+            "an unaligned principality (nearest: ORANGE)") in error
+
+
+def test_a_misspelt_faith_target_is_named_with_the_nearest_names(round_five, tmp_path):
+    """A principality misspelt gets the principality, a province the provinces (not the players:
+    a die goes on a province or a principality)."""
+    error = _refused(round_five, tmp_path, {"Spread the Faith!A2": "YELLOW", "Spread the Faith!B2": "DREE",
+                                            "Spread the Faith!C2": 1})
+    assert ("Spread the Faith!B2: found 'YELLOW: DREE', expected a province of the board or a principality's name "
+            "(nearest: DRE (Dresden)") in error
+    error = _refused(round_five, tmp_path / "2", {"Spread the Faith!A2": "YELLOW", "Spread the Faith!B2": "Gosler",
+                                                  "Spread the Faith!C2": 1})
+    assert "expected a province of the board or a principality's name (nearest: Goslar" in error
