@@ -1,5 +1,5 @@
-"""The Peace of Westphalia: a GM's slips on the Player Turns step's sheets (Peace Treaties,
-Influence Changes, Wars, Spread the Faith) named at the cell he typed, with what was found and
+"""The Peace of Westphalia: a GM's slips on the Setup's sheets (Pick Provinces, Diplomatic
+Influence) and the Player Turns step's (Peace Treaties, Influence Changes, Wars, Spread the Faith) named at the cell he typed, with what was found and
 what was expected (a misspelt name with the nearest names), and nothing written
 (docs/workbook.md, "Checking"; docs/westphalia.md, "What a treaty costs").
 
@@ -10,7 +10,8 @@ without a town that wasn't adjacent at the start of your turn you lose 1 Diploma
 (the loss a whole number on the Influence Changes sheet); 'Declare War on either an eligible
 Player or an unaligned Principality'; 'Spread the Faith': "On a heretical province you control
 ... On a neighboring or allied Principality". Played on the demo's round 5: Blue, beside the
-west edge, beats Orange and takes FRS and DES.
+west edge, beats Orange and takes FRS and DES. 'Setup': "Each Player picks 4 provinces ...
+and a capital"; "Each Player receives 3 Diplomatic Influence".
 """
 
 from __future__ import annotations
@@ -94,3 +95,41 @@ def test_a_misspelt_faith_target_is_named_with_the_nearest_names(round_five, tmp
     error = _refused(round_five, tmp_path / "2", {"Spread the Faith!A2": "YELLOW", "Spread the Faith!B2": "Gosler",
                                                   "Spread the Faith!C2": 1})
     assert "expected a province of the board or a principality's name (nearest: Goslar" in error
+
+
+@pytest.fixture(scope="module")
+def setup_steps(tmp_path_factory) -> dict[str, Path]:
+    """The demo played up to its Pick Provinces and its Place Diplomatic Influence steps."""
+    roots = {}
+    for phase in ("P1510L", "P1510D"):
+        roots[phase] = tmp_path_factory.mktemp(phase)
+        played_until(roots[phase], "westphalia", phase)
+    return roots
+
+
+def _setup_refused(root: Path, tmp_path: Path, cells: dict) -> str:
+    copy = tmp_path / "games"
+    shutil.copytree(root, copy)
+    workbook = copy / f"{GAME}.xlsx"
+    workbook.write_bytes(set_cells(workbook.read_bytes(), cells))
+    error = turn_refused(GAME, copy)
+    assert error is not None and "Traceback" not in error
+    return error
+
+
+def test_a_misspelt_province_in_a_list_typed_with_spaces_is_named(setup_steps, tmp_path):
+    """'EIC EIS HAE HAMM': the word that is no province is said, with its nearest provinces."""
+    error = _setup_refused(setup_steps["P1510L"], tmp_path, {"Pick Provinces!B2": "EIC EIS HAE HAMM",
+                                                             "Pick Provinces!C2": "HAM"})
+    assert ("Pick Provinces!B2: found 'EIC EIS HAE HAMM', expected provinces of the board (codes or names): HAMM "
+            "is none (nearest: HAM (Hameln)") in error
+
+
+def test_a_blank_capital_and_a_blank_influence_are_found_as_nothing(setup_steps, tmp_path):
+    error = _setup_refused(setup_steps["P1510L"], tmp_path, {"Pick Provinces!B2": "EIC EIS HAE HAM"})
+    assert "Pick Provinces!C2: found 'nothing', expected one province of the board" in error
+    error = _setup_refused(setup_steps["P1510D"], tmp_path / "2", {"Diplomatic Influence!A2": "RED",
+                                                                   "Diplomatic Influence!B2": "Trier"})
+    assert "Diplomatic Influence!C2: found 'nothing', expected a whole number of Diplomatic Influence, 1 or more" \
+        in error
+    assert "None" not in error and "found ''" not in error

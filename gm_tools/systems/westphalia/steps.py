@@ -151,15 +151,28 @@ def _nearest(variant: Variant, word: str) -> str:
     return f" (nearest: {', '.join(f'{c} ({variant.provinces[c].name})' for c in close[:3])})" if close else ""
 
 
+def _unknown_words(variant: Variant, unknown: list[str]) -> list[str]:
+    """The words not understood in a list typed with spaces (``EIC EIS HAE HAMM``: ``HAMM``), where
+    some of its words are provinces, so the GM is told which; else ``unknown`` as it is."""
+    words = []
+    for item in unknown:
+        parts = item.split()
+        known = [w for w in parts if S.read_provinces(variant, w)[0]]
+        words += [w for w in parts if w not in known] if known and len(parts) > 1 else [item]
+    return words
+
+
 def _holding(variant: Variant, step: Step, i: int, entry: dict) -> tuple[list[str], str] | None:
     provinces, unknown = S.read_provinces(variant, ", ".join(entry.get("provinces", [])))
     capital, bad = S.read_provinces(variant, entry.get("capital", ""))
     if unknown:
+        words = _unknown_words(variant, unknown)
+        which = f": {', '.join(words)} {'is' if len(words) == 1 else 'are'} none" if words != unknown else ""
         step.problems.append((i, "provinces", ", ".join(unknown), "provinces of the board (codes or names)"
-                              + _nearest(variant, unknown[0])))
+                              + which + _nearest(variant, words[0])))
         return None
     if bad or len(capital) != 1:
-        step.problems.append((i, "capital", str(entry.get("capital", "")), "one province of the board"
+        step.problems.append((i, "capital", str(entry.get("capital", "")) or "nothing", "one province of the board"
                               + (_nearest(variant, bad[0]) if bad else "")))
         return None
     if provinces and capital[0] not in provinces:
@@ -265,8 +278,9 @@ def _influence(tables, step: Step, entries: list[dict]) -> None:
             step.problems.append((i, "player", str(player or "nothing"), "a player of the game"))
         elif name not in step.state.principalities:
             step.problems.append((i, "principality", name, "a principality on the board"))
-        elif not isinstance(n, int) or n < 1:
-            step.problems.append((i, "di", str(n), "a whole number of Diplomatic Influence, 1 or more"))
+        elif not isinstance(n, int) or n < 1:  # a blank DI is 'nothing', as every blank cell is named
+            step.problems.append((i, "di", "nothing" if n is None else str(n),
+                                  "a whole number of Diplomatic Influence, 1 or more"))
         else:
             given[player] = given.get(player, 0) + n
             row = step.state.influence.setdefault(name, {})
