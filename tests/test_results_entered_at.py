@@ -151,3 +151,26 @@ def test_westphalia_upheaval_and_foreign_power_name_their_rows(tmp_path):
             assert _typed(tmp_path / game / "backups" / f"{phase}.xlsx", line["Entered at"]).casefold() == \
                 line["As written"].casefold(), line
     assert replay(game, tmp_path) == []
+
+
+def test_westphalia_player_turns_lines_name_the_row_that_made_them(tmp_path):
+    """'How to Play': of round 2's Player Turns (R1535T), a player's actions, League and Council
+    of Trent name his Player Turns row, Red's war on Hesse its Wars row, his taking of ESL its
+    Peace Treaties row and the Influence it cost its Influence Changes row; a line made from
+    several rows at once (a conversion with its dice, the Influence gained and placed) none."""
+    played_until(tmp_path, "westphalia", "R1535X")
+    game = "westphalia-demo"
+    lines = [r for r in _results(_after(tmp_path, game, "R1535T")) if r["Phase"] == "R1535T"]
+    at = {r["Order"]: r["Entered at"] for r in lines if r["Power"] in ("RED", "YELLOW")}
+    assert at["war with Hesse (Battle Phase 1); Hesse led by BLUE: RED wins"] == "Wars!A2:C2"
+    assert at["takes ESL from Hesse"] == "Peace Treaties!A2:C2"
+    assert at["-1 Diplomatic Influence (saved): Esslingen was not adjacent: 'lose 1 Diplomatic Influence'"] == \
+        "Influence Changes!A2:D2"
+    assert at["joins the Evangelical League"] == at["chooses Combat Heresy and Wage War"] == "Player Turns!A3:G3"
+    assert at["calls the Council of Trent: the Catholic Reformation begins"] == "Player Turns!A2:H2"
+    backup = tmp_path / game / "backups" / "R1535T.xlsx"
+    for line in lines:
+        if line["Entered at"]:
+            assert _typed(backup, line["Entered at"]).casefold() == line["As written"].casefold(), line
+    assert any(not r["Entered at"] for r in lines if r["Order"].startswith("gains "))
+    assert replay(game, tmp_path) == []

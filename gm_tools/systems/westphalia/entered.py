@@ -4,10 +4,13 @@ rows read back, and each line an entry made is given that entry's row. Only the 
 shows it; the record keeps what it kept, so a recorded game replays to the same bytes.
 
 The Setup's steps are covered, one line per entry: the provinces picked, the Electors and
-principalities placed, the Diplomatic Influence placed and the Military Doctrines chosen; and
-in a round the Religious Upheaval's chosen provinces and the Foreign Powers' entries. The
-Player Turns' lines are made from several sheets at once (an action, its dice, the wars and
-their treaties), so none is one row's, and the Imperial Election's from every vote.
+principalities placed, the Diplomatic Influence placed and the Military Doctrines chosen; in a
+round the Religious Upheaval's chosen provinces and the Foreign Powers' entries; and of the
+Player Turns the lines one row makes: a player's actions, League and Council of Trent (his
+Player Turns row), each war (its Wars row), each province taken (its Peace Treaties row) and
+each Influence Change. The lines made from several rows at once (the Influence a player gains
+and places, a conversion with its dice, the Diplomacy Game's Influence, the Religious War) and
+the Imperial Election's (every vote) name none.
 """
 
 from __future__ import annotations
@@ -21,7 +24,7 @@ from gm_tools.systems.westphalia.rules import EVENTS
 from gm_tools.systems.westphalia.state import state_of
 
 COVERED = (steps.PROVINCES, steps.ELECTORS, steps.PRINCIPALITIES, steps.INFLUENCE, steps.EMPEROR, steps.UPHEAVAL,
-           steps.FOREIGN)
+           steps.FOREIGN, steps.TURNS)
 """The steps whose every line is one entry's."""
 
 
@@ -31,16 +34,20 @@ def entered_at(variant: Variant, position: Position, kind: str, rows: dict[str, 
     if kind not in COVERED:
         return []
     _, inputs, where = _read(variant, state_of(position), kind, rows)
-    if isinstance(where, dict):  # the votes and doctrines: only the doctrines are a line each
-        where = where.get("doctrine", [])
+    if kind == steps.EMPEROR:  # the votes and doctrines: only the doctrines are a line each
+        where = {"*": where.get("doctrine", [])}
+    elif not isinstance(where, dict):
+        where = {"*": where}
     step = steps.apply(variant, state_of(position), kind, inputs, parse_phase(position.phase).year)
     # the row read back at an entry's cells, for what it held (a laid-out row left blank has none)
     read = {tuple(sorted(r.cells.items())): r for sheet_rows in rows.values() for r in sheet_rows}
     typed = []
     for line, entry in sorted(step.entry_of.items()):
-        if entry >= len(where):
+        field_, index = entry if isinstance(entry, tuple) else ("*", entry)
+        rows_of = where.get(field_, [])
+        if index >= len(rows_of):
             continue
-        cells = where[entry]
+        cells = rows_of[index]
         row = read.get(tuple(sorted(cells.items()))) or InputRow(values={}, cells=cells)
         player, what = step.done[line]
         typed.append(typed_row(player or EVENTS, what, row))

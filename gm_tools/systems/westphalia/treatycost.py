@@ -164,4 +164,4 @@ def influence_changes(step, changes: list[dict]) -> None:
         else:
             step.state.influence.setdefault(where, {})[player] = now
         reason = entry.get("reason") or "the GM's entry"
-        step.done.append((player, f"{change:+d} Diplomatic Influence ({where}): {reason}"))
+        step.did(("change", i), player, f"{change:+d} Diplomatic Influence ({where}): {reason}")

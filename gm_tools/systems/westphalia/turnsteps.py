@@ -78,7 +78,8 @@ def player_turns(variant: Variant, step: Step, inputs: dict, year: int) -> None:
     if step.problems:
         return
     state.actions = {p: sorted(rows[p]["actions"]) for p in order}
-    step.done += _chosen(inputs, rows, order, gains, games)
+    for player, what in _chosen(inputs, rows, order, gains, games):  # his Player Turns row's line
+        step.did(("*", order.index(player)), player, what)
     step.done += T.convert(state, [p for p in order if rows[p].get("convert")])
     from gm_tools.systems.westphalia.figures import round_number
 
@@ -86,10 +87,10 @@ def player_turns(variant: Variant, step: Step, inputs: dict, year: int) -> None:
         if rows[player].get("trent") and not state.trent:
             # the attempt's procedure is not in the text: the GM enters that it was called
             state.trent = round_number(year)
-            step.done.append((player, "calls the Council of Trent: the Catholic Reformation begins"))
+            step.did(("*", order.index(player)), player, "calls the Council of Trent: the Catholic Reformation begins")
         if rows[player].get("league"):
             state.leagues[player] = rows[player]["league"]
-            step.done.append((player, f"joins the {rows[player]['league']}"))
+            step.did(("*", order.index(player)), player, f"joins the {rows[player]['league']}")
     dice = [T.Die(d["player"], d["target"], int(d.get("count") or 0), d.get("also", "")) for d in inputs.get("dice", [])]
     _check_entries(step, "dice", [(d.player, f"{d.player}: {d.target}", lambda d=d: T.check_die(variant, state, d))
                                   for d in dice], T.HERESY, "dice only from a player Combatting Heresy")
@@ -387,7 +388,7 @@ def _wars(variant: Variant, step: Step, entries: list[dict], phase: list, standi
             if entered:
                 step.problems.append((i, "winner", str(entered[0]), f"nothing: {why}"))
             else:
-                step.done.append((war.declarer, f"war with {war.target} (Battle Phase {war.phase}): no battle, {why}"))
+                step.did(("war", i), war.declarer, f"war with {war.target} (Battle Phase {war.phase}): no battle, {why}")
             continue
         auto = battles.automatic_winner(state, war, year)
         entered = (entries[i].get("winner") or "").strip()
@@ -411,7 +412,7 @@ def _wars(variant: Variant, step: Step, entries: list[dict], phase: list, standi
                 step.problems.append((i, "cards", entries[i].get("cards_a", ""), fought[1:]))
                 continue
             if fought == "white peace":
-                step.done.append((war.declarer, text + ": the cards leave it inconclusive, a White Peace"))
+                step.did(("war", i), war.declarer, text + ": the cards leave it inconclusive, a White Peace")
                 continue
             winner = war.declarer if fought == "a" else war.target
             if entered and entered != winner:
@@ -419,7 +420,7 @@ def _wars(variant: Variant, step: Step, entries: list[dict], phase: list, standi
                 continue
             text += f": {winner} wins by the cards"
         elif entered.lower() == "white peace":
-            step.done.append((war.declarer, text + ": inconclusive, a White Peace"))
+            step.did(("war", i), war.declarer, text + ": inconclusive, a White Peace")
             continue
         elif entered in (war.declarer, war.target):
             winner = entered
@@ -432,7 +433,7 @@ def _wars(variant: Variant, step: Step, entries: list[dict], phase: list, standi
             continue
         loser = war.target if winner == war.declarer else war.declarer
         won.append((winner, loser))
-        step.done.append((war.declarer, text))
+        step.did(("war", i), war.declarer, text)
     return won
 
 
@@ -509,5 +510,5 @@ def _treaties(variant: Variant, step: Step, pending: list[tuple[int, dict]], won
         if paying:
             n, why = treatycost.cost(variant, paying[0], step.state, taking, war[1])
             paying[1].setdefault(taking.winner, []).append((i, n, why))
-        step.done.append(wars.apply(variant, step.state, taking))
+        step.did(("treaty", i), *wars.apply(variant, step.state, taking))
     return taken
