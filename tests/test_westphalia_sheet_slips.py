@@ -1,5 +1,6 @@
 """The Peace of Westphalia: a GM's slips on the Setup's sheets (Pick Provinces, Diplomatic
-Influence) and the Player Turns step's (Peace Treaties, Influence Changes, Wars, Spread the Faith) named at the cell he typed, with what was found and
+Influence) and the Player Turns step's (Peace Treaties, Influence Changes, Wars, Spread the Faith,
+Religious War, Electors Changed) named at the cell he typed, with what was found and
 what was expected (a misspelt name with the nearest names), and nothing written
 (docs/workbook.md, "Checking"; docs/westphalia.md, "What a treaty costs").
 
@@ -11,7 +12,9 @@ without a town that wasn't adjacent at the start of your turn you lose 1 Diploma
 Player or an unaligned Principality'; 'Spread the Faith': "On a heretical province you control
 ... On a neighboring or allied Principality". Played on the demo's round 5: Blue, beside the
 west edge, beats Orange and takes FRS and DES. 'Setup': "Each Player picks 4 provinces ...
-and a capital"; "Each Player receives 3 Diplomatic Influence".
+and a capital"; "Each Player receives 3 Diplomatic Influence"; 'Religious War': "a Player in a
+League ... may Declare a Religious War against a heretical Target Principality" and the Electors
+"replacing them with Electors of his choice".
 """
 
 from __future__ import annotations
@@ -133,3 +136,42 @@ def test_a_blank_capital_and_a_blank_influence_are_found_as_nothing(setup_steps,
     assert "Diplomatic Influence!C2: found 'nothing', expected a whole number of Diplomatic Influence, 1 or more" \
         in error
     assert "None" not in error and "found ''" not in error
+
+
+ROUND_FOUR = {**{f"Player Turns!{c}{r}": v for r, row in enumerate(
+    [("YELLOW", "no", "yes", "yes", "no"), ("ORANGE", "yes", "yes", "no", "no"), ("BLUE", "no", "yes", "yes", "no"),
+     ("RED", "no", "yes", "yes", "no", "", "Evangelical League"), ("GREEN", "yes", "no", "yes", "no")], start=2)
+    for c, v in zip("ABCDEFG", row)},
+    "Religious War!B2": "RED", "Religious War!B3": "Goslar", "Religious War!B4": "Catholic League",
+    "Religious War!B5": "Evangelical League", "Electors Changed!A2": "Brandenburg", "Electors Changed!B2": "Lübeck"}
+"""Round 4's Player Turns and Religious War as the demo enters them (R1585T): Red declares on Goslar."""
+
+
+@pytest.fixture(scope="module")
+def round_four(tmp_path_factory) -> Path:
+    root = tmp_path_factory.mktemp("westphalia-round-four")
+    played_until(root, "westphalia", "R1585T")
+    return root
+
+
+def test_the_religious_war_as_the_demo_enters_it_is_taken(round_four, tmp_path):
+    copy = tmp_path / "games"
+    shutil.copytree(round_four, copy)
+    workbook = copy / f"{GAME}.xlsx"
+    workbook.write_bytes(set_cells(workbook.read_bytes(), ROUND_FOUR))
+    assert turn_refused(GAME, copy) is None
+
+
+def test_a_misspelt_religious_war_target_is_named_at_the_target_cell(round_four, tmp_path):
+    """At B3, where the Target is typed (not the Declarer's B2), with the nearest principality."""
+    error = _setup_refused(round_four, tmp_path, {**ROUND_FOUR, "Religious War!B3": "Goslr"})
+    assert "Religious War!B3: found 'RED > Goslr', expected a principality on the board (nearest: Goslar)" in error
+
+
+def test_an_elector_added_misspelt_or_blank_is_named(round_four, tmp_path):
+    error = _setup_refused(round_four, tmp_path, {**ROUND_FOUR, "Electors Changed!B2": "Lubeck"})
+    assert ("Electors Changed!B2: found 'Lubeck', expected a principality on the board that is no Elector yet, to "
+            "replace it (nearest: Lübeck)") in error
+    error = _setup_refused(round_four, tmp_path / "2", {**ROUND_FOUR, "Electors Changed!B2": None})
+    assert "Electors Changed!B2: found 'nothing', expected a principality on the board that is no Elector yet" \
+        in error

@@ -43,7 +43,9 @@ def religious_war(variant: Variant, step: Step, entry: dict, year: int, declared
     declarer, target = entry.get("declarer", ""), entry.get("target", "")
     wrong = R.check_declaration(declared, declarer, target)
     if wrong:
-        step.problems.append((0, "religious war", f"{declarer} > {target}", wrong))
+        # named at the Declarer's cell when it is his League, else at the Target's, the one to correct
+        at = 0 if wrong == R.no_league(declarer) else 1
+        step.problems.append((at, "religious war", f"{declarer} > {target}", wrong))
         return []
     if target not in state.principalities:
         step.done.append((declarer, f"declared a Religious War on {target}, which no longer exists: no Religious War "
@@ -103,8 +105,12 @@ def religious_war(variant: Variant, step: Step, entry: dict, year: int, declared
         by = emperor if war.winner == faith_league else strongest(state, war, R.other(faith_league, names), year)
         wrong = R.check_elector_change(state, war, change.get("removed", ""), change.get("added", ""), by)
         if wrong:
+            # a blank cell is 'nothing', as every blank cell is named; a name misspelt gets the nearest
+            unknown = change.get(wrong[0], "") not in state.principalities
+            near = state.nearest(change.get(wrong[0], ""), players=False) if unknown else []
             step.problems.append((i, "elector" if wrong[0] == "removed" else "elector added",
-                                  change.get(wrong[0], ""), wrong[1]))
+                                  change.get(wrong[0]) or "nothing",
+                                  wrong[1] + (f" (nearest: {', '.join(near)})" if near else "")))
             continue
         state.electors = tuple(sorted((set(state.electors) - {change["removed"]}) | {change["added"]}))
         step.done.append((by, f"replaces the Elector {change['removed']} with {change['added']}"))
