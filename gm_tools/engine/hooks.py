@@ -13,6 +13,7 @@ The turn pipeline calls the hooks in this order (``docs/workbook.md``):
    declarations, purchases);
 2. ``check_inputs``  - when processing: turn the rows read back into JSON-able inputs,
    reporting every problem with its cell (stored in the history record's ``extra``);
+   ``warnings`` - entries that stand but look like a slip, for the turn's report;
 3. ``apply_inputs``  - the position the adjudicator starts from, given those inputs;
    ``check_with_orders`` - then, the inputs against the orders that stand (a Centenary
    fealty build site with no build ordered there);
@@ -115,11 +116,10 @@ class Typed:
     """Their values as read, left to right, ``" | "`` between them."""
 
 
-def typed_row(power: str, order: str, row: InputRow, headers: tuple[str, ...] | None = None) -> Typed:
-    """The :class:`Typed` of a result line made from ``row``: its cells of ``headers`` (all its
-    cells when None) that hold a value, as a range of the row, and those values."""
-    headers = tuple(h for h in (headers or tuple(row.cells)) if h in row.cells
-                    and row.values.get(h) not in (None, ""))
+def typed_row(power: str, order: str, row: InputRow) -> Typed:
+    """The :class:`Typed` of a result line made from ``row``: its cells that hold a value, as a
+    range of the row, and those values."""
+    headers = tuple(h for h in row.cells if row.values.get(h) not in (None, ""))
     refs = [row.cells[h] for h in headers] or list(row.cells.values())[:1]
     sheet, first = refs[0].split("!") if refs else ("", "")
     last = refs[-1].split("!")[1] if refs else ""

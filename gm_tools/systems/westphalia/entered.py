@@ -25,10 +25,11 @@ from gm_tools.systems.westphalia.state import state_of
 
 COVERED = (steps.PROVINCES, steps.ELECTORS, steps.PRINCIPALITIES, steps.INFLUENCE, steps.EMPEROR, steps.UPHEAVAL,
            steps.FOREIGN, steps.TURNS)
-"""The steps whose every line is one entry's."""
+"""The steps with lines one entry makes (their other lines, and every other step's, name no cell)."""
 
 
 def entered_at(variant: Variant, position: Position, kind: str, rows: dict[str, list[InputRow]]) -> list[Typed]:
+    """Each line of step ``kind`` one entry made, with that entry's row (``SheetHooks.entered_at``)."""
     from gm_tools.systems.westphalia.sheets import _read
 
     if kind not in COVERED:
