@@ -8,6 +8,8 @@ Rulebook: ``002_e7e1b063b6c411e5.txt``, 'Diplomatic Phase'.
 
 from __future__ import annotations
 
+import re
+
 from gm_tools.errors import OrderError, Problem
 from gm_tools.engine.hooks import InputRow, Typed, typed_row
 from gm_tools.engine.model import INVALID, Position
@@ -164,4 +166,10 @@ def _not_a_number(row: InputRow) -> Problem:
     text, minor = row.values["INFs"], row.values["Minor state"]
     lines = ([f"{text}: {minor}"] if minor else []) + [text]
     named = next((form for form in map(sheet_form, lines) if form), "")
+    number = re.match(r"\s*(\d+)\s*([.,]\d*)?", str(text))
+    if number and number.group(2) and number.group(2)[1:].strip("0"):  # '3.5': INFs are counted whole
+        named = ", a whole number"
+    elif number and "is an INF placement" in named:
+        # the placement typed whole in the INFs cell ('3 INFs'): it is on its sheet, in the wrong cell
+        named = f": the number alone ({number.group(1)}), the minor state in the Minor state column"
     return Problem(*_cell(row, "INFs"), repr(text), "a number of INFs above 0" + named)
