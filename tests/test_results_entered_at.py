@@ -174,3 +174,18 @@ def test_westphalia_player_turns_lines_name_the_row_that_made_them(tmp_path):
             assert _typed(backup, line["Entered at"]).casefold() == line["As written"].casefold(), line
     assert any(not r["Entered at"] for r in lines if r["Order"].startswith("gains "))
     assert replay(game, tmp_path) == []
+
+
+def test_westphalia_diplomacy_games_name_their_rows(tmp_path):
+    """'all Players Engaging in Diplomacy play the Diplomacy Game with the Player after you':
+    each game of round 5 (R1610T) names the Diplomacy Game row its cards were typed on."""
+    played_until(tmp_path, "westphalia", "R1610X")
+    game = "westphalia-demo"
+    lines = [r for r in _results(_after(tmp_path, game, "R1610T")) if r["Order"].startswith("Diplomacy Game with")]
+    assert len(lines) == 5 and all(r["Entered at"].startswith("Diplomacy Game!") for r in lines)
+    backup = tmp_path / game / "backups" / "R1610T.xlsx"
+    for line in lines:
+        assert _typed(backup, line["Entered at"]).casefold() == line["As written"].casefold(), line
+        # the row is the game's: its player and the partner the line names
+        player, partner = line["As written"].split(" | ")[0::2]
+        assert player == line["Power"] and line["Order"].startswith(f"Diplomacy Game with {partner}:")

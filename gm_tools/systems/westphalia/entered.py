@@ -7,9 +7,9 @@ The Setup's steps are covered, one line per entry: the provinces picked, the Ele
 principalities placed, the Diplomatic Influence placed and the Military Doctrines chosen; in a
 round the Religious Upheaval's chosen provinces and the Foreign Powers' entries; and of the
 Player Turns the lines one row makes: a player's actions, League and Council of Trent (his
-Player Turns row), each war (its Wars row), each province taken (its Peace Treaties row) and
-each Influence Change. The lines made from several rows at once (the Influence a player gains
-and places, a conversion with its dice, the Diplomacy Game's Influence, the Religious War) and
+Player Turns row), each Diplomacy Game (its row), each war (its Wars row), each province taken
+(its Peace Treaties row) and each Influence Change. The lines made from several rows at once
+(the Influence a player gains and places, a conversion with its dice, the Religious War) and
 the Imperial Election's (every vote) name none.
 """
 

@@ -105,7 +105,8 @@ def player_turns(variant: Variant, step: Step, inputs: dict, year: int) -> None:
     placed: dict[str, list[tuple[str, int]]] = {}
     for entry in inputs.get("placements", []):
         placed.setdefault(entry["player"], []).append((entry["principality"], int(entry.get("di") or 0)))
-    step.done += games
+    for player, what, row in games:  # a game's line is its Diplomacy Game row's
+        step.did(("game player", row), player, what)
     for player in order:
         gained = gains.get(player, 0) if gains is not None else int(rows[player].get("influence") or 0)
         if not gained and not placed.get(player):
@@ -137,7 +138,7 @@ def player_turns(variant: Variant, step: Step, inputs: dict, year: int) -> None:
 
 
 def _chosen(inputs: dict, rows: dict[str, dict], order: list[str], gains: dict[str, int] | None,
-            games: list[tuple[str, str]]) -> list[tuple[str, str]]:
+            games: list[tuple[str, str, int]]) -> list[tuple[str, str]]:
     """Each player's actions as the rulebook names them ('Players will choose 2/3 of Combat
     Heresy, Engage in Diplomacy, & Wage War'), and those of them his entries give nothing to do,
     so that every player can see his choice was read, a Foreign Power that fights no war too."""
@@ -282,10 +283,10 @@ def _signed_as_owed(variant: Variant, step: Step, fought: list, won: list[tuple[
 
 
 def _diplomacy_game(variant: Variant, step: Step, inputs: dict, rows: dict[str, dict],
-                    order: list[str]) -> tuple[dict[str, int] | None, list[tuple[str, str]]]:
+                    order: list[str]) -> tuple[dict[str, int] | None, list[tuple[str, str, int]]]:
     """'Play the Diplomacy Game' (:mod:`.diplomacygame`): the games the GM entered checked
     against the pairings, and each player's Influence from the cards (None: the GM's count on
-    the Player Turns sheet stands), with each game in words. Without cards the count is bounded
+    the Player Turns sheet stands), with each game in words and its row. Without cards the count is bounded
     by the most the cards could give; a record kept before the Dilemma cards' table (no
     ``diplomacy_games``) keeps the count it was accepted with."""
     from gm_tools.systems.westphalia import diplomacygame as D
@@ -317,7 +318,9 @@ def _diplomacy_game(variant: Variant, step: Step, inputs: dict, rows: dict[str, 
                    f"0: {player} is the only player Engaging in Diplomacy and plays no Diplomacy Game (the Player "
                    "after him is himself)")
             step.problems.append((i, "influence", str(typed), why))
-    return gains, [(g.player, D.told(payoffs, g)) for g in games]
+    # each game with its row: the one row typed for that game (D.check refuses a second)
+    return gains, [(g.player, D.told(payoffs, g), next(i for i, r in enumerate(entered) if (r.get("player"), r.get(
+        "with")) == (g.player, g.partner))) for g in games]
 
 
 def _check_placements(step: Step, entries: list[dict]) -> None:
