@@ -156,8 +156,8 @@ def test_westphalia_upheaval_and_foreign_power_name_their_rows(tmp_path):
 def test_westphalia_player_turns_lines_name_the_row_that_made_them(tmp_path):
     """'How to Play': of round 2's Player Turns (R1535T), a player's actions, League and Council
     of Trent name his Player Turns row, Red's war on Hesse its Wars row, his taking of ESL its
-    Peace Treaties row and the Influence it cost its Influence Changes row; a line made from
-    several rows at once (a conversion with its dice, the Influence gained and placed) none."""
+    Peace Treaties row and the Influence it cost its Influence Changes row, each die its Spread
+    the Faith row; a line made from several rows at once (the Influence gained and placed) none."""
     played_until(tmp_path, "westphalia", "R1535X")
     game = "westphalia-demo"
     lines = [r for r in _results(_after(tmp_path, game, "R1535T")) if r["Phase"] == "R1535T"]
@@ -173,6 +173,11 @@ def test_westphalia_player_turns_lines_name_the_row_that_made_them(tmp_path):
         if line["Entered at"]:
             assert _typed(backup, line["Entered at"]).casefold() == line["As written"].casefold(), line
     assert any(not r["Entered at"] for r in lines if r["Order"].startswith("gains "))
+    # 'Spread the Faith': each die's line names its row (Orange's on DES, Green's on BER also DIL)
+    faith = {r["Power"]: (r["Entered at"], r["As written"]) for r in lines if " converts" in r["Order"]
+             or "holds its faith" in r["Order"] or "cancelled" in r["Order"]}
+    assert faith["ORANGE"] == ("Spread the Faith!A2:C2", "ORANGE | DES | 1")
+    assert faith["GREEN"] == ("Spread the Faith!A3:D3", "GREEN | BER | 1 | DIL")
     assert replay(game, tmp_path) == []
 
 

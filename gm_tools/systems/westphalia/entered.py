@@ -7,10 +7,10 @@ The Setup's steps are covered, one line per entry: the provinces picked, the Ele
 principalities placed, the Diplomatic Influence placed and the Military Doctrines chosen; in a
 round the Religious Upheaval's chosen provinces and the Foreign Powers' entries; and of the
 Player Turns the lines one row makes: a player's actions, League and Council of Trent (his
-Player Turns row), each Diplomacy Game (its row), each war (its Wars row), each province taken
-(its Peace Treaties row) and each Influence Change. The lines made from several rows at once
-(the Influence a player gains and places, a conversion with its dice, the Religious War) and
-the Imperial Election's (every vote) name none.
+Player Turns row), each die's conversion (its Spread the Faith row), each Diplomacy Game (its
+row), each war (its Wars row), each province taken (its Peace Treaties row) and each Influence
+Change. The lines made from several rows at once (the Influence a player gains and places, the
+Religious War) and the Imperial Election's (every vote) name none.
 """
 
 from __future__ import annotations

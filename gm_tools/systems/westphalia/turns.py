@@ -153,7 +153,8 @@ def check_die(variant: Variant, state: State, die: Die) -> str | None:
 
 def spread(state: State, dice: list[Die]) -> list[tuple[str, str]]:
     """'Whenever a Player places a dice on a province with a dice of the opposing Faith, both
-    dice are removed. Once all Players have placed their dice, provinces/Principalities convert'."""
+    dice are removed. Once all Players have placed their dice, provinces/Principalities convert'.
+    One line for each of ``dice``, in their order."""
     by_target: dict[str, dict[str, int]] = {}
     for d in dice:
         faith = state.religion_of(d.player)

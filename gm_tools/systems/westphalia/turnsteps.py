@@ -101,7 +101,8 @@ def player_turns(variant: Variant, step: Step, inputs: dict, year: int) -> None:
                      (i, f, found, why) for i, f, found, why in step.problems]
     if step.problems:
         return
-    step.done += T.spread(state, dice)
+    for i, (player, what) in enumerate(T.spread(state, dice)):  # a line a die, its Spread the Faith row's
+        step.did(("dice", i), player, what)
     placed: dict[str, list[tuple[str, int]]] = {}
     for entry in inputs.get("placements", []):
         placed.setdefault(entry["player"], []).append((entry["principality"], int(entry.get("di") or 0)))
