@@ -29,13 +29,16 @@ def _results(path) -> list[dict]:
 
 
 def _typed(backup, ref: str) -> str:
-    """The values the cells of ``ref`` ('INF Placements!A3:C3') hold in the workbook the GM
-    handed in, as the Results sheet writes them."""
-    sheet, cells = ref.split("!")
-    ws = openpyxl.load_workbook(backup)[sheet]
-    col1, row1, col2, row2 = range_boundaries(cells)
-    values = [ws.cell(r, c).value for r in range(row1, row2 + 1) for c in range(col1, col2 + 1)]
-    return " | ".join(str(v).strip() for v in values if v not in (None, ""))
+    """The values the cells of ``ref`` ('INF Placements!A3:C3', or several rows' 'Player
+    Turns!A2:F2, Place Influence!A2:C2') hold in the workbook the GM handed in, as the Results
+    sheet writes them."""
+    book, said = openpyxl.load_workbook(backup), []
+    for one in ref.split(", "):
+        sheet, cells = one.split("!")
+        col1, row1, col2, row2 = range_boundaries(cells)
+        values = [book[sheet].cell(r, c).value for r in range(row1, row2 + 1) for c in range(col1, col2 + 1)]
+        said.append(" | ".join(str(v).strip() for v in values if v not in (None, "")))
+    return " / ".join(said)
 
 
 def _after(root, game: str, phase: str):
@@ -157,7 +160,7 @@ def test_westphalia_player_turns_lines_name_the_row_that_made_them(tmp_path):
     """'How to Play': of round 2's Player Turns (R1535T), a player's actions, League and Council
     of Trent name his Player Turns row, Red's war on Hesse its Wars row, his taking of ESL its
     Peace Treaties row and the Influence it cost its Influence Changes row, each die its Spread
-    the Faith row; a line made from several rows at once (the Influence gained and placed) none."""
+    the Faith row, and the Influence gained and placed his Player Turns and Place Influence rows."""
     played_until(tmp_path, "westphalia", "R1535X")
     game = "westphalia-demo"
     lines = [r for r in _results(_after(tmp_path, game, "R1535T")) if r["Phase"] == "R1535T"]
@@ -172,7 +175,9 @@ def test_westphalia_player_turns_lines_name_the_row_that_made_them(tmp_path):
     for line in lines:
         if line["Entered at"]:
             assert _typed(backup, line["Entered at"]).casefold() == line["As written"].casefold(), line
-    assert any(not r["Entered at"] for r in lines if r["Order"].startswith("gains "))
+    # the Influence gained (typed by the GM) and placed: his Player Turns row and Place Influence rows
+    gains = next(r for r in lines if r["Power"] == "YELLOW" and r["Order"].startswith("gains "))
+    assert gains["Entered at"] == "Player Turns!A2:H2, Place Influence!A2:C2"
     # 'Spread the Faith': each die's line names its row (Orange's on DES, Green's on BER also DIL)
     faith = {r["Power"]: (r["Entered at"], r["As written"]) for r in lines if " converts" in r["Order"]
              or "holds its faith" in r["Order"] or "cancelled" in r["Order"]}

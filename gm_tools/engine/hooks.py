@@ -127,6 +127,13 @@ def typed_row(power: str, order: str, row: InputRow) -> Typed:
     return Typed(power, order, cell, " | ".join(str(row.values[h]) for h in headers))
 
 
+def typed_rows(power: str, order: str, rows: list[InputRow]) -> Typed:
+    """The :class:`Typed` of a result line made from several rows (a player's Influence gained and
+    each of his placements): each row's cells, ``, `` between them, and values, `` / `` between."""
+    each = [typed_row(power, order, row) for row in rows]
+    return Typed(power, order, ", ".join(t.cell for t in each), " / ".join(t.written for t in each))
+
+
 @dataclass(frozen=True)
 class InputRow:
     """One non-empty row read back from an input sheet."""

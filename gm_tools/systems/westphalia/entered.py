@@ -9,13 +9,14 @@ round the Religious Upheaval's chosen provinces and the Foreign Powers' entries;
 Player Turns the lines one row makes: a player's actions, League and Council of Trent (his
 Player Turns row), each die's conversion (its Spread the Faith row), each Diplomacy Game (its
 row), each war (its Wars row), each province taken (its Peace Treaties row) and each Influence
-Change. The lines made from several rows at once (the Influence a player gains and places, the
-Religious War) and the Imperial Election's (every vote) name none.
+Change; the Influence a player gains and places names his Player Turns row (when the GM typed
+his Influence gained) and his Place Influence rows. The Religious War's lines and the Imperial
+Election's (every vote) name none.
 """
 
 from __future__ import annotations
 
-from gm_tools.engine.hooks import InputRow, Typed, typed_row
+from gm_tools.engine.hooks import InputRow, Typed, typed_row, typed_rows
 from gm_tools.engine.model import Position
 from gm_tools.engine.phase import parse_phase
 from gm_tools.engine.variant import Variant
@@ -44,12 +45,16 @@ def entered_at(variant: Variant, position: Position, kind: str, rows: dict[str, 
     read = {tuple(sorted(r.cells.items())): r for sheet_rows in rows.values() for r in sheet_rows}
     typed = []
     for line, entry in sorted(step.entry_of.items()):
-        field_, index = entry if isinstance(entry, tuple) else ("*", entry)
-        rows_of = where.get(field_, [])
-        if index >= len(rows_of):
-            continue
-        cells = rows_of[index]
-        row = read.get(tuple(sorted(cells.items()))) or InputRow(values={}, cells=cells)
+        made = []  # the rows read back that made the line (a laid-out row left blank is given no values)
+        for field_, index in (e if isinstance(e, tuple) else ("*", e) for e in
+                              (entry if isinstance(entry, list) else [entry])):
+            rows_of = where.get(field_, [])
+            if index < len(rows_of):
+                cells = rows_of[index]
+                made.append(read.get(tuple(sorted(cells.items()))) or InputRow(values={}, cells=cells))
         player, what = step.done[line]
-        typed.append(typed_row(player or EVENTS, what, row))
+        if len(made) == 1:
+            typed.append(typed_row(player or EVENTS, what, made[0]))
+        elif made:
+            typed.append(typed_rows(player or EVENTS, what, made))
     return typed

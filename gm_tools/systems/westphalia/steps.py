@@ -32,13 +32,13 @@ class Step:
     """(entry index, field, what was found, what was expected)."""
     done: list[tuple[str, str]] = field(default_factory=list)
     """(player, what happened) for the record and the page."""
-    entry_of: dict[int, int | tuple[str, int]] = field(default_factory=dict)
+    entry_of: dict[int, int | tuple[str, int] | list[tuple[str, int]]] = field(default_factory=dict)
     """The index in ``done`` of a line one entry made -> that entry's index, or (field, index)
     where the step's entries are of several kinds (the Player Turns': ``("war", 0)``, ``("*", 2)``
-    for a player's Player Turns row), as its problems name them (the Results sheet names the
-    cells it was typed in; never recorded)."""
+    for a player's Player Turns row), as its problems name them, or a list of them for a line
+    several entries made (the Results sheet names the cells it was typed in; never recorded)."""
 
-    def did(self, entry: int | tuple[str, int], player: str, what: str) -> None:
+    def did(self, entry: int | tuple[str, int] | list[tuple[str, int]], player: str, what: str) -> None:
         """``what`` happened, made by entry ``entry``."""
         self.entry_of[len(self.done)] = entry
         self.done.append((player, what))

@@ -124,9 +124,12 @@ def player_turns(variant: Variant, step: Step, inputs: dict, year: int) -> None:
                 step.problems.append((order.index(player), "placement", str(gained), f"{wrong}, as {player} places "
                                       f"{total} on the Place Influence sheet (more gained, or less placed)"))
         else:
-            step.done.append((player, f"gains {gained} Influence; places "
-                              + (", ".join(f"{n} on {name}" for name, n in placed.get(player, [])) or "none")
-                              + f"; {state.saved_di.get(player, 0)} saved on the capital"))
+            # made by his Influence gained, when the GM typed it, and his Place Influence rows
+            made = [("*", order.index(player))] * (rows[player].get("influence") is not None) + [
+                ("place player", j) for j, e in enumerate(inputs.get("placements", [])) if e["player"] == player]
+            step.did(made, player, f"gains {gained} Influence; places "
+                     + (", ".join(f"{n} on {name}" for name, n in placed.get(player, [])) or "none")
+                     + f"; {state.saved_di.get(player, 0)} saved on the capital")
     if step.problems:
         return
     _battles_and_treaties(variant, step, inputs, year)
