@@ -199,3 +199,21 @@ def test_westphalia_diplomacy_games_name_their_rows(tmp_path):
         # the row is the game's: its player and the partner the line names
         player, partner = line["As written"].split(" | ")[0::2]
         assert player == line["Power"] and line["Order"].startswith(f"Diplomacy Game with {partner}:")
+
+
+def test_westphalia_religious_war_declaration_and_electors_name_their_rows(tmp_path):
+    """'Religious War': Red's declaration on Goslar (R1585T) names the Religious War sheet's
+    Declarer and Target rows; 'replacing them with Electors of his choice', Brandenburg's
+    replacement its Electors Changed row."""
+    played_until(tmp_path, "westphalia", "R1585X")
+    game = "westphalia-demo"
+    lines = {r["Order"]: r for r in _results(_after(tmp_path, game, "R1585T")) if r["Phase"] == "R1585T"}
+    declared = lines["declares a Religious War on Goslar: the Restorer of the Faith"]
+    assert (declared["Entered at"], declared["As written"]) == ("Religious War!A2:B2, Religious War!A3:B3",
+                                                                "Declarer | RED / Target | Goslar")
+    replaced = next(r for o, r in lines.items() if o.startswith("replaces the Elector Brandenburg"))
+    assert replaced["Entered at"] == "Electors Changed!A2:B2"
+    backup = tmp_path / game / "backups" / "R1585T.xlsx"
+    for line in lines.values():
+        if line["Entered at"]:
+            assert _typed(backup, line["Entered at"]).casefold() == line["As written"].casefold(), line

@@ -10,8 +10,9 @@ Player Turns the lines one row makes: a player's actions, League and Council of 
 Player Turns row), each die's conversion (its Spread the Faith row), each Diplomacy Game (its
 row), each war (its Wars row), each province taken (its Peace Treaties row) and each Influence
 Change; the Influence a player gains and places names his Player Turns row (when the GM typed
-his Influence gained) and his Place Influence rows. The Religious War's lines and the Imperial
-Election's (every vote) name none.
+his Influence gained) and his Place Influence rows; the Religious War's declaration its
+Declarer and Target rows, an Elector replaced its Electors Changed row. The Religious War's
+Leagues, battle and peace and the Imperial Election's (every vote) name none.
 """
 
 from __future__ import annotations
