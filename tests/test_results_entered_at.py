@@ -171,6 +171,8 @@ def test_westphalia_player_turns_lines_name_the_row_that_made_them(tmp_path):
         "Influence Changes!A2:D2"
     assert at["joins the Evangelical League"] == at["chooses Combat Heresy and Wage War"] == "Player Turns!A3:G3"
     assert at["calls the Council of Trent: the Catholic Reformation begins"] == "Player Turns!A2:H2"
+    # 'Player Conversion': Red's conversion (his Convert cell, R1535T) names his row
+    assert at[next(o for o in at if o.startswith("converts to Protestantism"))] == "Player Turns!A3:G3"
     backup = tmp_path / game / "backups" / "R1535T.xlsx"
     for line in lines:
         if line["Entered at"]:

@@ -6,8 +6,8 @@ shows it; the record keeps what it kept, so a recorded game replays to the same 
 The Setup's steps are covered, one line per entry: the provinces picked, the Electors and
 principalities placed, the Diplomatic Influence placed and the Military Doctrines chosen; in a
 round the Religious Upheaval's chosen provinces and the Foreign Powers' entries; and of the
-Player Turns the lines one row makes: a player's actions, League and Council of Trent (his
-Player Turns row), each die's conversion (its Spread the Faith row), each Diplomacy Game (its
+Player Turns the lines one row makes: a player's actions, conversion, League and Council of
+Trent (his Player Turns row), each die's conversion (its Spread the Faith row), each Diplomacy Game (its
 row), each war (its Wars row), each province taken (its Peace Treaties row) and each Influence
 Change; the Influence a player gains and places names his Player Turns row (when the GM typed
 his Influence gained) and his Place Influence rows; the Religious War's declaration its

@@ -80,7 +80,8 @@ def player_turns(variant: Variant, step: Step, inputs: dict, year: int) -> None:
     state.actions = {p: sorted(rows[p]["actions"]) for p in order}
     for player, what in _chosen(inputs, rows, order, gains, games):  # his Player Turns row's line
         step.did(("*", order.index(player)), player, what)
-    step.done += T.convert(state, [p for p in order if rows[p].get("convert")])
+    for player, what in T.convert(state, [p for p in order if rows[p].get("convert")]):  # his Convert cell's row
+        step.did(("*", order.index(player)), player, what)
     from gm_tools.systems.westphalia.figures import round_number
 
     for player in order:
