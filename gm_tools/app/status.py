@@ -93,6 +93,9 @@ class PhaseStatus:
     entries)."""
     unreadable: dict[str, str] = field(default_factory=dict)
     """Input sheets whose rows cannot be counted -> why (deleted, or a column header changed)."""
+    warnings: list[str] = field(default_factory=list)
+    """Entries that stand but look like a slip, as the turn's report warns of them
+    (``SheetHooks.warnings``: a Westphalia Influence Changes row typed twice)."""
 
     @property
     def waiting_for(self) -> list[str]:
@@ -165,6 +168,7 @@ class PhaseStatus:
             lines.append(f"  {self.problems} entry(ies) a turn would refuse: gm-tools turn {self.game} --dry-run "
                          "names each")
         lines.extend(f"  press picture lost: {lost}" for lost in self.lost_pictures)
+        lines.extend(f"  warning: {w}" for w in self.warnings)
         return "\n".join(lines)
 
 
@@ -214,6 +218,7 @@ def phase_status(name: str, root: str | os.PathLike | None = None) -> PhaseStatu
                          powers, inputs, bool(entries.press.strip()), len(problems), list(lost.values()), awaited)
     if awaited is not None:
         status.all_entered = hooks.all_entered(variant, position)
+    status.warnings = hooks.warnings(variant, position, entries.inputs)
     for p in problems:
         if p.sheet in inputs and p.cell in ("", "1:1"):  # the sheet itself, or its header row
             status.unreadable.setdefault(p.sheet, f"found {p.found}, expected {p.expected}"

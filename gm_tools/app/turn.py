@@ -271,10 +271,10 @@ def processed_now() -> str:
 def process_phase(
     state: GameState, data: bytes, lenient: bool = False, force: bool = False, processed: str | None = None
 ) -> tuple[dict | None, bytes | None]:
-    """Check and adjudicate the current phase from workbook bytes. Returns the history
-    record and the new workbook's bytes, or (None, None) when nothing was entered. Raises
-    WorkbookError listing every problem. Writes nothing. ``processed`` is the time the record
-    keeps (default: :func:`processed_now`)."""
+    """Check and adjudicate the current phase from workbook bytes. Returns the history record, the
+    new workbook's bytes and the entries' warnings (``SheetHooks.warnings``), or (None, None, []) when
+    nothing was entered. Raises WorkbookError listing every problem. Writes nothing. ``processed`` is
+    the time the record keeps (default: :func:`processed_now`)."""
     variant, position, paths = state.variant, state.position, state.paths
     rules, hooks = rules_for(variant), hooks_for(variant)
     input_tables = hooks.input_sheets(variant, position)
@@ -288,7 +288,7 @@ def process_phase(
     nothing_to_enter = not order_blocks(variant, position, rules) and (
         not input_tables or hooks.awaited(variant, position, entries.inputs) == [])
     if not (entries.orders or entries.press or any(entries.inputs.values()) or force or nothing_to_enter):
-        return None, None
+        return None, None, []
 
     done = adjudicate(variant, rules, hooks, position, checked, inputs, str(entries.seed))
     record = {
@@ -313,13 +313,13 @@ def process_phase(
     }
     if done.draw:
         record["draw"] = done.draw  # only in a record that ends the game so: older records keep their bytes
-    plan = _plan(variant, hooks, rules, state.info.name, done.after, entries.deadline,
-                 entries.seed, record["players"], record)
+    plan = _plan(variant, hooks, rules, state.info.name, done.after, entries.deadline, entries.seed,
+                 record["players"], record, hooks.entered_at(variant, position, entries.inputs))
     clash = clashes(entries.gm_sheets, [t for t in plan_titles(plan) if t not in ours])
     if clash:
         raise WorkbookError(str(paths.workbook), clash, entries.sheets)
     plan.gm_sheets = entries.gm_sheets
-    return record, write_workbook(plan)
+    return record, write_workbook(plan), hooks.warnings(variant, position, entries.inputs)
 
 
 def check_entries(state: GameState, data: bytes, lenient: bool = False):
@@ -371,7 +371,7 @@ def _record_extra(hooks: SheetHooks, inputs: dict, done: Adjudication) -> dict:
 
 
 def _plan(variant: Variant, hooks: SheetHooks, rules: Rules, name: str, position: Position, deadline: str,
-          seed: int, players: dict[str, str], last_record: dict | None) -> WorkbookPlan:
+          seed: int, players: dict[str, str], last_record: dict | None, typed=()) -> WorkbookPlan:
     over = bool(last_record and last_record["next_phase"] is None)
     return WorkbookPlan(
         game=GameFacts(
@@ -387,7 +387,7 @@ def _plan(variant: Variant, hooks: SheetHooks, rules: Rules, name: str, position
         power_colours={code: p.colour for code, p in variant.powers.items()},
         blocks=[] if over else order_blocks(variant, position, rules),
         computed=[units_table(variant, position, rules), centers_table(variant, position),
-                  results_table(variant, last_record)] + hooks.output_sheets(variant, position),
+                  results_table(variant, last_record, typed)] + hooks.output_sheets(variant, position),
         inputs=[] if over else hooks.input_sheets(variant, position),
     )
 
@@ -454,10 +454,10 @@ def preview_turn(name: str, root: str | os.PathLike | None = None, lenient: bool
         state.refuse_if_over()
         if not paths.workbook.exists():
             raise GameError(f"{paths.workbook} is missing: the game's workbook is needed to process a turn")
-        record, _ = process_phase(state, paths.workbook.read_bytes(), lenient=lenient, force=force)
+        record, _, warnings = process_phase(state, paths.workbook.read_bytes(), lenient=lenient, force=force)
     if record is None:
         return TurnReport(name, state.position.phase, processed=False, dry_run=True, units=orders_units(state))
-    return TurnReport(name, record["phase"], processed=True, record=record, variant=state.variant, dry_run=True)
+    return TurnReport(name, record["phase"], processed=True, record=record, variant=state.variant, dry_run=True, warnings=warnings)
 
 
 def _turn(state: GameState, lenient: bool, force: bool, site_dir, processed: str | None = None) -> TurnReport:
@@ -467,7 +467,7 @@ def _turn(state: GameState, lenient: bool, force: bool, site_dir, processed: str
     if not paths.workbook.exists():
         raise GameError(f"{paths.workbook} is missing: the game's workbook is needed to process a turn")
     data = paths.workbook.read_bytes()
-    record, workbook = process_phase(state, data, lenient=lenient, force=force, processed=processed)
+    record, workbook, warnings = process_phase(state, data, lenient=lenient, force=force, processed=processed)
     if record is None:
         return TurnReport(name, state.position.phase, processed=False, units=orders_units(state))
     if site_dir:
@@ -478,7 +478,7 @@ def _turn(state: GameState, lenient: bool, force: bool, site_dir, processed: str
     # together or not at all.
     # on disk, a long game's books are kept as what changed (gm_tools/edges/recorddelta.py)
     stored = shrink(record, state.history[-1] if state.history else None)
-    report = TurnReport(name, record["phase"], processed=True, record=record, variant=state.variant)
+    report = TurnReport(name, record["phase"], processed=True, record=record, variant=state.variant, warnings=warnings)
     # The report is worded before anything is written: a fault in a variant's report sections
     # then stops the turn with nothing recorded, instead of after the phase was (and again
     # at every retry, each recording one more phase).

@@ -33,6 +33,8 @@ class TurnReport:
     """The game's variant as it plays (its setup), for the report's sections."""
     dry_run: bool = False
     """The phase was checked and adjudicated as a turn would, and nothing written (``--dry-run``)."""
+    warnings: list[str] = field(default_factory=list)
+    """Entries that stand but look like a slip, for the GM to check (``SheetHooks.warnings``)."""
     units: bool = True
     """The phase orders units (else it has only its sheets: a Westphalia step), for what
     ``--force`` would do."""
@@ -78,6 +80,7 @@ class TurnReport:
             said = draw.get("text", draw.get("chosen"))  # a variant's own words for it, if any
             lines.append(f"  random draw ({draw['kind']}, seed {draw['seed']}): {said}")
         lines += [f"  {line}" if line else "" for line in self.sections]
+        lines += [f"warning: {w}" for w in self.warnings]
         if r["winner"]:
             scoring = r.get("extra", {}).get("outcome", {}).get("scoring")
             why = scoring["verdict"] if scoring else "holds the victory centers"

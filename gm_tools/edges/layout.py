@@ -238,8 +238,11 @@ def centers_table(variant: Variant, position: Position) -> Table:
     return Table("Centers", columns, rows)
 
 
-def results_table(variant: Variant, record: dict | None) -> Table:
-    """The last processed phase: each order as entered, and beside it its result and reason."""
+def results_table(variant: Variant, record: dict | None, typed=()) -> Table:
+    """The last processed phase: each order as entered, and beside it its result and reason.
+    A result line made from a variant's input sheet is given the cells it was typed in from
+    ``typed`` (:meth:`~gm_tools.engine.hooks.SheetHooks.entered_at`: known while the turn has
+    the workbook, not kept in the record), each used once."""
     columns = (
         Column("Phase", width=10),
         Column("Power", width=14),
@@ -265,9 +268,15 @@ def results_table(variant: Variant, record: dict | None) -> Table:
                 who = f"{power} for {e['for']}" if e.get("for") else power
                 rows.append([record["phase"], who, e["read"], r["result"] if r else "", r["reason"] if r else "",
                              e["cell"], e["written"]])
+        where: dict[tuple[str, str], list] = {}
+        for t in typed:
+            where.setdefault((t.power, t.order), []).append(t)
         for r in record["results"]:
             if (r["power"], r["order"]) not in shown:
-                rows.append([record["phase"], r["power"], r["order"], r["result"], r["reason"], "", ""])
+                at = where.get((r["power"], r["order"])) or [None]
+                t = at.pop(0)
+                rows.append([record["phase"], r["power"], r["order"], r["result"], r["reason"],
+                             t.cell if t else "", t.written if t else ""])
         for note in record["notes"]:
             rows.append([record["phase"], note["power"], "", "default", note_words(note), "", ""])
         if record.get("winner"):

@@ -13,11 +13,13 @@ The turn pipeline calls the hooks in this order (``docs/workbook.md``):
    declarations, purchases);
 2. ``check_inputs``  - when processing: turn the rows read back into JSON-able inputs,
    reporting every problem with its cell (stored in the history record's ``extra``);
+   ``warnings`` - entries that stand but look like a slip, for the turn's report;
 3. ``apply_inputs``  - the position the adjudicator starts from, given those inputs;
    ``check_with_orders`` - then, the inputs against the orders that stand (a Centenary
    fealty build site with no build ordered there);
 4. ``output_sheets`` - computed, protected sheets for the new phase (Influence Tracker,
-   Treasury);
+   Treasury); ``entered_at`` - where each of the phase's result lines was typed, for the
+   Results sheet's "Entered at" and "As written" (never recorded);
 5. ``report_sections`` - (for the site) extra sections of a phase's page, in markdown;
    ``game_sections`` - those of the game's page, from its last record.
 """
@@ -100,6 +102,39 @@ class Table:
 
 
 @dataclass(frozen=True)
+class Typed:
+    """Where one result line of a phase was typed on an input sheet: the Results sheet's
+    "Entered at" and "As written" beside it, as the Orders sheet's orders have them."""
+
+    power: str
+    """The result line's power, as the record has it."""
+    order: str
+    """The result line's order (a variant's decision in words), as the record has it."""
+    cell: str
+    """The cells typed: ``"INF Placements!A3:C3"``, or one cell."""
+    written: str
+    """Their values as read, left to right, ``" | "`` between them."""
+
+
+def typed_row(power: str, order: str, row: InputRow) -> Typed:
+    """The :class:`Typed` of a result line made from ``row``: its cells that hold a value, as a
+    range of the row, and those values."""
+    headers = tuple(h for h in row.cells if row.values.get(h) not in (None, ""))
+    refs = [row.cells[h] for h in headers] or list(row.cells.values())[:1]
+    sheet, first = refs[0].split("!") if refs else ("", "")
+    last = refs[-1].split("!")[1] if refs else ""
+    cell = f"{sheet}!{first}" if first == last else f"{sheet}!{first}:{last}"
+    return Typed(power, order, cell, " | ".join(str(row.values[h]) for h in headers))
+
+
+def typed_rows(power: str, order: str, rows: list[InputRow]) -> Typed:
+    """The :class:`Typed` of a result line made from several rows (a player's Influence gained and
+    each of his placements): each row's cells, ``, `` between them, and values, `` / `` between."""
+    each = [typed_row(power, order, row) for row in rows]
+    return Typed(power, order, ", ".join(t.cell for t in each), " / ".join(t.written for t in each))
+
+
+@dataclass(frozen=True)
 class InputRow:
     """One non-empty row read back from an input sheet."""
 
@@ -175,6 +210,20 @@ class SheetHooks:
         names nobody, in the words of what the phase waited for (an offer sheet, a step's
         entries)."""
         return "every player has entered what the phase asks of him"
+
+    def entered_at(self, variant: Variant, position: Position, rows: dict[str, list[InputRow]]) -> list[Typed]:
+        """Where the phase's result lines were typed on its input sheets (the rows read back,
+        already checked): a line of the record's results (power and order) with its cells and
+        what they held, for the Results sheet only, so the record (and a replay) is as it was.
+        A result no row made (a draw, a default) has none. Standard: none (the Orders sheet's
+        orders carry their cell in the record)."""
+        return []
+
+    def warnings(self, variant: Variant, position: Position, rows: dict[str, list[InputRow]]) -> list[str]:
+        """Entries that stand by the rules but look like a slip (The Peace of Westphalia's
+        Influence Changes row typed twice), each naming its cells: the turn goes on, and its
+        report (and a dry run's) lists them for the GM to check; never recorded. Standard: none."""
+        return []
 
     def output_sheets(self, variant: Variant, position: Position) -> list[Table]:
         """Computed sheets written back for the phase starting at ``position``; protected."""

@@ -8,8 +8,10 @@ Rulebook: ``002_e7e1b063b6c411e5.txt``, 'Diplomatic Phase'.
 
 from __future__ import annotations
 
-from gm_tools.errors import Problem
-from gm_tools.engine.hooks import InputRow
+import re
+
+from gm_tools.errors import OrderError, Problem
+from gm_tools.engine.hooks import InputRow, Typed, typed_row
 from gm_tools.engine.model import INVALID, Position
 from gm_tools.engine.phase import parse_phase
 from gm_tools.engine.variant import Variant
@@ -70,7 +72,7 @@ def check_diplomatic(variant: Variant, position: Position, rows: dict[str, list[
                                     "placed may not be removed except by a diplomatic attack"))
             continue
         # The INFs cell is where an over-allotment is fixed; the minor's cell for the rest.
-        add(row.values["Power"], f"{row.values['INFs']}: {row.values['Minor state']}", row, "Minor state")
+        add(row.values["Power"], _line(INF_PLACEMENTS, row), row, "Minor state")
     for row in rows.get(ATTACKS, []):
         if _missing(row, ("Power", "Attack"), {"Power": power_expected,
                                                 "Attack": "a diplomatic attack '[minor state] > [power]' like BRAP > FRANCE"}, problems):
@@ -80,13 +82,13 @@ def check_diplomatic(variant: Variant, position: Position, rows: dict[str, list[
             problems.append(Problem(*_cell(row, "Attack"), repr(text),
                                     "a diplomatic attack '[minor state] > [power]' like BRAP > FRANCE" + sheet_form(text)))
             continue
-        add(row.values["Power"], text, row, "Attack")
+        add(row.values["Power"], _line(ATTACKS, row), row, "Attack")
     for row in rows.get(DECLARATIONS_IN, []):
         if _missing(row, ("Power", "Kind", "Other power"), {
             "Power": power_expected, "Kind": f"one of {', '.join(DECLARATION_KINDS)}",
             "Other power": power_expected}, problems):
             continue
-        add(row.values["Power"], f"{row.values['Kind'].upper()}: {row.values['Other power']}", row, "Other power")
+        add(row.values["Power"], _line(DECLARATIONS_IN, row), row, "Other power")
     # The phase itself, as it will be played: the board's captures and the GM's findings count.
     # With rows that cannot be read it is still run on those that can, so the GM hears of every
     # entry the rules refuse at once, not in a second round; but an attack is judged only on the
@@ -109,6 +111,33 @@ def check_diplomatic(variant: Variant, position: Position, rows: dict[str, list[
         return {}, problems
     inputs = {key: value for key, value in (("orders", orders), ("papal_events", papal_events)) if value}
     return inputs, problems
+
+
+def _line(sheet: str, row: InputRow) -> str:
+    """The power's order line a checked row of ``sheet`` is read as (``5: BRE``, ``BRAP > FRANCE``,
+    ``WAR: SPAIN``)."""
+    if sheet == INF_PLACEMENTS:
+        return f"{row.values['INFs']}: {row.values['Minor state']}"
+    if sheet == ATTACKS:
+        return row.values["Attack"]
+    return f"{row.values['Kind'].upper()}: {row.values['Other power']}"
+
+
+def entered_at_diplomatic(variant: Variant, position: Position, rows: dict[str, list[InputRow]]) -> list[Typed]:
+    """Each row's result line (its power and the order as the phase words it, ``3: BOHC``) with
+    the row's cells, for the Results sheet (:meth:`~gm_tools.engine.hooks.SheetHooks.entered_at`)."""
+    from gm_tools.systems.europe1619.orders import read_order
+
+    setup, typed = _setup(variant, position), []
+    for sheet in (INF_PLACEMENTS, ATTACKS, DECLARATIONS_IN):
+        for row in rows.get(sheet, []):
+            power, text = row.values.get("Power"), _line(sheet, row)
+            try:
+                order = read_order(setup, power, text).canonical()
+            except OrderError:  # a line the phase voids is recorded as written, spaces joined
+                order = " ".join(text.split())
+            typed.append(typed_row(power, order, row))
+    return typed
 
 
 def _first_at(reason: str, earlier: list[tuple[str, str, str]]) -> str:
@@ -137,4 +166,10 @@ def _not_a_number(row: InputRow) -> Problem:
     text, minor = row.values["INFs"], row.values["Minor state"]
     lines = ([f"{text}: {minor}"] if minor else []) + [text]
     named = next((form for form in map(sheet_form, lines) if form), "")
+    number = re.match(r"\s*(\d+)\s*([.,]\d*)?", str(text))
+    if number and number.group(2) and number.group(2)[1:].strip("0"):  # '3.5': INFs are counted whole
+        named = ", a whole number"
+    elif number and "is an INF placement" in named:
+        # the placement typed whole in the INFs cell ('3 INFs'): it is on its sheet, in the wrong cell
+        named = f": the number alone ({number.group(1)}), the minor state in the Minor state column"
     return Problem(*_cell(row, "INFs"), repr(text), "a number of INFs above 0" + named)

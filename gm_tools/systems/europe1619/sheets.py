@@ -28,7 +28,7 @@ import difflib
 import re
 
 from gm_tools.errors import Problem
-from gm_tools.engine.hooks import CHOICE, INTEGER, Column, InputRow, SheetHooks, Table, power_column
+from gm_tools.engine.hooks import CHOICE, INTEGER, Column, InputRow, SheetHooks, Table, power_column, typed_row
 from gm_tools.engine.model import INVALID, Position
 from gm_tools.engine.phase import parse_phase
 from gm_tools.engine.variant import Variant
@@ -177,6 +177,17 @@ class Europe1619Hooks(SheetHooks):
             return check_reichstag(variant, position, rows)
         return {}, []
 
+    def entered_at(self, variant: Variant, position: Position, rows: dict[str, list[InputRow]]):
+        if _kind(variant, position) == TRANSACTIONS:
+            typed: list = []
+            _check_transactions(variant, position, rows, typed)
+            return typed
+        if _kind(variant, position) != DIPLOMATIC:
+            return []
+        from gm_tools.systems.europe1619.diplomatic_sheet import entered_at_diplomatic
+
+        return entered_at_diplomatic(variant, position, rows)
+
     def apply_inputs(self, variant: Variant, position: Position, inputs: dict) -> Position:
         """The Reichstag meets in the Orders Phase: its vote is counted before the orders are
         adjudicated, and the decree applies from the next year ('the rule comes into effect the
@@ -253,10 +264,11 @@ def _suggest(variant: Variant, text: str) -> str:
     return f" (did you mean {variant.lookup[close[0]].upper()}?)" if close else ""
 
 
-def _check_transactions(variant: Variant, position: Position, rows: dict[str, list[InputRow]]):
+def _check_transactions(variant: Variant, position: Position, rows: dict[str, list[InputRow]], typed=None):
     """Rows become transactions; the phase is run on them (income first, then loans, then
     purchases in the order listed: 'the player must assess the cost of one additional unit
-    after one unit has been purchased'), and each it refuses is a problem at its row."""
+    after one unit has been purchased'), and each it refuses is a problem at its row. ``typed``,
+    a list, is given each row's result line with the row (:meth:`Europe1619Hooks.entered_at`)."""
     from gm_tools.systems.europe1619 import adapter_rules
     from gm_tools.systems.europe1619.phases import place_expelled, transactions_of
 
@@ -282,13 +294,13 @@ def _check_transactions(variant: Variant, position: Position, rows: dict[str, li
             continue
         loans.append({"lender": row.values["Lender"], "borrower": row.values["Borrower"], "amount": row.values["TPs"],
                       "interest": row.values.get("Interest") or 0, "due": row.values.get("Due") or ""})
-        cells.append(row.cells["TPs"])
+        cells.append((row.cells["TPs"], row))
     for row in rows.get(PAYMENTS, []):
         if not _transfer_row(row, ("Payer", "Payee"), "paid", power_expected, problems):
             continue
         payments.append({"payer": row.values["Payer"], "payee": row.values["Payee"], "amount": row.values["TPs"],
                          "note": row.values.get("For") or ""})
-        cells.append(row.cells["TPs"])
+        cells.append((row.cells["TPs"], row))
     for row in rows.get(PURCHASES, []):
         action = row.values.get("Action")
         preference = action == "minor build"
@@ -329,7 +341,7 @@ def _check_transactions(variant: Variant, position: Position, rows: dict[str, li
                 continue
         purchases.append({"power": row.values["Power"], "action": action, "kind": row.values.get("Unit"),
                           "province": code.upper() if code else None, "minor": minor or None})
-        cells.append(row.cells["Action"])
+        cells.append((row.cells["Action"], row))
     retreats = {}
     waiting = {e["unit"]: e for e in state_of(position).expelled or []}
     for row in rows.get(RETREATS, []):
@@ -350,7 +362,9 @@ def _check_transactions(variant: Variant, position: Position, rows: dict[str, li
                                 ("retreats", retreats)) if v}
     start, _ = place_expelled(position, retreats)
     out = adapter_rules.apply_transactions(variant, start, transactions_of(inputs))
-    for ref, result in zip(cells, out.results):
+    for (ref, row), result in zip(cells, out.results):
+        if typed is not None:
+            typed.append(typed_row(result.power, result.order, row))
         if result.result == INVALID:
             sheet, cell = ref.split("!")
             problems.append(Problem(sheet, cell, f"{result.order!r} ({result.power})", f"a transaction the rules allow ({result.reason})"))

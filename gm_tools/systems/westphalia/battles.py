@@ -55,7 +55,9 @@ def check_declaration(state: State, declarer: str, target: str) -> str | None:
         return None if friend is None else f"an unaligned principality ({target} is {friend}'s ally)"
     if target in state.princes or target in state.foreign:
         return None
-    return "a player with provinces in the Empire, a Foreign Power or an unaligned principality"
+    near = state.nearest(target)  # a misspelt name: the nearest, as the GM corrects it
+    return "a player with provinces in the Empire, a Foreign Power or an unaligned principality" + (
+        f" (nearest: {', '.join(near)})" if near else "")
 
 
 def battle_phases(declarations: list[tuple[str, str]]) -> list[War]:

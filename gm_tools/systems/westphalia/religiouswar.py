@@ -45,7 +45,8 @@ def check_declaration(state: State, player: str, target: str) -> str | None:
     if player not in state.leagues:
         return no_league(player)
     if target not in state.principalities:
-        return "a principality on the board"
+        near = state.nearest(target, players=False)  # a name misspelt: the nearest, as the GM corrects it
+        return "a principality on the board" + (f" (nearest: {', '.join(near)})" if near else "")
     if principality_religion(state, target) == state.religion_of(player):
         return f"a heretical principality ({target} is {state.religion_of(player)})"
     if target in state.targets:

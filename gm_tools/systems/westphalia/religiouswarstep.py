@@ -15,6 +15,11 @@ from gm_tools.engine.variant import Variant
 from gm_tools.systems.westphalia.steps import Step
 
 
+_DECLARED = [("religious war", 0), ("religious war", 1)]
+"""The Religious War sheet's Declarer and Target rows, where a declaration is typed (the Results
+sheet names them beside its line)."""
+
+
 def no_elector_change(step: Step, changes: list[dict], why: str) -> None:
     """An Electors Changed row when the Religious War changes no Elector: refused, named by the
     cell filled in ('Removed', else 'Added')."""
@@ -43,11 +48,13 @@ def religious_war(variant: Variant, step: Step, entry: dict, year: int, declared
     declarer, target = entry.get("declarer", ""), entry.get("target", "")
     wrong = R.check_declaration(declared, declarer, target)
     if wrong:
-        step.problems.append((0, "religious war", f"{declarer} > {target}", wrong))
+        # named at the Declarer's cell when it is his League, else at the Target's, the one to correct
+        at = 0 if wrong == R.no_league(declarer) else 1
+        step.problems.append((at, "religious war", f"{declarer} > {target}", wrong))
         return []
     if target not in state.principalities:
-        step.done.append((declarer, f"declared a Religious War on {target}, which no longer exists: no Religious War "
-                                    "('or if the Target Principality no longer exists, proceed to Tradeoffs')"))
+        step.did(_DECLARED, declarer, f"declared a Religious War on {target}, which no longer exists: no Religious "
+                                      "War ('or if the Target Principality no longer exists, proceed to Tradeoffs')")
         no_elector_change(step, entry.get("electors", []), f"the Target Principality {target} no longer exists")
         return []
     if entry.get("emperor_league") not in (None, *names):  # the Emperor's choice, never passed over
@@ -56,7 +63,7 @@ def religious_war(variant: Variant, step: Step, entry: dict, year: int, declared
                                                      "Join a League')"))
         return []
     war = R.ReligiousWar(target, declarer)
-    step.done.append((declarer, f"declares a Religious War on {target}: the Restorer of the Faith"))
+    step.did(_DECLARED, declarer, f"declares a Religious War on {target}: the Restorer of the Faith")
     step.done += [("", line) for line in R.join(state, war, entry.get("joins", {}), entry.get("emperor_league"),
                                                  names)]
     war.defender = R.defender(state, war, names)
@@ -103,11 +110,15 @@ def religious_war(variant: Variant, step: Step, entry: dict, year: int, declared
         by = emperor if war.winner == faith_league else strongest(state, war, R.other(faith_league, names), year)
         wrong = R.check_elector_change(state, war, change.get("removed", ""), change.get("added", ""), by)
         if wrong:
+            # a blank cell is 'nothing', as every blank cell is named; a name misspelt gets the nearest
+            unknown = change.get(wrong[0], "") not in state.principalities
+            near = state.nearest(change.get(wrong[0], ""), players=False) if unknown else []
             step.problems.append((i, "elector" if wrong[0] == "removed" else "elector added",
-                                  change.get(wrong[0], ""), wrong[1]))
+                                  change.get(wrong[0]) or "nothing",
+                                  wrong[1] + (f" (nearest: {', '.join(near)})" if near else "")))
             continue
         state.electors = tuple(sorted((set(state.electors) - {change["removed"]}) | {change["added"]}))
-        step.done.append((by, f"replaces the Elector {change['removed']} with {change['added']}"))
+        step.did(("elector", i), by, f"replaces the Elector {change['removed']} with {change['added']}")
     losers = [p for p, league in war.leagues.items() if league != war.winner]
     return [(w, lost) for w, league in war.leagues.items() if league == war.winner for lost in losers]
 

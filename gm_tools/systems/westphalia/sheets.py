@@ -209,6 +209,16 @@ class WestphaliaHooks(SheetHooks):
                 problems.append(Problem(name, cell, found, expected))
         return inputs, problems + _off_layout(self.input_sheets(variant, position), rows, problems)
 
+    def warnings(self, variant: Variant, position: Position, rows: dict[str, list[InputRow]]) -> list[str]:
+        from gm_tools.systems.westphalia.slips import changes_typed_twice
+
+        return changes_typed_twice(CHANGES, rows.get(CHANGES, [])) if _kind(position) == steps.TURNS else []
+
+    def entered_at(self, variant: Variant, position: Position, rows: dict[str, list[InputRow]]):
+        from gm_tools.systems.westphalia.entered import entered_at
+
+        return entered_at(variant, position, _kind(position), rows)
+
     def awaited(self, variant: Variant, position: Position, rows: dict[str, list[InputRow]]) -> list[str] | None:
         """Who the step still waits for (:func:`.mail.awaited`)."""
         from gm_tools.systems.westphalia.mail import awaited
@@ -442,9 +452,9 @@ def _read_turns(variant: Variant, state, rows: dict[str, list[InputRow]]):
     war_cells = [items[i].cells if i in items else {"Value": f"{RELIGIOUS_WAR}!B{n}"}
                  for n, i in enumerate(_WAR_ITEMS, start=2)]
     where = {"*": [cells for _, _, cells in got], **{f: [r.cells for r in dice_rows] for f in ("dice", "dice also", "dice player", "dice count")},
-             # the declaration's problems are entry 0 (the Declarer's cell), the battle's entry 1 (the
-             # Winning League's), the Emperor's League entry 2
-             "religious war": war_cells[:1], "league won": [war_cells[0], war_cells[3], war_cells[2]],
+             # the declaration's problems are entry 0 (the Declarer's cell: his League) or 1 (the
+             # Target's: the rest), the battle's entry 1 (the Winning League's), the Emperor's League entry 2
+             "religious war": war_cells[:2], "league won": [war_cells[0], war_cells[3], war_cells[2]],
              "elector": [r.cells for r in rows.get(ELECTORS_CHANGED, [])],
              "elector added": [r.cells for r in rows.get(ELECTORS_CHANGED, [])],
              **{f: [r.cells for r in rows.get(PLACE, [])] for f in ("place player", "place principality", "place di")},

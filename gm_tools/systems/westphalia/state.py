@@ -117,6 +117,14 @@ class State:
                 out[province] = holder
         return out
 
+    def nearest(self, word: str, players: bool = True) -> list[str]:
+        """The players (unless not ``players``) and principalities whose names are nearest a word
+        that names none, as the GM corrects a slip (``['Goslar']``)."""
+        import difflib
+
+        names = {n.casefold(): n for n in (*(self.setup_order if players else ()), *self.principalities)}
+        return [names[c] for c in difflib.get_close_matches(str(word).casefold(), list(names), n=3, cutoff=0.6)]
+
     def religion_of(self, player: str) -> str:
         return self.religion.get(player, "catholic")
 

@@ -32,6 +32,16 @@ class Step:
     """(entry index, field, what was found, what was expected)."""
     done: list[tuple[str, str]] = field(default_factory=list)
     """(player, what happened) for the record and the page."""
+    entry_of: dict[int, int | tuple[str, int] | list[tuple[str, int]]] = field(default_factory=dict)
+    """The index in ``done`` of a line one entry made -> that entry's index, or (field, index)
+    where the step's entries are of several kinds (the Player Turns': ``("war", 0)``, ``("*", 2)``
+    for a player's Player Turns row), as its problems name them, or a list of them for a line
+    several entries made (the Results sheet names the cells it was typed in; never recorded)."""
+
+    def did(self, entry: int | tuple[str, int] | list[tuple[str, int]], player: str, what: str) -> None:
+        """``what`` happened, made by entry ``entry``."""
+        self.entry_of[len(self.done)] = entry
+        self.done.append((player, what))
 
 
 def apply(variant: Variant, state: State, kind: str, inputs: dict, year: int) -> Step:
@@ -101,7 +111,8 @@ def _foreign(variant: Variant, step: Step, entries: list[dict], year: int) -> No
                              else ("player", player))
             step.problems.append((i, field_, found, wrong))
             continue
-        step.done += become(variant, step.state, player, entry["home"], entry["edge"])
+        for who, what in become(variant, step.state, player, entry["home"], entry["edge"]):
+            step.did(i, who, what)
     from gm_tools.systems.westphalia.wars import homeless
 
     for player in homeless(step.state):
@@ -125,7 +136,11 @@ def _upheaval(variant: Variant, step: Step, choices: dict[str, str]) -> None:
         step.problems.append((i, "province", f"{player}: {choices[player]}" if player else choices[player],
                               no_choice(variant, step.state, player)))
     if not step.problems:
-        step.done += apply_upheaval(variant, step.state, {p: choices[p] for p in choosers})
+        for who, what in apply_upheaval(variant, step.state, {p: choices[p] for p in choosers}):
+            if who in choosers:  # a chooser's line is his row's; the bag's and the dice's are no row's
+                step.did(choosers.index(who), who, what)
+            else:
+                step.done.append((who, what))
 
 
 def _nearest(variant: Variant, word: str) -> str:
@@ -138,15 +153,28 @@ def _nearest(variant: Variant, word: str) -> str:
     return f" (nearest: {', '.join(f'{c} ({variant.provinces[c].name})' for c in close[:3])})" if close else ""
 
 
+def _unknown_words(variant: Variant, unknown: list[str]) -> list[str]:
+    """The words not understood in a list typed with spaces (``EIC EIS HAE HAMM``: ``HAMM``), where
+    some of its words are provinces, so the GM is told which; else ``unknown`` as it is."""
+    words = []
+    for item in unknown:
+        parts = item.split()
+        known = [w for w in parts if S.read_provinces(variant, w)[0]]
+        words += [w for w in parts if w not in known] if known and len(parts) > 1 else [item]
+    return words
+
+
 def _holding(variant: Variant, step: Step, i: int, entry: dict) -> tuple[list[str], str] | None:
     provinces, unknown = S.read_provinces(variant, ", ".join(entry.get("provinces", [])))
     capital, bad = S.read_provinces(variant, entry.get("capital", ""))
     if unknown:
+        words = _unknown_words(variant, unknown)
+        which = f": {', '.join(words)} {'is' if len(words) == 1 else 'are'} none" if words != unknown else ""
         step.problems.append((i, "provinces", ", ".join(unknown), "provinces of the board (codes or names)"
-                              + _nearest(variant, unknown[0])))
+                              + which + _nearest(variant, words[0])))
         return None
     if bad or len(capital) != 1:
-        step.problems.append((i, "capital", str(entry.get("capital", "")), "one province of the board"
+        step.problems.append((i, "capital", str(entry.get("capital", "")) or "nothing", "one province of the board"
                               + (_nearest(variant, bad[0]) if bad else "")))
         return None
     if provinces and capital[0] not in provinces:
@@ -177,7 +205,7 @@ def _princes(variant: Variant, tables, step: Step, entries: list[dict]) -> None:
             step.problems.append((i, "provinces", ", ".join(provinces), "; ".join(wrong)))
             continue
         step.state.princes[player] = Holding(tuple(sorted(provinces)), capital)
-        step.done.append((player, f"holds {', '.join(sorted(provinces))}, capital {capital}"))
+        step.did(i, player, f"holds {', '.join(sorted(provinces))}, capital {capital}")
     missing = [p for p in expected if p not in step.state.princes]
     if missing and not step.problems:
         step.problems.append((len(entries), "player", "no row", f"a row for {', '.join(missing)} ('Other Players "
@@ -198,7 +226,7 @@ def _electors(variant: Variant, tables, step: Step, entries: list[dict]) -> None
             continue
         step.state.principalities[name] = Holding(tuple(sorted(provinces)), capital)
         step.state.electors = tuple(sorted(set(step.state.electors) | {name}))
-        step.done.append((entry.get("player", ""), f"places {name} on {', '.join(sorted(provinces))}, capital {capital}"))
+        step.did(i, entry.get("player", ""), f"places {name} on {', '.join(sorted(provinces))}, capital {capital}")
     missing = [e for e in tables.electors if e not in step.state.principalities]
     if missing and not step.problems:
         step.problems.append((len(entries), "name", "no row", "every starting Elector placed ('The following "
@@ -228,7 +256,7 @@ def _principalities(variant: Variant, tables, step: Step, entries: list[dict]) -
             step.problems.append((i, field_, name if field_ == "name" else ", ".join(provinces), "; ".join(wrong)))
             continue
         step.state.principalities[name] = Holding(tuple(sorted(provinces)), capital)
-        step.done.append((player, f"rolls {roll}: places {name} on {', '.join(sorted(provinces))}, capital {capital}"))
+        step.did(i, player, f"rolls {roll}: places {name} on {', '.join(sorted(provinces))}, capital {capital}")
     if step.problems:
         return
     before = set(step.state.principalities)
@@ -252,13 +280,14 @@ def _influence(tables, step: Step, entries: list[dict]) -> None:
             step.problems.append((i, "player", str(player or "nothing"), "a player of the game"))
         elif name not in step.state.principalities:
             step.problems.append((i, "principality", name, "a principality on the board"))
-        elif not isinstance(n, int) or n < 1:
-            step.problems.append((i, "di", str(n), "a whole number of Diplomatic Influence, 1 or more"))
+        elif not isinstance(n, int) or n < 1:  # a blank DI is 'nothing', as every blank cell is named
+            step.problems.append((i, "di", "nothing" if n is None else str(n),
+                                  "a whole number of Diplomatic Influence, 1 or more"))
         else:
             given[player] = given.get(player, 0) + n
             row = step.state.influence.setdefault(name, {})
             row[player] = row.get(player, 0) + n
-            step.done.append((player, f"places {n} Diplomatic Influence on {name}"))
+            step.did(i, player, f"places {n} Diplomatic Influence on {name}")
     if step.problems:
         return
     for player in step.state.setup_order:
@@ -285,8 +314,8 @@ def _emperor(variant: Variant, tables, step: Step, inputs: dict, year: int) -> N
         return
     _election(step, ballots, year)
     step.state.doctrines = dict(sorted(doctrines.items()))
-    for player, doctrine in sorted(doctrines.items()):
-        step.done.append((player, f"chooses the {doctrine} doctrine"))
+    for i, (player, doctrine) in enumerate(sorted(doctrines.items())):
+        step.did(i, player, f"chooses the {doctrine} doctrine")
 
 
 def _election(step: Step, ballots: dict[str, str], year: int) -> None:

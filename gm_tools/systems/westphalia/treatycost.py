@@ -140,7 +140,9 @@ def influence_changes(step, changes: list[dict]) -> None:
             step.problems.append((i, "change player", str(player or "nothing"), "a player of the game"))
             continue
         if not isinstance(change, int) or change == 0:
-            step.problems.append((i, "change", str(change), "a whole number of Diplomatic Influence, not 0"))
+            # a blank Change is 'nothing', as every blank cell is named, not Python's None
+            step.problems.append((i, "change", "nothing" if change is None else str(change),
+                                  "a whole number of Diplomatic Influence, not 0"))
             continue
         if where == "saved":
             now = step.state.saved_di.get(player, 0) + change
@@ -162,4 +164,4 @@ def influence_changes(step, changes: list[dict]) -> None:
         else:
             step.state.influence.setdefault(where, {})[player] = now
         reason = entry.get("reason") or "the GM's entry"
-        step.done.append((player, f"{change:+d} Diplomatic Influence ({where}): {reason}"))
+        step.did(("change", i), player, f"{change:+d} Diplomatic Influence ({where}): {reason}")

@@ -128,7 +128,13 @@ def check_die(variant: Variant, state: State, die: Die) -> str | None:
         return None
     owner = state.owner().get(die.target)
     if owner is None:
-        return "a province of the board or a principality's name"
+        from gm_tools.systems.westphalia.steps import _nearest
+
+        # a misspelt word: the nearest principalities and provinces, as the GM corrects it
+        near = state.nearest(die.target, players=False)
+        provinces = _nearest(variant, die.target).removeprefix(" (nearest: ").removesuffix(")")
+        near = ", ".join(near + ([provinces] if provinces else []))
+        return "a province of the board or a principality's name" + (f" (nearest: {near})" if near else "")
     if faith_of(state, die.target) == faith:
         return f"a heretical province ({die.target} is {faith} already)"
     if owner == die.player:
@@ -147,7 +153,8 @@ def check_die(variant: Variant, state: State, die: Die) -> str | None:
 
 def spread(state: State, dice: list[Die]) -> list[tuple[str, str]]:
     """'Whenever a Player places a dice on a province with a dice of the opposing Faith, both
-    dice are removed. Once all Players have placed their dice, provinces/Principalities convert'."""
+    dice are removed. Once all Players have placed their dice, provinces/Principalities convert'.
+    One line for each of ``dice``, in their order."""
     by_target: dict[str, dict[str, int]] = {}
     for d in dice:
         faith = state.religion_of(d.player)

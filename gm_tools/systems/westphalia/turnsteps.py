@@ -78,18 +78,20 @@ def player_turns(variant: Variant, step: Step, inputs: dict, year: int) -> None:
     if step.problems:
         return
     state.actions = {p: sorted(rows[p]["actions"]) for p in order}
-    step.done += _chosen(inputs, rows, order, gains, games)
-    step.done += T.convert(state, [p for p in order if rows[p].get("convert")])
+    for player, what in _chosen(inputs, rows, order, gains, games):  # his Player Turns row's line
+        step.did(("*", order.index(player)), player, what)
+    for player, what in T.convert(state, [p for p in order if rows[p].get("convert")]):  # his Convert cell's row
+        step.did(("*", order.index(player)), player, what)
     from gm_tools.systems.westphalia.figures import round_number
 
     for player in order:
         if rows[player].get("trent") and not state.trent:
             # the attempt's procedure is not in the text: the GM enters that it was called
             state.trent = round_number(year)
-            step.done.append((player, "calls the Council of Trent: the Catholic Reformation begins"))
+            step.did(("*", order.index(player)), player, "calls the Council of Trent: the Catholic Reformation begins")
         if rows[player].get("league"):
             state.leagues[player] = rows[player]["league"]
-            step.done.append((player, f"joins the {rows[player]['league']}"))
+            step.did(("*", order.index(player)), player, f"joins the {rows[player]['league']}")
     dice = [T.Die(d["player"], d["target"], int(d.get("count") or 0), d.get("also", "")) for d in inputs.get("dice", [])]
     _check_entries(step, "dice", [(d.player, f"{d.player}: {d.target}", lambda d=d: T.check_die(variant, state, d))
                                   for d in dice], T.HERESY, "dice only from a player Combatting Heresy")
@@ -100,11 +102,13 @@ def player_turns(variant: Variant, step: Step, inputs: dict, year: int) -> None:
                      (i, f, found, why) for i, f, found, why in step.problems]
     if step.problems:
         return
-    step.done += T.spread(state, dice)
+    for i, (player, what) in enumerate(T.spread(state, dice)):  # a line a die, its Spread the Faith row's
+        step.did(("dice", i), player, what)
     placed: dict[str, list[tuple[str, int]]] = {}
     for entry in inputs.get("placements", []):
         placed.setdefault(entry["player"], []).append((entry["principality"], int(entry.get("di") or 0)))
-    step.done += games
+    for player, what, row in games:  # a game's line is its Diplomacy Game row's
+        step.did(("game player", row), player, what)
     for player in order:
         gained = gains.get(player, 0) if gains is not None else int(rows[player].get("influence") or 0)
         if not gained and not placed.get(player):
@@ -121,9 +125,12 @@ def player_turns(variant: Variant, step: Step, inputs: dict, year: int) -> None:
                 step.problems.append((order.index(player), "placement", str(gained), f"{wrong}, as {player} places "
                                       f"{total} on the Place Influence sheet (more gained, or less placed)"))
         else:
-            step.done.append((player, f"gains {gained} Influence; places "
-                              + (", ".join(f"{n} on {name}" for name, n in placed.get(player, [])) or "none")
-                              + f"; {state.saved_di.get(player, 0)} saved on the capital"))
+            # made by his Influence gained, when the GM typed it, and his Place Influence rows
+            made = [("*", order.index(player))] * (rows[player].get("influence") is not None) + [
+                ("place player", j) for j, e in enumerate(inputs.get("placements", [])) if e["player"] == player]
+            step.did(made, player, f"gains {gained} Influence; places "
+                     + (", ".join(f"{n} on {name}" for name, n in placed.get(player, [])) or "none")
+                     + f"; {state.saved_di.get(player, 0)} saved on the capital")
     if step.problems:
         return
     _battles_and_treaties(variant, step, inputs, year)
@@ -136,7 +143,7 @@ def player_turns(variant: Variant, step: Step, inputs: dict, year: int) -> None:
 
 
 def _chosen(inputs: dict, rows: dict[str, dict], order: list[str], gains: dict[str, int] | None,
-            games: list[tuple[str, str]]) -> list[tuple[str, str]]:
+            games: list[tuple[str, str, int]]) -> list[tuple[str, str]]:
     """Each player's actions as the rulebook names them ('Players will choose 2/3 of Combat
     Heresy, Engage in Diplomacy, & Wage War'), and those of them his entries give nothing to do,
     so that every player can see his choice was read, a Foreign Power that fights no war too."""
@@ -218,6 +225,8 @@ def _battles_and_treaties(variant: Variant, step: Step, inputs: dict, year: int)
         if not entry.get("winner"):  # the Winner cell left blank is named, not ': ALT'
             step.problems.append((i, "treaty winner", "nothing", "the war's winner taking the province"))
             continue
+        if _unknown_word(variant, step, i, entry, beaten):
+            continue
         step.problems.append((i, "treaty", f"{entry.get('winner', '')}: {entry.get('province', '')}", refused.get(
             i, f"a province of a war's loser, taken by its winner or the winner's ally ({beaten or 'no war won'})")))
     for player in wars.homeless(step.state):
@@ -226,6 +235,30 @@ def _battles_and_treaties(variant: Variant, step: Step, inputs: dict, year: int)
                                       "step"))
     step.problems += owing
     treatycost.influence_changes(step, inputs.get("changes", []))
+
+
+def _unknown_word(variant: Variant, step: Step, i: int, entry: dict, beaten: str) -> bool:
+    """A Peace Treaties row whose Winner names no player or principality of the game, or whose
+    Province no province of the board (a name misspelt): named at that cell, with the nearest
+    names, rather than at the Province cell as a treaty no war allows. Whether it was."""
+    import difflib
+
+    from gm_tools.systems.westphalia.steps import _nearest
+
+    winner, province = str(entry.get("winner") or ""), str(entry.get("province") or "")
+    sides = [*step.state.setup_order, *step.state.principalities]
+    if winner not in sides:
+        close = difflib.get_close_matches(winner.upper(), [s.upper() for s in sides], n=3, cutoff=0.5)
+        near = [next(s for s in sides if s.upper() == c) for c in close]
+        step.problems.append((i, "treaty winner", winner, "a player or principality of the game, the war's winner "
+                              f"or the winner's ally ({beaten or 'no war won'})"
+                              + (f" (nearest: {', '.join(near)})" if near else "")))
+        return True
+    if province and province not in variant.provinces:
+        step.problems.append((i, "treaty", province, "a province of the board, of a war's loser"
+                              + _nearest(variant, province)))
+        return True
+    return False
 
 
 def _signed_as_owed(variant: Variant, step: Step, fought: list, won: list[tuple[str, str]],
@@ -255,10 +288,10 @@ def _signed_as_owed(variant: Variant, step: Step, fought: list, won: list[tuple[
 
 
 def _diplomacy_game(variant: Variant, step: Step, inputs: dict, rows: dict[str, dict],
-                    order: list[str]) -> tuple[dict[str, int] | None, list[tuple[str, str]]]:
+                    order: list[str]) -> tuple[dict[str, int] | None, list[tuple[str, str, int]]]:
     """'Play the Diplomacy Game' (:mod:`.diplomacygame`): the games the GM entered checked
     against the pairings, and each player's Influence from the cards (None: the GM's count on
-    the Player Turns sheet stands), with each game in words. Without cards the count is bounded
+    the Player Turns sheet stands), with each game in words and its row. Without cards the count is bounded
     by the most the cards could give; a record kept before the Dilemma cards' table (no
     ``diplomacy_games``) keeps the count it was accepted with."""
     from gm_tools.systems.westphalia import diplomacygame as D
@@ -290,7 +323,9 @@ def _diplomacy_game(variant: Variant, step: Step, inputs: dict, rows: dict[str, 
                    f"0: {player} is the only player Engaging in Diplomacy and plays no Diplomacy Game (the Player "
                    "after him is himself)")
             step.problems.append((i, "influence", str(typed), why))
-    return gains, [(g.player, D.told(payoffs, g)) for g in games]
+    # each game with its row: the one row typed for that game (D.check refuses a second)
+    return gains, [(g.player, D.told(payoffs, g), next(i for i, r in enumerate(entered) if (r.get("player"), r.get(
+        "with")) == (g.player, g.partner))) for g in games]
 
 
 def _check_placements(step: Step, entries: list[dict]) -> None:
@@ -361,7 +396,7 @@ def _wars(variant: Variant, step: Step, entries: list[dict], phase: list, standi
             if entered:
                 step.problems.append((i, "winner", str(entered[0]), f"nothing: {why}"))
             else:
-                step.done.append((war.declarer, f"war with {war.target} (Battle Phase {war.phase}): no battle, {why}"))
+                step.did(("war", i), war.declarer, f"war with {war.target} (Battle Phase {war.phase}): no battle, {why}")
             continue
         auto = battles.automatic_winner(state, war, year)
         entered = (entries[i].get("winner") or "").strip()
@@ -385,7 +420,7 @@ def _wars(variant: Variant, step: Step, entries: list[dict], phase: list, standi
                 step.problems.append((i, "cards", entries[i].get("cards_a", ""), fought[1:]))
                 continue
             if fought == "white peace":
-                step.done.append((war.declarer, text + ": the cards leave it inconclusive, a White Peace"))
+                step.did(("war", i), war.declarer, text + ": the cards leave it inconclusive, a White Peace")
                 continue
             winner = war.declarer if fought == "a" else war.target
             if entered and entered != winner:
@@ -393,7 +428,7 @@ def _wars(variant: Variant, step: Step, entries: list[dict], phase: list, standi
                 continue
             text += f": {winner} wins by the cards"
         elif entered.lower() == "white peace":
-            step.done.append((war.declarer, text + ": inconclusive, a White Peace"))
+            step.did(("war", i), war.declarer, text + ": inconclusive, a White Peace")
             continue
         elif entered in (war.declarer, war.target):
             winner = entered
@@ -406,7 +441,7 @@ def _wars(variant: Variant, step: Step, entries: list[dict], phase: list, standi
             continue
         loser = war.target if winner == war.declarer else war.declarer
         won.append((winner, loser))
-        step.done.append((war.declarer, text))
+        step.did(("war", i), war.declarer, text)
     return won
 
 
@@ -483,5 +518,5 @@ def _treaties(variant: Variant, step: Step, pending: list[tuple[int, dict]], won
         if paying:
             n, why = treatycost.cost(variant, paying[0], step.state, taking, war[1])
             paying[1].setdefault(taking.winner, []).append((i, n, why))
-        step.done.append(wars.apply(variant, step.state, taking))
+        step.did(("treaty", i), *wars.apply(variant, step.state, taking))
     return taken

@@ -1,0 +1,60 @@
+"""Europe 1619: a GM's slips in the INFs cell of the INF Placements sheet named at that cell
+with what it takes, and nothing written (docs/workbook.md, "Checking").
+
+Rulebook ``002_e7e1b063b6c411e5.txt``, 'Diplomatic Phase': "To place INFs in a particular minor
+state, the player must submit an order in the following syntax: number of INFs: [minor state]";
+the sheet takes the number in its INFs column and the minor state in its Minor state column.
+Played on the demo's Diplomatic Phase of 1620, through its real workbook.
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from gm_tools.edges.workbook_fill import set_cells
+
+from demos import played_until, turn_refused
+
+GAME = "europe1619-demo"
+
+
+@pytest.fixture(scope="module")
+def diplomatic(tmp_path_factory) -> Path:
+    root = tmp_path_factory.mktemp("europe1619-slips")
+    played_until(root, "europe1619", "Y1620D")
+    return root
+
+
+def _refused(root: Path, tmp_path: Path, cells: dict) -> str:
+    copy = tmp_path / "games"
+    shutil.copytree(root, copy)
+    workbook = copy / f"{GAME}.xlsx"
+    workbook.write_bytes(set_cells(workbook.read_bytes(), cells))
+    error = turn_refused(GAME, copy)  # checks nothing was written
+    assert error is not None and "Traceback" not in error
+    return error
+
+
+def test_a_placement_typed_whole_in_the_infs_cell_is_told_where_its_parts_go(diplomatic, tmp_path):
+    """'3 INFs' in the INFs cell is on its sheet, in the wrong cell: not 'an INF placement, typed
+    on the INF Placements sheet', which it is already."""
+    error = _refused(diplomatic, tmp_path, {"INF Placements!A2": "AUSTRIA", "INF Placements!B2": "3 INFs",
+                                            "INF Placements!C2": "CRO"})
+    assert ("INF Placements!B2: found '3 INFs', expected a number of INFs above 0: the number alone (3), the minor "
+            "state in the Minor state column") in error
+    assert "typed on the INF Placements sheet" not in error
+
+
+def test_a_fraction_of_an_inf_is_refused_as_no_whole_number(diplomatic, tmp_path):
+    error = _refused(diplomatic, tmp_path, {"INF Placements!A2": "AUSTRIA", "INF Placements!B2": 3.5,
+                                            "INF Placements!C2": "CRO"})
+    assert "INF Placements!B2: found '3.5', expected a number of INFs above 0, a whole number" in error
+
+
+def test_another_sheets_entry_in_the_infs_cell_is_still_named_for_its_sheet(diplomatic, tmp_path):
+    error = _refused(diplomatic, tmp_path, {"INF Placements!A2": "FRANCE", "INF Placements!B2": "war",
+                                            "INF Placements!C2": "SPAIN"})
+    assert "'war: SPAIN' is a declaration, typed on the Declarations sheet" in error

@@ -1,0 +1,177 @@
+"""The Peace of Westphalia: a GM's slips on the Setup's sheets (Pick Provinces, Diplomatic
+Influence) and the Player Turns step's (Peace Treaties, Influence Changes, Wars, Spread the Faith,
+Religious War, Electors Changed) named at the cell he typed, with what was found and
+what was expected (a misspelt name with the nearest names), and nothing written
+(docs/workbook.md, "Checking"; docs/westphalia.md, "What a treaty costs").
+
+Rulebook ``003_b5b9eb4920d39694.txt``, 'Peace Treaties': "If you win: Conquer 1 province with a
+town, or up to 2 provinces without one" and "Additionally, your allies may each take 1 adjacent
+province" (a treaty's Winner is the war's winner or his ally); "For every province you take
+without a town that wasn't adjacent at the start of your turn you lose 1 Diplomatic Influence"
+(the loss a whole number on the Influence Changes sheet); 'Declare War on either an eligible
+Player or an unaligned Principality'; 'Spread the Faith': "On a heretical province you control
+... On a neighboring or allied Principality". Played on the demo's round 5: Blue, beside the
+west edge, beats Orange and takes FRS and DES. 'Setup': "Each Player picks 4 provinces ...
+and a capital"; "Each Player receives 3 Diplomatic Influence"; 'Religious War': "a Player in a
+League ... may Declare a Religious War against a heretical Target Principality" and the Electors
+"replacing them with Electors of his choice".
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from gm_tools.edges.workbook_fill import set_cells
+from gm_tools.systems.westphalia.sheets import CHANGES, TREATIES, WARS
+
+from westphalia_mails import ROUND_FIVE_CELLS
+from demos import played_until, turn_refused
+
+GAME = "westphalia-demo"
+BLUE_TAKES = {f"{WARS}!A2": "BLUE", f"{WARS}!B2": "ORANGE", f"{TREATIES}!A2": "BLUE", f"{TREATIES}!B2": "FRS",
+              f"{TREATIES}!A3": "BLUE", f"{TREATIES}!B3": "DES"}
+PAID = {f"{CHANGES}!A2": "BLUE", f"{CHANGES}!B2": "saved", f"{CHANGES}!C2": -1, f"{CHANGES}!D2": "DES"}
+
+
+@pytest.fixture(scope="module")
+def round_five(tmp_path_factory) -> Path:
+    root = tmp_path_factory.mktemp("westphalia-slips")
+    played_until(root, "westphalia", "R1610T")
+    return root
+
+
+def _refused(round_five: Path, tmp_path: Path, cells: dict) -> str:
+    root = tmp_path / "games"
+    shutil.copytree(round_five, root)
+    workbook = root / f"{GAME}.xlsx"
+    workbook.write_bytes(set_cells(workbook.read_bytes(), {**ROUND_FIVE_CELLS, **BLUE_TAKES, **PAID, **cells}))
+    error = turn_refused(GAME, root)  # checks nothing was written
+    assert error is not None and "Traceback" not in error
+    return error
+
+
+def test_the_slips_fixed_are_taken(round_five, tmp_path):
+    root = tmp_path / "games"
+    shutil.copytree(round_five, root)
+    workbook = root / f"{GAME}.xlsx"
+    workbook.write_bytes(set_cells(workbook.read_bytes(), {**ROUND_FIVE_CELLS, **BLUE_TAKES, **PAID}))
+    assert turn_refused(GAME, root) is None
+
+
+def test_a_misspelt_treaty_winner_is_named_at_the_winner_cell(round_five, tmp_path):
+    """Not at the Province cell as a province no war allows: the Winner cell, the name nearest."""
+    error = _refused(round_five, tmp_path, {f"{TREATIES}!A3": "BLUEE"})
+    assert (f"{TREATIES}!A3: found 'BLUEE', expected a player or principality of the game, the war's winner or "
+            "the winner's ally (BLUE beat ORANGE) (nearest: BLUE)") in error
+    assert f"{TREATIES}!B3" not in error
+
+
+def test_a_misspelt_treaty_province_is_named_with_the_nearest_provinces(round_five, tmp_path):
+    error = _refused(round_five, tmp_path, {f"{TREATIES}!B3": "DESS"})
+    assert f"{TREATIES}!B3: found 'DESS', expected a province of the board, of a war's loser (nearest: " in error
+    assert "DES (Dessau)" in error
+
+
+def test_a_blank_change_is_found_as_nothing(round_five, tmp_path):
+    """A blank Change cell is 'nothing', as every blank cell of the sheets, not 'None'."""
+    error = _refused(round_five, tmp_path, {f"{CHANGES}!C2": None})
+    assert f"{CHANGES}!C2: found 'nothing', expected a whole number of Diplomatic Influence, not 0" in error
+    assert "None" not in error
+
+
+def test_a_misspelt_war_target_is_named_with_the_nearest_name(round_five, tmp_path):
+    error = _refused(round_five, tmp_path, {f"{WARS}!B2": "ORANG"})
+    assert (f"{WARS}!B2: found 'BLUE > ORANG', expected a player with provinces in the Empire, a Foreign Power or "
+            "an unaligned principality (nearest: ORANGE)") in error
+
+
+def test_a_misspelt_faith_target_is_named_with_the_nearest_names(round_five, tmp_path):
+    """A principality misspelt gets the principality, a province the provinces (not the players:
+    a die goes on a province or a principality)."""
+    error = _refused(round_five, tmp_path, {"Spread the Faith!A2": "YELLOW", "Spread the Faith!B2": "DREE",
+                                            "Spread the Faith!C2": 1})
+    assert ("Spread the Faith!B2: found 'YELLOW: DREE', expected a province of the board or a principality's name "
+            "(nearest: DRE (Dresden)") in error
+    error = _refused(round_five, tmp_path / "2", {"Spread the Faith!A2": "YELLOW", "Spread the Faith!B2": "Gosler",
+                                                  "Spread the Faith!C2": 1})
+    assert "expected a province of the board or a principality's name (nearest: Goslar" in error
+
+
+@pytest.fixture(scope="module")
+def setup_steps(tmp_path_factory) -> dict[str, Path]:
+    """The demo played up to its Pick Provinces and its Place Diplomatic Influence steps."""
+    roots = {}
+    for phase in ("P1510L", "P1510D"):
+        roots[phase] = tmp_path_factory.mktemp(phase)
+        played_until(roots[phase], "westphalia", phase)
+    return roots
+
+
+def _setup_refused(root: Path, tmp_path: Path, cells: dict) -> str:
+    copy = tmp_path / "games"
+    shutil.copytree(root, copy)
+    workbook = copy / f"{GAME}.xlsx"
+    workbook.write_bytes(set_cells(workbook.read_bytes(), cells))
+    error = turn_refused(GAME, copy)
+    assert error is not None and "Traceback" not in error
+    return error
+
+
+def test_a_misspelt_province_in_a_list_typed_with_spaces_is_named(setup_steps, tmp_path):
+    """'EIC EIS HAE HAMM': the word that is no province is said, with its nearest provinces."""
+    error = _setup_refused(setup_steps["P1510L"], tmp_path, {"Pick Provinces!B2": "EIC EIS HAE HAMM",
+                                                             "Pick Provinces!C2": "HAM"})
+    assert ("Pick Provinces!B2: found 'EIC EIS HAE HAMM', expected provinces of the board (codes or names): HAMM "
+            "is none (nearest: HAM (Hameln)") in error
+
+
+def test_a_blank_capital_and_a_blank_influence_are_found_as_nothing(setup_steps, tmp_path):
+    error = _setup_refused(setup_steps["P1510L"], tmp_path, {"Pick Provinces!B2": "EIC EIS HAE HAM"})
+    assert "Pick Provinces!C2: found 'nothing', expected one province of the board" in error
+    error = _setup_refused(setup_steps["P1510D"], tmp_path / "2", {"Diplomatic Influence!A2": "RED",
+                                                                   "Diplomatic Influence!B2": "Trier"})
+    assert "Diplomatic Influence!C2: found 'nothing', expected a whole number of Diplomatic Influence, 1 or more" \
+        in error
+    assert "None" not in error and "found ''" not in error
+
+
+ROUND_FOUR = {**{f"Player Turns!{c}{r}": v for r, row in enumerate(
+    [("YELLOW", "no", "yes", "yes", "no"), ("ORANGE", "yes", "yes", "no", "no"), ("BLUE", "no", "yes", "yes", "no"),
+     ("RED", "no", "yes", "yes", "no", "", "Evangelical League"), ("GREEN", "yes", "no", "yes", "no")], start=2)
+    for c, v in zip("ABCDEFG", row)},
+    "Religious War!B2": "RED", "Religious War!B3": "Goslar", "Religious War!B4": "Catholic League",
+    "Religious War!B5": "Evangelical League", "Electors Changed!A2": "Brandenburg", "Electors Changed!B2": "Lübeck"}
+"""Round 4's Player Turns and Religious War as the demo enters them (R1585T): Red declares on Goslar."""
+
+
+@pytest.fixture(scope="module")
+def round_four(tmp_path_factory) -> Path:
+    root = tmp_path_factory.mktemp("westphalia-round-four")
+    played_until(root, "westphalia", "R1585T")
+    return root
+
+
+def test_the_religious_war_as_the_demo_enters_it_is_taken(round_four, tmp_path):
+    copy = tmp_path / "games"
+    shutil.copytree(round_four, copy)
+    workbook = copy / f"{GAME}.xlsx"
+    workbook.write_bytes(set_cells(workbook.read_bytes(), ROUND_FOUR))
+    assert turn_refused(GAME, copy) is None
+
+
+def test_a_misspelt_religious_war_target_is_named_at_the_target_cell(round_four, tmp_path):
+    """At B3, where the Target is typed (not the Declarer's B2), with the nearest principality."""
+    error = _setup_refused(round_four, tmp_path, {**ROUND_FOUR, "Religious War!B3": "Goslr"})
+    assert "Religious War!B3: found 'RED > Goslr', expected a principality on the board (nearest: Goslar)" in error
+
+
+def test_an_elector_added_misspelt_or_blank_is_named(round_four, tmp_path):
+    error = _setup_refused(round_four, tmp_path, {**ROUND_FOUR, "Electors Changed!B2": "Lubeck"})
+    assert ("Electors Changed!B2: found 'Lubeck', expected a principality on the board that is no Elector yet, to "
+            "replace it (nearest: Lübeck)") in error
+    error = _setup_refused(round_four, tmp_path / "2", {**ROUND_FOUR, "Electors Changed!B2": None})
+    assert "Electors Changed!B2: found 'nothing', expected a principality on the board that is no Elector yet" \
+        in error
