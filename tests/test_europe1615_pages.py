@@ -68,3 +68,27 @@ def test_v3_deployments_attacks_and_statuses_name_the_powers_and_the_minor_state
     assert _record(site, V3, "U1615M")["extra"]["europe1615"]["attacks"][0] == \
         {"minor": "LOR", "power": "ENGLAND", "target": "FRANCE"}
 
+
+def test_v2_attacks_tribute_and_penalties_give_the_minor_states_by_code_and_name(site):
+    """rulebook 001: the attacks ('3d6 ... column, roll, result'), the tax/revenue phase's
+    tribute and the '-15 VPs' penalty. QA finding: they gave the minor states by code only
+    ("in LOR", "Tribute IRE 1, RHI 3", "BOS's unit in BOS") where the INF placements and the
+    Minor states table give code and name."""
+    attacks = _section(site, V2, "P1616D", "Diplomatic attacks")
+    assert ("<li>Spain attacks France in LOR (Lorraine): 31 against 6 INFs, 5 to 1 or better, no roll; "
+            "Spain loses 0, France loses 6</li>") in attacks
+    assert ("France attacks Spain in LOR (Lorraine), order 0: not performed, France has no INFs in "
+            "LOR (Lorraine)") in attacks
+    assert "England attacks France in England's home box: 12 against 5 INFs" in attacks
+    assert "Denmark/Sweden attacks Austria in SAX (Saxony): 7 against 10 INFs" in _text(site, V2, "P1616D")
+    taxes = _section(site, V2, "T1616T", "Treasuries")
+    assert "<td>IRE (Ireland) 1, RHI (Rhineland-Palatinate) 3</td>" in taxes
+    assert "Tribute IRE (Ireland) 1, RHI (Rhineland-Palatinate) 3; Income 40" in _text(site, V2, "T1616T")
+    penalties = _section(site, V2, "U1615M", "Penalties")
+    assert "<strong>Austria</strong> -15 VPs for dislodging the unit of BOS (Bosnia) in BOS:" in penalties
+    for section in (attacks, taxes, penalties):
+        assert not POWERS.search(section), POWERS.search(section)
+        assert not re.search(r"\b(LOR|SAV|SAX|IRE|RHI|BOS)\b(?! \()", section.replace("in BOS:", "")), section
+    # the record keeps the codes
+    assert _record(site, V2, "T1616T")["extra"]["outcome"]["taxation"]["statements"][3]["tribute"] == \
+        {"IRE": 1, "RHI": 3}
