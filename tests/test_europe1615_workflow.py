@@ -117,11 +117,12 @@ def test_tracker_written_back_and_the_page_published(game, tmp_path):
     build_site(root, tmp_path / "site")
     page = (tmp_path / "site" / "games" / GAME / "U1615M.html").read_text(encoding="utf-8")
     text = unescape(re.sub(r"<[^>]+>", " ", re.sub(r"<svg.*?</svg>", "", page, flags=re.S)))
-    assert "ENGLAND (5) attacks FRANCE (10) in LOR" in text
+    # the powers named and the minor state by code and name (tests/test_europe1615_pages.py)
+    assert "England (5) attacks France (10) in LOR (Lorraine)" in text
     # QA finding: the deployments gave the minor state by its code alone ("3 to BOH"); it is
     # named as the Minor states table names it, the code first (what the orders type)
     deployed = page[page.index(">INF deployments<"):page.index("</section>", page.index(">INF deployments<"))]
-    assert "<li><strong>AUSTRIA</strong>: 3 to BOH (Bohemia)</li>" in deployed
+    assert "<li><strong>Austria</strong>: 3 to BOH (Bohemia)</li>" in deployed
     assert game[1]["U1615M"]["extra"]["europe1615"]["placements"] == [{"infs": 3, "minor": "BOH", "power": "AUSTRIA"}]
     assert "A BOS - CRO" not in text  # Spain's outvoted Ottoman order
     assert "A BOS H" in text           # the Ottoman result
@@ -249,7 +250,7 @@ def test_the_judge_text_mailed_to_players_gives_the_statuses_and_the_round(game)
     variant = load_variant("europe1615")
     spring = judge_text(variant, records["S1615M"])
     assert "Minor states after the deployment:" in spring
-    assert "SAV (Savoy): ALIGNED (SPAIN)" in spring and "BRA (Brandenburg): UNALIGNED" in spring
+    assert "SAV (Savoy): ALIGNED (Spain)" in spring and "BRA (Brandenburg): UNALIGNED" in spring
     assert "|" not in spring
     scoring = judge_text(variant, records["W1615S"])
     done = records["W1615S"]["extra"]["outcome"]["scoring"]

@@ -145,8 +145,8 @@ def test_sheets_written_back_and_the_page_published(game, tmp_path):
     assert "25 to LOR" in placed and "Spain attacks France" not in placed
     page = (tmp_path / "site" / "games" / GAME / "P1616D.html").read_text(encoding="utf-8")
     text = unescape(re.sub(r"<[^>]+>", " ", re.sub(r"<svg.*?</svg>", "", page, flags=re.S)))
-    assert "Spain attacks France in LOR" in text and "no roll" in text
-    assert re.search(r"Denmark/Sweden attacks Austria in SAX: .*roll \d+", text)
+    assert "Spain attacks France in LOR (Lorraine)" in text and "no roll" in text
+    assert re.search(r"Denmark/Sweden attacks Austria in SAX \(Saxony\): .*roll \d+", text)
     assert "Catholic controlled" in text
 
 
@@ -567,10 +567,11 @@ def test_the_infs_placements_treasuries_and_penalties_name_the_powers(game, tmp_
     assert records["P1616I"]["extra"]["outcome"]["influence"]["year_infs"]["DENMARK"] == 13
     taxes, text = section("T1616T", "Treasuries", "</table>")
     assert "<td>Denmark/Sweden</td>" in taxes and not re.search(r"AUSTRIA|FRANCE|SPAIN|ENGLAND|DENMARK", taxes)
-    assert "England: Before 40; Centers 36; Tribute IRE 1, RHI 3; Income 40; Treasury 80" in text
+    assert ("England: Before 40; Centers 36; Tribute IRE (Ireland) 1, RHI (Rhineland-Palatinate) 3; Income 40; "
+            "Treasury 80") in text
     penalties, text = section("U1615M", "Penalties", "</ul>")
-    assert "<strong>Austria</strong> -15 VPs for dislodging BOS's unit in BOS" in penalties
-    assert "Austria -15 VPs for dislodging BOS's unit in BOS" in text
+    assert "<strong>Austria</strong> -15 VPs for dislodging the unit of BOS (Bosnia) in BOS" in penalties
+    assert "Austria -15 VPs for dislodging the unit of BOS (Bosnia) in BOS" in text
     assert _state(records["U1615M"])["penalties"][0]["power"] == "AUSTRIA"
 
 
@@ -595,13 +596,14 @@ def test_the_attacks_bribe_chart_and_overspending_cuts_name_the_powers(game, tmp
 
     attacks = section("P1616D", "Diplomatic attacks")
     assert "In the national order Spain, France, England, Denmark/Sweden, Austria;" in attacks
-    assert "<li>Spain attacks France in LOR: 31 against 6 INFs, 5 to 1 or better, no roll; Spain loses 0, " \
+    assert "<li>Spain attacks France in LOR (Lorraine): 31 against 6 INFs, 5 to 1 or better, no roll; Spain loses 0, " \
            "France loses 6</li>" in attacks
-    assert "France attacks Spain in LOR (order 0): not performed, France has no INFs in LOR" in attacks
+    assert "France attacks Spain in LOR (Lorraine), order 0: not performed, France has no INFs in LOR (Lorraine)" \
+        in attacks
     assert "England attacks France in England's home box: 12 against 5 INFs" in attacks
     assert not codes.search(attacks)
     text = " ".join((folder / "P1616D.txt").read_text(encoding="utf-8").split())
-    assert "Denmark/Sweden attacks Austria in SAX: 7 against 10 INFs" in text
+    assert "Denmark/Sweden attacks Austria in SAX (Saxony): 7 against 10 INFs" in text
     chart = section("S1616M", "Bribe chart")
     assert re.search(r"A MEC H +Denmark/Sweden 40", chart) and "Denmark/Sweden: 82 - 81 = 1" in chart
     assert "Overspending: every offer of Denmark/Sweden by 5 was cut" in chart

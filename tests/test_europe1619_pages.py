@@ -156,6 +156,29 @@ MINORS = re.compile(r"\b(ANS|BOHC|BRAP|BRE|CAT|COL|CRO|ERF|GEN|HAM|HES|IRE|LOR|L
 """A minor state's code not followed by its name: what a player could not read (BRAP)."""
 
 
+def test_the_map_adjustment_names_the_minor_states(site):
+    """1619 rulebook: 'A captured minor state CANNOT be influenced by any power ... all INFs
+    presently invested in the state are held in suspension'; 'A confessional marker ... placed
+    on a minor state's home supply center during the Map Adjustment Phase'. QA finding: the Map
+    adjustment section gave the minor states by code only ("the minor state GEN captured by
+    ...", "confessional markers: LOR (catholic)"); each is now its code and name, as the
+    Influence Tracker gives them, the markers grouped by confession."""
+    game, folder = site
+    adjustment = _section(_page(folder, "Y1619J"), "Map adjustment")
+    assert "<li>the minor state GEN (Genoa) captured by Duchy of Savoy: it holds no INFs</li>" in adjustment
+    assert "<li>the minor state POM (Pomerania) captured by Poland-Lithuania: it holds no INFs</li>" in adjustment
+    assert "confessional markers: catholic in CAT (Catalonia), COL (Cologne), CRO (Croatia), LOR (Lorraine-Alsace)," \
+        in adjustment
+    assert "; ottoman in TRA (Transylvania), TUN (Tunisia); protestant in ANS (Ansbach)," in adjustment
+    # a captured province stays as the orders write it ("BRB captured by Dutch Republic")
+    lines = [line for line in re.findall(r"<li>(.*?)</li>", adjustment, re.S) if "minor state" in line or "markers" in line]
+    assert lines and not any(MINORS.search(line) for line in lines), lines
+    assert "the minor state BOHC (Bohemian Confederacy) captured by Austria: its INFs are held in suspension" \
+        in _text(folder, "Y1622J")
+    recorded = _records(game)["Y1619J"]["extra"]["outcome"]["map_adjustment"]
+    assert ["GEN", "SAVOY"] in recorded["captured_minors"] and recorded["markers"]["LOR"] == "catholic"
+
+
 def test_the_diplomatic_page_names_the_minor_states(site):
     """QA finding: the Diplomatic Phase's INF placements, Status changes, Influence Tracker and
     Diplomatic attacks gave the minor states by code only (ANS, BOHC, BRAP, PARM): a player could

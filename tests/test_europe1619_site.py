@@ -261,7 +261,7 @@ def test_the_map_adjustment_names_each_capturing_power(site):
     adjustment = page[page.index(">Map adjustment<"):]
     assert "BRB captured by Dutch Republic" in adjustment
     assert "POM captured by Poland-Lithuania" in adjustment
-    assert "the minor state GEN captured by Duchy of Savoy: it holds no INFs" in adjustment
+    assert "the minor state GEN (Genoa) captured by Duchy of Savoy: it holds no INFs" in adjustment
     assert not re.search(r"by (DUTCH|SAVOY|POLAND)\b", page)
     record = json.loads((site / "Y1619J.json").read_text(encoding="utf-8"))
     assert ["BRB", "DUTCH"] in record["extra"]["outcome"]["map_adjustment"]["captures"]

@@ -715,7 +715,7 @@ def test_a_captured_minor_is_said_to_hold_its_infs_in_suspension_only_when_it_ha
     assert report.record["extra"]["outcome"]["map_adjustment"]["captured_minors"] == [["POM", "POLAND"]]
     sections = dict(HOOKS.report_sections(load_variant("europe1619"), report.record))
     # the province's capture and the minor state's are two lines, said apart
-    assert "- the minor state POM captured by Poland-Lithuania: it holds no INFs" in sections["Map adjustment"].splitlines()
+    assert "- the minor state POM (Pomerania) captured by Poland-Lithuania: it holds no INFs" in sections["Map adjustment"].splitlines()
     assert "suspension" not in sections["Map adjustment"]
     turn(paths, force=True)  # B
     turn(paths)  # S
@@ -725,7 +725,8 @@ def test_a_captured_minor_is_said_to_hold_its_infs_in_suspension_only_when_it_ha
     assert ["SAA", "LOR"] in report.record["extra"]["outcome"]["map_adjustment"]["captured_minors"]
     sections = dict(HOOKS.report_sections(load_variant("europe1619"), report.record))
     # a minor state capturing is named too, as the variant names it
-    assert "- the minor state SAA captured by Lorraine-Alsace: its INFs are held in suspension" in sections["Map adjustment"].splitlines()
+    assert "- the minor state SAA (Saarbruecken) captured by Lorraine-Alsace: its INFs are held in suspension" \
+        in sections["Map adjustment"].splitlines()
 
 
 def test_a_mailed_order_for_a_minor_the_power_does_not_command_says_so(tmp_path, capsys):

@@ -11,20 +11,53 @@ from __future__ import annotations
 from gm_tools.engine.phase import phase_title
 from gm_tools.engine.positions import position_from_json
 from gm_tools.engine.variant import Variant
+from gm_tools.mechanics.influence import ALIGNED
 from gm_tools.systems.europe1615.calendar import MOVEMENT, SCORING, STATUS_CHECK, phase_role
 from gm_tools.systems.europe1615.setup import setup_of
 from gm_tools.systems.europe1615.state import state_of
+from gm_tools.systems.europe1615.status import CAPTURED
 
 
 def _items(lines: list[str]) -> str:
     return "\n".join(f"- {line}" for line in lines) or "None."
 
 
-def _status_table(setup, table: dict) -> str:
+def _status_table(variant: Variant, setup, table: dict) -> str:
     rows = ["| Minor state | Status |", "|:--|:--|"]
     for code, status in sorted(table.items()):
-        rows.append(f"| {_minor(setup, code)} | {status.describe()} |")
+        rows.append(f"| {_minor(setup, code)} | {_status(variant, setup, status)} |")
     return "\n".join(rows)
+
+
+def _status(variant: Variant, setup, status) -> str:
+    """A minor state's status with the power named ("ALIGNED (Austria)") and a captor by code
+    and name ("captured by MEC (Mecklenburg)"). The record and the GM's tracker keep
+    :meth:`Status.describe`'s words with the codes ("ALIGNED (AUSTRIA)"): said here, at display
+    time, so a recorded game replays byte for byte."""
+    if status.status == ALIGNED:
+        return f"ALIGNED ({_name(variant, status.power)})"
+    if status.status == CAPTURED:
+        return f"captured by {_who(variant, setup, status.captor)}: INFs held in suspension"
+    return status.describe()
+
+
+def _who(variant: Variant, setup, code: str) -> str:
+    """A power by name, a minor state (a captor may be one) by code and name."""
+    return _minor(setup, code) if code in setup.minors else _name(variant, code)
+
+
+def _attack(variant: Variant, setup, result) -> str:
+    """One attack as :meth:`AttackResult.describe` says it, the powers named and the minor state
+    by code and name ("England (5) attacks France (10) in LOR (Lorraine): each loses 5, leaving
+    England 0, France 5"); the record keeps the words with the codes."""
+    o = result.order
+    power, target, where = _name(variant, o.power), _name(variant, o.target), _minor(setup, o.minor)
+    if result.removed == 0:
+        gone = power if result.attacker_before == 0 else target
+        return f"{power} attacks {target} in {where}: no effect, {gone} has no INFs left there"
+    return (f"{power} ({result.attacker_before}) attacks {target} ({result.target_before}) in {where}: "
+            f"each loses {result.removed}, leaving {power} {result.attacker_before - result.removed}, "
+            f"{target} {result.target_before - result.removed}")
 
 
 def _minor(setup, code: str) -> str:
@@ -109,7 +142,7 @@ def sections(variant: Variant, record: dict) -> list[tuple[str, str]]:
     out.append(("Sanctions", _sanctions(variant, position_from_json(record["after"]))))
     if role == STATUS_CHECK:
         done = record.get("extra", {}).get("outcome", {}).get("status_check", {})
-        infs = [f"**{p}**: {n} INFs" for p, n in done.get("year_infs", {}).items()]
+        infs = [f"**{_name(variant, p)}**: {n} INFs" for p, n in done.get("year_infs", {}).items()]
         out.append(("INFs for the year", _items(infs)))
     if role == SCORING:
         done = record.get("extra", {}).get("outcome", {}).get("scoring", {})
@@ -122,15 +155,17 @@ def sections(variant: Variant, record: dict) -> list[tuple[str, str]]:
         for p in deployment.placements:
             # the minor state by its code (what the orders type) and name, as the table below
             by_power.setdefault(p.power, []).append(f"{p.infs} to {_minor(setup, p.minor)}")
-        deployed = [f"**{p}**: {', '.join(items)}" for p, items in by_power.items()]
+        # the powers named, as the Round's table names them; the record keeps their codes
+        deployed = [f"**{_name(variant, p)}**: {', '.join(items)}" for p, items in by_power.items()]
         out.append(("INF deployments", _items(deployed)))
         if inputs.get("swiss_passage"):
             units = [str(before.units[p]) for p in inputs["swiss_passage"] if p in before.units]
             out.append(("Treaty of Lyon", f"France permits {', '.join(units)} to move through Switzerland this "
                                           "phase ('unless France permits it')."))
-        attacks = [r.describe() for r in deployment.attacks]
+        attacks = [_attack(variant, setup, r) for r in deployment.attacks]
         if attacks:
-            out.append(("Diplomatic attacks", "Resolved in this order: " + ", ".join(deployment.sequence)
+            out.append(("Diplomatic attacks", "Resolved in this order: "
+                        + ", ".join(_name(variant, p) for p in deployment.sequence)
                         + ".\n\n" + _items(attacks)))
-        out.append(("Minor states after the deployment", _status_table(setup, deployment.statuses)))
+        out.append(("Minor states after the deployment", _status_table(variant, setup, deployment.statuses)))
     return out

@@ -28,8 +28,22 @@ def _where(variant: Variant, setup, code: str) -> str:
     """Where INFs go: a minor state by its code (what the orders type) and name, as the Minor
     states table names it ("SAX (Saxony)"), or a power's home box ("England's home box")."""
     if code in setup.minors:
-        return f"{code} ({setup.minors[code].name})"
+        return _minor(setup, code)
     return f"{_named(variant, code)}'s home box" if code in setup.powers else code
+
+
+def _minor(setup, code: str) -> str:
+    """A minor state by its code (what the orders type) and name, as the Minor states table
+    names it ("SAX (Saxony)"); a code the setup does not know, as written."""
+    return f"{code} ({setup.minors[code].name})" if code in setup.minors else code
+
+
+def _code_words(variant: Variant, setup, code: str) -> str:
+    """A code in recorded words: a power by name, a minor state by code and name, any other
+    word as written."""
+    if code in setup.powers:
+        return _named(variant, code)
+    return _minor(setup, code)
 
 
 def _statuses(variant: Variant, setup, state) -> str:
@@ -43,7 +57,7 @@ def _statuses(variant: Variant, setup, state) -> str:
         religious = f"{s.confession.capitalize()} controlled" if s.confession else s.religious.capitalize()
         extra = [f"Dominion of {_named(variant, state.dominion[code])}"] if code in state.dominion else []
         extra += [f"Contested by {_named(variant, state.contested[code])}"] if code in state.contested else []
-        rows.append(f"| {code} ({setup.minors[code].name}) | {'; '.join([political] + extra)} | {religious} | "
+        rows.append(f"| {_minor(setup, code)} | {'; '.join([political] + extra)} | {religious} | "
                     f"{infs} | {s.total} |")
     return "\n".join(rows)
 
@@ -66,25 +80,24 @@ def _boxes(variant: Variant, setup, state) -> str:
     return _items(lines)
 
 
-POWER_CODE = re.compile(r"\b[A-Z]{4,}\b")
-"""A major power's code in the words of an attack not performed ("FRANCE has no INFs in LOR"):
-the minor states' codes are three letters."""
+CODE = re.compile(r"\b[A-Z]{3,}\b")
+"""A power's or a minor state's code in the words of an attack not performed ("FRANCE has no
+INFs in LOR"), which the record keeps only as words (politics.blocked)."""
 
 
 def _attack(variant: Variant, setup, entry: dict) -> str:
     """One line of the published attack results ('3d6 ... column, roll, result'), from the
-    attack the record keeps (power, target, where, the INFs, the roll), the powers named and a
-    home box said as one ("England's home box", where the record keeps ``ENGLAND``)."""
-    power, target, where = _named(variant, entry["power"]), _named(variant, entry["target"]), entry["where"]
-    if where in setup.powers:
-        where = f"{_named(variant, where)}'s home box"  # a minor state keeps its code, as in the Minor states
-    head = f"{power} attacks {target} in {where}"
+    attack the record keeps (power, target, where, the INFs, the roll), the powers named, the
+    minor state by code and name ("LOR (Lorraine)") and a home box said as one ("England's home
+    box", where the record keeps ``ENGLAND``), as the INF placements say them."""
+    power, target = _named(variant, entry["power"]), _named(variant, entry["target"])
+    head = f"{power} attacks {target} in {_where(variant, setup, entry['where'])}"
     if not entry["performed"]:
         # the record keeps why only in words (politics.blocked); a display-time wording names
-        # the powers in them, the only four-letter-or-longer codes those words hold
-        why = POWER_CODE.sub(lambda m: _named(variant, m.group()) if m.group() in setup.powers else m.group(),
-                             entry["why"])
-        return f"{head} (order {entry['choice']}): not performed, {why}"
+        # the powers and the minor states in them ("France has no INFs in LOR (Lorraine)")
+        why = CODE.sub(lambda m: _code_words(variant, setup, m.group()), entry["why"])
+        # the choice after a comma: a minor state's name is in brackets already
+        return f"{head}, order {entry['choice']}: not performed, {why}"
     odds = f"{entry['attacker']} against {entry['defender']} INFs"
     roll = (f"column {entry['column']}, roll {entry['roll']}: {entry['result']}" if entry["roll"] is not None
             else "5 to 1 or better, no roll")
@@ -121,7 +134,8 @@ def sections(variant: Variant, record: dict) -> list[tuple[str, str]]:
     if taxed:
         rows = ["| Power | Before | Centers | Tribute | Income | Treasury |", "|:--|--:|--:|:--|--:|--:|"]
         for s in taxed["statements"]:
-            tribute = ", ".join(f"{m} {n}" for m, n in s["tribute"].items()) or "-"
+            # each minor state paying tribute by code and name, as the Minor states table names it
+            tribute = ", ".join(f"{_minor(setup, m)} {n}" for m, n in s["tribute"].items()) or "-"
             centers = "funds table" if s["first_year"] else str(sum(s["centers"].values()))
             rows.append(f"| {_named(variant, s['power'])} | {s['before']} | {centers} | {tribute} | "
                         f"{s['income']} | {s['after']} |")
@@ -129,8 +143,10 @@ def sections(variant: Variant, record: dict) -> list[tuple[str, str]]:
     out += bribe_sections(variant, record)
     fresh = [e for e in after.penalties if e["phase"] == record.get("phase")]
     if fresh:
+        # the minor state by code and name; the province as the orders write it
         out.append(("Penalties", _items([f"**{_named(variant, e['power'])}** {e['vps']} VPs for dislodging "
-                                         f"{e['minor']}'s unit in {e['province']}: {e['why']}" for e in fresh])))
+                                         f"the unit of {_minor(setup, e['minor'])} in {e['province']}: {e['why']}"
+                                         for e in fresh])))
     return out
 
 

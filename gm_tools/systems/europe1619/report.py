@@ -158,7 +158,9 @@ def sections(variant: Variant, record: dict) -> list[tuple[str, str]]:
     if "map_adjustment" in outcome:
         m = outcome["map_adjustment"]
         # the record keeps each power's code (["BRB", "DUTCH"]); the page names it as the
-        # Treasury does ("BRB captured by Dutch Republic"); a minor state keeps its code (LOR)
+        # Treasury does ("BRB captured by Dutch Republic"), a province keeping its code as the
+        # orders write it; a minor state by code and name, as the Influence Tracker gives it
+        setup = _setup(variant, record)
         lines = [f"- {prov} captured by {_named(variant, who)}" for prov, who in m["captures"]]
         lines += [f"- {prov} reverts (was held by {_named(variant, who)})" for prov, who in m["reverted"]]
         lines += [f"- {_named(variant, e['power'])}: {e['unit']} must leave (rule {e['rule']})"
@@ -171,12 +173,17 @@ def sections(variant: Variant, record: dict) -> list[tuple[str, str]]:
         # 'all INFs presently invested in the state are held in suspension': said only of INFs there
         held = stored(record.get("after", {}).get("extra", {})).get("influence", {}) or {}
         # 'the minor state': a one-province state has the code of its province, captured above
-        lines += [f"- the minor state {minor} captured by {_named(variant, who)}: " + (
+        lines += [f"- the minor state {_minor(variant, setup, minor)} captured by {_named(variant, who)}: " + (
             "its INFs are held in suspension" if sum(held.get(minor, {}).values()) else "it holds no INFs")
             for minor, who in m["captured_minors"]]
-        lines += [f"- the minor state {minor} liberated" for minor in m["liberated_minors"]]
+        lines += [f"- the minor state {_minor(variant, setup, minor)} liberated" for minor in m["liberated_minors"]]
         lines += [f"- {_named(variant, p)} is eliminated" for p in m["eliminated"]]
-        markers = ", ".join(f"{minor} ({c})" for minor, c in m["markers"].items()) or "none"
+        # grouped by confession ("catholic in CAT (Catalonia), COL (Cologne); ..."): with each
+        # state's name beside its code, "LOR (Lorraine-Alsace) (catholic)" would read badly
+        by_confession: dict[str, list[str]] = {}
+        for minor, confession in m["markers"].items():
+            by_confession.setdefault(confession, []).append(_minor(variant, setup, minor))
+        markers = "; ".join(f"{c} in {', '.join(states)}" for c, states in sorted(by_confession.items())) or "none"
         lines.append(f"- confessional markers: {markers}")
         found.append(("Map adjustment", "\n".join(lines)))
     if "transactions" in outcome:

@@ -1,0 +1,94 @@
+"""The Europe 1615 demos' built pages (version 3, ``europe1615``, and version 2,
+``europe1615v2``) name the powers and give each minor state by its code and name, where the
+records keep the phases' words with codes ("ENGLAND (5) attacks FRANCE (10) in LOR",
+"ALIGNED (AUSTRIA)", tribute by minor code): the records stay as they are (a recorded game
+replays byte for byte), the pages say them (each system's ``report.py``).
+
+Rulebooks: ``000_cc215928c2f3193e.txt`` (version 3), ``001_*`` (version 2).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from html import unescape
+
+import pytest
+
+from demos import built_site
+
+V3, V2 = "europe1615-demo", "europe1615v2-demo"
+POWERS = re.compile(r"\b(AUSTRIA|DENMARK|ENGLAND|FRANCE|SPAIN|OTTOMAN)\b")
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    root = tmp_path_factory.mktemp("e1615pages")
+    return root / "sheets", built_site(root, ["europe1615", "europe1615v2"]) / "games"
+
+
+def _section(site, game: str, phase: str, title: str) -> str:
+    page = unescape((site[1] / game / f"{phase}.html").read_text(encoding="utf-8"))
+    start = page.index(f">{title}<")
+    return page[start:page.index("</section>", start)]
+
+
+def _text(site, game: str, phase: str) -> str:
+    return " ".join((site[1] / game / f"{phase}.txt").read_text(encoding="utf-8").split())
+
+
+def _record(site, game: str, phase: str) -> dict:
+    return json.loads((site[0] / game / "history" / f"{phase}.json").read_text(encoding="utf-8"))
+
+
+def test_v3_deployments_attacks_and_statuses_name_the_powers_and_the_minor_states(site):
+    """'After submission of orders and INF deployment, the GM publishes the results, which
+    powers have deployed to which states'. QA finding: the INF deployments ("AUSTRIA: 3 to
+    BOH"), the Diplomatic attacks ("ENGLAND (5) attacks FRANCE (10) in LOR", "Resolved in this
+    order: ENGLAND, ...") and the statuses ("ALIGNED (AUSTRIA)", "captured by MEC") gave codes
+    where the Round's table names the powers."""
+    deployed = _section(site, V3, "U1615M", "INF deployments")
+    assert "<li><strong>Austria</strong>: 3 to BOH (Bohemia)</li>" in deployed
+    attacks = _section(site, V3, "U1615M", "Diplomatic attacks")
+    assert "Resolved in this order: England, Austria, Denmark, France, Spain." in attacks
+    assert ("<li>England (5) attacks France (10) in LOR (Lorraine): each loses 5, leaving England 0, "
+            "France 5</li>") in attacks
+    statuses = _section(site, V3, "S1617M", "Minor states after the deployment")
+    assert "<td>BAV (Bavaria)</td><td>ALIGNED (Austria)</td>" in statuses
+    assert "<td>captured by MEC (Mecklenburg): INFs held in suspension</td>" in statuses
+    infs = _section(site, V3, "I1615C", "INFs for the year")
+    assert "<strong>Austria</strong>: 33 INFs" in infs
+    for section in (deployed, attacks, statuses, infs):
+        assert not POWERS.search(section), POWERS.search(section)
+    # the judge text says the same
+    text = _text(site, V3, "U1615M")
+    assert "England (5) attacks France (10) in LOR (Lorraine): each loses 5" in text
+    assert "BAV (Bavaria): ALIGNED (Austria)" in text
+    # the record keeps the GM's entries with the codes
+    assert _record(site, V3, "U1615M")["extra"]["europe1615"]["attacks"][0] == \
+        {"minor": "LOR", "power": "ENGLAND", "target": "FRANCE"}
+
+
+def test_v2_attacks_tribute_and_penalties_give_the_minor_states_by_code_and_name(site):
+    """rulebook 001: the attacks ('3d6 ... column, roll, result'), the tax/revenue phase's
+    tribute and the '-15 VPs' penalty. QA finding: they gave the minor states by code only
+    ("in LOR", "Tribute IRE 1, RHI 3", "BOS's unit in BOS") where the INF placements and the
+    Minor states table give code and name."""
+    attacks = _section(site, V2, "P1616D", "Diplomatic attacks")
+    assert ("<li>Spain attacks France in LOR (Lorraine): 31 against 6 INFs, 5 to 1 or better, no roll; "
+            "Spain loses 0, France loses 6</li>") in attacks
+    assert ("France attacks Spain in LOR (Lorraine), order 0: not performed, France has no INFs in "
+            "LOR (Lorraine)") in attacks
+    assert "England attacks France in England's home box: 12 against 5 INFs" in attacks
+    assert "Denmark/Sweden attacks Austria in SAX (Saxony): 7 against 10 INFs" in _text(site, V2, "P1616D")
+    taxes = _section(site, V2, "T1616T", "Treasuries")
+    assert "<td>IRE (Ireland) 1, RHI (Rhineland-Palatinate) 3</td>" in taxes
+    assert "Tribute IRE (Ireland) 1, RHI (Rhineland-Palatinate) 3; Income 40" in _text(site, V2, "T1616T")
+    penalties = _section(site, V2, "U1615M", "Penalties")
+    assert "<strong>Austria</strong> -15 VPs for dislodging the unit of BOS (Bosnia) in BOS:" in penalties
+    for section in (attacks, taxes, penalties):
+        assert not POWERS.search(section), POWERS.search(section)
+        assert not re.search(r"\b(LOR|SAV|SAX|IRE|RHI|BOS)\b(?! \()", section.replace("in BOS:", "")), section
+    # the record keeps the codes
+    assert _record(site, V2, "T1616T")["extra"]["outcome"]["taxation"]["statements"][3]["tribute"] == \
+        {"IRE": 1, "RHI": 3}
