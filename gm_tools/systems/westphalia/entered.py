@@ -11,8 +11,17 @@ Trent (his Player Turns row), each die's conversion (its Spread the Faith row), 
 row), each war (its Wars row), each province taken (its Peace Treaties row) and each Influence
 Change; the Influence a player gains and places names his Player Turns row (when the GM typed
 his Influence gained) and his Place Influence rows; the Religious War's declaration its
-Declarer and Target rows, an Elector replaced its Electors Changed row. The Religious War's
-Leagues, battle and peace and the Imperial Election's (every vote) name none.
+Declarer and Target rows, a League joined its player's Religious War Leagues row (the Emperor's
+the Emperor joins row), the peace after a battle the GM entered its Winning League row, an
+Elector replaced its Electors Changed row; the Imperial Election (the Setup's and a round's) its
+one ballot that cast an Elector's vote, where one alone did.
+
+Lines no one row made name none: the rules' own consequence of several rows or of none, as the
+Initiative Order, the Gold earned, the bag's and the dice's conversions, the Emperor's death;
+a player with Diplomatic Influence on the Religious War's Target who joined no League for want of
+a row, the Defender of the Faith, the Leagues' pairs, the card engine's battle and the peace it
+decides (every player's Religious War Cards row), the Restorer's League winning with no Defender;
+an election counted from several ballots, or from the unaligned Electors alone.
 """
 
 from __future__ import annotations
@@ -26,7 +35,7 @@ from gm_tools.systems.westphalia.rules import EVENTS
 from gm_tools.systems.westphalia.state import state_of
 
 COVERED = (steps.PROVINCES, steps.ELECTORS, steps.PRINCIPALITIES, steps.INFLUENCE, steps.EMPEROR, steps.UPHEAVAL,
-           steps.FOREIGN, steps.TURNS)
+           steps.FOREIGN, steps.TURNS, steps.ELECTION)
 """The steps with lines one entry makes (their other lines, and every other step's, name no cell)."""
 
 
@@ -37,8 +46,8 @@ def entered_at(variant: Variant, position: Position, kind: str, rows: dict[str, 
     if kind not in COVERED:
         return []
     _, inputs, where = _read(variant, state_of(position), kind, rows)
-    if kind == steps.EMPEROR:  # the votes and doctrines: only the doctrines are a line each
-        where = {"*": where.get("doctrine", [])}
+    if kind == steps.EMPEROR:  # the doctrines a line each, the election a ballot's line where one decided it
+        where = {"*": where.get("doctrine", []), "ballot": where.get("ballot", [])}
     elif not isinstance(where, dict):
         where = {"*": where}
     step = steps.apply(variant, state_of(position), kind, inputs, parse_phase(position.phase).year)

@@ -78,26 +78,34 @@ def other(league: str, names: tuple[str, ...]) -> str:
     return next(n for n in names if n != league)
 
 
+EMPEROR_JOINS = "emperor joins"
+"""What :func:`join` gives as the choice behind the Emperor's League: the Religious War sheet's
+Emperor joins row, not a player's Religious War Leagues row."""
+
+
 def join(state: State, war: ReligiousWar, choices: dict[str, str], emperor_league: str | None,
-         names: tuple[str, ...]) -> list[str]:
+         names: tuple[str, ...]) -> list[tuple[str | None, str]]:
     """'First, go through all Players with Diplomatic Influence on the Target Principality who
     aren't currently in a League ... must Join a League (either one) or lose all DI with the
     Target Principality. Second, if the Emperor is not yet a member of a League, he may Join a
-    League.' Returns what happened, in words."""
-    done = []
+    League.' Returns what happened, in words, each with the choice that made it: the player
+    whose League was typed (in ``choices``), :data:`EMPEROR_JOINS`, or None where nothing was
+    typed and the rules decide (a player with no League typed 'lose[s] all DI')."""
+    done: list[tuple[str | None, str]] = []
     war.leagues = dict(state.leagues)
     held = state.influence.get(war.target, {})
     for player in sorted((p for p in held if held[p] > 0 and p not in war.leagues), key=lambda p: -held[p]):
         league = choices.get(player)
         if league in names:
             war.leagues[player] = league
-            done.append(f"{player} joins the {league}")
+            done.append((player, f"{player} joins the {league}"))
         else:
             state.influence[war.target].pop(player, None)
-            done.append(f"{player} joins no League and loses its Diplomatic Influence with {war.target}")
+            done.append((player if league else None,
+                         f"{player} joins no League and loses its Diplomatic Influence with {war.target}"))
     if state.emperor and state.emperor not in war.leagues and emperor_league in names:
         war.leagues[state.emperor] = emperor_league
-        done.append(f"the Emperor {state.emperor} joins the {emperor_league}")
+        done.append((EMPEROR_JOINS, f"the Emperor {state.emperor} joins the {emperor_league}"))
     state.leagues = dict(war.leagues)
     return done
 

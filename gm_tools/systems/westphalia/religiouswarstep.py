@@ -18,6 +18,8 @@ from gm_tools.systems.westphalia.steps import Step
 _DECLARED = [("religious war", 0), ("religious war", 1)]
 """The Religious War sheet's Declarer and Target rows, where a declaration is typed (the Results
 sheet names them beside its line)."""
+_EMPEROR_JOINS, _WINNING_LEAGUE = ("league won", 2), ("league won", 1)
+"""The Religious War sheet's Emperor joins and Winning League rows (as their problems name them)."""
 
 
 def no_elector_change(step: Step, changes: list[dict], why: str) -> None:
@@ -64,11 +66,21 @@ def religious_war(variant: Variant, step: Step, entry: dict, year: int, declared
         return []
     war = R.ReligiousWar(target, declarer)
     step.did(_DECLARED, declarer, f"declares a Religious War on {target}: the Restorer of the Faith")
-    step.done += [("", line) for line in R.join(state, war, entry.get("joins", {}), entry.get("emperor_league"),
-                                                 names)]
+    joined = list(entry.get("joins", {}))  # the Religious War Leagues rows, one a player, in the sheet's order
+    for chose, line in R.join(state, war, entry.get("joins", {}), entry.get("emperor_league"), names):
+        if chose == R.EMPEROR_JOINS:
+            step.did(_EMPEROR_JOINS, "", line)
+        elif chose in joined:  # his Religious War Leagues row
+            step.did(("war league", joined.index(chose)), "", line)
+        else:  # no League typed: the rules take his Diplomatic Influence, no row made the line
+            step.done.append(("", line))
     war.defender = R.defender(state, war, names)
     war.fought = {e: war.leagues[ally(state, e)] for e in state.electors if war.leagues.get(ally(state, e) or "")}
     restorers = war.leagues[declarer]
+    typed_winner = False  # whether the peace follows the Winning League the GM typed (its row makes the line)
+    # the Defender of the Faith, the pairs and the card engine's battle are the rules' consequence
+    # of the Leagues (several rows, the Initiative Order, the Diplomatic Influence) or of every
+    # player's Religious War Cards row: no one row made them, and they name none
     if war.defender is None:
         war.winner = restorers  # 'If there is no DOTF, the ROTF's League wins'
         step.done.append(("", f"no Defender of the Faith: the {restorers} wins"))
@@ -94,12 +106,20 @@ def religious_war(variant: Variant, step: Step, entry: dict, year: int, declared
                                                                     "won")
                 return []
             entry = dict(entry, winner=fought)
+        else:
+            typed_winner = True
         if entry.get("winner") not in names:
             step.problems.append((1, "league won", entry.get("winner") or "nothing",
                                   "the League that won the battle: " + " or ".join(names)))
             return []
         war.winner = entry["winner"]
-    step.done += [("", line) for line in R.peace(state, war, names)]
+    for line in R.peace(state, war, names):
+        # the peace of the League the GM typed as winning names its Winning League row; with no
+        # Defender of the Faith the rules make the Restorer's League win, with the card engine the cards
+        if typed_winner:
+            step.did(_WINNING_LEAGUE, "", line)
+        else:
+            step.done.append(("", line))
     for i, change in enumerate(entry.get("electors", [])):
         emperor = state.emperor
         faith_league = names[0] if emperor and state.religion_of(emperor) == "catholic" else names[1]

@@ -49,7 +49,7 @@ BOARD = "Provinces"
 
 _COLUMNS = {"home": "Home Province", "edge": "Edge", "player": "Player", "ballot": "Votes for", "doctrine": "Doctrine", "province": "Province", "actions": "Combat Heresy",
             "convert": "Convert", "influence": "Influence gained", "placement": "Influence gained", "dice": "Where", "dice also": "Also converts", "dice count": "Dice", "dice player": "Player", "war player": "Declarer", "treaty winner": "Winner",
-            "league": "League", "trent": "Council of Trent", "treaty": "Province", "change": "Change",
+            "league": "League", "war league": "League", "trent": "Council of Trent", "treaty": "Province", "change": "Change",
             "war": "Against", "winner": "Winner", "new doctrine": "New doctrine", "cards": "Declarer's cards", "religious war": "Value", "league won": "Value",
             "elector": "Removed", "elector added": "Added", "place player": "Player", "change player": "Player", "change where": "Principality",
             "place principality": "Principality", "place di": "DI", "game player": "Player", "game card": "Card",
@@ -437,6 +437,7 @@ def _read_turns(variant: Variant, state, rows: dict[str, list[InputRow]]):
                     "Principality") or "").strip().lower() == "saved" else side(r.values.get("Principality")),
                 "change": r.values.get("Change"), "reason": r.values.get("Reason") or ""} for r in change_rows]
     items = {r.values.get("Item"): r for r in rows.get(RELIGIOUS_WAR, [])}
+    league_rows = {r.values.get("Player"): r for r in rows.get(WAR_LEAGUES, [])}  # a player's last row
 
     def item(name: str) -> str:
         row = items.get(name)
@@ -444,7 +445,7 @@ def _read_turns(variant: Variant, state, rows: dict[str, list[InputRow]]):
 
     religious = {"declarer": item("Declarer"), "target": item("Target"),
                  "emperor_league": item("Emperor joins") or None, "winner": item("Winning League"),
-                 "joins": {r.values.get("Player"): r.values.get("League") for r in rows.get(WAR_LEAGUES, [])},
+                 "joins": {p: r.values.get("League") for p, r in league_rows.items()},
                  "cards": {r.values.get("Player"): str(r.values.get("Cards") or "")
                            for r in rows.get(WAR_CARDS, []) if r.values.get("Player")},
                  "electors": [{"removed": side(r.values.get("Removed")), "added": side(r.values.get("Added"))}
@@ -455,6 +456,7 @@ def _read_turns(variant: Variant, state, rows: dict[str, list[InputRow]]):
              # the declaration's problems are entry 0 (the Declarer's cell: his League) or 1 (the
              # Target's: the rest), the battle's entry 1 (the Winning League's), the Emperor's League entry 2
              "religious war": war_cells[:2], "league won": [war_cells[0], war_cells[3], war_cells[2]],
+             "war league": [r.cells for r in league_rows.values()],  # a League joined: its player's row
              "elector": [r.cells for r in rows.get(ELECTORS_CHANGED, [])],
              "elector added": [r.cells for r in rows.get(ELECTORS_CHANGED, [])],
              **{f: [r.cells for r in rows.get(PLACE, [])] for f in ("place player", "place principality", "place di")},

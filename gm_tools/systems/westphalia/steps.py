@@ -322,7 +322,7 @@ def _election(step: Step, ballots: dict[str, str], year: int) -> None:
     """The Imperial Election (:mod:`.election`), ties broken by Initiative Order (Setup Order
     before the first round): 'Initiative/Setup Order between tied Players'."""
     from gm_tools.systems.westphalia.election import hold
-    from gm_tools.systems.westphalia.figures import round_number
+    from gm_tools.systems.westphalia.figures import elector_votes, round_number
     from gm_tools.systems.westphalia.rounds import principality_religion
 
     players = step.state.setup_order
@@ -333,6 +333,9 @@ def _election(step: Step, ballots: dict[str, str], year: int) -> None:
     if step.problems:
         return
     order = step.state.initiative or players
+    # the ballots that cast an Elector's vote ('Players allied to Electors control their votes'):
+    # the unaligned blocks follow them, and the other players' ballots count for nothing
+    counted = sorted({c for c in elector_votes(step.state).values() if c in ballots})
     election = hold(step.state, ballots, order, lambda e: principality_religion(step.state, e))
     step.state.emperor = election.emperor
     step.state.emperor_since = round_number(year)
@@ -340,5 +343,8 @@ def _election(step: Step, ballots: dict[str, str], year: int) -> None:
         # 'Any Player may become Emperor, including Foreign Powers': one elected as such never left
         power.pop("left_as_emperor", None)
     how = "a majority" if election.majority else "a plurality"
-    step.done.append((election.emperor or "", f"elected Emperor by {how}: "
-                      + ", ".join(f"{e} for {p}" for e, p in election.votes.items())))
+    line = f"elected Emperor by {how}: " + ", ".join(f"{e} for {p}" for e, p in election.votes.items())
+    if len(counted) == 1:  # one ballot decided it: its Imperial Election row made the line
+        step.did(("ballot", sorted(ballots).index(counted[0])), election.emperor or "", line)
+    else:  # counted from several ballots, or from none (the unaligned blocks alone): no one row made it
+        step.done.append((election.emperor or "", line))
