@@ -92,3 +92,47 @@ def test_v2_attacks_tribute_and_penalties_give_the_minor_states_by_code_and_name
     # the record keeps the codes
     assert _record(site, V2, "T1616T")["extra"]["outcome"]["taxation"]["statements"][3]["tribute"] == \
         {"IRE": 1, "RHI": 3}
+
+
+def _written(page: str) -> str:
+    """A phase page's Orders as written, every power's, as one text."""
+    return " ".join(re.findall(r'<ul class="written">(.*?)</ul>', unescape(page), flags=re.S))
+
+
+def test_v3_an_order_not_followed_names_the_minor_state_on_the_page_and_in_the_judge_text(site):
+    """rulebook 000: 'the GM publishes ... whether the orders submitted are followed or not'.
+    QA finding: France's order to Lorraine's army in Spring 1615, Lorraine NEUTRAL, read "not
+    followed: LOR is NEUTRAL" under Orders as written and in the judge text, the minor state by
+    its code alone; it is given by code and name there, as the statuses give it, and the record
+    keeps the rules' words (a recorded game replays byte for byte)."""
+    page = (site[1] / V3 / "S1615M.html").read_text(encoding="utf-8")
+    assert "<li><code>A LOR H</code>: <em>not followed: LOR (Lorraine) is NEUTRAL</em></li>" in _written(page)
+    assert "France: Army Lorraine-Alsace HOLD. (*not followed: LOR (Lorraine) is NEUTRAL*)" in _text(site, V3, "S1615M")
+    (entry,) = [e for e in _record(site, V3, "S1615M")["orders"]["FRANCE"] if e["written"] == "A LOR H"]
+    assert entry["outbid"] and entry["error"] == "not followed: LOR is NEUTRAL"
+
+
+def test_v3_an_order_to_a_minor_aligned_with_another_power_names_both(tmp_path):
+    """rulebook 000: 'Minor states marked as ALIGNED ... will follow the orders submitted by the
+    power'; the others' orders to it are not followed, and 'the GM publishes ... whether the
+    orders submitted are followed or not'. QA finding: Spain's order to Lorraine's army, Lorraine
+    ALIGNED with France, read "not followed: LOR is ALIGNED (FRANCE)" on the page and in the judge
+    text; both now read "not followed: LOR (Lorraine) is ALIGNED (France)", the record keeping
+    the rules' words."""
+    from europe1615_play import board, game_at
+    from gm_tools.app.turn import load_state, run_turn
+    from gm_tools.edges.workbook_fill import fill_orders
+
+    position = board({"LOR": "A LOR", "FRC": "A SPAIN"}, phase="S1617M", influence={"LOR": {"FRANCE": 10}})
+    paths = game_at(tmp_path, position)
+    paths.workbook.write_bytes(fill_orders(paths.workbook.read_bytes(), {"SPAIN": ["A LOR - BUR"]}))
+    run_turn("g", root=tmp_path, site_dir=tmp_path / "site", force=True)
+    record = load_state("g", tmp_path).history[-1]
+    (entry,) = record["orders"]["SPAIN"]
+    assert entry["outbid"] and entry["error"] == "not followed: LOR is ALIGNED (FRANCE)"
+    games = tmp_path / "site" / "games" / "g"
+    page = _written((games / "S1617M.html").read_text(encoding="utf-8"))
+    assert "<li><code>A LOR - BUR</code>: <em>not followed: LOR (Lorraine) is ALIGNED (France)</em></li>" in page
+    assert not POWERS.search(page), POWERS.search(page)
+    text = " ".join((games / "S1617M.txt").read_text(encoding="utf-8").split())
+    assert "(*not followed: LOR (Lorraine) is ALIGNED (France)*)" in text

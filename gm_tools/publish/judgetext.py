@@ -44,10 +44,30 @@ def published_entries(variant: Variant, record: dict) -> dict[str, list[dict]]:
     """The orders as the GM entered them, per power, less those the rules keep secret: an
     order for a unit every power may order (the Ottomans in Europe 1615: 'Adjudication will
     only show the result, not what players have submitted'). The results still show what the
-    unit did."""
+    unit did. An order the rules did not follow keeps its note as the page and the judge text
+    say it (:func:`_noted`)."""
     from gm_tools.engine.rules import rules_for
 
-    return rules_for(variant).public_record(variant, record).get("orders", {}) or {}
+    rules = rules_for(variant)
+    orders = rules.public_record(variant, record).get("orders", {}) or {}
+    reason_words = getattr(rules, "reason_words", None)
+    if reason_words is None:
+        return orders
+    return {power: [_noted(variant, reason_words, power, e) for e in entries] for power, entries in orders.items()}
+
+
+def _noted(variant: Variant, reason_words, power: str, entry: dict) -> dict:
+    """An entry whose order the rules did not follow (``outbid``: Europe 1615's minor not
+    aligned with the power), its note in the words of the rules' optional ``reason_words`` hook,
+    asked as for a result's reason: the note as ``reason``, the unit's owner as ``power`` and the
+    order as written as ``order`` ("not followed: LOR is ALIGNED (FRANCE)" in the record, "not
+    followed: LOR (Lorraine) is ALIGNED (France)" said). The record keeps its words (a recorded
+    game replays byte for byte); another entry, or a note the hook leaves, as recorded."""
+    if not (isinstance(entry, dict) and entry.get("outbid") and entry.get("error")):
+        return entry
+    said = reason_words(variant, {"power": entry.get("for", power), "order": entry.get("written", ""),
+                                  "result": "not followed", "reason": entry["error"]})
+    return dict(entry, error=said) if said else entry
 
 
 
