@@ -136,3 +136,23 @@ def test_v3_an_order_to_a_minor_aligned_with_another_power_names_both(tmp_path):
     assert not POWERS.search(page), POWERS.search(page)
     text = " ".join((games / "S1617M.txt").read_text(encoding="utf-8").split())
     assert "(*not followed: LOR (Lorraine) is ALIGNED (France)*)" in text
+
+
+@pytest.mark.parametrize("recorded, said", [
+    ("not followed: SRL is captured by MEC: INFs held in suspension",
+     "not followed: SRL (Stralsund) is captured by MEC (Mecklenburg): INFs held in suspension"),
+    ("not followed: LOR is captured by FRANCE: INFs held in suspension",
+     "not followed: LOR (Lorraine) is captured by France: INFs held in suspension"),
+    ("not followed: SAX is NEUTRAL (three centers: never unaligned)",
+     "not followed: SAX (Saxony) is NEUTRAL (three centers: never unaligned)"),
+    ("not followed: BRA is UNALIGNED", "not followed: BRA (Brandenburg) is UNALIGNED"),
+    ("bounced: 1 against 1 from A SRL", None),  # another shape: shown as recorded
+])
+def test_v3_the_notes_of_every_status_as_the_pages_say_them(recorded, said):
+    """Each status an order not followed can be noted with (``Status.describe``: ALIGNED, a
+    captor, a minor or a power, NEUTRAL with its rule, UNALIGNED), as the rules' reason_words
+    hook says it for the page and the judge text; words of another shape are left to show as
+    recorded."""
+    from europe1615_play import RULES, VARIANT
+
+    assert RULES.reason_words(VARIANT, {"power": "LOR", "order": "A LOR H", "reason": recorded}) == said
