@@ -15,6 +15,7 @@ from gm_tools.engine.hooks import hooks_for
 from gm_tools.publish.judgetext import (
     adjustment_rows,
     builds_by_centers,
+    commander_named,
     dislodgements,
     ends_year,
     game_over_words,
@@ -59,7 +60,7 @@ def phase_view(game: GameContext, phase: PhaseContext) -> dict:
         "winner": power_in_text(variant, record["winner"]) if record.get("winner") else "",  # in a sentence
         "over": game_over_words(variant, record),  # how the game ended here, the rules' victory named
         **_orders_view(variant, record),
-        "notes": [{"power": power_name(variant, n.get("power", "")), "text": note_words(n)}
+        "notes": [{"power": power_name(variant, n.get("power", "")), "text": commander_named(variant, note_words(n))}
                   for n in record.get("notes", []) if isinstance(n, dict)],
         "dislodged": _dislodged_view(variant, record),
         "ownership": _ownership_view(variant, record["after"]),
