@@ -156,3 +156,24 @@ def test_v3_the_notes_of_every_status_as_the_pages_say_them(recorded, said):
     from europe1615_play import RULES, VARIANT
 
     assert RULES.reason_words(VARIANT, {"power": "LOR", "order": "A LOR H", "reason": recorded}) == said
+
+
+def test_v3_an_invalid_order_of_a_power_out_of_the_game_names_it():
+    """rulebook 000: 'Any player who has been eliminated cannot continue receiving nor deploying
+    INFs', so it orders no minor state's unit. QA finding: an eliminated France's order for
+    Lorraine's army, let stand by ``turn --lenient``, read "...; FRANCE does not command ...;
+    FRANCE is eliminated: ..." under Orders as written; both clauses name France there, the
+    record keeping the check's words."""
+    from europe1615_play import VARIANT, board, opening, play
+    from gm_tools.publish.judgetext import published_entries
+
+    centers = {c: ("SPAIN" if o == "FRANCE" else o) for c, o in opening().centers.items()}
+    position = board({"LOR": "A LOR", "MAD": "A SPAIN"}, centers=centers, influence={"LOR": {"SPAIN": 10}})
+    _, checked = play(position, {"FRANCE": ["A LOR H"]}, lenient=True)
+    (entry,) = checked.record["FRANCE"]
+    assert "; FRANCE does not command Lorraine's units this phase); FRANCE is eliminated: it orders no " \
+        in entry["error"]
+    (shown,) = published_entries(VARIANT, {"phase": "S1616M", "orders": checked.record})["FRANCE"]
+    assert "; France does not command Lorraine's units this phase); France is eliminated: it orders no " \
+        in shown["error"]
+    assert not POWERS.search(shown["error"]), shown["error"]

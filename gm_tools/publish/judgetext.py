@@ -83,13 +83,24 @@ def _noted(variant: Variant, reason_words, power: str, entry: dict) -> dict:
     if not (isinstance(entry, dict) and entry.get("error")):
         return entry
     if not entry.get("outbid"):
-        said = commander_named(variant, entry["error"])
+        said = invalid_words(variant, reason_words, power, entry.get("written", ""), entry["error"])
         return entry if said == entry["error"] else dict(entry, error=said)
     if reason_words is None:
         return entry
     said = reason_words(variant, {"power": entry.get("for", power), "order": entry.get("written", ""),
                                   "result": "not followed", "reason": entry["error"]})
     return dict(entry, error=said) if said else entry
+
+
+def invalid_words(variant: Variant, reason_words, power: str, order: str, text: str) -> str:
+    """An invalid order's words as the page says them: the power that does not command a
+    minor's unit named (:func:`commander_named`), then what the rules' optional ``reason_words``
+    hook says of the whole, asked with ``result`` ``invalid`` (Europe 1615's "France is
+    eliminated: it orders no minor state's ... unit"); as they are where it says nothing."""
+    said = commander_named(variant, text)
+    if reason_words is None:
+        return said
+    return reason_words(variant, {"power": power, "order": order, "result": INVALID, "reason": said}) or said
 
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from gm_tools.engine.model import INVALID
 from gm_tools.engine.phase import phase_title
 from gm_tools.engine.positions import position_from_json
 from gm_tools.engine.variant import Variant
@@ -49,12 +50,22 @@ into the record: ``not followed: LOR is `` and :meth:`Status.describe` ("ALIGNED
 "captured by MEC: INFs held in suspension", "NEUTRAL", "NEUTRAL (three centers: ...)")."""
 
 
+OUT = re.compile(r"; (\S+) is (eliminated|dissolved): it orders no ")
+"""The clause :meth:`Europe1615Rules.commands_nobody` adds to an invalid order of a power out of
+the game, the power by its code."""
+
+
 def reason(variant: Variant, result: dict) -> str | None:
     """The rules' ``reason_words`` hook: a note the record keeps with the codes, as the phase
     page and the judge text say it, the minor state by code and name and a power named ("not
-    followed: LOR (Lorraine) is ALIGNED (France)"); None for words of any other shape, shown as
-    recorded. The record keeps the rules' words, so a recorded game replays byte for byte."""
-    m = NOT_FOLLOWED.match(result.get("reason", ""))
+    followed: LOR (Lorraine) is ALIGNED (France)"), and an invalid order's words (``result``
+    ``invalid``) with a power out of the game named ("France is eliminated: it orders no ...");
+    None for words of any other shape, shown as recorded. The record keeps the rules' words, so a recorded game replays byte for byte."""
+    said = result.get("reason", "")
+    if result.get("result") == INVALID:
+        out = OUT.sub(lambda o: f"; {_name(variant, o.group(1))} is {o.group(2)}: it orders no ", said)
+        return out if out != said else None
+    m = NOT_FOLLOWED.match(said)
     if not m:
         return None
     minor, power, captor, other = m.groups()
