@@ -92,3 +92,88 @@ def test_v2_attacks_tribute_and_penalties_give_the_minor_states_by_code_and_name
     # the record keeps the codes
     assert _record(site, V2, "T1616T")["extra"]["outcome"]["taxation"]["statements"][3]["tribute"] == \
         {"IRE": 1, "RHI": 3}
+
+
+def _written(page: str) -> str:
+    """A phase page's Orders as written, every power's, as one text."""
+    return " ".join(re.findall(r'<ul class="written">(.*?)</ul>', unescape(page), flags=re.S))
+
+
+def test_v3_an_order_not_followed_names_the_minor_state_on_the_page_and_in_the_judge_text(site):
+    """rulebook 000: 'the GM publishes ... whether the orders submitted are followed or not'.
+    QA finding: France's order to Lorraine's army in Spring 1615, Lorraine NEUTRAL, read "not
+    followed: LOR is NEUTRAL" under Orders as written and in the judge text, the minor state by
+    its code alone; it is given by code and name there, as the statuses give it, and the record
+    keeps the rules' words (a recorded game replays byte for byte)."""
+    page = (site[1] / V3 / "S1615M.html").read_text(encoding="utf-8")
+    assert "<li><code>A LOR H</code>: <em>not followed: LOR (Lorraine) is NEUTRAL</em></li>" in _written(page)
+    assert "France: Army Lorraine-Alsace HOLD. (*not followed: LOR (Lorraine) is NEUTRAL*)" in _text(site, V3, "S1615M")
+    (entry,) = [e for e in _record(site, V3, "S1615M")["orders"]["FRANCE"] if e["written"] == "A LOR H"]
+    assert entry["outbid"] and entry["error"] == "not followed: LOR is NEUTRAL"
+
+
+def test_v3_an_order_to_a_minor_aligned_with_another_power_names_both(tmp_path):
+    """rulebook 000: 'Minor states marked as ALIGNED ... will follow the orders submitted by the
+    power'; the others' orders to it are not followed, and 'the GM publishes ... whether the
+    orders submitted are followed or not'. QA finding: Spain's order to Lorraine's army, Lorraine
+    ALIGNED with France, read "not followed: LOR is ALIGNED (FRANCE)" on the page and in the judge
+    text; both now read "not followed: LOR (Lorraine) is ALIGNED (France)", the record keeping
+    the rules' words."""
+    from europe1615_play import board, game_at
+    from gm_tools.app.turn import load_state, run_turn
+    from gm_tools.edges.workbook_fill import fill_orders
+
+    position = board({"LOR": "A LOR", "FRC": "A SPAIN"}, phase="S1617M", influence={"LOR": {"FRANCE": 10}})
+    paths = game_at(tmp_path, position)
+    paths.workbook.write_bytes(fill_orders(paths.workbook.read_bytes(), {"SPAIN": ["A LOR - BUR"]}))
+    run_turn("g", root=tmp_path, site_dir=tmp_path / "site", force=True)
+    record = load_state("g", tmp_path).history[-1]
+    (entry,) = record["orders"]["SPAIN"]
+    assert entry["outbid"] and entry["error"] == "not followed: LOR is ALIGNED (FRANCE)"
+    games = tmp_path / "site" / "games" / "g"
+    page = _written((games / "S1617M.html").read_text(encoding="utf-8"))
+    assert "<li><code>A LOR - BUR</code>: <em>not followed: LOR (Lorraine) is ALIGNED (France)</em></li>" in page
+    assert not POWERS.search(page), POWERS.search(page)
+    text = " ".join((games / "S1617M.txt").read_text(encoding="utf-8").split())
+    assert "(*not followed: LOR (Lorraine) is ALIGNED (France)*)" in text
+
+
+@pytest.mark.parametrize("recorded, said", [
+    ("not followed: SRL is captured by MEC: INFs held in suspension",
+     "not followed: SRL (Stralsund) is captured by MEC (Mecklenburg): INFs held in suspension"),
+    ("not followed: LOR is captured by FRANCE: INFs held in suspension",
+     "not followed: LOR (Lorraine) is captured by France: INFs held in suspension"),
+    ("not followed: SAX is NEUTRAL (three centers: never unaligned)",
+     "not followed: SAX (Saxony) is NEUTRAL (three centers: never unaligned)"),
+    ("not followed: BRA is UNALIGNED", "not followed: BRA (Brandenburg) is UNALIGNED"),
+    ("bounced: 1 against 1 from A SRL", None),  # another shape: shown as recorded
+])
+def test_v3_the_notes_of_every_status_as_the_pages_say_them(recorded, said):
+    """Each status an order not followed can be noted with (``Status.describe``: ALIGNED, a
+    captor, a minor or a power, NEUTRAL with its rule, UNALIGNED), as the rules' reason_words
+    hook says it for the page and the judge text; words of another shape are left to show as
+    recorded."""
+    from europe1615_play import RULES, VARIANT
+
+    assert RULES.reason_words(VARIANT, {"power": "LOR", "order": "A LOR H", "reason": recorded}) == said
+
+
+def test_v3_an_invalid_order_of_a_power_out_of_the_game_names_it():
+    """rulebook 000: 'Any player who has been eliminated cannot continue receiving nor deploying
+    INFs', so it orders no minor state's unit. QA finding: an eliminated France's order for
+    Lorraine's army, let stand by ``turn --lenient``, read "...; FRANCE does not command ...;
+    FRANCE is eliminated: ..." under Orders as written; both clauses name France there, the
+    record keeping the check's words."""
+    from europe1615_play import VARIANT, board, opening, play
+    from gm_tools.publish.judgetext import published_entries
+
+    centers = {c: ("SPAIN" if o == "FRANCE" else o) for c, o in opening().centers.items()}
+    position = board({"LOR": "A LOR", "MAD": "A SPAIN"}, centers=centers, influence={"LOR": {"SPAIN": 10}})
+    _, checked = play(position, {"FRANCE": ["A LOR H"]}, lenient=True)
+    (entry,) = checked.record["FRANCE"]
+    assert "; FRANCE does not command Lorraine's units this phase); FRANCE is eliminated: it orders no " \
+        in entry["error"]
+    (shown,) = published_entries(VARIANT, {"phase": "S1616M", "orders": checked.record})["FRANCE"]
+    assert "; France does not command Lorraine's units this phase); France is eliminated: it orders no " \
+        in shown["error"]
+    assert not POWERS.search(shown["error"]), shown["error"]

@@ -273,5 +273,6 @@ def test_the_judge_text_says_which_orders_to_minor_states_were_not_followed(game
     spring = judge_text(load_variant("europe1615"), records["S1615M"])
     entered = {e["written"]: e for e in records["S1615M"]["orders"]["FRANCE"]}
     assert entered["A LOR H"].get("outbid") and entered["A SER H"].get("outbid")
-    assert "France: Army Lorraine-Alsace HOLD.  (*not followed: LOR is " in spring
+    # the minor state by code and name (tests/test_europe1615_pages.py), the record keeping "LOR is"
+    assert "France: Army Lorraine-Alsace HOLD.  (*not followed: LOR (Lorraine) is" in spring
     assert "France: Army Serbia" not in spring

@@ -843,3 +843,24 @@ def test_another_diplomatic_sheets_entry_typed_on_the_attacks_sheet_says_which_s
     attack = "a diplomatic attack '[minor state] > [power]' like BRAP > FRANCE"
     assert said == {"B2": f"{attack}: '3: BRE' is an INF placement, typed on the INF Placements sheet",
                     "B3": f"{attack}: 'war: sweden' is a declaration, typed on the Declarations sheet"}
+
+
+def test_an_order_let_stand_for_a_minor_the_power_does_not_command_names_the_power_on_the_page(tmp_path):
+    """1619 rulebook, 'Effects of declarations': 'players write and submit movement orders for
+    their units on the board and for those minor units that are aligned to their power'. QA
+    finding: France's order for Catalonia's fleet (aligned with Spain), let stand by ``turn
+    --lenient``, read "...; FRANCE does not command Catalonia's units this phase" under Orders as
+    written, the power by its code; the page names it, the record keeping the check's words."""
+    from gm_tools.publish.site import build_site
+
+    paths = create(tmp_path, variant="europe1619")
+    turn(paths, force=True)  # D
+    type_cells(paths, {"Orders!C24": "F CAT H"})  # the first row of France's block
+    phase = load_state(paths.name, paths.root).position.phase
+    turn(paths, force=True, lenient=True)
+    (entry,) = [e for e in record(paths, phase)["orders"]["FRANCE"] if e["written"] == "F CAT H"]
+    assert entry["error"].endswith("; FRANCE does not command Catalonia's units this phase)")
+    build_site(paths.root, tmp_path / "site")
+    page = (tmp_path / "site" / "games" / paths.name / f"{phase}.html").read_text(encoding="utf-8")
+    assert "not French; France does not command Catalonia&#39;s units this phase)</em></li>" in page
+    assert "FRANCE does not command" not in page

@@ -25,6 +25,7 @@ name (``Austria: ``), so a mail client never wraps them again and the names stay
 
 from __future__ import annotations
 
+import re
 import textwrap
 from dataclasses import dataclass
 
@@ -44,10 +45,62 @@ def published_entries(variant: Variant, record: dict) -> dict[str, list[dict]]:
     """The orders as the GM entered them, per power, less those the rules keep secret: an
     order for a unit every power may order (the Ottomans in Europe 1615: 'Adjudication will
     only show the result, not what players have submitted'). The results still show what the
-    unit did."""
+    unit did. An order the rules did not follow keeps its note as the page and the judge text
+    say it (:func:`_noted`)."""
     from gm_tools.engine.rules import rules_for
 
-    return rules_for(variant).public_record(variant, record).get("orders", {}) or {}
+    rules = rules_for(variant)
+    orders = rules.public_record(variant, record).get("orders", {}) or {}
+    reason_words = getattr(rules, "reason_words", None)
+    return {power: [_noted(variant, reason_words, power, e) for e in entries] for power, entries in orders.items()}
+
+
+NOT_COMMANDED = re.compile(r"; (\S+) does not command ")
+"""The clause the order check adds to an invalid order for a minor's unit the power does not
+command (``ordercheck.parse_commanded``: "...; SPAIN does not command Catalonia's units this
+phase"), the power by its code."""
+
+
+def commander_named(variant: Variant, text: str) -> str:
+    """An invalid order's words (an Orders as written note, the turn's note on it) with the
+    power that does not command a minor's unit named (:data:`NOT_COMMANDED`); other words as
+    they are."""
+    if " does not command " not in text:
+        return text
+    return NOT_COMMANDED.sub(lambda m: f"; {power_name(variant, m.group(1))} does not command "
+                             if m.group(1) in variant.powers else m.group(0), text)
+
+
+def _noted(variant: Variant, reason_words, power: str, entry: dict) -> dict:
+    """An entry with its note as the page and the judge text say it; the record keeps its words
+    (a recorded game replays byte for byte). An order the rules did not follow (``outbid``:
+    Europe 1615's minor not aligned with the power): in the words of the rules' optional
+    ``reason_words`` hook, asked as for a result's reason, the note as ``reason``, the unit's
+    owner as ``power`` and the order as written as ``order`` ("not followed: LOR is ALIGNED
+    (FRANCE)" in the record, "not followed: LOR (Lorraine) is ALIGNED (France)" said). An invalid
+    order the GM let stand (``turn --lenient``) for a minor's unit: the power that does not
+    command it named ("Spain does not command Catalonia's units"). Another note as recorded."""
+    if not (isinstance(entry, dict) and entry.get("error")):
+        return entry
+    if not entry.get("outbid"):
+        said = invalid_words(variant, reason_words, power, entry.get("written", ""), entry["error"])
+        return entry if said == entry["error"] else dict(entry, error=said)
+    if reason_words is None:
+        return entry
+    said = reason_words(variant, {"power": entry.get("for", power), "order": entry.get("written", ""),
+                                  "result": "not followed", "reason": entry["error"]})
+    return dict(entry, error=said) if said else entry
+
+
+def invalid_words(variant: Variant, reason_words, power: str, order: str, text: str) -> str:
+    """An invalid order's words as the page says them: the power that does not command a
+    minor's unit named (:func:`commander_named`), then what the rules' optional ``reason_words``
+    hook says of the whole, asked with ``result`` ``invalid`` (Europe 1615's "France is
+    eliminated: it orders no minor state's ... unit"); as they are where it says nothing."""
+    said = commander_named(variant, text)
+    if reason_words is None:
+        return said
+    return reason_words(variant, {"power": power, "order": order, "result": INVALID, "reason": said}) or said
 
 
 

@@ -18,6 +18,7 @@ from gm_tools.publish.judgetext import (
     dislodgements,
     ends_year,
     game_over_words,
+    invalid_words,
     location_name,
     order_words,
     power_in_text,
@@ -35,7 +36,11 @@ from gm_tools.engine.variant import Variant
 
 def phase_view(game: GameContext, phase: PhaseContext) -> dict:
     """What the phase template shows, worked out here so the template only lays it out."""
+    from gm_tools.engine.rules import rules_for
+
     variant, record = game.variant, phase.record
+    # the GM's notes on invalid orders keep words with codes the page says with names
+    reason_words = getattr(rules_for(variant), "reason_words", None)
     # a game the GM ended (a draw, a winner called) plays no more: its last record still
     # names the phase that would have come next, which the pager must not promise
     next_phase = None if game.end is not None and phase.next is None else record.get("next_phase")
@@ -59,7 +64,8 @@ def phase_view(game: GameContext, phase: PhaseContext) -> dict:
         "winner": power_in_text(variant, record["winner"]) if record.get("winner") else "",  # in a sentence
         "over": game_over_words(variant, record),  # how the game ended here, the rules' victory named
         **_orders_view(variant, record),
-        "notes": [{"power": power_name(variant, n.get("power", "")), "text": note_words(n)}
+        "notes": [{"power": power_name(variant, n.get("power", "")),
+                   "text": invalid_words(variant, reason_words, n.get("power", ""), "", note_words(n))}
                   for n in record.get("notes", []) if isinstance(n, dict)],
         "dislodged": _dislodged_view(variant, record),
         "ownership": _ownership_view(variant, record["after"]),

@@ -8,6 +8,9 @@ GM's checked entries): the same pure rules give the same result, so nothing is s
 
 from __future__ import annotations
 
+import re
+
+from gm_tools.engine.model import INVALID
 from gm_tools.engine.phase import phase_title
 from gm_tools.engine.positions import position_from_json
 from gm_tools.engine.variant import Variant
@@ -15,7 +18,7 @@ from gm_tools.mechanics.influence import ALIGNED
 from gm_tools.systems.europe1615.calendar import MOVEMENT, SCORING, STATUS_CHECK, phase_role
 from gm_tools.systems.europe1615.setup import setup_of
 from gm_tools.systems.europe1615.state import state_of
-from gm_tools.systems.europe1615.status import CAPTURED
+from gm_tools.systems.europe1615.status import CAPTURED, Status
 
 
 def _items(lines: list[str]) -> str:
@@ -39,6 +42,41 @@ def _status(variant: Variant, setup, status) -> str:
     if status.status == CAPTURED:
         return f"captured by {_who(variant, setup, status.captor)}: INFs held in suspension"
     return status.describe()
+
+
+NOT_FOLLOWED = re.compile(r"^not followed: (\S+) is (?:ALIGNED \((\S+)\)|captured by (\S+): INFs held in suspension|(.+))$")
+"""The note on a minor's order not followed, as :meth:`Europe1615Rules.select_orders` wrote it
+into the record: ``not followed: LOR is `` and :meth:`Status.describe` ("ALIGNED (FRANCE)",
+"captured by MEC: INFs held in suspension", "NEUTRAL", "NEUTRAL (three centers: ...)")."""
+
+
+OUT = re.compile(r"; (\S+) is (eliminated|dissolved): it orders no ")
+"""The clause :meth:`Europe1615Rules.commands_nobody` adds to an invalid order of a power out of
+the game, the power by its code."""
+
+
+def reason(variant: Variant, result: dict) -> str | None:
+    """The rules' ``reason_words`` hook: a note the record keeps with the codes, as the phase
+    page and the judge text say it, the minor state by code and name and a power named ("not
+    followed: LOR (Lorraine) is ALIGNED (France)"), and an invalid order's words (``result``
+    ``invalid``) with a power out of the game named ("France is eliminated: it orders no ...");
+    None for words of any other shape, shown as recorded. The record keeps the rules' words, so a recorded game replays byte for byte."""
+    said = result.get("reason", "")
+    if result.get("result") == INVALID:
+        out = OUT.sub(lambda o: f"; {_name(variant, o.group(1))} is {o.group(2)}: it orders no ", said)
+        return out if out != said else None
+    m = NOT_FOLLOWED.match(said)
+    if not m:
+        return None
+    minor, power, captor, other = m.groups()
+    setup = setup_of(variant)
+    if power is not None:
+        status = _status(variant, setup, Status(minor, ALIGNED, power=power))
+    elif captor is not None:
+        status = _status(variant, setup, Status(minor, CAPTURED, captor=captor))
+    else:
+        status = other
+    return f"not followed: {_minor(setup, minor)} is {status}"
 
 
 def _who(variant: Variant, setup, code: str) -> str:

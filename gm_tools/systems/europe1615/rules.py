@@ -262,6 +262,15 @@ class Europe1615Rules(Rules):
             return f"{_province_name(variant, m.group(1))} {verb}"
         return None
 
+    def reason_words(self, variant: Variant, result: dict) -> str | None:
+        """The site's and the judge text's optional hook: the note on an order not followed
+        ("not followed: LOR is ALIGNED (FRANCE)", the record's words) with the minor state by code
+        and name and the power named, or None to show the recorded words:
+        :func:`gm_tools.systems.europe1615.report.reason`."""
+        from gm_tools.systems.europe1615.report import reason
+
+        return reason(variant, result)
+
     def unit_marks(self, variant: Variant, position: Position) -> dict[str, str]:
         """'Some modifiers refer to specific units on the board marked by a letter': the
         renderer writes the letter in the special unit's strength badge."""
