@@ -2,8 +2,8 @@
 order the rules carry them out, not the record's (sorted by player and text, which it keeps so a
 game replays byte for byte): the demo game built into a site and its pages read.
 
-Rulebook: ``003_b5b9eb4920d39694.txt``, 'Religious War': 'If a Religious War has not yet been
-Declared this Round, any Player in a League may Declare a Religious War'; 'Player Turns':
+Rulebook: ``003_b5b9eb4920d39694.txt``, 'Declare a Religious War': 'If a Religious War has not yet
+been Declared, a Player in a League ... may Declare a Religious War'; 'Player Turns':
 'Players will choose 2/3 of Combat Heresy, Engage in Diplomacy, & Wage War'; 'Battles & Peace
 Treaties' before 'Tradeoffs'.
 """
@@ -42,7 +42,7 @@ def _lines(text: str, name: str) -> list[str]:
 
 
 def test_a_league_is_joined_before_the_religious_war_is_declared(site):
-    """'any Player in a League may Declare a Religious War': Red joins the Evangelical League,
+    """'a Player in a League ... may Declare a Religious War': Red joins the Evangelical League,
     then declares; the Leagues line up, the Defender is named, the Leagues pair off, and the
     peace follows the battle."""
     root, folder = site
@@ -72,3 +72,11 @@ def test_a_turn_lists_actions_then_faith_then_war_then_tradeoffs(site):
         "war with Hesse", "takes ESL from Hesse", "-1 Diplomatic Influence", "turns 2 Gold into Diplomatic Influence"]
     green = _rows((folder / "R1535T.html").read_text(encoding="utf-8"), "GREEN")
     assert green[0].startswith("chooses ") and green[1] == "BER converts, and DIL with it"
+
+
+def test_a_player_leaves_the_empire_before_he_becomes_a_foreign_power(site):
+    """'Becoming a Foreign Power': 'Lose all provinces you possessed inside the Empire ... these
+    form one new Principality' comes first; then the Influence halved and the Home Province."""
+    _, folder = site
+    blue = _rows((folder / "R1560F.html").read_text(encoding="utf-8"), "BLUE")
+    assert [b.split(":")[0] for b in blue] == ["leaves the Empire", "becomes a Foreign Power"]

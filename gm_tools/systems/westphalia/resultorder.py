@@ -2,8 +2,8 @@
 
 The record keeps a step's results sorted by player and text (a recorded game replays byte for
 byte), so within a player's turn "declares a Religious War" sorts before "joins the Evangelical
-League", which the rules require first ('Only Players in a League may Declare a Religious
-War'). The pages list each player's results in the order the step makes them
+League", which the rules require first ('Declare a Religious War': 'a Player in a League ...
+may Declare a Religious War'). The pages list each player's results in the order the step makes them
 (:func:`.turnsteps.player_turns`), which is the rulebook's ('Player Turns', 'Setting the
 Warfare Stage', 'Battles', 'Peace Treaties', 'Tradeoffs'): each line's stage is read from its
 words, the lines of one stage kept as recorded.
@@ -14,6 +14,9 @@ Rulebook: ``003_b5b9eb4920d39694.txt``.
 from __future__ import annotations
 
 import re
+
+from gm_tools.engine.phase import parse_phase
+from gm_tools.systems.westphalia.steps import FOREIGN, TURNS
 
 TURN_STAGES: tuple[tuple[str, re.Pattern], ...] = tuple((name, re.compile(pattern)) for name, pattern in (
     # 'Players will choose 2/3 of Combat Heresy, Engage in Diplomacy, & Wage War'
@@ -52,7 +55,17 @@ TURN_STAGES: tuple[tuple[str, re.Pattern], ...] = tuple((name, re.compile(patter
 ))
 """The Player Turns step's results, each stage as its line opens, in the order the step makes them."""
 
-_RANK = {name: i for i, (name, _) in enumerate(TURN_STAGES)}
+FOREIGN_STAGES: tuple[tuple[str, re.Pattern], ...] = tuple((name, re.compile(pattern)) for name, pattern in (
+    # 'Lose all provinces you possessed inside the Empire ... these form one new Principality',
+    # then 'Count the Diplomatic Influence ... give yourself back 1/2' and the Home Province
+    ("leaves", r"^leaves the Empire: "),
+    ("becomes", r"^becomes a Foreign Power: "),
+))
+"""The Foreign Powers step's results for a player who leaves the Empire (:func:`.foreign.become`)."""
+
+STAGES = {TURNS: TURN_STAGES, FOREIGN: FOREIGN_STAGES}
+"""A step's phase type (:mod:`.steps`) -> its stages; a step not here is listed as recorded."""
+_RANKS = {kind: {name: i for i, (name, _) in enumerate(stages)} for kind, stages in STAGES.items()}
 _PHASE = re.compile(r"\(Battle Phase (\d+)\)")
 
 
@@ -61,25 +74,32 @@ def in_rules_order(record: dict) -> list[dict]:
     as the record groups them; a step whose record order is the rules' as it is (each player a
     line, or a line of the Empire's and a player's) as recorded."""
     results = list(record.get("results", []))
-    if not str(record.get("phase", "")).endswith("T"):
+    kind = parse_phase(record["phase"]).type
+    if kind not in STAGES:
         return results
+    if kind != TURNS:
+        return sorted(results, key=lambda r: _rank(kind, r.get("order", "")))
     # a treaty follows the war it ends: a Battle Phase's if its taker won one, else the Religious War's
     won = {m.group(1) for r in results if (m := re.search(r": (\S+) wins( automatically| by the cards)?$",
                                                           r.get("order", ""))) and r["order"].startswith("war with ")}
-    religious = any(_stage(r.get("order", "")) == "religious peace" for r in results)
+    religious = any(_stage(TURN_STAGES, r.get("order", "")) == "religious peace" for r in results)
     return sorted(results, key=lambda r: _key(r, won, religious))
 
 
 def _key(result: dict, won: set[str], religious: bool) -> tuple[int, int]:
     text = result.get("order", "")
-    stage = _stage(text)
+    stage = _stage(TURN_STAGES, text)
     if stage == "treaty" and religious and result.get("power") not in won:
         stage = "religious treaty"
     phase = _PHASE.search(text) if stage == "battle" else None
-    return (_RANK.get(stage, len(TURN_STAGES)), int(phase.group(1)) if phase else 0)
+    return (_RANKS[TURNS].get(stage, len(TURN_STAGES)), int(phase.group(1)) if phase else 0)
 
 
-def _stage(text: str) -> str | None:
-    """The stage of the Player Turns a line of its results belongs to; None for a line of
-    another shape (listed after the rest, as recorded)."""
-    return next((name for name, pattern in TURN_STAGES if pattern.search(text)), None)
+def _rank(kind: str, text: str) -> int:
+    return _RANKS[kind].get(_stage(STAGES[kind], text), len(STAGES[kind]))
+
+
+def _stage(stages, text: str) -> str | None:
+    """The stage of a step a line of its results belongs to; None for a line of another shape
+    (listed after the rest, as recorded)."""
+    return next((name for name, pattern in stages if pattern.search(text)), None)
