@@ -171,6 +171,13 @@ class Rules:
     its results as its optional ``order_words`` hook words them, never the recorded text beside
     them. Standard: False."""
 
+    def shown_results(self, variant: Variant, record: dict) -> list[dict]:
+        """The results of ``record`` (a history record) in the order its phase page and judge
+        text list them, each power's together as they are grouped there: where the record's
+        order (sorted by power and text, so a game replays byte for byte) is not the order the
+        rules carry them out in (The Peace of Westphalia's steps). Standard: as recorded."""
+        return list(record.get("results", []))
+
     def victory_measure(self, variant: Variant) -> str:
         """What the game is won by, one of :data:`MEASURES`: the standings rank by it. Standard:
         "centers"; a variant with a ``[victory] points`` target: "points"."""

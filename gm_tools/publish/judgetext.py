@@ -338,7 +338,9 @@ def judge_text(variant: Variant, record: dict) -> str:
     lines = [f"{kind} results for {when}. ({record.get('game', '')}.{phase_id})", ""]
 
     by_power: dict[str, list[dict]] = {}
-    for result in record.get("results", []):
+    from gm_tools.engine.rules import rules_for
+
+    for result in rules_for(variant).shown_results(variant, record):  # in the order the rules carry them out
         by_power.setdefault(result.get("power", ""), []).append(result)
     # An invalid order the GM let stand as a hold (turn --lenient) never reached the engine,
     # so it has no result; the player must still read that it was not used, as judges mail it.

@@ -109,7 +109,7 @@ def _orders_view(variant: Variant, record: dict) -> dict[str, list[dict]]:
     # recorded game replays byte for byte); its optional reason_words hook says them for the page
     reason_words = getattr(rules, "reason_words", None)
     by_power: dict[str, list[dict]] = {}
-    for r in record["results"]:
+    for r in rules.shown_results(variant, record):  # in the order the rules carry them out
         result = r.get("result", "")
         words = order_words(variant, r["order"])
         by_power.setdefault(r["power"], []).append({

@@ -14,7 +14,8 @@ Rulebook: ``003_b5b9eb4920d39694.txt``.
 - :meth:`province_style`, :meth:`scores` - the map and the standings (Imperial Power, a Foreign
   Power noted as one);
 - :meth:`order_words`, :meth:`victory` - the results and the victory as the pages say them
-  (:mod:`.report`).
+  (:mod:`.report`); :meth:`shown_results` - in the order the rules carry them out
+  (:mod:`.resultorder`).
 """
 
 from __future__ import annotations
@@ -173,6 +174,13 @@ class WestphaliaRules(Rules):
         from gm_tools.systems.westphalia.report import in_words
 
         return in_words(variant, order)
+
+    def shown_results(self, variant: Variant, record: dict) -> list[dict]:
+        """A step's results in the order the rules carry them out, each player's together
+        (:func:`.resultorder.in_rules_order`): the record keeps them sorted by player and text."""
+        from gm_tools.systems.westphalia.resultorder import in_rules_order
+
+        return in_rules_order(record)
 
     def victory_measure(self, variant: Variant) -> str:
         return "points"
