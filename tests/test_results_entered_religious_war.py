@@ -17,7 +17,6 @@ import json
 import shutil
 from pathlib import Path
 
-import openpyxl
 import pytest
 
 from demos import demo_file, played_until, turn_refused
