@@ -11,6 +11,7 @@ from pathlib import Path
 import openpyxl
 
 from gm_tools.app.demo import play_demo, read_demo
+from gm_tools.edges.workbook_fill import set_cells
 from gm_tools.app.turn import GameState, load_state
 
 SHEETS = Path(__file__).resolve().parent.parent / "sheets"
@@ -44,6 +45,15 @@ def played_until(root: Path, name: str, stop: str) -> None:
     keys = list(demo.phases)
     play_demo(dataclasses.replace(demo, until=stop, phases={k: demo.phases[k] for k in keys[: keys.index(stop)]}),
               root)
+
+
+def copy_with_cells(played: Path, into: Path, game: str, cells: dict) -> Path:
+    """The games of ``played`` copied to ``into`` with ``cells`` ({"Sheet!A1": value}) typed in
+    ``game``'s workbook: a test's own entries over a game played once for the module."""
+    shutil.copytree(played, into)
+    workbook = into / f"{game}.xlsx"
+    workbook.write_bytes(set_cells(workbook.read_bytes(), cells))
+    return into
 
 
 def file_hashes(folder: Path) -> dict[str, str]:

@@ -9,14 +9,12 @@ Played on the demo's Diplomatic Phase of 1620, through its real workbook.
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
 
-from gm_tools.edges.workbook_fill import set_cells
 
-from demos import played_until, turn_refused
+from demos import played_until, turn_refused, copy_with_cells
 
 GAME = "europe1619-demo"
 
@@ -29,10 +27,7 @@ def diplomatic(tmp_path_factory) -> Path:
 
 
 def _refused(root: Path, tmp_path: Path, cells: dict) -> str:
-    copy = tmp_path / "games"
-    shutil.copytree(root, copy)
-    workbook = copy / f"{GAME}.xlsx"
-    workbook.write_bytes(set_cells(workbook.read_bytes(), cells))
+    copy = copy_with_cells(root, tmp_path / "games", GAME, cells)
     error = turn_refused(GAME, copy)  # checks nothing was written
     assert error is not None and "Traceback" not in error
     return error

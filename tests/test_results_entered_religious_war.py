@@ -14,16 +14,14 @@ allied to Electors control their votes ... Unaligned Electors vote as a block').
 from __future__ import annotations
 
 import json
-import shutil
 from pathlib import Path
 
 import pytest
 
-from demos import demo_file, played_until, turn_refused
+from demos import demo_file, played_until, turn_refused, copy_with_cells
 from gm_tools.app.demo import read_demo
 from gm_tools.app.turn import replay
 from gm_tools.edges.variants import load_variant
-from gm_tools.edges.workbook_fill import set_cells
 from test_results_entered_at import _after, _results, _typed
 
 GAME = "westphalia-demo"
@@ -44,10 +42,7 @@ def _as_typed(root: Path, phase: str, lines: dict[str, dict]) -> None:
 
 def _typed_turn(base: Path, tmp_path: Path, phase: str, cells: dict) -> Path:
     """``base`` (played until ``phase``) copied, ``cells`` typed in its workbook, and turned."""
-    root = tmp_path / "games"
-    shutil.copytree(base, root)
-    workbook = root / f"{GAME}.xlsx"
-    workbook.write_bytes(set_cells(workbook.read_bytes(), cells))
+    root = copy_with_cells(base, tmp_path / "games", GAME, cells)
     assert turn_refused(GAME, root) is None
     return root
 

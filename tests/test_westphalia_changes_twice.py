@@ -13,19 +13,17 @@ its real workbook.
 from __future__ import annotations
 
 import json
-import shutil
 from pathlib import Path
 
 import pytest
 
 from gm_tools.app.status import phase_status
 from gm_tools.app.turn import load_state, preview_turn, run_turn
-from gm_tools.edges.workbook_fill import set_cells
 from gm_tools.systems.westphalia.sheets import CHANGES, TREATIES, WARS
 from gm_tools.systems.westphalia.state import state_of
 
 from westphalia_mails import ROUND_FIVE_CELLS
-from demos import played_until
+from demos import played_until, copy_with_cells
 
 GAME = "westphalia-demo"
 # Blue, a Foreign Power beside the west edge, beats Orange and takes FRS (beside his edge) and
@@ -46,11 +44,7 @@ def round_five(tmp_path_factory) -> Path:
 
 
 def _typed(round_five: Path, tmp_path: Path, cells: dict) -> Path:
-    root = tmp_path / "games"
-    shutil.copytree(round_five, root)
-    workbook = root / f"{GAME}.xlsx"
-    workbook.write_bytes(set_cells(workbook.read_bytes(), {**ROUND_FIVE_CELLS, **BLUE_TAKES, **cells}))
-    return root
+    return copy_with_cells(round_five, tmp_path / "games", GAME, {**ROUND_FIVE_CELLS, **BLUE_TAKES, **cells})
 
 
 def test_a_row_typed_twice_is_applied_and_the_report_warns_naming_both_rows(round_five, tmp_path):

@@ -19,16 +19,14 @@ League ... may Declare a Religious War against a heretical Target Principality" 
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
 
-from gm_tools.edges.workbook_fill import set_cells
 from gm_tools.systems.westphalia.sheets import CHANGES, TREATIES, WARS
 
 from westphalia_mails import ROUND_FIVE_CELLS
-from demos import played_until, turn_refused
+from demos import played_until, turn_refused, copy_with_cells
 
 GAME = "westphalia-demo"
 BLUE_TAKES = {f"{WARS}!A2": "BLUE", f"{WARS}!B2": "ORANGE", f"{TREATIES}!A2": "BLUE", f"{TREATIES}!B2": "FRS",
@@ -44,20 +42,14 @@ def round_five(tmp_path_factory) -> Path:
 
 
 def _refused(round_five: Path, tmp_path: Path, cells: dict) -> str:
-    root = tmp_path / "games"
-    shutil.copytree(round_five, root)
-    workbook = root / f"{GAME}.xlsx"
-    workbook.write_bytes(set_cells(workbook.read_bytes(), {**ROUND_FIVE_CELLS, **BLUE_TAKES, **PAID, **cells}))
+    root = copy_with_cells(round_five, tmp_path / "games", GAME, {**ROUND_FIVE_CELLS, **BLUE_TAKES, **PAID, **cells})
     error = turn_refused(GAME, root)  # checks nothing was written
     assert error is not None and "Traceback" not in error
     return error
 
 
 def test_the_slips_fixed_are_taken(round_five, tmp_path):
-    root = tmp_path / "games"
-    shutil.copytree(round_five, root)
-    workbook = root / f"{GAME}.xlsx"
-    workbook.write_bytes(set_cells(workbook.read_bytes(), {**ROUND_FIVE_CELLS, **BLUE_TAKES, **PAID}))
+    root = copy_with_cells(round_five, tmp_path / "games", GAME, {**ROUND_FIVE_CELLS, **BLUE_TAKES, **PAID})
     assert turn_refused(GAME, root) is None
 
 
@@ -111,10 +103,7 @@ def setup_steps(tmp_path_factory) -> dict[str, Path]:
 
 
 def _setup_refused(root: Path, tmp_path: Path, cells: dict) -> str:
-    copy = tmp_path / "games"
-    shutil.copytree(root, copy)
-    workbook = copy / f"{GAME}.xlsx"
-    workbook.write_bytes(set_cells(workbook.read_bytes(), cells))
+    copy = copy_with_cells(root, tmp_path / "games", GAME, cells)
     error = turn_refused(GAME, copy)
     assert error is not None and "Traceback" not in error
     return error
@@ -155,10 +144,7 @@ def round_four(tmp_path_factory) -> Path:
 
 
 def test_the_religious_war_as_the_demo_enters_it_is_taken(round_four, tmp_path):
-    copy = tmp_path / "games"
-    shutil.copytree(round_four, copy)
-    workbook = copy / f"{GAME}.xlsx"
-    workbook.write_bytes(set_cells(workbook.read_bytes(), ROUND_FOUR))
+    copy = copy_with_cells(round_four, tmp_path / "games", GAME, ROUND_FOUR)
     assert turn_refused(GAME, copy) is None
 
 
