@@ -567,6 +567,7 @@ def test_on_a_phone_the_game_page_leads_to_the_latest_results_within_its_first_s
     with chromium_page(errors) as page:
         page.set_viewport_size({"width": 375, "height": 800})
         page.goto(served_site + "games/demo/index.html")
+        page.wait_for_selector("#map-picture svg")  # leaving while the map loads aborts its request
         last = page.locator("ol.phases li a").last
         latest = page.locator("dl.facts a")
         assert latest.count() == 1 and latest.get_attribute("href") == last.get_attribute("href")
@@ -576,7 +577,10 @@ def test_on_a_phone_the_game_page_leads_to_the_latest_results_within_its_first_s
         assert page.locator("dl.facts dt").all_inner_texts()[:4] == ["Variant", "Status", "Current phase",
                                                                       "Latest results"]
         latest.click()
-        assert page.url.endswith("/games/demo/W1901A.html")
+        page.wait_for_url("**/games/demo/W1901A.html")
+        # the phase page loaded, its map too, before the page is closed: closing earlier aborts
+        # a request still under way, which the test would count as failed
+        page.wait_for_selector("#map-picture svg")
     assert errors == []
 
 
