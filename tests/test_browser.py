@@ -61,6 +61,7 @@ def test_navigate_index_game_phase_next_phase(served_site):
 
         page.get_by_role("link", name="Next phase →").first.click()
         page.wait_for_load_state("load")
+        page.wait_for_selector("#map-picture svg")  # its map's requests done before the page closes
         assert page.url.endswith("/games/demo/F1901M.html")
         assert "Dislodged units" in page.content()
         assert "Burgundy" in page.locator("#dislodged-h + ul").inner_text()
