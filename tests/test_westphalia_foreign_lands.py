@@ -33,7 +33,7 @@ from gm_tools.systems.westphalia.turns import DIPLOMACY, WAR, Die, check_die, sp
 from gm_tools.systems.westphalia.victory import religious, westphalia_power
 
 from westphalia_mails import ROUND_FIVE, ROUND_FIVE_CELLS
-from demos import played_until
+from demos import copy_with_cells, played_until
 
 VARIANT = variant_for_game(load_variant("westphalia"), 5)
 ORDER = ("RED", "BLUE", "YELLOW", "GREEN", "ORANGE")
@@ -249,11 +249,7 @@ def round_five(tmp_path_factory) -> Path:
 
 def played_round_five(round_five: Path, tmp_path: Path, cells: dict) -> Path:
     """Round 5's Player Turns with the demo's actions and ``cells``, processed by `turn`."""
-    root = tmp_path / "games"
-    shutil.copytree(round_five, root)
-    workbook = root / f"{GAME}.xlsx"
-    typed = dict(ROUND_FIVE_CELLS)
-    workbook.write_bytes(set_cells(workbook.read_bytes(), {**typed, **cells}))
+    root = copy_with_cells(round_five, tmp_path / "games", GAME, {**ROUND_FIVE_CELLS, **cells})
     run_turn(GAME, root=root, site_dir=None)
     return root
 

@@ -11,7 +11,6 @@ Red replaces the Elector Brandenburg with Lübeck.
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
@@ -19,10 +18,9 @@ import pytest
 from gm_tools.app.demo import read_demo
 from gm_tools.app.turn import load_state
 from gm_tools.edges.variants import load_variant
-from gm_tools.edges.workbook_fill import set_cells
 from gm_tools.systems.westphalia.state import state_of
 
-from demos import demo_file, played_until, turn_refused
+from demos import copy_with_cells, demo_file, played_until, turn_refused
 
 GAME = "westphalia-demo"
 STOP = "R1585T"
@@ -40,10 +38,7 @@ def _turn(round_four: Path, tmp_path: Path, changes: dict) -> tuple[Path, str | 
     variant = load_variant("westphalia")
     entry = {k: v for k, v in read_demo(demo_file("westphalia")).phases[STOP].items() if k != "press"}
     cells = variant.system.demo_cells(variant, STOP, entry, "demo")
-    root = tmp_path / "games"
-    shutil.copytree(round_four, root)
-    workbook = root / f"{GAME}.xlsx"
-    workbook.write_bytes(set_cells(workbook.read_bytes(), {**cells, **changes}))
+    root = copy_with_cells(round_four, tmp_path / "games", GAME, {**cells, **changes})
     return root, turn_refused(GAME, root)
 
 

@@ -13,14 +13,12 @@ but did not" is lost on that ally (NOTES.md).
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
 
 from gm_tools.app.turn import load_state
 from gm_tools.edges.variants import load_variant
-from gm_tools.edges.workbook_fill import set_cells
 from gm_tools.engine.rules import variant_for_game
 from gm_tools.systems.westphalia import steps
 from gm_tools.systems.westphalia.sheets import CHANGES, PLACE, TREATIES, WARS
@@ -28,7 +26,7 @@ from gm_tools.systems.westphalia.state import Holding, State, state_of
 from gm_tools.systems.westphalia.turns import DIPLOMACY, WAR
 
 from westphalia_mails import ROUND_FIVE_CELLS
-from demos import played_until, turn_refused
+from demos import copy_with_cells, played_until, turn_refused
 
 VARIANT = variant_for_game(load_variant("westphalia"), 5)
 ORDER = ("RED", "BLUE", "YELLOW", "GREEN", "ORANGE")
@@ -233,10 +231,7 @@ def round_five(tmp_path_factory) -> Path:
 
 
 def _turn(round_five: Path, tmp_path: Path, cells: dict) -> tuple[Path, str | None]:
-    root = tmp_path / "games"
-    shutil.copytree(round_five, root)
-    workbook = root / f"{GAME}.xlsx"
-    workbook.write_bytes(set_cells(workbook.read_bytes(), {**ACTIONS, **cells}))
+    root = copy_with_cells(round_five, tmp_path / "games", GAME, {**ACTIONS, **cells})
     return root, turn_refused(GAME, root)
 
 
