@@ -468,10 +468,13 @@ def markdown_section(heading: str, text: str) -> Section:
     """A system's section of a page from its markdown. A pipe table in it is named by the
     section's heading, as a caption a screen reader reads (the page's other tables have
     theirs): a list of a page's tables otherwise gives it no name. It is a tab stop, as the
-    page's other tables are, for a keyboard to scroll it (``.scroll`` in ``style.css``)."""
+    page's other tables are, for a keyboard to scroll it (``.scroll`` in ``style.css``); so is
+    a block of preformatted lines (Europe 1615 v2's bribe chart), which a phone scrolls too."""
     html = render_markdown(text)
     if "<table>" in html:
         html = html.replace("<table>", f'<table tabindex="0">\n<caption class="visually-hidden">{escape(heading)}</caption>')
+    if "<pre>" in html:
+        html = html.replace("<pre>", '<pre tabindex="0">')
     return Section(title=heading, html=Markup(html))
 
 
