@@ -404,7 +404,7 @@ def write_site(context: SiteContext, site_dir: str | os.PathLike, settings: Site
         entry = manifest.old.get(game.name, {})
         if isinstance(game, UnreadGame):  # a caller that left it to read (collect(defer=True))
             game = read_game(context.root, game.name)
-        if isinstance(game, KnownGame) and not (isinstance(entry, dict) and "variant" in entry and "summary" in entry):
+        if isinstance(game, KnownGame) and not Manifest.shows_again(entry):
             game = collect_game(context.root, game.name, game.source_digest)  # the manifest changed meanwhile
         if isinstance(game, KnownGame):
             # unchanged since the last build: its variant from the manifest, its records unread
