@@ -8,7 +8,7 @@ import json
 
 from gm_tools.edges.basemap import schematic_map
 from gm_tools.edges.variants import load_variant
-from gm_tools.publish.site import MANIFEST, SiteSettings, build_site, collect
+from gm_tools.publish.site import MANIFEST, TEMPLATES, SiteSettings, build_site, collect
 from gm_tools.publish.siteviews import game_summary
 from sitegame import small_game
 
@@ -55,3 +55,19 @@ def test_a_manifest_kept_without_the_players_has_its_games_read_again(tmp_path):
     assert PLAYERS_CELL in (site / "index.html").read_text(encoding="utf-8")
     again = json.loads((site / MANIFEST).read_text(encoding="utf-8"))
     assert again["games"]["demo"]["summary"]["players"] == ["Alice <b>&", "Bob"]
+
+
+def test_the_archives_script_is_copied_and_kept_by_a_build_that_makes_nothing(tmp_path):
+    """``static/archive.js`` (the index's filter and sorting) is the templates' file, loaded by
+    the index alone, and an incremental build keeps it: it is produced by every build, never
+    pruned as a file no page names."""
+    small_game(tmp_path / "sheets", STANDARD, phases=1)
+    site = tmp_path / "site"
+    build_site(tmp_path / "sheets", site, FAST)
+    script = (TEMPLATES / "static" / "archive.js").read_bytes()
+    assert (site / "static" / "archive.js").read_bytes() == script
+    assert '<script defer src="static/archive.js"></script>' in (site / "index.html").read_text(encoding="utf-8")
+    assert "archive.js" not in (site / "games" / "demo" / "index.html").read_text(encoding="utf-8")
+    report = build_site(tmp_path / "sheets", site, FAST)
+    assert "static/archive.js" in report.unchanged and report.removed == []
+    assert (site / "static" / "archive.js").read_bytes() == script

@@ -15,7 +15,7 @@
 Layout (all links relative, so the site works from any static host and from ``file://``)::
 
     site/index.html                      archive of all games
-    site/static/style.css, map.js
+    site/static/style.css, map.js, archive.js
     site/static/maps/VARIANT-HASH.js     a variant's base map, shared by its phases' pages
     site/games/NAME/index.html           game page: current map (current.map.js, .png), standings, chart, phases
     site/games/NAME/game.json            the whole game (game.json and every record)
@@ -391,7 +391,8 @@ def write_site(context: SiteContext, site_dir: str | os.PathLike, settings: Site
     writer = SiteWriter(Path(site_dir))
     writer.begin()
     writer.write("static/style.css", (templates / "static" / "style.css").read_bytes())
-    writer.write("static/map.js", (templates / "static" / "map.js").read_bytes())
+    for script in ("map.js", "archive.js"):  # the pages' script; the archive's filter and sorting
+        writer.write(f"static/{script}", (templates / "static" / script).read_bytes())
     manifest = Manifest(writer.root / MANIFEST)
     build_key = build_key or code_key(settings.templates, settings.base_map)
     variant_keys: dict[str, str] = {}
