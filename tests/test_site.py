@@ -695,7 +695,7 @@ def test_command_line_builds_the_site_and_reports_user_errors(games, tmp_path, c
     from gm_tools.app.cli import main
 
     assert main(["site", "--root", str(games), "--out", str(tmp_path / "site")]) == 0
-    assert capsys.readouterr().out.startswith("site: 21 file(s) written, 0 unchanged, 0 removed, 3 PNG(s) drawn")
+    assert capsys.readouterr().out.startswith("site: 22 file(s) written, 0 unchanged, 0 removed, 3 PNG(s) drawn")
     assert main(["site", "--root", str(tmp_path / "nowhere"), "--out", str(tmp_path / "site")]) == 2
     assert "games folder" in capsys.readouterr().err
 
@@ -724,7 +724,7 @@ def test_an_unchanged_game_is_not_even_rendered(games, tmp_path, monkeypatch):
 
     monkeypatch.setattr("gm_tools.publish.gamepage.render_lines", must_not_render)
     report = build(games, site)
-    assert report.written == [] and len(report.unchanged) == 21
+    assert report.written == [] and len(report.unchanged) == 22
 
 
 def test_only_the_changed_game_is_read(tmp_path):

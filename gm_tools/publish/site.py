@@ -15,7 +15,7 @@
 Layout (all links relative, so the site works from any static host and from ``file://``)::
 
     site/index.html                      archive of all games
-    site/static/style.css, map.js
+    site/static/style.css, map.js, archive.js
     site/static/maps/VARIANT-HASH.js     a variant's base map, shared by its phases' pages
     site/games/NAME/index.html           game page: current map (current.map.js, .png), standings, chart, phases
     site/games/NAME/game.json            the whole game (game.json and every record)
@@ -391,7 +391,8 @@ def write_site(context: SiteContext, site_dir: str | os.PathLike, settings: Site
     writer = SiteWriter(Path(site_dir))
     writer.begin()
     writer.write("static/style.css", (templates / "static" / "style.css").read_bytes())
-    writer.write("static/map.js", (templates / "static" / "map.js").read_bytes())
+    for script in ("map.js", "archive.js"):  # the pages' script; the archive's filter and sorting
+        writer.write(f"static/{script}", (templates / "static" / script).read_bytes())
     manifest = Manifest(writer.root / MANIFEST)
     build_key = build_key or code_key(settings.templates, settings.base_map)
     variant_keys: dict[str, str] = {}
@@ -404,7 +405,7 @@ def write_site(context: SiteContext, site_dir: str | os.PathLike, settings: Site
         entry = manifest.old.get(game.name, {})
         if isinstance(game, UnreadGame):  # a caller that left it to read (collect(defer=True))
             game = read_game(context.root, game.name)
-        if isinstance(game, KnownGame) and not (isinstance(entry, dict) and "variant" in entry and "summary" in entry):
+        if isinstance(game, KnownGame) and not Manifest.shows_again(entry):
             game = collect_game(context.root, game.name, game.source_digest)  # the manifest changed meanwhile
         if isinstance(game, KnownGame):
             # unchanged since the last build: its variant from the manifest, its records unread

@@ -475,7 +475,7 @@ def leave_stale_to_read(context: SiteContext, site: Path, build_key: str) -> Non
         if not isinstance(game, KnownGame):
             continue
         entry = manifest.old.get(game.name)
-        if isinstance(entry, dict) and "variant" in entry and "summary" in entry:
+        if Manifest.shows_again(entry):
             which = (entry["variant"], entry.get("players"))
             if which not in variants:
                 variants[which] = variant_or_none(*which)

@@ -414,9 +414,17 @@ class Manifest:
         """Game -> the source digest the last build saw, for the games it can show again
         without reading them (an entry with its digest, summary and variant)."""
         old = Manifest._games(path)
-        return {name: e["digest"] for name, e in old.items() if isinstance(e, dict)
-                and isinstance(e.get("digest"), str) and isinstance(e.get("summary"), dict)
-                and isinstance(e.get("variant"), str)}
+        return {name: e["digest"] for name, e in old.items() if Manifest.shows_again(e)}
+
+    @staticmethod
+    def shows_again(entry) -> bool:
+        """Can the archive show this entry's game again from the entry alone, unread? It has
+        its digest, variant and summary, and the summary all the index shows: one an older
+        build kept without the players' names (before the index listed them) has its game
+        read again, and the summary made anew."""
+        return (isinstance(entry, dict) and isinstance(entry.get("digest"), str)
+                and isinstance(entry.get("summary"), dict) and isinstance(entry.get("variant"), str)
+                and isinstance(entry["summary"].get("players"), list))
 
     def unchanged_files(self, name: str, key: str, writer: "SiteWriter") -> list[str] | None:
         """The game's files if its key is the same as last time and every file is there."""

@@ -294,9 +294,7 @@ def standings(game: GameContext) -> dict:
     centers, units = latest.get("centers", {}), latest.get("units", {})
     counted = rules.victory_centers(variant, position_from_json(latest)) if measure == "centers" else None
     board = bool(variant.supply_centers())  # a board game without centers or units shows neither
-    players = dict(game.info.players)
-    if game.phases:
-        players.update({k: v for k, v in (game.phases[-1].record.get("players") or {}).items() if v})
+    players = players_now(game)
     rows = []
     for code in ordered(variant, set(centers) | set(units) | {p for p, x in variant.powers.items() if x.playable}):
         if not _played(variant, code):
@@ -323,6 +321,22 @@ def standings(game: GameContext) -> dict:
     return {"rows": rows, "measure": measure, "caption": caption,
             "victory_counted": counted is not None, "victory_note": rules.victory_centers_note,
             "scored_in": scores.year, "label": scores.label, "centers_shown": board}
+
+
+def players_now(game: GameContext) -> dict[str, str]:
+    """Who plays each power (code -> name): ``game.json``'s players, as the last record names them."""
+    players = dict(game.info.players)
+    if game.phases:
+        players.update({k: v for k, v in (game.phases[-1].record.get("players") or {}).items() if v})
+    return players
+
+
+def player_names(game: GameContext) -> list[str]:
+    """The game's players' names, each once, in its powers' order: the standings' players, which
+    the archive's index lists so that an archivist finds a player's games."""
+    players = players_now(game)
+    names = [players[c] for c in ordered(game.variant, players) if players[c] and _played(game.variant, c)]
+    return list(dict.fromkeys(names))
 
 
 def points_view(game: GameContext) -> dict | None:
@@ -381,6 +395,7 @@ def game_summary(game: GameContext) -> dict:
         "draw": draw_view(game),
         "called": called_view(game),
         "phases": len(game.phases),
+        "players": player_names(game),
         # when the game began and last moved: an archivist looks for the games still played
         "started": processed_view({"processed": game.info.created}),
         "last": _last_played(game),

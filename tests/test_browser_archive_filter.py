@@ -1,0 +1,185 @@
+"""The archive's index with many games, in headless Chromium (``tests/browser.py``): its
+filter box and its sortable columns (``templates/static/archive.js``), made by the script over
+the table the site writes, which stays whole and readable without it. Three demo games, played
+through their workbooks and built: the standard demo ("demo", 20 phases), Centenary's (4) and
+Westphalia's (42, won), whose players share a name (Gustav plays in two)."""
+
+from __future__ import annotations
+
+import pytest
+
+from browser import CHROMIUM, FLAGS, chromium_page, needs_chromium, served
+from demos import built_site
+
+pytestmark = needs_chromium
+
+ROWS = "table.games tbody tr:not([hidden]) th[scope=row]"
+"""The names of the games the filter leaves shown."""
+
+
+@pytest.fixture(scope="module")
+def demo_site(tmp_path_factory):
+    site = built_site(tmp_path_factory.mktemp("archive-filter"), ("orders", "centenary", "westphalia"))
+    with served(site) as base:
+        yield base
+
+
+def _expect():
+    return pytest.importorskip("playwright.sync_api").expect
+
+
+def test_typing_a_variants_name_leaves_only_its_games_and_says_how_many(demo_site):
+    expect = _expect()
+    errors: list[str] = []
+    with chromium_page(errors) as page:
+        page.goto(demo_site + "index.html")
+        box = page.get_by_role("searchbox", name="Filter games")
+        status = page.get_by_role("status")
+        expect(status).to_have_text("3 of 3 games")
+        expect(page.locator(ROWS)).to_have_text(["centenary-demo", "demo", "westphalia-demo"])
+        box.fill("westphalia")
+        expect(status).to_have_text("1 of 3 games")
+        expect(page.locator(ROWS)).to_have_text(["westphalia-demo"])
+        box.fill("STANDARD diplomacy")  # every word, any case
+        expect(status).to_have_text("1 of 3 games")
+        expect(page.locator(ROWS)).to_have_text(["demo"])
+        box.fill("pèace")  # accents ignored
+        expect(page.locator(ROWS)).to_have_text(["westphalia-demo"])
+        box.fill("in progress")  # a status
+        expect(page.locator(ROWS)).to_have_text(["centenary-demo", "demo"])
+        expect(status).to_have_text("2 of 3 games")
+        box.fill("no such game")
+        expect(status).to_have_text("0 of 3 games")
+        expect(page.locator(ROWS)).to_have_count(0)
+        box.fill("")
+        expect(status).to_have_text("3 of 3 games")
+        # the status line is a polite live region: read out as it changes, not interrupting
+        assert status.get_attribute("aria-live") == "polite"
+    assert errors == []
+
+
+def test_a_players_name_finds_their_games(demo_site):
+    expect = _expect()
+    errors: list[str] = []
+    with chromium_page(errors) as page:
+        page.goto(demo_site + "index.html")
+        box = page.get_by_role("searchbox", name="Filter games")
+        box.fill("ulrich")  # Westphalia's
+        expect(page.locator(ROWS)).to_have_text(["westphalia-demo"])
+        box.fill("Gustav")  # Sweden's in the standard demo and in Centenary's
+        expect(page.locator(ROWS)).to_have_text(["centenary-demo", "demo"])
+        expect(page.get_by_role("status")).to_have_text("2 of 3 games")
+        box.fill("tarik")
+        expect(page.locator(ROWS)).to_have_text(["demo"])
+        players = page.get_by_role("columnheader", name="Players")
+        assert players.count() == 1  # shown in their column, not only searched
+    assert errors == []
+
+
+def test_sorting_by_phases_played_is_numeric_and_a_second_press_reverses(demo_site):
+    """20, 4 and 42 phases: ordered as words they would be 20, 4, 42."""
+    expect = _expect()
+    errors: list[str] = []
+    with chromium_page(errors) as page:
+        page.goto(demo_site + "index.html")
+        header = page.get_by_role("columnheader", name="Phases played")
+        button = header.get_by_role("button", name="Phases played")
+        phases = page.locator("table.games tbody tr td:nth-child(7)")
+        button.click()
+        expect(phases).to_have_text(["4", "20", "42"])
+        expect(header).to_have_attribute("aria-sort", "ascending")
+        button.click()
+        expect(phases).to_have_text(["42", "20", "4"])
+        expect(header).to_have_attribute("aria-sort", "descending")
+        # another column: the sort moves there, and only the sorted header says it is
+        last = page.get_by_role("columnheader", name="Last played")
+        last.get_by_role("button").click()
+        expect(last).to_have_attribute("aria-sort", "ascending")
+        expect(page.locator(ROWS)).to_have_text(["centenary-demo", "demo", "westphalia-demo"])
+        expect(page.locator("th[aria-sort]")).to_have_count(1)
+        assert header.get_attribute("aria-sort") is None
+        page.get_by_role("button", name="Game", exact=True).click()
+        page.get_by_role("button", name="Game", exact=True).click()
+        expect(page.locator(ROWS)).to_have_text(["westphalia-demo", "demo", "centenary-demo"])
+        # sorted while filtered: the filter still holds
+        page.get_by_role("searchbox", name="Filter games").fill("in progress")
+        expect(page.locator(ROWS)).to_have_text(["demo", "centenary-demo"])
+    assert errors == []
+
+
+def _tab_to(page, wanted: str, stops: int = 40) -> None:
+    """Tab until the element with focus matches ``wanted`` (a selector)."""
+    for _ in range(stops):
+        page.keyboard.press("Tab")
+        if page.evaluate("s => document.activeElement.matches(s)", wanted):
+            return
+    raise AssertionError(f"the keyboard never reached {wanted}")
+
+
+def test_the_keyboard_reaches_the_box_and_the_sort_buttons(demo_site):
+    expect = _expect()
+    errors: list[str] = []
+    with chromium_page(errors) as page:
+        page.goto(demo_site + "index.html")
+        box = page.get_by_role("searchbox", name="Filter games")
+        expect(box).to_be_visible()
+        _tab_to(page, "#filter")
+        page.keyboard.type("Westphalia")
+        expect(page.get_by_role("status")).to_have_text("1 of 3 games")
+        page.keyboard.press("Control+A")
+        page.keyboard.press("Backspace")
+        expect(page.get_by_role("status")).to_have_text("3 of 3 games")
+        _tab_to(page, "th > button")
+        assert page.evaluate("document.activeElement.textContent") == "Game"
+        _tab_to(page, "th:nth-child(7) > button")
+        header = page.get_by_role("columnheader", name="Phases played")
+        page.keyboard.press("Enter")
+        expect(header).to_have_attribute("aria-sort", "ascending")
+        page.keyboard.press("Space")
+        expect(header).to_have_attribute("aria-sort", "descending")
+        expect(page.locator("table.games tbody tr td:nth-child(7)")).to_have_text(["42", "20", "4"])
+        # the button keeps its outline for the keyboard
+        outline = page.evaluate("getComputedStyle(document.activeElement).outlineStyle")
+        assert outline == "solid"
+    assert errors == []
+
+
+def test_without_javascript_the_whole_table_shows_and_no_box_is_left(demo_site):
+    sync_api = pytest.importorskip("playwright.sync_api")
+    with sync_api.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        try:
+            page = browser.new_context(java_script_enabled=False).new_page()
+            page.goto(demo_site + "index.html")
+            rows = page.locator("table.games tbody tr")
+            sync_api.expect(rows).to_have_count(3)
+            for i in range(3):
+                sync_api.expect(rows.nth(i)).to_be_visible()
+            sync_api.expect(page.locator("table.games thead th")).to_have_text(
+                ["Game", "Variant", "Status", "Current phase", "Winner", "Players", "Phases played", "Last played"])
+            assert page.locator("input, button, [role=status], label").count() == 0
+            assert "Ulrich" in rows.nth(2).inner_text()  # the players are in the table itself
+        finally:
+            browser.close()
+
+
+@pytest.mark.parametrize("width", [1280, 375])
+def test_the_index_in_use_passes_axe(demo_site, width):
+    """No axe-core violation with the box filled in and a column sorted, on a desktop and a phone."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    expect = _expect()
+    errors: list[str] = []
+    with chromium_page(errors) as page:
+        page.set_viewport_size({"width": width, "height": 900})
+        page.goto(demo_site + "index.html")
+        page.get_by_role("searchbox", name="Filter games").fill("gustav")
+        expect(page.get_by_role("status")).to_have_text("2 of 3 games")
+        header = page.get_by_role("columnheader", name="Phases played")
+        header.get_by_role("button").click()
+        expect(header).to_have_attribute("aria-sort", "ascending")
+        response = Axe().run(page, options={"resultTypes": ["violations"]}).response
+        assert len(response["passes"]) + len(response["violations"]) > 20  # axe ran its rules
+        assert [f"{v['id']}: {v['help']} {[n['target'] for n in v['nodes'][:3]]}"
+                for v in response["violations"]] == []
+    assert errors == []
