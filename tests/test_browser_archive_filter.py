@@ -6,6 +6,8 @@ Westphalia's (42, won), whose players share a name (Gustav plays in two)."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from browser import CHROMIUM, FLAGS, chromium_page, needs_chromium, served
@@ -18,9 +20,14 @@ ROWS = "table.games tbody tr:not([hidden]) th[scope=row]"
 
 
 @pytest.fixture(scope="module")
-def demo_site(tmp_path_factory):
-    site = built_site(tmp_path_factory.mktemp("archive-filter"), ("orders", "centenary", "westphalia"))
-    with served(site) as base:
+def demo_files(tmp_path_factory):
+    """The site's folder, for opening it from a disk (file://)."""
+    return built_site(tmp_path_factory.mktemp("archive-filter"), ("orders", "centenary", "westphalia"))
+
+
+@pytest.fixture(scope="module")
+def demo_site(demo_files):
+    with served(demo_files) as base:
         yield base
 
 
@@ -104,6 +111,129 @@ def test_sorting_by_phases_played_is_numeric_and_a_second_press_reverses(demo_si
         # sorted while filtered: the filter still holds
         page.get_by_role("searchbox", name="Filter games").fill("in progress")
         expect(page.locator(ROWS)).to_have_text(["demo", "centenary-demo"])
+    assert errors == []
+
+
+def _filter_and_sort(page, expect, text: str) -> None:
+    """Type ``text`` in the box and sort by phases played, most first (a second press)."""
+    page.get_by_role("searchbox", name="Filter games").fill(text)
+    header = page.get_by_role("columnheader", name="Phases played")
+    header.get_by_role("button").click()
+    expect(header).to_have_attribute("aria-sort", "ascending")
+    header.get_by_role("button").click()
+    expect(header).to_have_attribute("aria-sort", "descending")
+
+
+def _expect_gustav_by_phases(page, expect) -> None:
+    """The table as "gustav", most phases first, leaves it: the standard demo's 20 phases, then
+    Centenary's 4; the box says so, the header says so, the status line counts them."""
+    expect(page.get_by_role("searchbox", name="Filter games")).to_have_value("gustav")
+    expect(page.locator(ROWS)).to_have_text(["demo", "centenary-demo"])
+    expect(page.get_by_role("columnheader", name="Phases played")).to_have_attribute("aria-sort", "descending")
+    expect(page.locator("th[aria-sort]")).to_have_count(1)
+    expect(page.get_by_role("status")).to_have_text("2 of 3 games")
+
+
+def test_filtering_and_sorting_write_the_address_without_a_history_entry_each(demo_site):
+    expect = _expect()
+    errors: list[str] = []
+    with chromium_page(errors) as page:
+        page.goto(demo_site + "index.html")
+        expect(page.get_by_role("status")).to_have_text("3 of 3 games")
+        entries = page.evaluate("history.length")
+        box = page.get_by_role("searchbox", name="Filter games")
+        box.press_sequentially("pèace")  # a key at a time, as a reader types
+        expect(page).to_have_url(demo_site + "index.html?q=p%C3%A8ace")
+        box.fill("in progress")
+        expect(page).to_have_url(demo_site + "index.html?q=in%20progress")
+        header = page.get_by_role("columnheader", name="Phases played")
+        header.get_by_role("button").click()
+        expect(page).to_have_url(demo_site + "index.html?q=in%20progress&sort=phases-asc")
+        header.get_by_role("button").click()
+        expect(page).to_have_url(demo_site + "index.html?q=in%20progress&sort=phases-desc")
+        page.get_by_role("button", name="Last played").click()
+        expect(page).to_have_url(demo_site + "index.html?q=in%20progress&sort=last-asc")
+        box.fill("")  # an empty box leaves the query
+        expect(page).to_have_url(demo_site + "index.html?sort=last-asc")
+        assert page.evaluate("history.length") == entries
+        # the skip link's fragment (#main) is added to the query, not put in its place
+        page.get_by_role("link", name="Skip to content").focus()
+        page.keyboard.press("Enter")
+        expect(page).to_have_url(demo_site + "index.html?sort=last-asc#main")
+        box.fill("ulrich")
+        expect(page).to_have_url(demo_site + "index.html?q=ulrich&sort=last-asc#main")
+    assert errors == []
+
+
+def test_the_address_opened_afresh_shows_the_same_rows_in_the_same_order(demo_site):
+    expect = _expect()
+    errors: list[str] = []
+    with chromium_page(errors) as page:
+        page.goto(demo_site + "index.html")
+        _filter_and_sort(page, expect, "gustav")
+        expect(page).to_have_url(re.compile(r"\?q=gustav&sort=phases-desc$"))
+        address = page.url
+        page.goto("about:blank")
+        page.goto(address)
+        _expect_gustav_by_phases(page, expect)
+        page.reload()
+        _expect_gustav_by_phases(page, expect)
+        # typed by hand: "+" a space, an accent escaped, a bare column name's order ignored
+        page.goto(demo_site + "index.html?sort=phases&q=p%C3%A8ace+of")
+        expect(page.get_by_role("searchbox", name="Filter games")).to_have_value("pèace of")
+        expect(page.locator(ROWS)).to_have_text(["westphalia-demo"])
+        expect(page.get_by_role("status")).to_have_text("1 of 3 games")
+        expect(page.locator("th[aria-sort]")).to_have_count(0)
+    assert errors == []
+
+
+def test_back_from_a_game_shows_the_filter_and_the_order_again(demo_site):
+    expect = _expect()
+    errors: list[str] = []
+    with chromium_page(errors) as page:
+        page.goto(demo_site + "index.html")
+        _filter_and_sort(page, expect, "gustav")
+        page.get_by_role("link", name="centenary-demo").click()
+        expect(page).to_have_url(demo_site + "games/centenary-demo/index.html")
+        page.wait_for_selector("#map-picture svg")  # its map's requests done before it is left
+        page.go_back()
+        expect(page).to_have_url(re.compile(r"index\.html\?q=gustav&sort=phases-desc$"))
+        _expect_gustav_by_phases(page, expect)
+    assert errors == []
+
+
+@pytest.mark.parametrize("query", ["?sort=nonsense&q=%E0%A4%A", "?q=%&sort=phases-sideways", "?sort=-desc&q",
+                                   "?sort=&q=&&=x", "?sort=constructor-asc&sort", "?q=%ZZgustav"])
+def test_an_address_that_cannot_be_read_leaves_the_whole_table(demo_site, query):
+    """An unterminated escape, a column that is not there, a name without a value: left out,
+    and no error."""
+    expect = _expect()
+    errors: list[str] = []
+    with chromium_page(errors) as page:
+        page.goto(demo_site + "index.html" + query)
+        expect(page.get_by_role("status")).to_have_text("3 of 3 games")
+        expect(page.locator(ROWS)).to_have_text(["centenary-demo", "demo", "westphalia-demo"])
+        expect(page.get_by_role("searchbox", name="Filter games")).to_have_value("")
+        expect(page.locator("th[aria-sort]")).to_have_count(0)
+        # and the page still works: its next filter is written over the address it was given
+        page.get_by_role("searchbox", name="Filter games").fill("ulrich")
+        expect(page.locator(ROWS)).to_have_text(["westphalia-demo"])
+        expect(page).to_have_url(demo_site + "index.html?q=ulrich")
+    assert errors == []
+
+
+def test_opened_from_a_disk_the_address_round_trips_too(demo_files):
+    """file://: the query is kept by the browser, the file found by its path alone."""
+    expect = _expect()
+    errors: list[str] = []
+    index = "file://" + str(demo_files / "index.html")
+    with chromium_page(errors) as page:
+        page.goto(index)
+        _filter_and_sort(page, expect, "gustav")
+        expect(page).to_have_url(index + "?q=gustav&sort=phases-desc")
+        page.goto("about:blank")
+        page.goto(index + "?q=gustav&sort=phases-desc")
+        _expect_gustav_by_phases(page, expect)
     assert errors == []
 
 

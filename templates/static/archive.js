@@ -57,7 +57,7 @@
     });
     count(shown);
   }
-  input.addEventListener("input", filter);
+  input.addEventListener("input", function () { filter(); remember(); });
   count(rows.length);
 
   // sorting: numbers as numbers, a date by its <time datetime>, words as a reader orders them
@@ -74,8 +74,8 @@
     return cell.textContent.trim();
   }
   var sorted = -1, ascending = true;
-  function sortBy(i) {
-    ascending = sorted === i ? !ascending : true;
+  function sortBy(i, up) {
+    ascending = up;
     sorted = i;
     var kind = heads[i].getAttribute("data-sort");
     var keyed = rows.map(function (row, r) { return [key(row.cells[i], kind), r, row]; });
@@ -91,11 +91,50 @@
       else th.removeAttribute("aria-sort");
     });
   }
+  // a column is named in the address by its header's first word: "phases", "last", "game"
+  var names = heads.map(function (th) { return fold(th.textContent.trim()).split(/\s+/)[0]; });
   heads.forEach(function (th, i) {
     var button = document.createElement("button");
     button.type = "button";
     while (th.firstChild) button.appendChild(th.firstChild);
     th.appendChild(button);
-    button.addEventListener("click", function () { sortBy(i); });
+    button.addEventListener("click", function () {
+      sortBy(i, sorted === i ? !ascending : true);
+      remember();
+    });
+  });
+
+  // The filter and the sort live in the address's query (index.html?q=westphalia&sort=phases-desc),
+  // so a bookmark, a shared link or the back button from a game opens the table as it was left.
+  // The query, not the fragment: the fragment is the skip link's (#main), which would wipe it,
+  // and a file:// address keeps its query (the file is found by its path alone), so the site
+  // opened from a disk round-trips too. replaceState: no history entry per keystroke.
+  function remember() {
+    var query = [];
+    if (input.value) query.push("q=" + encodeURIComponent(input.value));
+    if (sorted >= 0) query.push("sort=" + names[sorted] + (ascending ? "-asc" : "-desc"));
+    var search = query.length ? "?" + query.join("&") : "";
+    if (search !== location.search) {
+      history.replaceState(history.state, "", location.pathname + search + location.hash);
+    }
+  }
+  // read back on load: a bookmark, a shared link, or back to a page the browser did not keep
+  // (one its back-forward cache kept comes back as it was left, address and table alike). A
+  // value that cannot be read (an unterminated escape, a column that is not there) is left out.
+  location.search.slice(1).split("&").forEach(function (pair) {
+    var at = pair.indexOf("="), value;
+    try {
+      value = decodeURIComponent(pair.slice(at + 1).replace(/\+/g, " "));
+    } catch (e) {
+      return;
+    }
+    var name = at < 0 ? "" : pair.slice(0, at);
+    if (name === "q") {
+      input.value = value;
+      filter();
+    } else if (name === "sort") {
+      var m = /^(.+)-(asc|desc)$/.exec(value), i = m ? names.indexOf(m[1]) : -1;
+      if (i >= 0) sortBy(i, m[2] === "asc");
+    }
   });
 })();
