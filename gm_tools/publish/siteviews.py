@@ -30,6 +30,7 @@ from gm_tools.engine.model import UNIT_KINDS, UNIT_NAMES
 from gm_tools.engine.phase import ADJUSTMENT, RETREAT, PhaseError, parse_phase
 from gm_tools.edges.layout import phase_name
 from gm_tools.engine.results import note_words
+from gm_tools.publish.playerhistory import names_over
 from gm_tools.publish.safemarkdown import render_markdown
 from gm_tools.publish.sitecontext import GameContext, PhaseContext, Section
 from gm_tools.engine.variant import Variant
@@ -339,6 +340,14 @@ def player_names(game: GameContext) -> list[str]:
     return list(dict.fromkeys(names))
 
 
+def former_player_names(game: GameContext) -> list[str]:
+    """The names the records give players who no longer play the game (a power's player
+    before his replacement), each once, in its powers' order: the archive's index lists them
+    after the players now, so that an archivist finds a game by a player who left it."""
+    now = set(player_names(game))
+    return [name for name in names_over(game) if name not in now]
+
+
 def points_view(game: GameContext) -> dict | None:
     """Victory points per power per year, from each phase that changed them, for a game won on
     points or rounds; None for a game won on centers. The chart is the supply-center chart's,
@@ -396,6 +405,7 @@ def game_summary(game: GameContext) -> dict:
         "called": called_view(game),
         "phases": len(game.phases),
         "players": player_names(game),
+        "former_players": former_player_names(game),  # the index's too: a game found by either
         # when the game began and last moved: an archivist looks for the games still played
         "started": processed_view({"processed": game.info.created}),
         "last": _last_played(game),
