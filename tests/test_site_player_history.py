@@ -195,3 +195,19 @@ def test_the_archives_filter_finds_the_game_by_a_former_player(changed, tmp_path
         box.fill("Louis")  # the other game's
         expect(rows).to_have_text(["centenary-demo"])
     assert errors == []
+
+
+def test_a_power_left_without_a_player_has_none_in_the_standings_now(tmp_path):
+    """France's Player cell emptied: the standings say "no player", as the list of players over
+    the game does, and the index lists Francine as an earlier player, not as a player now."""
+    sheets = tmp_path / "sheets"
+    played_until(sheets, "orders", "F1904M")
+    type_player(sheets, "demo", "FRANCE", "")
+    play_on(sheets, "orders", until="S1905M")
+    build_site(sheets, tmp_path / "site")
+    page = (tmp_path / "site" / "games" / "demo" / "index.html").read_text(encoding="utf-8")
+    assert '<th scope="row">France</th><td>no player</td>' in page
+    assert ("<li>France: Francine from <a href=\"S1901M.html\">Spring 1901 Movement</a> to <a href=\"S1904R.html\">"
+            "Spring 1904 Retreat</a>; then no player from <a href=\"F1904M.html\">Fall 1904 Movement</a></li>") in page
+    index = (tmp_path / "site" / "index.html").read_text(encoding="utf-8")
+    assert players_cell(index, "demo") == "Anna, Edward, Gustav, Isabella, Rurik, Tarik (earlier players: Francine)"

@@ -64,3 +64,10 @@ def names_over(game: GameContext) -> list[str]:
     spans = _spans(game)
     names = [r["player"] for code in _ordered(game, spans) for r in spans[code] if r["player"]]
     return list(dict.fromkeys(names))
+
+
+def left_without_player(game: GameContext) -> set[str]:
+    """The powers whose player the records show leaving with nobody named after him: a name in
+    an earlier record, none in the last. (A power no record ever names keeps ``game.json``'s
+    player: records written without the players say nothing of who left.)"""
+    return {code for code, runs in _spans(game).items() if len(runs) > 1 and not runs[-1]["player"]}

@@ -30,7 +30,7 @@ from gm_tools.engine.model import UNIT_KINDS, UNIT_NAMES
 from gm_tools.engine.phase import ADJUSTMENT, RETREAT, PhaseError, parse_phase
 from gm_tools.edges.layout import phase_name
 from gm_tools.engine.results import note_words
-from gm_tools.publish.playerhistory import names_over
+from gm_tools.publish.playerhistory import left_without_player, names_over
 from gm_tools.publish.safemarkdown import render_markdown
 from gm_tools.publish.sitecontext import GameContext, PhaseContext, Section
 from gm_tools.engine.variant import Variant
@@ -325,10 +325,13 @@ def standings(game: GameContext) -> dict:
 
 
 def players_now(game: GameContext) -> dict[str, str]:
-    """Who plays each power (code -> name): ``game.json``'s players, as the last record names them."""
+    """Who plays each power (code -> name, "" for nobody): ``game.json``'s players, as the last
+    record names them; a power whose player the records show leaving, none named after him
+    (the GM emptied its Player cell), has none now, as "Players over the game" says."""
     players = dict(game.info.players)
     if game.phases:
         players.update({k: v for k, v in (game.phases[-1].record.get("players") or {}).items() if v})
+    players.update(dict.fromkeys(left_without_player(game), ""))
     return players
 
 
