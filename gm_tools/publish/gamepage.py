@@ -19,6 +19,7 @@ from gm_tools.publish.judgetext import dislodgements
 from gm_tools.publish.mapareas import areas_path
 from gm_tools.publish.provincelist import names_path
 from gm_tools.publish.maplayer import LAYER_SUFFIX, BasePicture
+from gm_tools.publish.playerhistory import players_over
 from gm_tools.publish.render import RenderOptions, render_lines
 from gm_tools.publish.sitecontext import GameContext
 from gm_tools.publish.sitefiles import PngPainter, SiteWriter, put_map
@@ -55,7 +56,7 @@ def write_game_page(env: jinja2.Environment, writer: SiteWriter, painter: PngPai
     html = env.get_template("game.html").render(
         root="../../", game=summary, phases=phases, years=years, standings=standings(game),
         chart=chart, chart_labels=labels, chart_rows=chart_rows, page_title=game.name,
-        ledger=ledger_view(game), points=points_view(game), map_caption=map_caption,
+        players_over=players_over(game), ledger=ledger_view(game), points=points_view(game), map_caption=map_caption,
         map_base=base.path, map_areas=areas_path(base.path), map_names=names_path(base.path), map_layer=CURRENT + LAYER_SUFFIX,
         map_png=f"{CURRENT}.png", sections=game_sections(game), due=due_view(game),
     )

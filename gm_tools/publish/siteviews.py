@@ -30,6 +30,7 @@ from gm_tools.engine.model import UNIT_KINDS, UNIT_NAMES
 from gm_tools.engine.phase import ADJUSTMENT, RETREAT, PhaseError, parse_phase
 from gm_tools.edges.layout import phase_name
 from gm_tools.engine.results import note_words
+from gm_tools.publish.playerhistory import left_without_player, names_over
 from gm_tools.publish.safemarkdown import render_markdown
 from gm_tools.publish.sitecontext import GameContext, PhaseContext, Section
 from gm_tools.engine.variant import Variant
@@ -324,10 +325,13 @@ def standings(game: GameContext) -> dict:
 
 
 def players_now(game: GameContext) -> dict[str, str]:
-    """Who plays each power (code -> name): ``game.json``'s players, as the last record names them."""
+    """Who plays each power (code -> name, "" for nobody): ``game.json``'s players, as the last
+    record names them; a power whose player the records show leaving, none named after him
+    (the GM emptied its Player cell), has none now, as "Players over the game" says."""
     players = dict(game.info.players)
     if game.phases:
         players.update({k: v for k, v in (game.phases[-1].record.get("players") or {}).items() if v})
+    players.update(dict.fromkeys(left_without_player(game), ""))
     return players
 
 
@@ -337,6 +341,14 @@ def player_names(game: GameContext) -> list[str]:
     players = players_now(game)
     names = [players[c] for c in ordered(game.variant, players) if players[c] and _played(game.variant, c)]
     return list(dict.fromkeys(names))
+
+
+def former_player_names(game: GameContext) -> list[str]:
+    """The names the records give players who no longer play the game (a power's player
+    before his replacement), each once, in its powers' order: the archive's index lists them
+    after the players now, so that an archivist finds a game by a player who left it."""
+    now = set(player_names(game))
+    return [name for name in names_over(game) if name not in now]
 
 
 def points_view(game: GameContext) -> dict | None:
@@ -396,6 +408,7 @@ def game_summary(game: GameContext) -> dict:
         "called": called_view(game),
         "phases": len(game.phases),
         "players": player_names(game),
+        "former_players": former_player_names(game),  # the index's too: a game found by either
         # when the game began and last moved: an archivist looks for the games still played
         "started": processed_view({"processed": game.info.created}),
         "last": _last_played(game),
