@@ -207,3 +207,33 @@ def test_a_page_saved_as_pdf(demo_site, address, most):
             seas = [n for n, content in enumerate(pages) if SEA in content]
             assert seas == ([0] if page.locator("#map-picture").count() else []), (paper, seas)
     assert errors == []
+
+
+def test_without_scripts_the_printed_map_is_its_png_whole_within_the_paper(demo_site):
+    """Read without JavaScript a page's map is its PNG with the provinces' names over it: on
+    paper the picture and the names' layer over it are the same box, within the width and at
+    most 16 cm tall (Europe 1619's map, taller than wide, narrower than the page), on one page."""
+    sync_api = pytest.importorskip("playwright.sync_api")
+    from browser import CHROMIUM, FLAGS
+
+    base, _ = demo_site
+    with sync_api.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        try:
+            page = browser.new_context(java_script_enabled=False).new_page()
+            for address in ("games/demo/F1902M.html", "games/europe1619-demo/Y1620D.html"):
+                page.set_viewport_size({"width": PAPERS["A4"], "height": 1000})
+                page.goto(base + address)
+                page.wait_for_selector("#map-picture img.map-png")
+                page.wait_for_function("document.querySelector('#map-picture img.map-png').complete")
+                page.emulate_media(media="print")
+                boxes = [{k: round(v) for k, v in page.locator(selector).bounding_box().items()}
+                         for selector in ("#map-picture img.map-png", ".map-png-box", ".map-png-box object")]
+                assert boxes[0] == boxes[1] == boxes[2], (address, boxes)  # to the pixel
+                sixteen_cm = 16 / 2.54 * 96
+                assert boxes[0]["x"] >= 0 and boxes[0]["x"] + boxes[0]["width"] <= PAPERS["A4"], (address, boxes[0])
+                assert sixteen_cm - 1 <= boxes[0]["height"] <= sixteen_cm + 1, (address, boxes[0])
+                assert page.evaluate("getComputedStyle(document.querySelector('figure.map')).breakInside") == "avoid"
+                page.emulate_media(media="screen")
+        finally:
+            browser.close()
