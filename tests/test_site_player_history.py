@@ -211,3 +211,20 @@ def test_a_power_left_without_a_player_has_none_in_the_standings_now(tmp_path):
             "Spring 1904 Retreat</a>; then no player from <a href=\"F1904M.html\">Fall 1904 Movement</a></li>") in page
     index = (tmp_path / "site" / "index.html").read_text(encoding="utf-8")
     assert players_cell(index, "demo") == "Anna, Edward, Gustav, Isabella, Rurik, Tarik (earlier players: Francine)"
+
+
+@needs_chromium
+def test_the_game_page_with_its_players_over_the_game_passes_axe(changed):
+    """The list under the standings, its heading and its links to phases, checked by axe-core
+    (as every kind of demo page is, ``tests/test_browser_axe.py``; no demo changes a player)."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    errors: list[str] = []
+    with served(changed / "site") as base, chromium_page(errors) as page:
+        page.goto(base + "games/demo/index.html")
+        page.wait_for_selector("#map-picture svg")
+        assert page.locator("#players-over-h").count() == 1
+        response = Axe().run(page).response
+        assert len(response["passes"]) > 20
+        assert [v["id"] for v in response["violations"]] == []
+    assert errors == []
