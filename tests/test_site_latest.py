@@ -134,8 +134,8 @@ def test_one_more_phase_of_one_game_reads_that_game_alone(builds):
     manifest = json.loads((site / MANIFEST).read_text(encoding="utf-8"))
     kept = manifest["games"]["demo"]["summary"]["latest"]["phases"]
     assert [p["phase"] for p in kept[:2]] == ["S1903M", "W1902A"]
-    assert kept[0] == {"game": "demo", "phase": "S1903M", "title": "Spring 1903 Movement",
-                       "processed": "2026-01-26T18:00:00Z", "link": "games/demo/S1903M.html", "order": 7}
+    assert kept[0] == {"phase": "S1903M", "title": "Spring 1903 Movement",
+                       "processed": "2026-01-26T18:00:00Z", "link": "games/demo/S1903M.html"}
 
 
 def test_a_build_with_nothing_new_keeps_the_list_and_the_feed(builds):
@@ -165,16 +165,16 @@ def test_a_manifest_kept_without_the_latest_phases_has_its_games_read_again(buil
 
 
 def _summary(game: str, *phases: tuple[str, str]) -> dict:
-    return {"latest": {"feed_id": f"tag:gm-tools.invalid,2026-01-01:{game}", "created": "2026-01-01T00:00:00Z",
-                       "phases": [{"game": game, "phase": p, "title": p, "processed": when,
-                                   "link": f"games/{game}/{p}.html", "order": i}
-                                  for i, (p, when) in reversed(list(enumerate(phases)))]}}
+    return {"name": game, "latest": {"feed_id": f"tag:gm-tools.invalid,2026-01-01:{game}", "created": "2026-01-01T00:00:00Z",
+                       "phases": [{"phase": p, "title": p, "processed": when, "link": f"games/{game}/{p}.html"}
+                                  for p, when in phases]}}
 
 
 def test_ties_go_by_the_games_name_then_the_later_phase_and_an_undated_phase_comes_last_without_a_date():
     same = "2026-05-01T12:00:00Z"
-    summaries = [_summary("b", ("S1901M", ""), ("F1901M", same)),
-                 _summary("a", ("S1901M", same), ("F1901M", same)),
+    # each summary's phases newest first, as game_latest keeps them
+    summaries = [_summary("b", ("F1901M", same), ("S1901M", "")),
+                 _summary("a", ("F1901M", same), ("S1901M", same)),
                  _summary("c", ("S1901M", "2026-04-01T12:00:00Z"))]
     listed = index_list(summaries)
     assert [i["link"] for i in listed] == ["games/a/F1901M.html", "games/a/S1901M.html", "games/b/F1901M.html",

@@ -12,11 +12,17 @@ by the game's name, then the later phase first. Same summaries, same bytes.
 
 from __future__ import annotations
 
+import heapq
+import itertools
+
 from gm_tools.publish.feed import EPOCH, FeedEntry, atom_document, game_id
+
+GAMES = "games"
+"""The site's folder of games (:data:`gm_tools.publish.site.GAMES`)."""
 
 ON_INDEX = 10
 """Phases the archive's index lists."""
-IN_FEED = 30
+IN_FEED = 20
 """Entries of the site's feed."""
 KEPT = max(ON_INDEX, IN_FEED)
 """Phases each game's summary keeps: the whole list could be one game's."""
@@ -29,22 +35,20 @@ def _stamp(record: dict) -> str:
     """The record's ``processed`` time when it is one (RFC 3339 UTC, as the site shows it), else ""."""
     from gm_tools.publish.siteviews import processed_view
 
-    return processed_view(record)["datetime"] if processed_view(record) else ""
-
-
-def _newest_first(items: list[dict]) -> list[dict]:
-    items = sorted(items, key=lambda i: (i["game"], -i["order"]))
-    return sorted(items, key=lambda i: i["processed"], reverse=True)  # stable: the ties keep the order above
+    view = processed_view(record)
+    return view["datetime"] if view else ""
 
 
 def game_latest(game) -> dict:
     """A game's part of the latest turns, for its summary: the feed id its phases are named by,
-    its ``created`` time (an undated phase's date in the feed, as in its game's), and its :data:`KEPT` latest phases (id, title, processed time or "", link from the site's
-    top, place in the game), newest first."""
-    items = [{"game": game.name, "phase": p.id, "title": p.title, "processed": _stamp(p.record),
-              "link": f"games/{game.name}/{p.id}.html", "order": i} for i, p in enumerate(game.phases)]
+    its ``created`` time (an undated phase's date in the feed, as in its game's), and its
+    :data:`KEPT` latest phases (id, title, processed time or "", link from the site's top),
+    newest first, a tie the later phase first, an undated phase last."""
+    order = sorted(range(len(game.phases)), key=lambda i: (_stamp(game.phases[i].record), i), reverse=True)
+    phases = [game.phases[i] for i in order[:KEPT]]
     return {"feed_id": game_id(game.name, game.info.created), "created": game.info.created or EPOCH,
-            "phases": _newest_first(items)[:KEPT]}
+            "phases": [{"phase": p.id, "title": p.title, "processed": _stamp(p.record),
+                        "link": f"{GAMES}/{game.name}/{p.id}.html"} for p in phases]}
 
 
 def kept(summary) -> bool:
@@ -56,8 +60,19 @@ def kept(summary) -> bool:
 
 
 def _merged(summaries: list[dict], count: int) -> list[dict]:
-    items = [dict(item, feed_id=s["latest"]["feed_id"], created=s["latest"]["created"]) for s in summaries for item in s["latest"]["phases"]]
-    return _newest_first(items)[:count]
+    """The ``count`` latest phases of every game: each game's list is in that order already, so
+    they are merged (a heap of one phase a game), not sorted: an archive of a thousand games
+    looks at its thousand newest phases and a few more, not all it keeps. A tie of times goes
+    by the game's name; within a game its own list's order stands (the merge keeps it)."""
+    rank = {name: -at for at, name in enumerate(sorted(s["name"] for s in summaries))}
+
+    def phases(s: dict):  # a game's, lazily: the merge takes from each only what it lists
+        latest, r = s["latest"], rank[s["name"]]
+        return (((item["processed"], r), item, s["name"], latest) for item in latest["phases"])
+    # equal keys (one game's phases at the same time) come out in their list's order
+    merged = heapq.merge(*map(phases, summaries), key=lambda t: t[0], reverse=True)
+    return [dict(item, game=name, feed_id=latest["feed_id"], created=latest["created"])
+            for _, item, name, latest in itertools.islice(merged, count)]
 
 
 def index_list(summaries: list[dict]) -> list[dict]:
