@@ -379,6 +379,7 @@ def test_a_new_phase_rewrites_only_the_pages_it_changes(games, tmp_path):
         "games/demo/index.html", "games/demo/game.json", "games/demo/feed.atom",
         "games/demo/current.map.js", "games/demo/current.png",  # the game page's map: the board moved on
         "index.html",  # the game's current phase changed
+        "feed.atom",  # the archive's latest turns: the new phase
     ])
     assert report.pngs == 2
     after = _files(site)
@@ -695,7 +696,7 @@ def test_command_line_builds_the_site_and_reports_user_errors(games, tmp_path, c
     from gm_tools.app.cli import main
 
     assert main(["site", "--root", str(games), "--out", str(tmp_path / "site")]) == 0
-    assert capsys.readouterr().out.startswith("site: 22 file(s) written, 0 unchanged, 0 removed, 3 PNG(s) drawn")
+    assert capsys.readouterr().out.startswith("site: 23 file(s) written, 0 unchanged, 0 removed, 3 PNG(s) drawn")
     assert main(["site", "--root", str(tmp_path / "nowhere"), "--out", str(tmp_path / "site")]) == 2
     assert "games folder" in capsys.readouterr().err
 
@@ -724,7 +725,7 @@ def test_an_unchanged_game_is_not_even_rendered(games, tmp_path, monkeypatch):
 
     monkeypatch.setattr("gm_tools.publish.gamepage.render_lines", must_not_render)
     report = build(games, site)
-    assert report.written == [] and len(report.unchanged) == 22
+    assert report.written == [] and len(report.unchanged) == 23
 
 
 def test_only_the_changed_game_is_read(tmp_path):

@@ -14,7 +14,8 @@
 
 Layout (all links relative, so the site works from any static host and from ``file://``)::
 
-    site/index.html                      archive of all games
+    site/index.html                      archive of all games, and its latest turns
+    site/feed.atom                       Atom feed of the latest turns of every game
     site/static/style.css, map.js, archive.js
     site/static/maps/VARIANT-HASH.js     a variant's base map, shared by its phases' pages
     site/games/NAME/index.html           game page: current map (current.map.js, .png), standings, chart, phases
@@ -54,6 +55,7 @@ from gm_tools.edges.game import GamePaths
 from gm_tools.edges.pressimages import PICTURES
 from gm_tools.errors import OrderError
 from gm_tools.publish.feed import FeedEntry, atom_feed
+from gm_tools.publish.latest import index_list, site_feed
 from gm_tools.edges.recorddelta import shrink
 from gm_tools.publish.judgetext import judge_text
 from gm_tools.engine.model import OrderResult, Position
@@ -483,7 +485,9 @@ def write_site(context: SiteContext, site_dir: str | os.PathLike, settings: Site
             make_all(len(to_make), sum(len(g.phases) for g, *_ in to_make),
                      lambda i: make(i, writer, painter), make_recorded, finish, writer)
     games = summaries
-    writer.write("index.html", env.get_template("index.html").render(root="", games=games, page_title="Games"))
+    writer.write("feed.atom", site_feed(games))  # the latest turns of every game (:mod:`gm_tools.publish.latest`)
+    writer.write("index.html", env.get_template("index.html").render(root="", games=games, latest=index_list(games),
+                                                                      page_title="Games"))
     writer.prune(GAMES, skip=kept)
     # a base map no game's pages name any more (the renderer or the variant changed) goes too:
     # every game, kept or made, produced the one its layers name

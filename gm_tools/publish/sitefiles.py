@@ -421,11 +421,13 @@ class Manifest:
         """Can the archive show this entry's game again from the entry alone, unread? It has
         its digest, variant and summary, and the summary all the index shows: one an older
         build kept without the players' names or the former players' (before the index listed
-        them) has its game read again, and the summary made anew."""
+        them, or its latest phases) has its game read again, and the summary made anew."""
+        from gm_tools.publish.latest import kept
+
         return (isinstance(entry, dict) and isinstance(entry.get("digest"), str)
                 and isinstance(entry.get("summary"), dict) and isinstance(entry.get("variant"), str)
                 and isinstance(entry["summary"].get("players"), list)
-                and isinstance(entry["summary"].get("former_players"), list))
+                and isinstance(entry["summary"].get("former_players"), list) and kept(entry["summary"]))
 
     def unchanged_files(self, name: str, key: str, writer: "SiteWriter") -> list[str] | None:
         """The game's files if its key is the same as last time and every file is there."""

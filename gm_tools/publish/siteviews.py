@@ -391,6 +391,8 @@ def _played(variant: Variant, code: str) -> bool:
 
 
 def game_summary(game: GameContext) -> dict:
+    from gm_tools.publish.latest import game_latest
+
     current = ""
     if game.current_phase and game.end is None:
         try:
@@ -414,6 +416,7 @@ def game_summary(game: GameContext) -> dict:
         "last": _last_played(game),
         "colour_key": colour_key(game.variant),  # under the map, shown where its legend is too small
         "symbol_key": symbol_words(game.variant),  # likewise the key to its symbols
+        "latest": game_latest(game),  # its place in the archive's latest turns, kept unread
     }
 
 
