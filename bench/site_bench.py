@@ -254,7 +254,7 @@ def main(argv: list[str] | None = None) -> int:
         expected = ({f"games/g000/{new}{suffix}" for suffix in site_module.PHASE_FILES}
                     | {f"games/g000/{name}" for name in (f"{previous}.html", "index.html", "current.map.js",
                                                           "current.png", "game.json", "feed.atom")}
-                    | {"index.html"})
+                    | {"index.html", "feed.atom"})  # the archive's index and its feed of latest turns
         beyond = sorted(set(one.written) - expected)
         verdict = "meets" if not beyond else f"ABOVE ({', '.join(beyond)} besides)"
         print(f"  {verdict} the target of {len(expected)} files (the pages that change)")
