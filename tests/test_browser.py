@@ -40,7 +40,7 @@ def test_navigate_index_game_phase_next_phase(served_site):
         assert page.locator("h1").inner_text() == "Games"
         assert "in progress" in page.locator("table.games").inner_text()
 
-        page.get_by_role("link", name="demo").click()
+        page.locator("table.games").get_by_role("link", name="demo", exact=True).click()  # not the latest turns' "demo: ..."
         assert page.locator("h1").inner_text() == "demo"
         assert page.locator("figure.chart svg").count() == 1
         assert "Spring 1902 Movement" in page.locator("dl.facts").inner_text()

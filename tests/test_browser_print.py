@@ -190,7 +190,7 @@ def _page_contents(pdf: bytes) -> list[bytes]:
 
 
 @pytest.mark.parametrize("address, most", [("games/demo/F1902M.html", 5), ("games/europe1619-demo/Y1620D.html", 9),
-                                           ("index.html", 1)])
+                                           ("index.html", 2)])  # the games, then the latest turns
 def test_a_page_saved_as_pdf(demo_site, address, most):
     """Chromium's own PDF of a page, on A4 and on Letter: a few pages, the map whole on the
     first under the page's heading (not pushed to the second, nor split over two), the
