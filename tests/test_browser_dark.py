@@ -15,7 +15,6 @@ from __future__ import annotations
 import contextlib
 import io
 import re
-from pathlib import Path
 
 import pytest
 
