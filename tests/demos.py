@@ -9,6 +9,7 @@ import shutil
 from pathlib import Path
 
 import openpyxl
+import pytest
 
 from gm_tools.app.demo import play_demo, read_demo
 from gm_tools.edges.workbook_fill import set_cells
@@ -45,6 +46,21 @@ def played_until(root: Path, name: str, stop: str) -> None:
     keys = list(demo.phases)
     play_demo(dataclasses.replace(demo, until=stop, phases={k: demo.phases[k] for k in keys[: keys.index(stop)]}),
               root)
+
+
+def played_until_fixture(name: str, stop: str):
+    """A module's fixture: the demo ``name`` played up to phase ``stop`` (as :func:`played_until`)
+    once for the module, its games folder. ``round_four = played_until_fixture("westphalia",
+    "R1585T")`` names the fixture after the variable, as pytest does with a decorated function."""
+
+    @pytest.fixture(scope="module")
+    def games(tmp_path_factory) -> Path:
+        root = tmp_path_factory.mktemp(f"{name}-{stop}")
+        played_until(root, name, stop)
+        return root
+
+    games.__doc__ = f"The {name} demo played up to {stop}, whose entries are still to be made."
+    return games
 
 
 def copy_with_cells(played: Path, into: Path, game: str, cells: dict) -> Path:

@@ -11,19 +11,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
-
-
-from demos import played_until, turn_refused, copy_with_cells
+from demos import copy_with_cells, played_until_fixture, turn_refused
 
 GAME = "europe1619-demo"
 
 
-@pytest.fixture(scope="module")
-def diplomatic(tmp_path_factory) -> Path:
-    root = tmp_path_factory.mktemp("europe1619-slips")
-    played_until(root, "europe1619", "Y1620D")
-    return root
+diplomatic = played_until_fixture("europe1619", "Y1620D")
 
 
 def _refused(root: Path, tmp_path: Path, cells: dict) -> str:

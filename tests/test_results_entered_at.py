@@ -18,7 +18,7 @@ import openpyxl
 import pytest
 from openpyxl.utils.cell import range_boundaries
 
-from demos import played_until
+from demos import played_until, played_until_fixture
 from gm_tools.app.turn import replay
 
 
@@ -59,11 +59,7 @@ def _check_each_line_names_its_cells(root, game: str, phase: str, workbook) -> l
     return lines
 
 
-@pytest.fixture(scope="module")
-def europe1619(tmp_path_factory):
-    root = tmp_path_factory.mktemp("e1619")
-    played_until(root, "europe1619", "Y1619M")
-    return root
+europe1619 = played_until_fixture("europe1619", "Y1619M")
 
 
 def test_europe1619_diplomatic_entries_name_their_rows(europe1619):
@@ -90,11 +86,7 @@ def test_europe1619_record_is_unchanged_and_replays(europe1619):
     assert replay(game, root) == []
 
 
-@pytest.fixture(scope="module")
-def westphalia(tmp_path_factory):
-    root = tmp_path_factory.mktemp("westphalia")
-    played_until(root, "westphalia", "R1510U")
-    return root
+westphalia = played_until_fixture("westphalia", "R1510U")
 
 
 @pytest.mark.parametrize("phase, sheet", [("P1510L", "Pick Provinces"), ("P1510K", "Place Electors"),

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from demos import demo_file, played_until, turn_refused, copy_with_cells
+from demos import copy_with_cells, demo_file, played_until_fixture, turn_refused
 from gm_tools.app.demo import read_demo
 from gm_tools.app.turn import replay
 from gm_tools.edges.variants import load_variant
@@ -47,11 +47,7 @@ def _typed_turn(base: Path, tmp_path: Path, phase: str, cells: dict) -> Path:
     return root
 
 
-@pytest.fixture(scope="module")
-def round_four(tmp_path_factory) -> Path:
-    root = tmp_path_factory.mktemp("religious-war")
-    played_until(root, "westphalia", "R1585T")
-    return root
+round_four = played_until_fixture("westphalia", "R1585T")
 
 
 def _round_four_cells(**more) -> dict:
@@ -112,11 +108,7 @@ def test_no_league_typed_names_no_row(round_four, tmp_path):
     assert (lost["Entered at"], lost["As written"]) == (None, None)
 
 
-@pytest.fixture(scope="module")
-def emperor_dead(tmp_path_factory) -> Path:
-    root = tmp_path_factory.mktemp("election")
-    played_until(root, "westphalia", "R1510X")
-    return root
+emperor_dead = played_until_fixture("westphalia", "R1510X")
 
 
 def test_an_election_one_ballot_decided_names_its_row(emperor_dead, tmp_path):

@@ -15,15 +15,13 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import pytest
-
 from gm_tools.app.status import phase_status
 from gm_tools.app.turn import load_state, preview_turn, run_turn
 from gm_tools.systems.westphalia.sheets import CHANGES, TREATIES, WARS
 from gm_tools.systems.westphalia.state import state_of
 
 from westphalia_mails import ROUND_FIVE_CELLS
-from demos import played_until, copy_with_cells
+from demos import copy_with_cells, played_until_fixture
 
 GAME = "westphalia-demo"
 # Blue, a Foreign Power beside the west edge, beats Orange and takes FRS (beside his edge) and
@@ -36,11 +34,7 @@ def _row(n: int, player, where, change, reason) -> dict:
     return {f"{CHANGES}!A{n}": player, f"{CHANGES}!B{n}": where, f"{CHANGES}!C{n}": change, f"{CHANGES}!D{n}": reason}
 
 
-@pytest.fixture(scope="module")
-def round_five(tmp_path_factory) -> Path:
-    root = tmp_path_factory.mktemp("westphalia-changes")
-    played_until(root, "westphalia", "R1610T")
-    return root
+round_five = played_until_fixture("westphalia", "R1610T")
 
 
 def _typed(round_five: Path, tmp_path: Path, cells: dict) -> Path:

@@ -16,7 +16,6 @@ import shutil
 from pathlib import Path
 
 import openpyxl
-import pytest
 
 from gm_tools.app.cli import main
 from gm_tools.app.turn import load_state, run_turn
@@ -29,7 +28,7 @@ from gm_tools.systems.westphalia.state import Holding, State, state_of
 from gm_tools.systems.westphalia.turns import DIPLOMACY, HERESY, WAR
 
 from westphalia_mails import ROUND_FIVE_CELLS
-from demos import played_until, turn_refused
+from demos import played_until_fixture, turn_refused
 from card_war_board import war_board
 
 GAME = "westphalia-demo"
@@ -41,12 +40,7 @@ STAGE = ("'When all Players Waging War have had an opportunity to Declare Wars a
          "Doctrines'")
 
 
-@pytest.fixture(scope="module")
-def round_five(tmp_path_factory) -> Path:
-    """The demo played up to round 5's Player Turns, whose sheets are still to fill in."""
-    root = tmp_path_factory.mktemp("westphalia-doctrines")
-    played_until(root, "westphalia", STOP)
-    return root
+round_five = played_until_fixture("westphalia", STOP)
 
 
 

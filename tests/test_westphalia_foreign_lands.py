@@ -15,7 +15,6 @@ import shutil
 from pathlib import Path
 
 import openpyxl
-import pytest
 
 from gm_tools.app.turn import load_state, run_turn
 from gm_tools.edges.variants import load_variant
@@ -33,7 +32,7 @@ from gm_tools.systems.westphalia.turns import DIPLOMACY, WAR, Die, check_die, sp
 from gm_tools.systems.westphalia.victory import religious, westphalia_power
 
 from westphalia_mails import ROUND_FIVE, ROUND_FIVE_CELLS
-from demos import copy_with_cells, played_until
+from demos import copy_with_cells, played_until_fixture
 
 VARIANT = variant_for_game(load_variant("westphalia"), 5)
 ORDER = ("RED", "BLUE", "YELLOW", "GREEN", "ORANGE")
@@ -239,12 +238,7 @@ GAME = "westphalia-demo"
 STOP = "R1610T"  # round 5's Player Turns (westphalia_mails.ROUND_FIVE): Blue, a Foreign Power since 1560, alone Waging War
 
 
-@pytest.fixture(scope="module")
-def round_five(tmp_path_factory) -> Path:
-    """The demo played up to round 5's Player Turns, whose sheets are still to fill in."""
-    root = tmp_path_factory.mktemp("westphalia-foreign-lands")
-    played_until(root, "westphalia", STOP)
-    return root
+round_five = played_until_fixture("westphalia", STOP)
 
 
 def played_round_five(round_five: Path, tmp_path: Path, cells: dict) -> Path:

@@ -28,7 +28,7 @@ from gm_tools.systems.westphalia.diplomacygame import COMPETE, COOPERATE, payoff
 from gm_tools.systems.westphalia.sheets import (CHANGES, DIPLOMACY_GAME, ELECTORS_CHANGED, FAITH, PLACE, PRINCES,
                                                  TREATIES, TURNS, WARS)
 
-from demos import played_until, turn_refused
+from demos import played_until_fixture, turn_refused
 
 GAME = "westphalia-demo"
 STOP = "R1510T"
@@ -39,12 +39,7 @@ DEMO_TURNS = {f"{TURNS}!F2": 2, f"{TURNS}!F5": 3, f"{TURNS}!F6": 1,
               f"{PLACE}!A3": "YELLOW", f"{PLACE}!B3": "Cologne", f"{PLACE}!C3": 3}
 
 
-@pytest.fixture(scope="module")
-def before_turns(tmp_path_factory) -> Path:
-    """The demo played up to round 1's Player Turns, whose sheets are still to fill in."""
-    root = tmp_path_factory.mktemp("westphalia-inputs")
-    played_until(root, "westphalia", STOP)
-    return root
+before_turns = played_until_fixture("westphalia", STOP)
 
 
 

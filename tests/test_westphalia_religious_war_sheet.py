@@ -13,24 +13,18 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
-
 from gm_tools.app.demo import read_demo
 from gm_tools.app.turn import load_state
 from gm_tools.edges.variants import load_variant
 from gm_tools.systems.westphalia.state import state_of
 
-from demos import copy_with_cells, demo_file, played_until, turn_refused
+from demos import copy_with_cells, demo_file, played_until_fixture, turn_refused
 
 GAME = "westphalia-demo"
 STOP = "R1585T"
 
 
-@pytest.fixture(scope="module")
-def round_four(tmp_path_factory) -> Path:
-    root = tmp_path_factory.mktemp("westphalia-religious-war")
-    played_until(root, "westphalia", STOP)
-    return root
+round_four = played_until_fixture("westphalia", STOP)
 
 
 def _turn(round_four: Path, tmp_path: Path, changes: dict) -> tuple[Path, str | None]:

@@ -26,7 +26,7 @@ import pytest
 from gm_tools.systems.westphalia.sheets import CHANGES, TREATIES, WARS
 
 from westphalia_mails import ROUND_FIVE_CELLS
-from demos import played_until, turn_refused, copy_with_cells
+from demos import copy_with_cells, played_until, played_until_fixture, turn_refused
 
 GAME = "westphalia-demo"
 BLUE_TAKES = {f"{WARS}!A2": "BLUE", f"{WARS}!B2": "ORANGE", f"{TREATIES}!A2": "BLUE", f"{TREATIES}!B2": "FRS",
@@ -34,11 +34,7 @@ BLUE_TAKES = {f"{WARS}!A2": "BLUE", f"{WARS}!B2": "ORANGE", f"{TREATIES}!A2": "B
 PAID = {f"{CHANGES}!A2": "BLUE", f"{CHANGES}!B2": "saved", f"{CHANGES}!C2": -1, f"{CHANGES}!D2": "DES"}
 
 
-@pytest.fixture(scope="module")
-def round_five(tmp_path_factory) -> Path:
-    root = tmp_path_factory.mktemp("westphalia-slips")
-    played_until(root, "westphalia", "R1610T")
-    return root
+round_five = played_until_fixture("westphalia", "R1610T")
 
 
 def _refused(round_five: Path, tmp_path: Path, cells: dict) -> str:
@@ -136,11 +132,7 @@ ROUND_FOUR = {**{f"Player Turns!{c}{r}": v for r, row in enumerate(
 """Round 4's Player Turns and Religious War as the demo enters them (R1585T): Red declares on Goslar."""
 
 
-@pytest.fixture(scope="module")
-def round_four(tmp_path_factory) -> Path:
-    root = tmp_path_factory.mktemp("westphalia-round-four")
-    played_until(root, "westphalia", "R1585T")
-    return root
+round_four = played_until_fixture("westphalia", "R1585T")
 
 
 def test_the_religious_war_as_the_demo_enters_it_is_taken(round_four, tmp_path):

@@ -15,8 +15,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
-
 from gm_tools.app.turn import load_state
 from gm_tools.edges.variants import load_variant
 from gm_tools.engine.rules import variant_for_game
@@ -26,7 +24,7 @@ from gm_tools.systems.westphalia.state import Holding, State, state_of
 from gm_tools.systems.westphalia.turns import DIPLOMACY, WAR
 
 from westphalia_mails import ROUND_FIVE_CELLS
-from demos import copy_with_cells, played_until, turn_refused
+from demos import copy_with_cells, played_until_fixture, turn_refused
 
 VARIANT = variant_for_game(load_variant("westphalia"), 5)
 ORDER = ("RED", "BLUE", "YELLOW", "GREEN", "ORANGE")
@@ -222,12 +220,7 @@ BLUE_TAKES = {f"{WARS}!A2": "BLUE", f"{WARS}!B2": "ORANGE", f"{TREATIES}!A2": "B
               f"{TREATIES}!A3": "BLUE", f"{TREATIES}!B3": "DES"}
 
 
-@pytest.fixture(scope="module")
-def round_five(tmp_path_factory) -> Path:
-    """The demo played up to round 5's Player Turns, whose sheets are still to fill in."""
-    root = tmp_path_factory.mktemp("westphalia-treaty-cost")
-    played_until(root, "westphalia", STOP)
-    return root
+round_five = played_until_fixture("westphalia", STOP)
 
 
 def _turn(round_five: Path, tmp_path: Path, cells: dict) -> tuple[Path, str | None]:
