@@ -6,6 +6,7 @@ Westphalia's (42, won), whose players share a name (Gustav plays in two)."""
 
 from __future__ import annotations
 
+import contextlib
 import re
 
 import pytest
@@ -31,15 +32,24 @@ def demo_site(demo_files):
         yield base
 
 
+@contextlib.contextmanager
+def _opened(address: str):
+    """``address`` open in Chromium (``tests/browser.py``); by the end of the test no page
+    error, console error or failed request."""
+    errors: list[str] = []
+    with chromium_page(errors) as page:
+        page.goto(address)
+        yield page
+    assert errors == []
+
+
 def _expect():
     return pytest.importorskip("playwright.sync_api").expect
 
 
 def test_typing_a_variants_name_leaves_only_its_games_and_says_how_many(demo_site):
     expect = _expect()
-    errors: list[str] = []
-    with chromium_page(errors) as page:
-        page.goto(demo_site + "index.html")
+    with _opened(demo_site + "index.html") as page:
         box = page.get_by_role("searchbox", name="Filter games")
         status = page.get_by_role("status")
         expect(status).to_have_text("3 of 3 games")
@@ -62,14 +72,11 @@ def test_typing_a_variants_name_leaves_only_its_games_and_says_how_many(demo_sit
         expect(status).to_have_text("3 of 3 games")
         # the status line is a polite live region: read out as it changes, not interrupting
         assert status.get_attribute("aria-live") == "polite"
-    assert errors == []
 
 
 def test_a_players_name_finds_their_games(demo_site):
     expect = _expect()
-    errors: list[str] = []
-    with chromium_page(errors) as page:
-        page.goto(demo_site + "index.html")
+    with _opened(demo_site + "index.html") as page:
         box = page.get_by_role("searchbox", name="Filter games")
         box.fill("ulrich")  # Westphalia's
         expect(page.locator(ROWS)).to_have_text(["westphalia-demo"])
@@ -80,15 +87,12 @@ def test_a_players_name_finds_their_games(demo_site):
         expect(page.locator(ROWS)).to_have_text(["demo"])
         players = page.get_by_role("columnheader", name="Players")
         assert players.count() == 1  # shown in their column, not only searched
-    assert errors == []
 
 
 def test_sorting_by_phases_played_is_numeric_and_a_second_press_reverses(demo_site):
     """20, 4 and 42 phases: ordered as words they would be 20, 4, 42."""
     expect = _expect()
-    errors: list[str] = []
-    with chromium_page(errors) as page:
-        page.goto(demo_site + "index.html")
+    with _opened(demo_site + "index.html") as page:
         header = page.get_by_role("columnheader", name="Phases played")
         button = header.get_by_role("button", name="Phases played")
         phases = page.locator("table.games tbody tr td:nth-child(7)")
@@ -111,7 +115,6 @@ def test_sorting_by_phases_played_is_numeric_and_a_second_press_reverses(demo_si
         # sorted while filtered: the filter still holds
         page.get_by_role("searchbox", name="Filter games").fill("in progress")
         expect(page.locator(ROWS)).to_have_text(["demo", "centenary-demo"])
-    assert errors == []
 
 
 def _filter_and_sort(page, expect, text: str) -> None:
@@ -136,9 +139,7 @@ def _expect_gustav_by_phases(page, expect) -> None:
 
 def test_filtering_and_sorting_write_the_address_without_a_history_entry_each(demo_site):
     expect = _expect()
-    errors: list[str] = []
-    with chromium_page(errors) as page:
-        page.goto(demo_site + "index.html")
+    with _opened(demo_site + "index.html") as page:
         expect(page.get_by_role("status")).to_have_text("3 of 3 games")
         entries = page.evaluate("history.length")
         box = page.get_by_role("searchbox", name="Filter games")
@@ -162,14 +163,11 @@ def test_filtering_and_sorting_write_the_address_without_a_history_entry_each(de
         expect(page).to_have_url(demo_site + "index.html?sort=last-asc#main")
         box.fill("ulrich")
         expect(page).to_have_url(demo_site + "index.html?q=ulrich&sort=last-asc#main")
-    assert errors == []
 
 
 def test_the_address_opened_afresh_shows_the_same_rows_in_the_same_order(demo_site):
     expect = _expect()
-    errors: list[str] = []
-    with chromium_page(errors) as page:
-        page.goto(demo_site + "index.html")
+    with _opened(demo_site + "index.html") as page:
         _filter_and_sort(page, expect, "gustav")
         expect(page).to_have_url(re.compile(r"\?q=gustav&sort=phases-desc$"))
         address = page.url
@@ -184,14 +182,11 @@ def test_the_address_opened_afresh_shows_the_same_rows_in_the_same_order(demo_si
         expect(page.locator(ROWS)).to_have_text(["westphalia-demo"])
         expect(page.get_by_role("status")).to_have_text("1 of 3 games")
         expect(page.locator("th[aria-sort]")).to_have_count(0)
-    assert errors == []
 
 
 def test_back_from_a_game_shows_the_filter_and_the_order_again(demo_site):
     expect = _expect()
-    errors: list[str] = []
-    with chromium_page(errors) as page:
-        page.goto(demo_site + "index.html")
+    with _opened(demo_site + "index.html") as page:
         _filter_and_sort(page, expect, "gustav")
         page.get_by_role("link", name="centenary-demo").click()
         expect(page).to_have_url(demo_site + "games/centenary-demo/index.html")
@@ -199,7 +194,6 @@ def test_back_from_a_game_shows_the_filter_and_the_order_again(demo_site):
         page.go_back()
         expect(page).to_have_url(re.compile(r"index\.html\?q=gustav&sort=phases-desc$"))
         _expect_gustav_by_phases(page, expect)
-    assert errors == []
 
 
 @pytest.mark.parametrize("query", ["?sort=nonsense&q=%E0%A4%A", "?q=%&sort=phases-sideways", "?sort=-desc&q",
@@ -208,9 +202,7 @@ def test_an_address_that_cannot_be_read_leaves_the_whole_table(demo_site, query)
     """An unterminated escape, a column that is not there, a name without a value: left out,
     and no error."""
     expect = _expect()
-    errors: list[str] = []
-    with chromium_page(errors) as page:
-        page.goto(demo_site + "index.html" + query)
+    with _opened(demo_site + "index.html" + query) as page:
         expect(page.get_by_role("status")).to_have_text("3 of 3 games")
         expect(page.locator(ROWS)).to_have_text(["centenary-demo", "demo", "westphalia-demo"])
         expect(page.get_by_role("searchbox", name="Filter games")).to_have_value("")
@@ -219,7 +211,6 @@ def test_an_address_that_cannot_be_read_leaves_the_whole_table(demo_site, query)
         page.get_by_role("searchbox", name="Filter games").fill("ulrich")
         expect(page.locator(ROWS)).to_have_text(["westphalia-demo"])
         expect(page).to_have_url(demo_site + "index.html?q=ulrich")
-    assert errors == []
 
 
 def test_opened_from_a_disk_the_address_round_trips_too(demo_files):
@@ -248,9 +239,7 @@ def _tab_to(page, wanted: str, stops: int = 40) -> None:
 
 def test_the_keyboard_reaches_the_box_and_the_sort_buttons(demo_site):
     expect = _expect()
-    errors: list[str] = []
-    with chromium_page(errors) as page:
-        page.goto(demo_site + "index.html")
+    with _opened(demo_site + "index.html") as page:
         box = page.get_by_role("searchbox", name="Filter games")
         expect(box).to_be_visible()
         _tab_to(page, "#filter")
@@ -271,7 +260,6 @@ def test_the_keyboard_reaches_the_box_and_the_sort_buttons(demo_site):
         # the button keeps its outline for the keyboard
         outline = page.evaluate("getComputedStyle(document.activeElement).outlineStyle")
         assert outline == "solid"
-    assert errors == []
 
 
 def test_without_javascript_the_whole_table_shows_and_no_box_is_left(demo_site):
