@@ -55,7 +55,7 @@ from gm_tools.edges.game import GamePaths
 from gm_tools.edges.pressimages import PICTURES
 from gm_tools.errors import OrderError
 from gm_tools.publish.feed import FeedEntry, atom_feed
-from gm_tools.publish.latest import index_list, site_feed
+from gm_tools.publish.latest import game_end, index_list, site_feed
 from gm_tools.edges.recorddelta import shrink
 from gm_tools.publish.judgetext import judge_text
 from gm_tools.engine.model import OrderResult, Position
@@ -341,18 +341,10 @@ def write_game(env: jinja2.Environment, writer: SiteWriter, painter: PngPainter,
     if "text" in vars(base):  # drawn for this build's maps: written (unchanged, it stays as it is)
         write_base(writer, base, game.variant, look.base_map)  # and the names over its PNGs
         write_names(env, writer, base.path, game.variant)  # and its provinces' page
-    if summary["called"]:
-        called = summary["called"]
-        entries.append(FeedEntry(phase="win", title=f"Winner: {called['winner']}", link="index.html",
-                                 summary=f"The GM called {called['winner']} the winner before {called['at']}: "
-                                         f"{called['reason']}.", updated=str(game.end.get("declared") or "")))
-    elif game.end is not None:
-        draw = summary["draw"]
-        entries.append(FeedEntry(phase="draw", title=f"Draw: {', '.join(draw['powers'])}", link="index.html",
-                                 summary=f"The game is drawn between {', '.join(draw['powers'])}, "
-                                         + (f"forced by the rules after {draw['at']}: {draw['reason']}."
-                                            if draw["forced"] else f"called before {draw['at']}."),
-                                 updated=str(game.end.get("declared") or "")))
+    end = game_end(game)  # a winner by the rules or the GM's call, or a draw: the feed's last word
+    if end is not None:
+        entries.append(FeedEntry(phase=end["id"], title=end["title"], link="index.html", summary=end["text"],
+                                 updated=end["updated"]))
     # the whole game, for programs (a person reads a phase's own JSON): compact, as the
     # pure-Python indenting encoder costs seven times the C one on a long game
     writer.write(f"{folder}/game.json", game_json(game.info.to_json(), [object_text(texts_of(i)) for i in range(len(history))],

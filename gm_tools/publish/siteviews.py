@@ -471,6 +471,43 @@ def called_view(game: GameContext) -> dict | None:
             "declared": processed_view({"processed": game.end.get("declared")}), "reason": game.end["reason"]}
 
 
+def won_view(game: GameContext) -> dict | None:
+    """A game its rules ended with a winner (its last record's ``winner``; no end the GM
+    called): who, after which phase, why, and when (the deciding phase's ``processed`` time, ""
+    for a record without one). Why in the game page's status words, ``won by Yellow Elephant
+    (Peace of Westphalia Victory, 31 Imperial Power)``; where the rules name no victory, with the
+    count that won it: ``won by France (18 supply centers)``, the variant's victory centers."""
+    if game.end is not None or not game.winner or not game.phases:
+        return None
+    last = game.phases[-1]
+    status = _status(game)
+    figure = "" if _victory(game) is not None else _winning_figure(game.variant, last.record["after"], game.winner)
+    return {"winner": " and ".join(power_name(game.variant, p) for p in game.winners), "at": last.title,
+            "status": f"{status} ({figure})" if figure else status, "processed": str(last.record.get("processed") or "")}
+
+
+def _winning_figure(variant: Variant, after: dict, winner: str) -> str:
+    """The winner's count of what wins the game (:meth:`Rules.victory_measure`) on the final
+    board: ``18 supply centers``, ``25 Victory points``, ``3 rounds won``; "" for a board game
+    without centers."""
+    from gm_tools.engine.positions import position_from_json
+    from gm_tools.engine.rules import rules_for
+
+    rules = rules_for(variant)
+    measure = rules.victory_measure(variant)
+    if measure == "centers":
+        if not variant.supply_centers():
+            return ""
+        counted = rules.victory_centers(variant, position_from_json(after))
+        if counted is not None:
+            return f"{counted.get(winner, 0)} supply centers for victory"
+        return f"{len(after.get('centers', {}).get(winner, []))} supply centers"
+    scores = rules.scores(variant, position_from_json(after))
+    if measure == "rounds":
+        return f"{scores.rounds.get(winner, 0)} rounds won"
+    return f"{scores.points.get(winner, 0)} {scores.label}"
+
+
 def draw_view(game: GameContext) -> dict | None:
     """A game the GM ended as a draw: who shares it, when it was called (phase and date)."""
     if game.end is None or game.end["result"] != "draw":
