@@ -63,6 +63,19 @@ def played_until_fixture(name: str, stop: str):
     return games
 
 
+def copy_game(source: Path, into: Path, game: str) -> None:
+    """``game``'s files (its folder, workbook and the like) copied from the games folder
+    ``source`` over those in ``into``: a game played further elsewhere, as its next turn."""
+    for path in source.iterdir():
+        if path.name == game or path.name.startswith(game + "."):
+            target = into / path.name
+            if path.is_dir():
+                shutil.rmtree(target, ignore_errors=True)
+                shutil.copytree(path, target)
+            else:
+                shutil.copy2(path, target)
+
+
 def copy_with_cells(played: Path, into: Path, game: str, cells: dict) -> Path:
     """The games of ``played`` copied to ``into`` with ``cells`` ({"Sheet!A1": value}) typed in
     ``game``'s workbook: a test's own entries over a game played once for the module."""

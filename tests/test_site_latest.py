@@ -15,7 +15,7 @@ from urllib.parse import urljoin
 
 import pytest
 
-from demos import played, played_until
+from demos import copy_game, played, played_until
 from gm_tools.edges.basemap import schematic_map
 from gm_tools.publish.latest import IN_FEED, ON_INDEX, index_list, site_feed
 from gm_tools.publish.site import MANIFEST, SiteSettings, build_site, collect
@@ -23,17 +23,6 @@ from gm_tools.publish.site import MANIFEST, SiteSettings, build_site, collect
 FAST = SiteSettings(base_map=schematic_map)
 ATOM = "{http://www.w3.org/2005/Atom}"
 LIST = re.compile(r'<li><a href="([^"]+)">([^<]+)</a>(?:, <time datetime="([^"]+)">([^<]+)</time>)?</li>')
-
-
-def _copy_game(source: Path, into: Path, game: str) -> None:
-    for path in source.iterdir():
-        if path.name == game or path.name.startswith(game + "."):
-            target = into / path.name
-            if path.is_dir():
-                shutil.rmtree(target, ignore_errors=True)
-                shutil.copytree(path, target)
-            else:
-                shutil.copy2(path, target)
 
 
 @pytest.fixture(scope="module")
@@ -50,7 +39,7 @@ def builds(tmp_path_factory):
     first = {name: (site / name).read_bytes() for name in ("index.html", "feed.atom", MANIFEST)}
     first["games"] = {p.relative_to(site).as_posix(): p.read_bytes() for p in site.glob("games/*/feed.atom")}
     played_until(further, "orders", "S1903R")
-    _copy_game(further, sheets, "demo")
+    copy_game(further, sheets, "demo")
     report = build_site(sheets, site, FAST)
     return sheets, site, first, report
 
