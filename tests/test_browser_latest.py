@@ -1,7 +1,8 @@
 """The archive's index with its latest turns (``templates/index.html``, :mod:`gm_tools.publish.latest`)
 in headless Chromium (``tests/browser.py``): axe-core finds no violation on it, and the filter
 and sorting script (``templates/static/archive.js``) works on the games' table alone, the list
-of latest turns below it left whole. Two demo games: the standard demo and Centenary's."""
+of latest turns below it left whole. Two demo games: the standard demo and Centenary's; then the
+standard demo beside the Westphalia demo, whose end the list names."""
 
 from __future__ import annotations
 
@@ -55,4 +56,30 @@ def test_the_filter_and_the_sorting_leave_the_latest_turns_alone(demo_site):
         # a link of the list opens its phase
         page.locator(LATEST).first.click()
         expect(page).to_have_url(demo_site + "games/demo/W1905A.html")
+    assert errors == []
+
+
+@pytest.fixture(scope="module")
+def ended_site(tmp_path_factory):
+    """The standard demo beside the Westphalia demo, which its rules' victory ended."""
+    with served(built_site(tmp_path_factory.mktemp("latest-ended"), ("orders", "westphalia"))) as base:
+        yield base
+
+
+def test_a_games_end_in_the_latest_turns_passes_axe_and_opens_its_game_page(ended_site):
+    """003_b5b9eb4920d39694.txt, 'Peace of Westphalia Victory': the demo's last round decides
+    it; the list names the end first, before that round, and its link opens the game page."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    expect = pytest.importorskip("playwright.sync_api").expect
+    errors: list[str] = []
+    with chromium_page(errors) as page:
+        page.goto(ended_site + "index.html")
+        latest = page.locator(LATEST)
+        expect(latest.nth(0)).to_have_text("westphalia-demo: Winner: Yellow Elephant")
+        expect(latest.nth(1)).to_have_text("westphalia-demo: Round 1635 Imperial Election")
+        response = Axe().run(page, options={"resultTypes": ["violations"]}).response
+        assert [v["id"] for v in response["violations"]] == []
+        latest.first.click()
+        expect(page).to_have_url(ended_site + "games/westphalia-demo/index.html")
     assert errors == []
