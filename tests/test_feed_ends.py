@@ -216,3 +216,34 @@ def test_ends_are_merged_by_time_with_every_games_phases():
         "tag:gm-tools.invalid,2026:archive/2026-01-01:b/draw"]
     assert feed[2].findtext(f"{ATOM}content") == "drawn"
     assert feed[-1].findtext(f"{ATOM}updated") == "2026-01-01T00:00:00Z"
+
+
+def test_a_win_by_rounds_or_by_victory_points_is_announced_with_its_count():
+    """Europe 1615 (``000_cc215928c2f3193e.txt``, 'VICTORY CONDITIONS': 'Victor by rounds: The
+    power that wins 5 rounds ... takes immediate victory') is won by rounds, Europe 1615 version 2
+    (``001_6f4a9c76b6e5774a.txt``, '9 VICTORY CONDITIONS': 'At the opening of 1621, the player with
+    most VPs wins the game') by Victory Points: neither names its victory, so the feed's words give
+    the count that won it, from the final board."""
+    from europe1615_play import RULES, VARIANT, board
+    from gm_tools.edges.variants import load_variant
+    from gm_tools.engine.model import Position
+    from gm_tools.engine.positions import position_to_json
+    from gm_tools.engine.runner import run_orders
+    from gm_tools.publish.siteviews import _winning_figure
+    from gm_tools.systems.europe1615 import state as v3_state
+    from gm_tools.systems.europe1615v2 import state as v2_state
+
+    position = board({}, phase="W1619S", influence={"SAX": {"AUSTRIA": 5}})
+    state = v3_state.state_of(position)
+    state.round_wins = {"AUSTRIA": 4, "FRANCE": 3}
+    outcome = run_orders(VARIANT, v3_state.with_state(position, state), [], RULES)
+    assert outcome.winner == "AUSTRIA"  # its fifth round, Saxony's alignment scoring the most
+    after = position_to_json(outcome.position)
+    assert _winning_figure(VARIANT, after, "AUSTRIA") == "5 rounds won"
+    assert _winning_figure(VARIANT, after, "FRANCE") == "3 rounds won"
+
+    v2 = load_variant("europe1615v2")
+    # Saxony, 9 supply points beyond France's home: 'gain of a supply center beyond home
+    # centers= +1 per supply point gained' ('8 VICTORY POINTS ADJUSTMENT')
+    final = v2_state.with_state(Position("P1621I", {}, dict(v2.start_centers, SAX="FRANCE")), v2_state.State())
+    assert _winning_figure(v2, position_to_json(final), "FRANCE") == "9 Victory points"
