@@ -15,8 +15,9 @@ path of it into its files. Its key is every input of the play: the demo as read 
 its stop), the demo file's bytes and the digest of the package's sources, variants and
 templates; the cache lives in the run's temporary folder, so it is never carried to another
 run. A lock file (``fcntl.flock``) lets one worker play a demo while another waiting for the
-same demo blocks, then copies. Tests whose purpose is to play the pipeline
-(``tests/test_turn.py``, ``tests/test_determinism.py``) call ``play_demo`` themselves."""
+same demo blocks, then copies. Tests whose purpose is to play the pipeline (``tests/test_turn.py``,
+``tests/test_determinism.py``, ``tests/test_europe1619_demo.py``) play the demos themselves
+(``run_demo``, ``play_demo``), not through this cache."""
 
 from __future__ import annotations
 
