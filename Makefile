@@ -47,8 +47,9 @@ new-game: $(STAMP)
 	@test -n "$(VARIANT)" -a -n "$(GAME)" || { echo "usage: make new-game VARIANT=standard GAME=name"; exit 2; }
 	$(PY) -m gm_tools new-game $(VARIANT) $(GAME)
 
-# The suite on every core (pytest-xdist), a test file to a worker: a file's demo games, played
-# once by its module fixtures, are not played again by another worker.
+# The suite on every core (pytest-xdist), a test file to a worker. Each demo game is played, and
+# each set of demos built into a site, once a run for all the workers, then copied into each
+# test's folder (tests/demos.py), not played again by every file that asks for it.
 test: $(STAMP) browser office
 	$(PY) -m pytest -n auto --maxprocesses 4 --dist loadfile
 

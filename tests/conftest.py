@@ -1,5 +1,5 @@
 """Test-run settings: a fixed processing time for turns, the hypothesis profiles of the fuzz
-tests, and their counts.
+tests, and their counts; the run's folder of demo games played once (``tests/demos.py``).
 
 `make test` uses the fast profile; `make soak` (GM_TOOLS_SOAK=1) the long one, which tries
 at least 100,000 order inputs (docs: README, "Soak tests")."""
@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 import tempfile
 
+import pytest
 from hypothesis import HealthCheck, settings
 
 import fuzzcount
@@ -38,6 +39,20 @@ settings.register_profile(
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
 )
 settings.load_profile("soak" if SOAK else "fast")
+
+
+@pytest.fixture(scope="session", autouse=True)
+def demo_cache(tmp_path_factory):
+    """The folder where ``tests/demos.py`` keeps the demos played in this run: in the run's
+    temporary folder, which every pytest-xdist worker shares (a worker's own is a folder in it,
+    pytest-xdist's documented way to share a session's data), new each run."""
+    import demos
+
+    run = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        run = run.parent
+    demos.CACHE = run / "demo-cache"
+    demos.CACHE.mkdir(exist_ok=True)
 
 
 def run_examples(check) -> None:

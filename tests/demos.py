@@ -1,9 +1,29 @@
 """The shipped demo games played into a test's folder through the real workbooks, as `make turn`
-plays them (``sheets/demo-NAME.toml``, :mod:`gm_tools.app.demo`)."""
+plays them (``sheets/demo-NAME.toml``, :mod:`gm_tools.app.demo`).
+
+Played once a test run, copied to every test that asks. Playing the demos (and building their
+site) is most of the suite's time, and many files ask for the same games. So :func:`play` plays
+a demo once per test run into :data:`CACHE` (one folder of the run, shared by its pytest-xdist
+workers, set by ``conftest.py``) and then copies that folder into the test's own folder
+(``shutil.copytree``): each test still gets files of its own to type into and play on, and no
+test can change another's. :func:`built_site` keeps a built site the same way, one for each
+set of demos, copied whole (games and site) into the test's folder.
+
+Why a copy is as good as a game played for the test: a demo's play is deterministic (the same
+bytes every run: ``tests/test_determinism.py``) and writes nothing outside its folder and no
+path of it into its files. Its key is every input of the play: the demo as read (its phases,
+its stop), the demo file's bytes and the digest of the package's sources, variants and
+templates; the cache lives in the run's temporary folder, so it is never carried to another
+run. A lock file (``fcntl.flock``) lets one worker play a demo while another waiting for the
+same demo blocks, then copies. Tests whose purpose is to play the pipeline (``tests/test_turn.py``,
+``tests/test_determinism.py``, ``tests/test_europe1619_demo.py``) play the demos themselves
+(``run_demo``, ``play_demo``), not through this cache."""
 
 from __future__ import annotations
 
 import dataclasses
+import fcntl
+import functools
 import hashlib
 import shutil
 from pathlib import Path
@@ -11,31 +31,86 @@ from pathlib import Path
 import openpyxl
 import pytest
 
-from gm_tools.app.demo import play_demo, read_demo
+from gm_tools.app.demo import Demo, play_demo, read_demo
 from gm_tools.edges.workbook_fill import set_cells
 from gm_tools.app.turn import GameState, load_state
 
-SHEETS = Path(__file__).resolve().parent.parent / "sheets"
+REPO = Path(__file__).resolve().parent.parent
+SHEETS = REPO / "sheets"
+
+CACHE: Path | None = None
+"""This test run's folder of played demos and built sites, shared by its xdist workers (set by
+``conftest.py``'s ``demo_cache``); None: nothing cached, each call plays."""
 
 
 def demo_file(name: str) -> Path:
     return SHEETS / f"demo-{name}.toml"
 
 
+@functools.cache
+def _sources_digest() -> str:
+    """The digest of what plays a demo and builds its site: the package's code, the variants'
+    files and the templates."""
+    digest = hashlib.sha256()
+    for top in ("gm_tools", "variants", "templates"):
+        for path in sorted((REPO / top).rglob("*")):
+            if path.is_file() and "__pycache__" not in path.parts:
+                digest.update(f"{path.relative_to(REPO)}\0".encode() + path.read_bytes())
+    return digest.hexdigest()
+
+
+def _once(label: str, inputs: str, make) -> Path:
+    """The folder ``make(folder)`` fills, made once per test run in :data:`CACHE` under a key of
+    ``inputs`` (with the sources' digest); a worker that finds another making it waits for it.
+    Never hand it to a test: copy it."""
+    key = hashlib.sha256(f"{inputs}\0{_sources_digest()}".encode()).hexdigest()[:16]
+    folder = CACHE / f"{label}-{key}"
+    with open(CACHE / f"{label}-{key}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file is closed
+        if not folder.exists():
+            part = CACHE / f"{label}-{key}.part"
+            shutil.rmtree(part, ignore_errors=True)  # left by a worker that failed halfway
+            make(part)
+            part.rename(folder)  # whole, or not there at all
+    return folder
+
+
+def play(demo: Demo, root: Path) -> None:
+    """``play_demo(demo, root)``, the demo played once per test run and copied into ``root``
+    (beside the games already there)."""
+    if CACHE is None:
+        play_demo(demo, root)
+        return
+    inputs = f"{demo!r}\0{demo.path.read_bytes()!r}"
+    shutil.copytree(_once(f"{demo.game}-{demo.until}", inputs, lambda folder: play_demo(demo, folder)),
+                    root, dirs_exist_ok=True)
+
+
 def played(root: Path, name: str) -> GameState:
     """Play ``sheets/demo-NAME.toml`` into ``root``; the game as its record then says it is."""
     demo = read_demo(demo_file(name))
-    play_demo(demo, root)
+    play(demo, root)
     return load_state(demo.game, root)
 
 
-def built_site(root: Path, names) -> Path:
-    """The demos ``names`` played into ``root/sheets`` and built into one site, ``root/site``."""
+def _build(root: Path, names) -> None:
     from gm_tools.publish.site import build_site
 
     for name in names:
         played(root / "sheets", name)
     build_site(root / "sheets", root / "site")
+
+
+def built_site(root: Path, names) -> Path:
+    """The demos ``names`` played into ``root/sheets`` and built into one site, ``root/site``
+    (built once per test run for each set of names, copied: a test may change its copy; the
+    site lists its games sorted, whatever the order they were played in)."""
+    names = tuple(sorted(names))
+    if CACHE is None:
+        _build(root, names)
+    else:
+        inputs = repr([(name, demo_file(name).read_bytes()) for name in names])
+        shutil.copytree(_once("site", inputs, lambda folder: _build(folder, names)), root, dirs_exist_ok=True)
     return root / "site"
 
 
@@ -44,8 +119,7 @@ def played_until(root: Path, name: str, stop: str) -> None:
     still to be made (its workbook laid out for it)."""
     demo = read_demo(demo_file(name))
     keys = list(demo.phases)
-    play_demo(dataclasses.replace(demo, until=stop, phases={k: demo.phases[k] for k in keys[: keys.index(stop)]}),
-              root)
+    play(dataclasses.replace(demo, until=stop, phases={k: demo.phases[k] for k in keys[: keys.index(stop)]}), root)
 
 
 def played_until_fixture(name: str, stop: str):

@@ -6,19 +6,15 @@ from __future__ import annotations
 
 import pytest
 
-from gm_tools.publish.site import build_site
 from browser import chromium_page, needs_chromium, served
-from demos import played
+from demos import built_site
 
 pytestmark = needs_chromium
 
 
 @pytest.fixture(scope="module")
 def demo_site(tmp_path_factory):
-    root = tmp_path_factory.mktemp("archive")
-    played(root / "sheets", "orders")
-    build_site(root / "sheets", root / "site")
-    with served(root / "site") as base:
+    with served(built_site(tmp_path_factory.mktemp("archive"), ["orders"])) as base:
         yield base
 
 

@@ -18,8 +18,7 @@ from pathlib import Path
 import pytest
 
 from gm_tools.engine.phase import parse_phase
-from gm_tools.publish.site import build_site
-from demos import played
+from demos import built_site
 
 
 class _Navs(HTMLParser):
@@ -64,10 +63,7 @@ def _navs(path: Path) -> _Navs:
 
 @pytest.fixture(scope="module")
 def game(tmp_path_factory) -> Path:
-    root = tmp_path_factory.mktemp("phasenav")
-    played(root / "sheets", "orders")
-    build_site(root / "sheets", root / "site")
-    return root / "site" / "games" / "demo"
+    return built_site(tmp_path_factory.mktemp("phasenav"), ["orders"]) / "games" / "demo"
 
 
 def test_every_phase_page_leads_to_the_first_phase_its_years_phases_and_the_whole_list(game):

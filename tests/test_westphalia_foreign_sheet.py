@@ -23,7 +23,7 @@ GAME = "westphalia-demo"
 def foreign_step(tmp_path_factory) -> Path:
     """The demo played up to round 3's Foreign Powers step, where the Blue Kraken may leave."""
     root = tmp_path_factory.mktemp("foreign")
-    played_to("R1560F", tmp_path_factory.mktemp("cache"), root)
+    played_to("R1560F", root)
     return root
 
 

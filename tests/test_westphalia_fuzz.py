@@ -7,7 +7,6 @@ Setup's and the Player Turns' cells, `gm-tools turn` either accepts it or exits 
 from __future__ import annotations
 
 import contextlib
-import dataclasses
 import io
 import re
 import shutil
@@ -22,12 +21,10 @@ from hypothesis import strategies as st
 import fuzzcount
 from conftest import SOAK
 from gm_tools.app.cli import main
-from gm_tools.app.demo import play_demo, read_demo
 from gm_tools.edges.workbook_fill import set_cells
 
-from demos import file_hashes
+from demos import file_hashes, played_until
 
-DEMO = Path(__file__).resolve().parent.parent / "sheets" / "demo-westphalia.toml"
 GAME = "westphalia-demo"
 CELL = re.compile(r"\b[A-Z][A-Za-z ]*!\$?[A-Z]{1,3}\$?\d+")
 STOPS = ["P1510L", "P1510K", "P1510C", "P1510D", "R1510U", "R1510T"]
@@ -44,12 +41,9 @@ VALUES = st.one_of(
 def stops(tmp_path_factory):
     """The demo played to each step with input sheets, one folder each."""
     out = {}
-    demo = read_demo(DEMO)
     for stop in STOPS:
         root = tmp_path_factory.mktemp(stop)
-        keys = list(demo.phases)
-        before = {k: demo.phases[k] for k in keys[: keys.index(stop)]}
-        play_demo(dataclasses.replace(demo, until=stop, phases=before), root)
+        played_until(root, "westphalia", stop)
         out[stop] = root
     return out
 

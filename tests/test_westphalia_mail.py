@@ -14,22 +14,17 @@ from pathlib import Path
 import pytest
 
 from gm_tools.app.cli import main
-from gm_tools.app.demo import _demo_date, play_demo, read_demo
+from gm_tools.app.demo import _demo_date, read_demo
 from gm_tools.app.status import phase_status
 from gm_tools.app.turn import load_state, new_game, run_turn
 from gm_tools.edges.workbook_fill import fill_orders
 from gm_tools.systems.westphalia.state import state_of
 
-from demos import demo_file
+from demos import demo_file, play
 from workflow_helpers import snapshot
 from westphalia_mails import cell, emperor_lines, gm_types, mails_and_gm, mbox, played_to, rows_of
 
 GAME = "westphalia-demo"
-
-
-@pytest.fixture(scope="module")
-def cache(tmp_path_factory):
-    return tmp_path_factory.mktemp("westphalia-mail-cache")
 
 
 def orders(root: Path, *mails: tuple[str, str], dry_run: bool = False) -> tuple[int, str]:
@@ -63,7 +58,7 @@ def both(tmp_path_factory):
     quoted reply) through `gm-tools orders`, the GM typing only what is his."""
     demo = read_demo(demo_file("westphalia"))
     by_hand, by_mail = tmp_path_factory.mktemp("by-hand"), tmp_path_factory.mktemp("by-mail")
-    play_demo(demo, by_hand)
+    play(demo, by_hand)
     paths = new_game(demo.variant, demo.game, root=by_mail, seed=demo.seed, players=demo.players,
                      created=demo.created, player_count=demo.player_count)
     said = {}
@@ -114,13 +109,13 @@ def test_every_step_mailed_gives_the_record_the_gm_typed(both):
     assert "wrote Diplomacy Game!D6: YELLOW Cooperate with BLUE" in said["R1610T"][1]
 
 
-def test_the_diplomacy_game_row_takes_each_players_card_from_his_own_mail(cache, tmp_path):
+def test_the_diplomacy_game_row_takes_each_players_card_from_his_own_mail(tmp_path):
     """'Play the Diplomacy Game': 'in Initiative Order, all Players Engaging in Diplomacy play the
     Diplomacy Game with the Player after you in Initiative Order (or the first Player if you are last) ... show either a
     Cooperate or Compete card': each player mails the card he shows in each of his games; the
     two cards of one game go on its row, whoever mails first, the rows in the order the games are
     played; a card against someone he does not play is refused with the round's games."""
-    paths = played_to("R1610T", cache, tmp_path)
+    paths = played_to("R1610T", tmp_path)
     order = ["YELLOW", "ORANGE", "RED", "GREEN", "BLUE"]  # this round's Initiative Order
     assert list(state_of(load_state(GAME, tmp_path).position).initiative) == order
     actions = [(f"{p.lower()}.txt", f"{p}\nActions: Heresy, Diplomacy\n") for p in order]
@@ -157,13 +152,13 @@ def test_the_diplomacy_game_row_takes_each_players_card_from_his_own_mail(cache,
     assert ("YELLOW", "Diplomacy Game with ORANGE: Cooperate against Compete; takes 0 Influence, ORANGE 3") in done
 
 
-def test_a_card_before_every_action_is_known_waits_for_them(cache, tmp_path):
+def test_a_card_before_every_action_is_known_waits_for_them(tmp_path):
     """'Engage in Diplomacy': 'At the beginning of Engage in Diplomacy, all Players that Combatted
     Heresy secretly either place a cube ... Players that reveal a cube place their cube in Engage in Diplomacy':
     who plays whom is known once every player has chosen, so a card mailed before is refused
     with who is still to choose; in one batch with the missing actions, even after it, it stands
     (each mail is read with the whole batch)."""
-    paths = played_to("R1610T", cache, tmp_path)
+    paths = played_to("R1610T", tmp_path)
     early = ("orange.txt", "Orange\nActions: Heresy, Diplomacy\nCompete with Yellow\n")
     status, text = orders(tmp_path, early)
     assert status == 1 and refusals(text) == {
@@ -176,12 +171,12 @@ def test_a_card_before_every_action_is_known_waits_for_them(cache, tmp_path):
     assert status == 0 and rows_of(paths, "Diplomacy Game") == [("YELLOW", None, "ORANGE", "Compete")]
 
 
-def test_two_players_engaging_play_each_other_twice_a_line_each(cache, tmp_path):
+def test_two_players_engaging_play_each_other_twice_a_line_each(tmp_path):
     """'Play the Diplomacy Game': 'with the Player after you ... (or the first Player if you are
     last)': with only two
     Engaging in Diplomacy each plays the other twice (variants/westphalia/NOTES.md, 'The
     Diplomacy Game'); a player's first line with him is his own game, the second the other's."""
-    paths = played_to("R1610T", cache, tmp_path)
+    paths = played_to("R1610T", tmp_path)
     choose = {"YELLOW": "Heresy, War", "ORANGE": "Heresy, Diplomacy", "RED": "Heresy, War",
               "GREEN": "Diplomacy, War", "BLUE": "Heresy, War"}
     orders(tmp_path, *[(f"{p.lower()}.txt", f"{p}\nActions: {a}\n") for p, a in choose.items()])
@@ -195,7 +190,7 @@ def test_two_players_engaging_play_each_other_twice_a_line_each(cache, tmp_path)
                                                 ("GREEN", "Compete", "ORANGE", "Cooperate")]
 
 
-def test_a_later_mail_replaces_what_the_earlier_said_and_keeps_the_gms_entries(cache, tmp_path):
+def test_a_later_mail_replaces_what_the_earlier_said_and_keeps_the_gms_entries(tmp_path):
     """A player's latest mail is the one that counts, on the sheets and cells it speaks to: a
     mail of his actions alone leaves his dice and Influence; a new Influence line replaces all
     his earlier placements; a war declared again keeps the winner the GM typed beside it, and a
@@ -203,7 +198,7 @@ def test_a_later_mail_replaces_what_the_earlier_said_and_keeps_the_gms_entries(c
     an eligible Player or an unaligned Principality. If you do not want to Declare War, you may
     pass'). The GM's own
     cells on a player's row (the Influence gained, the Council of Trent) stay."""
-    paths = played_to("R1535T", cache, tmp_path)
+    paths = played_to("R1535T", tmp_path)
     first = "Red\nActions: Heresy, War\nConvert: yes\nWar: Hesse\nDice: 1 on EIC\n"
     assert orders(tmp_path, ("red1.txt", first))[0] == 0
     data = gm_types(paths.workbook.read_bytes(), [("Wars", {"Declarer": "RED", "Against": "Hesse"}, {"Winner": "RED"}),
@@ -234,13 +229,13 @@ def test_a_later_mail_replaces_what_the_earlier_said_and_keeps_the_gms_entries(c
                     "R1535T.3.xlsx", "R1535T.4.1.eml", "R1535T.4.2.eml", "R1535T.4.xlsx"]
 
 
-def test_a_later_mail_says_what_it_replaces_and_the_entries_it_leaves_empty(cache, tmp_path):
+def test_a_later_mail_says_what_it_replaces_and_the_entries_it_leaves_empty(tmp_path):
     """As a later mail of unit orders says what it replaces: a mail typed into cells names the
     mail of the batch, or the player's entries in the workbook, that it replaces, and the cells
     of those it leaves empty (a war no longer declared takes the winner the GM typed with it);
     a dry run says it too, and a mail that replaces nothing says nothing. The cells named are
     the workbook's left empty once every mail is typed."""
-    paths = played_to("R1535T", cache, tmp_path)
+    paths = played_to("R1535T", tmp_path)
     assert orders(tmp_path, ("red1.txt", "Red\nActions: Heresy, War\nWar: Hesse\n"))[0] == 0
     paths.workbook.write_bytes(gm_types(paths.workbook.read_bytes(),
                                         [("Wars", {"Declarer": "RED", "Against": "Hesse"}, {"Winner": "RED"})]))
@@ -263,13 +258,13 @@ def test_a_later_mail_says_what_it_replaces_and_the_entries_it_leaves_empty(cach
     assert rows_of(paths, "Player Turns")[1][:5] == ("RED", "yes", "no", "yes", "no")
 
 
-def test_each_step_takes_its_own_lines_and_names_the_step_of_another(cache, tmp_path):
+def test_each_step_takes_its_own_lines_and_names_the_step_of_another(tmp_path):
     """Only the lines of the current step are taken; a line of another step is refused naming
     that step, a line of a step that takes no mail says so, and the rest of the mail is still
     typed in. 'Religious Upheaval': 'Each Catholic non-Foreign Power Player rolls a D6. On a 1-3,
     one of the Player's provinces of his choice converts': a player who did not roll 1-3 chooses
     nothing. 'Earn Gold' asks nothing of the players."""
-    paths = played_to("R1510U", cache, tmp_path)
+    paths = played_to("R1510U", tmp_path)
     status, text = orders(tmp_path, ("blue.txt", "Blue\nUpheaval: GRA\nActions: Heresy, War\nVote: Red\n"),
                           ("red.txt", "Red\nUpheaval: EIC\n"))
     assert status == 1
@@ -309,13 +304,13 @@ def _refused_turn(paths, root: Path, cells: dict) -> list[tuple[str, str, str, s
     return [(p.sheet, p.cell, p.found, p.expected) for p in refused.value.problems]
 
 
-def test_an_upheaval_row_for_a_player_who_did_not_roll_one_to_three_is_refused_at_its_cell(cache, tmp_path):
+def test_an_upheaval_row_for_a_player_who_did_not_roll_one_to_three_is_refused_at_its_cell(tmp_path):
     """003_b5b9eb4920d39694.txt, 'Religious Upheaval': 'Each Catholic non-Foreign Power Player
     rolls a D6. On a 1-3, one of the Player's provinces of his choice converts'. A row the GM
     types for a player who did not roll 1-3 is refused at its cell, in the words the same line
     by mail is refused in (docs/westphalia.md: 'A wrong entry is named by its cell and nothing
     is written'), not dropped."""
-    paths = played_to("R1510U", cache, tmp_path)
+    paths = played_to("R1510U", tmp_path)
     assert rows_of(paths, "Religious Upheaval") == [("BLUE", 3, None), ("ORANGE", 2, None)]
     expected = ("a province only from a player whose D6 came up 1-3 ('On a 1-3, one of the Player's provinces of "
                 "his choice converts'): this round BLUE, ORANGE")
@@ -327,12 +322,12 @@ def test_an_upheaval_row_for_a_player_who_did_not_roll_one_to_three_is_refused_a
     assert problems == [("Religious Upheaval", "C4", "'RED: EIC'", expected)]
 
 
-def test_upheaval_nobody_rolled_one_to_three_a_typed_row_is_refused_and_the_step_plays_without_force(cache, tmp_path):
+def test_upheaval_nobody_rolled_one_to_three_a_typed_row_is_refused_and_the_step_plays_without_force(tmp_path):
     """003_b5b9eb4920d39694.txt, 'Religious Upheaval': 'On a 1-3, one of the Player's provinces
     of his choice converts'. When nobody rolled 1-3 the step awaits nobody: `status` says so and
     `turn` processes it as it is, without --force (docs/westphalia.md: 'A step with nothing to
     enter is processed as it is'); a row typed for a player anyway is refused at its cell."""
-    paths = played_to("R1585U", cache, tmp_path)
+    paths = played_to("R1585U", tmp_path)
     assert rows_of(paths, "Religious Upheaval") == []
     status = phase_status(GAME, root=tmp_path)
     assert status.summary().endswith(", every player has entered what the step asks of him")

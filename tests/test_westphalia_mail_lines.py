@@ -109,7 +109,7 @@ def _orders(root: Path, *mails: tuple[str, str]) -> subprocess.CompletedProcess:
                           capture_output=True, text=True, env=env, cwd=ROOT)
 
 
-def test_refused_lines_are_named_with_their_reason_and_the_rest_is_typed(cache, tmp_path):
+def test_refused_lines_are_named_with_their_reason_and_the_rest_is_typed(tmp_path):
     """Through the command: each line that cannot be read, belongs to another step, or is the
     GM's ('a war's winner, a peace treaty, the Council of Trent') is refused with the line and
     why ('Call The Council of Trent': 'attempt to Call the Council of Trent', whose procedure the
@@ -119,7 +119,7 @@ def test_refused_lines_are_named_with_their_reason_and_the_rest_is_typed(cache, 
     Heresy, Engage in Diplomacy, or Wage War': 'Players will choose 2/3'; 'Play the Diplomacy
     Game': 'Unplaced Diplomatic Influence is stored on your capital'; 'Player Conversion': 'All
     Non-Foreign Power Players Combatting Heresy have an opportunity to convert')."""
-    paths = played_to("R1535T", cache, tmp_path)
+    paths = played_to("R1535T", tmp_path)
     red = ("Red\nActions: Heresy, War\nConvert: yes\nCouncil of Trent: yes\nInfluence gained: 3\nPeace treaty: ESL\n"
            "Wars: Hesse, RED\nWar: Hesse\nVote: Blue\nHello there\nEmperor joins: Catholic League\n")
     blue = "Blue\nActions: Heresy, Diplomacy, War\nLeague: Hanseatic League\n"
@@ -169,14 +169,14 @@ PRINCIPALITIES = ("Augsburg, Bohemia, Brandenburg, Cologne, Dithmarschen, Goslar
                   "Saxony, The Palatinate, Trier")
 
 
-def test_a_word_naming_nothing_of_the_game_is_named_with_what_was_expected(cache, tmp_path):
+def test_a_word_naming_nothing_of_the_game_is_named_with_what_was_expected(tmp_path):
     """Through the command, in the Player Turns step: a province, principality or player the
     game does not know is refused naming the word the player wrote and what the line takes there
     (the nearest names, or all of them when they are few), never typed for the turn to find
     later. 'Spread the Faith': dice go 'on heretical provinces' or 'On a neighboring or allied
     Principality'; 'Wage War' against a player or a principality; 'Declare a Religious War':
     'against a heretical Target Principality'."""
-    paths = played_to("R1535T", cache, tmp_path)
+    paths = played_to("R1535T", tmp_path)
     red = ("Red\nActions: Heresy, War\nDice: 1 on XXX\nDice: 1 on EIC, also Hamelin\nInfluence: Xanadu 2\n"
            "War: XXX\nReligious War: Hess\n")
     done = _orders(tmp_path, ("red.txt", red))
@@ -206,22 +206,22 @@ def test_a_word_naming_nothing_of_the_game_is_named_with_what_was_expected(cache
                                                     "Brandenburg, Bohemia (Elector), found 'Xanadu'"),
     ("R1510U", "Upheaval: XXX", "a province of the board (its code or name) for Province, found 'XXX'" + NO_PROVINCE),
 ])
-def test_a_setup_line_naming_an_unknown_province_names_it(cache, tmp_path, phase, line, why):
+def test_a_setup_line_naming_an_unknown_province_names_it(tmp_path, phase, line, why):
     """'Pick Provinces': 'picks 4 provinces ... places a town on his chosen capital province';
     'Place Electors'; 'Religious Upheaval': 'one of the Player's provinces of his choice': a
     word that is no province (nor Elector) is named with what the step takes."""
-    played_to(phase, cache, tmp_path)
+    played_to(phase, tmp_path)
     report = enter_mails(GAME, [("red", f"Red\n{line}\n".encode())], root=tmp_path)
     assert report.refused == [("red line 2", repr(line), why)]
 
 
-def test_the_example_mail_of_the_docs_is_typed_in(cache, tmp_path):
+def test_the_example_mail_of_the_docs_is_typed_in(tmp_path):
     """docs/westphalia.md's example mail, sent in round 2's Player Turns (Initiative Order
     YELLOW, RED, BLUE, ORANGE, GREEN, all Engaging in Diplomacy: Red plays Yellow's game and his
     own with Blue), is taken whole: its greeting and signature left out."""
     text = (ROOT / "docs" / "westphalia.md").read_text(encoding="utf-8")
     example = text.split("A mail in the Player Turns step", 1)[1].split("```\n", 2)[1]
-    paths = played_to("R1535T", cache, tmp_path)
+    paths = played_to("R1535T", tmp_path)
     others = [(p.lower(), f"{p}\nActions: Diplomacy, War\n".encode()) for p in ("YELLOW", "BLUE", "ORANGE", "GREEN")]
     report = enter_mails(GAME, [("red", example.encode()), *others], root=tmp_path)
     assert report.refused == [] and report.skipped == [("red line 1", "Dear GM,")]
@@ -231,19 +231,19 @@ def test_the_example_mail_of_the_docs_is_typed_in(cache, tmp_path):
     assert rows_of(paths, "Diplomacy Game")[:2] == [("YELLOW", None, "RED", "Compete"), ("RED", "Cooperate", "BLUE", None)]
 
 
-def test_the_workbook_is_checked_before_any_mail_and_a_dry_run_writes_nothing(cache, tmp_path):
+def test_the_workbook_is_checked_before_any_mail_and_a_dry_run_writes_nothing(tmp_path):
     """As for every variant: an old copy of the workbook (another step's) stops the command with
     every problem named and nothing written; a dry run checks the lines and writes nothing; a
     mail typed in keeps the mail and the workbook before it in the game's mail folder."""
-    paths = played_to("P1510L", cache, tmp_path)
+    paths = played_to("P1510L", tmp_path)
     old = paths.workbook.read_bytes()
-    played_to("P1510K", cache, tmp_path)  # the game moves on; the GM still has the old copy
+    played_to("P1510K", tmp_path)  # the game moves on; the GM still has the old copy
     paths.workbook.write_bytes(old)
     before = snapshot(tmp_path)
     with pytest.raises(WorkbookError, match="Game!B4: found 'P1510L', expected 'P1510K', the game's current phase"):
         enter_mails(GAME, [("red", b"Red\nElector: Trier, ALT, capital ALT\n")], root=tmp_path)
     assert snapshot(tmp_path) == before
-    paths = played_to("P1510K", cache, tmp_path)
+    paths = played_to("P1510K", tmp_path)
     before = snapshot(tmp_path)
     report = enter_mails(GAME, [("red", b"Red\nElector: Trier, ALT, capital ALT\nElector: Mainz, AMB, AMB\n"
                                         b"Elector: Cologne, ARN, ARN\n")], root=tmp_path, dry_run=True)
@@ -258,23 +258,23 @@ def test_the_workbook_is_checked_before_any_mail_and_a_dry_run_writes_nothing(ca
     assert (paths.folder / "mail" / "P1510K.1.xlsx").read_bytes() == before[f"{GAME}.xlsx"]
 
 
-def test_the_same_mails_give_the_same_bytes(cache, tmp_path):
+def test_the_same_mails_give_the_same_bytes(tmp_path):
     """Deterministic: the same mails into the same workbook type the same bytes, whatever the
     machine (the workbook is written as every gm-tools workbook is, its dates fixed)."""
     mails = [("yellow", b"Yellow\nActions: Heresy, Diplomacy\n"), ("red", b"Red\nActions: Diplomacy, War\n"),
              ("orange", b"Orange\nActions: Heresy, Diplomacy\nDice: 1 on FUL\nInfluence: Saxony 1\n")]
     out = []
     for copy in ("a", "b"):
-        paths = played_to("R1610T", cache, tmp_path / copy)
+        paths = played_to("R1610T", tmp_path / copy)
         enter_mails(GAME, mails, root=tmp_path / copy)
         out.append((paths.workbook.read_bytes(), sorted((p.name, p.read_bytes()) for p in (paths.folder / "mail").iterdir())))
     assert out[0] == out[1]
 
 
-def test_a_workbook_laid_out_before_the_diplomacy_game_sheet_takes_no_card(cache, tmp_path):
+def test_a_workbook_laid_out_before_the_diplomacy_game_sheet_takes_no_card(tmp_path):
     """A game in progress whose workbook was laid out before the Diplomacy Game sheet existed reads
     as if the sheet were empty (docs/westphalia.md): a card is refused, nothing else is."""
-    paths = played_to("R1610T", cache, tmp_path)
+    paths = played_to("R1610T", tmp_path)
     wb = openpyxl.load_workbook(paths.workbook)
     del wb["Diplomacy Game"]
     wb.save(paths.workbook)
@@ -285,14 +285,14 @@ def test_a_workbook_laid_out_before_the_diplomacy_game_sheet_takes_no_card(cache
     assert rows_of(paths, "Player Turns")[0][:3] == ("YELLOW", "yes", "yes")
 
 
-def test_the_religious_war_is_declared_once_and_the_emperor_joins_by_mail(cache, tmp_path):
+def test_the_religious_war_is_declared_once_and_the_emperor_joins_by_mail(tmp_path):
     """'Declare a Religious War': 'If a Religious War has not yet been Declared, a Player in a
     League ... may Declare a Religious War against a heretical Target Principality': one
     declaration, its declarer's; another's is refused naming it. 'Religious War Declared':
     'Second, if the Emperor is not yet a member of a League, he may Join a League': the Emperor's
     mail only, one of the two Leagues; 'Players with DI on the Target Principality must Join a
     League (either one)': each player's own row."""
-    paths = played_to("R1585T", cache, tmp_path)
+    paths = played_to("R1585T", tmp_path)
     report = enter_mails(GAME, [("red", b"Red\nLeague: Evangelical League\nReligious War: goslar\n"),
                                 ("blue", b"Blue\nLeague: Evangelical League\nReligious War: Hesse\n"),
                                 ("yellow", b"Yellow\nEmperor joins: catholic\nReligious War League: Catholic\n")],
@@ -354,14 +354,14 @@ def test_each_side_mails_its_battle_cards_with_the_card_engine(tmp_path):
     assert rows_of(paths, "Religious War Cards") == [("BLUE", "M P")]
 
 
-def test_a_vote_when_the_emperor_lives_is_refused(cache, tmp_path):
+def test_a_vote_when_the_emperor_lives_is_refused(tmp_path):
     """'Imperial Election': 'If the Emperor has been Emperor for one round only, roll a D6; he dies on a 3 or less
     ... Hold an Imperial Election any round in which the Emperor dies': without his death
     there is no Imperial Election sheet, and a vote says why."""
     from gm_tools.systems.westphalia import SYSTEM
     from gm_tools.systems.westphalia.state import state_of, with_state
 
-    played_to("R1510X", cache, tmp_path)
+    played_to("R1510X", tmp_path)
     state = load_state(GAME, tmp_path)
     game = state_of(state.position)
     game.emperor_dies = {"dies": False, "why": "rolled 5 after one round ('he dies on a 3 or less')"}
@@ -400,7 +400,7 @@ def test_every_generated_line_is_typed_or_refused_with_a_reason(cache, phase):
     outside the sheets the GM types in)."""
     from gm_tools.edges.workbook import read_workbook
 
-    state = load_state(GAME, played_to("R1535I", cache, cache / "at-R1535I").root)
+    state = load_state(GAME, played_to("R1535I", cache / "at-R1535I").root)
     record = next(r for r in state.history if r["phase"] == phase)
     variant, position = state.variant, position_from_json(record["before"])
     tables = hooks_for(variant).input_sheets(variant, position)
@@ -427,7 +427,7 @@ def test_every_generated_line_is_typed_or_refused_with_a_reason(cache, phase):
     run_examples(check)
 
 
-def test_a_declaration_without_a_league_is_refused_so_a_valid_one_gets_in(cache, tmp_path):
+def test_a_declaration_without_a_league_is_refused_so_a_valid_one_gets_in(tmp_path):
     """'Declare a Religious War': 'If a Religious War has not yet been Declared, a Player in a
     League ... may Declare a Religious War'; 'Join a League': 'Players may Join a League, as in
     Engaging in Diplomacy' (the League column of Player Turns, this step). Red, in no League on his
@@ -436,7 +436,7 @@ def test_a_declaration_without_a_league_is_refused_so_a_valid_one_gets_in(cache,
     actions are still to come. Red's League typed by an earlier mail, or later in the same mail,
     counts; Red's later 'League: none' withdraws his declaration with it (the report names the
     cells left empty), so it never holds the sheet against another's."""
-    paths = played_to("R1585T", cache, tmp_path)
+    paths = played_to("R1585T", tmp_path)
     report = enter_mails(GAME, [("red", b"Red\nReligious War: goslar\n"),
                                 ("orange", b"Orange\nActions: Diplomacy, War\nReligious War: Konstanz\n"
                                            b"League: Catholic League\n")], root=tmp_path)
@@ -465,13 +465,13 @@ def test_a_declaration_without_a_league_is_refused_so_a_valid_one_gets_in(cache,
     assert rows_of(paths, "Religious War")[:2] == [("Declarer", "ORANGE"), ("Target", "Konstanz")]
 
 
-def test_a_name_below_the_lines_is_refused_not_left_out(cache, tmp_path):
+def test_a_name_below_the_lines_is_refused_not_left_out(tmp_path):
     """Each of a player's lines opens with its keyword ('Upheaval: GRA'), so a name signed
     below them with no '-- ' line above it ('Minden', a province of the board, alone below a
     blank line) is a line of his written wrong: refused with the form the step's lines take,
     never left out as a signature, as a province's name is below the Diplomacy variants'
     orders. The line above it is typed."""
-    played_to("R1510U", cache, tmp_path)
+    played_to("R1510U", tmp_path)
     report = enter_mails(GAME, [("blue", b"Blue\nUpheaval: GRA\n\nMinden\n")], root=tmp_path, dry_run=True)
     assert report.refused == [("blue line 4", "'Minden'", "a line of the Religious Upheaval step, such as 'Upheaval: GRA'")]
     assert [w[2] for w in report.written] == ["Upheaval: GRA"]

@@ -542,7 +542,7 @@ def test_the_religious_upheaval_sheet_reads_as_it_was_laid_out(tmp_path_factory,
     its province asked of another player. Now each row is its own player's."""
     from westphalia_mails import played_to
 
-    paths = played_to("R1535U", tmp_path_factory.mktemp("cache"), tmp_path)
+    paths = played_to("R1535U", tmp_path)
     # each names the provinces the player may choose: Catholic, not his capital
     rule = ("'one of the Player's provinces of his choice converts to Protestantism. A player's capital may not be "
             "converted this way'")
@@ -562,7 +562,7 @@ def test_each_place_principalities_row_is_its_own_rolls(tmp_path_factory, tmp_pa
     refused for Yellow's 5); now it is read as its own, and the empty row above is named."""
     from westphalia_mails import played_to
 
-    paths = played_to("P1510C", tmp_path_factory.mktemp("cache"), tmp_path)
+    paths = played_to("P1510C", tmp_path)
     paths.workbook.write_bytes(set_cells(paths.workbook.read_bytes(), {
         "Place Principalities!D3": "Dithmarschen", "Place Principalities!E3": "DON, DOR",
         "Place Principalities!F3": "DON"}))

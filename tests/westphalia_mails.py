@@ -122,23 +122,19 @@ def mbox(mails: dict[str, list[str]], names: dict[str, str], order: list[str]) -
     return out
 
 
-def played_to(phase: str, cache, root):
-    """The demo game played by hand up to ``phase`` (its workbook laid out for it), copied
-    into ``root``; ``cache``: a folder where each phase's game is played once."""
+def played_to(phase: str, root):
+    """The demo game played by hand up to ``phase`` (its workbook laid out for it) into
+    ``root`` (played once a test run, copied: ``demos.play``)."""
     import dataclasses
-    import shutil
 
-    from gm_tools.app.demo import play_demo, read_demo
+    from gm_tools.app.demo import read_demo
     from gm_tools.edges.game import game_paths
 
-    from demos import demo_file
+    from demos import demo_file, play
 
     demo = read_demo(demo_file("westphalia"))
-    played = cache / phase
-    if not played.exists():
-        play_demo(dataclasses.replace(demo, until=phase, phases={p: e for p, e in demo.phases.items()
-                                                                 if _when(p) < _when(phase)}), played)
-    shutil.copytree(played, root, dirs_exist_ok=True)
+    play(dataclasses.replace(demo, until=phase, phases={p: e for p, e in demo.phases.items() if _when(p) < _when(phase)}),
+         root)
     return game_paths(demo.game, root)
 
 
