@@ -18,9 +18,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from browser import chromium_page, served
-from demos import built_site
+from demos import ALL_DEMOS, built_site
 
-DEMOS = ("orders", "centenary", "europe1615", "europe1615v2", "europe1619", "europe1619-10", "westphalia")
+DEMOS = ALL_DEMOS
 WIDTHS = {"desktop": 1280, "phone": 375}
 
 

@@ -43,6 +43,10 @@ CACHE: Path | None = None
 ``conftest.py``'s ``demo_cache``); None: nothing cached, each call plays."""
 
 
+ALL_DEMOS = tuple(sorted(p.stem[len("demo-"):] for p in SHEETS.glob("demo-*.toml")))
+"""Every shipped demo: the tests that look at the site of all of them share one build (:func:`built_site`)."""
+
+
 def demo_file(name: str) -> Path:
     return SHEETS / f"demo-{name}.toml"
 

@@ -1,8 +1,7 @@
 """The site in a reader's dark colour scheme (``prefers-color-scheme: dark``, a phone at night),
 in headless Chromium (``tests/browser.py``).
 
-Four demos (the standard game, Centenary, Europe 1615 v2, Westphalia) are played and built into
-one site; the archive's index, three game pages (with their charts) and a phase page of each
+Every demo is played and built into one site (shared with the other files that read it); the archive's index, three game pages (with their charts) and a phase page of each
 variant are read in the dark scheme and in the light one. In the dark the page's ground is dark
 and its words light, every text passes axe-core's contrast rule and the charts' words are
 legible on the page's ground; the map, a picture of the board whose colours its legend
@@ -19,11 +18,11 @@ import re
 import pytest
 
 from browser import CHROMIUM, FLAGS, chromium_page, needs_chromium, served
-from demos import built_site
+from demos import ALL_DEMOS, built_site
 
 pytestmark = needs_chromium
 
-DEMOS = ("orders", "centenary", "europe1615v2", "westphalia")
+DEMOS = ALL_DEMOS  # the site of every demo, built once a run for the files that read it
 GAMES = ["games/demo/index.html", "games/europe1615v2-demo/index.html", "games/westphalia-demo/index.html"]
 PHASES = ["games/demo/F1901M.html", "games/centenary-demo/S1618M.html", "games/europe1615v2-demo/U1615M.html",
           "games/westphalia-demo/P1510C.html"]
@@ -93,7 +92,7 @@ def _hex_rgb(colour: str) -> str:
 
 @pytest.fixture(scope="module")
 def demo_site(tmp_path_factory):
-    """The four demos played and built into one site, served; yields the base address."""
+    """Every demo played and built into one site, served; yields the base address."""
     site = built_site(tmp_path_factory.mktemp("demos"), DEMOS)
     for page in PAGES:
         assert (site / page).exists(), page
