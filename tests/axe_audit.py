@@ -17,6 +17,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from browser import chromium_page, served
 from demos import ALL_DEMOS, built_site
 
@@ -43,13 +45,24 @@ def _audited_pages(site: Path) -> list[str]:
     return pages
 
 
-def served_demos(tmp_path_factory):
-    """A module fixture's body: every demo played and built into one site, served; yields
-    (base address, pages)."""
-    site = built_site(tmp_path_factory.mktemp("demos"), DEMOS)
-    pages = _audited_pages(site)
-    with served(site) as base:
-        yield base, pages
+def audit_at(screen: str, doc: str):
+    """A test file's site and audit at one screen's width: ``demo_site, test_every_kind_of_page_passes_axe =
+    audit_at("phone", "...")`` (names the fixture and the test after the variables, as pytest
+    does with decorated functions); ``doc``: the test's docstring, what it checks."""
+
+    @pytest.fixture(scope="module")
+    def demo_site(tmp_path_factory):
+        """Every demo played and built into one site, served; yields (base address, pages)."""
+        site = built_site(tmp_path_factory.mktemp("demos"), DEMOS)
+        pages = _audited_pages(site)
+        with served(site) as base:
+            yield base, pages
+
+    def test_every_kind_of_page_passes_axe(demo_site):
+        every_kind_of_page_passes_axe(demo_site, screen)
+
+    test_every_kind_of_page_passes_axe.__doc__ = doc
+    return demo_site, test_every_kind_of_page_passes_axe
 
 
 def _violations(page, address: str) -> list[str]:

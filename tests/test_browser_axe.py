@@ -4,23 +4,13 @@ audit can fail (``tests/axe_audit.py``: what is audited and why; the phone's wid
 
 from __future__ import annotations
 
-import pytest
-
-from axe_audit import WIDTHS, every_kind_of_page_passes_axe, served_demos
+from axe_audit import WIDTHS, audit_at
 from browser import chromium_page, needs_chromium
 
 pytestmark = needs_chromium
 
-@pytest.fixture(scope="module")
-def demo_site(tmp_path_factory):
-    """Every demo played and built into one site, served; yields (base address, pages)."""
-    yield from served_demos(tmp_path_factory)
-
-
-@pytest.mark.parametrize("screen", ["desktop"])
-def test_every_kind_of_page_passes_axe(demo_site, screen):
-    """No axe-core violation on any kind of page of any variant at a desktop's width."""
-    every_kind_of_page_passes_axe(demo_site, screen)
+demo_site, test_every_kind_of_page_passes_axe = audit_at(
+    "desktop", "No axe-core violation on any kind of page of any variant at a desktop's width.")
 
 
 def test_the_audit_finds_a_page_that_fails(demo_site):
