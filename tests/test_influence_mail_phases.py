@@ -60,6 +60,39 @@ def test_europe1615_a_deployment_after_the_movement_phases_names_its_phase(tmp_p
                            "phase, with the unit orders")]
 
 
+def test_europe1615_a_deployment_in_another_form_is_named_as_one_not_read_as_a_units_order(tmp_path):
+    """rulebook 000 (Europe 1615 v3), 'Writing the orders: Example of the format for the
+    submission of the INF deployment list and orders' ('9 INFs to Wuerttemburg (WUR)'): a mailed
+    line that speaks of INFs in another form ('INF: 5 LOR') is refused as the deployment it means,
+    with the rulebook's form, not read as a unit's order in a province 'INF 5 LOR' (with a
+    province suggested); the deployment and the order beside it are typed. In a phase without
+    deployments such a line is named as one, for a movement phase."""
+    _game("europe1615", tmp_path, "S1615M")
+    report = enter_mails("g", [("france", b"France\nINF: 5 LOR\nPlace 3 INFs in Lorraine\n4: WUR\nA PAR - BUR\n")],
+                         root=tmp_path)
+    expected = ("an INF deployment as the rulebook writes it: '9: WUR' or '9 INFs to WUR' (the INFs, then the "
+                "minor state)")
+    assert [(where, why) for where, _, why in report.refused] == [("france line 2", expected),
+                                                                  ("france line 3", expected)]
+    assert sorted(text for _, _, text, _ in report.written) == ["4: WUR", "A PAR - BUR"]
+    _game("europe1615", tmp_path / "winter", "E1615D")
+    report = enter_mails("g", [("france", b"France\nINF: 5 LOR\n")], root=tmp_path / "winter")
+    assert [why for _, _, why in report.refused] == [
+        "a unit's order: found 'INF: 5 LOR', an INF placement, which is mailed in a movement phase, with the unit "
+        "orders"]
+
+
+def test_europe1619_a_placement_in_another_form_in_the_movement_phase_names_the_diplomatic_phase(tmp_path):
+    """rulebook 002 (Europe 1619), '1 - Diplomatic Phase' ('number of INFs: [minor state]'): a
+    line that speaks of INFs in another form ('INF: 5 BRE'), mailed in the movement phase, is
+    named as the placement it means, with the phase and form that take it, not read as a unit's
+    order."""
+    _game("europe1619", tmp_path, "Y1619M")
+    refused = _refused(tmp_path, "France\nINF: 5 BRE\nA PAR H\n")
+    assert refused == {"'INF: 5 BRE'": "a unit's order: found 'INF: 5 BRE', an INF placement, which is mailed in "
+                                       "the Diplomatic Phase as '5: BRE'"}
+
+
 def test_europe1619_diplomatic_lines_in_the_movement_phase_name_the_diplomatic_phase(tmp_path):
     """rulebook 002 (Europe 1619), '1 - Diplomatic Phase': 'When the orders for the Diplomatic
     Phase are submitted the format will consist of (1) list of INF placements, (2) order for a

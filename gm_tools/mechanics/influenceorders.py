@@ -29,6 +29,7 @@ _ATTACK = re.compile(r"^(.*?)\s*>\s*(.*)$")
 # A mail's line sorted onto the INF sheet: a placement's form with a name after the number, so
 # that a numbered order ('1. A PAR - BUR') stays an order.
 _PLACEMENT_LINE = re.compile(r"^(\d+)\s*(?:INFs?\b\s*)?(?::\s*|-\s*)?(?:to\s+)?([A-Za-z].*)$", re.IGNORECASE)
+_INF_WORD = re.compile(r"\bINFs?\b", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -77,6 +78,15 @@ def influence_form(text: str) -> str | None:
     if placed:
         return None if re.match(r"[AF]\s", placed[1], re.IGNORECASE) or " - " in placed[1] else "an INF placement"
     return "a diplomatic attack" if ">" in text else None
+
+
+def names_infs(text: str) -> bool:
+    """Does a mailed line speak of INFs (``INF: 5 LOR``, ``place 5 INFs in Lorraine``) without
+    being a unit's order? Its player meant an INF placement, whether or not it is in a form the
+    reader takes: a mail names it as one when refusing it, rather than reading ``INF`` as the
+    province of a unit's order (no province is called so)."""
+    words = text.split()
+    return bool(words) and words[0].upper() not in ("A", "F") and _INF_WORD.search(text) is not None
 
 
 def read_placement(names: InfluenceNames, power: str, text: str) -> Placement | None:

@@ -15,7 +15,7 @@ import re
 from gm_tools.engine.hooks import ORDERS
 from gm_tools.engine.system import MailedRows
 from gm_tools.errors import UserError
-from gm_tools.mechanics.influenceorders import influence_form, placement_words
+from gm_tools.mechanics.influenceorders import influence_form, names_infs, placement_words
 from gm_tools.systems.europe1615.calendar import BUILDS, EARLY_WINTER, MOVEMENT, RETREATS, phase_role
 from gm_tools.systems.europe1615.sheets import ATTACKS, DEPLOYMENT, WAIVERS
 
@@ -60,7 +60,7 @@ def mailed_rows(variant, phase: str, power: str, lines: list[str]) -> MailedRows
     role = phase_role(variant, phase)
     if role in (RETREATS, EARLY_WINTER, BUILDS):
         # '9: WUR' would be read as an order for a unit in '9 WUR': the line is named for what it is
-        kinds = [influence_form(line) for line in lines]
+        kinds = [influence_form(line) or ("an INF placement" if names_infs(line) else None) for line in lines]
         if not any(kinds):
             return None
         return MailedRows((ORDERS,), [(ORDERS, line) if not kind else
@@ -77,6 +77,9 @@ def mailed_rows(variant, phase: str, power: str, lines: list[str]) -> MailedRows
             rows.append((DEPLOYMENT, [power, *placed]))
         elif ">" in line:
             rows.append((ATTACKS, [power, line.strip()]))
+        elif names_infs(line):  # 'INF: 5 LOR' is no unit's order: named for the deployment it means
+            rows.append("an INF deployment as the rulebook writes it: '9: WUR' or '9 INFs to WUR' (the INFs, "
+                        "then the minor state)")
         else:
             rows.append((ORDERS, line))
     # a mail with no waiver leaves the power's waivers on their sheet as they are

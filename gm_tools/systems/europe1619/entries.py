@@ -15,7 +15,7 @@ import re
 from gm_tools.engine.system import MailedRows
 from gm_tools.errors import UserError
 from gm_tools.engine.hooks import ORDERS as ORDERS_SHEET
-from gm_tools.mechanics.influenceorders import influence_form, placement_words
+from gm_tools.mechanics.influenceorders import influence_form, names_infs, placement_words
 from gm_tools.systems.europe1619.calendar import DIPLOMATIC, ORDERS, RETREATS, TRANSACTIONS
 
 _DECLARATION = re.compile(r"^\s*(WAR|ALLIANCE|ARMISTICE|DISSOLVE)\s*:\s*(\S.*?)\s*$", re.IGNORECASE)
@@ -114,7 +114,7 @@ def mailed_rows(role: str, power: str, lines: list[str]) -> MailedRows | None:
     other phases' mail is unit orders (None). Loans and payments are the GM's to type."""
     if role in (ORDERS, RETREATS):
         # '5: BRE' would be read as an order for a unit in '5 BRE': the line is named for what it is
-        elsewhere = [_elsewhere(role, line) for line in lines]
+        elsewhere = [_elsewhere(role, line) or _infs_elsewhere(line) for line in lines]
         if not any(elsewhere):
             return None
         return MailedRows((ORDERS_SHEET,), [f"a unit's order: {why}" if why else (ORDERS_SHEET, line)
@@ -142,6 +142,15 @@ def _elsewhere(role: str, line: str) -> str | None:
     if phase is None:  # a loan or payment: never a player's to mail
         return f"found {line.strip()!r}, {kind}, which the GM types on {sheet}"
     return f"found {line.strip()!r}, {kind}, which is mailed in {phase}"
+
+
+def _infs_elsewhere(line: str) -> str | None:
+    """A mailed line that speaks of INFs in no form the reader takes (``INF: 5 LOR``), named as
+    the placement it means rather than read as a unit's order; None for any other line. Mail
+    only: the Orders sheet's words for an entry are kept as recorded games have them."""
+    if not names_infs(line):
+        return None
+    return f"found {line.strip()!r}, an INF placement, which is mailed in the Diplomatic Phase as '5: BRE'"
 
 
 def misplaced_entry(role: str, text: str) -> str | None:
