@@ -98,6 +98,25 @@ def test_the_choices_a_cell_takes_are_named_whole_however_many(tmp_path):
     assert len(titles) > 15 and [t for t in titles if t not in problem] == []
 
 
+def test_a_slip_of_the_keys_in_a_choice_cell_names_the_choice_it_was_meant_to_be(tmp_path):
+    """A cell that takes one of a list (a power on Europe 1619's INF Placements, a sanction on
+    Europe 1615's timeline) names the whole list and, for a typo, the choice nearest to it
+    ('Frnace': did you mean FRANCE?); a word near nothing gets the list alone. Nothing is
+    written."""
+    from gm_tools.app.turn import load_state, new_game
+
+    new_game("europe1619", "n", root=tmp_path, seed=4, created="2000-01-01T00:00:00Z")
+    paths = load_state("n", tmp_path).paths
+    paths.workbook.write_bytes(set_cells(paths.workbook.read_bytes(), {
+        "INF Placements!A2": "Frnace", "INF Placements!B2": 2, "INF Placements!C2": "LOR",
+        "INF Placements!A3": "Narnia", "INF Placements!B3": 2, "INF Placements!C3": "LOR"}))
+    problems = [p for p in problems_after(paths, tmp_path) if p.startswith("INF Placements!A")]
+    assert [p.split(":")[0] for p in problems] == ["INF Placements!A2", "INF Placements!A3"]
+    assert problems[0].startswith("INF Placements!A2: found 'Frnace', expected one of AUSTRIA, ")
+    assert problems[0].endswith(" (Power; did you mean FRANCE?)")
+    assert problems[1].endswith(" (Power)") and "did you mean" not in problems[1]
+
+
 def test_a_short_order_whose_unit_cell_was_cleared_or_overwritten_names_that_cell(tmp_path):
     """An order typed without its unit (``H``, ``- SER``) is read with the unit in column B of
     its row; when a paste cleared or overwrote that cell, the message says so, naming it."""

@@ -17,7 +17,7 @@ import zipfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from gm_tools.errors import Problem, WorkbookError
+from gm_tools.errors import Problem, WorkbookError, did_you_mean
 from gm_tools.engine.hooks import CHOICE, INTEGER, ORDERS, Column, InputRow, Table
 from gm_tools.edges.xlsxfile import FIXED_TIME, _macro_enabled, _normalise  # noqa: F401 (FIXED_TIME: re-exported)
 from gm_tools.edges.deadline import deadline_cell, deadline_text
@@ -344,9 +344,7 @@ def _integer(value) -> int | None:
     """A whole number from a cell, or None: ints, integral floats, and digit strings."""
     if isinstance(value, bool):
         return None
-    if isinstance(value, int):
-        return value
-    if isinstance(value, float) and value.is_integer():
+    if isinstance(value, int) or (isinstance(value, float) and value.is_integer()):
         return int(value)
     if isinstance(value, str) and re.fullmatch(r"[+-]?\d+", value.strip()):
         return int(value.strip())
@@ -553,14 +551,15 @@ def cell_value(column: Column, raw, sheet: str, ref: str, problems: list[Problem
             problems.append(Problem(sheet, ref, repr(text), f"a whole number ({column.header})"))
         return text if number is None and column.hooks_judge else number
     if column.kind == CHOICE and column.choices:
-        # A GM typing over a dropdown writes "france" as often as "FRANCE", or a power's name (a
-        # spelling): match case-blind, and hand the hooks the choice as listed.
-        words = (*zip(column.choices, column.choices), *column.spellings)
-        match = next((c for word, c in words if word.casefold() == text.casefold()), None)
+        # A GM typing over a dropdown writes "france" as often as "FRANCE", or a power's name (a spelling):
+        # match case-blind (a word spelled for two choices names the first), hand the hooks the choice as listed.
+        spelled = {w.casefold(): c for w, c in reversed((*zip(column.choices, column.choices), *column.spellings))}
+        match = spelled.get(text.casefold())
         if match is None and column.hooks_judge:
             return text
         if match is None:
-            problems.append(Problem(sheet, ref, repr(text), f"one of {', '.join(column.choices)} ({column.header})"))
+            problems.append(Problem(sheet, ref, repr(text),
+                                    f"one of {', '.join(column.choices)} ({column.header}{did_you_mean(text, spelled)})"))
         return match
     return text
 
