@@ -131,6 +131,27 @@ def test_refused_orders_are_listed_and_not_written(tmp_path):
     assert _orders_column(paths) == {}
 
 
+def test_the_same_order_written_twice_is_typed_once_and_two_different_orders_neither(tmp_path):
+    """DATC 4.D.3 (docs/datc-options.md, choice c): 'The same order written twice is followed
+    once'; a unit given two *different* orders follows none. A mail that repeats an order,
+    however worded (a line pasted twice, 'A PAR - BUR' and 'Army Paris to Burgundy'), has it
+    typed once, on its unit's row, the repeat noted; a unit with two different orders gets
+    neither, both refused; the turn plays what was typed."""
+    paths = create(tmp_path)
+    mail = b"FRANCE\nA PAR - BUR\nF BRE - MAO\nArmy Paris to Burgundy\nA MAR H\nA MAR - SPA\nF BRE - MAO\n"
+    report = enter_mails("g", [("m1", mail)], root=tmp_path)
+    assert report.notes == [
+        "m1 line 2 once: m1 line 4 repeats its order 'Army Paris to Burgundy' (the same order written twice is "
+        "followed once)",
+        "m1 line 3 once: m1 line 7 repeats its order 'F BRE - MAO' (the same order written twice is followed once)"]
+    assert sorted(where for where, _, _ in report.refused) == ["m1 line 5", "m1 line 6"]
+    assert _orders_column(paths) == {_row_of(paths, "A PAR"): "A PAR - BUR", _row_of(paths, "F BRE"): "F BRE - MAO"}
+    assert "typed m1 line 2 once: m1 line 4 repeats its order" in report.text()
+    run_turn("g", root=tmp_path, site_dir=None)
+    after = load_state("g", root=tmp_path).position
+    assert {p: after.units[p].power for p in ("BUR", "MAO", "MAR")} == {"BUR": "FRANCE", "MAO": "FRANCE", "MAR": "FRANCE"}
+
+
 def test_a_later_mail_replaces_the_powers_earlier_orders_and_others_stay(tmp_path):
     paths = create(tmp_path)
     enter_mails("g", [("first", b"France\nA PAR - BUR\nF BRE - MAO\n"),

@@ -34,7 +34,7 @@ from gm_tools.app.mailcells import Block, Grid, intact, type_blocks
 from gm_tools.app.mailgame import games_under, other_game
 from gm_tools.edges.game import refuse_if_open, store_mail, write_atomic
 from gm_tools.edges.mail import REPLY_SUBJECT, attachments, body_text, mail_files, read_mail, subject
-from gm_tools.edges.ordercheck import check_orders
+from gm_tools.edges.ordercheck import check_orders, once
 from gm_tools.edges.workbook import OrderEntry, read_workbook
 from gm_tools.edges.workbook_fill import place_orders, place_rows, set_cells
 from gm_tools.engine.hooks import ORDERS, InputRow, hooks_for
@@ -431,10 +431,11 @@ def _read_block(variant, position, rules, label: str, power: str, lines, report:
 def _checked_orders(variant, position, rules, power: str, places: list[str], lines, report: MailReport,
                     read_as: dict | None = None) -> tuple[list[str], list]:
     """The power's mailed orders that stand, as written and as read (``Order``); the others are
-    reported refused. ``read_as``
-    gets each standing order as the parser read it: its unit finds the order's row, however
-    the player named the unit (``A Liverpool to Yorkshire`` goes on A LVP's)."""
-    entries = [OrderEntry(power, place, line.text, None) for place, line in zip(places, lines)]
+    reported refused, a repeat noted. ``read_as`` gets each standing order as the parser read it:
+    its unit finds the order's row, however the player named the unit (``A Liverpool to Yorkshire``)."""
+    entries, repeats = once(variant, position, rules, [OrderEntry(power, place, line.text, None)
+                                                        for place, line in zip(places, lines)])
+    report.notes += repeats
     checked = check_orders(variant, position, rules, entries, lenient=True)
     good = []
     for entry, item in zip(entries, checked.record.get(power, [])):

@@ -107,6 +107,28 @@ def _parse_entry(variant: Variant, position: Position, rules: Rules, entry: Orde
             raise as_written from None
 
 
+def once(variant: Variant, position: Position, rules: Rules, entries: list[OrderEntry]) -> tuple[list[OrderEntry], list[str]]:
+    """A mail's order entries with each repeat of an earlier one's order left out (the same
+    power's order read alike, however written: ``A PAR - BUR`` and ``Army Paris to Burgundy``),
+    and a note for each. DATC 4.D.3: the same order written twice is followed once, so a line
+    pasted twice or sent again is typed once, not refused with its first as two orders for a unit."""
+    first: dict[tuple[str, str], OrderEntry] = {}
+    kept, notes = [], []
+    for entry in entries:
+        try:
+            key = (entry.power, order_text(_parse_entry(variant, position, rules, entry)))
+        except OrderError:  # refused by check_orders, with its reason
+            kept.append(entry)
+            continue
+        if key in first:
+            notes.append(f"{first[key].cell} once: {entry.cell} repeats its order {entry.written!r} (the same "
+                         "order written twice is followed once)")
+            continue
+        first[key] = entry
+        kept.append(entry)
+    return kept, notes
+
+
 def _expected(error: OrderError) -> str:
     """The "expected ..." half of a problem line, from the parser's reason."""
     if error.reason.startswith("expected "):
