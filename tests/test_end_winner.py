@@ -94,6 +94,9 @@ def test_undo_reopens_the_game(called):
     (["--winner", "SPAIN", "--reason", "  "], "--reason"),
     (["--winner", "NARNIA", "--reason", "agreed"], "expected a played power"),
     (["--winner", "OTTOMAN", "--reason", "agreed"], "expected a played power"),
+    # a slip of the keys gets the power it was meant to be; a word near none, the list alone
+    (["--winner", "Frnace", "--reason", "agreed"], "ENGLAND, DENMARK; did you mean FRANCE?)"),
+    (["--winner", "NARNIA", "--reason", "agreed"], "ENGLAND, DENMARK)"),
     (["--winner", "SPAIN", "--draw", "FRANCE", "SPAIN"], "either drawn (--draw) or won (--winner), not both"),
     ([], "--draw POWER POWER..., or --winner POWER --reason"),
     (["--draw", "FRANCE", "SPAIN", "--reason", "agreed"], "--reason goes with --winner"),

@@ -18,7 +18,7 @@ import os
 from pathlib import Path
 
 from gm_tools.edges.game import end_sharers, end_winner, json_text, write_atomic
-from gm_tools.errors import GameError
+from gm_tools.errors import GameError, did_you_mean
 
 
 def end_game(name: str, draw: list[str], root: str | os.PathLike | None = None,
@@ -102,8 +102,9 @@ def _played(state, names: list[str], option: str, nothing: str) -> list[str]:
     for name in names:
         code = variant.power_named(name)
         if code is None or not variant.powers[code].playable:
-            played = ", ".join(c for c, p in variant.powers.items() if p.playable)
-            raise GameError(f"{option} {name!r}: expected a played power of {variant.name} ({played})")
+            played = [c for c, p in variant.powers.items() if p.playable]
+            hint = did_you_mean(name, {w.casefold(): c for c in played for w in (c, variant.powers[c].name)})
+            raise GameError(f"{option} {name!r}: expected a played power of {variant.name} ({', '.join(played)}{hint})")
         # a game kept without units or centers (The Peace of Westphalia's princes, a Foreign
         # Power too, stay in the game to the end) has every played power still in it
         alive = (not position.centers and not position.units) or code in position.centers.values() \
