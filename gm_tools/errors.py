@@ -92,11 +92,11 @@ quote a long paste of the GM's."""
 
 
 def did_you_mean(text: str, spelled: dict[str, str]) -> str:
-    """``"; did you mean FRANCE?"`` for a slip of the keys (``Frnace``) among ``spelled``
-    (lower-case spelling -> the choice it names), or ``""`` when nothing is that near: a GM
-    types over a list of choices, and the list alone leaves him to spot his own typo."""
+    """``"did you mean FRANCE?"`` for a slip of the keys (``Frnace``) among ``spelled``
+    (lower-case spelling -> the choice it names), or ``""`` when nothing is that near: a list
+    of choices alone leaves the GM to spot his own typo."""
     near = difflib.get_close_matches(text.casefold(), list(spelled), n=1, cutoff=0.75)
-    return f"; did you mean {spelled[near[0]]}?" if near else ""
+    return f"did you mean {spelled[near[0]]}?" if near else ""
 
 
 def _clip(text: str, most: int) -> str:

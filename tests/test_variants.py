@@ -130,8 +130,16 @@ def test_registry_names_and_aliases(std):
 
 
 def test_unknown_variant_lists_known_ones():
-    with pytest.raises(UnknownVariantError, match=r"unknown variant 'nosuch'.*standard \(classic"):
+    with pytest.raises(UnknownVariantError, match=r"unknown variant 'nosuch': .*standard \(classic"):
         load_variant("nosuch")
+
+
+def test_a_misspelt_variant_names_the_one_it_was_meant_to_be():
+    """A GM's slip of the keys in a variant's name or alias ('westfalia', 'clasic') gets the
+    variant it was meant to be before the list of every variant."""
+    for typed, meant in (("westfalia", "westphalia"), ("clasic", "standard"), ("centenery", "centenary")):
+        with pytest.raises(UnknownVariantError, match=rf"unknown variant '{typed}' \(did you mean {meant}\?\): "):
+            load_variant(typed)
 
 
 # --- the command line ---------------------------------------------------------------------

@@ -104,7 +104,8 @@ def _played(state, names: list[str], option: str, nothing: str) -> list[str]:
         if code is None or not variant.powers[code].playable:
             played = [c for c, p in variant.powers.items() if p.playable]
             hint = did_you_mean(name, {w.casefold(): c for c in played for w in (c, variant.powers[c].name)})
-            raise GameError(f"{option} {name!r}: expected a played power of {variant.name} ({', '.join(played)}{hint})")
+            raise GameError(f"{option} {name!r}: expected a played power of {variant.name} ({', '.join(played)}"
+                            f"{'; ' * bool(hint)}{hint})")
         # a game kept without units or centers (The Peace of Westphalia's princes, a Foreign
         # Power too, stay in the game to the end) has every played power still in it
         alive = (not position.centers and not position.units) or code in position.centers.values() \

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Iterator
 
-from gm_tools.errors import GameError
+from gm_tools.errors import GameError, did_you_mean
 from gm_tools.edges.pressimages import PICTURES
 from gm_tools.engine.phase import PhaseError, parse_phase
 from gm_tools.engine.variant import Calendar
@@ -239,9 +239,12 @@ class GameInfo:
 
 def load_game(paths: GamePaths) -> GameInfo:
     if not paths.game_json.exists():
+        # a typo in the game's name is the usual cause: the games there are the choices
+        games = {p.parent.name.casefold(): p.parent.name for p in Path(paths.root).glob("*/game.json")}
+        hint = did_you_mean(paths.name, games)
         raise GameError(
             f"no game {paths.name!r} in {paths.root}: {paths.game_json} does not exist "
-            f"(create it with: gm-tools new-game VARIANT {paths.name})"
+            f"({hint + ' or ' if hint else ''}create it with: gm-tools new-game VARIANT {paths.name})"
         )
     data = read_json(paths.game_json)
     if not isinstance(data, dict):

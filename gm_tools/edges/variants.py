@@ -14,7 +14,7 @@ import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from gm_tools.errors import UnknownVariantError, VariantDataError
+from gm_tools.errors import UnknownVariantError, VariantDataError, did_you_mean
 from gm_tools.engine.variant import Variant
 from gm_tools.edges.variant_loader import VARIANT_FILE, read_variant
 
@@ -115,7 +115,9 @@ def _resolve(name_or_path: str | os.PathLike) -> tuple[Path, str]:
     known = ", ".join(
         f"{name} ({', '.join(aliases)})" if aliases else name for name, (_t, aliases) in reg.found.items()
     )
-    message = f"unknown variant {text!r}: expected a variant name, alias or folder; known variants: {known or 'none'}"
+    hint = did_you_mean(text, {w.casefold(): name for name, (_t, aliases) in reg.found.items() for w in (name, *aliases)})
+    message = (f"unknown variant {text!r}{f' ({hint})' if hint else ''}: expected a variant name, alias or folder; "
+               f"known variants: {known or 'none'}")
     # The name may be a broken variant's alias: say which variants could not be read.
     for name, problems in sorted(reg.broken.items()):
         message += f"; variant {name!r} not readable: {'; '.join(problems)}"

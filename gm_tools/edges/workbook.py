@@ -558,8 +558,9 @@ def cell_value(column: Column, raw, sheet: str, ref: str, problems: list[Problem
         if match is None and column.hooks_judge:
             return text
         if match is None:
+            hint = did_you_mean(text, spelled)
             problems.append(Problem(sheet, ref, repr(text),
-                                    f"one of {', '.join(column.choices)} ({column.header}{did_you_mean(text, spelled)})"))
+                                    f"one of {', '.join(column.choices)} ({column.header}{'; ' * bool(hint)}{hint})"))
         return match
     return text
 
