@@ -55,6 +55,8 @@ def test_png_at_web_size_by_default_and_at_print_size_with_print(games, tmp_path
 @pytest.mark.parametrize("args, message", [
     (["X1901M"], "phase 'X1901M' has not been played; expected one of S1901M, F1901M"),
     (["--power", "narnia"], "--power 'narnia': no such power in Standard Diplomacy (1901); expected one of AUSTRIA"),
+    # a typo names the power it was meant to be
+    (["--power", "Frnace"], "expected one of AUSTRIA, ENGLAND, FRANCE, GERMANY, ITALY, RUSSIA, TURKEY (did you mean FRANCE?)"),
     (["--out", "map.gif"], "--out map.gif: expected a file name ending in .png or .svg"),
     (["--print", "--out", "map.svg"], "--print sets the size of a PNG"),
 ])

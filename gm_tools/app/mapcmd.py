@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from gm_tools.errors import GameError, UserError
+from gm_tools.errors import GameError, UserError, did_you_mean
 from gm_tools.edges.game import check_game_name, games_root, write_atomic
 from gm_tools.edges.png import PRINT_WIDTH, WEB_WIDTH, svg_to_png
 from gm_tools.publish.render import RenderOptions
@@ -25,8 +25,9 @@ def power_code(variant: Variant, text: str) -> str:
     for code, power in variant.powers.items():
         if wanted in (code.lower(), power.name.lower(), power.adjective.lower()):
             return code
+    hint = did_you_mean(wanted, {w.lower(): c for c, p in variant.powers.items() for w in (c, p.name, p.adjective)})
     raise GameError(f"--power {text!r}: no such power in {variant.title}; expected one of "
-                    f"{', '.join(variant.powers)}")
+                    f"{', '.join(variant.powers)}{' (' + hint + ')' if hint else ''}")
 
 
 def map_bytes(svg: str, suffix: str, for_print: bool) -> bytes:
