@@ -9,6 +9,7 @@ removal), worked out from the position and the orders that stood.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from gm_tools.errors import IllegalOrderError, OrderError, OrderSyntaxError, Problem
@@ -75,6 +76,8 @@ def parse_commanded(text: str, variant: Variant, position: Position, power: str,
         raise (row_error or as_power) from None
 
 
+_SHEET_CELL = re.compile(r"[^!]+![A-Z]+[0-9]+")
+"""A workbook cell (``Orders!C5``); a mailed line's place is ``alice.eml line 3``."""
 _UNIT_VERBS = KEYWORDS - BUILD_WORDS - WAIVE_WORDS - {"/"}
 """The words an order of a unit may begin with when the unit is left to its row: H, -, S, C..."""
 
@@ -90,6 +93,12 @@ def _parse_entry(variant: Variant, position: Position, rules: Rules, entry: Orde
         # build or a waive names none of its own)
         short = entry.written.split()[0].lower() in _UNIT_VERBS
         unit_cell = entry.cell.replace("!C", "!B") if "!C" in entry.cell else "column B"
+        if short and entry.unit is None and not _SHEET_CELL.fullmatch(entry.cell):
+            # a mailed line ('move A PAR to BUR', 'hold F BRE') has no row, so no unit beside it
+            words = entry.written.split()
+            raise OrderSyntaxError(entry.written, "expected the ordered unit first, such as A PAR - BUR or F BRE H, "
+                                   + (f"found {words[0]!r} before it" if len(words) > 1 else
+                                      f"found only {words[0]!r}")) from None
         if short and entry.unit is None:
             raise OrderSyntaxError(entry.written, f"expected a unit in {unit_cell} to read it with: an order typed "
                                    "without its unit is read with the one gm-tools wrote beside it, and that cell "
