@@ -25,3 +25,40 @@ def test_a_mailed_order_that_begins_with_its_verb_asks_for_the_unit_first_not_fo
         "'move A PAR to BUR'": "the ordered unit first, such as A PAR - BUR or F BRE H, found 'move' before it",
         "'hold F BRE'": "the ordered unit first, such as A PAR - BUR or F BRE H, found 'hold' before it",
         "'H'": "the ordered unit first, such as A PAR - BUR or F BRE H, found only 'H'"}
+
+
+def _europe1615v2(tmp_path):
+    from gm_tools.app.turn import new_game
+    from gm_tools.edges.game import game_paths
+
+    new_game("europe1615v2", "g", root=tmp_path, seed=7, created="2000-01-01T00:00:00Z")
+    return game_paths("g", tmp_path)
+
+
+def _extra(paths, phase: str) -> dict:
+    import json
+
+    return json.loads(paths.record_file(phase).read_text(encoding="utf-8"))["extra"]["europe1615v2"]
+
+
+def test_europe1615v2_a_power_named_in_its_players_language_is_that_power_wherever_a_power_is_named(tmp_path):
+    """rulebook 001 (Europe 1615 v2), '3 POLITICAL AND RELIGIOUS INFLUENCE PHASE' ('a power may
+    place INFs in another power's home box') and '4 SUBMISSIONS OF REFERENCE LISTS': a home box
+    or a list's power named as the mail's power line may name it, in another language
+    (Angleterre, Danemark, España: the variant's aliases), is that power, recorded by its code;
+    a name no power has is still refused with the nearest."""
+    from gm_tools.app.turn import run_turn
+
+    paths = _europe1615v2(tmp_path)
+    report = enter_mails("g", [("france", b"Frankreich\n5: Angleterre\n6: LOR\n")], root=tmp_path)
+    assert report.refused == [] and [text for _, _, text, _ in report.written] == ["5: Angleterre", "6: LOR"]
+    run_turn("g", root=tmp_path, site_dir=None, force=True)
+    assert _extra(paths, "P1615I")["placements"] == [{"infs": 5, "power": "FRANCE", "where": "ENGLAND"},
+                                                      {"infs": 6, "power": "FRANCE", "where": "LOR"}]
+    report = enter_mails("g", [("england", b"England\nENGLAND DANEMARK FRANCE ESPANA AUSTRIA\n")], root=tmp_path)
+    assert report.refused == []
+    assert _refused(tmp_path, b"England\nENGLAND DANMERK FRANCE SPAIN AUSTRIA\n") == {
+        "'ENGLAND DANMERK FRANCE SPAIN AUSTRIA'": "a reference list, powers' codes highest first (SPAIN FRANCE ...): "
+        "AUSTRIA, FRANCE, SPAIN, ENGLAND, DENMARK: found 'DANMERK', which is no power (nearest: DENMARK)"}
+    run_turn("g", root=tmp_path, site_dir=None, force=True)
+    assert _extra(paths, "T1615T")["acceptance"]["ENGLAND"] == ["ENGLAND", "DENMARK", "FRANCE", "SPAIN", "AUSTRIA"]

@@ -81,14 +81,15 @@ def _row(variant: Variant, position: Position, row: InputRow, required: tuple[st
 
 def where_of(setup: Setup, variant: Variant, text: str) -> str | None:
     """A minor state's code, or a power's code for its home box, from what the GM typed
-    (a code or a name, any case); None if it is neither."""
+    (a code, a name or a power's alias, any case); None if it is neither."""
     word = text.strip().upper().removesuffix(" HOME BOX").strip()
     if word in setup.minors or word in setup.powers:
         return word
     for code in setup.powers:
-        # a power of two realms (Denmark/Sweden) goes by either name too
+        # a power of two realms (Denmark/Sweden) goes by either name too, and every power by the
+        # names its players' languages give it (Spanien, Danemark), as a mail's power line does
         name = variant.powers[code].name.upper()
-        if word == name or ("/" in name and word in name.split("/")):
+        if word == name or ("/" in name and word in name.split("/")) or word.lower() in variant.powers[code].aliases:
             return code
     for code, minor in setup.minors.items():
         if minor.name.upper() == word:
