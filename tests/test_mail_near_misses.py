@@ -62,3 +62,33 @@ def test_europe1615v2_a_power_named_in_its_players_language_is_that_power_wherev
         "AUSTRIA, FRANCE, SPAIN, ENGLAND, DENMARK: found 'DANMERK', which is no power (nearest: DENMARK)"}
     run_turn("g", root=tmp_path, site_dir=None, force=True)
     assert _extra(paths, "T1615T")["acceptance"]["ENGLAND"] == ["ENGLAND", "DENMARK", "FRANCE", "SPAIN", "AUSTRIA"]
+
+
+def test_europe1615v2_an_order_mailed_near_the_offers_form_is_refused_naming_what_was_found(tmp_path):
+    """rulebook 001 (Europe 1615 v2), '6 MOVEMENT PHASE': 'Players submit their offer sheet as
+    describe at ... payolaclassic' and 'Players may submit bribes and orders as they see fit for
+    their own units': every order is an offer, its amount first ('0 : A PAR - BUR'). A line near
+    that form is refused naming what was found, not with the form alone: a unit's order without
+    an amount, an amount without its colon (a list's number reads so too: neither is guessed),
+    a currency or a sign about the amount, the amount after the order. The offer beside them is
+    typed."""
+    from gm_tools.app.turn import run_turn
+
+    _europe1615v2(tmp_path)
+    for _ in range(2):  # the Influence and Taxation/Revenue Phases, nothing entered
+        run_turn("g", root=tmp_path, site_dir=None, force=True)
+    form = "an offer '5 : A PAR - BUR' (the amount, a colon, the order), or a waiver 'WAIVE: POR'"
+    report = enter_mails("g", [("m", b"France\nA PAR - BUR\n0 A POI - GAS\n5 ducats: F BRI H\n-3: F NOR H\n"
+                                     b"A TOU H : 0\nhello\n0 : F NOR - ENG\n")], root=tmp_path)
+    assert {text: why for _, text, why in report.refused} == {
+        "'A PAR - BUR'": f"{form}: found 'A PAR - BUR', a unit's order without an amount: every order is a bribe, "
+                         "'0 : A PAR - BUR' for one's own unit at no cost",
+        "'0 A POI - GAS'": f"{form}: found '0 A POI - GAS', a number before the order without the colon an amount "
+                           "takes (a list's number is written so too): '0 : A POI - GAS' is an offer of 0",
+        "'5 ducats: F BRI H'": f"{form}: found '5 ducats' before the colon, where the amount is a whole number, 0 "
+                               "or more ('5 : ...')",
+        "'-3: F NOR H'": f"{form}: found '-3' before the colon, where the amount is a whole number, 0 or more "
+                         "('5 : ...')",
+        "'A TOU H : 0'": f"{form}: found the amount after the order: '0 : A TOU H' is its offer",
+        "'hello'": form}
+    assert [text for _, _, text, _ in report.written] == ["0 : F NOR - ENG"]

@@ -172,7 +172,7 @@ def mailed_rows(variant, phase: str, power: str, lines: list[str]) -> MailedRows
                 # an order names its unit and what it does: one word is neither
                 rows.append(f"{OFFER_FORM}: found {offer.group(2)!r} after the amount, which is no unit's order")
             else:
-                rows.append((OFFERS, [power, int(offer.group(1)), offer.group(2)]) if offer else OFFER_FORM)
+                rows.append((OFFERS, [power, int(offer.group(1)), offer.group(2)]) if offer else _offer_near_miss(line))
         # a mail with no waiver leaves the power's waivers on their sheet as they are
         return MailedRows((OFFERS, WAIVERS) if any(r[0] == WAIVERS for r in rows if isinstance(r, tuple)) else (OFFERS,),
                           rows)
@@ -197,6 +197,33 @@ def mailed_rows(variant, phase: str, power: str, lines: list[str]) -> MailedRows
         return None
     rows = [_influence_row(variant, role, power, line) for line in lines]
     return MailedRows((PLACEMENTS,) if role == INFLUENCE else (ATTACKS,), rows)
+
+
+_NO_COLON = re.compile(r"^\s*(\d+)\s+([AF]\s+\S.*?)\s*$", re.IGNORECASE)
+_ODD_AMOUNT = re.compile(r"^\s*([^:]*\d[^:]*?)\s*:\s*([AF]\s+\S.*?)\s*$", re.IGNORECASE)
+_AMOUNT_AFTER = re.compile(r"^\s*([AF]\s+\S.*?)\s*:\s*(\d+)\s*$", re.IGNORECASE)
+
+
+def _offer_near_miss(line: str) -> str:
+    """Why a mailed line of a movement phase is no offer, naming what was found when it is an
+    order written near the offer's form: a unit's order without its amount (a player used to
+    the standard game's mail), an amount without its colon (a list's number reads so too, so
+    neither is guessed), an amount with words or signs about it, the amount after the order."""
+    text = line.strip()
+    no_colon, odd, after = _NO_COLON.match(line), _ODD_AMOUNT.match(line), _AMOUNT_AFTER.match(line)
+    if no_colon:
+        why = (f"found {text!r}, a number before the order without the colon an amount takes (a list's number "
+               f"is written so too): '{no_colon.group(1)} : {no_colon.group(2)}' is an offer of {no_colon.group(1)}")
+    elif odd:
+        why = f"found {odd.group(1)!r} before the colon, where the amount is a whole number, 0 or more ('5 : ...')"
+    elif after:
+        why = f"found the amount after the order: '{after.group(2)} : {after.group(1)}' is its offer"
+    elif _UNIT.match(line):
+        why = (f"found {text!r}, a unit's order without an amount: every order is a bribe, "
+               f"'0 : {text}' for one's own unit at no cost")
+    else:
+        return OFFER_FORM
+    return f"{OFFER_FORM}: {why}"
 
 
 def _offer_cells(phase: str, entry: dict, where: str) -> dict[str, object]:
