@@ -92,3 +92,27 @@ def test_europe1615v2_an_order_mailed_near_the_offers_form_is_refused_naming_wha
         "'A TOU H : 0'": f"{form}: found the amount after the order: '0 : A TOU H' is its offer",
         "'hello'": form}
     assert [text for _, _, text, _ in report.written] == ["0 : F NOR - ENG"]
+
+
+def test_europe1615v2_a_placement_that_names_its_infs_is_typed_and_a_line_in_no_form_is_not_told_of_attacks(tmp_path):
+    """rulebook 001 (Europe 1615 v2), '3 POLITICAL AND RELIGIOUS INFLUENCE PHASE': 'Each player
+    then establishes influence over the minor states by distributing some or all the INFs ...
+    a power may place INFs in another power's home box'. A placement that says what its number
+    counts ('6 INFs to Lorraine', '5 INF: SAV') can be nothing else and is typed, as is a home
+    box named as the influence page names it ("England's home box"); a line in no form is
+    refused with the placement's forms, the attacks' phase named only to a line that speaks of
+    an attack."""
+    from gm_tools.app.turn import run_turn
+
+    paths = _europe1615v2(tmp_path)
+    form = "a placement '9: SAX' or '9 INFs to SAX' (the INFs, then the minor state or another power's home box)"
+    report = enter_mails("g", [("m", b"France\n6 INFs to Lorraine\n5 INF: SAV\n5 INFs in England's home box\n"
+                                     b"five: LOR\nattack Spain in LOR\n")], root=tmp_path)
+    assert {text: why for _, text, why in report.refused} == {
+        "'five: LOR'": form,
+        "'attack Spain in LOR'": f"{form}; attacks are ordered in the Diplomatic Attacks phase once the placements "
+                                 "are published, from the second year"}
+    run_turn("g", root=tmp_path, site_dir=None, force=True)
+    assert _extra(paths, "P1615I")["placements"] == [{"infs": 6, "power": "FRANCE", "where": "LOR"},
+                                                      {"infs": 5, "power": "FRANCE", "where": "SAV"},
+                                                      {"infs": 5, "power": "FRANCE", "where": "ENGLAND"}]

@@ -26,6 +26,9 @@ from gm_tools.systems.europe1615v2.sheets import (ATTACKS, OFFERS, PLACEMENTS, R
                                                   where_of)
 
 _PLACEMENT = re.compile(r"^\s*(\d+)\s*:\s*([^>]+?)\s*$")
+_INF_PLACEMENT = re.compile(r"^\s*(\d+)\s*INFs?\b\s*(?::|-|(?:to|in|into|on)\b)?\s*([A-Za-z][^>]*?)\s*$", re.IGNORECASE)
+"""A placement that names its INFs ('6 INFs to Lorraine', '5 INF: LOR'): the word says what the
+number counts, so it can be nothing else."""
 _ATTACK = re.compile(r"^\s*(\d)\s*:\s*(\S+)\s*>\s*(\S+)\s*$")
 _BARE_ATTACK = re.compile(r"^\s*[^\s:>]+\s*>\s*\S+\s*$")
 """An attack written as the rulebook's '[minor state] > [power]', without its order number."""
@@ -62,8 +65,10 @@ def _influence_row(variant, role: str, power: str, line: str) -> tuple[str, list
     elsewhere = misplaced(variant, role, line)
     if elsewhere:
         return f"{form}: {elsewhere}"
+    if role == INFLUENCE and _ATTACK_WORD.search(line):
+        form = f"{form}; {_ATTACKS_LATER}"  # named only to a line that speaks of an attack
     if role == INFLUENCE:
-        placed = _PLACEMENT.match(line)
+        placed = _PLACEMENT.match(line) or _INF_PLACEMENT.match(line)
         if not placed:
             return form
         unknown = _unknown_box(variant, placed.group(2), "another power's home box (FRANCE)")
@@ -87,8 +92,9 @@ def misplaced(variant, role: str, line: str, verb: str = "mailed") -> str | None
     (``9: SAX`` reads as an offer of 9 for a unit SAX), so the words decide."""
     setup = setup_of(variant)
     placed, attack, waive = _PLACEMENT.match(line), _ATTACK.match(line), _WAIVE.match(line)
-    if role != INFLUENCE and placed and where_of(setup, variant, placed.group(2)) is not None:
-        kind, phase = f"an INF placement on {placed.group(2).strip()}", INFLUENCE
+    infs = placed or _INF_PLACEMENT.match(line)
+    if role != INFLUENCE and infs and where_of(setup, variant, infs.group(2)) is not None:
+        kind, phase = f"an INF placement on {infs.group(2).strip()}", INFLUENCE
     elif role != ATTACKS_ROLE and (attack or _BARE_ATTACK.match(line)):
         kind, phase = "an attack order", ATTACKS_ROLE
     elif role != MOVEMENT and placed and _UNIT.match(placed.group(2)):
@@ -146,8 +152,9 @@ def _unknown_box(variant, text: str, home: str) -> str | None:
 UNIT_FORM = "a unit's order"
 OFFER_FORM = "an offer '5 : A PAR - BUR' (the amount, a colon, the order), or a waiver 'WAIVE: POR'"
 _WAIVE = re.compile(r"^\s*WAIVE\s*:?\s*(\S+)\s*$", re.IGNORECASE)
-INFLUENCE_FORM = ("a placement '9: SAX' (attacks are ordered in the Diplomatic Attacks phase once the placements are "
-                  "published, from the second year)")
+INFLUENCE_FORM = "a placement '9: SAX' or '9 INFs to SAX' (the INFs, then the minor state or another power's home box)"
+_ATTACK_WORD = re.compile(r"\battack|>", re.IGNORECASE)
+_ATTACKS_LATER = "attacks are ordered in the Diplomatic Attacks phase once the placements are published, from the second year"
 ATTACK_FORM = "an attack '0: RHI > FRANCE' (the order's number, the minor state or home box, the target)"
 
 

@@ -19,6 +19,7 @@ or a power's code for its home box.
 from __future__ import annotations
 
 import difflib
+import re
 
 from gm_tools.engine.hooks import INTEGER, Column, InputRow, SheetHooks, Table, power_column
 from gm_tools.engine.model import Position
@@ -82,7 +83,8 @@ def _row(variant: Variant, position: Position, row: InputRow, required: tuple[st
 def where_of(setup: Setup, variant: Variant, text: str) -> str | None:
     """A minor state's code, or a power's code for its home box, from what the GM typed
     (a code, a name or a power's alias, any case); None if it is neither."""
-    word = text.strip().upper().removesuffix(" HOME BOX").strip()
+    # 'England's home box', as the influence page writes it
+    word = re.sub(r"(?:['’]S)?\s+HOME\s+BOX$", "", text.strip().upper()).strip()
     if word in setup.minors or word in setup.powers:
         return word
     for code in setup.powers:
