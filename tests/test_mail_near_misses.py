@@ -4,6 +4,11 @@ own terms (a mail line has no cell beside it). Real games, real mails (``gm-tool
 
 from __future__ import annotations
 
+import io
+import json
+
+import openpyxl
+
 from gm_tools.app.mailorders import enter_mails
 
 from workflow_helpers import create
@@ -36,8 +41,6 @@ def _europe1615v2(tmp_path):
 
 
 def _extra(paths, phase: str) -> dict:
-    import json
-
     return json.loads(paths.record_file(phase).read_text(encoding="utf-8"))["extra"]["europe1615v2"]
 
 
@@ -116,3 +119,28 @@ def test_europe1615v2_a_placement_that_names_its_infs_is_typed_and_a_line_in_no_
     assert _extra(paths, "P1615I")["placements"] == [{"infs": 6, "power": "FRANCE", "where": "LOR"},
                                                       {"infs": 5, "power": "FRANCE", "where": "SAV"},
                                                       {"infs": 5, "power": "FRANCE", "where": "ENGLAND"}]
+
+
+def test_europe1615v2_a_reference_list_numbered_labelled_or_with_marks_between_its_powers_is_typed(tmp_path):
+    """rulebook 001 (Europe 1615 v2), '4 SUBMISSIONS OF REFERENCE LISTS' ('Reference lists are
+    submitted before the start of the taxation/revenue phase'): a list written as players write
+    a ranking, numbered one power a line ('1. England'), after a label ('Reference list:') or
+    with marks between its powers ('ENGLAND > DENMARK'), is the list of its powers in that order;
+    the sheet gets the powers alone. A word that is no power is not given one it hardly
+    resembles ('Referenz' is no near miss of FRANCE)."""
+    from gm_tools.app.turn import run_turn
+
+    paths = _europe1615v2(tmp_path)
+    run_turn("g", root=tmp_path, site_dir=None, force=True)
+    for mail in (b"England\n1. England\n2. Denmark\n3) France\n4 Spain\n5. Austria\n",
+                 b"England\nReference list: ENGLAND DENMARK FRANCE SPAIN AUSTRIA\n",
+                 b"England\nEngland > Denmark > France > Spain > Austria\n"):
+        report = enter_mails("g", [("m", mail)], root=tmp_path)
+        assert report.refused == [] and [cell for *_, cell in report.written] == ["Reference Lists!B5"]
+    sheet = openpyxl.load_workbook(io.BytesIO(paths.workbook.read_bytes()))["Reference Lists"]
+    assert sheet["B5"].value == "England Denmark France Spain Austria"
+    assert _refused(tmp_path, b"England\nReferenz ENGLAND DENMARK FRANCE SPAIN AUSTRIA\n") == {
+        "'Referenz ENGLAND DENMARK FRANCE SPAIN AUSTRIA'": "a reference list, powers' codes highest first (SPAIN "
+        "FRANCE ...): AUSTRIA, FRANCE, SPAIN, ENGLAND, DENMARK: found 'Referenz', which is no power"}
+    run_turn("g", root=tmp_path, site_dir=None, force=True)
+    assert _extra(paths, "T1615T")["acceptance"]["ENGLAND"] == ["ENGLAND", "DENMARK", "FRANCE", "SPAIN", "AUSTRIA"]

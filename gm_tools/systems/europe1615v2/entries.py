@@ -132,11 +132,24 @@ def _reference_fault(variant, lines: list[str]) -> str | None:
         elsewhere = misplaced(variant, TAXATION, line)
         if elsewhere:
             return f"{form}: {elsewhere}"
-        for word in line.replace(",", " ").split():
+        for word in _reference_words(line):
             if where_of(setup, variant, word) not in setup.powers:
-                close = difflib.get_close_matches(word.upper(), list(setup.powers), n=1, cutoff=0.5)
+                # a word like no power's is not given one ('Reference' is no near miss of FRANCE)
+                close = difflib.get_close_matches(word.upper(), list(setup.powers), n=1, cutoff=0.6)
                 return f"{form}: found {word!r}, which is no power" + (f" (nearest: {close[0]})" if close else "")
     return None
+
+
+_LIST_LABEL = re.compile(r"^\s*(?:my\s+)?(?:reference|acceptance)(?:\s+list\s*:?|\s*:)", re.IGNORECASE)
+_LIST_MARK = re.compile(r"^(?:\d+[.):]?|[-–—>]+)$")
+
+
+def _reference_words(line: str) -> list[str]:
+    """The powers' words of a mailed reference list's line: without its label ('Reference
+    list:'), the ranks of a numbered list ('1. ENGLAND') or the marks between its powers
+    ('ENGLAND > DENMARK', 'ENGLAND - DENMARK'), which say only the order the words are in."""
+    words = _LIST_LABEL.sub(" ", line).replace(",", " ").replace(">", " > ").split()
+    return [w for w in words if not _LIST_MARK.match(w)]
 
 
 def _unknown_box(variant, text: str, home: str) -> str | None:
@@ -198,7 +211,8 @@ def mailed_rows(variant, phase: str, power: str, lines: list[str]) -> MailedRows
                                       for line, why in zip(lines, elsewhere)])
     if role == TAXATION:
         # one list, however many lines the player wrapped it on
-        first = _reference_fault(variant, lines) or (REFERENCE, [power, " ".join(lines)])
+        first = _reference_fault(variant, lines) or (REFERENCE, [power, " ".join(w for line in lines
+                                                                           for w in _reference_words(line))])
         return MailedRows((REFERENCE,), [first] + [None] * (len(lines) - 1) if lines else [])
     if role not in (INFLUENCE, ATTACKS_ROLE):
         return None
