@@ -144,3 +144,34 @@ def test_europe1615v2_a_reference_list_numbered_labelled_or_with_marks_between_i
         "FRANCE ...): AUSTRIA, FRANCE, SPAIN, ENGLAND, DENMARK: found 'Referenz', which is no power"}
     run_turn("g", root=tmp_path, site_dir=None, force=True)
     assert _extra(paths, "T1615T")["acceptance"]["ENGLAND"] == ["ENGLAND", "DENMARK", "FRANCE", "SPAIN", "AUSTRIA"]
+
+
+def test_europe1615v2_an_attack_written_as_the_rulebooks_order_alone_is_the_first_order(tmp_path):
+    """rulebook 001 (Europe 1615 v2), '3 POLITICAL AND RELIGIOUS INFLUENCE PHASE': 'Each player
+    submits an order to perform a diplomatic attack, which indicates the name of minor state and
+    the target of the attack' ... 'the French player must submit an alternative order'. An
+    attack written so, without the number the alternates need ('Lorraine > Spain'), is the
+    power's first order (0) when it is its only one; of several, the player numbers them, and
+    each is refused saying so."""
+    from gm_tools.app.turn import run_turn
+
+    paths = _europe1615v2(tmp_path)
+    enter_mails("g", [("f", b"France\n6: LOR\n"), ("s", b"Spain\n6: LOR\n")], root=tmp_path)
+    while _phase(tmp_path) != "P1616D":
+        run_turn("g", root=tmp_path, site_dir=None, force=True)
+    numbered = ("an attack '0: RHI > FRANCE' (the order's number, the minor state or home box, the target): found "
+                "{!r} without its order's number, which says which of the power's attacks is the first (0) and "
+                "which the alternates (1, 2 ...)")
+    assert _refused(tmp_path, b"France\nLOR > SPAIN\nSAV > SPAIN\n") == {
+        "'LOR > SPAIN'": numbered.format("LOR > SPAIN"), "'SAV > SPAIN'": numbered.format("SAV > SPAIN")}
+    report = enter_mails("g", [("f", b"France\nLorraine > Spain\n")], root=tmp_path)
+    assert report.refused == [] and [text for _, _, text, _ in report.written] == ["Lorraine > Spain"]
+    run_turn("g", root=tmp_path, site_dir=None)
+    assert [(a["power"], a["choice"], a["where"], a["target"]) for a in _extra(paths, "P1616D")["attacks"]] == [
+        ("FRANCE", 0, "LOR", "SPAIN")]
+
+
+def _phase(root) -> str:
+    from gm_tools.app.turn import load_state
+
+    return load_state("g", root=root).position.phase

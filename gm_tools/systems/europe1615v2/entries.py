@@ -217,6 +217,8 @@ def mailed_rows(variant, phase: str, power: str, lines: list[str]) -> MailedRows
     if role not in (INFLUENCE, ATTACKS_ROLE):
         return None
     rows = [_influence_row(variant, role, power, line) for line in lines]
+    if role == ATTACKS_ROLE:
+        rows = _bare_attacks(variant, power, lines, rows)
     return MailedRows((PLACEMENTS,) if role == INFLUENCE else (ATTACKS,), rows)
 
 
@@ -245,6 +247,22 @@ def _offer_near_miss(line: str) -> str:
     else:
         return OFFER_FORM
     return f"{OFFER_FORM}: {why}"
+
+
+def _bare_attacks(variant, power: str, lines: list[str], rows: list) -> list:
+    """The rows of an attacks mail whose attacks are written as the rulebook's order
+    ('indicates the name of minor state and the target of the attack'), without the order's
+    number: one alone is the power's first order (0); of several, which is the first and which
+    the alternates is the player's to number."""
+    bare = [i for i, line in enumerate(lines) if _BARE_ATTACK.match(line)]
+    if not bare:
+        return rows
+    if len(bare) == 1 and not any(_ATTACK.match(line) for line in lines):
+        return [_influence_row(variant, ATTACKS_ROLE, power, f"0: {line.strip()}") if i == bare[0] else row
+                for i, (line, row) in enumerate(zip(lines, rows))]
+    return [f"{ATTACK_FORM}: found {lines[i].strip()!r} without its order's number, which says which of the "
+            f"power's attacks is the first (0) and which the alternates (1, 2 ...)" if i in bare else row
+            for i, row in enumerate(rows)]
 
 
 def _offer_cells(phase: str, entry: dict, where: str) -> dict[str, object]:
