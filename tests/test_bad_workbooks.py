@@ -220,6 +220,21 @@ def test_an_order_typed_a_column_off_is_refused_not_held(tmp_path):
         f"Orders!D{row}: found 'A BUD - SER', expected an empty cell (orders are read from column C)"]
 
 
+def test_an_order_typed_over_its_unit_or_in_the_power_column_is_refused_not_held(tmp_path):
+    """An order typed a column to the left, over the unit gm-tools wrote or in the Power
+    column, with the order cell left empty, was dropped: the unit held and the turn said no
+    order was entered. It is refused at its cell, naming the cell it goes in. A unit's own label
+    (A BUD, F STP/SC) and the power summaries are not orders."""
+    paths = create(tmp_path)
+    bud, tri = (cell_of(paths, unit).split("C")[-1] for unit in ("A BUD", "F TRI"))
+    type_cells(paths, {f"Orders!B{bud}": "A BUD - SER", f"Orders!A{tri}": "F TRI-ALB"})
+    assert problems_after(paths, tmp_path) == [
+        f"Orders!B{bud}: found 'A BUD - SER', expected the Unit gm-tools wrote (orders are read from column C: type "
+        f"this one in Orders!C{bud})",
+        f"Orders!A{tri}: found 'F TRI-ALB', expected the Power gm-tools wrote (orders are read from column C: type "
+        f"this one in Orders!C{tri})"]
+
+
 def test_anything_right_of_the_orders_column_is_refused_formula_too(tmp_path):
     paths = create(tmp_path)
     type_cells(paths, {"Orders!F1": "note to self", "Orders!E40": 3})
