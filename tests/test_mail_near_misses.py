@@ -11,7 +11,7 @@ import openpyxl
 
 from gm_tools.app.mailorders import enter_mails
 
-from workflow_helpers import create
+from workflow_helpers import create, problems_after, type_cells
 
 
 def _refused(tmp_path, mail: bytes, game: str = "g") -> dict[str, str]:
@@ -175,3 +175,20 @@ def _phase(root) -> str:
     from gm_tools.app.turn import load_state
 
     return load_state("g", root=root).position.phase
+
+
+def test_europe1615v2_a_placement_in_a_powers_province_names_that_powers_home_box_not_letters_like_it(tmp_path):
+    """rulebook 001 (Europe 1615 v2), '3 POLITICAL AND RELIGIOUS INFLUENCE PHASE': INFs go to 'the
+    minor states' or 'another power's home box'. A placement naming a power's own land ('London',
+    'PAR') was answered with codes of like letters (PAR: 'nearest: PRU, POR, PIA', three other
+    states); it names the power whose land it is and how its home box is written, by mail and on
+    the sheet."""
+    paths = _europe1615v2(tmp_path)
+    form = "a pliant minor state's code (SAX) or another power's home box (FRANCE)"
+    assert _refused(tmp_path, b"France\n5: London\n") == {
+        "'5: London'": f"{form}, found 'London', a province of England, no minor state (a power's home box is named "
+                       "by the power: ENGLAND)"}
+    type_cells(paths, {"INF Placements!A2": "SPAIN", "INF Placements!B2": 5, "INF Placements!C2": "PAR"})
+    assert problems_after(paths, tmp_path) == [
+        f"INF Placements!C2: found 'PAR', a province of France, no minor state, expected {form} (a power's home box "
+        "is named by the power: FRANCE)"]

@@ -297,6 +297,11 @@ def unknown_place(setup: Setup, variant: Variant, text: str) -> tuple[str, str]:
     whose = next((code for code, minor in setup.minors.items() if province in minor.provinces), None)
     if province and whose:
         return f"{word!r}, a province of {setup.minors[whose].in_text}", f" (did you mean {whose}?)"
+    land = setup.domains.get(province)
+    if land in setup.powers:
+        # the letters of 'PAR' are near PRU's and POR's, but a player naming Paris means France
+        return (f"{word!r}, a province of {variant.powers[land].name}, no minor state",
+                f" (a power's home box is named by the power: {land})")
     close = difflib.get_close_matches(word.upper(), sorted(setup.pliant) + list(setup.powers), n=3, cutoff=0.5)
     return repr(word), f" (nearest: {', '.join(close)})" if close else ""
 
