@@ -11,7 +11,7 @@ import openpyxl
 
 from gm_tools.app.mailorders import enter_mails
 
-from workflow_helpers import create, problems_after, type_cells
+from workflow_helpers import create, play, problems_after, type_cells
 
 
 def _refused(tmp_path, mail: bytes, game: str = "g") -> dict[str, str]:
@@ -30,6 +30,17 @@ def test_a_mailed_order_that_begins_with_its_verb_asks_for_the_unit_first_not_fo
         "'move A PAR to BUR'": "the ordered unit first, such as A PAR - BUR or F BRE H, found 'move' before it",
         "'hold F BRE'": "the ordered unit first, such as A PAR - BUR or F BRE H, found 'hold' before it",
         "'H'": "the ordered unit first, such as A PAR - BUR or F BRE H, found only 'H'"}
+
+
+def test_a_mailed_retreat_that_begins_with_its_verb_is_shown_a_retreats_form(tmp_path):
+    """The 2000 rulebook's retreat is the unit, then where it goes ('A PAR R GAS', docs/orders.md
+    'Retreat phase'): a mailed 'retreat A BUR to PIC' is asked for the unit first with a
+    retreat's form, not a movement's."""
+    paths = create(tmp_path)
+    play(paths, {"FRANCE": ["A PAR - BUR"], "GERMANY": ["A MUN - RUH", "A BER - MUN"]})
+    play(paths, {"GERMANY": ["A RUH - BUR", "A MUN S A RUH - BUR"]})
+    assert _refused(tmp_path, b"France\nretreat A BUR to PIC\n") == {
+        "'retreat A BUR to PIC'": "the ordered unit first, such as A PAR R GAS or A PAR D, found 'retreat' before it"}
 
 
 def _europe1615v2(tmp_path):

@@ -96,7 +96,8 @@ def _parse_entry(variant: Variant, position: Position, rules: Rules, entry: Orde
         if short and entry.unit is None and not _SHEET_CELL.fullmatch(entry.cell):
             # a mailed line ('move A PAR to BUR', 'hold F BRE') has no row, so no unit beside it
             words = entry.written.split()
-            raise OrderSyntaxError(entry.written, "expected the ordered unit first, such as A PAR - BUR or F BRE H, "
+            such = "A PAR R GAS or A PAR D" if parse_phase(position.phase).type == RETREAT else "A PAR - BUR or F BRE H"
+            raise OrderSyntaxError(entry.written, f"expected the ordered unit first, such as {such}, "
                                    + (f"found {words[0]!r} before it" if len(words) > 1 else
                                       f"found only {words[0]!r}")) from None
         if short and entry.unit is None:
