@@ -43,6 +43,18 @@ def test_a_mailed_retreat_that_begins_with_its_verb_is_shown_a_retreats_form(tmp
         "'retreat A BUR to PIC'": "the ordered unit first, such as A PAR R GAS or A PAR D, found 'retreat' before it"}
 
 
+def test_a_mailed_no_builds_names_waive_not_a_province_like_no(tmp_path):
+    """The 2000 rulebook lets a player give up a build (docs/orders.md 'Adjustment phase':
+    'WAIVE gives up a build'): a mailed 'no builds' was read as a province 'no' with NAO and NWY
+    suggested; it names WAIVE, and that a build not ordered is waived anyway."""
+    paths = create(tmp_path)
+    play(paths, {"GERMANY": ["F KIE - DEN", "A BER - KIE"]})
+    play(paths, {"GERMANY": ["F DEN H"]})
+    assert _refused(tmp_path, b"Germany\nno builds\n") == {
+        "'no builds'": "WAIVE, once for each build given up (a build not ordered is waived anyway), or BUILD "
+                       "A PAR or REMOVE A PAR"}
+
+
 def _europe1615v2(tmp_path):
     from gm_tools.app.turn import new_game
     from gm_tools.edges.game import game_paths
