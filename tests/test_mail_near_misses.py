@@ -215,3 +215,21 @@ def test_europe1615v2_a_placement_in_a_powers_province_names_that_powers_home_bo
     assert problems_after(paths, tmp_path) == [
         f"INF Placements!C2: found 'PAR', a province of France, no minor state, expected {form} (a power's home box "
         "is named by the power: FRANCE)"]
+
+
+def test_europe1615v2_a_waivers_heading_is_no_waiver_of_a_center_and_a_waiver_may_say_so(tmp_path):
+    """rulebook 001 (Europe 1615 v2), '7 OWNERSHIP/BUILD/ADJUSTMENT PHASE' ('the player occupying
+    a foreign supply center prior to the build phase may waive the change in ownership'): a
+    mailed heading 'Waivers:' was read as a waiver of a center 'rs:' and refused asking for a
+    supply center; it is refused as no line of the offer sheet's forms. 'Waiver: POR' is a
+    waiver, typed on the Waivers sheet."""
+    from gm_tools.app.turn import run_turn
+
+    _europe1615v2(tmp_path)
+    for _ in range(2):
+        run_turn("g", root=tmp_path, site_dir=None, force=True)
+    report = enter_mails("g", [("m", b"France\n0 : A PAR - BUR\nWaivers:\nWaiver: POR\n")], root=tmp_path)
+    assert {text: why for _, text, why in report.refused} == {
+        "'Waivers:'": "an offer '5 : A PAR - BUR' (the amount, a colon, the order), or a waiver 'WAIVE: POR'"}
+    assert [(text, cell) for _, _, text, cell in report.written] == [("0 : A PAR - BUR", "Offers!A2"),
+                                                                     ("Waiver: POR", "Waivers!A2")]

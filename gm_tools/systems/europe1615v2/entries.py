@@ -164,7 +164,8 @@ def _unknown_box(variant, text: str, home: str) -> str | None:
 
 UNIT_FORM = "a unit's order"
 OFFER_FORM = "an offer '5 : A PAR - BUR' (the amount, a colon, the order), or a waiver 'WAIVE: POR'"
-_WAIVE = re.compile(r"^\s*WAIVE\s*:?\s*(\S+)\s*$", re.IGNORECASE)
+_WAIVE = re.compile(r"^\s*WAIVER?\b\s*:?\s*(\S+)\s*$", re.IGNORECASE)
+"""'WAIVE: POR', 'Waiver: POR'; not 'Waivers:', a heading, read as a center 'RS:'."""
 INFLUENCE_FORM = "a placement '9: SAX' or '9 INFs to SAX' (the INFs, then the minor state or another power's home box)"
 _ATTACK_WORD = re.compile(r"\battack|>", re.IGNORECASE)
 _ATTACKS_LATER = "attacks are ordered in the Diplomatic Attacks phase once the placements are published, from the second year"
