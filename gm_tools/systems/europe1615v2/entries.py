@@ -62,11 +62,11 @@ def _influence_row(variant, role: str, power: str, line: str) -> tuple[str, list
     """A line of the influence phase (a placement) or of the attacks phase (an attack order) as
     its sheet's row, or the form the line should have had."""
     form = INFLUENCE_FORM if role == INFLUENCE else ATTACK_FORM
+    if role == INFLUENCE and _ATTACK_WORD.search(line):
+        form = f"{form}; {_ATTACKS_LATER}"  # named only to a line that speaks of an attack
     elsewhere = misplaced(variant, role, line)
     if elsewhere:
         return f"{form}: {elsewhere}"
-    if role == INFLUENCE and _ATTACK_WORD.search(line):
-        form = f"{form}; {_ATTACKS_LATER}"  # named only to a line that speaks of an attack
     if role == INFLUENCE:
         placed = _PLACEMENT.match(line) or _INF_PLACEMENT.match(line)
         if not placed:
