@@ -8,8 +8,11 @@ import io
 import json
 
 import openpyxl
+import pytest
 
 from gm_tools.app.mailorders import enter_mails
+from gm_tools.edges.mail import read_mail
+from gm_tools.edges.variants import load_variant
 
 from workflow_helpers import create, play, problems_after, type_cells
 
@@ -233,3 +236,14 @@ def test_europe1615v2_a_waivers_heading_is_no_waiver_of_a_center_and_a_waiver_ma
         "'Waivers:'": "an offer '5 : A PAR - BUR' (the amount, a colon, the order), or a waiver 'WAIVE: POR'"}
     assert [(text, cell) for _, _, text, cell in report.written] == [("0 : A PAR - BUR", "Offers!A2"),
                                                                      ("Waiver: POR", "Waivers!A2")]
+
+
+@pytest.mark.parametrize("line", ["Germany's orders:", "Germany’s orders for Spring 1901:", "GERMANY'S ORDERS",
+                                  "Germany's"])
+def test_a_power_line_that_says_whose_orders_they_are_is_that_power(line):
+    """A mail's power line names the power its orders are for ('France', 'France orders', docs
+    README 'Orders by mail'); a player writes it in the possessive too ("Germany's orders:"),
+    which was not read, and the mail was refused for want of a power line."""
+    mail = read_mail(f"{line}\nA MUN - RUH\n", load_variant("standard"))
+    assert [(power, [ln.text for ln in lines]) for power, lines in mail.blocks] == [("GERMANY", ["A MUN - RUH"])]
+

@@ -243,7 +243,7 @@ _PHASE_LINE = re.compile(r"^(phase|turn|season|fase|saison|jahreszeit|tour|zug|t
 
 def _power_line(line: str, names: dict[str, str]) -> tuple[str, str] | None:
     """The power a line names on its own (``France``, ``FRANCE:``, ``Power: fra``, ``Orders for
-    France``, ``France orders``) and the phase it names after it (``France S1901M``, ``France
+    France``, ``France orders``, ``France's orders``) and the phase it names after it (``France S1901M``, ``France
     - Spring 1901``: ``S1901``; "" for none), or None."""
     text = _POWER_PREFIX.sub("", line.strip()).rstrip(":").strip()
     phase = ""
@@ -251,7 +251,7 @@ def _power_line(line: str, names: dict[str, str]) -> tuple[str, str] | None:
     if tag and tag.start() > 0:
         phase = (tag.group(1) or f"{_SEASONS[tag.group(2).lower()]}{tag.group(3)}").upper()
         text = text[:tag.start()]
-    text = re.sub(r"\s+orders$", "", text.strip().rstrip(":").strip(), flags=re.IGNORECASE).lower()
+    text = re.sub(r"(?:['’]s)?(?:\s+orders)?$", "", text.strip().rstrip(":").strip(), flags=re.IGNORECASE).lower()
     if text not in names:
         text = re.sub(r"\s*\([^()]*\)$", "", text)  # the player's name after it: "France (Ann)"
     return (names[text], phase) if text in names else None
