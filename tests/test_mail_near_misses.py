@@ -247,3 +247,21 @@ def test_a_power_line_that_says_whose_orders_they_are_is_that_power(line):
     mail = read_mail(f"{line}\nA MUN - RUH\n", load_variant("standard"))
     assert [(power, [ln.text for ln in lines]) for power, lines in mail.blocks] == [("GERMANY", ["A MUN - RUH"])]
 
+
+def test_europe1615v2_a_note_after_an_offers_order_is_left_out_as_after_any_mailed_order(tmp_path):
+    """rulebook 001 (Europe 1615 v2), '6 MOVEMENT PHASE' ('Players submit their offer sheet'): a
+    player's note after an order is left out of a mail (README, 'a note after an order, A PAR -
+    BUR (to bounce), left out'), but after an offer's order it was read as a coast ("expected a
+    coast ... after 'BUR/', found 'to'"). It is left out there too; a coast in brackets stays the
+    order's."""
+    from gm_tools.app.turn import run_turn
+
+    paths = _europe1615v2(tmp_path)
+    for _ in range(2):
+        run_turn("g", root=tmp_path, site_dir=None, force=True)
+    report = enter_mails("g", [("m", b"France\n0 : A PAR - BUR (to bounce)\n0: F BRI - BIS # a feint\n"
+                                     b"0 : F NOR - ENG (nc)\n")], root=tmp_path)
+    assert [text for _, text, _ in report.refused] == ["'0 : F NOR - ENG (nc)'"]  # ENG has no coasts
+    sheet = openpyxl.load_workbook(io.BytesIO(paths.workbook.read_bytes()))["Offers"]
+    assert [(sheet[f"A{r}"].value, sheet[f"B{r}"].value, sheet[f"C{r}"].value) for r in (2, 3)] == [
+        ("FRANCE", 0, "A PAR - BUR"), ("FRANCE", 0, "F BRI - BIS")]

@@ -193,7 +193,8 @@ def mailed_rows(variant, phase: str, power: str, lines: list[str]) -> MailedRows
                 # an order names its unit and what it does: one word is neither
                 rows.append(f"{OFFER_FORM}: found {offer.group(2)!r} after the amount, which is no unit's order")
             else:
-                rows.append((OFFERS, [power, int(offer.group(1)), offer.group(2)]) if offer else _offer_near_miss(line))
+                rows.append((OFFERS, [power, int(offer.group(1)), _OFFER_NOTE.sub("", offer.group(2))]) if offer
+                            else _offer_near_miss(line))
         # a mail with no waiver leaves the power's waivers on their sheet as they are
         return MailedRows((OFFERS, WAIVERS) if any(r[0] == WAIVERS for r in rows if isinstance(r, tuple)) else (OFFERS,),
                           rows)
@@ -223,6 +224,11 @@ def mailed_rows(variant, phase: str, power: str, lines: list[str]) -> MailedRows
     return MailedRows((PLACEMENTS,) if role == INFLUENCE else (ATTACKS,), rows)
 
 
+_OFFER_NOTE = re.compile(r"\s*(?:\((?!\s*(?:[NSEW]C?|(?:NORTH|SOUTH|EAST|WEST)(?:\s+COAST)?)\s*\))[^()]*\)"
+                         r"|\[[^\]]*\]|#.*|//.*)$", re.IGNORECASE)
+"""A player's note after an offer's order, left out as after any mailed order (``(to bounce)``,
+``# a feint``); a coast in brackets (``SPA (NC)``) is the order's. The mail reader leaves notes
+out only where the line does not read without, and any ``5: ...`` reads as an offer."""
 _NO_COLON = re.compile(r"^\s*(\d+)\s+([AF]\s+\S.*?)\s*$", re.IGNORECASE)
 _ODD_AMOUNT = re.compile(r"^\s*([^:]*\d[^:]*?)\s*:\s*([AF]\s+\S.*?)\s*$", re.IGNORECASE)
 _AMOUNT_AFTER = re.compile(r"^\s*([AF]\s+\S.*?)\s*:\s*(\d+)\s*$", re.IGNORECASE)
