@@ -265,3 +265,18 @@ def test_europe1615v2_a_note_after_an_offers_order_is_left_out_as_after_any_mail
     sheet = openpyxl.load_workbook(io.BytesIO(paths.workbook.read_bytes()))["Offers"]
     assert [(sheet[f"A{r}"].value, sheet[f"B{r}"].value, sheet[f"C{r}"].value) for r in (2, 3)] == [
         ("FRANCE", 0, "A PAR - BUR"), ("FRANCE", 0, "F BRI - BIS")]
+
+
+def test_europe1615v2_a_mailed_alliance_is_named_as_one_the_gm_types(tmp_path):
+    """rulebook 001 (Europe 1615 v2), '9 VICTORY CONDITIONS': 'Two players, before the start of
+    1618, may form an alliance. This is a permanent agreement and is communicated to the GM and
+    announced to the other players.' A mailed 'Alliance: England' was refused as no placement
+    (or offer) with that form alone; it is named as the alliance it is, which the GM types on
+    the Alliances sheet once both players have told him. The placement beside it is typed."""
+    _europe1615v2(tmp_path)
+    report = enter_mails("g", [("m", b"France\nAlliance: England\n6: LOR\n")], root=tmp_path)
+    assert {text: why for _, text, why in report.refused} == {
+        "'Alliance: England'": "a placement '9: SAX' or '9 INFs to SAX' (the INFs, then the minor state or another "
+                               "power's home box): found 'Alliance: England', an alliance, which the GM types on the "
+                               "Alliances sheet once both players have told him"}
+    assert [text for _, _, text, _ in report.written] == ["6: LOR"]

@@ -22,8 +22,8 @@ from gm_tools.errors import UserError
 from gm_tools.systems.europe1615v2.calendar import ATTACKS as ATTACKS_ROLE
 from gm_tools.systems.europe1615v2.calendar import BUILDS, INFLUENCE, MOVEMENT, RETREATS, TAXATION, phase_role
 from gm_tools.systems.europe1615v2.setup import setup_of
-from gm_tools.systems.europe1615v2.sheets import (ATTACKS, OFFERS, PLACEMENTS, REFERENCE, WAIVERS, unknown_place,
-                                                  where_of)
+from gm_tools.systems.europe1615v2.sheets import (ALLIANCES, ATTACKS, OFFERS, PLACEMENTS, REFERENCE, WAIVERS,
+                                                  unknown_place, where_of)
 
 _PLACEMENT = re.compile(r"^\s*(\d+)\s*:\s*([^>]+?)\s*$")
 _INF_PLACEMENT = re.compile(r"^\s*(\d+)\s*INFs?\b\s*(?::|-|(?:to|in|into|on)\b)?\s*([A-Za-z][^>]*?)\s*$", re.IGNORECASE)
@@ -84,12 +84,18 @@ _PHASES = {INFLUENCE: "the Political and Religious Influence Phase (INF placemen
            ATTACKS_ROLE: "the Diplomatic Attacks phase after the placements are published",
            MOVEMENT: "a movement phase (the offer sheet)", TAXATION: "the Taxation/Revenue Phase"}
 _UNIT = re.compile(r"^\s*[AF]\s+\S+", re.IGNORECASE)
+_ALLIANCE = re.compile(r"^\s*(?:alliance|ally|allied|allies)\b", re.IGNORECASE)
 
 
 def misplaced(variant, role: str, line: str, verb: str = "mailed") -> str | None:
     """What the line is when it has the form of another phase's line, and the phase that takes
     it; None when it is in no other phase's form. The other phases' forms overlap this one's
     (``9: SAX`` reads as an offer of 9 for a unit SAX), so the words decide."""
+    if verb == "mailed" and _ALLIANCE.match(line):
+        # 'communicated to the GM and announced to the other players': by both players, so the GM
+        # types it (mail only: an Orders-sheet entry's reason may be kept in a lenient turn's record)
+        return (f"found {line.strip()!r}, an alliance, which the GM types on the {ALLIANCES} sheet once both "
+                "players have told him")
     setup = setup_of(variant)
     placed, attack, waive = _PLACEMENT.match(line), _ATTACK.match(line), _WAIVE.match(line)
     infs = placed or _INF_PLACEMENT.match(line)
