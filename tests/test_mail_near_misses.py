@@ -280,3 +280,18 @@ def test_europe1615v2_a_mailed_alliance_is_named_as_one_the_gm_types(tmp_path):
                                "power's home box): found 'Alliance: England', an alliance, which the GM types on the "
                                "Alliances sheet once both players have told him"}
     assert [text for _, _, text, _ in report.written] == ["6: LOR"]
+
+
+def test_a_mail_whose_power_line_is_misspelt_names_the_line_and_the_power_it_is_near(tmp_path):
+    """A mail with no power line is refused listing the game's powers; when a line before its
+    orders misspells one ('Germnay'), the refusal names that line and the power it is near, so
+    the GM sees at once why and which power the mail is from. A line like none says nothing
+    more."""
+    create(tmp_path)
+    report = enter_mails("g", [("m", b"Hi GM,\nGermnay orders:\nA MUN - RUH\n")], root=tmp_path)
+    playing = "Austria, England, France, Germany, Italy, Russia, Turkey"
+    assert report.refused == [("m", "no power line", "a line naming the power before the orders, one of this "
+                                                     f"game's: {playing} (line 2 'Germnay orders:' is near Germany)")]
+    report = enter_mails("g", [("m", b"Hi GM,\nA MUN - RUH\n")], root=tmp_path)
+    assert report.refused == [("m", "no power line", "a line naming the power before the orders, one of this "
+                                                     f"game's: {playing}")]

@@ -29,6 +29,7 @@ the caller's (:mod:`gm_tools.app.mailorders`).
 from __future__ import annotations
 
 import codecs
+import difflib
 import email
 import email.policy
 import re
@@ -436,6 +437,18 @@ def _split_lists(blocks: list, reads: Callable[[str, str], bool], unit_orders: C
             else:
                 split.append(line)
         lines[:] = split
+
+
+def power_near_miss(skipped: list[MailLine], variant: Variant) -> str:
+    """For a mail with no power line: the line before its orders that misspells a power
+    (``Germnay``), as `` (line 1 'Germnay' is near Germany)``; "" when none is near one."""
+    names = {p.name.lower(): p.name for p in variant.powers.values() if p.playable}
+    for line in skipped:
+        words = re.sub(r"(?:['’]s)?(?:\s+orders)?\s*:?$", "", line.text.strip(), flags=re.IGNORECASE).lower()
+        close = difflib.get_close_matches(words, list(names), n=1, cutoff=0.75)
+        if close and words not in names:
+            return f" (line {line.number} {line.text!r} is near {names[close[0]]})"
+    return ""
 
 
 def mail_files(label: str, data: bytes) -> list[tuple[str, bytes]]:
