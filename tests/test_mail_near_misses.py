@@ -295,3 +295,13 @@ def test_a_mail_whose_power_line_is_misspelt_names_the_line_and_the_power_it_is_
     report = enter_mails("g", [("m", b"Hi GM,\nA MUN - RUH\n")], root=tmp_path)
     assert report.refused == [("m", "no power line", "a line naming the power before the orders, one of this "
                                                      f"game's: {playing}")]
+
+
+@pytest.mark.parametrize("line", ["Denmark-Sweden", "Power: Denmark and Sweden", "Denmark & Sweden:", "Sweden/Denmark"])
+def test_europe1615v2_the_power_of_two_realms_is_named_with_any_mark_between_them(line):
+    """rulebook 001 (Europe 1615 v2), '1 INTRODUCTION': 'Denmark and Sweden are treated as in a
+    permanent alliance and controlled by one player', the power written 'Denmark/Sweden'. A
+    player writes its name with another mark between the realms too ('Denmark-Sweden', 'Denmark
+    and Sweden'); such a power line was not read and the mail was refused."""
+    mail = read_mail(f"{line}\n0: F SWE H\n", load_variant("europe1615v2"))
+    assert [power for power, _ in mail.blocks] == ["DENMARK"]
