@@ -305,3 +305,16 @@ def test_europe1615v2_the_power_of_two_realms_is_named_with_any_mark_between_the
     and Sweden'); such a power line was not read and the mail was refused."""
     mail = read_mail(f"{line}\n0: F SWE H\n", load_variant("europe1615v2"))
     assert [power for power, _ in mail.blocks] == ["DENMARK"]
+
+
+def test_europe1615v2_a_note_after_a_placement_is_left_out(tmp_path):
+    """rulebook 001 (Europe 1615 v2), '3 POLITICAL AND RELIGIOUS INFLUENCE PHASE' (the INFs a
+    power distributes over 'the minor states'): a placement written with the state's name or a
+    note after its code ('5: LOR (Lorraine)', '5: SAV # my neighbour') was refused, the note
+    read as part of the state's name; it is left out, as after any mailed order."""
+    paths = _europe1615v2(tmp_path)
+    report = enter_mails("g", [("m", b"France\n5: LOR (Lorraine)\n5: SAV # my neighbour\n")], root=tmp_path)
+    assert report.refused == []
+    sheet = openpyxl.load_workbook(io.BytesIO(paths.workbook.read_bytes()))["INF Placements"]
+    assert [tuple(c.value for c in row[:3]) for row in sheet.iter_rows(min_row=2, max_row=3)] == [
+        ("FRANCE", 5, "LOR"), ("FRANCE", 5, "SAV")]

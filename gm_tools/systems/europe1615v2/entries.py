@@ -62,6 +62,7 @@ def _influence_row(variant, role: str, power: str, line: str) -> tuple[str, list
     """A line of the influence phase (a placement) or of the attacks phase (an attack order) as
     its sheet's row, or the form the line should have had."""
     form = INFLUENCE_FORM if role == INFLUENCE else ATTACK_FORM
+    line = _NOTE.sub("", line) or line  # '6: LOR (Lorraine)', '0: LOR > SPAIN # for Savoy'
     if role == INFLUENCE and _ATTACK_WORD.search(line):
         form = f"{form}; {_ATTACKS_LATER}"  # named only to a line that speaks of an attack
     elsewhere = misplaced(variant, role, line)
@@ -199,7 +200,7 @@ def mailed_rows(variant, phase: str, power: str, lines: list[str]) -> MailedRows
                 # an order names its unit and what it does: one word is neither
                 rows.append(f"{OFFER_FORM}: found {offer.group(2)!r} after the amount, which is no unit's order")
             else:
-                rows.append((OFFERS, [power, int(offer.group(1)), _OFFER_NOTE.sub("", offer.group(2))]) if offer
+                rows.append((OFFERS, [power, int(offer.group(1)), _NOTE.sub("", offer.group(2))]) if offer
                             else _offer_near_miss(line))
         # a mail with no waiver leaves the power's waivers on their sheet as they are
         return MailedRows((OFFERS, WAIVERS) if any(r[0] == WAIVERS for r in rows if isinstance(r, tuple)) else (OFFERS,),
@@ -230,11 +231,12 @@ def mailed_rows(variant, phase: str, power: str, lines: list[str]) -> MailedRows
     return MailedRows((PLACEMENTS,) if role == INFLUENCE else (ATTACKS,), rows)
 
 
-_OFFER_NOTE = re.compile(r"\s*(?:\((?!\s*(?:[NSEW]C?|(?:NORTH|SOUTH|EAST|WEST)(?:\s+COAST)?)\s*\))[^()]*\)"
+_NOTE = re.compile(r"\s*(?:\((?!\s*(?:[NSEW]C?|(?:NORTH|SOUTH|EAST|WEST)(?:\s+COAST)?)\s*\))[^()]*\)"
                          r"|\[[^\]]*\]|#.*|//.*)$", re.IGNORECASE)
-"""A player's note after an offer's order, left out as after any mailed order (``(to bounce)``,
-``# a feint``); a coast in brackets (``SPA (NC)``) is the order's. The mail reader leaves notes
-out only where the line does not read without, and any ``5: ...`` reads as an offer."""
+"""A player's note after an offer's order, a placement or an attack, left out as after any
+mailed order (``(to bounce)``, ``# a feint``, ``LOR (Lorraine)``); a coast in brackets (``SPA
+(NC)``) is the order's. The mail reader leaves notes out only where the line does not read
+without, and any ``5: ...`` reads as an offer or a placement."""
 _NO_COLON = re.compile(r"^\s*(\d+)\s+([AF]\s+\S.*?)\s*$", re.IGNORECASE)
 _ODD_AMOUNT = re.compile(r"^\s*([^:]*\d[^:]*?)\s*:\s*([AF]\s+\S.*?)\s*$", re.IGNORECASE)
 _AMOUNT_AFTER = re.compile(r"^\s*([AF]\s+\S.*?)\s*:\s*(\d+)\s*$", re.IGNORECASE)
