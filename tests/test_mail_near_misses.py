@@ -318,3 +318,21 @@ def test_europe1615v2_a_note_after_a_placement_is_left_out(tmp_path):
     sheet = openpyxl.load_workbook(io.BytesIO(paths.workbook.read_bytes()))["INF Placements"]
     assert [tuple(c.value for c in row[:3]) for row in sheet.iter_rows(min_row=2, max_row=3)] == [
         ("FRANCE", 5, "LOR"), ("FRANCE", 5, "SAV")]
+
+
+def test_europe1615v2_a_reference_list_is_refused_at_the_line_at_fault(tmp_path):
+    """rulebook 001 (Europe 1615 v2), '4 SUBMISSIONS OF REFERENCE LISTS': a list is read from
+    every line of the mail ('on one line or several'); a word that is no power on a later line
+    was reported at the list's first line, which holds nothing wrong. It is reported at its own
+    line; a label 'My list:' is no word of the list."""
+    from gm_tools.app.turn import run_turn
+
+    _europe1615v2(tmp_path)
+    run_turn("g", root=tmp_path, site_dir=None, force=True)
+    report = enter_mails("g", [("m", b"England\nENGLAND DENMARK FRANCE SPAIN AUSTRIA\nsee you next turn\n")],
+                         root=tmp_path)
+    assert report.refused == [("m line 3", "'see you next turn'", "a reference list, powers' codes highest first "
+                               "(SPAIN FRANCE ...): AUSTRIA, FRANCE, SPAIN, ENGLAND, DENMARK: found 'see', which is "
+                               "no power")]
+    report = enter_mails("g", [("m", b"England\nMy list: ENGLAND DENMARK FRANCE SPAIN AUSTRIA\n")], root=tmp_path)
+    assert report.refused == [] and [cell for *_, cell in report.written] == ["Reference Lists!B5"]

@@ -130,24 +130,25 @@ def misplaced_entry(variant, phase: str, text: str) -> str | None:
     return f"{UNIT_FORM}: {elsewhere}" if elsewhere else None
 
 
-def _reference_fault(variant, lines: list[str]) -> str | None:
-    """Why a mailed reference list cannot be read, naming the line or the word at fault; None
-    when every word names a power (the sheet's check judges the rest)."""
+def _reference_fault(variant, lines: list[str]) -> tuple[int, str] | None:
+    """Which line of a mailed reference list cannot be read and why, naming the word at fault;
+    None when every word names a power (the sheet's check judges the rest)."""
     setup = setup_of(variant)
     form = f"a reference list, powers' codes highest first (SPAIN FRANCE ...): {', '.join(setup.powers)}"
-    for line in lines:
+    for at, line in enumerate(lines):
         elsewhere = misplaced(variant, TAXATION, line)
         if elsewhere:
-            return f"{form}: {elsewhere}"
+            return at, f"{form}: {elsewhere}"
         for word in _reference_words(line):
             if where_of(setup, variant, word) not in setup.powers:
                 # a word like no power's is not given one ('Reference' is no near miss of FRANCE)
                 close = difflib.get_close_matches(word.upper(), list(setup.powers), n=1, cutoff=0.6)
-                return f"{form}: found {word!r}, which is no power" + (f" (nearest: {close[0]})" if close else "")
+                return at, f"{form}: found {word!r}, which is no power" + (f" (nearest: {close[0]})" if close else "")
     return None
 
 
-_LIST_LABEL = re.compile(r"^\s*(?:my\s+)?(?:reference|acceptance)(?:\s+list\s*:?|\s*:)", re.IGNORECASE)
+_LIST_LABEL = re.compile(r"^\s*(?:my\s+)?(?:(?:reference|acceptance)\s+list\s*:?|(?:reference|acceptance|list)\s*:)",
+                         re.IGNORECASE)
 _LIST_MARK = re.compile(r"^(?:\d+[.):]?|[-–—>]+)$")
 
 
@@ -220,9 +221,14 @@ def mailed_rows(variant, phase: str, power: str, lines: list[str]) -> MailedRows
                                       for line, why in zip(lines, elsewhere)])
     if role == TAXATION:
         # one list, however many lines the player wrapped it on
-        first = _reference_fault(variant, lines) or (REFERENCE, [power, " ".join(w for line in lines
-                                                                           for w in _reference_words(line))])
-        return MailedRows((REFERENCE,), [first] + [None] * (len(lines) - 1) if lines else [])
+        fault = _reference_fault(variant, lines)
+        rows = [(REFERENCE, [power, " ".join(w for line in lines for w in _reference_words(line))])] if lines else []
+        rows += [None] * (len(lines) - 1)
+        if fault:
+            # refused at the line at fault ('see you next turn' under the list), not at the list's first
+            rows = [None] * len(lines)
+            rows[fault[0]] = fault[1]
+        return MailedRows((REFERENCE,), rows)
     if role not in (INFLUENCE, ATTACKS_ROLE):
         return None
     rows = [_influence_row(variant, role, power, line) for line in lines]
