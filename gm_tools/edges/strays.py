@@ -45,8 +45,10 @@ def nothing_beyond(ws, first_column: int, why: str, problems: list[Problem],
             problems.append(Problem(ws.title, cell.coordinate, found, f"an empty cell ({why})"))
 
 
-_ORDER_LIKE = re.compile(r"^(?:[AF]|ARMY|FLEET)\s+\w{3}\S*(?:\s*[-–—>]|\s+\w)", re.IGNORECASE)
-"""A unit's order (``A VIE - GAL``, ``F TRI H``), not a unit gm-tools wrote (``A VIE``, ``F STP/SC``)."""
+_ORDER_LIKE = re.compile(r"^(?:(?:[AF]|ARMY|FLEET)\s+\w{3}\S*(?:\s*[-–—>]|\s+\w)"
+                         r"|(?:BUILD|REMOVE|DISBAND)\s+(?:AN?\s+)?(?:[AF]|ARMY|FLEET)\b|WAIVE$)", re.IGNORECASE)
+"""A unit's order (``A VIE - GAL``, ``F TRI H``, ``BUILD A BER``, ``WAIVE``), not what gm-tools
+wrote beside the order cells (``A VIE``, ``F STP/SC``, ``Build 1 of 2``)."""
 
 
 def orders_in_column(ws, column: int, problems: list[Problem]) -> None:
