@@ -11,7 +11,7 @@ import pytest
 from gm_tools.app.cli import main
 from gm_tools.app.turn import run_turn
 from gm_tools.edges.workbook_fill import set_cells
-from workflow_helpers import create, edit_workbook, problems_after, snapshot, type_cells
+from workflow_helpers import create, edit_workbook, play, problems_after, snapshot, type_cells
 
 
 def cell_of(paths, unit: str) -> str:
@@ -192,8 +192,6 @@ def test_order_on_a_row_without_a_power(tmp_path):
 
 
 def test_adjustment_orders_beyond_what_is_due(tmp_path):
-    from workflow_helpers import play
-
     paths = create(tmp_path)
     play(paths, {"AUSTRIA": ["F TRI - ALB"], "ITALY": ["A VEN - TYR"], "FRANCE": ["A MAR - SPA"]})
     play(paths, {"ITALY": ["A TYR - TRI"], "FRANCE": ["A SPA H"]})
@@ -237,6 +235,35 @@ def test_an_order_typed_a_column_off_is_refused_not_held(tmp_path):
     type_cells(paths, {f"Orders!D{row}": "A BUD - SER"})
     assert problems_after(paths, tmp_path) == [
         f"Orders!D{row}: found 'A BUD - SER', expected an empty cell (orders are read from column C)"]
+
+
+def test_an_order_typed_over_its_unit_or_in_the_power_column_is_refused_not_held(tmp_path):
+    """An order typed a column to the left, over the unit gm-tools wrote or in the Power
+    column, with the order cell left empty, was dropped: the unit held and the turn said no
+    order was entered. It is refused at its cell, naming the cell it goes in. A unit's own label
+    (A BUD, F STP/SC) and the power summaries are not orders."""
+    paths = create(tmp_path)
+    bud, tri = (cell_of(paths, unit).split("C")[-1] for unit in ("A BUD", "F TRI"))
+    type_cells(paths, {f"Orders!B{bud}": "A BUD - SER", f"Orders!A{tri}": "F TRI-ALB"})
+    assert problems_after(paths, tmp_path) == [
+        f"Orders!B{bud}: found 'A BUD - SER', expected the Unit gm-tools wrote (orders are read from column C: type "
+        f"this one in Orders!C{bud})",
+        f"Orders!A{tri}: found 'F TRI-ALB', expected the Power gm-tools wrote (orders are read from column C: type "
+        f"this one in Orders!C{tri})"]
+
+
+def test_a_build_typed_over_its_rows_label_is_refused_not_waived(tmp_path):
+    """The same for a build typed over the 'Build 1 of 1' gm-tools wrote, its order cell empty:
+    the build was waived without a word ('no orders or press entered')."""
+    paths = create(tmp_path)
+    play(paths, {"GERMANY": ["F KIE - DEN", "A BER - KIE"]})
+    play(paths, {"GERMANY": ["F DEN H"]})
+    ws = openpyxl.load_workbook(paths.workbook)["Orders"]
+    row = next(r[1].row for r in ws.iter_rows(min_row=2) if r[0].value == "GERMANY" and r[1].value == "Build 1 of 1")
+    type_cells(paths, {f"Orders!B{row}": "BUILD A BER"})
+    assert problems_after(paths, tmp_path) == [
+        f"Orders!B{row}: found 'BUILD A BER', expected the Unit gm-tools wrote (orders are read from column C: type "
+        f"this one in Orders!C{row})"]
 
 
 def test_anything_right_of_the_orders_column_is_refused_formula_too(tmp_path):

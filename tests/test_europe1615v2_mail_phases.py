@@ -20,8 +20,7 @@ from gm_tools.app.turn import load_state, new_game, run_turn
 
 ROOT = Path(__file__).resolve().parent.parent
 OFFER = "an offer '5 : A PAR - BUR' (the amount, a colon, the order), or a waiver 'WAIVE: POR': "
-PLACEMENT = ("a placement '9: SAX' (attacks are ordered in the Diplomatic Attacks phase once the placements are "
-             "published, from the second year): ")
+PLACEMENT = "a placement '9: SAX' or '9 INFs to SAX' (the INFs, then the minor state or another power's home box): "
 REFERENCE = "a reference list, powers' codes highest first (SPAIN FRANCE ...): AUSTRIA, FRANCE, SPAIN, ENGLAND, DENMARK: "
 IN_INFLUENCE = "which is mailed in the Political and Religious Influence Phase (INF placements)"
 

@@ -29,6 +29,7 @@ the caller's (:mod:`gm_tools.app.mailorders`).
 from __future__ import annotations
 
 import codecs
+import difflib
 import email
 import email.policy
 import re
@@ -243,7 +244,7 @@ _PHASE_LINE = re.compile(r"^(phase|turn|season|fase|saison|jahreszeit|tour|zug|t
 
 def _power_line(line: str, names: dict[str, str]) -> tuple[str, str] | None:
     """The power a line names on its own (``France``, ``FRANCE:``, ``Power: fra``, ``Orders for
-    France``, ``France orders``) and the phase it names after it (``France S1901M``, ``France
+    France``, ``France orders``, ``France's orders``) and the phase it names after it (``France S1901M``, ``France
     - Spring 1901``: ``S1901``; "" for none), or None."""
     text = _POWER_PREFIX.sub("", line.strip()).rstrip(":").strip()
     phase = ""
@@ -251,7 +252,7 @@ def _power_line(line: str, names: dict[str, str]) -> tuple[str, str] | None:
     if tag and tag.start() > 0:
         phase = (tag.group(1) or f"{_SEASONS[tag.group(2).lower()]}{tag.group(3)}").upper()
         text = text[:tag.start()]
-    text = re.sub(r"\s+orders$", "", text.strip().rstrip(":").strip(), flags=re.IGNORECASE).lower()
+    text = re.sub(r"(?:['’]s)?(?:\s+orders)?$", "", text.strip().rstrip(":").strip(), flags=re.IGNORECASE).lower()
     if text not in names:
         text = re.sub(r"\s*\([^()]*\)$", "", text)  # the player's name after it: "France (Ann)"
     return (names[text], phase) if text in names else None
@@ -436,6 +437,18 @@ def _split_lists(blocks: list, reads: Callable[[str, str], bool], unit_orders: C
             else:
                 split.append(line)
         lines[:] = split
+
+
+def power_near_miss(skipped: list[MailLine], variant: Variant) -> str:
+    """For a mail with no power line: the line before its orders that misspells a power
+    (``Germnay``), as `` (line 1 'Germnay' is near Germany)``; "" when none is near one."""
+    names = {p.name.lower(): p.name for p in variant.powers.values() if p.playable}
+    for line in skipped:
+        words = re.sub(r"(?:['’]s)?(?:\s+orders)?\s*:?$", "", line.text.strip(), flags=re.IGNORECASE).lower()
+        close = difflib.get_close_matches(words, list(names), n=1, cutoff=0.75)
+        if close and words not in names:
+            return f" (line {line.number} {line.text!r} is near {names[close[0]]})"
+    return ""
 
 
 def mail_files(label: str, data: bytes) -> list[tuple[str, bytes]]:

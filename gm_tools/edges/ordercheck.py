@@ -9,6 +9,7 @@ removal), worked out from the position and the orders that stood.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from gm_tools.errors import IllegalOrderError, OrderError, OrderSyntaxError, Problem
@@ -75,6 +76,10 @@ def parse_commanded(text: str, variant: Variant, position: Position, power: str,
         raise (row_error or as_power) from None
 
 
+_SHEET_CELL = re.compile(r"[^!]+![A-Z]+[0-9]+")
+"""A workbook cell (``Orders!C5``); a mailed line's place is ``alice.eml line 3``."""
+_NONE = {"no", "none", "nothing", "keine", "kein", "aucun", "aucune", "nessuna", "nessun", "ninguna", "ninguno"}
+"""A mailed adjustment line's first word that says no build is made (``no builds``, ``keine Bauten``)."""
 _UNIT_VERBS = KEYWORDS - BUILD_WORDS - WAIVE_WORDS - {"/"}
 """The words an order of a unit may begin with when the unit is left to its row: H, -, S, C..."""
 
@@ -89,7 +94,19 @@ def _parse_entry(variant: Variant, position: Position, rules: Rules, entry: Orde
         # "H", "- SER": an order that begins with its verb names no unit; its row's must (a
         # build or a waive names none of its own)
         short = entry.written.split()[0].lower() in _UNIT_VERBS
+        mailed = not _SHEET_CELL.fullmatch(entry.cell)
+        if mailed and parse_phase(position.phase).type == ADJUSTMENT and entry.written.split()[0].lower() in _NONE:
+            # 'no builds' read as a province 'no' (did you mean NAO?) points away from what he meant
+            raise OrderSyntaxError(entry.written, "expected WAIVE, once for each build given up (a build not "
+                                   "ordered is waived anyway), or BUILD A PAR or REMOVE A PAR") from None
         unit_cell = entry.cell.replace("!C", "!B") if "!C" in entry.cell else "column B"
+        if short and entry.unit is None and mailed:
+            # a mailed line ('move A PAR to BUR', 'hold F BRE') has no row, so no unit beside it
+            words = entry.written.split()
+            such = "A PAR R GAS or A PAR D" if parse_phase(position.phase).type == RETREAT else "A PAR - BUR or F BRE H"
+            raise OrderSyntaxError(entry.written, f"expected the ordered unit first, such as {such}, "
+                                   + (f"found {words[0]!r} before it" if len(words) > 1 else
+                                      f"found only {words[0]!r}")) from None
         if short and entry.unit is None:
             raise OrderSyntaxError(entry.written, f"expected a unit in {unit_cell} to read it with: an order typed "
                                    "without its unit is read with the one gm-tools wrote beside it, and that cell "

@@ -9,6 +9,7 @@ counted for someone else.
 from __future__ import annotations
 
 import datetime
+import re
 
 from openpyxl.utils import get_column_letter
 
@@ -42,6 +43,29 @@ def nothing_beyond(ws, first_column: int, why: str, problems: list[Problem],
                 continue
             found = f"a formula {str(cell.value)!r}" if cell.data_type == "f" else repr(cell_text(cell.value))
             problems.append(Problem(ws.title, cell.coordinate, found, f"an empty cell ({why})"))
+
+
+_ORDER_LIKE = re.compile(r"^(?:(?:[AF]|ARMY|FLEET)\s+\w{3}\S*(?:\s*[-–—>]|\s+\w)"
+                         r"|(?:BUILD|REMOVE|DISBAND)\s+(?:AN?\s+)?(?:[AF]|ARMY|FLEET)\b|WAIVE$)", re.IGNORECASE)
+"""A unit's order (``A VIE - GAL``, ``F TRI H``, ``BUILD A BER``, ``WAIVE``), not what gm-tools
+wrote beside the order cells (``A VIE``, ``F STP/SC``, ``Build 1 of 2``)."""
+
+
+def orders_in_column(ws, column: int, problems: list[Problem]) -> None:
+    """Orders are read in ``column`` and nowhere else: an order typed instead in a column
+    before it (over the Unit gm-tools wrote, or in Power) on a row whose order cell is empty,
+    or in a column after it, would be lost, and the turn would say that nothing was entered."""
+    letter = get_column_letter(column)
+    for row in ws.iter_rows(min_row=2, max_col=column):
+        if cell_text(row[column - 1].value):
+            continue
+        for cell in row[:column - 1]:
+            if cell.data_type != "f" and _ORDER_LIKE.match(cell_text(cell.value)):
+                header = cell_text(ws.cell(row=1, column=cell.column).value)
+                problems.append(Problem(ws.title, cell.coordinate, repr(cell_text(cell.value)),
+                                        f"the {header} gm-tools wrote (orders are read from column {letter}: "
+                                        f"type this one in {ws.title}!{letter}{cell.row})"))
+    nothing_beyond(ws, column + 1, f"orders are read from column {letter}", problems)
 
 
 def nothing_outside(ws, read: set[int], why: str, problems: list[Problem]) -> None:

@@ -22,10 +22,13 @@ from gm_tools.errors import UserError
 from gm_tools.systems.europe1615v2.calendar import ATTACKS as ATTACKS_ROLE
 from gm_tools.systems.europe1615v2.calendar import BUILDS, INFLUENCE, MOVEMENT, RETREATS, TAXATION, phase_role
 from gm_tools.systems.europe1615v2.setup import setup_of
-from gm_tools.systems.europe1615v2.sheets import (ATTACKS, OFFERS, PLACEMENTS, REFERENCE, WAIVERS, unknown_place,
-                                                  where_of)
+from gm_tools.systems.europe1615v2.sheets import (ALLIANCES, ATTACKS, OFFERS, PLACEMENTS, REFERENCE, WAIVERS,
+                                                  unknown_place, where_of)
 
 _PLACEMENT = re.compile(r"^\s*(\d+)\s*:\s*([^>]+?)\s*$")
+_INF_PLACEMENT = re.compile(r"^\s*(\d+)\s*INFs?\b\s*(?::|-|(?:to|in|into|on)\b)?\s*([A-Za-z][^>]*?)\s*$", re.IGNORECASE)
+"""A placement that names its INFs ('6 INFs to Lorraine', '5 INF: LOR'): the word says what the
+number counts, so it can be nothing else."""
 _ATTACK = re.compile(r"^\s*(\d)\s*:\s*(\S+)\s*>\s*(\S+)\s*$")
 _BARE_ATTACK = re.compile(r"^\s*[^\s:>]+\s*>\s*\S+\s*$")
 """An attack written as the rulebook's '[minor state] > [power]', without its order number."""
@@ -59,11 +62,14 @@ def _influence_row(variant, role: str, power: str, line: str) -> tuple[str, list
     """A line of the influence phase (a placement) or of the attacks phase (an attack order) as
     its sheet's row, or the form the line should have had."""
     form = INFLUENCE_FORM if role == INFLUENCE else ATTACK_FORM
+    line = _NOTE.sub("", line) or line  # '6: LOR (Lorraine)', '0: LOR > SPAIN # for Savoy'
+    if role == INFLUENCE and _ATTACK_WORD.search(line):
+        form = f"{form}; {_ATTACKS_LATER}"  # named only to a line that speaks of an attack
     elsewhere = misplaced(variant, role, line)
     if elsewhere:
         return f"{form}: {elsewhere}"
     if role == INFLUENCE:
-        placed = _PLACEMENT.match(line)
+        placed = _PLACEMENT.match(line) or _INF_PLACEMENT.match(line)
         if not placed:
             return form
         unknown = _unknown_box(variant, placed.group(2), "another power's home box (FRANCE)")
@@ -79,16 +85,23 @@ _PHASES = {INFLUENCE: "the Political and Religious Influence Phase (INF placemen
            ATTACKS_ROLE: "the Diplomatic Attacks phase after the placements are published",
            MOVEMENT: "a movement phase (the offer sheet)", TAXATION: "the Taxation/Revenue Phase"}
 _UNIT = re.compile(r"^\s*[AF]\s+\S+", re.IGNORECASE)
+_ALLIANCE = re.compile(r"^\s*(?:alliance|ally|allied|allies)\b", re.IGNORECASE)
 
 
 def misplaced(variant, role: str, line: str, verb: str = "mailed") -> str | None:
     """What the line is when it has the form of another phase's line, and the phase that takes
     it; None when it is in no other phase's form. The other phases' forms overlap this one's
     (``9: SAX`` reads as an offer of 9 for a unit SAX), so the words decide."""
+    if verb == "mailed" and _ALLIANCE.match(line):
+        # 'communicated to the GM and announced to the other players': by both players, so the GM
+        # types it (mail only: an Orders-sheet entry's reason may be kept in a lenient turn's record)
+        return (f"found {line.strip()!r}, an alliance, which the GM types on the {ALLIANCES} sheet once both "
+                "players have told him")
     setup = setup_of(variant)
     placed, attack, waive = _PLACEMENT.match(line), _ATTACK.match(line), _WAIVE.match(line)
-    if role != INFLUENCE and placed and where_of(setup, variant, placed.group(2)) is not None:
-        kind, phase = f"an INF placement on {placed.group(2).strip()}", INFLUENCE
+    infs = placed or _INF_PLACEMENT.match(line)
+    if role != INFLUENCE and infs and where_of(setup, variant, infs.group(2)) is not None:
+        kind, phase = f"an INF placement on {infs.group(2).strip()}", INFLUENCE
     elif role != ATTACKS_ROLE and (attack or _BARE_ATTACK.match(line)):
         kind, phase = "an attack order", ATTACKS_ROLE
     elif role != MOVEMENT and placed and _UNIT.match(placed.group(2)):
@@ -117,20 +130,34 @@ def misplaced_entry(variant, phase: str, text: str) -> str | None:
     return f"{UNIT_FORM}: {elsewhere}" if elsewhere else None
 
 
-def _reference_fault(variant, lines: list[str]) -> str | None:
-    """Why a mailed reference list cannot be read, naming the line or the word at fault; None
-    when every word names a power (the sheet's check judges the rest)."""
+def _reference_fault(variant, lines: list[str]) -> tuple[int, str] | None:
+    """Which line of a mailed reference list cannot be read and why, naming the word at fault;
+    None when every word names a power (the sheet's check judges the rest)."""
     setup = setup_of(variant)
     form = f"a reference list, powers' codes highest first (SPAIN FRANCE ...): {', '.join(setup.powers)}"
-    for line in lines:
+    for at, line in enumerate(lines):
         elsewhere = misplaced(variant, TAXATION, line)
         if elsewhere:
-            return f"{form}: {elsewhere}"
-        for word in line.replace(",", " ").split():
+            return at, f"{form}: {elsewhere}"
+        for word in _reference_words(line):
             if where_of(setup, variant, word) not in setup.powers:
-                close = difflib.get_close_matches(word.upper(), list(setup.powers), n=1, cutoff=0.5)
-                return f"{form}: found {word!r}, which is no power" + (f" (nearest: {close[0]})" if close else "")
+                # a word like no power's is not given one ('Reference' is no near miss of FRANCE)
+                close = difflib.get_close_matches(word.upper(), list(setup.powers), n=1, cutoff=0.6)
+                return at, f"{form}: found {word!r}, which is no power" + (f" (nearest: {close[0]})" if close else "")
     return None
+
+
+_LIST_LABEL = re.compile(r"^\s*(?:my\s+)?(?:(?:reference|acceptance)\s+list\s*:?|(?:reference|acceptance|list)\s*:)",
+                         re.IGNORECASE)
+_LIST_MARK = re.compile(r"^(?:\d+[.):]?|[-–—>]+)$")
+
+
+def _reference_words(line: str) -> list[str]:
+    """The powers' words of a mailed reference list's line: without its label ('Reference
+    list:'), the ranks of a numbered list ('1. ENGLAND') or the marks between its powers
+    ('ENGLAND > DENMARK', 'ENGLAND - DENMARK'), which say only the order the words are in."""
+    words = _LIST_LABEL.sub(" ", line).replace(",", " ").replace(">", " > ").split()
+    return [w for w in words if not _LIST_MARK.match(w)]
 
 
 def _unknown_box(variant, text: str, home: str) -> str | None:
@@ -145,9 +172,11 @@ def _unknown_box(variant, text: str, home: str) -> str | None:
 
 UNIT_FORM = "a unit's order"
 OFFER_FORM = "an offer '5 : A PAR - BUR' (the amount, a colon, the order), or a waiver 'WAIVE: POR'"
-_WAIVE = re.compile(r"^\s*WAIVE\s*:?\s*(\S+)\s*$", re.IGNORECASE)
-INFLUENCE_FORM = ("a placement '9: SAX' (attacks are ordered in the Diplomatic Attacks phase once the placements are "
-                  "published, from the second year)")
+_WAIVE = re.compile(r"^\s*WAIVER?\b\s*:?\s*(\S+)\s*$", re.IGNORECASE)
+"""'WAIVE: POR', 'Waiver: POR'; not 'Waivers:', a heading, read as a center 'RS:'."""
+INFLUENCE_FORM = "a placement '9: SAX' or '9 INFs to SAX' (the INFs, then the minor state or another power's home box)"
+_ATTACK_WORD = re.compile(r"\battack|>", re.IGNORECASE)
+_ATTACKS_LATER = "attacks are ordered in the Diplomatic Attacks phase once the placements are published, from the second year"
 ATTACK_FORM = "an attack '0: RHI > FRANCE' (the order's number, the minor state or home box, the target)"
 
 
@@ -172,7 +201,8 @@ def mailed_rows(variant, phase: str, power: str, lines: list[str]) -> MailedRows
                 # an order names its unit and what it does: one word is neither
                 rows.append(f"{OFFER_FORM}: found {offer.group(2)!r} after the amount, which is no unit's order")
             else:
-                rows.append((OFFERS, [power, int(offer.group(1)), offer.group(2)]) if offer else OFFER_FORM)
+                rows.append((OFFERS, [power, int(offer.group(1)), _NOTE.sub("", offer.group(2))]) if offer
+                            else _offer_near_miss(line))
         # a mail with no waiver leaves the power's waivers on their sheet as they are
         return MailedRows((OFFERS, WAIVERS) if any(r[0] == WAIVERS for r in rows if isinstance(r, tuple)) else (OFFERS,),
                           rows)
@@ -191,12 +221,69 @@ def mailed_rows(variant, phase: str, power: str, lines: list[str]) -> MailedRows
                                       for line, why in zip(lines, elsewhere)])
     if role == TAXATION:
         # one list, however many lines the player wrapped it on
-        first = _reference_fault(variant, lines) or (REFERENCE, [power, " ".join(lines)])
-        return MailedRows((REFERENCE,), [first] + [None] * (len(lines) - 1) if lines else [])
+        fault = _reference_fault(variant, lines)
+        rows = [(REFERENCE, [power, " ".join(w for line in lines for w in _reference_words(line))])] if lines else []
+        rows += [None] * (len(lines) - 1)
+        if fault:
+            # refused at the line at fault ('see you next turn' under the list), not at the list's first
+            rows = [None] * len(lines)
+            rows[fault[0]] = fault[1]
+        return MailedRows((REFERENCE,), rows)
     if role not in (INFLUENCE, ATTACKS_ROLE):
         return None
     rows = [_influence_row(variant, role, power, line) for line in lines]
+    if role == ATTACKS_ROLE:
+        rows = _bare_attacks(variant, power, lines, rows)
     return MailedRows((PLACEMENTS,) if role == INFLUENCE else (ATTACKS,), rows)
+
+
+_NOTE = re.compile(r"\s*(?:\((?!\s*(?:[NSEW]C?|(?:NORTH|SOUTH|EAST|WEST)(?:\s+COAST)?)\s*\))[^()]*\)"
+                         r"|\[[^\]]*\]|#.*|//.*)$", re.IGNORECASE)
+"""A player's note after an offer's order, a placement or an attack, left out as after any
+mailed order (``(to bounce)``, ``# a feint``, ``LOR (Lorraine)``); a coast in brackets (``SPA
+(NC)``) is the order's. The mail reader leaves notes out only where the line does not read
+without, and any ``5: ...`` reads as an offer or a placement."""
+_NO_COLON = re.compile(r"^\s*(\d+)\s+([AF]\s+\S.*?)\s*$", re.IGNORECASE)
+_ODD_AMOUNT = re.compile(r"^\s*([^:]*\d[^:]*?)\s*:\s*([AF]\s+\S.*?)\s*$", re.IGNORECASE)
+_AMOUNT_AFTER = re.compile(r"^\s*([AF]\s+\S.*?)\s*:\s*(\d+)\s*$", re.IGNORECASE)
+
+
+def _offer_near_miss(line: str) -> str:
+    """Why a mailed line of a movement phase is no offer, naming what was found when it is an
+    order written near the offer's form: a unit's order without its amount (a player used to
+    the standard game's mail), an amount without its colon (a list's number reads so too, so
+    neither is guessed), an amount with words or signs about it, the amount after the order."""
+    text = line.strip()
+    no_colon, odd, after = _NO_COLON.match(line), _ODD_AMOUNT.match(line), _AMOUNT_AFTER.match(line)
+    if no_colon:
+        why = (f"found {text!r}, a number before the order without the colon an amount takes (a list's number "
+               f"is written so too): '{no_colon.group(1)} : {no_colon.group(2)}' is an offer of {no_colon.group(1)}")
+    elif odd:
+        why = f"found {odd.group(1)!r} before the colon, where the amount is a whole number, 0 or more ('5 : ...')"
+    elif after:
+        why = f"found the amount after the order: '{after.group(2)} : {after.group(1)}' is its offer"
+    elif _UNIT.match(line):
+        why = (f"found {text!r}, a unit's order without an amount: every order is a bribe, "
+               f"'0 : {text}' for one's own unit at no cost")
+    else:
+        return OFFER_FORM
+    return f"{OFFER_FORM}: {why}"
+
+
+def _bare_attacks(variant, power: str, lines: list[str], rows: list) -> list:
+    """The rows of an attacks mail whose attacks are written as the rulebook's order
+    ('indicates the name of minor state and the target of the attack'), without the order's
+    number: one alone is the power's first order (0); of several, which is the first and which
+    the alternates is the player's to number."""
+    bare = [i for i, line in enumerate(lines) if _BARE_ATTACK.match(line)]
+    if not bare:
+        return rows
+    if len(bare) == 1 and not any(_ATTACK.match(line) for line in lines):
+        return [_influence_row(variant, ATTACKS_ROLE, power, f"0: {line.strip()}") if i == bare[0] else row
+                for i, (line, row) in enumerate(zip(lines, rows))]
+    return [f"{ATTACK_FORM}: found {lines[i].strip()!r} without its order's number, which says which of the "
+            f"power's attacks is the first (0) and which the alternates (1, 2 ...)" if i in bare else row
+            for i, row in enumerate(rows)]
 
 
 def _offer_cells(phase: str, entry: dict, where: str) -> dict[str, object]:

@@ -19,6 +19,7 @@ or a power's code for its home box.
 from __future__ import annotations
 
 import difflib
+import re
 
 from gm_tools.engine.hooks import INTEGER, Column, InputRow, SheetHooks, Table, power_column
 from gm_tools.engine.model import Position
@@ -81,14 +82,16 @@ def _row(variant: Variant, position: Position, row: InputRow, required: tuple[st
 
 def where_of(setup: Setup, variant: Variant, text: str) -> str | None:
     """A minor state's code, or a power's code for its home box, from what the GM typed
-    (a code or a name, any case); None if it is neither."""
-    word = text.strip().upper().removesuffix(" HOME BOX").strip()
+    (a code, a name or a power's alias, any case); None if it is neither."""
+    # 'England's home box', as the influence page writes it
+    word = re.sub(r"(?:['’]S)?\s+HOME\s+BOX$", "", text.strip().upper()).strip()
     if word in setup.minors or word in setup.powers:
         return word
     for code in setup.powers:
-        # a power of two realms (Denmark/Sweden) goes by either name too
+        # a power of two realms (Denmark/Sweden) goes by either name too, and every power by the
+        # names its players' languages give it (Spanien, Danemark), as a mail's power line does
         name = variant.powers[code].name.upper()
-        if word == name or ("/" in name and word in name.split("/")):
+        if word == name or ("/" in name and word in name.split("/")) or word.lower() in variant.powers[code].aliases:
             return code
     for code, minor in setup.minors.items():
         if minor.name.upper() == word:
@@ -294,6 +297,11 @@ def unknown_place(setup: Setup, variant: Variant, text: str) -> tuple[str, str]:
     whose = next((code for code, minor in setup.minors.items() if province in minor.provinces), None)
     if province and whose:
         return f"{word!r}, a province of {setup.minors[whose].in_text}", f" (did you mean {whose}?)"
+    land = setup.domains.get(province)
+    if land in setup.powers:
+        # the letters of 'PAR' are near PRU's and POR's, but a player naming Paris means France
+        return (f"{word!r}, a province of {variant.powers[land].name}, no minor state",
+                f" (a power's home box is named by the power: {land})")
     close = difflib.get_close_matches(word.upper(), sorted(setup.pliant) + list(setup.powers), n=3, cutoff=0.5)
     return repr(word), f" (nearest: {', '.join(close)})" if close else ""
 
