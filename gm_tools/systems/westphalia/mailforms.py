@@ -140,7 +140,9 @@ def keyword(text: str) -> tuple[str, Form | None, str] | None:
     for word, form in _WORDS:
         if low.startswith(word) and (len(low) == len(word) or low[len(word)] in ": ="):
             rest = " ".join(text.strip().split())[len(word):].lstrip(" :=").strip()
-            return word, form, rest
+            # 'Actions - Heresy, Diplomacy': a dash between the keyword and the values, as a
+            # colon; never a value's sign, none of a player's lines taking a negative one
+            return word, form, re.sub(r"^[-\u2013\u2014](?:\s+|$)", "", rest)
     return None
 
 
@@ -163,7 +165,10 @@ def read_line(text: str, kind: str) -> Line | None:
 
 
 def _values(form: Form, word: str, rest: str) -> list[dict]:
-    items = [i.strip() for i in rest.split(",")]
+    items = [part for i in re.split(r"[,;]", rest) for part in _at_labels(form, i.strip())]
+    if form.place == WAR:
+        # 'War on Red', 'Declare war on Hesse': the side the war is against, as 'War: Red'
+        items[0] = re.sub(r"^(?:on|against)\s+", "", items[0], flags=re.IGNORECASE)
     if form.place == GAME:
         card = _CARD.match(rest)
         if not card:
@@ -226,9 +231,10 @@ def _columns(form: Form, items: list[str], columns: tuple[str, ...]) -> dict:
     plain = []
     for item in items:
         label = next((w for w in sorted(_LABELS, key=len, reverse=True)
-                      if _LABELS[w] in columns and item.lower().startswith(w + " ")), None)
+                      if _LABELS[w] in columns and re.match(rf"{w}(?:\s*[:=]\s*|\s+)\S", item, re.IGNORECASE)),
+                     None)
         if label and not (form.listed == _LABELS[label] and _LABELS[label] in values):
-            values[_LABELS[label]] = item[len(label):].strip(" :")
+            values[_LABELS[label]] = item[len(label):].strip(" :=")
         else:
             plain.append(item)
     free = [c for c in columns if c not in values]
@@ -240,6 +246,17 @@ def _columns(form: Form, items: list[str], columns: tuple[str, ...]) -> dict:
         raise ValueError(f"at most {len(free)} value(s), {', '.join(free)}, separated by commas: {form.example!r}")
     values.update({c: v for c, v in zip(free, plain) if v})
     return values
+
+
+def _at_labels(form: Form, item: str) -> list[str]:
+    """An item cut before each column's label inside it, the comma before it left out
+    ('EIC EIS HAE HAM capital HAM', '2 on DES also FRS'): the label names its column, never a
+    province or a principality. 'on' is the Dice's own word ('1 on DUI'), not cut at."""
+    labels = [w for w in _LABELS if w != "on" and _LABELS[w] in form.columns]
+    if not labels:
+        return [item]
+    words = "|".join(sorted(map(re.escape, labels), key=len, reverse=True))
+    return [part.strip() for part in re.split(rf"\s+(?=(?:{words})(?:\s*[:=]\s*|\s+)\S)", item, flags=re.IGNORECASE)]
 
 
 def words_of(text: str) -> list[str]:

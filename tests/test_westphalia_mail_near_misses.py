@@ -1,0 +1,73 @@
+"""The Peace of Westphalia's mailed lines as players write them when they slip from the forms of
+``docs/westphalia.md`` ('By mail') in a way that leaves no doubt what they mean, and the GM's
+slips in a cell the turn names: each read as meant, or refused saying what was expected.
+
+Rulebook: ``003_b5b9eb4920d39694.txt`` (The Peace of Westphalia).
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from gm_tools.systems.westphalia.mailforms import read_line
+
+from westphalia_mails import played_to, rows_of
+
+GAME = "westphalia-demo"
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _gm_tools(root: Path, *args: str) -> subprocess.CompletedProcess:
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")])}
+    return subprocess.run([sys.executable, "-m", "gm_tools", *args, "--root", str(root)],
+                          capture_output=True, text=True, env=env, cwd=ROOT)
+
+
+@pytest.mark.parametrize("line, step, rows", [
+    # the label before the capital with no comma before it, or a colon after it
+    ("provinces EIC EIS HAE HAM capital HAM", "L", [{"Provinces": "EIC EIS HAE HAM", "Capital": "HAM"}]),
+    ("Provinces: EIC EIS HAE HAM, capital: HAM", "L", [{"Provinces": "EIC EIS HAE HAM", "Capital": "HAM"}]),
+    ("Provinces: EIC EIS HAE HAM; capital HAM", "L", [{"Provinces": "EIC EIS HAE HAM", "Capital": "HAM"}]),
+    ("Principality: Hesse, ESL ESS capital ESS", "C", [{"Principality": "Hesse", "Provinces": "ESL ESS",
+                                                        "Capital": "ESS"}]),
+    ("Dice: 2 on DES also FRS", "T", [{"Where": "DES", "Dice": 2, "Also converts": "FRS"}]),
+    ("Dice: 2 on DES, also: FRS", "T", [{"Where": "DES", "Dice": 2, "Also converts": "FRS"}]),
+    ("Foreign Power: Netherlands edge west", "F", [{"Home Province": "Netherlands", "Edge": "west"}]),
+    # 'Declare War on either an eligible Player or an unaligned Principality'
+    ("War on Red", "T", [{"Against": "Red"}]),
+    ("Declare war on Hesse", "T", [{"Against": "Hesse"}]),
+    ("War against Orange Stag", "T", [{"Against": "Orange Stag"}]),
+    # a dash between the keyword and the values, as a colon
+    ("Actions - Heresy, Diplomacy", "T", [{"Combat Heresy": "yes", "Engage in Diplomacy": "yes", "Wage War": "no"}]),
+    ("Influence \u2013 Cologne 2; Hesse 1", "T", [{"Principality": "Cologne", "DI": 2},
+                                                  {"Principality": "Hesse", "DI": 1}]),
+])
+def test_a_near_miss_of_a_form_reads_as_meant(line, step, rows):
+    """rulebook 003 (The Peace of Westphalia), 'Pick Provinces': 'The First Player picks 4
+    provinces ... He then places a town on his chosen capital province'; 'Spread the Faith': 'an
+    additional heretical province of your choice'; 'Declare War on either an eligible Player or
+    an unaligned Principality'. A column's label ('capital', 'also', 'edge') names its column
+    wherever it stands, with or without the comma or a colon; a semicolon or a dash separates as
+    a comma and a colon do; 'War on Red' declares the war on Red."""
+    read = read_line(line, step)
+    assert (list(read.rows), read.error) == (rows, "")
+
+
+def test_a_capital_without_a_comma_is_typed_into_its_cell(tmp_path):
+    """rulebook 003 (The Peace of Westphalia), 'Pick Provinces': 'The First Player picks 4
+    provinces ... He then places a town on his chosen capital province.' Through the command,
+    'provinces EIC EIS HAE HAM capital HAM' was refused ('found 'capital'', nearest CAL): it is
+    typed, the capital in the Capital column."""
+    paths = played_to("P1510L", tmp_path)
+    (tmp_path / "red.txt").write_text("Red\nprovinces EIC EIS HAE HAM capital HAM\n", encoding="utf-8")
+    (tmp_path / "blue.txt").write_text("Blue\nProvinces: DUI DUR GRA HAL; capital: HAL\n", encoding="utf-8")
+    done = _gm_tools(tmp_path, "orders", GAME, str(tmp_path / "red.txt"), str(tmp_path / "blue.txt"))
+    assert done.stdout.startswith("P1510L: 2 line(s) written, 0 refused\n"), done.stdout + done.stderr
+    rows = {row[0]: row[1:3] for row in rows_of(paths, "Pick Provinces")}
+    assert (rows["RED"], rows["BLUE"]) == (("EIC, EIS, HAE, HAM", "HAM"), ("DUI, DUR, GRA, HAL", "HAL"))
+
