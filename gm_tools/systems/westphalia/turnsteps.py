@@ -71,10 +71,12 @@ def player_turns(variant: Variant, step: Step, inputs: dict, year: int) -> None:
         # the Leagues are joined on this sheet alone ('The Leagues reset'), so a declarer in none is
         # refused now, whatever else is still to be entered: a mail's declaration never holds the
         # sheet against another player's that can stand
-        from gm_tools.systems.westphalia.religiouswar import no_league
+        from gm_tools.systems.westphalia.religiouswar import no_league, no_player
 
         declarer = religious.get("declarer") or ""
-        step.problems.append((0, "religious war", f"{declarer} > {religious.get('target', '')}", no_league(declarer)))
+        # a Declarer's cell naming nobody is a slip to correct, not a player without a League
+        why = no_league(declarer) if declarer in state.setup_order else no_player(state, declarer)
+        step.problems.append((0, "religious war", f"{declarer or 'nothing'} > {religious.get('target', '')}", why))
     if step.problems:
         return
     state.actions = {p: sorted(rows[p]["actions"]) for p in order}
