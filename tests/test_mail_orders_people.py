@@ -441,3 +441,18 @@ def test_a_provinces_name_below_a_europe_mails_entries_is_a_signature(tmp_path):
                          dry_run=True)
     assert report.phase == "S1615M" and report.refused == [] and [w[2] for w in report.written] == ["A PAR H", "9: WUR"]
     assert report.signed_places == [("fr.eml line 5", "Paris Hilton")]
+
+
+def test_a_power_line_with_an_article(tmp_path):
+    """rulebook 004 (Centenary), introduction: 'The powers are France, Sweden, the Ottoman Empire,
+    the Holy Roman Empire, England, Spain, and the German Princes.' A power line
+    with the article players put before such a name ('The Ottoman Empire', 'the Empire:') opens
+    the power's orders as the name alone does; it was refused as no power line, the orders under
+    it left unread. A line of another word ('Then') is still no power line."""
+    new_game("centenary", "c", root=tmp_path, seed=1, created="2000-01-01T00:00:00Z")
+    mails = [("ot.eml", _mail("The Ottoman Empire\nA CON H\n")), ("em.eml", _mail("the Empire:\nA VIE H\n"))]
+    report = enter_mails("c", mails, root=tmp_path, dry_run=True)
+    assert report.refused == []
+    assert [(w[1], w[2]) for w in report.written] == [("OTTOMAN", "A CON H"), ("EMPIRE", "A VIE H")]
+    report = enter_mails("c", [("x.eml", _mail("Then\nA CON H\n"))], root=tmp_path, dry_run=True)
+    assert report.written == [] and report.refused[0][2].startswith("a line naming the power before the orders")

@@ -254,6 +254,8 @@ def _power_line(line: str, names: dict[str, str]) -> tuple[str, str] | None:
     text = re.sub(r"\s+orders$", "", text.strip().rstrip(":").strip(), flags=re.IGNORECASE).lower()
     if text not in names:
         text = re.sub(r"\s*\([^()]*\)$", "", text)  # the player's name after it: "France (Ann)"
+    if text not in names and text.startswith("the "):
+        text = text[len("the "):]  # "The Ottoman Empire", "the Empire": the article no name begins with
     return (names[text], phase) if text in names else None
 
 
