@@ -71,3 +71,25 @@ def test_a_capital_without_a_comma_is_typed_into_its_cell(tmp_path):
     rows = {row[0]: row[1:3] for row in rows_of(paths, "Pick Provinces")}
     assert (rows["RED"], rows["BLUE"]) == (("EIC, EIS, HAE, HAM", "HAM"), ("DUI, DUR, GRA, HAL", "HAL"))
 
+
+
+def test_a_principality_without_its_article_or_accents(tmp_path):
+    """rulebook 003 (The Peace of Westphalia), 'Play the Diplomacy Game': 'place Diplomatic
+    Influence onto one or more Principalities of your choice'. 'Palatinate' for The Palatinate and
+    'Lubeck' for Lübeck (a keyboard without the umlaut) name them alone: they were refused
+    ('found 'Palatinate''); they are typed as the sheets write them."""
+    paths = played_to("R1585T", tmp_path)
+    (tmp_path / "orange.txt").write_text("Orange\nInfluence: Palatinate 2, Lubeck 1\n", encoding="utf-8")
+    done = _gm_tools(tmp_path, "orders", GAME, str(tmp_path / "orange.txt"))
+    assert done.stdout.startswith("R1585T: 1 line(s) written, 0 refused\n"), done.stdout + done.stderr
+    assert rows_of(paths, "Place Influence") == [("ORANGE", "The Palatinate", 2), ("ORANGE", "Lübeck", 1)]
+
+
+def test_an_elector_without_its_article(tmp_path):
+    """rulebook 003 (The Peace of Westphalia), 'Place Electors': 'The First Player places an
+    Elector of his choice anywhere on the map'. 'Elector: Palatinate, ...' places The Palatinate."""
+    paths = played_to("P1510K", tmp_path)
+    (tmp_path / "green.txt").write_text("Green\nElector: palatinate, ASC BAM, capital ASC\n", encoding="utf-8")
+    done = _gm_tools(tmp_path, "orders", GAME, str(tmp_path / "green.txt"))
+    assert done.stdout.startswith("P1510K: 1 line(s) written, 0 refused\n"), done.stdout + done.stderr
+    assert ("GREEN", "The Palatinate", "ASC, BAM", "ASC") in rows_of(paths, "Place Electors")

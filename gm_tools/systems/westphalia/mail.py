@@ -95,7 +95,7 @@ class _Typing:
 
     def principality(self, text) -> str:
         return next((n for n in self.state.principalities if n.lower() == str(text).strip().lower()),
-                    str(text).strip())
+                    next((n for n in self.state.principalities if F.fold(n) == F.fold(text)), str(text).strip()))
 
     # --- rows ------------------------------------------------------------------------------
 
@@ -243,11 +243,12 @@ def _names(typing: _Typing, kind: str) -> dict[str, str]:
         return codes | {word: code for word, code in typing.variant.lookup.items() if code in typing.variant.provinces}
     if kind == "a player":
         return dict(typing.players)
-    return {name.lower(): name for name in typing.state.principalities}
+    return {F.fold(name): name for name in typing.state.principalities} | \
+        {name.lower(): name for name in typing.state.principalities}
 
 
 def _known(typing: _Typing, kinds, word: str) -> bool:
-    return any(word.lower() in _names(typing, kind) for kind in kinds)
+    return any(word.lower() in _names(typing, kind) or F.fold(word) in _names(typing, kind) for kind in kinds)
 
 
 def _nearest(typing: _Typing, kinds, word: str) -> str:

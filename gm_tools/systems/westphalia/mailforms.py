@@ -277,9 +277,18 @@ def chosen(text, choices: tuple[str, ...]) -> str | None:
     text = str(text or "").strip()
     if not text:
         return None
-    found = [c for c in choices if c.lower() == text.lower()] or \
+    found = [c for c in choices if c.lower() == text.lower()] or [c for c in choices if fold(c) == fold(text)] or \
         [c for c in choices if c.lower().startswith(text.lower())]
     return found[0] if len(found) == 1 else text
+
+
+def fold(text) -> str:
+    """A name as a player may type it without the keys or the article: 'Lubeck' for Lübeck,
+    'Palatinate' for The Palatinate."""
+    import unicodedata
+
+    plain = "".join(c for c in unicodedata.normalize("NFKD", str(text or "")) if not unicodedata.combining(c))
+    return re.sub(r"^the\s+", "", " ".join(plain.casefold().split()))
 
 
 def card(text: str) -> str:
