@@ -42,6 +42,9 @@ def _gm_tools(root: Path, *args: str) -> subprocess.CompletedProcess:
     ("War on Red", "T", [{"Against": "Red"}]),
     ("Declare war on Hesse", "T", [{"Against": "Hesse"}]),
     ("War against Orange Stag", "T", [{"Against": "Orange Stag"}]),
+    # 'Players attempt to secure the votes of a majority of the Electors (4) to be elected Emperor'
+    ("Vote for Red", "V", [{"Votes for": "Red"}]),
+    ("Votes: Blue Kraken", "X", [{"Votes for": "Blue Kraken"}]),
     # a dash between the keyword and the values, as a colon
     ("Actions - Heresy, Diplomacy", "T", [{"Combat Heresy": "yes", "Engage in Diplomacy": "yes", "Wage War": "no"}]),
     ("Influence \u2013 Cologne 2; Hesse 1", "T", [{"Principality": "Cologne", "DI": 2},
@@ -51,9 +54,11 @@ def test_a_near_miss_of_a_form_reads_as_meant(line, step, rows):
     """rulebook 003 (The Peace of Westphalia), 'Pick Provinces': 'The First Player picks 4
     provinces ... He then places a town on his chosen capital province'; 'Spread the Faith': 'an
     additional heretical province of your choice'; 'Declare War on either an eligible Player or
-    an unaligned Principality'. A column's label ('capital', 'also', 'edge') names its column
+    an unaligned Principality'; 'Imperial Election': 'Players attempt to secure the votes of a
+    majority of the Electors'. A column's label ('capital', 'also', 'edge') names its column
     wherever it stands, with or without the comma or a colon; a semicolon or a dash separates as
-    a comma and a colon do; 'War on Red' declares the war on Red."""
+    a comma and a colon do; 'War on Red' declares the war on Red; 'Vote for Red' and 'Votes: Red'
+    are Red's vote ('Vote for Red' was refused as 'found 'for Red'')."""
     read = read_line(line, step)
     assert (list(read.rows), read.error) == (rows, "")
 
