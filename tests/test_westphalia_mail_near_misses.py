@@ -42,6 +42,12 @@ def _gm_tools(root: Path, *args: str) -> subprocess.CompletedProcess:
     ("War on Red", "T", [{"Against": "Red"}]),
     ("Declare war on Hesse", "T", [{"Against": "Hesse"}]),
     ("War against Orange Stag", "T", [{"Against": "Orange Stag"}]),
+    # 'places all of his Diplomatic Influence onto one or more Principalities of his choice'
+    ("Influence: Mainz 2 Bohemia 1", "D", [{"Principality": "Mainz", "DI": 2}, {"Principality": "Bohemia", "DI": 1}]),
+    ("Influence: The Palatinate: 2, Augsburg = 1", "D", [{"Principality": "The Palatinate", "DI": 2},
+                                                         {"Principality": "Augsburg", "DI": 1}]),
+    ("Diplomatic Influence: Saxony (3)", "D", [{"Principality": "Saxony", "DI": 3}]),
+    ("Influence: Bohemia x3", "D", [{"Principality": "Bohemia", "DI": 3}]),
     # 'Players attempt to secure the votes of a majority of the Electors (4) to be elected Emperor'
     ("Vote for Red", "V", [{"Votes for": "Red"}]),
     ("Votes: Blue Kraken", "X", [{"Votes for": "Blue Kraken"}]),
@@ -52,13 +58,17 @@ def _gm_tools(root: Path, *args: str) -> subprocess.CompletedProcess:
 ])
 def test_a_near_miss_of_a_form_reads_as_meant(line, step, rows):
     """rulebook 003 (The Peace of Westphalia), 'Pick Provinces': 'The First Player picks 4
-    provinces ... He then places a town on his chosen capital province'; 'Spread the Faith': 'an
+    provinces ... He then places a town on his chosen capital province'; 'Place Diplomatic
+    Influence': 'places all of his Diplomatic Influence onto one or more Principalities of his
+    choice'; 'Spread the Faith': 'an
     additional heretical province of your choice'; 'Declare War on either an eligible Player or
     an unaligned Principality'; 'Imperial Election': 'Players attempt to secure the votes of a
     majority of the Electors'. A column's label ('capital', 'also', 'edge') names its column
     wherever it stands, with or without the comma or a colon; a semicolon or a dash separates as
     a comma and a colon do; 'War on Red' declares the war on Red; 'Vote for Red' and 'Votes: Red'
-    are Red's vote ('Vote for Red' was refused as 'found 'for Red'')."""
+    are Red's vote ('Vote for Red' was refused as 'found 'for Red''); a principality and its
+    Influence may be written without the comma between pairs ('Mainz 2 Bohemia 1', refused as
+    'found 'Mainz 2 Bohemia'') or with a colon, '=', brackets or 'x' before the number."""
     read = read_line(line, step)
     assert (list(read.rows), read.error) == (rows, "")
 

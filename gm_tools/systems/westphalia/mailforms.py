@@ -178,6 +178,8 @@ def _values(form: Form, word: str, rest: str) -> list[dict]:
     if word == "actions":
         chosen = [a for i in re.split(r",|;|\band\b|&", rest) if i.strip() for a in _actions(i)]
         return [{a: "yes" if a in chosen else "no" for a in ACTIONS}]
+    if form.columns == ("Principality", "DI"):
+        items = [pair for item in items for pair in _pairs(item)]
     if form.columns == ("Principality", "DI") and items and all(map(_amount, items)):
         # 'Influence: Cologne 2, Hesse 1': a row for each principality
         return [dict(zip(form.columns, _amount(item))) for item in items]
@@ -214,10 +216,26 @@ def _action(item: str) -> str:
     return found[0]
 
 
+def _pairs(item: str) -> list[str]:
+    """'Mainz 2 Bohemia 1', the commas left out: an item for each principality and its number;
+    no principality's name holds a digit."""
+    text = _plain(item)
+    if re.fullmatch(r"(?:\D+?\s\d+\s+)+\D+?\s\d+", text):
+        return [pair.strip() for pair in re.findall(r"\D+?\s\d+", text)]
+    return [item]
+
+
+def _plain(item: str) -> str:
+    """An amount as written without what stands between the name and the number: 'Cologne: 2',
+    'Cologne = 2', 'Cologne (2)', 'Cologne x2' are 'Cologne 2'."""
+    text = " ".join(re.sub(r"\s*[:=]\s*|[()]", " ", item).split())
+    return re.sub(r"(?<=\s)[x\u00d7](?=\d+$)", "", text, flags=re.IGNORECASE)
+
+
 def _amount(item: str) -> tuple[str, int] | None:
     """``Cologne 2``, ``2 on Cologne`` or ``2 Cologne``: (the name, the whole number)."""
-    first = re.fullmatch(r"(\d+)\s+(?:on\s+)?(\D.*)", item.strip(), re.IGNORECASE)
-    last = re.fullmatch(r"(.*\D)\s+(\d+)", item.strip())
+    first = re.fullmatch(r"(\d+)\s+(?:on\s+)?(\D.*)", _plain(item), re.IGNORECASE)
+    last = re.fullmatch(r"(.*\D)\s+(\d+)", _plain(item))
     if first:
         return first.group(2).strip(), int(first.group(1))
     return (last.group(1).strip(), int(last.group(2))) if last else None
