@@ -108,3 +108,14 @@ def test_an_elector_without_its_article(tmp_path):
     done = _gm_tools(tmp_path, "orders", GAME, str(tmp_path / "green.txt"))
     assert done.stdout.startswith("P1510K: 1 line(s) written, 0 refused\n"), done.stdout + done.stderr
     assert ("GREEN", "The Palatinate", "ASC, BAM", "ASC") in rows_of(paths, "Place Electors")
+
+
+@pytest.mark.parametrize("line, step, why", [
+    ("Religious Upheaval: FUL, FRS", "U", "one value (Province) as in 'Upheaval: GRA', found 2: FUL, FRS"),
+    ("Vote: Red, Blue", "V", "one value (Votes for) as in 'Vote: Red', found 2: Red, Blue"),
+])
+def test_two_values_where_one_is_taken_are_refused_as_such(line, step, why):
+    """rulebook 003 (The Peace of Westphalia), 'Religious Upheaval': 'On a 1-3, one of the
+    Player's provinces of his choice converts'. Two values where the line takes one were refused
+    as 'at most 1 value(s), Province, separated by commas', as if a list were asked for."""
+    assert read_line(line, step).error == why

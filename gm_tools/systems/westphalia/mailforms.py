@@ -262,6 +262,8 @@ def _columns(form: Form, items: list[str], columns: tuple[str, ...]) -> dict:
         extra = len(plain) - len(free)
         plain[at:at + extra + 1] = [", ".join(plain[at:at + extra + 1])]
     if len(plain) > len(free):
+        if len(free) == 1:  # 'separated by commas' would ask for a list where one value is taken
+            raise ValueError(f"one value ({free[0]}) as in {form.example!r}, found {len(plain)}: {', '.join(plain)}")
         raise ValueError(f"at most {len(free)} value(s), {', '.join(free)}, separated by commas: {form.example!r}")
     values.update({c: v for c, v in zip(free, plain) if v})
     return values
