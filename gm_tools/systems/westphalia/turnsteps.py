@@ -257,8 +257,12 @@ def _unknown_word(variant: Variant, step: Step, i: int, entry: dict, beaten: str
                               + (f" (nearest: {', '.join(near)})" if near else "")))
         return True
     if province and province not in variant.provinces:
-        step.problems.append((i, "treaty", province, "a province of the board, of a war's loser"
-                              + _nearest(variant, province)))
+        from gm_tools.systems.westphalia.setup import read_provinces
+
+        codes, unknown = read_provinces(variant, province)
+        step.problems.append((i, "treaty", province, "one province a row, a row for each province taken ('Conquer 1 "
+                              "province with a town, or up to 2 provinces without one')" if len(codes + unknown) > 1
+                              else "a province of the board, of a war's loser" + _nearest(variant, province)))
         return True
     return False
 
