@@ -48,6 +48,9 @@ def _gm_tools(root: Path, *args: str) -> subprocess.CompletedProcess:
                                                          {"Principality": "Augsburg", "DI": 1}]),
     ("Diplomatic Influence: Saxony (3)", "D", [{"Principality": "Saxony", "DI": 3}]),
     ("Influence: Bohemia x3", "D", [{"Principality": "Bohemia", "DI": 3}]),
+    # 'show either a Cooperate or Compete card', as British players spell it
+    ("Co-operate with Orange", "T", [{"Card": "Cooperate", "With": "Orange"}]),
+    ("Diplomacy Game: co-operate against Red", "T", [{"Card": "cooperate", "With": "Red"}]),
     # 'Players attempt to secure the votes of a majority of the Electors (4) to be elected Emperor'
     ("Vote for Red", "V", [{"Votes for": "Red"}]),
     ("Votes: Blue Kraken", "X", [{"Votes for": "Blue Kraken"}]),
@@ -68,7 +71,9 @@ def test_a_near_miss_of_a_form_reads_as_meant(line, step, rows):
     a comma and a colon do; 'War on Red' declares the war on Red; 'Vote for Red' and 'Votes: Red'
     are Red's vote ('Vote for Red' was refused as 'found 'for Red''); a principality and its
     Influence may be written without the comma between pairs ('Mainz 2 Bohemia 1', refused as
-    'found 'Mainz 2 Bohemia'') or with a colon, '=', brackets or 'x' before the number."""
+    'found 'Mainz 2 Bohemia'') or with a colon, '=', brackets or 'x' before the number; 'Co-operate with Orange' is the
+    Cooperate card ('Play the Diplomacy Game': 'show either a Cooperate or Compete card'), refused
+    before as no line of the step."""
     read = read_line(line, step)
     assert (list(read.rows), read.error) == (rows, "")
 

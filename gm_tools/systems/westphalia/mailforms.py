@@ -116,7 +116,8 @@ GM_ONLY.update({"peace treaty": GM_ONLY["peace treaties"], "treaty": GM_ONLY["pe
 """What only the GM enters, and why a player's line for it is refused."""
 
 _WORDS = sorted([(w, f) for f in FORMS for w in f.words] + [(w, None) for w in GM_ONLY], key=lambda x: -len(x[0]))
-_CARD = re.compile(r"^(cooperate|compete)\s+(?:with|against|vs\.?)\s+(.+)$", re.IGNORECASE)
+_CARD = re.compile(r"^(co-?operate|compete)\s+(?:with|against|vs\.?)\s+(.+)$", re.IGNORECASE)
+"""A card shown and to whom; 'Co-operate', as British players spell it, is the Cooperate card."""
 _LABELS = {"capital": "Capital", "provinces": "Provinces", "also": "Also converts", "also converts": "Also converts",
            "on": "Where", "edge": "Edge", "home": "Home Province", "home province": "Home Province"}
 
@@ -135,7 +136,7 @@ class Line:
 def keyword(text: str) -> tuple[str, Form | None, str] | None:
     """(the keyword, its form or None for the GM's, the rest of the line), or None when the line
     opens with no keyword."""
-    if re.match(r"(cooperate|compete)\b", text.strip(), re.IGNORECASE):
+    if re.match(r"(co-?operate|compete)\b", text.strip(), re.IGNORECASE):
         return "diplomacy game", next(f for f in FORMS if f.sheet == S.DIPLOMACY_GAME), text.strip()
     low = " ".join(text.strip().lower().split())
     for word, form in _WORDS:
@@ -174,7 +175,7 @@ def _values(form: Form, word: str, rest: str) -> list[dict]:
         card = _CARD.match(rest)
         if not card:
             raise ValueError(f"the card you show and to whom: {form.example!r}")
-        return [{"Card": card.group(1), "With": card.group(2).strip()}]
+        return [{"Card": card.group(1).replace("-", ""), "With": card.group(2).strip()}]
     if word == "actions":
         chosen = [a for i in re.split(r",|;|\band\b|&", rest) if i.strip() for a in _actions(i)]
         return [{a: "yes" if a in chosen else "no" for a in ACTIONS}]
