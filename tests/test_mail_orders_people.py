@@ -456,3 +456,23 @@ def test_a_power_line_with_an_article(tmp_path):
     assert [(w[1], w[2]) for w in report.written] == [("OTTOMAN", "A CON H"), ("EMPIRE", "A VIE H")]
     report = enter_mails("c", [("x.eml", _mail("Then\nA CON H\n"))], root=tmp_path, dry_run=True)
     assert report.written == [] and report.refused[0][2].startswith("a line naming the power before the orders")
+
+
+def test_a_misspelt_power_line_names_the_power_it_is_nearest(tmp_path):
+    """rulebook 004 (Centenary), introduction: 'The powers are France, Sweden, the Ottoman Empire
+    ...'. A mail whose power line misspells the power ('Ottomans', 'Sweeden') was refused as
+    having no power line, the list of powers given, the line itself not said: the refusal names
+    the line and the power it is nearest. A line near no power ('Hi GM,') names none. 'Player:
+    Spain' and 'Colour: Spain' are power lines, as 'Power: Spain' is."""
+    new_game("centenary", "c", root=tmp_path, seed=1, created="2000-01-01T00:00:00Z")
+    report = enter_mails("c", [("ot.eml", _mail("Hi GM,\nOttomans\nA CON H\n")),
+                               ("sw.eml", _mail("Sweeden\nA STO H\n")), ("x.eml", _mail("Hi GM,\nA CAS H\n"))],
+                         root=tmp_path, dry_run=True)
+    powers = ("a line naming the power before the orders, one of this game's: France, Sweden, Ottoman Empire, Holy "
+              "Roman Empire, England, Spain, German Princes")
+    assert report.refused == [("ot.eml", "no power line", powers + " (line 2, 'Ottomans', is nearest Ottoman Empire)"),
+                              ("sw.eml", "no power line", powers + " (line 1, 'Sweeden', is nearest Sweden)"),
+                              ("x.eml", "no power line", powers)]
+    for line in ("Player: Spain", "Colour: Spain"):
+        report = enter_mails("c", [("p.eml", _mail(f"{line}\nA CAS H\n"))], root=tmp_path, dry_run=True)
+        assert report.refused == [] and [(w[1], w[2]) for w in report.written] == [("SPAIN", "A CAS H")]

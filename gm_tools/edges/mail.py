@@ -80,7 +80,8 @@ _BULLET = re.compile(r"^[-*\u2022\u00b7\u2023\u25e6\u25aa\u2013\u2014]\s+")
 """A bullet a mail program or player puts before each line of a list (``- ``, ``• ``, ``* ``)."""
 _SPACES = {0xA0: " ", 0x2007: " ", 0x202F: " ", 0x2009: " "}
 """Spaces an HTML mail (``&nbsp;``) or a word processor puts between words: plain spaces."""
-_POWER_PREFIX = re.compile(r"^(power|country|nation|player of|orders for|orders of)\s*[:=]?\s*", re.IGNORECASE)
+_POWER_PREFIX = re.compile(r"^(power|country|nation|player of|player|colou?r|orders for|orders of)\s*[:=]?\s*",
+                           re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -297,6 +298,20 @@ def _subject_power(text: str, variant: Variant) -> str | None:
     found = {code for name, code in power_lookup(variant).items() if variant.powers[code].playable
              and re.search(rf"(?<!\w){re.escape(name)}(?!\w)", text, re.IGNORECASE)}
     return found.pop() if len(found) == 1 else None
+
+
+def near_power(lines: list[MailLine], variant: Variant) -> str:
+    """Why a mail has no power line when a line above the orders misspells a power's name ('Red
+    Phenix', 'Ottomans'): the power it is nearest, said after the list of powers; "" for none."""
+    import difflib
+
+    names = {n: code for n, code in power_lookup(variant).items() if variant.powers[code].playable}
+    for line in lines:
+        text = _POWER_PREFIX.sub("", line.text).strip(" :").lower()
+        close = difflib.get_close_matches(text, list(names), n=1, cutoff=0.75) if len(text.split()) <= 4 else []
+        if close:
+            return f" (line {line.number}, {line.text!r}, is nearest {variant.powers[names[close[0]]].name})"
+    return ""
 
 
 def read_mail(text: str, variant: Variant, subject: str = "",
