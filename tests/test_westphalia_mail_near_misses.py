@@ -124,3 +124,14 @@ def test_two_values_where_one_is_taken_are_refused_as_such(line, step, why):
     Player's provinces of his choice converts'. Two values where the line takes one were refused
     as 'at most 1 value(s), Province, separated by commas', as if a list were asked for."""
     assert read_line(line, step).error == why
+
+
+@pytest.mark.parametrize("line", ["War: Hesse, Goslar", "Declare war on Hesse and Goslar", "War: Hesse & Goslar"])
+def test_two_wars_on_one_line_are_refused_as_two_wars(line):
+    """rulebook 003 (The Peace of Westphalia), 'Wage War': 'Declare War on either an eligible
+    Player or an unaligned Principality'. Two sides named on the short form's line were refused
+    as a Winner typed ('a war's winner is the GM's entry') or as one name, 'Hesse and Goslar':
+    the refusal says a war goes on a line of its own. The sheet's own form, 'Wars: Hesse, RED',
+    still names the Winner column as the GM's."""
+    assert read_line(line, "T").error == "one war a line: 'War: Hesse', then 'War: Goslar' on a line of its own"
+    assert read_line("Wars: Hesse, RED", "T").rows == ({"Against": "Hesse", "Winner": "RED"},)

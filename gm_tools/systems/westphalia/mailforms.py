@@ -171,6 +171,12 @@ def _values(form: Form, word: str, rest: str) -> list[dict]:
     if form.place == WAR:
         # 'War on Red', 'Declare war on Hesse': the side the war is against, as 'War: Red'
         items[0] = re.sub(r"^(?:on|against)\s+", "", items[0], flags=re.IGNORECASE)
+        if word != "wars":
+            items = [part.strip() for i in items for part in re.split(r"\s+and\s+|\s*&\s*", i, flags=re.IGNORECASE)]
+        if word != "wars" and len([i for i in items if i]) > 1:
+            # the short form names no Winner: a second name is a second war, each a line of its own
+            first, second = [i for i in items if i][:2]
+            raise ValueError(f"one war a line: 'War: {first}', then 'War: {second}' on a line of its own")
     if form.place == GAME:
         card = _CARD.match(rest)
         if not card:
