@@ -48,6 +48,13 @@ def _gm_tools(root: Path, *args: str) -> subprocess.CompletedProcess:
                                                          {"Principality": "Augsburg", "DI": 1}]),
     ("Diplomatic Influence: Saxony (3)", "D", [{"Principality": "Saxony", "DI": 3}]),
     ("Influence: Bohemia x3", "D", [{"Principality": "Bohemia", "DI": 3}]),
+    # a sentence's words and marks around the values
+    ("Dice: 2 dice on DES", "T", [{"Where": "DES", "Dice": 2}]),
+    ("Dice: 1 die on DES, also FRS", "T", [{"Where": "DES", "Dice": 1, "Also converts": "FRS"}]),
+    ("Influence: Cologne 1 and Hesse 2", "T", [{"Principality": "Cologne", "DI": 1}, {"Principality": "Hesse", "DI": 2}]),
+    ("Religious war on Goslar", "T", [{"Target": "Goslar"}]),
+    ("Actions: Heresy + Diplomacy", "T", [{"Combat Heresy": "yes", "Engage in Diplomacy": "yes", "Wage War": "no"}]),
+    ("Actions: Diplomacy/War.", "T", [{"Combat Heresy": "no", "Engage in Diplomacy": "yes", "Wage War": "yes"}]),
     # 'show either a Cooperate or Compete card', as British players spell it
     ("Co-operate with Orange", "T", [{"Card": "Cooperate", "With": "Orange"}]),
     ("Diplomacy Game: co-operate against Red", "T", [{"Card": "cooperate", "With": "Red"}]),
@@ -73,7 +80,9 @@ def test_a_near_miss_of_a_form_reads_as_meant(line, step, rows):
     Influence may be written without the comma between pairs ('Mainz 2 Bohemia 1', refused as
     'found 'Mainz 2 Bohemia'') or with a colon, '=', brackets or 'x' before the number; 'Co-operate with Orange' is the
     Cooperate card ('Play the Diplomacy Game': 'show either a Cooperate or Compete card'), refused
-    before as no line of the step."""
+    before as no line of the step; '2 dice on DES', 'and' between placements, 'Religious war on
+    Goslar', '+' or '/' between actions and a full stop at the end read as meant (they were
+    refused naming 'dice on DES', 'and Hesse', 'on Goslar', 'Heresy + Diplomacy', 'War.')."""
     read = read_line(line, step)
     assert (list(read.rows), read.error) == (rows, "")
 

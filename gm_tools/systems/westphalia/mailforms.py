@@ -144,7 +144,8 @@ def keyword(text: str) -> tuple[str, Form | None, str] | None:
             rest = " ".join(text.strip().split())[len(word):].lstrip(" :=").strip()
             # 'Actions - Heresy, Diplomacy': a dash between the keyword and the values, as a
             # colon; never a value's sign, none of a player's lines taking a negative one
-            return word, form, re.sub(r"^[-\u2013\u2014](?:\s+|$)", "", rest)
+            # and the full stop a sentence ends with: no value ends with one
+            return word, form, re.sub(r"^[-\u2013\u2014](?:\s+|$)", "", rest).removesuffix(".").rstrip()
     return None
 
 
@@ -168,8 +169,9 @@ def read_line(text: str, kind: str) -> Line | None:
 
 def _values(form: Form, word: str, rest: str) -> list[dict]:
     items = [part for i in re.split(r"[,;]", rest) for part in _at_labels(form, i.strip())]
-    if form.place == WAR:
-        # 'War on Red', 'Declare war on Hesse': the side the war is against, as 'War: Red'
+    if form.place == WAR or form.columns == ("Target",):
+        # 'War on Red', 'Declare war on Hesse', 'Religious war on Goslar': the side the war is
+        # against, as 'War: Red'
         items[0] = re.sub(r"^(?:on|against)\s+", "", items[0], flags=re.IGNORECASE)
         if word != "wars":
             items = [part.strip() for i in items for part in re.split(r"\s+and\s+|\s*&\s*", i, flags=re.IGNORECASE)]
@@ -183,10 +185,12 @@ def _values(form: Form, word: str, rest: str) -> list[dict]:
             raise ValueError(f"the card you show and to whom: {form.example!r}")
         return [{"Card": card.group(1).replace("-", ""), "With": card.group(2).strip()}]
     if word == "actions":
-        chosen = [a for i in re.split(r",|;|\band\b|&", rest) if i.strip() for a in _actions(i)]
+        chosen = [a for i in re.split(r",|;|\band\b|&|\+|/", rest) if i.strip() for a in _actions(i)]
         return [{a: "yes" if a in chosen else "no" for a in ACTIONS}]
     if form.columns == ("Principality", "DI"):
-        items = [pair for item in items for pair in _pairs(item)]
+        # 'Cologne 1 and Hesse 2': 'and' between two placements, as a comma (no name holds it)
+        items = [pair for item in items for part in re.split(r"\s+and\s+|\s*&\s*", item, flags=re.IGNORECASE)
+                 for pair in _pairs(part)]
     if form.columns == ("Principality", "DI") and items and all(map(_amount, items)):
         # 'Influence: Cologne 2, Hesse 1': a row for each principality
         return [dict(zip(form.columns, _amount(item))) for item in items]
@@ -240,8 +244,8 @@ def _plain(item: str) -> str:
 
 
 def _amount(item: str) -> tuple[str, int] | None:
-    """``Cologne 2``, ``2 on Cologne`` or ``2 Cologne``: (the name, the whole number)."""
-    first = re.fullmatch(r"(\d+)\s+(?:on\s+)?(\D.*)", _plain(item), re.IGNORECASE)
+    """``Cologne 2``, ``2 on Cologne``, ``2 dice on DES`` or ``2 Cologne``: (the name, the whole number)."""
+    first = re.fullmatch(r"(\d+)\s+(?:(?:dice|die)\s+)?(?:on\s+)?(\D.*)", _plain(item), re.IGNORECASE)
     last = re.fullmatch(r"(.*\D)\s+(\d+)", _plain(item))
     if first:
         return first.group(2).strip(), int(first.group(1))
