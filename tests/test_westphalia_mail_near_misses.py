@@ -144,3 +144,15 @@ def test_two_wars_on_one_line_are_refused_as_two_wars(line):
     still names the Winner column as the GM's."""
     assert read_line(line, "T").error == "one war a line: 'War: Hesse', then 'War: Goslar' on a line of its own"
     assert read_line("Wars: Hesse, RED", "T").rows == ({"Against": "Hesse", "Winner": "RED"},)
+
+
+@pytest.mark.parametrize("edge", ["north west", "northwest", "NW"])
+def test_an_edge_written_without_its_hyphen_or_by_its_initials(tmp_path, edge):
+    """rulebook 003 (The Peace of Westphalia), 'Foreign Powers': the Foreign Power's Home Province
+    on an edge of the map. 'north west', 'northwest' and 'NW' name the north-west edge alone: they
+    were refused ('found 'NW''); the sheet gets 'north-west'."""
+    paths = played_to("R1560F", tmp_path)
+    (tmp_path / "blue.txt").write_text(f"Blue\nForeign Power: Netherlands, {edge}\n", encoding="utf-8")
+    done = _gm_tools(tmp_path, "orders", GAME, str(tmp_path / "blue.txt"))
+    assert done.stdout.startswith("R1560F: 1 line(s) written, 0 refused\n"), done.stdout + done.stderr
+    assert rows_of(paths, "Foreign Powers") == [("BLUE", "Netherlands", "north-west")]

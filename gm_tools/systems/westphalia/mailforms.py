@@ -310,8 +310,16 @@ def chosen(text, choices: tuple[str, ...]) -> str | None:
     if not text:
         return None
     found = [c for c in choices if c.lower() == text.lower()] or [c for c in choices if fold(c) == fold(text)] or \
-        [c for c in choices if c.lower().startswith(text.lower())]
+        [c for c in choices if _compact(c) == _compact(text)] or \
+        [c for c in choices if c.lower().startswith(text.lower())] or \
+        [c for c in choices if len(text) <= 3 and "".join(w[0] for w in re.split(r"[\s-]+", c.lower())) == text.lower()]
     return found[0] if len(found) == 1 else text
+
+
+def _compact(text) -> str:
+    """A choice of two words with or without the hyphen or space: 'north west', 'northwest' for
+    north-west ('NW' is its initials)."""
+    return re.sub(r"[\s-]", "", fold(text))
 
 
 def fold(text) -> str:
