@@ -476,3 +476,19 @@ def test_a_misspelt_power_line_names_the_power_it_is_nearest(tmp_path):
     for line in ("Player: Spain", "Colour: Spain"):
         report = enter_mails("c", [("p.eml", _mail(f"{line}\nA CAS H\n"))], root=tmp_path, dry_run=True)
         assert report.refused == [] and [(w[1], w[2]) for w in report.written] == [("SPAIN", "A CAS H")]
+
+
+def test_pasted_text_opening_with_from_and_the_power_is_no_mailbox(tmp_path):
+    """rulebook 004 (Centenary), rule 9: 'SPAIN - A Nth, F Gra, A Cas'. Pasted text whose first
+    line is 'From Spain' was read as a mailbox (its envelope line 'From sender date'), the line
+    eaten and the mail refused as 'message 1' with no power line: a mailbox's envelope line has
+    the time of day, and 'From Spain' is the power line."""
+    from gm_tools.edges.mail import mail_files
+
+    text = b"From Spain\nA CAS H\n"
+    assert mail_files("es.txt", text) == [("es.txt", text)]
+    box = b"From es@example.org Mon Nov 23 10:00:00 2026\nFrom: es@example.org\n\nSpain\nA CAS H\n"
+    assert [label for label, _ in mail_files("inbox", box)] == ["inbox message 1"]
+    new_game("centenary", "c", root=tmp_path, seed=1, created="2000-01-01T00:00:00Z")
+    report = enter_mails("c", mail_files("es.txt", text), root=tmp_path, dry_run=True)
+    assert report.refused == [] and [(w[1], w[2]) for w in report.written] == [("SPAIN", "A CAS H")]

@@ -80,7 +80,7 @@ _BULLET = re.compile(r"^[-*\u2022\u00b7\u2023\u25e6\u25aa\u2013\u2014]\s+")
 """A bullet a mail program or player puts before each line of a list (``- ``, ``• ``, ``* ``)."""
 _SPACES = {0xA0: " ", 0x2007: " ", 0x202F: " ", 0x2009: " "}
 """Spaces an HTML mail (``&nbsp;``) or a word processor puts between words: plain spaces."""
-_POWER_PREFIX = re.compile(r"^(power|country|nation|player of|player|colou?r|orders for|orders of)\s*[:=]?\s*",
+_POWER_PREFIX = re.compile(r"^(power|country|nation|player of|player|colou?r|orders for|orders of|from)\s*[:=]?\s*",
                            re.IGNORECASE)
 
 
@@ -455,13 +455,18 @@ def _split_lists(blocks: list, reads: Callable[[str, str], bool], unit_orders: C
         lines[:] = split
 
 
+_ENVELOPE = re.compile(rb"From \S+ [^\n]*\d{1,2}:\d\d")
+"""A mailbox's envelope line, ``From sender date``, its date with the time of day: pasted text
+opening with 'From Spain' is a player's line, not a mailbox."""
+
+
 def mail_files(label: str, data: bytes) -> list[tuple[str, bytes]]:
     """The mails in one file the GM names: the file itself (a saved ``.eml``, pasted text), or
     each message of a mailbox a mail program exported (mbox: each message opens with an
     envelope line ``From sender date``, and a body line that would begin so is written
     ``>From``), in the mailbox's order, so that a later mail of a power replaces its earlier
     one as with separate files. Each is labelled for the report: ``inbox.mbox message 2``."""
-    if not data.startswith(b"From "):
+    if not _ENVELOPE.match(data):
         return [(label, data)]
     parts = re.split(rb"\nFrom ", data[len(b"From "):])
     # each part: the rest of its envelope line, then the message
