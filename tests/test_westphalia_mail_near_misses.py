@@ -156,3 +156,16 @@ def test_an_edge_written_without_its_hyphen_or_by_its_initials(tmp_path, edge):
     done = _gm_tools(tmp_path, "orders", GAME, str(tmp_path / "blue.txt"))
     assert done.stdout.startswith("R1560F: 1 line(s) written, 0 refused\n"), done.stdout + done.stderr
     assert rows_of(paths, "Foreign Powers") == [("BLUE", "Netherlands", "north-west")]
+
+
+def test_a_province_named_without_its_accents(tmp_path):
+    """rulebook 003 (The Peace of Westphalia), 'Pick Provinces': 'The First Player picks 4
+    provinces'. 'Eichstatt' for Eichstätt, as a keyboard without the umlaut writes it, names the
+    province alone: it was refused ('found 'Eichstatt'', the nearest offered); it is typed by its
+    code."""
+    paths = played_to("P1510L", tmp_path)
+    (tmp_path / "red.txt").write_text("Red\nProvinces: Eichstatt, Eisenach, Halle, Hameln, capital Hameln\n",
+                                      encoding="utf-8")
+    done = _gm_tools(tmp_path, "orders", GAME, str(tmp_path / "red.txt"))
+    assert done.stdout.startswith("P1510L: 1 line(s) written, 0 refused\n"), done.stdout + done.stderr
+    assert rows_of(paths, "Pick Provinces")[0] == ("RED", "EIC, EIS, HAE, HAM", "HAM")

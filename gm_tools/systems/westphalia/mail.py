@@ -91,7 +91,7 @@ class _Typing:
     def province(self, text) -> str:
         word = str(text).strip()
         return self.variant.lookup.get(word.lower()) or (word.upper() if word.upper() in self.variant.provinces
-                                                         else word)
+                                                         else folded_provinces(self.variant).get(F.fold(word), word))
 
     def principality(self, text) -> str:
         return next((n for n in self.state.principalities if n.lower() == str(text).strip().lower()),
@@ -236,11 +236,21 @@ def _unknown_word(typing: _Typing, line) -> str | None:
     return None
 
 
+def folded_provinces(variant) -> dict[str, str]:
+    """A province's name as a keyboard without its accents writes it ('Furth' for Fürth) -> its
+    code, where no other name folds the same."""
+    folded: dict[str, list[str]] = {}
+    for code, province in variant.provinces.items():
+        folded.setdefault(F.fold(province.name), []).append(code)
+    return {name: codes[0] for name, codes in folded.items() if len(codes) == 1}
+
+
 def _names(typing: _Typing, kind: str) -> dict[str, str]:
     """lower-case word -> the name as the sheets write it, for one kind of name."""
     if kind == _PROVINCE:
         codes = {code.lower(): code for code in typing.variant.provinces}
-        return codes | {word: code for word, code in typing.variant.lookup.items() if code in typing.variant.provinces}
+        return folded_provinces(typing.variant) | codes | {
+            word: code for word, code in typing.variant.lookup.items() if code in typing.variant.provinces}
     if kind == "a player":
         return dict(typing.players)
     return {F.fold(name): name for name in typing.state.principalities} | \
