@@ -175,3 +175,18 @@ def test_two_provinces_in_a_treaty_or_a_dice_cell_are_named_not_read_as_the_firs
     assert error.splitlines()[1:] == ["  Spread the Faith!D2: found 'GOR, GOT', expected an additional heretical "
                                       "province YELLOW controls, one ('an additional heretical province of your "
                                       "choice that you control')"]
+
+
+def test_a_province_typed_twice_is_said_and_a_slash_separates(setup_steps, tmp_path):
+    """rulebook 003 (The Peace of Westphalia), 'Pick Provinces': 'The First Player picks 4
+    provinces'. 'EIC, EIS, HAE, HAM, HAM' was refused as 'expected 4 different provinces, found
+    4', which does not say what is wrong: the province typed twice is named. 'EIC/EIS/HAE/HAM' is
+    four provinces, as with commas (it was refused as no province of the board)."""
+    error = _setup_refused(setup_steps["P1510L"], tmp_path, {"Pick Provinces!B2": "EIC, EIS, HAE, HAM, HAM",
+                                                             "Pick Provinces!C2": "HAM"})
+    assert ("Pick Provinces!B2: found 'EIC, EIS, HAE, HAM, HAM', expected 4 different provinces, found 4 (HAM typed "
+            "twice)") in error
+    copy = copy_with_cells(setup_steps["P1510L"], tmp_path / "slash", GAME, {
+        "Pick Provinces!A2": "RED", "Pick Provinces!B2": "EIC/EIS/HAE/HAM", "Pick Provinces!C2": "HAM"})
+    error = turn_refused(GAME, copy)
+    assert "Pick Provinces!B2" not in error and "Pick Provinces!B3" in error

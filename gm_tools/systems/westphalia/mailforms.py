@@ -292,8 +292,8 @@ def _at_labels(form: Form, item: str) -> list[str]:
 
 
 def words_of(text: str) -> list[str]:
-    """The words of a list (provinces), separated by commas or spaces."""
-    return [w for w in re.split(r"[,;\s]+", str(text or "")) if w]
+    """The words of a list (provinces), separated by commas, spaces or slashes."""
+    return [w for w in re.split(r"[,;/\s]+", str(text or "")) if w]
 
 
 def yes_no(text) -> str | None:
