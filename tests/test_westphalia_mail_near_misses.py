@@ -169,3 +169,26 @@ def test_a_province_named_without_its_accents(tmp_path):
     done = _gm_tools(tmp_path, "orders", GAME, str(tmp_path / "red.txt"))
     assert done.stdout.startswith("P1510L: 1 line(s) written, 0 refused\n"), done.stdout + done.stderr
     assert rows_of(paths, "Pick Provinces")[0] == ("RED", "EIC, EIS, HAE, HAM", "HAM")
+
+
+def test_the_emperor_may_mail_that_he_joins_no_league(tmp_path):
+    """rulebook 003 (The Peace of Westphalia), 'Religious War Declared': 'Second, if the Emperor
+    is not yet a member of a League, he may Join a League.' He may also not: 'Emperor joins: none'
+    leaves the cell empty, as 'League: none' does his Player Turns row, withdrawing a League he
+    mailed before; it was refused as 'one of Catholic League, Evangelical League'."""
+    paths = played_to("R1585T", tmp_path)
+    (tmp_path / "red.txt").write_text("Red\nActions: Diplomacy, War\nLeague: Evangelical League\n"
+                                      "Religious War: Goslar\n", encoding="utf-8")
+    (tmp_path / "yellow.txt").write_text("Yellow\nEmperor joins: Catholic League\n", encoding="utf-8")
+    (tmp_path / "yellow2.txt").write_text("Yellow\nEmperor joins: none\n", encoding="utf-8")
+    done = _gm_tools(tmp_path, "orders", GAME, *(str(tmp_path / f) for f in ("red.txt", "yellow.txt")))
+    assert "0 refused" in done.stdout.splitlines()[0], done.stdout
+    assert ("Emperor joins", "Catholic League") in rows_of(paths, "Religious War")
+    done = _gm_tools(tmp_path, "orders", GAME, str(tmp_path / "yellow2.txt"))
+    assert done.stdout.startswith("R1585T: 1 line(s) written, 0 refused\n"), done.stdout + done.stderr
+    assert "(Religious War!B4 now empty)" in done.stdout
+    assert ("Emperor joins", None) in rows_of(paths, "Religious War")
+    (tmp_path / "yellow3.txt").write_text("Yellow\nEmperor joins: Hanseatic League\n", encoding="utf-8")
+    done = _gm_tools(tmp_path, "orders", GAME, str(tmp_path / "yellow3.txt"))
+    assert ("-- expected one of Catholic League, Evangelical League, the League the Emperor joins (or none)"
+            in done.stdout), done.stdout

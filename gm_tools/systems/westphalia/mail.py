@@ -448,9 +448,12 @@ def _religious_war(typing: _Typing, line):
     item = {war.value(r, "Item"): r for r in range(2, war.last + 1) if war.value(r, "Item")}
     if line.form.columns == ("Emperor joins",):
         league = F.chosen(line.rows[0].get("Emperor joins"), league_names(typing.variant))
+        if str(league).strip().lower() == "none":
+            # 'he may Join a League': staying out is the cell left empty, as 'League: none' leaves his row's
+            return typing.put(S.RELIGIOUS_WAR, item["Emperor joins"], {"Value": None})
         if league not in league_names(typing.variant):
             # the words the turn refuses at the cell, said to the player now
-            return f"one of {', '.join(league_names(typing.variant))}, the League the Emperor joins"
+            return f"one of {', '.join(league_names(typing.variant))}, the League the Emperor joins (or none)"
         return typing.put(S.RELIGIOUS_WAR, item["Emperor joins"], {"Value": league})
     if not _in_league(typing, typing.power):
         return no_league(typing.power)  # the turn refuses it whatever else is entered
