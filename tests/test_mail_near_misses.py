@@ -291,7 +291,7 @@ def test_a_mail_whose_power_line_is_misspelt_names_the_line_and_the_power_it_is_
     report = enter_mails("g", [("m", b"Hi GM,\nGermnay orders:\nA MUN - RUH\n")], root=tmp_path)
     playing = "Austria, England, France, Germany, Italy, Russia, Turkey"
     assert report.refused == [("m", "no power line", "a line naming the power before the orders, one of this "
-                                                     f"game's: {playing} (line 2 'Germnay orders:' is near Germany)")]
+                                                     f"game's: {playing} (line 2, 'Germnay orders:', is nearest Germany)")]
     report = enter_mails("g", [("m", b"Hi GM,\nA MUN - RUH\n")], root=tmp_path)
     assert report.refused == [("m", "no power line", "a line naming the power before the orders, one of this "
                                                      f"game's: {playing}")]

@@ -441,3 +441,54 @@ def test_a_provinces_name_below_a_europe_mails_entries_is_a_signature(tmp_path):
                          dry_run=True)
     assert report.phase == "S1615M" and report.refused == [] and [w[2] for w in report.written] == ["A PAR H", "9: WUR"]
     assert report.signed_places == [("fr.eml line 5", "Paris Hilton")]
+
+
+def test_a_power_line_with_an_article(tmp_path):
+    """rulebook 004 (Centenary), introduction: 'The powers are France, Sweden, the Ottoman Empire,
+    the Holy Roman Empire, England, Spain, and the German Princes.' A power line
+    with the article players put before such a name ('The Ottoman Empire', 'the Empire:') opens
+    the power's orders as the name alone does; it was refused as no power line, the orders under
+    it left unread. A line of another word ('Then') is still no power line."""
+    new_game("centenary", "c", root=tmp_path, seed=1, created="2000-01-01T00:00:00Z")
+    mails = [("ot.eml", _mail("The Ottoman Empire\nA CON H\n")), ("em.eml", _mail("the Empire:\nA VIE H\n"))]
+    report = enter_mails("c", mails, root=tmp_path, dry_run=True)
+    assert report.refused == []
+    assert [(w[1], w[2]) for w in report.written] == [("OTTOMAN", "A CON H"), ("EMPIRE", "A VIE H")]
+    report = enter_mails("c", [("x.eml", _mail("Then\nA CON H\n"))], root=tmp_path, dry_run=True)
+    assert report.written == [] and report.refused[0][2].startswith("a line naming the power before the orders")
+
+
+def test_a_misspelt_power_line_names_the_power_it_is_nearest(tmp_path):
+    """rulebook 004 (Centenary), introduction: 'The powers are France, Sweden, the Ottoman Empire
+    ...'. A mail whose power line misspells the power ('Ottomans', 'Sweeden') was refused as
+    having no power line, the list of powers given, the line itself not said: the refusal names
+    the line and the power it is nearest. A line near no power ('Hi GM,') names none. 'Player:
+    Spain' and 'Colour: Spain' are power lines, as 'Power: Spain' is."""
+    new_game("centenary", "c", root=tmp_path, seed=1, created="2000-01-01T00:00:00Z")
+    report = enter_mails("c", [("ot.eml", _mail("Hi GM,\nOttomans\nA CON H\n")),
+                               ("sw.eml", _mail("Sweeden\nA STO H\n")), ("x.eml", _mail("Hi GM,\nA CAS H\n"))],
+                         root=tmp_path, dry_run=True)
+    powers = ("a line naming the power before the orders, one of this game's: France, Sweden, Ottoman Empire, Holy "
+              "Roman Empire, England, Spain, German Princes")
+    assert report.refused == [("ot.eml", "no power line", powers + " (line 2, 'Ottomans', is nearest Ottoman Empire)"),
+                              ("sw.eml", "no power line", powers + " (line 1, 'Sweeden', is nearest Sweden)"),
+                              ("x.eml", "no power line", powers)]
+    for line in ("Player: Spain", "Colour: Spain"):
+        report = enter_mails("c", [("p.eml", _mail(f"{line}\nA CAS H\n"))], root=tmp_path, dry_run=True)
+        assert report.refused == [] and [(w[1], w[2]) for w in report.written] == [("SPAIN", "A CAS H")]
+
+
+def test_pasted_text_opening_with_from_and_the_power_is_no_mailbox(tmp_path):
+    """rulebook 004 (Centenary), rule 9: 'SPAIN - A Nth, F Gra, A Cas'. Pasted text whose first
+    line is 'From Spain' was read as a mailbox (its envelope line 'From sender date'), the line
+    eaten and the mail refused as 'message 1' with no power line: a mailbox's envelope line has
+    the time of day, and 'From Spain' is the power line."""
+    from gm_tools.edges.mail import mail_files
+
+    text = b"From Spain\nA CAS H\n"
+    assert mail_files("es.txt", text) == [("es.txt", text)]
+    box = b"From es@example.org Mon Nov 23 10:00:00 2026\nFrom: es@example.org\n\nSpain\nA CAS H\n"
+    assert [label for label, _ in mail_files("inbox", box)] == ["inbox message 1"]
+    new_game("centenary", "c", root=tmp_path, seed=1, created="2000-01-01T00:00:00Z")
+    report = enter_mails("c", mail_files("es.txt", text), root=tmp_path, dry_run=True)
+    assert report.refused == [] and [(w[1], w[2]) for w in report.written] == [("SPAIN", "A CAS H")]

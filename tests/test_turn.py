@@ -514,7 +514,7 @@ def test_cli_new_game_turn_rollback(tmp_path, capsys):
     assert "no game 'nosuchgame'" in err and "did you mean" not in err
     # a typo in the game's name gets the game it was meant to be, among the games there
     assert main(["turn", "clii", "--root", root]) == 2
-    assert "(did you mean cli? or create it with: gm-tools new-game VARIANT clii)" in capsys.readouterr().err
+    assert "(did you mean cli? else create it with: gm-tools new-game VARIANT clii)" in capsys.readouterr().err
 
 
 def test_new_game_takes_the_players_powers_as_its_help_writes_them(tmp_path, capsys):

@@ -304,7 +304,8 @@ def test_the_religious_war_is_declared_once_and_the_emperor_joins_by_mail(tmp_pa
                                                ("Emperor joins", "Catholic League"), ("Winning League", None)]
     assert rows_of(paths, "Religious War Leagues") == [("YELLOW", "Catholic League")]
     report = enter_mails(GAME, [("yellow", b"Yellow\nEmperor joins: Hanseatic League\n")], root=tmp_path)
-    assert report.refused[0][2] == "one of Catholic League, Evangelical League, the League the Emperor joins"
+    assert report.refused[0][2] == ("one of Catholic League, Evangelical League, the League the Emperor joins (or "
+                                    "none)")
     # nothing of his new mail stands, so it replaces nothing (as a mail of unit orders): the
     # Emperor's choice stays as his earlier mail typed it
     assert rows_of(paths, "Religious War")[2] == ("Emperor joins", "Catholic League")

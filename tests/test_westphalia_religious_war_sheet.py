@@ -80,3 +80,21 @@ def test_a_winning_league_without_a_declaration_is_refused(round_four, tmp_path)
                                                       "Religious War!B5": None, "Electors Changed!A2": None,
                                                       "Electors Changed!B2": None})
     assert error is None
+
+
+def test_a_declarer_who_is_no_player_is_named_as_no_player(round_four, tmp_path):
+    """rulebook 003 (The Peace of Westphalia), 'Declare a Religious War': 'a Player in a League
+    ... may Declare a Religious War'. A Declarer naming no player ('Redd', a slip for RED; nothing)
+    was refused as 'Redd has joined none this round', sending the GM to the Player Turns sheet's
+    League column: it is named at its cell as no player, with the nearest. A player in no League
+    is still refused for that."""
+    _, error = _turn(round_four, tmp_path, {"Religious War!B2": "Redd"})
+    assert error.splitlines()[1:] == ["  Religious War!B2: found 'Redd > Goslar', expected a player, one of RED, BLUE, "
+                                      "YELLOW, GREEN, ORANGE, as the declarer (nearest: RED)"]
+    _, error = _turn(round_four, tmp_path / "empty", {"Religious War!B2": None})
+    assert error.splitlines()[1:] == ["  Religious War!B2: found 'nothing > Goslar', expected a player, one of RED, "
+                                      "BLUE, YELLOW, GREEN, ORANGE, as the declarer"]
+    _, error = _turn(round_four, tmp_path / "blue", {"Religious War!B2": "BLUE"})
+    assert error.splitlines()[1].startswith("  Religious War!B2: found 'BLUE > Goslar', expected a declarer in a "
+                                            "League ('a Player in a League ... may Declare a Religious War'): BLUE "
+                                            "has joined none this round")

@@ -153,3 +153,40 @@ def test_an_elector_added_misspelt_or_blank_is_named(round_four, tmp_path):
     error = _setup_refused(round_four, tmp_path / "2", {**ROUND_FOUR, "Electors Changed!B2": None})
     assert "Electors Changed!B2: found 'nothing', expected a principality on the board that is no Elector yet" \
         in error
+
+
+def test_two_provinces_in_a_treaty_or_a_dice_cell_are_named_not_read_as_the_first(round_five, tmp_path):
+    """rulebook 003 (The Peace of Westphalia), 'Peace Treaties': 'Conquer 1 province with a town,
+    or up to 2 provinces without one'; 'Spread the Faith': 'an additional heretical province of
+    your choice that you control'. 'FRS, DES' typed in one Province cell was read as FRS alone,
+    DES silently left to its holder; 'DRE, GOR' in a Where or Also converts cell as DRE alone. Each
+    is named at its cell, asking for a row a province, and nothing is written."""
+    error = _refused(round_five, tmp_path, {f"{TREATIES}!B2": "FRS, DES", f"{TREATIES}!A3": None,
+                                            f"{TREATIES}!B3": None})
+    assert error.splitlines()[1:] == [f"  {TREATIES}!B2: found 'FRS, DES', expected one province a row, a row for "
+                                      "each province taken ('Conquer 1 province with a town, or up to 2 provinces "
+                                      "without one')"]
+    error = _refused(round_five, tmp_path / "2", {"Spread the Faith!A2": "YELLOW", "Spread the Faith!B2": "DRE GOR",
+                                                  "Spread the Faith!C2": 1})
+    assert error.splitlines()[1:] == ["  Spread the Faith!B2: found 'YELLOW: DRE GOR', expected one province or "
+                                      "principality a row, where the row's dice are placed (a row for each place)"]
+    error = _refused(round_five, tmp_path / "3", {"Spread the Faith!A2": "YELLOW", "Spread the Faith!B2": "DRE",
+                                                  "Spread the Faith!C2": 1, "Spread the Faith!D2": "GOR, GOT"})
+    assert error.splitlines()[1:] == ["  Spread the Faith!D2: found 'GOR, GOT', expected an additional heretical "
+                                      "province YELLOW controls, one ('an additional heretical province of your "
+                                      "choice that you control')"]
+
+
+def test_a_province_typed_twice_is_said_and_a_slash_separates(setup_steps, tmp_path):
+    """rulebook 003 (The Peace of Westphalia), 'Pick Provinces': 'The First Player picks 4
+    provinces'. 'EIC, EIS, HAE, HAM, HAM' was refused as 'expected 4 different provinces, found
+    4', which does not say what is wrong: the province typed twice is named. 'EIC/EIS/HAE/HAM' is
+    four provinces, as with commas (it was refused as no province of the board)."""
+    error = _setup_refused(setup_steps["P1510L"], tmp_path, {"Pick Provinces!B2": "EIC, EIS, HAE, HAM, HAM",
+                                                             "Pick Provinces!C2": "HAM"})
+    assert ("Pick Provinces!B2: found 'EIC, EIS, HAE, HAM, HAM', expected 4 different provinces, found 4 (HAM typed "
+            "twice)") in error
+    copy = copy_with_cells(setup_steps["P1510L"], tmp_path / "slash", GAME, {
+        "Pick Provinces!A2": "RED", "Pick Provinces!B2": "EIC/EIS/HAE/HAM", "Pick Provinces!C2": "HAM"})
+    error = turn_refused(GAME, copy)
+    assert "Pick Provinces!B2" not in error and "Pick Provinces!B3" in error

@@ -33,7 +33,7 @@ from pathlib import Path
 from gm_tools.app.mailcells import Block, Grid, intact, type_blocks
 from gm_tools.app.mailgame import games_under, other_game
 from gm_tools.edges.game import refuse_if_open, store_mail, write_atomic
-from gm_tools.edges.mail import REPLY_SUBJECT, attachments, body_text, mail_files, power_near_miss, read_mail, subject
+from gm_tools.edges.mail import REPLY_SUBJECT, attachments, body_text, mail_files, near_power, read_mail, subject
 from gm_tools.edges.ordercheck import check_orders, once
 from gm_tools.edges.workbook import OrderEntry, read_workbook
 from gm_tools.edges.workbook_fill import place_orders, place_rows, set_cells
@@ -165,7 +165,7 @@ def enter_mails(name: str, mails: list[tuple[str, bytes]], root: str | os.PathLi
                 # with 10 players) is then seen to be missing, not a line misread
                 playing = ", ".join(p.name for p in variant.powers.values() if p.playable)
                 report.refused.append((label, "no power line", "a line naming the power before the orders, "
-                                       f"one of this game's: {playing}{power_near_miss(parsed.skipped, variant)}"))
+                                       f"one of this game's: {playing}" + near_power(parsed.skipped, variant)))
                 continue
             for (power, lines), heading, phase, named_in in zip(parsed.blocks, parsed.power_lines, parsed.phases,
                                                                  parsed.named_in):

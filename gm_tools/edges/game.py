@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Iterator
 
-from gm_tools.errors import GameError, did_you_mean
+from gm_tools.errors import GameError
 from gm_tools.edges.pressimages import PICTURES
 from gm_tools.engine.phase import PhaseError, parse_phase
 from gm_tools.engine.variant import Calendar
@@ -237,14 +237,25 @@ class GameInfo:
         }
 
 
+def _near_games(paths: GamePaths) -> list[str]:
+    """The games under the same root whose names are nearest the one asked for ('W' for 'w',
+    'westphalia-dmeo'): a name mistyped on the command line, not a game to create."""
+    import difflib
+
+    try:
+        games = {d.name.casefold(): d.name for d in Path(paths.root).iterdir() if (d / "game.json").is_file()}
+    except OSError:
+        return []
+    return [games[n] for n in difflib.get_close_matches(paths.name.casefold(), list(games), n=3, cutoff=0.6)]
+
+
 def load_game(paths: GamePaths) -> GameInfo:
     if not paths.game_json.exists():
-        # a typo in the game's name is the usual cause: the games there are the choices
-        games = {p.parent.name.casefold(): p.parent.name for p in Path(paths.root).glob("*/game.json")}
-        hint = did_you_mean(paths.name, games)
+        near = _near_games(paths)
         raise GameError(
             f"no game {paths.name!r} in {paths.root}: {paths.game_json} does not exist "
-            f"({hint + ' or ' if hint else ''}create it with: gm-tools new-game VARIANT {paths.name})"
+            + (f"(did you mean {' or '.join(near)}? else " if near else "(")
+            + f"create it with: gm-tools new-game VARIANT {paths.name})"
         )
     data = read_json(paths.game_json)
     if not isinstance(data, dict):

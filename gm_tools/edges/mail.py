@@ -81,7 +81,8 @@ _BULLET = re.compile(r"^[-*\u2022\u00b7\u2023\u25e6\u25aa\u2013\u2014]\s+")
 """A bullet a mail program or player puts before each line of a list (``- ``, ``• ``, ``* ``)."""
 _SPACES = {0xA0: " ", 0x2007: " ", 0x202F: " ", 0x2009: " "}
 """Spaces an HTML mail (``&nbsp;``) or a word processor puts between words: plain spaces."""
-_POWER_PREFIX = re.compile(r"^(power|country|nation|player of|orders for|orders of)\s*[:=]?\s*", re.IGNORECASE)
+_POWER_PREFIX = re.compile(r"^(power|country|nation|player of|player|colou?r|orders for|orders of|from)\s*[:=]?\s*",
+                           re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -255,6 +256,8 @@ def _power_line(line: str, names: dict[str, str]) -> tuple[str, str] | None:
     text = re.sub(r"(?:['’]s)?(?:\s+orders)?$", "", text.strip().rstrip(":").strip(), flags=re.IGNORECASE).lower()
     if text not in names:
         text = re.sub(r"\s*\([^()]*\)$", "", text)  # the player's name after it: "France (Ann)"
+    if text not in names and text.startswith("the "):
+        text = text[len("the "):]  # "The Ottoman Empire", "the Empire": the article no name begins with
     return (names[text], phase) if text in names else None
 
 
@@ -296,6 +299,19 @@ def _subject_power(text: str, variant: Variant) -> str | None:
     found = {code for name, code in power_lookup(variant).items() if variant.powers[code].playable
              and re.search(rf"(?<!\w){re.escape(name)}(?!\w)", text, re.IGNORECASE)}
     return found.pop() if len(found) == 1 else None
+
+
+def near_power(lines: list[MailLine], variant: Variant) -> str:
+    """Why a mail has no power line when a line above the orders misspells a power's name ('Red
+    Phenix', 'Ottomans'): the power it is nearest, said after the list of powers; "" for none."""
+    names = {n: code for n, code in power_lookup(variant).items() if variant.powers[code].playable}
+    for line in lines:
+        text = _POWER_PREFIX.sub("", line.text).strip(" :")
+        text = re.sub(r"(?:['’]s)?(?:\s+orders)?$", "", text, flags=re.IGNORECASE).strip(" :").lower()  # "Germnay's orders"
+        close = difflib.get_close_matches(text, list(names), n=1, cutoff=0.75) if len(text.split()) <= 4 else []
+        if close:
+            return f" (line {line.number}, {line.text!r}, is nearest {variant.powers[names[close[0]]].name})"
+    return ""
 
 
 def read_mail(text: str, variant: Variant, subject: str = "",
@@ -439,16 +455,9 @@ def _split_lists(blocks: list, reads: Callable[[str, str], bool], unit_orders: C
         lines[:] = split
 
 
-def power_near_miss(skipped: list[MailLine], variant: Variant) -> str:
-    """For a mail with no power line: the line before its orders that misspells a power
-    (``Germnay``), as `` (line 1 'Germnay' is near Germany)``; "" when none is near one."""
-    names = {p.name.lower(): p.name for p in variant.powers.values() if p.playable}
-    for line in skipped:
-        words = re.sub(r"(?:['’]s)?(?:\s+orders)?\s*:?$", "", line.text.strip(), flags=re.IGNORECASE).lower()
-        close = difflib.get_close_matches(words, list(names), n=1, cutoff=0.75)
-        if close and words not in names:
-            return f" (line {line.number} {line.text!r} is near {names[close[0]]})"
-    return ""
+_ENVELOPE = re.compile(rb"From \S+ [^\n]*\d{1,2}:\d\d")
+"""A mailbox's envelope line, ``From sender date``, its date with the time of day: pasted text
+opening with 'From Spain' is a player's line, not a mailbox."""
 
 
 def mail_files(label: str, data: bytes) -> list[tuple[str, bytes]]:
@@ -457,7 +466,7 @@ def mail_files(label: str, data: bytes) -> list[tuple[str, bytes]]:
     envelope line ``From sender date``, and a body line that would begin so is written
     ``>From``), in the mailbox's order, so that a later mail of a power replaces its earlier
     one as with separate files. Each is labelled for the report: ``inbox.mbox message 2``."""
-    if not data.startswith(b"From "):
+    if not _ENVELOPE.match(data):
         return [(label, data)]
     parts = re.split(rb"\nFrom ", data[len(b"From "):])
     # each part: the rest of its envelope line, then the message

@@ -10,7 +10,8 @@ claim; this project's (``docs/orders.md`` has the rest of a mail's orders):
 - ``FEALTY: PORTUGAL, build in POR, retreat to EST`` - and build its unit in its center
   POR, the claimer's own unit there retreating to EST.
 
-A mail's other lines are unit orders for the Orders sheet.
+A mail's other lines are unit orders for the Orders sheet, but for a line that speaks of Fealty
+in another form: it is refused with the claim's form.
 """
 
 from __future__ import annotations
@@ -21,10 +22,13 @@ from gm_tools.engine.hooks import ORDERS
 from gm_tools.engine.system import MailedRows
 from gm_tools.systems.centenary.sheets import FEALTY_SHEET
 
-CLAIM = re.compile(r"^\s*FEALTY\b\s*:?\s*(?:(?:of|from)\s+)?(?P<neutral>[^,]*?)\s*"
-                   r"(?:(?:,\s*|\s+)BUILD\s+IN\s+(?P<build>[^,]*?)\s*)?"
-                   r"(?:(?:,\s*|\s+)RETREAT\s+TO\s+(?P<retreat>[^,]*?)\s*)?$", re.IGNORECASE)
-"""A claim; the commas may be left out and 'of' put before the neutral (``Fealty of Portugal``)."""
+_OPENS = r"^\s*(?:(?:I\s+)?CLAIMS?\s+(?:THE\s+)?)?FEALTY\b"
+CLAIM = re.compile(_OPENS + r"\s*:?\s*(?:(?:of|from)\s+)?(?P<neutral>[^,]*?)\s*"
+                   r"(?:(?:,\s*|\s+)BUILD(?:\s+IN)?\s+(?P<build>[^,]*?)\s*)?"
+                   r"(?:(?:,\s*|\s+)RETREAT(?:\s+TO)?\s+(?P<retreat>[^,]*?)\s*)?$", re.IGNORECASE)
+"""A claim; the commas, 'in' and 'to' may be left out, 'of' put before the neutral and 'claim'
+before it all (``Claim Fealty of Portugal, build POR``): no neutral's name holds these words."""
+_FEALTY = re.compile(r"\bFEALTY\b", re.IGNORECASE)
 FORM = "a claim 'FEALTY: PORTUGAL', or 'FEALTY: PORTUGAL, build in POR, retreat to EST'"
 
 
@@ -32,13 +36,18 @@ def mailed_rows(variant, power: str, lines: list[str]) -> MailedRows | None:
     """The power's ``FEALTY`` lines as Fealty sheet rows (Power, Neutral, Build in, Retreat
     to), its other lines as unit orders; None for a mail of orders only, which leaves the
     power's claims on the sheet as they are."""
-    if not any(line.lstrip().upper().startswith("FEALTY") for line in lines):
+    # a line speaking of Fealty in another form is a claim written wrong, not a unit's order
+    # refused for its first word's being no province
+    if not any(_FEALTY.search(line) for line in lines):
         return None
     names = {p.name.upper(): code for code, p in variant.powers.items()}
     rows: list = []
     for line in lines:
-        if not line.lstrip().upper().startswith("FEALTY"):
+        if not _FEALTY.search(line):
             rows.append((ORDERS, line))
+            continue
+        if not re.match(_OPENS, line, re.IGNORECASE):
+            rows.append(FORM)
             continue
         claim = CLAIM.match(line)
         if not claim or not claim.group("neutral"):

@@ -91,11 +91,11 @@ class _Typing:
     def province(self, text) -> str:
         word = str(text).strip()
         return self.variant.lookup.get(word.lower()) or (word.upper() if word.upper() in self.variant.provinces
-                                                         else word)
+                                                         else folded_provinces(self.variant).get(F.fold(word), word))
 
     def principality(self, text) -> str:
         return next((n for n in self.state.principalities if n.lower() == str(text).strip().lower()),
-                    str(text).strip())
+                    next((n for n in self.state.principalities if F.fold(n) == F.fold(text)), str(text).strip()))
 
     # --- rows ------------------------------------------------------------------------------
 
@@ -236,18 +236,29 @@ def _unknown_word(typing: _Typing, line) -> str | None:
     return None
 
 
+def folded_provinces(variant) -> dict[str, str]:
+    """A province's name as a keyboard without its accents writes it ('Furth' for Fürth) -> its
+    code, where no other name folds the same."""
+    folded: dict[str, list[str]] = {}
+    for code, province in variant.provinces.items():
+        folded.setdefault(F.fold(province.name), []).append(code)
+    return {name: codes[0] for name, codes in folded.items() if len(codes) == 1}
+
+
 def _names(typing: _Typing, kind: str) -> dict[str, str]:
     """lower-case word -> the name as the sheets write it, for one kind of name."""
     if kind == _PROVINCE:
         codes = {code.lower(): code for code in typing.variant.provinces}
-        return codes | {word: code for word, code in typing.variant.lookup.items() if code in typing.variant.provinces}
+        return folded_provinces(typing.variant) | codes | {
+            word: code for word, code in typing.variant.lookup.items() if code in typing.variant.provinces}
     if kind == "a player":
         return dict(typing.players)
-    return {name.lower(): name for name in typing.state.principalities}
+    return {F.fold(name): name for name in typing.state.principalities} | \
+        {name.lower(): name for name in typing.state.principalities}
 
 
 def _known(typing: _Typing, kinds, word: str) -> bool:
-    return any(word.lower() in _names(typing, kind) for kind in kinds)
+    return any(word.lower() in _names(typing, kind) or F.fold(word) in _names(typing, kind) for kind in kinds)
 
 
 def _nearest(typing: _Typing, kinds, word: str) -> str:
@@ -437,9 +448,12 @@ def _religious_war(typing: _Typing, line):
     item = {war.value(r, "Item"): r for r in range(2, war.last + 1) if war.value(r, "Item")}
     if line.form.columns == ("Emperor joins",):
         league = F.chosen(line.rows[0].get("Emperor joins"), league_names(typing.variant))
+        if str(league).strip().lower() == "none":
+            # 'he may Join a League': staying out is the cell left empty, as 'League: none' leaves his row's
+            return typing.put(S.RELIGIOUS_WAR, item["Emperor joins"], {"Value": None})
         if league not in league_names(typing.variant):
             # the words the turn refuses at the cell, said to the player now
-            return f"one of {', '.join(league_names(typing.variant))}, the League the Emperor joins"
+            return f"one of {', '.join(league_names(typing.variant))}, the League the Emperor joins (or none)"
         return typing.put(S.RELIGIOUS_WAR, item["Emperor joins"], {"Value": league})
     if not _in_league(typing, typing.power):
         return no_league(typing.power)  # the turn refuses it whatever else is entered

@@ -58,7 +58,8 @@ FORMS = (
          listed="Provinces"),
     Form(("diplomatic influence", "influence"), (steps.INFLUENCE,), S.INFLUENCE, ("Principality", "DI"), BAND,
          "Influence: Mainz 2, Bohemia 1"),
-    Form(("imperial election", "votes for", "vote"), (steps.EMPEROR, steps.ELECTION), S.ELECTION, ("Votes for",),
+    Form(("imperial election", "votes for", "vote for", "votes", "vote"), (steps.EMPEROR, steps.ELECTION), S.ELECTION,
+         ("Votes for",),
          ONE_ROW, "Vote: Red"),
     Form(("military doctrines", "military doctrine", "doctrine"), (steps.EMPEROR,), S.DOCTRINES, ("Doctrine",),
          ONE_ROW, "Doctrine: Offensive"),
@@ -115,7 +116,8 @@ GM_ONLY.update({"peace treaty": GM_ONLY["peace treaties"], "treaty": GM_ONLY["pe
 """What only the GM enters, and why a player's line for it is refused."""
 
 _WORDS = sorted([(w, f) for f in FORMS for w in f.words] + [(w, None) for w in GM_ONLY], key=lambda x: -len(x[0]))
-_CARD = re.compile(r"^(cooperate|compete)\s+(?:with|against|vs\.?)\s+(.+)$", re.IGNORECASE)
+_CARD = re.compile(r"^(co-?operate|compete)\s+(?:with|against|vs\.?)\s+(.+)$", re.IGNORECASE)
+"""A card shown and to whom; 'Co-operate', as British players spell it, is the Cooperate card."""
 _LABELS = {"capital": "Capital", "provinces": "Provinces", "also": "Also converts", "also converts": "Also converts",
            "on": "Where", "edge": "Edge", "home": "Home Province", "home province": "Home Province"}
 
@@ -134,13 +136,16 @@ class Line:
 def keyword(text: str) -> tuple[str, Form | None, str] | None:
     """(the keyword, its form or None for the GM's, the rest of the line), or None when the line
     opens with no keyword."""
-    if re.match(r"(cooperate|compete)\b", text.strip(), re.IGNORECASE):
+    if re.match(r"(co-?operate|compete)\b", text.strip(), re.IGNORECASE):
         return "diplomacy game", next(f for f in FORMS if f.sheet == S.DIPLOMACY_GAME), text.strip()
     low = " ".join(text.strip().lower().split())
     for word, form in _WORDS:
         if low.startswith(word) and (len(low) == len(word) or low[len(word)] in ": ="):
             rest = " ".join(text.strip().split())[len(word):].lstrip(" :=").strip()
-            return word, form, rest
+            # 'Actions - Heresy, Diplomacy': a dash between the keyword and the values, as a
+            # colon; never a value's sign, none of a player's lines taking a negative one
+            # and the full stop a sentence ends with: no value ends with one
+            return word, form, re.sub(r"^[-\u2013\u2014](?:\s+|$)", "", rest).removesuffix(".").rstrip()
     return None
 
 
@@ -163,15 +168,29 @@ def read_line(text: str, kind: str) -> Line | None:
 
 
 def _values(form: Form, word: str, rest: str) -> list[dict]:
-    items = [i.strip() for i in rest.split(",")]
+    items = [part for i in re.split(r"[,;]", rest) for part in _at_labels(form, i.strip())]
+    if form.place == WAR or form.columns == ("Target",):
+        # 'War on Red', 'Declare war on Hesse', 'Religious war on Goslar': the side the war is
+        # against, as 'War: Red'
+        items[0] = re.sub(r"^(?:on|against)\s+", "", items[0], flags=re.IGNORECASE)
+        if word != "wars":
+            items = [part.strip() for i in items for part in re.split(r"\s+and\s+|\s*&\s*", i, flags=re.IGNORECASE)]
+        if word != "wars" and len([i for i in items if i]) > 1:
+            # the short form names no Winner: a second name is a second war, each a line of its own
+            first, second = [i for i in items if i][:2]
+            raise ValueError(f"one war a line: 'War: {first}', then 'War: {second}' on a line of its own")
     if form.place == GAME:
         card = _CARD.match(rest)
         if not card:
             raise ValueError(f"the card you show and to whom: {form.example!r}")
-        return [{"Card": card.group(1), "With": card.group(2).strip()}]
+        return [{"Card": card.group(1).replace("-", ""), "With": card.group(2).strip()}]
     if word == "actions":
-        chosen = [a for i in re.split(r",|;|\band\b|&", rest) if i.strip() for a in _actions(i)]
+        chosen = [a for i in re.split(r",|;|\band\b|&|\+|/", rest) if i.strip() for a in _actions(i)]
         return [{a: "yes" if a in chosen else "no" for a in ACTIONS}]
+    if form.columns == ("Principality", "DI"):
+        # 'Cologne 1 and Hesse 2': 'and' between two placements, as a comma (no name holds it)
+        items = [pair for item in items for part in re.split(r"\s+and\s+|\s*&\s*", item, flags=re.IGNORECASE)
+                 for pair in _pairs(part)]
     if form.columns == ("Principality", "DI") and items and all(map(_amount, items)):
         # 'Influence: Cologne 2, Hesse 1': a row for each principality
         return [dict(zip(form.columns, _amount(item))) for item in items]
@@ -208,10 +227,26 @@ def _action(item: str) -> str:
     return found[0]
 
 
+def _pairs(item: str) -> list[str]:
+    """'Mainz 2 Bohemia 1', the commas left out: an item for each principality and its number;
+    no principality's name holds a digit."""
+    text = _plain(item)
+    if re.fullmatch(r"(?:\D+?\s\d+\s+)+\D+?\s\d+", text):
+        return [pair.strip() for pair in re.findall(r"\D+?\s\d+", text)]
+    return [item]
+
+
+def _plain(item: str) -> str:
+    """An amount as written without what stands between the name and the number: 'Cologne: 2',
+    'Cologne = 2', 'Cologne (2)', 'Cologne x2' are 'Cologne 2'."""
+    text = " ".join(re.sub(r"\s*[:=]\s*|[()]", " ", item).split())
+    return re.sub(r"(?<=\s)[x\u00d7](?=\d+$)", "", text, flags=re.IGNORECASE)
+
+
 def _amount(item: str) -> tuple[str, int] | None:
-    """``Cologne 2``, ``2 on Cologne`` or ``2 Cologne``: (the name, the whole number)."""
-    first = re.fullmatch(r"(\d+)\s+(?:on\s+)?(\D.*)", item.strip(), re.IGNORECASE)
-    last = re.fullmatch(r"(.*\D)\s+(\d+)", item.strip())
+    """``Cologne 2``, ``2 on Cologne``, ``2 dice on DES`` or ``2 Cologne``: (the name, the whole number)."""
+    first = re.fullmatch(r"(\d+)\s+(?:(?:dice|die)\s+)?(?:on\s+)?(\D.*)", _plain(item), re.IGNORECASE)
+    last = re.fullmatch(r"(.*\D)\s+(\d+)", _plain(item))
     if first:
         return first.group(2).strip(), int(first.group(1))
     return (last.group(1).strip(), int(last.group(2))) if last else None
@@ -226,9 +261,10 @@ def _columns(form: Form, items: list[str], columns: tuple[str, ...]) -> dict:
     plain = []
     for item in items:
         label = next((w for w in sorted(_LABELS, key=len, reverse=True)
-                      if _LABELS[w] in columns and item.lower().startswith(w + " ")), None)
+                      if _LABELS[w] in columns and re.match(rf"{w}(?:\s*[:=]\s*|\s+)\S", item, re.IGNORECASE)),
+                     None)
         if label and not (form.listed == _LABELS[label] and _LABELS[label] in values):
-            values[_LABELS[label]] = item[len(label):].strip(" :")
+            values[_LABELS[label]] = item[len(label):].strip(" :=")
         else:
             plain.append(item)
     free = [c for c in columns if c not in values]
@@ -237,14 +273,27 @@ def _columns(form: Form, items: list[str], columns: tuple[str, ...]) -> dict:
         extra = len(plain) - len(free)
         plain[at:at + extra + 1] = [", ".join(plain[at:at + extra + 1])]
     if len(plain) > len(free):
+        if len(free) == 1:  # 'separated by commas' would ask for a list where one value is taken
+            raise ValueError(f"one value ({free[0]}) as in {form.example!r}, found {len(plain)}: {', '.join(plain)}")
         raise ValueError(f"at most {len(free)} value(s), {', '.join(free)}, separated by commas: {form.example!r}")
     values.update({c: v for c, v in zip(free, plain) if v})
     return values
 
 
+def _at_labels(form: Form, item: str) -> list[str]:
+    """An item cut before each column's label inside it, the comma before it left out
+    ('EIC EIS HAE HAM capital HAM', '2 on DES also FRS'): the label names its column, never a
+    province or a principality. 'on' is the Dice's own word ('1 on DUI'), not cut at."""
+    labels = [w for w in _LABELS if w != "on" and _LABELS[w] in form.columns]
+    if not labels:
+        return [item]
+    words = "|".join(sorted(map(re.escape, labels), key=len, reverse=True))
+    return [part.strip() for part in re.split(rf"\s+(?=(?:{words})(?:\s*[:=]\s*|\s+)\S)", item, flags=re.IGNORECASE)]
+
+
 def words_of(text: str) -> list[str]:
-    """The words of a list (provinces), separated by commas or spaces."""
-    return [w for w in re.split(r"[,;\s]+", str(text or "")) if w]
+    """The words of a list (provinces), separated by commas, spaces or slashes."""
+    return [w for w in re.split(r"[,;/\s]+", str(text or "")) if w]
 
 
 def yes_no(text) -> str | None:
@@ -260,9 +309,26 @@ def chosen(text, choices: tuple[str, ...]) -> str | None:
     text = str(text or "").strip()
     if not text:
         return None
-    found = [c for c in choices if c.lower() == text.lower()] or \
-        [c for c in choices if c.lower().startswith(text.lower())]
+    found = [c for c in choices if c.lower() == text.lower()] or [c for c in choices if fold(c) == fold(text)] or \
+        [c for c in choices if _compact(c) == _compact(text)] or \
+        [c for c in choices if c.lower().startswith(text.lower())] or \
+        [c for c in choices if len(text) <= 3 and "".join(w[0] for w in re.split(r"[\s-]+", c.lower())) == text.lower()]
     return found[0] if len(found) == 1 else text
+
+
+def _compact(text) -> str:
+    """A choice of two words with or without the hyphen or space: 'north west', 'northwest' for
+    north-west ('NW' is its initials)."""
+    return re.sub(r"[\s-]", "", fold(text))
+
+
+def fold(text) -> str:
+    """A name as a player may type it without the keys or the article: 'Lubeck' for Lübeck,
+    'Palatinate' for The Palatinate."""
+    import unicodedata
+
+    plain = "".join(c for c in unicodedata.normalize("NFKD", str(text or "")) if not unicodedata.combining(c))
+    return re.sub(r"^the\s+", "", " ".join(plain.casefold().split()))
 
 
 def card(text: str) -> str:

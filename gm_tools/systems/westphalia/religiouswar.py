@@ -59,6 +59,15 @@ def check_declaration(state: State, player: str, target: str) -> str | None:
             f"{player} is allied to or within 2 Diplomatic Influence of allying")
 
 
+def no_player(state: State, word: str) -> str:
+    """What the Declarer's cell takes when it names no player: the players, the nearest first."""
+    import difflib
+
+    near = difflib.get_close_matches(str(word).casefold(), [p.casefold() for p in state.setup_order], n=3, cutoff=0.6)
+    return (f"a player, one of {', '.join(state.setup_order)}, as the declarer"
+            + (f" (nearest: {', '.join(n.upper() for n in near)})" if near else ""))
+
+
 def no_league(player: str) -> str:
     """Why a declarer in no League may not declare: 'a Player in a League ... may Declare a
     Religious War', a League joined this step ('Players may Join a League, as in Engaging in

@@ -8,6 +8,7 @@ returns what is wrong in words (empty when the placement stands); the sheets att
 from __future__ import annotations
 
 import random
+import re
 from dataclasses import dataclass
 
 from gm_tools.engine.variant import Variant
@@ -61,7 +62,8 @@ def read_provinces(variant: Variant, text: str) -> tuple[list[str], list[str]]:
         return variant.lookup.get(word.lower()) or (word.upper() if word.upper() in variant.provinces else None)
 
     codes, unknown = [], []
-    for word in (w.strip() for w in str(text or "").replace(";", ",").split(",")):
+    # 'EIC/EIS/HAE/HAM': a slash between provinces as a comma; no province's name holds one
+    for word in (w.strip() for w in re.split(r"[,;/]", str(text or ""))):
         if not word:
             continue
         # 'EIC EIS HAE HAM' typed with spaces, as a mail may: each word a province when all are
@@ -104,8 +106,11 @@ def largest_fit(variant: Variant, free: set[str]) -> int:
 def _common(variant: Variant, state: State, provinces: list[str], capital: str, size: int) -> list[str]:
     problems = []
     if len(provinces) != size or len(set(provinces)) != len(provinces):
-        problems.append(f"{size} province, found {len(set(provinces))}" if size == 1 else
-                        f"{size} different provinces, found {len(set(provinces))}")
+        # a province typed twice is said, or 'found 4' would not tell what is wrong with 4 typed
+        twice = sorted({p for p in provinces if provinces.count(p) > 1})
+        problems.append((f"{size} province, found {len(set(provinces))}" if size == 1 else
+                         f"{size} different provinces, found {len(set(provinces))}")
+                        + (f" ({', '.join(twice)} typed twice)" if twice else ""))
     taken = sorted(p for p in provinces if p in state.owner())
     if taken:
         problems.append(f"free provinces ({', '.join(taken)} already placed)")

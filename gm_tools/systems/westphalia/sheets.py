@@ -398,9 +398,10 @@ def _read_turns(variant: Variant, state, rows: dict[str, list[InputRow]]):
         target = str(r.values.get("Where") or "").strip()
         codes, _ = read_provinces(variant, target)
         also, _ = read_provinces(variant, r.values.get("Also converts") or "")
-        dice.append({"player": r.values.get("Player"), "target": codes[0] if codes and target.lower() not in
+        # two provinces in one cell are kept as typed, for the check to name, not read as the first
+        dice.append({"player": r.values.get("Player"), "target": codes[0] if len(codes) == 1 and target.lower() not in
                      lower else lower.get(target.lower(), target), "count": r.values.get("Dice"),
-                     "also": also[0] if also else ""})
+                     "also": also[0] if len(also) == 1 else str(r.values.get("Also converts") or "").strip()})
     placements = [{"player": r.values.get("Player"), "principality": r.values.get("Principality") or "",
                    "di": r.values.get("DI")} for r in rows.get(PLACE, [])]
     war_rows, treaty_rows, change_rows = rows.get(WARS, []), rows.get(TREATIES, []), rows.get(CHANGES, [])
@@ -430,8 +431,10 @@ def _read_turns(variant: Variant, state, rows: dict[str, list[InputRow]]):
     treaties = []
     for r in treaty_rows:
         codes, unknown = read_provinces(variant, r.values.get("Province") or "")
+        # two provinces in one cell are kept as typed, for the check to name, not read as the first
         treaties.append({"winner": side(r.values.get("Winner")),
-                         "province": (codes + unknown)[0] if codes + unknown else "",
+                         "province": (codes + unknown)[0] if len(codes + unknown) == 1 else
+                         str(r.values.get("Province") or "").strip(),
                          "vassalize": yes(r.values.get("Vassalize"))})
     changes = [{"player": r.values.get("Player"), "principality": "saved" if str(r.values.get(
                     "Principality") or "").strip().lower() == "saved" else side(r.values.get("Principality")),

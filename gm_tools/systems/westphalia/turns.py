@@ -116,9 +116,20 @@ def home_neighbours(variant: Variant, state: State, player: str) -> set[str]:
 def check_die(variant: Variant, state: State, die: Die) -> str | None:
     """Where a player's faith dice may go: a heretical province it controls, a heretical
     province of a neighbouring opposing player, or a neighbouring or allied principality."""
+    from gm_tools.systems.westphalia.setup import read_provinces
+
+    def several(text: str) -> bool:  # two provinces typed in one cell, none read as the first
+        return text not in variant.provinces and text not in state.principalities and \
+            len(sum(read_provinces(variant, text), [])) > 1
+
     faith = state.religion_of(die.player)
     if die.count < 1:
         return "a number of dice, 1 or more"
+    if several(die.target):
+        return "one province or principality a row, where the row's dice are placed (a row for each place)"
+    if die.also and several(die.also):
+        return (f"an additional heretical province {die.player} controls, one ('an additional heretical province of "
+                "your choice that you control')")
     if die.target in state.principalities:
         land = state.principalities[die.target].provinces
         if principality_religion(state, die.target) == faith:

@@ -71,10 +71,12 @@ def player_turns(variant: Variant, step: Step, inputs: dict, year: int) -> None:
         # the Leagues are joined on this sheet alone ('The Leagues reset'), so a declarer in none is
         # refused now, whatever else is still to be entered: a mail's declaration never holds the
         # sheet against another player's that can stand
-        from gm_tools.systems.westphalia.religiouswar import no_league
+        from gm_tools.systems.westphalia.religiouswar import no_league, no_player
 
         declarer = religious.get("declarer") or ""
-        step.problems.append((0, "religious war", f"{declarer} > {religious.get('target', '')}", no_league(declarer)))
+        # a Declarer's cell naming nobody is a slip to correct, not a player without a League
+        why = no_league(declarer) if declarer in state.setup_order else no_player(state, declarer)
+        step.problems.append((0, "religious war", f"{declarer or 'nothing'} > {religious.get('target', '')}", why))
     if step.problems:
         return
     state.actions = {p: sorted(rows[p]["actions"]) for p in order}
@@ -255,8 +257,12 @@ def _unknown_word(variant: Variant, step: Step, i: int, entry: dict, beaten: str
                               + (f" (nearest: {', '.join(near)})" if near else "")))
         return True
     if province and province not in variant.provinces:
-        step.problems.append((i, "treaty", province, "a province of the board, of a war's loser"
-                              + _nearest(variant, province)))
+        from gm_tools.systems.westphalia.setup import read_provinces
+
+        codes, unknown = read_provinces(variant, province)
+        step.problems.append((i, "treaty", province, "one province a row, a row for each province taken ('Conquer 1 "
+                              "province with a town, or up to 2 provinces without one')" if len(codes + unknown) > 1
+                              else "a province of the board, of a war's loser" + _nearest(variant, province)))
         return True
     return False
 

@@ -1,0 +1,56 @@
+"""Centenary's Fealty claim mailed as players write it when they slip from the form
+(``FEALTY: PORTUGAL, build in POR, retreat to EST``): read as the claim it plainly is, or refused
+with the claim's form, never read as a unit's order.
+
+Rulebook: ``004_1210a5933393c2d7.txt`` (Centenary), rule 2. The demo's Winter 1618
+(``sheets/demo-centenary.toml``, W1618A): Spain took Portugal's center in the Fall.
+"""
+
+from __future__ import annotations
+
+import shutil
+
+import pytest
+
+from gm_tools.app.mailorders import enter_mails
+from gm_tools.edges.variants import load_variant
+
+from demos import played_until_fixture
+
+GAME = "centenary-demo"
+CLAIM = ("Fealty", ["SPAIN", "PORTUGAL", "POR", "EST"])
+
+winter = played_until_fixture("centenary", "W1618A")
+
+
+@pytest.mark.parametrize("line", [
+    "FEALTY PORTUGAL build POR retreat EST",
+    "Claim fealty of Portugal, build in POR, retreat to EST",
+    "I claim the Fealty of Portugal, build POR, retreat EST",
+])
+def test_a_claim_without_its_little_words_is_the_claim(line):
+    """rulebook 004 (Centenary), rule 2: 'if a player capturing the center it occupied
+    specifically orders it, he may claim the "Fealty" of the major or minor neutral in question
+    ... the player may build a unit in the occupied center. Any of his or her units in the center
+    in question "retreat"'. 'build POR', 'retreat EST' without 'in' and 'to', and 'claim' before
+    the Fealty, are the claim: 'FEALTY PORTUGAL build POR retreat EST' was refused as 'PORTUGAL
+    BUILD POR RETREAT EST is not a neutral'."""
+    variant = load_variant("centenary")
+    assert variant.system.mailed_rows(variant, "W1618A", "SPAIN", [line]).rows == [CLAIM]
+
+
+def test_a_line_speaking_of_fealty_otherwise_is_refused_with_the_claims_form(winter, tmp_path):
+    """rulebook 004 (Centenary), rule 2: 'he may claim the "Fealty" of the major or minor neutral
+    in question'. A line that speaks of Fealty in no form of the claim ('I want the fealty of
+    Portugal') was refused as a unit's order ('Claim ...' is not a province); it is refused with
+    the claim's form, and the mail's orders are read."""
+    root = tmp_path / "games"
+    shutil.copytree(winter, root)
+    report = enter_mails(GAME, [("es", b"Spain\nI want the fealty of Portugal\nBuild A CAS\n")], root=root,
+                         dry_run=True)
+    assert report.refused == [("es line 2", "'I want the fealty of Portugal'",
+                               "a claim 'FEALTY: PORTUGAL', or 'FEALTY: PORTUGAL, build in POR, retreat to EST'")]
+    assert [w[2] for w in report.written] == ["Build A CAS"]
+    report = enter_mails(GAME, [("es", b"Spain\nClaim fealty of Portugal build POR retreat EST\nBuild A POR\n")],
+                         root=root, dry_run=True)
+    assert report.refused == [] and len(report.written) == 2, report.text()
