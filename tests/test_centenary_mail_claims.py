@@ -54,3 +54,13 @@ def test_a_line_speaking_of_fealty_otherwise_is_refused_with_the_claims_form(win
     report = enter_mails(GAME, [("es", b"Spain\nClaim fealty of Portugal build POR retreat EST\nBuild A POR\n")],
                          root=root, dry_run=True)
     assert report.refused == [] and len(report.written) == 2, report.text()
+
+
+@pytest.mark.parametrize("line", ["FEALTY2: PORTUGAL, build in POR, retreat to EST", "Fealtyy Portugal"])
+def test_fealty_glued_to_a_slip_is_refused_with_the_claims_form(line):
+    """rulebook 004 (Centenary), rule 2 ('a player ... specifically orders it'): 'FEALTY' with a
+    slip glued to it is a claim mistyped, refused with the claim's form, not read as a unit's
+    order in a province 'FEALTY2' (found by the generated mail test of `make soak`)."""
+    variant = load_variant("centenary")
+    rows = variant.system.mailed_rows(variant, "W1618A", "SPAIN", [line]).rows
+    assert rows == ["a claim 'FEALTY: PORTUGAL', or 'FEALTY: PORTUGAL, build in POR, retreat to EST'"]

@@ -28,7 +28,7 @@ CLAIM = re.compile(_OPENS + r"\s*:?\s*(?:(?:of|from)\s+)?(?P<neutral>[^,]*?)\s*"
                    r"(?:(?:,\s*|\s+)RETREAT(?:\s+TO)?\s+(?P<retreat>[^,]*?)\s*)?$", re.IGNORECASE)
 """A claim; the commas, 'in' and 'to' may be left out, 'of' put before the neutral and 'claim'
 before it all (``Claim Fealty of Portugal, build POR``): no neutral's name holds these words."""
-_FEALTY = re.compile(r"\bFEALTY\b", re.IGNORECASE)
+_FEALTY = re.compile(r"\bFEALTY", re.IGNORECASE)  # "FEALTY2: ..." too: a claim mistyped
 FORM = "a claim 'FEALTY: PORTUGAL', or 'FEALTY: PORTUGAL, build in POR, retreat to EST'"
 
 
