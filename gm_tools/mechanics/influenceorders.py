@@ -80,6 +80,18 @@ def influence_form(text: str) -> str | None:
     return "a diplomatic attack" if ">" in text else None
 
 
+def placed_in(text: str) -> str | None:
+    """The rulebook's words for a mailed placement that puts its minor state after 'in' or
+    'into' (``10 INFs in LOR``), None for any other line. Mail only: the reader would look for
+    a minor state called 'in LOR' and suggest the very code the player wrote."""
+    placed = placement_words(text)
+    m = re.match(r"(?:in|into)\s+(\S.*)$", placed[1], re.IGNORECASE) if placed else None
+    if m is None:
+        return None
+    infs, minor = placed[0], m.group(1).strip()
+    return f"'{infs}: {minor}' or '{infs} INFs to {minor}' (the INFs, then the minor state)"
+
+
 def names_infs(text: str) -> bool:
     """Does a mailed line speak of INFs (``INF: 5 LOR``, ``place 5 INFs in Lorraine``) without
     being a unit's order? Its player meant an INF placement, whether or not it is in a form the

@@ -15,13 +15,21 @@ import re
 from gm_tools.engine.hooks import ORDERS
 from gm_tools.engine.system import MailedRows
 from gm_tools.errors import UserError
-from gm_tools.mechanics.influenceorders import influence_form, names_infs, placement_words
+from gm_tools.mechanics.influenceorders import influence_form, names_infs, placed_in, placement_words
+from gm_tools.mechanics.namesinorders import power_named
 from gm_tools.systems.europe1615.calendar import BUILDS, EARLY_WINTER, MOVEMENT, RETREATS, phase_role
 from gm_tools.systems.europe1615.sheets import ATTACKS, DEPLOYMENT, WAIVERS
 
 # 'Waiving the capture of a center ... may be arranged by the player (and communicated to the
 # GM)': ``WAIVE: LOR`` in a movement phase's mail, for the Waivers sheet (as version 2 reads it)
 _WAIVE = re.compile(r"^\s*WAIVE\b\s*:?\s*(\S.*?)\s*$", re.IGNORECASE)  # a code or a name ('Upper Austria')
+# An attack in other words ('LOR - FRANCE', 'LOR: attack France', 'attack France in LOR'): no
+# unit's order names a power, so the line would be refused as a move to a province 'FRANCE'
+# ('did you mean FRA?'), pointing the player the wrong way
+_ATTACK_WORD = re.compile(r"\battack", re.IGNORECASE)
+_ATTACK_MARK = re.compile(r"^(\S.*?)\s*(?:=>|-|:|\bvs\b\.?|\bx\b)\s*(\S.*?)\s*$", re.IGNORECASE)
+_ATTACK_LABEL = re.compile(r"^\s*(?:diplomatic\s+)?attack\s*:?\s*([^>]+>[^>]+)$", re.IGNORECASE)
+_ATTACK_FORM = "'MINOR STATE > MAJOR POWER'"
 
 
 class EntryError(UserError):
@@ -73,8 +81,12 @@ def mailed_rows(variant, phase: str, power: str, lines: list[str]) -> MailedRows
         placed, waive = placement_words(line), _WAIVE.match(line)
         if waive:
             rows.append((WAIVERS, [power, waive.group(1).upper()]))
+        elif placed and placed_in(line):
+            rows.append(f"an INF deployment as the rulebook writes it: {placed_in(line)}")
         elif placed:
             rows.append((DEPLOYMENT, [power, *placed]))
+        elif _attack_slip(variant, line):
+            rows.append(f"a diplomatic attack as the rulebook writes it: {_attack_slip(variant, line)}")
         elif ">" in line:
             rows.append((ATTACKS, [power, line.strip()]))
         elif names_infs(line):  # 'INF: 5 LOR' is no unit's order: named for the deployment it means
@@ -85,6 +97,25 @@ def mailed_rows(variant, phase: str, power: str, lines: list[str]) -> MailedRows
     # a mail with no waiver leaves the power's waivers on their sheet as they are
     waived = any(isinstance(row, tuple) and row[0] == WAIVERS for row in rows)
     return MailedRows((DEPLOYMENT, ATTACKS, ORDERS) + ((WAIVERS,) if waived else ()), rows)
+
+
+def _attack_slip(variant, line: str) -> str | None:
+    """The rulebook's form for a mailed line that means a diplomatic attack in other words,
+    None for any other line (a unit's order among them: it starts with its unit, names no power
+    and never says 'attack')."""
+    words = line.split()
+    if not words or words[0].upper() in ("A", "F"):
+        return None
+    if _ATTACK_WORD.search(line):
+        labelled = _ATTACK_LABEL.match(line)
+        return f"'{' '.join(labelled.group(1).split())}' ({_ATTACK_FORM}), with no word before it" if labelled \
+            else f"'LOR > FRANCE' ({_ATTACK_FORM}): the minor state, '>', then the power"
+    if ">" in line and "=>" not in line:
+        return None
+    m = _ATTACK_MARK.match(line)
+    powers = [code for code, p in variant.powers.items() if p.playable]
+    target = m and power_named(powers, lambda code: variant.powers[code].name, m.group(2))
+    return f"'{m.group(1)} > {target}' ({_ATTACK_FORM})" if target else None
 
 
 def order_lines(entry: dict) -> dict[str, list[str]]:

@@ -15,7 +15,7 @@ import re
 from gm_tools.engine.system import MailedRows
 from gm_tools.errors import UserError
 from gm_tools.engine.hooks import ORDERS as ORDERS_SHEET
-from gm_tools.mechanics.influenceorders import influence_form, names_infs, placement_words
+from gm_tools.mechanics.influenceorders import influence_form, names_infs, placed_in, placement_words
 from gm_tools.systems.europe1619.calendar import DIPLOMATIC, ORDERS, RETREATS, TRANSACTIONS
 
 _DECLARATION = re.compile(r"^\s*(WAR|ALLIANCE|ARMISTICE|DISSOLVE)\s*:\s*(\S.*?)\s*$", re.IGNORECASE)
@@ -30,6 +30,11 @@ army in Paris``, ``build fleet at St Petersburg``."""
 # Purchases sheet's 'minor build' row, mailed as 'minor build CAT A' or as the record words it,
 # 'CAT builds A'
 _MINOR_BUILD = re.compile(r"^\s*(?:minor\s+build\s+(\S+)\s+([AF])|(\S+)\s+builds\s+([AF]))\s*$", re.IGNORECASE)
+# A declaration in words ('war on Spain', 'declare war on Spain', 'WAR SPAIN', 'alliance with
+# England', 'ally: England'): named with the rulebook's form rather than the phase's three forms
+_DECLARED_IN_WORDS = re.compile(
+    r"^\s*(?:declare\s+(?:an?\s+)?)?(war|alliance|ally|armistice|dissolve)(?:\s*[:\-]\s*|\s+(?:on|with|against|to)\s+|\s+)"
+    r"(?:the\s+)?(?:alliance\s+with\s+)?(\S.*?)\s*$", re.IGNORECASE)
 # Loans and payments are agreements the referee 'monitored' and reports ('Treasury'): the GM
 # types them once both sides agree, never from one player's mail.
 _TRANSFER = re.compile(r"^\s*(lend|loan|borrow|pay|repay|repayment|gift|give)\b", re.IGNORECASE)
@@ -124,8 +129,9 @@ def mailed_rows(role: str, power: str, lines: list[str]) -> MailedRows | None:
     sheets = ("INF Placements", "Attacks", "Declarations") if role == DIPLOMATIC else ("Purchases",)
     rows = []
     for line in lines:
-        why = _elsewhere(role, line)
-        rows.append(line_row(role, power, line) or f"one of {FORMS[role]}" + (f": {why}" if why else ""))
+        why = _elsewhere(role, line) or (_in_words(line) if role == DIPLOMATIC else None)
+        row = None if role == DIPLOMATIC and placed_in(line) else line_row(role, power, line)
+        rows.append(row or f"one of {FORMS[role]}" + (f": {why}" if why else ""))
     return MailedRows(sheets, rows)
 
 
@@ -142,6 +148,21 @@ def _elsewhere(role: str, line: str) -> str | None:
     if phase is None:  # a loan or payment: never a player's to mail
         return f"found {line.strip()!r}, {kind}, which the GM types on {sheet}"
     return f"found {line.strip()!r}, {kind}, which is mailed in {phase}"
+
+
+def _in_words(line: str) -> str | None:
+    """A Diplomatic Phase line that means a placement or a declaration in words of its own, named
+    with the rulebook's form ('number of INFs: [minor state]', 'WAR: SPAIN'); None otherwise."""
+    slip = placed_in(line)
+    if slip:
+        return f"found {line.strip()!r}, an INF placement, written {slip}"
+    if names_infs(line):
+        return f"found {line.strip()!r}, an INF placement, written '5: BRE' (the INFs, then the minor state)"
+    declared = _DECLARED_IN_WORDS.match(line)
+    if declared is None or _DECLARATION.match(line):
+        return None
+    kind = {"ally": "alliance"}.get(declared.group(1).lower(), declared.group(1).lower())
+    return f"found {line.strip()!r}, a declaration, written '{kind.upper()}: {declared.group(2)}'"
 
 
 def _infs_elsewhere(line: str) -> str | None:

@@ -1,0 +1,96 @@
+"""Europe 1615 (version 3) and Europe 1619 mail lines that mean an attack, a placement or a
+declaration in the player's own words: refused with the rulebook's form written out from the
+line itself, rather than read as a unit's order to a province 'FRANCE' ('did you mean FRA?'),
+or with the very code the player wrote suggested back (``gm-tools orders``; QA). Nothing of
+these lines is typed, so no game's record changes.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from gm_tools.app.mailorders import enter_mails
+from gm_tools.app.turn import load_state, new_game, run_turn
+
+ATTACK = "a diplomatic attack as the rulebook writes it: "
+
+
+def _game(variant: str, root: Path, phase: str) -> None:
+    new_game(variant, "g", root=root, seed=7, created="2000-01-01T00:00:00Z")
+    while load_state("g", root).position.phase != phase:  # nothing entered on the way
+        run_turn("g", root=root, site_dir=None, force=True)
+
+
+def _mail(root: Path, text: str):
+    report = enter_mails("g", [("m", text.encode())], root=root, dry_run=True)
+    return {text: why for _, text, why in report.refused}, sorted(text for _, _, text, _ in report.written)
+
+
+def test_europe1615_an_attack_in_other_words_is_named_with_the_rulebooks_form(tmp_path):
+    """rulebook 000 (Europe 1615 v3), 'THE DIPLOMATIC ATTACK': 'The order should indicate the
+    minor state of interest and the target of the attack. Typical syntax ... MINOR STATE > MAJOR
+    POWER'. 'LOR - SPAIN' was refused as a move to a province 'SPAIN' ('did you mean FRA?' for
+    FRANCE), 'attack: LOR > SPAIN' suggested CAT, 'attack France in LOR' asked for a unit: each
+    is named as the attack it means, its form written out. A unit's order without its letter
+    ('LOR - FRA') and the rulebook's own form are read as before."""
+    _game("europe1615", tmp_path, "S1615M")
+    refused, written = _mail(tmp_path, "Spain\n10: LOR\nLOR - France\nLOR: attack England\nattack: LOR > FRANCE\n"
+                                       "LOR => FRANCE\nattack France in LOR\nLOR vs Denmark\nA MIL - PIA\n")
+    form = "('MINOR STATE > MAJOR POWER')"
+    assert refused == {
+        "'LOR - France'": f"{ATTACK}'LOR > FRANCE' {form}",
+        "'LOR: attack England'": f"{ATTACK}'LOR > FRANCE' {form}: the minor state, '>', then the power",
+        "'attack: LOR > FRANCE'": f"{ATTACK}'LOR > FRANCE' {form}, with no word before it",
+        "'LOR => FRANCE'": f"{ATTACK}'LOR > FRANCE' {form}",
+        "'attack France in LOR'": f"{ATTACK}'LOR > FRANCE' {form}: the minor state, '>', then the power",
+        "'LOR vs Denmark'": f"{ATTACK}'LOR > DENMARK' {form}"}
+    assert written == ["10: LOR", "A MIL - PIA"]
+    refused, written = _mail(tmp_path, "Spain\n10: LOR\nLOR > FRANCE\n")
+    assert (refused, written) == ({}, ["10: LOR", "LOR > FRANCE"])
+
+
+def test_europe1615_a_deployment_in_a_minor_state_gets_the_rulebooks_form_not_its_own_code(tmp_path):
+    """rulebook 000 (Europe 1615 v3), 'Writing the orders': '9 INFs to Wuerttemburg (WUR)'. A
+    mailed '10 INFs in LOR' was refused as a minor state called 'in LOR' with LOR suggested, the
+    code the player wrote: it is named as the deployment it means, '10: LOR' or '10 INFs to
+    LOR'."""
+    _game("europe1615", tmp_path, "S1615M")
+    refused, written = _mail(tmp_path, "France\n10 INFs in LOR\n3 into Wuerttemberg\n4 INFs to RHI\n")
+    assert refused == {
+        "'10 INFs in LOR'": "an INF deployment as the rulebook writes it: '10: LOR' or '10 INFs to LOR' (the INFs, "
+                            "then the minor state)",
+        "'3 into Wuerttemberg'": "an INF deployment as the rulebook writes it: '3: Wuerttemberg' or '3 INFs to "
+                                 "Wuerttemberg' (the INFs, then the minor state)"}
+    assert written == ["4 INFs to RHI"]
+
+
+def test_europe1619_a_declaration_or_placement_in_words_is_named_with_its_form(tmp_path):
+    """rulebook 002 (Europe 1619), '1 - Diplomatic Phase': 'the format will consist of (1) list
+    of INF placements, (2) order for a diplomatic attack, and (3) declarations', a placement
+    written 'number of INFs: [minor state]'; 'Declarations allow players to declare war, to
+    establish alliances, or to end war'. 'war on Spain', 'declare war against Spain', 'WAR
+    SPAIN', 'alliance with England', 'INF: 5 BRE' and '5 INFs in BRE' were refused with the
+    phase's three forms alone ('5 INFs in BRE' with BRE suggested back): each is named as what it
+    is, in the form to write. 'warsaw' is none of them."""
+    _game("europe1619", tmp_path, "Y1619D")
+    refused, written = _mail(tmp_path, "France\nwar on Spain\nDeclare war against Spain\nWAR SPAIN\nWar - Spain\n"
+                                       "alliance with England\nally: England\ndissolve the alliance with Spain\n"
+                                       "INF: 5 BRE\n5 INFs in BRE\nwarsaw\n3: BRE\n")
+    forms = "one of '5: BRE', 'BRAP > FRANCE' or 'WAR: SPAIN'"
+    assert refused == {
+        "'war on Spain'": f"{forms}: found 'war on Spain', a declaration, written 'WAR: Spain'",
+        "'Declare war against Spain'": f"{forms}: found 'Declare war against Spain', a declaration, written "
+                                       "'WAR: Spain'",
+        "'WAR SPAIN'": f"{forms}: found 'WAR SPAIN', a declaration, written 'WAR: SPAIN'",
+        "'War - Spain'": f"{forms}: found 'War - Spain', a declaration, written 'WAR: Spain'",
+        "'alliance with England'": f"{forms}: found 'alliance with England', a declaration, written "
+                                   "'ALLIANCE: England'",
+        "'ally: England'": f"{forms}: found 'ally: England', a declaration, written 'ALLIANCE: England'",
+        "'dissolve the alliance with Spain'": f"{forms}: found 'dissolve the alliance with Spain', a declaration, "
+                                              "written 'DISSOLVE: Spain'",
+        "'INF: 5 BRE'": f"{forms}: found 'INF: 5 BRE', an INF placement, written '5: BRE' (the INFs, then the "
+                        "minor state)",
+        "'5 INFs in BRE'": f"{forms}: found '5 INFs in BRE', an INF placement, written '5: BRE' or '5 INFs to "
+                           "BRE' (the INFs, then the minor state)",
+        "'warsaw'": forms}
+    assert written == ["3: BRE"]
