@@ -94,3 +94,19 @@ def test_europe1619_a_declaration_or_placement_in_words_is_named_with_its_form(t
                            "BRE' (the INFs, then the minor state)",
         "'warsaw'": forms}
     assert written == ["3: BRE"]
+
+
+def test_a_units_move_with_an_arrow_is_a_units_order_not_a_diplomatic_attack(tmp_path):
+    """rulebook 000 (Europe 1615 v3), 'THE DIPLOMATIC ATTACK' ('MINOR STATE > MAJOR POWER'): an
+    attack names a minor state, never a unit. 'A PAR -> BUR', which the orders read as a move,
+    was sorted as an attack by its '>' and refused asking for 'a pliant minor state (did you mean
+    BAV or POR or PRU?), found 'A PAR -''; it is a unit's order, typed on the Orders sheet, as
+    in the standard game. Rulebook 002 (Europe 1619), '1 - Diplomatic Phase': mailed in the
+    Diplomatic Phase it is named as a unit's order of a movement phase."""
+    _game("europe1615", tmp_path, "S1615M")
+    refused, written = _mail(tmp_path, "France\nA PAR -> BUR\nArmy Lyon -> Burgundy\nF NOR => ENG\n")
+    assert (refused, written) == ({}, ["A PAR -> BUR", "Army Lyon -> Burgundy", "F NOR => ENG"])
+    _game("europe1619", tmp_path / "n", "Y1619D")
+    refused, written = _mail(tmp_path / "n", "France\nA PAR -> BUR\n")
+    assert refused == {"'A PAR -> BUR'": "one of '5: BRE', 'BRAP > FRANCE' or 'WAR: SPAIN': found 'A PAR -> BUR', "
+                                         "a unit's order, which is mailed in a movement or retreat phase"}

@@ -87,7 +87,7 @@ def mailed_rows(variant, phase: str, power: str, lines: list[str]) -> MailedRows
             rows.append((DEPLOYMENT, [power, *placed]))
         elif _attack_slip(variant, line):
             rows.append(f"a diplomatic attack as the rulebook writes it: {_attack_slip(variant, line)}")
-        elif ">" in line:
+        elif ">" in line and not unit_first(line):
             rows.append((ATTACKS, [power, line.strip()]))
         elif names_infs(line):  # 'INF: 5 LOR' is no unit's order: named for the deployment it means
             rows.append("an INF deployment as the rulebook writes it: '9: WUR' or '9 INFs to WUR' (the INFs, "
@@ -99,12 +99,19 @@ def mailed_rows(variant, phase: str, power: str, lines: list[str]) -> MailedRows
     return MailedRows((DEPLOYMENT, ATTACKS, ORDERS) + ((WAIVERS,) if waived else ()), rows)
 
 
+def unit_first(line: str) -> bool:
+    """Does a mailed line begin with its unit (``A``, ``F``, ``Army``, ``Fleet``)? Then it is a
+    unit's order, whatever its arrow: the orders read ``A PAR -> BUR`` as a move, so its '>'
+    makes no diplomatic attack (it was refused asking for a minor state 'A PAR -')."""
+    words = line.split()
+    return bool(words) and words[0].upper() in ("A", "F", "ARMY", "FLEET")
+
+
 def _attack_slip(variant, line: str) -> str | None:
     """The rulebook's form for a mailed line that means a diplomatic attack in other words,
     None for any other line (a unit's order among them: it starts with its unit, names no power
     and never says 'attack')."""
-    words = line.split()
-    if not words or words[0].upper() in ("A", "F"):
+    if not line.split() or unit_first(line):
         return None
     if _ATTACK_WORD.search(line):
         labelled = _ATTACK_LABEL.match(line)

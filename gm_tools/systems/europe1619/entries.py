@@ -96,7 +96,7 @@ def line_row(role: str, power: str, line: str) -> tuple[str, list] | None:
             return "INF Placements", [power, *placed]
         if declared:
             return "Declarations", [power, declared.group(1).lower(), declared.group(2)]
-        if ">" in line:
+        if ">" in line and not _UNIT.match(line):  # 'A PAR -> BUR' is a unit's move, not an attack
             return "Attacks", [power, line.strip()]
         return None
     if role != TRANSACTIONS:
@@ -135,7 +135,7 @@ def mailed_rows(role: str, power: str, lines: list[str]) -> MailedRows | None:
     return MailedRows(sheets, rows)
 
 
-_UNIT = re.compile(r"^\s*[AF]\s+\S+", re.IGNORECASE)
+_UNIT = re.compile(r"^\s*(?:[AF]|army|fleet)\s+\S+", re.IGNORECASE)
 
 
 def _elsewhere(role: str, line: str) -> str | None:
