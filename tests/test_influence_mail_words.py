@@ -110,3 +110,24 @@ def test_a_units_move_with_an_arrow_is_a_units_order_not_a_diplomatic_attack(tmp
     refused, written = _mail(tmp_path / "n", "France\nA PAR -> BUR\n")
     assert refused == {"'A PAR -> BUR'": "one of '5: BRE', 'BRAP > FRANCE' or 'WAR: SPAIN': found 'A PAR -> BUR', "
                                          "a unit's order, which is mailed in a movement or retreat phase"}
+
+
+def test_europe1615_a_line_saying_there_is_no_attack_waiver_or_deployment_says_to_leave_it_out(tmp_path):
+    """rulebook 000 (Europe 1615 v3), 'THE DIPLOMATIC ATTACK': 'Each player is allowed to submit
+    only one diplomatic attack order per movement phase' (one may submit none); 'Waiving the
+    capture': 'The player occupying a foreign power's center ... may waive the capture', mailed
+    'WAIVE: LOR'. 'No attack this turn', 'no waivers' or 'Waivers: none' were read as unit orders
+    and refused with a province suggested ('did you mean NOR?', 'WAR?'): each says what the line
+    would be and that a mail without one has none. 'Waiver: LOR' is the waiver it names."""
+    _game("europe1615", tmp_path, "S1615M")
+    refused, written = _mail(tmp_path, "France\nNo attack this turn.\nno waivers\nWaivers: none\nNo INFs this phase\n"
+                                       "Waiver: LOR\nA PAR H\n")
+    waive = ("WAIVE: LOR for each capture waived, or nothing: a mail with no WAIVE line leaves the power's waivers as "
+             "they are (the GM clears a row of the Waivers sheet)")
+    assert refused == {
+        "'No attack this turn.'": "a diplomatic attack ('LOR > FRANCE'), or nothing: a mail with no attack line "
+                                  "orders none (leave the line out)",
+        "'no waivers'": waive, "'Waivers: none'": waive,
+        "'No INFs this phase'": "an INF deployment ('9: WUR'), or nothing: a mail with no deployment line deploys no "
+                                "INFs (leave the line out)"}
+    assert written == ["A PAR H", "Waiver: LOR"]

@@ -22,7 +22,18 @@ from gm_tools.systems.europe1615.sheets import ATTACKS, DEPLOYMENT, WAIVERS
 
 # 'Waiving the capture of a center ... may be arranged by the player (and communicated to the
 # GM)': ``WAIVE: LOR`` in a movement phase's mail, for the Waivers sheet (as version 2 reads it)
-_WAIVE = re.compile(r"^\s*WAIVE\b\s*:?\s*(\S.*?)\s*$", re.IGNORECASE)  # a code or a name ('Upper Austria')
+_WAIVE = re.compile(r"^\s*WAIVE(?:RS?)?\b\s*:?\s*(\S.*?)\s*$", re.IGNORECASE)  # a code or a name ('Upper Austria')
+# 'No attack this turn', 'no waivers', 'Waivers: none': the player says there is none; read as a
+# unit's order it was refused with a province like NOR or WAR suggested
+_NOTHING = re.compile(r"^\s*(?:(?:no|none|nothing)\b[^>:]*?\b(attack|waive|deploy|inf)\w*|(attack|waive|deploy|inf)\w*"
+                      r"\s*:?\s*(?:none|nothing|no|-))(?:[\s.!].*)?$", re.IGNORECASE)
+_NOTHING_SAYS = {
+    "attack": "a diplomatic attack ('LOR > FRANCE'), or nothing: a mail with no attack line orders none (leave the "
+              "line out)",
+    "waive": "WAIVE: LOR for each capture waived, or nothing: a mail with no WAIVE line leaves the power's waivers "
+             "as they are (the GM clears a row of the Waivers sheet)",
+    "deploy": "an INF deployment ('9: WUR'), or nothing: a mail with no deployment line deploys no INFs (leave the "
+              "line out)"}
 # An attack in other words ('LOR - FRANCE', 'LOR: attack France', 'attack France in LOR'): no
 # unit's order names a power, so the line would be refused as a move to a province 'FRANCE'
 # ('did you mean FRA?'), pointing the player the wrong way
@@ -78,8 +89,10 @@ def mailed_rows(variant, phase: str, power: str, lines: list[str]) -> MailedRows
         return None
     rows: list = []
     for line in lines:
-        placed, waive = placement_words(line), _WAIVE.match(line)
-        if waive:
+        placed, waive, nothing = placement_words(line), _WAIVE.match(line), _NOTHING.match(line)
+        if nothing:
+            rows.append(_NOTHING_SAYS.get((nothing.group(1) or nothing.group(2)).lower(), _NOTHING_SAYS["deploy"]))
+        elif waive:
             rows.append((WAIVERS, [power, waive.group(1).upper()]))
         elif placed and placed_in(line):
             rows.append(f"an INF deployment as the rulebook writes it: {placed_in(line)}")
