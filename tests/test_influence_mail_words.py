@@ -131,3 +131,25 @@ def test_europe1615_a_line_saying_there_is_no_attack_waiver_or_deployment_says_t
         "'No INFs this phase'": "an INF deployment ('9: WUR'), or nothing: a mail with no deployment line deploys no "
                                 "INFs (leave the line out)"}
     assert written == ["A PAR H", "Waiver: LOR"]
+
+
+def test_several_orders_on_one_line_are_named_one_a_line(tmp_path):
+    """rulebook 000 (Europe 1615 v3), 'Writing the orders' lists the deployments one under the
+    other ('9 INFs to Wuerttemburg (WUR), 3 INFs to the Rhineland (RHI)' in its text, one a line
+    in its example's box); rulebook 002 (Europe 1619), 'To place INFs ... number of INFs: [minor
+    state]', a declaration each. '10: LOR, 9: WUR' was read as one deployment to a minor state
+    'LOR, 9: WUR', refused with every minor state listed; 'WAR: SPAIN, ENGLAND' as a war on a
+    power 'SPAIN, ENGLAND' ('did you mean ENGLAND?'). Each is named with its orders, one a line."""
+    _game("europe1615", tmp_path, "S1615M")
+    refused, written = _mail(tmp_path, "France\n10: LOR; 9: WUR, LOR > SPAIN\nA PAR H\n")
+    assert refused == {"'10: LOR; 9: WUR, LOR > SPAIN'": "one order a line: '10: LOR', then '9: WUR', then "
+                                                         "'LOR > SPAIN'"}
+    assert written == ["A PAR H"]
+    _game("europe1619", tmp_path / "n", "Y1619D")
+    refused, written = _mail(tmp_path / "n", "France\nWAR: SPAIN, ENGLAND\n5: BRE, war: Savoy\n")
+    forms = "one of '5: BRE', 'BRAP > FRANCE' or 'WAR: SPAIN'"
+    assert refused == {
+        "'WAR: SPAIN, ENGLAND'": f"{forms}: found 'WAR: SPAIN, ENGLAND', one order a line: 'WAR: SPAIN', then "
+                                 "'WAR: ENGLAND'",
+        "'5: BRE, war: Savoy'": f"{forms}: found '5: BRE, war: Savoy', one order a line: '5: BRE', then "
+                                "'WAR: Savoy'"}

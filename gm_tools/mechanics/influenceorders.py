@@ -92,6 +92,28 @@ def placed_in(text: str) -> str | None:
     return f"'{infs}: {minor}' or '{infs} INFs to {minor}' (the INFs, then the minor state)"
 
 
+def one_a_line(text: str, declaration: Callable[[str, str | None], str | None] | None = None) -> str | None:
+    """The lines a mailed line holding several placements or attacks, one after another
+    (``10: LOR, 9: WUR``), should have been, None for any other line. Mail only: read as one,
+    its minor state was 'LOR, 9: WUR', refused with every minor state listed. ``declaration``
+    (Europe 1619) gives a part's declaration form, given the last part's kind (``WAR: SPAIN,
+    ENGLAND``), and that kind: ``(form, kind)`` or None."""
+    parts = [part.strip() for part in re.split(r"[,;]", text) if part.strip()]
+    if len(parts) < 2:
+        return None
+    lines, kind = [], None
+    for part in parts:
+        declared = declaration(part, kind) if declaration else None
+        if declared:
+            (line, kind) = declared
+        elif placement_words(part) or _ATTACK.match(part):
+            line, kind = " ".join(part.split()), None
+        else:
+            return None
+        lines.append(repr(line))
+    return "one order a line: " + ", then ".join(lines)
+
+
 def names_infs(text: str) -> bool:
     """Does a mailed line speak of INFs (``INF: 5 LOR``, ``place 5 INFs in Lorraine``) without
     being a unit's order? Its player meant an INF placement, whether or not it is in a form the

@@ -15,7 +15,7 @@ import re
 from gm_tools.engine.hooks import ORDERS
 from gm_tools.engine.system import MailedRows
 from gm_tools.errors import UserError
-from gm_tools.mechanics.influenceorders import influence_form, names_infs, placed_in, placement_words
+from gm_tools.mechanics.influenceorders import influence_form, names_infs, one_a_line, placed_in, placement_words
 from gm_tools.mechanics.namesinorders import power_named
 from gm_tools.systems.europe1615.calendar import BUILDS, EARLY_WINTER, MOVEMENT, RETREATS, phase_role
 from gm_tools.systems.europe1615.sheets import ATTACKS, DEPLOYMENT, WAIVERS
@@ -94,6 +94,8 @@ def mailed_rows(variant, phase: str, power: str, lines: list[str]) -> MailedRows
             rows.append(_NOTHING_SAYS.get((nothing.group(1) or nothing.group(2)).lower(), _NOTHING_SAYS["deploy"]))
         elif waive:
             rows.append((WAIVERS, [power, waive.group(1).upper()]))
+        elif one_a_line(line):
+            rows.append(one_a_line(line))
         elif placed and placed_in(line):
             rows.append(f"an INF deployment as the rulebook writes it: {placed_in(line)}")
         elif placed:

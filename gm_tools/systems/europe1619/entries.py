@@ -15,7 +15,7 @@ import re
 from gm_tools.engine.system import MailedRows
 from gm_tools.errors import UserError
 from gm_tools.engine.hooks import ORDERS as ORDERS_SHEET
-from gm_tools.mechanics.influenceorders import influence_form, names_infs, placed_in, placement_words
+from gm_tools.mechanics.influenceorders import influence_form, names_infs, one_a_line, placed_in, placement_words
 from gm_tools.systems.europe1619.calendar import DIPLOMATIC, ORDERS, RETREATS, TRANSACTIONS
 
 _DECLARATION = re.compile(r"^\s*(WAR|ALLIANCE|ARMISTICE|DISSOLVE)\s*:\s*(\S.*?)\s*$", re.IGNORECASE)
@@ -130,7 +130,8 @@ def mailed_rows(role: str, power: str, lines: list[str]) -> MailedRows | None:
     rows = []
     for line in lines:
         why = _elsewhere(role, line) or (_in_words(line) if role == DIPLOMATIC else None)
-        row = None if role == DIPLOMATIC and placed_in(line) else line_row(role, power, line)
+        slip = role == DIPLOMATIC and (placed_in(line) or one_a_line(line, _declared_part))
+        row = None if slip else line_row(role, power, line)
         rows.append(row or f"one of {FORMS[role]}" + (f": {why}" if why else ""))
     return MailedRows(sheets, rows)
 
@@ -153,6 +154,9 @@ def _elsewhere(role: str, line: str) -> str | None:
 def _in_words(line: str) -> str | None:
     """A Diplomatic Phase line that means a placement or a declaration in words of its own, named
     with the rulebook's form ('number of INFs: [minor state]', 'WAR: SPAIN'); None otherwise."""
+    several = one_a_line(line, _declared_part)
+    if several:
+        return f"found {line.strip()!r}, {several}"
     slip = placed_in(line)
     if slip:
         return f"found {line.strip()!r}, an INF placement, written {slip}"
@@ -163,6 +167,17 @@ def _in_words(line: str) -> str | None:
         return None
     kind = {"ally": "alliance"}.get(declared.group(1).lower(), declared.group(1).lower())
     return f"found {line.strip()!r}, a declaration, written '{kind.upper()}: {declared.group(2)}'"
+
+
+def _declared_part(part: str, kind: str | None) -> tuple[str, str] | None:
+    """A part of a line of several orders as a declaration (``WAR: SPAIN``; ``ENGLAND`` after
+    it, a declaration of the same kind) and its kind, or None."""
+    declared = _DECLARATION.match(part)
+    if declared:
+        return f"{declared.group(1).upper()}: {declared.group(2)}", declared.group(1).upper()
+    if kind and re.fullmatch(r"[A-Za-z][\w\s'-]*", part) and not placement_words(part):
+        return f"{kind}: {part}", kind
+    return None
 
 
 def _infs_elsewhere(line: str) -> str | None:
