@@ -153,3 +153,19 @@ def test_several_orders_on_one_line_are_named_one_a_line(tmp_path):
                                  "'WAR: ENGLAND'",
         "'5: BRE, war: Savoy'": f"{forms}: found '5: BRE, war: Savoy', one order a line: '5: BRE', then "
                                 "'WAR: Savoy'"}
+
+
+def test_europe1615_a_capture_waiver_after_the_movement_phases_names_its_phase(tmp_path):
+    """rulebook 000 (Europe 1615 v3), 'Waiving the capture of a center: The player occupying a
+    foreign power's center ... at the build phase may waive the capture', typed on the Waivers
+    sheet of a movement phase (variants/europe1615/NOTES.md, 'Waivers'; the annexations follow
+    at the Early Winter). 'WAIVE: SRL' mailed in the Early Winter was read as a build's WAIVE and
+    refused as "unexpected 'SRL' after WAIVE": it is named as a capture's waiver, mailed in a
+    movement phase."""
+    _game("europe1615", tmp_path, "E1615D")
+    refused, _ = _mail(tmp_path, "Denmark\nWAIVE: SRL\nWaiver: Stralsund\n")
+    assert refused == {
+        "'WAIVE: SRL'": "a unit's order: found 'WAIVE: SRL', a capture's waiver, which is mailed in a movement "
+                        "phase, with the unit orders",
+        "'Waiver: Stralsund'": "a unit's order: found 'Waiver: Stralsund', a capture's waiver, which is mailed in a "
+                               "movement phase, with the unit orders"}

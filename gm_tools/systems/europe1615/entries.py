@@ -79,7 +79,8 @@ def mailed_rows(variant, phase: str, power: str, lines: list[str]) -> MailedRows
     role = phase_role(variant, phase)
     if role in (RETREATS, EARLY_WINTER, BUILDS):
         # '9: WUR' would be read as an order for a unit in '9 WUR': the line is named for what it is
-        kinds = [influence_form(line) or ("an INF placement" if names_infs(line) else None) for line in lines]
+        kinds = [influence_form(line) or ("an INF placement" if names_infs(line) else None) or _capture_waiver(line)
+                 for line in lines]
         if not any(kinds):
             return None
         return MailedRows((ORDERS,), [(ORDERS, line) if not kind else
@@ -112,6 +113,14 @@ def mailed_rows(variant, phase: str, power: str, lines: list[str]) -> MailedRows
     # a mail with no waiver leaves the power's waivers on their sheet as they are
     waived = any(isinstance(row, tuple) and row[0] == WAIVERS for row in rows)
     return MailedRows((DEPLOYMENT, ATTACKS, ORDERS) + ((WAIVERS,) if waived else ()), rows)
+
+
+def _capture_waiver(line: str) -> str | None:
+    """'WAIVE: SRL' mailed after the movement phases: a capture's waiver, typed on the Waivers
+    sheet of a movement phase (the Fall's is the last before the Early Winter's annexations), not
+    a build's WAIVE, which names no province (it was refused as "unexpected 'SRL' after WAIVE")."""
+    waive = _WAIVE.match(line)
+    return "a capture's waiver" if waive and not waive.group(1).isdigit() else None
 
 
 def unit_first(line: str) -> bool:
