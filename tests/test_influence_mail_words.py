@@ -169,3 +169,15 @@ def test_europe1615_a_capture_waiver_after_the_movement_phases_names_its_phase(t
                         "phase, with the unit orders",
         "'Waiver: Stralsund'": "a unit's order: found 'Waiver: Stralsund', a capture's waiver, which is mailed in a "
                                "movement phase, with the unit orders"}
+
+
+def test_europe1619_a_power_line_naming_the_catholic_league_or_protestant_union_is_read(tmp_path):
+    """rulebook 002 (Europe 1619) names the two powers so throughout ('The Protestant Union cannot
+    form an alliance with the Catholic League'): a mail's power line 'Catholic League:' or
+    'Protestant Union orders:' was refused as naming no power (only the code LEAGUE or the whole
+    'Catholic League and Bavaria' was read); it names that power."""
+    _game("europe1619", tmp_path, "Y1619D")
+    refused, written = _mail(tmp_path, "Catholic League:\n3: COL\n")
+    assert (refused, written) == ({}, ["3: COL"])
+    report = enter_mails("g", [("m", b"Protestant Union orders:\n2: HES\n")], root=tmp_path, dry_run=True)
+    assert [(power, text) for _, power, text, _ in report.written] == [("UNION", "2: HES")]
