@@ -181,3 +181,20 @@ def test_europe1619_a_power_line_naming_the_catholic_league_or_protestant_union_
     assert (refused, written) == ({}, ["3: COL"])
     report = enter_mails("g", [("m", b"Protestant Union orders:\n2: HES\n")], root=tmp_path, dry_run=True)
     assert [(power, text) for _, power, text, _ in report.written] == [("UNION", "2: HES")]
+
+
+def test_europe1615_a_units_order_labelled_with_another_owner_is_shown_alone(tmp_path):
+    """rulebook 000 (Europe 1615 v3): the Ottoman units: 'Each player may submit orders to these
+    units'; 'France submits orders to the units in the minor states where the INFs will be
+    deployed to', in France's own list. 'OTTOMAN: A SER - BOS' was read as a unit in a province
+    'OTTOMAN A SER' (did you mean RMG or TUS?): it is refused showing the order alone, under the
+    power's line. The power's own label ('France: A PAR - BUR') is read as before."""
+    _game("europe1615", tmp_path, "S1615M")
+    refused, written = _mail(tmp_path, "France\nOTTOMAN: A SER - BOS\nLorraine: A LOR H\nFrance: A PAR - BUR\n")
+    assert refused == {
+        "'OTTOMAN: A SER - BOS'": "the unit's order alone, 'A SER - BOS', under the power's line: a unit is named by "
+                                  "its province, whoever owns it (Ottoman Empire's units are ordered from a power's "
+                                  "own mail)",
+        "'Lorraine: A LOR H'": "the unit's order alone, 'A LOR H', under the power's line: a unit is named by its "
+                               "province, whoever owns it (Lorraine's units are ordered from a power's own mail)"}
+    assert written == ["A PAR - BUR"]

@@ -40,6 +40,7 @@ _NOTHING_SAYS = {
 _ATTACK_WORD = re.compile(r"\battack", re.IGNORECASE)
 _ATTACK_MARK = re.compile(r"^(\S.*?)\s*(?:=>|-|:|\bvs\b\.?|\bx\b)\s*(\S.*?)\s*$", re.IGNORECASE)
 _ATTACK_LABEL = re.compile(r"^\s*(?:diplomatic\s+)?attack\s*:?\s*([^>]+>[^>]+)$", re.IGNORECASE)
+_OWNER_LABEL = re.compile(r"^\s*([^:>]+?)\s*:\s*((?:[AF]|army|fleet)\s+\S.*)$", re.IGNORECASE)
 _ATTACK_FORM = "'MINOR STATE > MAJOR POWER'"
 
 
@@ -101,6 +102,8 @@ def mailed_rows(variant, phase: str, power: str, lines: list[str]) -> MailedRows
             rows.append(f"an INF deployment as the rulebook writes it: {placed_in(line)}")
         elif placed:
             rows.append((DEPLOYMENT, [power, *placed]))
+        elif _owner_label(variant, power, line):
+            rows.append(_owner_label(variant, power, line))
         elif _attack_slip(variant, line):
             rows.append(f"a diplomatic attack as the rulebook writes it: {_attack_slip(variant, line)}")
         elif ">" in line and not unit_first(line):
@@ -121,6 +124,19 @@ def _capture_waiver(line: str) -> str | None:
     a build's WAIVE, which names no province (it was refused as "unexpected 'SRL' after WAIVE")."""
     waive = _WAIVE.match(line)
     return "a capture's waiver" if waive and not waive.group(1).isdigit() else None
+
+
+def _owner_label(variant, power: str, line: str) -> str | None:
+    """The form for a unit's order labelled with another owner (``OTTOMAN: A SER - BOS``, ``LOR:
+    A LOR H``), None for any other line. The label was read as part of the unit's province
+    ('OTTOMAN A SER', did you mean RMG or TUS?); the power's own label is the mail reader's."""
+    m = _OWNER_LABEL.match(line)
+    word = m.group(1).strip() if m else ""
+    owner = variant.power_named(word) or (variant.power_named(word[:-1]) if word.lower().endswith("s") else None)
+    if not owner or owner == power:
+        return None
+    return (f"the unit's order alone, {' '.join(m.group(2).split())!r}, under the power's line: a unit is named by its "
+            f"province, whoever owns it ({variant.powers[owner].name}'s units are ordered from a power's own mail)")
 
 
 def unit_first(line: str) -> bool:
