@@ -198,3 +198,23 @@ def test_europe1615_a_units_order_labelled_with_another_owner_is_shown_alone(tmp
         "'Lorraine: A LOR H'": "the unit's order alone, 'A LOR H', under the power's line: a unit is named by its "
                                "province, whoever owns it (Lorraine's units are ordered from a power's own mail)"}
     assert written == ["A PAR - BUR"]
+
+
+def test_a_placement_written_minor_state_first_gets_the_rulebooks_form(tmp_path):
+    """rulebook 000 (Europe 1615 v3), 'Writing the orders': '9 INFs to Wuerttemburg (WUR)';
+    rulebook 002 (Europe 1619), 'To place INFs ... number of INFs: [minor state]'. A deployment
+    written minor state first ('LOR: 10', 'Lorraine 10 INFs') was read by Europe 1615 as a unit's
+    order, refused asking for 'H, -, S or C after 'LOR''; Europe 1619 gave its three forms
+    alone. Each is named as the placement it means, its form written out with the line's own
+    numbers and names."""
+    _game("europe1615", tmp_path, "S1615M")
+    refused, _ = _mail(tmp_path, "France\nLOR: 10\nLorraine 10 INFs\n")
+    assert refused == {
+        "'LOR: 10'": "an INF deployment as the rulebook writes it: '10: LOR' or '10 INFs to LOR' (the INFs, then "
+                     "the minor state)",
+        "'Lorraine 10 INFs'": "an INF deployment as the rulebook writes it: '10: Lorraine' or '10 INFs to Lorraine' "
+                              "(the INFs, then the minor state)"}
+    _game("europe1619", tmp_path / "n", "Y1619D")
+    refused, _ = _mail(tmp_path / "n", "France\nBRE: 5\n")
+    assert refused == {"'BRE: 5'": "one of '5: BRE', 'BRAP > FRANCE' or 'WAR: SPAIN': found 'BRE: 5', an INF "
+                                   "placement, written '5: BRE' or '5 INFs to BRE' (the INFs, then the minor state)"}

@@ -92,6 +92,20 @@ def placed_in(text: str) -> str | None:
     return f"'{infs}: {minor}' or '{infs} INFs to {minor}' (the INFs, then the minor state)"
 
 
+_BACKWARDS = re.compile(r"^\s*([A-Za-z][\w .'/-]*?)\s*[:=-]?\s*(\d{1,3})\s*(?:INFs?)?\s*\.?\s*$", re.IGNORECASE)
+
+
+def placed_backwards(text: str) -> str | None:
+    """The rulebook's words for a mailed placement written minor state first (``LOR: 10``,
+    ``Bremen 5 INFs``), None for any other line (a unit's order never ends in a number). Mail
+    only: read as a unit's order, it was refused asking for H, -, S or C after 'LOR'."""
+    m = _BACKWARDS.match(text)
+    if m is None or re.match(r"(?:[AF]|army|fleet)\s", m.group(1), re.IGNORECASE):
+        return None
+    infs, minor = int(m.group(2)), " ".join(m.group(1).split())
+    return f"'{infs}: {minor}' or '{infs} INFs to {minor}' (the INFs, then the minor state)"
+
+
 def one_a_line(text: str, declaration: Callable[[str, str | None], str | None] | None = None) -> str | None:
     """The lines a mailed line holding several placements or attacks, one after another
     (``10: LOR, 9: WUR``), should have been, None for any other line. Mail only: read as one,

@@ -15,7 +15,8 @@ import re
 from gm_tools.engine.hooks import ORDERS
 from gm_tools.engine.system import MailedRows
 from gm_tools.errors import UserError
-from gm_tools.mechanics.influenceorders import influence_form, names_infs, one_a_line, placed_in, placement_words
+from gm_tools.mechanics.influenceorders import (influence_form, names_infs, one_a_line, placed_backwards, placed_in,
+                                                 placement_words)
 from gm_tools.mechanics.namesinorders import power_named
 from gm_tools.systems.europe1615.calendar import BUILDS, EARLY_WINTER, MOVEMENT, RETREATS, phase_role
 from gm_tools.systems.europe1615.sheets import ATTACKS, DEPLOYMENT, WAIVERS
@@ -98,8 +99,8 @@ def mailed_rows(variant, phase: str, power: str, lines: list[str]) -> MailedRows
             rows.append((WAIVERS, [power, waive.group(1).upper()]))
         elif one_a_line(line):
             rows.append(one_a_line(line))
-        elif placed and placed_in(line):
-            rows.append(f"an INF deployment as the rulebook writes it: {placed_in(line)}")
+        elif (placed and placed_in(line)) or (not placed and placed_backwards(line)):
+            rows.append(f"an INF deployment as the rulebook writes it: {placed_in(line) or placed_backwards(line)}")
         elif placed:
             rows.append((DEPLOYMENT, [power, *placed]))
         elif _owner_label(variant, power, line):

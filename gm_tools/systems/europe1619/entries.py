@@ -15,7 +15,8 @@ import re
 from gm_tools.engine.system import MailedRows
 from gm_tools.errors import UserError
 from gm_tools.engine.hooks import ORDERS as ORDERS_SHEET
-from gm_tools.mechanics.influenceorders import influence_form, names_infs, one_a_line, placed_in, placement_words
+from gm_tools.mechanics.influenceorders import (influence_form, names_infs, one_a_line, placed_backwards, placed_in,
+                                                 placement_words)
 from gm_tools.systems.europe1619.calendar import DIPLOMATIC, ORDERS, RETREATS, TRANSACTIONS
 
 _DECLARATION = re.compile(r"^\s*(WAR|ALLIANCE|ARMISTICE|DISSOLVE)\s*:\s*(\S.*?)\s*$", re.IGNORECASE)
@@ -157,7 +158,7 @@ def _in_words(line: str) -> str | None:
     several = one_a_line(line, _declared_part)
     if several:
         return f"found {line.strip()!r}, {several}"
-    slip = placed_in(line)
+    slip = placed_in(line) or (None if placement_words(line) else placed_backwards(line))
     if slip:
         return f"found {line.strip()!r}, an INF placement, written {slip}"
     if names_infs(line):
