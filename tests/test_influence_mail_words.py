@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import openpyxl
+
 from gm_tools.app.mailorders import enter_mails
 from gm_tools.app.turn import load_state, new_game, run_turn
 
@@ -218,3 +220,26 @@ def test_a_placement_written_minor_state_first_gets_the_rulebooks_form(tmp_path)
     refused, _ = _mail(tmp_path / "n", "France\nBRE: 5\n")
     assert refused == {"'BRE: 5'": "one of '5: BRE', 'BRAP > FRANCE' or 'WAR: SPAIN': found 'BRE: 5', an INF "
                                    "placement, written '5: BRE' or '5 INFs to BRE' (the INFs, then the minor state)"}
+
+
+def test_a_note_after_a_placement_attack_or_declaration_is_left_out(tmp_path):
+    """rulebook 000 (Europe 1615 v3), 'Writing the orders' ('9 INFs to Wuerttemburg (WUR)', the
+    code in brackets after the name) and 'MINOR STATE > MAJOR POWER'; rulebook 002 (Europe 1619),
+    'number of INFs: [minor state]'. A player's note after the line ('10: LOR (Lorraine)', 'LOR >
+    ENGLAND # payback', 'WAR: SPAIN.') was read as part of the name and refused suggesting the
+    very code written ('did you mean LOR?'); it is left out, as after a unit's order and in
+    Europe 1615 v2's mail, and the sheets get the line without it."""
+    _game("europe1615", tmp_path, "S1615M")
+    report = enter_mails("g", [("e", b"England\n5: LOR\n"),
+                               ("f", b"France\n10: LOR (Lorraine)\nLOR > ENGLAND # payback\nWAIVE: LOR (thanks)\n")],
+                         root=tmp_path)
+    assert report.refused == []
+    book = openpyxl.load_workbook(tmp_path / "g.xlsx")
+    rows = {name: [[c.value for c in row] for row in book[name].iter_rows(min_row=2, max_row=3)]
+            for name in ("INF Deployment", "Diplomatic Attacks", "Waivers")}
+    assert rows == {"INF Deployment": [["ENGLAND", 5, "LOR"], ["FRANCE", 10, "LOR"]],
+                    "Diplomatic Attacks": [["FRANCE", "LOR > ENGLAND"], [None, None]],
+                    "Waivers": [["FRANCE", "LOR"], [None, None]]}
+    _game("europe1619", tmp_path / "n", "Y1619D")
+    refused, written = _mail(tmp_path / "n", "France\n3: BRE (Bremen)\nWAR: SPAIN.\n")
+    assert refused == {} and len(written) == 2

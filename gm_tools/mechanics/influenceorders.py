@@ -92,6 +92,18 @@ def placed_in(text: str) -> str | None:
     return f"'{infs}: {minor}' or '{infs} INFs to {minor}' (the INFs, then the minor state)"
 
 
+_NOTE = re.compile(r"\s*(?:\((?!\s*(?:[NSEW]C?|(?:NORTH|SOUTH|EAST|WEST)(?:\s+COAST)?)\s*\))[^()]*\)"
+                   r"|\[[^\]]*\]|#.*|//.*|\.)$", re.IGNORECASE)
+
+
+def without_note(text: str) -> str:
+    """A mailed placement, attack or declaration without the player's note after it (``10: LOR
+    (Lorraine)``, ``LOR > SPAIN # payback``, ``WAR: SPAIN.``), as Europe 1615 v2's mail and any
+    unit's order leave it out; a coast in brackets (``(NC)``) is kept. Mail only: the note was
+    read as part of the name, and the very code written suggested back ('did you mean LOR?')."""
+    return _NOTE.sub("", text).strip() or text
+
+
 _BACKWARDS = re.compile(r"^\s*([A-Za-z][\w .'/-]*?)\s*[:=-]?\s*(\d{1,3})\s*(?:INFs?)?\s*\.?\s*$", re.IGNORECASE)
 
 

@@ -16,7 +16,7 @@ from gm_tools.engine.hooks import ORDERS
 from gm_tools.engine.system import MailedRows
 from gm_tools.errors import UserError
 from gm_tools.mechanics.influenceorders import (influence_form, names_infs, one_a_line, placed_backwards, placed_in,
-                                                 placement_words)
+                                                 placement_words, without_note)
 from gm_tools.mechanics.namesinorders import power_named
 from gm_tools.systems.europe1615.calendar import BUILDS, EARLY_WINTER, MOVEMENT, RETREATS, phase_role
 from gm_tools.systems.europe1615.sheets import ATTACKS, DEPLOYMENT, WAIVERS
@@ -92,6 +92,7 @@ def mailed_rows(variant, phase: str, power: str, lines: list[str]) -> MailedRows
         return None
     rows: list = []
     for line in lines:
+        line = line if unit_first(line) else without_note(line)  # a unit's order is the mail reader's
         placed, waive, nothing = placement_words(line), _WAIVE.match(line), _NOTHING.match(line)
         if nothing:
             rows.append(_NOTHING_SAYS.get((nothing.group(1) or nothing.group(2)).lower(), _NOTHING_SAYS["deploy"]))

@@ -16,7 +16,7 @@ from gm_tools.engine.system import MailedRows
 from gm_tools.errors import UserError
 from gm_tools.engine.hooks import ORDERS as ORDERS_SHEET
 from gm_tools.mechanics.influenceorders import (influence_form, names_infs, one_a_line, placed_backwards, placed_in,
-                                                 placement_words)
+                                                 placement_words, without_note)
 from gm_tools.systems.europe1619.calendar import DIPLOMATIC, ORDERS, RETREATS, TRANSACTIONS
 
 _DECLARATION = re.compile(r"^\s*(WAR|ALLIANCE|ARMISTICE|DISSOLVE)\s*:\s*(\S.*?)\s*$", re.IGNORECASE)
@@ -132,7 +132,7 @@ def mailed_rows(role: str, power: str, lines: list[str]) -> MailedRows | None:
     for line in lines:
         why = _elsewhere(role, line) or (_in_words(line) if role == DIPLOMATIC else None)
         slip = role == DIPLOMATIC and (placed_in(line) or one_a_line(line, _declared_part))
-        row = None if slip else line_row(role, power, line)
+        row = None if slip else line_row(role, power, line if _UNIT.match(line) else without_note(line))
         rows.append(row or f"one of {FORMS[role]}" + (f": {why}" if why else ""))
     return MailedRows(sheets, rows)
 
