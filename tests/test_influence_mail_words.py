@@ -71,13 +71,14 @@ def test_europe1619_a_declaration_or_placement_in_words_is_named_with_its_form(t
     of INF placements, (2) order for a diplomatic attack, and (3) declarations', a placement
     written 'number of INFs: [minor state]'; 'Declarations allow players to declare war, to
     establish alliances, or to end war'. 'war on Spain', 'declare war against Spain', 'WAR
-    SPAIN', 'alliance with England', 'INF: 5 BRE' and '5 INFs in BRE' were refused with the
+    SPAIN', 'alliance with England', 'INF: 5 BRE', '5 INFs in BRE' and 'BRAP => SPAIN' were refused with the
     phase's three forms alone ('5 INFs in BRE' with BRE suggested back): each is named as what it
     is, in the form to write. 'warsaw' is none of them."""
     _game("europe1619", tmp_path, "Y1619D")
     refused, written = _mail(tmp_path, "France\nwar on Spain\nDeclare war against Spain\nWAR SPAIN\nWar - Spain\n"
                                        "alliance with England\nally: England\ndissolve the alliance with Spain\n"
-                                       "INF: 5 BRE\n5 INFs in BRE\nwarsaw\n3: BRE\n")
+                                       "INF: 5 BRE\n5 INFs in BRE\nwarsaw\n3: BRE\nDissolve alliance: SPAIN\n"
+                                       "Declaration of war: Spain\nBRAP => SPAIN\n")
     forms = "one of '5: BRE', 'BRAP > FRANCE' or 'WAR: SPAIN'"
     assert refused == {
         "'war on Spain'": f"{forms}: found 'war on Spain', a declaration, written 'WAR: Spain'",
@@ -94,7 +95,12 @@ def test_europe1619_a_declaration_or_placement_in_words_is_named_with_its_form(t
                         "minor state)",
         "'5 INFs in BRE'": f"{forms}: found '5 INFs in BRE', an INF placement, written '5: BRE' or '5 INFs to "
                            "BRE' (the INFs, then the minor state)",
-        "'warsaw'": forms}
+        "'warsaw'": forms,
+        "'Dissolve alliance: SPAIN'": f"{forms}: found 'Dissolve alliance: SPAIN', a declaration, written "
+                                      "'DISSOLVE: SPAIN'",
+        "'Declaration of war: Spain'": f"{forms}: found 'Declaration of war: Spain', a declaration, written "
+                                       "'WAR: Spain'",
+        "'BRAP => SPAIN'": f"{forms}: found 'BRAP => SPAIN', a diplomatic attack, written 'BRAP > SPAIN'"}
     assert written == ["3: BRE"]
 
 

@@ -34,8 +34,10 @@ _MINOR_BUILD = re.compile(r"^\s*(?:minor\s+build\s+(\S+)\s+([AF])|(\S+)\s+builds
 # A declaration in words ('war on Spain', 'declare war on Spain', 'WAR SPAIN', 'alliance with
 # England', 'ally: England'): named with the rulebook's form rather than the phase's three forms
 _DECLARED_IN_WORDS = re.compile(
-    r"^\s*(?:declare\s+(?:an?\s+)?)?(war|alliance|ally|armistice|dissolve)(?:\s*[:\-]\s*|\s+(?:on|with|against|to)\s+|\s+)"
-    r"(?:the\s+)?(?:alliance\s+with\s+)?(\S.*?)\s*$", re.IGNORECASE)
+    r"^\s*(?:(?:declare|declaration\s+of)\s+(?:an?\s+)?)?(war|alliance|ally|armistice|dissolve)"
+    r"(?:\s*[:\-]\s*|\s+(?:on|with|against|to)\s+|\s+)(?:(?:the\s+)?alliance\s*(?:with\s+|:\s*))?(\S.*?)\s*$",
+    re.IGNORECASE)
+_ARROW = re.compile(r"^\s*([^=>]+?)\s*=>\s*([^=>]+?)\s*$")
 # Loans and payments are agreements the referee 'monitored' and reports ('Treasury'): the GM
 # types them once both sides agree, never from one player's mail.
 _TRANSFER = re.compile(r"^\s*(lend|loan|borrow|pay|repay|repayment|gift|give)\b", re.IGNORECASE)
@@ -131,7 +133,7 @@ def mailed_rows(role: str, power: str, lines: list[str]) -> MailedRows | None:
     rows = []
     for line in lines:
         why = _elsewhere(role, line) or (_in_words(line) if role == DIPLOMATIC else None)
-        slip = role == DIPLOMATIC and (placed_in(line) or one_a_line(line, _declared_part))
+        slip = role == DIPLOMATIC and (placed_in(line) or one_a_line(line, _declared_part) or _ARROW.match(line))
         row = None if slip else line_row(role, power, line if _UNIT.match(line) else without_note(line))
         rows.append(row or f"one of {FORMS[role]}" + (f": {why}" if why else ""))
     return MailedRows(sheets, rows)
@@ -163,6 +165,9 @@ def _in_words(line: str) -> str | None:
         return f"found {line.strip()!r}, an INF placement, written {slip}"
     if names_infs(line):
         return f"found {line.strip()!r}, an INF placement, written '5: BRE' (the INFs, then the minor state)"
+    arrow = _ARROW.match(line)
+    if arrow:  # read with '>' alone, 'BRAP =' was a minor state (did you mean BRAP?)
+        return f"found {line.strip()!r}, a diplomatic attack, written '{arrow.group(1)} > {arrow.group(2)}'"
     declared = _DECLARED_IN_WORDS.match(line)
     if declared is None or _DECLARATION.match(line):
         return None
