@@ -249,3 +249,20 @@ def test_a_note_after_a_placement_attack_or_declaration_is_left_out(tmp_path):
     _game("europe1619", tmp_path / "n", "Y1619D")
     refused, written = _mail(tmp_path / "n", "France\n3: BRE (Bremen)\nWAR: SPAIN.\n")
     assert refused == {} and len(written) == 2
+
+
+def test_europe1615_a_heading_over_the_mails_parts_says_to_leave_it_out(tmp_path):
+    """rulebook 000 (Europe 1615 v3), 'Example of the format for the submission of the INF
+    deployment list and orders' boxes the deployments and the orders apart. A mail that heads its
+    parts so ('INF deployment:', 'Orders:', 'Waivers:') had them refused asking for a province
+    ('Orders' is not a province) or, for 'Waivers:', a waiver of a center ':'; each heading says
+    what its part holds and to leave the line out. The lines under them are typed."""
+    _game("europe1615", tmp_path, "S1615M")
+    refused, written = _mail(tmp_path, "France\nINF deployment:\n10: LOR\nOrders:\nA PAR - BUR\nWaivers:\n")
+    assert refused == {
+        "'INF deployment:'": "an INF deployment ('9: WUR'), or nothing: a mail with no deployment line deploys no INFs "
+                             "(leave the line out)",
+        "'Orders:'": "a unit's order such as 'A PAR - BUR', one a line: a heading is no order (leave the line out)",
+        "'Waivers:'": "WAIVE: LOR for each capture waived, or nothing: a mail with no WAIVE line leaves the power's "
+                      "waivers as they are (the GM clears a row of the Waivers sheet)"}
+    assert written == ["10: LOR", "A PAR - BUR"]

@@ -28,7 +28,12 @@ _WAIVE = re.compile(r"^\s*WAIVE(?:RS?)?\b\s*:?\s*(\S.*?)\s*$", re.IGNORECASE)  #
 # unit's order it was refused with a province like NOR or WAR suggested
 _NOTHING = re.compile(r"^\s*(?:(?:no|none|nothing)\b[^>:]*?\b(attack|waive|deploy|inf)\w*|(attack|waive|deploy|inf)\w*"
                       r"\s*:?\s*(?:none|nothing|no|-))(?:[\s.!].*)?$", re.IGNORECASE)
+# A heading over the mail's parts ('INF deployment:', 'Diplomatic attack:', 'Waivers:', 'Orders:'),
+# as the rulebook's example boxes them: read as an order or a waiver of ':', it asked for a province
+_HEADING = re.compile(r"^\s*(?:my\s+)?(?:diplomatic\s+|unit\s+)?(attack|waive|deploy|inf|order)\w*"
+                      r"(?:\s+(?:deployments?|placements?|orders?|list))?\s*:\s*$", re.IGNORECASE)
 _NOTHING_SAYS = {
+    "order": "a unit's order such as 'A PAR - BUR', one a line: a heading is no order (leave the line out)",
     "attack": "a diplomatic attack ('LOR > FRANCE'), or nothing: a mail with no attack line orders none (leave the "
               "line out)",
     "waive": "WAIVE: LOR for each capture waived, or nothing: a mail with no WAIVE line leaves the power's waivers "
@@ -93,7 +98,7 @@ def mailed_rows(variant, phase: str, power: str, lines: list[str]) -> MailedRows
     rows: list = []
     for line in lines:
         line = line if unit_first(line) else without_note(line)  # a unit's order is the mail reader's
-        placed, waive, nothing = placement_words(line), _WAIVE.match(line), _NOTHING.match(line)
+        placed, waive, nothing = placement_words(line), _WAIVE.match(line), _NOTHING.match(line) or _HEADING.match(line)
         if nothing:
             rows.append(_NOTHING_SAYS.get((nothing.group(1) or nothing.group(2)).lower(), _NOTHING_SAYS["deploy"]))
         elif waive:
