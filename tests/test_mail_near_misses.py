@@ -336,3 +336,17 @@ def test_europe1615v2_a_reference_list_is_refused_at_the_line_at_fault(tmp_path)
                                "no power")]
     report = enter_mails("g", [("m", b"England\nMy list: ENGLAND DENMARK FRANCE SPAIN AUSTRIA\n")], root=tmp_path)
     assert report.refused == [] and [cell for *_, cell in report.written] == ["Reference Lists!B5"]
+
+
+def test_a_mailed_disband_of_another_powers_unit_says_whose_unit_it_is(tmp_path):
+    """docs/orders.md 'Retreat phase' ('disband: ... DISBAND A PAR') and 'Adjustment phase'
+    ('Remove: REMOVE A PAR, DISBAND A PAR'): a mailed 'disband A BUR' is the phase's own form.
+    Sent by a power whose unit it is not, it was refused asking for 'the ordered unit first ...
+    found 'disband' before it', though the unit was first after its verb; the reader's reason,
+    whose unit it is, is given. The power's own disband is typed."""
+    paths = create(tmp_path)
+    play(paths, {"FRANCE": ["A PAR - BUR"], "GERMANY": ["A MUN - RUH", "A BER - MUN"]})
+    play(paths, {"GERMANY": ["A RUH - BUR", "A MUN S A RUH - BUR"]})
+    assert _refused(tmp_path, b"Germany\ndisband A BUR\n") == {
+        "'disband A BUR'": "a legal order (the unit in BUR is French, not German)"}
+    assert _refused(tmp_path, b"France\ndisband A BUR\n") == {}

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from gm_tools.errors import IllegalOrderError, OrderError, OrderSyntaxError, Problem
 from gm_tools.edges.layout import adjustments
 from gm_tools.engine.model import Build, Disband, Order, Position, Waive, order_text, province_of
-from gm_tools.engine.orderwords import BUILD_WORDS, KEYWORDS, WAIVE_WORDS
+from gm_tools.engine.orderwords import BUILD_WORDS, DISBAND_WORDS, KEYWORDS, WAIVE_WORDS
 from gm_tools.engine.orderselect import DUPLICATE, OUTBID, Candidate, Refusal, order_key
 from gm_tools.engine.parser import parse_order
 from gm_tools.engine.phase import ADJUSTMENT, MOVEMENT, RETREAT, parse_phase
@@ -100,6 +100,11 @@ def _parse_entry(variant: Variant, position: Position, rules: Rules, entry: Orde
             raise OrderSyntaxError(entry.written, "expected WAIVE, once for each build given up (a build not "
                                    "ordered is waived anyway), or BUILD A PAR or REMOVE A PAR") from None
         unit_cell = entry.cell.replace("!C", "!B") if "!C" in entry.cell else "column B"
+        if (mailed and entry.unit is None and entry.written.split()[0].lower() in DISBAND_WORDS
+                and parse_phase(position.phase).type in (RETREAT, ADJUSTMENT)):
+            # 'remove F BIS' is this phase's own form: the reader's reason (the unit is another
+            # power's) stands, not 'the ordered unit first' with a movement's form
+            raise
         if short and entry.unit is None and mailed:
             # a mailed line ('move A PAR to BUR', 'hold F BRE') has no row, so no unit beside it
             words = entry.written.split()

@@ -80,6 +80,66 @@ def influence_form(text: str) -> str | None:
     return "a diplomatic attack" if ">" in text else None
 
 
+def placed_in(text: str) -> str | None:
+    """The rulebook's words for a mailed placement that puts its minor state after 'in' or
+    'into' (``10 INFs in LOR``), None for any other line. Mail only: the reader would look for
+    a minor state called 'in LOR' and suggest the very code the player wrote."""
+    placed = placement_words(text)
+    m = re.match(r"(?:in|into)\s+(\S.*)$", placed[1], re.IGNORECASE) if placed else None
+    if m is None:
+        return None
+    infs, minor = placed[0], m.group(1).strip()
+    return f"'{infs}: {minor}' or '{infs} INFs to {minor}' (the INFs, then the minor state)"
+
+
+_NOTE = re.compile(r"\s*(?:\((?!\s*(?:[NSEW]C?|(?:NORTH|SOUTH|EAST|WEST)(?:\s+COAST)?)\s*\))[^()]*\)"
+                   r"|\[[^\]]*\]|#.*|//.*|\.)$", re.IGNORECASE)
+
+
+def without_note(text: str) -> str:
+    """A mailed placement, attack or declaration without the player's note after it (``10: LOR
+    (Lorraine)``, ``LOR > SPAIN # payback``, ``WAR: SPAIN.``), as Europe 1615 v2's mail and any
+    unit's order leave it out; a coast in brackets (``(NC)``) is kept. Mail only: the note was
+    read as part of the name, and the very code written suggested back ('did you mean LOR?')."""
+    return _NOTE.sub("", text).strip() or text
+
+
+_BACKWARDS = re.compile(r"^\s*([A-Za-z][\w .'/-]*?)\s*[:=-]?\s*(\d{1,3})\s*(?:INFs?)?\s*\.?\s*$", re.IGNORECASE)
+
+
+def placed_backwards(text: str) -> str | None:
+    """The rulebook's words for a mailed placement written minor state first (``LOR: 10``,
+    ``Bremen 5 INFs``), None for any other line (a unit's order never ends in a number). Mail
+    only: read as a unit's order, it was refused asking for H, -, S or C after 'LOR'."""
+    m = _BACKWARDS.match(text)
+    if m is None or re.match(r"(?:[AF]|army|fleet)\s", m.group(1), re.IGNORECASE):
+        return None
+    infs, minor = int(m.group(2)), " ".join(m.group(1).split())
+    return f"'{infs}: {minor}' or '{infs} INFs to {minor}' (the INFs, then the minor state)"
+
+
+def one_a_line(text: str, declaration: Callable[[str, str | None], str | None] | None = None) -> str | None:
+    """The lines a mailed line holding several placements or attacks, one after another
+    (``10: LOR, 9: WUR``), should have been, None for any other line. Mail only: read as one,
+    its minor state was 'LOR, 9: WUR', refused with every minor state listed. ``declaration``
+    (Europe 1619) gives a part's declaration form, given the last part's kind (``WAR: SPAIN,
+    ENGLAND``), and that kind: ``(form, kind)`` or None."""
+    parts = [part.strip() for part in re.split(r"[,;]", text) if part.strip()]
+    if len(parts) < 2:
+        return None
+    lines, kind = [], None
+    for part in parts:
+        declared = declaration(part, kind) if declaration else None
+        if declared:
+            (line, kind) = declared
+        elif placement_words(part) or _ATTACK.match(part):
+            line, kind = " ".join(part.split()), None
+        else:
+            return None
+        lines.append(repr(line))
+    return "one order a line: " + ", then ".join(lines)
+
+
 def names_infs(text: str) -> bool:
     """Does a mailed line speak of INFs (``INF: 5 LOR``, ``place 5 INFs in Lorraine``) without
     being a unit's order? Its player meant an INF placement, whether or not it is in a form the

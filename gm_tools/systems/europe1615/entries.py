@@ -15,13 +15,39 @@ import re
 from gm_tools.engine.hooks import ORDERS
 from gm_tools.engine.system import MailedRows
 from gm_tools.errors import UserError
-from gm_tools.mechanics.influenceorders import influence_form, names_infs, placement_words
+from gm_tools.mechanics.influenceorders import (influence_form, names_infs, one_a_line, placed_backwards, placed_in,
+                                                 placement_words, without_note)
+from gm_tools.mechanics.namesinorders import power_named
 from gm_tools.systems.europe1615.calendar import BUILDS, EARLY_WINTER, MOVEMENT, RETREATS, phase_role
 from gm_tools.systems.europe1615.sheets import ATTACKS, DEPLOYMENT, WAIVERS
 
 # 'Waiving the capture of a center ... may be arranged by the player (and communicated to the
 # GM)': ``WAIVE: LOR`` in a movement phase's mail, for the Waivers sheet (as version 2 reads it)
-_WAIVE = re.compile(r"^\s*WAIVE\b\s*:?\s*(\S.*?)\s*$", re.IGNORECASE)  # a code or a name ('Upper Austria')
+_WAIVE = re.compile(r"^\s*WAIVE(?:RS?)?\b\s*:?\s*(\S.*?)\s*$", re.IGNORECASE)  # a code or a name ('Upper Austria')
+# 'No attack this turn', 'no waivers', 'Waivers: none': the player says there is none; read as a
+# unit's order it was refused with a province like NOR or WAR suggested
+_NOTHING = re.compile(r"^\s*(?:(?:no|none|nothing)\b[^>:]*?\b(attack|waive|deploy|inf)\w*|(attack|waive|deploy|inf)\w*"
+                      r"\s*:?\s*(?:none|nothing|no|-))(?:[\s.!].*)?$", re.IGNORECASE)
+# A heading over the mail's parts ('INF deployment:', 'Diplomatic attack:', 'Waivers:', 'Orders:'),
+# as the rulebook's example boxes them: read as an order or a waiver of ':', it asked for a province
+_HEADING = re.compile(r"^\s*(?:my\s+)?(?:diplomatic\s+|unit\s+)?(attack|waive|deploy|inf|order)\w*"
+                      r"(?:\s+(?:deployments?|placements?|orders?|list))?\s*:\s*$", re.IGNORECASE)
+_NOTHING_SAYS = {
+    "order": "a unit's order such as 'A PAR - BUR', one a line: a heading is no order (leave the line out)",
+    "attack": "a diplomatic attack ('LOR > FRANCE'), or nothing: a mail with no attack line orders none (leave the "
+              "line out)",
+    "waive": "WAIVE: LOR for each capture waived, or nothing: a mail with no WAIVE line leaves the power's waivers "
+             "as they are (the GM clears a row of the Waivers sheet)",
+    "deploy": "an INF deployment ('9: WUR'), or nothing: a mail with no deployment line deploys no INFs (leave the "
+              "line out)"}
+# An attack in other words ('LOR - FRANCE', 'LOR: attack France', 'attack France in LOR'): no
+# unit's order names a power, so the line would be refused as a move to a province 'FRANCE'
+# ('did you mean FRA?'), pointing the player the wrong way
+_ATTACK_WORD = re.compile(r"\battack", re.IGNORECASE)
+_ATTACK_MARK = re.compile(r"^(\S.*?)\s*(?:=>|-|:|\bvs\b\.?|\bx\b)\s*(\S.*?)\s*$", re.IGNORECASE)
+_ATTACK_LABEL = re.compile(r"^\s*(?:diplomatic\s+)?attack\s*:?\s*([^>]+>[^>]+)$", re.IGNORECASE)
+_OWNER_LABEL = re.compile(r"^\s*([^:>]+?)\s*:\s*((?:[AF]|army|fleet)\s+\S.*)$", re.IGNORECASE)
+_ATTACK_FORM = "'MINOR STATE > MAJOR POWER'"
 
 
 class EntryError(UserError):
@@ -60,7 +86,8 @@ def mailed_rows(variant, phase: str, power: str, lines: list[str]) -> MailedRows
     role = phase_role(variant, phase)
     if role in (RETREATS, EARLY_WINTER, BUILDS):
         # '9: WUR' would be read as an order for a unit in '9 WUR': the line is named for what it is
-        kinds = [influence_form(line) or ("an INF placement" if names_infs(line) else None) for line in lines]
+        kinds = [influence_form(line) or ("an INF placement" if names_infs(line) else None) or _capture_waiver(line)
+                 for line in lines]
         if not any(kinds):
             return None
         return MailedRows((ORDERS,), [(ORDERS, line) if not kind else
@@ -70,12 +97,23 @@ def mailed_rows(variant, phase: str, power: str, lines: list[str]) -> MailedRows
         return None
     rows: list = []
     for line in lines:
-        placed, waive = placement_words(line), _WAIVE.match(line)
-        if waive:
+        line = line if unit_first(line) else without_note(line)  # a unit's order is the mail reader's
+        placed, waive, nothing = placement_words(line), _WAIVE.match(line), _NOTHING.match(line) or _HEADING.match(line)
+        if nothing:
+            rows.append(_NOTHING_SAYS.get((nothing.group(1) or nothing.group(2)).lower(), _NOTHING_SAYS["deploy"]))
+        elif waive:
             rows.append((WAIVERS, [power, waive.group(1).upper()]))
+        elif one_a_line(line):
+            rows.append(one_a_line(line))
+        elif (placed and placed_in(line)) or (not placed and placed_backwards(line)):
+            rows.append(f"an INF deployment as the rulebook writes it: {placed_in(line) or placed_backwards(line)}")
         elif placed:
             rows.append((DEPLOYMENT, [power, *placed]))
-        elif ">" in line:
+        elif _owner_label(variant, power, line):
+            rows.append(_owner_label(variant, power, line))
+        elif _attack_slip(variant, line):
+            rows.append(f"a diplomatic attack as the rulebook writes it: {_attack_slip(variant, line)}")
+        elif ">" in line and not unit_first(line):
             rows.append((ATTACKS, [power, line.strip()]))
         elif names_infs(line):  # 'INF: 5 LOR' is no unit's order: named for the deployment it means
             rows.append("an INF deployment as the rulebook writes it: '9: WUR' or '9 INFs to WUR' (the INFs, "
@@ -85,6 +123,53 @@ def mailed_rows(variant, phase: str, power: str, lines: list[str]) -> MailedRows
     # a mail with no waiver leaves the power's waivers on their sheet as they are
     waived = any(isinstance(row, tuple) and row[0] == WAIVERS for row in rows)
     return MailedRows((DEPLOYMENT, ATTACKS, ORDERS) + ((WAIVERS,) if waived else ()), rows)
+
+
+def _capture_waiver(line: str) -> str | None:
+    """'WAIVE: SRL' mailed after the movement phases: a capture's waiver, typed on the Waivers
+    sheet of a movement phase (the Fall's is the last before the Early Winter's annexations), not
+    a build's WAIVE, which names no province (it was refused as "unexpected 'SRL' after WAIVE")."""
+    waive = _WAIVE.match(line)
+    return "a capture's waiver" if waive and not waive.group(1).isdigit() else None
+
+
+def _owner_label(variant, power: str, line: str) -> str | None:
+    """The form for a unit's order labelled with another owner (``OTTOMAN: A SER - BOS``, ``LOR:
+    A LOR H``), None for any other line. The label was read as part of the unit's province
+    ('OTTOMAN A SER', did you mean RMG or TUS?); the power's own label is the mail reader's."""
+    m = _OWNER_LABEL.match(line)
+    word = m.group(1).strip() if m else ""
+    owner = variant.power_named(word) or (variant.power_named(word[:-1]) if word.lower().endswith("s") else None)
+    if not owner or owner == power:
+        return None
+    return (f"the unit's order alone, {' '.join(m.group(2).split())!r}, under the power's line: a unit is named by its "
+            f"province, whoever owns it ({variant.powers[owner].name}'s units are ordered from a power's own mail)")
+
+
+def unit_first(line: str) -> bool:
+    """Does a mailed line begin with its unit (``A``, ``F``, ``Army``, ``Fleet``)? Then it is a
+    unit's order, whatever its arrow: the orders read ``A PAR -> BUR`` as a move, so its '>'
+    makes no diplomatic attack (it was refused asking for a minor state 'A PAR -')."""
+    words = line.split()
+    return bool(words) and words[0].upper() in ("A", "F", "ARMY", "FLEET")
+
+
+def _attack_slip(variant, line: str) -> str | None:
+    """The rulebook's form for a mailed line that means a diplomatic attack in other words,
+    None for any other line (a unit's order among them: it starts with its unit, names no power
+    and never says 'attack')."""
+    if not line.split() or unit_first(line):
+        return None
+    if _ATTACK_WORD.search(line):
+        labelled = _ATTACK_LABEL.match(line)
+        return f"'{' '.join(labelled.group(1).split())}' ({_ATTACK_FORM}), with no word before it" if labelled \
+            else f"'LOR > FRANCE' ({_ATTACK_FORM}): the minor state, '>', then the power"
+    if ">" in line and "=>" not in line:
+        return None
+    m = _ATTACK_MARK.match(line)
+    powers = [code for code, p in variant.powers.items() if p.playable]
+    target = m and power_named(powers, lambda code: variant.powers[code].name, m.group(2))
+    return f"'{m.group(1)} > {target}' ({_ATTACK_FORM})" if target else None
 
 
 def order_lines(entry: dict) -> dict[str, list[str]]:

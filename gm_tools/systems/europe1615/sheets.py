@@ -326,7 +326,7 @@ def _check_timeline(variant: Variant, rows: list[InputRow]) -> tuple[dict, list[
         if named:
             named_in_rows.add(titles[title])
         else:
-            problems.append(_problem(row.cells["Sanction"], repr(title or ""), "a sanction of the list"))
+            problems.append(_problem(row.cells["Sanction"], repr(title) if title else "nothing", "a sanction of the list"))
         try:
             phase = check_phase(variant.calendar, typed.upper())
         except PhaseError:
@@ -434,7 +434,7 @@ def _check_rulings(variant: Variant, position: Position, rows: list[InputRow]) -
         if not title and not reason:
             continue
         if title not in titles:
-            problems.append(_problem(row.cells["Sanction"], repr(title or ""), "a sanction of the list"))
+            problems.append(_problem(row.cells["Sanction"], repr(title) if title else "nothing", "a sanction of the list"))
         elif titles[title] not in state.sanctions_on:
             problems.append(_problem(row.cells["Sanction"], repr(title), "a sanction that has come into effect"))
         elif not reason:

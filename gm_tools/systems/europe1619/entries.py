@@ -15,7 +15,8 @@ import re
 from gm_tools.engine.system import MailedRows
 from gm_tools.errors import UserError
 from gm_tools.engine.hooks import ORDERS as ORDERS_SHEET
-from gm_tools.mechanics.influenceorders import influence_form, names_infs, placement_words
+from gm_tools.mechanics.influenceorders import (influence_form, names_infs, one_a_line, placed_backwards, placed_in,
+                                                 placement_words, without_note)
 from gm_tools.systems.europe1619.calendar import DIPLOMATIC, ORDERS, RETREATS, TRANSACTIONS
 
 _DECLARATION = re.compile(r"^\s*(WAR|ALLIANCE|ARMISTICE|DISSOLVE)\s*:\s*(\S.*?)\s*$", re.IGNORECASE)
@@ -30,6 +31,13 @@ army in Paris``, ``build fleet at St Petersburg``."""
 # Purchases sheet's 'minor build' row, mailed as 'minor build CAT A' or as the record words it,
 # 'CAT builds A'
 _MINOR_BUILD = re.compile(r"^\s*(?:minor\s+build\s+(\S+)\s+([AF])|(\S+)\s+builds\s+([AF]))\s*$", re.IGNORECASE)
+# A declaration in words ('war on Spain', 'declare war on Spain', 'WAR SPAIN', 'alliance with
+# England', 'ally: England'): named with the rulebook's form rather than the phase's three forms
+_DECLARED_IN_WORDS = re.compile(
+    r"^\s*(?:(?:declare|declaration\s+of)\s+(?:an?\s+)?)?(war|alliance|ally|armistice|dissolve)"
+    r"(?:\s*[:\-]\s*|\s+(?:on|with|against|to)\s+|\s+)(?:(?:the\s+)?alliance\s*(?:with\s+|:\s*))?(\S.*?)\s*$",
+    re.IGNORECASE)
+_ARROW = re.compile(r"^\s*([^=>]+?)\s*=>\s*([^=>]+?)\s*$")
 # Loans and payments are agreements the referee 'monitored' and reports ('Treasury'): the GM
 # types them once both sides agree, never from one player's mail.
 _TRANSFER = re.compile(r"^\s*(lend|loan|borrow|pay|repay|repayment|gift|give)\b", re.IGNORECASE)
@@ -91,7 +99,7 @@ def line_row(role: str, power: str, line: str) -> tuple[str, list] | None:
             return "INF Placements", [power, *placed]
         if declared:
             return "Declarations", [power, declared.group(1).lower(), declared.group(2)]
-        if ">" in line:
+        if ">" in line and not _UNIT.match(line):  # 'A PAR -> BUR' is a unit's move, not an attack
             return "Attacks", [power, line.strip()]
         return None
     if role != TRANSACTIONS:
@@ -124,12 +132,14 @@ def mailed_rows(role: str, power: str, lines: list[str]) -> MailedRows | None:
     sheets = ("INF Placements", "Attacks", "Declarations") if role == DIPLOMATIC else ("Purchases",)
     rows = []
     for line in lines:
-        why = _elsewhere(role, line)
-        rows.append(line_row(role, power, line) or f"one of {FORMS[role]}" + (f": {why}" if why else ""))
+        why = _elsewhere(role, line) or (_in_words(line) if role == DIPLOMATIC else None)
+        slip = role == DIPLOMATIC and (placed_in(line) or one_a_line(line, _declared_part) or _ARROW.match(line))
+        row = None if slip else line_row(role, power, line if _UNIT.match(line) else without_note(line))
+        rows.append(row or f"one of {FORMS[role]}" + (f": {why}" if why else ""))
     return MailedRows(sheets, rows)
 
 
-_UNIT = re.compile(r"^\s*[AF]\s+\S+", re.IGNORECASE)
+_UNIT = re.compile(r"^\s*(?:[AF]|army|fleet)\s+\S+", re.IGNORECASE)
 
 
 def _elsewhere(role: str, line: str) -> str | None:
@@ -142,6 +152,38 @@ def _elsewhere(role: str, line: str) -> str | None:
     if phase is None:  # a loan or payment: never a player's to mail
         return f"found {line.strip()!r}, {kind}, which the GM types on {sheet}"
     return f"found {line.strip()!r}, {kind}, which is mailed in {phase}"
+
+
+def _in_words(line: str) -> str | None:
+    """A Diplomatic Phase line that means a placement or a declaration in words of its own, named
+    with the rulebook's form ('number of INFs: [minor state]', 'WAR: SPAIN'); None otherwise."""
+    several = one_a_line(line, _declared_part)
+    if several:
+        return f"found {line.strip()!r}, {several}"
+    slip = placed_in(line) or (None if placement_words(line) else placed_backwards(line))
+    if slip:
+        return f"found {line.strip()!r}, an INF placement, written {slip}"
+    if names_infs(line):
+        return f"found {line.strip()!r}, an INF placement, written '5: BRE' (the INFs, then the minor state)"
+    arrow = _ARROW.match(line)
+    if arrow:  # read with '>' alone, 'BRAP =' was a minor state (did you mean BRAP?)
+        return f"found {line.strip()!r}, a diplomatic attack, written '{arrow.group(1)} > {arrow.group(2)}'"
+    declared = _DECLARED_IN_WORDS.match(line)
+    if declared is None or _DECLARATION.match(line):
+        return None
+    kind = {"ally": "alliance"}.get(declared.group(1).lower(), declared.group(1).lower())
+    return f"found {line.strip()!r}, a declaration, written '{kind.upper()}: {declared.group(2)}'"
+
+
+def _declared_part(part: str, kind: str | None) -> tuple[str, str] | None:
+    """A part of a line of several orders as a declaration (``WAR: SPAIN``; ``ENGLAND`` after
+    it, a declaration of the same kind) and its kind, or None."""
+    declared = _DECLARATION.match(part)
+    if declared:
+        return f"{declared.group(1).upper()}: {declared.group(2)}", declared.group(1).upper()
+    if kind and re.fullmatch(r"[A-Za-z][\w\s'-]*", part) and not placement_words(part):
+        return f"{kind}: {part}", kind
+    return None
 
 
 def _infs_elsewhere(line: str) -> str | None:

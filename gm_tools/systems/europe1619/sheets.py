@@ -366,7 +366,7 @@ def _check_transactions(variant: Variant, position: Position, rows: dict[str, li
         if typed is not None:
             typed.append(typed_row(result.power, result.order, row))
         if result.result == INVALID:
-            sheet, cell = ref.split("!")
+            sheet, cell = _party_at_fault(row, ref).split("!")
             problems.append(Problem(sheet, cell, f"{result.order!r} ({result.power})", f"a transaction the rules allow ({result.reason})"))
     return inputs, problems
 
@@ -384,6 +384,15 @@ def _unused_cell(position: Position, row: InputRow, action: str, code: str | Non
         sheet, cell = _cell(row, "Unit")
         return Problem(sheet, cell, repr(kind), f"{unit.kind} (the unit in {code.upper()} is {unit}), or an empty cell")
     return None
+
+
+def _party_at_fault(row: InputRow, ref: str) -> str:
+    """The cell a refused Loans or Payments row is blamed at: the Borrower or Payee when it
+    names the lender or payer ('cannot pay itself'; the TPs typed are not at fault), else ``ref``."""
+    for giver, taker in (("Lender", "Borrower"), ("Payer", "Payee")):
+        if taker in row.cells and row.values.get(giver) and row.values.get(giver) == row.values.get(taker):
+            return row.cells[taker]
+    return ref
 
 
 def _transfer_row(row: InputRow, parties: tuple[str, str], verb: str, power_expected: str,
