@@ -58,11 +58,9 @@ def test_europe1615_a_deployment_in_a_minor_state_gets_the_rulebooks_form_not_it
     LOR'."""
     _game("europe1615", tmp_path, "S1615M")
     refused, written = _mail(tmp_path, "France\n10 INFs in LOR\n3 into Wuerttemberg\n4 INFs to RHI\n")
-    assert refused == {
-        "'10 INFs in LOR'": "an INF deployment as the rulebook writes it: '10: LOR' or '10 INFs to LOR' (the INFs, "
-                            "then the minor state)",
-        "'3 into Wuerttemberg'": "an INF deployment as the rulebook writes it: '3: Wuerttemberg' or '3 INFs to "
-                                 "Wuerttemberg' (the INFs, then the minor state)"}
+    assert refused == {f"'{n} {words} {minor}'": f"an INF deployment as the rulebook writes it: '{n}: {minor}' or "
+                       f"'{n} INFs to {minor}' (the INFs, then the minor state)"
+                       for n, words, minor in (("10", "INFs in", "LOR"), ("3", "into", "Wuerttemberg"))}
     assert written == ["4 INFs to RHI"]
 
 
@@ -172,11 +170,8 @@ def test_europe1615_a_capture_waiver_after_the_movement_phases_names_its_phase(t
     movement phase."""
     _game("europe1615", tmp_path, "E1615D")
     refused, _ = _mail(tmp_path, "Denmark\nWAIVE: SRL\nWaiver: Stralsund\n")
-    assert refused == {
-        "'WAIVE: SRL'": "a unit's order: found 'WAIVE: SRL', a capture's waiver, which is mailed in a movement "
-                        "phase, with the unit orders",
-        "'Waiver: Stralsund'": "a unit's order: found 'Waiver: Stralsund', a capture's waiver, which is mailed in a "
-                               "movement phase, with the unit orders"}
+    assert refused == {repr(line): f"a unit's order: found {line!r}, a capture's waiver, which is mailed in a movement "
+                       "phase, with the unit orders" for line in ("WAIVE: SRL", "Waiver: Stralsund")}
 
 
 def test_europe1619_a_power_line_naming_the_catholic_league_or_protestant_union_is_read(tmp_path):
