@@ -10,9 +10,8 @@ the lines read as rows of those sheets and checked by its own sheet checks inste
 with the other powers' rows the turn will read (those on the sheets, those of the other mails
 of the same command: Europe 1615's attack on INFs another power deploys there). Unit orders
 are checked against the board all the phase's sheets make, as the turn reads them (Europe
-1615's Swiss Passage sheet lets a Spanish unit into Switzerland). What was
-refused is reported with its line and the reason, and not written. A game system whose
-phase lays out a row for each player, or a row two players' mails fill together
+1615's Swiss Passage sheet lets a Spanish unit into Switzerland). What was refused is reported
+with its line and the reason, and not written. A game system whose phase lays out a row for each player, or a row two players' mails fill together
 (``GameSystem.mailed_cells``: The Peace of Westphalia's steps), has its lines typed into
 cells by :mod:`.mailcells` instead, checked the same way. The workbook is replaced in one
 step under the game's lock, after the previous version and the mails are kept in the game's
@@ -33,7 +32,8 @@ from pathlib import Path
 from gm_tools.app.mailcells import Block, Grid, intact, type_blocks
 from gm_tools.app.mailgame import games_under, other_game
 from gm_tools.edges.game import refuse_if_open, store_mail, write_atomic
-from gm_tools.edges.mail import REPLY_SUBJECT, attachments, body_text, mail_files, near_power, read_mail, subject
+from gm_tools.edges.mail import (REPLY_SUBJECT, attachments, body_text, mail_files, near_power, read_mail,
+                                 replacing, subject)
 from gm_tools.edges.ordercheck import check_orders, once
 from gm_tools.edges.workbook import OrderEntry, read_workbook
 from gm_tools.edges.workbook_fill import place_orders, place_rows, set_cells
@@ -209,7 +209,7 @@ def enter_mails(name: str, mails: list[tuple[str, bytes]], root: str | os.PathLi
                 if power in earlier:
                     where, before_units = earlier[power]
                     dropped = [u for u in before_units if u not in units]
-                    report.replaced.append(f"{power}: {label} replaces {where}"
+                    report.replaced.append(f"{power}: {replacing(label, where, heading)}"
                                            + (f" ({', '.join(dropped)} now without orders)" if dropped else ""))
                 earlier[power] = (label, [u for u in units if u])
                 # a later mail for the same power replaces the earlier one, on every sheet it uses

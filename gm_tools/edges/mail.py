@@ -239,6 +239,11 @@ _PHASE_TAG = re.compile(r"\s*[-,(]?\s*(?:orders\s+)?(?:for\s+)?(?:([A-Z]\d{4}[A-
 """A phase after the power (``FRANCE S1901M``, ``France - Spring 1901``): the phase the orders are for."""
 
 
+_LEADING_PHASE = re.compile(r"(?:([A-Z]\d{4}[A-Z]?)|(" + _SEASON + r")\s+(\d{4}))\s*[-,:]?\s+(?:orders\s+(?:for|of)\s+)?",
+                            re.IGNORECASE)
+"""A phase before the power (``Spring 1906 orders for France``, ``S1906M France``)."""
+
+
 _PHASE_LINE = re.compile(r"^(phase|turn|season|fase|saison|jahreszeit|tour|zug|turno)\s*[:=]\s*", re.IGNORECASE)
 """A greeting line naming the phase the mail's orders are for (``Phase: F1905M``)."""
 
@@ -249,6 +254,10 @@ def _power_line(line: str, names: dict[str, str]) -> tuple[str, str] | None:
     - Spring 1901``: ``S1901``; "" for none), or None."""
     text = _POWER_PREFIX.sub("", line.strip()).rstrip(":").strip()
     phase = ""
+    lead = _LEADING_PHASE.match(text)
+    if lead:  # "Spring 1906 orders for France": the phase first
+        phase = (lead.group(1) or f"{_SEASONS[lead.group(2).lower()]}{lead.group(3)}").upper()
+        text = text[lead.end():]
     tag = _PHASE_TAG.search(text)
     if tag and tag.start() > 0:
         phase = (tag.group(1) or f"{_SEASONS[tag.group(2).lower()]}{tag.group(3)}").upper()
@@ -419,6 +428,14 @@ def _read(text: str, names: dict[str, str], opened: tuple[str, MailLine] | None 
                 phase = (named.group(1) or f"{_SEASONS[named.group(2).lower()]}{named.group(3)}").upper()
     out.phases = [p or phase for p in out.phases]
     return out
+
+
+def replacing(label: str, where: str, line: MailLine) -> str:
+    """Who replaces what, for the report: a mail an earlier one (or the workbook's orders), or a
+    power's line written again in the same mail, whose orders replace those above it."""
+    if where != label:
+        return f"{label} replaces {where}"
+    return f"{label} line {line.number}, {line.text!r}, names the power again: its orders replace those above it"
 
 
 _NOTE = re.compile(r"\s*(\([^()]*\)|\[[^\]]*\]|#.*|//.*)$")

@@ -33,10 +33,12 @@ _GREETING = re.compile(r"^(hi|hello|hey|hiya|dear|greetings|good (morning|aftern
                        r"guten (morgen|tag|abend)|"
                        r"ciao|salve|buongiorno|buonasera|car[oa]|gentile|hola|buenos d[ií]as|hoi|beste|ol[áa]|"
                        r"thanks|thank you|merci|danke|grazie)\b"
-                       r"|^(here (are|is)|here's|these are|below are|please find|my orders|voici|hier (sind|meine)|ecco)\b",
+                       r"|^(here (are|is)|here's|these are|below are|please find|my orders|voici|hier (sind|meine)|ecco)\b"
+                       r"|^(orders|moves|retreats|builds|adjustments|befehle|z(ü|ue)ge|ordres|ordini|[óo]rdenes)\s*:?$",
                        re.IGNORECASE)
 """A line opening a mail above its orders: a greeting (``Hi GM,``, ``Dear Tom``, ``Bonjour``,
-``Ciao!``, ``Thanks for the reminder``) or the words that announce them (``here are my orders:``)."""
+``Ciao!``, ``Thanks for the reminder``) or the words that announce them (``here are my orders:``, a
+heading ``Orders:`` alone on its line)."""
 _PARTICLES = {"van", "von", "de", "der", "den", "du", "des", "la", "le", "di", "da", "del", "della", "dos", "das",
               "ten", "ter", "af", "zu", "y"}
 """Lower-case words of a person's name (``Maria van der Berg``, ``Charles de Gaulle``)."""
