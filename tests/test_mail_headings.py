@@ -62,3 +62,23 @@ def test_a_power_line_written_again_in_one_mail_is_said_plainly(tmp_path):
     assert [order for _, power, order, _ in report.written] == ["F BRE - MAO"]
     assert report.replaced == ["FRANCE: m line 5, 'France', names the power again: its orders replace those above it "
                                "(A PAR, A MAR now without orders)"]
+
+
+@pytest.mark.parametrize("line", ["France & England", "France and England orders:", "England, France"])
+def test_a_line_naming_two_powers_is_said_to_name_two_when_the_mail_has_no_power_line(tmp_path, line):
+    """A power line names the one power whose orders follow (docs/workbook.md, 'gm-tools
+    orders'); a player of two powers who heads his mail 'France & England' had it refused for
+    want of a power line, the line itself not named. The refusal names it and says why."""
+    create(tmp_path)
+    report = enter_mails("g", [("m", f"{line}\nA PAR - BUR\nF LON - ENG\n".encode())], root=tmp_path)
+    assert report.written == []
+    assert report.refused[0][:2] == ("m", "no power line")
+    assert report.refused[0][2].endswith(f"(line 1, {line!r}, names 2 powers: a power line names one; the orders "
+                                         "of each power go under a line of its own)")
+
+
+def test_a_sentence_naming_two_powers_above_the_orders_is_not_taken_for_a_power_line():
+    from gm_tools.edges.mail import MailLine, near_power
+
+    lines = [MailLine(1, "Hi GM, after England stabbed me France has only these orders left this turn")]
+    assert near_power(lines, load_variant("standard")) == ""

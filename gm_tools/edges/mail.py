@@ -302,19 +302,29 @@ def subject(data: bytes) -> str:
     return " ".join(str(message["subject"] or "").split())
 
 
+def _powers_named(text: str, variant: Variant) -> set[str]:
+    """The players' powers a line names, each by a whole word or words (``Re: Germany attacked France``)."""
+    return {code for name, code in power_lookup(variant).items() if variant.powers[code].playable
+            and re.search(rf"(?<!\w){re.escape(name)}(?!\w)", text, re.IGNORECASE)}
+
+
 def _subject_power(text: str, variant: Variant) -> str | None:
     """The one player's power a Subject names (``France orders S1901``), or None: none, or
     several (``Re: Germany attacked France``)."""
-    found = {code for name, code in power_lookup(variant).items() if variant.powers[code].playable
-             and re.search(rf"(?<!\w){re.escape(name)}(?!\w)", text, re.IGNORECASE)}
+    found = _powers_named(text, variant)
     return found.pop() if len(found) == 1 else None
 
 
 def near_power(lines: list[MailLine], variant: Variant) -> str:
     """Why a mail has no power line when a line above the orders misspells a power's name ('Red
-    Phenix', 'Ottomans'): the power it is nearest, said after the list of powers; "" for none."""
+    Phenix', 'Ottomans'), or names two ('France and England'): the power it is nearest, or that a
+    power line names one, said after the list of powers; "" for none."""
     names = {n: code for n, code in power_lookup(variant).items() if variant.powers[code].playable}
     for line in lines:
+        both = _powers_named(line.text, variant)
+        if len(both) > 1 and len(line.text.split()) <= 2 * len(both) + 2:  # a line of names, not a sentence
+            return (f" (line {line.number}, {line.text!r}, names {len(both)} powers: a power line names one; "
+                    "the orders of each power go under a line of its own)")
         text = _POWER_PREFIX.sub("", line.text).strip(" :")
         text = re.sub(r"(?:['’]s)?(?:\s+orders)?$", "", text, flags=re.IGNORECASE).strip(" :").lower()  # "Germnay's orders"
         close = difflib.get_close_matches(text, list(names), n=1, cutoff=0.75) if len(text.split()) <= 4 else []
