@@ -127,3 +127,28 @@ def test_a_mail_signed_sweden_is_denmark_swedens(tmp_path):
     report = enter_mails("g", [("stockholm", b"Sweden\n5: MEC\n")], root=tmp_path)
     assert report.refused == [] and report.skipped == []
     assert [(power, text) for _, power, text, _ in report.written] == [("DENMARK", "5: MEC")]
+
+
+def test_several_placements_on_one_mailed_line_are_named_one_a_line(tmp_path):
+    """'3 POLITICAL AND RELIGIOUS INFLUENCE PHASE': each player distributes INFs among the minor
+    states, a placement for each. '5: SAX, 3: SAV' was read as one placement on a minor state
+    'SAX, 3: SAV' and refused as naming none; it is refused naming the lines it should have been,
+    as Europe 1615 v3's and Europe 1619's mail does."""
+    _game(tmp_path, 0)
+    done = _orders(tmp_path, "Austria\n5: SAX, 3: SAV\n2 INFs to BAV; 1: POL\n4: SWA\n")
+    assert _refused(done) == {
+        "'5: SAX, 3: SAV'": PLACEMENT + "found '5: SAX, 3: SAV', one placement a line: '5: SAX', then '3: SAV'",
+        "'2 INFs to BAV; 1: POL'": PLACEMENT + "found '2 INFs to BAV; 1: POL', one placement a line: '2 INFs to "
+                                               "BAV', then '1: POL'"}
+    assert "4: SWA" in done.stdout and "INF Placements!A2" in done.stdout
+
+
+def test_several_attacks_on_one_mailed_line_are_named_one_a_line():
+    """'Diplomatic attacks': each attack order names the minor state and the target, numbered
+    by the player (the first, 0, then the alternates): two on one line are named one a line."""
+    from gm_tools.edges.variants import load_variant
+
+    variant = load_variant("europe1615v2")
+    rows = variant.system.mailed_rows(variant, "P1616D", "AUSTRIA", ["0: RHI > FRANCE, 1: SAX > SPAIN"]).rows
+    assert rows == ["an attack '0: RHI > FRANCE' (the order's number, the minor state or home box, the target): "
+                    "found '0: RHI > FRANCE, 1: SAX > SPAIN', one attack a line: '0: RHI > FRANCE', then '1: SAX > SPAIN'"]

@@ -68,6 +68,9 @@ def _influence_row(variant, role: str, power: str, line: str) -> tuple[str, list
     elsewhere = misplaced(variant, role, line)
     if elsewhere:
         return f"{form}: {elsewhere}"
+    several = _one_a_line(role, line)
+    if several:
+        return f"{form}: found {line.strip()!r}, {several}"
     if role == INFLUENCE:
         placed = _PLACEMENT.match(line) or _INF_PLACEMENT.match(line)
         if not placed:
@@ -79,6 +82,18 @@ def _influence_row(variant, role: str, power: str, line: str) -> tuple[str, list
         return form
     unknown = _unknown_box(variant, attack.group(2), "the power's own home box")
     return unknown or (ATTACKS, [power, int(attack.group(1)), attack.group(2), attack.group(3)])
+
+
+def _one_a_line(role: str, line: str) -> str | None:
+    """The lines a mailed line of several placements or attacks, one after another ('5: SAX,
+    3: SAV'), should have been; None for any other line. Read as one, its minor state was 'SAX,
+    3: SAV', refused as no minor state."""
+    parts = [part.strip() for part in re.split(r"[,;]", line) if part.strip()]
+    forms = (_PLACEMENT, _INF_PLACEMENT) if role == INFLUENCE else (_ATTACK, _BARE_ATTACK)
+    if len(parts) < 2 or not all(any(form.match(part) for form in forms) for part in parts):
+        return None
+    noun = "placement" if role == INFLUENCE else "attack"
+    return f"one {noun} a line: " + ", then ".join(repr(" ".join(part.split())) for part in parts)
 
 
 _PHASES = {INFLUENCE: "the Political and Religious Influence Phase (INF placements)",
