@@ -192,3 +192,16 @@ def test_the_emperor_may_mail_that_he_joins_no_league(tmp_path):
     done = _gm_tools(tmp_path, "orders", GAME, str(tmp_path / "yellow3.txt"))
     assert ("-- expected one of Catholic League, Evangelical League, the League the Emperor joins (or none)"
             in done.stdout), done.stdout
+
+
+@pytest.mark.parametrize("word", ["myself", "me", "Myself", "moi"])
+def test_a_vote_for_oneself_is_the_players_own_colour(tmp_path, word):
+    """rulebook 003 (The Peace of Westphalia), 'Imperial Election': 'Players may vote for whomever
+    they wish, including themselves'. 'Vote: myself' was refused as naming no player; it is the
+    mailing player's own vote, typed as his colour on his Imperial Election row."""
+    from gm_tools.app.mailorders import enter_mails
+
+    paths = played_to("P1510V", tmp_path)
+    report = enter_mails(GAME, [("blue", f"Blue\nVote: {word}\n".encode())], root=tmp_path)
+    assert report.refused == []
+    assert [row[:2] for row in rows_of(paths, "Imperial Election") if row[0] == "BLUE"] == [("BLUE", "BLUE")]

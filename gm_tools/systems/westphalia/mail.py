@@ -14,6 +14,7 @@ as a turn checks it.
 
 from __future__ import annotations
 
+import dataclasses
 import difflib
 
 from gm_tools.engine.hooks import CHOICE, INTEGER
@@ -148,7 +149,7 @@ def mailed_cells(variant, position, power: str, lines: list[str], sheets: dict[s
     player's earlier entries on the sheets (or, on a row of his own, in the columns) his lines
     speak to are cleared first."""
     typing = _Typing(variant, position, power, sheets)
-    read = [F.read_line(text, typing.kind) for text in lines]
+    read = [_own_vote(F.read_line(text, typing.kind), power) for text in lines]
     out: list = [None] * len(lines)
     good = {}
     for k, line in enumerate(read):
@@ -168,6 +169,20 @@ def mailed_cells(variant, position, power: str, lines: list[str], sheets: dict[s
     if any(line.form.sheet == S.TURNS and "League" in line.form.columns for line in good.values()):
         _withdrawn(typing)  # only a line that speaks to his League takes him out of it
     return MailedCells(tuple(typing.clear), out)
+
+
+_MYSELF = frozenset({"me", "myself", "self", "mich", "moi", "moi-meme", "moi-même", "io", "yo", "mij", "mijzelf"})
+"""A player's word for himself in a vote ('Vote: myself')."""
+
+
+def _own_vote(line, power: str):
+    """'Vote: myself' as the player's own vote: 'Players may vote for whomever they wish,
+    including themselves' (rulebook 003, 'Imperial Election')."""
+    if line is None or line.form is None or line.form.sheet != S.ELECTION or len(line.rows) != 1:
+        return line
+    if str(line.rows[0].get("Votes for") or "").strip().lower() not in _MYSELF:
+        return line
+    return dataclasses.replace(line, rows=({**line.rows[0], "Votes for": power},))
 
 
 def _unfit(typing: _Typing, line) -> str | None:
