@@ -16,18 +16,42 @@ from openpyxl.utils import get_column_letter
 from gm_tools.errors import Problem
 
 
+_INVISIBLE = dict.fromkeys(map(ord, "\u200b\u2060\ufeff\u00ad"))
+"""Characters a cell shows nothing of, which text pasted from a web page or a mail carries
+(zero-width space, word joiner, byte order mark, soft hyphen): left in, 'A YOR\u200b - LVP'
+would name no province though the GM sees 'A YOR - LVP'. The joiners that shape emoji and
+scripts (U+200C, U+200D) are kept: press may need them."""
+
+
 def cell_text(value) -> str:
     """A cell value as the GM sees it; integral floats (LibreOffice numbers) without ``.0``; a
     date the spreadsheet made of what was typed ('1/6/1621') as its day, '1 June 1621' (with
-    the time when it has one), not '1621-06-01 00:00:00'."""
+    the time when it has one), not '1621-06-01 00:00:00'; a boolean as the spreadsheet shows
+    it, 'TRUE'; text without the characters it shows nothing of (``_INVISIBLE``)."""
     if value is None:
         return ""
+    if isinstance(value, bool):
+        return str(value).upper()
     if isinstance(value, float) and value.is_integer():
         return str(int(value))
     if isinstance(value, datetime.date):
         timed = isinstance(value, datetime.datetime) and value.time() != datetime.time()
         return f"{value.day} {value:%B} {value.year}" + (f" {value:%H:%M}" if timed else "")
-    return str(value).strip()
+    return str(value).translate(_INVISIBLE).strip()
+
+
+def whole_number(value) -> int | None:
+    """A whole number from a cell, or None: ints, integral floats, and digit strings, typed with
+    the apostrophe that makes a spreadsheet keep a number as text ("'5": LibreOffice stores it
+    so in a cell formatted as text) or with spaces around."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int) or (isinstance(value, float) and value.is_integer()):
+        return int(value)
+    text = cell_text(value) if isinstance(value, str) else ""
+    if re.fullmatch(r"'?\s*[+-]?\d+", text):
+        return int(text.lstrip("'"))
+    return None
 
 
 def nothing_beyond(ws, first_column: int, why: str, problems: list[Problem],

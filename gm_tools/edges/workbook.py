@@ -21,7 +21,7 @@ from gm_tools.errors import Problem, WorkbookError, did_you_mean
 from gm_tools.engine.hooks import CHOICE, INTEGER, ORDERS, Column, InputRow, Table
 from gm_tools.edges.xlsxfile import FIXED_TIME, _macro_enabled, _normalise  # noqa: F401 (FIXED_TIME: re-exported)
 from gm_tools.edges.deadline import deadline_cell, deadline_text
-from gm_tools.edges.strays import as_laid_out, cell_text as _text, nothing_beyond as _nothing_beyond, nothing_outside as _nothing_outside, orders_in_column, read_in_columns
+from gm_tools.edges.strays import as_laid_out, cell_text as _text, whole_number as _integer, nothing_beyond as _nothing_beyond, nothing_outside as _nothing_outside, orders_in_column, read_in_columns
 from gm_tools.edges.gmsheets import GmSheet, add_gm_sheets, never_formulas, read_gm_sheets
 from gm_tools.edges.layout import PowerBlock
 from gm_tools.edges.pressimages import press_problems
@@ -340,17 +340,6 @@ def write_workbook(plan: WorkbookPlan) -> bytes:
 # --- reading -------------------------------------------------------------------------------
 
 
-def _integer(value) -> int | None:
-    """A whole number from a cell, or None: ints, integral floats, and digit strings."""
-    if isinstance(value, bool):
-        return None
-    if isinstance(value, int) or (isinstance(value, float) and value.is_integer()):
-        return int(value)
-    if isinstance(value, str) and re.fullmatch(r"[+-]?\d+", value.strip()):
-        return int(value.strip())
-    return None
-
-
 def open_workbook(data: bytes, where: str, only=None):
     """Load .xlsx bytes, or raise a WorkbookError saying the file is damaged or foreign.
     ``only``: the sheets to read (names, or a function of a name); the others load empty (a
@@ -484,7 +473,7 @@ def _read_orders(ws, variant: Variant, problems: list[Problem]) -> list[OrderEnt
         if not written:
             continue
         power_text = _text(_typed(ws, row, 1, problems))
-        power = powers.get(power_text.lower())
+        power = powers.get(" ".join(power_text.split()).lower())
         if power is None:
             found = repr(power_text) if power_text else f"no power for the order in C{row}"
             problems.append(Problem(ORDERS, f"A{row}", found, _expected_power(variant)))
@@ -553,8 +542,10 @@ def cell_value(column: Column, raw, sheet: str, ref: str, problems: list[Problem
     if column.kind == CHOICE and column.choices:
         # A GM typing over a dropdown writes "france" as often as "FRANCE", or a power's name (a spelling):
         # match case-blind (a word spelled for two choices names the first), hand the hooks the choice as listed.
-        spelled = {w.casefold(): c for w, c in reversed((*zip(column.choices, column.choices), *column.spellings))}
-        match = spelled.get(text.casefold())
+        # Spaces as Excel leaves them (doubled, non-breaking, Alt+Enter's line break) read as one space.
+        spelled = {" ".join(w.split()).casefold(): c
+                   for w, c in reversed((*zip(column.choices, column.choices), *column.spellings))}
+        match = spelled.get(" ".join(text.split()).casefold())
         if match is None and column.hooks_judge:
             return text
         if match is None:

@@ -1,0 +1,71 @@
+"""What a spreadsheet program leaves in the cells a GM types: characters pasted from a web page
+or a mail that the cell shows nothing of, numbers kept as text, spaces Excel doubles or makes
+non-breaking. Each is read as the GM plainly meant it, or refused naming its cell."""
+
+from __future__ import annotations
+
+import json
+
+from gm_tools.app.turn import run_turn
+from workflow_helpers import create, problems_after, type_cells
+
+
+def _recorded(paths, phase: str = "S1901M") -> dict:
+    return json.loads((paths.history / f"{phase}.json").read_text(encoding="utf-8"))
+
+
+def test_a_zero_width_space_pasted_into_an_order_or_power_cell_is_read_as_the_cell_shows(tmp_path):
+    # Copied from a mail or a forum page, 'A PAR - BUR' may carry a zero-width space (or a
+    # byte order mark, a soft hyphen): the GM sees the order, and the turn must read it.
+    paths = create(tmp_path)
+    type_cells(paths, {"Orders!C14": "A PAR\u200b - BUR", "Orders!A15": "FRANCE\ufeff",
+                       "Orders!C15": "A MAR - S\u00adPA", "Orders!C13": "F BRE\u2060 - MAO"})
+    assert run_turn(paths.name, root=paths.root, site_dir=None).processed
+    france = {entry["cell"]: entry for entry in _recorded(paths)["orders"]["FRANCE"]}
+    assert [france[c]["written"] for c in ("Orders!C13", "Orders!C14", "Orders!C15")] == [
+        "F BRE - MAO", "A PAR - BUR", "A MAR - SPA"]
+    assert all(france[c]["error"] is None for c in france)
+
+
+def test_a_seed_kept_as_text_with_its_apostrophe_is_read_as_the_number(tmp_path):
+    # LibreOffice keeps "'42" typed in a cell formatted as text with its apostrophe; the GM
+    # meant the number. A fraction is still refused at its cell.
+    paths = create(tmp_path)
+    type_cells(paths, {"Game!B7": "'42", "Orders!C14": "A PAR - BUR"})
+    assert run_turn(paths.name, root=paths.root, site_dir=None).processed
+    assert _recorded(paths)["random"]["seed"] == "42"
+    other = create(tmp_path / "other")
+    type_cells(other, {"Game!B7": 4.5})
+    assert problems_after(other, tmp_path / "other") == [
+        "Game!B7: found '4.5', expected a whole number, 0 or more (the seed for the rules' randomness)"]
+
+
+def test_a_boolean_in_an_order_cell_is_named_as_the_spreadsheet_shows_it(tmp_path):
+    paths = create(tmp_path)
+    type_cells(paths, {"Orders!C14": True})
+    (problem,) = problems_after(paths, tmp_path)
+    assert problem.startswith("Orders!C14: found 'TRUE', expected ")
+
+
+def test_an_input_sheet_reads_numbers_kept_as_text_and_choices_spaced_as_excel_leaves_them(tmp_path):
+    # Europe 1619's INF Placements and Declarations: "'3" (a number kept as text) and ' 2 ' with a
+    # zero-width space are the numbers; a power with a non-breaking space, a zero-width space or
+    # Alt+Enter's line break in its cell is that power.
+    paths = create(tmp_path, variant="europe1619")
+    type_cells(paths, {"INF Placements!A2": "austria\u00a0", "INF Placements!B2": "'3", "INF Placements!C2": "CRO\u200b",
+                       "INF Placements!A3": "FRANCE\u200b", "INF Placements!B3": " 2\u200b ", "INF Placements!C3": "LOR",
+                       "Declarations!A2": "SPAIN", "Declarations!B2": "War", "Declarations!C2": "france\n"})
+    assert run_turn(paths.name, root=paths.root, site_dir=None).processed
+    assert _recorded(paths, "Y1619D")["extra"]["europe1619"]["orders"] == {
+        "AUSTRIA": ["3: CRO"], "FRANCE": ["2: LOR"], "SPAIN": ["WAR: FRANCE"]}
+
+
+def test_a_choice_with_its_words_spaced_by_excel_is_the_choice(tmp_path):
+    # 'Catholic  League' (doubled) or with a non-breaking space or a line break between its words.
+    from gm_tools.edges.workbook import cell_value
+    from gm_tools.engine.hooks import CHOICE, Column
+
+    column = Column("League", CHOICE, ("Catholic League", "Protestant Union"), editable=True)
+    for typed in ("Catholic  League", "catholic\u00a0league", "Catholic\nLeague", " Catholic League\u200b"):
+        problems = []
+        assert cell_value(column, typed, "S", "B2", problems) == "Catholic League" and problems == []
