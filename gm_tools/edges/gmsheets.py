@@ -14,10 +14,12 @@ Sheet names are compared as a spreadsheet program compares them, ignoring case.
 
 from __future__ import annotations
 
+import re
 from copy import copy
 from dataclasses import dataclass
 
 from gm_tools.errors import Problem
+from gm_tools.edges.strays import cell_text
 
 
 @dataclass(frozen=True)
@@ -91,6 +93,35 @@ def clashes(sheets: list[GmSheet], written: list[str]) -> list[Problem]:
                     f"a name gm-tools does not use: the next phase's workbook has its own {s.title!r} sheet "
                     "(rename yours)")
             for s in sheets if s.title.casefold() in folded]
+
+
+_COPY = re.compile(r"copy of (?P<google>.+)|(?P<excel>.+?) \(\d{1,2}\)|(?P<libre>.+?)_\d{1,2}", re.IGNORECASE)
+"""The names spreadsheet programs give a sheet's copy: Excel 'Orders (2)', LibreOffice
+'Orders_2', Google Sheets 'Copy of Orders'."""
+
+
+def copies_typed_in(wb, sheets: list[GmSheet], read: set[str]) -> list[Problem]:
+    """A copy of a sheet the turn reads (``read``), named as the spreadsheet program names a
+    copy, that holds what the sheet itself does not: what was typed there (orders typed into
+    'Orders (2)') would be carried over as the GM's notes and never read, the units holding.
+    Its first such cell is refused; a copy the same as its sheet is a sheet of the GM's."""
+    titles = {title.casefold(): title for title in wb.sheetnames if title in read}
+    problems = []
+    for sheet in sheets:
+        named = _COPY.fullmatch(sheet.title)
+        original = named and titles.get(next(n for n in named.groups() if n).casefold())
+        if not original:
+            continue
+        for ref, value, *_ in sheet.cells:
+            typed, there = cell_text(value), cell_text(wb[original][ref].value)
+            if typed and typed != there:  # a copy made before entries were typed on the sheet loses nothing
+                problems.append(Problem(sheet.title, ref, repr(typed),
+                                        f"{repr(there) if there else 'an empty cell'}, as on {original}!{ref}: "
+                                        f"{sheet.title!r} is a copy of the {original} sheet, and the turn reads only "
+                                        f"{original} (type the entries there; to keep the copy as a sheet of your own, "
+                                        "rename it, e.g. 'Notes')"))
+                break
+    return problems
 
 
 def add_gm_sheets(wb, sheets: list[GmSheet], last: str) -> set[str]:

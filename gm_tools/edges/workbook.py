@@ -22,7 +22,7 @@ from gm_tools.engine.hooks import CHOICE, INTEGER, ORDERS, Column, InputRow, Tab
 from gm_tools.edges.xlsxfile import FIXED_TIME, _macro_enabled, _normalise  # noqa: F401 (FIXED_TIME: re-exported)
 from gm_tools.edges.deadline import deadline_cell, deadline_text
 from gm_tools.edges.strays import as_laid_out, cell_text as _text, whole_number as _integer, nothing_beyond as _nothing_beyond, nothing_outside as _nothing_outside, orders_in_column, read_in_columns
-from gm_tools.edges.gmsheets import GmSheet, add_gm_sheets, never_formulas, read_gm_sheets
+from gm_tools.edges.gmsheets import GmSheet, add_gm_sheets, copies_typed_in, never_formulas, read_gm_sheets
 from gm_tools.edges.layout import PowerBlock
 from gm_tools.edges.pressimages import press_problems
 from gm_tools.edges.sheetxml import with_rows
@@ -608,4 +608,5 @@ def read_workbook(data: bytes, where: str, variant: Variant, inputs: list[Table]
                               unlaid=tuple(unlaid), sheets=tuple(wb.sheetnames), **game)
     if ours is not None:
         entries.gm_sheets = read_gm_sheets(wb, ours | {CHOICES})
+        problems += copies_typed_in(wb, entries.gm_sheets, {GAME, ORDERS, PRESS} | {t.title for t in inputs})
     return entries, problems
