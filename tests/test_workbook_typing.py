@@ -69,3 +69,19 @@ def test_a_choice_with_its_words_spaced_by_excel_is_the_choice(tmp_path):
     for typed in ("Catholic  League", "catholic\u00a0league", "Catholic\nLeague", " Catholic League\u200b"):
         problems = []
         assert cell_value(column, typed, "S", "B2", problems) == "Catholic League" and problems == []
+
+
+def test_an_input_sheets_header_retyped_in_another_case_or_spacing_is_its_column(tmp_path):
+    # Excel's autocorrect or a GM retyping 'Minor state' as 'minor  state' (the sheet's
+    # protection lifted): the column is the same; a header renamed to another word is named
+    # at its cell, with what it holds.
+    paths = create(tmp_path, variant="europe1619")
+    type_cells(paths, {"INF Placements!B1": " infs", "INF Placements!C1": "minor\u00a0 State",
+                       "INF Placements!A2": "AUSTRIA", "INF Placements!B2": 3, "INF Placements!C2": "CRO"})
+    assert run_turn(paths.name, root=paths.root, site_dir=None).processed
+    assert _recorded(paths, "Y1619D")["extra"]["europe1619"]["orders"] == {"AUSTRIA": ["3: CRO"]}
+    other = create(tmp_path / "other", variant="europe1619")
+    type_cells(other, {"INF Placements!B1": "INF", "INF Placements!A2": "AUSTRIA", "INF Placements!B2": 3,
+                       "INF Placements!C2": "CRO"})
+    assert problems_after(other, tmp_path / "other") == [
+        "INF Placements!1:1: found no column 'INFs' (B1 holds 'INF'), expected the columns Power, INFs, Minor state"]

@@ -100,6 +100,31 @@ def nothing_outside(ws, read: set[int], why: str, problems: list[Problem]) -> No
             nothing_beyond(ws, column, why, problems, last_column=column)
 
 
+def _folded(header: str) -> str:
+    return " ".join(header.split()).casefold()
+
+
+def header_columns(ws, table) -> dict[str, int]:
+    """Each header of row 1 -> its column; a header typed over in another case or spacing
+    ('minor state', 'Minor  state') under the name of the table's column it is."""
+    named = {_folded(column.header): column.header for column in table.columns}
+    headers = {}
+    for at in range(1, ws.max_column + 1):
+        text = cell_text(ws.cell(row=1, column=at).value)
+        headers[named.get(_folded(text), text)] = at
+    return headers
+
+
+def no_column(table, headers: dict[str, int]) -> str:
+    """What was found for the first column missing from ``headers``: the header typed in its
+    place over the one gm-tools wrote ('INF' in B1 for 'INFs'), when there is one."""
+    missing = next(c for c in table.columns if c.header not in headers and not c.optional)
+    at = table.columns.index(missing) + 1
+    ours = {column.header for column in table.columns}
+    there = next((text for text, column in headers.items() if column == at and text not in ours), "")
+    return f"no column {missing.header!r}" + (f" ({get_column_letter(at)}1 holds {there!r})" if there else "")
+
+
 def read_in_columns(table, headers: dict[str, int]) -> str:
     """Why a cell beside an input sheet's columns is refused: the columns it is read in, and any
     optional column its workbook was laid out without (a game begun with an earlier gm-tools),

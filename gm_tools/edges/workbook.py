@@ -21,7 +21,7 @@ from gm_tools.errors import Problem, WorkbookError, did_you_mean
 from gm_tools.engine.hooks import CHOICE, INTEGER, ORDERS, Column, InputRow, Table
 from gm_tools.edges.xlsxfile import FIXED_TIME, _macro_enabled, _normalise  # noqa: F401 (FIXED_TIME: re-exported)
 from gm_tools.edges.deadline import deadline_cell, deadline_text
-from gm_tools.edges.strays import as_laid_out, cell_text as _text, whole_number as _integer, nothing_beyond as _nothing_beyond, nothing_outside as _nothing_outside, orders_in_column, read_in_columns
+from gm_tools.edges.strays import as_laid_out, cell_text as _text, header_columns, no_column, whole_number as _integer, nothing_beyond as _nothing_beyond, nothing_outside as _nothing_outside, orders_in_column, read_in_columns
 from gm_tools.edges.gmsheets import GmSheet, add_gm_sheets, copies_typed_in, never_formulas, read_gm_sheets
 from gm_tools.edges.layout import PowerBlock
 from gm_tools.edges.pressimages import press_problems
@@ -497,10 +497,9 @@ def _read_press(ws, problems: list[Problem], pictures: Path | None) -> str:
 
 def _read_table(ws, table: Table, problems: list[Problem], unlaid: list) -> list[InputRow]:
     _check_layout(ws, problems)
-    headers = {_text(ws.cell(row=1, column=c).value): c for c in range(1, ws.max_column + 1)}
-    missing = [col.header for col in table.columns if col.header not in headers and not col.optional]
-    if missing:
-        problems.append(Problem(table.title, "1:1", f"no column {missing[0]!r}",
+    headers = header_columns(ws, table)
+    if any(col.header not in headers and not col.optional for col in table.columns):
+        problems.append(Problem(table.title, "1:1", no_column(table, headers),
                                 f"the columns {', '.join(c.header for c in table.columns)}"))
         return []
     _nothing_outside(ws, {headers[c.header] for c in table.columns if c.header in headers},
