@@ -26,6 +26,7 @@ from gm_tools.edges.gmsheets import GmSheet, add_gm_sheets, copies_typed_in, nev
 from gm_tools.edges.layout import PowerBlock
 from gm_tools.edges.pressimages import press_problems
 from gm_tools.edges.sheetxml import with_rows
+from gm_tools.edges.sheetnames import as_written, folded, no_such_sheet
 from gm_tools.engine.variant import Variant
 
 GAME = "Game"
@@ -567,12 +568,11 @@ def read_workbook(data: bytes, where: str, variant: Variant, inputs: list[Table]
     press shows must be (:mod:`gm_tools.edges.pressimages`; without it, only their addresses
     are checked)."""
     read = {GAME, ORDERS, PRESS} | {t.title for t in inputs}
-    if ours is not None:
-        skipped = {name.casefold() for name in ours} - {name.casefold() for name in read}
-        read = lambda title: title.casefold() not in skipped  # noqa: E731
-    wb = open_workbook(data, where, only=read)
+    keep, skipped = {folded(n) for n in read}, {folded(n) for n in ours or ()}
+    wb = open_workbook(data, where, only=lambda t: folded(t) in keep or (ours is not None and folded(t) not in skipped))
+    as_written(wb, read)
     problems: list[Problem] = []
-    sheets = set(wb.sheetnames)
+    sheets, theirs = set(wb.sheetnames), [t for t in wb.sheetnames if folded(t) not in skipped | keep]
     if GAME not in sheets:
         raise WorkbookError(where, [Problem(GAME, "", "no Game sheet (is this a workbook from another program?)",
                                             "a game workbook made by gm-tools new-game")])
@@ -582,7 +582,7 @@ def read_workbook(data: bytes, where: str, variant: Variant, inputs: list[Table]
         problems.append(Problem(GAME, cell, repr(game["variant"]), f"{variant_label(variant)!r}, the game's variant"))
     for name in (ORDERS, PRESS):
         if name not in sheets:
-            problems.append(Problem(name, "", "no such sheet", f"the {name} sheet gm-tools wrote"))
+            problems.append(Problem(name, "", no_such_sheet(name, wb.sheetnames, theirs), f"the {name} sheet gm-tools wrote"))
     orders = _read_orders(wb[ORDERS], variant, problems) if ORDERS in sheets else []
     press = _read_press(wb[PRESS], problems, pictures) if PRESS in sheets else ""
     rows, absent, unlaid = {}, [], []
@@ -592,7 +592,8 @@ def read_workbook(data: bytes, where: str, variant: Variant, inputs: list[Table]
                 rows[table.title] = []
                 absent.append(table.title)
                 continue
-            problems.append(Problem(table.title, "", "no such sheet", f"the {table.title} sheet gm-tools wrote"))
+            problems.append(Problem(table.title, "", no_such_sheet(table.title, wb.sheetnames, theirs),
+                                    f"the {table.title} sheet gm-tools wrote"))
             continue
         rows[table.title] = _read_table(wb[table.title], table, problems, unlaid)
     if game_name is not None and "Game" in refs and game["name"] != game_name:
