@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 
 from gm_tools.app.turn import run_turn
-from workflow_helpers import create, problems_after, type_cells
+from workflow_helpers import create, edit_workbook, problems_after, type_cells
 
 
 def _recorded(paths, phase: str = "S1901M") -> dict:
@@ -85,3 +85,22 @@ def test_an_input_sheets_header_retyped_in_another_case_or_spacing_is_its_column
                        "INF Placements!C2": "CRO"})
     assert problems_after(other, tmp_path / "other") == [
         "INF Placements!1:1: found no column 'INFs' (B1 holds 'INF'), expected the columns Power, INFs, Minor state"]
+
+
+def test_an_error_value_in_a_cell_is_named_as_one_not_read_as_an_order_or_a_number(tmp_path):
+    # '#N/A' or '#REF!' left by a paste or a formula whose cells moved: read as text it would be
+    # refused as an order naming the province '#N', or taken for a player's entry.
+    paths = create(tmp_path, variant="europe1619")
+
+    def errors(wb):
+        for ref, error in (("Orders!C2", "#REF!"), ("INF Placements!B2", "#N/A"), ("Declarations!C3", "#VALUE!")):
+            sheet, cell = ref.split("!")
+            wb[sheet][cell] = error
+            wb[sheet][cell].data_type = "e"
+        wb["INF Placements"]["A2"], wb["INF Placements"]["C2"] = "AUSTRIA", "CRO"
+        wb["Declarations"]["A3"], wb["Declarations"]["B3"] = "SPAIN", "war"
+    edit_workbook(paths.workbook, errors)
+    assert problems_after(paths, tmp_path) == [
+        "Orders!C2: found the error value '#REF!', expected a value typed over it",
+        "INF Placements!B2: found the error value '#N/A', expected a value typed over it",
+        "Declarations!C3: found the error value '#VALUE!', expected a value typed over it"]

@@ -405,6 +405,9 @@ def _typed(ws, row: int, column: int, problems: list[Problem]):
     if cell.data_type == "f":
         problems.append(Problem(ws.title, cell.coordinate, f"a formula {str(cell.value)!r}", FORMULA_EXPECTED))
         return None
+    if cell.data_type == "e":  # '#N/A', '#REF!': what a paste or a formula left, read as text it would mislead
+        problems.append(Problem(ws.title, cell.coordinate, f"the error value {cell.value!r}", "a value typed over it"))
+        return None
     return cell.value
 
 
