@@ -104,3 +104,31 @@ def test_an_error_value_in_a_cell_is_named_as_one_not_read_as_an_order_or_a_numb
         "Orders!C2: found the error value '#REF!', expected a value typed over it",
         "INF Placements!B2: found the error value '#N/A', expected a value typed over it",
         "Declarations!C3: found the error value '#VALUE!', expected a value typed over it"]
+
+
+def test_an_attack_whose_arrow_excel_autocorrected_is_read_as_the_rulebooks_form(tmp_path):
+    # Europe 1619 (002, Diplomatic Phase: '[minor state] > [power]'): Excel's AutoCorrect turns
+    # 'LOR --> FRANCE' into 'LOR → FRANCE' and 'WES ==> PAPACY' into 'WES ⇒ PAPACY'.
+    paths = create(tmp_path, variant="europe1619")
+    type_cells(paths, {"INF Placements!A2": "SPAIN", "INF Placements!B2": 2, "INF Placements!C2": "LOR",
+                       "INF Placements!A3": "DUTCH", "INF Placements!B3": 2, "INF Placements!C3": "WES",
+                       "Attacks!A2": "SPAIN", "Attacks!B2": "LOR → FRANCE",
+                       "Attacks!A3": "DUTCH", "Attacks!B3": "WES ⇒ PAPACY"})
+    assert run_turn(paths.name, root=paths.root, site_dir=None).processed
+    attacks = {r["power"]: r for r in _recorded(paths, "Y1619D")["results"] if r["order"] in ("LOR > FRANCE", "WES > PAPACY")}
+    assert attacks["SPAIN"]["reason"].startswith("SPAIN (2) attacks FRANCE (")
+    assert attacks["DUTCH"]["reason"].startswith("DUTCH (2) attacks PAPACY (")
+
+
+def test_an_attack_with_an_autocorrected_arrow_on_europe_1615s_sheet_is_an_attack(tmp_path):
+    # Europe 1615 (000, Diplomatic Attacks: 'MINOR STATE > MAJOR POWER'), the demo's Summer 1615:
+    # England attacks France's INFs in Lorraine, typed with the arrow Excel made of '-->'.
+    paths = create(tmp_path, variant="europe1615")
+    assert run_turn(paths.name, root=paths.root, site_dir=None, force=True).processed  # the Initial Status Check
+    type_cells(paths, {"INF Deployment!A2": "ENGLAND", "INF Deployment!B2": 5, "INF Deployment!C2": "LOR",
+                       "INF Deployment!A3": "FRANCE", "INF Deployment!B3": 10, "INF Deployment!C3": "LOR"})
+    assert run_turn(paths.name, root=paths.root, site_dir=None, force=True).processed  # S1615M
+    type_cells(paths, {"Diplomatic Attacks!A2": "ENGLAND", "Diplomatic Attacks!B2": "LOR → FRANCE"})
+    assert run_turn(paths.name, root=paths.root, site_dir=None, force=True).processed
+    assert _recorded(paths, "U1615M")["extra"]["europe1615"]["attacks"] == [
+        {"minor": "LOR", "power": "ENGLAND", "target": "FRANCE"}]
