@@ -132,3 +132,13 @@ def test_an_attack_with_an_autocorrected_arrow_on_europe_1615s_sheet_is_an_attac
     assert run_turn(paths.name, root=paths.root, site_dir=None, force=True).processed
     assert _recorded(paths, "U1615M")["extra"]["europe1615"]["attacks"] == [
         {"minor": "LOR", "power": "ENGLAND", "target": "FRANCE"}]
+
+
+def test_a_formula_for_the_seed_is_named_once(tmp_path):
+    # '=1900+1' in Game!B7: the formula is the problem; a second line saying the cell is empty
+    # would send the GM looking for a cell that is not empty.
+    paths = create(tmp_path)
+    type_cells(paths, {"Game!B7": "=1900+1"})
+    assert problems_after(paths, tmp_path) == [
+        "Game!B7: found a formula '=1900+1', expected a value typed in, not a formula (start the cell with an "
+        "apostrophe to type a leading '=')"]

@@ -456,8 +456,9 @@ def _read_game(ws, variant: Variant, problems: list[Problem]) -> tuple[dict, dic
         value, ref = found["Seed"]
         seed = _integer(value)
         if seed is None or seed < 0:
-            seed = None
-            problems.append(Problem(GAME, ref, repr(_text(value)), "a whole number, 0 or more (the seed for the rules' randomness)"))
+            seed = None  # a formula or an error value there is named already, once
+            if not any(p.sheet == GAME and p.cell == ref for p in problems):
+                problems.append(Problem(GAME, ref, repr(_text(value)), "a whole number, 0 or more (the seed for the rules' randomness)"))
     refs = {label: f"{GAME}!{ref}" for label, (_, ref) in found.items()}
     return {
         "name": _text(found.get("Game", (None,))[0]) or None,
