@@ -142,3 +142,17 @@ def test_a_formula_for_the_seed_is_named_once(tmp_path):
     assert problems_after(paths, tmp_path) == [
         "Game!B7: found a formula '=1900+1', expected a value typed in, not a formula (start the cell with an "
         "apostrophe to type a leading '=')"]
+
+
+def test_a_minor_states_name_with_a_dash_or_an_umlaut_is_that_state(tmp_path):
+    # Europe 1619 (002, Diplomatic Phase): 'Brandenburg–Prussia' with the dash Excel's
+    # AutoCorrect or a word processor made of the hyphen, and 'Würzburg' as German writes the
+    # variant's 'Wuerzburg', name BRAP and WUE.
+    paths = create(tmp_path, variant="europe1619")
+    type_cells(paths, {"INF Placements!A2": "POLAND", "INF Placements!B2": 2, "INF Placements!C2": "Brandenburg–Prussia",
+                       "INF Placements!A3": "LEAGUE", "INF Placements!B3": 2, "INF Placements!C3": "Würzburg"})
+    assert run_turn(paths.name, root=paths.root, site_dir=None).processed
+    assert _recorded(paths, "Y1619D")["extra"]["europe1619"]["orders"] == {
+        "POLAND": ["2: Brandenburg–Prussia"], "LEAGUE": ["2: Würzburg"]}
+    placed = {r["power"]: r["reason"] for r in _recorded(paths, "Y1619D")["results"]}
+    assert placed == {"POLAND": "2 INFs placed in BRAP", "LEAGUE": "2 INFs placed in WUE"}
