@@ -190,3 +190,23 @@ def test_a_province_typed_twice_is_said_and_a_slash_separates(setup_steps, tmp_p
         "Pick Provinces!A2": "RED", "Pick Provinces!B2": "EIC/EIS/HAE/HAM", "Pick Provinces!C2": "HAM"})
     error = turn_refused(GAME, copy)
     assert "Pick Provinces!B2" not in error and "Pick Provinces!B3" in error
+
+
+def test_yes_and_no_typed_as_excel_keeps_them_are_the_demos_choices(round_five, tmp_path):
+    # 'Players will choose 2/3' actions: a GM ticks them as he would in any spreadsheet, TRUE and
+    # FALSE (Excel keeps them as booleans), y/n, 1/0, a tick, as a mailed line may say them; the
+    # turn records what the demo's 'yes' and 'no' give.
+    import json
+
+    # Round five's rows (westphalia_mails.ROUND_FIVE): YELLOW, ORANGE, RED, GREEN 'yes yes no no', BLUE 'no yes yes no'
+    ticked = [(True, "Y", False, "n"), ("✓", 1, 0, "FALSE"), ("x", "true", " No ", 0), ("yes", "YES", "No", "no"),
+              (False, "✔", "y", "N")]
+    typed = {f"Player Turns!{col}{r}": way for r, row in enumerate(ticked, start=2) for col, way in zip("BCDE", row)}
+    assert {ref: ROUND_FIVE_CELLS[ref] for ref in typed} != typed
+    records = []
+    for name, cells in (("as-demo", ROUND_FIVE_CELLS), ("as-ticked", {**ROUND_FIVE_CELLS, **typed})):
+        root = copy_with_cells(round_five, tmp_path / name, GAME, {**cells, **BLUE_TAKES, **PAID})
+        assert turn_refused(GAME, root) is None
+        record = json.loads((root / GAME / "history" / "R1610T.json").read_text(encoding="utf-8"))
+        records.append((record["extra"], record["results"]))
+    assert records[0] == records[1]

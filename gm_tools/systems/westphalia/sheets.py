@@ -42,6 +42,9 @@ ELECTORS_CHANGED = "Electors Changed"
 WAR_CARDS = "Religious War Cards"
 _WAR_ITEMS = ("Declarer", "Target", "Emperor joins", "Winning League")
 YES_NO = ("yes", "no")
+YES_NO_SPELLINGS = tuple((w, "yes") for w in ("y", "x", "true", "1", "✓", "✔")) + tuple((w, "no") for w in ("n", "false", "0"))
+"""What a GM types in a yes/no cell as a mail's line may say it (``mailforms.YES``/``NO``): Excel
+keeps TRUE and FALSE as booleans, a tick is a yes."""
 PRINCES = "Princes"
 STATES = "Principalities"
 EMPIRE = "Holy Roman Empire"
@@ -116,7 +119,7 @@ class WestphaliaHooks(SheetHooks):
                                      Column("Province", editable=True, width=14)),
                           rows=[[p, dice[p], None] for p in upheaval_choosers(variant, state)])]
         if kind == steps.TURNS:
-            yes_no = {"kind": CHOICE, "choices": YES_NO, "editable": True, "width": 12}
+            yes_no = {"kind": CHOICE, "choices": YES_NO, "editable": True, "width": 12, "spellings": YES_NO_SPELLINGS}
             names = tuple(sorted(state.principalities))
             from gm_tools.systems.westphalia.religiouswar import league_names
 
