@@ -4,8 +4,8 @@ A turn writes the next phase's workbook from scratch (:mod:`gm_tools.edges.workb
 sheet the GM added (notes, a tally of their own) would otherwise be left behind in the
 backup. Any sheet whose name is not one gm-tools writes is the GM's: its cells are read as
 typed (values, and formulas as formulas, never computed), with their look (number formats,
-fonts, fills, borders, alignment, comments, merged cells, column widths, row heights, frozen
-panes) and whether the sheet is hidden, and written again in its place: after the sheet it
+fonts, fills, borders, alignment, comments, hyperlinks, merged cells, column widths, row heights,
+frozen panes, the tab's colour) and whether the sheet is hidden, and written again in its place: after the sheet it
 followed, when the next workbook has that sheet, else at the end. Charts, images,
 conditional formatting and data validation are not carried (``docs/workbook.md``).
 
@@ -32,7 +32,7 @@ class GmSheet:
     """(coordinate, value, openpyxl data type, number format, look) of each cell with a
     value or a look of its own, row by row. A formula's value is its text (``=SUM(A1:A3)``),
     data type ``"f"``. The look is None, or openpyxl's (font, fill, border, alignment) and
-    the comment's (text, author) or None."""
+    the comment's (text, author) or None, and the hyperlink's target or None."""
     widths: tuple[tuple[str, float], ...] = ()
     """(column letter, width) of the columns given a width."""
     hidden: str = "visible"
@@ -45,6 +45,8 @@ class GmSheet:
     """(row, height) of the rows given a height."""
     freeze: str | None = None
     """The top-left cell of its unfrozen pane (``"B2"``), or None."""
+    tab: str | None = None
+    """The colour of its tab (``"FFFF0000"``), or None."""
 
 
 def gm_sheet_titles(sheetnames: list[str], ours: set[str]) -> list[str]:
@@ -72,7 +74,8 @@ def read_gm_sheets(wb, ours: set[str]) -> list[GmSheet]:
         heights = tuple((r, dim.height) for r, dim in sorted(ws.row_dimensions.items()) if dim.customHeight and dim.height)
         index = wb.sheetnames.index(title)
         sheets.append(GmSheet(title, tuple(cells), widths, ws.sheet_state, wb.sheetnames[index - 1] if index else None,
-                              tuple(sorted(str(r) for r in ws.merged_cells.ranges)), heights, ws.freeze_panes))
+                              tuple(sorted(str(r) for r in ws.merged_cells.ranges)), heights, ws.freeze_panes,
+                              ws.sheet_properties.tabColor.rgb if ws.sheet_properties.tabColor is not None else None))
     return sheets
 
 
@@ -80,9 +83,10 @@ def _look(cell) -> tuple | None:
     """A cell's font, fill, border and alignment (copies, free of the workbook read) and its
     comment, or None for a cell that has neither style nor comment."""
     comment = (cell.comment.text, cell.comment.author) if cell.comment is not None else None
-    if not cell.has_style and comment is None:
+    link = cell.hyperlink and (cell.hyperlink.target or cell.hyperlink.location and f"#{cell.hyperlink.location}")
+    if not cell.has_style and comment is None and link is None:
         return None
-    return copy(cell.font), copy(cell.fill), copy(cell.border), copy(cell.alignment), comment
+    return copy(cell.font), copy(cell.fill), copy(cell.border), copy(cell.alignment), comment, link
 
 
 def clashes(sheets: list[GmSheet], written: list[str]) -> list[Problem]:
@@ -152,6 +156,8 @@ def add_gm_sheets(wb, sheets: list[GmSheet], last: str) -> set[str]:
                     from openpyxl.comments import Comment  # openpyxl is loaded: a workbook is being written
 
                     cell.comment = Comment(*look[4])
+                if look[5]:
+                    cell.hyperlink = look[5]
         for letter, width in sheet.widths:
             ws.column_dimensions[letter].width = width
         for row, height in sheet.heights:
@@ -159,6 +165,8 @@ def add_gm_sheets(wb, sheets: list[GmSheet], last: str) -> set[str]:
         for merged in sheet.merged:
             ws.merge_cells(merged)
         ws.freeze_panes = sheet.freeze
+        if sheet.tab:
+            ws.sheet_properties.tabColor = sheet.tab
         ws.sheet_state = sheet.hidden
     return {sheet.title for sheet in sheets}
 
