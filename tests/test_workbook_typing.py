@@ -156,3 +156,14 @@ def test_a_minor_states_name_with_a_dash_or_an_umlaut_is_that_state(tmp_path):
         "POLAND": ["2: Brandenburg–Prussia"], "LEAGUE": ["2: Würzburg"]}
     placed = {r["power"]: r["reason"] for r in _recorded(paths, "Y1619D")["results"]}
     assert placed == {"POLAND": "2 INFs placed in BRAP", "LEAGUE": "2 INFs placed in WUE"}
+
+
+def test_a_choice_typed_with_autocorrects_curly_apostrophe_is_the_choice(tmp_path):
+    # Europe 1615's Sanction Rulings offer "Swedish/Gustav's intervention"; AutoCorrect (Mac
+    # Excel, LibreOffice) types the apostrophe curly. Read by the turn: refused as a ruling on a
+    # sanction not claimed, not as a word that is none of the choices.
+    paths = create(tmp_path, variant="europe1615")
+    assert run_turn(paths.name, root=paths.root, site_dir=None, force=True).processed  # the Initial Status Check
+    type_cells(paths, {"Sanction Rulings!A2": "Swedish/Gustav’s intervention", "Sanction Rulings!B2": "a ruling"})
+    (problem,) = problems_after(paths, tmp_path)
+    assert problem == "Sanction Rulings!A2: found \"Swedish/Gustav's intervention\", expected a sanction that has come into effect"

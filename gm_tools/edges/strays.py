@@ -40,6 +40,16 @@ def cell_text(value) -> str:
     return str(value).translate(_INVISIBLE).strip()
 
 
+_QUOTES = str.maketrans({"‘": "'", "’": "'", "‛": "'", "“": '"', "”": '"', "„": '"'})
+
+
+def choice_key(text: str) -> str:
+    """A choice as typed over a dropdown is compared: in any case, its spaces as Excel leaves
+    them (doubled, non-breaking, Alt+Enter's line break) one space, and the curly quotes
+    AutoCorrect makes ('Gustav’s') straight."""
+    return " ".join(text.translate(_QUOTES).split()).casefold()
+
+
 def whole_number(value) -> int | None:
     """A whole number from a cell, or None: ints, integral floats, and digit strings, typed with
     the apostrophe that makes a spreadsheet keep a number as text ("'5": LibreOffice stores it

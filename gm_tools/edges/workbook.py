@@ -21,7 +21,7 @@ from gm_tools.errors import Problem, WorkbookError, did_you_mean
 from gm_tools.engine.hooks import CHOICE, INTEGER, ORDERS, Column, InputRow, Table
 from gm_tools.edges.xlsxfile import FIXED_TIME, _macro_enabled, _normalise  # noqa: F401 (FIXED_TIME: re-exported)
 from gm_tools.edges.deadline import deadline_cell, deadline_text
-from gm_tools.edges.strays import as_laid_out, cell_text as _text, header_columns, no_column, whole_number as _integer, nothing_beyond as _nothing_beyond, nothing_outside as _nothing_outside, orders_in_column, read_in_columns
+from gm_tools.edges.strays import as_laid_out, cell_text as _text, choice_key, header_columns, no_column, whole_number as _integer, nothing_beyond as _nothing_beyond, nothing_outside as _nothing_outside, orders_in_column, read_in_columns
 from gm_tools.edges.gmsheets import GmSheet, add_gm_sheets, copies_typed_in, never_formulas, read_gm_sheets
 from gm_tools.edges.layout import PowerBlock
 from gm_tools.edges.pressimages import press_problems
@@ -546,10 +546,8 @@ def cell_value(column: Column, raw, sheet: str, ref: str, problems: list[Problem
     if column.kind == CHOICE and column.choices:
         # A GM typing over a dropdown writes "france" as often as "FRANCE", or a power's name (a spelling):
         # match case-blind (a word spelled for two choices names the first), hand the hooks the choice as listed.
-        # Spaces as Excel leaves them (doubled, non-breaking, Alt+Enter's line break) read as one space.
-        spelled = {" ".join(w.split()).casefold(): c
-                   for w, c in reversed((*zip(column.choices, column.choices), *column.spellings))}
-        match = spelled.get(" ".join(text.split()).casefold())
+        spelled = {choice_key(w): c for w, c in reversed((*zip(column.choices, column.choices), *column.spellings))}
+        match = spelled.get(choice_key(text))
         if match is None and column.hooks_judge:
             return text
         if match is None:
