@@ -167,3 +167,14 @@ def test_a_choice_typed_with_autocorrects_curly_apostrophe_is_the_choice(tmp_pat
     type_cells(paths, {"Sanction Rulings!A2": "Swedish/Gustav’s intervention", "Sanction Rulings!B2": "a ruling"})
     (problem,) = problems_after(paths, tmp_path)
     assert problem == "Sanction Rulings!A2: found \"Swedish/Gustav's intervention\", expected a sanction that has come into effect"
+
+
+def test_a_declarations_other_power_named_by_its_name_is_that_power(tmp_path):
+    # Europe 1619 (002, Diplomatic Phase: declarations of war and alliances): 'Dutch Republic'
+    # in Other power, as the Power column already reads it.
+    paths = create(tmp_path, variant="europe1619")
+    type_cells(paths, {"Declarations!A2": "England", "Declarations!B2": "alliance", "Declarations!C2": "Dutch Republic",
+                       "Declarations!A3": "Dutch Republic", "Declarations!B3": "alliance", "Declarations!C3": "England"})
+    assert run_turn(paths.name, root=paths.root, site_dir=None).processed
+    assert _recorded(paths, "Y1619D")["extra"]["europe1619"]["orders"] == {
+        "ENGLAND": ["ALLIANCE: DUTCH"], "DUTCH": ["ALLIANCE: ENGLAND"]}
