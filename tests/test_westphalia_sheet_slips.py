@@ -210,3 +210,26 @@ def test_yes_and_no_typed_as_excel_keeps_them_are_the_demos_choices(round_five, 
         record = json.loads((root / GAME / "history" / "R1610T.json").read_text(encoding="utf-8"))
         records.append((record["extra"], record["results"]))
     assert records[0] == records[1]
+
+
+def test_a_province_named_without_its_umlaut_is_that_province(setup_steps, tmp_path):
+    """'Each Player picks 4 provinces ... and a capital': Blue's Düren typed on a keyboard without
+    umlauts, 'Dueren' or 'Duren', is DUR, as the demo's code gives; Göttingen likewise."""
+    import json
+
+    import openpyxl
+
+    demo = {"RED": ("EIC, EIS, HAE, HAM", "HAM"), "BLUE": ("DUI, DUR, GRA, HAL", "HAL"),
+            "YELLOW": ("DRE, GOI, GOR, GOT", "GOI"), "GREEN": ("BER, DIL, GER, GIE", "GIE"),
+            "ORANGE": ("DES, FRS, FUL, FUR", "FUR")}
+    typed = {**demo, "BLUE": ("Duisburg, Dueren, GRA, HAL", "HAL"), "YELLOW": ("DRE, Goettingen, GOR, GOT", "Gottingen")}
+    sheet = openpyxl.load_workbook(setup_steps["P1510L"] / f"{GAME}.xlsx")["Pick Provinces"]
+    rows = {sheet.cell(r, 1).value: r for r in range(2, 7)}
+    records = []
+    for name, picks in (("as-demo", demo), ("no-umlauts", typed)):
+        cells = {f"Pick Provinces!{col}{rows[p]}": v for p, row in picks.items() for col, v in zip("BC", row)}
+        root = copy_with_cells(setup_steps["P1510L"], tmp_path / name, GAME, cells)
+        assert turn_refused(GAME, root) is None
+        record = json.loads((root / GAME / "history" / "P1510L.json").read_text(encoding="utf-8"))
+        records.append((record["after"], [r["reason"] for r in record["results"]]))
+    assert records[0] == records[1]
