@@ -233,3 +233,20 @@ def test_a_province_named_without_its_umlaut_is_that_province(setup_steps, tmp_p
         record = json.loads((root / GAME / "history" / "P1510L.json").read_text(encoding="utf-8"))
         records.append((record["after"], [r["reason"] for r in record["results"]]))
     assert records[0] == records[1]
+
+
+def test_a_principality_named_without_its_umlaut_or_article_is_that_principality(round_five, tmp_path):
+    """A principality typed on Place Influence as a mailed line may name it ('docs/westphalia.md',
+    "By mail": without its article or accents): Lübeck as 'Luebeck' or 'Lubeck', The Palatinate
+    as 'palatinate'."""
+    import json
+
+    placed = []
+    for n, typed in enumerate(("Luebeck", "Lubeck", "palatinate")):
+        root = copy_with_cells(round_five, tmp_path / str(n), GAME, {
+            **ROUND_FIVE_CELLS, **BLUE_TAKES, **PAID,
+            "Place Influence!A2": "BLUE", "Place Influence!B2": typed, "Place Influence!C2": 1})
+        assert turn_refused(GAME, root) is None
+        record = json.loads((root / GAME / "history" / "R1610T.json").read_text(encoding="utf-8"))
+        placed.append(json.dumps(record["extra"], ensure_ascii=False).count('"Lübeck"' if n < 2 else '"The Palatinate"'))
+    assert placed[0] == placed[1] and placed[0] > 0 and placed[2] > 0
