@@ -178,3 +178,15 @@ def test_a_declarations_other_power_named_by_its_name_is_that_power(tmp_path):
     assert run_turn(paths.name, root=paths.root, site_dir=None).processed
     assert _recorded(paths, "Y1619D")["extra"]["europe1619"]["orders"] == {
         "ENGLAND": ["ALLIANCE: DUTCH"], "DUTCH": ["ALLIANCE: ENGLAND"]}
+
+
+def test_the_orders_header_retyped_in_another_case_is_the_same_column(tmp_path):
+    # The sheet's protection lifted, 'Order' retyped 'order ': the column is where it was; a
+    # header renamed to another word is still refused.
+    paths = create(tmp_path)
+    type_cells(paths, {"Orders!C1": "order ", "Orders!B1": "UNIT", "Orders!C14": "A PAR - BUR"})
+    assert run_turn(paths.name, root=paths.root, site_dir=None).processed
+    other = create(tmp_path / "other")
+    type_cells(other, {"Orders!C1": "Orders"})
+    assert problems_after(other, tmp_path / "other") == [
+        "Orders!C1: found 'Orders', expected the header 'Order' gm-tools wrote (columns must not be moved or renamed)"]

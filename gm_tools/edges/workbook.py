@@ -420,7 +420,7 @@ def _check_layout(ws, problems: list[Problem], headers: tuple[str, ...] = (),
         problems.append(Problem(ws.title, merged, "merged cells", "one value a cell, as gm-tools wrote the sheet (unmerge them)"))
     for col, header in enumerate(headers, start=1):
         found = _text(ws.cell(row=1, column=col).value)
-        if found != header:
+        if folded(found) != folded(header):  # retyped in another case or spacing, it is the same header
             ref = ws.cell(row=1, column=col).coordinate
             problems.append(Problem(ws.title, ref, repr(found) if found else "an empty header",
                                     f"the header {header!r} gm-tools wrote ({why})"))
