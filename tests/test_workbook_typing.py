@@ -190,3 +190,13 @@ def test_the_orders_header_retyped_in_another_case_is_the_same_column(tmp_path):
     type_cells(other, {"Orders!C1": "Orders"})
     assert problems_after(other, tmp_path / "other") == [
         "Orders!C1: found 'Orders', expected the header 'Order' gm-tools wrote (columns must not be moved or renamed)"]
+
+
+def test_two_orders_pasted_into_one_cell_are_named_as_two_lines(tmp_path):
+    # A mail's two lines pasted into one cell (or typed with Alt+Enter): one order a cell. An
+    # order broken over two lines of its cell still reads as the one order it is.
+    paths = create(tmp_path)
+    type_cells(paths, {"Orders!C14": "A PAR - BUR\nA MAR - SPA", "Orders!C13": "F BRE\n- MAO"})
+    assert problems_after(paths, tmp_path) == [
+        "Orders!C14: found 'A PAR - BUR\\nA MAR - SPA', expected one order a cell, not 2 lines (Alt+Enter): type each "
+        "order on its unit's row (a legal order (unexpected 'A MAR - SPA' after the destination BUR))"]
