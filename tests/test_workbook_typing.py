@@ -200,3 +200,13 @@ def test_two_orders_pasted_into_one_cell_are_named_as_two_lines(tmp_path):
     assert problems_after(paths, tmp_path) == [
         "Orders!C14: found 'A PAR - BUR\\nA MAR - SPA', expected one order a cell, not 2 lines (Alt+Enter): type each "
         "order on its unit's row (a legal order (unexpected 'A MAR - SPA' after the destination BUR))"]
+
+
+def test_a_press_bullet_excel_took_for_a_formula_says_how_to_type_it(tmp_path):
+    # Markdown's '- more troops' typed in Excel becomes the formula '=- more troops' (#NAME?).
+    paths = create(tmp_path)
+    type_cells(paths, {"Press!A2": "Spring news", "Press!A3": "=- more troops"})
+    assert problems_after(paths, tmp_path) == [
+        "Press!A3: found a formula '=- more troops', expected a value typed in, not a formula (start the cell with an "
+        "apostrophe to type a leading '='): Excel took the '-' that starts '- more troops' for a formula; type it "
+        "with an apostrophe first, '- more troops"]

@@ -50,6 +50,16 @@ def choice_key(text: str) -> str:
     return " ".join(text.translate(_QUOTES).split()).casefold()
 
 
+def formula_expected(formula: str, expected: str) -> str:
+    """What a formula's cell should hold: a value typed in; for '=- more troops' or '=+ Paris',
+    what Excel made of a press line's markdown bullet ('- more troops', shown as #NAME?), how to
+    type the line itself."""
+    if re.match(r"=[-+]\s", formula):
+        return (f"{expected}: Excel took the {formula[1]!r} that starts {formula[1:]!r} for a formula; "
+                f"type it with an apostrophe first, '{formula[1:]}")
+    return expected
+
+
 def whole_number(value) -> int | None:
     """A whole number from a cell, or None: ints, integral floats, and digit strings, typed with
     the apostrophe that makes a spreadsheet keep a number as text ("'5": LibreOffice stores it
