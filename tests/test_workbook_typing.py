@@ -210,3 +210,12 @@ def test_a_press_bullet_excel_took_for_a_formula_says_how_to_type_it(tmp_path):
         "Press!A3: found a formula '=- more troops', expected a value typed in, not a formula (start the cell with an "
         "apostrophe to type a leading '='): Excel took the '-' that starts '- more troops' for a formula; type it "
         "with an apostrophe first, '- more troops"]
+
+
+def test_an_order_pasted_with_its_own_powers_name_is_read_on_its_row(tmp_path):
+    # A mail's line 'France: A PAR - BUR' pasted whole into France's row: the order is France's.
+    paths = create(tmp_path)
+    type_cells(paths, {"Orders!C14": "France: A PAR - BUR", "Orders!C15": "FRANCE : A MAR - SPA"})
+    assert run_turn(paths.name, root=paths.root, site_dir=None).processed
+    france = {entry["cell"]: entry for entry in _recorded(paths)["orders"]["FRANCE"]}
+    assert (france["Orders!C14"]["read"], france["Orders!C15"]["read"]) == ("A PAR - BUR", "A MAR - SPA")

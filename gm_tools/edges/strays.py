@@ -60,6 +60,18 @@ def formula_expected(formula: str, expected: str) -> str:
     return expected
 
 
+_POWER_PREFIX = re.compile(r"([A-Za-z][A-Za-z '/-]*?)\s*:\s*(\S.*)", re.DOTALL)
+
+
+def own_power_left_off(written: str, power: str, powers: dict[str, str]) -> str:
+    """An order typed after its own power's name, as a mail writes it ('France: A PAR - BUR' on
+    France's row): the order alone. Another power's name is left for the order's check to judge."""
+    named = _POWER_PREFIX.fullmatch(written)
+    if named and powers.get(" ".join(named.group(1).split()).lower()) == power:
+        return named.group(2).strip()
+    return written
+
+
 def whole_number(value) -> int | None:
     """A whole number from a cell, or None: ints, integral floats, and digit strings, typed with
     the apostrophe that makes a spreadsheet keep a number as text ("'5": LibreOffice stores it
