@@ -40,3 +40,20 @@ def test_a_loan_or_payment_to_oneself_is_refused_at_the_borrower_or_payee(tmp_pa
         "pay itself)",
         "Payments!C3: found 'PAY 200 TO FRANCE' (SPAIN), expected a transaction the rules allow (SPAIN holds 18 TPs, "
         "not the 200 to hand over)"]
+
+
+def test_a_lender_borrower_payer_payee_or_other_power_named_by_its_name_is_that_power(tmp_path):
+    """'This game allows for players to loan TPs to other players': a GM types the powers as the
+    players name them, 'Dutch Republic', 'Spain', as the Power columns already read them. The
+    Declarations' Other power likewise ('Each power may ... declare war')."""
+    workbook = _builds(tmp_path)
+    workbook.write_bytes(set_cells(workbook.read_bytes(), {
+        "Loans!A2": "England", "Loans!B2": "Dutch Republic", "Loans!C2": 3, "Loans!D2": 1, "Loans!E2": 1621,
+        "Payments!A2": "France", "Payments!B2": "Spain", "Payments!C2": 2, "Payments!D2": "gift"}))
+    assert turn_refused("g", tmp_path) is None
+    import json
+
+    record = json.loads((tmp_path / "g" / "history" / "Y1619B.json").read_text(encoding="utf-8"))
+    said = json.dumps(record["extra"])
+    assert '"lender": "ENGLAND"' in said and '"borrower": "DUTCH"' in said
+    assert '"payer": "FRANCE"' in said and '"payee": "SPAIN"' in said

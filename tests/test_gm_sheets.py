@@ -162,3 +162,22 @@ def test_a_gm_sheet_named_as_a_sheet_the_next_phase_adds_is_refused(tmp_path, ca
         assert openpyxl.load_workbook(paths.workbook).sheetnames[-3:] == ["Harvest", "My harvest", "Choices"]
     finally:
         unregister_system("fallsheet")
+
+
+def test_a_gms_links_and_tab_colour_are_carried(tmp_path):
+    # A notes sheet linking each player's forum post, and one to the Orders sheet, on a red tab.
+    paths = create(tmp_path)
+
+    def linked(wb):
+        add_notes(wb)
+        notes = wb["GM notes"]
+        notes["B6"], notes["B6"].hyperlink = "Ann's post", "https://forum.example.org/t/42"
+        notes["B7"], notes["B7"].hyperlink = "orders", "#Orders!C14"
+        notes.sheet_properties.tabColor = "FFC00000"
+    edit_workbook(paths.workbook, linked)
+    play(paths, {"FRANCE": ["A PAR - BUR"]})
+    notes = openpyxl.load_workbook(paths.workbook)["GM notes"]
+    assert notes["B6"].value == "Ann's post" and notes["B6"].hyperlink.target == "https://forum.example.org/t/42"
+    link = notes["B7"].hyperlink
+    assert (link.target or f"#{link.location}") == "#Orders!C14"
+    assert notes.sheet_properties.tabColor.rgb == "FFC00000"

@@ -57,7 +57,8 @@ def _merged_orders(wb):
 
 CASES = {
     "orders sheet renamed": (lambda t, p: edit_workbook(p.workbook, _renamed_orders),
-                             ["Orders: found no such sheet, expected the Orders sheet gm-tools wrote"]),
+                             ["Orders: found no such sheet ('Orders (old)' is there: if that is it, name it 'Orders' "
+                              "again), expected the Orders sheet gm-tools wrote"]),
     "another game's workbook": (_another_games,
                                 ["Game!B2: found 'other', expected 'g', the game this workbook belongs to",
                                  "Game!B4: found 'F1901M', expected 'S1901M', the game's current phase"]),

@@ -83,7 +83,7 @@ def test_status_does_not_count_rows_on_a_sheet_the_turn_cannot_read(tmp_path, ca
     files = snapshot(tmp_path)
     assert main(["status", "e", "--root", str(tmp_path)]) == 0
     out = capsys.readouterr().out.splitlines()
-    assert ("  INF Placements: found no column 'INFs', expected the columns Power, INFs, Minor state; "
+    assert ("  INF Placements: found no column 'INFs' (B1 holds 'INF'), expected the columns Power, INFs, Minor state; "
             "its rows are not counted") in out
     assert "  Attacks: found no such sheet, expected the Attacks sheet gm-tools wrote" in out
     assert "  Declarations: 1 row(s) typed (by FRANCE)" in out

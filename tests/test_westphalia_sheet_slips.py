@@ -190,3 +190,63 @@ def test_a_province_typed_twice_is_said_and_a_slash_separates(setup_steps, tmp_p
         "Pick Provinces!A2": "RED", "Pick Provinces!B2": "EIC/EIS/HAE/HAM", "Pick Provinces!C2": "HAM"})
     error = turn_refused(GAME, copy)
     assert "Pick Provinces!B2" not in error and "Pick Provinces!B3" in error
+
+
+def test_yes_and_no_typed_as_excel_keeps_them_are_the_demos_choices(round_five, tmp_path):
+    # 'Players will choose 2/3' actions: a GM ticks them as he would in any spreadsheet, TRUE and
+    # FALSE (Excel keeps them as booleans), y/n, 1/0, a tick, as a mailed line may say them; the
+    # turn records what the demo's 'yes' and 'no' give.
+    import json
+
+    # Round five's rows (westphalia_mails.ROUND_FIVE): YELLOW, ORANGE, RED, GREEN 'yes yes no no', BLUE 'no yes yes no'
+    ticked = [(True, "Y", False, "n"), ("✓", 1, 0, "FALSE"), ("x", "true", " No ", 0), ("yes", "YES", "No", "no"),
+              (False, "✔", "y", "N")]
+    typed = {f"Player Turns!{col}{r}": way for r, row in enumerate(ticked, start=2) for col, way in zip("BCDE", row)}
+    assert {ref: ROUND_FIVE_CELLS[ref] for ref in typed} != typed
+    records = []
+    for name, cells in (("as-demo", ROUND_FIVE_CELLS), ("as-ticked", {**ROUND_FIVE_CELLS, **typed})):
+        root = copy_with_cells(round_five, tmp_path / name, GAME, {**cells, **BLUE_TAKES, **PAID})
+        assert turn_refused(GAME, root) is None
+        record = json.loads((root / GAME / "history" / "R1610T.json").read_text(encoding="utf-8"))
+        records.append((record["extra"], record["results"]))
+    assert records[0] == records[1]
+
+
+def test_a_province_named_without_its_umlaut_is_that_province(setup_steps, tmp_path):
+    """'Each Player picks 4 provinces ... and a capital': Blue's Düren typed on a keyboard without
+    umlauts, 'Dueren' or 'Duren', is DUR, as the demo's code gives; Göttingen likewise."""
+    import json
+
+    import openpyxl
+
+    demo = {"RED": ("EIC, EIS, HAE, HAM", "HAM"), "BLUE": ("DUI, DUR, GRA, HAL", "HAL"),
+            "YELLOW": ("DRE, GOI, GOR, GOT", "GOI"), "GREEN": ("BER, DIL, GER, GIE", "GIE"),
+            "ORANGE": ("DES, FRS, FUL, FUR", "FUR")}
+    typed = {**demo, "BLUE": ("Duisburg, Dueren, GRA, HAL", "HAL"), "YELLOW": ("DRE, Goettingen, GOR, GOT", "Gottingen")}
+    sheet = openpyxl.load_workbook(setup_steps["P1510L"] / f"{GAME}.xlsx")["Pick Provinces"]
+    rows = {sheet.cell(r, 1).value: r for r in range(2, 7)}
+    records = []
+    for name, picks in (("as-demo", demo), ("no-umlauts", typed)):
+        cells = {f"Pick Provinces!{col}{rows[p]}": v for p, row in picks.items() for col, v in zip("BC", row)}
+        root = copy_with_cells(setup_steps["P1510L"], tmp_path / name, GAME, cells)
+        assert turn_refused(GAME, root) is None
+        record = json.loads((root / GAME / "history" / "P1510L.json").read_text(encoding="utf-8"))
+        records.append((record["after"], [r["reason"] for r in record["results"]]))
+    assert records[0] == records[1]
+
+
+def test_a_principality_named_without_its_umlaut_or_article_is_that_principality(round_five, tmp_path):
+    """A principality typed on Place Influence as a mailed line may name it ('docs/westphalia.md',
+    "By mail": without its article or accents): Lübeck as 'Luebeck' or 'Lubeck', The Palatinate
+    as 'palatinate'."""
+    import json
+
+    placed = []
+    for n, typed in enumerate(("Luebeck", "Lubeck", "palatinate")):
+        root = copy_with_cells(round_five, tmp_path / str(n), GAME, {
+            **ROUND_FIVE_CELLS, **BLUE_TAKES, **PAID,
+            "Place Influence!A2": "BLUE", "Place Influence!B2": typed, "Place Influence!C2": 1})
+        assert turn_refused(GAME, root) is None
+        record = json.loads((root / GAME / "history" / "R1610T.json").read_text(encoding="utf-8"))
+        placed.append(json.dumps(record["extra"], ensure_ascii=False).count('"Lübeck"' if n < 2 else '"The Palatinate"'))
+    assert placed[0] == placed[1] and placed[0] > 0 and placed[2] > 0

@@ -4,8 +4,8 @@ A turn writes the next phase's workbook from scratch (:mod:`gm_tools.edges.workb
 sheet the GM added (notes, a tally of their own) would otherwise be left behind in the
 backup. Any sheet whose name is not one gm-tools writes is the GM's: its cells are read as
 typed (values, and formulas as formulas, never computed), with their look (number formats,
-fonts, fills, borders, alignment, comments, merged cells, column widths, row heights, frozen
-panes) and whether the sheet is hidden, and written again in its place: after the sheet it
+fonts, fills, borders, alignment, comments, hyperlinks, merged cells, column widths, row heights,
+frozen panes, the tab's colour) and whether the sheet is hidden, and written again in its place: after the sheet it
 followed, when the next workbook has that sheet, else at the end. Charts, images,
 conditional formatting and data validation are not carried (``docs/workbook.md``).
 
@@ -14,10 +14,12 @@ Sheet names are compared as a spreadsheet program compares them, ignoring case.
 
 from __future__ import annotations
 
+import re
 from copy import copy
 from dataclasses import dataclass
 
 from gm_tools.errors import Problem
+from gm_tools.edges.strays import cell_text
 
 
 @dataclass(frozen=True)
@@ -30,7 +32,7 @@ class GmSheet:
     """(coordinate, value, openpyxl data type, number format, look) of each cell with a
     value or a look of its own, row by row. A formula's value is its text (``=SUM(A1:A3)``),
     data type ``"f"``. The look is None, or openpyxl's (font, fill, border, alignment) and
-    the comment's (text, author) or None."""
+    the comment's (text, author) or None, and the hyperlink's target or None."""
     widths: tuple[tuple[str, float], ...] = ()
     """(column letter, width) of the columns given a width."""
     hidden: str = "visible"
@@ -43,6 +45,8 @@ class GmSheet:
     """(row, height) of the rows given a height."""
     freeze: str | None = None
     """The top-left cell of its unfrozen pane (``"B2"``), or None."""
+    tab: str | None = None
+    """The colour of its tab (``"FFFF0000"``), or None."""
 
 
 def gm_sheet_titles(sheetnames: list[str], ours: set[str]) -> list[str]:
@@ -70,7 +74,8 @@ def read_gm_sheets(wb, ours: set[str]) -> list[GmSheet]:
         heights = tuple((r, dim.height) for r, dim in sorted(ws.row_dimensions.items()) if dim.customHeight and dim.height)
         index = wb.sheetnames.index(title)
         sheets.append(GmSheet(title, tuple(cells), widths, ws.sheet_state, wb.sheetnames[index - 1] if index else None,
-                              tuple(sorted(str(r) for r in ws.merged_cells.ranges)), heights, ws.freeze_panes))
+                              tuple(sorted(str(r) for r in ws.merged_cells.ranges)), heights, ws.freeze_panes,
+                              ws.sheet_properties.tabColor.rgb if ws.sheet_properties.tabColor is not None else None))
     return sheets
 
 
@@ -78,9 +83,10 @@ def _look(cell) -> tuple | None:
     """A cell's font, fill, border and alignment (copies, free of the workbook read) and its
     comment, or None for a cell that has neither style nor comment."""
     comment = (cell.comment.text, cell.comment.author) if cell.comment is not None else None
-    if not cell.has_style and comment is None:
+    link = cell.hyperlink and (cell.hyperlink.target or cell.hyperlink.location and f"#{cell.hyperlink.location}")
+    if not cell.has_style and comment is None and link is None:
         return None
-    return copy(cell.font), copy(cell.fill), copy(cell.border), copy(cell.alignment), comment
+    return copy(cell.font), copy(cell.fill), copy(cell.border), copy(cell.alignment), comment, link
 
 
 def clashes(sheets: list[GmSheet], written: list[str]) -> list[Problem]:
@@ -91,6 +97,35 @@ def clashes(sheets: list[GmSheet], written: list[str]) -> list[Problem]:
                     f"a name gm-tools does not use: the next phase's workbook has its own {s.title!r} sheet "
                     "(rename yours)")
             for s in sheets if s.title.casefold() in folded]
+
+
+_COPY = re.compile(r"copy of (?P<google>.+)|(?P<excel>.+?) \(\d{1,2}\)|(?P<libre>.+?)_\d{1,2}", re.IGNORECASE)
+"""The names spreadsheet programs give a sheet's copy: Excel 'Orders (2)', LibreOffice
+'Orders_2', Google Sheets 'Copy of Orders'."""
+
+
+def copies_typed_in(wb, sheets: list[GmSheet], read: set[str]) -> list[Problem]:
+    """A copy of a sheet the turn reads (``read``), named as the spreadsheet program names a
+    copy, that holds what the sheet itself does not: what was typed there (orders typed into
+    'Orders (2)') would be carried over as the GM's notes and never read, the units holding.
+    Its first such cell is refused; a copy the same as its sheet is a sheet of the GM's."""
+    titles = {title.casefold(): title for title in wb.sheetnames if title in read}
+    problems = []
+    for sheet in sheets:
+        named = _COPY.fullmatch(sheet.title)
+        original = named and titles.get(next(n for n in named.groups() if n).casefold())
+        if not original:
+            continue
+        for ref, value, *_ in sheet.cells:
+            typed, there = cell_text(value), cell_text(wb[original][ref].value)
+            if typed and typed != there:  # a copy made before entries were typed on the sheet loses nothing
+                problems.append(Problem(sheet.title, ref, repr(typed),
+                                        f"{repr(there) if there else 'an empty cell'}, as on {original}!{ref}: "
+                                        f"{sheet.title!r} is a copy of the {original} sheet, and the turn reads only "
+                                        f"{original} (type the entries there; to keep the copy as a sheet of your own, "
+                                        "rename it, e.g. 'Notes')"))
+                break
+    return problems
 
 
 def add_gm_sheets(wb, sheets: list[GmSheet], last: str) -> set[str]:
@@ -121,6 +156,8 @@ def add_gm_sheets(wb, sheets: list[GmSheet], last: str) -> set[str]:
                     from openpyxl.comments import Comment  # openpyxl is loaded: a workbook is being written
 
                     cell.comment = Comment(*look[4])
+                if look[5]:
+                    cell.hyperlink = look[5]
         for letter, width in sheet.widths:
             ws.column_dimensions[letter].width = width
         for row, height in sheet.heights:
@@ -128,6 +165,8 @@ def add_gm_sheets(wb, sheets: list[GmSheet], last: str) -> set[str]:
         for merged in sheet.merged:
             ws.merge_cells(merged)
         ws.freeze_panes = sheet.freeze
+        if sheet.tab:
+            ws.sheet_properties.tabColor = sheet.tab
         ws.sheet_state = sheet.hidden
     return {sheet.title for sheet in sheets}
 

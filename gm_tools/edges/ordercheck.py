@@ -221,6 +221,10 @@ def check_orders(
                 sheet, cell = entry.cell.split("!")
                 if i not in refused:  # unreadable: perhaps an entry for another sheet
                     error = rules.misplaced(variant, position, entry.written) or error
+                lines = [line.strip() for line in entry.written.splitlines() if line.strip()]
+                if len(lines) > 1:  # a mail's lines pasted into one cell, or Alt+Enter
+                    error = (f"one order a cell, not {len(lines)} lines (Alt+Enter): type each order on its unit's row "
+                             f"({error})")
                 out.problems.append(Problem(sheet, cell, repr(entry.written), error))
             continue
         item["read"] = order_text(order)

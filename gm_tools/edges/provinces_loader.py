@@ -7,6 +7,7 @@ folder; every mistake is appended to one list of problems, as there.
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass, field
 
 from gm_tools.edges.datafile import article, extra_keys, str_list
@@ -198,6 +199,17 @@ def _check_fleet_moves(raws: dict[str, _RawProvince], provinces: dict[str, Provi
     return adjacency
 
 
+def _unaccented(name: str) -> set[str]:
+    """``name`` with its umlauts written out and without them, other accents left off:
+    ``düren`` -> {``dueren``, ``duren``}."""
+    def bare(text: str) -> str:
+        return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
+    return {bare(name.translate(_UMLAUTS)), bare(name)}
+
+
+_UMLAUTS = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss"})
+
+
 def _build_lookup(provinces: dict[str, Province], problems: list[str]) -> dict[str, str]:
     """Lower-case code, name, alias (and coast spellings) -> location; every name used once."""
     lookup: dict[str, str] = {}
@@ -211,6 +223,16 @@ def _build_lookup(provinces: dict[str, Province], problems: list[str]) -> dict[s
                 )
                 continue
             lookup[key] = code
+    # A name as a keyboard without umlauts or accents writes it ('Dueren' or 'Duren' for
+    # 'Düren'), where it names no other province.
+    plain: dict[str, set[str]] = {}
+    for code, prov in provinces.items():
+        for key in (prov.name.lower(), *prov.aliases):
+            for spelling in _unaccented(key) - {key}:
+                plain.setdefault(spelling, set()).add(code)
+    for spelling, codes in sorted(plain.items()):
+        if len(codes) == 1 and spelling not in lookup:
+            lookup[spelling] = next(iter(codes))
     # Coast spellings come second so that a clash above is reported against the plain name.
     for code, prov in provinces.items():
         keys = sorted(k for k, v in lookup.items() if v == code)

@@ -16,18 +16,74 @@ from openpyxl.utils import get_column_letter
 from gm_tools.errors import Problem
 
 
+_INVISIBLE = dict.fromkeys(map(ord, "\u200b\u2060\ufeff\u00ad"))
+"""Characters a cell shows nothing of, which text pasted from a web page or a mail carries
+(zero-width space, word joiner, byte order mark, soft hyphen): left in, 'A YOR\u200b - LVP'
+would name no province though the GM sees 'A YOR - LVP'. The joiners that shape emoji and
+scripts (U+200C, U+200D) are kept: press may need them."""
+
+
 def cell_text(value) -> str:
     """A cell value as the GM sees it; integral floats (LibreOffice numbers) without ``.0``; a
     date the spreadsheet made of what was typed ('1/6/1621') as its day, '1 June 1621' (with
-    the time when it has one), not '1621-06-01 00:00:00'."""
+    the time when it has one), not '1621-06-01 00:00:00'; a boolean as the spreadsheet shows
+    it, 'TRUE'; text without the characters it shows nothing of (``_INVISIBLE``)."""
     if value is None:
         return ""
+    if isinstance(value, bool):
+        return str(value).upper()
     if isinstance(value, float) and value.is_integer():
         return str(int(value))
     if isinstance(value, datetime.date):
         timed = isinstance(value, datetime.datetime) and value.time() != datetime.time()
         return f"{value.day} {value:%B} {value.year}" + (f" {value:%H:%M}" if timed else "")
-    return str(value).strip()
+    return str(value).translate(_INVISIBLE).strip()
+
+
+_QUOTES = str.maketrans({"‘": "'", "’": "'", "‛": "'", "“": '"', "”": '"', "„": '"'})
+
+
+def choice_key(text: str) -> str:
+    """A choice as typed over a dropdown is compared: in any case, its spaces as Excel leaves
+    them (doubled, non-breaking, Alt+Enter's line break) one space, and the curly quotes
+    AutoCorrect makes ('Gustav’s') straight."""
+    return " ".join(text.translate(_QUOTES).split()).casefold()
+
+
+def formula_expected(formula: str, expected: str) -> str:
+    """What a formula's cell should hold: a value typed in; for '=- more troops' or '=+ Paris',
+    what Excel made of a press line's markdown bullet ('- more troops', shown as #NAME?), how to
+    type the line itself."""
+    if re.match(r"=[-+]\s", formula):
+        return (f"{expected}: Excel took the {formula[1]!r} that starts {formula[1:]!r} for a formula; "
+                f"type it with an apostrophe first, '{formula[1:]}")
+    return expected
+
+
+_POWER_PREFIX = re.compile(r"([A-Za-z][A-Za-z '/-]*?)\s*:\s*(\S.*)", re.DOTALL)
+
+
+def own_power_left_off(written: str, power: str, powers: dict[str, str]) -> str:
+    """An order typed after its own power's name, as a mail writes it ('France: A PAR - BUR' on
+    France's row): the order alone. Another power's name is left for the order's check to judge."""
+    named = _POWER_PREFIX.fullmatch(written)
+    if named and powers.get(" ".join(named.group(1).split()).lower()) == power:
+        return named.group(2).strip()
+    return written
+
+
+def whole_number(value) -> int | None:
+    """A whole number from a cell, or None: ints, integral floats, and digit strings, typed with
+    the apostrophe that makes a spreadsheet keep a number as text ("'5": LibreOffice stores it
+    so in a cell formatted as text) or with spaces around."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int) or (isinstance(value, float) and value.is_integer()):
+        return int(value)
+    text = cell_text(value) if isinstance(value, str) else ""
+    if re.fullmatch(r"'?\s*[+-]?\d+", text):
+        return int(text.lstrip("'"))
+    return None
 
 
 def nothing_beyond(ws, first_column: int, why: str, problems: list[Problem],
@@ -74,6 +130,31 @@ def nothing_outside(ws, read: set[int], why: str, problems: list[Problem]) -> No
     for column in range(1, ws.max_column + 1):
         if column not in read:
             nothing_beyond(ws, column, why, problems, last_column=column)
+
+
+def _folded(header: str) -> str:
+    return " ".join(header.split()).casefold()
+
+
+def header_columns(ws, table) -> dict[str, int]:
+    """Each header of row 1 -> its column; a header typed over in another case or spacing
+    ('minor state', 'Minor  state') under the name of the table's column it is."""
+    named = {_folded(column.header): column.header for column in table.columns}
+    headers = {}
+    for at in range(1, ws.max_column + 1):
+        text = cell_text(ws.cell(row=1, column=at).value)
+        headers[named.get(_folded(text), text)] = at
+    return headers
+
+
+def no_column(table, headers: dict[str, int]) -> str:
+    """What was found for the first column missing from ``headers``: the header typed in its
+    place over the one gm-tools wrote ('INF' in B1 for 'INFs'), when there is one."""
+    missing = next(c for c in table.columns if c.header not in headers and not c.optional)
+    at = table.columns.index(missing) + 1
+    ours = {column.header for column in table.columns}
+    there = next((text for text, column in headers.items() if column == at and text not in ours), "")
+    return f"no column {missing.header!r}" + (f" ({get_column_letter(at)}1 holds {there!r})" if there else "")
 
 
 def read_in_columns(table, headers: dict[str, int]) -> str:

@@ -21,11 +21,12 @@ from gm_tools.errors import Problem, WorkbookError, did_you_mean
 from gm_tools.engine.hooks import CHOICE, INTEGER, ORDERS, Column, InputRow, Table
 from gm_tools.edges.xlsxfile import FIXED_TIME, _macro_enabled, _normalise  # noqa: F401 (FIXED_TIME: re-exported)
 from gm_tools.edges.deadline import deadline_cell, deadline_text
-from gm_tools.edges.strays import as_laid_out, cell_text as _text, nothing_beyond as _nothing_beyond, nothing_outside as _nothing_outside, orders_in_column, read_in_columns
-from gm_tools.edges.gmsheets import GmSheet, add_gm_sheets, never_formulas, read_gm_sheets
+from gm_tools.edges.strays import as_laid_out, cell_text as _text, choice_key, formula_expected, own_power_left_off, header_columns, no_column, whole_number as _integer, nothing_beyond as _nothing_beyond, nothing_outside as _nothing_outside, orders_in_column, read_in_columns
+from gm_tools.edges.gmsheets import GmSheet, add_gm_sheets, copies_typed_in, never_formulas, read_gm_sheets
 from gm_tools.edges.layout import PowerBlock
 from gm_tools.edges.pressimages import press_problems
 from gm_tools.edges.sheetxml import with_rows
+from gm_tools.edges.sheetnames import as_written, folded, no_such_sheet
 from gm_tools.engine.variant import Variant
 
 GAME = "Game"
@@ -340,17 +341,6 @@ def write_workbook(plan: WorkbookPlan) -> bytes:
 # --- reading -------------------------------------------------------------------------------
 
 
-def _integer(value) -> int | None:
-    """A whole number from a cell, or None: ints, integral floats, and digit strings."""
-    if isinstance(value, bool):
-        return None
-    if isinstance(value, int) or (isinstance(value, float) and value.is_integer()):
-        return int(value)
-    if isinstance(value, str) and re.fullmatch(r"[+-]?\d+", value.strip()):
-        return int(value.strip())
-    return None
-
-
 def open_workbook(data: bytes, where: str, only=None):
     """Load .xlsx bytes, or raise a WorkbookError saying the file is damaged or foreign.
     ``only``: the sheets to read (names, or a function of a name); the others load empty (a
@@ -413,7 +403,11 @@ def _typed(ws, row: int, column: int, problems: list[Problem]):
     guess: openpyxl does not compute, and a cached value may be stale) and reads as empty."""
     cell = ws.cell(row=row, column=column)
     if cell.data_type == "f":
-        problems.append(Problem(ws.title, cell.coordinate, f"a formula {str(cell.value)!r}", FORMULA_EXPECTED))
+        problems.append(Problem(ws.title, cell.coordinate, f"a formula {str(cell.value)!r}",
+                                formula_expected(str(cell.value), FORMULA_EXPECTED)))
+        return None
+    if cell.data_type == "e":  # '#N/A', '#REF!': what a paste or a formula left, read as text it would mislead
+        problems.append(Problem(ws.title, cell.coordinate, f"the error value {cell.value!r}", "a value typed over it"))
         return None
     return cell.value
 
@@ -427,7 +421,7 @@ def _check_layout(ws, problems: list[Problem], headers: tuple[str, ...] = (),
         problems.append(Problem(ws.title, merged, "merged cells", "one value a cell, as gm-tools wrote the sheet (unmerge them)"))
     for col, header in enumerate(headers, start=1):
         found = _text(ws.cell(row=1, column=col).value)
-        if found != header:
+        if folded(found) != folded(header):  # retyped in another case or spacing, it is the same header
             ref = ws.cell(row=1, column=col).coordinate
             problems.append(Problem(ws.title, ref, repr(found) if found else "an empty header",
                                     f"the header {header!r} gm-tools wrote ({why})"))
@@ -463,8 +457,9 @@ def _read_game(ws, variant: Variant, problems: list[Problem]) -> tuple[dict, dic
         value, ref = found["Seed"]
         seed = _integer(value)
         if seed is None or seed < 0:
-            seed = None
-            problems.append(Problem(GAME, ref, repr(_text(value)), "a whole number, 0 or more (the seed for the rules' randomness)"))
+            seed = None  # a formula or an error value there is named already, once
+            if not any(p.sheet == GAME and p.cell == ref for p in problems):
+                problems.append(Problem(GAME, ref, repr(_text(value)), "a whole number, 0 or more (the seed for the rules' randomness)"))
     refs = {label: f"{GAME}!{ref}" for label, (_, ref) in found.items()}
     return {
         "name": _text(found.get("Game", (None,))[0]) or None,
@@ -484,14 +479,14 @@ def _read_orders(ws, variant: Variant, problems: list[Problem]) -> list[OrderEnt
         if not written:
             continue
         power_text = _text(_typed(ws, row, 1, problems))
-        power = powers.get(power_text.lower())
+        power = powers.get(" ".join(power_text.split()).lower())
         if power is None:
             found = repr(power_text) if power_text else f"no power for the order in C{row}"
             problems.append(Problem(ORDERS, f"A{row}", found, _expected_power(variant)))
             continue
         label = _text(ws.cell(row=row, column=2).value).upper()
         unit = label if _UNIT_LABEL.match(label) else None
-        entries.append(OrderEntry(power, f"{ORDERS}!C{row}", written, unit))
+        entries.append(OrderEntry(power, f"{ORDERS}!C{row}", own_power_left_off(written, power, powers), unit))
     orders_in_column(ws, len(ORDER_COLUMNS), problems)
     return entries
 
@@ -508,10 +503,9 @@ def _read_press(ws, problems: list[Problem], pictures: Path | None) -> str:
 
 def _read_table(ws, table: Table, problems: list[Problem], unlaid: list) -> list[InputRow]:
     _check_layout(ws, problems)
-    headers = {_text(ws.cell(row=1, column=c).value): c for c in range(1, ws.max_column + 1)}
-    missing = [col.header for col in table.columns if col.header not in headers and not col.optional]
-    if missing:
-        problems.append(Problem(table.title, "1:1", f"no column {missing[0]!r}",
+    headers = header_columns(ws, table)
+    if any(col.header not in headers and not col.optional for col in table.columns):
+        problems.append(Problem(table.title, "1:1", no_column(table, headers),
                                 f"the columns {', '.join(c.header for c in table.columns)}"))
         return []
     _nothing_outside(ws, {headers[c.header] for c in table.columns if c.header in headers},
@@ -553,8 +547,8 @@ def cell_value(column: Column, raw, sheet: str, ref: str, problems: list[Problem
     if column.kind == CHOICE and column.choices:
         # A GM typing over a dropdown writes "france" as often as "FRANCE", or a power's name (a spelling):
         # match case-blind (a word spelled for two choices names the first), hand the hooks the choice as listed.
-        spelled = {w.casefold(): c for w, c in reversed((*zip(column.choices, column.choices), *column.spellings))}
-        match = spelled.get(text.casefold())
+        spelled = {choice_key(w): c for w, c in reversed((*zip(column.choices, column.choices), *column.spellings))}
+        match = spelled.get(choice_key(text))
         if match is None and column.hooks_judge:
             return text
         if match is None:
@@ -577,12 +571,11 @@ def read_workbook(data: bytes, where: str, variant: Variant, inputs: list[Table]
     press shows must be (:mod:`gm_tools.edges.pressimages`; without it, only their addresses
     are checked)."""
     read = {GAME, ORDERS, PRESS} | {t.title for t in inputs}
-    if ours is not None:
-        skipped = {name.casefold() for name in ours} - {name.casefold() for name in read}
-        read = lambda title: title.casefold() not in skipped  # noqa: E731
-    wb = open_workbook(data, where, only=read)
+    keep, skipped = {folded(n) for n in read}, {folded(n) for n in ours or ()}
+    wb = open_workbook(data, where, only=lambda t: folded(t) in keep or (ours is not None and folded(t) not in skipped))
+    as_written(wb, read)
     problems: list[Problem] = []
-    sheets = set(wb.sheetnames)
+    sheets, theirs = set(wb.sheetnames), [t for t in wb.sheetnames if folded(t) not in skipped | keep]
     if GAME not in sheets:
         raise WorkbookError(where, [Problem(GAME, "", "no Game sheet (is this a workbook from another program?)",
                                             "a game workbook made by gm-tools new-game")])
@@ -592,7 +585,7 @@ def read_workbook(data: bytes, where: str, variant: Variant, inputs: list[Table]
         problems.append(Problem(GAME, cell, repr(game["variant"]), f"{variant_label(variant)!r}, the game's variant"))
     for name in (ORDERS, PRESS):
         if name not in sheets:
-            problems.append(Problem(name, "", "no such sheet", f"the {name} sheet gm-tools wrote"))
+            problems.append(Problem(name, "", no_such_sheet(name, wb.sheetnames, theirs), f"the {name} sheet gm-tools wrote"))
     orders = _read_orders(wb[ORDERS], variant, problems) if ORDERS in sheets else []
     press = _read_press(wb[PRESS], problems, pictures) if PRESS in sheets else ""
     rows, absent, unlaid = {}, [], []
@@ -602,7 +595,8 @@ def read_workbook(data: bytes, where: str, variant: Variant, inputs: list[Table]
                 rows[table.title] = []
                 absent.append(table.title)
                 continue
-            problems.append(Problem(table.title, "", "no such sheet", f"the {table.title} sheet gm-tools wrote"))
+            problems.append(Problem(table.title, "", no_such_sheet(table.title, wb.sheetnames, theirs),
+                                    f"the {table.title} sheet gm-tools wrote"))
             continue
         rows[table.title] = _read_table(wb[table.title], table, problems, unlaid)
     if game_name is not None and "Game" in refs and game["name"] != game_name:
@@ -617,4 +611,5 @@ def read_workbook(data: bytes, where: str, variant: Variant, inputs: list[Table]
                               unlaid=tuple(unlaid), sheets=tuple(wb.sheetnames), **game)
     if ours is not None:
         entries.gm_sheets = read_gm_sheets(wb, ours | {CHOICES})
+        problems += copies_typed_in(wb, entries.gm_sheets, {GAME, ORDERS, PRESS} | {t.title for t in inputs})
     return entries, problems

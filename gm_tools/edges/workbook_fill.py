@@ -9,7 +9,8 @@ import io
 import re
 
 from gm_tools.errors import Problem, WorkbookError
-from gm_tools.edges.workbook import ORDERS, PRESS, _UNIT_LABEL, _text, open_workbook
+from gm_tools.edges.sheetnames import as_written
+from gm_tools.edges.workbook import ORDERS, PRESS, _UNIT_LABEL, _text, open_workbook as _open_workbook
 from gm_tools.edges.xlsxfile import _normalise
 
 
@@ -19,10 +20,18 @@ def _save(wb) -> bytes:
     return _normalise(buffer.getvalue())
 
 
+def open_workbook(data: bytes, where: str, titles: set[str] = frozenset((ORDERS, PRESS))):
+    """The workbook, each of ``titles`` under that name though the GM renamed its tab in
+    another case or spacing (the turn reads it so: :mod:`gm_tools.edges.sheetnames`)."""
+    wb = _open_workbook(data, where)
+    as_written(wb, titles)
+    return wb
+
+
 def set_cells(data: bytes, values: dict[str, object], where: str = "workbook") -> bytes:
     """The workbook with some cells set (``{"Orders!C5": "A PAR - BUR"}``); ``None`` clears
     a cell. For scripted play and tests: the GM does this in a spreadsheet program."""
-    wb = open_workbook(data, where)
+    wb = open_workbook(data, where, {ref.split("!")[0] for ref in values})
     for ref, value in values.items():
         sheet, cell = ref.split("!")
         wb[sheet][cell].value = value
@@ -97,7 +106,7 @@ def place_rows(data: bytes, sheet: str, power: str, rows: list[list],
     the new ones go on the sheet's first empty rows that the GM may type in. A sheet with a
     row of its own for each power (its Power cell locked: a reference list) takes one row, on
     the power's. Returns the workbook and the first cell typed of each row."""
-    wb = open_workbook(data, where)
+    wb = open_workbook(data, where, {sheet})
     if sheet not in wb.sheetnames:
         raise WorkbookError(where, [Problem(sheet, "", "no such sheet", f"the {sheet} sheet of this phase")])
     ws = wb[sheet]

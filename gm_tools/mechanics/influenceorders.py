@@ -26,6 +26,14 @@ from gm_tools.mechanics.namesinorders import closest, minor_named, minor_spellin
 
 _PLACEMENT = re.compile(r"^([+-]?\d+)\s*(?:INFs?\b\s*)?(?::\s*|-\s*)?(?:to\s+)?(.*)$", re.IGNORECASE)
 _ATTACK = re.compile(r"^(.*?)\s*>\s*(.*)$")
+_ARROWS = str.maketrans(dict.fromkeys("→⇒⟶➔➜➞", ">"))
+"""Arrows for the rulebook's '>': Excel's AutoCorrect makes '-->' and '==>' of 'LOR --> FRANCE'
+into '→' and '⇒', and a mail or a word processor may have written another."""
+
+
+def attack_arrows(text) -> str:
+    """``text`` with each arrow in it as the '>' of an attack (``LOR → FRANCE``: ``LOR > FRANCE``)."""
+    return str(text).translate(_ARROWS)
 # A mail's line sorted onto the INF sheet: a placement's form with a name after the number, so
 # that a numbered order ('1. A PAR - BUR') stays an order.
 _PLACEMENT_LINE = re.compile(r"^(\d+)\s*(?:INFs?\b\s*)?(?::\s*|-\s*)?(?:to\s+)?([A-Za-z].*)$", re.IGNORECASE)
@@ -166,7 +174,7 @@ def read_placement(names: InfluenceNames, power: str, text: str) -> Placement | 
 
 def read_attack(names: InfluenceNames, power: str, text: str) -> Attack | None:
     """``LOR > FRANCE`` as an :class:`Attack` of ``power``; None for a line that is no attack."""
-    written = " ".join(text.split())
+    written = " ".join(attack_arrows(text).split())
     m = _ATTACK.match(written)
     if m is None:
         return None

@@ -9,12 +9,22 @@ suggest. The orders themselves are read in :mod:`.influenceorders`.
 from __future__ import annotations
 
 import difflib
+import unicodedata
 from typing import Callable, Iterable, Mapping
 
 
+_DASHES = str.maketrans(dict.fromkeys("-‐‑‒–—−", " "))
+"""A hyphen, and the dashes a word processor or Excel's AutoCorrect puts for one
+('Brandenburg–Prussia'), read as a space."""
+_UMLAUTS = str.maketrans({"Ä": "AE", "Ö": "OE", "Ü": "UE"})
+"""The variants write German names without umlauts, as 'Wuerzburg': 'Würzburg' is that name."""
+
+
 def spelling(word: str) -> str:
-    """A name as orders compare it: upper case, a hyphen as a space, single spaces."""
-    return " ".join(word.upper().replace("-", " ").split())
+    """A name as orders compare it: upper case, a hyphen or dash as a space, single spaces,
+    umlauts written out and other accents left off ('Würzburg', 'Béarn': WUERZBURG, BEARN)."""
+    plain = unicodedata.normalize("NFKD", word.upper().translate(_UMLAUTS))
+    return " ".join("".join(c for c in plain if not unicodedata.combining(c)).translate(_DASHES).split())
 
 
 def minor_spellings(minors: Mapping) -> dict[str, str]:

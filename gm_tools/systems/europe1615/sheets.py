@@ -24,7 +24,7 @@ from gm_tools.engine.phase import parse_phase
 from gm_tools.engine.variant import SEA, Variant
 from gm_tools.errors import Problem
 from gm_tools.mechanics.influence import Attack, Placement
-from gm_tools.mechanics.influenceorders import placement_words
+from gm_tools.mechanics.influenceorders import attack_arrows, placement_words
 from gm_tools.systems.europe1615.calendar import EARLY_WINTER, MOVEMENT, STATUS_CHECK, phase_role
 from gm_tools.systems.europe1615.deployment import EntryError, check_entries, deploy, read_line
 from gm_tools.systems.europe1615.setup import setup_of
@@ -134,7 +134,7 @@ class Europe1615Hooks(SheetHooks):
                 missing = "Power" if not power else "Attack"
                 problems.append(_problem(row.cells[missing], "nothing", _blank(missing, "an attack", "Power", "Attack")))
                 continue
-            if ">" not in str(text) and placement_words(str(text)) is None:  # neither form: a unit's order?
+            if ">" not in attack_arrows(text) and placement_words(str(text)) is None:  # neither form: a unit's order?
                 problems.append(_problem(row.cells["Attack"], repr(text), "a diplomatic attack such as 'LOR > FRANCE' "
                                          "('MINOR STATE > MAJOR POWER'" + ("; unit orders go on the Orders sheet)"
                                                                            if _UNIT.match(str(text)) else ")")))

@@ -15,6 +15,7 @@ from gm_tools.engine.hooks import InputRow, Typed, typed_row
 from gm_tools.engine.model import INVALID, Position
 from gm_tools.engine.phase import parse_phase
 from gm_tools.engine.variant import Variant
+from gm_tools.mechanics.influenceorders import attack_arrows
 from gm_tools.systems.europe1619.entries import sheet_form
 from gm_tools.systems.europe1619.sheets import (ATTACKS, DECLARATION_KINDS, DECLARATIONS_IN, INF_PLACEMENTS,
                                                  PAPAL_PROTECTION, PAPAL_SUPPORT, _cell, _missing, _setup)
@@ -78,7 +79,7 @@ def check_diplomatic(variant: Variant, position: Position, rows: dict[str, list[
                                                 "Attack": "a diplomatic attack '[minor state] > [power]' like BRAP > FRANCE"}, problems):
             continue
         text = row.values["Attack"]
-        if ">" not in text:  # perhaps another sheet's entry: sheet_form names it
+        if ">" not in attack_arrows(text):  # perhaps another sheet's entry: sheet_form names it
             problems.append(Problem(*_cell(row, "Attack"), repr(text),
                                     "a diplomatic attack '[minor state] > [power]' like BRAP > FRANCE" + sheet_form(text)))
             continue

@@ -97,7 +97,7 @@ class Europe1619Hooks(SheetHooks):
                                        Column("Minor state", editable=True, width=16)), blank_rows=BLANK_ROWS),
                 Table(ATTACKS, (power, Column("Attack", editable=True, width=24)), blank_rows=len(powers)),
                 Table(DECLARATIONS_IN, (power, Column("Kind", CHOICE, DECLARATION_KINDS, editable=True, width=12),
-                                        Column("Other power", CHOICE, powers, editable=True, width=14)),
+                                        power_column("Other power", variant, powers, editable=True, width=14)),
                       blank_rows=BLANK_ROWS),
             ] + _papal_protection_sheet(variant, position)
         if kind == ORDERS:
@@ -125,15 +125,15 @@ class Europe1619Hooks(SheetHooks):
                                   Column("Unit", CHOICE, ("A", "F"), editable=True, width=6, spellings=(("army", "A"), ("fleet", "F"))),
                                   Column("Province", editable=True, width=14),
                                   Column("For minor", editable=True, width=10)), blank_rows=BLANK_ROWS),
-                Table(LOANS, (Column("Lender", CHOICE, powers, editable=True, width=14),
-                              Column("Borrower", CHOICE, powers, editable=True, width=14),
+                Table(LOANS, (power_column("Lender", variant, powers, editable=True, width=14),
+                              power_column("Borrower", variant, powers, editable=True, width=14),
                               Column("TPs", INTEGER, editable=True, width=6),
                               Column("Interest", INTEGER, editable=True, width=8),
                               Column("Due", editable=True, width=16)), blank_rows=10),
                 # Repayments, interest and gifts: 'the player should expect a repayment on an
                 # agreed upon time ... he/she may demand an interest payment'.
-                Table(PAYMENTS, (Column("Payer", CHOICE, powers, editable=True, width=14),
-                                 Column("Payee", CHOICE, powers, editable=True, width=14),
+                Table(PAYMENTS, (power_column("Payer", variant, powers, editable=True, width=14),
+                                 power_column("Payee", variant, powers, editable=True, width=14),
                                  Column("TPs", INTEGER, editable=True, width=6),
                                  Column("For", editable=True, width=30)), blank_rows=10),
             ]

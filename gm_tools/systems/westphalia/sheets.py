@@ -42,6 +42,31 @@ ELECTORS_CHANGED = "Electors Changed"
 WAR_CARDS = "Religious War Cards"
 _WAR_ITEMS = ("Declarer", "Target", "Emperor joins", "Winning League")
 YES_NO = ("yes", "no")
+YES_NO_SPELLINGS = tuple((w, "yes") for w in ("y", "x", "true", "1", "✓", "✔")) + tuple((w, "no") for w in ("n", "false", "0"))
+"""What a GM types in a yes/no cell as a mail's line may say it (``mailforms.YES``/``NO``): Excel
+keeps TRUE and FALSE as booleans, a tick is a yes."""
+
+
+def named_column(header: str, names: tuple[str, ...], **kw) -> Column:
+    """A choice column of principalities (or Electors) that also reads each name as a keyboard
+    without umlauts or accents writes it, 'Lubeck' or 'Luebeck' for Lübeck, and without its
+    article, 'Palatinate', as a mailed line does (``mailforms.fold``)."""
+    import unicodedata
+
+    def bare(text: str) -> str:
+        return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
+    spellings = {}
+    for name in names:
+        for word in (name, name.translate(_UMLAUTS)):
+            for plain in (bare(word), re.sub(r"^the\s+", "", bare(word), flags=re.IGNORECASE)):
+                if plain.casefold() != name.casefold():
+                    spellings.setdefault(plain.casefold(), set()).add(name)
+    return Column(header, CHOICE, names, spellings=tuple((w, next(iter(n))) for w, n in spellings.items()
+                                                          if len(n) == 1), **kw)
+
+
+_UMLAUTS = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "Ä": "Ae", "Ö": "Oe", "Ü": "Ue"})
+
 PRINCES = "Princes"
 STATES = "Principalities"
 EMPIRE = "Holy Roman Empire"
@@ -85,20 +110,20 @@ class WestphaliaHooks(SheetHooks):
                           rows=[[p, None, None] for p in players])]
         if kind == steps.ELECTORS:
             return [Table(ELECTORS, (Column("Player", width=14),
-                                     Column("Elector", CHOICE, tuple(tables.electors), editable=True, width=18),
+                                     named_column("Elector", tuple(tables.electors), editable=True, width=18),
                                      Column("Provinces", **wide), Column("Capital", editable=True, width=12)),
                           rows=[[p, None, None, None] for p in _cycle(players, len(tables.electors))])]
         if kind == steps.PRINCIPALITIES:
             names = tuple(n for n in tables.names if n not in tables.kept_back)
             return [Table(PRINCIPALITIES, (Column("Player", width=14), Column("Roll", INTEGER, width=6),
                                            Column("Size", INTEGER, width=6),
-                                           Column("Principality", CHOICE, names, editable=True, width=22),
+                                           named_column("Principality", names, editable=True, width=22),
                                            Column("Provinces", **wide), Column("Capital", editable=True, width=12)),
                           rows=[[p, n, roll_size(tables, n), None, None, None] for p, n in state.rolls])]
         if kind == steps.INFLUENCE:
             names = tuple(sorted(state.principalities))
             return [Table(INFLUENCE, (power_column("Player", variant, players, editable=True, width=14),
-                                      Column("Principality", CHOICE, names, editable=True, width=22),
+                                      named_column("Principality", names, editable=True, width=22),
                                       Column("DI", INTEGER, editable=True, width=6)),
                           blank_rows=tables.influence * len(players))]
         if kind == steps.EMPEROR:
@@ -116,7 +141,7 @@ class WestphaliaHooks(SheetHooks):
                                      Column("Province", editable=True, width=14)),
                           rows=[[p, dice[p], None] for p in upheaval_choosers(variant, state)])]
         if kind == steps.TURNS:
-            yes_no = {"kind": CHOICE, "choices": YES_NO, "editable": True, "width": 12}
+            yes_no = {"kind": CHOICE, "choices": YES_NO, "editable": True, "width": 12, "spellings": YES_NO_SPELLINGS}
             names = tuple(sorted(state.principalities))
             from gm_tools.systems.westphalia.religiouswar import league_names
 
@@ -142,7 +167,7 @@ class WestphaliaHooks(SheetHooks):
                                   Column("Where", editable=True, width=22), Column("Dice", INTEGER, editable=True, width=6),
                                   Column("Also converts", editable=True, width=14)), blank_rows=3 * len(players)),
                     Table(PLACE, (power_column("Player", variant, players, editable=True, width=14),
-                                  Column("Principality", CHOICE, names, editable=True, width=22),
+                                  named_column("Principality", names, editable=True, width=22),
                                   Column("DI", INTEGER, editable=True, width=6)), blank_rows=3 * len(players)),
                     Table(WARS, (power_column("Declarer", variant, players, editable=True, width=14),
                                  Column("Against", editable=True, width=22),
