@@ -32,3 +32,18 @@ def test_a_phase_without_orders_says_so_in_the_game_pages_list(demo_site):
     assert re.search(r"\(S1615M, processed <time[^>]*>[^<]+</time>: 57 order results\)", europe)
     westphalia = _page(demo_site, "games/westphalia-demo/index.html")
     assert "0 order results" not in westphalia and "1 order result)" in westphalia
+
+
+def test_a_bounce_on_ones_own_unit_names_its_power_not_its_code(demo_site):
+    """2000 rulebook, 'A country cannot dislodge its own unit': Italy's A ROM - VEN bounces off
+    Italy's own A VEN (the standard demo's Spring 1903). QA finding: the Reason said "may not
+    dislodge A VEN of ITALY", the power's code; the page names it, the record keeping the words
+    it was written with (a recorded game replays byte for byte)."""
+    import json
+
+    page = _page(demo_site, "games/demo/S1903M.html")
+    assert "bounced: may not dislodge A VEN of Italy</td>" in page and "of ITALY" not in page
+    assert "may not dislodge F NTH of England</td>" in _page(demo_site, "games/demo/S1905M.html")
+    recorded = [r for r in json.loads(_page(demo_site, "games/demo/S1903M.json"))["results"]
+                if r["order"] == "A ROM - VEN"]
+    assert recorded[0]["reason"] == "bounced: may not dislodge A VEN of ITALY"

@@ -97,6 +97,20 @@ def processed_view(record: dict) -> dict | None:
             "day": f"{moment:%Y-%m-%d}"}
 
 
+def _reason(variant: Variant, result: dict) -> str:
+    """A result's Reason as the page says it: its recorded words, made again from its codes
+    where one names a power by its code ("bounced: may not dislodge A VEN of ITALY", said "...
+    of Italy"); the record keeps the words it was written with, a recorded game replaying
+    byte for byte."""
+    codes = result.get("codes") or ()
+    if not any(isinstance(c, dict) and c.get("power") in variant.powers for c in codes):
+        return result.get("reason", "")
+    from gm_tools.engine.results import Reason, words
+
+    return words(tuple(Reason.from_json({**c, "power": power_in_text(variant, c["power"])}
+                                        if c.get("power") in variant.powers else c) for c in codes))
+
+
 def _orders_view(variant: Variant, record: dict) -> dict[str, list[dict]]:
     """Per power: its results (order in words and notation, result, symbol, flags, reason)
     and its orders as the GM entered them. ``powers`` are those with a player or orders
@@ -118,7 +132,7 @@ def _orders_view(variant: Variant, record: dict) -> dict[str, list[dict]]:
             "order": words if in_words else r["order"],
             "notation": notation_html(r["order"]),
             "result": result,
-            "reason": (reason_words and reason_words(variant, r)) or r.get("reason", ""),
+            "reason": (reason_words and reason_words(variant, r)) or _reason(variant, r),
             "flags": ", ".join(result_flags(r)),
         })
     written = published_entries(variant, record)
