@@ -47,3 +47,46 @@ def test_a_bounce_on_ones_own_unit_names_its_power_not_its_code(demo_site):
     recorded = [r for r in json.loads(_page(demo_site, "games/demo/S1903M.json"))["results"]
                 if r["order"] == "A ROM - VEN"]
     assert recorded[0]["reason"] == "bounced: may not dislodge A VEN of ITALY"
+
+
+MAP_IMG = re.compile(r'<img src="([^"]+\.png)" alt=""(?: width="(\d+)" height="(\d+)")? class="map-png">')
+
+
+def _png_size(path) -> tuple[int, int]:
+    head = path.read_bytes()[:24]
+    return int.from_bytes(head[16:20], "big"), int.from_bytes(head[20:24], "big")
+
+
+def test_every_maps_picture_has_its_size_on_the_page(demo_site):
+    """QA finding: the map's PNG, which a page read without its script shows, had no width and
+    height, so the browser gave it no room until it had loaded and the orders below jumped down
+    the page (a 1200x2000 Europe map on a phone's slow line). Every phase page and game page of
+    every demo gives the PNG's own size."""
+    pages = 0
+    for page in sorted((demo_site / "games").glob("*/*.html")):
+        found = MAP_IMG.findall(page.read_text(encoding="utf-8"))
+        assert len(found) == 1, page
+        src, width, height = found[0]
+        assert (int(width or 0), int(height or 0)) == _png_size(page.parent / src), page
+        pages += 1
+    assert pages > 130
+
+
+def test_a_page_made_again_around_its_kept_map_keeps_the_pictures_size(tmp_path):
+    """A turn makes the phase before it again for its "Next phase" link alone, around the map
+    already on disk (``site.write_game``): its PNG's size is read from the PNG's header then."""
+    from gm_tools.edges.variants import load_variant
+    from gm_tools.publish.site import build_site
+    from sitegame import play_next, small_game
+
+    standard = load_variant("standard")
+    history = small_game(tmp_path / "sheets", standard, phases=2)
+    build_site(tmp_path / "sheets", tmp_path / "site")
+    before = (tmp_path / "site" / "games" / "demo" / "F1901M.html").read_text(encoding="utf-8")
+    play_next(tmp_path / "sheets", standard, history)
+    report = build_site(tmp_path / "sheets", tmp_path / "site")
+    page = tmp_path / "site" / "games" / "demo" / "F1901M.html"
+    after = page.read_text(encoding="utf-8")
+    assert after != before and "games/demo/F1901M.png" not in report.written  # its map kept
+    src, width, height = MAP_IMG.findall(after)[0]
+    assert (int(width or 0), int(height or 0)) == _png_size(page.parent / src) != (0, 0)
