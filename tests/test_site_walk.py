@@ -21,14 +21,15 @@ def _page(site, path: str) -> str:
     return (site / path).read_text(encoding="utf-8")
 
 
-def test_a_phase_without_orders_says_so_in_the_game_pages_list(demo_site):
-    """QA finding: the game page's list of phases said "0 order results" of a phase its rules play
-    without orders (Europe 1615's Initial Status Check and Scoring, Westphalia's Draw Setup
-    Order); it says "no orders", and a phase with orders still counts them."""
+def test_a_phase_without_order_results_says_so_in_the_game_pages_list(demo_site):
+    """QA finding: the game page's list of phases said "0 order results" of a phase whose record
+    has none (Europe 1615's Initial Status Check and Scoring, Westphalia's Draw Setup Order, a
+    Europe 1615 v2 Influence phase, whose placements are no order results); it says "no order
+    results", and a phase with some still counts them."""
     europe = _page(demo_site, "games/europe1615-demo/index.html")
     assert "0 order results" not in europe
     assert re.search(r'Initial 1615 Status Check</a> <span class="muted">\(I1615C, processed <time[^>]*>[^<]+</time>: '
-                     r'no orders\)', europe)
+                     r'no order results\)', europe)
     assert re.search(r"\(S1615M, processed <time[^>]*>[^<]+</time>: 57 order results\)", europe)
     westphalia = _page(demo_site, "games/westphalia-demo/index.html")
     assert "0 order results" not in westphalia and "1 order result)" in westphalia
@@ -90,3 +91,19 @@ def test_a_page_made_again_around_its_kept_map_keeps_the_pictures_size(tmp_path)
     assert after != before and "games/demo/F1901M.png" not in report.written  # its map kept
     src, width, height = MAP_IMG.findall(after)[0]
     assert (int(width or 0), int(height or 0)) == _png_size(page.parent / src) != (0, 0)
+
+
+def test_no_adjustments_are_due_after_the_years_builds(demo_site):
+    """Europe 1615 v3 rulebook (000_cc215928c2f3193e.txt), 'PHASES OF THE GAME YEAR': "6- Late
+    Winter Adjustment Phase (Build Phase), 7- Scoring Phase". QA finding: the Scoring Phase's
+    page, which closes the year after its builds, showed "Adjustments due ... builds or removals
+    in the adjustment phase" (37 rows of "none"), and its judge text the builds table, though the
+    year's adjustment phase was over. The Early Winter phase before the builds still shows them,
+    and the Scoring Phase keeps the year's ownership."""
+    scoring = _page(demo_site, "games/europe1615-demo/W1616S.html")
+    assert "Adjustments due" not in scoring and "Supply-center ownership" in scoring
+    text = _page(demo_site, "games/europe1615-demo/W1616S.txt")
+    assert "Ownership of supply centers:" in text and "Supply centers, " not in text
+    disbands = _page(demo_site, "games/europe1615-demo/E1615D.html")
+    assert "Adjustments due" in disbands and "removes 1" in disbands
+    assert "Builds 0 units." in _page(demo_site, "games/demo/F1905R.txt")  # the standard year still says them

@@ -14,7 +14,7 @@ from gm_tools.publish.legend import colour_key, symbol_words
 from gm_tools.engine.hooks import hooks_for
 from gm_tools.publish.judgetext import (
     adjustment_rows,
-    builds_by_centers,
+    adjustments_to_come,
     dislodgements,
     ends_year,
     game_over_words,
@@ -194,8 +194,9 @@ def _ownership_view(variant: Variant, position: dict) -> list[dict]:
 
 def _adjustments_view(variant: Variant, record: dict) -> list[dict]:
     """The builds and removals due, shown after the phase that closes the year, in a game
-    whose units follow its centers (:func:`builds_by_centers`)."""
-    if not ends_year(variant, record) or not builds_by_centers(variant):
+    whose units follow its centers, before the year's adjustment phase
+    (:func:`adjustments_to_come`)."""
+    if not adjustments_to_come(variant, record):
         return []
     rows = []
     for power, centers, units, builds in adjustment_rows(variant, record["after"]):
