@@ -167,9 +167,11 @@ def test_the_map_adjustment_names_the_minor_states(site):
     adjustment = _section(_page(folder, "Y1619J"), "Map adjustment")
     assert "<li>the minor state GEN (Genoa) captured by the Duchy of Savoy: it holds no INFs</li>" in adjustment
     assert "<li>the minor state POM (Pomerania) captured by Poland-Lithuania: it holds no INFs</li>" in adjustment
-    assert "confessional markers: catholic in CAT (Catalonia), COL (Cologne), CRO (Croatia), LOR (Lorraine-Alsace)," \
+    # the rulebook's "Catholic marker", "Protestant marker": capitalised, as the tracker's column
+    assert "confessional markers: Catholic in CAT (Catalonia), COL (Cologne), CRO (Croatia), LOR (Lorraine-Alsace)," \
         in adjustment
-    assert "; ottoman in TRA (Transylvania), TUN (Tunisia); protestant in ANS (Ansbach)," in adjustment
+    assert "; Ottoman in TRA (Transylvania), TUN (Tunisia); Protestant in ANS (Ansbach)," in adjustment
+    assert "<td>Catholic</td>" in _section(_page(folder, "Y1620D"), "Influence Tracker")
     # a captured province stays as the orders write it ("BRB captured by the Dutch Republic")
     lines = [line for line in re.findall(r"<li>(.*?)</li>", adjustment, re.S) if "minor state" in line or "markers" in line]
     assert lines and not any(MINORS.search(line) for line in lines), lines

@@ -105,8 +105,9 @@ def _tracker(variant: Variant, setup, statuses: dict) -> str:
         status = _status_text(variant, st["status"], st["power"])
         if st["captured_by"]:
             status += f", captured by {_in_text(variant, st['captured_by'])}"
+        # the record keeps the marker's key ("catholic"); the rulebook says "Catholic marker"
         cells = [_minor(variant, setup, code), *(str(st["infs"].get(p, "")) for p in powers), str(st["total"]),
-                 status] + ([st["marker"] or ""] if marked else [])
+                 status] + ([(st["marker"] or "").capitalize()] if marked else [])
         rows.append("| " + " | ".join(cells) + " |")
     return "\n".join(rows)
 
@@ -178,12 +179,13 @@ def sections(variant: Variant, record: dict) -> list[tuple[str, str]]:
             for minor, who in m["captured_minors"]]
         lines += [f"- the minor state {_minor(variant, setup, minor)} liberated" for minor in m["liberated_minors"]]
         lines += [f"- {_in_text(variant, p, start=True)} is eliminated" for p in m["eliminated"]]
-        # grouped by confession ("catholic in CAT (Catalonia), COL (Cologne); ..."): with each
-        # state's name beside its code, "LOR (Lorraine-Alsace) (catholic)" would read badly
+        # grouped by confession ("Catholic in CAT (Catalonia), COL (Cologne); ..."): with each
+        # state's name beside its code, "LOR (Lorraine-Alsace) (catholic)" would read badly; the
+        # record's key ("catholic") capitalised as the rulebook's "Catholic marker" is
         by_confession: dict[str, list[str]] = {}
         for minor, confession in m["markers"].items():
             by_confession.setdefault(confession, []).append(_minor(variant, setup, minor))
-        markers = "; ".join(f"{c} in {', '.join(states)}" for c, states in sorted(by_confession.items())) or "none"
+        markers = "; ".join(f"{c.capitalize()} in {', '.join(states)}" for c, states in sorted(by_confession.items())) or "none"
         lines.append(f"- confessional markers: {markers}")
         found.append(("Map adjustment", "\n".join(lines)))
     if "transactions" in outcome:
