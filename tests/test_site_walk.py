@@ -107,3 +107,18 @@ def test_no_adjustments_are_due_after_the_years_builds(demo_site):
     disbands = _page(demo_site, "games/europe1615-demo/E1615D.html")
     assert "Adjustments due" in disbands and "removes 1" in disbands
     assert "Builds 0 units." in _page(demo_site, "games/demo/F1905R.txt")  # the standard year still says them
+
+
+def test_the_palatinate_reads_with_a_small_article_inside_a_sentence(demo_site):
+    """Westphalia rulebook (003_b5b9eb4920d39694.txt): 'The Palatinate and Saxony - 2 provinces',
+    the Elector's name with its article. QA finding: the pages read it with a capital inside a
+    sentence ("Saxony for Yellow Elephant, The Palatinate for Red Phoenix", "places 2 Diplomatic
+    Influence on The Palatinate", "Eligible Target Principalities: Cologne, The Palatinate");
+    the record keeps the name as the rules give it, and a sentence opening with it keeps its
+    capital."""
+    pages = {p.name: p.read_text(encoding="utf-8") for p in (demo_site / "games" / "westphalia-demo").glob("*.html")}
+    assert not [name for name, page in pages.items() if re.search(r"[a-z,:] The Palatinate", page)]
+    assert "Saxony for Yellow Elephant, the Palatinate for Red Phoenix" in pages["R1635X.html"]
+    assert "places 2 Diplomatic Influence on the Palatinate" in pages["P1510D.html"]
+    assert "<td>The Palatinate is drawn and converts to" in "".join(pages.values())
+    assert any(re.search(r"(Cologne|Hesse), the Palatinate", page) for page in pages.values())

@@ -520,7 +520,7 @@ def test_the_results_name_the_players_and_count_in_words(site):
         else:  # outside the anchors and the links to them (#power-RED) and the map's script
             shown = re.sub(r'(?:id="|href="#)power-\w+"|<script.*?</script>', "", text, flags=re.S)
             assert not codes.search(shown), (path.name, codes.search(shown).group(0))
-    assert "<h2>Eligible Target Principalities</h2>\n<div class=\"scroll\">\n<p>Hesse, The Palatinate</p>" in game
+    assert "<h2>Eligible Target Principalities</h2>\n<div class=\"scroll\">\n<p>Hesse, the Palatinate</p>" in game
     assert "<code>" not in game  # a decision in words: no notation beside it
 
 
