@@ -223,3 +223,21 @@ def test_the_influence_tracker_is_the_one_account_of_the_minor_states(site):
     assert "ERF (Erfurt): Total 0; Status UNALIGNED" in text
     assert "Status of the minor states" not in text
     assert "GEN (Genoa): Total 0; Status UNALIGNED, captured by the Duchy of Savoy" in _text(folder, "Y1620D")
+
+
+def test_the_scoring_verdict_is_a_sentence_with_the_powers_named(site):
+    """1619 rulebook: 'First player to reach 25 points wins'. QA finding: the Scoring Phase's
+    verdict closed its section as the record keeps it, "no power has 25 points; highest 19."
+    (a sentence in small letters; a win would have read "DUTCH reached 25 points"): the page
+    and the judge text begin it with a capital and name the powers."""
+    from gm_tools.edges.variants import load_variant
+    from gm_tools.systems.europe1619.recordwords import verdict
+
+    game, folder = site
+    assert "<p>No power has 25 points; highest 19.</p>" in _section(_page(folder, "Y1622S"), "Scores 1622")
+    assert "No power has 25 points; highest 19." in _text(folder, "Y1622S")
+    assert _records(game)["Y1622S"]["extra"]["outcome"]["scoring"]["verdict"] == "no power has 25 points; highest 19"
+    variant = load_variant("europe1619")
+    assert verdict(variant, "DUTCH reached 25 points (25 wins)") == "The Dutch Republic reached 25 points (25 wins)"
+    assert verdict(variant, "the game ends in 1648: SPAIN has the highest score (20)") == \
+        "The game ends in 1648: Spain has the highest score (20)"

@@ -191,3 +191,16 @@ def statement_item(variant: Variant, power: str, item: str) -> str:
             terms = INTEREST.sub(lambda i: f"{tps(i.group(1))} interest", terms)
         return f"{kind} {way} {in_text(variant, other)}" + (f" ({terms})" if terms else "")
     return item
+
+
+# --- the Scoring Phase's verdict ---------------------------------------------------------------
+
+
+def verdict(variant: Variant, text: str) -> str:
+    """The Scoring Phase's recorded verdict (``scoring.verdict``: "no power has 25 points;
+    highest 19", "DUTCH reached 25 points (25 wins)") as the page's sentence: the powers named
+    with their articles, its first word capitalised ("The Dutch Republic reached ...")."""
+    codes = sorted(variant.powers, key=len, reverse=True)
+    said = re.sub(r"\b(" + "|".join(map(re.escape, codes)) + r")\b", lambda m: in_text(variant, m.group(1)), text) \
+        if codes else text
+    return said[:1].upper() + said[1:]
