@@ -9,6 +9,7 @@ import re
 
 import pytest
 
+from browser import chromium_page, needs_chromium, served
 from demos import ALL_DEMOS, built_site
 
 
@@ -122,3 +123,29 @@ def test_the_palatinate_reads_with_a_small_article_inside_a_sentence(demo_site):
     assert "places 2 Diplomatic Influence on the Palatinate" in pages["P1510D.html"]
     assert "<td>The Palatinate is drawn and converts to" in "".join(pages.values())
     assert any(re.search(r"(Cologne|Hesse), the Palatinate", page) for page in pages.values())
+
+
+@needs_chromium
+def test_an_orders_arrow_never_breaks_on_a_phone(demo_site):
+    """QA finding: on a 360 px phone the orders' words broke inside their arrow, "Army Burgundy -"
+    over "> Munich", "Fleet Heligoland Bight -" over "> Kiel" (the browser breaks after a
+    hyphen). The arrow is held together; the words still wrap at their spaces."""
+    split = """() => [...document.querySelectorAll('.results .words')].flatMap(span => {
+        const text = span.firstChild, found = [];
+        for (let i = text.data.indexOf('-'); i >= 0; i = text.data.indexOf('-', i + 1)) {
+            const end = text.data.indexOf('>', i);
+            if (end < 0 || end > i + 2) continue;
+            const range = document.createRange();
+            range.setStart(text, i); range.setEnd(text, end + 1);
+            const tops = new Set([...range.getClientRects()].filter(r => r.width > 0).map(r => Math.round(r.top)));
+            if (tops.size > 1) found.push(text.data);
+        }
+        return found; })"""
+    errors: list[str] = []
+    with served(demo_site) as base, chromium_page(errors) as page:
+        page.set_viewport_size({"width": 360, "height": 800})
+        for phase in ("demo/S1903M", "demo/F1902M", "centenary-demo/F1618M"):
+            page.goto(f"{base}games/{phase}.html")
+            assert page.evaluate(split) == [], phase
+            assert page.locator(".results .words").count() > 10
+    assert errors == []

@@ -126,7 +126,9 @@ def _orders_view(variant: Variant, record: dict) -> dict[str, list[dict]]:
     by_power: dict[str, list[dict]] = {}
     for r in rules.shown_results(variant, record):  # in the order the rules carry them out
         result = r.get("result", "")
-        words = order_words(variant, r["order"])
+        # the arrow held together (a word joiner after its hyphen): on a phone "Burgundy -" on
+        # one line and "> Munich" on the next read as neither
+        words = order_words(variant, r["order"]).replace("->", "-\u2060>")
         by_power.setdefault(r["power"], []).append({
             "words": words,
             "order": words if in_words else r["order"],
