@@ -149,3 +149,15 @@ def test_an_orders_arrow_never_breaks_on_a_phone(demo_site):
             assert page.evaluate(split) == [], phase
             assert page.locator(".results .words").count() > 10
     assert errors == []
+
+
+def test_a_game_still_played_has_no_winner_yet(demo_site):
+    """QA finding: the archive and a game page said "Winner: none" of a game still played, which
+    reads as a game over without a winner (a draw says "none" so); it says "none yet" until
+    the game is over, and a game won names its winner."""
+    index = _page(demo_site, "index.html")
+    row = index[index.index('<a href="games/demo/index.html">'):]
+    assert "<td>none yet</td>" in row[:row.index("</tr>")]
+    assert "<dt>Winner</dt><dd>none yet</dd>" in _page(demo_site, "games/demo/index.html")
+    assert "<dt>Winner</dt><dd>Yellow Elephant</dd>" in _page(demo_site, "games/westphalia-demo/index.html")
+    assert "<td>none</td>" not in index
