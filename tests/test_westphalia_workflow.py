@@ -449,7 +449,8 @@ def test_the_standings_caption_says_what_they_rank_by(game, site):
     table = index[index.index('id="standings-h"'):index.index("</table>", index.index('id="standings-h"'))]
     caption = re.search(r"<caption>([^<]*)</caption>", table).group(1)
     assert "won on points" not in caption
-    assert "most Peace of Westphalia Victory count first" in caption and "then most Imperial Power" in caption
+    # QA finding (site walk): "most Peace of Westphalia Victory count first" did not read as English
+    assert "the highest Peace of Westphalia Victory count first" in caption and "then the most Imperial Power" in caption
     assert re.findall(r'<tr><th scope="row">([^<]*)</th>', table) == [
         "Yellow Elephant", "Red Phoenix", "Green Serpent", "Orange Stag", "Blue Kraken"]
     state = game[1]
