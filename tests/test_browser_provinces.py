@@ -117,3 +117,17 @@ def test_on_a_phone_the_provinces_table_fits_the_screen(site):
             assert page.locator("table.provinces tbody tr").count() > 80
             assert page.evaluate(fits), name
     assert errors == []
+
+
+def test_a_home_power_is_named_with_its_article():
+    """A supply center's home power reads in the cell's sentence with the article its variant
+    data gives it (``article``, variants/README.md): "home of the Dutch Republic", "home of the
+    Holy Roman Empire", not "home of Dutch Republic"; a power without one stays bare."""
+    from gm_tools.publish.provincelist import province_rows
+
+    europe = {r["code"]: r["kind"] for r in province_rows(load_variant("europe1619"))}
+    assert europe["HLD"] == "coast; supply center, home of the Dutch Republic"
+    assert europe["ROM"] == "coast; supply center, home of the Papacy"
+    assert europe["PAR"].endswith("home of France")
+    centenary = {r["code"]: r["kind"] for r in province_rows(load_variant("centenary"))}
+    assert centenary["VIE"] == "land; supply center, home of the Holy Roman Empire"

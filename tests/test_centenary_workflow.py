@@ -378,9 +378,17 @@ def test_report_shows_the_draw_but_not_its_seed_and_the_neutrals(game):
     assert "1:S1618M" not in sections["Random draws"] and "seed `" not in sections["Random draws"]
     assert "**Bavaria**: sworn to the Holy Roman Empire since the start (rule 4)" in sections["Neutrals"]
     winter_sections = dict(hooks_for(cen).report_sections(cen, record(game, "W1618A")))
+    # the record's codes ("A POR", "EST", "SPAIN", "W1618A", "PAPACY") named, as a player reads them
     assert winter_sections["Fealty claimed (rule 2)"] == (
-        "- Spain claims the Fealty of Portugal; A POR retreats to EST; SPAIN may build in POR (rule 2)")
-    assert "**Portugal**: sworn to Spain since W1618A; centers POR (PORTUGAL)" in winter_sections["Neutrals"]
+        "- Spain claims the Fealty of Portugal; its army in Portugal (POR) retreats to Estremadura (EST); "
+        "Spain may build in Portugal (POR)")
+    assert ("**Portugal**: sworn to Spain since Winter 1618 Adjustment; centers Portugal (POR, its own)"
+            in winter_sections["Neutrals"])
+    assert "**Swiss Confederation**: sworn to nobody; centers Swiss Confederation (SWC, held by Bavaria)" \
+        in winter_sections["Neutrals"]
+    assert ("The Holy Roman Empire attacked the German Princes in Bohemia (BOH), Catholic against Protestant: "
+            "**Venice** gives Fealty to the Holy Roman Empire, drawn among the Papal States, Poland, Portugal, "
+            "Venice from the game's seed") in sections["Random draws"]
 
 
 def test_vassals_dislodged_unit_retreats_by_its_masters_order():
@@ -462,7 +470,8 @@ def test_a_fealty_claim_is_in_the_turn_report_and_the_judge_text(tmp_path):
     paths = play_1618(tmp_path, until_winter=True)
     type_cells(paths, fealty_row(2, "SPAIN", "PORTUGAL", "POR", "EST"))
     report = play(paths, {"SPAIN": ["BUILD A POR"], "EMPIRE": ["BUILD A VIE", "BUILD A BAV"], "PRINCES": ["A SIL D"]})
-    claim = "Spain claims the Fealty of Portugal; A POR retreats to EST; SPAIN may build in POR (rule 2)"
+    claim = ("Spain claims the Fealty of Portugal; its army in Portugal (POR) retreats to Estremadura (EST); "
+             "Spain may build in Portugal (POR)")
     assert f"  {claim}" in report.text().splitlines()
     text = judge_text(load_variant("centenary"), report.record)
     assert "Fealty claimed (rule 2):\n" in text and claim in " ".join(text.split())  # wrapped at 76 columns

@@ -58,9 +58,9 @@ def test_the_diplomatic_attacks_name_the_powers_in_the_section_the_reasons_and_t
     game, folder = site
     page = _page(folder, "Y1620D")
     attacks = _section(page, "Diplomatic attacks")
-    assert ("<li>Protestant Union and the Palatinate (6) attacks Electorate of Saxony (3) in BOHC (Bohemian "
+    assert ("<li>The Protestant Union and the Palatinate (6) attacks the Electorate of Saxony (3) in BOHC (Bohemian "
             "Confederacy): each loses 3, "
-            "leaving Protestant Union and the Palatinate 3, Electorate of Saxony 0</li>") in attacks
+            "leaving the Protestant Union and the Palatinate 3, the Electorate of Saxony 0</li>") in attacks
     assert "<li>Spain (3) attacks France (7) in LOR (Lorraine-Alsace): each loses 3, leaving Spain 0, France 4</li>" \
         in attacks
     assert not CODES.search(attacks)
@@ -80,11 +80,11 @@ def test_the_declarations_name_the_powers(site):
     next year.' QA finding: the Declarations said "alliance of DUTCH and ENGLAND"."""
     game, folder = site
     declarations = _section(_page(folder, "Y1620D"), "Declarations")
-    assert "in effect from 1620: alliance of Dutch Republic and England" in declarations
+    assert "in effect from 1620: alliance of the Dutch Republic and England" in declarations
     assert "in effect from 1620: France declared war on Spain" in declarations
-    assert "declared: Austria declared war on Protestant Union and the Palatinate" in declarations
+    assert "declared: Austria declared war on the Protestant Union and the Palatinate" in declarations
     assert not CODES.search(declarations)
-    assert "declared: Catholic League and Bavaria declared war on Protestant Union and the Palatinate" in \
+    assert "declared: the Catholic League and Bavaria declared war on the Protestant Union and the Palatinate" in \
         _text(folder, "Y1620D")
     assert "alliance of DUTCH and ENGLAND" in _records(game)["Y1620D"]["extra"]["outcome"]["diplomatic"]["took_effect"]
 
@@ -104,11 +104,11 @@ def test_spains_build_sites_pay_as_build_sites_and_a_loan_names_the_lender(site)
     for site_ in ("FLA", "MIL", "NAP"):
         assert f"Income: build site {site_}" in spain and f"home center {site_}" not in spain
     assert "+ 2 Income: build site SCO" in statements
-    assert "+ 2 Loan from Republic of Venice (1 TP interest, due 1621)" in statements
-    assert "- 2 Loan to Duchy of Savoy (1 TP interest, due 1621)" in statements
+    assert "+ 2 Loan from the Republic of Venice (1 TP interest, due 1621)" in statements
+    assert "- 2 Loan to the Duchy of Savoy (1 TP interest, due 1621)" in statements
     assert "= 1 TP</li>" in statements and not CODES.search(statements)
     assert "Income: build site NAP" in _text(folder, "Y1619B")
-    assert "owes <strong>Republic of Venice</strong> 2 TPs + 1 TP interest, due 1621" in \
+    assert "owes the <strong>Republic of Venice</strong> 2 TPs + 1 TP interest, due 1621" in \
         _section(_page(folder, "Y1620D"), "Loans outstanding")
     items = dict(_records(game)["Y1619B"]["extra"]["outcome"]["transactions"]["statements"]["SPAIN"])
     assert items["Income: home center NAP"] == 3
@@ -146,8 +146,8 @@ def test_the_papacys_lapsed_protection_names_the_powers():
     assert outcome.extra["diplomatic"]["papal_events"] == ["PAPACY captured NAP"]
     record = {"phase": "Y1623D", "before": {"extra": {}}, "results": [], "extra": {"outcome": outcome.extra}}
     declarations = dict(sections(variant, record))["Declarations"]
-    assert "- the Papacy's protection lapses: Papacy captured NAP" in declarations
-    assert "- declared: France declared war on Papacy" in declarations
+    assert "- the Papacy's protection lapses: the Papacy captured NAP" in declarations
+    assert "- declared: France declared war on the Papacy" in declarations
     assert not CODES.search(declarations)
 
 
@@ -165,12 +165,14 @@ def test_the_map_adjustment_names_the_minor_states(site):
     Influence Tracker gives them, the markers grouped by confession."""
     game, folder = site
     adjustment = _section(_page(folder, "Y1619J"), "Map adjustment")
-    assert "<li>the minor state GEN (Genoa) captured by Duchy of Savoy: it holds no INFs</li>" in adjustment
+    assert "<li>the minor state GEN (Genoa) captured by the Duchy of Savoy: it holds no INFs</li>" in adjustment
     assert "<li>the minor state POM (Pomerania) captured by Poland-Lithuania: it holds no INFs</li>" in adjustment
-    assert "confessional markers: catholic in CAT (Catalonia), COL (Cologne), CRO (Croatia), LOR (Lorraine-Alsace)," \
+    # the rulebook's "Catholic marker", "Protestant marker": capitalised, as the tracker's column
+    assert "confessional markers: Catholic in CAT (Catalonia), COL (Cologne), CRO (Croatia), LOR (Lorraine-Alsace)," \
         in adjustment
-    assert "; ottoman in TRA (Transylvania), TUN (Tunisia); protestant in ANS (Ansbach)," in adjustment
-    # a captured province stays as the orders write it ("BRB captured by Dutch Republic")
+    assert "; Ottoman in TRA (Transylvania), TUN (Tunisia); Protestant in ANS (Ansbach)," in adjustment
+    assert "<td>Catholic</td>" in _section(_page(folder, "Y1620D"), "Influence Tracker")
+    # a captured province stays as the orders write it ("BRB captured by the Dutch Republic")
     lines = [line for line in re.findall(r"<li>(.*?)</li>", adjustment, re.S) if "minor state" in line or "markers" in line]
     assert lines and not any(MINORS.search(line) for line in lines), lines
     assert "the minor state BOHC (Bohemian Confederacy) captured by Austria: its INFs are held in suspension" \
@@ -213,11 +215,29 @@ def test_the_influence_tracker_is_the_one_account_of_the_minor_states(site):
     page = _page(folder, "Y1620D")
     assert ">Status of the minor states<" not in page
     tracker = _section(page, "Influence Tracker")
-    assert "<td>GEN (Genoa)</td>" in tracker and "<td>UNALIGNED, captured by Duchy of Savoy</td>" in tracker
+    assert "<td>GEN (Genoa)</td>" in tracker and "<td>UNALIGNED, captured by the Duchy of Savoy</td>" in tracker
     text = _text(folder, "Y1619D")
     assert ("Influence Tracker: ANS (Ansbach): Protestant Union and the Palatinate 2; Total 2; Status ALIGNED "
             "(Protestant Union and the Palatinate) BOHC (Bohemian Confederacy): Electorate of Saxony 3; "
             "Protestant Union and the Palatinate 3; Total 6; Status NEUTRAL") in text
     assert "ERF (Erfurt): Total 0; Status UNALIGNED" in text
     assert "Status of the minor states" not in text
-    assert "GEN (Genoa): Total 0; Status UNALIGNED, captured by Duchy of Savoy" in _text(folder, "Y1620D")
+    assert "GEN (Genoa): Total 0; Status UNALIGNED, captured by the Duchy of Savoy" in _text(folder, "Y1620D")
+
+
+def test_the_scoring_verdict_is_a_sentence_with_the_powers_named(site):
+    """1619 rulebook: 'First player to reach 25 points wins'. QA finding: the Scoring Phase's
+    verdict closed its section as the record keeps it, "no power has 25 points; highest 19."
+    (a sentence in small letters; a win would have read "DUTCH reached 25 points"): the page
+    and the judge text begin it with a capital and name the powers."""
+    from gm_tools.edges.variants import load_variant
+    from gm_tools.systems.europe1619.recordwords import verdict
+
+    game, folder = site
+    assert "<p>No power has 25 points; highest 19.</p>" in _section(_page(folder, "Y1622S"), "Scores 1622")
+    assert "No power has 25 points; highest 19." in _text(folder, "Y1622S")
+    assert _records(game)["Y1622S"]["extra"]["outcome"]["scoring"]["verdict"] == "no power has 25 points; highest 19"
+    variant = load_variant("europe1619")
+    assert verdict(variant, "DUTCH reached 25 points (25 wins)") == "The Dutch Republic reached 25 points (25 wins)"
+    assert verdict(variant, "the game ends in 1648: SPAIN has the highest score (20)") == \
+        "The game ends in 1648: Spain has the highest score (20)"

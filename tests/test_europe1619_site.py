@@ -95,7 +95,7 @@ def test_the_diplomatic_page_reports_placements_attacks_and_declarations(site):
         assert heading in headings
     # the attacks in the ATTACK ORDER, each with its effect
     attacks = page[page.index(">Diplomatic attacks<"):page.index(">Status changes<")]
-    spain, dutch, league = (attacks.index(f"<li>{p} (") for p in ("Spain", "Dutch Republic", "Catholic League and Bavaria"))
+    spain, dutch, league = (attacks.index(f"<li>{p} (") for p in ("Spain", "The Dutch Republic", "The Catholic League and Bavaria"))
     assert spain < dutch < league
     assert "each loses 2, leaving Spain 0, France 3" in attacks  # the powers named, as the record keeps codes
     assert "<strong>France</strong>: 4: LOR (Lorraine-Alsace), 2: SAA (Saarbruecken)" in page  # by power name
@@ -219,7 +219,7 @@ def test_the_builds_page_reports_each_powers_statement(site):
     loan to Savoy and its build priced by the Military Cost Table, down to its new balance."""
     page = (site / "Y1619B.html").read_text(encoding="utf-8")
     section = page[page.index(">Treasury statements<"):]
-    assert ("<strong>Republic of Venice</strong>: 0 balance + 5 Income: home center VEN - 2 Loan to Duchy of Savoy (1 TP "
+    assert ("<strong>Republic of Venice</strong>: 0 balance + 5 Income: home center VEN - 2 Loan to the Duchy of Savoy (1 TP "
             "interest, due 1621) - 3 BUILD A VEN (military strength 1) = 0 TPs") in section
     assert "3 TPs at a military strength of 1" in page  # the build's result gives its price
 
@@ -259,9 +259,9 @@ def test_the_map_adjustment_names_each_capturing_power(site):
     record keeps the codes (["BRB", "DUTCH"])."""
     page = (site / "Y1619J.html").read_text(encoding="utf-8")
     adjustment = page[page.index(">Map adjustment<"):]
-    assert "BRB captured by Dutch Republic" in adjustment
+    assert "BRB captured by the Dutch Republic" in adjustment
     assert "POM captured by Poland-Lithuania" in adjustment
-    assert "the minor state GEN (Genoa) captured by Duchy of Savoy: it holds no INFs" in adjustment
+    assert "the minor state GEN (Genoa) captured by the Duchy of Savoy: it holds no INFs" in adjustment
     assert not re.search(r"by (DUTCH|SAVOY|POLAND)\b", page)
     record = json.loads((site / "Y1619J.json").read_text(encoding="utf-8"))
     assert ["BRB", "DUTCH"] in record["extra"]["outcome"]["map_adjustment"]["captures"]
@@ -297,7 +297,7 @@ def test_the_judge_text_carries_what_the_page_shows(site):
     assert "Total 6; Status NEUTRAL" in diplomatic
     assert "Spain (2) attacks France (5) in LOR (Lorraine-Alsace): each loses 2" in diplomatic
     adjustment = (site / "Y1619J.txt").read_text(encoding="utf-8")
-    assert "BRB captured by Dutch Republic" in adjustment
+    assert "BRB captured by the Dutch Republic" in adjustment
     builds = (site / "Y1619B.txt").read_text(encoding="utf-8")
     assert "Treasury statements:\n" in builds and "Republic of Venice: 0 balance + 5 Income: home center VEN" in builds
     scoring = (site / "Y1619S.txt").read_text(encoding="utf-8")
@@ -392,14 +392,14 @@ def test_the_game_page_and_the_phase_page_show_the_loans_outstanding(site):
     scenarios are monitored by the referee'. QA finding: a loan was on the page of the phase that
     made it only; a player asking what he owes, to whom and when looks at the game page. Venice
     lent Savoy 2 at 1 interest, due 1621, in 1619: by name, as the Treasury names the powers."""
-    want = "<strong>Duchy of Savoy</strong> owes <strong>Republic of Venice</strong> 2 TPs + 1 TP interest, due 1621 (lent in 1619)"
+    want = "The <strong>Duchy of Savoy</strong> owes the <strong>Republic of Venice</strong> 2 TPs + 1 TP interest, due 1621 (lent in 1619)"
     game = (site / "index.html").read_text(encoding="utf-8")
     assert want in game[game.index(">Loans outstanding<"):]
     assert want in (site / "Y1619B.html").read_text(encoding="utf-8")
     # before the loan, no section: nothing is owed
     assert "Loans outstanding" not in (site / "Y1619D.html").read_text(encoding="utf-8")
     text = " ".join((site / "Y1619B.txt").read_text(encoding="utf-8").split())  # the lines as wrapped for mail
-    assert "Loans outstanding: Duchy of Savoy owes Republic of Venice 2 TPs + 1 TP interest, due 1621 (lent in 1619)" in text
+    assert "Loans outstanding: The Duchy of Savoy owes the Republic of Venice 2 TPs + 1 TP interest, due 1621 (lent in 1619)" in text
 
 
 def test_a_loan_repaid_with_its_interest_is_no_longer_outstanding():

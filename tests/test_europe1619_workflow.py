@@ -529,7 +529,7 @@ def test_a_repayment_and_each_powers_statement(tmp_path):
         assert tps[0] + sum(tps[1:-1]) == tps[-1] == treasury[power]["New balance"], power
     sections = dict(HOOKS.report_sections(load_variant("europe1619"), report.record))
     assert ("- **France**: 0 balance + 3 Income: home center LYO + 3 Income: home center NOR + 5 Income: home center "
-            "PAR + 2 Income: home center PRO + 3 Payment from Duchy of Savoy (repayment of 2 and 1 interest) - 9 BOLSTER PAR "
+            "PAR + 2 Income: home center PRO + 3 Payment from the Duchy of Savoy (repayment of 2 and 1 interest) - 9 BOLSTER PAR "
             "(military strength 4) = 7 TPs") in sections["Treasury statements"]
     assert replay(paths.name, paths.root) == []
 

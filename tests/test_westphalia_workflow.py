@@ -449,7 +449,8 @@ def test_the_standings_caption_says_what_they_rank_by(game, site):
     table = index[index.index('id="standings-h"'):index.index("</table>", index.index('id="standings-h"'))]
     caption = re.search(r"<caption>([^<]*)</caption>", table).group(1)
     assert "won on points" not in caption
-    assert "most Peace of Westphalia Victory count first" in caption and "then most Imperial Power" in caption
+    # QA finding (site walk): "most Peace of Westphalia Victory count first" did not read as English
+    assert "the highest Peace of Westphalia Victory count first" in caption and "then the most Imperial Power" in caption
     assert re.findall(r'<tr><th scope="row">([^<]*)</th>', table) == [
         "Yellow Elephant", "Red Phoenix", "Green Serpent", "Orange Stag", "Blue Kraken"]
     state = game[1]
@@ -520,7 +521,7 @@ def test_the_results_name_the_players_and_count_in_words(site):
         else:  # outside the anchors and the links to them (#power-RED) and the map's script
             shown = re.sub(r'(?:id="|href="#)power-\w+"|<script.*?</script>', "", text, flags=re.S)
             assert not codes.search(shown), (path.name, codes.search(shown).group(0))
-    assert "<h2>Eligible Target Principalities</h2>\n<div class=\"scroll\">\n<p>Hesse, The Palatinate</p>" in game
+    assert "<h2>Eligible Target Principalities</h2>\n<div class=\"scroll\">\n<p>Hesse, the Palatinate</p>" in game
     assert "<code>" not in game  # a decision in words: no notation beside it
 
 

@@ -22,7 +22,7 @@ from gm_tools.publish.maplayer import LAYER_SUFFIX, BasePicture
 from gm_tools.publish.playerhistory import players_over
 from gm_tools.publish.render import RenderOptions, render_lines
 from gm_tools.publish.sitecontext import GameContext
-from gm_tools.publish.sitefiles import PngPainter, SiteWriter, put_map
+from gm_tools.publish.sitefiles import PngPainter, SiteWriter, picture_size, put_map
 from gm_tools.publish.siteviews import (
     chart_view, current_map, due_view, game_sections, ledger_view, points_view, processed_view, standings,
 )
@@ -58,6 +58,6 @@ def write_game_page(env: jinja2.Environment, writer: SiteWriter, painter: PngPai
         chart=chart, chart_labels=labels, chart_rows=chart_rows, page_title=game.name,
         players_over=players_over(game), ledger=ledger_view(game), points=points_view(game), map_caption=map_caption,
         map_base=base.path, map_areas=areas_path(base.path), map_names=names_path(base.path), map_layer=CURRENT + LAYER_SUFFIX,
-        map_png=f"{CURRENT}.png", sections=game_sections(game), due=due_view(game),
+        map_png=f"{CURRENT}.png", map_size=picture_size(lines), sections=game_sections(game), due=due_view(game),
     )
     writer.write(f"{folder}/index.html", html)

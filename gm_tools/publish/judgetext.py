@@ -308,6 +308,22 @@ def ends_year(variant: Variant, record: dict) -> bool:
     return nxt.type == "A" or nxt.year > phase.year
 
 
+def adjustments_to_come(variant: Variant, record: dict) -> bool:
+    """Are the builds and removals the year's board gives still to be made after this record:
+    it closes the year's movement (:func:`ends_year`), units follow centers
+    (:func:`builds_by_centers`), and the calendar has an adjustment phase after this phase's.
+    Europe 1615's Scoring Phase closes the year after its Late Winter builds: nothing is due
+    then, though the year's ownership is still the one to print."""
+    if not ends_year(variant, record) or not builds_by_centers(variant):
+        return False
+    try:
+        phase = parse_phase(record["phase"])
+        here = variant.calendar.phases.index((phase.season, phase.type))
+    except (PhaseError, ValueError):
+        return True
+    return any(kind == ADJUSTMENT for _, kind in variant.calendar.phases[here + 1:])
+
+
 def builds_by_centers(variant: Variant) -> bool:
     """Whether units are built and removed to match the count of centers: the calendar has an
     adjustment phase (2000 rulebook, 'Gaining and losing units'). Europe 1619 buys its units
@@ -374,7 +390,7 @@ def judge_text(variant: Variant, record: dict) -> str:
             names = sorted(location_name(variant, c) for c in centers[power])
             lines.append(f"{power_name(variant, power)}: {', '.join(names)}.")
         lines.append("")
-    if ends_year(variant, record) and builds_by_centers(variant):
+    if adjustments_to_come(variant, record):
         for power, c, u, builds in adjustment_rows(variant, after):
             verb = "Builds" if builds >= 0 else "Removes"
             lines.append(

@@ -37,7 +37,8 @@ def names_path(base_path: str) -> str:
 def province_rows(variant: Variant) -> list[dict[str, str]]:
     """Each province of ``variant`` by code: its name, and its kind with a split coast's coasts
     and its supply center (whose home), in one cell: four columns did not fit a phone, a
-    name like "Denmark/Sweden" or "Transcarpathia" being one word."""
+    name like "Denmark/Sweden" or "Transcarpathia" being one word. The home power is named as a
+    sentence names it, with its variant's article ("home of the Dutch Republic")."""
     rows = []
     for code in sorted(variant.provinces):
         province = variant.provinces[code]
@@ -46,7 +47,7 @@ def province_rows(variant: Variant) -> list[dict[str, str]]:
             kind += f" (coasts {', '.join(province.coasts)})"
         if province.supply_center:
             home = variant.powers.get(province.home) if province.home else None
-            kind += f"; supply center, home of {home.name}" if home else "; supply center"
+            kind += f"; supply center, home of {home.in_text}" if home else "; supply center"
         rows.append({"code": code, "name": province.name, "kind": kind})
     return rows
 

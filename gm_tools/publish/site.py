@@ -70,7 +70,7 @@ from gm_tools.publish.phasejson import game_json, object_text, phase_json, value
 from gm_tools.publish.render import RenderOptions, render_lines
 from gm_tools.publish.sitecontext import GameContext, PhaseContext, Section, SiteContext, DigestMemo, KnownGame, UnreadGame, collect, collect_game, collector_paused, leave_stale_to_read, read_game, set_aside, variant_or_none, _load_variant  # noqa: F401
 from gm_tools.publish.sitejobs import ReadElsewhere, Readers, Recorder, make_all, make_read, read_games
-from gm_tools.publish.sitefiles import MANIFEST, BuildReport, Manifest, PngPainter, SiteWriter, code_key, copy_pictures, pages_key, put_map, variant_key  # noqa: F401
+from gm_tools.publish.sitefiles import MANIFEST, BuildReport, Manifest, PngPainter, SiteWriter, code_key, copy_pictures, pages_key, picture_size, png_size, put_map, variant_key  # noqa: F401
 from gm_tools.publish.gamepage import write_game_page
 from gm_tools.publish.siteviews import game_summary, phase_view
 from gm_tools.engine.variant import Variant
@@ -222,14 +222,14 @@ PHASE_FILES = (".html", ".txt", ".json", LAYER_SUFFIX, ".png")
 
 
 def _phase_page(template: jinja2.Template, game: GameContext, phase: PhaseContext, summary: dict, base: str,
-                extra_template: str | None, view: dict | None = None) -> str:
+                extra_template: str | None, view: dict | None = None, png: tuple[int, int] | None = None) -> str:
     """A phase's page; its map is the variant's base map (``base``: the script's path in the
     site) and the phase's layer beside the page (:mod:`gm_tools.publish.maplayer`). ``view``
-    is its :func:`phase_view`, when worked out already."""
+    is its :func:`phase_view`, when worked out already; ``png`` its PNG's size, when known."""
     return template.render(
         root="../../", game=summary, phase=view or phase_view(game, phase), record=phase.record, variant=game.variant,
         map_base=base, map_areas=areas_path(base), map_names=names_path(base), map_layer=phase.id + LAYER_SUFFIX,
-        map_after=map_after_phase(phase.record),
+        map_after=map_after_phase(phase.record), map_size=png,
         extra_template=extra_template, page_title=f"{game.name}: {phase.title}",
     )
 
@@ -301,8 +301,10 @@ def write_game(env: jinja2.Environment, writer: SiteWriter, painter: PngPainter,
                 writer.keep(f"{folder}/{name}")
             text = (writer.root / folder / f"{phase.id}.txt").read_text(encoding="utf-8-sig")
             drawn_over = _base_of(writer.root / folder, phase.id) or base.path
+            # the map's PNG is on disk, kept: its header gives the page the picture's size
             writer.write(f"{folder}/{phase.id}.html", _phase_page(phase_template, game, phase, summary, drawn_over,
-                                                                   extra_template if has_extra else None))
+                                                                   extra_template if has_extra else None,
+                                                                   png=png_size(writer.root / folder / f"{phase.id}.png")))
             entries.append(FeedEntry(phase=phase.id, title=phase.title, link=f"{phase.id}.html", summary=text,
                                      updated=str(record.get("processed") or "")))
             continue
@@ -331,9 +333,9 @@ def write_game(env: jinja2.Environment, writer: SiteWriter, painter: PngPainter,
             writer.write(f"{folder}/{phase.id}.json",
                          phase_json(history[index], published[index], before, phase.previous, texts_of(index)))
         views = [phase_view(game, phase) for _, phase in stage]
-        for (index, phase), view in zip(stage, views):
+        for (index, phase), view, lines in zip(stage, views, drawn):
             html = _phase_page(phase_template, game, phase, summary, base.path,
-                               extra_template if has_extra else None, view)
+                               extra_template if has_extra else None, view, picture_size(lines))
             writer.write(f"{folder}/{phase.id}.html", html)
 
     # the game page's map is a layer over the base too (:mod:`gm_tools.publish.gamepage`)

@@ -14,6 +14,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 import tempfile
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
@@ -85,6 +86,34 @@ def put_map(writer: "SiteWriter", painter: "PngPainter", folder: str, name: str,
         writer.write(layer_rel, layer)
     else:
         pictures.append((layer_rel, png_rel, layer, painter.start("\n".join(lines), many)))
+
+
+_SVG_SIZE = re.compile(r'<svg\b[^>]*?\swidth="([\d.]+)"[^>]*?\sheight="([\d.]+)"')
+
+
+def picture_size(lines: list[str]) -> tuple[int, int] | None:
+    """The size of the PNG drawn from a picture's lines: :data:`WEB_WIDTH` wide, its height in
+    the picture's proportions, rounded as :mod:`gm_tools.edges.png` rounds it. The page gives it
+    to the PNG's ``<img>``, so that a browser keeps the picture's room before it is loaded (the
+    text below it does not jump)."""
+    for line in lines[:5]:
+        m = _SVG_SIZE.search(line)
+        if m:
+            width, height = float(m.group(1)), float(m.group(2))
+            return (WEB_WIDTH, int(round(height * WEB_WIDTH / width))) if width > 0 else None
+    return None
+
+
+def png_size(path: str | Path) -> tuple[int, int] | None:
+    """The size a PNG file's header gives (``IHDR``), or None for a file that is not one."""
+    try:
+        with open(path, "rb") as f:
+            head = f.read(24)
+    except OSError:
+        return None
+    if len(head) < 24 or head[:8] != b"\x89PNG\r\n\x1a\n":
+        return None
+    return int.from_bytes(head[16:20], "big"), int.from_bytes(head[20:24], "big")
 
 
 def holds(path: str | Path, data: bytes) -> bool:

@@ -14,7 +14,7 @@ from gm_tools.publish.legend import colour_key, symbol_words
 from gm_tools.engine.hooks import hooks_for
 from gm_tools.publish.judgetext import (
     adjustment_rows,
-    builds_by_centers,
+    adjustments_to_come,
     dislodgements,
     ends_year,
     game_over_words,
@@ -97,6 +97,20 @@ def processed_view(record: dict) -> dict | None:
             "day": f"{moment:%Y-%m-%d}"}
 
 
+def _reason(variant: Variant, result: dict) -> str:
+    """A result's Reason as the page says it: its recorded words, made again from its codes
+    where one names a power by its code ("bounced: may not dislodge A VEN of ITALY", said "...
+    of Italy"); the record keeps the words it was written with, a recorded game replaying
+    byte for byte."""
+    codes = result.get("codes") or ()
+    if not any(isinstance(c, dict) and c.get("power") in variant.powers for c in codes):
+        return result.get("reason", "")
+    from gm_tools.engine.results import Reason, words
+
+    return words(tuple(Reason.from_json({**c, "power": power_in_text(variant, c["power"])}
+                                        if c.get("power") in variant.powers else c) for c in codes))
+
+
 def _orders_view(variant: Variant, record: dict) -> dict[str, list[dict]]:
     """Per power: its results (order in words and notation, result, symbol, flags, reason)
     and its orders as the GM entered them. ``powers`` are those with a player or orders
@@ -112,13 +126,15 @@ def _orders_view(variant: Variant, record: dict) -> dict[str, list[dict]]:
     by_power: dict[str, list[dict]] = {}
     for r in rules.shown_results(variant, record):  # in the order the rules carry them out
         result = r.get("result", "")
-        words = order_words(variant, r["order"])
+        # the arrow held together (a word joiner after its hyphen): on a phone "Burgundy -" on
+        # one line and "> Munich" on the next read as neither
+        words = order_words(variant, r["order"]).replace("->", "-\u2060>")
         by_power.setdefault(r["power"], []).append({
             "words": words,
             "order": words if in_words else r["order"],
             "notation": notation_html(r["order"]),
             "result": result,
-            "reason": (reason_words and reason_words(variant, r)) or r.get("reason", ""),
+            "reason": (reason_words and reason_words(variant, r)) or _reason(variant, r),
             "flags": ", ".join(result_flags(r)),
         })
     written = published_entries(variant, record)
@@ -180,8 +196,9 @@ def _ownership_view(variant: Variant, position: dict) -> list[dict]:
 
 def _adjustments_view(variant: Variant, record: dict) -> list[dict]:
     """The builds and removals due, shown after the phase that closes the year, in a game
-    whose units follow its centers (:func:`builds_by_centers`)."""
-    if not ends_year(variant, record) or not builds_by_centers(variant):
+    whose units follow its centers, before the year's adjustment phase
+    (:func:`adjustments_to_come`)."""
+    if not adjustments_to_come(variant, record):
         return []
     rows = []
     for power, centers, units, builds in adjustment_rows(variant, record["after"]):

@@ -29,7 +29,7 @@ from __future__ import annotations
 from gm_tools.errors import Problem
 from gm_tools.engine.hooks import CHOICE, Column, InputRow, SheetHooks, Table
 from gm_tools.engine.model import FLEET, Build, Position, Unit, province_of
-from gm_tools.engine.phase import ADJUSTMENT, parse_phase
+from gm_tools.engine.phase import ADJUSTMENT, parse_phase, phase_title
 from gm_tools.systems.centenary.rules import (
     fealty,
     fealty_claim_problem,
@@ -328,13 +328,29 @@ def _draw_line(variant: Variant, draw: dict) -> str:
     attack = draw["attack"]
     names = {c: p.in_text for c, p in variant.powers.items()}  # "the Holy Roman Empire"
     attacker = names[attack['attacker']]
-    cause = (f"{attacker[:1].upper()}{attacker[1:]} attacked {names[attack['defender']]} in {attack['center']} "
-             f"({variant.powers[attack['attacker']].religion} against {variant.powers[attack['defender']].religion})")
+    cause = (f"{attacker[:1].upper()}{attacker[1:]} attacked {names[attack['defender']]} in "
+             f"{_province(variant, attack['center'])}, {variant.powers[attack['attacker']].religion.capitalize()} "
+             f"against {variant.powers[attack['defender']].religion.capitalize()}")
     if draw["chosen"] is None:
         return f"{cause}: no unconquered neutral of its religion was left to draw"
+    # the record keeps the candidates' codes ("PAPACY"), sorted as the draw took them
     return (f"{cause}: **{variant.powers[draw['chosen']].name}** gives Fealty to {names[attack['attacker']]}, drawn among "
-            f"{', '.join(draw['candidates'])} from the game's seed (Python `random.Random`, one `choice` "
-            "of the sorted candidates per attack, in center order; the seed stays with the GM)")
+            f"{', '.join(names.get(c, c) for c in draw['candidates'])} from the game's seed (Python `random.Random`, "
+            "one `choice` of the sorted candidates per attack, in center order; the seed stays with the GM)")
+
+
+def _province(variant: Variant, code: str) -> str:
+    """A province as the page's sentences name it: its name, the code the orders write beside it
+    ("Portugal (POR)")."""
+    province = variant.provinces.get(province_of(code))
+    return f"{province.name} ({code})" if province is not None else code
+
+
+def _power(variant: Variant, code: str, start: bool = False) -> str:
+    """A power as a sentence names it ("the Holy Roman Empire"), capitalised at its start."""
+    power = variant.powers.get(code)
+    words = power.in_text if power is not None else code
+    return words[:1].upper() + words[1:] if start else words
 
 
 def report_sections(variant: Variant, record: dict) -> list[tuple[str, str]]:
@@ -345,12 +361,16 @@ def report_sections(variant: Variant, record: dict) -> list[tuple[str, str]]:
     if claims:
         lines = []
         for c in claims:
-            claimer = variant.powers[c['power']].in_text
-            line = f"{claimer[:1].upper()}{claimer[1:]} claims the Fealty of {variant.powers[c['neutral']].in_text}"
+            # the record keeps codes ("A POR", "EST", "SPAIN"); the page names them, the unit as
+            # the orders write it beside its words
+            line = f"{_power(variant, c['power'], start=True)} claims the Fealty of {_power(variant, c['neutral'])}"
             if c["retreat"]:
-                line += f"; {c['retreat']['unit']} retreats to {c['retreat']['to']}"
+                unit = c["retreat"]["unit"]
+                kind = "fleet" if unit[:1] == FLEET else "army"
+                line += (f"; its {kind} in {_province(variant, unit[2:])} retreats to "
+                         f"{_province(variant, c['retreat']['to'])}")
             if c["build_in"]:
-                line += f"; {c['power']} may build in {c['build_in']} (rule 2)"
+                line += f"; {_power(variant, c['power'])} may build in {_province(variant, c['build_in'])}"
             lines.append(line)
         sections.append(("Fealty claimed (rule 2)", _items(lines)))
     draws = record.get("random", {}).get("draws", [])
@@ -363,9 +383,14 @@ def report_sections(variant: Variant, record: dict) -> list[tuple[str, str]]:
     lines = []
     for code in _neutrals(variant):
         master = master_of(variant, position, code)
-        held = ", ".join(f"{c} ({owner.get(c, 'unowned')})" for c in variant.home_centers(code))
+        # each home center with who holds it: the neutral itself, a player, or nobody
+        held = ", ".join(f"{variant.provinces[c].name} ({c}, " + (
+            "its own" if owner.get(c) == code else f"held by {_power(variant, owner[c])}" if owner.get(c) else "unowned")
+            + ")" for c in variant.home_centers(code))
         since = _since(variant, position, code)
-        sworn = f"sworn to {variant.powers[master].in_text}" + (f" since {since}" if since else "") if master else "unowned"
+        if since and since[:1].isupper():  # a phase's id ("W1618A"), not "the start (rule 4)"
+            since = phase_title(variant.calendar, since)
+        sworn = f"sworn to {variant.powers[master].in_text}" + (f" since {since}" if since else "") if master else "sworn to nobody"
         lines.append(f"**{variant.powers[code].name}**: {sworn}; centers {held}")
     sections.append(("Neutrals", _items(lines)))
     counts = []

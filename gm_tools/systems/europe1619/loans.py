@@ -73,9 +73,14 @@ def loans_section(variant: Variant, record: dict) -> list[tuple[str, str]]:
     if not left:
         return []
 
-    def named(code: str) -> str:
+    def named(code: str, start: bool = False) -> str:
+        """The power in bold, after the article its variant data gives it ("owes the **Dutch
+        Republic**"), capitalised at the sentence's start."""
         power = variant.powers.get(code)
-        return power.name if power else code
+        if power is None:
+            return f"**{code}**"
+        article = (power.article[:1].upper() + power.article[1:] if start else power.article) if power.article else ""
+        return f"{article} **{power.name}**".lstrip()
 
     # a list, not a table: the judge text mails a section's list items (a table it leaves to the page)
     lines = []
@@ -83,5 +88,5 @@ def loans_section(variant: Variant, record: dict) -> list[tuple[str, str]]:
         owed = tps(o.amount) + (f" + {tps(o.interest)} interest" if o.interest else "")
         due = f"due {o.due}" if o.due else "no time of repayment agreed"
         rest = f"; {o.repaid} repaid, {o.amount + o.interest - o.repaid} still owed" if o.repaid else ""
-        lines.append(f"- **{named(o.borrower)}** owes **{named(o.lender)}** {owed}, {due} (lent in {o.year}){rest}")
+        lines.append(f"- {named(o.borrower, start=True)} owes {named(o.lender)} {owed}, {due} (lent in {o.year}){rest}")
     return [("Loans outstanding", "\n".join(lines))]

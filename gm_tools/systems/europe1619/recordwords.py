@@ -25,6 +25,18 @@ def named(variant: Variant, code: str) -> str:
     return power.name if power else code
 
 
+def in_text(variant: Variant, code: str, start: bool = False) -> str:
+    """A power as a sentence names it, with the article its variant data gives it ("owes the
+    Dutch Republic", "captured by the Duchy of Savoy"; ``article``, variants/README.md), the
+    article capitalised where the name opens the sentence; a code the variant does not know,
+    as written."""
+    power = variant.powers.get(code)
+    if power is None:
+        return code
+    words = power.in_text
+    return words[:1].upper() + words[1:] if start else words
+
+
 def minor(variant: Variant, code: str, name: str | None = None) -> str:
     """A minor state by its code, which the orders type ('3: BRAP', 'BRAP > FRANCE'), and its
     name, as the workbook's Influence Tracker has a Minor state and a Name column ("BRAP
@@ -64,14 +76,14 @@ def attack(variant: Variant, text: str) -> str:
     m = ATTACK.match(text)
     if m:
         power, had, target, their, where, lost, left, their_left = m.groups()
-        a, t = named(variant, power), named(variant, target)
-        return (f"{a} ({had}) attacks {t} ({their}) in {minor(variant, where)}: each loses {lost}, "
-                f"leaving {a} {left}, {t} {their_left}")
+        a, t = in_text(variant, power), in_text(variant, target)
+        return (f"{in_text(variant, power, start=True)} ({had}) attacks {t} ({their}) in {minor(variant, where)}: "
+                f"each loses {lost}, leaving {a} {left}, {t} {their_left}")
     m = ATTACK_NO_EFFECT.match(text)
     if m:
         power, target, where, gone = m.groups()
-        return (f"{named(variant, power)} attacks {named(variant, target)} in {minor(variant, where)}: no effect, "
-                f"{named(variant, gone)} has no INFs left there")
+        return (f"{in_text(variant, power, start=True)} attacks {in_text(variant, target)} in {minor(variant, where)}: "
+                f"no effect, {in_text(variant, gone)} has no INFs left there")
     return text
 
 
@@ -96,7 +108,7 @@ def reason(variant: Variant, result: dict) -> str | None:
         return f"{infs(had)} against {their}: each loses {lost}, leaving {left} and {their_left}"
     m = ATTACK_NO_EFFECT.match(said)
     if m:
-        return f"no effect, {named(variant, m.group(4))} has no INFs left there"
+        return f"no effect, {in_text(variant, m.group(4))} has no INFs left there"
     return None
 
 
@@ -112,11 +124,13 @@ the powers named."""
 
 
 def declaration(variant: Variant, text: str) -> str:
-    """A recorded declaration ("FRANCE declared war on SPAIN") with the powers named."""
+    """A recorded declaration ("FRANCE declared war on SPAIN") with the powers named as a
+    sentence names them ("alliance of the Dutch Republic and England"); the pages put it after
+    a colon ("declared: ..."), so no article is capitalised."""
     for pattern, words in DECLARATIONS:
         m = pattern.match(text)
         if m:
-            return words.format(*(named(variant, code) for code in m.groups()))
+            return words.format(*(in_text(variant, code) for code in m.groups()))
     return text
 
 
@@ -140,7 +154,7 @@ def papal_note(variant: Variant, text: str) -> str:
         for pattern, words, powers in PAPAL_NOTES:
             m = pattern.match(part)
             if m:
-                part = words.format(*(named(variant, g) if is_power else g for g, is_power in zip(m.groups(), powers)))
+                part = words.format(*(in_text(variant, g) if is_power else g for g, is_power in zip(m.groups(), powers)))
                 break
         said.append(part)
     return "; ".join(said)
@@ -160,7 +174,7 @@ def statement_item(variant: Variant, power: str, item: str) -> str:
       that is not a home center (Spain's Naples, Milan and Flanders, England's Scotland: 'they
       are not considered home centers', paid as if they were, ``variants/europe1619/NOTES.md``)
       says "Income: build site NAP";
-    - a loan or payment names the other power ("Loan from Republic of Venice") and a loan's
+    - a loan or payment names the other power ("Loan from the Republic of Venice") and a loan's
       interest is "1 TP interest".
     """
     m = HOME_CENTER.match(item)
@@ -175,5 +189,18 @@ def statement_item(variant: Variant, power: str, item: str) -> str:
         kind, way, other, _, terms = m.groups()
         if kind == "Loan" and terms:
             terms = INTEREST.sub(lambda i: f"{tps(i.group(1))} interest", terms)
-        return f"{kind} {way} {named(variant, other)}" + (f" ({terms})" if terms else "")
+        return f"{kind} {way} {in_text(variant, other)}" + (f" ({terms})" if terms else "")
     return item
+
+
+# --- the Scoring Phase's verdict ---------------------------------------------------------------
+
+
+def verdict(variant: Variant, text: str) -> str:
+    """The Scoring Phase's recorded verdict (``scoring.verdict``: "no power has 25 points;
+    highest 19", "DUTCH reached 25 points (25 wins)") as the page's sentence: the powers named
+    with their articles, its first word capitalised ("The Dutch Republic reached ...")."""
+    codes = sorted(variant.powers, key=len, reverse=True)
+    said = re.sub(r"\b(" + "|".join(map(re.escape, codes)) + r")\b", lambda m: in_text(variant, m.group(1)), text) \
+        if codes else text
+    return said[:1].upper() + said[1:]

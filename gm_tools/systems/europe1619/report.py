@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from gm_tools.engine.variant import Variant
 from gm_tools.systems.europe1619 import recordwords
-from gm_tools.systems.europe1619.recordwords import infs as _infs, named as _named, tps as _tps
+from gm_tools.systems.europe1619.recordwords import in_text as _in_text, infs as _infs, named as _named, tps as _tps
 from gm_tools.systems.europe1619.state import stored
 
 
@@ -32,7 +32,7 @@ def _setup(variant: Variant, record: dict):
 
 def _status_text(variant: Variant, status: str, power: str | None, captured_by: str | None = None) -> str:
     if captured_by:
-        return f"captured by {_named(variant, captured_by)}"
+        return f"captured by {_in_text(variant, captured_by)}"
     return status + (f" ({_named(variant, power)})" if power else "")
 
 
@@ -96,7 +96,7 @@ def _tracker(variant: Variant, setup, statuses: dict) -> str:
     lines (``SheetHooks.mail_tables``). A phase page's bytes are budgeted
     (tests/test_site_sizes.py) and the names are longer than the codes: the minor state is not
     bold, and the Marker column is left out while no state has a confessional marker. A captured
-    state's Status keeps its status too ("UNALIGNED, captured by Duchy of Savoy")."""
+    state's Status keeps its status too ("UNALIGNED, captured by the Duchy of Savoy")."""
     powers = sorted({p for st in statuses.values() for p in st["infs"]}, key=lambda p: _named(variant, p))
     marked = any(st["marker"] for st in statuses.values())
     head = ["Minor state", *(_named(variant, p) for p in powers), "Total", "Status"] + (["Marker"] if marked else [])
@@ -104,9 +104,10 @@ def _tracker(variant: Variant, setup, statuses: dict) -> str:
     for code, st in statuses.items():
         status = _status_text(variant, st["status"], st["power"])
         if st["captured_by"]:
-            status += f", captured by {_named(variant, st['captured_by'])}"
+            status += f", captured by {_in_text(variant, st['captured_by'])}"
+        # the record keeps the marker's key ("catholic"); the rulebook says "Catholic marker"
         cells = [_minor(variant, setup, code), *(str(st["infs"].get(p, "")) for p in powers), str(st["total"]),
-                 status] + ([st["marker"] or ""] if marked else [])
+                 status] + ([(st["marker"] or "").capitalize()] if marked else [])
         rows.append("| " + " | ".join(cells) + " |")
     return "\n".join(rows)
 
@@ -158,11 +159,11 @@ def sections(variant: Variant, record: dict) -> list[tuple[str, str]]:
     if "map_adjustment" in outcome:
         m = outcome["map_adjustment"]
         # the record keeps each power's code (["BRB", "DUTCH"]); the page names it as the
-        # Treasury does ("BRB captured by Dutch Republic"), a province keeping its code as the
+        # Treasury does ("BRB captured by the Dutch Republic"), a province keeping its code as the
         # orders write it; a minor state by code and name, as the Influence Tracker gives it
         setup = _setup(variant, record)
-        lines = [f"- {prov} captured by {_named(variant, who)}" for prov, who in m["captures"]]
-        lines += [f"- {prov} reverts (was held by {_named(variant, who)})" for prov, who in m["reverted"]]
+        lines = [f"- {prov} captured by {_in_text(variant, who)}" for prov, who in m["captures"]]
+        lines += [f"- {prov} reverts (was held by {_in_text(variant, who)})" for prov, who in m["reverted"]]
         lines += [f"- {_named(variant, e['power'])}: {e['unit']} must leave (rule {e['rule']})"
                   + (f"; may retreat to {', '.join(e['retreats'])}" if e["retreats"] else "; disbanded") for e in m["expelled"]]
         # an expelled unit with no retreat is said disbanded on its own line above
@@ -173,17 +174,18 @@ def sections(variant: Variant, record: dict) -> list[tuple[str, str]]:
         # 'all INFs presently invested in the state are held in suspension': said only of INFs there
         held = stored(record.get("after", {}).get("extra", {})).get("influence", {}) or {}
         # 'the minor state': a one-province state has the code of its province, captured above
-        lines += [f"- the minor state {_minor(variant, setup, minor)} captured by {_named(variant, who)}: " + (
+        lines += [f"- the minor state {_minor(variant, setup, minor)} captured by {_in_text(variant, who)}: " + (
             "its INFs are held in suspension" if sum(held.get(minor, {}).values()) else "it holds no INFs")
             for minor, who in m["captured_minors"]]
         lines += [f"- the minor state {_minor(variant, setup, minor)} liberated" for minor in m["liberated_minors"]]
-        lines += [f"- {_named(variant, p)} is eliminated" for p in m["eliminated"]]
-        # grouped by confession ("catholic in CAT (Catalonia), COL (Cologne); ..."): with each
-        # state's name beside its code, "LOR (Lorraine-Alsace) (catholic)" would read badly
+        lines += [f"- {_in_text(variant, p, start=True)} is eliminated" for p in m["eliminated"]]
+        # grouped by confession ("Catholic in CAT (Catalonia), COL (Cologne); ..."): with each
+        # state's name beside its code, "LOR (Lorraine-Alsace) (catholic)" would read badly; the
+        # record's key ("catholic") capitalised as the rulebook's "Catholic marker" is
         by_confession: dict[str, list[str]] = {}
         for minor, confession in m["markers"].items():
             by_confession.setdefault(confession, []).append(_minor(variant, setup, minor))
-        markers = "; ".join(f"{c} in {', '.join(states)}" for c, states in sorted(by_confession.items())) or "none"
+        markers = "; ".join(f"{c.capitalize()} in {', '.join(states)}" for c, states in sorted(by_confession.items())) or "none"
         lines.append(f"- confessional markers: {markers}")
         found.append(("Map adjustment", "\n".join(lines)))
     if "transactions" in outcome:
@@ -204,5 +206,5 @@ def sections(variant: Variant, record: dict) -> list[tuple[str, str]]:
         lines = [f"**{_named(variant, p)}** {i['total']}: captured centers {i['captured_centers']}, markers {i['markers']}, "
                  f"captured provinces {i['captured_provinces']}, lost centers {i['lost_centers']}, "
                  f"lost provinces {i['lost_provinces']}, bonus {i['bonus']}" for p, i in order]
-        found.append((f"Scores {s['year']}", _items(lines) + f"\n\n{s['verdict']}."))
+        found.append((f"Scores {s['year']}", _items(lines) + f"\n\n{recordwords.verdict(variant, s['verdict'])}."))
     return found

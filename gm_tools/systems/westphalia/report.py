@@ -47,11 +47,31 @@ def _codes(variant: Variant) -> re.Pattern:
     return found[1]
 
 
+_ARTICLES: dict[int, tuple[Variant, re.Pattern | None]] = {}
+
+
+def _articled(variant: Variant) -> re.Pattern | None:
+    """The "The" of a principality named with it ("The Palatinate", as the rulebook's list of
+    Electors names it) where a sentence reads it after its start: "Saxony for Red Phoenix, the
+    Palatinate for ...", "places 2 Diplomatic Influence on the Palatinate"."""
+    found = _ARTICLES.get(id(variant))
+    if found is None or found[0] is not variant:
+        tables = variant.tables
+        names = [*tables.get("electors", {}), *tables.get("principalities", {}).get("names", [])]
+        rests = sorted({n[4:] for n in names if isinstance(n, str) and n.startswith("The ")}, key=len, reverse=True)
+        pattern = re.compile(r"(?<=[^.!?\s] )The (?=(?:" + "|".join(map(re.escape, rests)) + r")\b)") if rests else None
+        found = _ARTICLES[id(variant)] = (variant, pattern)
+    return found[1]
+
+
 def in_words(variant: Variant, text: str) -> str:
     """A recorded result as the pages say it: the players by name (``Goslar led by ORANGE: RED
-    wins`` is ``Goslar led by Orange Stag: Red Phoenix wins``) and a count with its noun
-    (``1 orthodox town(s)`` is ``1 orthodox town``)."""
+    wins`` is ``Goslar led by Orange Stag: Red Phoenix wins``), a count with its noun
+    (``1 orthodox town(s)`` is ``1 orthodox town``) and "the Palatinate" inside a sentence."""
     text = _codes(variant).sub(lambda m: named(variant, m.group(1)), text)
+    articled = _articled(variant)
+    if articled is not None:
+        text = articled.sub("the ", text)
     return re.sub(r"\b(\d+) ([a-z]+ )?town\(s\)", lambda m: f"{m.group(1)} {m.group(2) or ''}town"
                   + ("" if m.group(1) == "1" else "s"), text)
 
@@ -162,7 +182,7 @@ def sections(variant: Variant, record: dict) -> list[tuple[str, str]]:
     if state.initiative:
         out.append(("Initiative Order", ", ".join(named(variant, p) for p in state.initiative)))
     if state.targets:
-        out.append(("Eligible Target Principalities", ", ".join(state.targets)))
+        out.append(("Eligible Target Principalities", in_words(variant, ", ".join(state.targets))))
     return out + _state_sections(variant, record)
 
 

@@ -210,8 +210,8 @@ class WestphaliaRules(Rules):
                 rank[p] = westphalia_power(variant, state, p, year)
                 counted = f"Peace of Westphalia Victory count {rank[p]}"
                 notes[p] = f"{notes[p]}; {counted}" if p in notes else counted
-            ranking = ("most Peace of Westphalia Victory count first (the count that won the game, in the Note), "
-                       "then most Imperial Power")
+            ranking = ("the highest Peace of Westphalia Victory count first (the count that won the game, in the "
+                       "Note), then the most Imperial Power")
         return Scores(points={p: imperial_power(state, p, year) for p in variant.powers}, year=str(year),
                       label="Imperial Power", when="the last step played of each round", notes=notes,
                       rank=rank, ranking=ranking)
