@@ -584,8 +584,10 @@ def read_workbook(data: bytes, where: str, variant: Variant, inputs: list[Table]
         cell = refs["Variant"].split("!")[1]
         problems.append(Problem(GAME, cell, repr(game["variant"]), f"{variant_label(variant)!r}, the game's variant"))
     for name in (ORDERS, PRESS):
-        if name not in sheets:
-            problems.append(Problem(name, "", no_such_sheet(name, wb.sheetnames, theirs), f"the {name} sheet gm-tools wrote"))
+        missing = no_such_sheet(name, wb.sheetnames, theirs) if name not in sheets else ""
+        # press is optional (docs/workbook.md): a Press sheet deleted is none; one renamed may hold some
+        if missing and (name == ORDERS or missing != "no such sheet"):
+            problems.append(Problem(name, "", missing, f"the {name} sheet gm-tools wrote"))
     orders = _read_orders(wb[ORDERS], variant, problems) if ORDERS in sheets else []
     press = _read_press(wb[PRESS], problems, pictures) if PRESS in sheets else ""
     rows, absent, unlaid = {}, [], []
