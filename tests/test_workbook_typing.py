@@ -242,3 +242,17 @@ def test_europe_1615s_infs_cell_holding_no_count_is_still_refused(tmp_path):
                        "INF Deployment!A3": "FRANCE", "INF Deployment!B3": 2.5, "INF Deployment!C3": "LOR"})
     assert problems_after(paths, tmp_path) == ["INF Deployment!B2: found 'five', expected a whole number (INFs)",
                                                "INF Deployment!B3: found '2.5', expected a whole number (INFs)"]
+
+
+def test_a_number_in_a_percent_formatted_cell_is_named_as_the_gm_sees_it(tmp_path):
+    # A cell Excel formats as a percentage shows '5%' for the 0.05 it stores: a refusal quoting
+    # 0.05 names something the GM cannot find on the screen.
+    def percent(wb):
+        for ref, value, fmt in (("Orders!C14", 0.05, "0%"), ("Orders!C15", 0.125, "0.0%")):
+            sheet, cell = ref.split("!")
+            wb[sheet][cell].value, wb[sheet][cell].number_format = value, fmt
+
+    paths = create(tmp_path)
+    edit_workbook(paths.workbook, percent)
+    problems = problems_after(paths, tmp_path)
+    assert [p.split(", expected")[0] for p in problems] == ["Orders!C14: found '5%'", "Orders!C15: found '12.5%'"]

@@ -21,7 +21,7 @@ from gm_tools.errors import Problem, WorkbookError, did_you_mean
 from gm_tools.engine.hooks import CHOICE, INTEGER, ORDERS, Column, InputRow, Table
 from gm_tools.edges.xlsxfile import FIXED_TIME, _macro_enabled, _normalise  # noqa: F401 (FIXED_TIME: re-exported)
 from gm_tools.edges.deadline import deadline_cell, deadline_text
-from gm_tools.edges.strays import as_laid_out, cell_text as _text, choice_key, formula_expected, own_power_left_off, header_columns, no_column, whole_number as _integer, nothing_beyond as _nothing_beyond, nothing_outside as _nothing_outside, orders_in_column, read_in_columns
+from gm_tools.edges.strays import as_laid_out, as_shown, cell_text as _text, choice_key, formula_expected, own_power_left_off, header_columns, no_column, whole_number as _integer, nothing_beyond as _nothing_beyond, nothing_outside as _nothing_outside, orders_in_column, read_in_columns
 from gm_tools.edges.gmsheets import GmSheet, add_gm_sheets, copies_typed_in, never_formulas, read_gm_sheets
 from gm_tools.edges.layout import PowerBlock
 from gm_tools.edges.pressimages import press_problems
@@ -409,7 +409,7 @@ def _typed(ws, row: int, column: int, problems: list[Problem]):
     if cell.data_type == "e":  # '#N/A', '#REF!': what a paste or a formula left, read as text it would mislead
         problems.append(Problem(ws.title, cell.coordinate, f"the error value {cell.value!r}", "a value typed over it"))
         return None
-    return cell.value
+    return as_shown(cell)
 
 
 def _check_layout(ws, problems: list[Problem], headers: tuple[str, ...] = (),
