@@ -35,7 +35,7 @@ CONFESSIONS = {
 _MINORS = [
     ("BRE", "Bremen", None, True), ("ERF", "Erfurt", None, True), ("HAM", "Hamburg", None, True),
     ("OLD", "Oldenburg", None, True), ("PAD", "Paderborn", None, True), ("POM", "Pomerania", None, True),
-    ("SAA", "Saarbrueken", None, True), ("STR", "Strasbourg", None, True),
+    ("SAA", "Saarbruecken", None, True), ("STR", "Strasbourg", None, True),
     ("SWI", "Swiss Confederation", None, False), ("TRI", "Trier", None, True),
     ("WAL", "Wallachia", None, False), ("MOL", "Moldavia", None, False),
     ("ANS", "Ansbach", "ANS", True), ("BOHC", "Bohemian Confederacy", "BOH", True),

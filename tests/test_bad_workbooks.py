@@ -398,3 +398,24 @@ def test_the_orders_command_lists_the_workbook_problems_in_workbook_order(tmp_pa
     err = capsys.readouterr().err
     assert snapshot(tmp_path) == before
     assert err.splitlines()[1:] == [f"  {p}" for p in SCATTERED if "is not a province" not in p]
+
+
+def test_a_deleted_press_sheet_is_no_press_and_the_next_workbook_has_it_again(tmp_path):
+    # docs/workbook.md: the Press sheet is 'the GM's commentary for this phase', which a phase
+    # may go without; deleting the tab said 'no such sheet' and held up the whole turn.
+    paths = create(tmp_path)
+    edit_workbook(paths.workbook, lambda wb: wb.remove(wb["Press"]))
+    type_cells(paths, {cell_of(paths, "A PAR"): "A PAR - BUR"})
+    assert run_turn(paths.name, root=paths.root, site_dir=None, force=True).processed
+    import json
+    record = json.loads((paths.history / "S1901M.json").read_text(encoding="utf-8"))
+    assert record["press"] == "" and "A PAR - BUR" in str(record["orders"])
+    assert "Press" in openpyxl.load_workbook(paths.workbook).sheetnames
+
+
+def test_a_press_sheet_renamed_is_still_asked_for_as_it_may_hold_press(tmp_path):
+    paths = create(tmp_path)
+    edit_workbook(paths.workbook, lambda wb: setattr(wb["Press"], "title", "Press S1901"))
+    assert problems_after(paths, tmp_path) == [
+        "Press: found no such sheet ('Press S1901' is there: if that is it, name it 'Press' again), "
+        "expected the Press sheet gm-tools wrote"]

@@ -610,3 +610,21 @@ def test_the_attacks_bribe_chart_and_overspending_cuts_name_the_powers(game, tmp
     assert not codes.search(chart)
     assert re.search(r"F BRI H +Spain 3", section("S1615M", "Bribe chart"))
     assert records["P1616D"]["extra"]["outcome"]["attacks"]["attacks"][0]["power"] == "SPAIN"
+
+
+def test_two_offers_pasted_into_one_offers_cell_are_named_as_two(political):
+    """rulebook 001, the offer sheet: 'amount : unit order', one offer for each order. A mail's
+    two offers pasted into one Order cell (or typed with Alt+Enter) were refused with the
+    parser's words for the first ('unexpected ... after the destination'), as if one order were
+    mistyped; they are named as two offers, one a row, as the Orders sheet names two orders."""
+    run_turn("g", root=political.root, site_dir=None, force=True)
+    run_turn("g", root=political.root, site_dir=None, force=True)
+    assert load_state("g", political.root).position.phase == "S1615M"
+    political.workbook.write_bytes(set_cells(political.workbook.read_bytes(), {
+        "Offers!A2": "SPAIN", "Offers!B2": 0, "Offers!C2": "A MAD - ARA\nA MAD H"}))
+    with pytest.raises(WorkbookError) as caught:
+        run_turn("g", root=political.root, site_dir=None)
+    [(cell, found, expected)] = [(p.cell, p.found, p.expected) for p in caught.value.problems]
+    assert (cell, found) == ("C2", "'A MAD - ARA\\nA MAD H'")
+    assert expected.startswith("one offer a row, not 2 lines (Alt+Enter): type each offer on a row of its own, "
+                               "with its Power and Amount (")

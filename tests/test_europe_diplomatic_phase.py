@@ -407,6 +407,17 @@ def test_reads_the_rulebook_forms(setup):
 
 
 
+@pytest.mark.parametrize("written", ["2: Saarbrücken", "2: Saarbruecken", "2: Saarbrueken", "2: SAA"])
+def test_saarbruecken_is_the_minor_state_by_its_name_and_the_rulebooks(written):
+    # 002, 'List of minor states that can be influenced' prints 'Saarbrueken, SAA' (and its HRE
+    # notes 'Saarbueken (SAA)'): slips for Saarbrücken, the province's and the map's name. The
+    # city as written (with the umlaut or 'ue') and the printed spelling all name SAA, not a
+    # refusal asking 'did you mean SAA?'.
+    setup = setup_from_variant(load_variant("europe1619"))
+    assert setup.minors["SAA"].name == "Saarbruecken"
+    assert read_order(setup, "FRANCE", written) == Placement("FRANCE", 2, "SAA", written)
+
+
 def test_placements_and_attacks_read_as_in_europe_1615_with_the_same_words_for_a_mistake(setup):
     """One reader for both rulebooks' placements and attacks (gm_tools/mechanics/influenceorders.py):
     Europe 1615's 'Writing the orders' writes '9 INFs to Wuerttemburg (WUR)', Europe 1619

@@ -203,3 +203,34 @@ def test_a_powers_alias_names_no_other_power(std, tmp_path):
     with pytest.raises(VariantDataError) as caught:
         load_variant(str(folder))
     assert "(GERMANY): alias 'france' is already a name of FRANCE" in str(caught.value)
+
+
+@pytest.mark.parametrize("written, order", [
+    ("A BAV - Baden-Württemberg", ("WUR", None)), ("A Bayern - Baden Württemberg", ("WUR", None)),
+    ("A BAV S A Westphalia-Münster - Baden-Württemberg", ("WES", "WUR")), ("A BAV S A Baden-Württemberg", ("WUR", None))])
+def test_an_umlaut_typed_for_the_maps_written_out_name_is_that_province(written, order):
+    """docs/orders.md promises the native names: the Europe 1619 map writes 'Baden-Wuerttemberg'
+    and 'Westphalia-Muenster', and a player types them as German does. The hyphenated name with
+    its umlaut was split into a move ('Baden' - 'Württemberg'), so the order went astray."""
+    from dataclasses import replace
+
+    from gm_tools.app.turn import start_position
+
+    variant = load_variant("europe1619")
+    position = replace(start_position(variant), phase="Y1619M")  # the Orders Phase, League's army in Bavaria
+    read = parse_order(written, variant, position, "LEAGUE")
+    assert (getattr(read, "supported", None) or read.dest, read.dest if hasattr(read, "supported") else None) == order
+
+
+@pytest.mark.parametrize("written, code", [("Baden-Württemberg", "WUR"), ("Westphalia-Münster", "WES"),
+                                           ("Baden Wurttemberg", None)])
+def test_an_umlaut_folds_on_the_europe_1615_map_too(written, code):
+    from gm_tools.engine.orderwords import Reader
+
+    variant = load_variant("europe1615")
+    reader = Reader(f"{written} - PAR", variant, names_of(variant))
+    place = reader.place("a province")
+    if code is None:  # no umlaut, nothing folded: 'Baden' alone, as before
+        assert (place.province, reader.peek()) == ("WUR", "wurttemberg")
+    else:
+        assert (place.province, reader.tokens[reader.pos:]) == (code, ["-", "PAR"])

@@ -219,3 +219,40 @@ def test_an_order_pasted_with_its_own_powers_name_is_read_on_its_row(tmp_path):
     assert run_turn(paths.name, root=paths.root, site_dir=None).processed
     france = {entry["cell"]: entry for entry in _recorded(paths)["orders"]["FRANCE"]}
     assert (france["Orders!C14"]["read"], france["Orders!C15"]["read"]) == ("A PAR - BUR", "A MAR - SPA")
+
+
+def test_europe_1615s_infs_typed_with_the_word_are_the_number(tmp_path):
+    # Europe 1615 (000, deploying INFs: 'France decides to deploy all INFs in the phase as
+    # follows: 9 INFs to Wuerttemburg (WUR), 3 INFs to the Rhineland (RHI), 1 INFs to Lower
+    # Saxony'): '5 INFs' or '1 INF' in the INFs cell, the rulebook's count, is that number.
+    # Words that are no count stay refused as before.
+    paths = create(tmp_path, variant="europe1615")
+    assert run_turn(paths.name, root=paths.root, site_dir=None, force=True).processed  # the Initial Status Check
+    type_cells(paths, {"INF Deployment!A2": "ENGLAND", "INF Deployment!B2": "5 INFs", "INF Deployment!C2": "LOR",
+                       "INF Deployment!A3": "FRANCE", "INF Deployment!B3": "1 inf", "INF Deployment!C3": "LOR"})
+    assert run_turn(paths.name, root=paths.root, site_dir=None, force=True).processed  # S1615M
+    assert _recorded(paths, "S1615M")["extra"]["europe1615"]["placements"] == [
+        {"power": "ENGLAND", "infs": 5, "minor": "LOR"}, {"power": "FRANCE", "infs": 1, "minor": "LOR"}]
+
+
+def test_europe_1615s_infs_cell_holding_no_count_is_still_refused(tmp_path):
+    paths = create(tmp_path, variant="europe1615")
+    assert run_turn(paths.name, root=paths.root, site_dir=None, force=True).processed
+    type_cells(paths, {"INF Deployment!A2": "ENGLAND", "INF Deployment!B2": "five", "INF Deployment!C2": "LOR",
+                       "INF Deployment!A3": "FRANCE", "INF Deployment!B3": 2.5, "INF Deployment!C3": "LOR"})
+    assert problems_after(paths, tmp_path) == ["INF Deployment!B2: found 'five', expected a whole number (INFs)",
+                                               "INF Deployment!B3: found '2.5', expected a whole number (INFs)"]
+
+
+def test_a_number_in_a_percent_formatted_cell_is_named_as_the_gm_sees_it(tmp_path):
+    # A cell Excel formats as a percentage shows '5%' for the 0.05 it stores: a refusal quoting
+    # 0.05 names something the GM cannot find on the screen.
+    def percent(wb):
+        for ref, value, fmt in (("Orders!C14", 0.05, "0%"), ("Orders!C15", 0.125, "0.0%")):
+            sheet, cell = ref.split("!")
+            wb[sheet][cell].value, wb[sheet][cell].number_format = value, fmt
+
+    paths = create(tmp_path)
+    edit_workbook(paths.workbook, percent)
+    problems = problems_after(paths, tmp_path)
+    assert [p.split(", expected")[0] for p in problems] == ["Orders!C14: found '5%'", "Orders!C15: found '12.5%'"]

@@ -40,6 +40,22 @@ def cell_text(value) -> str:
     return str(value).translate(_INVISIBLE).strip()
 
 
+_PERCENT = re.compile(r'"[^"]*"|\\.|(%)')
+
+
+def as_shown(cell):
+    """A cell's value as the GM sees it where the spreadsheet shows a number otherwise than it
+    stores it: a number in a cell formatted as a percentage ('5%', stored 0.05) is that text,
+    so a refusal quotes what is on the screen; any other value is the value."""
+    value, fmt = cell.value, cell.number_format or ""
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or "%" not in fmt:
+        return value
+    if not any(m.group(1) for m in _PERCENT.finditer(fmt.split(";")[0])):
+        return value  # the '%' is quoted or escaped: shown as written, not as a percentage
+    places = len(re.search(r"(?:\.(0*))?[^.]*$", fmt.split(";")[0].split("%")[0]).group(1) or "")
+    return f"{value * 100:.{places}f}%"
+
+
 _QUOTES = str.maketrans({"‘": "'", "’": "'", "‛": "'", "“": '"', "”": '"', "„": '"'})
 
 

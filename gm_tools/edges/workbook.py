@@ -21,7 +21,7 @@ from gm_tools.errors import Problem, WorkbookError, did_you_mean
 from gm_tools.engine.hooks import CHOICE, INTEGER, ORDERS, Column, InputRow, Table
 from gm_tools.edges.xlsxfile import FIXED_TIME, _macro_enabled, _normalise  # noqa: F401 (FIXED_TIME: re-exported)
 from gm_tools.edges.deadline import deadline_cell, deadline_text
-from gm_tools.edges.strays import as_laid_out, cell_text as _text, choice_key, formula_expected, own_power_left_off, header_columns, no_column, whole_number as _integer, nothing_beyond as _nothing_beyond, nothing_outside as _nothing_outside, orders_in_column, read_in_columns
+from gm_tools.edges.strays import as_laid_out, as_shown, cell_text as _text, choice_key, formula_expected, own_power_left_off, header_columns, no_column, whole_number as _integer, nothing_beyond as _nothing_beyond, nothing_outside as _nothing_outside, orders_in_column, read_in_columns
 from gm_tools.edges.gmsheets import GmSheet, add_gm_sheets, copies_typed_in, never_formulas, read_gm_sheets
 from gm_tools.edges.layout import PowerBlock
 from gm_tools.edges.pressimages import press_problems
@@ -409,7 +409,7 @@ def _typed(ws, row: int, column: int, problems: list[Problem]):
     if cell.data_type == "e":  # '#N/A', '#REF!': what a paste or a formula left, read as text it would mislead
         problems.append(Problem(ws.title, cell.coordinate, f"the error value {cell.value!r}", "a value typed over it"))
         return None
-    return cell.value
+    return as_shown(cell)
 
 
 def _check_layout(ws, problems: list[Problem], headers: tuple[str, ...] = (),
@@ -584,8 +584,10 @@ def read_workbook(data: bytes, where: str, variant: Variant, inputs: list[Table]
         cell = refs["Variant"].split("!")[1]
         problems.append(Problem(GAME, cell, repr(game["variant"]), f"{variant_label(variant)!r}, the game's variant"))
     for name in (ORDERS, PRESS):
-        if name not in sheets:
-            problems.append(Problem(name, "", no_such_sheet(name, wb.sheetnames, theirs), f"the {name} sheet gm-tools wrote"))
+        missing = no_such_sheet(name, wb.sheetnames, theirs) if name not in sheets else ""
+        # press is optional (docs/workbook.md): a Press sheet deleted is none; one renamed may hold some
+        if missing and (name == ORDERS or missing != "no such sheet"):
+            problems.append(Problem(name, "", missing, f"the {name} sheet gm-tools wrote"))
     orders = _read_orders(wb[ORDERS], variant, problems) if ORDERS in sheets else []
     press = _read_press(wb[PRESS], problems, pictures) if PRESS in sheets else ""
     rows, absent, unlaid = {}, [], []

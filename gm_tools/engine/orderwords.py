@@ -72,6 +72,16 @@ def _normal_words(name: str) -> tuple[str, ...]:
     return tuple(re.sub(r"[-/()_,]", " ", name).split())
 
 
+_UMLAUTS_LONG = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue"})
+_UMLAUTS_SHORT = str.maketrans({"ä": "a", "ö": "o", "ü": "u"})
+
+
+def _folded(word: str, long: bool = True) -> str:
+    """A lower-case word with its umlauts written out ('württemberg' -> 'wuerttemberg') or,
+    ``long`` False, left off ('wurttemberg'): the two ways the variants spell German names."""
+    return word.translate(_UMLAUTS_LONG if long else _UMLAUTS_SHORT)
+
+
 @dataclass(frozen=True)
 class Names:
     """Every way the variant's provinces may be written, ready for matching."""
@@ -209,7 +219,7 @@ def _translated_tokens(text: str, names: Names) -> list[str]:
     for raw in text.split():
         if "-" not in raw or raw == "-":
             tokens.append(raw)
-        elif raw.lower() in names.hyphenated:
+        elif raw.lower() in names.hyphenated or (not raw.isascii() and _folded(raw.lower()) in names.hyphenated):
             tokens += [part for part in raw.split("-") if part]
         else:
             tokens += [part for part in re.split(r"(-)", raw) if part]
@@ -327,8 +337,11 @@ class Reader:
             location = self.names.by_words.get((word,))
             if location is not None:
                 return self._placed(start, 1, location)
+        umlauts = not all(w.isascii() for w in self.words[start:start + self.names.longest])
         for n in range(min(self.names.longest, len(self.tokens) - start), 0, -1):
             location = self.names.by_words.get(tuple(self.words[start:start + n]))
+            if location is None and umlauts:
+                location = self._folded(start, n)
             if location is not None:
                 return self._placed(start, n, location)
         if word == "the" and start + 1 < len(self.tokens):
@@ -353,6 +366,16 @@ class Reader:
             f"expected {what}, but {shown!r} is not a province of {self.variant.title}",
             _suggest(self.variant, self.names, unknown),
         )
+
+    def _folded(self, start: int, n: int) -> str | None:
+        """The location the ``n`` words from ``start`` name once their umlauts are folded, as
+        the Europe maps spell German names ('Baden-Württemberg' for 'Baden-Wuerttemberg',
+        'Düren' for 'Dueren' or 'Duren'); None when neither fold names one, or when the two
+        name different provinces. Only for words with an umlaut: the judges' notation is
+        read before any of this."""
+        words = self.words[start:start + n]
+        found = {self.names.by_words.get(tuple(_folded(w, long) for w in words)) for long in (True, False)} - {None}
+        return found.pop() if len(found) == 1 else None
 
     def _placed(self, start: int, n: int, location: str) -> Place:
         """The place named by the ``n`` words from ``start``, with the coast that follows."""

@@ -84,7 +84,7 @@ class Europe1615Hooks(SheetHooks):
         powers = setup_of(variant).powers
         power = power_column("Power", variant, powers, editable=True, width=14)
         return [
-            Table(DEPLOYMENT, (power, Column("INFs", INTEGER, editable=True, width=8),
+            Table(DEPLOYMENT, (power, Column("INFs", INTEGER, editable=True, width=8, hooks_judge=True),
                                Column("Minor state", editable=True, width=16)), blank_rows=BLANK_ROWS),
             Table(ATTACKS, (power, Column("Attack", editable=True, width=24)), blank_rows=len(powers) + 2),
             Table(WAIVERS, (power, Column("Center", editable=True, width=12)), blank_rows=10),
@@ -112,6 +112,10 @@ class Europe1615Hooks(SheetHooks):
                 missing = "Power" if not power else "INFs" if infs is None else "Minor state"
                 problems.append(_problem(row.cells[missing], "nothing",
                                          _blank(missing, "a deployment", "Power", "INFs", "Minor state")))
+                continue
+            infs = _infs(infs)
+            if infs is None:
+                problems.append(_problem(row.cells["INFs"], repr(row.values["INFs"]), "a whole number (INFs)"))
                 continue
             if infs < 1:
                 # checked here, at its own cell: joined into '-3: WUR' the line reads as no
@@ -513,6 +517,18 @@ def _blank(missing: str, what: str, *columns: str) -> str:
     """What a row with an empty cell lacks: ``a value in its INFs column (a deployment row
     needs Power, INFs and Minor state)``."""
     return f"a value in its {missing} column ({what} row needs {', '.join(columns[:-1])} and {columns[-1]})"
+
+
+_INFS = re.compile(r"\s*([+-]?\d+)\s*INFs?\s*", re.IGNORECASE)
+
+
+def _infs(value) -> int | None:
+    """An INFs cell as a number: the number alone, or with the word as the rulebook counts
+    them ('9 INFs to Wuerttemburg (WUR)': '5 INFs', '1 INF'); None for anything else."""
+    if isinstance(value, int):
+        return value
+    m = _INFS.fullmatch(str(value))
+    return int(m.group(1)) if m else None
 
 
 def _problem(ref: str, found: str, expected: str) -> Problem:

@@ -476,7 +476,12 @@ def _check_offers(variant: Variant, position: Position, rows: list[InputRow]) ->
         except (OfferError, OrderError) as e:
             # another phase's entry typed here (an attack, a placement) is named for what it is
             elsewhere = misplaced(variant, MOVEMENT, str(text), "entered")
-            if elsewhere:
+            lines = [line for line in str(text).splitlines() if line.strip()]
+            if len(lines) > 1 and not elsewhere:  # a mail's offers pasted into one cell, or Alt+Enter
+                problems.append(_problem(row.cells["Order"], repr(text), f"one offer a row, not {len(lines)} lines "
+                                         f"(Alt+Enter): type each offer on a row of its own, with its Power and Amount "
+                                         f"({e.reason if isinstance(e, OrderError) else e})"))
+            elif elsewhere:
                 problems.append(_problem(row.cells["Order"], repr(text), f"a unit's order to bid on: {elsewhere}"))
             elif isinstance(e, OfferError):
                 column = "Amount" if str(e).startswith(f"{amount}:") else "Order"
