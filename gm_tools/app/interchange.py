@@ -38,7 +38,13 @@ def export_mila(name: str, root: str | os.PathLike | None = None) -> dict:
         before = position_from_json(record["before"])
         adjusting = parse_phase(record["phase"]).type == ADJUSTMENT
         builds.append(adjustment_counts(state.variant, before) if adjusting else {})
-    current = None if state.finished else record_position(state.position)
+    last = state.history[-1] if state.history else None
+    if last is not None and last["next_phase"] is None:
+        # Won by the rules: MILA names a finished game's last board COMPLETED, and without it
+        # an import would stop before the winning phase (it plays every phase but the last).
+        current = {**last["after"], "phase": "COMPLETED"}
+    else:
+        current = record_position(state.position)
     return to_mila(state.variant, name, state.history, current, builds)
 
 
@@ -126,7 +132,11 @@ def cmd_export(args) -> int:
 def cmd_import(args) -> int:
     data = sys.stdin.buffer.read() if args.file == "-" else Path(args.file).read_bytes()
     name = args.name or Path(args.file).stem.split(".")[0]
+    from gm_tools.app.turn import load_state
+
     reports = import_mila(data, name, root=args.root, seed=args.seed)
     paths = game_paths(name, args.root)
-    print(f"imported {len(reports)} phases into {paths.workbook}; the game is ready for its next phase")
+    state = load_state(name, args.root)
+    now = f"the game is over: {state.over_text()}" if state.finished else "the game is ready for its next phase"
+    print(f"imported {len(reports)} phases into {paths.workbook}; {now}")
     return 0
