@@ -80,9 +80,10 @@ def _build_parser() -> argparse.ArgumentParser:
     s.add_argument("--option", action="append", metavar="NAME=VALUE",
                    help="a game option over the variant's [options] (repeatable), e.g. diplomatic_attacks=false")
     s.add_argument("--players", type=int, metavar="N",
-                   help="number of players, for a variant with smaller setups (europe1619: 10 to 15, default 15)")
+                   help="number of players, for a variant with setups by count (europe1619: 10 to 15, default 15; "
+                        "europe1615v2: 2 to 5, default 5; westphalia: 3 to 14, default 5)")
     _games_root(s)
-    s.set_defaults(func=lambda a: _call("gm_tools.app.turn", "cmd_new_game", a))
+    s.set_defaults(func=lambda a: _call("gm_tools.app.newgame", "cmd_new_game", a))
 
     s = _command(sub, "turn", "process the current phase of a game",
                  "Checks every entry of the phase's sheets, adjudicates, writes the results and the\n"

@@ -101,6 +101,8 @@ def new_game(
             found = f"found {code}, which no player plays; expected a played power" if code else "expected a power"
             raise GameError(f"player for {power!r}: {found} of {variant.name}, its name or the first letters of one "
                             f"({', '.join(c for c, p in variant.powers.items() if p.playable)})")
+        if code in named:
+            raise GameError(f"player for {power!r}: found {code}'s player named twice, expected each power once")
         named[code] = player
     players = {code: named.get(code, "") for code in variant.powers}
     info = GameInfo(
@@ -557,32 +559,6 @@ def replay(name: str, root: str | os.PathLike | None = None) -> list[str]:
 
 
 # --- the command line -------------------------------------------------------------------------
-
-
-def _option_value(text: str):
-    """``true``/``false`` as booleans, whole numbers as ints, anything else as text."""
-    if text.lower() in ("true", "false"):
-        return text.lower() == "true"
-    return int(text) if text.lstrip("-").isdigit() else text
-
-
-def cmd_new_game(args) -> int:
-    players = {}
-    for item in args.player or []:
-        power, equals, player = item.partition("=")
-        if not equals or not power.strip():
-            raise GameError(f"--player {item!r}: expected POWER=NAME, e.g. --player FRANCE=Ann")
-        players[power.strip().upper()] = player.strip()
-    options = {}
-    for item in args.option or []:
-        key, equals, text = item.partition("=")
-        if not equals or not key.strip():
-            raise GameError(f"--option {item!r}: expected NAME=VALUE, e.g. --option diplomatic_attacks=false")
-        options[key.strip()] = _option_value(text.strip())
-    paths = new_game(args.variant, args.name, root=args.root, seed=args.seed, players=players,
-                     player_count=args.players, options=options)
-    print(f"created {paths.workbook} and {paths.game_json}")
-    return 0
 
 
 def cmd_turn(args) -> int:
