@@ -21,3 +21,21 @@ def test_a_mistyped_game_name_names_the_nearest_games(tmp_path, capsys):
     assert main(["status", "zzz", "--root", str(tmp_path)]) == 2
     assert "does not exist (create it with: gm-tools new-game VARIANT zzz)" in capsys.readouterr().err
     assert not (tmp_path / "westphalia-dmeo").exists() and not (tmp_path / "cc").exists()
+
+
+def test_a_new_name_differing_only_in_case_is_refused(tmp_path, capsys):
+    """'MyGame' and 'mygame' are one folder on Windows and macOS and one address on many web
+    hosts: a second game so named would overwrite the first's workbook, record or pages. Both
+    new-game and import refuse it, writing nothing; before, both made a second game."""
+    new_game("standard", "MyGame", root=tmp_path, seed=1, created="2000-01-01T00:00:00Z")
+    before = sorted(p.name for p in tmp_path.iterdir())
+    assert main(["new-game", "standard", "mygame", "--root", str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert f"game name 'mygame': found 'MyGame' in {tmp_path}, the same name in other letter case" in err
+    saved = tmp_path.parent / "saved.json"
+    saved.write_text('{"map": "standard", "phases": [{"name": "S1901M", "state": {}}]}', encoding="utf-8")
+    assert main(["import", str(saved), "--name", "MYGAME", "--root", str(tmp_path)]) == 2
+    assert "game name 'MYGAME': found 'MyGame'" in capsys.readouterr().err
+    assert sorted(p.name for p in tmp_path.iterdir()) == before
+    assert main(["new-game", "standard", "MyGame", "--root", str(tmp_path)]) == 2
+    assert f"game 'MyGame' exists already in {tmp_path}" in capsys.readouterr().err

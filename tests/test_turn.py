@@ -48,7 +48,7 @@ def test_new_game_creates_workbook_and_record(tmp_path):
     # The Orders sheet lists every unit of every power (22 in the 1901 position).
     units = [row[1] for row in sheet_rows(paths, "Orders")[1:] if row[0] and row[1] and row[1][:2] in ("A ", "F ")]
     assert len(units) == 22 and "F STP/SC" in units
-    with pytest.raises(GameError, match="already exists"):
+    with pytest.raises(GameError, match="exists already"):
         create(tmp_path, "alpha")
 
 

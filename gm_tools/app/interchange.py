@@ -18,7 +18,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from gm_tools.edges.game import game_paths, games_root, write_atomic
+from gm_tools.edges.game import game_paths, games_root, refuse_taken_name, write_atomic
 from gm_tools.edges.mila import (MilaFormatError, orders_of, position_from_mila, press_of, processed_of,
                                   read_saved_game, to_mila)
 from gm_tools.edges.workbook_fill import place_orders, set_cells
@@ -74,6 +74,7 @@ def import_mila(data: bytes, name: str, root: str | os.PathLike | None = None, s
     final = game_paths(name, root)
     if final.workbook.exists() or final.folder.exists():
         raise GameError(f"game {name!r} exists already ({final.folder}): choose another name with --name")
+    refuse_taken_name(final)
     first = position_from_mila(variant, phases[0], "phases[0]")
     if first.phase != variant.calendar.first_phase or _board(first) != _board(start_position(variant)):
         raise MilaFormatError(f"phases[0] ({first.phase}): the saved game does not start from the standard "

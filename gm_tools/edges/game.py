@@ -286,9 +286,26 @@ def _player_count(paths: GamePaths, value) -> int | None:
     raise GameError(f"{paths.game_json}: \"player_count\" is {value!r}, expected a whole number of players")
 
 
-def save_new_game(paths: GamePaths, info: GameInfo) -> None:
+def refuse_taken_name(paths: GamePaths) -> None:
+    """A new game's name must be free, and free whatever its case: 'MyGame' beside 'mygame'
+    is one folder on Windows and macOS and one address on many web hosts, where one game's
+    workbook, record or pages would overwrite the other's."""
     if paths.game_json.exists() or paths.workbook.exists():
-        raise GameError(f"game {paths.name!r} already exists in {paths.root}")
+        raise GameError(f"game {paths.name!r} exists already in {paths.root}: choose another name")
+    own = (paths.name, f"{paths.name}.xlsx")
+    try:
+        taken = sorted(d.name for d in Path(paths.root).iterdir()
+                       if d.name not in own and d.name.casefold() in {n.casefold() for n in own})
+    except OSError:
+        return
+    if taken:
+        raise GameError(f"game name {paths.name!r}: found {taken[0]!r} in {paths.root}, the same name in other "
+                        "letter case, expected a name of its own (Windows, macOS and many web hosts take the two "
+                        "for one file): choose another name")
+
+
+def save_new_game(paths: GamePaths, info: GameInfo) -> None:
+    refuse_taken_name(paths)
     write_atomic(paths.game_json, json_text(info.to_json()).encode("utf-8"))
 
 
