@@ -88,3 +88,21 @@ def test_an_out_path_that_cannot_be_a_file_is_named_and_a_missing_folder_is_made
     out = tmp_path / "new" / "folder" / "map.svg"
     assert main([*args, "--out", str(out)]) == 0
     assert out.read_bytes().lstrip().startswith(b"<" if command == "map" else b"{")
+
+
+@pytest.mark.parametrize("command", ["map", "export"])
+def test_an_out_folder_one_may_not_write_to_names_the_file_asked_for(games, capsys, command):
+    """A folder the user may not write to (/sys refuses even root) names the file --out asked
+    for and what to check; before, the message named the temporary file written beside it
+    ('/sys/.map.png.k3j9x2ab.tmp: Permission denied'), a name the GM never typed."""
+    import os
+
+    if not os.path.ismount("/sys"):
+        pytest.skip("needs Linux's /sys, where no one may create a file")
+    out = "/sys/map.png" if command == "map" else "/sys/game.json"
+    args = [command, "demo", "--root", str(games), "--out", out] + (["--mila"] if command == "export" else [])
+    assert main(args) == 1
+    err = capsys.readouterr().err
+    assert err.startswith(f"gm-tools: {out}: ") and ".tmp" not in err, err
+    assert "expected a file or folder you may write to" in err
+    assert not os.path.exists(out)

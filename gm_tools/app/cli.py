@@ -243,6 +243,15 @@ def _call(module: str, name: str, args: argparse.Namespace) -> int:
     return getattr(importlib.import_module(module), name)(args) or 0
 
 
+def _target(filename) -> str:
+    """The file a write was for: files are written beside their place under a temporary name
+    ('.PHASE.html.k3j9x2ab.tmp', gm_tools/edges/game.py write_atomic), which the GM never typed."""
+    import re
+
+    temporary = re.fullmatch(r"(.*[/\\])?\.(.+)\.[A-Za-z0-9_]{8}\.tmp", str(filename), re.S)
+    return f"{temporary[1] or ''}{temporary[2]}" if temporary else str(filename)
+
+
 def main(argv: list[str] | None = None) -> int:
     args = _build_parser().parse_args(argv)
     try:
@@ -260,8 +269,11 @@ def main(argv: list[str] | None = None) -> int:
     except OSError as e:
         # A folder that does not exist or cannot be written (--root, --site, --out): the
         # user's to fix, so a plain message, not a traceback.
-        where = f"{e.filename}: " if e.filename else ""
-        print(f"gm-tools: {where}{e.strerror or e}", file=sys.stderr)
+        where = f"{_target(e.filename)}: " if e.filename else ""
+        hint = ""
+        if isinstance(e, PermissionError):
+            hint = " (expected a file or folder you may write to: check its owner and mode, or the disk's)"
+        print(f"gm-tools: {where}{e.strerror or e}{hint}", file=sys.stderr)
         return 1
 
 
