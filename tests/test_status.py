@@ -305,3 +305,21 @@ def test_the_one_line_status_counts_rows_on_a_sheet_with_no_power_column(tmp_pat
     line = capsys.readouterr().out.strip()
     assert line.startswith("e: Y1620D") and ", 1 entry(ies) a turn would refuse" in line
     assert "nothing typed yet" not in line and ", 1 row(s) typed on Papal Protection" in line
+
+
+def test_every_games_status_says_a_game_over_as_its_own_status_does(tmp_path, capsys):
+    """A game ended is said on its line of `status` in the words of `status NAME`, 'the game is
+    over: ...'; before, the line repeated the name in a turn's refusal ("g: game 'g' is over")."""
+    from gm_tools.app.endgame import end_game
+    from gm_tools.app.turn import new_game
+
+    new_game("standard", "g", root=tmp_path, seed=5, created="2000-01-01T00:00:00Z")
+    new_game("standard", "h", root=tmp_path, seed=5, created="2000-01-01T00:00:00Z")
+    end_game("g", ["FRANCE", "ENGLAND"], root=tmp_path, site_dir=None)
+    assert main(["status", "g", "--root", str(tmp_path)]) == 0
+    alone = capsys.readouterr().out.strip()
+    assert main(["status", "--root", str(tmp_path)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == alone.removesuffix("; nothing is waited for")
+    assert lines[0].startswith("g: the game is over: drawn between ") and "game 'g'" not in lines[0]
+    assert lines[1].startswith("h: S1901M, deadline: none set")

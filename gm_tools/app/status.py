@@ -255,8 +255,11 @@ def every_game(root: str | os.PathLike | None = None) -> list[str]:
     lines = []
     for name in sorted(p.parent.name for p in folder.glob("*/game.json")):
         try:
-            lines.append(phase_status(name, root=folder).summary())
-        except UserError as e:  # a game over, a damaged file: said on its line
+            state = load_state(name, folder)
+            # in the words `status NAME` says it, not the refusal a turn gives ("game 'g' is over")
+            lines.append(f"{name}: the game is over: {state.over_text()}" if state.finished
+                         else phase_status(name, root=folder).summary())
+        except UserError as e:  # a damaged file: said on its line
             lines.append(f"{name}: {e}")
     return lines or [f"no game in {folder} (create one with: gm-tools new-game VARIANT NAME)"]
 
