@@ -432,6 +432,27 @@ def test_a_site_path_that_is_a_file_is_named_and_nothing_is_written(tmp_path, ca
     assert snapshot(tmp_path) == files
 
 
+def test_rollback_and_end_with_a_site_path_that_is_a_file_write_nothing(tmp_path, capsys):
+    """``rollback``, ``end`` and ``end --undo`` publish the site as ``turn`` does, so a
+    ``--site`` naming a file is refused before they change the game; before, the phase was
+    rolled back (or the end written, or undone) and the command then failed, exit status 2."""
+    paths = create(tmp_path)
+    run_turn("g", root=tmp_path, site_dir=None, force=True)
+    afile = tmp_path / "notes.txt"
+    afile.write_text("the GM's notes", encoding="utf-8")
+    site = ["--root", str(tmp_path), "--site", str(afile)]
+    for argv in (["rollback", "g", *site], ["end", "g", "--draw", "FRANCE", "ENGLAND", *site]):
+        files = snapshot(tmp_path)
+        assert main(argv) == 2
+        assert f"{afile} is a file, expected a folder" in capsys.readouterr().err
+        assert snapshot(tmp_path) == files, argv
+    assert main(["end", "g", "--draw", "FRANCE", "ENGLAND", "--root", str(tmp_path), "--site", ""]) == 0
+    files = snapshot(tmp_path)
+    assert main(["end", "g", "--undo", *site]) == 2
+    assert f"{afile} is a file, expected a folder" in capsys.readouterr().err
+    assert snapshot(tmp_path) == files and paths.end_file.exists()
+
+
 def test_variant_hooks_plug_in_sheets_checks_and_write_backs(tmp_path):
     from gm_tools.errors import Problem
     from gm_tools.engine.hooks import INTEGER, Column, SheetHooks, Table
