@@ -166,6 +166,10 @@ def test_status_of_every_game_with_a_file_for_its_folder_says_so(tmp_path, capsy
     afile.write_text("not the games", encoding="utf-8")
     assert main(["status", "--root", str(afile)]) == 2
     assert f"{afile} is a file, expected the folder of the games (--root)" in capsys.readouterr().err
+    # the site says it in the same words; before, it said the file 'does not exist'
+    assert main(["site", "--root", str(afile), "--out", str(tmp_path / "site")]) == 2
+    assert f"{afile} is a file, expected the folder of the games (--root)" in capsys.readouterr().err
+    assert not (tmp_path / "site").exists()
 
 
 def test_a_payola_movement_phase_waits_only_for_the_powers_without_an_offer_sheet(tmp_path, capsys):

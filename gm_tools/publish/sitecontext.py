@@ -431,6 +431,8 @@ def collect(games_root: str | os.PathLike, known: dict[str, str] | None = None,
     With ``defer``, a game ``known`` has no digest of is left as an :class:`UnreadGame` for the
     caller to read (:func:`gm_tools.publish.sitejobs.read_games`)."""
     root = Path(games_root)
+    if root.exists() and not root.is_dir():  # as `status` says it of a --root naming a file
+        raise GameError(f"{root} is a file, expected the folder of the games (--root)")
     if not root.is_dir():
         raise GameError(f"games folder {root} does not exist (expected a folder of games, each NAME/game.json)")
     names = sorted(p.name for p in root.iterdir() if (p / "game.json").is_file())
