@@ -645,3 +645,17 @@ def test_new_game_refuses_a_player_for_a_power_nobody_plays(tmp_path, capsys):
     assert main(["new-game", "europe1619", "e", "--players", "10", "--root", root, "--player", "pap=Zed"]) == 2
     assert "found PAP, which no player plays" in capsys.readouterr().err
     assert list(tmp_path.iterdir()) == []
+
+
+def test_replay_and_map_of_a_game_with_no_phase_played_say_so(tmp_path, capsys):
+    """Right after new-game there is nothing to replay: replay said 'every phase replays to the
+    same record' of no phase at all; once played, it says how many phases it replayed. The map
+    names the game as the other commands do ('game 'g'')."""
+    create(tmp_path)
+    assert main(["replay", "g", "--root", str(tmp_path)]) == 0
+    assert capsys.readouterr().out == "g: no phase has been played yet, so there is nothing to replay\n"
+    assert main(["map", "g", "--root", str(tmp_path)]) == 2
+    assert "gm-tools: game 'g': no phase has been played yet, so there is no map of one" in capsys.readouterr().err
+    run_turn("g", root=tmp_path, site_dir=None, force=True)
+    assert main(["replay", "g", "--root", str(tmp_path)]) == 0
+    assert capsys.readouterr().out == "g: every phase replays to the same record (1 phase(s))\n"

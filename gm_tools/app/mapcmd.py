@@ -44,11 +44,11 @@ def cmd_map(args) -> int:
 
     game = collect_game(games_root(args.root), check_game_name(args.game))
     if not game.phases:
-        raise GameError(f"game {game.name}: no phase has been played yet, so there is no map of one")
+        raise GameError(f"game {game.name!r}: no phase has been played yet, so there is no map of one")
     played = {p.id: p for p in game.phases}
     phase_id = (args.phase or game.phases[-1].id).strip().upper()
     if phase_id not in played:
-        raise GameError(f"game {game.name}: phase {args.phase!r} has not been played; expected one of "
+        raise GameError(f"game {game.name!r}: phase {args.phase!r} has not been played; expected one of "
                         f"{', '.join(played)}")
     power = power_code(game.variant, args.power) if args.power else None
     out = Path(args.out or f"{game.name}-{phase_id}{'-' + power if power else ''}.png")

@@ -592,5 +592,7 @@ def cmd_replay(args) -> int:
     if differ:
         print(f"{args.game}: replay differs from the record in {', '.join(differ)}")
         return 1
-    print(f"{args.game}: every phase replays to the same record")
+    played = len(load_state(args.game, args.root).history)
+    print(f"{args.game}: every phase replays to the same record ({played} phase(s))" if played
+          else f"{args.game}: no phase has been played yet, so there is nothing to replay")
     return 0
