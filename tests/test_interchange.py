@@ -275,3 +275,25 @@ def test_a_game_won_travels_with_its_last_board_and_imports_won(tmp_path, capsys
     assert f"imported {len(phases)} phases" in said and "the game is over: Germany won in F1907R" in said
     copy = load_state("copy", tmp_path / "copies")
     assert copy.finished and copy.winner == "GERMANY" and copy.history[-1]["phase"] == "F1907R"
+
+
+@pytest.mark.parametrize("file, said", [
+    ("my game.json", "import {path}: found 'my game' as the game's name (the file's, up to its first dot), expected "
+                     "letters, digits"),
+    ("-", "import -: a saved game read from standard input has no file name to name the game by; expected --name"),
+])
+def test_a_saved_game_without_a_name_to_take_asks_for_name(tmp_path, capsys, monkeypatch, file, said):
+    """The new game is named after the file unless --name says otherwise; a file name that
+    cannot name a game, or standard input, which has none, asks for --name (before, the
+    refusal named a game 'my game' or '-' the GM never chose)."""
+    import io
+    import sys
+
+    path = tmp_path / file
+    if file != "-":
+        path.write_text("{}", encoding="utf-8")
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(b"{}")))
+    assert main(["import", str(path) if file != "-" else "-", "--root", str(tmp_path / "games")]) == 2
+    err = capsys.readouterr().err
+    assert said.format(path=path) in err and "--name NAME" in err
+    assert not (tmp_path / "games").exists()

@@ -193,7 +193,7 @@ def _build_parser() -> argparse.ArgumentParser:
                  "for its next phase. Nothing is written if any phase does not match.",
                  "  gm-tools import spring1901.mila.json --name copy1901")
     s.add_argument("file", help="the saved game (JSON), or - for standard input")
-    s.add_argument("--name", help="the new game's name (default: the file's name up to its first dot)")
+    s.add_argument("--name", help="the new game's name (default: the file's name up to its first dot; needed with -)")
     s.add_argument("--seed", type=int, help="the new game's seed (default: random, recorded)")
     _games_root(s)
     s.set_defaults(func=lambda a: _call("gm_tools.app.interchange", "cmd_import", a))

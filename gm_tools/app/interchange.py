@@ -18,7 +18,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from gm_tools.edges.game import game_paths, games_root, refuse_taken_name, write_atomic
+from gm_tools.edges.game import check_game_name, game_paths, games_root, refuse_taken_name, write_atomic
 from gm_tools.edges.mila import (MilaFormatError, orders_of, position_from_mila, press_of, processed_of,
                                   read_saved_game, to_mila)
 from gm_tools.edges.workbook_fill import place_orders, set_cells
@@ -130,9 +130,23 @@ def cmd_export(args) -> int:
     return 0
 
 
+def _name_from_file(file: str) -> str:
+    """The new game's name when --name is not given: the file's, up to its first dot."""
+    if file == "-":
+        raise GameError("import -: a saved game read from standard input has no file name to name the game by; "
+                        "expected --name NAME")
+    name = Path(file).name.split(".")[0]
+    try:
+        return check_game_name(name)
+    except GameError:
+        raise GameError(f"import {file}: found {name!r} as the game's name (the file's, up to its first dot), "
+                        "expected letters, digits, '-' or '_' (at most 64, starting with a letter or digit): "
+                        "name the game with --name NAME") from None
+
+
 def cmd_import(args) -> int:
+    name = args.name or _name_from_file(args.file)
     data = sys.stdin.buffer.read() if args.file == "-" else Path(args.file).read_bytes()
-    name = args.name or Path(args.file).stem.split(".")[0]
     from gm_tools.app.turn import load_state
 
     reports = import_mila(data, name, root=args.root, seed=args.seed)
