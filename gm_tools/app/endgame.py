@@ -139,6 +139,10 @@ def reopen(name: str, root: str | os.PathLike | None = None, site_dir: str | os.
 
 
 def cmd_end(args) -> int:
+    if args.undo and (args.draw or args.winner or args.reason):
+        given = "--draw" if args.draw else "--winner" if args.winner else "--reason"
+        raise GameError(f"end --undo: found {given} with it, expected --undo alone (it reopens the game; to end it "
+                        "otherwise, undo first, then end it again)")
     if args.undo:
         end = reopen(args.game, root=args.root, site_dir=args.site)
         what = "the draw" if end["result"] == "draw" else f"{end_winner(end)}'s win"
