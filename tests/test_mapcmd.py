@@ -106,3 +106,16 @@ def test_an_out_folder_one_may_not_write_to_names_the_file_asked_for(games, caps
     assert err.startswith(f"gm-tools: {out}: ") and ".tmp" not in err, err
     assert "expected a file or folder you may write to" in err
     assert not os.path.exists(out)
+
+
+def test_a_power_by_its_first_letters_as_the_commands_example_has_it(games, tmp_path, capsys):
+    """``map --help``'s example is ``--power FRA``, and ``end`` and ``new-game`` read a power by
+    its first three letters or more; map refused it ('no such power')."""
+    out = tmp_path / "fra.svg"
+    assert main(["map", "demo", "F1901M", "--power", "FRA", "--root", str(games), "--out", str(out)]) == 0
+    assert "FRANCE orders only" in capsys.readouterr().out
+    assert "(France orders)" in out.read_text(encoding="utf-8")
+    assert main(["map", "demo", "--power", "GER", "--root", str(games), "--out", str(tmp_path / "g.svg")]) == 0
+    # letters that begin no power are refused as before
+    assert main(["map", "demo", "--power", "XYZ", "--root", str(games), "--out", str(tmp_path / "x.svg")]) == 2
+    assert not (tmp_path / "x.svg").exists()

@@ -204,7 +204,7 @@ def _build_parser() -> argparse.ArgumentParser:
                  "  gm-tools map spring1901 F1901M --power FRA --print\n  gm-tools map spring1901 --out now.svg")
     _game(s)
     s.add_argument("phase", nargs="?", help="phase id such as F1901M (default: the last one played)")
-    s.add_argument("--power", help="draw only this power's orders (code or name)")
+    s.add_argument("--power", help="draw only this power's orders (code, name, or its first three letters or more: FRA)")
     s.add_argument("--print", action="store_true", help="full size for print (3600 px wide) instead of web size")
     s.add_argument("--out", help="file to write, .png or .svg (default: GAME-PHASE[-POWER].png here)")
     _games_root(s)

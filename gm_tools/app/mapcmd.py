@@ -20,11 +20,16 @@ FORMATS = (".png", ".svg")
 
 
 def power_code(variant: Variant, text: str) -> str:
-    """The power a user named by code or name (any case), or a GameError listing them."""
+    """The power a user named by code, name or adjective (any case), or as ``end`` and
+    ``new-game`` read one (its first three letters or more, ``FRA``, as this command's own
+    example has it), or a GameError listing them."""
     wanted = text.strip().lower()
     for code, power in variant.powers.items():
         if wanted in (code.lower(), power.name.lower(), power.adjective.lower()):
             return code
+    named = variant.power_named(text)
+    if named is not None:
+        return named
     hint = did_you_mean(wanted, {w.lower(): c for c, p in variant.powers.items() for w in (c, p.name, p.adjective)})
     raise GameError(f"--power {text!r}: no such power in {variant.title}; expected one of "
                     f"{', '.join(variant.powers)}{' (' + hint + ')' if hint else ''}")
