@@ -66,3 +66,25 @@ def test_the_players_help_names_every_variant_with_setups_by_count():
     assert sorted(counted) == ["europe1615v2", "europe1619", "westphalia"]
     for name in counted:
         assert f"{name}:" in helps
+
+
+@pytest.mark.parametrize("seed", ["-5", "1000000000000000", "123456789012345678901"])
+def test_a_seed_the_game_sheet_cannot_keep_is_refused(tmp_path, capsys, seed):
+    """The seed is written on the Game sheet, which the turn reads it from; a spreadsheet cell
+    keeps 15 digits exactly, so a longer seed came back rounded (123456789012345678901 was
+    recorded as 123456789012345700352) and the game drew from a seed the GM never gave."""
+    assert main(["new-game", "centenary", "g", "--root", str(tmp_path), "--seed", seed]) == 2
+    assert f"--seed {seed}: expected a whole number, 0 or more, of at most 15 digits" in capsys.readouterr().err
+    assert not (tmp_path / "g").exists()
+
+
+def test_a_seed_of_15_digits_is_kept_exactly(tmp_path):
+    """999999999999999, the largest seed taken, is the seed every turn reads and records."""
+    from gm_tools.app.turn import run_turn
+
+    assert main(["new-game", "centenary", "g", "--root", str(tmp_path), "--seed", "999999999999999"]) == 0
+    run_turn("g", root=tmp_path, site_dir=None, force=True)
+    import json
+
+    record = json.loads(game_paths("g", tmp_path).record_file("S1618M").read_text(encoding="utf-8"))
+    assert record["random"]["seed"] == "999999999999999"

@@ -75,7 +75,8 @@ def _build_parser() -> argparse.ArgumentParser:
                  "  gm-tools new-game payola1615 calm --option diplomatic_attacks=false")
     s.add_argument("variant", help="the variant's name or alias, as `gm-tools variants` lists them")
     s.add_argument("name", help="the game's name: up to 64 letters, digits, - and _ (it names the workbook)")
-    s.add_argument("--seed", type=int, help="seed for any randomness the rules need (default: random, recorded)")
+    s.add_argument("--seed", type=int, help="seed for any randomness the rules need: a whole number of up to 15 digits "
+                   "(default: random, recorded)")
     s.add_argument("--player", action="append", metavar="POWER=NAME", help="a power's player (repeatable); the power by its code, its name or their first letters (ENG)")
     s.add_argument("--option", action="append", metavar="NAME=VALUE",
                    help="a game option over the variant's [options] (repeatable), e.g. diplomatic_attacks=false")
@@ -194,7 +195,7 @@ def _build_parser() -> argparse.ArgumentParser:
                  "  gm-tools import spring1901.mila.json --name copy1901")
     s.add_argument("file", help="the saved game (JSON), or - for standard input")
     s.add_argument("--name", help="the new game's name (default: the file's name up to its first dot; needed with -)")
-    s.add_argument("--seed", type=int, help="the new game's seed (default: random, recorded)")
+    s.add_argument("--seed", type=int, help="the new game's seed, up to 15 digits (default: random, recorded)")
     _games_root(s)
     s.set_defaults(func=lambda a: _call("gm_tools.app.interchange", "cmd_import", a))
 

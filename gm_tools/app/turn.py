@@ -88,11 +88,14 @@ def new_game(
     variant = variant_for_game(loaded, player_count, options)
     paths = game_paths(name, root)
     refuse_if_open(paths)
-    if seed is not None and seed < 0:  # the Game sheet takes 0 or more: no turn could read it
-        raise GameError(f"--seed {seed}: expected a whole number, 0 or more (the seed for the rules' randomness)")
+    # The Game sheet takes 0 or more, and a spreadsheet cell keeps 15 digits exactly: a longer
+    # seed would be rounded in the workbook, and the turns would draw from another seed.
+    if seed is not None and not 0 <= seed < 10**15:
+        raise GameError(f"--seed {seed}: expected a whole number, 0 or more, of at most 15 digits (the seed for "
+                        "the rules' randomness; a spreadsheet cell keeps no more exactly)")
     if seed is None:
         # 15 digits: too many to try one by one against the draws a site shows (a billion
-        # seeds are tried in an hour), and no more than a spreadsheet cell keeps exactly.
+        # seeds are tried in an hour).
         seed = secrets.randbelow(10**15)
     named = {}
     for power, player in (players or {}).items():
