@@ -610,3 +610,25 @@ def test_the_attacks_bribe_chart_and_overspending_cuts_name_the_powers(game, tmp
     assert not codes.search(chart)
     assert re.search(r"F BRI H +Spain 3", section("S1615M", "Bribe chart"))
     assert records["P1616D"]["extra"]["outcome"]["attacks"]["attacks"][0]["power"] == "SPAIN"
+
+
+def test_a_phase_rolled_back_takes_its_ledgers_with_it(game, tmp_path):
+    """The ledgers are the phase's ('written to a file per power that the GM can send'): a
+    rollback withdraws them to rolled-back/ with the record; before, private/PHASE stayed, so
+    the GM found ledgers of a phase not played, and a power's ledger the phase no longer gives
+    would have stayed beside the new ones once it was played again."""
+    import shutil
+
+    from gm_tools.app.rollback import rollback
+
+    root = tmp_path / "games"
+    shutil.copytree(game[0], root)
+    paths = game_paths(GAME, root)
+    last = load_state(GAME, root).history[-1]["phase"]
+    rolled = []
+    while "S1616M" not in rolled:
+        rolled.append(rollback(GAME, root, site_dir=None))
+    assert not (paths.folder / "private" / "S1616M").exists()
+    kept = paths.folder / "rolled-back" / "private-S1616M.1" / "DENMARK.txt"
+    assert "46 : A BRA H - accepted, paid 41" in kept.read_text(encoding="utf-8")
+    assert last in rolled and (paths.folder / "private" / "S1615M" / "DENMARK.txt").exists()

@@ -546,4 +546,10 @@ def rollback(paths: GamePaths, calendar: Calendar) -> str:
         write_atomic(displaced, paths.workbook.read_bytes())
     write_atomic(paths.workbook, before)
     os.replace(paths.record_file(phase), _next_free(paths.rolled_back, phase, ".json"))
+    # the phase's private reports (Payola ledgers) go with its record: left in private/, a
+    # GM would find them for a phase not played, and a ledger the phase no longer gives would
+    # stay beside the new ones once it is played again
+    private = paths.folder / "private" / phase
+    if private.is_dir():
+        os.replace(private, _next_free(paths.rolled_back, f"private-{phase}", ""))
     return phase
