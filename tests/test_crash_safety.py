@@ -305,3 +305,26 @@ def test_a_rollback_interrupted_while_publishing_says_the_phase_is_reopened(worl
     done = subprocess.run([*_cli(root, site, "site")[:-4], "--root", str(root), "--out", str(site)],
                           capture_output=True, text=True, env=_env())
     assert done.returncode == 0 and not page.exists(), done.stdout + done.stderr
+
+
+def test_a_turn_interrupted_while_publishing_gives_its_report_and_says_it_is_recorded(world, tmp_path):
+    """Ctrl-C once the turn's commit is done (while it publishes the site): the phase is
+    recorded, so the message says it is processed, not 'interrupted' alone, after which a GM
+    would think the orders still to process."""
+    root, site = tmp_path / "games", tmp_path / "site"
+    shutil.copytree(world["template"] / "games", root)
+    record = game_paths(GAME, root).record_file("S1901M")
+    turn = subprocess.Popen(_cli(root, site, "turn", GAME), stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True, env=_env(), preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    marker = game_paths(GAME, root).folder / ".unpublished"
+    while not (record.exists() and marker.exists() and not (game_paths(GAME, root).folder / "pending").exists()) \
+            and turn.poll() is None:
+        time.sleep(0.001)
+    turn.send_signal(signal.SIGINT)
+    out, err = turn.communicate()
+    assert turn.returncode == 130, out + err
+    # the report, when the turn had made it (else the Results sheet and the site have it)
+    assert out == "" or out.startswith(f"{GAME}: processed S1901M (Spring 1901 Movement)"), out
+    assert err.startswith(f"gm-tools: {GAME}: S1901M is processed and recorded; the site, cut short, is published by "
+                          "the next turn") and err.rstrip().endswith("gm-tools: interrupted"), err
+    assert load_state(GAME, root).position.phase == "F1901M" and marker.exists()

@@ -426,20 +426,28 @@ def run_turn(
     while it runs, and a turn an earlier command left half-done is finished first
     (:mod:`gm_tools.edges.journal`). ``maps_beside``: see :class:`~gm_tools.publish.site.SiteSettings`."""
     with locked_game(name, root) as state:
-        paths = state.paths
-        report = _turn(state, lenient, force, site_dir, processed)
-        if site_dir and (report.processed or needs_publishing(paths)):
-            try:
-                report.site_warnings = publish(paths.root, site_dir, maps_beside)
-            except (OSError, UserError) as e:
-                # The phase is recorded: a failure now must not read as a turn that failed
-                # (processed again, or rolled back); the journal keeps it to publish.
-                oserror = isinstance(e, OSError) and e.filename
-                report.site_error = f"{e.filename}: {e.strerror or e}" if oserror else str(e)
-                return report
-            published(paths)
-            report.site = str(site_dir)
-        return report
+        paths, report = state.paths, None
+        try:
+            report = _turn(state, lenient, force, site_dir, processed)
+            if site_dir and (report.processed or needs_publishing(paths)):
+                try:
+                    report.site_warnings = publish(paths.root, site_dir, maps_beside)
+                except (OSError, UserError) as e:
+                    # The phase is recorded: a failure now must not read as a turn that failed
+                    # (processed again, or rolled back); the journal keeps it to publish.
+                    oserror = isinstance(e, OSError) and e.filename
+                    report.site_error = f"{e.filename}: {e.strerror or e}" if oserror else str(e)
+                    return report
+                published(paths)
+                report.site = str(site_dir)
+            return report
+        except KeyboardInterrupt:  # Ctrl-C once the phase is recorded: said, lest it be taken as not
+            if paths.record_file(state.position.phase).exists():
+                if report is not None:
+                    print(report.text())
+                print(f"gm-tools: {name}: {state.position.phase} is processed and recorded; the site, cut short, "
+                      "is published by the next turn (or gm-tools site)", file=sys.stderr)
+            raise
 
 
 def preview_turn(name: str, root: str | os.PathLike | None = None, lenient: bool = False,
