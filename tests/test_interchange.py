@@ -118,7 +118,9 @@ def test_a_saved_game_adjudicated_otherwise_is_refused_and_nothing_is_written(de
     units["FRANCE"] = [u.replace("A BUR", "A PIC") for u in units["FRANCE"]]
     assert units != saved["phases"][1]["state"]["units"]
     before = snapshot(tmp_path)
-    with pytest.raises(MilaFormatError, match=r"phases\[0\] \(S1901M\).*not the saved game's F1901M"):
+    # the message names the difference, so the GM sees which order the two engines judged apart
+    with pytest.raises(MilaFormatError, match=r"phases\[0\] \(S1901M\).*not the saved game's F1901M: found "
+                       r"A BUR \(FRANCE\) here, expected A PIC \(FRANCE\) \(the saved game followed other rules\?\)"):
         import_mila(json.dumps(tampered).encode(), "copy", root=tmp_path)
     assert snapshot(tmp_path) == before and not list(tmp_path.iterdir())
 

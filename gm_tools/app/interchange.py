@@ -60,6 +60,22 @@ def _board(position) -> tuple[dict, dict]:
     return {"units": units, "dislodged": dislodged}, dict(sorted(position.centers.items()))
 
 
+def _differences(ours, theirs) -> str:
+    """Where two boards differ, as ``: found A PIC (FRANCE) here, expected A BUR (FRANCE)``: the
+    units, dislodged units and centers of one and not the other, so the GM sees which order
+    the two adjudicators took differently."""
+    (mine, centers), (saved, their_centers) = _board(ours), _board(theirs)
+    found = [f"{label} ({power})" for kind in ("units", "dislodged") for power, label in mine[kind]
+             if (power, label) not in saved[kind]]
+    wanted = [f"{label} ({power})" for kind in ("units", "dislodged") for power, label in saved[kind]
+              if (power, label) not in mine[kind]]
+    found += [f"{c} owned by {p}" for c, p in centers.items() if their_centers.get(c) != p]
+    wanted += [f"{c} owned by {p}" for c, p in their_centers.items() if centers.get(c) != p]
+    if not found and not wanted:
+        return ""
+    return f": found {', '.join(found) or 'nothing more'} here, expected {', '.join(wanted) or 'nothing more'}"
+
+
 def import_mila(data: bytes, name: str, root: str | os.PathLike | None = None, seed: int | None = None) -> list[str]:
     """Start game ``name`` from a MILA saved game; returns the turn reports, one per phase."""
     from gm_tools.app.turn import load_state, new_game, run_turn, start_position
@@ -108,7 +124,8 @@ def import_mila(data: bytes, name: str, root: str | os.PathLike | None = None, s
             same_phase = expected.phase == "COMPLETED" or after.phase == expected.phase
             if not same_phase or _board(after) != _board(expected):
                 raise MilaFormatError(f"{where}: adjudicated here, the board after it is not the saved game's "
-                                      f"{expected.phase} (the saved game followed other rules?); nothing imported")
+                                      f"{expected.phase}{_differences(after, expected)} (the saved game followed "
+                                      "other rules?); nothing imported")
         final.root.mkdir(parents=True, exist_ok=True)
         os.replace(paths.folder, final.folder)
         os.replace(paths.workbook, final.workbook)
