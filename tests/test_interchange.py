@@ -299,3 +299,15 @@ def test_a_saved_game_without_a_name_to_take_asks_for_name(tmp_path, capsys, mon
     err = capsys.readouterr().err
     assert said.format(path=path) in err and "--name NAME" in err
     assert not (tmp_path / "games").exists()
+
+
+def test_a_phase_misnamed_in_the_saved_game_is_named_with_the_name_expected(demo, tmp_path):
+    """The board is the one expected but the phase's name is not the calendar's next: said as
+    the name found and the one expected, not as a board 'adjudicated otherwise'."""
+    _, saved = demo
+    tampered = json.loads(json.dumps(saved))
+    tampered["phases"][2]["name"] = "W1905A"
+    with pytest.raises(MilaFormatError, match=r"phases\[2\]\.name: found 'W1905A', expected 'W1901A', the phase after "
+                                              r"F1901M in the rulebook's calendar; nothing imported"):
+        import_mila(json.dumps(tampered).encode(), "copy", root=tmp_path)
+    assert not list(tmp_path.iterdir())

@@ -122,6 +122,9 @@ def import_mila(data: bytes, name: str, root: str | os.PathLike | None = None, s
             expected = position_from_mila(variant, phases[i + 1], f"phases[{i + 1}]")
             # A finished game's last phase is MILA's COMPLETED: only its board is compared.
             same_phase = expected.phase == "COMPLETED" or after.phase == expected.phase
+            if not same_phase and _board(after) == _board(expected):
+                raise MilaFormatError(f"phases[{i + 1}].name: found {expected.phase!r}, expected {after.phase!r}, the "
+                                      f"phase after {phase.get('name')} in the rulebook's calendar; nothing imported")
             if not same_phase or _board(after) != _board(expected):
                 raise MilaFormatError(f"{where}: adjudicated here, the board after it is not the saved game's "
                                       f"{expected.phase}{_differences(after, expected)} (the saved game followed "
