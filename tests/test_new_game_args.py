@@ -88,3 +88,19 @@ def test_a_seed_of_15_digits_is_kept_exactly(tmp_path):
 
     record = json.loads(game_paths("g", tmp_path).record_file("S1618M").read_text(encoding="utf-8"))
     assert record["random"]["seed"] == "999999999999999"
+
+
+@pytest.mark.parametrize("variant, players, said", [
+    ("europe1619", 9, "--players 9: found 9 players, expected 10 to 15 for europe1619 (the rulebook's setups)"),
+    # 'Setup for less than 5 players' (rulebook 001): 2, 3 and 4, and the game as written, 5
+    ("payola1615", 6, "--players 6: found 6 players, expected 2, 3, 4, 5 for europe1615v2"),
+    # 'with 9 tiles per Player' (rulebook 003): 3 to 14
+    ("westphalia", 2, "--players 2: found 2 players, expected 3 to 14 for westphalia"),
+    ("standard", 5, "--players 5: standard has no setups for other numbers of players (expected no --players)"),
+])
+def test_a_player_count_no_setup_has_is_said_alike_for_every_variant(tmp_path, capsys, variant, players, said):
+    """Each variant said it its own way ('westphalia: found 2 players', 'Europe 1615 (version 2)
+    is played by ...'): now each names --players as typed, found and expected."""
+    assert main(["new-game", variant, "g", "--root", str(tmp_path), "--players", str(players)]) == 2
+    assert said in capsys.readouterr().err
+    assert not (tmp_path / "g").exists()
