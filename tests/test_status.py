@@ -3,6 +3,8 @@ workbook as the GM left it; nothing written."""
 
 from __future__ import annotations
 
+import pytest
+
 from gm_tools.app.cli import main
 from gm_tools.app.status import phase_status
 from gm_tools.edges.workbook_fill import fill_orders
@@ -327,3 +329,17 @@ def test_every_games_status_says_a_game_over_as_its_own_status_does(tmp_path, ca
     assert lines[0] == alone.removesuffix("; nothing is waited for")
     assert lines[0].startswith("g: the game is over: drawn between ") and "game 'g'" not in lines[0]
     assert lines[1].startswith("h: S1901M, deadline: none set")
+
+
+@pytest.mark.parametrize("lock", [".~lock.{}.xlsx#", "~${}.xlsx"])
+def test_status_of_a_workbook_open_in_a_spreadsheet_program_warns_its_counts_are_of_the_saved_file(
+        tmp_path, capsys, lock):
+    """status reads the workbook as saved (it writes nothing, so it is not refused as turn and
+    orders are); with the program's lock file beside it, what the GM typed and has not saved is
+    not counted, and status now says so instead of counting as if it were all there."""
+    create(tmp_path)
+    (tmp_path / lock.format("g")).write_bytes(b"")
+    assert main(["status", "g", "--root", str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    assert (f"  warning: g.xlsx is open in a spreadsheet program ({lock.format('g')} beside it): what is typed in "
+            "it and not saved yet is not counted here") in out
