@@ -342,4 +342,7 @@ def test_status_of_a_workbook_open_in_a_spreadsheet_program_warns_its_counts_are
     assert main(["status", "g", "--root", str(tmp_path)]) == 0
     out = capsys.readouterr().out
     assert (f"  warning: g.xlsx is open in a spreadsheet program ({lock.format('g')} beside it): what is typed in "
-            "it and not saved yet is not counted here") in out
+            "it and not saved yet is not read here") in out
+    # the dry run of the turn reads it too, and says the same
+    assert main(["turn", "g", "--root", str(tmp_path), "--dry-run", "--force"]) == 0
+    assert f"warning: g.xlsx is open in a spreadsheet program ({lock.format('g')} beside it)" in capsys.readouterr().out

@@ -16,7 +16,7 @@ import os
 from dataclasses import dataclass, field, replace
 
 from gm_tools.app.turn import check_entries, load_state
-from gm_tools.edges.game import games_root
+from gm_tools.edges.game import games_root, open_warnings
 from gm_tools.edges.layout import order_blocks, title_of
 from gm_tools.edges.pressimages import pictures_of_records
 from gm_tools.edges.workbook import OrderEntry
@@ -219,10 +219,7 @@ def phase_status(name: str, root: str | os.PathLike | None = None) -> PhaseStatu
     if awaited is not None:
         status.all_entered = hooks.all_entered(variant, position)
     status.warnings = hooks.warnings(variant, position, entries.inputs)
-    # read, not refused: but what the GM typed since he last saved is not in the file counted
-    status.warnings += [f"{state.paths.workbook.name} is open in a spreadsheet program ({lock.name} beside it): "
-                        "what is typed in it and not saved yet is not counted here" for lock in state.paths.lock_files()
-                        if lock.exists()]
+    status.warnings += open_warnings(state.paths)
     for p in problems:
         if p.sheet in inputs and p.cell in ("", "1:1"):  # the sheet itself, or its header row
             status.unreadable.setdefault(p.sheet, f"found {p.found}, expected {p.expected}"

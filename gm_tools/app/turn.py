@@ -24,7 +24,7 @@ from pathlib import Path
 from gm_tools.errors import GameError, OrderError, Problem, UserError, WorkbookError
 from gm_tools.edges.game import (
     RECORD_FORMAT, GameInfo, GamePaths, check_game_name, check_replayable, game_paths, load_game, load_history,
-    end_words, make_folder, read_end, refuse_if_open, json_text, save_new_game, write_atomic,
+    end_words, make_folder, open_warnings, read_end, refuse_if_open, json_text, save_new_game, write_atomic,
 )
 from gm_tools.edges.recorddelta import shrink
 from gm_tools.edges.journal import commit_turn, game_lock, half_done, needs_publishing, published, recover
@@ -470,7 +470,8 @@ def preview_turn(name: str, root: str | os.PathLike | None = None, lenient: bool
         record, _, warnings = process_phase(state, paths.workbook.read_bytes(), lenient=lenient, force=force)
     if record is None:
         return TurnReport(name, state.position.phase, processed=False, dry_run=True, units=orders_units(state))
-    return TurnReport(name, record["phase"], processed=True, record=record, variant=state.variant, dry_run=True, warnings=warnings)
+    return TurnReport(name, record["phase"], processed=True, record=record, variant=state.variant, dry_run=True,
+                      warnings=warnings + open_warnings(paths))
 
 
 def _turn(state: GameState, lenient: bool, force: bool, site_dir, processed: str | None = None) -> TurnReport:

@@ -131,6 +131,13 @@ def refuse_if_open(paths: GamePaths) -> None:
             )
 
 
+def open_warnings(paths: GamePaths) -> list[str]:
+    """For a command that only reads the workbook (status, turn --dry-run), and so is not
+    refused beside a lock file: what the GM typed and has not saved is not in the file read."""
+    return [f"{paths.workbook.name} is open in a spreadsheet program ({lock.name} beside it): what is typed in it "
+            "and not saved yet is not read here" for lock in paths.lock_files() if lock.exists()]
+
+
 # --- writing files ----------------------------------------------------------------------
 
 
