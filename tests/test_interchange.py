@@ -311,3 +311,17 @@ def test_a_phase_misnamed_in_the_saved_game_is_named_with_the_name_expected(demo
                                               r"F1901M in the rulebook's calendar; nothing imported"):
         import_mila(json.dumps(tampered).encode(), "copy", root=tmp_path)
     assert not list(tmp_path.iterdir())
+
+
+@pytest.mark.parametrize("out", ["{root}/demo.xlsx", "{root}/demo/game.json", "{root}/demo/history/S1901M.json"])
+def test_export_refuses_to_write_over_the_games_own_files(demo, capsys, out):
+    """``--out sheets/demo.xlsx`` (an Excel file wanted, or a slip) put the saved game's JSON in
+    place of the GM's workbook, or of a record: refused, the file left as it was."""
+    root, _ = demo
+    path = out.format(root=root)
+    before = open(path, "rb").read()
+    assert main(["export", "demo", "--mila", "--root", str(root), "--out", path]) == 2
+    err = capsys.readouterr().err
+    assert f"--out {path}: found a file of the game itself (its workbook or record), expected a file of the saved " \
+           "game's own (e.g. --out demo.mila.json); nothing written" in err
+    assert open(path, "rb").read() == before

@@ -137,12 +137,22 @@ def import_mila(data: bytes, name: str, root: str | os.PathLike | None = None, s
         shutil.rmtree(scratch, ignore_errors=True)
 
 
+def _refuse_games_own(out: Path, paths) -> None:
+    """--out naming the game's workbook or a file of its record (``--out sheets/g.xlsx``) would
+    put the saved game in its place: the GM's workbook or history lost to a slip."""
+    target = out.resolve()
+    if target == paths.workbook.resolve() or paths.folder.resolve() in target.parents:
+        raise GameError(f"--out {out}: found a file of the game itself (its workbook or record), expected a file "
+                        f"of the saved game's own (e.g. --out {paths.name}.mila.json); nothing written")
+
+
 def cmd_export(args) -> int:
     if not args.mila:
         raise GameError("export: say which format, --mila (the only one so far)")
     saved = export_mila(args.game, root=args.root)
     text = json.dumps(saved, sort_keys=True, ensure_ascii=False) + "\n"
     if args.out and args.out != "-":
+        _refuse_games_own(Path(args.out), game_paths(args.game, args.root))
         write_atomic(Path(args.out), text.encode("utf-8"))
         print(f"wrote {args.out}: {len(saved['phases'])} phases of {args.game}")
     else:
