@@ -346,3 +346,20 @@ def test_status_of_a_workbook_open_in_a_spreadsheet_program_warns_its_counts_are
     # the dry run of the turn reads it too, and says the same
     assert main(["turn", "g", "--root", str(tmp_path), "--dry-run", "--force"]) == 0
     assert f"warning: g.xlsx is open in a spreadsheet program ({lock.format('g')} beside it)" in capsys.readouterr().out
+
+
+def test_status_of_an_old_copy_of_the_workbook_is_refused_as_orders_refuses_it(tmp_path, capsys):
+    """The workbook put back from a copy laid out for the phase before: its rows are that
+    phase's, so status counted 'FRANCE: 0 of 3 row(s) ordered (3 a turn would refuse)' for the
+    current one; now it names the Game sheet's phase, found and expected, exit status 2, and
+    the every-game line says it too."""
+    paths = create(tmp_path)
+    old = paths.workbook.read_bytes()
+    play(paths, {}, force=True)
+    paths.workbook.write_bytes(old)
+    assert main(["status", "g", "--root", str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert "Game!B4: found 'S1901M', expected 'F1901M', the game's current phase (is this an old copy" in err
+    assert main(["status", "--root", str(tmp_path)]) == 0
+    assert "g: " in (out := capsys.readouterr().out) and "Game!B4: found 'S1901M', expected 'F1901M'" in out
+    assert "row(s) ordered" not in out

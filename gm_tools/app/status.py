@@ -23,7 +23,7 @@ from gm_tools.edges.workbook import OrderEntry
 from gm_tools.engine.hooks import hooks_for
 from gm_tools.engine.model import province_of
 from gm_tools.engine.rules import rules_for
-from gm_tools.errors import GameError, UserError
+from gm_tools.errors import GameError, UserError, WorkbookError
 
 
 @dataclass
@@ -180,6 +180,12 @@ def phase_status(name: str, root: str | os.PathLike | None = None) -> PhaseStatu
         raise GameError(f"{state.paths.workbook} is missing: the game's workbook holds the phase's entries")
     variant, position = state.variant, state.position
     entries, problems, _, _, checked = check_entries(state, state.paths.workbook.read_bytes())
+    # Another game's workbook, or an old copy laid out for another phase: its rows are not this
+    # phase's, so counting them would mislead; refused as `orders` refuses it
+    whose = {entries.game_cells.get(key) for key in ("Game", "Variant", "Phase")} - {None}
+    wrong = [p for p in problems if f"{p.sheet}!{p.cell}" in whose]
+    if wrong:
+        raise WorkbookError(str(state.paths.workbook), wrong)
     # The unit an order orders is the one its text names, as the turn reads it: an order typed
     # on another unit's row orders the unit it names, and the row's unit holds.
     read = {item["cell"]: item["read"] for items in checked.record.values() for item in items if item["read"]}
