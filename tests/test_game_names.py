@@ -39,3 +39,11 @@ def test_a_new_name_differing_only_in_case_is_refused(tmp_path, capsys):
     assert sorted(p.name for p in tmp_path.iterdir()) == before
     assert main(["new-game", "standard", "MyGame", "--root", str(tmp_path)]) == 2
     assert f"game 'MyGame' exists already in {tmp_path}" in capsys.readouterr().err
+
+
+def test_a_name_with_an_accented_letter_is_refused_naming_the_letters_taken(tmp_path, capsys):
+    """'Été' is made of letters, yet refused: the message said 'expected letters', which it had;
+    it names the letters taken, a to z (the name makes files and web addresses everywhere)."""
+    assert main(["new-game", "standard", "Été", "--root", str(tmp_path)]) == 2
+    assert "game name 'Été': expected letters a to z, digits, '-' or '_'" in capsys.readouterr().err
+    assert not tmp_path.exists() or not list(tmp_path.iterdir())

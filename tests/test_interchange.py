@@ -281,7 +281,7 @@ def test_a_game_won_travels_with_its_last_board_and_imports_won(tmp_path, capsys
 
 @pytest.mark.parametrize("file, said", [
     ("my game.json", "import {path}: found 'my game' as the game's name (the file's, up to its first dot), expected "
-                     "letters, digits"),
+                     "letters a to z, digits"),
     ("-", "import -: a saved game read from standard input has no file name to name the game by; expected --name"),
 ])
 def test_a_saved_game_without_a_name_to_take_asks_for_name(tmp_path, capsys, monkeypatch, file, said):

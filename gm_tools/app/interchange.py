@@ -170,7 +170,7 @@ def _name_from_file(file: str) -> str:
         return check_game_name(name)
     except GameError:
         raise GameError(f"import {file}: found {name!r} as the game's name (the file's, up to its first dot), "
-                        "expected letters, digits, '-' or '_' (at most 64, starting with a letter or digit): "
+                        "expected letters a to z, digits, '-' or '_' (at most 64, starting with a letter or digit): "
                         "name the game with --name NAME") from None
 
 

@@ -48,7 +48,7 @@ def games_root(root: str | os.PathLike | None = None) -> Path:
 def check_game_name(name: str) -> str:
     if not GAME_NAME_RE.match(name or ""):
         raise GameError(
-            f"game name {name!r}: expected letters, digits, '-' or '_' (at most 64, "
+            f"game name {name!r}: expected letters a to z, digits, '-' or '_' (at most 64, "
             "starting with a letter or digit), since it names files"
         )
     return name
