@@ -74,7 +74,7 @@ def _build_parser() -> argparse.ArgumentParser:
                  "  gm-tools new-game europe1619 thirty --players 12 --seed 1618\n"
                  "  gm-tools new-game payola1615 calm --option diplomatic_attacks=false")
     s.add_argument("variant", help="the variant's name or alias, as `gm-tools variants` lists them")
-    s.add_argument("name", help="the game's name: up to 64 letters, digits, - and _ (it names the workbook)")
+    s.add_argument("name", help="the game's name: up to 64 letters a to z, digits, - and _ (it names the workbook)")
     s.add_argument("--seed", type=int, help="seed for any randomness the rules need: a whole number of up to 15 digits "
                    "(default: random, recorded)")
     s.add_argument("--player", action="append", metavar="POWER=NAME", help="a power's player (repeatable); the power by its code, its name or their first letters (ENG)")
