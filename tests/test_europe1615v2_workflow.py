@@ -632,3 +632,17 @@ def test_a_phase_rolled_back_takes_its_ledgers_with_it(game, tmp_path):
     kept = paths.folder / "rolled-back" / "private-S1616M.1" / "DENMARK.txt"
     assert "46 : A BRA H - accepted, paid 41" in kept.read_text(encoding="utf-8")
     assert last in rolled and (paths.folder / "private" / "S1615M" / "DENMARK.txt").exists()
+
+
+def test_private_before_any_ledger_says_none_was_given_yet(tmp_path, capsys):
+    """Europe 1615 v2's rules give ledgers (its movement phases'): before one is played,
+    `gm-tools private` said 'its rules give no private reports', which is not so."""
+    from gm_tools.app.cli import main
+
+    new_game("europe1615v2", "g", root=tmp_path, seed=5, created="2000-01-01T00:00:00Z")
+    run_turn("g", root=tmp_path, site_dir=None, force=True)
+    assert main(["private", "g", "--root", str(tmp_path)]) == 0
+    assert capsys.readouterr().out == "g: no phase played yet has given a private report\n"
+    new_game("standard", "s", root=tmp_path, seed=5, created="2000-01-01T00:00:00Z")
+    assert main(["private", "s", "--root", str(tmp_path)]) == 0
+    assert capsys.readouterr().out == "s: its rules give no private reports\n"

@@ -595,7 +595,10 @@ def cmd_private(args) -> int:
     for path in written:
         print(path)
     if not written:
-        print(f"{args.game}: its rules give no private reports")
+        variant = load_state(args.game, args.root).variant
+        gives = type(hooks_for(variant)).private_reports is not SheetHooks.private_reports
+        print(f"{args.game}: no phase played yet has given a private report" if gives
+              else f"{args.game}: its rules give no private reports")
     return 0
 
 
