@@ -659,3 +659,27 @@ def test_replay_and_map_of_a_game_with_no_phase_played_say_so(tmp_path, capsys):
     run_turn("g", root=tmp_path, site_dir=None, force=True)
     assert main(["replay", "g", "--root", str(tmp_path)]) == 0
     assert capsys.readouterr().out == "g: every phase replays to the same record (1 phase(s))\n"
+
+
+def test_a_lost_workbook_is_named_with_what_to_do(tmp_path, capsys):
+    """The workbook deleted or renamed by hand: turn, orders and status named it missing and
+    stopped there; they now say to put it back and, once a phase is played, that rollback
+    brings back the one before the last turn (the backup kept). Nothing is written."""
+    paths = create(tmp_path)
+    paths.workbook.unlink()
+    assert main(["status", "g", "--root", str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert "g.xlsx is missing: the game's workbook holds the phase's entries; expected it there (put it back, as " \
+           "saved by the spreadsheet program)" in err and "rollback" not in err  # no phase to roll back
+    paths = create(tmp_path, "h")
+    run_turn("h", root=tmp_path, site_dir=None, force=True)
+    paths.workbook.unlink()
+    mail = tmp_path / "mail.txt"
+    mail.write_text("France\nA PAR - BUR\n", encoding="utf-8")
+    files = snapshot(tmp_path)
+    for argv, why in ((["turn", "h"], "is needed to process a turn"), (["orders", "h", str(mail)], "is needed to enter mail")):
+        assert main([*argv, "--root", str(tmp_path)]) == 2
+        assert (f"h.xlsx is missing: the game's workbook {why}; expected it there (put it back, as saved by the "
+                "spreadsheet program; else gm-tools rollback h brings back the one before the last turn)") \
+            in capsys.readouterr().err
+    assert snapshot(tmp_path) == files

@@ -32,7 +32,7 @@ from pathlib import Path
 
 from gm_tools.app.mailcells import Block, Grid, intact, type_blocks
 from gm_tools.app.mailgame import games_under, other_game
-from gm_tools.edges.game import refuse_if_open, store_mail, write_atomic
+from gm_tools.edges.game import missing_workbook, refuse_if_open, store_mail, write_atomic
 from gm_tools.edges.mail import REPLY_SUBJECT, attachments, body_text, mail_files, near_power, read_mail, subject
 from gm_tools.edges.ordercheck import check_orders, once
 from gm_tools.edges.workbook import OrderEntry, read_workbook
@@ -118,7 +118,7 @@ def enter_mails(name: str, mails: list[tuple[str, bytes]], root: str | os.PathLi
         refuse_if_open(state.paths)
         variant, position = state.variant, state.position
         if not state.paths.workbook.exists():
-            raise GameError(f"{state.paths.workbook} is missing: the game's workbook is needed to enter mail")
+            raise missing_workbook(state.paths, "is needed to enter mail")
         before, where = state.paths.workbook.read_bytes(), str(state.paths.workbook)
         entries = _check_workbook(state, before, where)
         on_sheets = {sheet: [row.values for row in rows] for sheet, rows in entries.inputs.items()}

@@ -16,7 +16,7 @@ import os
 from dataclasses import dataclass, field, replace
 
 from gm_tools.app.turn import check_entries, load_state
-from gm_tools.edges.game import games_root, open_warnings
+from gm_tools.edges.game import games_root, missing_workbook, open_warnings
 from gm_tools.edges.layout import order_blocks, title_of
 from gm_tools.edges.pressimages import pictures_of_records
 from gm_tools.edges.workbook import OrderEntry
@@ -177,7 +177,7 @@ def phase_status(name: str, root: str | os.PathLike | None = None) -> PhaseStatu
     state = load_state(name, root)
     state.refuse_if_over()
     if not state.paths.workbook.exists():
-        raise GameError(f"{state.paths.workbook} is missing: the game's workbook holds the phase's entries")
+        raise missing_workbook(state.paths, "holds the phase's entries")
     variant, position = state.variant, state.position
     entries, problems, _, _, checked = check_entries(state, state.paths.workbook.read_bytes())
     # Another game's workbook, or an old copy laid out for another phase: its rows are not this

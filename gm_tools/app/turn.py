@@ -24,7 +24,8 @@ from pathlib import Path
 from gm_tools.errors import GameError, OrderError, Problem, UserError, WorkbookError
 from gm_tools.edges.game import (
     RECORD_FORMAT, GameInfo, GamePaths, check_game_name, check_replayable, game_paths, load_game, load_history,
-    end_words, make_folder, open_warnings, read_end, refuse_if_open, json_text, save_new_game, write_atomic,
+    end_words, make_folder, missing_workbook, open_warnings, read_end, refuse_if_open, json_text, save_new_game,
+    write_atomic,
 )
 from gm_tools.edges.recorddelta import shrink
 from gm_tools.edges.journal import commit_turn, game_lock, half_done, needs_publishing, published, recover
@@ -466,7 +467,7 @@ def preview_turn(name: str, root: str | os.PathLike | None = None, lenient: bool
         state = load_state(name, root)
         state.refuse_if_over()
         if not paths.workbook.exists():
-            raise GameError(f"{paths.workbook} is missing: the game's workbook is needed to process a turn")
+            raise missing_workbook(paths, "is needed to process a turn")
         record, _, warnings = process_phase(state, paths.workbook.read_bytes(), lenient=lenient, force=force)
     if record is None:
         return TurnReport(name, state.position.phase, processed=False, dry_run=True, units=orders_units(state))
@@ -479,7 +480,7 @@ def _turn(state: GameState, lenient: bool, force: bool, site_dir, processed: str
     refuse_if_open(paths)
     state.refuse_if_over()
     if not paths.workbook.exists():
-        raise GameError(f"{paths.workbook} is missing: the game's workbook is needed to process a turn")
+        raise missing_workbook(paths, "is needed to process a turn")
     data = paths.workbook.read_bytes()
     record, workbook, warnings = process_phase(state, data, lenient=lenient, force=force, processed=processed)
     if record is None:

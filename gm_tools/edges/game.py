@@ -131,6 +131,15 @@ def refuse_if_open(paths: GamePaths) -> None:
             )
 
 
+def missing_workbook(paths: GamePaths, why: str) -> GameError:
+    """The error for a game whose workbook is gone (deleted, moved, renamed by hand): what to
+    do about it, since the record alone cannot say what the GM typed."""
+    played = paths.history.is_dir() and any(paths.history.glob("*.json"))
+    back = f"; else gm-tools rollback {paths.name} brings back the one before the last turn" if played else ""
+    return GameError(f"{paths.workbook} is missing: the game's workbook {why}; expected it there (put it back, "
+                     f"as saved by the spreadsheet program{back})")
+
+
 def open_warnings(paths: GamePaths) -> list[str]:
     """For a command that only reads the workbook (status, turn --dry-run), and so is not
     refused beside a lock file: what the GM typed and has not saved is not in the file read."""
