@@ -677,7 +677,8 @@ def test_a_lost_workbook_is_named_with_what_to_do(tmp_path, capsys):
     mail = tmp_path / "mail.txt"
     mail.write_text("France\nA PAR - BUR\n", encoding="utf-8")
     files = snapshot(tmp_path)
-    for argv, why in ((["turn", "h"], "is needed to process a turn"), (["orders", "h", str(mail)], "is needed to enter mail")):
+    for argv, why in ((["turn", "h"], "is needed to process a turn"),
+                      (["orders", "h", str(mail)], "is needed to enter mail")):
         assert main([*argv, "--root", str(tmp_path)]) == 2
         assert (f"h.xlsx is missing: the game's workbook {why}; expected it there (put it back, as saved by the "
                 "spreadsheet program; else gm-tools rollback h brings back the one before the last turn)") \
