@@ -575,8 +575,9 @@ def replay(name: str, root: str | os.PathLike | None = None) -> list[str]:
 
 
 def cmd_turn(args) -> int:
-    if not args.game and args.dry_run:
-        raise GameError("--dry-run shows a game's next turn: name the game (gm-tools turn NAME --dry-run)")
+    given = [o for o, on in (("--dry-run", args.dry_run), ("--lenient", args.lenient), ("--force", args.force)) if on]
+    if not args.game and given:  # the demo takes none of them: say so, not play it as if they were heeded
+        raise GameError(f"{given[0]} is for a game's turn: name the game (gm-tools turn NAME {given[0]})")
     if not args.game:
         from gm_tools.app.demo import run_demo
 
