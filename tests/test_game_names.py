@@ -47,3 +47,26 @@ def test_a_name_with_an_accented_letter_is_refused_naming_the_letters_taken(tmp_
     assert main(["new-game", "standard", "Été", "--root", str(tmp_path)]) == 2
     assert "game name 'Été': expected letters a to z, digits, '-' or '_'" in capsys.readouterr().err
     assert not tmp_path.exists() or not list(tmp_path.iterdir())
+
+
+def test_a_copy_of_a_games_folder_is_refused_by_every_command(tmp_path, capsys):
+    """games/rome-old, a copy of games/rome kept beside it, names the game 'rome' in its
+    game.json: the site refused it, but status counted it as a game and a turn there would
+    record phases of 'rome' in the copy. Every command now names the two, as the site does."""
+    import shutil
+
+    new_game("standard", "rome", root=tmp_path, seed=1, created="2000-01-01T00:00:00Z")
+    shutil.copytree(tmp_path / "rome", tmp_path / "rome-old")
+    shutil.copy(tmp_path / "rome.xlsx", tmp_path / "rome-old.xlsx")
+    said = (f"rome-old/game.json: found the game 'rome' in the folder 'rome-old', expected a game named as its "
+            f"folder (a copy of the folder of 'rome'? keep backups outside {tmp_path}, or name the game 'rome-old' "
+            "in its game.json)")
+    mail = tmp_path.parent / "mail.txt"
+    mail.write_text("France\nA PAR - BUR\n", encoding="utf-8")
+    for argv in (["turn", "rome-old", "--force", "--site", ""], ["status", "rome-old"],
+                 ["orders", "rome-old", str(mail)]):
+        assert main([*argv, "--root", str(tmp_path)]) == 2
+        assert said in capsys.readouterr().err
+    assert not (tmp_path / "rome-old" / "history").exists()
+    assert main(["status", "--root", str(tmp_path)]) == 0
+    assert f"rome-old: {tmp_path}/{said}" in capsys.readouterr().out

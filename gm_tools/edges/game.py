@@ -277,7 +277,7 @@ def load_game(paths: GamePaths) -> GameInfo:
     if not isinstance(data, dict):
         raise GameError(f"{paths.game_json}: found {type(data).__name__}, expected a JSON object (docs/game-record.md)")
     try:
-        return GameInfo(
+        info = GameInfo(
             name=data["name"],
             variant=data["variant"],
             seed=str(data["seed"]),
@@ -288,6 +288,14 @@ def load_game(paths: GamePaths) -> GameInfo:
         )
     except KeyError as e:
         raise GameError(f"{paths.game_json}: missing key {e.args[0]!r}") from None
+    if info.name != paths.name:
+        # a copy of a game's folder (games/rome-old from games/rome): a turn there would record
+        # phases of 'rome', and the site refuses it; said as the site says it, by every command
+        rename = f", or name the game {paths.name!r} in its game.json" if GAME_NAME_RE.match(paths.name) else ""
+        raise GameError(f"{paths.game_json}: found the game {info.name!r} in the folder {paths.name!r}, expected a "
+                        f"game named as its folder (a copy of the folder of {info.name!r}? keep backups outside "
+                        f"{paths.root}{rename})")
+    return info
 
 
 def _options(paths: GamePaths, value) -> dict:

@@ -17,7 +17,7 @@ from markupsafe import Markup
 
 from gm_tools.errors import GameError, UserError
 from gm_tools.edges.cachefolder import cache_folder
-from gm_tools.edges.game import GAME_NAME_RE, GameInfo, GamePaths, check_follows, check_record_shape, load_game, phase_sort_key, read_end, read_json_digest, upgrade_record
+from gm_tools.edges.game import GameInfo, GamePaths, check_follows, check_record_shape, load_game, phase_sort_key, read_end, read_json_digest, upgrade_record
 from gm_tools.edges.layout import phase_name
 from gm_tools.edges.pressimages import pictures_of_records
 from gm_tools.edges.recorddelta import expand
@@ -368,14 +368,9 @@ def collect_game(root: Path, name: str, digest: str = "", contents: dict[str, by
     """Pass 1 for one game folder (``digest``: its :func:`source_digest`, if known;
     ``contents``: the history files' bytes read in making it)."""
     paths = GamePaths(root=root, name=name)
+    # a copy of a game's folder (a GM's backup, games/NAME.old) would be published as the game
+    # it copies, over its pages: load_game refuses a game.json naming another game than its folder
     info = load_game(paths)
-    if info.name != name:
-        # a copy of a game's folder (a GM's backup, games/NAME.old) would be published as the
-        # game it copies, over its pages: the archive lists each game once, from its own folder
-        rename = f", or name the game {name!r} in its game.json" if GAME_NAME_RE.match(name) else ""
-        raise GameError(f"{paths.game_json}: found the game {info.name!r} in the folder {name!r}, expected a "
-                        f"game named as its folder (a copy of the folder of {info.name!r}? keep backups outside "
-                        f"{root}{rename})")
     variant = _load_variant(info.variant, paths.game_json, info.player_count)
     phases = []
     previous = None
