@@ -16,7 +16,7 @@ import os
 from dataclasses import dataclass, field, replace
 
 from gm_tools.app.turn import check_entries, load_state
-from gm_tools.edges.game import games_root, missing_workbook, open_warnings
+from gm_tools.edges.game import GAME_NAME_RE, games_root, missing_workbook, open_warnings
 from gm_tools.edges.layout import order_blocks, title_of
 from gm_tools.edges.pressimages import pictures_of_records
 from gm_tools.edges.workbook import OrderEntry
@@ -267,7 +267,9 @@ def every_game(root: str | os.PathLike | None = None) -> list[str]:
             lines.append(f"{name}: the game is over: {state.over_text()}" if state.finished
                          else phase_status(name, root=folder).summary())
         except UserError as e:  # a damaged file: said on its line
-            lines.append(f"{name}: {e}")
+            # a folder no game can be named as (rome.old, 'rome copy'): a copy kept by hand
+            copy = "" if GAME_NAME_RE.match(name) else f" (a copy of a game's folder? keep backups outside {folder})"
+            lines.append(f"{name}: {e}{copy}")
     return lines or [f"no game in {folder} (create one with: gm-tools new-game VARIANT NAME)"]
 
 
