@@ -9,6 +9,7 @@ Rulebook: ``001_6f4a9c76b6e5774a.txt`` (Europe 1615: Prelude to War, version 2).
 from __future__ import annotations
 
 import hashlib
+import json
 import io
 import re
 from html import unescape
@@ -646,3 +647,24 @@ def test_private_before_any_ledger_says_none_was_given_yet(tmp_path, capsys):
     new_game("standard", "s", root=tmp_path, seed=5, created="2000-01-01T00:00:00Z")
     assert main(["private", "s", "--root", str(tmp_path)]) == 0
     assert capsys.readouterr().out == "s: its rules give no private reports\n"
+
+
+def test_a_tie_at_the_opening_of_1621_is_said_with_the_vps(tmp_path):
+    """Rulebook 001, VICTORY: 'At the opening of 1621, the player with most VPs wins the game.
+    If there is a tie between any two players, then the game will resume for another year, and
+    VPs reassessed at the opening of 1622.' A game where nobody ever orders reaches 1621 tied;
+    the turn went on to 1621 without a word of the end not come. The phase whose end opens 1621
+    now says the tie, each player's VPs (a player's powers together) and the year it resumes
+    for, on its report and page; the record is as before (a section made at display time)."""
+    new_game("europe1615v2", "g", root=tmp_path, seed=5, player_count=4, created="2000-01-01T00:00:00Z")
+    while True:
+        report = run_turn("g", root=tmp_path, site_dir=None, force=True)
+        if load_state("g", tmp_path).position.phase == "P1621I":
+            break
+    record = load_state("g", tmp_path).history[-1]
+    assert record["winner"] is None and "Victory" not in json.dumps(record)
+    assert ("At the opening of 1621 no player or alliance wins on the VPs (Spain 0, Austria 0, France 0, "
+            "Denmark/Sweden and England 0): a tie, so the game resumes for another year, the VPs reassessed at "
+            "the opening of 1622.") in report.text()
+    report = run_turn("g", root=tmp_path, site_dir=None, force=True)  # P1621I itself: nothing said again
+    assert "a tie" not in report.text()
