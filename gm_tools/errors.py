@@ -99,6 +99,20 @@ def did_you_mean(text: str, spelled: dict[str, str]) -> str:
     return f"did you mean {spelled[near[0]]}?" if near else ""
 
 
+def quoted(text: str, most: int = CLIP) -> str:
+    """A found text quoted as Python writes it (``'A PAR - BUR'``), cut as :func:`_clip` cuts
+    it: a mailed file's line can be thousands of characters (a binary file sent as a mail), and
+    a report needs its place and a glimpse."""
+    text = str(text)
+    written = repr(text)  # each control character four: a binary file's line grows fourfold
+    return written if len(written) <= most else f"{written[:most - 40]}... ({len(text)} characters in all)"
+
+
+def clipped(text: str, most: int = CLIP) -> str:
+    """A found text as a report shows it, cut past ``most`` characters (:data:`CLIP`)."""
+    return _clip(text, most)
+
+
 def _clip(text: str, most: int) -> str:
     text = str(text)
     return text if len(text) <= most else f"{text[:most - 40]}... ({len(text)} characters in all)"

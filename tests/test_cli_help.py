@@ -90,3 +90,27 @@ def test_the_site_folder_default_is_said_plainly_even_with_root(name):
     site = next(a for a in sub._actions if "--site" in a.option_strings)
     assert site.default == "site"
     assert "./site in the current folder, also with --root" in " ".join(site.help.split())
+
+
+def test_the_workbook_docs_command_table_has_every_command_and_option():
+    """docs/workbook.md's table of commands is where a GM looks a command up: every command
+    has its row, naming each of its options (--root, the same for all, is said below the
+    table). Before, export, import and adjudicate had no row, and rollback's and end's --site
+    were not said."""
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parent.parent / "docs" / "workbook.md").read_text(encoding="utf-8")
+    table = text[text.index("| command | what it does |"):]
+    table = table[:table.index("\n\n")]
+    rows: dict[str, str] = {}
+    for row in table.splitlines()[2:]:
+        first = row.split(" | ")[0]
+        for name in COMMANDS:
+            if f"`gm-tools {name} " in first + " " or f"`gm-tools {name}`" in first:
+                rows[name] = rows.get(name, "") + row
+    assert sorted(rows) == COMMANDS, sorted(set(COMMANDS) - set(rows))
+    for name, sub in _subparsers().items():
+        for action in sub._actions:
+            options = [o for o in action.option_strings if o.startswith("--") and o not in ("--help", "--root")]
+            if options:
+                assert any(o in rows[name] for o in options), f"{name}: {options[0]} is not in its row"

@@ -276,3 +276,55 @@ with exclusive(Path({str(folder)!r}), "busy"):
             pass  # and the lock is free
     finally:
         os.kill(child, signal.SIGKILL)
+
+
+def test_a_rollback_interrupted_while_publishing_says_the_phase_is_reopened(world, tmp_path):
+    """Ctrl-C while a rollback publishes the site (a long build): the phase is reopened
+    already, so the message says so before 'interrupted' (before, 'interrupted' alone: a GM
+    who ran rollback again lost a second phase); the game is marked for the next turn to
+    publish, and the site built again has the phase's pages gone."""
+    root, site = tmp_path / "games", tmp_path / "site"
+    shutil.copytree(world["template"] / "games", root)
+    assert subprocess.run(_cli(root, site, "turn", GAME), capture_output=True, env=_env()).returncode == 0
+    record = game_paths(GAME, root).record_file("S1901M")
+    page = site / "games" / GAME / "S1901M.html"
+    assert record.exists() and page.exists()
+    rollback = subprocess.Popen(_cli(root, site, "rollback", GAME), stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                text=True, env=_env(), preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    marker = game_paths(GAME, root).folder / ".unpublished"
+    marker.unlink(missing_ok=True)
+    while not (marker.exists() and not record.exists()) and rollback.poll() is None:
+        time.sleep(0.001)
+    rollback.send_signal(signal.SIGINT)  # as Ctrl-C: the record withdrawn, the site being built
+    _, err = rollback.communicate()
+    assert rollback.returncode == 130, err
+    assert err.startswith(f"gm-tools: {GAME}: S1901M is reopened; the site, cut short, is brought up to date") \
+        and "do not roll back again for S1901M" in err and err.rstrip().endswith("gm-tools: interrupted"), err
+    assert load_state(GAME, root).position.phase == "S1901M"
+    assert marker.exists()  # the next turn publishes
+    done = subprocess.run([*_cli(root, site, "site")[:-4], "--root", str(root), "--out", str(site)],
+                          capture_output=True, text=True, env=_env())
+    assert done.returncode == 0 and not page.exists(), done.stdout + done.stderr
+
+
+def test_a_turn_interrupted_while_publishing_gives_its_report_and_says_it_is_recorded(world, tmp_path):
+    """Ctrl-C once the turn's commit is done (while it publishes the site): the phase is
+    recorded, so the message says it is processed, not 'interrupted' alone, after which a GM
+    would think the orders still to process."""
+    root, site = tmp_path / "games", tmp_path / "site"
+    shutil.copytree(world["template"] / "games", root)
+    record = game_paths(GAME, root).record_file("S1901M")
+    turn = subprocess.Popen(_cli(root, site, "turn", GAME), stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True, env=_env(), preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    marker = game_paths(GAME, root).folder / ".unpublished"
+    while not (record.exists() and marker.exists() and not (game_paths(GAME, root).folder / "pending").exists()) \
+            and turn.poll() is None:
+        time.sleep(0.001)
+    turn.send_signal(signal.SIGINT)
+    out, err = turn.communicate()
+    assert turn.returncode == 130, out + err
+    # the report, when the turn had made it (else the Results sheet and the site have it)
+    assert out == "" or out.startswith(f"{GAME}: processed S1901M (Spring 1901 Movement)"), out
+    assert err.startswith(f"gm-tools: {GAME}: S1901M is processed and recorded; the site, cut short, is published by "
+                          "the next turn") and err.rstrip().endswith("gm-tools: interrupted"), err
+    assert load_state(GAME, root).position.phase == "F1901M" and marker.exists()

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from gm_tools.app.cli import main
 from gm_tools.app.demo import DEMO_DIR, DEMO_MARK, run_demo
 
@@ -57,3 +59,14 @@ def test_the_refusal_happens_before_anything_is_played(tmp_path):
     with pytest.raises(UserError, match="not made by a demo run"):
         run_demo(site_dir=None, root=games, files=SMALL)
     assert snapshot(tmp_path) == before and not Path(games / DEMO_MARK).exists()
+
+
+@pytest.mark.parametrize("option", ["--dry-run", "--lenient", "--force"])
+def test_a_turns_option_without_a_game_is_refused_not_ignored(tmp_path, capsys, option):
+    """`gm-tools turn --lenient` (the game's name forgotten) played the demos, the option
+    ignored; each of a game's options without a game now asks for the game, nothing played."""
+    from gm_tools.app.cli import main
+
+    assert main(["turn", option, "--root", str(tmp_path / "demo"), "--site", ""]) == 2
+    assert f"{option} is for a game's turn: name the game (gm-tools turn NAME {option})" in capsys.readouterr().err
+    assert not (tmp_path / "demo").exists()

@@ -179,3 +179,14 @@ def test_the_index_says_a_game_was_last_played_the_day_it_was_ended(tmp_path):
     reopen("g", root=tmp_path, site_dir=None)
     end_game("g", ["FRANCE", "ENGLAND"], root=tmp_path, site_dir=tmp_path / "site", declared="2026-11-01T16:00:00Z")
     assert last_played() == ("2026-11-20T10:00:00Z", "2026-11-20")
+
+
+@pytest.mark.parametrize("extra", [["--draw", "FRANCE", "GERMANY"], ["--winner", "FRANCE", "--reason", "agreed"]])
+def test_undo_with_another_end_is_refused_and_the_draw_stands(drawn, capsys, extra):
+    """``end g --undo --draw FRANCE GERMANY`` reopened the game and dropped the draw it named
+    without a word, as if the GM could re-draw in one step: refused, the draw standing."""
+    root, paths, end = drawn
+    before = snapshot(root)
+    assert main(["end", "g", "--undo", *extra, "--root", str(root), "--site", ""]) == 2
+    assert f"end --undo: found {extra[0]} with it, expected --undo alone" in capsys.readouterr().err
+    assert snapshot(root) == before and load_state("g", root).end == end

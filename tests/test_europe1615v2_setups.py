@@ -37,7 +37,7 @@ def test_player_counts_and_who_plays_what(tmp_path):
     assert players_of(SETUP, two, State(), 1615) == [("SPAIN", "AUSTRIA"), ("FRANCE", "ENGLAND", "DENMARK")]
     four = variant_for_game(LOADED, 4)
     assert players_of(SETUP, four, State(), 1615)[-1] == ("DENMARK", "ENGLAND")
-    with pytest.raises(GameError, match="2, 3, 4, 5 players"):
+    with pytest.raises(GameError, match="found 6 players, expected 2, 3, 4, 5 for europe1615v2"):
         variant_for_game(LOADED, 6)
     new_game("europe1615v2", "three", root=tmp_path, seed=9, player_count=3, created="2000-01-01T00:00:00Z")
     assert json.loads((tmp_path / "three" / "game.json").read_text())["player_count"] == 3

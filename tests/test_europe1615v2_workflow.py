@@ -9,6 +9,7 @@ Rulebook: ``001_6f4a9c76b6e5774a.txt`` (Europe 1615: Prelude to War, version 2).
 from __future__ import annotations
 
 import hashlib
+import json
 import io
 import re
 from html import unescape
@@ -628,3 +629,60 @@ def test_two_offers_pasted_into_one_offers_cell_are_named_as_two(political):
     assert (cell, found) == ("C2", "'A MAD - ARA\\nA MAD H'")
     assert expected.startswith("one offer a row, not 2 lines (Alt+Enter): type each offer on a row of its own, "
                                "with its Power and Amount (")
+
+
+def test_a_phase_rolled_back_takes_its_ledgers_with_it(game, tmp_path):
+    """The ledgers are the phase's ('written to a file per power that the GM can send'): a
+    rollback withdraws them to rolled-back/ with the record; before, private/PHASE stayed, so
+    the GM found ledgers of a phase not played, and a power's ledger the phase no longer gives
+    would have stayed beside the new ones once it was played again."""
+    import shutil
+
+    from gm_tools.app.rollback import rollback
+
+    root = tmp_path / "games"
+    shutil.copytree(game[0], root)
+    paths = game_paths(GAME, root)
+    last = load_state(GAME, root).history[-1]["phase"]
+    rolled = []
+    while "S1616M" not in rolled:
+        rolled.append(rollback(GAME, root, site_dir=None))
+    assert not (paths.folder / "private" / "S1616M").exists()
+    kept = paths.folder / "rolled-back" / "private-S1616M.1" / "DENMARK.txt"
+    assert "46 : A BRA H - accepted, paid 41" in kept.read_text(encoding="utf-8")
+    assert last in rolled and (paths.folder / "private" / "S1615M" / "DENMARK.txt").exists()
+
+
+def test_private_before_any_ledger_says_none_was_given_yet(tmp_path, capsys):
+    """Europe 1615 v2's rules give ledgers (its movement phases'): before one is played,
+    `gm-tools private` said 'its rules give no private reports', which is not so."""
+    from gm_tools.app.cli import main
+
+    new_game("europe1615v2", "g", root=tmp_path, seed=5, created="2000-01-01T00:00:00Z")
+    run_turn("g", root=tmp_path, site_dir=None, force=True)
+    assert main(["private", "g", "--root", str(tmp_path)]) == 0
+    assert capsys.readouterr().out == "g: no phase played yet has given a private report\n"
+    new_game("standard", "s", root=tmp_path, seed=5, created="2000-01-01T00:00:00Z")
+    assert main(["private", "s", "--root", str(tmp_path)]) == 0
+    assert capsys.readouterr().out == "s: its rules give no private reports\n"
+
+
+def test_a_tie_at_the_opening_of_1621_is_said_with_the_vps(tmp_path):
+    """Rulebook 001, VICTORY: 'At the opening of 1621, the player with most VPs wins the game.
+    If there is a tie between any two players, then the game will resume for another year, and
+    VPs reassessed at the opening of 1622.' A game where nobody ever orders reaches 1621 tied;
+    the turn went on to 1621 without a word of the end not come. The phase whose end opens 1621
+    now says the tie, each player's VPs (a player's powers together) and the year it resumes
+    for, on its report and page; the record is as before (a section made at display time)."""
+    new_game("europe1615v2", "g", root=tmp_path, seed=5, player_count=4, created="2000-01-01T00:00:00Z")
+    while True:
+        report = run_turn("g", root=tmp_path, site_dir=None, force=True)
+        if load_state("g", tmp_path).position.phase == "P1621I":
+            break
+    record = load_state("g", tmp_path).history[-1]
+    assert record["winner"] is None and "Victory" not in json.dumps(record)
+    assert ("At the opening of 1621 no player or alliance wins on the VPs (Spain 0, Austria 0, France 0, "
+            "Denmark/Sweden and England 0): a tie, so the game resumes for another year, the VPs reassessed at "
+            "the opening of 1622.") in report.text()
+    report = run_turn("g", root=tmp_path, site_dir=None, force=True)  # P1621I itself: nothing said again
+    assert "a tie" not in report.text()

@@ -116,8 +116,8 @@ def test_same_setup_same_bytes(tmp_path):
 
 
 @pytest.mark.parametrize("variant, players, expected", [
-    ("europe1619", 9, "europe1619: found 9 players, expected 10 to 15 (the rulebook's setups)"),
-    ("europe1619", 16, "europe1619: found 16 players, expected 10 to 15 (the rulebook's setups)"),
+    ("europe1619", 9, "--players 9: found 9 players, expected 10 to 15 for europe1619 (the rulebook's setups)"),
+    ("europe1619", 16, "--players 16: found 16 players, expected 10 to 15 for europe1619 (the rulebook's setups)"),
     ("standard", 12, "--players 12: standard has no setups for other numbers of players (expected no --players)"),
 ])
 def test_other_counts_and_variants_are_refused(tmp_path, capsys, variant, players, expected):

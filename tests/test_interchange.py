@@ -17,7 +17,7 @@ from gm_tools.app.interchange import export_mila, import_mila
 from gm_tools.app.turn import load_state
 from gm_tools.edges.mila import MilaFormatError, our_order
 
-from workflow_helpers import create, snapshot
+from workflow_helpers import create, play, snapshot
 
 DEMO = Path(__file__).resolve().parent.parent / "sheets" / "demo-orders.toml"
 
@@ -118,7 +118,9 @@ def test_a_saved_game_adjudicated_otherwise_is_refused_and_nothing_is_written(de
     units["FRANCE"] = [u.replace("A BUR", "A PIC") for u in units["FRANCE"]]
     assert units != saved["phases"][1]["state"]["units"]
     before = snapshot(tmp_path)
-    with pytest.raises(MilaFormatError, match=r"phases\[0\] \(S1901M\).*not the saved game's F1901M"):
+    # the message names the difference, so the GM sees which order the two engines judged apart
+    with pytest.raises(MilaFormatError, match=r"phases\[0\] \(S1901M\).*not the saved game's F1901M: found "
+                       r"A BUR \(FRANCE\) here, expected A PIC \(FRANCE\) \(the saved game followed other rules\?\)"):
         import_mila(json.dumps(tampered).encode(), "copy", root=tmp_path)
     assert snapshot(tmp_path) == before and not list(tmp_path.iterdir())
 
@@ -187,7 +189,9 @@ def test_two_orders_for_one_unit_are_a_clear_error(demo, tmp_path, capsys):
 def test_only_standard_games_are_exported(tmp_path, capsys):
     create(tmp_path, variant="centenary")
     assert main(["export", "g", "--mila", "--root", str(tmp_path)]) == 2
-    assert "only standard Diplomacy" in capsys.readouterr().err
+    # found and expected, as every refusal says it (it said '(found centenary)' after the rule)
+    assert "export --mila: found a game of Centenary (1618), expected a standard one (only standard Diplomacy" \
+        in capsys.readouterr().err
 
 
 def test_the_commands_round_trip_through_files(demo, tmp_path, capsys):
@@ -248,3 +252,78 @@ def test_a_move_by_convoy_with_no_fleet_exports_the_hold_that_stood_and_imports(
     assert saved["phases"][0]["orders"]["FRANCE"] == ["A MAR H", "A PAR - BUR", "F BRE H"]
     import_mila(json.dumps(saved).encode(), "copy", root=tmp_path / "copies")
     assert load_state("copy", tmp_path / "copies").history[0]["after"] == load_state("g", tmp_path / "games").history[0]["after"]
+
+
+def test_a_game_won_travels_with_its_last_board_and_imports_won(tmp_path, capsys):
+    """A game won by the rules (2000 rulebook, 'Winning': 18 supply centers) is exported with
+    its winning phase's orders and, last, the board it ended on, named COMPLETED as MILA names
+    a finished game's last phase; the import plays every phase, the winning one included, and
+    says the game is over. Before, the export dropped the final board, so the import stopped
+    short of the winning phase and called the game 'ready for its next phase'."""
+    import tomllib
+
+    phases = tomllib.loads((Path(__file__).parent / "games" / "germany-solo.toml").read_text(encoding="utf-8"))
+    phases.pop("players")
+    paths = create(tmp_path / "games", "solo")
+    for entry in phases.values():
+        entry = dict(entry)
+        play(paths, entry, press=entry.pop("press", ""), force=True)
+    saved = export_mila("solo", paths.root)
+    assert [p["name"] for p in saved["phases"]][-2:] == ["F1907R", "COMPLETED"]
+    last = json.loads(paths.record_file("F1907R").read_text(encoding="utf-8"))
+    assert saved["phases"][-1]["state"]["centers"]["GERMANY"] == sorted(last["after"]["centers"]["GERMANY"])
+    out = tmp_path / "solo.mila.json"
+    out.write_text(json.dumps(saved), encoding="utf-8")
+    assert main(["import", str(out), "--name", "copy", "--root", str(tmp_path / "copies")]) == 0
+    said = capsys.readouterr().out
+    assert f"imported {len(phases)} phases" in said and "the game is over: Germany won in F1907R" in said
+    copy = load_state("copy", tmp_path / "copies")
+    assert copy.finished and copy.winner == "GERMANY" and copy.history[-1]["phase"] == "F1907R"
+
+
+@pytest.mark.parametrize("file, said", [
+    ("my game.json", "import {path}: found 'my game' as the game's name (the file's, up to its first dot), expected "
+                     "letters a to z, digits"),
+    ("-", "import -: a saved game read from standard input has no file name to name the game by; expected --name"),
+])
+def test_a_saved_game_without_a_name_to_take_asks_for_name(tmp_path, capsys, monkeypatch, file, said):
+    """The new game is named after the file unless --name says otherwise; a file name that
+    cannot name a game, or standard input, which has none, asks for --name (before, the
+    refusal named a game 'my game' or '-' the GM never chose)."""
+    import io
+    import sys
+
+    path = tmp_path / file
+    if file != "-":
+        path.write_text("{}", encoding="utf-8")
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(b"{}")))
+    assert main(["import", str(path) if file != "-" else "-", "--root", str(tmp_path / "games")]) == 2
+    err = capsys.readouterr().err
+    assert said.format(path=path) in err and "--name NAME" in err
+    assert not (tmp_path / "games").exists()
+
+
+def test_a_phase_misnamed_in_the_saved_game_is_named_with_the_name_expected(demo, tmp_path):
+    """The board is the one expected but the phase's name is not the calendar's next: said as
+    the name found and the one expected, not as a board 'adjudicated otherwise'."""
+    _, saved = demo
+    tampered = json.loads(json.dumps(saved))
+    tampered["phases"][2]["name"] = "W1905A"
+    with pytest.raises(MilaFormatError, match=r"phases\[2\]\.name: found 'W1905A', expected 'W1901A', the phase after "
+                                              r"F1901M in the rulebook's calendar; nothing imported"):
+        import_mila(json.dumps(tampered).encode(), "copy", root=tmp_path)
+    assert not list(tmp_path.iterdir())
+
+
+@pytest.mark.parametrize("out", ["{root}/demo.xlsx", "{root}/demo/game.json", "{root}/demo/history/S1901M.json"])
+def test_export_refuses_to_write_over_the_games_own_files(demo, capsys, out):
+    """``--out sheets/demo.xlsx`` (an Excel file wanted, or a slip) put the saved game's JSON in
+    place of the GM's workbook, or of a record: refused, the file left as it was."""
+    root, _ = demo
+    path = out.format(root=root)
+    before = open(path, "rb").read()
+    assert main(["export", "demo", "--mila", "--root", str(root), "--out", path]) == 2
+    err = capsys.readouterr().err
+    assert f"--out {path}: found a file of the game itself (its workbook or record), expected a file of the saved " \
+           "game's own (e.g. --out demo.mila.json); nothing written" in err
+    assert open(path, "rb").read() == before

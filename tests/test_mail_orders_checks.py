@@ -142,3 +142,19 @@ def test_a_deleted_unit_row_is_named_by_the_powers_block(tmp_path, capsys):
     assert code == 2 and "Traceback" not in said
     assert (f"Orders!C{row}:C{row + 1}: found no free row for AUSTRIA's order 'A BUD - SER', "
             "expected a row for every order in AUSTRIA's block") in said
+
+
+def test_a_file_of_long_lines_sent_as_a_mail_is_reported_in_lines_one_can_read(tmp_path, capsys):
+    """A program or a picture saved as the mail (or a paste gone wrong) has lines of thousands
+    of characters, each a line of the report: each is cut to a glimpse with its length, the
+    line's place kept; before, the report printed every byte of them, escaped."""
+    create(tmp_path / "R")
+    binary = b"\x00\x01\x02\x7f\xc3" * 800 + b"\n"
+    long_order = b"Austria\nA BUD - " + b"SER" * 600 + b"\n"
+    code, said = _orders(tmp_path, capsys, "g", binary + long_order, "--dry-run")
+    assert code == 1
+    lines = said.splitlines()
+    assert any(line.startswith("  not read ") and "mail.txt line 1: '\\x00\\x01" in line for line in lines)
+    assert "mail.txt line 3: 'A BUD - SERSERSER" in said and "(1810 characters in all) -- expected " in said
+    assert "characters in all) (before the orders)" in said
+    assert max(len(line) for line in lines) <= 1100, max(len(line) for line in lines)

@@ -88,3 +88,34 @@ def test_an_out_path_that_cannot_be_a_file_is_named_and_a_missing_folder_is_made
     out = tmp_path / "new" / "folder" / "map.svg"
     assert main([*args, "--out", str(out)]) == 0
     assert out.read_bytes().lstrip().startswith(b"<" if command == "map" else b"{")
+
+
+@pytest.mark.parametrize("command", ["map", "export"])
+def test_an_out_folder_one_may_not_write_to_names_the_file_asked_for(games, capsys, command):
+    """A folder the user may not write to (/sys refuses even root) names the file --out asked
+    for and what to check; before, the message named the temporary file written beside it
+    ('/sys/.map.png.k3j9x2ab.tmp: Permission denied'), a name the GM never typed."""
+    import os
+
+    if not os.path.ismount("/sys"):
+        pytest.skip("needs Linux's /sys, where no one may create a file")
+    out = "/sys/map.png" if command == "map" else "/sys/game.json"
+    args = [command, "demo", "--root", str(games), "--out", out] + (["--mila"] if command == "export" else [])
+    assert main(args) == 1
+    err = capsys.readouterr().err
+    assert err.startswith(f"gm-tools: {out}: ") and ".tmp" not in err, err
+    assert "expected a file or folder you may write to" in err
+    assert not os.path.exists(out)
+
+
+def test_a_power_by_its_first_letters_as_the_commands_example_has_it(games, tmp_path, capsys):
+    """``map --help``'s example is ``--power FRA``, and ``end`` and ``new-game`` read a power by
+    its first three letters or more; map refused it ('no such power')."""
+    out = tmp_path / "fra.svg"
+    assert main(["map", "demo", "F1901M", "--power", "FRA", "--root", str(games), "--out", str(out)]) == 0
+    assert "FRANCE orders only" in capsys.readouterr().out
+    assert "(France orders)" in out.read_text(encoding="utf-8")
+    assert main(["map", "demo", "--power", "GER", "--root", str(games), "--out", str(tmp_path / "g.svg")]) == 0
+    # letters that begin no power are refused as before
+    assert main(["map", "demo", "--power", "XYZ", "--root", str(games), "--out", str(tmp_path / "x.svg")]) == 2
+    assert not (tmp_path / "x.svg").exists()

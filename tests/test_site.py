@@ -551,8 +551,10 @@ def test_a_copy_of_a_game_folder_is_refused_not_published_over_the_game(games, t
     'demo' in its game.json: it was published as demo, over demo's own pages and listed twice in
     the archive. The build now stops at it, naming both, and writes nothing."""
     shutil.copytree(games / "demo", games / "demo.old")
-    with pytest.raises(GameError, match=r"demo\.old.game\.json: found the game 'demo' in the folder 'demo\.old'"):
+    with pytest.raises(GameError, match=r"demo\.old.game\.json: found the game 'demo' in the folder 'demo\.old'") as e:
         build(games, tmp_path / "site")
+    # 'demo.old' can name no game (a dot): renaming the game so would not do, so it is not advised
+    assert str(e.value).endswith(f"(a copy of the folder of 'demo'? keep backups outside {games})")
     assert not (tmp_path / "site").exists()
     shutil.rmtree(games / "demo.old")
     build(games, tmp_path / "site")

@@ -3,6 +3,8 @@ workbook as the GM left it; nothing written."""
 
 from __future__ import annotations
 
+import pytest
+
 from gm_tools.app.cli import main
 from gm_tools.app.status import phase_status
 from gm_tools.edges.workbook_fill import fill_orders
@@ -166,6 +168,10 @@ def test_status_of_every_game_with_a_file_for_its_folder_says_so(tmp_path, capsy
     afile.write_text("not the games", encoding="utf-8")
     assert main(["status", "--root", str(afile)]) == 2
     assert f"{afile} is a file, expected the folder of the games (--root)" in capsys.readouterr().err
+    # the site says it in the same words; before, it said the file 'does not exist'
+    assert main(["site", "--root", str(afile), "--out", str(tmp_path / "site")]) == 2
+    assert f"{afile} is a file, expected the folder of the games (--root)" in capsys.readouterr().err
+    assert not (tmp_path / "site").exists()
 
 
 def test_a_payola_movement_phase_waits_only_for_the_powers_without_an_offer_sheet(tmp_path, capsys):
@@ -305,3 +311,55 @@ def test_the_one_line_status_counts_rows_on_a_sheet_with_no_power_column(tmp_pat
     line = capsys.readouterr().out.strip()
     assert line.startswith("e: Y1620D") and ", 1 entry(ies) a turn would refuse" in line
     assert "nothing typed yet" not in line and ", 1 row(s) typed on Papal Protection" in line
+
+
+def test_every_games_status_says_a_game_over_as_its_own_status_does(tmp_path, capsys):
+    """A game ended is said on its line of `status` in the words of `status NAME`, 'the game is
+    over: ...'; before, the line repeated the name in a turn's refusal ("g: game 'g' is over")."""
+    from gm_tools.app.endgame import end_game
+    from gm_tools.app.turn import new_game
+
+    new_game("standard", "g", root=tmp_path, seed=5, created="2000-01-01T00:00:00Z")
+    new_game("standard", "h", root=tmp_path, seed=5, created="2000-01-01T00:00:00Z")
+    end_game("g", ["FRANCE", "ENGLAND"], root=tmp_path, site_dir=None)
+    assert main(["status", "g", "--root", str(tmp_path)]) == 0
+    alone = capsys.readouterr().out.strip()
+    assert main(["status", "--root", str(tmp_path)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == alone.removesuffix("; nothing is waited for")
+    assert lines[0].startswith("g: the game is over: drawn between ") and "game 'g'" not in lines[0]
+    assert lines[1].startswith("h: S1901M, deadline: none set")
+
+
+@pytest.mark.parametrize("lock", [".~lock.{}.xlsx#", "~${}.xlsx"])
+def test_status_of_a_workbook_open_in_a_spreadsheet_program_warns_its_counts_are_of_the_saved_file(
+        tmp_path, capsys, lock):
+    """status reads the workbook as saved (it writes nothing, so it is not refused as turn and
+    orders are); with the program's lock file beside it, what the GM typed and has not saved is
+    not counted, and status now says so instead of counting as if it were all there."""
+    create(tmp_path)
+    (tmp_path / lock.format("g")).write_bytes(b"")
+    assert main(["status", "g", "--root", str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    assert (f"  warning: g.xlsx is open in a spreadsheet program ({lock.format('g')} beside it): what is typed in "
+            "it and not saved yet is not read here") in out
+    # the dry run of the turn reads it too, and says the same
+    assert main(["turn", "g", "--root", str(tmp_path), "--dry-run", "--force"]) == 0
+    assert f"warning: g.xlsx is open in a spreadsheet program ({lock.format('g')} beside it)" in capsys.readouterr().out
+
+
+def test_status_of_an_old_copy_of_the_workbook_is_refused_as_orders_refuses_it(tmp_path, capsys):
+    """The workbook put back from a copy laid out for the phase before: its rows are that
+    phase's, so status counted 'FRANCE: 0 of 3 row(s) ordered (3 a turn would refuse)' for the
+    current one; now it names the Game sheet's phase, found and expected, exit status 2, and
+    the every-game line says it too."""
+    paths = create(tmp_path)
+    old = paths.workbook.read_bytes()
+    play(paths, {}, force=True)
+    paths.workbook.write_bytes(old)
+    assert main(["status", "g", "--root", str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert "Game!B4: found 'S1901M', expected 'F1901M', the game's current phase (is this an old copy" in err
+    assert main(["status", "--root", str(tmp_path)]) == 0
+    assert "g: " in (out := capsys.readouterr().out) and "Game!B4: found 'S1901M', expected 'F1901M'" in out
+    assert "row(s) ordered" not in out

@@ -48,7 +48,7 @@ def test_new_game_creates_workbook_and_record(tmp_path):
     # The Orders sheet lists every unit of every power (22 in the 1901 position).
     units = [row[1] for row in sheet_rows(paths, "Orders")[1:] if row[0] and row[1] and row[1][:2] in ("A ", "F ")]
     assert len(units) == 22 and "F STP/SC" in units
-    with pytest.raises(GameError, match="already exists"):
+    with pytest.raises(GameError, match="exists already"):
         create(tmp_path, "alpha")
 
 
@@ -432,6 +432,27 @@ def test_a_site_path_that_is_a_file_is_named_and_nothing_is_written(tmp_path, ca
     assert snapshot(tmp_path) == files
 
 
+def test_rollback_and_end_with_a_site_path_that_is_a_file_write_nothing(tmp_path, capsys):
+    """``rollback``, ``end`` and ``end --undo`` publish the site as ``turn`` does, so a
+    ``--site`` naming a file is refused before they change the game; before, the phase was
+    rolled back (or the end written, or undone) and the command then failed, exit status 2."""
+    paths = create(tmp_path)
+    run_turn("g", root=tmp_path, site_dir=None, force=True)
+    afile = tmp_path / "notes.txt"
+    afile.write_text("the GM's notes", encoding="utf-8")
+    site = ["--root", str(tmp_path), "--site", str(afile)]
+    for argv in (["rollback", "g", *site], ["end", "g", "--draw", "FRANCE", "ENGLAND", *site]):
+        files = snapshot(tmp_path)
+        assert main(argv) == 2
+        assert f"{afile} is a file, expected a folder" in capsys.readouterr().err
+        assert snapshot(tmp_path) == files, argv
+    assert main(["end", "g", "--draw", "FRANCE", "ENGLAND", "--root", str(tmp_path), "--site", ""]) == 0
+    files = snapshot(tmp_path)
+    assert main(["end", "g", "--undo", *site]) == 2
+    assert f"{afile} is a file, expected a folder" in capsys.readouterr().err
+    assert snapshot(tmp_path) == files and paths.end_file.exists()
+
+
 def test_variant_hooks_plug_in_sheets_checks_and_write_backs(tmp_path):
     from gm_tools.errors import Problem
     from gm_tools.engine.hooks import INTEGER, Column, SheetHooks, Table
@@ -624,3 +645,42 @@ def test_new_game_refuses_a_player_for_a_power_nobody_plays(tmp_path, capsys):
     assert main(["new-game", "europe1619", "e", "--players", "10", "--root", root, "--player", "pap=Zed"]) == 2
     assert "found PAP, which no player plays" in capsys.readouterr().err
     assert list(tmp_path.iterdir()) == []
+
+
+def test_replay_and_map_of_a_game_with_no_phase_played_say_so(tmp_path, capsys):
+    """Right after new-game there is nothing to replay: replay said 'every phase replays to the
+    same record' of no phase at all; once played, it says how many phases it replayed. The map
+    names the game as the other commands do ('game 'g'')."""
+    create(tmp_path)
+    assert main(["replay", "g", "--root", str(tmp_path)]) == 0
+    assert capsys.readouterr().out == "g: no phase has been played yet, so there is nothing to replay\n"
+    assert main(["map", "g", "--root", str(tmp_path)]) == 2
+    assert "gm-tools: game 'g': no phase has been played yet, so there is no map of one" in capsys.readouterr().err
+    run_turn("g", root=tmp_path, site_dir=None, force=True)
+    assert main(["replay", "g", "--root", str(tmp_path)]) == 0
+    assert capsys.readouterr().out == "g: every phase replays to the same record (1 phase(s))\n"
+
+
+def test_a_lost_workbook_is_named_with_what_to_do(tmp_path, capsys):
+    """The workbook deleted or renamed by hand: turn, orders and status named it missing and
+    stopped there; they now say to put it back and, once a phase is played, that rollback
+    brings back the one before the last turn (the backup kept). Nothing is written."""
+    paths = create(tmp_path)
+    paths.workbook.unlink()
+    assert main(["status", "g", "--root", str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert "g.xlsx is missing: the game's workbook holds the phase's entries; expected it there (put it back, as " \
+           "saved by the spreadsheet program)" in err and "rollback" not in err  # no phase to roll back
+    paths = create(tmp_path, "h")
+    run_turn("h", root=tmp_path, site_dir=None, force=True)
+    paths.workbook.unlink()
+    mail = tmp_path / "mail.txt"
+    mail.write_text("France\nA PAR - BUR\n", encoding="utf-8")
+    files = snapshot(tmp_path)
+    for argv, why in ((["turn", "h"], "is needed to process a turn"),
+                      (["orders", "h", str(mail)], "is needed to enter mail")):
+        assert main([*argv, "--root", str(tmp_path)]) == 2
+        assert (f"h.xlsx is missing: the game's workbook {why}; expected it there (put it back, as saved by the "
+                "spreadsheet program; else gm-tools rollback h brings back the one before the last turn)") \
+            in capsys.readouterr().err
+    assert snapshot(tmp_path) == files

@@ -93,7 +93,7 @@ def test_a_missing_doctrine_is_named_at_its_cell(setup_games, tmp_path):
         wb["Military Doctrines"].cell(r, 2).value = doctrine
     wb.save(root / f"{GAME}.xlsx")
     error = turn_refused(GAME, root)
-    assert ("Military Doctrines!B4: found 'nothing', expected a doctrine for YELLOW, ORANGE ('Each Player chooses a "
+    assert ("Military Doctrines!B4: found nothing, expected a doctrine for YELLOW, ORANGE ('Each Player chooses a "
             "Military Doctrine')") in error
     assert "Military Doctrines!B6: found 'Agressive', expected one of Flexible" in error
     assert "Imperial Election:" not in error and error.count("B6") == 1
@@ -119,10 +119,10 @@ def test_a_one_province_elector_given_two_says_one_province(setup_games, tmp_pat
 
 def test_influence_without_its_player_says_nothing_was_found(setup_games, tmp_path):
     """'The First Player places all of his Diplomatic Influence onto one or more Principalities':
-    a row with the Player left blank is named at that cell as 'found 'nothing'', not 'None'."""
+    a row with the Player left blank is named at that cell as 'found nothing' (as every variant's sheets say an empty cell), not 'None'."""
     rows = [(None, "Trier", 3)]
     error = turn_refused(GAME, typed_copy(setup_games["P1510D"], tmp_path, GAME, "Diplomatic Influence", rows))
-    assert "Diplomatic Influence!A2: found 'nothing', expected a player of the game" in error
+    assert "Diplomatic Influence!A2: found nothing, expected a player of the game" in error
     assert "'None'" not in error
 
 

@@ -74,15 +74,17 @@ def _build_parser() -> argparse.ArgumentParser:
                  "  gm-tools new-game europe1619 thirty --players 12 --seed 1618\n"
                  "  gm-tools new-game payola1615 calm --option diplomatic_attacks=false")
     s.add_argument("variant", help="the variant's name or alias, as `gm-tools variants` lists them")
-    s.add_argument("name", help="the game's name: up to 64 letters, digits, - and _ (it names the workbook)")
-    s.add_argument("--seed", type=int, help="seed for any randomness the rules need (default: random, recorded)")
+    s.add_argument("name", help="the game's name: up to 64 letters a to z, digits, - and _ (it names the workbook)")
+    s.add_argument("--seed", type=int, help="seed for any randomness the rules need: a whole number of up to 15 digits "
+                   "(default: random, recorded)")
     s.add_argument("--player", action="append", metavar="POWER=NAME", help="a power's player (repeatable); the power by its code, its name or their first letters (ENG)")
     s.add_argument("--option", action="append", metavar="NAME=VALUE",
                    help="a game option over the variant's [options] (repeatable), e.g. diplomatic_attacks=false")
     s.add_argument("--players", type=int, metavar="N",
-                   help="number of players, for a variant with smaller setups (europe1619: 10 to 15, default 15)")
+                   help="number of players, for a variant with setups by count (europe1619: 10 to 15, default 15; "
+                        "europe1615v2: 2 to 5, default 5; westphalia: 3 to 14, default 5)")
     _games_root(s)
-    s.set_defaults(func=lambda a: _call("gm_tools.app.turn", "cmd_new_game", a))
+    s.set_defaults(func=lambda a: _call("gm_tools.app.newgame", "cmd_new_game", a))
 
     s = _command(sub, "turn", "process the current phase of a game",
                  "Checks every entry of the phase's sheets, adjudicates, writes the results and the\n"
@@ -192,8 +194,8 @@ def _build_parser() -> argparse.ArgumentParser:
                  "for its next phase. Nothing is written if any phase does not match.",
                  "  gm-tools import spring1901.mila.json --name copy1901")
     s.add_argument("file", help="the saved game (JSON), or - for standard input")
-    s.add_argument("--name", help="the new game's name (default: the file's name up to its first dot)")
-    s.add_argument("--seed", type=int, help="the new game's seed (default: random, recorded)")
+    s.add_argument("--name", help="the new game's name (default: the file's name up to its first dot; needed with -)")
+    s.add_argument("--seed", type=int, help="the new game's seed, up to 15 digits (default: random, recorded)")
     _games_root(s)
     s.set_defaults(func=lambda a: _call("gm_tools.app.interchange", "cmd_import", a))
 
@@ -203,7 +205,7 @@ def _build_parser() -> argparse.ArgumentParser:
                  "  gm-tools map spring1901 F1901M --power FRA --print\n  gm-tools map spring1901 --out now.svg")
     _game(s)
     s.add_argument("phase", nargs="?", help="phase id such as F1901M (default: the last one played)")
-    s.add_argument("--power", help="draw only this power's orders (code or name)")
+    s.add_argument("--power", help="draw only this power's orders (code, name, or its first three letters or more: FRA)")
     s.add_argument("--print", action="store_true", help="full size for print (3600 px wide) instead of web size")
     s.add_argument("--out", help="file to write, .png or .svg (default: GAME-PHASE[-POWER].png here)")
     _games_root(s)
@@ -242,6 +244,15 @@ def _call(module: str, name: str, args: argparse.Namespace) -> int:
     return getattr(importlib.import_module(module), name)(args) or 0
 
 
+def _target(filename) -> str:
+    """The file a write was for: files are written beside their place under a temporary name
+    ('.PHASE.html.k3j9x2ab.tmp', gm_tools/edges/game.py write_atomic), which the GM never typed."""
+    import re
+
+    temporary = re.fullmatch(r"(.*[/\\])?\.(.+)\.[A-Za-z0-9_]{8}\.tmp", str(filename), re.S)
+    return f"{temporary[1] or ''}{temporary[2]}" if temporary else str(filename)
+
+
 def main(argv: list[str] | None = None) -> int:
     args = _build_parser().parse_args(argv)
     try:
@@ -259,8 +270,11 @@ def main(argv: list[str] | None = None) -> int:
     except OSError as e:
         # A folder that does not exist or cannot be written (--root, --site, --out): the
         # user's to fix, so a plain message, not a traceback.
-        where = f"{e.filename}: " if e.filename else ""
-        print(f"gm-tools: {where}{e.strerror or e}", file=sys.stderr)
+        where = f"{_target(e.filename)}: " if e.filename else ""
+        hint = ""
+        if isinstance(e, PermissionError):
+            hint = " (expected a file or folder you may write to: check its owner and mode, or the disk's)"
+        print(f"gm-tools: {where}{e.strerror or e}{hint}", file=sys.stderr)
         return 1
 
 

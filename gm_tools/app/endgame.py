@@ -17,7 +17,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from gm_tools.edges.game import end_sharers, end_winner, json_text, write_atomic
+from gm_tools.edges.game import end_sharers, end_winner, json_text, make_folder, write_atomic
 from gm_tools.errors import GameError, did_you_mean
 
 
@@ -56,9 +56,10 @@ def _record_end(name: str, root, site_dir, declared: str | None, how) -> dict:
     with locked_game(name, root) as state:
         state.refuse_if_over()
         end = {**how(state), "phase": state.position.phase, "declared": declared or processed_now()}
+        if site_dir:
+            make_folder(Path(site_dir))  # a --site through a file refused before the end is written
         write_atomic(state.paths.end_file, json_text(end).encode("utf-8"))
         if site_dir:
-            Path(site_dir).mkdir(parents=True, exist_ok=True)
             publish_warning(state.paths.root, site_dir)
     return end
 
@@ -129,6 +130,8 @@ def reopen(name: str, root: str | os.PathLike | None = None, site_dir: str | os.
         if state.end is None:
             raise GameError(f"game {name!r} was not ended by the GM (a draw or a winner called): nothing to undo")
         end = state.end
+        if site_dir:
+            make_folder(Path(site_dir))
         state.paths.end_file.unlink()
         if site_dir:
             publish_warning(state.paths.root, site_dir)
@@ -136,6 +139,10 @@ def reopen(name: str, root: str | os.PathLike | None = None, site_dir: str | os.
 
 
 def cmd_end(args) -> int:
+    if args.undo and (args.draw or args.winner or args.reason):
+        given = "--draw" if args.draw else "--winner" if args.winner else "--reason"
+        raise GameError(f"end --undo: found {given} with it, expected --undo alone (it reopens the game; to end it "
+                        "otherwise, undo first, then end it again)")
     if args.undo:
         end = reopen(args.game, root=args.root, site_dir=args.site)
         what = "the draw" if end["result"] == "draw" else f"{end_winner(end)}'s win"

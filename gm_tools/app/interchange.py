@@ -18,7 +18,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from gm_tools.edges.game import game_paths, games_root, write_atomic
+from gm_tools.edges.game import check_game_name, game_paths, games_root, refuse_taken_name, write_atomic
 from gm_tools.edges.mila import (MilaFormatError, orders_of, position_from_mila, press_of, processed_of,
                                   read_saved_game, to_mila)
 from gm_tools.edges.workbook_fill import place_orders, set_cells
@@ -38,7 +38,13 @@ def export_mila(name: str, root: str | os.PathLike | None = None) -> dict:
         before = position_from_json(record["before"])
         adjusting = parse_phase(record["phase"]).type == ADJUSTMENT
         builds.append(adjustment_counts(state.variant, before) if adjusting else {})
-    current = None if state.finished else record_position(state.position)
+    last = state.history[-1] if state.history else None
+    if last is not None and last["next_phase"] is None:
+        # Won by the rules: MILA names a finished game's last board COMPLETED, and without it
+        # an import would stop before the winning phase (it plays every phase but the last).
+        current = {**last["after"], "phase": "COMPLETED"}
+    else:
+        current = record_position(state.position)
     return to_mila(state.variant, name, state.history, current, builds)
 
 
@@ -52,6 +58,22 @@ def _board(position) -> tuple[dict, dict]:
     units = sorted((u.power, u.label) for u in position.units.values())
     dislodged = sorted((d.unit.power, d.unit.label) for d in position.dislodged.values())
     return {"units": units, "dislodged": dislodged}, dict(sorted(position.centers.items()))
+
+
+def _differences(ours, theirs) -> str:
+    """Where two boards differ, as ``: found A PIC (FRANCE) here, expected A BUR (FRANCE)``: the
+    units, dislodged units and centers of one and not the other, so the GM sees which order
+    the two adjudicators took differently."""
+    (mine, centers), (saved, their_centers) = _board(ours), _board(theirs)
+    found = [f"{label} ({power})" for kind in ("units", "dislodged") for power, label in mine[kind]
+             if (power, label) not in saved[kind]]
+    wanted = [f"{label} ({power})" for kind in ("units", "dislodged") for power, label in saved[kind]
+              if (power, label) not in mine[kind]]
+    found += [f"{c} owned by {p}" for c, p in centers.items() if their_centers.get(c) != p]
+    wanted += [f"{c} owned by {p}" for c, p in their_centers.items() if centers.get(c) != p]
+    if not found and not wanted:
+        return ""
+    return f": found {', '.join(found) or 'nothing more'} here, expected {', '.join(wanted) or 'nothing more'}"
 
 
 def import_mila(data: bytes, name: str, root: str | os.PathLike | None = None, seed: int | None = None) -> list[str]:
@@ -68,6 +90,7 @@ def import_mila(data: bytes, name: str, root: str | os.PathLike | None = None, s
     final = game_paths(name, root)
     if final.workbook.exists() or final.folder.exists():
         raise GameError(f"game {name!r} exists already ({final.folder}): choose another name with --name")
+    refuse_taken_name(final)
     first = position_from_mila(variant, phases[0], "phases[0]")
     if first.phase != variant.calendar.first_phase or _board(first) != _board(start_position(variant)):
         raise MilaFormatError(f"phases[0] ({first.phase}): the saved game does not start from the standard "
@@ -99,9 +122,13 @@ def import_mila(data: bytes, name: str, root: str | os.PathLike | None = None, s
             expected = position_from_mila(variant, phases[i + 1], f"phases[{i + 1}]")
             # A finished game's last phase is MILA's COMPLETED: only its board is compared.
             same_phase = expected.phase == "COMPLETED" or after.phase == expected.phase
+            if not same_phase and _board(after) == _board(expected):
+                raise MilaFormatError(f"phases[{i + 1}].name: found {expected.phase!r}, expected {after.phase!r}, the "
+                                      f"phase after {phase.get('name')} in the rulebook's calendar; nothing imported")
             if not same_phase or _board(after) != _board(expected):
                 raise MilaFormatError(f"{where}: adjudicated here, the board after it is not the saved game's "
-                                      f"{expected.phase} (the saved game followed other rules?); nothing imported")
+                                      f"{expected.phase}{_differences(after, expected)} (the saved game followed "
+                                      "other rules?); nothing imported")
         final.root.mkdir(parents=True, exist_ok=True)
         os.replace(paths.folder, final.folder)
         os.replace(paths.workbook, final.workbook)
@@ -110,12 +137,22 @@ def import_mila(data: bytes, name: str, root: str | os.PathLike | None = None, s
         shutil.rmtree(scratch, ignore_errors=True)
 
 
+def _refuse_games_own(out: Path, paths) -> None:
+    """--out naming the game's workbook or a file of its record (``--out sheets/g.xlsx``) would
+    put the saved game in its place: the GM's workbook or history lost to a slip."""
+    target = out.resolve()
+    if target == paths.workbook.resolve() or paths.folder.resolve() in target.parents:
+        raise GameError(f"--out {out}: found a file of the game itself (its workbook or record), expected a file "
+                        f"of the saved game's own (e.g. --out {paths.name}.mila.json); nothing written")
+
+
 def cmd_export(args) -> int:
     if not args.mila:
         raise GameError("export: say which format, --mila (the only one so far)")
     saved = export_mila(args.game, root=args.root)
     text = json.dumps(saved, sort_keys=True, ensure_ascii=False) + "\n"
     if args.out and args.out != "-":
+        _refuse_games_own(Path(args.out), game_paths(args.game, args.root))
         write_atomic(Path(args.out), text.encode("utf-8"))
         print(f"wrote {args.out}: {len(saved['phases'])} phases of {args.game}")
     else:
@@ -123,10 +160,28 @@ def cmd_export(args) -> int:
     return 0
 
 
+def _name_from_file(file: str) -> str:
+    """The new game's name when --name is not given: the file's, up to its first dot."""
+    if file == "-":
+        raise GameError("import -: a saved game read from standard input has no file name to name the game by; "
+                        "expected --name NAME")
+    name = Path(file).name.split(".")[0]
+    try:
+        return check_game_name(name)
+    except GameError:
+        raise GameError(f"import {file}: found {name!r} as the game's name (the file's, up to its first dot), "
+                        "expected letters a to z, digits, '-' or '_' (at most 64, starting with a letter or digit): "
+                        "name the game with --name NAME") from None
+
+
 def cmd_import(args) -> int:
+    name = args.name or _name_from_file(args.file)
     data = sys.stdin.buffer.read() if args.file == "-" else Path(args.file).read_bytes()
-    name = args.name or Path(args.file).stem.split(".")[0]
+    from gm_tools.app.turn import load_state
+
     reports = import_mila(data, name, root=args.root, seed=args.seed)
     paths = game_paths(name, args.root)
-    print(f"imported {len(reports)} phases into {paths.workbook}; the game is ready for its next phase")
+    state = load_state(name, args.root)
+    now = f"the game is over: {state.over_text()}" if state.finished else "the game is ready for its next phase"
+    print(f"imported {len(reports)} phases into {paths.workbook}; {now}")
     return 0

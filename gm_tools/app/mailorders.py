@@ -31,7 +31,7 @@ from pathlib import Path
 
 from gm_tools.app.mailcells import Block, Grid, intact, type_blocks
 from gm_tools.app.mailgame import games_under, other_game
-from gm_tools.edges.game import refuse_if_open, store_mail, write_atomic
+from gm_tools.edges.game import missing_workbook, refuse_if_open, store_mail, write_atomic
 from gm_tools.edges.mail import (REPLY_SUBJECT, attachments, body_text, mail_files, near_power, read_mail,
                                  replacing, subject)
 from gm_tools.edges.ordercheck import check_orders, once
@@ -41,7 +41,7 @@ from gm_tools.engine.hooks import ORDERS, InputRow, hooks_for
 from gm_tools.engine.rules import rules_for
 from gm_tools.engine.parser import parse_order
 from gm_tools.engine.system import GameSystem, MailedRows
-from gm_tools.errors import GameError, OrderError, OrderSyntaxError, Problem, WorkbookError
+from gm_tools.errors import GameError, OrderError, OrderSyntaxError, Problem, WorkbookError, clipped, quoted
 
 
 NOT_WRITTEN = "(not written)"
@@ -88,12 +88,12 @@ class MailReport:
         lines = [f"{self.phase}: {len(self.written)} {self.noun} {done}, {len(self.refused)} refused"]
         lines += [f"  {'would write' if cell == NOT_WRITTEN else 'wrote ' + cell}: {power} {order}   ({mail})"
                   for mail, power, order, cell in self.written]
-        lines += [f"  refused {where}: {found} -- expected {why}" for where, found, why in self.refused]
+        lines += [f"  refused {where}: {clipped(found)} -- expected {clipped(why, 700)}" for where, found, why in self.refused]
         lines += [f"  typed {note}" for note in self.notes]
-        lines += [f"  not read {where}: {text!r} (before the orders)" for where, text in self.skipped]
-        lines += [f"  not read {where}: {text!r} below the orders taken for a signature; nothing typed from it (a "
+        lines += [f"  not read {where}: {quoted(text)} (before the orders)" for where, text in self.skipped]
+        lines += [f"  not read {where}: {quoted(text)} below the orders taken for a signature; nothing typed from it (a "
                   "province's name alone is no order)" if (where, text) in self.signed_places else
-                  f"  not read {where}: {text!r} (a name below the orders: their signature)" for where, text in self.signed]
+                  f"  not read {where}: {quoted(text)} (a name below the orders: their signature)" for where, text in self.signed]
         lines += [f"  not read {mail}: the attached {name!r} (attachments are not read: the orders go in the "
                   "mail's text)" for mail, name in self.attached]
         lines += [f"  {note}" for note in self.replaced]
@@ -118,7 +118,7 @@ def enter_mails(name: str, mails: list[tuple[str, bytes]], root: str | os.PathLi
         refuse_if_open(state.paths)
         variant, position = state.variant, state.position
         if not state.paths.workbook.exists():
-            raise GameError(f"{state.paths.workbook} is missing: the game's workbook is needed to enter mail")
+            raise missing_workbook(state.paths, "is needed to enter mail")
         before, where = state.paths.workbook.read_bytes(), str(state.paths.workbook)
         entries = _check_workbook(state, before, where)
         on_sheets = {sheet: [row.values for row in rows] for sheet, rows in entries.inputs.items()}

@@ -20,11 +20,16 @@ FORMATS = (".png", ".svg")
 
 
 def power_code(variant: Variant, text: str) -> str:
-    """The power a user named by code or name (any case), or a GameError listing them."""
+    """The power a user named by code, name or adjective (any case), or as ``end`` and
+    ``new-game`` read one (its first three letters or more, ``FRA``, as this command's own
+    example has it), or a GameError listing them."""
     wanted = text.strip().lower()
     for code, power in variant.powers.items():
         if wanted in (code.lower(), power.name.lower(), power.adjective.lower()):
             return code
+    named = variant.power_named(text)
+    if named is not None:
+        return named
     hint = did_you_mean(wanted, {w.lower(): c for c, p in variant.powers.items() for w in (c, p.name, p.adjective)})
     raise GameError(f"--power {text!r}: no such power in {variant.title}; expected one of "
                     f"{', '.join(variant.powers)}{' (' + hint + ')' if hint else ''}")
@@ -44,11 +49,11 @@ def cmd_map(args) -> int:
 
     game = collect_game(games_root(args.root), check_game_name(args.game))
     if not game.phases:
-        raise GameError(f"game {game.name}: no phase has been played yet, so there is no map of one")
+        raise GameError(f"game {game.name!r}: no phase has been played yet, so there is no map of one")
     played = {p.id: p for p in game.phases}
     phase_id = (args.phase or game.phases[-1].id).strip().upper()
     if phase_id not in played:
-        raise GameError(f"game {game.name}: phase {args.phase!r} has not been played; expected one of "
+        raise GameError(f"game {game.name!r}: phase {args.phase!r} has not been played; expected one of "
                         f"{', '.join(played)}")
     power = power_code(game.variant, args.power) if args.power else None
     out = Path(args.out or f"{game.name}-{phase_id}{'-' + power if power else ''}.png")

@@ -8,10 +8,12 @@ workbook for that phase; then the site is published again without the phase.
 from __future__ import annotations
 
 import os
+import sys
+from pathlib import Path
 
 from gm_tools.app.turn import DEFAULT_SITE, GameState, locked_game, publish_warning
-from gm_tools.edges.game import rollback as rollback_files
-from gm_tools.edges.journal import published
+from gm_tools.edges.game import make_folder, rollback as rollback_files
+from gm_tools.edges.journal import published, unpublished
 from gm_tools.edges.workbook import GAME, read_workbook
 from gm_tools.errors import GameError, Problem, WorkbookError
 
@@ -25,9 +27,19 @@ def rollback(name: str, root: str | os.PathLike | None = None,
             raise GameError(f"game {name!r} was ended by the GM ({how}): gm-tools end {name} --undo reopens it first")
         if state.history:
             _check_backup(state, state.history[-1]["phase"])
+        if site_dir:
+            make_folder(Path(site_dir))  # a --site through a file refused before anything moves
         phase = rollback_files(state.paths, state.variant.calendar)
         if site_dir:
-            publish_warning(state.paths.root, site_dir)
+            try:
+                unpublished(state.paths)  # the site shows the phase until published: the next turn's
+                publish_warning(state.paths.root, site_dir)
+            except KeyboardInterrupt:
+                # said before "interrupted", lest the GM roll back again and lose another phase
+                print(f"gm-tools: {name}: {phase} is reopened; the site, cut short, is brought up to date by the "
+                      f"next command that publishes (gm-tools site, or the turn): do not roll back again for "
+                      f"{phase}", file=sys.stderr)
+                raise
             published(state.paths)
     return phase
 

@@ -16,14 +16,14 @@ import os
 from dataclasses import dataclass, field, replace
 
 from gm_tools.app.turn import check_entries, load_state
-from gm_tools.edges.game import games_root
+from gm_tools.edges.game import GAME_NAME_RE, games_root, missing_workbook, open_warnings
 from gm_tools.edges.layout import order_blocks, title_of
 from gm_tools.edges.pressimages import pictures_of_records
 from gm_tools.edges.workbook import OrderEntry
 from gm_tools.engine.hooks import hooks_for
 from gm_tools.engine.model import province_of
 from gm_tools.engine.rules import rules_for
-from gm_tools.errors import GameError, UserError
+from gm_tools.errors import GameError, UserError, WorkbookError
 
 
 @dataclass
@@ -177,9 +177,15 @@ def phase_status(name: str, root: str | os.PathLike | None = None) -> PhaseStatu
     state = load_state(name, root)
     state.refuse_if_over()
     if not state.paths.workbook.exists():
-        raise GameError(f"{state.paths.workbook} is missing: the game's workbook holds the phase's entries")
+        raise missing_workbook(state.paths, "holds the phase's entries")
     variant, position = state.variant, state.position
     entries, problems, _, _, checked = check_entries(state, state.paths.workbook.read_bytes())
+    # Another game's workbook, or an old copy laid out for another phase: its rows are not this
+    # phase's, so counting them would mislead; refused as `orders` refuses it
+    whose = {entries.game_cells.get(key) for key in ("Game", "Variant", "Phase")} - {None}
+    wrong = [p for p in problems if f"{p.sheet}!{p.cell}" in whose]
+    if wrong:
+        raise WorkbookError(str(state.paths.workbook), wrong)
     # The unit an order orders is the one its text names, as the turn reads it: an order typed
     # on another unit's row orders the unit it names, and the row's unit holds.
     read = {item["cell"]: item["read"] for items in checked.record.values() for item in items if item["read"]}
@@ -219,6 +225,7 @@ def phase_status(name: str, root: str | os.PathLike | None = None) -> PhaseStatu
     if awaited is not None:
         status.all_entered = hooks.all_entered(variant, position)
     status.warnings = hooks.warnings(variant, position, entries.inputs)
+    status.warnings += open_warnings(state.paths)
     for p in problems:
         if p.sheet in inputs and p.cell in ("", "1:1"):  # the sheet itself, or its header row
             status.unreadable.setdefault(p.sheet, f"found {p.found}, expected {p.expected}"
@@ -255,9 +262,14 @@ def every_game(root: str | os.PathLike | None = None) -> list[str]:
     lines = []
     for name in sorted(p.parent.name for p in folder.glob("*/game.json")):
         try:
-            lines.append(phase_status(name, root=folder).summary())
-        except UserError as e:  # a game over, a damaged file: said on its line
-            lines.append(f"{name}: {e}")
+            state = load_state(name, folder)
+            # in the words `status NAME` says it, not the refusal a turn gives ("game 'g' is over")
+            lines.append(f"{name}: the game is over: {state.over_text()}" if state.finished
+                         else phase_status(name, root=folder).summary())
+        except UserError as e:  # a damaged file: said on its line
+            # a folder no game can be named as (rome.old, 'rome copy'): a copy kept by hand
+            copy = "" if GAME_NAME_RE.match(name) else f" (a copy of a game's folder? keep backups outside {folder})"
+            lines.append(f"{name}: {e}{copy}")
     return lines or [f"no game in {folder} (create one with: gm-tools new-game VARIANT NAME)"]
 
 

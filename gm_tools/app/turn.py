@@ -24,7 +24,8 @@ from pathlib import Path
 from gm_tools.errors import GameError, OrderError, Problem, UserError, WorkbookError
 from gm_tools.edges.game import (
     RECORD_FORMAT, GameInfo, GamePaths, check_game_name, check_replayable, game_paths, load_game, load_history,
-    end_words, make_folder, read_end, refuse_if_open, json_text, save_new_game, write_atomic,
+    end_words, make_folder, missing_workbook, open_warnings, read_end, refuse_if_open, json_text, save_new_game,
+    write_atomic,
 )
 from gm_tools.edges.recorddelta import shrink
 from gm_tools.edges.journal import commit_turn, game_lock, half_done, needs_publishing, published, recover
@@ -88,11 +89,14 @@ def new_game(
     variant = variant_for_game(loaded, player_count, options)
     paths = game_paths(name, root)
     refuse_if_open(paths)
-    if seed is not None and seed < 0:  # the Game sheet takes 0 or more: no turn could read it
-        raise GameError(f"--seed {seed}: expected a whole number, 0 or more (the seed for the rules' randomness)")
+    # The Game sheet takes 0 or more, and a spreadsheet cell keeps 15 digits exactly: a longer
+    # seed would be rounded in the workbook, and the turns would draw from another seed.
+    if seed is not None and not 0 <= seed < 10**15:
+        raise GameError(f"--seed {seed}: expected a whole number, 0 or more, of at most 15 digits (the seed for "
+                        "the rules' randomness; a spreadsheet cell keeps no more exactly)")
     if seed is None:
         # 15 digits: too many to try one by one against the draws a site shows (a billion
-        # seeds are tried in an hour), and no more than a spreadsheet cell keeps exactly.
+        # seeds are tried in an hour).
         seed = secrets.randbelow(10**15)
     named = {}
     for power, player in (players or {}).items():
@@ -101,6 +105,8 @@ def new_game(
             found = f"found {code}, which no player plays; expected a played power" if code else "expected a power"
             raise GameError(f"player for {power!r}: {found} of {variant.name}, its name or the first letters of one "
                             f"({', '.join(c for c, p in variant.powers.items() if p.playable)})")
+        if code in named:
+            raise GameError(f"player for {power!r}: found {code}'s player named twice, expected each power once")
         named[code] = player
     players = {code: named.get(code, "") for code in variant.powers}
     info = GameInfo(
@@ -421,20 +427,28 @@ def run_turn(
     while it runs, and a turn an earlier command left half-done is finished first
     (:mod:`gm_tools.edges.journal`). ``maps_beside``: see :class:`~gm_tools.publish.site.SiteSettings`."""
     with locked_game(name, root) as state:
-        paths = state.paths
-        report = _turn(state, lenient, force, site_dir, processed)
-        if site_dir and (report.processed or needs_publishing(paths)):
-            try:
-                report.site_warnings = publish(paths.root, site_dir, maps_beside)
-            except (OSError, UserError) as e:
-                # The phase is recorded: a failure now must not read as a turn that failed
-                # (processed again, or rolled back); the journal keeps it to publish.
-                oserror = isinstance(e, OSError) and e.filename
-                report.site_error = f"{e.filename}: {e.strerror or e}" if oserror else str(e)
-                return report
-            published(paths)
-            report.site = str(site_dir)
-        return report
+        paths, report = state.paths, None
+        try:
+            report = _turn(state, lenient, force, site_dir, processed)
+            if site_dir and (report.processed or needs_publishing(paths)):
+                try:
+                    report.site_warnings = publish(paths.root, site_dir, maps_beside)
+                except (OSError, UserError) as e:
+                    # The phase is recorded: a failure now must not read as a turn that failed
+                    # (processed again, or rolled back); the journal keeps it to publish.
+                    oserror = isinstance(e, OSError) and e.filename
+                    report.site_error = f"{e.filename}: {e.strerror or e}" if oserror else str(e)
+                    return report
+                published(paths)
+                report.site = str(site_dir)
+            return report
+        except KeyboardInterrupt:  # Ctrl-C once the phase is recorded: said, lest it be taken as not
+            if paths.record_file(state.position.phase).exists():
+                if report is not None:
+                    print(report.text())
+                print(f"gm-tools: {name}: {state.position.phase} is processed and recorded; the site, cut short, "
+                      "is published by the next turn (or gm-tools site)", file=sys.stderr)
+            raise
 
 
 def preview_turn(name: str, root: str | os.PathLike | None = None, lenient: bool = False,
@@ -453,11 +467,12 @@ def preview_turn(name: str, root: str | os.PathLike | None = None, lenient: bool
         state = load_state(name, root)
         state.refuse_if_over()
         if not paths.workbook.exists():
-            raise GameError(f"{paths.workbook} is missing: the game's workbook is needed to process a turn")
+            raise missing_workbook(paths, "is needed to process a turn")
         record, _, warnings = process_phase(state, paths.workbook.read_bytes(), lenient=lenient, force=force)
     if record is None:
         return TurnReport(name, state.position.phase, processed=False, dry_run=True, units=orders_units(state))
-    return TurnReport(name, record["phase"], processed=True, record=record, variant=state.variant, dry_run=True, warnings=warnings)
+    return TurnReport(name, record["phase"], processed=True, record=record, variant=state.variant, dry_run=True,
+                      warnings=warnings + open_warnings(paths))
 
 
 def _turn(state: GameState, lenient: bool, force: bool, site_dir, processed: str | None = None) -> TurnReport:
@@ -465,7 +480,7 @@ def _turn(state: GameState, lenient: bool, force: bool, site_dir, processed: str
     refuse_if_open(paths)
     state.refuse_if_over()
     if not paths.workbook.exists():
-        raise GameError(f"{paths.workbook} is missing: the game's workbook is needed to process a turn")
+        raise missing_workbook(paths, "is needed to process a turn")
     data = paths.workbook.read_bytes()
     record, workbook, warnings = process_phase(state, data, lenient=lenient, force=force, processed=processed)
     if record is None:
@@ -559,35 +574,10 @@ def replay(name: str, root: str | os.PathLike | None = None) -> list[str]:
 # --- the command line -------------------------------------------------------------------------
 
 
-def _option_value(text: str):
-    """``true``/``false`` as booleans, whole numbers as ints, anything else as text."""
-    if text.lower() in ("true", "false"):
-        return text.lower() == "true"
-    return int(text) if text.lstrip("-").isdigit() else text
-
-
-def cmd_new_game(args) -> int:
-    players = {}
-    for item in args.player or []:
-        power, equals, player = item.partition("=")
-        if not equals or not power.strip():
-            raise GameError(f"--player {item!r}: expected POWER=NAME, e.g. --player FRANCE=Ann")
-        players[power.strip().upper()] = player.strip()
-    options = {}
-    for item in args.option or []:
-        key, equals, text = item.partition("=")
-        if not equals or not key.strip():
-            raise GameError(f"--option {item!r}: expected NAME=VALUE, e.g. --option diplomatic_attacks=false")
-        options[key.strip()] = _option_value(text.strip())
-    paths = new_game(args.variant, args.name, root=args.root, seed=args.seed, players=players,
-                     player_count=args.players, options=options)
-    print(f"created {paths.workbook} and {paths.game_json}")
-    return 0
-
-
 def cmd_turn(args) -> int:
-    if not args.game and args.dry_run:
-        raise GameError("--dry-run shows a game's next turn: name the game (gm-tools turn NAME --dry-run)")
+    given = [o for o, on in (("--dry-run", args.dry_run), ("--lenient", args.lenient), ("--force", args.force)) if on]
+    if not args.game and given:  # the demo takes none of them: say so, not play it as if they were heeded
+        raise GameError(f"{given[0]} is for a game's turn: name the game (gm-tools turn NAME {given[0]})")
     if not args.game:
         from gm_tools.app.demo import run_demo
 
@@ -607,7 +597,10 @@ def cmd_private(args) -> int:
     for path in written:
         print(path)
     if not written:
-        print(f"{args.game}: its rules give no private reports")
+        variant = load_state(args.game, args.root).variant
+        gives = type(hooks_for(variant)).private_reports is not SheetHooks.private_reports
+        print(f"{args.game}: no phase played yet has given a private report" if gives
+              else f"{args.game}: its rules give no private reports")
     return 0
 
 
@@ -616,5 +609,7 @@ def cmd_replay(args) -> int:
     if differ:
         print(f"{args.game}: replay differs from the record in {', '.join(differ)}")
         return 1
-    print(f"{args.game}: every phase replays to the same record")
+    played = len(load_state(args.game, args.root).history)
+    print(f"{args.game}: every phase replays to the same record ({played} phase(s))" if played
+          else f"{args.game}: no phase has been played yet, so there is nothing to replay")
     return 0

@@ -48,7 +48,7 @@ def games_root(root: str | os.PathLike | None = None) -> Path:
 def check_game_name(name: str) -> str:
     if not GAME_NAME_RE.match(name or ""):
         raise GameError(
-            f"game name {name!r}: expected letters, digits, '-' or '_' (at most 64, "
+            f"game name {name!r}: expected letters a to z, digits, '-' or '_' (at most 64, "
             "starting with a letter or digit), since it names files"
         )
     return name
@@ -129,6 +129,22 @@ def refuse_if_open(paths: GamePaths) -> None:
                 f"{paths.workbook} is open in a spreadsheet program ({lock.name} exists beside it): "
                 "save and close it, then run the command again"
             )
+
+
+def missing_workbook(paths: GamePaths, why: str) -> GameError:
+    """The error for a game whose workbook is gone (deleted, moved, renamed by hand): what to
+    do about it, since the record alone cannot say what the GM typed."""
+    played = paths.history.is_dir() and any(paths.history.glob("*.json"))
+    back = f"; else gm-tools rollback {paths.name} brings back the one before the last turn" if played else ""
+    return GameError(f"{paths.workbook} is missing: the game's workbook {why}; expected it there (put it back, "
+                     f"as saved by the spreadsheet program{back})")
+
+
+def open_warnings(paths: GamePaths) -> list[str]:
+    """For a command that only reads the workbook (status, turn --dry-run), and so is not
+    refused beside a lock file: what the GM typed and has not saved is not in the file read."""
+    return [f"{paths.workbook.name} is open in a spreadsheet program ({lock.name} beside it): what is typed in it "
+            "and not saved yet is not read here" for lock in paths.lock_files() if lock.exists()]
 
 
 # --- writing files ----------------------------------------------------------------------
@@ -261,7 +277,7 @@ def load_game(paths: GamePaths) -> GameInfo:
     if not isinstance(data, dict):
         raise GameError(f"{paths.game_json}: found {type(data).__name__}, expected a JSON object (docs/game-record.md)")
     try:
-        return GameInfo(
+        info = GameInfo(
             name=data["name"],
             variant=data["variant"],
             seed=str(data["seed"]),
@@ -272,6 +288,14 @@ def load_game(paths: GamePaths) -> GameInfo:
         )
     except KeyError as e:
         raise GameError(f"{paths.game_json}: missing key {e.args[0]!r}") from None
+    if info.name != paths.name:
+        # a copy of a game's folder (games/rome-old from games/rome): a turn there would record
+        # phases of 'rome', and the site refuses it; said as the site says it, by every command
+        rename = f", or name the game {paths.name!r} in its game.json" if GAME_NAME_RE.match(paths.name) else ""
+        raise GameError(f"{paths.game_json}: found the game {info.name!r} in the folder {paths.name!r}, expected a "
+                        f"game named as its folder (a copy of the folder of {info.name!r}? keep backups outside "
+                        f"{paths.root}{rename})")
+    return info
 
 
 def _options(paths: GamePaths, value) -> dict:
@@ -286,9 +310,26 @@ def _player_count(paths: GamePaths, value) -> int | None:
     raise GameError(f"{paths.game_json}: \"player_count\" is {value!r}, expected a whole number of players")
 
 
-def save_new_game(paths: GamePaths, info: GameInfo) -> None:
+def refuse_taken_name(paths: GamePaths) -> None:
+    """A new game's name must be free, and free whatever its case: 'MyGame' beside 'mygame'
+    is one folder on Windows and macOS and one address on many web hosts, where one game's
+    workbook, record or pages would overwrite the other's."""
     if paths.game_json.exists() or paths.workbook.exists():
-        raise GameError(f"game {paths.name!r} already exists in {paths.root}")
+        raise GameError(f"game {paths.name!r} exists already in {paths.root}: choose another name")
+    own = (paths.name, f"{paths.name}.xlsx")
+    try:
+        taken = sorted(d.name for d in Path(paths.root).iterdir()
+                       if d.name not in own and d.name.casefold() in {n.casefold() for n in own})
+    except OSError:
+        return
+    if taken:
+        raise GameError(f"game name {paths.name!r}: found {taken[0]!r} in {paths.root}, the same name in other "
+                        "letter case, expected a name of its own (Windows, macOS and many web hosts take the two "
+                        "for one file): choose another name")
+
+
+def save_new_game(paths: GamePaths, info: GameInfo) -> None:
+    refuse_taken_name(paths)
     write_atomic(paths.game_json, json_text(info.to_json()).encode("utf-8"))
 
 
@@ -529,4 +570,10 @@ def rollback(paths: GamePaths, calendar: Calendar) -> str:
         write_atomic(displaced, paths.workbook.read_bytes())
     write_atomic(paths.workbook, before)
     os.replace(paths.record_file(phase), _next_free(paths.rolled_back, phase, ".json"))
+    # the phase's private reports (Payola ledgers) go with its record: left in private/, a
+    # GM would find them for a phase not played, and a ledger the phase no longer gives would
+    # stay beside the new ones once it is played again
+    private = paths.folder / "private" / phase
+    if private.is_dir():
+        os.replace(private, _next_free(paths.rolled_back, f"private-{phase}", ""))
     return phase

@@ -184,6 +184,12 @@ def needs_publishing(paths) -> bool:
     return (paths.folder / UNPUBLISHED).exists()
 
 
+def unpublished(paths) -> None:
+    """The game changed and the site is yet to show it (a rollback's withdrawn phase): the next
+    command that publishes brings it up to date, should this one be cut short first."""
+    (paths.folder / UNPUBLISHED).touch()
+
+
 def published(paths) -> None:
     """The site is up to date with the game."""
     (paths.folder / UNPUBLISHED).unlink(missing_ok=True)

@@ -157,7 +157,8 @@ def to_mila(variant: Variant, game_id: str, history: list[dict], current: dict, 
     and results) and the current phase last. ``builds`` gives, per record, each power's
     adjustment count in that phase (empty outside adjustments)."""
     if variant.name != "standard":
-        raise MilaFormatError(f"only standard Diplomacy can be written for MILA's diplomacy (found {variant.name})")
+        raise MilaFormatError(f"export --mila: found a game of {variant.title}, expected a standard one (only "
+                              "standard Diplomacy can be written for MILA's diplomacy)")
     phases = []
     for i, record in enumerate(history):
         before = record["before"]

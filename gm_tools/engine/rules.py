@@ -317,6 +317,24 @@ class Rules:
         )
 
 
+_KIND_WORDS = {"bool": "true or false", "int": "a whole number", "str": "a word"}
+"""An option's type as the GM types it on the command line, not Python's name for it."""
+
+
+def _as_chosen(problem: str) -> str:
+    """A problem the system found with the game's options, said of the ``--option`` the GM
+    typed (the system's checker words it for variant.toml, which the GM did not write)."""
+    import re
+
+    unknown = re.fullmatch(r"variant\.toml \[options\]: unknown option '([^']*)'(.*)", problem, re.S)
+    if unknown:
+        return f"--option {unknown[1]}: found an option the game does not have, expected a known one{unknown[2]}"
+    wrong = re.fullmatch(r"variant\.toml \[options\] (\S+) = (.*?): expected (\w+)(.*)", problem, re.S)
+    if wrong:
+        return f"--option {wrong[1]}={wrong[2]}: expected {_KIND_WORDS.get(wrong[3], wrong[3])}{wrong[4]}"
+    return f"--option: {problem}"
+
+
 def variant_for_game(variant: Variant, players: int | None, options: dict | None = None) -> Variant:
     """The variant of a game whose game.json records ``players`` (None: the variant as loaded,
     or its system's :meth:`Rules.default_players`) and the ``options`` chosen at ``new-game``
@@ -332,7 +350,7 @@ def variant_for_game(variant: Variant, players: int | None, options: dict | None
         chosen = replace(variant, options={**variant.options, **options})
         problems = [p for p in system_for(chosen).check_variant(chosen) if "[options]" in p]
         if problems:
-            raise GameError("game option: " + "; ".join(p.replace("variant.toml [options] ", "") for p in problems))
+            raise GameError("; ".join(_as_chosen(p) for p in problems))
         variant = chosen
     if players is None:
         players = rules.default_players(variant)

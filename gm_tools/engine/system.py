@@ -34,7 +34,7 @@ import difflib
 import importlib
 import importlib.util
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from gm_tools.engine.hooks import STANDARD, SheetHooks, Table
 from gm_tools.engine.positions import gather_state
@@ -150,10 +150,12 @@ class GameSystem:
         so a mistake in the data is reported when the variant is loaded, with the others."""
         known = {o.name: o for o in COMMON_OPTIONS + tuple(self.options)}
         problems = []
+        wrong = set()
         for key, value in sorted(variant.options.items()):
             if key in ENGINE_OPTIONS:
                 continue
             option = known.get(key)
+            count = len(problems)
             if option is None:
                 close = difflib.get_close_matches(key, list(known), n=1, cutoff=0.8)
                 hint = f" (did you mean {close[0]!r}?)" if close else (
@@ -169,7 +171,12 @@ class GameSystem:
             elif option.choices and value not in option.choices:
                 problems.append(f"variant.toml [options] {key} = {value!r}: expected one of "
                                 f"{', '.join(repr(c) for c in option.choices)} ({option.doc})")
-        return problems + self.check_tables(variant)
+            if len(problems) > count:
+                wrong.add(key)
+        # The tables' readers take the options as checked ('max_strength = "x"' would stop
+        # them with a ValueError): a wrong one is left to its default while they read.
+        kept = {k: v for k, v in variant.options.items() if k not in wrong}
+        return problems + self.check_tables(replace(variant, options=kept) if wrong else variant)
 
     def check_tables(self, variant: Variant) -> list[str]:
         """Every problem with the system's own tables in ``tables.toml``. Standard: it has none."""

@@ -368,13 +368,9 @@ def collect_game(root: Path, name: str, digest: str = "", contents: dict[str, by
     """Pass 1 for one game folder (``digest``: its :func:`source_digest`, if known;
     ``contents``: the history files' bytes read in making it)."""
     paths = GamePaths(root=root, name=name)
+    # a copy of a game's folder (a GM's backup, games/NAME.old) would be published as the game
+    # it copies, over its pages: load_game refuses a game.json naming another game than its folder
     info = load_game(paths)
-    if info.name != name:
-        # a copy of a game's folder (a GM's backup, games/NAME.old) would be published as the
-        # game it copies, over its pages: the archive lists each game once, from its own folder
-        raise GameError(f"{paths.game_json}: found the game {info.name!r} in the folder {name!r}, expected a "
-                        f"game named as its folder (a copy of {info.name!r}'s folder? keep backups outside "
-                        f"{root}, or name the game {name!r} in its game.json)")
     variant = _load_variant(info.variant, paths.game_json, info.player_count)
     phases = []
     previous = None
@@ -431,6 +427,8 @@ def collect(games_root: str | os.PathLike, known: dict[str, str] | None = None,
     With ``defer``, a game ``known`` has no digest of is left as an :class:`UnreadGame` for the
     caller to read (:func:`gm_tools.publish.sitejobs.read_games`)."""
     root = Path(games_root)
+    if root.exists() and not root.is_dir():  # as `status` says it of a --root naming a file
+        raise GameError(f"{root} is a file, expected the folder of the games (--root)")
     if not root.is_dir():
         raise GameError(f"games folder {root} does not exist (expected a folder of games, each NAME/game.json)")
     names = sorted(p.name for p in root.iterdir() if (p / "game.json").is_file())

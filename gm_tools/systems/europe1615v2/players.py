@@ -30,7 +30,8 @@ def for_players(variant: Variant, players: int) -> Variant:
         return variant
     if players not in setups(variant):
         counts = ", ".join(str(n) for n in sorted(setups(variant)) + [FULL])
-        raise GameError(f"--players {players}: Europe 1615 (version 2) is played by {counts} players")
+        raise GameError(f"--players {players}: found {players} players, expected {counts} for {variant.name} "
+                        "('Setup for less than 5 players')")
     return replace(variant, options={**variant.options, "players": players})
 
 

@@ -141,6 +141,9 @@ def sections(variant: Variant, record: dict) -> list[tuple[str, str]]:
                         f"{s['income']} | {s['after']} |")
         out.append(("Treasuries", "\n".join(rows)))
     out += bribe_sections(variant, record)
+    tied = _tie(variant, record)
+    if tied:
+        out.append(("Victory", tied))
     fresh = [e for e in after.penalties if e["phase"] == record.get("phase")]
     if fresh:
         # the minor state by code and name; the province as the orders write it
@@ -205,3 +208,28 @@ def ledgers(variant: Variant, record: dict) -> dict[str, str]:
             lines += [f"  {o['amount']} : {o['order']} - {o['why']}" for o in ignored]
         out[power] = "\n".join(lines) + "\n"
     return out
+
+
+def _tie(variant: Variant, record: dict) -> str | None:
+    """The opening of the last year (1621) reached with no winner: 'If there is a tie between
+    any two players, then the game will resume for another year, and VPs reassessed at the
+    opening of 1622' (rulebook 001). Said, with each player's VPs, lest the GM look for an end
+    that did not come; nothing of it is recorded."""
+    from gm_tools.engine.phase import parse_phase
+    from gm_tools.engine.rules import rules_for
+    from gm_tools.systems.europe1615v2.calendar import INFLUENCE, phase_role
+    from gm_tools.systems.europe1615v2.players import players_of
+
+    setup = setup_of(variant)
+    if record.get("winner") or record.get("draw") or not record.get("next_phase"):
+        return None
+    after = position_from_json(record["after"])
+    year = parse_phase(after.phase).year
+    if year < setup.end_year or phase_role(variant, after.phase) != INFLUENCE:
+        return None
+    points = rules_for(variant).scores(variant, after).points
+    sides = players_of(setup, variant, state_of(after), year)
+    score = ", ".join(f"{' and '.join(_named(variant, p) for p in side)} {sum(points.get(p, 0) for p in side)}"
+                      for side in sides)
+    return (f"At the opening of {year} no player or alliance wins on the VPs ({score}): a tie, so the game "
+            f"resumes for another year, the VPs reassessed at the opening of {year + 1}.")

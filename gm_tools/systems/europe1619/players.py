@@ -42,8 +42,8 @@ def variant_for_players(variant: Variant, players: int) -> Variant:
     counts = player_counts(variant)
     if players not in counts:
         raise GameError(
-            f"{variant.name}: found {players} players, expected {counts[0]} to {counts[-1]} "
-            "(the rulebook's setups)"
+            f"--players {players}: found {players} players, expected {counts[0]} to {counts[-1]} for "
+            f"{variant.name} (the rulebook's setups)"
         )
     if players == 15 or variant.options.get("players") == players:
         return variant

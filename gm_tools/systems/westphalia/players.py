@@ -28,7 +28,8 @@ def variant_for_players(variant: Variant, players: int) -> Variant:
     """The variant as a game of ``players`` players plays it (the same object on a second call)."""
     least, most = player_range(variant)
     if not least <= players <= most:
-        raise GameError(f"{variant.name}: found {players} players, expected {least} to {most}")
+        raise GameError(f"--players {players}: found {players} players, expected {least} to {most} for {variant.name} "
+                        "('9 tiles per Player')")
     if variant.options.get("players") == players:
         return variant
     key = (id(variant), players)

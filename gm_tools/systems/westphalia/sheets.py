@@ -218,7 +218,7 @@ class WestphaliaHooks(SheetHooks):
         step = steps.apply(variant, state_of(position), kind, inputs, parse_phase(position.phase).year)
         problems = []
         for i, field_, found, expected in step.problems:
-            found = found if found == "no row" else repr(found)
+            found = found if found in ("no row", "nothing") else repr(found)  # an empty cell, as every sheet says it
             rows_of = where.get(field_, where.get("*", [])) if isinstance(where, dict) else where
             cells = rows_of[i] if i < len(rows_of) else None
             column = _FIELDS.get(sheet, {}).get(field_) or _COLUMNS.get(field_)

@@ -1,0 +1,39 @@
+"""``gm-tools new-game``: the command line's --player and --option read, then the game made
+by :func:`gm_tools.app.turn.new_game`."""
+
+from __future__ import annotations
+
+from gm_tools.app.turn import new_game
+from gm_tools.errors import GameError
+
+
+def _option_value(text: str):
+    """``true``/``false`` as booleans, whole numbers as ints, anything else as text."""
+    if text.lower() in ("true", "false"):
+        return text.lower() == "true"
+    return int(text) if text.lstrip("-").isdigit() else text
+
+
+def cmd_new_game(args) -> int:
+    players = {}
+    for item in args.player or []:
+        power, equals, player = item.partition("=")
+        if not equals or not power.strip():
+            raise GameError(f"--player {item!r}: expected POWER=NAME, e.g. --player FRANCE=Ann")
+        key = power.strip().upper()
+        if key in players:
+            raise GameError(f"--player {item!r}: found {power.strip()}'s player named twice, expected each power "
+                            "once (one player may play two powers: name each power once)")
+        players[key] = player.strip()
+    options = {}
+    for item in args.option or []:
+        key, equals, text = item.partition("=")
+        if not equals or not key.strip():
+            raise GameError(f"--option {item!r}: expected NAME=VALUE, e.g. --option diplomatic_attacks=false")
+        if key.strip() in options:
+            raise GameError(f"--option {item!r}: found option {key.strip()} chosen twice, expected each option once")
+        options[key.strip()] = _option_value(text.strip())
+    paths = new_game(args.variant, args.name, root=args.root, seed=args.seed, players=players,
+                     player_count=args.players, options=options)
+    print(f"created {paths.workbook} and {paths.game_json}")
+    return 0
