@@ -161,3 +161,12 @@ def test_a_game_still_played_has_no_winner_yet(demo_site):
     assert "<dt>Winner</dt><dd>none yet</dd>" in _page(demo_site, "games/demo/index.html")
     assert "<dt>Winner</dt><dd>Yellow Elephant</dd>" in _page(demo_site, "games/westphalia-demo/index.html")
     assert "<td>none</td>" not in index
+
+
+def test_the_archive_and_a_game_page_title_say_what_and_where(demo_site):
+    """Site walk finding: the archive's <title> was "Games" and a game page's its name alone,
+    which a tab or a bookmark among others does not place; they name the archive, and the
+    game its variant and the site."""
+    assert "<title>Games — Diplomacy game archive</title>" in _page(demo_site, "index.html")
+    assert "<title>europe1615-demo (Europe 1615) — games</title>" in _page(
+        demo_site, "games/europe1615-demo/index.html")

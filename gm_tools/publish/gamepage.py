@@ -55,7 +55,7 @@ def write_game_page(env: jinja2.Environment, writer: SiteWriter, painter: PngPai
         years[-1]["phases"].append(view)
     html = env.get_template("game.html").render(
         root="../../", game=summary, phases=phases, years=years, standings=standings(game),
-        chart=chart, chart_labels=labels, chart_rows=chart_rows, page_title=game.name,
+        chart=chart, chart_labels=labels, chart_rows=chart_rows, page_title=f"{game.name} ({game.variant.title}) — games",
         players_over=players_over(game), ledger=ledger_view(game), points=points_view(game), map_caption=map_caption,
         map_base=base.path, map_areas=areas_path(base.path), map_names=names_path(base.path), map_layer=CURRENT + LAYER_SUFFIX,
         map_png=f"{CURRENT}.png", map_size=picture_size(lines), sections=game_sections(game), due=due_view(game),

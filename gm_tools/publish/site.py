@@ -81,6 +81,10 @@ GAMES = "games"
 """Folder of the site holding one folder per game."""
 
 
+ARCHIVE_TITLE = "Games — Diplomacy game archive"
+"""The archive's ``<title>``: what the page is and where, in a tab or a bookmark among others."""
+
+
 @dataclass(frozen=True)
 class SiteSettings:
     """Choices about the site that are not game records."""
@@ -481,7 +485,7 @@ def write_site(context: SiteContext, site_dir: str | os.PathLike, settings: Site
     games = summaries
     writer.write("feed.atom", site_feed(games))  # the latest turns of every game (:mod:`gm_tools.publish.latest`)
     writer.write("index.html", env.get_template("index.html").render(root="", games=games, latest=index_list(games),
-                                                                      page_title="Games"))
+                                                                      page_title=ARCHIVE_TITLE))
     writer.prune(GAMES, skip=kept)
     # a base map no game's pages name any more (the renderer or the variant changed) goes too:
     # every game, kept or made, produced the one its layers name
