@@ -170,3 +170,19 @@ def test_the_archive_and_a_game_page_title_say_what_and_where(demo_site):
     assert "<title>Games — Diplomacy game archive</title>" in _page(demo_site, "index.html")
     assert "<title>europe1615-demo (Europe 1615) — games</title>" in _page(
         demo_site, "games/europe1615-demo/index.html")
+
+
+def test_an_empty_influence_section_says_what_is_absent(demo_site):
+    """Site walk finding: an empty section said only "None." (Europe 1615's INF deployments in a
+    Fall phase, Europe 1615 v2's Diplomatic attacks and INF placements). Every movement phase
+    may have deployments (seeds/000 rulebook, 'Powers need not deploy all INFs in the first
+    phase, but can spread out those deployments in subsequent phases'), so the section stays and
+    says in words what the phase did not have."""
+    fall = _page(demo_site, "games/europe1615-demo/F1615M.html")
+    assert "<h2>INF deployments</h2>" in fall and "<p>No INF deployments this phase.</p>" in fall
+    attacks = _page(demo_site, "games/europe1615v2-demo/P1617D.html")
+    assert "<p>No diplomatic attacks this phase.</p>" in attacks
+    placements = _page(demo_site, "games/europe1615v2-demo/P1617I.html")
+    assert "<p>No INF placements this phase.</p>" in placements
+    for page in (fall, attacks, placements):
+        assert "<p>None.</p>" not in page

@@ -21,8 +21,10 @@ from gm_tools.systems.europe1615.state import state_of
 from gm_tools.systems.europe1615.status import CAPTURED, Status
 
 
-def _items(lines: list[str]) -> str:
-    return "\n".join(f"- {line}" for line in lines) or "None."
+def _items(lines: list[str], none: str = "None.") -> str:
+    """A markdown list; ``none``, when empty, says in words what the phase did not have
+    ("No INF deployments this phase."), as a reader of the section wants it said."""
+    return "\n".join(f"- {line}" for line in lines) or none
 
 
 def _status_table(variant: Variant, setup, table: dict) -> str:
@@ -195,7 +197,7 @@ def sections(variant: Variant, record: dict) -> list[tuple[str, str]]:
             by_power.setdefault(p.power, []).append(f"{p.infs} to {_minor(setup, p.minor)}")
         # the powers named, as the Round's table names them; the record keeps their codes
         deployed = [f"**{_name(variant, p)}**: {', '.join(items)}" for p, items in by_power.items()]
-        out.append(("INF deployments", _items(deployed)))
+        out.append(("INF deployments", _items(deployed, "No INF deployments this phase.")))
         if inputs.get("swiss_passage"):
             units = [str(before.units[p]) for p in inputs["swiss_passage"] if p in before.units]
             out.append(("Treaty of Lyon", f"France permits {', '.join(units)} to move through Switzerland this "

@@ -14,8 +14,10 @@ from gm_tools.systems.europe1615v2.setup import setup_of
 from gm_tools.systems.europe1615v2.state import state_of
 
 
-def _items(lines: list[str]) -> str:
-    return "\n".join(f"- {line}" for line in lines) or "None."
+def _items(lines: list[str], none: str = "None.") -> str:
+    """A markdown list; ``none``, when empty, says in words what the phase did not have
+    ("No INF deployments this phase."), as a reader of the section wants it said."""
+    return "\n".join(f"- {line}" for line in lines) or none
 
 
 def _named(variant: Variant, code: str) -> str:
@@ -118,14 +120,15 @@ def sections(variant: Variant, record: dict) -> list[tuple[str, str]]:
         for p in done["placements"]:
             by_power.setdefault(p["power"], []).append(f"{p['infs']} to {_where(variant, setup, p['where'])}")
         out.append(("INF placements", _items([f"**{_named(variant, p)}**: {', '.join(v)}"
-                                              for p, v in by_power.items()])))
+                                              for p, v in by_power.items()], "No INF placements this phase.")))
     # a game recorded before the attacks had their own phase kept them in the influence outcome
     attacked = outcome.get("attacks") or ({"attacks": done["attacks"]} if done and done.get("attacks") else None)
     if attacked:
         out.append(("Diplomatic attacks", "In the national order "
                     + ", ".join(_named(variant, p) for p in setup.attack_order)
                     + "; 3d6 from the game's recorded seed.\n\n"
-                    + _items([_attack(variant, setup, a) for a in attacked["attacks"]])))
+                    + _items([_attack(variant, setup, a) for a in attacked["attacks"]],
+                           "No diplomatic attacks this phase.")))
     if done or attacked:
         out.append(("Home boxes", _boxes(variant, setup, after)))
     if done or attacked or outcome.get("taxation") is None:
