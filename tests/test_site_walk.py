@@ -186,3 +186,15 @@ def test_an_empty_influence_section_says_what_is_absent(demo_site):
     assert "<p>No INF placements this phase.</p>" in placements
     for page in (fall, attacks, placements):
         assert "<p>None.</p>" not in page
+
+
+def test_the_emperors_death_is_the_empires_event_not_a_power_without_a_player(demo_site):
+    """Site walk finding: Westphalia's Imperial Election phase listed "the Emperor dies" (seeds/003
+    rulebook, 'Hold an Imperial Election any round in which the Emperor dies') under "Powers
+    without a player", as if the Empire were a power nobody played; it is the Empire's own event,
+    under its own heading, before the powers' results."""
+    page = _page(demo_site, "games/westphalia-demo/R1510X.html")
+    dies = page.index("the Emperor dies: ")
+    assert page.rfind('<h3 id="power-EMPIRE">Holy Roman Empire</h3>', 0, dies) != -1
+    assert page.rfind("Powers without a player", 0, dies) == -1
+    assert page.index('<h3 id="power-EMPIRE">') < page.index('<h3 id="power-YELLOW">')

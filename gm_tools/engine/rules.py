@@ -171,6 +171,11 @@ class Rules:
     its results as its optional ``order_words`` hook words them, never the recorded text beside
     them. Standard: False."""
 
+    events: dict[str, str] = {}
+    """Codes the rules record their own events in (not a power's orders), each with the heading a
+    phase page shows them under, first and apart from "Powers without a player" (The Peace of
+    Westphalia's "EMPIRE": the Emperor's death). Standard: none."""
+
     def shown_results(self, variant: Variant, record: dict) -> list[dict]:
         """The results of ``record`` (a history record) in the order its phase page and judge
         text list them, each power's together as they are grouped there: where the record's

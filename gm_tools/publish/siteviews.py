@@ -115,7 +115,8 @@ def _orders_view(variant: Variant, record: dict) -> dict[str, list[dict]]:
     """Per power: its results (order in words and notation, result, symbol, flags, reason)
     and its orders as the GM entered them. ``powers`` are those with a player or orders
     written; ``unplayed`` the rest (minor states, a power nobody plays), shown in one table
-    rather than one each: thirty minor states' lone holds were half a Europe 1619 page."""
+    rather than one each: thirty minor states' lone holds were half a Europe 1619 page. The
+    rules' own events (``Rules.events``) are no power's: first in ``powers``, under their heading."""
     from gm_tools.engine.rules import rules_for
 
     rules = rules_for(variant)
@@ -144,8 +145,13 @@ def _orders_view(variant: Variant, record: dict) -> dict[str, list[dict]]:
          "results": by_power.get(code, []), "written": written.get(code, [])}
         for code in ordered(variant, set(by_power) | set(written))
     ]
-    return {"powers": [v for v in views if v["player"] or v["written"]],
-            "unplayed": [v for v in views if not (v["player"] or v["written"])]}
+    events = rules.events
+    for v in views:
+        if v["code"] in events:
+            v["name"] = events[v["code"]]
+    return {"powers": [v for v in views if v["code"] in events] + [v for v in views if v["code"] not in events
+                                                                   and (v["player"] or v["written"])],
+            "unplayed": [v for v in views if v["code"] not in events and not (v["player"] or v["written"])]}
 
 
 CLAUSE_BREAK = re.compile(r"(?<= [SC]) (?=[AF] )")

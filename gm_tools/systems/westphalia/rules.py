@@ -39,6 +39,7 @@ EVENTS = "EMPIRE"
 class WestphaliaRules(Rules):
     name = "westphalia"
     results_in_words = True  # each step's results are its decisions in words
+    events = {EVENTS: "Holy Roman Empire"}  # the bag, the Electors, the Emperor's death: nobody's orders
 
     def for_players(self, variant: Variant, players: int) -> Variant:
         """'with 9 tiles per Player': 3 to 14 players."""
