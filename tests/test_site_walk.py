@@ -198,3 +198,14 @@ def test_the_emperors_death_is_the_empires_event_not_a_power_without_a_player(de
     assert page.rfind('<h3 id="power-EMPIRE">Holy Roman Empire</h3>', 0, dies) != -1
     assert page.rfind("Powers without a player", 0, dies) == -1
     assert page.index('<h3 id="power-EMPIRE">') < page.index('<h3 id="power-YELLOW">')
+
+
+def test_westphalias_princes_and_principalities_name_their_provinces(demo_site):
+    """Site walk finding: the game page's Princes and Principalities tables listed provinces by
+    code alone ("ARN"); they name each with its code, as the orders type it, "ARN (Arnsberg)", as
+    other variants' pages name a place."""
+    page = _page(demo_site, "games/westphalia-demo/index.html")
+    princes = page[page.index("<h2>Princes</h2>"):page.index("<h2>Principalities</h2>")]
+    principalities = page[page.index("<h2>Principalities</h2>"):]
+    assert re.search(r"<td>\d+: [A-Z]{3} \([A-Z][^)]+\), .*; capital [A-Z]{3} \([A-Z][^)]+\)</td>", princes)
+    assert "<td>ARN (Arnsberg)</td>" in principalities

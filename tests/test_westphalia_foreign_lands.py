@@ -298,4 +298,4 @@ def test_the_workbook_takes_and_shows_a_foreign_powers_provinces(round_five, tmp
     assert held["DES"] == held["FRS"] == "BLUE"
     page = dict(sections(VARIANT, game.history[-1]))["Princes"]
     row = next(line for line in page.splitlines() if VARIANT.powers["BLUE"].name in line)
-    assert "| 2: DES, FRS | 16 |" in row and "capital" not in row and "Foreign Power (Netherlands, west edge)" in row
+    assert "| 2: DES (Dessau), FRS (Freising) | 16 |" in row and "capital" not in row and "Foreign Power (Netherlands, west edge)" in row

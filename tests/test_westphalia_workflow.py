@@ -386,7 +386,8 @@ def test_each_phase_page_shows_the_state_a_player_plans_with(game, site):
     for code, name in names.items():
         assert rows[name][5] == str(after["saved_di"].get(code, 0)) and rows[name][6] == after["doctrines"][code]
         assert rows[name][1] == after.get("religion", {}).get(code, "catholic").title()
-    assert rows["Red Phoenix"][2] == "5: EIC, EIS, ESL, HAE, HAM; capital HAM"
+    assert rows["Red Phoenix"][2] == ("5: EIC (Eichstätt), EIS (Eisenach), ESL (Esslingen), HAE (Halle), HAM (Hameln); "
+                                      "capital HAM (Hameln)")
     assert rows["Blue Kraken"][2] == "none" and rows["Blue Kraken"][8] == "Foreign Power (Netherlands, west edge)"
     assert rows["Yellow Elephant"][8] == "Emperor"
     head, *states = _section_rows(page, "Principalities")
@@ -395,7 +396,8 @@ def test_each_phase_page_shows_the_state_a_player_plans_with(game, site):
     assert [r[0] for r in states][:7] == [f"{e} (Elector)" for e in sorted(after["electors"])]
     assert lands["Saxony (Elector)"][4:] == ["Orange Stag, by 2", "Orange Stag 3, Yellow Elephant 1"]
     assert lands["Cologne (Elector)"][4:] == ["Yellow Elephant, by 1", "Yellow Elephant 3, Red Phoenix 2"]
-    assert lands["Magdeburg"][1:] == ["DUI, DUR, GRA, HAL", "Protestant", "6", "none", "none"]
+    assert lands["Magdeburg"][1:] == ["DUI (Duisburg), DUR (Düren), GRA (Graz), HAL (Halberstadt)",
+                                     "Protestant", "6", "none", "none"]
     assert "Council of Trent: called in round 2 (1535): the Catholic Reformation has begun." in page
     # Gold is what Earn Gold gave, before the Tradeoffs turn it into Diplomatic Influence
     gold = {r[0]: r[4] for r in _section_rows((folder / "R1585G.html").read_text(encoding="utf-8"), "Princes")[1:]}

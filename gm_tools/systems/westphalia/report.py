@@ -114,6 +114,17 @@ def _empire(variant: Variant, state: State) -> str:
             f"Council of Trent: {trent}.\n\n" + "\n".join(saved))
 
 
+def _province(variant: Variant, code: str) -> str:
+    """A province by its code (what the orders type) and name, "ARN (Arnsberg)", as other variants'
+    pages say a place; a code the map does not know, as written."""
+    province = variant.provinces.get(code)
+    return f"{code} ({province.name})" if province and province.name != code else code
+
+
+def _provinces(variant: Variant, codes) -> str:
+    return ", ".join(_province(variant, c) for c in codes)
+
+
 def _princes(variant: Variant, state: State, year: int) -> str:
     """One row a prince, in Setup Order: what he holds, has and has chosen."""
     from gm_tools.systems.westphalia.figures import imperial_power
@@ -124,9 +135,9 @@ def _princes(variant: Variant, state: State, year: int) -> str:
         if land:
             conquered = [t for t in state.towns_of(p) if t != land.capital]
             # a Foreign Power's capital is its Home Province, named in the Note
-            held = (f"{len(land.provinces)}: {', '.join(land.provinces)}"
-                    + (f"; capital {land.capital}" if land.capital else "")
-                    + (f"; towns {', '.join(conquered)}" if conquered else ""))
+            held = (f"{len(land.provinces)}: {_provinces(variant, land.provinces)}"
+                    + (f"; capital {_province(variant, land.capital)}" if land.capital else "")
+                    + (f"; towns {_provinces(variant, conquered)}" if conquered else ""))
         else:
             held = "none"
         note = ["Emperor"] if state.emperor == p else []
@@ -156,7 +167,7 @@ def _principalities(variant: Variant, state: State) -> str:
         else:
             allied = "none, tied" if held else "none"
         rows.append([f"**{name}**" + (" (Elector)" if name in state.electors else ""),
-                     ", ".join(state.principalities[name].provinces), _religion(state, name),
+                     _provinces(variant, state.principalities[name].provinces), _religion(state, name),
                      str(principality_power(state, name)), allied,
                      ", ".join(f"{named(variant, p)} {n}" for p, n in held) or "none"])
     return _table(["Principality", "Provinces", "Religion", "Imperial Power", "Ally", "Diplomatic Influence"], rows)
