@@ -81,7 +81,7 @@ def corruptions(draw, sheets: list[str], order_cells: list[str], integer_cells: 
         return f"formula {formula} in {ref}", edit(lambda wb: wb[sheet].__setitem__(cell, formula)), True
     if kind == "number":
         ref = draw(st.sampled_from(integer_cells))
-        value = draw(st.sampled_from([-3, -1, 2.5, 0.1, "five", "3 INFs", "1e3x"]))
+        value = draw(st.sampled_from([-3, -1, 2.5, 0.1, "five", "3 ducats", "1e3x"]))
         sheet, cell = ref.split("!")
         return f"{value!r} in {ref}", edit(lambda wb: wb[sheet].__setitem__(cell, value)), True
     if kind == "header":
@@ -94,7 +94,8 @@ def corruptions(draw, sheets: list[str], order_cells: list[str], integer_cells: 
         span = f"A{top}:C{top + draw(st.integers(0, 2))}"
         return f"merged {sheet}!{span}", edit(lambda wb: wb[sheet].merge_cells(span)), True
     if kind in ("delete", "rename"):
-        sheet = draw(st.sampled_from(sheets))
+        # a deleted Press sheet is no press (docs/workbook.md), not a corruption
+        sheet = draw(st.sampled_from([s for s in sheets if s != PRESS] if kind == "delete" else sheets))
         if kind == "delete":
             return f"sheet {sheet} deleted", edit(lambda wb: wb.remove(wb[sheet])), False
         new = draw(st.sampled_from([sheet + " (2)", sheet.lower() + "x", "Sheet1"]))
