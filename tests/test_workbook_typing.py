@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from gm_tools.app.turn import run_turn
 from workflow_helpers import create, edit_workbook, problems_after, type_cells
 
@@ -134,16 +136,6 @@ def test_an_attack_with_an_autocorrected_arrow_on_europe_1615s_sheet_is_an_attac
         {"minor": "LOR", "power": "ENGLAND", "target": "FRANCE"}]
 
 
-def test_a_formula_for_the_seed_is_named_once(tmp_path):
-    # '=1900+1' in Game!B7: the formula is the problem; a second line saying the cell is empty
-    # would send the GM looking for a cell that is not empty.
-    paths = create(tmp_path)
-    type_cells(paths, {"Game!B7": "=1900+1"})
-    assert problems_after(paths, tmp_path) == [
-        "Game!B7: found a formula '=1900+1', expected a value typed in, not a formula (start the cell with an "
-        "apostrophe to type a leading '=')"]
-
-
 def test_a_minor_states_name_with_a_dash_or_an_umlaut_is_that_state(tmp_path):
     # Europe 1619 (002, Diplomatic Phase): 'Brandenburg–Prussia' with the dash Excel's
     # AutoCorrect or a word processor made of the hyphen, and 'Würzburg' as German writes the
@@ -192,24 +184,27 @@ def test_the_orders_header_retyped_in_another_case_is_the_same_column(tmp_path):
         "Orders!C1: found 'Orders', expected the header 'Order' gm-tools wrote (columns must not be moved or renamed)"]
 
 
-def test_two_orders_pasted_into_one_cell_are_named_as_two_lines(tmp_path):
+@pytest.mark.parametrize("cells, problems", [
+    # '=1900+1' in Game!B7: the formula is the problem; a second line saying the cell is empty
+    # would send the GM looking for a cell that is not empty.
+    ({"Game!B7": "=1900+1"},
+     ["Game!B7: found a formula '=1900+1', expected a value typed in, not a formula (start the cell with an "
+      "apostrophe to type a leading '=')"]),
     # A mail's two lines pasted into one cell (or typed with Alt+Enter): one order a cell. An
     # order broken over two lines of its cell still reads as the one order it is.
-    paths = create(tmp_path)
-    type_cells(paths, {"Orders!C14": "A PAR - BUR\nA MAR - SPA", "Orders!C13": "F BRE\n- MAO"})
-    assert problems_after(paths, tmp_path) == [
-        "Orders!C14: found 'A PAR - BUR\\nA MAR - SPA', expected one order a cell, not 2 lines (Alt+Enter): type each "
-        "order on its unit's row (a legal order (unexpected 'A MAR - SPA' after the destination BUR))"]
-
-
-def test_a_press_bullet_excel_took_for_a_formula_says_how_to_type_it(tmp_path):
+    ({"Orders!C14": "A PAR - BUR\nA MAR - SPA", "Orders!C13": "F BRE\n- MAO"},
+     ["Orders!C14: found 'A PAR - BUR\\nA MAR - SPA', expected one order a cell, not 2 lines (Alt+Enter): type each "
+      "order on its unit's row (a legal order (unexpected 'A MAR - SPA' after the destination BUR))"]),
     # Markdown's '- more troops' typed in Excel becomes the formula '=- more troops' (#NAME?).
+    ({"Press!A2": "Spring news", "Press!A3": "=- more troops"},
+     ["Press!A3: found a formula '=- more troops', expected a value typed in, not a formula (start the cell with an "
+      "apostrophe to type a leading '='): Excel took the '-' that starts '- more troops' for a formula; type it "
+      "with an apostrophe first, '- more troops"]),
+], ids=["formula-for-the-seed-named-once", "two-orders-in-one-cell", "press-bullet-taken-for-a-formula"])
+def test_a_spreadsheet_slip_is_named_once_at_its_cell_with_what_to_type(tmp_path, cells, problems):
     paths = create(tmp_path)
-    type_cells(paths, {"Press!A2": "Spring news", "Press!A3": "=- more troops"})
-    assert problems_after(paths, tmp_path) == [
-        "Press!A3: found a formula '=- more troops', expected a value typed in, not a formula (start the cell with an "
-        "apostrophe to type a leading '='): Excel took the '-' that starts '- more troops' for a formula; type it "
-        "with an apostrophe first, '- more troops"]
+    type_cells(paths, cells)
+    assert problems_after(paths, tmp_path) == problems
 
 
 def test_an_order_pasted_with_its_own_powers_name_is_read_on_its_row(tmp_path):
