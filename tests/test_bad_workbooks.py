@@ -413,9 +413,12 @@ def test_a_deleted_press_sheet_is_no_press_and_the_next_workbook_has_it_again(tm
     assert "Press" in openpyxl.load_workbook(paths.workbook).sheetnames
 
 
-def test_a_press_sheet_renamed_is_still_asked_for_as_it_may_hold_press(tmp_path):
+@pytest.mark.parametrize("title", ["Press S1901", "Sheet1"])
+def test_a_press_sheet_renamed_is_still_asked_for_as_it_may_hold_press(tmp_path, title):
+    # by its name, or by its header when the new name says nothing ('Sheet1'): the press on it
+    # would otherwise be carried over as the GM's own sheet and never published
     paths = create(tmp_path)
-    edit_workbook(paths.workbook, lambda wb: setattr(wb["Press"], "title", "Press S1901"))
+    edit_workbook(paths.workbook, lambda wb: setattr(wb["Press"], "title", title))
     assert problems_after(paths, tmp_path) == [
-        "Press: found no such sheet ('Press S1901' is there: if that is it, name it 'Press' again), "
+        f"Press: found no such sheet ({title!r} is there: if that is it, name it 'Press' again), "
         "expected the Press sheet gm-tools wrote"]

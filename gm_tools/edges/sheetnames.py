@@ -24,9 +24,10 @@ def as_written(wb, titles: set[str]) -> None:
             ws.title = title
 
 
-def no_such_sheet(title: str, sheetnames: list[str], theirs: list[str]) -> str:
+def no_such_sheet(title: str, sheetnames: list[str], theirs: list[str], headed: tuple[str, ...] = ()) -> str:
     """What was found instead of sheet ``title``: nothing, or the GM's sheet it may have been
-    renamed to ('Orders S1901', 'INF Placements 1620'), named among ``theirs``."""
+    renamed to ('Orders S1901', 'INF Placements 1620', or any name, 'Sheet1', whose first cell is
+    the header gm-tools wrote on ``title``: ``headed``), named among ``theirs``."""
     near = [name for name in theirs if folded(title) in folded(name)] or difflib.get_close_matches(
-        title, theirs, n=1, cutoff=0.75)
+        title, theirs, n=1, cutoff=0.75) or [name for name in headed if name in theirs]
     return "no such sheet" + (f" ({near[0]!r} is there: if that is it, name it {title!r} again)" if near else "")

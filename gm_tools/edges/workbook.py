@@ -584,7 +584,8 @@ def read_workbook(data: bytes, where: str, variant: Variant, inputs: list[Table]
         cell = refs["Variant"].split("!")[1]
         problems.append(Problem(GAME, cell, repr(game["variant"]), f"{variant_label(variant)!r}, the game's variant"))
     for name in (ORDERS, PRESS):
-        missing = no_such_sheet(name, wb.sheetnames, theirs) if name not in sheets else ""
+        headed = tuple(t for t in theirs if name == PRESS and hasattr(wb[t], "cell") and wb[t]["A1"].value == PRESS_HEADER)
+        missing = no_such_sheet(name, wb.sheetnames, theirs, headed) if name not in sheets else ""
         # press is optional (docs/workbook.md): a Press sheet deleted is none; one renamed may hold some
         if missing and (name == ORDERS or missing != "no such sheet"):
             problems.append(Problem(name, "", missing, f"the {name} sheet gm-tools wrote"))
