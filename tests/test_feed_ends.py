@@ -11,7 +11,6 @@ from __future__ import annotations
 import json
 import re
 import shutil
-import tomllib
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -22,7 +21,7 @@ from gm_tools.app.endgame import end_game
 from gm_tools.edges.basemap import schematic_map
 from gm_tools.publish.latest import index_list, kept, site_feed
 from gm_tools.publish.site import MANIFEST, SiteSettings, build_site
-from workflow_helpers import create, play
+from workflow_helpers import create, play, play_germany_solo
 
 FAST = SiteSettings(base_map=schematic_map)
 ATOM = "{http://www.w3.org/2005/Atom}"
@@ -146,12 +145,7 @@ def test_a_standard_solo_is_announced_with_the_centers_that_won_it(tmp_path):
     """2000 rulebook, 'Winning': a power controlling 18 supply centers wins (the record's
     ``winner``, docs/game-record.md). The whole standard game of ``tests/games/germany-solo.toml``
     played through its workbook to Germany's solo in Fall 1907's retreats."""
-    phases = tomllib.loads((Path(__file__).parent / "games" / "germany-solo.toml").read_text(encoding="utf-8"))
-    phases.pop("players")
-    paths = create(tmp_path / "sheets", "solo")
-    for entry in phases.values():
-        entry = dict(entry)
-        play(paths, entry, press=entry.pop("press", ""), force=True)
+    paths = play_germany_solo(tmp_path / "sheets")
     last = json.loads(paths.record_file("F1907R").read_text(encoding="utf-8"))
     assert last["winner"] == "GERMANY" and last["next_phase"] is None
     centers = len(last["after"]["centers"]["GERMANY"])

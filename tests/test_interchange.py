@@ -17,7 +17,7 @@ from gm_tools.app.interchange import export_mila, import_mila
 from gm_tools.app.turn import load_state
 from gm_tools.edges.mila import MilaFormatError, our_order
 
-from workflow_helpers import create, play, snapshot
+from workflow_helpers import create, play_germany_solo, snapshot
 
 DEMO = Path(__file__).resolve().parent.parent / "sheets" / "demo-orders.toml"
 
@@ -260,14 +260,7 @@ def test_a_game_won_travels_with_its_last_board_and_imports_won(tmp_path, capsys
     a finished game's last phase; the import plays every phase, the winning one included, and
     says the game is over. Before, the export dropped the final board, so the import stopped
     short of the winning phase and called the game 'ready for its next phase'."""
-    import tomllib
-
-    phases = tomllib.loads((Path(__file__).parent / "games" / "germany-solo.toml").read_text(encoding="utf-8"))
-    phases.pop("players")
-    paths = create(tmp_path / "games", "solo")
-    for entry in phases.values():
-        entry = dict(entry)
-        play(paths, entry, press=entry.pop("press", ""), force=True)
+    paths = play_germany_solo(tmp_path / "games")
     saved = export_mila("solo", paths.root)
     assert [p["name"] for p in saved["phases"]][-2:] == ["F1907R", "COMPLETED"]
     last = json.loads(paths.record_file("F1907R").read_text(encoding="utf-8"))
@@ -276,7 +269,7 @@ def test_a_game_won_travels_with_its_last_board_and_imports_won(tmp_path, capsys
     out.write_text(json.dumps(saved), encoding="utf-8")
     assert main(["import", str(out), "--name", "copy", "--root", str(tmp_path / "copies")]) == 0
     said = capsys.readouterr().out
-    assert f"imported {len(phases)} phases" in said and "the game is over: Germany won in F1907R" in said
+    assert f"imported {len(load_state('solo', paths.root).history)} phases" in said and "the game is over: Germany won in F1907R" in said
     copy = load_state("copy", tmp_path / "copies")
     assert copy.finished and copy.winner == "GERMANY" and copy.history[-1]["phase"] == "F1907R"
 

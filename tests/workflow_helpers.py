@@ -26,6 +26,20 @@ def play(paths, orders: dict[str, list[str]], press: str = "", **kwargs):
     return run_turn(paths.name, root=paths.root, site_dir=None, **kwargs)
 
 
+def play_germany_solo(root: Path, name: str = "solo"):
+    """The whole standard game of ``tests/games/germany-solo.toml`` played through its workbook
+    to Germany's solo in Fall 1907's retreats: the game's paths."""
+    import tomllib
+
+    phases = tomllib.loads((Path(__file__).parent / "games" / "germany-solo.toml").read_text(encoding="utf-8"))
+    phases.pop("players")
+    paths = create(root, name)
+    for entry in phases.values():
+        entry = dict(entry)
+        play(paths, entry, press=entry.pop("press", ""), force=True)
+    return paths
+
+
 def type_cells(paths, values: dict[str, object]) -> bytes:
     """Set some cells of the workbook; returns the bytes now on disk."""
     data = set_cells(paths.workbook.read_bytes(), values)
