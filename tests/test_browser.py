@@ -559,6 +559,29 @@ def test_a_results_symbol_is_shown_beside_its_word_and_not_read_out(served_site)
     assert errors == []
 
 
+def test_on_a_desktop_every_powers_result_column_stands_under_the_last_ones(served_site):
+    """A phase page has a table of orders a power: each sized to its own words, the Result and
+    Reason columns moved from one power's table to the next, and a reader comparing results
+    down the page followed a column that zigzagged. On a desktop they share the width out
+    alike; on a phone each keeps the width its words need (a fixed share there squeezed the
+    reason into a word a line)."""
+    errors: list[str] = []
+    columns = """() => [...document.querySelectorAll('table.results')].map(t =>
+        [...t.querySelectorAll('thead th')].map(th => Math.round(th.getBoundingClientRect().left)))"""
+    with chromium_page(errors) as page:
+        page.goto(served_site + "games/demo/S1901M.html")
+        lefts = page.evaluate(columns)
+        assert len(lefts) >= 3 and all(len(t) == 3 for t in lefts)
+        assert {tuple(t) for t in lefts} == {tuple(lefts[0])}, lefts
+        page.set_viewport_size({"width": 390, "height": 800})
+        assert page.evaluate("document.documentElement.scrollWidth") <= 400
+        # each table its own: the reason column keeps room for its words
+        reasons = page.evaluate("""() => [...document.querySelectorAll('table.results thead th:nth-child(3)')]
+            .map(th => th.getBoundingClientRect().width)""")
+        assert max(reasons) > 0.3 * 343, reasons
+    assert errors == []
+
+
 def test_on_a_phone_the_game_page_leads_to_the_latest_results_within_its_first_screen(served_site):
     """QA finding: a player come to read this turn's results found the game page's one link
     to them at the end of its list of phases, under the map, the standings and the chart (some
