@@ -152,3 +152,16 @@ def test_several_attacks_on_one_mailed_line_are_named_one_a_line():
     rows = variant.system.mailed_rows(variant, "P1616D", "AUSTRIA", ["0: RHI > FRANCE, 1: SAX > SPAIN"]).rows
     assert rows == ["an attack '0: RHI > FRANCE' (the order's number, the minor state or home box, the target): "
                     "found '0: RHI > FRANCE, 1: SAX > SPAIN', one attack a line: '0: RHI > FRANCE', then '1: SAX > SPAIN'"]
+
+
+def test_a_misspelt_province_in_an_offer_is_given_the_one_meant(tmp_path):
+    """An offer's order names a province a letter wrong ('Players submit their offer sheet',
+    rulebook 001, '6 MOVEMENT PHASE'): the refusal says which province was meant, as a unit order
+    on the Orders sheet does, and the good offer beside it is typed."""
+    _game(tmp_path, 2)
+    report = enter_mails("g", [("den.txt", b"Denmark\n0: F Norway - Skagerak\n0: A COP - HLS\n")], root=tmp_path,
+                         dry_run=True)
+    assert [(where, found) for where, found, _ in report.refused] == [("den.txt line 2", "'0: F Norway - Skagerak'")]
+    assert "'Skagerak' is not a province" in report.refused[0][2]
+    assert "(did you mean SKA?)" in report.refused[0][2]
+    assert [w[2] for w in report.written] == ["0: A COP - HLS"]

@@ -487,7 +487,8 @@ def _check_offers(variant: Variant, position: Position, rows: list[InputRow]) ->
                 column = "Amount" if str(e).startswith(f"{amount}:") else "Order"
                 problems.append(_problem(row.cells[column], repr(f"{amount} : {text}"), f"an offer the rules allow: {e}"))
             else:
-                problems.append(_problem(row.cells["Order"], repr(text), f"an order for the unit ({e.reason})"))
+                hint = f" (did you mean {e.suggestion}?)" if e.suggestion else ""
+                problems.append(_problem(row.cells["Order"], repr(text), f"an order for the unit ({e.reason}){hint}"))
             continue
         key = (power, read.offer.unit)
         if key in seen:
