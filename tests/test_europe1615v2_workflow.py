@@ -370,11 +370,13 @@ def test_a_misspelt_place_or_a_province_of_a_minor_state_names_the_code_meant(po
     the Papal States', which hold Rome and the Marches ('Protestant power that occupies and owns
     Rome (Papal state)'); 'a power may place INFs in another power's home box'. On the INF
     Placements sheet a province of a minor state (ROM) names its state, and a misspelt code or
-    home box its nearest codes, as a mailed placement does; nothing is written (QA)."""
+    home box its nearest codes, as a mailed placement does, and a name a letter or two wrong
+    (Lorrraine, ENGLND) the code meant; nothing is written (QA)."""
     political.workbook.write_bytes(set_cells(political.workbook.read_bytes(), {
         f"{PLACEMENTS}!A2": "SPAIN", f"{PLACEMENTS}!B2": 5, f"{PLACEMENTS}!C2": "ROM",
         f"{PLACEMENTS}!A3": "AUSTRIA", f"{PLACEMENTS}!B3": 3, f"{PLACEMENTS}!C3": "SXA",
-        f"{PLACEMENTS}!A4": "FRANCE", f"{PLACEMENTS}!B4": 3, f"{PLACEMENTS}!C4": "ENGLND"}))
+        f"{PLACEMENTS}!A4": "FRANCE", f"{PLACEMENTS}!B4": 3, f"{PLACEMENTS}!C4": "ENGLND",
+        f"{PLACEMENTS}!A5": "FRANCE", f"{PLACEMENTS}!B5": 3, f"{PLACEMENTS}!C5": "Lorrraine"}))
     before = _files(political)
     with pytest.raises(WorkbookError) as caught:
         run_turn("g", root=political.root, site_dir=None)
@@ -382,7 +384,8 @@ def test_a_misspelt_place_or_a_province_of_a_minor_state_names_the_code_meant(po
     expected = "a pliant minor state's code (SAX) or another power's home box (FRANCE)"
     assert found == {"C2": ("'ROM', a province of the Papal States", expected + " (did you mean PAP?)"),
                      "C3": ("'SXA'", expected + " (nearest: SWA, SAX, SAV)"),
-                     "C4": ("'ENGLND'", expected + " (nearest: ENGLAND)")}
+                     "C4": ("'ENGLND'", expected + " (did you mean ENGLAND?)"),
+                     "C5": ("'Lorrraine'", expected + " (did you mean LOR?)")}
     assert _files(political) == before
 
 

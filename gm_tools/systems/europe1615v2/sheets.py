@@ -302,6 +302,13 @@ def unknown_place(setup: Setup, variant: Variant, text: str) -> tuple[str, str]:
         # the letters of 'PAR' are near PRU's and POR's, but a player naming Paris means France
         return (f"{word!r}, a province of {variant.powers[land].name}, no minor state",
                 f" (a power's home box is named by the power: {land})")
+    # a name a letter wrong ('Lorrraine', 'Saxonny') is as plain as a code: the one meant, whose
+    # code's letters would be far from it (LOR is no nearer than FRANCE to 'Lorrraine')
+    names = {setup.minors[code].name.upper(): code for code in setup.pliant}
+    names |= {variant.powers[code].name.upper(): code for code in setup.powers}
+    meant = difflib.get_close_matches(word.upper(), list(names), n=1, cutoff=0.8)
+    if meant:
+        return repr(word), f" (did you mean {names[meant[0]]}?)"
     close = difflib.get_close_matches(word.upper(), sorted(setup.pliant) + list(setup.powers), n=3, cutoff=0.5)
     return repr(word), f" (nearest: {', '.join(close)})" if close else ""
 
