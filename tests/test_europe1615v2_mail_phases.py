@@ -165,3 +165,21 @@ def test_a_misspelt_province_in_an_offer_is_given_the_one_meant(tmp_path):
     assert "'Skagerak' is not a province" in report.refused[0][2]
     assert "(did you mean SKA?)" in report.refused[0][2]
     assert [w[2] for w in report.written] == ["0: A COP - HLS"]
+
+
+def test_an_offer_the_auction_will_ignore_is_typed_and_said_so(tmp_path):
+    """rulebook 001, '6 MOVEMENT PHASE': 'Players may not submit MOVE/ATTACK orders for foreign
+    units, as these will be ignored. Additionally, a bribe must contain some payment for those
+    submitted to foreign units otherwise the order is ignored.' Such an offer stands on the
+    sheet (the ledger reports it ignored), and ``gm-tools orders`` says so at once, while the
+    player can still mend it; an offer the auction follows gets no such line."""
+    _game(tmp_path, 2)
+    done = _orders(tmp_path, "France\n2: A TUR - SAV\n0: A HLD H\n3: A PAR - BUR\n")
+    assert done.returncode == 0 and done.stderr == "", done.stdout
+    typed = [line for line in done.stdout.splitlines() if line.startswith("  typed ")]
+    assert typed == [
+        f"  typed {tmp_path / 'austria.txt'} line 2: '2: A TUR - SAV', though the auction ignores it: 'Players may "
+        "not submit MOVE/ATTACK orders for foreign units, as these will be ignored'",
+        f"  typed {tmp_path / 'austria.txt'} line 3: '0: A HLD H', though the auction ignores it: 'a bribe must "
+        "contain some payment for those submitted to foreign units otherwise the order is ignored'"]
+    assert "3 order(s) written, 0 refused" in done.stdout

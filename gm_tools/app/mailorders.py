@@ -29,7 +29,7 @@ import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from gm_tools.app.mailcells import Block, Grid, intact, type_blocks
+from gm_tools.app.mailcells import Block, Grid, intact, line_number, type_blocks, unvirtual
 from gm_tools.app.mailgame import games_under, other_game
 from gm_tools.edges.game import missing_workbook, refuse_if_open, store_mail, write_atomic
 from gm_tools.edges.mail import (REPLY_SUBJECT, attachments, body_text, mail_files, near_power, read_mail,
@@ -424,7 +424,7 @@ def _read_block(variant, position, rules, label: str, power: str, lines, report:
         # its block), so its rows are checked against them as the turn does (a Centenary claim's
         # build in the occupied center needs the build ordered)
         kept = _checked_with_orders(variant, board, mailed, places, kept, {power: read} if read else {}, report)
-    report.refused[first:] = sorted(report.refused[first:], key=lambda r: _line_number(r[0]))
+    report.refused[first:] = sorted(report.refused[first:], key=lambda r: line_number(r[0]))
     return (orders if ORDERS in mailed.sheets else None), sheets, kept
 
 
@@ -575,28 +575,15 @@ def _checked_rows(variant, position, mailed, places: list[str], lines, report: M
     kept = []
     for key, (place, text, row) in at.items():
         if key in refused:
-            report.refused.append((place, repr(text), _unvirtual(refused[key], named)))
+            report.refused.append((place, repr(text), unvirtual(refused[key], named)))
         else:
             kept.append((row, text))
-            if key in waiting:
-                report.notes.append(f"{place}: {text!r}, though {waiting[key]}")
+            # a row the rules will not follow (Payola's move for a foreign unit) is typed and said so
+            why = waiting.get(key) or hooks_for(variant).mail_note(variant, position, checked, *row)
+            if why:
+                report.notes.append(f"{place}: {text!r}, though {why}")
     # the turn never works from entries with a problem
     return kept, ({} if problems else checked)
-
-
-def _unvirtual(why: str, named: dict[tuple[str, int], str]) -> str:
-    """``why`` with each cell of a row built for the checks (``Fealty!B2``) named as ``named``
-    says (``mail line 2``)."""
-    def name(match):
-        return named.get((match.group(1), int(match.group(2))), match.group(0))
-    sheets = "|".join(re.escape(sheet) for sheet in sorted({sheet for sheet, _ in named}, key=len, reverse=True))
-    return re.sub(rf"({sheets})![A-Z]+(\d+)\b", name, why) if sheets else why
-
-
-def _line_number(where: str) -> int:
-    """The line number of a refusal's place (``MAIL line N``)."""
-    number = where.rpartition(" line ")[2]
-    return int(number) if number.isdigit() else 0
 
 
 def cmd_orders(args) -> int:

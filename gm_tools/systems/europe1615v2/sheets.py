@@ -136,6 +136,20 @@ class Europe1615v2Hooks(SheetHooks):
                           blank_rows=sum(1 + setup.alternates(p) for p in setup.powers))]
         return []
 
+    def mail_note(self, variant: Variant, position: Position, checked: dict, sheet: str, values: list) -> str | None:
+        """An offer the auction will ignore ('Players may not submit MOVE/ATTACK orders for
+        foreign units, as these will be ignored'): typed as the sheet would hold it, and the
+        player told why before the deadline rather than in his ledger after it."""
+        from gm_tools.systems.europe1615v2.bribes import unit_province
+
+        if sheet != OFFERS:
+            return None
+        power, amount, text = values[:3]
+        province = unit_province(variant, str(text))
+        why = next((entry["why"] for entry in checked.get("ignored", []) if entry["power"] == power
+                    and entry["unit"] == province and entry["amount"] == amount), None)
+        return f"the auction ignores it: {why}" if why else None
+
     def check_inputs(self, variant: Variant, position: Position, rows: dict[str, list[InputRow]]):
         inputs, problems = self._check_phase(variant, position, rows)
         if parse_phase(position.phase).year < setup_of(variant).alliances_until:
