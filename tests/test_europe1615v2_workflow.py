@@ -689,3 +689,19 @@ def test_a_tie_at_the_opening_of_1621_is_said_with_the_vps(tmp_path):
             "the opening of 1622.") in report.text()
     report = run_turn("g", root=tmp_path, site_dir=None, force=True)  # P1621I itself: nothing said again
     assert "a tie" not in report.text()
+
+
+def test_one_inf_kept_in_a_home_box_is_one_inf(tmp_path):
+    """rulebook 001, '3 POLITICAL AND RELIGIOUS INFLUENCE PHASE': 'Any unused INFs are placed in
+    the power's home box for later use.' France placing 21 of its 22 keeps one: the page and the
+    judge text said '1 INFs kept'."""
+    from gm_tools.app.mailorders import enter_mails
+    from gm_tools.edges.variants import load_variant
+    from gm_tools.systems.europe1615v2.report import sections
+
+    new_game("europe1615v2", "g", root=tmp_path, seed=7, created="2000-01-01T00:00:00Z")
+    enter_mails("g", [("f.txt", b"France\n10: LOR\n6: SAV\n5: ENGLAND\n")], root=tmp_path)
+    record = run_turn("g", root=tmp_path, site_dir=None).record
+    boxes = dict(sections(load_variant("europe1615v2"), record))["Home boxes"]
+    assert "**France**: 1 INF kept\n" in boxes and "**France**: 1 INFs" not in boxes
+    assert "**England**: 12 INFs kept; placed by others: France 5" in boxes
