@@ -705,3 +705,27 @@ def test_one_inf_kept_in_a_home_box_is_one_inf(tmp_path):
     boxes = dict(sections(load_variant("europe1615v2"), record))["Home boxes"]
     assert "**France**: 1 INF kept\n" in boxes and "**France**: 1 INFs" not in boxes
     assert "**England**: 12 INFs kept; placed by others: France 5" in boxes
+
+
+def test_an_attack_in_ones_own_home_box_without_infs_there_is_refused_in_words(tmp_path):
+    """rulebook 001, '3 POLITICAL AND RELIGIOUS INFLUENCE PHASE': 'To negate the effect of
+    diplomatic immunity, the affected power must eliminate or reduce the number of INFs of the
+    opposing power to less than 5 with diplomatic attacks'; 'Any unused INFs are placed in the
+    power's home box'. An attack in one's own home box with none kept there, or on a power
+    that placed none there, was refused as 'ENGLAND has no INFs in ENGLAND': it is said as the
+    home box it is."""
+    from gm_tools.app.mailorders import enter_mails
+
+    new_game("europe1615v2", "g", root=tmp_path, seed=7, created="2000-01-01T00:00:00Z")
+    run_turn("g", root=tmp_path, site_dir=None, force=True)  # 1615: nothing placed, all kept
+    while load_state("g", tmp_path).position.phase != "P1616I":
+        run_turn("g", root=tmp_path, site_dir=None, force=True)
+    enter_mails("g", [("e.txt", b"England\n24: IRE\n"), ("f.txt", b"France\n5: ENGLAND\n")], root=tmp_path)
+    run_turn("g", root=tmp_path, site_dir=None)
+    assert load_state("g", tmp_path).position.phase == "P1616D"
+    report = enter_mails("g", [("e.txt", b"England\n0: ENGLAND > FRANCE\n"),
+                               ("d.txt", b"Denmark\n0: DENMARK > SPAIN\n")], root=tmp_path, dry_run=True)
+    assert [(where, why.split("the rules allow: ")[1]) for where, _, why in report.refused] == [
+        ("e.txt line 2", "ENGLAND keeps no INFs in its own home box to attack with ('Any unused INFs are placed in "
+                         "the power's home box')"),
+        ("d.txt line 2", "SPAIN has placed no INFs in DENMARK's home box")]

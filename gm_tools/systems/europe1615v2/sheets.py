@@ -377,6 +377,12 @@ def _check_attacks(variant: Variant, position: Position, rows: list[InputRow]) -
         a = attacks[i]
         # an order number the power may not use is the Order cell's fault (when the GM typed one)
         numbered = why.startswith((f"choice {a.choice}:", f"a second order {a.choice} ")) and "Order" in cells[i]
+        if a.where == a.power and why.endswith(f" has no INFs in {a.where}"):
+            # the rules' words name a minor state; in one's own home box 'ENGLAND has no INFs in
+            # ENGLAND' read as nonsense to the GM and the player whose mail it refused
+            who = why.removesuffix(f" has no INFs in {a.where}")
+            why = (f"{a.power} keeps no INFs in its own home box to attack with ('Any unused INFs are placed in the "
+                   f"power's home box')" if who == a.power else f"{who} has placed no INFs in {a.power}'s home box")
         problems.append(_problem(cells[i]["Order" if numbered else "Minor state or home box"],
                                  repr(f"{a.where} > {a.target} (order {a.choice})"), f"an attack the rules allow: {why}"))
     return {"attacks": [{"power": a.power, "choice": a.choice, "where": a.where, "target": a.target}
