@@ -418,7 +418,7 @@ def _read_block(variant, position, rules, label: str, power: str, lines, report:
     # claim opens its build site, the Swiss Passage sheet lets a Spanish unit through)
     board = hooks_for(variant).apply_inputs(variant, position, inputs) if inputs and ordered else position
     orders, read = _checked_orders(variant, board, rules, power, [places[k] for k in ordered],
-                                   [lines[k] for k in ordered], report, read_as)
+                                   [lines[k] for k in ordered], report, read_as, start=position)
     if kept and ORDERS in mailed.sheets:
         # this mail's orders are all the power's the turn will see beside its rows (they replace
         # its block), so its rows are checked against them as the turn does (a Centenary claim's
@@ -429,17 +429,19 @@ def _read_block(variant, position, rules, label: str, power: str, lines, report:
 
 
 def _checked_orders(variant, position, rules, power: str, places: list[str], lines, report: MailReport,
-                    read_as: dict | None = None) -> tuple[list[str], list]:
+                    read_as: dict | None = None, start=None) -> tuple[list[str], list]:
     """The power's mailed orders that stand, as written and as read (``Order``); the others are
     reported refused, a repeat noted. ``read_as`` gets each standing order as the parser read it:
     its unit finds the order's row, however the player named the unit (``A Liverpool to Yorkshire``)."""
     entries, repeats = once(variant, position, rules, [OrderEntry(power, place, line.text, None)
                                                         for place, line in zip(places, lines)])
     report.notes += repeats
-    checked = check_orders(variant, position, rules, entries, lenient=True)
+    checked = check_orders(variant, position, rules, entries, lenient=True, start=start)
     good = []
     for entry, item in zip(entries, checked.record.get(power, [])):
-        if item["error"] is None or item.get("outbid"):
+        if entry.cell in checked.unforeseen:  # typed: the other mails' entries may yet change
+            report.notes.append(f"{entry.cell}: {entry.written!r}, though as the entries typed so far stand it is {item['error']}")
+        if item["error"] is None or item.get("outbid") or entry.cell in checked.unforeseen:
             good.append(entry.written)
             if read_as is not None and item["read"]:
                 read_as[(power, entry.written)] = item["read"]
