@@ -183,3 +183,13 @@ def test_an_offer_the_auction_will_ignore_is_typed_and_said_so(tmp_path):
         f"  typed {tmp_path / 'austria.txt'} line 3: '0: A HLD H', though the auction ignores it: 'a bribe must "
         "contain some payment for those submitted to foreign units otherwise the order is ignored'"]
     assert "3 order(s) written, 0 refused" in done.stdout
+
+
+def test_an_offer_for_an_empty_province_names_the_powers_units(tmp_path):
+    """rulebook 001, '6 MOVEMENT PHASE': 'Players submit their offer sheet'. An offer for a
+    unit no longer there (a fleet ordered from where it stood before it moved) is refused
+    naming the power's units as they stand, so the player sees which one he meant."""
+    _game(tmp_path, 2)
+    report = enter_mails("g", [("f.txt", b"France\n0: F ENG - BRI\n")], root=tmp_path, dry_run=True)
+    assert [why for _, _, why in report.refused] == [
+        "an offer the rules allow: there is no unit in ENG (FRANCE's units: A PAR, A POI, A TOU, F BRI, F NOR)"]
