@@ -14,7 +14,7 @@ from html import unescape
 import openpyxl
 import pytest
 
-from gm_tools.app.turn import replay
+from gm_tools.app.turn import load_state, new_game, replay, run_turn
 from gm_tools.edges.game import game_paths
 from gm_tools.publish.site import build_site
 from gm_tools.systems.europe1615.sheets import ALLOTMENT, TRACKER
@@ -276,3 +276,33 @@ def test_the_judge_text_says_which_orders_to_minor_states_were_not_followed(game
     # the minor state by code and name (tests/test_europe1615_pages.py), the record keeping "LOR is"
     assert "France: Army Lorraine-Alsace HOLD.  (*not followed: LOR (Lorraine) is" in spring
     assert "France: Army Serbia" not in spring
+
+
+def test_a_move_made_illegal_only_by_this_phases_deployments_holds_and_stops_no_turn(tmp_path):
+    """rulebook 000: 'If the political status is NEUTRAL, no power can enter the minor state as
+    it violates the neutrality status'; 'Neutrality occurs when two powers have invested
+    equally (50/50)'; the INF deployment and the orders are submitted together ('Example of the
+    format for the submission of the INF deployment list and orders') and 'After submission of
+    orders and INF deployment, the GM publishes the results'. Spain moves into Savoy, unaligned
+    as the phase begins, while France and Spain each deploy 10 INFs there: Savoy turns NEUTRAL
+    and the move is not followed. The turn once stopped on it as an illegal order (the GM had
+    to edit a player's order or hold every mistake with --lenient), and a mail read after
+    France's refused it, one read before typed it: the order is typed and said so, and the turn
+    holds the unit, its reason in the record."""
+    from gm_tools.app.mailorders import enter_mails
+
+    new_game("europe1615", "g", root=tmp_path, seed=7, created="2000-01-01T00:00:00Z")
+    run_turn("g", root=tmp_path, site_dir=None)  # the Initial Status Check
+    assert load_state("g", tmp_path).position.phase == "S1615M"
+    enter_mails("g", [("f.txt", b"France\n10: SAV\nA PAR H\n")], root=tmp_path)
+    report = enter_mails("g", [("s.txt", b"Spain\n10: SAV\nA MIL - TUR\nA MAD H\n")], root=tmp_path)
+    assert report.refused == []
+    assert [n for n in report.notes if "A MIL - TUR" in n] == [
+        "s.txt line 3: 'A MIL - TUR', though as the entries typed so far stand it is not followed, the unit holds: TUR "
+        "belongs to SAV, a NEUTRAL minor state: 'no power can enter the minor state as it violates the neutrality "
+        "status' (the order was legal when given, before this phase's entries took effect)"]
+    record = run_turn("g", root=tmp_path, site_dir=None, force=True).record
+    spain = {item["written"]: item for item in record["orders"]["SPAIN"]}
+    assert spain["A MIL - TUR"]["read"] is None and spain["A MIL - TUR"]["error"].startswith("not followed, the unit holds")
+    assert spain["A MAD H"]["read"] == "A MAD H"
+    assert load_state("g", tmp_path).position.units["MIL"].power == "SPAIN"

@@ -152,3 +152,44 @@ def test_several_attacks_on_one_mailed_line_are_named_one_a_line():
     rows = variant.system.mailed_rows(variant, "P1616D", "AUSTRIA", ["0: RHI > FRANCE, 1: SAX > SPAIN"]).rows
     assert rows == ["an attack '0: RHI > FRANCE' (the order's number, the minor state or home box, the target): "
                     "found '0: RHI > FRANCE, 1: SAX > SPAIN', one attack a line: '0: RHI > FRANCE', then '1: SAX > SPAIN'"]
+
+
+def test_a_misspelt_province_in_an_offer_is_given_the_one_meant(tmp_path):
+    """An offer's order names a province a letter wrong ('Players submit their offer sheet',
+    rulebook 001, '6 MOVEMENT PHASE'): the refusal says which province was meant, as a unit order
+    on the Orders sheet does, and the good offer beside it is typed."""
+    _game(tmp_path, 2)
+    report = enter_mails("g", [("den.txt", b"Denmark\n0: F Norway - Skagerak\n0: A COP - HLS\n")], root=tmp_path,
+                         dry_run=True)
+    assert [(where, found) for where, found, _ in report.refused] == [("den.txt line 2", "'0: F Norway - Skagerak'")]
+    assert "'Skagerak' is not a province" in report.refused[0][2]
+    assert "(did you mean SKA?)" in report.refused[0][2]
+    assert [w[2] for w in report.written] == ["0: A COP - HLS"]
+
+
+def test_an_offer_the_auction_will_ignore_is_typed_and_said_so(tmp_path):
+    """rulebook 001, '6 MOVEMENT PHASE': 'Players may not submit MOVE/ATTACK orders for foreign
+    units, as these will be ignored. Additionally, a bribe must contain some payment for those
+    submitted to foreign units otherwise the order is ignored.' Such an offer stands on the
+    sheet (the ledger reports it ignored), and ``gm-tools orders`` says so at once, while the
+    player can still mend it; an offer the auction follows gets no such line."""
+    _game(tmp_path, 2)
+    done = _orders(tmp_path, "France\n2: A TUR - SAV\n0: A HLD H\n3: A PAR - BUR\n")
+    assert done.returncode == 0 and done.stderr == "", done.stdout
+    typed = [line for line in done.stdout.splitlines() if line.startswith("  typed ")]
+    assert typed == [
+        f"  typed {tmp_path / 'austria.txt'} line 2: '2: A TUR - SAV', though the auction ignores it: 'Players may "
+        "not submit MOVE/ATTACK orders for foreign units, as these will be ignored'",
+        f"  typed {tmp_path / 'austria.txt'} line 3: '0: A HLD H', though the auction ignores it: 'a bribe must "
+        "contain some payment for those submitted to foreign units otherwise the order is ignored'"]
+    assert "3 order(s) written, 0 refused" in done.stdout
+
+
+def test_an_offer_for_an_empty_province_names_the_powers_units(tmp_path):
+    """rulebook 001, '6 MOVEMENT PHASE': 'Players submit their offer sheet'. An offer for a
+    unit no longer there (a fleet ordered from where it stood before it moved) is refused
+    naming the power's units as they stand, so the player sees which one he meant."""
+    _game(tmp_path, 2)
+    report = enter_mails("g", [("f.txt", b"France\n0: F ENG - BRI\n")], root=tmp_path, dry_run=True)
+    assert [why for _, _, why in report.refused] == [
+        "an offer the rules allow: there is no unit in ENG (FRANCE's units: A PAR, A POI, A TOU, F BRI, F NOR)"]

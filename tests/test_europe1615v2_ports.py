@@ -84,3 +84,31 @@ def test_a_dislodged_minor_unit_is_disbanded():
                             {"SPAIN": ["A GRA - FEZ"], "FRANCE": ["A ALG S A GRA - FEZ"]})
     assert results["A GRA - FEZ"][0] == "succeeds"
     assert done.position.units["FEZ"].power == "SPAIN" and not done.position.dislodged
+
+
+def test_the_build_rows_name_ports_as_fleet_sites_and_offer_no_army_there(tmp_path):
+    """rulebook 001, '7 OWNERSHIP/BUILD/ADJUSTMENT PHASE': 'Owned ports may be used as a build
+    site for fleets whether or not it is a supply center'. The Orders sheet of the 1615 builds
+    ('France = 3, Spain = 2' when nothing changed hands) once called every site a 'free home
+    center' (Gascony and the Canaries are ports without a center) and offered an army there in
+    its dropdown, which the turn refuses: the sites are named as build sites, a port without a
+    center as a fleet's only, and the dropdown offers only the builds the turn takes."""
+    import io
+
+    import openpyxl
+
+    from gm_tools.app.turn import load_state, new_game, run_turn
+    from gm_tools.edges.game import game_paths
+
+    new_game("europe1615v2", "g", root=tmp_path, seed=7, created="2000-01-01T00:00:00Z")
+    while load_state("g", tmp_path).position.phase != "W1615A":
+        run_turn("g", root=tmp_path, site_dir=None, force=True)
+    book = openpyxl.load_workbook(io.BytesIO(game_paths("g", tmp_path).workbook.read_bytes()))
+    summaries = {row[0]: row[1] for row in book["Orders"].iter_rows(min_row=2, values_only=True)
+                 if row[1] and "center(s)" in str(row[1])}
+    assert summaries["FRANCE"].endswith("3 build(s) due (build sites: GAS (fleet only), GUY, LYO, PRO)")
+    assert "CAN (fleet only)" in summaries["SPAIN"] and "free home centers" not in summaries["SPAIN"]
+    assert summaries["ENGLAND"].endswith("(free home centers: YOR)")  # its one site a home center
+    offered = {str(v) for row in book["Choices"].iter_rows(values_only=True) for v in row if v}
+    assert {"BUILD F GAS", "BUILD F CAN", "BUILD A LYO"} <= offered
+    assert not {"BUILD A GAS", "BUILD A CAN", "BUILD A SIC", "BUILD A VAL"} & offered

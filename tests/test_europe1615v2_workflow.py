@@ -370,11 +370,13 @@ def test_a_misspelt_place_or_a_province_of_a_minor_state_names_the_code_meant(po
     the Papal States', which hold Rome and the Marches ('Protestant power that occupies and owns
     Rome (Papal state)'); 'a power may place INFs in another power's home box'. On the INF
     Placements sheet a province of a minor state (ROM) names its state, and a misspelt code or
-    home box its nearest codes, as a mailed placement does; nothing is written (QA)."""
+    home box its nearest codes, as a mailed placement does, and a name a letter or two wrong
+    (Lorrraine, ENGLND) the code meant; nothing is written (QA)."""
     political.workbook.write_bytes(set_cells(political.workbook.read_bytes(), {
         f"{PLACEMENTS}!A2": "SPAIN", f"{PLACEMENTS}!B2": 5, f"{PLACEMENTS}!C2": "ROM",
         f"{PLACEMENTS}!A3": "AUSTRIA", f"{PLACEMENTS}!B3": 3, f"{PLACEMENTS}!C3": "SXA",
-        f"{PLACEMENTS}!A4": "FRANCE", f"{PLACEMENTS}!B4": 3, f"{PLACEMENTS}!C4": "ENGLND"}))
+        f"{PLACEMENTS}!A4": "FRANCE", f"{PLACEMENTS}!B4": 3, f"{PLACEMENTS}!C4": "ENGLND",
+        f"{PLACEMENTS}!A5": "FRANCE", f"{PLACEMENTS}!B5": 3, f"{PLACEMENTS}!C5": "Lorrraine"}))
     before = _files(political)
     with pytest.raises(WorkbookError) as caught:
         run_turn("g", root=political.root, site_dir=None)
@@ -382,7 +384,8 @@ def test_a_misspelt_place_or_a_province_of_a_minor_state_names_the_code_meant(po
     expected = "a pliant minor state's code (SAX) or another power's home box (FRANCE)"
     assert found == {"C2": ("'ROM', a province of the Papal States", expected + " (did you mean PAP?)"),
                      "C3": ("'SXA'", expected + " (nearest: SWA, SAX, SAV)"),
-                     "C4": ("'ENGLND'", expected + " (nearest: ENGLAND)")}
+                     "C4": ("'ENGLND'", expected + " (did you mean ENGLAND?)"),
+                     "C5": ("'Lorrraine'", expected + " (did you mean LOR?)")}
     assert _files(political) == before
 
 
@@ -686,3 +689,43 @@ def test_a_tie_at_the_opening_of_1621_is_said_with_the_vps(tmp_path):
             "the opening of 1622.") in report.text()
     report = run_turn("g", root=tmp_path, site_dir=None, force=True)  # P1621I itself: nothing said again
     assert "a tie" not in report.text()
+
+
+def test_one_inf_kept_in_a_home_box_is_one_inf(tmp_path):
+    """rulebook 001, '3 POLITICAL AND RELIGIOUS INFLUENCE PHASE': 'Any unused INFs are placed in
+    the power's home box for later use.' France placing 21 of its 22 keeps one: the page and the
+    judge text said '1 INFs kept'."""
+    from gm_tools.app.mailorders import enter_mails
+    from gm_tools.edges.variants import load_variant
+    from gm_tools.systems.europe1615v2.report import sections
+
+    new_game("europe1615v2", "g", root=tmp_path, seed=7, created="2000-01-01T00:00:00Z")
+    enter_mails("g", [("f.txt", b"France\n10: LOR\n6: SAV\n5: ENGLAND\n")], root=tmp_path)
+    record = run_turn("g", root=tmp_path, site_dir=None).record
+    boxes = dict(sections(load_variant("europe1615v2"), record))["Home boxes"]
+    assert "**France**: 1 INF kept\n" in boxes and "**France**: 1 INFs" not in boxes
+    assert "**England**: 12 INFs kept; placed by others: France 5" in boxes
+
+
+def test_an_attack_in_ones_own_home_box_without_infs_there_is_refused_in_words(tmp_path):
+    """rulebook 001, '3 POLITICAL AND RELIGIOUS INFLUENCE PHASE': 'To negate the effect of
+    diplomatic immunity, the affected power must eliminate or reduce the number of INFs of the
+    opposing power to less than 5 with diplomatic attacks'; 'Any unused INFs are placed in the
+    power's home box'. An attack in one's own home box with none kept there, or on a power
+    that placed none there, was refused as 'ENGLAND has no INFs in ENGLAND': it is said as the
+    home box it is."""
+    from gm_tools.app.mailorders import enter_mails
+
+    new_game("europe1615v2", "g", root=tmp_path, seed=7, created="2000-01-01T00:00:00Z")
+    run_turn("g", root=tmp_path, site_dir=None, force=True)  # 1615: nothing placed, all kept
+    while load_state("g", tmp_path).position.phase != "P1616I":
+        run_turn("g", root=tmp_path, site_dir=None, force=True)
+    enter_mails("g", [("e.txt", b"England\n24: IRE\n"), ("f.txt", b"France\n5: ENGLAND\n")], root=tmp_path)
+    run_turn("g", root=tmp_path, site_dir=None)
+    assert load_state("g", tmp_path).position.phase == "P1616D"
+    report = enter_mails("g", [("e.txt", b"England\n0: ENGLAND > FRANCE\n"),
+                               ("d.txt", b"Denmark\n0: DENMARK > SPAIN\n")], root=tmp_path, dry_run=True)
+    assert [(where, why.split("the rules allow: ")[1]) for where, _, why in report.refused] == [
+        ("e.txt line 2", "ENGLAND keeps no INFs in its own home box to attack with ('Any unused INFs are placed in "
+                         "the power's home box')"),
+        ("d.txt line 2", "SPAIN has placed no INFs in DENMARK's home box")]

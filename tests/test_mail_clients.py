@@ -82,6 +82,20 @@ def test_a_signature_without_its_separator_is_not_read_as_orders(tmp_path):
                                                       ("ITALY", "A VEN - TYR")]
 
 
+def test_a_closing_signed_on_its_own_line_ends_the_orders(tmp_path):
+    """Players sign on the closing's line as often as under it (``Cheers, Anna``, ``Saludos,
+    Felipe``, ``Thanks, Bob Smith``): the orders end there, and the line is not refused as an
+    order, while an order after a greeting word on its line is still read as one."""
+    _game(tmp_path)
+    mails = [("cheers.eml", _mail("Germany\nA BER - KIE\nCheers, Anna\n")),
+             ("saludos.eml", _mail("Russia\nA MOS - UKR\n\nSaludos, Felipe\n")),
+             ("thanks.eml", _mail("France\nA PAR - BUR\nThanks, Bob Smith\nbob@example.org\n"))]
+    report = enter_mails("g", [(label, m.as_bytes()) for label, m in mails], root=tmp_path, dry_run=True)
+    assert report.refused == []
+    assert [(w[1], w[2]) for w in report.written] == [("GERMANY", "A BER - KIE"), ("RUSSIA", "A MOS - UKR"),
+                                                      ("FRANCE", "A PAR - BUR")]
+
+
 def test_a_forwarded_mail_is_read_below_its_headers(tmp_path):
     """A player who mailed the wrong address forwards his mail to the GM (Gmail's
     ``---------- Forwarded message ---------``, Apple Mail's ``Begin forwarded message:``,

@@ -363,3 +363,28 @@ def test_status_of_an_old_copy_of_the_workbook_is_refused_as_orders_refuses_it(t
     assert main(["status", "--root", str(tmp_path)]) == 0
     assert "g: " in (out := capsys.readouterr().out) and "Game!B4: found 'S1901M', expected 'F1901M'" in out
     assert "row(s) ordered" not in out
+
+
+def test_a_payola_reference_list_left_as_laid_out_is_not_counted_as_typed(tmp_path):
+    """Europe 1615 v2 (rulebook 001, '4 ... Reference lists are submitted before the start of
+    the taxation/revenue phase'): the Reference Lists sheet is laid out with each power's list
+    as it stands (one drawn from the seed for a power that never sent one). Status once said
+    '5 row(s) typed (by AUSTRIA, DENMARK, ...)' before any player had mailed: a row left as laid
+    out is said so, and only a list a player sent counts as typed."""
+    from gm_tools.app.mailorders import enter_mails
+    from gm_tools.app.turn import new_game, run_turn
+
+    new_game("europe1615v2", "g", root=tmp_path, seed=7, created="2000-01-01T00:00:00Z")
+    run_turn("g", root=tmp_path, site_dir=None, force=True)
+    status = phase_status("g", root=tmp_path)
+    assert status.phase == "T1615T"
+    assert status.inputs["Reference Lists"] == (0, [])
+    assert ("  Reference Lists: 0 row(s) typed; 5 left as laid out, typed by no one (AUSTRIA, FRANCE, SPAIN, "
+            "ENGLAND, DENMARK)") in status.text()
+    assert "nothing typed yet" in status.summary()
+    enter_mails("g", [("e.txt", b"England\nENGLAND DENMARK FRANCE SPAIN AUSTRIA\n")], root=tmp_path)
+    status = phase_status("g", root=tmp_path)
+    assert status.inputs["Reference Lists"] == (1, ["ENGLAND"])
+    assert ("  Reference Lists: 1 row(s) typed (by ENGLAND); 4 left as laid out, typed by no one (AUSTRIA, FRANCE, "
+            "SPAIN, DENMARK)") in status.text()
+    assert status.summary().endswith("rows typed by ENGLAND")

@@ -529,7 +529,12 @@ def test_cli_new_game_turn_rollback(tmp_path, capsys):
     assert "next phase: F1901M" in capsys.readouterr().out
     assert main(["replay", "cli", "--root", root]) == 0
     assert main(["rollback", "cli", "--root", root, "--site", ""]) == 0
-    assert "reopened S1901M" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert "reopened S1901M" in out
+    # the F1901M workbook, with the orders typed in it for F1901M, is not lost: the GM is told where
+    kept = tmp_path / "cli" / "rolled-back" / "F1901M.1.xlsx"
+    assert kept.is_file()
+    assert f"  the F1901M workbook it replaced, with whatever was typed in it, is kept as {kept}" in out
     assert main(["turn", "nosuchgame", "--root", root]) == 2
     err = capsys.readouterr().err
     assert "no game 'nosuchgame'" in err and "did you mean" not in err

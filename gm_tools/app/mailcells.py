@@ -15,6 +15,7 @@ Game card mailed before the partner's actions).
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from gm_tools.edges.workbook import cell_value
@@ -244,3 +245,18 @@ def intact(grid: Grid, cells: tuple) -> bool:
     """Whether the cells a line typed still hold what it typed (a later mail of the same power
     clears what it replaces)."""
     return all(grid.cells[s].get((r, h)) == _held(v) for s, r, h, v in cells)
+
+
+def unvirtual(why: str, named: dict[tuple[str, int], str]) -> str:
+    """``why`` with each cell of a row built for the checks (``Fealty!B2``) named as ``named``
+    says (``mail line 2``)."""
+    def name(match):
+        return named.get((match.group(1), int(match.group(2))), match.group(0))
+    sheets = "|".join(re.escape(sheet) for sheet in sorted({sheet for sheet, _ in named}, key=len, reverse=True))
+    return re.sub(rf"({sheets})![A-Z]+(\d+)\b", name, why) if sheets else why
+
+
+def line_number(where: str) -> int:
+    """The line number of a refusal's place (``MAIL line N``)."""
+    number = where.rpartition(" line ")[2]
+    return int(number) if number.isdigit() else 0

@@ -29,7 +29,7 @@ import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from gm_tools.app.mailcells import Block, Grid, intact, type_blocks
+from gm_tools.app.mailcells import Block, Grid, intact, line_number, type_blocks, unvirtual
 from gm_tools.app.mailgame import games_under, other_game
 from gm_tools.edges.game import missing_workbook, refuse_if_open, store_mail, write_atomic
 from gm_tools.edges.mail import (REPLY_SUBJECT, attachments, body_text, mail_files, near_power, read_mail,
@@ -418,28 +418,30 @@ def _read_block(variant, position, rules, label: str, power: str, lines, report:
     # claim opens its build site, the Swiss Passage sheet lets a Spanish unit through)
     board = hooks_for(variant).apply_inputs(variant, position, inputs) if inputs and ordered else position
     orders, read = _checked_orders(variant, board, rules, power, [places[k] for k in ordered],
-                                   [lines[k] for k in ordered], report, read_as)
+                                   [lines[k] for k in ordered], report, read_as, start=position)
     if kept and ORDERS in mailed.sheets:
         # this mail's orders are all the power's the turn will see beside its rows (they replace
         # its block), so its rows are checked against them as the turn does (a Centenary claim's
         # build in the occupied center needs the build ordered)
         kept = _checked_with_orders(variant, board, mailed, places, kept, {power: read} if read else {}, report)
-    report.refused[first:] = sorted(report.refused[first:], key=lambda r: _line_number(r[0]))
+    report.refused[first:] = sorted(report.refused[first:], key=lambda r: line_number(r[0]))
     return (orders if ORDERS in mailed.sheets else None), sheets, kept
 
 
 def _checked_orders(variant, position, rules, power: str, places: list[str], lines, report: MailReport,
-                    read_as: dict | None = None) -> tuple[list[str], list]:
+                    read_as: dict | None = None, start=None) -> tuple[list[str], list]:
     """The power's mailed orders that stand, as written and as read (``Order``); the others are
     reported refused, a repeat noted. ``read_as`` gets each standing order as the parser read it:
     its unit finds the order's row, however the player named the unit (``A Liverpool to Yorkshire``)."""
     entries, repeats = once(variant, position, rules, [OrderEntry(power, place, line.text, None)
                                                         for place, line in zip(places, lines)])
     report.notes += repeats
-    checked = check_orders(variant, position, rules, entries, lenient=True)
+    checked = check_orders(variant, position, rules, entries, lenient=True, start=start)
     good = []
     for entry, item in zip(entries, checked.record.get(power, [])):
-        if item["error"] is None or item.get("outbid"):
+        if entry.cell in checked.unforeseen:  # typed: the other mails' entries may yet change
+            report.notes.append(f"{entry.cell}: {entry.written!r}, though as the entries typed so far stand it is {item['error']}")
+        if item["error"] is None or item.get("outbid") or entry.cell in checked.unforeseen:
             good.append(entry.written)
             if read_as is not None and item["read"]:
                 read_as[(power, entry.written)] = item["read"]
@@ -575,28 +577,15 @@ def _checked_rows(variant, position, mailed, places: list[str], lines, report: M
     kept = []
     for key, (place, text, row) in at.items():
         if key in refused:
-            report.refused.append((place, repr(text), _unvirtual(refused[key], named)))
+            report.refused.append((place, repr(text), unvirtual(refused[key], named)))
         else:
             kept.append((row, text))
-            if key in waiting:
-                report.notes.append(f"{place}: {text!r}, though {waiting[key]}")
+            # a row the rules will not follow (Payola's move for a foreign unit) is typed and said so
+            why = waiting.get(key) or hooks_for(variant).mail_note(variant, position, checked, *row)
+            if why:
+                report.notes.append(f"{place}: {text!r}, though {why}")
     # the turn never works from entries with a problem
     return kept, ({} if problems else checked)
-
-
-def _unvirtual(why: str, named: dict[tuple[str, int], str]) -> str:
-    """``why`` with each cell of a row built for the checks (``Fealty!B2``) named as ``named``
-    says (``mail line 2``)."""
-    def name(match):
-        return named.get((match.group(1), int(match.group(2))), match.group(0))
-    sheets = "|".join(re.escape(sheet) for sheet in sorted({sheet for sheet, _ in named}, key=len, reverse=True))
-    return re.sub(rf"({sheets})![A-Z]+(\d+)\b", name, why) if sheets else why
-
-
-def _line_number(where: str) -> int:
-    """The line number of a refusal's place (``MAIL line N``)."""
-    number = where.rpartition(" line ")[2]
-    return int(number) if number.isdigit() else 0
 
 
 def cmd_orders(args) -> int:

@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 
 from gm_tools.app.turn import DEFAULT_SITE, GameState, locked_game, publish_warning
-from gm_tools.edges.game import make_folder, rollback as rollback_files
+from gm_tools.edges.game import game_paths, make_folder, rollback as rollback_files
 from gm_tools.edges.journal import published, unpublished
 from gm_tools.edges.workbook import GAME, read_workbook
 from gm_tools.errors import GameError, Problem, WorkbookError
@@ -65,6 +65,13 @@ def _check_backup(state: GameState, phase: str) -> None:
 
 
 def cmd_rollback(args) -> int:
+    kept = game_paths(args.game, args.root).rolled_back
+    before = set(kept.glob("*.xlsx")) if kept.is_dir() else set()
     phase = rollback(args.game, root=args.root, site_dir=args.site)
     print(f"{args.game}: reopened {phase}; the workbook is back as it was before {phase} was processed")
+    for displaced in sorted(set(kept.glob("*.xlsx")) - before):
+        # the next phase's orders the GM or the players' mails typed are in it: said, lest he
+        # think them lost, or type them all again by hand
+        print(f"  the {displaced.name.split('.')[0]} workbook it replaced, with whatever was typed in it, is kept as "
+              f"{displaced}")
     return 0

@@ -93,6 +93,9 @@ class PhaseStatus:
     entries)."""
     unreadable: dict[str, str] = field(default_factory=dict)
     """Input sheets whose rows cannot be counted -> why (deleted, or a column header changed)."""
+    laid_out: dict[str, list[str]] = field(default_factory=dict)
+    """Input sheets with rows still as gm-tools laid them out (not counted in ``inputs``) -> the
+    power or player of each."""
     warnings: list[str] = field(default_factory=list)
     """Entries that stand but look like a slip, as the turn's report warns of them
     (``SheetHooks.warnings``: a Westphalia Influence Changes row typed twice)."""
@@ -162,7 +165,12 @@ class PhaseStatus:
                 # '0 row(s) typed' would hide the GM's rows on a sheet the turn cannot read
                 lines.append(f"  {sheet}: {self.unreadable[sheet]}")
                 continue
-            lines.append(f"  {sheet}: {count} row(s) typed" + (f" (by {', '.join(who)})" if who else ""))
+            line = f"  {sheet}: {count} row(s) typed" + (f" (by {', '.join(who)})" if who else "")
+            if sheet in self.laid_out:
+                names = ", ".join(n for n in self.laid_out[sheet] if n)
+                line += (f"; {len(self.laid_out[sheet])} left as laid out, typed by no one"
+                         + (f" ({names})" if names else ""))
+            lines.append(line)
         lines.append(f"  press: {'entered' if self.press else 'none'}")
         if self.problems:
             lines.append(f"  {self.problems} entry(ies) a turn would refuse: gm-tools turn {self.game} --dry-run "
@@ -213,10 +221,20 @@ def phase_status(name: str, root: str | os.PathLike | None = None) -> PhaseStatu
     hooks = hooks_for(variant)
     tables = hooks.input_sheets(variant, position)
     inputs = {}
+    laid_out = {}
     for t in tables:
         rows = entries.inputs.get(t.title, [])
+        # a row still as gm-tools laid it out (Payola's reference list as it stands, drawn from
+        # the seed) was typed by no one: counted as typed, it told the GM every power had mailed
+        headers = [c.header for c in t.columns]
+        laid = [dict(zip(headers, row)) for row in t.rows or []]
+        untouched = [r for r in rows if any(all(_cell(r.values.get(h)) == _cell(v) for h, v in row.items())
+                                            for row in laid)]
+        rows = [r for r in rows if r not in untouched]
         who = {str(r.values.get("Power") or r.values.get("Player") or "") for r in rows} - {""}
         inputs[t.title] = (len(rows), sorted(who))
+        if untouched:
+            laid_out[t.title] = [str(r.values.get("Power") or r.values.get("Player") or "") for r in untouched]
     records = [(state.paths.history / f"{r['phase']}.json", r) for r in state.history]
     _, lost = pictures_of_records(state.paths.pictures, records)
     awaited = hooks.awaited(variant, position, entries.inputs)
@@ -224,6 +242,7 @@ def phase_status(name: str, root: str | os.PathLike | None = None) -> PhaseStatu
                          powers, inputs, bool(entries.press.strip()), len(problems), list(lost.values()), awaited)
     if awaited is not None:
         status.all_entered = hooks.all_entered(variant, position)
+    status.laid_out = laid_out
     status.warnings = hooks.warnings(variant, position, entries.inputs)
     status.warnings += open_warnings(state.paths)
     for p in problems:
@@ -284,3 +303,8 @@ def cmd_status(args) -> int:
         return 0
     print(phase_status(args.game, root=args.root).text())
     return 0
+
+
+def _cell(value) -> str:
+    """A cell's value as the sheet shows it, to tell a row left as laid out from one typed."""
+    return "" if value is None else str(value).strip()

@@ -346,7 +346,7 @@ def check_entries(state: GameState, data: bytes, lenient: bool = False):
     # Orders are read against the board the inputs make (a Centenary fealty claim opens a
     # build site), the board the adjudicator will play.
     board = position if input_problems else hooks.apply_inputs(variant, position, inputs)
-    checked = check_orders(variant, board, rules, entries.orders, lenient)
+    checked = check_orders(variant, board, rules, entries.orders, lenient, start=position)
     problems += checked.problems
     if not problems:
         problems += hooks.check_with_orders(variant, board, entries.inputs, checked.orders)

@@ -89,16 +89,29 @@ def _movement_choices(variant: Variant, unit: Unit) -> tuple[str, ...]:
     return (f"{unit} H",) + tuple(f"{unit} - {d}" for d in dests)
 
 
-def _build_choices(variant: Variant, power: str, sites: tuple[str, ...]) -> tuple[str, ...]:
+def _build_choices(variant: Variant, power: str, sites: tuple[str, ...], barred=lambda kind, site: None) -> tuple[str, ...]:
+    """The dropdown's builds at ``sites``, without those ``barred`` (``Rules.may_build``: Europe 1615
+    v2's army at a port without a center, which the turn would refuse), and the waive."""
     choices = []
     for site in sites:
-        if variant.unit_can_stand("A", site):
+        if variant.unit_can_stand("A", site) and not barred("A", site):
             choices.append(order_text(Build(power, "A", site)))
         # fleet_locations is empty inland: a fleet is built only on a coast (2000 rulebook).
         for loc in variant.fleet_locations(site):
-            choices.append(order_text(Build(power, "F", loc)))
+            if not barred("F", site):
+                choices.append(order_text(Build(power, "F", loc)))
     choices.append(order_text(Waive(power)))
     return tuple(choices)
+
+
+def _sites_words(variant: Variant, power: str, sites: tuple[str, ...], barred) -> str:
+    """'free home centers: ...' where the power builds at home only, as in the standard game;
+    else 'build sites: ...', a site where only a fleet may be built said so: a variant's other
+    sites (Europe 1615 v2's captured centers and ports) are no home centers."""
+    if set(sites) <= set(variant.home_centers(power)) and not any(barred("A", s) for s in sites):
+        return f"free home centers: {', '.join(sites)}"
+    return "build sites: " + ", ".join(f"{s} (fleet only)" if barred("A", s) and not barred("F", s) else s
+                                       for s in sites)
 
 
 def order_blocks(variant: Variant, position: Position, rules: Rules) -> list[PowerBlock]:
@@ -130,8 +143,9 @@ def order_blocks(variant: Variant, position: Position, rules: Rules) -> list[Pow
         elif kind == ADJUSTMENT:
             adj = due[power.code]
             if adj.builds:
-                summary += f": {adj.builds} build(s) due (free home centers: {', '.join(adj.sites)})"
-                choices = _build_choices(variant, power.code, adj.sites)
+                barred = lambda kind, site, p=power.code: rules.may_build(variant, position, p, kind, site)  # noqa: E731
+                summary += f": {adj.builds} build(s) due ({_sites_words(variant, power.code, adj.sites, barred)})"
+                choices = _build_choices(variant, power.code, adj.sites, barred)
                 slots = [
                     OrderSlot(power.code, f"Build {i} of {adj.builds}", None, choices, True)
                     for i in range(1, adj.builds + 1)

@@ -65,16 +65,21 @@ _FORWARD_HEADER = re.compile(r"^(from|date|sent|subject|to|cc|reply-to|von|datum
                              re.IGNORECASE)
 _STOP = re.compile(r"^(end|signoff)\b", re.IGNORECASE)
 """Judges' end of orders."""
-_CLOSING = re.compile(r"^((many |best |kind |warm )?(thanks|regards|wishes)( a lot| again)?|thank you|thx|cheers|best|"
+_CLOSING_WORDS = (r"(many |best |kind |warm )?(thanks|regards|wishes)( a lot| again)?|thank you|thx|cheers|best|"
                       r"yours( truly| sincerely)?|sincerely|ta|bye|all the best|"
                       r"merci( beaucoup)?|cordialement|danke( schön| schoen)?|(viele |liebe )?gr(ü|ue|u)(ß|ss)e?|"
                       r"grazie( mille)?|saluti|ciao|gracias|saludos|groetjes|bedankt|obrigado|"
                       r"(mit )?(freundlichen|besten|herzlichen|sch(ö|oe|o)nen|beste|herzliche|sch(ö|oe|o)ne) gr(ü|ue|u)(ß|ss)(e|en)?|"
                       r"mfg|lg|vg|bien (à|a) (vous|toi)|amicalement|amiti(é|e)s|(à|a) (bient(ô|o)t|plus)|bises|"
                       r"(cordiali|distinti|tanti) saluti|un saluto|a presto|cordialmente|saludos cordiales|un abrazo|"
-                      r"atentamente|met vriendelijke groet(en)?|(hartelijke )?groeten)\W*$|^_{2,}$",
+                      r"atentamente|met vriendelijke groet(en)?|(hartelijke )?groeten")
+_CLOSING = re.compile(rf"^({_CLOSING_WORDS})\W*$|^_{{2,}}$"
+                      # signed on the closing's line, 'Cheers, Karl', 'Saludos, Felipe': a name
+                      # of one to three words, none with a digit or an order's sign
+                      rf"|^({_CLOSING_WORDS})\s*[,!]\s*[^\W\d_][\w.'’-]*(\s+[^\W\d_][\w.'’-]*){{0,2}}\W*$",
                       re.IGNORECASE)
-"""A mail's closing line (``Thanks!``, ``Cheers,``, ``Best regards``, ``Merci !``, ``Grüße``) on its own, after which
+"""A mail's closing line (``Thanks!``, ``Cheers,``, ``Best regards``, ``Merci !``, ``Grüße``) on its own or
+signed on its line (``Cheers, Karl``), after which
 comes the player's name and signature with no ``-- `` line; or the rule (``____``) Outlook
 draws above the mail a reply quotes."""
 _BULLET = re.compile(r"^[-*\u2022\u00b7\u2023\u25e6\u25aa\u2013\u2014]\s+")

@@ -37,6 +37,10 @@ class CheckedOrders:
     """Every order problem, each with its cell."""
     invalid: list[tuple[OrderEntry, str]] = field(default_factory=list)
     """With ``lenient``: the orders that stand as holds instead, and why."""
+    unforeseen: set[str] = field(default_factory=set)
+    """Cells of orders legal on the board as the phase began and made illegal only by the
+    phase's own entries (another power's INFs deployed with them): in ``invalid`` whatever
+    ``lenient`` says, as no player could foresee them."""
 
 
 def parse_commanded(text: str, variant: Variant, position: Position, power: str, rules: Rules,
@@ -177,11 +181,14 @@ def _refusal_text(parsed: list, i: int, refusal: Refusal) -> str:
 
 
 def check_orders(
-    variant: Variant, position: Position, rules: Rules, entries: list[OrderEntry], lenient: bool
+    variant: Variant, position: Position, rules: Rules, entries: list[OrderEntry], lenient: bool,
+    start: Position | None = None
 ) -> CheckedOrders:
     """Read every order entry and check it: readable and legal (the parser), one order per
     unit and per build site, no more builds or removals than due. Without ``lenient`` each
-    failure is a problem; with it the order is dropped and its unit holds (judges' way)."""
+    failure is a problem; with it the order is dropped and its unit holds (judges' way).
+    ``start``: the board before the phase's entries made ``position`` (Europe 1615's INF
+    deployments): an order legal there is dropped, its unit holding, and never a problem."""
     out = CheckedOrders()
     parsed: list[tuple[OrderEntry, Order | None, str | None]] = []
     for entry in entries:
@@ -190,6 +197,12 @@ def check_orders(
         except OrderError as e:
             why = rules.commands_nobody(variant, position, entry.power)
             parsed.append((entry, None, _expected(e) + (f"; {why}" if why else "")))
+            if start is not None and start is not position and _legal_on(variant, start, rules, entry):
+                # a move into a minor state that this phase's deployments made NEUTRAL: the
+                # player could not know, so it fails as judges fail it, not stopping the turn
+                out.unforeseen.add(entry.cell)
+                parsed[-1] = (entry, None, f"not followed, the unit holds: {e.reason} (the order was legal when "
+                                           "given, before this phase's entries took effect)")
 
     # Which candidate stands for each unit is the rules' choice (orderselect): standard,
     # one order per unit and build site, and with two neither is used (DATC 4.D.3, choice c).
@@ -214,7 +227,7 @@ def check_orders(
             item["error"], item["outbid"] = error, True
             continue
         if error is not None:
-            if lenient:
+            if lenient or entry.cell in out.unforeseen:
                 item["error"] = error
                 out.invalid.append((entry, error))
             else:
@@ -230,6 +243,14 @@ def check_orders(
         item["read"] = order_text(order)
         out.orders.setdefault(entry.power, []).append(order)
     return out
+
+
+def _legal_on(variant: Variant, board: Position, rules: Rules, entry: OrderEntry) -> bool:
+    try:
+        _parse_entry(variant, board, rules, entry)
+    except OrderError:
+        return False
+    return True
 
 
 def _check_adjustment_counts(variant: Variant, position: Position, rules: Rules, parsed: list) -> None:

@@ -205,6 +205,13 @@ class SheetHooks:
         again; None: the row is refused. Standard: None."""
         return None
 
+    def mail_note(self, variant: Variant, position: Position, checked: dict, sheet: str, values: list) -> str | None:
+        """What a mailed row the checks accept will not do at the turn, in the rules' words
+        (Europe 1615 v2's move offered for a foreign unit, 'these will be ignored'): ``gm-tools
+        orders`` types it and says so. ``checked``: the inputs the checks made of the rows,
+        ``values``: the row's, the power first. Standard: None."""
+        return None
+
     def all_entered(self, variant: Variant, position: Position) -> str:
         """What ``gm-tools status`` and the end of ``gm-tools orders`` say once :meth:`awaited`
         names nobody, in the words of what the phase waited for (an offer sheet, a step's

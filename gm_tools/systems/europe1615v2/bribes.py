@@ -63,7 +63,10 @@ def read_offer(setup: Setup, variant: Variant, position: Position, rules: Rules,
     province = unit_province(variant, text)
     unit = position.units.get(province)
     if unit is None:
-        raise OfferError(f"there is no unit in {province}")
+        # the usual slip is an offer for where the power's unit stood before it moved: its
+        # units as they stand now tell the player which he meant
+        own = sorted(str(u) for u in position.units.values() if u.power == power)
+        raise OfferError(f"there is no unit in {province}" + (f" ({power}'s units: {', '.join(own)})" if own else ""))
     order = parse_order(text, variant, position, unit.power, rules)
     offer = payola.Offer(power, province, order_text(order), amount)
     return Read(offer, unit.power, None if unit.power == power else foreign_refusal(setup, table, power, unit.power,

@@ -75,7 +75,7 @@ def _boxes(variant: Variant, setup, state) -> str:
         others = ", ".join(f"{_named(variant, p)} {n}" for p, n in sorted(box.items()) if p != owner)
         immune = [_named(variant, p) for p in setup.powers if p != owner and politics.immune(setup, state, p, owner)]
         name = _named(variant, owner)
-        line = f"**{name}**: {own} INFs kept" + (f"; placed by others: {others}" if others else "")
+        line = f"**{name}**: {own} INF{'' if own == 1 else 's'} kept" + (f"; placed by others: {others}" if others else "")
         if immune:
             line += f"; immune from {name}'s attacks: {', '.join(immune)}"
         lines.append(line)

@@ -136,6 +136,20 @@ class Europe1615v2Hooks(SheetHooks):
                           blank_rows=sum(1 + setup.alternates(p) for p in setup.powers))]
         return []
 
+    def mail_note(self, variant: Variant, position: Position, checked: dict, sheet: str, values: list) -> str | None:
+        """An offer the auction will ignore ('Players may not submit MOVE/ATTACK orders for
+        foreign units, as these will be ignored'): typed as the sheet would hold it, and the
+        player told why before the deadline rather than in his ledger after it."""
+        from gm_tools.systems.europe1615v2.bribes import unit_province
+
+        if sheet != OFFERS:
+            return None
+        power, amount, text = values[:3]
+        province = unit_province(variant, str(text))
+        why = next((entry["why"] for entry in checked.get("ignored", []) if entry["power"] == power
+                    and entry["unit"] == province and entry["amount"] == amount), None)
+        return f"the auction ignores it: {why}" if why else None
+
     def check_inputs(self, variant: Variant, position: Position, rows: dict[str, list[InputRow]]):
         inputs, problems = self._check_phase(variant, position, rows)
         if parse_phase(position.phase).year < setup_of(variant).alliances_until:
@@ -302,6 +316,13 @@ def unknown_place(setup: Setup, variant: Variant, text: str) -> tuple[str, str]:
         # the letters of 'PAR' are near PRU's and POR's, but a player naming Paris means France
         return (f"{word!r}, a province of {variant.powers[land].name}, no minor state",
                 f" (a power's home box is named by the power: {land})")
+    # a name a letter wrong ('Lorrraine', 'Saxonny') is as plain as a code: the one meant, whose
+    # code's letters would be far from it (LOR is no nearer than FRANCE to 'Lorrraine')
+    names = {setup.minors[code].name.upper(): code for code in setup.pliant}
+    names |= {variant.powers[code].name.upper(): code for code in setup.powers}
+    meant = difflib.get_close_matches(word.upper(), list(names), n=1, cutoff=0.8)
+    if meant:
+        return repr(word), f" (did you mean {names[meant[0]]}?)"
     close = difflib.get_close_matches(word.upper(), sorted(setup.pliant) + list(setup.powers), n=3, cutoff=0.5)
     return repr(word), f" (nearest: {', '.join(close)})" if close else ""
 
@@ -356,6 +377,12 @@ def _check_attacks(variant: Variant, position: Position, rows: list[InputRow]) -
         a = attacks[i]
         # an order number the power may not use is the Order cell's fault (when the GM typed one)
         numbered = why.startswith((f"choice {a.choice}:", f"a second order {a.choice} ")) and "Order" in cells[i]
+        if a.where == a.power and why.endswith(f" has no INFs in {a.where}"):
+            # the rules' words name a minor state; in one's own home box 'ENGLAND has no INFs in
+            # ENGLAND' read as nonsense to the GM and the player whose mail it refused
+            who = why.removesuffix(f" has no INFs in {a.where}")
+            why = (f"{a.power} keeps no INFs in its own home box to attack with ('Any unused INFs are placed in the "
+                   f"power's home box')" if who == a.power else f"{who} has placed no INFs in {a.power}'s home box")
         problems.append(_problem(cells[i]["Order" if numbered else "Minor state or home box"],
                                  repr(f"{a.where} > {a.target} (order {a.choice})"), f"an attack the rules allow: {why}"))
     return {"attacks": [{"power": a.power, "choice": a.choice, "where": a.where, "target": a.target}
@@ -487,7 +514,8 @@ def _check_offers(variant: Variant, position: Position, rows: list[InputRow]) ->
                 column = "Amount" if str(e).startswith(f"{amount}:") else "Order"
                 problems.append(_problem(row.cells[column], repr(f"{amount} : {text}"), f"an offer the rules allow: {e}"))
             else:
-                problems.append(_problem(row.cells["Order"], repr(text), f"an order for the unit ({e.reason})"))
+                hint = f" (did you mean {e.suggestion}?)" if e.suggestion else ""
+                problems.append(_problem(row.cells["Order"], repr(text), f"an order for the unit ({e.reason}){hint}"))
             continue
         key = (power, read.offer.unit)
         if key in seen:
