@@ -246,18 +246,20 @@ def test_a_note_after_a_placement_attack_or_declaration_is_left_out(tmp_path):
     assert refused == {} and len(written) == 2
 
 
-def test_europe1615_a_heading_over_the_mails_parts_says_to_leave_it_out(tmp_path):
+def test_europe1615_a_heading_over_the_mails_parts_is_left_out_and_waivers_said(tmp_path):
     """rulebook 000 (Europe 1615 v3), 'Example of the format for the submission of the INF
     deployment list and orders' boxes the deployments and the orders apart. A mail that heads its
-    parts so ('INF deployment:', 'Orders:', 'Waivers:') had them refused asking for a province
-    ('Orders' is not a province) or, for 'Waivers:', a waiver of a center ':'; each heading says
-    what its part holds and to leave the line out. The lines under them are typed."""
+    parts so ('INF deployment:', 'Orders:') had them refused asking for a province ('Orders' is
+    not a province), then refused saying to leave the line out, and `orders` ended as if a line
+    were lost: a heading is left out and listed as not read. 'Waivers:' with nothing under it is
+    still refused saying a mail with no WAIVE line leaves the waivers as they are, lest the player
+    think it cleared them. The lines under them are typed."""
     _game("europe1615", tmp_path, "S1615M")
-    refused, written = _mail(tmp_path, "France\nINF deployment:\n10: LOR\nOrders:\nA PAR - BUR\nWaivers:\n")
-    assert refused == {
-        "'INF deployment:'": "an INF deployment ('9: WUR'), or nothing: a mail with no deployment line deploys no INFs "
-                             "(leave the line out)",
-        "'Orders:'": "a unit's order such as 'A PAR - BUR', one a line: a heading is no order (leave the line out)",
+    report = enter_mails("g", [("m", b"France\nINF deployment:\n10: LOR\nOrders:\nA PAR - BUR\nWaivers:\n")],
+                         root=tmp_path, dry_run=True)
+    assert {text: why for _, text, why in report.refused} == {
         "'Waivers:'": "WAIVE: LOR for each capture waived, or nothing: a mail with no WAIVE line leaves the power's "
                       "waivers as they are (the GM clears a row of the Waivers sheet)"}
-    assert written == ["10: LOR", "A PAR - BUR"]
+    assert sorted(text for _, _, text, _ in report.written) == ["10: LOR", "A PAR - BUR"]
+    assert report.headings == [("m line 2", "INF deployment:"), ("m line 4", "Orders:")]
+    assert "  not read m line 2: 'INF deployment:' (a heading over the orders)" in report.text().splitlines()

@@ -82,3 +82,28 @@ def test_a_sentence_naming_two_powers_above_the_orders_is_not_taken_for_a_power_
 
     lines = [MailLine(1, "Hi GM, after England stabbed me France has only these orders left this turn")]
     assert near_power(lines, load_variant("standard")) == ""
+
+
+@pytest.mark.parametrize("variant, mail, headings", [
+    ("standard", "France\nA PAR - BUR\nFleet orders:\nF BRE - MAO\n", ["Fleet orders:"]),
+    ("europe1615", "France\nINF deployment:\n10: LOR\n\nOrders:\nA PAR - BUR\n", ["INF deployment:", "Orders:"]),
+    ("europe1619", "France\nINF Placements:\n3: BRE\nDeclarations:\nWAR: SPAIN\n", ["INF Placements:", "Declarations:"]),
+])
+def test_a_heading_between_the_orders_is_left_out_not_refused(variant, mail, headings):
+    """rulebook 000 (Europe 1615 v3), 'Example of the format for the submission of the INF
+    deployment list and orders' boxes the deployments and the orders apart, and rulebook 002
+    (Europe 1619), '1 - Diplomatic Phase', lists its format's parts: '(1) list of INF placements
+    ... (3) declarations'. A player heading his mail's parts so had each heading refused as an
+    order ('Fleet orders' is not a province): a heading alone on its line, between the orders,
+    is left out, the lines under it read."""
+    read = read_mail(mail, load_variant(variant))
+    assert [ln.text for ln in read.headings] == headings
+    assert headings[0] not in [ln.text for _, lines in read.blocks for ln in lines]
+    assert len([ln for _, lines in read.blocks for ln in lines]) == len(mail.splitlines()) - 1 - len(headings) - mail.count("\n\n")
+
+
+def test_a_heading_with_an_order_on_its_line_or_a_sentence_is_still_a_line_to_read():
+    mail = read_mail("France\nA PAR - BUR\nOrders: A MAR H\nMy orders are below:\nWaivers:\n", load_variant("standard"))
+    assert mail.headings == []
+    assert [ln.text for _, lines in mail.blocks for ln in lines] == [
+        "A PAR - BUR", "Orders: A MAR H", "My orders are below:", "Waivers:"]

@@ -63,6 +63,8 @@ class MailReport:
     the phase), not read as orders."""
     signed: list[tuple[str, str]] = field(default_factory=list)
     """(where, text) for a name signed below the orders and the lines under it, not read."""
+    headings: list[tuple[str, str]] = field(default_factory=list)
+    """(where, text) for a heading between the orders (``INF deployment:``), not read."""
     signed_places: list[tuple[str, str]] = field(default_factory=list)
     """(where, text) of ``signed`` for a name that is a province's (``Sofia``): said apart."""
     kept: list[Path] = field(default_factory=list)
@@ -91,6 +93,7 @@ class MailReport:
         lines += [f"  refused {where}: {clipped(found)} -- expected {clipped(why, 700)}" for where, found, why in self.refused]
         lines += [f"  typed {note}" for note in self.notes]
         lines += [f"  not read {where}: {quoted(text)} (before the orders)" for where, text in self.skipped]
+        lines += [f"  not read {where}: {quoted(text)} (a heading over the orders)" for where, text in self.headings]
         lines += [f"  not read {where}: {quoted(text)} below the orders taken for a signature; nothing typed from it (a "
                   "province's name alone is no order)" if (where, text) in self.signed_places else
                   f"  not read {where}: {quoted(text)} (a name below the orders: their signature)" for where, text in self.signed]
@@ -159,6 +162,7 @@ def enter_mails(name: str, mails: list[tuple[str, bytes]], root: str | os.PathLi
         for label, parsed in read:
             report.skipped += [(f"{label} line {line.number}", line.text) for line in parsed.skipped]
             report.signed += [(f"{label} line {line.number}", line.text) for line in parsed.signature]
+            report.headings += [(f"{label} line {line.number}", line.text) for line in parsed.headings]
             report.signed_places += [(f"{label} line {line.number}", line.text) for line in parsed.signed_places]
             if not parsed.blocks:
                 # the powers listed: a power the game's setup does not play (Europe 1619's League

@@ -82,6 +82,15 @@ _CLOSING = re.compile(rf"^({_CLOSING_WORDS})\W*$|^_{{2,}}$"
 signed on its line (``Cheers, Karl``), after which
 comes the player's name and signature with no ``-- `` line; or the rule (``____``) Outlook
 draws above the mail a reply quotes."""
+_SECTION = re.compile(r"^(?:my |the |our )?(?:(?:unit|army|fleet|movement|retreat|diplomatic|inf|influence|spring|"
+                      r"summer|fall|autumn|winter)\s+)*(?:orders?|moves|retreats|builds|disbands|adjustments|"
+                      r"(?:inf\s+|influence\s+)?(?:deployments?|placements?)(?:\s+list)?|infs?|attacks?|"
+                      r"declarations?|offers?|bribes?|purchases?|reference\s+list)\s*:$", re.IGNORECASE)
+"""A heading over a part of the orders, alone on its line between them (``INF deployment:``,
+``Orders:``, ``Builds:``), as the Europe 1615 rulebook's example boxes the deployments and the
+orders apart: left out and listed as not read, never refused as an order. Waivers are not here:
+a ``Waivers:`` heading with nothing under it is said to leave the waivers as they are."""
+
 _BULLET = re.compile(r"^[-*\u2022\u00b7\u2023\u25e6\u25aa\u2013\u2014]\s+")
 """A bullet a mail program or player puts before each line of a list (``- ``, ``• ``, ``* ``)."""
 _SPACES = {0xA0: " ", 0x2007: " ", 0x202F: " ", 0x2009: " "}
@@ -121,6 +130,8 @@ class MailOrders:
     """A name signed below a block's orders and the lines under it: not read as orders."""
     signed_places: list[MailLine] = field(default_factory=list)
     """The names of ``signature`` that are a province's (``Sofia``), for the GM to see."""
+    headings: list[MailLine] = field(default_factory=list)
+    """Headings between a block's orders (``INF deployment:``, ``Builds:``), not read as orders."""
 
 
 class _HtmlText(HTMLParser):
@@ -434,6 +445,8 @@ def _read(text: str, names: dict[str, str], opened: tuple[str, MailLine] | None 
             out.blocks.append((power[0], [] if rest is None else [MailLine(number, rest)]))
             out.power_lines.append(MailLine(number, line))
             out.phases.append(power[1])
+        elif out.blocks and _SECTION.match(line):
+            out.headings.append(MailLine(number, line))
         elif out.blocks:
             out.blocks[-1][1].append(MailLine(number, line))
         else:
