@@ -53,7 +53,7 @@ from gm_tools.edges.basemap import BaseMap, load_base_map
 from gm_tools.edges.cachefolder import cache_folder
 from gm_tools.edges.game import GamePaths
 from gm_tools.edges.pressimages import PICTURES
-from gm_tools.errors import OrderError
+from gm_tools.errors import GameError, OrderError
 from gm_tools.publish.feed import FeedEntry, atom_feed
 from gm_tools.publish.latest import game_end, index_list, site_feed
 from gm_tools.edges.recorddelta import shrink
@@ -68,9 +68,9 @@ from gm_tools.publish.maplayer import BASE_FOLDER, LAYER_SUFFIX, BasePicture
 from gm_tools.publish.provincelist import names_path, write_names
 from gm_tools.publish.phasejson import game_json, object_text, phase_json, value_texts, without_seeds
 from gm_tools.publish.render import RenderOptions, render_lines
-from gm_tools.publish.sitecontext import GameContext, PhaseContext, Section, SiteContext, DigestMemo, KnownGame, UnreadGame, collect, collect_game, collector_paused, leave_stale_to_read, read_game, set_aside, variant_or_none, _load_variant  # noqa: F401
+from gm_tools.publish.sitecontext import GameContext, PhaseContext, Section, SiteContext, DigestMemo, DamagedGame, KnownGame, UnreadGame, collect, collect_game, collector_paused, leave_stale_to_read, read_game, read_or_damaged, set_aside, variant_or_none, _load_variant  # noqa: F401
 from gm_tools.publish.sitejobs import ReadElsewhere, Readers, Recorder, make_all, make_read, read_games
-from gm_tools.publish.sitefiles import MANIFEST, BuildReport, Manifest, PngPainter, SiteWriter, code_key, copy_pictures, pages_key, picture_size, png_size, put_map, variant_key  # noqa: F401
+from gm_tools.publish.sitefiles import MANIFEST, BuildReport, Manifest, PngPainter, SiteWriter, code_key, copy_pictures, keep_damaged, pages_key, picture_size, png_size, put_map, variant_key  # noqa: F401
 from gm_tools.publish.gamepage import write_game_page
 from gm_tools.publish.siteviews import game_summary, phase_view
 from gm_tools.engine.variant import Variant
@@ -404,7 +404,13 @@ def write_site(context: SiteContext, site_dir: str | os.PathLike, settings: Site
     for game in context.games:
         entry = manifest.old.get(game.name, {})
         if isinstance(game, UnreadGame):  # a caller that left it to read (collect(defer=True))
-            game = read_game(context.root, game.name)
+            game = read_or_damaged(game.name, partial(read_game, context.root, game.name))
+        if isinstance(game, DamagedGame):
+            summary = keep_damaged(game.name, game.fault, entry, writer, manifest)
+            if summary is not None:
+                summaries.append(summary)
+                kept.add(game.name)
+            continue
         if isinstance(game, KnownGame) and not Manifest.shows_again(entry):
             game = collect_game(context.root, game.name, game.source_digest)  # the manifest changed meanwhile
         if isinstance(game, KnownGame):
@@ -490,7 +496,7 @@ def write_site(context: SiteContext, site_dir: str | os.PathLike, settings: Site
     # a base map no game's pages name any more (the renderer or the variant changed) goes too:
     # every game, kept or made, produced the one its layers name
     writer.prune(BASE_FOLDER)
-    manifest.save({g.name for g in context.games}, writer)
+    manifest.save({g.name for g in context.games} & manifest.games.keys(), writer)  # a damaged game never built: none
     writer.end()
     return writer.report
 
@@ -574,6 +580,9 @@ def build_site(games_root: str | os.PathLike, site_dir: str | os.PathLike,
             if readers is not None:
                 build.callback(readers.close)
             build.enter_context(set_aside())
+        damaged = [g for g in context.games if isinstance(g, DamagedGame)]
+        if damaged and len(damaged) == len(context.games):  # nothing to publish: the fault alone, nothing written
+            raise GameError(damaged[0].fault)
         with site_lock(Path(site_dir)):
             report = write_site(context, site_dir, settings, env, readers, build_key, painter)
     memo.save()
@@ -587,4 +596,4 @@ def cmd_site(args) -> int:
     report = build_site(games_root(getattr(args, "root", None)), Path(getattr(args, "out", None) or "site"),
                         SiteSettings(maps_beside=True))
     print(report.text())
-    return 0
+    return 1 if report.damaged else 0

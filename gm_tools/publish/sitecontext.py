@@ -12,6 +12,7 @@ import os
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Callable
 
 from markupsafe import Markup
 
@@ -160,6 +161,25 @@ class UnreadGame:
     which a first build of a large archive spreads over every core."""
 
     name: str
+
+
+@dataclass
+class DamagedGame:
+    """A game whose files cannot be read (its ``game.json`` or a record damaged or lost by
+    hand): left out of the build with its fault said, the pages an earlier build made of it
+    kept as they are, so that one damaged game stops no other game's turn from publishing."""
+
+    name: str
+    fault: str
+    """The reader's error, naming the file and what is wrong with it."""
+
+
+def read_or_damaged(name: str, read: Callable[[], GameContext]) -> GameContext | DamagedGame:
+    """``read()``, or the game as damaged when its files fail it (a user's error, never a bug's)."""
+    try:
+        return read()
+    except UserError as e:
+        return DamagedGame(name, str(e))
 
 
 @dataclass
@@ -444,7 +464,7 @@ def collect(games_root: str | os.PathLike, known: dict[str, str] | None = None,
             if known and known.get(name) == digest:
                 games.append(KnownGame(name, digest))
             else:
-                games.append(collect_game(root, name, digest, contents))
+                games.append(read_or_damaged(name, lambda: collect_game(root, name, digest, contents)))
     return SiteContext(games=games, root=root)
 
 

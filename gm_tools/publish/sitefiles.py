@@ -50,6 +50,10 @@ class BuildReport:
     def files(self) -> int:
         return len(self.written) + len(self.unchanged)
 
+    damaged: list[str] = field(default_factory=list)
+    """Games left out of the build because their files cannot be read (their faults are among
+    the warnings): ``gm-tools site`` then ends with an error status."""
+
     def text(self) -> str:
         return "\n".join([f"site: {len(self.written)} file(s) written, {len(self.unchanged)} unchanged, "
                           f"{len(self.removed)} removed, {self.pngs} PNG(s) drawn",
@@ -485,3 +489,19 @@ class Manifest:
         data = json.dumps({"format": 1, "games": {n: self.games[n] for n in sorted(names)}},
                           sort_keys=True, separators=(",", ":")) + "\n"
         writer.write(self.path.relative_to(writer.root).as_posix(), data, reported=False)
+
+
+def keep_damaged(name: str, fault: str, entry, writer: "SiteWriter", manifest: "Manifest") -> dict | None:
+    """A game whose files cannot be read: the pages the last build made of it kept as they
+    are (listed in the archive as they were), or, never built, left out; the build warns
+    either way. Returns its summary for the archive's index, if kept."""
+    writer.report.damaged.append(name)
+    files = entry.get("files") if isinstance(entry, dict) else None
+    if Manifest.shows_again(entry) and isinstance(files, list) and all(isinstance(f, str) and writer.exists(f) for f in files):
+        writer.keep_all(files)
+        manifest.games[name] = dict(entry)
+        writer.warn(f"{fault}; game {name} is not published until its file is mended (its pages stay as the "
+                    "last build made them; `gm-tools status` and `replay` name what is wrong)")
+        return entry["summary"]
+    writer.warn(f"{fault}; game {name} is not published until its file is mended")
+    return None

@@ -36,7 +36,7 @@ from typing import Callable, Iterator
 
 from gm_tools.edges.game import GamePaths
 from gm_tools.edges.lifetime import end_with_parent
-from gm_tools.publish.sitecontext import DigestMemo, SiteContext, UnreadGame, collector_paused, set_aside
+from gm_tools.publish.sitecontext import DigestMemo, SiteContext, UnreadGame, collector_paused, read_or_damaged, set_aside
 from gm_tools.publish.sitefiles import BuildReport, SiteWriter, holds
 
 POOL_FROM = 40
@@ -360,13 +360,13 @@ def read_games(context: SiteContext, read: Callable, make: Callable,
     if (workers < 2 or "fork" not in multiprocessing.get_all_start_methods()
             or _phases_on_disk(context.root, names) < POOL_FROM):
         for i, name in zip(places, names):
-            context.games[i] = read(name)[0]
+            context.games[i] = read_or_damaged(name, lambda: read(name)[0])
         return None
     readers = Readers(names, read, make, workers)
     try:
         for index, (i, facts) in enumerate(zip(places, readers.checked())):
-            if facts is None:  # its worker failed on it: read here, which raises the error
-                context.games[i] = read(names[index])[0]
+            if facts is None:  # its worker failed on it: read here, which finds its fault
+                context.games[i] = read_or_damaged(names[index], lambda: read(names[index])[0])
                 continue
             facts.index = index
             if memo is not None and facts.memo:
