@@ -21,7 +21,7 @@ from gm_tools.errors import Problem, WorkbookError, did_you_mean
 from gm_tools.engine.hooks import CHOICE, INTEGER, ORDERS, Column, InputRow, Table
 from gm_tools.edges.xlsxfile import FIXED_TIME, _macro_enabled, _normalise  # noqa: F401 (FIXED_TIME: re-exported)
 from gm_tools.edges.deadline import deadline_cell, deadline_text
-from gm_tools.edges.strays import as_laid_out, as_shown, cell_text as _text, choice_key, formula_expected, own_power_left_off, header_columns, no_column, whole_number as _integer, nothing_beyond as _nothing_beyond, nothing_outside as _nothing_outside, orders_in_column, read_in_columns
+from gm_tools.edges.strays import as_laid_out, as_shown, cell_text as _text, choice_key, formula_expected, own_power_left_off, header_columns, inserted_columns, no_column, whole_number as _integer, nothing_beyond as _nothing_beyond, nothing_outside as _nothing_outside, orders_in_column, read_in_columns
 from gm_tools.edges.gmsheets import GmSheet, add_gm_sheets, copies_typed_in, never_formulas, read_gm_sheets
 from gm_tools.edges.layout import PowerBlock
 from gm_tools.edges.pressimages import press_problems
@@ -473,6 +473,8 @@ def _read_game(ws, variant: Variant, problems: list[Problem]) -> tuple[dict, dic
 
 def _read_orders(ws, variant: Variant, problems: list[Problem]) -> list[OrderEntry]:
     powers, entries = power_lookup(variant), []
+    if inserted_columns(ws, tuple(header for header, _ in ORDER_COLUMNS), problems):
+        return entries  # read a column off, every row would be named wrongly
     _check_layout(ws, problems, tuple(header for header, _ in ORDER_COLUMNS))
     for row in range(2, ws.max_row + 1):
         written = _text(_typed(ws, row, 3, problems))
