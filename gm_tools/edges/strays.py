@@ -190,7 +190,10 @@ def as_laid_out(ws, table, row: int, columns: list[int], problems: list[Problem]
     """A row gm-tools filled (``table.rows``) with nothing typed in it still holds what was
     written in its locked cells: a row deleted or moved above it (a Reichstag voter's, whose
     vote is typed beside the name) would shift every row below, and a vote typed later on
-    the shifted row would count for another."""
+    the shifted row would count for another. A ``keyed`` table's rows are checked by their names
+    instead (:mod:`.keyedrows`)."""
+    if table.keyed:
+        return
     for column, written, at in zip(table.columns, table.rows[row - 2], columns):
         if column.editable or written is None:
             continue
