@@ -348,6 +348,11 @@ def test_sorted_player_turns_are_read_by_the_players_names(before_turns, tmp_pat
               for folder in (laid, root)]
     for key in ("results", "notes", "extra", "after"):
         assert record[0][key] == record[1][key], key
+    # Blue's actions cleared on the sorted sheet (his row now row 5, Green's laid-out row): his
+    # missing actions are not blamed on the row gm-tools laid out for him, now Orange's
+    cleared = {**reversed_rows, **{f"{TURNS}!{c}5": None for c in "BCDE"}}
+    _, text = _played(before_turns, tmp_path, cleared)
+    assert text and f"{TURNS}!B2:B6: found " in text and f"{TURNS}!B3:" not in text
 
 
 @pytest.mark.parametrize("count, found", [(0, "'0'"), (None, "nothing"), (-1, "'-1'")])

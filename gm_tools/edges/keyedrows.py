@@ -84,3 +84,29 @@ def keyed_rows(ws, table: Table, headers: dict[str, int], rows: list[InputRow], 
         name = names.get(_folded(str(row.values.get(key.header) or "")))
         out.append(replace(row, values={**row.values, key.header: name}) if name else row)
     return out
+
+
+def names_at(data: bytes, tables: list[Table]) -> dict[str, dict[int, str]]:
+    """Each ``keyed`` table's rows as the workbook ``data`` has them: sheet -> {row: the name laid
+    out that the row's first column reads as}, the first row of a name named twice. What types
+    into such a sheet (``gm-tools orders``: a player's mailed line on his row) finds his row
+    here, wherever the GM sorted it; the rows read back hold only those with an entry."""
+    keyed = {t.title: t for t in tables if t.keyed and t.rows}
+    if not keyed:
+        return {}
+    from gm_tools.edges.workbook import open_workbook
+
+    wb = open_workbook(data, "", only=lambda title: title in keyed)
+    out: dict[str, dict[int, str]] = {}
+    for title, table in keyed.items():
+        if title not in wb.sheetnames:
+            continue
+        ws, names, header = wb[title], _names(table), _folded(table.columns[0].header)
+        at = next((c for c in range(1, ws.max_column + 1) if _folded(cell_text(ws.cell(row=1, column=c).value)) == header), None)
+        found: dict[int, str] = {}
+        for r in range(2, (ws.max_row if at else 1) + 1):
+            name = names.get(_folded(cell_text(ws.cell(row=r, column=at).value)))
+            if name and name not in found.values():
+                found[r] = name
+        out[title] = found
+    return out

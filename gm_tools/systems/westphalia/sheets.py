@@ -574,10 +574,15 @@ def _prefilled(sheet: str, columns: tuple[str, ...], players: tuple[str, ...],
     # the row laid out for the player is his, whatever is typed over his locked name (the
     # workbook reader names that cell); on a keyed sheet his row is the one naming him
     by_row = {_row_of(r): r for r in rows.get(sheet, [])} if sheet not in (PROVINCES, TURNS) else {}
+    # A keyed sheet the GM sorted: a player whose row holds nothing is not read back, so where his
+    # row now is is not known here; a problem with it names the column's rows, not another's row.
+    moved = not by_row and any(players.index(p) + 2 != _row_of(r) for p, r in by_player.items() if p in players)
     out = []
     for i, player in enumerate(players, start=2):
         row = by_row.get(i) or by_player.get(player)
-        cells = row.cells if row else {c: f"{sheet}!{'ABCDEFGH'[j]}{i}" for j, c in enumerate(columns)}
+        at = f"2:{{0}}{len(players) + 1}" if moved else str(i)
+        cells = row.cells if row else {c: f"{sheet}!{'ABCDEFGH'[j]}{at.format('ABCDEFGH'[j])}"
+                                       for j, c in enumerate(columns)}
         out.append((player, row.values if row else {}, cells))
     return out
 
