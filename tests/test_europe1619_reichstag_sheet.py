@@ -55,46 +55,64 @@ HESSE_BAN = {"Reichstag!A2": "imperial_ban", "Reichstag!B2": "UNION", "Reichstag
 def test_the_same_voter_twice_is_refused_at_the_retyped_row(orders_phase):
     """1619 rulebook, 'Reichstag': 'all members will vote on the item': one vote each. LEAGUE's
     row retyped as a second AUSTRIA vote would drop one of AUSTRIA's votes and LEAGUE's row."""
-    problems = refused(orders_phase, {**HESSE_BAN, "Reichstag Votes!B2": "for",
-                                      "Reichstag Votes!A3": "AUSTRIA", "Reichstag Votes!B3": "against"})
-    (problem,) = problems
-    assert (problem.sheet, problem.cell, problem.found) == ("Reichstag Votes", "A3", "'AUSTRIA'")
-    assert "'LEAGUE'" in problem.expected and "AUSTRIA is on row 2" in problem.expected
+    problems = cells(refused(orders_phase, {**HESSE_BAN, "Reichstag Votes!B2": "for",
+                                            "Reichstag Votes!A3": "AUSTRIA", "Reichstag Votes!B3": "against"}))
+    assert sorted(problems) == ["Reichstag Votes!A2:A6", "Reichstag Votes!A3"]
+    assert problems["Reichstag Votes!A3"].found == "'AUSTRIA'"
+    assert problems["Reichstag Votes!A3"].expected.startswith("one row for AUSTRIA (AUSTRIA is on row 2 too)")
+    assert problems["Reichstag Votes!A2:A6"].found == "no row for LEAGUE"
 
 
-def test_a_deleted_voter_row_is_refused_where_the_rows_shift(orders_phase):
-    """1619 rulebook, 'Reichstag': 'all members will vote on the item'. Deleting LEAGUE's row
-    moves UNION's vote up to LEAGUE's row 3: refused there, not counted for the wrong power."""
-    wb = openpyxl.load_workbook(io.BytesIO(orders_phase.workbook.read_bytes()))
-    wb["Reichstag Votes"].delete_rows(3)
+def _rows_changed(paths, change) -> None:
+    wb = openpyxl.load_workbook(io.BytesIO(paths.workbook.read_bytes()))
+    change(wb["Reichstag Votes"])
     buffer = io.BytesIO()
     wb.save(buffer)
-    orders_phase.workbook.write_bytes(buffer.getvalue())
-    problems = refused(orders_phase, {"Reichstag!A2": "restrict_attacks", "Reichstag Votes!B2": "for",
-                                      "Reichstag Votes!B3": "for"})
-    problem = cells(problems)["Reichstag Votes!A3"]
-    assert problem.found == "'UNION'"
-    assert "'LEAGUE'" in problem.expected and "UNION is on row 4" in problem.expected
-    # the rows below, shifted with no vote typed, are named too (each at its own cell, once)
-    assert sorted(cells(problems)) == ["Reichstag Votes!A3", "Reichstag Votes!A4", "Reichstag Votes!A5",
-                                       "Reichstag Votes!A6"]
+    paths.workbook.write_bytes(buffer.getvalue())
 
 
-def test_a_deleted_voter_row_with_no_vote_below_is_refused_too(orders_phase):
+def test_a_deleted_voter_row_is_refused_naming_the_voter(orders_phase):
     """1619 rulebook, 'Reichstag': 'all members will vote on the item', and 'A no vote is treated
-    as a vote against the agenda'. LEAGUE's row deleted, and only AUSTRIA's vote typed above it:
-    LEAGUE's vote would silently count as against; the shifted rows are refused at their cells."""
-    wb = openpyxl.load_workbook(io.BytesIO(orders_phase.workbook.read_bytes()))
-    wb["Reichstag Votes"].delete_rows(3)
-    buffer = io.BytesIO()
-    wb.save(buffer)
-    orders_phase.workbook.write_bytes(buffer.getvalue())
-    problems = cells(refused(orders_phase, {"Reichstag!A2": "restrict_attacks", "Reichstag Votes!B2": "for"}))
-    assert sorted(problems) == ["Reichstag Votes!A3", "Reichstag Votes!A4", "Reichstag Votes!A5", "Reichstag Votes!A6"]
-    assert problems["Reichstag Votes!A3"].found == "'UNION'"
-    assert problems["Reichstag Votes!A3"].expected.startswith("'LEAGUE', as gm-tools laid out row 3")
-    assert (problems["Reichstag Votes!A6"].found, problems["Reichstag Votes!A6"].expected[:8]) == (
-        "an empty cell", "'SAVOY',")
+    as a vote against the agenda'. LEAGUE's row deleted: LEAGUE's vote would silently count as
+    against, so it is refused naming LEAGUE; the rows below, read by their voters' names, are
+    not blamed for having moved up."""
+    _rows_changed(orders_phase, lambda ws: ws.delete_rows(3))
+    (problem,) = refused(orders_phase, {"Reichstag!A2": "restrict_attacks", "Reichstag Votes!B2": "for",
+                                        "Reichstag Votes!B3": "for"})
+    assert (problem.sheet, problem.cell, problem.found) == ("Reichstag Votes", "A2:A6", "no row for LEAGUE")
+    assert problem.expected.startswith("a row for each voter gm-tools laid out (AUSTRIA, LEAGUE, UNION, SAXONY, SAVOY)")
+
+
+def test_sorted_voter_rows_are_read_by_the_voters_names(orders_phase):
+    """1619 rulebook, 'Reichstag': 'all members will vote on the item'. The GM sorts the Votes
+    sheet (here by vote, rows moved with their names): each vote is still its voter's. Sorted,
+    the rows were refused as moved ('expected 'LEAGUE', the voter laid out on row 3')."""
+    def sort(ws):
+        laid = [(ws.cell(r, 1).value, ws.cell(r, 2).value) for r in range(2, 7)]
+        for r, (voter, vote) in enumerate(reversed(laid), start=2):
+            ws.cell(r, 1).value, ws.cell(r, 2).value = voter, vote
+
+    # AUSTRIA for, the others against ('A no vote is treated as a vote against'), typed and sorted
+    type_cells(orders_phase, {"Reichstag!A2": "restrict_attacks", "Reichstag Votes!B2": "for",
+                              "Reichstag Votes!B3": "against", "Reichstag Votes!B4": "against"})
+    _rows_changed(orders_phase, sort)
+    assert [c.value for c in openpyxl.load_workbook(orders_phase.workbook)["Reichstag Votes"]["A"]][1:6] == [
+        "SAVOY", "SAXONY", "UNION", "LEAGUE", "AUSTRIA"]
+    assert turn(orders_phase).processed
+    import json
+    record = json.loads((orders_phase.root / orders_phase.name / "history" / "Y1619M.json").read_text())
+    assert record["extra"]["europe1619"]["reichstag"]["votes"] == {
+        "AUSTRIA": True, "LEAGUE": False, "UNION": False}
+
+
+def test_a_voter_named_by_his_powers_name_or_in_lower_case_is_his_row(orders_phase):
+    type_cells(orders_phase, {"Reichstag!A2": "restrict_attacks", "Reichstag Votes!A2": "austria",
+                              "Reichstag Votes!B2": "for", "Reichstag Votes!A3": "Catholic League and Bavaria"})
+    problems = cells(refused(orders_phase, {"Reichstag Votes!A4": "Nobody"}))
+    assert {cell: p.found for cell, p in problems.items()} == {"Reichstag Votes!A4": "'Nobody'",
+                                                               "Reichstag Votes!A2:A6": "no row for UNION"}
+    assert problems["Reichstag Votes!A4"].expected.startswith("one of the voters gm-tools laid out a row for (AUSTRIA, LEAGUE, UNION, "
+                                           "SAXONY, SAVOY): each row is read by the Voter in column A")
 
 
 def test_the_target_of_an_imperial_ban_may_not_vote(orders_phase):

@@ -71,8 +71,8 @@ CASES = {
     "an old copy": (_old_copy, ["Game!B4: found 'S1901M', expected 'F1901M', the game's current phase (is this an "
                                 "old copy of the workbook?"]),
     "a column inserted": (lambda t, p: edit_workbook(p.workbook, _column_inserted),
-                          ["Orders!A1: found an empty header, expected the header 'Power'",
-                           "Orders!B1: found 'Power', expected the header 'Unit'"]),
+                          ["Orders!A:A: found a column inserted (with no header), expected the columns gm-tools "
+                           "wrote (Power in A, Unit in B, Order in C): delete column A"]),
     "merged order cells": (lambda t, p: edit_workbook(p.workbook, _merged_orders),
                            ["Orders!C3:C4: found merged cells, expected one value a cell"]),
 }

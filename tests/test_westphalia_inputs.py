@@ -15,6 +15,7 @@ Diplomacy Game').
 from __future__ import annotations
 
 import io
+import json
 import shutil
 import tempfile
 from pathlib import Path
@@ -317,15 +318,41 @@ def test_a_workbook_laid_out_before_the_diplomacy_game_sheet_still_reads(before_
     assert text and f"{TURNS}!F6: found '50', expected at most " in text
 
 
-def test_a_players_name_retyped_on_his_row_is_named_at_that_cell(before_turns, tmp_path):
+def test_a_players_name_retyped_on_his_row_is_still_his_row(before_turns, tmp_path):
     """'Player turns are done in initiative order': the Player Turns sheet lists every player, in
-    that order, in a locked column. A GM who lifts the protection and retypes Blue's name ('blue',
-    'Blue Kraken') beside his actions is told so at that cell, not that Blue's actions are missing
-    from a row that holds them; nothing is written."""
+    that order, in a locked column, and each row is read by the name in it. A GM who lifts the
+    protection and retypes Blue's name as the other sheets take it ('blue', 'Blue Kraken') still
+    has Blue's row; a name of no player is told at that cell, with Blue's row missing, and
+    nothing is written."""
     for typed in ("blue", "Blue Kraken"):
-        text = _turn(before_turns, tmp_path, {f"{TURNS}!A3": typed})
-        assert text and f"{TURNS}!A3: found {typed!r}, expected 'BLUE', as gm-tools laid out row 3" in text
-        assert f"{TURNS}!B3" not in text
+        assert _turn(before_turns, tmp_path, {f"{TURNS}!A3": typed}) is None
+    text = _turn(before_turns, tmp_path, {f"{TURNS}!A3": "Blu"})
+    assert text and (f"{TURNS}!A3: found 'Blu', expected one of the players gm-tools laid out a row for (RED, BLUE, "
+                     "ORANGE, YELLOW, GREEN): each row is read by the Player in column A") in text
+    assert f"{TURNS}!A2:A6: found no row for BLUE" in text
+
+
+def test_sorted_player_turns_are_read_by_the_players_names(before_turns, tmp_path):
+    """'Player turns are done in initiative order': the turns are played in that order whatever
+    order the GM sorted the Player Turns sheet into (here reversed, each row moved whole): each
+    row is read by the player named in it, and the record is the one the unsorted sheet gives.
+    Sorted, the sheet was refused row by row ('expected 'RED', as gm-tools laid out row 2')."""
+    laid, _ = _played(before_turns, tmp_path, {})
+    wb = openpyxl.load_workbook(laid / "westphalia-demo" / "backups" / f"{STOP}.xlsx")
+    grid = {(r, c): wb[TURNS].cell(r, c).value for r in range(2, 7) for c in range(1, 9)}
+    assert [grid[(r, 1)] for r in range(2, 7)] == ["RED", "BLUE", "ORANGE", "YELLOW", "GREEN"]
+    reversed_rows = {f"{TURNS}!{'ABCDEFGH'[c - 1]}{8 - r}": v for (r, c), v in grid.items()}
+    root, text = _played(before_turns, tmp_path, reversed_rows)
+    assert text is None
+    record = [json.loads((folder / GAME / "history" / f"{STOP}.json").read_text(encoding="utf-8"))
+              for folder in (laid, root)]
+    for key in ("results", "notes", "extra", "after"):
+        assert record[0][key] == record[1][key], key
+    # Blue's actions cleared on the sorted sheet (his row now row 5, Green's laid-out row): his
+    # missing actions are not blamed on the row gm-tools laid out for him, now Orange's
+    cleared = {**reversed_rows, **{f"{TURNS}!{c}5": None for c in "BCDE"}}
+    _, text = _played(before_turns, tmp_path, cleared)
+    assert text and f"{TURNS}!B2:B6: found " in text and f"{TURNS}!B3:" not in text
 
 
 @pytest.mark.parametrize("count, found", [(0, "'0'"), (None, "nothing"), (-1, "'-1'")])

@@ -152,6 +152,26 @@ def test_the_diplomacy_game_row_takes_each_players_card_from_his_own_mail(tmp_pa
     assert ("YELLOW", "Diplomacy Game with ORANGE: Cooperate against Compete; takes 0 Influence, ORANGE 3") in done
 
 
+def test_a_mail_is_typed_on_the_players_row_of_a_sorted_player_turns_sheet(tmp_path):
+    """'Player turns are done in initiative order': the Player Turns sheet has a row for each
+    player, read by the name in it, so the GM may sort it; a player's mailed actions go on the
+    row that names him, wherever it now is, not on the row laid out for him (another's now),
+    and the turn reads them as his."""
+    import openpyxl
+
+    paths = played_to("R1610T", tmp_path)
+    wb = openpyxl.load_workbook(paths.workbook)
+    laid = [wb["Player Turns"].cell(r, 1).value for r in range(2, 7)]
+    assert laid == ["YELLOW", "ORANGE", "RED", "GREEN", "BLUE"]  # this round's Initiative Order
+    for r, name in enumerate(sorted(laid), start=2):  # sorted by name: RED on row 5, ORANGE's row 4
+        wb["Player Turns"].cell(r, 1).value = name
+    wb.save(paths.workbook)
+    assert orders(tmp_path, ("red.txt", "Red\nActions: Heresy, Diplomacy\n"))[0] == 0
+    turns = {row[0]: row[1:4] for row in rows_of(paths, "Player Turns")}
+    assert turns["RED"] == ("yes", "yes", "no") and turns["ORANGE"] == (None, None, None)
+    assert cell(paths, "Player Turns!A5") == "RED"
+
+
 def test_a_card_before_every_action_is_known_waits_for_them(tmp_path):
     """'Engage in Diplomacy': 'At the beginning of Engage in Diplomacy, all Players that Combatted
     Heresy secretly either place a cube ... Players that reveal a cube place their cube in Engage in Diplomacy':

@@ -150,6 +150,22 @@ def test_a_row_typed_below_the_players_rows_is_named(setup_games, tmp_path):
     protection lifted) would be read instead of his own or not at all: it is named at its cell."""
     rows = PICKS + [("ORANGE", "DES, FRS, FUL, KEM", "FUR")]
     error = turn_refused(GAME, typed_copy(setup_games["P1510L"], tmp_path, GAME, "Pick Provinces", rows))
-    assert error.splitlines()[1:] == ["  Pick Provinces!A7: found 'ORANGE', expected nothing below row 6: gm-tools "
-                                      "laid out the sheet's rows, one for each player (RED, BLUE, YELLOW, GREEN, "
-                                      "ORANGE), to type beside"]
+    assert error.splitlines()[1:] == ["  Pick Provinces!A7: found 'ORANGE', expected one row for ORANGE (ORANGE is "
+                                      "on row 6 too): each row is read by the Player in column A"]
+
+
+def test_sorted_pick_provinces_rows_are_read_by_the_players_names(setup_games, tmp_path):
+    """'The First Player picks 4 provinces ... Other Players follow, in Setup Order': the picks
+    are made in Setup Order however the GM sorted the sheet (here by name, each row moved
+    whole): each row is its named player's, and the record is the one the sheet as laid out
+    gives. Sorted, every row was refused as moved ('expected 'RED', as gm-tools laid out row 2')."""
+    import json
+
+    laid = typed_copy(setup_games["P1510L"], tmp_path / "laid", GAME, "Pick Provinces", PICKS)
+    assert turn_refused(GAME, laid) is None
+    root = typed_copy(setup_games["P1510L"], tmp_path / "sorted", GAME, "Pick Provinces", sorted(PICKS))
+    assert turn_refused(GAME, root) is None
+    record = [json.loads((folder / GAME / "history" / "P1510L.json").read_text(encoding="utf-8"))
+              for folder in (laid, root)]
+    for key in ("results", "notes", "extra", "after"):
+        assert record[0][key] == record[1][key], key

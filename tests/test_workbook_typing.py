@@ -251,3 +251,31 @@ def test_a_number_in_a_percent_formatted_cell_is_named_as_the_gm_sees_it(tmp_pat
     edit_workbook(paths.workbook, percent)
     problems = problems_after(paths, tmp_path)
     assert [p.split(", expected")[0] for p in problems] == ["Orders!C14: found '5%'", "Orders!C15: found '12.5%'"]
+
+
+def test_a_column_inserted_in_the_orders_sheet_is_named_once_with_its_fix(tmp_path):
+    """A "Notes" column inserted before the Order column (the sheet's protection lifted) is named
+    once, at its column, with what to do; it was named as every header and every order cell one
+    column off (32 lines for a standard game: 'found 'A BUD', expected a legal order'). Still
+    refused, not read by the headers: `gm-tools orders` types a mail's orders into column C, and
+    the next phase's workbook is laid out afresh, so a column read there would be typed over or
+    lost. Nothing is written."""
+    paths = create(tmp_path)
+
+    def notes(wb):
+        wb["Orders"].insert_cols(2)
+        wb["Orders"]["B1"], wb["Orders"]["B3"], wb["Orders"]["D14"] = "Notes", "watch him", "A PAR - BUR"
+
+    edit_workbook(paths.workbook, notes)
+    assert problems_after(paths, tmp_path) == [
+        "Orders!B:B: found a column inserted (headed 'Notes'), expected the columns gm-tools wrote (Power in A, "
+        "Unit in B, Order in C): delete column B, as the orders are read and typed by their places; a note may go "
+        "on a sheet of your own, which is carried to the next phase's workbook"]
+
+
+def test_a_renamed_orders_header_is_still_named_at_its_cell(tmp_path):
+    # no column inserted: each header not as written is named where it is, as before
+    paths = create(tmp_path)
+    type_cells(paths, {"Orders!B1": "Notes"})
+    assert problems_after(paths, tmp_path) == [
+        "Orders!B1: found 'Notes', expected the header 'Unit' gm-tools wrote (columns must not be moved or renamed)"]

@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from gm_tools.edges.keyedrows import names_at
 from gm_tools.edges.workbook import cell_value
 from gm_tools.engine.hooks import InputRow, Table, hooks_for
 from gm_tools.engine.system import SheetNow
@@ -39,8 +40,12 @@ def _unlaid(sheet: str, header: str, where: str) -> str:
 class Grid:
     """The phase's input sheets as the turn will read them: (row, header) -> value by sheet."""
 
-    def __init__(self, tables: list[Table], rows: dict[str, list[InputRow]] | None = None, unlaid=()):
+    def __init__(self, tables: list[Table], rows: dict[str, list[InputRow]] | None = None, unlaid=(),
+                 workbook: bytes | None = None):
+        """``workbook``: its bytes, where a ``keyed`` table's rows (a row for each player, which
+        the GM may sort) are found by their names, not laid out in order."""
         self.tables = {t.title: t for t in tables}
+        named = names_at(workbook, tables) if workbook is not None else {}
         self.unlaid = frozenset(unlaid)
         """(Sheet, header) of the optional columns the workbook was laid out without
         (``WorkbookEntries.unlaid``): a value typed there is a problem, never read."""
@@ -48,8 +53,12 @@ class Grid:
         self.letters: dict[str, dict[str, str]] = {}
         for table in tables:
             cells = {}
+            laid_at = {name: n for n, name in named[table.title].items()} if table.title in named else {}
             for r, laid in enumerate(table.rows, start=2):
-                cells.update({(r, c.header): v for c, v in zip(table.columns, laid) if v not in (None, "")})
+                if laid_at and str(laid[0]) not in laid_at:
+                    continue  # his row is gone: the turn refuses the sheet, so nothing is typed for him
+                at = laid_at.get(str(laid[0]), r)
+                cells.update({(at, c.header): v for c, v in zip(table.columns, laid) if v not in (None, "")})
             letters = {c.header: _letter(i) for i, c in enumerate(table.columns)}
             for row in (rows or {}).get(table.title, []):
                 for header, ref in row.cells.items():

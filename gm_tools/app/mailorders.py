@@ -151,7 +151,7 @@ def enter_mails(name: str, mails: list[tuple[str, bytes]], root: str | os.PathLi
                  if variant.powers[power].playable and not _other_phase(variant, position, phase, named_in)}
         context, mailed_sheets = _context_rows(variant, position, on_sheets, batch)
         tables = [t for t in hooks_for(variant).input_sheets(variant, position) if t.title not in entries.absent]
-        start = Grid(tables, entries.inputs, entries.unlaid)
+        start = Grid(tables, entries.inputs, entries.unlaid, before)
         grid = start.copy()
         celled = {(b.label, id(b.lines)): b for b in type_blocks(variant, position, grid, [
             Block(label, power, lines) for label, parsed in read

@@ -190,7 +190,10 @@ def as_laid_out(ws, table, row: int, columns: list[int], problems: list[Problem]
     """A row gm-tools filled (``table.rows``) with nothing typed in it still holds what was
     written in its locked cells: a row deleted or moved above it (a Reichstag voter's, whose
     vote is typed beside the name) would shift every row below, and a vote typed later on
-    the shifted row would count for another."""
+    the shifted row would count for another. A ``keyed`` table's rows are checked by their names
+    instead (:mod:`.keyedrows`)."""
+    if table.keyed:
+        return
     for column, written, at in zip(table.columns, table.rows[row - 2], columns):
         if column.editable or written is None:
             continue
@@ -200,3 +203,32 @@ def as_laid_out(ws, table, row: int, columns: list[int], problems: list[Problem]
             problems.append(Problem(ws.title, cell.coordinate, found,
                                     f"{cell_text(written)!r}, as gm-tools laid out row {row} (a row of this "
                                     "sheet deleted, moved or retyped would put an entry beside another's name)"))
+
+
+def inserted_columns(ws, headers: tuple[str, ...], problems: list[Problem]) -> bool:
+    """Whether columns were inserted among those gm-tools wrote (``headers``, from column A), each
+    then one problem at its column: the Orders sheet is not read by its headers, because what
+    writes into it (``gm-tools orders`` typing a mail's orders into the Order column) and the
+    next phase's workbook, laid out afresh, know its columns by their places; a column read
+    there would be typed over or dropped. Without this, each row is named as read one column
+    off (an order found 'A PAR' where the unit is)."""
+    found = [cell_text(ws.cell(row=1, column=c).value) for c in range(1, ws.max_column + 1)]
+    matched, inserted = 0, []
+    for column, header in enumerate(found, start=1):
+        if matched == len(headers):
+            break
+        if _folded(header) == _folded(headers[matched]):
+            matched += 1
+        else:
+            inserted.append(column)
+    if matched < len(headers) or not inserted:
+        return False  # moved, renamed or deleted: the header check names each cell
+    wrote = ", ".join(f"{h} in {get_column_letter(i)}" for i, h in enumerate(headers, start=1))
+    for column in inserted:
+        letter, header = get_column_letter(column), found[column - 1]
+        problems.append(Problem(ws.title, f"{letter}:{letter}",
+                                f"a column inserted ({f'headed {header!r}' if header else 'with no header'})",
+                                f"the columns gm-tools wrote ({wrote}): delete column {letter}, as the orders "
+                                f"are read and typed by their places; a note may go on a sheet of your own, "
+                                f"which is carried to the next phase's workbook"))
+    return True

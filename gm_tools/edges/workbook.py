@@ -21,7 +21,8 @@ from gm_tools.errors import Problem, WorkbookError, did_you_mean
 from gm_tools.engine.hooks import CHOICE, INTEGER, ORDERS, Column, InputRow, Table
 from gm_tools.edges.xlsxfile import FIXED_TIME, _macro_enabled, _normalise  # noqa: F401 (FIXED_TIME: re-exported)
 from gm_tools.edges.deadline import deadline_cell, deadline_text
-from gm_tools.edges.strays import as_laid_out, as_shown, cell_text as _text, choice_key, formula_expected, own_power_left_off, header_columns, no_column, whole_number as _integer, nothing_beyond as _nothing_beyond, nothing_outside as _nothing_outside, orders_in_column, read_in_columns
+from gm_tools.edges.keyedrows import keyed_rows
+from gm_tools.edges.strays import as_laid_out, as_shown, cell_text as _text, choice_key, formula_expected, own_power_left_off, header_columns, inserted_columns, no_column, whole_number as _integer, nothing_beyond as _nothing_beyond, nothing_outside as _nothing_outside, orders_in_column, read_in_columns
 from gm_tools.edges.gmsheets import GmSheet, add_gm_sheets, copies_typed_in, never_formulas, read_gm_sheets
 from gm_tools.edges.layout import PowerBlock
 from gm_tools.edges.pressimages import press_problems
@@ -202,8 +203,6 @@ class _Writer:
                  for ws in self.wb.worksheets if ws.title in self.rows_later}
         return _normalise(buffer.getvalue(), {
             part: lambda xml, t=table: with_rows(xml, t.rows, len(t.columns)) for part, table in later.items()})
-
-    # helpers
 
     def _protect(self, ws) -> None:
         # Locked cells guard against accidental typing; resizing rows and columns stays allowed.
@@ -473,6 +472,8 @@ def _read_game(ws, variant: Variant, problems: list[Problem]) -> tuple[dict, dic
 
 def _read_orders(ws, variant: Variant, problems: list[Problem]) -> list[OrderEntry]:
     powers, entries = power_lookup(variant), []
+    if inserted_columns(ws, tuple(header for header, _ in ORDER_COLUMNS), problems):
+        return entries  # read a column off, every row would be named wrongly
     _check_layout(ws, problems, tuple(header for header, _ in ORDER_COLUMNS))
     for row in range(2, ws.max_row + 1):
         written = _text(_typed(ws, row, 3, problems))
@@ -529,7 +530,7 @@ def _read_table(ws, table: Table, problems: list[Problem], unlaid: list) -> list
         elif r - 2 < len(table.rows):
             # an optional column is editable, so its missing place is never looked at
             as_laid_out(ws, table, r, [headers.get(c.header, 0) for c in table.columns], problems)
-    return rows
+    return keyed_rows(ws, table, headers, rows, problems)
 
 
 def cell_value(column: Column, raw, sheet: str, ref: str, problems: list[Problem]):

@@ -58,6 +58,20 @@ class InfluenceNames:
     its place (Europe 1615's ``ROM`` for the Papal States, PAPL) is refused naming that state."""
 
 
+_INFS = re.compile(r"\s*([+-]?\d+)\s*INFs?\s*", re.IGNORECASE)
+
+
+def infs_count(value) -> int | None:
+    """An INFs cell of either variant's placement sheet as a number: the number alone, or with
+    the word as both rulebooks count them (Europe 1615, 'Writing the orders': '9 INFs to
+    Wuerttemburg (WUR)'; Europe 1619: 'number of INFs: [minor state]'), '5 INFs', '1 INF';
+    None for anything else, an empty cell included."""
+    if isinstance(value, int):
+        return value
+    m = _INFS.fullmatch(str(value)) if value is not None else None
+    return int(m.group(1)) if m else None
+
+
 def refusal(kind: type[OrderError], written: str, found: str, expected: str,
             suggestion: str | None = None) -> OrderError:
     """An order refused: ``kind`` (unreadable or illegal) with ``found`` and ``expected`` kept."""

@@ -24,7 +24,7 @@ from gm_tools.engine.phase import parse_phase
 from gm_tools.engine.variant import SEA, Variant
 from gm_tools.errors import Problem
 from gm_tools.mechanics.influence import Attack, Placement
-from gm_tools.mechanics.influenceorders import attack_arrows, placement_words
+from gm_tools.mechanics.influenceorders import attack_arrows, infs_count, placement_words
 from gm_tools.systems.europe1615.calendar import EARLY_WINTER, MOVEMENT, STATUS_CHECK, phase_role
 from gm_tools.systems.europe1615.deployment import EntryError, check_entries, deploy, read_line
 from gm_tools.systems.europe1615.setup import setup_of
@@ -113,7 +113,7 @@ class Europe1615Hooks(SheetHooks):
                 problems.append(_problem(row.cells[missing], "nothing",
                                          _blank(missing, "a deployment", "Power", "INFs", "Minor state")))
                 continue
-            infs = _infs(infs)
+            infs = infs_count(infs)
             if infs is None:
                 problems.append(_problem(row.cells["INFs"], repr(row.values["INFs"]), "a whole number (INFs)"))
                 continue
@@ -517,18 +517,6 @@ def _blank(missing: str, what: str, *columns: str) -> str:
     """What a row with an empty cell lacks: ``a value in its INFs column (a deployment row
     needs Power, INFs and Minor state)``."""
     return f"a value in its {missing} column ({what} row needs {', '.join(columns[:-1])} and {columns[-1]})"
-
-
-_INFS = re.compile(r"\s*([+-]?\d+)\s*INFs?\s*", re.IGNORECASE)
-
-
-def _infs(value) -> int | None:
-    """An INFs cell as a number: the number alone, or with the word as the rulebook counts
-    them ('9 INFs to Wuerttemburg (WUR)': '5 INFs', '1 INF'); None for anything else."""
-    if isinstance(value, int):
-        return value
-    m = _INFS.fullmatch(str(value))
-    return int(m.group(1)) if m else None
 
 
 def _problem(ref: str, found: str, expected: str) -> Problem:

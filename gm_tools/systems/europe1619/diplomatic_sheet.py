@@ -15,7 +15,7 @@ from gm_tools.engine.hooks import InputRow, Typed, typed_row
 from gm_tools.engine.model import INVALID, Position
 from gm_tools.engine.phase import parse_phase
 from gm_tools.engine.variant import Variant
-from gm_tools.mechanics.influenceorders import attack_arrows
+from gm_tools.mechanics.influenceorders import attack_arrows, infs_count
 from gm_tools.systems.europe1619.entries import sheet_form
 from gm_tools.systems.europe1619.sheets import (ATTACKS, DECLARATION_KINDS, DECLARATIONS_IN, INF_PLACEMENTS,
                                                  PAPAL_PROTECTION, PAPAL_SUPPORT, _cell, _missing, _setup)
@@ -59,14 +59,15 @@ def check_diplomatic(variant: Variant, position: Position, rows: dict[str, list[
 
     power_expected = f"a power in play: {', '.join(setup.powers)}"
     for row in rows.get(INF_PLACEMENTS, []):
-        if isinstance(row.values["INFs"], str):  # no number: perhaps another sheet's entry
+        infs = infs_count(row.values["INFs"])
+        if isinstance(row.values["INFs"], str) and infs is None:  # no count: perhaps another sheet's entry
             problems.append(_not_a_number(row))
             continue
         if _missing(row, ("Power", "INFs", "Minor state"), {
             "Power": power_expected, "INFs": "a number of INFs above 0",
             "Minor state": "a minor state code like BRE"}, problems):
             continue
-        if row.values["INFs"] <= 0:
+        if infs <= 0:
             # 'may not ... remove INFs from a state once they are placed': only a positive number
             sheet, cell = _cell(row, "INFs")
             problems.append(Problem(sheet, cell, str(row.values["INFs"]), "a number of INFs above 0: INFs once "
@@ -118,7 +119,8 @@ def _line(sheet: str, row: InputRow) -> str:
     """The power's order line a checked row of ``sheet`` is read as (``5: BRE``, ``BRAP > FRANCE``,
     ``WAR: SPAIN``)."""
     if sheet == INF_PLACEMENTS:
-        return f"{row.values['INFs']}: {row.values['Minor state']}"
+        infs = infs_count(row.values["INFs"])  # '3 INFs' is placed as the 3 it counts
+        return f"{row.values['INFs'] if infs is None else infs}: {row.values['Minor state']}"
     if sheet == ATTACKS:
         return row.values["Attack"]
     return f"{row.values['Kind'].upper()}: {row.values['Other power']}"
@@ -171,6 +173,6 @@ def _not_a_number(row: InputRow) -> Problem:
     if number and number.group(2) and number.group(2)[1:].strip("0"):  # '3.5': INFs are counted whole
         named = ", a whole number"
     elif number and "is an INF placement" in named:
-        # the placement typed whole in the INFs cell ('3 INFs'): it is on its sheet, in the wrong cell
+        # the placement typed whole in the INFs cell ('3 INFs to BRE'): it is on its sheet, in the wrong cell
         named = f": the number alone ({number.group(1)}), the minor state in the Minor state column"
     return Problem(*_cell(row, "INFs"), repr(text), "a number of INFs above 0" + named)

@@ -78,23 +78,14 @@ def check_reichstag(variant: Variant, position: Position, rows: dict[str, list[I
 
 
 def _votes(voters: list[str], agenda: Agenda, rows: list[InputRow], problems: list[Problem]) -> dict[str, bool]:
-    """The votes cast, voter -> True (for) or False (against); a row with a vote must be its
-    voter's own row as laid out (a retyped, duplicated or shifted row would move or lose a
-    vote), and the target of an Imperial Ban casts none."""
-    laid_out = {voter: n for n, voter in enumerate(voters, start=2)}
-    listing = ", ".join(f"{v} on row {n}" for v, n in laid_out.items())
+    """The votes cast, voter -> True (for) or False (against), each row read by the voter named
+    in it, wherever the GM sorted it; a row naming no voter laid out, or one named twice, is
+    refused by the workbook reader (:mod:`gm_tools.edges.keyedrows`), so it casts no vote here.
+    The target of an Imperial Ban casts none."""
     cast: dict[str, bool] = {}
     for row in rows:
-        sheet, cell = _cell(row, "Voter")
-        number = int(cell.lstrip("ABCDEFGHIJKLMNOPQRSTUVWXYZ"))
         voter = row.values.get("Voter")
-        own = voters[number - 2] if 0 <= number - 2 < len(voters) else None
-        if voter != own:
-            expected = f"{own!r}, the voter laid out on row {number}" if own else f"no vote below row {len(voters) + 1}"
-            if voter in laid_out:
-                expected += f" (one row per voter; {voter} is on row {laid_out[voter]})"
-            problems.append(Problem(sheet, cell, "an empty cell" if voter is None else repr(voter),
-                                    f"{expected}: the rows are {listing}; a row deleted or retyped loses a vote"))
+        if voter not in voters or voter in cast:
             continue
         if agenda.kind == IMPERIAL_BAN and voter == agenda.power:
             # 'The power that is the target of the ban is restricted from voting on the matter.'
@@ -104,4 +95,4 @@ def _votes(voters: list[str], agenda: Agenda, rows: list[InputRow], problems: li
                                     "'is restricted from voting on the matter'"))
             continue
         cast[voter] = row.values["Vote"] == "for"
-    return cast
+    return {voter: cast[voter] for voter in voters if voter in cast}  # as laid out, however sorted

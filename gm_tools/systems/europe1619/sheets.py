@@ -115,9 +115,11 @@ class Europe1619Hooks(SheetHooks):
                                   power_column("Power", variant, powers, editable=True, width=14),
                                   Column("Ban", CHOICE, (BAN_ATTACKS, BAN_DEPOSITS), editable=True, width=10),
                                   Column("Minor state", editable=True, width=12)), blank_rows=1),
-                Table(REICHSTAG_VOTES, (Column("Voter", width=14),
+                # read by the voter's name (or code): a GM may sort the rows
+                Table(REICHSTAG_VOTES, (Column("Voter", width=14,
+                                               spellings=power_column("Voter", variant, powers).spellings),
                                         Column("Vote", CHOICE, ("for", "against"), editable=True, width=10)),
-                      rows=[[v, None] for v in voters]),
+                      rows=[[v, None] for v in voters], keyed=True),
             ]
         if kind == TRANSACTIONS:
             tables = [

@@ -93,6 +93,12 @@ def _kind(position: Position) -> str:
     return parse_phase(position.phase).type
 
 
+def _player(variant: Variant, players: tuple[str, ...]) -> Column:
+    """The locked Player column of a sheet with a row laid out for each player, read by the name
+    in it (his code, or his name as the other sheets read it): a GM may sort the rows."""
+    return Column("Player", width=14, spellings=power_column("Player", variant, players).spellings)
+
+
 def _cycle(order: tuple[str, ...], count: int, start: int = 0) -> list[str]:
     return [order[(start + i) % len(order)] for i in range(count)] if order else []
 
@@ -105,9 +111,9 @@ class WestphaliaHooks(SheetHooks):
         players = state.setup_order
         wide = {"editable": True, "width": 30}
         if kind == steps.PROVINCES:
-            return [Table(PROVINCES, (Column("Player", width=14), Column("Provinces", **wide),
+            return [Table(PROVINCES, (_player(variant, players), Column("Provinces", **wide),
                                       Column("Capital", editable=True, width=12)),
-                          rows=[[p, None, None] for p in players])]
+                          rows=[[p, None, None] for p in players], keyed=True)]
         if kind == steps.ELECTORS:
             return [Table(ELECTORS, (Column("Player", width=14),
                                      named_column("Elector", tuple(tables.electors), editable=True, width=18),
@@ -155,13 +161,14 @@ class WestphaliaHooks(SheetHooks):
                                                                            width=14),
                                            Column("Their card", **cards)), blank_rows=len(players), optional=True)
                     ] if payoffs_of(variant) is not None else []
-            return [Table(TURNS, (Column("Player", width=14), Column("Combat Heresy", **yes_no),
+            return [Table(TURNS, (_player(variant, players), Column("Combat Heresy", **yes_no),
                                   Column("Engage in Diplomacy", **yes_no), Column("Wage War", **yes_no),
                                   Column("Convert", **yes_no), Column("Influence gained", INTEGER, editable=True,
                                                                       width=16),
                                   Column("League", CHOICE, leagues, editable=True, width=18),
                                   Column("Council of Trent", **yes_no)),
-                          rows=[[p, None, None, None, None, None, None, None] for p in state.initiative or players]),
+                          rows=[[p, None, None, None, None, None, None, None] for p in state.initiative or players],
+                          keyed=True),
                     *game,
                     Table(FAITH, (power_column("Player", variant, players, editable=True, width=14),
                                   Column("Where", editable=True, width=22), Column("Dice", INTEGER, editable=True, width=6),
@@ -533,7 +540,7 @@ def _off_layout(tables: list[Table], rows: dict[str, list[InputRow]], named: lis
     did not roll 1-3 says why)."""
     problems = []
     said = {(p.sheet, re.sub(r"\D", "", p.cell)) for p in named}
-    for table in (t for t in tables if t.rows and not t.blank_rows):
+    for table in (t for t in tables if t.rows and not t.blank_rows and not t.keyed):
         last = len(table.rows) + 1
         for row in rows.get(table.title, []):
             n = _row_of(row)
@@ -561,14 +568,21 @@ def _prefilled(sheet: str, columns: tuple[str, ...], players: tuple[str, ...],
                rows: dict[str, list[InputRow]]) -> list[tuple[str, dict, dict]]:
     """(player, values, cells) for each row the sheet was written with, in that order: a row the
     GM left blank is not read back, but a problem with it still names its cells."""
-    by_player = {r.values.get("Player"): r for r in rows.get(sheet, [])}
+    by_player: dict = {}
+    for r in rows.get(sheet, []):  # a name on two rows is refused by the reader: the first is read
+        by_player.setdefault(r.values.get("Player"), r)
     # the row laid out for the player is his, whatever is typed over his locked name (the
-    # workbook reader names that cell)
-    by_row = {_row_of(r): r for r in rows.get(sheet, [])}
+    # workbook reader names that cell); on a keyed sheet his row is the one naming him
+    by_row = {_row_of(r): r for r in rows.get(sheet, [])} if sheet not in (PROVINCES, TURNS) else {}
+    # A keyed sheet the GM sorted: a player whose row holds nothing is not read back, so where his
+    # row now is is not known here; a problem with it names the column's rows, not another's row.
+    moved = not by_row and any(players.index(p) + 2 != _row_of(r) for p, r in by_player.items() if p in players)
     out = []
     for i, player in enumerate(players, start=2):
         row = by_row.get(i) or by_player.get(player)
-        cells = row.cells if row else {c: f"{sheet}!{'ABCDEFGH'[j]}{i}" for j, c in enumerate(columns)}
+        at = f"2:{{0}}{len(players) + 1}" if moved else str(i)
+        cells = row.cells if row else {c: f"{sheet}!{'ABCDEFGH'[j]}{at.format('ABCDEFGH'[j])}"
+                                       for j, c in enumerate(columns)}
         out.append((player, row.values if row else {}, cells))
     return out
 
