@@ -54,7 +54,7 @@ def test_v3_deployments_attacks_and_statuses_name_the_powers_and_the_minor_state
     assert ("<li>England (5) attacks France (10) in LOR (Lorraine): each loses 5, leaving England 0, "
             "France 5</li>") in attacks
     statuses = _section(site, V3, "S1617M", "Minor states after the deployment")
-    assert "<td>BAV (Bavaria)</td><td>ALIGNED (Austria)</td>" in statuses
+    assert "<th>BAV (Bavaria)</th><td>ALIGNED (Austria)</td>" in statuses
     assert "<td>captured by MEC (Mecklenburg): INFs held in suspension</td>" in statuses
     infs = _section(site, V3, "I1615C", "INFs for the year")
     assert "<strong>Austria</strong>: 33 INFs" in infs

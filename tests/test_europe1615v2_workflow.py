@@ -570,7 +570,7 @@ def test_the_infs_placements_treasuries_and_penalties_name_the_powers(game, tmp_
     assert not re.search(r"AUSTRIA|FRANCE|SPAIN|ENGLAND|DENMARK", infs)
     assert records["P1616I"]["extra"]["outcome"]["influence"]["year_infs"]["DENMARK"] == 13
     taxes, text = section("T1616T", "Treasuries", "</table>")
-    assert "<td>Denmark/Sweden</td>" in taxes and not re.search(r"AUSTRIA|FRANCE|SPAIN|ENGLAND|DENMARK", taxes)
+    assert "<th>Denmark/Sweden</th>" in taxes and not re.search(r"AUSTRIA|FRANCE|SPAIN|ENGLAND|DENMARK", taxes)
     assert ("England: Before 40; Centers 36; Tribute IRE (Ireland) 1, RHI (Rhineland-Palatinate) 3; Income 40; "
             "Treasury 80") in text
     penalties, text = section("U1615M", "Penalties", "</ul>")

@@ -200,7 +200,7 @@ def test_the_diplomatic_page_names_the_minor_states(site):
     assert ("<strong>BRAP (Brandenburg-Prussia)</strong>: ALIGNED (Protestant Union and the Palatinate) "
             "\u2192 NEUTRAL") in changes
     tracker = _section(page, "Influence Tracker")
-    assert "<td>ANS (Ansbach)</td>" in tracker and "<td>BOHC (Bohemian Confederacy)</td>" in tracker
+    assert "<th>ANS (Ansbach)</th>" in tracker and "<th>BOHC (Bohemian Confederacy)</th>" in tracker
     for section in (placements, attacks, changes, tracker):
         assert not MINORS.search(section), MINORS.search(section)
 
@@ -215,7 +215,7 @@ def test_the_influence_tracker_is_the_one_account_of_the_minor_states(site):
     page = _page(folder, "Y1620D")
     assert ">Status of the minor states<" not in page
     tracker = _section(page, "Influence Tracker")
-    assert "<td>GEN (Genoa)</td>" in tracker and "<td>UNALIGNED, captured by the Duchy of Savoy</td>" in tracker
+    assert "<th>GEN (Genoa)</th>" in tracker and "<td>UNALIGNED, captured by the Duchy of Savoy</td>" in tracker
     text = _text(folder, "Y1619D")
     assert ("Influence Tracker: ANS (Ansbach): Protestant Union and the Palatinate 2; Total 2; Status ALIGNED "
             "(Protestant Union and the Palatinate) BOHC (Bohemian Confederacy): Electorate of Saxony 3; "

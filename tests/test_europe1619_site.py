@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 import re
 from html.parser import HTMLParser
+from pathlib import Path
 
 import pytest
 
@@ -175,9 +176,27 @@ def test_the_diplomatic_page_map_shows_the_statuses_the_phase_made(site):
 
 def test_safe_markdown_renders_pipe_tables_and_still_escapes_html():
     html = render_markdown("| a | b |\n|:--|--:|\n| <script>x</script> | 2 |")
-    assert "<table>" in html and "<td>2</td>" in html
+    assert '<table class="n2">' in html and '<td class="num">2</td>' in html
     assert "<script>" not in html and "&lt;script&gt;" in html
-    assert "style=" not in html and "align=" not in html  # alignment attributes fall to the allow-list
+    assert "style=" not in html and "align=" not in html  # alignment styles fall to the allow-list
+
+
+def test_a_reports_columns_of_figures_are_aligned_right_and_its_rows_named_by_their_first_cell():
+    """QA finding: the reports' tables (Europe 1615's Round tables, Europe 1619's Influence
+    Tracker, Westphalia's Princes) kept their figures left-aligned, unlike the page's own tables,
+    and had no row headers, so a screen reader read a row's figures without the power they are
+    for. A column of figures (blank cells apart) is named on its table and aligned right by the
+    style sheet; a report's first column heads its rows (a player's press keeps its cells)."""
+    text = "| Power | INFs | Status |\n|---|---|---|\n| **France** | 12 | ALIGNED |\n| Spain | | 3% |\n| Savoy | 1,200 | NEUTRAL |"
+    html = render_markdown(text, row_headers=True)
+    assert '<table class="n2">' in html  # 'ALIGNED' makes the third column words
+    assert "<tr><th><strong>France</strong></th><td>12</td><td>ALIGNED</td></tr>" in html
+    assert "<th>" not in render_markdown(text).split("<tbody>")[1]  # press: cells as written
+    assert 'class="n1 n2"' in render_markdown("| a | b |\n|---|---|\n| 1 | 2 |", row_headers=True)
+    assert "<th>1</th>" not in render_markdown("| a | b |\n|---|---|\n| 1 | 2 |", row_headers=True)
+    # the page's style sheet aligns the named columns right
+    css = (Path(__file__).resolve().parent.parent / "templates" / "static" / "style.css").read_text(encoding="utf-8")
+    assert ".n2 tr > :nth-child(2)" in css and ".n24 tr > :nth-child(24)" in css
 
 
 def test_every_table_of_a_page_is_named_the_systems_sections_by_their_heading(site):
@@ -191,14 +210,14 @@ def test_every_table_of_a_page_is_named_the_systems_sections_by_their_heading(si
         tables = re.findall(r"<table[^>]*>\s*(<caption[^>]*>[^<]*</caption>)?", page)
         assert tables and all(tables), name
     page = (site / "Y1619D.html").read_text(encoding="utf-8")
-    assert '<table tabindex="0">\n<caption class="visually-hidden">Influence Tracker</caption>' in page
+    assert re.search(r'<table( class="[n0-9 ]+")? tabindex="0">\n<caption class="visually-hidden">Influence Tracker</caption>', page)
 
 
 def test_a_systems_section_names_its_tables_by_its_heading():
     from gm_tools.publish.siteviews import markdown_section
 
     html = str(markdown_section("Princes & lands", "Some words.\n\n| a | b |\n| --- | --- |\n| 1 | 2 |\n").html)
-    assert '<table tabindex="0">\n<caption class="visually-hidden">Princes &amp; lands</caption>\n<thead>' in html
+    assert '<table class="n1 n2" tabindex="0">\n<caption class="visually-hidden">Princes &amp; lands</caption>\n<thead>' in html
     assert "<caption" not in str(markdown_section("Lands", "- a list, no table").html)
 
 

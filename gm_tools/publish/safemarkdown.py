@@ -36,6 +36,7 @@ ALLOWED_TAGS = frozenset({
 ALLOWED_ATTRIBUTES = {
     "a": frozenset({"href", "title"}),
     "img": frozenset({"src", "alt", "title"}),
+    "table": frozenset({"class"}),  # set by :func:`_shape` alone: raw HTML never reaches the tree
     "ol": frozenset({"start"}),
 }
 SAFE_SCHEMES = frozenset({"http", "https", "mailto"})
@@ -71,6 +72,8 @@ class _AllowList(Treeprocessor):
             if tag not in ALLOWED_TAGS:
                 tag = "span"
             element.tag = tag
+            # a column the table's writer aligned right ('---:'), shown so by the page's own style
+            right = tag in ("td", "th") and "right" in element.attrib.get("style", "")
             allowed = ALLOWED_ATTRIBUTES.get(tag, frozenset())
             for name in list(element.attrib):
                 if name not in allowed:
@@ -85,6 +88,8 @@ class _AllowList(Treeprocessor):
                 alt = element.attrib.get("alt", "")
                 element.tag, element.text = "span", alt
                 element.attrib.clear()
+            if right:
+                element.set("class", "num")
             if tag in ("tr", "td", "th"):
                 # a table row on one line: the line breaks Python-Markdown puts between cells
                 # cost a byte a cell, and Europe 1619's Influence Tracker has hundreds of cells
@@ -97,7 +102,37 @@ class _AllowList(Treeprocessor):
                 if opens_svg(element.attrib.get("href", "")):
                     del element.attrib["href"]  # an SVG is shown, never opened (its scripts would run)
                 element.set("rel", "nofollow noopener")
+        for table in root.iter("table"):
+            _shape(table, self.row_headers)
         return None
+
+    row_headers = False
+    """Whether a table's first column names its rows (a report's tables: a power, a state)."""
+
+
+NUMBER_COLUMNS = 24
+"""The columns a table's class can name right-aligned (``n1`` to ``n24``, ``style.css``)."""
+_NUMBER = re.compile(r"[-+\u2212]?\d[\d,.]*\s*%?")
+
+
+def _shape(table, row_headers: bool) -> None:
+    """A column of numbers aligned right, as the page's own tables align theirs (a reader
+    compares them by their last digits), and with ``row_headers`` each row's first cell its
+    header, read out by a screen reader before each of the row's figures."""
+    body = [tr for part in table if part.tag == "tbody" for tr in part]
+    numbers = []
+    for column in range(min(max((len(tr) for tr in body), default=0), NUMBER_COLUMNS)):
+        texts = ["".join(tr[column].itertext()).strip() for tr in body if len(tr) > column]
+        if any(texts) and all(_NUMBER.fullmatch(t) for t in texts if t):
+            numbers.append(column + 1)
+    if numbers:
+        # named once on the table, not on each cell: Europe 1619's Influence Tracker has
+        # hundreds of figures, and a phase page's bytes are budgeted (tests/test_site_sizes.py)
+        table.set("class", " ".join(f"n{c}" for c in numbers))
+    if row_headers:
+        for tr in body:
+            if len(tr) > 1 and tr[0].tag == "td" and 1 not in numbers:
+                tr[0].tag = "th"  # a row's header by its place (no scope: a byte budget, as above)
 
 
 class SafeMarkdown(Extension):
@@ -110,15 +145,18 @@ class SafeMarkdown(Extension):
         md.treeprocessors.register(_AllowList(md), "gm_tools_allow_list", -100)
 
 
-def render_markdown(text: str) -> str:
-    """``text`` (markdown, possibly hostile) as HTML safe to put in a page; ``""`` for none."""
+def render_markdown(text: str, row_headers: bool = False) -> str:
+    """``text`` (markdown, possibly hostile) as HTML safe to put in a page; ``""`` for none.
+    ``row_headers``: a table's first column names its rows (a report's, not a player's press)."""
     if not text or not text.strip():
         return ""
     global _converter
     if _converter is None:
         # "tables": pipe tables (a variant's report sections, such as Europe 1619's Influence
-        # Tracker); their alignment attributes fall to the allow-list.
+        # Tracker); their alignment styles fall to the allow-list, a class of the page's style
+        # taking a right alignment's place.
         _converter = markdown.Markdown(extensions=[SafeMarkdown(), "tables"], output_format="html")
+    _converter.treeprocessors["gm_tools_allow_list"].row_headers = row_headers
     try:
         return _converter.convert(text)
     finally:
