@@ -561,3 +561,17 @@ def test_a_sanction_whose_time_came_but_not_its_conditions_is_said_to_wait(tmp_p
     assert "Spring 1615 Movement: Treaty of Lyon" not in text
     assert ("Due but not in effect while its conditions do not hold (tried again each phase): Treaty of Lyon "
             "(Spring 1615 Movement)") in text
+
+
+def test_a_deployment_rows_misspelt_power_and_infs_in_words_are_named_together(spring):
+    """'Writing the orders': a deployment is a number of INFs to a minor state ('9 INFs to
+    Wuerttemburg (WUR)'). A row with its power misspelt and its INFs in words ('Frnace', 'ten')
+    has both cells named in one turn; the INFs were named only once the power was put right,
+    so the GM needed a turn for each slip of one row (QA). Nothing is written."""
+    found = _refused(spring, {
+        f"{DEPLOYMENT}!A2": "Frnace", f"{DEPLOYMENT}!B2": "ten", f"{DEPLOYMENT}!C2": "SAV",
+        f"{DEPLOYMENT}!A3": None, f"{DEPLOYMENT}!B3": "5 apples", f"{DEPLOYMENT}!C3": "LOR"})
+    assert set(found) == {(DEPLOYMENT, "A2"), (DEPLOYMENT, "B2"), (DEPLOYMENT, "A3"), (DEPLOYMENT, "B3")}
+    assert found[(DEPLOYMENT, "B2")] == ("'ten'", "a whole number (INFs)")
+    assert found[(DEPLOYMENT, "B3")] == ("'5 apples'", "a whole number (INFs)")
+    assert found[(DEPLOYMENT, "A3")][0] == "nothing"

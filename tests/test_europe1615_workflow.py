@@ -306,3 +306,47 @@ def test_a_move_made_illegal_only_by_this_phases_deployments_holds_and_stops_no_
     assert spain["A MIL - TUR"]["read"] is None and spain["A MIL - TUR"]["error"].startswith("not followed, the unit holds")
     assert spain["A MAD H"]["read"] == "A MAD H"
     assert load_state("g", tmp_path).position.units["MIL"].power == "SPAIN"
+
+
+def test_a_minors_builds_are_laid_out_only_for_the_power_it_is_aligned_with(tmp_path):
+    """rulebook 000, 'Expansion': 'The aligned power is also required to submit build orders
+    for the minor state that acquires new centers'; 'Minor states marked as ALIGNED ... will
+    follow the orders submitted by the power'. Bavaria, aligned with Austria, takes
+    Baden-Wuerttemberg: its build row is Austria's alone. Every power once had a 'Bavaria build'
+    row it could only fill in vain, and status waited for all five powers (QA)."""
+    from gm_tools.app.mailorders import enter_mails
+    from gm_tools.app.status import phase_status
+
+    new_game("europe1615", "g", root=tmp_path, seed=7, created="2000-01-01T00:00:00Z")
+    run_turn("g", root=tmp_path, site_dir=None)  # the Initial Status Check
+    enter_mails("g", [("a.txt", b"Austria\n15: BAV\nA BAV - WUR\nA TYR S A BAV - WUR\n")], root=tmp_path)
+    while load_state("g", tmp_path).position.phase != "W1615A":
+        run_turn("g", root=tmp_path, site_dir=None, force=True)
+    rows = [r for r in openpyxl.load_workbook(game_paths("g", tmp_path).workbook)["Orders"].iter_rows(values_only=True)
+            if r[0]]
+    assert [r[:2] for r in rows[1:]] == [
+        ("AUSTRIA", "Austria: 5 center(s), 5 unit(s); Bavaria: 1 build(s) due (free home centers: BAV)"),
+        ("AUSTRIA", "Bavaria build 1 of 1")]
+    assert phase_status("g", tmp_path).waiting_for == ["AUSTRIA"]
+
+
+def test_a_mailed_move_naming_its_unit_in_words_made_illegal_by_the_deployments_is_typed_on_its_row(tmp_path):
+    """rulebook 000: 'If the political status is NEUTRAL, no power can enter the minor state as
+    it violates the neutrality status'; orders and the INF deployment are submitted together.
+    Spain's 'A Milan - Turin', legal as the phase began, is made illegal by France's and Spain's
+    10 INFs each in Savoy. Typed like any standing order, it goes on A MIL's row: the mail was
+    refused whole ('no free row for SPAIN's order') when the unit was named in words, as the
+    row was found only by the order as read on the board the deployments make (QA)."""
+    from gm_tools.app.mailorders import enter_mails
+
+    new_game("europe1615", "g", root=tmp_path, seed=7, created="2000-01-01T00:00:00Z")
+    run_turn("g", root=tmp_path, site_dir=None)  # the Initial Status Check
+    enter_mails("g", [("f.txt", b"France\n10: SAV\nA PAR H\n")], root=tmp_path)
+    report = enter_mails("g", [("s.txt", b"Spain\n10: Savoy\nA Milan - Turin\nA MAD H\n")], root=tmp_path)
+    assert report.refused == []
+    rows = {r[1]: r[2] for r in openpyxl.load_workbook(game_paths("g", tmp_path).workbook)["Orders"].iter_rows(
+        values_only=True) if r[0] == "SPAIN"}
+    assert rows["A MIL"] == "A Milan - Turin" and rows["A MAD"] == "A MAD H"
+    record = run_turn("g", root=tmp_path, site_dir=None, force=True).record
+    spain = {item["written"]: item for item in record["orders"]["SPAIN"]}
+    assert spain["A Milan - Turin"]["error"].startswith("not followed, the unit holds")

@@ -387,6 +387,21 @@ def test_near_miss_names_get_a_suggestion(text, suggested):
     assert e.value.suggestion == suggested
 
 
+@pytest.mark.parametrize("power,text,suggested", [
+    ("ENGLAND", "F HEL - DEN", "COP"),  # Copenhagen, called 'denmark': difflib had 'baden' (WUR) nearest
+    ("AUSTRIA", "A TYR - pie", "TUR"),  # Turin, called 'piedmont'
+])
+def test_a_name_cut_short_is_given_the_province_it_begins(power, text, suggested):
+    """A player's abbreviation ('DEN' for Denmark) is suggested as the name it begins, not as
+    a province whose name merely holds the same letters (QA: 'did you mean WUR?' for 'DEN')."""
+    europe = load_variant("europe1615")
+    board = Position("S1615M", {"HEL": Unit("ENGLAND", "F", "HEL"), "TYR": Unit("AUSTRIA", "A", "TYR")},
+                     dict(europe.start_centers))
+    with pytest.raises(OrderSyntaxError) as e:
+        parse_order(text, europe, board, power)
+    assert e.value.suggestion == suggested
+
+
 def test_order_as_written_has_whitespace_collapsed():
     with pytest.raises(OrderSyntaxError) as e:
         parse("  A   PRX\t-  BUR ")

@@ -447,8 +447,8 @@ def _checked_orders(variant, position, rules, power: str, places: list[str], lin
             report.notes.append(f"{entry.cell}: {entry.written!r}, though as the entries typed so far stand it is {item['error']}")
         if item["error"] is None or item.get("outbid") or entry.cell in checked.unforeseen:
             good.append(entry.written)
-            if read_as is not None and item["read"]:
-                read_as[(power, entry.written)] = item["read"]
+            if read_as is not None and (item["read"] or entry.cell in checked.unforeseen):
+                read_as[(power, entry.written)] = item["read"] or checked.unforeseen[entry.cell]
         else:
             report.refused.append((entry.cell, repr(entry.written), item["error"]))
     return good, checked.orders.get(power, [])

@@ -133,7 +133,8 @@ def order_blocks(variant: Variant, position: Position, rules: Rules) -> list[Pow
             slots = [OrderSlot(power.code, str(u), str(u), _movement_choices(variant, u), False) for u in ordered]
         elif kind == RETREAT:
             # A commanded owner's dislodged units (Centenary's vassals) retreat by its commander.
-            owners = {power.code} | set(rules.commanded(variant, position, power.code))
+            owners = {power.code} | {o for o in rules.commanded(variant, position, power.code)
+                                     if rules.lays_out(variant, position, power.code, o)}
             for d in sorted(position.dislodged.values(), key=lambda d: str(d.unit)):
                 if d.unit.power not in owners:
                     continue
@@ -160,6 +161,8 @@ def order_blocks(variant: Variant, position: Position, rules: Rules) -> list[Pow
             # A commanded owner's builds and removals (Centenary's vassals) are its commander's
             # to write, in the owner's name (rules.commanded).
             for owner in rules.commanded(variant, position, power.code):
+                if not rules.lays_out(variant, position, power.code, owner):
+                    continue
                 summary_part, owner_slots = _commanded_adjustment(variant, position, power.code, owner, due[owner])
                 if owner_slots:
                     summary += f"; {summary_part}"

@@ -37,10 +37,11 @@ class CheckedOrders:
     """Every order problem, each with its cell."""
     invalid: list[tuple[OrderEntry, str]] = field(default_factory=list)
     """With ``lenient``: the orders that stand as holds instead, and why."""
-    unforeseen: set[str] = field(default_factory=set)
+    unforeseen: dict[str, str] = field(default_factory=dict)
     """Cells of orders legal on the board as the phase began and made illegal only by the
-    phase's own entries (another power's INFs deployed with them): in ``invalid`` whatever
-    ``lenient`` says, as no player could foresee them."""
+    phase's own entries (another power's INFs deployed with them), each with the order as read
+    on that board (its unit finds a mailed order's row): in ``invalid`` whatever ``lenient``
+    says, as no player could foresee them."""
 
 
 def parse_commanded(text: str, variant: Variant, position: Position, power: str, rules: Rules,
@@ -197,10 +198,11 @@ def check_orders(
         except OrderError as e:
             why = rules.commands_nobody(variant, position, entry.power)
             parsed.append((entry, None, _expected(e) + (f"; {why}" if why else "")))
-            if start is not None and start is not position and _legal_on(variant, start, rules, entry):
+            as_given = _read_on(variant, start, rules, entry) if start is not None and start is not position else None
+            if as_given is not None:
                 # a move into a minor state that this phase's deployments made NEUTRAL: the
                 # player could not know, so it fails as judges fail it, not stopping the turn
-                out.unforeseen.add(entry.cell)
+                out.unforeseen[entry.cell] = order_text(as_given)
                 parsed[-1] = (entry, None, f"not followed, the unit holds: {e.reason} (the order was legal when "
                                            "given, before this phase's entries took effect)")
 
@@ -245,12 +247,11 @@ def check_orders(
     return out
 
 
-def _legal_on(variant: Variant, board: Position, rules: Rules, entry: OrderEntry) -> bool:
+def _read_on(variant: Variant, board: Position, rules: Rules, entry: OrderEntry) -> Order | None:
     try:
-        _parse_entry(variant, board, rules, entry)
+        return _parse_entry(variant, board, rules, entry)
     except OrderError:
-        return False
-    return True
+        return None
 
 
 def _check_adjustment_counts(variant: Variant, position: Position, rules: Rules, parsed: list) -> None:

@@ -172,6 +172,13 @@ def _exact_places(variant: Variant, by_words: dict, coast_words: frozenset[str])
 def _suggest(variant: Variant, names: Names, words: list[str]) -> str | None:
     """The province codes closest to the unknown words (difflib over codes, names and
     aliases), best first; several when they score the same (``PAR or POR or PRU``)."""
+    # A name cut short ('den' for Denmark, 'pie' for Piedmont) is what a player means far more
+    # often than a spelling a letter or two off: difflib put 'den' nearest 'baden' (WUR).
+    typed = " ".join(w.lower() for w in words)
+    if len(typed) >= 3:
+        cut = sorted({code for key, code in names.spellings if key.startswith(typed)})
+        if cut:
+            return " or ".join(cut[:3])
     best = 0.6  # difflib's usual cut-off for "close"
     codes: list[str] = []
     matcher = difflib.SequenceMatcher()

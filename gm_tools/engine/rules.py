@@ -252,6 +252,12 @@ class Rules:
         its own units."""
         return ()
 
+    def lays_out(self, variant: Variant, position: Position, power: str, owner: str) -> bool:
+        """Whether ``power``'s block on the retreat or adjustment Orders sheet gets rows for
+        ``owner``, one of :meth:`commanded`: False where its orders for that owner could only
+        be ignored. Standard: every commanded owner."""
+        return True
+
     def commands_nobody(self, variant: Variant, position: Position, power: str) -> str | None:
         """Why ``power``, still holding a block or writing mail, commands no other owner's unit
         any more (Europe 1615's eliminated and dissolved powers), in the rules' words; added to

@@ -101,6 +101,15 @@ class Europe1615Rules(Rules):
         mine = [m for m in sorted(owners) if _may_order(v, power, m)]
         return tuple(mine) + ((v.setup.ottoman,) if v.setup.ottoman else ())
 
+    def lays_out(self, variant: Variant, position: Position, power: str, owner: str) -> bool:
+        """A minor's retreats and builds only in the block of the power it is aligned with ('The
+        aligned power is also required to submit build orders for the minor state'): no INFs
+        are deployed in these phases, so the status is known and another power's orders would
+        only be 'not followed' (:meth:`select_orders`); their rows had every power's status
+        waiting on a minor's builds it could not give."""
+        status = view(variant, position).table.get(owner)
+        return status is None or (status.status == ALIGNED and status.power == power)
+
     def commands_nobody(self, variant: Variant, position: Position, power: str) -> str | None:
         """An eliminated or dissolved power: 'Any player who has been eliminated cannot
         continue receiving nor deploying INFs', so it orders no minor state and has no weight

@@ -108,14 +108,18 @@ class Europe1615Hooks(SheetHooks):
         entries, cells = [], []
         for row in rows.get(DEPLOYMENT, []):
             power, infs, minor = row.values.get("Power"), row.values.get("INFs"), row.values.get("Minor state")
+            # the INFs are judged even beside a power refused or left out, so that a row's every
+            # slip is named at once, not one a turn
+            number = None if infs is None else infs_count(infs)
+            if infs is not None and number is None:
+                problems.append(_problem(row.cells["INFs"], repr(row.values["INFs"]), "a whole number (INFs)"))
             if not power or infs is None or not minor:
                 missing = "Power" if not power else "INFs" if infs is None else "Minor state"
                 problems.append(_problem(row.cells[missing], "nothing",
                                          _blank(missing, "a deployment", "Power", "INFs", "Minor state")))
                 continue
-            infs = infs_count(infs)
+            infs = number
             if infs is None:
-                problems.append(_problem(row.cells["INFs"], repr(row.values["INFs"]), "a whole number (INFs)"))
                 continue
             if infs < 1:
                 # checked here, at its own cell: joined into '-3: WUR' the line reads as no
