@@ -73,3 +73,22 @@ def test_a_mended_game_is_published_again(tmp_path):
     report = build_site(sheets, site)
     assert report.damaged == [] and report.warnings == []
     assert main(["site", "--root", str(sheets), "--out", str(site)]) == 0
+
+
+def test_a_record_file_lost_keeps_the_games_pages_and_says_which(tmp_path, capsys):
+    """The second damage the brief names: a record file missing from the history, not the
+    game.json. The game's pages stay as built, the others are published, `site` ends with 1."""
+    variant, sheets, site, history = _archive(tmp_path)
+    beta_pages = {p.relative_to(site): p.read_bytes() for p in (site / "games" / "beta").rglob("*") if p.is_file()}
+    records = sorted((sheets / "beta").rglob("S1901M*.json"))
+    assert records, "the small game records its first phase"
+    records[0].unlink()
+    play_next(sheets, variant, history, "alpha")
+
+    assert main(["site", "--root", str(sheets), "--out", str(site)]) == 1
+    out = capsys.readouterr()
+    assert f"expected {records[0]}, which is missing; game beta is not published" in out.out
+    assert "Traceback" not in out.out + out.err
+    assert (site / "games" / "alpha" / f"{history[-1]['phase']}.html").is_file()
+    assert {p.relative_to(site): p.read_bytes() for p in (site / "games" / "beta").rglob("*") if p.is_file()} == beta_pages
+    assert 'href="games/beta/index.html"' in (site / "index.html").read_text()

@@ -76,8 +76,10 @@ def _differences(ours, theirs) -> str:
     return f": found {', '.join(found) or 'nothing more'} here, expected {', '.join(wanted) or 'nothing more'}"
 
 
-def import_mila(data: bytes, name: str, root: str | os.PathLike | None = None, seed: int | None = None) -> list[str]:
-    """Start game ``name`` from a MILA saved game; returns the turn reports, one per phase."""
+def import_mila(data: bytes, name: str, root: str | os.PathLike | None = None, seed: int | None = None,
+                warnings: list[str] | None = None) -> list[str]:
+    """Start game ``name`` from a MILA saved game; returns the turn reports, one per phase. Each
+    message left out as unreadable is added to ``warnings``."""
     from gm_tools.app.turn import load_state, new_game, run_turn, start_position
     from gm_tools.edges.variants import load_variant
 
@@ -112,7 +114,7 @@ def import_mila(data: bytes, name: str, root: str | os.PathLike | None = None, s
             workbook = paths.workbook.read_bytes()
             if orders:
                 workbook, _ = place_orders(workbook, orders, replace=True, where=f"{where} orders")
-            press = press_of(phase)
+            press = press_of(phase, where, warnings)
             if press:
                 workbook = set_cells(workbook, {f"Press!A{n}": line for n, line in enumerate(press.split("\n"), start=2)})
             paths.workbook.write_bytes(workbook)
@@ -179,9 +181,13 @@ def cmd_import(args) -> int:
     data = sys.stdin.buffer.read() if args.file == "-" else Path(args.file).read_bytes()
     from gm_tools.app.turn import load_state
 
-    reports = import_mila(data, name, root=args.root, seed=args.seed)
+    warnings: list[str] = []
+    reports = import_mila(data, name, root=args.root, seed=args.seed, warnings=warnings)
     paths = game_paths(name, args.root)
     state = load_state(name, args.root)
     now = f"the game is over: {state.over_text()}" if state.finished else "the game is ready for its next phase"
     print(f"imported {len(reports)} phases into {paths.workbook}; {now}")
+    if warnings:
+        print(f"warning: {len(warnings)} message(s) of the saved game could not be read and were left out of the press:")
+        print("\n".join(f"  {w}" for w in warnings))
     return 0

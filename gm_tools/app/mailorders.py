@@ -69,6 +69,7 @@ class MailReport:
     """(where, text) of ``signed`` for a name that is a province's (``Sofia``): said apart."""
     kept: list[Path] = field(default_factory=list)
     """The previous workbook and the mails, as kept in the game's ``mail/`` folder."""
+    again: list[Path] = field(default_factory=list)  # the earlier file of each mail entered before
     noun: str = "order(s)"
     """What the mails' lines are: orders, or a board game's lines for its sheets."""
     unsettled: list[Problem] = field(default_factory=list)
@@ -107,6 +108,7 @@ class MailReport:
                          "were checked as far as those allow, and the turn checks them again")
         if self.kept:
             lines.append(f"  the workbook before these mails is kept as {self.kept[0]}")
+        lines += [f"  this mail was entered before at {path}: not kept again (its orders typed as above)" for path in self.again]
         return "\n".join(lines)
 
 
@@ -246,7 +248,7 @@ def enter_mails(name: str, mails: list[tuple[str, bytes]], root: str | os.PathLi
                 after, typed_rows = place_rows(after, sheet, power, [values for values, _ in items], where=where)
                 cells.update({(power, text): cell for (_, text), cell in zip(items, typed_rows)})
         report.written = [(m, p, o, cells.get((p, o), c)) for m, p, o, c in report.written]
-        report.kept = store_mail(state.paths, position.phase, [data for _, data in mails], before)
+        report.kept, report.again = store_mail(state.paths, position.phase, [data for _, data in mails], before)
         write_atomic(state.paths.workbook, after)
     return report
 

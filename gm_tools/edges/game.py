@@ -490,18 +490,25 @@ def store_backup(paths: GamePaths, phase: str, workbook_bytes: bytes) -> None:
     write_atomic(paths.backup_file(phase), workbook_bytes)
 
 
-def store_mail(paths: GamePaths, phase: str, mails: list[bytes], workbook_before: bytes) -> list[Path]:
+def store_mail(paths: GamePaths, phase: str, mails: list[bytes], workbook_before: bytes) -> tuple[list[Path], list[Path]]:
     """Keep the mails entered into ``phase``'s workbook and the workbook as it was before
     them (``mail/S1901M.1.xlsx``, ``mail/S1901M.1.1.eml``...), so nothing a player sent and
-    nothing the GM had typed is lost. Returns the files written."""
+    nothing the GM had typed is lost. A mail byte for byte as one kept before is not kept
+    again: entered twice, it would otherwise fill the folder with copies. Returns the files
+    written, and for each mail kept before (in ``mails``' order) its earlier file."""
     before = _next_free(paths.mail, phase, ".xlsx")
     write_atomic(before, workbook_before)
     stem = before.name[: -len(".xlsx")]
-    kept = [before]
+    earlier = {f.read_bytes(): f for f in sorted(paths.mail.glob("*.eml"))}
+    kept, again = [before], []
     for i, mail in enumerate(mails, start=1):
+        if mail in earlier:
+            again.append(earlier[mail])
+            continue
         kept.append(paths.mail / f"{stem}.{i}.eml")
         write_atomic(kept[-1], mail)
-    return kept
+        earlier[mail] = kept[-1]
+    return kept, again
 
 
 def read_end(paths: GamePaths) -> dict | None:

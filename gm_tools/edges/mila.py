@@ -273,14 +273,42 @@ def our_order(text: str) -> str:
     return " ".join(words)
 
 
-def press_of(phase: dict) -> str:
-    """A phase's global messages as press, one paragraph each; private messages left out."""
+def press_of(phase: dict, where: str = "phase", warnings: list[str] | None = None) -> str:
+    """A phase's global messages as press, one paragraph each; private messages left out. A
+    message that cannot be read (not an object, no recipient, text not a string) is left out
+    too, and said in ``warnings``: a GM importing a finished game wants the game, not a refusal
+    for one garbled line of press, but must know what was lost."""
     lines = []
-    for m in phase.get("messages") or []:
-        if isinstance(m, dict) and m.get("recipient") == "GLOBAL" and m.get("message"):
+    messages = phase.get("messages") or []
+    if not isinstance(messages, list):
+        found = _JSON_KINDS.get(type(messages), type(messages).__name__)
+        _warn(warnings, f"{where}.messages: found {found}, expected a list of messages; none imported")
+        messages = []
+    for n, m in enumerate(messages):
+        fault = _message_fault(m)
+        if fault:
+            _warn(warnings, f"{where}.messages[{n}]: found {fault}; left out")
+        elif m.get("recipient") == "GLOBAL" and m.get("message"):
             sender = m.get("sender", "")
             lines.append(m["message"] if sender == "SYSTEM" else f"**{sender}**: {m['message']}")
     return "\n\n".join(lines)
+
+
+def _message_fault(m) -> str:
+    """What makes a saved message unreadable, in the file's terms, or "" for a readable one."""
+    if not isinstance(m, dict):
+        return f"{_JSON_KINDS.get(type(m), 'nothing' if m is None else type(m).__name__)}, expected a message object"
+    for key in ("sender", "recipient", "message"):
+        if not isinstance(m.get(key, "" if key == "sender" else None), str):
+            value = m.get(key)
+            found = "nothing" if value is None else _JSON_KINDS.get(type(value), type(value).__name__)
+            return f"{found} as its {key}, expected a string"
+    return ""
+
+
+def _warn(warnings: list[str] | None, text: str) -> None:
+    if warnings is not None:
+        warnings.append(text)
 
 
 def read_saved_game(data) -> list[dict]:
