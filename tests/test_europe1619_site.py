@@ -437,3 +437,46 @@ def test_a_loan_repaid_with_its_interest_is_no_longer_outstanding():
     # a payment made before the loan does not repay it
     early = [{"year": "1620", "payer": "ENGLAND", "payee": "DUTCH", "amount": 4, "note": ""}]
     assert len(outstanding(loans[1:], early)) == 1
+
+
+def test_the_influence_tracker_right_aligns_its_numbers_and_heads_each_row_with_its_state(site):
+    """The tracker's numbers (each power's INF and the Total), a column of figures each, are
+    shown right-aligned in real Chromium; each row is headed by its minor state (a ``<th>``), so a
+    screen reader names the state of each number."""
+    from browser import chromium_page, served
+
+    page = (site / "Y1619D.html").read_text(encoding="utf-8")
+    start = page.index(">Influence Tracker<")
+    tracker = page[start:page.index("</table>", start)]
+    assert "<tr><th>LOR (Lorraine-Alsace)</th>" in tracker
+    errors: list[str] = []
+    with served(site.parent.parent) as base, chromium_page(errors) as tab:
+        tab.goto(f"{base}games/{site.name}/Y1619D.html")
+        aligned = tab.evaluate("""() => {
+            const table = [...document.querySelectorAll('h2')].find(h => h.textContent === 'Influence Tracker')
+                .parentElement.querySelector('table');
+            const row = [...table.tBodies[0].rows].find(r => r.cells[0].textContent.startsWith('LOR '));
+            return [...row.cells].map(c => [c.tagName, getComputedStyle(c).textAlign]);
+        }""")
+    assert aligned[0][0] == "TH" and errors == []
+    assert {align for tag, align in aligned[1:-1]} == {"right"}  # the powers' INF and the Total
+    assert aligned[-1][1] == "left"  # the Status, words
+
+
+def test_an_empty_diplomatic_section_says_what_is_absent(site):
+    """A Diplomatic Phase with no attack, placement, status change or declaration says so in
+    words ("No diplomatic attacks this phase."), as "No INF deployments this phase." does, not
+    "None." (display only: the record keeps no such words)."""
+    import json
+
+    from gm_tools.edges.variants import load_variant
+    from gm_tools.systems.europe1619 import report
+
+    record = json.loads((site / "Y1619D.json").read_text(encoding="utf-8"))
+    record = record.get("record", record)
+    d = record["extra"]["outcome"]["diplomatic"]
+    d["attacks"], d["took_effect"], d["declared"], d["papal_events"] = [], [], [], []
+    found = dict(report.sections(load_variant(record["variant"]), record))
+    assert found["Diplomatic attacks"] == "No diplomatic attacks this phase."
+    assert found["Declarations"] == "No declarations this phase."
+    assert "None." not in found.values()

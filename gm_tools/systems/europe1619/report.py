@@ -10,8 +10,9 @@ from gm_tools.systems.europe1619.recordwords import in_text as _in_text, infs as
 from gm_tools.systems.europe1619.state import stored
 
 
-def _items(lines: list[str]) -> str:
-    return "\n".join(f"- {line}" for line in lines) or "None."
+def _items(lines: list[str], empty: str) -> str:
+    # an empty section says what is absent ("No diplomatic attacks this phase."), not "None."
+    return "\n".join(f"- {line}" for line in lines) or empty
 
 
 def _minor(variant: Variant, setup, code: str) -> str:
@@ -121,7 +122,7 @@ def _statements(variant: Variant, statements: dict) -> str:
                   for item, n in items[1:-1]]
         lines.append(f"**{_named(variant, power)}**: {items[0][1]} balance " + " ".join(middle)
                      + f" = {_tps(items[-1][1])}")
-    return _items(lines)
+    return _items(lines, "No treasury statements this phase.")
 
 
 def _decree(record: dict) -> str:
@@ -146,15 +147,15 @@ def sections(variant: Variant, record: dict) -> list[tuple[str, str]]:
         found.append(("Reichstag", "\n".join(m.sentences() for m in state.meetings if m.year == year)))
     if "diplomatic" in outcome:
         d = outcome["diplomatic"]
-        found.append(("INF placements", _items(_placements(variant, record, d.get("unused", {})))))
-        found.append(("Diplomatic attacks", _items([recordwords.attack(variant, a) for a in d["attacks"]])))
-        found.append(("Status changes", _items(_status_changes(variant, record, d["statuses"]))))
+        found.append(("INF placements", _items(_placements(variant, record, d.get("unused", {})), "No INF placements this phase.")))
+        found.append(("Diplomatic attacks", _items([recordwords.attack(variant, a) for a in d["attacks"]], "No diplomatic attacks this phase.")))
+        found.append(("Status changes", _items(_status_changes(variant, record, d["statuses"]), "No status changes this phase.")))
         found.append(("Influence Tracker", _tracker(variant, _setup(variant, record), d["statuses"])))
         lines = [f"- in effect from {d['year']}: {recordwords.declaration(variant, t)}" for t in d["took_effect"]]
         lines += [f"- declared: {recordwords.declaration(variant, t)}" for t in d["declared"]]
         lines += [f"- the Papacy's protection lapses: {recordwords.papal_note(variant, t)}"
                   for t in d.get("papal_events", [])]
-        found.append(("Declarations", "\n".join(lines) or "None."))
+        found.append(("Declarations", "\n".join(lines) or "No declarations this phase."))
         found.append(("Reichstag decree", _decree(record)))
     if "map_adjustment" in outcome:
         m = outcome["map_adjustment"]
@@ -193,7 +194,7 @@ def sections(variant: Variant, record: dict) -> list[tuple[str, str]]:
         lines = [f"**{_named(variant, p)}**: {_tps(i['balance'])} + {i['income']} income + {i['borrowed']} borrowed - {i['lent']} lent "
                  + (f"+ {i['received']} received - {i['paid']} paid " if i.get("received") or i.get("paid") else "")
                  + f"- {i['purchases']} purchases = {_tps(i['new_balance'])}" for p, i in t["treasury"].items()]
-        found.append(("Treasury", _items(lines)))
+        found.append(("Treasury", _items(lines, "No treasury this phase.")))
         if t.get("statements"):
             found.append(("Treasury statements", _statements(variant, t["statements"])))
         if t["built"]:
@@ -206,5 +207,5 @@ def sections(variant: Variant, record: dict) -> list[tuple[str, str]]:
         lines = [f"**{_named(variant, p)}** {i['total']}: captured centers {i['captured_centers']}, markers {i['markers']}, "
                  f"captured provinces {i['captured_provinces']}, lost centers {i['lost_centers']}, "
                  f"lost provinces {i['lost_provinces']}, bonus {i['bonus']}" for p, i in order]
-        found.append((f"Scores {s['year']}", _items(lines) + f"\n\n{recordwords.verdict(variant, s['verdict'])}."))
+        found.append((f"Scores {s['year']}", _items(lines, "No scores this year.") + f"\n\n{recordwords.verdict(variant, s['verdict'])}."))
     return found
