@@ -71,7 +71,7 @@ def test_the_influence_trackers_cells_keep_to_one_line_its_row_names_narrow(demo
     """Europe 1619's Influence Tracker (a column for each of fifteen powers, so it scrolls
     sideways on any screen): a status such as "ALIGNED (Protestant Union and the Palatinate)"
     wrapped to four lines in its narrow column made every row four lines tall. Its cells keep
-    to one line now, all but the row's name, which stays at the left in view as the rest
+    to one line now, all but the row's name (its header cell), which stays at the left in view as the rest
     scrolls and must leave a phone room for the columns beside it."""
     base, pages = demo_site
     diplomatic = [p for p in pages if p.startswith("games/europe1619-demo/") and p.endswith("D.html")]
@@ -85,6 +85,6 @@ def test_the_influence_trackers_cells_keep_to_one_line_its_row_names_narrow(demo
             statuses = page.locator(f"{tracker} td", has_text="ALIGNED (Protestant Union and the Palatinate)")
             assert statuses.count(), "the long status the test is about"
             assert page.evaluate(BROKEN, f"{tracker} td:not(:first-child)") == [], width
-            name = page.locator(f"{tracker} tbody td:first-child").first.bounding_box()
+            name = page.locator(f"{tracker} tbody tr > :first-child").first.bounding_box()
             assert name["width"] < width / 2, (width, name)
     assert errors == []
