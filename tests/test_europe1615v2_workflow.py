@@ -26,6 +26,7 @@ from gm_tools.systems.europe1615v2.sheets import ATTACKS, BOXES, PLACEMENTS, TRA
 
 from browser import chromium_page, served, table_rows
 from demos import played
+from workflow_helpers import payola_to_attacks
 
 GAME = "europe1615v2-demo"
 
@@ -717,12 +718,7 @@ def test_an_attack_in_ones_own_home_box_without_infs_there_is_refused_in_words(t
     from gm_tools.app.mailorders import enter_mails
 
     new_game("europe1615v2", "g", root=tmp_path, seed=7, created="2000-01-01T00:00:00Z")
-    run_turn("g", root=tmp_path, site_dir=None, force=True)  # 1615: nothing placed, all kept
-    while load_state("g", tmp_path).position.phase != "P1616I":
-        run_turn("g", root=tmp_path, site_dir=None, force=True)
-    enter_mails("g", [("e.txt", b"England\n24: IRE\n"), ("f.txt", b"France\n5: ENGLAND\n")], root=tmp_path)
-    run_turn("g", root=tmp_path, site_dir=None)
-    assert load_state("g", tmp_path).position.phase == "P1616D"
+    payola_to_attacks(tmp_path, [("e.txt", b"England\n24: IRE\n"), ("f.txt", b"France\n5: ENGLAND\n")])  # 1615: all kept
     report = enter_mails("g", [("e.txt", b"England\n0: ENGLAND > FRANCE\n"),
                                ("d.txt", b"Denmark\n0: DENMARK > SPAIN\n")], root=tmp_path, dry_run=True)
     assert [(where, why.split("the rules allow: ")[1]) for where, _, why in report.refused] == [

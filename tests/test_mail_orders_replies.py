@@ -14,7 +14,7 @@ from gm_tools.app.mailorders import enter_mails
 from gm_tools.app.turn import new_game, run_turn
 from gm_tools.edges.game import game_paths
 
-from workflow_helpers import create, snapshot
+from workflow_helpers import create, payola_to_attacks, snapshot
 
 
 def _rows(paths, title: str) -> list[tuple]:
@@ -125,14 +125,8 @@ def test_attacks_by_mail_in_the_diplomatic_attacks_phase(tmp_path):
     to perform a "diplomatic attack" ... The decisions of the players are then communicated to
     the GM': in P1616D a mail's attack orders go on the Diplomatic Attacks sheet, checked on the
     published placements; a placement line is refused there with the form it should have."""
-    from gm_tools.app.turn import load_state
-
     paths = _europe1615v2(tmp_path)
-    while load_state("g", tmp_path).position.phase != "P1616I":
-        run_turn("g", root=tmp_path, site_dir=None, force=True)
-    enter_mails("g", [("spain", b"Spain\n6: LOR\n"), ("france", b"France\n6: LOR\n")], root=tmp_path)
-    run_turn("g", root=tmp_path, site_dir=None)
-    assert load_state("g", tmp_path).position.phase == "P1616D"
+    payola_to_attacks(tmp_path, [("spain", b"Spain\n6: LOR\n"), ("france", b"France\n6: LOR\n")])
     report = enter_mails("g", [("spain", b"Spain\n0: LOR > FRANCE\n3: SAX\n"),
                                ("england", b"England\n0: LOR > SPAIN\n")], root=tmp_path)
     refused = {where: why for where, _, why in report.refused}

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import openpyxl  # the GM's spreadsheet program, for damage a GM can do that cells cannot show
 
-from gm_tools.app.turn import new_game, run_turn
+from gm_tools.app.turn import load_state, new_game, run_turn
 from gm_tools.edges.workbook_fill import fill_orders, set_cells
 
 REPO = Path(__file__).resolve().parent.parent
@@ -24,6 +24,19 @@ def play(paths, orders: dict[str, list[str]], press: str = "", **kwargs):
     """Type the orders into the workbook as a GM would, then run the turn (no site)."""
     paths.workbook.write_bytes(fill_orders(paths.workbook.read_bytes(), orders, press))
     return run_turn(paths.name, root=paths.root, site_dir=None, **kwargs)
+
+
+def payola_to_attacks(root: Path, placements: list[tuple[str, bytes]]) -> None:
+    """The Europe 1615 v2 game ``g`` in ``root`` played to 1616's Influence Phase, the players'
+    ``placements`` mailed (name, mail) and processed: its Diplomatic Attacks phase, P1616D,
+    is next (rulebook 001, 'Diplomatic attacks commence in the second year')."""
+    from gm_tools.app.mailorders import enter_mails
+
+    while load_state("g", root).position.phase != "P1616I":
+        run_turn("g", root=root, site_dir=None, force=True)
+    enter_mails("g", placements, root=root)
+    run_turn("g", root=root, site_dir=None)
+    assert load_state("g", root).position.phase == "P1616D"
 
 
 def play_germany_solo(root: Path, name: str = "solo"):
