@@ -135,7 +135,9 @@ def test_the_site_copies_the_press_pictures_beside_the_pages(tmp_path):
     assert sorted(p.name for p in pictures.iterdir()) == ["breda.png", "map.svg"]  # what the press names
     assert (pictures / "breda.png").read_bytes() == (pictures_of(paths) / "breda.png").read_bytes()
     page = (site / "games" / "g" / "S1901M.html").read_text(encoding="utf-8")
-    assert '<img alt="the siege" src="pictures/breda.png">' in page
+    # its size given, so the page keeps its room while it loads; the SVG's from its own width and height
+    assert '<img alt="the siege" height="20" src="pictures/breda.png" width="30">' in page
+    assert '<img alt="the map" height="30" src="pictures/map.svg" width="40">' in page
 
     # nothing new: nothing written, the pictures kept (the build prunes what no record makes)
     report = build_site(root, site)
@@ -151,6 +153,12 @@ def test_the_site_copies_the_press_pictures_beside_the_pages(tmp_path):
     (pictures_of(paths) / "breda.png").write_bytes(png(30, 20, (20, 120, 40)))
     assert build_site(root, site).written == ["games/g/pictures/breda.png"]
     assert (pictures / "breda.png").read_bytes() == (pictures_of(paths) / "breda.png").read_bytes()
+    # one of another size: its page's tag follows, the rest stays as it was
+    (pictures_of(paths) / "breda.png").write_bytes(png(60, 20))
+    assert build_site(root, site).written == ["games/g/S1901M.html", "games/g/pictures/breda.png"]
+    assert 'height="20" src="pictures/breda.png" width="60"' in (site / "games" / "g" / "S1901M.html").read_text("utf-8")
+    (pictures_of(paths) / "breda.png").write_bytes(png(30, 20, (20, 120, 40)))
+    build_site(root, site)
     # a copy lost from the site is made again
     (pictures / "map.svg").unlink()
     assert build_site(root, site).written == ["games/g/pictures/map.svg"]
@@ -183,7 +191,9 @@ def test_a_picture_lost_from_the_game_keeps_its_copy_and_stops_no_game_s_turn(tm
                                     f"games/g/pictures/breda.png"]
     assert f"warning: {lost}; the site keeps" in report.text()
     assert copy.read_bytes() == published
-    assert '<img alt="the siege" src="pictures/breda.png">' in (copy.parent.parent / "S1901M.html").read_text("utf-8")
+    # the page made again still sizes it, from the copy the site keeps
+    assert ('<img alt="the siege" height="4" src="pictures/breda.png" width="4">'
+            in (copy.parent.parent / "S1901M.html").read_text("utf-8"))
     # the next build, nothing changed since: the copy stays (the game is not even read)
     build_site(root, site)
     assert copy.read_bytes() == published
@@ -197,7 +207,8 @@ def test_a_picture_lost_from_the_game_keeps_its_copy_and_stops_no_game_s_turn(tm
     # the picture put back: copied again, and no more warning
     (pictures_of(paths) / "siege.png").rename(pictures_of(paths) / "breda.png")
     again = build_site(root, tmp_path / "fresh")
-    assert again.warnings == [] and again.written == ["games/g/pictures/breda.png"]
+    # (and its page, which now knows its size)
+    assert again.warnings == [] and again.written == ["games/g/S1901M.html", "games/g/pictures/breda.png"]
 
 
 def test_the_site_command_prints_the_warning(tmp_path, capsys):

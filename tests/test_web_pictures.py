@@ -62,6 +62,9 @@ def test_a_phone_photo_is_served_upright_at_the_column_s_width_without_where_it_
     for secret in (b"PhoneMaker", b"GPSLatitude", b"taken at home", b"Exif"):
         assert secret not in served_bytes
     assert len(served_bytes) < len(original)
+    # the page's tag gives the size served (upright and scaled), not the camera's
+    page = (site / "games" / "g" / "S1901M.html").read_text(encoding="utf-8")
+    assert f'height="{round(4000 * MAX_WIDTH / 3000)}" src="pictures/siege.jpg" width="{MAX_WIDTH}"' in page
     # the GM's file is the archive's: never changed
     assert (pictures_of(paths) / "siege.jpg").read_bytes() == original
 
@@ -117,6 +120,33 @@ def test_a_large_press_picture_fits_a_phone_s_screen(tmp_path):
         assert natural == MAX_WIDTH
         assert 0 < shown <= column and page_width <= 390  # no sideways scrolling of the page
         assert errors == []
+
+
+@needs_chromium
+def test_a_press_picture_keeps_its_room_on_the_page_while_it_loads(tmp_path):
+    """The words under a picture do not jump when it arrives: its tag's width and height let the
+    browser lay out its box, at the column's width and the picture's proportions, before a byte
+    of it has come (here it never comes: its request is held). An SVG sized by its viewBox alone
+    gets no size (the browser's own sizing of it would change)."""
+    root, site = tmp_path / "sheets", tmp_path / "site"
+    paths = create(root)
+    viewbox_only = b'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 30"><rect width="40" height="30"/></svg>'
+    keep_pictures(paths, {"wide.png": photo("PNG", size=(2400, 600), metadata=False), "plan.svg": viewbox_only})
+    type_cells(paths, {"Press!A2": "![the lines](pictures/wide.png)", "Press!A4": "![the plan](pictures/plan.svg)"})
+    run_turn(paths.name, root=root, site_dir=site)
+    page_text = (site / "games" / "g" / "S1901M.html").read_text(encoding="utf-8")
+    assert '<img alt="the plan" src="pictures/plan.svg">' in page_text
+    held = []
+    measure = ("(() => { const i = document.querySelector('section.press img'); const r = i.getBoundingClientRect(); "
+               "return [i.complete && i.naturalWidth, r.width, r.height, "
+               "i.parentElement.getBoundingClientRect().width]; })()")
+    with served(site) as base, chromium_page([]) as page:
+        page.set_viewport_size({"width": 390, "height": 800})
+        page.route("**/pictures/wide.png", lambda route: held.append(route))  # never answered
+        page.goto(base + "games/g/S1901M.html", wait_until="domcontentloaded")
+        natural, width, height, column = page.evaluate(measure)
+        assert held and natural == 0  # asked for, not arrived
+        assert width == column > 200 and abs(height - width * 600 / 2400) <= 1
 
 
 def test_a_wide_picture_of_another_colour_mode_keeps_its_look():

@@ -25,10 +25,12 @@ from __future__ import annotations
 import hashlib
 import io
 import os
+import re
 import tempfile
+from pathlib import Path
 
 from gm_tools.edges.cachefolder import cache_folder
-from gm_tools.edges.pressimages import kind_of
+from gm_tools.edges.pressimages import HEAD, kind_of
 
 MAX_WIDTH = 1600
 """The widest picture the site serves, in pixels: the page's column (70rem, 1,120 CSS pixels)
@@ -103,3 +105,52 @@ def _made_for_the_web(data: bytes) -> bytes:
             return out.getvalue()
     except (OSError, ValueError, SyntaxError, Image.DecompressionBombError):
         return data
+
+
+_SVG_ROOT = re.compile(rb"<svg\b[^>]*>", re.IGNORECASE)
+_LENGTH = re.compile(r"\s*(\d+(?:\.\d+)?)\s*(?:px)?\s*")
+
+
+def served_sizes(pictures: dict[str, Path]) -> dict[str, tuple[int, int]]:
+    """:func:`shown_size` of each picture (name -> its file) as the site serves it."""
+    sizes = {}
+    for name, path in pictures.items():
+        try:
+            size = shown_size(web_picture(path.read_bytes()))
+        except OSError:
+            continue  # gone since it was checked: the copy warns of it
+        if size is not None:
+            sizes[name] = size
+    return sizes
+
+
+def shown_size(data: bytes) -> tuple[int, int] | None:
+    """The picture's size in pixels, ``data`` being what the site serves (:func:`web_picture`'s
+    bytes): the ``<img>`` tag's width and height, so that the browser keeps the picture's room
+    while it loads and the words below do not jump. None when the bytes do not say: an SVG
+    sized in ems or per cent or not at all, a file the picture library cannot read."""
+    if kind_of(data[:HEAD]) == "SVG":
+        return _svg_size(data)
+    from PIL import Image
+
+    try:
+        with Image.open(io.BytesIO(data)) as picture:
+            return picture.size
+    except (OSError, ValueError, SyntaxError, Image.DecompressionBombError):
+        return None
+
+
+def _svg_size(data: bytes) -> tuple[int, int] | None:
+    """An SVG's own width and height, when both are plain numbers or pixels; else None, its
+    size left to the browser (one sized by its viewBox alone, or in ems, takes the room the
+    browser gives it, which a width and height on the tag would change)."""
+    root = _SVG_ROOT.search(data[:HEAD])
+    if root is None:
+        return None
+    attributes = dict((k.lower(), v) for k, v in re.findall(r"""([\w:-]+)\s*=\s*["']([^"']*)["']""",
+                                                             root.group().decode("utf-8", "replace")))
+    width, height = (_LENGTH.fullmatch(attributes.get(k, "")) for k in ("width", "height"))
+    if not (width and height):
+        return None
+    size = round(float(width.group(1))), round(float(height.group(1)))
+    return size if size[0] > 0 and size[1] > 0 else None

@@ -27,7 +27,7 @@ import markdown
 from markdown.extensions import Extension
 from markdown.treeprocessors import Treeprocessor
 
-from gm_tools.edges.pressimages import local_address, opens_svg
+from gm_tools.edges.pressimages import local_address, opens_svg, picture_name
 
 ALLOWED_TAGS = frozenset({
     "p", "br", "hr", "em", "strong", "a", "code", "pre", "blockquote", "ul", "ol", "li",
@@ -88,6 +88,13 @@ class _AllowList(Treeprocessor):
                 alt = element.attrib.get("alt", "")
                 element.tag, element.text = "span", alt
                 element.attrib.clear()
+            elif tag == "img":
+                size = self.pictures.get(picture_name(element.attrib["src"]) or "")
+                if size is not None:
+                    # the picture's room kept while it loads, so the words below do not jump
+                    # (the style scales it down to the column, keeping its proportions)
+                    element.set("width", str(size[0]))
+                    element.set("height", str(size[1]))
             if right:
                 element.set("class", "num")
             if tag in ("tr", "td", "th"):
@@ -108,6 +115,8 @@ class _AllowList(Treeprocessor):
 
     row_headers = False
     """Whether a table's first column names its rows (a report's tables: a power, a state)."""
+    pictures: dict[str, tuple[int, int]] = {}
+    """The game's pictures' sizes (``breda.png`` -> width, height), for their ``<img>`` tags."""
 
 
 NUMBER_COLUMNS = 24
@@ -145,9 +154,10 @@ class SafeMarkdown(Extension):
         md.treeprocessors.register(_AllowList(md), "gm_tools_allow_list", -100)
 
 
-def render_markdown(text: str, row_headers: bool = False) -> str:
+def render_markdown(text: str, row_headers: bool = False, pictures: dict[str, tuple[int, int]] | None = None) -> str:
     """``text`` (markdown, possibly hostile) as HTML safe to put in a page; ``""`` for none.
-    ``row_headers``: a table's first column names its rows (a report's, not a player's press)."""
+    ``row_headers``: a table's first column names its rows (a report's, not a player's press).
+    ``pictures``: the game's pictures' sizes in pixels, by name, given to their ``<img>`` tags."""
     if not text or not text.strip():
         return ""
     global _converter
@@ -156,7 +166,8 @@ def render_markdown(text: str, row_headers: bool = False) -> str:
         # Tracker); their alignment styles fall to the allow-list, a class of the page's style
         # taking a right alignment's place.
         _converter = markdown.Markdown(extensions=[SafeMarkdown(), "tables"], output_format="html")
-    _converter.treeprocessors["gm_tools_allow_list"].row_headers = row_headers
+    allow_list = _converter.treeprocessors["gm_tools_allow_list"]
+    allow_list.row_headers, allow_list.pictures = row_headers, pictures or {}
     try:
         return _converter.convert(text)
     finally:

@@ -52,7 +52,7 @@ import jinja2
 from gm_tools.edges.basemap import BaseMap, load_base_map
 from gm_tools.edges.cachefolder import cache_folder
 from gm_tools.edges.game import GamePaths
-from gm_tools.edges.pressimages import PICTURES
+from gm_tools.edges.pressimages import PICTURES, press_pictures
 from gm_tools.errors import GameError, OrderError
 from gm_tools.publish.feed import FeedEntry, atom_feed
 from gm_tools.publish.latest import game_end, index_list, site_feed
@@ -70,7 +70,7 @@ from gm_tools.publish.phasejson import game_json, object_text, phase_json, value
 from gm_tools.publish.render import RenderOptions, render_lines
 from gm_tools.publish.sitecontext import GameContext, PhaseContext, Section, SiteContext, DigestMemo, DamagedGame, KnownGame, UnreadGame, collect, collect_game, collector_paused, leave_stale_to_read, read_game, read_or_damaged, set_aside, variant_or_none, _load_variant  # noqa: F401
 from gm_tools.publish.sitejobs import ReadElsewhere, Readers, Recorder, make_all, make_read, read_games
-from gm_tools.publish.sitefiles import MANIFEST, BuildReport, Manifest, PngPainter, SiteWriter, code_key, copy_pictures, keep_damaged, pages_key, picture_size, png_size, put_map, variant_key  # noqa: F401
+from gm_tools.publish.sitefiles import MANIFEST, BuildReport, Manifest, PngPainter, SiteWriter, code_key, copy_pictures, keep_damaged, kept_sizes, pages_key, picture_size, png_size, put_map, variant_key  # noqa: F401
 from gm_tools.publish.gamepage import write_game_page
 from gm_tools.publish.siteviews import game_summary, phase_view
 from gm_tools.engine.variant import Variant
@@ -205,16 +205,19 @@ def phase_map_lines(game: GameContext, phase: PhaseContext, look: RenderOptions,
                         only_power=only_power)
 
 
-def phase_key(game_key: str, phase: PhaseContext, ended: bool = False) -> str:
+def phase_key(game_key: str, phase: PhaseContext, ended: bool = False,
+              pictures: dict[str, tuple[int, int]] | None = None) -> str:
     """Two keys in one string, ``"CONTENT PAGE"``. A phase's map, judge text and JSON are the
     same bytes when the code, the variant, the game's name (all ``game_key`` holds) and its
     record (and those before it: :attr:`PhaseContext.digest`) are: CONTENT. Its page is, when
     its neighbours' ids (the page's links) are too, and for the last phase whether the GM
-    ended the game (``ended``: its pager then says so, not what comes next): PAGE. Nothing
-    else of the game reaches them."""
+    ended the game (``ended``: its pager then says so, not what comes next), and the sizes of
+    the pictures its press shows (``pictures``: its tags give them) are: PAGE. Nothing else
+    of the game reaches them."""
     content = hashlib.sha256(f"{game_key}\0{phase.digest}".encode("utf-8")).hexdigest()
     over = "\0ended" if ended and phase.next is None else ""  # other pages keep the keys they had
-    page = hashlib.sha256(f"{content}\0{phase.previous}\0{phase.next}{over}".encode("utf-8")).hexdigest()
+    shown = "".join(f"\0{n} {(pictures or {}).get(n)}" for n in press_pictures(phase.record.get("press") or ""))
+    page = hashlib.sha256(f"{content}\0{phase.previous}\0{phase.next}{over}{shown}".encode("utf-8")).hexdigest()
     return f"{content} {page}"
 
 
@@ -251,6 +254,7 @@ def write_game(env: jinja2.Environment, writer: SiteWriter, painter: PngPainter,
     ``makers`` is the build's layer makers by base map (:class:`BasePicture`), shared by its games.
     Returns each phase's key, for the next build."""
     folder = f"{GAMES}/{game.name}"
+    game.picture_sizes.update(kept_sizes(writer, f"{folder}/{PICTURES}", game.lost_pictures))
     templates = settings.templates
     look = RenderOptions(base_map=settings.base_map(game.variant))
     pictures: list[tuple[str, str, str, Callable[[], bytes]]] = []  # (layer file, png file, layer, its PNG)
@@ -288,7 +292,7 @@ def write_game(env: jinja2.Environment, writer: SiteWriter, painter: PngPainter,
         return texts[index]
     for index, phase in enumerate(game.phases):
         record = phase.record
-        key = keys[phase.id] = phase_key(game_key, phase, game.end is not None) if game_key else ""
+        key = keys[phase.id] = phase_key(game_key, phase, game.end is not None, game.picture_sizes) if game_key else ""
         names = [phase.id + suffix for suffix in PHASE_FILES]
         kept = key and all(n in present for n in names)
         if kept and old_phases.get(phase.id) == key:

@@ -21,6 +21,7 @@ from gm_tools.edges.cachefolder import cache_folder
 from gm_tools.edges.game import GameInfo, GamePaths, check_follows, check_record_shape, load_game, phase_sort_key, read_end, read_json_digest, upgrade_record
 from gm_tools.edges.layout import phase_name
 from gm_tools.edges.pressimages import pictures_of_records
+from gm_tools.edges.webpicture import served_sizes
 from gm_tools.edges.recorddelta import expand
 from gm_tools.publish.judgetext import power_in_text
 from gm_tools.engine.model import Position
@@ -90,6 +91,9 @@ class GameContext:
     pictures: dict[str, Path] = field(default_factory=dict)
     """The game's pictures its records' press names (``breda.png`` -> its file in the game's
     ``pictures`` folder), each checked: what the site copies beside the phase pages."""
+    picture_sizes: dict[str, tuple[int, int]] = field(default_factory=dict)
+    """Each of :attr:`pictures`' size in pixels as the site serves it (``breda.png`` -> (width,
+    height)), for its ``<img>`` tag; a picture whose bytes do not say is not here."""
     lost_pictures: dict[str, str] = field(default_factory=dict)
     """Pictures a record's press names that the game's folder no longer holds as they were
     (deleted, renamed, replaced by another kind): name -> what is wrong, naming the first
@@ -418,7 +422,8 @@ def collect_game(root: Path, name: str, digest: str = "", contents: dict[str, by
     if end is not None and end["result"] == "win":
         winner = end["winner"]  # the winner the GM called ('allow the GM to call a winner')
     return GameContext(info=info, variant=variant, phases=phases, current_phase=current, winner=winner,
-                       source_digest=digest or source_digest(paths), end=end, pictures=pictures, lost_pictures=lost)
+                       source_digest=digest or source_digest(paths), end=end, pictures=pictures,
+                       picture_sizes=served_sizes(pictures), lost_pictures=lost)
 
 
 def _forced_draw(phases: list[PhaseContext]) -> dict | None:

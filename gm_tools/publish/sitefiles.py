@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Callable
 
 from gm_tools.edges.png import WEB_WIDTH, prepare_to_draw, svg_to_png
-from gm_tools.edges.webpicture import web_picture
+from gm_tools.edges.webpicture import shown_size, web_picture
 from gm_tools.edges.lifetime import end_with_parent
 from gm_tools.engine.variant import Variant
 from gm_tools.publish.maplayer import LAYER_SUFFIX
@@ -75,6 +75,20 @@ def copy_pictures(writer: "SiteWriter", folder: str, pictures: dict[str, Path], 
             writer.warn(f"{fault}; the site keeps the copy an earlier build made, {copy}")
         else:
             writer.warn(f"{fault}; the page shows the picture's words in its place")
+
+
+def kept_sizes(writer: "SiteWriter", folder: str, lost: dict[str, str]) -> dict[str, tuple[int, int]]:
+    """The size of each picture ``lost`` from the game's folder whose copy an earlier build
+    made is still in the site's ``folder`` (:func:`copy_pictures` keeps it): read from that copy."""
+    sizes = {}
+    for picture in lost:
+        try:
+            size = shown_size((writer.root / folder / picture).read_bytes())
+        except OSError:
+            continue
+        if size is not None:
+            sizes[picture] = size
+    return sizes
 
 
 def put_map(writer: "SiteWriter", painter: "PngPainter", folder: str, name: str, layer: str, lines: list[str],

@@ -73,7 +73,7 @@ def phase_view(game: GameContext, phase: PhaseContext) -> dict:
         "board_game": not variant.supply_centers(),  # no centers: no ownership table to show
         "adjustments": _adjustments_view(variant, record),
         "is_adjustment": parse_phase(phase.id).type == "A",
-        "press": Markup(render_markdown(record.get("press") or "")),
+        "press": Markup(render_markdown(record.get("press") or "", pictures=game.picture_sizes)),
         "sections": [markdown_section(heading, text)
                      for heading, text in hooks_for(variant).report_sections(variant, record)],
         "deadline": record.get("deadline", ""),
