@@ -197,6 +197,21 @@ def test_retreat_phase_round_trip():
     assert response["units"]["FRANCE"] == ["A PAR"]
 
 
+def test_a_dislodged_unit_whose_retreat_the_parser_refused_is_disbanded_as_ordered_invalidly():
+    """2000 rulebook, 'Retreats': a unit that cannot retreat, or is not ordered to, is
+    disbanded; its owner did order it here, invalidly (DATC 4.E.1: the illegal order is
+    ignored), so its disband says so, as a unit holding in a movement phase does: not "no
+    order: disbanded". A dislodged unit no order names is still unordered."""
+    bad = copy.deepcopy(RETREAT_REQUEST)
+    bad["orders"] = {"FRANCE": ["A BUR R GAS"]}  # vacant after a standoff: the parser refuses it
+    response = handle_request(V, bad)
+    assert result_of(response, "A BUR R GAS")["parsed"] is None
+    assert result_of(response, "A BUR D")["codes"] == [{"code": "invalid_disbanded"}]
+    assert result_of(response, "A BUR D")["reason"] == "disbanded: its retreat order was invalid"
+    bad["orders"] = {"FRANCE": ["A PAR R GAS"]}  # names a unit not dislodged: BUR's is unordered
+    assert result_of(handle_request(V, bad), "A BUR D")["codes"] == [{"code": "no_order_disbanded"}]
+
+
 def test_a_response_reads_back_as_the_next_request():
     # A movement response that leads to a retreat phase, fed back with its retreats.
     request = {

@@ -96,8 +96,8 @@ def run_orders(
     ``inputs``, or nothing happens. ``parsed``: the orders came from
     :func:`gm_tools.engine.parser.parse_order` on this position with these rules, so the movement
     adjudicator need not repeat the parser's checks. ``refused``: the provinces of units whose
-    order the parser refused (:func:`unit_named`); without another order they hold as ordered
-    invalidly, not as unordered."""
+    order the parser refused (:func:`unit_named`); without another order they hold (or, dislodged,
+    are disbanded) as ordered invalidly, not as unordered."""
     rules = rules or rules_for(variant)
     phase = parse_phase(position.phase)
     # Only the variant's state is copied: units, dislodged units and standoffs are made anew.
@@ -109,7 +109,7 @@ def run_orders(
         after.contested = m.contested
         outcome = PhaseOutcome(m.results, after, dict(m.dislodged), m.contested)
     elif phase.type == RETREAT:
-        r = adjudicate_retreats(variant, position, orders, rules)
+        r = adjudicate_retreats(variant, position, orders, rules, refused)
         after.units = r.units_after
         outcome = PhaseOutcome(r.results, after)
     elif phase.type == ADJUSTMENT:
@@ -132,9 +132,10 @@ def run_orders(
 
 def unit_named(variant: Variant, position: Position, power: str, text: object) -> str | None:
     """The province of ``power``'s unit that a refused order's text opens with (``F BRE`` in
-    ``F BRE - TRI``, ``Brest`` in ``Brest to Trieste``), or None when its opening names no
-    province, or one where the power has no unit: the order was written for that unit, so it
-    holds because its order was invalid (DATC 4.E.1), not because it had none."""
+    ``F BRE - TRI``, ``Brest`` in ``Brest to Trieste``; in a retreat phase its dislodged unit's),
+    or None when its opening names no province, or one where the power has no unit: the order was
+    written for that unit, so it holds because its order was invalid (DATC 4.E.1), not because it
+    had none."""
     from gm_tools.engine.orderwords import Reader, names_of
     from gm_tools.engine.parser import _ORDER_NUMBER  # the same list numbers the parser reads past
 
@@ -149,7 +150,8 @@ def unit_named(variant: Variant, position: Position, power: str, text: object) -
         province = reader.place("the province of the ordered unit").province
     except OrderError:  # no province to begin with, or a name that reads more than one way
         return None
-    unit = position.units.get(province)
+    dislodged = position.dislodged.get(province)  # between a movement and its retreats only
+    unit = dislodged.unit if dislodged is not None else position.units.get(province)
     return province if unit is not None and unit.power == str(power).upper() else None
 
 
