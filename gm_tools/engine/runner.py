@@ -136,20 +136,24 @@ def unit_named(variant: Variant, position: Position, power: str, text: object) -
     or None when its opening names no province, or one where the power has no unit: the order was
     written for that unit, so it holds because its order was invalid (DATC 4.E.1), not because it
     had none."""
-    from gm_tools.engine.orderwords import Reader, names_of
+    from gm_tools.engine.orderwords import JUDGE_KINDS, Reader, names_of
     from gm_tools.engine.parser import _ORDER_NUMBER  # the same list numbers the parser reads past
 
     words = text.split() if isinstance(text, str) else []
     if not words:
         return None
-    reader = Reader(" ".join(words), variant, names_of(variant))
-    if len(words) > 1 and _ORDER_NUMBER.fullmatch(words[0]):
-        reader.pos = 1  # the number's one token, as the parser reads it
-    try:
-        reader.kind()
-        province = reader.place("the province of the ordered unit").province
-    except OrderError:  # no province to begin with, or a name that reads more than one way
-        return None
+    names = names_of(variant)
+    place = names.exact.get(words[1]) if len(words) > 1 and words[0] in JUDGE_KINDS else None
+    if place is None:  # not the judges' notation, which programs write (and the benchmark's illegal orders)
+        reader = Reader(" ".join(words), variant, names)
+        if len(words) > 1 and _ORDER_NUMBER.fullmatch(words[0]):
+            reader.pos = 1  # the number's one token, as the parser reads it
+        try:
+            reader.kind()
+            place = reader.place("the province of the ordered unit")
+        except OrderError:  # no province to begin with, or a name that reads more than one way
+            return None
+    province = place.province
     dislodged = position.dislodged.get(province)  # between a movement and its retreats only
     unit = dislodged.unit if dislodged is not None else position.units.get(province)
     return province if unit is not None and unit.power == str(power).upper() else None
