@@ -29,7 +29,7 @@ def test_results_follow_the_order_texts_and_bad_text_is_invalid():
     ]
     assert out.results[2].reason  # says what was wrong
     bre = [r for r in out.results if r.order == "F BRE H"]
-    assert bre and bre[0].reason == "no order: holds"
+    assert bre and bre[0].reason == "holds: its order was invalid"  # it was ordered, invalidly (DATC 4.E.1)
     assert out.results[3].reason == "bounced: 1 against 2 from A PAR"
 
 

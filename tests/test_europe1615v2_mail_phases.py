@@ -15,6 +15,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from gm_tools.app.mailorders import enter_mails
 from gm_tools.app.turn import load_state, new_game, run_turn
 
@@ -152,6 +154,36 @@ def test_several_attacks_on_one_mailed_line_are_named_one_a_line():
     rows = variant.system.mailed_rows(variant, "P1616D", "AUSTRIA", ["0: RHI > FRANCE, 1: SAX > SPAIN"]).rows
     assert rows == ["an attack '0: RHI > FRANCE' (the order's number, the minor state or home box, the target): "
                     "found '0: RHI > FRANCE, 1: SAX > SPAIN', one attack a line: '0: RHI > FRANCE', then '1: SAX > SPAIN'"]
+
+
+def test_an_attack_wrong_on_both_sides_of_its_arrow_names_both(tmp_path):
+    """rulebook 001, 'Diplomatic attacks': each attack order names the minor state (or home box)
+    and the power attacked. A misspelt minor state beside a misspelt power, '0: LORR > FRANSE',
+    named only the minor state, and the power once the player had sent it again: both are named
+    in one message, by mail and on the Diplomatic Attacks sheet (at both cells), the power with
+    the one meant."""
+    from gm_tools.errors import WorkbookError
+    from gm_tools.edges.workbook_fill import set_cells
+    from workflow_helpers import payola_to_attacks
+
+    new_game("europe1615v2", "g", root=tmp_path, seed=7, created="2000-01-01T00:00:00Z")
+    payola_to_attacks(tmp_path, [("a.txt", b"Austria\n6: LOR\n"), ("f.txt", b"France\n6: LOR\n")])
+    done = _orders(tmp_path, "Austria\n0: LORR > FRANSE\n1: LOR > FRANSE\n")
+    assert done.returncode == 1 and done.stderr == ""
+    powers = "a power: AUSTRIA, FRANCE, SPAIN, ENGLAND, DENMARK (did you mean FRANCE?)"
+    assert _refused(done) == {
+        "'0: LORR > FRANSE'": ("before the '>', a pliant minor state's code (SAX) or the power's own home box, "
+                               f"found 'LORR' (nearest: LOR, POR); after it, {powers}, found 'FRANSE'"),
+        "'1: LOR > FRANSE'": f"{powers}, found 'FRANSE'"}
+    workbook = tmp_path / "g.xlsx"
+    workbook.write_bytes(set_cells(workbook.read_bytes(), {
+        "Diplomatic Attacks!A2": "AUSTRIA", "Diplomatic Attacks!B2": 0, "Diplomatic Attacks!C2": "LORR",
+        "Diplomatic Attacks!D2": "FRANSE"}))
+    with pytest.raises(WorkbookError) as refused:
+        run_turn("g", root=tmp_path, site_dir=None)
+    assert [(p.cell, p.found) for p in refused.value.problems] == [("C2", "'LORR'"), ("D2", "'FRANSE'")]
+    assert refused.value.problems[0].expected.endswith("(nearest: LOR, POR)")
+    assert refused.value.problems[1].expected.endswith("(Target; did you mean FRANCE?)")
 
 
 def test_a_misspelt_province_in_an_offer_is_given_the_one_meant(tmp_path):

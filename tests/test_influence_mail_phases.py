@@ -11,6 +11,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from gm_tools.app.mailorders import enter_mails
 from gm_tools.app.turn import load_state, new_game, run_turn
 
@@ -44,6 +46,31 @@ def test_europe1615_an_unknown_minor_state_or_power_is_named(tmp_path):
     assert _refused(tmp_path, "Austria\n9: XYZ\nWUR > XYZ\n") == {
         "'9: XYZ'": PLIANT + ", found 'XYZ'",
         "'WUR > XYZ'": "a power in play (AUSTRIA, FRANCE, SPAIN, ENGLAND, DENMARK), found 'XYZ'"}
+
+
+def test_europe1615_an_attack_wrong_on_both_sides_of_its_arrow_names_both(tmp_path):
+    """rulebook 000 (Europe 1615 v3), 'DIPLOMATIC ATTACKS': 'The order should indicate the
+    minor state of interest and the target of the attack' ('MINOR STATE > MAJOR POWER'): a
+    misspelt minor state beside a misspelt power, 'LORR > FRANSE', named only the minor state,
+    and the power once the player had sent it again; both are named in one message, by mail and
+    on the Diplomatic Attacks sheet, and a power and a minor state written the other way round
+    are named as that."""
+    _game("europe1615", tmp_path, "S1615M")
+    both = ("before the '>', a pliant minor state (found 'LORR'; did you mean LOR?); "
+            "after it, a power in play (found 'FRANSE'; did you mean FRANCE?)")
+    assert _refused(tmp_path, "Austria\nLORR > FRANSE\nFRANCE > LOR\nLOR > FRANSE\n") == {
+        "'LORR > FRANSE'": both,
+        "'FRANCE > LOR'": "the minor state, then the power it attacks: 'LOR > FRANCE' ('[minor state] > [power]')",
+        "'LOR > FRANSE'": "a power in play (did you mean FRANCE?), found 'FRANSE'"}  # one mistake: as before
+    from gm_tools.errors import WorkbookError
+    from gm_tools.edges.workbook_fill import set_cells
+
+    workbook = tmp_path / "g.xlsx"
+    workbook.write_bytes(set_cells(workbook.read_bytes(), {"Diplomatic Attacks!A2": "AUSTRIA",
+                                                          "Diplomatic Attacks!B2": "LORR > FRANSE"}))
+    with pytest.raises(WorkbookError) as refused:
+        run_turn("g", root=tmp_path, site_dir=None, force=True)
+    assert f"Diplomatic Attacks!B2: found 'LORR > FRANSE', expected {both}" in str(refused.value)
 
 
 def test_europe1615_a_deployment_after_the_movement_phases_names_its_phase(tmp_path):

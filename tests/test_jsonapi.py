@@ -89,6 +89,29 @@ def test_order_for_a_unit_of_another_power_is_invalid_and_the_unit_holds():
     assert response["units"] == {"FRANCE": ["A PAR"]}
 
 
+def test_a_unit_whose_order_the_parser_refused_holds_as_ordered_invalidly():
+    """DATC 4.E.1 (illegal orders are ignored, the unit holds): a unit whose order the parser
+    refused was ordered, invalidly, as one whose order reached the adjudicator illegal: its
+    hold says so ("holds: its order was invalid"), not "no order: holds" (the last session's
+    finding: F BRE - TRI came back as if France had sent nothing for Brest). A unit the
+    refused text does not name, or another power's, is still unordered."""
+    request = {"phase": "S1901M",
+               "units": {"FRANCE": ["F BRE", "A PAR", "A MAR"], "GERMANY": ["A MUN"]},
+               "orders": {"FRANCE": ["F BRE - TRI", "2. Paris to Moscow", "- BURG", "A MUN - RUH"]}}
+    response = handle_request(V, request)
+    assert [result_of(response, o)["parsed"] for o in ("F BRE - TRI", "2. Paris to Moscow")] == [None, None]
+    for hold in ("F BRE H", "A PAR H"):
+        assert result_of(response, hold)["codes"] == [{"code": "invalid_holds"}], hold
+        assert result_of(response, hold)["reason"] == "holds: its order was invalid"
+    for hold in ("A MAR H", "A MUN H"):  # '- BURG' names no unit; Munich is Germany's
+        assert result_of(response, hold)["codes"] == [{"code": "not_ordered"}], hold
+    # a legal order beside a refused one is followed (DATC 4.E.1: the illegal one is ignored)
+    request = {"phase": "S1901M", "units": {"FRANCE": ["F BRE"]}, "orders": {"FRANCE": ["F BRE - TRI", "F BRE - MAO"]}}
+    response = handle_request(V, request)
+    assert result_of(response, "F BRE - MAO")["result"] == "succeeds"
+    assert response["units"] == {"FRANCE": ["F MAO"]}
+
+
 def test_bolstered_unit_strength_is_read_counted_and_written_back():
     # The resolver adds strengths (model.Unit.strength): a strength-2 army beats a lone one.
     request = {
@@ -172,6 +195,21 @@ def test_retreat_phase_round_trip():
     response = handle_request(V, bad)
     assert result_of(response, "A BUR R GAS")["result"] == "invalid"
     assert response["units"]["FRANCE"] == ["A PAR"]
+
+
+def test_a_dislodged_unit_whose_retreat_the_parser_refused_is_disbanded_as_ordered_invalidly():
+    """2000 rulebook, 'Retreats': a unit that cannot retreat, or is not ordered to, is
+    disbanded; its owner did order it here, invalidly (DATC 4.E.1: the illegal order is
+    ignored), so its disband says so, as a unit holding in a movement phase does: not "no
+    order: disbanded". A dislodged unit no order names is still unordered."""
+    bad = copy.deepcopy(RETREAT_REQUEST)
+    bad["orders"] = {"FRANCE": ["A BUR R GAS"]}  # vacant after a standoff: the parser refuses it
+    response = handle_request(V, bad)
+    assert result_of(response, "A BUR R GAS")["parsed"] is None
+    assert result_of(response, "A BUR D")["codes"] == [{"code": "invalid_disbanded"}]
+    assert result_of(response, "A BUR D")["reason"] == "disbanded: its retreat order was invalid"
+    bad["orders"] = {"FRANCE": ["A PAR R GAS"]}  # names a unit not dislodged: BUR's is unordered
+    assert result_of(handle_request(V, bad), "A BUR D")["codes"] == [{"code": "no_order_disbanded"}]
 
 
 def test_a_response_reads_back_as_the_next_request():

@@ -137,7 +137,8 @@ def test_attacks_by_mail_in_the_diplomatic_attacks_phase(tmp_path):
     # a misspelt target is named as no power, not as a power without INFs there, and the word
     # at fault is named
     report = enter_mails("g", [("france", b"France\n0: LOR > SPIAN\n")], root=tmp_path)
-    assert [why for _, _, why in report.refused] == ["a power: AUSTRIA, FRANCE, SPAIN, ENGLAND, DENMARK, found 'SPIAN'"]
+    assert [why for _, _, why in report.refused] == [
+        "a power: AUSTRIA, FRANCE, SPAIN, ENGLAND, DENMARK (did you mean SPAIN?), found 'SPIAN'"]
 
 
 def test_a_refused_mailed_purchase_speaks_of_the_line_not_of_cells(tmp_path):

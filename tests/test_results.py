@@ -26,7 +26,7 @@ EXAMPLES = {
     "void_not_convoyed": {"army_from": "LON", "army_to": "NWY"},
     "cut": {"units": ["A MUN", "A RUH"]}, "repeated": {},
     "several_orders": {"unit": "A PAR", "count": 2, "consequence": "it holds"}, "dislodged": {"unit": "A RUH", "attack": 2, "strength": 1},
-    "no_order_disbanded": {}, "retreat_standoff": {"units": ["A PAR", "A MUN"]}, "disbanded": {},
+    "no_order_disbanded": {}, "invalid_disbanded": {}, "retreat_standoff": {"units": ["A PAR", "A MUN"]}, "disbanded": {},
     "built": {}, "waived": {}, "removed": {}, "civil_disorder": {},
     "illegal": {"text": "there is no A PAR on the board"}, "note": {"text": "5 INFs placed in BRE"},
 }

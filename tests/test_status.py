@@ -230,6 +230,35 @@ def test_a_europe_1615_power_is_counted_by_its_own_units_and_the_minors_apart(tm
     assert status.waiting_for == ["FRANCE", "SPAIN", "ENGLAND", "DENMARK"]
 
 
+def test_a_europe_1615_power_that_mailed_its_deployment_only_is_waited_for_its_unit_orders(tmp_path, capsys):
+    """rulebook 000 (Europe 1615 v3), 'Deployment of influence with submission of orders' and
+    'Writing the orders' ('France submits orders for French units ... and to the units in the
+    minor states where the INFs will be deployed to'): the INF deployment list and the unit
+    orders are sent in the same movement phase, so a power whose mail held its INFs only is
+    still waited for, for its unit orders. `orders` and `status` said 'waiting for ... FRANCE'
+    as if nothing had come from France; they say what came and what is still due."""
+    from gm_tools.app.turn import new_game, run_turn
+
+    new_game("europe1615", "g", root=tmp_path, seed=4, created="2000-01-01T00:00:00Z")
+    run_turn("g", root=tmp_path, site_dir=None, force=True)  # the opening phase, nothing entered
+    mail = tmp_path / "france.txt"
+    mail.write_text("France\n9: WUR\n3: LOR\nWUR > SPAIN\n", encoding="utf-8")
+    assert main(["orders", "g", str(mail), "--root", str(tmp_path)]) == 0
+    france = ("FRANCE (INF Deployment and Diplomatic Attacks received; unit orders for its 5 units not yet)")
+    out = capsys.readouterr().out
+    assert out.endswith(f"still waiting for: AUSTRIA, {france}, SPAIN, ENGLAND, DENMARK\n"), out
+    status = phase_status("g", root=tmp_path)
+    assert status.phase == "S1615M" and status.waiting_for == ["AUSTRIA", "FRANCE", "SPAIN", "ENGLAND", "DENMARK"]
+    assert f"  waiting for: AUSTRIA, {france}, SPAIN, ENGLAND, DENMARK" in status.text().splitlines()
+    assert main(["status", "--root", str(tmp_path)]) == 0
+    assert f"waiting for AUSTRIA, {france}, SPAIN, ENGLAND, DENMARK" in capsys.readouterr().out
+    # with one unit order France is no longer waited for (its INFs need not all be deployed
+    # in this phase: 'Powers need not deploy all INFs in the first phase')
+    mail.write_text("France\n9: WUR\nA PAR - BUR\n", encoding="utf-8")
+    assert main(["orders", "g", str(mail), "--root", str(tmp_path)]) == 0
+    assert capsys.readouterr().out.endswith("still waiting for: AUSTRIA, SPAIN, ENGLAND, DENMARK\n")
+
+
 def test_a_retreat_phase_counts_the_dislodged_unit_as_its_owners(tmp_path, capsys):
     # 2000 rulebook, 'Retreating': the dislodged unit's owner orders its retreat; its province
     # now holds the unit that dislodged it, which is not whose row it is

@@ -109,6 +109,30 @@ class PhaseStatus:
         return [p.power for p in self.powers if p.ordering and not p.typed]
 
     @property
+    def waiting_words(self) -> list[str]:
+        """:attr:`waiting_for` as the GM reads it: a power that sent rows for the phase's input
+        sheets and no unit order is named with what came and what is still due, as both are due
+        in the one phase (rulebook 000, Europe 1615 v3, 'Deployment of influence with submission
+        of orders'): ``FRANCE (INF Deployment received; unit orders for its 5 units not yet)``,
+        never as if nothing came."""
+        if self.awaited is not None:
+            return list(self.awaited)
+        words = []
+        for p in self.powers:
+            if not p.ordering or p.typed:
+                continue
+            sheets = [sheet for sheet, (count, names) in self.inputs.items()
+                      if count and p.power in {n.upper() for n in names}]
+            if not sheets:
+                words.append(p.power)
+                continue
+            units = len(p.missing)
+            due = (f"unit orders for its {units} unit{'s' if units != 1 else ''}" if units
+                   else f"its {p.rows} row(s) on the Orders sheet")
+            words.append(f"{p.power} ({' and '.join(sheets)} received; {due} not yet)")
+        return words
+
+    @property
     def waits(self) -> bool:
         """Whether the phase waits for anyone's entries: rows on the Orders sheet, or input
         sheets the players fill."""
@@ -121,7 +145,7 @@ class PhaseStatus:
         if ordering and self.awaited is None:
             done = sum(1 for p in ordering if p.typed)
             line += f", {done} of {len(ordering)} powers have entered orders"
-            waiting = self.waiting_for
+            waiting = self.waiting_words
             return line + (f", waiting for {', '.join(waiting)}" if waiting else "") + self._refused() + self._lost()
         typed = sorted({who for _, names in self.inputs.values() for who in names})
         # rows on a sheet that names no power (the GM's own, like Europe 1619's Papal Protection)
@@ -155,7 +179,7 @@ class PhaseStatus:
             if p.commanded:
                 line += f"; other owners' units it may order: {p.commanded_entered} of {p.commanded} ordered"
             lines.append(line)
-        waiting = self.waiting_for
+        waiting = self.waiting_words
         if self.awaited is None and not any(p.ordering for p in self.powers):
             lines.append("  no rows on the Orders sheet this phase")
         else:

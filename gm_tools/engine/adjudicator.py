@@ -418,16 +418,17 @@ def _decide_by_convoy(variant: Variant, resolver: Resolver, e: _Entry) -> bool:
 
 def adjudicate_movement(
     variant: Variant, position: Position, orders: list[Order], rules: Rules | None = None,
-    parsed: bool = False,
+    parsed: bool = False, refused: set[str] | frozenset[str] = frozenset(),
 ) -> MovementOutcome:
     """Adjudicate a movement phase. When one unit is given several different orders, it
     follows none and holds (DATC 4.D.3). ``parsed``: every order came from
     :func:`gm_tools.engine.parser.parse_order` on this position with these rules (which checked
-    part of what :func:`_check` checks); otherwise they are checked in full."""
+    part of what :func:`_check` checks); otherwise they are checked in full. ``refused``: the
+    provinces of units whose order the parser refused, which hold as ordered invalidly."""
     rules = rules or rules_for(variant)
     results: list[OrderResult | None] = [None] * len(orders)
     legal: list[int] = []
-    tried: set[str] = set()
+    tried: set[str] = set(refused)
     in_force: dict[str, int] = {}  # while each unit has one legal order, the one it follows
     for n, order in enumerate(orders):
         problem = order_problem(variant, position, rules, order, parsed)

@@ -42,6 +42,7 @@ TEMPLATES: dict[str, str] = {
     "dislodged": "dislodged by {unit} ({attack} against {strength})",
     # retreats
     "no_order_disbanded": "no order: disbanded",
+    "invalid_disbanded": "disbanded: its retreat order was invalid",
     "retreat_standoff": "retreat: standoff with {units}; disbanded",
     "disbanded": "disbanded",
     # adjustments

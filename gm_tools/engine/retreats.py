@@ -65,11 +65,14 @@ def _check(position: Position, order: Order) -> tuple[str, Dislodged | None]:
 
 
 def adjudicate_retreats(
-    variant: Variant, position: Position, orders: list[Order], rules: Rules | None = None
+    variant: Variant, position: Position, orders: list[Order], rules: Rules | None = None,
+    refused: set[str] | frozenset[str] = frozenset(),
 ) -> RetreatOutcome:
     """Adjudicate a retreat phase. ``position.dislodged`` holds the units to retreat; a
     ``Move`` order for a dislodged unit is read as a retreat. When one unit is given
-    several different orders it follows none and is disbanded (DATC 4.D.3)."""
+    several different orders it follows none and is disbanded (DATC 4.D.3). ``refused``: the
+    provinces of dislodged units whose order the parser refused; without another order each is
+    disbanded as ordered invalidly, not as unordered."""
     # Retreat options were already filtered through the hooks by the adjudicator of the
     # movement phase; ``rules`` only says what a successful retreat leaves on the board.
     results: list[OrderResult | None] = [None] * len(orders)
@@ -103,7 +106,8 @@ def adjudicate_retreats(
         if n is None:
             outcome.disbanded.append(d.unit)
             if province not in reported:
-                unordered.append(result_of(d.unit.power, f"{d.unit} D", SUCCEEDS, [reason_("no_order_disbanded")],
+                why = "invalid_disbanded" if province in refused else "no_order_disbanded"
+                unordered.append(result_of(d.unit.power, f"{d.unit} D", SUCCEEDS, [reason_(why)],
                                            parsed=Disband(d.unit.power, d.unit)))
             continue
         order = orders[n]

@@ -66,6 +66,7 @@ def run_phase(
     rules = rules or rules_for(variant)
     parsed: list[Order] = []
     refused: list[tuple[int, OrderResult]] = []  # an order that cannot be read: (its place among the texts, result)
+    ordered_invalidly: set[str] = set()  # the provinces of the units those orders name
     for power, texts in orders.items():
         parse_order = order_parser(variant, position, power, rules)
         for text in texts:
@@ -75,7 +76,10 @@ def run_phase(
                 why = e.reason + (f" (did you mean {e.suggestion}?)" if e.suggestion else "")
                 refused.append((len(parsed) + len(refused),
                                 result_of(str(power).upper(), str(text), INVALID, [reason("illegal", text=why)])))
-    outcome = run_orders(variant, position, parsed, rules, inputs, parsed=True)
+                province = unit_named(variant, position, power, text)
+                if province is not None:
+                    ordered_invalidly.add(province)
+    outcome = run_orders(variant, position, parsed, rules, inputs, parsed=True, refused=ordered_invalidly)
     # The results of the parsed orders come first, in order: each refused text's result goes
     # back to its place among them (in increasing places, so the earlier ones are in already).
     for place, result in refused:
@@ -85,25 +89,27 @@ def run_phase(
 
 def run_orders(
     variant: Variant, position: Position, orders: list[Order], rules: Rules | None = None,
-    inputs: dict | None = None, parsed: bool = False,
+    inputs: dict | None = None, parsed: bool = False, refused: set[str] | frozenset[str] = frozenset(),
 ) -> PhaseOutcome:
     """Adjudicate the phase of ``position`` from order objects. A phase type other than
     movement, retreat and adjustment is the variant's: ``rules.play_phase`` plays it from
     ``inputs``, or nothing happens. ``parsed``: the orders came from
     :func:`gm_tools.engine.parser.parse_order` on this position with these rules, so the movement
-    adjudicator need not repeat the parser's checks."""
+    adjudicator need not repeat the parser's checks. ``refused``: the provinces of units whose
+    order the parser refused (:func:`unit_named`); without another order they hold (or, dislodged,
+    are disbanded) as ordered invalidly, not as unordered."""
     rules = rules or rules_for(variant)
     phase = parse_phase(position.phase)
     # Only the variant's state is copied: units, dislodged units and standoffs are made anew.
     after = Position(phase=position.phase, units={}, centers=dict(position.centers), extra=copy_json(position.extra))
     if phase.type == MOVEMENT:
-        m = adjudicate_movement(variant, position, orders, rules, parsed)
+        m = adjudicate_movement(variant, position, orders, rules, parsed, refused)
         after.units = m.units_after
         after.dislodged = {p: d for p, d in m.dislodged.items() if d.retreats}
         after.contested = m.contested
         outcome = PhaseOutcome(m.results, after, dict(m.dislodged), m.contested)
     elif phase.type == RETREAT:
-        r = adjudicate_retreats(variant, position, orders, rules)
+        r = adjudicate_retreats(variant, position, orders, rules, refused)
         after.units = r.units_after
         outcome = PhaseOutcome(r.results, after)
     elif phase.type == ADJUSTMENT:
@@ -122,6 +128,35 @@ def run_orders(
             outcome, after = played, played.position
     after.phase = _advance(variant, phase, after, rules).id
     return outcome
+
+
+def unit_named(variant: Variant, position: Position, power: str, text: object) -> str | None:
+    """The province of ``power``'s unit that a refused order's text opens with (``F BRE`` in
+    ``F BRE - TRI``, ``Brest`` in ``Brest to Trieste``; in a retreat phase its dislodged unit's),
+    or None when its opening names no province, or one where the power has no unit: the order was
+    written for that unit, so it holds because its order was invalid (DATC 4.E.1), not because it
+    had none."""
+    from gm_tools.engine.orderwords import JUDGE_KINDS, Reader, names_of
+    from gm_tools.engine.parser import _ORDER_NUMBER  # the same list numbers the parser reads past
+
+    words = text.split() if isinstance(text, str) else []
+    if not words:
+        return None
+    names = names_of(variant)
+    place = names.exact.get(words[1]) if len(words) > 1 and words[0] in JUDGE_KINDS else None
+    if place is None:  # not the judges' notation, which programs write (and the benchmark's illegal orders)
+        reader = Reader(" ".join(words), variant, names)
+        if len(words) > 1 and _ORDER_NUMBER.fullmatch(words[0]):
+            reader.pos = 1  # the number's one token, as the parser reads it
+        try:
+            reader.kind()
+            place = reader.place("the province of the ordered unit")
+        except OrderError:  # no province to begin with, or a name that reads more than one way
+            return None
+    province = place.province
+    dislodged = position.dislodged.get(province)  # between a movement and its retreats only
+    unit = dislodged.unit if dislodged is not None else position.units.get(province)
+    return province if unit is not None and unit.power == str(power).upper() else None
 
 
 def _advance(variant: Variant, done: Phase, position: Position, rules: Rules) -> Phase:

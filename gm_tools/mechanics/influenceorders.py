@@ -186,18 +186,52 @@ def read_placement(names: InfluenceNames, power: str, text: str) -> Placement | 
     return Placement(power, infs, minor, written)
 
 
-def read_attack(names: InfluenceNames, power: str, text: str) -> Attack | None:
-    """``LOR > FRANCE`` as an :class:`Attack` of ``power``; None for a line that is no attack."""
+def read_attack(names: InfluenceNames, power: str, text: str, both_halves: bool = False) -> Attack | None:
+    """``LOR > FRANCE`` as an :class:`Attack` of ``power``; None for a line that is no attack.
+    ``both_halves``: a mistake on each side of the '>' is named in one refusal (Europe 1615, whose
+    refusals are only said); without it the first alone, as Europe 1619's recorded results keep it."""
     written = " ".join(attack_arrows(text).split())
     m = _ATTACK.match(written)
     if m is None:
         return None
-    minor = _minor(names, written, m.group(1))
-    target = named_power(names, written, m.group(2))
-    if target == power:
-        raise refusal(IllegalOrderError, written, f"an attack on {power}'s own INFs",
-                      "another power: a diplomatic attack is directed against another power, not oneself")
+    wrong: list[OrderError] = []  # both halves are checked: a player should not need two rounds of fixes
+    try:
+        minor = _minor(names, written, m.group(1))
+    except OrderError as e:
+        if not both_halves:
+            raise
+        wrong.append(e)
+    try:
+        target = named_power(names, written, m.group(2))
+        if target == power:
+            raise refusal(IllegalOrderError, written, f"an attack on {power}'s own INFs",
+                          "another power: a diplomatic attack is directed against another power, not oneself")
+    except OrderError as e:
+        wrong.append(e)
+    if len(wrong) == 2:
+        raise _both_halves(written, *wrong)
+    if wrong:
+        raise wrong[0]
     return Attack(power, minor, target, written)
+
+
+def _both_halves(written: str, minor: OrderError, target: OrderError) -> OrderError:
+    """An attack wrong on both sides of its '>' (``LORR > FRANSE``), refused naming both
+    mistakes, each with what was expected and its suggestion, in one message; a power and a
+    minor state written the other way round (``FRANCE > LOR``) as that."""
+    found = [getattr(e, "found", repr(written)) for e in (minor, target)]
+    if found[0].endswith(", a power") and found[1].endswith(", a minor state"):
+        swapped = f"{found[1].removesuffix(', a minor state')[1:-1]} > {found[0].removesuffix(', a power')[1:-1]}"
+        return refusal(IllegalOrderError, written, f"{found[0]} before the '>' and {found[1]} after it",
+                       f"the minor state, then the power it attacks: {swapped!r} ('[minor state] > [power]')")
+
+    def half(e: OrderError, where: str, what: str) -> str:
+        near = f"; did you mean {e.suggestion}?" if e.suggestion else ""
+        return f"{where}, {getattr(e, 'expected', e.reason)} (found {what}{near})"
+
+    kind = OrderSyntaxError if OrderSyntaxError in (type(minor), type(target)) else IllegalOrderError
+    return refusal(kind, written, repr(written),
+                   half(minor, "before the '>'", found[0]) + "; " + half(target, "after it", found[1]))
 
 
 def _minor(names: InfluenceNames, written: str, word: str) -> str:

@@ -82,7 +82,7 @@ def read_line(setup: Setup, power: str, text: str, names: dict[str, str],
     words = InfluenceNames(setup.minors, setup.powers, lambda code: names.get(code, code), "a pliant minor state",
                            (lambda word: lookup.get(word.lower())) if lookup else None)
     try:
-        entry = read_attack(words, power, text or "") or read_placement(words, power, text or "")
+        entry = read_attack(words, power, text or "", both_halves=True) or read_placement(words, power, text or "")
     except OrderError as e:
         raise EntryError(getattr(e, "found", repr(text)), getattr(e, "expected", e.reason)
                          + (f" (did you mean {e.suggestion}?)" if e.suggestion else "")) from None

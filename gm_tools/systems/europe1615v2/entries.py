@@ -23,7 +23,7 @@ from gm_tools.systems.europe1615v2.calendar import ATTACKS as ATTACKS_ROLE
 from gm_tools.systems.europe1615v2.calendar import BUILDS, INFLUENCE, MOVEMENT, RETREATS, TAXATION, phase_role
 from gm_tools.systems.europe1615v2.setup import setup_of
 from gm_tools.systems.europe1615v2.sheets import (ALLIANCES, ATTACKS, OFFERS, PLACEMENTS, REFERENCE, WAIVERS,
-                                                  unknown_place, where_of)
+                                                  unknown_place, unknown_target, where_of)
 
 _PLACEMENT = re.compile(r"^\s*(\d+)\s*:\s*([^>]+?)\s*$")
 _INF_PLACEMENT = re.compile(r"^\s*(\d+)\s*INFs?\b\s*(?::|-|(?:to|in|into|on)\b)?\s*([A-Za-z][^>]*?)\s*$", re.IGNORECASE)
@@ -81,6 +81,10 @@ def _influence_row(variant, role: str, power: str, line: str) -> tuple[str, list
     if not attack:
         return form
     unknown = _unknown_box(variant, attack.group(2), "the power's own home box")
+    target = unknown_target(setup_of(variant), variant, attack.group(3)) if unknown else None
+    if target:  # both sides of the '>' wrong: both named at once
+        found, expected = target
+        unknown = f"before the '>', {unknown}; after it, {expected}, found {found}"
     return unknown or (ATTACKS, [power, int(attack.group(1)), attack.group(2), attack.group(3)])
 
 

@@ -302,6 +302,17 @@ def _box(setup: Setup, variant: Variant, row: InputRow, expected: str, problems:
     return where
 
 
+def unknown_target(setup: Setup, variant: Variant, target: object) -> tuple[str, str] | None:
+    """(found, expected) for an attack's target that names no power in play, with the power a
+    misspelling is nearest (``FRANSE``: did you mean FRANCE?); None when it names one."""
+    if where_of(setup, variant, str(target)) in setup.powers:
+        return None
+    names = {variant.powers[code].name.upper(): code for code in setup.powers} | {code: code for code in setup.powers}
+    meant = difflib.get_close_matches(str(target).strip().upper(), list(names), n=1, cutoff=0.6)
+    hint = f" (did you mean {names[meant[0]]}?)" if meant else ""
+    return repr(target), f"a power: {', '.join(setup.powers)}{hint}"
+
+
 def unknown_place(setup: Setup, variant: Variant, text: str) -> tuple[str, str]:
     """What a word that names no minor state or home box was (``'ROM', a province of the Papal
     States``) and the hint after what was expected: the state a province belongs to (``(did you
@@ -357,20 +368,25 @@ def _check_attacks(variant: Variant, position: Position, rows: list[InputRow]) -
     year = parse_phase(position.phase).year
     problems: list[Problem] = []
     attacks, cells = [], []
+    expected = "a pliant minor state's code or the power's own home box"
     for row in rows:
         if not _row(variant, position, row, ("Power", "Minor state or home box", "Target"), "an attack", problems):
+            if row.values.get("Minor state or home box") not in (None, ""):
+                # a Target refused as the sheet was read (a misspelt power) reaches here empty: the
+                # minor state beside it is named too, not after the power is fixed
+                _box(setup, variant, row, expected, problems)
             continue
         power, choice, target = (row.values.get(k) for k in ("Power", "Order", "Target"))
-        where = _box(setup, variant, row, "a pliant minor state's code or the power's own home box", problems)
-        if where is None:
-            continue
+        where = _box(setup, variant, row, expected, problems)
         # the sheet's dropdown keeps the target a power; a mailed line is checked here, so that
-        # a misspelt power is named as such and not as a power without INFs there
-        named = where_of(setup, variant, str(target))
-        if named not in setup.powers:
-            problems.append(_problem(row.cells["Target"], repr(target), f"a power: {', '.join(setup.powers)}"))
+        # a misspelt power is named as such and not as a power without INFs there, beside a
+        # misspelt minor state too (both mistakes at once, not one per round of fixes)
+        wrong = unknown_target(setup, variant, target)
+        if wrong:
+            problems.append(_problem(row.cells["Target"], *wrong))
+        if where is None or wrong:
             continue
-        attacks.append(politics.Attack(power, where, named, int(choice or 0)))
+        attacks.append(politics.Attack(power, where, where_of(setup, variant, str(target)), int(choice or 0)))
         cells.append(row.cells)
     for i, why in sorted(politics.check_attacks(setup, state_of(position), attacks, year,
                                                 attacks_enabled(variant)).items()):
