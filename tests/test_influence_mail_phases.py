@@ -87,6 +87,21 @@ def test_europe1615_a_deployment_after_the_movement_phases_names_its_phase(tmp_p
                            "phase, with the unit orders")]
 
 
+def test_europe1615_a_deployment_in_the_initial_status_check_names_its_phase(tmp_path):
+    """rulebook 000: the deployment list is submitted with the orders of a movement phase; the
+    Initial Status Check ('PHASES OF THE GAME YEAR: 1- Initial Status Check') takes none. A
+    deployment or an attack mailed then is named as a movement phase's line, as in the phases
+    after the movements, not given the unit orders' words ('no unit orders are read in phase
+    I1615C')."""
+    _game("europe1615", tmp_path, "I1615C")
+    report = enter_mails("g", [("austria", b"Austria\n9: WUR\nLOR > FRANCE\n")], root=tmp_path)
+    assert [(where, why) for where, _, why in report.refused] == [
+        ("austria line 2", "a unit's order: found '9: WUR', an INF placement, which is mailed in a movement phase, "
+                           "with the unit orders"),
+        ("austria line 3", "a unit's order: found 'LOR > FRANCE', a diplomatic attack, which is mailed in a movement "
+                           "phase, with the unit orders")]
+
+
 def test_europe1615_a_deployment_in_another_form_is_named_as_one_not_read_as_a_units_order(tmp_path):
     """rulebook 000 (Europe 1615 v3), 'Writing the orders: Example of the format for the
     submission of the INF deployment list and orders' ('9 INFs to Wuerttemburg (WUR)'): a mailed

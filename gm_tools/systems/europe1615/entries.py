@@ -18,7 +18,7 @@ from gm_tools.errors import UserError
 from gm_tools.mechanics.influenceorders import (influence_form, names_infs, one_a_line, placed_backwards, placed_in,
                                                  placement_words, without_note)
 from gm_tools.mechanics.namesinorders import power_named
-from gm_tools.systems.europe1615.calendar import BUILDS, EARLY_WINTER, MOVEMENT, RETREATS, phase_role
+from gm_tools.systems.europe1615.calendar import BUILDS, EARLY_WINTER, MOVEMENT, RETREATS, SCORING, STATUS_CHECK, phase_role
 from gm_tools.systems.europe1615.sheets import ATTACKS, DEPLOYMENT, WAIVERS
 
 # 'Waiving the capture of a center ... may be arranged by the player (and communicated to the
@@ -84,7 +84,7 @@ def mailed_rows(variant, phase: str, power: str, lines: list[str]) -> MailedRows
     """A power's mail in a movement phase: its deployment list and attack onto their sheets,
     the rest, its unit orders, onto the Orders sheet. Other phases' mail is unit orders (None)."""
     role = phase_role(variant, phase)
-    if role in (RETREATS, EARLY_WINTER, BUILDS):
+    if role in (STATUS_CHECK, RETREATS, EARLY_WINTER, BUILDS, SCORING):
         # '9: WUR' would be read as an order for a unit in '9 WUR': the line is named for what it is
         kinds = [influence_form(line) or ("an INF placement" if names_infs(line) else None) or _capture_waiver(line)
                  for line in lines]
