@@ -227,6 +227,16 @@ def test_a_captured_province_is_given_by_code_and_name(site):
     assert ["BRB", "DUTCH"] in records["Y1620J"]["extra"]["outcome"]["map_adjustment"]["reverted"]
     recorded = json.dumps(records["Y1619B"])
     assert "Income: captured province BRB\"" in recorded and "(Brabant)" not in recorded
+    # the GM's Treasury Statements sheet (the lines the GM sends each player) says them the same
+    # way; the game stands after 1622, whose statements it holds
+    import openpyxl
+
+    book = openpyxl.load_workbook(game.parent / f"{GAME}.xlsx", read_only=True)
+    items = {(r[1], r[2]) for r in book["Treasury Statements"].iter_rows(min_row=2, values_only=True)}
+    assert {("DENMARK", "Income: captured province KLM (Kalmar)"),
+            ("AUSTRIA", "Income: captured center BOH (Bohemia)")} <= items
+    assert not any(CAPTURE_BY_CODE.search(item) for _, item in items)
+    assert "Income: captured province KLM\"" in json.dumps(records["Y1622B"])
 
 
 def test_the_papacys_captured_centers_are_given_by_code_and_name():

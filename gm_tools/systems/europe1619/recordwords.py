@@ -179,6 +179,14 @@ MOVED = re.compile(r"^(Loan|Payment) (from|to) (\S+)( \((.*)\))?$")
 INTEREST = re.compile(r"^(\d+) TPs interest(?=, |$)")
 
 
+def captured_item(variant: Variant, item: str) -> str:
+    """A statement's income from a captured center or province with the province by code and
+    name ("Income: captured province BRB (Brabant)"), as the page and the GM's Treasury
+    Statements sheet say it; any other item as recorded."""
+    m = CAPTURED.match(item)
+    return f"Income: captured {m.group(1)} {province(variant, m.group(2))}" if m else item
+
+
 def statement_item(variant: Variant, power: str, item: str) -> str:
     """One item of a power's recorded statement (``phases._accounts``) as its page says it.
 
@@ -192,9 +200,8 @@ def statement_item(variant: Variant, power: str, item: str) -> str:
     - a loan or payment names the other power ("Loan from the Republic of Venice") and a loan's
       interest is "1 TP interest".
     """
-    m = CAPTURED.match(item)
-    if m:
-        return f"Income: captured {m.group(1)} {province(variant, m.group(2))}"
+    if CAPTURED.match(item):
+        return captured_item(variant, item)
     m = HOME_CENTER.match(item)
     if m:
         center = m.group(1)
