@@ -94,6 +94,27 @@ def test_v2_attacks_tribute_and_penalties_give_the_minor_states_by_code_and_name
         {"IRE": 1, "RHI": 3}
 
 
+def test_v2_a_penalty_names_the_province_occupied_beside_the_minor_state(site):
+    """rulebook 001, 'Penalties Concerning Political Status of Minor States': 'the major power
+    (to which the minor state is aligned to) that attacks and occupies the state will suffer a
+    penalty of -15 VPs'; 'the meaning of "attack and occupy" is that the major power
+    SUCCESSFULLY attacks and dislodges the minor state's unit'. A minor's unit may stand outside
+    its own province: the province it was dislodged from is given by code and name too, as the
+    minor state is ("in CRO (Croatia)"); where it is the state's own, of the same code, the code
+    alone ("BOS (Bosnia) in BOS"). The demo's recorded penalty (Austria's in Bosnia), its
+    province set to Croatia for the other case; the record keeps the code."""
+    from gm_tools.app.turn import load_state
+    from gm_tools.edges.variants import load_variant
+    from gm_tools.systems.europe1615v2.report import sections
+
+    record = next(r for r in load_state(V2, site[0]).history if r["phase"] == "U1615M")
+    penalty = record["after"]["extra"]["europe1615v2"]["penalties"][0]
+    assert (penalty["minor"], penalty["province"]) == ("BOS", "BOS")
+    penalty["province"] = "CRO"
+    said = dict(sections(load_variant("europe1615v2"), record))["Penalties"]
+    assert "-15 VPs for dislodging the unit of BOS (Bosnia) in CRO (Croatia): 'the major power" in said
+
+
 def _written(page: str) -> str:
     """A phase page's Orders as written, every power's, as one text."""
     return " ".join(re.findall(r'<ul class="written">(.*?)</ul>', unescape(page), flags=re.S))

@@ -108,7 +108,12 @@ def test_tracker_written_back_and_the_page_published(game, tmp_path):
     root, _ = game
     wb = openpyxl.load_workbook(io.BytesIO(game_paths(GAME, root).workbook.read_bytes()))
     rows = {r[0]: r for r in wb[TRACKER].iter_rows(min_row=2, values_only=True)}
-    assert rows["LOR"][2] == "ALIGNED (FRANCE)" and rows["SRL"][2].startswith("captured by MEC")
+    assert rows["LOR"][2] == "ALIGNED (FRANCE)"
+    # 'Capture of a minor state': the captor, a minor state, by code and name as the rows give
+    # theirs; the record keeps Status.describe's "captured by MEC: INFs held in suspension"
+    assert rows["SRL"][2] == "captured by MEC (Mecklenburg): INFs held in suspension"
+    assert game[1]["I1617C"]["extra"]["outcome"]["status_check"]["statuses"]["SRL"] == \
+        "captured by MEC: INFs held in suspension"
     allotment = {r[0]: r for r in wb[ALLOTMENT].iter_rows(min_row=2, values_only=True)}
     # the game stands at Spring 1617: the year's INFs allotted, none deployed yet; in 1616
     # France deployed 6 in the Spring ('6: LOR'), as the record after it keeps

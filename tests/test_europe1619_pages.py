@@ -134,7 +134,8 @@ def test_the_papacys_lapsed_protection_names_the_powers():
     """'no Catholic power can declare war on the Papacy unless any one of the following events
     has occured: - The Papacy captures a center.' The Papacy holds Naples, captured at a Map
     Adjustment Phase; France's WAR: PAPACY stands and the Declarations say why. QA finding: the
-    note read "PAPACY captured NAP" (the record's words, kept)."""
+    note read "PAPACY captured NAP" (the record's words, kept); the center is given by its code
+    and name too, as a minor state is."""
     from gm_tools.edges.variants import load_variant
     from gm_tools.engine.model import Position
     from gm_tools.systems.europe1619.phases import play_diplomatic
@@ -146,7 +147,7 @@ def test_the_papacys_lapsed_protection_names_the_powers():
     assert outcome.extra["diplomatic"]["papal_events"] == ["PAPACY captured NAP"]
     record = {"phase": "Y1623D", "before": {"extra": {}}, "results": [], "extra": {"outcome": outcome.extra}}
     declarations = dict(sections(variant, record))["Declarations"]
-    assert "- the Papacy's protection lapses: the Papacy captured NAP" in declarations
+    assert "- the Papacy's protection lapses: the Papacy captured NAP (Naples)" in declarations
     assert "- declared: France declared war on the Papacy" in declarations
     assert not CODES.search(declarations)
 
@@ -172,13 +173,82 @@ def test_the_map_adjustment_names_the_minor_states(site):
         in adjustment
     assert "; Ottoman in TRA (Transylvania), TUN (Tunisia); Protestant in ANS (Ansbach)," in adjustment
     assert "<td>Catholic</td>" in _section(_page(folder, "Y1620D"), "Influence Tracker")
-    # a captured province stays as the orders write it ("BRB captured by the Dutch Republic")
+    # a captured province is given by code and name too: test_a_captured_province_is_given_by_code_and_name
     lines = [line for line in re.findall(r"<li>(.*?)</li>", adjustment, re.S) if "minor state" in line or "markers" in line]
     assert lines and not any(MINORS.search(line) for line in lines), lines
     assert "the minor state BOHC (Bohemian Confederacy) captured by Austria: its INFs are held in suspension" \
         in _text(folder, "Y1622J")
     recorded = _records(game)["Y1619J"]["extra"]["outcome"]["map_adjustment"]
     assert ["GEN", "SAVOY"] in recorded["captured_minors"] and recorded["markers"]["LOR"] == "catholic"
+
+
+CAPTURE_BY_CODE = re.compile(r"\b[A-Z]{2,5} (captured by|reverts)|captured (center|province) [A-Z]{2,5}\b(?! \()")
+"""A capture line with its province by code alone ("BRB captured by", "captured province POM")."""
+
+
+def test_a_captured_province_is_given_by_code_and_name(site):
+    """1619 rulebook, 'Occupation': 'For a power or a minor state to capture and maintain control
+    of a foreign province or foreign center, it must maintain occupation. If the province is no
+    longer occupied ... it immediately reverts back to its independent status after the Map
+    Adjudication Phase'; 'Treasury': income 'from captured foreign centers ... and captured
+    foreign provinces valued at 1 TP each'. QA finding (README, "Words the records keep"): the
+    Map adjustment, the judge text and the statements gave a captured province by code alone
+    ("BRB captured by the Dutch Republic"), which a player cannot read; each is now its code
+    (what the orders type) and name, as a minor state is. The records keep the codes."""
+    game, folder = site
+    adjustment = _section(_page(folder, "Y1619J"), "Map adjustment")
+    assert "<li>BRB (Brabant) captured by the Dutch Republic</li>" in adjustment
+    assert "<li>GEN (Genoa) captured by the Duchy of Savoy</li>" in adjustment
+    assert "<li>POM (Pomerania) captured by Poland-Lithuania</li>" in adjustment
+    reverted = _section(_page(folder, "Y1620J"), "Map adjustment")
+    assert "<li>BRB (Brabant) reverts (was held by the Dutch Republic)</li>" in reverted
+    assert "BRB (Brabant) captured by the Dutch Republic GEN (Genoa) captured by the Duchy of Savoy" \
+        in _text(folder, "Y1619J")
+    assert "BRB (Brabant) reverts (was held by the Dutch Republic)" in _text(folder, "Y1620J")
+    # the statements' captured centers and provinces, on the page and in the judge text
+    statements = _section(_page(folder, "Y1619B"), "Treasury statements")
+    assert "+ 1 Income: captured province BRB (Brabant) -" in statements
+    assert "+ 3 Income: captured center GEN (Genoa) +" in statements
+    assert "+ 1 Income: captured province BRB (Brabant) - 5 BUILD A HLD" in _text(folder, "Y1619B")
+    # the turn's report to the GM says the page's sections, in the judge text's words
+    from gm_tools.app.turnreport import TurnReport
+    from gm_tools.edges.variants import load_variant
+
+    records = _records(game)
+    report = TurnReport(GAME, "Y1619B", True, record=records["Y1619B"], variant=load_variant("europe1619")).text()
+    assert "+ 1 Income: captured province BRB (Brabant) - 5 BUILD A HLD" in report
+    report = TurnReport(GAME, "Y1619J", True, record=records["Y1619J"], variant=load_variant("europe1619")).text()
+    assert "  BRB (Brabant) captured by the Dutch Republic" in report.splitlines()
+    for phase in ("Y1619J", "Y1620J", "Y1621J", "Y1622J", "Y1619B", "Y1620B", "Y1621B", "Y1622B"):
+        for said in (_page(folder, phase), _text(folder, phase)):
+            assert not CAPTURE_BY_CODE.search(said), (phase, CAPTURE_BY_CODE.search(said))
+    # display only: the records keep the phases' words, so recorded games replay byte for byte
+    assert ["BRB", "DUTCH"] in records["Y1619J"]["extra"]["outcome"]["map_adjustment"]["captures"]
+    assert ["BRB", "DUTCH"] in records["Y1620J"]["extra"]["outcome"]["map_adjustment"]["reverted"]
+    recorded = json.dumps(records["Y1619B"])
+    assert "Income: captured province BRB\"" in recorded and "(Brabant)" not in recorded
+    # the GM's Treasury Statements sheet (the lines the GM sends each player) says them the same
+    # way; the game stands after 1622, whose statements it holds
+    import openpyxl
+
+    book = openpyxl.load_workbook(game.parent / f"{GAME}.xlsx", read_only=True)
+    items = {(r[1], r[2]) for r in book["Treasury Statements"].iter_rows(min_row=2, values_only=True)}
+    assert {("DENMARK", "Income: captured province KLM (Kalmar)"),
+            ("AUSTRIA", "Income: captured center BOH (Bohemia)")} <= items
+    assert not any(CAPTURE_BY_CODE.search(item) for _, item in items)
+    assert "Income: captured province KLM\"" in json.dumps(records["Y1622B"])
+
+
+def test_the_papacys_captured_centers_are_given_by_code_and_name():
+    """1619 rulebook: 'no Catholic power can declare war on the Papacy unless ... The Papacy
+    captures a center.' The recorded note lists every center ("PAPACY captured NAP, ROM" is the
+    shape ``diplomatic_phase._papal_captures`` writes); each is given by code and name."""
+    from gm_tools.edges.variants import load_variant
+    from gm_tools.systems.europe1619.recordwords import papal_note
+
+    variant = load_variant("europe1619")
+    assert papal_note(variant, "PAPACY captured MOD, NAP") == "the Papacy captured MOD (Modena), NAP (Naples)"
+    assert papal_note(variant, "the GM's own note on NAP") == "the GM's own note on NAP"
 
 
 def test_the_diplomatic_page_names_the_minor_states(site):

@@ -278,8 +278,8 @@ def test_the_map_adjustment_names_each_capturing_power(site):
     record keeps the codes (["BRB", "DUTCH"])."""
     page = (site / "Y1619J.html").read_text(encoding="utf-8")
     adjustment = page[page.index(">Map adjustment<"):]
-    assert "BRB captured by the Dutch Republic" in adjustment
-    assert "POM captured by Poland-Lithuania" in adjustment
+    assert "BRB (Brabant) captured by the Dutch Republic" in adjustment
+    assert "POM (Pomerania) captured by Poland-Lithuania" in adjustment
     assert "the minor state GEN (Genoa) captured by the Duchy of Savoy: it holds no INFs" in adjustment
     assert not re.search(r"by (DUTCH|SAVOY|POLAND)\b", page)
     record = json.loads((site / "Y1619J.json").read_text(encoding="utf-8"))
@@ -316,7 +316,7 @@ def test_the_judge_text_carries_what_the_page_shows(site):
     assert "Total 6; Status NEUTRAL" in diplomatic
     assert "Spain (2) attacks France (5) in LOR (Lorraine-Alsace): each loses 2" in diplomatic
     adjustment = (site / "Y1619J.txt").read_text(encoding="utf-8")
-    assert "BRB captured by the Dutch Republic" in adjustment
+    assert "BRB (Brabant) captured by the Dutch Republic" in adjustment
     builds = (site / "Y1619B.txt").read_text(encoding="utf-8")
     assert "Treasury statements:\n" in builds and "Republic of Venice: 0 balance + 5 Income: home center VEN" in builds
     scoring = (site / "Y1619S.txt").read_text(encoding="utf-8")

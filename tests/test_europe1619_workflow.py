@@ -727,6 +727,11 @@ def test_a_captured_minor_is_said_to_hold_its_infs_in_suspension_only_when_it_ha
     # a minor state capturing is named too, as the variant names it
     assert "- the minor state SAA (Saarbruecken) captured by Lorraine-Alsace: its INFs are held in suspension" \
         in sections["Map adjustment"].splitlines()
+    # and on the GM's Influence Tracker the captor, a minor state, by code and name as the rows
+    # give theirs (a power by its code, as the GM types it); the record keeps the code
+    rows = tracker(paths)
+    assert (rows["SAA"]["Captured by"], rows["POM"]["Captured by"]) == ("LOR (Lorraine-Alsace)", "POLAND")
+    assert rows["SAA"]["Name"] == "Saarbruecken"
 
 
 def test_a_mailed_order_for_a_minor_the_power_does_not_command_says_so(tmp_path, capsys):

@@ -29,7 +29,7 @@ from gm_tools.systems.europe1615.calendar import EARLY_WINTER, MOVEMENT, STATUS_
 from gm_tools.systems.europe1615.deployment import EntryError, check_entries, deploy, read_line
 from gm_tools.systems.europe1615.setup import setup_of
 from gm_tools.systems.europe1615.state import state_of, with_state
-from gm_tools.systems.europe1615.status import statuses
+from gm_tools.systems.europe1615.status import CAPTURED, statuses
 
 DEPLOYMENT = "INF Deployment"
 ATTACKS = "Diplomatic Attacks"
@@ -243,7 +243,8 @@ class Europe1615Hooks(SheetHooks):
                         + (Column("Total", INTEGER, width=7),))
         for code, minor in setup.minors.items():
             infs = state.influence.infs(code)
-            tracker.rows.append([code, minor.name, table[code].describe(), state.influence.markers.get(code, "")]
+            tracker.rows.append([code, minor.name, _tracker_status(setup, table[code]),
+                                 state.influence.markers.get(code, "")]
                                 + [infs.get(p) or None for p in powers] + [sum(infs.values())])
         allotment = Table(ALLOTMENT, (Column("Power", width=14), Column("INFs this year", INTEGER, width=14),
                                       Column("Deployed", INTEGER, width=10), Column("Left", INTEGER, width=8)))
@@ -488,6 +489,15 @@ def _check_passage(variant: Variant, position: Position, rows: list[InputRow]) -
         elif units[unit] not in passage:
             passage.append(units[unit])
     return sorted(passage), problems
+
+
+def _tracker_status(setup, status) -> str:
+    """A minor state's Status on the GM's tracker: the record's words (``Status.describe``,
+    powers by code as the GM types them), a captor that is a minor state given by code and name
+    as the rows are ("captured by MEC (Mecklenburg): INFs held in suspension")."""
+    if status.status == CAPTURED and status.captor in setup.minors:
+        return f"captured by {status.captor} ({setup.minors[status.captor].name}): INFs held in suspension"
+    return status.describe()
 
 
 def _sanctions_sheet(variant: Variant, position: Position) -> Table:

@@ -40,6 +40,13 @@ def _minor(setup, code: str) -> str:
     return f"{code} ({setup.minors[code].name})" if code in setup.minors else code
 
 
+def _occupied(variant: Variant, province: str, minor: str) -> str:
+    """The province a minor state's unit was dislodged from, by code and name ("CRO (Croatia)"),
+    the code alone where the minor state, named beside it, has the same code."""
+    found = variant.provinces.get(province)
+    return f"{province} ({found.name})" if found is not None and province != minor else province
+
+
 def _code_words(variant: Variant, setup, code: str) -> str:
     """A code in recorded words: a power by name, a minor state by code and name, any other
     word as written."""
@@ -149,9 +156,11 @@ def sections(variant: Variant, record: dict) -> list[tuple[str, str]]:
         out.append(("Victory", tied))
     fresh = [e for e in after.penalties if e["phase"] == record.get("phase")]
     if fresh:
-        # the minor state by code and name; the province as the orders write it
+        # the minor state by code and name; the province occupied too, unless it is the state's
+        # own of the same code ("the unit of BOS (Bosnia) in BOS")
         out.append(("Penalties", _items([f"**{_named(variant, e['power'])}** {e['vps']} VPs for dislodging "
-                                         f"the unit of {_minor(setup, e['minor'])} in {e['province']}: {e['why']}"
+                                         f"the unit of {_minor(setup, e['minor'])} in "
+                                         f"{_occupied(variant, e['province'], e['minor'])}: {e['why']}"
                                          for e in fresh])))
     return out
 

@@ -48,6 +48,14 @@ def minor(variant: Variant, code: str, name: str | None = None) -> str:
     return f"{code} ({name})" if name else code
 
 
+def province(variant: Variant, code: str) -> str:
+    """A province by its code, which the orders type ("BRB captured by ..."), and its name, as
+    a minor state is given ("BRB (Brabant)"): a reader does not know every code. A code the
+    variant does not know, as written."""
+    found = variant.provinces.get(code)
+    return f"{code} ({found.name})" if found is not None and found.name != code else code
+
+
 def infs(n: int | str) -> str:
     return f"{n} INF" + ("" if str(n) == "1" else "s")
 
@@ -143,18 +151,21 @@ PAPAL_NOTES = [
 ]
 """The notes the Diplomatic Phase writes when the Papacy's protection lapses
 (``diplomatic_phase._papal_captures``: "PAPACY captured NAP"; ``declarations._ally_wars``, joined
-by "; "), the same words with the powers named (True) and the centers kept (False)."""
+by "; "), the same words with the powers named (True) and the centers by code and name (False)."""
 
 
 def papal_note(variant: Variant, text: str) -> str:
-    """A recorded note on the Papacy's lapsed protection with the powers named ("Papacy
-    captured NAP"); the GM's own note from the Papal Protection sheet is shown as written."""
+    """A recorded note on the Papacy's lapsed protection with the powers named and the centers
+    by code and name ("the Papacy captured NAP (Naples)"); the GM's own note from the Papal
+    Protection sheet is shown as written."""
     said = []
     for part in text.split("; "):
         for pattern, words, powers in PAPAL_NOTES:
             m = pattern.match(part)
             if m:
-                part = words.format(*(in_text(variant, g) if is_power else g for g, is_power in zip(m.groups(), powers)))
+                part = words.format(*(in_text(variant, g) if is_power else
+                                      ", ".join(province(variant, c) for c in g.split(", "))
+                                      for g, is_power in zip(m.groups(), powers)))
                 break
         said.append(part)
     return "; ".join(said)
@@ -163,8 +174,17 @@ def papal_note(variant: Variant, text: str) -> str:
 # --- the Builds and Transactions Phase's statements -------------------------------------------
 
 HOME_CENTER = re.compile(r"^Income: home center (\S+)$")
+CAPTURED = re.compile(r"^Income: captured (center|province) (\S+)$")
 MOVED = re.compile(r"^(Loan|Payment) (from|to) (\S+)( \((.*)\))?$")
 INTEREST = re.compile(r"^(\d+) TPs interest(?=, |$)")
+
+
+def captured_item(variant: Variant, item: str) -> str:
+    """A statement's income from a captured center or province with the province by code and
+    name ("Income: captured province BRB (Brabant)"), as the page and the GM's Treasury
+    Statements sheet say it; any other item as recorded."""
+    m = CAPTURED.match(item)
+    return f"Income: captured {m.group(1)} {province(variant, m.group(2))}" if m else item
 
 
 def statement_item(variant: Variant, power: str, item: str) -> str:
@@ -174,9 +194,14 @@ def statement_item(variant: Variant, power: str, item: str) -> str:
       that is not a home center (Spain's Naples, Milan and Flanders, England's Scotland: 'they
       are not considered home centers', paid as if they were, ``variants/europe1619/NOTES.md``)
       says "Income: build site NAP";
+    - a captured center or province is given by code and name ("Income: captured province BRB
+      (Brabant)"): a power's own home centers and build sites are known to its player, what it
+      took from others is not to every reader;
     - a loan or payment names the other power ("Loan from the Republic of Venice") and a loan's
       interest is "1 TP interest".
     """
+    if CAPTURED.match(item):
+        return captured_item(variant, item)
     m = HOME_CENTER.match(item)
     if m:
         center = m.group(1)

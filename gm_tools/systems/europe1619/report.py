@@ -159,12 +159,14 @@ def sections(variant: Variant, record: dict) -> list[tuple[str, str]]:
         found.append(("Reichstag decree", _decree(record)))
     if "map_adjustment" in outcome:
         m = outcome["map_adjustment"]
-        # the record keeps each power's code (["BRB", "DUTCH"]); the page names it as the
-        # Treasury does ("BRB captured by the Dutch Republic"), a province keeping its code as the
-        # orders write it; a minor state by code and name, as the Influence Tracker gives it
+        # the record keeps codes (["BRB", "DUTCH"]); the page names the power as the Treasury
+        # does and gives the province by the code the orders write and its name, as a minor state
+        # is given ("BRB (Brabant) captured by the Dutch Republic")
         setup = _setup(variant, record)
-        lines = [f"- {prov} captured by {_in_text(variant, who)}" for prov, who in m["captures"]]
-        lines += [f"- {prov} reverts (was held by {_in_text(variant, who)})" for prov, who in m["reverted"]]
+        lines = [f"- {recordwords.province(variant, prov)} captured by {_in_text(variant, who)}"
+                 for prov, who in m["captures"]]
+        lines += [f"- {recordwords.province(variant, prov)} reverts (was held by {_in_text(variant, who)})"
+                  for prov, who in m["reverted"]]
         lines += [f"- {_named(variant, e['power'])}: {e['unit']} must leave (rule {e['rule']})"
                   + (f"; may retreat to {', '.join(e['retreats'])}" if e["retreats"] else "; disbanded") for e in m["expelled"]]
         # an expelled unit with no retreat is said disbanded on its own line above

@@ -34,6 +34,7 @@ from gm_tools.engine.phase import parse_phase
 from gm_tools.engine.variant import Variant
 from gm_tools.systems.europe1619.calendar import DIPLOMATIC, ORDERS, TRANSACTIONS, phase_role
 from gm_tools.systems.europe1619.loans import loans_section
+from gm_tools.systems.europe1619.recordwords import captured_item
 from gm_tools.systems.europe1619.report import sections
 from gm_tools.systems.europe1619.state import state_of
 
@@ -422,7 +423,9 @@ def _influence(variant: Variant, position: Position):
 def influence_tracker(variant: Variant, position: Position) -> Table:
     """'The referee presents the results of the Diplomatic Phase by reporting the status of each
     minor state to the players with a table': minor states x powers, the total, the status, the
-    aligned power, the confessional marker."""
+    aligned power, the confessional marker, the captor. Powers are by code, as the GM types them;
+    a minor state that captured another is given by code and name, as the rows are ("LOR
+    (Lorraine-Alsace)")."""
     from gm_tools.mechanics.influence import statuses
 
     setup = _setup(variant, position)
@@ -437,10 +440,15 @@ def influence_tracker(variant: Variant, position: Position) -> Table:
         infs = state.influence.infs(code)
         rows.append([code, setup.minors[code].name] + [infs.get(p, 0) for p in powers] + [
             status.total, status.status, status.power or "", state.influence.markers.get(code, ""),
-            status.captured_by or ""])
+            _captor(setup, status.captured_by)])
     totals = ["Total", ""] + [sum(state.influence.infs(m).get(p, 0) for m in setup.minors) for p in powers]
     rows.append(totals + [sum(totals[2:]), "", "", "", ""])
     return Table(INFLUENCE_TRACKER, columns, rows)
+
+
+def _captor(setup, code: str | None) -> str:
+    captor = setup.minors.get(code) if code else None
+    return f"{code} ({captor.name})" if captor is not None else code or ""
 
 
 def influence_history(variant: Variant, position: Position) -> Table:
@@ -504,11 +512,13 @@ def treasury_table(variant: Variant, position: Position) -> Table:
 
 def statements_table(variant: Variant, position: Position) -> Table:
     """Each power's statement of the last Builds and Transactions Phase, item by item, from
-    the opening balance to the new one: the lines the GM sends each player."""
+    the opening balance to the new one: the lines the GM sends each player, a captured center
+    or province by code and name ("Income: captured province BRB (Brabant)"); the record keeps
+    the code alone."""
     columns = (Column("Year", INTEGER, width=7), Column("Power", width=14), Column("Item", width=44),
                Column("TPs", INTEGER, width=7))
     found = state_of(position).statements or {}
-    rows = [[found["year"], power, item, tps]
+    rows = [[found["year"], power, captured_item(variant, item), tps]
             for power, items in found.get("powers", {}).items() for item, tps in items]
     return Table(STATEMENTS, columns, rows)
 
