@@ -56,7 +56,7 @@ def keyed_rows(ws, table: Table, headers: dict[str, int], rows: list[InputRow], 
                                         f"{listing}: {why}"))
             continue
         name = names.get(_folded(text))
-        if name is None:
+        if name is None or name not in laid:  # the spellings may read powers given no row (Reichstag: non-voters)
             problems.append(Problem(ws.title, cell.coordinate, repr(text),
                                     f"one of the {key.header.lower()}s gm-tools laid out a row for ({listing}): {why}"))
             continue
