@@ -1,9 +1,9 @@
 """Rows laid out one for each player, read by the name in their first column, not their place.
 
 A GM sorts a sheet (by name, by what was typed) as he would any list; Westphalia's Pick
-Provinces, Player Turns, Imperial Election, Military Doctrines and Religious Upheaval and
-Europe 1619's Reichstag Votes were read by their place, so a sorted sheet was refused row by
-row as moved. A :class:`~gm_tools.engine.hooks.Table` marked
+Provinces, Player Turns, Imperial Election, Military Doctrines and Religious Upheaval (and
+its Religious War, a row for each item) and Europe 1619's Reichstag Votes were read by their
+place, so a sorted sheet was refused row by row as moved. A :class:`~gm_tools.engine.hooks.Table` marked
 ``keyed`` is read here instead: each row is its named player's, wherever it is; what would put
 an entry beside the wrong name or lose one is still refused, at its cell: a name no row was
 laid out for, a name on two rows, a row laid out that is gone (a row deleted), and a locked

@@ -100,7 +100,7 @@ class Table:
     """An input sheet added to a phase after games began: a workbook laid out before it (a game
     in progress) reads as if the sheet were there and left empty, instead of being refused."""
     keyed: bool = False
-    """Rows laid out one for each player (``rows``, their first column locked, each name once):
+    """Rows laid out one for each player or item (``rows``, their first column locked, each name once):
     each row is read by the name in its first column, not by its place, so a sheet the GM
     sorted reads the same (:mod:`gm_tools.edges.keyedrows`). That column's ``spellings`` are
     other words read as a name (a power's name for its code); a name no row was laid out for is

@@ -195,8 +195,9 @@ class WestphaliaHooks(SheetHooks):
                                     Column("Principality", editable=True, width=22),
                                     Column("Change", INTEGER, editable=True, width=8),
                                     Column("Reason", editable=True, width=40)), blank_rows=2 * len(players)),
+                    # read by the item named in each row, so the GM may sort it as the players' sheets
                     Table(RELIGIOUS_WAR, (Column("Item", width=16), Column("Value", editable=True, width=24)),
-                          rows=[[item, None] for item in _WAR_ITEMS]),
+                          rows=[[item, None] for item in _WAR_ITEMS], keyed=True),
                     Table(WAR_LEAGUES, (power_column("Player", variant, players, editable=True, width=14),
                                         Column("League", CHOICE, leagues + ("none",), editable=True, width=20)),
                           blank_rows=len(players)),
@@ -487,7 +488,11 @@ def _read_turns(variant: Variant, state, rows: dict[str, list[InputRow]]):
                            for r in rows.get(WAR_CARDS, []) if r.values.get("Player")},
                  "electors": [{"removed": side(r.values.get("Removed")), "added": side(r.values.get("Added"))}
                               for r in rows.get(ELECTORS_CHANGED, [])]}
-    war_cells = [items[i].cells if i in items else {"Value": f"{RELIGIOUS_WAR}!B{n}"}
+    # A sorted sheet: an item whose row holds nothing is not read back, so where it now is is not
+    # known here; a problem with it names the column's rows, not another item's row.
+    moved = any(_row_of(r) != 2 + _WAR_ITEMS.index(i) for i, r in items.items() if i in _WAR_ITEMS)
+    at = f"2:B{len(_WAR_ITEMS) + 1}" if moved else None
+    war_cells = [items[i].cells if i in items else {"Value": f"{RELIGIOUS_WAR}!B{at or n}"}
                  for n, i in enumerate(_WAR_ITEMS, start=2)]
     where = {"*": [cells for _, _, cells in got], **{f: [r.cells for r in dice_rows] for f in ("dice", "dice also", "dice player", "dice count")},
              # the declaration's problems are entry 0 (the Declarer's cell: his League) or 1 (the
