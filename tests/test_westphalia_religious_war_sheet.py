@@ -146,4 +146,13 @@ def test_a_religious_war_item_misnamed_twice_or_gone_is_refused_at_its_cells(rou
     assert ("  Religious War!A5: found 'target', expected one row for Target (Target is on row 3 too): each row is "
             "read by the Item in column A") in error.splitlines()
     _, error = _turn(round_four, tmp_path / "empty", {**_SORTED, "Religious War!B4": None})
-    assert "  Religious War!B2:B5: found 'RED > ', expected a principality on the board" in error.splitlines()[1]
+    assert "  Religious War!B2:B5: found 'RED > nothing', expected a principality on the board" in error.splitlines()[1]
+
+
+def test_an_empty_target_is_found_as_nothing(round_four, tmp_path):
+    """'Declare a Religious War against a heretical Target Principality': a declaration with its
+    Target left empty is named at the Target cell as 'RED > nothing', as an empty Declarer is
+    ('nothing > Goslar') and as every sheet says an empty cell; it read 'RED > '."""
+    _, error = _turn(round_four, tmp_path, {"Religious War!B3": None})
+    assert error.splitlines()[1].startswith("  Religious War!B3: found 'RED > nothing', expected a principality on "
+                                            "the board")
