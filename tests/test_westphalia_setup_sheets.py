@@ -176,3 +176,16 @@ def test_sorted_pick_provinces_rows_are_read_by_the_players_names(setup_games, t
               for folder in (laid, root)]
     for key in ("results", "notes", "extra", "after"):
         assert record[0][key] == record[1][key], key
+
+
+def test_status_on_a_sorted_pick_provinces_sheet_waits_for_the_player_left_blank(setup_games, tmp_path):
+    """'The First Player picks 4 provinces ... Other Players follow, in Setup Order': on the sheet
+    sorted by name (each row moved whole), with Green's picks still to come (his row, row 3,
+    blank), `gm-tools status` waits for Green. It waited for Blue, whose laid-out row that is."""
+    from gm_tools.app.status import phase_status
+
+    rows = sorted(PICKS)
+    assert rows[1][0] == "GREEN"
+    rows[1] = ("GREEN", None, None)
+    root = typed_copy(setup_games["P1510L"], tmp_path, GAME, "Pick Provinces", rows)
+    assert ", waiting for GREEN" in phase_status(GAME, root=root).summary()
