@@ -123,12 +123,17 @@ def test_status_on_sorted_sheets_waits_for_the_players_left_blank(setup_votes, t
     """`gm-tools status` waits for the players whose own rows are blank, wherever the GM sorted
     them: here every ballot and doctrine typed but Green's doctrine, on the sheets sorted by name
     (Green's row now row 3, Blue's laid-out row). It waited for the player laid out on the blank
-    row (Blue)."""
+    row (Blue); the turn names the blank at the column's rows, not at Blue's laid-out row."""
     rows = {s: sorted(r) for s, r in _demo_rows("P1510V").items()}
     assert rows["Military Doctrines"][1][0] == "GREEN"
     rows["Military Doctrines"][1] = ["GREEN", None]
     root = copy_with_cells(setup_votes, tmp_path / "games", GAME, _cells(rows))
     assert ", waiting for GREEN, " in phase_status(GAME, root=root).summary()
+    # the turn names the missing doctrine at the column's rows: where Green's row now is is not
+    # read back (it holds nothing), and row 3 as laid out is Blue's
+    assert turn_refused(GAME, root).splitlines()[1:] == [
+        "  Military Doctrines!B2:B6: found nothing, expected a doctrine for GREEN ('Each Player chooses a Military "
+        "Doctrine')"]
 
 
 def test_a_sorted_upheaval_sheet_keeps_each_roll_beside_its_player(upheaval, tmp_path):
