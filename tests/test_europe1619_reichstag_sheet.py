@@ -115,6 +115,20 @@ def test_a_voter_named_by_his_powers_name_or_in_lower_case_is_his_row(orders_pha
                                            "SAXONY, SAVOY): each row is read by the Voter in column A")
 
 
+def test_a_power_that_does_not_vote_named_on_a_voters_row_is_refused_not_a_traceback(orders_phase):
+    """1619 rulebook, 'Reichstag': 'all members will vote on the item' (the Empire's members).
+    Another power's name typed over a voter's ('Dutch Republic' over SAVOY) is refused at that
+    cell, with Savoy's row missing, and nothing is written; the turn stopped on a Python
+    KeyError ('DUTCH'), as the name read as a power with no row."""
+    problems = cells(refused(orders_phase, {"Reichstag!A2": "restrict_attacks", "Reichstag Votes!B2": "for",
+                                            "Reichstag Votes!A6": "Dutch Republic", "Reichstag Votes!B6": "for"}))
+    assert {cell: p.found for cell, p in problems.items()} == {"Reichstag Votes!A6": "'Dutch Republic'",
+                                                               "Reichstag Votes!A2:A6": "no row for SAVOY"}
+    assert problems["Reichstag Votes!A6"].expected == (
+        "one of the voters gm-tools laid out a row for (AUSTRIA, LEAGUE, UNION, SAXONY, SAVOY): each row is read by "
+        "the Voter in column A")
+
+
 def test_the_target_of_an_imperial_ban_may_not_vote(orders_phase):
     """1619 rulebook, 'Imperial Ban': 'The power that is the target of the ban is restricted
     from voting on the matter': the UNION's vote is refused at its own Vote cell."""

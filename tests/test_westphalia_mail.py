@@ -172,6 +172,55 @@ def test_a_mail_is_typed_on_the_players_row_of_a_sorted_player_turns_sheet(tmp_p
     assert cell(paths, "Player Turns!A5") == "RED"
 
 
+def _sort_by_name(paths, *sheets: str) -> None:
+    """The GM sorts each sheet's rows by the player's name, each row moved whole (rolls too)."""
+    import openpyxl
+
+    wb = openpyxl.load_workbook(paths.workbook)
+    for title in sheets:
+        ws = wb[title]
+        rows = sorted([c.value for c in row] for row in ws.iter_rows(min_row=2) if row[0].value)
+        for r, values in enumerate(rows, start=2):
+            for c, value in enumerate(values, start=1):
+                ws.cell(r, c).value = value
+    wb.save(paths.workbook)
+
+
+def test_a_mail_is_typed_on_the_players_row_of_sorted_election_and_doctrine_sheets(tmp_path):
+    """'Each Player chooses a Military Doctrine in Setup Order'; 'Players may vote for whomever
+    they wish': the Imperial Election and Military Doctrines sheets have a row for each player,
+    read by the name in it, so the GM may sort them; Red's vote and doctrine go on the rows naming
+    him (row 5 once sorted by name), not on the rows laid out for him (Blue's now), and `status`
+    waits for the others."""
+    paths = played_to("P1510V", tmp_path)
+    assert [r[0] for r in rows_of(paths, "Imperial Election")] == ["RED", "BLUE", "YELLOW", "GREEN", "ORANGE"]
+    _sort_by_name(paths, "Imperial Election", "Military Doctrines")
+    status, text = orders(tmp_path, ("red.txt", "Red\nVote: myself\nDoctrine: Flexible\n"))
+    assert status == 0, text
+    assert rows_of(paths, "Imperial Election")[3] == ("RED", "RED") and cell(paths, "Imperial Election!B2") is None
+    assert rows_of(paths, "Military Doctrines")[3] == ("RED", "Flexible")
+    assert cell(paths, "Military Doctrines!B2") is None
+    assert text.endswith("still waiting for: BLUE, YELLOW, GREEN, ORANGE\n")
+
+
+def test_an_upheaval_mail_is_typed_on_the_players_row_of_a_sorted_sheet(tmp_path):
+    """'On a 1-3, one of the Player's provinces of his choice converts': the Religious Upheaval
+    sheet lists Blue and Orange with their rolls; sorted with Orange's row first, Orange's choice
+    goes on his row (row 2), beside his roll, and the turn reads it as his."""
+    paths = played_to("R1510U", tmp_path)
+    assert rows_of(paths, "Religious Upheaval") == [("BLUE", 3, None), ("ORANGE", 2, None)]
+    import openpyxl
+
+    wb = openpyxl.load_workbook(paths.workbook)
+    ws = wb["Religious Upheaval"]  # sorted by roll, each row moved whole
+    (ws["A2"].value, ws["B2"].value), (ws["A3"].value, ws["B3"].value) = ("ORANGE", 2), ("BLUE", 3)
+    wb.save(paths.workbook)
+    assert orders(tmp_path, ("orange.txt", "Orange\nUpheaval: Fulda\n"), ("blue.txt", "Blue\nUpheaval: GRA\n"))[0] == 0
+    assert rows_of(paths, "Religious Upheaval") == [("ORANGE", 2, "FUL"), ("BLUE", 3, "GRA")]
+    run_turn(GAME, root=tmp_path, site_dir=None)
+    assert {"FUL", "GRA"} <= set(state_of(load_state(GAME, root=tmp_path).position).protestant)
+
+
 def test_a_card_before_every_action_is_known_waits_for_them(tmp_path):
     """'Engage in Diplomacy': 'At the beginning of Engage in Diplomacy, all Players that Combatted
     Heresy secretly either place a cube ... Players that reveal a cube place their cube in Engage in Diplomacy':

@@ -315,6 +315,33 @@ def test_the_religious_war_is_declared_once_and_the_emperor_joins_by_mail(tmp_pa
     assert report.replaced == ["YELLOW: yellow replaces its entries in the workbook"]
 
 
+def test_a_religious_war_mailed_on_a_sorted_sheet_goes_on_its_items_rows(tmp_path):
+    """'Declare a Religious War' and 'he may Join a League' on the Religious War sheet sorted by
+    the GM (by item, each row moved whole: the Emperor joins row now row 3): the declaration goes
+    on the Declarer and Target rows and the Emperor's League on the row naming it, wherever they
+    are. With a row of the sheet deleted, the mails are refused with the workbook, naming the row
+    gone, as the turn would refuse it; nothing is written."""
+    paths = played_to("R1585T", tmp_path)
+    wb = openpyxl.load_workbook(paths.workbook)
+    ws = wb["Religious War"]
+    for r, item in enumerate(["Declarer", "Emperor joins", "Target", "Winning League"], start=2):
+        ws.cell(r, 1).value = item
+    wb.save(paths.workbook)
+    report = enter_mails(GAME, [("red", b"Red\nLeague: Evangelical League\nReligious War: goslar\n"),
+                                ("yellow", b"Yellow\nEmperor joins: catholic\n")], root=tmp_path)
+    assert report.refused == []
+    assert rows_of(paths, "Religious War") == [("Declarer", "RED"), ("Emperor joins", "Catholic League"),
+                                               ("Target", "Goslar"), ("Winning League", None)]
+    wb = openpyxl.load_workbook(paths.workbook)
+    wb["Religious War"].delete_rows(3)  # the Emperor joins row, gone with his League
+    wb.save(paths.workbook)
+    before = snapshot(tmp_path)
+    with pytest.raises(WorkbookError) as refused:
+        enter_mails(GAME, [("red", b"Red\nLeague: Evangelical League\nReligious War: Hesse\n")], root=tmp_path)
+    assert [(p.cell, p.found) for p in refused.value.problems] == [("A2:A5", "no row for Emperor joins")]
+    assert snapshot(tmp_path) == before
+
+
 def _card_engine_game(cache: Path, root: Path, phase: str):
     """The demo played to ``phase`` in a game started with the battle card engine on."""
     import gm_tools.app.demo as demo_module

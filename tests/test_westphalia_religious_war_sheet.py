@@ -98,3 +98,61 @@ def test_a_declarer_who_is_no_player_is_named_as_no_player(round_four, tmp_path)
     assert error.splitlines()[1].startswith("  Religious War!B2: found 'BLUE > Goslar', expected a declarer in a "
                                             "League ('a Player in a League ... may Declare a Religious War'): BLUE "
                                             "has joined none this round")
+
+
+# the demo's round 4 on the Religious War sheet sorted by item, each row moved whole
+_SORTED = {"Religious War!A2": "Declarer", "Religious War!B2": "RED",
+           "Religious War!A3": "Emperor joins", "Religious War!B3": "Catholic League",
+           "Religious War!A4": "Target", "Religious War!B4": "Goslar",
+           "Religious War!A5": "Winning League", "Religious War!B5": "Evangelical League"}
+
+
+def test_a_sorted_religious_war_sheet_is_read_by_its_items(round_four, tmp_path):
+    """'Religious War Declared': the declaration, the Emperor's League and the Winning League are
+    read by the item named in each row, so the GM may sort the sheet (here by item): the record is
+    the one the sheet as laid out gives, and the Emperor's League names the row it now is on.
+    Sorted, the rows were refused as moved ('expected 'Target', as gm-tools laid out row 3')."""
+    import json
+
+    from gm_tools.app.turn import replay
+    from test_results_entered_at import _after, _results
+
+    laid, error = _turn(round_four, tmp_path / "laid", {})
+    assert error is None
+    root, error = _turn(round_four, tmp_path / "sorted", _SORTED)
+    assert error is None
+    record = [json.loads((folder / GAME / "history" / f"{STOP}.json").read_text(encoding="utf-8"))
+              for folder in (laid, root)]
+    for key in ("results", "notes", "extra", "after"):
+        assert record[0][key] == record[1][key], key
+    lines = {r["Order"]: r for r in _results(_after(root, GAME, STOP)) if r["Phase"] == STOP}
+    emperor = lines["the Emperor YELLOW joins the Catholic League"]
+    assert (emperor["Entered at"], emperor["As written"]) == ("Religious War!A3:B3", "Emperor joins | Catholic League")
+    assert replay(GAME, root) == []
+
+
+def test_a_religious_war_item_misnamed_twice_or_gone_is_refused_at_its_cells(round_four, tmp_path):
+    """Each row is read by its item: an item of none ('Emperor join'), an item on two rows and a
+    row deleted would put a value where it is not read, or lose it: each is refused at its cells,
+    nothing written; on a sorted sheet a Target left empty is named at the column's rows, not at
+    the row laid out for it (another item's now)."""
+    _, error = _turn(round_four, tmp_path / "typo", {"Religious War!A4": "Emperor join"})
+    assert error.splitlines()[1:3] == [
+        "  Religious War!A2:A5: found no row for Emperor joins, expected a row for each item gm-tools laid out "
+        "(Declarer, Target, Emperor joins, Winning League); a row deleted loses its item's entry",
+        "  Religious War!A4: found 'Emperor join', expected one of the items gm-tools laid out a row for (Declarer, "
+        "Target, Emperor joins, Winning League): each row is read by the Item in column A"]
+    _, error = _turn(round_four, tmp_path / "twice", {"Religious War!A5": "target"})
+    assert ("  Religious War!A5: found 'target', expected one row for Target (Target is on row 3 too): each row is "
+            "read by the Item in column A") in error.splitlines()
+    _, error = _turn(round_four, tmp_path / "empty", {**_SORTED, "Religious War!B4": None})
+    assert "  Religious War!B2:B5: found 'RED > nothing', expected a principality on the board" in error.splitlines()[1]
+
+
+def test_an_empty_target_is_found_as_nothing(round_four, tmp_path):
+    """'Declare a Religious War against a heretical Target Principality': a declaration with its
+    Target left empty is named at the Target cell as 'RED > nothing', as an empty Declarer is
+    ('nothing > Goslar') and as every sheet says an empty cell; it read 'RED > '."""
+    _, error = _turn(round_four, tmp_path, {"Religious War!B3": None})
+    assert error.splitlines()[1].startswith("  Religious War!B3: found 'RED > nothing', expected a principality on "
+                                            "the board")

@@ -126,22 +126,29 @@ def test_influence_without_its_player_says_nothing_was_found(setup_games, tmp_pa
     assert "'None'" not in error
 
 
-def test_a_doctrine_beside_a_retyped_name_is_named_not_a_traceback(setup_games, tmp_path):
+def test_a_doctrine_beside_a_retyped_name_is_still_his_row(setup_games, tmp_path):
     """'Each Player chooses a Military Doctrine in Setup Order': the Military Doctrines sheet
-    lists each player in a locked cell. A GM who lifts the protection and types Blue's name in
-    lower case beside his doctrine is told so at that cell (the turn used to stop on a Python
-    KeyError); Blue's doctrine is still read from his row, so nothing else is named."""
+    lists each player in a locked cell, and each row is read by the name in it. A GM who lifts the
+    protection and types Blue's name as the other sheets take it ('blue', 'Blue Kraken') beside
+    his doctrine still has Blue's row (the turn once stopped on a Python KeyError, then refused
+    the name); a name of no player is named at that cell, with Blue's row missing."""
     votes = [("RED", "RED"), ("BLUE", "RED"), ("YELLOW", "YELLOW"), ("GREEN", "YELLOW"), ("ORANGE", "RED")]
-    root = typed_copy(setup_games["P1510V"], tmp_path, GAME, "Imperial Election", votes)
-    wb = openpyxl.load_workbook(root / f"{GAME}.xlsx")
-    for r, (player, doctrine) in enumerate([("RED", "Offensive"), ("blue", "Defensive"), ("YELLOW", "Flexible"),
-                                            ("GREEN", "Flexible"), ("ORANGE", "Innovative")], start=2):
-        wb["Military Doctrines"].cell(r, 1).value, wb["Military Doctrines"].cell(r, 2).value = player, doctrine
-    wb.save(root / f"{GAME}.xlsx")
-    error = turn_refused(GAME, root)
-    assert error.splitlines()[1:] == ["  Military Doctrines!A3: found 'blue', expected 'BLUE', as gm-tools laid out "
-                                      "row 3 (a row of this sheet deleted, moved or retyped would put an entry beside "
-                                      "another's name)"]
+    for typed in ("blue", "Blue Kraken", "Blu"):
+        root = typed_copy(setup_games["P1510V"], tmp_path / typed, GAME, "Imperial Election", votes)
+        wb = openpyxl.load_workbook(root / f"{GAME}.xlsx")
+        for r, (player, doctrine) in enumerate([("RED", "Offensive"), (typed, "Defensive"), ("YELLOW", "Flexible"),
+                                                ("GREEN", "Flexible"), ("ORANGE", "Innovative")], start=2):
+            wb["Military Doctrines"].cell(r, 1).value, wb["Military Doctrines"].cell(r, 2).value = player, doctrine
+        wb.save(root / f"{GAME}.xlsx")
+        error = turn_refused(GAME, root)
+        if typed != "Blu":
+            assert error is None, typed
+            continue
+        assert error.splitlines()[1:3] == [
+            "  Military Doctrines!A2:A6: found no row for BLUE, expected a row for each player gm-tools laid out (RED, "
+            "BLUE, YELLOW, GREEN, ORANGE); a row deleted loses its player's entry",
+            "  Military Doctrines!A3: found 'Blu', expected one of the players gm-tools laid out a row for (RED, BLUE, "
+            "YELLOW, GREEN, ORANGE): each row is read by the Player in column A"]
 
 
 def test_a_row_typed_below_the_players_rows_is_named(setup_games, tmp_path):
@@ -169,3 +176,16 @@ def test_sorted_pick_provinces_rows_are_read_by_the_players_names(setup_games, t
               for folder in (laid, root)]
     for key in ("results", "notes", "extra", "after"):
         assert record[0][key] == record[1][key], key
+
+
+def test_status_on_a_sorted_pick_provinces_sheet_waits_for_the_player_left_blank(setup_games, tmp_path):
+    """'The First Player picks 4 provinces ... Other Players follow, in Setup Order': on the sheet
+    sorted by name (each row moved whole), with Green's picks still to come (his row, row 3,
+    blank), `gm-tools status` waits for Green. It waited for Blue, whose laid-out row that is."""
+    from gm_tools.app.status import phase_status
+
+    rows = sorted(PICKS)
+    assert rows[1][0] == "GREEN"
+    rows[1] = ("GREEN", None, None)
+    root = typed_copy(setup_games["P1510L"], tmp_path, GAME, "Pick Provinces", rows)
+    assert ", waiting for GREEN" in phase_status(GAME, root=root).summary()

@@ -1,8 +1,9 @@
 """Rows laid out one for each player, read by the name in their first column, not their place.
 
 A GM sorts a sheet (by name, by what was typed) as he would any list; Westphalia's Pick
-Provinces and Player Turns and Europe 1619's Reichstag Votes were read by their place, so a
-sorted sheet was refused row by row as moved. A :class:`~gm_tools.engine.hooks.Table` marked
+Provinces, Player Turns, Imperial Election, Military Doctrines and Religious Upheaval (and
+its Religious War, a row for each item) and Europe 1619's Reichstag Votes were read by their
+place, so a sorted sheet was refused row by row as moved. A :class:`~gm_tools.engine.hooks.Table` marked
 ``keyed`` is read here instead: each row is its named player's, wherever it is; what would put
 an entry beside the wrong name or lose one is still refused, at its cell: a name no row was
 laid out for, a name on two rows, a row laid out that is gone (a row deleted), and a locked
@@ -27,6 +28,7 @@ def _names(table: Table) -> dict[str, str]:
     case or spacing, and the first column's spellings (a power's name for its code)."""
     key = table.columns[0]
     names = {_folded(w): n for w, n in key.spellings}
+    names.update({_folded(other): other for other in table.others})
     names.update({_folded(str(row[0])): str(row[0]) for row in table.rows})
     return names
 
@@ -56,7 +58,9 @@ def keyed_rows(ws, table: Table, headers: dict[str, int], rows: list[InputRow], 
                                         f"{listing}: {why}"))
             continue
         name = names.get(_folded(text))
-        if name is None:
+        if name in table.others and name not in laid:
+            continue  # the system's own check says why he has no entry (Table.others)
+        if name is None or name not in laid:  # the spellings may read powers given no row (Reichstag: non-voters)
             problems.append(Problem(ws.title, cell.coordinate, repr(text),
                                     f"one of the {key.header.lower()}s gm-tools laid out a row for ({listing}): {why}"))
             continue

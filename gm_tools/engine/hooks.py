@@ -100,10 +100,15 @@ class Table:
     """An input sheet added to a phase after games began: a workbook laid out before it (a game
     in progress) reads as if the sheet were there and left empty, instead of being refused."""
     keyed: bool = False
-    """Rows laid out one for each player (``rows``, their first column locked, each name once):
+    """Rows laid out one for each player or item (``rows``, their first column locked, each name once):
     each row is read by the name in its first column, not by its place, so a sheet the GM
     sorted reads the same (:mod:`gm_tools.edges.keyedrows`). That column's ``spellings`` are
-    other words read as a name (a power's name for its code)."""
+    other words read as a name (a power's name for its code); a name no row was laid out for is
+    refused at its cell, unless it is one of ``others``."""
+    others: tuple[str, ...] = ()
+    """A ``keyed`` table's names of players it has no row for (Religious Upheaval's, who did not
+    roll 1-3), read as names (``spellings`` may hold their other words too): a row typed for one
+    is left to the system's own check, which says why he has no entry, not refused as no name."""
 
 
 @dataclass(frozen=True)

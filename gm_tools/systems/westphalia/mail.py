@@ -514,6 +514,11 @@ def awaited(variant, position, rows: dict) -> list[str] | None:
         table = tables.get(sheet)
         if table is None:
             return []
+        if table.keyed:  # a player's row is the one naming him, wherever the GM sorted it
+            named = {}
+            for r in rows.get(sheet, []):
+                named.setdefault(r.values.get("Player"), r.values.get(column))
+            return [laid[0] for laid in table.rows if named.get(laid[0]) in (None, "")]
         got = {_row(r): r.values.get(column) for r in rows.get(sheet, [])}
         return [laid[0] for n, laid in enumerate(table.rows, start=2) if got.get(n) in (None, "")]
 

@@ -52,7 +52,8 @@ def religious_war(variant: Variant, step: Step, entry: dict, year: int, declared
     if wrong:
         # named at the Declarer's cell when it is his League, else at the Target's, the one to correct
         at = 0 if wrong == R.no_league(declarer) else 1
-        step.problems.append((at, "religious war", f"{declarer} > {target}", wrong))
+        # an empty cell said as every sheet says it ('found nothing'), not as a blank after '>'
+        step.problems.append((at, "religious war", f"{declarer or 'nothing'} > {target or 'nothing'}", wrong))
         return []
     if target not in state.principalities:
         step.did(_DECLARED, declarer, f"declared a Religious War on {target}, which no longer exists: no Religious "

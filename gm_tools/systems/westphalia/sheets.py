@@ -133,19 +133,21 @@ class WestphaliaHooks(SheetHooks):
                                       Column("DI", INTEGER, editable=True, width=6)),
                           blank_rows=tables.influence * len(players))]
         if kind == steps.EMPEROR:
-            return [Table(ELECTION, (Column("Player", width=14),
+            return [Table(ELECTION, (_player(variant, players),
                                      power_column("Votes for", variant, players, editable=True, width=14)),
-                          rows=[[p, None] for p in players]),
-                    Table(DOCTRINES, (Column("Player", width=14),
+                          rows=[[p, None] for p in players], keyed=True),
+                    Table(DOCTRINES, (_player(variant, players),
                                       Column("Doctrine", CHOICE, tables.doctrines, editable=True, width=16)),
-                          rows=[[p, None] for p in players])]
+                          rows=[[p, None] for p in players], keyed=True)]
         if kind == steps.UPHEAVAL:
             from gm_tools.systems.westphalia.rounds import upheaval_choosers
 
-            dice = state.upheaval.get("players", {})
-            return [Table(UPHEAVAL, (Column("Player", width=14), Column("Roll", INTEGER, width=6),
+            dice, choosers = state.upheaval.get("players", {}), tuple(upheaval_choosers(variant, state))
+            # a row typed for a player who did not roll 1-3 is the step's to refuse, saying why
+            return [Table(UPHEAVAL, (_player(variant, players), Column("Roll", INTEGER, width=6),
                                      Column("Province", editable=True, width=14)),
-                          rows=[[p, dice[p], None] for p in upheaval_choosers(variant, state)])]
+                          rows=[[p, dice[p], None] for p in choosers], keyed=True,
+                          others=tuple(p for p in players if p not in choosers))]
         if kind == steps.TURNS:
             yes_no = {"kind": CHOICE, "choices": YES_NO, "editable": True, "width": 12, "spellings": YES_NO_SPELLINGS}
             names = tuple(sorted(state.principalities))
@@ -193,8 +195,9 @@ class WestphaliaHooks(SheetHooks):
                                     Column("Principality", editable=True, width=22),
                                     Column("Change", INTEGER, editable=True, width=8),
                                     Column("Reason", editable=True, width=40)), blank_rows=2 * len(players)),
+                    # read by the item named in each row, so the GM may sort it as the players' sheets
                     Table(RELIGIOUS_WAR, (Column("Item", width=16), Column("Value", editable=True, width=24)),
-                          rows=[[item, None] for item in _WAR_ITEMS]),
+                          rows=[[item, None] for item in _WAR_ITEMS], keyed=True),
                     Table(WAR_LEAGUES, (power_column("Player", variant, players, editable=True, width=14),
                                         Column("League", CHOICE, leagues + ("none",), editable=True, width=20)),
                           blank_rows=len(players)),
@@ -212,9 +215,9 @@ class WestphaliaHooks(SheetHooks):
                                     Column("Home Province", CHOICE, homes, editable=True, width=18),
                                     Column("Edge", CHOICE, EDGES, editable=True, width=12)), blank_rows=2)]
         if kind == steps.ELECTION and state.emperor_dies.get("dies"):
-            return [Table(ELECTION, (Column("Player", width=14),
+            return [Table(ELECTION, (_player(variant, players),
                                      power_column("Votes for", variant, players, editable=True, width=14)),
-                          rows=[[p, None] for p in state.initiative or players])]
+                          rows=[[p, None] for p in state.initiative or players], keyed=True)]
         return []
 
     def check_inputs(self, variant: Variant, position: Position, rows: dict[str, list[InputRow]]):
@@ -368,7 +371,7 @@ def _read(variant: Variant, state, kind: str, rows: dict[str, list[InputRow]]) -
         return INFLUENCE, {"influence": [{"player": r.values.get("Player"), "principality": r.values.get("Principality")
                                           or "", "di": r.values.get("DI")} for r in got]}, [r.cells for r in got]
     if kind in (steps.EMPEROR, steps.ELECTION):
-        # each row is its laid-out player's (a name retyped over it is the reader's to name)
+        # each row is the named player's, wherever the GM sorted it (keyed)
         voters = tuple(state.initiative or state.setup_order) if kind == steps.ELECTION else state.setup_order
         votes = _prefilled(ELECTION, ("Player", "Votes for"), voters, rows)
         choices = _prefilled(DOCTRINES, ("Player", "Doctrine"), state.setup_order, rows) if kind == steps.EMPEROR else []
@@ -485,7 +488,11 @@ def _read_turns(variant: Variant, state, rows: dict[str, list[InputRow]]):
                            for r in rows.get(WAR_CARDS, []) if r.values.get("Player")},
                  "electors": [{"removed": side(r.values.get("Removed")), "added": side(r.values.get("Added"))}
                               for r in rows.get(ELECTORS_CHANGED, [])]}
-    war_cells = [items[i].cells if i in items else {"Value": f"{RELIGIOUS_WAR}!B{n}"}
+    # A sorted sheet: an item whose row holds nothing is not read back, so where it now is is not
+    # known here; a problem with it names the column's rows, not another item's row.
+    moved = any(_row_of(r) != 2 + _WAR_ITEMS.index(i) for i, r in items.items() if i in _WAR_ITEMS)
+    at = f"2:B{len(_WAR_ITEMS) + 1}" if moved else None
+    war_cells = [items[i].cells if i in items else {"Value": f"{RELIGIOUS_WAR}!B{at or n}"}
                  for n, i in enumerate(_WAR_ITEMS, start=2)]
     where = {"*": [cells for _, _, cells in got], **{f: [r.cells for r in dice_rows] for f in ("dice", "dice also", "dice player", "dice count")},
              # the declaration's problems are entry 0 (the Declarer's cell: his League) or 1 (the
@@ -567,19 +574,17 @@ def _off_layout(tables: list[Table], rows: dict[str, list[InputRow]], named: lis
 def _prefilled(sheet: str, columns: tuple[str, ...], players: tuple[str, ...],
                rows: dict[str, list[InputRow]]) -> list[tuple[str, dict, dict]]:
     """(player, values, cells) for each row the sheet was written with, in that order: a row the
-    GM left blank is not read back, but a problem with it still names its cells."""
+    GM left blank is not read back, but a problem with it still names its cells. Every such sheet
+    is ``keyed``: a player's row is the one naming him, wherever the GM sorted it."""
     by_player: dict = {}
     for r in rows.get(sheet, []):  # a name on two rows is refused by the reader: the first is read
         by_player.setdefault(r.values.get("Player"), r)
-    # the row laid out for the player is his, whatever is typed over his locked name (the
-    # workbook reader names that cell); on a keyed sheet his row is the one naming him
-    by_row = {_row_of(r): r for r in rows.get(sheet, [])} if sheet not in (PROVINCES, TURNS) else {}
-    # A keyed sheet the GM sorted: a player whose row holds nothing is not read back, so where his
-    # row now is is not known here; a problem with it names the column's rows, not another's row.
-    moved = not by_row and any(players.index(p) + 2 != _row_of(r) for p, r in by_player.items() if p in players)
+    # A sheet the GM sorted: a player whose row holds nothing is not read back, so where his row
+    # now is is not known here; a problem with it names the column's rows, not another's row.
+    moved = any(players.index(p) + 2 != _row_of(r) for p, r in by_player.items() if p in players)
     out = []
     for i, player in enumerate(players, start=2):
-        row = by_row.get(i) or by_player.get(player)
+        row = by_player.get(player)
         at = f"2:{{0}}{len(players) + 1}" if moved else str(i)
         cells = row.cells if row else {c: f"{sheet}!{'ABCDEFGH'[j]}{at.format('ABCDEFGH'[j])}"
                                        for j, c in enumerate(columns)}
