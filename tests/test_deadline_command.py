@@ -97,3 +97,20 @@ def test_the_help_gives_an_example(args, capsys):
     with pytest.raises(SystemExit):
         main(args)
     assert "gm-tools deadline spring1901 'Friday 11 December 18:00 UTC'" in capsys.readouterr().out
+
+
+def test_the_deadline_the_phase_played_had_is_typed_with_a_warning(tmp_path, capsys):
+    """The site tells the deadline typed from the one a turn carried over by its words
+    (docs/site.md, "The deadline"): the same words again are said as none set, and the
+    command says so when it types them."""
+    root = tmp_path / "sheets"
+    paths = create(root)
+    set_deadline("g", "Friday 18:00 UTC", root=root, site_dir=None)
+    play(paths, {"FRANCE": ["A PAR - BUR"]})
+    assert main(["deadline", "g", "Friday  18:00 UTC", "--root", str(root), "--site", str(tmp_path / "site")]) == 0
+    out = capsys.readouterr().out
+    assert ("warning: Spring 1901 Movement had the same deadline, so the site and status take this one for the "
+            "deadline the turn carried over and say none is set") in out
+    assert "none set yet for Fall 1901 Movement" in (tmp_path / "site" / "games" / "g" / "index.html").read_text(encoding="utf-8")
+    assert main(["deadline", "g", "Friday 11 December 18:00 UTC", "--root", str(root), "--site", ""]) == 0
+    assert "warning" not in capsys.readouterr().out

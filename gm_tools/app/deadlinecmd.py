@@ -14,6 +14,7 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
+from gm_tools.edges.deadline import deadline_cell, deadline_text
 from gm_tools.edges.game import make_folder, missing_workbook, refuse_if_open, store_mail, write_atomic
 from gm_tools.edges.layout import title_of
 from gm_tools.errors import GameError, WorkbookError
@@ -35,10 +36,18 @@ class DeadlineSet:
     """Where it was typed, ``Game!B6``."""
     kept: Path
     """The workbook before, as kept."""
+    same_as: str = ""
+    """The phase played last, when its record's deadline is the one typed: the site and
+    ``status`` take it for the deadline the turn carried over, and say none is set."""
 
     def text(self) -> str:
         said = f"orders for {self.phase} are due {self.deadline}" if self.deadline else f"no deadline for {self.phase}"
-        return (f"{self.game}: {said} ({self.cell}); the workbook before is kept as {self.kept}")
+        text = f"{self.game}: {said} ({self.cell}); the workbook before is kept as {self.kept}"
+        if self.same_as:
+            text += (f"\nwarning: {self.same_as} had the same deadline, so the site and status take this one for "
+                     f"the deadline the turn carried over and say none is set: say the day "
+                     f"('Friday 11 December 18:00 UTC') or type a date ('2026-12-11 18:00')")
+        return text
 
 
 def set_deadline(name: str, text: str, root: str | os.PathLike | None = None,
@@ -73,6 +82,9 @@ def set_deadline(name: str, text: str, root: str | os.PathLike | None = None,
         kept, _ = store_mail(state.paths, state.position.phase, [], before)
         write_atomic(state.paths.workbook, after)
         done = DeadlineSet(name, title_of(state.variant, state.position.phase), text, cell, kept[0])
+        typed = deadline_text(deadline_cell(text)[0]) if text else ""
+        if typed and state.history and typed == state.history[-1].get("deadline"):
+            done.same_as = title_of(state.variant, state.history[-1]["phase"])
     if site_dir:
         publish_warning(state.paths.root, site_dir)
     return done
