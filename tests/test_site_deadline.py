@@ -9,13 +9,15 @@ from __future__ import annotations
 
 import datetime
 import re
+import shutil
+import subprocess
 from pathlib import Path
 
 import pytest
 
 from gm_tools.app.endgame import end_game
 from gm_tools.edges.basemap import schematic_map
-from gm_tools.edges.gamecells import read_game_cells
+from gm_tools.edges.gamecells import GameCells, read_game_cells
 from gm_tools.edges.workbook_fill import fill_orders
 from gm_tools.publish.site import SiteSettings, build_site
 from browser import chromium_page, needs_chromium, served
@@ -203,3 +205,26 @@ def test_the_deadline_reads_in_chromium_on_a_desktop_and_a_phone(tmp_path):
         cell = page.locator("table.games tbody tr").first.locator("td").nth(2)
         assert cell.inner_text() == "Spring 1901 Movement, orders due Friday 4 December 18:00 UTC"
     assert errors == []
+
+
+@pytest.mark.skipif(shutil.which("soffice") is None, reason="LibreOffice (soffice) is not installed")
+@pytest.mark.parametrize("typed", ["Friday 4 December 18:00 UTC", datetime.datetime(2026, 12, 4, 18, 0)])
+def test_a_deadline_saved_by_libreoffice_is_read_as_the_turn_reads_it(tmp_path, typed):
+    """The GM saves the workbook in LibreOffice (its own shared strings, styles and number
+    formats): the site's reading of the Game sheet from the XML gives what openpyxl's does,
+    the text the record keeps."""
+    from gm_tools.edges.deadline import deadline_text
+
+    root = tmp_path / "sheets"
+    paths = create(root)
+    type_cells(paths, {"Game!B6": typed})
+    out = tmp_path / "saved"
+    subprocess.run(["soffice", "--headless", f"-env:UserInstallation=file://{tmp_path}/lo-profile",
+                    "--convert-to", "xlsx", "--outdir", str(out), str(paths.workbook)],
+                   check=True, capture_output=True, timeout=180)
+    saved = out / "g.xlsx"
+    import openpyxl
+
+    wb = openpyxl.load_workbook(saved)
+    assert read_game_cells(saved) == GameCells(phase="S1901M", deadline=deadline_text(wb["Game"]["B6"].value))
+    assert read_game_cells(saved).deadline in ("Friday 4 December 18:00 UTC", "2026-12-04 18:00")
