@@ -228,3 +228,46 @@ def test_a_deadline_saved_by_libreoffice_is_read_as_the_turn_reads_it(tmp_path, 
     wb = openpyxl.load_workbook(saved)
     assert read_game_cells(saved) == GameCells(phase="S1901M", deadline=deadline_text(wb["Game"]["B6"].value))
     assert read_game_cells(saved).deadline in ("Friday 4 December 18:00 UTC", "2026-12-04 18:00")
+
+
+def test_a_next_deadline_typed_before_the_turn_is_published_by_the_turn(tmp_path):
+    """The Game sheet's Next deadline (docs/workbook.md): typed before the turn, it becomes the
+    new phase's Deadline, and the turn's own publishing says it; the record keeps the Deadline
+    of the phase played, as before (docs/game-record.md), and the new Next deadline is empty."""
+    import json
+
+    import openpyxl
+
+    from gm_tools.app.turn import run_turn
+
+    root, site = tmp_path / "sheets", tmp_path / "site"
+    paths = create(root)
+    game = openpyxl.load_workbook(paths.workbook)["Game"]
+    assert (game["A8"].value, game["B8"].value, game["B8"].protection.locked) == ("Next deadline", None, False)
+    assert game["A10"].value == "Power"  # the players' table a row lower
+    type_cells(paths, {"Game!B6": "Friday 4 December 18:00 UTC", "Game!B8": datetime.datetime(2026, 12, 11, 18, 0)})
+    paths.workbook.write_bytes(fill_orders(paths.workbook.read_bytes(), {"FRANCE": ["A PAR - BUR"]}))
+    run_turn("g", root=root, site_dir=site)
+    assert json.loads(paths.record_file("S1901M").read_text(encoding="utf-8"))["deadline"] == "Friday 4 December 18:00 UTC"
+    assert _said(site) == ["Orders for Fall 1901 Movement are due 2026-12-11 18:00"]
+    game = openpyxl.load_workbook(paths.workbook)["Game"]
+    assert (game["B6"].value, game["B6"].number_format) == (datetime.datetime(2026, 12, 11, 18, 0), "yyyy-mm-dd hh:mm")
+    assert game["B8"].value is None
+    # none typed: the Deadline carries over, as ever, and is said as none set
+    run_turn("g", root=root, site_dir=site, force=True)
+    assert _said(site) == ["none set yet for Spring 1902 Movement"]  # no adjustment due: Winter skipped
+
+
+def test_a_workbook_laid_out_before_the_next_deadline_row_still_plays(tmp_path):
+    """A game's workbook written before the Next deadline row was added: read as none typed, the
+    Deadline carried over as before; the next workbook has the row."""
+    import openpyxl
+
+    root = tmp_path / "sheets"
+    paths = create(root)
+    type_cells(paths, {"Game!B6": "Friday 4 December 18:00 UTC"})
+    edit_workbook(paths.workbook, lambda wb: wb["Game"].delete_rows(8))
+    assert openpyxl.load_workbook(paths.workbook)["Game"]["A9"].value == "Power"
+    play(paths, {"FRANCE": ["A PAR - BUR"]})
+    game = openpyxl.load_workbook(paths.workbook)["Game"]
+    assert (game["B6"].value, game["A8"].value) == ("Friday 4 December 18:00 UTC", "Next deadline")

@@ -319,7 +319,8 @@ def process_phase(
     }
     if done.draw:
         record["draw"] = done.draw  # only in a record that ends the game so: older records keep their bytes
-    plan = _plan(variant, hooks, rules, state.info.name, done.after, entries.deadline, entries.seed,
+    # the Next deadline typed before the turn is the new phase's; else the Deadline carries over
+    plan = _plan(variant, hooks, rules, state.info.name, done.after, entries.next_deadline or entries.deadline, entries.seed,
                  record["players"], record, hooks.entered_at(variant, position, entries.inputs))
     clash = clashes(entries.gm_sheets, [t for t in plan_titles(plan) if t not in ours])
     if clash:
