@@ -25,6 +25,7 @@ a game from start to finish:
   gm-tools orders spring1901 alice.eml       type a player's mailed orders into it
   gm-tools status spring1901                 who has entered orders, who has not
   gm-tools turn spring1901                   process the phase, publish it to site/
+  gm-tools deadline spring1901 '4 Dec 18:00' the next phase's deadline, on the site
   gm-tools rollback spring1901               reopen the last phase to correct it
   gm-tools <command> --help                  what a command does, with an example"""
 
