@@ -271,3 +271,23 @@ def test_a_workbook_laid_out_before_the_next_deadline_row_still_plays(tmp_path):
     play(paths, {"FRANCE": ["A PAR - BUR"]})
     game = openpyxl.load_workbook(paths.workbook)["Game"]
     assert (game["B6"].value, game["A8"].value) == ("Friday 4 December 18:00 UTC", "Next deadline")
+
+
+def test_a_next_deadline_the_same_as_the_deadline_is_warned_of(tmp_path, capsys):
+    """The site tells a deadline typed from one carried over by its words (docs/site.md, "The
+    deadline"): a Next deadline typed as this phase's Deadline would be said as none set, and
+    the turn's report (its dry run too) says so, naming the cell."""
+    from gm_tools.app.cli import main
+
+    root = tmp_path / "sheets"
+    paths = create(root)
+    type_cells(paths, {"Game!B6": "Friday 18:00 UTC", "Game!B8": "Friday 18:00 UTC"})
+    warning = ("Game!B8: the Next deadline is this phase's Deadline word for word: the site and status take it for "
+               "the one carried over and say none is set")
+    assert main(["turn", "g", "--root", str(root), "--dry-run", "--force"]) == 0
+    assert warning in capsys.readouterr().out
+    assert main(["turn", "g", "--root", str(root), "--force", "--site", ""]) == 0
+    assert warning in capsys.readouterr().out
+    type_cells(paths, {"Game!B8": "Friday 11 December 18:00 UTC"})
+    assert main(["turn", "g", "--root", str(root), "--force", "--site", ""]) == 0
+    assert "Next deadline" not in capsys.readouterr().out

@@ -326,7 +326,10 @@ def process_phase(
     if clash:
         raise WorkbookError(str(paths.workbook), clash, entries.sheets)
     plan.gm_sheets = entries.gm_sheets
-    return record, write_workbook(plan), hooks.warnings(variant, position, entries.inputs)
+    same = entries.next_deadline and entries.next_deadline == entries.deadline  # the site's sign of one carried over
+    return record, write_workbook(plan), hooks.warnings(variant, position, entries.inputs) + (
+        [f"{entries.game_cells['Next deadline']}: the Next deadline is this phase's Deadline word for word: the site "
+         "and status take it for the one carried over and say none is set (say the day, or type a date)"] if same else [])
 
 
 def check_entries(state: GameState, data: bytes, lenient: bool = False):
