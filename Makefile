@@ -9,7 +9,7 @@ GAME   ?=
 FLAGS  ?=
 VARIANT ?=
 
-.PHONY: turn status test test-pythons soak bench setup clean new-game browser office maps
+.PHONY: turn status site test test-pythons soak bench setup clean new-game browser office maps
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -25,6 +25,10 @@ turn: $(STAMP)
 # make status GAME=name: who has entered orders for the current phase (without GAME: every game).
 status: $(STAMP)
 	$(PY) -m gm_tools status $(GAME)
+
+# make site: site/ rebuilt from every game (after a deadline typed on a Game sheet: docs/site.md).
+site: $(STAMP)
+	$(PY) -m gm_tools site
 
 # The browser tests drive Debian's chromium through Playwright (never `playwright install`,
 # which downloads its own browser). Install the package when it is missing.

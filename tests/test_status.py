@@ -417,3 +417,22 @@ def test_a_payola_reference_list_left_as_laid_out_is_not_counted_as_typed(tmp_pa
     assert ("  Reference Lists: 1 row(s) typed (by ENGLAND); 4 left as laid out, typed by no one (AUSTRIA, FRANCE, "
             "SPAIN, DENMARK)") in status.text()
     assert status.summary().endswith("rows typed by ENGLAND")
+
+
+def test_the_deadline_a_turn_carried_over_is_said_as_the_phase_played_s(tmp_path, capsys):
+    """The turn carries the Deadline into the next phase's workbook (docs/workbook.md); that
+    deadline was Spring's and is past: status says none is set for Fall, as the site does
+    (docs/site.md, "The deadline"), until the GM types Fall's."""
+    paths = create(tmp_path)
+    type_cells(paths, {"Game!B6": "Friday 4 December 18:00 UTC"})
+    play(paths, {"FRANCE": ["A PAR - BUR"]})
+    assert main(["status", "g", "--root", str(tmp_path)]) == 0
+    assert capsys.readouterr().out.splitlines()[0] == (
+        "g: F1901M (Fall 1901 Movement), deadline: none set (Friday 4 December 18:00 UTC, carried over, "
+        "was Spring 1901 Movement's)")
+    assert main(["status", "--root", str(tmp_path)]) == 0
+    assert capsys.readouterr().out.startswith(
+        "g: F1901M, deadline: none set (Friday 4 December 18:00 UTC, carried over, was Spring 1901 Movement's), ")
+    type_cells(paths, {"Game!B6": "Friday 11 December 18:00 UTC"})
+    assert main(["status", "g", "--root", str(tmp_path)]) == 0
+    assert capsys.readouterr().out.splitlines()[0] == "g: F1901M (Fall 1901 Movement), deadline: Friday 11 December 18:00 UTC"

@@ -25,6 +25,7 @@ a game from start to finish:
   gm-tools orders spring1901 alice.eml       type a player's mailed orders into it
   gm-tools status spring1901                 who has entered orders, who has not
   gm-tools turn spring1901                   process the phase, publish it to site/
+  gm-tools deadline spring1901 '4 Dec 18:00' the next phase's deadline, on the site
   gm-tools rollback spring1901               reopen the last phase to correct it
   gm-tools <command> --help                  what a command does, with an example"""
 
@@ -150,6 +151,19 @@ def _build_parser() -> argparse.ArgumentParser:
     _site(s)
     _games_root(s)
     s.set_defaults(func=lambda a: _call("gm_tools.app.endgame", "cmd_end", a))
+
+    s = _command(sub, "deadline", "type the deadline of the phase awaiting orders and publish it",
+                 "Types the deadline into the workbook's Game sheet (Game!B6), as the GM would in the\n"
+                 "spreadsheet after a turn, and publishes the site: the game page and the archive say\n"
+                 "when the phase's orders are due. A date written 2026-12-11 18:00 is typed as a date;\n"
+                 "any other text as it is; '' clears it. The workbook before is kept in NAME/mail/.",
+                 "  gm-tools deadline spring1901 'Friday 11 December 18:00 UTC'\n"
+                 "  gm-tools deadline spring1901 '2026-12-11 18:00'")
+    _game(s)
+    s.add_argument("deadline", help="the deadline as the players should read it ('' clears it)")
+    _site(s)
+    _games_root(s)
+    s.set_defaults(func=lambda a: _call("gm_tools.app.deadlinecmd", "cmd_deadline", a))
 
     s = _command(sub, "replay", "re-adjudicate a game and compare with its record",
                  "Plays the game again from its stored orders and seed and lists the phases whose\n"

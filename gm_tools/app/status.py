@@ -99,6 +99,15 @@ class PhaseStatus:
     warnings: list[str] = field(default_factory=list)
     """Entries that stand but look like a slip, as the turn's report warns of them
     (``SheetHooks.warnings``: a Westphalia Influence Changes row typed twice)."""
+    carried: str = ""
+    """The phase played last, when the Deadline is still the one its turn carried over (its
+    record's): past, not this phase's, as the site says it (``docs/site.md``, "The deadline")."""
+
+    def deadline_words(self) -> str:
+        """The deadline, or why there is none for this phase."""
+        if self.carried:
+            return f"none set ({self.deadline}, carried over, was {self.carried}'s)"
+        return self.deadline or "none set"
 
     @property
     def waiting_for(self) -> list[str]:
@@ -140,7 +149,7 @@ class PhaseStatus:
 
     def summary(self) -> str:
         """One line: the phase, the deadline, and who is waited for."""
-        line = f"{self.game}: {self.phase}, deadline: {self.deadline or 'none set'}"
+        line = f"{self.game}: {self.phase}, deadline: {self.deadline_words()}"
         ordering = [p for p in self.powers if p.ordering]
         if ordering and self.awaited is None:
             done = sum(1 for p in ordering if p.typed)
@@ -164,7 +173,7 @@ class PhaseStatus:
         return f", {count} press picture(s) lost from its folder" if count else ""
 
     def text(self) -> str:
-        lines = [f"{self.game}: {self.phase} ({self.title}), deadline: {self.deadline or 'none set'}"]
+        lines = [f"{self.game}: {self.phase} ({self.title}), deadline: {self.deadline_words()}"]
         for p in self.powers:
             if not p.ordering or (self.awaited is not None and not p.typed):
                 # nothing to order this phase (no unit, no adjustment due), or the phase's entries
@@ -267,6 +276,8 @@ def phase_status(name: str, root: str | os.PathLike | None = None) -> PhaseStatu
     if awaited is not None:
         status.all_entered = hooks.all_entered(variant, position)
     status.laid_out = laid_out
+    if entries.deadline and state.history and entries.deadline == state.history[-1].get("deadline"):
+        status.carried = title_of(variant, state.history[-1]["phase"])
     status.warnings = hooks.warnings(variant, position, entries.inputs)
     status.warnings += open_warnings(state.paths)
     for p in problems:

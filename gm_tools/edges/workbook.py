@@ -35,9 +35,9 @@ PRESS = "Press"
 CHOICES = "Choices"
 """Hidden sheet holding the dropdown lists (Excel limits an inline list to 255 characters)."""
 
-GAME_FIELDS = ("Game", "Variant", "Phase", "Phase name", "Deadline", "Seed")
+GAME_FIELDS = ("Game", "Variant", "Phase", "Phase name", "Deadline", "Seed", "Next deadline")
 """Labels of the Game sheet's first rows, in column A; values are in column B."""
-EDITABLE_GAME_FIELDS = ("Deadline", "Seed")
+EDITABLE_GAME_FIELDS = ("Deadline", "Seed", "Next deadline")
 PLAYERS_HEADER = ("Power", "Name", "Player")
 
 ORDER_COLUMNS = (("Power", 14), ("Unit", 22), ("Order", 44))
@@ -141,6 +141,7 @@ class WorkbookEntries:
     without: read as left empty, and nothing can be typed in it."""
     sheets: tuple[str, ...] = ()
     """Every sheet's name in the workbook's order (a problem's listing follows it)."""
+    next_deadline: str = ""  # typed before the turn: the next phase's workbook's Deadline, never recorded
 
 
 # --- writing -------------------------------------------------------------------------------
@@ -253,7 +254,7 @@ class _Writer:
         self._header(ws, [("Field", 14), ("Value", 30), (None, 30)])
         deadline, deadline_format = deadline_cell(g.deadline)
         values = {"Game": g.name, "Variant": g.variant, "Phase": g.phase, "Phase name": g.title,
-                  "Deadline": deadline, "Seed": g.seed}
+                  "Deadline": deadline, "Seed": g.seed, "Next deadline": None}
         for row, label in enumerate(GAME_FIELDS, start=2):
             ws.cell(row=row, column=1, value=label).font = self.bold
             cell = ws.cell(row=row, column=2, value=values[label])
@@ -448,7 +449,7 @@ def _read_game(ws, variant: Variant, problems: list[Problem]) -> tuple[dict, dic
             in_players = True
         elif label in GAME_FIELDS:
             found[label] = (_typed(ws, row, 2, problems), f"B{row}")
-    for label in GAME_FIELDS:
+    for label in GAME_FIELDS[:-1]:  # no Next deadline in a workbook laid out before it: none typed
         if label not in found:
             problems.append(Problem(GAME, "A:A", f"no {label!r} row", f"the {label!r} row gm-tools wrote"))
     seed = None
@@ -465,8 +466,8 @@ def _read_game(ws, variant: Variant, problems: list[Problem]) -> tuple[dict, dic
         "variant": _text(found.get("Variant", (None,))[0]) or None,
         "phase": _text(found.get("Phase", (None,))[0]).upper() or None,
         "deadline": deadline_text(found.get("Deadline", (None,))[0]),
-        "seed": seed,
-        "players": players,
+        "next_deadline": deadline_text(found.get("Next deadline", (None,))[0]),
+        "seed": seed, "players": players,
     }, refs
 
 

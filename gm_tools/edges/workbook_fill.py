@@ -9,6 +9,7 @@ import io
 import re
 
 from gm_tools.errors import Problem, WorkbookError
+from gm_tools.edges.deadline import deadline_cell
 from gm_tools.edges.sheetnames import as_written
 from gm_tools.edges.workbook import ORDERS, PRESS, _UNIT_LABEL, _text, open_workbook as _open_workbook
 from gm_tools.edges.xlsxfile import _normalise
@@ -35,6 +36,20 @@ def set_cells(data: bytes, values: dict[str, object], where: str = "workbook") -
     for ref, value in values.items():
         sheet, cell = ref.split("!")
         wb[sheet][cell].value = value
+    return _save(wb)
+
+
+def type_deadline(data: bytes, cell: str, text: str, where: str = "workbook") -> bytes:
+    """The workbook with the Game sheet's Deadline cell (``cell``, ``Game!B6``) holding ``text``
+    as the next phase's workbook writes a deadline carried over (:func:`deadline_cell`): a date
+    written as the record writes one (``2026-12-11 18:00``) is a date, in its number format, so
+    the GM's own formulas on it work; empty text clears the cell."""
+    value, number_format = deadline_cell(text) if text else (None, None)
+    sheet, ref = cell.split("!")
+    wb = open_workbook(data, where, {sheet})
+    target = wb[sheet][ref]
+    target.value = value
+    target.number_format = number_format or "General"
     return _save(wb)
 
 

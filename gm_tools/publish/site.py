@@ -362,6 +362,8 @@ def write_game(env: jinja2.Environment, writer: SiteWriter, painter: PngPainter,
     writer.write(f"{folder}/feed.atom",
                  atom_feed(game.name, f"{game.name} ({game.variant.title})", game.info.created, entries))
     copy_pictures(writer, f"{folder}/{PICTURES}", game.pictures, game.lost_pictures)
+    if game.deadline_fault:
+        writer.warn(game.deadline_fault)
     # The PNGs last: drawn in other processes while the rest was made. The layer is written
     # after its PNG, so a build that stops half way redraws it next time.
     for layer_rel, png_rel, layer, png in pictures:

@@ -18,6 +18,7 @@ from markupsafe import Markup
 
 from gm_tools.errors import GameError, UserError
 from gm_tools.edges.cachefolder import cache_folder
+from gm_tools.edges.gamecells import read_game_cells
 from gm_tools.edges.game import GameInfo, GamePaths, check_follows, check_record_shape, load_game, phase_sort_key, read_end, read_json_digest, upgrade_record
 from gm_tools.edges.layout import phase_name
 from gm_tools.edges.pressimages import pictures_of_records
@@ -99,6 +100,12 @@ class GameContext:
     (deleted, renamed, replaced by another kind): name -> what is wrong, naming the first
     record. Not a reason to stop publishing every game: the site keeps the copy an earlier
     build made, and the build warns (:func:`gm_tools.publish.site.write_game`)."""
+    deadline: str | None = None
+    """The deadline the GM typed in the workbook for the phase now awaiting orders
+    (:func:`current_deadline`); empty when he has typed none yet; None when nothing is to be
+    said of it (the game over, no workbook, or one that cannot be read)."""
+    deadline_fault: str = ""
+    """Why the workbook's deadline could not be read, for the build to warn."""
 
     @property
     def name(self) -> str:
@@ -290,6 +297,11 @@ def source_digest(paths: GamePaths, contents: dict[str, bytes] | None = None) ->
     for name, path in _picture_files(paths):  # copied to the site: a picture replaced is copied again
         with open(path, "rb") as f:
             digest.update(b"\0picture\0" + name.encode("utf-8") + b"\0" + f.read())
+    if os.path.isfile(paths.workbook):
+        # its deadline is on the game page: a deadline typed makes the game's pages again, an
+        # order typed (the same cells) does not; a game kept without its workbook hashes as before
+        cells = read_game_cells(paths.workbook)
+        digest.update(b"\0workbook\0" + (f"{cells.phase}\0{cells.deadline}" if cells else "-").encode("utf-8"))
     return digest.hexdigest()
 
 
@@ -331,6 +343,11 @@ def _fingerprint(paths: GamePaths) -> str:
     for name, path in _picture_files(paths):
         st = os.stat(path)
         parts.append(f"{_PICTURES}/{name}:{st.st_size}:{st.st_mtime_ns}")
+    try:
+        st = os.stat(f"{folder}.xlsx")  # the workbook, beside the game's folder (GamePaths.workbook)
+        parts.append(f"workbook:{st.st_size}:{st.st_mtime_ns}")
+    except OSError:
+        parts.append("workbook:-")
     return "|".join(parts)
 
 
@@ -421,9 +438,30 @@ def collect_game(root: Path, name: str, digest: str = "", contents: dict[str, by
     end = read_end(paths) or _forced_draw(phases)
     if end is not None and end["result"] == "win":
         winner = end["winner"]  # the winner the GM called ('allow the GM to call a winner')
-    return GameContext(info=info, variant=variant, phases=phases, current_phase=current, winner=winner,
+    game = GameContext(info=info, variant=variant, phases=phases, current_phase=current, winner=winner,
                        source_digest=digest or source_digest(paths), end=end, pictures=pictures,
                        picture_sizes=served_sizes(pictures), lost_pictures=lost)
+    if not game.finished and paths.workbook.is_file():
+        cells = read_game_cells(paths.workbook)
+        game.deadline = current_deadline(cells, game)
+        if cells is None:
+            game.deadline_fault = (f"{paths.workbook}: its Game sheet's Phase or Deadline cannot be read (a formula, an "
+                                   f"error value or a damaged file); game {name}'s page shows no deadline")
+    return game
+
+
+def current_deadline(cells, game: GameContext) -> str | None:
+    """The deadline of the phase now awaiting orders, from the workbook's Game sheet
+    (:class:`~gm_tools.edges.gamecells.GameCells`, None when unreadable): empty when the GM
+    has typed none for it, None when the workbook cannot say (unreadable, or an old copy laid
+    out for another phase). A turn carries the Deadline over into the next phase's workbook
+    (``docs/workbook.md``) and the phase's record keeps it: the same text as the last record's
+    is that carried-over deadline, already past, not the next one."""
+    if cells is None or cells.phase != (game.current_phase or ""):
+        return None
+    if game.phases and cells.deadline == str(game.phases[-1].record.get("deadline") or ""):
+        return ""
+    return cells.deadline
 
 
 def _forced_draw(phases: list[PhaseContext]) -> dict | None:

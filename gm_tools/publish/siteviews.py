@@ -428,6 +428,8 @@ def game_summary(game: GameContext) -> dict:
         "status": _status(game),
         "current": current,
         "current_id": "" if game.end is not None else game.current_phase or "",
+        # the deadline the GM typed for the current phase ('' none yet; None: nothing said of it)
+        "deadline": game.deadline,
         "winner": " and ".join(power_name(game.variant, p) for p in game.winners),
         "draw": draw_view(game),
         "called": called_view(game),
