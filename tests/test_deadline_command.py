@@ -16,7 +16,7 @@ from gm_tools.app.deadlinecmd import set_deadline
 from gm_tools.app.endgame import end_game
 from gm_tools.app.status import phase_status
 from gm_tools.edges.workbook_fill import fill_orders
-from workflow_helpers import create, play, snapshot
+from workflow_helpers import as_carried_over, create, play, snapshot
 
 
 def _b6(paths):
@@ -100,13 +100,20 @@ def test_the_help_gives_an_example(args, capsys):
 
 
 def test_the_deadline_the_phase_played_had_is_typed_with_a_warning(tmp_path, capsys):
-    """The site tells the deadline typed from the one a turn carried over by its words
-    (docs/site.md, "The deadline"): the same words again are said as none set, and the
-    command says so when it types them."""
+    """In a workbook a turn of an earlier version wrote (the phase played's Deadline carried
+    over, no Next deadline row), the site tells the deadline typed from the carried one by its
+    words (docs/site.md, "The deadline"): the same words again are said as none set, and the
+    command says so when it types them. In a workbook of now, the same words are the next
+    phase's deadline, typed and shown with no warning."""
     root = tmp_path / "sheets"
     paths = create(root)
     set_deadline("g", "Friday 18:00 UTC", root=root, site_dir=None)
     play(paths, {"FRANCE": ["A PAR - BUR"]})
+    assert main(["deadline", "g", "Friday 18:00 UTC", "--root", str(root), "--site", str(tmp_path / "site")]) == 0
+    assert "warning" not in capsys.readouterr().out
+    assert ("Orders for Fall 1901 Movement are due Friday 18:00 UTC"
+            in (tmp_path / "site" / "games" / "g" / "index.html").read_text(encoding="utf-8"))
+    as_carried_over(paths, "Friday 18:00 UTC")
     assert main(["deadline", "g", "Friday  18:00 UTC", "--root", str(root), "--site", str(tmp_path / "site")]) == 0
     out = capsys.readouterr().out
     assert ("warning: Spring 1901 Movement had the same deadline, so the site and status take this one for the "

@@ -21,7 +21,7 @@ from gm_tools.edges.gamecells import GameCells, read_game_cells
 from gm_tools.edges.workbook_fill import fill_orders
 from gm_tools.publish.site import SiteSettings, build_site
 from browser import chromium_page, needs_chromium, served
-from workflow_helpers import create, edit_workbook, play, type_cells
+from workflow_helpers import as_carried_over, create, edit_workbook, play, type_cells
 
 FAST = SiteSettings(base_map=schematic_map)
 DEADLINE = re.compile(r"<dt>Deadline</dt><dd[^>]*>([^<]*)</dd>")
@@ -55,14 +55,43 @@ def test_the_deadline_typed_for_the_current_phase_is_on_the_game_page_and_the_in
     assert _said(site) == ["Orders for Spring 1901 Movement are due Friday 4 December 18:00 UTC"]
     assert "Spring 1901 Movement, orders due Friday 4 December 18:00 UTC" in _index_line(site)
 
-    # The turn carries the Deadline over into Fall's workbook (docs/workbook.md) and Spring's
-    # record keeps it: that deadline is past, not Fall's, and the page says none is set yet
+    # Spring's deadline is past: Fall's workbook has none (docs/workbook.md), until the GM types it
     play(paths, {"FRANCE": ["A PAR - BUR"]})
-    assert read_game_cells(paths.workbook).deadline == "Friday 4 December 18:00 UTC"
+    assert read_game_cells(paths.workbook).deadline == ""
     _build(root, site)
     assert _said(site) == ["none set yet for Fall 1901 Movement"]
     assert "orders due" not in _index_line(site)
 
+    type_cells(paths, {"Game!B6": "Friday 11 December 18:00 UTC"})
+    _build(root, site)
+    assert _said(site) == ["Orders for Fall 1901 Movement are due Friday 11 December 18:00 UTC"]
+
+
+def test_the_same_deadline_every_week_is_shown(tmp_path):
+    """A GM whose deadline has the same words every turn ('Friday 18:00 UTC') types them again
+    after each turn, and the site shows them: the turn leaves the new workbook's Deadline empty
+    rather than carrying the past one over, so nothing has to be told apart by its words."""
+    root, site = tmp_path / "sheets", tmp_path / "site"
+    paths = create(root)
+    type_cells(paths, {"Game!B6": "Friday 18:00 UTC"})
+    play(paths, {"FRANCE": ["A PAR - BUR"]})
+    type_cells(paths, {"Game!B6": "Friday 18:00 UTC"})
+    _build(root, site)
+    assert _said(site) == ["Orders for Fall 1901 Movement are due Friday 18:00 UTC"]
+
+
+def test_a_deadline_an_earlier_version_carried_over_is_said_as_none_set(tmp_path):
+    """A workbook a turn wrote before the Next deadline row was laid out has the phase played's
+    Deadline carried over, which that phase's record keeps: past, not the next phase's, it is
+    said as none set yet until the GM types another."""
+    root, site = tmp_path / "sheets", tmp_path / "site"
+    paths = create(root)
+    type_cells(paths, {"Game!B6": "Friday 4 December 18:00 UTC"})
+    play(paths, {"FRANCE": ["A PAR - BUR"]})
+    as_carried_over(paths, "Friday 4 December 18:00 UTC")
+    assert read_game_cells(paths.workbook).carried_over
+    _build(root, site)
+    assert _said(site) == ["none set yet for Fall 1901 Movement"]
     type_cells(paths, {"Game!B6": "Friday 11 December 18:00 UTC"})
     _build(root, site)
     assert _said(site) == ["Orders for Fall 1901 Movement are due Friday 11 December 18:00 UTC"]
@@ -96,8 +125,8 @@ def test_a_deadline_typed_rewrites_that_games_page_and_the_index_alone(tmp_path)
     (1234, "1234"),
 ])
 def test_the_site_reads_the_deadline_as_the_turn_records_it(tmp_path, typed, shown):
-    """The site tells the deadline typed from the one carried over by comparing it with the
-    last record's: its reading must give the record's text, a date to the minute."""
+    """The site's reading of the Deadline gives the record's text, a date to the minute (a
+    workbook of an earlier version is told carried over by comparing the two)."""
     root, site = tmp_path / "sheets", tmp_path / "site"
     paths = create(root)
     type_cells(paths, {"Game!B6": typed})
@@ -253,14 +282,14 @@ def test_a_next_deadline_typed_before_the_turn_is_published_by_the_turn(tmp_path
     game = openpyxl.load_workbook(paths.workbook)["Game"]
     assert (game["B6"].value, game["B6"].number_format) == (datetime.datetime(2026, 12, 11, 18, 0), "yyyy-mm-dd hh:mm")
     assert game["B8"].value is None
-    # none typed: the Deadline carries over, as ever, and is said as none set
+    # none typed: the new workbook has none, and the site says none is set
     run_turn("g", root=root, site_dir=site, force=True)
     assert _said(site) == ["none set yet for Spring 1902 Movement"]  # no adjustment due: Winter skipped
 
 
 def test_a_workbook_laid_out_before_the_next_deadline_row_still_plays(tmp_path):
-    """A game's workbook written before the Next deadline row was added: read as none typed, the
-    Deadline carried over as before; the next workbook has the row."""
+    """A game's workbook written before the Next deadline row was added: read as none typed; the
+    next workbook has the row, and no Deadline (the phase played's is past)."""
     import openpyxl
 
     root = tmp_path / "sheets"
@@ -270,20 +299,19 @@ def test_a_workbook_laid_out_before_the_next_deadline_row_still_plays(tmp_path):
     assert openpyxl.load_workbook(paths.workbook)["Game"]["A9"].value == "Power"
     play(paths, {"FRANCE": ["A PAR - BUR"]})
     game = openpyxl.load_workbook(paths.workbook)["Game"]
-    assert (game["B6"].value, game["A8"].value) == ("Friday 4 December 18:00 UTC", "Next deadline")
+    assert (game["B6"].value, game["A8"].value) == (None, "Next deadline")
 
 
 def test_a_next_deadline_the_same_as_the_deadline_is_warned_of(tmp_path, capsys):
-    """The site tells a deadline typed from one carried over by its words (docs/site.md, "The
-    deadline"): a Next deadline typed as this phase's Deadline would be said as none set, and
-    the turn's report (its dry run too) says so, naming the cell."""
+    """A Next deadline typed as this phase's Deadline word for word is most often a copy left
+    unchanged: the turn's report (its dry run too) says so, naming the cell."""
     from gm_tools.app.cli import main
 
     root = tmp_path / "sheets"
     paths = create(root)
     type_cells(paths, {"Game!B6": "Friday 18:00 UTC", "Game!B8": "Friday 18:00 UTC"})
-    warning = ("Game!B8: the Next deadline is this phase's Deadline word for word: the site and status take it for "
-               "the one carried over and say none is set")
+    warning = ("Game!B8: the Next deadline is this phase's Deadline word for word (Friday 18:00 UTC): the next "
+               "phase's workbook and the site give it as the next phase's")
     assert main(["turn", "g", "--root", str(root), "--dry-run", "--force"]) == 0
     assert warning in capsys.readouterr().out
     assert main(["turn", "g", "--root", str(root), "--force", "--site", ""]) == 0

@@ -8,7 +8,7 @@ import pytest
 from gm_tools.app.cli import main
 from gm_tools.app.status import phase_status
 from gm_tools.edges.workbook_fill import fill_orders
-from workflow_helpers import create, edit_workbook, play, snapshot, type_cells
+from workflow_helpers import as_carried_over, create, edit_workbook, play, snapshot, type_cells
 
 
 def _type(paths, orders, press=""):
@@ -420,12 +420,20 @@ def test_a_payola_reference_list_left_as_laid_out_is_not_counted_as_typed(tmp_pa
 
 
 def test_the_deadline_a_turn_carried_over_is_said_as_the_phase_played_s(tmp_path, capsys):
-    """The turn carries the Deadline into the next phase's workbook (docs/workbook.md); that
-    deadline was Spring's and is past: status says none is set for Fall, as the site does
-    (docs/site.md, "The deadline"), until the GM types Fall's."""
+    """A turn of an earlier version carried the Deadline into the next phase's workbook (one
+    laid out without the Next deadline row, docs/workbook.md); that deadline was Spring's and
+    is past: status says none is set for Fall, as the site does (docs/site.md, "The
+    deadline"), until the GM types Fall's. A turn now leaves it empty, and the same words
+    typed again are Fall's."""
     paths = create(tmp_path)
     type_cells(paths, {"Game!B6": "Friday 4 December 18:00 UTC"})
     play(paths, {"FRANCE": ["A PAR - BUR"]})
+    assert main(["status", "g", "--root", str(tmp_path)]) == 0
+    assert capsys.readouterr().out.splitlines()[0] == "g: F1901M (Fall 1901 Movement), deadline: none set"
+    type_cells(paths, {"Game!B6": "Friday 4 December 18:00 UTC"})
+    assert main(["status", "g", "--root", str(tmp_path)]) == 0
+    assert capsys.readouterr().out.splitlines()[0] == "g: F1901M (Fall 1901 Movement), deadline: Friday 4 December 18:00 UTC"
+    as_carried_over(paths, "Friday 4 December 18:00 UTC")
     assert main(["status", "g", "--root", str(tmp_path)]) == 0
     assert capsys.readouterr().out.splitlines()[0] == (
         "g: F1901M (Fall 1901 Movement), deadline: none set (Friday 4 December 18:00 UTC, carried over, "

@@ -62,11 +62,11 @@ def test_sheets_headers_widths_and_protection(tmp_path):
     ("Friday 18:00 UTC", "Friday 18:00 UTC", "Friday 18:00 UTC", "General"),
 ])
 def test_a_deadline_typed_as_a_date_stays_a_date_in_the_next_workbook(tmp_path, typed, recorded, kept, number_format):
-    """The Deadline is the GM's cell: typed as a date it is carried into the next phase's
-    workbook as a date (its formats and the GM's formulas on it go on working), and the record
-    and the pages give it to the minute."""
+    """The Deadline is the GM's cell: the record and the pages give it to the minute, and a
+    Next deadline typed as a date is the next phase's workbook's Deadline as a date (its
+    formats and the GM's formulas on it go on working)."""
     paths = create(tmp_path)
-    data = set_cells(paths.workbook.read_bytes(), {"Game!B6": typed})
+    data = set_cells(paths.workbook.read_bytes(), {"Game!B6": typed, "Game!B8": typed})
     paths.workbook.write_bytes(data)
     play(paths, {"FRANCE": ["A PAR - BUR"]})
     import json

@@ -68,6 +68,17 @@ def edit_workbook(path: Path, change) -> None:
     wb.save(path)
 
 
+def as_carried_over(paths, deadline: str) -> None:
+    """Make the game's workbook as a turn of an earlier version wrote it: no Next deadline row,
+    and the phase played's Deadline carried over into its Deadline cell."""
+    def change(wb):
+        game = wb["Game"]
+        row = next(c.row for c in game["A"] if c.value == "Next deadline")
+        game.delete_rows(row)
+        game["B6"] = deadline
+    edit_workbook(paths.workbook, change)
+
+
 def snapshot(root: Path) -> dict[str, bytes]:
     """Every file under ``root`` with its bytes, to prove nothing changed."""
     return {str(p.relative_to(root)): p.read_bytes() for p in sorted(root.rglob("*")) if p.is_file()}

@@ -37,8 +37,9 @@ class DeadlineSet:
     kept: Path
     """The workbook before, as kept."""
     same_as: str = ""
-    """The phase played last, when its record's deadline is the one typed: the site and
-    ``status`` take it for the deadline the turn carried over, and say none is set."""
+    """The phase played last, when its record's deadline is the one typed into a workbook a
+    turn wrote before the Next deadline row (it carried the Deadline over): the site and
+    ``status`` take it for that deadline, and say none is set."""
 
     def text(self) -> str:
         said = f"orders for {self.phase} are due {self.deadline}" if self.deadline else f"no deadline for {self.phase}"
@@ -83,7 +84,8 @@ def set_deadline(name: str, text: str, root: str | os.PathLike | None = None,
         write_atomic(state.paths.workbook, after)
         done = DeadlineSet(name, title_of(state.variant, state.position.phase), text, cell, kept[0])
         typed = deadline_text(deadline_cell(text)[0]) if text else ""
-        if typed and state.history and typed == state.history[-1].get("deadline"):
+        carried = "Next deadline" not in entries.game_cells  # laid out by a turn that carried the Deadline over
+        if carried and typed and state.history and typed == state.history[-1].get("deadline"):
             done.same_as = title_of(state.variant, state.history[-1]["phase"])
     if site_dir:
         publish_warning(state.paths.root, site_dir)

@@ -276,7 +276,8 @@ def phase_status(name: str, root: str | os.PathLike | None = None) -> PhaseStatu
     if awaited is not None:
         status.all_entered = hooks.all_entered(variant, position)
     status.laid_out = laid_out
-    if entries.deadline and state.history and entries.deadline == state.history[-1].get("deadline"):
+    carried = "Next deadline" not in entries.game_cells  # laid out by a turn that carried the Deadline over
+    if carried and entries.deadline and state.history and entries.deadline == state.history[-1].get("deadline"):
         status.carried = title_of(variant, state.history[-1]["phase"])
     status.warnings = hooks.warnings(variant, position, entries.inputs)
     status.warnings += open_warnings(state.paths)

@@ -319,17 +319,18 @@ def process_phase(
     }
     if done.draw:
         record["draw"] = done.draw  # only in a record that ends the game so: older records keep their bytes
-    # the Next deadline typed before the turn is the new phase's; else the Deadline carries over
-    plan = _plan(variant, hooks, rules, state.info.name, done.after, entries.next_deadline or entries.deadline, entries.seed,
+    # the Next deadline typed before the turn is the new phase's; none typed, the GM types it
+    # later (this phase's is past: carried over, the site and status would give it as the next)
+    plan = _plan(variant, hooks, rules, state.info.name, done.after, entries.next_deadline, entries.seed,
                  record["players"], record, hooks.entered_at(variant, position, entries.inputs))
     clash = clashes(entries.gm_sheets, [t for t in plan_titles(plan) if t not in ours])
     if clash:
         raise WorkbookError(str(paths.workbook), clash, entries.sheets)
     plan.gm_sheets = entries.gm_sheets
-    same = entries.next_deadline and entries.next_deadline == entries.deadline  # the site's sign of one carried over
+    same = entries.next_deadline and entries.next_deadline == entries.deadline  # a copy-paste slip, most often
     return record, write_workbook(plan), hooks.warnings(variant, position, entries.inputs) + (
-        [f"{entries.game_cells['Next deadline']}: the Next deadline is this phase's Deadline word for word: the site "
-         "and status take it for the one carried over and say none is set (say the day, or type a date)"] if same else [])
+        [f"{entries.game_cells['Next deadline']}: the Next deadline is this phase's Deadline word for word "
+         f"({entries.next_deadline}): the next phase's workbook and the site give it as the next phase's"] if same else [])
 
 
 def check_entries(state: GameState, data: bytes, lenient: bool = False):

@@ -7,7 +7,7 @@ first build of a thousand games half a minute longer); this reads the Game sheet
 the shared strings up to the last it needs and, for a number, its cell style: about a
 millisecond. What it gives is what the turn's reading gives
 (:func:`gm_tools.edges.deadline.deadline_text`), so the site can tell a deadline the GM typed
-from the one the last turn carried over, which its record keeps. A cell it cannot read as the
+from the one a turn of an earlier version carried over, which its record keeps. A cell it cannot read as the
 turn would (a formula, an error value, a part not where an .xlsx has it) gives None: the
 deadline is then not shown, never guessed.
 """
@@ -30,6 +30,9 @@ RELS = "{http://schemas.openxmlformats.org/package/2006/relationships}"
 REL_ID = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}id"
 LABELS = ("Phase", "Deadline")
 """The Game sheet's labels (column A) whose values (column B) are read."""
+NEXT_DEADLINE = "Next deadline"
+"""The label of the row a workbook has when written by a turn that no longer carries the
+Deadline over (its Deadline is the one the GM typed for the phase, or empty)."""
 LAST_ROW = 20
 """The Game sheet's labelled rows end with the players' table, long before this row."""
 
@@ -46,6 +49,9 @@ class GameCells:
     """The phase it is laid out for (``F1901M``)."""
     deadline: str
     """Its Deadline as the record would keep it; empty when none is typed."""
+    carried_over: bool = False
+    """Laid out without the Next deadline row: written by a turn that carried the phase
+    played's Deadline over, so a Deadline equal to that phase's is the past one."""
 
 
 def read_game_cells(path: Path) -> GameCells | None:
@@ -62,7 +68,8 @@ def read_game_cells(path: Path) -> GameCells | None:
             values = {label: _value(z, cells[label]) for label in LABELS}
     except (zipfile.BadZipFile, KeyError, ET.ParseError, OSError, ValueError, IndexError, Unreadable):
         return None
-    return GameCells(phase=deadline_text(values["Phase"]).upper(), deadline=deadline_text(values["Deadline"]))
+    return GameCells(phase=deadline_text(values["Phase"]).upper(), deadline=deadline_text(values["Deadline"]),
+                     carried_over=NEXT_DEADLINE not in cells)
 
 
 def _labelled(z: zipfile.ZipFile) -> dict[str, ET.Element] | None:
@@ -82,7 +89,7 @@ def _labelled(z: zipfile.ZipFile) -> dict[str, ET.Element] | None:
         if "A" not in rows[number]:
             continue
         label = _value(z, rows[number]["A"])
-        if isinstance(label, str) and label.strip() in LABELS and label.strip() not in found:
+        if isinstance(label, str) and label.strip() in (*LABELS, NEXT_DEADLINE) and label.strip() not in found:
             found[label.strip()] = rows[number].get("B")
     return found
 

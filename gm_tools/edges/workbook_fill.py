@@ -41,7 +41,7 @@ def set_cells(data: bytes, values: dict[str, object], where: str = "workbook") -
 
 def type_deadline(data: bytes, cell: str, text: str, where: str = "workbook") -> bytes:
     """The workbook with the Game sheet's Deadline cell (``cell``, ``Game!B6``) holding ``text``
-    as the next phase's workbook writes a deadline carried over (:func:`deadline_cell`): a date
+    as the next phase's workbook writes a Next deadline (:func:`deadline_cell`): a date
     written as the record writes one (``2026-12-11 18:00``) is a date, in its number format, so
     the GM's own formulas on it work; empty text clears the cell."""
     value, number_format = deadline_cell(text) if text else (None, None)

@@ -301,7 +301,8 @@ def source_digest(paths: GamePaths, contents: dict[str, bytes] | None = None) ->
         # its deadline is on the game page: a deadline typed makes the game's pages again, an
         # order typed (the same cells) does not; a game kept without its workbook hashes as before
         cells = read_game_cells(paths.workbook)
-        digest.update(b"\0workbook\0" + (f"{cells.phase}\0{cells.deadline}" if cells else "-").encode("utf-8"))
+        said = f"{cells.phase}\0{cells.deadline}{' carried' if cells.carried_over else ''}" if cells else "-"
+        digest.update(b"\0workbook\0" + said.encode("utf-8"))
     return digest.hexdigest()
 
 
@@ -454,12 +455,12 @@ def current_deadline(cells, game: GameContext) -> str | None:
     """The deadline of the phase now awaiting orders, from the workbook's Game sheet
     (:class:`~gm_tools.edges.gamecells.GameCells`, None when unreadable): empty when the GM
     has typed none for it, None when the workbook cannot say (unreadable, or an old copy laid
-    out for another phase). A turn carries the Deadline over into the next phase's workbook
-    (``docs/workbook.md``) and the phase's record keeps it: the same text as the last record's
-    is that carried-over deadline, already past, not the next one."""
+    out for another phase). A workbook a turn wrote before the Next deadline row was laid out
+    has the phase played's Deadline carried over (``docs/workbook.md``), which its record
+    keeps: there the same text as the last record's is that deadline, already past."""
     if cells is None or cells.phase != (game.current_phase or ""):
         return None
-    if game.phases and cells.deadline == str(game.phases[-1].record.get("deadline") or ""):
+    if cells.carried_over and game.phases and cells.deadline == str(game.phases[-1].record.get("deadline") or ""):
         return ""
     return cells.deadline
 
