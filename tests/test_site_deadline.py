@@ -151,6 +151,8 @@ def test_a_deadline_saved_by_a_spreadsheet_program_as_rich_text_is_read(tmp_path
     edit_workbook(paths.workbook, lambda wb: wb["Game"].__setitem__(
         "B6", CellRichText("Friday ", TextBlock(InlineFont(b=True), "4 December"), " 18:00 UTC")))
     assert read_game_cells(paths.workbook).deadline == "Friday 4 December 18:00 UTC"
+    _build(root, site)
+    assert _said(site) == ["Orders for Spring 1901 Movement are due Friday 4 December 18:00 UTC"]
 
 
 def test_a_game_over_says_nothing_of_a_deadline(tmp_path):
