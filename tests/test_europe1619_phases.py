@@ -198,8 +198,28 @@ def test_an_expelled_army_that_may_not_retreat_is_said_disbanded_once():
     assert after_j.extra["map_adjustment"]["disbanded"] == ["FRANCE A FRC"]
     found = dict(sections(VARIANT, {"phase": "Y1619J", "extra": {"outcome": after_j.extra}}))
     text = found["Map adjustment"]
-    assert "- France: A FRC must leave (rule 4b); disbanded" in text.splitlines()  # the power named
+    assert ("- France: A FRC (Free County) must leave (rule 4b: the province's power is neither at war"
+            " nor allied with it); disbanded") in text.splitlines()  # the power named
     assert text.count("A FRC") == 1
+
+
+def test_an_expelled_units_retreats_are_given_by_code_and_name():
+    """1619 rulebook, 'Additional rules to observe' 4b: 'If the province is aligned with a power
+    that the foreign unit is not at war with or not allied with, then the foreign unit must
+    retreat'. QA finding: the Map adjustment said "A FRC must leave (rule 4b); may retreat to
+    BUR, ...": codes a player cannot read and a rule number he does not have in mind. The
+    provinces are now given by code and name, the rule in words; the record keeps the codes."""
+    from gm_tools.systems.europe1619.report import sections
+
+    after_j = run_orders(VARIANT, _at("Y1619J", units=[Unit("FRANCE", "A", "FRC", 3)]), [])
+    (entry,) = after_j.extra["map_adjustment"]["expelled"]
+    assert entry["unit"] == "A FRC" and "BUR" in entry["retreats"]  # the record: codes
+    text = dict(sections(VARIANT, {"phase": "Y1619J", "extra": {"outcome": after_j.extra}}))["Map adjustment"]
+    (line,) = [line for line in text.splitlines() if "must leave" in line]
+    assert line.startswith("- France: A FRC (Free County) must leave (rule 4b: the province's power is neither")
+    said = line.split("may retreat to ", 1)[1].split(", ")
+    assert "BUR (Burgundy)" in said and len(said) == len(entry["retreats"])
+    assert all(p.endswith(")") for p in said), said
 
 
 def test_each_scoring_phase_scores_the_board_of_its_year_not_a_running_total():

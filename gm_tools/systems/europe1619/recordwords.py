@@ -56,6 +56,29 @@ def province(variant: Variant, code: str) -> str:
     return f"{code} ({found.name})" if found is not None and found.name != code else code
 
 
+def unit(variant: Variant, text: str) -> str:
+    """A unit as the orders write it and its province's name ("A FRC (Franche-Comte)"); the
+    record keeps "A FRC"."""
+    kind, _, where = text.partition(" ")
+    return f"{kind} {province(variant, where)}" if where else text
+
+
+EXPELLED_BY = {"4a": "rule 4a: the province is neutral",
+               "4b": "rule 4b: the province's power is neither at war nor allied with it"}
+"""The rulebook's 'Additional rules to observe' 4a and 4b, which the record names by number
+alone: a player does not have the rulebook's numbering in mind."""
+
+
+def expelled(variant: Variant, entry: dict) -> str:
+    """A unit expelled at the Map Adjustment Phase, its rule said and its retreats by code and
+    name ("may retreat to BUR (Burgundy), ..."): the record keeps codes ({"unit": "A FRC",
+    "rule": "4b", "retreats": ["BUR"]})."""
+    rule = EXPELLED_BY.get(entry["rule"], f"rule {entry['rule']}")
+    where = ", ".join(province(variant, p) for p in entry["retreats"])
+    return (f"{named(variant, entry['power'])}: {unit(variant, entry['unit'])} must leave ({rule})"
+            + (f"; may retreat to {where}" if where else "; disbanded"))
+
+
 def infs(n: int | str) -> str:
     return f"{n} INF" + ("" if str(n) == "1" else "s")
 

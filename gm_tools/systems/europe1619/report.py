@@ -167,12 +167,11 @@ def sections(variant: Variant, record: dict) -> list[tuple[str, str]]:
                  for prov, who in m["captures"]]
         lines += [f"- {recordwords.province(variant, prov)} reverts (was held by {_in_text(variant, who)})"
                   for prov, who in m["reverted"]]
-        lines += [f"- {_named(variant, e['power'])}: {e['unit']} must leave (rule {e['rule']})"
-                  + (f"; may retreat to {', '.join(e['retreats'])}" if e["retreats"] else "; disbanded") for e in m["expelled"]]
+        lines += [f"- {recordwords.expelled(variant, e)}" for e in m["expelled"]]
         # an expelled unit with no retreat is said disbanded on its own line above
         said = {f"{e['power']} {e['unit']}" for e in m["expelled"] if not e["retreats"]}
         # recorded as "VENICE A VEN", as the Units built are
-        lines += [f"- disbanded: {_named(variant, u.split(' ', 1)[0])}: {u.split(' ', 1)[-1]}"
+        lines += [f"- disbanded: {_named(variant, u.split(' ', 1)[0])}: {recordwords.unit(variant, u.split(' ', 1)[-1])}"
                   for u in m["disbanded"] if u not in said]
         # 'all INFs presently invested in the state are held in suspension': said only of INFs there
         held = stored(record.get("after", {}).get("extra", {})).get("influence", {}) or {}
@@ -201,7 +200,7 @@ def sections(variant: Variant, record: dict) -> list[tuple[str, str]]:
             found.append(("Treasury statements", _statements(variant, t["statements"])))
         if t["built"]:
             # recorded as "VENICE A VEN": the power named, the unit as the orders write it
-            found.append(("Units built", "\n".join(f"- {_named(variant, u.split(' ', 1)[0])}: {u.split(' ', 1)[-1]}"
+            found.append(("Units built", "\n".join(f"- {_named(variant, u.split(' ', 1)[0])}: {recordwords.unit(variant, u.split(' ', 1)[-1])}"
                                                     for u in t["built"])))
     if "scoring" in outcome:
         s = outcome["scoring"]
