@@ -203,3 +203,35 @@ def test_state_round_trips_through_json(setup):
     state, _ = hold_reichstag(setup, ReichstagState(), 1620, BAN_UNION_FROM_HES, {"AUSTRIA": True, "LEAGUE": True, "SAXONY": True})
     text = json.dumps(state.to_json(), sort_keys=True)
     assert ReichstagState.from_json(json.loads(text)) == state
+
+
+def test_the_pages_name_the_reichstags_powers_and_state():
+    """1619 rulebook, 'Reichstag': 'The referee also reports the results of a Reichstag (if one is
+    held)'; '3- Restrict foreign involvement: This would restrict a foreign power ... from
+    depositing INFs to a selected German or Italian state in the HRE'. QA finding: the Orders
+    Phase's Reichstag section and the Diplomatic Phase's Reichstag decree said "FRANCE may
+    deposit no INFs to HES. For: AUSTRIA, LEAGUE, SAVOY", codes a player cannot read; the pages
+    now name the powers and give the state by code and name. The record keeps the codes (the
+    Diplomatic Phase's recorded report says them)."""
+    from gm_tools.edges.variants import load_variant
+    from gm_tools.systems.europe1619.adapter import setup_from_variant
+    from gm_tools.systems.europe1619.report import sections
+
+    variant = load_variant("europe1619")
+    votes = {"AUSTRIA": True, "LEAGUE": True, "SAVOY": True, "SAXONY": None, "UNION": False}
+    state, meeting = hold_reichstag(setup_from_variant(variant), ReichstagState(), 1619,
+                                    Agenda(rt.RESTRICT_FOREIGN, power="FRANCE", minor="HES"), votes)
+    assert "FRANCE may deposit no INFs to HES" in meeting.describe()  # the recorded words stay
+    extra = {"europe1619": {"reichstag": state.to_json()}}
+    held = dict(sections(variant, {"phase": "Y1619M", "after": {"extra": extra},
+                                   "extra": {"europe1619": {"reichstag": {}}, "outcome": {}}}))["Reichstag"]
+    assert held == ("Reichstag 1619 (3 - Restrict foreign involvement): France may deposit no INFs to HES (Hesse). "
+                    "For: Austria, Catholic League and Bavaria, Duchy of Savoy; against or no vote: Electorate of "
+                    "Saxony, Protestant Union and the Palatinate. Passed; in effect from 1620.")
+    outcome = {"diplomatic": {"year": 1620, "statuses": {}, "attacks": [], "unused": {}, "took_effect": [], "declared": []}}
+    page = dict(sections(variant, {"phase": "Y1620D", "before": {"extra": extra}, "extra": {"outcome": outcome}}))
+    assert page["Reichstag decree"] == "In force from 1620: France may deposit no INFs to HES (Hesse)."
+    ban = Agenda(rt.IMPERIAL_BAN, power="UNION", ban=rt.BAN_DEPOSITS, minor="STR")
+    from gm_tools.systems.europe1619.recordwords import agenda
+
+    assert agenda(variant, ban) == "Imperial Ban: Protestant Union and the Palatinate may deposit no INFs to STR (Strasbourg)"

@@ -79,6 +79,29 @@ def expelled(variant: Variant, entry: dict) -> str:
             + (f"; may retreat to {where}" if where else "; disbanded"))
 
 
+def _named_agenda(variant: Variant, item):
+    from dataclasses import replace
+
+    return replace(item, power=named(variant, item.power) if item.power else item.power,
+                   minor=minor(variant, item.minor) if item.minor else item.minor)
+
+
+def agenda(variant: Variant, item) -> str:
+    """A Reichstag agenda (or the decree in force) with its power named and its state by code
+    and name ("France may deposit no INFs to HES (Hesse)"); ``Agenda.describe`` gives the codes
+    the Diplomatic Phase's recorded report keeps."""
+    return _named_agenda(variant, item).describe()
+
+
+def meeting(variant: Variant, held) -> str:
+    """A Reichstag meeting in sentences, its agenda and voters named ("... For: Austria, Duchy
+    of Savoy; against or no vote: Electorate of Saxony. Passed; in effect from 1620.")."""
+    from dataclasses import replace
+
+    votes = {named(variant, p): v for p, v in held.votes.items()}
+    return replace(held, agenda=_named_agenda(variant, held.agenda), votes=votes).sentences()
+
+
 def infs(n: int | str) -> str:
     return f"{n} INF" + ("" if str(n) == "1" else "s")
 

@@ -125,13 +125,13 @@ def _statements(variant: Variant, statements: dict) -> str:
     return _items(lines, "No treasury statements this phase.")
 
 
-def _decree(record: dict) -> str:
+def _decree(variant: Variant, record: dict) -> str:
     from gm_tools.systems.europe1619.reichstag import ReichstagState
 
     state = ReichstagState.from_json(stored(record.get("before", {}).get("extra", {})).get("reichstag", {}) or {})
     if state.decree is None or state.nullified:
         return "No decree of the Reichstag is in force."
-    return f"In force from {state.effective}: {state.decree.describe()}."
+    return f"In force from {state.effective}: {recordwords.agenda(variant, state.decree)}."
 
 
 def sections(variant: Variant, record: dict) -> list[tuple[str, str]]:
@@ -144,7 +144,7 @@ def sections(variant: Variant, record: dict) -> list[tuple[str, str]]:
 
         year = parse_phase(record["phase"]).year
         state = ReichstagState.from_json(stored(record["after"]["extra"]).get("reichstag", {}))
-        found.append(("Reichstag", "\n".join(m.sentences() for m in state.meetings if m.year == year)))
+        found.append(("Reichstag", "\n".join(recordwords.meeting(variant, m) for m in state.meetings if m.year == year)))
     if "diplomatic" in outcome:
         d = outcome["diplomatic"]
         found.append(("INF placements", _items(_placements(variant, record, d.get("unused", {})), "No INF placements this phase.")))
@@ -156,7 +156,7 @@ def sections(variant: Variant, record: dict) -> list[tuple[str, str]]:
         lines += [f"- the Papacy's protection lapses: {recordwords.papal_note(variant, t)}"
                   for t in d.get("papal_events", [])]
         found.append(("Declarations", "\n".join(lines) or "No declarations this phase."))
-        found.append(("Reichstag decree", _decree(record)))
+        found.append(("Reichstag decree", _decree(variant, record)))
     if "map_adjustment" in outcome:
         m = outcome["map_adjustment"]
         # the record keeps codes (["BRB", "DUTCH"]); the page names the power as the Treasury
