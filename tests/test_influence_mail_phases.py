@@ -296,3 +296,18 @@ def test_europe1619_a_mailed_reichstag_vote_is_named_as_the_gms_to_type(tmp_path
     assert refused == {
         "'Vote: for'": f"a unit's order: found 'Vote: for', a Reichstag agenda or vote, {where}",
         "'Reichstag: against'": f"a unit's order: found 'Reichstag: against', a Reichstag agenda or vote, {where}"}
+
+
+def test_europe1619_a_units_strength_copied_into_an_order_is_named_as_one(tmp_path):
+    """rulebook 002 (Europe 1619), bolstered units: 'When a unit has greater strength this is
+    depicted on the board with plus sign and value on top of the unit'. QA finding: Spain's
+    'A FLA(+1) - BRB', the map's mark copied into the order, was refused as "expected a coast
+    (like NC or north coast) after 'FLA/', found '+1'", a slash the player never wrote; the
+    strength is now named as what was found, and the order's form said."""
+    _game("europe1619", tmp_path, "Y1619M")
+    refused = _refused(tmp_path, "Spain\nA FLA(+1) - BRB\nA MAD +1 H\nA NAP H\n")
+    said = "a strength, '{}', after '{}': an order names a unit by its kind and province alone ('{}'); " \
+           "the map's +n is not written"
+    assert "found " + said.format("+1", "FLA", "FLA") in refused["'A FLA(+1) - BRB'"]
+    assert "found " + said.format("+1", "MAD", "MAD") in refused["'A MAD +1 H'"]
+    assert "coast" not in refused["'A FLA(+1) - BRB'"]

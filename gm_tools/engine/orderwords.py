@@ -233,6 +233,18 @@ def _translated_tokens(text: str, names: Names) -> list[str]:
     return tokens
 
 
+STRENGTH_MARK = re.compile(r"^\+?\d+$")
+"""A unit's strength as the Europe maps mark it ('+1') or the Units sheet gives it ('2'),
+copied into an order ('A HLD (+1) - FRI')."""
+
+
+def strength_written(province: str, found: str) -> str:
+    """Why an order with its unit's strength in it is refused: read as a coast, it said
+    "expected a coast after 'HLD/'", a slash the player never wrote."""
+    return (f"found a strength, '{found}', after '{province}': an order names a unit by its kind and "
+            f"province alone ('{province}'); the map's +n is not written")
+
+
 @dataclass(frozen=True)
 class Place:
     """A province as named in an order."""
@@ -395,6 +407,8 @@ class Reader:
 
     def _coast(self, province: str) -> str | None:
         """An optional coast after a province: ``/NC``, ``(nc)``, ``NC``, ``north coast``."""
+        if (self.peek() or "").startswith("+") and STRENGTH_MARK.match(self.peek()):
+            raise self.syntax(strength_written(province, self.tokens[self.pos]))  # 'A HLD +1 - FRI'
         if self.peek() not in self.names.coast_words:
             return None
         start = self.pos
@@ -409,6 +423,8 @@ class Reader:
         elif separated and word in COAST_LETTERS:
             coast = COAST_LETTERS[word]
         if coast is None:
+            if separated and word is not None and STRENGTH_MARK.match(word):
+                raise self.syntax(strength_written(province, self.tokens[self.pos]))
             if separated:
                 raise self.syntax(f"expected a coast (like NC or north coast) after "
                                   f"'{province}/', found {self.found()}")
