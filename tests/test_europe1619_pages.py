@@ -239,6 +239,28 @@ def test_a_captured_province_is_given_by_code_and_name(site):
     assert "Income: captured province KLM\"" in json.dumps(records["Y1622B"])
 
 
+def test_an_aligned_states_income_is_given_by_code_and_name(site):
+    """1619 rulebook, 'Treasury': 'The Protestant Union and the Catholic League receive income from
+    aligned states as well, but only from those states within the HRE. Example: If the Catholic
+    League maintains the alignment of Wuerzburg and Cologne, it receives 1 and 3 TPs'. QA finding:
+    the statements said "Income: aligned state COL", a code a reader cannot place, where a
+    captured center is "GEN (Genoa)"; the page, the judge text and the GM's Treasury Statements
+    sheet now give the state by code and name. The records keep the codes."""
+    game, folder = site
+    statements = _section(_page(folder, "Y1619B"), "Treasury statements")
+    assert "+ 3 Income: aligned state COL (Cologne)" in statements
+    assert "+ 1 Income: aligned state WUE (Wuerzburg)" in statements
+    assert "Income: aligned state HES (Hesse)" in _text(folder, "Y1619B")
+    assert not re.search(r"aligned state [A-Z]+\b(?! \()", statements + _text(folder, "Y1619B"))
+    import openpyxl
+
+    book = openpyxl.load_workbook(game.parent / f"{GAME}.xlsx", read_only=True)
+    items = {r[2] for r in book["Treasury Statements"].iter_rows(min_row=2, values_only=True)}
+    assert "Income: aligned state COL (Cologne)" in items
+    assert not any(re.search(r"aligned state [A-Z]+$", i or "") for i in items)
+    assert "Income: aligned state COL\"" in json.dumps(_records(game)["Y1619B"])
+
+
 def test_the_papacys_captured_centers_are_given_by_code_and_name():
     """1619 rulebook: 'no Catholic power can declare war on the Papacy unless ... The Papacy
     captures a center.' The recorded note lists every center ("PAPACY captured NAP, ROM" is the

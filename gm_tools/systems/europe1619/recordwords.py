@@ -225,12 +225,19 @@ MOVED = re.compile(r"^(Loan|Payment) (from|to) (\S+)( \((.*)\))?$")
 INTEREST = re.compile(r"^(\d+) TPs interest(?=, |$)")
 
 
+ALIGNED_STATE = re.compile(r"^Income: aligned state (\S+)$")
+
+
 def captured_item(variant: Variant, item: str) -> str:
-    """A statement's income from a captured center or province with the province by code and
-    name ("Income: captured province BRB (Brabant)"), as the page and the GM's Treasury
-    Statements sheet say it; any other item as recorded."""
+    """A statement's income from a captured center or province, or from an aligned state (the
+    Union's and the League's), with the province or state by code and name ("Income: captured
+    province BRB (Brabant)", "Income: aligned state COL (Cologne)"), as the page and the GM's
+    Treasury Statements sheet say it; any other item as recorded."""
     m = CAPTURED.match(item)
-    return f"Income: captured {m.group(1)} {province(variant, m.group(2))}" if m else item
+    if m:
+        return f"Income: captured {m.group(1)} {province(variant, m.group(2))}"
+    m = ALIGNED_STATE.match(item)
+    return f"Income: aligned state {minor(variant, m.group(1))}" if m else item
 
 
 def statement_item(variant: Variant, power: str, item: str) -> str:
@@ -241,12 +248,13 @@ def statement_item(variant: Variant, power: str, item: str) -> str:
       are not considered home centers', paid as if they were, ``variants/europe1619/NOTES.md``)
       says "Income: build site NAP";
     - a captured center or province is given by code and name ("Income: captured province BRB
-      (Brabant)"): a power's own home centers and build sites are known to its player, what it
-      took from others is not to every reader;
+      (Brabant)"), and so is an aligned state ("Income: aligned state COL (Cologne)"): a power's
+      own home centers and build sites are known to its player, what it took from others or
+      draws from a minor state is not to every reader;
     - a loan or payment names the other power ("Loan from the Republic of Venice") and a loan's
       interest is "1 TP interest".
     """
-    if CAPTURED.match(item):
+    if CAPTURED.match(item) or ALIGNED_STATE.match(item):
         return captured_item(variant, item)
     m = HOME_CENTER.match(item)
     if m:
