@@ -371,6 +371,8 @@ def judge_text(variant: Variant, record: dict) -> str:
     for power in _power_order(variant, by_power):
         for result in by_power[power]:
             flags = [result["not_followed"]] if "not_followed" in result else result_flags(result)
+            if not flags and result.get("result") == FAILS:  # no judges' note fits (Europe 1619's alliance one side declared)
+                flags = ["fails"]
             line = f"{power_name(variant, power)}: {order_words(variant, result['order'])}."
             if flags:
                 line += f"  (*{', '.join(flags)}*)"

@@ -141,16 +141,26 @@ def attack(variant: Variant, text: str) -> str:
     return text
 
 
+ONE_SIDED = re.compile(r"^(\S+) did not declare (\S+): (\S+); both powers must declare it$")
+"""An alliance or armistice only one side declared, as ``declarations`` wrote it."""
+
+
 def reason(variant: Variant, result: dict) -> str | None:
     """The Reason a phase page shows beside a Diplomatic Phase's result, where the recorded one
-    says a placement ("1 INFs placed in CRO": said from the order, ``1 INF placed in CRO``) or an
-    attack; None for any other.
+    says a placement ("1 INFs placed in CRO": said from the order, ``1 INF placed in CRO``), an
+    attack, or an alliance or armistice only one side declared ("England did not declare an
+    alliance with France"); None for any other.
 
     An attack's row already says who attacked whom where (its power's heading, the order in
     words), so its Reason is the attack's effect alone ("2 INFs against 5: each loses 2,
     leaving 0 and 3"): the whole line named is in the page's Diplomatic attacks, and a Diplomatic
     Phase's page is the demos' largest (tests/test_site_sizes.py)."""
     said = result.get("reason", "")
+    m = ONE_SIDED.match(said)
+    if result.get("result") == "fails" and m:
+        other, kind, power = m.groups()
+        words = {"ALLIANCE": "an alliance with", "ARMISTICE": "an armistice with"}.get(kind, f"{kind} on")
+        return f"{in_text(variant, other, start=True)} did not declare {words} {in_text(variant, power)}; both must declare it"
     if result.get("result") != "succeeds" or not said:
         return None
     m = PLACEMENT.match(result.get("order", ""))
