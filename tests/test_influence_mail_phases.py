@@ -311,3 +311,19 @@ def test_europe1619_a_units_strength_copied_into_an_order_is_named_as_one(tmp_pa
     assert "found " + said.format("+1", "FLA", "FLA") in refused["'A FLA(+1) - BRB'"]
     assert "found " + said.format("+1", "MAD", "MAD") in refused["'A MAD +1 H'"]
     assert "coast" not in refused["'A FLA(+1) - BRB'"]
+
+
+@pytest.mark.parametrize("phase", ["Y1619D", "Y1619B"])
+def test_europe1619_treasury_points_mailed_to_a_power_are_a_payment_not_an_inf_placement(tmp_path, phase):
+    """rulebook 002, 'Treasury': 'Wealth is measured in treasury points or TPs'; loans and
+    payments 'are monitored by the referee', typed by the GM on the Payments sheet. QA finding:
+    France's '3 TPs to Venice' was read as a placement in the form '5 INFs to BRE': in the
+    Builds and Transactions Phase refused as 'an INF placement, which is mailed in the Diplomatic
+    Phase', in the Diplomatic Phase as a minor state 'TPs to Venice' not found. It is a payment,
+    which the GM types."""
+    _game("europe1619", tmp_path, phase)
+    refused = _refused(tmp_path, "France\n3 TPs to Venice\nsend 2 TPs to Spain\n")
+    for line in ("3 TPs to Venice", "send 2 TPs to Spain"):
+        said = refused[repr(line)]
+        assert said.endswith(f": found {line!r}, a payment, which the GM types on the Payments sheet"), said
+        assert "INF" not in said.split(": found")[1]

@@ -40,7 +40,8 @@ _DECLARED_IN_WORDS = re.compile(
 _ARROW = re.compile(r"^\s*([^=>]+?)\s*=>\s*([^=>]+?)\s*$")
 # Loans and payments are agreements the referee 'monitored' and reports ('Treasury'): the GM
 # types them once both sides agree, never from one player's mail.
-_TRANSFER = re.compile(r"^\s*(lend|loan|borrow|pay|repay|repayment|gift|give)\b", re.IGNORECASE)
+# '3 TPs to Venice' counts treasury points, not INFs: a payment, never the placement its 'N ... to X' reads as
+_TRANSFER = re.compile(r"^\s*(lend|loan|borrow|pay|repay|repayment|gift|give|send|\d+\s*TPs?)\b", re.IGNORECASE)
 # Austria's agenda and the members' votes ('Reichstag'), which the GM types on its two sheets
 _REICHSTAG = re.compile(r"^\s*(vote|votes|reichstag|agenda)\b", re.IGNORECASE)
 
@@ -133,7 +134,8 @@ def mailed_rows(role: str, power: str, lines: list[str]) -> MailedRows | None:
     rows = []
     for line in lines:
         why = _elsewhere(role, line) or (_in_words(line) if role == DIPLOMATIC else None)
-        slip = role == DIPLOMATIC and (placed_in(line) or one_a_line(line, _declared_part) or _ARROW.match(line))
+        slip = _TRANSFER.match(line) or (
+            role == DIPLOMATIC and (placed_in(line) or one_a_line(line, _declared_part) or _ARROW.match(line)))
         row = None if slip else line_row(role, power, line if _UNIT.match(line) else without_note(line))
         rows.append(row or f"one of {FORMS[role]}" + (f": {why}" if why else ""))
     return MailedRows(sheets, rows)
@@ -219,7 +221,8 @@ def _form(role: str, line: str, orders_sheet: bool = False) -> tuple[str, str, s
     """(what the line is, the sheet it goes on, the phase that takes it; None for the GM's
     own sheets) when it is in another phase's form, or on the Orders sheet in any sheet's form;
     None otherwise."""
-    influence = influence_form(line) or ("a declaration" if _DECLARATION.match(line) else None)
+    influence = None if _TRANSFER.match(line) else influence_form(line) or (
+        "a declaration" if _DECLARATION.match(line) else None)
     if influence and (role != DIPLOMATIC or orders_sheet):
         sheet = {"an INF placement": "INF Placements", "a diplomatic attack": "Attacks"}.get(influence, "Declarations")
         return influence, f"the {sheet} sheet", "the Diplomatic Phase"
