@@ -535,8 +535,9 @@ def _buy(phase: _Phase, t: BuyUnit) -> tuple[str, Unit | None]:
     province = t.location.split("/")[0]
     if not variant.unit_can_stand(t.kind, t.location):
         return f"a{'n army' if t.kind == ARMY else ' fleet'} cannot stand in {t.location}", None
-    if province in phase.units:
-        return f"{province} is occupied by {phase.units[province]}: a build needs an unoccupied center", None
+    if province in phase.units:  # a center empty on the board is taken by a build of this phase (a row typed twice)
+        new = "" if province in board.position.units else ", built earlier this phase"
+        return f"{province} is occupied by {phase.units[province]}{new}: a build needs an unoccupied center", None
     if t.minor is not None:
         home = board.geo.minor_home.get(t.minor)
         if home != province:  # 'The minor state's home center must be unoccupied for a new build'
