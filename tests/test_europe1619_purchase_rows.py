@@ -49,3 +49,35 @@ def test_a_build_typed_twice_is_refused_as_the_center_the_first_row_built_on(tmp
            "by A PAR, built earlier this phase: a build needs an unoccupied center)" in said, said
     assert "Purchases!B2" not in said
     assert load_state("g", tmp_path).position.phase == "Y1619B"  # nothing written
+
+
+def test_a_disbanding_and_the_build_it_makes_room_for_are_shown_in_the_order_carried_out(tmp_path):
+    """1619 rulebook, 'Treasury': 'The power must have an unoccupied home center for a new build
+    to be allowed'; 'To calculate the cost to add more than 1 unit during this phase, the player
+    must assess the cost of one additional unit after one unit has been purchased'. QA finding:
+    France disbands its army in Provence and builds a new one there, priced at the strength the
+    disbanding left; the page and the judge text listed 'Builds an army in Provence' before
+    'Disbands the unit in Provence' (the record's order, by text), read as a build on an occupied
+    center. They now follow the order the treasury carried them out in; the record keeps its order."""
+    import json
+
+    new_game("europe1619", "g", root=tmp_path, seed=7, created="2000-01-01T00:00:00Z")
+    while load_state("g", tmp_path).position.phase != "Y1619B":
+        run_turn("g", root=tmp_path, site_dir=None, force=True)
+
+    def purchases(book):
+        sheet = book["Purchases"]
+        for r, row in enumerate((["FRANCE", "disband", None, "PRO"], ["FRANCE", "build", "A", "PRO"]), start=2):
+            for c, value in enumerate(row, start=1):
+                sheet.cell(r, c).value = value
+    _book(tmp_path, purchases)
+    run_turn("g", root=tmp_path, site_dir=tmp_path / "site")
+    folder = tmp_path / "site" / "games" / "g"
+    text = (folder / "Y1619B.txt").read_text(encoding="utf-8").splitlines()
+    france = [line for line in text if line.startswith("France: ") and line.endswith(" in Provence.")]
+    assert france == ["France: Disbands the unit in Provence.", "France: Builds an army in Provence."], france
+    page = (folder / "Y1619B.html").read_text(encoding="utf-8")
+    assert page.index("<code>DISBAND PRO</code>") < page.index("<code>BUILD A PRO</code>")
+    record = json.loads((tmp_path / "g" / "history" / "Y1619B.json").read_text(encoding="utf-8"))
+    orders = [r["order"] for r in record["results"] if r["power"] == "FRANCE"]
+    assert orders.index("BUILD A PRO") < orders.index("DISBAND PRO")  # the record as it was

@@ -142,6 +142,25 @@ class Europe1619Rules(Rules):
 
         return order_words(variant, order)
 
+    def shown_results(self, variant: Variant, record: dict) -> list[dict]:
+        """A Builds and Transactions Phase's results in the order the treasury carried them out
+        (loans and payments, then the purchases as the GM listed them), where the record sorts
+        them by text: France's 'DISBAND PRO' then 'BUILD A PRO', priced at the strength the
+        disbanding left, read the other way round as a build on an occupied center."""
+        from gm_tools.errors import UserError
+        from gm_tools.systems.europe1619.phases import transactions_of
+        from gm_tools.systems.europe1619.treasury import transaction_text
+
+        results = list(record.get("results", []))
+        inputs = record.get("extra", {}).get("europe1619", {})
+        if not isinstance(inputs, dict) or "purchases" not in inputs:
+            return results
+        try:
+            done = [transaction_text(t) for t in transactions_of(inputs)]
+        except (KeyError, TypeError, UserError):
+            return results  # a record in another shape: as recorded
+        return sorted(results, key=lambda r: done.index(r.get("order")) if r.get("order") in done else len(done))
+
     def reason_words(self, variant: Variant, result: dict) -> str | None:
         """The phase page's optional hook: a recorded result's reason as the page says it (a
         placement's "1 INF placed in CRO", an attack with the powers named), or None to show
