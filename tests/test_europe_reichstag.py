@@ -235,3 +235,20 @@ def test_the_pages_name_the_reichstags_powers_and_state():
     from gm_tools.systems.europe1619.recordwords import agenda
 
     assert agenda(variant, ban) == "Imperial Ban: Protestant Union and the Palatinate may deposit no INFs to STR (Strasbourg)"
+
+
+def test_an_imperial_ban_is_named_once_in_the_meetings_sentence():
+    """1619 rulebook, 'Reichstag', agenda '2- Imperial Ban: Specifically prevents one selected
+    German or Italian power ... from depositing INFs to a selected state in the HRE'. QA finding:
+    the Orders Phase's page said "Reichstag 1620 (2 - Imperial Ban): Imperial Ban: ..."; the
+    agenda is named once. The recorded report's words stay."""
+    from gm_tools.edges.variants import load_variant
+    from gm_tools.systems.europe1619.adapter import setup_from_variant
+    from gm_tools.systems.europe1619.recordwords import meeting as said
+
+    variant = load_variant("europe1619")
+    votes = {"AUSTRIA": True, "LEAGUE": True, "SAVOY": True, "SAXONY": True}
+    _, held = hold_reichstag(setup_from_variant(variant), ReichstagState(), 1620, BAN_UNION_FROM_HES, votes)
+    assert said(variant, held).startswith("Reichstag 1620 (2 - Imperial Ban): Protestant Union and the Palatinate "
+                                          "may deposit no INFs to HES (Hesse). For: Austria,")
+    assert "(2 - Imperial Ban): Imperial Ban: UNION may deposit no INFs to HES" in held.describe()

@@ -99,7 +99,9 @@ def meeting(variant: Variant, held) -> str:
     from dataclasses import replace
 
     votes = {named(variant, p): v for p, v in held.votes.items()}
-    return replace(held, agenda=_named_agenda(variant, held.agenda), votes=votes).sentences()
+    said = replace(held, agenda=_named_agenda(variant, held.agenda), votes=votes).sentences()
+    # the agenda's name heads the sentence: "(2 - Imperial Ban): Imperial Ban: ..." said it twice
+    return said.replace("(2 - Imperial Ban): Imperial Ban: ", "(2 - Imperial Ban): ", 1)
 
 
 def infs(n: int | str) -> str:
