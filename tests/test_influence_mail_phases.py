@@ -327,3 +327,16 @@ def test_europe1619_treasury_points_mailed_to_a_power_are_a_payment_not_an_inf_p
         said = refused[repr(line)]
         assert said.endswith(f": found {line!r}, a payment, which the GM types on the Payments sheet"), said
         assert "INF" not in said.split(": found")[1]
+
+
+def test_europe1619_an_attack_mailed_with_a_label_is_given_its_form(tmp_path):
+    """rulebook 002 (Europe 1619), Diplomatic Phase: the attack order is '[minor state] > [power]'.
+    QA finding: the Union's 'Attack: WUE > Catholic League' was refused as "found 'ATTACK' before
+    the colon, expected a number of INFs or one of WAR, ALLIANCE, ARMISTICE, DISSOLVE", which
+    sends the player to the declarations; it now says to write the attack alone, and what."""
+    _game("europe1619", tmp_path, "Y1619D")
+    refused = _refused(tmp_path, "Protestant Union:\nAttack: WUE > Catholic League\n")
+    said = refused["'Attack: WUE > Catholic League'"]
+    assert said.endswith("(found 'ATTACK' before the colon, expected the attack alone, '[minor state] > [power]' "
+                         "(did you mean WUE > Catholic League?))"), said
+    assert "WAR, ALLIANCE" not in said

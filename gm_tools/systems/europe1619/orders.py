@@ -70,6 +70,10 @@ def read_order(setup: DiplomacySetup, power: str, text: str) -> DiplomaticOrder:
     m = _KEYWORD.match(written)
     if m:
         kind = m.group(1).strip().upper()
+        if kind in ("ATTACK", "DIPLOMATIC ATTACK") and ">" in m.group(2):
+            # the rulebook's '[minor state] > [power]' has no label: 'Attack: WUE > LEAGUE' names it
+            raise OrderSyntaxError(written, f"found {kind!r} before the colon, expected the attack alone, "
+                                            "'[minor state] > [power]'", m.group(2))
         if kind not in DECLARATION_KINDS:
             close = difflib.get_close_matches(kind, DECLARATION_KINDS, n=1)
             raise OrderSyntaxError(
