@@ -340,3 +340,22 @@ def test_europe1619_an_attack_mailed_with_a_label_is_given_its_form(tmp_path):
     assert said.endswith("(found 'ATTACK' before the colon, expected the attack alone, '[minor state] > [power]' "
                          "(did you mean WUE > Catholic League?))"), said
     assert "WAR, ALLIANCE" not in said
+
+
+def test_europe1619_an_attack_mailed_in_words_is_given_its_form(tmp_path):
+    """rulebook 002 (Europe 1619), Diplomatic Phase: the attack order is '[minor state] > [power]'.
+    QA finding: 'diplomatic attack on the League in Cologne' was refused with the three forms
+    alone, and 'Attack against the Catholic League INFs in WUE' as an INF placement (it speaks of
+    INFs); each is now named as an attack with its form written from its own words, one the
+    reader takes."""
+    _game("europe1619", tmp_path, "Y1619D")
+    refused = _refused(tmp_path, "Protestant Union:\ndiplomatic attack on the League in Cologne\n"
+                                 "Attack against the Catholic League INFs in WUE.\nattack France in BRAP\n")
+    forms = "one of '5: BRE', 'BRAP > FRANCE' or 'WAR: SPAIN': found "
+    assert refused == {
+        "'diplomatic attack on the League in Cologne'":
+            forms + "'diplomatic attack on the League in Cologne', a diplomatic attack, written 'Cologne > League'",
+        "'Attack against the Catholic League INFs in WUE.'":
+            forms + "'Attack against the Catholic League INFs in WUE.', a diplomatic attack, written "
+                    "'WUE > Catholic League'",
+        "'attack France in BRAP'": forms + "'attack France in BRAP', a diplomatic attack, written 'BRAP > France'"}

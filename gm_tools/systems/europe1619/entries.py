@@ -37,6 +37,9 @@ _DECLARED_IN_WORDS = re.compile(
     r"^\s*(?:(?:declare|declaration\s+of)\s+(?:an?\s+)?)?(war|alliance|ally|armistice|dissolve)"
     r"(?:\s*[:\-]\s*|\s+(?:on|with|against|to)\s+|\s+)(?:(?:the\s+)?alliance\s*(?:with\s+|:\s*))?(\S.*?)\s*$",
     re.IGNORECASE)
+# 'diplomatic attack on the League in Cologne', 'attack France in BRAP': the rulebook's '[minor state] > [power]'
+_ATTACK_IN_WORDS = re.compile(r"^\s*(?:(?:a\s+)?diplomatic\s+)?attack\s+(?:on\s+|against\s+)?(?:the\s+)?(.+?)(?:(?:'s?)?\s+INFs?)?"
+                              r"\s+in\s+(?:the\s+)?(.+?)\s*\.?$", re.IGNORECASE)
 _ARROW = re.compile(r"^\s*([^=>]+?)\s*=>\s*([^=>]+?)\s*$")
 # Loans and payments are agreements the referee 'monitored' and reports ('Treasury'): the GM
 # types them once both sides agree, never from one player's mail.
@@ -162,6 +165,9 @@ def _in_words(line: str) -> str | None:
     several = one_a_line(line, _declared_part)
     if several:
         return f"found {line.strip()!r}, {several}"
+    attacked = _ATTACK_IN_WORDS.match(line)  # before the placements: 'attack on the League's INFs in COL'
+    if attacked:
+        return f"found {line.strip()!r}, a diplomatic attack, written '{attacked.group(2)} > {attacked.group(1)}'"
     slip = placed_in(line) or (None if placement_words(line) else placed_backwards(line))
     if slip:
         return f"found {line.strip()!r}, an INF placement, written {slip}"
