@@ -359,3 +359,15 @@ def test_europe1619_an_attack_mailed_in_words_is_given_its_form(tmp_path):
             forms + "'Attack against the Catholic League INFs in WUE.', a diplomatic attack, written "
                     "'WUE > Catholic League'",
         "'attack France in BRAP'": forms + "'attack France in BRAP', a diplomatic attack, written 'BRAP > France'"}
+
+
+def test_europe1619_a_minor_state_named_as_a_declarations_power_is_said_a_minor_state(tmp_path):
+    """rulebook 002 (Europe 1619), '10 PLAYERS': 'Convert the Papacy into an independent minor
+    state', Savoy too; 'Declaration of war is made against an opposing power and all of its
+    aligned states'. QA finding: in the 10-player game France's 'WAR: Savoy' was refused as
+    "found 'Savoy', expected a power in play (AUSTRIA, ...)", as if misspelt, where its code 'HES'
+    was said to be a minor state; a minor state named by its name is now said to be one too."""
+    new_game("europe1619", "g", root=tmp_path, seed=7, created="2000-01-01T00:00:00Z", player_count=10)
+    refused = _refused(tmp_path, "France\nWAR: Savoy\nALLIANCE: Papal States\nWAR: Hesse\n")
+    for line, word in (("WAR: Savoy", "Savoy"), ("ALLIANCE: Papal States", "Papal States"), ("WAR: Hesse", "Hesse")):
+        assert refused[repr(line)] == f"an order the rules allow (found {word!r}, a minor state, expected a power in play)"

@@ -261,7 +261,8 @@ def named_power(names: InfluenceNames, written: str, word: str) -> str:
         return code
     if not spelling(word):
         raise refusal(OrderSyntaxError, written, "no power", "a power in play, named by its code or name")
-    if spelling(word) in {spelling(c) for c in names.minors}:
+    # by its name too ('Savoy', a minor state in the 10-player setup): not a misspelt power
+    if spelling(word) in {spelling(c) for c in names.minors} or minor_named(names.minors, word):
         raise refusal(IllegalOrderError, written, f"{word.strip()!r}, a minor state", "a power in play")
     near = closest(word, power_spellings(names.powers, names.name_of))
     listed = "" if near else f" ({', '.join(names.powers)})"
