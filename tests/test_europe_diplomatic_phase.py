@@ -571,3 +571,24 @@ def test_bad_allocation_rows_are_clear_errors(variant, rows, message):
     with pytest.raises(VariantDataError) as caught:
         setup_from_variant(_with_allocation(variant, from_year=rows))
     assert message in str(caught.value)
+
+
+def test_a_minor_state_copied_from_the_pages_with_its_name_is_read():
+    """1619 rulebook, Diplomatic Phase: 'number of INFs: [minor state]' and '[minor state] >
+    [power]'. QA finding: the pages and the Influence Tracker give a state as 'LOR
+    (Lorraine-Alsace)'; a GM pasting that into the Minor state cell ('2: LOR (Lorraine-Alsace)')
+    or an attack ('BRE (Bremen) > ENGLAND') was refused 'did you mean LOR?'. Read when the
+    brackets name the very state written before them; refused as before when they name another."""
+    from gm_tools.edges.variants import load_variant
+    from gm_tools.errors import OrderError
+    from gm_tools.systems.europe1619.adapter import setup_from_variant
+    from gm_tools.systems.europe1619.orders import read_order
+
+    setup = setup_from_variant(load_variant("europe1619"))
+    assert read_order(setup, "FRANCE", "2: LOR (Lorraine-Alsace)").canonical() == "2: LOR"
+    assert read_order(setup, "SPAIN", "1: Bremen (BRE)").canonical() == "1: BRE"
+    assert read_order(setup, "DENMARK", "BRE (Bremen) > England").canonical() == "BRE > ENGLAND"
+    with pytest.raises(OrderError, match="did you mean BRE"):
+        read_order(setup, "SPAIN", "1: CAT (Bremen)")
+    with pytest.raises(OrderError):
+        read_order(setup, "DENMARK", "BRE (Hesse) > England")

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from gm_tools.errors import IllegalOrderError, OrderSyntaxError
 from gm_tools.mechanics.influence import Attack, Placement
 from gm_tools.mechanics.influenceorders import InfluenceNames, named_power, read_attack, read_placement
+from gm_tools.mechanics.namesinorders import minor_named
 from gm_tools.systems.europe1619.setup import DiplomacySetup
 
 WAR = "WAR"
@@ -54,6 +55,7 @@ class Declaration:
 
 DiplomaticOrder = Placement | Attack | Declaration
 
+_NAMED_TWICE = re.compile(r"^(.*\S)\s*\(([^()]+)\)$")
 _KEYWORD = re.compile(r"^([A-Z][A-Z ]*?)\s*:\s*(.*)$", re.IGNORECASE)
 
 
@@ -64,6 +66,16 @@ def read_order(setup: DiplomacySetup, power: str, text: str) -> DiplomaticOrder:
     if not written:
         raise OrderSyntaxError(text, f"the order is empty; expected {_FORMS}")
     names = influence_names(setup)
+    named = _NAMED_TWICE.match(written)
+    if named and minor_named(names.minors, named.group(2)):
+        # 'LOR (Lorraine-Alsace)', as the pages and the Influence Tracker give a state: read when the
+        # brackets name the very state written before them, refused as written otherwise
+        try:
+            placement = read_placement(names, power, named.group(1))
+        except OrderSyntaxError:
+            placement = None
+        if placement is not None and placement.minor == minor_named(names.minors, named.group(2)):
+            return Placement(placement.power, placement.infs, placement.minor, written)
     placement = read_placement(names, power, written)
     if placement is not None:
         return placement
@@ -86,6 +98,12 @@ def read_order(setup: DiplomacySetup, power: str, text: str) -> DiplomaticOrder:
         if other == power:
             raise IllegalOrderError(written, f"{kind} names the declaring power itself, expected another power")
         return Declaration(power, kind, other, written)
+    left, arrow, right = written.partition(">")
+    named = _NAMED_TWICE.match(left.strip())
+    if arrow and named and minor_named(names.minors, named.group(1)) == minor_named(names.minors, named.group(2)):
+        attack = read_attack(names, power, f"{named.group(1)} > {right.strip()}")  # 'BRE (Bremen) > ENGLAND'
+        if attack is not None:
+            return Attack(attack.power, attack.minor, attack.target, written)
     attack = read_attack(names, power, written)
     if attack is not None:
         return attack
