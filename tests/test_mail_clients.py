@@ -96,6 +96,22 @@ def test_a_closing_signed_on_its_own_line_ends_the_orders(tmp_path):
                                                       ("FRANCE", "A PAR - BUR")]
 
 
+def test_a_closing_in_character_ends_the_orders(tmp_path):
+    """Players of these variants sign off in character ('Vive le roi,', 'Long live the King!',
+    'Your most obedient servant,'), a line below the orders then their name: the orders end
+    there, and the line is not refused as an order in a province 'Vive le roi' (did you mean
+    VIE?), while an order after it would still be read."""
+    _game(tmp_path)
+    mails = [("vive.eml", _mail("France\nA PAR - BUR\n\nVive le roi,\nLouis\n")),
+             ("king.eml", _mail("England\nF LON - NTH\n\nLong live the King!\nCharles\n")),
+             ("servant.eml", _mail("Austria\nA VIE - GAL\n\nYour most obedient servant,\nFerdinand\n")),
+             ("vivat.eml", _mail("Germany\nA BER - KIE\nGott mit uns\nWilhelm\n"))]
+    report = enter_mails("g", [(label, m.as_bytes()) for label, m in mails], root=tmp_path, dry_run=True)
+    assert report.refused == []
+    assert [(w[1], w[2]) for w in report.written] == [("FRANCE", "A PAR - BUR"), ("ENGLAND", "F LON - NTH"),
+                                                      ("AUSTRIA", "A VIE - GAL"), ("GERMANY", "A BER - KIE")]
+
+
 def test_a_forwarded_mail_is_read_below_its_headers(tmp_path):
     """A player who mailed the wrong address forwards his mail to the GM (Gmail's
     ``---------- Forwarded message ---------``, Apple Mail's ``Begin forwarded message:``,

@@ -72,7 +72,13 @@ _CLOSING_WORDS = (r"(many |best |kind |warm )?(thanks|regards|wishes)( a lot| ag
                       r"(mit )?(freundlichen|besten|herzlichen|sch(ö|oe|o)nen|beste|herzliche|sch(ö|oe|o)ne) gr(ü|ue|u)(ß|ss)(e|en)?|"
                       r"mfg|lg|vg|bien (à|a) (vous|toi)|amicalement|amiti(é|e)s|(à|a) (bient(ô|o)t|plus)|bises|"
                       r"(cordiali|distinti|tanti) saluti|un saluto|a presto|cordialmente|saludos cordiales|un abrazo|"
-                      r"atentamente|met vriendelijke groet(en)?|(hartelijke )?groeten")
+                      r"atentamente|met vriendelijke groet(en)?|(hartelijke )?groeten|"
+                      # signed in character, as players of these variants do: a cheer for their
+                      # sovereign or cause, or a courtier's close
+                      r"vive (le roi|la reine|l'empereur|la france)|long live (the )?(king|queen|emperor|\w+)|"
+                      r"god save (the )?(king|queen|emperor)|gott (mit uns|erhalte den kaiser)|vivat( \w+){0,2}|"
+                      r"deus vult|viva (el rey|espa(ñ|n)a|il re|\w+)|(your )?(most )?(humble|obedient|faithful|"
+                      r"humble and obedient) servant|in haste")
 _CLOSING = re.compile(rf"^({_CLOSING_WORDS})\W*$|^_{{2,}}$"
                       # signed on the closing's line, 'Cheers, Karl', 'Saludos, Felipe': a name
                       # of one to three words, none with a digit or an order's sign
