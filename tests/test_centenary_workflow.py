@@ -381,7 +381,8 @@ def test_report_shows_the_draw_but_not_its_seed_and_the_neutrals(game):
     # the record's codes ("A POR", "EST", "SPAIN", "W1618A", "PAPACY") named, as a player reads them
     assert winter_sections["Fealty claimed (rule 2)"] == (
         "- Spain claims the Fealty of Portugal; its army in Portugal (POR) retreats to Estremadura (EST); "
-        "Spain may build in Portugal (POR)")
+        "Spain builds an army for Portugal in Portugal (POR) instead of one of its own, and orders it "
+        "(rules 2 and 3)")
     assert ("**Portugal**: sworn to Spain since Winter 1618 Adjustment; centers Portugal (POR, its own)"
             in winter_sections["Neutrals"])
     assert "**Swiss Confederation**: sworn to nobody; centers Swiss Confederation (SWC, held by Bavaria)" \
@@ -464,14 +465,19 @@ def test_a_fealty_build_site_with_no_build_ordered_is_a_problem(winter, tmp_path
 
 def test_a_fealty_claim_is_in_the_turn_report_and_the_judge_text(tmp_path):
     """Rule 2: the claimer's unit 'must retreat' from the claimed center: the GM's console report
-    and the judge-style text name the claim and the retreat (issue 17 item 14)."""
+    and the judge-style text name the claim and the retreat (issue 17 item 14). The build made
+    there is said as made, and as the neutral's unit its claimer orders (004, rule 2: "Instead of
+    building a new unit for himself, the player may build a unit in the occupied center"; rule 3:
+    "the Catholic player will order the units of that neutral"): the results list it as Spain's
+    build, while the next phase lists the army under Portugal."""
     from gm_tools.publish.judgetext import judge_text
 
     paths = play_1618(tmp_path, until_winter=True)
     type_cells(paths, fealty_row(2, "SPAIN", "PORTUGAL", "POR", "EST"))
     report = play(paths, {"SPAIN": ["BUILD A POR"], "EMPIRE": ["BUILD A VIE", "BUILD A BAV"], "PRINCES": ["A SIL D"]})
     claim = ("Spain claims the Fealty of Portugal; its army in Portugal (POR) retreats to Estremadura (EST); "
-             "Spain may build in Portugal (POR)")
+             "Spain builds an army for Portugal in Portugal (POR) instead of one of its own, and orders it "
+             "(rules 2 and 3)")
     assert f"  {claim}" in report.text().splitlines()
     text = judge_text(load_variant("centenary"), report.record)
     assert "Fealty claimed (rule 2):\n" in text and claim in " ".join(text.split())  # wrapped at 76 columns

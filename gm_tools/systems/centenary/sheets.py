@@ -353,6 +353,22 @@ def _power(variant: Variant, code: str, start: bool = False) -> str:
     return words[:1].upper() + words[1:] if start else words
 
 
+def _claim_build_words(variant: Variant, record: dict, claim: dict) -> str:
+    """The claim's build as it was made. The result is the claimer's build (its row, its count),
+    but the unit is the neutral's (NOTES.md), so a player reading "Spain: Builds an army in
+    Portugal" and then "Portugal: Army Portugal HOLD" is told here whose unit it is and who
+    orders it."""
+    claimer, neutral = _power(variant, claim["power"]), _power(variant, claim["neutral"])
+    for r in record.get("results", []):
+        parsed = r.get("parsed") or {}
+        if (parsed.get("type") == "build" and r.get("power") == claim["power"] and r.get("result") == "succeeds"
+                and province_of(parsed.get("location", "")) == claim["build_in"]):
+            kind = "a fleet" if parsed.get("kind") == FLEET else "an army"
+            return (f"; {claimer} builds {kind} for {neutral} in {_province(variant, parsed['location'])} "
+                    f"instead of one of its own, and orders it (rules 2 and 3)")
+    return f"; {claimer} may build in {_province(variant, claim['build_in'])}"
+
+
 def report_sections(variant: Variant, record: dict) -> list[tuple[str, str]]:
     """The Fealty claimed in the phase, its random draws (not their seeds), and the neutrals
     after it: from the history record alone."""
@@ -370,7 +386,7 @@ def report_sections(variant: Variant, record: dict) -> list[tuple[str, str]]:
                 line += (f"; its {kind} in {_province(variant, unit[2:])} retreats to "
                          f"{_province(variant, c['retreat']['to'])}")
             if c["build_in"]:
-                line += f"; {_power(variant, c['power'])} may build in {_province(variant, c['build_in'])}"
+                line += _claim_build_words(variant, record, c)
             lines.append(line)
         sections.append(("Fealty claimed (rule 2)", _items(lines)))
     draws = record.get("random", {}).get("draws", [])
