@@ -392,6 +392,19 @@ def test_report_shows_the_draw_but_not_its_seed_and_the_neutrals(game):
             "Venice from the game's seed") in sections["Random draws"]
 
 
+def test_a_draw_with_one_candidate_names_it_as_the_only_one_left(game):
+    """004, rule 3: "the GM will randomly select one the unconquered Catholic neutrals". When one
+    is left, the page says so, not "drawn among Poland"; the record keeps its draw as made."""
+    cen = load_variant("centenary")
+    played = record(game, "S1618M")
+    draw = played["random"]["draws"][0]
+    played["random"]["draws"] = [{**draw, "candidates": [draw["chosen"]]}]
+    sections = dict(hooks_for(cen).report_sections(cen, played))
+    assert sections["Random draws"] == (
+        "- The Holy Roman Empire attacked the German Princes in Bohemia (BOH), Catholic against Protestant: "
+        "**Venice** gives Fealty to the Holy Roman Empire, the only unconquered Catholic neutral left (rule 3)")
+
+
 def test_vassals_dislodged_unit_retreats_by_its_masters_order():
     # Rule 3: the master "will order the units of that neutral", its retreats included (a
     # sworn neutral's unit retreats like a player's: rule 2 disbands only unowned ones).

@@ -333,6 +333,11 @@ def _draw_line(variant: Variant, draw: dict) -> str:
              f"against {variant.powers[attack['defender']].religion.capitalize()}")
     if draw["chosen"] is None:
         return f"{cause}: no unconquered neutral of its religion was left to draw"
+    if len(draw["candidates"]) == 1:
+        # "drawn among Poland" reads as a slip; a lone candidate is given Fealty whatever the draw
+        religion = variant.powers[attack["attacker"]].religion.capitalize()
+        return (f"{cause}: **{variant.powers[draw['chosen']].name}** gives Fealty to {names[attack['attacker']]}, "
+                f"the only unconquered {religion} neutral left (rule 3)")
     # the record keeps the candidates' codes ("PAPACY"), sorted as the draw took them
     return (f"{cause}: **{variant.powers[draw['chosen']].name}** gives Fealty to {names[attack['attacker']]}, drawn among "
             f"{', '.join(names.get(c, c) for c in draw['candidates'])} from the game's seed (Python `random.Random`, "
