@@ -119,6 +119,17 @@ class CentenaryHooks(SheetHooks):
                     f"cell: the build in the occupied center is what {power}'s unit there retreats for (rule 2)")))
         return problems
 
+    def warnings(self, variant: Variant, position: Position, rows: dict[str, list[InputRow]]) -> list[str]:
+        """A Fealty a player may claim now and no row claims. Rule 2: the claim must be made "in
+        the same turn as they capture the center", so a right left unclaimed is lost for good;
+        the GM is told before the turn ends it (the turn still goes on: claiming is the player's
+        choice, "if a player ... specifically orders it")."""
+        typed = {(variant.power_named(str(r.values.get(POWER) or "")), variant.power_named(str(r.values.get(NEUTRAL) or "")))
+                 for r in rows.get(FEALTY_SHEET, [])}
+        return [f"{_power(variant, p, start=True)} may claim the Fealty of {_power(variant, n)} in this phase only "
+                f"and no row of the {FEALTY_SHEET} sheet claims it (rule 2: 'in the same turn as they capture the center')"
+                for n in _neutrals(variant) for p in claimable_by(variant, position, n) if (p, n) not in typed]
+
     def output_sheets(self, variant: Variant, position: Position) -> list[Table]:
         return [neutrals_table(variant, position), victory_table(variant, position)]
 
