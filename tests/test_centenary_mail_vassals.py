@@ -44,3 +44,19 @@ def test_a_vassals_name_before_its_order_asks_for_the_order_alone(fall, tmp_path
     report = enter_mails(GAME, [("hre", b"Empire\nA BAV - BOH\nFleet Venice - Adriatic Sea\nA MIL H\n")],
                          root=root, dry_run=True)
     assert report.refused == [] and len(report.written) == 3, report.text()
+
+
+def test_a_vassals_results_name_the_power_that_ordered_them(fall, tmp_path):
+    """004, rule 4: "In Winter 1617 (the first turn), the Empire takes control of it's army";
+    rule 3: "the Catholic player will order the units of that neutral". The phase page listed
+    Bavaria's results under "Powers without a player" as Bavaria alone, though the Empire
+    ordered them (its "Orders as written" holding them); the row group says so. Venice, sworn
+    by the draw after Spring 1618, was no one's in that phase; Denmark is nobody's."""
+    from gm_tools.publish.site import build_site
+
+    build_site(fall, tmp_path / "site")
+    page = (tmp_path / "site" / "games" / GAME / "S1618M.html").read_text(encoding="utf-8")
+    assert ('<tr id="power-BAVARIA"><th scope="rowgroup" colspan="3">Bavaria (ordered by the Holy Roman Empire)'
+            '</th></tr>') in page
+    assert '<tr id="power-VENICE"><th scope="rowgroup" colspan="3">Venice</th></tr>' in page
+    assert '<tr id="power-DENMARK"><th scope="rowgroup" colspan="3">Denmark</th></tr>' in page
