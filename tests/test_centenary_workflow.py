@@ -553,12 +553,14 @@ def test_a_mailed_fealty_claim_goes_on_the_fealty_sheet_and_is_sworn(winter, tmp
 def test_an_unowned_neutral_dislodged_is_disbanded_by_rule_2_not_for_want_of_a_retreat(game):
     """Rule 2: unowned neutral armies 'If dislodged, such units are disbanded.' Portugal's army
     had Leon to retreat to; the judge text said it was destroyed 'with no valid retreats'. The
-    Princes' army, a player's, retreats as in the standard game."""
+    Princes' army, a player's, retreats as in the standard game. The reason is the rule's, not
+    "the rules allow it no retreat", which left a player asking which rule."""
     from gm_tools.publish.judgetext import judge_text
 
     variant = load_variant("centenary")
     fall = " ".join(judge_text(variant, record(game, "F1618M")).split())
-    assert "The Portuguese Army in Portugal was destroyed: the rules allow it no retreat." in fall
+    assert ("The Portuguese Army in Portugal was destroyed: by rule 2, an unowned neutral's unit is disbanded "
+            "when dislodged.") in fall
     assert "with no valid retreats" not in fall
     spring = " ".join(judge_text(variant, record(game, "S1618M")).split())
     assert "The German Army in Bohemia can retreat to" in spring

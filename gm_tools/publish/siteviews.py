@@ -204,7 +204,7 @@ def _dislodged_view(variant: Variant, record: dict) -> list[dict]:
         views.append({"power": power_name(variant, d.power), "no_retreat_allowed": d.no_retreat_allowed,
                       "unit": f"{UNIT_NAMES[d.kind]} {location_name(variant, d.location)}",
                       "attacker_from": location_name(variant, d.attacker_from) if d.attacker_from else "",
-                      "retreats": retreats, "retreat_list": ", ".join(retreats)})
+                      "retreats": retreats, "retreat_list": ", ".join(retreats), "why": d.no_retreat_words})
     return views
 
 
