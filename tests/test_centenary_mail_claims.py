@@ -64,3 +64,24 @@ def test_fealty_glued_to_a_slip_is_refused_with_the_claims_form(line):
     variant = load_variant("centenary")
     rows = variant.system.mailed_rows(variant, "W1618A", "SPAIN", [line]).rows
     assert rows == ["a claim 'FEALTY: PORTUGAL', or 'FEALTY: PORTUGAL, build in POR, retreat to EST'"]
+
+
+def test_a_fealty_no_row_claims_is_a_warning_in_status_and_the_dry_run(winter, tmp_path):
+    """rulebook 004 (Centenary), rule 2: the player 'must do so in the same turn as they capture
+    the center'. Spain took Portugal's center in the Fall: in the Winter, with no Fealty row,
+    `status` and the turn's report said nothing of it, and the right was lost when the GM ran
+    the turn. Both warn the GM (the turn still goes on: a claim is the player's choice); the
+    warning goes once the row is typed."""
+    from gm_tools.app.status import phase_status
+    from gm_tools.app.turn import preview_turn
+
+    root = tmp_path / "games"
+    shutil.copytree(winter, root)
+    warning = ("Spain may claim the Fealty of Portugal in this phase only and no row of the Fealty sheet claims it "
+               "(rule 2: 'in the same turn as they capture the center')")
+    assert f"  warning: {warning}" in phase_status(GAME, root=root).text().splitlines()
+    enter_mails(GAME, [("es", b"Spain\nBuild A CAS\n")], root=root)
+    report = preview_turn(GAME, root=root)
+    assert f"warning: {warning}" in report.text().splitlines()
+    enter_mails(GAME, [("es2", b"Spain\nFEALTY: Portugal\nBuild A CAS\n")], root=root)
+    assert warning not in phase_status(GAME, root=root).text()

@@ -381,7 +381,8 @@ def test_report_shows_the_draw_but_not_its_seed_and_the_neutrals(game):
     # the record's codes ("A POR", "EST", "SPAIN", "W1618A", "PAPACY") named, as a player reads them
     assert winter_sections["Fealty claimed (rule 2)"] == (
         "- Spain claims the Fealty of Portugal; its army in Portugal (POR) retreats to Estremadura (EST); "
-        "Spain may build in Portugal (POR)")
+        "Spain builds an army for Portugal in Portugal (POR) instead of one of its own, and orders it "
+        "(rules 2 and 3)")
     assert ("**Portugal**: sworn to Spain since Winter 1618 Adjustment; centers Portugal (POR, its own)"
             in winter_sections["Neutrals"])
     assert "**Swiss Confederation**: sworn to nobody; centers Swiss Confederation (SWC, held by Bavaria)" \
@@ -389,6 +390,19 @@ def test_report_shows_the_draw_but_not_its_seed_and_the_neutrals(game):
     assert ("The Holy Roman Empire attacked the German Princes in Bohemia (BOH), Catholic against Protestant: "
             "**Venice** gives Fealty to the Holy Roman Empire, drawn among the Papal States, Poland, Portugal, "
             "Venice from the game's seed") in sections["Random draws"]
+
+
+def test_a_draw_with_one_candidate_names_it_as_the_only_one_left(game):
+    """004, rule 3: "the GM will randomly select one the unconquered Catholic neutrals". When one
+    is left, the page says so, not "drawn among Poland"; the record keeps its draw as made."""
+    cen = load_variant("centenary")
+    played = record(game, "S1618M")
+    draw = played["random"]["draws"][0]
+    played["random"]["draws"] = [{**draw, "candidates": [draw["chosen"]]}]
+    sections = dict(hooks_for(cen).report_sections(cen, played))
+    assert sections["Random draws"] == (
+        "- The Holy Roman Empire attacked the German Princes in Bohemia (BOH), Catholic against Protestant: "
+        "**Venice** gives Fealty to the Holy Roman Empire, the only unconquered Catholic neutral left (rule 3)")
 
 
 def test_vassals_dislodged_unit_retreats_by_its_masters_order():
@@ -464,14 +478,19 @@ def test_a_fealty_build_site_with_no_build_ordered_is_a_problem(winter, tmp_path
 
 def test_a_fealty_claim_is_in_the_turn_report_and_the_judge_text(tmp_path):
     """Rule 2: the claimer's unit 'must retreat' from the claimed center: the GM's console report
-    and the judge-style text name the claim and the retreat (issue 17 item 14)."""
+    and the judge-style text name the claim and the retreat (issue 17 item 14). The build made
+    there is said as made, and as the neutral's unit its claimer orders (004, rule 2: "Instead of
+    building a new unit for himself, the player may build a unit in the occupied center"; rule 3:
+    "the Catholic player will order the units of that neutral"): the results list it as Spain's
+    build, while the next phase lists the army under Portugal."""
     from gm_tools.publish.judgetext import judge_text
 
     paths = play_1618(tmp_path, until_winter=True)
     type_cells(paths, fealty_row(2, "SPAIN", "PORTUGAL", "POR", "EST"))
     report = play(paths, {"SPAIN": ["BUILD A POR"], "EMPIRE": ["BUILD A VIE", "BUILD A BAV"], "PRINCES": ["A SIL D"]})
     claim = ("Spain claims the Fealty of Portugal; its army in Portugal (POR) retreats to Estremadura (EST); "
-             "Spain may build in Portugal (POR)")
+             "Spain builds an army for Portugal in Portugal (POR) instead of one of its own, and orders it "
+             "(rules 2 and 3)")
     assert f"  {claim}" in report.text().splitlines()
     text = judge_text(load_variant("centenary"), report.record)
     assert "Fealty claimed (rule 2):\n" in text and claim in " ".join(text.split())  # wrapped at 76 columns
@@ -534,12 +553,14 @@ def test_a_mailed_fealty_claim_goes_on_the_fealty_sheet_and_is_sworn(winter, tmp
 def test_an_unowned_neutral_dislodged_is_disbanded_by_rule_2_not_for_want_of_a_retreat(game):
     """Rule 2: unowned neutral armies 'If dislodged, such units are disbanded.' Portugal's army
     had Leon to retreat to; the judge text said it was destroyed 'with no valid retreats'. The
-    Princes' army, a player's, retreats as in the standard game."""
+    Princes' army, a player's, retreats as in the standard game. The reason is the rule's, not
+    "the rules allow it no retreat", which left a player asking which rule."""
     from gm_tools.publish.judgetext import judge_text
 
     variant = load_variant("centenary")
     fall = " ".join(judge_text(variant, record(game, "F1618M")).split())
-    assert "The Portuguese Army in Portugal was destroyed: the rules allow it no retreat." in fall
+    assert ("The Portuguese Army in Portugal was destroyed: by rule 2, an unowned neutral's unit is disbanded "
+            "when dislodged.") in fall
     assert "with no valid retreats" not in fall
     spring = " ".join(judge_text(variant, record(game, "S1618M")).split())
     assert "The German Army in Bohemia can retreat to" in spring

@@ -113,6 +113,11 @@ class Rules:
         is disbanded at once. Standard: the unit retreats as it is."""
         return unit
 
+    def no_retreat_words(self, variant: Variant, position: Position, unit: Unit) -> str:
+        """Why :meth:`on_dislodged` disbands ``unit`` at once, for the phase's page and judge
+        text ("was destroyed: ..."), in the rules' words. Standard: none is disbanded so."""
+        return "the rules allow it no retreat"
+
     def on_retreated(self, variant: Variant, position: Position, unit: Unit, dest: str) -> Unit:
         """What stands at ``dest`` once the dislodged ``unit`` retreats there: the pair of
         :meth:`on_dislodged`, for a unit weakened only while it retreats. Standard: the unit

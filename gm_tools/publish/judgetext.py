@@ -506,6 +506,8 @@ class Dislodgement:
     """Destroyed because the rules let it no retreat (``Rules.on_dislodged``: Centenary's
     unowned neutrals, Europe 1619's minor units, fleets and unbolstered armies), not for
     want of an empty province."""
+    no_retreat_words: str = ""
+    """Why, in the rules' words (``Rules.no_retreat_words``)."""
 
 
 def dislodgements(record: dict, variant: Variant | None = None) -> list[Dislodgement]:
@@ -534,23 +536,27 @@ def dislodgements(record: dict, variant: Variant | None = None) -> list[Dislodge
             continue
         seen.add((power, text))
         entry = waiting.get((power, text)) or {}
+        why = "" if entry or variant is None else _no_retreat_allowed(variant, record, unit[1])
         found.append(Dislodgement(power, unit[0], unit[1], tuple(entry.get("retreats", ())), entry.get("from"),
-                                  not entry and variant is not None and _no_retreat_allowed(variant, record, unit[1])))
+                                  bool(why), why))
     return found
 
 
-def _no_retreat_allowed(variant: Variant, record: dict, location: str) -> bool:
-    """Whether the rules disband the unit that stood at ``location`` before the phase as soon
-    as it is dislodged (``Rules.on_dislodged`` gives no unit to retreat)."""
+def _no_retreat_allowed(variant: Variant, record: dict, location: str) -> str:
+    """Why the rules disband the unit that stood at ``location`` before the phase as soon as it
+    is dislodged (``Rules.on_dislodged`` gives no unit to retreat), "" when they do not."""
     from gm_tools.engine.positions import PositionFormatError, position_from_json
     from gm_tools.engine.rules import rules_for
 
     try:
         before = position_from_json(record.get("before"))
     except PositionFormatError:
-        return False  # a record without its board: said as the standard game says it
+        return ""  # a record without its board: said as the standard game says it
     unit = before.units.get(province_of(location))
-    return unit is not None and rules_for(variant).on_dislodged(variant, before, unit) is None
+    rules = rules_for(variant)
+    if unit is None or rules.on_dislodged(variant, before, unit) is not None:
+        return ""
+    return rules.no_retreat_words(variant, before, unit)
 
 
 def _dislodged_lines(variant: Variant, record: dict) -> list[str]:
@@ -561,7 +567,7 @@ def _dislodged_lines(variant: Variant, record: dict) -> list[str]:
         adjective = power.adjective if power else d.power.title()
         who = f"The {adjective} {UNIT_NAMES[d.kind]} in {location_name(variant, d.location)}"
         if d.no_retreat_allowed:
-            lines.append(f"{who} was destroyed: the rules allow it no retreat.")
+            lines.append(f"{who} was destroyed: {d.no_retreat_words}.")
             continue
         if not d.retreats:
             lines.append(f"{who} with no valid retreats was destroyed.")

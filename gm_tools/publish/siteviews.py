@@ -146,12 +146,31 @@ def _orders_view(variant: Variant, record: dict) -> dict[str, list[dict]]:
         for code in ordered(variant, set(by_power) | set(written))
     ]
     events = rules.events
+    masters = _masters(variant, rules, record)
     for v in views:
         if v["code"] in events:
             v["name"] = events[v["code"]]
+        # a vassal's orders are its master's (Centenary rule 3, Europe 1619's aligned minors):
+        # under "Powers without a player" it read as a power nobody ordered
+        v["by"] = power_in_text(variant, masters[v["code"]]) if v["code"] in masters else ""
     return {"powers": [v for v in views if v["code"] in events] + [v for v in views if v["code"] not in events
                                                                    and (v["player"] or v["written"])],
             "unplayed": [v for v in views if v["code"] not in events and not (v["player"] or v["written"])]}
+
+
+def _masters(variant: Variant, rules, record: dict) -> dict[str, str]:
+    """Owner -> the one power that gave its units' orders in the phase (``Rules.commanded`` at
+    the phase's start); an owner several powers may order (Europe 1615's Ottoman units) has none."""
+    from gm_tools.engine.positions import position_from_json
+
+    if not record.get("before"):
+        return {}
+    board = position_from_json(record["before"])
+    by: dict[str, list[str]] = {}
+    for code in variant.powers:
+        for owner in set(rules.commanded(variant, board, code)) - {code}:
+            by.setdefault(owner, []).append(code)
+    return {owner: masters[0] for owner, masters in by.items() if len(masters) == 1}
 
 
 CLAUSE_BREAK = re.compile(r"(?<= [SC]) (?=[AF] )")
@@ -185,7 +204,7 @@ def _dislodged_view(variant: Variant, record: dict) -> list[dict]:
         views.append({"power": power_name(variant, d.power), "no_retreat_allowed": d.no_retreat_allowed,
                       "unit": f"{UNIT_NAMES[d.kind]} {location_name(variant, d.location)}",
                       "attacker_from": location_name(variant, d.attacker_from) if d.attacker_from else "",
-                      "retreats": retreats, "retreat_list": ", ".join(retreats)})
+                      "retreats": retreats, "retreat_list": ", ".join(retreats), "why": d.no_retreat_words})
     return views
 
 

@@ -38,11 +38,15 @@ def mailed_rows(variant, power: str, lines: list[str]) -> MailedRows | None:
     power's claims on the sheet as they are."""
     # a line speaking of Fealty in another form is a claim written wrong, not a unit's order
     # refused for its first word's being no province
-    if not any(_FEALTY.search(line) for line in lines):
+    labelled = {line: _owner_label(variant, power, line) for line in lines}
+    if not any(_FEALTY.search(line) or labelled[line] for line in lines):
         return None
     names = {p.name.upper(): code for code, p in variant.powers.items()}
     rows: list = []
     for line in lines:
+        if labelled[line]:
+            rows.append(labelled[line])
+            continue
         if not _FEALTY.search(line):
             rows.append((ORDERS, line))
             continue
@@ -65,3 +69,21 @@ def _code(variant, name: str | None) -> str | None:
     if not name:
         return None
     return variant.lookup.get(" ".join(name.lower().split()), name.upper()).upper()
+
+
+_OWNER_LABEL = re.compile(r"^\s*([^:>]+?)\s*:\s*((?:[AF]|army|fleet)\s+\S.*)$", re.IGNORECASE)
+
+
+def _owner_label(variant, power: str, line: str) -> str | None:
+    """The form for a unit's order labelled with its owner (``Bavaria: A BAV - BOH``, a vassal's
+    unit in its master's mail, rule 3), None for any other line. The label was read as the
+    unit's province ("expected H, -, S or C after 'Bavaria', found 'A'"); the power's own label
+    is the mail reader's. As Europe 1615's, the order is asked for alone: a unit is named by
+    its province, and the order reader says whether the power may order it."""
+    m = _OWNER_LABEL.match(line)
+    owner = variant.power_named(m.group(1).strip()) if m else None
+    if not owner or owner == power:
+        return None
+    return (f"the unit's order alone, {' '.join(m.group(2).split())!r}, under the power's line: a unit is named by its "
+            f"province, whoever owns it ({variant.powers[owner].name}'s units are ordered by the power that commands "
+            f"them, in its own mail)")

@@ -137,6 +137,9 @@ class CentenaryRules(Rules):
             return None
         return unit
 
+    def no_retreat_words(self, variant: Variant, position: Position, unit: Unit) -> str:
+        return "by rule 2, an unowned neutral's unit is disbanded when dislodged"
+
     def build_sites(self, variant: Variant, position: Position, power: str) -> set[str]:
         # An unowned neutral never builds: its armies only hold (rule 2), and a center it
         # keeps after its army was dislodged stays empty. A sworn neutral builds in its own

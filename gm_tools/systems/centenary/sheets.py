@@ -119,6 +119,17 @@ class CentenaryHooks(SheetHooks):
                     f"cell: the build in the occupied center is what {power}'s unit there retreats for (rule 2)")))
         return problems
 
+    def warnings(self, variant: Variant, position: Position, rows: dict[str, list[InputRow]]) -> list[str]:
+        """A Fealty a player may claim now and no row claims. Rule 2: the claim must be made "in
+        the same turn as they capture the center", so a right left unclaimed is lost for good;
+        the GM is told before the turn ends it (the turn still goes on: claiming is the player's
+        choice, "if a player ... specifically orders it")."""
+        typed = {(variant.power_named(str(r.values.get(POWER) or "")), variant.power_named(str(r.values.get(NEUTRAL) or "")))
+                 for r in rows.get(FEALTY_SHEET, [])}
+        return [f"{_power(variant, p, start=True)} may claim the Fealty of {_power(variant, n)} in this phase only "
+                f"and no row of the {FEALTY_SHEET} sheet claims it (rule 2: 'in the same turn as they capture the center')"
+                for n in _neutrals(variant) for p in claimable_by(variant, position, n) if (p, n) not in typed]
+
     def output_sheets(self, variant: Variant, position: Position) -> list[Table]:
         return [neutrals_table(variant, position), victory_table(variant, position)]
 
@@ -333,6 +344,11 @@ def _draw_line(variant: Variant, draw: dict) -> str:
              f"against {variant.powers[attack['defender']].religion.capitalize()}")
     if draw["chosen"] is None:
         return f"{cause}: no unconquered neutral of its religion was left to draw"
+    if len(draw["candidates"]) == 1:
+        # "drawn among Poland" reads as a slip; a lone candidate is given Fealty whatever the draw
+        religion = variant.powers[attack["attacker"]].religion.capitalize()
+        return (f"{cause}: **{variant.powers[draw['chosen']].name}** gives Fealty to {names[attack['attacker']]}, "
+                f"the only unconquered {religion} neutral left (rule 3)")
     # the record keeps the candidates' codes ("PAPACY"), sorted as the draw took them
     return (f"{cause}: **{variant.powers[draw['chosen']].name}** gives Fealty to {names[attack['attacker']]}, drawn among "
             f"{', '.join(names.get(c, c) for c in draw['candidates'])} from the game's seed (Python `random.Random`, "
@@ -353,6 +369,22 @@ def _power(variant: Variant, code: str, start: bool = False) -> str:
     return words[:1].upper() + words[1:] if start else words
 
 
+def _claim_build_words(variant: Variant, record: dict, claim: dict) -> str:
+    """The claim's build as it was made. The result is the claimer's build (its row, its count),
+    but the unit is the neutral's (NOTES.md), so a player reading "Spain: Builds an army in
+    Portugal" and then "Portugal: Army Portugal HOLD" is told here whose unit it is and who
+    orders it."""
+    claimer, neutral = _power(variant, claim["power"]), _power(variant, claim["neutral"])
+    for r in record.get("results", []):
+        parsed = r.get("parsed") or {}
+        if (parsed.get("type") == "build" and r.get("power") == claim["power"] and r.get("result") == "succeeds"
+                and province_of(parsed.get("location", "")) == claim["build_in"]):
+            kind = "a fleet" if parsed.get("kind") == FLEET else "an army"
+            return (f"; {claimer} builds {kind} for {neutral} in {_province(variant, parsed['location'])} "
+                    f"instead of one of its own, and orders it (rules 2 and 3)")
+    return f"; {claimer} may build in {_province(variant, claim['build_in'])}"
+
+
 def report_sections(variant: Variant, record: dict) -> list[tuple[str, str]]:
     """The Fealty claimed in the phase, its random draws (not their seeds), and the neutrals
     after it: from the history record alone."""
@@ -370,7 +402,7 @@ def report_sections(variant: Variant, record: dict) -> list[tuple[str, str]]:
                 line += (f"; its {kind} in {_province(variant, unit[2:])} retreats to "
                          f"{_province(variant, c['retreat']['to'])}")
             if c["build_in"]:
-                line += f"; {_power(variant, c['power'])} may build in {_province(variant, c['build_in'])}"
+                line += _claim_build_words(variant, record, c)
             lines.append(line)
         sections.append(("Fealty claimed (rule 2)", _items(lines)))
     draws = record.get("random", {}).get("draws", [])
