@@ -211,6 +211,11 @@ class Europe1615Hooks(SheetHooks):
             inputs["abandoned"] = abandoned  # a row cleared takes the power off the list
         return inputs, problems
 
+    def warnings(self, variant: Variant, position: Position, rows: dict[str, list[InputRow]]) -> list[str]:
+        from gm_tools.mechanics.slips import placements_typed_twice
+
+        return placements_typed_twice(DEPLOYMENT, rows.get(DEPLOYMENT, []), infs_count)
+
     def apply_inputs(self, variant: Variant, position: Position, inputs: dict) -> Position:
         """Steps 1 to 3 of 'RESOLVING ORDERS' before the adjudicator's step 4; at a Status Check,
         the sanctions timeline the GM typed."""

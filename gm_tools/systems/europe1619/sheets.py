@@ -180,6 +180,12 @@ class Europe1619Hooks(SheetHooks):
             return check_reichstag(variant, position, rows)
         return {}, []
 
+    def warnings(self, variant: Variant, position: Position, rows: dict[str, list[InputRow]]) -> list[str]:
+        from gm_tools.mechanics.influenceorders import infs_count
+        from gm_tools.mechanics.slips import placements_typed_twice
+
+        return placements_typed_twice(INF_PLACEMENTS, rows.get(INF_PLACEMENTS, []), infs_count)
+
     def entered_at(self, variant: Variant, position: Position, rows: dict[str, list[InputRow]]):
         if _kind(variant, position) == TRANSACTIONS:
             typed: list = []
