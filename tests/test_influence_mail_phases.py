@@ -73,27 +73,15 @@ def test_europe1615_an_attack_wrong_on_both_sides_of_its_arrow_names_both(tmp_pa
     assert f"Diplomatic Attacks!B2: found 'LORR > FRANSE', expected {both}" in str(refused.value)
 
 
-def test_europe1615_a_deployment_after_the_movement_phases_names_its_phase(tmp_path):
+@pytest.mark.parametrize("phase", ["E1615D", "I1615C"])
+def test_europe1615_a_deployment_outside_the_movement_phases_names_its_phase(tmp_path, phase):
     """rulebook 000: the deployment list is submitted with the orders of a movement phase ('Each
     player is allowed to submit only one diplomatic attack order per movement phase'): in the
-    Early Winter phase '9: WUR' is not read as an order for a unit in '9 WUR' but named as a
-    deployment of a movement phase, an attack likewise."""
-    _game("europe1615", tmp_path, "E1615D")
-    report = enter_mails("g", [("austria", b"Austria\n9: WUR\nLOR > FRANCE\n")], root=tmp_path)
-    assert [(where, why) for where, _, why in report.refused] == [
-        ("austria line 2", "a unit's order: found '9: WUR', an INF placement, which is mailed in a movement phase, "
-                           "with the unit orders"),
-        ("austria line 3", "a unit's order: found 'LOR > FRANCE', a diplomatic attack, which is mailed in a movement "
-                           "phase, with the unit orders")]
-
-
-def test_europe1615_a_deployment_in_the_initial_status_check_names_its_phase(tmp_path):
-    """rulebook 000: the deployment list is submitted with the orders of a movement phase; the
-    Initial Status Check ('PHASES OF THE GAME YEAR: 1- Initial Status Check') takes none. A
-    deployment or an attack mailed then is named as a movement phase's line, as in the phases
-    after the movements, not given the unit orders' words ('no unit orders are read in phase
-    I1615C')."""
-    _game("europe1615", tmp_path, "I1615C")
+    Early Winter phase, and in the Initial Status Check ('PHASES OF THE GAME YEAR: 1- Initial
+    Status Check'), '9: WUR' is not read as an order for a unit in '9 WUR' (nor given the unit
+    orders' words, 'no unit orders are read in phase I1615C') but named as a deployment of a
+    movement phase, an attack likewise."""
+    _game("europe1615", tmp_path, phase)
     report = enter_mails("g", [("austria", b"Austria\n9: WUR\nLOR > FRANCE\n")], root=tmp_path)
     assert [(where, why) for where, _, why in report.refused] == [
         ("austria line 2", "a unit's order: found '9: WUR', an INF placement, which is mailed in a movement phase, "
