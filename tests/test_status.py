@@ -377,6 +377,22 @@ def test_status_of_a_workbook_open_in_a_spreadsheet_program_warns_its_counts_are
     assert f"warning: g.xlsx is open in a spreadsheet program ({lock.format('g')} beside it)" in capsys.readouterr().out
 
 
+def test_a_dry_run_finding_nothing_entered_in_a_workbook_open_in_a_spreadsheet_program_warns(tmp_path, capsys):
+    """docs/workbook.md ("A workbook that is open in a spreadsheet program"): `turn --dry-run`
+    reads the file as last saved and warns that what is typed and not saved is not read. The
+    likeliest dry run beside a lock file is the GM's orders typed and not saved: the file then
+    holds none, and "nothing to do" alone would tell him nobody had ordered."""
+    create(tmp_path)
+    (tmp_path / ".~lock.g.xlsx#").write_bytes(b"")
+    files = snapshot(tmp_path)
+    assert main(["turn", "g", "--root", str(tmp_path), "--dry-run"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].startswith("g: S1901M: no orders or press entered, nothing to do")
+    assert out[1:] == ["warning: g.xlsx is open in a spreadsheet program (.~lock.g.xlsx# beside it): what is typed "
+                       "in it and not saved yet is not read here"]
+    assert snapshot(tmp_path) == files
+
+
 def test_status_of_an_old_copy_of_the_workbook_is_refused_as_orders_refuses_it(tmp_path, capsys):
     """The workbook put back from a copy laid out for the phase before: its rows are that
     phase's, so status counted 'FRANCE: 0 of 3 row(s) ordered (3 a turn would refuse)' for the

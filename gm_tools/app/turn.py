@@ -38,7 +38,7 @@ from gm_tools.engine.results import result_json
 from gm_tools.engine.rules import Rules, rules_for, variant_for_game
 from gm_tools.engine.system import system_for
 from gm_tools.engine.variant import Variant
-from gm_tools.app.turnreport import TurnReport, orders_units
+from gm_tools.app.turnreport import TurnReport, dry_run_report, orders_units
 from gm_tools.edges.gmsheets import clashes
 from gm_tools.edges.workbook import (GameFacts, OrderEntry, WorkbookPlan, plan_titles, read_workbook, variant_label,
                                      write_workbook)
@@ -474,10 +474,7 @@ def preview_turn(name: str, root: str | os.PathLike | None = None, lenient: bool
         if not paths.workbook.exists():
             raise missing_workbook(paths, "is needed to process a turn")
         record, _, warnings = process_phase(state, paths.workbook.read_bytes(), lenient=lenient, force=force)
-    if record is None:
-        return TurnReport(name, state.position.phase, processed=False, dry_run=True, units=orders_units(state))
-    return TurnReport(name, record["phase"], processed=True, record=record, variant=state.variant, dry_run=True,
-                      warnings=warnings + open_warnings(paths))
+    return dry_run_report(state, record, warnings + open_warnings(paths))
 
 
 def _turn(state: GameState, lenient: bool, force: bool, site_dir, processed: str | None = None) -> TurnReport:

@@ -52,8 +52,9 @@ class TurnReport:
     def text(self) -> str:
         if not self.processed:
             anyway = "every unit without orders" if self.units else "its sheets as they stand, empty"
-            return (f"{self.game}: {self.phase}: no orders or press entered, nothing to do "
-                    f"(--force processes the phase anyway, {anyway})")
+            return "\n".join([f"{self.game}: {self.phase}: no orders or press entered, nothing to do "
+                              f"(--force processes the phase anyway, {anyway})"]
+                             + [f"warning: {w}" for w in self.warnings])
         r = self.record
         if self.dry_run:
             lines = [f"{self.game}: dry run of {r['phase']} ({r['title']}): what a turn would do now; nothing written"]
@@ -108,3 +109,14 @@ def orders_units(state) -> bool:
     from gm_tools.engine.rules import rules_for
 
     return bool(order_blocks(state.variant, state.position, rules_for(state.variant)))
+
+
+def dry_run_report(state, record: dict | None, warnings: list[str]) -> TurnReport:
+    """``turn --dry-run``'s report, its warnings kept when nothing was found entered too: beside
+    a spreadsheet program's lock file that is most often orders typed and not saved yet."""
+    name = state.info.name
+    if record is None:
+        return TurnReport(name, state.position.phase, processed=False, dry_run=True, units=orders_units(state),
+                          warnings=warnings)
+    return TurnReport(name, record["phase"], processed=True, record=record, variant=state.variant, dry_run=True,
+                      warnings=warnings)
