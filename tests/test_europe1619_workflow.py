@@ -441,8 +441,10 @@ def test_the_reichstag_meets_in_the_orders_phase_and_binds_the_next_year(tmp_pat
     meeting = report.record["after"]["extra"]["europe1619"]["reichstag"]["meetings"][0]
     assert (meeting["result"], meeting["votes"]["SAVOY"]) == ("passed", "none")
     sections = dict(HOOKS.report_sections(load_variant("europe1619"), report.record))
-    # The page's words are sentences: "... UNION. Passed; ...", not "... UNION. passed; ...".
-    assert "against or no vote: SAVOY, UNION. Passed; in effect from 1620." in sections["Reichstag"]
+    # The page's words are sentences, the voters named: "... and the Palatinate. Passed; ...",
+    # not "... UNION. passed; ...".
+    assert ("against or no vote: Duchy of Savoy, Protestant Union and the Palatinate. Passed; in effect from "
+            "1620.") in sections["Reichstag"]
     # 'Austria may not call for another meeting after that': no Reichstag sheets any more.
     assert "Reichstag" not in openpyxl.load_workbook(io.BytesIO(paths.workbook.read_bytes())).sheetnames
     for _ in range(3):  # J, B, S
