@@ -43,28 +43,26 @@ def _index_line(site: Path, name: str = "g") -> str:
     return re.sub(r"<[^>]+>", " ", row)
 
 
+def _none_then_typed(root: Path, site: Path, paths, phase: str, deadline: str) -> None:
+    """No deadline said for ``phase`` until the GM types ``deadline`` on Game!B6; then the game
+    page and the archive's line say it."""
+    _build(root, site)
+    assert _said(site) == [f"none set yet for {phase}"]
+    assert "orders due" not in _index_line(site)
+    type_cells(paths, {"Game!B6": deadline})
+    _build(root, site)
+    assert _said(site) == [f"Orders for {phase} are due {deadline}"]
+    assert f"{phase}, orders due {deadline}" in _index_line(site)
+
+
 def test_the_deadline_typed_for_the_current_phase_is_on_the_game_page_and_the_index(tmp_path):
     root, site = tmp_path / "sheets", tmp_path / "site"
     paths = create(root)
-    _build(root, site)
-    assert _said(site) == ["none set yet for Spring 1901 Movement"]
-    assert "orders due" not in _index_line(site)
-
-    type_cells(paths, {"Game!B6": "Friday 4 December 18:00 UTC"})
-    _build(root, site)
-    assert _said(site) == ["Orders for Spring 1901 Movement are due Friday 4 December 18:00 UTC"]
-    assert "Spring 1901 Movement, orders due Friday 4 December 18:00 UTC" in _index_line(site)
-
+    _none_then_typed(root, site, paths, "Spring 1901 Movement", "Friday 4 December 18:00 UTC")
     # Spring's deadline is past: Fall's workbook has none (docs/workbook.md), until the GM types it
     play(paths, {"FRANCE": ["A PAR - BUR"]})
     assert read_game_cells(paths.workbook).deadline == ""
-    _build(root, site)
-    assert _said(site) == ["none set yet for Fall 1901 Movement"]
-    assert "orders due" not in _index_line(site)
-
-    type_cells(paths, {"Game!B6": "Friday 11 December 18:00 UTC"})
-    _build(root, site)
-    assert _said(site) == ["Orders for Fall 1901 Movement are due Friday 11 December 18:00 UTC"]
+    _none_then_typed(root, site, paths, "Fall 1901 Movement", "Friday 11 December 18:00 UTC")
 
 
 def test_the_same_deadline_every_week_is_shown(tmp_path):
