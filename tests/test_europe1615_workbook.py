@@ -575,3 +575,16 @@ def test_a_deployment_rows_misspelt_power_and_infs_in_words_are_named_together(s
     assert found[(DEPLOYMENT, "B2")] == ("'ten'", "a whole number (INFs)")
     assert found[(DEPLOYMENT, "B3")] == ("'5 apples'", "a whole number (INFs)")
     assert found[(DEPLOYMENT, "A3")][0] == "nothing"
+
+
+def test_units_sheet_names_every_power_that_may_order_a_minor(spring):
+    """'France submits orders to the units in the minor states where the INFs will be deployed
+    to' and 'The Catholic powers, only, may ... submit orders to the Papal States (PAPL)'
+    (000, 'Writing the orders'): every power may order a minor's unit, so the Units sheet must
+    not list them under Austria as if they were hers (as it did: 'ordered by AUSTRIA')."""
+    sheet = openpyxl.load_workbook(spring.workbook, read_only=True)["Units"]
+    status = {row[1]: (row[0], row[4]) for row in sheet.iter_rows(min_row=2, values_only=True)}
+    assert status["A BAV"] == ("BAV", "may be ordered by AUSTRIA, FRANCE, SPAIN, ENGLAND or DENMARK")
+    assert status["A ROM"] == ("PAPL", "may be ordered by AUSTRIA, FRANCE or SPAIN")
+    assert status["A VIE"] == ("AUSTRIA", None)
+    assert not any(note and note.startswith("ordered by") for _, note in status.values())

@@ -204,7 +204,10 @@ def _commanded_adjustment(variant: Variant, position: Position, commander: str, 
 
 def units_table(variant: Variant, position: Position, rules: Rules | None = None) -> Table:
     """Every unit, power by power; a unit another power commands (``rules.commanded``:
-    Centenary's vassals) is listed under its commander, with a note."""
+    Centenary's vassals) is listed under its commander, with a note. A unit several powers
+    may order (Europe 1615's minor states, whose status decides whose orders they follow)
+    stays under its own state, the note naming them all: listed under the first of them, it
+    read as that power's alone."""
     columns = (
         Column("Power", width=14),
         Column("Unit", width=12),
@@ -214,19 +217,24 @@ def units_table(variant: Variant, position: Position, rules: Rules | None = None
     )
     rows = []
     order = {code: i for i, code in enumerate(variant.powers)}
-    commander: dict[str, str] = {}
+    commanders: dict[str, list[str]] = {}
     if rules is not None:
         for code, power in variant.powers.items():
             if power.playable:
                 for owner in rules.commanded(variant, position, code):
-                    commander.setdefault(owner, code)
+                    commanders.setdefault(owner, []).append(code)
+    commander = {owner: codes[0] for owner, codes in commanders.items() if len(codes) == 1}
+    shared = {owner: f"may be ordered by {', '.join(codes[:-1])} or {codes[-1]}"
+              for owner, codes in commanders.items() if len(codes) > 1}
 
     def key(unit: Unit) -> tuple:
         # Under its commander, after the commander's own units.
         return (order.get(commander.get(unit.power, unit.power), 99), unit.power in commander, str(unit))
 
     def note(unit: Unit) -> str:
-        return f"ordered by {commander[unit.power]}" if unit.power in commander else ""
+        if unit.power in commander:
+            return f"ordered by {commander[unit.power]}"
+        return shared.get(unit.power, "")
 
     for unit in sorted(position.units.values(), key=key):
         rows.append([unit.power, str(unit), variant.province(unit.location).name, unit.strength, note(unit)])
