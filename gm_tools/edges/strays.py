@@ -14,6 +14,7 @@ import re
 from openpyxl.utils import get_column_letter
 
 from gm_tools.errors import Problem
+from gm_tools.engine.hooks import Column, counted
 
 
 _INVISIBLE = dict.fromkeys(map(ord, "\u200b\u2060\ufeff\u00ad"))
@@ -100,6 +101,21 @@ def whole_number(value) -> int | None:
     if re.fullmatch(r"'?\s*[+-]?\d+", text):
         return int(text.lstrip("'"))
     return None
+
+
+def cell_number(value, unit: str = "") -> int | None:
+    """A whole number from a cell (:func:`whole_number`) or, in a column counted in ``unit``, the
+    number with the unit's word after it as the rulebook writes it ('3 TPs'), read by
+    :func:`~gm_tools.engine.hooks.counted` as the INFs cells are."""
+    number = whole_number(value)
+    return counted(cell_text(value), unit) if number is None and unit else number
+
+
+def number_expected(column: Column) -> str:
+    """What an integer column takes, as a refusal's "expected" says it."""
+    if column.unit:
+        return f"a whole number of {column.unit}s ({column.header}), like 3 or '3 {column.unit}s'"
+    return f"a whole number ({column.header})"
 
 
 def nothing_beyond(ws, first_column: int, why: str, problems: list[Problem],

@@ -22,7 +22,7 @@ from gm_tools.engine.hooks import CHOICE, INTEGER, ORDERS, Column, InputRow, Tab
 from gm_tools.edges.xlsxfile import FIXED_TIME, _macro_enabled, _normalise  # noqa: F401 (FIXED_TIME: re-exported)
 from gm_tools.edges.deadline import deadline_cell, deadline_text
 from gm_tools.edges.keyedrows import keyed_rows
-from gm_tools.edges.strays import as_laid_out, as_shown, cell_text as _text, choice_key, formula_expected, own_power_left_off, header_columns, inserted_columns, no_column, whole_number as _integer, nothing_beyond as _nothing_beyond, nothing_outside as _nothing_outside, orders_in_column, read_in_columns
+from gm_tools.edges.strays import as_laid_out, as_shown, cell_number, cell_text as _text, choice_key, formula_expected, own_power_left_off, header_columns, inserted_columns, no_column, whole_number as _integer, nothing_beyond as _nothing_beyond, nothing_outside as _nothing_outside, number_expected, orders_in_column, read_in_columns
 from gm_tools.edges.gmsheets import GmSheet, add_gm_sheets, copies_typed_in, never_formulas, read_gm_sheets
 from gm_tools.edges.layout import PowerBlock
 from gm_tools.edges.pressimages import press_problems
@@ -542,9 +542,9 @@ def cell_value(column: Column, raw, sheet: str, ref: str, problems: list[Problem
     if not text:
         return None
     if column.kind == INTEGER:
-        number = _integer(raw)
+        number = cell_number(raw, column.unit)
         if number is None and not column.hooks_judge:
-            problems.append(Problem(sheet, ref, repr(text), f"a whole number ({column.header})"))
+            problems.append(Problem(sheet, ref, repr(text), number_expected(column)))
         return text if number is None and column.hooks_judge else number
     if column.kind == CHOICE and column.choices:
         # A GM typing over a dropdown writes "france" as often as "FRANCE", or a power's name (a spelling):

@@ -26,6 +26,7 @@ The turn pipeline calls the hooks in this order (``docs/workbook.md``):
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from gm_tools.errors import Problem
@@ -39,6 +40,17 @@ TEXT = "text"
 INTEGER = "integer"
 CHOICE = "choice"
 COLUMN_KINDS = (TEXT, INTEGER, CHOICE)
+
+
+def counted(value, unit: str) -> int | None:
+    """A count as the rulebooks write it, with its unit's word after the number, singular or
+    plural, any case ('3 TPs', '1 INF', '5 infs'), or a number already read; None for anything
+    else, an empty cell included. One reading for every cell that counts in a unit: Europe
+    1619's INFs and TPs, Europe 1615's INFs."""
+    if isinstance(value, int):
+        return value
+    m = re.fullmatch(rf"\s*([+-]?\d+)\s*{re.escape(unit)}s?\s*", str(value), re.IGNORECASE) if value is not None else None
+    return int(m.group(1)) if m else None
 
 
 @dataclass(frozen=True)
@@ -61,6 +73,9 @@ class Column:
     neutral, not every neutral's), instead of the reader refusing it with the whole list. For
     ``integer`` columns: a value that is no whole number reaches the hooks as typed, for them to
     name what it is (Europe 1619's INFs cell holding 'war': a declaration, for its own sheet)."""
+    unit: str = ""
+    """For ``integer`` columns: the word the rulebook counts the column's number in (``TP``): a
+    GM's '3 TPs' is read as 3 (:func:`counted`), as the INFs cell reads '3 INFs'."""
     optional: bool = False
     """An editable column added to a sheet after games began: a workbook laid out before it (a
     game in progress) reads as if the column were there and left empty, instead of being

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import Callable, Iterable, Mapping
 
 from gm_tools.errors import IllegalOrderError, OrderError, OrderSyntaxError
+from gm_tools.engine.hooks import counted
 from gm_tools.mechanics.influence import Attack, Placement
 from gm_tools.mechanics.namesinorders import closest, minor_named, minor_spellings, power_named, power_spellings, spelling
 
@@ -58,18 +59,12 @@ class InfluenceNames:
     its place (Europe 1615's ``ROM`` for the Papal States, PAPL) is refused naming that state."""
 
 
-_INFS = re.compile(r"\s*([+-]?\d+)\s*INFs?\s*", re.IGNORECASE)
-
-
 def infs_count(value) -> int | None:
     """An INFs cell of either variant's placement sheet as a number: the number alone, or with
     the word as both rulebooks count them (Europe 1615, 'Writing the orders': '9 INFs to
     Wuerttemburg (WUR)'; Europe 1619: 'number of INFs: [minor state]'), '5 INFs', '1 INF';
     None for anything else, an empty cell included."""
-    if isinstance(value, int):
-        return value
-    m = _INFS.fullmatch(str(value)) if value is not None else None
-    return int(m.group(1)) if m else None
+    return counted(value, "INF")
 
 
 def refusal(kind: type[OrderError], written: str, found: str, expected: str,

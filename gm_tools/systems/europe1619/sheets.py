@@ -130,14 +130,14 @@ class Europe1619Hooks(SheetHooks):
                                   Column("For minor", editable=True, width=10)), blank_rows=BLANK_ROWS),
                 Table(LOANS, (power_column("Lender", variant, powers, editable=True, width=14),
                               power_column("Borrower", variant, powers, editable=True, width=14),
-                              Column("TPs", INTEGER, editable=True, width=6),
-                              Column("Interest", INTEGER, editable=True, width=8),
+                              Column("TPs", INTEGER, editable=True, width=6, unit="TP"),
+                              Column("Interest", INTEGER, editable=True, width=8, unit="TP"),
                               Column("Due", editable=True, width=16)), blank_rows=10),
                 # Repayments, interest and gifts: 'the player should expect a repayment on an
                 # agreed upon time ... he/she may demand an interest payment'.
                 Table(PAYMENTS, (power_column("Payer", variant, powers, editable=True, width=14),
                                  power_column("Payee", variant, powers, editable=True, width=14),
-                                 Column("TPs", INTEGER, editable=True, width=6),
+                                 Column("TPs", INTEGER, editable=True, width=6, unit="TP"),
                                  Column("For", editable=True, width=30)), blank_rows=10),
             ]
             waiting = state_of(position).expelled or []
