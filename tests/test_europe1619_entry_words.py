@@ -50,3 +50,44 @@ def test_tps_typed_with_another_word_are_refused_naming_the_cell(builds, tmp_pat
         "Loans!C2: found '3 ducats', expected a whole number of TPs (TPs), like 3 or '3 TPs'",
         "Loans!D2: found '2.5 TPs', expected a whole number of TPs (Interest), like 3 or '3 TPs'",
         "Payments!C2: found '3 TPs to Spain', expected a whole number of TPs (TPs), like 3 or '3 TPs'"]
+
+
+ten_players = played_until_fixture("europe1619-10", "Y1619D")
+TEN = "europe1619-10-demo"
+PLAYERS_OF_TEN = "AUSTRIA, DENMARK, SPAIN, FRANCE, DUTCH, ENGLAND, SWEDEN, UNION, POLAND, OTTOMAN"
+
+
+def test_a_converted_power_typed_for_a_player_is_named_a_minor_state_of_this_game(ten_players, tmp_path):
+    """10 PLAYERS: 'The Catholic League is removed as a playable power. Convert Bavaria into an
+    independent minor state', as the smaller setups convert the Papacy, Saxony, Savoy and Venice
+    ('Convert the Papacy into an independent minor state'). PAPACY typed in a Power cell of the
+    10-player game was refused as any unknown word, with the list of players only; it is named
+    as the minor state it is in this game, by its former code, its name or its state's code."""
+    lines = _refused(ten_players, tmp_path, TEN, {
+        "INF Placements!A2": "PAPACY", "INF Placements!B2": 3, "INF Placements!C2": "BRE",
+        "INF Placements!A3": "Catholic League", "INF Placements!B3": 2, "INF Placements!C3": "BRE",
+        "Attacks!A2": "savy", "Attacks!B2": "BRE > FRANCE",
+        "Declarations!A2": "FRANCE", "Declarations!B2": "war", "Declarations!C2": "Republic of Venice"})
+    assert lines == [
+        f"INF Placements!A2: found 'PAPACY', expected one of {PLAYERS_OF_TEN} (Power; PAPACY is a minor state "
+        "in this game, PAP (Papal States), not a player)",
+        f"INF Placements!A3: found 'Catholic League', expected one of {PLAYERS_OF_TEN} (Power; Catholic League is "
+        "a minor state in this game, BAV (Bavaria), not a player)",
+        f"Attacks!A2: found 'savy', expected one of {PLAYERS_OF_TEN} (Power; savy is a minor state in this game "
+        "(Savoy), not a player)",
+        f"Declarations!C2: found 'Republic of Venice', expected one of {PLAYERS_OF_TEN} (Other power; Republic of "
+        "Venice is a minor state in this game, VENR (Venice), not a player)"]
+
+
+def test_a_minor_state_typed_for_a_power_is_named_a_minor_state(builds, tmp_path):
+    """'List of minor states that can be influenced': a minor state in a Lender or Payee cell of
+    the 15-player game is named as one, not only refused with the list of powers; a misspelt
+    power still gets the power meant."""
+    lines = _refused(builds, tmp_path, GAME, {
+        "Loans!A2": "BRE", "Loans!B2": "SAVOY", "Loans!C2": 2, "Loans!D2": 1, "Loans!E2": 1621,
+        "Payments!A2": "SPAIN", "Payments!B2": "Hesse", "Payments!C2": 2,
+        "Payments!A3": "SPAIN", "Payments!B3": "Frnace", "Payments!C3": 2})
+    assert [line.split(" (", 1)[1] if " (" in line else line for line in lines] == [
+        "Lender; BRE is a minor state (Bremen), not a player)",
+        "Payee; Hesse is a minor state, HES (Hesse), not a player)",
+        "Payee; did you mean FRANCE?)"]

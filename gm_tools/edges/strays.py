@@ -118,6 +118,14 @@ def number_expected(column: Column) -> str:
     return f"a whole number ({column.header})"
 
 
+def not_a_choice(column: Column, text: str) -> str:
+    """What a word the column knows to name no choice names (:attr:`Column.not_choices`), as a
+    refusal says it after the choices ('PAPACY is a minor state in this game, ...'); '' for
+    any other word."""
+    what = {choice_key(word): named for word, named in reversed(column.not_choices)}.get(choice_key(text))
+    return f"{text} is {what}" if what else ""
+
+
 def nothing_beyond(ws, first_column: int, why: str, problems: list[Problem],
                    last_column: int | None = None) -> None:
     """Every cell from column ``first_column`` on (to ``last_column``) is empty: gm-tools writes

@@ -22,7 +22,7 @@ from gm_tools.engine.hooks import CHOICE, INTEGER, ORDERS, Column, InputRow, Tab
 from gm_tools.edges.xlsxfile import FIXED_TIME, _macro_enabled, _normalise  # noqa: F401 (FIXED_TIME: re-exported)
 from gm_tools.edges.deadline import deadline_cell, deadline_text
 from gm_tools.edges.keyedrows import keyed_rows
-from gm_tools.edges.strays import as_laid_out, as_shown, cell_number, cell_text as _text, choice_key, formula_expected, own_power_left_off, header_columns, inserted_columns, no_column, whole_number as _integer, nothing_beyond as _nothing_beyond, nothing_outside as _nothing_outside, number_expected, orders_in_column, read_in_columns
+from gm_tools.edges.strays import as_laid_out, as_shown, cell_number, not_a_choice, cell_text as _text, choice_key, formula_expected, own_power_left_off, header_columns, inserted_columns, no_column, whole_number as _integer, nothing_beyond as _nothing_beyond, nothing_outside as _nothing_outside, number_expected, orders_in_column, read_in_columns
 from gm_tools.edges.gmsheets import GmSheet, add_gm_sheets, copies_typed_in, never_formulas, read_gm_sheets
 from gm_tools.edges.layout import PowerBlock
 from gm_tools.edges.pressimages import press_problems
@@ -554,7 +554,7 @@ def cell_value(column: Column, raw, sheet: str, ref: str, problems: list[Problem
         if match is None and column.hooks_judge:
             return text
         if match is None:
-            hint = did_you_mean(text, spelled)
+            hint = not_a_choice(column, text) or did_you_mean(text, spelled)
             problems.append(Problem(sheet, ref, repr(text),
                                     f"one of {', '.join(column.choices)} ({column.header}{'; ' * bool(hint)}{hint})"))
         return match

@@ -84,6 +84,10 @@ class Column:
     """For ``choice`` columns: other words read as a choice, any case, as (word, choice) pairs
     (a power's name for its code: ``("Sweden", "DENMARK")``). The dropdown offers the choices
     only."""
+    not_choices: tuple[tuple[str, str], ...] = ()
+    """For ``choice`` columns: words that name no choice but what a GM may take for one, as
+    (word, what it names) pairs, any case: refused saying so (Europe 1619's ``("PAPACY", "a
+    minor state in this game, PAP (Papal States), not a player")`` in a 10-player game)."""
 
 
 def power_column(header: str, variant: Variant, powers: tuple[str, ...], **kw) -> Column:

@@ -53,6 +53,27 @@ def variant_for_players(variant: Variant, players: int) -> Variant:
     return _VIEWS[key][1]
 
 
+def not_players(variant: Variant, setup) -> tuple[tuple[str, str], ...]:
+    """Words a GM may type in a column of powers that name no player of ``variant`` (as played),
+    with what they name (:attr:`~gm_tools.engine.hooks.Column.not_choices`): each minor state by
+    its code, name and aliases, and a power a smaller setup converted ('Convert the Papacy into an
+    independent minor state') by its former code, name and aliases too, said to be a minor state
+    in this game (PAPACY: 'a minor state in this game, PAP (Papal States), not a player')."""
+    base = next((b for b, view in _VIEWS.values() if view is variant), variant)
+    former = {row["minor"]: code for code, row in variant.tables.get("conversions", {}).items()
+              if isinstance(row, dict) and code not in variant.powers and code in base.powers}
+    words = []
+    for code, minor in setup.minors.items():
+        here = " in this game" if code in former else ""
+        what = f"a minor state{here}, {code} ({minor.name}), not a player"
+        words += [(code, f"a minor state{here} ({minor.name}), not a player")]
+        words += [(word, what) for word in (minor.name, *minor.aliases)]
+        if code in former:
+            power = base.powers[former[code]]
+            words += [(word, what) for word in (power.code, power.name, *power.aliases)]
+    return tuple(words)
+
+
 def _derive(variant: Variant, players: int) -> Variant:
     tables = variant.tables
     chosen = tables.get("setups", {}).get(str(players))

@@ -25,6 +25,7 @@ Inputs (stored in the history record's ``extra["europe1619"]``, read by
 from __future__ import annotations
 
 import difflib
+import functools
 import re
 
 from gm_tools.errors import Problem
@@ -89,8 +90,12 @@ class Europe1619Hooks(SheetHooks):
     # --- input sheets ------------------------------------------------------------------------
 
     def input_sheets(self, variant: Variant, position: Position) -> list[Table]:
+        from gm_tools.systems.europe1619.players import not_players
+
         powers = _powers(variant)
-        power = power_column("Power", variant, powers, editable=True, width=14)
+        # a minor state (the 10-player game's PAPACY) typed for a power is refused saying so
+        powers_column = functools.partial(power_column, not_choices=not_players(variant, _setup(variant, position)))
+        power = powers_column("Power", variant, powers, editable=True, width=14)
         kind = _kind(variant, position)
         if kind == DIPLOMATIC:
             return [
@@ -98,7 +103,7 @@ class Europe1619Hooks(SheetHooks):
                                        Column("Minor state", editable=True, width=16)), blank_rows=BLANK_ROWS),
                 Table(ATTACKS, (power, Column("Attack", editable=True, width=24)), blank_rows=len(powers)),
                 Table(DECLARATIONS_IN, (power, Column("Kind", CHOICE, DECLARATION_KINDS, editable=True, width=12),
-                                        power_column("Other power", variant, powers, editable=True, width=14)),
+                                        powers_column("Other power", variant, powers, editable=True, width=14)),
                       blank_rows=BLANK_ROWS),
             ] + _papal_protection_sheet(variant, position)
         if kind == ORDERS:
@@ -113,7 +118,7 @@ class Europe1619Hooks(SheetHooks):
             said = tuple((w, kind) for kind, name in AGENDAS.items() for w in (name, name[4:], kind.replace("_", " ")))
             return [
                 Table(REICHSTAG, (Column("Agenda", CHOICE, tuple(AGENDAS), editable=True, width=18, spellings=said),
-                                  power_column("Power", variant, powers, editable=True, width=14),
+                                  powers_column("Power", variant, powers, editable=True, width=14),
                                   Column("Ban", CHOICE, (BAN_ATTACKS, BAN_DEPOSITS), editable=True, width=10),
                                   Column("Minor state", editable=True, width=12)), blank_rows=1),
                 # read by the voter's name (or code): a GM may sort the rows
@@ -128,15 +133,15 @@ class Europe1619Hooks(SheetHooks):
                                   Column("Unit", CHOICE, ("A", "F"), editable=True, width=6, spellings=(("army", "A"), ("fleet", "F"))),
                                   Column("Province", editable=True, width=14),
                                   Column("For minor", editable=True, width=10)), blank_rows=BLANK_ROWS),
-                Table(LOANS, (power_column("Lender", variant, powers, editable=True, width=14),
-                              power_column("Borrower", variant, powers, editable=True, width=14),
+                Table(LOANS, (powers_column("Lender", variant, powers, editable=True, width=14),
+                              powers_column("Borrower", variant, powers, editable=True, width=14),
                               Column("TPs", INTEGER, editable=True, width=6, unit="TP"),
                               Column("Interest", INTEGER, editable=True, width=8, unit="TP"),
                               Column("Due", editable=True, width=16)), blank_rows=10),
                 # Repayments, interest and gifts: 'the player should expect a repayment on an
                 # agreed upon time ... he/she may demand an interest payment'.
-                Table(PAYMENTS, (power_column("Payer", variant, powers, editable=True, width=14),
-                                 power_column("Payee", variant, powers, editable=True, width=14),
+                Table(PAYMENTS, (powers_column("Payer", variant, powers, editable=True, width=14),
+                                 powers_column("Payee", variant, powers, editable=True, width=14),
                                  Column("TPs", INTEGER, editable=True, width=6, unit="TP"),
                                  Column("For", editable=True, width=30)), blank_rows=10),
             ]
