@@ -91,3 +91,50 @@ def test_a_minor_state_typed_for_a_power_is_named_a_minor_state(builds, tmp_path
         "Lender; BRE is a minor state (Bremen), not a player)",
         "Payee; Hesse is a minor state, HES (Hesse), not a player)",
         "Payee; did you mean FRANCE?)"]
+
+
+diplomatic = played_until_fixture("europe1619", "Y1619D")
+
+BOTH = ("before the '>', a minor state that can be influenced (found 'BRX'; did you mean BRE?); "
+        "after it, a power in play (found 'FRANSE'; did you mean FRANCE?)")
+
+
+def test_an_attack_wrong_on_both_sides_of_its_arrow_names_both(diplomatic, tmp_path):
+    """'Diplomatic Phase': a diplomatic attack is written '[minor state] > [power]'. An attack
+    with a misspelt minor state and a misspelt power, 'BRX > FRANSE', named only the minor
+    state, and the power once the GM had typed it again; both are named at the cell, as Europe
+    1615's Diplomatic Attacks sheet names them, and a power and a minor state the other way round
+    as that. One mistake is named as before."""
+    lines = _refused(diplomatic, tmp_path, GAME, {
+        "Attacks!A2": "FRANCE", "Attacks!B2": "BRX > FRANSE",
+        "Attacks!A3": "SPAIN", "Attacks!B3": "FRANCE > BRE",
+        "Attacks!A4": "ENGLAND", "Attacks!B4": "BRE > FRANSE"})
+    assert lines == [
+        f"Attacks!B2: found 'BRX > FRANSE' (FRANCE), expected an order the rules allow ({BOTH})",
+        "Attacks!B3: found 'FRANCE > BRE' (SPAIN), expected an order the rules allow (found 'FRANCE', a power "
+        "before the '>' and 'BRE', a minor state after it, expected the minor state, then the power it attacks: "
+        "'BRE > FRANCE' ('[minor state] > [power]'))",
+        "Attacks!B4: found 'BRE > FRANSE' (ENGLAND), expected an order the rules allow (found 'FRANSE', expected "
+        "a power in play (did you mean FRANCE?))"]
+
+
+def test_a_mailed_attack_wrong_on_both_sides_names_both_and_the_phase_keeps_its_words(diplomatic, tmp_path):
+    """The same attack mailed ('gm-tools orders', checked as the sheet is) names both mistakes.
+    The phase's own result for it, which a record keeps, still names the first alone: records
+    replay byte for byte (README, "Words the records keep")."""
+    import shutil
+
+    from gm_tools.app.mailorders import enter_mails
+    from gm_tools.app.turn import load_state
+    from gm_tools.systems.europe1619.diplomatic_phase import run_on_position
+    from gm_tools.systems.europe1619.phases import setup_of
+
+    root = tmp_path / "games"
+    shutil.copytree(diplomatic, root)
+    report = enter_mails(GAME, [("france.txt", b"France\nBRX > FRANSE\n2: BRE\n")], root=root)
+    assert report.refused == [("france.txt line 2", "'BRX > FRANSE'", f"an order the rules allow ({BOTH})")]
+    state = load_state(GAME, root)
+    _, outcome = run_on_position(setup_of(state.variant, state.position), state.position,
+                                 {"FRANCE": ["BRX > FRANSE"]})
+    assert [r.reason for r in outcome.results] == [
+        "unreadable: found 'BRX', expected a minor state that can be influenced (did you mean BRE?)"]

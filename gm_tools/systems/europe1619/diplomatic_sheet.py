@@ -108,6 +108,8 @@ def check_diplomatic(variant: Variant, position: Position, rows: dict[str, list[
         if sheet == INF_PLACEMENTS and "INFs for" in result.reason:
             cell = "B" + cell[1:]  # the allotment is fixed in the INFs column
         reason = _first_at(result.reason, [where[k] for k in keys if k[0] == key[0] and k[1] < key[1]])
+        if sheet == ATTACKS:
+            reason = _both_halves(setup, key[0], written) or reason
         problems.append(Problem(sheet, cell, f"{written!r} ({result.power})", _expected(reason)))
     if unread:
         return {}, problems
@@ -153,6 +155,26 @@ def _first_at(reason: str, earlier: list[tuple[str, str, str]]) -> str:
         if reason.endswith(f"{' '.join(written.split())!r} came first"):
             return f"{reason}, at {sheet}!{cell}"
     return reason
+
+
+def _both_halves(setup, power: str, written: str) -> str | None:
+    """An attack wrong on both sides of its '>' (``BRX > FRANSE``) as its refusal, both mistakes
+    named, as Europe 1615's sheet names them; None for any other. Only the refusal's words: the
+    phase's result, recorded, keeps the first mistake alone, so recorded games replay as played."""
+    from gm_tools.systems.europe1619.orders import read_order
+
+    said = []
+    for both in (False, True):
+        try:
+            read_order(setup, power, written, both_halves=both)
+            return None
+        except OrderError as e:
+            said.append(e)
+    first, both = said
+    if str(both) == str(first):
+        return None
+    whole = getattr(both, "found", None) == repr(" ".join(written.split()))  # each half says what it found
+    return f"{both.kind}: {both.expected if whole else both.reason}"
 
 
 def _expected(reason: str) -> str:

@@ -59,9 +59,11 @@ _NAMED_TWICE = re.compile(r"^(.*\S)\s*\(([^()]+)\)$")
 _KEYWORD = re.compile(r"^([A-Z][A-Z ]*?)\s*:\s*(.*)$", re.IGNORECASE)
 
 
-def read_order(setup: DiplomacySetup, power: str, text: str) -> DiplomaticOrder:
+def read_order(setup: DiplomacySetup, power: str, text: str, both_halves: bool = False) -> DiplomaticOrder:
     """Read one order of ``power``. Raises ``OrderSyntaxError`` when the words cannot be
-    read, ``IllegalOrderError`` when they read but ask for something no order may do."""
+    read, ``IllegalOrderError`` when they read but ask for something no order may do.
+    ``both_halves``: an attack wrong on both sides of its '>' is refused naming both mistakes
+    (for the GM's sheet); without it the first alone, as the recorded results keep it."""
     written = " ".join(text.split())
     if not written:
         raise OrderSyntaxError(text, f"the order is empty; expected {_FORMS}")
@@ -101,10 +103,10 @@ def read_order(setup: DiplomacySetup, power: str, text: str) -> DiplomaticOrder:
     left, arrow, right = written.partition(">")
     named = _NAMED_TWICE.match(left.strip())
     if arrow and named and minor_named(names.minors, named.group(1)) == minor_named(names.minors, named.group(2)):
-        attack = read_attack(names, power, f"{named.group(1)} > {right.strip()}")  # 'BRE (Bremen) > ENGLAND'
+        attack = read_attack(names, power, f"{named.group(1)} > {right.strip()}", both_halves)  # 'BRE (Bremen) > ENGLAND'
         if attack is not None:
             return Attack(attack.power, attack.minor, attack.target, written)
-    attack = read_attack(names, power, written)
+    attack = read_attack(names, power, written, both_halves)
     if attack is not None:
         return attack
     raise OrderSyntaxError(written, f"expected {_FORMS}")
