@@ -1,8 +1,8 @@
 """A refused build names the build sites a build could go to now: the owned home centers
-with no unit in them (2000 rulebook, 'Building': "a new unit may be built only in an
-unoccupied home supply center" the power still controls), or says there is none. Real
-workbooks and turns on a standard-map board set up by hand; the wording is the GM's
-(the workbook's error), never recorded: a --lenient turn's record keeps the words it kept."""
+with no unit in them (2000 rulebook, 'Building': only in an unoccupied home supply center
+the power still controls), or says there is none. Real workbooks and turns on a
+standard-map board set up by hand; the wording is the GM's (the workbook's error, a mail's
+refusal), never recorded: a --lenient turn's record keeps the words it always kept."""
 
 from __future__ import annotations
 

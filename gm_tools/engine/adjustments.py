@@ -70,7 +70,7 @@ def free_build_sites(variant: Variant, position: Position, rules: Rules, power: 
 def build_site_refused(written: str, variant: Variant, position: Position, rules: Rules, power: str, province: str,
                        sites: set[str]) -> IllegalOrderError:
     """The order ``written``, a build in ``province``, which is not one of ``power``'s build
-    ``sites`` (2000 rulebook, 'Building': "only in an unoccupied home supply center" it still
+    ``sites`` (2000 rulebook, 'Building': only in an unoccupied home supply center it still
     controls; the rules' ``build_sites`` and ``may_build``). Its reason, which a --lenient turn
     records, lists every build site, as records always have; the words the GM is shown list
     the sites a build could go to now (no unit there, a unit the rules let be built), or say

@@ -84,9 +84,9 @@ class CentenaryHooks(SheetHooks):
         return ({"claims": claims} if claims else {}), problems
 
     def board_despite(self, variant: Variant, position: Position, rows: dict[str, list[InputRow]]) -> Position:
-        """The board the claims the rows mean make, so that a row whose one mistake is in its
-        build or its unit's retreat is reported alone: the build its claim opens (rule 2, "build
-        a unit in the occupied center") is not refused beside it, and fixing the row clears it."""
+        """The board the claims the rows mean make, so that a row whose one mistake is its
+        unit's retreat is reported alone: the build its claim opens (rule 2, "build a unit in
+        the occupied center") is not refused beside it, and fixing the row clears both."""
         return self.apply_inputs(variant, position, {"claims": _read_claims(variant, position, rows)[1]})
 
     def apply_inputs(self, variant: Variant, position: Position, inputs: dict) -> Position:
