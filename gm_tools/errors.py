@@ -29,6 +29,10 @@ class OrderError(UserError):
     """An order that cannot be used. ``order`` is the text as written."""
 
     kind = "error"
+    shown: str | None = None
+    """The reason in the words the GM is shown (a workbook's error, a mail's refusal) where they
+    differ from ``reason``, the words a ``--lenient`` turn records, which never change (records
+    replay byte for byte): a refused build's free build sites."""
 
     def __init__(self, order: str, reason: str, suggestion: str | None = None):
         self.order = order

@@ -476,6 +476,60 @@ def test_a_fealty_build_site_with_no_build_ordered_is_a_problem(winter, tmp_path
     assert snapshot(tmp_path) == before  # nothing written
 
 
+@pytest.mark.parametrize("retreat_to, words", [
+    ("LYN", "found 'LYN', expected a province A POR can retreat to: EST, LEO"),
+    (None, "found an empty cell, expected where SPAIN's A POR in POR retreats to"),
+])
+def test_a_fealty_row_with_a_wrong_retreat_is_the_only_problem_not_the_build_it_opens(winter, tmp_path, retreat_to,
+                                                                                        words):
+    """004_1210a5933393c2d7.txt, rule 2: "Instead of building a new unit for himself, the player
+    may build a unit in the occupied center. Any of his or her units in the center in question
+    'retreat' during the adjustment phase, and must be given a retreat order." A row whose only
+    mistake is that retreat is that one mistake: the BUILD A POR its claim opens is not refused
+    too ("cannot build in Portugal"), and once the row is right the turn plays with it."""
+    paths = copy_game(winter, tmp_path)
+    type_cells(paths, fealty_row(2, "SPAIN", "PORTUGAL", "POR", retreat_to))
+    paths.workbook.write_bytes(fill_orders(paths.workbook.read_bytes(), {"SPAIN": ["BUILD A POR"]}, ""))
+    before = snapshot(tmp_path)
+    with pytest.raises(WorkbookError) as raised:
+        run_turn(paths.name, root=paths.root, site_dir=None)
+    problems = [str(p) for p in raised.value.problems]
+    assert len(problems) == 1 and problems[0].startswith("Fealty!D2: ") and words in problems[0], problems
+    assert snapshot(tmp_path) == before  # nothing written while the row is wrong
+    type_cells(paths, {"Fealty!D2": "EST"})
+    run_turn(paths.name, root=paths.root, site_dir=None)
+    results = {(r["power"], r["order"]): r["result"] for r in record(paths, "W1618A")["results"]}
+    assert results[("SPAIN", "BUILD A POR")] == "succeeds"
+
+
+def test_a_claim_that_stands_opens_its_build_beside_another_rows_mistake(winter, tmp_path):
+    """004_1210a5933393c2d7.txt, rule 2: the player "capturing the center it occupied" may
+    claim its Fealty and "build a unit in the occupied center". Spain's claim is right; a
+    second row, France's claim on Poland, is not (France captured nothing): that row is the
+    one problem, and Spain's BUILD A POR is checked with Spain's claim made."""
+    paths = copy_game(winter, tmp_path)
+    type_cells(paths, {**fealty_row(2, "SPAIN", "PORTUGAL", "POR", "EST"), **fealty_row(3, "FRANCE", "POLAND")})
+    paths.workbook.write_bytes(fill_orders(paths.workbook.read_bytes(), {"SPAIN": ["BUILD A POR"]}, ""))
+    with pytest.raises(WorkbookError) as raised:
+        run_turn(paths.name, root=paths.root, site_dir=None)
+    assert [f"{p.sheet}!{p.cell}" for p in raised.value.problems] == ["Fealty!B3"]
+
+
+def test_a_build_in_a_center_no_claim_could_open_is_still_refused_beside_the_rows_mistake(winter, tmp_path):
+    """004_1210a5933393c2d7.txt, rule 2: only "a player capturing the center" may claim the
+    Fealty and build there. The Empire's row claims Portugal, which Spain captured: the row is
+    wrong for that, and the Empire's BUILD A POR is wrong too, since no fix of the row makes it
+    the Empire's build site; both are named."""
+    paths = copy_game(winter, tmp_path)
+    type_cells(paths, fealty_row(2, "EMPIRE", "PORTUGAL", "POR", "EST"))
+    paths.workbook.write_bytes(fill_orders(paths.workbook.read_bytes(), {"EMPIRE": ["BUILD A POR"]}, ""))
+    with pytest.raises(WorkbookError) as raised:
+        run_turn(paths.name, root=paths.root, site_dir=None)
+    by_sheet = {p.sheet: p for p in raised.value.problems}
+    assert len(raised.value.problems) == 2 and set(by_sheet) == {"Fealty", "Orders"}
+    assert by_sheet["Fealty"].cell == "B2" and "cannot build in Portugal (POR)" in by_sheet["Orders"].expected
+
+
 def test_a_fealty_claim_is_in_the_turn_report_and_the_judge_text(tmp_path):
     """Rule 2: the claimer's unit 'must retreat' from the claimed center: the GM's console report
     and the judge-style text name the claim and the retreat (issue 17 item 14). The build made

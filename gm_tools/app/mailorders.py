@@ -452,7 +452,7 @@ def _checked_orders(variant, position, rules, power: str, places: list[str], lin
             if read_as is not None and (item["read"] or entry.cell in checked.unforeseen):
                 read_as[(power, entry.written)] = item["read"] or checked.unforeseen[entry.cell]
         else:
-            report.refused.append((entry.cell, repr(entry.written), item["error"]))
+            report.refused.append((entry.cell, repr(entry.written), checked.shown.get(entry.cell, item["error"])))
     return good, checked.orders.get(power, [])
 
 

@@ -350,7 +350,8 @@ def check_entries(state: GameState, data: bytes, lenient: bool = False):
         problems += [p for p in input_problems if (p.sheet, p.cell) not in refused]
     # Orders are read against the board the inputs make (a Centenary fealty claim opens a
     # build site), the board the adjudicator will play.
-    board = position if input_problems else hooks.apply_inputs(variant, position, inputs)
+    board = (hooks.board_despite(variant, position, entries.inputs) if input_problems
+             else hooks.apply_inputs(variant, position, inputs))
     checked = check_orders(variant, board, rules, entries.orders, lenient, start=position)
     problems += checked.problems
     if not problems:

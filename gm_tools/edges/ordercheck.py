@@ -42,6 +42,9 @@ class CheckedOrders:
     phase's own entries (another power's INFs deployed with them), each with the order as read
     on that board (its unit finds a mailed order's row): in ``invalid`` whatever ``lenient``
     says, as no player could foresee them."""
+    shown: dict[str, str] = field(default_factory=dict)
+    """Cells whose order's error the GM is shown in other words than the record's (a refused
+    build's free build sites, ``OrderError.shown``): cell -> the "expected ..." words."""
 
 
 def parse_commanded(text: str, variant: Variant, position: Position, power: str, rules: Rules,
@@ -156,12 +159,14 @@ def once(variant: Variant, position: Position, rules: Rules, entries: list[Order
     return kept, notes
 
 
-def _expected(error: OrderError) -> str:
-    """The "expected ..." half of a problem line, from the parser's reason."""
-    if error.reason.startswith("expected "):
-        text = error.reason[len("expected "):]
+def _expected(error: OrderError, shown: bool = False) -> str:
+    """The "expected ..." half of a problem line, from the parser's reason (or, ``shown``, the
+    words the GM is shown, :attr:`OrderError.shown`, where there are other words)."""
+    reason = error.shown if shown and error.shown else error.reason
+    if reason.startswith("expected "):
+        text = reason[len("expected "):]
     else:
-        text = f"a legal order ({error.reason})"
+        text = f"a legal order ({reason})"
     if error.suggestion:
         text += f" (did you mean {error.suggestion}?)"
     return text
@@ -198,6 +203,8 @@ def check_orders(
         except OrderError as e:
             why = rules.commands_nobody(variant, position, entry.power)
             parsed.append((entry, None, _expected(e) + (f"; {why}" if why else "")))
+            if e.shown:
+                out.shown[entry.cell] = _expected(e, shown=True) + (f"; {why}" if why else "")
             as_given = _read_on(variant, start, rules, entry) if start is not None and start is not position else None
             if as_given is not None:
                 # a move into a minor state that this phase's deployments made NEUTRAL: the
@@ -229,11 +236,14 @@ def check_orders(
             item["error"], item["outbid"] = error, True
             continue
         if error is not None:
+            if entry.cell in out.unforeseen:
+                out.shown.pop(entry.cell, None)  # the record's words, which say why it holds
             if lenient or entry.cell in out.unforeseen:
                 item["error"] = error
                 out.invalid.append((entry, error))
             else:
                 sheet, cell = entry.cell.split("!")
+                error = out.shown.get(entry.cell, error)
                 if i not in refused:  # unreadable: perhaps an entry for another sheet
                     error = rules.misplaced(variant, position, entry.written) or error
                 lines = [line.strip() for line in entry.written.splitlines() if line.strip()]

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from gm_tools.errors import IllegalOrderError
 from gm_tools.engine.model import (
     ARMY,
     FLEET,
@@ -64,6 +65,24 @@ def adjustment_counts(variant: Variant, position: Position) -> dict[str, int]:
 def free_build_sites(variant: Variant, position: Position, rules: Rules, power: str) -> list[str]:
     """Build sites of ``power`` with no unit on them, sorted."""
     return sorted(p for p in rules.build_sites(variant, position, power) if p not in position.units)
+
+
+def build_site_refused(written: str, variant: Variant, position: Position, rules: Rules, power: str, province: str,
+                       sites: set[str]) -> IllegalOrderError:
+    """The order ``written``, a build in ``province``, which is not one of ``power``'s build
+    ``sites`` (2000 rulebook, 'Building': only in an unoccupied home supply center it still
+    controls; the rules' ``build_sites`` and ``may_build``). Its reason, which a --lenient turn
+    records, lists every build site, as records always have; the words the GM is shown list
+    the sites a build could go to now (no unit there, a unit the rules let be built), or say
+    that there is none."""
+    refused = f"{variant.powers[power].name} cannot build in {variant.provinces[province].name} ({province})"
+    error = IllegalOrderError(written, f"{refused}; its build sites are: {', '.join(sorted(sites)) or 'none'}")
+    free = [p for p in sorted(sites) if p not in position.units
+            and any(rules.may_build(variant, position, power, kind, p) is None for kind in (ARMY, FLEET))]
+    error.shown = (f"{refused}; its build sites free now are: {', '.join(free)}" if free
+                   else f"{refused}; none of its build sites is free now" if sites
+                   else f"{refused}; it has no build site")
+    return error
 
 
 def has_adjustments(variant: Variant, position: Position, rules: Rules | None = None) -> bool:

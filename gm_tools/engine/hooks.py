@@ -14,7 +14,8 @@ The turn pipeline calls the hooks in this order (``docs/workbook.md``):
 2. ``check_inputs``  - when processing: turn the rows read back into JSON-able inputs,
    reporting every problem with its cell (stored in the history record's ``extra``);
    ``warnings`` - entries that stand but look like a slip, for the turn's report;
-3. ``apply_inputs``  - the position the adjudicator starts from, given those inputs;
+3. ``apply_inputs``  - the position the adjudicator starts from, given those inputs (while
+   they have problems, ``board_despite``: the board the orders are checked on meanwhile);
    ``check_with_orders`` - then, the inputs against the orders that stand (a Centenary
    fealty build site with no build ordered there);
 4. ``output_sheets`` - computed, protected sheets for the new phase (Influence Tracker,
@@ -199,6 +200,13 @@ class SheetHooks:
     def apply_inputs(self, variant: Variant, position: Position, inputs: dict) -> Position:
         """The position the adjudicator starts from once ``inputs`` are applied (a new
         Position: never change the one given)."""
+        return position
+
+    def board_despite(self, variant: Variant, position: Position, rows: dict[str, list[InputRow]]) -> Position:
+        """The board the Orders sheet is checked on while ``check_inputs`` finds problems in
+        ``rows`` (nothing is adjudicated or written then). Standard: the phase's own, no input
+        applied. A system may apply what its rows mean, so that an order their fix would make
+        legal is not refused beside the row's own mistake (a Centenary claim's build)."""
         return position
 
     def check_with_orders(

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from gm_tools.errors import AmbiguousOrderError, IllegalOrderError, OrderSyntaxError
+from gm_tools.engine.adjustments import build_site_refused
 from gm_tools.engine.model import (
     ARMY,
     FLEET,
@@ -579,9 +580,7 @@ def _build(ctx: _Context, kind: str | None, place: Place) -> Build:
     sites = ctx.rules.build_sites(ctx.variant, ctx.position, ctx.power)
     if code not in sites:
         # 2000 rulebook, 'Building': only in an owned home supply center (the rules hook).
-        listed = ", ".join(sorted(sites)) or "none"
-        raise ctx.illegal(f"{ctx.variant.powers[ctx.power].name} cannot build in "
-                          f"{ctx.describe(code)}; its build sites are: {listed}")
+        raise build_site_refused(ctx.written, ctx.variant, ctx.position, ctx.rules, ctx.power, code, sites)
     occupant = ctx.position.units.get(code)
     if occupant is not None:
         # 2000 rulebook, 'Building': only in an unoccupied home supply center.

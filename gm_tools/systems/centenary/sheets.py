@@ -80,15 +80,14 @@ class CentenaryHooks(SheetHooks):
         return [Table(FEALTY_SHEET, columns, blank_rows=BLANK_ROWS)]
 
     def check_inputs(self, variant: Variant, position: Position, rows: dict[str, list[InputRow]]):
-        problems: list[Problem] = []
-        claims = []
-        claimed: dict[str, str] = {}  # neutral -> the cell that claims it first
-        retreats_to: dict[str, str] = {}  # province -> the cell sending a unit there
-        for row in rows.get(FEALTY_SHEET, []):
-            claim = _check_claim(variant, position, row, claimed, retreats_to, problems)
-            if claim is not None:
-                claims.append(claim)
+        claims, _, problems = _read_claims(variant, position, rows)
         return ({"claims": claims} if claims else {}), problems
+
+    def board_despite(self, variant: Variant, position: Position, rows: dict[str, list[InputRow]]) -> Position:
+        """The board the claims the rows mean make, so that a row whose one mistake is its
+        unit's retreat is reported alone: the build its claim opens (rule 2, "build a unit in
+        the occupied center") is not refused beside it, and fixing the row clears both."""
+        return self.apply_inputs(variant, position, {"claims": _read_claims(variant, position, rows)[1]})
 
     def apply_inputs(self, variant: Variant, position: Position, inputs: dict) -> Position:
         """The claims sworn (rule 2), the claimers' units moved out of the centers they build
@@ -143,9 +142,29 @@ HOOKS = CentenaryHooks()
 # --- checking a claim -------------------------------------------------------------------------
 
 
+def _read_claims(variant: Variant, position: Position, rows: dict[str, list[InputRow]]):
+    """The Fealty sheet checked: (the claims that stand, as stored; the claims the rows mean:
+    those, and each whose claim the rules allow but whose build or retreat is wrong, as far as
+    it is right; every problem found)."""
+    problems: list[Problem] = []
+    claims, meant = [], []
+    claimed: dict[str, str] = {}  # neutral -> the cell that claims it first
+    retreats_to: dict[str, str] = {}  # province -> the cell sending a unit there
+    for row in rows.get(FEALTY_SHEET, []):
+        before = len(problems)
+        claim = _check_claim(variant, position, row, claimed, retreats_to, problems)
+        if claim is not None:
+            meant.append(claim)
+            if len(problems) == before:
+                claims.append(claim)
+    return claims, meant, problems
+
+
 def _check_claim(variant: Variant, position: Position, row: InputRow, claimed: dict, retreats_to: dict,
                  problems: list[Problem]) -> dict | None:
-    """One Fealty row checked; the claim as stored, or None (its problems added)."""
+    """One Fealty row checked: the claim as stored, or None when the rules refuse the claim
+    itself (its problems added). A claim returned with problems added is one whose build or
+    retreat is wrong: what it means, its build kept only where the rules allow one."""
     power, neutral = row.values.get(POWER), row.values.get(NEUTRAL)
     before = len(problems)
     for header, value, expected in ((POWER, power, "the player claiming Fealty (" + ", ".join(_players(variant)) + ")"),
@@ -172,14 +191,14 @@ def _check_claim(variant: Variant, position: Position, row: InputRow, claimed: d
         return None
     claimed[neutral] = f"{sheet}!{cell}"
     build_in, retreat = _check_build(variant, position, row, power, neutral, retreats_to, problems)
-    if len(problems) > before:
-        return None
     return {"power": power, "neutral": neutral, "build_in": build_in, "retreat": retreat}
 
 
 def _check_build(variant: Variant, position: Position, row: InputRow, power: str, neutral: str,
                  retreats_to: dict, problems: list[Problem]) -> tuple[str | None, dict | None]:
-    """Rule 2's build in the occupied center: where, and where the claimer's unit there goes."""
+    """Rule 2's build in the occupied center: where, and where the claimer's unit there goes.
+    With the retreat wrong (its problem added), the build stands and the unit goes to a
+    stand-in (:func:`_stand_in`), for the orders' check only."""
     build_in, dest_text = row.values.get(BUILD_IN), row.values.get(RETREAT_TO)
     if not build_in:
         if dest_text:
@@ -211,17 +230,30 @@ def _check_build(variant: Variant, position: Position, row: InputRow, power: str
         problems.append(Problem(rsheet, rcell, "an empty cell", (
             f"where {power}'s {unit} in {build_in} retreats to, so the build can be made there "
             "(rule 2: it 'must be given a retreat order')")))
-        return None, None
+        return build_in, _stand_in(variant, position, unit, retreats_to)
     dest = _retreat_location(variant, position, unit, dest_text)
     if isinstance(dest, str) and dest.startswith("!"):
         problems.append(Problem(rsheet, rcell, repr(dest_text), dest[1:]))
-        return None, None
+        return build_in, _stand_in(variant, position, unit, retreats_to)
     if province_of(dest) in retreats_to:
         problems.append(Problem(rsheet, rcell, repr(dest_text),
                                 f"a province no other unit retreats to ({retreats_to[province_of(dest)]} does)"))
-        return None, None
+        return build_in, _stand_in(variant, position, unit, retreats_to)
     retreats_to[province_of(dest)] = f"{rsheet}!{rcell}"
     return build_in, {"unit": str(unit), "to": dest}
+
+
+def _stand_in(variant: Variant, position: Position, unit: Unit, retreats_to: dict) -> dict | None:
+    """Where ``unit`` stands for the Orders sheet's check while its row's retreat is wrong
+    (nothing is played then): a province it could retreat to, one without a center if it can
+    (no build goes there, so none is refused for it), and still the claimer's unit, so the
+    builds due stay as the fixed row makes them. None when it has nowhere to go."""
+    free = sorted(variant.adjacent_provinces(unit.kind, unit.location) - set(position.units) - set(retreats_to),
+                  key=lambda p: (p in variant.center_codes, p))
+    if not free:
+        return None
+    to = free[0] if unit.kind != FLEET else variant.fleet_dest_coasts(unit.location, free[0])[0]
+    return {"unit": str(unit), "to": to}
 
 
 def _retreat_location(variant: Variant, position: Position, unit: Unit, text: str) -> str:
