@@ -205,11 +205,14 @@ def _build_parser() -> argparse.ArgumentParser:
     s = _command(sub, "import", "start a standard game from a MILA saved game",
                  "Plays the saved game's phases again through the workbook and the turn, checking\n"
                  "that each board comes out as the saved game has it; the new game is then ready\n"
-                 "for its next phase. Nothing is written if any phase does not match.",
-                 "  gm-tools import spring1901.mila.json --name copy1901")
+                 "for its next phase and published to the site, as a turn publishes. Nothing is\n"
+                 "written if any phase does not match.",
+                 "  gm-tools import spring1901.mila.json --name copy1901\n"
+                 "  gm-tools import spring1901.mila.json --name copy1901 --site public")
     s.add_argument("file", help="the saved game (JSON), or - for standard input")
     s.add_argument("--name", help="the new game's name (default: the file's name up to its first dot; needed with -)")
     s.add_argument("--seed", type=int, help="the new game's seed, up to 15 digits (default: random, recorded)")
+    _site(s)
     _games_root(s)
     s.set_defaults(func=lambda a: _call("gm_tools.app.interchange", "cmd_import", a))
 
