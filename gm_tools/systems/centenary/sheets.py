@@ -67,6 +67,7 @@ class CentenaryHooks(SheetHooks):
     """The sheets of a Centenary game."""
 
     name = "centenary"
+    drops_invalid_rows = True  # 'turn --lenient': a Fealty row refused is a claim not made
 
     def input_sheets(self, variant: Variant, position: Position) -> list[Table]:
         neutral_centers = tuple(c for n in _neutrals(variant) for c in variant.home_centers(n))
