@@ -161,3 +161,18 @@ def test_a_vote_the_rules_refuse_is_dropped_and_the_meeting_held(tmp_path):
     assert "is the target of the Imperial Ban" in record["dropped"][0]["error"]
     assert record["extra"]["europe1619"]["reichstag"]["votes"] == {"AUSTRIA": True, "LEAGUE": True}
     assert replay(paths.name, paths.root) == []
+
+
+def test_a_lenient_dry_run_names_the_rows_it_would_drop_and_writes_nothing(diplomatic, tmp_path, capsys):
+    """`turn --dry-run --lenient` shows the report the lenient turn would give, the rows dropped
+    included (docs/workbook.md: the dry run writes no record, workbook or site)."""
+    from gm_tools.app.cli import main
+
+    root = copy_with_cells(diplomatic, tmp_path / "games", E1619, {
+        "Attacks!A2": "UNION", "Attacks!B2": "hello"})
+    before = file_hashes(root)
+    assert main(["turn", E1619, "--root", str(root), "--dry-run", "--lenient"]) == 0
+    out = capsys.readouterr().out
+    assert "dry run of Y1620D" in out and "Entries dropped:" in out
+    assert "  Attacks!A2:B2 (UNION | hello): Attacks!B2: found 'hello'" in out
+    assert file_hashes(root) == before
