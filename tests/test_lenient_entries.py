@@ -176,3 +176,18 @@ def test_a_lenient_dry_run_names_the_rows_it_would_drop_and_writes_nothing(diplo
     assert "dry run of Y1620D" in out and "Entries dropped:" in out
     assert "  Attacks!A2:B2 (UNION | hello): Attacks!B2: found 'hello'" in out
     assert file_hashes(root) == before
+
+
+def test_a_dropped_rows_words_are_shown_as_typed_never_as_markup():
+    """What a dropped row held goes on a public page as typed: a link, emphasis or HTML in it is
+    text (docs/site.md, press and other user text: no script, no address from a cell)."""
+    from gm_tools.publish.droppedrows import dropped_sections
+    from gm_tools.publish.siteviews import markdown_section
+
+    record = {"dropped": [{"sheet": "Attacks", "cell": "Attacks!A2:B2",
+                           "written": "UNION | [win](javascript:alert(1)) *x* <script>y</script>",
+                           "error": "Attacks!B2: found '_z_', expected a diplomatic attack"}]}
+    (heading, text), = dropped_sections(record)
+    html = str(markdown_section(heading, text).html)
+    assert "<a" not in html and "<em>" not in html and "<script" not in html
+    assert "[win](javascript:alert(1)) *x* &lt;script&gt;y&lt;/script&gt;" in html and "'_z_'" in html
