@@ -101,24 +101,44 @@ def test_invalid_transactions_are_dropped_and_the_rest_bought(transactions, tmp_
     assert replay(E1619, root) == []
 
 
-def test_a_bad_fealty_row_is_a_claim_not_made(winter, tmp_path):
-    """Rulebook 004_1210a5933393c2d7.txt, rule 2: the claimer's unit in the center 'must be given a
-    retreat order'; a retreat to a province it cannot reach makes the Fealty row invalid, dropped
-    as an invalid order is. The claim's build then has no build site, and is void as any invalid
-    order in a lenient turn; the report warns that Spain's claim is lost with this phase."""
-    into = tmp_path / "games"
+def _winter_with_build(winter: Path, into: Path) -> Path:
     shutil.copytree(winter, into)
     workbook = into / f"{CENTENARY}.xlsx"
     workbook.write_bytes(fill_orders(workbook.read_bytes(), {"SPAIN": ["BUILD A POR"]}))
+    return into
+
+
+def test_a_fealty_rows_bad_retreat_drops_the_build_and_keeps_the_claim(winter, tmp_path):
+    """Rulebook 004_1210a5933393c2d7.txt, rule 2: the claimer's unit in the center 'must be given
+    a retreat order' for the build 'in the occupied center', which is made 'instead of building a
+    new unit for himself': a choice beside the claim. A retreat to a province the unit cannot
+    reach drops that build (Build in, Unit retreats to), as an invalid order is dropped; the
+    claim, valid, stands (the right to it is lost for good after this phase). The build order
+    then has no build site and is void, as any invalid order in a lenient turn."""
+    into = _winter_with_build(winter, tmp_path / "games")
     root, report, record = _lenient(into, tmp_path / "copy", CENTENARY, {
         "Fealty!A2": "SPAIN", "Fealty!B2": "PORTUGAL", "Fealty!C2": "POR", "Fealty!D2": "LYN"})
-    assert [(d["cell"], d["written"]) for d in record["dropped"]] == [("Fealty!A2:D2", "SPAIN | PORTUGAL | POR | LYN")]
+    assert [(d["cell"], d["written"]) for d in record["dropped"]] == [("Fealty!C2:D2", "POR | LYN")]
     assert record["dropped"][0]["error"].startswith("Fealty!D2: found 'LYN'")
-    assert "centenary" not in record["extra"] or not record["extra"]["centenary"].get("claims")
+    assert record["extra"]["centenary"]["claims"] == [
+        {"power": "SPAIN", "neutral": "PORTUGAL", "build_in": None, "retreat": None}]
     assert [(e["written"], e["read"]) for e in record["orders"]["SPAIN"]] == [("BUILD A POR", None)]
     text = report.text()
-    assert "Fealty!A2:D2 (SPAIN | PORTUGAL | POR | LYN): Fealty!D2: found 'LYN'" in text
-    assert "warning: Spain may claim the Fealty of Portugal in this phase only" in text
+    assert "Fealty!C2:D2 (POR | LYN): Fealty!D2: found 'LYN'" in text
+    assert "may claim the Fealty of Portugal" not in text  # claimed: nothing lost
+    assert replay(CENTENARY, root) == []
+
+
+def test_a_fealty_claim_the_rules_refuse_is_dropped_whole(winter, tmp_path):
+    """Rule 2: only the player 'capturing the center' may claim; France's claim on Portugal is
+    dropped, its Build in with it, and the report warns that Spain's right is lost with the phase."""
+    into = _winter_with_build(winter, tmp_path / "games")
+    root, report, record = _lenient(into, tmp_path / "copy", CENTENARY, {
+        "Fealty!A2": "FRANCE", "Fealty!B2": "PORTUGAL", "Fealty!C2": "POR", "Fealty!D2": "EST"})
+    assert [(d["cell"], d["written"]) for d in record["dropped"]] == [("Fealty!A2:D2", "FRANCE | PORTUGAL | POR | EST")]
+    assert "FRANCE does not hold its center" in record["dropped"][0]["error"]
+    assert not record["extra"].get("centenary", {}).get("claims")
+    assert "warning: Spain may claim the Fealty of Portugal in this phase only" in report.text()
     assert replay(CENTENARY, root) == []
 
 

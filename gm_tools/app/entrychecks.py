@@ -5,7 +5,9 @@ illegal, doubled or one too many is dropped and its unit holds, as the email jud
 (:mod:`gm_tools.edges.ordercheck`). A game system whose hooks say so
 (``SheetHooks.drops_invalid_rows``: Europe 1619's Diplomatic Phase, Reichstag and Builds and
 Transactions sheets, Centenary's Fealty sheet) has its input rows treated the same way: a row
-a check refuses is an invalid entry, dropped whole, and the rows left are checked again
+a check refuses is an invalid entry, dropped whole (or, when only a part the row stands
+without is at fault, ``SheetHooks.lenient_parts``, that part: a Fealty claim's build), and
+the rows left are checked again
 (a placement dropped can leave an attack without the INFs it needed), until every row left
 stands. Each row dropped is kept in the record's ``dropped`` (its cells, what they held and
 why), which the turn's report, the phase's page and its judge text show; a record without
@@ -51,15 +53,29 @@ def check_read(variant: Variant, position: Position, rules: Rules, hooks: SheetH
                 at_rows.setdefault(id(row), (title, row, []))[2].append(problem)
         if not at_rows:
             return problems, inputs, checked, _in_sheet_order(dropped, hooks.input_sheets(variant, position))
+        now: dict[int, InputRow | None] = {}  # each row refused -> what is left of it (None: nothing)
         for title, row, why in at_rows.values():
-            typed = typed_row("", "", row)
+            part = _part_at_fault(row, why, hooks.lenient_parts.get(title, ()))
+            gone = InputRow({h: row.values[h] for h in part}, {h: row.cells[h] for h in part}) if part else row
+            typed = typed_row("", "", gone)
             dropped.append({"sheet": title, "cell": typed.cell, "written": typed.written,
                             "error": "; ".join(str(p) for p in why)})
-        gone = {id(row) for _, row, _ in at_rows.values()}
-        entries.inputs = {title: [r for r in found if id(r) not in gone] for title, found in entries.inputs.items()}
+            now[id(row)] = InputRow({**row.values, **{h: None for h in part}}, row.cells) if part else None
+        entries.inputs = {title: [now.get(id(r), r) for r in found if now.get(id(r), r) is not None]
+                          for title, found in entries.inputs.items()}
         # the reader's refusal of a cell on a row dropped went with it (a choice mistyped)
         cells = {c for _, row, _ in at_rows.values() for c in row.cells.values()}
         read = [p for p in read if f"{p.sheet}!{p.cell}" not in cells]
+
+
+def _part_at_fault(row: InputRow, why: list[Problem], part: tuple[str, ...]) -> tuple[str, ...]:
+    """The columns of ``row`` to clear instead of dropping it: its system's ``part`` (the
+    row stands without it) when every problem is at one of those cells and one of them holds
+    a value; else none, and the row goes whole."""
+    at = {f"{p.sheet}!{p.cell}" for p in why}
+    if part and at <= {row.cells[h] for h in part if h in row.cells} and any(row.values.get(h) for h in part):
+        return tuple(h for h in part if h in row.cells)
+    return ()
 
 
 def _check(variant: Variant, position: Position, rules: Rules, hooks: SheetHooks, entries, problems: list[Problem],

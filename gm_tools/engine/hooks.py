@@ -170,6 +170,11 @@ class SheetHooks:
     dropped (:mod:`gm_tools.app.entrychecks`): True where each row is one player's entry the
     phase can do without (Europe 1619's placements, attacks, declarations, purchases...;
     Centenary's Fealty claims); False: every problem stops the turn, lenient or not."""
+    lenient_parts: dict[str, tuple[str, ...]] = {}
+    """With :attr:`drops_invalid_rows`: sheet title -> the columns of its rows that are a part
+    the row stands without (Centenary's Fealty claim without its build: Build in, Unit retreats
+    to). A lenient turn clears that part when every problem of a row is in it, and drops the
+    row only otherwise. Never changed: a class's own mapping."""
 
     def input_sheets(self, variant: Variant, position: Position) -> list[Table]:
         """Sheets the GM fills in for the phase starting at ``position``."""
