@@ -237,6 +237,16 @@ def test_import_to_a_site_folder_through_a_file_is_refused_before_importing(demo
     assert not (tmp_path / "games" / "copy").exists() and not (tmp_path / "games" / "copy.xlsx").exists()
 
 
+def test_a_refused_import_leaves_no_site_folder(tmp_path, capsys, monkeypatch):
+    """Nothing is written when an import is refused: not even the empty folder of the site it
+    would have published."""
+    file = tmp_path / "bad.json"
+    file.write_text("{}", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    assert main(["import", str(file), "--name", "bad", "--root", str(tmp_path / "games")]) == 2
+    assert not (tmp_path / "site").exists() and not (tmp_path / "games" / "bad").exists()
+
+
 def test_import_with_an_empty_site_publishes_nothing(demo, tmp_path, capsys, monkeypatch):
     root, saved = demo
     out = tmp_path / "demo.mila.json"

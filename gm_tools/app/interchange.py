@@ -176,6 +176,16 @@ def _name_from_file(file: str) -> str:
                         "name the game with --name NAME") from None
 
 
+def _refuse_through_a_file(folder: Path) -> None:
+    """A GameError when a file stands at ``folder`` or on its way (as :func:`make_folder` says
+    it), the folder itself not made."""
+    for place in (folder, *folder.parents):
+        if place.exists():
+            if not place.is_dir():
+                make_folder(folder)  # says so in its words
+            return
+
+
 def cmd_import(args) -> int:
     name = args.name or _name_from_file(args.file)
     data = sys.stdin.buffer.read() if args.file == "-" else Path(args.file).read_bytes()
@@ -183,8 +193,9 @@ def cmd_import(args) -> int:
 
     if args.site:
         # A --site through a file is refused before the import, as a turn refuses it before
-        # recording: the GM is not left with a game imported and a folder to put right.
-        make_folder(Path(args.site))
+        # recording: the GM is not left with a game imported and a folder to put right. Only
+        # looked at: an import refused later leaves no empty site folder behind.
+        _refuse_through_a_file(Path(args.site))
     warnings: list[str] = []
     reports = import_mila(data, name, root=args.root, seed=args.seed, warnings=warnings)
     paths = game_paths(name, args.root)
