@@ -31,7 +31,6 @@ from gm_tools.engine.variant import Variant
 from gm_tools.errors import Problem
 
 
-
 def check_read(variant: Variant, position: Position, rules: Rules, hooks: SheetHooks, entries, read: list[Problem],
                lenient: bool):
     """The entries read (``entries``, with the reader's problems ``read``) checked: (every

@@ -21,7 +21,7 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from gm_tools.errors import GameError, OrderError, Problem, UserError, WorkbookError
+from gm_tools.errors import GameError, OrderError, UserError, WorkbookError
 from gm_tools.edges.game import (
     RECORD_FORMAT, GameInfo, GamePaths, check_game_name, check_replayable, game_paths, load_game, load_history,
     end_words, make_folder, missing_workbook, open_warnings, read_end, refuse_if_open, json_text, save_new_game,
