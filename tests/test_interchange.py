@@ -199,10 +199,62 @@ def test_the_commands_round_trip_through_files(demo, tmp_path, capsys):
     out = tmp_path / "demo.mila.json"
     assert main(["export", "demo", "--mila", "--root", str(root), "--out", str(out)]) == 0
     assert json.loads(out.read_text(encoding="utf-8")) == saved
-    assert main(["import", str(out), "--root", str(tmp_path / "games")]) == 0
+    assert main(["import", str(out), "--root", str(tmp_path / "games"), "--site", ""]) == 0
     assert "imported 20 phases" in capsys.readouterr().out
-    assert main(["import", str(out), "--root", str(tmp_path / "games")]) == 2  # the name is taken
+    assert main(["import", str(out), "--root", str(tmp_path / "games"), "--site", ""]) == 2  # the name is taken
     assert "exists already" in capsys.readouterr().err
+
+
+def test_import_publishes_the_site_as_a_turn_does(demo, tmp_path, capsys, monkeypatch):
+    """`gm-tools import` publishes the imported game as `gm-tools turn` publishes a phase: by
+    default into ./site of the folder it is run in, whatever --root says. Before, it published
+    nothing, and the game had no page until the GM ran `gm-tools site`."""
+    root, saved = demo
+    out = tmp_path / "demo.mila.json"
+    out.write_text(json.dumps(saved), encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    assert main(["import", str(out), "--name", "copy", "--root", str(tmp_path / "games")]) == 0
+    said = capsys.readouterr().out
+    assert "imported 20 phases" in said and "site published to site/" in said
+    site = tmp_path / "site"
+    game_page = (site / "games" / "copy" / "index.html").read_text(encoding="utf-8")
+    assert "S1901M.html" in game_page and "F1905M.html" in game_page
+    assert (site / "games" / "copy" / "F1905M.png").read_bytes().startswith(b"\x89PNG")
+    assert (site / "games" / "copy" / "F1905M.txt").read_text(encoding="utf-8-sig").startswith("Movement results for Fall of 1905")
+    assert "games/copy/index.html" in (site / "index.html").read_text(encoding="utf-8")
+    # published: the next turn has nothing of the import's left to publish
+    assert not (tmp_path / "games" / "copy" / ".unpublished").exists()
+
+
+def test_import_to_a_site_folder_through_a_file_is_refused_before_importing(demo, tmp_path, capsys):
+    root, saved = demo
+    out = tmp_path / "demo.mila.json"
+    out.write_text(json.dumps(saved), encoding="utf-8")
+    (tmp_path / "public").write_text("not a folder", encoding="utf-8")
+    assert main(["import", str(out), "--name", "copy", "--root", str(tmp_path / "games"),
+                 "--site", str(tmp_path / "public" / "site")]) == 2
+    assert f"{tmp_path / 'public'} is a file, expected a folder" in capsys.readouterr().err
+    assert not (tmp_path / "games" / "copy").exists() and not (tmp_path / "games" / "copy.xlsx").exists()
+
+
+def test_a_refused_import_leaves_no_site_folder(tmp_path, capsys, monkeypatch):
+    """Nothing is written when an import is refused: not even the empty folder of the site it
+    would have published."""
+    file = tmp_path / "bad.json"
+    file.write_text("{}", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    assert main(["import", str(file), "--name", "bad", "--root", str(tmp_path / "games")]) == 2
+    assert not (tmp_path / "site").exists() and not (tmp_path / "games" / "bad").exists()
+
+
+def test_import_with_an_empty_site_publishes_nothing(demo, tmp_path, capsys, monkeypatch):
+    root, saved = demo
+    out = tmp_path / "demo.mila.json"
+    out.write_text(json.dumps(saved), encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    assert main(["import", str(out), "--name", "copy", "--root", str(tmp_path / "games"), "--site", ""]) == 0
+    assert "site published" not in capsys.readouterr().out
+    assert not (tmp_path / "site").exists()
 
 
 @pytest.mark.parametrize("mila, ours", [("A PAR B", "BUILD A PAR"), ("A LON - NWY VIA", "A LON - NWY VIA CONVOY"),
@@ -267,7 +319,7 @@ def test_a_game_won_travels_with_its_last_board_and_imports_won(tmp_path, capsys
     assert saved["phases"][-1]["state"]["centers"]["GERMANY"] == sorted(last["after"]["centers"]["GERMANY"])
     out = tmp_path / "solo.mila.json"
     out.write_text(json.dumps(saved), encoding="utf-8")
-    assert main(["import", str(out), "--name", "copy", "--root", str(tmp_path / "copies")]) == 0
+    assert main(["import", str(out), "--name", "copy", "--root", str(tmp_path / "copies"), "--site", ""]) == 0
     said = capsys.readouterr().out
     assert f"imported {len(load_state('solo', paths.root).history)} phases" in said and "the game is over: Germany won in F1907R" in said
     copy = load_state("copy", tmp_path / "copies")

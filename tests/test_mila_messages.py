@@ -26,7 +26,7 @@ def test_unreadable_messages_are_listed_and_the_game_imported(tmp_path, capsys):
     saved["phases"][1]["messages"] = {"sender": "ENGLAND"}
     file = tmp_path / "game.json"
     file.write_text(json.dumps(saved), encoding="utf-8")
-    assert main(["import", str(file), "--name", "g", "--root", str(tmp_path / "games")]) == 0
+    assert main(["import", str(file), "--name", "g", "--root", str(tmp_path / "games"), "--site", ""]) == 0
     out = capsys.readouterr().out
     assert "imported 20 phases" in out
     assert "warning: 4 message(s) of the saved game could not be read and were left out of the press" in out
@@ -43,5 +43,5 @@ def test_a_saved_game_with_readable_messages_imports_without_warning(tmp_path, c
     play_demo(read_demo(DEMO), tmp_path / "src")
     file = tmp_path / "game.json"
     file.write_text(json.dumps(export_mila("demo", tmp_path / "src")), encoding="utf-8")
-    assert main(["import", str(file), "--name", "g", "--root", str(tmp_path / "games")]) == 0
+    assert main(["import", str(file), "--name", "g", "--root", str(tmp_path / "games"), "--site", ""]) == 0
     assert "warning" not in capsys.readouterr().out

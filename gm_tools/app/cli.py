@@ -96,7 +96,8 @@ def _build_parser() -> argparse.ArgumentParser:
                  "  gm-tools turn spring1901\n  gm-tools turn spring1901 --lenient --site public\n"
                  "  gm-tools turn spring1901 --dry-run\n  gm-tools turn --root /tmp/demo-games")
     s.add_argument("game", nargs="?", default="", help="the game's name (default: play the shipped demo games)")
-    s.add_argument("--lenient", action="store_true", help="invalid orders stand as holds (as judges do), listed in the report")
+    s.add_argument("--lenient", action="store_true", help="invalid orders stand as holds (as judges do), and Europe 1619's and "
+                   "Centenary's invalid sheet rows are dropped, listed in the report")
     s.add_argument("--force", action="store_true", help="process the phase even if no order or press was entered")
     s.add_argument("--dry-run", action="store_true",
                    help="check every entry and show what the turn would do now, writing nothing "
@@ -205,11 +206,14 @@ def _build_parser() -> argparse.ArgumentParser:
     s = _command(sub, "import", "start a standard game from a MILA saved game",
                  "Plays the saved game's phases again through the workbook and the turn, checking\n"
                  "that each board comes out as the saved game has it; the new game is then ready\n"
-                 "for its next phase. Nothing is written if any phase does not match.",
-                 "  gm-tools import spring1901.mila.json --name copy1901")
+                 "for its next phase and published to the site, as a turn publishes. Nothing is\n"
+                 "written if any phase does not match.",
+                 "  gm-tools import spring1901.mila.json --name copy1901\n"
+                 "  gm-tools import spring1901.mila.json --name copy1901 --site public")
     s.add_argument("file", help="the saved game (JSON), or - for standard input")
     s.add_argument("--name", help="the new game's name (default: the file's name up to its first dot; needed with -)")
     s.add_argument("--seed", type=int, help="the new game's seed, up to 15 digits (default: random, recorded)")
+    _site(s)
     _games_root(s)
     s.set_defaults(func=lambda a: _call("gm_tools.app.interchange", "cmd_import", a))
 

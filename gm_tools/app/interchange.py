@@ -18,14 +18,14 @@ import sys
 import tempfile
 from pathlib import Path
 
-from gm_tools.edges.game import check_game_name, game_paths, games_root, refuse_taken_name, write_atomic
+from gm_tools.edges.game import check_game_name, game_paths, games_root, make_folder, refuse_taken_name, write_atomic
 from gm_tools.edges.mila import (MilaFormatError, orders_of, position_from_mila, press_of, processed_of,
                                   read_saved_game, to_mila)
 from gm_tools.edges.workbook_fill import place_orders, set_cells
 from gm_tools.engine.adjustments import adjustment_counts
 from gm_tools.engine.phase import ADJUSTMENT, parse_phase
 from gm_tools.engine.positions import position_from_json
-from gm_tools.errors import GameError
+from gm_tools.errors import GameError, UserError
 
 
 def export_mila(name: str, root: str | os.PathLike | None = None) -> dict:
@@ -176,11 +176,26 @@ def _name_from_file(file: str) -> str:
                         "name the game with --name NAME") from None
 
 
+def _refuse_through_a_file(folder: Path) -> None:
+    """A GameError when a file stands at ``folder`` or on its way (as :func:`make_folder` says
+    it), the folder itself not made."""
+    for place in (folder, *folder.parents):
+        if place.exists():
+            if not place.is_dir():
+                make_folder(folder)  # says so in its words
+            return
+
+
 def cmd_import(args) -> int:
     name = args.name or _name_from_file(args.file)
     data = sys.stdin.buffer.read() if args.file == "-" else Path(args.file).read_bytes()
-    from gm_tools.app.turn import load_state
+    from gm_tools.app.turn import load_state, publish
 
+    if args.site:
+        # A --site through a file is refused before the import, as a turn refuses it before
+        # recording: the GM is not left with a game imported and a folder to put right. Only
+        # looked at: an import refused later leaves no empty site folder behind.
+        _refuse_through_a_file(Path(args.site))
     warnings: list[str] = []
     reports = import_mila(data, name, root=args.root, seed=args.seed, warnings=warnings)
     paths = game_paths(name, args.root)
@@ -190,4 +205,19 @@ def cmd_import(args) -> int:
     if warnings:
         print(f"warning: {len(warnings)} message(s) of the saved game could not be read and were left out of the press:")
         print("\n".join(f"  {w}" for w in warnings))
+    if not args.site:
+        return 0
+    try:
+        site_warnings = publish(paths.root, args.site, maps_beside=True)
+    except (OSError, UserError) as e:
+        # the game stands imported: said so, lest the GM import it again (refused: the name is taken)
+        why = f"{e.filename}: {e.strerror or e}" if isinstance(e, OSError) and e.filename else str(e)
+        print(f"the site was NOT published: {why}. {name} is imported; put that right, then 'gm-tools site' "
+              "publishes it")
+        return 1
+    from gm_tools.edges.journal import published
+
+    published(paths)  # the imported turns' mark that the site is yet to show them
+    print(f"site published to {args.site}/")
+    print("".join(f"warning: {w}\n" for w in site_warnings), end="")
     return 0

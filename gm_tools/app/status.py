@@ -220,7 +220,7 @@ def phase_status(name: str, root: str | os.PathLike | None = None) -> PhaseStatu
     if not state.paths.workbook.exists():
         raise missing_workbook(state.paths, "holds the phase's entries")
     variant, position = state.variant, state.position
-    entries, problems, _, _, checked = check_entries(state, state.paths.workbook.read_bytes())
+    entries, problems, _, _, checked, _ = check_entries(state, state.paths.workbook.read_bytes())
     # Another game's workbook, or an old copy laid out for another phase: its rows are not this
     # phase's, so counting them would mislead; refused as `orders` refuses it
     whose = {entries.game_cells.get(key) for key in ("Game", "Variant", "Phase")} - {None}

@@ -21,7 +21,7 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from gm_tools.errors import GameError, OrderError, Problem, UserError, WorkbookError
+from gm_tools.errors import GameError, OrderError, UserError, WorkbookError
 from gm_tools.edges.game import (
     RECORD_FORMAT, GameInfo, GamePaths, check_game_name, check_replayable, game_paths, load_game, load_history,
     end_words, make_folder, missing_workbook, open_warnings, read_end, refuse_if_open, json_text, save_new_game,
@@ -32,13 +32,15 @@ from gm_tools.edges.journal import commit_turn, game_lock, half_done, needs_publ
 from gm_tools.engine.hooks import SheetHooks, hooks_for
 from gm_tools.edges.layout import centers_table, order_blocks, results_table, title_of, units_table
 from gm_tools.engine.model import Position, order_text
-from gm_tools.edges.ordercheck import CheckedOrders, check_orders, default_notes, parse_commanded
+from gm_tools.edges.ordercheck import CheckedOrders, default_notes, parse_commanded
 from gm_tools.engine.positions import position_from_json, position_to_json
 from gm_tools.engine.results import result_json
 from gm_tools.engine.rules import Rules, rules_for, variant_for_game
 from gm_tools.engine.system import system_for
 from gm_tools.engine.variant import Variant
+from gm_tools.app.entrychecks import check_read
 from gm_tools.app.turnreport import TurnReport, dry_run_report, orders_units
+from gm_tools.publish.droppedrows import DROPPED
 from gm_tools.edges.gmsheets import clashes
 from gm_tools.edges.workbook import (GameFacts, OrderEntry, WorkbookPlan, plan_titles, read_workbook, variant_label,
                                      write_workbook)
@@ -284,7 +286,7 @@ def process_phase(
     variant, position, paths = state.variant, state.position, state.paths
     rules, hooks = rules_for(variant), hooks_for(variant)
     input_tables = hooks.input_sheets(variant, position)
-    entries, problems, ours, inputs, checked = check_entries(state, data, lenient)
+    entries, problems, ours, inputs, checked, dropped = check_entries(state, data, lenient)
     if problems:
         raise WorkbookError(str(paths.workbook), problems, entries.sheets)
     # A phase with no order rows and no input sheets (a variant's map adjustment or scoring)
@@ -293,7 +295,7 @@ def process_phase(
     # Westphalia step where no player has anything to enter.
     nothing_to_enter = not order_blocks(variant, position, rules) and (
         not input_tables or hooks.awaited(variant, position, entries.inputs) == [])
-    if not (entries.orders or entries.press or any(entries.inputs.values()) or force or nothing_to_enter):
+    if not (entries.orders or entries.press or any(entries.inputs.values()) or dropped or force or nothing_to_enter):
         return None, None, []
 
     done = adjudicate(variant, rules, hooks, position, checked, inputs, str(entries.seed))
@@ -319,6 +321,8 @@ def process_phase(
     }
     if done.draw:
         record["draw"] = done.draw  # only in a record that ends the game so: older records keep their bytes
+    if dropped:
+        record[DROPPED] = dropped  # likewise only where a lenient turn dropped a row
     # the Next deadline typed before the turn is the new phase's; none typed, the GM types it
     # later (this phase's is past: carried over, the site and status would give it as the next)
     plan = _plan(variant, hooks, rules, state.info.name, done.after, entries.next_deadline, entries.seed,
@@ -336,27 +340,13 @@ def process_phase(
 def check_entries(state: GameState, data: bytes, lenient: bool = False):
     """Every check a turn makes of the workbook ``data`` before it adjudicates: (the entries,
     every problem found, the titles of gm-tools' sheets (:func:`read_entries`), the input
-    sheets' checked values, the orders checked). Nothing is adjudicated or written."""
+    sheets' checked values, the orders checked, the input rows ``lenient`` dropped
+    (:mod:`gm_tools.app.entrychecks`)). Nothing is adjudicated or written."""
     variant, position = state.variant, state.position
-    rules, hooks = rules_for(variant), hooks_for(variant)
     entries, problems, ours = read_entries(state, data)
-    inputs: dict = {}
-    input_problems: list[Problem] = []
-    if all(t.title in entries.inputs for t in hooks.input_sheets(variant, position)):  # a missing sheet is reported already
-        inputs, input_problems = hooks.check_inputs(variant, position, entries.inputs)
-        # A cell the reader refused (not one of its choices) reaches the hooks as empty:
-        # it is reported once, with what was typed, not again as "an empty cell".
-        refused = {(p.sheet, p.cell) for p in problems}
-        problems += [p for p in input_problems if (p.sheet, p.cell) not in refused]
-    # Orders are read against the board the inputs make (a Centenary fealty claim opens a
-    # build site), the board the adjudicator will play.
-    board = (hooks.board_despite(variant, position, entries.inputs) if input_problems
-             else hooks.apply_inputs(variant, position, inputs))
-    checked = check_orders(variant, board, rules, entries.orders, lenient, start=position)
-    problems += checked.problems
-    if not problems:
-        problems += hooks.check_with_orders(variant, board, entries.inputs, checked.orders)
-    return entries, problems, ours, inputs, checked
+    problems, inputs, checked, dropped = check_read(variant, position, rules_for(variant), hooks_for(variant),
+                                                    entries, problems, lenient)
+    return entries, problems, ours, inputs, checked, dropped
 
 
 def read_entries(state: GameState, data: bytes):

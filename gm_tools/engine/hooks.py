@@ -185,6 +185,16 @@ class SheetHooks:
     (``SAX (Saxony): Political NEUTRAL; Total 17``): True where a table's content is in no list
     of its sections (the Europe 1615 versions' statuses, treasuries and rounds, Europe 1619's
     Influence Tracker); an empty cell is left out of its line."""
+    drops_invalid_rows = False
+    """Whether ``turn --lenient`` drops an input row its checks refuse, as an invalid order is
+    dropped (:mod:`gm_tools.app.entrychecks`): True where each row is one player's entry the
+    phase can do without (Europe 1619's placements, attacks, declarations, purchases...;
+    Centenary's Fealty claims); False: every problem stops the turn, lenient or not."""
+    lenient_parts: dict[str, tuple[str, ...]] = {}
+    """With :attr:`drops_invalid_rows`: sheet title -> the columns of its rows that are a part
+    the row stands without (Centenary's Fealty claim without its build: Build in, Unit retreats
+    to). A lenient turn clears that part when every problem of a row is in it, and drops the
+    row only otherwise. Never changed: a class's own mapping."""
 
     def input_sheets(self, variant: Variant, position: Position) -> list[Table]:
         """Sheets the GM fills in for the phase starting at ``position``."""

@@ -30,6 +30,7 @@ import textwrap
 from dataclasses import dataclass
 
 from gm_tools.edges.layout import names_season
+from gm_tools.publish.droppedrows import HEADING as DROPPED_HEADING, dropped_lines
 from gm_tools.engine.model import FAILS, INVALID, UNIT_NAMES, coast_of, province_of
 from gm_tools.engine.phase import ADJUSTMENT, PhaseError, parse_phase
 from gm_tools.engine.results import BOUNCE_CODES, CONVOY_CODES, VOID_CODES
@@ -485,7 +486,8 @@ def section_lines(variant: Variant, record: dict) -> list[str]:
             items.append(line)
         if items:
             lines += [f"{heading}:", ""] + items + [""]
-    return lines
+    dropped = dropped_lines(record)  # a lenient turn's rows dropped: the player reads his entry was not used
+    return lines + ([f"{DROPPED_HEADING}:", ""] + dropped + [""] if dropped else [])
 
 
 @dataclass(frozen=True)

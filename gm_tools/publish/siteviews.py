@@ -10,6 +10,7 @@ from functools import lru_cache
 from markupsafe import Markup, escape
 
 from gm_tools.publish.charts import ChartLine, centers_chart
+from gm_tools.publish.droppedrows import dropped_sections
 from gm_tools.publish.legend import colour_key, symbol_words
 from gm_tools.engine.hooks import hooks_for
 from gm_tools.publish.judgetext import (
@@ -75,7 +76,7 @@ def phase_view(game: GameContext, phase: PhaseContext) -> dict:
         "is_adjustment": parse_phase(phase.id).type == "A",
         "press": Markup(render_markdown(record.get("press") or "", pictures=game.picture_sizes)),
         "sections": [markdown_section(heading, text)
-                     for heading, text in hooks_for(variant).report_sections(variant, record)],
+                     for heading, text in hooks_for(variant).report_sections(variant, record) + dropped_sections(record)],
         "deadline": record.get("deadline", ""),
         "processed": processed_view(record),
     }

@@ -67,6 +67,10 @@ class CentenaryHooks(SheetHooks):
     """The sheets of a Centenary game."""
 
     name = "centenary"
+    drops_invalid_rows = True  # 'turn --lenient': a Fealty row refused is a claim not made,
+    # unless only its build is at fault: rule 2's build is "instead of building a new unit for
+    # himself", a choice beside the claim, which stands without it
+    lenient_parts = {FEALTY_SHEET: (BUILD_IN, RETREAT_TO)}
 
     def input_sheets(self, variant: Variant, position: Position) -> list[Table]:
         neutral_centers = tuple(c for n in _neutrals(variant) for c in variant.home_centers(n))

@@ -86,6 +86,7 @@ class Europe1619Hooks(SheetHooks):
 
     name = "europe1619"
     mail_tables = True  # the minor states' statuses and INFs are the Influence Tracker only: the judge text gives its rows
+    drops_invalid_rows = True  # 'turn --lenient': a row the phase's rules refuse is dropped, as the rules void such an order
 
     # --- input sheets ------------------------------------------------------------------------
 
