@@ -165,7 +165,8 @@ def test_a_reference_list_names_the_word_that_is_no_power(tmp_path):
     with pytest.raises(WorkbookError) as raised:
         run_turn("g", root=tmp_path, site_dir=None)
     found = {f"{p.sheet}!{p.cell}": p.found for p in raised.value.problems}
-    assert found == {"Reference Lists!B4": "'AUSTRIA DENMRK SPAIN FRANCE ENGLAND' ('DENMRK' not a power)",
+    assert found == {"Reference Lists!B4": "'AUSTRIA DENMRK SPAIN FRANCE ENGLAND' ('DENMRK' not a power (did you mean "
+                                                 "DENMARK?))",
                      "Reference Lists!B5": "'SPAIN FRANCE SPAIN ENGLAND AUSTRIA' (SPAIN named twice)"}
 
 

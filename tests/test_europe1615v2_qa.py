@@ -35,3 +35,33 @@ def test_the_page_says_no_unit_of_the_auction_had_no_order(tmp_path):
     assert "had no order" not in page
     published = json.loads((folder / "S1615M.json").read_text(encoding="utf-8"))
     assert not re.search(r"had no order", json.dumps(published))
+
+
+def test_a_reference_list_on_the_sheet_reads_as_a_mailed_one_and_names_the_power_meant(tmp_path):
+    """rulebook 001, '4 SUBMISSIONS OF REFERENCE LISTS': 'Reference lists are submitted before the
+    start of the taxation/revenue phase'. QA finding: a list pasted from a player's mail onto the
+    sheet, 'ENGLAND > DENMARK > FRANCE' or '1. SPAIN 2. FRANCE', which `gm-tools orders` reads,
+    was refused on the sheet ("'>', '>' not a power"), and a misspelt power ('ENGLNAD') was not
+    given the one meant, as a mistyped Power cell is."""
+    from gm_tools.app.turn import load_state, new_game, run_turn
+    from gm_tools.edges.game import game_paths
+    from gm_tools.edges.workbook_fill import set_cells
+    from gm_tools.errors import WorkbookError
+    from gm_tools.systems.europe1615v2.state import state_of
+
+    import pytest
+
+    new_game("europe1615v2", "g", root=tmp_path, seed=5, created="2000-01-01T00:00:00Z")
+    run_turn("g", root=tmp_path, site_dir=None, force=True)
+    paths = game_paths("g", tmp_path)
+    typed = {"Reference Lists!B3": "FRANCE, ENGLNAD, SPAIN", "Reference Lists!B5": "ENGLAND > DENMARK > FRANCE",
+             "Reference Lists!B4": "1. SPAIN 2. FRANCE"}
+    paths.workbook.write_bytes(set_cells(paths.workbook.read_bytes(), typed))
+    with pytest.raises(WorkbookError) as raised:
+        run_turn("g", root=tmp_path, site_dir=None)
+    assert {f"{p.sheet}!{p.cell}": p.found for p in raised.value.problems} == {
+        "Reference Lists!B3": "'FRANCE, ENGLNAD, SPAIN' ('ENGLNAD' not a power (did you mean ENGLAND?))"}
+    paths.workbook.write_bytes(set_cells(paths.workbook.read_bytes(), {"Reference Lists!B3": "FRANCE ENGLAND"}))
+    run_turn("g", root=tmp_path, site_dir=None)
+    lists = state_of(load_state("g", tmp_path).position).acceptance
+    assert lists["ENGLAND"] == ["ENGLAND", "DENMARK", "FRANCE"] and lists["SPAIN"] == ["SPAIN", "FRANCE"]

@@ -158,7 +158,7 @@ def _reference_fault(variant, lines: list[str]) -> tuple[int, str] | None:
         elsewhere = misplaced(variant, TAXATION, line)
         if elsewhere:
             return at, f"{form}: {elsewhere}"
-        for word in _reference_words(line):
+        for word in reference_words(line):
             if where_of(setup, variant, word) not in setup.powers:
                 # a word like no power's is not given one ('Reference' is no near miss of FRANCE)
                 close = difflib.get_close_matches(word.upper(), list(setup.powers), n=1, cutoff=0.6)
@@ -171,7 +171,7 @@ _LIST_LABEL = re.compile(r"^\s*(?:my\s+)?(?:(?:reference|acceptance)\s+list\s*:?
 _LIST_MARK = re.compile(r"^(?:\d+[.):]?|[-–—>]+)$")
 
 
-def _reference_words(line: str) -> list[str]:
+def reference_words(line: str) -> list[str]:
     """The powers' words of a mailed reference list's line: without its label ('Reference
     list:'), the ranks of a numbered list ('1. ENGLAND') or the marks between its powers
     ('ENGLAND > DENMARK', 'ENGLAND - DENMARK'), which say only the order the words are in."""
@@ -241,7 +241,7 @@ def mailed_rows(variant, phase: str, power: str, lines: list[str]) -> MailedRows
     if role == TAXATION:
         # one list, however many lines the player wrapped it on
         fault = _reference_fault(variant, lines)
-        rows = [(REFERENCE, [power, " ".join(w for line in lines for w in _reference_words(line))])] if lines else []
+        rows = [(REFERENCE, [power, " ".join(w for line in lines for w in reference_words(line))])] if lines else []
         rows += [None] * (len(lines) - 1)
         if fault:
             # refused at the line at fault ('see you next turn' under the list), not at the list's first

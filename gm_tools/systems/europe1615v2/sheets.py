@@ -560,6 +560,8 @@ def _reference_sheet(variant: Variant, position: Position) -> Table:
 
 
 def _check_reference(variant: Variant, rows: list[InputRow]) -> tuple[dict, list[Problem]]:
+    from gm_tools.systems.europe1615v2.entries import reference_words
+
     setup = setup_of(variant)
     problems: list[Problem] = []
     acceptance = {}
@@ -578,13 +580,17 @@ def _check_reference(variant: Variant, rows: list[InputRow]) -> tuple[dict, list
             problems.append(_problem(row.cells["Reference list"], repr(text),
                                      f"one reference list for {power}, which also has one at {', '.join(others)}"))
             continue
-        words = [w.upper() for w in str(text).replace(",", " ").split()]
+        # read as a mailed list is: 'ENGLAND > DENMARK', '1. ENGLAND 2. DENMARK' pasted from a mail
+        words = [w.upper() for w in reference_words(str(text))]
         named = [where_of(setup, variant, w) for w in words]
         unknown = [w for w, n in zip(words, named) if n not in setup.powers]
         twice = sorted({n for n in named if n in setup.powers and named.count(n) > 1})
         if unknown or twice:
-            # the word at fault named, so that a misspelling is seen at once in a list of five
-            fault = (f"{', '.join(map(repr, unknown))} not a power" if unknown
+            # the word at fault named, so that a misspelling is seen at once in a list of five,
+            # with the power it is nearest ('ENGLNAD' for ENGLAND)
+            near = [difflib.get_close_matches(w, list(setup.powers), n=1, cutoff=0.6) for w in unknown]
+            fault = (", ".join(f"{w!r} not a power" + (f" (did you mean {m[0]}?)" if m else "")
+                               for w, m in zip(unknown, near)) if unknown
                      else f"{', '.join(twice)} named twice")
             problems.append(_problem(row.cells["Reference list"], f"{text!r} ({fault})",
                                      f"powers' codes, each at most once, highest first (SPAIN FRANCE ...): "
