@@ -65,3 +65,32 @@ def test_a_reference_list_on_the_sheet_reads_as_a_mailed_one_and_names_the_power
     run_turn("g", root=tmp_path, site_dir=None)
     lists = state_of(load_state("g", tmp_path).position).acceptance
     assert lists["ENGLAND"] == ["ENGLAND", "DENMARK", "FRANCE"] and lists["SPAIN"] == ["SPAIN", "FRANCE"]
+
+
+def test_the_overspending_line_says_whose_offers_were_cut_and_by_how_much(tmp_path):
+    """The Payola rules rulebook 001 points to ('6 MOVEMENT PHASE': 'Players submit their offer
+    sheet as describe at ... payolaclassic'): 'If a power's payments exceed its treasury, all its
+    offers are reduced by one and every unit's order is decided again from scratch; repeat until
+    nobody overspends' (``shared/reference/payola-classic.md``). Worked by hand: Spain (69 in its
+    treasury at 1615's Revenue, the funds table, no tribute) offers 80 for A MAD H and is cut 17
+    times; France (66) offers 70 and is cut 4 times; 18 rounds. QA finding: the line read 'every
+    offer of France by 4, Spain by 17 was cut', the power and its cut run together."""
+    from gm_tools.app.turn import load_state, new_game, run_turn
+    from gm_tools.edges.game import game_paths
+    from gm_tools.edges.workbook_fill import set_cells
+    from gm_tools.systems.europe1615v2.report import sections
+
+    new_game("europe1615v2", "g", root=tmp_path, seed=5, created="2000-01-01T00:00:00Z")
+    while load_state("g", tmp_path).position.phase != "S1615M":
+        run_turn("g", root=tmp_path, site_dir=None, force=True)
+    paths = game_paths("g", tmp_path)
+    paths.workbook.write_bytes(set_cells(paths.workbook.read_bytes(), {
+        "Offers!A2": "SPAIN", "Offers!B2": 80, "Offers!C2": "A MAD H",
+        "Offers!A3": "FRANCE", "Offers!B3": 70, "Offers!C3": "A PAR H"}))
+    run_turn("g", root=tmp_path, site_dir=None)
+    state = load_state("g", tmp_path)
+    record = state.history[-1]
+    chart = dict(sections(state.variant, record))["Bribe chart"]
+    assert "Spain: 63 - 63 = 0" in chart and "France: 66 - 66 = 0" in chart
+    assert chart.endswith("Overspending: France's offers were each cut by 4 and Spain's by 17, and every unit was "
+                          "decided again (18 rounds).")

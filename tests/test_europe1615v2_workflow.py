@@ -611,7 +611,7 @@ def test_the_attacks_bribe_chart_and_overspending_cuts_name_the_powers(game, tmp
     assert "Denmark/Sweden attacks Austria in SAX (Saxony): 7 against 10 INFs" in text
     chart = section("S1616M", "Bribe chart")
     assert re.search(r"A MEC H +Denmark/Sweden 40", chart) and "Denmark/Sweden: 82 - 81 = 1" in chart
-    assert "Overspending: every offer of Denmark/Sweden by 5 was cut" in chart
+    assert "Overspending: Denmark/Sweden's offers were each cut by 5, and every unit was decided again" in chart
     assert not codes.search(chart)
     assert re.search(r"F BRI H +Spain 3", section("S1615M", "Bribe chart"))
     assert records["P1616D"]["extra"]["outcome"]["attacks"]["attacks"][0]["power"] == "SPAIN"
