@@ -94,3 +94,29 @@ def test_the_overspending_line_says_whose_offers_were_cut_and_by_how_much(tmp_pa
     assert "Spain: 63 - 63 = 0" in chart and "France: 66 - 66 = 0" in chart
     assert chart.endswith("Overspending: France's offers were each cut by 4 and Spain's by 17, and every unit was "
                           "decided again (18 rounds).")
+
+
+def test_the_first_years_treasuries_say_the_starting_funds_where_they_are_counted(tmp_path):
+    """rulebook 001, '5 TAXATION/REVENUE PHASE': 'At the start of the first year each power begins
+    with the following funds ... Note: Initial funds may be modified by the results of the
+    political and religious influence phase'. Worked by hand: Austria's 42 (the funds table) and
+    the tribute of Saxony and Bavaria, aligned with it (each 9 supply points, a third: 3), make 48.
+    QA finding: the row read 'Before 42, Centers: funds table, Income 6', as if the funds table
+    were the centers' yield on top of the 42."""
+    from gm_tools.app.turn import load_state, new_game, run_turn
+    from gm_tools.edges.game import game_paths
+    from gm_tools.edges.workbook_fill import set_cells
+    from gm_tools.systems.europe1615v2.report import sections
+
+    new_game("europe1615v2", "g", root=tmp_path, seed=5, created="2000-01-01T00:00:00Z")
+    paths = game_paths("g", tmp_path)
+    paths.workbook.write_bytes(set_cells(paths.workbook.read_bytes(), {
+        "INF Placements!A2": "AUSTRIA", "INF Placements!B2": 5, "INF Placements!C2": "SAX",
+        "INF Placements!A3": "AUSTRIA", "INF Placements!B3": 6, "INF Placements!C3": "BAV"}))
+    run_turn("g", root=tmp_path, site_dir=None)
+    run_turn("g", root=tmp_path, site_dir=None, force=True)
+    state = load_state("g", tmp_path)
+    table = dict(sections(state.variant, state.history[-1]))["Treasuries"]
+    assert "| Austria | 42 (starting funds) | - | SAX (Saxony) 3, BAV (Bavaria) 3 | 6 | 48 |" in table \
+        or "| Austria | 42 (starting funds) | - | BAV (Bavaria) 3, SAX (Saxony) 3 | 6 | 48 |" in table
+    assert "funds table" not in table

@@ -406,7 +406,7 @@ def test_the_judge_text_mailed_to_players_gives_statuses_and_treasuries(game):
            "Total 12" in influence
     taxed = " ".join(judge_text(variant, records["T1615T"]).split())
     for s in records["T1615T"]["extra"]["outcome"]["taxation"]["statements"]:
-        assert f"{variant.powers[s['power']].name}: Before {s['before']}; " in taxed and f"; Income {s['income']}; Treasury {s['after']}" \
+        assert f"{variant.powers[s['power']].name}: Before {s['before']} (starting funds); " in taxed and f"; Income {s['income']}; Treasury {s['after']}" \
             in taxed
 
 

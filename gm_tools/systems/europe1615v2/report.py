@@ -146,8 +146,11 @@ def sections(variant: Variant, record: dict) -> list[tuple[str, str]]:
         for s in taxed["statements"]:
             # each minor state paying tribute by code and name, as the Minor states table names it
             tribute = ", ".join(f"{_minor(setup, m)} {n}" for m, n in s["tribute"].items()) or "-"
-            centers = "funds table" if s["first_year"] else str(sum(s["centers"].values()))
-            rows.append(f"| {_named(variant, s['power'])} | {s['before']} | {centers} | {tribute} | "
+            # 1615: 'each power begins with the following funds', which stand in for the centers'
+            # yield: said at Before, where they are counted, not under Centers beside them
+            centers = "-" if s["first_year"] else str(sum(s["centers"].values()))
+            before = f"{s['before']} (starting funds)" if s["first_year"] else str(s["before"])
+            rows.append(f"| {_named(variant, s['power'])} | {before} | {centers} | {tribute} | "
                         f"{s['income']} | {s['after']} |")
         out.append(("Treasuries", "\n".join(rows)))
     out += bribe_sections(variant, record)
