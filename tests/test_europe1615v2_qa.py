@@ -120,3 +120,34 @@ def test_the_first_years_treasuries_say_the_starting_funds_where_they_are_counte
     assert "| Austria | 42 (starting funds) | - | SAX (Saxony) 3, BAV (Bavaria) 3 | 6 | 48 |" in table \
         or "| Austria | 42 (starting funds) | - | BAV (Bavaria) 3, SAX (Saxony) 3 | 6 | 48 |" in table
     assert "funds table" not in table
+
+
+def test_an_offer_mailed_in_a_retreat_phase_names_the_retreat_meant(tmp_path):
+    """The Payola rules rulebook 001's '6 MOVEMENT PHASE' points to ('Players submit their offer
+    sheet as describe at ... payolaclassic'): 'Retreats and builds are ordered normally'
+    (``shared/reference/payola-classic.md``). QA finding: a player used to the offer sheet mailed
+    '3 : A SPA - BRB' for his dislodged army; the refusal named the phase offers belong to but
+    not what to write now, the retreat without its amount."""
+    from gm_tools.app.mailorders import enter_mails
+    from gm_tools.app.turn import load_state, new_game, run_turn
+    from gm_tools.edges.game import game_paths
+    from gm_tools.edges.workbook_fill import set_cells
+
+    new_game("europe1615v2", "g", root=tmp_path, seed=5, created="2000-01-01T00:00:00Z")
+    while load_state("g", tmp_path).position.phase != "S1615M":
+        run_turn("g", root=tmp_path, site_dir=None, force=True)
+    paths = game_paths("g", tmp_path)
+    # France's fleet into the Spanish Netherlands with England's North Sea fleet in support
+    paths.workbook.write_bytes(set_cells(paths.workbook.read_bytes(), {
+        "Offers!A2": "FRANCE", "Offers!B2": 0, "Offers!C2": "F NOR - SPA",
+        "Offers!A3": "ENGLAND", "Offers!B3": 0, "Offers!C3": "F LON - NTH"}))
+    run_turn("g", root=tmp_path, site_dir=None)
+    paths.workbook.write_bytes(set_cells(paths.workbook.read_bytes(), {
+        "Offers!A2": "FRANCE", "Offers!B2": 0, "Offers!C2": "F NOR - SPA",
+        "Offers!A3": "ENGLAND", "Offers!B3": 0, "Offers!C3": "F NTH S F NOR - SPA"}))
+    run_turn("g", root=tmp_path, site_dir=None)
+    assert load_state("g", tmp_path).position.phase == "U1615R"
+    report = enter_mails("g", [("spain", b"Spain\n3 : A SPA - BRB\n")], root=tmp_path, dry_run=True)
+    assert [(where, why) for where, _, why in report.refused] == [
+        ("spain line 2", "a unit's order: found '3 : A SPA - BRB', an offer for a unit's order, which is mailed in a "
+                         "movement phase (the offer sheet); a retreat is ordered without an amount: 'A SPA - BRB'")]

@@ -133,7 +133,11 @@ def misplaced(variant, role: str, line: str, verb: str = "mailed") -> str | None
         kind, phase = "a reference list of powers", TAXATION
     else:
         return None
-    return f"found {line.strip()!r}, {kind}, which is {verb} in {_PHASES.get(phase, phase)}"
+    said = f"found {line.strip()!r}, {kind}, which is {verb} in {_PHASES.get(phase, phase)}"
+    if role == RETREATS and phase == MOVEMENT and placed and _UNIT.match(placed.group(2)):
+        # Payola's 'Retreats and builds are ordered normally': the order meant, without its amount
+        said += f"; a retreat is ordered without an amount: {placed.group(2).strip()!r}"
+    return said
 
 
 def misplaced_entry(variant, phase: str, text: str) -> str | None:
