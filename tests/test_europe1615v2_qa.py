@@ -151,3 +151,26 @@ def test_an_offer_mailed_in_a_retreat_phase_names_the_retreat_meant(tmp_path):
     assert [(where, why) for where, _, why in report.refused] == [
         ("spain line 2", "a unit's order: found '3 : A SPA - BRB', an offer for a unit's order, which is mailed in a "
                          "movement phase (the offer sheet); a retreat is ordered without an amount: 'A SPA - BRB'")]
+
+
+def test_an_offer_over_the_whole_treasury_is_typed_and_said_so(tmp_path):
+    """The Payola rules rulebook 001's '6 MOVEMENT PHASE' points to: 'If a power's payments
+    exceed its treasury, all its offers are reduced by one and every unit's order is decided
+    again' (``shared/reference/payola-classic.md``); rulebook 001, '5 TAXATION/REVENUE PHASE':
+    the treasury 'sets the size of the treasury and activities throughout the year'. QA finding:
+    Denmark/Sweden mailed '100 : A COP H' with 39 in its treasury (a slip for 10); the offer is
+    legal and was typed without a word, and at the turn every other offer of the power was cut
+    with it. ``gm-tools orders`` types it and says so while the player can mend it; an offer
+    the treasury covers gets no such line."""
+    from gm_tools.app.mailorders import enter_mails
+    from gm_tools.app.turn import load_state, new_game, run_turn
+
+    new_game("europe1615v2", "g", root=tmp_path, seed=5, created="2000-01-01T00:00:00Z")
+    while load_state("g", tmp_path).position.phase != "S1615M":
+        run_turn("g", root=tmp_path, site_dir=None, force=True)
+    report = enter_mails("g", [("denmark", b"Denmark\n100 : A COP H\n39 : F SWE - BAL\n")], root=tmp_path,
+                         dry_run=True)
+    assert report.refused == []
+    assert report.notes == [
+        "denmark line 2: '100 : A COP H', though DENMARK's treasury holds 39: should it win, 'all its offers are "
+        "reduced by one' round after round until DENMARK can pay (Payola's overspending rule)"]

@@ -148,6 +148,12 @@ class Europe1615v2Hooks(SheetHooks):
         province = unit_province(variant, str(text))
         why = next((entry["why"] for entry in checked.get("ignored", []) if entry["power"] == power
                     and entry["unit"] == province and entry["amount"] == amount), None)
+        held = state_of(position).treasury.get(power, 0)
+        if not why and isinstance(amount, int) and amount > held:
+            # legal in Payola, but one offer over the whole treasury is most often a slip (100 for
+            # 10) that would cut every other offer of the power too: said before the deadline
+            return (f"{power}'s treasury holds {held}: should it win, 'all its offers are reduced by one' "
+                    f"round after round until {power} can pay (Payola's overspending rule)")
         return f"the auction ignores it: {why}" if why else None
 
     def check_inputs(self, variant: Variant, position: Position, rows: dict[str, list[InputRow]]):
