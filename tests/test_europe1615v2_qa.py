@@ -174,3 +174,27 @@ def test_an_offer_over_the_whole_treasury_is_typed_and_said_so(tmp_path):
     assert report.notes == [
         "denmark line 2: '100 : A COP H', though DENMARK's treasury holds 39: should it win, 'all its offers are "
         "reduced by one' round after round until DENMARK can pay (Payola's overspending rule)"]
+
+
+def test_the_bribe_charts_treasury_lines_say_what_their_figures_are(tmp_path):
+    """The Payola rules rulebook 001's '6 MOVEMENT PHASE' points to: 'Judges publish a bribe
+    chart (each unit's winning order, who paid what, treasuries before and after)'
+    (``shared/reference/payola-classic.md``). Worked by hand: Spain, 63 at 1615's Revenue,
+    pays its 3 for A MAD H: 63 - 3 = 60. QA finding: the chart's last lines read 'Spain: 63 - 3
+    = 60' with nothing to say that this is the treasury, the bribes paid and what is left."""
+    from gm_tools.app.turn import load_state, new_game, run_turn
+    from gm_tools.edges.game import game_paths
+    from gm_tools.edges.workbook_fill import set_cells
+    from gm_tools.systems.europe1615v2.report import sections
+
+    new_game("europe1615v2", "g", root=tmp_path, seed=5, created="2000-01-01T00:00:00Z")
+    while load_state("g", tmp_path).position.phase != "S1615M":
+        run_turn("g", root=tmp_path, site_dir=None, force=True)
+    paths = game_paths("g", tmp_path)
+    paths.workbook.write_bytes(set_cells(paths.workbook.read_bytes(), {
+        "Offers!A2": "SPAIN", "Offers!B2": 3, "Offers!C2": "A MAD H"}))
+    run_turn("g", root=tmp_path, site_dir=None)
+    state = load_state("g", tmp_path)
+    lines = [line.strip() for line in dict(sections(state.variant, state.history[-1]))["Bribe chart"].splitlines()]
+    start = lines.index("Treasuries: before - paid = after")
+    assert lines[start - 1] == "" and lines[start + 1] == "Austria: 42 - 0 = 42" and "Spain: 63 - 3 = 60" in lines

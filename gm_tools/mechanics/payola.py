@@ -167,7 +167,8 @@ def bribe_chart(result: Auction, treasuries: Mapping[str, int],
         note = f" (tie: {named(d.tie_broken_by)}'s place on {named(d.owner)}'s list)" if d.tie_broken_by else (
             " (tie: holds)" if d.held_on_tie else "")
         lines.append(f"{d.order:<{width}}  {paid}{note}")
-    lines.append("")
+    # the sum alone ('Austria: 48 - 8 = 40') says neither what was taken nor from what
+    lines += ["", "Treasuries: before - paid = after"]
     for power in sorted(treasuries):
         spent = result.spent.get(power, 0)
         lines.append(f"{named(power)}: {treasuries[power]} - {spent} = {treasuries[power] - spent}")
