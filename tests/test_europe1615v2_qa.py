@@ -198,3 +198,35 @@ def test_the_bribe_charts_treasury_lines_say_what_their_figures_are(tmp_path):
     lines = [line.strip() for line in dict(sections(state.variant, state.history[-1]))["Bribe chart"].splitlines()]
     start = lines.index("Treasuries: before - paid = after")
     assert lines[start - 1] == "" and lines[start + 1] == "Austria: 42 - 0 = 42" and "Spain: 63 - 3 = 60" in lines
+
+
+def test_a_ledger_says_what_beat_an_offer_not_accepted():
+    """rulebook 001, '4 SUBMISSIONS OF REFERENCE LISTS': 'The reference list for the minor states
+    is based on the following order: Austria, Denmark/Sweden, England, France, and Spain'; the
+    Payola private statement gives 'its offer sheet' (``shared/reference/payola-classic.md``).
+    Worked by hand: Austria's 5 for A BRA S A BOH - SAX and Denmark/Sweden's 5 for A BRA H tie;
+    Austria stands first on Brandenburg's list, so the support wins. On Genoa, Spain's 2 and
+    Denmark's 1 for A GEN H add up to England's 3 for A GEN S A TUR ('Add all money offered for
+    each distinct order'); Denmark stands above England on Genoa's list, so the unit holds. QA
+    finding: a ledger said only '5 : A BRA H - not accepted', and the player had to find the unit
+    in the public chart to learn why; it now says the winning order and the tie, the chart's
+    words, and nothing of what others offered for the losing orders."""
+    from gm_tools.mechanics.payola import Offer, auction, ledger
+
+    offers = [Offer("AUSTRIA", "BRA", "A BRA S A BOH - SAX", 5), Offer("DENMARK", "BRA", "A BRA H", 5),
+              Offer("ENGLAND", "GEN", "A GEN S A TUR", 3), Offer("SPAIN", "GEN", "A GEN H", 2),
+              Offer("DENMARK", "GEN", "A GEN H", 1)]
+    lists = {"BRA": ("AUSTRIA", "DENMARK", "ENGLAND", "FRANCE", "SPAIN"),
+             "GEN": ("AUSTRIA", "DENMARK", "ENGLAND", "FRANCE", "SPAIN")}
+    done = auction(offers, {"BRA": "BRA", "GEN": "GEN"}, {"AUSTRIA": 30, "DENMARK": 38, "ENGLAND": 30, "SPAIN": 9},
+                   lists, lambda unit: f"A {unit} H")
+    assert done.orders == {"BRA": "A BRA S A BOH - SAX", "GEN": "A GEN H"}
+    assert done.spent == {"AUSTRIA": 5, "SPAIN": 2, "DENMARK": 1}
+    assert "  5 : A BRA H - not accepted (A BRA S A BOH - SAX won with 5, the tie to AUSTRIA's place on BRA's " \
+           "list)" in ledger(done, "DENMARK", offers, 38)
+    england = ledger(done, "ENGLAND", offers, 30)
+    assert "  3 : A GEN S A TUR - not accepted (A GEN H won with 3, the tie to DENMARK's place on GEN's list)" \
+        in england
+    # the total is the chart's (Spain 2, Denmark 1 are public as the winning order's backers);
+    # nothing is said of an order that did not win
+    assert not any("not accepted" in line and "SPAIN" in line for line in england)

@@ -189,9 +189,22 @@ def ledger(result: Auction, power: str, offers: list[Offer], balance: int) -> li
     for o in sorted((o for o in offers if o.briber == power), key=lambda o: (o.unit, o.order)):
         won = result.decisions.get(o.unit) is not None and result.decisions[o.unit].order == o.order
         paid = max(0, o.amount - cut)
-        lines.append(f"  {o.amount} : {o.order}" + (f" - accepted, paid {paid}" if won else " - not accepted"))
+        lines.append(f"  {o.amount} : {o.order}" + (f" - accepted, paid {paid}" if won else
+                                                      f" - not accepted ({_beaten_by(result.decisions.get(o.unit))})"))
     spent = result.spent.get(power, 0)
     if cut:
         lines.append(f"Every offer reduced by {cut} for overspending.")
     lines.append(f"Previous balance {balance}, cost {spent}, new balance {balance - spent}.")
     return lines
+
+
+def _beaten_by(d: Decision | None) -> str:
+    """What the unit did instead, in the bribe chart's public words only: the winning order and
+    what it was paid in all, and the tie it won; never what other powers offered for the losing
+    order, which is theirs to keep."""
+    if d is None:
+        return "the unit was not on the board"
+    if d.held_on_tie:
+        return f"a tie no list broke: {d.order}"
+    won = f"{d.order} won with {sum(d.backers.values())}"
+    return won + (f", the tie to {d.tie_broken_by}'s place on {d.owner}'s list" if d.tie_broken_by else "")
