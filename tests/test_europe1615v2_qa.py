@@ -230,3 +230,34 @@ def test_a_ledger_says_what_beat_an_offer_not_accepted():
     # the total is the chart's (Spain 2, Denmark 1 are public as the winning order's backers);
     # nothing is said of an order that did not win
     assert not any("not accepted" in line and "SPAIN" in line for line in england)
+
+
+def test_a_placement_in_ones_own_province_says_the_infs_stay_in_ones_own_box(tmp_path):
+    """rulebook 001, '3 POLITICAL AND RELIGIOUS INFLUENCE PHASE': 'Any unused INFs are placed in the
+    power's home box ... Additionally, a power may place INFs in another power's home box'. QA
+    finding: Denmark/Sweden typing 4 INFs to 'SWE' (its own Sweden) was told 'a power's home box
+    is named by the power: DENMARK', and DENMARK was then refused as its own box; England naming
+    COP is still given DENMARK's box, which it may place in."""
+    from gm_tools.app.mailorders import enter_mails
+    from gm_tools.app.turn import new_game, run_turn
+    from gm_tools.edges.game import game_paths
+    from gm_tools.edges.workbook_fill import set_cells
+    from gm_tools.errors import WorkbookError
+
+    import pytest
+
+    new_game("europe1615v2", "g", root=tmp_path, seed=5, created="2000-01-01T00:00:00Z")
+    paths = game_paths("g", tmp_path)
+    paths.workbook.write_bytes(set_cells(paths.workbook.read_bytes(), {
+        "INF Placements!A2": "DENMARK", "INF Placements!B2": 4, "INF Placements!C2": "SWE",
+        "INF Placements!A3": "ENGLAND", "INF Placements!B3": 2, "INF Placements!C3": "COP"}))
+    with pytest.raises(WorkbookError) as raised:
+        run_turn("g", root=tmp_path, site_dir=None)
+    found = {p.cell: p.expected for p in raised.value.problems}
+    own = "(INFs DENMARK does not place stay in its own home box: 'Any unused INFs are placed in the power's home box')"
+    assert found["C2"].endswith(own) and "named by the power" not in found["C2"]
+    assert found["C3"].endswith("(a power's home box is named by the power: DENMARK)")
+    report = enter_mails("g", [("sweden", b"Sweden\n4: SWE\n")], root=tmp_path, dry_run=True)
+    assert [why for _, _, why in report.refused] == [
+        "a pliant minor state's code (SAX) or another power's home box (FRANCE), found 'SWE', a province of "
+        f"Denmark/Sweden, no minor state {own}"]

@@ -75,7 +75,7 @@ def _influence_row(variant, role: str, power: str, line: str) -> tuple[str, list
         placed = _PLACEMENT.match(line) or _INF_PLACEMENT.match(line)
         if not placed:
             return form
-        unknown = _unknown_box(variant, placed.group(2), "another power's home box (FRANCE)")
+        unknown = _unknown_box(variant, placed.group(2), "another power's home box (FRANCE)", power)
         return unknown or (PLACEMENTS, [power, int(placed.group(1)), placed.group(2)])
     attack = _ATTACK.match(line)
     if not attack:
@@ -183,13 +183,13 @@ def reference_words(line: str) -> list[str]:
     return [w for w in words if not _LIST_MARK.match(w)]
 
 
-def _unknown_box(variant, text: str, home: str) -> str | None:
+def _unknown_box(variant, text: str, home: str, placing: str | None = None) -> str | None:
     """Why a placement's or an attack's minor state or home box names nothing the game knows,
     naming the word and the nearest codes; None when it is known (the sheet's check judges it)."""
     setup = setup_of(variant)
     if where_of(setup, variant, text) is not None:
         return None
-    found, hint = unknown_place(setup, variant, text)
+    found, hint = unknown_place(setup, variant, text, placing)
     return f"a pliant minor state's code (SAX) or {home}, found {found}{hint}"
 
 

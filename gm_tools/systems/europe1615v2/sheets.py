@@ -298,12 +298,13 @@ class Europe1615v2Hooks(SheetHooks):
         return sections(variant, record)
 
 
-def _box(setup: Setup, variant: Variant, row: InputRow, expected: str, problems: list[Problem]) -> str | None:
-    """The minor state or home box a placement or an attack names, or None with its problem."""
+def _box(setup: Setup, variant: Variant, row: InputRow, expected: str, problems: list[Problem],
+         placing: str | None = None) -> str | None:
+    """The minor state or home box a placement (by ``placing``) or an attack names, or None with its problem."""
     text = row.values.get("Minor state or home box")
     where = where_of(setup, variant, str(text))
     if where is None:
-        found, hint = unknown_place(setup, variant, str(text))
+        found, hint = unknown_place(setup, variant, str(text), placing)
         problems.append(_problem(row.cells["Minor state or home box"], found, expected + hint))
     return where
 
@@ -319,7 +320,7 @@ def unknown_target(setup: Setup, variant: Variant, target: object) -> tuple[str,
     return repr(target), f"a power: {', '.join(setup.powers)}{hint}"
 
 
-def unknown_place(setup: Setup, variant: Variant, text: str) -> tuple[str, str]:
+def unknown_place(setup: Setup, variant: Variant, text: str, placing: str | None = None) -> tuple[str, str]:
     """What a word that names no minor state or home box was (``'ROM', a province of the Papal
     States``) and the hint after what was expected: the state a province belongs to (``(did you
     mean PAP?)``), else the nearest codes (``(nearest: SWA, SAX, SAV)``), else nothing."""
@@ -329,6 +330,11 @@ def unknown_place(setup: Setup, variant: Variant, text: str) -> tuple[str, str]:
     if province and whose:
         return f"{word!r}, a province of {setup.minors[whose].in_text}", f" (did you mean {whose}?)"
     land = setup.domains.get(province)
+    if land in setup.powers and land == placing:
+        # one's own province names one's own box, where INFs are not placed but kept
+        return (f"{word!r}, a province of {variant.powers[land].name}, no minor state",
+                f" (INFs {land} does not place stay in its own home box: 'Any unused INFs are placed in the "
+                "power's home box')")
     if land in setup.powers:
         # the letters of 'PAR' are near PRU's and POR's, but a player naming Paris means France
         return (f"{word!r}, a province of {variant.powers[land].name}, no minor state",
@@ -354,7 +360,7 @@ def _check_placements(variant: Variant, position: Position, rows: list[InputRow]
             continue
         power, infs = row.values.get("Power"), row.values.get("INFs")
         where = _box(setup, variant, row, "a pliant minor state's code (SAX) or another power's home box (FRANCE)",
-                     problems)
+                     problems, str(power))
         if where is None:
             continue
         placements.append(politics.Placement(power, int(infs), where))
