@@ -261,3 +261,34 @@ def test_a_placement_in_ones_own_province_says_the_infs_stay_in_ones_own_box(tmp
     assert [why for _, _, why in report.refused] == [
         "a pliant minor state's code (SAX) or another power's home box (FRANCE), found 'SWE', a province of "
         f"Denmark/Sweden, no minor state {own}"]
+
+
+def test_a_foreign_bribe_cut_to_nothing_for_overspending_buys_no_order(tmp_path):
+    """rulebook 001, '6 MOVEMENT PHASE': 'a bribe must contain some payment for those submitted to
+    foreign units otherwise the order is ignored'; the Payola rules it points to: 'If a power's
+    payments exceed its treasury, all its offers are reduced by one' and 'A tie is broken by the
+    unit owner's acceptance list' (``shared/reference/payola-classic.md``). Worked by hand:
+    France spends its whole 66 in Spring 1615; in Summer it offers 3 for A GEN S A TUR (Genoa
+    independent, no 0-value right), cut three times to 0. QA finding: the 0 left tied Genoa's
+    own implicit 0 : HOLD, and France, on Genoa's list where Genoa is not, won the support free.
+    Now the offer drops out once it carries no payment, and Genoa holds."""
+    from gm_tools.app.turn import load_state, new_game, run_turn
+    from gm_tools.edges.game import game_paths
+    from gm_tools.edges.workbook_fill import set_cells
+    from gm_tools.systems.europe1615v2.state import state_of
+
+    new_game("europe1615v2", "g", root=tmp_path, seed=5, created="2000-01-01T00:00:00Z")
+    while load_state("g", tmp_path).position.phase != "S1615M":
+        run_turn("g", root=tmp_path, site_dir=None, force=True)
+    paths = game_paths("g", tmp_path)
+    paths.workbook.write_bytes(set_cells(paths.workbook.read_bytes(), {
+        "Offers!A2": "FRANCE", "Offers!B2": 66, "Offers!C2": "A PAR H"}))
+    run_turn("g", root=tmp_path, site_dir=None)
+    assert state_of(load_state("g", tmp_path).position).treasury["FRANCE"] == 0
+    paths.workbook.write_bytes(set_cells(paths.workbook.read_bytes(), {
+        "Offers!A2": "FRANCE", "Offers!B2": 3, "Offers!C2": "A GEN S A TUR"}))
+    run_turn("g", root=tmp_path, site_dir=None)
+    summer = load_state("g", tmp_path).history[-1]
+    orders = {r["order"] for r in summer["results"]}
+    assert "A GEN H" in orders and "A GEN S A TUR" not in orders
+    assert state_of(load_state("g", tmp_path).position).treasury["FRANCE"] == 0
