@@ -292,3 +292,38 @@ def test_a_foreign_bribe_cut_to_nothing_for_overspending_buys_no_order(tmp_path)
     orders = {r["order"] for r in summer["results"]}
     assert "A GEN H" in orders and "A GEN S A TUR" not in orders
     assert state_of(load_state("g", tmp_path).position).treasury["FRANCE"] == 0
+
+
+def test_an_offer_typed_twice_is_named_as_the_same_offer(tmp_path):
+    """The Payola offer sheet rulebook 001's '6 MOVEMENT PHASE' points to: 'at most one offer per
+    unit per player' (``shared/reference/payola-classic.md``). QA finding: an offer pasted twice,
+    '4 : A BRA H' on two lines of a mail or two rows, was refused as if the player had made two
+    different offers for the unit ('already bids on BRA'); it is now said to be the same offer,
+    one of the two enough, while two different offers for one unit keep the plain refusal."""
+    from gm_tools.app.mailorders import enter_mails
+    from gm_tools.app.turn import load_state, new_game, run_turn
+    from gm_tools.edges.game import game_paths
+    from gm_tools.edges.workbook_fill import set_cells
+    from gm_tools.errors import WorkbookError
+
+    import pytest
+
+    new_game("europe1615v2", "g", root=tmp_path, seed=5, created="2000-01-01T00:00:00Z")
+    while load_state("g", tmp_path).position.phase != "S1615M":
+        run_turn("g", root=tmp_path, site_dir=None, force=True)
+    report = enter_mails("g", [("denmark", b"Denmark\n4 : A COP H\n4 : A COP H\n2 : F SWE H\n1 : F SWE - BAL\n")],
+                         root=tmp_path, dry_run=True)
+    assert [(where, why) for where, _, why in report.refused] == [
+        ("denmark line 3", "at most one offer per unit: DENMARK already bids on COP at denmark line 2, the same "
+                           "offer: one of the two is enough, found 'A COP H'"),
+        ("denmark line 5", "at most one offer per unit: DENMARK already bids on SWE at denmark line 4, found "
+                           "'F SWE - BAL'")]
+    paths = game_paths("g", tmp_path)
+    paths.workbook.write_bytes(set_cells(paths.workbook.read_bytes(), {
+        "Offers!A2": "DENMARK", "Offers!B2": 4, "Offers!C2": "A COP H",
+        "Offers!A3": "DENMARK", "Offers!B3": 4, "Offers!C3": "a cop  h"}))
+    with pytest.raises(WorkbookError) as raised:
+        run_turn("g", root=tmp_path, site_dir=None)
+    assert [(p.cell, p.expected) for p in raised.value.problems] == [
+        ("C3", "at most one offer per unit: DENMARK already bids on COP at Offers!C2, the same offer: one of the "
+               "two is enough")]

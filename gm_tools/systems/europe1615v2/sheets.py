@@ -546,11 +546,12 @@ def _check_offers(variant: Variant, position: Position, rows: list[InputRow]) ->
                 problems.append(_problem(row.cells["Order"], repr(text), f"an order for the unit ({e.reason}){hint}"))
             continue
         key = (power, read.offer.unit)
-        if key in seen:
-            problems.append(_problem(row.cells["Order"], repr(text), f"at most one offer per unit: {power} "
-                                     f"already bids on {read.offer.unit} at {seen[key]}"))
+        if key in seen:  # the same offer twice (pasted again) is said so: either one is to go
+            cell, same = seen[key][0], seen[key][1] == (int(amount), read.offer.order)
+            problems.append(_problem(row.cells["Order"], repr(text), f"at most one offer per unit: {power} already bids on "
+                                     f"{read.offer.unit} at {cell}" + (", the same offer: one of the two is enough" if same else "")))
             continue
-        seen[key] = row.cells["Order"]
+        seen[key] = (row.cells["Order"], (int(amount), read.offer.order))
         entry = {"power": power, "amount": int(amount), "unit": read.offer.unit, "order": read.offer.order}
         if read.ignored:
             ignored.append(entry | {"why": read.ignored})
