@@ -327,3 +327,20 @@ def test_an_offer_typed_twice_is_named_as_the_same_offer(tmp_path):
     assert [(p.cell, p.expected) for p in raised.value.problems] == [
         ("C3", "at most one offer per unit: DENMARK already bids on COP at Offers!C2, the same offer: one of the "
                "two is enough")]
+
+
+def test_an_amount_mailed_with_its_currency_names_the_offer_meant():
+    """The Payola offer sheet rulebook 001's '6 MOVEMENT PHASE' points to ('Players submit their
+    offer sheet as describe at ... payolaclassic'): 'amount : unit order', the amount a whole
+    number (``shared/reference/payola-classic.md``). QA finding: '2 ducats : A HUN - TRA' was
+    refused saying the amount is a whole number, without the offer meant; a negative amount is
+    still refused without one, an offer being '0 or more'."""
+    from gm_tools.edges.variants import load_variant
+    from gm_tools.systems.europe1615v2.entries import mailed_rows
+
+    rows = mailed_rows(load_variant("europe1615v2"), "S1616M", "AUSTRIA",
+                       ["2 ducats : A HUN - TRA", "$3: A VIE H", "-1 : A CRO H"]).rows
+    assert rows[0].endswith("found '2 ducats' before the colon, where the amount is a whole number, 0 or more "
+                            "('5 : ...'): '2 : A HUN - TRA' is an offer of 2")
+    assert rows[1].endswith("'3 : A VIE H' is an offer of 3")
+    assert rows[2].endswith("found '-1' before the colon, where the amount is a whole number, 0 or more ('5 : ...')")

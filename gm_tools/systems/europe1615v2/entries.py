@@ -283,6 +283,10 @@ def _offer_near_miss(line: str) -> str:
                f"is written so too): '{no_colon.group(1)} : {no_colon.group(2)}' is an offer of {no_colon.group(1)}")
     elif odd:
         why = f"found {odd.group(1)!r} before the colon, where the amount is a whole number, 0 or more ('5 : ...')"
+        digits = re.findall(r"\d+", odd.group(1))
+        if len(digits) == 1 and not re.search(r"[-−–]\s*\d", odd.group(1)):
+            # '2 ducats', '$2': the number the words stand around, and the offer it makes
+            why += f": '{digits[0]} : {odd.group(2)}' is an offer of {digits[0]}"
     elif after:
         why = f"found the amount after the order: '{after.group(2)} : {after.group(1)}' is its offer"
     elif _UNIT.match(line):
