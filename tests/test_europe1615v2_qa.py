@@ -344,3 +344,50 @@ def test_an_amount_mailed_with_its_currency_names_the_offer_meant():
                             "('5 : ...'): '2 : A HUN - TRA' is an offer of 2")
     assert rows[1].endswith("'3 : A VIE H' is an offer of 3")
     assert rows[2].endswith("found '-1' before the colon, where the amount is a whole number, 0 or more ('5 : ...')")
+
+
+def test_status_and_the_turn_warn_of_ignored_offers_and_one_over_the_treasury(tmp_path):
+    """rulebook 001, '6 MOVEMENT PHASE': 'Players may not submit MOVE/ATTACK orders for foreign
+    units, as these will be ignored ... a bribe must contain some payment for those submitted to
+    foreign units otherwise the order is ignored ... Only Catholic powers can submit orders to the
+    units in the Papal States'; Payola's 'If a power's payments exceed its treasury, all its offers
+    are reduced by one' (``shared/reference/payola-classic.md``). QA finding: an offer the auction
+    ignores stood on the Offers sheet without a word to the GM until the power's private ledger
+    after the turn, and an offer over a power's whole treasury (200 with 63) showed only as the
+    cuts after it. ``gm-tools status`` and the turn's report (a dry run's too) now warn of each at
+    its cell; an offer the auction hears within the treasury gets no warning, and nothing is
+    recorded of them."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    from gm_tools.app.turn import load_state, new_game, run_turn
+    from gm_tools.edges.game import game_paths
+    from gm_tools.edges.workbook_fill import set_cells
+
+    new_game("europe1615v2", "g", root=tmp_path, seed=5, created="2000-01-01T00:00:00Z")
+    while load_state("g", tmp_path).position.phase != "S1615M":
+        run_turn("g", root=tmp_path, site_dir=None, force=True)
+    paths = game_paths("g", tmp_path)
+    paths.workbook.write_bytes(set_cells(paths.workbook.read_bytes(), {
+        "Offers!A2": "DENMARK", "Offers!B2": 0, "Offers!C2": "A TUR H",
+        "Offers!A3": "ENGLAND", "Offers!B3": 1, "Offers!C3": "A ROM H",
+        "Offers!A4": "SPAIN", "Offers!B4": 200, "Offers!C4": "A MAD H",
+        "Offers!A5": "FRANCE", "Offers!B5": 3, "Offers!C5": "A SPA H"}))
+    repo = Path(__file__).resolve().parent.parent
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(repo), os.environ.get("PYTHONPATH", "")])}
+    expected = [
+        "warning: Offers!C2: DENMARK's '0 : A TUR H' is ignored by the auction: 'a bribe must contain some payment "
+        "for those submitted to foreign units otherwise the order is ignored'",
+        "warning: Offers!C3: ENGLAND's '1 : A ROM H' is ignored by the auction: 'Only Catholic powers can submit "
+        "orders to the units in the Papal States'",
+        "warning: Offers!C4: SPAIN's '200 : A MAD H' stands, but SPAIN's treasury holds 63: should it win, 'all its "
+        "offers are reduced by one' round after round until SPAIN can pay (Payola's overspending rule)"]
+    for command in (["status", "g"], ["turn", "g", "--dry-run"]):
+        done = subprocess.run([sys.executable, "-m", "gm_tools", *command, "--root", str(tmp_path)],
+                              capture_output=True, text=True, env=env, cwd=repo)
+        assert done.returncode == 0, done.stdout + done.stderr
+        assert [line.strip() for line in done.stdout.splitlines() if "warning:" in line] == expected, command
+    record = run_turn("g", root=tmp_path, site_dir=None)
+    assert "warning" not in json.dumps(load_state("g", tmp_path).history[-1]) and record is not None

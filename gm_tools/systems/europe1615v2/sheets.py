@@ -150,11 +150,15 @@ class Europe1615v2Hooks(SheetHooks):
                     and entry["unit"] == province and entry["amount"] == amount), None)
         held = state_of(position).treasury.get(power, 0)
         if not why and isinstance(amount, int) and amount > held:
-            # legal in Payola, but one offer over the whole treasury is most often a slip (100 for
-            # 10) that would cut every other offer of the power too: said before the deadline
-            return (f"{power}'s treasury holds {held}: should it win, 'all its offers are reduced by one' "
-                    f"round after round until {power} can pay (Payola's overspending rule)")
+            from gm_tools.systems.europe1615v2.offerslips import over_treasury
+
+            return over_treasury(power, held)
         return f"the auction ignores it: {why}" if why else None
+
+    def warnings(self, variant: Variant, position: Position, rows: dict[str, list[InputRow]]) -> list[str]:
+        from gm_tools.systems.europe1615v2.offerslips import offer_slips
+
+        return offer_slips(variant, position, rows.get(OFFERS, [])) if phase_role(variant, position.phase) == MOVEMENT else []
 
     def check_inputs(self, variant: Variant, position: Position, rows: dict[str, list[InputRow]]):
         inputs, problems = self._check_phase(variant, position, rows)
