@@ -391,3 +391,35 @@ def test_status_and_the_turn_warn_of_ignored_offers_and_one_over_the_treasury(tm
         assert [line.strip() for line in done.stdout.splitlines() if "warning:" in line] == expected, command
     record = run_turn("g", root=tmp_path, site_dir=None)
     assert "warning" not in json.dumps(load_state("g", tmp_path).history[-1]) and record is not None
+
+
+def test_a_movement_phases_orders_sheet_offers_no_order_the_turn_refuses(tmp_path):
+    """rulebook 001, '6 MOVEMENT PHASE': 'Players submit their offer sheet as describe at ...
+    payolaclassic': every order of a movement phase is an offer, on the Offers sheet. QA finding:
+    the Orders sheet still laid out a row per unit with an input cell and a dropdown of its legal
+    orders, every one of which the turn then refused ('expected an offer on the Offers sheet');
+    it now lays out none, and an order typed there anyway is still refused so."""
+    import io
+
+    import openpyxl
+    import pytest
+
+    from gm_tools.app.turn import load_state, new_game, run_turn
+    from gm_tools.edges.game import game_paths
+    from gm_tools.edges.workbook_fill import set_cells
+    from gm_tools.errors import WorkbookError
+
+    new_game("europe1615v2", "g", root=tmp_path, seed=5, created="2000-01-01T00:00:00Z")
+    while load_state("g", tmp_path).position.phase != "S1615M":
+        run_turn("g", root=tmp_path, site_dir=None, force=True)
+    paths = game_paths("g", tmp_path)
+    book = openpyxl.load_workbook(io.BytesIO(paths.workbook.read_bytes()))
+    orders = book["Orders"]
+    assert [c.value for c in orders[2]] == [None, "No orders in this phase.", None]
+    assert orders.max_row == 2 and not orders.data_validations.dataValidation
+    assert "A VIE" in {r[1] for r in book["Units"].iter_rows(values_only=True)}   # the units, still listed
+    paths.workbook.write_bytes(set_cells(paths.workbook.read_bytes(), {"Orders!A3": "AUSTRIA",
+                                                                       "Orders!C3": "A VIE - BOH"}))
+    with pytest.raises(WorkbookError) as raised:
+        run_turn("g", root=tmp_path, site_dir=None)
+    assert [(p.cell, p.expected.split(":")[0]) for p in raised.value.problems] == [("C3", "an offer on the Offers sheet")]

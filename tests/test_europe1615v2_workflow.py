@@ -441,7 +441,8 @@ def test_an_offer_or_a_placement_on_the_orders_sheet_names_its_sheet(political):
     run_turn("g", root=political.root, site_dir=None, force=True)
     assert load_state("g", political.root).position.phase == "S1615M"
     political.workbook.write_bytes(set_cells(political.workbook.read_bytes(), {
-        "Orders!C3": "5 : A BOH H", "Orders!C4": "9: SAX"}))
+        # typed with its power: a movement phase's Orders sheet lays out no unit rows (QA)
+        "Orders!A3": "AUSTRIA", "Orders!C3": "5 : A BOH H", "Orders!A4": "AUSTRIA", "Orders!C4": "9: SAX"}))
     before = _files(political)
     with pytest.raises(WorkbookError) as caught:
         run_turn("g", root=political.root, site_dir=None)

@@ -85,6 +85,12 @@ class Europe1615v2Rules(Rules):
 
         return misplaced_entry(variant, position.phase, text)
 
+    def lays_out_movement(self, variant: Variant, position: Position) -> bool:
+        """'Players submit their offer sheet': a movement phase's orders are offers on the Offers
+        sheet, so its Orders sheet lays out no unit rows (their dropdowns offered orders the turn
+        refuses, each 'an offer on the Offers sheet')."""
+        return False
+
     def select_orders(self, variant: Variant, position: Position, candidates: list) -> dict:
         """In a movement phase every unit's order is bought ('Players submit their offer
         sheet'): an order on the Orders sheet is refused, with the way to enter it as an offer.
