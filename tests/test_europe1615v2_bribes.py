@@ -11,7 +11,7 @@ import pytest
 from gm_tools.app.turn import new_game, run_turn
 from gm_tools.edges.game import game_paths
 from gm_tools.edges.variants import load_variant
-from gm_tools.edges.workbook_fill import fill_orders, set_cells
+from gm_tools.edges.workbook_fill import set_cells
 from gm_tools.engine.model import ARMY, FLEET, Position, Unit
 from gm_tools.engine.rules import rules_for
 from gm_tools.errors import WorkbookError
@@ -102,7 +102,8 @@ def test_bad_offers_and_orders_sheet_entries_name_their_cells(spring):
         f"{OFFERS}!A4": "SPAIN", f"{OFFERS}!B4": 1, f"{OFFERS}!C4": "A MAD - LON",
         f"{OFFERS}!A5": "SPAIN", f"{OFFERS}!B5": 1, f"{OFFERS}!C5": "A XYZ H",
     })
-    data = fill_orders(data, {"ENGLAND": ["F LON - NTH"]})
+    # typed with its power: a movement phase's Orders sheet lays out no unit rows (QA)
+    data = set_cells(data, {"Orders!A3": "ENGLAND", "Orders!C3": "F LON - NTH"})
     spring.workbook.write_bytes(data)
     with pytest.raises(WorkbookError) as caught:
         run_turn("g", root=spring.root, site_dir=None)
@@ -165,7 +166,8 @@ def test_a_reference_list_names_the_word_that_is_no_power(tmp_path):
     with pytest.raises(WorkbookError) as raised:
         run_turn("g", root=tmp_path, site_dir=None)
     found = {f"{p.sheet}!{p.cell}": p.found for p in raised.value.problems}
-    assert found == {"Reference Lists!B4": "'AUSTRIA DENMRK SPAIN FRANCE ENGLAND' ('DENMRK' not a power)",
+    assert found == {"Reference Lists!B4": "'AUSTRIA DENMRK SPAIN FRANCE ENGLAND' ('DENMRK' not a power (did you mean "
+                                                 "DENMARK?))",
                      "Reference Lists!B5": "'SPAIN FRANCE SPAIN ENGLAND AUSTRIA' (SPAIN named twice)"}
 
 

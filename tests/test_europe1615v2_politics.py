@@ -184,11 +184,17 @@ def test_one_attack_a_phase_each_alternate_once():
     """'Each player may choose to conduct a diplomatic attack only once per phase against INFs of
     another power in one minor state': a second first order of the same power is refused (its
     alternates are the only other orders it may give, each once), whatever its state or target."""
-    s = state(influence={"SAX": {"FRANCE": 5, "DENMARK": 5}, "RHI": {"FRANCE": 4, "ENGLAND": 4}})
+    s = state(influence={"SAX": {"FRANCE": 5, "DENMARK": 5}, "RHI": {"FRANCE": 4, "ENGLAND": 4, "AUSTRIA": 3}})
     attacks = [Attack("FRANCE", "SAX", "DENMARK", 0), Attack("FRANCE", "RHI", "ENGLAND", 0),
                Attack("FRANCE", "RHI", "ENGLAND", 1), Attack("FRANCE", "SAX", "DENMARK", 1)]
     refused = politics.check_attacks(SETUP, s, attacks, 1616, True)
-    assert refused == {1: "a second order 0 for FRANCE", 3: "a second order 1 for FRANCE"}
+    # QA: the refusal says how the orders are numbered ('The French player must submit an
+    # alternative order'), so the GM knows what to write in place of the second
+    numbered = ": its orders are numbered 0 for the first, 1 for its alternate"
+    assert refused == {1: "a second order 0 for FRANCE" + numbered, 3: "a second order 1 for FRANCE" + numbered}
+    austria = politics.check_attacks(SETUP, s, [Attack("AUSTRIA", "RHI", "FRANCE", 0)] * 2, 1616, True)
+    assert austria == {1: "a second order 0 for AUSTRIA: its orders are numbered 0 for the first, 1 to 4 for its "
+                          "alternates, each once"}
 
 
 def test_national_order_and_an_alternate_used_when_the_first_order_lost_its_infs():

@@ -406,7 +406,7 @@ def test_the_judge_text_mailed_to_players_gives_statuses_and_treasuries(game):
            "Total 12" in influence
     taxed = " ".join(judge_text(variant, records["T1615T"]).split())
     for s in records["T1615T"]["extra"]["outcome"]["taxation"]["statements"]:
-        assert f"{variant.powers[s['power']].name}: Before {s['before']}; " in taxed and f"; Income {s['income']}; Treasury {s['after']}" \
+        assert f"{variant.powers[s['power']].name}: Before {s['before']} (starting funds); " in taxed and f"; Income {s['income']}; Treasury {s['after']}" \
             in taxed
 
 
@@ -441,7 +441,8 @@ def test_an_offer_or_a_placement_on_the_orders_sheet_names_its_sheet(political):
     run_turn("g", root=political.root, site_dir=None, force=True)
     assert load_state("g", political.root).position.phase == "S1615M"
     political.workbook.write_bytes(set_cells(political.workbook.read_bytes(), {
-        "Orders!C3": "5 : A BOH H", "Orders!C4": "9: SAX"}))
+        # typed with its power: a movement phase's Orders sheet lays out no unit rows (QA)
+        "Orders!A3": "AUSTRIA", "Orders!C3": "5 : A BOH H", "Orders!A4": "AUSTRIA", "Orders!C4": "9: SAX"}))
     before = _files(political)
     with pytest.raises(WorkbookError) as caught:
         run_turn("g", root=political.root, site_dir=None)
@@ -611,7 +612,7 @@ def test_the_attacks_bribe_chart_and_overspending_cuts_name_the_powers(game, tmp
     assert "Denmark/Sweden attacks Austria in SAX (Saxony): 7 against 10 INFs" in text
     chart = section("S1616M", "Bribe chart")
     assert re.search(r"A MEC H +Denmark/Sweden 40", chart) and "Denmark/Sweden: 82 - 81 = 1" in chart
-    assert "Overspending: every offer of Denmark/Sweden by 5 was cut" in chart
+    assert "Overspending: Denmark/Sweden's offers were each cut by 5, and every unit was decided again" in chart
     assert not codes.search(chart)
     assert re.search(r"F BRI H +Spain 3", section("S1615M", "Bribe chart"))
     assert records["P1616D"]["extra"]["outcome"]["attacks"]["attacks"][0]["power"] == "SPAIN"

@@ -130,7 +130,7 @@ def test_europe1615v2_an_order_mailed_near_the_offers_form_is_refused_naming_wha
         "'0 A POI - GAS'": f"{form}: found '0 A POI - GAS', a number before the order without the colon an amount "
                            "takes (a list's number is written so too): '0 : A POI - GAS' is an offer of 0",
         "'5 ducats: F BRI H'": f"{form}: found '5 ducats' before the colon, where the amount is a whole number, 0 "
-                               "or more ('5 : ...')",
+                               "or more ('5 : ...'): '5 : F BRI H' is an offer of 5",
         "'-3: F NOR H'": f"{form}: found '-3' before the colon, where the amount is a whole number, 0 or more "
                          "('5 : ...')",
         "'A TOU H : 0'": f"{form}: found the amount after the order: '0 : A TOU H' is its offer",

@@ -109,5 +109,5 @@ def test_the_bribe_chart_and_a_private_ledger():
     assert "FRANCE: 3 - 3 = 0" in chart and "SPAIN: 20 - 5 = 15" in chart
     statement = ledger(done, "FRANCE", offers, 3)
     assert "  A PAR S A MAD (bribes accepted: SPAIN 5)" in statement
-    assert "  4 : A WUR - BAV - accepted, paid 3" in statement and "  4 : A PAR - BUR - not accepted" in statement
+    assert "  4 : A WUR - BAV - accepted, paid 3" in statement and "  4 : A PAR - BUR - not accepted (A PAR S A MAD won with 5)" in statement
     assert statement[-2:] == ["Every offer reduced by 1 for overspending.", "Previous balance 3, cost 3, new balance 0."]

@@ -126,7 +126,7 @@ def order_blocks(variant: Variant, position: Position, rules: Rules) -> list[Pow
         centers = sum(1 for owner in position.centers.values() if owner == power.code)
         summary = f"{power.name}: {centers} center(s), {len(units)} unit(s)"
         slots: list[OrderSlot] = []
-        if kind == MOVEMENT:
+        if kind == MOVEMENT and rules.lays_out_movement(variant, position):
             # Units of the minors it commands (Europe 1619's aligned minors) are ordered in its block.
             owners = set(rules.commanded(variant, position, power.code))
             ordered = units + sorted((u for u in position.units.values() if u.power in owners), key=str)

@@ -263,6 +263,12 @@ class Rules:
         be ignored. Standard: every commanded owner."""
         return True
 
+    def lays_out_movement(self, variant: Variant, position: Position) -> bool:
+        """Whether a movement phase's Orders sheet gets a row per unit to order: False where the
+        orders are entered elsewhere (Europe 1615 v2's offer sheets), so that no dropdown offers
+        the GM an order every one of which the turn refuses. Standard: True."""
+        return True
+
     def commands_nobody(self, variant: Variant, position: Position, power: str) -> str | None:
         """Why ``power``, still holding a block or writing mail, commands no other owner's unit
         any more (Europe 1615's eliminated and dissolved powers), in the rules' words; added to

@@ -13,7 +13,9 @@ rulebook (``001_6f4a9c76b6e5774a.txt``, '4 SUBMISSIONS OF REFERENCE LISTS', '6 M
 - 'Only the offers for the winning order are paid, each briber paying what it offered; the
   money leaves the game.'
 - 'If a power's payments exceed its treasury, all its offers are reduced by one and every
-  unit's order is decided again from scratch; repeat until nobody overspends.'
+  unit's order is decided again from scratch; repeat until nobody overspends.' A variant whose
+  offers must carry money (``needs_payment``: Europe 1615 v2's foreign bribes) loses an offer
+  cut to nothing: it is no offer at all, not a free order.
 
 Which offers are allowed at all (a variant's limits on foreign bribes) is the caller's
 question, asked before the auction; the orders are compared as the caller writes them (one
@@ -99,13 +101,18 @@ def with_implicit_holds(offers: list[Offer], owners: Mapping[str, str | None], h
 
 
 def _decide(unit: str, owner: str | None, offers: list[Offer], cut: Mapping[str, int],
-            acceptance: Mapping[str, tuple[str, ...]], hold_text) -> Decision:
+            acceptance: Mapping[str, tuple[str, ...]], hold_text,
+            needs_payment: Callable[[Offer], bool] = lambda o: False) -> Decision:
     totals: dict[str, int] = {}
     backing: dict[str, dict[str, int]] = {}
     for o in offers:
         amount = max(0, o.amount - cut.get(o.briber, 0))
+        if amount == 0 and needs_payment(o):
+            continue
         totals[o.order] = totals.get(o.order, 0) + amount
         backing.setdefault(o.order, {})[o.briber] = amount
+    if not totals:  # a unit nobody owns whose every offer was cut to nothing
+        return Decision(unit, owner, {}, hold_text(unit), {})
     best = max(totals.values())
     tied = sorted(order for order, total in totals.items() if total == best)
     if len(tied) == 1:
@@ -126,11 +133,13 @@ def _decide(unit: str, owner: str | None, offers: list[Offer], cut: Mapping[str,
 
 
 def auction(offers: list[Offer], owners: Mapping[str, str | None], treasuries: Mapping[str, int],
-            acceptance: Mapping[str, tuple[str, ...]], hold_text) -> Auction:
+            acceptance: Mapping[str, tuple[str, ...]], hold_text,
+            needs_payment: Callable[[Offer], bool] = lambda o: False) -> Auction:
     """Decide every unit's order from ``offers`` (with the owners' implicit holds added),
     ``owners`` (unit -> owning power, None for a unit nobody owns), the powers' ``treasuries``
     and ``acceptance`` lists (power -> powers, highest first), reducing an overspender's offers
-    until every power can pay."""
+    until every power can pay; an offer ``needs_payment`` says must carry money drops out once
+    cut to nothing."""
     everything = with_implicit_holds(offers, owners, hold_text)
     by_unit: dict[str, list[Offer]] = {}
     for o in everything:
@@ -141,7 +150,7 @@ def auction(offers: list[Offer], owners: Mapping[str, str | None], treasuries: M
         rounds += 1
         result = Auction(rounds=rounds, cuts=dict(cut))
         for unit in sorted(by_unit):
-            decision = _decide(unit, owners.get(unit), by_unit[unit], cut, acceptance, hold_text)
+            decision = _decide(unit, owners.get(unit), by_unit[unit], cut, acceptance, hold_text, needs_payment)
             result.decisions[unit] = decision
             for briber, amount in sorted(decision.backers.items()):
                 if amount:
@@ -167,7 +176,8 @@ def bribe_chart(result: Auction, treasuries: Mapping[str, int],
         note = f" (tie: {named(d.tie_broken_by)}'s place on {named(d.owner)}'s list)" if d.tie_broken_by else (
             " (tie: holds)" if d.held_on_tie else "")
         lines.append(f"{d.order:<{width}}  {paid}{note}")
-    lines.append("")
+    # the sum alone ('Austria: 48 - 8 = 40') says neither what was taken nor from what
+    lines += ["", "Treasuries: before - paid = after"]
     for power in sorted(treasuries):
         spent = result.spent.get(power, 0)
         lines.append(f"{named(power)}: {treasuries[power]} - {spent} = {treasuries[power] - spent}")
@@ -188,9 +198,22 @@ def ledger(result: Auction, power: str, offers: list[Offer], balance: int) -> li
     for o in sorted((o for o in offers if o.briber == power), key=lambda o: (o.unit, o.order)):
         won = result.decisions.get(o.unit) is not None and result.decisions[o.unit].order == o.order
         paid = max(0, o.amount - cut)
-        lines.append(f"  {o.amount} : {o.order}" + (f" - accepted, paid {paid}" if won else " - not accepted"))
+        lines.append(f"  {o.amount} : {o.order}" + (f" - accepted, paid {paid}" if won else
+                                                      f" - not accepted ({_beaten_by(result.decisions.get(o.unit))})"))
     spent = result.spent.get(power, 0)
     if cut:
         lines.append(f"Every offer reduced by {cut} for overspending.")
     lines.append(f"Previous balance {balance}, cost {spent}, new balance {balance - spent}.")
     return lines
+
+
+def _beaten_by(d: Decision | None) -> str:
+    """What the unit did instead, in the bribe chart's public words only: the winning order and
+    what it was paid in all, and the tie it won; never what other powers offered for the losing
+    order, which is theirs to keep."""
+    if d is None:
+        return "the unit was not on the board"
+    if d.held_on_tie:
+        return f"a tie no list broke: {d.order}"
+    won = f"{d.order} won with {sum(d.backers.values())}"
+    return won + (f", the tie to {d.tie_broken_by}'s place on {d.owner}'s list" if d.tie_broken_by else "")

@@ -68,7 +68,7 @@ def phase_view(game: GameContext, phase: PhaseContext) -> dict:
         **_orders_view(variant, record),
         "notes": [{"power": power_name(variant, n.get("power", "")),
                    "text": invalid_words(variant, reason_words, n.get("power", ""), "", note_words(n))}
-                  for n in record.get("notes", []) if isinstance(n, dict)],
+                  for n in rules_for(variant).public_record(variant, record).get("notes", []) if isinstance(n, dict)],
         "dislodged": _dislodged_view(variant, record),
         "ownership": _ownership_view(variant, record["after"]),
         "board_game": not variant.supply_centers(),  # no centers: no ownership table to show

@@ -30,8 +30,10 @@ from gm_tools.engine.variant import Variant
 from gm_tools.errors import UserError
 from gm_tools.mechanics import payola
 from gm_tools.mechanics.influence import CATHOLIC
+from gm_tools.systems.europe1615v2 import politics
 from gm_tools.systems.europe1615v2.politics import ALIGNED, Status
 from gm_tools.systems.europe1615v2.setup import Setup
+from gm_tools.systems.europe1615v2.state import state_of
 
 
 class OfferError(UserError):
@@ -121,7 +123,16 @@ def run_auction(setup: Setup, position: Position, offers: list[payola.Offer], tr
     """The auction over every unit on the board."""
     owners = {p: u.power for p, u in position.units.items()}
     lists = acceptance_lists(setup, submitted, set(owners.values()), seed)
-    return payola.auction(offers, owners, treasury, lists, lambda p: f"{position.units[p].label} H")
+    table = politics.statuses(setup, state_of(position))
+
+    def needs_payment(offer: payola.Offer) -> bool:
+        # 'a bribe must contain some payment for those submitted to foreign units otherwise the
+        # order is ignored': one cut to nothing for overspending too, else a power with an empty
+        # treasury would win a foreign unit's order free on a tie the reference list breaks
+        owner = owners[offer.unit]
+        return owner != offer.briber and not zero_bribe_allowed(setup, table, offer.briber, owner, offer.unit)
+
+    return payola.auction(offers, owners, treasury, lists, lambda p: f"{position.units[p].label} H", needs_payment)
 
 
 def offers_of(inputs: dict) -> list[payola.Offer]:

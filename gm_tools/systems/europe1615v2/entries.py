@@ -75,7 +75,7 @@ def _influence_row(variant, role: str, power: str, line: str) -> tuple[str, list
         placed = _PLACEMENT.match(line) or _INF_PLACEMENT.match(line)
         if not placed:
             return form
-        unknown = _unknown_box(variant, placed.group(2), "another power's home box (FRANCE)")
+        unknown = _unknown_box(variant, placed.group(2), "another power's home box (FRANCE)", power)
         return unknown or (PLACEMENTS, [power, int(placed.group(1)), placed.group(2)])
     attack = _ATTACK.match(line)
     if not attack:
@@ -133,7 +133,11 @@ def misplaced(variant, role: str, line: str, verb: str = "mailed") -> str | None
         kind, phase = "a reference list of powers", TAXATION
     else:
         return None
-    return f"found {line.strip()!r}, {kind}, which is {verb} in {_PHASES.get(phase, phase)}"
+    said = f"found {line.strip()!r}, {kind}, which is {verb} in {_PHASES.get(phase, phase)}"
+    if role == RETREATS and phase == MOVEMENT and placed and _UNIT.match(placed.group(2)):
+        # Payola's 'Retreats and builds are ordered normally': the order meant, without its amount
+        said += f"; a retreat is ordered without an amount: {placed.group(2).strip()!r}"
+    return said
 
 
 def misplaced_entry(variant, phase: str, text: str) -> str | None:
@@ -158,7 +162,7 @@ def _reference_fault(variant, lines: list[str]) -> tuple[int, str] | None:
         elsewhere = misplaced(variant, TAXATION, line)
         if elsewhere:
             return at, f"{form}: {elsewhere}"
-        for word in _reference_words(line):
+        for word in reference_words(line):
             if where_of(setup, variant, word) not in setup.powers:
                 # a word like no power's is not given one ('Reference' is no near miss of FRANCE)
                 close = difflib.get_close_matches(word.upper(), list(setup.powers), n=1, cutoff=0.6)
@@ -171,7 +175,7 @@ _LIST_LABEL = re.compile(r"^\s*(?:my\s+)?(?:(?:reference|acceptance)\s+list\s*:?
 _LIST_MARK = re.compile(r"^(?:\d+[.):]?|[-–—>]+)$")
 
 
-def _reference_words(line: str) -> list[str]:
+def reference_words(line: str) -> list[str]:
     """The powers' words of a mailed reference list's line: without its label ('Reference
     list:'), the ranks of a numbered list ('1. ENGLAND') or the marks between its powers
     ('ENGLAND > DENMARK', 'ENGLAND - DENMARK'), which say only the order the words are in."""
@@ -179,13 +183,13 @@ def _reference_words(line: str) -> list[str]:
     return [w for w in words if not _LIST_MARK.match(w)]
 
 
-def _unknown_box(variant, text: str, home: str) -> str | None:
+def _unknown_box(variant, text: str, home: str, placing: str | None = None) -> str | None:
     """Why a placement's or an attack's minor state or home box names nothing the game knows,
     naming the word and the nearest codes; None when it is known (the sheet's check judges it)."""
     setup = setup_of(variant)
     if where_of(setup, variant, text) is not None:
         return None
-    found, hint = unknown_place(setup, variant, text)
+    found, hint = unknown_place(setup, variant, text, placing)
     return f"a pliant minor state's code (SAX) or {home}, found {found}{hint}"
 
 
@@ -241,7 +245,7 @@ def mailed_rows(variant, phase: str, power: str, lines: list[str]) -> MailedRows
     if role == TAXATION:
         # one list, however many lines the player wrapped it on
         fault = _reference_fault(variant, lines)
-        rows = [(REFERENCE, [power, " ".join(w for line in lines for w in _reference_words(line))])] if lines else []
+        rows = [(REFERENCE, [power, " ".join(w for line in lines for w in reference_words(line))])] if lines else []
         rows += [None] * (len(lines) - 1)
         if fault:
             # refused at the line at fault ('see you next turn' under the list), not at the list's first
@@ -279,6 +283,10 @@ def _offer_near_miss(line: str) -> str:
                f"is written so too): '{no_colon.group(1)} : {no_colon.group(2)}' is an offer of {no_colon.group(1)}")
     elif odd:
         why = f"found {odd.group(1)!r} before the colon, where the amount is a whole number, 0 or more ('5 : ...')"
+        digits = re.findall(r"\d+", odd.group(1))
+        if len(digits) == 1 and not re.search(r"[-−–]\s*\d", odd.group(1)):
+            # '2 ducats', '$2': the number the words stand around, and the offer it makes
+            why += f": '{digits[0]} : {odd.group(2)}' is an offer of {digits[0]}"
     elif after:
         why = f"found the amount after the order: '{after.group(2)} : {after.group(1)}' is its offer"
     elif _UNIT.match(line):

@@ -234,7 +234,10 @@ def check_attacks(setup: Setup, state: State, attacks: list[Attack], year: int, 
                           (f" and {n} alternative(s), 1 to {n}" if n else " and no alternative ('there is no need "
                            "for Spain to submit alternate orders')"))
         elif (a.power, a.choice) in seen:
-            refused[i] = f"a second order {a.choice} for {a.power}"
+            n = setup.alternates(a.power)  # how to number them, so the GM knows which cell to mend
+            refused[i] = f"a second order {a.choice} for {a.power}: its orders are numbered 0 for the first" + (
+                (", 1 for its alternate" if n == 1 else f", 1 to {n} for its alternates, each once") if n else
+                ", its only one ('there is no need for Spain to submit alternate orders')")
         elif a.where not in setup.pliant and a.where not in setup.powers:
             refused[i] = f"{a.where!r} is neither a pliant minor state nor a power's home box"
         else:

@@ -146,8 +146,11 @@ def sections(variant: Variant, record: dict) -> list[tuple[str, str]]:
         for s in taxed["statements"]:
             # each minor state paying tribute by code and name, as the Minor states table names it
             tribute = ", ".join(f"{_minor(setup, m)} {n}" for m, n in s["tribute"].items()) or "-"
-            centers = "funds table" if s["first_year"] else str(sum(s["centers"].values()))
-            rows.append(f"| {_named(variant, s['power'])} | {s['before']} | {centers} | {tribute} | "
+            # 1615: 'each power begins with the following funds', which stand in for the centers'
+            # yield: said at Before, where they are counted, not under Centers beside them
+            centers = "-" if s["first_year"] else str(sum(s["centers"].values()))
+            before = f"{s['before']} (starting funds)" if s["first_year"] else str(s["before"])
+            rows.append(f"| {_named(variant, s['power'])} | {before} | {centers} | {tribute} | "
                         f"{s['income']} | {s['after']} |")
         out.append(("Treasuries", "\n".join(rows)))
     out += bribe_sections(variant, record)
@@ -195,9 +198,12 @@ def bribe_sections(variant: Variant, record: dict) -> list[tuple[str, str]]:
     # reads no fences)
     text = "\n".join("    " + line for line in chart)
     if done.rounds > 1:
-        cuts = ", ".join(f"{_named(variant, p)} by {n}" for p, n in sorted(done.cuts.items()))
-        text += (f"\n\nOverspending: every offer of {cuts} was cut and every unit decided again "
-                 f"({done.rounds} rounds).")
+        # 'all its offers are reduced by one and every unit's order is decided again', round after
+        # round: the power first, then how far its offers came down ("Spain's by 2")
+        first, *rest = [(_named(variant, p), n) for p, n in sorted(done.cuts.items())]
+        cuts = f"{first[0]}'s offers were each cut by {first[1]}" + "".join(
+            f"{' and' if i == len(rest) - 1 else ','} {name}'s by {n}" for i, (name, n) in enumerate(rest))
+        text += f"\n\nOverspending: {cuts}, and every unit was decided again ({done.rounds} rounds)."
     return [("Bribe chart", text)]
 
 

@@ -85,6 +85,12 @@ class Europe1615v2Rules(Rules):
 
         return misplaced_entry(variant, position.phase, text)
 
+    def lays_out_movement(self, variant: Variant, position: Position) -> bool:
+        """'Players submit their offer sheet': a movement phase's orders are offers on the Offers
+        sheet, so its Orders sheet lays out no unit rows (their dropdowns offered orders the turn
+        refuses, each 'an offer on the Offers sheet')."""
+        return False
+
     def select_orders(self, variant: Variant, position: Position, candidates: list) -> dict:
         """In a movement phase every unit's order is bought ('Players submit their offer
         sheet'): an order on the Orders sheet is refused, with the way to enter it as an offer.
@@ -113,13 +119,20 @@ class Europe1615v2Rules(Rules):
 
     def public_record(self, variant: Variant, record: dict) -> dict:
         """The offer sheets are private ('a private ledger per power'): the public record keeps
-        the results and the bribe chart (the phase page), not who offered what."""
+        the results and the bribe chart (the phase page), not who offered what. Nor does it keep
+        the notes that a unit 'had no order and holds': in the auction every unit's order is the
+        highest bid, the owner's implicit '0 : HOLD' included, and the Orders sheet those notes
+        counted from is empty, so they named every unit, those that moved on a bribe too. The
+        record keeps them as written."""
+        from gm_tools.engine.results import note_code
+
         inputs = record.get("extra", {}).get("europe1615v2")
         if not inputs or not ({"offers", "ignored"} & set(inputs)):
             return record
         extra = dict(record["extra"])
         extra["europe1615v2"] = {k: v for k, v in inputs.items() if k not in ("offers", "ignored")}
-        return dict(record, extra=extra)
+        notes = [n for n in record.get("notes", []) if not (isinstance(n, dict) and note_code(n) == "held_without_order")]
+        return dict(record, extra=extra, notes=notes)
 
     def victory_measure(self, variant: Variant) -> str:
         """'Victory is measured by the accumulation of Victory Points (VPs)'."""

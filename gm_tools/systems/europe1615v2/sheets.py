@@ -148,7 +148,17 @@ class Europe1615v2Hooks(SheetHooks):
         province = unit_province(variant, str(text))
         why = next((entry["why"] for entry in checked.get("ignored", []) if entry["power"] == power
                     and entry["unit"] == province and entry["amount"] == amount), None)
+        held = state_of(position).treasury.get(power, 0)
+        if not why and isinstance(amount, int) and amount > held:
+            from gm_tools.systems.europe1615v2.offerslips import over_treasury
+
+            return over_treasury(power, held)
         return f"the auction ignores it: {why}" if why else None
+
+    def warnings(self, variant: Variant, position: Position, rows: dict[str, list[InputRow]]) -> list[str]:
+        from gm_tools.systems.europe1615v2.offerslips import offer_slips
+
+        return offer_slips(variant, position, rows.get(OFFERS, [])) if phase_role(variant, position.phase) == MOVEMENT else []
 
     def check_inputs(self, variant: Variant, position: Position, rows: dict[str, list[InputRow]]):
         inputs, problems = self._check_phase(variant, position, rows)
@@ -292,12 +302,13 @@ class Europe1615v2Hooks(SheetHooks):
         return sections(variant, record)
 
 
-def _box(setup: Setup, variant: Variant, row: InputRow, expected: str, problems: list[Problem]) -> str | None:
-    """The minor state or home box a placement or an attack names, or None with its problem."""
+def _box(setup: Setup, variant: Variant, row: InputRow, expected: str, problems: list[Problem],
+         placing: str | None = None) -> str | None:
+    """The minor state or home box a placement (by ``placing``) or an attack names, or None with its problem."""
     text = row.values.get("Minor state or home box")
     where = where_of(setup, variant, str(text))
     if where is None:
-        found, hint = unknown_place(setup, variant, str(text))
+        found, hint = unknown_place(setup, variant, str(text), placing)
         problems.append(_problem(row.cells["Minor state or home box"], found, expected + hint))
     return where
 
@@ -313,7 +324,7 @@ def unknown_target(setup: Setup, variant: Variant, target: object) -> tuple[str,
     return repr(target), f"a power: {', '.join(setup.powers)}{hint}"
 
 
-def unknown_place(setup: Setup, variant: Variant, text: str) -> tuple[str, str]:
+def unknown_place(setup: Setup, variant: Variant, text: str, placing: str | None = None) -> tuple[str, str]:
     """What a word that names no minor state or home box was (``'ROM', a province of the Papal
     States``) and the hint after what was expected: the state a province belongs to (``(did you
     mean PAP?)``), else the nearest codes (``(nearest: SWA, SAX, SAV)``), else nothing."""
@@ -323,6 +334,11 @@ def unknown_place(setup: Setup, variant: Variant, text: str) -> tuple[str, str]:
     if province and whose:
         return f"{word!r}, a province of {setup.minors[whose].in_text}", f" (did you mean {whose}?)"
     land = setup.domains.get(province)
+    if land in setup.powers and land == placing:
+        # one's own province names one's own box, where INFs are not placed but kept
+        return (f"{word!r}, a province of {variant.powers[land].name}, no minor state",
+                f" (INFs {land} does not place stay in its own home box: 'Any unused INFs are placed in the "
+                "power's home box')")
     if land in setup.powers:
         # the letters of 'PAR' are near PRU's and POR's, but a player naming Paris means France
         return (f"{word!r}, a province of {variant.powers[land].name}, no minor state",
@@ -348,7 +364,7 @@ def _check_placements(variant: Variant, position: Position, rows: list[InputRow]
             continue
         power, infs = row.values.get("Power"), row.values.get("INFs")
         where = _box(setup, variant, row, "a pliant minor state's code (SAX) or another power's home box (FRANCE)",
-                     problems)
+                     problems, str(power))
         if where is None:
             continue
         placements.append(politics.Placement(power, int(infs), where))
@@ -534,11 +550,12 @@ def _check_offers(variant: Variant, position: Position, rows: list[InputRow]) ->
                 problems.append(_problem(row.cells["Order"], repr(text), f"an order for the unit ({e.reason}){hint}"))
             continue
         key = (power, read.offer.unit)
-        if key in seen:
-            problems.append(_problem(row.cells["Order"], repr(text), f"at most one offer per unit: {power} "
-                                     f"already bids on {read.offer.unit} at {seen[key]}"))
+        if key in seen:  # the same offer twice (pasted again) is said so: either one is to go
+            cell, same = seen[key][0], seen[key][1] == (int(amount), read.offer.order)
+            problems.append(_problem(row.cells["Order"], repr(text), f"at most one offer per unit: {power} already bids on "
+                                     f"{read.offer.unit} at {cell}" + (", the same offer: one of the two is enough" if same else "")))
             continue
-        seen[key] = row.cells["Order"]
+        seen[key] = (row.cells["Order"], (int(amount), read.offer.order))
         entry = {"power": power, "amount": int(amount), "unit": read.offer.unit, "order": read.offer.order}
         if read.ignored:
             ignored.append(entry | {"why": read.ignored})
@@ -560,6 +577,8 @@ def _reference_sheet(variant: Variant, position: Position) -> Table:
 
 
 def _check_reference(variant: Variant, rows: list[InputRow]) -> tuple[dict, list[Problem]]:
+    from gm_tools.systems.europe1615v2.entries import reference_words
+
     setup = setup_of(variant)
     problems: list[Problem] = []
     acceptance = {}
@@ -578,13 +597,17 @@ def _check_reference(variant: Variant, rows: list[InputRow]) -> tuple[dict, list
             problems.append(_problem(row.cells["Reference list"], repr(text),
                                      f"one reference list for {power}, which also has one at {', '.join(others)}"))
             continue
-        words = [w.upper() for w in str(text).replace(",", " ").split()]
+        # read as a mailed list is: 'ENGLAND > DENMARK', '1. ENGLAND 2. DENMARK' pasted from a mail
+        words = [w.upper() for w in reference_words(str(text))]
         named = [where_of(setup, variant, w) for w in words]
         unknown = [w for w, n in zip(words, named) if n not in setup.powers]
         twice = sorted({n for n in named if n in setup.powers and named.count(n) > 1})
         if unknown or twice:
-            # the word at fault named, so that a misspelling is seen at once in a list of five
-            fault = (f"{', '.join(map(repr, unknown))} not a power" if unknown
+            # the word at fault named, so that a misspelling is seen at once in a list of five,
+            # with the power it is nearest ('ENGLNAD' for ENGLAND)
+            near = [difflib.get_close_matches(w, list(setup.powers), n=1, cutoff=0.6) for w in unknown]
+            fault = (", ".join(f"{w!r} not a power" + (f" (did you mean {m[0]}?)" if m else "")
+                               for w, m in zip(unknown, near)) if unknown
                      else f"{', '.join(twice)} named twice")
             problems.append(_problem(row.cells["Reference list"], f"{text!r} ({fault})",
                                      f"powers' codes, each at most once, highest first (SPAIN FRANCE ...): "
