@@ -359,3 +359,23 @@ def test_europe1619_a_minor_state_named_as_a_declarations_power_is_said_a_minor_
     refused = _refused(tmp_path, "France\nWAR: Savoy\nALLIANCE: Papal States\nWAR: Hesse\n")
     for line, word in (("WAR: Savoy", "Savoy"), ("ALLIANCE: Papal States", "Papal States"), ("WAR: Hesse", "Hesse")):
         assert refused[repr(line)] == f"an order the rules allow (found {word!r}, a minor state, expected a power in play)"
+
+
+def test_europe1615_a_later_mail_says_it_replaces_the_deployments_and_attack_too(tmp_path):
+    """docs/europe1615.md, "By mail": 'a later mail of the same power replaces its earlier rows
+    and orders, and the report says so'. rulebook 000 (Europe 1615 v3), 'Writing the orders': the
+    deployment list goes with the orders ('Deployment of influence with submission of orders'), so
+    a first mail holds both. A second mail of England's replaced its 9 INFs to LOR, 5 to IRE and
+    its attack 'LOR > FRANCE' without a word: the report named only the units left without
+    orders. It names the rows too, as it does for a power with no unit orders typed."""
+    _game("europe1615", tmp_path, "S1615M")
+    first = enter_mails("g", [("first", b"England\n9: LOR\n5: IRE\nLOR > FRANCE\nA YOR H\nF LON H\n")], root=tmp_path)
+    assert first.refused == []
+    second = enter_mails("g", [("second", b"England\n10: HES\nA YOR H\n")], root=tmp_path)
+    assert ("  ENGLAND: second replaces its orders in the workbook (F LON now without orders) and its rows in the "
+            "workbook (INF Deployment!A2, INF Deployment!A3, Diplomatic Attacks!A2)") in second.text().splitlines()
+    # in one batch the second mail replaces the first, which the report names (the workbook's rows once)
+    both = enter_mails("g", [("a", b"England\n3: IRE\nA YOR H\n"), ("b", b"England\n4: IRE\n")], root=tmp_path)
+    assert [line for line in both.text().splitlines() if line.startswith("  ENGLAND:")] == [
+        "  ENGLAND: a replaces its orders in the workbook and its rows in the workbook (INF Deployment!A2)",
+        "  ENGLAND: b replaces a (A YOR now without orders)"]
