@@ -272,13 +272,21 @@ def kind_and_when(variant: Variant, phase_id: str) -> tuple[str, str]:
 
 def power_name(variant: Variant, code: str) -> str:
     power = variant.powers.get(code)
-    return power.name if power else code.title()
+    return power.name if power else _owner_name(variant, code)
 
 
 def power_in_text(variant: Variant, code: str) -> str:
     """A power's name inside a sentence: "won by the Dutch Republic" (its ``article``)."""
     power = variant.powers.get(code)
-    return power.in_text if power else code.title()
+    return power.in_text if power else _owner_name(variant, code)
+
+
+def _owner_name(variant: Variant, code: str) -> str:
+    """An owner the variant does not list: a minor state made in play and coded as its one
+    province (Europe 1615's dissolved power: 'Each remaining center becomes a pliant minor
+    state', LCS) by that province's name, Lancashire, not 'Lcs'; any other by its code."""
+    province = variant.provinces.get(code)
+    return province.name if province else code.title()
 
 
 def _power_order(variant: Variant, codes) -> list[str]:

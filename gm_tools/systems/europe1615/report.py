@@ -15,7 +15,7 @@ from gm_tools.engine.phase import phase_title
 from gm_tools.engine.positions import position_from_json
 from gm_tools.engine.variant import Variant
 from gm_tools.mechanics.influence import ALIGNED
-from gm_tools.systems.europe1615.calendar import MOVEMENT, SCORING, STATUS_CHECK, phase_role
+from gm_tools.systems.europe1615.calendar import EARLY_WINTER, MOVEMENT, SCORING, STATUS_CHECK, phase_role
 from gm_tools.systems.europe1615.setup import setup_of
 from gm_tools.systems.europe1615.state import state_of
 from gm_tools.systems.europe1615.status import CAPTURED, Status
@@ -208,4 +208,38 @@ def sections(variant: Variant, record: dict) -> list[tuple[str, str]]:
                         + ", ".join(_name(variant, p) for p in deployment.sequence)
                         + ".\n\n" + _items(attacks)))
         out.append(("Minor states after the deployment", _status_table(variant, setup, deployment.statuses)))
+        out += _gm_entries(variant, setup, inputs)
+    if role == EARLY_WINTER:
+        annexed = _annexed(variant, setup, state_of(position_from_json(record["before"])), after)
+        if annexed:
+            out.append(("Annexed", "'Provinces without centers held by a power or a minor state at the build phase "
+                                   "are automatically annexed to the power or minor state':\n\n" + _items(annexed)))
     return out
+
+
+def _gm_entries(variant: Variant, setup, inputs: dict) -> list[tuple[str, str]]:
+    """The waivers and abandonments the GM entered in a movement phase, which change what the
+    Early Winter does: the players learn of them on the page, as the record keeps them."""
+    out = []
+    waived = [f"{_name(variant, power)} waives the capture of {_place(variant, province)}" for power, province in inputs.get("waivers", [])]
+    if waived:
+        out.append(("Waivers", "'The player occupying a foreign power's center, or a minor state's center, or a "
+                               "province at the build phase may waive the capture of the center or province':\n\n"
+                    + _items(waived)))
+    gone = [f"{_name(variant, power)}: abandoned, to be dissolved at the next Early Winter" for power in inputs.get("abandoned", [])]
+    if gone:
+        out.append(("Abandonment", "'When a power is abandoned, and the GM is unable to find a replacement, then "
+                                   "power will be dissolved at the winter phase':\n\n" + _items(gone)))
+    return out
+
+
+def _annexed(variant: Variant, setup, before, after) -> list[str]:
+    """The provinces an Early Winter annexed (each to its new holder), by name and code."""
+    return [f"{_place(variant, province)} to {_who(variant, setup, owner)}"
+            for province, owner in sorted(after.annexed.items()) if before.annexed.get(province) != owner]
+
+
+def _place(variant: Variant, code: str) -> str:
+    """A province by name and code, "Wallachia (WAL)"."""
+    province = variant.provinces.get(code)
+    return f"{province.name} ({code})" if province else code
