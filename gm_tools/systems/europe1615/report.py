@@ -128,16 +128,20 @@ def _round_table(variant: Variant, done: dict) -> str:
     return "\n".join(rows)
 
 
-def _sanctions(variant: Variant, position) -> str:
+def _sanctions(variant: Variant, position, before=None) -> str:
     """The sanctions in effect and to come ('showing on which year & season a particular
-    sanction will come into effect')."""
+    sanction will come into effect'), as the phase leaves them (``position``); one whose time
+    comes with the next phase is said so, not as in effect in this one (``before``), whose
+    deployments it did not govern."""
     from gm_tools.systems.europe1615.sanctions import in_effect
 
     setup, state = setup_of(variant, position), state_of(position)
-    now = [setup.sanctions[k].title for k in sorted(state.sanctions_on)
-           if in_effect(setup.sanctions[k], state, setup, position)]
+    on = [k for k in sorted(state.sanctions_on) if in_effect(setup.sanctions[k], state, setup, position)]
+    was = state_of(before or position).sanctions_on
+    now = [setup.sanctions[k].title for k in on if k in was]
+    coming_now = [setup.sanctions[k].title for k in on if k not in was]
     held = [setup.sanctions[k].title for k in sorted(state.sanctions_on)
-            if setup.sanctions[k].title not in now and k not in state.rulings and k not in state.cancelled]
+            if k not in on and k not in state.rulings and k not in state.cancelled]
     gone = [setup.sanctions[k].title for k in sorted(state.cancelled) if k in setup.sanctions]
     ruled = [f"{setup.sanctions[k].title} ({why})" for k, why in state.rulings.items() if k in setup.sanctions]
     from gm_tools.systems.europe1615.phases import phase_key
@@ -150,6 +154,9 @@ def _sanctions(variant: Variant, position) -> str:
     coming = [f"{phase_title(variant.calendar, at)}: {setup.sanctions[k].title}"
               for k, at in state.timeline if k not in state.sanctions_on and phase_key(variant, at) > reached]
     lines = [f"In effect: {', '.join(now) or 'none'}."]
+    if coming_now:
+        lines.append(f"Into effect with the next phase, {phase_title(variant.calendar, position.phase)}: "
+                     f"{', '.join(coming_now)}.")
     if held:
         lines.append(f"Suspended (cancelled while their condition lasts): {', '.join(held)}.")
     if gone:
@@ -179,7 +186,8 @@ def sections(variant: Variant, record: dict) -> list[tuple[str, str]]:
     balance = after.counterbalance
     out.append(("Counterbalance", f"**{balance}** is in effect." if balance else
                 "Neither widerstand nor ketzenhammer is in effect."))
-    out.append(("Sanctions", _sanctions(variant, position_from_json(record["after"]))))
+    out.append(("Sanctions", _sanctions(variant, position_from_json(record["after"]),
+                                        position_from_json(record["before"]))))
     if role == STATUS_CHECK:
         done = record.get("extra", {}).get("outcome", {}).get("status_check", {})
         infs = [f"**{_name(variant, p)}**: {n} INFs" for p, n in done.get("year_infs", {}).items()]
