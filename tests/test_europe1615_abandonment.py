@@ -102,6 +102,19 @@ def test_an_abandoned_power_is_dissolved_at_the_early_winter():
     assert RULES.province_style(VARIANT, early, domain) is None
 
 
+def test_a_dissolved_powers_deployment_is_refused_as_that_not_as_an_overspend():
+    """'Any player who has been eliminated cannot continue receiving nor deploying INFs' (ELIMINATION
+    AND EFFECTS OF), and an abandoned power's as the eliminated power's. QA finding: a dissolved
+    England's mailed '5: HES' was refused as "ENGLAND deploys 5 INFs this phase but has 0 left for
+    the year", as if it had overspent; it is refused as the dissolved power it is."""
+    after = run_orders(VARIANT, _abandoned_france(), [], RULES).position
+    later = with_state(board({}, phase="S1617M", centers=dict(after.centers)), state_of(after))
+    setup = setup_of(VARIANT, later)
+    refused = check_entries(setup, state_of(later), later, [Placement("FRANCE", 5, "WUR", "5: WUR")])
+    assert refused == {0: "FRANCE is dissolved: it deploys no INFs ('Any player who has been eliminated cannot "
+                          "continue receiving nor deploying INFs')"}
+
+
 def test_an_abandoned_powers_infs_go_after_the_scoring_phase():
     """'INFs of the eliminated power (or abandoned power) that have been deployed to all minor
     states are removed after the scoring phase'; 'all scores are ceded'."""

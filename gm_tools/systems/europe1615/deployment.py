@@ -99,6 +99,13 @@ def placement_refusal(setup: Setup, state: State, table: dict[str, Status], orde
     """Why a deployment may not be made whatever else is ordered, or None."""
     if order.power not in setup.powers:
         return f"{order.power} is not a power"
+    from gm_tools.systems.europe1615.scoring import eliminated
+
+    if order.power in eliminated(setup, position):
+        # said so, not as the 0 INFs it has left for the year, which reads as an overspend
+        how = "dissolved" if order.power in set(state.dissolved.values()) else "eliminated"
+        return (f"{order.power} is {how}: it deploys no INFs ('Any player who has been eliminated cannot "
+                "continue receiving nor deploying INFs')")
     if order.minor in setup.closed and order.minor not in state.opened:
         sanction = setup.closed[order.minor][0]
         return f"no power can deploy INFs to {setup.minors[order.minor].in_text} until the {sanction} is passed"
