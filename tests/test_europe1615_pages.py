@@ -234,4 +234,7 @@ def test_v3_waivers_abandonment_annexations_and_dissolved_states_are_published(t
     assert "Copenhagen: Copenhagen becomes a minor state." in winter and "Cop:" not in winter
     page = unescape((games / "E1615D.html").read_text(encoding="utf-8"))
     assert ">Scania<" in page and ">Sca<" not in page
+    # the game page ranks the powers: Denmark's centers, minor states now, are no rows of it
+    game = unescape((games / "index.html").read_text(encoding="utf-8"))
+    assert ">Denmark<" in game and ">Copenhagen<" not in game and ">Cop<" not in game
     assert load_state("g", tmp_path).position.extra["europe1615"]["annexed"] == {"WAL": "TRA"}

@@ -427,9 +427,12 @@ def points_view(game: GameContext) -> dict | None:
 
 
 def _played(variant: Variant, code: str) -> bool:
-    """A power some player orders (a code the variant does not know counts as played)."""
+    """A power some player orders (a code the variant does not know counts as played), not a
+    minor state made in play and coded as its one province (Europe 1615's dissolved power: 'Each
+    remaining center becomes a pliant minor state'), which no more heads the standings than
+    the minor states the variant lists."""
     power = variant.powers.get(code)
-    return power is None or power.playable
+    return power.playable if power else code not in variant.provinces
 
 
 def game_summary(game: GameContext) -> dict:
