@@ -115,6 +115,16 @@ def test_a_dissolved_powers_deployment_is_refused_as_that_not_as_an_overspend():
                           "continue receiving nor deploying INFs')"}
 
 
+def test_status_says_the_early_winter_dissolves_an_abandoned_power():
+    """EARLY WINTER PHASE: '(2) Disband all units of any power that has been abandoned.' QA
+    finding: ``gm-tools status`` at that Early Winter said only "no disband is due", and the GM
+    learnt from the results that France's units were gone; it names the power dissolved."""
+    early = _abandoned_france()
+    assert HOOKS.all_entered(VARIANT, early) == (
+        "no disband is due; dissolved at this phase, abandoned: FRANCE ('Disband all units of any power that has "
+        "been abandoned')")
+
+
 def test_an_abandoned_powers_infs_go_after_the_scoring_phase():
     """'INFs of the eliminated power (or abandoned power) that have been deployed to all minor
     states are removed after the scoring phase'; 'all scores are ceded'."""

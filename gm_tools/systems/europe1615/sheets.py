@@ -295,7 +295,11 @@ class Europe1615Hooks(SheetHooks):
         if phase_role(variant, position.phase) != EARLY_WINTER:
             return "nothing for the players to enter (the Sanctions Timeline is the GM's)"
         due = required_disbands(setup_of(variant, position), state_of(position), position)
-        return "every aligned power has named the disbands due" if due else "no disband is due"
+        said = "every aligned power has named the disbands due" if due else "no disband is due"
+        # what the phase does on its own, which the GM should not learn first from the results
+        gone = state_of(position).abandoned
+        return said + (f"; dissolved at this phase, abandoned: {', '.join(gone)} ('Disband all units of any power "
+                       "that has been abandoned')" if gone else "")
 
     def report_sections(self, variant: Variant, record: dict) -> list[tuple[str, str]]:
         from gm_tools.systems.europe1615.report import sections
