@@ -238,3 +238,16 @@ def test_v3_waivers_abandonment_annexations_and_dissolved_states_are_published(t
     game = unescape((games / "index.html").read_text(encoding="utf-8"))
     assert ">Denmark<" in game and ">Copenhagen<" not in game and ">Cop<" not in game
     assert load_state("g", tmp_path).position.extra["europe1615"]["annexed"] == {"WAL": "TRA"}
+
+
+def test_v3_the_minor_states_and_the_ottomans_are_headed_as_such(site):
+    """rulebook 000, INTRODUCTION: 'players ... take the reins of one of the great powers of the
+    time: Austria, France, Spain, England, and Denmark', the others being 'the minor states' and
+    'The Ottoman Empire'. QA finding: their units' results were headed "Powers without a player"
+    on every phase page; they are headed "Minor states and the Ottoman Empire" (version 2's, and
+    every other variant's, pages keep the heading)."""
+    page = unescape((site[1] / V3 / "S1615M.html").read_text(encoding="utf-8"))
+    assert '<h3 id="unplayed">Minor states and the Ottoman Empire</h3>' in page
+    assert '<a href="#unplayed">Minor states and the Ottoman Empire</a>' in page
+    assert "Powers without a player" not in page
+    assert '<h3 id="unplayed">Powers without a player</h3>' in (site[1] / V2 / "S1615M.html").read_text(encoding="utf-8")

@@ -150,12 +150,12 @@ def _orders_view(variant: Variant, record: dict) -> dict[str, list[dict]]:
     for v in views:
         if v["code"] in events:
             v["name"] = events[v["code"]]
-        # a vassal's orders are its master's (Centenary rule 3, Europe 1619's aligned minors):
-        # under "Powers without a player" it read as a power nobody ordered
+        # a vassal's orders are its master's (Centenary rule 3, Europe 1619's aligned minors): under
+        # "Powers without a player" it read as a power nobody ordered
         v["by"] = power_in_text(variant, masters[v["code"]]) if v["code"] in masters else ""
-    return {"powers": [v for v in views if v["code"] in events] + [v for v in views if v["code"] not in events
-                                                                   and (v["player"] or v["written"])],
-            "unplayed": [v for v in views if v["code"] not in events and not (v["player"] or v["written"])]}
+    played = [v for v in views if v["code"] not in events and (v["player"] or v["written"])]
+    return {"powers": [v for v in views if v["code"] in events] + played, "unplayed_heading": rules.unplayed_heading,
+            "unplayed": [v for v in views if v["code"] not in events and v not in played]}
 
 
 def _masters(variant: Variant, rules, record: dict) -> dict[str, str]:

@@ -81,6 +81,9 @@ def view(variant: Variant, position: Position) -> View:
 
 class Europe1615Rules(Rules):
     name = "europe1615"
+    # the minor states' and the Ottomans' units, which the text never calls powers: 'the great
+    # powers of the time' are the five the players play
+    unplayed_heading = "Minor states and the Ottoman Empire"
 
     # --- who orders what ---------------------------------------------------------------------
 
