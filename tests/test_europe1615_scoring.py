@@ -314,3 +314,26 @@ def test_a_won_game_is_processed_and_its_victory_named(tmp_path, how):
     phase = load_state("g", tmp_path).history[-1]["phase"]
     text = " ".join((tmp_path / "site" / "games" / "g" / f"{phase}.txt").read_text(encoding="utf-8").split())
     assert f"The game is over: {name} has won {said}." in text
+
+
+def test_a_forced_draw_is_said_on_the_phase_page_and_in_the_judge_text(tmp_path):
+    """CONDITIONS TO FORCE AN AUTOMATIC DRAW, 'Ottoman capture of Rome: With the capture of Rome
+    by an Ottoman unit, remaining Protestant powers draw irrespective of won rounds.' QA finding:
+    the phase that forced the draw ended its judge text "The game is over." with no word of who
+    drew or why, after a list of the builds each power was due in a winter that never comes; it
+    names the draw and its reason, and lists no builds."""
+    from europe1615_play import game_at
+    from gm_tools.app.turn import run_turn
+    from gm_tools.edges.workbook_fill import fill_orders
+
+    centers = dict(board({}).centers, ROM="PAPL")
+    paths = game_at(tmp_path, board({"NAP": "A OTTOMAN", "TUS": "A SPAIN"}, centers=centers, phase="F1616M"))
+    paths.workbook.write_bytes(fill_orders(paths.workbook.read_bytes(), {"SPAIN": ["A NAP - ROM"]}))
+    run_turn("g", root=tmp_path, site_dir=tmp_path / "site", force=True)
+    games = tmp_path / "site" / "games" / "g"
+    said = ("The game is over: a draw between England and Denmark (the Ottomans took Rome: the remaining "
+            "Protestant powers draw).")
+    text = " ".join((games / "F1616M.txt").read_text(encoding="utf-8").split())
+    assert text.endswith(said) and "Builds" not in text
+    page = (games / "F1616M.html").read_text(encoding="utf-8")
+    assert said in page and "Adjustments due" not in page
