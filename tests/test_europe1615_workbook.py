@@ -588,3 +588,28 @@ def test_units_sheet_names_every_power_that_may_order_a_minor(spring):
     assert status["A ROM"] == ("PAPL", "may be ordered by AUSTRIA, FRANCE or SPAIN")
     assert status["A VIE"] == ("AUSTRIA", None)
     assert not any(note and note.startswith("ordered by") for _, note in status.values())
+
+
+def test_the_rulebooks_deployment_list_typed_into_the_sheet_as_it_stands(spring):
+    """rulebook 000 (Europe 1615 v3), 'Writing the orders': '9 INFs to Wuerttemburg (WUR), 3 INFs
+    to the Rhineland (RHI), 1 INFs to Lower Saxony (LOWR), 12 INFs to the Lorraine (LOR), and 10
+    INFs to Savoy (SAV)'. QA finding: a GM typing the example's names with their codes into the
+    Minor state cells had four of five refused ('did you mean WUR?', the code already in the
+    cell); a name and the code in brackets that agree are the state, one that does not agree
+    is still refused."""
+    rows = [("9 INFs", "Wuerttemburg (WUR)"), (3, "the Rhineland (RHI)"), ("1 INFs", "Lower Saxony (LOWR)"),
+            (12, "the Lorraine (LOR)"), (10, "Savoy (SAV)")]
+    cells = {}
+    for row, (infs, minor) in enumerate(rows, start=2):
+        cells |= {f"{DEPLOYMENT}!A{row}": "FRANCE", f"{DEPLOYMENT}!B{row}": infs, f"{DEPLOYMENT}!C{row}": minor}
+    spring.workbook.write_bytes(set_cells(spring.workbook.read_bytes(), cells))
+    run_turn("g", root=spring.root, site_dir=None)
+    placed = load_state("g", spring.root).history[-1]["extra"]["europe1615"]["placements"]
+    assert [(p["infs"], p["minor"]) for p in placed] == [(9, "WUR"), (3, "RHI"), (1, "LOWR"), (12, "LOR"), (10, "SAV")]
+
+
+def test_a_name_and_a_code_in_brackets_that_disagree_are_refused(spring):
+    """The name outside the brackets and the code inside must name the same pliant minor state:
+    'Savoy (LOR)' is refused, as neither is taken over the other."""
+    found = _refused(spring, {f"{DEPLOYMENT}!A2": "FRANCE", f"{DEPLOYMENT}!B2": 5, f"{DEPLOYMENT}!C2": "Savoy (LOR)"})
+    assert list(found) == [(DEPLOYMENT, "C2")] and found[(DEPLOYMENT, "C2")][0] == "'Savoy (LOR)'"

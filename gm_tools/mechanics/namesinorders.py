@@ -9,6 +9,7 @@ suggest. The orders themselves are read in :mod:`.influenceorders`.
 from __future__ import annotations
 
 import difflib
+import re
 import unicodedata
 from typing import Callable, Iterable, Mapping
 
@@ -50,7 +51,14 @@ def minor_named(minors: Mapping, word: str) -> str | None:
     Europe 1615's 'Writing the orders' deploys "3 INFs to the Rhineland (RHI)" and "12 INFs to
     the Lorraine (LOR)"."""
     key, spellings = spelling(word), minor_spellings(minors)
-    return spellings.get(key) or (spellings.get(key[4:]) if key.startswith("THE ") else None)
+    found = spellings.get(key) or (spellings.get(key[4:]) if key.startswith("THE ") else None)
+    named = None if found else re.fullmatch(r"(.+?)\s*\(\s*([^()]+?)\s*\)", word.strip())
+    if named:
+        # the example's own 'Wuerttemburg (WUR)', as a GM copies it into a cell: the name and
+        # the code in brackets must agree
+        name, code = minor_named(minors, named.group(1)), minor_named(minors, named.group(2))
+        found = name if name and name == code else None
+    return found
 
 
 def power_named(powers: Iterable[str], name_of: Callable[[str], str], word: str) -> str | None:
