@@ -613,3 +613,16 @@ def test_a_name_and_a_code_in_brackets_that_disagree_are_refused(spring):
     'Savoy (LOR)' is refused, as neither is taken over the other."""
     found = _refused(spring, {f"{DEPLOYMENT}!A2": "FRANCE", f"{DEPLOYMENT}!B2": 5, f"{DEPLOYMENT}!C2": "Savoy (LOR)"})
     assert list(found) == [(DEPLOYMENT, "C2")] and found[(DEPLOYMENT, "C2")][0] == "'Savoy (LOR)'"
+
+
+def test_an_attack_from_a_state_without_the_attackers_infs_names_the_phase(spring):
+    """rulebook 000, THE DIPLOMATIC ATTACK: 'a player will select one state where he/she has
+    deployed or will be deploying INFs'; INFs go with each movement phase's orders ('Deployment of
+    influence with submission of orders'). QA finding: the refusal said Denmark 'places none
+    there this year', Europe 1619's yearly words: a deployment in a later phase of the year
+    cannot stand for this phase's attack."""
+    found = _refused(spring, {f"{DEPLOYMENT}!A2": "SPAIN", f"{DEPLOYMENT}!B2": 5, f"{DEPLOYMENT}!C2": "LOR",
+                              f"{ATTACKS}!A2": "DENMARK", f"{ATTACKS}!B2": "LOR > SPAIN"})
+    assert found == {(ATTACKS, "B2"): ("'LOR > SPAIN'", "an entry the rules allow: DENMARK has no INFs in LOR and "
+                                       "deploys none there this phase ('one state where he/she has deployed or will be "
+                                       "deploying INFs')")}

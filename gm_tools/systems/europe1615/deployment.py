@@ -183,7 +183,9 @@ def check_entries(setup: Setup, state: State, position: Position,
             try:
                 check_attack(after, entry)
             except IllegalOrderError as e:
-                problems[i] = e.reason
+                # INFs go with each movement phase's orders here, not once a year as in Europe 1619
+                problems[i] = e.reason.replace(" and places none there this year", " and deploys none there this "
+                                               "phase ('one state where he/she has deployed or will be deploying INFs')")
     return problems
 
 
