@@ -311,3 +311,14 @@ def test_europe1615_attack_a_power_in_a_minor_state_is_written_out(tmp_path):
     assert refused == {"'attack England in WUR'": f"{ATTACK}'WUR > ENGLAND'{tail}",
                        "'Attack on Spain in Lorraine'": f"{ATTACK}'Lorraine > SPAIN'{tail}",
                        "'attack Engand in WUR'": f"{ATTACK}'LOR > FRANCE'{tail}"}
+
+
+def test_europe1615_infs_in_words_after_the_movement_phases_are_named_as_a_deployment(tmp_path):
+    """rulebook 000 (Europe 1615 v3), 'Deployment of influence with submission of orders': INFs
+    go with a movement phase's orders. 'nine: WUR' mailed in the Early Winter was read as a unit's
+    order for a province 'nine WUR'; it is named as the deployment it is, mailed in a movement
+    phase, as '9: WUR' is."""
+    _game("europe1615", tmp_path, "E1615D")
+    refused, _ = _mail(tmp_path, "France\nnine: WUR\n9: WUR\n")
+    assert refused == {repr(line): f"a unit's order: found {line!r}, an INF placement, which is mailed in a movement "
+                       "phase, with the unit orders" for line in ("nine: WUR", "9: WUR")}

@@ -93,8 +93,8 @@ def mailed_rows(variant, phase: str, power: str, lines: list[str]) -> MailedRows
     role = phase_role(variant, phase)
     if role in (STATUS_CHECK, RETREATS, EARLY_WINTER, BUILDS, SCORING):
         # '9: WUR' would be read as an order for a unit in '9 WUR': the line is named for what it is
-        kinds = [influence_form(line) or ("an INF placement" if names_infs(line) else None) or _capture_waiver(line)
-                 for line in lines]
+        kinds = [influence_form(line) or ("an INF placement" if names_infs(line) or _spelt(line) else None)
+                 or _capture_waiver(line) for line in lines]
         if not any(kinds):
             return None
         return MailedRows((ORDERS,), [(ORDERS, line) if not kind else
