@@ -125,6 +125,23 @@ def test_status_says_the_early_winter_dissolves_an_abandoned_power():
         "been abandoned')")
 
 
+def test_the_status_check_says_a_dissolved_power_gets_no_infs():
+    """'Any player who has been eliminated cannot continue receiving nor deploying INFs', the
+    abandoned power with it. QA finding: the next Initial Status Check's page listed "France: 0
+    INFs" beside the powers in play, as if France had nothing left to spend; it says why."""
+    from gm_tools.engine.positions import position_to_json
+
+    position = run_orders(VARIANT, _abandoned_france(), [], RULES).position
+    while not position.phase.endswith("C"):
+        position = run_orders(VARIANT, position, [], RULES).position
+    done = run_orders(VARIANT, position, [], RULES)
+    record = {"phase": position.phase, "before": position_to_json(position), "after": position_to_json(done.position),
+              "extra": {"outcome": done.extra}}
+    said = dict(HOOKS.report_sections(VARIANT, record))["INFs for the year"]
+    assert "- **France**: 0 INFs (dissolved: 'cannot continue receiving nor deploying INFs')" in said.splitlines()
+    assert "- **Spain**: 37 INFs" in said.splitlines()
+
+
 def test_an_abandoned_powers_infs_go_after_the_scoring_phase():
     """'INFs of the eliminated power (or abandoned power) that have been deployed to all minor
     states are removed after the scoring phase'; 'all scores are ceded'."""
