@@ -626,3 +626,13 @@ def test_an_attack_from_a_state_without_the_attackers_infs_names_the_phase(sprin
     assert found == {(ATTACKS, "B2"): ("'LOR > SPAIN'", "an entry the rules allow: DENMARK has no INFs in LOR and "
                                        "deploys none there this phase ('one state where he/she has deployed or will be "
                                        "deploying INFs')")}
+
+
+def test_a_deployment_row_typed_the_other_way_round_says_so(spring):
+    """rulebook 000, 'Writing the orders': '9 INFs to Wuerttemburg (WUR)', the INFs then the minor
+    state, as the sheet's columns are. QA finding: 'WUR' in the INFs cell and 9 in the Minor state
+    cell was refused as "expected a whole number (INFs)" alone; the refusal names the cell that
+    holds the number, so the GM swaps the two."""
+    found = _refused(spring, {f"{DEPLOYMENT}!A2": "FRANCE", f"{DEPLOYMENT}!B2": "WUR", f"{DEPLOYMENT}!C2": 9})
+    assert found == {(DEPLOYMENT, "B2"): ("'WUR'", f"a whole number (INFs) ({DEPLOYMENT}!C2 holds 9: the two the "
+                                          "other way round?)")}
