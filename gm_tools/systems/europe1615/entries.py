@@ -91,7 +91,16 @@ def mailed_rows(variant, phase: str, power: str, lines: list[str]) -> MailedRows
     """A power's mail in a movement phase: its deployment list and attack onto their sheets,
     the rest, its unit orders, onto the Orders sheet. Other phases' mail is unit orders (None)."""
     role = phase_role(variant, phase)
-    if role in (STATUS_CHECK, RETREATS, EARLY_WINTER, BUILDS, SCORING):
+    if role in (STATUS_CHECK, SCORING):
+        # a mail that comes while the game waits at a phase no player enters anything for is
+        # the next movement phase's: each line was refused as if it were this phase's order
+        from gm_tools.engine.phase import phase_title
+
+        said = (f"nothing mailed in this phase: the game is at {phase_title(variant.calendar, phase)} ({phase}), "
+                "which takes no players' entries; process it first (gm-tools turn: it waits for no one), then "
+                "enter this mail again")
+        return MailedRows((ORDERS,), [said for _ in lines])
+    if role in (RETREATS, EARLY_WINTER, BUILDS):
         # '9: WUR' would be read as an order for a unit in '9 WUR': the line is named for what it is
         kinds = [influence_form(line) or ("an INF placement" if names_infs(line) or _spelt(line) else None)
                  or _capture_waiver(line) for line in lines]
