@@ -322,3 +322,19 @@ def test_europe1615_infs_in_words_after_the_movement_phases_are_named_as_a_deplo
     refused, _ = _mail(tmp_path, "France\nnine: WUR\n9: WUR\n")
     assert refused == {repr(line): f"a unit's order: found {line!r}, an INF placement, which is mailed in a movement "
                        "phase, with the unit orders" for line in ("nine: WUR", "9: WUR")}
+
+
+def test_europe1615_a_deployment_with_an_arrow_or_another_word_for_to_gets_the_rulebooks_form(tmp_path):
+    """rulebook 000 (Europe 1615 v3), 'Writing the orders': '9 INFs to Wuerttemburg (WUR)'. QA
+    finding: '9 INFs -> WUR' was refused as an attack typed where a deployment's minor state goes
+    ('diplomatic attacks go on the Diplomatic Attacks sheet'), '9 INF on WUR' and '9 INFs for
+    Savoy' as minor states called 'on WUR' and 'for Savoy' with the player's own WUR suggested
+    back: each is named as the deployment it is, in the rulebook's form, as '10 INFs in LOR' is.
+    A numbered unit's order with an arrow stays an order."""
+    _game("europe1615", tmp_path, "S1615M")
+    refused, written = _mail(tmp_path, "France\n9 INFs -> WUR\n9 INFs => LOR\n9 INF on WUR\n9 INFs for Savoy\n"
+                                       "1. A PAR -> BUR\n")
+    form = "an INF deployment as the rulebook writes it: '{0}: {1}' or '{0} INFs to {1}' (the INFs, then the minor state)"
+    assert refused == {"'9 INFs -> WUR'": form.format(9, "WUR"), "'9 INFs => LOR'": form.format(9, "LOR"),
+                       "'9 INF on WUR'": form.format(9, "WUR"), "'9 INFs for Savoy'": form.format(9, "Savoy")}
+    assert written == ["1. A PAR -> BUR"]

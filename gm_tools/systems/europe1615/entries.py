@@ -54,6 +54,8 @@ _ATTACK_FORM = "'MINOR STATE > MAJOR POWER'"
 _UNITS = ("one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen "
           "sixteen seventeen eighteen nineteen").split()
 _TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50}
+_PLACED_SO = re.compile(r"^\s*(\d+)\s*(?:INFs?\b)?\s*(?:-+>|=+>|[→⇒>]|(?:on|for|at|onto)\b)\s*([A-Za-z].*?)\s*$",
+                        re.IGNORECASE)
 _SPELT = re.compile(r"^\s*([a-z]+)(?:[\s-]+(?!INFs?\b)([a-z]+))?\s*(?:INFs?\b\s*)?(?::|-|\bto\b)\s*(\S.*?)\s*$", re.IGNORECASE)
 
 
@@ -121,8 +123,9 @@ def mailed_rows(variant, phase: str, power: str, lines: list[str]) -> MailedRows
             rows.append((WAIVERS, [power, waive.group(1).upper()]))
         elif one_a_line(line):
             rows.append(one_a_line(line))
-        elif (placed and placed_in(line)) or (not placed and placed_backwards(line)):
-            rows.append(f"an INF deployment as the rulebook writes it: {placed_in(line) or placed_backwards(line)}")
+        elif (placed and placed_in(line)) or (not placed and placed_backwards(line)) or _placed_so(line):
+            said = placed_in(line) or placed_backwards(line) or _placed_so(line)
+            rows.append(f"an INF deployment as the rulebook writes it: {said}")
         elif placed:
             rows.append((DEPLOYMENT, [power, *placed]))
         elif _spelt(line):
@@ -141,6 +144,16 @@ def mailed_rows(variant, phase: str, power: str, lines: list[str]) -> MailedRows
     # a mail with no waiver leaves the power's waivers on their sheet as they are
     waived = any(isinstance(row, tuple) and row[0] == WAIVERS for row in rows)
     return MailedRows((DEPLOYMENT, ATTACKS, ORDERS) + ((WAIVERS,) if waived else ()), rows)
+
+
+def _placed_so(line: str) -> str | None:
+    """The rulebook's form for a deployment written with another word or an arrow for its 'to'
+    (``9 INFs -> WUR``, ``9 INF on WUR``, ``9 INFs for Savoy``), None for any other line. Read as
+    they were, the arrow made an attack of it and the word a minor state called 'on WUR'."""
+    m = _PLACED_SO.match(line)
+    if m is None:
+        return None
+    return f"'{m.group(1)}: {m.group(2)}' or '{m.group(1)} INFs to {m.group(2)}' (the INFs, then the minor state)"
 
 
 def _spelt(line: str) -> str | None:
@@ -184,8 +197,9 @@ def _owner_label(variant, power: str, line: str) -> str | None:
 def unit_first(line: str) -> bool:
     """Does a mailed line begin with its unit (``A``, ``F``, ``Army``, ``Fleet``)? Then it is a
     unit's order, whatever its arrow: the orders read ``A PAR -> BUR`` as a move, so its '>'
-    makes no diplomatic attack (it was refused asking for a minor state 'A PAR -')."""
-    words = line.split()
+    makes no diplomatic attack (it was refused asking for a minor state 'A PAR -'). A list's
+    number before it (``1. A PAR -> BUR``) is no part of it, as the order reader reads past it."""
+    words = re.sub(r"^\s*\d{1,3}[.)]\s*", "", line).split()
     return bool(words) and words[0].upper() in ("A", "F", "ARMY", "FLEET")
 
 
