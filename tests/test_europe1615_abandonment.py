@@ -102,6 +102,46 @@ def test_an_abandoned_power_is_dissolved_at_the_early_winter():
     assert RULES.province_style(VARIANT, early, domain) is None
 
 
+def test_a_dissolved_powers_deployment_is_refused_as_that_not_as_an_overspend():
+    """'Any player who has been eliminated cannot continue receiving nor deploying INFs' (ELIMINATION
+    AND EFFECTS OF), and an abandoned power's as the eliminated power's. QA finding: a dissolved
+    England's mailed '5: HES' was refused as "ENGLAND deploys 5 INFs this phase but has 0 left for
+    the year", as if it had overspent; it is refused as the dissolved power it is."""
+    after = run_orders(VARIANT, _abandoned_france(), [], RULES).position
+    later = with_state(board({}, phase="S1617M", centers=dict(after.centers)), state_of(after))
+    setup = setup_of(VARIANT, later)
+    refused = check_entries(setup, state_of(later), later, [Placement("FRANCE", 5, "WUR", "5: WUR")])
+    assert refused == {0: "FRANCE is dissolved: it deploys no INFs ('Any player who has been eliminated cannot "
+                          "continue receiving nor deploying INFs')"}
+
+
+def test_status_says_the_early_winter_dissolves_an_abandoned_power():
+    """EARLY WINTER PHASE: '(2) Disband all units of any power that has been abandoned.' QA
+    finding: ``gm-tools status`` at that Early Winter said only "no disband is due", and the GM
+    learnt from the results that France's units were gone; it names the power dissolved."""
+    early = _abandoned_france()
+    assert HOOKS.all_entered(VARIANT, early) == (
+        "no disband is due; dissolved at this phase, abandoned: FRANCE ('Disband all units of any power that has "
+        "been abandoned')")
+
+
+def test_the_status_check_says_a_dissolved_power_gets_no_infs():
+    """'Any player who has been eliminated cannot continue receiving nor deploying INFs', the
+    abandoned power with it. QA finding: the next Initial Status Check's page listed "France: 0
+    INFs" beside the powers in play, as if France had nothing left to spend; it says why."""
+    from gm_tools.engine.positions import position_to_json
+
+    position = run_orders(VARIANT, _abandoned_france(), [], RULES).position
+    while not position.phase.endswith("C"):
+        position = run_orders(VARIANT, position, [], RULES).position
+    done = run_orders(VARIANT, position, [], RULES)
+    record = {"phase": position.phase, "before": position_to_json(position), "after": position_to_json(done.position),
+              "extra": {"outcome": done.extra}}
+    said = dict(HOOKS.report_sections(VARIANT, record))["INFs for the year"]
+    assert "- **France**: 0 INFs (dissolved: 'cannot continue receiving nor deploying INFs')" in said.splitlines()
+    assert "- **Spain**: 37 INFs" in said.splitlines()
+
+
 def test_an_abandoned_powers_infs_go_after_the_scoring_phase():
     """'INFs of the eliminated power (or abandoned power) that have been deployed to all minor
     states are removed after the scoring phase'; 'all scores are ceded'."""

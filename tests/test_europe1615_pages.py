@@ -198,3 +198,56 @@ def test_v3_an_invalid_order_of_a_power_out_of_the_game_names_it():
     assert "; France does not command Lorraine's units this phase); France is eliminated: it orders no " \
         in shown["error"]
     assert not POWERS.search(shown["error"]), shown["error"]
+
+
+def test_v3_waivers_abandonment_annexations_and_dissolved_states_are_published(tmp_path):
+    """rulebook 000: 'Waiving the capture of a center ... may be arranged by the player (and
+    communicated to the GM)'; 'Provinces without centers held by a power or a minor state at the
+    build phase are automatically annexed'; ABANDONMENT / CIVIL DISORDER: 'then power will be
+    dissolved at the winter phase. Each remaining center becomes a pliant minor state'. QA
+    finding: the phase pages said none of it (the map alone coloured Wallachia as Transylvania's),
+    and a dissolved England's new states were headed 'Lcs', 'Scot' and 'Yor'. The movement
+    page names the GM's waivers and abandonments, the Early Winter's the provinces annexed, and
+    the new states go by their province's name; the records are as they were."""
+    from gm_tools.app.mailorders import enter_mails
+    from gm_tools.app.turn import load_state, new_game, run_turn
+    from workflow_helpers import type_cells
+
+    new_game("europe1615", "g", root=tmp_path, seed=7, created="2000-01-01T00:00:00Z")
+    site = tmp_path / "site"
+    run_turn("g", root=tmp_path, site_dir=None, force=True)  # the Initial Status Check
+    enter_mails("g", [("a", b"Austria\n5: TRA\nA TRA - WAL\n"), ("e", b"England\n5: IRE\nA IRE - ULS\n")],
+                root=tmp_path)
+    type_cells(load_state("g", tmp_path).paths, {"Abandonment!A2": "DENMARK"})
+    run_turn("g", root=tmp_path, site_dir=None, force=True)
+    run_turn("g", root=tmp_path, site_dir=None, force=True)  # Summer: the units stay
+    enter_mails("g", [("e", b"England\nWAIVE: ULS\n")], root=tmp_path)
+    while load_state("g", tmp_path).position.phase != "W1615S":
+        run_turn("g", root=tmp_path, site_dir=site, force=True)
+    games = site / "games" / "g"
+    fall = " ".join((games / "F1615M.txt").read_text(encoding="utf-8").split())
+    assert "Waivers: 'The player occupying" in fall and "England waives the capture of Ulster (ULS)" in fall
+    assert "Denmark: abandoned, to be dissolved at the next Early Winter" in fall
+    winter = " ".join((games / "E1615D.txt").read_text(encoding="utf-8").split())
+    assert "Annexed: 'Provinces without centers" in winter and "Wallachia (WAL) to TRA (Transylvania)" in winter
+    assert "Ulster (ULS)" not in winter  # waived
+    assert "Copenhagen: Copenhagen becomes a minor state." in winter and "Cop:" not in winter
+    page = unescape((games / "E1615D.html").read_text(encoding="utf-8"))
+    assert ">Scania<" in page and ">Sca<" not in page
+    # the game page ranks the powers: Denmark's centers, minor states now, are no rows of it
+    game = unescape((games / "index.html").read_text(encoding="utf-8"))
+    assert ">Denmark<" in game and ">Copenhagen<" not in game and ">Cop<" not in game
+    assert load_state("g", tmp_path).position.extra["europe1615"]["annexed"] == {"WAL": "TRA"}
+
+
+def test_v3_the_minor_states_and_the_ottomans_are_headed_as_such(site):
+    """rulebook 000, INTRODUCTION: 'players ... take the reins of one of the great powers of the
+    time: Austria, France, Spain, England, and Denmark', the others being 'the minor states' and
+    'The Ottoman Empire'. QA finding: their units' results were headed "Powers without a player"
+    on every phase page; they are headed "Minor states and the Ottoman Empire" (version 2's, and
+    every other variant's, pages keep the heading)."""
+    page = unescape((site[1] / V3 / "S1615M.html").read_text(encoding="utf-8"))
+    assert '<h3 id="unplayed">Minor states and the Ottoman Empire</h3>' in page
+    assert '<a href="#unplayed">Minor states and the Ottoman Empire</a>' in page
+    assert "Powers without a player" not in page
+    assert '<h3 id="unplayed">Powers without a player</h3>' in (site[1] / V2 / "S1615M.html").read_text(encoding="utf-8")

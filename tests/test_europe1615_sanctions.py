@@ -79,6 +79,31 @@ def test_a_sanction_switches_on_in_its_season():
     assert "Anti-Hapsburg" in refusals(done.after, Placement("SPAIN", 3, "SAV", "3: SAV"))[0]
 
 
+def test_a_sanction_coming_with_the_next_phase_is_not_published_as_in_effect_in_this_one():
+    """'showing on which year & season a particular sanction will come into effect' ('Summer
+    1616: Anti-Hapsburg Campaign'). QA finding: the Spring 1616 page, whose deployments the
+    campaign did not govern, said "In effect: Anti-Hapsburg campaign." as the phase left it; it
+    now says the campaign comes into effect with the next phase, and the Summer's page has it in
+    effect."""
+    from gm_tools.engine.positions import position_to_json
+
+    position = board({}, phase="S1616M")
+    state = state_of(position)
+    state.timeline = (("anti_hapsburg_campaign", "U1616M"),) + tuple(
+        (k, "S1630M") for k in SETUP.sanctions if k != "anti_hapsburg_campaign")
+    spring, _ = play(with_state(position, state), {})
+    summer, _ = play(spring.after, {})
+
+    def said(before, after):
+        record = {"phase": before.phase, "before": position_to_json(before), "after": position_to_json(after),
+                  "extra": {HOOKS.name: inputs()}, "results": []}
+        return dict(HOOKS.report_sections(VARIANT, record))["Sanctions"].splitlines()[:2]
+
+    assert said(position, spring.after) == [
+        "In effect: none.", "Into effect with the next phase, Summer 1616 Movement: Anti-Hapsburg campaign."]
+    assert said(spring.after, summer.after) == ["In effect: Anti-Hapsburg campaign.", ""]
+
+
 def test_protestant_union():
     """'Deployment of INFs to Rhineland (RHI), Hesse (HES), Brandenburg (BRA), and
     Baden-Wuerttemburg (WUR) is solely permitted to the Protestant powers. RHI, HES, BRA, WUR

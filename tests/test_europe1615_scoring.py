@@ -7,6 +7,8 @@ from Religious Markers', 'Bonus scoring for alignments', 'Scoring Metric', 'VICT
 
 from __future__ import annotations
 
+import pytest
+
 from europe1615_play import RULES, SETUP, VARIANT, board, play
 from gm_tools.engine.runner import run_orders
 from gm_tools.systems.europe1615.deployment import attack_sequence
@@ -274,3 +276,64 @@ def test_an_eliminated_powers_annexations_are_left_unmarked():
     state.annexed = {"SIL": "ENGLAND", "MRV": "AUSTRIA"}
     after = run_orders(VARIANT, with_state(position, state), [], RULES).position
     assert state_of(after).annexed == {"MRV": "AUSTRIA"}
+
+
+@pytest.mark.parametrize("how", ["rounds", "rome"])
+def test_a_won_game_is_processed_and_its_victory_named(tmp_path, how):
+    """VICTORY CONDITIONS: 'Victor by rounds: The power that wins 5 rounds (not necessarily
+    consecutive rounds) takes immediate victory'; 'Automatic Protestant victory: A Protestant
+    power that captures Rome (ROM) will have an automatic victory'. QA finding: the turn of the
+    Scoring Phase that gave Austria its fifth round ended in a traceback (KeyError 'verdict':
+    the Results sheet read a points variant's verdict from the round's scores), so no game
+    could be won by rounds; and a Protestant power's capture of Rome was said as holding "N or
+    more centers". Both are processed, named by the rules in the report, the Results sheet and
+    on the page."""
+    import openpyxl
+
+    from europe1615_play import game_at
+    from gm_tools.app.turn import load_state, run_turn
+    from gm_tools.edges.workbook_fill import fill_orders
+
+    if how == "rounds":
+        position = board({}, phase="W1619S", influence={"SAX": {"AUSTRIA": 5}})
+        state = state_of(position)
+        state.round_wins = {"AUSTRIA": 4, "FRANCE": 3}
+        paths = game_at(tmp_path, with_state(position, state))
+        winner, said = "AUSTRIA", "the victory by rounds with 5 rounds won"
+    else:
+        paths = game_at(tmp_path, board({"NAP": "A ENGLAND", "MAD": "A SPAIN"}, phase="F1616M"))
+        paths.workbook.write_bytes(fill_orders(paths.workbook.read_bytes(), {"ENGLAND": ["A NAP - ROM"]}))
+        winner, said = "ENGLAND", "the automatic Protestant victory with Rome (ROM) captured"
+    report = run_turn("g", root=tmp_path, site_dir=tmp_path / "site", force=True)
+    assert load_state("g", tmp_path).history[-1]["winner"] == winner
+    name = VARIANT.powers[winner].name
+    assert f"{name} wins ({said}): the game is over" in report.text().splitlines()
+    results = openpyxl.load_workbook(paths.workbook)["Results"]
+    assert [[c.value for c in row][1:5] for row in results.iter_rows() if row[3].value == "victory"] == [
+        [winner, None, "victory", f"{winner} wins: {said}"]]
+    phase = load_state("g", tmp_path).history[-1]["phase"]
+    text = " ".join((tmp_path / "site" / "games" / "g" / f"{phase}.txt").read_text(encoding="utf-8").split())
+    assert f"The game is over: {name} has won {said}." in text
+
+
+def test_a_forced_draw_is_said_on_the_phase_page_and_in_the_judge_text(tmp_path):
+    """CONDITIONS TO FORCE AN AUTOMATIC DRAW, 'Ottoman capture of Rome: With the capture of Rome
+    by an Ottoman unit, remaining Protestant powers draw irrespective of won rounds.' QA finding:
+    the phase that forced the draw ended its judge text "The game is over." with no word of who
+    drew or why, after a list of the builds each power was due in a winter that never comes; it
+    names the draw and its reason, and lists no builds."""
+    from europe1615_play import game_at
+    from gm_tools.app.turn import run_turn
+    from gm_tools.edges.workbook_fill import fill_orders
+
+    centers = dict(board({}).centers, ROM="PAPL")
+    paths = game_at(tmp_path, board({"NAP": "A OTTOMAN", "TUS": "A SPAIN"}, centers=centers, phase="F1616M"))
+    paths.workbook.write_bytes(fill_orders(paths.workbook.read_bytes(), {"SPAIN": ["A NAP - ROM"]}))
+    run_turn("g", root=tmp_path, site_dir=tmp_path / "site", force=True)
+    games = tmp_path / "site" / "games" / "g"
+    said = ("The game is over: a draw between England and Denmark (the Ottomans took Rome: the remaining "
+            "Protestant powers draw).")
+    text = " ".join((games / "F1616M.txt").read_text(encoding="utf-8").split())
+    assert text.endswith(said) and "Builds" not in text
+    page = (games / "F1616M.html").read_text(encoding="utf-8")
+    assert said in page and "Adjustments due" not in page

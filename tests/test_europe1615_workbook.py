@@ -588,3 +588,51 @@ def test_units_sheet_names_every_power_that_may_order_a_minor(spring):
     assert status["A ROM"] == ("PAPL", "may be ordered by AUSTRIA, FRANCE or SPAIN")
     assert status["A VIE"] == ("AUSTRIA", None)
     assert not any(note and note.startswith("ordered by") for _, note in status.values())
+
+
+def test_the_rulebooks_deployment_list_typed_into_the_sheet_as_it_stands(spring):
+    """rulebook 000 (Europe 1615 v3), 'Writing the orders': '9 INFs to Wuerttemburg (WUR), 3 INFs
+    to the Rhineland (RHI), 1 INFs to Lower Saxony (LOWR), 12 INFs to the Lorraine (LOR), and 10
+    INFs to Savoy (SAV)'. QA finding: a GM typing the example's names with their codes into the
+    Minor state cells had four of five refused ('did you mean WUR?', the code already in the
+    cell); a name and the code in brackets that agree are the state, one that does not agree
+    is still refused."""
+    rows = [("9 INFs", "Wuerttemburg (WUR)"), (3, "the Rhineland (RHI)"), ("1 INFs", "Lower Saxony (LOWR)"),
+            (12, "the Lorraine (LOR)"), (10, "Savoy (SAV)")]
+    cells = {}
+    for row, (infs, minor) in enumerate(rows, start=2):
+        cells |= {f"{DEPLOYMENT}!A{row}": "FRANCE", f"{DEPLOYMENT}!B{row}": infs, f"{DEPLOYMENT}!C{row}": minor}
+    spring.workbook.write_bytes(set_cells(spring.workbook.read_bytes(), cells))
+    run_turn("g", root=spring.root, site_dir=None)
+    placed = load_state("g", spring.root).history[-1]["extra"]["europe1615"]["placements"]
+    assert [(p["infs"], p["minor"]) for p in placed] == [(9, "WUR"), (3, "RHI"), (1, "LOWR"), (12, "LOR"), (10, "SAV")]
+
+
+def test_a_name_and_a_code_in_brackets_that_disagree_are_refused(spring):
+    """The name outside the brackets and the code inside must name the same pliant minor state:
+    'Savoy (LOR)' is refused, as neither is taken over the other."""
+    found = _refused(spring, {f"{DEPLOYMENT}!A2": "FRANCE", f"{DEPLOYMENT}!B2": 5, f"{DEPLOYMENT}!C2": "Savoy (LOR)"})
+    assert list(found) == [(DEPLOYMENT, "C2")] and found[(DEPLOYMENT, "C2")][0] == "'Savoy (LOR)'"
+
+
+def test_an_attack_from_a_state_without_the_attackers_infs_names_the_phase(spring):
+    """rulebook 000, THE DIPLOMATIC ATTACK: 'a player will select one state where he/she has
+    deployed or will be deploying INFs'; INFs go with each movement phase's orders ('Deployment of
+    influence with submission of orders'). QA finding: the refusal said Denmark 'places none
+    there this year', Europe 1619's yearly words: a deployment in a later phase of the year
+    cannot stand for this phase's attack."""
+    found = _refused(spring, {f"{DEPLOYMENT}!A2": "SPAIN", f"{DEPLOYMENT}!B2": 5, f"{DEPLOYMENT}!C2": "LOR",
+                              f"{ATTACKS}!A2": "DENMARK", f"{ATTACKS}!B2": "LOR > SPAIN"})
+    assert found == {(ATTACKS, "B2"): ("'LOR > SPAIN'", "an entry the rules allow: DENMARK has no INFs in LOR and "
+                                       "deploys none there this phase ('one state where he/she has deployed or will be "
+                                       "deploying INFs')")}
+
+
+def test_a_deployment_row_typed_the_other_way_round_says_so(spring):
+    """rulebook 000, 'Writing the orders': '9 INFs to Wuerttemburg (WUR)', the INFs then the minor
+    state, as the sheet's columns are. QA finding: 'WUR' in the INFs cell and 9 in the Minor state
+    cell was refused as "expected a whole number (INFs)" alone; the refusal names the cell that
+    holds the number, so the GM swaps the two."""
+    found = _refused(spring, {f"{DEPLOYMENT}!A2": "FRANCE", f"{DEPLOYMENT}!B2": "WUR", f"{DEPLOYMENT}!C2": 9})
+    assert found == {(DEPLOYMENT, "B2"): ("'WUR'", f"a whole number (INFs) ({DEPLOYMENT}!C2 holds 9: the two the "
+                                          "other way round?)")}

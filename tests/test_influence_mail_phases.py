@@ -73,14 +73,12 @@ def test_europe1615_an_attack_wrong_on_both_sides_of_its_arrow_names_both(tmp_pa
     assert f"Diplomatic Attacks!B2: found 'LORR > FRANSE', expected {both}" in str(refused.value)
 
 
-@pytest.mark.parametrize("phase", ["E1615D", "I1615C"])
+@pytest.mark.parametrize("phase", ["E1615D"])
 def test_europe1615_a_deployment_outside_the_movement_phases_names_its_phase(tmp_path, phase):
     """rulebook 000: the deployment list is submitted with the orders of a movement phase ('Each
     player is allowed to submit only one diplomatic attack order per movement phase'): in the
-    Early Winter phase, and in the Initial Status Check ('PHASES OF THE GAME YEAR: 1- Initial
-    Status Check'), '9: WUR' is not read as an order for a unit in '9 WUR' (nor given the unit
-    orders' words, 'no unit orders are read in phase I1615C') but named as a deployment of a
-    movement phase, an attack likewise."""
+    Early Winter phase '9: WUR' is not read as an order for a unit in '9 WUR' but named as a
+    deployment of a movement phase, an attack likewise (the Initial Status Check: below)."""
     _game("europe1615", tmp_path, phase)
     report = enter_mails("g", [("austria", b"Austria\n9: WUR\nLOR > FRANCE\n")], root=tmp_path)
     assert [(where, why) for where, _, why in report.refused] == [
@@ -359,3 +357,41 @@ def test_europe1619_a_minor_state_named_as_a_declarations_power_is_said_a_minor_
     refused = _refused(tmp_path, "France\nWAR: Savoy\nALLIANCE: Papal States\nWAR: Hesse\n")
     for line, word in (("WAR: Savoy", "Savoy"), ("ALLIANCE: Papal States", "Papal States"), ("WAR: Hesse", "Hesse")):
         assert refused[repr(line)] == f"an order the rules allow (found {word!r}, a minor state, expected a power in play)"
+
+
+def test_europe1615_a_later_mail_says_it_replaces_the_deployments_and_attack_too(tmp_path):
+    """docs/europe1615.md, "By mail": 'a later mail of the same power replaces its earlier rows
+    and orders, and the report says so'. rulebook 000 (Europe 1615 v3), 'Writing the orders': the
+    deployment list goes with the orders ('Deployment of influence with submission of orders'), so
+    a first mail holds both. A second mail of England's replaced its 9 INFs to LOR, 5 to IRE and
+    its attack 'LOR > FRANCE' without a word: the report named only the units left without
+    orders. It names the rows too, as it does for a power with no unit orders typed."""
+    _game("europe1615", tmp_path, "S1615M")
+    first = enter_mails("g", [("first", b"England\n9: LOR\n5: IRE\nLOR > FRANCE\nA YOR H\nF LON H\n")], root=tmp_path)
+    assert first.refused == []
+    second = enter_mails("g", [("second", b"England\n10: HES\nA YOR H\n")], root=tmp_path)
+    assert ("  ENGLAND: second replaces its orders in the workbook (F LON now without orders) and its rows in the "
+            "workbook (INF Deployment!A2, INF Deployment!A3, Diplomatic Attacks!A2)") in second.text().splitlines()
+    # in one batch the second mail replaces the first, which the report names (the workbook's rows once)
+    both = enter_mails("g", [("a", b"England\n3: IRE\nA YOR H\n"), ("b", b"England\n4: IRE\n")], root=tmp_path)
+    assert [line for line in both.text().splitlines() if line.startswith("  ENGLAND:")] == [
+        "  ENGLAND: a replaces its orders in the workbook and its rows in the workbook (INF Deployment!A2)",
+        "  ENGLAND: b replaces a (A YOR now without orders)"]
+
+
+@pytest.mark.parametrize("phase", ["I1615C", "W1615S"])
+def test_europe1615_a_mail_at_a_phase_that_takes_none_says_to_process_it_first(tmp_path, phase):
+    """rulebook 000, PHASES OF THE GAME YEAR: '1- Initial Status Check', '7- Scoring Phase': no
+    player enters anything in either, and the GM processes them without waiting
+    (docs/europe1615.md). QA finding: France's Spring mail entered while a new game was still at
+    its Initial Status Check had every line refused, its deployments as 'mailed in a movement
+    phase' (as they were) and its orders with 'no unit orders are read in phase I1615C': each line
+    now says to process the phase first and enter the mail again."""
+    _game("europe1615", tmp_path, phase)
+    report = enter_mails("g", [("france", b"France\n9: WUR\nLOR > SPAIN\nA PAR - BUR\n")], root=tmp_path)
+    title = {"I1615C": "Initial 1615 Status Check", "W1615S": "Late Winter 1615 Scoring"}[phase]
+    said = (f"nothing mailed in this phase: the game is at {title} ({phase}), which takes no players' entries; "
+            "process it first (gm-tools turn: it waits for no one), then enter this mail again")
+    assert [(where, why) for where, _, why in report.refused] == [
+        (f"france line {n}", said) for n in (2, 3, 4)]
+    assert report.written == []

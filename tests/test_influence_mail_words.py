@@ -263,3 +263,78 @@ def test_europe1615_a_heading_over_the_mails_parts_is_left_out_and_waivers_said(
     assert sorted(text for _, _, text, _ in report.written) == ["10: LOR", "A PAR - BUR"]
     assert report.headings == [("m line 2", "INF deployment:"), ("m line 4", "Orders:")]
     assert "  not read m line 2: 'INF deployment:' (a heading over the orders)" in report.text().splitlines()
+
+
+def test_europe1615_the_rulebooks_own_deployment_list_is_read(tmp_path):
+    """rulebook 000 (Europe 1615 v3), 'Writing the orders': 'France decides to deploy all INFs
+    in the phase as follows: 9 INFs to Wuerttemburg (WUR), 3 INFs to the Rhineland (RHI), 1 INFs
+    to Lower Saxony (LOWR), 12 INFs to the Lorraine (LOR), and 10 INFs to Savoy (SAV)'. A player
+    copying the example had 'Wuerttemburg' (the rulebook's spelling), 'the Rhineland' and 'the
+    Lorraine' refused as no pliant minor state: all five lines are typed, and the turn reads
+    them as the five deployments, 35 INFs, France's allotment for 1615."""
+    _game("europe1615", tmp_path, "S1615M")
+    lines = ["9 INFs to Wuerttemburg (WUR)", "3 INFs to the Rhineland (RHI)", "1 INFs to Lower Saxony (LOWR)",
+             "12 INFs to the Lorraine (LOR)", "10 INFs to Savoy (SAV)"]
+    refused, written = _mail(tmp_path, "France\n" + "\n".join(lines) + "\nA PAR H\n")
+    assert (refused, written) == ({}, sorted(lines + ["A PAR H"]))
+    enter_mails("g", [("m", ("France\n" + "\n".join(lines) + "\n").encode())], root=tmp_path)
+    run_turn("g", root=tmp_path, site_dir=None, force=True)
+    record = load_state("g", tmp_path).position.extra["europe1615"]
+    assert record["deployed"]["FRANCE"] == 35
+    assert {m: r["FRANCE"] for m, r in record["influence"]["influence"].items() if "FRANCE" in r} == {
+        "WUR": 9, "RHI": 3, "LOWR": 1, "LOR": 12, "SAV": 10}
+
+
+def test_europe1615_a_deployment_with_its_infs_in_words_gets_them_in_figures(tmp_path):
+    """rulebook 000 (Europe 1615 v3), 'Writing the orders': '9 INFs to Wuerttemburg (WUR)'. A
+    mailed 'nine: WUR' was refused as a unit's order for a province 'nine WUR' ('did you mean
+    TUR?'), and 'five INFs to WUR' with the example's 9 whatever the player wrote: each is named
+    as the deployment it means, its number in figures."""
+    _game("europe1615", tmp_path, "S1615M")
+    refused, written = _mail(tmp_path, "France\nnine: WUR\nfive INFs to WUR\ntwenty-five: LOR\nTwelve - Savoy\n"
+                                       "A PAR H\n")
+    assert refused == {f"{line!r}": "an INF deployment with its INFs in figures, as the rulebook writes it: "
+                       f"'{n}: {minor}' or '{n} INFs to {minor}' (the INFs, then the minor state)"
+                       for line, n, minor in (("nine: WUR", 9, "WUR"), ("five INFs to WUR", 5, "WUR"),
+                                              ("twenty-five: LOR", 25, "LOR"), ("Twelve - Savoy", 12, "Savoy"))}
+    assert written == ["A PAR H"]
+
+
+def test_europe1615_attack_a_power_in_a_minor_state_is_written_out(tmp_path):
+    """rulebook 000 (Europe 1615 v3), 'THE DIPLOMATIC ATTACK': 'Typical syntax for the order of
+    the diplomatic attack: MINOR STATE > MAJOR POWER'. 'attack England in WUR' was refused with
+    the rulebook's example 'LOR > FRANCE', not the attack the player meant: it is written out from
+    the line, 'WUR > ENGLAND'; a power the game does not know keeps the example."""
+    _game("europe1615", tmp_path, "S1615M")
+    refused, _ = _mail(tmp_path, "France\nattack England in WUR\nAttack on Spain in Lorraine\nattack Engand in WUR\n")
+    tail = " ('MINOR STATE > MAJOR POWER'): the minor state, '>', then the power"
+    assert refused == {"'attack England in WUR'": f"{ATTACK}'WUR > ENGLAND'{tail}",
+                       "'Attack on Spain in Lorraine'": f"{ATTACK}'Lorraine > SPAIN'{tail}",
+                       "'attack Engand in WUR'": f"{ATTACK}'LOR > FRANCE'{tail}"}
+
+
+def test_europe1615_infs_in_words_after_the_movement_phases_are_named_as_a_deployment(tmp_path):
+    """rulebook 000 (Europe 1615 v3), 'Deployment of influence with submission of orders': INFs
+    go with a movement phase's orders. 'nine: WUR' mailed in the Early Winter was read as a unit's
+    order for a province 'nine WUR'; it is named as the deployment it is, mailed in a movement
+    phase, as '9: WUR' is."""
+    _game("europe1615", tmp_path, "E1615D")
+    refused, _ = _mail(tmp_path, "France\nnine: WUR\n9: WUR\n")
+    assert refused == {repr(line): f"a unit's order: found {line!r}, an INF placement, which is mailed in a movement "
+                       "phase, with the unit orders" for line in ("nine: WUR", "9: WUR")}
+
+
+def test_europe1615_a_deployment_with_an_arrow_or_another_word_for_to_gets_the_rulebooks_form(tmp_path):
+    """rulebook 000 (Europe 1615 v3), 'Writing the orders': '9 INFs to Wuerttemburg (WUR)'. QA
+    finding: '9 INFs -> WUR' was refused as an attack typed where a deployment's minor state goes
+    ('diplomatic attacks go on the Diplomatic Attacks sheet'), '9 INF on WUR' and '9 INFs for
+    Savoy' as minor states called 'on WUR' and 'for Savoy' with the player's own WUR suggested
+    back: each is named as the deployment it is, in the rulebook's form, as '10 INFs in LOR' is.
+    A numbered unit's order with an arrow stays an order."""
+    _game("europe1615", tmp_path, "S1615M")
+    refused, written = _mail(tmp_path, "France\n9 INFs -> WUR\n9 INFs => LOR\n9 INF on WUR\n9 INFs for Savoy\n"
+                                       "1. A PAR -> BUR\n")
+    form = "an INF deployment as the rulebook writes it: '{0}: {1}' or '{0} INFs to {1}' (the INFs, then the minor state)"
+    assert refused == {"'9 INFs -> WUR'": form.format(9, "WUR"), "'9 INFs => LOR'": form.format(9, "LOR"),
+                       "'9 INF on WUR'": form.format(9, "WUR"), "'9 INFs for Savoy'": form.format(9, "Savoy")}
+    assert written == ["1. A PAR -> BUR"]

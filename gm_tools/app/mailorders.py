@@ -133,6 +133,7 @@ def enter_mails(name: str, mails: list[tuple[str, bytes]], root: str | os.PathLi
         sheet_rows: dict[str, tuple[tuple[str, ...], list]] = {}  # power -> (input sheets, its checked rows)
         read_as: dict[tuple[str, str], str] = {}  # (power, order as mailed) -> as the parser read it
         earlier = _earlier_entries(entries)  # power -> (where, units ordered), what a mail of it replaces
+        batched: set[str] = set()  # the powers a mail of this batch has typed for
         reads = _reader(variant, position, rules)
         # a bare number before an order is a list's where no sheet of the system reads the line, in
         # this phase or the year's spring movement (Europe 1615 v2's offers: never a list number there)
@@ -205,18 +206,21 @@ def enter_mails(name: str, mails: list[tuple[str, bytes]], root: str | os.PathLi
                                                f"{earlier[power][0]}")
                     continue
                 units = [_unit(read_as.get((power, text), text)) for text in orders or []]
-                if power not in earlier and sheets:
-                    # its rows typed on the phase's sheets before this batch, every one of which
-                    # the mail's rows replace, said as the orders it replaces are
-                    refs = [next(iter(row.cells.values())) for sheet in sheets for row in entries.inputs.get(sheet, [])
-                            if str(row.values.get("Power") or "").upper() == power]
-                    if refs:
-                        report.replaced.append(f"{power}: {label} replaces its rows in the workbook ({', '.join(refs)})")
+                # its rows typed on the phase's sheets before this batch (the first of its mails here
+                # replaces them), every one of which the mail's rows replace, said as the orders are:
+                # beside them, as the deployments and attack of a mail that also orders units go too
+                refs = [next(iter(row.cells.values())) for sheet in sheets or () for row in entries.inputs.get(sheet, [])
+                        if str(row.values.get("Power") or "").upper() == power and power not in batched]
+                rows = f"its rows in the workbook ({', '.join(refs)})" if refs else ""
                 if power in earlier:
                     where, before_units = earlier[power]
                     dropped = [u for u in before_units if u not in units]
                     report.replaced.append(f"{power}: {replacing(label, where, heading)}"
-                                           + (f" ({', '.join(dropped)} now without orders)" if dropped else ""))
+                                           + (f" ({', '.join(dropped)} now without orders)" if dropped else "")
+                                           + (f" and {rows}" if rows else ""))
+                elif rows:
+                    report.replaced.append(f"{power}: {label} replaces {rows}")
+                batched.add(power)
                 earlier[power] = (label, [u for u in units if u])
                 # a later mail for the same power replaces the earlier one, on every sheet it uses
                 latest.pop(power, None)

@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from gm_tools.engine.results import note_code, note_words
+from gm_tools.engine.rules import rules_for
 from gm_tools.engine.variant import Variant
 
 
@@ -83,11 +84,13 @@ class TurnReport:
         lines += [f"  {line}" if line else "" for line in self.sections]
         lines += [f"warning: {w}" for w in self.warnings]
         if r["winner"]:
-            scoring = r.get("extra", {}).get("outcome", {}).get("scoring")
-            why = scoring["verdict"] if scoring else "holds the victory centers"
+            why = (r.get("extra", {}).get("outcome", {}).get("scoring") or {}).get("verdict")
+            if not why and self.variant:  # Europe 1615's round keeps no verdict: its rules name the victory
+                victory = rules_for(self.variant).victory(self.variant, r)
+                why = victory and f"the {victory.name}" + (f" with {victory.figure}" if victory.figure else "")
             winner = self.variant.power_called(r["winner"]) if self.variant else r["winner"]
-            lines.append(f"{winner} wins ({why}): the game is over" if scoring
-                         else f"{winner} {why} and wins: the game is over")
+            lines.append(f"{winner} wins ({why}): the game is over" if why
+                         else f"{winner} holds the victory centers and wins: the game is over")
         elif r.get("draw"):
             lines.append(f"drawn between {', '.join(r['draw']['powers'])} ({r['draw']['reason']}): the game is over")
         else:

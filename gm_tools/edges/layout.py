@@ -311,10 +311,16 @@ def results_table(variant: Variant, record: dict | None, typed=()) -> Table:
 
 
 def _victory_text(variant: Variant, record: dict) -> str:
-    """Why the game's winner won: a variant scored in points says its verdict."""
-    scoring = record.get("extra", {}).get("outcome", {}).get("scoring")
-    if scoring:
-        return f"{record['winner']} wins: {scoring['verdict']}"
+    """Why the game's winner won: a variant scored in points says its verdict, one whose rules
+    name the victory (Europe 1615's by rounds, whose round's scoring keeps no verdict) that."""
+    from gm_tools.engine.rules import rules_for
+
+    verdict = (record.get("extra", {}).get("outcome", {}).get("scoring") or {}).get("verdict")
+    if verdict:
+        return f"{record['winner']} wins: {verdict}"
+    victory = rules_for(variant).victory(variant, record)
+    if victory:
+        return f"{record['winner']} wins: the {victory.name}" + (f" with {victory.figure}" if victory.figure else "")
     return f"{record['winner']} holds {variant.victory_centers} or more centers and wins"
 
 

@@ -181,6 +181,10 @@ class Rules:
     phase page shows them under, first and apart from "Powers without a player" (The Peace of
     Westphalia's "EMPIRE": the Emperor's death). Standard: none."""
 
+    unplayed_heading: str = "Powers without a player"
+    """The heading a phase page shows the owners no player orders under, in the rulebook's words
+    (Europe 1615: "Minor states and the Ottoman Empire", no powers in its text)."""
+
     def shown_results(self, variant: Variant, record: dict) -> list[dict]:
         """The results of ``record`` (a history record) in the order its phase page and judge
         text list them, each power's together as they are grouped there: where the record's

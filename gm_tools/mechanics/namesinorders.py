@@ -9,6 +9,7 @@ suggest. The orders themselves are read in :mod:`.influenceorders`.
 from __future__ import annotations
 
 import difflib
+import re
 import unicodedata
 from typing import Callable, Iterable, Mapping
 
@@ -46,8 +47,18 @@ def power_spellings(powers: Iterable[str], name_of: Callable[[str], str]) -> dic
 
 
 def minor_named(minors: Mapping, word: str) -> str | None:
-    """The code of the minor state ``word`` names, or None."""
-    return minor_spellings(minors).get(spelling(word))
+    """The code of the minor state ``word`` names, or None. A name after 'the' is the name:
+    Europe 1615's 'Writing the orders' deploys "3 INFs to the Rhineland (RHI)" and "12 INFs to
+    the Lorraine (LOR)"."""
+    key, spellings = spelling(word), minor_spellings(minors)
+    found = spellings.get(key) or (spellings.get(key[4:]) if key.startswith("THE ") else None)
+    named = None if found else re.fullmatch(r"(.+?)\s*\(\s*([^()]+?)\s*\)", word.strip())
+    if named:
+        # the example's own 'Wuerttemburg (WUR)', as a GM copies it into a cell: the name and
+        # the code in brackets must agree
+        name, code = minor_named(minors, named.group(1)), minor_named(minors, named.group(2))
+        found = name if name and name == code else None
+    return found
 
 
 def power_named(powers: Iterable[str], name_of: Callable[[str], str], word: str) -> str | None:

@@ -273,13 +273,21 @@ def kind_and_when(variant: Variant, phase_id: str) -> tuple[str, str]:
 
 def power_name(variant: Variant, code: str) -> str:
     power = variant.powers.get(code)
-    return power.name if power else code.title()
+    return power.name if power else _owner_name(variant, code)
 
 
 def power_in_text(variant: Variant, code: str) -> str:
     """A power's name inside a sentence: "won by the Dutch Republic" (its ``article``)."""
     power = variant.powers.get(code)
-    return power.in_text if power else code.title()
+    return power.in_text if power else _owner_name(variant, code)
+
+
+def _owner_name(variant: Variant, code: str) -> str:
+    """An owner the variant does not list: a minor state made in play and coded as its one
+    province (Europe 1615's dissolved power: 'Each remaining center becomes a pliant minor
+    state', LCS) by that province's name, Lancashire, not 'Lcs'; any other by its code."""
+    province = variant.provinces.get(code)
+    return province.name if province else code.title()
 
 
 def _power_order(variant: Variant, codes) -> list[str]:
@@ -314,8 +322,9 @@ def adjustments_to_come(variant: Variant, record: dict) -> bool:
     it closes the year's movement (:func:`ends_year`), units follow centers
     (:func:`builds_by_centers`), and the calendar has an adjustment phase after this phase's.
     Europe 1615's Scoring Phase closes the year after its Late Winter builds: nothing is due
-    then, though the year's ownership is still the one to print."""
-    if not ends_year(variant, record) or not builds_by_centers(variant):
+    then, though the year's ownership is still the one to print. A record that ended the game
+    (a winner, a draw: no next phase) has none to come."""
+    if not ends_year(variant, record) or not builds_by_centers(variant) or _ended(record):
         return False
     try:
         phase = parse_phase(record["phase"])
@@ -323,6 +332,11 @@ def adjustments_to_come(variant: Variant, record: dict) -> bool:
     except (PhaseError, ValueError):
         return True
     return any(kind == ADJUSTMENT for _, kind in variant.calendar.phases[here + 1:])
+
+
+def _ended(record: dict) -> bool:
+    """Did the phase of ``record`` end the game (its rules' winner or draw)?"""
+    return bool(record.get("winner") or record.get("draw")) and not record.get("next_phase")
 
 
 def builds_by_centers(variant: Variant) -> bool:
@@ -433,8 +447,12 @@ def game_over_words(variant: Variant, record: dict) -> tuple[str, ...]:
         said = f"The game is over: {power_in_text(variant, winner)} has won"
     else:
         names = [power_in_text(variant, p) for p in shared.get("powers", [])]
-        if victory is None or not names:
-            return ()  # a draw the rules forced: the game page says it (siteviews.draw_view)
+        if not names:
+            return ()
+        if victory is None:  # a draw the rules forced (Europe 1615's): who shares it and why
+            reason = f" ({shared['reason']})" if shared.get("reason") else ""
+            return (f"The game is over: a draw between {', '.join(names[:-1]) + ' and ' if len(names) > 1 else ''}"
+                    f"{names[-1]}{reason}.",)
         said = (f"The game is over: {', '.join(names[:-1])} and {names[-1]} share" if len(names) > 1
                 else f"The game is over: {names[0]} shares")
     if victory is None:

@@ -151,12 +151,12 @@ def _orders_view(variant: Variant, record: dict) -> dict[str, list[dict]]:
     for v in views:
         if v["code"] in events:
             v["name"] = events[v["code"]]
-        # a vassal's orders are its master's (Centenary rule 3, Europe 1619's aligned minors):
-        # under "Powers without a player" it read as a power nobody ordered
+        # a vassal's orders are its master's (Centenary rule 3, Europe 1619's aligned minors): under
+        # "Powers without a player" it read as a power nobody ordered
         v["by"] = power_in_text(variant, masters[v["code"]]) if v["code"] in masters else ""
-    return {"powers": [v for v in views if v["code"] in events] + [v for v in views if v["code"] not in events
-                                                                   and (v["player"] or v["written"])],
-            "unplayed": [v for v in views if v["code"] not in events and not (v["player"] or v["written"])]}
+    played = [v for v in views if v["code"] not in events and (v["player"] or v["written"])]
+    return {"powers": [v for v in views if v["code"] in events] + played, "unplayed_heading": rules.unplayed_heading,
+            "unplayed": [v for v in views if v["code"] not in events and v not in played]}
 
 
 def _masters(variant: Variant, rules, record: dict) -> dict[str, str]:
@@ -428,9 +428,12 @@ def points_view(game: GameContext) -> dict | None:
 
 
 def _played(variant: Variant, code: str) -> bool:
-    """A power some player orders (a code the variant does not know counts as played)."""
+    """A power some player orders (a code the variant does not know counts as played), not a
+    minor state made in play and coded as its one province (Europe 1615's dissolved power: 'Each
+    remaining center becomes a pliant minor state'), which no more heads the standings than
+    the minor states the variant lists."""
     power = variant.powers.get(code)
-    return power is None or power.playable
+    return power.playable if power else code not in variant.provinces
 
 
 def game_summary(game: GameContext) -> dict:

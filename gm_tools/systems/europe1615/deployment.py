@@ -99,6 +99,13 @@ def placement_refusal(setup: Setup, state: State, table: dict[str, Status], orde
     """Why a deployment may not be made whatever else is ordered, or None."""
     if order.power not in setup.powers:
         return f"{order.power} is not a power"
+    from gm_tools.systems.europe1615.scoring import eliminated
+
+    if order.power in eliminated(setup, position):
+        # said so, not as the 0 INFs it has left for the year, which reads as an overspend
+        how = "dissolved" if order.power in set(state.dissolved.values()) else "eliminated"
+        return (f"{order.power} is {how}: it deploys no INFs ('Any player who has been eliminated cannot "
+                "continue receiving nor deploying INFs')")
     if order.minor in setup.closed and order.minor not in state.opened:
         sanction = setup.closed[order.minor][0]
         return f"no power can deploy INFs to {setup.minors[order.minor].in_text} until the {sanction} is passed"
@@ -176,7 +183,9 @@ def check_entries(setup: Setup, state: State, position: Position,
             try:
                 check_attack(after, entry)
             except IllegalOrderError as e:
-                problems[i] = e.reason
+                # INFs go with each movement phase's orders here, not once a year as in Europe 1619
+                problems[i] = e.reason.replace(" and places none there this year", " and deploys none there this "
+                                               "phase ('one state where he/she has deployed or will be deploying INFs')")
     return problems
 
 

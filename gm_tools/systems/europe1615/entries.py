@@ -45,9 +45,18 @@ _NOTHING_SAYS = {
 # ('did you mean FRA?'), pointing the player the wrong way
 _ATTACK_WORD = re.compile(r"\battack", re.IGNORECASE)
 _ATTACK_MARK = re.compile(r"^(\S.*?)\s*(?:=>|-|:|\bvs\b\.?|\bx\b)\s*(\S.*?)\s*$", re.IGNORECASE)
+_ATTACK_IN = re.compile(r"^\s*(?:diplomatic\s+)?attacks?\s+(?:on\s+|against\s+)?(\S.*?)\s+in\s+(\S.*?)\s*$", re.IGNORECASE)
 _ATTACK_LABEL = re.compile(r"^\s*(?:diplomatic\s+)?attack\s*:?\s*([^>]+>[^>]+)$", re.IGNORECASE)
 _OWNER_LABEL = re.compile(r"^\s*([^:>]+?)\s*:\s*((?:[AF]|army|fleet)\s+\S.*)$", re.IGNORECASE)
 _ATTACK_FORM = "'MINOR STATE > MAJOR POWER'"
+# 'nine: WUR', 'Nine INFs to Wuerttemberg': the INFs in words, read as a unit's order in 'NINE WUR'
+# ('did you mean TUR?'); the rulebook's example counts them in figures ('9 INFs to Wuerttemburg')
+_UNITS = ("one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen "
+          "sixteen seventeen eighteen nineteen").split()
+_TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50}
+_PLACED_SO = re.compile(r"^\s*(\d+)\s*(?:INFs?\b)?\s*(?:-+>|=+>|[→⇒>]|(?:on|for|at|onto)\b)\s*([A-Za-z].*?)\s*$",
+                        re.IGNORECASE)
+_SPELT = re.compile(r"^\s*([a-z]+)(?:[\s-]+(?!INFs?\b)([a-z]+))?\s*(?:INFs?\b\s*)?(?::|-|\bto\b)\s*(\S.*?)\s*$", re.IGNORECASE)
 
 
 class EntryError(UserError):
@@ -84,10 +93,19 @@ def mailed_rows(variant, phase: str, power: str, lines: list[str]) -> MailedRows
     """A power's mail in a movement phase: its deployment list and attack onto their sheets,
     the rest, its unit orders, onto the Orders sheet. Other phases' mail is unit orders (None)."""
     role = phase_role(variant, phase)
-    if role in (STATUS_CHECK, RETREATS, EARLY_WINTER, BUILDS, SCORING):
+    if role in (STATUS_CHECK, SCORING):
+        # a mail that comes while the game waits at a phase no player enters anything for is
+        # the next movement phase's: each line was refused as if it were this phase's order
+        from gm_tools.engine.phase import phase_title
+
+        said = (f"nothing mailed in this phase: the game is at {phase_title(variant.calendar, phase)} ({phase}), "
+                "which takes no players' entries; process it first (gm-tools turn: it waits for no one), then "
+                "enter this mail again")
+        return MailedRows((ORDERS,), [said for _ in lines])
+    if role in (RETREATS, EARLY_WINTER, BUILDS):
         # '9: WUR' would be read as an order for a unit in '9 WUR': the line is named for what it is
-        kinds = [influence_form(line) or ("an INF placement" if names_infs(line) else None) or _capture_waiver(line)
-                 for line in lines]
+        kinds = [influence_form(line) or ("an INF placement" if names_infs(line) or _spelt(line) else None)
+                 or _capture_waiver(line) for line in lines]
         if not any(kinds):
             return None
         return MailedRows((ORDERS,), [(ORDERS, line) if not kind else
@@ -105,10 +123,13 @@ def mailed_rows(variant, phase: str, power: str, lines: list[str]) -> MailedRows
             rows.append((WAIVERS, [power, waive.group(1).upper()]))
         elif one_a_line(line):
             rows.append(one_a_line(line))
-        elif (placed and placed_in(line)) or (not placed and placed_backwards(line)):
-            rows.append(f"an INF deployment as the rulebook writes it: {placed_in(line) or placed_backwards(line)}")
+        elif (placed and placed_in(line)) or (not placed and placed_backwards(line)) or _placed_so(line):
+            said = placed_in(line) or placed_backwards(line) or _placed_so(line)
+            rows.append(f"an INF deployment as the rulebook writes it: {said}")
         elif placed:
             rows.append((DEPLOYMENT, [power, *placed]))
+        elif _spelt(line):
+            rows.append(f"an INF deployment with its INFs in figures, as the rulebook writes it: {_spelt(line)}")
         elif _owner_label(variant, power, line):
             rows.append(_owner_label(variant, power, line))
         elif _attack_slip(variant, line):
@@ -123,6 +144,33 @@ def mailed_rows(variant, phase: str, power: str, lines: list[str]) -> MailedRows
     # a mail with no waiver leaves the power's waivers on their sheet as they are
     waived = any(isinstance(row, tuple) and row[0] == WAIVERS for row in rows)
     return MailedRows((DEPLOYMENT, ATTACKS, ORDERS) + ((WAIVERS,) if waived else ()), rows)
+
+
+def _placed_so(line: str) -> str | None:
+    """The rulebook's form for a deployment written with another word or an arrow for its 'to'
+    (``9 INFs -> WUR``, ``9 INF on WUR``, ``9 INFs for Savoy``), None for any other line. Read as
+    they were, the arrow made an attack of it and the word a minor state called 'on WUR'."""
+    m = _PLACED_SO.match(line)
+    if m is None:
+        return None
+    return f"'{m.group(1)}: {m.group(2)}' or '{m.group(1)} INFs to {m.group(2)}' (the INFs, then the minor state)"
+
+
+def _spelt(line: str) -> str | None:
+    """The rulebook's form for a deployment whose INFs are written in words (``nine: WUR``,
+    ``twenty five INFs to LOR``), None for any other line."""
+    m = _SPELT.match(line)
+    if m is None:
+        return None
+    first, second, minor = m.group(1).lower(), (m.group(2) or "").lower(), m.group(3)
+    ones = {word: n for n, word in enumerate(_UNITS, start=1)}
+    if first in _TENS and (not second or second in ones and ones[second] < 10):
+        infs = _TENS[first] + ones.get(second, 0)
+    elif first in ones and not second:
+        infs = ones[first]
+    else:
+        return None
+    return f"'{infs}: {minor}' or '{infs} INFs to {minor}' (the INFs, then the minor state)"
 
 
 def _capture_waiver(line: str) -> str | None:
@@ -149,8 +197,9 @@ def _owner_label(variant, power: str, line: str) -> str | None:
 def unit_first(line: str) -> bool:
     """Does a mailed line begin with its unit (``A``, ``F``, ``Army``, ``Fleet``)? Then it is a
     unit's order, whatever its arrow: the orders read ``A PAR -> BUR`` as a move, so its '>'
-    makes no diplomatic attack (it was refused asking for a minor state 'A PAR -')."""
-    words = line.split()
+    makes no diplomatic attack (it was refused asking for a minor state 'A PAR -'). A list's
+    number before it (``1. A PAR -> BUR``) is no part of it, as the order reader reads past it."""
+    words = re.sub(r"^\s*\d{1,3}[.)]\s*", "", line).split()
     return bool(words) and words[0].upper() in ("A", "F", "ARMY", "FLEET")
 
 
@@ -160,14 +209,19 @@ def _attack_slip(variant, line: str) -> str | None:
     and never says 'attack')."""
     if not line.split() or unit_first(line):
         return None
+    powers = [code for code, p in variant.powers.items() if p.playable]
     if _ATTACK_WORD.search(line):
         labelled = _ATTACK_LABEL.match(line)
-        return f"'{' '.join(labelled.group(1).split())}' ({_ATTACK_FORM}), with no word before it" if labelled \
-            else f"'LOR > FRANCE' ({_ATTACK_FORM}): the minor state, '>', then the power"
+        if labelled:
+            return f"'{' '.join(labelled.group(1).split())}' ({_ATTACK_FORM}), with no word before it"
+        # 'attack England in WUR': the attack written out from the line, as 'LOR vs Denmark' is
+        said = _ATTACK_IN.match(line)
+        target = said and power_named(powers, lambda code: variant.powers[code].name, said.group(1))
+        return (f"'{said.group(2)} > {target}'" if target else "'LOR > FRANCE'") + \
+            f" ({_ATTACK_FORM}): the minor state, '>', then the power"
     if ">" in line and "=>" not in line:
         return None
     m = _ATTACK_MARK.match(line)
-    powers = [code for code, p in variant.powers.items() if p.playable]
     target = m and power_named(powers, lambda code: variant.powers[code].name, m.group(2))
     return f"'{m.group(1)} > {target}' ({_ATTACK_FORM})" if target else None
 

@@ -15,7 +15,7 @@ from gm_tools.engine.phase import phase_title
 from gm_tools.engine.positions import position_from_json
 from gm_tools.engine.variant import Variant
 from gm_tools.mechanics.influence import ALIGNED
-from gm_tools.systems.europe1615.calendar import MOVEMENT, SCORING, STATUS_CHECK, phase_role
+from gm_tools.systems.europe1615.calendar import EARLY_WINTER, MOVEMENT, SCORING, STATUS_CHECK, phase_role
 from gm_tools.systems.europe1615.setup import setup_of
 from gm_tools.systems.europe1615.state import state_of
 from gm_tools.systems.europe1615.status import CAPTURED, Status
@@ -128,16 +128,20 @@ def _round_table(variant: Variant, done: dict) -> str:
     return "\n".join(rows)
 
 
-def _sanctions(variant: Variant, position) -> str:
+def _sanctions(variant: Variant, position, before=None) -> str:
     """The sanctions in effect and to come ('showing on which year & season a particular
-    sanction will come into effect')."""
+    sanction will come into effect'), as the phase leaves them (``position``); one whose time
+    comes with the next phase is said so, not as in effect in this one (``before``), whose
+    deployments it did not govern."""
     from gm_tools.systems.europe1615.sanctions import in_effect
 
     setup, state = setup_of(variant, position), state_of(position)
-    now = [setup.sanctions[k].title for k in sorted(state.sanctions_on)
-           if in_effect(setup.sanctions[k], state, setup, position)]
+    on = [k for k in sorted(state.sanctions_on) if in_effect(setup.sanctions[k], state, setup, position)]
+    was = state_of(before or position).sanctions_on
+    now = [setup.sanctions[k].title for k in on if k in was]
+    coming_now = [setup.sanctions[k].title for k in on if k not in was]
     held = [setup.sanctions[k].title for k in sorted(state.sanctions_on)
-            if setup.sanctions[k].title not in now and k not in state.rulings and k not in state.cancelled]
+            if k not in on and k not in state.rulings and k not in state.cancelled]
     gone = [setup.sanctions[k].title for k in sorted(state.cancelled) if k in setup.sanctions]
     ruled = [f"{setup.sanctions[k].title} ({why})" for k, why in state.rulings.items() if k in setup.sanctions]
     from gm_tools.systems.europe1615.phases import phase_key
@@ -150,6 +154,9 @@ def _sanctions(variant: Variant, position) -> str:
     coming = [f"{phase_title(variant.calendar, at)}: {setup.sanctions[k].title}"
               for k, at in state.timeline if k not in state.sanctions_on and phase_key(variant, at) > reached]
     lines = [f"In effect: {', '.join(now) or 'none'}."]
+    if coming_now:
+        lines.append(f"Into effect with the next phase, {phase_title(variant.calendar, position.phase)}: "
+                     f"{', '.join(coming_now)}.")
     if held:
         lines.append(f"Suspended (cancelled while their condition lasts): {', '.join(held)}.")
     if gone:
@@ -179,10 +186,17 @@ def sections(variant: Variant, record: dict) -> list[tuple[str, str]]:
     balance = after.counterbalance
     out.append(("Counterbalance", f"**{balance}** is in effect." if balance else
                 "Neither widerstand nor ketzenhammer is in effect."))
-    out.append(("Sanctions", _sanctions(variant, position_from_json(record["after"]))))
+    out.append(("Sanctions", _sanctions(variant, position_from_json(record["after"]),
+                                        position_from_json(record["before"]))))
     if role == STATUS_CHECK:
         done = record.get("extra", {}).get("outcome", {}).get("status_check", {})
-        infs = [f"**{_name(variant, p)}**: {n} INFs" for p, n in done.get("year_infs", {}).items()]
+        from gm_tools.systems.europe1615.scoring import eliminated
+
+        # a power out of the game is said so: its 0 INFs read as a power with nothing to spend
+        gone = eliminated(setup, position_from_json(record["after"]))
+        infs = [f"**{_name(variant, p)}**: {n} INFs" + (f" ({'dissolved' if p in after.dissolved.values() else 'eliminated'}"
+                                                      ": 'cannot continue receiving nor deploying INFs')" if p in gone else "")
+                for p, n in done.get("year_infs", {}).items()]
         out.append(("INFs for the year", _items(infs)))
     if role == SCORING:
         done = record.get("extra", {}).get("outcome", {}).get("scoring", {})
@@ -208,4 +222,38 @@ def sections(variant: Variant, record: dict) -> list[tuple[str, str]]:
                         + ", ".join(_name(variant, p) for p in deployment.sequence)
                         + ".\n\n" + _items(attacks)))
         out.append(("Minor states after the deployment", _status_table(variant, setup, deployment.statuses)))
+        out += _gm_entries(variant, setup, inputs)
+    if role == EARLY_WINTER:
+        annexed = _annexed(variant, setup, state_of(position_from_json(record["before"])), after)
+        if annexed:
+            out.append(("Annexed", "'Provinces without centers held by a power or a minor state at the build phase "
+                                   "are automatically annexed to the power or minor state':\n\n" + _items(annexed)))
     return out
+
+
+def _gm_entries(variant: Variant, setup, inputs: dict) -> list[tuple[str, str]]:
+    """The waivers and abandonments the GM entered in a movement phase, which change what the
+    Early Winter does: the players learn of them on the page, as the record keeps them."""
+    out = []
+    waived = [f"{_name(variant, power)} waives the capture of {_place(variant, province)}" for power, province in inputs.get("waivers", [])]
+    if waived:
+        out.append(("Waivers", "'The player occupying a foreign power's center, or a minor state's center, or a "
+                               "province at the build phase may waive the capture of the center or province':\n\n"
+                    + _items(waived)))
+    gone = [f"{_name(variant, power)}: abandoned, to be dissolved at the next Early Winter" for power in inputs.get("abandoned", [])]
+    if gone:
+        out.append(("Abandonment", "'When a power is abandoned, and the GM is unable to find a replacement, then "
+                                   "power will be dissolved at the winter phase':\n\n" + _items(gone)))
+    return out
+
+
+def _annexed(variant: Variant, setup, before, after) -> list[str]:
+    """The provinces an Early Winter annexed (each to its new holder), by name and code."""
+    return [f"{_place(variant, province)} to {_who(variant, setup, owner)}"
+            for province, owner in sorted(after.annexed.items()) if before.annexed.get(province) != owner]
+
+
+def _place(variant: Variant, code: str) -> str:
+    """A province by name and code, "Wallachia (WAL)"."""
+    province = variant.provinces.get(code)
+    return f"{province.name} ({code})" if province else code

@@ -81,6 +81,9 @@ def view(variant: Variant, position: Position) -> View:
 
 class Europe1615Rules(Rules):
     name = "europe1615"
+    # the minor states' and the Ottomans' units, which the text never calls powers: 'the great
+    # powers of the time' are the five the players play
+    unplayed_heading = "Minor states and the Ottoman Empire"
 
     # --- who orders what ---------------------------------------------------------------------
 
@@ -257,6 +260,23 @@ class Europe1615Rules(Rules):
 
         setup = setup_of(variant, position)
         return game_winner(setup, setup.scoring, position, state_of(position).round_wins)
+
+    def victory(self, variant: Variant, record: dict):
+        """'Victor by rounds: The power that wins 5 rounds ... takes immediate victory'; 'Automatic
+        Protestant victory: A Protestant power that captures Rome (ROM)', said with what decided
+        it, for the pages and the GM's report (the record keeps no verdict)."""
+        from gm_tools.engine.positions import position_from_json
+        from gm_tools.engine.rules import Victory
+
+        winner = record.get("winner")
+        if not winner:
+            return None
+        after = position_from_json(record["after"])
+        setup = setup_of(variant, after)
+        rome = setup.scoring.victory_center
+        if rome and after.centers.get(rome) == winner and setup.confession(winner) == "protestant":
+            return Victory("automatic Protestant victory", f"{variant.provinces[rome].name} ({rome}) captured")
+        return Victory("victory by rounds", f"{state_of(after).round_wins.get(winner, 0)} rounds won")
 
     def order_words(self, variant: Variant, order: str) -> str | None:
         """The site's and the judge text's optional hook: what the Early Winter did on its own

@@ -200,8 +200,12 @@ def setup_from_variant(variant: Variant) -> Setup:
             if status not in ("NEUTRAL", "UNALIGNED"):
                 problems.append(f"{where}: closed_status {status!r}, expected \"NEUTRAL\" or \"UNALIGNED\"")
             closed[code] = (str(row["closed_until"]), status)
+        aliases = row.get("aliases", [])
+        if not (isinstance(aliases, list) and all(isinstance(a, str) and a.strip() for a in aliases)):
+            problems.append(f"{where}: aliases = {aliases!r}, expected a list of names")
+            aliases = []
         minors[code] = MinorState(code, row.get("name", code), provinces, home, False, allowed,
-                                  minor_article(row, where, problems))
+                                  minor_article(row, where, problems), tuple(aliases))
 
     order = tuple(tables.get("attack_order", {}).get("first_year", []))
     if sorted(order) != sorted(powers):

@@ -112,7 +112,11 @@ class Europe1615Hooks(SheetHooks):
             # slip is named at once, not one a turn
             number = None if infs is None else infs_count(infs)
             if infs is not None and number is None:
-                problems.append(_problem(row.cells["INFs"], repr(row.values["INFs"]), "a whole number (INFs)"))
+                # a row typed the other way round, 'WUR' then 9: said, so the GM swaps the two
+                held = str(minor if minor is not None else "").strip()
+                swapped = f" ({row.cells['Minor state']} holds {held}: the two the other way round?)" \
+                    if held.isdigit() or infs_count(held) is not None else ""
+                problems.append(_problem(row.cells["INFs"], repr(row.values["INFs"]), "a whole number (INFs)" + swapped))
             if not power or infs is None or not minor:
                 missing = "Power" if not power else "INFs" if infs is None else "Minor state"
                 problems.append(_problem(row.cells[missing], "nothing",
@@ -295,7 +299,11 @@ class Europe1615Hooks(SheetHooks):
         if phase_role(variant, position.phase) != EARLY_WINTER:
             return "nothing for the players to enter (the Sanctions Timeline is the GM's)"
         due = required_disbands(setup_of(variant, position), state_of(position), position)
-        return "every aligned power has named the disbands due" if due else "no disband is due"
+        said = "every aligned power has named the disbands due" if due else "no disband is due"
+        # what the phase does on its own, which the GM should not learn first from the results
+        gone = state_of(position).abandoned
+        return said + (f"; dissolved at this phase, abandoned: {', '.join(gone)} ('Disband all units of any power "
+                       "that has been abandoned')" if gone else "")
 
     def report_sections(self, variant: Variant, record: dict) -> list[tuple[str, str]]:
         from gm_tools.systems.europe1615.report import sections
