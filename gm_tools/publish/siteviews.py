@@ -430,8 +430,7 @@ def points_view(game: GameContext) -> dict | None:
 def _played(variant: Variant, code: str) -> bool:
     """A power some player orders (a code the variant does not know counts as played), not a
     minor state made in play and coded as its one province (Europe 1615's dissolved power: 'Each
-    remaining center becomes a pliant minor state'), which no more heads the standings than
-    the minor states the variant lists."""
+    remaining center becomes a pliant minor state'), no more in the standings than the others."""
     power = variant.powers.get(code)
     return power.playable if power else code not in variant.provinces
 
