@@ -205,3 +205,17 @@ def test_a_vote_for_oneself_is_the_players_own_colour(tmp_path, word):
     report = enter_mails(GAME, [("blue", f"Blue\nVote: {word}\n".encode())], root=tmp_path)
     assert report.refused == []
     assert [row[:2] for row in rows_of(paths, "Imperial Election") if row[0] == "BLUE"] == [("BLUE", "BLUE")]
+
+
+def test_a_misspelt_principality_is_refused_with_the_one_it_was_meant_to_be(tmp_path):
+    """rulebook 003 (The Peace of Westphalia), 'Place other Principalities': 'Pick a province
+    where there is space on the board for a contiguous Principality of the rolled size and place
+    the Principality's town'. 'Augsberg' for Augsburg was refused with the list of every
+    principality and no hint, where the sheet's own check of the same cell says 'did you mean
+    Augsburg?': the mail says it too, and nothing is typed."""
+    paths = played_to("P1510C", tmp_path)
+    (tmp_path / "yellow.txt").write_text("Yellow\nPrincipality: Augsberg, COT FRE FRI, capital COT\n",
+                                         encoding="utf-8")
+    done = _gm_tools(tmp_path, "orders", GAME, str(tmp_path / "yellow.txt"))
+    assert done.stdout.startswith("P1510C: 0 line(s) written, 1 refused\n"), done.stdout + done.stderr
+    assert "found 'Augsberg' (did you mean Augsburg?)" in done.stdout, done.stdout

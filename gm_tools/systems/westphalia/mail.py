@@ -20,6 +20,7 @@ import difflib
 from gm_tools.engine.hooks import CHOICE, INTEGER
 from gm_tools.engine.phase import parse_phase
 from gm_tools.engine.system import MailedCells, SheetNow
+from gm_tools.errors import did_you_mean
 from gm_tools.systems.westphalia import diplomacygame as D
 from gm_tools.systems.westphalia import mailforms as F
 from gm_tools.systems.westphalia import sheets as S
@@ -247,7 +248,9 @@ def _unknown_word(typing: _Typing, line) -> str | None:
             if column is not None and column.kind == CHOICE:
                 value = typing.value(line.form.sheet, header, text)
                 if value is not None and value not in column.choices:
-                    return f"one of {', '.join(column.choices)} ({header}), found {str(text).strip()!r}"
+                    near = did_you_mean(F.fold(text), {F.fold(c): c for c in column.choices})
+                    return (f"one of {', '.join(column.choices)} ({header}), found {str(text).strip()!r}"
+                            + (f" ({near})" if near else ""))
     return None
 
 
