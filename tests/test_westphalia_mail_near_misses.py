@@ -12,6 +12,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import openpyxl
 import pytest
 
 from gm_tools.systems.westphalia.mailforms import read_line
@@ -219,3 +220,26 @@ def test_a_misspelt_principality_is_refused_with_the_one_it_was_meant_to_be(tmp_
     done = _gm_tools(tmp_path, "orders", GAME, str(tmp_path / "yellow.txt"))
     assert done.stdout.startswith("P1510C: 0 line(s) written, 1 refused\n"), done.stdout + done.stderr
     assert "found 'Augsberg' (did you mean Augsburg?)" in done.stdout, done.stdout
+
+
+def test_a_war_line_typed_twice_is_two_wars_not_three_rows(tmp_path):
+    """rulebook 003 (The Peace of Westphalia), 'Setting the Warfare Stage': 'Declare War on either
+    an eligible Player or an unaligned Principality ... When a war is declared, place both ... in
+    the First Battle Phase ... If either ... is already in the First Battle Phase, place them in the
+    Second Battle Phase'. A mail with 'War: Goslar' on two lines declares two wars (the docs: 'a
+    line for each war'), but was typed on three rows, the reading of the batch a second time
+    finding only one of the two rows it had typed and adding another; the report named a row other
+    than those on the sheet. A later mail of one line leaves one war."""
+    paths = played_to("R1510T", tmp_path)
+    (tmp_path / "orange.txt").write_text("Orange\nActions: Diplomacy, War\nWar: Goslar\nWar: Goslar\n", encoding="utf-8")
+    done = _gm_tools(tmp_path, "orders", GAME, str(tmp_path / "orange.txt"))
+    assert done.stdout.startswith("R1510T: 3 line(s) written, 0 refused\n"), done.stdout + done.stderr
+    wars = [row[:2] for row in rows_of(paths, "Wars")]
+    assert wars == [("ORANGE", "Goslar"), ("ORANGE", "Goslar")], wars
+    written = [line.split()[1].removeprefix("Wars!B").rstrip(":") for line in done.stdout.splitlines()
+               if "War: Goslar" in line]
+    ws = openpyxl.load_workbook(paths.workbook)["Wars"]
+    assert [ws[f"A{row}"].value for row in written] == ["ORANGE", "ORANGE"], done.stdout
+    (tmp_path / "orange2.txt").write_text("Orange\nWar: Goslar\n", encoding="utf-8")
+    done = _gm_tools(tmp_path, "orders", GAME, str(tmp_path / "orange2.txt"))
+    assert [row[:2] for row in rows_of(paths, "Wars")] == [("ORANGE", "Goslar")], done.stdout + done.stderr
