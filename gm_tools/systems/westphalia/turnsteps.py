@@ -410,6 +410,7 @@ def _wars(variant: Variant, step: Step, entries: list[dict], phase: list, standi
         if war.target in state.principalities:
             led = battles.leader(state, war, busy)
             text += f"; {war.target} led by {led}" if led else ""
+            busy |= {led} if led else set()  # leading it is his battle: he cannot lead another at once
         if auto:
             if entered and entered != auto:
                 step.problems.append((i, "winner", entered, f"{auto}: its Army Size + Reserves is twice the other's "
