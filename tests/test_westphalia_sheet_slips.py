@@ -250,3 +250,24 @@ def test_a_principality_named_without_its_umlaut_or_article_is_that_principality
         record = json.loads((root / GAME / "history" / "R1610T.json").read_text(encoding="utf-8"))
         placed.append(json.dumps(record["extra"], ensure_ascii=False).count('"Lübeck"' if n < 2 else '"The Palatinate"'))
     assert placed[0] == placed[1] and placed[0] > 0 and placed[2] > 0
+
+
+def test_a_league_or_doctrine_typed_by_its_start_is_read_as_a_mail_reads_it(round_five, tmp_path):
+    """rulebook 003 (The Peace of Westphalia), 'Join a League': 'Players may Join a League, as in
+    Engaging in Diplomacy'; 'Setting the Warfare Stage': 'When all Players Waging War have had an
+    opportunity to Declare Wars and change their Military Doctrines'. A mailed 'League: catholic'
+    or 'Doctrine: innov' is the Catholic League or Innovative (docs/westphalia.md: 'a choice ... by
+    its start when that is one choice alone'), but the same word typed in the League or New
+    doctrine cell was refused ('found 'catholic', expected one of Catholic League, Evangelical
+    League', with no hint): the cell reads it so, and the turn records what the full name gives."""
+    import json
+
+    records = []
+    for name, league, doctrine in (("full", "Catholic League", "Innovative"), ("start", "catholic", "innov")):
+        cells = {**ROUND_FIVE_CELLS, **BLUE_TAKES, **PAID, "Player Turns!G2": league, f"{WARS}!D2": doctrine}
+        root = copy_with_cells(round_five, tmp_path / name, GAME, cells)
+        assert turn_refused(GAME, root) is None
+        record = json.loads((root / GAME / "history" / "R1610T.json").read_text(encoding="utf-8"))
+        records.append((record["extra"], record["results"]))
+    assert records[0] == records[1]
+    assert any("Catholic League" in r["order"] for r in records[0][1]), records[0][1]

@@ -17,6 +17,7 @@ from gm_tools.engine.phase import parse_phase
 from gm_tools.engine.variant import Variant
 from gm_tools.errors import Problem
 from gm_tools.systems.westphalia import steps
+from gm_tools.systems.westphalia.choices import spellings
 from gm_tools.systems.westphalia.diplomacygame import CARDS, SHEET, payoffs_of
 from gm_tools.systems.westphalia.setup import read_provinces, roll_size, tables_of
 from gm_tools.systems.westphalia.state import state_of
@@ -137,7 +138,8 @@ class WestphaliaHooks(SheetHooks):
                                      power_column("Votes for", variant, players, editable=True, width=14)),
                           rows=[[p, None] for p in players], keyed=True),
                     Table(DOCTRINES, (_player(variant, players),
-                                      Column("Doctrine", CHOICE, tables.doctrines, editable=True, width=16)),
+                                      Column("Doctrine", CHOICE, tables.doctrines, editable=True, width=16,
+                                             spellings=spellings(tables.doctrines))),
                           rows=[[p, None] for p in players], keyed=True)]
         if kind == steps.UPHEAVAL:
             from gm_tools.systems.westphalia.rounds import upheaval_choosers
@@ -157,7 +159,7 @@ class WestphaliaHooks(SheetHooks):
             # one row a game, typed as the cards are shown; the pairings follow from the actions
             # typed beside, so no row is laid out for them. Optional: a workbook laid out before
             # the sheet existed still reads, its Influence gained as the GM's count
-            cards = {"kind": CHOICE, "choices": CARDS, "editable": True, "width": 12}
+            cards = {"kind": CHOICE, "choices": CARDS, "editable": True, "width": 12, "spellings": spellings(CARDS)}
             game = [Table(DIPLOMACY_GAME, (power_column("Player", variant, players, editable=True, width=14),
                                            Column("Card", **cards), power_column("With", variant, players, editable=True,
                                                                            width=14),
@@ -167,7 +169,7 @@ class WestphaliaHooks(SheetHooks):
                                   Column("Engage in Diplomacy", **yes_no), Column("Wage War", **yes_no),
                                   Column("Convert", **yes_no), Column("Influence gained", INTEGER, editable=True,
                                                                       width=16),
-                                  Column("League", CHOICE, leagues, editable=True, width=18),
+                                  Column("League", CHOICE, leagues, editable=True, width=18, spellings=spellings(leagues)),
                                   Column("Council of Trent", **yes_no)),
                           rows=[[p, None, None, None, None, None, None, None] for p in state.initiative or players],
                           keyed=True),
@@ -186,7 +188,7 @@ class WestphaliaHooks(SheetHooks):
                              if variant.options.get("card_engine") else ())
                           # last, so a workbook laid out before it (a game in progress) reads the same
                           + (Column("New doctrine", CHOICE, tables.doctrines, editable=True, width=16,
-                                    optional=True),),
+                                    optional=True, spellings=spellings(tables.doctrines)),),
                           blank_rows=2 * len(players)),
                     Table(TREATIES, (Column("Winner", editable=True, width=18), Column("Province", editable=True,
                                                                                        width=12),
@@ -199,7 +201,8 @@ class WestphaliaHooks(SheetHooks):
                     Table(RELIGIOUS_WAR, (Column("Item", width=16), Column("Value", editable=True, width=24)),
                           rows=[[item, None] for item in _WAR_ITEMS], keyed=True),
                     Table(WAR_LEAGUES, (power_column("Player", variant, players, editable=True, width=14),
-                                        Column("League", CHOICE, leagues + ("none",), editable=True, width=20)),
+                                        Column("League", CHOICE, leagues + ("none",), editable=True, width=20,
+                                               spellings=spellings(leagues + ("none",)))),
                           blank_rows=len(players)),
                     Table(ELECTORS_CHANGED, (Column("Removed", editable=True, width=20),
                                              Column("Added", editable=True, width=20)), blank_rows=3)] + (
@@ -213,7 +216,7 @@ class WestphaliaHooks(SheetHooks):
             homes = tuple(variant.tables.get("foreign_powers", {}).get("homes", ()))
             return [Table(FOREIGN, (power_column("Player", variant, players, editable=True, width=14),
                                     Column("Home Province", CHOICE, homes, editable=True, width=18),
-                                    Column("Edge", CHOICE, EDGES, editable=True, width=12)), blank_rows=2)]
+                                    Column("Edge", CHOICE, EDGES, editable=True, width=12, spellings=spellings(EDGES))), blank_rows=2)]
         if kind == steps.ELECTION and state.emperor_dies.get("dies"):
             return [Table(ELECTION, (_player(variant, players),
                                      power_column("Votes for", variant, players, editable=True, width=14)),
