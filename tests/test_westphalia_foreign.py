@@ -101,3 +101,31 @@ def test_a_foreign_power_elected_emperor_did_not_leave_the_empire():
     assert death["roll"] is not None and "left the Empire" not in death["why"]
     become(VARIANT, step.state, "RED", "Spain", "east")  # another player leaving changes nothing
     assert emperor_death(VARIANT, step.state, 1535, "1")["roll"] is not None
+
+
+def test_the_figures_shown_before_a_rounds_initiative_take_the_troubles_rolled(tmp_path):
+    """rulebook 003 (The Peace of Westphalia), 'Foreign Powers': 'It grants you 4 Imperial Power
+    per Round #, - a roll of 2D6, rolled every Round ... Subtract the result from the Imperial
+    Power your Foreign Power Home Province provides next Round'. The pages, the standings and the
+    Princes sheet of the step before a round's Initiative count the new round's figures (the
+    Emperor's X + 2): Blue, a Foreign Power since 1560 with 9 rolled, was shown with 4 x 4 = 16
+    from his Home Province, nothing taken, then with 7 once the 1585 Initiative was played, though
+    nothing had changed. Every step between shows what the Initiative gives."""
+    from gm_tools.app.turn import load_state
+    from gm_tools.engine.positions import position_from_json
+    from gm_tools.engine.rules import rules_for
+    from gm_tools.systems.westphalia.report import sections
+
+    from demos import played_until
+
+    played_until(tmp_path, "westphalia", "R1585T")
+    records = {r["phase"]: r for r in load_state("westphalia-demo", tmp_path).history}
+    before, after = records["R1560X"], records["R1585I"]
+    assert before["after"]["phase"] == "R1585I"
+    rules = rules_for(load_variant("westphalia"))
+    variant = variant_for_game(load_variant("westphalia"), 5)
+    shown, counted = (rules.scores(variant, position_from_json(r["after"])).points for r in (before, after))
+    assert shown == counted and counted["BLUE"] == 4 * 4 - 9, (shown, counted)
+    princes = [dict(sections(variant, r))["Princes"] for r in (before, after)]
+    blue = [next(line for line in table.splitlines() if "Blue Kraken" in line) for table in princes]
+    assert blue[0].split("|")[4] == blue[1].split("|")[4] == " 7 ", blue

@@ -20,7 +20,6 @@ import re
 
 from gm_tools.engine.positions import position_from_json
 from gm_tools.engine.rules import Victory
-from gm_tools.engine.phase import parse_phase
 from gm_tools.engine.variant import Variant
 from gm_tools.systems.westphalia.state import State, state_of
 
@@ -82,10 +81,6 @@ def _religion(state: State, name: str) -> str:
     return principality_religion(state, name).title()
 
 
-def _year(variant: Variant, record: dict) -> int:
-    from gm_tools.systems.westphalia.victory import counted_year
-
-    return counted_year(variant, parse_phase(record["after"]["phase"]).year)
 
 
 def _cell(text: str) -> str:
@@ -179,7 +174,9 @@ def _state_sections(variant: Variant, record: dict) -> list[tuple[str, str]]:
     if state.emperor:
         out.append(("Holy Roman Empire", _empire(variant, state)))
     if state.princes or state.foreign:
-        out.append(("Princes", _princes(variant, state, _year(variant, record))))
+        from gm_tools.systems.westphalia.victory import counted
+
+        out.append(("Princes", _princes(variant, *counted(variant, state, record["after"]["phase"]))))
     if state.principalities:
         out.append(("Principalities", _principalities(variant, state)))
     return out

@@ -191,10 +191,9 @@ class WestphaliaRules(Rules):
         most Imperial Power wins')."""
         from gm_tools.systems.westphalia.figures import imperial_power
 
-        from gm_tools.systems.westphalia.victory import counted_year
+        from gm_tools.systems.westphalia.victory import counted
 
-        state = state_of(position)
-        year = counted_year(variant, parse_phase(position.phase).year)
+        state, year = counted(variant, state_of(position), position.phase)
         # a Foreign Power has left the Empire, as an eliminated power has left a Diplomacy board
         notes = {p: f"Foreign Power ({f['home']})" for p, f in state.foreign.items()}
         verdict = self._verdict(variant, position)
@@ -221,10 +220,9 @@ class WestphaliaRules(Rules):
         """Each player's provinces and Imperial Power."""
         from gm_tools.systems.westphalia.figures import imperial_power
 
-        from gm_tools.systems.westphalia.victory import counted_year
+        from gm_tools.systems.westphalia.victory import counted
 
-        state = state_of(position)
-        year = counted_year(variant, parse_phase(position.phase).year)
+        state, year = counted(variant, state_of(position), position.phase)
         texts = {}
         for p, power in variant.powers.items():
             land = state.princes.get(p)

@@ -271,10 +271,9 @@ class WestphaliaHooks(SheetHooks):
 
     def output_sheets(self, variant: Variant, position: Position) -> list[Table]:
         from gm_tools.systems.westphalia.figures import ally, imperial_power, principality_power
-        from gm_tools.systems.westphalia.victory import counted_year
+        from gm_tools.systems.westphalia.victory import counted
 
-        state = state_of(position)
-        year = counted_year(variant, parse_phase(position.phase).year)
+        state, year = counted(variant, state_of(position), position.phase)
         princes = Table(PRINCES, (Column("Player", width=14), Column("Name", width=18), Column("Religion", width=11),
                                   Column("Provinces", width=30), Column("Capital", width=10),
                                   Column("Imperial Power", INTEGER, width=15), Column("Doctrine", width=14),
