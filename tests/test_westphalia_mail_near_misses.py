@@ -243,3 +243,19 @@ def test_a_war_line_typed_twice_is_two_wars_not_three_rows(tmp_path):
     (tmp_path / "orange2.txt").write_text("Orange\nWar: Goslar\n", encoding="utf-8")
     done = _gm_tools(tmp_path, "orders", GAME, str(tmp_path / "orange2.txt"))
     assert [row[:2] for row in rows_of(paths, "Wars")] == [("ORANGE", "Goslar")], done.stdout + done.stderr
+
+
+def test_a_misspelt_keyword_is_refused_with_the_one_it_was_meant_to_be(tmp_path):
+    """rulebook 003 (The Peace of Westphalia), 'Play the Diplomacy Game': 'show either a
+    Cooperate or Compete card'; 'Players will choose 2/3 of Combat Heresy, Engage in Diplomacy, &
+    Wage War'. 'Compeat with Yellow' or 'Acions: Heresy, War' was refused only as no line of the
+    step, with six examples: the keyword it was meant to be is named, and the rest of the mail is
+    typed."""
+    played_to("R1510T", tmp_path)
+    (tmp_path / "orange.txt").write_text("Orange\nAcions: Diplomacy, War\nCompeat with Yellow\nConvert: no\n",
+                                         encoding="utf-8")
+    done = _gm_tools(tmp_path, "orders", GAME, str(tmp_path / "orange.txt"))
+    assert done.stdout.startswith("R1510T: 1 line(s) written, 2 refused\n"), done.stdout + done.stderr
+    refused = [line for line in done.stdout.splitlines() if line.startswith("  refused")]
+    assert refused[0].endswith("... (did you mean 'Actions'?)"), refused
+    assert refused[1].endswith("... (did you mean 'Compete'?)"), refused

@@ -157,7 +157,7 @@ def mailed_cells(variant, position, power: str, lines: list[str], sheets: dict[s
     for k, line in enumerate(read):
         why = _unfit(typing, line)
         if why:
-            out[k] = why
+            out[k] = why + (_near_keyword(typing.kind, lines[k]) if line is None else "")
         else:
             good[k] = line
     _clear(typing, list(good.values()))
@@ -222,6 +222,20 @@ def _unfit(typing: _Typing, line) -> str | None:
         return (f"a line from the Emperor ({typing.state.emperor or 'none'}): 'if the Emperor is not yet a member of a "
                 "League, he may Join a League'")
     return _unknown_word(typing, line)
+
+
+def _near_keyword(kind: str, text: str) -> str:
+    """The step's keyword a line that opens with none was meant to open with ('Compeat with
+    Yellow', 'Acions: ...'): its first words against the keywords, as a slip of the keys."""
+    words = {w: f"'{w.capitalize()}'" for f in F.FORMS if kind in f.steps for w in f.words}
+    if any(f.place == F.GAME and kind in f.steps for f in F.FORMS):
+        words |= {"compete": "'Compete'", "cooperate": "'Cooperate'"}
+    head = text.split(":")[0].lower().split()
+    for n in (3, 2, 1):
+        near = did_you_mean(" ".join(head[:n]), {w: words[w] for w in words if len(w.split()) == n})
+        if near and len(head) >= n:
+            return f" ({near})"
+    return ""
 
 
 _PROVINCE = "a province of the board (its code or name)"
