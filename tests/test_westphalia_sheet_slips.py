@@ -180,12 +180,13 @@ def test_two_provinces_in_a_treaty_or_a_dice_cell_are_named_not_read_as_the_firs
 def test_a_province_typed_twice_is_said_and_a_slash_separates(setup_steps, tmp_path):
     """rulebook 003 (The Peace of Westphalia), 'Pick Provinces': 'The First Player picks 4
     provinces'. 'EIC, EIS, HAE, HAM, HAM' was refused as 'expected 4 different provinces, found
-    4', which does not say what is wrong: the province typed twice is named. 'EIC/EIS/HAE/HAM' is
+    4', which does not say what is wrong: the province typed twice is named, and the count says
+    4 different of the 5 typed ('expected 4 different, found 4' contradicted itself). 'EIC/EIS/HAE/HAM' is
     four provinces, as with commas (it was refused as no province of the board)."""
     error = _setup_refused(setup_steps["P1510L"], tmp_path, {"Pick Provinces!B2": "EIC, EIS, HAE, HAM, HAM",
                                                              "Pick Provinces!C2": "HAM"})
-    assert ("Pick Provinces!B2: found 'EIC, EIS, HAE, HAM, HAM', expected 4 different provinces, found 4 (HAM typed "
-            "twice)") in error
+    assert ("Pick Provinces!B2: found 'EIC, EIS, HAE, HAM, HAM', expected 4 different provinces, found 4 different "
+            "in 5 typed (HAM typed twice)") in error
     copy = copy_with_cells(setup_steps["P1510L"], tmp_path / "slash", GAME, {
         "Pick Provinces!A2": "RED", "Pick Provinces!B2": "EIC/EIS/HAE/HAM", "Pick Provinces!C2": "HAM"})
     error = turn_refused(GAME, copy)
