@@ -143,7 +143,7 @@ def _orders_view(variant: Variant, record: dict) -> dict[str, list[dict]]:
     views = [
         {"code": code, "name": power_name(variant, code), "player": players.get(code, ""),
          "results": by_power.get(code, []), "written": written.get(code, [])}
-        for code in ordered(variant, set(by_power) | set(written))
+        for code in ordered(variant, set(by_power) | set(written), rules.shown_order(variant, record))
     ]
     events = rules.events
     masters = _masters(variant, rules, record)
@@ -262,9 +262,9 @@ def current_map(game: GameContext) -> tuple[dict, str]:
         return position, "The board at the start of the current phase"
 
 
-def ordered(variant: Variant, codes) -> list[str]:
-    """Power codes in the variant's order, then any it does not know, by code."""
-    known = [p for p in variant.powers if p in codes]
+def ordered(variant: Variant, codes, first: tuple[str, ...] = ()) -> list[str]:
+    """Power codes in the variant's order (``first`` before it), then any it does not know, by code."""
+    known = [p for p in dict.fromkeys((*first, *variant.powers)) if p in codes]
     return known + sorted(set(codes) - set(known))
 
 

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from gm_tools.engine.model import SUCCEEDS, Position
 from gm_tools.engine.phase import next_phase, parse_phase
+from gm_tools.engine.positions import position_from_json
 from gm_tools.engine.results import result_of
 from gm_tools.engine.rules import Rules, Scores
 from gm_tools.engine.runner import PhaseOutcome
@@ -182,6 +183,13 @@ class WestphaliaRules(Rules):
         from gm_tools.systems.westphalia.resultorder import in_rules_order
 
         return in_rules_order(record)
+
+    def shown_order(self, variant: Variant, record: dict) -> tuple[str, ...]:
+        """The players in the order they play ('Player turns are done in initiative order'; the
+        Setup's steps 'in Setup Order'), so a page reads as the table played; the record keeps them
+        sorted by player (a recorded game replays byte for byte)."""
+        state = state_of(position_from_json(record["before"])) if "before" in record else None
+        return tuple(state.initiative or state.setup_order) if state else ()
 
     def victory_measure(self, variant: Variant) -> str:
         return "points"
