@@ -129,3 +129,16 @@ def test_the_figures_shown_before_a_rounds_initiative_take_the_troubles_rolled(t
     princes = [dict(sections(variant, r))["Princes"] for r in (before, after)]
     blue = [next(line for line in table.splitlines() if "Blue Kraken" in line) for table in princes]
     assert blue[0].split("|")[4] == blue[1].split("|")[4] == " 7 ", blue
+
+
+def test_one_province_left_behind_forms_the_new_principality_on_the_page():
+    """rulebook 003 (The Peace of Westphalia), 'Foreign Powers': 'If you had any provinces inside
+    the Empire, these form one new Principality'. The record says 'HAL form the new principality
+    Magdeburg' (kept so a game replays byte for byte); the page and judge text say 'forms' for
+    one province, and 'form' for more."""
+    from gm_tools.systems.westphalia.report import in_words
+
+    assert in_words(VARIANT, "leaves the Empire: HAL form the new principality Magdeburg") == (
+        "leaves the Empire: HAL forms the new principality Magdeburg")
+    assert in_words(VARIANT, "leaves the Empire: DUI, HAL form the new principality Magdeburg") == (
+        "leaves the Empire: DUI, HAL form the new principality Magdeburg")

@@ -71,6 +71,8 @@ def in_words(variant: Variant, text: str) -> str:
     articled = _articled(variant)
     if articled is not None:
         text = articled.sub("the ", text)
+    # one province left behind 'forms' the new principality (the record says 'form' for any number)
+    text = re.sub(r"^(leaves the Empire: [A-Z]{3}) form the new", r"\1 forms the new", text)
     return re.sub(r"\b(\d+) ([a-z]+ )?town\(s\)", lambda m: f"{m.group(1)} {m.group(2) or ''}town"
                   + ("" if m.group(1) == "1" else "s"), text)
 
