@@ -17,7 +17,7 @@ from gm_tools.engine.phase import parse_phase
 from gm_tools.engine.variant import Variant
 from gm_tools.errors import Problem
 from gm_tools.systems.westphalia import steps
-from gm_tools.systems.westphalia.choices import spellings
+from gm_tools.systems.westphalia.choices import chosen, fold, spellings
 from gm_tools.systems.westphalia.diplomacygame import CARDS, SHEET, payoffs_of
 from gm_tools.systems.westphalia.setup import read_provinces, roll_size, tables_of
 from gm_tools.systems.westphalia.state import state_of
@@ -456,9 +456,12 @@ def _read_turns(variant: Variant, state, rows: dict[str, list[InputRow]]):
     sides = {n.lower(): n for n in (*state.principalities, *league_names(variant))}
     sides.update({word.lower(): p for p in state.setup_order for word in (p, variant.powers[p].name) if word})
 
+    # 'Lubeck', 'Luebeck', 'Palatinate', as a mail and the principality columns name them
+    folded = {fold(w): n for n in state.principalities for w in (n, n.translate(_UMLAUTS))}
+
     def side(text) -> str:
         text = str(text or "").strip()
-        return sides.get(text.lower(), text)
+        return sides.get(text.lower()) or folded.get(fold(text)) or text
 
     wars = [{"declarer": r.values.get("Declarer") or "", "target": side(r.values.get("Against")),
              "winner": side(r.values.get("Winner")),
@@ -483,8 +486,10 @@ def _read_turns(variant: Variant, state, rows: dict[str, list[InputRow]]):
         row = items.get(name)
         return side(row.values.get("Value")) if row else ""
 
+    leagues = league_names(variant)  # 'catholic' a League as on the League columns and in a mail
     religious = {"declarer": item("Declarer"), "target": item("Target"),
-                 "emperor_league": item("Emperor joins") or None, "winner": item("Winning League"),
+                 "emperor_league": chosen(item("Emperor joins"), leagues), "winner": chosen(item("Winning League"),
+                                                                                           leagues) or "",
                  "joins": {p: r.values.get("League") for p, r in league_rows.items()},
                  "cards": {r.values.get("Player"): str(r.values.get("Cards") or "")
                            for r in rows.get(WAR_CARDS, []) if r.values.get("Player")},
