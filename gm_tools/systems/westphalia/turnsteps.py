@@ -95,8 +95,10 @@ def player_turns(variant: Variant, step: Step, inputs: dict, year: int) -> None:
             state.leagues[player] = rows[player]["league"]
             step.did(("*", order.index(player)), player, f"joins the {rows[player]['league']}")
     dice = [T.Die(d["player"], d["target"], int(d.get("count") or 0), d.get("also", "")) for d in inputs.get("dice", [])]
-    _check_entries(step, "dice", [(d.player, f"{d.player}: {d.target}", lambda d=d: T.check_die(variant, state, d))
-                                  for d in dice], T.HERESY, "dice only from a player Combatting Heresy")
+    opposed = {f: frozenset(d.target for d in dice if state.religion_of(d.player) != f) for f in (T.CATHOLIC, T.PROTESTANT)}
+    _check_entries(step, "dice", [(d.player, f"{d.player}: {d.target}", lambda d=d: T.check_die(
+        variant, state, d, opposed[state.religion_of(d.player)])) for d in dice], T.HERESY,
+        "dice only from a player Combatting Heresy")
     # the additional province is named at its own cell, Also converts, and the count at Dice
     counts = [str(d["count"]) if d.get("count") is not None else "nothing" for d in inputs.get("dice", [])]
     step.problems = [(i, "dice also", dice[i].also, why) if f == "dice" and why.startswith("an additional") else
