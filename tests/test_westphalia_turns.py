@@ -99,8 +99,9 @@ def test_a_die_placed_on_ones_own_faith_removes_the_opposing_faiths():
     """rulebook 003 (The Peace of Westphalia), 'Spread the Faith': 'Whenever a Player places a
     dice on a province with a dice of the opposing Faith, both dice are removed. Once all Players
     have placed their dice, provinces/Principalities convert'. Blue (Protestant) places a die on
-    Red's EIC, his neighbour's; Red's die on his own EIC, Catholic already, was refused ('a heretical province (EIC is catholic already)'), so
-    he could never remove the die that converts it. A die on a place of one's own faith is taken
+    Red's EIC, his neighbour's; Red's die on his own EIC, Catholic already, was refused ('a
+    heretical province (EIC is catholic already)'), so he could never remove the die that converts
+    it. A die on a place of one's own faith is taken
     where the opposing faith places dice, and removes them; with none there, it is refused saying
     so. It converts nothing and takes no additional province."""
     state = board()
