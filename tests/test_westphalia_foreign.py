@@ -142,3 +142,14 @@ def test_one_province_left_behind_forms_the_new_principality_on_the_page():
         "leaves the Empire: HAL forms the new principality Magdeburg")
     assert in_words(VARIANT, "leaves the Empire: DUI, HAL form the new principality Magdeburg") == (
         "leaves the Empire: DUI, HAL form the new principality Magdeburg")
+
+
+def test_one_die_for_one_province_is_said_so_on_the_page():
+    """rulebook 003 (The Peace of Westphalia), 'Spread the Faith': 'Dice placed on Principalities
+    convert the entire Principality if as many are on it as the Principality has provinces'. The
+    record's 'Magdeburg converts (1 dice for 1 provinces)' (kept so a game replays byte for byte)
+    reads '(1 die for 1 province)' on the page and in the judge text."""
+    from gm_tools.systems.westphalia.report import in_words
+
+    assert in_words(VARIANT, "Magdeburg converts (1 dice for 1 provinces)") == "Magdeburg converts (1 die for 1 province)"
+    assert in_words(VARIANT, "Ulm holds its faith (2 dice for 3 provinces)") == "Ulm holds its faith (2 dice for 3 provinces)"

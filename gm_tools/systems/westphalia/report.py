@@ -73,6 +73,9 @@ def in_words(variant: Variant, text: str) -> str:
         text = articled.sub("the ", text)
     # one province left behind 'forms' the new principality (the record says 'form' for any number)
     text = re.sub(r"^(leaves the Empire: [A-Z]{3}) form the new", r"\1 forms the new", text)
+    # 'Magdeburg converts (1 dice for 1 provinces)' as said: 1 die, 1 province
+    text = re.sub(r"\((\d+) dice for (\d+) provinces\)", lambda m: f"({m.group(1)} {'die' if m.group(1) == '1' else 'dice'} "
+                  f"for {m.group(2)} province{'' if m.group(2) == '1' else 's'})", text)
     return re.sub(r"\b(\d+) ([a-z]+ )?town\(s\)", lambda m: f"{m.group(1)} {m.group(2) or ''}town"
                   + ("" if m.group(1) == "1" else "s"), text)
 
