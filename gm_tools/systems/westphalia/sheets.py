@@ -248,9 +248,11 @@ class WestphaliaHooks(SheetHooks):
         return inputs, problems + _off_layout(self.input_sheets(variant, position), rows, problems)
 
     def warnings(self, variant: Variant, position: Position, rows: dict[str, list[InputRow]]) -> list[str]:
-        from gm_tools.systems.westphalia.slips import changes_typed_twice
+        from gm_tools.systems.westphalia.slips import changes_typed_twice, placements_typed_twice
 
-        return changes_typed_twice(CHANGES, rows.get(CHANGES, [])) if _kind(position) == steps.TURNS else []
+        if _kind(position) != steps.TURNS:
+            return []
+        return changes_typed_twice(CHANGES, rows.get(CHANGES, [])) + placements_typed_twice(PLACE, rows.get(PLACE, []))
 
     def entered_at(self, variant: Variant, position: Position, rows: dict[str, list[InputRow]]):
         from gm_tools.systems.westphalia.entered import entered_at
