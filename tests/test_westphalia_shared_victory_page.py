@@ -27,8 +27,8 @@ def test_a_shared_protestant_victory_names_its_winners_on_the_game_page(round_fo
     each puts as many faith dice on his allied Catholic Elector (Brandenburg, Saxony) as it has
     provinces ('convert the entire Principality if as many are on it as the Principality has
     provinces'): every Elector and the Emperor Protestant, 34 Protestant provinces to 11, and
-    Blue (6 Reformation Points) and Green (4) are saved and win. The page says so as its Winner,
-    and heads the shared result 'Shared victory', not 'Draw'."""
+    Blue (6 Reformation Points) and Green (4) are saved and win. The game page and the archive say so as
+    its Winner, and the game page heads the shared result 'Shared victory', not 'Draw'."""
     variant = load_variant("westphalia")
     entry = {k: v for k, v in read_demo(demo_file("westphalia")).phases[STOP].items() if k != "press"}
     cells = variant.system.demo_cells(variant, STOP, entry, "demo")
@@ -41,6 +41,8 @@ def test_a_shared_protestant_victory_names_its_winners_on_the_game_page(round_fo
     assert "drawn between BLUE, GREEN (Protestant Victory: more Protestant provinces (34 to 11)" in report, report
     build_site(root, tmp_path / "site")
     page = (tmp_path / "site" / "games" / GAME / "index.html").read_text(encoding="utf-8")
-    assert "<dt>Winner</dt><dd>Protestant Victory shared by Blue Kraken, Green Serpent</dd>" in page
+    assert "<dt>Winner</dt><dd>Blue Kraken and Green Serpent (Protestant Victory, shared)</dd>" in page
+    index = (tmp_path / "site" / "index.html").read_text(encoding="utf-8")
+    assert "<td>Blue Kraken and Green Serpent (Protestant Victory, shared)</td>" in index
     assert '<dt>Shared victory</dt><dd class="draw">shared by Blue Kraken, Green Serpent, forced by the rules' in page
     assert "<dt>Draw</dt>" not in page and "<dt>Winner</dt><dd>none</dd>" not in page

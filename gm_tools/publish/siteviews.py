@@ -451,7 +451,8 @@ def game_summary(game: GameContext) -> dict:
         "deadline": game.deadline,
         "winner": " and ".join(power_name(game.variant, p) for p in game.winners),
         # a victory the rules give several (Westphalia's players saved), recorded as a draw
-        "shared": _status(game) if game.end and game.end.get("forced") and not game.winners and _victory(game) else "",
+        "shared": f"{' and '.join(power_name(game.variant, p) for p in game.end['powers'])} ({_victory(game).name}, "
+                  "shared)" if game.end and game.end.get("forced") and not game.winners and _victory(game) else "",
         "draw": draw_view(game),
         "called": called_view(game),
         "phases": len(game.phases),
