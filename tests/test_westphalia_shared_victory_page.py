@@ -46,3 +46,7 @@ def test_a_shared_protestant_victory_names_its_winners_on_the_game_page(round_fo
     assert "<td>Blue Kraken and Green Serpent (Protestant Victory, shared)</td>" in index
     assert '<dt>Shared victory</dt><dd class="draw">shared by Blue Kraken, Green Serpent, forced by the rules' in page
     assert "<dt>Draw</dt>" not in page and "<dt>Winner</dt><dd>none</dd>" not in page
+    # the game's feed and the archive's latest turns announce the end as won, not drawn
+    feed = (tmp_path / "site" / "games" / GAME / "feed.atom").read_text(encoding="utf-8")
+    assert "<title>Winners: Blue Kraken and Green Serpent (Protestant Victory, shared)</title>" in feed
+    assert "Draw: Blue Kraken" not in feed and "Draw: Blue Kraken" not in index
