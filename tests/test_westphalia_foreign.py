@@ -153,3 +153,20 @@ def test_one_die_for_one_province_is_said_so_on_the_page():
 
     assert in_words(VARIANT, "Magdeburg converts (1 dice for 1 provinces)") == "Magdeburg converts (1 die for 1 province)"
     assert in_words(VARIANT, "Ulm holds its faith (2 dice for 3 provinces)") == "Ulm holds its faith (2 dice for 3 provinces)"
+
+
+def test_the_religious_wars_peace_says_the_losing_league_loses_its_influence():
+    """rulebook 003 (The Peace of Westphalia), 'Religious War Peace Treaty': 'Won, then the Target
+    Principality is forcibly converted. All Players in the DOTF's League immediately lose all
+    Diplomatic Influence with the Target Principality. The ROTF then gains 2 ... Lost, then ...
+    All Players in the ROTF's League immediately lose all Diplomatic Influence'. The record's line
+    (kept so a game replays byte for byte) says the conversion and the 2 gained, not the loss, and
+    a player found his Influence on the target gone unsaid: the page and judge text say it."""
+    from gm_tools.systems.westphalia.report import in_words
+
+    assert in_words(VARIANT, "the Catholic League wins: Augsburg is converted to Catholicism; RED gains 2 Diplomatic "
+                             "Influence there") == (
+        "the Catholic League wins: Augsburg is converted to Catholicism; Red Phoenix gains 2 Diplomatic Influence "
+        "there; the Evangelical League's players lose all their Diplomatic Influence there")
+    assert in_words(VARIANT, "the Evangelical League wins: Goslar keeps its faith").endswith(
+        "; the Catholic League's players lose all their Diplomatic Influence there")

@@ -73,11 +73,25 @@ def in_words(variant: Variant, text: str) -> str:
         text = articled.sub("the ", text)
     # one province left behind 'forms' the new principality (the record says 'form' for any number)
     text = re.sub(r"^(leaves the Empire: [A-Z]{3}) form the new", r"\1 forms the new", text)
+    text = _losers_influence(variant, text)
     # 'Magdeburg converts (1 dice for 1 provinces)' as said: 1 die, 1 province
     text = re.sub(r"\((\d+) dice for (\d+) provinces\)", lambda m: f"({m.group(1)} {'die' if m.group(1) == '1' else 'dice'} "
                   f"for {m.group(2)} province{'' if m.group(2) == '1' else 's'})", text)
     return re.sub(r"\b(\d+) ([a-z]+ )?town\(s\)", lambda m: f"{m.group(1)} {m.group(2) or ''}town"
                   + ("" if m.group(1) == "1" else "s"), text)
+
+
+def _losers_influence(variant: Variant, text: str) -> str:
+    """The Religious War's peace as said, with what the record leaves unsaid: 'All Players in the
+    DOTF's League [or the ROTF's, when it lost] immediately lose all Diplomatic Influence with the
+    Target Principality' (a player reading the page sees his Influence gone, and why)."""
+    from gm_tools.systems.westphalia.religiouswar import league_names, other
+
+    won = re.match(r"the (.+?) wins: (.+?) (?:is converted to \w+|keeps its faith)", text)
+    names = league_names(variant)
+    if not won or won.group(1) not in names:
+        return text
+    return f"{text}; the {other(won.group(1), names)}'s players lose all their Diplomatic Influence there"
 
 
 def _religion(state: State, name: str) -> str:
