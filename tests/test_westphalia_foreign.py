@@ -170,3 +170,20 @@ def test_the_religious_wars_peace_says_the_losing_league_loses_its_influence():
         "there; the Evangelical League's players lose all their Diplomatic Influence there")
     assert in_words(VARIANT, "the Evangelical League wins: Goslar keeps its faith").endswith(
         "; the Catholic League's players lose all their Diplomatic Influence there")
+
+
+def test_an_imperial_election_shows_the_votes_counted_and_a_tie_as_broken():
+    """rulebook 003 (The Peace of Westphalia), 'Imperial Election': 'Players attempt to secure the
+    votes of a majority of the Electors (4) ... Initiative/Setup Order between tied Players. If a
+    majority cannot be secured, the Emperor may be elected by a plurality'. The record's line
+    lists each Elector's vote; a reader had to count them, and a 3-3 plurality read as a wrong
+    result: the page and judge text add the count, and say a tie was broken by the order."""
+    from gm_tools.systems.westphalia.report import in_words
+
+    votes = ("Bohemia for YELLOW, Brandenburg for RED, Cologne for RED, Mainz for YELLOW, Saxony for YELLOW, "
+             "The Palatinate for GREEN, Trier for RED")
+    assert in_words(VARIANT, f"elected Emperor by a plurality: {votes}").endswith(
+        "(votes: Yellow Elephant 3, Red Phoenix 3, Green Serpent 1; a tie, broken by the order of play "
+        "('Initiative/Setup Order between tied Players'))")
+    assert in_words(VARIANT, "elected Emperor by a majority: Bohemia for RED, Cologne for RED, Mainz for RED, Saxony "
+                             "for RED, Trier for BLUE").endswith("(votes: Red Phoenix 4, Blue Kraken 1)")

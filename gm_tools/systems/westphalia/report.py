@@ -67,7 +67,7 @@ def in_words(variant: Variant, text: str) -> str:
     """A recorded result as the pages say it: the players by name (``Goslar led by ORANGE: RED
     wins`` is ``Goslar led by Orange Stag: Red Phoenix wins``), a count with its noun
     (``1 orthodox town(s)`` is ``1 orthodox town``) and "the Palatinate" inside a sentence."""
-    text = _codes(variant).sub(lambda m: named(variant, m.group(1)), text)
+    text = _codes(variant).sub(lambda m: named(variant, m.group(1)), _tally(text))
     articled = _articled(variant)
     if articled is not None:
         text = articled.sub("the ", text)
@@ -79,6 +79,23 @@ def in_words(variant: Variant, text: str) -> str:
                   f"for {m.group(2)} province{'' if m.group(2) == '1' else 's'})", text)
     return re.sub(r"\b(\d+) ([a-z]+ )?town\(s\)", lambda m: f"{m.group(1)} {m.group(2) or ''}town"
                   + ("" if m.group(1) == "1" else "s"), text)
+
+
+def _tally(text: str) -> str:
+    """An Imperial Election as said, with the votes counted: 'elected Emperor by a plurality:
+    Bohemia for YELLOW, ...' shows who had how many, and a tie at the top as broken by the order
+    ('Initiative/Setup Order between tied Players'), which the record's line leaves to the reader."""
+    found = re.match(r"elected Emperor by a (?:majority|plurality): (.+)$", text)
+    if not found:
+        return text
+    votes: dict[str, int] = {}
+    for cast in found.group(1).split(", "):
+        votes[cast.rsplit(" for ", 1)[-1]] = votes.get(cast.rsplit(" for ", 1)[-1], 0) + 1
+    ranked = sorted(votes.items(), key=lambda v: -v[1])
+    tied = ranked[1:] and ranked[1][1] == ranked[0][1]
+    return (f"{text} (votes: {', '.join(f'{p} {n}' for p, n in ranked)}"
+            + ("; a tie, broken by the order of play ('Initiative/Setup Order between tied Players')" if tied else "")
+            + ")")
 
 
 def _losers_influence(variant: Variant, text: str) -> str:
