@@ -254,3 +254,20 @@ def test_the_results_name_each_players_actions_and_what_gave_nothing():
     inputs["treaties"] = [{"winner": "BLUE", "province": "EIC"}]
     step = steps.apply(VARIANT, state, steps.TURNS, inputs, 1535)
     assert step.problems == [] and nothing not in step.done and step.state.owner()["EIC"] == "BLUE"
+
+
+def test_a_war_or_dice_from_a_player_without_the_action_names_those_who_chose_it():
+    """rulebook 003 (The Peace of Westphalia), 'Player Turns': 'Players will choose 2/3 of Combat
+    Heresy, Engage in Diplomacy, & Wage War'; 'Setting the Warfare Stage': 'each Player Waging War
+    may ... Declare War'. A war declared by a player not Waging War was refused as 'a declaration
+    by a player Waging War', not saying who is (the doctrine's refusal does): the GM sees whether
+    the declarer or his actions are mistyped. So for dice from a player not Combatting Heresy."""
+    state = board()
+    rows = [{"player": p, "actions": [T.DIPLOMACY, T.WAR] if p in ("BLUE", "ORANGE") else [T.HERESY, T.DIPLOMACY],
+             "convert": False, "influence": 0} for p in ORDER]
+    step = steps.apply(VARIANT, state, steps.TURNS, {"turns": rows, "wars": [
+        {"declarer": "GREEN", "target": "Trier", "winner": "GREEN"}]}, 1535)
+    assert step.problems[0][3] == "a declaration by a player Waging War: BLUE, ORANGE this round", step.problems
+    step = steps.apply(VARIANT, board(), steps.TURNS, {"turns": rows, "dice": [
+        {"player": "BLUE", "target": "EIC", "count": 1}]}, 1535)
+    assert step.problems[0][3] == "dice only from a player Combatting Heresy: RED, YELLOW, GREEN this round"

@@ -457,11 +457,13 @@ def _wars(variant: Variant, step: Step, entries: list[dict], phase: list, standi
 def _check_entries(step: Step, field_: str, entries: list, action: str, needs: str) -> None:
     """Each entry (player, its words, the rule's check): made by a player who chose ``action``
     this round, then allowed by the rule; a problem for each that is not."""
+    # who did choose the action, as the doctrine's check says it: the GM sees whose row to correct
+    chose = ", ".join(p for p in step.state.initiative if action in step.state.actions.get(p, [])) or "nobody"
     for i, (player, words, check) in enumerate(entries):
         if not player:  # the Player (Declarer) cell left blank is named, not 'None: ...'
             step.problems.append((i, f"{field_} player", "nothing", "a player of the game"))
             continue
-        wrong = needs if action not in step.state.actions.get(player, []) else check()
+        wrong = f"{needs}: {chose} this round" if action not in step.state.actions.get(player, []) else check()
         if wrong:
             step.problems.append((i, field_, words, wrong))
 
