@@ -259,3 +259,15 @@ def test_a_misspelt_keyword_is_refused_with_the_one_it_was_meant_to_be(tmp_path)
     refused = [line for line in done.stdout.splitlines() if line.startswith("  refused")]
     assert refused[0].endswith("... (did you mean 'Actions'?)"), refused
     assert refused[1].endswith("... (did you mean 'Compete'?)"), refused
+
+
+def test_a_mail_without_its_players_line_is_counted_in_lines(tmp_path):
+    """rulebook 003 (The Peace of Westphalia), 'Pick a Color and Flag': 'Each Player picks a set of
+    control markers in the color ... of their choice'. A mail whose colour line is missing is
+    refused, and the count said '0 order(s) written' (a player of the board game mails lines for
+    the step, never an order), where any other mail's said '0 line(s) written'."""
+    played_to("R1510T", tmp_path)
+    (tmp_path / "nobody.txt").write_text("Hello GM,\nActions: Heresy, Diplomacy\n", encoding="utf-8")
+    done = _gm_tools(tmp_path, "orders", GAME, str(tmp_path / "nobody.txt"))
+    assert done.stdout.startswith("R1510T: 0 line(s) written, 1 refused\n"), done.stdout + done.stderr
+    assert "order(s)" not in done.stdout
