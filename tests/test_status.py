@@ -460,3 +460,18 @@ def test_the_deadline_a_turn_carried_over_is_said_as_the_phase_played_s(tmp_path
     type_cells(paths, {"Game!B6": "Friday 11 December 18:00 UTC"})
     assert main(["status", "g", "--root", str(tmp_path)]) == 0
     assert capsys.readouterr().out.splitlines()[0] == "g: F1901M (Fall 1901 Movement), deadline: Friday 11 December 18:00 UTC"
+
+
+def test_a_westphalia_step_a_player_may_leave_empty_says_nobody_is_waited_for(tmp_path):
+    """rulebook 003 (The Peace of Westphalia), 'Foreign Powers': 'Any Player may become a Foreign
+    Power if he owns no non-capital towns and ...': nobody has to. The step's status said 'no rows
+    on the Orders sheet this phase', a sheet a board game's GM never types on; it says nobody is
+    waited for and how the step is played with its sheet empty (docs/westphalia.md: 'turn says
+    nothing to do and turn --force processes it')."""
+    from westphalia_mails import played_to
+
+    played_to("R1510F", tmp_path)
+    text = phase_status("westphalia-demo", root=tmp_path).text()
+    assert "Orders sheet" not in text, text
+    assert ("  nobody is waited for, the Foreign Powers sheet taking only what is chosen, if anything: the turn plays "
+            "the phase once something is typed (with nothing, gm-tools turn westphalia-demo --force)") in text, text

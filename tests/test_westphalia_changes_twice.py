@@ -73,3 +73,26 @@ def test_rows_that_differ_give_no_warning(round_five, tmp_path):
     report = run_turn(GAME, root=root, site_dir=None).text()
     assert "warning" not in report
     assert json.loads((root / GAME / "history" / "R1610T.json").read_text(encoding="utf-8"))["phase"] == "R1610T"
+
+
+def test_a_placement_typed_twice_is_placed_and_the_report_warns(round_five, tmp_path):
+    """rulebook 003 (The Peace of Westphalia), 'Play the Diplomacy Game': 'Unplaced Diplomatic
+    Influence is stored on your capital. You may not move Diplomatic Influence between
+    Principalities once placed'. Two Place Influence rows alike (Blue, Konstanz, 1) were placed
+    both, unsaid: a row copied twice puts twice the Influence there for good. Both stand (two
+    rows on one principality are rightly placed), and status, the dry run and the turn warn,
+    naming both rows; rows that differ give no warning."""
+    place = {"Place Influence!A2": "BLUE", "Place Influence!B2": "Konstanz", "Place Influence!C2": 1,
+             "Place Influence!A3": "Blue Kraken", "Place Influence!B3": "konstanz", "Place Influence!C3": 1}
+    # Konstanz, Blue's ally then, could have taken DES: its lapse costs 2 on it ('Lose 2 ... from each of your allies')
+    paid = {**_row(2, "BLUE", "saved", -1, "DES was not adjacent"), **_row(3, "BLUE", "Konstanz", -2, "lapse")}
+    root = _typed(round_five, tmp_path, {**paid, **place})
+    texts = [phase_status(GAME, root).text(), preview_turn(GAME, root).text(),
+             run_turn(GAME, root=root, site_dir=None).text()]
+    for text in texts:
+        assert ("warning: Place Influence!A2:C2 and A3:C3 hold the same placement (BLUE, Konstanz, 1) 2 times: all are "
+                "placed (2 Diplomatic Influence on Konstanz in all)") in text, text
+    record = json.loads((root / GAME / "history" / "R1610T.json").read_text(encoding="utf-8"))
+    assert any("places 1 on Konstanz, 1 on Konstanz" in r["order"] for r in record["results"]), record["results"]
+    other = _typed(round_five, tmp_path / "other", {**paid, **place, "Place Influence!C3": 2})
+    assert "warning" not in run_turn(GAME, root=other, site_dir=None).text()

@@ -101,3 +101,89 @@ def test_a_foreign_power_elected_emperor_did_not_leave_the_empire():
     assert death["roll"] is not None and "left the Empire" not in death["why"]
     become(VARIANT, step.state, "RED", "Spain", "east")  # another player leaving changes nothing
     assert emperor_death(VARIANT, step.state, 1535, "1")["roll"] is not None
+
+
+def test_the_figures_shown_before_a_rounds_initiative_take_the_troubles_rolled(tmp_path):
+    """rulebook 003 (The Peace of Westphalia), 'Foreign Powers': 'It grants you 4 Imperial Power
+    per Round #, - a roll of 2D6, rolled every Round ... Subtract the result from the Imperial
+    Power your Foreign Power Home Province provides next Round'. The pages, the standings and the
+    Princes sheet of the step before a round's Initiative count the new round's figures (the
+    Emperor's X + 2): Blue, a Foreign Power since 1560 with 9 rolled, was shown with 4 x 4 = 16
+    from his Home Province, nothing taken, then with 7 once the 1585 Initiative was played, though
+    nothing had changed. Every step between shows what the Initiative gives."""
+    from gm_tools.app.turn import load_state
+    from gm_tools.engine.positions import position_from_json
+    from gm_tools.engine.rules import rules_for
+    from gm_tools.systems.westphalia.report import sections
+
+    from demos import played_until
+
+    played_until(tmp_path, "westphalia", "R1585T")
+    records = {r["phase"]: r for r in load_state("westphalia-demo", tmp_path).history}
+    before, after = records["R1560X"], records["R1585I"]
+    assert before["after"]["phase"] == "R1585I"
+    rules = rules_for(load_variant("westphalia"))
+    variant = variant_for_game(load_variant("westphalia"), 5)
+    shown, counted = (rules.scores(variant, position_from_json(r["after"])).points for r in (before, after))
+    assert shown == counted and counted["BLUE"] == 4 * 4 - 9, (shown, counted)
+    princes = [dict(sections(variant, r))["Princes"] for r in (before, after)]
+    blue = [next(line for line in table.splitlines() if "Blue Kraken" in line) for table in princes]
+    assert blue[0].split("|")[4] == blue[1].split("|")[4] == " 7 ", blue
+
+
+def test_one_province_left_behind_forms_the_new_principality_on_the_page():
+    """rulebook 003 (The Peace of Westphalia), 'Foreign Powers': 'If you had any provinces inside
+    the Empire, these form one new Principality'. The record says 'HAL form the new principality
+    Magdeburg' (kept so a game replays byte for byte); the page and judge text say 'forms' for
+    one province, and 'form' for more."""
+    from gm_tools.systems.westphalia.report import in_words
+
+    assert in_words(VARIANT, "leaves the Empire: HAL form the new principality Magdeburg") == (
+        "leaves the Empire: HAL forms the new principality Magdeburg")
+    assert in_words(VARIANT, "leaves the Empire: DUI, HAL form the new principality Magdeburg") == (
+        "leaves the Empire: DUI, HAL form the new principality Magdeburg")
+
+
+def test_one_die_for_one_province_is_said_so_on_the_page():
+    """rulebook 003 (The Peace of Westphalia), 'Spread the Faith': 'Dice placed on Principalities
+    convert the entire Principality if as many are on it as the Principality has provinces'. The
+    record's 'Magdeburg converts (1 dice for 1 provinces)' (kept so a game replays byte for byte)
+    reads '(1 die for 1 province)' on the page and in the judge text."""
+    from gm_tools.systems.westphalia.report import in_words
+
+    assert in_words(VARIANT, "Magdeburg converts (1 dice for 1 provinces)") == "Magdeburg converts (1 die for 1 province)"
+    assert in_words(VARIANT, "Ulm holds its faith (2 dice for 3 provinces)") == "Ulm holds its faith (2 dice for 3 provinces)"
+
+
+def test_the_religious_wars_peace_says_the_losing_league_loses_its_influence():
+    """rulebook 003 (The Peace of Westphalia), 'Religious War Peace Treaty': 'Won, then the Target
+    Principality is forcibly converted. All Players in the DOTF's League immediately lose all
+    Diplomatic Influence with the Target Principality. The ROTF then gains 2 ... Lost, then ...
+    All Players in the ROTF's League immediately lose all Diplomatic Influence'. The record's line
+    (kept so a game replays byte for byte) says the conversion and the 2 gained, not the loss, and
+    a player found his Influence on the target gone unsaid: the page and judge text say it."""
+    from gm_tools.systems.westphalia.report import in_words
+
+    assert in_words(VARIANT, "the Catholic League wins: Augsburg is converted to Catholicism; RED gains 2 Diplomatic "
+                             "Influence there") == (
+        "the Catholic League wins: Augsburg is converted to Catholicism; Red Phoenix gains 2 Diplomatic Influence "
+        "there; the Evangelical League's players lose all their Diplomatic Influence there")
+    assert in_words(VARIANT, "the Evangelical League wins: Goslar keeps its faith").endswith(
+        "; the Catholic League's players lose all their Diplomatic Influence there")
+
+
+def test_an_imperial_election_shows_the_votes_counted_and_a_tie_as_broken():
+    """rulebook 003 (The Peace of Westphalia), 'Imperial Election': 'Players attempt to secure the
+    votes of a majority of the Electors (4) ... Initiative/Setup Order between tied Players. If a
+    majority cannot be secured, the Emperor may be elected by a plurality'. The record's line
+    lists each Elector's vote; a reader had to count them, and a 3-3 plurality read as a wrong
+    result: the page and judge text add the count, and say a tie was broken by the order."""
+    from gm_tools.systems.westphalia.report import in_words
+
+    votes = ("Bohemia for YELLOW, Brandenburg for RED, Cologne for RED, Mainz for YELLOW, Saxony for YELLOW, "
+             "The Palatinate for GREEN, Trier for RED")
+    assert in_words(VARIANT, f"elected Emperor by a plurality: {votes}").endswith(
+        "(votes: Yellow Elephant 3, Red Phoenix 3, Green Serpent 1; a tie, broken by the order of play "
+        "('Initiative/Setup Order between tied Players'))")
+    assert in_words(VARIANT, "elected Emperor by a majority: Bohemia for RED, Cologne for RED, Mainz for RED, Saxony "
+                             "for RED, Trier for BLUE").endswith("(votes: Red Phoenix 4, Blue Kraken 1)")

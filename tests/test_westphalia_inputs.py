@@ -371,4 +371,4 @@ def test_a_principality_for_the_dice_is_read_in_any_case(before_turns, tmp_path)
     (Cologne is of his faith), not refused as a word naming nothing."""
     text = _turn(before_turns, tmp_path, {f"{FAITH}!A2": "ORANGE", f"{FAITH}!B2": "cologne", f"{FAITH}!C2": 1})
     assert text and (f"{FAITH}!B2: found 'ORANGE: Cologne', expected a heretical principality (Cologne is catholic "
-                     "already)") in text
+                     "already, and no die of the opposing faith is placed there for its dice to remove)") in text

@@ -12,6 +12,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import openpyxl
 import pytest
 
 from gm_tools.systems.westphalia.mailforms import read_line
@@ -205,3 +206,68 @@ def test_a_vote_for_oneself_is_the_players_own_colour(tmp_path, word):
     report = enter_mails(GAME, [("blue", f"Blue\nVote: {word}\n".encode())], root=tmp_path)
     assert report.refused == []
     assert [row[:2] for row in rows_of(paths, "Imperial Election") if row[0] == "BLUE"] == [("BLUE", "BLUE")]
+
+
+def test_a_misspelt_principality_is_refused_with_the_one_it_was_meant_to_be(tmp_path):
+    """rulebook 003 (The Peace of Westphalia), 'Place other Principalities': 'Pick a province
+    where there is space on the board for a contiguous Principality of the rolled size and place
+    the Principality's town'. 'Augsberg' for Augsburg was refused with the list of every
+    principality and no hint, where the sheet's own check of the same cell says 'did you mean
+    Augsburg?': the mail says it too, and nothing is typed."""
+    paths = played_to("P1510C", tmp_path)
+    (tmp_path / "yellow.txt").write_text("Yellow\nPrincipality: Augsberg, COT FRE FRI, capital COT\n",
+                                         encoding="utf-8")
+    done = _gm_tools(tmp_path, "orders", GAME, str(tmp_path / "yellow.txt"))
+    assert done.stdout.startswith("P1510C: 0 line(s) written, 1 refused\n"), done.stdout + done.stderr
+    assert "found 'Augsberg' (did you mean Augsburg?)" in done.stdout, done.stdout
+
+
+def test_a_war_line_typed_twice_is_two_wars_not_three_rows(tmp_path):
+    """rulebook 003 (The Peace of Westphalia), 'Setting the Warfare Stage': 'Declare War on either
+    an eligible Player or an unaligned Principality ... When a war is declared, place both ... in
+    the First Battle Phase ... If either ... is already in the First Battle Phase, place them in the
+    Second Battle Phase'. A mail with 'War: Goslar' on two lines declares two wars (the docs: 'a
+    line for each war'), but was typed on three rows, the reading of the batch a second time
+    finding only one of the two rows it had typed and adding another; the report named a row other
+    than those on the sheet. A later mail of one line leaves one war."""
+    paths = played_to("R1510T", tmp_path)
+    (tmp_path / "orange.txt").write_text("Orange\nActions: Diplomacy, War\nWar: Goslar\nWar: Goslar\n", encoding="utf-8")
+    done = _gm_tools(tmp_path, "orders", GAME, str(tmp_path / "orange.txt"))
+    assert done.stdout.startswith("R1510T: 3 line(s) written, 0 refused\n"), done.stdout + done.stderr
+    wars = [row[:2] for row in rows_of(paths, "Wars")]
+    assert wars == [("ORANGE", "Goslar"), ("ORANGE", "Goslar")], wars
+    written = [line.split()[1].removeprefix("Wars!B").rstrip(":") for line in done.stdout.splitlines()
+               if "War: Goslar" in line]
+    ws = openpyxl.load_workbook(paths.workbook)["Wars"]
+    assert [ws[f"A{row}"].value for row in written] == ["ORANGE", "ORANGE"], done.stdout
+    (tmp_path / "orange2.txt").write_text("Orange\nWar: Goslar\n", encoding="utf-8")
+    done = _gm_tools(tmp_path, "orders", GAME, str(tmp_path / "orange2.txt"))
+    assert [row[:2] for row in rows_of(paths, "Wars")] == [("ORANGE", "Goslar")], done.stdout + done.stderr
+
+
+def test_a_misspelt_keyword_is_refused_with_the_one_it_was_meant_to_be(tmp_path):
+    """rulebook 003 (The Peace of Westphalia), 'Play the Diplomacy Game': 'show either a
+    Cooperate or Compete card'; 'Players will choose 2/3 of Combat Heresy, Engage in Diplomacy, &
+    Wage War'. 'Compeat with Yellow' or 'Acions: Heresy, War' was refused only as no line of the
+    step, with six examples: the keyword it was meant to be is named, and the rest of the mail is
+    typed."""
+    played_to("R1510T", tmp_path)
+    (tmp_path / "orange.txt").write_text("Orange\nAcions: Diplomacy, War\nCompeat with Yellow\nConvert: no\n",
+                                         encoding="utf-8")
+    done = _gm_tools(tmp_path, "orders", GAME, str(tmp_path / "orange.txt"))
+    assert done.stdout.startswith("R1510T: 1 line(s) written, 2 refused\n"), done.stdout + done.stderr
+    refused = [line for line in done.stdout.splitlines() if line.startswith("  refused")]
+    assert refused[0].endswith("... (did you mean 'Actions'?)"), refused
+    assert refused[1].endswith("... (did you mean 'Compete'?)"), refused
+
+
+def test_a_mail_without_its_players_line_is_counted_in_lines(tmp_path):
+    """rulebook 003 (The Peace of Westphalia), 'Pick a Color and Flag': 'Each Player picks a set of
+    control markers in the color ... of their choice'. A mail whose colour line is missing is
+    refused, and the count said '0 order(s) written' (a player of the board game mails lines for
+    the step, never an order), where any other mail's said '0 line(s) written'."""
+    played_to("R1510T", tmp_path)
+    (tmp_path / "nobody.txt").write_text("Hello GM,\nActions: Heresy, Diplomacy\n", encoding="utf-8")
+    done = _gm_tools(tmp_path, "orders", GAME, str(tmp_path / "nobody.txt"))
+    assert done.stdout.startswith("R1510T: 0 line(s) written, 1 refused\n"), done.stdout + done.stderr
+    assert "order(s)" not in done.stdout

@@ -49,6 +49,22 @@ def test_leagues_and_principalities_in_any_case(round_four, tmp_path):
     assert "Lübeck" in state.electors and "Brandenburg" not in state.electors
 
 
+def test_a_league_by_its_start_and_a_principality_without_its_umlaut(round_four, tmp_path):
+    """'Second, if the Emperor is not yet a member of a League, he may Join a League'; 'replacing
+    them with Electors of his (their) choice of the opposing Religion'. A mail takes 'Emperor joins:
+    catholic' and 'Lubeck' (docs/westphalia.md, 'By mail'), but the same typed in the Religious War
+    and Electors Changed cells was refused ('found 'catholic', expected the League the Emperor
+    joins', 'found 'Lubeck' ... (nearest: Lübeck)'): the cells read them as the mail does, and the
+    turn does what the full names do."""
+    root, error = _turn(round_four, tmp_path, {"Religious War!B4": "catholic", "Religious War!B5": "evangelical",
+                                               "Electors Changed!A2": "brandenburg", "Electors Changed!B2": "Lubeck"})
+    assert error is None, error
+    state = state_of(load_state(GAME, root).position)
+    assert "Lübeck" in state.electors and "Brandenburg" not in state.electors
+    _, error = _turn(round_four, tmp_path / "ue", {"Electors Changed!B2": "Luebeck"})
+    assert error is None, error
+
+
 def test_the_emperors_league_is_never_passed_over(round_four, tmp_path):
     """'if the Emperor is not yet a member of a League, he may Join a League': a word that names
     neither League is named at its cell, not read as his staying out (which would also refuse the

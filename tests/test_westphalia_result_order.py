@@ -80,3 +80,26 @@ def test_a_player_leaves_the_empire_before_he_becomes_a_foreign_power(site):
     _, folder = site
     blue = _rows((folder / "R1560F.html").read_text(encoding="utf-8"), "BLUE")
     assert [b.split(":")[0] for b in blue] == ["leaves the Empire", "becomes a Foreign Power"]
+
+
+def test_the_players_are_listed_in_the_order_they_play_the_step(site):
+    """'Player turns are done in initiative order'; the Setup's 'Other Players follow, in Setup
+    Order'. A step's page and judge text listed the players in the variant's order of the colours
+    (Red, Blue, Green, Yellow, Orange) whatever order they played in: each step lists them in its
+    Initiative Order (the Setup's in Setup Order), the Empire's own lines after them."""
+    root, folder = site
+    names = {"RED": "Red Phoenix", "BLUE": "Blue Kraken", "YELLOW": "Yellow Elephant", "GREEN": "Green Serpent",
+             "ORANGE": "Orange Stag"}
+    for phase in ("P1510L", "R1535T", "R1585T"):
+        record = json.loads((root / GAME / "history" / f"{phase}.json").read_text(encoding="utf-8"))
+        played = [p for p in (record["before"]["extra"]["westphalia"].get("initiative")
+                              or record["before"]["extra"]["westphalia"]["setup_order"]) if any(
+                                  r["power"] == p for r in record["results"])]
+        page = (folder / f"{phase}.html").read_text(encoding="utf-8")
+        shown = sorted(played, key=lambda p: page.index(f'id="power-{p}"'))
+        assert shown == played, (phase, shown, played)
+        judge = (folder / f"{phase}.txt").read_text(encoding="utf-8-sig")
+        listed = list(dict.fromkeys(line.split(":")[0] for line in judge.splitlines()
+                                    if line.split(":")[0] in names.values()))
+        assert listed == [names[p] for p in played], (phase, listed)
+    assert played != [p for p in names if p in played]  # round 4 is not played in the colours' order

@@ -151,3 +151,20 @@ def test_the_setup_is_played_once():
     assert next_phase(VARIANT.calendar, "R1510X").id == "P1535O"
     assert rules.skips_phase(VARIANT, position, "P1535O") and not rules.skips_phase(VARIANT, position, "P1510O")
     assert not rules.skips_phase(VARIANT, position, "R1535I")
+
+
+def test_an_upheaval_choice_refused_names_the_provinces_he_may_choose():
+    """rulebook 003 (The Peace of Westphalia), 'Religious Upheaval': 'On a 1-3, one of the
+    Player's provinces of his choice converts to Protestantism. A player's capital may not be
+    converted this way'. His capital, or a province Protestant already, was refused as 'a
+    province that is not the capital' (or 'a Catholic province') without the ones he may choose,
+    which another's province was refused with: every refusal names them, and the province typed."""
+    state = board()
+    red = state.princes["RED"]
+    state.protestant = [red.provinces[1]]
+    free = ", ".join(p for p in red.provinces if p not in (red.capital, red.provinces[1]))
+    assert check_choice(state, "RED", red.capital) == (
+        f"one of RED's Catholic provinces but his capital ({free}), {red.capital} being his capital ('A player's "
+        "capital may not be converted this way')")
+    assert check_choice(state, "RED", red.provinces[1]) == (
+        f"one of RED's Catholic provinces but his capital ({free}), {red.provinces[1]} being Protestant already")

@@ -296,3 +296,15 @@ def test_an_allys_lost_province_leaves_no_influence_to_take():
     assert [(i, f, what) for i, f, what, _ in step.problems] == [(0, "change", "-2")]
     assert step.problems[0][3] == "at most 0 to take from BLUE on Ulm, all he holds there once the treaties are signed"
     assert "Ulm" not in step.state.influence or not step.state.influence["Ulm"].get("BLUE")
+
+
+def test_a_loss_typed_with_a_typographic_minus_is_that_loss(round_five, tmp_path):
+    """'Peace Treaties': "For every province you take without a town that wasn't adjacent at the
+    start of your turn you lose 1 Diplomatic Influence". A Change pasted from a page or a document,
+    '−1' (the minus sign, U+2212) or '–1' (an en dash, as a word processor makes of a hyphen), was
+    refused as 'expected a whole number': it is the -1 typed with a hyphen, and Blue keeps 4 saved."""
+    for way in ("\u22121", "\u20131"):
+        root, error = _turn(round_five, tmp_path / way, {**BLUE_TAKES, f"{CHANGES}!A2": "BLUE",
+                                                         f"{CHANGES}!B2": "saved", f"{CHANGES}!C2": way})
+        assert error is None, error
+        assert state_of(load_state(GAME, root).position).saved_di["BLUE"] == 4

@@ -95,6 +95,38 @@ def test_where_dice_may_not_go():
     assert T.check_die(VARIANT, state, T.Die("RED", "EIC", 0)) == "a number of dice, 1 or more"
 
 
+def test_a_die_placed_on_ones_own_faith_removes_the_opposing_faiths():
+    """rulebook 003 (The Peace of Westphalia), 'Spread the Faith': 'Whenever a Player places a
+    dice on a province with a dice of the opposing Faith, both dice are removed. Once all Players
+    have placed their dice, provinces/Principalities convert'. Blue (Protestant) places a die on
+    Red's EIC, his neighbour's; Red's die on his own EIC, Catholic already, was refused ('a
+    heretical province (EIC is catholic already)'), so he could never remove the die that converts
+    it. A die on a place of one's own faith is taken
+    where the opposing faith places dice, and removes them; with none there, it is refused saying
+    so. It converts nothing and takes no additional province."""
+    state = board()
+    state.religion["BLUE"] = "protestant"
+    blue, red = T.Die("BLUE", "EIC", 1), T.Die("RED", "EIC", 1)
+    assert T.check_die(VARIANT, state, blue) is None  # Blue's neighbour's province
+    assert T.check_die(VARIANT, state, red) == ("a heretical province (EIC is catholic already, and no die of the "
+                                                 "opposing faith is placed there for its dice to remove)")
+    assert T.check_die(VARIANT, state, red, frozenset({"EIC"})) is None
+    assert "only beside dice on a heretical province" in T.check_die(
+        VARIANT, state, T.Die("RED", "EIC", 1, also="EIS"), frozenset({"EIC"}))
+    assert T.spread(state, [blue, red]) == [("BLUE", "dice on EIC cancelled by the opposing faith's"),
+                                            ("RED", "dice on EIC cancelled by the opposing faith's")]
+    assert "EIC" not in state.protestant
+    # two to remove one: the second stays, and converts nothing
+    assert T.spread(state, [blue, T.Die("RED", "EIC", 2)])[1] == (
+        "RED", "dice on EIC remove the opposing faith's; EIC keeps its faith")
+    assert "EIC" not in state.protestant
+    # through the step, the dice of the other faith found by the step itself
+    rows = [{"player": p, "actions": [T.HERESY, T.DIPLOMACY], "convert": False, "influence": 0} for p in ORDER]
+    dice = [{"player": "BLUE", "target": "EIC", "count": 1}, {"player": "RED", "target": "EIC", "count": 1}]
+    step = steps.apply(VARIANT, state, steps.TURNS, {"turns": rows, "dice": dice}, 1535)
+    assert step.problems == [] and "EIC" not in step.state.protestant
+
+
 def test_diplomacy_influence_placed_or_saved_and_gold_at_the_tradeoffs():
     """'take the Influence listed on the card'; 'Unplaced Diplomatic Influence is stored on your
     capital'; 'All remaining Gold turns into Diplomatic Influence at a rate of 1:1'."""
@@ -222,3 +254,20 @@ def test_the_results_name_each_players_actions_and_what_gave_nothing():
     inputs["treaties"] = [{"winner": "BLUE", "province": "EIC"}]
     step = steps.apply(VARIANT, state, steps.TURNS, inputs, 1535)
     assert step.problems == [] and nothing not in step.done and step.state.owner()["EIC"] == "BLUE"
+
+
+def test_a_war_or_dice_from_a_player_without_the_action_names_those_who_chose_it():
+    """rulebook 003 (The Peace of Westphalia), 'Player Turns': 'Players will choose 2/3 of Combat
+    Heresy, Engage in Diplomacy, & Wage War'; 'Setting the Warfare Stage': 'each Player Waging War
+    may ... Declare War'. A war declared by a player not Waging War was refused as 'a declaration
+    by a player Waging War', not saying who is (the doctrine's refusal does): the GM sees whether
+    the declarer or his actions are mistyped. So for dice from a player not Combatting Heresy."""
+    state = board()
+    rows = [{"player": p, "actions": [T.DIPLOMACY, T.WAR] if p in ("BLUE", "ORANGE") else [T.HERESY, T.DIPLOMACY],
+             "convert": False, "influence": 0} for p in ORDER]
+    step = steps.apply(VARIANT, state, steps.TURNS, {"turns": rows, "wars": [
+        {"declarer": "GREEN", "target": "Trier", "winner": "GREEN"}]}, 1535)
+    assert step.problems[0][3] == "a declaration by a player Waging War: BLUE, ORANGE this round", step.problems
+    step = steps.apply(VARIANT, board(), steps.TURNS, {"turns": rows, "dice": [
+        {"player": "BLUE", "target": "EIC", "count": 1}]}, 1535)
+    assert step.problems[0][3] == "dice only from a player Combatting Heresy: RED, YELLOW, GREEN this round"

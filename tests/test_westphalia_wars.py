@@ -334,6 +334,25 @@ def test_the_leader_of_a_principality_is_not_fighting_in_that_battle_phase():
     assert step.problems == []
     assert ("GREEN", "war with Ulm (Battle Phase 1); Ulm led by RED: Ulm wins automatically") in step.done
 
+
+def test_a_player_leading_a_principality_does_not_lead_another_in_the_same_battle_phase():
+    """003_b5b9eb4920d39694.txt, 'Battles': "When battling an unaligned Principality, the first
+    Player after you in Initiative Order not participating in a battle at the moment leads them
+    in battle ... Players pair off separately into their respective battles and fight
+    simultaneously during the Battle Phase." Red declares on Ulm and Blue on Trier, both in Battle
+    Phase 1: Yellow, the first free after Red, leads Ulm, and so fights that battle; Trier was
+    led by Yellow too, the first after Blue, two battles at once. It is led by Green, the next
+    free one."""
+    state = board()
+    state.influence = {}
+    rows = [{"player": p, "actions": [DIPLOMACY, WAR], "convert": False, "influence": 0} for p in ORDER]
+    step = steps.apply(VARIANT, state, steps.TURNS, {"turns": rows, "wars": [
+        {"declarer": "RED", "target": "Ulm", "winner": "RED"}, {"declarer": "BLUE", "target": "Trier", "winner": "BLUE"}]},
+        1535)
+    led = [t for _, t in step.done if t.startswith("war with")]
+    assert any(t.startswith("war with Ulm (Battle Phase 1); Ulm led by YELLOW") for t in led), led
+    assert any(t.startswith("war with Trier (Battle Phase 1); Trier led by GREEN") for t in led), led
+
 def test_declarations_and_battle_phases():
     """'Declare War on either an eligible Player or an unaligned Principality'; 'place both ... in
     the First Battle Phase, in the order the war was declared. If either ... is already in the

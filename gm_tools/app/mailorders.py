@@ -128,7 +128,7 @@ def enter_mails(name: str, mails: list[tuple[str, bytes]], root: str | os.PathLi
         entries = _check_workbook(state, before, where)
         on_sheets = {sheet: [row.values for row in rows] for sheet, rows in entries.inputs.items()}
         rules = rules_for(variant)
-        report = MailReport(phase=position.phase, dry_run=dry_run)
+        report = MailReport(phase=position.phase, dry_run=dry_run, noun=variant.system.mail_noun)
         latest: dict[str, list[str]] = {}  # power -> orders for the Orders sheet
         sheet_rows: dict[str, tuple[tuple[str, ...], list]] = {}  # power -> (input sheets, its checked rows)
         read_as: dict[tuple[str, str], str] = {}  # (power, order as mailed) -> as the parser read it

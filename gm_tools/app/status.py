@@ -189,7 +189,13 @@ class PhaseStatus:
                 line += f"; other owners' units it may order: {p.commanded_entered} of {p.commanded} ordered"
             lines.append(line)
         waiting = self.waiting_words
-        if self.awaited is None and not any(p.ordering for p in self.powers):
+        if self.awaited is None and not any(p.ordering for p in self.powers) and self.inputs:
+            # a step of sheets a player may leave empty (Westphalia's Foreign Powers): the Orders
+            # sheet, which says 'No orders in this phase.', is not what the GM is waiting on
+            sheets = f"the {' and '.join(self.inputs)} sheet{'s' * (len(self.inputs) > 1)}"
+            lines.append(f"  nobody is waited for, {sheets} taking only what is chosen, if anything: the turn "
+                         f"plays the phase once something is typed (with nothing, gm-tools turn {self.game} --force)")
+        elif self.awaited is None and not any(p.ordering for p in self.powers):
             lines.append("  no rows on the Orders sheet this phase")
         else:
             lines.append(f"  waiting for: {', '.join(waiting)}" if waiting else f"  {self.all_entered}")

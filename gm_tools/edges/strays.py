@@ -92,12 +92,13 @@ def own_power_left_off(written: str, power: str, powers: dict[str, str]) -> str:
 def whole_number(value) -> int | None:
     """A whole number from a cell, or None: ints, integral floats, and digit strings, typed with
     the apostrophe that makes a spreadsheet keep a number as text ("'5": LibreOffice stores it
-    so in a cell formatted as text) or with spaces around."""
+    so in a cell formatted as text) or with spaces around; a minus pasted from a page or a
+    document (the minus sign U+2212, or the en dash a word processor makes of a hyphen) is a minus."""
     if isinstance(value, bool):
         return None
     if isinstance(value, int) or (isinstance(value, float) and value.is_integer()):
         return int(value)
-    text = cell_text(value) if isinstance(value, str) else ""
+    text = (cell_text(value) if isinstance(value, str) else "").replace("\u2212", "-").replace("\u2013", "-")
     if re.fullmatch(r"'?\s*[+-]?\d+", text):
         return int(text.lstrip("'"))
     return None

@@ -192,6 +192,12 @@ class Rules:
         rules carry them out in (The Peace of Westphalia's steps). Standard: as recorded."""
         return list(record.get("results", []))
 
+    def shown_order(self, variant: Variant, record: dict) -> tuple[str, ...]:
+        """The powers whose results a phase page and judge text list first, in this order (The
+        Peace of Westphalia's players in the order they play the step); the rest follow in the
+        variant's order. Standard: none, the variant's order."""
+        return ()
+
     def victory_measure(self, variant: Variant) -> str:
         """What the game is won by, one of :data:`MEASURES`: the standings rank by it. Standard:
         "centers"; a variant with a ``[victory] points`` target: "points"."""

@@ -128,6 +128,9 @@ class GameSystem:
     class as it stands; a system passes its own rules and sheet hooks, and overrides the
     methods its rulebook changes."""
 
+    mail_noun = "order(s)"
+    """What ``gm-tools orders`` counts a mail's lines as: orders, or a board game's lines."""
+
     def __init__(self, name: str, rules: Rules | None = None, sheets: SheetHooks | None = None,
                  options: tuple[Option, ...] = (), record_keys: tuple[str, ...] = ()):
         self.name = name

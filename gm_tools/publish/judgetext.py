@@ -290,9 +290,9 @@ def _owner_name(variant: Variant, code: str) -> str:
     return province.name if province else code.title()
 
 
-def _power_order(variant: Variant, codes) -> list[str]:
-    """Powers in the variant's order, then any the variant does not know, by code."""
-    known = [p for p in variant.powers if p in codes]
+def _power_order(variant: Variant, codes, first: tuple[str, ...] = ()) -> list[str]:
+    """Powers in the variant's order (``first`` before it), then any the variant does not know, by code."""
+    known = [p for p in dict.fromkeys((*first, *variant.powers)) if p in codes]
     return known + sorted(set(codes) - set(known))
 
 
@@ -383,7 +383,7 @@ def judge_text(variant: Variant, record: dict) -> str:
                 # an order the rules did not follow (Europe 1615's minor not aligned with the power):
                 # 'the GM publishes ... whether the orders submitted are followed or not'
                 by_power.setdefault(power, []).append({"order": entry["written"], "not_followed": entry["error"]})
-    for power in _power_order(variant, by_power):
+    for power in _power_order(variant, by_power, rules_for(variant).shown_order(variant, record)):
         for result in by_power[power]:
             flags = [result["not_followed"]] if "not_followed" in result else result_flags(result)
             if not flags and result.get("result") == FAILS:  # no judges' note fits (Europe 1619's alliance one side declared)

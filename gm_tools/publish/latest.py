@@ -47,7 +47,7 @@ def game_end(game) -> dict | None:
     time), a winner the GM called or a draw (``end.json``: dated by its ``declared`` time; a
     draw the rules forced, by its phase's). ``id``: the entry's name in the feeds, ``win`` or
     ``draw``, for ever; ``title``, ``text``, and ``updated`` as the record says it ("" for none)."""
-    from gm_tools.publish.siteviews import called_view, draw_view, won_view
+    from gm_tools.publish.siteviews import _status, _victory, called_view, draw_view, power_name, won_view
 
     called = called_view(game)
     if called:
@@ -55,6 +55,11 @@ def game_end(game) -> dict | None:
                 "text": f"The GM called {called['winner']} the winner before {called['at']}: {called['reason']}.",
                 "updated": str(game.end.get("declared") or "")}
     draw = draw_view(game)
+    victory = _victory(game) if draw and draw["forced"] else None
+    if victory:  # a victory the rules share (Westphalia's players saved), kept as a draw: its id stays
+        names = " and ".join(power_name(game.variant, p) for p in game.end["powers"])
+        return {"id": "draw", "title": f"Winners: {names} ({victory.name}, shared)", "text": "The game is won by "
+                f"the rules after {draw['at']}: {_status(game)}.", "updated": str(game.end.get("declared") or "")}
     if draw:
         return {"id": "draw", "title": f"Draw: {', '.join(draw['powers'])}",
                 "text": f"The game is drawn between {', '.join(draw['powers'])}, "

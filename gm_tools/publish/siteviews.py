@@ -100,9 +100,8 @@ def processed_view(record: dict) -> dict | None:
 
 def _reason(variant: Variant, result: dict) -> str:
     """A result's Reason as the page says it: its recorded words, made again from its codes
-    where one names a power by its code ("bounced: may not dislodge A VEN of ITALY", said "...
-    of Italy"); the record keeps the words it was written with, a recorded game replaying
-    byte for byte."""
+    where one names a power by its code ("... A VEN of ITALY" said "... of Italy"); the record
+    keeps its words (a recorded game replays byte for byte)."""
     codes = result.get("codes") or ()
     if not any(isinstance(c, dict) and c.get("power") in variant.powers for c in codes):
         return result.get("reason", "")
@@ -115,15 +114,14 @@ def _reason(variant: Variant, result: dict) -> str:
 def _orders_view(variant: Variant, record: dict) -> dict[str, list[dict]]:
     """Per power: its results (order in words and notation, result, symbol, flags, reason)
     and its orders as the GM entered them. ``powers`` are those with a player or orders
-    written; ``unplayed`` the rest (minor states, a power nobody plays), shown in one table
-    rather than one each: thirty minor states' lone holds were half a Europe 1619 page. The
-    rules' own events (``Rules.events``) are no power's: first in ``powers``, under their heading."""
+    written; ``unplayed`` the rest (minor states, a power nobody plays), in one table, not one
+    each (thirty minor states' lone holds were half a Europe 1619 page). The rules' own events
+    (``Rules.events``) are no power's: first in ``powers``, under their heading."""
     from gm_tools.engine.rules import rules_for
 
     rules = rules_for(variant)
     in_words = rules.results_in_words  # a decision in words has no notation to show beside
-    # a system's own results may keep their reasons in words the record cannot change (a
-    # recorded game replays byte for byte); its optional reason_words hook says them for the page
+    # a system's reasons may be in recorded words; its optional reason_words hook words them anew
     reason_words = getattr(rules, "reason_words", None)
     by_power: dict[str, list[dict]] = {}
     for r in rules.shown_results(variant, record):  # in the order the rules carry them out
@@ -144,7 +142,7 @@ def _orders_view(variant: Variant, record: dict) -> dict[str, list[dict]]:
     views = [
         {"code": code, "name": power_name(variant, code), "player": players.get(code, ""),
          "results": by_power.get(code, []), "written": written.get(code, [])}
-        for code in ordered(variant, set(by_power) | set(written))
+        for code in ordered(variant, set(by_power) | set(written), rules.shown_order(variant, record))
     ]
     events = rules.events
     masters = _masters(variant, rules, record)
@@ -250,8 +248,7 @@ def due_view(game: GameContext) -> dict:
 def current_map(game: GameContext) -> tuple[dict, str]:
     """The board the game page draws, and its caption: the board at the start of the current
     phase or, once the game is over by its rules (its last record has no next phase), the
-    final board after the last phase played, which is what the record's ``after`` shows (the
-    phase it is dated by was never played)."""
+    final board after the last phase played (the record's ``after``, dated by a phase never played)."""
     position = game.latest_position()
     calendar = game.variant.calendar
     if game.phases and game.phases[-1].record.get("next_phase") is None:
@@ -263,9 +260,9 @@ def current_map(game: GameContext) -> tuple[dict, str]:
         return position, "The board at the start of the current phase"
 
 
-def ordered(variant: Variant, codes) -> list[str]:
-    """Power codes in the variant's order, then any it does not know, by code."""
-    known = [p for p in variant.powers if p in codes]
+def ordered(variant: Variant, codes, first: tuple[str, ...] = ()) -> list[str]:
+    """Power codes in the variant's order (``first`` before it), then any it does not know, by code."""
+    known = [p for p in dict.fromkeys((*first, *variant.powers)) if p in codes]
     return known + sorted(set(codes) - set(known))
 
 
@@ -453,6 +450,9 @@ def game_summary(game: GameContext) -> dict:
         # the deadline the GM typed for the current phase ('' none yet; None: nothing said of it)
         "deadline": game.deadline,
         "winner": " and ".join(power_name(game.variant, p) for p in game.winners),
+        # a victory the rules give several (Westphalia's players saved), recorded as a draw
+        "shared": f"{' and '.join(power_name(game.variant, p) for p in game.end['powers'])} ({_victory(game).name}, "
+                  "shared)" if game.end and game.end.get("forced") and not game.winners and _victory(game) else "",
         "draw": draw_view(game),
         "called": called_view(game),
         "phases": len(game.phases),

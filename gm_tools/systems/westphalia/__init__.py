@@ -32,6 +32,8 @@ OPTIONS = (
 class WestphaliaSystem(GameSystem):
     """The tracker's parts, and where a demo file's rows go."""
 
+    mail_noun = "line(s)"  # a player mails his lines for the step, never an order
+
     def demo_cells(self, variant, phase: str, entry: dict, where: str) -> dict[str, object] | None:
         """A demo phase's table holds the rows the GM types, by sheet: ``"Pick Provinces" =
         [["YELLOW", "ALT, AMB, ARN, BAY", "ALT"], ...]``, filled from column A of row 2."""

@@ -20,6 +20,7 @@ import difflib
 from gm_tools.engine.hooks import CHOICE, INTEGER
 from gm_tools.engine.phase import parse_phase
 from gm_tools.engine.system import MailedCells, SheetNow
+from gm_tools.errors import did_you_mean
 from gm_tools.systems.westphalia import diplomacygame as D
 from gm_tools.systems.westphalia import mailforms as F
 from gm_tools.systems.westphalia import sheets as S
@@ -52,8 +53,9 @@ class _Typing:
         self.kind = parse_phase(position.phase).type
         self.clear: list[tuple[str, int, str]] = []
         self.taken: set[tuple[str, int]] = set()
-        self.old_wars: dict[str, int] = {}
-        """Against -> the row of a war the player declared before this mail."""
+        self.old_wars: dict[str, list[int]] = {}
+        """Against -> the rows of the wars the player declared on it before this mail (two wars on
+        one side are two rows: a mail typed again must find both, or a third row is typed)."""
         self.order = list(self.state.setup_order if self.kind in _SETUP else
                           self.state.initiative or self.state.setup_order)
         names = {}
@@ -155,16 +157,17 @@ def mailed_cells(variant, position, power: str, lines: list[str], sheets: dict[s
     for k, line in enumerate(read):
         why = _unfit(typing, line)
         if why:
-            out[k] = why
+            out[k] = why + (_near_keyword(typing.kind, lines[k]) if line is None else "")
         else:
             good[k] = line
     _clear(typing, list(good.values()))
     # the cards go last: the games follow from every player's actions, this mail's too; a
     # Religious War after the League the same mail joins ('a Player in a League ... may Declare')
-    wars: dict[str, int] = {}
+    wars: dict[str, list[int]] = {}
     for k in sorted(good, key=lambda k: (good[k].form.place in (F.GAME, F.WAR_CARDS), good[k].form.place == F.ITEM)):
         out[k] = _place(typing, good[k], wars, [good[j] for j in good if j < k])
-    for row in (r for against, r in typing.old_wars.items() if against not in wars):
+    placed = {r for rows in wars.values() for r in rows}
+    for row in (r for rows in typing.old_wars.values() for r in rows if r not in placed):
         typing.wipe(S.WARS, row, [c.header for c in sheets[S.WARS].table.columns])  # a war no longer declared
     if any(line.form.sheet == S.TURNS and "League" in line.form.columns for line in good.values()):
         _withdrawn(typing)  # only a line that speaks to his League takes him out of it
@@ -221,6 +224,20 @@ def _unfit(typing: _Typing, line) -> str | None:
     return _unknown_word(typing, line)
 
 
+def _near_keyword(kind: str, text: str) -> str:
+    """The step's keyword a line that opens with none was meant to open with ('Compeat with
+    Yellow', 'Acions: ...'): its first words against the keywords, as a slip of the keys."""
+    words = {w: f"'{w.capitalize()}'" for f in F.FORMS if kind in f.steps for w in f.words}
+    if any(f.place == F.GAME and kind in f.steps for f in F.FORMS):
+        words |= {"compete": "'Compete'", "cooperate": "'Cooperate'"}
+    head = text.split(":")[0].lower().split()
+    for n in (3, 2, 1):
+        near = did_you_mean(" ".join(head[:n]), {w: words[w] for w in words if len(w.split()) == n})
+        if near and len(head) >= n:
+            return f" ({near})"
+    return ""
+
+
 _PROVINCE = "a province of the board (its code or name)"
 _NAMED = {"Provinces": (_PROVINCE,), "Capital": (_PROVINCE,), "Province": (_PROVINCE,),
           "Also converts": (_PROVINCE,), "Where": (_PROVINCE, "a principality"),
@@ -247,7 +264,9 @@ def _unknown_word(typing: _Typing, line) -> str | None:
             if column is not None and column.kind == CHOICE:
                 value = typing.value(line.form.sheet, header, text)
                 if value is not None and value not in column.choices:
-                    return f"one of {', '.join(column.choices)} ({header}), found {str(text).strip()!r}"
+                    near = did_you_mean(F.fold(text), {F.fold(c): c for c in column.choices})
+                    return (f"one of {', '.join(column.choices)} ({header}), found {str(text).strip()!r}"
+                            + (f" ({near})" if near else ""))
     return None
 
 
@@ -312,10 +331,11 @@ def _clear(typing: _Typing, lines: list) -> None:
                 typing.wipe(form.sheet, row, headers)
         elif form.place == F.WAR:
             # a row without a war is a doctrine changed alone, which a new declaration leaves
-            typing.old_wars = {sheets[S.WARS].value(r, "Against"): r for r in owned[S.WARS]
-                               if sheets[S.WARS].value(r, "Against")}
-            for row in typing.old_wars.values():
-                typing.wipe(S.WARS, row, ("Declarer", "Against"))
+            typing.old_wars = {}
+            for row in owned[S.WARS]:
+                if sheets[S.WARS].value(row, "Against"):
+                    typing.old_wars.setdefault(sheets[S.WARS].value(row, "Against"), []).append(row)
+                    typing.wipe(S.WARS, row, ("Declarer", "Against"))
         elif form.place == F.DOCTRINE:
             wars = sheets[S.WARS]
             for row in owned[S.WARS]:
@@ -348,7 +368,7 @@ def _clear(typing: _Typing, lines: list) -> None:
                 typing.wipe(S.RELIGIOUS_WAR, item["Emperor joins"], ("Value",))
 
 
-def _place(typing: _Typing, line, wars: dict[str, int], before: list):
+def _place(typing: _Typing, line, wars: dict[str, list[int]], before: list):
     """The cells one line types, or why it cannot be placed. ``before``: the mail's lines
     above it that were taken."""
     form, sheet, power = line.form, line.form.sheet, typing.power
@@ -381,14 +401,14 @@ def _place(typing: _Typing, line, wars: dict[str, int], before: list):
         return cells
     if form.place == F.WAR:
         against = typing.value(sheet, "Against", line.rows[0].get("Against"))
-        row = typing.old_wars.get(against) if against not in wars else None
-        row = row if row and row <= typing.sheets[sheet].last else typing.free_row(sheet, typing.band(sheet))
+        old = typing.old_wars.get(against, [])[len(wars.get(against, [])):]  # its rows not yet typed again
+        row = old[0] if old and old[0] <= typing.sheets[sheet].last else typing.free_row(sheet, typing.band(sheet))
         if row is None:
             return f"an empty row left on the {sheet} sheet (clear rows no longer wanted)"
-        wars[against] = row
+        wars.setdefault(against, []).append(row)
         return typing.put(sheet, row, {"Declarer": power, "Against": line.rows[0].get("Against")})
     if form.place == F.DOCTRINE:
-        now, gone = typing.sheets[sheet], set(typing.old_wars.values())  # those are cleared once all is placed
+        now, gone = typing.sheets[sheet], {r for rows in typing.old_wars.values() for r in rows}  # those are cleared once all is placed
         row = next((r for r in typing.band(sheet) + list(range(2, now.last + 1))
                     if now.is_free(r) and (sheet, r) not in typing.taken and r not in gone), None)
         if row is None:

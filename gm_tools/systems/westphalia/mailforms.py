@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from gm_tools.systems.westphalia import sheets as S
 from gm_tools.systems.westphalia import steps
+from gm_tools.systems.westphalia.choices import chosen, fold  # noqa: F401 (F.fold, F.chosen)
 from gm_tools.systems.westphalia.diplomacygame import CARDS
 from gm_tools.systems.westphalia.turns import ACTIONS
 
@@ -301,34 +302,6 @@ def yes_no(text) -> str | None:
     (the sheet's check names it); None for nothing."""
     low = str(text or "").strip().lower()
     return "yes" if low in YES else "no" if low in NO else (str(text).strip() or None)
-
-
-def chosen(text, choices: tuple[str, ...]) -> str | None:
-    """A choice as listed, matched ignoring case or by the start of one choice alone
-    (``evangelical``); the text itself otherwise, for the sheet's check to name."""
-    text = str(text or "").strip()
-    if not text:
-        return None
-    found = [c for c in choices if c.lower() == text.lower()] or [c for c in choices if fold(c) == fold(text)] or \
-        [c for c in choices if _compact(c) == _compact(text)] or \
-        [c for c in choices if c.lower().startswith(text.lower())] or \
-        [c for c in choices if len(text) <= 3 and "".join(w[0] for w in re.split(r"[\s-]+", c.lower())) == text.lower()]
-    return found[0] if len(found) == 1 else text
-
-
-def _compact(text) -> str:
-    """A choice of two words with or without the hyphen or space: 'north west', 'northwest' for
-    north-west ('NW' is its initials)."""
-    return re.sub(r"[\s-]", "", fold(text))
-
-
-def fold(text) -> str:
-    """A name as a player may type it without the keys or the article: 'Lubeck' for Lübeck,
-    'Palatinate' for The Palatinate."""
-    import unicodedata
-
-    plain = "".join(c for c in unicodedata.normalize("NFKD", str(text or "")) if not unicodedata.combining(c))
-    return re.sub(r"^the\s+", "", " ".join(plain.casefold().split()))
 
 
 def card(text: str) -> str:

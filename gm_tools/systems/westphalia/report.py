@@ -20,7 +20,6 @@ import re
 
 from gm_tools.engine.positions import position_from_json
 from gm_tools.engine.rules import Victory
-from gm_tools.engine.phase import parse_phase
 from gm_tools.engine.variant import Variant
 from gm_tools.systems.westphalia.state import State, state_of
 
@@ -68,12 +67,48 @@ def in_words(variant: Variant, text: str) -> str:
     """A recorded result as the pages say it: the players by name (``Goslar led by ORANGE: RED
     wins`` is ``Goslar led by Orange Stag: Red Phoenix wins``), a count with its noun
     (``1 orthodox town(s)`` is ``1 orthodox town``) and "the Palatinate" inside a sentence."""
-    text = _codes(variant).sub(lambda m: named(variant, m.group(1)), text)
+    text = _codes(variant).sub(lambda m: named(variant, m.group(1)), _tally(text))
     articled = _articled(variant)
     if articled is not None:
         text = articled.sub("the ", text)
+    # one province left behind 'forms' the new principality (the record says 'form' for any number)
+    text = re.sub(r"^(leaves the Empire: [A-Z]{3}) form the new", r"\1 forms the new", text)
+    text = _losers_influence(variant, text)
+    # 'Magdeburg converts (1 dice for 1 provinces)' as said: 1 die, 1 province
+    text = re.sub(r"\((\d+) dice for (\d+) provinces\)", lambda m: f"({m.group(1)} {'die' if m.group(1) == '1' else 'dice'} "
+                  f"for {m.group(2)} province{'' if m.group(2) == '1' else 's'})", text)
     return re.sub(r"\b(\d+) ([a-z]+ )?town\(s\)", lambda m: f"{m.group(1)} {m.group(2) or ''}town"
                   + ("" if m.group(1) == "1" else "s"), text)
+
+
+def _tally(text: str) -> str:
+    """An Imperial Election as said, with the votes counted: 'elected Emperor by a plurality:
+    Bohemia for YELLOW, ...' shows who had how many, and a tie at the top as broken by the order
+    ('Initiative/Setup Order between tied Players'), which the record's line leaves to the reader."""
+    found = re.match(r"elected Emperor by a (?:majority|plurality): (.+)$", text)
+    if not found:
+        return text
+    votes: dict[str, int] = {}
+    for cast in found.group(1).split(", "):
+        votes[cast.rsplit(" for ", 1)[-1]] = votes.get(cast.rsplit(" for ", 1)[-1], 0) + 1
+    ranked = sorted(votes.items(), key=lambda v: -v[1])
+    tied = ranked[1:] and ranked[1][1] == ranked[0][1]
+    return (f"{text} (votes: {', '.join(f'{p} {n}' for p, n in ranked)}"
+            + ("; a tie, broken by the order of play ('Initiative/Setup Order between tied Players')" if tied else "")
+            + ")")
+
+
+def _losers_influence(variant: Variant, text: str) -> str:
+    """The Religious War's peace as said, with what the record leaves unsaid: 'All Players in the
+    DOTF's League [or the ROTF's, when it lost] immediately lose all Diplomatic Influence with the
+    Target Principality' (a player reading the page sees his Influence gone, and why)."""
+    from gm_tools.systems.westphalia.religiouswar import league_names, other
+
+    won = re.match(r"the (.+?) wins: (.+?) (?:is converted to \w+|keeps its faith)", text)
+    names = league_names(variant)
+    if not won or won.group(1) not in names:
+        return text
+    return f"{text}; the {other(won.group(1), names)}'s players lose all their Diplomatic Influence there"
 
 
 def _religion(state: State, name: str) -> str:
@@ -82,10 +117,6 @@ def _religion(state: State, name: str) -> str:
     return principality_religion(state, name).title()
 
 
-def _year(variant: Variant, record: dict) -> int:
-    from gm_tools.systems.westphalia.victory import counted_year
-
-    return counted_year(variant, parse_phase(record["after"]["phase"]).year)
 
 
 def _cell(text: str) -> str:
@@ -179,7 +210,9 @@ def _state_sections(variant: Variant, record: dict) -> list[tuple[str, str]]:
     if state.emperor:
         out.append(("Holy Roman Empire", _empire(variant, state)))
     if state.princes or state.foreign:
-        out.append(("Princes", _princes(variant, state, _year(variant, record))))
+        from gm_tools.systems.westphalia.victory import counted
+
+        out.append(("Princes", _princes(variant, *counted(variant, state, record["after"]["phase"]))))
     if state.principalities:
         out.append(("Principalities", _principalities(variant, state)))
     return out

@@ -93,16 +93,16 @@ def check_choice(state: State, player: str, province: str) -> str | None:
     """'one of the Player's provinces of his choice converts to Protestantism. A player's capital
     may not be converted this way; it only converts when the Player converts.'"""
     land = state.princes.get(player)
+    # the ones he may choose, named whatever the slip: Catholic, and not his capital
+    free = [p for p in (land.provinces if land else ()) if p != land.capital and p not in state.protestant]
+    choices = (f"one of {player}'s Catholic provinces but his capital ({', '.join(free) or 'none'})")
     if land is None or province not in land.provinces:
-        # the ones he may choose: Catholic, and not his capital
-        free = [p for p in (land.provinces if land else ()) if p != land.capital and p not in state.protestant]
-        return (f"one of {player}'s Catholic provinces but his capital ({', '.join(free) or 'none'}): 'one of the "
-                "Player's provinces of his choice converts to Protestantism. A player's capital may not be converted "
-                "this way'")
+        return (f"{choices}: 'one of the Player's provinces of his choice converts to Protestantism. A player's "
+                "capital may not be converted this way'")
     if province == land.capital:
-        return "a province that is not the capital ('A player's capital may not be converted this way')"
+        return f"{choices}, {province} being his capital ('A player's capital may not be converted this way')"
     if province in state.protestant:
-        return "a Catholic province (it is Protestant already)"
+        return f"{choices}, {province} being Protestant already"
     return None
 
 

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from gm_tools.engine.model import SUCCEEDS, Position
 from gm_tools.engine.phase import next_phase, parse_phase
+from gm_tools.engine.positions import position_from_json
 from gm_tools.engine.results import result_of
 from gm_tools.engine.rules import Rules, Scores
 from gm_tools.engine.runner import PhaseOutcome
@@ -183,6 +184,13 @@ class WestphaliaRules(Rules):
 
         return in_rules_order(record)
 
+    def shown_order(self, variant: Variant, record: dict) -> tuple[str, ...]:
+        """The players in the order they play ('Player turns are done in initiative order'; the
+        Setup's steps 'in Setup Order'), so a page reads as the table played; the record keeps them
+        sorted by player (a recorded game replays byte for byte)."""
+        state = state_of(position_from_json(record["before"])) if "before" in record else None
+        return tuple(state.initiative or state.setup_order) if state else ()
+
     def victory_measure(self, variant: Variant) -> str:
         return "points"
 
@@ -191,10 +199,9 @@ class WestphaliaRules(Rules):
         most Imperial Power wins')."""
         from gm_tools.systems.westphalia.figures import imperial_power
 
-        from gm_tools.systems.westphalia.victory import counted_year
+        from gm_tools.systems.westphalia.victory import counted
 
-        state = state_of(position)
-        year = counted_year(variant, parse_phase(position.phase).year)
+        state, year = counted(variant, state_of(position), position.phase)
         # a Foreign Power has left the Empire, as an eliminated power has left a Diplomacy board
         notes = {p: f"Foreign Power ({f['home']})" for p, f in state.foreign.items()}
         verdict = self._verdict(variant, position)
@@ -221,10 +228,9 @@ class WestphaliaRules(Rules):
         """Each player's provinces and Imperial Power."""
         from gm_tools.systems.westphalia.figures import imperial_power
 
-        from gm_tools.systems.westphalia.victory import counted_year
+        from gm_tools.systems.westphalia.victory import counted
 
-        state = state_of(position)
-        year = counted_year(variant, parse_phase(position.phase).year)
+        state, year = counted(variant, state_of(position), position.phase)
         texts = {}
         for p, power in variant.powers.items():
             land = state.princes.get(p)

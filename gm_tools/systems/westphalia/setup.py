@@ -108,8 +108,10 @@ def _common(variant: Variant, state: State, provinces: list[str], capital: str, 
     if len(provinces) != size or len(set(provinces)) != len(provinces):
         # a province typed twice is said, or 'found 4' would not tell what is wrong with 4 typed
         twice = sorted({p for p in provinces if provinces.count(p) > 1})
-        problems.append((f"{size} province, found {len(set(provinces))}" if size == 1 else
-                         f"{size} different provinces, found {len(set(provinces))}")
+        # ... and 'expected 4 different, found 4' with a fifth typed twice would contradict itself
+        found = f"{len(set(provinces))} different in {len(provinces)} typed" if twice else str(len(provinces))
+        problems.append((f"{size} province, found {found}" if size == 1 else
+                         f"{size} different provinces, found {found}")
                         + (f" ({', '.join(twice)} typed twice)" if twice else ""))
     taken = sorted(p for p in provinces if p in state.owner())
     if taken:

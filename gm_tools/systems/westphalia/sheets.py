@@ -17,6 +17,7 @@ from gm_tools.engine.phase import parse_phase
 from gm_tools.engine.variant import Variant
 from gm_tools.errors import Problem
 from gm_tools.systems.westphalia import steps
+from gm_tools.systems.westphalia.choices import chosen, fold, spellings
 from gm_tools.systems.westphalia.diplomacygame import CARDS, SHEET, payoffs_of
 from gm_tools.systems.westphalia.setup import read_provinces, roll_size, tables_of
 from gm_tools.systems.westphalia.state import state_of
@@ -137,7 +138,8 @@ class WestphaliaHooks(SheetHooks):
                                      power_column("Votes for", variant, players, editable=True, width=14)),
                           rows=[[p, None] for p in players], keyed=True),
                     Table(DOCTRINES, (_player(variant, players),
-                                      Column("Doctrine", CHOICE, tables.doctrines, editable=True, width=16)),
+                                      Column("Doctrine", CHOICE, tables.doctrines, editable=True, width=16,
+                                             spellings=spellings(tables.doctrines))),
                           rows=[[p, None] for p in players], keyed=True)]
         if kind == steps.UPHEAVAL:
             from gm_tools.systems.westphalia.rounds import upheaval_choosers
@@ -157,7 +159,7 @@ class WestphaliaHooks(SheetHooks):
             # one row a game, typed as the cards are shown; the pairings follow from the actions
             # typed beside, so no row is laid out for them. Optional: a workbook laid out before
             # the sheet existed still reads, its Influence gained as the GM's count
-            cards = {"kind": CHOICE, "choices": CARDS, "editable": True, "width": 12}
+            cards = {"kind": CHOICE, "choices": CARDS, "editable": True, "width": 12, "spellings": spellings(CARDS)}
             game = [Table(DIPLOMACY_GAME, (power_column("Player", variant, players, editable=True, width=14),
                                            Column("Card", **cards), power_column("With", variant, players, editable=True,
                                                                            width=14),
@@ -167,7 +169,7 @@ class WestphaliaHooks(SheetHooks):
                                   Column("Engage in Diplomacy", **yes_no), Column("Wage War", **yes_no),
                                   Column("Convert", **yes_no), Column("Influence gained", INTEGER, editable=True,
                                                                       width=16),
-                                  Column("League", CHOICE, leagues, editable=True, width=18),
+                                  Column("League", CHOICE, leagues, editable=True, width=18, spellings=spellings(leagues)),
                                   Column("Council of Trent", **yes_no)),
                           rows=[[p, None, None, None, None, None, None, None] for p in state.initiative or players],
                           keyed=True),
@@ -186,7 +188,7 @@ class WestphaliaHooks(SheetHooks):
                              if variant.options.get("card_engine") else ())
                           # last, so a workbook laid out before it (a game in progress) reads the same
                           + (Column("New doctrine", CHOICE, tables.doctrines, editable=True, width=16,
-                                    optional=True),),
+                                    optional=True, spellings=spellings(tables.doctrines)),),
                           blank_rows=2 * len(players)),
                     Table(TREATIES, (Column("Winner", editable=True, width=18), Column("Province", editable=True,
                                                                                        width=12),
@@ -199,7 +201,8 @@ class WestphaliaHooks(SheetHooks):
                     Table(RELIGIOUS_WAR, (Column("Item", width=16), Column("Value", editable=True, width=24)),
                           rows=[[item, None] for item in _WAR_ITEMS], keyed=True),
                     Table(WAR_LEAGUES, (power_column("Player", variant, players, editable=True, width=14),
-                                        Column("League", CHOICE, leagues + ("none",), editable=True, width=20)),
+                                        Column("League", CHOICE, leagues + ("none",), editable=True, width=20,
+                                               spellings=spellings(leagues + ("none",)))),
                           blank_rows=len(players)),
                     Table(ELECTORS_CHANGED, (Column("Removed", editable=True, width=20),
                                              Column("Added", editable=True, width=20)), blank_rows=3)] + (
@@ -213,7 +216,7 @@ class WestphaliaHooks(SheetHooks):
             homes = tuple(variant.tables.get("foreign_powers", {}).get("homes", ()))
             return [Table(FOREIGN, (power_column("Player", variant, players, editable=True, width=14),
                                     Column("Home Province", CHOICE, homes, editable=True, width=18),
-                                    Column("Edge", CHOICE, EDGES, editable=True, width=12)), blank_rows=2)]
+                                    Column("Edge", CHOICE, EDGES, editable=True, width=12, spellings=spellings(EDGES))), blank_rows=2)]
         if kind == steps.ELECTION and state.emperor_dies.get("dies"):
             return [Table(ELECTION, (_player(variant, players),
                                      power_column("Votes for", variant, players, editable=True, width=14)),
@@ -245,9 +248,11 @@ class WestphaliaHooks(SheetHooks):
         return inputs, problems + _off_layout(self.input_sheets(variant, position), rows, problems)
 
     def warnings(self, variant: Variant, position: Position, rows: dict[str, list[InputRow]]) -> list[str]:
-        from gm_tools.systems.westphalia.slips import changes_typed_twice
+        from gm_tools.systems.westphalia.slips import changes_typed_twice, placements_typed_twice
 
-        return changes_typed_twice(CHANGES, rows.get(CHANGES, [])) if _kind(position) == steps.TURNS else []
+        if _kind(position) != steps.TURNS:
+            return []
+        return changes_typed_twice(CHANGES, rows.get(CHANGES, [])) + placements_typed_twice(PLACE, rows.get(PLACE, []))
 
     def entered_at(self, variant: Variant, position: Position, rows: dict[str, list[InputRow]]):
         from gm_tools.systems.westphalia.entered import entered_at
@@ -268,10 +273,9 @@ class WestphaliaHooks(SheetHooks):
 
     def output_sheets(self, variant: Variant, position: Position) -> list[Table]:
         from gm_tools.systems.westphalia.figures import ally, imperial_power, principality_power
-        from gm_tools.systems.westphalia.victory import counted_year
+        from gm_tools.systems.westphalia.victory import counted
 
-        state = state_of(position)
-        year = counted_year(variant, parse_phase(position.phase).year)
+        state, year = counted(variant, state_of(position), position.phase)
         princes = Table(PRINCES, (Column("Player", width=14), Column("Name", width=18), Column("Religion", width=11),
                                   Column("Provinces", width=30), Column("Capital", width=10),
                                   Column("Imperial Power", INTEGER, width=15), Column("Doctrine", width=14),
@@ -454,9 +458,12 @@ def _read_turns(variant: Variant, state, rows: dict[str, list[InputRow]]):
     sides = {n.lower(): n for n in (*state.principalities, *league_names(variant))}
     sides.update({word.lower(): p for p in state.setup_order for word in (p, variant.powers[p].name) if word})
 
+    # 'Lubeck', 'Luebeck', 'Palatinate', as a mail and the principality columns name them
+    folded = {fold(w): n for n in state.principalities for w in (n, n.translate(_UMLAUTS))}
+
     def side(text) -> str:
         text = str(text or "").strip()
-        return sides.get(text.lower(), text)
+        return sides.get(text.lower()) or folded.get(fold(text)) or text
 
     wars = [{"declarer": r.values.get("Declarer") or "", "target": side(r.values.get("Against")),
              "winner": side(r.values.get("Winner")),
@@ -481,8 +488,10 @@ def _read_turns(variant: Variant, state, rows: dict[str, list[InputRow]]):
         row = items.get(name)
         return side(row.values.get("Value")) if row else ""
 
+    leagues = league_names(variant)  # 'catholic' a League as on the League columns and in a mail
     religious = {"declarer": item("Declarer"), "target": item("Target"),
-                 "emperor_league": item("Emperor joins") or None, "winner": item("Winning League"),
+                 "emperor_league": chosen(item("Emperor joins"), leagues), "winner": chosen(item("Winning League"),
+                                                                                           leagues) or "",
                  "joins": {p: r.values.get("League") for p, r in league_rows.items()},
                  "cards": {r.values.get("Player"): str(r.values.get("Cards") or "")
                            for r in rows.get(WAR_CARDS, []) if r.values.get("Player")},

@@ -8,6 +8,10 @@ Influence from each of your allies that could have conquered a province but did 
 ally's lapse in two wars, two rows of -2 on it) (rulebook ``003_b5b9eb4920d39694.txt``, 'Peace
 Treaties'). Refusing them would stop a right turn; saying nothing would let a copy-paste slip
 cost a player Influence unseen.
+
+A Place Influence row typed twice (the same player, principality and Influence) is another: two
+rows on one principality are rightly placed ('places all of his Diplomatic Influence onto one or
+more Principalities'), and a row copied twice would put twice the Influence there unseen.
 """
 
 from __future__ import annotations
@@ -51,4 +55,26 @@ def changes_typed_twice(sheet: str, rows: list[InputRow]) -> list[str]:
             f"{len(same)} times: all are applied ({total:+d} Diplomatic Influence in all); if one is a slip "
             f"(a row copied twice), clear it (after the turn, 'gm-tools rollback' reopens the step) (two towns "
             f"taken or an ally's lapse in two wars are rightly two rows: a Reason naming each tells them apart)")
+    return warnings
+
+
+def placements_typed_twice(sheet: str, rows: list[InputRow]) -> list[str]:
+    """A warning for each Place Influence entry typed on more than one row, naming every row."""
+    def words(value) -> str:
+        return " ".join(str(value or "").split()).casefold()
+
+    seen: dict[tuple, list[InputRow]] = {}
+    for row in rows:
+        if isinstance(row.values.get("DI"), int) and row.values.get("Player") and row.values.get("Principality"):
+            seen.setdefault((words(row.values["Player"]), words(row.values["Principality"]), row.values["DI"]),
+                            []).append(row)
+    warnings = []
+    for same in (s for s in seen.values() if len(s) > 1):
+        first = same[0].values
+        cells = f"{sheet}!" + ", ".join(_span(r) for r in same[:-1]) + " and " + _span(same[-1])
+        warnings.append(
+            f"{cells} hold the same placement ({first['Player']}, {first['Principality']}, {first['DI']}) "
+            f"{len(same)} times: all are placed ({first['DI'] * len(same)} Diplomatic Influence on "
+            f"{first['Principality']} in all); if one is a slip (a row copied twice), clear it (after the turn, "
+            "'gm-tools rollback' reopens the step)")
     return warnings

@@ -113,9 +113,13 @@ def home_neighbours(variant: Variant, state: State, player: str) -> set[str]:
     return {code_of[h] for h in edges(code_of).get(edge, ())}
 
 
-def check_die(variant: Variant, state: State, die: Die) -> str | None:
+def check_die(variant: Variant, state: State, die: Die, opposed: frozenset[str] = frozenset()) -> str | None:
     """Where a player's faith dice may go: a heretical province it controls, a heretical
-    province of a neighbouring opposing player, or a neighbouring or allied principality."""
+    province of a neighbouring opposing player, or a neighbouring or allied principality; or one
+    of those places of his own faith where the opposing faith's dice are placed (``opposed``), to
+    remove them ('Whenever a Player places a dice on a province with a dice of the opposing
+    Faith, both dice are removed')."""
+    removing = die.target in opposed
     from gm_tools.systems.westphalia.setup import read_provinces
 
     def several(text: str) -> bool:  # two provinces typed in one cell, none read as the first
@@ -132,8 +136,8 @@ def check_die(variant: Variant, state: State, die: Die) -> str | None:
                 "your choice that you control')")
     if die.target in state.principalities:
         land = state.principalities[die.target].provinces
-        if principality_religion(state, die.target) == faith:
-            return f"a heretical principality ({die.target} is {faith} already)"
+        if principality_religion(state, die.target) == faith and not removing:
+            return f"a heretical principality ({die.target} is {faith} already{_NONE_TO_REMOVE})"
         if ally(state, die.target) != die.player and not _touches(variant, state, die.player, land):
             return "a neighbouring or allied principality ('On a neighboring or allied Principality')"
         return None
@@ -146,8 +150,11 @@ def check_die(variant: Variant, state: State, die: Die) -> str | None:
         provinces = _nearest(variant, die.target).removeprefix(" (nearest: ").removesuffix(")")
         near = ", ".join(near + ([provinces] if provinces else []))
         return "a province of the board or a principality's name" + (f" (nearest: {near})" if near else "")
-    if faith_of(state, die.target) == faith:
-        return f"a heretical province ({die.target} is {faith} already)"
+    if faith_of(state, die.target) == faith and not removing:
+        return f"a heretical province ({die.target} is {faith} already{_NONE_TO_REMOVE})"
+    if faith_of(state, die.target) == faith and die.also:
+        return (f"an additional heretical province only beside dice on a heretical province ({die.target} is {faith}: "
+                "its dice only remove the opposing faith's)")
     if owner == die.player:
         if die.also and (die.also not in _territory(state, die.player) or faith_of(state, die.also) == faith):
             why = f"{die.also} is {faith} already" if die.also in _territory(state, die.player) else \
@@ -160,6 +167,9 @@ def check_die(variant: Variant, state: State, die: Die) -> str | None:
     if not _touches(variant, state, die.player, [die.target]):
         return "a neighbouring player's province ('In a neighboring Player-controlled province')"
     return None
+
+
+_NONE_TO_REMOVE = ", and no die of the opposing faith is placed there for its dice to remove"
 
 
 def spread(state: State, dice: list[Die]) -> list[tuple[str, str]]:
@@ -188,6 +198,11 @@ def spread(state: State, dice: list[Die]) -> list[tuple[str, str]]:
         standing = left.get(d.target, {}).get(faith, 0)
         if not standing:
             done.append((d.player, f"dice on {d.target} cancelled by the opposing faith's"))
+            continue
+        if (principality_religion(state, d.target) if d.target in state.principalities else
+                faith_of(state, d.target)) == faith:
+            # placed only to remove the opposing faith's: nothing of its own faith to convert
+            done.append((d.player, f"dice on {d.target} remove the opposing faith's; {d.target} keeps its faith"))
             continue
         if d.target in state.principalities:
             land = state.principalities[d.target].provinces

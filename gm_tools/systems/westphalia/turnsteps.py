@@ -95,8 +95,10 @@ def player_turns(variant: Variant, step: Step, inputs: dict, year: int) -> None:
             state.leagues[player] = rows[player]["league"]
             step.did(("*", order.index(player)), player, f"joins the {rows[player]['league']}")
     dice = [T.Die(d["player"], d["target"], int(d.get("count") or 0), d.get("also", "")) for d in inputs.get("dice", [])]
-    _check_entries(step, "dice", [(d.player, f"{d.player}: {d.target}", lambda d=d: T.check_die(variant, state, d))
-                                  for d in dice], T.HERESY, "dice only from a player Combatting Heresy")
+    opposed = {f: frozenset(d.target for d in dice if state.religion_of(d.player) != f) for f in (T.CATHOLIC, T.PROTESTANT)}
+    _check_entries(step, "dice", [(d.player, f"{d.player}: {d.target}", lambda d=d: T.check_die(
+        variant, state, d, opposed[state.religion_of(d.player)])) for d in dice], T.HERESY,
+        "dice only from a player Combatting Heresy")
     # the additional province is named at its own cell, Also converts, and the count at Dice
     counts = [str(d["count"]) if d.get("count") is not None else "nothing" for d in inputs.get("dice", [])]
     step.problems = [(i, "dice also", dice[i].also, why) if f == "dice" and why.startswith("an additional") else
@@ -410,6 +412,7 @@ def _wars(variant: Variant, step: Step, entries: list[dict], phase: list, standi
         if war.target in state.principalities:
             led = battles.leader(state, war, busy)
             text += f"; {war.target} led by {led}" if led else ""
+            busy |= {led} if led else set()  # leading it is his battle: he cannot lead another at once
         if auto:
             if entered and entered != auto:
                 step.problems.append((i, "winner", entered, f"{auto}: its Army Size + Reserves is twice the other's "
@@ -454,11 +457,13 @@ def _wars(variant: Variant, step: Step, entries: list[dict], phase: list, standi
 def _check_entries(step: Step, field_: str, entries: list, action: str, needs: str) -> None:
     """Each entry (player, its words, the rule's check): made by a player who chose ``action``
     this round, then allowed by the rule; a problem for each that is not."""
+    # who did choose the action, as the doctrine's check says it: the GM sees whose row to correct
+    chose = ", ".join(p for p in step.state.initiative if action in step.state.actions.get(p, [])) or "nobody"
     for i, (player, words, check) in enumerate(entries):
         if not player:  # the Player (Declarer) cell left blank is named, not 'None: ...'
             step.problems.append((i, f"{field_} player", "nothing", "a player of the game"))
             continue
-        wrong = needs if action not in step.state.actions.get(player, []) else check()
+        wrong = f"{needs}: {chose} this round" if action not in step.state.actions.get(player, []) else check()
         if wrong:
             step.problems.append((i, field_, words, wrong))
 

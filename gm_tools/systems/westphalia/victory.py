@@ -105,3 +105,25 @@ def counted_year(variant: Variant, year: int) -> int:
     after the last, whose figures are the last round's."""
     first = int(variant.calendar.first_phase[1:-1])
     return min(year, first + (last_round(variant) - 1) * variant.calendar.year_step)
+
+
+def counted(variant: Variant, state: State, phase: str) -> tuple[State, int]:
+    """The board and the year whose round its figures are shown for at ``phase`` (a page's, a
+    sheet's): before a round's Initiative is played the figures are the new round's already (the
+    Emperor's X + 2), so a Foreign Power's Home Province gives them less the Internal Troubles
+    rolled last round ('Subtract the result from the Imperial Power your Foreign Power Home
+    Province provides next Round'), as the Initiative will count it, not the new round's 4 per
+    round with nothing taken. The board itself is unchanged."""
+    import copy
+
+    from gm_tools.engine.phase import parse_phase
+    from gm_tools.systems.westphalia.steps import INITIATIVE
+
+    at = parse_phase(phase)
+    year = counted_year(variant, at.year)
+    if at.type != INITIATIVE or year != at.year or not any("troubles_next" in f for f in state.foreign.values()):
+        return state, year
+    state = copy.deepcopy(state)
+    for foreign in state.foreign.values():
+        foreign["troubles"] = foreign.pop("troubles_next", foreign.get("troubles", 0))
+    return state, year
