@@ -364,10 +364,15 @@ def write_game(env: jinja2.Environment, writer: SiteWriter, painter: PngPainter,
     copy_pictures(writer, f"{folder}/{PICTURES}", game.pictures, game.lost_pictures)
     if game.deadline_fault:
         writer.warn(game.deadline_fault)
-    # The PNGs last: drawn in other processes while the rest was made. The layer is written
-    # after its PNG, so a build that stops half way redraws it next time.
+    # The PNGs last: drawn in other processes while the rest was made. A layer on disk vouches
+    # for the PNG beside it (put_map), so the old layer goes before the PNG changes and the new
+    # one comes after it: a build killed between them redraws it next time, even for a board
+    # gone back to the old layer (a rollback), which otherwise kept the new PNG.
     for layer_rel, png_rel, layer, png in pictures:
-        writer.write(png_rel, png())
+        picture = png()
+        if not writer.same(layer_rel, layer.encode("utf-8")):
+            writer.withdraw(layer_rel)
+        writer.write(png_rel, picture)
         writer.report.pngs += 1
         writer.write(layer_rel, layer)
     return keys
@@ -400,6 +405,8 @@ def write_site(context: SiteContext, site_dir: str | os.PathLike, settings: Site
     for script in ("map.js", "archive.js"):  # the pages' script; the archive's filter and sorting
         writer.write(f"static/{script}", (templates / "static" / script).read_bytes())
     manifest = Manifest(writer.root / MANIFEST)
+    suspect = set(manifest.old) if writer.suspect is None else writer.suspect
+    manifest.forget(suspect)
     build_key = build_key or code_key(settings.templates, settings.base_map)
     variant_keys: dict[str, str] = {}
     summaries = []
@@ -486,6 +493,7 @@ def write_site(context: SiteContext, site_dir: str | os.PathLike, settings: Site
                 files = sorted({*files, shared})
         summaries[slot] = _remember(manifest, game, key, files, phases, None)
 
+    writer.mark(suspect | {game.name for game, *_ in to_make})  # before the first of their files
     with contextlib.nullcontext(painter) if painter else PngPainter(beside=settings.maps_beside) as painter:
         # a first build of many games makes them on every core (:mod:`gm_tools.publish.sitejobs`)
         if readers is not None:

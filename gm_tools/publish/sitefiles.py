@@ -180,6 +180,10 @@ class SiteWriter:
         self._placed: set[str] = set()
         """The files written in place: one written again is compared and replaced as usual."""
         self._root = str(self.root)
+        self.suspect: set[str] | None = set()
+        """The games a build cut short was making (:meth:`mark`), None for any game: their
+        files are not what the manifest says."""
+        self._marked: set[str] | None = None
 
     def same(self, rel: str, data: bytes) -> bool:
         """Is ``data`` exactly what ``rel`` holds now?"""
@@ -248,11 +252,30 @@ class SiteWriter:
         clear the temporary files it may have left; then mark this one as under way. Only a
         killed build leaves temporaries, so a large archive is not searched on every build."""
         marker = os.path.join(self._root, BUILDING)
-        if os.path.exists(marker) or not os.path.exists(os.path.join(self._root, MANIFEST)):
+        cut_short = os.path.exists(marker)
+        if cut_short or not os.path.exists(os.path.join(self._root, MANIFEST)):
             self.clear_temporaries()
         os.makedirs(self._root, exist_ok=True)
-        with open(marker, "wb"):
-            pass
+        if cut_short:
+            # its mark stays until this build ends: killed too, it leaves the same games suspect
+            self.suspect = _games_marked(marker)
+            self._marked = self.suspect
+        else:
+            self.suspect = set()
+            self.mark(set())
+
+    def mark(self, games: set[str]) -> None:
+        """Name in the build's mark the games whose files it is about to change, before it
+        writes the first: the manifest still vouches for their last build's files, which a
+        build killed half way has partly replaced. The next build makes those games again
+        whatever their keys say (a turn cut short while publishing, then rolled back, left
+        the game's page listing the withdrawn phase: its records matched the manifest again)."""
+        if games == self._marked:
+            return
+        # atomic (the site's folder is never one this writer made): a mark half written would lose names
+        self.write(BUILDING, _MARK_HEAD + "".join(f"{name}\n" for name in sorted(games)).encode("utf-8"),
+                   reported=False)
+        self._marked = set(games)
 
     def end(self) -> None:
         """The build is over and every file is in place: the mark goes."""
@@ -268,6 +291,14 @@ class SiteWriter:
                 for name in sorted(names):
                     if name.startswith(".") and name.endswith(".tmp"):
                         os.unlink(os.path.join(folder, name))
+
+    def withdraw(self, rel: str) -> None:
+        """Remove ``rel`` now, before what it vouches for changes; it is written again after
+        (a map's layer, around its PNG: :func:`gm_tools.publish.site.write_game`)."""
+        try:
+            os.unlink(os.path.join(self._root, rel))
+        except FileNotFoundError:
+            pass
 
     def keep(self, rel: str) -> None:
         """Count ``rel`` as produced without writing it: a PNG that did not need redrawing,
@@ -393,7 +424,25 @@ MANIFEST = ".gm_tools-build.json"
 """Bookkeeping file at the top of the site: each game's key and files at the last build.
 Not a page; not in the build report."""
 BUILDING = ".gm_tools-building"
-"""Present in the site's folder while a build writes it (:meth:`SiteWriter.begin`)."""
+"""Present in the site's folder while a build writes it (:meth:`SiteWriter.begin`), naming the
+games whose files it changes (:meth:`SiteWriter.mark`)."""
+_MARK_HEAD = b"gm_tools build under way, making these games:\n"
+
+
+def _games_marked(path: str) -> set[str] | None:
+    """The games a build cut short was making, from its mark; None when the mark does not say
+    (an older version's, empty): any game's files may have been changed."""
+    try:
+        with open(path, "rb") as f:
+            data = f.read()
+    except OSError:
+        return None
+    if not data.startswith(_MARK_HEAD):
+        return None
+    try:
+        return set(data[len(_MARK_HEAD):].decode("utf-8").splitlines())
+    except UnicodeDecodeError:
+        return None
 
 
 def code_key(templates: Path, base_map: Callable) -> str:
@@ -475,6 +524,12 @@ class Manifest:
                 and isinstance(entry.get("summary"), dict) and isinstance(entry.get("variant"), str)
                 and isinstance(entry["summary"].get("players"), list)
                 and isinstance(entry["summary"].get("former_players"), list) and kept(entry["summary"]))
+
+    def forget(self, names: set[str]) -> None:
+        """Take no entry of these games from the last build (a build cut short was changing
+        their files): each is made again whole, none of its phases kept."""
+        if names & self.old.keys():
+            self.old = {name: entry for name, entry in self.old.items() if name not in names}
 
     def unchanged_files(self, name: str, key: str, writer: "SiteWriter") -> list[str] | None:
         """The game's files if its key is the same as last time and every file is there."""

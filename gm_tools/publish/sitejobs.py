@@ -50,7 +50,8 @@ class Recorder:
 
     root: Path
     steps: list[tuple] = field(default_factory=list)
-    """("write", path, bytes), ("keep", path) and ("warn", text), in the order they were asked for."""
+    """("write", path, bytes), ("keep", path), ("withdraw", path) and ("warn", text), in the order
+    they were asked for."""
     report: BuildReport = field(default_factory=BuildReport)
     """Only its ``pngs`` count is used: the files are counted when the writer writes them."""
 
@@ -67,6 +68,9 @@ class Recorder:
     def keep(self, rel: str) -> None:
         self.steps.append(("keep", rel))
 
+    def withdraw(self, rel: str) -> None:
+        self.steps.append(("withdraw", rel))
+
     def warn(self, text: str) -> None:
         self.steps.append(("warn", text))
 
@@ -78,6 +82,8 @@ def replay(writer: SiteWriter, steps: list[tuple], pngs: int) -> None:
             writer.write(step[1], step[2])
         elif step[0] == "warn":
             writer.warn(step[1])
+        elif step[0] == "withdraw":
+            writer.withdraw(step[1])
         else:
             writer.keep(step[1])
     writer.report.pngs += pngs
