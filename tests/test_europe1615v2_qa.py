@@ -16,6 +16,24 @@ from demos import played
 GAME = "europe1615v2-demo"
 
 
+def _new_game(tmp_path, phase: str | None = None):
+    """A new game (seed 5) played with nothing entered up to ``phase``: its paths."""
+    from gm_tools.app.turn import load_state, new_game, run_turn
+    from gm_tools.edges.game import game_paths
+
+    new_game("europe1615v2", "g", root=tmp_path, seed=5, created="2000-01-01T00:00:00Z")
+    while phase and load_state("g", tmp_path).position.phase != phase:
+        run_turn("g", root=tmp_path, site_dir=None, force=True)
+    return game_paths("g", tmp_path)
+
+
+def _type(paths, cells: dict) -> None:
+    """``cells`` typed into the game's workbook, as the GM saves it."""
+    from gm_tools.edges.workbook_fill import set_cells
+
+    paths.workbook.write_bytes(set_cells(paths.workbook.read_bytes(), cells))
+
+
 def test_the_page_says_no_unit_of_the_auction_had_no_order(tmp_path):
     """rulebook 001, '6 MOVEMENT PHASE': 'Players submit their offer sheet as describe at ...
     payolaclassic', where 'A unit its owner does not bid on gets an implicit 0 : unit HOLD from
@@ -43,25 +61,24 @@ def test_a_reference_list_on_the_sheet_reads_as_a_mailed_one_and_names_the_power
     sheet, 'ENGLAND > DENMARK > FRANCE' or '1. SPAIN 2. FRANCE', which `gm-tools orders` reads,
     was refused on the sheet ("'>', '>' not a power"), and a misspelt power ('ENGLNAD') was not
     given the one meant, as a mistyped Power cell is."""
-    from gm_tools.app.turn import load_state, new_game, run_turn
+    from gm_tools.app.turn import load_state, run_turn
     from gm_tools.edges.game import game_paths
-    from gm_tools.edges.workbook_fill import set_cells
     from gm_tools.errors import WorkbookError
     from gm_tools.systems.europe1615v2.state import state_of
 
     import pytest
 
-    new_game("europe1615v2", "g", root=tmp_path, seed=5, created="2000-01-01T00:00:00Z")
+    _new_game(tmp_path)
     run_turn("g", root=tmp_path, site_dir=None, force=True)
     paths = game_paths("g", tmp_path)
     typed = {"Reference Lists!B3": "FRANCE, ENGLNAD, SPAIN", "Reference Lists!B5": "ENGLAND > DENMARK > FRANCE",
              "Reference Lists!B4": "1. SPAIN 2. FRANCE"}
-    paths.workbook.write_bytes(set_cells(paths.workbook.read_bytes(), typed))
+    _type(paths, typed)
     with pytest.raises(WorkbookError) as raised:
         run_turn("g", root=tmp_path, site_dir=None)
     assert {f"{p.sheet}!{p.cell}": p.found for p in raised.value.problems} == {
         "Reference Lists!B3": "'FRANCE, ENGLNAD, SPAIN' ('ENGLNAD' not a power (did you mean ENGLAND?))"}
-    paths.workbook.write_bytes(set_cells(paths.workbook.read_bytes(), {"Reference Lists!B3": "FRANCE ENGLAND"}))
+    _type(paths, {"Reference Lists!B3": "FRANCE ENGLAND"})
     run_turn("g", root=tmp_path, site_dir=None)
     lists = state_of(load_state("g", tmp_path).position).acceptance
     assert lists["ENGLAND"] == ["ENGLAND", "DENMARK", "FRANCE"] and lists["SPAIN"] == ["SPAIN", "FRANCE"]
@@ -75,18 +92,13 @@ def test_the_overspending_line_says_whose_offers_were_cut_and_by_how_much(tmp_pa
     treasury at 1615's Revenue, the funds table, no tribute) offers 80 for A MAD H and is cut 17
     times; France (66) offers 70 and is cut 4 times; 18 rounds. QA finding: the line read 'every
     offer of France by 4, Spain by 17 was cut', the power and its cut run together."""
-    from gm_tools.app.turn import load_state, new_game, run_turn
-    from gm_tools.edges.game import game_paths
-    from gm_tools.edges.workbook_fill import set_cells
+    from gm_tools.app.turn import load_state, run_turn
     from gm_tools.systems.europe1615v2.report import sections
 
-    new_game("europe1615v2", "g", root=tmp_path, seed=5, created="2000-01-01T00:00:00Z")
-    while load_state("g", tmp_path).position.phase != "S1615M":
-        run_turn("g", root=tmp_path, site_dir=None, force=True)
-    paths = game_paths("g", tmp_path)
-    paths.workbook.write_bytes(set_cells(paths.workbook.read_bytes(), {
+    paths = _new_game(tmp_path, "S1615M")
+    _type(paths, {
         "Offers!A2": "SPAIN", "Offers!B2": 80, "Offers!C2": "A MAD H",
-        "Offers!A3": "FRANCE", "Offers!B3": 70, "Offers!C3": "A PAR H"}))
+        "Offers!A3": "FRANCE", "Offers!B3": 70, "Offers!C3": "A PAR H"})
     run_turn("g", root=tmp_path, site_dir=None)
     state = load_state("g", tmp_path)
     record = state.history[-1]
@@ -103,16 +115,13 @@ def test_the_first_years_treasuries_say_the_starting_funds_where_they_are_counte
     the tribute of Saxony and Bavaria, aligned with it (each 9 supply points, a third: 3), make 48.
     QA finding: the row read 'Before 42, Centers: funds table, Income 6', as if the funds table
     were the centers' yield on top of the 42."""
-    from gm_tools.app.turn import load_state, new_game, run_turn
-    from gm_tools.edges.game import game_paths
-    from gm_tools.edges.workbook_fill import set_cells
+    from gm_tools.app.turn import load_state, run_turn
     from gm_tools.systems.europe1615v2.report import sections
 
-    new_game("europe1615v2", "g", root=tmp_path, seed=5, created="2000-01-01T00:00:00Z")
-    paths = game_paths("g", tmp_path)
-    paths.workbook.write_bytes(set_cells(paths.workbook.read_bytes(), {
+    paths = _new_game(tmp_path)
+    _type(paths, {
         "INF Placements!A2": "AUSTRIA", "INF Placements!B2": 5, "INF Placements!C2": "SAX",
-        "INF Placements!A3": "AUSTRIA", "INF Placements!B3": 6, "INF Placements!C3": "BAV"}))
+        "INF Placements!A3": "AUSTRIA", "INF Placements!B3": 6, "INF Placements!C3": "BAV"})
     run_turn("g", root=tmp_path, site_dir=None)
     run_turn("g", root=tmp_path, site_dir=None, force=True)
     state = load_state("g", tmp_path)
@@ -129,22 +138,17 @@ def test_an_offer_mailed_in_a_retreat_phase_names_the_retreat_meant(tmp_path):
     '3 : A SPA - BRB' for his dislodged army; the refusal named the phase offers belong to but
     not what to write now, the retreat without its amount."""
     from gm_tools.app.mailorders import enter_mails
-    from gm_tools.app.turn import load_state, new_game, run_turn
-    from gm_tools.edges.game import game_paths
-    from gm_tools.edges.workbook_fill import set_cells
+    from gm_tools.app.turn import load_state, run_turn
 
-    new_game("europe1615v2", "g", root=tmp_path, seed=5, created="2000-01-01T00:00:00Z")
-    while load_state("g", tmp_path).position.phase != "S1615M":
-        run_turn("g", root=tmp_path, site_dir=None, force=True)
-    paths = game_paths("g", tmp_path)
+    paths = _new_game(tmp_path, "S1615M")
     # France's fleet into the Spanish Netherlands with England's North Sea fleet in support
-    paths.workbook.write_bytes(set_cells(paths.workbook.read_bytes(), {
+    _type(paths, {
         "Offers!A2": "FRANCE", "Offers!B2": 0, "Offers!C2": "F NOR - SPA",
-        "Offers!A3": "ENGLAND", "Offers!B3": 0, "Offers!C3": "F LON - NTH"}))
+        "Offers!A3": "ENGLAND", "Offers!B3": 0, "Offers!C3": "F LON - NTH"})
     run_turn("g", root=tmp_path, site_dir=None)
-    paths.workbook.write_bytes(set_cells(paths.workbook.read_bytes(), {
+    _type(paths, {
         "Offers!A2": "FRANCE", "Offers!B2": 0, "Offers!C2": "F NOR - SPA",
-        "Offers!A3": "ENGLAND", "Offers!B3": 0, "Offers!C3": "F NTH S F NOR - SPA"}))
+        "Offers!A3": "ENGLAND", "Offers!B3": 0, "Offers!C3": "F NTH S F NOR - SPA"})
     run_turn("g", root=tmp_path, site_dir=None)
     assert load_state("g", tmp_path).position.phase == "U1615R"
     report = enter_mails("g", [("spain", b"Spain\n3 : A SPA - BRB\n")], root=tmp_path, dry_run=True)
@@ -163,11 +167,8 @@ def test_an_offer_over_the_whole_treasury_is_typed_and_said_so(tmp_path):
     with it. ``gm-tools orders`` types it and says so while the player can mend it; an offer
     the treasury covers gets no such line."""
     from gm_tools.app.mailorders import enter_mails
-    from gm_tools.app.turn import load_state, new_game, run_turn
 
-    new_game("europe1615v2", "g", root=tmp_path, seed=5, created="2000-01-01T00:00:00Z")
-    while load_state("g", tmp_path).position.phase != "S1615M":
-        run_turn("g", root=tmp_path, site_dir=None, force=True)
+    _new_game(tmp_path, "S1615M")
     report = enter_mails("g", [("denmark", b"Denmark\n100 : A COP H\n39 : F SWE - BAL\n")], root=tmp_path,
                          dry_run=True)
     assert report.refused == []
@@ -182,17 +183,12 @@ def test_the_bribe_charts_treasury_lines_say_what_their_figures_are(tmp_path):
     (``shared/reference/payola-classic.md``). Worked by hand: Spain, 63 at 1615's Revenue,
     pays its 3 for A MAD H: 63 - 3 = 60. QA finding: the chart's last lines read 'Spain: 63 - 3
     = 60' with nothing to say that this is the treasury, the bribes paid and what is left."""
-    from gm_tools.app.turn import load_state, new_game, run_turn
-    from gm_tools.edges.game import game_paths
-    from gm_tools.edges.workbook_fill import set_cells
+    from gm_tools.app.turn import load_state, run_turn
     from gm_tools.systems.europe1615v2.report import sections
 
-    new_game("europe1615v2", "g", root=tmp_path, seed=5, created="2000-01-01T00:00:00Z")
-    while load_state("g", tmp_path).position.phase != "S1615M":
-        run_turn("g", root=tmp_path, site_dir=None, force=True)
-    paths = game_paths("g", tmp_path)
-    paths.workbook.write_bytes(set_cells(paths.workbook.read_bytes(), {
-        "Offers!A2": "SPAIN", "Offers!B2": 3, "Offers!C2": "A MAD H"}))
+    paths = _new_game(tmp_path, "S1615M")
+    _type(paths, {
+        "Offers!A2": "SPAIN", "Offers!B2": 3, "Offers!C2": "A MAD H"})
     run_turn("g", root=tmp_path, site_dir=None)
     state = load_state("g", tmp_path)
     lines = [line.strip() for line in dict(sections(state.variant, state.history[-1]))["Bribe chart"].splitlines()]
@@ -239,18 +235,15 @@ def test_a_placement_in_ones_own_province_says_the_infs_stay_in_ones_own_box(tmp
     is named by the power: DENMARK', and DENMARK was then refused as its own box; England naming
     COP is still given DENMARK's box, which it may place in."""
     from gm_tools.app.mailorders import enter_mails
-    from gm_tools.app.turn import new_game, run_turn
-    from gm_tools.edges.game import game_paths
-    from gm_tools.edges.workbook_fill import set_cells
+    from gm_tools.app.turn import run_turn
     from gm_tools.errors import WorkbookError
 
     import pytest
 
-    new_game("europe1615v2", "g", root=tmp_path, seed=5, created="2000-01-01T00:00:00Z")
-    paths = game_paths("g", tmp_path)
-    paths.workbook.write_bytes(set_cells(paths.workbook.read_bytes(), {
+    paths = _new_game(tmp_path)
+    _type(paths, {
         "INF Placements!A2": "DENMARK", "INF Placements!B2": 4, "INF Placements!C2": "SWE",
-        "INF Placements!A3": "ENGLAND", "INF Placements!B3": 2, "INF Placements!C3": "COP"}))
+        "INF Placements!A3": "ENGLAND", "INF Placements!B3": 2, "INF Placements!C3": "COP"})
     with pytest.raises(WorkbookError) as raised:
         run_turn("g", root=tmp_path, site_dir=None)
     found = {p.cell: p.expected for p in raised.value.problems}
@@ -272,21 +265,16 @@ def test_a_foreign_bribe_cut_to_nothing_for_overspending_buys_no_order(tmp_path)
     independent, no 0-value right), cut three times to 0. QA finding: the 0 left tied Genoa's
     own implicit 0 : HOLD, and France, on Genoa's list where Genoa is not, won the support free.
     Now the offer drops out once it carries no payment, and Genoa holds."""
-    from gm_tools.app.turn import load_state, new_game, run_turn
-    from gm_tools.edges.game import game_paths
-    from gm_tools.edges.workbook_fill import set_cells
+    from gm_tools.app.turn import load_state, run_turn
     from gm_tools.systems.europe1615v2.state import state_of
 
-    new_game("europe1615v2", "g", root=tmp_path, seed=5, created="2000-01-01T00:00:00Z")
-    while load_state("g", tmp_path).position.phase != "S1615M":
-        run_turn("g", root=tmp_path, site_dir=None, force=True)
-    paths = game_paths("g", tmp_path)
-    paths.workbook.write_bytes(set_cells(paths.workbook.read_bytes(), {
-        "Offers!A2": "FRANCE", "Offers!B2": 66, "Offers!C2": "A PAR H"}))
+    paths = _new_game(tmp_path, "S1615M")
+    _type(paths, {
+        "Offers!A2": "FRANCE", "Offers!B2": 66, "Offers!C2": "A PAR H"})
     run_turn("g", root=tmp_path, site_dir=None)
     assert state_of(load_state("g", tmp_path).position).treasury["FRANCE"] == 0
-    paths.workbook.write_bytes(set_cells(paths.workbook.read_bytes(), {
-        "Offers!A2": "FRANCE", "Offers!B2": 3, "Offers!C2": "A GEN S A TUR"}))
+    _type(paths, {
+        "Offers!A2": "FRANCE", "Offers!B2": 3, "Offers!C2": "A GEN S A TUR"})
     run_turn("g", root=tmp_path, site_dir=None)
     summer = load_state("g", tmp_path).history[-1]
     orders = {r["order"] for r in summer["results"]}
@@ -301,16 +289,13 @@ def test_an_offer_typed_twice_is_named_as_the_same_offer(tmp_path):
     different offers for the unit ('already bids on BRA'); it is now said to be the same offer,
     one of the two enough, while two different offers for one unit keep the plain refusal."""
     from gm_tools.app.mailorders import enter_mails
-    from gm_tools.app.turn import load_state, new_game, run_turn
+    from gm_tools.app.turn import run_turn
     from gm_tools.edges.game import game_paths
-    from gm_tools.edges.workbook_fill import set_cells
     from gm_tools.errors import WorkbookError
 
     import pytest
 
-    new_game("europe1615v2", "g", root=tmp_path, seed=5, created="2000-01-01T00:00:00Z")
-    while load_state("g", tmp_path).position.phase != "S1615M":
-        run_turn("g", root=tmp_path, site_dir=None, force=True)
+    _new_game(tmp_path, "S1615M")
     report = enter_mails("g", [("denmark", b"Denmark\n4 : A COP H\n4 : A COP H\n2 : F SWE H\n1 : F SWE - BAL\n")],
                          root=tmp_path, dry_run=True)
     assert [(where, why) for where, _, why in report.refused] == [
@@ -319,9 +304,9 @@ def test_an_offer_typed_twice_is_named_as_the_same_offer(tmp_path):
         ("denmark line 5", "at most one offer per unit: DENMARK already bids on SWE at denmark line 4, found "
                            "'F SWE - BAL'")]
     paths = game_paths("g", tmp_path)
-    paths.workbook.write_bytes(set_cells(paths.workbook.read_bytes(), {
+    _type(paths, {
         "Offers!A2": "DENMARK", "Offers!B2": 4, "Offers!C2": "A COP H",
-        "Offers!A3": "DENMARK", "Offers!B3": 4, "Offers!C3": "a cop  h"}))
+        "Offers!A3": "DENMARK", "Offers!B3": 4, "Offers!C3": "a cop  h"})
     with pytest.raises(WorkbookError) as raised:
         run_turn("g", root=tmp_path, site_dir=None)
     assert [(p.cell, p.expected) for p in raised.value.problems] == [
@@ -362,19 +347,14 @@ def test_status_and_the_turn_warn_of_ignored_offers_and_one_over_the_treasury(tm
     import sys
     from pathlib import Path
 
-    from gm_tools.app.turn import load_state, new_game, run_turn
-    from gm_tools.edges.game import game_paths
-    from gm_tools.edges.workbook_fill import set_cells
+    from gm_tools.app.turn import load_state, run_turn
 
-    new_game("europe1615v2", "g", root=tmp_path, seed=5, created="2000-01-01T00:00:00Z")
-    while load_state("g", tmp_path).position.phase != "S1615M":
-        run_turn("g", root=tmp_path, site_dir=None, force=True)
-    paths = game_paths("g", tmp_path)
-    paths.workbook.write_bytes(set_cells(paths.workbook.read_bytes(), {
+    paths = _new_game(tmp_path, "S1615M")
+    _type(paths, {
         "Offers!A2": "DENMARK", "Offers!B2": 0, "Offers!C2": "A TUR H",
         "Offers!A3": "ENGLAND", "Offers!B3": 1, "Offers!C3": "A ROM H",
         "Offers!A4": "SPAIN", "Offers!B4": 200, "Offers!C4": "A MAD H",
-        "Offers!A5": "FRANCE", "Offers!B5": 3, "Offers!C5": "A SPA H"}))
+        "Offers!A5": "FRANCE", "Offers!B5": 3, "Offers!C5": "A SPA H"})
     repo = Path(__file__).resolve().parent.parent
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(repo), os.environ.get("PYTHONPATH", "")])}
     expected = [
@@ -404,22 +384,17 @@ def test_a_movement_phases_orders_sheet_offers_no_order_the_turn_refuses(tmp_pat
     import openpyxl
     import pytest
 
-    from gm_tools.app.turn import load_state, new_game, run_turn
-    from gm_tools.edges.game import game_paths
-    from gm_tools.edges.workbook_fill import set_cells
+    from gm_tools.app.turn import run_turn
     from gm_tools.errors import WorkbookError
 
-    new_game("europe1615v2", "g", root=tmp_path, seed=5, created="2000-01-01T00:00:00Z")
-    while load_state("g", tmp_path).position.phase != "S1615M":
-        run_turn("g", root=tmp_path, site_dir=None, force=True)
-    paths = game_paths("g", tmp_path)
+    paths = _new_game(tmp_path, "S1615M")
     book = openpyxl.load_workbook(io.BytesIO(paths.workbook.read_bytes()))
     orders = book["Orders"]
     assert [c.value for c in orders[2]] == [None, "No orders in this phase.", None]
     assert orders.max_row == 2 and not orders.data_validations.dataValidation
     assert "A VIE" in {r[1] for r in book["Units"].iter_rows(values_only=True)}   # the units, still listed
-    paths.workbook.write_bytes(set_cells(paths.workbook.read_bytes(), {"Orders!A3": "AUSTRIA",
-                                                                       "Orders!C3": "A VIE - BOH"}))
+    _type(paths, {"Orders!A3": "AUSTRIA",
+                                                                       "Orders!C3": "A VIE - BOH"})
     with pytest.raises(WorkbookError) as raised:
         run_turn("g", root=tmp_path, site_dir=None)
     assert [(p.cell, p.expected.split(":")[0]) for p in raised.value.problems] == [("C3", "an offer on the Offers sheet")]

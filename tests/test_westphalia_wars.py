@@ -319,18 +319,13 @@ def test_the_leader_of_a_principality_is_not_fighting_in_that_battle_phase():
     in battle ... Players pair off separately into their respective battles and fight
     simultaneously during the Battle Phase." Blue, who fought Red in Phase 1, is free in Phase 2;
     Orange, whose war is declared after Green's, still fights in Phase 1 beside it."""
-    state = board()
-    state.influence = {}
-    rows = [{"player": p, "actions": [DIPLOMACY, WAR], "convert": False, "influence": 0} for p in ORDER]
-    step = steps.apply(VARIANT, state, steps.TURNS, {"turns": rows, "wars": [
-        {"declarer": "RED", "target": "BLUE", "winner": ""}, {"declarer": "RED", "target": "Ulm", "winner": "RED"}]},
-        1535)
+    step = _battles([{"declarer": "RED", "target": "BLUE", "winner": ""},
+                     {"declarer": "RED", "target": "Ulm", "winner": "RED"}])
     assert step.problems == []
     assert ("RED", "war with Ulm (Battle Phase 2); Ulm led by BLUE: RED wins") in step.done
-    step = steps.apply(VARIANT, state, steps.TURNS, {"turns": rows, "wars": [
-        {"declarer": "GREEN", "target": "Ulm", "winner": ""},
-        {"declarer": "YELLOW", "target": "ORANGE", "winner": "YELLOW"}],
-        "treaties": [{"winner": "Ulm", "province": "BER"}]}, 1535)  # 'it conquers two (one if only one available)'
+    step = _battles([{"declarer": "GREEN", "target": "Ulm", "winner": ""},
+                     {"declarer": "YELLOW", "target": "ORANGE", "winner": "YELLOW"}],
+                    treaties=[{"winner": "Ulm", "province": "BER"}])  # 'it conquers two (one if only one available)'
     assert step.problems == []
     assert ("GREEN", "war with Ulm (Battle Phase 1); Ulm led by RED: Ulm wins automatically") in step.done
 
@@ -343,15 +338,21 @@ def test_a_player_leading_a_principality_does_not_lead_another_in_the_same_battl
     Phase 1: Yellow, the first free after Red, leads Ulm, and so fights that battle; Trier was
     led by Yellow too, the first after Blue, two battles at once. It is led by Green, the next
     free one."""
-    state = board()
-    state.influence = {}
-    rows = [{"player": p, "actions": [DIPLOMACY, WAR], "convert": False, "influence": 0} for p in ORDER]
-    step = steps.apply(VARIANT, state, steps.TURNS, {"turns": rows, "wars": [
-        {"declarer": "RED", "target": "Ulm", "winner": "RED"}, {"declarer": "BLUE", "target": "Trier", "winner": "BLUE"}]},
-        1535)
+    step = _battles([{"declarer": "RED", "target": "Ulm", "winner": "RED"},
+                     {"declarer": "BLUE", "target": "Trier", "winner": "BLUE"}])
     led = [t for _, t in step.done if t.startswith("war with")]
     assert any(t.startswith("war with Ulm (Battle Phase 1); Ulm led by YELLOW") for t in led), led
     assert any(t.startswith("war with Trier (Battle Phase 1); Trier led by GREEN") for t in led), led
+
+
+def _battles(wars: list[dict], **more):
+    """Round 2's Player Turns on the board with nobody's Influence on a principality, every
+    player taking Diplomacy and War: these ``wars`` (and ``more`` of the step's inputs)."""
+    state = board()
+    state.influence = {}
+    rows = [{"player": p, "actions": [DIPLOMACY, WAR], "convert": False, "influence": 0} for p in ORDER]
+    return steps.apply(VARIANT, state, steps.TURNS, {"turns": rows, "wars": wars, **more}, 1535)
+
 
 def test_declarations_and_battle_phases():
     """'Declare War on either an eligible Player or an unaligned Principality'; 'place both ... in
