@@ -28,7 +28,8 @@ def offers_sheet(variant: Variant, position: Position) -> Table:
     unit on the board; a power's own units take any order, foreign units HOLD, SUPPORT or CONVOY."""
     setup = setup_of(variant)
     return Table(OFFERS, (power_column("Power", variant, setup.powers, editable=True, width=14),
-                          Column("Amount", INTEGER, editable=True, width=8),
+                          # the rulebook's 'point of currency' goes by Payola's word in offers: '3 ducats'
+                          Column("Amount", INTEGER, editable=True, width=8, unit="ducat"),
                           Column("Order", editable=True, width=32)), blank_rows=BLANK_ROWS * 2)
 
 
