@@ -38,7 +38,8 @@ def _orders(root: Path, *mails: tuple[str, str]) -> tuple[int, dict[str, str]]:
     for line in out.getvalue().splitlines():
         if line.startswith("  refused "):
             where, _, rest = line[len("  refused "):].partition(": ")
-            refused[f"{Path(where.split(' line ')[0]).name} line {where.split(' line ')[1]}"] = rest
+            path, _, line_number = where.partition(" line ")
+            refused[Path(path).name + (f" line {line_number}" if line_number else "")] = rest
     return status, refused
 
 
@@ -87,3 +88,15 @@ def test_a_setup_influence_mail_of_the_wrong_total_says_what_it_found(tmp_path):
                                                 "Diplomatic Influence!C2": 2, "Diplomatic Influence!A3": "RED",
                                                 "Diplomatic Influence!B3": "Bohemia", "Diplomatic Influence!C3": 2})
     assert ("Diplomatic Influence", "C3", "'4 for RED'", rule) in problems
+
+
+def test_a_mail_naming_no_player_asks_for_the_players_line_not_a_powers(tmp_path):
+    """The Peace of Westphalia is played by Players ('Players may vote for whomever they wish'),
+    who mail lines for the step, not a power's orders: a mail without a line naming its player
+    is refused asking for that line, with the game's players, in the game's own words."""
+    played_to("P1510V", tmp_path)
+    status, refused = _orders(tmp_path, ("nobody.txt", "Dear GM,\nVote: Red\n"))
+    assert status == 1
+    assert refused == {"nobody.txt": "no player line -- expected a line naming the player before his lines, one of "
+                                     "this game's: Red Phoenix, Blue Kraken, Green Serpent, Yellow Elephant, "
+                                     "Orange Stag"}

@@ -185,6 +185,14 @@ class Rules:
     """The heading a phase page shows the owners no player orders under, in the rulebook's words
     (Europe 1615: "Minor states and the Ottoman Empire", no powers in its text)."""
 
+    results_heading: str = "Orders and results"
+    """The heading a phase page lists each power's results under (and its tables' captions):
+    The Peace of Westphalia's players make no orders, so its page says "Results"."""
+
+    result_noun: str = "order result"
+    """What the game page's list of phases counts in each phase ("3 order results", "no order
+    results"): The Peace of Westphalia's "result"."""
+
     def shown_results(self, variant: Variant, record: dict) -> list[dict]:
         """The results of ``record`` (a history record) in the order its phase page and judge
         text list them, each power's together as they are grouped there: where the record's

@@ -59,5 +59,6 @@ def write_game_page(env: jinja2.Environment, writer: SiteWriter, painter: PngPai
         players_over=players_over(game), ledger=ledger_view(game), points=points_view(game), map_caption=map_caption,
         map_base=base.path, map_areas=areas_path(base.path), map_names=names_path(base.path), map_layer=CURRENT + LAYER_SUFFIX,
         map_png=f"{CURRENT}.png", map_size=picture_size(lines), sections=game_sections(game), due=due_view(game),
+        result_noun=game.variant.system.rules.result_noun,
     )
     writer.write(f"{folder}/index.html", html)
