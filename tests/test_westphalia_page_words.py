@@ -1,7 +1,8 @@
 """The Peace of Westphalia's pages in the game's own words: it is a board game of Players who
 make decisions, not Diplomacy's powers giving orders, so a step's page lists 'Results' (not
 'Orders and results'), a player nobody plays under 'Players nobody plays' (not 'Powers without a
-player'), and the game page counts each step's 'results' (not 'order results').
+player'), and the game page counts each step's 'results' (not 'order results') and its
+standings and tables 'per player'.
 
 Rulebook: ``003_b5b9eb4920d39694.txt`` ('Players may vote for whomever they wish'; 'Each Player
 chooses a Military Doctrine'). Through the demo's real workbook, turn and site.
@@ -38,3 +39,7 @@ def test_a_steps_page_and_the_game_page_say_players_and_results(setup, tmp_path)
     assert "Powers without a player" not in page and "rders and results" not in page
     game_page = (folder / "index.html").read_text(encoding="utf-8")
     assert ": 5 results)" in game_page and "order result" not in game_page
+    # the standings and the Imperial Power tables count by player; the map shows no units or supply centers
+    assert "Imperial Power (1510) per player," in game_page and "per power" not in game_page
+    assert "Imperial Power per player after" in game_page
+    assert ": who holds each province; the standings below" in game_page and "supply-center" not in game_page

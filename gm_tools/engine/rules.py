@@ -189,6 +189,13 @@ class Rules:
     """The heading a phase page lists each power's results under (and its tables' captions):
     The Peace of Westphalia's players make no orders, so its page says "Results"."""
 
+    owner_noun: str = "power"
+    """Whom a game page's standings, charts and tables count by ("per power"): The Peace of
+    Westphalia's "player"."""
+
+    map_shows: str = "units and supply-center owners"
+    """What the game page's map shows, as its description for a screen reader says it."""
+
     result_noun: str = "order result"
     """What the game page's list of phases counts in each phase ("3 order results", "no order
     results"): The Peace of Westphalia's "result"."""

@@ -45,6 +45,8 @@ class WestphaliaRules(Rules):
     unplayed_heading = "Players nobody plays"
     results_heading = "Results"
     result_noun = "result"
+    owner_noun = "player"
+    map_shows = "who holds each province"
 
     def for_players(self, variant: Variant, players: int) -> Variant:
         """'with 9 tiles per Player': 3 to 14 players."""
