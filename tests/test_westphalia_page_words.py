@@ -37,9 +37,11 @@ def test_a_steps_page_and_the_game_page_say_players_and_results(setup, tmp_path)
     assert '<h3 id="unplayed">Players nobody plays</h3>' in page and "<caption>Players nobody plays: results</caption>" in page
     assert "<caption>Blue Kraken: results</caption>" in page and '<a href="#unplayed">Players nobody plays</a>' in page
     assert "Powers without a player" not in page and "rders and results" not in page
+    assert '<th scope="col">Decision or event</th><th scope="col">Result</th>' in page and '"col">Order<' not in page
     game_page = (folder / "index.html").read_text(encoding="utf-8")
     assert ": 5 results)" in game_page and "order result" not in game_page
     # the standings and the Imperial Power tables count by player; the map shows no units or supply centers
     assert "Imperial Power (1510) per player," in game_page and "per power" not in game_page
     assert "Imperial Power per player after" in game_page
+    assert '<th scope="col">Player</th><th scope="col">Played by</th>' in game_page and '"col">Power<' not in game_page
     assert ": who holds each province; the standings below" in game_page and "supply-center" not in game_page

@@ -189,6 +189,10 @@ class Rules:
     """The heading a phase page lists each power's results under (and its tables' captions):
     The Peace of Westphalia's players make no orders, so its page says "Results"."""
 
+    entry_header: str = "Order"
+    """The heading of a phase page's results tables' first column: The Peace of Westphalia's
+    results are the step's decisions and events, no orders."""
+
     owner_noun: str = "power"
     """Whom a game page's standings, charts and tables count by ("per power"): The Peace of
     Westphalia's "player"."""

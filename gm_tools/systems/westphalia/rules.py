@@ -46,6 +46,7 @@ class WestphaliaRules(Rules):
     results_heading = "Results"
     result_noun = "result"
     owner_noun = "player"
+    entry_header = "Decision or event"
     map_shows = "who holds each province"
 
     def for_players(self, variant: Variant, players: int) -> Variant:
