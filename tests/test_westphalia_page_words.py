@@ -10,6 +10,7 @@ chooses a Military Doctrine'). Through the demo's real workbook, turn and site.
 
 from __future__ import annotations
 
+from gm_tools.app.cli import main
 from gm_tools.app.demo import read_demo
 from gm_tools.app.turn import run_turn
 from gm_tools.edges.variants import load_variant
@@ -30,6 +31,7 @@ def test_a_steps_page_and_the_game_page_say_players_and_results(setup, tmp_path)
     cells = variant.system.demo_cells(variant, STOP, entry, "demo")
     root = copy_with_cells(setup, tmp_path / "games", GAME, {**cells, "Game!C11": None})
     run_turn(GAME, root=root, site_dir=None)
+    assert main(["deadline", GAME, "Friday 11 December 18:00 UTC", "--root", str(root)]) == 0
     build_site(root, tmp_path / "site")
     folder = tmp_path / "site" / "games" / GAME
     page = (folder / f"{STOP}.html").read_text(encoding="utf-8")
@@ -40,6 +42,9 @@ def test_a_steps_page_and_the_game_page_say_players_and_results(setup, tmp_path)
     assert '<th scope="col">Decision or event</th><th scope="col">Result</th>' in page and '"col">Order<' not in page
     game_page = (folder / "index.html").read_text(encoding="utf-8")
     assert ": 5 results)" in game_page and "order result" not in game_page
+    # the players mail lines for the step, no orders
+    assert "Lines for Setup 1510 Place Electors are due Friday 11 December 18:00 UTC" in game_page
+    assert "Orders for" not in game_page
     # the standings and the Imperial Power tables count by player; the map shows no units or supply centers
     assert "Imperial Power (1510) per player," in game_page and "per power" not in game_page
     assert "Imperial Power per player after" in game_page
