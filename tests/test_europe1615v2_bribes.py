@@ -227,3 +227,37 @@ def test_an_unsubmitted_lists_other_powers_come_in_an_order_drawn_from_the_seed(
     sheet = openpyxl.load_workbook(io.BytesIO(game_paths("g", tmp_path).workbook.read_bytes()))[REFERENCE]
     shown = {r[0]: tuple(r[1].split()) for r in sheet.iter_rows(min_row=2, values_only=True) if r[0]}
     assert seed and shown == bribes.acceptance_lists(SETUP, {}, powers, seed)
+
+
+def test_an_amount_typed_in_ducats_is_the_number(spring):
+    """Rulebook ``001_6f4a9c76b6e5774a.txt``: 'each supply point is equivalent to 1 point of
+    currency' and '6 MOVEMENT PHASE': 'Players submit their offer sheet'; the currency goes by
+    Payola's word, the ducat, in players' offers: '3 ducats' or '1 ducat' in an Offers Amount cell
+    is the number, as Europe 1619's TPs cells read '3 TPs'. Refused before as no whole number."""
+    from gm_tools.app.turn import load_state
+
+    spring.workbook.write_bytes(set_cells(spring.workbook.read_bytes(), {
+        f"{OFFERS}!A2": "FRANCE", f"{OFFERS}!B2": "3 ducats", f"{OFFERS}!C2": "A PAR - CHA",
+        f"{OFFERS}!A3": "SPAIN", f"{OFFERS}!B3": "1 Ducat", f"{OFFERS}!C3": "A PAR H"}))
+    run_turn("g", root=spring.root, site_dir=None)
+    record = load_state("g", spring.root).history[-1]
+    assert [(o["power"], o["amount"], o["order"]) for o in record["extra"]["europe1615v2"]["offers"]] == [
+        ("FRANCE", 3, "A PAR - CHA"), ("SPAIN", 1, "A PAR H")]
+
+
+def test_an_amount_in_another_word_is_refused_saying_how_to_write_it(spring):
+    """Only the ducat is read: '3 INFs', '2.5 ducats' or '3 ducats to Spain' in an Amount cell is
+    refused at that cell, saying the number and how it may be written; nothing is written."""
+    spring.workbook.write_bytes(set_cells(spring.workbook.read_bytes(), {
+        f"{OFFERS}!A2": "FRANCE", f"{OFFERS}!B2": "3 INFs", f"{OFFERS}!C2": "A PAR - CHA",
+        f"{OFFERS}!A3": "FRANCE", f"{OFFERS}!B3": "2.5 ducats", f"{OFFERS}!C3": "A MAR H",
+        f"{OFFERS}!A4": "SPAIN", f"{OFFERS}!B4": "3 ducats to Spain", f"{OFFERS}!C4": "A MAD H"}))
+    before = spring.workbook.read_bytes()
+    with pytest.raises(WorkbookError) as caught:
+        run_turn("g", root=spring.root, site_dir=None)
+    found = [f"{p.sheet}!{p.cell}: found {p.found}, expected {p.expected}" for p in caught.value.problems]
+    assert found == [
+        f"{OFFERS}!B2: found '3 INFs', expected a whole number of ducats (Amount), like 3 or '3 ducats'",
+        f"{OFFERS}!B3: found '2.5 ducats', expected a whole number of ducats (Amount), like 3 or '3 ducats'",
+        f"{OFFERS}!B4: found '3 ducats to Spain', expected a whole number of ducats (Amount), like 3 or '3 ducats'"]
+    assert spring.workbook.read_bytes() == before

@@ -252,11 +252,12 @@ def test_the_game_and_its_hex_map_in_chromium(site):
         header, *rows = table_rows(page, "standings-h")
         # no supply centers or units in this game; the finished game's players ranked by the count
         # that won it (test_the_standings_caption_says_what_they_rank_by), the winner first
-        assert header == ["Power", "Player", "Imperial Power", "Note"] and len(rows) == 5
+        # a board game's Players, each played by a person (test_westphalia_page_words.py)
+        assert header == ["Player", "Played by", "Imperial Power", "Note"] and len(rows) == 5
         assert rows[0][3].startswith("winner")
         assert page.locator("#chart-h").count() == 0 and page.locator("#scores-h").count() == 1
         rounds = table_rows(page, "scores-h")
-        assert rounds[0] == ["Power", "1510", "1535", "1560", "1585", "1610", "1635"]
+        assert rounds[0] == ["Player", "1510", "1535", "1560", "1585", "1610", "1635"]
         assert "YELLOW" in page.inner_text("body") or "Yellow Elephant" in page.inner_text("body")
         page.goto(f"{base}games/{GAME}/P1510V.html")
         page.wait_for_selector("#map-picture svg")  # put together by the page's script after it loads

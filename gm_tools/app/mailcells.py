@@ -200,6 +200,16 @@ def _replaced(variant, position, before: Grid, blocks: list[Block], after: Grid)
                 typed_by[(sheet, row, header)] = block
 
 
+def _reason(problem: Problem, text: str) -> str:
+    """A check's words for a mailed line: what it expected, and what it found when that is a
+    figure the check made from the lines (a player's Setup total, '4 for RED'), which the line
+    alone does not show, as the sheet's message says it."""
+    found = str(problem.found or "").strip("'\"")
+    if re.search(r"\d", found) and found not in text and found not in problem.expected:
+        return f"{problem.expected}, found {found}"
+    return problem.expected
+
+
 def _type_block(variant, position, grid: Grid, block: Block) -> bool:
     mailed = variant.system.mailed_cells(variant, position, block.power, [line.text for line in block.lines],
                                          grid.view())
@@ -223,7 +233,7 @@ def _type_block(variant, position, grid: Grid, block: Block) -> bool:
         for problem in problems:
             k = owner.get(f"{problem.sheet}!{problem.cell}")
             if k is not None and k not in bad:  # the first problem of a line is its reason
-                bad[k] = problem.expected
+                bad[k] = _reason(problem, block.lines[k].text)
         if not bad:
             break
         for k, why in bad.items():

@@ -171,7 +171,7 @@ def enter_mails(name: str, mails: list[tuple[str, bytes]], root: str | os.PathLi
                 # the powers listed: a power the game's setup does not play (Europe 1619's League
                 # with 10 players) is then seen to be missing, not a line misread
                 playing = ", ".join(p.name for p in variant.powers.values() if p.playable)
-                report.refused.append((label, "no power line", "a line naming the power before the orders, "
+                report.refused.append((label, variant.system.mail_owner[0], f"{variant.system.mail_owner[1]}, "
                                        f"one of this game's: {playing}" + near_power(parsed.skipped, variant)))
                 continue
             for (power, lines), heading, phase, named_in in zip(parsed.blocks, parsed.power_lines, parsed.phases,

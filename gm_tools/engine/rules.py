@@ -185,6 +185,25 @@ class Rules:
     """The heading a phase page shows the owners no player orders under, in the rulebook's words
     (Europe 1615: "Minor states and the Ottoman Empire", no powers in its text)."""
 
+    results_heading: str = "Orders and results"
+    """The heading a phase page lists each power's results under (and its tables' captions):
+    The Peace of Westphalia's players make no orders, so its page says "Results"."""
+
+    entry_header: str = "Order"
+    """The heading of a phase page's results tables' first column: The Peace of Westphalia's
+    results are the step's decisions and events, no orders."""
+
+    owner_noun: str = "power"
+    """Whom a game page's standings, charts and tables count by ("per power"): The Peace of
+    Westphalia's "player"."""
+
+    map_shows: str = "units and supply-center owners"
+    """What the game page's map shows, as its description for a screen reader says it."""
+
+    result_noun: str = "order result"
+    """What the game page's list of phases counts in each phase ("3 order results", "no order
+    results"): The Peace of Westphalia's "result"."""
+
     def shown_results(self, variant: Variant, record: dict) -> list[dict]:
         """The results of ``record`` (a history record) in the order its phase page and judge
         text list them, each power's together as they are grouped there: where the record's

@@ -131,6 +131,10 @@ class GameSystem:
     mail_noun = "order(s)"
     """What ``gm-tools orders`` counts a mail's lines as: orders, or a board game's lines."""
 
+    mail_owner = ("no power line", "a line naming the power before the orders")
+    """What a mail lacks when no line names whose it is, and the line it needs (The Peace of
+    Westphalia's player line, before his lines)."""
+
     def __init__(self, name: str, rules: Rules | None = None, sheets: SheetHooks | None = None,
                  options: tuple[Option, ...] = (), record_keys: tuple[str, ...] = ()):
         self.name = name

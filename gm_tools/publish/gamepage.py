@@ -42,6 +42,7 @@ def write_game_page(env: jinja2.Environment, writer: SiteWriter, painter: PngPai
     # the PNG drawn again only when the board changed, as a phase's (put_map)
     put_map(writer, painter, folder, CURRENT, base.layer(lines), lines, pictures, many)
     chart, labels, chart_rows = chart_view(game)
+    rules = game.variant.system.rules  # the game's own words: Westphalia's players, not powers
     phases = [{"id": p.id, "title": p.title, "results": len(p.record["results"]),
                "dislodged": len(dislodgements(p.record)), "processed": processed_view(p.record)}
               for p in game.phases]
@@ -59,5 +60,7 @@ def write_game_page(env: jinja2.Environment, writer: SiteWriter, painter: PngPai
         players_over=players_over(game), ledger=ledger_view(game), points=points_view(game), map_caption=map_caption,
         map_base=base.path, map_areas=areas_path(base.path), map_names=names_path(base.path), map_layer=CURRENT + LAYER_SUFFIX,
         map_png=f"{CURRENT}.png", map_size=picture_size(lines), sections=game_sections(game), due=due_view(game),
+        result_noun=rules.result_noun, owner_noun=rules.owner_noun, map_shows=rules.map_shows,
+        due_noun=game.variant.system.mail_noun.replace("(s)", "s"),  # what the players mail: orders, or lines
     )
     writer.write(f"{folder}/index.html", html)

@@ -419,7 +419,7 @@ def points_view(game: GameContext) -> dict | None:
                                values=values))
         rows.append({"power": power_name(variant, code), "values": list(values)})
     target = variant.victory_points or 0
-    title = f"{label} per power per year, {game.name}"
+    title = f"{label} per {rules.owner_noun} per year, {game.name}"
     chart = Markup(centers_chart(lines, years, title, target)) if lines and years else Markup("")
     return {"chart": chart, "years": years, "rows": rows, "target": target, "label": label, "when": when}
 

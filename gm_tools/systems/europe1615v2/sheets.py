@@ -1,7 +1,8 @@
 """Europe 1615 (version 2)'s sheets: the INF placements the GM types for the Political and
 Religious Influence Phase and the diplomatic attacks for the Diplomatic Attacks phase after it
-(once the placements are published), and the computed Influence Tracker, Home
-Boxes, Treasury and Penalties written back after every phase.
+(once the placements are published), the Alliances and Waivers, and the computed Influence
+Tracker, Home Boxes, Treasury and Penalties written back after every phase; the Payola sheets
+(Offers, Reference Lists) are :mod:`.payolasheets`.
 
 Rulebook: ``001_6f4a9c76b6e5774a.txt``, '3 POLITICAL AND RELIGIOUS INFLUENCE PHASE' ('The GM
 then publishes the distribution of INFs'; 'Each player submits an order to perform a diplomatic
@@ -114,15 +115,17 @@ class Europe1615v2Hooks(SheetHooks):
         return sheets
 
     def _phase_sheets(self, variant: Variant, position: Position) -> list[Table]:
+        from gm_tools.systems.europe1615v2.payolasheets import offers_sheet, reference_sheet
+
         role = phase_role(variant, position.phase)
         if role == MOVEMENT:
-            return [_offers_sheet(variant, position), _waivers_sheet(variant)]
+            return [offers_sheet(variant, position), _waivers_sheet(variant)]
         if role == RETREATS:
             # a retreat into a foreign center occupies it before the build phase as a move does
             # (optional: a retreat phase's workbook laid out before reads as if left empty)
             return [_waivers_sheet(variant, optional=True)]
         if role == TAXATION:
-            return [_reference_sheet(variant, position)]
+            return [reference_sheet(variant, position)]
         setup = setup_of(variant)
         power = power_column("Power", variant, setup.powers, editable=True, width=14)
         if role == INFLUENCE:
@@ -170,9 +173,11 @@ class Europe1615v2Hooks(SheetHooks):
         return inputs, problems
 
     def _check_phase(self, variant: Variant, position: Position, rows: dict[str, list[InputRow]]):
+        from gm_tools.systems.europe1615v2.payolasheets import check_offers, check_reference
+
         role = phase_role(variant, position.phase)
         if role == MOVEMENT:
-            inputs, problems = _check_offers(variant, position, rows.get(OFFERS, []))
+            inputs, problems = check_offers(variant, position, rows.get(OFFERS, []))
             waivers, more = _check_waivers(variant, position, rows.get(WAIVERS, []))
             if waivers:
                 inputs["waivers"] = waivers
@@ -181,7 +186,7 @@ class Europe1615v2Hooks(SheetHooks):
             waivers, problems = _check_waivers(variant, position, rows.get(WAIVERS, []))
             return ({"waivers": waivers} if waivers else {}), problems
         if role == TAXATION:
-            return _check_reference(variant, rows.get(REFERENCE, []))
+            return check_reference(variant, rows.get(REFERENCE, []))
         if role == INFLUENCE:
             return _check_placements(variant, position, rows.get(PLACEMENTS, []))
         if role == ATTACKS_ROLE:
@@ -505,116 +510,6 @@ def _check_waivers(variant: Variant, position: Position, rows: list[InputRow]) -
         else:
             waivers.append([power, center])
     return waivers, problems
-
-
-def _offers_sheet(variant: Variant, position: Position) -> Table:
-    """'Players submit their offer sheet': one row per offer, ``amount : unit order``, for any
-    unit on the board; a power's own units take any order, foreign units HOLD, SUPPORT or CONVOY."""
-    setup = setup_of(variant)
-    return Table(OFFERS, (power_column("Power", variant, setup.powers, editable=True, width=14),
-                          Column("Amount", INTEGER, editable=True, width=8),
-                          Column("Order", editable=True, width=32)), blank_rows=BLANK_ROWS * 2)
-
-
-def _check_offers(variant: Variant, position: Position, rows: list[InputRow]) -> tuple[dict, list[Problem]]:
-    from gm_tools.engine.rules import rules_for
-    from gm_tools.errors import OrderError
-    from gm_tools.systems.europe1615v2.bribes import OfferError, read_offer
-    from gm_tools.systems.europe1615v2.entries import misplaced
-
-    setup = setup_of(variant)
-    table = politics.statuses(setup, state_of(position))
-    problems: list[Problem] = []
-    offers, ignored, seen = [], [], {}
-    for row in rows:
-        if not _row(variant, position, row, ("Power", "Amount", "Order"), "an offer", problems):
-            continue
-        power, amount, text = (row.values.get(k) for k in ("Power", "Amount", "Order"))
-        try:
-            read = read_offer(setup, variant, position, rules_for(variant), table, power, int(amount), str(text))
-        except (OfferError, OrderError) as e:
-            # another phase's entry typed here (an attack, a placement) is named for what it is
-            elsewhere = misplaced(variant, MOVEMENT, str(text), "entered")
-            lines = [line for line in str(text).splitlines() if line.strip()]
-            if len(lines) > 1 and not elsewhere:  # a mail's offers pasted into one cell, or Alt+Enter
-                problems.append(_problem(row.cells["Order"], repr(text), f"one offer a row, not {len(lines)} lines "
-                                         f"(Alt+Enter): type each offer on a row of its own, with its Power and Amount "
-                                         f"({e.reason if isinstance(e, OrderError) else e})"))
-            elif elsewhere:
-                problems.append(_problem(row.cells["Order"], repr(text), f"a unit's order to bid on: {elsewhere}"))
-            elif isinstance(e, OfferError):
-                column = "Amount" if str(e).startswith(f"{amount}:") else "Order"
-                problems.append(_problem(row.cells[column], repr(f"{amount} : {text}"), f"an offer the rules allow: {e}"))
-            else:
-                hint = f" (did you mean {e.suggestion}?)" if e.suggestion else ""
-                problems.append(_problem(row.cells["Order"], repr(text), f"an order for the unit ({e.reason}){hint}"))
-            continue
-        key = (power, read.offer.unit)
-        if key in seen:  # the same offer twice (pasted again) is said so: either one is to go
-            cell, same = seen[key][0], seen[key][1] == (int(amount), read.offer.order)
-            problems.append(_problem(row.cells["Order"], repr(text), f"at most one offer per unit: {power} already bids on "
-                                     f"{read.offer.unit} at {cell}" + (", the same offer: one of the two is enough" if same else "")))
-            continue
-        seen[key] = (row.cells["Order"], (int(amount), read.offer.order))
-        entry = {"power": power, "amount": int(amount), "unit": read.offer.unit, "order": read.offer.order}
-        if read.ignored:
-            ignored.append(entry | {"why": read.ignored})
-        else:
-            offers.append(entry)
-    return {"offers": offers, "ignored": ignored}, problems
-
-
-def _reference_sheet(variant: Variant, position: Position) -> Table:
-    """'Reference lists are submitted before the start of the taxation/revenue phase': each
-    power's list, highest first, as it stands."""
-    from gm_tools.systems.europe1615v2.bribes import acceptance_lists
-
-    setup = setup_of(variant)
-    state = state_of(position)
-    lists = acceptance_lists(setup, state.acceptance, set(setup.powers), state.seed)
-    return Table(REFERENCE, (Column("Power", width=14), Column("Reference list", editable=True, width=60)),
-                 rows=[[p, " ".join(lists[p])] for p in setup.powers])
-
-
-def _check_reference(variant: Variant, rows: list[InputRow]) -> tuple[dict, list[Problem]]:
-    from gm_tools.systems.europe1615v2.entries import reference_words
-
-    setup = setup_of(variant)
-    problems: list[Problem] = []
-    acceptance = {}
-    lists: dict[str, list[InputRow]] = {}
-    for row in rows:
-        power, text = row.values.get("Power"), row.values.get("Reference list")
-        if power in setup.powers and text:
-            lists.setdefault(power, []).append(row)
-    for row in rows:
-        power, text = row.values.get("Power"), row.values.get("Reference list")
-        if power not in setup.powers or not text:
-            continue
-        if len(lists[power]) > 1:
-            # which one the GM meant is his to say: neither is used, as with two orders for a unit
-            others = [r.cells["Reference list"] for r in lists[power] if r is not row]
-            problems.append(_problem(row.cells["Reference list"], repr(text),
-                                     f"one reference list for {power}, which also has one at {', '.join(others)}"))
-            continue
-        # read as a mailed list is: 'ENGLAND > DENMARK', '1. ENGLAND 2. DENMARK' pasted from a mail
-        words = [w.upper() for w in reference_words(str(text))]
-        named = [where_of(setup, variant, w) for w in words]
-        unknown = [w for w, n in zip(words, named) if n not in setup.powers]
-        twice = sorted({n for n in named if n in setup.powers and named.count(n) > 1})
-        if unknown or twice:
-            # the word at fault named, so that a misspelling is seen at once in a list of five,
-            # with the power it is nearest ('ENGLNAD' for ENGLAND)
-            near = [difflib.get_close_matches(w, list(setup.powers), n=1, cutoff=0.6) for w in unknown]
-            fault = (", ".join(f"{w!r} not a power" + (f" (did you mean {m[0]}?)" if m else "")
-                               for w, m in zip(unknown, near)) if unknown
-                     else f"{', '.join(twice)} named twice")
-            problems.append(_problem(row.cells["Reference list"], f"{text!r} ({fault})",
-                                     f"powers' codes, each at most once, highest first (SPAIN FRANCE ...): "
-                                     f"{', '.join(setup.powers)}"))
-            continue
-        acceptance[power] = named
-    return ({"acceptance": acceptance} if acceptance else {}), problems
 
 
 HOOKS = Europe1615v2Hooks()

@@ -33,6 +33,7 @@ class WestphaliaSystem(GameSystem):
     """The tracker's parts, and where a demo file's rows go."""
 
     mail_noun = "line(s)"  # a player mails his lines for the step, never an order
+    mail_owner = ("no player line", "a line naming the player before his lines")
 
     def demo_cells(self, variant, phase: str, entry: dict, where: str) -> dict[str, object] | None:
         """A demo phase's table holds the rows the GM types, by sheet: ``"Pick Provinces" =

@@ -264,7 +264,10 @@ def _unknown_word(typing: _Typing, line) -> str | None:
             if column is not None and column.kind == CHOICE:
                 value = typing.value(line.form.sheet, header, text)
                 if value is not None and value not in column.choices:
-                    near = did_you_mean(F.fold(text), {F.fold(c): c for c in column.choices})
+                    # a word the column knows to name no choice says what it names (a principality voted for)
+                    near = next((f"{str(text).strip()} is {what}" for word, what in column.not_choices
+                                 if F.fold(word) == F.fold(text)), None) or did_you_mean(
+                        F.fold(text), {F.fold(c): c for c in column.choices})
                     return (f"one of {', '.join(column.choices)} ({header}), found {str(text).strip()!r}"
                             + (f" ({near})" if near else ""))
     return None

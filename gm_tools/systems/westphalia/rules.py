@@ -41,6 +41,13 @@ class WestphaliaRules(Rules):
     name = "westphalia"
     results_in_words = True  # each step's results are its decisions in words
     events = {EVENTS: "Holy Roman Empire"}  # the bag, the Electors, the Emperor's death: nobody's orders
+    # a board game of Players, who make decisions, not powers giving orders
+    unplayed_heading = "Players nobody plays"
+    results_heading = "Results"
+    result_noun = "result"
+    owner_noun = "player"
+    entry_header = "Decision or event"
+    map_shows = "who holds each province"
 
     def for_players(self, variant: Variant, players: int) -> Variant:
         """'with 9 tiles per Player': 3 to 14 players."""

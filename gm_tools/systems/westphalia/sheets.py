@@ -100,6 +100,14 @@ def _player(variant: Variant, players: tuple[str, ...]) -> Column:
     return Column("Player", width=14, spellings=power_column("Player", variant, players).spellings)
 
 
+def _votes(variant: Variant, players: tuple[str, ...], state) -> Column:
+    """'Only a Player may receive votes for Emperor': a principality typed for one (Hesse, an
+    Elector) is told so with the players who may, not refused as a word the game does not know."""
+    why = "a principality, not a Player: 'Only a Player may receive votes for Emperor'"
+    return power_column("Votes for", variant, players, editable=True, width=14,
+                        not_choices=tuple((name, why) for name in sorted(state.principalities)))
+
+
 def _cycle(order: tuple[str, ...], count: int, start: int = 0) -> list[str]:
     return [order[(start + i) % len(order)] for i in range(count)] if order else []
 
@@ -135,7 +143,7 @@ class WestphaliaHooks(SheetHooks):
                           blank_rows=tables.influence * len(players))]
         if kind == steps.EMPEROR:
             return [Table(ELECTION, (_player(variant, players),
-                                     power_column("Votes for", variant, players, editable=True, width=14)),
+                                     _votes(variant, players, state)),
                           rows=[[p, None] for p in players], keyed=True),
                     Table(DOCTRINES, (_player(variant, players),
                                       Column("Doctrine", CHOICE, tables.doctrines, editable=True, width=16,
@@ -219,7 +227,7 @@ class WestphaliaHooks(SheetHooks):
                                     Column("Edge", CHOICE, EDGES, editable=True, width=12, spellings=spellings(EDGES))), blank_rows=2)]
         if kind == steps.ELECTION and state.emperor_dies.get("dies"):
             return [Table(ELECTION, (_player(variant, players),
-                                     power_column("Votes for", variant, players, editable=True, width=14)),
+                                     _votes(variant, players, state)),
                           rows=[[p, None] for p in state.initiative or players], keyed=True)]
         return []
 

@@ -1,0 +1,102 @@
+"""The Peace of Westphalia's mailed lines refused in the rulebook's words, saying what was found
+and what may be written instead, as the sheet's own check says it (``docs/westphalia.md``,
+'By mail'); through real workbooks and `gm-tools orders` as the GM runs it.
+
+Rulebook: ``003_b5b9eb4920d39694.txt`` (The Peace of Westphalia).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+from pathlib import Path
+
+import pytest
+
+from gm_tools.app.cli import main
+from gm_tools.app.turn import run_turn
+from gm_tools.edges.workbook_fill import set_cells
+from gm_tools.errors import WorkbookError
+
+from westphalia_mails import played_to
+from workflow_helpers import snapshot
+
+GAME = "westphalia-demo"
+PLAYERS = "RED, BLUE, YELLOW, GREEN, ORANGE"
+
+
+def _orders(root: Path, *mails: tuple[str, str]) -> tuple[int, dict[str, str]]:
+    """`gm-tools orders` with each mail saved as a file: (exit status, refused line -> why)."""
+    files = []
+    for name, text in mails:
+        (root / name).write_text(text, encoding="utf-8")
+        files.append(str(root / name))
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        status = main(["orders", GAME, *files, "--root", str(root)])
+    refused = {}
+    for line in out.getvalue().splitlines():
+        if line.startswith("  refused "):
+            where, _, rest = line[len("  refused "):].partition(": ")
+            path, _, line_number = where.partition(" line ")
+            refused[Path(path).name + (f" line {line_number}" if line_number else "")] = rest
+    return status, refused
+
+
+def _turn_problems(paths, root: Path, cells: dict) -> list[tuple[str, str, str, str]]:
+    paths.workbook.write_bytes(set_cells(paths.workbook.read_bytes(), cells))
+    before = snapshot(root)
+    with pytest.raises(WorkbookError) as refused:
+        run_turn(GAME, root=root, site_dir=None)
+    assert snapshot(root) == before, "a refused turn wrote files"
+    return [(p.sheet, p.cell, p.found, p.expected) for p in refused.value.problems]
+
+
+def test_a_vote_for_a_principality_is_told_only_a_player_may_receive_votes(tmp_path):
+    """'Imperial Election': 'Only a Player may receive votes for Emperor.' A vote for Hesse, a
+    principality of the board, or for Mainz, an Elector, is refused with the rulebook's words and
+    the players who may receive it, by mail and at the sheet's cell alike; before, it was
+    refused as any unknown word."""
+    paths = played_to("P1510V", tmp_path)
+    status, refused = _orders(tmp_path, ("red.txt", "Red\nVote: Hesse\n"), ("blue.txt", "Blue\nVote: mainz\n"))
+    assert status == 1
+    assert refused == {
+        "red.txt line 2": f"'Vote: Hesse' -- expected one of {PLAYERS} (Votes for), found 'Hesse' (Hesse is a "
+                          "principality, not a Player: 'Only a Player may receive votes for Emperor')",
+        "blue.txt line 2": f"'Vote: mainz' -- expected one of {PLAYERS} (Votes for), found 'mainz' (mainz is a "
+                           "principality, not a Player: 'Only a Player may receive votes for Emperor')"}
+    problems = _turn_problems(paths, tmp_path, {"Imperial Election!B2": "Hesse"})
+    assert ("Imperial Election", "B2", "'Hesse'",
+            f"one of {PLAYERS} (Votes for; Hesse is a principality, not a Player: 'Only a Player may receive votes "
+            "for Emperor')") in problems
+
+
+def test_a_setup_influence_mail_of_the_wrong_total_says_what_it_found(tmp_path):
+    """'Setup': 'Each Player receives 3 Diplomatic Influence ... Players may not save their
+    Diplomatic Influence during Setup'. A mail placing 4, or 1, is refused saying the total it
+    found, as the sheet's own message does ("found '4 for RED'"); before, only what was expected."""
+    paths = played_to("P1510D", tmp_path)
+    rule = ("3 for each player, all placed ('Each Player receives 3 Diplomatic Influence ... Players may not save "
+            "their Diplomatic Influence during Setup')")
+    status, refused = _orders(tmp_path, ("red.txt", "Red\nInfluence: Mainz 2, 2 on Bohemia\n"),
+                              ("blue.txt", "Blue\nInfluence: Mainz 1\n"))
+    assert status == 1
+    assert refused == {"red.txt line 2": f"'Influence: Mainz 2, 2 on Bohemia' -- expected {rule}, found 4 for RED",
+                       "blue.txt line 2": f"'Influence: Mainz 1' -- expected {rule}, found 1 for BLUE"}
+    # the sheet says the same total at the cell of the player's last row
+    problems = _turn_problems(paths, tmp_path, {"Diplomatic Influence!A2": "RED", "Diplomatic Influence!B2": "Mainz",
+                                                "Diplomatic Influence!C2": 2, "Diplomatic Influence!A3": "RED",
+                                                "Diplomatic Influence!B3": "Bohemia", "Diplomatic Influence!C3": 2})
+    assert ("Diplomatic Influence", "C3", "'4 for RED'", rule) in problems
+
+
+def test_a_mail_naming_no_player_asks_for_the_players_line_not_a_powers(tmp_path):
+    """The Peace of Westphalia is played by Players ('Players may vote for whomever they wish'),
+    who mail lines for the step, not a power's orders: a mail without a line naming its player
+    is refused asking for that line, with the game's players, in the game's own words."""
+    played_to("P1510V", tmp_path)
+    status, refused = _orders(tmp_path, ("nobody.txt", "Dear GM,\nVote: Red\n"))
+    assert status == 1
+    assert refused == {"nobody.txt": "no player line -- expected a line naming the player before his lines, one of "
+                                     "this game's: Red Phoenix, Blue Kraken, Green Serpent, Yellow Elephant, "
+                                     "Orange Stag"}
