@@ -398,3 +398,27 @@ def test_a_movement_phases_orders_sheet_offers_no_order_the_turn_refuses(tmp_pat
     with pytest.raises(WorkbookError) as raised:
         run_turn("g", root=tmp_path, site_dir=None)
     assert [(p.cell, p.expected.split(":")[0]) for p in raised.value.problems] == [("C3", "an offer on the Offers sheet")]
+
+
+def test_infs_typed_with_their_word_in_a_placement_are_the_number(tmp_path):
+    """rulebook 001, '3 POLITICAL AND RELIGIOUS INFLUENCE PHASE': the powers place their INFs,
+    which players write as '5 INFs'; a placement's INFs cell reads '5 INFs' or '1 inf' as the
+    number, as Europe 1615 v3's and 1619's INFs cells and this variant's Amount cells ('3
+    ducats') do, and refuses another word at the cell. QA finding: '5 INFs' was refused as no
+    whole number."""
+    from gm_tools.app.turn import load_state, run_turn
+    from gm_tools.errors import WorkbookError
+
+    paths = _new_game(tmp_path)
+    _type(paths, {"INF Placements!A2": "AUSTRIA", "INF Placements!B2": "5 ducats", "INF Placements!C2": "SAX"})
+    try:
+        run_turn("g", root=tmp_path, site_dir=None)
+    except WorkbookError as refused:
+        assert [f"{p.sheet}!{p.cell}: {p.found}" for p in refused.problems] == ["INF Placements!B2: '5 ducats'"]
+    else:
+        raise AssertionError("'5 ducats' in an INFs cell was taken")
+    _type(paths, {"INF Placements!A2": "AUSTRIA", "INF Placements!B2": "5 INFs", "INF Placements!C2": "SAX",
+                  "INF Placements!A3": "AUSTRIA", "INF Placements!B3": "1 inf", "INF Placements!C3": "BAV"})
+    run_turn("g", root=tmp_path, site_dir=None)
+    placed = load_state("g", tmp_path).history[-1]["extra"]["europe1615v2"]["placements"]
+    assert placed == [{"infs": 5, "power": "AUSTRIA", "where": "SAX"}, {"infs": 1, "power": "AUSTRIA", "where": "BAV"}]

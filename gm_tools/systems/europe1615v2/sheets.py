@@ -129,7 +129,7 @@ class Europe1615v2Hooks(SheetHooks):
         setup = setup_of(variant)
         power = power_column("Power", variant, setup.powers, editable=True, width=14)
         if role == INFLUENCE:
-            return [Table(PLACEMENTS, (power, Column("INFs", INTEGER, editable=True, width=8),
+            return [Table(PLACEMENTS, (power, Column("INFs", INTEGER, editable=True, width=8, unit="INF"),
                                        Column("Minor state or home box", editable=True, width=24)),
                           blank_rows=BLANK_ROWS)]
         if role == ATTACKS_ROLE and attacks_enabled(variant):
