@@ -22,7 +22,7 @@ from gm_tools.systems.westphalia.state import state_of
 
 from demos import demo_file, play
 from workflow_helpers import snapshot
-from westphalia_mails import cell, emperor_lines, gm_types, mails_and_gm, mbox, played_to, rows_of
+from westphalia_mails import cell, emperor_lines, gm_types, mails_and_gm, mbox, played_to, refused_turn, rows_of
 
 GAME = "westphalia-demo"
 
@@ -359,20 +359,6 @@ def test_each_step_takes_its_own_lines_and_names_the_step_of_another(tmp_path):
         "the Emperor and Doctrines or the Imperial Election step")
 
 
-def _refused_turn(paths, root: Path, cells: dict) -> list[tuple[str, str, str, str]]:
-    """`turn` after the GM typed ``cells``: the problems of the refused turn, after checking
-    nothing was written."""
-    from gm_tools.edges.workbook_fill import set_cells
-    from gm_tools.errors import WorkbookError
-
-    paths.workbook.write_bytes(set_cells(paths.workbook.read_bytes(), cells))
-    before = snapshot(root)
-    with pytest.raises(WorkbookError) as refused:
-        run_turn(GAME, root=root, site_dir=None)
-    assert snapshot(root) == before, "a refused turn wrote files"
-    return [(p.sheet, p.cell, p.found, p.expected) for p in refused.value.problems]
-
-
 def test_an_upheaval_row_for_a_player_who_did_not_roll_one_to_three_is_refused_at_its_cell(tmp_path):
     """003_b5b9eb4920d39694.txt, 'Religious Upheaval': 'Each Catholic non-Foreign Power Player
     rolls a D6. On a 1-3, one of the Player's provinces of his choice converts'. A row the GM
@@ -385,7 +371,7 @@ def test_an_upheaval_row_for_a_player_who_did_not_roll_one_to_three_is_refused_a
                 "his choice converts'): this round BLUE, ORANGE")
     status, text = orders(tmp_path, ("red.txt", "Red\nUpheaval: EIC\n"))
     assert status == 1 and refusals(text) == {"red.txt line 2": expected}
-    problems = _refused_turn(paths, tmp_path, {"Religious Upheaval!C2": "GRA", "Religious Upheaval!C3": "FUL",
+    problems = refused_turn(paths, {"Religious Upheaval!C2": "GRA", "Religious Upheaval!C3": "FUL",
                                                "Religious Upheaval!A4": "RED", "Religious Upheaval!B4": 5,
                                                "Religious Upheaval!C4": "EIC"})
     assert problems == [("Religious Upheaval", "C4", "'RED: EIC'", expected)]
@@ -400,7 +386,7 @@ def test_upheaval_nobody_rolled_one_to_three_a_typed_row_is_refused_and_the_step
     assert rows_of(paths, "Religious Upheaval") == []
     status = phase_status(GAME, root=tmp_path)
     assert status.summary().endswith(", every player has entered what the step asks of him")
-    problems = _refused_turn(paths, tmp_path, {"Religious Upheaval!A2": "BLUE", "Religious Upheaval!B2": 2,
+    problems = refused_turn(paths, {"Religious Upheaval!A2": "BLUE", "Religious Upheaval!B2": 2,
                                                "Religious Upheaval!C2": "GRA"})
     assert problems == [("Religious Upheaval", "C2", "'BLUE: GRA'",
                          "a province only from a player whose D6 came up 1-3 ('On a 1-3, one of the Player's "

@@ -11,15 +11,9 @@ import contextlib
 import io
 from pathlib import Path
 
-import pytest
-
 from gm_tools.app.cli import main
-from gm_tools.app.turn import run_turn
-from gm_tools.edges.workbook_fill import set_cells
-from gm_tools.errors import WorkbookError
 
-from westphalia_mails import played_to
-from workflow_helpers import snapshot
+from westphalia_mails import played_to, refused_turn
 
 GAME = "westphalia-demo"
 PLAYERS = "RED, BLUE, YELLOW, GREEN, ORANGE"
@@ -43,15 +37,6 @@ def _orders(root: Path, *mails: tuple[str, str]) -> tuple[int, dict[str, str]]:
     return status, refused
 
 
-def _turn_problems(paths, root: Path, cells: dict) -> list[tuple[str, str, str, str]]:
-    paths.workbook.write_bytes(set_cells(paths.workbook.read_bytes(), cells))
-    before = snapshot(root)
-    with pytest.raises(WorkbookError) as refused:
-        run_turn(GAME, root=root, site_dir=None)
-    assert snapshot(root) == before, "a refused turn wrote files"
-    return [(p.sheet, p.cell, p.found, p.expected) for p in refused.value.problems]
-
-
 def test_a_vote_for_a_principality_is_told_only_a_player_may_receive_votes(tmp_path):
     """'Imperial Election': 'Only a Player may receive votes for Emperor.' A vote for Hesse, a
     principality of the board, or for Mainz, an Elector, is refused with the rulebook's words and
@@ -65,7 +50,7 @@ def test_a_vote_for_a_principality_is_told_only_a_player_may_receive_votes(tmp_p
                           "principality, not a Player: 'Only a Player may receive votes for Emperor')",
         "blue.txt line 2": f"'Vote: mainz' -- expected one of {PLAYERS} (Votes for), found 'mainz' (mainz is a "
                            "principality, not a Player: 'Only a Player may receive votes for Emperor')"}
-    problems = _turn_problems(paths, tmp_path, {"Imperial Election!B2": "Hesse"})
+    problems = refused_turn(paths, {"Imperial Election!B2": "Hesse"})
     assert ("Imperial Election", "B2", "'Hesse'",
             f"one of {PLAYERS} (Votes for; Hesse is a principality, not a Player: 'Only a Player may receive votes "
             "for Emperor')") in problems
@@ -84,7 +69,7 @@ def test_a_setup_influence_mail_of_the_wrong_total_says_what_it_found(tmp_path):
     assert refused == {"red.txt line 2": f"'Influence: Mainz 2, 2 on Bohemia' -- expected {rule}, found 4 for RED",
                        "blue.txt line 2": f"'Influence: Mainz 1' -- expected {rule}, found 1 for BLUE"}
     # the sheet says the same total at the cell of the player's last row
-    problems = _turn_problems(paths, tmp_path, {"Diplomatic Influence!A2": "RED", "Diplomatic Influence!B2": "Mainz",
+    problems = refused_turn(paths, {"Diplomatic Influence!A2": "RED", "Diplomatic Influence!B2": "Mainz",
                                                 "Diplomatic Influence!C2": 2, "Diplomatic Influence!A3": "RED",
                                                 "Diplomatic Influence!B3": "Bohemia", "Diplomatic Influence!C3": 2})
     assert ("Diplomatic Influence", "C3", "'4 for RED'", rule) in problems

@@ -138,6 +138,24 @@ def played_to(phase: str, root):
     return game_paths(demo.game, root)
 
 
+def refused_turn(paths, cells: dict) -> list[tuple[str, str, str, str]]:
+    """`turn` after the GM typed ``cells``: the problems of the refused turn (sheet, cell,
+    found, expected), after checking it wrote nothing."""
+    import pytest
+
+    from gm_tools.app.turn import run_turn
+    from gm_tools.errors import WorkbookError
+
+    from workflow_helpers import snapshot
+
+    paths.workbook.write_bytes(set_cells(paths.workbook.read_bytes(), cells))
+    before = snapshot(paths.root)
+    with pytest.raises(WorkbookError) as refused:
+        run_turn(paths.name, root=paths.root, site_dir=None)
+    assert snapshot(paths.root) == before, "a refused turn wrote files"
+    return [(p.sheet, p.cell, p.found, p.expected) for p in refused.value.problems]
+
+
 def rows_of(paths, title: str) -> list[tuple]:
     """The rows of a sheet below its header, as they stand in the workbook (empty rows left
     out, trailing empty cells kept)."""
