@@ -86,6 +86,13 @@ class Problem:
         return f"Problem({str(self)!r})"
 
 
+class WholeSheetProblem(Problem):
+    """A problem of a sheet's rows read together, named at the cell that mends it: a
+    deployment list's total past the INFs the power has, a second attack of one power. No row
+    of it is an order on its own to drop, so ``turn --lenient`` stops on it as a strict turn
+    does (:mod:`gm_tools.app.entrychecks`)."""
+
+
 CLIP = 300
 """The most of a found text a message shows: a cell can hold 32,767 characters (a paste gone
 wrong), and the GM needs the cell's name and a glimpse, not the page again."""

@@ -4,7 +4,9 @@ Without ``--lenient`` every problem stops the turn. With it, an order that is un
 illegal, doubled or one too many is dropped and its unit holds, as the email judges did
 (:mod:`gm_tools.edges.ordercheck`). A game system whose hooks say so
 (``SheetHooks.drops_invalid_rows``: Europe 1619's Diplomatic Phase, Reichstag and Builds and
-Transactions sheets, Centenary's Fealty sheet) has its input rows treated the same way: a row
+Transactions sheets, Centenary's Fealty sheet, Europe 1615's INF Deployment, Diplomatic
+Attacks, Waivers and Abandonment, Europe 1615 v2's INF Placements, Diplomatic Attacks, Offers
+and Waivers) has its input rows treated the same way: a row
 a check refuses is an invalid entry, dropped whole (or, when only a part the row stands
 without is at fault, ``SheetHooks.lenient_parts``, that part: a Fealty claim's build), and
 the rows left are checked again
@@ -14,9 +16,13 @@ why), which the turn's report, the phase's page and its judge text show; a recor
 drops has no such key, so the games recorded before replay to the same bytes.
 
 What still stops a lenient turn: a problem at no input row of such a sheet (the workbook's
-own: the Game sheet, a sheet missing, an entry beside the columns read), and every input
-row of the systems whose hooks do not say so (Europe 1615 v3's and v2's, The Peace of
-Westphalia's), whose entries are more than one player's order each.
+own: the Game sheet, a sheet missing, an entry beside the columns read), one at a row of a
+sheet its hooks keep out (``SheetHooks.lenient_sheets``: Europe 1615's Sanction Rulings, the
+GM's own), a :class:`~gm_tools.errors.WholeSheetProblem` (the rows read together: a
+deployment list's total past the power's INFs, a second attack of one power), which stops it
+at once with every problem a strict turn names, and every input row of the systems whose
+hooks do not say so (The Peace of Westphalia's), whose entries are more than one player's
+order each.
 """
 
 from __future__ import annotations
@@ -28,7 +34,7 @@ from gm_tools.engine.hooks import InputRow, SheetHooks, typed_row
 from gm_tools.engine.model import Position
 from gm_tools.engine.rules import Rules
 from gm_tools.engine.variant import Variant
-from gm_tools.errors import Problem
+from gm_tools.errors import Problem, WholeSheetProblem
 
 
 def check_read(variant: Variant, position: Position, rules: Rules, hooks: SheetHooks, entries, read: list[Problem],
@@ -39,12 +45,19 @@ def check_read(variant: Variant, position: Position, rules: Rules, hooks: SheetH
     ``entries.inputs``, so what is written back (the Results sheet's cells) and warned of
     is what stands."""
     dropped: list[dict] = []
+    first: list[Problem] | None = None
     while True:
         problems, inputs, checked = _check(variant, position, rules, hooks, entries, list(read), lenient)
         if not (lenient and hooks.drops_invalid_rows):
             return problems, inputs, checked, _in_sheet_order(dropped, hooks.input_sheets(variant, position))
-        rows = {cell: (title, row) for title, found in entries.inputs.items() for row in found
-                for cell in row.cells.values()}
+        first = problems if first is None else first
+        if any(isinstance(p, WholeSheetProblem) for p in problems):
+            # rows read together (a deployment list's total): none is an order to drop on its
+            # own, so the turn stops naming every problem, as a strict turn does
+            return first, inputs, checked, []
+        sheets = hooks.lenient_sheets
+        rows = {cell: (title, row) for title, found in entries.inputs.items() if sheets is None or title in sheets
+                for row in found for cell in row.cells.values()}
         at_rows: dict[int, tuple[str, InputRow, list[Problem]]] = {}
         for problem in problems:
             title, row = rows.get(f"{problem.sheet}!{problem.cell}", (None, None))

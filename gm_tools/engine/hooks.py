@@ -190,6 +190,10 @@ class SheetHooks:
     dropped (:mod:`gm_tools.app.entrychecks`): True where each row is one player's entry the
     phase can do without (Europe 1619's placements, attacks, declarations, purchases...;
     Centenary's Fealty claims); False: every problem stops the turn, lenient or not."""
+    lenient_sheets: tuple[str, ...] | None = None
+    """With :attr:`drops_invalid_rows`: the titles of the input sheets whose rows a lenient turn
+    drops, a problem at another sheet's row stopping it (Europe 1615's Sanction Rulings, the
+    GM's own word); None: every input sheet's."""
     lenient_parts: dict[str, tuple[str, ...]] = {}
     """With :attr:`drops_invalid_rows`: sheet title -> the columns of its rows that are a part
     the row stands without (Centenary's Fealty claim without its build: Build in, Unit retreats

@@ -139,10 +139,13 @@ def _counterbalance_bar(setup: Setup, state: State, order: Placement) -> str | N
 
 
 def check_entries(setup: Setup, state: State, position: Position,
-                  entries: list[Placement | Attack]) -> dict[int, str]:
+                  entries: list[Placement | Attack], whole: set[int] | None = None) -> dict[int, str]:
     """Index of each entry that may not stand -> why. Checks each deployment on its own,
     each power's total against the INFs it has left for the year, one attack per power per
-    movement phase, and each attack against the INFs there once every deployment is made."""
+    movement phase, and each attack against the INFs there once every deployment is made.
+    ``whole``, when given, gets the indexes refused for the list read together (the total, a
+    second attack), not for the entry itself: which row is at fault is the player's to say."""
+    whole = set() if whole is None else whole
     from gm_tools.systems.europe1615.sanctions import attack_bar
 
     table = statuses(setup, state, position)
@@ -160,6 +163,7 @@ def check_entries(setup: Setup, state: State, position: Position,
                 problems[i] = (f"{entry.power} deploys {total} INFs this phase but has "
                                f"{state.left(entry.power)} left for the year ('players cannot deploy more than "
                                "the available INFs for the year')")
+                whole.add(i)
                 continue
             totals[entry.power] = total
             placements.append(entry)
@@ -171,6 +175,7 @@ def check_entries(setup: Setup, state: State, position: Position,
         if entry.power in attackers:
             problems[i] = ("a second diplomatic attack: 'Each player is allowed to submit only one "
                            "diplomatic attack order per movement phase'")
+            whole.add(i)
             continue
         attackers[entry.power] = i
         if entry.target == entry.power:

@@ -22,7 +22,7 @@ from gm_tools.engine.hooks import CHOICE, INTEGER, Column, InputRow, SheetHooks,
 from gm_tools.engine.model import ARMY, FLEET, Position, province_of
 from gm_tools.engine.phase import parse_phase
 from gm_tools.engine.variant import SEA, Variant
-from gm_tools.errors import Problem
+from gm_tools.errors import Problem, WholeSheetProblem
 from gm_tools.mechanics.influence import Attack, Placement
 from gm_tools.mechanics.influenceorders import attack_arrows, infs_count, placement_words
 from gm_tools.systems.europe1615.calendar import EARLY_WINTER, MOVEMENT, STATUS_CHECK, phase_role
@@ -73,6 +73,11 @@ def deployment_of(variant: Variant, position: Position, inputs: dict):
 class Europe1615Hooks(SheetHooks):
     name = "europe1615"
     mail_tables = True  # the statuses (and treasuries, rounds) are tables only: the judge text gives their rows
+    # 'turn --lenient': a deployment, attack, waiver or abandonment the rules refuse is one not
+    # made, as an invalid order is void; the Sanction Rulings, Swiss Passage, Sanctions Timeline
+    # and Required Disbands are the GM's word or a due list, and stop the turn
+    drops_invalid_rows = True
+    lenient_sheets = (DEPLOYMENT, ATTACKS, WAIVERS, ABANDONED)
 
     def input_sheets(self, variant: Variant, position: Position) -> list[Table]:
         if phase_role(variant, position.phase) == STATUS_CHECK:
@@ -197,8 +202,9 @@ class Europe1615Hooks(SheetHooks):
         problems += more
         passage, more = _check_passage(variant, position, rows.get(PASSAGE, []))
         problems += more
-        for i, why in sorted(check_entries(setup, state_of(position), position, entries).items()):
-            problems.append(_problem(cells[i], repr(entries[i].text), f"an entry the rules allow: {why}"))
+        whole: set[int] = set()
+        for i, why in sorted(check_entries(setup, state_of(position), position, entries, whole).items()):
+            problems.append(_problem(cells[i], repr(entries[i].text), f"an entry the rules allow: {why}", i in whole))
         inputs = {
             "placements": [{"power": e.power, "infs": e.infs, "minor": e.minor} for e in entries
                            if isinstance(e, Placement)],
@@ -546,9 +552,9 @@ def _blank(missing: str, what: str, *columns: str) -> str:
     return f"a value in its {missing} column ({what} row needs {', '.join(columns[:-1])} and {columns[-1]})"
 
 
-def _problem(ref: str, found: str, expected: str) -> Problem:
+def _problem(ref: str, found: str, expected: str, whole: bool = False) -> Problem:
     sheet, cell = ref.split("!")
-    return Problem(sheet, cell, found, expected)
+    return (WholeSheetProblem if whole else Problem)(sheet, cell, found, expected)
 
 
 HOOKS = Europe1615Hooks()
