@@ -48,7 +48,7 @@ class TurnReport:
             return []
         from gm_tools.publish.judgetext import section_lines
 
-        return [line for line in section_lines(self.variant, self.record) if line]
+        return [line for line in section_lines(self.variant, self.record, public=False) if line]
 
     def text(self) -> str:
         if not self.processed:

@@ -472,13 +472,13 @@ def _wrap(line: str) -> str:
                                     break_long_words=False, break_on_hyphens=False))
 
 
-def section_lines(variant: Variant, record: dict) -> list[str]:
+def section_lines(variant: Variant, record: dict, public: bool = True) -> list[str]:
     """The variant's report sections (the phase page's: captures, statuses, statements,
     scores) as judge text: the heading, then one line per item. Markdown tables are left to
     the page (too wide for mail) where their content is in the sections' lists too; a system
     whose tables are not (``SheetHooks.mail_tables``) has each row as a line, its first cell
     then each other column's header and value (``SAX (Saxony): Political NEUTRAL; Total 17``),
-    its empty cells left out."""
+    its empty cells left out. Not ``public``: the GM's report, a private row dropped named too."""
     from gm_tools.engine.hooks import hooks_for
 
     hooks = hooks_for(variant)
@@ -504,7 +504,9 @@ def section_lines(variant: Variant, record: dict) -> list[str]:
             items.append(line)
         if items:
             lines += [f"{heading}:", ""] + items + [""]
-    dropped = dropped_lines(record)  # a lenient turn's rows dropped: the player reads his entry was not used
+    # a lenient turn's rows dropped: the player reads his entry was not used; the GM's report
+    # (not ``public``) names the private ones too (a Payola offer)
+    dropped = dropped_lines(record, variant if public else None)
     return lines + ([f"{DROPPED_HEADING}:", ""] + dropped + [""] if dropped else [])
 
 

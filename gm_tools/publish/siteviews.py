@@ -76,7 +76,7 @@ def phase_view(game: GameContext, phase: PhaseContext) -> dict:
         "is_adjustment": parse_phase(phase.id).type == "A",
         "press": Markup(render_markdown(record.get("press") or "", pictures=game.picture_sizes)),
         "sections": [markdown_section(heading, text)
-                     for heading, text in hooks_for(variant).report_sections(variant, record) + dropped_sections(record)],
+                     for heading, text in hooks_for(variant).report_sections(variant, record) + dropped_sections(record, variant)],
         "deadline": record.get("deadline", ""),
         "processed": processed_view(record),
     }

@@ -69,8 +69,11 @@ def check_offers(variant: Variant, position: Position, rows: list[InputRow]) -> 
         key = (power, read.offer.unit)
         if key in seen:  # the same offer twice (pasted again) is said so: either one is to go
             cell, same = seen[key][0], seen[key][1] == (int(amount), read.offer.order)
+            # two different offers for a unit: which one the player meant is his to say, so a
+            # lenient turn stops; the same offer twice drops the second, the offer made once
             problems.append(_problem(row.cells["Order"], repr(text), f"at most one offer per unit: {power} already bids on "
-                                     f"{read.offer.unit} at {cell}" + (", the same offer: one of the two is enough" if same else "")))
+                                     f"{read.offer.unit} at {cell}" + (", the same offer: one of the two is enough" if same else ""),
+                                     not same))
             continue
         seen[key] = (row.cells["Order"], (int(amount), read.offer.order))
         entry = {"power": power, "amount": int(amount), "unit": read.offer.unit, "order": read.offer.order}

@@ -224,8 +224,23 @@ def ledgers(variant: Variant, record: dict) -> dict[str, str]:
         if ignored:
             lines.append("Ignored offers:")
             lines += [f"  {o['amount']} : {o['order']} - {o['why']}" for o in ignored]
+        dropped = _offers_dropped(record, power)
+        if dropped:
+            lines.append("Offers dropped as invalid (turn --lenient), so not made:")
+            lines += [f"  {line}" for line in dropped]
         out[power] = "\n".join(lines) + "\n"
     return out
+
+
+def _offers_dropped(record: dict, power: str) -> list[str]:
+    """The rows of ``power``'s offer sheet a lenient turn dropped, as the report says them: an
+    offer is private, so its power reads it here and nowhere public (:meth:`public_record`)."""
+    from gm_tools.publish.droppedrows import dropped_lines
+    from gm_tools.systems.europe1615v2.sheets import OFFERS
+
+    mine = [d for d in record.get("dropped") or [] if d.get("sheet") == OFFERS
+            and str(d.get("written") or "").split(" | ")[0] == power]
+    return dropped_lines({"dropped": mine})
 
 
 def _tie(variant: Variant, record: dict) -> str | None:

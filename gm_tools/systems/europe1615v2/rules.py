@@ -119,13 +119,19 @@ class Europe1615v2Rules(Rules):
 
     def public_record(self, variant: Variant, record: dict) -> dict:
         """The offer sheets are private ('a private ledger per power'): the public record keeps
-        the results and the bribe chart (the phase page), not who offered what. Nor does it keep
+        the results and the bribe chart (the phase page), not who offered what, nor an offer a
+        lenient turn dropped (its power's ledger says it). Nor does it keep
         the notes that a unit 'had no order and holds': in the auction every unit's order is the
         highest bid, the owner's implicit '0 : HOLD' included, and the Orders sheet those notes
         counted from is empty, so they named every unit, those that moved on a bribe too. The
         record keeps them as written."""
         from gm_tools.engine.results import note_code
+        from gm_tools.systems.europe1615v2.sheets import OFFERS
 
+        if any(d.get("sheet") == OFFERS for d in record.get("dropped") or []):
+            # an offer a lenient turn dropped is an offer still: its power's ledger names it
+            kept = [d for d in record["dropped"] if d.get("sheet") != OFFERS]
+            record = {k: v for k, v in record.items() if k != "dropped"} | ({"dropped": kept} if kept else {})
         inputs = record.get("extra", {}).get("europe1615v2")
         if not inputs or not ({"offers", "ignored"} & set(inputs)):
             return record

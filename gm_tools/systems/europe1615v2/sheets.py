@@ -26,7 +26,7 @@ from gm_tools.engine.hooks import INTEGER, Column, InputRow, SheetHooks, Table, 
 from gm_tools.engine.model import Position
 from gm_tools.engine.phase import parse_phase
 from gm_tools.engine.variant import Variant
-from gm_tools.errors import Problem
+from gm_tools.errors import Problem, WholeSheetProblem
 from gm_tools.systems.europe1615v2 import politics
 from gm_tools.systems.europe1615v2.calendar import ATTACKS as ATTACKS_ROLE
 from gm_tools.systems.europe1615v2.calendar import INFLUENCE, MOVEMENT, RETREATS, TAXATION, phase_role
@@ -48,9 +48,9 @@ PENALTIES = "Penalties"
 BLANK_ROWS = 40
 
 
-def _problem(ref: str, found: str, expected: str) -> Problem:
+def _problem(ref: str, found: str, expected: str, whole: bool = False) -> Problem:
     sheet, cell = ref.split("!")
-    return Problem(sheet, cell, found, expected)
+    return (WholeSheetProblem if whole else Problem)(sheet, cell, found, expected)
 
 
 def _neutral(variant: Variant, position: Position) -> str | None:
@@ -103,6 +103,11 @@ def where_of(setup: Setup, variant: Variant, text: str) -> str | None:
 class Europe1615v2Hooks(SheetHooks):
     name = "europe1615v2"
     mail_tables = True  # the statuses (and treasuries, rounds) are tables only: the judge text gives their rows
+    # 'turn --lenient': a placement, attack or waiver the rules refuse is one not made, and an offer
+    # that cannot be read or carried out is one not made ('an offer with an impossible order is
+    # ignored', Classic Payola); the Alliances and Reference Lists are read whole, and stop the turn
+    drops_invalid_rows = True
+    lenient_sheets = (PLACEMENTS, ATTACKS, OFFERS, WAIVERS)
 
     def input_sheets(self, variant: Variant, position: Position) -> list[Table]:
         sheets = self._phase_sheets(variant, position)
@@ -377,8 +382,9 @@ def _check_placements(variant: Variant, position: Position, rows: list[InputRow]
     received = politics.receive(setup, state_of(position), year, position.centers, _neutral(variant, position))
     for i, why in sorted(politics.check_placements(setup, received, placements, year).items()):
         column = "INFs" if "INFs in all" in why or "expected 1 or more" in why else "Minor state or home box"
+        # the home box's total is the power's whole list's: which row is too many is the player's to say
         problems.append(_problem(cells[i][column], repr(f"{placements[i].infs}: {placements[i].where}"),
-                                 f"a placement the rules allow: {why}"))
+                                 f"a placement the rules allow: {why}", "INFs in all" in why))
     return {"placements": [{"power": p.power, "infs": p.infs, "where": p.where} for p in placements]}, problems
 
 
@@ -420,8 +426,10 @@ def _check_attacks(variant: Variant, position: Position, rows: list[InputRow]) -
             who = why.removesuffix(f" has no INFs in {a.where}")
             why = (f"{a.power} keeps no INFs in its own home box to attack with ('Any unused INFs are placed in the "
                    f"power's home box')" if who == a.power else f"{who} has placed no INFs in {a.power}'s home box")
+        # two orders of one number: which comes first is the player's to say, as with two orders for a unit
         problems.append(_problem(cells[i]["Order" if numbered else "Minor state or home box"],
-                                 repr(f"{a.where} > {a.target} (order {a.choice})"), f"an attack the rules allow: {why}"))
+                                 repr(f"{a.where} > {a.target} (order {a.choice})"), f"an attack the rules allow: {why}",
+                                 why.startswith(f"a second order {a.choice} ")))
     return {"attacks": [{"power": a.power, "choice": a.choice, "where": a.where, "target": a.target}
                         for a in attacks]}, problems
 
