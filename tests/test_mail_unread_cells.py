@@ -170,3 +170,25 @@ def test_europe1615_a_misspelt_power_on_the_deployment_list_leaves_the_other_mai
     with pytest.raises(WorkbookError) as refused:
         run_turn("g", root=tmp_path, site_dir=None, force=True)
     assert [(p.sheet, p.cell, p.found) for p in refused.value.problems] == [("INF Deployment", "A2", "'Austira'")]
+
+
+def test_centenary_a_misspelt_neutral_on_a_fealty_claim_is_replaced_by_the_claimers_mail(tmp_path):
+    """004_1210a5933393c2d7.txt (Centenary), rule 2: 'if a player capturing the center it
+    occupied specifically orders it, he may claim the "Fealty" of the major or minor neutral in
+    question'. In the demo's Winter 1618 the GM typed Spain's claim on 'Portugul'; Spain's mail
+    with the claim and its build is typed, its Fealty row replacing the GM's, slip and all."""
+    from demos import played_until
+
+    played_until(tmp_path, "centenary", "W1618A")
+    workbook = tmp_path / "centenary-demo.xlsx"
+    workbook.write_bytes(set_cells(workbook.read_bytes(), {
+        "Fealty!A2": "SPAIN", "Fealty!B2": "Portugul", "Fealty!C2": "POR", "Fealty!D2": "EST"}))
+    status, text = orders(tmp_path, "centenary-demo",
+                          ("es.txt", "Spain\nFEALTY: PORTUGAL, build in POR, retreat to EST\nBuild A POR\n"))
+    assert status == 0, text
+    assert warnings(text) == [
+        "Fealty!B2: found 'Portugul', expected one of DENMARK, RUSSIA, POLAND, PORTUGAL, PAPACY, SWISS, BAVARIA, "
+        "VENICE (Neutral; did you mean PORTUGAL?): replaced by a mail above"]
+    ws = openpyxl.load_workbook(workbook)["Fealty"]
+    assert [tuple(c.value for c in row) for row in ws.iter_rows(min_row=2) if row[0].value] == [
+        ("SPAIN", "PORTUGAL", "POR", "EST")]
