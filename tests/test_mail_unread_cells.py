@@ -192,3 +192,19 @@ def test_centenary_a_misspelt_neutral_on_a_fealty_claim_is_replaced_by_the_claim
     ws = openpyxl.load_workbook(workbook)["Fealty"]
     assert [tuple(c.value for c in row) for row in ws.iter_rows(min_row=2) if row[0].value] == [
         ("SPAIN", "PORTUGAL", "POR", "EST")]
+
+
+def test_westphalia_a_number_typed_in_words_is_a_warning_too(tmp_path):
+    """003_b5b9eb4920d39694.txt, 'Engage in Diplomacy': 'take the Influence listed on the card'.
+    The GM typed Green's Influence placed as 'two', where a whole number belongs: Red's mail is
+    typed, the cell named as a warning with what its column takes, and left as typed."""
+    paths = played_to("R1610T", tmp_path)
+    paths.workbook.write_bytes(set_cells(paths.workbook.read_bytes(), {
+        "Place Influence!A2": "GREEN", "Place Influence!B2": "Mainz", "Place Influence!C2": "two"}))
+    status, text = orders(tmp_path, "westphalia-demo", ("red.txt", "Red\nActions: Heresy, Diplomacy\n"))
+    assert status == 0, text
+    (warning,) = warnings(text)
+    assert warning.startswith("Place Influence!C2: found 'two', expected a whole number")
+    assert warning.endswith(": left as it is (no mail replaced it); the turn refuses it until it is corrected")
+    assert rows_of(paths, "Place Influence") == [("GREEN", "Mainz", "two")]
+    assert rows_of(paths, "Player Turns")[2][:4] == ("RED", "yes", "yes", "no")
