@@ -93,6 +93,18 @@ class WholeSheetProblem(Problem):
     does (:mod:`gm_tools.app.entrychecks`)."""
 
 
+class UnreadCell(Problem):
+    """A cell of a phase's input sheet whose value does not read as its column takes it (none
+    of its choices, no whole number): one slip in one cell, which stops a turn as any problem
+    does, but not ``gm-tools orders``, which types every mail around it and leaves the cell as
+    it is unless a mail replaces it (:mod:`gm_tools.app.mailworkbook`)."""
+
+    def __init__(self, sheet: str, cell: str, found: str, expected: str, raw=None):
+        super().__init__(sheet, cell, found, expected)
+        self.raw = raw
+        """The cell's value as read, kept where the mails are typed around it."""
+
+
 CLIP = 300
 """The most of a found text a message shows: a cell can hold 32,767 characters (a paste gone
 wrong), and the GM needs the cell's name and a glimpse, not the page again."""

@@ -116,8 +116,10 @@ def _build_parser() -> argparse.ArgumentParser:
                  "Peace of Westphalia's lines for the step ('Actions: Heresy, Diplomacy', 'Compete with\n"
                  "Orange', 'Vote: Red') on the step's sheets, each checked as the turn checks it.\n"
                  "Refused lines are listed with their line and reason (exit status 1). A mailbox a\n"
-                 "mail program exported (mbox) is each of its messages, in order. The workbook before\n"
-                 "the mails and the mails themselves are kept in sheets/GAME/mail/.",
+                 "mail program exported (mbox) is each of its messages, in order. A cell the GM typed\n"
+                 "as none of its choices ('Augsberg') is named as a warning and left as it is unless a\n"
+                 "mail replaces it. The workbook before the mails and the mails themselves are kept in\n"
+                 "sheets/GAME/mail/.",
                  "  gm-tools orders spring1901 alice.eml bob.txt\n  gm-tools orders spring1901 - < mail.txt\n"
                  "  gm-tools orders spring1901 --dry-run alice.eml\n  gm-tools orders spring1901 inbox.mbox")
     _game(s)

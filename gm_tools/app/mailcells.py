@@ -41,9 +41,12 @@ class Grid:
     """The phase's input sheets as the turn will read them: (row, header) -> value by sheet."""
 
     def __init__(self, tables: list[Table], rows: dict[str, list[InputRow]] | None = None, unlaid=(),
-                 workbook: bytes | None = None):
+                 workbook: bytes | None = None, unread=()):
         """``workbook``: its bytes, where a ``keyed`` table's rows (a row for each player, which
-        the GM may sort) are found by their names, not laid out in order."""
+        the GM may sort) are found by their names, not laid out in order. ``unread``: the cells
+        that do not read (``UnreadCell``), held as typed, so that a mail clearing the player's
+        row clears them too and any other stays as it is."""
+        typed = {f"{p.sheet}!{p.cell}": p.raw for p in unread}
         self.tables = {t.title: t for t in tables}
         named = names_at(workbook, tables) if workbook is not None else {}
         self.unlaid = frozenset(unlaid)
@@ -66,6 +69,7 @@ class Grid:
                     letters[header] = "".join(ch for ch in cell if ch.isalpha())  # the column where it is
                     number = int("".join(ch for ch in cell if ch.isdigit()))
                     value = row.values.get(header)
+                    value = typed.get(ref) if value is None else value
                     if value is None:
                         cells.pop((number, header), None)
                     else:

@@ -17,8 +17,9 @@ cells by :mod:`.mailcells` instead, checked the same way. The workbook is replac
 step under the game's lock, after the previous version and the mails are kept in the game's
 ``mail/`` folder.
 Before any mail is read (a dry run too) the workbook is checked as a turn checks it
-(:func:`gm_tools.edges.workbook.read_workbook`): a workbook of another game, an old copy, a
-sheet missing, moved columns or merged cells stop the command with every problem named.
+(:mod:`.mailworkbook`): a workbook of another game, an old copy, a sheet missing, moved columns
+or merged cells stop the command with every problem named; a cell that only does not read as
+its column takes it is a warning, left as it is unless a mail replaces it.
 """
 
 from __future__ import annotations
@@ -31,17 +32,18 @@ from pathlib import Path
 
 from gm_tools.app.mailcells import Block, Grid, intact, line_number, type_blocks, unvirtual
 from gm_tools.app.mailgame import games_under, other_game
+from gm_tools.app.mailworkbook import checked_workbook, unread_lines, unread_now
 from gm_tools.edges.game import missing_workbook, refuse_if_open, store_mail, write_atomic
 from gm_tools.edges.mail import (REPLY_SUBJECT, attachments, body_text, mail_files, near_power, read_mail,
                                  replacing, subject)
 from gm_tools.edges.ordercheck import check_orders, once
-from gm_tools.edges.workbook import OrderEntry, read_workbook
+from gm_tools.edges.workbook import OrderEntry
 from gm_tools.edges.workbook_fill import place_orders, place_rows, set_cells
 from gm_tools.engine.hooks import ORDERS, InputRow, hooks_for
 from gm_tools.engine.rules import rules_for
 from gm_tools.engine.parser import parse_order
 from gm_tools.engine.system import GameSystem, MailedRows
-from gm_tools.errors import GameError, OrderError, OrderSyntaxError, Problem, WorkbookError, clipped, quoted
+from gm_tools.errors import GameError, OrderError, OrderSyntaxError, Problem, clipped, quoted
 
 
 NOT_WRITTEN = "(not written)"
@@ -84,6 +86,8 @@ class MailReport:
     cells, the workbook's cells it leaves empty)."""
     attached: list[tuple[str, str]] = field(default_factory=list)
     """(mail, file name) for each attachment, which is not read."""
+    unread: list[Problem] = field(default_factory=list)  # the input sheets' cells that do not read
+    unread_left: list[Problem] | None = None  # those the workbook written still holds (None: not written)
     dry_run: bool = False
 
     def text(self) -> str:
@@ -101,6 +105,7 @@ class MailReport:
         lines += [f"  not read {mail}: the attached {name!r} (attachments are not read: the orders go in the "
                   "mail's text)" for mail, name in self.attached]
         lines += [f"  {note}" for note in self.replaced]
+        lines += unread_lines(self.unread, self.unread_left)
         if self.unsettled:
             first = self.unsettled[0]
             lines.append(f"  still unsettled on the sheets: {len(self.unsettled)} entry(ies) the turn would refuse as "
@@ -125,10 +130,10 @@ def enter_mails(name: str, mails: list[tuple[str, bytes]], root: str | os.PathLi
         if not state.paths.workbook.exists():
             raise missing_workbook(state.paths, "is needed to enter mail")
         before, where = state.paths.workbook.read_bytes(), str(state.paths.workbook)
-        entries = _check_workbook(state, before, where)
+        entries, unread = checked_workbook(state, before, where)
         on_sheets = {sheet: [row.values for row in rows] for sheet, rows in entries.inputs.items()}
         rules = rules_for(variant)
-        report = MailReport(phase=position.phase, dry_run=dry_run, noun=variant.system.mail_noun)
+        report = MailReport(phase=position.phase, dry_run=dry_run, noun=variant.system.mail_noun, unread=unread)
         latest: dict[str, list[str]] = {}  # power -> orders for the Orders sheet
         sheet_rows: dict[str, tuple[tuple[str, ...], list]] = {}  # power -> (input sheets, its checked rows)
         read_as: dict[tuple[str, str], str] = {}  # (power, order as mailed) -> as the parser read it
@@ -154,7 +159,7 @@ def enter_mails(name: str, mails: list[tuple[str, bytes]], root: str | os.PathLi
                  if variant.powers[power].playable and not _other_phase(variant, position, phase, named_in)}
         context, mailed_sheets = _context_rows(variant, position, on_sheets, batch)
         tables = [t for t in hooks_for(variant).input_sheets(variant, position) if t.title not in entries.absent]
-        start = Grid(tables, entries.inputs, entries.unlaid, before)
+        start = Grid(tables, entries.inputs, entries.unlaid, before, unread)
         grid = start.copy()
         celled = {(b.label, id(b.lines)): b for b in type_blocks(variant, position, grid, [
             Block(label, power, lines) for label, parsed in read
@@ -241,6 +246,7 @@ def enter_mails(name: str, mails: list[tuple[str, bytes]], root: str | os.PathLi
             report.unsettled = unsettled + hooks_for(variant).check_inputs(variant, position, inputs)[1]
         if not (latest or sheet_rows or changes) or dry_run:
             report.written = [(m, p, o, NOT_WRITTEN if dry_run else c) for m, p, o, c in report.written]
+            report.unread_left = None if dry_run else unread
             return report
         after, cells = (set_cells(before, changes, where) if changes else before), {}
         if latest:
@@ -253,6 +259,7 @@ def enter_mails(name: str, mails: list[tuple[str, bytes]], root: str | os.PathLi
                 cells.update({(power, text): cell for (_, text), cell in zip(items, typed_rows)})
         report.written = [(m, p, o, cells.get((p, o), c)) for m, p, o, c in report.written]
         report.kept, report.again = store_mail(state.paths, position.phase, [data for _, data in mails], before)
+        report.unread_left = unread_now(state, after, where, unread) if unread else []
         write_atomic(state.paths.workbook, after)
     return report
 
@@ -360,22 +367,6 @@ def _sends_no_orders(variant, position, rules, power: str) -> str | None:
     how = (f"its units' orders go in the mail of a power that may order them ({', '.join(commanders)}), "
            "under that power's own line" if commanders else "no player orders its units in this phase")
     return f"a line naming a player's power ({', '.join(players)}): {owner.name} is {what} and sends no orders; {how}"
-
-
-def _check_workbook(state, data: bytes, where: str):
-    """The workbook read as a turn reads it, before a mail is typed in or a dry run says what
-    it would write: the Game sheet showing this game, its variant and current phase (not an
-    old copy), the Orders sheet and the phase's input sheets there as gm-tools wrote them (no
-    merged cells, no moved columns), every cell readable. Raises WorkbookError naming every
-    problem; the mails' own lines are checked later, each on its own. Returns what it read
-    (``WorkbookEntries``: the input sheets' rows among it)."""
-    variant, position = state.variant, state.position
-    tables = hooks_for(variant).input_sheets(variant, position)
-    entries, problems = read_workbook(data, where, variant, tables, game_name=state.info.name, phase=position.phase,
-                                      pictures=state.paths.pictures)
-    if problems:
-        raise WorkbookError(where, problems, entries.sheets)
-    return entries
 
 
 def _context_rows(variant, position, on_sheets: dict[str, list[dict]], batch: dict):

@@ -17,7 +17,7 @@ import zipfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from gm_tools.errors import Problem, WorkbookError, did_you_mean
+from gm_tools.errors import Problem, UnreadCell, WorkbookError, did_you_mean
 from gm_tools.engine.hooks import CHOICE, INTEGER, ORDERS, Column, InputRow, Table
 from gm_tools.edges.xlsxfile import FIXED_TIME, _macro_enabled, _normalise  # noqa: F401 (FIXED_TIME: re-exported)
 from gm_tools.edges.deadline import deadline_cell, deadline_text
@@ -544,7 +544,7 @@ def cell_value(column: Column, raw, sheet: str, ref: str, problems: list[Problem
     if column.kind == INTEGER:
         number = cell_number(raw, column.unit)
         if number is None and not column.hooks_judge:
-            problems.append(Problem(sheet, ref, repr(text), number_expected(column)))
+            problems.append(UnreadCell(sheet, ref, repr(text), number_expected(column), raw))
         return text if number is None and column.hooks_judge else number
     if column.kind == CHOICE and column.choices:
         # A GM typing over a dropdown writes "france" as often as "FRANCE", or a power's name (a spelling):
@@ -555,8 +555,8 @@ def cell_value(column: Column, raw, sheet: str, ref: str, problems: list[Problem
             return text
         if match is None:
             hint = not_a_choice(column, text) or did_you_mean(text, spelled)
-            problems.append(Problem(sheet, ref, repr(text),
-                                    f"one of {', '.join(column.choices)} ({column.header}{'; ' * bool(hint)}{hint})"))
+            problems.append(UnreadCell(sheet, ref, repr(text), f"one of {', '.join(column.choices)} "
+                                       f"({column.header}{'; ' * bool(hint)}{hint})", raw))
         return match
     return text
 
