@@ -122,7 +122,7 @@ def test_influence_without_its_player_says_nothing_was_found(setup_games, tmp_pa
     a row with the Player left blank is named at that cell as 'found nothing' (as every variant's sheets say an empty cell), not 'None'."""
     rows = [(None, "Trier", 3)]
     error = turn_refused(GAME, typed_copy(setup_games["P1510D"], tmp_path, GAME, "Diplomatic Influence", rows))
-    assert "Diplomatic Influence!A2: found nothing, expected a player of the game" in error
+    assert "Diplomatic Influence!A2: found nothing, expected a player of the game: RED, BLUE, YELLOW, GREEN, ORANGE" in error
     assert "'None'" not in error
 
 
