@@ -116,7 +116,8 @@ def test_place_influence_names_a_player_and_a_principality(before_turns, tmp_pat
     players = "RED, BLUE, YELLOW, GREEN, ORANGE"  # named, as every other cell names its choices
     assert text and f"{PLACE}!A2: found nothing, expected a player of the game: {players}" in text
     text = _turn(before_turns, tmp_path, {f"{PLACE}!B2": None})
-    assert text and f"{PLACE}!B2: found nothing, expected a principality on the board" in text
+    assert text and (f"{PLACE}!B2: found nothing, expected a principality on the board: Augsburg, Bohemia, "
+                     "Brandenburg, ") in text
 
 
 def test_placing_more_influence_than_the_player_has_is_named_at_his_placement(before_turns, tmp_path):

@@ -126,6 +126,16 @@ def test_influence_without_its_player_says_nothing_was_found(setup_games, tmp_pa
     assert "'None'" not in error
 
 
+def test_influence_without_its_principality_says_nothing_was_found_and_names_them(setup_games, tmp_path):
+    """The same with the Principality left blank: 'found nothing' (it was "found ''"), and the
+    principalities it may name."""
+    rows = [("RED", None, 3)]
+    error = turn_refused(GAME, typed_copy(setup_games["P1510D"], tmp_path, GAME, "Diplomatic Influence", rows))
+    assert ("Diplomatic Influence!B2: found nothing, expected a principality on the board: Augsburg, Bohemia, "
+            "Brandenburg, Cologne, Dithmarschen, Goslar, Hesse, Konstanz, Lübeck, Mainz, Saxony, The Palatinate, "
+            "Trier") in error
+
+
 def test_a_doctrine_beside_a_retyped_name_is_still_his_row(setup_games, tmp_path):
     """'Each Player chooses a Military Doctrine in Setup Order': the Military Doctrines sheet
     lists each player in a locked cell, and each row is read by the name in it. A GM who lifts the

@@ -130,6 +130,10 @@ class State:
         as the other cells list their choices."""
         return f"a player of the game: {', '.join(self.setup_order)}"
 
+    def a_principality(self) -> str:
+        """What a Principality cell left blank is expected to hold, the principalities named."""
+        return f"a principality on the board: {', '.join(sorted(self.principalities))}"
+
     def religion_of(self, player: str) -> str:
         return self.religion.get(player, "catholic")
 

@@ -279,7 +279,7 @@ def _influence(tables, step: Step, entries: list[dict]) -> None:
         if player not in step.state.setup_order:
             step.problems.append((i, "player", str(player or "nothing"), step.state.a_player()))
         elif name not in step.state.principalities:
-            step.problems.append((i, "principality", name, "a principality on the board"))
+            step.problems.append((i, "principality", name or "nothing", step.state.a_principality()))
         elif not isinstance(n, int) or n < 1:  # a blank DI is 'nothing', as every blank cell is named
             step.problems.append((i, "di", "nothing" if n is None else str(n),
                                   "a whole number of Diplomatic Influence, 1 or more"))

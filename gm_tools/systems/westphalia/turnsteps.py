@@ -346,7 +346,7 @@ def _check_placements(step: Step, entries: list[dict]) -> None:
         if player not in step.state.setup_order:
             step.problems.append((i, "place player", str(player or "nothing"), step.state.a_player()))
         elif name not in step.state.principalities:
-            step.problems.append((i, "place principality", name or "nothing", "a principality on the board"))
+            step.problems.append((i, "place principality", name or "nothing", step.state.a_principality()))
         elif not isinstance(n, int) or n < 1:
             step.problems.append((i, "place di", "nothing" if n is None else str(n),
                                   "a whole number of Diplomatic Influence, 1 or more: what is not placed is saved "
