@@ -465,6 +465,8 @@ def test_the_gm_resolves_an_overlap_by_suspending_a_sanction():
     _, problems = HOOKS.check_inputs(VARIANT, union, {RULINGS: [early, bare]})
     assert [(p.cell, p.expected.split(" (")[0]) for p in problems] == [
         ("A3", "a sanction that has come into effect"), ("B4", "the GM's reason for suspending it")]
+    # the ones in effect named, the sheet's dropdown offering every sanction
+    assert problems[0].expected == "a sanction that has come into effect (Protestant Union, Bohemian revolt)"
 
 
 def test_the_timeline_still_to_come_is_a_list_on_the_page():

@@ -82,7 +82,9 @@ def test_an_offer_order_or_waiver_in_the_influence_phase_names_its_phase(tmp_pat
                                        "sheet)"),
         ("austria line 4", PLACEMENT + "found 'WAIVE: POR', a waiver of a center's change of ownership, which is "
                                        "mailed in a movement or retreat phase"),
-        ("austria line 5", "a pliant minor state's code (SAX) or another power's home box (FRANCE), found 'XYZ'"),
+        ("austria line 5", "a pliant minor state's code (SAX) or another power's home box (FRANCE), found 'XYZ' (the "
+                           "pliant minor states: BAV, BOS, BRA, COL, DAN, DUT, GEN, HES, IRE, LIVN, LOR, LSA, MAN, MEC, "
+                           "MOD, PAP, PIA, POL, POR, POS, PRU, RHI, ROC, SAV, SAX, SRL, SWA, SWI, TRA, TUS, VEN, WES)"),
         ("austria line 6", "a pliant minor state's code (SAX) or another power's home box (FRANCE), found 'SXA' "
                            "(nearest: SWA, SAX, SAV)")]
     assert [text for _, _, text, _ in report.written] == ["6: BOS"]
@@ -184,6 +186,33 @@ def test_an_attack_wrong_on_both_sides_of_its_arrow_names_both(tmp_path):
     assert [(p.cell, p.found) for p in refused.value.problems] == [("C2", "'LORR'"), ("D2", "'FRANSE'")]
     assert refused.value.problems[0].expected.endswith("(nearest: LOR, POR)")
     assert refused.value.problems[1].expected.endswith("(Target; did you mean FRANCE?)")
+
+
+def test_an_attack_from_a_word_near_no_minor_state_lists_the_pliant_ones(tmp_path):
+    """rulebook 001, 'Diplomatic attacks': an attack is made from a pliant minor state (or the
+    power's own home box). A word near none of them ('XQZ') was refused with 'a pliant minor
+    state's code' and no code but the example SAX, on the sheet none at all: the codes are
+    listed, as a cell of choices lists its choices."""
+    from gm_tools.errors import WorkbookError
+    from gm_tools.edges.workbook_fill import set_cells
+    from workflow_helpers import payola_to_attacks
+
+    new_game("europe1615v2", "g", root=tmp_path, seed=7, created="2000-01-01T00:00:00Z")
+    payola_to_attacks(tmp_path, [("a.txt", b"Austria\n6: LOR\n"), ("f.txt", b"France\n6: LOR\n")])
+    pliant = "(the pliant minor states: BAV, BOS, BRA, COL, DAN, DUT, GEN, HES, IRE, LIVN, LOR, LSA, MAN, "
+    done = _orders(tmp_path, "Austria\n0: XQZ > FRANCE\n")
+    assert done.returncode == 1 and done.stderr == ""
+    assert _refused(done)["'0: XQZ > FRANCE'"].startswith(
+        "a pliant minor state's code (SAX) or the power's own home box, found 'XQZ' " + pliant)
+    workbook = tmp_path / "g.xlsx"
+    workbook.write_bytes(set_cells(workbook.read_bytes(), {
+        "Diplomatic Attacks!A2": "AUSTRIA", "Diplomatic Attacks!B2": 0, "Diplomatic Attacks!C2": "XQZ",
+        "Diplomatic Attacks!D2": "FRANCE"}))
+    with pytest.raises(WorkbookError) as refused:
+        run_turn("g", root=tmp_path, site_dir=None)
+    assert [(p.cell, p.found) for p in refused.value.problems] == [("C2", "'XQZ'")]
+    assert refused.value.problems[0].expected.startswith(
+        "a pliant minor state's code or the power's own home box " + pliant)
 
 
 def test_a_misspelt_province_in_an_offer_is_given_the_one_meant(tmp_path):

@@ -113,9 +113,11 @@ def test_place_influence_names_a_player_and_a_principality(before_turns, tmp_pat
     of his choice' (and 'Unplaced Diplomatic Influence is stored on your capital'): a row
     places a player's Influence on a principality; one without either is refused at its cell."""
     text = _turn(before_turns, tmp_path, {f"{PLACE}!A2": None})
-    assert text and f"{PLACE}!A2: found nothing, expected a player of the game" in text
+    players = "RED, BLUE, YELLOW, GREEN, ORANGE"  # named, as every other cell names its choices
+    assert text and f"{PLACE}!A2: found nothing, expected a player of the game: {players}" in text
     text = _turn(before_turns, tmp_path, {f"{PLACE}!B2": None})
-    assert text and f"{PLACE}!B2: found nothing, expected a principality on the board" in text
+    assert text and (f"{PLACE}!B2: found nothing, expected a principality on the board: Augsburg, Bohemia, "
+                     "Brandenburg, ") in text
 
 
 def test_placing_more_influence_than_the_player_has_is_named_at_his_placement(before_turns, tmp_path):
@@ -144,7 +146,7 @@ def test_an_influence_change_is_named_at_the_cell_that_is_wrong(before_turns, tm
     assert text and f"{CHANGES}!A2: found 'GREN'" in text
     assert f"{CHANGES}!C2" not in text and "'None'" not in text
     text = _turn(before_turns, tmp_path, {f"{CHANGES}!B2": "saved", f"{CHANGES}!C2": -1})
-    assert text and f"{CHANGES}!A2: found nothing, expected a player of the game" in text
+    assert text and f"{CHANGES}!A2: found nothing, expected a player of the game: RED, BLUE, YELLOW, GREEN, ORANGE" in text
     text = _turn(before_turns, tmp_path, {f"{CHANGES}!A2": "RED", f"{CHANGES}!B2": "Atlantis", f"{CHANGES}!C2": -1})
     assert text and f"{CHANGES}!B2: found 'Atlantis', expected a principality on the board, or saved" in text
 
@@ -165,15 +167,19 @@ def test_a_wrong_additional_province_is_named_at_its_cell(before_turns, tmp_path
 
 
 @pytest.mark.parametrize("cells, named", [
-    ({f"{FAITH}!B2": "FUL", f"{FAITH}!C2": 1}, f"{FAITH}!A2: found nothing, expected a player of the game"),
-    ({f"{WARS}!B2": "Hesse"}, f"{WARS}!A2: found nothing, expected a player of the game"),
+    ({f"{FAITH}!B2": "FUL", f"{FAITH}!C2": 1},
+     f"{FAITH}!A2: found nothing, expected a player who chose Combat Heresy this round: RED, BLUE, ORANGE, GREEN\n"),
+    ({f"{WARS}!B2": "Hesse"}, f"{WARS}!A2: found nothing, expected a player who chose Wage War this round: BLUE, "
+                              "YELLOW\n"),
     ({f"{TREATIES}!B2": "ALT"}, f"{TREATIES}!A2: found nothing, expected the war's winner taking the province"),
 ])
 def test_a_row_with_its_player_left_blank_is_named_at_that_cell(before_turns, tmp_path, cells, named):
     """A faith die, a war ('Declare War on either an eligible Player or an unaligned
     Principality') or a Peace Treaty ('If you win: Conquer 1 province ...') typed without the
-    player whose it is: named at the blank cell, not as 'None: FUL' or ': ALT' beside it."""
-    text = _turn(before_turns, tmp_path, cells)
+    player whose it is: named at the blank cell, not as 'None: FUL' or ': ALT' beside it, with
+    the players who may make it ('Players will choose 2/3' actions: those who chose it), not
+    only 'a player of the game'."""
+    text = (_turn(before_turns, tmp_path, cells) or "") + "\n"
     assert text and named in text
     assert "None" not in text and "': " not in text
 

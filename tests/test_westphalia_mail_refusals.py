@@ -85,3 +85,16 @@ def test_a_mail_naming_no_player_asks_for_the_players_line_not_a_powers(tmp_path
     assert refused == {"nobody.txt": "no player line -- expected a line naming the player before his lines, one of "
                                      "this game's: Red Phoenix, Blue Kraken, Green Serpent, Yellow Elephant, "
                                      "Orange Stag"}
+
+
+def test_a_mail_whose_player_line_names_two_players_says_players_not_powers(tmp_path):
+    """'Red and Blue' above a step's lines names two players: the refusal says a player line
+    names one and each player's lines go under a line of their own, not Diplomacy's powers
+    and orders."""
+    played_to("P1510V", tmp_path)
+    status, refused = _orders(tmp_path, ("both.txt", "Red and Blue\nVote: Red\n"))
+    assert status == 1
+    assert refused == {"both.txt": "no player line -- expected a line naming the player before his lines, one of "
+                                   "this game's: Red Phoenix, Blue Kraken, Green Serpent, Yellow Elephant, "
+                                   "Orange Stag (line 1, 'Red and Blue', names 2 players: a player line names one; "
+                                   "the lines of each player go under a line of its own)"}

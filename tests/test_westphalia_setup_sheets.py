@@ -122,8 +122,18 @@ def test_influence_without_its_player_says_nothing_was_found(setup_games, tmp_pa
     a row with the Player left blank is named at that cell as 'found nothing' (as every variant's sheets say an empty cell), not 'None'."""
     rows = [(None, "Trier", 3)]
     error = turn_refused(GAME, typed_copy(setup_games["P1510D"], tmp_path, GAME, "Diplomatic Influence", rows))
-    assert "Diplomatic Influence!A2: found nothing, expected a player of the game" in error
+    assert "Diplomatic Influence!A2: found nothing, expected a player of the game: RED, BLUE, YELLOW, GREEN, ORANGE" in error
     assert "'None'" not in error
+
+
+def test_influence_without_its_principality_says_nothing_was_found_and_names_them(setup_games, tmp_path):
+    """The same with the Principality left blank: 'found nothing' (it was "found ''"), and the
+    principalities it may name."""
+    rows = [("RED", None, 3)]
+    error = turn_refused(GAME, typed_copy(setup_games["P1510D"], tmp_path, GAME, "Diplomatic Influence", rows))
+    assert ("Diplomatic Influence!B2: found nothing, expected a principality on the board: Augsburg, Bohemia, "
+            "Brandenburg, Cologne, Dithmarschen, Goslar, Hesse, Konstanz, Lübeck, Mainz, Saxony, The Palatinate, "
+            "Trier") in error
 
 
 def test_a_doctrine_beside_a_retyped_name_is_still_his_row(setup_games, tmp_path):

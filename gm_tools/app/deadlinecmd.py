@@ -40,9 +40,11 @@ class DeadlineSet:
     """The phase played last, when its record's deadline is the one typed into a workbook a
     turn wrote before the Next deadline row (it carried the Deadline over): the site and
     ``status`` take it for that deadline, and say none is set."""
+    due: str = "orders"
+    """What the players owe by it, in the game's words (The Peace of Westphalia's lines)."""
 
     def text(self) -> str:
-        said = f"orders for {self.phase} are due {self.deadline}" if self.deadline else f"no deadline for {self.phase}"
+        said = f"{self.due} for {self.phase} are due {self.deadline}" if self.deadline else f"no deadline for {self.phase}"
         text = f"{self.game}: {said} ({self.cell}); the workbook before is kept as {self.kept}"
         if self.same_as:
             text += (f"\nwarning: {self.same_as} had the same deadline, so the site and status take this one for "
@@ -82,7 +84,8 @@ def set_deadline(name: str, text: str, root: str | os.PathLike | None = None,
         after = type_deadline(before, cell, text, where)
         kept, _ = store_mail(state.paths, state.position.phase, [], before)
         write_atomic(state.paths.workbook, after)
-        done = DeadlineSet(name, title_of(state.variant, state.position.phase), text, cell, kept[0])
+        done = DeadlineSet(name, title_of(state.variant, state.position.phase), text, cell, kept[0],
+                           due=state.variant.system.due_noun)
         typed = deadline_text(deadline_cell(text)[0]) if text else ""
         carried = "Next deadline" not in entries.game_cells  # laid out by a turn that carried the Deadline over
         if carried and typed and state.history and typed == state.history[-1].get("deadline"):

@@ -30,7 +30,7 @@ from gm_tools.edges.game import (
 from gm_tools.edges.recorddelta import shrink
 from gm_tools.edges.journal import commit_turn, game_lock, half_done, needs_publishing, published, recover
 from gm_tools.engine.hooks import SheetHooks, hooks_for
-from gm_tools.edges.layout import centers_table, order_blocks, results_table, title_of, units_table
+from gm_tools.edges.layout import centers_table, order_blocks, players_header, results_table, title_of, units_table
 from gm_tools.engine.model import Position, order_text
 from gm_tools.edges.ordercheck import CheckedOrders, default_notes, parse_commanded
 from gm_tools.engine.positions import position_from_json, position_to_json
@@ -385,7 +385,7 @@ def _plan(variant: Variant, hooks: SheetHooks, rules: Rules, name: str, position
             seed=seed,
             players=players,
         ),
-        power_names={code: p.name for code, p in variant.powers.items()},
+        power_names={code: p.name for code, p in variant.powers.items()}, players_header=players_header(variant),
         power_colours={code: p.colour for code, p in variant.powers.items()},
         blocks=[] if over else order_blocks(variant, position, rules),
         computed=[units_table(variant, position, rules), centers_table(variant, position),

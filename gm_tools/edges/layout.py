@@ -16,6 +16,17 @@ from gm_tools.engine.results import note_words
 from gm_tools.engine.rules import Rules
 from gm_tools.engine.variant import Calendar, Variant
 
+PLAYERS_HEADER = ("Power", "Name", "Player")
+"""The Game sheet's table of who plays each power: its code, its name, the person."""
+
+
+def players_header(variant: Variant) -> tuple[str, str, str]:
+    """:data:`PLAYERS_HEADER` in the game's words (``Rules.owner_noun``): The Peace of
+    Westphalia's players are its colours, so its table reads "Player", "Name", "Played by",
+    as its site's standings do."""
+    owner = variant.system.rules.owner_noun
+    return PLAYERS_HEADER if owner == "power" else (owner.capitalize(), "Name", "Played by")
+
 
 @dataclass(frozen=True)
 class OrderSlot:

@@ -342,11 +342,12 @@ def near_power(lines: list[MailLine], variant: Variant) -> str:
     Phenix', 'Ottomans'), or names two ('France and England'): the power it is nearest, or that a
     power line names one, said after the list of powers; "" for none."""
     names = {n: code for n, code in power_lookup(variant).items() if variant.powers[code].playable}
+    owner = variant.system.rules.owner_noun  # in the game's words: Westphalia's players mail lines
     for line in lines:
         both = _powers_named(line.text, variant)
         if len(both) > 1 and len(line.text.split()) <= 2 * len(both) + 2:  # a line of names, not a sentence
-            return (f" (line {line.number}, {line.text!r}, names {len(both)} powers: a power line names one; "
-                    "the orders of each power go under a line of its own)")
+            return (f" (line {line.number}, {line.text!r}, names {len(both)} {owner}s: a {owner} line names one; "
+                    f"the {variant.system.due_noun} of each {owner} go under a line of its own)")
         text = _POWER_PREFIX.sub("", line.text).strip(" :")
         text = re.sub(r"(?:['’]s)?(?:\s+orders)?$", "", text, flags=re.IGNORECASE).strip(" :").lower()  # "Germnay's orders"
         close = difflib.get_close_matches(text, list(names), n=1, cutoff=0.75) if len(text.split()) <= 4 else []

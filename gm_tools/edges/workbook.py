@@ -24,7 +24,7 @@ from gm_tools.edges.deadline import deadline_cell, deadline_text
 from gm_tools.edges.keyedrows import keyed_rows
 from gm_tools.edges.strays import as_laid_out, as_shown, cell_number, not_a_choice, cell_text as _text, choice_key, formula_expected, own_power_left_off, header_columns, inserted_columns, no_column, whole_number as _integer, nothing_beyond as _nothing_beyond, nothing_outside as _nothing_outside, number_expected, orders_in_column, read_in_columns
 from gm_tools.edges.gmsheets import GmSheet, add_gm_sheets, copies_typed_in, never_formulas, read_gm_sheets
-from gm_tools.edges.layout import PowerBlock
+from gm_tools.edges.layout import PLAYERS_HEADER, PowerBlock, players_header
 from gm_tools.edges.pressimages import press_problems
 from gm_tools.edges.sheetxml import with_rows
 from gm_tools.edges.sheetnames import as_written, folded, no_such_sheet
@@ -38,7 +38,6 @@ CHOICES = "Choices"
 GAME_FIELDS = ("Game", "Variant", "Phase", "Phase name", "Deadline", "Seed", "Next deadline")
 """Labels of the Game sheet's first rows, in column A; values are in column B."""
 EDITABLE_GAME_FIELDS = ("Deadline", "Seed", "Next deadline")
-PLAYERS_HEADER = ("Power", "Name", "Player")
 
 ORDER_COLUMNS = (("Power", 14), ("Unit", 22), ("Order", 44))
 PRESS_HEADER = "Press for this phase (markdown: one line per row, a blank row between paragraphs)"
@@ -86,6 +85,7 @@ class WorkbookPlan:
     """Markdown for the Press sheet (empty for a new phase)."""
     gm_sheets: list[GmSheet] = field(default_factory=list)
     """The GM's own sheets, carried over in their place (:mod:`gm_tools.edges.gmsheets`)."""
+    players_header: tuple[str, str, str] = PLAYERS_HEADER  # the Game sheet's players' header, in the game's words
 
 
 def plan_titles(plan: WorkbookPlan) -> list[str]:
@@ -264,7 +264,7 @@ class _Writer:
                 cell.protection = self.unlocked
                 cell.fill = self.input_fill
         top = len(GAME_FIELDS) + 3
-        for col, text in enumerate(PLAYERS_HEADER, start=1):
+        for col, text in enumerate(self.plan.players_header, start=1):
             cell = ws.cell(row=top, column=col, value=text)
             cell.font = self.bold
             cell.fill = self.header_fill
@@ -392,7 +392,7 @@ def power_lookup(variant: Variant) -> dict[str, str]:
 
 
 def _expected_power(variant: Variant) -> str:
-    return f"a power of {variant.name}: {', '.join(variant.powers)}"
+    return f"a {variant.system.rules.owner_noun} of {variant.name}: {', '.join(variant.powers)}"
 
 
 FORMULA_EXPECTED = "a value typed in, not a formula (start the cell with an apostrophe to type a leading '=')"
@@ -445,7 +445,7 @@ def _read_game(ws, variant: Variant, problems: list[Problem]) -> tuple[dict, dic
             players[code] = player = _text(_typed(ws, row, 3, problems))
             if player and not variant.powers[code].playable:  # a neutral or minor state has no player
                 problems.append(Problem(GAME, f"C{row}", repr(player), f"an empty cell: no player plays {code}"))
-        elif label == PLAYERS_HEADER[0]:
+        elif label in (PLAYERS_HEADER[0], players_header(variant)[0]):  # "Power" too: one written before
             in_players = True
         elif label in GAME_FIELDS:
             found[label] = (_typed(ws, row, 2, problems), f"B{row}")

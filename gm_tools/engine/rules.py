@@ -197,6 +197,10 @@ class Rules:
     """Whom a game page's standings, charts and tables count by ("per power"): The Peace of
     Westphalia's "player"."""
 
+    phase_noun: str = "phase"
+    """What a phase page's and the game page's navigation call one phase ("Next phase", "All
+    phases"): The Peace of Westphalia plays a round in steps, so its pages say "step"."""
+
     map_shows: str = "units and supply-center owners"
     """What the game page's map shows, as its description for a screen reader says it."""
 

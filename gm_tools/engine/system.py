@@ -131,6 +131,11 @@ class GameSystem:
     mail_noun = "order(s)"
     """What ``gm-tools orders`` counts a mail's lines as: orders, or a board game's lines."""
 
+    @property
+    def due_noun(self) -> str:
+        """What the players owe by a deadline, as the site says it ("orders due"): what they mail."""
+        return self.mail_noun.replace("(s)", "s")
+
     mail_owner = ("no power line", "a line naming the power before the orders")
     """What a mail lacks when no line names whose it is, and the line it needs (The Peace of
     Westphalia's player line, before his lines)."""

@@ -191,13 +191,13 @@ def read_attack(names: InfluenceNames, power: str, text: str, both_halves: bool 
         return None
     wrong: list[OrderError] = []  # both halves are checked: a player should not need two rounds of fixes
     try:
-        minor = _minor(names, written, m.group(1))
+        minor = _minor(names, written, m.group(1), suggest=both_halves)
     except OrderError as e:
         if not both_halves:
             raise
         wrong.append(e)
     try:
-        target = named_power(names, written, m.group(2))
+        target = named_power(names, written, m.group(2), suggest=both_halves)
         if target == power:
             raise refusal(IllegalOrderError, written, f"an attack on {power}'s own INFs",
                           "another power: a diplomatic attack is directed against another power, not oneself")
@@ -229,7 +229,11 @@ def _both_halves(written: str, minor: OrderError, target: OrderError) -> OrderEr
                    half(minor, "before the '>'", found[0]) + "; " + half(target, "after it", found[1]))
 
 
-def _minor(names: InfluenceNames, written: str, word: str) -> str:
+def _minor(names: InfluenceNames, written: str, word: str, suggest: bool = False) -> str:
+    """The code of the minor state ``word`` names in the order ``written``, or the order refused.
+    ``suggest``: a power's name there is refused with the minor state it may have meant, its
+    code the name's start ('France > SPAIN': FRA, Franche-Comte), only where the refusal is
+    said, never recorded (Europe 1619's phase records the words it always had)."""
     if not spelling(word):
         raise refusal(OrderSyntaxError, written, "no minor state", f"{names.minor_words}, named by its code or name")
     code = minor_named(names.minors, word)
@@ -237,7 +241,8 @@ def _minor(names: InfluenceNames, written: str, word: str) -> str:
         return code
     if power_named(names.powers, names.name_of, word):
         raise refusal(IllegalOrderError, written, f"{word.strip()!r}, a power",
-                      f"{names.minor_words}: INFs go to minor states and may not be lent to another power")
+                      f"{names.minor_words}: INFs go to minor states and may not be lent to another power",
+                      _started(word, minor_spellings(names.minors), backwards=True) if suggest else None)
     province = names.province_of(word.strip()) if names.province_of else None
     whose = next((code for code, data in names.minors.items() if province in getattr(data, "provinces", ())), None)
     if province and whose:
@@ -249,8 +254,11 @@ def _minor(names: InfluenceNames, written: str, word: str) -> str:
     raise refusal(OrderSyntaxError, written, repr(word.strip()), names.minor_words + listed, near)
 
 
-def named_power(names: InfluenceNames, written: str, word: str) -> str:
-    """The code of the power ``word`` names in the order ``written``, or the order refused."""
+def named_power(names: InfluenceNames, written: str, word: str, suggest: bool = False) -> str:
+    """The code of the power ``word`` names in the order ``written``, or the order refused.
+    ``suggest``: a minor state's code or name there that is the start of one power's name is
+    refused with that power ('LOR > Fra': FRANCE, FRA being Franche-Comte's code), only where
+    the refusal is said, as :func:`_minor`'s."""
     code = power_named(names.powers, names.name_of, word)
     if code:
         return code
@@ -258,7 +266,21 @@ def named_power(names: InfluenceNames, written: str, word: str) -> str:
         raise refusal(OrderSyntaxError, written, "no power", "a power in play, named by its code or name")
     # by its name too ('Savoy', a minor state in the 10-player setup): not a misspelt power
     if spelling(word) in {spelling(c) for c in names.minors} or minor_named(names.minors, word):
-        raise refusal(IllegalOrderError, written, f"{word.strip()!r}, a minor state", "a power in play")
+        raise refusal(IllegalOrderError, written, f"{word.strip()!r}, a minor state", "a power in play",
+                      _started(word, power_spellings(names.powers, names.name_of)) if suggest else None)
     near = closest(word, power_spellings(names.powers, names.name_of))
     listed = "" if near else f" ({', '.join(names.powers)})"
     raise refusal(OrderSyntaxError, written, repr(word.strip()), "a power in play" + listed, near)
+
+
+def _started(word: str, spellings: Mapping[str, str], backwards: bool = False) -> str | None:
+    """The one code of ``spellings`` (spelling -> code) one of whose spellings starts with
+    ``word`` ('Fra': FRANCE), or with ``backwards`` the one whose code a one-word ``word``
+    starts with ('France': FRA); None for none or several. Not :func:`closest`: a three-letter
+    code scores near too many names ('Spain' was nearest MAN, PAD and SAA)."""
+    key = spelling(word)
+    if backwards:
+        found = {code for code in spellings.values() if " " not in key and key.startswith(spelling(code))}
+    else:
+        found = {code for s, code in spellings.items() if key and s.startswith(key)}
+    return found.pop() if len(found) == 1 else None

@@ -55,7 +55,7 @@ def province_rows(variant: Variant) -> list[dict[str, str]]:
 def names_page(env: jinja2.Environment, variant: Variant) -> str:
     """The provinces' page of ``variant``."""
     return env.get_template("provinces.html").render(
-        root="../../", variant=variant, rows=province_rows(variant),
+        root="../../", variant=variant, rows=province_rows(variant), phase_noun=variant.system.rules.phase_noun,
         page_title=f"Provinces of {variant.title}: names and codes")
 
 

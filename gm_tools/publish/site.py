@@ -238,6 +238,7 @@ def _phase_page(template: jinja2.Template, game: GameContext, phase: PhaseContex
         map_base=base, map_areas=areas_path(base), map_names=names_path(base), map_layer=phase.id + LAYER_SUFFIX,
         map_after=map_after_phase(phase.record), map_size=png,
         extra_template=extra_template, page_title=f"{game.name}: {phase.title}",
+        phase_noun=game.variant.system.rules.phase_noun,  # Westphalia's steps: the navigation's and footer's word
     )
 
 

@@ -354,7 +354,8 @@ def _check_timeline(variant: Variant, rows: list[InputRow]) -> tuple[dict, list[
         if named:
             named_in_rows.add(titles[title])
         else:
-            problems.append(_problem(row.cells["Sanction"], repr(title) if title else "nothing", "a sanction of the list"))
+            problems.append(_problem(row.cells["Sanction"], repr(title) if title else "nothing",
+                                     f"one of the sanctions: {', '.join(s.title for s in setup_of(variant).sanctions.values())}"))
         try:
             phase = check_phase(variant.calendar, typed.upper())
         except PhaseError:
@@ -457,14 +458,15 @@ def _rulings_sheet(variant: Variant, position: Position) -> Table:
 def _check_rulings(variant: Variant, position: Position, rows: list[InputRow]) -> tuple[dict, list[Problem]]:
     titles, state = _titles(variant), state_of(position)
     rulings, problems = {}, []
+    # the ones a ruling may suspend, named: the sheet's dropdown offers every sanction
+    on = ", ".join(s.title for k, s in setup_of(variant, position).sanctions.items() if k in state.sanctions_on)
+    in_effect = f"a sanction that has come into effect ({on or 'none has yet'})"
     for row in rows:
         title, reason = row.values.get("Sanction"), row.values.get("Reason")
         if not title and not reason:
             continue
-        if title not in titles:
-            problems.append(_problem(row.cells["Sanction"], repr(title) if title else "nothing", "a sanction of the list"))
-        elif titles[title] not in state.sanctions_on:
-            problems.append(_problem(row.cells["Sanction"], repr(title), "a sanction that has come into effect"))
+        if title not in titles or titles[title] not in state.sanctions_on:
+            problems.append(_problem(row.cells["Sanction"], repr(title) if title else "nothing", in_effect))
         elif not reason:
             problems.append(_problem(row.cells["Reason"], "nothing", "the GM's reason for suspending it (it is "
                                      "published with the phase)"))

@@ -337,7 +337,7 @@ def unknown_target(setup: Setup, variant: Variant, target: object) -> tuple[str,
 def unknown_place(setup: Setup, variant: Variant, text: str, placing: str | None = None) -> tuple[str, str]:
     """What a word that names no minor state or home box was (``'ROM', a province of the Papal
     States``) and the hint after what was expected: the state a province belongs to (``(did you
-    mean PAP?)``), else the nearest codes (``(nearest: SWA, SAX, SAV)``), else nothing."""
+    mean PAP?)``), else the nearest codes (``(nearest: SWA, SAX, SAV)``), else every pliant one."""
     word = text.strip()
     province = variant.lookup.get(word.lower())
     whose = next((code for code, minor in setup.minors.items() if province in minor.provinces), None)
@@ -361,7 +361,8 @@ def unknown_place(setup: Setup, variant: Variant, text: str, placing: str | None
     if meant:
         return repr(word), f" (did you mean {names[meant[0]]}?)"
     close = difflib.get_close_matches(word.upper(), sorted(setup.pliant) + list(setup.powers), n=3, cutoff=0.5)
-    return repr(word), f" (nearest: {', '.join(close)})" if close else ""
+    # near nothing: the codes it may be, as a cell of choices lists them (SAX was only an example)
+    return repr(word), f" (nearest: {', '.join(close)})" if close else f" (the pliant minor states: {', '.join(sorted(setup.pliant))})"
 
 
 def _check_placements(variant: Variant, position: Position, rows: list[InputRow]) -> tuple[dict, list[Problem]]:

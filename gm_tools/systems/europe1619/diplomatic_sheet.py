@@ -159,7 +159,9 @@ def _first_at(reason: str, earlier: list[tuple[str, str, str]]) -> str:
 
 def _both_halves(setup, power: str, written: str) -> str | None:
     """An attack wrong on both sides of its '>' (``BRX > FRANSE``) as its refusal, both mistakes
-    named, as Europe 1615's sheet names them; None for any other. Only the refusal's words: the
+    named, as Europe 1615's sheet names them, or wrong on one side with the power or minor state
+    it may have meant where the phase names none (``LOR > Cat``: a minor state's code, the start
+    of the Catholic League's name); None for any other. Only the refusal's words: the
     phase's result, recorded, keeps the first mistake alone, so recorded games replay as played."""
     from gm_tools.systems.europe1619.orders import read_order
 
@@ -174,7 +176,8 @@ def _both_halves(setup, power: str, written: str) -> str | None:
     if str(both) == str(first):
         return None
     whole = getattr(both, "found", None) == repr(" ".join(written.split()))  # each half says what it found
-    return f"{both.kind}: {both.expected if whole else both.reason}"
+    near = f" (did you mean {both.suggestion}?)" if both.suggestion and not whole else ""  # 'LOR > Cat': LEAGUE
+    return f"{both.kind}: {both.expected if whole else both.reason}{near}"
 
 
 def _expected(reason: str) -> str:

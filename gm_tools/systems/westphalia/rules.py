@@ -47,6 +47,7 @@ class WestphaliaRules(Rules):
     result_noun = "result"
     owner_noun = "player"
     entry_header = "Decision or event"
+    phase_noun = "step"  # a round is played in steps (docs/westphalia.md, "The steps")
     map_shows = "who holds each province"
 
     def for_players(self, variant: Variant, players: int) -> Variant:

@@ -125,6 +125,15 @@ class State:
         names = {n.casefold(): n for n in (*(self.setup_order if players else ()), *self.principalities)}
         return [names[c] for c in difflib.get_close_matches(str(word).casefold(), list(names), n=3, cutoff=0.6)]
 
+    def a_player(self) -> str:
+        """What a Player cell left blank or naming nobody is expected to hold, the players named,
+        as the other cells list their choices."""
+        return f"a player of the game: {', '.join(self.setup_order)}"
+
+    def a_principality(self) -> str:
+        """What a Principality cell left blank is expected to hold, the principalities named."""
+        return f"a principality on the board: {', '.join(sorted(self.principalities))}"
+
     def religion_of(self, player: str) -> str:
         return self.religion.get(player, "catholic")
 

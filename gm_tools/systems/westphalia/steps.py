@@ -96,7 +96,7 @@ def _foreign(variant: Variant, step: Step, entries: list[dict], year: int) -> No
     for i, entry in enumerate(entries):
         player = entry.get("player")
         if player not in step.state.setup_order:
-            step.problems.append((i, "player", str(player or "nothing"), "a player of the game"))
+            step.problems.append((i, "player", str(player or "nothing"), step.state.a_player()))
             continue
         earlier = next((j for j, e in enumerate(entries[:i]) if e.get("player") == player), None)
         if earlier is not None:  # not 'he is one': the earlier row is what makes him one
@@ -277,9 +277,9 @@ def _influence(tables, step: Step, entries: list[dict]) -> None:
         player, name, n = entry.get("player"), entry.get("principality", ""), entry.get("di")
         last[str(player)] = i
         if player not in step.state.setup_order:
-            step.problems.append((i, "player", str(player or "nothing"), "a player of the game"))
+            step.problems.append((i, "player", str(player or "nothing"), step.state.a_player()))
         elif name not in step.state.principalities:
-            step.problems.append((i, "principality", name, "a principality on the board"))
+            step.problems.append((i, "principality", name or "nothing", step.state.a_principality()))
         elif not isinstance(n, int) or n < 1:  # a blank DI is 'nothing', as every blank cell is named
             step.problems.append((i, "di", "nothing" if n is None else str(n),
                                   "a whole number of Diplomatic Influence, 1 or more"))

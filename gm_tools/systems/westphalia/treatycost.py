@@ -137,7 +137,7 @@ def influence_changes(step, changes: list[dict]) -> None:
     for i, entry in enumerate(changes):
         player, where, change = entry.get("player"), entry.get("principality") or "saved", entry.get("change")
         if player not in step.state.setup_order:  # named at the Player cell ('nothing' when blank)
-            step.problems.append((i, "change player", str(player or "nothing"), "a player of the game"))
+            step.problems.append((i, "change player", str(player or "nothing"), step.state.a_player()))
             continue
         if not isinstance(change, int) or change == 0:
             # a blank Change is 'nothing', as every blank cell is named, not Python's None

@@ -344,9 +344,9 @@ def _check_placements(step: Step, entries: list[dict]) -> None:
     for i, entry in enumerate(entries):
         player, name, n = entry.get("player"), entry.get("principality") or "", entry.get("di")
         if player not in step.state.setup_order:
-            step.problems.append((i, "place player", str(player or "nothing"), "a player of the game"))
+            step.problems.append((i, "place player", str(player or "nothing"), step.state.a_player()))
         elif name not in step.state.principalities:
-            step.problems.append((i, "place principality", name or "nothing", "a principality on the board"))
+            step.problems.append((i, "place principality", name or "nothing", step.state.a_principality()))
         elif not isinstance(n, int) or n < 1:
             step.problems.append((i, "place di", "nothing" if n is None else str(n),
                                   "a whole number of Diplomatic Influence, 1 or more: what is not placed is saved "
@@ -461,7 +461,8 @@ def _check_entries(step: Step, field_: str, entries: list, action: str, needs: s
     chose = ", ".join(p for p in step.state.initiative if action in step.state.actions.get(p, [])) or "nobody"
     for i, (player, words, check) in enumerate(entries):
         if not player:  # the Player (Declarer) cell left blank is named, not 'None: ...'
-            step.problems.append((i, f"{field_} player", "nothing", "a player of the game"))
+            step.problems.append((i, f"{field_} player", "nothing", f"a player who chose {action} this round: {chose}"
+                                  if chose != "nobody" else f"nothing: {needs}, and nobody chose {action} this round"))
             continue
         wrong = f"{needs}: {chose} this round" if action not in step.state.actions.get(player, []) else check()
         if wrong:
