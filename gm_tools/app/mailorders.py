@@ -31,7 +31,7 @@ from pathlib import Path
 
 from gm_tools.app.mailcells import Block, Grid, intact, line_number, type_blocks, unvirtual
 from gm_tools.app.mailgame import games_under, other_game
-from gm_tools.edges.game import missing_workbook, refuse_if_open, store_mail, write_atomic
+from gm_tools.edges.game import missing_workbook, refuse_if_open, store_mail
 from gm_tools.edges.mail import (REPLY_SUBJECT, attachments, body_text, mail_files, near_power, read_mail,
                                  replacing, subject)
 from gm_tools.edges.ordercheck import check_orders, once
@@ -252,8 +252,7 @@ def enter_mails(name: str, mails: list[tuple[str, bytes]], root: str | os.PathLi
                 after, typed_rows = place_rows(after, sheet, power, [values for values, _ in items], where=where)
                 cells.update({(power, text): cell for (_, text), cell in zip(items, typed_rows)})
         report.written = [(m, p, o, cells.get((p, o), c)) for m, p, o, c in report.written]
-        report.kept, report.again = store_mail(state.paths, position.phase, [data for _, data in mails], before)
-        write_atomic(state.paths.workbook, after)
+        report.kept, report.again = store_mail(state.paths, position.phase, [data for _, data in mails], before, after)
     return report
 
 
