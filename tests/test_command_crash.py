@@ -393,3 +393,21 @@ def test_an_import_killed_as_it_lands_is_no_game_or_the_whole_game(tmp_path):
                 land(root)
         assert files(root) == whole, f"killed at move {n}: the game differs from an uncut import's"
     assert states == {"before", "after"}
+
+
+def test_temporaries_a_killed_write_left_in_mail_and_private_are_deleted(spring, tmp_path):
+    """A write killed half-way leaves its temporary file (``.NAME.XXXX.tmp``, write_atomic)
+    beside the file it was to replace: `private` writes the ledgers again and `orders` keeps
+    mails, so theirs are deleted too by the next command that writes, as those of the
+    history, backups and rolled-back/ are. Before, they stayed for good."""
+    from gm_tools.app.turn import private_reports
+
+    root = tmp_path / "games"
+    shutil.copytree(spring, root)
+    paths = game_paths(GAME, root)
+    left = [paths.mail / ".S1901M.1.xlsx.k3j9x2ab.tmp", paths.folder / "private" / "S1901M" / ".FRANCE.txt.q8w7e6r5.tmp"]
+    for path in left:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(b"half a file")
+    assert private_reports(GAME, root) == []  # gm-tools private of a game with no ledgers yet
+    assert temporaries(root) == []
