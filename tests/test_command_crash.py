@@ -73,6 +73,18 @@ def _no_site(module):
     return patch
 
 
+def after_commit(hook) -> None:
+    """One kill point: just after the commit marker is written, before any file is moved."""
+    from gm_tools.edges import journal
+
+    real = journal._roll_forward
+
+    def stop(paths):
+        hook()
+        return real(paths)
+    journal._roll_forward = stop
+
+
 def _lock_is_free(root: Path) -> None:
     paths = game_paths(GAME, root)
     if paths.folder.exists():
@@ -181,17 +193,7 @@ def test_a_new_game_cut_short_after_its_commit_is_finished_by_new_game_run_again
         return new_game("standard", GAME, root=root, seed=11, created=CREATED)
 
     root = tmp_path / "games"
-
-    def patch(hook):
-        from gm_tools.edges import journal
-
-        real = journal._roll_forward
-
-        def stop(paths):
-            hook()
-            return real(paths)
-        journal._roll_forward = stop
-    assert killed_at(1, lambda: make(root), patch)
+    assert killed_at(1, lambda: make(root), after_commit)
     assert (game_paths(GAME, root).folder / PENDING / "commit.json").exists()
     with pytest.raises(GameError, match="by an earlier gm-tools new-game, cut short, is finished now"):
         make(root)
@@ -310,15 +312,6 @@ def test_a_payola_turn_killed_after_its_commit_keeps_its_ledgers_with_its_record
     ... payolaclassic'; docs/europe1615v2.md, "Private ledgers": a file per power for the GM to
     send) land with the phase's record. Before, they were written after the commit: a turn
     killed then was finished by the next command without them, and no word said so."""
-    def after_commit(hook):
-        from gm_tools.edges import journal
-
-        real = journal._roll_forward
-
-        def stop(paths):
-            hook()
-            return real(paths)
-        journal._roll_forward = stop
     _payola_turn_killed(tmp_path, after_commit, least=1)
 
 
@@ -411,3 +404,21 @@ def test_temporaries_a_killed_write_left_in_mail_and_private_are_deleted(spring,
         path.write_bytes(b"half a file")
     assert private_reports(GAME, root) == []  # gm-tools private of a game with no ledgers yet
     assert temporaries(root) == []
+
+
+def test_a_dry_run_after_a_rollback_cut_short_names_it_and_status_finishes_it(played, tmp_path, capsys):
+    """A rollback killed after its commit: a dry run (which writes nothing) names it and points
+    to `status`, not to `turn`, which would finish it and then play the phase reopened, its
+    orders brought back with the workbook."""
+    from gm_tools.app.cli import main
+
+    root = tmp_path / "games"
+    shutil.copytree(played["root"], root)
+    assert killed_at(1, lambda: rollback(GAME, root=root, site_dir=None), after_commit)
+    assert main(["turn", GAME, "--root", str(root), "--dry-run"]) == 2
+    err = capsys.readouterr().err
+    assert "the rollback of S1901M was left half-done" in err and f"'gm-tools status {GAME}' finishes it" in err
+    assert main(["status", GAME, "--root", str(root)]) == 0
+    assert capsys.readouterr().out.startswith(f"{GAME}: S1901M (Spring 1901 Movement)")
+    assert _whole(root) == played["after"]
+    assert main(["turn", GAME, "--root", str(root), "--dry-run"]) == 0

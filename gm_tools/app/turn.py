@@ -463,8 +463,8 @@ def preview_turn(name: str, root: str | os.PathLike | None = None, lenient: bool
     with game_lock(paths):
         pending = half_done(paths)
         if pending:
-            raise GameError(f"{name}: {pending} was left half-done by a command that stopped; "
-                            f"'gm-tools turn {name}' (or status) finishes it, then a dry run shows the next phase")
+            raise GameError(f"{name}: {pending} was left half-done by a command that stopped; 'gm-tools status "
+                            f"{name}' finishes it (as any command that writes does), then a dry run shows the phase")
         state = load_state(name, root)
         state.refuse_if_over()
         if not paths.workbook.exists():
