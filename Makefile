@@ -74,7 +74,7 @@ test-pythons: browser office
 # The long profile of the generated-input tests (tests/conftest.py): 100,000+ inputs; prints
 # how many were tried and failed.
 soak: $(STAMP) office
-	GM_TOOLS_SOAK=1 $(PY) -m pytest -p no:cacheprovider tests/test_fuzz_orders.py tests/test_fuzz_mail.py tests/test_fuzz_workbooks.py tests/test_westphalia_fuzz.py tests/test_crash_safety.py
+	GM_TOOLS_SOAK=1 $(PY) -m pytest -p no:cacheprovider tests/test_fuzz_orders.py tests/test_fuzz_mail.py tests/test_fuzz_workbooks.py tests/test_westphalia_fuzz.py tests/test_crash_safety.py tests/test_command_crash.py
 
 bench: $(STAMP)
 	$(PY) bench/run.py

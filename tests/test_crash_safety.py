@@ -13,7 +13,6 @@ lock file: one proceeds or both refuse with a clear message, and nothing is corr
 
 from __future__ import annotations
 
-import hashlib
 import io
 import os
 import shutil
@@ -27,6 +26,7 @@ import openpyxl
 import pytest
 
 import fuzzcount
+from crashkit import digest as _digest, left_behind as _left_behind, temporaries as _temporaries
 from conftest import SOAK
 from gm_tools.app.turn import load_state, new_game
 from gm_tools.edges.game import game_paths
@@ -45,43 +45,6 @@ ORDERS = {
 
 def _cli(root: Path, site: Path, *args: str) -> list[str]:
     return [sys.executable, "-m", "gm_tools", *args, "--root", str(root), "--site", str(site)]
-
-
-def _digest(folder: Path) -> dict[str, str]:
-    """Every file under ``folder`` (relative path -> sha256), lock files aside."""
-    return {
-        p.relative_to(folder).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest()
-        for p in sorted(folder.rglob("*")) if p.is_file() and p.name != ".lock"
-    }
-
-
-def _left_behind(root: Path, wait: float = 5.0) -> list[int]:
-    """Processes still running with ``root`` on their command line (a forked worker keeps
-    its parent's), given ``wait`` seconds to end."""
-    needle = str(root).encode()
-    deadline = time.monotonic() + wait
-    while True:
-        alive = []
-        for entry in Path("/proc").iterdir():
-            if entry.name.isdigit():
-                try:
-                    if needle in (entry / "cmdline").read_bytes() and b"Z" not in _state(entry):
-                        alive.append(int(entry.name))
-                except OSError:
-                    continue
-        if not alive or time.monotonic() > deadline:
-            return alive
-        time.sleep(0.05)
-
-
-def _state(proc: Path) -> bytes:
-    """A process's state letter (``Z``: ended, waiting to be reaped)."""
-    stat = (proc / "stat").read_bytes()
-    return stat[stat.rindex(b")") + 2:][:1]
-
-
-def _temporaries(*folders: Path) -> list[str]:
-    return sorted(str(p) for f in folders for p in f.rglob("*.tmp"))
 
 
 @pytest.fixture(scope="module")

@@ -17,7 +17,6 @@ phase's judge text appears.
 
 from __future__ import annotations
 
-import os
 import shutil
 import signal
 import subprocess
@@ -29,8 +28,8 @@ import pytest
 
 from gm_tools.edges.basemap import schematic_map
 from gm_tools.edges.variants import load_variant
-from gm_tools.publish import sitefiles
 from gm_tools.publish.site import SiteSettings, build_site
+from crashkit import killed_at, site_writes
 from sitegame import play_next, small_game
 
 FAST = SiteSettings(base_map=schematic_map)
@@ -67,23 +66,7 @@ def world(tmp_path_factory):
 def _killed_at_write(games: Path, site: Path, n: int) -> bool:
     """Build the site in a forked process that SIGKILLs itself as it starts its ``n``-th write
     (the manifest's included). True when it was killed, False when the build had fewer."""
-    child = os.fork()
-    if child == 0:  # pragma: no cover - the child's own code
-        try:
-            real_write = sitefiles.SiteWriter.write
-            count = [0]
-
-            def write(self, *args, **kwargs):
-                count[0] += 1
-                if count[0] == n:
-                    os.kill(os.getpid(), signal.SIGKILL)
-                return real_write(self, *args, **kwargs)
-            sitefiles.SiteWriter.write = write
-            build_site(games, site, FAST)
-        finally:
-            os._exit(0)
-    _, status = os.waitpid(child, 0)
-    return os.WIFSIGNALED(status) and os.WTERMSIG(status) == signal.SIGKILL
+    return killed_at(n, lambda: build_site(games, site, FAST), site_writes)
 
 
 def _trial(world, tmp_path: Path, n: int) -> tuple[Path, Path] | None:

@@ -15,7 +15,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from gm_tools.edges.deadline import deadline_cell, deadline_text
-from gm_tools.edges.game import make_folder, missing_workbook, refuse_if_open, store_mail, write_atomic
+from gm_tools.edges.game import make_folder, missing_workbook, refuse_if_open, store_mail
+from gm_tools.edges.journal import published
 from gm_tools.edges.layout import title_of
 from gm_tools.errors import GameError, WorkbookError
 
@@ -82,16 +83,16 @@ def set_deadline(name: str, text: str, root: str | os.PathLike | None = None,
         if site_dir:
             make_folder(Path(site_dir))  # a --site through a file refused before the workbook is written
         after = type_deadline(before, cell, text, where)
-        kept, _ = store_mail(state.paths, state.position.phase, [], before)
-        write_atomic(state.paths.workbook, after)
+        kept, _ = store_mail(state.paths, state.position.phase, [], before, after, unpublish=bool(site_dir))
         done = DeadlineSet(name, title_of(state.variant, state.position.phase), text, cell, kept[0],
                            due=state.variant.system.due_noun)
         typed = deadline_text(deadline_cell(text)[0]) if text else ""
         carried = "Next deadline" not in entries.game_cells  # laid out by a turn that carried the Deadline over
         if carried and typed and state.history and typed == state.history[-1].get("deadline"):
             done.same_as = title_of(state.variant, state.history[-1]["phase"])
-    if site_dir:
-        publish_warning(state.paths.root, site_dir)
+        if site_dir:
+            publish_warning(state.paths.root, site_dir)
+            published(state.paths)
     return done
 
 

@@ -18,6 +18,7 @@ import os
 from pathlib import Path
 
 from gm_tools.edges.game import end_sharers, end_winner, json_text, make_folder, write_atomic
+from gm_tools.edges.journal import published, unpublished
 from gm_tools.errors import GameError, did_you_mean
 
 
@@ -58,9 +59,11 @@ def _record_end(name: str, root, site_dir, declared: str | None, how) -> dict:
         end = {**how(state), "phase": state.position.phase, "declared": declared or processed_now()}
         if site_dir:
             make_folder(Path(site_dir))  # a --site through a file refused before the end is written
+            unpublished(state.paths)  # killed while publishing, the next turn publishes
         write_atomic(state.paths.end_file, json_text(end).encode("utf-8"))
         if site_dir:
             publish_warning(state.paths.root, site_dir)
+            published(state.paths)
     return end
 
 
@@ -132,9 +135,11 @@ def reopen(name: str, root: str | os.PathLike | None = None, site_dir: str | os.
         end = state.end
         if site_dir:
             make_folder(Path(site_dir))
+            unpublished(state.paths)
         state.paths.end_file.unlink()
         if site_dir:
             publish_warning(state.paths.root, site_dir)
+            published(state.paths)
     return end
 
 

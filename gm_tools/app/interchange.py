@@ -81,6 +81,7 @@ def import_mila(data: bytes, name: str, root: str | os.PathLike | None = None, s
     """Start game ``name`` from a MILA saved game; returns the turn reports, one per phase. Each
     message left out as unreadable is added to ``warnings``."""
     from gm_tools.app.turn import load_state, new_game, run_turn, start_position
+    from gm_tools.edges.journal import land_game
     from gm_tools.edges.variants import load_variant
 
     try:
@@ -131,9 +132,7 @@ def import_mila(data: bytes, name: str, root: str | os.PathLike | None = None, s
                 raise MilaFormatError(f"{where}: adjudicated here, the board after it is not the saved game's "
                                       f"{expected.phase}{_differences(after, expected)} (the saved game followed "
                                       "other rules?); nothing imported")
-        final.root.mkdir(parents=True, exist_ok=True)
-        os.replace(paths.folder, final.folder)
-        os.replace(paths.workbook, final.workbook)
+        land_game(paths, final)
         return reports
     finally:
         shutil.rmtree(scratch, ignore_errors=True)

@@ -33,7 +33,7 @@ from pathlib import Path
 from gm_tools.app.mailcells import Block, Grid, intact, line_number, type_blocks, unvirtual
 from gm_tools.app.mailgame import games_under, other_game
 from gm_tools.app.mailworkbook import checked_workbook, unread_lines, unread_now
-from gm_tools.edges.game import missing_workbook, refuse_if_open, store_mail, write_atomic
+from gm_tools.edges.game import missing_workbook, refuse_if_open, store_mail
 from gm_tools.edges.mail import (REPLY_SUBJECT, attachments, body_text, mail_files, near_power, read_mail,
                                  replacing, subject)
 from gm_tools.edges.ordercheck import check_orders, once
@@ -43,7 +43,7 @@ from gm_tools.engine.hooks import ORDERS, InputRow, hooks_for
 from gm_tools.engine.rules import rules_for
 from gm_tools.engine.parser import parse_order
 from gm_tools.engine.system import GameSystem, MailedRows
-from gm_tools.errors import GameError, OrderError, OrderSyntaxError, Problem, clipped, quoted
+from gm_tools.errors import OrderError, OrderSyntaxError, Problem, clipped, quoted
 
 
 NOT_WRITTEN = "(not written)"
@@ -258,9 +258,8 @@ def enter_mails(name: str, mails: list[tuple[str, bytes]], root: str | os.PathLi
                 after, typed_rows = place_rows(after, sheet, power, [values for values, _ in items], where=where)
                 cells.update({(power, text): cell for (_, text), cell in zip(items, typed_rows)})
         report.written = [(m, p, o, cells.get((p, o), c)) for m, p, o, c in report.written]
-        report.kept, report.again = store_mail(state.paths, position.phase, [data for _, data in mails], before)
         report.unread_left = unread_now(state, after, where, unread) if unread else []
-        write_atomic(state.paths.workbook, after)
+        report.kept, report.again = store_mail(state.paths, position.phase, [data for _, data in mails], before, after)
     return report
 
 

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from gm_tools.app.turn import DEFAULT_SITE, GameState, locked_game, publish_warning
 from gm_tools.edges.game import game_paths, make_folder, rollback as rollback_files
-from gm_tools.edges.journal import published, unpublished
+from gm_tools.edges.journal import half_done, published
 from gm_tools.edges.workbook import GAME, read_workbook
 from gm_tools.errors import GameError, Problem, WorkbookError
 
@@ -29,17 +29,22 @@ def rollback(name: str, root: str | os.PathLike | None = None,
             _check_backup(state, state.history[-1]["phase"])
         if site_dir:
             make_folder(Path(site_dir))  # a --site through a file refused before anything moves
-        phase = rollback_files(state.paths, state.variant.calendar)
-        if site_dir:
-            try:
-                unpublished(state.paths)  # the site shows the phase until published: the next turn's
+        phase = state.history[-1]["phase"] if state.history else None
+        try:
+            # the site shows the phase until published: marked with the rollback, for the next turn
+            rollback_files(state.paths, state.variant.calendar, unpublish=bool(site_dir))
+            if site_dir:
                 publish_warning(state.paths.root, site_dir)
-            except KeyboardInterrupt:
-                # said before "interrupted", lest the GM roll back again and lose another phase
+        except KeyboardInterrupt:
+            # once committed (its files maybe still being moved, which the next command finishes)
+            # the phase is reopened: said before "interrupted", lest the GM roll back again and
+            # lose another phase
+            if phase and (half_done(state.paths) or not state.paths.record_file(phase).exists()):
                 print(f"gm-tools: {name}: {phase} is reopened; the site, cut short, is brought up to date by the "
                       f"next command that publishes (gm-tools site, or the turn): do not roll back again for "
                       f"{phase}", file=sys.stderr)
-                raise
+            raise
+        if site_dir:
             published(state.paths)
     return phase
 

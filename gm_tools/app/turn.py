@@ -24,11 +24,12 @@ from pathlib import Path
 from gm_tools.errors import GameError, OrderError, UserError, WorkbookError
 from gm_tools.edges.game import (
     RECORD_FORMAT, GameInfo, GamePaths, check_game_name, check_replayable, game_paths, load_game, load_history,
-    end_words, make_folder, missing_workbook, open_warnings, read_end, refuse_if_open, json_text, save_new_game,
+    end_words, make_folder, missing_workbook, open_warnings, read_end, refuse_if_open, json_text,
     write_atomic,
 )
 from gm_tools.edges.recorddelta import shrink
-from gm_tools.edges.journal import commit_turn, game_lock, half_done, needs_publishing, published, recover
+from gm_tools.edges.journal import (commit_turn, create_game, game_lock, half_done, needs_publishing, published,
+                                    recover, settle)
 from gm_tools.engine.hooks import SheetHooks, hooks_for
 from gm_tools.edges.layout import centers_table, order_blocks, players_header, results_table, title_of, units_table
 from gm_tools.engine.model import Position, order_text
@@ -123,8 +124,7 @@ def new_game(
     position = start_position(variant)
     data = write_workbook(_plan(variant, hooks_for(variant), rules_for(variant), info.name, position,
                                 deadline="", seed=seed, players=players, last_record=None))
-    save_new_game(paths, info)
-    write_atomic(paths.workbook, data)
+    create_game(paths, json_text(info.to_json()).encode("utf-8"), data)
     return paths
 
 
@@ -177,6 +177,7 @@ class GameState:
 
 def load_state(name: str, root: str | os.PathLike | None = None) -> GameState:
     paths = game_paths(name, root)
+    settle(paths)
     info = load_game(paths)
     variant = variant_for_game(_load_variant(info.variant), info.player_count, info.options)
     history = load_history(paths, variant.calendar, system_for(variant))
@@ -192,7 +193,8 @@ def locked_game(name: str, root: str | os.PathLike | None = None):
     """The game under its lock, with a turn an earlier command left half-done finished first
     (:mod:`gm_tools.edges.journal`): yields its state as read under the lock."""
     paths = game_paths(name, root)
-    load_game(paths)  # a missing or damaged game is reported before anything is locked
+    if half_done(paths) is None:  # else a game whose creation was cut short: finished under the lock
+        load_game(paths)  # a missing or damaged game is reported before anything is locked
     with game_lock(paths):
         recover(paths)
         yield load_state(name, root)
@@ -424,6 +426,9 @@ def run_turn(
     (:mod:`gm_tools.edges.journal`). ``maps_beside``: see :class:`~gm_tools.publish.site.SiteSettings`."""
     with locked_game(name, root) as state:
         paths, report = state.paths, None
+        if site_dir and state.finished and needs_publishing(paths):
+            publish_warning(paths.root, site_dir)  # an end killed while it published: the game takes no turn
+            published(paths)
         try:
             report = _turn(state, lenient, force, site_dir, processed)
             if site_dir and (report.processed or needs_publishing(paths)):
@@ -439,7 +444,7 @@ def run_turn(
                 report.site = str(site_dir)
             return report
         except KeyboardInterrupt:  # Ctrl-C once the phase is recorded: said, lest it be taken as not
-            if paths.record_file(state.position.phase).exists():
+            if paths.record_file(state.position.phase).exists() or half_done(paths):
                 if report is not None:
                     print(report.text())
                 print(f"gm-tools: {name}: {state.position.phase} is processed and recorded; the site, cut short, "
@@ -458,8 +463,8 @@ def preview_turn(name: str, root: str | os.PathLike | None = None, lenient: bool
     with game_lock(paths):
         pending = half_done(paths)
         if pending:
-            raise GameError(f"{name}: the turn of {pending} was left half-done by a command that stopped; "
-                            f"'gm-tools turn {name}' finishes it, then a dry run shows the next phase")
+            raise GameError(f"{name}: {pending} was left half-done by a command that stopped; 'gm-tools status "
+                            f"{name}' finishes it (as any command that writes does), then a dry run shows the phase")
         state = load_state(name, root)
         state.refuse_if_over()
         if not paths.workbook.exists():
@@ -491,8 +496,11 @@ def _turn(state: GameState, lenient: bool, force: bool, site_dir, processed: str
     # then stops the turn with nothing recorded, instead of after the phase was (and again
     # at every retry, each recording one more phase).
     report.text()
-    commit_turn(paths, record["phase"], data, json_text(stored).encode("utf-8"), workbook)
-    _write_private_reports(state, record)
+    # the private reports land with the phase: written after it, a kill between lost them
+    # without a word, the GM sending no ledger for a phase the site shows played
+    private = {power: text.encode("utf-8")
+               for power, text in hooks_for(state.variant).private_reports(state.variant, record).items()}
+    commit_turn(paths, record["phase"], data, json_text(stored).encode("utf-8"), workbook, private)
     return report
 
 

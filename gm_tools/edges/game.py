@@ -490,24 +490,32 @@ def store_backup(paths: GamePaths, phase: str, workbook_bytes: bytes) -> None:
     write_atomic(paths.backup_file(phase), workbook_bytes)
 
 
-def store_mail(paths: GamePaths, phase: str, mails: list[bytes], workbook_before: bytes) -> tuple[list[Path], list[Path]]:
+def store_mail(paths: GamePaths, phase: str, mails: list[bytes], workbook_before: bytes,
+               workbook_after: bytes, unpublish: bool = False) -> tuple[list[Path], list[Path]]:
     """Keep the mails entered into ``phase``'s workbook and the workbook as it was before
     them (``mail/S1901M.1.xlsx``, ``mail/S1901M.1.1.eml``...), so nothing a player sent and
-    nothing the GM had typed is lost. A mail byte for byte as one kept before is not kept
-    again: entered twice, it would otherwise fill the folder with copies. Returns the files
-    written, and for each mail kept before (in ``mails``' order) its earlier file."""
+    nothing the GM had typed is lost, and put ``workbook_after`` in the workbook's place: all
+    of it as one step (:func:`gm_tools.edges.journal.commit`; killed between, the mails were
+    said entered before when sent again, and never typed). A mail byte for byte as one kept
+    before is not kept again: entered twice, it would otherwise fill the folder with copies.
+    ``unpublish``: the site is to show the change. Returns the files kept, and for each mail
+    kept before (in ``mails``' order) its earlier file."""
+    from gm_tools.edges.journal import commit
+
     before = _next_free(paths.mail, phase, ".xlsx")
-    write_atomic(before, workbook_before)
     stem = before.name[: -len(".xlsx")]
-    earlier = {f.read_bytes(): f for f in sorted(paths.mail.glob("*.eml"))}
+    earlier = {f.read_bytes(): f for f in sorted(paths.mail.glob("*.eml"))} if paths.mail.is_dir() else {}
+    files = [("kept.xlsx", workbook_before, before)]
     kept, again = [before], []
     for i, mail in enumerate(mails, start=1):
         if mail in earlier:
             again.append(earlier[mail])
             continue
         kept.append(paths.mail / f"{stem}.{i}.eml")
-        write_atomic(kept[-1], mail)
+        files.append((f"{i}.eml", mail, kept[-1]))
         earlier[mail] = kept[-1]
+    files.append(("workbook.xlsx", workbook_after, paths.workbook))
+    commit(paths, "mail" if mails else "deadline", phase, files, unpublish=unpublish)
     return kept, again
 
 
@@ -558,10 +566,15 @@ def _next_free(folder: Path, stem: str, suffix: str) -> Path:
     return folder / f"{stem}.{n}{suffix}"
 
 
-def rollback(paths: GamePaths, calendar: Calendar) -> str:
+def rollback(paths: GamePaths, calendar: Calendar, unpublish: bool = False) -> str:
     """Reopen the last processed phase: its record is withdrawn to ``rolled-back/`` and the
     workbook as it was before processing comes back, orders and all, for the GM to correct.
-    The workbook being replaced is kept in ``rolled-back/`` too. Returns the phase reopened."""
+    The workbook being replaced is kept in ``rolled-back/`` too. All of it lands as one step
+    (:func:`gm_tools.edges.journal.commit`): a rollback killed half-way left the workbook
+    reopened beside the phase's record, which no turn would take. ``unpublish``: the site is
+    to show the phase gone. Returns the phase reopened."""
+    from gm_tools.edges.journal import commit
+
     refuse_if_open(paths)
     history = load_history(paths, calendar)
     if not history:
@@ -570,17 +583,16 @@ def rollback(paths: GamePaths, calendar: Calendar) -> str:
     backup = paths.backup_file(phase)
     if not backup.is_file():
         raise GameError(f"cannot roll back {phase}: its backup {backup} is missing")
-    before = backup.read_bytes()  # read before anything is moved
-    paths.rolled_back.mkdir(parents=True, exist_ok=True)
+    files = [("workbook.xlsx", backup.read_bytes(), paths.workbook)]
     if paths.workbook.exists():
         displaced = _next_free(paths.rolled_back, f"{history[-1].get('next_phase') or 'end'}", ".xlsx")
-        write_atomic(displaced, paths.workbook.read_bytes())
-    write_atomic(paths.workbook, before)
-    os.replace(paths.record_file(phase), _next_free(paths.rolled_back, phase, ".json"))
+        files.insert(0, ("displaced.xlsx", paths.workbook.read_bytes(), displaced))
+    moves = [(paths.record_file(phase), _next_free(paths.rolled_back, phase, ".json"))]
     # the phase's private reports (Payola ledgers) go with its record: left in private/, a
     # GM would find them for a phase not played, and a ledger the phase no longer gives would
     # stay beside the new ones once it is played again
     private = paths.folder / "private" / phase
     if private.is_dir():
-        os.replace(private, _next_free(paths.rolled_back, f"private-{phase}", ""))
+        moves.append((private, _next_free(paths.rolled_back, f"private-{phase}", "")))
+    commit(paths, "rollback", phase, files, moves, unpublish=unpublish)
     return phase

@@ -3,13 +3,16 @@
 - :func:`exclusive` - one writer at a time: an operating-system lock on the game's folder
   (or the site's). The kernel drops the lock when its process dies, so a killed turn never
   leaves a stale lock for the GM to delete.
-- :func:`commit_turn` - a processed phase lands as one step. Its three files (the backup of
-  the workbook as the GM left it, the phase record, the new workbook) are first written into
-  ``NAME/pending/``; the marker ``pending/commit.json`` is written last. Before the marker
-  exists nothing the GM sees has changed; once it exists the turn is done, and the moves
-  into place (each an atomic rename) are finished by whoever comes next.
+- :func:`commit` - a change of several files lands as one step: a processed phase
+  (:func:`commit_turn`: the backup of the workbook as the GM left it, the phase record, the
+  new workbook, the private reports), a rollback, a new game (:func:`create_game`), mails or
+  a deadline typed. The new files are first written into ``NAME/pending/``; the marker
+  ``pending/commit.json``, listing every rename to make, is written last. Before the marker
+  exists nothing the GM sees has changed; once it exists the change is done, and the renames
+  are finished by whoever comes next.
 - :func:`recover` - run first by every command that writes a game: finishes a committed
-  turn, throws away an uncommitted one and the temporary files a killed write left behind.
+  change, throws away an uncommitted one and the temporary files a killed write left behind;
+  :func:`settle` does the first for a command that only reads (``status``, ``replay``).
 
 So after a kill at any moment the workbook is the GM's version or the processed one (never
 half of either), the history agrees with it, and the next command goes on from there.
@@ -116,46 +119,124 @@ def game_lock(paths):
     )
 
 
-def commit_turn(paths, phase: str, backup: bytes, record: bytes, workbook: bytes) -> None:
-    """Land a processed phase: backup, record and new workbook, all or nothing."""
-    from gm_tools.edges.game import write_atomic
-
+def commit_turn(paths, phase: str, backup: bytes, record: bytes, workbook: bytes,
+                private: dict[str, bytes] | None = None) -> None:
+    """Land a processed phase: backup, record, new workbook and the powers' private reports
+    (``private``: power -> its report), all or nothing."""
     if paths.record_file(phase).exists():
         raise GameError(f"{paths.record_file(phase)} already exists: phase {phase} was processed already")
+    files = [("backup.xlsx", backup, paths.backup_file(phase)), ("record.json", record, paths.record_file(phase)),
+             ("workbook.xlsx", workbook, paths.workbook)]
+    files += [(f"private.{power}.txt", text, paths.folder / "private" / phase / f"{power}.txt")
+              for power, text in sorted((private or {}).items())]
+    commit(paths, "turn", phase, files, unpublish=True)
+
+
+def create_game(paths, game_json: bytes, workbook: bytes) -> None:
+    """A new game's ``game.json`` and workbook, both or neither: ``game.json`` moved last, so
+    a game cut short before it is no game to any reader, and ``new-game`` run again starts afresh."""
+    from gm_tools.edges.game import refuse_taken_name
+
+    refuse_taken_name(paths)  # before the lock makes the game's folder
+    with game_lock(paths):
+        finishing = half_done(paths)
+        recover(paths)
+        try:
+            refuse_taken_name(paths)  # another new-game of the name may have run meanwhile
+        except GameError as e:
+            if finishing:
+                raise GameError(f"{e}; {finishing} by an earlier gm-tools new-game, cut short, is finished now "
+                                f"(gm-tools status {paths.name} shows the game)") from None
+            raise
+        commit(paths, "new-game", None, [("workbook.xlsx", workbook, paths.workbook),
+                                         ("game.json", game_json, paths.game_json)])
+
+
+def land_game(made, final) -> None:
+    """A game made whole in a scratch root (``made``, an import's) moved to its place
+    (``final``) as one step: its workbook put into the folder's ``pending/`` and listed in a
+    marker, then the folder renamed into place (the commit point), then the workbook moved.
+    Before, the folder went first and the workbook after: killed between, the game stood
+    without a workbook, which an import again refused (the name taken) and no rollback brought."""
+    from gm_tools.edges.game import write_atomic
+
+    pending = made.folder / PENDING
+    pending.mkdir()
+    os.replace(made.workbook, pending / "workbook.xlsx")
+    marker = {"command": "import", "phase": None,
+              "moves": [[f"{made.name}/{PENDING}/workbook.xlsx", f"{made.name}.xlsx"]]}  # the same from either root
+    write_atomic(pending / COMMIT, json.dumps(marker).encode("utf-8"))
+    Path(final.root).mkdir(parents=True, exist_ok=True)
+    os.replace(made.folder, final.folder)  # the commit point
+    _roll_forward(final)
+
+
+def commit(paths, command: str, phase: str | None, files, moves=(), unpublish: bool = False) -> None:
+    """Land a change of a game's files as one step. ``files``: (name in ``pending/``, bytes,
+    where it goes), each written into ``pending/`` first; ``moves``: (a file or folder of the
+    game, where it goes), renamed once committed. The marker ``pending/commit.json``, written
+    last, lists every rename, so whoever comes next (:func:`recover`) finishes them; each
+    source is in ``pending/`` or gone once moved, so a rename repeated after a kill is skipped,
+    never done twice. ``unpublish``: the site is to be brought up to date (:data:`UNPUBLISHED`)."""
+    from gm_tools.edges.game import write_atomic
+
     pending = paths.folder / PENDING
     shutil.rmtree(pending, ignore_errors=True)
-    write_atomic(pending / "backup.xlsx", backup)
-    write_atomic(pending / "record.json", record)
-    write_atomic(pending / "workbook.xlsx", workbook)
-    write_atomic(paths.folder / UNPUBLISHED, phase.encode("utf-8"))
-    write_atomic(pending / COMMIT, json.dumps({"phase": phase}).encode("utf-8"))  # the commit point
+    plan = []
+    for name, data, target in files:
+        write_atomic(pending / name, data)
+        plan.append((pending / name, target))
+    plan += list(moves)
+    if unpublish:
+        write_atomic(paths.folder / UNPUBLISHED, (phase or "").encode("utf-8"))
+    root = Path(paths.root)
+    marker = {"command": command, "phase": phase,
+              "moves": [[Path(s).relative_to(root).as_posix(), Path(t).relative_to(root).as_posix()] for s, t in plan]}
+    write_atomic(pending / COMMIT, json.dumps(marker).encode("utf-8"))  # the commit point
     _roll_forward(paths)
 
 
 def _roll_forward(paths) -> str:
-    """Move a committed turn's files into place; each move is a rename, repeated safely."""
+    """Make a committed change's renames, each skipped once done; returns its phase."""
     pending = paths.folder / PENDING
-    phase = json.loads((pending / COMMIT).read_text(encoding="utf-8"))["phase"]
-    for name, target in (("backup.xlsx", paths.backup_file(phase)), ("record.json", paths.record_file(phase)),
-                         ("workbook.xlsx", paths.workbook)):
-        source = pending / name
+    marker = json.loads((pending / COMMIT).read_text(encoding="utf-8"))
+    root = Path(paths.root)
+    for source, target in _moves(paths, marker):
+        source, target = root / source, root / target
         if source.exists():
             target.parent.mkdir(parents=True, exist_ok=True)
             os.replace(source, target)
     (pending / COMMIT).unlink()
-    pending.rmdir()
-    return phase
+    shutil.rmtree(pending)
+    return marker.get("phase")
+
+
+def _moves(paths, marker: dict) -> list[tuple[str, str]]:
+    """The renames a marker lists; a turn's marker from before they were listed (``{"phase"}``
+    alone) moves its three files."""
+    if "moves" in marker:
+        return [tuple(m) for m in marker["moves"]]
+    root, phase = Path(paths.root), marker["phase"]
+    return [((paths.folder / PENDING / name).relative_to(root).as_posix(), Path(target).relative_to(root).as_posix())
+            for name, target in (("backup.xlsx", paths.backup_file(phase)), ("record.json", paths.record_file(phase)),
+                                 ("workbook.xlsx", paths.workbook))]
 
 
 def half_done(paths) -> str | None:
-    """The phase of a turn committed but not yet moved into place (a command stopped after
-    the commit point), or None: :func:`recover` finishes it."""
-    commit = paths.folder / PENDING / COMMIT
-    return json.loads(commit.read_text(encoding="utf-8"))["phase"] if commit.exists() else None
+    """What a command stopped after its commit point left to finish (``the turn of S1901M``,
+    ``the rollback of S1901M``, ``the game's creation``), or None: :func:`recover` finishes it."""
+    commit_file = paths.folder / PENDING / COMMIT
+    if not commit_file.exists():
+        return None
+    marker = json.loads(commit_file.read_text(encoding="utf-8"))
+    words = {"new-game": "the game's creation", "import": "the game's import", "mail": "the mails typed into {}",
+             "deadline": "the deadline of {}"}
+    return words.get(marker.get("command", "turn"), "the " + marker.get("command", "turn") + " of {}").format(
+        marker.get("phase"))
 
 
 def recover(paths) -> str | None:
-    """Put a game's files back in order after a command was killed: a committed turn is
+    """Put a game's files back in order after a command was killed: a committed change is
     finished (returns its phase), an uncommitted one removed, stale temporary files deleted."""
     pending = paths.folder / PENDING
     finished = None
@@ -164,9 +245,26 @@ def recover(paths) -> str | None:
     elif pending.exists():
         shutil.rmtree(pending)
     _remove_temporaries(paths.root, f".{paths.workbook.name}.")
-    for folder in (paths.folder, paths.history, paths.backups, paths.rolled_back):
+    folders = [paths.folder, paths.history, paths.backups, paths.rolled_back, paths.mail]
+    private = paths.folder / "private"
+    if private.is_dir():
+        folders += [private, *(p for p in private.iterdir() if p.is_dir())]
+    for folder in folders:
         _remove_temporaries(folder, ".")
     return finished
+
+
+def settle(paths) -> None:
+    """For a command that reads a game without writing it (``status``, ``replay``): a change
+    committed and cut short before its files were all moved is finished first, so what is read
+    is the game after it, not half of it. Left to the other command when one holds the game."""
+    if not (paths.folder / PENDING / COMMIT).exists():
+        return
+    try:
+        with game_lock(paths):
+            recover(paths)
+    except GameError:
+        pass  # another command holds the game: it finished the change before anything else
 
 
 def _remove_temporaries(folder: Path, prefix: str) -> None:
