@@ -85,3 +85,26 @@ def test_a_fealty_no_row_claims_is_a_warning_in_status_and_the_dry_run(winter, t
     assert f"warning: {warning}" in report.text().splitlines()
     enter_mails(GAME, [("es2", b"Spain\nFEALTY: Portugal\nBuild A CAS\n")], root=root)
     assert warning not in phase_status(GAME, root=root).text()
+
+
+@pytest.mark.parametrize("line", [
+    "I claim the Fealty of Portugal, build A POR, retreat to EST",
+    "Claim fealty of Portugal, build an army in POR, retreat to Estremadura",
+    "FEALTY: Portug, build army POR, retreat EST",
+])
+def test_a_claim_naming_its_neutral_in_a_sentence_and_its_build_as_a_unit_is_the_claim(line):
+    """rulebook 004 (Centenary), rule 2: 'he may claim the "Fealty" of the major or minor neutral
+    in question ... the player may build a unit in the occupied center'. A player writing the
+    claim as a sentence puts the article before the neutral ('the Swiss') and names the unit he
+    builds ('build A SWC', 'build an army in SWC'): they were typed as the neutral 'THE SWISS'
+    and the center 'A SWC' and refused by the sheet's check, so the claim was lost with the phase."""
+    variant = load_variant("centenary")
+    assert variant.system.mailed_rows(variant, "W1618A", "SPAIN", [line]).rows == [CLAIM]
+
+
+def test_the_swiss_by_the_article_and_short_name():
+    """rulebook 004 (Centenary), rule 2, as above: 'the Swiss' is the Swiss Confederation."""
+    variant = load_variant("centenary")
+    rows = variant.system.mailed_rows(variant, "W1618A", "FRANCE",
+                                      ["Claim fealty of the Swiss, build A SWC, retreat to Savoy"]).rows
+    assert rows == [("Fealty", ["FRANCE", "SWISS", "SWC", "SAV"])]

@@ -41,7 +41,6 @@ def mailed_rows(variant, power: str, lines: list[str]) -> MailedRows | None:
     labelled = {line: _owner_label(variant, power, line) for line in lines}
     if not any(_FEALTY.search(line) or labelled[line] for line in lines):
         return None
-    names = {p.name.upper(): code for code, p in variant.powers.items()}
     rows: list = []
     for line in lines:
         if labelled[line]:
@@ -57,10 +56,27 @@ def mailed_rows(variant, power: str, lines: list[str]) -> MailedRows | None:
         if not claim or not claim.group("neutral"):
             rows.append(FORM)
             continue
-        neutral = claim.group("neutral").upper()
+        neutral = claim.group("neutral")
         build, retreat = claim.group("build"), claim.group("retreat")
-        rows.append((FEALTY_SHEET, [power, names.get(neutral, neutral), _code(variant, build), _code(variant, retreat)]))
+        if build:
+            build = _UNIT_BUILT.sub("", build)
+        rows.append((FEALTY_SHEET, [power, _neutral(variant, neutral), _code(variant, build), _code(variant, retreat)]))
     return MailedRows((FEALTY_SHEET, ORDERS), rows)
+
+
+# the claim names where the neutral's center builds, not a unit: 'build A SWC' and 'build an
+# army in SWC' were typed as the center 'A SWC', refused as no center of the neutral
+_UNIT_BUILT = re.compile(r"^(?:(?:an?\s+)?(?:army|fleet)|[AF])\s+(?:in\s+)?(?=\S)", re.IGNORECASE)
+_ARTICLE = re.compile(r"^THE\s+", re.IGNORECASE)
+
+
+def _neutral(variant, name: str) -> str:
+    """The neutral's code for the name a player writes, with the article a sentence puts before
+    it ('the Swiss', 'the Papal States') or the first word of its name (power_named's rule);
+    anything else as written, for the sheet's check to name."""
+    name = " ".join(name.split())
+    code = variant.power_named(name) or variant.power_named(_ARTICLE.sub("", name))
+    return code or name.upper()
 
 
 def _code(variant, name: str | None) -> str | None:
