@@ -108,3 +108,25 @@ def test_the_swiss_by_the_article_and_short_name():
     rows = variant.system.mailed_rows(variant, "W1618A", "FRANCE",
                                       ["Claim fealty of the Swiss, build A SWC, retreat to Savoy"]).rows
     assert rows == [("Fealty", ["FRANCE", "SWISS", "SWC", "SAV"])]
+
+
+def test_a_claim_building_with_no_build_due_says_the_build_is_one_of_the_claimers_own(tmp_path):
+    """rulebook 004 (Centenary), rule 2: 'Instead of building a new unit for himself, the player
+    may build a unit in the occupied center.' France took the Swiss center and lost Paris to
+    Spain: no build due. Its claim building in SWC was refused asking for BUILD A SWC on its
+    Orders block, and that build was refused as one too many: the player went round in a
+    circle. The claim's line is refused saying France has no build due and the claim stands
+    without it; the claim alone is typed."""
+    from workflow_helpers import create, play
+
+    paths = create(tmp_path, "swiss", variant="centenary", seed=7)
+    play(paths, {"FRANCE": ["A AVG - SAV"], "SPAIN": ["A NTH - NOR"]})
+    play(paths, {"FRANCE": ["A SAV - SWC", "A BLO S A SAV - SWC", "A PAR - BRT"], "SPAIN": ["A NOR - PAR"]})
+    assert paths.workbook.exists()
+    mail = b"France\nClaim fealty of the Swiss, build A SWC, retreat to Savoy\n"
+    report = enter_mails("swiss", [("fr", mail)], root=tmp_path, dry_run=True)
+    [(where, line, reason)] = report.refused
+    assert (where, line) == ("fr line 2", "'Claim fealty of the Swiss, build A SWC, retreat to Savoy'")
+    assert "FRANCE has no build due this phase" in reason and "BUILD A SWC" not in reason, reason
+    report = enter_mails("swiss", [("fr", b"France\nClaim fealty of the Swiss\n")], root=tmp_path, dry_run=True)
+    assert report.refused == [] and len(report.written) == 1, report.text()

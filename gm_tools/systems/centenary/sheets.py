@@ -27,6 +27,7 @@ Inputs stored in the history record's ``extra["centenary"]``:
 from __future__ import annotations
 
 from gm_tools.errors import Problem
+from gm_tools.engine.adjustments import adjustment_counts
 from gm_tools.engine.hooks import CHOICE, Column, InputRow, SheetHooks, Table
 from gm_tools.engine.model import FLEET, Build, Position, Unit, province_of
 from gm_tools.engine.phase import ADJUSTMENT, parse_phase, phase_title
@@ -116,10 +117,20 @@ class CentenaryHooks(SheetHooks):
                 continue
             built = [o for o in orders.get(power, [])
                      if isinstance(o, Build) and province_of(o.location) == build_in]
-            if not built:
+            if built:
+                continue
+            due = adjustment_counts(variant, board).get(power, 0)
+            if due <= 0:
+                # asking for BUILD A SWC sent the player round in a circle: with no build due, the
+                # build he adds is refused as one too many
                 problems.append(Problem(*_where(row, BUILD_IN), repr(build_in), (
-                    f"a build in {build_in} on {power}'s Orders block (BUILD A {build_in}), or an empty "
-                    f"cell: the build in the occupied center is what {power}'s unit there retreats for (rule 2)")))
+                    f"an empty cell: {power} has no build due this phase, and the claim's build in the "
+                    f"occupied center is one of the claimer's own ('Instead of building a new unit for "
+                    f"himself', rule 2); the claim stands without it")))
+                continue
+            problems.append(Problem(*_where(row, BUILD_IN), repr(build_in), (
+                f"a build in {build_in} on {power}'s Orders block (BUILD A {build_in}), or an empty "
+                f"cell: the build in the occupied center is what {power}'s unit there retreats for (rule 2)")))
         return problems
 
     def warnings(self, variant: Variant, position: Position, rows: dict[str, list[InputRow]]) -> list[str]:
