@@ -97,12 +97,13 @@ class MailReport:
                   for mail, power, order, cell in self.written]
         lines += [f"  refused {where}: {clipped(found)} -- expected {clipped(why, 700)}" for where, found, why in self.refused]
         lines += [f"  typed {note}" for note in self.notes]
-        lines += [f"  not read {where}: {quoted(text)} (before the orders)" for where, text in self.skipped]
-        lines += [f"  not read {where}: {quoted(text)} (a heading over the orders)" for where, text in self.headings]
+        things = self.noun.replace("(s)", "s")  # The Peace of Westphalia's players mail lines, never orders
+        lines += [f"  not read {where}: {quoted(text)} (before the {things})" for where, text in self.skipped]
+        lines += [f"  not read {where}: {quoted(text)} (a heading over the {things})" for where, text in self.headings]
         lines += [f"  not read {where}: {quoted(text)} below the orders taken for a signature; nothing typed from it (a "
                   "province's name alone is no order)" if (where, text) in self.signed_places else
-                  f"  not read {where}: {quoted(text)} (a name below the orders: their signature)" for where, text in self.signed]
-        lines += [f"  not read {mail}: the attached {name!r} (attachments are not read: the orders go in the "
+                  f"  not read {where}: {quoted(text)} (a name below the {things}: their signature)" for where, text in self.signed]
+        lines += [f"  not read {mail}: the attached {name!r} (attachments are not read: the {things} go in the "
                   "mail's text)" for mail, name in self.attached]
         lines += [f"  {note}" for note in self.replaced]
         lines += unread_lines(self.unread, self.unread_left)
