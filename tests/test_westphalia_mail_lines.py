@@ -501,6 +501,7 @@ def test_a_name_below_the_lines_is_refused_not_left_out(tmp_path):
     orders. The line above it is typed."""
     played_to("R1510U", tmp_path)
     report = enter_mails(GAME, [("blue", b"Blue\nUpheaval: GRA\n\nMinden\n")], root=tmp_path, dry_run=True)
-    assert report.refused == [("blue line 4", "'Minden'", "a line of the Religious Upheaval step, such as 'Upheaval: GRA'")]
+    assert report.refused == [("blue line 4", "'Minden'", "a line of the Religious Upheaval step, such as 'Upheaval: GRA' "
+                               "(a signature goes below a line '-- ', where the mail's lines end)")]
     assert [w[2] for w in report.written] == ["Upheaval: GRA"]
     assert report.signed == [] and report.signed_places == []

@@ -30,3 +30,22 @@ def test_what_the_report_leaves_unread_is_said_beside_the_players_lines_not_orde
     text = out.getvalue()
     assert f"not read {mail} line 1: 'Hi GM,' (before the lines)" in text, text
     assert "the orders" not in text, text
+
+
+def test_a_name_signed_under_the_lines_is_refused_saying_where_a_signature_goes(tmp_path):
+    """The players' lines open with a keyword, so a name signed below them without a '-- ' line
+    is refused (README, 'Players' mails'); the refusal named only the step's forms, leaving the GM
+    to guess why 'Ralf' was no line. It says where a signature goes; a line of a step's words
+    mistyped is not told so."""
+    played_to("P1510L", tmp_path)
+    mail = tmp_path / "red.txt"
+    mail.write_text("Red\nProvinces: EIC EIS HAE HAM, capital HAM\nHello there, 7 provinces\n\nRalf\n",
+                    encoding="utf-8")
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        main(["orders", GAME, str(mail), "--root", str(tmp_path), "--dry-run"])
+    refused = [line for line in out.getvalue().splitlines() if line.startswith("  refused ")]
+    assert refused[1].endswith("line 5: 'Ralf' -- expected a line of the Pick Provinces step, such as 'Provinces: "
+                               "EIC EIS HAE HAM, capital HAM' (a signature goes below a line '-- ', where the "
+                               "mail's lines end)"), refused
+    assert len(refused) == 2 and "signature" not in refused[0], refused

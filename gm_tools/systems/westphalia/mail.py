@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import dataclasses
 import difflib
+import re
 
 from gm_tools.engine.hooks import CHOICE, INTEGER
 from gm_tools.engine.phase import parse_phase
@@ -157,7 +158,7 @@ def mailed_cells(variant, position, power: str, lines: list[str], sheets: dict[s
     for k, line in enumerate(read):
         why = _unfit(typing, line)
         if why:
-            out[k] = why + (_near_keyword(typing.kind, lines[k]) if line is None else "")
+            out[k] = why + ((_near_keyword(typing.kind, lines[k]) or _signed(lines, k, good)) if line is None else "")
         else:
             good[k] = line
     _clear(typing, list(good.values()))
@@ -236,6 +237,17 @@ def _near_keyword(kind: str, text: str) -> str:
         if near and len(head) >= n:
             return f" ({near})"
     return ""
+
+
+_NAME = re.compile(r"^[^\W\d_][\w.'-]*(?:\s+[^\W\d_][\w.'-]*)?[,.!]?$")
+
+
+def _signed(lines: list[str], k: int, good: dict) -> str:
+    """What to do with a name signed under the lines ('Ralf' below them, nothing but names
+    after it): the player's lines open with a keyword, so a signature is refused unless the
+    mail marks it; the refusal alone left the GM to guess that."""
+    below = all(_NAME.match(t.strip()) or not t.strip() for t in lines[k:])
+    return " (a signature goes below a line '-- ', where the mail's lines end)" if below and any(j < k for j in good) else ""
 
 
 _PROVINCE = "a province of the board (its code or name)"
