@@ -49,3 +49,19 @@ def test_a_name_signed_under_the_lines_is_refused_saying_where_a_signature_goes(
                                "EIC EIS HAE HAM, capital HAM' (a signature goes below a line '-- ', where the "
                                "mail's lines end)"), refused
     assert len(refused) == 2 and "signature" not in refused[0], refused
+
+
+def test_electors_not_placed_are_named_with_their_sizes(tmp_path):
+    """rulebook 003, 'Place Electors': 'The following starting Electors must be placed: Trier,
+    Mainz, and Cologne - 1 province; The Palatinate and Saxony - 2 provinces; Brandenburg - 3
+    provinces; Bohemia - 4 provinces'. A new game's empty Place Electors sheet was refused naming
+    the Electors without their sizes, which the step's check holds each row to: a GM new to the
+    game had to open the rulebook to fill the sheet in."""
+    from westphalia_mails import refused_turn
+
+    paths = played_to("P1510K", tmp_path)
+    problems = refused_turn(paths, {})
+    assert problems == [("Place Electors", "B2", "no row", "every starting Elector placed ('The following starting "
+                         "Electors must be placed'): Trier (1 province), Mainz (1 province), Cologne (1 province), "
+                         "The Palatinate (2 provinces), Saxony (2 provinces), Brandenburg (3 provinces), "
+                         "Bohemia (4 provinces)")], problems

@@ -227,7 +227,9 @@ def _electors(variant: Variant, tables, step: Step, entries: list[dict]) -> None
         step.state.principalities[name] = Holding(tuple(sorted(provinces)), capital)
         step.state.electors = tuple(sorted(set(step.state.electors) | {name}))
         step.did(i, entry.get("player", ""), f"places {name} on {', '.join(sorted(provinces))}, capital {capital}")
-    missing = [e for e in tables.electors if e not in step.state.principalities]
+    # each with its size, which the rulebook gives with the list and the check holds to
+    missing = [f"{e} ({tables.electors[e]} province{'s' if tables.electors[e] > 1 else ''})"
+               for e in tables.electors if e not in step.state.principalities]
     if missing and not step.problems:
         step.problems.append((len(entries), "name", "no row", "every starting Elector placed ('The following "
                                                              f"starting Electors must be placed'): {', '.join(missing)}"))
