@@ -11,6 +11,8 @@ from __future__ import annotations
 import contextlib
 import io
 
+import pytest
+
 from gm_tools.app.cli import main
 
 from westphalia_mails import played_to
@@ -65,3 +67,20 @@ def test_electors_not_placed_are_named_with_their_sizes(tmp_path):
                          "Electors must be placed'): Trier (1 province), Mainz (1 province), Cologne (1 province), "
                          "The Palatinate (2 provinces), Saxony (2 provinces), Brandenburg (3 provinces), "
                          "Bohemia (4 provinces)")], problems
+
+
+@pytest.mark.parametrize(("text", "kind", "row"), [
+    ("Elector: Mainz, DUR", "electors", {"Elector": "Mainz", "Provinces": "DUR", "Capital": "DUR"}),
+    ("Principality: Hesse, ESS", "principalities", {"Principality": "Hesse", "Provinces": "ESS", "Capital": "ESS"}),
+    ("Elector: Saxony, BON DRE", "electors", {"Elector": "Saxony", "Provinces": "BON DRE"}),
+])
+def test_a_principality_of_one_province_mailed_without_its_capital_has_it_for_capital(text, kind, row):
+    """rulebook 003, 'Place Electors': 'places an Elector of his choice anywhere on the map, and
+    placing a town on the Elector's capital province'; 'Trier, Mainz, and Cologne - 1 province'.
+    'Elector: Mainz, DUR' was typed with an empty Capital and the turn refused it ('found
+    nothing, expected one province of the board'), though one province leaves no choice. Of two,
+    the capital is the player's to name, and the turn still asks for it."""
+    from gm_tools.systems.westphalia import mailforms, steps
+
+    line = mailforms.read_line(text, {"electors": steps.ELECTORS, "principalities": steps.PRINCIPALITIES}[kind])
+    assert line.rows == (row,) and not line.error

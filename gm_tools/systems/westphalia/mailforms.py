@@ -278,6 +278,10 @@ def _columns(form: Form, items: list[str], columns: tuple[str, ...]) -> dict:
             raise ValueError(f"one value ({free[0]}) as in {form.example!r}, found {len(plain)}: {', '.join(plain)}")
         raise ValueError(f"at most {len(free)} value(s), {', '.join(free)}, separated by commas: {form.example!r}")
     values.update({c: v for c, v in zip(free, plain) if v})
+    # 'placing a town on the Elector's capital province': of one province, the capital can be
+    # no other ('Elector: Mainz, DUR' was typed with no Capital and refused by the turn)
+    if "Capital" in columns and not values.get("Capital") and len(words_of(values.get("Provinces"))) == 1:
+        values["Capital"] = values["Provinces"].strip()
     return values
 
 
