@@ -84,3 +84,31 @@ def test_a_principality_of_one_province_mailed_without_its_capital_has_it_for_ca
 
     line = mailforms.read_line(text, {"electors": steps.ELECTORS, "principalities": steps.PRINCIPALITIES}[kind])
     assert line.rows == (row,) and not line.error
+
+
+def test_no_player_is_waited_for_when_only_single_provinces_are_left_for_the_rolls(tmp_path):
+    """rulebook 003, 'Place other Principalities': 'If there is no space on the board for a
+    contiguous Principality of the rolled size, place the largest Principality that can be
+    placed. When only disconnected single provinces remain, fill in the remaining provinces with 1
+    province Principalities.' Three players' Electors left one free province (BRI): `status`
+    waited for Green's roll and `turn` said 'nothing to do', though the province is filled
+    without anyone's choice (`turn --force` did it). Nobody is waited for, and the turn fills it."""
+    from gm_tools.app.mailorders import enter_mails
+    from gm_tools.app.status import phase_status
+    from gm_tools.app.turn import new_game, run_turn
+
+    new_game("westphalia", "wp", root=tmp_path, seed=42, created="2000-01-01T00:00:00Z", player_count=3)
+    run_turn("wp", root=tmp_path, site_dir=None)
+    for step in ([("b", b"Blue\nProvinces: COT COB DAR BAU, capital COB\n"),
+                  ("g", b"Green\nProvinces: EMD CEL CAL EIS, capital CEL\n"),
+                  ("r", b"Red\nProvinces: DON DOR BER BIE, capital DOR\n")],
+                 [("b", b"Blue\nElector: Bohemia, DES BAY DIL AMB, capital BAY\nElector: Palatinate, ALT ARN, capital "
+                        b"ALT\nElector: Cologne, DUI, capital DUI\n"),
+                  ("g", b"Green\nElector: Brandenburg, BAM CHE ASC, capital BAM\nElector: Trier, EIC, capital EIC\n"),
+                  ("r", b"Red\nElector: Saxony, BON DRE, capital DRE\nElector: Mainz, DUR, capital DUR\n")]):
+        assert enter_mails("wp", step, root=tmp_path).refused == []
+        run_turn("wp", root=tmp_path, site_dir=None)
+    status = phase_status("wp", root=tmp_path).text()
+    assert "waiting for" not in status and "GREEN" not in status, status
+    report = run_turn("wp", root=tmp_path, site_dir=None)
+    assert "fills BRI" in report.text(), report.text()

@@ -564,7 +564,7 @@ def awaited(variant, position, rows: dict) -> list[str] | None:
         # while the step's check says the free provinces need more ('no row')
         table, typed = tables[S.PRINCIPALITIES], {_row(r) for r in rows.get(S.PRINCIPALITIES, [])}
         last = max(typed, default=1)
-        more = not typed or any(p.found == "no row" for p in S.HOOKS.check_inputs(variant, position, rows)[1])
+        more = any(p.found == "no row" for p in S.HOOKS.check_inputs(variant, position, rows)[1])
         upto = last + 1 if more else last
         return list(dict.fromkeys(laid[0] for n, laid in enumerate(table.rows, start=2)
                                   if n <= upto and n not in typed))
