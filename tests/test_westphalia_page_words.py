@@ -1,7 +1,7 @@
 """The Peace of Westphalia's pages in the game's own words: it is a board game of Players who
 make decisions, not Diplomacy's powers giving orders, so a step's page lists 'Results' (not
-'Orders and results'), a player nobody plays under 'Players nobody plays' (not 'Powers without a
-player'), and the game page counts each step's 'results' (not 'order results') and its
+'Orders and results'), a player's decisions under his name with or without a person typed for
+him, and the game page counts each step's 'results' (not 'order results') and its
 standings and tables 'per player'.
 
 Rulebook: ``003_b5b9eb4920d39694.txt`` ('Players may vote for whomever they wish'; 'Each Player
@@ -27,8 +27,10 @@ setup = played_until_fixture("westphalia", STOP)
 
 
 def test_a_steps_page_and_the_game_page_say_players_and_results(setup, tmp_path, capsys):
-    """Pick Provinces played with Red's player left off the Game sheet: Red's results are
-    listed under 'Players nobody plays'; every heading, caption and count says results."""
+    """Pick Provinces played with Red's player left off the Game sheet: Red's results are his
+    own decisions, listed under his name as the others' are (they were put under 'Players nobody
+    plays', which a new GM who had typed no one's name saw for every player); every heading,
+    caption and count says results."""
     variant = load_variant("westphalia")
     entry = {k: v for k, v in read_demo(demo_file("westphalia")).phases[STOP].items() if k != "press"}
     cells = variant.system.demo_cells(variant, STOP, entry, "demo")
@@ -41,8 +43,8 @@ def test_a_steps_page_and_the_game_page_say_players_and_results(setup, tmp_path,
     folder = tmp_path / "site" / "games" / GAME
     page = (folder / f"{STOP}.html").read_text(encoding="utf-8")
     assert '<h2 id="orders-h">Results</h2>' in page
-    assert '<h3 id="unplayed">Players nobody plays</h3>' in page and "<caption>Players nobody plays: results</caption>" in page
-    assert "<caption>Blue Kraken: results</caption>" in page and '<a href="#unplayed">Players nobody plays</a>' in page
+    assert "<caption>Red Phoenix: results</caption>" in page and "Players nobody plays" not in page
+    assert "<caption>Blue Kraken: results</caption>" in page and '<a href="#power-RED">Red Phoenix</a>' in page
     assert "Powers without a player" not in page and "rders and results" not in page
     assert '<th scope="col">Decision or event</th><th scope="col">Result</th>' in page and '"col">Order<' not in page
     game_page = (folder / "index.html").read_text(encoding="utf-8")

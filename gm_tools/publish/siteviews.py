@@ -120,7 +120,7 @@ def _orders_view(variant: Variant, record: dict) -> dict[str, list[dict]]:
     from gm_tools.engine.rules import rules_for
 
     rules = rules_for(variant)
-    in_words = rules.results_in_words  # a decision in words has no notation to show beside
+    in_words = rules.results_in_words  # a decision in words has no notation to show beside, and is what he wrote
     # a system's reasons may be in recorded words; its optional reason_words hook words them anew
     reason_words = getattr(rules, "reason_words", None)
     by_power: dict[str, list[dict]] = {}
@@ -152,7 +152,7 @@ def _orders_view(variant: Variant, record: dict) -> dict[str, list[dict]]:
         # a vassal's orders are its master's (Centenary rule 3, Europe 1619's aligned minors): under
         # "Powers without a player" it read as a power nobody ordered
         v["by"] = power_in_text(variant, masters[v["code"]]) if v["code"] in masters else ""
-    played = [v for v in views if v["code"] not in events and (v["player"] or v["written"])]
+    played = [v for v in views if v["code"] not in events and (v["player"] or v["written"] or in_words and v["results"])]
     return {"powers": [v for v in views if v["code"] in events] + played, "unplayed_heading": rules.unplayed_heading,
             "unplayed": [v for v in views if v["code"] not in events and v not in played]}
 
