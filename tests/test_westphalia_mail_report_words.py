@@ -112,3 +112,22 @@ def test_no_player_is_waited_for_when_only_single_provinces_are_left_for_the_rol
     assert "waiting for" not in status and "GREEN" not in status, status
     report = run_turn("wp", root=tmp_path, site_dir=None)
     assert "fills BRI" in report.text(), report.text()
+
+
+def test_a_mail_entered_again_is_said_with_its_lines(tmp_path):
+    """The same mail entered twice is kept once; the report said 'its orders typed as above' of a
+    Peace of Westphalia mail, which holds a player's lines."""
+    from gm_tools.edges.workbook_fill import set_cells
+
+    paths = played_to("P1510L", tmp_path)
+    mail = tmp_path / "red.txt"
+    mail.write_text("Red\nProvinces: EIC EIS HAE HAM, capital HAM\n", encoding="utf-8")
+    for again in (False, True):
+        if again:  # the GM cleared the row by hand: the mail entered again types it again
+            paths.workbook.write_bytes(set_cells(paths.workbook.read_bytes(), {"Pick Provinces!B2": None,
+                                                                               "Pick Provinces!C2": None}))
+        out = io.StringIO()
+        with contextlib.redirect_stdout(out):
+            main(["orders", GAME, str(mail), "--root", str(tmp_path)])
+    text = out.getvalue()
+    assert "not kept again (its lines typed as above)" in text and "orders" not in text, text
