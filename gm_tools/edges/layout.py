@@ -141,6 +141,9 @@ def order_blocks(variant: Variant, position: Position, rules: Rules) -> list[Pow
             # Units of the minors it commands (Europe 1619's aligned minors) are ordered in its block.
             owners = set(rules.commanded(variant, position, power.code))
             ordered = units + sorted((u for u in position.units.values() if u.power in owners), key=str)
+            if len(ordered) > len(units):  # "3 unit(s)" over four rows read as a row too many
+                names = sorted({variant.powers[u.power].name for u in ordered[len(units):]})
+                summary += f"; and {len(ordered) - len(units)} unit(s) it commands ({', '.join(names)})"
             slots = [OrderSlot(power.code, str(u), str(u), _movement_choices(variant, u), False) for u in ordered]
         elif kind == RETREAT:
             # A commanded owner's dislodged units (Centenary's vassals) retreat by its commander.
