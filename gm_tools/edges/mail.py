@@ -70,7 +70,7 @@ _CLOSING_WORDS = (r"(many |best |kind |warm )?(thanks|regards|wishes)( a lot| ag
                       r"merci( beaucoup)?|cordialement|danke( schön| schoen)?|(viele |liebe )?gr(ü|ue|u)(ß|ss)e?|"
                       r"grazie( mille)?|saluti|ciao|gracias|saludos|groetjes|bedankt|obrigado|"
                       r"(mit )?(freundlichen|besten|herzlichen|sch(ö|oe|o)nen|beste|herzliche|sch(ö|oe|o)ne) gr(ü|ue|u)(ß|ss)(e|en)?|"
-                      r"mfg|lg|vg|bien (à|a) (vous|toi)|amicalement|amiti(é|e)s|(à|a) (bient(ô|o)t|plus)|bises|"
+                      r"mfg|lg|vg|bien (à|a) (vous|toi)|amicalement|amiti(é|e)s|(à|a) (bient(ô|o)t|plus)|a\+|@\+|bises|"
                       r"(cordiali|distinti|tanti) saluti|un saluto|a presto|cordialmente|saludos cordiales|un abrazo|"
                       r"atentamente|met vriendelijke groet(en)?|(hartelijke )?groeten|"
                       # signed in character, as players of these variants do: a cheer for their
