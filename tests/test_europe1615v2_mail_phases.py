@@ -103,6 +103,20 @@ def test_a_reference_list_names_the_word_that_is_no_power(tmp_path):
         ("france line 2", REFERENCE + f"found '9: SAX', an INF placement on SAX, {IN_INFLUENCE}")]
 
 
+def test_a_reference_list_on_several_lines_says_none_of_it_is_typed_when_one_word_is_no_power(tmp_path):
+    """'4 SUBMISSIONS OF REFERENCE LISTS': a power's list is one, however many lines the player
+    wraps it on. A numbered list with one misspelt power ('4. Englnad') was refused at that
+    line alone, and the GM was not told that the other four lines were not typed either: the
+    power's list was simply missing from the sheet. The refusal says so."""
+    _game(tmp_path, 1)
+    report = enter_mails("g", [("austria", b"Austria\n1. Austria\n2. Spain\n3. France\n4. Englnad\n5. Denmark\n")],
+                         root=tmp_path)
+    assert report.written == []
+    assert [(where, why) for where, _, why in report.refused] == [
+        ("austria line 5", REFERENCE + "found 'Englnad', which is no power (nearest: ENGLAND); none of the "
+                                       "list's 5 lines is typed (one list, its lines read together)")]
+
+
 def test_another_phases_line_in_the_build_phase_is_named_not_read_as_an_order(tmp_path):
     """'6- Winter Ownership/Build/Adjustment Phase': its mail is unit orders (builds); '9: SAX'
     is not read as an order for a unit in '9 SAX' but named as an INF placement, an offer and a

@@ -107,3 +107,17 @@ def test_a_heading_with_an_order_on_its_line_or_a_sentence_is_still_a_line_to_re
     assert mail.headings == []
     assert [ln.text for _, lines in mail.blocks for ln in lines] == [
         "A PAR - BUR", "Orders: A MAR H", "My orders are below:", "Waivers:"]
+
+
+@pytest.mark.parametrize("line", ["Fall orders for France:", "Spring orders of France", "Autumn orders for France"])
+def test_a_season_without_its_year_before_the_power_still_makes_a_power_line(tmp_path, line):
+    """A player's mail headed 'Fall orders for France:' (the season, no year) was refused as a
+    whole for want of a power line, its orders listed as lines 'before the orders', while
+    'Fall 1901 orders for France' was read. The power line names the power the orders are for
+    (docs/workbook.md, 'gm-tools orders'); the season alone names no phase to check."""
+    create(tmp_path)
+    report = enter_mails("g", [("m", f"Hello,\n{line}\nA PAR - BUR\nF BRE - MAO\nthanks\n".encode())],
+                         root=tmp_path)
+    assert report.refused == []
+    assert [(power, order) for _, power, order, _ in report.written] == [("FRANCE", "A PAR - BUR"),
+                                                                          ("FRANCE", "F BRE - MAO")]

@@ -346,7 +346,7 @@ def test_europe1615v2_a_reference_list_is_refused_at_the_line_at_fault(tmp_path)
                          root=tmp_path)
     assert report.refused == [("m line 3", "'see you next turn'", "a reference list, powers' codes highest first "
                                "(SPAIN FRANCE ...): AUSTRIA, FRANCE, SPAIN, ENGLAND, DENMARK: found 'see', which is "
-                               "no power")]
+                               "no power; none of the list's 2 lines is typed (one list, its lines read together)")]
     report = enter_mails("g", [("m", b"England\nMy list: ENGLAND DENMARK FRANCE SPAIN AUSTRIA\n")], root=tmp_path)
     assert report.refused == [] and [cell for *_, cell in report.written] == ["Reference Lists!B5"]
 

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from email.message import EmailMessage
 
+import pytest
+
 from gm_tools.app.mailorders import enter_mails
 from gm_tools.app.turn import new_game, run_turn
 
@@ -255,6 +257,18 @@ def test_closings_as_german_french_italian_and_spanish_players_write_them(tmp_pa
     assert report.refused == []
     assert len(report.written) == 1  # each mail replaces the one before: France's latest
     assert "replaces m10.eml" in report.text()
+
+
+@pytest.mark.parametrize("closing", ["A+", "@+", "A+ !", "A+, Jean"])
+def test_a_french_players_a_plus_closes_the_mail_and_is_not_refused_as_an_order(tmp_path, closing):
+    """'A+' ('à plus', see you) is how a French player signs off; below his orders it was refused
+    as an order ("'A+' is not a province"), the GM told of a mistake there was none. It is a
+    closing as 'A bientôt' is: the orders end above it, the name under it is not read."""
+    _game(tmp_path)
+    report = enter_mails("g", [("m.eml", _mail(f"France\nA PAR - BUR\n\n{closing}\nJean\n"))],
+                         root=tmp_path, dry_run=True)
+    assert report.refused == []
+    assert [order for _, _, order, _ in report.written] == ["A PAR - BUR"]
 
 
 def test_a_comment_after_an_order_is_left_out(tmp_path):

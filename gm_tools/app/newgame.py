@@ -3,7 +3,10 @@ by :func:`gm_tools.app.turn.new_game`."""
 
 from __future__ import annotations
 
-from gm_tools.app.turn import new_game
+import shlex
+
+from gm_tools.app.turn import load_state, new_game
+from gm_tools.edges.layout import title_of
 from gm_tools.errors import GameError
 
 
@@ -36,4 +39,19 @@ def cmd_new_game(args) -> int:
     paths = new_game(args.variant, args.name, root=args.root, seed=args.seed, players=players,
                      player_count=args.players, options=options)
     print(f"created {paths.workbook} and {paths.game_json}")
+    print(next_steps(args.name, args.root))
     return 0
+
+
+def next_steps(name: str, root) -> str:
+    """What a GM does next with a game just made, the commands written out as he would type
+    them: a newcomer was told only the files made, not the first phase nor the commands
+    (a Europe 1615 game opens on a phase that takes no one's entries and is played at once)."""
+    state = load_state(name, root)
+    phase = state.position.phase
+    game = shlex.quote(name) + (f" --root {shlex.quote(str(root))}" if root else "")
+    return (f"  first phase: {phase} ({title_of(state.variant, phase)}); next, the players' names typed "
+            f"on the Game sheet, then:\n"
+            f"  gm-tools status {game}      # what the phase waits for\n"
+            f"  gm-tools orders {game} MAIL...   # players' mails typed into the workbook\n"
+            f"  gm-tools turn {game}        # check, adjudicate, write back, publish")

@@ -70,7 +70,7 @@ _CLOSING_WORDS = (r"(many |best |kind |warm )?(thanks|regards|wishes)( a lot| ag
                       r"merci( beaucoup)?|cordialement|danke( schön| schoen)?|(viele |liebe )?gr(ü|ue|u)(ß|ss)e?|"
                       r"grazie( mille)?|saluti|ciao|gracias|saludos|groetjes|bedankt|obrigado|"
                       r"(mit )?(freundlichen|besten|herzlichen|sch(ö|oe|o)nen|beste|herzliche|sch(ö|oe|o)ne) gr(ü|ue|u)(ß|ss)(e|en)?|"
-                      r"mfg|lg|vg|bien (à|a) (vous|toi)|amicalement|amiti(é|e)s|(à|a) (bient(ô|o)t|plus)|bises|"
+                      r"mfg|lg|vg|bien (à|a) (vous|toi)|amicalement|amiti(é|e)s|(à|a) (bient(ô|o)t|plus)|a\+|@\+|bises|"
                       r"(cordiali|distinti|tanti) saluti|un saluto|a presto|cordialmente|saludos cordiales|un abrazo|"
                       r"atentamente|met vriendelijke groet(en)?|(hartelijke )?groeten|"
                       # signed in character, as players of these variants do: a cheer for their
@@ -264,6 +264,9 @@ _PHASE_TAG = re.compile(r"\s*[-,(]?\s*(?:orders\s+)?(?:for\s+)?(?:([A-Z]\d{4}[A-
 _LEADING_PHASE = re.compile(r"(?:([A-Z]\d{4}[A-Z]?)|(" + _SEASON + r")\s+(\d{4}))\s*[-,:]?\s+(?:orders\s+(?:for|of)\s+)?",
                             re.IGNORECASE)
 """A phase before the power (``Spring 1906 orders for France``, ``S1906M France``)."""
+_LEADING_SEASON = re.compile(r"(?:" + _SEASON + r")\s+orders\s+(?:for|of)\s+", re.IGNORECASE)
+"""A season without its year before the power (``Fall orders for France``): no phase to check
+against the game's, as the year would make it one."""
 
 
 _PHASE_LINE = re.compile(r"^(phase|turn|season|fase|saison|jahreszeit|tour|zug|turno)\s*[:=]\s*", re.IGNORECASE)
@@ -280,6 +283,8 @@ def _power_line(line: str, names: dict[str, str]) -> tuple[str, str] | None:
     if lead:  # "Spring 1906 orders for France": the phase first
         phase = (lead.group(1) or f"{_SEASONS[lead.group(2).lower()]}{lead.group(3)}").upper()
         text = text[lead.end():]
+    elif season := _LEADING_SEASON.match(text):
+        text = text[season.end():]
     tag = _PHASE_TAG.search(text)
     if tag and tag.start() > 0:
         phase = (tag.group(1) or f"{_SEASONS[tag.group(2).lower()]}{tag.group(3)}").upper()

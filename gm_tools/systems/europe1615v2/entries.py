@@ -250,7 +250,10 @@ def mailed_rows(variant, phase: str, power: str, lines: list[str]) -> MailedRows
         if fault:
             # refused at the line at fault ('see you next turn' under the list), not at the list's first
             rows = [None] * len(lines)
-            rows[fault[0]] = fault[1]
+            # the list is read whole, so one bad word leaves every line of it untyped: said, as
+            # the GM saw only the one line refused and the power's list gone from the sheet
+            rows[fault[0]] = fault[1] + (f"; none of the list's {len(lines)} lines is typed (one list, its lines "
+                                         "read together)" if len(lines) > 1 else "")
         return MailedRows((REFERENCE,), rows)
     if role not in (INFLUENCE, ATTACKS_ROLE):
         return None
