@@ -19,6 +19,7 @@ from gm_tools.edges.game import game_paths
 from gm_tools.edges.workbook_fill import fill_orders, set_cells
 from gm_tools.errors import WorkbookError
 from gm_tools.systems.europe1615.sheets import ALLOTMENT, ATTACKS, DEPLOYMENT, TRACKER
+from workflow_helpers import sheet_rows
 
 
 @pytest.fixture
@@ -51,14 +52,9 @@ def test_bad_entries_name_their_cells_and_nothing_is_written(spring):
     diplomatic attack order per movement phase'), a banned deployment ('The Catholic powers,
     only, may deploy INFs ... to the Papal States')."""
     data = set_cells(spring.workbook.read_bytes(), {
-        f"{DEPLOYMENT}!A2": "FRANCE", f"{DEPLOYMENT}!B2": 9, f"{DEPLOYMENT}!C2": "XYZ",
-        f"{DEPLOYMENT}!A3": "SPAIN", f"{DEPLOYMENT}!B3": 38, f"{DEPLOYMENT}!C3": "LOR",
-        f"{DEPLOYMENT}!A4": "ENGLAND", f"{DEPLOYMENT}!B4": 3, f"{DEPLOYMENT}!C4": "PAPL",
-        f"{DEPLOYMENT}!A5": "FRANCE", f"{DEPLOYMENT}!B5": 5, f"{DEPLOYMENT}!C5": "LOR",
-        f"{DEPLOYMENT}!A6": "SPAIN", f"{DEPLOYMENT}!B6": 5, f"{DEPLOYMENT}!C6": "LOR",
-        f"{ATTACKS}!A2": "FRANCE", f"{ATTACKS}!B2": "LOR > SPAIN",
-        f"{ATTACKS}!A3": "FRANCE", f"{ATTACKS}!B3": "LOR > SPAIN",
-        f"{ATTACKS}!A4": "DENMARK", f"{ATTACKS}!B4": "nonsense",
+        **sheet_rows(DEPLOYMENT, ("FRANCE", 9, "XYZ"), ("SPAIN", 38, "LOR"), ("ENGLAND", 3, "PAPL"),
+                     ("FRANCE", 5, "LOR"), ("SPAIN", 5, "LOR")),
+        **sheet_rows(ATTACKS, ("FRANCE", "LOR > SPAIN"), ("FRANCE", "LOR > SPAIN"), ("DENMARK", "nonsense")),
     })
     spring.workbook.write_bytes(data)
     before = _files(spring)

@@ -172,34 +172,43 @@ def test_several_attacks_on_one_mailed_line_are_named_one_a_line():
                     "found '0: RHI > FRANCE, 1: SAX > SPAIN', one attack a line: '0: RHI > FRANCE', then '1: SAX > SPAIN'"]
 
 
+def _attack_refused(root: Path, mail: str, target: str, source: str) -> tuple[dict[str, str], list]:
+    """A new game brought to its Diplomatic Attacks (Austria and France with 6 INFs in
+    Lorraine): what `gm-tools orders` refuses of Austria's ``mail`` (it must refuse), then the
+    problems of the turn refusing attack order 0 typed on the sheet from ``source`` against
+    ``target``."""
+    from gm_tools.errors import WorkbookError
+    from gm_tools.edges.workbook_fill import set_cells
+    from workflow_helpers import payola_to_attacks
+
+    new_game("europe1615v2", "g", root=root, seed=7, created="2000-01-01T00:00:00Z")
+    payola_to_attacks(root, [("a.txt", b"Austria\n6: LOR\n"), ("f.txt", b"France\n6: LOR\n")])
+    done = _orders(root, mail)
+    assert done.returncode == 1 and done.stderr == ""
+    workbook = root / "g.xlsx"
+    workbook.write_bytes(set_cells(workbook.read_bytes(), {
+        "Diplomatic Attacks!A2": "AUSTRIA", "Diplomatic Attacks!B2": 0, "Diplomatic Attacks!C2": source,
+        "Diplomatic Attacks!D2": target}))
+    with pytest.raises(WorkbookError) as refused:
+        run_turn("g", root=root, site_dir=None)
+    return _refused(done), refused.value.problems
+
+
 def test_an_attack_wrong_on_both_sides_of_its_arrow_names_both(tmp_path):
     """rulebook 001, 'Diplomatic attacks': each attack order names the minor state (or home box)
     and the power attacked. A misspelt minor state beside a misspelt power, '0: LORR > FRANSE',
     named only the minor state, and the power once the player had sent it again: both are named
     in one message, by mail and on the Diplomatic Attacks sheet (at both cells), the power with
     the one meant."""
-    from gm_tools.errors import WorkbookError
-    from gm_tools.edges.workbook_fill import set_cells
-    from workflow_helpers import payola_to_attacks
-
-    new_game("europe1615v2", "g", root=tmp_path, seed=7, created="2000-01-01T00:00:00Z")
-    payola_to_attacks(tmp_path, [("a.txt", b"Austria\n6: LOR\n"), ("f.txt", b"France\n6: LOR\n")])
-    done = _orders(tmp_path, "Austria\n0: LORR > FRANSE\n1: LOR > FRANSE\n")
-    assert done.returncode == 1 and done.stderr == ""
     powers = "a power: AUSTRIA, FRANCE, SPAIN, ENGLAND, DENMARK (did you mean FRANCE?)"
-    assert _refused(done) == {
+    refused, problems = _attack_refused(tmp_path, "Austria\n0: LORR > FRANSE\n1: LOR > FRANSE\n", "FRANSE", "LORR")
+    assert refused == {
         "'0: LORR > FRANSE'": ("before the '>', a pliant minor state's code (SAX) or the power's own home box, "
                                f"found 'LORR' (nearest: LOR, POR); after it, {powers}, found 'FRANSE'"),
         "'1: LOR > FRANSE'": f"{powers}, found 'FRANSE'"}
-    workbook = tmp_path / "g.xlsx"
-    workbook.write_bytes(set_cells(workbook.read_bytes(), {
-        "Diplomatic Attacks!A2": "AUSTRIA", "Diplomatic Attacks!B2": 0, "Diplomatic Attacks!C2": "LORR",
-        "Diplomatic Attacks!D2": "FRANSE"}))
-    with pytest.raises(WorkbookError) as refused:
-        run_turn("g", root=tmp_path, site_dir=None)
-    assert [(p.cell, p.found) for p in refused.value.problems] == [("C2", "'LORR'"), ("D2", "'FRANSE'")]
-    assert refused.value.problems[0].expected.endswith("(nearest: LOR, POR)")
-    assert refused.value.problems[1].expected.endswith("(Target; did you mean FRANCE?)")
+    assert [(p.cell, p.found) for p in problems] == [("C2", "'LORR'"), ("D2", "'FRANSE'")]
+    assert problems[0].expected.endswith("(nearest: LOR, POR)")
+    assert problems[1].expected.endswith("(Target; did you mean FRANCE?)")
 
 
 def test_an_attack_from_a_word_near_no_minor_state_lists_the_pliant_ones(tmp_path):
@@ -207,25 +216,12 @@ def test_an_attack_from_a_word_near_no_minor_state_lists_the_pliant_ones(tmp_pat
     power's own home box). A word near none of them ('XQZ') was refused with 'a pliant minor
     state's code' and no code but the example SAX, on the sheet none at all: the codes are
     listed, as a cell of choices lists its choices."""
-    from gm_tools.errors import WorkbookError
-    from gm_tools.edges.workbook_fill import set_cells
-    from workflow_helpers import payola_to_attacks
-
-    new_game("europe1615v2", "g", root=tmp_path, seed=7, created="2000-01-01T00:00:00Z")
-    payola_to_attacks(tmp_path, [("a.txt", b"Austria\n6: LOR\n"), ("f.txt", b"France\n6: LOR\n")])
     pliant = "(the pliant minor states: BAV, BOS, BRA, COL, DAN, DUT, GEN, HES, IRE, LIVN, LOR, LSA, MAN, "
-    done = _orders(tmp_path, "Austria\n0: XQZ > FRANCE\n")
-    assert done.returncode == 1 and done.stderr == ""
-    assert _refused(done)["'0: XQZ > FRANCE'"].startswith(
+    refused, problems = _attack_refused(tmp_path, "Austria\n0: XQZ > FRANCE\n", "FRANCE", "XQZ")
+    assert refused["'0: XQZ > FRANCE'"].startswith(
         "a pliant minor state's code (SAX) or the power's own home box, found 'XQZ' " + pliant)
-    workbook = tmp_path / "g.xlsx"
-    workbook.write_bytes(set_cells(workbook.read_bytes(), {
-        "Diplomatic Attacks!A2": "AUSTRIA", "Diplomatic Attacks!B2": 0, "Diplomatic Attacks!C2": "XQZ",
-        "Diplomatic Attacks!D2": "FRANCE"}))
-    with pytest.raises(WorkbookError) as refused:
-        run_turn("g", root=tmp_path, site_dir=None)
-    assert [(p.cell, p.found) for p in refused.value.problems] == [("C2", "'XQZ'")]
-    assert refused.value.problems[0].expected.startswith(
+    assert [(p.cell, p.found) for p in problems] == [("C2", "'XQZ'")]
+    assert problems[0].expected.startswith(
         "a pliant minor state's code or the power's own home box " + pliant)
 
 

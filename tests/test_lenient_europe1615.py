@@ -19,6 +19,7 @@ from gm_tools.edges.workbook_fill import set_cells
 from gm_tools.errors import WorkbookError
 from gm_tools.systems.europe1615.sheets import ABANDONED, ATTACKS, DEPLOYMENT, RULINGS, WAIVERS
 from gm_tools.systems.europe1615v2 import sheets as v2
+from workflow_helpers import sheet_rows
 
 CREATED = "2000-01-01T00:00:00Z"
 
@@ -70,14 +71,11 @@ def test_europe1615_rows_the_rules_refuse_are_dropped_and_named(spring, tmp_path
     province' (Atlantis is none); an abandonment of no power. France's deployment stands."""
     site = tmp_path / "site"
     report = _lenient(spring, {
-        f"{DEPLOYMENT}!A2": "FRANCE", f"{DEPLOYMENT}!B2": 9, f"{DEPLOYMENT}!C2": "XYZ",
-        f"{DEPLOYMENT}!A3": "ENGLAND", f"{DEPLOYMENT}!B3": 3, f"{DEPLOYMENT}!C3": "PAPL",
-        f"{DEPLOYMENT}!A4": "FRANCE", f"{DEPLOYMENT}!B4": 5, f"{DEPLOYMENT}!C4": "LOR",
-        f"{DEPLOYMENT}!A5": "SPAIN", f"{DEPLOYMENT}!B5": 0, f"{DEPLOYMENT}!C5": "LOR",
-        f"{DEPLOYMENT}!A6": "ENGLAND", f"{DEPLOYMENT}!B6": 4, f"{DEPLOYMENT}!C6": "LORR",
-        f"{ATTACKS}!A2": "ENGLAND", f"{ATTACKS}!B2": "LOR > FRANCE",
-        f"{WAIVERS}!A2": "ENGLAND", f"{WAIVERS}!B2": "Atlantis",
-        f"{ABANDONED}!A2": "Franse",
+        **sheet_rows(DEPLOYMENT, ("FRANCE", 9, "XYZ"), ("ENGLAND", 3, "PAPL"), ("FRANCE", 5, "LOR"),
+                     ("SPAIN", 0, "LOR"), ("ENGLAND", 4, "LORR")),
+        **sheet_rows(ATTACKS, ("ENGLAND", "LOR > FRANCE")),
+        **sheet_rows(WAIVERS, ("ENGLAND", "Atlantis")),
+        **sheet_rows(ABANDONED, ("Franse",)),
     }, site=site)
     record = report.record
     assert [(d["cell"], d["written"]) for d in record["dropped"]] == [

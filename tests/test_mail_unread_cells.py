@@ -8,19 +8,16 @@ replace it (README, "Not done yet"). Real workbooks, real mails, the command as 
 
 from __future__ import annotations
 
-import contextlib
-import io
 from pathlib import Path
 
 import openpyxl
 import pytest
 
-from gm_tools.app.cli import main
 from gm_tools.app.turn import load_state, new_game, run_turn
 from gm_tools.edges.workbook_fill import set_cells
 from gm_tools.errors import WorkbookError
 
-from westphalia_mails import cell, played_to, refused_turn, rows_of
+from westphalia_mails import cell, mail_orders, played_to, refused_turn, rows_of
 from workflow_helpers import snapshot
 
 PRINCIPALITIES = ("Augsburg, Bohemia, Brandenburg, Cologne, Dithmarschen, Goslar, Hesse, Konstanz, Lübeck, Magdeburg, "
@@ -29,14 +26,7 @@ PRINCIPALITIES = ("Augsburg, Bohemia, Brandenburg, Cologne, Dithmarschen, Goslar
 
 def orders(root: Path, game: str, *mails: tuple[str, str], dry_run: bool = False) -> tuple[int, str]:
     """`gm-tools orders GAME` with each mail saved as a file: (exit status, what it printed)."""
-    files = []
-    for name, text in mails:
-        (root / name).write_text(text, encoding="utf-8")
-        files.append(str(root / name))
-    out = io.StringIO()
-    with contextlib.redirect_stdout(out):
-        status = main(["orders", game, *files, "--root", str(root)] + (["--dry-run"] if dry_run else []))
-    return status, out.getvalue()
+    return mail_orders(root, game, *mails, options=("--dry-run",) if dry_run else ())
 
 
 def warnings(text: str) -> list[str]:

@@ -7,13 +7,10 @@ Rulebook: ``003_b5b9eb4920d39694.txt`` (The Peace of Westphalia).
 
 from __future__ import annotations
 
-import contextlib
-import io
 from pathlib import Path
 
-from gm_tools.app.cli import main
 
-from westphalia_mails import played_to, refused_turn
+from westphalia_mails import mail_orders, played_to, refused_turn
 
 GAME = "westphalia-demo"
 PLAYERS = "RED, BLUE, YELLOW, GREEN, ORANGE"
@@ -21,15 +18,9 @@ PLAYERS = "RED, BLUE, YELLOW, GREEN, ORANGE"
 
 def _orders(root: Path, *mails: tuple[str, str]) -> tuple[int, dict[str, str]]:
     """`gm-tools orders` with each mail saved as a file: (exit status, refused line -> why)."""
-    files = []
-    for name, text in mails:
-        (root / name).write_text(text, encoding="utf-8")
-        files.append(str(root / name))
-    out = io.StringIO()
-    with contextlib.redirect_stdout(out):
-        status = main(["orders", GAME, *files, "--root", str(root)])
+    status, text = mail_orders(root, GAME, *mails)
     refused = {}
-    for line in out.getvalue().splitlines():
+    for line in text.splitlines():
         if line.startswith("  refused "):
             where, _, rest = line[len("  refused "):].partition(": ")
             path, _, line_number = where.partition(" line ")

@@ -156,6 +156,23 @@ def refused_turn(paths, cells: dict) -> list[tuple[str, str, str, str]]:
     return [(p.sheet, p.cell, p.found, p.expected) for p in refused.value.problems]
 
 
+def mail_orders(root, game: str, *mails: tuple[str, str], options: tuple[str, ...] = ()) -> tuple[int, str]:
+    """`gm-tools orders GAME` with each mail (file name, text) saved as a file in ``root``, as
+    the GM runs it: (exit status, what it printed)."""
+    import contextlib
+
+    from gm_tools.app.cli import main
+
+    files = []
+    for name, text in mails:
+        (root / name).write_text(text, encoding="utf-8")
+        files.append(str(root / name))
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        status = main(["orders", game, *files, "--root", str(root), *options])
+    return status, out.getvalue()
+
+
 def rows_of(paths, title: str) -> list[tuple]:
     """The rows of a sheet below its header, as they stand in the workbook (empty rows left
     out, trailing empty cells kept)."""

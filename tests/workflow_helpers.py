@@ -60,6 +60,14 @@ def type_cells(paths, values: dict[str, object]) -> bytes:
     return data
 
 
+def sheet_rows(title: str, *rows: tuple) -> dict[str, object]:
+    """The cells a GM types for ``rows`` on sheet ``title`` from its row 2 (below the header),
+    column A onwards: ``sheet_rows("Attacks", ("FRANCE", "LOR > SPAIN"))`` ->
+    ``{"Attacks!A2": "FRANCE", "Attacks!B2": "LOR > SPAIN"}``."""
+    return {f"{title}!{'ABCDEFGHIJ'[col]}{number}": value
+            for number, row in enumerate(rows, start=2) for col, value in enumerate(row)}
+
+
 def edit_workbook(path: Path, change) -> None:
     """The workbook at ``path`` opened in 'a spreadsheet program', changed by ``change(wb)``
     (a sheet added or renamed, cells merged, rows deleted) and saved."""
