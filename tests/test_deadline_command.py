@@ -121,3 +121,24 @@ def test_the_deadline_the_phase_played_had_is_typed_with_a_warning(tmp_path, cap
     assert "none set yet for Fall 1901 Movement" in (tmp_path / "site" / "games" / "g" / "index.html").read_text(encoding="utf-8")
     assert main(["deadline", "g", "Friday 11 December 18:00 UTC", "--root", str(root), "--site", ""]) == 0
     assert "warning" not in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("variant, phase", [("europe1615v2", "P1615I"), ("europe1615", "I1615C")])
+def test_a_phase_of_entries_not_orders_says_entries_are_due(tmp_path, capsys, variant, phase):
+    """A variant's phase played from its sheets (Europe 1615 v2's INF placements, 001
+    'Political Phase'; Europe 1615's opening phase) awaits the players' entries, not orders
+    for units: `deadline`, the game page and the archive said "orders" there."""
+    from gm_tools.app.turn import load_state
+    from gm_tools.edges.variants import load_variant
+    from gm_tools.edges.layout import phase_name
+
+    root, site = tmp_path / "sheets", tmp_path / "site"
+    create(root, variant=variant)
+    assert load_state("g", root=root).position.phase == phase
+    title = phase_name(load_variant(variant).calendar, phase)
+    assert main(["deadline", "g", "Friday 4 December 18:00 UTC", "--root", str(root), "--site", str(site)]) == 0
+    assert capsys.readouterr().out.startswith(f"g: entries for {title} are due Friday 4 December 18:00 UTC (Game!")
+    page = (site / "games" / "g" / "index.html").read_text(encoding="utf-8")
+    assert f"Entries for {title} are due Friday 4 December 18:00 UTC" in page and "Orders for" not in page
+    archive = (site / "index.html").read_text(encoding="utf-8")
+    assert f"{title}, entries due Friday 4 December 18:00 UTC" in archive and "orders due" not in archive

@@ -85,7 +85,7 @@ def set_deadline(name: str, text: str, root: str | os.PathLike | None = None,
         after = type_deadline(before, cell, text, where)
         kept, _ = store_mail(state.paths, state.position.phase, [], before, after, unpublish=bool(site_dir))
         done = DeadlineSet(name, title_of(state.variant, state.position.phase), text, cell, kept[0],
-                           due=state.variant.system.due_noun)
+                           due=state.variant.system.due_for(state.position.phase))
         typed = deadline_text(deadline_cell(text)[0]) if text else ""
         carried = "Next deadline" not in entries.game_cells  # laid out by a turn that carried the Deadline over
         if carried and typed and state.history and typed == state.history[-1].get("deadline"):

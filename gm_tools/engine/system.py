@@ -37,6 +37,7 @@ import re
 from dataclasses import dataclass, replace
 
 from gm_tools.engine.hooks import STANDARD, SheetHooks, Table
+from gm_tools.engine.phase import ADJUSTMENT, MOVEMENT, RETREAT, PhaseError, parse_phase
 from gm_tools.engine.positions import gather_state
 from gm_tools.engine.rules import Rules
 from gm_tools.engine.variant import Variant
@@ -135,6 +136,19 @@ class GameSystem:
     def due_noun(self) -> str:
         """What the players owe by a deadline, as the site says it ("orders due"): what they mail."""
         return self.mail_noun.replace("(s)", "s")
+
+    def due_for(self, phase: str | None) -> str:
+        """What the players owe by the deadline of ``phase``: :attr:`due_noun` where they mail
+        orders for units (movement, retreats, adjustments) or their own lines (The Peace of
+        Westphalia), "entries" in a variant's phase played from its sheets, whose players send
+        INF placements, reference lists or offers, not orders."""
+        if self.mail_noun != GameSystem.mail_noun or not phase:
+            return self.due_noun
+        try:
+            kind = parse_phase(phase).type
+        except PhaseError:
+            return self.due_noun
+        return self.due_noun if kind in (MOVEMENT, RETREAT, ADJUSTMENT) else "entries"
 
     mail_owner = ("no power line", "a line naming the power before the orders")
     """What a mail lacks when no line names whose it is, and the line it needs (The Peace of

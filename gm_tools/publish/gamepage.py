@@ -61,6 +61,6 @@ def write_game_page(env: jinja2.Environment, writer: SiteWriter, painter: PngPai
         map_base=base.path, map_areas=areas_path(base.path), map_names=names_path(base.path), map_layer=CURRENT + LAYER_SUFFIX,
         map_png=f"{CURRENT}.png", map_size=picture_size(lines), sections=game_sections(game), due=due_view(game),
         result_noun=rules.result_noun, owner_noun=rules.owner_noun, map_shows=rules.map_shows,
-        phase_noun=rules.phase_noun, due_noun=game.variant.system.due_noun,  # what the players mail: orders, or lines
+        phase_noun=rules.phase_noun, due_noun=game.variant.system.due_for(game.current_phase),  # orders, lines or entries
     )
     writer.write(f"{folder}/index.html", html)

@@ -448,7 +448,7 @@ def game_summary(game: GameContext) -> dict:
         "current": current,
         "current_id": "" if game.end is not None else game.current_phase or "",
         # the deadline the GM typed for the current phase ('' none yet; None: nothing said of it)
-        "deadline": game.deadline, "due_noun": game.variant.system.due_noun,  # "orders due", Westphalia's lines
+        "deadline": game.deadline, "due_noun": game.variant.system.due_for(game.current_phase),  # "orders due", lines, entries
         "winner": " and ".join(power_name(game.variant, p) for p in game.winners),
         # a victory the rules give several (Westphalia's players saved), recorded as a draw
         "shared": f"{' and '.join(power_name(game.variant, p) for p in game.end['powers'])} ({_victory(game).name}, "
