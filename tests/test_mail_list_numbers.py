@@ -18,6 +18,17 @@ def test_a_bare_list_number_before_a_standard_order_is_left_out(tmp_path):
     assert [(where, found) for where, found, _ in report.refused] == [("ann line 5", "'4 XYZ'")]
 
 
+def test_a_numbered_order_is_typed_without_its_number_as_a_bulleted_one_is(tmp_path):
+    """``1. A PAR - BUR`` and ``2) A MAR - SPA`` were typed into the Orders sheet number and all,
+    while ``- F BRE - MAO`` lost its bullet: the list's marks are the player's layout, not the
+    order, and the cell (and the results' "As written") should hold the order alone."""
+    new_game("standard", "g", root=tmp_path, seed=1, created="2000-01-01T00:00:00Z")
+    mail = b"France\n1. A PAR - BUR\n2) A MAR - SPA\n- F BRE - MAO\n"
+    report = enter_mails("g", [("ann", mail)], root=tmp_path, dry_run=True)
+    assert [w[2] for w in report.written] == ["A PAR - BUR", "A MAR - SPA", "F BRE - MAO"]
+    assert report.refused == []
+
+
 def test_a_europe1615v2_offer_is_never_read_as_a_numbered_order(tmp_path):
     """rulebook 001 (Europe 1615 v2), 'Players submit their offer sheet' in the movement phase,
     each offer an amount and an order: ``3: A VIE - BOH`` goes on the Offers sheet with its 3;

@@ -482,23 +482,24 @@ _NOTE = re.compile(r"\s*(\([^()]*\)|\[[^\]]*\]|#.*|//.*)$")
 """A player's note after an order: ``(to bounce Germany)``, ``# a feint``, ``// for later``."""
 
 
-_BARE_NUMBER = re.compile(r"^\d{1,3}\s+(?=\S)")
-"""A list's number without its ``.`` or ``)`` (``3 A SMY - ARM``): the order reader reads past
-``1.`` and ``2)`` only, as a bare number begins a Payola offer (its amount)."""
+_LIST_NUMBER = re.compile(r"^\d{1,3}([.)]?)\s+(?=\S)")
+"""A list's number before an order, ``1.``, ``2)`` or bare (``3 A SMY - ARM``); the order
+reader reads past ``1.`` and ``2)`` only, as a bare number begins a Payola offer (its amount)."""
 
 
 def _split_lists(blocks: list, reads: Callable[[str, str], bool], unit_orders: Callable[[str, str], bool]) -> None:
     """Each line of ``blocks`` listing orders between commas or semicolons (``A PAR - BUR, A MAR
     - SPA``) as a line per order, where the line reads as no order and each part as one; a line
     with a note after its order (``A PAR - BUR (to bounce)``) as the order alone, where only
-    that reads; a line numbered ``3 A SMY - ARM`` as the order after the number, where the
-    phase reads it as a unit order only (``unit_orders``: never a line of an offer sheet, whose
-    amount the number is), the line does not read and the order after the number does."""
+    that reads; a line numbered ``1. A SMY - ARM`` or ``3 A SMY - ARM`` as the order after the
+    number (typed without it, as a bulleted order is without its bullet), where the phase reads
+    it as a unit order only (``unit_orders``: never a line of an offer sheet, whose amount the
+    number is), the order after the number reads and, for a bare number, the line does not."""
     for power, lines in blocks:
         split = []
         for line in lines:
-            number = _BARE_NUMBER.match(line.text)
-            if (number and not reads(power, line.text) and unit_orders(power, line.text)
+            number = _LIST_NUMBER.match(line.text)
+            if (number and (number.group(1) or not reads(power, line.text)) and unit_orders(power, line.text)
                     and reads(power, line.text[number.end():])):
                 line = MailLine(line.number, line.text[number.end():])
             note = _NOTE.search(line.text)
