@@ -34,10 +34,11 @@ class OrderError(UserError):
     differ from ``reason``, the words a ``--lenient`` turn records, which never change (records
     replay byte for byte): a refused build's free build sites."""
 
-    def __init__(self, order: str, reason: str, suggestion: str | None = None):
+    def __init__(self, order: str, reason: str, suggestion: str | None = None, shown: str | None = None):
         self.order = order
         self.reason = reason
         self.suggestion = suggestion
+        self.shown = shown
         text = f"{self.kind} order {order!r}: {reason}"
         if suggestion:
             text += f" (did you mean {suggestion}?)"

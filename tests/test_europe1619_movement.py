@@ -493,6 +493,42 @@ def test_declarations_take_effect_in_the_year_after_they_are_made():
         assert (result(out, "A CHA").result == "succeeds") is allowed, phase
 
 
+
+def test_a_refusal_for_a_declaration_pending_says_when_it_takes_effect():
+    # 'Declaration of war ... becomes effective in the next year'; 'Alliances: ... becomes
+    # effective the following year'. Denmark declared war on England in 1624 and England an
+    # alliance with the Dutch: in 1624 the refusals (in the record's words, which stay) are shown
+    # with the year the declaration takes effect; a power with no declaration pending is shown
+    # the refusal alone. Through the parser, as the workbook and the mails read an order.
+    from gm_tools.engine.parser import parse_order
+    from gm_tools.errors import IllegalOrderError
+
+    declared = {"relations": [], "pending": [
+        {"kind": "WAR", "powers": ["DENMARK", "ENGLAND"], "declared_by": ["DENMARK"], "declared": 1624, "effective": 1625},
+        {"kind": "ALLIANCE", "powers": ["DUTCH", "ENGLAND"], "declared_by": ["DUTCH", "ENGLAND"], "declared": 1624,
+         "effective": 1625}]}
+    p = position({"DENMARK": ["F COP"], "ENGLAND": ["F NTH"], "DUTCH": ["A HLD"], "FRANCE": ["A CHA"]}, phase="Y1624M",
+                 declarations=declared, influence={})
+
+    def refused(power, text):
+        try:
+            parse_order(text, europe(), p, power, RULES)
+        except IllegalOrderError as e:
+            return e.reason, e.shown
+        raise AssertionError(f"{text} was not refused")
+
+    reason, shown = refused("DENMARK", "F COP - NTH")
+    assert reason.startswith("NTH holds F NTH of ENGLAND, and DENMARK is not at war with ENGLAND")
+    assert shown == (f"{reason}; DENMARK's declaration of war on ENGLAND, made this year, takes effect in 1625 "
+                     "('becomes effective in the next year')")
+    reason, shown = refused("ENGLAND", "F NTH - HLD")
+    assert reason.startswith("HLD is DUTCH's territory and ENGLAND is neither at war nor allied with DUTCH")
+    assert shown == f"{reason}; the alliance of DUTCH and ENGLAND, made this year, takes effect in 1625 " \
+                    "('becomes effective the following year')"
+    reason, shown = refused("FRANCE", "A CHA - BRB")
+    assert "BRB is SPAIN's territory" in reason and shown is None
+
+
 def test_the_retreat_phase_places_the_weakened_army():
     # 'Retreats': '... it loses one unit of strength', through the engine's retreat phase.
     from gm_tools.engine.model import Retreat

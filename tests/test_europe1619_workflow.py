@@ -871,3 +871,31 @@ def test_an_order_let_stand_for_a_minor_the_power_does_not_command_names_the_pow
     page = (tmp_path / "site" / "games" / paths.name / f"{phase}.html").read_text(encoding="utf-8")
     assert "not French; France does not command Catalonia&#39;s units this phase)</em></li>" in page
     assert "FRANCE does not command" not in page
+
+
+DECLARED_THIS_YEAR = ("FRANCE's declaration of war on SPAIN, made this year, takes effect in 1620 "
+                      "('becomes effective in the next year')")
+
+
+def test_a_move_refused_for_a_declaration_made_this_year_says_when_it_takes_effect(tmp_path):
+    """1619 rulebook, 'Declarations': 'Declaration of war is announced during one Diplomatic
+    Phase, and becomes effective in the next year', and 'Effects of declarations': 'A unit cannot
+    be ordered to move into the territorial domains of an opponent ... unless either a
+    declaration of war or an alliance is in effect'. France, which declared war on Spain in 1619,
+    orders a move into Spain's Flanders that 1619: refused, the GM told the war starts in 1620
+    (not left thinking the declaration was lost); the record of a --lenient turn keeps the
+    rules' words, as recorded games have them."""
+    paths = create(tmp_path, variant="europe1619")
+    type_cells(paths, {"Declarations!A2": "FRANCE", "Declarations!B2": "war", "Declarations!C2": "SPAIN"})
+    turn(paths)  # Y1619D
+    rows = {r["Unit"]: i for i, r in enumerate(sheet(paths, "Orders"), start=2) if r["Power"] == "FRANCE"}
+    error = refused(paths, {f"Orders!C{rows['F NOR']}": "F NOR - FLA"})
+    (problem,) = error.problems
+    assert (problem.sheet, problem.cell) == ("Orders", f"C{rows['F NOR']}")
+    assert problem.expected == ("a legal order (FLA is SPAIN's territory and FRANCE is neither at war nor allied "
+                                f"with SPAIN ('Effects of declarations'); {DECLARED_THIS_YEAR})")
+    turn(paths, lenient=True)
+    (entry,) = [e for e in record(paths, "Y1619M")["orders"]["FRANCE"] if e["written"] == "F NOR - FLA"]
+    assert entry["error"] == ("a legal order (FLA is SPAIN's territory and FRANCE is neither at war nor allied "
+                              "with SPAIN ('Effects of declarations'))")
+    assert replay(paths.name, paths.root) == []

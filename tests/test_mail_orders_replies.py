@@ -157,3 +157,19 @@ def test_a_refused_mailed_purchase_speaks_of_the_line_not_of_cells(tmp_path):
         ("u line 3", "'bolster PAR for COL'", "the line without 'COL': A PAR in PAR is FRANCE's, not a minor state's"),
         ("u line 4", "'bolster F HES'", "A (the unit in HES is A HES), or the line without 'F'")]
     assert "cell" not in report.text()
+
+
+def test_a_mailed_move_refused_for_a_declaration_made_this_year_says_when_it_takes_effect(tmp_path):
+    """rulebook 002 (Europe 1619), 'Declarations': 'Declaration of war is announced during one
+    Diplomatic Phase, and becomes effective in the next year'; 'Effects of declarations': no move
+    into an opponent's domains 'unless either a declaration of war or an alliance is in effect'.
+    France mails its war on Spain in 1619, then a move into Flanders: the refusal says the war
+    takes effect in 1620, so the player does not think his declaration was lost."""
+    new_game("europe1619", "g", root=tmp_path, seed=3, created="2000-01-01T00:00:00Z")
+    enter_mails("g", [("france", b"France\nWAR: SPAIN\n")], root=tmp_path)
+    run_turn("g", root=tmp_path, site_dir=None, force=True)
+    report = enter_mails("g", [("france", b"France\nF NOR - FLA\n")], root=tmp_path, dry_run=True)
+    assert report.refused == [("france line 2", "'F NOR - FLA'", "a legal order (FLA is SPAIN's territory and FRANCE "
+                               "is neither at war nor allied with SPAIN ('Effects of declarations'); FRANCE's "
+                               "declaration of war on SPAIN, made this year, takes effect in 1620 ('becomes "
+                               "effective in the next year'))")]

@@ -82,8 +82,8 @@ class _Context:
     rules: Rules
     """The variant's rules hooks (build sites, may_move)."""
 
-    def illegal(self, reason: str) -> IllegalOrderError:
-        return IllegalOrderError(self.written, reason)
+    def illegal(self, reason: str, shown: str | None = None) -> IllegalOrderError:
+        return IllegalOrderError(self.written, reason, shown=shown)
 
     def adjective(self, power: str) -> str:
         p = self.variant.powers.get(power)
@@ -327,9 +327,8 @@ def _checked_move(
             raise ctx.illegal(
                 f"a convoy route goes through sea provinces; {ctx.describe(step.province)} "
                 f"is not a sea")
-    reason = ctx.rules.may_move(v, ctx.position, unit, dest.province)
-    if reason:
-        raise ctx.illegal(reason)
+    if reason := ctx.rules.may_move(v, ctx.position, unit, dest.province):
+        raise ctx.illegal(reason, ctx.rules.move_refusal_shown(v, ctx.position, unit, dest.province, reason))
     if unit.kind == ARMY:
         if not route:  # the usual move: no route to copy
             return Move(ctx.power, unit, _army_destination(ctx, unit, dest, via), via)

@@ -67,6 +67,12 @@ class Rules:
         reason it may not (shown to the player). Standard: always."""
         return None
 
+    def move_refusal_shown(self, variant: Variant, position: Position, unit: Unit, dest: str, reason: str) -> str | None:
+        """The words the GM and the player are shown for :meth:`may_move`'s refusal ``reason``
+        where they say more than it (:attr:`OrderError.shown`: a --lenient turn records
+        ``reason``, which never changes), or None. Standard: None."""
+        return None
+
     def may_act(self, variant: Variant, position: Position, unit: Unit) -> str | None:
         """May this unit be ordered to do anything but hold (move, support, convoy)? None if
         it may, else the reason it may not. Standard: always."""

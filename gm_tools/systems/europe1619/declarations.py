@@ -151,6 +151,25 @@ class DeclarationState:
         return next((d for d in self.pending if d.powers == p), None)
 
 
+def waiting_words(d: PendingDeclaration, year: int) -> str | None:
+    """A war or an alliance made and not yet in force, said with the year it takes effect for a
+    refusal it would lift: "FRANCE's declaration of war on SPAIN, made this year, takes effect
+    in 1620 ('becomes effective in the next year')"; None for an armistice or a dissolution,
+    which lift none."""
+    made = "made this year" if d.declared == year else f"made in {d.declared}"
+    a, b = d.powers
+    if d.kind == ALLIANCE:
+        return f"the alliance of {a} and {b}, {made}, takes effect in {d.effective} ('becomes effective the following year')"
+    if d.kind != WAR:
+        return None
+    if len(d.declared_by) == 2:
+        what, verb = f"the declarations of war of {a} and {b} on each other", "take"
+    else:
+        by = d.declared_by[0]
+        what, verb = f"{by}'s declaration of war on {b if by == a else a}", "takes"
+    return f"{what}, {made}, {verb} effect in {d.effective} ('becomes effective in the next year')"
+
+
 def initial_declarations(setup: DiplomacySetup) -> DeclarationState:
     """The relations at the start ('Notes on initial declarations')."""
     return DeclarationState(relations={pair(a, b): kind for a, b, kind in setup.initial_relations})

@@ -80,6 +80,21 @@ class Europe1619Rules(Rules):
     def may_move(self, variant: Variant, position: Position, unit: Unit, dest: str) -> str | None:
         return move_refusal(self.board(variant, position), unit, dest)
 
+    def move_refusal_shown(self, variant: Variant, position: Position, unit: Unit, dest: str, reason: str) -> str | None:
+        """The refusal and, when a declaration that lifts it is made but not yet in force, the
+        year it takes effect: 'Declaration of war is announced during one Diplomatic Phase, and
+        becomes effective in the next year' (so the player does not take his declaration for lost)."""
+        from gm_tools.engine.phase import parse_phase
+        from gm_tools.systems.europe1619.declarations import waiting_words
+        from gm_tools.systems.europe1619.diplomatic_phase import kept_relations
+
+        board = self.board(variant, position)
+        other = _refusal(board, unit, dest)[1]
+        declared = kept_relations(position)[0] if other is not None else None
+        waiting = declared and declared.pending_between(board.commander(unit.power), other)
+        words = waiting and waiting_words(waiting, parse_phase(position.phase).year)
+        return f"{reason}; {words}" if words else None
+
     def may_dislodge(self, variant: Variant, position: Position, attacker: Unit, defender: Unit) -> bool:
         if attacker.power == defender.power:
             return False
@@ -233,52 +248,58 @@ class Europe1619Rules(Rules):
 
 def move_refusal(board: Board, unit: Unit, dest: str) -> str | None:
     """Why ``unit`` may not be ordered to move to province ``dest``, or None."""
+    return _refusal(board, unit, dest)[0]
+
+
+def _refusal(board: Board, unit: Unit, dest: str) -> tuple[str | None, str | None]:
+    """:func:`move_refusal`'s reason, and the power with which a war or an alliance in force
+    would lift it (None when none would)."""
     me = board.commander(unit.power)
     if me is None:
         # Only aligned and vassal minors 'follow any order submitted'; the others hold.
         status = "captured" if board.minor_captured(unit.power) else board.relations.status_of(unit.power).lower()
-        return f"{unit} belongs to {unit.power}, a minor state no power commands ({status}): it holds"
+        return f"{unit} belongs to {unit.power}, a minor state no power commands ({status}): it holds", None
     occupant = board.position.units.get(dest)
     kind, holder = board.territory_of(dest)
     if kind == "neutral":
-        return f"{dest} belongs to {holder}, a neutral minor state: 'Neutral states are impassable'"
+        return f"{dest} belongs to {holder}, a neutral minor state: 'Neutral states are impassable'", None
     if kind == "power" and holder != me and not _declared(board, me, holder):
         if occupant is None or not board.hre_exception(unit, occupant, dest):
             return (
                 f"{dest} is {holder}'s territory and {me} is neither at war nor allied with {holder} "
                 "('Effects of declarations')"
-            )
+            ), holder
         # Example (3): the Dutch unit in Brabant may be attacked in a province of another.
     if occupant is not None and occupant.power != unit.power:
         return _attack_refusal(board, unit, me, occupant, dest)
-    return None
+    return None, None
 
 
 def _declared(board: Board, a: str, b: str) -> bool:
     return board.relations.at_war(a, b) or board.relations.allied(a, b)
 
 
-def _attack_refusal(board: Board, unit: Unit, me: str, occupant: Unit, dest: str) -> str | None:
+def _attack_refusal(board: Board, unit: Unit, me: str, occupant: Unit, dest: str) -> tuple[str | None, str | None]:
     """Moving onto a unit attacks it: allowed against one's own side and allies (they are
     never dislodged: may_dislodge), an enemy at war, an uncommanded unaligned minor's unit,
     under the HRE exception, or under rule 5 (a unit in its ally's province when at war
-    with that ally)."""
+    with that ally). As :func:`_refusal`."""
     them = board.side(occupant.power)
     if them == me or board.relations.allied(me, them) or board.relations.at_war(me, them):
-        return None
+        return None, None
     if board.geo.is_minor(them):
         if board.relations.status_of(them) == NEUTRAL and not board.minor_captured(them):
-            return f"{occupant} belongs to {them}, a neutral minor state: it may not be attacked"
-        return None  # an unaligned minor's unit: no declaration is possible or needed
+            return f"{occupant} belongs to {them}, a neutral minor state: it may not be attacked", None
+        return None, None  # an unaligned minor's unit: no declaration is possible or needed
     if board.hre_exception(unit, occupant, dest):
-        return None
+        return None, None
     kind, holder = board.territory_of(dest)
     if kind == "power" and holder != them and board.relations.allied(them, holder) and board.relations.at_war(me, holder):
-        return None  # Additional rule 5: the English unit in Spanish Flanders
+        return None, None  # Additional rule 5: the English unit in Spanish Flanders
     return (
         f"{dest} holds {occupant} of {them}, and {me} is not at war with {them}: 'A declaration "
         "of war allows a player to attack an enemy's unit(s)'"
-    )
+    ), them
 
 
 RULES = Europe1619Rules()
