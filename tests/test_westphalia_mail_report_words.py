@@ -63,10 +63,35 @@ def test_electors_not_placed_are_named_with_their_sizes(tmp_path):
 
     paths = played_to("P1510K", tmp_path)
     problems = refused_turn(paths, {})
-    assert problems == [("Place Electors", "B2", "no row", "every starting Elector placed ('The following starting "
-                         "Electors must be placed'): Trier (1 province), Mainz (1 province), Cologne (1 province), "
-                         "The Palatinate (2 provinces), Saxony (2 provinces), Brandenburg (3 provinces), "
-                         "Bohemia (4 provinces)")], problems
+    assert problems[0][:3] == ("Place Electors", "B2", "nothing") and len(problems) == 1, problems
+    assert problems[0][3].startswith(
+        "every starting Elector placed ('The following starting Electors must be placed'): Trier (1 province), Mainz "
+        "(1 province), Cologne (1 province), The Palatinate (2 provinces), Saxony (2 provinces), Brandenburg (3 "
+        "provinces), Bohemia (4 provinces); one a row, each player placing an Elector of his choice on his rows, "
+        "RED, BLUE, YELLOW, GREEN, ORANGE, RED, BLUE in turn ('The First Player places an Elector of his choice ... "
+        "Other Players follow, in Setup Order, going back to the First Player at the end'); a row such as: Elector "
+        "Trier, Provinces "), problems
+
+
+def test_an_empty_place_electors_sheets_example_row_is_one_the_turn_takes(tmp_path):
+    """rulebook 003, 'Place Electors': 'The First Player places an Elector of his choice anywhere
+    on the map ... Other Players follow, in Setup Order, going back to the First Player at the
+    end'. An empty Place Electors sheet was refused as 'found no row', though its rows are laid
+    out with their players: the GM is told which players place the Electors still to place, in
+    turn, and given a row; that row typed, the turn asks for the next row, the players left named."""
+    import re
+
+    from westphalia_mails import refused_turn
+
+    paths = played_to("P1510K", tmp_path)
+    (problem,) = refused_turn(paths, {})
+    name, provinces, capital = re.search(r"a row such as: Elector (.+), Provinces (.+), Capital (\w+)$",
+                                         problem[3]).groups()
+    (problem,) = refused_turn(paths, {"Place Electors!B2": name, "Place Electors!C2": provinces,
+                                      "Place Electors!D2": capital})
+    assert problem[:3] == ("Place Electors", "B3", "nothing"), problem
+    assert f"{name} (1 province)" not in problem[3]
+    assert "on his rows, BLUE, YELLOW, GREEN, ORANGE, RED, BLUE in turn" in problem[3]
 
 
 @pytest.mark.parametrize(("text", "kind", "row"), [

@@ -103,6 +103,22 @@ def largest_fit(variant: Variant, free: set[str]) -> int:
     return max((len(g) for g in _components(variant, free)), default=0)
 
 
+def example_holding(variant: Variant, state: State, size: int) -> list[str]:
+    """``size`` free provinces touching each other, the first its capital, for a message's example
+    row; none when no free group is that large."""
+    free = free_hexes(variant, state)
+    group = next((g for g in _components(variant, free) if len(g) >= size), None)
+    if group is None or size < 1:
+        return []
+    by_hex = {hex_of(variant, c): c for c in group}
+    chosen = [min(group)]
+    for here in chosen:  # grown outward from the first, so every prefix touches itself
+        chosen += [by_hex[h] for h in neighbours(hex_of(variant, here)) if h in by_hex and by_hex[h] not in chosen]
+        if len(chosen) >= size:
+            break
+    return chosen[:size]
+
+
 def _common(variant: Variant, state: State, provinces: list[str], capital: str, size: int) -> list[str]:
     problems = []
     if len(provinces) != size or len(set(provinces)) != len(provinces):

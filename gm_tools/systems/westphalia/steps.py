@@ -231,8 +231,25 @@ def _electors(variant: Variant, tables, step: Step, entries: list[dict]) -> None
     missing = [f"{e} ({tables.electors[e]} province{'s' if tables.electors[e] > 1 else ''})"
                for e in tables.electors if e not in step.state.principalities]
     if missing and not step.problems:
-        step.problems.append((len(entries), "name", "no row", "every starting Elector placed ('The following "
-                                                             f"starting Electors must be placed'): {', '.join(missing)}"))
+        step.problems.append((len(entries), "name", "nothing", "every starting Elector placed ('The following "
+                              f"starting Electors must be placed'): {', '.join(missing)}"
+                              + _electors_to_place(variant, tables, step.state, entries)))
+
+
+def _electors_to_place(variant: Variant, tables, state: State, entries: list[dict]) -> str:
+    """Who places the Electors left, in turn, and a row one of them could type: a GM new to the
+    game, facing the empty sheet, is not left to work out the rule's turns or a row's form."""
+    turns = [state.setup_order[i % len(state.setup_order)] for i in range(len(tables.electors))] if state.setup_order else []
+    for entry in entries:  # the turns the typed rows took
+        if entry.get("player") in turns:
+            turns.remove(entry.get("player"))
+    words = (f"; one a row, each player placing an Elector of his choice on his rows, {', '.join(turns)} in turn ('The "
+             "First Player places an Elector of his choice ... Other Players follow, in Setup Order, going back to the "
+             "First Player at the end')") if turns else ""
+    left = [e for e in tables.electors if e not in state.principalities]
+    name = min(left, key=lambda e: tables.electors[e])  # the smallest fits where any does
+    example = S.example_holding(variant, state, tables.electors[name])
+    return words + (f"; a row such as: Elector {name}, Provinces {', '.join(example)}, Capital {example[0]}" if example else "")
 
 
 def _principalities(variant: Variant, tables, step: Step, entries: list[dict]) -> None:
