@@ -428,8 +428,35 @@ def test_a_province_that_may_be_an_order_short_of_a_word_is_refused(tmp_path):
         ("en2.eml line 4", "'Sofia Ec'")]
     # whole orders, typed: the turn decides them
     assert {("ITALY", "Venice H"), ("GERMANY", "Munich - Burgundy")} <= {(w[1], w[2]) for w in report.written}
-    assert report.signed == [] and "signature" not in report.text()
+    assert report.signed == [] and "taken for a signature" not in report.text()
+    # a code alone below the orders may be the player's name: the refusal says where one goes
+    assert [why.endswith("a signature 'Mos' goes below a line '-- ', where the mail's orders end)")
+            for _, _, why in report.refused] == [False, False, True, False, False, False, False]
     assert snapshot(tmp_path) == before
+
+
+
+def test_a_signature_that_is_a_provinces_code_is_refused_saying_where_a_signature_goes(tmp_path):
+    """A player signs 'Ana' below his orders, and ANA is a Centenary province (Anatolia): a code
+    may be an order short of a word, so the line stays an order and is refused (the module note
+    of gm_tools/edges/signature.py), and the refusal alone left the player guessing why his
+    name was read as an order. It now says where a signature goes, below a line '-- ', the mail
+    reader's signature separator; a line with an order under it, or above no order, is refused
+    as before."""
+    new_game("centenary", "c", root=tmp_path, seed=1, created="2000-01-01T00:00:00Z")
+    mails = [("tr.eml", _mail("Ottoman\nA CON H\n\nAna\n")),
+             ("tr2.eml", _mail("Ottoman\nA CON H\nAna Lopez\nana@example.org\n")),
+             ("tr3.eml", _mail("Ottoman\nA CON H\n\nAna\nA BUL H\n"))]
+    report = enter_mails("c", mails, root=tmp_path, dry_run=True)
+    hint = " (ANA is a province: a signature '{}' goes below a line '-- ', where the mail's orders end)"
+    assert report.refused[0] == ("tr.eml line 4", "'Ana'", "a legal order (no order for Ana: expected H, -, S or C "
+                                                          "after it)" + hint.format("Ana"))
+    assert report.refused[1] == ("tr2.eml line 3", "'Ana Lopez'", "H, -, S or C after 'Ana', found 'Lopez'"
+                                 + hint.format("Ana Lopez"))
+    assert [r[:2] for r in report.refused[2:]] == [("tr2.eml line 4", "'ana@example.org'"), ("tr3.eml line 4", "'Ana'")]
+    assert all("'-- '" not in why for _, _, why in report.refused[2:])
+    report = enter_mails("c", [("tr.eml", _mail("Ottoman\nA CON H\n-- \nAna\n"))], root=tmp_path, dry_run=True)
+    assert report.refused == [] and [w[2] for w in report.written] == ["A CON H"]
 
 
 def test_a_provinces_name_below_a_europe_mails_entries_is_a_signature(tmp_path):

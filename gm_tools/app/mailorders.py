@@ -237,6 +237,8 @@ def enter_mails(name: str, mails: list[tuple[str, bytes]], root: str | os.PathLi
                     sheet_rows[power] = (sheets, kept)
                 report.written = [w for w in report.written if w[1] != power]
                 report.written += [(label, power, text, "") for text in (orders or []) + [text for _, text in kept]]
+        hints = {f"{label} line {line.number}": words for label, parsed in read for line, words in parsed.code_signed}
+        report.refused = [(where, found, why + hints.get(where, "")) for where, found, why in report.refused]
         changes = grid.changes(start)
         if celled:
             report.noun = "line(s)"

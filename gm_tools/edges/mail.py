@@ -38,7 +38,7 @@ from dataclasses import dataclass, field
 from typing import Callable
 from html.parser import HTMLParser
 
-from gm_tools.edges.signature import cut_signatures, is_greeting
+from gm_tools.edges.signature import code_signatures, cut_signatures, is_greeting
 from gm_tools.edges.workbook import power_lookup
 from gm_tools.engine.variant import Variant
 
@@ -136,6 +136,9 @@ class MailOrders:
     """A name signed below a block's orders and the lines under it: not read as orders."""
     signed_places: list[MailLine] = field(default_factory=list)
     """The names of ``signature`` that are a province's (``Sofia``), for the GM to see."""
+    code_signed: list[tuple[MailLine, str]] = field(default_factory=list)
+    """(line, words its refusal ends with) for a name below the orders that holds a province's
+    code (``Ana``): read as an order, told where a signature goes (:func:`.signature.code_signatures`)."""
     headings: list[MailLine] = field(default_factory=list)
     """Headings between a block's orders (``INF deployment:``, ``Builds:``), not read as orders."""
 
@@ -383,6 +386,7 @@ def read_mail(text: str, variant: Variant, subject: str = "",
     reads = reads or (lambda power, line: False)
     _split_lists(out.blocks, reads, unit_orders or (lambda power, line: False))
     cut_signatures(out.blocks, out.signature, variant, reads, out.signed_places)
+    out.code_signed = code_signatures(out.blocks, variant, reads)
     named = subject_phase(subject)
     where = REPLY_SUBJECT if re.match(r"^\s*(re|aw|r|sv|antw|rif|odp)\s*:", subject, re.IGNORECASE) else "the mail's Subject"
     out.named_in = ["the mail" if p else where if named else "" for p in out.phases]
