@@ -101,6 +101,14 @@ def test_a_die_and_a_placement_the_rules_refuse_are_dropped_and_the_turn_played(
     said = json.dumps(record["results"])
     assert "gains 1 Influence; places none; 1 saved on the capital" in said
     assert f"  {PLACE}!A4:C4 (GREEN | 1): {PLACE}!B4: found 'Atlantis'" in report.text()
+    # the Results sheet names the rows that stood, as typed, and none dropped
+    from test_results_entered_at import _after, _results, _typed as typed_at
+
+    lines = [r for r in _results(_after(root, GAME, "R1510T")) if r["Phase"] == "R1510T" and r["Entered at"]]
+    assert {r["Entered at"] for r in lines if r["Entered at"].startswith(FAITH)} == {f"{FAITH}!A2:D2", f"{FAITH}!A3:C3"}
+    assert not [r for r in lines if "4:" in r["Entered at"] and r["Entered at"].startswith((FAITH, PLACE))]
+    for r in lines:
+        assert typed_at(root / GAME / "backups" / "R1510T.xlsx", r["Entered at"]).casefold() == r["As written"].casefold()
     page, judge = _published(site, "R1510T")
     assert "Entries dropped" in page and f"{FAITH}!A4:C4 (YELLOW | DUI | 1)" in page
     assert f"Entries dropped: {FAITH}!A4:C4 (YELLOW | DUI | 1)" in judge
