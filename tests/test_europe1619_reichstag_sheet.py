@@ -63,6 +63,20 @@ def test_the_same_voter_twice_is_refused_at_the_retyped_row(orders_phase):
     assert problems["Reichstag Votes!A2:A6"].found == "no row for LEAGUE"
 
 
+def test_two_rows_of_one_voter_still_stop_a_lenient_turn(orders_phase):
+    """1619 rulebook, 'Reichstag': 'all members will vote on the item': one vote each. AUSTRIA on
+    a second row below the laid-out ones, voting otherwise, leaves which vote is his unsaid, so
+    `turn --lenient` drops neither row (it dropped the second) and stops as the strict turn."""
+    problems = refused(orders_phase, {**HESSE_BAN, "Reichstag Votes!B2": "for",
+                                      "Reichstag Votes!A7": "AUSTRIA", "Reichstag Votes!B7": "against"})
+    assert [f"{p.sheet}!{p.cell}" for p in problems] == ["Reichstag Votes!A7"]
+    before = snapshot(orders_phase.root)
+    with pytest.raises(WorkbookError) as lenient:
+        turn(orders_phase, lenient=True)
+    assert [str(p) for p in lenient.value.problems] == [str(p) for p in problems]
+    assert snapshot(orders_phase.root) == before
+
+
 def _rows_changed(paths, change) -> None:
     wb = openpyxl.load_workbook(io.BytesIO(paths.workbook.read_bytes()))
     change(wb["Reichstag Votes"])

@@ -97,7 +97,7 @@ def _build_parser() -> argparse.ArgumentParser:
                  "  gm-tools turn spring1901 --dry-run\n  gm-tools turn --root /tmp/demo-games")
     s.add_argument("game", nargs="?", default="", help="the game's name (default: play the shipped demo games)")
     s.add_argument("--lenient", action="store_true", help="invalid orders stand as holds (as judges do), and invalid sheet "
-                   "rows are dropped (Westphalia's aside), listed in the report")
+                   "rows are dropped, listed in the report")
     s.add_argument("--force", action="store_true", help="process the phase even if no order or press was entered")
     s.add_argument("--dry-run", action="store_true",
                    help="check every entry and show what the turn would do now, writing nothing "

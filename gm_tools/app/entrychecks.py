@@ -5,8 +5,9 @@ illegal, doubled or one too many is dropped and its unit holds, as the email jud
 (:mod:`gm_tools.edges.ordercheck`). A game system whose hooks say so
 (``SheetHooks.drops_invalid_rows``: Europe 1619's Diplomatic Phase, Reichstag and Builds and
 Transactions sheets, Centenary's Fealty sheet, Europe 1615's INF Deployment, Diplomatic
-Attacks, Waivers and Abandonment, Europe 1615 v2's INF Placements, Diplomatic Attacks, Offers
-and Waivers) has its input rows treated the same way: a row
+Attacks, Waivers and Abandonment, Europe 1615 v2's INF Placements, Diplomatic Attacks, Offers,
+Waivers, Alliances and Reference Lists, The Peace of Westphalia's Spread the Faith, Place
+Influence, Foreign Powers and Imperial Election) has its input rows treated the same way: a row
 a check refuses is an invalid entry, dropped whole (or, when only a part the row stands
 without is at fault, ``SheetHooks.lenient_parts``, that part: a Fealty claim's build), and
 the rows left are checked again
@@ -18,11 +19,10 @@ drops has no such key, so the games recorded before replay to the same bytes.
 What still stops a lenient turn: a problem at no input row of such a sheet (the workbook's
 own: the Game sheet, a sheet missing, an entry beside the columns read), one at a row of a
 sheet its hooks keep out (``SheetHooks.lenient_sheets``: Europe 1615's Sanction Rulings, the
-GM's own), a :class:`~gm_tools.errors.WholeSheetProblem` (the rows read together: a
-deployment list's total past the power's INFs, a second attack of one power), which stops it
-at once with every problem a strict turn names, and every input row of the systems whose
-hooks do not say so (The Peace of Westphalia's), whose entries are more than one player's
-order each.
+GM's own; The Peace of Westphalia's wars and treaties), a
+:class:`~gm_tools.errors.WholeSheetProblem` (the rows read together: a deployment list's total
+past the power's INFs, a second attack of one power), which stops it at once with every problem
+a strict turn names, and every input row of the systems whose hooks do not say so.
 """
 
 from __future__ import annotations

@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from gm_tools.engine.hooks import InputRow, Table
-from gm_tools.errors import Problem
+from gm_tools.errors import Problem, WholeSheetProblem
 from gm_tools.edges.strays import cell_text
 
 
@@ -65,7 +65,8 @@ def keyed_rows(ws, table: Table, headers: dict[str, int], rows: list[InputRow], 
                                     f"one of the {key.header.lower()}s gm-tools laid out a row for ({listing}): {why}"))
             continue
         if name in seen:
-            problems.append(Problem(ws.title, cell.coordinate, repr(text),
+            # which of the two rows is his is his to say: a lenient turn drops neither
+            problems.append(WholeSheetProblem(ws.title, cell.coordinate, repr(text),
                                     f"one row for {name} ({name} is on row {seen[name]} too): {why}"))
             continue
         seen[name] = r

@@ -189,7 +189,8 @@ class SheetHooks:
     """Whether ``turn --lenient`` drops an input row its checks refuse, as an invalid order is
     dropped (:mod:`gm_tools.app.entrychecks`): True where each row is one player's entry the
     phase can do without (Europe 1619's placements, attacks, declarations, purchases...;
-    Centenary's Fealty claims; Europe 1615's deployments, attacks, waivers, Payola's offers);
+    Centenary's Fealty claims; Europe 1615's deployments, attacks, waivers, Payola's offers;
+    The Peace of Westphalia's faith dice, placements, ballots and Foreign Powers rows);
     False: every problem stops the turn, lenient or not."""
     lenient_sheets: tuple[str, ...] | None = None
     """With :attr:`drops_invalid_rows`: the titles of the input sheets whose rows a lenient turn

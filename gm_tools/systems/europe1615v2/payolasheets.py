@@ -115,7 +115,8 @@ def check_reference(variant: Variant, rows: list[InputRow]) -> tuple[dict, list[
             # which one the GM meant is his to say: neither is used, as with two orders for a unit
             others = [r.cells["Reference list"] for r in lists[power] if r is not row]
             problems.append(_problem(row.cells["Reference list"], repr(text),
-                                     f"one reference list for {power}, which also has one at {', '.join(others)}"))
+                                     f"one reference list for {power}, which also has one at {', '.join(others)}",
+                                     True))
             continue
         # read as a mailed list is: 'ENGLAND > DENMARK', '1. ENGLAND 2. DENMARK' pasted from a mail
         words = [w.upper() for w in reference_words(str(text))]

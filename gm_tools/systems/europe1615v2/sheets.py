@@ -103,11 +103,12 @@ def where_of(setup: Setup, variant: Variant, text: str) -> str | None:
 class Europe1615v2Hooks(SheetHooks):
     name = "europe1615v2"
     mail_tables = True  # the statuses (and treasuries, rounds) are tables only: the judge text gives their rows
-    # 'turn --lenient': a placement, attack or waiver the rules refuse is one not made, and an offer
-    # that cannot be read or carried out is one not made ('an offer with an impossible order is
-    # ignored', Classic Payola); the Alliances and Reference Lists are read whole, and stop the turn
+    # 'turn --lenient': a placement, attack, waiver, alliance or reference list the rules refuse is
+    # one not made (an alliance may be agreed later, before 1618; a power's list stays as it was),
+    # and an offer that cannot be read or carried out is one not made ('an offer with an
+    # impossible order is ignored', Classic Payola)
     drops_invalid_rows = True
-    lenient_sheets = (PLACEMENTS, ATTACKS, OFFERS, WAIVERS)
+    lenient_sheets = (PLACEMENTS, ATTACKS, OFFERS, WAIVERS, ALLIANCES, REFERENCE)
 
     def input_sheets(self, variant: Variant, position: Position) -> list[Table]:
         sheets = self._phase_sheets(variant, position)
@@ -481,8 +482,12 @@ def _check_alliances(variant: Variant, position: Position, rows: list[InputRow])
                                      "players')"))
         elif player[power] in allied or player[ally] in allied:
             taken = power if player[power] in allied else ally
+            # one agreed before stands ('permanent'): this row alone is wrong; two typed now leave
+            # which one the players agreed theirs to say, so a lenient turn stops
+            now = player[taken] not in {player.get(p) for a in known for p in a}
             problems.append(_problem(row.cells["Ally"], found,
-                                     f"players without an alliance: {taken}'s player already has one, and it is permanent"))
+                                     f"players without an alliance: {taken}'s player already has one, and it is permanent",
+                                     now))
         else:
             new.append([power, ally])
             allied |= {player[power], player[ally]}

@@ -15,7 +15,7 @@ from gm_tools.engine.hooks import CHOICE, INTEGER, Column, InputRow, SheetHooks,
 from gm_tools.engine.model import Position
 from gm_tools.engine.phase import parse_phase
 from gm_tools.engine.variant import Variant
-from gm_tools.errors import Problem
+from gm_tools.errors import Problem, WholeSheetProblem
 from gm_tools.systems.westphalia import steps
 from gm_tools.systems.westphalia.choices import chosen, fold, spellings
 from gm_tools.systems.westphalia.diplomacygame import CARDS, SHEET, payoffs_of
@@ -114,6 +114,13 @@ def _cycle(order: tuple[str, ...], count: int, start: int = 0) -> list[str]:
 
 class WestphaliaHooks(SheetHooks):
     name = "westphalia"
+    # 'turn --lenient': a die, a placement, a ballot or a player leaving the Empire that the rules
+    # refuse is one player's entry not made (Influence not placed is saved, a ballot not cast is
+    # no vote). The rest stop it: the rows a step needs (provinces, Electors, doctrines, the
+    # Upheaval's choices, each player's actions), the GM's (wars and their winners, treaties,
+    # Influence Changes, the Religious War) and the Diplomacy Game's cards, shown by two players
+    drops_invalid_rows = True
+    lenient_sheets = (ELECTION, FAITH, PLACE, FOREIGN)
 
     def input_sheets(self, variant: Variant, position: Position) -> list[Table]:
         kind, state, tables = _kind(position), state_of(position), tables_of(variant)
@@ -239,6 +246,7 @@ class WestphaliaHooks(SheetHooks):
         step = steps.apply(variant, state_of(position), kind, inputs, parse_phase(position.phase).year)
         problems = []
         for i, field_, found, expected in step.problems:
+            kind_of = WholeSheetProblem if (i, field_) in step.whole else Problem
             found = found if found in ("no row", "nothing") else repr(found)  # an empty cell, as every sheet says it
             rows_of = where.get(field_, where.get("*", [])) if isinstance(where, dict) else where
             cells = rows_of[i] if i < len(rows_of) else None
@@ -249,10 +257,10 @@ class WestphaliaHooks(SheetHooks):
                 ref = _first_blank(self.input_sheets(variant, position), _SHEET_OF.get(field_, sheet), column,
                                    rows_of)
             if ref is None:
-                problems.append(Problem(_SHEET_OF.get(field_, sheet), "", found, expected))
+                problems.append(kind_of(_SHEET_OF.get(field_, sheet), "", found, expected))
             else:
                 name, cell = ref.split("!")
-                problems.append(Problem(name, cell, found, expected))
+                problems.append(kind_of(name, cell, found, expected))
         return inputs, problems + _off_layout(self.input_sheets(variant, position), rows, problems)
 
     def warnings(self, variant: Variant, position: Position, rows: dict[str, list[InputRow]]) -> list[str]:

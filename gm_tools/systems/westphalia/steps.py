@@ -30,6 +30,10 @@ class Step:
     state: State
     problems: list[tuple[int, str, str, str]] = field(default_factory=list)
     """(entry index, field, what was found, what was expected)."""
+    whole: set[tuple[int, str]] = field(default_factory=set)
+    """The (entry index, field) of problems of rows read together (placements past a player's
+    Influence, two Foreign Powers rows of one player) or of an entry the step cannot do without:
+    ``turn --lenient`` drops no row for them (:class:`~gm_tools.errors.WholeSheetProblem`)."""
     done: list[tuple[str, str]] = field(default_factory=list)
     """(player, what happened) for the record and the page."""
     entry_of: dict[int, int | tuple[str, int] | list[tuple[str, int]]] = field(default_factory=dict)
@@ -92,7 +96,10 @@ def apply(variant: Variant, state: State, kind: str, inputs: dict, year: int) ->
 
 def _foreign(variant: Variant, step: Step, entries: list[dict], year: int) -> None:
     from gm_tools.systems.westphalia.foreign import become, check_becoming
+    from gm_tools.systems.westphalia.wars import homeless
 
+    # a player who lost his last province must become one: his row dropped, the step could not be played
+    bound = set(homeless(step.state))
     for i, entry in enumerate(entries):
         player = entry.get("player")
         if player not in step.state.setup_order:
@@ -102,6 +109,7 @@ def _foreign(variant: Variant, step: Step, entries: list[dict], year: int) -> No
         if earlier is not None:  # not 'he is one': the earlier row is what makes him one
             step.problems.append((i, "player", player, f"one row for {player}: a row above makes him a Foreign "
                                                        "Power already"))
+            step.whole.add((i, "player"))  # which of his two rows he chose is his to say
             continue
         wrong = check_becoming(variant, step.state, player, entry.get("home", ""), entry.get("edge", ""), year)
         if wrong:
@@ -110,11 +118,11 @@ def _foreign(variant: Variant, step: Step, entries: list[dict], year: int) -> No
                              else ("home", entry.get("home") or "nothing") if wrong.startswith("a Foreign Power Home")
                              else ("player", player))
             step.problems.append((i, field_, found, wrong))
+            if player in bound:
+                step.whole.add((i, field_))
             continue
         for who, what in become(variant, step.state, player, entry["home"], entry["edge"]):
             step.did(i, who, what)
-    from gm_tools.systems.westphalia.wars import homeless
-
     for player in homeless(step.state):
         why = ("If there are no eligible provinces for you to lose, then you are eliminated and become a Foreign "
                "Power" if player in step.state.eliminated else

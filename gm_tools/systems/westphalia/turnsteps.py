@@ -125,6 +125,7 @@ def player_turns(variant: Variant, step: Step, inputs: dict, year: int) -> None:
             total = sum(n for _, n in placed.get(player, []))
             if gains is not None:
                 step.problems.append((last, "place di", f"{player}: {total}", wrong))
+                step.whole.add((last, "place di"))  # which placement is one too many is the player's to say
             else:  # the cell holds the count, so it is what was found, and the placements the why
                 step.problems.append((order.index(player), "placement", str(gained), f"{wrong}, as {player} places "
                                       f"{total} on the Place Influence sheet (more gained, or less placed)"))
