@@ -77,3 +77,56 @@ def test_the_target_takes_as_normal_when_the_restorers_league_lost():
     Red's EIC beside its BRI."""
     step = steps.apply(VARIANT, board(), steps.TURNS, war("Catholic League", ("Ulm", "EIC")), 1585)
     assert step.problems == [] and "EIC" in step.state.principalities["Ulm"].provinces
+
+
+LAPSE = ("'Additionally, your allies may each take 1 adjacent province from the unaligned Principality or the Player "
+         "and his allies. Lose 2 Diplomatic Influence from each of your allies that could have conquered a province "
+         "but did not (the ability to take a province is determined at the start of the war)'")
+
+
+def with_red_ally(state: State, name: str, provinces: tuple[str, ...]) -> State:
+    state.principalities[name] = Holding(provinces, provinces[-1])
+    state.influence[name] = {"RED": 3}
+    return state
+
+
+def test_an_ally_of_the_victorious_league_that_could_have_taken_and_did_not_costs_two():
+    """'Religious War Peace Treaty': "Players do not lose Diplomatic Influence for taking towns and
+    non-adjacent provinces. Otherwise, the rules for Peace Treaties in Religious Wars are exactly
+    the same as those during Player Turns", whose 'Peace Treaties' say "Lose 2 Diplomatic
+    Influence from each of your allies that could have conquered a province but did not (the
+    ability to take a province is determined at the start of the war)". Hesse (GRA, HAL), Red's
+    ally, borders Blue's DUI as the Leagues go to war: taking nothing, it costs Red 2 on Hesse,
+    refused at the Winning League cell until the GM enters it (docs/westphalia.md, "The
+    Religious War's lapse")."""
+    inputs = war("Evangelical League")
+    step = steps.apply(VARIANT, with_red_ally(board(), "Hesse", ("GRA", "HAL")), steps.TURNS, inputs, 1585)
+    assert step.problems == [(1, "league won", "0 Diplomatic Influence lost by RED on Hesse on the Influence Changes "
+                                                "sheet",
+                              "at least 2 lost by RED on Hesse (Hesse could have taken DUI from BLUE in the Religious "
+                              f"War's peace and did not: 2): {LAPSE}")]
+    paid = dict(inputs, changes=[{"player": "RED", "principality": "Hesse", "change": -2, "reason": "Hesse idle"}])
+    step = steps.apply(VARIANT, with_red_ally(board(), "Hesse", ("GRA", "HAL")), steps.TURNS, paid, 1585)
+    assert step.problems == [] and step.state.influence["Hesse"]["RED"] == 1
+    took = dict(inputs, treaties=[{"winner": "Hesse", "province": "DUI"}])
+    step = steps.apply(VARIANT, with_red_ally(board(), "Hesse", ("GRA", "HAL")), steps.TURNS, took, 1585)
+    assert step.problems == [] and "DUI" in step.state.principalities["Hesse"].provinces
+
+
+def test_no_lapse_for_what_the_target_may_not_lose_nor_for_the_defeated_league():
+    """'The Target Principality may neither take provinces nor have its provinces taken': Mainz
+    (ARN), Red's ally, borders only Ulm's BON and BRI and unaligned Trier: it could have taken
+    nothing, so nothing is owed. And the lapse is the victorious League's ("your allies": the
+    winner's): when the Catholic League wins, Red's idle Hesse costs nothing, but Ulm, which "may
+    take provinces in the Peace Treaty as normal" and is Blue's ally as the war starts ("The DOTF
+    gains DI with the Target Principality sufficient to become its ally"), costs Blue 2 there when
+    it takes nothing, as it could have taken Red's EIC beside its BRI."""
+    step = steps.apply(VARIANT, with_red_ally(board(), "Mainz", ("ARN",)), steps.TURNS, war("Evangelical League"),
+                       1585)
+    assert step.problems == []
+    step = steps.apply(VARIANT, with_red_ally(board(), "Hesse", ("GRA", "HAL")), steps.TURNS, war("Catholic League"),
+                       1585)
+    assert step.problems == [(1, "league won", "0 Diplomatic Influence lost by BLUE on Ulm on the Influence Changes "
+                                                "sheet",
+                              "at least 2 lost by BLUE on Ulm (Ulm could have taken EIC from RED in the Religious "
+                              f"War's peace and did not: 2): {LAPSE}")]

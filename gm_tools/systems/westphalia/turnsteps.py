@@ -15,6 +15,9 @@ from gm_tools.engine.variant import Variant
 from gm_tools.systems.westphalia.religiouswarstep import no_elector_change, religious_war
 from gm_tools.systems.westphalia.steps import Step
 
+_WINNING_LEAGUE = ("league won", 1)
+"""The Religious War sheet's Winning League cell, where an ally's lapse in its peace is named."""
+
 
 def player_turns(variant: Variant, step: Step, inputs: dict, year: int) -> None:
     """'Player turns are done in initiative order': the actions chosen, Player Conversion,
@@ -219,11 +222,19 @@ def _battles_and_treaties(variant: Variant, step: Step, inputs: dict, year: int)
         # winner's choice; a treaty not typed is a choice too, told so it is not taken for a slip
         step.done += [(w, f"wins the war with {lost} but takes nothing: no Peace Treaty entered")
                       for w, lost in won if (w, lost) not in signed and lost not in step.state.eliminated]
-    owing = treatycost.unpaid(step.state, costs, inputs.get("changes", []), lapsed)  # held before the Religious War
-    won, closed = religious_war(variant, step, inputs.get("religious_war") or {}, year, declared)
+    held = State.from_json(state.to_json())  # before the Religious War: what the Battle Phases' treaties cost
+    won, closed, start = religious_war(variant, step, inputs.get("religious_war") or {}, year, declared)
     if step.problems:
         return
-    _treaties(variant, step, pending, won, refused, signed, closed=closed)
+    took = {taker for taker, _ in _treaties(variant, step, pending, won, refused, signed, closed=closed)}
+    for w in dict.fromkeys(w for w, _ in won):  # each ally once: the Religious War is one war
+        able = {name: (lost, province) for lost in dict.fromkeys(lost for x, lost in won if x == w)
+                for name, province in treatycost.lapses(variant, start, w, lost, took, closed)}
+        lapsed.setdefault(w, []).extend((_WINNING_LEAGUE, name, f"{name} could have taken {province} from {lost} in "
+                                                                f"the Religious War's peace and did not: "
+                                                                f"{treatycost.LAPSE_COST}")
+                                        for name, (lost, province) in sorted(able.items()))
+    owing = treatycost.unpaid(held, costs, inputs.get("changes", []), lapsed, step.state)
     beaten = "; ".join(f"{w} beat {lost}" for w, lost in victories + won)
     for i, entry in pending:
         if not entry.get("winner"):  # the Winner cell left blank is named, not ': ALT'
