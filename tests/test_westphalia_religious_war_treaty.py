@@ -11,6 +11,9 @@ The Target Principality may take provinces in the Peace Treaty as normal."
 
 from __future__ import annotations
 
+from pathlib import Path
+
+from demos import copy_with_cells, demo_file, played_until_fixture, turn_refused
 from gm_tools.edges.variants import load_variant
 from gm_tools.engine.rules import variant_for_game
 from gm_tools.systems.westphalia import steps
@@ -130,3 +133,47 @@ def test_no_lapse_for_what_the_target_may_not_lose_nor_for_the_defeated_league()
                                                 "sheet",
                               "at least 2 lost by BLUE on Ulm (Ulm could have taken EIC from RED in the Religious "
                               f"War's peace and did not: 2): {LAPSE}")]
+
+
+# --- the same through the workbook: the demo's round 4 (sheets/demo-westphalia.toml, R1585T), where
+# Red, Restorer of the Faith, declares on Goslar, his vassal, the Emperor Yellow defends it alone in
+# the Catholic League and the Evangelical League wins.
+
+GAME, STOP = "westphalia-demo", "R1585T"
+round_four = played_until_fixture("westphalia", STOP)
+
+
+def _turn(round_four: Path, tmp_path: Path, changes: dict) -> str | None:
+    """The demo's round 4 as the GM typed it, with ``changes``, through `turn`: None, or the error."""
+    from gm_tools.app.demo import read_demo
+
+    variant = load_variant("westphalia")
+    entry = {k: v for k, v in read_demo(demo_file("westphalia")).phases[STOP].items() if k != "press"}
+    cells = variant.system.demo_cells(variant, STOP, entry, "demo")
+    return turn_refused(GAME, copy_with_cells(round_four, tmp_path / "games", GAME, {**cells, **changes}))
+
+
+def test_the_targets_province_is_refused_at_its_peace_treaties_row(round_four, tmp_path):
+    """'The Target Principality may neither take provinces nor have its provinces taken in the
+    Peace Treaty': Red's taking Goslar's ERF is named at its row, sheet and cell."""
+    error = _turn(round_four, tmp_path, {"Peace Treaties!A2": "RED", "Peace Treaties!B2": "ERF"})
+    assert error.splitlines()[1:] == [
+        "  Peace Treaties!B2: found 'RED: ERF', expected no province of Goslar, the Target Principality: the Restorer "
+        "of the Faith's League won ('The Target Principality may neither take provinces nor have its provinces taken "
+        "in the Peace Treaty')"]
+
+
+def test_an_idle_ally_of_the_victorious_league_is_named_at_the_winning_league_cell(round_four, tmp_path):
+    """'Lose 2 Diplomatic Influence from each of your allies that could have conquered a province
+    but did not': Red places 1 on unaligned Dithmarschen (DON, DOR) before the Religious War, so it
+    is his ally as the Leagues go to war, and DOR borders Yellow's DRE; taking nothing, it costs Red
+    what he holds there, 1, refused at the Winning League until the Influence Changes take it."""
+    placed = {"Place Influence!A2": "RED", "Place Influence!B2": "Dithmarschen", "Place Influence!C2": 1}
+    error = _turn(round_four, tmp_path, placed)
+    assert error.splitlines()[1:] == [
+        "  Religious War!B5: found '0 Diplomatic Influence lost by RED on Dithmarschen on the Influence Changes "
+        "sheet', expected at least 1 lost by RED on Dithmarschen (Dithmarschen could have taken DRE from YELLOW in "
+        f"the Religious War's peace and did not: 2): {LAPSE}"]
+    paid = {"Influence Changes!A2": "RED", "Influence Changes!B2": "Dithmarschen", "Influence Changes!C2": -1,
+            "Influence Changes!D2": "Dithmarschen took nothing"}
+    assert _turn(round_four, tmp_path / "paid", {**placed, **paid}) is None
