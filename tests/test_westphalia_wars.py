@@ -444,7 +444,11 @@ def test_a_religious_war_through_the_player_turns():
     war = {"declarer": "RED", "target": "Trier", "joins": {"BLUE": "Catholic League"}, "winner": "Evangelical League",
            "emperor_league": "Catholic League", "electors": [{"removed": "Hesse", "added": "Ulm"}]}
     state.protestant = ("BIE", "BON", "BRI")  # Ulm is Protestant, to replace Hesse
-    step = steps.apply(VARIANT, state, steps.TURNS, {"turns": rows, "religious_war": war}, 1585)
+    # Ulm, Red's ally, could have taken Blue's DUI and did not: Red loses what he holds there, 1
+    # ('Lose 2 Diplomatic Influence from each of your allies that could have conquered a province
+    # but did not'; tests/test_westphalia_religious_war_treaty.py)
+    idle = [{"player": "RED", "principality": "Ulm", "change": -1, "reason": "Ulm took nothing"}]
+    step = steps.apply(VARIANT, state, steps.TURNS, {"turns": rows, "religious_war": war, "changes": idle}, 1585)
     assert step.problems == [], step.problems
     after = step.state
     assert after.leagues["BLUE"] == "Catholic League"

@@ -26,6 +26,11 @@ from gm_tools.errors import UserError
 OPTIONS = (
     Option("card_engine", bool, "whether gm_tools fights each battle from the cards the players show (the "
            "Battles sheet), instead of the GM entering its winner"),
+    Option("emperor_rounds", str, "how the rounds an Emperor 'has been Emperor for' are counted ('If the Emperor "
+           "has been Emperor for one round only, roll a D6 ... He dies automatically if he has been Emperor for two "
+           "rounds'): from the round of his election, his marker's (election_round, the default), or from the round "
+           "after it (next_round); docs/westphalia.md, \"The Emperor's rounds\"",
+           choices=("election_round", "next_round")),
 )
 
 

@@ -89,7 +89,9 @@ def emperor_death(variant: Variant, state: State, year: int, seed: str) -> dict:
     out: dict = {"year": year, "roll": None}
     if state.emperor is None:
         return {**out, "dies": True, "why": "there is no Emperor"}
-    served = round_number(year) - state.emperor_since + 1
+    served = round_number(year) - state.emperor_since + 1  # his marker's round counted (election_round)
+    if variant.options.get("emperor_rounds") == "next_round" and _elected_in_a_round(state, year):
+        served -= 1  # elected at a round's Imperial Election, its last step: he reigns from the next round
     if state.foreign.get(state.emperor, {}).get("left_as_emperor"):
         return {**out, "dies": True, "why": f"{state.emperor} left the Empire to become a Foreign Power"}
     if served >= int(table.get("dies_after_rounds", 2)):
@@ -97,3 +99,15 @@ def emperor_death(variant: Variant, state: State, year: int, seed: str) -> dict:
     roll = random.Random(f"westphalia emperor {year} {seed}").randint(1, 6)
     dies = roll <= int(table.get("dies_at_most", 3))
     return {**out, "roll": roll, "dies": dies, "why": f"{state.emperor} rolls {roll}"}
+
+
+def _elected_in_a_round(state: State, year: int) -> bool:
+    """Whether the Emperor was elected at a round's Imperial Election, not in the Setup (his
+    marker 'on 1510', round 1, like one elected at round 1's). Counted from the next round, the
+    Setup's Emperor dies automatically at round 2's election, so one marked on round 1 is the
+    Setup's only at round 1's, or at round 2's when round 1's (the last death decided) left him
+    alive."""
+    now = round_number(year)
+    if state.emperor_since > 1 or now > 2:
+        return True
+    return now == 2 and bool(state.emperor_dies.get("dies"))

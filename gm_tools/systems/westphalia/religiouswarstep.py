@@ -35,16 +35,20 @@ def no_elector_change(step: Step, changes: list[dict], why: str) -> None:
                                                 "remove any number of Electors')"))
 
 
-def religious_war(variant: Variant, step: Step, entry: dict, year: int, declared) -> list[tuple[str, str]]:
+def religious_war(variant: Variant, step: Step, entry: dict, year: int,
+                  declared) -> tuple[list[tuple[str, str]], str | None, object]:
     """The Religious War, when one is declared (:mod:`.religiouswar`): the declaration checked
     against the board it was made on (``declared``, before the battles), the Leagues joined, the Defender of the Faith, the winning League the GM enters, its peace,
     and the Electors changed. Returns (winner, loser) pairs between the Leagues' members, for
-    the conquests of its Peace Treaty."""
+    the conquests of its Peace Treaty; the Target Principality when the Restorer's League won:
+    it 'may neither take provinces nor have its provinces taken in the Peace Treaty'; and the
+    board as the Leagues go to war, its Defender of the Faith made ('the start of the war' of its
+    allies' lapses, :func:`.treatycost.lapses`)."""
     from gm_tools.systems.westphalia import religiouswar as R
     from gm_tools.systems.westphalia.figures import ally
 
     if not entry.get("declarer") and not entry.get("target"):
-        return []  # an Electors Changed row then is refused with the other entries (player_turns)
+        return [], None, None  # an Electors Changed row then is refused with the other entries (player_turns)
     state = step.state
     names = R.league_names(variant)
     declarer, target = entry.get("declarer", ""), entry.get("target", "")
@@ -54,17 +58,17 @@ def religious_war(variant: Variant, step: Step, entry: dict, year: int, declared
         at = 0 if wrong == R.no_league(declarer) else 1
         # an empty cell said as every sheet says it ('found nothing'), not as a blank after '>'
         step.problems.append((at, "religious war", f"{declarer or 'nothing'} > {target or 'nothing'}", wrong))
-        return []
+        return [], None, None
     if target not in state.principalities:
         step.did(_DECLARED, declarer, f"declared a Religious War on {target}, which no longer exists: no Religious "
                                       "War ('or if the Target Principality no longer exists, proceed to Tradeoffs')")
         no_elector_change(step, entry.get("electors", []), f"the Target Principality {target} no longer exists")
-        return []
+        return [], None, None
     if entry.get("emperor_league") not in (None, *names):  # the Emperor's choice, never passed over
         step.problems.append((2, "league won", entry["emperor_league"], "the League the Emperor joins: "
                               + " or ".join(names) + " ('if the Emperor is not yet a member of a League, he may "
                                                      "Join a League')"))
-        return []
+        return [], None, None
     war = R.ReligiousWar(target, declarer)
     step.did(_DECLARED, declarer, f"declares a Religious War on {target}: the Restorer of the Faith")
     joined = list(entry.get("joins", {}))  # the Religious War Leagues rows, one a player, in the sheet's order
@@ -77,6 +81,9 @@ def religious_war(variant: Variant, step: Step, entry: dict, year: int, declared
             step.done.append(("", line))
     war.defender = R.defender(state, war, names)
     war.fought = {e: war.leagues[ally(state, e)] for e in state.electors if war.leagues.get(ally(state, e) or "")}
+    # 'If there is a DOTF, all members in the Catholic League go to war with all members in the
+    # Evangelical League': the war starts on this board
+    start = type(state).from_json(state.to_json())
     restorers = war.leagues[declarer]
     typed_winner = False  # whether the peace follows the Winning League the GM typed (its row makes the line)
     # the Defender of the Faith, the pairs and the card engine's battle are the rules' consequence
@@ -94,25 +101,25 @@ def religious_war(variant: Variant, step: Step, entry: dict, year: int, declared
             fought = melee(variant, state, war, names, entry["cards"], year)
             if fought.startswith("!"):
                 step.problems.append((1, "league won", "the Religious War Cards", fought[1:]))
-                return []
+                return [], None, None
             step.done.append(("", fought.split("|", 1)[1]))
             fought = fought.split("|", 1)[0]
             if entry.get("winner") and entry["winner"] != fought:
                 step.problems.append((1, "league won", entry["winner"], f"{fought or 'nothing'}, as the cards "
                                                                         "decided (or nothing)"))
-                return []
+                return [], None, None
             if not fought:
                 step.done.append(("", "both Leagues are spent: the Religious War is inconclusive"))
                 no_elector_change(step, entry.get("electors", []), "the Religious War is inconclusive, no League "
                                                                     "won")
-                return []
+                return [], None, None
             entry = dict(entry, winner=fought)
         else:
             typed_winner = True
         if entry.get("winner") not in names:
             step.problems.append((1, "league won", entry.get("winner") or "nothing",
                                   "the League that won the battle: " + " or ".join(names)))
-            return []
+            return [], None, None
         war.winner = entry["winner"]
     for line in R.peace(state, war, names):
         # the peace of the League the GM typed as winning names its Winning League row; with no
@@ -141,7 +148,8 @@ def religious_war(variant: Variant, step: Step, entry: dict, year: int, declared
         state.electors = tuple(sorted((set(state.electors) - {change["removed"]}) | {change["added"]}))
         step.did(("elector", i), by, f"replaces the Elector {change['removed']} with {change['added']}")
     losers = [p for p, league in war.leagues.items() if league != war.winner]
-    return [(w, lost) for w, league in war.leagues.items() if league == war.winner for lost in losers]
+    return ([(w, lost) for w, league in war.leagues.items() if league == war.winner for lost in losers],
+            target if war.winner == restorers else None, start)
 
 
 def melee(variant: Variant, state, war, names: tuple[str, str], lines_of_play: dict, year: int) -> str:

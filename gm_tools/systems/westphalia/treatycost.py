@@ -12,7 +12,8 @@ Influence Changes sheet (:func:`influence_changes`); what the text fixes is chec
   principality), so only their total is checked (:func:`cost`);
 - an ally's lapse is lost 'from' that ally, so 2 on that principality for each war in which it
   could have taken a province, as the board stood at the start of the turn, and took none
-  (:func:`lapses`);
+  (:func:`lapses`); in the Religious War's treaty once, as the Leagues go to war, named at its
+  Winning League (``turnsteps``);
 - one cannot lose what he does not hold: each due is capped by what the winner holds once the
   Battle Phases are over.
 
@@ -60,14 +61,16 @@ def cost(variant: Variant, start: State, state: State, taking: Taking, loser: st
     return FAR_COST, f"{taking.province}, not adjacent to {taking.winner} at the start of the turn: {FAR_COST}"
 
 
-def lapses(variant: Variant, start: State, winner: str, loser: str, took: set[str]) -> list[tuple[str, str]]:
+def lapses(variant: Variant, start: State, winner: str, loser: str, took: set[str],
+           spared: str | None = None) -> list[tuple[str, str]]:
     """The winner's allies that 'could have conquered a province but did not' in his war with
     ``loser``: (ally, a province it could have taken), for each principality allied to him on
     ``start`` (the board when the wars were declared, 'the start of the war', before any battle)
     that could then take a province from the loser or the loser's allies ('1 adjacent province',
     by the treaty's rules: no town, a capital only as the last province, no Elector's) and is not
     in ``took`` (those that took one in the war's treaty). A principality winner has no
-    Diplomatic Influence to lose."""
+    Diplomatic Influence to lose. ``spared``: a principality that may neither take nor lose a
+    province in this treaty (the Religious War's target, its Restorer's League the winner)."""
     from gm_tools.systems.westphalia.figures import ally
 
     if winner not in start.setup_order:
@@ -76,8 +79,9 @@ def lapses(variant: Variant, start: State, winner: str, loser: str, took: set[st
     losers = {loser} | ({n for n in start.principalities if ally(start, n) == loser} if loser in start.setup_order
                         else set())
     out = []
-    for name in sorted(n for n in start.principalities if ally(start, n) == winner and n not in took | losers):
-        able = next((p for p in sorted(owner) if owner[p] in losers
+    for name in sorted(n for n in start.principalities if ally(start, n) == winner and n not in took | losers
+                       and n != spared):
+        able = next((p for p in sorted(owner) if owner[p] in losers and owner[p] != spared
                      and check(start, Taking(name, p), {}, loser, winner, variant) is None), None)
         if able:
             out.append((name, able))
@@ -85,13 +89,16 @@ def lapses(variant: Variant, start: State, winner: str, loser: str, took: set[st
 
 
 def unpaid(state: State, costs: dict[str, list[tuple[int, int, str]]], changes: list[dict],
-           lapsed: dict[str, list[tuple[int, str, str]]] | None = None) -> list[tuple[int, str, str, str]]:
+           lapsed: dict[str, list[tuple[int | tuple[str, int], str, str]]] | None = None,
+           after: State | None = None) -> list[tuple[int, str, str, str]]:
     """The winners whose Influence Changes lose less than their treaties cost, as problems.
     ``costs``: winner -> (treaty row, cost, why), named at the first costly treaty row; the rows'
     losses are added up wherever they are. ``lapsed``: winner -> (war row, ally, why), named at
-    the war's row: 2 for each on that ally, from the losses entered there. One cannot lose what
-    he does not hold: a lapse is capped by what the winner holds on the ally, the rest by all he
-    holds after the treaties (``state``)."""
+    the war's row (or (field, row), the Religious War's Winning League): 2 for each on that ally,
+    from the losses entered there. One cannot lose what he does not hold: a lapse is capped by
+    what the winner holds on the ally, the rest by all he holds after the Battle Phases'
+    treaties (``state``); a lapse of the Religious War's treaty by what he holds after it
+    (``after``)."""
     problems = []
     lapsed = lapsed or {}
     for player in list(costs) + [p for p in lapsed if p not in costs]:
@@ -104,12 +111,15 @@ def unpaid(state: State, costs: dict[str, list[tuple[int, int, str]]], changes: 
         for row, name, why in lapsed.get(player, []):
             allies.setdefault(name, []).append((row, why))
         for name, wars_of in allies.items():
-            due = min(LAPSE_COST * len(wars_of), state.influence.get(name, {}).get(player, 0))
+            late = after is not None and any(isinstance(row, tuple) for row, _ in wars_of)
+            due = min(LAPSE_COST * len(wars_of), (after if late else state).influence.get(name, {}).get(player, 0))
             paid = lost_on(name)
             spent += min(paid, due)
             if paid < due:
-                problems.append((wars_of[0][0], "winner", f"{paid} Diplomatic Influence lost by {player} on {name} "
-                                                          "on the Influence Changes sheet",
+                at, field_ = (wars_of[0][0][1], wars_of[0][0][0]) if isinstance(wars_of[0][0], tuple) else \
+                    (wars_of[0][0], "winner")
+                problems.append((at, field_, f"{paid} Diplomatic Influence lost by {player} on {name} "
+                                             "on the Influence Changes sheet",
                                  f"at least {due} lost by {player} on {name} ({'; '.join(w for _, w in wars_of)}): "
                                  f"{LAPSE_RULE}"))
         rows = costs.get(player, [])

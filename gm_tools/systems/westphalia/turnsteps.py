@@ -15,6 +15,9 @@ from gm_tools.engine.variant import Variant
 from gm_tools.systems.westphalia.religiouswarstep import no_elector_change, religious_war
 from gm_tools.systems.westphalia.steps import Step
 
+_WINNING_LEAGUE = ("league won", 1)
+"""The Religious War sheet's Winning League cell, where an ally's lapse in its peace is named."""
+
 
 def player_turns(variant: Variant, step: Step, inputs: dict, year: int) -> None:
     """'Player turns are done in initiative order': the actions chosen, Player Conversion,
@@ -220,11 +223,19 @@ def _battles_and_treaties(variant: Variant, step: Step, inputs: dict, year: int)
         # winner's choice; a treaty not typed is a choice too, told so it is not taken for a slip
         step.done += [(w, f"wins the war with {lost} but takes nothing: no Peace Treaty entered")
                       for w, lost in won if (w, lost) not in signed and lost not in step.state.eliminated]
-    owing = treatycost.unpaid(step.state, costs, inputs.get("changes", []), lapsed)  # held before the Religious War
-    won = religious_war(variant, step, inputs.get("religious_war") or {}, year, declared)
+    held = State.from_json(state.to_json())  # before the Religious War: what the Battle Phases' treaties cost
+    won, closed, start = religious_war(variant, step, inputs.get("religious_war") or {}, year, declared)
     if step.problems:
         return
-    _treaties(variant, step, pending, won, refused, signed)
+    took = {taker for taker, _ in _treaties(variant, step, pending, won, refused, signed, closed=closed)}
+    for w in dict.fromkeys(w for w, _ in won):  # each ally once: the Religious War is one war
+        able = {name: (lost, province) for lost in dict.fromkeys(lost for x, lost in won if x == w)
+                for name, province in treatycost.lapses(variant, start, w, lost, took, closed)}
+        lapsed.setdefault(w, []).extend((_WINNING_LEAGUE, name, f"{name} could have taken {province} from {lost} in "
+                                                                f"the Religious War's peace and did not: "
+                                                                f"{treatycost.LAPSE_COST}")
+                                        for name, (lost, province) in sorted(able.items()))
+    owing = treatycost.unpaid(held, costs, inputs.get("changes", []), lapsed, step.state)
     beaten = "; ".join(f"{w} beat {lost}" for w, lost in victories + won)
     for i, entry in pending:
         if not entry.get("winner"):  # the Winner cell left blank is named, not ': ALT'
@@ -494,15 +505,17 @@ def _by_cards(variant: Variant, state, war, entry: dict, leader: str | None, yea
 
 def _treaties(variant: Variant, step: Step, pending: list[tuple[int, dict]], won: list[tuple[str, str]],
               refused: dict[int, str], signed: set[tuple[str, str]],
-              paying: tuple | None = None) -> dict[tuple[str, str], list[str]]:
+              paying: tuple | None = None, closed: str | None = None) -> dict[tuple[str, str], list[str]]:
     """The Peace Treaties of the wars just won, as the GM enters them (:mod:`.wars`): the rows
     of ``pending`` that belong to one of them are signed (and taken off it; ``refused`` keeps
     why one that belongs but breaks the rules was not, for a later war's treaty; ``signed`` gains
     each war, (winner, loser), that took something). A taking belongs to
     a war won: by its winner or the winner's allied principality, from its loser or the loser's
     allies ('the Player and his allies'). ``paying``, (the board at the start of the turn, winner
-    -> costs), gathers what a Player Turn's takings cost (:func:`.treatycost.cost`). Returns what
-    each took from each loser, (taker, loser) -> provinces."""
+    -> costs), gathers what a Player Turn's takings cost (:func:`.treatycost.cost`). ``closed``:
+    the Religious War's Target Principality when the Restorer's League won, which takes nothing
+    and loses nothing in that treaty. Returns what each took from each loser, (taker, loser) ->
+    provinces."""
     from gm_tools.systems.westphalia import treatycost, wars
     from gm_tools.systems.westphalia.figures import ally
 
@@ -515,6 +528,13 @@ def _treaties(variant: Variant, step: Step, pending: list[tuple[int, dict]], won
     for i, entry in list(pending):
         taking = wars.Taking(entry.get("winner", ""), entry.get("province", ""), bool(entry.get("vassalize")))
         holder = step.state.owner().get(taking.province, "")
+        if closed and closed in (taking.winner, holder):
+            # an earlier Battle Phase's reason for the same row stands: it is the one its war gave
+            refused.setdefault(i, (f"no taking by {closed}" if taking.winner == closed else f"no province of {closed}")
+                               + ", the Target Principality: the Restorer of the Faith's League won ('The Target "
+                                 "Principality may neither take provinces nor have its provinces taken in the Peace "
+                                 "Treaty')")
+            continue
         war = next(((w, lost) for w, lost in won
                     if side(taking.winner) == w and (holder == lost or side(holder) == lost)), None)
         if war is None:
