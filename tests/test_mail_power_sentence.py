@@ -44,7 +44,8 @@ def test_a_sentence_naming_one_power_and_its_orders_opens_them(tmp_path, sentenc
 
 def test_the_phase_a_sentence_names_is_the_orders_phase(tmp_path):
     """The phase the sentence names is checked as a power line's ('France - Spring 1902'):
-    another phase's orders are refused whole, naming the line."""
+    another phase's orders are refused whole, naming the line. A sentence naming two phases
+    opens no orders: which phase they are for is the player's to say."""
     create(tmp_path)
     report = enter_mails("g", [("fr", b"Here are France's orders for Spring 1902:\nA PAR - BUR\n")],
                          root=tmp_path, dry_run=True)
@@ -52,6 +53,9 @@ def test_the_phase_a_sentence_names_is_the_orders_phase(tmp_path):
     [(where, found, why)] = report.refused
     assert where == "fr line 1" and found == "\"Here are France's orders for Spring 1902:\"", report.text()
     assert "S1902" in why, why
+    report = enter_mails("g", [("fr", b"Orders for France S1901M and S1902M\nA PAR - BUR\n")], root=tmp_path,
+                         dry_run=True)
+    assert report.written == [] and [r[0] for r in report.refused] == ["fr"], report.text()
 
 
 def test_a_power_opening_its_first_entry_in_a_sentence_is_the_power_line(winter_1618, tmp_path):

@@ -60,8 +60,11 @@ def sentence_power(line: str, names: dict[str, str], playing: frozenset[str], en
         return None
     little = all(w in _LITTLE_WORDS or w in _ORDERS_WORDS or w in seasons or re.fullmatch(r"\d{4}", w)
                  or phase_of(w) for w in others)
+    phase = phase_of(line)
+    # two phases named ('S1901M and S1902M'): which the orders are for is the player's to say
+    named = any(phase_of(w) for w in others) or (any(w in seasons for w in others) and any(w.isdigit() for w in others))
     if little and any(w in _ORDERS_WORDS or phase_of(w) or w.isdigit() for w in others):
-        return (power, phase_of(line)), None
+        return None if named and not phase else ((power, phase), None)
     opens = first == 0 or (first == 1 and words[0][2] == "the")
     rest = re.sub(r"^(['’]s\b)?[\s,;:\-–—]+", "", line[end:])
     if opens and len(powers) == 1 and rest and entry(power, rest):
