@@ -15,7 +15,7 @@ from gm_tools.engine.hooks import CHOICE, INTEGER, Column, InputRow, SheetHooks,
 from gm_tools.engine.model import Position
 from gm_tools.engine.phase import parse_phase
 from gm_tools.engine.variant import Variant
-from gm_tools.errors import Problem
+from gm_tools.errors import EMPTY_CELL, Problem
 from gm_tools.systems.westphalia import steps
 from gm_tools.systems.westphalia.choices import chosen, fold, spellings
 from gm_tools.systems.westphalia.diplomacygame import CARDS, SHEET, payoffs_of
@@ -239,7 +239,7 @@ class WestphaliaHooks(SheetHooks):
         step = steps.apply(variant, state_of(position), kind, inputs, parse_phase(position.phase).year)
         problems = []
         for i, field_, found, expected in step.problems:
-            found = found if found in ("no row", "nothing") else repr(found)  # an empty cell, as every sheet says it
+            found = found if found in ("no row", EMPTY_CELL) or isinstance(found, steps.Said) else repr(found)
             rows_of = where.get(field_, where.get("*", [])) if isinstance(where, dict) else where
             cells = rows_of[i] if i < len(rows_of) else None
             column = _FIELDS.get(sheet, {}).get(field_) or _COLUMNS.get(field_)
