@@ -66,6 +66,11 @@ class AmbiguousOrderError(OrderError):
     kind = "ambiguous"
 
 
+EMPTY_CELL = "an empty cell"
+"""A Problem's ``found`` for a cell left empty, in every sheet's messages alike: ``found an empty
+cell, expected ...`` (never "nothing", which a GM may have typed)."""
+
+
 class Problem:
     """One thing wrong in a workbook: where it is, what was found, what was expected."""
 

@@ -286,7 +286,7 @@ def test_an_incomplete_sanctions_timeline_names_the_cell_to_fill(tmp_path, case)
         run_turn("g", root=tmp_path, site_dir=None)
     (problem,) = caught.value.problems
     assert (problem.sheet, problem.cell) == (TIMELINE, cell)
-    assert problem.found.startswith("nothing") and all(t in problem.expected for t in missing)
+    assert problem.found.startswith("an empty cell") and all(t in problem.expected for t in missing)
     assert ("each sanction appearing at least once" if missing else "a phase a sanction may come") in problem.expected
     assert _files(paths) == before
 
@@ -509,9 +509,9 @@ def test_a_row_with_an_empty_cell_names_the_column_to_fill(spring):
         f"{DEPLOYMENT}!A2": "FRANCE", f"{DEPLOYMENT}!C2": "WUR",
         f"{ATTACKS}!A2": "SPAIN", "Waivers!B2": "LOR"})
     assert found == {
-        (DEPLOYMENT, "B2"): ("nothing", "a value in its INFs column (a deployment row needs Power, INFs and Minor state)"),
-        (ATTACKS, "B2"): ("nothing", "a value in its Attack column (an attack row needs Power and Attack)"),
-        ("Waivers", "A2"): ("nothing", "a value in its Power column (a waiver row needs Power and Center)")}
+        (DEPLOYMENT, "B2"): ("an empty cell", "a value in its INFs column (a deployment row needs Power, INFs and Minor state)"),
+        (ATTACKS, "B2"): ("an empty cell", "a value in its Attack column (an attack row needs Power and Attack)"),
+        ("Waivers", "A2"): ("an empty cell", "a value in its Power column (a waiver row needs Power and Center)")}
 
 
 def test_the_status_check_and_an_early_winter_with_nothing_due_need_no_force(tmp_path):
@@ -570,7 +570,7 @@ def test_a_deployment_rows_misspelt_power_and_infs_in_words_are_named_together(s
     assert set(found) == {(DEPLOYMENT, "A2"), (DEPLOYMENT, "B2"), (DEPLOYMENT, "A3"), (DEPLOYMENT, "B3")}
     assert found[(DEPLOYMENT, "B2")] == ("'ten'", "a whole number (INFs)")
     assert found[(DEPLOYMENT, "B3")] == ("'5 apples'", "a whole number (INFs)")
-    assert found[(DEPLOYMENT, "A3")][0] == "nothing"
+    assert found[(DEPLOYMENT, "A3")][0] == "an empty cell"
 
 
 def test_units_sheet_names_every_power_that_may_order_a_minor(spring):

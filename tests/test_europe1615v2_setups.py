@@ -212,6 +212,6 @@ def test_an_alliance_row_with_one_power_names_the_empty_cell(tmp_path):
     with pytest.raises(WorkbookError) as raised:
         run_turn("g", root=tmp_path, site_dir=None)
     found = {f"{p.sheet}!{p.cell}": (p.found, p.expected) for p in raised.value.problems}
-    assert found == {"Alliances!B2": ("nothing", "the Ally of the alliance (DENMARK's)"),
-                     "Alliances!A3": ("nothing", "the Power of the alliance (ENGLAND's)")}
+    assert found == {"Alliances!B2": ("an empty cell", "the Ally of the alliance (DENMARK's)"),
+                     "Alliances!A3": ("an empty cell", "the Power of the alliance (ENGLAND's)")}
     assert "None" not in str(raised.value)

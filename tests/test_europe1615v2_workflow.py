@@ -465,7 +465,7 @@ def test_a_row_with_an_empty_cell_names_the_column_to_fill(political):
     with pytest.raises(WorkbookError) as caught:
         run_turn("g", root=political.root, site_dir=None)
     assert [(p.cell, p.found, p.expected) for p in caught.value.problems] == [
-        ("B2", "nothing", "a value in its INFs column (a placement row needs Power, INFs and Minor state or home box)")]
+        ("B2", "an empty cell", "a value in its INFs column (a placement row needs Power, INFs and Minor state or home box)")]
     assert _files(political) == before
 
 

@@ -81,9 +81,9 @@ def test_the_gm_ends_a_game_as_a_draw_or_with_a_winner(foreign_step, tmp_path):
 
 def test_a_row_without_its_player_says_nothing_was_found(foreign_step, tmp_path):
     """A Home Province and edge typed with the Player cell left blank: named at that cell as
-    'found nothing' (as every variant's sheets say an empty cell), not as the Python word 'None'."""
+    'found an empty cell' (as every variant's sheets say it), not as the Python word 'None'."""
     error = _refused(foreign_step, tmp_path, [(None, "Netherlands", "west")])
-    assert "Foreign Powers!A2: found nothing, expected a player of the game: RED, BLUE, YELLOW, GREEN, ORANGE" in error
+    assert "Foreign Powers!A2: found an empty cell, expected a player of the game: RED, BLUE, YELLOW, GREEN, ORANGE" in error
     assert "None" not in error
 
 

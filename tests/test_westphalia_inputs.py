@@ -103,7 +103,7 @@ def test_place_influence_needs_a_whole_number_of_one_or_more(before_turns, tmp_p
     assert text and f"{PLACE}!C2: found '-5', expected " in text and "1 or more" in text
     assert "never only some" in text
     text = _turn(before_turns, tmp_path, {f"{PLACE}!A4": "GREEN", f"{PLACE}!B4": "Cologne"})
-    assert text and f"{PLACE}!C4: found nothing, expected " in text and "1 or more" in text
+    assert text and f"{PLACE}!C4: found an empty cell, expected " in text and "1 or more" in text
     text = _turn(before_turns, tmp_path, {f"{PLACE}!C3": 0})
     assert text and f"{PLACE}!C3: found '0', expected " in text
 
@@ -114,9 +114,9 @@ def test_place_influence_names_a_player_and_a_principality(before_turns, tmp_pat
     places a player's Influence on a principality; one without either is refused at its cell."""
     text = _turn(before_turns, tmp_path, {f"{PLACE}!A2": None})
     players = "RED, BLUE, YELLOW, GREEN, ORANGE"  # named, as every other cell names its choices
-    assert text and f"{PLACE}!A2: found nothing, expected a player of the game: {players}" in text
+    assert text and f"{PLACE}!A2: found an empty cell, expected a player of the game: {players}" in text
     text = _turn(before_turns, tmp_path, {f"{PLACE}!B2": None})
-    assert text and (f"{PLACE}!B2: found nothing, expected a principality on the board: Augsburg, Bohemia, "
+    assert text and (f"{PLACE}!B2: found an empty cell, expected a principality on the board: Augsburg, Bohemia, "
                      "Brandenburg, ") in text
 
 
@@ -146,7 +146,7 @@ def test_an_influence_change_is_named_at_the_cell_that_is_wrong(before_turns, tm
     assert text and f"{CHANGES}!A2: found 'GREN'" in text
     assert f"{CHANGES}!C2" not in text and "'None'" not in text
     text = _turn(before_turns, tmp_path, {f"{CHANGES}!B2": "saved", f"{CHANGES}!C2": -1})
-    assert text and f"{CHANGES}!A2: found nothing, expected a player of the game: RED, BLUE, YELLOW, GREEN, ORANGE" in text
+    assert text and f"{CHANGES}!A2: found an empty cell, expected a player of the game: RED, BLUE, YELLOW, GREEN, ORANGE" in text
     text = _turn(before_turns, tmp_path, {f"{CHANGES}!A2": "RED", f"{CHANGES}!B2": "Atlantis", f"{CHANGES}!C2": -1})
     assert text and f"{CHANGES}!B2: found 'Atlantis', expected a principality on the board, or saved" in text
 
@@ -168,10 +168,10 @@ def test_a_wrong_additional_province_is_named_at_its_cell(before_turns, tmp_path
 
 @pytest.mark.parametrize("cells, named", [
     ({f"{FAITH}!B2": "FUL", f"{FAITH}!C2": 1},
-     f"{FAITH}!A2: found nothing, expected a player who chose Combat Heresy this round: RED, BLUE, ORANGE, GREEN\n"),
-    ({f"{WARS}!B2": "Hesse"}, f"{WARS}!A2: found nothing, expected a player who chose Wage War this round: BLUE, "
+     f"{FAITH}!A2: found an empty cell, expected a player who chose Combat Heresy this round: RED, BLUE, ORANGE, GREEN\n"),
+    ({f"{WARS}!B2": "Hesse"}, f"{WARS}!A2: found an empty cell, expected a player who chose Wage War this round: BLUE, "
                               "YELLOW\n"),
-    ({f"{TREATIES}!B2": "ALT"}, f"{TREATIES}!A2: found nothing, expected the war's winner taking the province"),
+    ({f"{TREATIES}!B2": "ALT"}, f"{TREATIES}!A2: found an empty cell, expected the war's winner taking the province"),
 ])
 def test_a_row_with_its_player_left_blank_is_named_at_that_cell(before_turns, tmp_path, cells, named):
     """A faith die, a war ('Declare War on either an eligible Player or an unaligned
@@ -260,9 +260,9 @@ def test_each_game_row_is_checked_at_its_cell(before_turns, tmp_path):
     assert (f"{DIPLOMACY_GAME}!A6: found 'BLUE', expected a player Engaging in Diplomacy ('all Players Engaging "
             "in Diplomacy play the Diplomacy Game'): RED, ORANGE, YELLOW, GREEN") in text
     text = refused([("RED", None, "ORANGE", COOPERATE)] + GAMES[1:])
-    assert f"{DIPLOMACY_GAME}!B2: found nothing, expected Cooperate or Compete" in text
+    assert f"{DIPLOMACY_GAME}!B2: found an empty cell, expected Cooperate or Compete" in text
     text = refused(GAMES[:3] + [("GREEN", COMPETE, "RED", None)])
-    assert f"{DIPLOMACY_GAME}!D5: found nothing, expected Cooperate or Compete, the card RED showed" in text
+    assert f"{DIPLOMACY_GAME}!D5: found an empty cell, expected Cooperate or Compete, the card RED showed" in text
     text = refused([("RED", "Defect", "ORANGE", COOPERATE)] + GAMES[1:])
     assert f"{DIPLOMACY_GAME}!B2: found 'Defect', expected one of Cooperate, Compete" in text
     text = refused(GAMES + [GAMES[0]])
@@ -361,7 +361,7 @@ def test_sorted_player_turns_are_read_by_the_players_names(before_turns, tmp_pat
     assert text and f"{TURNS}!B2:B6: found " in text and f"{TURNS}!B3:" not in text
 
 
-@pytest.mark.parametrize("count, found", [(0, "'0'"), (None, "nothing"), (-1, "'-1'")])
+@pytest.mark.parametrize("count, found", [(0, "'0'"), (None, "an empty cell"), (-1, "'-1'")])
 def test_a_die_count_below_one_is_named_at_the_dice_cell(before_turns, tmp_path, count, found):
     """'Spread the Faith': 'Whenever a Player places a dice on a province ...': a row places one
     die or more. A count of 0, left blank or below 0 is named at the Dice cell, with what was

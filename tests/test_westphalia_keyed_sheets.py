@@ -132,7 +132,7 @@ def test_status_on_sorted_sheets_waits_for_the_players_left_blank(setup_votes, t
     # the turn names the missing doctrine at the column's rows: where Green's row now is is not
     # read back (it holds nothing), and row 3 as laid out is Blue's
     assert turn_refused(GAME, root).splitlines()[1:] == [
-        "  Military Doctrines!B2:B6: found nothing, expected a doctrine for GREEN ('Each Player chooses a Military "
+        "  Military Doctrines!B2:B6: found an empty cell, expected a doctrine for GREEN ('Each Player chooses a Military "
         "Doctrine')"]
 
 

@@ -63,7 +63,7 @@ def test_electors_not_placed_are_named_with_their_sizes(tmp_path):
 
     paths = played_to("P1510K", tmp_path)
     problems = refused_turn(paths, {})
-    assert problems[0][:3] == ("Place Electors", "B2", "nothing") and len(problems) == 1, problems
+    assert problems[0][:3] == ("Place Electors", "B2", "an empty cell") and len(problems) == 1, problems
     assert problems[0][3].startswith(
         "every starting Elector placed ('The following starting Electors must be placed'): Trier (1 province), Mainz "
         "(1 province), Cologne (1 province), The Palatinate (2 provinces), Saxony (2 provinces), Brandenburg (3 "
@@ -89,7 +89,7 @@ def test_an_empty_place_electors_sheets_example_row_is_one_the_turn_takes(tmp_pa
                                          problem[3]).groups()
     (problem,) = refused_turn(paths, {"Place Electors!B2": name, "Place Electors!C2": provinces,
                                       "Place Electors!D2": capital})
-    assert problem[:3] == ("Place Electors", "B3", "nothing"), problem
+    assert problem[:3] == ("Place Electors", "B3", "an empty cell"), problem
     assert f"{name} (1 province)" not in problem[3]
     assert "on his rows, BLUE, YELLOW, GREEN, ORANGE, RED, BLUE in turn" in problem[3]
 

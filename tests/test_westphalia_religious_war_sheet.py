@@ -108,7 +108,7 @@ def test_a_declarer_who_is_no_player_is_named_as_no_player(round_four, tmp_path)
     assert error.splitlines()[1:] == ["  Religious War!B2: found 'Redd > Goslar', expected a player, one of RED, BLUE, "
                                       "YELLOW, GREEN, ORANGE, as the declarer (nearest: RED)"]
     _, error = _turn(round_four, tmp_path / "empty", {"Religious War!B2": None})
-    assert error.splitlines()[1:] == ["  Religious War!B2: found 'nothing > Goslar', expected a player, one of RED, "
+    assert error.splitlines()[1:] == ["  Religious War!B2: found an empty cell > 'Goslar', expected a player, one of RED, "
                                       "BLUE, YELLOW, GREEN, ORANGE, as the declarer"]
     _, error = _turn(round_four, tmp_path / "blue", {"Religious War!B2": "BLUE"})
     assert error.splitlines()[1].startswith("  Religious War!B2: found 'BLUE > Goslar', expected a declarer in a "
@@ -162,13 +162,13 @@ def test_a_religious_war_item_misnamed_twice_or_gone_is_refused_at_its_cells(rou
     assert ("  Religious War!A5: found 'target', expected one row for Target (Target is on row 3 too): each row is "
             "read by the Item in column A") in error.splitlines()
     _, error = _turn(round_four, tmp_path / "empty", {**_SORTED, "Religious War!B4": None})
-    assert "  Religious War!B2:B5: found 'RED > nothing', expected a principality on the board" in error.splitlines()[1]
+    assert "  Religious War!B2:B5: found 'RED' > an empty cell, expected a principality on the board" in error.splitlines()[1]
 
 
-def test_an_empty_target_is_found_as_nothing(round_four, tmp_path):
+def test_an_empty_target_is_found_as_an_empty_cell(round_four, tmp_path):
     """'Declare a Religious War against a heretical Target Principality': a declaration with its
-    Target left empty is named at the Target cell as 'RED > nothing', as an empty Declarer is
-    ('nothing > Goslar') and as every sheet says an empty cell; it read 'RED > '."""
+    Target left empty is named at the Target cell as "'RED' > an empty cell", as an empty Declarer is
+    ("an empty cell > 'Goslar'") and as every sheet says an empty cell; it read 'RED > ', then 'RED > nothing'."""
     _, error = _turn(round_four, tmp_path, {"Religious War!B3": None})
-    assert error.splitlines()[1].startswith("  Religious War!B3: found 'RED > nothing', expected a principality on "
+    assert error.splitlines()[1].startswith("  Religious War!B3: found 'RED' > an empty cell, expected a principality on "
                                             "the board")

@@ -93,7 +93,7 @@ def test_a_missing_doctrine_is_named_at_its_cell(setup_games, tmp_path):
         wb["Military Doctrines"].cell(r, 2).value = doctrine
     wb.save(root / f"{GAME}.xlsx")
     error = turn_refused(GAME, root)
-    assert ("Military Doctrines!B4: found nothing, expected a doctrine for YELLOW, ORANGE ('Each Player chooses a "
+    assert ("Military Doctrines!B4: found an empty cell, expected a doctrine for YELLOW, ORANGE ('Each Player chooses a "
             "Military Doctrine')") in error
     assert "Military Doctrines!B6: found 'Agressive', expected one of Flexible" in error
     assert "Imperial Election:" not in error and error.count("B6") == 1
@@ -119,19 +119,19 @@ def test_a_one_province_elector_given_two_says_one_province(setup_games, tmp_pat
 
 def test_influence_without_its_player_says_nothing_was_found(setup_games, tmp_path):
     """'The First Player places all of his Diplomatic Influence onto one or more Principalities':
-    a row with the Player left blank is named at that cell as 'found nothing' (as every variant's sheets say an empty cell), not 'None'."""
+    a row with the Player left blank is named at that cell as 'found an empty cell' (as every variant's sheets say it), not 'None'."""
     rows = [(None, "Trier", 3)]
     error = turn_refused(GAME, typed_copy(setup_games["P1510D"], tmp_path, GAME, "Diplomatic Influence", rows))
-    assert "Diplomatic Influence!A2: found nothing, expected a player of the game: RED, BLUE, YELLOW, GREEN, ORANGE" in error
+    assert "Diplomatic Influence!A2: found an empty cell, expected a player of the game: RED, BLUE, YELLOW, GREEN, ORANGE" in error
     assert "'None'" not in error
 
 
 def test_influence_without_its_principality_says_nothing_was_found_and_names_them(setup_games, tmp_path):
-    """The same with the Principality left blank: 'found nothing' (it was "found ''"), and the
+    """The same with the Principality left blank: 'found an empty cell' (it was "found ''"), and the
     principalities it may name."""
     rows = [("RED", None, 3)]
     error = turn_refused(GAME, typed_copy(setup_games["P1510D"], tmp_path, GAME, "Diplomatic Influence", rows))
-    assert ("Diplomatic Influence!B2: found nothing, expected a principality on the board: Augsburg, Bohemia, "
+    assert ("Diplomatic Influence!B2: found an empty cell, expected a principality on the board: Augsburg, Bohemia, "
             "Brandenburg, Cologne, Dithmarschen, Goslar, Hesse, Konstanz, Lübeck, Mainz, Saxony, The Palatinate, "
             "Trier") in error
 

@@ -63,10 +63,10 @@ def test_a_misspelt_treaty_province_is_named_with_the_nearest_provinces(round_fi
     assert "DES (Dessau)" in error
 
 
-def test_a_blank_change_is_found_as_nothing(round_five, tmp_path):
-    """A blank Change cell is 'nothing', as every blank cell of the sheets, not 'None'."""
+def test_a_blank_change_is_found_as_an_empty_cell(round_five, tmp_path):
+    """A blank Change cell is 'an empty cell', as every blank cell of the sheets, not 'None'."""
     error = _refused(round_five, tmp_path, {f"{CHANGES}!C2": None})
-    assert f"{CHANGES}!C2: found nothing, expected a whole number of Diplomatic Influence, not 0" in error
+    assert f"{CHANGES}!C2: found an empty cell, expected a whole number of Diplomatic Influence, not 0" in error
     assert "None" not in error
 
 
@@ -113,12 +113,12 @@ def test_a_misspelt_province_in_a_list_typed_with_spaces_is_named(setup_steps, t
             "is none (nearest: HAM (Hameln)") in error
 
 
-def test_a_blank_capital_and_a_blank_influence_are_found_as_nothing(setup_steps, tmp_path):
+def test_a_blank_capital_and_a_blank_influence_are_found_as_an_empty_cell(setup_steps, tmp_path):
     error = _setup_refused(setup_steps["P1510L"], tmp_path, {"Pick Provinces!B2": "EIC EIS HAE HAM"})
-    assert "Pick Provinces!C2: found nothing, expected one province of the board" in error
+    assert "Pick Provinces!C2: found an empty cell, expected one province of the board" in error
     error = _setup_refused(setup_steps["P1510D"], tmp_path / "2", {"Diplomatic Influence!A2": "RED",
                                                                    "Diplomatic Influence!B2": "Trier"})
-    assert "Diplomatic Influence!C2: found nothing, expected a whole number of Diplomatic Influence, 1 or more" \
+    assert "Diplomatic Influence!C2: found an empty cell, expected a whole number of Diplomatic Influence, 1 or more" \
         in error
     assert "None" not in error and "found ''" not in error
 
@@ -152,7 +152,7 @@ def test_an_elector_added_misspelt_or_blank_is_named(round_four, tmp_path):
     assert ("Electors Changed!B2: found 'Lubek', expected a principality on the board that is no Elector yet, to "
             "replace it (nearest: Lübeck)") in error
     error = _setup_refused(round_four, tmp_path / "2", {**ROUND_FOUR, "Electors Changed!B2": None})
-    assert "Electors Changed!B2: found nothing, expected a principality on the board that is no Elector yet" \
+    assert "Electors Changed!B2: found an empty cell, expected a principality on the board that is no Elector yet" \
         in error
 
 

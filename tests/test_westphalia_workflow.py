@@ -551,11 +551,11 @@ def test_the_religious_upheaval_sheet_reads_as_it_was_laid_out(tmp_path_factory,
     rule = ("'one of the Player's provinces of his choice converts to Protestantism. A player's capital may not be "
             "converted this way'")
     assert _refused(paths) == [
-        f"Religious Upheaval!C2: found nothing, expected one of RED's Catholic provinces but his capital (EIC, EIS, "
+        f"Religious Upheaval!C2: found an empty cell, expected one of RED's Catholic provinces but his capital (EIC, EIS, "
         f"HAE): {rule}",
-        f"Religious Upheaval!C3: found nothing, expected one of YELLOW's Catholic provinces but his capital (DRE, "
+        f"Religious Upheaval!C3: found an empty cell, expected one of YELLOW's Catholic provinces but his capital (DRE, "
         f"GOR, GOT): {rule}",
-        f"Religious Upheaval!C4: found nothing, expected one of ORANGE's Catholic provinces but his capital (DES, "
+        f"Religious Upheaval!C4: found an empty cell, expected one of ORANGE's Catholic provinces but his capital (DES, "
         f"FRS, FUL): {rule}"]
 
 
@@ -571,5 +571,5 @@ def test_each_place_principalities_row_is_its_own_rolls(tmp_path_factory, tmp_pa
         "Place Principalities!D3": "Dithmarschen", "Place Principalities!E3": "DON, DOR",
         "Place Principalities!F3": "DON"}))
     assert _refused(paths) == [
-        "Place Principalities!D2: found nothing, expected YELLOW's principality for its roll of 5, placed before the "
+        "Place Principalities!D2: found an empty cell, expected YELLOW's principality for its roll of 5, placed before the "
         "rows below it ('continuing in clockwise order, each Player rolls a D6 ... Pick a province')"]

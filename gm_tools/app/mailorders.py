@@ -145,7 +145,8 @@ def enter_mails(name: str, mails: list[tuple[str, bytes]], root: str | os.PathLi
         # this phase or the year's spring movement (Europe 1615 v2's offers: never a list number there)
         plain = lambda power, line: all(variant.system.mailed_rows(variant, phase, power, [line]) is None  # noqa: E731
                                         for phase in (position.phase, f"S{position.phase[1:5]}M"))
-        read = [(label, read_mail(body_text(data), variant, subject(data), reads, plain)) for label, data in mails]
+        entry = _reader(variant, position, rules, strict=True)  # a power in a sentence that reads is no power line
+        read = [(label, read_mail(body_text(data), variant, subject(data), reads, plain, entry)) for label, data in mails]
         games = games_under(root)  # a mail naming another game of the GM is not typed into this one
         others = [(label, subject(data), other_game(state.info.name, games, variant, subject(data),
                                                     [line.text for line in parsed.skipped]))
@@ -288,11 +289,12 @@ def _earlier(calendar, phase: str, than: str) -> bool:
     return mine is not None and game is not None and mine < game
 
 
-def _reader(variant, position, rules):
+def _reader(variant, position, rules, strict: bool = False):
     """``reads(power, line)``: whether the phase's reader reads a mailed line as an entry (a
     row of the system's sheets, or an order, legal or not): a line it reads is never taken for
     a name signed below the orders (:mod:`gm_tools.edges.signature`). A system that types
-    lines into cells (The Peace of Westphalia's) reads each of its own lines: its names stay."""
+    lines into cells (The Peace of Westphalia's) reads each of its own lines: its names stay.
+    ``strict``: a line of the system's form written wrong does not read."""
     if type(variant.system).mailed_cells is not GameSystem.mailed_cells:
         return lambda power, line: True
 
@@ -301,6 +303,8 @@ def _reader(variant, position, rules):
         row = mailed.rows[0] if mailed and mailed.rows else (ORDERS, line)
         if row is None:  # a part of the entry a line above opens
             return True
+        if isinstance(row, str) and strict:
+            return False
         if isinstance(row, str):
             # a line of the system's form written wrong holds one of the form's words, which
             # the reason quotes in its examples ('FEALTY' of "a claim 'FEALTY: PORTUGAL'")

@@ -15,8 +15,9 @@ A name signed on its own below the orders (``Hans``) ends them too, when nothing
 an order, and so does a name that is a province's (``Sofia``) alone below a blank line after them
 (:mod:`.signature`). Judges' ``END`` or ``SIGNOFF`` stops the reading. A list's bullet (``- ``, ``• ``, ``* ``) is
 not part of the line; orders listed on one line between commas or semicolons are read one by one,
-and a player's note after an order (``A PAR - BUR (to bounce)``, ``# a feint``) is left out. Lines before the first power line are
-greetings: skipped, and listed so the GM can see what was not read, as is a greeting under a
+and a player's note after an order (``A PAR - BUR (to bounce)``, ``# a feint``) is left out. The first power line may be
+a sentence (``Here are France's orders for Spring 1901:``, ``Spain claims fealty of Portugal``: :mod:`.mailsentence`).
+Lines before the first power line are greetings: skipped, and listed so the GM can see what was not read, as is a greeting under a
 power line above its orders (``Hi GM,``), or the phase (``S1901M``: the block's); but a mail with no power
 line is read as the orders of the one power its Subject names (``France orders S1901``), below
 its greeting (``Hi GM,``). A phase the Subject names (``Orders S1902M``) is the phase of the
@@ -38,6 +39,7 @@ from dataclasses import dataclass, field
 from typing import Callable
 from html.parser import HTMLParser
 
+from gm_tools.edges.mailsentence import sentence_power
 from gm_tools.edges.signature import code_signatures, cut_signatures, is_greeting
 from gm_tools.edges.workbook import power_lookup
 from gm_tools.engine.variant import Variant
@@ -366,7 +368,8 @@ def near_power(lines: list[MailLine], variant: Variant) -> str:
 
 def read_mail(text: str, variant: Variant, subject: str = "",
               reads: Callable[[str, str], bool] | None = None,
-              unit_orders: Callable[[str, str], bool] | None = None) -> MailOrders:
+              unit_orders: Callable[[str, str], bool] | None = None,
+              entry: Callable[[str, str], bool] | None = None) -> MailOrders:
     """The power blocks of a mail's body text (see the module's note for what is left out).
     A body with no power line is read as the orders of the power its ``subject`` names, if it
     names one player's power and no other (``Subject: France orders S1901``); a phase the
@@ -375,14 +378,16 @@ def read_mail(text: str, variant: Variant, subject: str = "",
     signed below the orders never is); None: only the words tell (:mod:`.signature`).
     ``unit_orders(power, line)``: whether the game reads the line as a unit order only (no
     row of a sheet of its own, such as Europe 1615 v2's offers, ``3: A SMY - ARM``, whose
-    number is a bribe): there a bare number before an order is a list's (``_split_lists``)."""
+    number is a bribe): there a bare number before an order is a list's (``_split_lists``).
+    ``entry(power, line)``: whether the phase's reader reads the line as an entry, not as its
+    form written wrong: a sentence naming a power that reads so is no power line (:mod:`.mailsentence`)."""
     # Outlook forwards (Subject "FW: ...") under the rule or "Original Message" line it quotes a reply under
     forward = _OUTLOOK_FORWARD if re.match(r"^\s*(fw|fwd|wg|tr|i|rv)\s*:", subject, re.IGNORECASE) else None
     playing = frozenset(code for code, p in variant.powers.items() if p.playable)
-    out = _read(text, power_lookup(variant), forward=forward, playing=playing)
+    out = _read(text, power_lookup(variant), forward=forward, playing=playing, entry=entry)
     power = None if out.blocks else _subject_power(subject, variant)
     if power:
-        out = _read(text, power_lookup(variant), (power, MailLine(0, f"Subject: {subject}")), forward, playing)
+        out = _read(text, power_lookup(variant), (power, MailLine(0, f"Subject: {subject}")), forward, playing, entry)
     reads = reads or (lambda power, line: False)
     _split_lists(out.blocks, reads, unit_orders or (lambda power, line: False))
     cut_signatures(out.blocks, out.signature, variant, reads, out.signed_places)
@@ -395,11 +400,13 @@ def read_mail(text: str, variant: Variant, subject: str = "",
 
 
 def _read(text: str, names: dict[str, str], opened: tuple[str, MailLine] | None = None,
-          forward: re.Pattern | None = None, playing: frozenset[str] = frozenset()) -> MailOrders:
+          forward: re.Pattern | None = None, playing: frozenset[str] = frozenset(),
+          entry: Callable[[str, str], bool] | None = None) -> MailOrders:
     """The power blocks of ``text``; ``opened``: the power (and its line) the text's lines are
     for before any power line; ``forward``: the lines above a forwarded mail besides
     ``_FORWARDED``'s; ``playing``: the players' powers, whose name may open a line of orders
-    (``France: A PAR - BUR``)."""
+    (``France: A PAR - BUR``), or, above the first power line, a sentence (``Here are France's
+    orders``, ``Spain claims fealty of Portugal``); ``entry``: as :func:`read_mail`'s."""
     out, phase = MailOrders(), ""
     if opened:
         out.blocks.append((opened[0], []))
@@ -446,6 +453,9 @@ def _read(text: str, names: dict[str, str], opened: tuple[str, MailLine] | None 
         head, colon, tail = line.partition(":")
         if power is None and colon and tail.strip() and names.get(head.strip().lower()) in playing:
             power, rest = (names[head.strip().lower()], ""), tail.strip()  # "France: A PAR - BUR"
+        if power is None and not out.blocks:  # the first power line, written as a sentence
+            power, rest = sentence_power(line, names, playing, entry or (lambda p, t: False), SEASON_WORDS,
+                                         subject_phase) or (None, None)
         named = _PHASE_TAG.fullmatch(" " + _PHASE_LINE.sub("", line))
         if greeting and power is None and (is_greeting(line) or named):
             # "Hi GM," or "S1901M" above a block's orders (under its power line, or the

@@ -22,7 +22,7 @@ from gm_tools.engine.hooks import CHOICE, INTEGER, Column, InputRow, SheetHooks,
 from gm_tools.engine.model import ARMY, FLEET, Position, province_of
 from gm_tools.engine.phase import parse_phase
 from gm_tools.engine.variant import SEA, Variant
-from gm_tools.errors import Problem, WholeSheetProblem
+from gm_tools.errors import EMPTY_CELL, Problem, WholeSheetProblem
 from gm_tools.mechanics.influence import Attack, Placement
 from gm_tools.mechanics.influenceorders import attack_arrows, infs_count, placement_words
 from gm_tools.systems.europe1615.calendar import EARLY_WINTER, MOVEMENT, STATUS_CHECK, phase_role
@@ -124,7 +124,7 @@ class Europe1615Hooks(SheetHooks):
                 problems.append(_problem(row.cells["INFs"], repr(row.values["INFs"]), "a whole number (INFs)" + swapped))
             if not power or infs is None or not minor:
                 missing = "Power" if not power else "INFs" if infs is None else "Minor state"
-                problems.append(_problem(row.cells[missing], "nothing",
+                problems.append(_problem(row.cells[missing], EMPTY_CELL,
                                          _blank(missing, "a deployment", "Power", "INFs", "Minor state")))
                 continue
             infs = number
@@ -149,7 +149,7 @@ class Europe1615Hooks(SheetHooks):
             power, text = row.values.get("Power"), row.values.get("Attack")
             if not power or not text:
                 missing = "Power" if not power else "Attack"
-                problems.append(_problem(row.cells[missing], "nothing", _blank(missing, "an attack", "Power", "Attack")))
+                problems.append(_problem(row.cells[missing], EMPTY_CELL, _blank(missing, "an attack", "Power", "Attack")))
                 continue
             if ">" not in attack_arrows(text) and placement_words(str(text)) is None:  # neither form: a unit's order?
                 problems.append(_problem(row.cells["Attack"], repr(text), "a diplomatic attack such as 'LOR > FRANCE' "
@@ -172,7 +172,7 @@ class Europe1615Hooks(SheetHooks):
             power, center = row.values.get("Power"), _waived_place(variant, row.values.get("Center") or "")
             if not power or not row.values.get("Center"):
                 missing = "Power" if not power else "Center"
-                problems.append(_problem(row.cells[missing], "nothing", _blank(missing, "a waiver", "Power", "Center")))
+                problems.append(_problem(row.cells[missing], EMPTY_CELL, _blank(missing, "a waiver", "Power", "Center")))
             elif center is None:
                 # 'may waive the capture of the center or province': any land province, so
                 # that one without a center is not annexed either
@@ -354,14 +354,14 @@ def _check_timeline(variant: Variant, rows: list[InputRow]) -> tuple[dict, list[
         if named:
             named_in_rows.add(titles[title])
         else:
-            problems.append(_problem(row.cells["Sanction"], repr(title) if title else "nothing",
+            problems.append(_problem(row.cells["Sanction"], repr(title) if title else EMPTY_CELL,
                                      f"one of the sanctions: {', '.join(s.title for s in setup_of(variant).sanctions.values())}"))
         try:
             phase = check_phase(variant.calendar, typed.upper())
         except PhaseError:
             phase = None
         if phase is None or phase_role(variant, phase.id) not in roles:
-            problems.append(_problem(row.cells["Phase"], repr(typed) if typed else "nothing",
+            problems.append(_problem(row.cells["Phase"], repr(typed) if typed else EMPTY_CELL,
                                      f"a phase a sanction may come into effect in, as in {first_year}: "
                                      f"{examples}"))
         elif phase_key(variant, phase.id) < phase_key(variant, start):
@@ -378,7 +378,7 @@ def _check_timeline(variant: Variant, rows: list[InputRow]) -> tuple[dict, list[
     if named_in_rows and missing:
         names = ", ".join(setup_of(variant).sanctions[k].title for k in missing)
         # the names in the expected words, which are shown whole: the GM types each of them
-        problems.append(_problem(_first_free(rows, "Sanction"), "nothing",
+        problems.append(_problem(_first_free(rows, "Sanction"), EMPTY_CELL,
                                  f"a row for each sanction missing, {names}: each sanction at least once ('The "
                                  "complete timeline will have each sanction appearing at least once')"))
     return ({"timeline": timeline} if timeline else {}), problems
@@ -466,9 +466,9 @@ def _check_rulings(variant: Variant, position: Position, rows: list[InputRow]) -
         if not title and not reason:
             continue
         if title not in titles or titles[title] not in state.sanctions_on:
-            problems.append(_problem(row.cells["Sanction"], repr(title) if title else "nothing", in_effect))
+            problems.append(_problem(row.cells["Sanction"], repr(title) if title else EMPTY_CELL, in_effect))
         elif not reason:
-            problems.append(_problem(row.cells["Reason"], "nothing", "the GM's reason for suspending it (it is "
+            problems.append(_problem(row.cells["Reason"], EMPTY_CELL, "the GM's reason for suspending it (it is "
                                      "published with the phase)"))
         else:
             rulings[titles[title]] = str(reason)

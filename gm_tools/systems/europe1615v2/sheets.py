@@ -26,7 +26,7 @@ from gm_tools.engine.hooks import INTEGER, Column, InputRow, SheetHooks, Table, 
 from gm_tools.engine.model import Position
 from gm_tools.engine.phase import parse_phase
 from gm_tools.engine.variant import Variant
-from gm_tools.errors import Problem, WholeSheetProblem
+from gm_tools.errors import EMPTY_CELL, Problem, WholeSheetProblem
 from gm_tools.systems.europe1615v2 import politics
 from gm_tools.systems.europe1615v2.calendar import ATTACKS as ATTACKS_ROLE
 from gm_tools.systems.europe1615v2.calendar import INFLUENCE, MOVEMENT, RETREATS, TAXATION, phase_role
@@ -71,7 +71,7 @@ def _row(variant: Variant, position: Position, row: InputRow, required: tuple[st
     missing = next((k for k in required if row.values.get(k) in (None, "")), None)
     if missing:
         needs = f"{', '.join(required[:-1])} and {required[-1]}"
-        problems.append(_problem(row.cells[missing], "nothing",
+        problems.append(_problem(row.cells[missing], EMPTY_CELL,
                                  f"a value in its {missing} column ({what} row needs {needs})"))
         return False
     power = row.values.get("Power")
@@ -467,7 +467,7 @@ def _check_alliances(variant: Variant, position: Position, rows: list[InputRow])
             continue  # an alliance already made, as the sheet lists it, or told by both allies
         found = repr(f"{power} - {ally}")
         if not power or not ally:
-            problems.append(_problem(row.cells["Ally" if power else "Power"], "nothing",
+            problems.append(_problem(row.cells["Ally" if power else "Power"], EMPTY_CELL,
                                      f"the {'Ally' if power else 'Power'} of the alliance ({power or ally}'s)"))
         elif power == ally:
             problems.append(_problem(row.cells["Ally"], found, "two different powers"))
@@ -514,7 +514,7 @@ def _check_waivers(variant: Variant, position: Position, rows: list[InputRow]) -
             continue
         if not power or not center:
             missing = "Power" if not power else "Center"
-            problems.append(_problem(row.cells[missing], "nothing",
+            problems.append(_problem(row.cells[missing], EMPTY_CELL,
                                      f"a value in its {missing} column (a waiver row needs Power and Center)"))
         elif center not in setup.values:
             problems.append(_problem(row.cells["Center"], repr(row.values.get("Center")),

@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Iterable, Mapping
 
-from gm_tools.errors import IllegalOrderError
+from gm_tools.errors import EMPTY_CELL, IllegalOrderError
 from gm_tools.systems.europe1619.setup import DiplomacySetup
 
 RESTRICT_ATTACKS = "restrict_attacks"
@@ -228,7 +228,7 @@ def check_agenda(setup: DiplomacySetup, agenda: Agenda) -> None:
         name, found, expected = problems[0]
         if name == "kind":
             raise IllegalOrderError(agenda.kind, f"unknown agenda, expected {expected}")
-        shown = "nothing" if found is None else repr(found)
+        shown = EMPTY_CELL if found is None else repr(found)
         raise IllegalOrderError(agenda.describe(), f"found {shown} for the {name}, expected {expected}")
 
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from gm_tools.engine.variant import Variant
+from gm_tools.errors import EMPTY_CELL
 
 COOPERATE, COMPETE = "Cooperate", "Compete"
 CARDS = (COOPERATE, COMPETE)
@@ -111,19 +112,19 @@ def check(rows: list[dict], engaging: list[str]) -> tuple[list[Game], list[tuple
         player, partner = row.get("player") or "", row.get("with") or ""
         card, theirs = row.get("card") or "", row.get("their") or ""
         if player not in after:
-            problems.append((i, "game player", player or "nothing", _who_plays(engaging)))
+            problems.append((i, "game player", player or EMPTY_CELL, _who_plays(engaging)))
         elif partner != after[player]:
-            problems.append((i, "game with", partner or "nothing",
+            problems.append((i, "game with", partner or EMPTY_CELL,
                              f"{after[player]}: the player after {player} in Initiative Order among those Engaging "
                              f"in Diplomacy {_RULE}; this round's games: {named(games)}"))
         elif (player, partner) in seen:
             problems.append((i, "game player", player, f"one row for each game: {player}'s game with {partner} is "
                                                         "entered above already"))
         elif card not in CARDS:
-            problems.append((i, "game card", card or "nothing", "Cooperate or Compete ('show either a Cooperate or "
+            problems.append((i, "game card", card or EMPTY_CELL, "Cooperate or Compete ('show either a Cooperate or "
                                                                "Compete card')"))
         elif theirs not in CARDS:
-            problems.append((i, "game their", theirs or "nothing", f"Cooperate or Compete, the card {partner} "
+            problems.append((i, "game their", theirs or EMPTY_CELL, f"Cooperate or Compete, the card {partner} "
                                                                    "showed ('show either a Cooperate or Compete "
                                                                    "card')"))
         else:

@@ -12,7 +12,8 @@ every Battle Phase and its Peace Treaties are over.
 from __future__ import annotations
 
 from gm_tools.engine.variant import Variant
-from gm_tools.systems.westphalia.steps import Step
+from gm_tools.errors import EMPTY_CELL
+from gm_tools.systems.westphalia.steps import Step, pair
 
 
 _DECLARED = [("religious war", 0), ("religious war", 1)]
@@ -27,7 +28,7 @@ def no_elector_change(step: Step, changes: list[dict], why: str) -> None:
     cell filled in ('Removed', else 'Added')."""
     for i, change in enumerate(changes):
         field_, found = ("elector", change["removed"]) if change.get("removed") else \
-            ("elector added", change.get("added") or "nothing")
+            ("elector added", change.get("added") or EMPTY_CELL)
         step.problems.append((i, field_, found, f"no Electors changed: {why} (the Electors change in the Religious "
                                                 "War's peace: 'if the Emperor was in the League of his religion "
                                                 "and he: Won, then he may remove any number of heretical Electors "
@@ -56,8 +57,8 @@ def religious_war(variant: Variant, step: Step, entry: dict, year: int,
     if wrong:
         # named at the Declarer's cell when it is his League, else at the Target's, the one to correct
         at = 0 if wrong == R.no_league(declarer) else 1
-        # an empty cell said as every sheet says it ('found nothing'), not as a blank after '>'
-        step.problems.append((at, "religious war", f"{declarer or 'nothing'} > {target or 'nothing'}", wrong))
+        # an empty cell said as every sheet says it ('found an empty cell'), not as a blank after '>'
+        step.problems.append((at, "religious war", pair(declarer, target), wrong))
         return [], None, None
     if target not in state.principalities:
         step.did(_DECLARED, declarer, f"declared a Religious War on {target}, which no longer exists: no Religious "
@@ -117,7 +118,7 @@ def religious_war(variant: Variant, step: Step, entry: dict, year: int,
         else:
             typed_winner = True
         if entry.get("winner") not in names:
-            step.problems.append((1, "league won", entry.get("winner") or "nothing",
+            step.problems.append((1, "league won", entry.get("winner") or EMPTY_CELL,
                                   "the League that won the battle: " + " or ".join(names)))
             return [], None, None
         war.winner = entry["winner"]
@@ -138,11 +139,11 @@ def religious_war(variant: Variant, step: Step, entry: dict, year: int,
         by = emperor if war.winner == faith_league else strongest(state, war, R.other(faith_league, names), year)
         wrong = R.check_elector_change(state, war, change.get("removed", ""), change.get("added", ""), by)
         if wrong:
-            # a blank cell is 'nothing', as every blank cell is named; a name misspelt gets the nearest
+            # a blank cell is an empty cell, as every blank cell is named; a name misspelt gets the nearest
             unknown = change.get(wrong[0], "") not in state.principalities
             near = state.nearest(change.get(wrong[0], ""), players=False) if unknown else []
             step.problems.append((i, "elector" if wrong[0] == "removed" else "elector added",
-                                  change.get(wrong[0]) or "nothing",
+                                  change.get(wrong[0]) or EMPTY_CELL,
                                   wrong[1] + (f" (nearest: {', '.join(near)})" if near else "")))
             continue
         state.electors = tuple(sorted((set(state.electors) - {change["removed"]}) | {change["added"]}))

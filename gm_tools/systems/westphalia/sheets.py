@@ -15,7 +15,7 @@ from gm_tools.engine.hooks import CHOICE, INTEGER, Column, InputRow, SheetHooks,
 from gm_tools.engine.model import Position
 from gm_tools.engine.phase import parse_phase
 from gm_tools.engine.variant import Variant
-from gm_tools.errors import Problem, WholeSheetProblem
+from gm_tools.errors import EMPTY_CELL, Problem, WholeSheetProblem
 from gm_tools.systems.westphalia import steps
 from gm_tools.systems.westphalia.choices import chosen, fold, spellings
 from gm_tools.systems.westphalia.diplomacygame import CARDS, SHEET, payoffs_of
@@ -247,7 +247,7 @@ class WestphaliaHooks(SheetHooks):
         problems = []
         for i, field_, found, expected in step.problems:
             kind_of = WholeSheetProblem if (i, field_) in step.whole else Problem
-            found = found if found in ("no row", "nothing") else repr(found)  # an empty cell, as every sheet says it
+            found = found if found in ("no row", EMPTY_CELL) or isinstance(found, steps.Said) else repr(found)
             rows_of = where.get(field_, where.get("*", [])) if isinstance(where, dict) else where
             cells = rows_of[i] if i < len(rows_of) else None
             column = _FIELDS.get(sheet, {}).get(field_) or _COLUMNS.get(field_)

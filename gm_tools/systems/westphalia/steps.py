@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from gm_tools.engine.variant import Variant
+from gm_tools.errors import EMPTY_CELL
 from gm_tools.systems.westphalia import setup as S
 from gm_tools.systems.westphalia.state import Holding, State
 
@@ -21,6 +22,17 @@ INITIATIVE, UPHEAVAL, GOLD, TURNS, FOREIGN, ELECTION = "I", "U", "G", "T", "F", 
 BUILT = (SETUP_ORDER, PROVINCES, ELECTORS, PRINCIPALITIES, INFLUENCE, EMPEROR, INITIATIVE, UPHEAVAL, GOLD, TURNS,
          FOREIGN, ELECTION)
 """The steps played; a calendar step not in this list is refused with a message."""
+
+
+class Said(str):
+    """A problem's found already in the message's words (``'RED' > an empty cell``): not quoted again."""
+
+
+def pair(first: str, second: str) -> str:
+    """Two cells read as one entry (``RED > Goslar``), an empty one said as every sheet says it."""
+    if first and second:
+        return f"{first} > {second}"
+    return Said(" > ".join(repr(str(v)) if v else EMPTY_CELL for v in (first, second)))
 
 
 @dataclass
@@ -103,7 +115,7 @@ def _foreign(variant: Variant, step: Step, entries: list[dict], year: int) -> No
     for i, entry in enumerate(entries):
         player = entry.get("player")
         if player not in step.state.setup_order:
-            step.problems.append((i, "player", str(player or "nothing"), step.state.a_player()))
+            step.problems.append((i, "player", str(player or EMPTY_CELL), step.state.a_player()))
             continue
         earlier = next((j for j, e in enumerate(entries[:i]) if e.get("player") == player), None)
         if earlier is not None:  # not 'he is one': the earlier row is what makes him one
@@ -114,8 +126,8 @@ def _foreign(variant: Variant, step: Step, entries: list[dict], year: int) -> No
         wrong = check_becoming(variant, step.state, player, entry.get("home", ""), entry.get("edge", ""), year)
         if wrong:
             # named at the cell it is about: the player's conditions, the Home Province or the edge
-            field_, found = (("edge", entry.get("edge") or "nothing") if wrong.startswith("one of the six edges")
-                             else ("home", entry.get("home") or "nothing") if wrong.startswith("a Foreign Power Home")
+            field_, found = (("edge", entry.get("edge") or EMPTY_CELL) if wrong.startswith("one of the six edges")
+                             else ("home", entry.get("home") or EMPTY_CELL) if wrong.startswith("a Foreign Power Home")
                              else ("player", player))
             step.problems.append((i, field_, found, wrong))
             if player in bound:
@@ -138,7 +150,7 @@ def _upheaval(variant: Variant, step: Step, choices: dict[str, str]) -> None:
         province = choices.get(player, "")
         wrong = check_choice(step.state, player, province)
         if wrong:
-            step.problems.append((i, "province", province or "nothing", wrong))
+            step.problems.append((i, "province", province or EMPTY_CELL, wrong))
     # a row typed for anyone else, in the order of the sheet (its cells follow the choosers')
     for i, player in enumerate((p for p in choices if p not in choosers), start=len(choosers)):
         step.problems.append((i, "province", f"{player}: {choices[player]}" if player else choices[player],
@@ -182,7 +194,7 @@ def _holding(variant: Variant, step: Step, i: int, entry: dict) -> tuple[list[st
                               + which + _nearest(variant, words[0])))
         return None
     if bad or len(capital) != 1:
-        step.problems.append((i, "capital", str(entry.get("capital", "")) or "nothing", "one province of the board"
+        step.problems.append((i, "capital", str(entry.get("capital", "")) or EMPTY_CELL, "one province of the board"
                               + (_nearest(variant, bad[0]) if bad else "")))
         return None
     if provinces and capital[0] not in provinces:
@@ -198,10 +210,10 @@ def _princes(variant: Variant, tables, step: Step, entries: list[dict]) -> None:
     for i, entry in enumerate(entries):
         player = entry.get("player")
         if player not in expected or seen.count(player) > 1:
-            step.problems.append((i, "player", str(player or "nothing"), "each player once, in Setup Order"))
+            step.problems.append((i, "player", str(player or EMPTY_CELL), "each player once, in Setup Order"))
             continue
         if not entry.get("provinces"):
-            step.problems.append((i, "provinces", "nothing", f"{player}'s {tables.prince_provinces} provinces "
+            step.problems.append((i, "provinces", EMPTY_CELL, f"{player}'s {tables.prince_provinces} provinces "
                                                               "('Other Players follow, in Setup Order')"))
             continue
         got = _holding(variant, step, i, entry)
@@ -239,7 +251,7 @@ def _electors(variant: Variant, tables, step: Step, entries: list[dict]) -> None
     missing = [f"{e} ({tables.electors[e]} province{'s' if tables.electors[e] > 1 else ''})"
                for e in tables.electors if e not in step.state.principalities]
     if missing and not step.problems:
-        step.problems.append((len(entries), "name", "nothing", "every starting Elector placed ('The following "
+        step.problems.append((len(entries), "name", EMPTY_CELL, "every starting Elector placed ('The following "
                               f"starting Electors must be placed'): {', '.join(missing)}"
                               + _electors_to_place(variant, tables, step.state, entries)))
 
@@ -269,7 +281,7 @@ def _principalities(variant: Variant, tables, step: Step, entries: list[dict]) -
         player, roll = rolls[i]
         name = entry.get("name", "")
         if not name and not entry.get("provinces"):
-            step.problems.append((i, "name", "nothing", f"{player}'s principality for its roll of {roll}, placed before "
+            step.problems.append((i, "name", EMPTY_CELL, f"{player}'s principality for its roll of {roll}, placed before "
                                                         "the rows below it ('continuing in clockwise order, each Player "
                                                         "rolls a D6 ... Pick a province')"))
             continue
@@ -304,11 +316,11 @@ def _influence(tables, step: Step, entries: list[dict]) -> None:
         player, name, n = entry.get("player"), entry.get("principality", ""), entry.get("di")
         last[str(player)] = i
         if player not in step.state.setup_order:
-            step.problems.append((i, "player", str(player or "nothing"), step.state.a_player()))
+            step.problems.append((i, "player", str(player or EMPTY_CELL), step.state.a_player()))
         elif name not in step.state.principalities:
-            step.problems.append((i, "principality", name or "nothing", step.state.a_principality()))
-        elif not isinstance(n, int) or n < 1:  # a blank DI is 'nothing', as every blank cell is named
-            step.problems.append((i, "di", "nothing" if n is None else str(n),
+            step.problems.append((i, "principality", name or EMPTY_CELL, step.state.a_principality()))
+        elif not isinstance(n, int) or n < 1:  # a blank DI is an empty cell, as every blank cell is named
+            step.problems.append((i, "di", EMPTY_CELL if n is None else str(n),
                                   "a whole number of Diplomatic Influence, 1 or more"))
         else:
             given[player] = given.get(player, 0) + n
@@ -335,7 +347,7 @@ def _emperor(variant: Variant, tables, step: Step, inputs: dict, year: int) -> N
                                                                           + ", ".join(tables.doctrines)))
     missing = [p for p in players if p not in doctrines]
     if missing and not step.problems:
-        step.problems.append((len(doctrines), "doctrine", "nothing", f"a doctrine for {', '.join(missing)} ('Each "
+        step.problems.append((len(doctrines), "doctrine", EMPTY_CELL, f"a doctrine for {', '.join(missing)} ('Each "
                                                                     "Player chooses a Military Doctrine')"))
     if step.problems:
         return

@@ -25,6 +25,7 @@ player's Diplomatic Influence off it (NOTES.md).
 from __future__ import annotations
 
 from gm_tools.engine.variant import Variant
+from gm_tools.errors import EMPTY_CELL
 from gm_tools.systems.westphalia.state import State
 from gm_tools.systems.westphalia.wars import Taking, borders, check
 
@@ -146,12 +147,12 @@ def influence_changes(step, changes: list[dict]) -> None:
     problems and what was done): the text leaves where most of it is taken from open (NOTES.md)."""
     for i, entry in enumerate(changes):
         player, where, change = entry.get("player"), entry.get("principality") or "saved", entry.get("change")
-        if player not in step.state.setup_order:  # named at the Player cell ('nothing' when blank)
-            step.problems.append((i, "change player", str(player or "nothing"), step.state.a_player()))
+        if player not in step.state.setup_order:  # named at the Player cell (an empty cell when blank)
+            step.problems.append((i, "change player", str(player or EMPTY_CELL), step.state.a_player()))
             continue
         if not isinstance(change, int) or change == 0:
-            # a blank Change is 'nothing', as every blank cell is named, not Python's None
-            step.problems.append((i, "change", "nothing" if change is None else str(change),
+            # a blank Change is an empty cell, as every blank cell is named, not Python's None
+            step.problems.append((i, "change", EMPTY_CELL if change is None else str(change),
                                   "a whole number of Diplomatic Influence, not 0"))
             continue
         if where == "saved":

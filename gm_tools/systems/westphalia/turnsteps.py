@@ -12,8 +12,9 @@ War, waged after the Battle Phases, is :mod:`.religiouswarstep`.
 from __future__ import annotations
 
 from gm_tools.engine.variant import Variant
+from gm_tools.errors import EMPTY_CELL
 from gm_tools.systems.westphalia.religiouswarstep import no_elector_change, religious_war
-from gm_tools.systems.westphalia.steps import Step
+from gm_tools.systems.westphalia.steps import Step, pair
 
 _WINNING_LEAGUE = ("league won", 1)
 """The Religious War sheet's Winning League cell, where an ally's lapse in its peace is named."""
@@ -37,7 +38,7 @@ def player_turns(variant: Variant, step: Step, inputs: dict, year: int) -> None:
         wrong = T.check_actions(chosen)
         gained = row.get("influence") or 0
         if wrong:
-            step.problems.append((i, "actions", ", ".join(chosen) or "nothing", wrong))
+            step.problems.append((i, "actions", ", ".join(chosen) or EMPTY_CELL, wrong))
         elif not isinstance(gained, int) or gained < 0:
             step.problems.append((i, "influence", str(gained), "a whole number of Influence, 0 or more: the "
                                                               "Diplomacy Game gives it ('take the Influence "
@@ -79,7 +80,7 @@ def player_turns(variant: Variant, step: Step, inputs: dict, year: int) -> None:
         declarer = religious.get("declarer") or ""
         # a Declarer's cell naming nobody is a slip to correct, not a player without a League
         why = no_league(declarer) if declarer in state.setup_order else no_player(state, declarer)
-        step.problems.append((0, "religious war", f"{declarer or 'nothing'} > {religious.get('target', '')}", why))
+        step.problems.append((0, "religious war", pair(declarer, religious.get('target', '')), why))
     if step.problems:
         return
     state.actions = {p: sorted(rows[p]["actions"]) for p in order}
@@ -103,7 +104,7 @@ def player_turns(variant: Variant, step: Step, inputs: dict, year: int) -> None:
         variant, state, d, opposed[state.religion_of(d.player)])) for d in dice], T.HERESY,
         "dice only from a player Combatting Heresy")
     # the additional province is named at its own cell, Also converts, and the count at Dice
-    counts = [str(d["count"]) if d.get("count") is not None else "nothing" for d in inputs.get("dice", [])]
+    counts = [str(d["count"]) if d.get("count") is not None else EMPTY_CELL for d in inputs.get("dice", [])]
     step.problems = [(i, "dice also", dice[i].also, why) if f == "dice" and why.startswith("an additional") else
                      (i, "dice count", counts[i], why) if f == "dice" and why.startswith("a number of dice") else
                      (i, f, found, why) for i, f, found, why in step.problems]
@@ -239,7 +240,7 @@ def _battles_and_treaties(variant: Variant, step: Step, inputs: dict, year: int)
     beaten = "; ".join(f"{w} beat {lost}" for w, lost in victories + won)
     for i, entry in pending:
         if not entry.get("winner"):  # the Winner cell left blank is named, not ': ALT'
-            step.problems.append((i, "treaty winner", "nothing", "the war's winner taking the province"))
+            step.problems.append((i, "treaty winner", EMPTY_CELL, "the war's winner taking the province"))
             continue
         if _unknown_word(variant, step, i, entry, beaten):
             continue
@@ -356,11 +357,11 @@ def _check_placements(step: Step, entries: list[dict]) -> None:
     for i, entry in enumerate(entries):
         player, name, n = entry.get("player"), entry.get("principality") or "", entry.get("di")
         if player not in step.state.setup_order:
-            step.problems.append((i, "place player", str(player or "nothing"), step.state.a_player()))
+            step.problems.append((i, "place player", str(player or EMPTY_CELL), step.state.a_player()))
         elif name not in step.state.principalities:
-            step.problems.append((i, "place principality", name or "nothing", step.state.a_principality()))
+            step.problems.append((i, "place principality", name or EMPTY_CELL, step.state.a_principality()))
         elif not isinstance(n, int) or n < 1:
-            step.problems.append((i, "place di", "nothing" if n is None else str(n),
+            step.problems.append((i, "place di", EMPTY_CELL if n is None else str(n),
                                   "a whole number of Diplomatic Influence, 1 or more: what is not placed is saved "
                                   "('Unplaced Diplomatic Influence is stored on your capital'), and a placement "
                                   "takes none back ('You may remove all (never only some)')"))
@@ -456,7 +457,7 @@ def _wars(variant: Variant, step: Step, entries: list[dict], phase: list, standi
             text += f": {winner} wins"
         else:
             cards = {s: battles.forces(state, s, year) for s in (war.declarer, war.target)}
-            step.problems.append((i, "winner", entered or "nothing", f"{war.declarer}, {war.target} or white peace "
+            step.problems.append((i, "winner", entered or EMPTY_CELL, f"{war.declarer}, {war.target} or white peace "
                                   "(the cards decide: " + ", ".join(f"{s} draws {c} cards, {r} in reserve"
                                                                     for s, (c, r) in cards.items()) + ")"))
             continue
@@ -473,7 +474,7 @@ def _check_entries(step: Step, field_: str, entries: list, action: str, needs: s
     chose = ", ".join(p for p in step.state.initiative if action in step.state.actions.get(p, [])) or "nobody"
     for i, (player, words, check) in enumerate(entries):
         if not player:  # the Player (Declarer) cell left blank is named, not 'None: ...'
-            step.problems.append((i, f"{field_} player", "nothing", f"a player who chose {action} this round: {chose}"
+            step.problems.append((i, f"{field_} player", EMPTY_CELL, f"a player who chose {action} this round: {chose}"
                                   if chose != "nobody" else f"nothing: {needs}, and nobody chose {action} this round"))
             continue
         wrong = f"{needs}: {chose} this round" if action not in step.state.actions.get(player, []) else check()

@@ -1,0 +1,94 @@
+"""A mail's power line written as a sentence (``Here are France's orders for Spring 1901:``,
+``These are the orders of France for S1901M``, ``Spain claims fealty of Portugal``): the first
+line naming one player's power, its other words a power line's (orders, the phase) or an entry
+of the power's, opens that power's orders. It was a greeting, and the mail was refused for
+want of a power line. A line that reads as an order stays one, a power's name in it or not.
+"""
+
+from __future__ import annotations
+
+import shutil
+
+import pytest
+
+from gm_tools.app.mailorders import enter_mails
+
+from demos import played_until_fixture
+from workflow_helpers import create
+
+movement_1619 = played_until_fixture("europe1619", "Y1619M")
+winter_1618 = played_until_fixture("centenary", "W1618A")
+
+
+@pytest.mark.parametrize("sentence", [
+    "Here are France's orders for Spring 1901:",
+    "These are the orders of France for S1901M",
+    "Hi GM, here are the orders of France for this turn",
+    "France's orders for this turn:",
+    "Please find below the orders for France",
+    "FRANCE's moves:",
+])
+def test_a_sentence_naming_one_power_and_its_orders_opens_them(tmp_path, sentence):
+    """A player writes his power line as a sentence: the orders under it are France's. A chat
+    line above the orders naming a power ('I hope France's orders reach you in time') is no
+    power line: its mail is still refused for want of one."""
+    paths = create(tmp_path)
+    mail = f"{sentence}\nA PAR - BUR\nF BRE - MAO\n".encode()
+    chat = b"I hope France's orders reach you in time\nA PAR - BUR\n"
+    report = enter_mails("g", [("fr", mail), ("chat", chat)], root=tmp_path, dry_run=True)
+    assert [(w[1], w[2]) for w in report.written] == [("FRANCE", "A PAR - BUR"), ("FRANCE", "F BRE - MAO")], report.text()
+    [(where, _, why)] = report.refused
+    assert where == "chat" and "power" in why, report.text()
+    assert paths.workbook.exists()
+
+
+def test_the_phase_a_sentence_names_is_the_orders_phase(tmp_path):
+    """The phase the sentence names is checked as a power line's ('France - Spring 1902'):
+    another phase's orders are refused whole, naming the line. A sentence naming two phases
+    opens no orders: which phase they are for is the player's to say."""
+    create(tmp_path)
+    report = enter_mails("g", [("fr", b"Here are France's orders for Spring 1902:\nA PAR - BUR\n")],
+                         root=tmp_path, dry_run=True)
+    assert report.written == []
+    [(where, found, why)] = report.refused
+    assert where == "fr line 1" and found == "\"Here are France's orders for Spring 1902:\"", report.text()
+    assert "S1902" in why, why
+    report = enter_mails("g", [("fr", b"Orders for France S1901M and S1902M\nA PAR - BUR\n")], root=tmp_path,
+                         dry_run=True)
+    assert report.written == [] and [r[0] for r in report.refused] == ["fr"], report.text()
+
+
+def test_a_power_opening_its_first_entry_in_a_sentence_is_the_power_line(winter_1618, tmp_path):
+    """rulebook 004 (Centenary), rule 2: 'if a player capturing the center it occupied
+    specifically orders it, he may claim the "Fealty" of the major or minor neutral in
+    question'. 'Spain claims fealty of Portugal, build in POR, retreat to EST' opens Spain's
+    orders with the claim, as 'Spain: FEALTY: ...' does; the demo's Spain took Portugal's
+    center in the Fall of 1618. France, which took no neutral's center, has its claim refused
+    with the claim's reason, not its mail for want of a power line."""
+    root = tmp_path / "games"
+    shutil.copytree(winter_1618, root)
+    spain = b"Spain claims fealty of Portugal, build in POR, retreat to EST\nBuild A POR\n"
+    report = enter_mails("centenary-demo", [("es", spain)], root=root, dry_run=True)
+    assert report.refused == [], report.text()
+    assert sorted((w[1], w[2]) for w in report.written) == [
+        ("SPAIN", "Build A POR"), ("SPAIN", "claims fealty of Portugal, build in POR, retreat to EST")]
+    report = enter_mails("centenary-demo", [("fr", b"France claims fealty of the Swiss\n")], root=root, dry_run=True)
+    [(where, found, why)] = report.refused
+    assert (where, found) == ("fr line 1", "'claims fealty of the Swiss'"), report.text()
+    assert "power" not in why.split("(")[0], why
+
+
+def test_an_order_naming_a_powers_province_stays_an_order(movement_1619, tmp_path):
+    """Europe 1619's Saxony is a power and a province (SAX): 'Saxony A SAX - ERF' opens
+    Saxony's orders with its order, as 'Saxony: A SAX - ERF' does, but 'Saxony - Erfurt' (the
+    army in Saxony, its unit's letter left out, DATC 4.C.1) and 'Saxony holds' are orders, never
+    a power line: under a Subject naming Saxony they are typed as its orders."""
+    root = tmp_path / "games"
+    shutil.copytree(movement_1619, root)
+    game = next(p.stem for p in root.glob("*.xlsx"))
+    report = enter_mails(game, [("sx", b"Saxony A SAX - ERF\n")], root=root, dry_run=True)
+    assert [(w[1], w[2]) for w in report.written] == [("SAXONY", "A SAX - ERF")], report.text()
+    for line in (b"Saxony - Erfurt", b"Saxony holds"):
+        mail = b"From: sx@example.org\nSubject: Saxony orders\n\n" + line + b"\n"
+        report = enter_mails(game, [("sx", mail)], root=root, dry_run=True)
+        assert [(w[1], w[2]) for w in report.written] == [("SAXONY", line.decode())], report.text()
