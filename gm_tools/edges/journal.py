@@ -77,7 +77,7 @@ def exclusive(folder: Path, busy: str):
         with _windows_lock(folder / ".lock", busy):
             yield
         return
-    while True:
+    for _ in range(100):  # bounded: a file system whose folders' identities change would loop for ever
         make_folder(folder)
         try:
             fd = os.open(folder, os.O_RDONLY)
@@ -93,6 +93,8 @@ def exclusive(folder: Path, busy: str):
         # locked as clear_leftovers removed it: the lock is on a folder gone, not on the one now there
         fcntl.flock(fd, fcntl.LOCK_UN)
         os.close(fd)
+    else:
+        raise GameError(busy)
     _HELD.add(fd)
     try:
         yield
