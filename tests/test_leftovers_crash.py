@@ -63,7 +63,12 @@ def _deadline(root: Path) -> None:
     set_deadline(KEPT, "Friday 11 December 18:00 UTC", root=root, site_dir=None)
 
 
-NEXT = {"status": _listing, "deadline": _deadline}
+def _status_of_kept(root: Path) -> None:
+    """`gm-tools status kept`, the GM's look at the other game."""
+    assert _run(["status", KEPT, "--root", str(root)]).startswith(f"{KEPT}: S1901M")
+
+
+NEXT = {"status": _listing, "deadline": _deadline, "status kept": _status_of_kept}
 """The GM's next command after the kill (`status` returns the games it listed)."""
 
 

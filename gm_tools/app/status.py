@@ -340,6 +340,7 @@ def cmd_status(args) -> int:
     if not args.game:
         print("\n".join(every_game(args.root)))
         return 0
+    clear_leftovers(games_root(args.root))  # the GM's usual next look after a command was killed
     state = load_state(args.game, args.root)
     if state.finished:
         # the question 'who is still to enter?' has an answer: nobody, the game is over

@@ -13,7 +13,7 @@
 - :func:`recover` - run first by every command that writes a game: finishes a committed
   change, throws away an uncommitted one and the temporary files a killed write left behind;
   :func:`settle` does the first for a command that only reads (``status``, ``replay``).
-- :func:`clear_leftovers` - run by those and by ``status`` listing the games: what a command
+- :func:`clear_leftovers` - run by :func:`recover`, ``import`` and ``status``: what a command
   killed part-way left in the games folder beside the game at hand (an import's hidden
   scratch folder, :func:`scratch_folder`; a new game never committed) is removed, a change
   committed is finished, each only when no command holds it (its lock is free).
