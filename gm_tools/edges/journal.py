@@ -291,34 +291,41 @@ def clear_leftovers(root: Path, mine: Path | None = None) -> None:
     """Remove what commands killed part-way left in the games folder ``root``: an import's
     scratch folder (:data:`SCRATCH`), a game folder whose change was cut short (its
     ``pending/``: finished if committed, else removed, and the folder with it when nothing
-    else is in it, a new game never made; an empty one, a new-game killed just after making it). Each is touched only under its lock, so a command
-    at work in it is spared; ``mine``: the game folder the caller holds already."""
+    else is in it, a new game never made), an empty game folder (a new-game killed just after
+    making it). Each is touched only under its lock, so a command at work in it is spared;
+    ``mine``: the game folder the caller holds already."""
     try:
         entries = [e for e in os.scandir(root) if e.is_dir(follow_symlinks=False)]
     except OSError:  # no games folder yet
         return
     for entry in entries:
-        folder = Path(entry.path)
         try:
             if entry.name.startswith(SCRATCH):
-                with exclusive(folder, "busy"):
-                    shutil.rmtree(folder, ignore_errors=True)
-                shutil.rmtree(folder, ignore_errors=True)  # on Windows its lock file, closed only now
-            elif folder != mine and GAME_NAME_RE.match(entry.name) and _cut_short(folder):
+                with exclusive(Path(entry.path), "busy"):
+                    shutil.rmtree(entry.path, ignore_errors=True)
+                shutil.rmtree(entry.path, ignore_errors=True)  # on Windows its lock file, closed only now
+            elif GAME_NAME_RE.match(entry.name) and _cut_short(entry.path) and Path(entry.path) != mine:
                 paths = game_paths(entry.name, root)
                 with game_lock(paths):
                     _put_in_order(paths)
                     if not paths.game_json.exists():
-                        folder.rmdir()  # a new game never committed; refused (not empty) for anything else
+                        os.rmdir(entry.path)  # a new game never committed; refused (not empty) for anything else
         except GameError:
             continue  # a command is at work in it
         except OSError:
             continue  # a folder with files of the GM's own in it is left as it is
 
 
-def _cut_short(folder: Path) -> bool:
-    """A game folder with a change in ``pending/``, or empty: a new-game killed as it locked it."""
-    return (folder / PENDING).is_dir() or not any(folder.iterdir())
+def _cut_short(folder: str) -> bool:
+    """A game folder with a change in ``pending/``, or empty. In strings, and a game's folder
+    told by its game.json before its files are listed: run by every command, over an archive
+    of a thousand games."""
+    if os.path.isdir(os.path.join(folder, PENDING)):
+        return True
+    if os.path.exists(os.path.join(folder, "game.json")):
+        return False
+    with os.scandir(folder) as listing:
+        return next(listing, None) is None
 
 
 @contextmanager
