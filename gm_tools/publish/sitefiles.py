@@ -11,6 +11,7 @@
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import json
 import os
@@ -257,13 +258,18 @@ class SiteWriter:
         """Flush to disk the folders files were moved into since the last call, so the new
         names last a power cut too: once a batch (a build's mark, then its end), not once a
         file, which would double a turn's flushes (docs/site.md, "How it is built")."""
-        for folder in sorted(self._moved):
+        moved, self._moved = sorted(self._moved), set()
+        if os.name == "nt":  # a folder cannot be opened to be flushed there (NTFS journals its names)
+            return
+        for folder in moved:
             fd = os.open(folder, os.O_RDONLY)
             try:
                 os.fsync(fd)
+            except OSError as e:
+                if e.errno not in (errno.EINVAL, errno.ENOTSUP):  # a file system that flushes no folder
+                    raise
             finally:
                 os.close(fd)
-        self._moved.clear()
 
     def begin(self) -> None:
         """Start a build (under the site's lock, so no other write is under way): when the
