@@ -13,9 +13,7 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import sys
-import tempfile
 from pathlib import Path
 
 from gm_tools.edges.game import check_game_name, game_paths, games_root, make_folder, refuse_taken_name, write_atomic
@@ -81,7 +79,7 @@ def import_mila(data: bytes, name: str, root: str | os.PathLike | None = None, s
     """Start game ``name`` from a MILA saved game; returns the turn reports, one per phase. Each
     message left out as unreadable is added to ``warnings``."""
     from gm_tools.app.turn import load_state, new_game, run_turn, start_position
-    from gm_tools.edges.journal import land_game
+    from gm_tools.edges.journal import clear_leftovers, land_game, scratch_folder
     from gm_tools.edges.variants import load_variant
 
     try:
@@ -99,9 +97,8 @@ def import_mila(data: bytes, name: str, root: str | os.PathLike | None = None, s
         raise MilaFormatError(f"phases[0] ({first.phase}): the saved game does not start from the standard "
                               "opening of Spring 1901, the only start this tool's games have")
     games = games_root(root)
-    games.mkdir(parents=True, exist_ok=True)
-    scratch = Path(tempfile.mkdtemp(prefix=f".import-{name}-", dir=games))
-    try:
+    clear_leftovers(games)  # an import killed before left its scratch folder
+    with scratch_folder(games, name) as scratch:
         paths = new_game("standard", name, root=scratch, seed=seed)
         reports = []
         for i, phase in enumerate(phases[:-1]):
@@ -134,8 +131,6 @@ def import_mila(data: bytes, name: str, root: str | os.PathLike | None = None, s
                                       "other rules?); nothing imported")
         land_game(paths, final)
         return reports
-    finally:
-        shutil.rmtree(scratch, ignore_errors=True)
 
 
 def _refuse_games_own(out: Path, paths) -> None:

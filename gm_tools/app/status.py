@@ -17,6 +17,7 @@ from dataclasses import dataclass, field, replace
 
 from gm_tools.app.turn import check_entries, load_state
 from gm_tools.edges.game import GAME_NAME_RE, games_root, missing_workbook, open_warnings
+from gm_tools.edges.journal import clear_leftovers
 from gm_tools.edges.layout import order_blocks, title_of
 from gm_tools.edges.pressimages import pictures_of_records
 from gm_tools.edges.workbook import OrderEntry
@@ -320,6 +321,7 @@ def every_game(root: str | os.PathLike | None = None) -> list[str]:
     folder = games_root(root)
     if folder.exists() and not folder.is_dir():
         raise GameError(f"{folder} is a file, expected the folder of the games (--root)")
+    clear_leftovers(folder)  # a game committed and cut short is listed, one never made is not left
     lines = []
     for name in sorted(p.parent.name for p in folder.glob("*/game.json")):
         try:
@@ -338,6 +340,7 @@ def cmd_status(args) -> int:
     if not args.game:
         print("\n".join(every_game(args.root)))
         return 0
+    clear_leftovers(games_root(args.root))  # the GM's usual next look after a command was killed
     state = load_state(args.game, args.root)
     if state.finished:
         # the question 'who is still to enter?' has an answer: nobody, the game is over

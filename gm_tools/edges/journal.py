@@ -13,6 +13,10 @@
 - :func:`recover` - run first by every command that writes a game: finishes a committed
   change, throws away an uncommitted one and the temporary files a killed write left behind;
   :func:`settle` does the first for a command that only reads (``status``, ``replay``).
+- :func:`clear_leftovers` - run by :func:`recover`, ``import`` and ``status``: what a command
+  killed part-way left in the games folder beside the game at hand (an import's hidden
+  scratch folder, :func:`scratch_folder`; a new game never committed) is removed, a change
+  committed is finished, each only when no command holds it (its lock is free).
 
 So after a kill at any moment the workbook is the GM's version or the processed one (never
 half of either), the history agrees with it, and the next command goes on from there.
@@ -23,14 +27,17 @@ from __future__ import annotations
 import json
 import os
 import shutil
-from contextlib import contextmanager
+import tempfile
+from contextlib import ExitStack, contextmanager
 from pathlib import Path
 
-from gm_tools.edges.game import make_folder
+from gm_tools.edges.game import GAME_NAME_RE, game_paths, make_folder
 from gm_tools.errors import GameError
 
 PENDING = "pending"
 COMMIT = "commit.json"
+SCRATCH = ".import-"
+"""The start of the name of an import's scratch folder in the games folder (:func:`scratch_folder`)."""
 UNPUBLISHED = ".unpublished"
 """Marker left while the site is being brought up to date after a turn, so that a turn
 killed while publishing is published by the next command."""
@@ -63,27 +70,46 @@ def exclusive(folder: Path, busy: str):
     once if another process holds it (a command never waits on another silently). On POSIX
     the folder itself is locked, so no lock file appears among the game's files or the
     site's pages; on Windows a ``.lock`` file inside it is."""
-    make_folder(folder)
     try:
         import fcntl
     except ImportError:  # Windows
+        make_folder(folder)
         with _windows_lock(folder / ".lock", busy):
             yield
         return
-    fd = os.open(folder, os.O_RDONLY)
-    try:
+    for _ in range(100):  # bounded: a file system whose folders' identities change would loop for ever
+        make_folder(folder)
+        try:
+            fd = os.open(folder, os.O_RDONLY)
+        except FileNotFoundError:
+            continue  # removed meanwhile by clear_leftovers, the leftover of a killed command
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except OSError:
+            os.close(fd)
             raise GameError(busy) from None
-        _HELD.add(fd)
-        try:
-            yield
-        finally:
-            _HELD.discard(fd)
-            fcntl.flock(fd, fcntl.LOCK_UN)
-    finally:
+        if _same_folder(folder, fd):
+            break
+        # locked as clear_leftovers removed it: the lock is on a folder gone, not on the one now there
+        fcntl.flock(fd, fcntl.LOCK_UN)
         os.close(fd)
+    else:
+        raise GameError(busy)
+    _HELD.add(fd)
+    try:
+        yield
+    finally:
+        _HELD.discard(fd)
+        fcntl.flock(fd, fcntl.LOCK_UN)
+        os.close(fd)
+
+
+def _same_folder(folder: Path, fd: int) -> bool:
+    try:
+        here, held = os.stat(folder), os.fstat(fd)
+    except FileNotFoundError:
+        return False
+    return (here.st_dev, here.st_ino) == (held.st_dev, held.st_ino)
 
 
 @contextmanager
@@ -237,7 +263,14 @@ def half_done(paths) -> str | None:
 
 def recover(paths) -> str | None:
     """Put a game's files back in order after a command was killed: a committed change is
-    finished (returns its phase), an uncommitted one removed, stale temporary files deleted."""
+    finished (returns its phase), an uncommitted one removed, stale temporary files deleted;
+    then what killed commands left beside it in the games folder (:func:`clear_leftovers`)."""
+    finished = _put_in_order(paths)
+    clear_leftovers(Path(paths.root), mine=paths.folder)
+    return finished
+
+
+def _put_in_order(paths) -> str | None:
     pending = paths.folder / PENDING
     finished = None
     if (pending / COMMIT).exists():
@@ -252,6 +285,73 @@ def recover(paths) -> str | None:
     for folder in folders:
         _remove_temporaries(folder, ".")
     return finished
+
+
+def clear_leftovers(root: Path, mine: Path | None = None) -> None:
+    """Remove what commands killed part-way left in the games folder ``root``: an import's
+    scratch folder (:data:`SCRATCH`), a game folder whose change was cut short (its
+    ``pending/``: finished if committed, else removed, and the folder with it when nothing
+    else is in it, a new game never made), an empty game folder (a new-game killed just after
+    making it). Each is touched only under its lock, so a command at work in it is spared;
+    ``mine``: the game folder the caller holds already."""
+    try:
+        entries = [e for e in os.scandir(root) if e.is_dir(follow_symlinks=False)]
+    except OSError:  # no games folder yet
+        return
+    for entry in entries:
+        try:
+            if entry.name.startswith(SCRATCH):
+                with exclusive(Path(entry.path), "busy"):
+                    shutil.rmtree(entry.path, ignore_errors=True)
+                shutil.rmtree(entry.path, ignore_errors=True)  # on Windows its lock file, closed only now
+            elif GAME_NAME_RE.match(entry.name) and _cut_short(entry.path) and Path(entry.path) != mine:
+                paths = game_paths(entry.name, root)
+                with game_lock(paths):
+                    _put_in_order(paths)
+                    if not paths.game_json.exists():
+                        os.rmdir(entry.path)  # a new game never committed; refused (not empty) for anything else
+        except GameError:
+            continue  # a command is at work in it
+        except OSError:
+            continue  # a folder with files of the GM's own in it is left as it is
+
+
+def _cut_short(folder: str) -> bool:
+    """A game folder with a change in ``pending/``, or empty. In strings, and a game's folder
+    told by its game.json before its files are listed: run by every command, over an archive
+    of a thousand games."""
+    if os.path.isdir(os.path.join(folder, PENDING)):
+        return True
+    if os.path.exists(os.path.join(folder, "game.json")):
+        return False
+    with os.scandir(folder) as listing:
+        return next(listing, None) is None
+
+
+@contextmanager
+def scratch_folder(root: Path, name: str):
+    """A hidden folder of the games folder (:data:`SCRATCH` ``NAME-XXXX``) to make game
+    ``name`` in before it is moved into place, locked while in use so that
+    :func:`clear_leftovers` spares it, and removed at the end. Killed, it is a leftover the
+    next command removes; before, it stayed for good, a whole game hidden in the games folder."""
+    make_folder(root)
+    lock = ExitStack()
+    for _ in range(3):
+        folder = Path(tempfile.mkdtemp(prefix=f"{SCRATCH}{name}-", dir=root))
+        try:
+            lock.enter_context(exclusive(folder, "busy"))
+            break
+        except GameError:
+            continue  # taken for a leftover by another command in the instant between: it removes it
+    else:
+        raise GameError(f"{root}: no scratch folder could be made for the import (another gm-tools command "
+                        "removed each as a leftover): run the command again")
+    try:
+        yield folder
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+        lock.close()
+        shutil.rmtree(folder, ignore_errors=True)  # on Windows its lock file, closed only now
 
 
 def settle(paths) -> None:

@@ -11,6 +11,7 @@
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import json
 import os
@@ -179,6 +180,8 @@ class SiteWriter:
         """The folders this build made: a file in one is written in place (:meth:`write`)."""
         self._placed: set[str] = set()
         """The files written in place: one written again is compared and replaced as usual."""
+        self._moved: set[str] = set()
+        """The folders a file was moved into since the last :meth:`sync`."""
         self._root = str(self.root)
         self.suspect: set[str] | None = set()
         """The games a build cut short was making (:meth:`mark`), None for any game: their
@@ -237,14 +240,36 @@ class SiteWriter:
         try:
             with os.fdopen(fd, "wb") as f:
                 f.write(data)
+                f.flush()
+                # on disk before its name is: after a power cut the rename may have reached the
+                # disk and the data not, an empty page where the old one was
+                os.fsync(f.fileno())
             os.replace(tmp, path)
         except BaseException:
             if os.path.exists(tmp):
                 os.unlink(tmp)
             raise
+        self._moved.add(folder)
         if reported:
             self.report.written.append(rel)
         return True
+
+    def sync(self) -> None:
+        """Flush to disk the folders files were moved into since the last call, so the new
+        names last a power cut too: once a batch (a build's mark, then its end), not once a
+        file, which would double a turn's flushes (docs/site.md, "How it is built")."""
+        moved, self._moved = sorted(self._moved), set()
+        if os.name == "nt":  # a folder cannot be opened to be flushed there (NTFS journals its names)
+            return
+        for folder in moved:
+            fd = os.open(folder, os.O_RDONLY)
+            try:
+                os.fsync(fd)
+            except OSError as e:
+                if e.errno not in (errno.EINVAL, errno.ENOTSUP):  # a file system that flushes no folder
+                    raise
+            finally:
+                os.close(fd)
 
     def begin(self) -> None:
         """Start a build (under the site's lock, so no other write is under way): when the
@@ -275,10 +300,12 @@ class SiteWriter:
         # atomic (the site's folder is never one this writer made): a mark half written would lose names
         self.write(BUILDING, _MARK_HEAD + "".join(f"{name}\n" for name in sorted(games)).encode("utf-8"),
                    reported=False)
+        self.sync()  # the mark on disk before any file it names changes
         self._marked = set(games)
 
     def end(self) -> None:
         """The build is over and every file is in place: the mark goes."""
+        self.sync()
         try:
             os.unlink(os.path.join(self._root, BUILDING))
         except FileNotFoundError:
