@@ -130,3 +130,18 @@ def test_a_claim_building_with_no_build_due_says_the_build_is_one_of_the_claimer
     assert "FRANCE has no build due this phase" in reason and "BUILD A SWC" not in reason, reason
     report = enter_mails("swiss", [("fr", b"France\nClaim fealty of the Swiss\n")], root=tmp_path, dry_run=True)
     assert report.refused == [] and len(report.written) == 1, report.text()
+
+
+def test_status_names_what_each_power_owes_in_the_winter_a_claim_only_mailed_included(winter, tmp_path):
+    """rulebook 004 (Centenary), rule 2: a player claiming the Fealty 'may build a unit in the
+    occupied center'; the claim goes on the Fealty sheet, the builds on the Orders sheet. Spain
+    mailed its claim only: it is named with what came and its build still due, 'its 1 row(s) on
+    the Orders sheet' as it said before, and the others with their builds and removals due."""
+    from gm_tools.app.status import phase_status
+
+    root = tmp_path / "games"
+    shutil.copytree(winter, root)
+    enter_mails(GAME, [("es", b"Spain\nFEALTY: Portugal\n")], root=root)
+    status = phase_status(GAME, root=root)
+    assert ("  waiting for: EMPIRE (2 builds); SPAIN (Fealty received; 1 build not yet); PRINCES (1 removal)"
+            in status.text().splitlines())

@@ -309,6 +309,11 @@ def test_a_required_disband_naming_the_wrong_kind_of_unit_is_refused(tmp_path):
     original = paths.workbook.read_bytes()
     book = openpyxl.load_workbook(io.BytesIO(original))
     assert [c.value for c in book[DISBANDS][2]] == ["DENMARK", None, "MEC: 1 to disband of A MEC, A POM"]
+    from gm_tools.app.status import phase_status
+
+    # 'the aligned power will submit the orders to disband': the GM is told whose and for which state
+    assert "  waiting for: DENMARK (the orders to disband 1 unit of MEC (Mecklenburg))" in (
+        phase_status("g", root=tmp_path).text().splitlines())
     paths.workbook.write_bytes(set_cells(original, {f"{DISBANDS}!B2": "F POM"}))
     before = _files(paths)
     with pytest.raises(WorkbookError) as caught:

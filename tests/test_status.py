@@ -25,9 +25,28 @@ def test_status_names_who_has_ordered_and_who_has_not(tmp_path, capsys):
     assert out[0] == "g: S1901M (Spring 1901 Movement), deadline: Friday 18:00 UTC"
     assert "  FRANCE (Ann): 3 of 3 row(s) ordered" in out
     assert "  GERMANY: 1 of 3 row(s) ordered; no order for A BER, F KIE" in out
-    assert "  waiting for: AUSTRIA, ENGLAND, ITALY, RUSSIA, TURKEY" in out
+    assert "  waiting for: AUSTRIA, ENGLAND, ITALY, TURKEY (each: orders for 3 units); RUSSIA (orders for 4 units)" in out
     assert "  press: none" in out
     assert snapshot(tmp_path) == files
+
+
+def test_status_says_what_each_awaited_power_is_awaited_for(tmp_path, capsys):
+    """The GM reading 'waiting for: AUSTRIA, ...' could not tell orders from builds: each power
+    is named with what it owes, in the phase's words (Orders sheet's own: 'orders' for its
+    units, a dislodged unit 'to retreat or disband', builds and removals due, 2000 rulebook,
+    'Adjusting the number of units'); powers owing the same are named together, 'each:'."""
+    paths = create(tmp_path)
+    _type(paths, {"FRANCE": ["A PAR - BUR"]})
+    assert main(["status", "g", "--root", str(tmp_path)]) == 0
+    assert ("  waiting for: AUSTRIA, ENGLAND, GERMANY, ITALY, TURKEY (each: orders for 3 units); "
+            "RUSSIA (orders for 4 units)") in capsys.readouterr().out.splitlines()
+    play(paths, {"AUSTRIA": ["F TRI - ALB"], "ITALY": ["A VEN - TYR"]})
+    play(paths, {"ITALY": ["A TYR - TRI"]})  # Austria loses Trieste: a removal due, Italy a build
+    status = phase_status("g", root=tmp_path)
+    assert status.phase == "W1901A" and status.waiting_for == ["AUSTRIA", "ITALY"]
+    assert "  waiting for: AUSTRIA (1 removal); ITALY (1 build)" in status.text().splitlines()
+    assert status.summary().endswith(", 0 of 2 powers have entered orders, waiting for AUSTRIA (1 removal); "
+                                     "ITALY (1 build)")
 
 
 def test_status_of_an_adjustment_phase_counts_the_builds_due(tmp_path):
@@ -131,7 +150,8 @@ def test_status_without_a_game_gives_one_line_a_game(tmp_path, capsys):
     assert main(["status", "--root", str(tmp_path)]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert lines[0] == ("alpha: S1901M, deadline: none set, 1 of 7 powers have entered orders, "
-                        "waiting for AUSTRIA, ENGLAND, GERMANY, ITALY, RUSSIA, TURKEY")
+                        "waiting for AUSTRIA, ENGLAND, GERMANY, ITALY, TURKEY (each: orders for 3 units); "
+                        "RUSSIA (orders for 4 units)")
     assert lines[1].startswith("beta: S1901M, deadline: none set, 0 of 7 powers")
     assert lines[2].startswith("gamma: ") and "game.json" in lines[2] and len(lines) == 3
     assert snapshot(tmp_path) == files
@@ -191,10 +211,10 @@ def test_a_payola_movement_phase_waits_only_for_the_powers_without_an_offer_shee
     status = phase_status("g", root=tmp_path)
     assert status.phase == "S1615M" and status.waiting_for == ["AUSTRIA", "ENGLAND", "DENMARK"]
     text = status.text()
-    assert "  waiting for: AUSTRIA, ENGLAND, DENMARK" in text and "row(s) ordered" not in text
+    assert "  waiting for: AUSTRIA, ENGLAND, DENMARK (each: an offer sheet)" in text and "row(s) ordered" not in text
     assert "  Offers: 4 row(s) typed (by FRANCE, SPAIN)" in text
     assert status.summary() == ("g: S1615M, deadline: none set, rows typed by FRANCE, SPAIN, "
-                                "waiting for AUSTRIA, ENGLAND, DENMARK")
+                                "waiting for AUSTRIA, ENGLAND, DENMARK (each: an offer sheet)")
     # once every power with units has sent one, both commands say what was received, in the
     # phase's words (not a board game step's)
     mail = tmp_path / "offers.txt"
@@ -245,18 +265,20 @@ def test_a_europe_1615_power_that_mailed_its_deployment_only_is_waited_for_its_u
     mail.write_text("France\n9: WUR\n3: LOR\nWUR > SPAIN\n", encoding="utf-8")
     assert main(["orders", "g", str(mail), "--root", str(tmp_path)]) == 0
     france = ("FRANCE (INF Deployment and Diplomatic Attacks received; unit orders for its 5 units not yet)")
+    waiting = f"AUSTRIA, SPAIN (each: orders for 5 units); {france}; ENGLAND, DENMARK (each: orders for 4 units)"
     out = capsys.readouterr().out
-    assert out.endswith(f"still waiting for: AUSTRIA, {france}, SPAIN, ENGLAND, DENMARK\n"), out
+    assert out.endswith(f"still waiting for: {waiting}\n"), out
     status = phase_status("g", root=tmp_path)
     assert status.phase == "S1615M" and status.waiting_for == ["AUSTRIA", "FRANCE", "SPAIN", "ENGLAND", "DENMARK"]
-    assert f"  waiting for: AUSTRIA, {france}, SPAIN, ENGLAND, DENMARK" in status.text().splitlines()
+    assert f"  waiting for: {waiting}" in status.text().splitlines()
     assert main(["status", "--root", str(tmp_path)]) == 0
-    assert f"waiting for AUSTRIA, {france}, SPAIN, ENGLAND, DENMARK" in capsys.readouterr().out
+    assert f"waiting for {waiting}" in capsys.readouterr().out
     # with one unit order France is no longer waited for (its INFs need not all be deployed
     # in this phase: 'Powers need not deploy all INFs in the first phase')
     mail.write_text("France\n9: WUR\nA PAR - BUR\n", encoding="utf-8")
     assert main(["orders", "g", str(mail), "--root", str(tmp_path)]) == 0
-    assert capsys.readouterr().out.endswith("still waiting for: AUSTRIA, SPAIN, ENGLAND, DENMARK\n")
+    assert capsys.readouterr().out.endswith("still waiting for: AUSTRIA, SPAIN (each: orders for 5 units); "
+                                            "ENGLAND, DENMARK (each: orders for 4 units)\n")
 
 
 def test_a_retreat_phase_counts_the_dislodged_unit_as_its_owners(tmp_path, capsys):
@@ -270,7 +292,7 @@ def test_a_retreat_phase_counts_the_dislodged_unit_as_its_owners(tmp_path, capsy
     out = capsys.readouterr().out.splitlines()
     assert out[0].startswith("solo: S1901R")
     assert "  AUSTRIA: 0 of 1 row(s) ordered" in out  # not "0 of 0; other owners' units it may order: 0 of 1"
-    assert "  waiting for: AUSTRIA" in out
+    assert "  waiting for: AUSTRIA (A VIE to retreat or disband)" in out
 
 
 def test_status_counts_units_ordered_not_rows_typed(tmp_path):
@@ -322,9 +344,14 @@ def test_status_of_the_europe1619_diplomatic_phase_says_who_is_waited_for(tmp_pa
     others = [p for p in ("AUSTRIA", "DENMARK", "SPAIN", "FRANCE", "DUTCH", "ENGLAND", "SWEDEN", "LEAGUE", "UNION",
                           "PAPACY", "POLAND", "SAXONY", "OTTOMAN", "VENICE", "SAVOY") if p not in ("FRANCE", "SPAIN")]
     assert status.waiting_for == others
-    assert f"  waiting for: {', '.join(others)}" in status.text().splitlines()
+    # each with the INFs it is allotted for the year ('INFs are allotted to the powers as shown in
+    # the Influence Allocation Table', reconstructed in variants/europe1619/tables.toml)
+    waiting = ("AUSTRIA (6 INFs to place); DENMARK, DUTCH, ENGLAND, OTTOMAN (each: 4 INFs to place); "
+               "SWEDEN, POLAND, SAXONY, VENICE (each: 3 INFs to place); LEAGUE, UNION, PAPACY (each: 5 INFs to place); "
+               "SAVOY (2 INFs to place)")
+    assert f"  waiting for: {waiting}" in status.text().splitlines()
     assert main(["status", "--root", str(tmp_path)]) == 0
-    assert f"waiting for {', '.join(others)}" in capsys.readouterr().out
+    assert f"waiting for {waiting}" in capsys.readouterr().out
 
 
 def test_the_one_line_status_counts_rows_on_a_sheet_with_no_power_column(tmp_path, capsys):

@@ -128,7 +128,7 @@ def test_status_on_sorted_sheets_waits_for_the_players_left_blank(setup_votes, t
     assert rows["Military Doctrines"][1][0] == "GREEN"
     rows["Military Doctrines"][1] = ["GREEN", None]
     root = copy_with_cells(setup_votes, tmp_path / "games", GAME, _cells(rows))
-    assert ", waiting for GREEN, " in phase_status(GAME, root=root).summary()
+    assert ", waiting for GREEN (a Military Doctrine), " in phase_status(GAME, root=root).summary()
     # the turn names the missing doctrine at the column's rows: where Green's row now is is not
     # read back (it holds nothing), and row 3 as laid out is Blue's
     assert turn_refused(GAME, root).splitlines()[1:] == [

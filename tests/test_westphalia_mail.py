@@ -109,6 +109,39 @@ def test_every_step_mailed_gives_the_record_the_gm_typed(both):
     assert "wrote Diplomacy Game!D6: YELLOW Cooperate with BLUE" in said["R1610T"][1]
 
 
+@pytest.mark.parametrize("phase, waiting", [
+    # 'The First Player picks 4 provinces ... He then places a town on his chosen capital province'
+    ("P1510L", "RED, BLUE, YELLOW, GREEN, ORANGE (each: 4 provinces and a capital to pick)"),
+    # 'The First Player places an Elector of his choice ... going back to the First Player at the end'
+    ("P1510K", "RED, BLUE (each: 2 Elector placements); YELLOW, GREEN, ORANGE (each: 1 Elector placement)"),
+    # 'each Player rolls a D6. On a roll of a: 1-4: Place a 2 Province Principality 5-6: Place a 3
+    # Province Principality': the first roll laid out, the others waiting for the board it leaves
+    ("P1510C", "YELLOW (a 3 Province Principality to place, rolled 5)"),
+    # 'Each Player receives 3 Diplomatic Influence. The First Player places all of his'
+    ("P1510D", "RED, BLUE, YELLOW, GREEN, ORANGE (each: 3 Diplomatic Influence to place)"),
+    # 'Elect the Emperor'; 'Each Player chooses a Military Doctrine in Setup Order'
+    ("P1510V", "RED, BLUE, YELLOW, GREEN, ORANGE (each: a vote for Emperor and a Military Doctrine)"),
+    # 'Each Catholic non-Foreign Power Player rolls a D6. On a 1-3, one of the Player's provinces
+    # of his choice converts to Protestantism'
+    ("R1510U", "BLUE (a province to convert, rolled 3); ORANGE (a province to convert, rolled 2)"),
+    # 'Players will choose 2/3 of Combat Heresy, Engage in Diplomacy, & Wage War'
+    ("R1510T", "RED, BLUE, ORANGE, YELLOW, GREEN (each: 2 actions of Combat Heresy, Engage in Diplomacy, "
+               "Wage War)"),
+    # 'Players attempt to secure the votes of a majority of the Electors (4) to be elected Emperor'
+    ("R1510X", "RED, BLUE, ORANGE, YELLOW, GREEN (each: a vote for Emperor)"),
+])
+def test_status_says_what_each_step_awaits_of_each_player(tmp_path, phase, waiting):
+    """The GM read 'waiting for: BLUE, RED' and could not tell a placement owed from a vote: each
+    player is named with what the step still awaits of him, in the rulebook's words, those owing
+    the same named together; nothing is written."""
+    played_to(phase, tmp_path)
+    files = snapshot(tmp_path)
+    status = phase_status(GAME, root=tmp_path)
+    assert f"  waiting for: {waiting}" in status.text().splitlines()
+    assert f", waiting for {waiting}" in status.summary()
+    assert snapshot(tmp_path) == files
+
+
 def test_the_diplomacy_game_row_takes_each_players_card_from_his_own_mail(tmp_path):
     """'Play the Diplomacy Game': 'in Initiative Order, all Players Engaging in Diplomacy play the
     Diplomacy Game with the Player after you in Initiative Order (or the first Player if you are last) ... show either a
@@ -123,11 +156,16 @@ def test_the_diplomacy_game_row_takes_each_players_card_from_his_own_mail(tmp_pa
     status, text = orders(tmp_path, ("orange.txt", "Orange\nCompete with Yellow\nCooperate with Red\n"))
     assert status == 0
     assert rows_of(paths, "Diplomacy Game") == [("YELLOW", None, "ORANGE", "Compete"), ("ORANGE", "Cooperate", "RED", None)]
-    assert text.endswith("still waiting for: YELLOW, RED, GREEN, BLUE\n")  # ORANGE has shown both his cards
+    # ORANGE has shown both his cards; each other player is named with the games he owes a card in
+    waiting = ("YELLOW (Dilemma cards for the Diplomacy Games with ORANGE and BLUE); "
+               "RED (Dilemma cards for the Diplomacy Games with ORANGE and GREEN); "
+               "GREEN (Dilemma cards for the Diplomacy Games with RED and BLUE); "
+               "BLUE (Dilemma cards for the Diplomacy Games with GREEN and YELLOW)")
+    assert text.endswith(f"still waiting for: {waiting}\n")
     status = phase_status(GAME, root=tmp_path)  # and `gm-tools status` says the same
-    assert "  waiting for: YELLOW, RED, GREEN, BLUE" in status.text().splitlines()
+    assert f"  waiting for: {waiting}" in status.text().splitlines()
     # the rows the other players' cards will complete are what a turn would refuse now
-    assert status.summary().endswith(f", waiting for YELLOW, RED, GREEN, BLUE, {status.problems} entry(ies) a turn "
+    assert status.summary().endswith(f", waiting for {waiting}, {status.problems} entry(ies) a turn "
                                      "would refuse") and status.problems > 0
     status, text = orders(tmp_path, ("yellow.txt", "Yellow\nCooperate with Orange\nCompete with Red\n"
                                                    "Cooperate with Blue\n"))
@@ -200,7 +238,8 @@ def test_a_mail_is_typed_on_the_players_row_of_sorted_election_and_doctrine_shee
     assert rows_of(paths, "Imperial Election")[3] == ("RED", "RED") and cell(paths, "Imperial Election!B2") is None
     assert rows_of(paths, "Military Doctrines")[3] == ("RED", "Flexible")
     assert cell(paths, "Military Doctrines!B2") is None
-    assert text.endswith("still waiting for: BLUE, YELLOW, GREEN, ORANGE\n")
+    assert text.endswith("still waiting for: BLUE, YELLOW, GREEN, ORANGE (each: a vote for Emperor and a Military "
+                         "Doctrine)\n")
 
 
 def test_an_upheaval_mail_is_typed_on_the_players_row_of_a_sorted_sheet(tmp_path):
@@ -345,7 +384,7 @@ def test_each_step_takes_its_own_lines_and_names_the_step_of_another(tmp_path):
         "red.txt line 2": "a province only from a player whose D6 came up 1-3 ('On a 1-3, one of the Player's "
                           "provinces of his choice converts'): this round BLUE, ORANGE"}
     assert rows_of(paths, "Religious Upheaval") == [("BLUE", 3, "GRA"), ("ORANGE", 2, None)]
-    assert text.endswith("still waiting for: ORANGE\n")
+    assert text.endswith("still waiting for: ORANGE (a province to convert, rolled 2)\n")
     status, text = orders(tmp_path, ("orange.txt", "Orange\nUpheaval: fulda\n"))
     assert status == 0 and text.endswith("\nevery player has entered what the step asks of him\n")
     assert rows_of(paths, "Religious Upheaval")[1] == ("ORANGE", 2, "FUL")  # a province by its name

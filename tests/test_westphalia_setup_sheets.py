@@ -198,4 +198,4 @@ def test_status_on_a_sorted_pick_provinces_sheet_waits_for_the_player_left_blank
     assert rows[1][0] == "GREEN"
     rows[1] = ("GREEN", None, None)
     root = typed_copy(setup_games["P1510L"], tmp_path, GAME, "Pick Provinces", rows)
-    assert ", waiting for GREEN" in phase_status(GAME, root=root).summary()
+    assert ", waiting for GREEN (4 provinces and a capital to pick), " in phase_status(GAME, root=root).summary()

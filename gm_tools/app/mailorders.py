@@ -611,6 +611,6 @@ def cmd_orders(args) -> int:
         # rows, or input sheets its players fill)
         status = phase_status(args.game, root=args.root)
         if status.waits:
-            waiting = status.waiting_words
-            print(f"still waiting for: {', '.join(waiting)}" if waiting else status.all_entered)
+            waiting = status.waiting_line
+            print(f"still waiting for: {waiting}" if waiting else status.all_entered)
     return 1 if report.refused else 0

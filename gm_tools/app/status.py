@@ -51,6 +51,9 @@ class PowerStatus:
     power is not missing an order for each minor it could influence."""
     commanded_entered: int = 0
     """Of those, rows with an order typed."""
+    owes: str = ""
+    """What its rows ask of it, in the Orders sheet's words: "orders for 3 units", "1 build",
+    "A VIE to retreat or disband"."""
 
     @property
     def ordering(self) -> bool:
@@ -87,7 +90,9 @@ class PhaseStatus:
     its record and what was found: the site keeps its copy and warns; the GM should put them back."""
     awaited: list[str] | None = None
     """The players the phase's input sheets still wait for, where the game system says
-    (``SheetHooks.awaited``: a board game's step); None: the Orders sheet says."""
+    (``SheetHooks.awaited_for``: a board game's step); None: the Orders sheet says."""
+    owed: dict[str, str] = field(default_factory=dict)
+    """Of :attr:`awaited`, what each is awaited for, in the phase's words (``SheetHooks.awaited_for``)."""
     all_entered: str = "every power has entered orders"
     """What is said once nobody is waited for: the game system's words where it says who is
     awaited (``SheetHooks.all_entered``: a Payola power's offer sheet, a Westphalia step's
@@ -119,14 +124,15 @@ class PhaseStatus:
         return [p.power for p in self.powers if p.ordering and not p.typed]
 
     @property
-    def waiting_words(self) -> list[str]:
-        """:attr:`waiting_for` as the GM reads it: a power that sent rows for the phase's input
-        sheets and no unit order is named with what came and what is still due, as both are due
-        in the one phase (rulebook 000, Europe 1615 v3, 'Deployment of influence with submission
-        of orders'): ``FRANCE (INF Deployment received; unit orders for its 5 units not yet)``,
-        never as if nothing came."""
+    def waiting_words(self) -> list[tuple[str, str]]:
+        """:attr:`waiting_for`, each with what it is awaited for: the game system's words
+        (:attr:`owed`), or its Orders rows' (``orders for 3 units``). A power that sent rows
+        for the phase's input sheets and no unit order is named with what came and what is
+        still due, as both are due in the one phase (rulebook 000, Europe 1615 v3, 'Deployment
+        of influence with submission of orders'): ``INF Deployment received; unit orders for
+        its 5 units not yet``, never as if nothing came."""
         if self.awaited is not None:
-            return list(self.awaited)
+            return [(who, self.owed.get(who, "")) for who in self.awaited]
         words = []
         for p in self.powers:
             if not p.ordering or p.typed:
@@ -134,13 +140,26 @@ class PhaseStatus:
             sheets = [sheet for sheet, (count, names) in self.inputs.items()
                       if count and p.power in {n.upper() for n in names}]
             if not sheets:
-                words.append(p.power)
+                words.append((p.power, p.owes))
                 continue
             units = len(p.missing)
             due = (f"unit orders for its {units} unit{'s' if units != 1 else ''}" if units
-                   else f"its {p.rows} row(s) on the Orders sheet")
-            words.append(f"{p.power} ({' and '.join(sheets)} received; {due} not yet)")
+                   else p.owes or f"its {p.rows} row(s) on the Orders sheet")
+            words.append((p.power, f"{' and '.join(sheets)} received; {due} not yet"))
         return words
+
+    @property
+    def waiting_line(self) -> str:
+        """:attr:`waiting_words` in one line: ``AUSTRIA, ENGLAND (each: orders for 3 units);
+        RUSSIA (orders for 4 units)``, the powers owing the same named together (seven names
+        each with its words made the one-line status of a game too long to read)."""
+        groups: dict[str, list[str]] = {}
+        for who, words in self.waiting_words:
+            groups.setdefault(words, []).append(who)
+        if list(groups) == [""]:
+            return ", ".join(groups[""])
+        return "; ".join(", ".join(names) + (f" ({'each: ' if len(names) > 1 else ''}{words})" if words else "")
+                         for words, names in groups.items())
 
     @property
     def waits(self) -> bool:
@@ -155,15 +174,15 @@ class PhaseStatus:
         if ordering and self.awaited is None:
             done = sum(1 for p in ordering if p.typed)
             line += f", {done} of {len(ordering)} powers have entered orders"
-            waiting = self.waiting_words
-            return line + (f", waiting for {', '.join(waiting)}" if waiting else "") + self._refused() + self._lost()
+            waiting = self.waiting_line
+            return line + (f", waiting for {waiting}" if waiting else "") + self._refused() + self._lost()
         typed = sorted({who for _, names in self.inputs.values() for who in names})
         # rows on a sheet that names no power (the GM's own, like Europe 1619's Papal Protection)
         unnamed = [f"{count} row(s) typed on {sheet}" for sheet, (count, names) in self.inputs.items() if count and not names]
         said = ([f"rows typed by {', '.join(typed)}"] if typed else []) + unnamed
         line += f", {', '.join(said)}" if said else ", nothing typed yet"
         if self.awaited is not None:
-            line += f", waiting for {', '.join(self.awaited)}" if self.awaited else f", {self.all_entered}"
+            line += f", waiting for {self.waiting_line}" if self.awaited else f", {self.all_entered}"
         return line + self._refused() + self._lost()
 
     def _refused(self) -> str:
@@ -189,7 +208,7 @@ class PhaseStatus:
             if p.commanded:
                 line += f"; other owners' units it may order: {p.commanded_entered} of {p.commanded} ordered"
             lines.append(line)
-        waiting = self.waiting_words
+        waiting = self.waiting_line
         if self.awaited is None and not any(p.ordering for p in self.powers) and self.inputs:
             # a step of sheets a player may leave empty (Westphalia's Foreign Powers): the Orders
             # sheet, which says 'No orders in this phase.', is not what the GM is waiting on
@@ -199,7 +218,7 @@ class PhaseStatus:
         elif self.awaited is None and not any(p.ordering for p in self.powers):
             lines.append("  no rows on the Orders sheet this phase")
         else:
-            lines.append(f"  waiting for: {', '.join(waiting)}" if waiting else f"  {self.all_entered}")
+            lines.append(f"  waiting for: {waiting}" if waiting else f"  {self.all_entered}")
         for sheet, (count, who) in self.inputs.items():
             if sheet in self.unreadable:
                 # '0 row(s) typed' would hide the GM's rows on a sheet the turn cannot read
@@ -257,7 +276,7 @@ def phase_status(name: str, root: str | os.PathLike | None = None) -> PhaseStatu
         entered = len(own_units & ordered) + min(loose, len(own) - len(own_units))
         powers.append(PowerStatus(block.power, entries.players.get(block.power, ""), len(own),
                                   entered, missing, sum(1 for e in typed if e.cell in faulty),
-                                  len(others), len(ordered & others)))
+                                  len(others), len(ordered & others), _owes(own, len(others))))
     hooks = hooks_for(variant)
     tables = hooks.input_sheets(variant, position)
     inputs = {}
@@ -277,10 +296,11 @@ def phase_status(name: str, root: str | os.PathLike | None = None) -> PhaseStatu
             laid_out[t.title] = [str(r.values.get("Power") or r.values.get("Player") or "") for r in untouched]
     records = [(state.paths.history / f"{r['phase']}.json", r) for r in state.history]
     _, lost = pictures_of_records(state.paths.pictures, records)
-    awaited = hooks.awaited(variant, position, entries.inputs)
+    owed = hooks.awaited_for(variant, position, entries.inputs)
     status = PhaseStatus(name, position.phase, title_of(variant, position.phase), entries.deadline,
-                         powers, inputs, bool(entries.press.strip()), len(problems), list(lost.values()), awaited)
-    if awaited is not None:
+                         powers, inputs, bool(entries.press.strip()), len(problems), list(lost.values()),
+                         None if owed is None else list(owed), owed or {})
+    if owed is not None:
         status.all_entered = hooks.all_entered(variant, position)
     status.laid_out = laid_out
     carried = "Next deadline" not in entries.game_cells  # laid out by a turn that carried the Deadline over
@@ -293,6 +313,26 @@ def phase_status(name: str, root: str | os.PathLike | None = None) -> PhaseStatu
             status.unreadable.setdefault(p.sheet, f"found {p.found}, expected {p.expected}"
                                          + ("; its rows are not counted" if p.cell else ""))
     return status
+
+
+def _owes(slots, others: int) -> str:
+    """What a power's own rows of the Orders sheet ask of it, in the sheet's words: its units'
+    orders, a dislodged unit's retreat, the builds and removals due (its own and a commanded
+    owner's, Centenary's vassals'); or the rows of others' units it may order, when it has none."""
+    def counted(n: int, word: str) -> str:
+        return f"{n} {word}{'s' if n != 1 else ''}"
+
+    if not slots:
+        return f"orders for {counted(others, 'unit')} of others it may order" if others else ""
+    if all(s.unit and s.complete for s in slots):  # a dislodged unit's row lists every retreat it may make
+        return f"{', '.join(s.unit for s in slots)} to retreat or disband"
+    if all(s.unit for s in slots):
+        return f"orders for {counted(len(slots), 'unit')}"
+    builds = sum(1 for s in slots if "build" in s.label.lower())
+    removals = sum(1 for s in slots if "removal" in s.label.lower())
+    if builds + removals != len(slots):
+        return f"{counted(len(slots), 'row')} on the Orders sheet"
+    return " and ".join(counted(n, word) for n, word in ((builds, "build"), (removals, "removal")) if n)
 
 
 def _unit_named(position, order: str | None) -> str | None:

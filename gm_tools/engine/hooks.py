@@ -247,8 +247,18 @@ class SheetHooks:
 
     def awaited(self, variant: Variant, position: Position, rows: dict[str, list[InputRow]]) -> list[str] | None:
         """The players the phase still waits for, by what they have typed on its input sheets
-        (sheet title -> rows read back): ``gm-tools status`` and the end of ``gm-tools orders``.
-        None: the Orders sheet says who is waited for. Standard: None."""
+        (sheet title -> rows read back): those :meth:`awaited_for` names. None: the Orders
+        sheet says who is waited for."""
+        owed = self.awaited_for(variant, position, rows)
+        return None if owed is None else list(owed)
+
+    def awaited_for(self, variant: Variant, position: Position,
+                    rows: dict[str, list[InputRow]]) -> dict[str, str] | None:
+        """Each player the phase still waits for -> what he owes, in the phase's own words, a
+        noun phrase that reads after his name and after several names with 'each:' ("2 Elector
+        placements", "an offer sheet"; empty: nothing more to say): ``gm-tools status`` and the
+        end of ``gm-tools orders``. None: the Orders sheet says who is waited for, and for what.
+        Standard: None."""
         return None
 
     def awaits_others(self, variant: Variant, position: Position, problem) -> str | None:

@@ -281,23 +281,28 @@ class Europe1615Hooks(SheetHooks):
         return (f"{m.group(1)} has no INFs in {m.group(2)} yet: it stands if {m.group(1)} deploys there this phase "
                 "('or will be deploying there'), else the turn refuses it")
 
-    def awaited(self, variant: Variant, position: Position, rows: dict[str, list[InputRow]]) -> list[str] | None:
+    def awaited_for(self, variant: Variant, position: Position,
+                    rows: dict[str, list[InputRow]]) -> dict[str, str] | None:
         """The Initial Status Check waits for nobody (its Sanctions Timeline is the GM's, drawn
         from the seed when left empty); the Early Winter for the powers aligned with a minor
         state with a disband due that have named none ('the aligned power will submit the orders
-        to disband'), nobody when none is due. Other phases: the Orders sheet says."""
+        to disband'), each for the units due, nobody when none is due. Other phases: the Orders
+        sheet says."""
         from gm_tools.systems.europe1615.phases import required_disbands
 
         role = phase_role(variant, position.phase)
         if role == STATUS_CHECK:
-            return []
+            return {}
         if role != EARLY_WINTER:
             return None
         setup, state = setup_of(variant, position), state_of(position)
         table = statuses(setup, state, position)
         named = {r.values.get("Power") for r in rows.get(DISBANDS, []) if r.values.get("Unit")}
-        return sorted({table[m].power for m in required_disbands(setup, state, position)
-                       if table[m].status == "ALIGNED" and table[m].power not in named})
+        owed: dict[str, list[str]] = {}
+        for m, n in sorted(required_disbands(setup, state, position).items()):
+            if table[m].status == "ALIGNED" and table[m].power not in named:
+                owed.setdefault(table[m].power, []).append(f"{n} unit{'s' * (n != 1)} of {m} ({setup.minors[m].name})")
+        return {p: f"the orders to disband {' and '.join(owed[p])}" for p in sorted(owed)}
 
     def all_entered(self, variant: Variant, position: Position) -> str:
         from gm_tools.systems.europe1615.phases import required_disbands

@@ -236,7 +236,8 @@ class Europe1615v2Hooks(SheetHooks):
                 orders.setdefault(unit.power, []).append(order)
         return orders
 
-    def awaited(self, variant: Variant, position: Position, rows: dict[str, list[InputRow]]) -> list[str] | None:
+    def awaited_for(self, variant: Variant, position: Position,
+                    rows: dict[str, list[InputRow]]) -> dict[str, str] | None:
         """In a movement phase, the powers with units on the board that have sent no offer sheet
         ('Players submit their offer sheet as describe at ... payolaclassic'): their unit orders
         are offers on the Offers sheet, never rows of the Orders sheet. Other phases: None."""
@@ -244,7 +245,7 @@ class Europe1615v2Hooks(SheetHooks):
             return None
         sent = {str(row.values.get("Power") or "").upper() for row in rows.get(OFFERS, [])}
         having = {unit.power for unit in position.units.values()}
-        return [p for p in setup_of(variant).powers if p in having and p not in sent]
+        return {p: "an offer sheet" for p in setup_of(variant).powers if p in having and p not in sent}
 
     def all_entered(self, variant: Variant, position: Position) -> str:
         """Its movement phase's entries are the offer sheets (:meth:`awaited`)."""

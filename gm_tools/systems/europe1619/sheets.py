@@ -155,19 +155,24 @@ class Europe1619Hooks(SheetHooks):
             return tables
         return []
 
-    def awaited(self, variant: Variant, position: Position, rows: dict[str, list[InputRow]]) -> list[str] | None:
+    def awaited_for(self, variant: Variant, position: Position,
+                    rows: dict[str, list[InputRow]]) -> dict[str, str] | None:
         """The Diplomatic Phase waits for each power in play with nothing on its three sheets
         ('(1) list of INF placements, (2) order for a diplomatic attack, and (3)
-        declarations'), and for nobody after the last year INFs are allotted. Other phases: the
-        Orders sheet says (Purchases, Loans and Payments are nobody's due)."""
+        declarations'), for its INFs allotted ('INFs are allotted to the powers as shown in the
+        Influence Allocation Table'), and for nobody after the last year INFs are allotted.
+        Other phases: the Orders sheet says (Purchases, Loans and Payments are nobody's due)."""
         if _kind(variant, position) != DIPLOMATIC:
             return None
         setup = _setup(variant, position)
-        if parse_phase(position.phase).year > setup.last_allocation_year:
-            return []
+        year = parse_phase(position.phase).year
+        if year > setup.last_allocation_year:
+            return {}
         sent = {str(r.values.get("Power") or "").upper() for t in (INF_PLACEMENTS, ATTACKS, DECLARATIONS_IN) for r in rows.get(t, [])}
-        gone = set(state_of(position).gone())
-        return [p for p in setup.powers if p not in sent and p not in gone]
+        gone, allotted = set(state_of(position).gone()), setup.allotment(year)
+        return {p: (f"{allotted[p]} INF{'s' * (allotted[p] != 1)} to place" if allotted.get(p)
+                    else "its diplomatic attack or declarations, if any")
+                for p in setup.powers if p not in sent and p not in gone}
 
     def all_entered(self, variant: Variant, position: Position) -> str:
         return "every power has entered its INF placements, attack or declarations"

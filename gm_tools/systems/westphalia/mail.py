@@ -1,5 +1,5 @@
-"""A Westphalia player's mail typed into the step's sheets (``gm-tools orders``), and who the
-step still waits for.
+"""A Westphalia player's mail typed into the step's sheets (``gm-tools orders``); who the step
+still waits for is :mod:`.awaiting`'s.
 
 Rulebook: ``003_b5b9eb4920d39694.txt``. Each line is read by :mod:`.mailforms` and placed where
 the GM would type it: on the player's own row (Pick Provinces, the vote, the doctrine, the
@@ -533,67 +533,6 @@ def _withdrawn(typing: _Typing) -> None:
             typing, typing.power):
         for name in ("Declarer", "Target"):
             typing.wipe(S.RELIGIOUS_WAR, item[name], ("Value",))
-
-
-def awaited(variant, position, rows: dict) -> list[str] | None:
-    """The players the step still waits for, by what is typed on its sheets (``rows``: sheet ->
-    rows read back); nobody in a step without sheets (the Setup Order, the Initiative, Earn Gold,
-    an Imperial Election when the Emperor lives: `status` says there is nothing to enter, not
-    that the Orders sheet has no rows); None for Foreign Powers, which a player may choose."""
-    state, kind = state_of(position), parse_phase(position.phase).type
-    tables = {t.title: t for t in S.HOOKS.input_sheets(variant, position)}
-    if not tables:
-        return []
-
-    def missing(sheet: str, column: str) -> list[str]:
-        table = tables.get(sheet)
-        if table is None:
-            return []
-        if table.keyed:  # a player's row is the one naming him, wherever the GM sorted it
-            named = {}
-            for r in rows.get(sheet, []):
-                named.setdefault(r.values.get("Player"), r.values.get(column))
-            return [laid[0] for laid in table.rows if named.get(laid[0]) in (None, "")]
-        got = {_row(r): r.values.get(column) for r in rows.get(sheet, [])}
-        return [laid[0] for n, laid in enumerate(table.rows, start=2) if got.get(n) in (None, "")]
-
-    by_kind = {steps.PROVINCES: (S.PROVINCES, "Provinces"), steps.ELECTORS: (S.ELECTORS, "Elector"),
-               steps.UPHEAVAL: (S.UPHEAVAL, "Province"), steps.ELECTION: (S.ELECTION, "Votes for")}
-    if kind == steps.PRINCIPALITIES:
-        # more rolls are drawn than the board takes: the rolls placed so far, and the next one
-        # while the step's check says the free provinces need more ('no row')
-        table, typed = tables[S.PRINCIPALITIES], {_row(r) for r in rows.get(S.PRINCIPALITIES, [])}
-        last = max(typed, default=1)
-        more = any(p.found == "no row" for p in S.HOOKS.check_inputs(variant, position, rows)[1])
-        upto = last + 1 if more else last
-        return list(dict.fromkeys(laid[0] for n, laid in enumerate(table.rows, start=2)
-                                  if n <= upto and n not in typed))
-    if kind in by_kind:
-        return list(dict.fromkeys(missing(*by_kind[kind])))
-    if kind == steps.EMPEROR:
-        return list(dict.fromkeys(missing(S.ELECTION, "Votes for") + missing(S.DOCTRINES, "Doctrine")))
-    if kind == steps.INFLUENCE:
-        placed = {r.values.get("Player") for r in rows.get(S.INFLUENCE, [])}
-        return [p for p in state.setup_order if p not in placed]
-    if kind != steps.TURNS:
-        return None
-    order = list(state.initiative or state.setup_order)
-    turns = {r.values.get("Player"): r.values for r in rows.get(S.TURNS, [])}
-    chosen = {p: [a for a in ACTIONS if _yes(turns.get(p, {}).get(a))] for p in order}
-    waiting = [p for p in order if check_actions(chosen[p])]
-    if waiting or S.DIPLOMACY_GAME not in tables:
-        return waiting
-    # every action known: those Engaging in Diplomacy owe a card in each of their games, unless
-    # the GM counted their Influence without the cards
-    shown = {}
-    for r in rows.get(S.DIPLOMACY_GAME, []):
-        shown[(r.values.get("Player"), r.values.get("With"))] = (r.values.get("Card"), r.values.get("Their card"))
-    owing = []
-    for first, second in D.pairings([p for p in order if DIPLOMACY in chosen[p]]):
-        cards = shown.get((first, second), (None, None))
-        owing += [p for p, card in zip((first, second), cards) if not card and turns.get(p, {}).get(
-            "Influence gained") is None]
-    return [p for p in order if p in owing]
 
 
 def _row(row) -> int:

@@ -275,14 +275,14 @@ class WestphaliaHooks(SheetHooks):
 
         return entered_at(variant, position, _kind(position), rows)
 
-    def awaited(self, variant: Variant, position: Position, rows: dict[str, list[InputRow]]) -> list[str] | None:
-        """Who the step still waits for (:func:`.mail.awaited`)."""
-        from gm_tools.systems.westphalia.mail import awaited
+    def awaited_for(self, variant: Variant, position: Position, rows: dict[str, list[InputRow]]):
+        """Who the step still waits for, and for what (:func:`.awaiting.awaited_for`)."""
+        from gm_tools.systems.westphalia.awaiting import awaited_for
 
-        return awaited(variant, position, rows)
+        return awaited_for(variant, position, rows)
 
     def all_entered(self, variant: Variant, position: Position) -> str:
-        """Each step asks its own of a player (:func:`.mail.awaited`); some nothing."""
+        """Each step asks its own of a player (:func:`.awaiting.awaited_for`); some nothing."""
         if not self.input_sheets(variant, position):
             return "nothing to enter in this step: gm-tools turn plays it as it stands"
         return "every player has entered what the step asks of him"
