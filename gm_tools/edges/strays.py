@@ -128,10 +128,11 @@ def not_a_choice(column: Column, text: str) -> str:
 
 
 def nothing_beyond(ws, first_column: int, why: str, problems: list[Problem],
-                   last_column: int | None = None) -> None:
+                   last_column: int | None = None, kind: type[Problem] = Problem) -> None:
     """Every cell from column ``first_column`` on (to ``last_column``) is empty: gm-tools writes
     nothing there and reads nothing there, so an entry there (an order typed a column off)
-    would be lost."""
+    would be lost. ``kind``: ``UnreadCell`` on a sheet no mail writes, whose stray cell
+    ``gm-tools orders`` may step round."""
     if ws.max_column < first_column:
         return
     for row in ws.iter_rows(min_col=first_column, max_col=last_column):
@@ -139,7 +140,7 @@ def nothing_beyond(ws, first_column: int, why: str, problems: list[Problem],
             if cell.value is None or (cell.data_type != "f" and not cell_text(cell.value)):
                 continue
             found = f"a formula {str(cell.value)!r}" if cell.data_type == "f" else repr(cell_text(cell.value))
-            problems.append(Problem(ws.title, cell.coordinate, found, f"an empty cell ({why})"))
+            problems.append(kind(ws.title, cell.coordinate, found, f"an empty cell ({why})"))
 
 
 _ORDER_LIKE = re.compile(r"^(?:(?:[AF]|ARMY|FLEET)\s+\w{3}\S*(?:\s*[-–—>]|\s+\w)"
