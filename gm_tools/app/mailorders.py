@@ -18,8 +18,9 @@ step under the game's lock, after the previous version and the mails are kept in
 ``mail/`` folder.
 Before any mail is read (a dry run too) the workbook is checked as a turn checks it
 (:mod:`.mailworkbook`): a workbook of another game, an old copy, a sheet missing, moved columns
-or merged cells stop the command with every problem named; a cell that only does not read as
-its column takes it is a warning, left as it is unless a mail replaces it.
+or merged cells stop the command with every problem named; a cell that only does not read (a
+choice mistyped, a formula, a Seed that is no number) is a warning, left as it is unless a mail
+replaces it, the report naming the mail that does (in a dry run, that would).
 """
 
 from __future__ import annotations
