@@ -96,8 +96,8 @@ class WholeSheetProblem(Problem):
 class UnreadCell(Problem):
     """A cell that only does not read: on a phase's input sheet, a value that is not what its
     column takes (none of its choices, no whole number); anywhere, a formula or an error value
-    where a value is typed; on the sheets no mail writes, the Game sheet's Seed or players' list
-    and the Press sheet's lines. One slip in one cell, which stops a turn as any problem does,
+    where a value is typed, or an entry beside the columns a sheet reads; on the sheets no mail
+    writes, the Game sheet's Seed or players' list and the Press sheet's lines. One slip in one cell, which stops a turn as any problem does,
     but not ``gm-tools orders``, which types every mail around it and leaves the cell as it is
     unless a mail replaces it (:mod:`gm_tools.app.mailworkbook`)."""
 

@@ -177,3 +177,42 @@ def test_europe1615_a_formula_on_the_deployment_list_is_replaced_by_the_powers_m
     assert [tuple(c.value for c in row) for row in ws.iter_rows(min_row=2, max_row=3)] == [
         ("FRANCE", 3, "LOR"), ("AUSTRIA", "#N/A", "WUR")]
     assert turn_refuses(tmp_path, "g") == [("INF Deployment", "B3", "the error value '#N/A'")]
+
+
+def test_standard_an_order_typed_a_column_off_is_a_warning_the_mail_typed(tmp_path):
+    """The GM typed England's order beside its cell (Orders!D8, a column no turn reads): France's
+    mail is typed, the stray cell named as a warning and left, and the turn refuses it."""
+    workbook = standard(tmp_path)
+    workbook.write_bytes(set_cells(workbook.read_bytes(), {"Orders!D8": "A LVP - YOR"}))
+    status, text = orders(tmp_path, "g", ("fra.txt", "France\nA PAR - BUR\n"))
+    assert status == 0, text
+    assert warnings(text) == [
+        "Orders!D8: found 'A LVP - YOR', expected an empty cell (orders are read from column C): left as it is (no "
+        f"mail replaced it); {REFUSED}"]
+    assert openpyxl.load_workbook(workbook)["Orders"]["C14"].value == "A PAR - BUR"
+    assert turn_refuses(tmp_path, "g") == [("Orders", "D8", "'A LVP - YOR'")]
+
+
+def test_europe1615_a_note_beside_the_deployment_list_is_a_warning_a_powers_own_row_cleared_with_it(tmp_path):
+    """000_cc215928c2f3193e.txt (Europe 1615 v3), 'Writing the orders: Example of the format for
+    the submission of the INF deployment list and orders' ('9 INFs to Wuerttemburg (WUR)'): the
+    GM noted 'ask Spain' beside the columns of a row of no one, and 'typed from his mail' beside
+    France's deployment. France's mail replaces France's row, the note with it; the other note
+    is left, named, and refused by the turn."""
+    new_game("europe1615", "g", root=tmp_path, seed=7, created="2000-01-01T00:00:00Z")
+    while load_state("g", tmp_path).position.phase != "S1615M":
+        run_turn("g", root=tmp_path, site_dir=None, force=True)
+    workbook = tmp_path / "g.xlsx"
+    workbook.write_bytes(set_cells(workbook.read_bytes(), {
+        "INF Deployment!A2": "FRANCE", "INF Deployment!B2": 2, "INF Deployment!C2": "LOR",
+        "INF Deployment!E2": "typed from his mail", "INF Deployment!E5": "ask Spain"}))
+    status, text = orders(tmp_path, "g", ("fra.txt", "France\n3: LOR\n"))
+    assert status == 0, text
+    said = warnings(text)
+    assert [w.split(":")[0] for w in said] == ["INF Deployment!E2", "INF Deployment!E5"]
+    assert said[0].startswith("INF Deployment!E2: found 'typed from his mail', expected an empty cell")
+    assert said[0].endswith(f": replaced by {tmp_path / 'fra.txt'}")
+    assert said[1].endswith(f": left as it is (no mail replaced it); {REFUSED}")
+    ws = openpyxl.load_workbook(workbook)["INF Deployment"]
+    assert (ws["A2"].value, ws["B2"].value, ws["E2"].value, ws["E5"].value) == ("FRANCE", 3, None, "ask Spain")
+    assert turn_refuses(tmp_path, "g") == [("INF Deployment", "E5", "'ask Spain'")]

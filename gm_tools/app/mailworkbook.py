@@ -7,10 +7,11 @@ with every problem named, since no mail could be typed into the right cells; so 
 in the Game sheet's Game, Variant or Phase, which say whose workbook it is. A cell that only
 does not read (:class:`gm_tools.errors.UnreadCell`: ``Augsberg`` among the principalities,
 ``yse`` for yes, a formula or an error value where a value is typed, a Seed that is no number,
-a press picture with no file) does not: the GM's slip in one cell is no reason to hold back
-every player's mail. Such a cell is named as a warning (sheet, cell, what was found, what was
-expected) and left as it is unless a mail replaces it (the player's new entries over his own
-row), the mail that did named; the turn refuses it until it is corrected.
+a press picture with no file, a note beside the columns read) does not: the GM's slip in one
+cell is no reason to hold back every player's mail. Such a cell is named as a warning (sheet,
+cell, what was found, what was expected) and left as it is unless a mail replaces it (the
+player's new entries over his own row), the mail that did named; the turn refuses it until it
+is corrected.
 """
 
 from __future__ import annotations

@@ -13,7 +13,7 @@ import re
 
 from openpyxl.utils import get_column_letter
 
-from gm_tools.errors import Problem
+from gm_tools.errors import Problem, UnreadCell
 from gm_tools.engine.hooks import Column, counted
 
 
@@ -163,7 +163,9 @@ def orders_in_column(ws, column: int, problems: list[Problem]) -> None:
                 problems.append(Problem(ws.title, cell.coordinate, repr(cell_text(cell.value)),
                                         f"the {header} gm-tools wrote (orders are read from column {letter}: "
                                         f"type this one in {ws.title}!{letter}{cell.row})"))
-    nothing_beyond(ws, column + 1, f"orders are read from column {letter}", problems)
+    # one cell's slip beside the orders, which gm-tools orders types the mails around (never one over
+    # the Unit, by which it finds a unit's row)
+    nothing_beyond(ws, column + 1, f"orders are read from column {letter}", problems, kind=UnreadCell)
 
 
 def nothing_outside(ws, read: set[int], why: str, problems: list[Problem]) -> None:
@@ -171,7 +173,7 @@ def nothing_outside(ws, read: set[int], why: str, problems: list[Problem]) -> No
     (typed on a sheet whose protection was lifted) would be dropped without a word."""
     for column in range(1, ws.max_column + 1):
         if column not in read:
-            nothing_beyond(ws, column, why, problems, last_column=column)
+            nothing_beyond(ws, column, why, problems, last_column=column, kind=UnreadCell)
 
 
 def _folded(header: str) -> str:
