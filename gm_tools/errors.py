@@ -100,10 +100,12 @@ class WholeSheetProblem(Problem):
 
 
 class UnreadCell(Problem):
-    """A cell of a phase's input sheet whose value does not read as its column takes it (none
-    of its choices, no whole number): one slip in one cell, which stops a turn as any problem
-    does, but not ``gm-tools orders``, which types every mail around it and leaves the cell as
-    it is unless a mail replaces it (:mod:`gm_tools.app.mailworkbook`)."""
+    """A cell that only does not read: on a phase's input sheet, a value that is not what its
+    column takes (none of its choices, no whole number); anywhere, a formula or an error value
+    where a value is typed, or an entry beside the columns a sheet reads; on the sheets no mail
+    writes, the Game sheet's Seed or players' list and the Press sheet's lines. One slip in one cell, which stops a turn as any problem does,
+    but not ``gm-tools orders``, which types every mail around it and leaves the cell as it is
+    unless a mail replaces it (:mod:`gm_tools.app.mailworkbook`)."""
 
     def __init__(self, sheet: str, cell: str, found: str, expected: str, raw=None):
         super().__init__(sheet, cell, found, expected)

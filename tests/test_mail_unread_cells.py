@@ -52,16 +52,16 @@ def test_westphalia_a_misspelt_principality_leaves_every_mail_typed_and_a_mail_r
     augsberg = (f"Place Influence!B2: found 'Augsberg', expected one of {PRINCIPALITIES} (Principality; did you mean "
                 "Augsburg?)")
     assert warnings(text) == [
-        "Player Turns!B3: found 'yse', expected one of yes, no (Combat Heresy): left as it is unless a mail above "
-        "replaces it; the turn refuses it until it is corrected",
-        f"{augsberg}: left as it is unless a mail above replaces it; the turn refuses it until it is corrected"]
+        f"Player Turns!B3: found 'yse', expected one of yes, no (Combat Heresy): would be replaced by "
+        f"{tmp_path / 'orange.txt'}",
+        f"{augsberg}: would be left as it is (no mail replaces it); the turn refuses it until it is corrected"]
     status, text = orders(tmp_path, "westphalia-demo", ("orange.txt", "Orange\nActions: Heresy, War\n"),
                           ("red.txt", "Red\nActions: Heresy, Diplomacy\n"),
                           ("blue.txt", "Blue\nActions: Heresy, Sleep\n"))
     assert status == 1 and "  refused " + str(tmp_path / "blue.txt") + " line 2: 'Actions: Heresy, Sleep'" in text
     assert text.startswith("R1610T: 2 line(s) written, 1 refused\n")
     assert warnings(text) == [
-        "Player Turns!B3: found 'yse', expected one of yes, no (Combat Heresy): replaced by a mail above",
+        f"Player Turns!B3: found 'yse', expected one of yes, no (Combat Heresy): replaced by {tmp_path / 'orange.txt'}",
         f"{augsberg}: left as it is (no mail replaced it); the turn refuses it until it is corrected"]
     turns = {row[0]: row[1:4] for row in rows_of(paths, "Player Turns")}
     assert turns["ORANGE"] == ("yes", "no", "yes") and turns["RED"] == ("yes", "yes", "no")
@@ -89,7 +89,7 @@ def test_westphalia_a_mail_replacing_the_players_rows_clears_the_slip_in_them(tm
     assert f"  RED: {tmp_path / 'red.txt'} replaces its entries in the workbook (Place Influence!A2, B2, C2 now " \
            "empty)" in text.splitlines()
     assert warnings(text) == [f"Place Influence!B2: found 'Augsberg', expected one of {PRINCIPALITIES} "
-                              "(Principality; did you mean Augsburg?): replaced by a mail above"]
+                              f"(Principality; did you mean Augsburg?): replaced by {tmp_path / 'red.txt'}"]
     assert rows_of(paths, "Place Influence") == [("RED", "Augsburg", 1)]
     assert cell(paths, "Place Influence!B2") is None
 
@@ -126,7 +126,7 @@ def test_europe1619_a_misspelt_declaration_kind_stays_unless_its_powers_mail_rep
     assert status == 0, text
     kinds = "one of war, alliance, armistice, dissolve (Kind; did you mean"
     assert warnings(text) == [
-        f"Declarations!B2: found 'allaince', expected {kinds} alliance?): replaced by a mail above",
+        f"Declarations!B2: found 'allaince', expected {kinds} alliance?): replaced by {tmp_path / 'fra.txt'}",
         f"Declarations!B3: found 'warr', expected {kinds} war?): left as it is (no mail replaced it); the turn "
         "refuses it until it is corrected"]
     ws = openpyxl.load_workbook(workbook)["Declarations"]
@@ -178,7 +178,7 @@ def test_centenary_a_misspelt_neutral_on_a_fealty_claim_is_replaced_by_the_claim
     assert status == 0, text
     assert warnings(text) == [
         "Fealty!B2: found 'Portugul', expected one of DENMARK, RUSSIA, POLAND, PORTUGAL, PAPACY, SWISS, BAVARIA, "
-        "VENICE (Neutral; did you mean PORTUGAL?): replaced by a mail above"]
+        f"VENICE (Neutral; did you mean PORTUGAL?): replaced by {tmp_path / 'es.txt'}"]
     ws = openpyxl.load_workbook(workbook)["Fealty"]
     assert [tuple(c.value for c in row) for row in ws.iter_rows(min_row=2) if row[0].value] == [
         ("SPAIN", "PORTUGAL", "POR", "EST")]

@@ -154,6 +154,10 @@ class Block:
     spared: bool = False
     """Nothing of the block stands, and the player's earlier entries it would have replaced
     stay as they were."""
+    touched: list[tuple] = field(default_factory=list)
+    """(Sheet, row, header) of each cell it clears or types, the mails typed one after the
+    other: a later block's cell is its own (what names the mail that replaced a cell that did
+    not read)."""
 
 
 def type_blocks(variant, position, grid: Grid, blocks: list[Block]) -> list[Block]:
@@ -180,7 +184,7 @@ def _replaced(variant, position, before: Grid, blocks: list[Block], after: Grid)
     now = before.copy()
     typed_by: dict[tuple, Block] = {}  # (sheet, row, header) -> the block whose line typed it
     for block in blocks:
-        block.replaced, block.spared = {}, False
+        block.replaced, block.spared, block.touched = {}, False, []
         mailed = variant.system.mailed_cells(variant, position, block.power, [line.text for line in block.lines],
                                              now.view())
         if not block.typed:
@@ -197,11 +201,13 @@ def _replaced(variant, position, before: Grid, blocks: list[Block], after: Grid)
             # rows elsewhere than this replay does (the first free row), so its cells are not named
             gone = source is None and after.cells[cell[0]].get(cell[1:]) is None
             block.replaced.setdefault(source, []).extend([cell] if gone else [])
+            block.touched.append(cell)
             now.put(*cell, None)
         for k in block.typed:
             for sheet, row, header, value in (() if isinstance(mailed.lines[k], str) else mailed.lines[k]):
                 now.put(sheet, row, header, value)
                 typed_by[(sheet, row, header)] = block
+                block.touched.append((sheet, row, header))
 
 
 def _reason(problem: Problem, text: str) -> str:

@@ -18,8 +18,9 @@ step under the game's lock, after the previous version and the mails are kept in
 ``mail/`` folder.
 Before any mail is read (a dry run too) the workbook is checked as a turn checks it
 (:mod:`.mailworkbook`): a workbook of another game, an old copy, a sheet missing, moved columns
-or merged cells stop the command with every problem named; a cell that only does not read as
-its column takes it is a warning, left as it is unless a mail replaces it.
+or merged cells stop the command with every problem named; a cell that only does not read (a
+choice mistyped, a formula, a Seed that is no number) is a warning, left as it is unless a mail
+replaces it, the report naming the mail that does (in a dry run, that would).
 """
 
 from __future__ import annotations
@@ -32,13 +33,12 @@ from pathlib import Path
 
 from gm_tools.app.mailcells import Block, Grid, intact, line_number, type_blocks, unvirtual
 from gm_tools.app.mailgame import games_under, other_game
-from gm_tools.app.mailworkbook import checked_workbook, unread_lines, unread_now
+from gm_tools.app.mailworkbook import checked_workbook, typed_in, unread_lines, unread_now
 from gm_tools.edges.game import missing_workbook, refuse_if_open, store_mail
 from gm_tools.edges.mail import (REPLY_SUBJECT, attachments, body_text, mail_files, near_power, read_mail,
                                  replacing, subject)
 from gm_tools.edges.ordercheck import check_orders, once
 from gm_tools.edges.workbook import OrderEntry
-from gm_tools.edges.workbook_fill import place_orders, place_rows, set_cells
 from gm_tools.engine.hooks import ORDERS, InputRow, hooks_for
 from gm_tools.engine.rules import rules_for
 from gm_tools.engine.parser import parse_order
@@ -87,7 +87,8 @@ class MailReport:
     attached: list[tuple[str, str]] = field(default_factory=list)
     """(mail, file name) for each attachment, which is not read."""
     unread: list[Problem] = field(default_factory=list)  # the input sheets' cells that do not read
-    unread_left: list[Problem] | None = None  # those the workbook written still holds (None: not written)
+    unread_left: list[Problem] | None = None  # those the workbook typed still holds (None: not typed)
+    replaced_by: dict[str, str] = field(default_factory=dict)  # Sheet!Cell -> the mail that cleared or typed it
     dry_run: bool = False
 
     def text(self) -> str:
@@ -106,7 +107,7 @@ class MailReport:
         lines += [f"  not read {mail}: the attached {name!r} (attachments are not read: the {things} go in the "
                   "mail's text)" for mail, name in self.attached]
         lines += [f"  {note}" for note in self.replaced]
-        lines += unread_lines(self.unread, self.unread_left)
+        lines += unread_lines(self.unread, self.unread_left, self.replaced_by, self.dry_run)
         if self.unsettled:
             first = self.unsettled[0]
             lines.append(f"  still unsettled on the sheets: {len(self.unsettled)} entry(ies) the turn would refuse as "
@@ -248,21 +249,18 @@ def enter_mails(name: str, mails: list[tuple[str, bytes]], root: str | os.PathLi
                                if intact(grid, cells)]
             inputs, unsettled = grid.inputs()
             report.unsettled = unsettled + hooks_for(variant).check_inputs(variant, position, inputs)[1]
-        if not (latest or sheet_rows or changes) or dry_run:
+        report.unread_left = unread
+        if not (latest or sheet_rows or changes):
             report.written = [(m, p, o, NOT_WRITTEN if dry_run else c) for m, p, o, c in report.written]
-            report.unread_left = None if dry_run else unread
             return report
-        after, cells = (set_cells(before, changes, where) if changes else before), {}
-        if latest:
-            after, typed = place_orders(after, latest, replace=True, where=where, read=read_as)
-            cells = {(power, text): cell for power, text, cell in typed}
-        for power, (sheets, kept) in sheet_rows.items():
-            for sheet in sheets:
-                items = [(values, text) for (on, values), text in kept if on == sheet]
-                after, typed_rows = place_rows(after, sheet, power, [values for values, _ in items], where=where)
-                cells.update({(power, text): cell for (_, text), cell in zip(items, typed_rows)})
-        report.written = [(m, p, o, cells.get((p, o), c)) for m, p, o, c in report.written]
+        # typed in a dry run too (never saved), to say which mail would replace a cell that does not read
+        report.replaced_by = {grid.ref(*at): b.label for b in celled.values() for at in b.touched}
+        mail_of = {power: earlier[power][0] for power in {*latest, *sheet_rows}}
+        after, cells = typed_in(before, where, changes, latest, sheet_rows, read_as, mail_of, report.replaced_by)
         report.unread_left = unread_now(state, after, where, unread) if unread else []
+        report.written = [(m, p, o, NOT_WRITTEN if dry_run else cells.get((p, o), c)) for m, p, o, c in report.written]
+        if dry_run:
+            return report
         report.kept, report.again = store_mail(state.paths, position.phase, [data for _, data in mails], before, after)
     return report
 

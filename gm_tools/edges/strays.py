@@ -13,7 +13,7 @@ import re
 
 from openpyxl.utils import get_column_letter
 
-from gm_tools.errors import Problem
+from gm_tools.errors import Problem, UnreadCell
 from gm_tools.engine.hooks import Column, counted
 
 
@@ -128,10 +128,11 @@ def not_a_choice(column: Column, text: str) -> str:
 
 
 def nothing_beyond(ws, first_column: int, why: str, problems: list[Problem],
-                   last_column: int | None = None) -> None:
+                   last_column: int | None = None, kind: type[Problem] = Problem) -> None:
     """Every cell from column ``first_column`` on (to ``last_column``) is empty: gm-tools writes
     nothing there and reads nothing there, so an entry there (an order typed a column off)
-    would be lost."""
+    would be lost. ``kind``: ``UnreadCell`` on a sheet no mail writes, whose stray cell
+    ``gm-tools orders`` may step round."""
     if ws.max_column < first_column:
         return
     for row in ws.iter_rows(min_col=first_column, max_col=last_column):
@@ -139,7 +140,7 @@ def nothing_beyond(ws, first_column: int, why: str, problems: list[Problem],
             if cell.value is None or (cell.data_type != "f" and not cell_text(cell.value)):
                 continue
             found = f"a formula {str(cell.value)!r}" if cell.data_type == "f" else repr(cell_text(cell.value))
-            problems.append(Problem(ws.title, cell.coordinate, found, f"an empty cell ({why})"))
+            problems.append(kind(ws.title, cell.coordinate, found, f"an empty cell ({why})"))
 
 
 _ORDER_LIKE = re.compile(r"^(?:(?:[AF]|ARMY|FLEET)\s+\w{3}\S*(?:\s*[-–—>]|\s+\w)"
@@ -162,7 +163,9 @@ def orders_in_column(ws, column: int, problems: list[Problem]) -> None:
                 problems.append(Problem(ws.title, cell.coordinate, repr(cell_text(cell.value)),
                                         f"the {header} gm-tools wrote (orders are read from column {letter}: "
                                         f"type this one in {ws.title}!{letter}{cell.row})"))
-    nothing_beyond(ws, column + 1, f"orders are read from column {letter}", problems)
+    # one cell's slip beside the orders, which gm-tools orders types the mails around (never one over
+    # the Unit, by which it finds a unit's row)
+    nothing_beyond(ws, column + 1, f"orders are read from column {letter}", problems, kind=UnreadCell)
 
 
 def nothing_outside(ws, read: set[int], why: str, problems: list[Problem]) -> None:
@@ -170,7 +173,7 @@ def nothing_outside(ws, read: set[int], why: str, problems: list[Problem]) -> No
     (typed on a sheet whose protection was lifted) would be dropped without a word."""
     for column in range(1, ws.max_column + 1):
         if column not in read:
-            nothing_beyond(ws, column, why, problems, last_column=column)
+            nothing_beyond(ws, column, why, problems, last_column=column, kind=UnreadCell)
 
 
 def _folded(header: str) -> str:

@@ -403,11 +403,11 @@ def _typed(ws, row: int, column: int, problems: list[Problem]):
     guess: openpyxl does not compute, and a cached value may be stale) and reads as empty."""
     cell = ws.cell(row=row, column=column)
     if cell.data_type == "f":
-        problems.append(Problem(ws.title, cell.coordinate, f"a formula {str(cell.value)!r}",
-                                formula_expected(str(cell.value), FORMULA_EXPECTED)))
+        problems.append(UnreadCell(ws.title, cell.coordinate, f"a formula {str(cell.value)!r}",
+                                   formula_expected(str(cell.value), FORMULA_EXPECTED), cell.value))
         return None
     if cell.data_type == "e":  # '#N/A', '#REF!': what a paste or a formula left, read as text it would mislead
-        problems.append(Problem(ws.title, cell.coordinate, f"the error value {cell.value!r}", "a value typed over it"))
+        problems.append(UnreadCell(ws.title, cell.coordinate, f"the error value {cell.value!r}", "a value typed over it", cell.value))
         return None
     return as_shown(cell)
 
@@ -440,11 +440,11 @@ def _read_game(ws, variant: Variant, problems: list[Problem]) -> tuple[dict, dic
         if in_players:
             code = power_lookup(variant).get(label.lower())
             if code is None:
-                problems.append(Problem(GAME, f"A{row}", repr(label), _expected_power(variant)))
+                problems.append(UnreadCell(GAME, f"A{row}", repr(label), _expected_power(variant), label))
                 continue
             players[code] = player = _text(_typed(ws, row, 3, problems))
             if player and not variant.powers[code].playable:  # a neutral or minor state has no player
-                problems.append(Problem(GAME, f"C{row}", repr(player), f"an empty cell: no player plays {code}"))
+                problems.append(UnreadCell(GAME, f"C{row}", repr(player), f"an empty cell: no player plays {code}", player))
         elif label in (PLAYERS_HEADER[0], players_header(variant)[0]):  # "Power" too: one written before
             in_players = True
         elif label in GAME_FIELDS:
@@ -459,7 +459,7 @@ def _read_game(ws, variant: Variant, problems: list[Problem]) -> tuple[dict, dic
         if seed is None or seed < 0:
             seed = None  # a formula or an error value there is named already, once
             if not any(p.sheet == GAME and p.cell == ref for p in problems):
-                problems.append(Problem(GAME, ref, repr(_text(value)), "a whole number, 0 or more (the seed for the rules' randomness)"))
+                problems.append(UnreadCell(GAME, ref, repr(_text(value)), "a whole number, 0 or more (the seed for the rules' randomness)", value))
     refs = {label: f"{GAME}!{ref}" for label, (_, ref) in found.items()}
     return {
         "name": _text(found.get("Game", (None,))[0]) or None,
@@ -495,11 +495,11 @@ def _read_orders(ws, variant: Variant, problems: list[Problem]) -> list[OrderEnt
 
 def _read_press(ws, problems: list[Problem], pictures: Path | None) -> str:
     _check_layout(ws, problems, (PRESS_HEADER,), "press is read from column A, from row 2 down")
-    _nothing_beyond(ws, 2, "press is read from column A, one line per row", problems)
+    _nothing_beyond(ws, 2, "press is read from column A, one line per row", problems, kind=UnreadCell)
     lines = [_text(_typed(ws, row, 1, problems)) for row in range(2, ws.max_row + 1)]
     for at, found, expected in press_problems(lines, pictures):
         where = f"A{at + 2}" if at is not None else f"A2:A{ws.max_row}"
-        problems.append(Problem(PRESS, where, found, expected))
+        problems.append(UnreadCell(PRESS, where, found, expected))
     return "\n".join(lines).strip("\n")
 
 

@@ -69,14 +69,15 @@ def fill_orders(data: bytes, orders: dict[str, list[str]], press: str = "", wher
 
 def place_orders(data: bytes, orders: dict[str, list[str]], replace: bool = False,
                  where: str = "workbook", read: dict[tuple[str, str], str] | None = None,
-                 ) -> tuple[bytes, list[tuple[str, str, str]]]:
+                 touched: dict[str, str] | None = None) -> tuple[bytes, list[tuple[str, str, str]]]:
     """Type each power's orders into its block (as :func:`fill_orders`); with ``replace``, the
     block's earlier orders are cleared first, as a player's new mail replaces the last one.
     ``read``: (power, order as written) -> the order as the parser read it (``A LVP - YOR``),
     whose unit finds the row of an order written with names (``A Liverpool to Yorkshire``);
-    without it the written order's first words must be the unit's label.
+    without it the written order's first words must be the unit's label. ``touched`` gets
+    ``Orders!C5`` -> power for each cell cleared or typed (what a power's mail replaced).
     Returns the workbook and (power, order, cell) for each order typed."""
-    read = read or {}
+    read, touched = read or {}, {} if touched is None else touched
     wb = open_workbook(data, where)
     ws = wb[ORDERS]
     rows: dict[str, list[int]] = {}
@@ -93,6 +94,7 @@ def place_orders(data: bytes, orders: dict[str, list[str]], replace: bool = Fals
         for power in orders:
             for row in rows.get(power, []):
                 ws.cell(row=row, column=3).value = None
+                touched[f"{ORDERS}!C{row}"] = power
     used: set[int] = set()
     typed = []
     for power, texts in orders.items():
@@ -111,16 +113,19 @@ def place_orders(data: bytes, orders: dict[str, list[str]], replace: bool = Fals
             used.add(row)
             ws.cell(row=row, column=3).value = text
             typed.append((power, text, f"{ORDERS}!C{row}"))
+            touched[f"{ORDERS}!C{row}"] = power
     return _save(wb), typed
 
 
 def place_rows(data: bytes, sheet: str, power: str, rows: list[list],
-               where: str = "workbook") -> tuple[bytes, list[str]]:
+               where: str = "workbook", touched: dict[str, str] | None = None) -> tuple[bytes, list[str]]:
     """Type a power's rows (first column: the power) into an input sheet, replacing the rows
     it had there, as a player's new mail replaces the last one: its old rows are cleared and
     the new ones go on the sheet's first empty rows that the GM may type in. A sheet with a
     row of its own for each power (its Power cell locked: a reference list) takes one row, on
-    the power's. Returns the workbook and the first cell typed of each row."""
+    the power's. ``touched`` gets ``Sheet!B3`` -> ``power`` for each cell cleared or typed.
+    Returns the workbook and the first cell typed of each row."""
+    touched = {} if touched is None else touched
     wb = open_workbook(data, where, {sheet})
     if sheet not in wb.sheetnames:
         raise WorkbookError(where, [Problem(sheet, "", "no such sheet", f"the {sheet} sheet of this phase")])
@@ -136,6 +141,7 @@ def place_rows(data: bytes, sheet: str, power: str, rows: list[list],
         editable = [c for c in range(2, ws.max_column + 1) if not ws.cell(row=own[0], column=c).protection.locked]
         for c in editable:
             ws.cell(row=own[0], column=c).value = None
+            touched[f"{sheet}!{ws.cell(row=own[0], column=c).coordinate}"] = power
         for c, value in zip(editable, rows[0][1:] if rows else []):
             ws.cell(row=own[0], column=c).value = value
         return _save(wb), ([f"{sheet}!{ws.cell(row=own[0], column=editable[0]).coordinate}"] if rows and editable else [])
@@ -143,6 +149,7 @@ def place_rows(data: bytes, sheet: str, power: str, rows: list[list],
         if _text(ws.cell(row=r, column=1).value).upper() == power:
             for c in range(1, ws.max_column + 1):
                 ws.cell(row=r, column=c).value = None
+                touched[f"{sheet}!{ws.cell(row=r, column=c).coordinate}"] = power
     free = [r for r in open_rows
             if all(ws.cell(row=r, column=c).value in (None, "") for c in range(1, width + 1))]
     if len(free) < len(rows):
@@ -153,5 +160,6 @@ def place_rows(data: bytes, sheet: str, power: str, rows: list[list],
     for r, values in zip(free, rows):
         for c, value in enumerate(values, start=1):
             ws.cell(row=r, column=c).value = value
+            touched[f"{sheet}!{ws.cell(row=r, column=c).coordinate}"] = power
         typed.append(f"{sheet}!A{r}")
     return _save(wb), typed
