@@ -35,6 +35,20 @@ def warnings(text: str) -> list[str]:
     return [line[len("  warning "):] for line in text.splitlines() if line.startswith("  warning ")]
 
 
+def formula_warnings(slips: list[tuple[str, str, object]], dry_run: bool) -> list[str]:
+    """The warnings ``orders`` gives for formulas (cell, formula, the mail that replaces it or
+    None), as a dry run words them or as the run does."""
+    lines = []
+    for at, formula, mail in slips:
+        head = f"{at}: found a formula '{formula}', {FORMULA}: "
+        if mail is not None:
+            lines.append(head + ("would be replaced by " if dry_run else "replaced by ") + str(mail))
+        else:
+            lines.append(head + ("would be left as it is (no mail replaces it)" if dry_run
+                                 else "left as it is (no mail replaced it)") + f"; {REFUSED}")
+    return lines
+
+
 def turn_refuses(root: Path, game: str) -> list[tuple[str, str, str]]:
     with pytest.raises(WorkbookError) as refused:
         run_turn(game, root=root, site_dir=None, force=True)
@@ -113,14 +127,11 @@ def test_standard_a_formula_in_the_powers_own_block_is_replaced_by_its_mail_name
     assert {k: v for k, v in snapshot(tmp_path).items() if k != "fra.txt"} == {
         k: v for k, v in files.items() if k != "fra.txt"}
     fra = tmp_path / "fra.txt"
-    assert warnings(text) == [
-        f"Orders!C3: found a formula '=A1', {FORMULA}: would be left as it is (no mail replaces it); {REFUSED}",
-        f"Orders!C14: found a formula '=B14', {FORMULA}: would be replaced by {fra}"]
+    slips = [("Orders!C3", "=A1", None), ("Orders!C14", "=B14", fra)]
+    assert warnings(text) == formula_warnings(slips, dry_run=True)
     status, text = orders(tmp_path, "g", mail)
     assert status == 0, text
-    assert warnings(text) == [
-        f"Orders!C3: found a formula '=A1', {FORMULA}: left as it is (no mail replaced it); {REFUSED}",
-        f"Orders!C14: found a formula '=B14', {FORMULA}: replaced by {fra}"]
+    assert warnings(text) == formula_warnings(slips, dry_run=False)
     wb = openpyxl.load_workbook(workbook)
     assert [wb["Orders"][at].value for at in ("C3", "C13", "C14")] == ["=A1", "A MAR - SPA", "A PAR - BUR"]
     assert turn_refuses(tmp_path, "g") == [("Orders", "C3", "a formula '=A1'")]
@@ -141,15 +152,11 @@ def test_westphalia_a_formula_in_a_players_row_is_replaced_by_his_mail_another_l
     orange = tmp_path / "orange.txt"
     status, text = orders(tmp_path, "westphalia-demo", mail, dry_run=True)
     assert status == 0 and snapshot(paths.folder) == files, text
-    assert warnings(text) == [
-        f"Player Turns!B3: found a formula '=1=1', {FORMULA}: would be replaced by {orange}",
-        f"Place Influence!C2: found a formula '=1+1', {FORMULA}: would be left as it is (no mail replaces it); "
-        f"{REFUSED}"]
+    slips = [("Player Turns!B3", "=1=1", orange), ("Place Influence!C2", "=1+1", None)]
+    assert warnings(text) == formula_warnings(slips, dry_run=True)
     status, text = orders(tmp_path, "westphalia-demo", mail)
     assert status == 0, text
-    assert warnings(text) == [
-        f"Player Turns!B3: found a formula '=1=1', {FORMULA}: replaced by {orange}",
-        f"Place Influence!C2: found a formula '=1+1', {FORMULA}: left as it is (no mail replaced it); {REFUSED}"]
+    assert warnings(text) == formula_warnings(slips, dry_run=False)
     assert {row[0]: row[1:4] for row in rows_of(paths, "Player Turns")}["ORANGE"] == ("yes", "no", "yes")
     assert cell(paths, "Place Influence!C2") == "=1+1"
 
