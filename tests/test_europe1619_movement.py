@@ -529,6 +529,41 @@ def test_a_refusal_for_a_declaration_pending_says_when_it_takes_effect():
     assert "BRB is SPAIN's territory" in reason and shown is None
 
 
+def test_a_retreat_refused_for_a_declaration_pending_says_when_it_takes_effect():
+    # 'Alliances: ... becomes effective the following year'; 2000 rulebook, 'Retreating': a
+    # dislodged unit retreats only where it could move. England's fleet dislodged from NTH in
+    # 1624 may not retreat to the Dutch HLD, the alliance of the Dutch and England declared that
+    # year being in force only in 1625: the refusal (its recorded words unchanged) is shown
+    # with why and when, as a move's is; a retreat refused for another reason is shown alone.
+    from dataclasses import replace
+
+    from gm_tools.engine.model import Dislodged
+    from gm_tools.engine.parser import parse_order
+    from gm_tools.errors import IllegalOrderError
+
+    declared = {"relations": [], "pending": [
+        {"kind": "ALLIANCE", "powers": ["DUTCH", "ENGLAND"], "declared_by": ["DUTCH", "ENGLAND"], "declared": 1624,
+         "effective": 1625}]}
+    p = position({"DENMARK": ["F NTH"]}, phase="Y1624R", declarations=declared, influence={})
+    fleet = replace(p.units["NTH"], power="ENGLAND")
+    p = replace(p, units={}, dislodged={"NTH": Dislodged(fleet, "SKA", ("EDI", "NWG"))})
+
+    def refused(text):
+        try:
+            parse_order(text, europe(), p, "ENGLAND", RULES)
+        except IllegalOrderError as e:
+            return e.reason, e.shown
+        raise AssertionError(f"{text} was not refused")
+
+    reason, shown = refused("F NTH R HLD")
+    assert reason == "F NTH cannot retreat to HLD; it can retreat to EDI, NWG"
+    assert shown == (f"{reason} (HLD is DUTCH's territory and ENGLAND is neither at war nor allied with DUTCH ('Effects of "
+                     "declarations'); the alliance of DUTCH and ENGLAND, made this year, takes effect in 1625 ('becomes "
+                     "effective the following year'))")
+    reason, shown = refused("F NTH R SKA")
+    assert reason == "F NTH cannot retreat to SKA; it can retreat to EDI, NWG" and shown is None
+
+
 def test_the_retreat_phase_places_the_weakened_army():
     # 'Retreats': '... it loses one unit of strength', through the engine's retreat phase.
     from gm_tools.engine.model import Retreat

@@ -527,9 +527,11 @@ def _retreat(ctx: _Context, unit: Unit, dest: Place) -> Retreat:
     if not here:
         # 2000 rulebook, 'Retreating': only to a vacant adjacent province, not where the
         # attacker came from nor a standoff; the adjudicator listed where that is.
-        allowed = ", ".join(sorted(retreats))
-        where = f"it can retreat to {allowed}" if allowed else "it has nowhere to go and must disband"
-        raise ctx.illegal(f"{unit} cannot retreat to {dest.province}; {where}")
+        where = f"it can retreat to {', '.join(sorted(retreats))}" if retreats else "it has nowhere to go and must disband"
+        reason = f"{unit} cannot retreat to {dest.province}; {where}"
+        why = ctx.rules.may_move(ctx.variant, ctx.position, unit, dest.province)  # and when it lifts, shown
+        shown = why and ctx.rules.move_refusal_shown(ctx.variant, ctx.position, unit, dest.province, why)
+        raise ctx.illegal(reason, f"{reason} ({shown})" if shown else None)
     if unit.kind == ARMY:
         return Retreat(ctx.power, unit, dest.province)
     return Retreat(ctx.power, unit, ctx.fleet_location(dest, sorted(here), "retreat to"))
