@@ -409,7 +409,8 @@ def test_a_province_that_may_be_an_order_short_of_a_word_is_refused(tmp_path):
     a coast ('Sofia Ec', a fleet's place),
     a province with no blank line above it ('Brest'), with no order above it, or with an order
     under it. A whole order below a blank line ('Venice H', 'Munich - Burgundy') is typed, as
-    any other. Nothing is taken for a signature."""
+    any other. Nothing is taken for a signature; the refusal of a code or a name alone right
+    under the orders ('Mos', 'Brest') says where a signature goes."""
     _game(tmp_path)
     before = snapshot(tmp_path)
     mails = [("au.eml", _mail("Austria\nA VIE - GAL\n\nA Sofia\n")),
@@ -429,9 +430,12 @@ def test_a_province_that_may_be_an_order_short_of_a_word_is_refused(tmp_path):
     # whole orders, typed: the turn decides them
     assert {("ITALY", "Venice H"), ("GERMANY", "Munich - Burgundy")} <= {(w[1], w[2]) for w in report.written}
     assert report.signed == [] and "taken for a signature" not in report.text()
-    # a code alone below the orders may be the player's name: the refusal says where one goes
-    assert [why.endswith("a signature 'Mos' goes below a line '-- ', where the mail's orders end)")
-            for _, _, why in report.refused] == [False, False, True, False, False, False, False]
+    # a code alone below the orders, or a province's name right under them, may be the player's
+    # name: the refusal says where one goes
+    assert [why.endswith("goes below a line '-- ', where the mail's orders end)") for _, _, why in report.refused] == [
+        False, False, True, True, False, False, False]
+    assert report.refused[3][2].endswith(" (Brest is a province: a signature 'Brest' goes below a line '-- ', where "
+                                         "the mail's orders end)")
     assert snapshot(tmp_path) == before
 
 

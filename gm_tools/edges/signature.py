@@ -82,20 +82,25 @@ def cut_signatures(blocks: list, signature: list, variant: Variant, reads: Calla
 
 def code_signatures(blocks: list, variant: Variant, reads: Callable[[str, str], bool]) -> list[tuple]:
     """(line, words for its refusal) for each block's name below its orders that holds a
-    province's code (``Ana``, ANA; ``Mos``): a code may be an order short of a word, so the line
-    stays an order, refused, and the refusal alone left the player guessing why his name was
-    read as one. The words say where a signature goes: below the ``-- `` line :mod:`.mail` knows."""
+    province's code (``Ana``, ANA; ``Mos``) or, with no blank line above it, a province's name
+    (``Brest``): these may be an order short of a word, so the line stays an order, refused, and
+    the refusal alone left the player guessing why his name was read as one. The words say where
+    a signature goes: below the ``-- `` line :mod:`.mail` knows."""
     known, codes, out = _known(variant), {code.lower(): code for code in variant.provinces}, []
+    names = names_of(variant)
     for power, lines in blocks:
         for k in range(1, len(lines)):
             words = lines[k].text.split()
             if not (1 <= len(words) <= 2 and all(_NAME_WORD.fullmatch(w) and w[0].isupper() for w in words)):
                 continue
-            code = next((codes[w.lower()] for w in words if w.lower() in codes), None)
-            if (code and not _names_something([w.lower() for w in words if w.lower() not in codes], known)
+            # the word that is a code (said as the code) or a province's name (said as written)
+            place = next((codes[w.lower()] for w in words if w.lower() in codes), None) or next(
+                (w for w in words if names.by_words.get(_normal_words(w)) in variant.provinces), None)
+            rest = [w.lower() for w in words if w.lower() not in codes and w != place]
+            if (place and not _names_something(rest, known) and not set(rest) & names.coast_words
                     and not reads(power, lines[k].text) and any(reads(power, line.text) for line in lines[:k])
                     and not _order_below(power, lines[k + 1:], known, reads)):
-                out.append((lines[k], f" ({code} is a province: a signature {lines[k].text!r} goes below a line '-- ', "
+                out.append((lines[k], f" ({place} is a province: a signature {lines[k].text!r} goes below a line '-- ', "
                                       "where the mail's orders end)"))
     return out
 
