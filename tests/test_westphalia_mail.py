@@ -164,9 +164,10 @@ def test_the_diplomacy_game_row_takes_each_players_card_from_his_own_mail(tmp_pa
     assert text.endswith(f"still waiting for: {waiting}\n")
     status = phase_status(GAME, root=tmp_path)  # and `gm-tools status` says the same
     assert f"  waiting for: {waiting}" in status.text().splitlines()
-    # the rows the other players' cards will complete are what a turn would refuse now
-    assert status.summary().endswith(f", waiting for {waiting}, {status.problems} entry(ies) a turn "
-                                     "would refuse") and status.problems > 0
+    # the rows the other players' cards will complete are what a turn would refuse now; the
+    # games folder's line names the players alone, what each owes running it past 200 characters
+    assert status.summary().endswith(f", waiting for YELLOW, RED, GREEN, BLUE (what each owes: gm-tools status {GAME}), "
+                                     f"{status.problems} entry(ies) a turn would refuse") and status.problems > 0
     status, text = orders(tmp_path, ("yellow.txt", "Yellow\nCooperate with Orange\nCompete with Red\n"
                                                    "Cooperate with Blue\n"))
     assert status == 1

@@ -162,6 +162,16 @@ class PhaseStatus:
                          for words, names in groups.items())
 
     @property
+    def waiting_short(self) -> str:
+        """:attr:`waiting_line` for the games folder's listing, a line a game: where what each
+        owes runs it past 200 characters (Europe 1619's fifteen powers owing four different
+        counts of INFs), the names alone and the command that says the rest."""
+        line = self.waiting_line
+        if len(line) <= 200:
+            return line
+        return f"{', '.join(who for who, _ in self.waiting_words)} (what each owes: gm-tools status {self.game})"
+
+    @property
     def waits(self) -> bool:
         """Whether the phase waits for anyone's entries: rows on the Orders sheet, or input
         sheets the players fill."""
@@ -174,7 +184,7 @@ class PhaseStatus:
         if ordering and self.awaited is None:
             done = sum(1 for p in ordering if p.typed)
             line += f", {done} of {len(ordering)} powers have entered orders"
-            waiting = self.waiting_line
+            waiting = self.waiting_short
             return line + (f", waiting for {waiting}" if waiting else "") + self._refused() + self._lost()
         typed = sorted({who for _, names in self.inputs.values() for who in names})
         # rows on a sheet that names no power (the GM's own, like Europe 1619's Papal Protection)
@@ -182,7 +192,7 @@ class PhaseStatus:
         said = ([f"rows typed by {', '.join(typed)}"] if typed else []) + unnamed
         line += f", {', '.join(said)}" if said else ", nothing typed yet"
         if self.awaited is not None:
-            line += f", waiting for {self.waiting_line}" if self.awaited else f", {self.all_entered}"
+            line += f", waiting for {self.waiting_short}" if self.awaited else f", {self.all_entered}"
         return line + self._refused() + self._lost()
 
     def _refused(self) -> str:
