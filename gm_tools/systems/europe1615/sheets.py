@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 
-from gm_tools.engine.hooks import CHOICE, INTEGER, Column, InputRow, SheetHooks, Table, power_column
+from gm_tools.engine.hooks import CHOICE, INTEGER, Column, InputRow, SheetHooks, Table, power_column, typed_row
 from gm_tools.engine.model import ARMY, FLEET, Position, province_of
 from gm_tools.engine.phase import parse_phase
 from gm_tools.engine.variant import SEA, Variant
@@ -226,6 +226,16 @@ class Europe1615Hooks(SheetHooks):
 
         return placements_typed_twice(DEPLOYMENT, rows.get(DEPLOYMENT, []), infs_count)
 
+    def entered_at(self, variant: Variant, position: Position, rows: dict[str, list[InputRow]]):
+        """The Early Winter's disbands ordered on the Required Disbands sheet, each its row: the
+        version's one result line made of one row (a deployment, attack, waiver, ruling or
+        passage has none of its own; a disband none ordered, civil disorder's, names none)."""
+        if phase_role(variant, position.phase) != EARLY_WINTER:
+            return []
+        typed: list = []
+        _check_disbands(variant, position, rows.get(DISBANDS, []), typed)
+        return typed
+
     def apply_inputs(self, variant: Variant, position: Position, inputs: dict) -> Position:
         """Steps 1 to 3 of 'RESOLVING ORDERS' before the adjudicator's step 4; at a Status Check,
         the sanctions timeline the GM typed."""
@@ -416,7 +426,9 @@ def _disbands_sheet(variant: Variant, position: Position) -> Table:
                  rows=rows, blank_rows=2)
 
 
-def _check_disbands(variant: Variant, position: Position, rows: list[InputRow]) -> tuple[dict, list[Problem]]:
+def _check_disbands(variant: Variant, position: Position, rows: list[InputRow], typed=None) -> tuple[dict, list[Problem]]:
+    """The disbands the rows order; ``typed``, a list, is given each one's result line with its
+    row's Power and Unit cells (the Due column is the sheet's note, not the order)."""
     from gm_tools.systems.europe1615.phases import required_disbands
 
     setup, state = setup_of(variant, position), state_of(position)
@@ -447,6 +459,9 @@ def _check_disbands(variant: Variant, position: Position, rows: list[InputRow]) 
         else:
             count[minor] = count.get(minor, 0) + 1
             disbands.append({"power": power, "minor": minor, "province": province})
+            if typed is not None:  # the line early_winter words for it: '{unit} D', the minor's
+                typed.append(typed_row(minor, f"{unit} D", InputRow(
+                    {h: row.values.get(h) for h in ("Power", "Unit")}, {h: row.cells[h] for h in ("Power", "Unit")})))
     return ({"disbands": disbands} if disbands else {}), problems
 
 
