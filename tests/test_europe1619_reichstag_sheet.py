@@ -224,3 +224,16 @@ def test_the_agenda_may_be_typed_as_the_rulebook_names_it(orders_phase, typed):
     type_cells(orders_phase, {**HESSE_BAN, "Reichstag!A2": typed, "Reichstag Votes!B2": "for"})
     record = turn(orders_phase).record
     assert record["extra"]["europe1619"]["reichstag"]["agenda"]["kind"] == "imperial_ban"
+
+
+def test_status_does_not_say_the_ban_target_typed_the_agenda(orders_phase):
+    """1619 rulebook, 'Reichstag': 'When Austria decides on the agenda for the meeting': the GM types it;
+    its Power column names the target of the Imperial Ban, not who typed it. `gm-tools status`
+    said 'Reichstag: 1 row(s) typed (by UNION)', as if the banned Union had typed the agenda."""
+    from gm_tools.app.status import phase_status
+
+    type_cells(orders_phase, {**HESSE_BAN, "Reichstag Votes!B2": "for"})
+    status = phase_status(orders_phase.name, orders_phase.root)
+    lines = status.text().splitlines()
+    assert "  Reichstag: 1 row(s) typed" in lines
+    assert "  Reichstag Votes: 1 row(s) typed" in lines

@@ -300,7 +300,8 @@ def phase_status(name: str, root: str | os.PathLike | None = None) -> PhaseStatu
         untouched = [r for r in rows if any(all(_cell(r.values.get(h)) == _cell(v) for h, v in row.items())
                                             for row in laid)]
         rows = [r for r in rows if r not in untouched]
-        who = {str(r.values.get("Power") or r.values.get("Player") or "") for r in rows} - {""}
+        by = (t.typed_by, "Player") if t.typed_by else ()
+        who = {str(next((r.values.get(c) for c in by if r.values.get(c)), "")) for r in rows} - {""}
         inputs[t.title] = (len(rows), sorted(who))
         if untouched:
             laid_out[t.title] = [str(r.values.get("Power") or r.values.get("Player") or "") for r in untouched]

@@ -125,6 +125,9 @@ class Table:
     sorted reads the same (:mod:`gm_tools.edges.keyedrows`). That column's ``spellings`` are
     other words read as a name (a power's name for its code); a name no row was laid out for is
     refused at its cell, unless it is one of ``others``."""
+    typed_by: str = "Power"
+    """The column naming who typed a row (``gm-tools status``'s "by FRANCE"), or "" where no
+    column does: Europe 1619's Reichstag agenda, typed for Austria, names its ban's target."""
     others: tuple[str, ...] = ()
     """A ``keyed`` table's names of players it has no row for (Religious Upheaval's, who did not
     roll 1-3), read as names (``spellings`` may hold their other words too): a row typed for one

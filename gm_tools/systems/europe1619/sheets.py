@@ -121,7 +121,8 @@ class Europe1619Hooks(SheetHooks):
                 Table(REICHSTAG, (Column("Agenda", CHOICE, tuple(AGENDAS), editable=True, width=18, spellings=said),
                                   powers_column("Power", variant, powers, editable=True, width=14),
                                   Column("Ban", CHOICE, (BAN_ATTACKS, BAN_DEPOSITS), editable=True, width=10),
-                                  Column("Minor state", editable=True, width=12)), blank_rows=1),
+                                  Column("Minor state", editable=True, width=12)), blank_rows=1,
+                      typed_by=""),
                 # read by the voter's name (or code): a GM may sort the rows
                 Table(REICHSTAG_VOTES, (Column("Voter", width=14,
                                                spellings=power_column("Voter", variant, powers).spellings),
