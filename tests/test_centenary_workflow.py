@@ -657,3 +657,31 @@ def test_a_mailed_claim_may_name_the_provinces_and_leave_out_the_commas(winter, 
     report = enter_mails(paths.name, [("cf", b"Spain\nFealty of Portugal, build in Lisboa, retreat to Estremadura\n"
                                              b"Build an army in Lisboa\n")], root=paths.root, dry_run=True)
     assert report.refused == [] and len(report.written) == 2, report.text()
+
+
+def test_a_removal_due_from_a_vassal_is_named_when_its_master_removes_his_own_unit(tmp_path):
+    """004, rule 3: "Thenceforth, the Catholic player will order the units of that neutral"; the
+    2000 rulebook, 'Adjusting': a power removes its removals due. Bavaria, sworn to the Empire
+    (rule 4), loses its only center to the Princes and keeps its retreated army: its removal is
+    due, ordered in the Empire's block. The Empire's 'remove A BUP' was refused as "no removal:
+    EMPIRE has no removal due" while `status` waited for "EMPIRE (1 removal)": the refusal now
+    names the removal due and the units it may be made from."""
+    from gm_tools.app.mailorders import enter_mails
+
+    paths = create(tmp_path, "vassal", variant="centenary", seed=SEED)
+    play(paths, {"PRINCES": ["A BRA - SAX"]})
+    play(paths, {"PRINCES": ["A WST - BAV", "A BOH S A WST - BAV", "A SAX S A WST - BAV"]})
+    play(paths, {"EMPIRE": ["A BAV R ILY"]})
+    report = enter_mails(paths.name, [("hre", b"Empire\nremove A BUP\n")], root=paths.root, dry_run=True)
+    ((_, line, why),) = report.refused
+    assert line == "'remove A BUP'"
+    assert why == ("no removal: EMPIRE has no removal due; the 1 removal due is BAVARIA's, whose units EMPIRE "
+                   "orders: remove A ILY"), why
+    type_cells(paths, {"Orders!C2": "remove A BUP"})
+    before = snapshot(paths.root)
+    with pytest.raises(WorkbookError) as caught:
+        run_turn(paths.name, root=paths.root, site_dir=None)
+    assert snapshot(paths.root) == before
+    (problem,) = caught.value.problems
+    assert (problem.sheet, problem.found) == ("Orders", "'remove A BUP'")
+    assert problem.expected.endswith("whose units EMPIRE orders: remove A ILY"), problem.expected

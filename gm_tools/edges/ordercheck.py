@@ -225,7 +225,7 @@ def check_orders(
         parsed[i] = (parsed[i][0], None, _refusal_text(parsed, i, refusal))
 
     if parse_phase(position.phase).type == ADJUSTMENT:
-        _check_adjustment_counts(variant, position, rules, parsed)
+        _check_adjustment_counts(variant, position, rules, parsed, out.shown)
 
     for i, (entry, order, error) in enumerate(parsed):
         item = {"cell": entry.cell, "written": entry.written, "read": None, "error": None}
@@ -264,9 +264,12 @@ def _read_on(variant: Variant, board: Position, rules: Rules, entry: OrderEntry)
         return None
 
 
-def _check_adjustment_counts(variant: Variant, position: Position, rules: Rules, parsed: list) -> None:
+def _check_adjustment_counts(variant: Variant, position: Position, rules: Rules, parsed: list,
+                             shown: dict[str, str]) -> None:
     """2000 rulebook, 'Adjusting': a power builds up to its builds due, or removes exactly
-    its removals due; nothing else. Orders beyond those are errors."""
+    its removals due; nothing else. Orders beyond those are errors. A removal refused where
+    the removal due is a vassal's the row's power orders (Centenary) is shown to the GM with
+    it in ``shown``; the record keeps the words it always had."""
     due = adjustments(variant, position, rules)
     used: dict[str, int] = {}
     for i, (entry, order, error) in enumerate(parsed):
@@ -283,6 +286,9 @@ def _check_adjustment_counts(variant: Variant, position: Position, rules: Rules,
         elif isinstance(order, Disband):
             if not adj.removals:
                 parsed[i] = (entry, None, f"no removal: {power} has no removal due")
+                owed = _owed_removals(variant, position, rules, due, entry.power)
+                if owed:
+                    shown[entry.cell] = f"no removal: {power} has no removal due; {owed}"
                 continue
             limit, what = adj.removals, "removal(s)"
         else:
@@ -290,6 +296,20 @@ def _check_adjustment_counts(variant: Variant, position: Position, rules: Rules,
         used[power] = used.get(power, 0) + 1
         if used[power] > limit:
             parsed[i] = (entry, None, f"at most {limit} {what} for {power} this phase")
+
+
+def _owed_removals(variant: Variant, position: Position, rules: Rules, due: dict, power: str) -> str:
+    """The removals due from the other owners ``power`` orders (a Centenary vassal), said as
+    what to remove: without them, 'EMPIRE has no removal due' read as nothing to do, while
+    its block still owed Bavaria's removal."""
+    said = []
+    for owner in rules.commanded(variant, position, power):
+        count = due[owner].removals if owner in due else 0
+        units = sorted(str(u) for u in position.units.values() if u.power == owner)
+        if count and units:
+            what = "the 1 removal due is" if count == 1 else f"the {count} removals due are"
+            said.append(f"{what} {owner}'s, whose units {power} orders: remove {' or '.join(units)}")
+    return "; ".join(said)
 
 
 def default_notes(
