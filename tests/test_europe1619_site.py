@@ -388,7 +388,7 @@ def test_every_kind_of_the_games_own_orders_has_its_words():
         t.transaction_text(t.Bolster("AUSTRIA", "VIE")): "Bolsters the army in Vienna by one strength",
         t.transaction_text(t.Reduce("AUSTRIA", "VIE")): "Reduces the unit in Vienna by one strength",
         t.transaction_text(t.Remove("AUSTRIA", "VIE")): "Disbands the unit in Vienna",
-        t.transaction_text(t.MinorPreference("ENGLAND", "HAM", "A")): "Asks Hamburg to build an army",
+        t.transaction_text(t.MinorPreference("ENGLAND", "HAM", "A")): "Asks Hamburg to build an army if its automatic build is due",
     }
     kinds = {kind: Declaration("FRANCE", kind, "SPAIN", "").canonical() for kind in DECLARATION_KINDS}
     assert {order_words(variant, text) for text in kinds.values()} == {

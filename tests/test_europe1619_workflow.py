@@ -899,3 +899,24 @@ def test_a_move_refused_for_a_declaration_made_this_year_says_when_it_takes_effe
     assert entry["error"] == ("a legal order (FLA is SPAIN's territory and FRANCE is neither at war nor allied "
                               "with SPAIN ('Effects of declarations'))")
     assert replay(paths.name, paths.root) == []
+
+
+def test_a_minor_build_with_no_build_due_does_not_read_as_a_unit_built(tmp_path):
+    """1619 rulebook, 'Minor states': 'A minor state will AUTOMATICALLY build if it holds more
+    centers than units ... Coastal minor states will by default build fleets, but the aligned
+    power may indicate the preferred unit to the referee.' Spain's `minor build CAT A` for
+    Catalonia, one center and its fleet standing there, builds nothing, yet the page and the
+    judge text said only "Asks Catalonia to build an army ... succeeds", read as an army
+    built. They say the army is asked for its automatic build, if one is due."""
+    paths = create(tmp_path, variant="europe1619")
+    _to_builds(paths)
+    type_cells(paths, {"Purchases!A2": "SPAIN", "Purchases!B2": "minor build", "Purchases!C2": "A",
+                       "Purchases!E2": "CAT"})
+    site = tmp_path / "site"
+    run_turn(paths.name, root=paths.root, site_dir=site)
+    assert "F CAT" in {r["Unit"] for r in sheet(paths, "Units")}
+    page = (site / "games" / paths.name / "Y1619B.html").read_text(encoding="utf-8")
+    text = (site / "games" / paths.name / "Y1619B.txt").read_text(encoding="utf-8-sig")
+    words = "Asks Catalonia to build an army if its automatic build is due"
+    assert f'<span class="words">{words}</span> <code>CAT BUILDS A</code>' in page
+    assert f"Spain: {words}." in text

@@ -83,7 +83,9 @@ def _on_unit(variant: Variant, verb: str, location: str) -> str:
 
 
 def _preference(variant: Variant, minor: str, kind: str) -> str:
-    return f"Asks {_name(variant, minor)} to build {UNIT_ARTICLES[kind]}"
+    # it only names the unit of a build the minor makes by itself: "succeeds" beside "Asks
+    # Catalonia to build an army" read as an army built where no build was due
+    return f"Asks {_name(variant, minor)} to build {UNIT_ARTICLES[kind]} if its automatic build is due"
 
 
 ORDER_FORMS = (
