@@ -56,7 +56,8 @@ def test_invalid_diplomatic_rows_are_dropped_and_named(diplomatic, tmp_path):
     assert [(d["sheet"], d["cell"], d["written"]) for d in record["dropped"]] == [
         ("INF Placements", "INF Placements!A3:C3", "AUSTRIA | 2 | XYZ"),
         ("Attacks", "Attacks!A2:B2", "UNION | hello"),
-        ("Declarations", "Declarations!A2:C2", "FRANCE | SPAIN"),
+        # the Kind as typed, not left out: "FRANCE | SPAIN" at A2:C2 hid the 'warr' dropped for
+        ("Declarations", "Declarations!A2:C2", "FRANCE | warr | SPAIN"),
     ]
     assert record["dropped"][2]["error"].startswith("Declarations!B2: found 'warr', expected one of war")
     text = report.text()

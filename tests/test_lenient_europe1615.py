@@ -82,7 +82,7 @@ def test_europe1615_rows_the_rules_refuse_are_dropped_and_named(spring, tmp_path
         (f"{DEPLOYMENT}!A2:C2", "FRANCE | 9 | XYZ"), (f"{DEPLOYMENT}!A3:C3", "ENGLAND | 3 | PAPL"),
         (f"{DEPLOYMENT}!A5:C5", "SPAIN | 0 | LOR"), (f"{DEPLOYMENT}!A6:C6", "ENGLAND | 4 | LORR"),
         (f"{ATTACKS}!A2:B2", "ENGLAND | LOR > FRANCE"), (f"{WAIVERS}!A2:B2", "ENGLAND | Atlantis"),
-        (f"{ABANDONED}!A2", "")]
+        (f"{ABANDONED}!A2", "Franse")]
     assert "only Catholic powers may deploy INFs to the Papal States" in record["dropped"][1]["error"]
     assert "ENGLAND has no INFs in LOR" in record["dropped"][4]["error"]
     inputs = record["extra"]["europe1615"]

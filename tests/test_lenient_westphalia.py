@@ -92,7 +92,7 @@ def test_a_die_and_a_placement_the_rules_refuse_are_dropped_and_the_turn_played(
     root, report, site = _lenient(before_turns, tmp_path, cells, [f"{PLACE}!B4"])
     record = report.record
     assert [(d["cell"], d["written"]) for d in record["dropped"]] == [
-        (f"{FAITH}!A4:C4", "YELLOW | DUI | 1"), (f"{PLACE}!A4:C4", "GREEN | 1")]  # the refused cell read empty
+        (f"{FAITH}!A4:C4", "YELLOW | DUI | 1"), (f"{PLACE}!A4:C4", "GREEN | Atlantis | 1")]  # the refused cell as typed
     assert "dice only from a player Combatting Heresy" in record["dropped"][0]["error"]
     assert f"{PLACE}!B4: found 'Atlantis', expected" in record["dropped"][1]["error"]
     inputs = record["extra"]["westphalia"]
@@ -100,7 +100,7 @@ def test_a_die_and_a_placement_the_rules_refuse_are_dropped_and_the_turn_played(
     assert [p["player"] for p in inputs["placements"]] == ["RED", "YELLOW"]
     said = json.dumps(record["results"])
     assert "gains 1 Influence; places none; 1 saved on the capital" in said
-    assert f"  {PLACE}!A4:C4 (GREEN | 1): {PLACE}!B4: found 'Atlantis'" in report.text()
+    assert f"  {PLACE}!A4:C4 (GREEN | Atlantis | 1): {PLACE}!B4: found 'Atlantis'" in report.text()
     # the Results sheet names the rows that stood, as typed, and none dropped
     from test_results_entered_at import _after, _results, _typed as typed_at
 
@@ -142,7 +142,7 @@ def test_a_ballot_for_no_player_is_dropped_as_no_vote(emperor_dead, tmp_path):
     cells[f"{ELECTION}!B{green}"] = "PURPLE"
     root, report, site = _lenient(emperor_dead, tmp_path, cells, [f"{ELECTION}!B{green}"])
     record = report.record
-    assert [d["cell"] for d in record["dropped"]] == [f"{ELECTION}!A{green}"]
+    assert [(d["cell"], d["written"]) for d in record["dropped"]] == [(f"{ELECTION}!A{green}:B{green}", "GREEN | PURPLE")]
     assert "PURPLE" in record["dropped"][0]["error"]
     ballots = record["extra"]["westphalia"]["ballots"]
     assert "GREEN" not in ballots and ballots["YELLOW"] == "YELLOW"

@@ -46,6 +46,8 @@ def check_read(variant: Variant, position: Position, rules: Rules, hooks: SheetH
     is what stands."""
     dropped: list[dict] = []
     first: list[Problem] | None = None
+    # a cell the reader refused reaches the rows as empty: what it held is its problem's found
+    as_typed = {f"{p.sheet}!{p.cell}": _typed_text(p.found) for p in read}
     while True:
         problems, inputs, checked = _check(variant, position, rules, hooks, entries, list(read), lenient)
         if not (lenient and hooks.drops_invalid_rows):
@@ -69,7 +71,8 @@ def check_read(variant: Variant, position: Position, rules: Rules, hooks: SheetH
         for title, row, why in at_rows.values():
             part = _part_at_fault(row, why, hooks.lenient_parts.get(title, ()))
             gone = InputRow({h: row.values[h] for h in part}, {h: row.cells[h] for h in part}) if part else row
-            typed = typed_row("", "", gone)
+            shown = {h: v if v is not None else as_typed.get(gone.cells[h]) for h, v in gone.values.items()}
+            typed = typed_row("", "", InputRow(shown, gone.cells))
             dropped.append({"sheet": title, "cell": typed.cell, "written": typed.written,
                             "error": "; ".join(str(p) for p in why)})
             now[id(row)] = InputRow({**row.values, **{h: None for h in part}}, row.cells) if part else None
@@ -78,6 +81,13 @@ def check_read(variant: Variant, position: Position, rules: Rules, hooks: SheetH
         # the reader's refusal of a cell on a row dropped went with it (a choice mistyped)
         cells = {c for _, row, _ in at_rows.values() for c in row.cells.values()}
         read = [p for p in read if f"{p.sheet}!{p.cell}" not in cells]
+
+
+def _typed_text(found: str) -> str | None:
+    """A problem's ``found`` as the cell held it (``'warr'`` -> ``warr``); None for the words
+    of another finding (``an empty cell``)."""
+    m = re.fullmatch(r"'(.*)'|\"(.*)\"", found or "", re.S)
+    return None if m is None else next(g for g in m.groups() if g is not None)
 
 
 def _part_at_fault(row: InputRow, why: list[Problem], part: tuple[str, ...]) -> tuple[str, ...]:
