@@ -36,3 +36,21 @@ def test_a_player_who_mailed_his_provinces_without_a_capital_is_still_waited_for
            "capital to pick)" in typed, typed
     status = _run("status", GAME, "--root", str(tmp_path))
     assert "waiting for: RED (a capital to pick); " in status, status
+
+
+def test_the_turn_report_lists_a_players_results_in_the_order_the_rules_carry_them_out(tmp_path):
+    """rulebook 003, 'Wage War': 'proceed to Battles & Peace Treaties ... Complete all battles in
+    the First Battle Phase, then sign Peace Treaties', and 'Tradeoffs' last. The report `turn`
+    prints for the GM listed a player's results as the record sorts them, by their text: Red's
+    '-1 Diplomatic Influence' the treaty cost him, then 'takes ESL' before 'war with Hesse' it
+    ended, and 'turns 2 Gold' before the war. The step's page and judge text list them in the
+    rules' order; the report now does too (the record keeps its order)."""
+    played_to("R1535X", tmp_path)
+    for _ in ("R1535F", "R1535T"):  # R1535T reopened, its entries as the GM typed them
+        _run("rollback", GAME, "--root", str(tmp_path))
+    report = _run("turn", GAME, "--root", str(tmp_path), "--dry-run", "--site", "")
+    red = [line.removeprefix("  RED: ") for line in report.splitlines() if line.startswith("  RED: ")]
+    opening = [next(i for i, line in enumerate(red) if line.startswith(words)) for words in
+               ("chooses ", "converts to Protestantism", "joins the Evangelical League", "war with Hesse",
+                "takes ESL", "-1 Diplomatic Influence", "turns ")]
+    assert opening == sorted(opening), red

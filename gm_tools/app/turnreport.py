@@ -50,6 +50,19 @@ class TurnReport:
 
         return [line for line in section_lines(self.variant, self.record, public=False) if line]
 
+    def _results(self) -> list[dict]:
+        """The record's results, each power's in the order its page lists them (The Peace of
+        Westphalia's in the order the rules carry them out, its record sorting them by text), the
+        powers as recorded."""
+        results = self.record["results"]
+        if self.variant is None:
+            return results
+        shown = rules_for(self.variant).shown_results(self.variant, self.record)
+        if shown == results:  # every variant but Westphalia: the report as it always was
+            return results
+        powers = list(dict.fromkeys(res["power"] for res in results))
+        return sorted(shown, key=lambda res: powers.index(res["power"]))
+
     def text(self) -> str:
         if not self.processed:
             anyway = "every unit without orders" if self.units else "its sheets as they stand, empty"
@@ -62,7 +75,7 @@ class TurnReport:
         else:
             lines = [f"{self.game}: processed {r['phase']} ({r['title']})"]
         idle: dict[str, list[str]] = {}
-        for res in r["results"]:
+        for res in self._results():
             if [c.get("code") for c in res.get("codes", [])] == ["not_ordered"] and res["result"] == "succeeds":
                 # Quiet units are listed once per power below, not one line each.
                 idle.setdefault(res["power"], []).append(res["order"].removesuffix(" H"))
