@@ -54,3 +54,19 @@ def test_the_turn_report_lists_a_players_results_in_the_order_the_rules_carry_th
                ("chooses ", "converts to Protestantism", "joins the Evangelical League", "war with Hesse",
                 "takes ESL", "-1 Diplomatic Influence", "turns ")]
     assert opening == sorted(opening), red
+
+
+def test_a_capital_mailed_on_a_line_of_its_own_is_refused_saying_where_it_goes_not_as_a_signature(tmp_path):
+    """docs/westphalia.md, 'By mail': 'a value may be labelled by its column (capital HAM ...)'
+    on its line. Yellow wrote his capital on the line below his provinces; the refusal told the
+    GM 'a signature goes below a line '-- '', as if 'capital GLA' were Yellow's name. It says the
+    labelled value goes on the line it belongs to, with the step's example."""
+    played_to("P1510L", tmp_path)
+    mail = tmp_path / "yellow.txt"
+    mail.write_text("Yellow\nProvinces: EIC EIS HAE HAM\ncapital HAM\n", encoding="utf-8")
+    typed = _run("orders", GAME, str(mail), "--root", str(tmp_path), "--dry-run")
+    refused = [line for line in typed.splitlines() if line.startswith("  refused ")]
+    assert len(refused) == 1 and "signature" not in refused[0], refused
+    assert refused[0].endswith("line 3: 'capital HAM' -- expected a line of the Pick Provinces step, such as "
+                               "'Provinces: EIC EIS HAE HAM, capital HAM' ('capital' labels a value of the line it "
+                               "belongs to, written on that line: 'Provinces: EIC EIS HAE HAM, capital HAM')"), refused
