@@ -70,3 +70,13 @@ def test_a_capital_mailed_on_a_line_of_its_own_is_refused_saying_where_it_goes_n
     assert refused[0].endswith("line 3: 'capital HAM' -- expected a line of the Pick Provinces step, such as "
                                "'Provinces: EIC EIS HAE HAM, capital HAM' ('capital' labels a value of the line it "
                                "belongs to, written on that line: 'Provinces: EIC EIS HAE HAM, capital HAM')"), refused
+
+
+def test_a_foreign_powers_step_left_empty_is_said_in_the_steps_words_not_as_orders(tmp_path):
+    """rulebook 003, 'Foreign Powers': 'Any Player may become a Foreign Power'; nobody choosing,
+    `turn` does nothing until --force. It said 'no orders or press entered', in a game whose
+    players mail lines for a step and order no units (its `orders` report says 'line(s)')."""
+    played_to("R1510F", tmp_path)
+    said = _run("turn", GAME, "--root", str(tmp_path), "--site", "")
+    assert said.startswith(f"{GAME}: R1510F: nothing entered on the step's sheets and no press, nothing to do "
+                           "(--force processes the phase anyway, its sheets as they stand, empty)"), said

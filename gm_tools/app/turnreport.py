@@ -66,7 +66,8 @@ class TurnReport:
     def text(self) -> str:
         if not self.processed:
             anyway = "every unit without orders" if self.units else "its sheets as they stand, empty"
-            return "\n".join([f"{self.game}: {self.phase}: no orders or press entered, nothing to do "
+            none = "no orders or press entered" if self.units else "nothing entered on the step's sheets and no press"
+            return "\n".join([f"{self.game}: {self.phase}: {none}, nothing to do "
                               f"(--force processes the phase anyway, {anyway})"]
                              + [f"warning: {w}" for w in self.warnings])
         r = self.record
