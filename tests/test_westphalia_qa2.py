@@ -80,3 +80,14 @@ def test_a_foreign_powers_step_left_empty_is_said_in_the_steps_words_not_as_orde
     said = _run("turn", GAME, "--root", str(tmp_path), "--site", "")
     assert said.startswith(f"{GAME}: R1510F: nothing entered on the step's sheets and no press, nothing to do "
                            "(--force processes the phase anyway, its sheets as they stand, empty)"), said
+
+
+def test_new_game_with_every_players_name_given_does_not_ask_for_them_again(tmp_path):
+    """`new-game westphalia --player RED=Ulrich ...` for all five players wrote them on the Game
+    sheet, and then told the GM that the players' names were to be typed there next."""
+    names = {"RED": "Ulrich", "BLUE": "Anna", "GREEN": "Karl", "YELLOW": "Greta", "ORANGE": "Hans"}
+    said = _run("new-game", "westphalia", "wp", "--players", "5", "--seed", "2024", "--root", str(tmp_path),
+                *[f"--player={p}={n}" for p, n in names.items()])
+    assert said.splitlines()[1] == "  first phase: P1510O (Setup 1510 Draw Setup Order); next:", said
+    some = _run("new-game", "westphalia", "wq", "--players", "5", "--root", str(tmp_path), "--player", "RED=Ulrich")
+    assert some.splitlines()[1].endswith("; next, the players' names typed on the Game sheet, then:"), some
