@@ -91,3 +91,23 @@ def test_new_game_with_every_players_name_given_does_not_ask_for_them_again(tmp_
     assert said.splitlines()[1] == "  first phase: P1510O (Setup 1510 Draw Setup Order); next:", said
     some = _run("new-game", "westphalia", "wq", "--players", "5", "--root", str(tmp_path), "--player", "RED=Ulrich")
     assert some.splitlines()[1].endswith("; next, the players' names typed on the Game sheet, then:"), some
+
+
+def test_a_faith_die_is_checked_while_a_placement_is_still_wrong(tmp_path):
+    """README: 'every problem listed at once'. In the Player Turns a Place Influence row still
+    wrong (here 0 placed) stopped the step's check before the Spread the Faith dice, which the
+    placements do not touch: `turn --dry-run` named the placement alone, and `gm-tools orders`
+    typed a mailed die the rules refuse without a word, the GM finding it only once the
+    placement was put right. Rulebook 003, 'Spread the Faith': 'Dice of your religion placed on
+    heretical provinces you control convert the province they're on, and an additional heretical
+    province of your choice that you control'."""
+    from gm_tools.edges.workbook_fill import set_cells
+
+    played_to("R1535X", tmp_path)
+    for _ in ("R1535F", "R1535T"):  # R1535T reopened, its entries as the GM typed them
+        _run("rollback", GAME, "--root", str(tmp_path))
+    workbook = tmp_path / f"{GAME}.xlsx"
+    workbook.write_bytes(set_cells(workbook.read_bytes(), {"Place Influence!C2": 0, "Spread the Faith!D2": "GLA"}))
+    said = _run("turn", GAME, "--root", str(tmp_path), "--dry-run", "--site", "")
+    assert "Place Influence!C2: found '0', expected a whole number of Diplomatic Influence, 1 or more" in said, said
+    assert "Spread the Faith!D2: found 'GLA', expected an additional heretical province ORANGE controls" in said, said
