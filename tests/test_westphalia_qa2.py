@@ -111,3 +111,21 @@ def test_a_faith_die_is_checked_while_a_placement_is_still_wrong(tmp_path):
     said = _run("turn", GAME, "--root", str(tmp_path), "--dry-run", "--site", "")
     assert "Place Influence!C2: found '0', expected a whole number of Diplomatic Influence, 1 or more" in said, said
     assert "Spread the Faith!D2: found 'GLA', expected an additional heretical province ORANGE controls" in said, said
+
+
+def test_a_die_on_a_principalitys_province_says_what_the_cell_takes(tmp_path):
+    """rulebook 003, 'Spread the Faith': 'On a neighboring or allied Principality - Dice placed on
+    Principalities convert the entire Principality if as many are on it as the Principality has
+    provinces.' Orange's die typed on CEL, one of Bohemia's provinces, was refused as "expected
+    CEL belongs to Bohemia: name the principality", no expectation at all; it says what Where
+    takes there, with the rule."""
+    from gm_tools.edges.workbook_fill import set_cells
+
+    played_to("R1535X", tmp_path)
+    for _ in ("R1535F", "R1535T"):
+        _run("rollback", GAME, "--root", str(tmp_path))
+    workbook = tmp_path / f"{GAME}.xlsx"
+    workbook.write_bytes(set_cells(workbook.read_bytes(), {"Spread the Faith!B2": "CEL"}))
+    said = _run("turn", GAME, "--root", str(tmp_path), "--dry-run", "--site", "")
+    assert "Spread the Faith!B2: found 'ORANGE: CEL', expected the principality's name, not one of its provinces: " \
+           "CEL belongs to Bohemia ('Dice placed on Principalities convert the entire Principality')" in said, said
