@@ -129,3 +129,17 @@ def test_a_die_on_a_principalitys_province_says_what_the_cell_takes(tmp_path):
     said = _run("turn", GAME, "--root", str(tmp_path), "--dry-run", "--site", "")
     assert "Spread the Faith!B2: found 'ORANGE: CEL', expected the principality's name, not one of its provinces: " \
            "CEL belongs to Bohemia ('Dice placed on Principalities convert the entire Principality')" in said, said
+
+
+def test_the_emperors_death_on_the_holy_roman_empire_sheet_says_which_election_it_was(tmp_path):
+    """rulebook 003, 'Imperial Election': 'If the Emperor has been Emperor for one round only,
+    roll a D6; he dies on a 3 or less.' The Holy Roman Empire sheet kept the last death drawn
+    through the next round without saying when: in round 3 it still read 'dies: ...' of the
+    Emperor elected in his stead a round before, as if the new one had died. It names the
+    election it was drawn for."""
+    import openpyxl
+
+    played_to("R1560I", tmp_path)
+    sheet = openpyxl.load_workbook(tmp_path / f"{GAME}.xlsx")["Holy Roman Empire"]
+    death = next(row[1].value for row in sheet.iter_rows() if row[0].value == "The Emperor's death")
+    assert death.endswith(" (the Imperial Election of 1535)"), death
