@@ -143,3 +143,18 @@ def test_the_emperors_death_on_the_holy_roman_empire_sheet_says_which_election_i
     sheet = openpyxl.load_workbook(tmp_path / f"{GAME}.xlsx")["Holy Roman Empire"]
     death = next(row[1].value for row in sheet.iter_rows() if row[0].value == "The Emperor's death")
     assert death.endswith(" (the Imperial Election of 1535)"), death
+
+
+def test_a_closing_with_the_name_after_a_comma_is_refused_saying_where_a_signature_goes(tmp_path):
+    """README, 'Players' mails': The Peace of Westphalia's lines open with a keyword, so a name
+    there without a '-- ' line is refused, saying a signature goes below one. 'Ralf' alone got
+    the hint; 'Greetings, Karl', a closing the mail reader does not know, was refused with the
+    step's forms only."""
+    played_to("P1510L", tmp_path)
+    mail = tmp_path / "red.txt"
+    mail.write_text("Red\nProvinces: EIC EIS HAE HAM, capital HAM\n\nGreetings, Karl\n", encoding="utf-8")
+    typed = _run("orders", GAME, str(mail), "--root", str(tmp_path), "--dry-run")
+    refused = [line for line in typed.splitlines() if line.startswith("  refused ")]
+    assert len(refused) == 1 and refused[0].endswith(
+        "line 4: 'Greetings, Karl' -- expected a line of the Pick Provinces step, such as 'Provinces: EIC EIS HAE HAM, "
+        "capital HAM' (a signature goes below a line '-- ', where the mail's lines end)"), refused

@@ -252,7 +252,7 @@ def _label_alone(kind: str, text: str) -> str:
         if form else ""
 
 
-_NAME = re.compile(r"^[^\W\d_][\w.'-]*(?:\s+[^\W\d_][\w.'-]*)?[,.!]?$")
+_NAME = re.compile(r"^[^\W\d_][\w.'-]*(?:,?\s+[^\W\d_][\w.'-]*)?[,.!]?$")  # a name, or a closing and a name ('Greetings, Karl')
 
 
 def _signed(lines: list[str], k: int, good: dict) -> str:
