@@ -158,3 +158,24 @@ def test_a_closing_with_the_name_after_a_comma_is_refused_saying_where_a_signatu
     assert len(refused) == 1 and refused[0].endswith(
         "line 4: 'Greetings, Karl' -- expected a line of the Pick Provinces step, such as 'Provinces: EIC EIS HAE HAM, "
         "capital HAM' (a signature goes below a line '-- ', where the mail's lines end)"), refused
+
+
+def test_a_foreign_powers_internal_troubles_roll_is_on_the_steps_page_and_judge_text(tmp_path):
+    """rulebook 003, 'Foreign Powers': 'Every Round each Foreign Power rolls 2D6 for "Internal
+    Troubles and Wars Abroad." Subtract the result from the Imperial Power your Foreign Power Home
+    Province provides next Round'. The roll was drawn from the seed and kept in the record, but
+    said only in the GM's report: the step's page and judge text did not show it, so the Foreign
+    Power's players could not see why its Imperial Power fell the next round. The Blue Kraken
+    leaves the Empire in the demo's round 3 (1560)."""
+    from gm_tools.app.turn import load_state
+    from gm_tools.publish.judgetext import section_lines
+
+    played_to("R1560X", tmp_path)
+    state = load_state(GAME, tmp_path)
+    record = next(r for r in state.history if r["phase"] == "R1560F")
+    rolled = next(d for d in record["random"]["draws"] if d["kind"] == "internal troubles")["text"]
+    assert rolled.startswith("BLUE "), rolled
+    lines = "\n".join(section_lines(state.variant, record, public=True))
+    n = rolled.split()[1]
+    assert f"Blue Kraken rolls {n}: its Home Province, Netherlands, provides {n} Imperial Power less next round" \
+        in " ".join(lines.split()), lines
