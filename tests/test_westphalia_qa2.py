@@ -179,3 +179,24 @@ def test_a_foreign_powers_internal_troubles_roll_is_on_the_steps_page_and_judge_
     n = rolled.split()[1]
     assert f"Blue Kraken rolls {n}: its Home Province, Netherlands, provides {n} Imperial Power less next round" \
         in " ".join(lines.split()), lines
+
+
+def test_the_results_sheet_lists_a_players_results_in_the_order_the_rules_carry_them_out(tmp_path):
+    """The GM's Results sheet, like the turn's report, listed Red's results as the record sorts
+    them, '-1 Diplomatic Influence' first and 'takes ESL' before the 'war with Hesse' it ended
+    (rulebook 003, 'Battles & Peace Treaties': 'Complete all battles in the First Battle Phase,
+    then sign Peace Treaties'); it lists them as the step's page does, the record unchanged."""
+    import openpyxl
+
+    played_to("R1535X", tmp_path)
+    for _ in ("R1535F", "R1535T"):
+        _run("rollback", GAME, "--root", str(tmp_path))
+    _run("turn", GAME, "--root", str(tmp_path), "--site", "")
+    sheet = openpyxl.load_workbook(tmp_path / f"{GAME}.xlsx")["Results"]
+    red = [row[2].value for row in sheet.iter_rows(min_row=2) if row[1].value == "RED"]
+    opening = [next(i for i, line in enumerate(red) if line.startswith(words)) for words in
+               ("chooses ", "converts to Protestantism", "joins the Evangelical League", "war with Hesse",
+                "takes ESL", "-1 Diplomatic Influence", "turns ")]
+    assert opening == sorted(opening), red
+    powers = [row[1].value for row in sheet.iter_rows(min_row=2)]
+    assert powers == sorted(powers, key=powers.index), powers  # each player's rows together

@@ -52,16 +52,10 @@ class TurnReport:
 
     def _results(self) -> list[dict]:
         """The record's results, each power's in the order its page lists them (The Peace of
-        Westphalia's in the order the rules carry them out, its record sorting them by text), the
-        powers as recorded."""
-        results = self.record["results"]
-        if self.variant is None:
-            return results
-        shown = rules_for(self.variant).shown_results(self.variant, self.record)
-        if shown == results:  # every variant but Westphalia: the report as it always was
-            return results
-        powers = list(dict.fromkeys(res["power"] for res in results))
-        return sorted(shown, key=lambda res: powers.index(res["power"]))
+        Westphalia's in the order the rules carry them out, its record sorting them by text)."""
+        from gm_tools.engine.rules import results_as_shown
+
+        return self.record["results"] if self.variant is None else results_as_shown(self.variant, self.record)
 
     def text(self) -> str:
         if not self.processed:
