@@ -89,7 +89,8 @@ def test_a_die_and_a_placement_the_rules_refuse_are_dropped_and_the_turn_played(
     cells = {**_demo_cells("R1510T"),
              f"{FAITH}!A4": "YELLOW", f"{FAITH}!B4": "DUI", f"{FAITH}!C4": 1,
              f"{PLACE}!A4": "GREEN", f"{PLACE}!B4": "Atlantis", f"{PLACE}!C4": 1}
-    root, report, site = _lenient(before_turns, tmp_path, cells, [f"{PLACE}!B4"])
+    # the strict turn names both at once: the die no longer waits for the placement to be put right
+    root, report, site = _lenient(before_turns, tmp_path, cells, [f"{FAITH}!B4", f"{PLACE}!B4"])
     record = report.record
     assert [(d["cell"], d["written"]) for d in record["dropped"]] == [
         (f"{FAITH}!A4:C4", "YELLOW | DUI | 1"), (f"{PLACE}!A4:C4", "GREEN | Atlantis | 1")]  # the refused cell as typed

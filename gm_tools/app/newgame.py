@@ -50,8 +50,10 @@ def next_steps(name: str, root) -> str:
     state = load_state(name, root)
     phase = state.position.phase
     game = shlex.quote(name) + (f" --root {shlex.quote(str(root))}" if root else "")
-    return (f"  first phase: {phase} ({title_of(state.variant, phase)}); next, the players' names typed "
-            f"on the Game sheet, then:\n"
+    # the names given with --player for every power are on the Game sheet already
+    named = all(state.info.players.get(p) for p in state.variant.powers)
+    return (f"  first phase: {phase} ({title_of(state.variant, phase)}); next"
+            + (":\n" if named else ", the players' names typed on the Game sheet, then:\n") +
             f"  gm-tools status {game}      # what the phase waits for\n"
             f"  gm-tools orders {game} MAIL...   # players' mails typed into the workbook\n"
             f"  gm-tools turn {game}        # check, adjudicate, write back, publish")

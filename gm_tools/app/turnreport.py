@@ -50,10 +50,18 @@ class TurnReport:
 
         return [line for line in section_lines(self.variant, self.record, public=False) if line]
 
+    def _results(self) -> list[dict]:
+        """The record's results, each power's in the order its page lists them (The Peace of
+        Westphalia's in the order the rules carry them out, its record sorting them by text)."""
+        from gm_tools.engine.rules import results_as_shown
+
+        return self.record["results"] if self.variant is None else results_as_shown(self.variant, self.record)
+
     def text(self) -> str:
         if not self.processed:
             anyway = "every unit without orders" if self.units else "its sheets as they stand, empty"
-            return "\n".join([f"{self.game}: {self.phase}: no orders or press entered, nothing to do "
+            none = "no orders or press entered" if self.units else "nothing entered on the step's sheets and no press"
+            return "\n".join([f"{self.game}: {self.phase}: {none}, nothing to do "
                               f"(--force processes the phase anyway, {anyway})"]
                              + [f"warning: {w}" for w in self.warnings])
         r = self.record
@@ -62,7 +70,7 @@ class TurnReport:
         else:
             lines = [f"{self.game}: processed {r['phase']} ({r['title']})"]
         idle: dict[str, list[str]] = {}
-        for res in r["results"]:
+        for res in self._results():
             if [c.get("code") for c in res.get("codes", [])] == ["not_ordered"] and res["result"] == "succeeds":
                 # Quiet units are listed once per power below, not one line each.
                 idle.setdefault(res["power"], []).append(res["order"].removesuffix(" H"))

@@ -13,7 +13,7 @@ from gm_tools.engine.hooks import INTEGER, Column, Table
 from gm_tools.engine.model import Build, Disband, Position, Retreat, Unit, Waive, order_text
 from gm_tools.engine.phase import ADJUSTMENT, MOVEMENT, RETREAT, Phase, parse_phase, phase_title
 from gm_tools.engine.results import note_words
-from gm_tools.engine.rules import Rules
+from gm_tools.engine.rules import Rules, results_as_shown
 from gm_tools.engine.variant import Calendar, Variant
 
 PLAYERS_HEADER = ("Power", "Name", "Player")
@@ -310,7 +310,7 @@ def results_table(variant: Variant, record: dict | None, typed=()) -> Table:
         where: dict[tuple[str, str], list] = {}
         for t in typed:
             where.setdefault((t.power, t.order), []).append(t)
-        for r in record["results"]:
+        for r in results_as_shown(variant, record):  # as the phase's page lists them
             if (r["power"], r["order"]) not in shown:
                 at = where.get((r["power"], r["order"])) or [None]
                 t = at.pop(0)

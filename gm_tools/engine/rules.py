@@ -423,3 +423,15 @@ def rules_for(variant: Variant) -> Rules:
     from gm_tools.engine.system import system_for  # the registry builds on this module
 
     return system_for(variant).rules
+
+
+def results_as_shown(variant: Variant, record: dict) -> list[dict]:
+    """``record``'s results in the order its page lists them (:meth:`Rules.shown_results`), each
+    power's together, the powers in the record's order: for the GM's report and Results sheet,
+    which read as the page does. Where the page lists them as recorded, as recorded."""
+    results = record["results"]
+    shown = rules_for(variant).shown_results(variant, record)
+    if shown == results:
+        return results
+    powers = list(dict.fromkeys(r["power"] for r in results))
+    return sorted(shown, key=lambda r: powers.index(r["power"]))

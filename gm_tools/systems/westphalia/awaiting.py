@@ -45,7 +45,11 @@ def awaited_for(variant, position, rows: dict) -> dict[str, str] | None:
 
     if kind == steps.PROVINCES:
         # 'The First Player picks 4 provinces ... He then places a town on his chosen capital province'
-        return dict.fromkeys((laid[0] for laid in missing(S.PROVINCES, "Provinces")), "4 provinces and a capital to pick")
+        # the provinces picked without a capital (mailed on a line of its own, refused) still owe it
+        bare = {laid[0] for laid in missing(S.PROVINCES, "Provinces")}
+        without = {laid[0] for laid in missing(S.PROVINCES, "Capital")}
+        return {laid[0]: "4 provinces and a capital to pick" if laid[0] in bare else "a capital to pick"
+                for laid in tables[S.PROVINCES].rows if laid[0] in bare | without}
     if kind == steps.ELECTORS:
         # 'places an Elector of his choice ... going back to the First Player at the end'
         owed: dict[str, int] = {}

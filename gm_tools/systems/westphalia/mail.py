@@ -158,7 +158,8 @@ def mailed_cells(variant, position, power: str, lines: list[str], sheets: dict[s
     for k, line in enumerate(read):
         why = _unfit(typing, line)
         if why:
-            out[k] = why + ((_near_keyword(typing.kind, lines[k]) or _signed(lines, k, good)) if line is None else "")
+            out[k] = why + ((_near_keyword(typing.kind, lines[k]) or _label_alone(typing.kind, lines[k])
+                             or _signed(lines, k, good)) if line is None else "")
         else:
             good[k] = line
     _clear(typing, list(good.values()))
@@ -239,7 +240,19 @@ def _near_keyword(kind: str, text: str) -> str:
     return ""
 
 
-_NAME = re.compile(r"^[^\W\d_][\w.'-]*(?:\s+[^\W\d_][\w.'-]*)?[,.!]?$")
+def _label_alone(kind: str, text: str) -> str:
+    """A line opening with a column's label ('capital HAM' under the provinces): the value of
+    another line written below it, which reads it only on that line; without this it was told
+    to be a signature, as a name is."""
+    head = text.strip().split(":")[0].split()
+    label = next((w for w in sorted(F.LABELS, key=len, reverse=True) if w != "on" and head
+                  and " ".join(head[:len(w.split())]).lower() == w), None)
+    form = next((f for f in F.FORMS if kind in f.steps and label and F.LABELS[label] in f.columns), None)
+    return f" ('{label}' labels a value of the line it belongs to, written on that line: '{form.example}')" \
+        if form else ""
+
+
+_NAME = re.compile(r"^[^\W\d_][\w.'-]*(?:,?\s+[^\W\d_][\w.'-]*)?[,.!]?$")  # a name, or a closing and a name ('Greetings, Karl')
 
 
 def _signed(lines: list[str], k: int, good: dict) -> str:

@@ -119,8 +119,9 @@ GM_ONLY.update({"peace treaty": GM_ONLY["peace treaties"], "treaty": GM_ONLY["pe
 _WORDS = sorted([(w, f) for f in FORMS for w in f.words] + [(w, None) for w in GM_ONLY], key=lambda x: -len(x[0]))
 _CARD = re.compile(r"^(co-?operate|compete)\s+(?:with|against|vs\.?)\s+(.+)$", re.IGNORECASE)
 """A card shown and to whom; 'Co-operate', as British players spell it, is the Cooperate card."""
-_LABELS = {"capital": "Capital", "provinces": "Provinces", "also": "Also converts", "also converts": "Also converts",
-           "on": "Where", "edge": "Edge", "home": "Home Province", "home province": "Home Province"}
+LABELS = {"capital": "Capital", "provinces": "Provinces", "also": "Also converts", "also converts": "Also converts",
+          "on": "Where", "edge": "Edge", "home": "Home Province", "home province": "Home Province"}
+"""A value's label, inside its line (``capital HAM``) -> the column it fills."""
 
 
 @dataclass(frozen=True)
@@ -261,11 +262,11 @@ def _columns(form: Form, items: list[str], columns: tuple[str, ...]) -> dict:
     values: dict = {}
     plain = []
     for item in items:
-        label = next((w for w in sorted(_LABELS, key=len, reverse=True)
-                      if _LABELS[w] in columns and re.match(rf"{w}(?:\s*[:=]\s*|\s+)\S", item, re.IGNORECASE)),
+        label = next((w for w in sorted(LABELS, key=len, reverse=True)
+                      if LABELS[w] in columns and re.match(rf"{w}(?:\s*[:=]\s*|\s+)\S", item, re.IGNORECASE)),
                      None)
-        if label and not (form.listed == _LABELS[label] and _LABELS[label] in values):
-            values[_LABELS[label]] = item[len(label):].strip(" :=")
+        if label and not (form.listed == LABELS[label] and LABELS[label] in values):
+            values[LABELS[label]] = item[len(label):].strip(" :=")
         else:
             plain.append(item)
     free = [c for c in columns if c not in values]
@@ -289,7 +290,7 @@ def _at_labels(form: Form, item: str) -> list[str]:
     """An item cut before each column's label inside it, the comma before it left out
     ('EIC EIS HAE HAM capital HAM', '2 on DES also FRS'): the label names its column, never a
     province or a principality. 'on' is the Dice's own word ('1 on DUI'), not cut at."""
-    labels = [w for w in _LABELS if w != "on" and _LABELS[w] in form.columns]
+    labels = [w for w in LABELS if w != "on" and LABELS[w] in form.columns]
     if not labels:
         return [item]
     words = "|".join(sorted(map(re.escape, labels), key=len, reverse=True))

@@ -227,7 +227,23 @@ def sections(variant: Variant, record: dict) -> list[tuple[str, str]]:
         out.append(("Initiative Order", ", ".join(named(variant, p) for p in state.initiative)))
     if state.targets:
         out.append(("Eligible Target Principalities", in_words(variant, ", ".join(state.targets))))
-    return out + _state_sections(variant, record)
+    return out + _troubles(variant, record, state) + _state_sections(variant, record)
+
+
+def _troubles(variant: Variant, record: dict, state: State) -> list[tuple[str, str]]:
+    """The Foreign Powers step's rolls, which the record keeps among its draws and the next
+    round's Imperial Power shows without a word of why: 'Every Round each Foreign Power rolls 2D6
+    for "Internal Troubles and Wars Abroad." Subtract the result from the Imperial Power your
+    Foreign Power Home Province provides next Round'."""
+    from gm_tools.engine.phase import parse_phase
+    from gm_tools.systems.westphalia.steps import FOREIGN
+
+    if parse_phase(record["phase"]).type != FOREIGN:
+        return []
+    lines = [f"- **{named(variant, p)}** rolls {f['troubles_next']}: its Home Province, {f['home']}, provides "
+             f"{f['troubles_next']} Imperial Power less next round" for p, f in sorted(state.foreign.items())
+             if "troubles_next" in f]
+    return [("Internal Troubles and Wars Abroad", "\n".join(lines))] if lines else []
 
 
 def game_sections(variant: Variant, record: dict) -> list[tuple[str, str]]:

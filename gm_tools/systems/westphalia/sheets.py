@@ -328,8 +328,8 @@ class WestphaliaHooks(SheetHooks):
             ["Leagues", "; ".join(f"{p}: {league}" for p, league in sorted(state.leagues.items())) or None],
             ["Council of Trent", f"called in round {state.trent}" if state.trent else "not yet called"],
             ["Religious Upheaval targets", ", ".join(state.targets) or None],
-            ["The Emperor's death", (("dies: " if state.emperor_dies.get("dies") else "lives: ")
-                                     + state.emperor_dies.get("why", "")) if state.emperor_dies else None],
+            ["The Emperor's death", ("dies: " if state.emperor_dies.get("dies") else "lives: ") + state.emperor_dies.get("why", "")
+             + f" (the Imperial Election of {state.emperor_dies.get('year')})" if state.emperor_dies else None],
             ["Foreign Powers", ", ".join(f"{p} ({f['home']}, {f['edge']} edge)" for p, f in sorted(state.foreign.items()))
              or None],
         ])

@@ -163,7 +163,8 @@ def check_die(variant: Variant, state: State, die: Die, opposed: frozenset[str] 
                    f"your choice that you control'): {why}"
         return None
     if owner not in state.princes:
-        return f"{die.target} belongs to {owner}: name the principality"
+        return (f"the principality's name, not one of its provinces: {die.target} belongs to {owner} ('Dice placed on "
+                "Principalities convert the entire Principality')")
     if not _touches(variant, state, die.player, [die.target]):
         return "a neighbouring player's province ('In a neighboring Player-controlled province')"
     return None

@@ -81,7 +81,9 @@ def player_turns(variant: Variant, step: Step, inputs: dict, year: int) -> None:
         # a Declarer's cell naming nobody is a slip to correct, not a player without a League
         why = no_league(declarer) if declarer in state.setup_order else no_player(state, declarer)
         step.problems.append((0, "religious war", pair(declarer, religious.get('target', '')), why))
-    if step.problems:
+    # the faith dice hang on the actions and conversions alone: a placement or a Diplomacy Game
+    # still wrong is named with them, not before them ('every problem listed at once')
+    if any(f in _BEFORE_DICE for _, f, _, _ in step.problems):
         return
     state.actions = {p: sorted(rows[p]["actions"]) for p in order}
     for player, what in _chosen(inputs, rows, order, gains, games):  # his Player Turns row's line
@@ -180,6 +182,11 @@ def _chosen(inputs: dict, rows: dict[str, dict], order: list[str], gains: dict[s
         done.append((player, "; ".join(["chooses " + " and ".join(chosen)]
                                        + [f"{a}: {nothing[a]}" for a in chosen if idle[a](player)])))
     return done
+
+
+_BEFORE_DICE = frozenset(("actions", "convert", "influence", "league", "trent", "religious war"))
+"""The Player Turns row's problems that leave the faith dice unchecked: who Combats Heresy and
+who converts are not known, nor the Leagues the Religious War is declared in."""
 
 
 def _battles_and_treaties(variant: Variant, step: Step, inputs: dict, year: int) -> None:
