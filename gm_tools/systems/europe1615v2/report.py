@@ -153,6 +153,12 @@ def sections(variant: Variant, record: dict) -> list[tuple[str, str]]:
             rows.append(f"| {_named(variant, s['power'])} | {before} | {centers} | {tribute} | "
                         f"{s['income']} | {s['after']} |")
         out.append(("Treasuries", "\n".join(rows)))
+    made = [a for a in after.alliances if a not in state_of(position_from_json(record["before"])).alliances]
+    if made:
+        # 'communicated to the GM and announced to the other players': in the phase it is recorded
+        out.append(("Alliances", _items([f"**{_named(variant, a)}** and **{_named(variant, b)}** form an alliance, "
+                                         "permanent ('Two players, before the start of 1618, may form an alliance')"
+                                         for a, b in made])))
     out += bribe_sections(variant, record)
     tied = _tie(variant, record)
     if tied:

@@ -1,0 +1,38 @@
+"""Europe 1615 (version 2), QA of a game run as a GM runs it (second pass).
+
+Rulebook: ``001_6f4a9c76b6e5774a.txt``.
+"""
+
+from __future__ import annotations
+
+import re
+
+from gm_tools.app.turn import load_state, new_game, run_turn
+from gm_tools.edges.game import game_paths
+from gm_tools.edges.workbook_fill import set_cells
+from gm_tools.systems.europe1615v2.sheets import ALLIANCES
+
+
+def _to_spring(tmp_path):
+    new_game("europe1615v2", "g", root=tmp_path, seed=5, created="2000-01-01T00:00:00Z")
+    run_turn("g", root=tmp_path, site_dir=None, force=True)
+    run_turn("g", root=tmp_path, site_dir=None, force=True)
+    assert load_state("g", tmp_path).position.phase == "S1615M"
+    return game_paths("g", tmp_path)
+
+
+def test_an_alliance_made_is_announced_on_the_page_and_in_the_report(tmp_path):
+    # 001_6f4a9c76b6e5774a.txt, '9 VICTORY CONDITIONS': "Two players, before the start of 1618,
+    # may form an alliance. This is a permanent agreement and is communicated to the GM and
+    # announced to the other players." The phase that records it says so; the next does not again.
+    paths = _to_spring(tmp_path)
+    paths.workbook.write_bytes(set_cells(paths.workbook.read_bytes(), {f"{ALLIANCES}!A2": "AUSTRIA",
+                                                                       f"{ALLIANCES}!B2": "SPAIN"}))
+    site = tmp_path / "site"
+    report = run_turn("g", root=tmp_path, site_dir=site, force=True).text()
+    text = (site / "games" / "g" / "S1615M.txt").read_text(encoding="utf-8-sig")
+    page = (site / "games" / "g" / "S1615M.html").read_text(encoding="utf-8")
+    for said in (report, text, re.sub(r"<[^>]+>", "", page)):
+        assert "Austria and Spain form an alliance" in " ".join(said.split())
+    run_turn("g", root=tmp_path, site_dir=site, force=True)
+    assert "form an alliance" not in (site / "games" / "g" / "U1615M.txt").read_text(encoding="utf-8-sig")
