@@ -36,3 +36,26 @@ def test_an_alliance_made_is_announced_on_the_page_and_in_the_report(tmp_path):
         assert "Austria and Spain form an alliance" in " ".join(said.split())
     run_turn("g", root=tmp_path, site_dir=site, force=True)
     assert "form an alliance" not in (site / "games" / "g" / "U1615M.txt").read_text(encoding="utf-8-sig")
+
+
+def test_a_minor_state_in_revolt_is_said_so_on_the_page_beside_dominion_and_contested():
+    # 001_6f4a9c76b6e5774a.txt, 'Consequences Of When A Major Power Attacks And Occupies A Minor
+    # State': "If the minor state is ALIGNED with another power, the supply center output is
+    # reduced to 1/3 ... For the given situations above the minor state is considered to be in
+    # REVOLT. (Revolting states will be marked on the map.)" The page's table of minor states,
+    # which says DOMINION and CONTESTED, says REVOLT too, as the GM's Influence Tracker does.
+    from gm_tools.edges.variants import load_variant
+    from gm_tools.engine.model import Position
+    from gm_tools.engine.positions import position_to_json
+    from gm_tools.systems.europe1615v2.report import sections
+    from gm_tools.systems.europe1615v2.state import State, with_state
+
+    variant = load_variant("europe1615v2")
+    centers = dict(variant.start_centers, MEC="DENMARK")
+    state = State(influence={"MEC": {"ENGLAND": 6}}, dominion={"MEC": "DENMARK"})
+    after = position_to_json(with_state(Position("P1617I", {}, centers), state))
+    record = {"phase": "W1616A", "before": after, "after": after, "extra": {}}
+    table = dict(sections(variant, record))["Minor states"]
+    row = next(line for line in table.splitlines() if line.startswith("| MEC"))
+    assert "In revolt: aligned with England, a third of its supply points" in row
+    assert "revolt" not in next(line for line in table.splitlines() if line.startswith("| SAX")).lower()
