@@ -59,3 +59,17 @@ def test_a_minor_state_in_revolt_is_said_so_on_the_page_beside_dominion_and_cont
     row = next(line for line in table.splitlines() if line.startswith("| MEC"))
     assert "In revolt: aligned with England, a third of its supply points" in row
     assert "revolt" not in next(line for line in table.splitlines() if line.startswith("| SAX")).lower()
+
+
+def test_the_neutral_france_of_the_3_player_game_is_not_waited_for_an_offer_sheet(tmp_path):
+    # 001_6f4a9c76b6e5774a.txt, the 3-player setup: 'France is neutral and French territory
+    # cannot be entered'; a neutral France makes no offers (its mail is refused), so neither
+    # `gm-tools status` nor the end of `gm-tools orders` may wait for its offer sheet.
+    from gm_tools.app.status import phase_status
+
+    new_game("europe1615v2", "g", root=tmp_path, seed=7, created="2000-01-01T00:00:00Z", player_count=3)
+    run_turn("g", root=tmp_path, site_dir=None, force=True)
+    run_turn("g", root=tmp_path, site_dir=None, force=True)
+    assert load_state("g", tmp_path).position.phase == "S1615M"
+    awaited = phase_status("g", root=tmp_path).awaited
+    assert "SPAIN" in awaited and "FRANCE" not in awaited

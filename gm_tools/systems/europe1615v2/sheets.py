@@ -244,7 +244,8 @@ class Europe1615v2Hooks(SheetHooks):
         if phase_role(variant, position.phase) != MOVEMENT:
             return None
         sent = {str(row.values.get("Power") or "").upper() for row in rows.get(OFFERS, [])}
-        having = {unit.power for unit in position.units.values()}
+        # the 3-player game's neutral France makes no offers ('France is neutral'): none awaited
+        having = {unit.power for unit in position.units.values()} - {_neutral(variant, position)}
         return {p: "an offer sheet" for p in setup_of(variant).powers if p in having and p not in sent}
 
     def all_entered(self, variant: Variant, position: Position) -> str:
