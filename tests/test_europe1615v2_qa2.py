@@ -73,3 +73,26 @@ def test_the_neutral_france_of_the_3_player_game_is_not_waited_for_an_offer_shee
     assert load_state("g", tmp_path).position.phase == "S1615M"
     awaited = phase_status("g", root=tmp_path).awaited
     assert "SPAIN" in awaited and "FRANCE" not in awaited
+
+
+def test_an_unreadable_attack_order_number_is_named_alone_not_as_a_second_order_0(tmp_path):
+    # 001_6f4a9c76b6e5774a.txt, '3 POLITICAL AND RELIGIOUS INFLUENCE PHASE': "Austria must submit
+    # 4 [alternative orders]". An Order cell the GM typed as a word ('first') is named at its cell;
+    # it is no order 0, so the power's real order 0 on another row is not 'a second order 0'.
+    import pytest
+
+    from gm_tools.errors import WorkbookError
+    from gm_tools.systems.europe1615v2.sheets import ATTACKS
+
+    new_game("europe1615v2", "g", root=tmp_path, seed=5, created="2000-01-01T00:00:00Z")
+    while load_state("g", tmp_path).position.phase != "P1616D":
+        run_turn("g", root=tmp_path, site_dir=None, force=True)
+    paths = game_paths("g", tmp_path)
+    paths.workbook.write_bytes(set_cells(paths.workbook.read_bytes(), {
+        f"{ATTACKS}!A2": "AUSTRIA", f"{ATTACKS}!B2": "first", f"{ATTACKS}!C2": "RHI", f"{ATTACKS}!D2": "FRANCE",
+        f"{ATTACKS}!A3": "AUSTRIA", f"{ATTACKS}!B3": 0, f"{ATTACKS}!C3": "SAX", f"{ATTACKS}!D3": "FRANCE"}))
+    with pytest.raises(WorkbookError) as refused:
+        run_turn("g", root=tmp_path, site_dir=None)
+    said = str(refused.value)
+    assert f"{ATTACKS}!B2: found 'first'" in said
+    assert "a second order" not in said and f"{ATTACKS}!B3" not in said

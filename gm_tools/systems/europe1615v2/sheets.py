@@ -139,7 +139,7 @@ class Europe1615v2Hooks(SheetHooks):
                                        Column("Minor state or home box", editable=True, width=24)),
                           blank_rows=BLANK_ROWS)]
         if role == ATTACKS_ROLE and attacks_enabled(variant):
-            return [Table(ATTACKS, (power, Column("Order", INTEGER, editable=True, width=8),
+            return [Table(ATTACKS, (power, Column("Order", INTEGER, editable=True, width=8, hooks_judge=True),
                                           Column("Minor state or home box", editable=True, width=24),
                                           power_column("Target", variant, setup.powers, editable=True, width=14)),
                           blank_rows=sum(1 + setup.alternates(p) for p in setup.powers))]
@@ -408,6 +408,11 @@ def _check_attacks(variant: Variant, position: Position, rows: list[InputRow]) -
                 _box(setup, variant, row, expected, problems)
             continue
         power, choice, target = (row.values.get(k) for k in ("Power", "Order", "Target"))
+        # an Order cell typed as a word is no order 0: named here, and kept out of the numbering
+        unread = isinstance(choice, str)
+        if unread:
+            problems.append(_problem(row.cells["Order"], repr(choice), "a whole number (Order): 0 for the first "
+                                     "order, 1 and up for the alternates"))
         where = _box(setup, variant, row, expected, problems)
         # the sheet's dropdown keeps the target a power; a mailed line is checked here, so that
         # a misspelt power is named as such and not as a power without INFs there, beside a
@@ -415,7 +420,7 @@ def _check_attacks(variant: Variant, position: Position, rows: list[InputRow]) -
         wrong = unknown_target(setup, variant, target)
         if wrong:
             problems.append(_problem(row.cells["Target"], *wrong))
-        if where is None or wrong:
+        if where is None or wrong or unread:
             continue
         attacks.append(politics.Attack(power, where, where_of(setup, variant, str(target)), int(choice or 0)))
         cells.append(row.cells)
