@@ -96,3 +96,22 @@ def test_an_unreadable_attack_order_number_is_named_alone_not_as_a_second_order_
     said = str(refused.value)
     assert f"{ATTACKS}!B2: found 'first'" in said
     assert "a second order" not in said and f"{ATTACKS}!B3" not in said
+
+
+def test_an_offer_pasted_whole_into_the_order_cell_is_named_with_the_order_meant(tmp_path):
+    # 001_6f4a9c76b6e5774a.txt, '6 MOVEMENT PHASE': 'Players submit their offer sheet as describe
+    # at ... payolaclassic' (a line '3 : A PAR - BUR'). A GM pasting the mail's line into the Order
+    # cell is told the amount goes in its own column, not that '3 A PAR' is no province.
+    import pytest
+
+    from gm_tools.errors import WorkbookError
+    from gm_tools.systems.europe1615v2.sheets import OFFERS
+
+    paths = _to_spring(tmp_path)
+    paths.workbook.write_bytes(set_cells(paths.workbook.read_bytes(), {
+        f"{OFFERS}!A2": "FRANCE", f"{OFFERS}!B2": 3, f"{OFFERS}!C2": "3 : A PAR - BUR"}))
+    with pytest.raises(WorkbookError) as refused:
+        run_turn("g", root=tmp_path, site_dir=None)
+    said = str(refused.value)
+    assert f"{OFFERS}!C2: found '3 : A PAR - BUR'" in said
+    assert "'A PAR - BUR'" in said and "Amount column" in said and "not a province" not in said
