@@ -115,3 +115,21 @@ def test_an_offer_pasted_whole_into_the_order_cell_is_named_with_the_order_meant
     said = str(refused.value)
     assert f"{OFFERS}!C2: found '3 : A PAR - BUR'" in said
     assert "'A PAR - BUR'" in said and "Amount column" in said and "not a province" not in said
+
+
+def test_a_misspelt_waiver_center_is_named_with_the_center_meant(tmp_path):
+    # 001_6f4a9c76b6e5774a.txt, '7 OWNERSHIP/BUILD/ADJUSTMENT PHASE': 'The player occupying a foreign
+    # supply center prior to the build phase may waive the change in ownership of the center'.
+    # A slip of the keys in the Center cell ('Portugl') gets the center meant, as other cells do.
+    import pytest
+
+    from gm_tools.errors import WorkbookError
+    from gm_tools.systems.europe1615v2.sheets import WAIVERS
+
+    paths = _to_spring(tmp_path)
+    paths.workbook.write_bytes(set_cells(paths.workbook.read_bytes(), {
+        f"{WAIVERS}!A2": "SPAIN", f"{WAIVERS}!B2": "Portugl"}))
+    with pytest.raises(WorkbookError) as refused:
+        run_turn("g", root=tmp_path, site_dir=None)
+    assert f"{WAIVERS}!B2: found 'Portugl'" in str(refused.value)
+    assert "did you mean POR?" in str(refused.value)

@@ -26,7 +26,7 @@ from gm_tools.engine.hooks import INTEGER, Column, InputRow, SheetHooks, Table, 
 from gm_tools.engine.model import Position
 from gm_tools.engine.phase import parse_phase
 from gm_tools.engine.variant import Variant
-from gm_tools.errors import EMPTY_CELL, Problem, WholeSheetProblem
+from gm_tools.errors import EMPTY_CELL, Problem, WholeSheetProblem, did_you_mean
 from gm_tools.systems.europe1615v2 import politics
 from gm_tools.systems.europe1615v2.calendar import ATTACKS as ATTACKS_ROLE
 from gm_tools.systems.europe1615v2.calendar import INFLUENCE, MOVEMENT, RETREATS, TAXATION, phase_role
@@ -524,8 +524,12 @@ def _check_waivers(variant: Variant, position: Position, rows: list[InputRow]) -
             problems.append(_problem(row.cells[missing], EMPTY_CELL,
                                      f"a value in its {missing} column (a waiver row needs Power and Center)"))
         elif center not in setup.values:
+            # a slip of the keys gets the center meant, as a dropdown's cell does
+            spelled = {**{c.lower(): c for c in setup.values},
+                       **{variant.provinces[c].name.lower(): c for c in setup.values if c in variant.provinces}}
+            hint = did_you_mean(str(row.values.get("Center")), spelled)
             problems.append(_problem(row.cells["Center"], repr(row.values.get("Center")),
-                                     "a supply center, by code or name (POR, Portugal)"))
+                                     "a supply center, by code or name (POR, Portugal)" + (f" ({hint})" if hint else "")))
         elif position.centers.get(center) == power:
             problems.append(_problem(row.cells["Center"], repr(center), f"a foreign center: {power} owns {center}"))
         else:
