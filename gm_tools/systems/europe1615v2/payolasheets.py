@@ -11,6 +11,7 @@ PHASE' ('Players submit their offer sheet'); the auction itself is :mod:`.bribes
 from __future__ import annotations
 
 import difflib
+import re
 
 from gm_tools.engine.hooks import INTEGER, Column, InputRow, Table, power_column
 from gm_tools.engine.model import Position
@@ -59,6 +60,11 @@ def check_offers(variant: Variant, position: Position, rows: list[InputRow]) -> 
                                          f"({e.reason if isinstance(e, OrderError) else e})"))
             elif elsewhere:
                 problems.append(_problem(row.cells["Order"], repr(text), f"a unit's order to bid on: {elsewhere}"))
+            elif re.match(r"\s*\d+\s*:\s*\S", str(text)):
+                # a mail's line pasted whole: the amount has its own column, the order is the rest
+                bid, order = (part.strip() for part in str(text).split(":", 1))
+                problems.append(_problem(row.cells["Order"], repr(text), f"the order alone, {order!r} (the offer's "
+                                         f"amount, {bid}, goes in the Amount column)"))
             elif isinstance(e, OfferError):
                 column = "Amount" if str(e).startswith(f"{amount}:") else "Order"
                 problems.append(_problem(row.cells[column], repr(f"{amount} : {text}"), f"an offer the rules allow: {e}"))

@@ -55,17 +55,32 @@ def _code_words(variant: Variant, setup, code: str) -> str:
     return _minor(setup, code)
 
 
-def _statuses(variant: Variant, setup, state) -> str:
+def _revolts(variant: Variant, setup, table, centers: dict[str, str]) -> dict[str, str]:
+    """Minor state -> why it is in REVOLT, in the page's plain case with the powers by name
+    ("aligned with England, a third of its supply points"); the Influence Tracker keeps codes."""
+    from gm_tools.systems.europe1615v2.occupation import revolts
+
+    def plain(why: str) -> str:
+        why = why.replace("CONTROLLED", "controlled").replace("ALIGNED", "aligned").replace(": ", ", ")
+        return re.sub(r"\b[A-Z]{3,}\b", lambda m: _named(variant, m.group()), why)
+
+    return {setup.minor_of(c): plain(why) for c, why in revolts(setup, table, centers).items()}
+
+
+def _statuses(variant: Variant, setup, state, centers: dict[str, str] | None = None) -> str:
     """Both statuses of every minor state. The rulebook's terms (ALIGNED, DOMINION) and the
     powers' codes are the GM's Influence Tracker's; a reader gets them in plain case with the
     powers named as the rest of the page names them ("Aligned with Denmark/Sweden")."""
     rows = ["| Minor state | Political | Religious | INFs by power | Total |", "|:--|:--|:--|:--|--:|"]
-    for code, s in politics.statuses(setup, state).items():
+    table = politics.statuses(setup, state)
+    revolting = _revolts(variant, setup, table, centers or {})
+    for code, s in table.items():
         infs = ", ".join(f"{_named(variant, p)} {n}" for p, n in sorted(state.influence.get(code, {}).items())) or "none"
         political = f"Aligned with {_named(variant, s.power)}" if s.power else s.political.capitalize()
         religious = f"{s.confession.capitalize()} controlled" if s.confession else s.religious.capitalize()
         extra = [f"Dominion of {_named(variant, state.dominion[code])}"] if code in state.dominion else []
         extra += [f"Contested by {_named(variant, state.contested[code])}"] if code in state.contested else []
+        extra += [f"In revolt: {revolting[code]}"] if code in revolting else []
         rows.append(f"| {_minor(setup, code)} | {'; '.join([political] + extra)} | {religious} | "
                     f"{infs} | {s.total} |")
     return "\n".join(rows)
@@ -116,7 +131,8 @@ def _attack(variant: Variant, setup, entry: dict) -> str:
 def sections(variant: Variant, record: dict) -> list[tuple[str, str]]:
     setup = setup_of(variant)
     outcome = record.get("extra", {}).get("outcome", {})
-    after = state_of(position_from_json(record["after"]))
+    board = position_from_json(record["after"])
+    after = state_of(board)
     out: list[tuple[str, str]] = []
     done = outcome.get("influence")
     # the powers by name, as the Home boxes and Minor states name them; the record keeps codes
@@ -139,7 +155,7 @@ def sections(variant: Variant, record: dict) -> list[tuple[str, str]]:
     if done or attacked:
         out.append(("Home boxes", _boxes(variant, setup, after)))
     if done or attacked or outcome.get("taxation") is None:
-        out.append(("Minor states", _statuses(variant, setup, after)))
+        out.append(("Minor states", _statuses(variant, setup, after, board.centers)))
     taxed = outcome.get("taxation")
     if taxed:
         rows = ["| Power | Before | Centers | Tribute | Income | Treasury |", "|:--|--:|--:|:--|--:|--:|"]
@@ -153,6 +169,12 @@ def sections(variant: Variant, record: dict) -> list[tuple[str, str]]:
             rows.append(f"| {_named(variant, s['power'])} | {before} | {centers} | {tribute} | "
                         f"{s['income']} | {s['after']} |")
         out.append(("Treasuries", "\n".join(rows)))
+    made = [a for a in after.alliances if a not in state_of(position_from_json(record["before"])).alliances]
+    if made:
+        # 'communicated to the GM and announced to the other players': in the phase it is recorded
+        out.append(("Alliances", _items([f"**{_named(variant, a)}** and **{_named(variant, b)}** form an alliance, "
+                                         "permanent ('Two players, before the start of 1618, may form an alliance')"
+                                         for a, b in made])))
     out += bribe_sections(variant, record)
     tied = _tie(variant, record)
     if tied:

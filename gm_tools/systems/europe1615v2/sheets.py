@@ -26,7 +26,7 @@ from gm_tools.engine.hooks import INTEGER, Column, InputRow, SheetHooks, Table, 
 from gm_tools.engine.model import Position
 from gm_tools.engine.phase import parse_phase
 from gm_tools.engine.variant import Variant
-from gm_tools.errors import EMPTY_CELL, Problem, WholeSheetProblem
+from gm_tools.errors import EMPTY_CELL, Problem, WholeSheetProblem, did_you_mean
 from gm_tools.systems.europe1615v2 import politics
 from gm_tools.systems.europe1615v2.calendar import ATTACKS as ATTACKS_ROLE
 from gm_tools.systems.europe1615v2.calendar import INFLUENCE, MOVEMENT, RETREATS, TAXATION, phase_role
@@ -139,7 +139,7 @@ class Europe1615v2Hooks(SheetHooks):
                                        Column("Minor state or home box", editable=True, width=24)),
                           blank_rows=BLANK_ROWS)]
         if role == ATTACKS_ROLE and attacks_enabled(variant):
-            return [Table(ATTACKS, (power, Column("Order", INTEGER, editable=True, width=8),
+            return [Table(ATTACKS, (power, Column("Order", INTEGER, editable=True, width=8, hooks_judge=True),
                                           Column("Minor state or home box", editable=True, width=24),
                                           power_column("Target", variant, setup.powers, editable=True, width=14)),
                           blank_rows=sum(1 + setup.alternates(p) for p in setup.powers))]
@@ -244,7 +244,8 @@ class Europe1615v2Hooks(SheetHooks):
         if phase_role(variant, position.phase) != MOVEMENT:
             return None
         sent = {str(row.values.get("Power") or "").upper() for row in rows.get(OFFERS, [])}
-        having = {unit.power for unit in position.units.values()}
+        # the 3-player game's neutral France makes no offers ('France is neutral'): none awaited
+        having = {unit.power for unit in position.units.values()} - {_neutral(variant, position)}
         return {p: "an offer sheet" for p in setup_of(variant).powers if p in having and p not in sent}
 
     def all_entered(self, variant: Variant, position: Position) -> str:
@@ -407,6 +408,11 @@ def _check_attacks(variant: Variant, position: Position, rows: list[InputRow]) -
                 _box(setup, variant, row, expected, problems)
             continue
         power, choice, target = (row.values.get(k) for k in ("Power", "Order", "Target"))
+        # an Order cell typed as a word is no order 0: named here, and kept out of the numbering
+        unread = isinstance(choice, str)
+        if unread:
+            problems.append(_problem(row.cells["Order"], repr(choice), "a whole number (Order): 0 for the first "
+                                     "order, 1 and up for the alternates"))
         where = _box(setup, variant, row, expected, problems)
         # the sheet's dropdown keeps the target a power; a mailed line is checked here, so that
         # a misspelt power is named as such and not as a power without INFs there, beside a
@@ -414,7 +420,7 @@ def _check_attacks(variant: Variant, position: Position, rows: list[InputRow]) -
         wrong = unknown_target(setup, variant, target)
         if wrong:
             problems.append(_problem(row.cells["Target"], *wrong))
-        if where is None or wrong:
+        if where is None or wrong or unread:
             continue
         attacks.append(politics.Attack(power, where, where_of(setup, variant, str(target)), int(choice or 0)))
         cells.append(row.cells)
@@ -518,8 +524,12 @@ def _check_waivers(variant: Variant, position: Position, rows: list[InputRow]) -
             problems.append(_problem(row.cells[missing], EMPTY_CELL,
                                      f"a value in its {missing} column (a waiver row needs Power and Center)"))
         elif center not in setup.values:
+            # a slip of the keys gets the center meant, as a dropdown's cell does
+            spelled = {**{c.lower(): c for c in setup.values},
+                       **{variant.provinces[c].name.lower(): c for c in setup.values if c in variant.provinces}}
+            hint = did_you_mean(str(row.values.get("Center")), spelled)
             problems.append(_problem(row.cells["Center"], repr(row.values.get("Center")),
-                                     "a supply center, by code or name (POR, Portugal)"))
+                                     "a supply center, by code or name (POR, Portugal)" + (f" ({hint})" if hint else "")))
         elif position.centers.get(center) == power:
             problems.append(_problem(row.cells["Center"], repr(center), f"a foreign center: {power} owns {center}"))
         else:
