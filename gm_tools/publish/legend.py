@@ -21,7 +21,7 @@ LEGEND_CELL = 250.0
 """Width of one power's entry in the legend, px."""
 LEGEND_KEY = (
     # semicolons part the symbols of a line: the page lists them one an entry (symbol_words)
-    "A army, F fleet, +n extra strength, \u25c9 supply center",
+    "A army, F fleet, \u25c9 supply center",
     "solid arrow: move; dashed: support; dotted: convoy; ring: hold; dashed and \u2715: failed",
 )
 
@@ -123,9 +123,13 @@ def symbol_key(variant: Variant) -> tuple[str, ...]:
     own = rules_for(variant).legend_key(variant)
     if own is not None:
         return tuple(own)
+    units = LEGEND_KEY[0]
+    strength = rules_for(variant).strength_key
+    if strength:
+        units = units.replace(", \u25c9", f", {strength}, \u25c9")
     if any(p.extra.get("port") for p in variant.provinces.values()):
-        return (LEGEND_KEY[0] + PORT_KEY,) + LEGEND_KEY[1:]
-    return LEGEND_KEY
+        units += PORT_KEY
+    return (units,) + LEGEND_KEY[1:]
 
 
 def symbol_words(variant: Variant) -> list[str]:

@@ -56,6 +56,8 @@ class Europe1619Rules(Rules):
     tests can hand in plain data: ``geography(variant)`` and ``relations(variant, position)``."""
 
     name = "europe1619"
+    # 'a unit with a strength of two is shown with a +1 on the top'
+    strength_key = "+n extra strength"
 
     def __init__(
         self,
