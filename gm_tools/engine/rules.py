@@ -213,6 +213,12 @@ class Rules:
     Standard: none, its units all fight with strength one, and a key to a badge its maps never
     draw sent readers looking for it."""
 
+    marks_key: tuple[str, ...] = ()
+    """The map legend's lines for what the rules draw on provinces (``province_styles``: a minor
+    state's tint, its marker, a word under its name), after the units' and orders' key; the
+    Europe variants' looks are ours (their rulebooks' legends were lost), so only the key says
+    them. Standard: none."""
+
     map_shows: str = "units and supply-center owners"
     """What the game page's map shows, as its description for a screen reader says it."""
 
