@@ -42,7 +42,8 @@ def test_the_bribes_paid_lead_the_chart_and_the_units_nobody_paid_for_are_one_pa
     assert "nothing paid" not in chart
     other = re.search(r"Nothing paid for the other (\d+) units' orders: (.*)", chart)
     assert other and int(other.group(1)) == len(other.group(2).split(", ")) > 50
-    assert "A PAR H" in other.group(2).split(", ") and "A MAD H" not in other.group(2)
+    unpaid = other.group(2).replace("\u00a0", " ").split(", ")
+    assert "A PAR H" in unpaid and "A MAD H" not in unpaid
     build_site(tmp_path, tmp_path / "site")
     page = unescape((tmp_path / "site" / "games" / "g" / "S1615M.html").read_text(encoding="utf-8"))
     section = page[page.index(">Bribe chart<"):]
@@ -51,3 +52,19 @@ def test_the_bribes_paid_lead_the_chart_and_the_units_nobody_paid_for_are_one_pa
     block = section[section.index("<pre"):section.index("</pre>")]
     # the block a phone shows at its width: each line fits 40 characters
     assert block.count("\n") < 10 and max(len(line) for line in re.sub(r"<[^>]+>", "", block).splitlines()) <= 40
+
+
+def test_an_order_in_the_paragraph_of_units_nobody_paid_for_is_never_broken_across_lines(tmp_path):
+    """'each unit's winning order': QA finding (the chart read at 375 px) the paragraph broke
+    orders where a line ended, 'A' at the end of one line and 'ALG H' on the next. Each order's
+    spaces there do not break; the judge text, which a player may copy orders from, keeps
+    plain spaces."""
+    state = _game_with_one_bribe(tmp_path)
+    build_site(tmp_path, tmp_path / "site")
+    folder = tmp_path / "site" / "games" / "g"
+    page = unescape((folder / "S1615M.html").read_text(encoding="utf-8"))
+    paragraph = re.search(r"<p>Nothing paid for the other \d+ units' orders: (.*?)</p>", page).group(1)
+    orders = paragraph.split(", ")
+    assert "A\u00a0PAR\u00a0H" in orders and all(" " not in order for order in orders)
+    text = (folder / "S1615M.txt").read_text(encoding="utf-8")
+    assert "\u00a0" not in text and "A PAR H" in text and state.history[-1]["phase"] == "S1615M"

@@ -185,7 +185,9 @@ def bribe_chart(result: Auction, treasuries: Mapping[str, int],
     lines = ["| Winning order | Paid |", "|:--|:--|", *rows, ""] if rows else []
     if unpaid:
         lines += [(f"Nothing paid for the other {len(unpaid)} units' orders: " if rows
-                   else f"Nothing paid for any of the {len(unpaid)} units' orders: ") + ", ".join(unpaid), ""]
+                   else f"Nothing paid for any of the {len(unpaid)} units' orders: ")
+                  # no-break spaces: a phone's line never ends inside an order ('A' / 'ALG H')
+                  + ", ".join(order.replace(" ", "\u00a0") for order in unpaid), ""]
     # the sum alone ('Austria: 48 - 8 = 40') says neither what was taken nor from what
     lines.append("    Treasuries: before - paid = after")
     for power in sorted(treasuries):
