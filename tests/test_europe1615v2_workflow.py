@@ -219,12 +219,11 @@ def test_the_game_page_ranks_by_victory_points_in_chromium(game, tmp_path):
         page.goto(f"{base}games/{GAME}/S1616M.html")
         section = page.locator("section", has_text="Bribe chart").first
         assert "6 rounds" in section.inner_text()
-        # the chart is laid out as a block of columns, one unit a line, no markdown left over
-        chart = section.locator("pre").inner_text()
-        assert "`" not in section.inner_text()
-        lines = chart.splitlines()
-        assert any(line.startswith("A BRA H") for line in lines) and "Denmark/Sweden 41" in chart
-        assert len(lines) > 10
+        # the units paid for a table, the rest one paragraph, no markdown left over
+        assert "`" not in section.inner_text() and "|" not in section.inner_text()
+        assert section.locator("tbody tr").all_inner_texts() == ["A BRA H\tDenmark/Sweden 41",
+                                                                 "A MEC H\tDenmark/Sweden 40"]
+        assert "Nothing paid for the other " in section.inner_text()
     assert errors == []
 
 
@@ -611,10 +610,10 @@ def test_the_attacks_bribe_chart_and_overspending_cuts_name_the_powers(game, tmp
     text = " ".join((folder / "P1616D.txt").read_text(encoding="utf-8").split())
     assert "Denmark/Sweden attacks Austria in SAX (Saxony): 7 against 10 INFs" in text
     chart = section("S1616M", "Bribe chart")
-    assert re.search(r"A MEC H +Denmark/Sweden 40", chart) and "Denmark/Sweden: 82 - 81 = 1" in chart
+    assert re.search(r"A MEC H</t[hd]><td>Denmark/Sweden 40<", chart) and "Denmark/Sweden: 82 - 81 = 1" in chart
     assert "Overspending: Denmark/Sweden's offers were each cut by 5, and every unit was decided again" in chart
     assert not codes.search(chart)
-    assert re.search(r"F BRI H +Spain 3", section("S1615M", "Bribe chart"))
+    assert re.search(r"F BRI H</t[hd]><td>Spain 3<", section("S1615M", "Bribe chart"))
     assert records["P1616D"]["extra"]["outcome"]["attacks"]["attacks"][0]["power"] == "SPAIN"
 
 

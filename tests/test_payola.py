@@ -102,11 +102,12 @@ def test_the_bribe_chart_and_a_private_ledger():
               Offer("FRANCE", "WUR", "A WUR - BAV", 4), Offer("SPAIN", "WUR", "A WUR H", 3)]
     done = auction(offers, OWNERS, {"FRANCE": 3, "SPAIN": 20}, LISTS, hold)
     chart = bribe_chart(done, {"FRANCE": 3, "SPAIN": 20})
-    assert any(line.startswith("A PAR S A MAD") and "SPAIN 5" in line for line in chart)
+    assert any(line.startswith("| A PAR S A MAD |") and "SPAIN 5" in line for line in chart)
     # France's 4 for Wuerttemberg is more than its 3: cut to 3, a tie with Spain's 3 that
     # France's place on the minors' list wins
-    assert any(line.startswith("A WUR - BAV") and "FRANCE 3" in line and "tie: FRANCE" in line for line in chart)
-    assert "FRANCE: 3 - 3 = 0" in chart and "SPAIN: 20 - 5 = 15" in chart
+    assert any(line.startswith("| A WUR - BAV |") and "FRANCE 3" in line and "tie: FRANCE" in line for line in chart)
+    treasuries = [line.strip() for line in chart]
+    assert "FRANCE: 3 - 3 = 0" in treasuries and "SPAIN: 20 - 5 = 15" in treasuries
     statement = ledger(done, "FRANCE", offers, 3)
     assert "  A PAR S A MAD (bribes accepted: SPAIN 5)" in statement
     assert "  4 : A WUR - BAV - accepted, paid 3" in statement and "  4 : A PAR - BUR - not accepted (A PAR S A MAD won with 5)" in statement

@@ -207,6 +207,18 @@ class Rules:
     """What a phase page's and the game page's navigation call one phase ("Next phase", "All
     phases"): The Peace of Westphalia plays a round in steps, so its pages say "step"."""
 
+    strength_key: str = ""
+    """The map legend's words for the badge on a unit stronger than one (Europe 1619's
+    bolstered '+n', Europe 1615's lettered special units), for rules that make such units.
+    Standard: none, its units all fight with strength one, and a key to a badge its maps never
+    draw sent readers looking for it."""
+
+    marks_key: tuple[str, ...] = ()
+    """The map legend's lines for what the rules draw on provinces (``province_styles``: a minor
+    state's tint, its marker, a word under its name), after the units' and orders' key; the
+    Europe variants' looks are ours (their rulebooks' legends were lost), so only the key says
+    them. Standard: none."""
+
     map_shows: str = "units and supply-center owners"
     """What the game page's map shows, as its description for a screen reader says it."""
 

@@ -165,22 +165,34 @@ def auction(offers: list[Offer], owners: Mapping[str, str | None], treasuries: M
 
 def bribe_chart(result: Auction, treasuries: Mapping[str, int],
                named: Callable[[str], str] = str) -> list[str]:
-    """The public bribe chart as Payola judges publish it: each unit, its order, who paid what;
+    """The public bribe chart as Payola judges publish it: each unit's order, who paid what;
     then each power's treasury before and after. ``named`` says a power as the page names it
     (a variant's "Denmark/Sweden" for its code ``DENMARK``); the powers stay in the codes'
-    order, so the chart reads the same way whatever their names."""
-    lines = []
-    width = max((len(d.order) for d in result.decisions.values()), default=10)
+    order, so the chart reads the same way whatever their names. Markdown: the units someone
+    paid for (or whose tie a list broke) are a table, where a long note wraps in its cell on a
+    phone; the rest, most of a board in a quiet season, one paragraph of their orders, so the
+    few bribes are not lost among sixty lines of 'nothing paid'; the treasuries a block of short
+    lines."""
+    rows, unpaid = [], []
     for unit, d in sorted(result.decisions.items()):
-        paid = ", ".join(f"{named(b)} {n}" for b, n in sorted(d.backers.items()) if n) or "nothing paid"
+        paid = ", ".join(f"{named(b)} {n}" for b, n in sorted(d.backers.items()) if n)
         note = f" (tie: {named(d.tie_broken_by)}'s place on {named(d.owner)}'s list)" if d.tie_broken_by else (
             " (tie: holds)" if d.held_on_tie else "")
-        lines.append(f"{d.order:<{width}}  {paid}{note}")
+        if paid or note:
+            rows.append(f"| {d.order} | {paid or 'nothing paid'}{note} |")
+        else:
+            unpaid.append(d.order)
+    lines = ["| Winning order | Paid |", "|:--|:--|", *rows, ""] if rows else []
+    if unpaid:
+        lines += [(f"Nothing paid for the other {len(unpaid)} units' orders: " if rows
+                   else f"Nothing paid for any of the {len(unpaid)} units' orders: ")
+                  # no-break spaces: a phone's line never ends inside an order ('A' / 'ALG H')
+                  + ", ".join(order.replace(" ", "\u00a0") for order in unpaid), ""]
     # the sum alone ('Austria: 48 - 8 = 40') says neither what was taken nor from what
-    lines += ["", "Treasuries: before - paid = after"]
+    lines.append("    Treasuries: before - paid = after")
     for power in sorted(treasuries):
         spent = result.spent.get(power, 0)
-        lines.append(f"{named(power)}: {treasuries[power]} - {spent} = {treasuries[power] - spent}")
+        lines.append(f"    {named(power)}: {treasuries[power]} - {spent} = {treasuries[power] - spent}")
     return lines
 
 

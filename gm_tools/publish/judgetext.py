@@ -500,7 +500,7 @@ def section_lines(variant: Variant, record: dict, public: bool = True) -> list[s
             header = None
             if not line or line.startswith("|"):
                 continue
-            line = line.removeprefix("- ").removeprefix("* ").replace("**", "").replace("`", "")
+            line = line.removeprefix("- ").removeprefix("* ").replace("**", "").replace("`", "").replace("\u00a0", " ")
             items.append(line)
         if items:
             lines += [f"{heading}:", ""] + items + [""]

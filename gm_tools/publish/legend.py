@@ -21,12 +21,15 @@ LEGEND_CELL = 250.0
 """Width of one power's entry in the legend, px."""
 LEGEND_KEY = (
     # semicolons part the symbols of a line: the page lists them one an entry (symbol_words)
-    "A army, F fleet, +n extra strength, \u25c9 supply center",
+    "A army, F fleet, \u25c9 supply center",
     "solid arrow: move; dashed: support; dotted: convoy; ring: hold; dashed and \u2715: failed",
 )
 
 KEY_CHAR = 6.3
 """About how wide one character of the key's 11 px text is, px."""
+
+VALUE_KEY = " (a number beside it: its value)"
+"""Added after the supply center's symbol on a map whose centers have values other than 1."""
 
 PORT_KEY = ", \u2693 port (fleets move or support only into a coast with a port)"
 """Added to the key's first line on a map whose provinces have ports (``port = true``)."""
@@ -123,9 +126,16 @@ def symbol_key(variant: Variant) -> tuple[str, ...]:
     own = rules_for(variant).legend_key(variant)
     if own is not None:
         return tuple(own)
+    units = LEGEND_KEY[0]
+    strength = rules_for(variant).strength_key
+    if strength:
+        units = units.replace(", \u25c9", f", {strength}, \u25c9")
+    if any(p.value != 1 for p in variant.provinces.values()):
+        # the renderer writes a center's value beside its marker where it is not 1
+        units += VALUE_KEY
     if any(p.extra.get("port") for p in variant.provinces.values()):
-        return (LEGEND_KEY[0] + PORT_KEY,) + LEGEND_KEY[1:]
-    return LEGEND_KEY
+        units += PORT_KEY
+    return (units,) + LEGEND_KEY[1:] + tuple(rules_for(variant).marks_key)
 
 
 def symbol_words(variant: Variant) -> list[str]:

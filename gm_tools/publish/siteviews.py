@@ -584,7 +584,7 @@ def markdown_section(heading: str, text: str) -> Section:
     section's heading, as a caption a screen reader reads (the page's other tables have
     theirs): a list of a page's tables otherwise gives it no name. It is a tab stop, as the
     page's other tables are, for a keyboard to scroll it (``.scroll`` in ``style.css``); so is
-    a block of preformatted lines (Europe 1615 v2's bribe chart), which a phone scrolls too."""
+    a block of preformatted lines (Europe 1615 v2's treasuries), which a phone scrolls too."""
     html = render_markdown(text, row_headers=True)
     if "<table" in html:  # "<table>", or with its figures' columns named ('<table class="n2">')
         html = re.sub(r"<table([^>]*)>", lambda m: f'<table{m.group(1)} tabindex="0">\n<caption class="visually-hidden">'

@@ -84,6 +84,12 @@ class Europe1615Rules(Rules):
     # the minor states' and the Ottomans' units, which the text never calls powers: 'the great
     # powers of the time' are the five the players play
     unplayed_heading = "Minor states and the Ottoman Empire"
+    # 'specific units on the board marked by a letter', each 'with the strength of two units'
+    # (the renderer writes the letter in the badge); '+n' for any other unit of strength 2
+    strength_key = "+n extra strength, a letter (K, B, S, N, P, R, D): a special unit of strength 2"
+    # 'all acquired territories are colored accordingly on the map' (mapstyle.py: the looks are ours)
+    marks_key = ("minor states: tinted, aligned with that power; white: neutral; grey: unaligned",
+                 "\u271d on a minor state's home center: its Catholic (blue) or Protestant (orange) marker")
 
     # --- who orders what ---------------------------------------------------------------------
 

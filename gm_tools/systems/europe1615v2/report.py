@@ -216,9 +216,9 @@ def bribe_sections(variant: Variant, record: dict) -> list[tuple[str, str]]:
     treasuries = {p: state.treasury.get(p, 0) for p in setup.powers}
     # the powers named, as the rest of the page names them; the auction keeps their codes
     chart = bribe_chart(done, treasuries, lambda p: _named(variant, p))
-    # an indented block: markdown's own code block, laid out in columns (the page's markdown
-    # reads no fences)
-    text = "\n".join("    " + line for line in chart)
+    # the treasuries an indented block: markdown's own code block, laid out in columns (the
+    # page's markdown reads no fences)
+    text = "\n".join(chart)
     if done.rounds > 1:
         # 'all its offers are reduced by one and every unit's order is decided again', round after
         # round: the power first, then how far its offers came down ("Spain's by 2")

@@ -40,6 +40,11 @@ def _port_refusal(variant: Variant, unit: Unit, province: str, verb: str) -> str
 
 class Europe1615v2Rules(Rules):
     name = "europe1615v2"
+    # 'Revolting states will be marked on the map', 'CONTESTED states will be marked on the map';
+    # the rest of the looks are ours (mapstyle.py)
+    marks_key = ("minor states: tinted, aligned with that power; white: neutral; grey: independent",
+                 "\u271d on a minor state's home center: Catholic (blue) or Protestant (orange) controlled; D: duality; "
+                 "revolt, contested: said under the name, outline dashed")
 
     def may_move(self, variant: Variant, position: Position, unit: Unit, dest: str) -> str | None:
         from gm_tools.engine.phase import parse_phase

@@ -56,6 +56,13 @@ class Europe1619Rules(Rules):
     tests can hand in plain data: ``geography(variant)`` and ``relations(variant, position)``."""
 
     name = "europe1619"
+    # 'a unit with a strength of two is shown with a +1 on the top'
+    strength_key = "+n extra strength"
+    # 'a Protestant marker (orange cross) or a Catholic marker (blue cross) or a Ottoman marker
+    # (green crescent moon and star)'; the rest of the looks are ours (mapstyle.py)
+    marks_key = ("minor states: tinted, aligned with that power; hatched: its vassal; white: neutral; grey: unaligned",
+                 "\u271d Catholic (blue) or Protestant (orange) marker, \u262a Ottoman marker, on a minor state's home "
+                 "center; captured, contested: said under the name, outline dashed")
 
     def __init__(
         self,
