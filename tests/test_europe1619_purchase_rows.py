@@ -45,7 +45,7 @@ def test_a_build_typed_twice_is_refused_as_the_center_the_first_row_built_on(tmp
     with pytest.raises(UserError) as refused:
         run_turn("g", root=tmp_path, site_dir=None)
     said = str(refused.value)
-    assert "Purchases!B3: found 'BUILD A PAR' (FRANCE), expected a transaction the rules allow (PAR is occupied " \
+    assert "Purchases!B3: found 'build' (FRANCE's row: BUILD A PAR), expected a transaction the rules allow (PAR is occupied " \
            "by A PAR, built earlier this phase: a build needs an unoccupied center)" in said, said
     assert "Purchases!B2" not in said
     assert load_state("g", tmp_path).position.phase == "Y1619B"  # nothing written

@@ -24,7 +24,9 @@ def test_a_loan_or_payment_to_oneself_is_refused_at_the_borrower_or_payee(tmp_pa
     """'to loan TPs to other players': a loan from France to France was refused at Loans!C2, its
     TPs, with the rules' reason 'FRANCE cannot pay itself'; it is refused at B2, the Borrower,
     with the same reason. A payment likewise at its Payee; an amount above the treasury is still
-    refused at the TPs."""
+    refused at the TPs. What is found is what the cell holds (docs/workbook.md, "Checking": the
+    error names what was found), the row's transaction beside it: Payments!C3 holds 200, not
+    'PAY 200 TO FRANCE'."""
     workbook = _builds(tmp_path)
     workbook.write_bytes(set_cells(workbook.read_bytes(), {
         "Loans!A2": "FRANCE", "Loans!B2": "FRANCE", "Loans!C2": 5, "Loans!D2": 1, "Loans!E2": 1621,
@@ -34,11 +36,11 @@ def test_a_loan_or_payment_to_oneself_is_refused_at_the_borrower_or_payee(tmp_pa
     assert error is not None and "Traceback" not in error
     lines = [line.strip() for line in error.splitlines()[1:]]
     assert lines == [
-        "Loans!B2: found 'LEND 5 TO FRANCE at 1 interest (due 1621)' (FRANCE), expected a transaction the rules "
+        "Loans!B2: found 'FRANCE' (FRANCE's row: LEND 5 TO FRANCE at 1 interest (due 1621)), expected a transaction the rules "
         "allow (FRANCE cannot pay itself)",
-        "Payments!B2: found 'PAY 2 TO SPAIN (gift)' (SPAIN), expected a transaction the rules allow (SPAIN cannot "
+        "Payments!B2: found 'SPAIN' (SPAIN's row: PAY 2 TO SPAIN (gift)), expected a transaction the rules allow (SPAIN cannot "
         "pay itself)",
-        "Payments!C3: found 'PAY 200 TO FRANCE' (SPAIN), expected a transaction the rules allow (SPAIN holds 18 TPs, "
+        "Payments!C3: found 200 (SPAIN's row: PAY 200 TO FRANCE), expected a transaction the rules allow (SPAIN holds 18 TPs, "
         "not the 200 to hand over)"]
 
 

@@ -543,7 +543,7 @@ def test_a_payment_beyond_the_treasury_names_its_cell(tmp_path):
     _to_builds(paths)
     error = refused(paths, {"Payments!A2": "FRANCE", "Payments!B2": "SAVOY", "Payments!C2": 14})
     (problem,) = error.problems
-    assert (problem.sheet, problem.cell, problem.found) == ("Payments", "C2", "'PAY 14 TO SAVOY' (FRANCE)")
+    assert (problem.sheet, problem.cell, problem.found) == ("Payments", "C2", "14 (FRANCE's row: PAY 14 TO SAVOY)")
     assert "FRANCE holds 13 TPs, not the 14 to hand over" in problem.expected
     error = refused(paths, {"Payments!C2": 5, "Payments!A3": "FRANCE", "Payments!B3": "SAVOY"})
     (problem,) = error.problems

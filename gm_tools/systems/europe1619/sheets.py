@@ -387,8 +387,12 @@ def _check_transactions(variant: Variant, position: Position, rows: dict[str, li
         if typed is not None:
             typed.append(typed_row(result.power, result.order, row))
         if result.result == INVALID:
-            sheet, cell = _party_at_fault(row, ref).split("!")
-            problems.append(Problem(sheet, cell, f"{result.order!r} ({result.power})", f"a transaction the rules allow ({result.reason})"))
+            at = _party_at_fault(row, ref)
+            sheet, cell = at.split("!")
+            held = next(row.values.get(h) for h, c in row.cells.items() if c == at)
+            found = held if isinstance(held, int) else repr(held)  # the cell as typed; the row's transaction beside
+            problems.append(Problem(sheet, cell, f"{found} ({result.power}'s row: {result.order})",
+                                    f"a transaction the rules allow ({result.reason})"))
     return inputs, problems
 
 
