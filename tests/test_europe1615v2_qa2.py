@@ -133,3 +133,18 @@ def test_a_misspelt_waiver_center_is_named_with_the_center_meant(tmp_path):
         run_turn("g", root=tmp_path, site_dir=None)
     assert f"{WAIVERS}!B2: found 'Portugl'" in str(refused.value)
     assert "did you mean POR?" in str(refused.value)
+
+
+def test_status_names_an_alliance_left_as_laid_out_by_both_its_powers(tmp_path):
+    # 001_6f4a9c76b6e5774a.txt, '9 VICTORY CONDITIONS': "Two players ... may form an alliance.
+    # This is a permanent agreement": the next phases' Alliances sheet lays it out again, and
+    # `status` named such a row by its first power alone ('typed by no one (AUSTRIA)'), which
+    # read as if Austria stood alone; the row is the alliance of both.
+    from gm_tools.app.status import phase_status
+
+    paths = _to_spring(tmp_path)
+    paths.workbook.write_bytes(set_cells(paths.workbook.read_bytes(), {f"{ALLIANCES}!A2": "AUSTRIA",
+                                                                       f"{ALLIANCES}!B2": "SPAIN"}))
+    run_turn("g", root=tmp_path, site_dir=None, force=True)
+    said = phase_status("g", tmp_path).text()
+    assert "Alliances: 0 row(s) typed; 1 left as laid out, typed by no one (AUSTRIA and SPAIN)" in said, said

@@ -304,7 +304,10 @@ def phase_status(name: str, root: str | os.PathLike | None = None) -> PhaseStatu
         who = {str(next((r.values.get(c) for c in by if r.values.get(c)), "")) for r in rows} - {""}
         inputs[t.title] = (len(rows), sorted(who))
         if untouched:
-            laid_out[t.title] = [str(r.values.get("Power") or r.values.get("Player") or "") for r in untouched]
+            # a row of two powers (Payola's alliance) is both, not the first alone
+            named = [c.header for c in t.columns if c.choices and set(c.choices) <= set(variant.powers)]
+            laid_out[t.title] = [" and ".join(str(r.values[h]) for h in named if r.values.get(h)) if len(named) > 1
+                                 else str(r.values.get("Power") or r.values.get("Player") or "") for r in untouched]
     records = [(state.paths.history / f"{r['phase']}.json", r) for r in state.history]
     _, lost = pictures_of_records(state.paths.pictures, records)
     owed = hooks.awaited_for(variant, position, entries.inputs)
