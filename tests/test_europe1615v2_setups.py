@@ -215,3 +215,35 @@ def test_an_alliance_row_with_one_power_names_the_empty_cell(tmp_path):
     assert found == {"Alliances!B2": ("an empty cell", "the Ally of the alliance (DENMARK's)"),
                      "Alliances!A3": ("an empty cell", "the Power of the alliance (ENGLAND's)")}
     assert "None" not in str(raised.value)
+
+
+def test_the_dice_for_the_neutral_are_published_in_words():
+    """'Before build/adjustment in 1617 each player rolls dice. France joins player with highest
+    roll in 1618': the players learn the rolls and whom France joins from the phase's page and
+    judge text (the sections), and the GM's turn report gives the rolls in words, not as the
+    record's Python-like list of dicts."""
+    from gm_tools.app.turnreport import draw_words
+    from gm_tools.engine.positions import position_to_json
+    from gm_tools.systems.europe1615v2.report import sections
+
+    three = variant_for_game(LOADED, 3)
+    fall = with_state(Position("F1617M", {}, dict(three.start_centers)), State(seed="42"))
+    winter = Position("W1617A", {}, dict(three.start_centers), extra=dict(fall.extra))
+    after, draws = settle(three, fall, winter, "42")
+    record = {"phase": "W1617A", "before": position_to_json(winter), "after": position_to_json(after),
+              "extra": {}, "random": {"seed": "42", "draws": draws}}
+    said = dict(sections(three, record))["France joins a player"]
+    first = draws[0]["rolls"][0]
+    for side, n in first.items():
+        names = " and ".join(three.powers[c].name for c in side.split("/"))
+        assert f"{names} {n}" in said, said
+    joined = " and ".join(three.powers[c].name for c in _sides(three)[draws[0]["player"]])
+    assert f"France joins {joined} in 1618" in said, said
+    words = draw_words(draws[0])
+    assert "{" not in words and "[" not in words and "FRANCE joins" in words, words
+
+
+def _sides(variant):
+    from gm_tools.systems.europe1615v2.players import setups
+
+    return setups(variant)[3]["players"]

@@ -87,8 +87,7 @@ class TurnReport:
                 continue  # listed just above
             lines.append(f"  note {note['power']}: {note_words(note)}")
         for draw in r["random"]["draws"]:
-            said = draw.get("text", draw.get("chosen"))  # a variant's own words for it, if any
-            lines.append(f"  random draw ({draw['kind']}, seed {draw['seed']}): {said}")
+            lines.append(f"  random draw ({draw['kind']}, seed {draw['seed']}): {draw_words(draw)}")
         lines += [f"  {line}" if line else "" for line in self.sections]
         lines += [f"warning: {w}" for w in self.warnings]
         if r["winner"]:
@@ -131,3 +130,15 @@ def dry_run_report(state, record: dict | None, warnings: list[str]) -> TurnRepor
                           warnings=warnings)
     return TurnReport(name, record["phase"], processed=True, record=record, variant=state.variant, dry_run=True,
                       warnings=warnings)
+
+
+def draw_words(draw: dict) -> str:
+    """A random draw as the report says it: its variant's own words if any (``text``), with dice
+    rolled in rounds (``rolls``, a list of side -> roll) said as ``SPAIN 4, AUSTRIA 2; again:
+    SPAIN 5, ...``; the record keeps the text as it was written, the list's repr in it."""
+    said = str(draw.get("text", draw.get("chosen")))
+    rolls = draw.get("rolls")
+    if isinstance(rolls, list) and rolls and all(isinstance(r, dict) for r in rolls) and repr(rolls) in said:
+        said = said.replace(repr(rolls), "; again: ".join(", ".join(f"{side} {n}" for side, n in r.items())
+                                                         for r in rolls))
+    return said

@@ -128,6 +128,26 @@ def _attack(variant: Variant, setup, entry: dict) -> str:
     return f"{head}: {odds}, {roll}; {power} loses {entry['attacker_loss']}, {target} loses {entry['defender_loss']}"
 
 
+def _neutral_joins(variant: Variant, record: dict) -> list[tuple[str, str]]:
+    """'Before build/adjustment in 1617 each player rolls dice. France joins player with highest
+    roll in 1618': the rolls and whom the neutral joins, for the players, in the phase rolled."""
+    from gm_tools.systems.europe1615v2.players import FULL, setups
+
+    draw = next((d for d in (record.get("random") or {}).get("draws") or [] if d.get("kind") == "neutral joins"), None)
+    rule = setups(variant).get(int(variant.options.get("players", FULL)), {})
+    if draw is None or not rule.get("neutral"):
+        return []
+
+    def side(key: str) -> str:
+        return " and ".join(_named(variant, c) for c in key.split("/"))
+
+    rounds = "; the highest tied, again: ".join(", ".join(f"{side(k)} {n}" for k, n in r.items()) for r in draw["rolls"])
+    neutral = _named(variant, rule["neutral"])
+    joined = " and ".join(_named(variant, c) for c in rule["players"][draw["player"]])
+    return [(f"{neutral} joins a player", f"Each player rolled a die for {neutral}: {rounds}. **{neutral} joins "
+             f"{joined} in {rule.get('joins_year')}** ('France joins player with highest roll in 1618').")]
+
+
 def sections(variant: Variant, record: dict) -> list[tuple[str, str]]:
     setup = setup_of(variant)
     outcome = record.get("extra", {}).get("outcome", {})
@@ -175,6 +195,7 @@ def sections(variant: Variant, record: dict) -> list[tuple[str, str]]:
         out.append(("Alliances", _items([f"**{_named(variant, a)}** and **{_named(variant, b)}** form an alliance, "
                                          "permanent ('Two players, before the start of 1618, may form an alliance')"
                                          for a, b in made])))
+    out += _neutral_joins(variant, record)
     out += bribe_sections(variant, record)
     tied = _tie(variant, record)
     if tied:
