@@ -257,3 +257,63 @@ def _place(variant: Variant, code: str) -> str:
     """A province by name and code, "Wallachia (WAL)"."""
     province = variant.provinces.get(code)
     return f"{province.name} ({code})" if province else code
+
+
+# The ordercheck's words for a move this phase's own deployments made illegal (the record's,
+# never to change): the order was given, so its unit did not hold for want of one.
+UNFORESEEN = "(the order was legal when given, before this phase's entries took effect)"
+NOT_FOLLOWED_HOLDS = "its order not followed: holds"
+
+
+def _unforeseen(variant: Variant, record: dict) -> dict[tuple[str, str], str]:
+    """(power, unit) -> cell of each order not followed because this phase's deployments made
+    it illegal, its unit read from the order as written on the board the phase opened on."""
+    from gm_tools.engine.parser import parse_order
+    from gm_tools.engine.rules import rules_for
+
+    entries = [(power, e) for power, es in (record.get("orders") or {}).items() for e in es
+               if isinstance(e, dict) and not e.get("outbid") and str(e.get("error") or "").endswith(UNFORESEEN)]
+    if not entries:
+        return {}
+    before, rules = position_from_json(record["before"]), rules_for(variant)
+    found = {}
+    for power, e in entries:
+        try:
+            unit = parse_order(e["written"], variant, before, power, rules).unit
+        except Exception:  # words the parser no longer reads: shown as recorded
+            continue
+        found[(power, str(unit))] = e["cell"]
+    return found
+
+
+def shown_unforeseen(variant: Variant, record: dict, results: list[dict]) -> list[dict]:
+    """The results with a unit whose order was not followed (:data:`UNFORESEEN`) said so, not
+    'no order: holds' (the record's words)."""
+    units = _unforeseen(variant, record)
+    if not units:
+        return results
+    return [dict(r, reason=NOT_FOLLOWED_HOLDS)
+            if (r.get("power"), (r.get("parsed") or {}).get("unit")) in units
+            and [c.get("code") for c in r.get("codes", [])] == ["not_ordered"] else r
+            for r in results]
+
+
+def public_unforeseen(variant: Variant, record: dict) -> dict:
+    """The record less its notes that a unit whose order was not followed (:data:`UNFORESEEN`)
+    'had no order and holds' and that the order 'was invalid and not used': the page gives the
+    order under Orders as written, with why it was not followed."""
+    from gm_tools.engine.results import note_code
+
+    units = _unforeseen(variant, record)
+    if not units:
+        return record
+    cells = set(units.values())
+
+    def told(n) -> bool:
+        if not isinstance(n, dict) or not n.get("codes"):
+            return False
+        code = n["codes"][0]
+        return ((note_code(n) == "held_without_order" and (n.get("power"), code.get("unit")) in units)
+                or (note_code(n) == "invalid_not_used" and code.get("cell") in cells))
+
+    return dict(record, notes=[n for n in record.get("notes", []) if not told(n)])

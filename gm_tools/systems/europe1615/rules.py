@@ -335,6 +335,18 @@ class Europe1615Rules(Rules):
 
         return settle(variant, after, seed, before)
 
+    def shown_results(self, variant: Variant, record: dict) -> list[dict]:
+        """A unit whose move this phase's deployments made illegal held with its order not
+        followed, not for want of one (:func:`gm_tools.systems.europe1615.report.shown_unforeseen`)."""
+        from gm_tools.systems.europe1615.report import shown_unforeseen
+
+        return shown_unforeseen(variant, record, super().shown_results(variant, record))
+
+    def public_record(self, variant: Variant, record: dict) -> dict:
+        from gm_tools.systems.europe1615.report import public_unforeseen
+
+        return public_unforeseen(variant, super().public_record(variant, record))
+
     def secret_orders(self, variant: Variant) -> frozenset[str]:
         """'Adjudication will only show the result, not what players have submitted.'"""
         ottoman = setup_of(variant).ottoman

@@ -1,0 +1,50 @@
+"""Europe 1615 (v3) as a GM runs it, second QA pass: what the players read of a phase.
+
+Rulebook: ``000_cc215928c2f3193e.txt`` (Europe 1615: Prelude to War, version 3).
+"""
+
+from __future__ import annotations
+
+import re
+from html import unescape
+
+from gm_tools.app.mailorders import enter_mails
+from gm_tools.app.turn import new_game, run_turn
+from gm_tools.edges.variants import load_variant
+from gm_tools.publish.judgetext import judge_text
+from gm_tools.publish.site import build_site
+
+
+def _text(html: str) -> str:
+    html = re.sub(r"<(script|style)\b.*?</\1>", " ", html, flags=re.S)
+    return re.sub(r"\s+", " ", unescape(re.sub(r"<[^>]+>", " ", html)))
+
+
+def test_a_move_not_followed_for_this_phases_neutrality_is_not_published_as_no_order(tmp_path):
+    """rulebook 000, 'Neutrality (impassable)': 'If the political status is NEUTRAL, no power can
+    enter the minor state as it violates the neutrality status'; 'Rules concerning political
+    status': 'After submission of orders and INF deployment, the GM publishes the results, which
+    powers have deployed to which states and whether the orders submitted are followed or not'.
+    Spain orders A MIL - TUR while France and Spain each deploy 10 INFs in Savoy, which turns
+    NEUTRAL: the order is not followed and A MIL holds. The page and the judge text said both
+    that, and 'A MIL had no order and holds' ('no order: holds' beside its result), with
+    "Orders!C.. 'A MIL - TUR' was invalid and not used": Spain did order the unit, and the order
+    was legal when given (QA). The record keeps its words, so recorded games replay as they were."""
+    new_game("europe1615", "g", root=tmp_path, seed=7, created="2000-01-01T00:00:00Z")
+    run_turn("g", root=tmp_path, site_dir=None)  # the Initial Status Check
+    enter_mails("g", [("f.txt", b"France\n10: SAV\nA PAR H\n")], root=tmp_path)
+    enter_mails("g", [("s.txt", b"Spain\n10: SAV\nA MIL - TUR\nA MAD H\n")], root=tmp_path)
+    record = run_turn("g", root=tmp_path, site_dir=None, force=True).record
+    assert any(n["text"] == "A MIL had no order and holds" for n in record["notes"])  # the record as it was
+
+    build_site(tmp_path, tmp_path / "site")
+    page = _text((tmp_path / "site" / "games" / "g" / "S1615M.html").read_text(encoding="utf-8"))
+    assert "A MIL had no order" not in page and "'A MIL - TUR' was invalid" not in page
+    assert "A MIL H succeeds no order: holds" not in page
+    assert "A MIL H succeeds its order not followed: holds" in page
+    assert "A FLA had no order and holds" in page  # a unit truly left without an order still says so
+
+    judged = judge_text(load_variant("europe1615"), record)
+    assert "Spain: Army Milan HOLD." in judged
+    milan = next(line for line in judged.splitlines() if line.startswith("Spain: Army Milan HOLD"))
+    assert "no order" not in milan
