@@ -1,0 +1,45 @@
+"""Europe 1615 defects found by running a game as a GM would (QA of 1615-1617), each played
+through the real pipeline (:mod:`europe1615_play`).
+
+Rulebook: ``000_cc215928c2f3193e.txt`` (Europe 1615: Prelude to War, version 3).
+"""
+
+from __future__ import annotations
+
+from europe1615_play import VARIANT, board, opening, play, unit_at
+from gm_tools.systems.europe1615.mapstyle import province_styles
+from gm_tools.systems.europe1615.state import state_of, with_state
+
+
+def _lorraine_taken_by_france(phase: str):
+    """Lorraine annexed Champagne (CHA, no center) at an Early Winter, then France took
+    Lorraine's home center: 'Capture of a minor state. If a power captures a minor state's home
+    center, then the state is withdrawn from the list of pliant minor states'."""
+    centers = dict(opening().centers, LOR="FRANCE")
+    position = board({"LOR": "A FRANCE", "BUR": "A SPAIN"}, phase=phase, centers=centers)
+    state = state_of(position)
+    state.annexed = {"CHA": "LOR"}
+    state.influence.suspended["LOR"] = "FRANCE"
+    return with_state(position, state)
+
+
+def test_a_province_annexed_by_a_minor_a_power_then_captured_can_be_entered():
+    """000_cc215928c2f3193e.txt, BUILD/ADJUSTMENT PHASE: 'Provinces without centers held by
+    ... a minor state at the build phase are automatically annexed to the power or minor
+    state'; 'Capture of a minor state': the captured state 'loses any alignment status'. The
+    province Lorraine annexed is no NEUTRAL minor's land once France holds Lorraine: a Spanish
+    army moves into Champagne. The turn stopped with a traceback (KeyError: 'FRANCE'): the
+    annexed province was taken for the land of a minor state named FRANCE."""
+    spring = _lorraine_taken_by_france("S1617M")
+    done, _ = play(spring, {"SPAIN": ["A BUR - CHA"]})
+    assert unit_at(done.after, "CHA") == "A SPAIN"
+
+
+def test_the_map_draws_a_province_annexed_by_a_minor_a_power_then_captured():
+    """000_cc215928c2f3193e.txt, 'Expansion': 'When the minor state is aligned, or made
+    neutral, all acquired territories are colored accordingly on the map'. Lorraine, captured,
+    has no status to colour Champagne by: the map is drawn (it stopped the site's publishing
+    after the Fall's turn was written, with a traceback, KeyError: 'FRANCE'), Champagne not in
+    a minor state's look, as Lorraine's own center is not."""
+    styles = province_styles(VARIANT, _lorraine_taken_by_france("E1616D"))
+    assert styles.get("CHA") is None and styles.get("LOR") is None
