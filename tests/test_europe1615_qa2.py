@@ -48,3 +48,29 @@ def test_a_move_not_followed_for_this_phases_neutrality_is_not_published_as_no_o
     assert "Spain: Army Milan HOLD." in judged
     milan = next(line for line in judged.splitlines() if line.startswith("Spain: Army Milan HOLD"))
     assert "no order" not in milan
+
+
+def test_a_power_the_gm_marked_abandoned_is_not_waited_for(tmp_path):
+    """rulebook 000, 'ABANDONMENT / CIVIL DISORDER': 'When a power is abandoned, and the GM is
+    unable to find a replacement, then power will be dissolved at the winter phase'. Nobody
+    plays England any more, so no orders will come for it: the GM typed England on the
+    Abandonment sheet, and `status` still waited for it, saying 'ENGLAND (Abandonment received;
+    unit orders for its 4 units not yet)', as if England had mailed the GM's own row (QA)."""
+    import openpyxl
+
+    from gm_tools.app.status import phase_status
+    from gm_tools.edges.game import game_paths
+
+    new_game("europe1615", "g", root=tmp_path, seed=7, created="2000-01-01T00:00:00Z")
+    run_turn("g", root=tmp_path, site_dir=None)  # the Initial Status Check
+    for power, mail in (("Austria", "A VIE H"), ("France", "A PAR H"), ("Spain", "A MAD H"), ("Denmark", "A SCA H")):
+        enter_mails("g", [(f"{power}.txt", f"{power}\n{mail}\n".encode())], root=tmp_path)
+    book = game_paths("g", tmp_path).workbook
+    wb = openpyxl.load_workbook(book)
+    wb["Abandonment"]["A2"] = "ENGLAND"
+    wb.save(book)
+    status = phase_status("g", tmp_path)
+    assert status.waiting_for == []
+    assert "Abandonment received" not in status.waiting_line
+
+    assert "abandoned: ENGLAND" in status.text()

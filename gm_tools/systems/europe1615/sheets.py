@@ -314,6 +314,11 @@ class Europe1615Hooks(SheetHooks):
                 owed.setdefault(table[m].power, []).append(f"{n} unit{'s' * (n != 1)} of {m} ({setup.minors[m].name})")
         return {p: f"the orders to disband {' and '.join(owed[p])}" for p in sorted(owed)}
 
+    def not_awaited(self, variant: Variant, position: Position, rows: dict[str, list[InputRow]]) -> dict[str, str]:
+        """'When a power is abandoned, and the GM is unable to find a replacement': no orders
+        will come for a power the GM typed on the Abandonment sheet."""
+        return {str(r.values["Power"]).upper(): "abandoned" for r in rows.get(ABANDONED, []) if r.values.get("Power")}
+
     def all_entered(self, variant: Variant, position: Position) -> str:
         from gm_tools.systems.europe1615.phases import required_disbands
 
