@@ -43,3 +43,28 @@ def test_the_map_draws_a_province_annexed_by_a_minor_a_power_then_captured():
     a minor state's look, as Lorraine's own center is not."""
     styles = province_styles(VARIANT, _lorraine_taken_by_france("E1616D"))
     assert styles.get("CHA") is None and styles.get("LOR") is None
+
+
+def test_the_attack_order_published_leaves_out_a_power_out_of_the_game(tmp_path):
+    """000_cc215928c2f3193e.txt, 'Sequence of attacks': 'from least influential to most
+    influential'; ELIMINATION AND EFFECTS OF: 'Any player who has been eliminated cannot
+    continue receiving nor deploying INFs'. Denmark, its home centers all taken, makes no
+    attack: the page and the judge text read "Resolved in this order: Denmark, England, ...",
+    a power out of the game first in line with its 0 INFs. They name the powers in play; the
+    record, which keeps the attacks as entered, is as it was."""
+    from europe1615_play import game_at
+    from gm_tools.app.mailorders import enter_mails
+    from gm_tools.app.turn import load_state, run_turn
+
+    centers = dict(opening().centers, COP="ENGLAND", HOL="ENGLAND", NWY="ENGLAND", SCA="ENGLAND")
+    position = board({"YOR": "A ENGLAND", "PAR": "A FRANCE"}, phase="S1617M", centers=centers,
+                     influence={"LOR": {"ENGLAND": 5, "FRANCE": 10}},
+                     year_infs={"AUSTRIA": 33, "FRANCE": 35, "SPAIN": 37, "ENGLAND": 30, "DENMARK": 0})
+    game_at(tmp_path, position)
+    enter_mails("g", [("e", b"England\nLOR > FRANCE\nA YOR H\n")], root=tmp_path)
+    run_turn("g", root=tmp_path, site_dir=tmp_path / "site", force=True)
+    text = " ".join((tmp_path / "site" / "games" / "g" / "S1617M.txt").read_text(encoding="utf-8").split())
+    assert "Resolved in this order: England, Austria, France, Spain." in text
+    assert "England (5) attacks France (10) in LOR (Lorraine)" in text
+    record = load_state("g", tmp_path).history[-1]
+    assert record["extra"]["europe1615"]["attacks"] == [{"minor": "LOR", "power": "ENGLAND", "target": "FRANCE"}]

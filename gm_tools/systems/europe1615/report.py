@@ -218,8 +218,13 @@ def sections(variant: Variant, record: dict) -> list[tuple[str, str]]:
                                           "phase ('unless France permits it')."))
         attacks = [_attack(variant, setup, r) for r in deployment.attacks]
         if attacks:
+            from gm_tools.systems.europe1615.scoring import eliminated
+
+            # a power out of the game attacks nobody: its 0 INFs put it first in the recorded
+            # sequence, which the page left the players to read as a power in play
+            gone = eliminated(setup, before)
             out.append(("Diplomatic attacks", "Resolved in this order: "
-                        + ", ".join(_name(variant, p) for p in deployment.sequence)
+                        + ", ".join(_name(variant, p) for p in deployment.sequence if p not in gone)
                         + ".\n\n" + _items(attacks)))
         out.append(("Minor states after the deployment", _status_table(variant, setup, deployment.statuses)))
         out += _gm_entries(variant, setup, inputs)
