@@ -140,8 +140,10 @@ def _sanctions(variant: Variant, position, before=None) -> str:
     was = state_of(before or position).sanctions_on
     now = [setup.sanctions[k].title for k in on if k in was]
     coming_now = [setup.sanctions[k].title for k in on if k not in was]
-    held = [setup.sanctions[k].title for k in sorted(state.sanctions_on)
-            if k not in on and k not in state.rulings and k not in state.cancelled]
+    off = [k for k in sorted(state.sanctions_on) if k not in on and k not in state.rulings and k not in state.cancelled]
+    held = [setup.sanctions[k].title for k in off if k in was]
+    # come with the next phase under its cancel condition: never in effect, so not 'suspended' as one lifted
+    held_coming = [setup.sanctions[k].title for k in off if k not in was]
     gone = [setup.sanctions[k].title for k in sorted(state.cancelled) if k in setup.sanctions]
     ruled = [f"{setup.sanctions[k].title} ({why})" for k, why in state.rulings.items() if k in setup.sanctions]
     from gm_tools.systems.europe1615.phases import phase_key
@@ -157,6 +159,9 @@ def _sanctions(variant: Variant, position, before=None) -> str:
     if coming_now:
         lines.append(f"Into effect with the next phase, {phase_title(variant.calendar, position.phase)}: "
                      f"{', '.join(coming_now)}.")
+    if held_coming:
+        lines.append(f"Into effect with the next phase, {phase_title(variant.calendar, position.phase)}, and "
+                     f"suspended at once while its condition lasts (cancelled): {', '.join(held_coming)}.")
     if held:
         lines.append(f"Suspended (cancelled while their condition lasts): {', '.join(held)}.")
     if gone:
