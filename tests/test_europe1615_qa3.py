@@ -68,3 +68,22 @@ def test_the_attack_order_published_leaves_out_a_power_out_of_the_game(tmp_path)
     assert "England (5) attacks France (10) in LOR (Lorraine)" in text
     record = load_state("g", tmp_path).history[-1]
     assert record["extra"]["europe1615"]["attacks"] == [{"minor": "LOR", "power": "ENGLAND", "target": "FRANCE"}]
+
+
+def test_the_standings_say_a_dissolved_power_was_dissolved_not_eliminated():
+    """000_cc215928c2f3193e.txt, ABANDONMENT / CIVIL DISORDER: 'When a power is abandoned, and
+    the GM is unable to find a replacement, then power will be dissolved at the winter phase';
+    ELIMINATION AND EFFECTS OF: 'A power is eliminated when all of its home centers have been
+    captured'. The game page's standings said "eliminated" of Denmark, dissolved at an Early
+    Winter with its centers intact; they say it was dissolved. A power whose home centers were
+    taken is left to the standings' own "eliminated"."""
+    from europe1615_play import RULES
+
+    centers = dict(opening().centers, COP="COP", HOL="HOL", NWY="NWY", SCA="SCA", LON="FRANCE", YOR="FRANCE",
+                   SCOT="FRANCE", LCS="FRANCE")
+    position = board({}, phase="S1617M", centers=centers)
+    state = state_of(position)
+    state.dissolved = {"COP": "DENMARK", "HOL": "DENMARK", "NWY": "DENMARK", "SCA": "DENMARK"}
+    notes = RULES.scores(VARIANT, with_state(position, state)).notes
+    assert notes.get("DENMARK") == "dissolved (abandoned)"
+    assert "ENGLAND" not in notes

@@ -322,8 +322,11 @@ class Europe1615Rules(Rules):
     def scores(self, variant: Variant, position: Position) -> Scores:
         """The last Scoring Phase's scores and every power's rounds won."""
         state = state_of(position)
+        # a dissolved power keeps none of its centers, as an eliminated one: the standings said
+        # "eliminated" of a power 'abandoned' and 'dissolved at the winter phase'
+        notes = {p: "dissolved (abandoned)" for p in sorted(set(state.dissolved.values()))}
         return Scores(points=dict(state.last_scores), year=str(state.scored_year or ""),
-                      rounds=dict(state.round_wins))
+                      rounds=dict(state.round_wins), notes=notes)
 
     def play_phase(self, variant: Variant, position: Position, orders: list, inputs: dict):
         from gm_tools.systems.europe1615 import phases
