@@ -74,3 +74,31 @@ def test_a_power_the_gm_marked_abandoned_is_not_waited_for(tmp_path):
     assert "Abandonment received" not in status.waiting_line
 
     assert "abandoned: ENGLAND" in status.text()
+
+
+def test_the_aligned_powers_mailed_disband_is_typed_on_the_required_disbands_sheet(tmp_path):
+    """rulebook 000, 'Disbanding': 'If the minor state has 2 or more units, and one or more of its
+    non-home centers are captured, the aligned power will submit the orders to disband in the Early
+    Winter Adjustment Phase'. Mecklenburg (aligned with Denmark) has lost Stralsund and keeps
+    armies in MEC and POM; `status` waits for Denmark's 'orders to disband 1 unit of MEC', and
+    Denmark mails 'A POM D': `gm-tools orders` refused it ('no unit orders are read in phase
+    E1616D'), so the GM had to type the mail's order by hand (QA). It goes on the Required
+    Disbands sheet, and the turn disbands the army."""
+    import openpyxl
+
+    from europe1615_play import board, game_at
+    from gm_tools.app.status import phase_status
+    from gm_tools.app.turn import load_state
+    from gm_tools.systems.europe1615.sheets import DISBANDS
+
+    centers = dict(board({}).centers, SRL="BRA")
+    early = board({"MEC": "A MEC", "POM": "A MEC", "SRL": "A BRA"}, phase="E1616D", centers=centers,
+                  influence={"MEC": {"DENMARK": 10}})
+    paths = game_at(tmp_path, early)
+    report = enter_mails("g", [("d.txt", b"Denmark\nA POM D\n")], root=tmp_path)
+    assert report.refused == []
+    rows = [[c.value for c in row] for row in openpyxl.load_workbook(paths.workbook)[DISBANDS].iter_rows(min_row=2)]
+    assert ["DENMARK", "A POM"] in [row[:2] for row in rows]
+    assert phase_status("g", tmp_path).waiting_for == []
+    run_turn("g", root=tmp_path, site_dir=None)
+    assert sorted(p for p, u in load_state("g", tmp_path).position.units.items() if u.power == "MEC") == ["MEC"]
