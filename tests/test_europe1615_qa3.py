@@ -87,3 +87,23 @@ def test_the_standings_say_a_dissolved_power_was_dissolved_not_eliminated():
     notes = RULES.scores(VARIANT, with_state(position, state)).notes
     assert notes.get("DENMARK") == "dissolved (abandoned)"
     assert "ENGLAND" not in notes
+
+
+def test_a_mail_signed_with_its_players_name_is_not_refused_as_an_order(tmp_path):
+    """000_cc215928c2f3193e.txt, 'Writing the orders': the INF deployment list and the orders
+    are what a player submits; a name under them is his signature. Spain's player, Sol (the
+    name the game was created with), signed 'Sol.': the line was refused as a unit order ("'Sol'
+    is not a province (did you mean COL or GOL or HOL?)"), the command failing, where Anna's or
+    Fred's names were left out as signatures. The player's own name is a signature."""
+    from gm_tools.app.mailorders import enter_mails
+    from gm_tools.app.turn import new_game, run_turn
+
+    new_game("europe1615", "g", root=tmp_path, seed=7, created="2000-01-01T00:00:00Z",
+             players={"SPAIN": "Sol"})
+    run_turn("g", root=tmp_path, site_dir=None, force=True)  # the Initial Status Check
+    report = enter_mails("g", [("sol.eml", b"Spain\n12: PIA\nA MIL H\n\nSol.\n")], root=tmp_path)
+    assert not report.refused, report.text()
+    assert any("'Sol.'" in line and "signature" in line for line in report.text().splitlines())
+    # another player's name is no signature of Spain's: still refused, as a near miss of a province
+    report = enter_mails("g", [("sol.eml", b"Spain\n12: PIA\nA MIL H\n\nCol\n")], root=tmp_path)
+    assert report.refused
