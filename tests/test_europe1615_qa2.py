@@ -102,3 +102,21 @@ def test_the_aligned_powers_mailed_disband_is_typed_on_the_required_disbands_she
     assert phase_status("g", tmp_path).waiting_for == []
     run_turn("g", root=tmp_path, site_dir=None)
     assert sorted(p for p, u in load_state("g", tmp_path).position.units.items() if u.power == "MEC") == ["MEC"]
+
+
+def test_a_mail_naming_the_early_winter_in_its_subject_is_read_for_it(tmp_path):
+    """rulebook 000, 'PHASES OF THE GAME YEAR': '5- Early Winter Adjustment Phase (Required
+    Disbands) 6- Late Winter Adjustment Phase (Build Phase)'. Denmark's mail for the Early Winter,
+    its Subject 'Early Winter 1616', was refused whole: "the mail's Subject names W1616", its
+    'Winter' read as the Late Winter's W (QA)."""
+    from europe1615_play import board, game_at
+    from gm_tools.edges.mail import subject_phase
+
+    assert (subject_phase("Early Winter 1616"), subject_phase("Denmark: Late Winter 1616 builds")) == ("E1616", "W1616")
+    centers = dict(board({}).centers, SRL="BRA")
+    early = board({"MEC": "A MEC", "POM": "A MEC", "SRL": "A BRA"}, phase="E1616D", centers=centers,
+                  influence={"MEC": {"DENMARK": 10}})
+    game_at(tmp_path, early)
+    mail = b"From: knud@example.org\nSubject: Early Winter 1616\n\nDenmark\nA POM D\n\n-- \nKnud\n"
+    report = enter_mails("g", [("d.eml", mail)], root=tmp_path)
+    assert report.refused == []

@@ -253,6 +253,8 @@ def _pasted_text(data: bytes) -> str:
 
 
 _SEASONS = {"spring": "S", "summer": "U", "fall": "F", "autumn": "F", "winter": "W",
+            # Europe 1615's two winters: its Early Winter's phases are E1616D, not the builds' W
+            "early winter": "E", "late winter": "W",
             # as German, French, Italian and Spanish players write them
             "frühjahr": "S", "fruehjahr": "S", "frühling": "S", "fruehling": "S", "sommer": "U", "herbst": "F",
             "printemps": "S", "été": "U", "ete": "U", "automne": "F", "hiver": "W",
