@@ -48,6 +48,9 @@ def test_a_move_not_followed_for_this_phases_neutrality_is_not_published_as_no_o
     assert "Spain: Army Milan HOLD." in judged
     milan = next(line for line in judged.splitlines() if line.startswith("Spain: Army Milan HOLD"))
     assert "no order" not in milan
+    # the order as written: not followed, with why, not 'void' as if it could never be carried out
+    moved = " ".join(judged.split()).split("Spain: Army Milan -> Turin.")[1].split("Spain:")[0]
+    assert "void" not in moved and "(*not followed, the unit holds: TUR belongs to SAV" in moved
 
 
 def test_a_power_the_gm_marked_abandoned_is_not_waited_for(tmp_path):

@@ -310,8 +310,8 @@ def shown_unforeseen(variant: Variant, record: dict, results: list[dict]) -> lis
 
 def public_unforeseen(variant: Variant, record: dict) -> dict:
     """The record less its notes that a unit whose order was not followed (:data:`UNFORESEEN`)
-    'had no order and holds' and that the order 'was invalid and not used': the page gives the
-    order under Orders as written, with why it was not followed."""
+    'had no order and holds' and that the order 'was invalid and not used', the order marked
+    as one not followed: the page gives it under Orders as written, with why."""
     from gm_tools.engine.results import note_code
 
     units = _unforeseen(variant, record)
@@ -326,4 +326,9 @@ def public_unforeseen(variant: Variant, record: dict) -> dict:
         return ((note_code(n) == "held_without_order" and (n.get("power"), code.get("unit")) in units)
                 or (note_code(n) == "invalid_not_used" and code.get("cell") in cells))
 
-    return dict(record, notes=[n for n in record.get("notes", []) if not told(n)])
+    # the order as written is one the rules did not follow (as a minor's not aligned), not one
+    # that could never be carried out: the judge text's '(*void*)' said so
+    orders = {power: [dict(e, outbid=True) if isinstance(e, dict) and e.get("cell") in cells
+                      and str(e.get("error") or "").endswith(UNFORESEEN) else e for e in entries]
+              for power, entries in (record.get("orders") or {}).items()}
+    return dict(record, notes=[n for n in record.get("notes", []) if not told(n)], orders=orders)
