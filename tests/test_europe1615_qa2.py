@@ -123,3 +123,37 @@ def test_a_mail_naming_the_early_winter_in_its_subject_is_read_for_it(tmp_path):
     mail = b"From: knud@example.org\nSubject: Early Winter 1616\n\nDenmark\nA POM D\n\n-- \nKnud\n"
     report = enter_mails("g", [("d.eml", mail)], root=tmp_path)
     assert report.refused == []
+
+
+def test_the_timeline_takes_its_phases_as_the_rulebook_writes_them(tmp_path):
+    """rulebook 000, 'SANCTIONS AND THE PRE-GENERATED TIMELINE': "An example of a timeline with
+    the first sanction coming into effect in 1616: Summer 1616: Anti-Hapsburg Campaign / Spring
+    1617: Protestant League / Spring 1618: Kejserkrigen / Winter 1618: Swedish/Gustav's
+    intervention / Summer 1619: Polish intervention". A GM typing the phases so, 'Summer 1616',
+    was refused at each cell (expected S1616M, U1616M, ...): they are read as the phases they
+    name, the rulebook's Winter the Late Winter's builds (docs/europe1615.md), and an Early Winter
+    as itself (QA)."""
+    import openpyxl
+
+    from gm_tools.app.turn import load_state
+    from gm_tools.edges.game import game_paths
+    from gm_tools.systems.europe1615.setup import setup_of
+
+    new_game("europe1615", "g", root=tmp_path, seed=7, created="2000-01-01T00:00:00Z")
+    typed = [("Anti-Hapsburg Campaign", "Summer 1616"), ("Protestant League", "spring 1617"),
+             ("Kejserkrigen", "Spring 1618"), ("Swedish/Gustav's intervention", "Winter 1618"),
+             ("Polish intervention", "Summer 1619"), ("Catholic League", "Early Winter 1619")]
+    named = {"anti_hapsburg_campaign", "protestant_union", "kejserkrigen", "swedish_intervention",
+             "polish_intervention", "catholic_league"}
+    sanctions = setup_of(load_variant("europe1615")).sanctions
+    rest = [(s.title, f"S{1620 + i}M") for i, (k, s) in enumerate(sorted(sanctions.items())) if k not in named]
+    book = game_paths("g", tmp_path).workbook
+    wb = openpyxl.load_workbook(book)
+    for row, (title, phase) in enumerate(typed + rest, start=2):
+        wb["Sanctions Timeline"][f"A{row}"], wb["Sanctions Timeline"][f"B{row}"] = title, phase
+    wb.save(book)
+    run_turn("g", root=tmp_path, site_dir=None)
+    timeline = dict(load_state("g", tmp_path).history[-1]["after"]["extra"]["europe1615"]["timeline"])
+    assert [timeline[k] for k in ("anti_hapsburg_campaign", "protestant_union", "kejserkrigen",
+                                  "swedish_intervention", "polish_intervention", "catholic_league")] == [
+        "U1616M", "S1617M", "S1618M", "W1618A", "U1619M", "E1619D"]
