@@ -107,3 +107,22 @@ def test_a_mail_signed_with_its_players_name_is_not_refused_as_an_order(tmp_path
     # another player's name is no signature of Spain's: still refused, as a near miss of a province
     report = enter_mails("g", [("sol.eml", b"Spain\n12: PIA\nA MIL H\n\nCol\n")], root=tmp_path)
     assert report.refused
+
+
+def test_a_sanction_short_of_its_full_name_is_suggested_by_its_words(tmp_path):
+    """000_cc215928c2f3193e.txt, SANCTIONS AND THE PRE-GENERATED TIMELINE: 'The GM will submit a
+    randomly-generated timeline'; the sanction is 'Swedish/Gustav's intervention'. The GM typed
+    'Swedish intervention' on the Sanctions Timeline and was asked "did you mean Polish
+    intervention?", the nearest by letters; the sanction whose name holds every word typed is
+    the one suggested."""
+    from demos import turn_refused
+    from gm_tools.app.turn import new_game
+    from gm_tools.edges.workbook_fill import set_cells
+
+    new_game("europe1615", "g", root=tmp_path, seed=7, created="2000-01-01T00:00:00Z")
+    workbook = tmp_path / "g.xlsx"
+    workbook.write_bytes(set_cells(workbook.read_bytes(), {"Sanctions Timeline!A2": "Swedish intervention",
+                                                           "Sanctions Timeline!B2": "S1617M"}))
+    error = turn_refused("g", tmp_path)
+    assert error is not None and "Sanctions Timeline!A2: found 'Swedish intervention'" in error
+    assert "did you mean Swedish/Gustav's intervention?" in error and "did you mean Polish" not in error
