@@ -125,7 +125,13 @@ quote a long paste of the GM's."""
 def did_you_mean(text: str, spelled: dict[str, str]) -> str:
     """``"did you mean FRANCE?"`` for a slip of the keys (``Frnace``) among ``spelled``
     (lower-case spelling -> the choice it names), or ``""`` when nothing is that near: a list
-    of choices alone leaves the GM to spot his own typo."""
+    of choices alone leaves the GM to spot his own typo. The one choice holding every word typed
+    comes first: 'Swedish intervention' is 'Swedish/Gustav's intervention', though 'Polish
+    intervention' is nearer letter by letter."""
+    typed = set(re.findall(r"\w+", text.casefold()))
+    holding = {spelled[k] for k in spelled if len(typed) > 1 and typed <= set(re.findall(r"\w+", k.casefold()))}
+    if len(holding) == 1:
+        return f"did you mean {holding.pop()}?"
     near = difflib.get_close_matches(text.casefold(), list(spelled), n=1, cutoff=0.75)
     return f"did you mean {spelled[near[0]]}?" if near else ""
 

@@ -579,3 +579,32 @@ def test_a_sanction_timed_for_the_winter_comes_with_the_late_winters_builds():
     assert done.after.phase == "W1618A" and state_of(done.after).sanctions_on == {"swedish_intervention": 1618}
     done, _ = play(done.after, {"ENGLAND": ["BUILD A STO"]})
     assert {p: u.strength for p, u in done.after.units.items() if u.power == "SWE"} == {"STO": 2, "DAL": 1}
+
+
+def test_a_sanction_coming_with_the_next_phase_under_its_cancel_condition_is_said_to_come_then():
+    """'Anti-Protestant Ireland: Protestant powers cannot deploy INFs to Ireland. This modifier is
+    not available or cancels when widerstand comes into effect'; the timeline shows 'on which
+    year & season a particular sanction will come into effect'. Timed for Fall 1617 with
+    widerstand in effect, the Summer 1617 page said "Suspended (cancelled while their condition
+    lasts): Anti-Protestant Ireland." and had it no more among those to come, as if it had been in
+    effect and lifted; it comes with the next phase, suspended from the start (QA)."""
+    from gm_tools.engine.positions import position_to_json
+
+    # England's centers France's: the Catholic powers' allocated INFs twice the Protestants' or more
+    from europe1615_play import opening
+
+    centers = dict(opening().centers, LON="FRANCE", YOR="FRANCE", SCOT="FRANCE", LCS="FRANCE")
+    position = board({}, phase="U1617M", centers=centers)
+    state = state_of(position)
+    state.counterbalance = "widerstand"
+    state.timeline = (("anti_protestant_ireland", "F1617M"),) + tuple(
+        (k, "S1630M") for k in SETUP.sanctions if k != "anti_protestant_ireland")
+    position = with_state(position, state)
+    summer, _ = play(position, {})
+    assert "anti_protestant_ireland" in state_of(summer.after).sanctions_on
+    record = {"phase": position.phase, "before": position_to_json(position), "after": position_to_json(summer.after),
+              "extra": {HOOKS.name: inputs()}, "results": []}
+    said = dict(HOOKS.report_sections(VARIANT, record))["Sanctions"].splitlines()
+    assert said[:2] == ["In effect: none.", "Into effect with the next phase, Fall 1617 Movement, and suspended "
+                        "at once while its condition lasts (cancelled): Anti-Protestant Ireland."]
+    assert not any(line.startswith("Suspended") for line in said)

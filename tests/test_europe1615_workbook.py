@@ -242,12 +242,12 @@ def test_every_mistake_of_a_typed_sanctions_timeline_is_named_at_once(tmp_path):
     paths = game_paths("g", tmp_path)
     paths.workbook.write_bytes(set_cells(paths.workbook.read_bytes(), {
         f"{TIMELINE}!A2": "Treaty of Lyon", f"{TIMELINE}!B2": "U1616M",
-        f"{TIMELINE}!A3": "nonsense", f"{TIMELINE}!B3": "Spring 1617",
+        f"{TIMELINE}!A3": "nonsense", f"{TIMELINE}!B3": "Sprung 1617",
         f"{TIMELINE}!A4": "Bohemian revolt", f"{TIMELINE}!B4": 1616}))
     with pytest.raises(WorkbookError) as caught:
         run_turn("g", root=tmp_path, site_dir=None)
     found = {p.cell: p.found for p in caught.value.problems if p.sheet == TIMELINE}
-    assert found["A3"] == "'nonsense'" and found["B3"] == "'Spring 1617'" and found["B4"] == "'1616'"
+    assert found["A3"] == "'nonsense'" and found["B3"] == "'Sprung 1617'" and found["B4"] == "'1616'"
     (missing,) = [p for p in caught.value.problems if p.sheet == TIMELINE and p.cell not in ("A3", "B3", "B4")]
     assert "Catalan secession" in missing.expected and "Treaty of Lyon" not in missing.expected
     assert "Bohemian revolt" not in missing.expected

@@ -147,7 +147,8 @@ def enter_mails(name: str, mails: list[tuple[str, bytes]], root: str | os.PathLi
         plain = lambda power, line: all(variant.system.mailed_rows(variant, phase, power, [line]) is None  # noqa: E731
                                         for phase in (position.phase, f"S{position.phase[1:5]}M"))
         entry = _reader(variant, position, rules, strict=True)  # a power in a sentence that reads is no power line
-        read = [(label, read_mail(body_text(data), variant, subject(data), reads, plain, entry)) for label, data in mails]
+        read = [(label, read_mail(body_text(data), variant, subject(data), reads, plain, entry, state.info.players))
+                for label, data in mails]
         games = games_under(root)  # a mail naming another game of the GM is not typed into this one
         others = [(label, subject(data), other_game(state.info.name, games, variant, subject(data),
                                                     [line.text for line in parsed.skipped]))

@@ -105,6 +105,9 @@ class PhaseStatus:
     warnings: list[str] = field(default_factory=list)
     """Entries that stand but look like a slip, as the turn's report warns of them
     (``SheetHooks.warnings``: a Westphalia Influence Changes row typed twice)."""
+    not_awaited: dict[str, str] = field(default_factory=dict)
+    """Powers with Orders rows the phase no longer waits for -> why (``SheetHooks.not_awaited``:
+    Europe 1615's abandoned power, whose orders nobody will send)."""
     carried: str = ""
     """The phase played last, when the Deadline is still the one its turn carried over (its
     record's): past, not this phase's, as the site says it (``docs/site.md``, "The deadline")."""
@@ -121,7 +124,7 @@ class PhaseStatus:
         still wait for)."""
         if self.awaited is not None:
             return list(self.awaited)
-        return [p.power for p in self.powers if p.ordering and not p.typed]
+        return [p.power for p in self.powers if p.ordering and not p.typed and p.power not in self.not_awaited]
 
     @property
     def waiting_words(self) -> list[tuple[str, str]]:
@@ -135,7 +138,7 @@ class PhaseStatus:
             return [(who, self.owed.get(who, "")) for who in self.awaited]
         words = []
         for p in self.powers:
-            if not p.ordering or p.typed:
+            if not p.ordering or p.typed or p.power in self.not_awaited:
                 continue
             sheets = [sheet for sheet, (count, names) in self.inputs.items()
                       if count and p.power in {n.upper() for n in names}]
@@ -180,7 +183,7 @@ class PhaseStatus:
     def summary(self) -> str:
         """One line: the phase, the deadline, and who is waited for."""
         line = f"{self.game}: {self.phase}, deadline: {self.deadline_words()}"
-        ordering = [p for p in self.powers if p.ordering]
+        ordering = [p for p in self.powers if p.ordering and p.power not in self.not_awaited]
         if ordering and self.awaited is None:
             done = sum(1 for p in ordering if p.typed)
             line += f", {done} of {len(ordering)} powers have entered orders"
@@ -229,6 +232,10 @@ class PhaseStatus:
             lines.append("  no rows on the Orders sheet this phase")
         else:
             lines.append(f"  waiting for: {waiting}" if waiting else f"  {self.all_entered}")
+            why: dict[str, list[str]] = {}
+            for power, word in self.not_awaited.items():
+                why.setdefault(word, []).append(power)
+            lines += [f"  not waited for, {word}: {', '.join(powers)}" for word, powers in why.items()]
         for sheet, (count, who) in self.inputs.items():
             if sheet in self.unreadable:
                 # '0 row(s) typed' would hide the GM's rows on a sheet the turn cannot read
@@ -317,6 +324,7 @@ def phase_status(name: str, root: str | os.PathLike | None = None) -> PhaseStatu
     if owed is not None:
         status.all_entered = hooks.all_entered(variant, position)
     status.laid_out = laid_out
+    status.not_awaited = hooks.not_awaited(variant, position, entries.inputs)
     carried = "Next deadline" not in entries.game_cells  # laid out by a turn that carried the Deadline over
     if carried and entries.deadline and state.history and entries.deadline == state.history[-1].get("deadline"):
         status.carried = title_of(variant, state.history[-1]["phase"])

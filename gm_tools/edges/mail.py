@@ -253,6 +253,8 @@ def _pasted_text(data: bytes) -> str:
 
 
 _SEASONS = {"spring": "S", "summer": "U", "fall": "F", "autumn": "F", "winter": "W",
+            # Europe 1615's two winters: its Early Winter's phases are E1616D, not the builds' W
+            "early winter": "E", "late winter": "W",
             # as German, French, Italian and Spanish players write them
             "frühjahr": "S", "fruehjahr": "S", "frühling": "S", "fruehling": "S", "sommer": "U", "herbst": "F",
             "printemps": "S", "été": "U", "ete": "U", "automne": "F", "hiver": "W",
@@ -369,7 +371,7 @@ def near_power(lines: list[MailLine], variant: Variant) -> str:
 def read_mail(text: str, variant: Variant, subject: str = "",
               reads: Callable[[str, str], bool] | None = None,
               unit_orders: Callable[[str, str], bool] | None = None,
-              entry: Callable[[str, str], bool] | None = None) -> MailOrders:
+              entry: Callable[[str, str], bool] | None = None, signers: dict[str, str] | None = None) -> MailOrders:
     """The power blocks of a mail's body text (see the module's note for what is left out).
     A body with no power line is read as the orders of the power its ``subject`` names, if it
     names one player's power and no other (``Subject: France orders S1901``); a phase the
@@ -380,7 +382,8 @@ def read_mail(text: str, variant: Variant, subject: str = "",
     row of a sheet of its own, such as Europe 1615 v2's offers, ``3: A SMY - ARM``, whose
     number is a bribe): there a bare number before an order is a list's (``_split_lists``).
     ``entry(power, line)``: whether the phase's reader reads the line as an entry, not as its
-    form written wrong: a sentence naming a power that reads so is no power line (:mod:`.mailsentence`)."""
+    form written wrong: a sentence naming a power that reads so is no power line (:mod:`.mailsentence`).
+    ``signers``: power -> its player's name, which signs that power's orders (:mod:`.signature`)."""
     # Outlook forwards (Subject "FW: ...") under the rule or "Original Message" line it quotes a reply under
     forward = _OUTLOOK_FORWARD if re.match(r"^\s*(fw|fwd|wg|tr|i|rv)\s*:", subject, re.IGNORECASE) else None
     playing = frozenset(code for code, p in variant.powers.items() if p.playable)
@@ -390,7 +393,7 @@ def read_mail(text: str, variant: Variant, subject: str = "",
         out = _read(text, power_lookup(variant), (power, MailLine(0, f"Subject: {subject}")), forward, playing, entry)
     reads = reads or (lambda power, line: False)
     _split_lists(out.blocks, reads, unit_orders or (lambda power, line: False))
-    cut_signatures(out.blocks, out.signature, variant, reads, out.signed_places)
+    cut_signatures(out.blocks, out.signature, variant, reads, out.signed_places, signers)
     out.code_signed = code_signatures(out.blocks, variant, reads)
     named = subject_phase(subject)
     where = REPLY_SUBJECT if re.match(r"^\s*(re|aw|r|sv|antw|rif|odp)\s*:", subject, re.IGNORECASE) else "the mail's Subject"

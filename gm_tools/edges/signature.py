@@ -57,15 +57,19 @@ def is_greeting(line: str) -> bool:
 
 
 def cut_signatures(blocks: list, signature: list, variant: Variant, reads: Callable[[str, str], bool],
-                   places: list | None = None) -> None:
+                   places: list | None = None, signers: dict[str, str] | None = None) -> None:
     """Move each block's signed name, with the lines under it, from ``blocks`` ((power,
     lines)) to ``signature``; a name that is a province's goes to ``places`` as well.
-    ``reads(power, text)``: the phase's reader reads the line."""
+    ``reads(power, text)``: the phase's reader reads the line. ``signers``: power -> its
+    player's name as the game records it, a signature of that power's block whatever it is near."""
     known = _known(variant)
     for power, lines in blocks:
+        own = (signers or {}).get(power, "").strip().casefold()
         for k in range(1, len(lines)):
             text = lines[k].text
-            if (_is_name(text, known) and not reads(power, text)
+            # the player's own name ('Sol', a near miss of COL) is his, not an order misspelt
+            signed = bool(own) and text.strip().rstrip(".,!;").strip().casefold() == own
+            if ((signed or _is_name(text, known)) and not reads(power, text)
                     and any(not _is_name(line.text, known) for line in lines[:k])
                     and not _order_below(power, lines[k + 1:], known, reads)):
                 signature += lines[k:]

@@ -264,6 +264,13 @@ class SheetHooks:
         Standard: None."""
         return None
 
+    def not_awaited(self, variant: Variant, position: Position,
+                    rows: dict[str, list[InputRow]]) -> dict[str, str]:
+        """Powers with rows on the Orders sheet that ``gm-tools status`` waits for no longer,
+        by what the GM typed on the phase's input sheets -> why, a word ("abandoned": Europe
+        1615's power nobody will replace). Standard: none."""
+        return {}
+
     def awaits_others(self, variant: Variant, position: Position, problem) -> str | None:
         """Why a mailed row's ``problem`` may yet be settled by another player's mail still to
         come (Europe 1615's attack on a power that 'will be deploying there'), in the rules'

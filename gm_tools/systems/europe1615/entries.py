@@ -19,10 +19,13 @@ from gm_tools.mechanics.influenceorders import (influence_form, names_infs, one_
                                                  placement_words, without_note)
 from gm_tools.mechanics.namesinorders import power_named
 from gm_tools.systems.europe1615.calendar import BUILDS, EARLY_WINTER, MOVEMENT, RETREATS, SCORING, STATUS_CHECK, phase_role
-from gm_tools.systems.europe1615.sheets import ATTACKS, DEPLOYMENT, WAIVERS
+from gm_tools.systems.europe1615.sheets import ATTACKS, DEPLOYMENT, DISBANDS, WAIVERS
 
 # 'Waiving the capture of a center ... may be arranged by the player (and communicated to the
 # GM)': ``WAIVE: LOR`` in a movement phase's mail, for the Waivers sheet (as version 2 reads it)
+# 'the aligned power will submit the orders to disband': 'A POM D', 'Disband A POM', 'remove F POM'
+_DISBAND = re.compile(r"^\s*(?:(?:disband|remove)\s+([AF])\s+(\S+?)|([AF])\s+(\S+?)\s+(?:D|disbands?|removed?))\s*\.?\s*$",
+                      re.IGNORECASE)
 _WAIVE = re.compile(r"^\s*WAIVE(?:RS?)?\b\s*:?\s*(\S.*?)\s*$", re.IGNORECASE)  # a code or a name ('Upper Austria')
 # 'No attack this turn', 'no waivers', 'Waivers: none': the player says there is none; read as a
 # unit's order it was refused with a province like NOR or WAR suggested
@@ -102,6 +105,13 @@ def mailed_rows(variant, phase: str, power: str, lines: list[str]) -> MailedRows
                 "which takes no players' entries; process it first (gm-tools turn: it waits for no one), then "
                 "enter this mail again")
         return MailedRows((ORDERS,), [said for _ in lines])
+    if role == EARLY_WINTER and any(_DISBAND.match(line) for line in lines):
+        rows = []
+        for line in lines:
+            m = _DISBAND.match(line)
+            kind, where = (m.group(1) or m.group(3), m.group(2) or m.group(4)) if m else (None, None)
+            rows.append((DISBANDS, [power, f"{kind.upper()} {where.upper()}"]) if m else (ORDERS, line))
+        return MailedRows((DISBANDS,), rows)
     if role in (RETREATS, EARLY_WINTER, BUILDS):
         # '9: WUR' would be read as an order for a unit in '9 WUR': the line is named for what it is
         kinds = [influence_form(line) or ("an INF placement" if names_infs(line) or _spelt(line) else None)

@@ -140,8 +140,10 @@ def _sanctions(variant: Variant, position, before=None) -> str:
     was = state_of(before or position).sanctions_on
     now = [setup.sanctions[k].title for k in on if k in was]
     coming_now = [setup.sanctions[k].title for k in on if k not in was]
-    held = [setup.sanctions[k].title for k in sorted(state.sanctions_on)
-            if k not in on and k not in state.rulings and k not in state.cancelled]
+    off = [k for k in sorted(state.sanctions_on) if k not in on and k not in state.rulings and k not in state.cancelled]
+    held = [setup.sanctions[k].title for k in off if k in was]
+    # come with the next phase under its cancel condition: never in effect, so not 'suspended' as one lifted
+    held_coming = [setup.sanctions[k].title for k in off if k not in was]
     gone = [setup.sanctions[k].title for k in sorted(state.cancelled) if k in setup.sanctions]
     ruled = [f"{setup.sanctions[k].title} ({why})" for k, why in state.rulings.items() if k in setup.sanctions]
     from gm_tools.systems.europe1615.phases import phase_key
@@ -157,6 +159,9 @@ def _sanctions(variant: Variant, position, before=None) -> str:
     if coming_now:
         lines.append(f"Into effect with the next phase, {phase_title(variant.calendar, position.phase)}: "
                      f"{', '.join(coming_now)}.")
+    if held_coming:
+        lines.append(f"Into effect with the next phase, {phase_title(variant.calendar, position.phase)}, and "
+                     f"suspended at once while its condition lasts (cancelled): {', '.join(held_coming)}.")
     if held:
         lines.append(f"Suspended (cancelled while their condition lasts): {', '.join(held)}.")
     if gone:
@@ -218,8 +223,13 @@ def sections(variant: Variant, record: dict) -> list[tuple[str, str]]:
                                           "phase ('unless France permits it')."))
         attacks = [_attack(variant, setup, r) for r in deployment.attacks]
         if attacks:
+            from gm_tools.systems.europe1615.scoring import eliminated
+
+            # a power out of the game attacks nobody: its 0 INFs put it first in the recorded
+            # sequence, which the page left the players to read as a power in play
+            gone = eliminated(setup, before)
             out.append(("Diplomatic attacks", "Resolved in this order: "
-                        + ", ".join(_name(variant, p) for p in deployment.sequence)
+                        + ", ".join(_name(variant, p) for p in deployment.sequence if p not in gone)
                         + ".\n\n" + _items(attacks)))
         out.append(("Minor states after the deployment", _status_table(variant, setup, deployment.statuses)))
         out += _gm_entries(variant, setup, inputs)
@@ -257,3 +267,68 @@ def _place(variant: Variant, code: str) -> str:
     """A province by name and code, "Wallachia (WAL)"."""
     province = variant.provinces.get(code)
     return f"{province.name} ({code})" if province else code
+
+
+# The ordercheck's words for a move this phase's own deployments made illegal (the record's,
+# never to change): the order was given, so its unit did not hold for want of one.
+UNFORESEEN = "(the order was legal when given, before this phase's entries took effect)"
+NOT_FOLLOWED_HOLDS = "its order not followed: holds"
+
+
+def _unforeseen(variant: Variant, record: dict) -> dict[tuple[str, str], str]:
+    """(power, unit) -> cell of each order not followed because this phase's deployments made
+    it illegal, its unit read from the order as written on the board the phase opened on."""
+    from gm_tools.engine.parser import parse_order
+    from gm_tools.engine.rules import rules_for
+
+    entries = [(power, e) for power, es in (record.get("orders") or {}).items() for e in es
+               if isinstance(e, dict) and not e.get("outbid") and str(e.get("error") or "").endswith(UNFORESEEN)]
+    if not entries:
+        return {}
+    before, rules = position_from_json(record["before"]), rules_for(variant)
+    found = {}
+    for power, e in entries:
+        try:
+            unit = parse_order(e["written"], variant, before, power, rules).unit
+        except Exception:  # words the parser no longer reads: shown as recorded
+            continue
+        found[(power, str(unit))] = e["cell"]
+    return found
+
+
+def shown_unforeseen(variant: Variant, record: dict, results: list[dict]) -> list[dict]:
+    """The results with a unit whose order was not followed (:data:`UNFORESEEN`) said so, not
+    'no order: holds' (the record's words)."""
+    units = _unforeseen(variant, record)
+    if not units:
+        return results
+    return [dict(r, reason=NOT_FOLLOWED_HOLDS)
+            if (r.get("power"), (r.get("parsed") or {}).get("unit")) in units
+            and [c.get("code") for c in r.get("codes", [])] == ["not_ordered"] else r
+            for r in results]
+
+
+def public_unforeseen(variant: Variant, record: dict) -> dict:
+    """The record less its notes that a unit whose order was not followed (:data:`UNFORESEEN`)
+    'had no order and holds' and that the order 'was invalid and not used', the order marked
+    as one not followed: the page gives it under Orders as written, with why."""
+    from gm_tools.engine.results import note_code
+
+    units = _unforeseen(variant, record)
+    if not units:
+        return record
+    cells = set(units.values())
+
+    def told(n) -> bool:
+        if not isinstance(n, dict) or not n.get("codes"):
+            return False
+        code = n["codes"][0]
+        return ((note_code(n) == "held_without_order" and (n.get("power"), code.get("unit")) in units)
+                or (note_code(n) == "invalid_not_used" and code.get("cell") in cells))
+
+    # the order as written is one the rules did not follow (as a minor's not aligned), not one
+    # that could never be carried out: the judge text's '(*void*)' said so
+    orders = {power: [dict(e, outbid=True) if isinstance(e, dict) and e.get("cell") in cells
+                      and str(e.get("error") or "").endswith(UNFORESEEN) else e for e in entries]
+              for power, entries in (record.get("orders") or {}).items()}
+    return dict(record, notes=[n for n in record.get("notes", []) if not told(n)], orders=orders)

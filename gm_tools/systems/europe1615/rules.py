@@ -328,8 +328,11 @@ class Europe1615Rules(Rules):
     def scores(self, variant: Variant, position: Position) -> Scores:
         """The last Scoring Phase's scores and every power's rounds won."""
         state = state_of(position)
+        # a dissolved power keeps none of its centers, as an eliminated one: the standings said
+        # "eliminated" of a power 'abandoned' and 'dissolved at the winter phase'
+        notes = {p: "dissolved (abandoned)" for p in sorted(set(state.dissolved.values()))}
         return Scores(points=dict(state.last_scores), year=str(state.scored_year or ""),
-                      rounds=dict(state.round_wins))
+                      rounds=dict(state.round_wins), notes=notes)
 
     def play_phase(self, variant: Variant, position: Position, orders: list, inputs: dict):
         from gm_tools.systems.europe1615 import phases
@@ -340,6 +343,18 @@ class Europe1615Rules(Rules):
         from gm_tools.systems.europe1615.phases import settle
 
         return settle(variant, after, seed, before)
+
+    def shown_results(self, variant: Variant, record: dict) -> list[dict]:
+        """A unit whose move this phase's deployments made illegal held with its order not
+        followed, not for want of one (:func:`gm_tools.systems.europe1615.report.shown_unforeseen`)."""
+        from gm_tools.systems.europe1615.report import shown_unforeseen
+
+        return shown_unforeseen(variant, record, super().shown_results(variant, record))
+
+    def public_record(self, variant: Variant, record: dict) -> dict:
+        from gm_tools.systems.europe1615.report import public_unforeseen
+
+        return public_unforeseen(variant, super().public_record(variant, record))
 
     def secret_orders(self, variant: Variant) -> frozenset[str]:
         """'Adjudication will only show the result, not what players have submitted.'"""

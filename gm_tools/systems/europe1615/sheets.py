@@ -314,6 +314,11 @@ class Europe1615Hooks(SheetHooks):
                 owed.setdefault(table[m].power, []).append(f"{n} unit{'s' * (n != 1)} of {m} ({setup.minors[m].name})")
         return {p: f"the orders to disband {' and '.join(owed[p])}" for p in sorted(owed)}
 
+    def not_awaited(self, variant: Variant, position: Position, rows: dict[str, list[InputRow]]) -> dict[str, str]:
+        """'When a power is abandoned, and the GM is unable to find a replacement': no orders
+        will come for a power the GM typed on the Abandonment sheet."""
+        return {str(r.values["Power"]).upper(): "abandoned" for r in rows.get(ABANDONED, []) if r.values.get("Power")}
+
     def all_entered(self, variant: Variant, position: Position) -> str:
         from gm_tools.systems.europe1615.phases import required_disbands
 
@@ -349,6 +354,17 @@ def _timeline_sheet(variant: Variant, position: Position) -> Table:
                  blank_rows=0 if rows else len(setup.sanctions) + 2)
 
 
+def _season_code(variant: Variant, typed: str, roles) -> str | None:
+    """A phase as the rulebook's timeline writes it, 'Summer 1616', as its code (U1616M); its
+    'Winter 1618' is the Late Winter's builds (W1618A). None for any other text."""
+    m = re.fullmatch(r"(\D+?)\s+(\d{4})", typed)
+    names = {n.lower(): c for c, n in variant.calendar.season_names.items()} | {"winter": "W", "autumn": "F"}
+    season = names.get(" ".join(m.group(1).lower().split())) if m else None
+    kinds = [f"{season}{m.group(2)}{k}" for c, k in variant.calendar.phases if c == season
+             and phase_role(variant, f"{season}{m.group(2)}{k}") in roles] if season else []
+    return kinds[0] if kinds else None
+
+
 def _check_timeline(variant: Variant, rows: list[InputRow]) -> tuple[dict, list[Problem]]:
     from gm_tools.engine.phase import PhaseError, check_phase, phase_title
     from gm_tools.systems.europe1615.phases import phase_key
@@ -372,7 +388,7 @@ def _check_timeline(variant: Variant, rows: list[InputRow]) -> tuple[dict, list[
             problems.append(_problem(row.cells["Sanction"], repr(title) if title else EMPTY_CELL,
                                      f"one of the sanctions: {', '.join(s.title for s in setup_of(variant).sanctions.values())}"))
         try:
-            phase = check_phase(variant.calendar, typed.upper())
+            phase = check_phase(variant.calendar, _season_code(variant, typed, roles) or typed.upper())
         except PhaseError:
             phase = None
         if phase is None or phase_role(variant, phase.id) not in roles:

@@ -99,10 +99,13 @@ def territory(setup: Setup, state: State, position: Position) -> dict[str, str]:
         elif center in land and owner in setup.powers:
             del land[center]  # a power's capture inside a minor's lands
     for province, owner in state.annexed.items():
-        if owner in setup.minors:
-            land[province] = holder(setup, state, owner)
+        now = holder(setup, state, owner) if owner in setup.minors else None
+        if now in setup.minors:
+            land[province] = now
         else:
-            land.pop(province, None)  # annexed to a power (or the Ottomans)
+            # annexed to a power (or the Ottomans), or by a minor a power has since captured:
+            # no minor's land, as the captured minor's own provinces are not
+            land.pop(province, None)
     return dict(sorted(land.items()))
 
 
