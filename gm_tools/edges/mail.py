@@ -15,8 +15,9 @@ A name signed on its own below the orders (``Hans``) ends them too, when nothing
 an order, and so does a name that is a province's (``Sofia``) alone below a blank line after them
 (:mod:`.signature`). Judges' ``END`` or ``SIGNOFF`` stops the reading. A list's bullet (``- ``, ``• ``, ``* ``) is
 not part of the line; orders listed on one line between commas or semicolons are read one by one,
-and a player's note after an order (``A PAR - BUR (to bounce)``, ``# a feint``) is left out. The first power line may be
-a sentence (``Here are France's orders for Spring 1901:``, ``Spain claims fealty of Portugal``: :mod:`.mailsentence`).
+and a player's note after an order (``A PAR - BUR (to bounce)``, ``# a feint``) is left out. A power line may be
+a sentence (``Here are France's orders for Spring 1901:``, ``Spain claims fealty of Portugal``: :mod:`.mailsentence`),
+the first or one between two powers' blocks (a player running two powers).
 Lines before the first power line are greetings: skipped, and listed so the GM can see what was not read, as is a greeting under a
 power line above its orders (``Hi GM,``), or the phase (``S1901M``: the block's); but a mail with no power
 line is read as the orders of the one power its Subject names (``France orders S1901``), below
@@ -405,8 +406,8 @@ def _read(text: str, names: dict[str, str], opened: tuple[str, MailLine] | None 
     """The power blocks of ``text``; ``opened``: the power (and its line) the text's lines are
     for before any power line; ``forward``: the lines above a forwarded mail besides
     ``_FORWARDED``'s; ``playing``: the players' powers, whose name may open a line of orders
-    (``France: A PAR - BUR``), or, above the first power line, a sentence (``Here are France's
-    orders``, ``Spain claims fealty of Portugal``); ``entry``: as :func:`read_mail`'s."""
+    (``France: A PAR - BUR``), or a sentence (``Here are France's orders``, ``Spain claims
+    fealty of Portugal``), above the first power line or between two powers' blocks; ``entry``: as :func:`read_mail`'s."""
     out, phase = MailOrders(), ""
     if opened:
         out.blocks.append((opened[0], []))
@@ -453,9 +454,13 @@ def _read(text: str, names: dict[str, str], opened: tuple[str, MailLine] | None 
         head, colon, tail = line.partition(":")
         if power is None and colon and tail.strip() and names.get(head.strip().lower()) in playing:
             power, rest = (names[head.strip().lower()], ""), tail.strip()  # "France: A PAR - BUR"
-        if power is None and not out.blocks:  # the first power line, written as a sentence
+        if power is None:  # a power line written as a sentence
             power, rest = sentence_power(line, names, playing, entry or (lambda p, t: False), SEASON_WORDS,
                                          subject_phase) or (None, None)
+            if power is not None and rest is None and out.blocks and out.blocks[-1][0] == power[0]:
+                # naming the block's power again would throw away the orders above it on a
+                # sentence's say-so ('These are France's final orders'): refused as a line instead
+                power = None
         named = _PHASE_TAG.fullmatch(" " + _PHASE_LINE.sub("", line))
         if greeting and power is None and (is_greeting(line) or named):
             # "Hi GM," or "S1901M" above a block's orders (under its power line, or the
