@@ -37,6 +37,7 @@ from gm_tools.app.mailworkbook import checked_workbook, typed_in, unread_lines, 
 from gm_tools.edges.game import missing_workbook, refuse_if_open, store_mail
 from gm_tools.edges.mail import (REPLY_SUBJECT, attachments, body_text, mail_files, near_power, read_mail,
                                  replacing, subject)
+from gm_tools.edges.mindchange import taken_back, without
 from gm_tools.edges.ordercheck import check_orders, once
 from gm_tools.edges.workbook import OrderEntry
 from gm_tools.engine.hooks import ORDERS, InputRow, hooks_for
@@ -443,10 +444,14 @@ def _checked_orders(variant, position, rules, power: str, places: list[str], lin
     report.notes += repeats
     checked = check_orders(variant, position, rules, entries, lenient=True, start=start)
     good = []
-    for entry, item in zip(entries, checked.record.get(power, [])):
+    items = list(zip(entries, checked.record.get(power, [])))
+    held = taken_back(variant, position, rules, power, items, checked.unforeseen)
+    for entry, item in items:
         if entry.cell in checked.unforeseen:  # typed: the other mails' entries may yet change
             report.notes.append(f"{entry.cell}: {entry.written!r}, though as the entries typed so far stand it is {item['error']}")
-        if item["error"] is None or item.get("outbid") or entry.cell in checked.unforeseen:
+        if entry.cell in held:
+            report.refused.append((entry.cell, repr(entry.written), held[entry.cell][0]))
+        elif item["error"] is None or item.get("outbid") or entry.cell in checked.unforeseen:
             good.append(entry.written)
             if read_as is not None and (item["read"] or entry.cell in checked.unforeseen):
                 read_as[(power, entry.written)] = item["read"] or checked.unforeseen[entry.cell]
