@@ -47,3 +47,29 @@ def test_a_europe1615v2_offer_is_never_read_as_a_numbered_order(tmp_path):
                          dry_run=True)
     assert report.written == []
     assert [found for _, found, _ in report.refused] == ["'3 A VIE - BOH'", "'3 BUILD A VIE'"]
+
+
+def test_a_list_marked_1_in_brackets_or_a_letter_is_typed_without_its_marks(tmp_path):
+    """``(1) A PAR - BUR`` and ``a) A PAR - BUR`` are a list's marks as ``1.`` is: they were
+    refused ('found /', 'A PAR is not a province'), and ``b) F BRE - MAO`` was read as a build
+    of F BRE in a movement phase. The marks are left out where the order after them reads."""
+    new_game("standard", "g", root=tmp_path, seed=1, created="2000-01-01T00:00:00Z")
+    for mail in (b"France\n(1) A PAR - BUR\n( 2 ) F BRE - MAO\n(3) A MAR - SPA\n",
+                 b"France\na) A PAR - BUR\nb) F BRE - MAO\n(c) A MAR - SPA\n"):
+        report = enter_mails("g", [("ann", mail)], root=tmp_path, dry_run=True)
+        assert [w[2] for w in report.written] == ["A PAR - BUR", "F BRE - MAO", "A MAR - SPA"], report.text()
+        assert report.refused == []
+
+
+def test_a_numbered_list_of_europe1619_diplomatic_entries_is_typed_without_its_numbers(tmp_path):
+    """rulebook 002 (Europe 1619), the Diplomatic Phase: INF placements, diplomatic attacks and
+    declarations, written '5: BRE' and 'WAR: SPAIN' (docs/europe1619.md). Numbered '1) 4: LOR',
+    '2. 2: SAA', '(3) WAR: SPAIN', they were refused with the form they were written in; the
+    numbers are left out where the line after them reads as an entry and the whole does not.
+    A number that is an entry's own ('4. LOR', the colon mistyped) is not left out: refused."""
+    new_game("europe1619", "g", root=tmp_path, seed=1, created="2000-01-01T00:00:00Z")
+    assert load_state("g", tmp_path).position.phase == "Y1619D"
+    mail = b"France\n1) 4: LOR\n2. 2: SAA\n(3) WAR: SPAIN\n4. LOR\n"
+    report = enter_mails("g", [("louis", mail)], root=tmp_path, dry_run=True)
+    assert [w[2] for w in report.written] == ["4: LOR", "2: SAA", "WAR: SPAIN"], report.text()
+    assert [(where, found) for where, found, _ in report.refused] == [("louis line 5", "'4. LOR'")], report.text()

@@ -390,7 +390,7 @@ def read_mail(text: str, variant: Variant, subject: str = "",
     if power:
         out = _read(text, power_lookup(variant), (power, MailLine(0, f"Subject: {subject}")), forward, playing, entry)
     reads = reads or (lambda power, line: False)
-    _split_lists(out.blocks, reads, unit_orders or (lambda power, line: False))
+    _split_lists(out.blocks, reads, unit_orders or (lambda power, line: False), entry or (lambda power, line: False))
     cut_signatures(out.blocks, out.signature, variant, reads, out.signed_places)
     out.code_signed = code_signatures(out.blocks, variant, reads)
     named = subject_phase(subject)
@@ -501,12 +501,14 @@ _NOTE = re.compile(r"\s*(\([^()]*\)|\[[^\]]*\]|#.*|//.*)$")
 """A player's note after an order: ``(to bounce Germany)``, ``# a feint``, ``// for later``."""
 
 
-_LIST_NUMBER = re.compile(r"^\d{1,3}([.)]?)\s+(?=\S)")
-"""A list's number before an order, ``1.``, ``2)`` or bare (``3 A SMY - ARM``); the order
-reader reads past ``1.`` and ``2)`` only, as a bare number begins a Payola offer (its amount)."""
+_LIST_NUMBER = re.compile(r"^(?:\d{1,3}([.)]?)|\(\s*\d{1,3}\s*(\))|([a-h]\)|\(\s*[a-h]\s*\)))\s+(?=\S)", re.IGNORECASE)
+"""A list's mark before an order, ``1.``, ``2)``, ``(3)``, a letter ``a)`` or ``(b)``, or a bare
+number (``3 A SMY - ARM``); the order reader reads past ``1.`` and ``2)`` only, as a bare number
+begins a Payola offer (its amount), and a letter may be an order's (``b) A PAR``: a build)."""
 
 
-def _split_lists(blocks: list, reads: Callable[[str, str], bool], unit_orders: Callable[[str, str], bool]) -> None:
+def _split_lists(blocks: list, reads: Callable[[str, str], bool], unit_orders: Callable[[str, str], bool],
+                 entry: Callable[[str, str], bool]) -> None:
     """Each line of ``blocks`` listing orders between commas or semicolons (``A PAR - BUR, A MAR
     - SPA``) as a line per order, where the line reads as no order and each part as one; a line
     with a note after its order (``A PAR - BUR (to bounce)``) as the order alone, where only
@@ -518,9 +520,17 @@ def _split_lists(blocks: list, reads: Callable[[str, str], bool], unit_orders: C
         split = []
         for line in lines:
             number = _LIST_NUMBER.match(line.text)
-            if (number and (number.group(1) or not reads(power, line.text)) and unit_orders(power, line.text)
-                    and reads(power, line.text[number.end():])):
-                line = MailLine(line.number, line.text[number.end():])
+            rest = line.text[number.end():] if number else ""
+            marked, letter = number and (number.group(1) or number.group(2)), number and number.group(3)
+            plain = number and unit_orders(power, line.text)
+            if number and (
+                    (plain and not letter and (marked or not reads(power, line.text)) and reads(power, rest))
+                    # a letter's ')' marks a list: 'b) A PAR - BUR' is no build, whatever 'b' reads as
+                    or (plain and letter and reads(power, rest))
+                    # a list's mark before a line of a sheet's (Europe 1619's '1) 4: LOR'), where
+                    # the line after it reads as an entry and the whole does not
+                    or (not plain and (marked or letter) and not entry(power, line.text) and entry(power, rest))):
+                line = MailLine(line.number, rest)
             note = _NOTE.search(line.text)
             if note and note.start() > 0 and not reads(power, line.text) and reads(power, line.text[:note.start()]):
                 line = MailLine(line.number, line.text[:note.start()])
