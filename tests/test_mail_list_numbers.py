@@ -73,3 +73,18 @@ def test_a_numbered_list_of_europe1619_diplomatic_entries_is_typed_without_its_n
     report = enter_mails("g", [("louis", mail)], root=tmp_path, dry_run=True)
     assert [w[2] for w in report.written] == ["4: LOR", "2: SAA", "WAR: SPAIN"], report.text()
     assert [(where, found) for where, found, _ in report.refused] == [("louis line 5", "'4. LOR'")], report.text()
+
+
+def test_a_numbered_list_of_europe1615_deployments_and_orders_is_typed_without_its_numbers(tmp_path):
+    """rulebook 000 (Europe 1615 v3): the movement phase takes INF deployments and the units'
+    orders in one mail ('10: LOR', 'F NOR - ENG'). Numbered '1) 10: LOR', '2) F NOR - ENG',
+    '3. A PAR - CHA', the orders were typed into the Orders sheet number and all ('2) F NOR -
+    ENG'), as in no other game; the list's marks are left out of both. A bare number stays
+    (in this phase '3 A PAR - CHA' is read as a deployment of 3 INFs, and refused)."""
+    new_game("europe1615", "g", root=tmp_path, seed=1, created="2000-01-01T00:00:00Z")
+    while load_state("g", tmp_path).position.phase != "S1615M":  # the Initial Status Check takes no entries
+        run_turn("g", root=tmp_path, site_dir=None, force=True)
+    mail = b"France\n1) 10: LOR\n2) F NOR - ENG\n3. A PAR - CHA\n(4) A LYO - BUR\n5 A WUR - FRA\n"
+    report = enter_mails("g", [("louis", mail)], root=tmp_path, dry_run=True)
+    assert sorted(w[2] for w in report.written) == ["10: LOR", "A LYO - BUR", "A PAR - CHA", "F NOR - ENG"], report.text()
+    assert [(where, found) for where, found, _ in report.refused] == [("louis line 6", "'5 A WUR - FRA'")], report.text()

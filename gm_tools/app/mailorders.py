@@ -143,10 +143,11 @@ def enter_mails(name: str, mails: list[tuple[str, bytes]], root: str | os.PathLi
         earlier = _earlier_entries(entries)  # power -> (where, units ordered), what a mail of it replaces
         batched: set[str] = set()  # the powers a mail of this batch has typed for
         reads = _reader(variant, position, rules)
-        # a bare number before an order is a list's where no sheet of the system reads the line, in
-        # this phase or the year's spring movement (Europe 1615 v2's offers: never a list number there)
-        plain = lambda power, line: all(variant.system.mailed_rows(variant, phase, power, [line]) is None  # noqa: E731
-                                        for phase in (position.phase, f"S{position.phase[1:5]}M"))
+        # a bare number before an order is a list's where the system reads the line as a unit order only, in
+        # this phase and the year's spring movement (Europe 1615 v2's offers: never a list number there)
+        plain = lambda power, line: all(  # noqa: E731
+            getattr(variant.system.mailed_rows(variant, phase, power, [line]), "rows", [(ORDERS, line)]) == [(ORDERS, line)]
+            for phase in (position.phase, f"S{position.phase[1:5]}M"))
         entry = _reader(variant, position, rules, strict=True)  # a power in a sentence that reads is no power line
         read = [(label, read_mail(body_text(data), variant, subject(data), reads, plain, entry)) for label, data in mails]
         games = games_under(root)  # a mail naming another game of the GM is not typed into this one
