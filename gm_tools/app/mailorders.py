@@ -37,7 +37,7 @@ from gm_tools.app.mailworkbook import checked_workbook, typed_in, unread_lines, 
 from gm_tools.edges.game import missing_workbook, refuse_if_open, store_mail
 from gm_tools.edges.mail import (REPLY_SUBJECT, attachments, body_text, mail_files, near_power, read_mail,
                                  replacing, subject)
-from gm_tools.edges.mindchange import taken_back, without
+from gm_tools.edges.mindchange import rows_taken_back, taken_back, without
 from gm_tools.edges.ordercheck import check_orders, once
 from gm_tools.edges.workbook import OrderEntry
 from gm_tools.engine.hooks import ORDERS, InputRow, hooks_for
@@ -417,8 +417,7 @@ def _read_block(variant, position, rules, label: str, power: str, lines, report:
     kept, inputs = (_checked_rows(variant, position, mailed, places, lines, report, others or {})
                     if sheets or others else ([], {}))
     if not (sheets or others):
-        # a line the system names as no order of this phase (another phase's line), with no
-        # sheet of its own to be checked on
+        # a line the system names as no order of this phase (another phase's line), and no sheet to check it on
         report.refused += [(place, repr(line.text), row) for place, line, row in zip(places, lines, mailed.rows)
                            if isinstance(row, str)]
     # the orders are checked against the board the entries make, as in a turn (a Centenary
@@ -431,6 +430,7 @@ def _read_block(variant, position, rules, label: str, power: str, lines, report:
         # its block), so its rows are checked against them as the turn does (a Centenary claim's
         # build in the occupied center needs the build ordered)
         kept = _checked_with_orders(variant, board, mailed, places, kept, {power: read} if read else {}, report)
+    kept = rows_taken_back(variant.lookup, places, lines, kept, report.refused, first)  # 'Correction: 9: BAV'
     report.refused[first:] = sorted(report.refused[first:], key=lambda r: line_number(r[0]))
     return (orders if ORDERS in mailed.sheets else None), sheets, kept
 

@@ -73,3 +73,34 @@ def without(orders: list[Order], held: dict[str, tuple[str, str]]) -> list[Order
     """``orders`` but those for the units and build sites of ``held`` (:func:`taken_back`)."""
     gone = {where for _, where in held.values()}
     return [order for order in orders if (order_key(order) or ("", ""))[1] not in gone]
+
+
+_CHANGE = re.compile(r"\b(correction|corrected|correct|instead|wait|change|changed|actually|scratch|rather|oops|make that|"
+                     r"ignore|cancel|replace|forget|statt|anstatt|korrektur|plutôt|plutot|au lieu|invece|anzich[ée])\b",
+                     re.IGNORECASE)
+"""Words of a player changing his mind on a line of its own (``Correction: 9: BAV instead of WUR``)."""
+
+
+def rows_taken_back(lookup: dict[str, str], places: list[str], lines: list, kept: list, refused: list,
+                    first: int) -> list:
+    """``kept`` (a power's mailed rows for the phase's sheets that stand, ``((sheet, values),
+    text)`` each) but those a refused line of the same lines (``refused[first:]``, ``(place,
+    found, why)`` each) may change: a line with a change of mind's words (``Correction: 9: BAV
+    instead of WUR``) naming a province the row names; those are added to ``refused``, naming
+    the line, as neither is typed. A unit's order refused without such words takes nothing back:
+    it names its provinces for a move, not for the rows."""
+    text_at = {place: line.text for place, line in zip(places, lines)}
+    changes = [(place, text_at[place], set(provinces_named(text_at[place], lookup)))
+               for place, _, _ in refused[first:] if place in text_at and _CHANGE.search(text_at[place])]
+    out = []
+    for row, text in kept:
+        named = set(provinces_named(text, lookup))
+        change = next(((place, words, both) for place, words, found in changes if (both := named & found)), None)
+        if change is None:
+            out.append((row, text))
+            continue
+        place, words, both = change
+        at = next((p for p, line in zip(places, lines) if text.startswith(line.text)), place)
+        refused.append((at, repr(text), f"this line or {place}, {words!r}, refused, which names {', '.join(sorted(both))} "
+                                        "too and may change it: neither is typed"))
+    return out
