@@ -330,11 +330,28 @@ def test_europe1615_a_deployment_with_an_arrow_or_another_word_for_to_gets_the_r
     ('diplomatic attacks go on the Diplomatic Attacks sheet'), '9 INF on WUR' and '9 INFs for
     Savoy' as minor states called 'on WUR' and 'for Savoy' with the player's own WUR suggested
     back: each is named as the deployment it is, in the rulebook's form, as '10 INFs in LOR' is.
-    A numbered unit's order with an arrow stays an order."""
+    A numbered unit's order with an arrow stays an order, typed without its list number as in
+    every other game (docs/orders.md)."""
     _game("europe1615", tmp_path, "S1615M")
     refused, written = _mail(tmp_path, "France\n9 INFs -> WUR\n9 INFs => LOR\n9 INF on WUR\n9 INFs for Savoy\n"
                                        "1. A PAR -> BUR\n")
     form = "an INF deployment as the rulebook writes it: '{0}: {1}' or '{0} INFs to {1}' (the INFs, then the minor state)"
     assert refused == {"'9 INFs -> WUR'": form.format(9, "WUR"), "'9 INFs => LOR'": form.format(9, "LOR"),
                        "'9 INF on WUR'": form.format(9, "WUR"), "'9 INFs for Savoy'": form.format(9, "Savoy")}
-    assert written == ["1. A PAR -> BUR"]
+    assert written == ["A PAR -> BUR"]
+
+
+def test_europe1615_a_deployment_taken_back_on_a_line_that_does_not_read_is_typed_neither_way(tmp_path):
+    """rulebook 000 (Europe 1615 v3), 'Writing the orders': '9 INFs to Wuerttemburg (WUR)'. A
+    player changing his mind on a line of its own, 'Correction: 9: BAV instead of WUR', had that
+    line refused (it reads as nothing) and '9: WUR' typed, the INFs deployed where he no longer
+    wanted them. The deployment the line names is refused with it, naming the line; the other
+    deployment and the unit's order are typed. A unit's order refused without such words (an
+    army ordered from LOR to WUR that has no army there) takes no deployment back."""
+    _game("europe1615", tmp_path, "S1615M")
+    refused, written = _mail(tmp_path, "France\n10: LOR\n9: WUR\nCorrection: 9: BAV instead of WUR\nA PAR - CHA\n")
+    assert written == ["10: LOR", "A PAR - CHA"], refused
+    assert set(refused) == {"'9: WUR'", "'Correction: 9: BAV instead of WUR'"}, refused
+    assert "line 4" in refused["'9: WUR'"] and "neither" in refused["'9: WUR'"], refused
+    refused, written = _mail(tmp_path, "France\n10: LOR\n9: WUR\nA LOR - WUR - BAV\n")
+    assert written == ["10: LOR", "9: WUR"], refused

@@ -363,3 +363,31 @@ def test_a_mailed_disband_of_another_powers_unit_says_whose_unit_it_is(tmp_path)
     assert _refused(tmp_path, b"Germany\ndisband A BUR\n") == {
         "'disband A BUR'": "a legal order (the unit in BUR is French, not German)"}
     assert _refused(tmp_path, b"France\ndisband A BUR\n") == {}
+
+
+@pytest.mark.parametrize("change", [
+    "Correction: A PAR - PIC",
+    "Actually, change A PAR to PIC instead.",
+    "no wait, A PAR - PIC",
+])
+def test_a_player_changing_his_mind_on_a_line_that_does_not_read_types_neither_order(tmp_path, change):
+    """DATC 4.D.3: a unit given two orders follows neither. A player who changes his mind on a
+    line of its own ('Correction: A PAR - PIC') has that line refused, as it does not read; his
+    first order for the unit, 'A PAR - BUR', was typed as if the change had never been written.
+    The unit's order is now refused too, naming the line that changes it, and nothing is typed
+    for A PAR; the other units' orders are."""
+    create(tmp_path)
+    mail = f"France\nA PAR - BUR\nF BRE - MAO\nA MAR - SPA\n{change}\n".encode()
+    report = enter_mails("g", [("m", mail)], root=tmp_path, dry_run=True)
+    assert [w[2] for w in report.written] == ["F BRE - MAO", "A MAR - SPA"], report.text()
+    refused = {where: (found, why) for where, found, why in report.refused}
+    assert set(refused) == {"m line 2", "m line 5"}, report.text()
+    found, why = refused["m line 2"]
+    assert found == "'A PAR - BUR'" and "one order for A PAR" in why and "m line 5" in why, why
+
+    # a refused line whose first province is no ordered unit's (a support from BRE misspelt,
+    # whose unit has no other order) takes nothing from the other orders
+    report = enter_mails("g", [("m", b"France\nA PAR - BUR\nF BRE S A PAR - BURGUNDYY\nA MAR - SPA\n")],
+                         root=tmp_path, dry_run=True)
+    assert [w[2] for w in report.written] == ["A PAR - BUR", "A MAR - SPA"], report.text()
+    assert [r[0] for r in report.refused] == ["m line 3"], report.text()

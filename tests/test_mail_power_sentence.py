@@ -92,3 +92,48 @@ def test_an_order_naming_a_powers_province_stays_an_order(movement_1619, tmp_pat
         mail = b"From: sx@example.org\nSubject: Saxony orders\n\n" + line + b"\n"
         report = enter_mails(game, [("sx", mail)], root=root, dry_run=True)
         assert [(w[1], w[2]) for w in report.written] == [("SAXONY", line.decode())], report.text()
+
+
+def test_a_sentence_between_two_powers_blocks_opens_the_second(tmp_path):
+    """A player running two powers (or a GM forwarding two players' mails) writes each power
+    line as a sentence: the second, below France's orders, opens Germany's orders. It was
+    refused as a French order in a province 'Here are Germanys orders', and Germany's orders
+    refused as French orders for German units."""
+    create(tmp_path)
+    mail = (b"Here are France's orders for Spring 1901:\nA PAR - BUR\nF BRE - MAO\n\n"
+            b"Here are Germany's orders for Spring 1901:\nA BER - KIE\nF KIE - DEN\n")
+    report = enter_mails("g", [("two", mail)], root=tmp_path, dry_run=True)
+    assert report.refused == [], report.text()
+    assert [(w[1], w[2]) for w in report.written] == [
+        ("FRANCE", "A PAR - BUR"), ("FRANCE", "F BRE - MAO"), ("GERMANY", "A BER - KIE"), ("GERMANY", "F KIE - DEN")]
+    # its phase is checked as the first's: another phase's orders refused whole, naming the line
+    mail = b"France's orders for this turn:\nA PAR - BUR\nThese are the orders of Germany for Spring 1902\nA BER - KIE\n"
+    report = enter_mails("g", [("late", mail)], root=tmp_path, dry_run=True)
+    assert [(w[1], w[2]) for w in report.written] == [("FRANCE", "A PAR - BUR")], report.text()
+    [(where, found, why)] = report.refused
+    assert where == "late line 3" and "S1902" in why, report.text()
+    # a line of chat below France's orders naming another power ('I hope Germany's orders reach
+    # you') opens no block: it stays France's line, refused, and nothing is typed for Germany; a
+    # sentence naming France again opens no new block, which would throw the orders above away
+    mail = b"France:\nA PAR - BUR\nI hope Germany's orders reach you in time\n"
+    report = enter_mails("g", [("chat", mail)], root=tmp_path, dry_run=True)
+    assert [(w[1], w[2]) for w in report.written] == [("FRANCE", "A PAR - BUR")], report.text()
+    assert [r[0] for r in report.refused] == ["chat line 3"], report.text()
+    mail = b"Here are France's orders for Spring 1901:\nA PAR - BUR\nThese are France's final orders\n"
+    report = enter_mails("g", [("again", mail)], root=tmp_path, dry_run=True)
+    assert [(w[1], w[2]) for w in report.written] == [("FRANCE", "A PAR - BUR")], report.text()
+    assert [r[0] for r in report.refused] == ["again line 3"], report.text()
+
+
+def test_a_claim_sentence_of_a_second_power_opens_its_block(winter_1618, tmp_path):
+    """rulebook 004 (Centenary), rule 2, the Fealty claim: a GM forwarding France's builds and
+    then Spain's, Spain's opened by 'Spain claims fealty of Portugal, build in POR', types the claim as
+    Spain's (the demo's Spain took Portugal's center in the Fall of 1618), not as France's."""
+    root = tmp_path / "games"
+    shutil.copytree(winter_1618, root)
+    mail = b"France:\nWAIVE\n\nSpain claims fealty of Portugal, build in POR, retreat to EST\nBuild A POR\n"
+    report = enter_mails("centenary-demo", [("gm", mail)], root=root, dry_run=True)
+    spain = sorted((w[1], w[2]) for w in report.written if w[1] == "SPAIN")
+    assert spain == [("SPAIN", "Build A POR"), ("SPAIN", "claims fealty of Portugal, build in POR, retreat to EST")], \
+        report.text()
+    assert not any("claims" in found for _, found, _ in report.refused), report.text()

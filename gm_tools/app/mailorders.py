@@ -1,10 +1,9 @@
 """``gm-tools orders GAME MAIL...``: players' mailed orders into the game's workbook.
 
 Each mail is read as judges read it (:mod:`gm_tools.edges.mail`), each order checked against
-the current phase with the same reader and the same errors as a turn, and the orders that
-stand are typed into the power's block of the Orders sheet, replacing that power's earlier
-orders (a player's latest mail is the one that counts; the report names the units it leaves
-without orders, and a mail of which nothing stands replaces nothing). A game system whose phase takes its
+the current phase with the same reader and the same errors as a turn, and the orders that stand are typed
+into the power's block of the Orders sheet, replacing that power's earlier orders (a player's latest mail is
+the one that counts; the report names the units it leaves without orders; a mail of which nothing stands replaces nothing). A game system whose phase takes its
 entries on sheets of its own (``GameSystem.mailed_rows``: Europe 1615 v2's offer sheets) has
 the lines read as rows of those sheets and checked by its own sheet checks instead, together
 with the other powers' rows the turn will read (those on the sheets, those of the other mails
@@ -37,6 +36,7 @@ from gm_tools.app.mailworkbook import checked_workbook, typed_in, unread_lines, 
 from gm_tools.edges.game import missing_workbook, refuse_if_open, store_mail
 from gm_tools.edges.mail import (REPLY_SUBJECT, attachments, body_text, mail_files, near_power, read_mail,
                                  replacing, subject)
+from gm_tools.edges.mindchange import rows_taken_back, taken_back, without
 from gm_tools.edges.ordercheck import check_orders, once
 from gm_tools.edges.workbook import OrderEntry
 from gm_tools.engine.hooks import ORDERS, InputRow, hooks_for
@@ -142,10 +142,11 @@ def enter_mails(name: str, mails: list[tuple[str, bytes]], root: str | os.PathLi
         earlier = _earlier_entries(entries)  # power -> (where, units ordered), what a mail of it replaces
         batched: set[str] = set()  # the powers a mail of this batch has typed for
         reads = _reader(variant, position, rules)
-        # a bare number before an order is a list's where no sheet of the system reads the line, in
-        # this phase or the year's spring movement (Europe 1615 v2's offers: never a list number there)
-        plain = lambda power, line: all(variant.system.mailed_rows(variant, phase, power, [line]) is None  # noqa: E731
-                                        for phase in (position.phase, f"S{position.phase[1:5]}M"))
+        # a bare number before an order is a list's where the system reads the line as a unit order only, in
+        # this phase and the year's spring movement (Europe 1615 v2's offers: never a list number there)
+        plain = lambda power, line: all(  # noqa: E731
+            getattr(variant.system.mailed_rows(variant, phase, power, [line]), "rows", [(ORDERS, line)]) == [(ORDERS, line)]
+            for phase in (position.phase, f"S{position.phase[1:5]}M"))
         entry = _reader(variant, position, rules, strict=True)  # a power in a sentence that reads is no power line
         read = [(label, read_mail(body_text(data), variant, subject(data), reads, plain, entry, state.info.players))
                 for label, data in mails]
@@ -416,8 +417,7 @@ def _read_block(variant, position, rules, label: str, power: str, lines, report:
     kept, inputs = (_checked_rows(variant, position, mailed, places, lines, report, others or {})
                     if sheets or others else ([], {}))
     if not (sheets or others):
-        # a line the system names as no order of this phase (another phase's line), with no
-        # sheet of its own to be checked on
+        # a line the system names as no order of this phase (another phase's line), and no sheet to check it on
         report.refused += [(place, repr(line.text), row) for place, line, row in zip(places, lines, mailed.rows)
                            if isinstance(row, str)]
     # the orders are checked against the board the entries make, as in a turn (a Centenary
@@ -430,6 +430,7 @@ def _read_block(variant, position, rules, label: str, power: str, lines, report:
         # its block), so its rows are checked against them as the turn does (a Centenary claim's
         # build in the occupied center needs the build ordered)
         kept = _checked_with_orders(variant, board, mailed, places, kept, {power: read} if read else {}, report)
+    kept = rows_taken_back(variant.lookup, places, lines, kept, report.refused, first)  # 'Correction: 9: BAV'
     report.refused[first:] = sorted(report.refused[first:], key=lambda r: line_number(r[0]))
     return (orders if ORDERS in mailed.sheets else None), sheets, kept
 
@@ -444,10 +445,14 @@ def _checked_orders(variant, position, rules, power: str, places: list[str], lin
     report.notes += repeats
     checked = check_orders(variant, position, rules, entries, lenient=True, start=start)
     good = []
-    for entry, item in zip(entries, checked.record.get(power, [])):
+    items = list(zip(entries, checked.record.get(power, [])))
+    held = taken_back(variant, position, rules, power, items, checked.unforeseen)
+    for entry, item in items:
         if entry.cell in checked.unforeseen:  # typed: the other mails' entries may yet change
             report.notes.append(f"{entry.cell}: {entry.written!r}, though as the entries typed so far stand it is {item['error']}")
-        if item["error"] is None or item.get("outbid") or entry.cell in checked.unforeseen:
+        if entry.cell in held:
+            report.refused.append((entry.cell, repr(entry.written), held[entry.cell][0]))
+        elif item["error"] is None or item.get("outbid") or entry.cell in checked.unforeseen:
             good.append(entry.written)
             if read_as is not None and (item["read"] or entry.cell in checked.unforeseen):
                 read_as[(power, entry.written)] = item["read"] or checked.unforeseen[entry.cell]

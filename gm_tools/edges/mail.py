@@ -15,8 +15,9 @@ A name signed on its own below the orders (``Hans``) ends them too, when nothing
 an order, and so does a name that is a province's (``Sofia``) alone below a blank line after them
 (:mod:`.signature`). Judges' ``END`` or ``SIGNOFF`` stops the reading. A list's bullet (``- ``, ``• ``, ``* ``) is
 not part of the line; orders listed on one line between commas or semicolons are read one by one,
-and a player's note after an order (``A PAR - BUR (to bounce)``, ``# a feint``) is left out. The first power line may be
-a sentence (``Here are France's orders for Spring 1901:``, ``Spain claims fealty of Portugal``: :mod:`.mailsentence`).
+and a player's note after an order (``A PAR - BUR (to bounce)``, ``# a feint``) is left out. A power line may be
+a sentence (``Here are France's orders for Spring 1901:``, ``Spain claims fealty of Portugal``: :mod:`.mailsentence`),
+the first or one between two powers' blocks (a player running two powers).
 Lines before the first power line are greetings: skipped, and listed so the GM can see what was not read, as is a greeting under a
 power line above its orders (``Hi GM,``), or the phase (``S1901M``: the block's); but a mail with no power
 line is read as the orders of the one power its Subject names (``France orders S1901``), below
@@ -392,7 +393,7 @@ def read_mail(text: str, variant: Variant, subject: str = "",
     if power:
         out = _read(text, power_lookup(variant), (power, MailLine(0, f"Subject: {subject}")), forward, playing, entry)
     reads = reads or (lambda power, line: False)
-    _split_lists(out.blocks, reads, unit_orders or (lambda power, line: False))
+    _split_lists(out.blocks, reads, unit_orders or (lambda power, line: False), entry or (lambda power, line: False))
     cut_signatures(out.blocks, out.signature, variant, reads, out.signed_places, signers)
     out.code_signed = code_signatures(out.blocks, variant, reads)
     named = subject_phase(subject)
@@ -408,8 +409,8 @@ def _read(text: str, names: dict[str, str], opened: tuple[str, MailLine] | None 
     """The power blocks of ``text``; ``opened``: the power (and its line) the text's lines are
     for before any power line; ``forward``: the lines above a forwarded mail besides
     ``_FORWARDED``'s; ``playing``: the players' powers, whose name may open a line of orders
-    (``France: A PAR - BUR``), or, above the first power line, a sentence (``Here are France's
-    orders``, ``Spain claims fealty of Portugal``); ``entry``: as :func:`read_mail`'s."""
+    (``France: A PAR - BUR``), or a sentence (``Here are France's orders``, ``Spain claims
+    fealty of Portugal``), above the first power line or between two powers' blocks; ``entry``: as :func:`read_mail`'s."""
     out, phase = MailOrders(), ""
     if opened:
         out.blocks.append((opened[0], []))
@@ -456,9 +457,13 @@ def _read(text: str, names: dict[str, str], opened: tuple[str, MailLine] | None 
         head, colon, tail = line.partition(":")
         if power is None and colon and tail.strip() and names.get(head.strip().lower()) in playing:
             power, rest = (names[head.strip().lower()], ""), tail.strip()  # "France: A PAR - BUR"
-        if power is None and not out.blocks:  # the first power line, written as a sentence
+        if power is None:  # a power line written as a sentence
             power, rest = sentence_power(line, names, playing, entry or (lambda p, t: False), SEASON_WORDS,
                                          subject_phase) or (None, None)
+            if power is not None and rest is None and out.blocks and out.blocks[-1][0] == power[0]:
+                # naming the block's power again would throw away the orders above it on a
+                # sentence's say-so ('These are France's final orders'): refused as a line instead
+                power = None
         named = _PHASE_TAG.fullmatch(" " + _PHASE_LINE.sub("", line))
         if greeting and power is None and (is_greeting(line) or named):
             # "Hi GM," or "S1901M" above a block's orders (under its power line, or the
@@ -499,12 +504,14 @@ _NOTE = re.compile(r"\s*(\([^()]*\)|\[[^\]]*\]|#.*|//.*)$")
 """A player's note after an order: ``(to bounce Germany)``, ``# a feint``, ``// for later``."""
 
 
-_LIST_NUMBER = re.compile(r"^\d{1,3}([.)]?)\s+(?=\S)")
-"""A list's number before an order, ``1.``, ``2)`` or bare (``3 A SMY - ARM``); the order
-reader reads past ``1.`` and ``2)`` only, as a bare number begins a Payola offer (its amount)."""
+_LIST_NUMBER = re.compile(r"^(?:\d{1,3}([.)]?)|\(\s*\d{1,3}\s*(\))|([a-h]\)|\(\s*[a-h]\s*\)))\s+(?=\S)", re.IGNORECASE)
+"""A list's mark before an order, ``1.``, ``2)``, ``(3)``, a letter ``a)`` or ``(b)``, or a bare
+number (``3 A SMY - ARM``); the order reader reads past ``1.`` and ``2)`` only, as a bare number
+begins a Payola offer (its amount), and a letter may be an order's (``b) A PAR``: a build)."""
 
 
-def _split_lists(blocks: list, reads: Callable[[str, str], bool], unit_orders: Callable[[str, str], bool]) -> None:
+def _split_lists(blocks: list, reads: Callable[[str, str], bool], unit_orders: Callable[[str, str], bool],
+                 entry: Callable[[str, str], bool]) -> None:
     """Each line of ``blocks`` listing orders between commas or semicolons (``A PAR - BUR, A MAR
     - SPA``) as a line per order, where the line reads as no order and each part as one; a line
     with a note after its order (``A PAR - BUR (to bounce)``) as the order alone, where only
@@ -516,9 +523,17 @@ def _split_lists(blocks: list, reads: Callable[[str, str], bool], unit_orders: C
         split = []
         for line in lines:
             number = _LIST_NUMBER.match(line.text)
-            if (number and (number.group(1) or not reads(power, line.text)) and unit_orders(power, line.text)
-                    and reads(power, line.text[number.end():])):
-                line = MailLine(line.number, line.text[number.end():])
+            rest = line.text[number.end():] if number else ""
+            marked, letter = number and (number.group(1) or number.group(2)), number and number.group(3)
+            plain = number and unit_orders(power, line.text)
+            if number and (
+                    (plain and not letter and (marked or not reads(power, line.text)) and reads(power, rest))
+                    # a letter's ')' marks a list: 'b) A PAR - BUR' is no build, whatever 'b' reads as
+                    or (plain and letter and reads(power, rest))
+                    # a list's mark before a line of a sheet's (Europe 1619's '1) 4: LOR'), where
+                    # the line after it reads as an entry and the whole does not
+                    or (not plain and (marked or letter) and not entry(power, line.text) and entry(power, rest))):
+                line = MailLine(line.number, rest)
             note = _NOTE.search(line.text)
             if note and note.start() > 0 and not reads(power, line.text) and reads(power, line.text[:note.start()]):
                 line = MailLine(line.number, line.text[:note.start()])
