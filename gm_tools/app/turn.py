@@ -89,6 +89,7 @@ def new_game(
     ``options`` are the game's choices over the variant's ``[options]`` (checked)."""
     check_game_name(name)
     loaded = _load_variant(variant_name)
+    options = system_for(loaded).options_of_new_game(loaded, options)
     variant = variant_for_game(loaded, player_count, options)
     paths = game_paths(name, root)
     refuse_if_open(paths)

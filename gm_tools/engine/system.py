@@ -155,7 +155,8 @@ class GameSystem:
     Westphalia's player line, before his lines)."""
 
     def __init__(self, name: str, rules: Rules | None = None, sheets: SheetHooks | None = None,
-                 options: tuple[Option, ...] = (), record_keys: tuple[str, ...] = ()):
+                 options: tuple[Option, ...] = (), record_keys: tuple[str, ...] = (),
+                 new_game_options: dict | None = None):
         self.name = name
         """The system's name: its folder under ``gm_tools/systems/`` and the ``rules`` key
         of its variants' ``variant.toml``."""
@@ -169,6 +170,10 @@ class GameSystem:
         """The keys of a position's ``extra`` under which records before format 4 kept this
         system's state, at the top; a record of those is read with them gathered under the
         system's name (:meth:`upgrade_extra`), where the system keeps its state today."""
+        self.new_game_options = dict(new_game_options or {})
+        """Options a new game records in its game.json unless the GM or the variant's
+        ``[options]`` sets them: a rulebook's reading adopted after games were recorded by
+        another, which an option left out of a game.json keeps (:meth:`options_of_new_game`)."""
 
     def check_variant(self, variant: Variant) -> list[str]:
         """Every problem with what the system reads of a loaded variant: its ``[options]``
@@ -203,6 +208,14 @@ class GameSystem:
         # them with a ValueError): a wrong one is left to its default while they read.
         kept = {k: v for k, v in variant.options.items() if k not in wrong}
         return problems + self.check_tables(replace(variant, options=kept) if wrong else variant)
+
+    def options_of_new_game(self, variant: Variant, chosen: dict | None) -> dict:
+        """The options a new game of ``variant`` records: those the GM chose (``new-game
+        --option``) and each of :attr:`new_game_options` that neither they nor the variant's
+        ``[options]`` set. A game.json without one stays with the option's default, so the
+        games recorded before it replay as they were played."""
+        chosen = dict(chosen or {})
+        return chosen | {k: v for k, v in self.new_game_options.items() if k not in chosen and k not in variant.options}
 
     def check_tables(self, variant: Variant) -> list[str]:
         """Every problem with the system's own tables in ``tables.toml``. Standard: it has none."""
