@@ -6,9 +6,9 @@
 Data: ``variants/centenary/``; judgement calls: ``variants/centenary/NOTES.md``.
 """
 
-from gm_tools.engine.system import GameSystem
+from gm_tools.engine.system import GameSystem, Option
 from gm_tools.errors import UserError
-from gm_tools.systems.centenary.rules import RULES
+from gm_tools.systems.centenary.rules import OWNERSHIP_CHART, RULES, TURN_CAPTURES, UNCONQUERED
 from gm_tools.systems.centenary.sheets import FEALTY_SHEET as FEALTY, HOOKS
 from gm_tools.systems.centenary.state import KEY, KEYS
 
@@ -38,4 +38,15 @@ class CentenarySystem(GameSystem):
         return mailed_rows(variant, power, lines)
 
 
-SYSTEM = CentenarySystem(KEY, rules=RULES, sheets=HOOKS, record_keys=KEYS)
+OPTIONS = (
+    Option(UNCONQUERED, str, "which neutrals Automatic Fealty may draw as 'the unconquered Catholic neutrals' "
+           "(rule 3): those still owning a home center once the captures of the turn drawn for are made "
+           f"({TURN_CAPTURES}, the rulebook's reading, which a new game records), or by the ownership as it stands "
+           f"at the draw, the chart before a Fall's captures while its retreats are to come ({OWNERSHIP_CHART}, "
+           "the games recorded before the option); variants/centenary/NOTES.md, 'The draw'",
+           choices=(TURN_CAPTURES, OWNERSHIP_CHART)),
+)
+
+# A game.json without the option is one recorded before it: it keeps ownership_chart on replay.
+SYSTEM = CentenarySystem(KEY, rules=RULES, sheets=HOOKS, options=OPTIONS, record_keys=KEYS,
+                         new_game_options={UNCONQUERED: TURN_CAPTURES})

@@ -34,6 +34,15 @@ from gm_tools.engine.variant import Variant
 from gm_tools.engine.rules import Rules
 from gm_tools.systems.centenary.state import state_of, with_state
 
+UNCONQUERED = "unconquered"
+TURN_CAPTURES, OWNERSHIP_CHART = "turn_captures", "ownership_chart"
+"""The option ``unconquered``: which neutrals rule 3's draw counts as "unconquered"
+(``variants/centenary/NOTES.md``, "The draw"). ``turn_captures``, the rulebook's reading that a
+new game records: a neutral owning a home center once the captures of the turn drawn for are
+made. ``ownership_chart``, the default of a game.json without the option (the games recorded
+before it): the ownership as it stands at the draw, which after a Fall's moves with retreats to
+come is still the chart before that Fall's captures."""
+
 CATHOLIC = "catholic"
 PROTESTANT = "protestant"
 _OPPOSITE = {CATHOLIC: PROTESTANT, PROTESTANT: CATHOLIC}
@@ -196,7 +205,7 @@ class CentenaryRules(Rules):
         draws: list[FealtyDraw] = []
         if parse_phase(before.phase).type in (MOVEMENT, RETREAT):
             after, draws = draw_automatic_fealty(variant, after, attacks(variant, before, after.units), seed,
-                                                 phase=before.phase)
+                                                 phase=before.phase, centers=self.unconquered_by(variant, after))
         # Rule 2: Fealty is claimed in the turn of capture. Captures happen when ownership is
         # updated; the claims are entered in the next phase played, and only then.
         state = state_of(after)
@@ -206,6 +215,20 @@ class CentenaryRules(Rules):
         state.write(after.extra)
         fealty_builds(variant, before, after)
         return after, [draw_record(d) for d in draws]
+
+    def unconquered_by(self, variant: Variant, after: Position) -> dict[str, str]:
+        """The ownership rule 3's draw reads "unconquered" by (the option :data:`UNCONQUERED`).
+        Rule 2 dates a capture by its turn ("in the same turn as they capture the center"), and
+        a unit standing in a center after the Fall's moves stays there through its retreats: with
+        ``turn_captures``, a draw made before those retreats counts the captures the end of the
+        Fall will make, as a draw after a Fall without retreats always did."""
+        if variant.options.get(UNCONQUERED, OWNERSHIP_CHART) != TURN_CAPTURES:
+            return after.centers
+        phase = parse_phase(after.phase)
+        fighting = [i for i, (_, kind) in enumerate(variant.calendar.phases) if kind in (MOVEMENT, RETREAT)]
+        if phase.type != RETREAT or variant.calendar.phases.index((phase.season, phase.type)) != max(fighting):
+            return after.centers  # ownership changes at the end of the year's last retreat phase only
+        return self.update_ownership(variant, after)
 
 
 def fealty_builds(variant: Variant, before: Position, after: Position) -> None:
@@ -360,11 +383,14 @@ def is_religious_attack(variant: Variant, attack: Attack) -> bool:
     return _OPPOSITE.get(religion) == variant.powers[attack.defender].religion
 
 
-def automatic_fealty_candidates(variant: Variant, position: Position, attacker: str) -> list[str]:
+def automatic_fealty_candidates(variant: Variant, position: Position, attacker: str,
+                                centers: dict[str, str] | None = None) -> list[str]:
     """Rule 3: "the unconquered Catholic neutrals" (for a Catholic attacker; Protestant
     likewise), "not including Russia": unowned neutrals of the attacker's religion that
-    still own at least one of their home centers, sorted. A neutral with
-    ``automatic_fealty = false`` in the variant data (Russia) never joins this way."""
+    still own at least one of their home centers (in ``centers``, by default the position's),
+    sorted. A neutral with ``automatic_fealty = false`` in the variant data (Russia) never
+    joins this way."""
+    centers = position.centers if centers is None else centers
     religion = variant.powers[attacker].religion
     if religion not in _OPPOSITE:
         return []
@@ -374,13 +400,14 @@ def automatic_fealty_candidates(variant: Variant, position: Position, attacker: 
             continue
         if power.extra.get("automatic_fealty", True) is False:
             continue
-        if any(position.centers.get(c) == code for c in variant.home_centers(code)):
+        if any(centers.get(c) == code for c in variant.home_centers(code)):
             found.append(code)
     return sorted(found)
 
 
 def draw_automatic_fealty(
-    variant: Variant, position: Position, found: list[Attack], seed: str | int, phase: str | None = None
+    variant: Variant, position: Position, found: list[Attack], seed: str | int, phase: str | None = None,
+    centers: dict[str, str] | None = None,
 ) -> tuple[Position, list[FealtyDraw]]:
     """Draw Automatic Fealty for each religious attack of a phase (rule 3: "the GM will
     randomly select one of the unconquered Catholic neutrals to give fealty to the attacking
@@ -390,7 +417,9 @@ def draw_automatic_fealty(
 
     ``position`` is the position the draws apply to; returns it with the fealties added
     (a new Position) and the draws made. ``phase`` is the phase the attacks were made in
-    (default: ``position.phase``); it seeds the draws and dates the fealties.
+    (default: ``position.phase``); it seeds the draws and dates the fealties. ``centers`` is
+    the ownership "unconquered" is read by (default: the position's;
+    :meth:`CentenaryRules.unconquered_by`).
     """
     phase = phase or position.phase
     seed_text = f"{seed}:{phase}"
@@ -400,7 +429,7 @@ def draw_automatic_fealty(
     for attack in found:
         if not is_religious_attack(variant, attack):
             continue
-        candidates = tuple(automatic_fealty_candidates(variant, after, attack.attacker))
+        candidates = tuple(automatic_fealty_candidates(variant, after, attack.attacker, centers))
         chosen = rng.choice(candidates) if candidates else None
         if chosen is not None:
             after = swear_fealty(variant, after, chosen, attack.attacker, since=phase)
