@@ -329,7 +329,8 @@ def _read(variant: Variant, state, kind: str, rows: dict[str, list[InputRow]]) -
     if kind == steps.INFLUENCE:
         got = rows.get(INFLUENCE, [])
         return INFLUENCE, {"influence": [{"player": r.values.get("Player"), "principality": r.values.get("Principality")
-                                          or "", "di": r.values.get("DI")} for r in got]}, [r.cells for r in got]
+                                          or "", "di": r.values.get("DI")} for r in got]}, \
+            [r.cells for r in got] + _own_rows(state.setup_order, tables_of(variant).influence, got)
     if kind in (steps.EMPEROR, steps.ELECTION):
         # each row is the named player's, wherever the GM sorted it (keyed)
         voters = tuple(state.initiative or state.setup_order) if kind == steps.ELECTION else state.setup_order
@@ -488,6 +489,23 @@ def _read_turns(variant: Variant, state, rows: dict[str, list[InputRow]]):
 def _row_of(row: InputRow) -> int:
     """The sheet row a row read back came from."""
     return int(re.sub(r"\D", "", next(iter(row.cells.values())).split("!")[1]))
+
+
+def _own_rows(order: tuple[str, ...], size: int, got: list[InputRow]) -> list[dict]:
+    """For each player in Setup Order, the cells of the first empty row of his share of the
+    Diplomatic Influence sheet (``size`` rows each, as `gm-tools orders` types the mails), where
+    a total of a player with no row is named (entry ``len(got)`` + his place in the order, as
+    :func:`.steps._influence` names it); nothing (the first empty row, by the caller) when the rows
+    typed do not keep to the shares: a GM who typed them one under another."""
+    def share(player) -> range:
+        first = 2 + order.index(player) * size if player in order else 0
+        return range(first, first + size) if first else range(0)
+    if any(_row_of(r) not in share(r.values.get("Player")) for r in got):
+        return [{} for _ in order]
+    taken = {_row_of(r) for r in got}
+    blank = [next((n for n in share(p) if n not in taken), None) for p in order]
+    return [{c: f"{INFLUENCE}!{'ABC'[j]}{n}" for j, c in enumerate(("Player", "Principality", "DI"))} if n else {}
+            for n in blank]
 
 
 def _first_blank(tables: list[Table], sheet: str, column: str, read: list[dict]) -> str | None:
