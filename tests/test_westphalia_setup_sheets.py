@@ -199,3 +199,18 @@ def test_status_on_a_sorted_pick_provinces_sheet_waits_for_the_player_left_blank
     rows[1] = ("GREEN", None, None)
     root = typed_copy(setup_games["P1510L"], tmp_path, GAME, "Pick Provinces", rows)
     assert ", waiting for GREEN (4 provinces and a capital to pick), " in phase_status(GAME, root=root).summary()
+
+
+def test_influence_of_a_player_with_no_row_is_named_at_his_own_rows(setup_games, tmp_path):
+    """'Each Player receives 3 Diplomatic Influence ... Players may not save their Diplomatic
+    Influence during Setup' (rulebook ``003_b5b9eb4920d39694.txt``, 'Place Diplomatic Influence'):
+    the sheet's rows are shared out 3 a player in Setup Order, as `gm-tools orders` types the
+    mails (RED rows 2-4, BLUE 5-7, YELLOW 8-10). With Red's one row typed and Blue's and Yellow's
+    left empty, '0 for BLUE' and '0 for YELLOW' are named at their own first rows, C5 and C8; both
+    were named at C3, a row of Red's."""
+    rows = [("RED", "Trier", 3)] + [(None, None, None)] * 8 + [("GREEN", "Bohemia", 3), (None, None, None),
+                                                              (None, None, None), ("ORANGE", "Saxony", 3)]
+    error = turn_refused(GAME, typed_copy(setup_games["P1510D"], tmp_path, GAME, "Diplomatic Influence", rows))
+    assert "Diplomatic Influence!C5: found '0 for BLUE', expected 3 for each player, all placed" in error
+    assert "Diplomatic Influence!C8: found '0 for YELLOW', expected 3 for each player, all placed" in error
+    assert "C3:" not in error

@@ -111,6 +111,37 @@ def _losers_influence(variant: Variant, text: str) -> str:
     return f"{text}; the {other(won.group(1), names)}'s players lose all their Diplomatic Influence there"
 
 
+_NO_TREATY = re.compile(r"^wins the war with (\S+) but takes nothing: no Peace Treaty entered$")
+
+
+def nothing_to_take(record: dict, results: list[dict]) -> list[dict]:
+    """``results`` with a war won on a Foreign Power that has no province and no allied
+    principality in the Empire, before the step and after it, said as it is: there was nothing
+    to take ('Conquer ... from the unaligned Principality or the Player and his allies'; 'Your
+    Foreign Power Home Province cannot be conquered'). The step recorded 'takes nothing: no Peace
+    Treaty entered', which reads as a treaty the GM forgot; the record keeps it (a recorded game
+    replays byte for byte), the pages and the judge text say this."""
+    from gm_tools.systems.westphalia.figures import ally
+
+    if not any(_NO_TREATY.match(r.get("order", "")) for r in results) or "before" not in record:
+        return results
+    states = [state_of(position_from_json(record[side])) for side in ("before", "after")]
+
+    def bare(state: State, loser: str) -> bool:
+        held = state.princes.get(loser)
+        return loser in state.foreign and not (held and held.provinces) \
+            and not any(ally(state, name) == loser for name in state.principalities)
+    out = []
+    for r in results:
+        found = _NO_TREATY.match(r.get("order", ""))
+        if found and all(bare(state, found.group(1)) for state in states):
+            r = dict(r, order=f"wins the war with {found.group(1)}, a Foreign Power with no province and no allied "
+                              "principality in the Empire: there is nothing to take ('Your Foreign Power Home "
+                              "Province cannot be conquered')")
+        out.append(r)
+    return out
+
+
 def _religion(state: State, name: str) -> str:
     from gm_tools.systems.westphalia.rounds import principality_religion
 

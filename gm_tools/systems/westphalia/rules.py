@@ -188,9 +188,10 @@ class WestphaliaRules(Rules):
     def shown_results(self, variant: Variant, record: dict) -> list[dict]:
         """A step's results in the order the rules carry them out, each player's together
         (:func:`.resultorder.in_rules_order`): the record keeps them sorted by player and text."""
+        from gm_tools.systems.westphalia.report import nothing_to_take
         from gm_tools.systems.westphalia.resultorder import in_rules_order
 
-        return in_rules_order(record)
+        return nothing_to_take(record, in_rules_order(record))
 
     def shown_order(self, variant: Variant, record: dict) -> tuple[str, ...]:
         """The players in the order they play ('Player turns are done in initiative order'; the

@@ -21,6 +21,8 @@ from gm_tools.systems.westphalia.choices import chosen, fold, spellings
 from gm_tools.systems.westphalia.diplomacygame import CARDS, SHEET, payoffs_of
 from gm_tools.systems.westphalia.setup import read_provinces, roll_size, tables_of
 from gm_tools.systems.westphalia.state import state_of
+# the written-back sheets' names are read from here too (mail, tests)
+from gm_tools.systems.westphalia.statesheets import BOARD, EMPIRE, PRINCES, STATES, state_sheets  # noqa: F401
 
 PROVINCES = "Pick Provinces"
 ELECTORS = "Place Electors"
@@ -67,11 +69,6 @@ def named_column(header: str, names: tuple[str, ...], **kw) -> Column:
 
 
 _UMLAUTS = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "Ä": "Ae", "Ö": "Oe", "Ü": "Ue"})
-
-PRINCES = "Princes"
-STATES = "Principalities"
-EMPIRE = "Holy Roman Empire"
-BOARD = "Provinces"
 
 _COLUMNS = {"home": "Home Province", "edge": "Edge", "player": "Player", "ballot": "Votes for", "doctrine": "Doctrine", "province": "Province", "actions": "Combat Heresy",
             "convert": "Convert", "influence": "Influence gained", "placement": "Influence gained", "dice": "Where", "dice also": "Also converts", "dice count": "Dice", "dice player": "Player", "war player": "Declarer", "treaty winner": "Winner",
@@ -288,64 +285,7 @@ class WestphaliaHooks(SheetHooks):
         return "every player has entered what the step asks of him"
 
     def output_sheets(self, variant: Variant, position: Position) -> list[Table]:
-        from gm_tools.systems.westphalia.figures import ally, imperial_power, principality_power
-        from gm_tools.systems.westphalia.victory import counted
-
-        state, year = counted(variant, state_of(position), position.phase)
-        princes = Table(PRINCES, (Column("Player", width=14), Column("Name", width=18), Column("Religion", width=11),
-                                  Column("Provinces", width=30), Column("Capital", width=10),
-                                  Column("Imperial Power", INTEGER, width=15), Column("Doctrine", width=14),
-                                  Column("Gold", INTEGER, width=7), Column("Saints", INTEGER, width=8),
-                                  Column("Reformation Points", INTEGER, width=19),
-                                  Column("Saved Influence", INTEGER, width=16), Column("Foreign Power", width=24)))
-        for p in state.setup_order or tuple(variant.powers):
-            land = state.princes.get(p)
-            princes.rows.append([p, variant.powers[p].name, state.religion_of(p),
-                                 ", ".join(land.provinces) if land else None, land.capital if land and land.capital else None,
-                                 imperial_power(state, p, year), state.doctrines.get(p), state.gold.get(p, 0),
-                                 state.saints.get(p, 0), state.reformation.get(p, 0), state.saved_di.get(p, 0),
-                                 (f"{state.foreign[p]['home']} ({state.foreign[p]['edge']} edge)"
-                                  if p in state.foreign else None)])
-        states = Table(STATES, (Column("Principality", width=22), Column("Elector", width=8),
-                                Column("Provinces", width=24), Column("Capital", width=10),
-                                Column("Imperial Power", INTEGER, width=15), Column("Ally", width=12))
-                       + tuple(Column(p.title(), INTEGER, width=10) for p in variant.powers))
-        for name, land in sorted(state.principalities.items()):
-            infs = state.influence.get(name, {})
-            states.rows.append([name, "yes" if name in state.electors else None, ", ".join(land.provinces),
-                                land.capital, principality_power(state, name), ally(state, name)]
-                               + [infs.get(p) for p in variant.powers])
-        catholic = sum(1 for e in state.electors
-                       if not all(p in set(state.protestant) for p in state.principalities[e].provinces))
-        empire = Table(EMPIRE, (Column("Item", width=28), Column("Now", width=40)), rows=[
-            ["Emperor", state.emperor or "none yet"],
-            ["Emperor since round", state.emperor_since or None],
-            ["Emperor's religion", state.religion_of(state.emperor) if state.emperor else None],
-            ["Catholic Electors", catholic],
-            ["Protestant Electors", len(state.electors) - catholic],
-            ["Setup Order", ", ".join(state.setup_order)],
-            ["Initiative Order", ", ".join(state.initiative) or None],
-            ["Leagues", "; ".join(f"{p}: {league}" for p, league in sorted(state.leagues.items())) or None],
-            ["Council of Trent", f"called in round {state.trent}" if state.trent else "not yet called"],
-            ["Religious Upheaval targets", ", ".join(state.targets) or None],
-            ["The Emperor's death", ("dies: " if state.emperor_dies.get("dies") else "lives: ") + state.emperor_dies.get("why", "")
-             + f" (the Imperial Election of {state.emperor_dies.get('year')})" if state.emperor_dies else None],
-            ["Foreign Powers", ", ".join(f"{p} ({f['home']}, {f['edge']} edge)" for p, f in sorted(state.foreign.items()))
-             or None],
-        ])
-        provinces = Table(BOARD, (Column("Province", width=10), Column("Name", width=18), Column("Held by", width=22),
-                                  Column("Religion", width=11), Column("Town", width=16)))
-        owner = state.owner()
-        capitals = {land.capital: name for name, land in state.principalities.items()}
-        capitals.update({land.capital: p for p, land in state.princes.items() if land.capital})
-        for code in sorted(variant.provinces, key=lambda c: variant.provinces[c].extra.get("order", 0)):
-            holder = owner.get(code)
-            town = None
-            if code in capitals:
-                town = "Elector's capital" if capitals[code] in state.electors else "capital"
-            provinces.rows.append([code, variant.provinces[code].name, holder,
-                                   "protestant" if code in state.protestant else "catholic", town])
-        return [princes, states, empire, provinces]
+        return state_sheets(variant, state_of(position), position.phase)
 
     def report_sections(self, variant: Variant, record: dict) -> list[tuple[str, str]]:
         """The orders of play and the state after the step (:mod:`.report`); the step's
@@ -389,7 +329,8 @@ def _read(variant: Variant, state, kind: str, rows: dict[str, list[InputRow]]) -
     if kind == steps.INFLUENCE:
         got = rows.get(INFLUENCE, [])
         return INFLUENCE, {"influence": [{"player": r.values.get("Player"), "principality": r.values.get("Principality")
-                                          or "", "di": r.values.get("DI")} for r in got]}, [r.cells for r in got]
+                                          or "", "di": r.values.get("DI")} for r in got]}, \
+            [r.cells for r in got] + _own_rows(state.setup_order, tables_of(variant).influence, got)
     if kind in (steps.EMPEROR, steps.ELECTION):
         # each row is the named player's, wherever the GM sorted it (keyed)
         voters = tuple(state.initiative or state.setup_order) if kind == steps.ELECTION else state.setup_order
@@ -548,6 +489,23 @@ def _read_turns(variant: Variant, state, rows: dict[str, list[InputRow]]):
 def _row_of(row: InputRow) -> int:
     """The sheet row a row read back came from."""
     return int(re.sub(r"\D", "", next(iter(row.cells.values())).split("!")[1]))
+
+
+def _own_rows(order: tuple[str, ...], size: int, got: list[InputRow]) -> list[dict]:
+    """For each player in Setup Order, the cells of the first empty row of his share of the
+    Diplomatic Influence sheet (``size`` rows each, as `gm-tools orders` types the mails), where
+    a total of a player with no row is named (entry ``len(got)`` + his place in the order, as
+    :func:`.steps._influence` names it); nothing (the first empty row, by the caller) when the rows
+    typed do not keep to the shares: a GM who typed them one under another."""
+    def share(player) -> range:
+        first = 2 + order.index(player) * size if player in order else 0
+        return range(first, first + size) if first else range(0)
+    if any(_row_of(r) not in share(r.values.get("Player")) for r in got):
+        return [{} for _ in order]
+    taken = {_row_of(r) for r in got}
+    blank = [next((n for n in share(p) if n not in taken), None) for p in order]
+    return [{c: f"{INFLUENCE}!{'ABC'[j]}{n}" for j, c in enumerate(("Player", "Principality", "DI"))} if n else {}
+            for n in blank]
 
 
 def _first_blank(tables: list[Table], sheet: str, column: str, read: list[dict]) -> str | None:

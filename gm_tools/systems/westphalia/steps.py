@@ -329,9 +329,10 @@ def _influence(tables, step: Step, entries: list[dict]) -> None:
             step.did(i, player, f"places {n} Diplomatic Influence on {name}")
     if step.problems:
         return
-    for player in step.state.setup_order:
+    for k, player in enumerate(step.state.setup_order):
+        # a player with no row is named at his own share of the sheet's rows (sheets._own_rows)
         if given.get(player, 0) != tables.influence:
-            step.problems.append((last.get(player, len(entries)), "di", f"{given.get(player, 0)} for {player}",
+            step.problems.append((last.get(player, len(entries) + k), "di", f"{given.get(player, 0)} for {player}",
                                   f"{tables.influence} for each player, all placed ('Each Player receives "
                                   f"{tables.influence} Diplomatic Influence ... Players may not save their "
                                   "Diplomatic Influence during Setup')"))

@@ -210,6 +210,7 @@ def _battles_and_treaties(variant: Variant, step: Step, inputs: dict, year: int)
     step.problems += [(i, "new doctrine", found, expected) for i, found, expected in wrong]
     step.done += changed
     if step.problems:
+        _slips_ahead(variant, step, inputs, phased, 0, list(enumerate(inputs.get("treaties", []))), [])
         return
     standing = set(state.princes) | set(state.principalities)
     pending = list(enumerate(inputs.get("treaties", [])))
@@ -223,6 +224,7 @@ def _battles_and_treaties(variant: Variant, step: Step, inputs: dict, year: int)
         won = _wars(variant, step, inputs.get("wars", []), fought, standing, year)
         victories += won  # every war won, named to a treaty that fits none
         if step.problems:
+            _slips_ahead(variant, step, inputs, phased, phase, pending, victories)
             return
         owed = {(w, lost): wars.conquests_owed(state, w, lost) for w, lost in won}
         taken = _treaties(variant, step, pending, won, refused, signed, (declared, costs))
@@ -234,6 +236,7 @@ def _battles_and_treaties(variant: Variant, step: Step, inputs: dict, year: int)
     held = State.from_json(state.to_json())  # before the Religious War: what the Battle Phases' treaties cost
     won, closed, start = religious_war(variant, step, inputs.get("religious_war") or {}, year, declared)
     if step.problems:
+        _slips_ahead(variant, step, inputs, phased, battles.PHASES, pending, victories)
         return
     took = {taker for taker, _ in _treaties(variant, step, pending, won, refused, signed, closed=closed)}
     for w in dict.fromkeys(w for w, _ in won):  # each ally once: the Religious War is one war
@@ -259,6 +262,38 @@ def _battles_and_treaties(variant: Variant, step: Step, inputs: dict, year: int)
                                       "step"))
     step.problems += owing
     treatycost.influence_changes(step, inputs.get("changes", []))
+
+
+def _slips_ahead(variant: Variant, step: Step, inputs: dict, phased: list, phase: int,
+                 pending: list[tuple[int, dict]], victories: list[tuple[str, str]]) -> None:
+    """With a Battle Phase (or the Religious War) wrong, what follows it waits for it to stand;
+    the slips no war's outcome decides are named now, so the GM corrects all in one pass: a later
+    war's Winner that is none of its sides nor white peace, a treaty's Winner left blank or naming
+    nobody of the game, a treaty's province not of the board, an Influence Changes row's Player
+    or Change. Whether a war occurs, is won automatically, or a treaty or a change is allowed
+    depends on the earlier wars ('If a Player or Principality is eliminated before a battle, that
+    battle does not occur') and waits."""
+    named = {(i, f) for i, f, _, _ in step.problems}
+    entries = inputs.get("wars", [])
+    for i, war in ((i, w) for i, w in enumerate(phased) if w.phase > phase and (i, "winner") not in named):
+        entered = str(entries[i].get("winner") or "").strip()
+        if entered and entered.lower() != "white peace" and entered not in (war.declarer, war.target):
+            step.problems.append((i, "winner", entered, f"{war.declarer}, {war.target} or white peace"))
+    beaten = "; ".join(f"{w} beat {lost}" for w, lost in victories) or "the wars still to be decided"
+    for i, entry in pending:
+        if (i, "treaty winner") in named or (i, "treaty") in named:
+            continue
+        if not entry.get("winner"):
+            step.problems.append((i, "treaty winner", EMPTY_CELL, "the war's winner taking the province"))
+        else:
+            _unknown_word(variant, step, i, entry, beaten)
+    for i, entry in enumerate(inputs.get("changes", [])):
+        player, change = entry.get("player"), entry.get("change")
+        if player not in step.state.setup_order:
+            step.problems.append((i, "change player", str(player or EMPTY_CELL), step.state.a_player()))
+        elif not isinstance(change, int) or change == 0:
+            step.problems.append((i, "change", EMPTY_CELL if change is None else str(change),
+                                  "a whole number of Diplomatic Influence, not 0"))
 
 
 def _unknown_word(variant: Variant, step: Step, i: int, entry: dict, beaten: str) -> bool:
