@@ -111,3 +111,18 @@ def test_a_gm_may_start_a_game_with_the_earlier_reading(tmp_path):
     assert json.loads(paths.game_json.read_text())["options"] == {"unconquered": "ownership_chart"}
     _play_to_winter(paths)
     assert _record(paths, "F1618M")["random"]["draws"][0]["chosen"] == "PORTUGAL"
+
+
+def test_a_json_request_is_judged_by_the_rulebooks_reading(tmp_path, capsys):
+    """004, rule 3 ("the unconquered Catholic neutrals"): `gm-tools adjudicate` answers a request
+    for the hand-set Fall as a new game plays it, Portugal, conquered in that Fall, left out of
+    the draw. A request is no recorded game, so nothing keeps it to the earlier reading."""
+    from gm_tools.app.cli import main
+    from gm_tools.engine.positions import position_to_json
+
+    request = {**position_to_json(fall_1618(load_variant("centenary"))), "orders": FALL, "seed": SEED}
+    path = tmp_path / "fall.json"
+    path.write_text(json.dumps(request), encoding="utf-8")
+    assert main(["adjudicate", "--variant", "centenary", str(path)]) == 0
+    (draw,) = json.loads(capsys.readouterr().out)["draws"]
+    assert (draw["candidates"], draw["chosen"]) == (["PAPACY", "POLAND", "VENICE"], "POLAND")

@@ -473,9 +473,15 @@ def run_jsonl(variant: Variant, lines: Iterable[str], out: TextIO) -> int:
 
 def cmd_adjudicate(args) -> int:
     """``gm-tools adjudicate --variant NAME FILE`` (``-`` reads standard input)."""
+    from dataclasses import replace
+
     from gm_tools.edges.variants import load_variant
+    from gm_tools.engine.system import system_for
 
     variant = load_variant(args.variant)
+    # A request is no recorded game: it is judged by the readings a new game records (Centenary's
+    # "unconquered" neutrals), not by the defaults kept for games recorded before them.
+    variant = replace(variant, options=system_for(variant).options_of_new_game(variant, dict(variant.options)))
     stream = _open(args.file)
     try:
         if args.jsonl:
