@@ -37,7 +37,7 @@ def _page(folder, phase: str) -> str:
 
 
 def _section(page: str, title: str) -> str:
-    start = page.index(f">{title}<")
+    start = page.index(f">{title}</h2>")
     return page[start:page.index("</section>", start)]
 
 

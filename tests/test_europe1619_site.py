@@ -109,6 +109,22 @@ def test_the_diplomatic_page_reports_placements_attacks_and_declarations(site):
     assert "No decree of the Reichstag is in force." in page
 
 
+def test_the_line_on_this_page_links_the_systems_sections_below_the_orders(site):
+    """QA finding (README, "A phase page's own sections"): the line "On this page" linked each
+    power's orders, not Europe 1619's sections below them; a phone scrolled past the map and
+    every power's table to reach the Influence Tracker. Each is linked by its section's id."""
+    page = (site / "Y1619D.html").read_text(encoding="utf-8")
+    line = re.search(r'<nav aria-label="On this page">(.*?)</nav>', page).group(1)
+    links = dict((text, href) for href, text in re.findall(r'<a href="#([^"]+)">([^<]+)</a>', line))
+    assert links["Austria"] == "power-AUSTRIA"  # the powers' orders, as before
+    headings = dict((text, anchor) for anchor, text in re.findall(r'<section class="variant" id="([^"]+)">\n<h2>([^<]+)</h2>', page))
+    for heading in ("INF placements", "Diplomatic attacks", "Status changes", "Influence Tracker",
+                    "Declarations", "Reichstag decree"):
+        assert links[heading] == headings[heading], heading
+    assert links["Influence Tracker"] == "s-influence-tracker"  # a reader's link that stays the same
+    assert len(set(headings.values())) == len(headings)
+
+
 def test_the_influence_trackers_empty_cells_leave_out_their_end_tags(site):
     """Issue 19 item 3's 60 KB a phase (tests/test_site_sizes.py): the first year's Diplomatic
     page was at its budget, some 530 of its Influence Tracker's cells empty (a power with no
