@@ -29,7 +29,7 @@ def site(tmp_path_factory):
 
 def _section(site, game: str, phase: str, title: str) -> str:
     page = unescape((site[1] / game / f"{phase}.html").read_text(encoding="utf-8"))
-    start = page.index(f">{title}<")
+    start = page.index(f">{title}</h2>")
     return page[start:page.index("</section>", start)]
 
 

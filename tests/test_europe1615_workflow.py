@@ -126,7 +126,7 @@ def test_tracker_written_back_and_the_page_published(game, tmp_path):
     assert "England (5) attacks France (10) in LOR (Lorraine)" in text
     # QA finding: the deployments gave the minor state by its code alone ("3 to BOH"); it is
     # named as the Minor states table names it, the code first (what the orders type)
-    deployed = page[page.index(">INF deployments<"):page.index("</section>", page.index(">INF deployments<"))]
+    deployed = page[page.index(">INF deployments</h2>"):page.index("</section>", page.index(">INF deployments</h2>"))]
     assert "<li><strong>Austria</strong>: 3 to BOH (Bohemia)</li>" in deployed
     assert game[1]["U1615M"]["extra"]["europe1615"]["placements"] == [{"infs": 3, "minor": "BOH", "power": "AUSTRIA"}]
     assert "A BOS - CRO" not in text  # Spain's outvoted Ottoman order

@@ -532,7 +532,7 @@ def test_the_home_boxes_name_the_powers_on_the_page_and_in_the_judge_text(game, 
     root, records = game
     build_site(root, tmp_path / "site")
     page = (tmp_path / "site" / "games" / GAME / "P1616I.html").read_text(encoding="utf-8")
-    boxes = page[page.index(">Home boxes<"):page.index(">Minor states<")]
+    boxes = page[page.index(">Home boxes</h2>"):page.index(">Minor states</h2>")]
     assert ("<strong>England</strong>: 12 INFs kept; placed by others: France 5; "
             "immune from England's attacks: France") in unescape(boxes)
     assert "<strong>Denmark/Sweden</strong>: 0 INFs kept" in boxes
@@ -556,7 +556,7 @@ def test_the_infs_placements_treasuries_and_penalties_name_the_powers(game, tmp_
     def section(phase: str, title: str, end: str) -> tuple[str, str]:
         page = unescape((folder / f"{phase}.html").read_text(encoding="utf-8"))
         text = " ".join((folder / f"{phase}.txt").read_text(encoding="utf-8").split())
-        return page[page.index(f">{title}<"):page.index(end, page.index(f">{title}<"))], text
+        return page[page.index(f">{title}</h2>"):page.index(end, page.index(f">{title}</h2>"))], text
 
     infs, text = section("P1616I", "INFs for the year", ">Home boxes<")
     # QA finding: the placements gave the minor states by code alone ("10 to SAX"); each is
@@ -596,7 +596,7 @@ def test_the_attacks_bribe_chart_and_overspending_cuts_name_the_powers(game, tmp
 
     def section(phase: str, title: str) -> str:
         page = unescape((folder / f"{phase}.html").read_text(encoding="utf-8"))
-        start = page.index(f">{title}<")
+        start = page.index(f">{title}</h2>")
         return page[start:page.index("</section>", start)]
 
     attacks = section("P1616D", "Diplomatic attacks")

@@ -37,7 +37,7 @@ def _page(folder, phase: str) -> str:
 
 
 def _section(page: str, title: str) -> str:
-    start = page.index(f">{title}<")
+    start = page.index(f">{title}</h2>")
     return page[start:page.index("</section>", start)]
 
 
@@ -87,6 +87,23 @@ def test_the_declarations_name_the_powers(site):
     assert "declared: the Catholic League and Bavaria declared war on the Protestant Union and the Palatinate" in \
         _text(folder, "Y1620D")
     assert "alliance of DUTCH and ENGLAND" in _records(game)["Y1620D"]["extra"]["outcome"]["diplomatic"]["took_effect"]
+
+
+def test_a_declaration_made_this_year_says_the_year_it_takes_effect(site):
+    """002_e7e1b063b6c411e5.txt, Declarations, 'Declaration of war against another power':
+    'Declaration of war is announced during one Diplomatic Phase, and becomes effective in the
+    next year.' (an alliance 'becomes effective the following year'). QA finding: a declaration
+    made in 1620 was listed as "declared: Austria declared war on ..." (in 1619's game,
+    "declared: Austria dissolved its alliance with the Catholic League"), read as in force
+    already, while the lines above it say "in effect from 1620"."""
+    _, folder = site
+    declarations = _section(_page(folder, "Y1620D"), "Declarations")
+    assert ("<li>declared: Austria declared war on the Protestant Union and the Palatinate (in effect from "
+            "1621)</li>") in declarations
+    assert ("declared: the Catholic League and Bavaria declared war on the Protestant Union and the Palatinate "
+            "(in effect from 1621)") in _text(folder, "Y1620D")
+    # the first year's page, the one with least room in its byte budget (tests/test_site_sizes.py)
+    assert "<li>declared: France declared war on Spain (in effect from 1620)</li>" in _page(folder, "Y1619D")
 
 
 def test_spains_build_sites_pay_as_build_sites_and_a_loan_names_the_lender(site):

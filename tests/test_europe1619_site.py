@@ -34,6 +34,8 @@ class Tables(HTMLParser):
         self.heading, self._in_heading, self._cell = "", False, None
 
     def handle_starttag(self, tag, attrs):
+        if tag in ("td", "th", "tr"):
+            self._end_cell()  # an empty cell's end tag is left out (HTML: implied by the next cell)
         if tag == "h2":
             self._in_heading, self.heading = True, ""
         elif tag == "table":
@@ -46,7 +48,11 @@ class Tables(HTMLParser):
     def handle_endtag(self, tag):
         if tag == "h2":
             self._in_heading = False
-        elif tag in ("td", "th") and self._cell is not None:
+        elif tag in ("td", "th", "tr", "tbody", "table"):
+            self._end_cell()
+
+    def _end_cell(self):
+        if self._cell is not None:
             self.tables[-1][1][-1].append(self._cell.strip())
             self._cell = None
 
@@ -95,12 +101,42 @@ def test_the_diplomatic_page_reports_placements_attacks_and_declarations(site):
                     "Declarations", "Reichstag decree"):
         assert heading in headings
     # the attacks in the ATTACK ORDER, each with its effect
-    attacks = page[page.index(">Diplomatic attacks<"):page.index(">Status changes<")]
+    attacks = page[page.index(">Diplomatic attacks</h2>"):page.index(">Status changes</h2>")]
     spain, dutch, league = (attacks.index(f"<li>{p} (") for p in ("Spain", "The Dutch Republic", "The Catholic League and Bavaria"))
     assert spain < dutch < league
     assert "each loses 2, leaving Spain 0, France 3" in attacks  # the powers named, as the record keeps codes
     assert "<strong>France</strong>: 4: LOR (Lorraine-Alsace), 2: SAA (Saarbruecken)" in page  # by power name
     assert "No decree of the Reichstag is in force." in page
+
+
+def test_the_line_on_this_page_links_the_systems_sections_below_the_orders(site):
+    """QA finding (README, "A phase page's own sections"): the line "On this page" linked each
+    power's orders, not Europe 1619's sections below them; a phone scrolled past the map and
+    every power's table to reach the Influence Tracker. Each is linked by its section's id."""
+    page = (site / "Y1619D.html").read_text(encoding="utf-8")
+    line = re.search(r'<nav aria-label="On this page">(.*?)</nav>', page).group(1)
+    links = dict((text, href) for href, text in re.findall(r'<a href="#([^"]+)">([^<]+)</a>', line))
+    assert links["Austria"] == "power-AUSTRIA"  # the powers' orders, as before
+    headings = dict((text, anchor) for anchor, text in re.findall(r'<section class="variant" id="([^"]+)">\n<h2>([^<]+)</h2>', page))
+    for heading in ("INF placements", "Diplomatic attacks", "Status changes", "Influence Tracker",
+                    "Declarations", "Reichstag decree"):
+        assert links[heading] == headings[heading], heading
+    assert links["Influence Tracker"] == "s-influence-tracker"  # a reader's link that stays the same
+    assert len(set(headings.values())) == len(headings)
+
+
+def test_the_influence_trackers_empty_cells_leave_out_their_end_tags(site):
+    """Issue 19 item 3's 60 KB a phase (tests/test_site_sizes.py): the first year's Diplomatic
+    page was at its budget, some 530 of its Influence Tracker's cells empty (a power with no
+    INFs in a minor state); HTML implies an empty cell's end tag (the next cell's start ends it),
+    so "<td>" says the same as "<td></td>" in fewer bytes. The table still reads as before
+    (test_the_diplomatic_page_shows_the_influence_tracker_as_a_table)."""
+    page = (site / "Y1619D.html").read_text(encoding="utf-8")
+    tracker = page[page.index(">Influence Tracker</h2>"):]
+    tracker = tracker[:tracker.index("</table>")]
+    assert "<td></td>" not in tracker
+    row = re.search(r"<tr><th>ANS \(Ansbach\)</th>.*?</tr>", tracker).group(0)
+    assert row.count("<td>") == 17 and row.endswith("<td>2</td><td>ALIGNED (Protestant Union and the Palatinate)</td></tr>")
 
 
 def test_the_first_diplomatic_page_lists_changes_from_the_initial_placement(site):
@@ -109,7 +145,7 @@ def test_the_first_diplomatic_page_lists_changes_from_the_initial_placement(site
     Bohemia had no INFs ('UNALIGNED') and ends the demo's 1619 neutral; Lorraine, France's
     from the start (1: LOR), is still France's and is not listed."""
     page = (site / "Y1619D.html").read_text(encoding="utf-8")
-    section = page[page.index(">Status changes<"):page.index(">Influence Tracker<")]
+    section = page[page.index(">Status changes</h2>"):page.index(">Influence Tracker</h2>")]
     assert "<strong>BOHC (Bohemian Confederacy)</strong>: UNALIGNED \u2192 NEUTRAL" in section
     assert "<strong>LOR" not in section and "None." not in section
 
@@ -237,7 +273,7 @@ def test_the_builds_page_reports_each_powers_statement(site):
     reported by referee at the conclusion of the phase': Venice's statement, its income, its
     loan to Savoy and its build priced by the Military Cost Table, down to its new balance."""
     page = (site / "Y1619B.html").read_text(encoding="utf-8")
-    section = page[page.index(">Treasury statements<"):]
+    section = page[page.index(">Treasury statements</h2>"):]
     assert ("<strong>Republic of Venice</strong>: 0 balance + 5 Income: home center VEN - 2 Loan to the Duchy of Savoy (1 TP "
             "interest, due 1621) - 3 BUILD A VEN (military strength 1) = 0 TPs") in section
     assert "3 TPs at a military strength of 1" in page  # the build's result gives its price
@@ -248,10 +284,10 @@ def test_the_treasury_names_each_power_as_the_rest_of_the_page_does(site):
     phase'. QA finding: the Treasury sections led each line with the power's code ("DUTCH",
     "LEAGUE") while the orders above name it ("Dutch Republic"); the record keeps the codes."""
     page = (site / "Y1619B.html").read_text(encoding="utf-8")
-    treasury = page[page.index(">Treasury<"):page.index(">Treasury statements<")]
+    treasury = page[page.index(">Treasury</h2>"):page.index(">Treasury statements</h2>")]
     assert "<strong>Dutch Republic</strong>: 0 TPs + 8 income" in treasury
     assert "<strong>Catholic League and Bavaria</strong>: 0 TPs + 7 income" in treasury
-    statements = page[page.index(">Treasury statements<"):]
+    statements = page[page.index(">Treasury statements</h2>"):]
     assert "<strong>Dutch Republic</strong>: 0 balance" in statements
     assert not re.search(r"<strong>(DUTCH|LEAGUE|VENICE)</strong>", page)
     text = (site / "Y1619B.txt").read_text(encoding="utf-8")
@@ -263,7 +299,7 @@ def test_the_units_built_and_the_scores_name_each_power(site):
     Scoring Phase's scores with them: each power by the name the page's orders and its ownership
     list give it, as the Treasury does; the record keeps the codes ("MEC F MEC")."""
     builds = (site / "Y1619B.html").read_text(encoding="utf-8")
-    built = builds[builds.index(">Units built<"):]
+    built = builds[builds.index(">Units built</h2>"):]
     assert "Republic of Venice: A VEN" in built and "VENICE A VEN" not in built
     scoring = (site / "Y1619S.html").read_text(encoding="utf-8")
     assert "<strong>Duchy of Savoy</strong> 14: captured centers 3" in scoring
@@ -277,7 +313,7 @@ def test_the_map_adjustment_names_each_capturing_power(site):
     captured by DUTCH", the power's code, where the Treasury and the Scores name it; the
     record keeps the codes (["BRB", "DUTCH"])."""
     page = (site / "Y1619J.html").read_text(encoding="utf-8")
-    adjustment = page[page.index(">Map adjustment<"):]
+    adjustment = page[page.index(">Map adjustment</h2>"):]
     assert "BRB (Brabant) captured by the Dutch Republic" in adjustment
     assert "POM (Pomerania) captured by Poland-Lithuania" in adjustment
     assert "the minor state GEN (Genoa) captured by the Duchy of Savoy: it holds no INFs" in adjustment
@@ -413,7 +449,7 @@ def test_the_game_page_and_the_phase_page_show_the_loans_outstanding(site):
     lent Savoy 2 at 1 interest, due 1621, in 1619: by name, as the Treasury names the powers."""
     want = "The <strong>Duchy of Savoy</strong> owes the <strong>Republic of Venice</strong> 2 TPs + 1 TP interest, due 1621 (lent in 1619)"
     game = (site / "index.html").read_text(encoding="utf-8")
-    assert want in game[game.index(">Loans outstanding<"):]
+    assert want in game[game.index(">Loans outstanding</h2>"):]
     assert want in (site / "Y1619B.html").read_text(encoding="utf-8")
     # before the loan, no section: nothing is owed
     assert "Loans outstanding" not in (site / "Y1619D.html").read_text(encoding="utf-8")
@@ -446,7 +482,7 @@ def test_the_influence_tracker_right_aligns_its_numbers_and_heads_each_row_with_
     from browser import chromium_page, served
 
     page = (site / "Y1619D.html").read_text(encoding="utf-8")
-    start = page.index(">Influence Tracker<")
+    start = page.index(">Influence Tracker</h2>")
     tracker = page[start:page.index("</table>", start)]
     assert "<tr><th>LOR (Lorraine-Alsace)</th>" in tracker
     errors: list[str] = []

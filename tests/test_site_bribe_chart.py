@@ -46,7 +46,7 @@ def test_the_bribes_paid_lead_the_chart_and_the_units_nobody_paid_for_are_one_pa
     assert "A PAR H" in unpaid and "A MAD H" not in unpaid
     build_site(tmp_path, tmp_path / "site")
     page = unescape((tmp_path / "site" / "games" / "g" / "S1615M.html").read_text(encoding="utf-8"))
-    section = page[page.index(">Bribe chart<"):]
+    section = page[page.index(">Bribe chart</h2>"):]
     section = section[:section.index("</section>")]
     assert re.search(r"<t[hd]>A MAD H</t[hd]>\s*<td>Spain 3</td>", section)
     block = section[section.index("<pre"):section.index("</pre>")]

@@ -9,6 +9,7 @@ import gc
 import hashlib
 import json
 import os
+import re
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -40,6 +41,12 @@ class Section:
     """Heading of the section."""
     html: Markup
     """Its body, already safe HTML."""
+
+    @property
+    def anchor(self) -> str:
+        """Its id, from its heading's words ("s-influence-tracker"): the page's line
+        "On this page" links it, and a reader's link to it stays the same from phase to phase."""
+        return "s-" + "-".join(re.findall(r"[a-z0-9]+", self.title.lower()))
 
 
 @dataclass

@@ -152,7 +152,10 @@ def sections(variant: Variant, record: dict) -> list[tuple[str, str]]:
         found.append(("Status changes", _items(_status_changes(variant, record, d["statuses"]), "No status changes this phase.")))
         found.append(("Influence Tracker", _tracker(variant, _setup(variant, record), d["statuses"])))
         lines = [f"- in effect from {d['year']}: {recordwords.declaration(variant, t)}" for t in d["took_effect"]]
-        lines += [f"- declared: {recordwords.declaration(variant, t)}" for t in d["declared"]]
+        # 'becomes effective in the next year': without it "declared: Austria dissolved its
+        # alliance" read as dissolved already
+        lines += [f"- declared: {recordwords.declaration(variant, t)} (in effect from {int(d['year']) + 1})"
+                  for t in d["declared"]]
         lines += [f"- the Papacy's protection lapses: {recordwords.papal_note(variant, t)}"
                   for t in d.get("papal_events", [])]
         found.append(("Declarations", "\n".join(lines) or "No declarations this phase."))
