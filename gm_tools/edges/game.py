@@ -265,7 +265,16 @@ def _near_games(paths: GamePaths) -> list[str]:
     return [games[n] for n in difflib.get_close_matches(paths.name.casefold(), list(games), n=3, cutoff=0.6)]
 
 
+def lost_record(folder: Path) -> bool:
+    """A game's folder whose game.json is gone but its history stays (moved or deleted by
+    hand): a game to name as damaged, never one to create again or leave out unsaid."""
+    return not (folder / "game.json").exists() and (folder / "history").is_dir()
+
+
 def load_game(paths: GamePaths) -> GameInfo:
+    if lost_record(paths.folder):
+        raise GameError(f"{paths.game_json} does not exist, but {paths.history} does: expected the game's "
+                        f"name, variant and seed in game.json (put it back from a copy, docs/game-record.md)")
     if not paths.game_json.exists():
         near = _near_games(paths)
         raise GameError(

@@ -1,0 +1,78 @@
+"""The command line as a new GM meets it: slips a GM makes by hand with a game's files, each
+said with what was found and what to do, and the same kind of failure ending the same way
+(README, "Running a game": "A game file damaged or lost by hand ... is named by every command
+with what was found and expected, and nothing is written")."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from gm_tools.app.cli import main
+
+ORDERS = "France:\nA PAR - BUR\nA MAR - SPA\nF BRE - MAO\n"
+
+
+def _gm(capsys, *argv) -> tuple[int, str, str]:
+    capsys.readouterr()
+    code = main([str(a) for a in argv])
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+@pytest.fixture
+def played(tmp_path, capsys):
+    """A standard game with S1901M played and published, its games under ``games/``."""
+    root, site = tmp_path / "games", tmp_path / "site"
+    assert _gm(capsys, "new-game", "standard", "rome", "--seed", "1", "--root", root)[0] == 0
+    mail = tmp_path / "ann.txt"
+    mail.write_text(ORDERS)
+    assert _gm(capsys, "orders", "rome", mail, "--root", root)[0] == 0
+    assert _gm(capsys, "turn", "rome", "--root", root, "--site", site)[0] == 0
+    return root, site
+
+
+def _files(folder: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def test_a_game_that_lost_its_game_json_is_not_one_to_create(played, capsys):
+    """A game's folder holding its history but no game.json (moved or deleted by hand) is a
+    game with its record lost: before, every command said the game does not exist and to
+    create it with `new-game`, which then refused the name as taken."""
+    root, site = played
+    (root / "rome" / "game.json").unlink()
+    for argv in (["turn", "rome", "--site", site], ["status", "rome"], ["rollback", "rome", "--site", site],
+                 ["deadline", "rome", "Friday", "--site", site], ["replay", "rome"]):
+        code, out, err = _gm(capsys, *argv, "--root", root)
+        assert code == 2, argv
+        assert "new-game" not in err, (argv, err)
+        assert f"{root / 'rome' / 'game.json'}" in err and "history" in err, (argv, err)
+        assert "put it back" in err, (argv, err)
+
+
+def test_the_site_keeps_a_game_that_lost_its_game_json(played, capsys):
+    """`site` left such a game out without a word, removed its published pages and ended with
+    status 0; a damaged game's pages are kept, its fault said and the status 1 (README)."""
+    root, site = played
+    assert _gm(capsys, "new-game", "standard", "milan", "--seed", "2", "--root", root)[0] == 0
+    before = _files(site / "games" / "rome")
+    (root / "rome" / "game.json").unlink()
+    code, out, err = _gm(capsys, "site", "--root", root, "--out", site)
+    assert code == 1
+    assert "rome" in out + err and "game.json" in out + err
+    assert _files(site / "games" / "rome") == before
+    assert (site / "games" / "milan").is_dir()
+
+
+def test_status_of_every_game_names_a_game_that_lost_its_game_json(played, capsys):
+    root, _ = played
+    shutil.copytree(root / "rome", root / "milan")  # a second game, whole
+    (root / "milan" / "game.json").write_text((root / "rome" / "game.json").read_text().replace('"rome"', '"milan"'))
+    (root / "rome" / "game.json").unlink()
+    code, out, err = _gm(capsys, "status", "--root", root)
+    lines = out.splitlines()
+    assert any(line.startswith("rome: ") and "game.json" in line for line in lines), out
+    assert any(line.startswith("milan: ") for line in lines), out
