@@ -76,3 +76,20 @@ def test_status_of_every_game_names_a_game_that_lost_its_game_json(played, capsy
     lines = out.splitlines()
     assert any(line.startswith("rome: ") and "game.json" in line for line in lines), out
     assert any(line.startswith("milan: ") for line in lines), out
+
+
+def test_a_deadline_that_starts_with_an_equals_sign_is_typed_as_text(played, capsys):
+    """`deadline NAME '=Friday'` typed a formula into Game!B6, which the next turn refused
+    ('found a formula ... expected a value typed in') after the command said the deadline was
+    set; the help says any text but a date is typed as it is."""
+    import openpyxl
+
+    root, site = played
+    code, out, err = _gm(capsys, "deadline", "rome", "=Friday 18:00", "--root", root, "--site", site)
+    assert code == 0, err
+    cell = openpyxl.load_workbook(root / "rome.xlsx")["Game"]["B6"]
+    assert (cell.value, cell.data_type) == ("=Friday 18:00", "s")
+    code, out, err = _gm(capsys, "turn", "rome", "--dry-run", "--force", "--root", root, "--site", site)
+    assert code == 0, err
+    code, out, err = _gm(capsys, "status", "rome", "--root", root)
+    assert "deadline: =Friday 18:00" in out and "refuse" not in out, out
