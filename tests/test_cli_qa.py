@@ -93,3 +93,18 @@ def test_a_deadline_that_starts_with_an_equals_sign_is_typed_as_text(played, cap
     assert code == 0, err
     code, out, err = _gm(capsys, "status", "rome", "--root", root)
     assert "deadline: =Friday 18:00" in out and "refuse" not in out, out
+
+
+def test_run_from_another_folder_says_where_the_games_were_looked_for(tmp_path, monkeypatch, capsys):
+    """A GM who runs gm-tools outside the folder holding sheets/ was told to create the game
+    with `new-game` (which would start a second game there), and `status` said "no game in
+    sheets" with status 0 where `site` refused with status 2."""
+    monkeypatch.delenv("GM_TOOLS_HOME", raising=False)
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "ann.txt").write_text(ORDERS)
+    for argv in (["turn", "rome"], ["status", "rome"], ["orders", "rome", "ann.txt"], ["status"], ["site"]):
+        code, out, err = _gm(capsys, *argv)
+        assert code == 2, (argv, out)
+        assert f"sheets does not exist in {tmp_path}" in err, (argv, err)
+        assert "--root" in err and "GM_TOOLS_HOME" in err and "create it with" not in err, (argv, err)
+    assert not (tmp_path / "sheets").exists() and not (tmp_path / "site").exists()

@@ -16,7 +16,7 @@ import os
 from dataclasses import dataclass, field, replace
 
 from gm_tools.app.turn import check_entries, load_state
-from gm_tools.edges.game import GAME_NAME_RE, games_root, lost_record, missing_workbook, open_warnings
+from gm_tools.edges.game import GAME_NAME_RE, games_root, lost_record, missing_workbook, no_games_folder, open_warnings
 from gm_tools.edges.journal import clear_leftovers
 from gm_tools.edges.layout import order_blocks, title_of
 from gm_tools.edges.pressimages import pictures_of_records
@@ -401,6 +401,8 @@ def every_game(root: str | os.PathLike | None = None) -> list[str]:
 
 def cmd_status(args) -> int:
     if not args.game:
+        if not games_root(args.root).exists():  # refused as `site` refuses it, not "no game" and status 0
+            raise no_games_folder(games_root(args.root))
         print("\n".join(every_game(args.root)))
         return 0
     clear_leftovers(games_root(args.root))  # the GM's usual next look after a command was killed

@@ -271,7 +271,18 @@ def lost_record(folder: Path) -> bool:
     return not (folder / "game.json").exists() and (folder / "history").is_dir()
 
 
+def no_games_folder(root: Path) -> GameError:
+    """The games folder missing: most often gm-tools run from another folder than the one
+    holding ``sheets/``, where ``new-game`` would start a second archive."""
+    where = "" if root.is_absolute() else f" in {Path.cwd()}"
+    return GameError(f"games folder {root} does not exist{where} (expected a folder of games, each NAME/game.json: "
+                     f"run gm-tools from the folder holding it, or give --root DIR or set {ENV_HOME}; "
+                     "gm-tools new-game VARIANT NAME makes it)")
+
+
 def load_game(paths: GamePaths) -> GameInfo:
+    if not Path(paths.root).exists():
+        raise GameError(f"no game {paths.name!r}: {no_games_folder(Path(paths.root))}")
     if lost_record(paths.folder):
         raise GameError(f"{paths.game_json} does not exist, but {paths.history} does: expected the game's "
                         f"name, variant and seed in game.json (put it back from a copy, docs/game-record.md)")
