@@ -108,3 +108,27 @@ def test_run_from_another_folder_says_where_the_games_were_looked_for(tmp_path, 
         assert f"sheets does not exist in {tmp_path}" in err, (argv, err)
         assert "--root" in err and "GM_TOOLS_HOME" in err and "create it with" not in err, (argv, err)
     assert not (tmp_path / "sheets").exists() and not (tmp_path / "site").exists()
+
+
+def test_a_workbook_that_cannot_be_replaced_is_named_not_the_journal_s_file(played, tmp_path, capsys):
+    """A workbook the system will not let gm-tools replace (Linux's immutable flag here; a
+    read-only file on Windows) was reported as 'NAME/pending/workbook.xlsx: Operation not
+    permitted', a file the GM never saw, though the mails it held are typed in by the next
+    command once the workbook can be written."""
+    import subprocess
+
+    root, site = played
+    book = root / "rome.xlsx"
+    if subprocess.run(["chattr", "+i", str(book)], capture_output=True).returncode != 0:
+        pytest.skip("needs chattr and the right to set the immutable flag")
+    try:
+        mail = tmp_path / "ann2.txt"
+        mail.write_text("France:\nA BUR - MUN\n")
+        code, out, err = _gm(capsys, "orders", "rome", mail, "--root", root)
+    finally:
+        subprocess.run(["chattr", "-i", str(book)], check=True)
+    assert code == 1
+    assert err.startswith(f"gm-tools: {book}: ") and "pending" not in err.split(":")[1], err
+    assert "next gm-tools command" in err, err
+    code, out, err = _gm(capsys, "status", "rome", "--root", root)
+    assert "FRANCE: 1 of 3 row(s) ordered" in out, out
