@@ -132,3 +132,18 @@ def test_a_workbook_that_cannot_be_replaced_is_named_not_the_journal_s_file(play
     assert "next gm-tools command" in err, err
     code, out, err = _gm(capsys, "status", "rome", "--root", root)
     assert "FRANCE: 1 of 3 row(s) ordered" in out, out
+
+
+@pytest.mark.parametrize("argv, meant", [(["new-game", "standard", "--optoin", "x=y", "g"], "--option"),
+                                         (["turn", "rome", "--dryrun"], "--dry-run"),
+                                         (["site", "--ouț", "x"], "--out")])
+def test_a_misspelt_option_names_the_one_meant(tmp_path, capsys, argv, meant):
+    """`new-game standard --optoin x=y g` said only 'unrecognized arguments: --optoin g' (the
+    value taken for the game's name), where a misspelt game, variant or power is given the one
+    meant (README, "did you mean FRANCE?")."""
+    with pytest.raises(SystemExit) as ended:
+        main([*argv, "--root", str(tmp_path / "games")])
+    assert ended.value.code == 2
+    err = capsys.readouterr().err
+    assert f"did you mean {meant}?" in err and f"gm-tools {argv[0]}" in err, err
+    assert not (tmp_path / "games").exists()
