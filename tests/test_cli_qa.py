@@ -147,3 +147,15 @@ def test_a_misspelt_option_names_the_one_meant(tmp_path, capsys, argv, meant):
     err = capsys.readouterr().err
     assert f"did you mean {meant}?" in err and f"gm-tools {argv[0]}" in err, err
     assert not (tmp_path / "games").exists()
+
+
+def test_a_renamed_workbook_beside_the_game_is_named(played, capsys):
+    """A workbook renamed by hand (a browser's 'rome (1).xlsx', a save as 'Rome.xlsx') was
+    reported only as missing, the file beside it that the GM had to rename back not named."""
+    root, site = played
+    (root / "rome.xlsx").rename(root / "Rome (1).xlsx")
+    (root / "~$Rome (1).xlsx").write_bytes(b"")  # its spreadsheet program's lock file: no workbook
+    for argv in (["turn", "rome", "--site", site], ["status", "rome"]):
+        code, out, err = _gm(capsys, *argv, "--root", root)
+        assert code == 2
+        assert "found Rome (1).xlsx beside it" in err and "~$" not in err, err

@@ -132,12 +132,14 @@ def refuse_if_open(paths: GamePaths) -> None:
 
 
 def missing_workbook(paths: GamePaths, why: str) -> GameError:
-    """The error for a game whose workbook is gone (deleted, moved, renamed by hand): what to
-    do about it, since the record alone cannot say what the GM typed."""
+    """A workbook gone (deleted, moved, renamed by hand): what to do, as no record says what the GM typed."""
     played = paths.history.is_dir() and any(paths.history.glob("*.json"))
     back = f"; else gm-tools rollback {paths.name} brings back the one before the last turn" if played else ""
-    return GameError(f"{paths.workbook} is missing: the game's workbook {why}; expected it there (put it back, "
-                     f"as saved by the spreadsheet program{back})")
+    near = " and ".join(p.name for p in sorted(Path(paths.root).glob("*.xlsx")) if paths.name.casefold() in p.stem.casefold()
+                        and p.name[0] not in "~." and not (Path(paths.root) / p.stem / "game.json").exists())  # renamed?
+    found = f"; found {near} beside it: renamed? name it {paths.workbook.name}" if near else ""
+    return GameError(f"{paths.workbook} is missing: the game's workbook {why}; expected it there (put it back, as saved "
+                     f"by the spreadsheet program{found}{back})")
 
 
 def open_warnings(paths: GamePaths) -> list[str]:
