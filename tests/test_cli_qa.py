@@ -159,3 +159,15 @@ def test_a_renamed_workbook_beside_the_game_is_named(played, capsys):
         code, out, err = _gm(capsys, *argv, "--root", root)
         assert code == 2
         assert "found Rome (1).xlsx beside it" in err and "~$" not in err, err
+
+
+@pytest.mark.parametrize("typed", ["2026-13-11 18:00", "2026-02-30", "2026-12-11 25:00"])
+def test_a_deadline_written_as_a_date_that_does_not_exist_is_refused(played, capsys, typed):
+    """`deadline NAME '2026-13-11 18:00'` (a slip in a date written as the help writes one) was
+    typed as text and published as the players' deadline."""
+    root, site = played
+    before = (root / "rome.xlsx").read_bytes()
+    code, out, err = _gm(capsys, "deadline", "rome", typed, "--root", root, "--site", site)
+    assert code == 2
+    assert f"found '{typed}'" in err and "2026-12-11 18:00" in err, err
+    assert (root / "rome.xlsx").read_bytes() == before

@@ -159,7 +159,8 @@ def _build_parser() -> argparse.ArgumentParser:
                  "Types the deadline into the workbook's Game sheet (Game!B6), as the GM would in the\n"
                  "spreadsheet after a turn, and publishes the site: the game page and the archive say\n"
                  "when the phase's orders are due. A date written 2026-12-11 18:00 is typed as a date;\n"
-                 "any other text as it is; '' clears it. The workbook before is kept in NAME/mail/.",
+                 "any other text as it is ('2026-13-11' refused); '' clears it. The workbook before is\n"
+                 "kept in NAME/mail/.",
                  "  gm-tools deadline spring1901 'Friday 11 December 18:00 UTC'\n"
                  "  gm-tools deadline spring1901 '2026-12-11 18:00'")
     _game(s)
