@@ -171,3 +171,15 @@ def test_a_deadline_written_as_a_date_that_does_not_exist_is_refused(played, cap
     assert code == 2
     assert f"found '{typed}'" in err and "2026-12-11 18:00" in err, err
     assert (root / "rome.xlsx").read_bytes() == before
+
+
+def test_a_root_through_a_file_is_named_by_a_command_on_one_game(played, tmp_path, capsys):
+    """`status NAME --root FILE` said the game does not exist in the file and to create it,
+    where `status` without a game names the file (README: "`--root` ... through a file is
+    named the same way")."""
+    note = tmp_path / "notes.txt"
+    note.write_text("kept")
+    for argv in (["status", "rome"], ["turn", "rome", "--site", ""], ["status"]):
+        code, out, err = _gm(capsys, *argv, "--root", note)
+        assert code == 2
+        assert f"{note} is a file, expected the folder of the games (--root)" in err, err

@@ -268,14 +268,14 @@ def _near_games(paths: GamePaths) -> list[str]:
 
 
 def lost_record(folder: Path) -> bool:
-    """A game's folder whose game.json is gone but its history stays (moved or deleted by
-    hand): a game to name as damaged, never one to create again or leave out unsaid."""
+    """A game's folder with its history but no game.json (lost by hand): damaged, not a game to create."""
     return not (folder / "game.json").exists() and (folder / "history").is_dir()
 
 
 def no_games_folder(root: Path) -> GameError:
-    """The games folder missing: most often gm-tools run from another folder than the one
-    holding ``sheets/``, where ``new-game`` would start a second archive."""
+    """The games folder missing (gm-tools run from another folder than ``sheets/``'s) or a file."""
+    if root.exists():
+        return GameError(f"{root} is a file, expected the folder of the games (--root)")
     where = "" if root.is_absolute() else f" in {Path.cwd()}"
     return GameError(f"games folder {root} does not exist{where} (expected a folder of games, each NAME/game.json: "
                      f"run gm-tools from the folder holding it, or give --root DIR or set {ENV_HOME}; "
@@ -283,7 +283,7 @@ def no_games_folder(root: Path) -> GameError:
 
 
 def load_game(paths: GamePaths) -> GameInfo:
-    if not Path(paths.root).exists():
+    if not Path(paths.root).is_dir():
         raise GameError(f"no game {paths.name!r}: {no_games_folder(Path(paths.root))}")
     if lost_record(paths.folder):
         raise GameError(f"{paths.game_json} does not exist, but {paths.history} does: expected the game's "
