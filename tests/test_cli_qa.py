@@ -183,3 +183,15 @@ def test_a_root_through_a_file_is_named_by_a_command_on_one_game(played, tmp_pat
         code, out, err = _gm(capsys, *argv, "--root", note)
         assert code == 2
         assert f"{note} is a file, expected the folder of the games (--root)" in err, err
+
+
+@pytest.mark.parametrize("lock", [".~lock.rome.xlsx#", "~$rome.xlsx"])
+def test_a_lock_file_left_by_a_closed_program_says_how_to_go_on(played, capsys, lock):
+    """A spreadsheet program that crashed or was killed leaves its lock file beside the
+    workbook: the refusal said only 'save and close it, then run the command again', which
+    the GM with nothing open cannot do, so every turn stayed refused."""
+    root, site = played
+    (root / lock).write_bytes(b"")
+    code, out, err = _gm(capsys, "turn", "rome", "--root", root, "--site", site)
+    assert code == 2
+    assert f"if no spreadsheet program has it open, delete {root / lock}" in err, err

@@ -126,9 +126,8 @@ def refuse_if_open(paths: GamePaths) -> None:
     for lock in paths.lock_files():
         if lock.exists():
             raise GameError(
-                f"{paths.workbook} is open in a spreadsheet program ({lock.name} exists beside it): "
-                "save and close it, then run the command again"
-            )
+                f"{paths.workbook} is open in a spreadsheet program ({lock.name} exists beside it): save and close "
+                f"it, then run the command again (if no spreadsheet program has it open, delete {lock}: left by one that crashed)")
 
 
 def missing_workbook(paths: GamePaths, why: str) -> GameError:
