@@ -195,3 +195,14 @@ def test_a_lock_file_left_by_a_closed_program_says_how_to_go_on(played, capsys, 
     code, out, err = _gm(capsys, "turn", "rome", "--root", root, "--site", site)
     assert code == 2
     assert f"if no spreadsheet program has it open, delete {root / lock}" in err, err
+
+
+def test_rollback_without_its_backup_says_what_is_expected(played, capsys):
+    """A rollback whose backup was deleted said only 'its backup ... is missing', not what
+    that file is nor where the earlier versions of the workbook are kept."""
+    root, site = played
+    (root / "rome" / "backups" / "S1901M.xlsx").unlink()
+    code, out, err = _gm(capsys, "rollback", "rome", "--root", root, "--site", site)
+    assert code == 2
+    assert "expected the workbook as it was before S1901M was processed" in err, err
+    assert str(root / "rome" / "mail") in err, err

@@ -603,7 +603,8 @@ def rollback(paths: GamePaths, calendar: Calendar, unpublish: bool = False) -> s
     phase = history[-1]["phase"]
     backup = paths.backup_file(phase)
     if not backup.is_file():
-        raise GameError(f"cannot roll back {phase}: its backup {backup} is missing")
+        raise GameError(f"cannot roll back {phase}: its backup {backup} is missing, expected the workbook as it was before "
+                        f"{phase} was processed (put it back; {paths.mail} keeps the versions before each mail or deadline)")
     files = [("workbook.xlsx", backup.read_bytes(), paths.workbook)]
     if paths.workbook.exists():
         displaced = _next_free(paths.rolled_back, f"{history[-1].get('next_phase') or 'end'}", ".xlsx")
