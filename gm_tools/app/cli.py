@@ -159,7 +159,8 @@ def _build_parser() -> argparse.ArgumentParser:
                  "Types the deadline into the workbook's Game sheet (Game!B6), as the GM would in the\n"
                  "spreadsheet after a turn, and publishes the site: the game page and the archive say\n"
                  "when the phase's orders are due. A date written 2026-12-11 18:00 is typed as a date;\n"
-                 "any other text as it is; '' clears it. The workbook before is kept in NAME/mail/.",
+                 "any other text as it is ('2026-13-11' refused); '' clears it. The workbook before is\n"
+                 "kept in NAME/mail/.",
                  "  gm-tools deadline spring1901 'Friday 11 December 18:00 UTC'\n"
                  "  gm-tools deadline spring1901 '2026-12-11 18:00'")
     _game(s)
@@ -273,8 +274,24 @@ def _target(filename) -> str:
     return f"{temporary[1] or ''}{temporary[2]}" if temporary else str(filename)
 
 
+def _parse(argv: list[str] | None) -> argparse.Namespace:
+    """The arguments, an option misspelt (``--optoin``) refused by its command naming the one
+    meant, as a game's, variant's or power's name is; argparse alone named the top command and
+    the value after it ('unrecognized arguments: --optoin g')."""
+    import difflib
+
+    parser = _build_parser()
+    args, unknown = parser.parse_known_args(argv)
+    if unknown:
+        sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction)).choices[args.command]
+        known = [o for a in sub._actions for o in a.option_strings if o.startswith("--")]
+        meant = [m for u in unknown if u.startswith("--") for m in difflib.get_close_matches(u.split("=")[0], known, 1, 0.6)]
+        sub.error(f"unrecognized arguments: {' '.join(unknown)}" + (f" (did you mean {' or '.join(meant)}?)" if meant else ""))
+    return args
+
+
 def main(argv: list[str] | None = None) -> int:
-    args = _build_parser().parse_args(argv)
+    args = _parse(argv)
     try:
         return args.func(args)
     except UserError as e:

@@ -11,6 +11,7 @@ touched (a phase's record keeps its deadline when the phase is processed).
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -65,6 +66,10 @@ def set_deadline(name: str, text: str, root: str | os.PathLike | None = None,
     if len(text) > LONGEST:
         raise GameError(f"deadline: found {len(text)} characters, expected at most {LONGEST} "
                         "(a day and a time: 'Friday 11 December 18:00 UTC' or '2026-12-11 18:00')")
+    if re.fullmatch(r"\d{4}-\d\d-\d\d( \d\d?:\d\d)?", text) and deadline_cell(text)[1] is None:
+        # shaped as the date the help shows but no such day or time: a slip, not words to publish
+        raise GameError(f"deadline: found {text!r}, a date or time that does not exist, expected a date written "
+                        "'2026-12-11 18:00' (year, month, day, 24-hour time) or words ('Friday 11 December 18:00 UTC')")
     with locked_game(name, root) as state:
         state.refuse_if_over()
         refuse_if_open(state.paths)

@@ -16,7 +16,7 @@ import os
 from dataclasses import dataclass, field, replace
 
 from gm_tools.app.turn import check_entries, load_state
-from gm_tools.edges.game import GAME_NAME_RE, games_root, missing_workbook, open_warnings
+from gm_tools.edges.game import GAME_NAME_RE, games_root, lost_record, missing_workbook, no_games_folder, open_warnings
 from gm_tools.edges.journal import clear_leftovers
 from gm_tools.edges.layout import order_blocks, title_of
 from gm_tools.edges.pressimages import pictures_of_records
@@ -385,7 +385,8 @@ def every_game(root: str | os.PathLike | None = None) -> list[str]:
         raise GameError(f"{folder} is a file, expected the folder of the games (--root)")
     clear_leftovers(folder)  # a game committed and cut short is listed, one never made is not left
     lines = []
-    for name in sorted(p.parent.name for p in folder.glob("*/game.json")):
+    lost = {p.parent.name for p in folder.glob("*/history") if lost_record(p.parent)}  # said, not left out
+    for name in sorted({p.parent.name for p in folder.glob("*/game.json")} | lost):
         try:
             state = load_state(name, folder)
             # in the words `status NAME` says it, not the refusal a turn gives ("game 'g' is over")
@@ -400,6 +401,8 @@ def every_game(root: str | os.PathLike | None = None) -> list[str]:
 
 def cmd_status(args) -> int:
     if not args.game:
+        if not games_root(args.root).exists():  # refused as `site` refuses it, not "no game" and status 0
+            raise no_games_folder(games_root(args.root))
         print("\n".join(every_game(args.root)))
         return 0
     clear_leftovers(games_root(args.root))  # the GM's usual next look after a command was killed

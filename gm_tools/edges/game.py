@@ -126,18 +126,19 @@ def refuse_if_open(paths: GamePaths) -> None:
     for lock in paths.lock_files():
         if lock.exists():
             raise GameError(
-                f"{paths.workbook} is open in a spreadsheet program ({lock.name} exists beside it): "
-                "save and close it, then run the command again"
-            )
+                f"{paths.workbook} is open in a spreadsheet program ({lock.name} exists beside it): save and close "
+                f"it, then run the command again (if no spreadsheet program has it open, delete {lock}: left by one that crashed)")
 
 
 def missing_workbook(paths: GamePaths, why: str) -> GameError:
-    """The error for a game whose workbook is gone (deleted, moved, renamed by hand): what to
-    do about it, since the record alone cannot say what the GM typed."""
+    """A workbook gone (deleted, moved, renamed by hand): what to do, as no record says what the GM typed."""
     played = paths.history.is_dir() and any(paths.history.glob("*.json"))
     back = f"; else gm-tools rollback {paths.name} brings back the one before the last turn" if played else ""
-    return GameError(f"{paths.workbook} is missing: the game's workbook {why}; expected it there (put it back, "
-                     f"as saved by the spreadsheet program{back})")
+    near = " and ".join(p.name for p in sorted(Path(paths.root).glob("*.xlsx")) if paths.name.casefold() in p.stem.casefold()
+                        and p.name[0] not in "~." and not (Path(paths.root) / p.stem / "game.json").exists())  # renamed?
+    found = f"; found {near} beside it: renamed? name it {paths.workbook.name}" if near else ""
+    return GameError(f"{paths.workbook} is missing: the game's workbook {why}; expected it there (put it back, as saved "
+                     f"by the spreadsheet program{found}{back})")
 
 
 def open_warnings(paths: GamePaths) -> list[str]:
@@ -265,7 +266,27 @@ def _near_games(paths: GamePaths) -> list[str]:
     return [games[n] for n in difflib.get_close_matches(paths.name.casefold(), list(games), n=3, cutoff=0.6)]
 
 
+def lost_record(folder: Path) -> bool:
+    """A game's folder with its history but no game.json (lost by hand): damaged, not a game to create."""
+    return not (folder / "game.json").exists() and (folder / "history").is_dir()
+
+
+def no_games_folder(root: Path) -> GameError:
+    """The games folder missing (gm-tools run from another folder than ``sheets/``'s) or a file."""
+    if root.exists():
+        return GameError(f"{root} is a file, expected the folder of the games (--root)")
+    where = "" if root.is_absolute() else f" in {Path.cwd()}"
+    return GameError(f"games folder {root} does not exist{where} (expected a folder of games, each NAME/game.json: "
+                     f"run gm-tools from the folder holding it, or give --root DIR or set {ENV_HOME}; "
+                     "gm-tools new-game VARIANT NAME makes it)")
+
+
 def load_game(paths: GamePaths) -> GameInfo:
+    if not Path(paths.root).is_dir():
+        raise GameError(f"no game {paths.name!r}: {no_games_folder(Path(paths.root))}")
+    if lost_record(paths.folder):
+        raise GameError(f"{paths.game_json} does not exist, but {paths.history} does: expected the game's "
+                        f"name, variant and seed in game.json (put it back from a copy, docs/game-record.md)")
     if not paths.game_json.exists():
         near = _near_games(paths)
         raise GameError(
@@ -582,7 +603,8 @@ def rollback(paths: GamePaths, calendar: Calendar, unpublish: bool = False) -> s
     phase = history[-1]["phase"]
     backup = paths.backup_file(phase)
     if not backup.is_file():
-        raise GameError(f"cannot roll back {phase}: its backup {backup} is missing")
+        raise GameError(f"cannot roll back {phase}: its backup {backup} is missing, expected the workbook as it was before "
+                        f"{phase} was processed (put it back; {paths.mail} keeps the versions before each mail or deadline)")
     files = [("workbook.xlsx", backup.read_bytes(), paths.workbook)]
     if paths.workbook.exists():
         displaced = _next_free(paths.rolled_back, f"{history[-1].get('next_phase') or 'end'}", ".xlsx")

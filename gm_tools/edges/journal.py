@@ -230,8 +230,12 @@ def _roll_forward(paths) -> str:
     for source, target in _moves(paths, marker):
         source, target = root / source, root / target
         if source.exists():
-            target.parent.mkdir(parents=True, exist_ok=True)
-            os.replace(source, target)
+            try:
+                target.parent.mkdir(parents=True, exist_ok=True)
+                os.replace(source, target)
+            except OSError as e:  # said of the GM's file, not of pending/'s, which he never saw
+                raise OSError(e.errno, f"{e.strerror}; the change is kept in {pending} and made by the next "
+                              f"gm-tools command on {paths.name} once {target.name} can be written", str(target)) from e
     (pending / COMMIT).unlink()
     shutil.rmtree(pending)
     return marker.get("phase")

@@ -49,6 +49,8 @@ def type_deadline(data: bytes, cell: str, text: str, where: str = "workbook") ->
     wb = open_workbook(data, where, {sheet})
     target = wb[sheet][ref]
     target.value = value
+    if target.data_type == "f":  # '=Friday' is the GM's words, not a formula the turn would refuse
+        target.data_type = "s"
     target.number_format = number_format or "General"
     return _save(wb)
 

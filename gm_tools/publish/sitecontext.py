@@ -20,7 +20,7 @@ from markupsafe import Markup
 from gm_tools.errors import GameError, UserError
 from gm_tools.edges.cachefolder import cache_folder
 from gm_tools.edges.gamecells import read_game_cells
-from gm_tools.edges.game import GameInfo, GamePaths, check_follows, check_record_shape, load_game, phase_sort_key, read_end, read_json_digest, upgrade_record
+from gm_tools.edges.game import GameInfo, GamePaths, check_follows, check_record_shape, load_game, lost_record, no_games_folder, phase_sort_key, read_end, read_json_digest, upgrade_record
 from gm_tools.edges.layout import phase_name
 from gm_tools.edges.pressimages import pictures_of_records
 from gm_tools.edges.webpicture import served_sizes
@@ -501,11 +501,14 @@ def collect(games_root: str | os.PathLike, known: dict[str, str] | None = None,
     if root.exists() and not root.is_dir():  # as `status` says it of a --root naming a file
         raise GameError(f"{root} is a file, expected the folder of the games (--root)")
     if not root.is_dir():
-        raise GameError(f"games folder {root} does not exist (expected a folder of games, each NAME/game.json)")
-    names = sorted(p.name for p in root.iterdir() if (p / "game.json").is_file())
-    games: list[GameContext | KnownGame | UnreadGame] = []
+        raise no_games_folder(root)
+    names = sorted(p.name for p in root.iterdir() if (p / "game.json").is_file() or lost_record(p))
+    games: list[GameContext | KnownGame | UnreadGame | DamagedGame] = []
     with collector_paused():
         for name in names:
+            if lost_record(root / name):
+                games.append(read_or_damaged(name, lambda: load_game(GamePaths(root=root, name=name))))
+                continue
             if defer and not (known and name in known):
                 games.append(UnreadGame(name))
                 continue
