@@ -39,8 +39,9 @@ def _refused(spring, cells: dict) -> dict[tuple[str, str], tuple[str, str]]:
 
 
 def test_a_deployment_over_the_years_infs_is_found_as_its_infs_cell_holds_it(spring):
-    """000, INFLUENCE: 'players cannot deploy more than the available INFs for the year'. The
-    number of INFs is what is at fault: the INFs cell, holding 30, with the row's deployment."""
+    """000, INFLUENCE, 'Writing the orders': 'players cannot deploy more than the available INFs
+    for the year'. The number of INFs is what is at fault: the INFs cell, holding 30, with the
+    row's deployment."""
     found = _refused(spring, {f"{DEPLOYMENT}!A2": "SPAIN", f"{DEPLOYMENT}!B2": 12, f"{DEPLOYMENT}!C2": "PIA",
                               f"{DEPLOYMENT}!A3": "SPAIN", f"{DEPLOYMENT}!B3": 30, f"{DEPLOYMENT}!C3": "Savoy (SAV)"})
     assert list(found) == [(DEPLOYMENT, "B3")], found
@@ -50,9 +51,10 @@ def test_a_deployment_over_the_years_infs_is_found_as_its_infs_cell_holds_it(spr
 
 
 def test_a_deployment_to_a_state_closed_to_it_is_found_as_its_minor_state_cell_holds_it(spring):
-    """000, the sanctions: Catalonia takes no INFs 'until the Catalan secession is passed'; the
-    Minor state cell, holding 'Catalonia', is at fault, found as typed with the row beside it.
-    The mail's refusal names its line as before: the whole line is what the player wrote."""
+    """000, INFLUENCE, the note on the minor states: 'Catalonia is also listed, but cannot receive
+    INFs until Catalan secession is passed (see SANCTIONS)'; the Minor state cell, holding
+    'Catalonia', is at fault, found as typed with the row beside it. The mail's refusal names its
+    line as before: the whole line is what the player wrote."""
     found = _refused(spring, {f"{DEPLOYMENT}!A2": "ENGLAND", f"{DEPLOYMENT}!B2": 4, f"{DEPLOYMENT}!C2": "Catalonia"})
     assert found == {(DEPLOYMENT, "C2"): ("'Catalonia' (ENGLAND's row: 4: CAT)", "an entry the rules allow: no power "
                                           "can deploy INFs to Catalonia until the Catalan secession is passed")}, found
