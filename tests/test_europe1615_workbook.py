@@ -62,8 +62,9 @@ def test_bad_entries_name_their_cells_and_nothing_is_written(spring):
         run_turn("g", root=spring.root, site_dir=None)
     text = str(caught.value)
     assert f"{DEPLOYMENT}!C2: found 'XYZ'" in text and "a pliant minor state" in text
-    assert f"{DEPLOYMENT}!C3: found '38: LOR'" in text and "37 left for the year" in text
-    assert f"{DEPLOYMENT}!C4: found '3: PAPL'" in text and "Catholic" in text
+    # found as the cell holds it, the row beside it (tests/test_europe1615_deployment_found.py)
+    assert f"{DEPLOYMENT}!B3: found 38 (SPAIN's row: 38: LOR)" in text and "37 left for the year" in text
+    assert f"{DEPLOYMENT}!C4: found 'PAPL' (ENGLAND's row: 3: PAPL)" in text and "Catholic" in text
     assert f"{ATTACKS}!B3: found 'LOR > SPAIN'" in text and "only one" in text
     assert f"{ATTACKS}!B4: found 'nonsense'" in text
     assert f"{ATTACKS}!B2" not in text  # the first attack is right: Spain deploys there this phase

@@ -221,8 +221,13 @@ def test_a_center_entered_by_a_fall_retreat_can_be_waived():
     from gm_tools.systems.europe1615v2.sheets import WAIVERS
     from gm_tools.systems.europe1615v2.state import state_of
 
+    from gm_tools.engine.model import Dislodged
+
     hooks = hooks_for(VARIANT)
-    retreat = position({"SAX": (ARMY, "SPAIN")}, phase="F1616R")
+    # Spain's army dislodged from Bohemia, Bavaria among its retreats: only a unit that can get
+    # there has a waiver to make (tests/test_europe1615v2_waiver_occupant.py)
+    retreat = Position("F1616R", {"BOH": Unit("AUSTRIA", ARMY, "BOH")}, dict(START),
+                       dislodged={"BOH": Dislodged(Unit("SPAIN", ARMY, "BOH"), "VIE", ("BAV", "UPA"))})
     assert [t.title for t in hooks.input_sheets(VARIANT, retreat)][:1] == [WAIVERS]
 
     def row(n, power, center):

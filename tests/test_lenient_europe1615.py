@@ -106,7 +106,8 @@ def test_europe1615_a_deployment_list_past_the_powers_infs_still_stops_a_lenient
         f"{DEPLOYMENT}!A2": "SPAIN", f"{DEPLOYMENT}!B2": 20, f"{DEPLOYMENT}!C2": "LOR",
         f"{DEPLOYMENT}!A3": "SPAIN", f"{DEPLOYMENT}!B3": 20, f"{DEPLOYMENT}!C3": "SAV",
         f"{DEPLOYMENT}!A4": "FRANCE", f"{DEPLOYMENT}!B4": 2, f"{DEPLOYMENT}!C4": "XYZ"})
-    assert {f"{p.sheet}!{p.cell}" for p in error.problems} == {f"{DEPLOYMENT}!C3", f"{DEPLOYMENT}!C4"}
+    # the INFs cell of the deployment one too many: its number is what is past the year's INFs
+    assert {f"{p.sheet}!{p.cell}" for p in error.problems} == {f"{DEPLOYMENT}!B3", f"{DEPLOYMENT}!C4"}
     assert "more than the available INFs for the year" in str(error)
 
 

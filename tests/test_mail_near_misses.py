@@ -237,18 +237,18 @@ def test_europe1615v2_a_waivers_heading_is_no_waiver_of_a_center_and_a_waiver_ma
     """rulebook 001 (Europe 1615 v2), '7 OWNERSHIP/BUILD/ADJUSTMENT PHASE' ('the player occupying
     a foreign supply center prior to the build phase may waive the change in ownership'): a
     mailed heading 'Waivers:' was read as a waiver of a center 'rs:' and refused asking for a
-    supply center; it is refused as no line of the offer sheet's forms. 'Waiver: POR' is a
-    waiver, typed on the Waivers sheet."""
+    supply center; it is refused as no line of the offer sheet's forms. 'Waiver: ROC' is a
+    waiver, typed on the Waivers sheet (La Rochelle, which France's army in Poitou can enter)."""
     from gm_tools.app.turn import run_turn
 
     _europe1615v2(tmp_path)
     for _ in range(2):
         run_turn("g", root=tmp_path, site_dir=None, force=True)
-    report = enter_mails("g", [("m", b"France\n0 : A PAR - BUR\nWaivers:\nWaiver: POR\n")], root=tmp_path)
+    report = enter_mails("g", [("m", b"France\n0 : A PAR - BUR\nWaivers:\nWaiver: ROC\n")], root=tmp_path)
     assert {text: why for _, text, why in report.refused} == {
         "'Waivers:'": "an offer '5 : A PAR - BUR' (the amount, a colon, the order), or a waiver 'WAIVE: POR'"}
     assert [(text, cell) for _, _, text, cell in report.written] == [("0 : A PAR - BUR", "Offers!A2"),
-                                                                     ("Waiver: POR", "Waivers!A2")]
+                                                                     ("Waiver: ROC", "Waivers!A2")]
 
 
 @pytest.mark.parametrize("line", ["Germany's orders:", "Germany’s orders for Spring 1901:", "GERMANY'S ORDERS",

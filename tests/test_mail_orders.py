@@ -481,7 +481,10 @@ def test_a_payola_waiver_by_mail_in_a_retreat_phase_goes_beside_the_retreat(tmp_
     prior to the build phase may waive the change in ownership of the center': a unit retreating
     into a foreign center occupies it too, so a retreat phase takes waivers. France's fleet,
     supported by the Dutch army it pays, dislodges Spain's army in SPA; Spain's retreat mail
-    holds its retreat (Orders) and 'WAIVE: POR' (Waivers), and the turn keeps the waiver."""
+    holds its retreat (Orders) and waivers (Waivers), each checked as the sheet checks it: its
+    own Madrid is no foreign center, and Portugal, which no Spanish unit is in or can retreat
+    to (its army goes to BRB), has no occupant's waiver to make
+    (tests/test_europe1615v2_waiver_occupant.py); the retreat is typed and made."""
     from gm_tools.app.turn import new_game
     from gm_tools.edges.game import game_paths
     from gm_tools.systems.europe1615v2.state import state_of
@@ -495,11 +498,12 @@ def test_a_payola_waiver_by_mail_in_a_retreat_phase_goes_beside_the_retreat(tmp_
     assert load_state("g", tmp_path).position.phase == "S1615R"
     report = enter_mails("g", [("spain", b"Spain\nA SPA R BRB\nWAIVE: POR\nWAIVE: MAD\n")], root=tmp_path)
     refused = {where: why for where, _, why in report.refused}
-    assert list(refused) == ["spain line 4"] and "foreign center" in refused["spain line 4"]
-    assert _sheet(paths, "Waivers") == [("SPAIN", "POR")]
+    assert list(refused) == ["spain line 3", "spain line 4"] and "foreign center" in refused["spain line 4"]
+    assert "a center SPAIN occupies or can enter this phase" in refused["spain line 3"]
+    assert _sheet(paths, "Waivers") == []
     run_turn("g", root=tmp_path, site_dir=None)
     after = load_state("g", tmp_path).position
-    assert after.units["BRB"].power == "SPAIN" and state_of(after).waived == [("SPAIN", "POR")]
+    assert after.units["BRB"].power == "SPAIN" and state_of(after).waived == []
 
 
 MAILBOX = (b"From ann@example.org Mon Nov 23 10:00:00 2026\n"

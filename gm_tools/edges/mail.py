@@ -104,6 +104,11 @@ _BULLET = re.compile(r"^[-*\u2022\u00b7\u2023\u25e6\u25aa\u2013\u2014]\s+")
 """A bullet a mail program or player puts before each line of a list (``- ``, ``• ``, ``* ``)."""
 _SPACES = {0xA0: " ", 0x2007: " ", 0x202F: " ", 0x2009: " "}
 """Spaces an HTML mail (``&nbsp;``) or a word processor puts between words: plain spaces."""
+_TYPOGRAPHIC = str.maketrans({"“": '"', "”": '"', "„": '"', "«": '"', "»": '"', "‘": "'", "’": "'", "‚": "'",
+                              "–": "-", "—": "-", "…": "..."})
+"""The quotes and dashes a phone or Outlook types for the straight ones (``“France” —``)."""
+_AROUND_NAME = re.compile(r"^[\"'*_\s]+|[\"'*_\s]+$|[\s.!:\-]+$")
+"""Quotes, stars and trailing stops around a power's name (``"France"``, ``France -``, ``*France*``)."""
 _POWER_PREFIX = re.compile(r"^(power|country|nation|player of|player|colou?r|orders for|orders of|from)\s*[:=]?\s*",
                            re.IGNORECASE)
 
@@ -285,7 +290,7 @@ def _power_line(line: str, names: dict[str, str]) -> tuple[str, str] | None:
     """The power a line names on its own (``France``, ``FRANCE:``, ``Power: fra``, ``Orders for
     France``, ``France orders``, ``France's orders``) and the phase it names after it (``France S1901M``, ``France
     - Spring 1901``: ``S1901``; "" for none), or None."""
-    text = _POWER_PREFIX.sub("", line.strip()).rstrip(":").strip()
+    text = _POWER_PREFIX.sub("", _bare(line)).rstrip(":").strip()
     phase = ""
     lead = _LEADING_PHASE.match(text)
     if lead:  # "Spring 1906 orders for France": the phase first
@@ -297,12 +302,20 @@ def _power_line(line: str, names: dict[str, str]) -> tuple[str, str] | None:
     if tag and tag.start() > 0:
         phase = (tag.group(1) or f"{_SEASONS[tag.group(2).lower()]}{tag.group(3)}").upper()
         text = text[:tag.start()]
-    text = re.sub(r"(?:['’]s)?(?:\s+orders)?$", "", text.strip().rstrip(":").strip(), flags=re.IGNORECASE).lower()
+    text = re.sub(r"(?:['’]s)?(?:\s+orders)?$", "", _bare(text), flags=re.IGNORECASE).lower()
     if text not in names:
         text = re.sub(r"\s*\([^()]*\)$", "", text)  # the player's name after it: "France (Ann)"
     if text not in names and text.startswith("the "):
         text = text[len("the "):]  # "The Ottoman Empire", "the Empire": the article no name begins with
     return (names[text], phase) if text in names else None
+
+
+def _bare(text: str) -> str:
+    """``text`` without the quotes, stars and trailing stops around a name, typographic or not."""
+    text, was = text.translate(_TYPOGRAPHIC).strip(), None
+    while text != was:  # '"France":' loses the colon, then the quotes
+        text, was = _AROUND_NAME.sub("", text), text
+    return text
 
 
 _SUBJECT_PHASE = re.compile(r"(?<!\w)(?:([A-Z]\d{4}[A-Z]?|[a-z]\d{4}[a-z])|(" + _SEASON + r")\s+(\d{4}))(?!\w)",
@@ -455,8 +468,8 @@ def _read(text: str, names: dict[str, str], opened: tuple[str, MailLine] | None 
         line = line.translate(_SPACES)  # typed with plain spaces, as the player sees it
         power, rest = _power_line(line, names), None
         head, colon, tail = line.partition(":")
-        if power is None and colon and tail.strip() and names.get(head.strip().lower()) in playing:
-            power, rest = (names[head.strip().lower()], ""), tail.strip()  # "France: A PAR - BUR"
+        if power is None and colon and tail.strip() and names.get(_bare(head).lower()) in playing:
+            power, rest = (names[_bare(head).lower()], ""), tail.strip()  # "France: A PAR - BUR"
         if power is None:  # a power line written as a sentence
             power, rest = sentence_power(line, names, playing, entry or (lambda p, t: False), SEASON_WORDS,
                                          subject_phase) or (None, None)

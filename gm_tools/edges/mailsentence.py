@@ -8,7 +8,8 @@ order naming a power's province, ``Saxony - Magdeburg`` or ``Saxony holds`` in E
 stays an order), and its other words are either all a power line's (orders, the phase, the
 little words around them, with at least one of the orders or the phase named) or, after the
 power that opens the line, an entry the reader reads. A line of chat naming a power (``I hope
-France's orders reach you``) is neither, and stays a greeting.
+France's orders reach you``) is neither, and stays a greeting. A greeting saying who writes (``Hola GM! Spain here.``, ``This is England``)
+is the power line too; one naming a power with any other word (``attack Spain here``) is not.
 """
 
 from __future__ import annotations
@@ -30,6 +31,16 @@ _LITTLE_WORDS = frozenset({
     "mes", "nos", "de", "la", "le", "du", "pour", "ecco", "gli", "miei", "di", "per", "aquí", "aqui", "están", "estan",
     "mis", "para", "el", "los"})
 """The other words a power line written as a sentence holds: no order's, province's or power's."""
+_GREETING_WORDS = frozenset({
+    "hi", "hello", "hey", "dear", "gm", "good", "morning", "afternoon", "evening", "greetings", "hola", "buenos",
+    "buenas", "días", "dias", "tardes", "bonjour", "bonsoir", "salut", "cher", "hallo", "lieber", "guten", "tag",
+    "moin", "servus", "ciao", "buongiorno", "buonasera", "caro", "la", "el", "il", "die", "der", "le", "it", "c",
+    "est", "ist", "is", "this"})
+"""A greeting's words, and the little words of a sentence saying who writes."""
+_WRITER_WORDS = frozenset({"here", "this", "it", "speaking", "writing", "ici", "est", "hier", "ist", "spricht",
+                           "aquí", "aqui", "habla", "soy", "somos", "qui", "sono", "siamo"})
+"""Words saying the power named is the one writing (``Spain here``, ``This is England``,
+``ici la France``), one of which a greeting naming a power must hold to be its power line."""
 
 
 def sentence_power(line: str, names: dict[str, str], playing: frozenset[str], entry: Callable[[str, str], bool],
@@ -65,6 +76,10 @@ def sentence_power(line: str, names: dict[str, str], playing: frozenset[str], en
     named = any(phase_of(w) for w in others) or (any(w in seasons for w in others) and any(w.isdigit() for w in others))
     if little and any(w in _ORDERS_WORDS or phase_of(w) or w.isdigit() for w in others):
         return None if named and not phase else ((power, phase), None)
+    # 'Hola GM! Spain here.': the writer names himself; 'Is Spain here?' asks about another
+    if (all(w in _GREETING_WORDS or w in _WRITER_WORDS for w in others) and any(w in _WRITER_WORDS for w in others)
+            and len(powers) == 1 and not line.rstrip().endswith("?")):
+        return (power, phase), None
     opens = first == 0 or (first == 1 and words[0][2] == "the")
     rest = re.sub(r"^(['’]s\b)?[\s,;:\-–—]+", "", line[end:])
     if opens and len(powers) == 1 and rest and entry(power, rest):

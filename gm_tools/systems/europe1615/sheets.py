@@ -142,7 +142,7 @@ class Europe1615Hooks(SheetHooks):
                 continue
             try:
                 entries.append(read_line(setup, power, f"{infs}: {minor}", names, variant.lookup))
-                cells.append(row.cells["Minor state"])
+                cells.append((row, "Minor state"))
             except EntryError as e:
                 problems.append(_problem(row.cells["Minor state"], e.found, e.expected))
         for row in rows.get(ATTACKS, []):
@@ -166,7 +166,7 @@ class Europe1615Hooks(SheetHooks):
                                          "(deployments go on the INF Deployment sheet)"))
                 continue
             entries.append(entry)
-            cells.append(row.cells["Attack"])
+            cells.append((row, "Attack"))
         waived = []
         for row in rows.get(WAIVERS, []):
             power, center = row.values.get("Power"), _waived_place(variant, row.values.get("Center") or "")
@@ -204,7 +204,16 @@ class Europe1615Hooks(SheetHooks):
         problems += more
         whole: set[int] = set()
         for i, why in sorted(check_entries(setup, state_of(position), position, entries, whole).items()):
-            problems.append(_problem(cells[i], repr(entries[i].text), f"an entry the rules allow: {why}", i in whole))
+            row, header = cells[i]
+            found = repr(row.values.get(header))  # an attack's cell holds the whole attack
+            if isinstance(entries[i], Placement):
+                # over the year's INFs the number is at fault, else the state; found as the
+                # cell holds it, the row's deployment beside it, as Europe 1619's sheets say
+                header = "INFs" if i in whole else header
+                held = row.values.get(header)
+                found = f"{held if isinstance(held, int) else repr(held)} ({entries[i].power}'s row: " \
+                        f"{entries[i].infs}: {entries[i].minor})"
+            problems.append(_problem(row.cells[header], found, f"an entry the rules allow: {why}", i in whole))
         inputs = {
             "placements": [{"power": e.power, "infs": e.infs, "minor": e.minor} for e in entries
                            if isinstance(e, Placement)],

@@ -532,9 +532,40 @@ def _check_waivers(variant: Variant, position: Position, rows: list[InputRow]) -
                                      "a supply center, by code or name (POR, Portugal)" + (f" ({hint})" if hint else "")))
         elif position.centers.get(center) == power:
             problems.append(_problem(row.cells["Center"], repr(center), f"a foreign center: {power} owns {center}"))
+        elif not _can_occupy(variant, position, power, center):
+            # only 'the player occupying' has a change of ownership to waive; the Waivers sheet
+            # comes with every movement and retreat phase, so the phase the unit goes in takes it
+            problems.append(_problem(row.cells["Center"], repr(row.values.get("Center")),
+                                     f"a center {power} occupies or can enter this phase ({center} holds no unit "
+                                     f"of {power}'s and none can move there): 'The player occupying a foreign "
+                                     "supply center prior to the build phase may waive the change in ownership'; "
+                                     "a waiver goes with the orders that take the unit there, or after"))
         else:
             waivers.append([power, center])
     return waivers, problems
+
+
+def _can_occupy(variant: Variant, position: Position, power: str, center: str) -> bool:
+    """Whether ``power``'s unit is in ``center`` or can get there with this phase's orders: a
+    move, a convoy over any power's fleets (a Payola bribe may buy them), or a retreat."""
+    from gm_tools.engine.model import ARMY, province_of
+    from gm_tools.engine.variant import SEA
+
+    if position.dislodged:
+        return (any(u.power == power and u.province == center for u in position.units.values())
+                or any(d.unit.power == power and center in map(province_of, d.retreats)
+                       for d in position.dislodged.values()))
+    ours = [u for u in position.units.values() if u.power == power]
+    if any(u.province == center or variant.can_reach_province(u.kind, u.location, center) for u in ours):
+        return True
+    fleets = {u.province for u in position.units.values() if variant.provinces[u.province].type == SEA}
+    seas = {s for u in ours if u.kind == ARMY for at in variant.fleet_locations(u.province)
+            for s in variant.fleet_reach.get(at, ()) if s in fleets}
+    while True:  # the seas a chain of fleets reaches from an army's coast
+        more = {s for sea in seas for s in variant.fleet_reach.get(sea, ()) if s in fleets} - seas
+        if not more:
+            return any(center in variant.fleet_reach.get(sea, ()) for sea in seas)
+        seas |= more
 
 
 HOOKS = Europe1615v2Hooks()
