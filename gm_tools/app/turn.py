@@ -21,7 +21,7 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from gm_tools.errors import GameError, OrderError, UserError, WorkbookError
+from gm_tools.errors import GameError, OrderError, WorkbookError
 from gm_tools.edges.game import (
     RECORD_FORMAT, GameInfo, GamePaths, check_game_name, check_replayable, game_paths, load_game, load_history,
     end_words, make_folder, missing_workbook, open_warnings, read_end, refuse_if_open, json_text,
@@ -40,6 +40,7 @@ from gm_tools.engine.rules import Rules, rules_for, variant_for_game
 from gm_tools.engine.system import system_for
 from gm_tools.engine.variant import Variant
 from gm_tools.app.entrychecks import check_read
+from gm_tools.app.publishfault import FAULT_STATUS, said_unpublished
 from gm_tools.app.turnreport import TurnReport, dry_run_report, orders_units
 from gm_tools.publish.droppedrows import DROPPED
 from gm_tools.edges.gmsheets import clashes
@@ -435,11 +436,10 @@ def run_turn(
             if site_dir and (report.processed or needs_publishing(paths)):
                 try:
                     report.site_warnings = publish(paths.root, site_dir, maps_beside)
-                except (OSError, UserError) as e:
+                except Exception as e:
                     # The phase is recorded: a failure now must not read as a turn that failed
                     # (processed again, or rolled back); the journal keeps it to publish.
-                    oserror = isinstance(e, OSError) and e.filename
-                    report.site_error = f"{e.filename}: {e.strerror or e}" if oserror else str(e)
+                    said_unpublished(report, paths, site_dir, e)
                     return report
                 published(paths)
                 report.site = str(site_dir)
@@ -591,7 +591,7 @@ def cmd_turn(args) -> int:
     report = run_turn(args.game, root=args.root, lenient=args.lenient, force=args.force, site_dir=args.site,
                       maps_beside=True)
     print(report.text())
-    return 1 if report.site_error else 0
+    return FAULT_STATUS if report.site_fault else 1 if report.site_error else 0
 
 
 def cmd_private(args) -> int:
