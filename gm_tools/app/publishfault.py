@@ -49,11 +49,33 @@ def _short(error: BaseException) -> str:
     return f"{type(error).__name__}: {str(error)[:300]}"
 
 
-def fault_text(phase: str, said: str, command: str, also: str = "") -> str:
-    """What the GM reads: the phase stands, the site does not, and what to do."""
-    return (f"the site was NOT (fully) published: a fault in gm-tools itself ({said}). {phase} is processed and "
-            f"recorded and the workbook is written (do not process it again); once the fault is put right, "
-            f"run '{command}'{also}")
+def fault_text(done: str, said: str, command: str, also: str = "") -> str:
+    """What the GM reads: what the command wrote stands, the site does not, and what to do."""
+    return (f"the site was NOT (fully) published: a fault in gm-tools itself ({said}). {done}; once the fault "
+            f"is put right, run '{command}'{also}")
+
+
+class PublishFault(Exception):
+    """A fault of gm-tools' own publishing once a command's files were written, said by
+    ``main`` (no traceback: it is kept in :func:`fault_log`) with :data:`FAULT_STATUS`."""
+
+
+def guarded(done: tuple | None, site_dir, build):
+    """``build()``; ``done``: (the game's paths, its phase, what the command wrote, in words),
+    said with a fault of gm-tools' own if ``build`` fails so (None: the fault is raised as it is).
+    The site's own failures (OSError, UserError) are raised as they are, said as before."""
+    from gm_tools.errors import UserError
+
+    try:
+        return build()
+    except (OSError, UserError):
+        raise
+    except Exception as e:
+        if done is None:
+            raise
+        paths, phase, what = done
+        said = keep_fault(paths.folder, phase, e)
+        raise PublishFault(f"{paths.name}: {fault_text(what, said, site_command(paths.root, site_dir))}") from None
 
 
 def said_unpublished(report, paths, site_dir, error: Exception) -> None:
@@ -65,5 +87,6 @@ def said_unpublished(report, paths, site_dir, error: Exception) -> None:
         report.site_error = f"{error.filename}: {error.strerror or error}" if oserror else str(error)
         return
     said = keep_fault(paths.folder, report.phase, error)
-    report.site_fault = fault_text(report.phase, said, site_command(paths.root, site_dir),
+    done = f"{report.phase} is processed and recorded and the workbook is written (do not process it again)"
+    report.site_fault = fault_text(done, said, site_command(paths.root, site_dir),
                                    f" (or the next 'gm-tools turn {paths.name}' publishes it)")

@@ -40,7 +40,7 @@ from gm_tools.engine.rules import Rules, rules_for, variant_for_game
 from gm_tools.engine.system import system_for
 from gm_tools.engine.variant import Variant
 from gm_tools.app.entrychecks import check_read
-from gm_tools.app.publishfault import FAULT_STATUS, said_unpublished
+from gm_tools.app.publishfault import FAULT_STATUS, guarded, said_unpublished
 from gm_tools.app.turnreport import TurnReport, dry_run_report, orders_units
 from gm_tools.publish.droppedrows import DROPPED
 from gm_tools.edges.gmsheets import clashes
@@ -407,10 +407,11 @@ def publish(root: Path, site_dir: str | os.PathLike, maps_beside: bool = False) 
     return build_site(root, Path(site_dir), SiteSettings(maps_beside=maps_beside)).warnings
 
 
-def publish_warning(root: Path, site_dir: str | os.PathLike) -> None:
+def publish_warning(root: Path, site_dir: str | os.PathLike, done: tuple | None = None) -> None:
     """:func:`publish` for a command that has no report of its own to carry the warnings
-    (rollback, end, the demo): they go to standard error, where the GM sees them."""
-    for warning in publish(root, site_dir):
+    (rollback, end, the demo): they go to standard error, where the GM sees them. ``done``: see
+    :func:`~gm_tools.app.publishfault.guarded`."""
+    for warning in guarded(done, site_dir, lambda: publish(root, site_dir)):
         print(f"warning: {warning}", file=sys.stderr)
 
 
