@@ -292,8 +292,13 @@ def _parse(argv: list[str] | None) -> argparse.Namespace:
 
 def main(argv: list[str] | None = None) -> int:
     args = _parse(argv)
+    from gm_tools.app.publishfault import FAULT_STATUS, PublishFault
+
     try:
         return args.func(args)
+    except PublishFault as e:  # what the command wrote stands: said as such, its traceback kept
+        print(f"gm-tools: {e}", file=sys.stderr)
+        return FAULT_STATUS
     except UserError as e:
         print(f"gm-tools: {e}", file=sys.stderr)
         return 2

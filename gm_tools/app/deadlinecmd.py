@@ -96,7 +96,8 @@ def set_deadline(name: str, text: str, root: str | os.PathLike | None = None,
         if carried and typed and state.history and typed == state.history[-1].get("deadline"):
             done.same_as = title_of(state.variant, state.history[-1]["phase"])
         if site_dir:
-            publish_warning(state.paths.root, site_dir)
+            publish_warning(state.paths.root, site_dir, (state.paths, state.position.phase,
+                            f"the deadline of {state.position.phase} is typed into the workbook"))
             published(state.paths)
     return done
 

@@ -62,7 +62,8 @@ def _record_end(name: str, root, site_dir, declared: str | None, how) -> dict:
             unpublished(state.paths)  # killed while publishing, the next turn publishes
         write_atomic(state.paths.end_file, json_text(end).encode("utf-8"))
         if site_dir:
-            publish_warning(state.paths.root, site_dir)
+            publish_warning(state.paths.root, site_dir, (state.paths, state.position.phase,
+                                                         "the game's end is recorded (do not end it again)"))
             published(state.paths)
     return end
 
@@ -138,7 +139,8 @@ def reopen(name: str, root: str | os.PathLike | None = None, site_dir: str | os.
             unpublished(state.paths)
         state.paths.end_file.unlink()
         if site_dir:
-            publish_warning(state.paths.root, site_dir)
+            publish_warning(state.paths.root, site_dir, (state.paths, state.position.phase,
+                                                         "the game's end is undone (do not undo it again)"))
             published(state.paths)
     return end
 

@@ -34,7 +34,8 @@ def rollback(name: str, root: str | os.PathLike | None = None,
             # the site shows the phase until published: marked with the rollback, for the next turn
             rollback_files(state.paths, state.variant.calendar, unpublish=bool(site_dir))
             if site_dir:
-                publish_warning(state.paths.root, site_dir)
+                publish_warning(state.paths.root, site_dir, (state.paths, phase, f"{phase} is reopened and the "
+                                f"workbook is back as it was before it (do not roll back again for {phase})"))
         except KeyboardInterrupt:
             # once committed (its files maybe still being moved, which the next command finishes)
             # the phase is reopened: said before "interrupted", lest the GM roll back again and

@@ -21,7 +21,7 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from gm_tools.errors import GameError, OrderError, UserError, WorkbookError
+from gm_tools.errors import GameError, OrderError, WorkbookError
 from gm_tools.edges.game import (
     RECORD_FORMAT, GameInfo, GamePaths, check_game_name, check_replayable, game_paths, load_game, load_history,
     end_words, make_folder, missing_workbook, open_warnings, read_end, refuse_if_open, json_text,
@@ -40,6 +40,7 @@ from gm_tools.engine.rules import Rules, rules_for, variant_for_game
 from gm_tools.engine.system import system_for
 from gm_tools.engine.variant import Variant
 from gm_tools.app.entrychecks import check_read
+from gm_tools.app.publishfault import FAULT_STATUS, guarded, said_unpublished
 from gm_tools.app.turnreport import TurnReport, dry_run_report, orders_units
 from gm_tools.publish.droppedrows import DROPPED
 from gm_tools.edges.gmsheets import clashes
@@ -406,10 +407,11 @@ def publish(root: Path, site_dir: str | os.PathLike, maps_beside: bool = False) 
     return build_site(root, Path(site_dir), SiteSettings(maps_beside=maps_beside)).warnings
 
 
-def publish_warning(root: Path, site_dir: str | os.PathLike) -> None:
+def publish_warning(root: Path, site_dir: str | os.PathLike, done: tuple | None = None) -> None:
     """:func:`publish` for a command that has no report of its own to carry the warnings
-    (rollback, end, the demo): they go to standard error, where the GM sees them."""
-    for warning in publish(root, site_dir):
+    (rollback, end, the demo): they go to standard error, where the GM sees them. ``done``: see
+    :func:`~gm_tools.app.publishfault.guarded`."""
+    for warning in guarded(done, site_dir, lambda: publish(root, site_dir)):
         print(f"warning: {warning}", file=sys.stderr)
 
 
@@ -435,11 +437,10 @@ def run_turn(
             if site_dir and (report.processed or needs_publishing(paths)):
                 try:
                     report.site_warnings = publish(paths.root, site_dir, maps_beside)
-                except (OSError, UserError) as e:
+                except Exception as e:
                     # The phase is recorded: a failure now must not read as a turn that failed
                     # (processed again, or rolled back); the journal keeps it to publish.
-                    oserror = isinstance(e, OSError) and e.filename
-                    report.site_error = f"{e.filename}: {e.strerror or e}" if oserror else str(e)
+                    said_unpublished(report, paths, site_dir, e)
                     return report
                 published(paths)
                 report.site = str(site_dir)
@@ -591,7 +592,7 @@ def cmd_turn(args) -> int:
     report = run_turn(args.game, root=args.root, lenient=args.lenient, force=args.force, site_dir=args.site,
                       maps_beside=True)
     print(report.text())
-    return 1 if report.site_error else 0
+    return FAULT_STATUS if report.site_fault else 1 if report.site_error else 0
 
 
 def cmd_private(args) -> int:

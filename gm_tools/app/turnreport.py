@@ -30,6 +30,9 @@ class TurnReport:
     site_error: str = ""
     """Why the site could not be published after the phase was recorded (a file where a folder
     goes, a full disk), or empty. The phase stands; the next ``turn`` or ``site`` publishes it."""
+    site_fault: str = ""
+    """What a fault in gm-tools' own publishing code, once the phase was recorded, leaves the
+    GM to do (:mod:`gm_tools.app.publishfault`), or empty."""
     variant: Variant | None = None
     """The game's variant as it plays (its setup), for the report's sections."""
     dry_run: bool = False
@@ -109,6 +112,8 @@ class TurnReport:
             lines.append(f"the site was NOT published: {self.site_error}. {self.phase} is processed and recorded "
                          f"(do not process it again); put that right, then 'gm-tools site' or the next "
                          f"'gm-tools turn {self.game}' publishes it")
+        if self.site_fault:
+            lines.append(self.site_fault)
         return "\n".join(lines)
 
 

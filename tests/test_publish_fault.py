@@ -1,0 +1,104 @@
+"""A fault in the publishing code itself after a phase is recorded (README, Workbook): the
+turn says the phase stands, where the traceback was saved and the command that publishes it;
+no traceback on the terminal."""
+
+from __future__ import annotations
+
+import openpyxl
+
+from gm_tools.app.cli import main
+from gm_tools.app.turn import load_state
+from gm_tools.edges.workbook_fill import fill_orders
+from workflow_helpers import create
+
+
+def test_a_fault_in_the_publishing_code_after_the_phase_is_recorded_is_said_and_its_traceback_kept(
+        tmp_path, capsys):
+    """A judge text the last build published, damaged on disk (a byte that is no UTF-8): the
+    next build reads it back to keep the page and fails with a UnicodeDecodeError, a fault no
+    OSError handler sees."""
+    games, site = tmp_path / "games", tmp_path / "site"
+    paths = create(games)
+    paths.workbook.write_bytes(fill_orders(paths.workbook.read_bytes(), {"FRANCE": ["A PAR - BUR"]}))
+    assert main(["turn", "g", "--root", str(games), "--site", str(site)]) == 0
+    capsys.readouterr()
+    damaged = site / "games" / "g" / "S1901M.txt"
+    damaged.write_bytes(b"\xff" + damaged.read_bytes())
+    paths.workbook.write_bytes(fill_orders(paths.workbook.read_bytes(), {"FRANCE": ["A BUR - BEL"]}))
+    before = paths.workbook.read_bytes()
+
+    assert main(["turn", "g", "--root", str(games), "--site", str(site)]) == 3
+    out, err = capsys.readouterr()
+    assert "Traceback" not in out + err
+    assert "next phase: W1901A" in out
+    assert "F1901M is processed and recorded" in out and "the workbook is written" in out
+    log = games / "g" / "logs" / "publish-F1901M.txt"
+    assert "the site was NOT (fully) published: a fault in gm-tools itself (UnicodeDecodeError: " in out
+    assert f"its traceback is kept in {log}, for the developers" in out
+    assert f"gm-tools site --root {games} --site {site}" in out
+    assert "Traceback" in log.read_text(encoding="utf-8")
+    assert paths.record_file("F1901M").exists()
+    assert paths.workbook.read_bytes() != before
+    assert load_state("g", games).position.phase == "W1901A"
+
+    damaged.unlink()  # the cause put right
+    assert main(["site", "--root", str(games), "--site", str(site)]) == 0
+    assert (site / "games" / "g" / "F1901M.html").exists()
+    assert damaged.read_bytes()[:1] != b"\xff"
+
+
+def test_a_fault_in_the_publishing_code_after_a_deadline_is_typed_is_said_and_its_traceback_kept(
+        tmp_path, capsys):
+    """The same damaged judge text met by ``deadline``'s publishing: the deadline is typed, the
+    GM is told so, where the traceback is and the command that publishes the site."""
+    games, site = tmp_path / "games", tmp_path / "site"
+    paths = create(games)
+    paths.workbook.write_bytes(fill_orders(paths.workbook.read_bytes(), {"FRANCE": ["A PAR - BUR"]}))
+    assert main(["turn", "g", "--root", str(games), "--site", str(site)]) == 0
+    capsys.readouterr()
+    damaged = site / "games" / "g" / "S1901M.txt"
+    damaged.write_bytes(b"\xff" + damaged.read_bytes())
+
+    status = main(["deadline", "g", "Friday 11 December 18:00 UTC", "--root", str(games), "--site", str(site)])
+    out, err = capsys.readouterr()
+    assert status == 3 and "Traceback" not in out + err
+    log = games / "g" / "logs" / "publish-F1901M.txt"
+    assert "the deadline of F1901M is typed into the workbook" in err
+    assert f"its traceback is kept in {log}, for the developers" in err
+    assert f"gm-tools site --root {games} --site {site}" in err
+    assert "Traceback" in log.read_text(encoding="utf-8")
+    assert "11 December" in str(openpyxl.load_workbook(paths.workbook)["Game"]["B6"].value)
+
+
+def _damaged_after(tmp_path, orders: list[dict]):
+    """Game g played through ``orders`` with its site, then S1901M's judge text damaged."""
+    games, site = tmp_path / "games", tmp_path / "site"
+    paths = create(games)
+    for typed in orders:
+        paths.workbook.write_bytes(fill_orders(paths.workbook.read_bytes(), typed))
+        assert main(["turn", "g", "--root", str(games), "--site", str(site)]) == 0
+    damaged = site / "games" / "g" / "S1901M.txt"
+    damaged.write_bytes(b"\xff" + damaged.read_bytes())
+    return games, site, paths
+
+
+def test_a_fault_in_the_publishing_code_after_a_rollback_says_the_phase_is_reopened(tmp_path, capsys):
+    games, site, paths = _damaged_after(tmp_path, [{"FRANCE": ["A PAR - BUR"]}, {"FRANCE": ["A BUR - BEL"]}])
+    capsys.readouterr()
+    status = main(["rollback", "g", "--root", str(games), "--site", str(site)])
+    out, err = capsys.readouterr()
+    assert status == 3 and "Traceback" not in out + err
+    assert "F1901M is reopened and the workbook is back as it was before it (do not roll back again" in err
+    assert f"its traceback is kept in {games / 'g' / 'logs' / 'publish-F1901M.txt'}" in err
+    assert load_state("g", games).position.phase == "F1901M"
+
+
+def test_a_fault_in_the_publishing_code_after_an_end_says_the_end_is_recorded(tmp_path, capsys):
+    games, site, paths = _damaged_after(tmp_path, [{"FRANCE": ["A PAR - BUR"]}])
+    capsys.readouterr()
+    status = main(["end", "g", "--draw", "FRANCE", "ENGLAND", "--root", str(games), "--site", str(site)])
+    out, err = capsys.readouterr()
+    assert status == 3 and "Traceback" not in out + err
+    assert "the game's end is recorded (do not end it again)" in err
+    assert (games / "g" / "logs" / "publish-F1901M.txt").is_file() and paths.end_file.is_file()
+    assert f"gm-tools site --root {games} --site {site}" in err
