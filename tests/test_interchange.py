@@ -372,3 +372,17 @@ def test_export_refuses_to_write_over_the_games_own_files(demo, capsys, out):
     assert f"--out {path}: found a file of the game itself (its workbook or record), expected a file of the saved " \
            "game's own (e.g. --out demo.mila.json); nothing written" in err
     assert open(path, "rb").read() == before
+
+
+def test_export_and_import_count_the_same_phases_in_words(tmp_path, capsys):
+    """`export` counted MILA's phase awaiting orders with the played ones ('2 phases' of a game
+    played one phase) where `import` of the same file said 'imported 1 phases'."""
+    from workflow_helpers import play
+
+    paths = create(tmp_path, "one")
+    play(paths, {"FRANCE": ["A PAR - BUR"]})
+    out = tmp_path / "one.mila.json"
+    assert main(["export", "one", "--mila", "--root", str(tmp_path), "--out", str(out)]) == 0
+    assert f"wrote {out}: 1 phase of one played, and the phase awaiting orders" in capsys.readouterr().out
+    assert main(["import", str(out), "--name", "two", "--root", str(tmp_path), "--site", ""]) == 0
+    assert "imported 1 phase into" in capsys.readouterr().out

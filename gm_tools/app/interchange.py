@@ -142,6 +142,10 @@ def _refuse_games_own(out: Path, paths) -> None:
                         f"of the saved game's own (e.g. --out {paths.name}.mila.json); nothing written")
 
 
+def _phases(count: int) -> str:
+    return f"{count} phase" + ("" if count == 1 else "s")
+
+
 def cmd_export(args) -> int:
     if not args.mila:
         raise GameError("export: say which format, --mila (the only one so far)")
@@ -150,7 +154,8 @@ def cmd_export(args) -> int:
     if args.out and args.out != "-":
         _refuse_games_own(Path(args.out), game_paths(args.game, args.root))
         write_atomic(Path(args.out), text.encode("utf-8"))
-        print(f"wrote {args.out}: {len(saved['phases'])} phases of {args.game}")
+        played = len(saved["phases"]) - 1  # MILA's saved game ends with the phase awaiting orders
+        print(f"wrote {args.out}: {_phases(played)} of {args.game} played, and the phase awaiting orders")
     else:
         sys.stdout.write(text)
     return 0
@@ -195,7 +200,7 @@ def cmd_import(args) -> int:
     paths = game_paths(name, args.root)
     state = load_state(name, args.root)
     now = f"the game is over: {state.over_text()}" if state.finished else "the game is ready for its next phase"
-    print(f"imported {len(reports)} phases into {paths.workbook}; {now}")
+    print(f"imported {_phases(len(reports))} into {paths.workbook}; {now}")
     if warnings:
         print(f"warning: {len(warnings)} message(s) of the saved game could not be read and were left out of the press:")
         print("\n".join(f"  {w}" for w in warnings))
