@@ -17,13 +17,9 @@ def test_a_fault_in_the_publishing_code_after_the_phase_is_recorded_is_said_and_
     """A judge text the last build published, damaged on disk (a byte that is no UTF-8): the
     next build reads it back to keep the page and fails with a UnicodeDecodeError, a fault no
     OSError handler sees."""
-    games, site = tmp_path / "games", tmp_path / "site"
-    paths = create(games)
-    paths.workbook.write_bytes(fill_orders(paths.workbook.read_bytes(), {"FRANCE": ["A PAR - BUR"]}))
-    assert main(["turn", "g", "--root", str(games), "--site", str(site)]) == 0
+    games, site, paths = _damaged_after(tmp_path, [{"FRANCE": ["A PAR - BUR"]}])
     capsys.readouterr()
     damaged = site / "games" / "g" / "S1901M.txt"
-    damaged.write_bytes(b"\xff" + damaged.read_bytes())
     paths.workbook.write_bytes(fill_orders(paths.workbook.read_bytes(), {"FRANCE": ["A BUR - BEL"]}))
     before = paths.workbook.read_bytes()
 
@@ -51,13 +47,8 @@ def test_a_fault_in_the_publishing_code_after_a_deadline_is_typed_is_said_and_it
         tmp_path, capsys):
     """The same damaged judge text met by ``deadline``'s publishing: the deadline is typed, the
     GM is told so, where the traceback is and the command that publishes the site."""
-    games, site = tmp_path / "games", tmp_path / "site"
-    paths = create(games)
-    paths.workbook.write_bytes(fill_orders(paths.workbook.read_bytes(), {"FRANCE": ["A PAR - BUR"]}))
-    assert main(["turn", "g", "--root", str(games), "--site", str(site)]) == 0
+    games, site, paths = _damaged_after(tmp_path, [{"FRANCE": ["A PAR - BUR"]}])
     capsys.readouterr()
-    damaged = site / "games" / "g" / "S1901M.txt"
-    damaged.write_bytes(b"\xff" + damaged.read_bytes())
 
     status = main(["deadline", "g", "Friday 11 December 18:00 UTC", "--root", str(games), "--site", str(site)])
     out, err = capsys.readouterr()
