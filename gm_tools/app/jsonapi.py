@@ -427,7 +427,7 @@ def _adjudicate(variant: Variant, request: Any) -> tuple[Position, Position, lis
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, str)) or str(seed) == ""):
         raise RequestError("seed", f"expected a whole number or a string, found {_json_type(seed)}")
     rules = rules_for(variant)
-    outcome = run_phase(variant, position, orders, rules)
+    outcome = run_phase(variant, position, _in_owners_names(variant, position, orders, rules), rules)
     results = sorted(outcome.results, key=attrgetter("power", "order"))
     # What the variant's rules do after the phase, as a turn does (Centenary's Automatic
     # Fealty, Europe 1615's captures and markers). A random draw needs the request's seed:
@@ -439,6 +439,31 @@ def _adjudicate(variant: Variant, request: Any) -> tuple[Position, Position, lis
         return position, after, results, {"draws": draws}
     due = [{k: v for k, v in d.items() if k not in ("seed", "chosen", "text")} for d in draws]
     return position, outcome.position, results, {"draws_due": due}
+
+
+def _in_owners_names(variant: Variant, position: Position, orders: dict[str, list[str]], rules) -> dict[str, list[str]]:
+    """The orders with each order a power gives a unit it commands (``Rules.commanded``:
+    Centenary's vassals, Europe 1619's aligned minors) moved to the unit's owner, as a turn
+    reads the commander's block and mail (``edges.ordercheck.parse_commanded``): keyed by the
+    commander, the engine would refuse it as not his unit, and a request would not play as the
+    game does. A text that does not read stays where it was, for its error."""
+    if not any(rules.commanded(variant, position, power) for power in orders):
+        return orders  # the standard game's requests: nothing to read twice
+    from gm_tools.edges.ordercheck import parse_commanded
+    from gm_tools.errors import OrderError
+
+    moved: dict[str, list[str]] = {}
+    for power, texts in orders.items():
+        commands = rules.commanded(variant, position, power)
+        for text in texts:
+            owner = power
+            if commands:
+                try:
+                    owner = parse_commanded(text, variant, position, power, rules).power
+                except OrderError:
+                    pass
+            moved.setdefault(owner, []).append(text)
+    return moved
 
 
 def dumps_line(data: Any) -> str:
