@@ -195,6 +195,14 @@ def sections(variant: Variant, record: dict) -> list[tuple[str, str]]:
         out.append(("Alliances", _items([f"**{_named(variant, a)}** and **{_named(variant, b)}** form an alliance, "
                                          "permanent ('Two players, before the start of 1618, may form an alliance')"
                                          for a, b in made])))
+    waived = record.get("extra", {}).get("europe1615v2", {}).get("waivers", [])
+    if waived:
+        # 'communicated to the GM': the other players learn on the page why an occupied center
+        # stays with its owner at the build phase (the phase's JSON already shows the waiver)
+        out.append(("Waivers", "'The player occupying a foreign supply center prior to the build phase may waive "
+                               "the change in ownership of the center':\n\n"
+                    + _items([f"{_named(variant, power)} waives the change in ownership of "
+                              f"{_occupied(variant, center, '')}" for power, center in waived])))
     out += _neutral_joins(variant, record)
     out += bribe_sections(variant, record)
     tied = _tie(variant, record)
