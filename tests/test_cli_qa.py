@@ -73,6 +73,7 @@ def test_status_of_every_game_names_a_game_that_lost_its_game_json(played, capsy
     (root / "milan" / "game.json").write_text((root / "rome" / "game.json").read_text().replace('"rome"', '"milan"'))
     (root / "rome" / "game.json").unlink()
     code, out, err = _gm(capsys, "status", "--root", root)
+    assert code == 1  # a game's fault named, as `site` ends
     lines = out.splitlines()
     assert any(line.startswith("rome: ") and "game.json" in line for line in lines), out
     assert any(line.startswith("milan: ") for line in lines), out
@@ -127,7 +128,7 @@ def test_a_workbook_that_cannot_be_replaced_is_named_not_the_journal_s_file(play
         code, out, err = _gm(capsys, "orders", "rome", mail, "--root", root)
     finally:
         subprocess.run(["chattr", "-i", str(book)], check=True)
-    assert code == 1
+    assert code == 2  # a file the system refuses is a refusal (docs/workbook.md, "Exit statuses")
     assert err.startswith(f"gm-tools: {book}: ") and "pending" not in err.split(":")[1], err
     assert "next gm-tools command" in err, err
     code, out, err = _gm(capsys, "status", "rome", "--root", root)

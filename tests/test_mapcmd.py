@@ -101,7 +101,7 @@ def test_an_out_folder_one_may_not_write_to_names_the_file_asked_for(games, caps
         pytest.skip("needs Linux's /sys, where no one may create a file")
     out = "/sys/map.png" if command == "map" else "/sys/game.json"
     args = [command, "demo", "--root", str(games), "--out", out] + (["--mila"] if command == "export" else [])
-    assert main(args) == 1
+    assert main(args) == 2  # the user's to put right, as any refusal (docs/workbook.md, "Exit statuses")
     err = capsys.readouterr().err
     assert err.startswith(f"gm-tools: {out}: ") and ".tmp" not in err, err
     assert "expected a file or folder you may write to" in err

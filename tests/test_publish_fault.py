@@ -93,3 +93,58 @@ def test_a_fault_in_the_publishing_code_after_an_end_says_the_end_is_recorded(tm
     assert "the game's end is recorded (do not end it again)" in err
     assert (games / "g" / "logs" / "publish-F1901M.txt").is_file() and paths.end_file.is_file()
     assert f"gm-tools site --root {games} --site {site}" in err
+
+
+def _played_without_site(games, paths) -> None:
+    """F1901M played with no site: g changed since the build, so the next one reads g's damaged
+    judge text back."""
+    paths.workbook.write_bytes(fill_orders(paths.workbook.read_bytes(), {"FRANCE": ["A BUR - BEL"]}))
+    assert main(["turn", "g", "--root", str(games), "--site", ""]) == 0
+
+
+def test_a_fault_in_the_publishing_code_of_site_is_said_and_the_next_build_puts_it_right(tmp_path, capsys):
+    """`gm-tools site` met a fault of its own code with a traceback on the terminal. It records
+    nothing, so it says what the site holds, keeps the traceback beside the games (never in the
+    site, which is published) and ends 3; a build cut short is made again by the next
+    (gm_tools/edges/journal.py, SiteWriter.begin)."""
+    games, site, paths = _damaged_after(tmp_path, [{"FRANCE": ["A PAR - BUR"]}])
+    _played_without_site(games, paths)
+    capsys.readouterr()
+
+    status = main(["site", "--root", str(games), "--site", str(site)])
+    out, err = capsys.readouterr()
+    assert status == 3 and "Traceback" not in out + err
+    log = games / "publish-site.txt"
+    assert err.startswith("gm-tools: the site was NOT (fully) published: a fault in gm-tools itself "
+                          "(UnicodeDecodeError: ")
+    assert f"its traceback is kept in {log}, for the developers" in err
+    assert "No game's files were changed; the site holds its last build's pages" in err
+    assert f"run 'gm-tools site --root {games} --site {site}'" in err
+    assert "Traceback" in log.read_text(encoding="utf-8")
+    assert not (site / "games" / "g" / "F1901M.html").exists()
+
+    assert main(["site", "--root", str(games), "--site", str(site)]) == 0
+    assert (site / "games" / "g" / "F1901M.html").exists()
+    assert (site / "games" / "g" / "S1901M.txt").read_bytes()[:1] != b"\xff"
+
+
+def test_a_fault_in_the_publishing_code_after_an_import_says_the_game_is_imported(tmp_path, capsys):
+    """`gm-tools import` met a fault of the publishing code with a traceback, the game imported
+    all the same: the GM, reading a failure, would import it again (refused: the name is taken)."""
+    games, site, paths = _damaged_after(tmp_path, [{"FRANCE": ["A PAR - BUR"]}])
+    saved = tmp_path / "g.mila.json"
+    assert main(["export", "g", "--mila", "--root", str(games), "--out", str(saved)]) == 0
+    _played_without_site(games, paths)
+    capsys.readouterr()
+
+    status = main(["import", str(saved), "--name", "copy", "--root", str(games), "--site", str(site)])
+    out, err = capsys.readouterr()
+    assert status == 3 and "Traceback" not in out + err
+    assert "imported 1 phase into" in out
+    log = games / "copy" / "logs" / "publish-F1901M.txt"
+    assert err.startswith("gm-tools: copy: the site was NOT (fully) published: a fault in gm-tools itself")
+    assert "copy is imported (do not import it again)" in err
+    assert f"its traceback is kept in {log}, for the developers" in err
+    assert f"run 'gm-tools site --root {games} --site {site}'" in err
+    assert "Traceback" in log.read_text(encoding="utf-8")
+    assert load_state("copy", games).position.phase == "F1901M"

@@ -27,7 +27,13 @@ a game from start to finish:
   gm-tools turn spring1901                   process the phase, publish it to site/
   gm-tools deadline spring1901 '4 Dec 18:00' the next phase's deadline, on the site
   gm-tools rollback spring1901               reopen the last phase to correct it
-  gm-tools <command> --help                  what a command does, with an example"""
+  gm-tools <command> --help                  what a command does, with an example
+
+exit statuses (docs/workbook.md, "Exit statuses"):
+  0 done; 1 done, with something to act on (mail lines refused, a replay that differs, a game's
+  fault named by status or site, the site not written after the command's files were); 2 refused,
+  a mistake named, nothing written (a file missing or not writable included); 3 a fault in
+  gm-tools' own publishing code after the command's files were written; 130 interrupted"""
 
 
 class _Help(argparse.RawDescriptionHelpFormatter):
@@ -90,9 +96,11 @@ def _build_parser() -> argparse.ArgumentParser:
     s = _command(sub, "turn", "process the current phase of a game",
                  "Checks every entry of the phase's sheets, adjudicates, writes the results and the\n"
                  "next phase's sheets into the workbook (the previous version is kept) and publishes\n"
-                 "the phase to the site. Without GAME it plays the shipped demo games from scratch into\n"
-                 "build/demo/ (make turn), or into --root DIR when DIR is new, empty or made by an earlier\n"
-                 "demo run: the demos clear their folder first, so any other folder is refused, never cleared.",
+                 "the phase to the site (the phase stands if the site cannot be: exit status 1, or 3 for\n"
+                 "a fault in gm-tools' own publishing code). Without GAME it plays the shipped demo\n"
+                 "games from scratch into build/demo/ (make turn), or into --root DIR when DIR is new,\n"
+                 "empty or made by an earlier demo run: the demos clear their folder first, so any\n"
+                 "other folder is refused, never cleared.",
                  "  gm-tools turn spring1901\n  gm-tools turn spring1901 --lenient --site public\n"
                  "  gm-tools turn spring1901 --dry-run\n  gm-tools turn --root /tmp/demo-games")
     s.add_argument("game", nargs="?", default="", help="the game's name (default: play the shipped demo games)")
@@ -181,7 +189,8 @@ def _build_parser() -> argparse.ArgumentParser:
                  "Reads the workbook as a turn would and prints, power by power, how many of its rows\n"
                  "hold an order and which units have none, who has entered nothing, the rows typed on\n"
                  "the variant's input sheets and whether there is press. Without GAME, one line for\n"
-                 "every game: its phase, deadline and who is waited for. Writes nothing.",
+                 "every game: its phase, deadline and who is waited for, or the fault in its files\n"
+                 "(exit status 1, as `site` ends). Writes nothing.",
                  "  gm-tools status spring1901\n  gm-tools status")
     s.add_argument("game", nargs="?", default="", help="the game's name (default: every game, one line each)")
     _games_root(s)
@@ -234,14 +243,16 @@ def _build_parser() -> argparse.ArgumentParser:
 
     s = _command(sub, "site", "rebuild the static site from every game's record",
                  "Writes the pages, maps and feeds of every game; files whose content did not change\n"
-                 "are left alone, so a static host uploads only what changed.",
+                 "are left alone, so a static host uploads only what changed. A game with a damaged\n"
+                 "file is left out, its pages kept (exit status 1). A fault in gm-tools' own publishing\n"
+                 "code is said with the file keeping its traceback, GAMES/publish-site.txt (exit status 3).",
                  "  gm-tools site\n  gm-tools site --out /var/www/diplomacy\n  gm-tools site --site public")
     # --site as turn, rollback and end name the same folder; --out as before
     s.add_argument("--out", "--site", dest="out", default="site", metavar="DIR",
                    help="folder the site is written to, as turn's --site (default: ./site in the current folder, "
                         "also with --root: the site does not follow the games)")
     _games_root(s)
-    s.set_defaults(func=lambda a: _call("gm_tools.publish.site", "cmd_site", a))
+    s.set_defaults(func=lambda a: _call("gm_tools.app.sitecmd", "cmd_site", a))
     return p
 
 
@@ -290,18 +301,24 @@ def _parse(argv: list[str] | None) -> argparse.Namespace:
     return args
 
 
+REFUSED_STATUS = 2
+"""A mistake the command names, the user's or the input's (argparse's usage errors too), or a
+file or folder missing or not to be written: nothing is written, the GM puts it right and runs
+the command again. The scheme is written down in docs/workbook.md, "Exit statuses"."""
+
+
 def main(argv: list[str] | None = None) -> int:
     args = _parse(argv)
-    from gm_tools.app.publishfault import FAULT_STATUS, PublishFault
+    from gm_tools.app.publishfault import PublishFault
 
     try:
         return args.func(args)
     except PublishFault as e:  # what the command wrote stands: said as such, its traceback kept
         print(f"gm-tools: {e}", file=sys.stderr)
-        return FAULT_STATUS
+        return e.status
     except UserError as e:
         print(f"gm-tools: {e}", file=sys.stderr)
-        return 2
+        return REFUSED_STATUS
     except BrokenPipeError:
         return 0
     except KeyboardInterrupt:
@@ -310,14 +327,17 @@ def main(argv: list[str] | None = None) -> int:
         print("gm-tools: interrupted", file=sys.stderr)
         return 130
     except OSError as e:
-        # A folder that does not exist or cannot be written (--root, --site, --out): the
-        # user's to fix, so a plain message, not a traceback.
+        # A file or folder that does not exist or cannot be written (a mail, --root, --site,
+        # --out): the user's to fix, so a plain message and the status of any refusal (it was
+        # 1, the status of mail lines refused, which a script cannot tell from this).
         where = f"{_target(e.filename)}: " if e.filename else ""
         hint = ""
         if isinstance(e, PermissionError):
             hint = " (expected a file or folder you may write to: check its owner and mode, or the disk's)"
+        elif isinstance(e, FileNotFoundError):
+            hint = " (expected a file or folder that exists: check its name, and the folder the command is run in)"
         print(f"gm-tools: {where}{e.strerror or e}{hint}", file=sys.stderr)
-        return 1
+        return REFUSED_STATUS
 
 
 if __name__ == "__main__":

@@ -23,7 +23,7 @@ from gm_tools.edges.workbook_fill import place_orders, set_cells
 from gm_tools.engine.adjustments import adjustment_counts
 from gm_tools.engine.phase import ADJUSTMENT, parse_phase
 from gm_tools.engine.positions import position_from_json
-from gm_tools.errors import GameError, UserError
+from gm_tools.errors import GameError
 
 
 def export_mila(name: str, root: str | os.PathLike | None = None) -> dict:
@@ -206,15 +206,13 @@ def cmd_import(args) -> int:
         print("\n".join(f"  {w}" for w in warnings))
     if not args.site:
         return 0
-    try:
-        site_warnings = publish(paths.root, args.site, maps_beside=True)
-    except (OSError, UserError) as e:
-        # the game stands imported: said so, lest the GM import it again (refused: the name is taken)
-        why = f"{e.filename}: {e.strerror or e}" if isinstance(e, OSError) and e.filename else str(e)
-        print(f"the site was NOT published: {why}. {name} is imported; put that right, then 'gm-tools site' "
-              "publishes it")
-        return 1
+    from gm_tools.app.publishfault import guarded
     from gm_tools.edges.journal import published
+
+    # the game stands imported whatever publishing meets: said so, lest the GM import it again
+    # (refused: the name is taken), with status 1 for a site not written, 3 for a fault of ours
+    done = (paths, state.position.phase, f"{name} is imported (do not import it again)")
+    site_warnings = guarded(done, args.site, lambda: publish(paths.root, args.site, maps_beside=True))
 
     published(paths)  # the imported turns' mark that the site is yet to show them
     print(f"site published to {args.site}/")

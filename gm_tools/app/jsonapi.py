@@ -523,7 +523,7 @@ def cmd_adjudicate(args) -> int:
         response = handle_request(variant, _loads(text, args.file))
     except UserError as e:
         print(dumps_pretty({"error": str(e)}))
-        return 1
+        return 1  # answered, with an error to act on (docs/workbook.md, "Exit statuses"), not refused
     print(dumps_pretty(response))
     return 0
 

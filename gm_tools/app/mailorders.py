@@ -617,4 +617,4 @@ def cmd_orders(args) -> int:
         if status.waits:
             waiting = status.waiting_line
             print(f"still waiting for: {waiting}" if waiting else status.all_entered)
-    return 1 if report.refused else 0
+    return 1 if report.refused else 0  # done, lines to act on (publishfault.ACT_STATUS, docs/workbook.md)

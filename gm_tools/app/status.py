@@ -380,11 +380,16 @@ def _owner(position, unit: str) -> str | None:
 def every_game(root: str | os.PathLike | None = None) -> list[str]:
     """One line per game in the games folder, by name: its :meth:`PhaseStatus.summary`, or
     why it has none (over, or a problem with its files, named without stopping the others)."""
+    return _every_game(root)[0]
+
+
+def _every_game(root: str | os.PathLike | None) -> tuple[list[str], bool]:
+    """:func:`every_game`'s lines, and whether one names a problem with a game's files."""
     folder = games_root(root)
     if folder.exists() and not folder.is_dir():
         raise GameError(f"{folder} is a file, expected the folder of the games (--root)")
     clear_leftovers(folder)  # a game committed and cut short is listed, one never made is not left
-    lines = []
+    lines, faulty = [], False
     lost = {p.parent.name for p in folder.glob("*/history") if lost_record(p.parent)}  # said, not left out
     for name in sorted({p.parent.name for p in folder.glob("*/game.json")} | lost):
         try:
@@ -396,15 +401,17 @@ def every_game(root: str | os.PathLike | None = None) -> list[str]:
             # a folder no game can be named as (rome.old, 'rome copy'): a copy kept by hand
             copy = "" if GAME_NAME_RE.match(name) else f" (a copy of a game's folder? keep backups outside {folder})"
             lines.append(f"{name}: {e}{copy}")
-    return lines or [f"no game in {folder} (create one with: gm-tools new-game VARIANT NAME)"]
+            faulty = True
+    return lines or [f"no game in {folder} (create one with: gm-tools new-game VARIANT NAME)"], faulty
 
 
 def cmd_status(args) -> int:
     if not args.game:
         if not games_root(args.root).exists():  # refused as `site` refuses it, not "no game" and status 0
             raise no_games_folder(games_root(args.root))
-        print("\n".join(every_game(args.root)))
-        return 0
+        lines, faulty = _every_game(args.root)
+        print("\n".join(lines))
+        return 1 if faulty else 0  # as `site` ends when it names a damaged game: a script sees it
     clear_leftovers(games_root(args.root))  # the GM's usual next look after a command was killed
     state = load_state(args.game, args.root)
     if state.finished:

@@ -40,7 +40,7 @@ from gm_tools.engine.rules import Rules, rules_for, variant_for_game
 from gm_tools.engine.system import system_for
 from gm_tools.engine.variant import Variant
 from gm_tools.app.entrychecks import check_read
-from gm_tools.app.publishfault import FAULT_STATUS, guarded, said_unpublished
+from gm_tools.app.publishfault import ACT_STATUS, FAULT_STATUS, guarded, said_unpublished
 from gm_tools.app.turnreport import TurnReport, dry_run_report, orders_units
 from gm_tools.publish.droppedrows import DROPPED
 from gm_tools.edges.gmsheets import clashes
@@ -592,7 +592,7 @@ def cmd_turn(args) -> int:
     report = run_turn(args.game, root=args.root, lenient=args.lenient, force=args.force, site_dir=args.site,
                       maps_beside=True)
     print(report.text())
-    return FAULT_STATUS if report.site_fault else 1 if report.site_error else 0
+    return FAULT_STATUS if report.site_fault else ACT_STATUS if report.site_error else 0
 
 
 def cmd_private(args) -> int:
@@ -611,7 +611,7 @@ def cmd_replay(args) -> int:
     differ = replay(args.game, root=args.root)
     if differ:
         print(f"{args.game}: replay differs from the record in {', '.join(differ)}")
-        return 1
+        return ACT_STATUS
     played = len(load_state(args.game, args.root).history)
     print(f"{args.game}: every phase replays to the same record ({played} phase(s))" if played
           else f"{args.game}: no phase has been played yet, so there is nothing to replay")

@@ -603,12 +603,3 @@ def build_site(games_root: str | os.PathLike, site_dir: str | os.PathLike,
     memo.save()
     return report
 
-
-def cmd_site(args) -> int:
-    """``gm-tools site [--root DIR] [--out DIR | --site DIR]``: rebuild the site."""
-    from gm_tools.edges.game import games_root
-
-    report = build_site(games_root(getattr(args, "root", None)), Path(getattr(args, "out", None) or "site"),
-                        SiteSettings(maps_beside=True))
-    print(report.text())
-    return 1 if report.damaged else 0

@@ -1,0 +1,154 @@
+"""The exit statuses a GM's script relies on (docs/workbook.md, "Exit statuses"), one case of
+each for the commands, through the real command line on real files: 0 done; 1 the command ran
+and reports something to act on; 2 a mistake the command names, nothing written; 3 a fault in
+gm-tools' own publishing code after the command's files are written; 130 interrupted.
+Before, a file the system refused ended 1 like refused mail lines, `status` of every game
+ended 0 with a game's fault on its line where `site` ended 1, and a fault in the publishing
+code of `site` or `import` ended in a traceback."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from gm_tools.app.cli import main
+from gm_tools.edges.workbook_fill import fill_orders
+from workflow_helpers import create
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(scope="module")
+def played(tmp_path_factory):
+    """Game g with S1901M played and published to its site, made once and copied per case."""
+    base = tmp_path_factory.mktemp("played")
+    paths = create(base / "games")
+    paths.workbook.write_bytes(fill_orders(paths.workbook.read_bytes(), {"FRANCE": ["A PAR - BUR"]}))
+    assert main(["turn", "g", "--root", str(base / "games"), "--site", str(base / "site")]) == 0
+    assert main(["export", "g", "--mila", "--root", str(base / "games"), "--out", str(base / "g.mila.json")]) == 0
+    return base
+
+
+def _damage_judge_text(t: Path) -> None:
+    """S1901M's judge text, published, damaged on disk (a byte that is no UTF-8); g changed since
+    (a turn with no site), so the next build reads the text back and fails in gm-tools' own code
+    with a UnicodeDecodeError, neither a user's mistake nor the disk's (tests/test_publish_fault.py)."""
+    text = t / "site" / "games" / "g" / "S1901M.txt"
+    text.write_bytes(b"\xff" + text.read_bytes())
+
+
+def _played_on(t: Path) -> None:
+    _damage_judge_text(t)
+    book = t / "games" / "g.xlsx"
+    book.write_bytes(fill_orders(book.read_bytes(), {"FRANCE": ["A BUR - BEL"]}))
+    assert main(["turn", "g", "--root", str(t / "games"), "--site", ""]) == 0
+
+
+def _site_in_the_way(t: Path) -> None:
+    """A file where the game's folder of the site goes: the site cannot be written."""
+    shutil.rmtree(t / "site" / "games" / "g")
+    (t / "site" / "games" / "g").write_text("in the way", encoding="utf-8")
+
+
+def _second_game_damaged(t: Path) -> None:
+    shutil.copytree(t / "games" / "g", t / "games" / "h")
+    (t / "games" / "h" / "game.json").write_text("{", encoding="utf-8")
+
+
+def _record_edited(t: Path) -> None:
+    record = next((t / "games" / "g" / "history").glob("S1901M*"))
+    data = json.loads(record.read_text(encoding="utf-8"))
+    data["results"][0]["result"] = "fails" if data["results"][0]["result"] == "succeeds" else "succeeds"
+    record.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+
+
+def _files(t: Path) -> None:
+    (t / "ann.txt").write_text("France:\nA BUR - MUN\nA XYZ - PAR\n", encoding="utf-8")
+    (t / "bad.json").write_text('{"phase": "S1901M", "units": {"FRANCE": ["A PRS"]}}', encoding="utf-8")
+
+
+# (name, prepare the copy, the command, its status, the stream, a line of it starts with)
+CASES = [
+    ("status", None, ["status", "g"], 0, "out", "g: F1901M (Fall 1901 Movement)"),
+    ("replay", None, ["replay", "g"], 0, "out", "g: every phase replays to the same record"),
+    ("site", None, ["site"], 0, "out", ""),
+    ("orders, a line refused", None, ["orders", "g", "{t}/ann.txt", "--dry-run"], 1, "out",
+     "F1901M: 1 order(s) to write (a dry run), 1 refused"),
+    ("replay differs", _record_edited, ["replay", "g"], 1, "out", "g: replay differs from the record in S1901M"),
+    ("status of every game, one damaged", _second_game_damaged, ["status"], 1, "out", "h: "),
+    ("site, one game damaged", _second_game_damaged, ["site"], 1, "out", ""),
+    ("adjudicate, a request refused", None, ["adjudicate", "{t}/bad.json"], 1, "out",
+     '{\n  "error": "units.FRANCE[0]: unknown province'),
+    ("turn, the site not written", _site_in_the_way, ["turn", "g", "--force"], 1, "out",
+     "the site was NOT published: "),
+    ("deadline, the site not written", _site_in_the_way, ["deadline", "g", "Friday"], 1, "err",
+     "gm-tools: g: the site was NOT published: "),
+    ("rollback, the site not written", _site_in_the_way, ["rollback", "g"], 1, "err",
+     "gm-tools: g: the site was NOT published: "),
+    ("end, the site not written", _site_in_the_way, ["end", "g", "--draw", "FRANCE", "ENGLAND"], 1, "err",
+     "gm-tools: g: the site was NOT published: "),
+    ("a game that does not exist", None, ["turn", "nosuch"], 2, "err", "gm-tools: no game 'nosuch' in "),
+    ("a mail that does not exist", None, ["orders", "g", "{t}/missing.eml"], 2, "err",
+     "gm-tools: {t}/missing.eml: No such file or directory (expected a file or folder that exists"),
+    ("a folder the system refuses", None, ["export", "g", "--mila", "--out", "/sys/g.json"], 2, "err",
+     "gm-tools: /sys/g.json: Permission denied"),
+    ("an option misspelt", None, ["turn", "g", "--dryrun"], 2, "err", "usage: gm-tools turn"),
+    ("turn, a fault in publishing", _damage_judge_text, ["turn", "g", "--force"], 3, "out",
+     "the site was NOT (fully) published: a fault in gm-tools itself (UnicodeDecodeError: "),
+    ("deadline, a fault in publishing", _damage_judge_text, ["deadline", "g", "Friday"], 3, "err",
+     "gm-tools: g: the site was NOT (fully) published: a fault in gm-tools itself (UnicodeDecodeError: "),
+    ("site, a fault in publishing", _played_on, ["site"], 3, "err",
+     "gm-tools: the site was NOT (fully) published: a fault in gm-tools itself (UnicodeDecodeError: "),
+    ("import, a fault in publishing", _played_on, ["import", "{t}/g.mila.json", "--name", "copy"], 3, "err",
+     "gm-tools: copy: the site was NOT (fully) published: a fault in gm-tools itself (UnicodeDecodeError: "),
+]
+
+_SITE = {"turn", "deadline", "import", "rollback", "end"}
+
+
+@pytest.mark.parametrize("name, prepare, argv, status, stream, words", CASES, ids=[c[0] for c in CASES])
+def test_each_status_of_the_commands(played, tmp_path, capsys, name, prepare, argv, status, stream, words):
+    if "/sys/g.json" in argv and not os.path.ismount("/sys"):
+        pytest.skip("needs Linux's /sys, where no one may create a file (not even root)")
+    t = tmp_path / "t"
+    shutil.copytree(played, t)
+    _files(t)
+    if prepare:
+        prepare(t)
+    argv = [a.replace("{t}", str(t)) for a in argv]
+    if argv[0] not in ("adjudicate",):
+        argv += ["--root", str(t / "games")]
+    if argv[0] in _SITE:
+        argv += ["--site", str(t / "site")]
+    elif argv[0] == "site":
+        argv += ["--out", str(t / "site")]
+    capsys.readouterr()
+    try:
+        code = main(argv)
+    except SystemExit as e:  # argparse's usage error
+        code = e.code
+    said = capsys.readouterr()
+    text = said.out if stream == "out" else said.err
+    assert code == status, (name, said.out, said.err)
+    assert "Traceback" not in said.out + said.err
+    words = words.replace("{t}", str(t))
+    assert text.startswith(words) or any(line.startswith(words) for line in text.splitlines()), (name, text)
+
+
+def test_interrupted_ends_130(tmp_path):
+    """Ctrl-C (SIGINT) while a command runs: a plain word, status 130, no traceback."""
+    proc = subprocess.Popen([sys.executable, "-m", "gm_tools", "adjudicate", "--jsonl", "-"], cwd=REPO,
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    proc.stdin.write('{"phase": "S1901M", "units": {"FRANCE": ["A PAR"]}}\n')
+    proc.stdin.flush()
+    assert proc.stdout.readline().startswith("{")  # running, waiting for the next request
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130 and err == "gm-tools: interrupted\n", err
