@@ -1,0 +1,58 @@
+"""Europe 1615 (version 2), QA of a game run as a GM runs it (third pass): the waivers, the
+ledgers' words and the mail's refusals.
+
+Rulebook: ``001_6f4a9c76b6e5774a.txt``.
+"""
+
+from __future__ import annotations
+
+import re
+
+from gm_tools.app.turn import load_state, new_game, run_turn
+from gm_tools.edges.game import game_paths
+from gm_tools.edges.workbook_fill import set_cells
+from gm_tools.systems.europe1615v2.sheets import OFFERS, WAIVERS
+
+
+def _to_spring(tmp_path):
+    new_game("europe1615v2", "g", root=tmp_path, seed=5, created="2000-01-01T00:00:00Z")
+    while load_state("g", tmp_path).position.phase != "S1615M":
+        run_turn("g", root=tmp_path, site_dir=None, force=True)
+    return game_paths("g", tmp_path)
+
+
+def _type(paths, cells: dict) -> None:
+    paths.workbook.write_bytes(set_cells(paths.workbook.read_bytes(), cells))
+
+
+def _said(site, phase: str, report: str) -> list[str]:
+    """The GM's report, the judge text and the page of ``phase``, each on one line."""
+    text = (site / "games" / "g" / f"{phase}.txt").read_text(encoding="utf-8-sig")
+    page = re.sub(r"<[^>]+>", "", (site / "games" / "g" / f"{phase}.html").read_text(encoding="utf-8"))
+    return [" ".join(s.replace("&#x27;", "'").replace("&#39;", "'").split()) for s in (report, text, page)]
+
+
+def test_a_waiver_taken_is_said_and_so_is_the_center_it_kept_at_the_ownership_change(tmp_path):
+    # 001_6f4a9c76b6e5774a.txt, '7 OWNERSHIP/BUILD/ADJUSTMENT PHASE': "The player occupying a
+    # foreign supply center prior to the build phase may waive the change in ownership of the
+    # center. This may be arranged by the player (and communicated to the GM) to avoid depriving
+    # a center from an ally. Once the decision is made no reversal is allowed until the next build
+    # phase." QA finding: a waiver the turn took was said nowhere, neither in the GM's report nor
+    # on the page, nor why the center stayed its owner's when the Fall's ownership changed: the
+    # player had no word his decision was recorded.
+    paths = _to_spring(tmp_path)
+    _type(paths, {f"{OFFERS}!A2": "FRANCE", f"{OFFERS}!B2": 0, f"{OFFERS}!C2": "A TOU - GAS",
+                  f"{OFFERS}!A3": "SPAIN", f"{OFFERS}!B3": 0, f"{OFFERS}!C3": "A CAT - TOU",
+                  f"{WAIVERS}!A2": "SPAIN", f"{WAIVERS}!B2": "TOU"})
+    site = tmp_path / "site"
+    report = run_turn("g", root=tmp_path, site_dir=site).text()
+    for said in _said(site, "S1615M", report):
+        assert "Spain waives the change in ownership of TOU (Toulouse) until the build phase" in said
+    while load_state("g", tmp_path).position.phase not in ("W1615A", "P1616I"):
+        report = run_turn("g", root=tmp_path, site_dir=site, force=True).text()
+        phase = load_state("g", tmp_path).history[-1]["phase"]
+        if phase == "U1615M":
+            assert "waive" not in _said(site, phase, report)[1].lower()   # said once, where taken
+    assert load_state("g", tmp_path).position.centers["TOU"] == "FRANCE"
+    for said in _said(site, phase, report):
+        assert "TOU (Toulouse) stays France's: Spain, occupying it, waived the change in ownership" in said
