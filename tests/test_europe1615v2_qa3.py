@@ -56,3 +56,28 @@ def test_a_waiver_taken_is_said_and_so_is_the_center_it_kept_at_the_ownership_ch
     assert load_state("g", tmp_path).position.centers["TOU"] == "FRANCE"
     for said in _said(site, phase, report):
         assert "TOU (Toulouse) stays France's: Spain, occupying it, waived the change in ownership" in said
+
+
+def test_a_ledger_says_an_offer_lost_because_the_overspending_cut_it_to_nothing():
+    # 001_6f4a9c76b6e5774a.txt, '6 MOVEMENT PHASE': "a bribe must contain some payment for those
+    # submitted to foreign units otherwise the order is ignored"; Classic Payola, which it points
+    # to: "If a power's payments exceed its treasury, all its offers are reduced by one and every
+    # unit's order is decided again" (shared/reference/payola-classic.md). Worked by hand, as in
+    # a QA game's Fall 1615: Spain, 66 in its treasury, offers 70 for its own A PRO H and 1 for
+    # Savoy's A TUR H against France's 0 for A TUR S A TOU - PRO (Savoy aligned with France).
+    # 71 > 66: cut by 1, Spain's 1 is nothing and drops out, so Savoy's own 0 for the hold and
+    # France's 0 tie, and France's place on Savoy's list wins; cut by 4, Spain pays 66. QA
+    # finding: Spain's ledger said only that its 1 lost to an order 'won with 0, the tie ...', a
+    # tie Spain's offer was never in; it now says the offer was cut to nothing.
+    from gm_tools.mechanics.payola import Offer, auction, ledger
+
+    offers = [Offer("SPAIN", "PRO", "A PRO H", 70), Offer("SPAIN", "TUR", "A TUR H", 1),
+              Offer("FRANCE", "TUR", "A TUR S A TOU - PRO", 0)]
+    lists = {"SAV": ("AUSTRIA", "DENMARK", "ENGLAND", "FRANCE", "SPAIN"), "SPAIN": ("SPAIN", "FRANCE")}
+    done = auction(offers, {"PRO": "SPAIN", "TUR": "SAV"}, {"SPAIN": 66, "FRANCE": 0}, lists,
+                   lambda unit: f"A {unit} H", needs_payment=lambda o: o.briber == "SPAIN" and o.unit == "TUR")
+    assert done.orders == {"PRO": "A PRO H", "TUR": "A TUR S A TOU - PRO"} and done.cuts == {"SPAIN": 4}
+    spain = ledger(done, "SPAIN", offers, 66)
+    assert "  1 : A TUR H - not accepted, cut to 0 for overspending (A TUR S A TOU - PRO won with 0, the tie to " \
+           "FRANCE's place on SAV's list)" in spain
+    assert "  70 : A PRO H - accepted, paid 66" in spain

@@ -210,8 +210,11 @@ def ledger(result: Auction, power: str, offers: list[Offer], balance: int) -> li
     for o in sorted((o for o in offers if o.briber == power), key=lambda o: (o.unit, o.order)):
         won = result.decisions.get(o.unit) is not None and result.decisions[o.unit].order == o.order
         paid = max(0, o.amount - cut)
-        lines.append(f"  {o.amount} : {o.order}" + (f" - accepted, paid {paid}" if won else
-                                                      f" - not accepted ({_beaten_by(result.decisions.get(o.unit))})"))
+        # an offer the overspending cut to nothing lost to any total, 0 too ('won with 0'), or
+        # dropped out where money is due: without this, 1 reads as beaten by 0
+        lowered = ", cut to 0 for overspending" if o.amount and not paid else ""
+        beaten = f" - not accepted{lowered} ({_beaten_by(result.decisions.get(o.unit))})"
+        lines.append(f"  {o.amount} : {o.order}" + (f" - accepted, paid {paid}" if won else beaten))
     spent = result.spent.get(power, 0)
     if cut:
         lines.append(f"Every offer reduced by {cut} for overspending.")
