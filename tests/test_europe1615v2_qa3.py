@@ -81,3 +81,27 @@ def test_a_ledger_says_an_offer_lost_because_the_overspending_cut_it_to_nothing(
     assert "  1 : A TUR H - not accepted, cut to 0 for overspending (A TUR S A TOU - PRO won with 0, the tie to " \
            "FRANCE's place on SAV's list)" in spain
     assert "  70 : A PRO H - accepted, paid 66" in spain
+
+
+def test_a_mailed_waiver_of_a_province_without_a_center_says_it_has_none(tmp_path):
+    # 001_6f4a9c76b6e5774a.txt, '7 OWNERSHIP/BUILD/ADJUSTMENT PHASE': "The player occupying a
+    # foreign supply center prior to the build phase may waive the change in ownership of the
+    # center." QA finding: Denmark/Sweden's 'WAIVE: HAM', its army moving into Hamburg, was
+    # refused with "expected a supply center, by code or name (POR, Portugal)" alone: the mail's
+    # refusal names no word found for a province the game knows, so nothing said what was
+    # wrong with HAM. Both the mail and the sheet now say Hamburg has no center.
+    from gm_tools.app.mailorders import enter_mails
+
+    paths = _to_spring(tmp_path)
+    report = enter_mails("g", [("denmark", b"Denmark\n0 : A HOL - HAM\nWAIVE: HAM\n")], root=tmp_path)
+    assert [(where, why) for where, _, why in report.refused] == [
+        ("denmark line 3", "a supply center, by code or name (POR, Portugal): HAM (Hamburg) has none")]
+    _type(paths, {f"{WAIVERS}!A2": "DENMARK", f"{WAIVERS}!B2": "Hamburg"})
+    from gm_tools.errors import UserError
+    try:
+        run_turn("g", root=tmp_path, site_dir=None)
+    except UserError as error:
+        assert "Waivers!B2: found 'Hamburg', expected a supply center, by code or name (POR, Portugal): HAM " \
+               "(Hamburg) has none" in str(error)
+    else:
+        raise AssertionError("the waiver of Hamburg was not refused")
