@@ -159,8 +159,46 @@ def auction(offers: list[Offer], owners: Mapping[str, str | None], treasuries: M
         over = sorted(p for p, n in result.spent.items() if n > max(0, treasuries.get(p, 0)))
         if not over:
             return result
+        # the rounds that would change no unit's order are counted, not run: an amount typed
+        # with zeros too many (1000000 for 10) would otherwise take a million rounds
+        skipped = _quiet_rounds(result, by_unit, cut, set(over), treasuries)
+        rounds += skipped
         for power in over:
-            cut[power] = cut.get(power, 0) + 1
+            cut[power] = cut.get(power, 0) + 1 + skipped
+
+
+def _quiet_rounds(result: Auction, by_unit: Mapping[str, list[Offer]], cut: Mapping[str, int], over: set[str],
+                  treasuries: Mapping[str, int]) -> int:
+    """How many of the rounds after ``result`` would decide every unit as it did and find the
+    same powers overspending, each cutting the ``over`` powers' offers by one more: while none
+    of their offers comes down to nothing (no total's slope changes, nothing drops out), each
+    order's total falls by the number of their offers backing it, so the orders and ties stand
+    until a total catches up with the highest, and a power overspends until its payments, each
+    one lower a round, reach its treasury. 0 when the next round may differ."""
+    bound: list[int] = []
+    for unit, offers in by_unit.items():
+        amounts = [(o, o.amount - cut.get(o.briber, 0)) for o in offers]
+        # an offer of theirs still carrying money, once down to 1, may drop out next round
+        bound += [a - 1 for o, a in amounts if o.briber in over and a > 0]
+        totals = result.decisions[unit].totals
+        slope = {order: 0 for order in totals}
+        for o, a in amounts:
+            if o.briber in over and a > 0 and o.order in slope:
+                slope[o.order] += 1
+        if not totals:
+            continue
+        best = max(totals.values())
+        top = {slope[order] for order, total in totals.items() if total == best}
+        if len(top) > 1:  # a tie whose orders come down at different speeds ends next round
+            return 0
+        falls = top.pop()
+        for order, total in totals.items():
+            if total < best and slope[order] < falls:
+                bound.append((best - total - 1) // (falls - slope[order]))
+    for power in over:
+        paying = sum(1 for p in result.payments if p.briber == power)
+        bound.append((result.spent[power] - max(0, treasuries.get(power, 0)) - 1) // paying)
+    return max(0, min(bound))
 
 
 def bribe_chart(result: Auction, treasuries: Mapping[str, int],
