@@ -105,3 +105,29 @@ def test_a_mailed_waiver_of_a_province_without_a_center_says_it_has_none(tmp_pat
                "(Hamburg) has none" in str(error)
     else:
         raise AssertionError("the waiver of Hamburg was not refused")
+
+
+def test_a_ledger_names_the_powers_and_minor_states_as_the_bribe_chart_does(tmp_path):
+    # 001_6f4a9c76b6e5774a.txt, '4 SUBMISSIONS OF REFERENCE LISTS': "The reference list for the
+    # minor states is based on the following order: Austria, Denmark/Sweden, England, France, and
+    # Spain"; '6 MOVEMENT PHASE': "Austria may submit a 0-value bribe to any unit in a province
+    # within the Holy Roman Empire". Austria's 2 for Saxony's A SAX S A BOH ties Denmark/Sweden's
+    # 2 for A SAX H; Austria stands first on Saxony's list. QA finding: the public chart said
+    # "tie: Austria's place on Saxony's list" while Denmark/Sweden's ledger, the player's own
+    # copy, said "the tie to AUSTRIA's place on SAX's list" and Spain's "bribes accepted: AUSTRIA
+    # 1", the GM's sheet codes; the ledger now names them as the chart does.
+    paths = _to_spring(tmp_path)
+    _type(paths, {f"{OFFERS}!A2": "AUSTRIA", f"{OFFERS}!B2": 2, f"{OFFERS}!C2": "A SAX S A BOH",
+                  f"{OFFERS}!A3": "DENMARK", f"{OFFERS}!B3": 2, f"{OFFERS}!C3": "A SAX H",
+                  f"{OFFERS}!A4": "AUSTRIA", f"{OFFERS}!B4": 1, f"{OFFERS}!C4": "A SPA H",
+                  f"{OFFERS}!A5": "SPAIN", f"{OFFERS}!B5": 0, f"{OFFERS}!C5": "A SPA - HLD"})
+    site = tmp_path / "site"
+    run_turn("g", root=tmp_path, site_dir=site)
+    chart = " ".join((site / "games" / "g" / "S1615M.txt").read_text(encoding="utf-8-sig").split())
+    assert "tie: Austria's place on Saxony's list" in chart
+    private = paths.folder / "private" / "S1615M"
+    denmark = (private / "DENMARK.txt").read_text(encoding="utf-8")
+    assert "Denmark/Sweden's ledger (private)" in denmark
+    assert "  2 : A SAX H - not accepted (A SAX S A BOH won with 2, the tie to Austria's place on Saxony's list)" \
+        in denmark
+    assert "  A SPA H (bribes accepted: Austria 1)" in (private / "SPAIN.txt").read_text(encoding="utf-8")

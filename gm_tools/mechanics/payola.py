@@ -234,14 +234,16 @@ def bribe_chart(result: Auction, treasuries: Mapping[str, int],
     return lines
 
 
-def ledger(result: Auction, power: str, offers: list[Offer], balance: int) -> list[str]:
+def ledger(result: Auction, power: str, offers: list[Offer], balance: int,
+           named: Callable[[str], str] = str) -> list[str]:
     """One power's private statement: its units' orders, the bribes it accepted (others' money
-    that decided its units), its offer sheet, previous balance, cost, new balance."""
+    that decided its units), its offer sheet, previous balance, cost, new balance; ``named``
+    says a power as :func:`bribe_chart` does, so the two read alike."""
     lines = ["Your units:"]
     for unit, d in sorted(result.decisions.items()):
         if d.owner != power:
             continue
-        others = ", ".join(f"{b} {n}" for b, n in sorted(d.backers.items()) if b != power and n)
+        others = ", ".join(f"{named(b)} {n}" for b, n in sorted(d.backers.items()) if b != power and n)
         lines.append(f"  {d.order}" + (f" (bribes accepted: {others})" if others else ""))
     lines.append("Your offers:")
     cut = result.cuts.get(power, 0)
@@ -251,7 +253,7 @@ def ledger(result: Auction, power: str, offers: list[Offer], balance: int) -> li
         # an offer the overspending cut to nothing lost to any total, 0 too ('won with 0'), or
         # dropped out where money is due: without this, 1 reads as beaten by 0
         lowered = ", cut to 0 for overspending" if o.amount and not paid else ""
-        beaten = f" - not accepted{lowered} ({_beaten_by(result.decisions.get(o.unit))})"
+        beaten = f" - not accepted{lowered} ({_beaten_by(result.decisions.get(o.unit), named)})"
         lines.append(f"  {o.amount} : {o.order}" + (f" - accepted, paid {paid}" if won else beaten))
     spent = result.spent.get(power, 0)
     if cut:
@@ -260,7 +262,7 @@ def ledger(result: Auction, power: str, offers: list[Offer], balance: int) -> li
     return lines
 
 
-def _beaten_by(d: Decision | None) -> str:
+def _beaten_by(d: Decision | None, named: Callable[[str], str] = str) -> str:
     """What the unit did instead, in the bribe chart's public words only: the winning order and
     what it was paid in all, and the tie it won; never what other powers offered for the losing
     order, which is theirs to keep."""
@@ -269,4 +271,5 @@ def _beaten_by(d: Decision | None) -> str:
     if d.held_on_tie:
         return f"a tie no list broke: {d.order}"
     won = f"{d.order} won with {sum(d.backers.values())}"
-    return won + (f", the tie to {d.tie_broken_by}'s place on {d.owner}'s list" if d.tie_broken_by else "")
+    tie = f", the tie to {named(d.tie_broken_by)}'s place on {named(d.owner)}'s list" if d.tie_broken_by else ""
+    return won + tie

@@ -293,8 +293,9 @@ def ledgers(variant: Variant, record: dict) -> dict[str, str]:
     out = {}
     for power in setup_of(variant).powers:
         offers = [Offer(o["power"], o["unit"], o["order"], int(o["amount"])) for o in inputs.get("offers", [])]
-        lines = [f"{record['game']} {record['phase']}: {power}'s ledger (private)", ""]
-        lines += ledger(done, power, offers, state.treasury.get(power, 0))
+        # the powers and minor states named as the public bribe chart names them
+        lines = [f"{record['game']} {record['phase']}: {_named(variant, power)}'s ledger (private)", ""]
+        lines += ledger(done, power, offers, state.treasury.get(power, 0), lambda p: _named(variant, p))
         ignored = [o for o in inputs.get("ignored", []) if o["power"] == power]
         if ignored:
             lines.append("Ignored offers:")
