@@ -131,3 +131,16 @@ def test_a_ledger_names_the_powers_and_minor_states_as_the_bribe_chart_does(tmp_
     assert "  2 : A SAX H - not accepted (A SAX S A BOH won with 2, the tie to Austria's place on Saxony's list)" \
         in denmark
     assert "  A SPA H (bribes accepted: Austria 1)" in (private / "SPAIN.txt").read_text(encoding="utf-8")
+
+
+def test_a_ledger_of_a_power_that_offered_nothing_says_so():
+    # 001_6f4a9c76b6e5774a.txt, '6 MOVEMENT PHASE': "Players submit their offer sheet as describe
+    # at ... payolaclassic", where 'A unit its owner does not bid on gets an implicit 0 : unit
+    # HOLD from its owner' (shared/reference/payola-classic.md). QA finding: England, whose only
+    # mailed line was refused, got a ledger whose "Your offers:" heading stood over nothing, as if
+    # a part of it were lost; it now says none was made and that its units held on their own.
+    from gm_tools.mechanics.payola import auction, ledger
+
+    done = auction([], {"LON": "ENGLAND"}, {"ENGLAND": 39}, {}, lambda unit: f"F {unit} H")
+    lines = ledger(done, "ENGLAND", [], 39)
+    assert lines[lines.index("Your offers:") + 1] == "  none: each unit of yours nobody paid for holds (0 : HOLD)"

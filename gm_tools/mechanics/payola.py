@@ -246,6 +246,8 @@ def ledger(result: Auction, power: str, offers: list[Offer], balance: int,
         others = ", ".join(f"{named(b)} {n}" for b, n in sorted(d.backers.items()) if b != power and n)
         lines.append(f"  {d.order}" + (f" (bribes accepted: {others})" if others else ""))
     lines.append("Your offers:")
+    if not any(o.briber == power for o in offers):
+        lines.append("  none: each unit of yours nobody paid for holds (0 : HOLD)")
     cut = result.cuts.get(power, 0)
     for o in sorted((o for o in offers if o.briber == power), key=lambda o: (o.unit, o.order)):
         won = result.decisions.get(o.unit) is not None and result.decisions[o.unit].order == o.order
