@@ -63,9 +63,9 @@ def test_a_retreat_into_a_foreign_center_mailed_with_its_waiver_keeps_the_center
     assert record["extra"]["europe1615v2"]["waivers"] == [["FRANCE", "CAT"]]
     assert [(r["order"], r["result"]) for r in record["results"]] == [("A GAS R CAT", "succeeds")]
     page = (site / "games" / "g" / "U1615R.html").read_text(encoding="utf-8")
-    assert "France waives the change in ownership of CAT (Catalonia)" in page
-    assert "France waives the change in ownership of CAT (Catalonia)" in (site / "games" / "g" / "U1615R.txt").read_text(
-        encoding="utf-8")
+    assert "<strong>France</strong> waives the change in ownership of CAT (Catalonia) until the build phase" in page
+    text = (site / "games" / "g" / "U1615R.txt").read_text(encoding="utf-8")
+    assert "France waives the change in ownership of CAT (Catalonia) until the build phase" in " ".join(text.split())
 
     run_turn("g", root=tmp_path, site_dir=None, force=True)  # the Fall: every unit holds
     winter = load_state("g", tmp_path).position

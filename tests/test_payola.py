@@ -112,3 +112,75 @@ def test_the_bribe_chart_and_a_private_ledger():
     assert "  A PAR S A MAD (bribes accepted: SPAIN 5)" in statement
     assert "  4 : A WUR - BAV - accepted, paid 3" in statement and "  4 : A PAR - BUR - not accepted (A PAR S A MAD won with 5)" in statement
     assert statement[-2:] == ["Every offer reduced by 1 for overspending.", "Previous balance 3, cost 3, new balance 0."]
+
+
+def test_an_offer_far_over_the_treasury_is_cut_down_at_once():
+    """'If a power's payments exceed its treasury, all its offers are reduced by one and every
+    unit's order is decided again from scratch; repeat until nobody overspends.' QA finding
+    (Europe 1615 v2, rulebook 001, '6 MOVEMENT PHASE': 'Players submit their offer sheet as
+    describe at ... payolaclassic'): an amount typed with a few zeros too many, 1000000 for 10,
+    took a million rounds of the whole board, and a turn, its dry run and the pages each ran
+    them. The rounds in which no unit's order changes are counted, not run: the same cuts, the
+    same number of rounds, the same orders."""
+    import time
+
+    offers = [Offer("FRANCE", "PAR", "A PAR - BUR", 1_000_000), Offer("FRANCE", "WUR", "A WUR - BAV", 4),
+              Offer("SPAIN", "WUR", "A WUR H", 3), Offer("SPAIN", "MAD", "A MAD S A PAR - BUR", 2)]
+    start = time.perf_counter()
+    done = auction(offers, OWNERS, {"FRANCE": 67, "SPAIN": 20}, LISTS, hold)
+    assert time.perf_counter() - start < 1
+    # France's 1000000 + 4 come down together: at a cut of 2 its 2 for Wuerttemberg loses to
+    # Spain's 3, and from then on only Paris is paid for, down to the 67 France holds, at a cut
+    # of 999933 (the 999934th round); Spain's own offers stand
+    assert done.cuts == {"FRANCE": 999_933} and done.rounds == 999_934
+    assert done.orders == {"PAR": "A PAR - BUR", "WUR": "A WUR H", "MAD": "A MAD S A PAR - BUR"}
+    assert done.spent == {"FRANCE": 67, "SPAIN": 5}
+
+
+def _round_by_round(offers, owners, treasuries, lists, needs_payment):
+    """The rule as written, one round at a time: the cuts and rounds :func:`auction` must give."""
+    from gm_tools.mechanics.payola import _decide, with_implicit_holds
+
+    by_unit: dict[str, list] = {}
+    for o in with_implicit_holds(offers, owners, hold):
+        by_unit.setdefault(o.unit, []).append(o)
+    cut: dict[str, int] = {}
+    rounds = 0
+    while True:
+        rounds += 1
+        decisions = {u: _decide(u, owners.get(u), by_unit[u], cut, lists, hold, needs_payment) for u in sorted(by_unit)}
+        spent: dict[str, int] = {}
+        for d in decisions.values():
+            for briber, amount in d.backers.items():
+                spent[briber] = spent.get(briber, 0) + amount
+        over = [p for p, n in spent.items() if n > max(0, treasuries.get(p, 0))]
+        if not over:
+            return decisions, cut, rounds
+        for p in over:
+            cut[p] = cut.get(p, 0) + 1
+
+
+def test_the_rounds_counted_and_not_run_give_what_each_round_run_gives():
+    """The auction's shortcut over rounds in which no order changes (the test above) against the
+    rule run round by round, on many random offer sheets with ties, foreign bribes that must
+    carry money and treasuries too small."""
+    import random
+
+    powers = ["FRANCE", "SPAIN", "ENGLAND", "AUSTRIA"]
+    units = {"PAR": "FRANCE", "MAD": "SPAIN", "WUR": "WUR", "TUN": None, "LON": "ENGLAND"}
+    orders = ["H", "S", "C", "M"]
+    for seed in range(400):
+        rng = random.Random(seed)
+        offers = [Offer(p, u, f"A {u} {rng.choice(orders)}" if rng.random() < .8 else hold(u),
+                        rng.choice([0, 1, 2, 3, 5, 8, 13, 40]))
+                  for p in powers for u in units if rng.random() < .5]
+        treasuries = {p: rng.choice([0, 3, 10, 25, 60]) for p in powers}
+        lists = {"FRANCE": tuple(rng.sample(powers, 4)), "SPAIN": ("SPAIN",), "ENGLAND": tuple(rng.sample(powers, 2)),
+                 "WUR": ("AUSTRIA", "ENGLAND", "FRANCE", "SPAIN")}
+
+        def paid(o):
+            return units[o.unit] != o.briber and o.briber != "AUSTRIA"
+
+        decisions, cut, rounds = _round_by_round(offers, units, treasuries, lists, paid)
+        done = auction(offers, units, treasuries, lists, hold, paid)
+        assert (done.decisions, done.cuts, done.rounds) == (decisions, cut, rounds), seed

@@ -159,8 +159,46 @@ def auction(offers: list[Offer], owners: Mapping[str, str | None], treasuries: M
         over = sorted(p for p, n in result.spent.items() if n > max(0, treasuries.get(p, 0)))
         if not over:
             return result
+        # the rounds that would change no unit's order are counted, not run: an amount typed
+        # with zeros too many (1000000 for 10) would otherwise take a million rounds
+        skipped = _quiet_rounds(result, by_unit, cut, set(over), treasuries)
+        rounds += skipped
         for power in over:
-            cut[power] = cut.get(power, 0) + 1
+            cut[power] = cut.get(power, 0) + 1 + skipped
+
+
+def _quiet_rounds(result: Auction, by_unit: Mapping[str, list[Offer]], cut: Mapping[str, int], over: set[str],
+                  treasuries: Mapping[str, int]) -> int:
+    """How many of the rounds after ``result`` would decide every unit as it did and find the
+    same powers overspending, each cutting the ``over`` powers' offers by one more: while none
+    of their offers comes down to nothing (no total's slope changes, nothing drops out), each
+    order's total falls by the number of their offers backing it, so the orders and ties stand
+    until a total catches up with the highest, and a power overspends until its payments, each
+    one lower a round, reach its treasury. 0 when the next round may differ."""
+    bound: list[int] = []
+    for unit, offers in by_unit.items():
+        amounts = [(o, o.amount - cut.get(o.briber, 0)) for o in offers]
+        # an offer of theirs still carrying money, once down to 1, may drop out next round
+        bound += [a - 1 for o, a in amounts if o.briber in over and a > 0]
+        totals = result.decisions[unit].totals
+        slope = {order: 0 for order in totals}
+        for o, a in amounts:
+            if o.briber in over and a > 0 and o.order in slope:
+                slope[o.order] += 1
+        if not totals:
+            continue
+        best = max(totals.values())
+        top = {slope[order] for order, total in totals.items() if total == best}
+        if len(top) > 1:  # a tie whose orders come down at different speeds ends next round
+            return 0
+        falls = top.pop()
+        for order, total in totals.items():
+            if total < best and slope[order] < falls:
+                bound.append((best - total - 1) // (falls - slope[order]))
+    for power in over:
+        paying = sum(1 for p in result.payments if p.briber == power)
+        bound.append((result.spent[power] - max(0, treasuries.get(power, 0)) - 1) // paying)
+    return max(0, min(bound))
 
 
 def bribe_chart(result: Auction, treasuries: Mapping[str, int],
@@ -196,22 +234,29 @@ def bribe_chart(result: Auction, treasuries: Mapping[str, int],
     return lines
 
 
-def ledger(result: Auction, power: str, offers: list[Offer], balance: int) -> list[str]:
+def ledger(result: Auction, power: str, offers: list[Offer], balance: int,
+           named: Callable[[str], str] = str) -> list[str]:
     """One power's private statement: its units' orders, the bribes it accepted (others' money
-    that decided its units), its offer sheet, previous balance, cost, new balance."""
+    that decided its units), its offer sheet, previous balance, cost, new balance; ``named``
+    says a power as :func:`bribe_chart` does, so the two read alike."""
     lines = ["Your units:"]
     for unit, d in sorted(result.decisions.items()):
         if d.owner != power:
             continue
-        others = ", ".join(f"{b} {n}" for b, n in sorted(d.backers.items()) if b != power and n)
+        others = ", ".join(f"{named(b)} {n}" for b, n in sorted(d.backers.items()) if b != power and n)
         lines.append(f"  {d.order}" + (f" (bribes accepted: {others})" if others else ""))
     lines.append("Your offers:")
+    if not any(o.briber == power for o in offers):
+        lines.append("  none: each unit of yours nobody paid for holds (0 : HOLD)")
     cut = result.cuts.get(power, 0)
     for o in sorted((o for o in offers if o.briber == power), key=lambda o: (o.unit, o.order)):
         won = result.decisions.get(o.unit) is not None and result.decisions[o.unit].order == o.order
         paid = max(0, o.amount - cut)
-        lines.append(f"  {o.amount} : {o.order}" + (f" - accepted, paid {paid}" if won else
-                                                      f" - not accepted ({_beaten_by(result.decisions.get(o.unit))})"))
+        # an offer the overspending cut to nothing lost to any total, 0 too ('won with 0'), or
+        # dropped out where money is due: without this, 1 reads as beaten by 0
+        lowered = ", cut to 0 for overspending" if o.amount and not paid else ""
+        beaten = f" - not accepted{lowered} ({_beaten_by(result.decisions.get(o.unit), named)})"
+        lines.append(f"  {o.amount} : {o.order}" + (f" - accepted, paid {paid}" if won else beaten))
     spent = result.spent.get(power, 0)
     if cut:
         lines.append(f"Every offer reduced by {cut} for overspending.")
@@ -219,7 +264,7 @@ def ledger(result: Auction, power: str, offers: list[Offer], balance: int) -> li
     return lines
 
 
-def _beaten_by(d: Decision | None) -> str:
+def _beaten_by(d: Decision | None, named: Callable[[str], str] = str) -> str:
     """What the unit did instead, in the bribe chart's public words only: the winning order and
     what it was paid in all, and the tie it won; never what other powers offered for the losing
     order, which is theirs to keep."""
@@ -228,4 +273,5 @@ def _beaten_by(d: Decision | None) -> str:
     if d.held_on_tie:
         return f"a tie no list broke: {d.order}"
     won = f"{d.order} won with {sum(d.backers.values())}"
-    return won + (f", the tie to {d.tie_broken_by}'s place on {d.owner}'s list" if d.tie_broken_by else "")
+    tie = f", the tie to {named(d.tie_broken_by)}'s place on {named(d.owner)}'s list" if d.tie_broken_by else ""
+    return won + tie

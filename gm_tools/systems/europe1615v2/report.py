@@ -195,16 +195,11 @@ def sections(variant: Variant, record: dict) -> list[tuple[str, str]]:
         out.append(("Alliances", _items([f"**{_named(variant, a)}** and **{_named(variant, b)}** form an alliance, "
                                          "permanent ('Two players, before the start of 1618, may form an alliance')"
                                          for a, b in made])))
-    waived = record.get("extra", {}).get("europe1615v2", {}).get("waivers", [])
-    if waived:
-        # 'communicated to the GM': the other players learn on the page why an occupied center
-        # stays with its owner at the build phase (the phase's JSON already shows the waiver)
-        out.append(("Waivers", "'The player occupying a foreign supply center prior to the build phase may waive "
-                               "the change in ownership of the center':\n\n"
-                    + _items([f"{_named(variant, power)} waives the change in ownership of "
-                              f"{_occupied(variant, center, '')}" for power, center in waived])))
     out += _neutral_joins(variant, record)
     out += bribe_sections(variant, record)
+    waived = _waivers(variant, setup, record)
+    if waived:
+        out.append(("Waivers", _items(waived)))
     tied = _tie(variant, record)
     if tied:
         out.append(("Victory", tied))
@@ -217,6 +212,35 @@ def sections(variant: Variant, record: dict) -> list[tuple[str, str]]:
                                          f"{_occupied(variant, e['province'], e['minor'])}: {e['why']}"
                                          for e in fresh])))
     return out
+
+
+def _waivers(variant: Variant, setup, record: dict) -> list[str]:
+    """The waivers the phase took, and, where the Fall's change of ownership was made, each
+    center a waiver kept: the player arranged it with the GM and is told it stands ('Once the
+    decision is made no reversal is allowed until the next build phase'); the others see why
+    an occupied center did not change hands."""
+    from gm_tools.systems.europe1615v2.calendar import MOVEMENT, RETREATS, phase_role
+
+    def center(code: str) -> str:
+        found = variant.provinces.get(code)
+        return f"{code} ({found.name})" if found is not None else code
+
+    def owner(code: str) -> str:
+        return setup.minors[code].name if code in setup.minors else _named(variant, code)
+
+    taken = [tuple(w) for w in record.get("extra", {}).get("europe1615v2", {}).get("waivers", ())]
+    lines = [f"**{_named(variant, p)}** waives the change in ownership of {center(c)} until the build phase "
+             "('The player occupying a foreign supply center prior to the build phase may waive the change in "
+             "ownership of the center')" for p, c in taken]
+    after = position_from_json(record["after"])
+    fighting = (MOVEMENT, RETREATS)
+    if phase_role(variant, record["phase"]) in fighting and phase_role(variant, after.phase) not in fighting:
+        for p, c in sorted(set(state_of(position_from_json(record["before"])).waived) | set(taken)):
+            unit = after.units.get(c)
+            if unit is not None and unit.power == p and after.centers.get(c, p) != p:
+                lines.append(f"{center(c)} stays {owner(after.centers[c])}'s: {_named(variant, p)}, occupying it, "
+                             "waived the change in ownership")
+    return lines
 
 
 def _auction(variant: Variant, record: dict):
@@ -269,8 +293,9 @@ def ledgers(variant: Variant, record: dict) -> dict[str, str]:
     out = {}
     for power in setup_of(variant).powers:
         offers = [Offer(o["power"], o["unit"], o["order"], int(o["amount"])) for o in inputs.get("offers", [])]
-        lines = [f"{record['game']} {record['phase']}: {power}'s ledger (private)", ""]
-        lines += ledger(done, power, offers, state.treasury.get(power, 0))
+        # the powers and minor states named as the public bribe chart names them
+        lines = [f"{record['game']} {record['phase']}: {_named(variant, power)}'s ledger (private)", ""]
+        lines += ledger(done, power, offers, state.treasury.get(power, 0), lambda p: _named(variant, p))
         ignored = [o for o in inputs.get("ignored", []) if o["power"] == power]
         if ignored:
             lines.append("Ignored offers:")

@@ -528,8 +528,12 @@ def _check_waivers(variant: Variant, position: Position, rows: list[InputRow]) -
             spelled = {**{c.lower(): c for c in setup.values},
                        **{variant.provinces[c].name.lower(): c for c in setup.values if c in variant.provinces}}
             hint = did_you_mean(str(row.values.get("Center")), spelled)
+            # a province the map knows is no slip to hint at: a mail's refusal names no word it
+            # knows, so the words say what is wrong with it
+            known = variant.provinces.get(center)
+            why = f": {center} ({known.name}) has none" if known is not None else f" ({hint})" if hint else ""
             problems.append(_problem(row.cells["Center"], repr(row.values.get("Center")),
-                                     "a supply center, by code or name (POR, Portugal)" + (f" ({hint})" if hint else "")))
+                                     "a supply center, by code or name (POR, Portugal)" + why))
         elif position.centers.get(center) == power:
             problems.append(_problem(row.cells["Center"], repr(center), f"a foreign center: {power} owns {center}"))
         elif not _can_occupy(variant, position, power, center):
