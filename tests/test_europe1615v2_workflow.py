@@ -179,7 +179,7 @@ def test_ledgers_are_private_files_and_offers_stay_off_the_site(game, tmp_path):
     never published on the public site'."""
     from gm_tools.app.turn import private_reports
 
-    root, _ = game
+    root, records = game
     path = game_paths(GAME, root).folder / "private" / "S1616M" / "DENMARK.txt"
     ledger = path.read_text()
     assert "46 : A BRA H - accepted, paid 41" in ledger and "Previous balance 82, cost 81, new balance 1." in ledger
@@ -191,6 +191,11 @@ def test_ledgers_are_private_files_and_offers_stay_off_the_site(game, tmp_path):
     assert "F NOR - BRI" not in published            # England's ignored offer: private
     assert "46 : A BRA H" not in published and "private" not in {p.name for p in site.rglob("*")}
     assert "Denmark/Sweden 41" in published         # the public bribe chart
+    # the reference lists rank the powers a unit's owner favours in a tie: kept in the game's
+    # state for the auctions, never published (variants/europe1615v2/NOTES.md, Offers: 'the
+    # losing offers and the acceptance lists are not published')
+    assert any("acceptance" in _state(r) for r in records.values())
+    assert '"acceptance"' not in published
 
 
 def test_the_game_page_ranks_by_victory_points_in_chromium(game, tmp_path):

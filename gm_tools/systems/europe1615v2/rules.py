@@ -137,6 +137,7 @@ class Europe1615v2Rules(Rules):
             # an offer a lenient turn dropped is an offer still: its power's ledger names it
             kept = [d for d in record["dropped"] if d.get("sheet") != OFFERS]
             record = {k: v for k, v in record.items() if k != "dropped"} | ({"dropped": kept} if kept else {})
+        record = _without_reference_lists(record)
         inputs = record.get("extra", {}).get("europe1615v2")
         if not inputs or not ({"offers", "ignored"} & set(inputs)):
             return record
@@ -247,3 +248,23 @@ class Europe1615v2Rules(Rules):
 
 
 RULES = Europe1615v2Rules()
+
+
+def _without_reference_lists(record: dict) -> dict:
+    """``record`` without the reference lists, submitted with the taxation phase and kept in
+    the state for the auctions: a list ranks the powers whose bribes its owner favours in a
+    tie, worth knowing to whoever outbids him; the bribe chart names only the place that
+    broke a tie, where DPjudge's Classic Payola chart prints the lists
+    (variants/europe1615v2/NOTES.md, Offers)."""
+    def trimmed(holder: dict) -> dict:
+        state = (holder.get("extra") or {}).get("europe1615v2")
+        if not isinstance(state, dict) or "acceptance" not in state:
+            return holder
+        kept = {k: v for k, v in state.items() if k != "acceptance"}
+        return dict(holder, extra=dict(holder["extra"], europe1615v2=kept))
+
+    out = trimmed(record)
+    for side in ("before", "after"):
+        if isinstance(record.get(side), dict):
+            out = dict(out, **{side: trimmed(record[side])})
+    return out
