@@ -1,0 +1,47 @@
+"""Europe 1615 (version 3) played on past the demo's Spring 1618, as a GM runs it for years:
+the defects that play found, each on a hand-set position through the real workbook and mail.
+Rulebook: ``000_cc215928c2f3193e.txt``."""
+
+from __future__ import annotations
+
+from europe1615_play import board, game_at, opening, unit_at
+
+from gm_tools.app.mailorders import enter_mails
+from gm_tools.app.turn import load_state, run_turn
+
+
+def test_the_ottoman_removal_follows_the_heavier_vote_when_powers_name_different_units(tmp_path):
+    """000_cc215928c2f3193e.txt, 'The Ottomans': 'Each player may submit orders to these units,
+    but which order is followed depends on the influential 'weight' for the year ... In case of
+    ties, units hold by default.' Austria took Serbia, leaving the Ottomans one center and two
+    armies: the Late Winter lays out 'Ottoman Empire removal 1 of 1' in every power's block.
+    Austria (33 INFs) named A BOS, Spain (37) A RUM: the turn refused Spain's entry, 'at most 1
+    removal(s) for OTTOMAN this phase', though `gm-tools orders` had typed both without a word.
+    Spain's, the heavier, is followed; Austria's is outvoted, as in a movement phase."""
+    centers = dict(opening().centers, SER="AUSTRIA")
+    position = board({"BOS": "A OTTOMAN", "RUM": "A OTTOMAN", "SER": "A AUSTRIA"}, phase="W1618A", centers=centers,
+                     year_infs={"AUSTRIA": 33, "FRANCE": 30, "SPAIN": 37, "ENGLAND": 30, "DENMARK": 34})
+    game_at(tmp_path, position)
+    enter_mails("g", [("a", b"Austria\nA BOS D\n"), ("s", b"Spain\nA RUM D\n")], root=tmp_path)
+    run_turn("g", root=tmp_path, site_dir=None, force=True)
+    after = load_state("g", tmp_path).history[-1]
+    units = load_state("g", tmp_path).position
+    assert unit_at(units, "BOS") == "A OTTOMAN"
+    assert unit_at(units, "RUM") is None
+    assert [r["order"] for r in after["results"] if r["power"] == "OTTOMAN"] == ["A RUM D"]
+    austria = next(o for o in after["orders"]["AUSTRIA"] if o["written"] == "A BOS D")
+    assert "the Ottoman removals due went to those with more of the year's influence" in austria["error"]
+
+
+def test_an_ottoman_removal_vote_tied_leaves_the_removal_to_civil_disorder(tmp_path):
+    """000_cc215928c2f3193e.txt, 'The Ottomans': 'In case of ties, units hold by default.' Two
+    powers of equal weight naming different units for the one removal due: neither is followed,
+    and the removal is made as civil disorder makes it, one unit going, never both."""
+    centers = dict(opening().centers, SER="AUSTRIA")
+    position = board({"BOS": "A OTTOMAN", "RUM": "A OTTOMAN", "SER": "A AUSTRIA"}, phase="W1618A", centers=centers,
+                     year_infs={"AUSTRIA": 33, "FRANCE": 30, "SPAIN": 33, "ENGLAND": 30, "DENMARK": 34})
+    game_at(tmp_path, position)
+    enter_mails("g", [("a", b"Austria\nA BOS D\n"), ("s", b"Spain\nA RUM D\n")], root=tmp_path)
+    run_turn("g", root=tmp_path, site_dir=None, force=True)
+    units = load_state("g", tmp_path).position
+    assert sum(unit_at(units, p) == "A OTTOMAN" for p in ("BOS", "RUM")) == 1
