@@ -45,3 +45,27 @@ def test_an_ottoman_removal_vote_tied_leaves_the_removal_to_civil_disorder(tmp_p
     run_turn("g", root=tmp_path, site_dir=None, force=True)
     units = load_state("g", tmp_path).position
     assert sum(unit_at(units, p) == "A OTTOMAN" for p in ("BOS", "RUM")) == 1
+
+
+def test_a_minors_unit_disbanded_at_the_early_winter_annexes_no_province(tmp_path):
+    """000_cc215928c2f3193e.txt, 'Disbanding': 'If the minor state has 2 or more units, and one
+    or more of its non-home centers are captured, the aligned power will submit the orders to
+    disband in the Early Winter Adjustment Phase'; BUILD/ADJUSTMENT PHASE: 'Provinces without
+    centers held by a power or a minor state at the build phase are automatically annexed'.
+    Brandenburg took Stralsund from Mecklenburg, left with two armies, one in Pomerania, and one
+    center; Denmark named A POM to disband. The Early Winter annexed Pomerania to Mecklenburg
+    all the same, though no Mecklenburg unit held it at the build phase (the Late Winter, phase
+    6 of 'PHASES OF THE GAME YEAR'). A unit that stays annexes as before."""
+    from gm_tools.systems.europe1615.state import state_of
+
+    centers = dict(opening().centers, SRL="BRA")
+    position = board({"POM": "A MEC", "MEC": "A MEC", "SRL": "A BRA", "DAL": "A DENMARK"}, phase="E1620D",
+                     centers=centers, influence={"MEC": {"DENMARK": 19}, "BRA": {"ENGLAND": 10}})
+    game_at(tmp_path, position)
+    enter_mails("g", [("d", b"Denmark\nA POM D\n")], root=tmp_path)
+    run_turn("g", root=tmp_path, site_dir=None, force=True)
+    after = load_state("g", tmp_path).position
+    assert unit_at(after, "POM") is None
+    annexed = state_of(after).annexed
+    assert "POM" not in annexed
+    assert annexed.get("DAL") == "DENMARK"
