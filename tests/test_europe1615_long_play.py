@@ -4,7 +4,7 @@ Rulebook: ``000_cc215928c2f3193e.txt``."""
 
 from __future__ import annotations
 
-from europe1615_play import board, game_at, opening, unit_at
+from europe1615_play import board, game_at, opening, replace, unit_at
 
 from gm_tools.app.mailorders import enter_mails
 from gm_tools.app.turn import load_state, run_turn
@@ -69,3 +69,22 @@ def test_a_minors_unit_disbanded_at_the_early_winter_annexes_no_province(tmp_pat
     annexed = state_of(after).annexed
     assert "POM" not in annexed
     assert annexed.get("DAL") == "DENMARK"
+
+
+def test_the_ottoman_removal_vote_is_no_row_a_power_is_waited_for(tmp_path):
+    """000_cc215928c2f3193e.txt, 'The Ottomans': 'Each player may submit orders to these units'
+    - may, not must. Austria took Serbia: the Late Winter lays out 'Ottoman Empire removal 1 of
+    1' in every block, and `gm-tools status` (and `orders`) said 'still waiting for: FRANCE,
+    SPAIN, ENGLAND, DENMARK (each: 1 removal)' of powers with nothing of their own to adjust,
+    as it never says of the Ottoman units' rows in a movement phase ('other owners' units it may
+    order'). Only Austria, with its own build, is waited for."""
+    from gm_tools.app.status import phase_status
+
+    start = opening()
+    position = board({}, phase="W1618A", centers=dict(start.centers, SER="AUSTRIA"))
+    position.units.update(start.units)  # every unit as it starts, the fleets' coasts too
+    position.units["MRV"] = replace(position.units.pop("VIE"), location="MRV")  # Vienna free to build in
+    game_at(tmp_path, position)
+    status = phase_status("g", tmp_path)
+    assert status.waiting_for == ["AUSTRIA"]
+    assert dict(status.waiting_words)["AUSTRIA"] == "1 build"

@@ -279,11 +279,14 @@ def phase_status(name: str, root: str | os.PathLike | None = None) -> PhaseStatu
         by_power.setdefault(entry.power, []).append(replace(entry, unit=unit))
     faulty = {f"{p.sheet}!{p.cell}" for p in problems}
     powers = []
+    voted = _voted(variant, position)
     for block in order_blocks(variant, position, rules_for(variant)):
         typed = by_power.get(block.power, [])
         ordered = {e.unit for e in typed if e.unit}
         others = {s.unit for s in block.slots if s.unit and _owner(position, s.unit) != block.power}
-        own = [s for s in block.slots if s.unit not in others]
+        # a build or removal of an owner every power may order (Europe 1615's Ottomans) is a
+        # vote, as its units' orders are: no power owes it, nor is waited for it
+        own = [s for s in block.slots if s.unit not in others and not (not s.unit and s.label.startswith(voted))]
         missing = [s.unit for s in own if s.unit and s.unit not in ordered]
         # A unit's row counts once however many orders were typed for it, and an order for a
         # unit the power does not have fills no row; rows without a unit (builds, removals)
@@ -355,6 +358,19 @@ def _owes(slots, others: int) -> str:
     if builds + removals != len(slots):
         return f"{counted(len(slots), 'row')} on the Orders sheet"
     return " and ".join(counted(n, word) for n, word in ((builds, "build"), (removals, "removal")) if n)
+
+
+def _voted(variant, position) -> tuple[str, ...]:
+    """The adjustment rows' openings (``"Ottoman Empire build"``) of the owners more than one
+    power may order (``Rules.commanded``), whose builds and removals are voted on, not owed."""
+    rules = rules_for(variant)
+    counts: dict[str, int] = {}
+    for power in variant.powers:
+        for owner in rules.commanded(variant, position, power):
+            if rules.lays_out(variant, position, power, owner):
+                counts[owner] = counts.get(owner, 0) + 1
+    names = [variant.powers[o].name for o, n in counts.items() if n > 1 and o in variant.powers]
+    return tuple(f"{name} {word} " for name in names for word in ("build", "removal"))
 
 
 def _unit_named(position, order: str | None) -> str | None:
