@@ -88,3 +88,24 @@ def test_the_ottoman_removal_vote_is_no_row_a_power_is_waited_for(tmp_path):
     status = phase_status("g", tmp_path)
     assert status.waiting_for == ["AUSTRIA"]
     assert dict(status.waiting_words)["AUSTRIA"] == "1 build"
+
+
+def test_the_sanctions_sheet_says_a_treaty_of_lyon_whose_time_came_is_due_not_to_come(tmp_path):
+    """000_cc215928c2f3193e.txt, 'Treaty of Lyon': 'For this sanction to be available to vote on,
+    France must not have been eliminated, Savoy is aligned with France, and Switzerland is not
+    aligned with Spain.' Timed for Fall 1621 with Savoy aligned with Spain, the turn's report and
+    pages said 'Due but not in effect while its conditions do not hold (tried again each phase)',
+    while the GM's Sanctions sheet still said 'to come' of it after the Fall. It says it is due."""
+    import openpyxl
+
+    from gm_tools.systems.europe1615.state import state_of, with_state
+
+    position = board({"TUR": "A SAV"}, phase="E1621D", influence={"SAV": {"SPAIN": 22}})
+    state = state_of(position)
+    state.timeline = (("polish_intervention", "S1616M"), ("treaty_of_lyon", "F1621M"),
+                      ("dano_swedish_rivalry", "U1622M"))
+    state.sanctions_on = {"polish_intervention": 1616}
+    paths = game_at(tmp_path, with_state(position, state))
+    rows = {r[0]: r[2] for r in openpyxl.load_workbook(paths.workbook)["Sanctions"].iter_rows(values_only=True)}
+    assert rows["Treaty of Lyon"].startswith("due, not in effect while its conditions")
+    assert rows["Dano-Swedish rivalry"] == "to come"
