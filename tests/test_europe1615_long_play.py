@@ -109,3 +109,29 @@ def test_the_sanctions_sheet_says_a_treaty_of_lyon_whose_time_came_is_due_not_to
     rows = {r[0]: r[2] for r in openpyxl.load_workbook(paths.workbook)["Sanctions"].iter_rows(values_only=True)}
     assert rows["Treaty of Lyon"].startswith("due, not in effect while its conditions")
     assert rows["Dano-Swedish rivalry"] == "to come"
+
+
+def test_a_minor_liberated_by_a_dissolution_gets_its_army_back_at_that_early_winter(tmp_path):
+    """000_cc215928c2f3193e.txt, ABANDONMENT / CIVIL DISORDER: 'then power will be dissolved at
+    the winter phase'; ELIMINATION AND EFFECTS OF: 'The acquired foreign centers are liberated';
+    'Re-building a minor state's army: If a center of a minor state is unoccupied and has yet to
+    be captured by a power or minor state, a new unit is automatically built if the original unit
+    was previously disbanded.' Denmark, abandoned, held Stockholm, whose Swedish army it had
+    dislodged: dissolved at the Early Winter, its army in Stockholm disbanded, Sweden liberated -
+    and left without an army for a year, the rebuild looking at the suspension the phase had not
+    yet lifted. Sweden's army is rebuilt at the Early Winter that frees it, as a minor's is after
+    any disband of that phase."""
+    from gm_tools.mechanics.influence import capture
+    from gm_tools.systems.europe1615.state import state_of, with_state
+
+    position = board({"STO": "A DENMARK", "COP": "F DENMARK"}, phase="E1621D",
+                     centers=dict(opening().centers, STO="DENMARK"))
+    state = state_of(position)
+    state.influence = capture(state.influence, "SWE", "DENMARK")
+    state.abandoned = ("DENMARK",)
+    game_at(tmp_path, with_state(position, state))
+    run_turn("g", root=tmp_path, site_dir=None, force=True)
+    after = load_state("g", tmp_path).position
+    assert after.centers["STO"] == "SWE"
+    assert unit_at(after, "STO") == "A SWE"
+    assert unit_at(after, "COP") is None

@@ -143,8 +143,9 @@ def early_winter(variant: Variant, position: Position, disbands=()) -> PhaseOutc
     after = with_state(after, state)
     for code, minor in setup.minors.items():
         home = minor.home_center
-        if home is None or code in state.influence.suspended or after.centers.get(home) != code \
-                or code in state.dissolved:
+        # a minor whose home center is its own again is free, though its suspension is lifted
+        # only after the phase (a dissolved captor's centers liberated at this winter)
+        if home is None or after.centers.get(home) != code or code in state.dissolved:
             continue
         if home not in after.units and not any(u.power == code for u in after.units.values()):
             after.units[home] = Unit(code, ARMY, home)
