@@ -135,3 +135,34 @@ def test_a_minor_liberated_by_a_dissolution_gets_its_army_back_at_that_early_win
     assert after.centers["STO"] == "SWE"
     assert unit_at(after, "STO") == "A SWE"
     assert unit_at(after, "COP") is None
+
+
+def _dissolved_denmark_at(phase: str):
+    """Denmark abandoned and dissolved ('Each remaining center becomes a pliant minor state'),
+    Copenhagen since aligned with Austria, at ``phase``."""
+    from gm_tools.systems.europe1615.state import state_of, with_state
+
+    centers = dict(opening().centers, COP="COP", HOL="HOL", NWY="NWY", SCA="SCA")
+    position = board({"VIE": "A AUSTRIA", "MAD": "A SPAIN"}, phase=phase, centers=centers,
+                     influence={"COP": {"AUSTRIA": 10}})
+    state = state_of(position)
+    state.dissolved = {"COP": "DENMARK", "HOL": "DENMARK", "NWY": "DENMARK", "SCA": "DENMARK"}
+    return with_state(position, state)
+
+
+def test_a_late_winter_after_a_dissolution_is_laid_out_with_its_minor_aligned(tmp_path):
+    """000_cc215928c2f3193e.txt, ABANDONMENT / CIVIL DISORDER: 'then power will be dissolved at
+    the winter phase. Each remaining center becomes a pliant minor state.' Austria deployed 10
+    INFs to Copenhagen, a minor state of dissolved Denmark's center: the next Early Winter's turn
+    stopped with a traceback (KeyError: 'COP') laying out the Late Winter's Orders sheet, and the
+    game could go no further. Copenhagen, with no army and no center acquired ('The aligned
+    power is also required to submit build orders for the minor state that acquires new
+    centers'), has no build: the turn is played and the Late Winter laid out without one."""
+    import openpyxl
+
+    paths = game_at(tmp_path, _dissolved_denmark_at("E1622D"))
+    run_turn("g", root=tmp_path, site_dir=None, force=True)
+    assert load_state("g", tmp_path).position.phase == "W1622A"
+    rows = [r for r in openpyxl.load_workbook(paths.workbook)["Orders"].iter_rows(values_only=True)
+            if r[0] == "AUSTRIA"]
+    assert rows and not any("Copenhagen" in str(r[1]) for r in rows)
