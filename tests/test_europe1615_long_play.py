@@ -166,3 +166,18 @@ def test_a_late_winter_after_a_dissolution_is_laid_out_with_its_minor_aligned(tm
     rows = [r for r in openpyxl.load_workbook(paths.workbook)["Orders"].iter_rows(values_only=True)
             if r[0] == "AUSTRIA"]
     assert rows and not any("Copenhagen" in str(r[1]) for r in rows)
+
+
+def test_the_ottoman_build_follows_the_heavier_vote_when_powers_name_different_sites(tmp_path):
+    """000_cc215928c2f3193e.txt, 'The Ottomans': 'which order is followed depends on the
+    influential 'weight' for the year'. The Ottomans hold Rumelia and Serbia with one army, in
+    Bosnia: one build due. Spain (37 INFs) names Rumelia, Austria (33) Serbia: Spain's is built,
+    as a removal's vote goes (the build side of the same vote)."""
+    position = board({"BOS": "A OTTOMAN"}, phase="W1618A",
+                     year_infs={"AUSTRIA": 33, "FRANCE": 30, "SPAIN": 37, "ENGLAND": 30, "DENMARK": 34})
+    game_at(tmp_path, position)
+    enter_mails("g", [("a", b"Austria\nA SER B\n"), ("s", b"Spain\nA RUM B\n")], root=tmp_path)
+    run_turn("g", root=tmp_path, site_dir=None, force=True)
+    units = load_state("g", tmp_path).position
+    assert unit_at(units, "RUM") == "A OTTOMAN"
+    assert unit_at(units, "SER") is None
