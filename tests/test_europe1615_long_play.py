@@ -181,3 +181,20 @@ def test_the_ottoman_build_follows_the_heavier_vote_when_powers_name_different_s
     units = load_state("g", tmp_path).position
     assert unit_at(units, "RUM") == "A OTTOMAN"
     assert unit_at(units, "SER") is None
+
+
+def test_a_late_winter_with_only_the_ottoman_vote_says_nobody_is_waited_for(tmp_path):
+    """000_cc215928c2f3193e.txt, 'The Ottomans': 'Each player may submit orders to these units'.
+    With only the Ottomans' build due (their army in Serbia lost), every block holds 'Ottoman
+    Empire build 1 of 1' and nothing else: `gm-tools status` says nobody is waited for and that
+    the rows are a vote, not that the sheet has no rows nor that every power owes a build."""
+    from gm_tools.app.status import phase_status
+
+    start = opening()
+    position = board({}, phase="W1623A")
+    position.units.update({p: u for p, u in start.units.items() if p != "SER"})
+    game_at(tmp_path, position)
+    status = phase_status("g", tmp_path)
+    assert status.waiting_for == []
+    assert ("nobody is waited for: the Orders sheet's rows are a vote any power may enter "
+            "(Ottoman Empire build 1 of 1)") in status.text()

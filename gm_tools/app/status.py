@@ -108,6 +108,9 @@ class PhaseStatus:
     not_awaited: dict[str, str] = field(default_factory=dict)
     """Powers with Orders rows the phase no longer waits for -> why (``SheetHooks.not_awaited``:
     Europe 1615's abandoned power, whose orders nobody will send)."""
+    votes: list[str] = field(default_factory=list)
+    """Rows laid out in every block for an owner every power may order (Europe 1615's
+    "Ottoman Empire build 1 of 1"): a vote, which no power owes."""
     carried: str = ""
     """The phase played last, when the Deadline is still the one its turn carried over (its
     record's): past, not this phase's, as the site says it (``docs/site.md``, "The deadline")."""
@@ -228,6 +231,10 @@ class PhaseStatus:
             sheets = f"the {' and '.join(self.inputs)} sheet{'s' * (len(self.inputs) > 1)}"
             lines.append(f"  nobody is waited for, {sheets} taking only what is chosen, if anything: the turn "
                          f"plays the phase once something is typed (with nothing, gm-tools turn {self.game} --force)")
+        elif self.awaited is None and not any(p.ordering for p in self.powers) and self.votes:
+            lines.append(f"  nobody is waited for: the Orders sheet's rows are a vote any power may enter "
+                         f"({', '.join(self.votes)}); the turn plays the phase once one is typed (with none, "
+                         f"gm-tools turn {self.game} --force)")
         elif self.awaited is None and not any(p.ordering for p in self.powers):
             lines.append("  no rows on the Orders sheet this phase")
         else:
@@ -280,13 +287,16 @@ def phase_status(name: str, root: str | os.PathLike | None = None) -> PhaseStatu
     faulty = {f"{p.sheet}!{p.cell}" for p in problems}
     powers = []
     voted = _voted(variant, position)
+    vote_rows: set[str] = set()
     for block in order_blocks(variant, position, rules_for(variant)):
         typed = by_power.get(block.power, [])
         ordered = {e.unit for e in typed if e.unit}
         others = {s.unit for s in block.slots if s.unit and _owner(position, s.unit) != block.power}
         # a build or removal of an owner every power may order (Europe 1615's Ottomans) is a
         # vote, as its units' orders are: no power owes it, nor is waited for it
-        own = [s for s in block.slots if s.unit not in others and not (not s.unit and s.label.startswith(voted))]
+        votes = [s for s in block.slots if not s.unit and s.label.startswith(voted)]
+        own = [s for s in block.slots if s.unit not in others and s not in votes]
+        vote_rows.update(s.label for s in votes)
         missing = [s.unit for s in own if s.unit and s.unit not in ordered]
         # A unit's row counts once however many orders were typed for it, and an order for a
         # unit the power does not have fills no row; rows without a unit (builds, removals)
@@ -332,6 +342,7 @@ def phase_status(name: str, root: str | os.PathLike | None = None) -> PhaseStatu
     if carried and entries.deadline and state.history and entries.deadline == state.history[-1].get("deadline"):
         status.carried = title_of(variant, state.history[-1]["phase"])
     status.warnings = hooks.warnings(variant, position, entries.inputs)
+    status.votes = sorted(vote_rows)
     status.warnings += open_warnings(state.paths)
     for p in problems:
         if p.sheet in inputs and p.cell in ("", "1:1"):  # the sheet itself, or its header row
