@@ -198,3 +198,32 @@ def test_a_late_winter_with_only_the_ottoman_vote_says_nobody_is_waited_for(tmp_
     assert status.waiting_for == []
     assert ("nobody is waited for: the Orders sheet's rows are a vote any power may enter "
             "(Ottoman Empire build 1 of 1)") in status.text()
+
+
+def test_the_standings_rank_a_dissolved_power_below_the_powers_in_play(tmp_path):
+    """000_cc215928c2f3193e.txt, ELIMINATION AND EFFECTS OF: 'Any player who has been eliminated
+    cannot continue receiving nor deploying INFs for the remaining years, and all scores are
+    ceded'; '(or abandoned power)'. Austria, dissolved after winning 4 rounds, stood second on
+    the game page, above France and England still playing for the win, the standings ranking
+    by rounds won first. A power out of the game comes after those in it; its rounds are still
+    shown."""
+    import re
+
+    from gm_tools.systems.europe1615.state import state_of, with_state
+
+    homes = ("VIE", "SLO", "UPA", "RHU", "TYR")
+    centers = dict(opening().centers, **{c: c for c in homes})
+    position = board({"MAD": "A SPAIN", "PAR": "A FRANCE", "LON": "F ENGLAND"}, phase="S1623M", centers=centers)
+    state = state_of(position)
+    state.dissolved = {c: "AUSTRIA" for c in homes}
+    state.round_wins = {"AUSTRIA": 4, "SPAIN": 3, "ENGLAND": 1}
+    state.last_scores = {"SPAIN": 300, "FRANCE": 250, "ENGLAND": 240, "DENMARK": 100}
+    state.scored_year = 1622
+    game_at(tmp_path, with_state(position, state))
+    run_turn("g", root=tmp_path, site_dir=tmp_path / "site", force=True)
+    page = (tmp_path / "site" / "games" / "g" / "index.html").read_text(encoding="utf-8")
+    table = page[page.index("Rounds won"):]
+    order = [n for n in re.findall(r"<th scope=\"row\">([A-Za-z ]+)</th>", table)][:5]
+    assert order == ["Spain", "England", "France", "Denmark", "Austria"], order
+    assert "dissolved (abandoned)" in table
+    assert "powers in the game first" in page
