@@ -108,6 +108,9 @@ class PhaseStatus:
     not_awaited: dict[str, str] = field(default_factory=dict)
     """Powers with Orders rows the phase no longer waits for -> why (``SheetHooks.not_awaited``:
     Europe 1615's abandoned power, whose orders nobody will send)."""
+    votes: list[str] = field(default_factory=list)
+    """Rows laid out in every block for an owner every power may order (Europe 1615's
+    "Ottoman Empire build 1 of 1"): a vote, which no power owes."""
     carried: str = ""
     """The phase played last, when the Deadline is still the one its turn carried over (its
     record's): past, not this phase's, as the site says it (``docs/site.md``, "The deadline")."""
@@ -228,6 +231,10 @@ class PhaseStatus:
             sheets = f"the {' and '.join(self.inputs)} sheet{'s' * (len(self.inputs) > 1)}"
             lines.append(f"  nobody is waited for, {sheets} taking only what is chosen, if anything: the turn "
                          f"plays the phase once something is typed (with nothing, gm-tools turn {self.game} --force)")
+        elif self.awaited is None and not any(p.ordering for p in self.powers) and self.votes:
+            lines.append(f"  nobody is waited for: the Orders sheet's rows are a vote any power may enter "
+                         f"({', '.join(self.votes)}); the turn plays the phase once one is typed (with none, "
+                         f"gm-tools turn {self.game} --force)")
         elif self.awaited is None and not any(p.ordering for p in self.powers):
             lines.append("  no rows on the Orders sheet this phase")
         else:
@@ -279,11 +286,17 @@ def phase_status(name: str, root: str | os.PathLike | None = None) -> PhaseStatu
         by_power.setdefault(entry.power, []).append(replace(entry, unit=unit))
     faulty = {f"{p.sheet}!{p.cell}" for p in problems}
     powers = []
+    voted = _voted(variant, position)
+    vote_rows: set[str] = set()
     for block in order_blocks(variant, position, rules_for(variant)):
         typed = by_power.get(block.power, [])
         ordered = {e.unit for e in typed if e.unit}
         others = {s.unit for s in block.slots if s.unit and _owner(position, s.unit) != block.power}
-        own = [s for s in block.slots if s.unit not in others]
+        # a build or removal of an owner every power may order (Europe 1615's Ottomans) is a
+        # vote, as its units' orders are: no power owes it, nor is waited for it
+        votes = [s for s in block.slots if not s.unit and s.label.startswith(voted)]
+        own = [s for s in block.slots if s.unit not in others and s not in votes]
+        vote_rows.update(s.label for s in votes)
         missing = [s.unit for s in own if s.unit and s.unit not in ordered]
         # A unit's row counts once however many orders were typed for it, and an order for a
         # unit the power does not have fills no row; rows without a unit (builds, removals)
@@ -329,6 +342,7 @@ def phase_status(name: str, root: str | os.PathLike | None = None) -> PhaseStatu
     if carried and entries.deadline and state.history and entries.deadline == state.history[-1].get("deadline"):
         status.carried = title_of(variant, state.history[-1]["phase"])
     status.warnings = hooks.warnings(variant, position, entries.inputs)
+    status.votes = sorted(vote_rows)
     status.warnings += open_warnings(state.paths)
     for p in problems:
         if p.sheet in inputs and p.cell in ("", "1:1"):  # the sheet itself, or its header row
@@ -355,6 +369,19 @@ def _owes(slots, others: int) -> str:
     if builds + removals != len(slots):
         return f"{counted(len(slots), 'row')} on the Orders sheet"
     return " and ".join(counted(n, word) for n, word in ((builds, "build"), (removals, "removal")) if n)
+
+
+def _voted(variant, position) -> tuple[str, ...]:
+    """The adjustment rows' openings (``"Ottoman Empire build"``) of the owners more than one
+    power may order (``Rules.commanded``), whose builds and removals are voted on, not owed."""
+    rules = rules_for(variant)
+    counts: dict[str, int] = {}
+    for power in variant.powers:
+        for owner in rules.commanded(variant, position, power):
+            if rules.lays_out(variant, position, power, owner):
+                counts[owner] = counts.get(owner, 0) + 1
+    names = [variant.powers[o].name for o, n in counts.items() if n > 1 and o in variant.powers]
+    return tuple(f"{name} {word} " for name in names for word in ("build", "removal"))
 
 
 def _unit_named(position, order: str | None) -> str | None:

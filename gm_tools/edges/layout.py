@@ -175,7 +175,9 @@ def order_blocks(variant: Variant, position: Position, rules: Rules) -> list[Pow
             # A commanded owner's builds and removals (Centenary's vassals) are its commander's
             # to write, in the owner's name (rules.commanded).
             for owner in rules.commanded(variant, position, power.code):
-                if not rules.lays_out(variant, position, power.code, owner):
+                # an owner made in play (Europe 1615's minor state of a dissolved power's center)
+                # is none of the variant's powers, whose adjustments are all there are
+                if owner not in due or not rules.lays_out(variant, position, power.code, owner):
                     continue
                 summary_part, owner_slots = _commanded_adjustment(variant, position, power.code, owner, due[owner])
                 if owner_slots:

@@ -19,12 +19,15 @@ the entries off the published pages.
 
 from __future__ import annotations
 
-from gm_tools.engine.model import order_text
+from gm_tools.engine.model import Build, Disband, order_text
 from gm_tools.engine.orderselect import DUPLICATE, OUTBID, Candidate, Refusal, one_order_per_unit, order_key
+from gm_tools.engine.phase import ADJUSTMENT, parse_phase
 
 OUTVOTED = ("not followed: another order for this Ottoman unit had more of the year's influence behind it "
             "('which order is followed depends on the influential weight for the year')")
 TIED = "not followed: orders with equal influence behind them ('In case of ties, units hold by default')"
+OUTVOTED_ADJUSTMENT = ("not followed: the Ottoman {what} due went to those with more of the year's influence behind "
+                       "them ('which order is followed depends on the influential weight for the year')")
 TWICE = "two different orders for one Ottoman unit from one power: neither counts"
 
 
@@ -45,7 +48,12 @@ def select(view, candidates: list[Candidate]) -> dict[int, Refusal]:
             by_unit.setdefault(order_key(c.order), []).append(c)
     for group in by_unit.values():
         refused.update(_vote(view.state.year_infs, group))
+    if parse_phase(view.position.phase).type == ADJUSTMENT:
+        refused.update(_adjustment_vote(view, [c for c in candidates if c.order.power == ottoman], refused))
     return refused
+
+
+SAME = "the same order, counted with the one followed"
 
 
 def _vote(year_infs: dict[str, int], group: list[Candidate]) -> dict[int, Refusal]:
@@ -76,5 +84,37 @@ def _vote(year_infs: dict[str, int], group: list[Candidate]) -> dict[int, Refusa
         if c is not chosen:
             same = order_text(c.order) == winners[0]
             refused[c.index] = Refusal(OUTBID, other=chosen.index,
-                                       reason="the same order, counted with the one followed" if same else OUTVOTED)
+                                       reason=SAME if same else OUTVOTED)
     return refused
+
+
+def _adjustment_vote(view, group: list[Candidate], refused: dict[int, Refusal]) -> dict[int, Refusal]:
+    """The builds or removals due, when the powers' votes name more of them than are due: each
+    unit's (or site's) vote is one order, and the heaviest are followed, as a movement phase's
+    vote follows the heaviest order for a unit. A tie at the last place due follows none of the
+    tied, the adjustment left to civil disorder ('In case of ties, units hold by default'). One
+    power naming more than are due is its own slip: left for the count check to name."""
+    ottoman = view.setup.ottoman
+    units = sum(u.power == ottoman for u in view.position.units.values())
+    centers = sum(owner == ottoman for owner in view.position.centers.values())
+    due = abs(units - centers)
+    kind = Disband if units > centers else Build
+    group = [c for c in group if isinstance(c.order, kind)]
+    by_power: dict[str, set[str]] = {}
+    for c in group:
+        by_power.setdefault(c.entered_by, set()).add(order_text(c.order))
+    chosen = [c for c in group if c.index not in refused]
+    if not due or len(chosen) <= due or max(len(texts) for texts in by_power.values()) > due:
+        return {}
+    votes: dict[str, set[str]] = {}
+    for c in group:
+        if c.index not in refused or refused[c.index].reason == SAME:
+            votes.setdefault(order_text(c.order), set()).add(c.entered_by)
+    weight = weights(view.state.year_infs, votes)
+    ranked = sorted(chosen, key=lambda c: -weight[order_text(c.order)])
+    floor = weight[order_text(ranked[due - 1].order)]
+    above = [c for c in ranked if weight[order_text(c.order)] > floor]
+    tied = [c for c in ranked if weight[order_text(c.order)] == floor]
+    followed = above + tied if len(above) + len(tied) <= due else above
+    outvoted = OUTVOTED_ADJUSTMENT.format(what="removals" if kind is Disband else "builds")
+    return {c.index: Refusal(OUTBID, reason=TIED if c in tied else outvoted) for c in chosen if c not in followed}

@@ -117,6 +117,7 @@ def early_winter(variant: Variant, position: Position, disbands=()) -> PhaseOutc
     nothing: the center is empty and no order concerns it; NOTES.md)."""
     setup = setup_of(variant, position)
     state = state_of(position)
+    was = dict(state.annexed)
     state.annexed = annexations(variant, setup, state, position)
     state.waived = ()  # spent at the year's adjustment ('no reversal ... until the next build phase')
     after = with_state(position, state)
@@ -130,12 +131,21 @@ def early_winter(variant: Variant, position: Position, disbands=()) -> PhaseOutc
     for power in sorted(state.abandoned):
         results += dissolve(setup, state, after, power)
     state.abandoned = ()
+    kept = set(after.units)
     results += _disband_surplus(variant, setup, state, after, disbands)
+    for province in kept - set(after.units):
+        # gone before the build phase, so it held nothing 'at the build phase': its province
+        # stays as it was
+        if province in was:
+            state.annexed[province] = was[province]
+        else:
+            state.annexed.pop(province, None)
     after = with_state(after, state)
     for code, minor in setup.minors.items():
         home = minor.home_center
-        if home is None or code in state.influence.suspended or after.centers.get(home) != code \
-                or code in state.dissolved:
+        # a minor whose home center is its own again is free, though its suspension is lifted
+        # only after the phase (a dissolved captor's centers liberated at this winter)
+        if home is None or after.centers.get(home) != code or code in state.dissolved:
             continue
         if home not in after.units and not any(u.power == code for u in after.units.values()):
             after.units[home] = Unit(code, ARMY, home)

@@ -331,8 +331,15 @@ class Europe1615Rules(Rules):
         # a dissolved power keeps none of its centers, as an eliminated one: the standings said
         # "eliminated" of a power 'abandoned' and 'dissolved at the winter phase'
         notes = {p: "dissolved (abandoned)" for p in sorted(set(state.dissolved.values()))}
+        # 'all scores are ceded': a power out of the game ranks after those in it, whatever
+        # rounds it won before (shown still)
+        out = _out(view(variant, position)) | set(state.dissolved.values())
+        rank = {p: 0 if p in out else 1 for p in view(variant, position).setup.powers} if out else {}
         return Scores(points=dict(state.last_scores), year=str(state.scored_year or ""),
-                      rounds=dict(state.round_wins), notes=notes)
+                      rounds=dict(state.round_wins), notes=notes, rank=rank,
+                      ranking=("powers in the game first ('all scores are ceded' by a power eliminated or "
+                               "dissolved), then most rounds won (the game is won by rounds), then the last "
+                               "round's victory points, then centers") if out else "")
 
     def play_phase(self, variant: Variant, position: Position, orders: list, inputs: dict):
         from gm_tools.systems.europe1615 import phases

@@ -570,17 +570,24 @@ def _sanctions_sheet(variant: Variant, position: Position) -> Table:
     """The timeline and what is in effect, for everyone to see."""
     from gm_tools.systems.europe1615.sanctions import in_effect
 
+    from gm_tools.systems.europe1615.phases import phase_key
+
     setup, state = setup_of(variant, position), state_of(position)
     table = Table(SANCTIONS, (Column("Sanction", width=32), Column("Comes into effect", width=18),
                               Column("Now", width=28)))
+    reached = phase_key(variant, position.phase)
     for key, at in state.timeline:
         s = setup.sanctions.get(key)
         if s is None:
             continue
+        # its time come, and not on: it waits for its conditions (the Treaty of Lyon's 'For this
+        # sanction to be available'), as the report says
+        waiting = ("to come" if phase_key(variant, at) > reached else
+                   "due, not in effect while its conditions do not hold (tried again each phase)")
         now = ("in effect" if in_effect(s, state, setup, position) else
                f"suspended by the GM: {state.rulings[key]}" if key in state.rulings else
                "cancelled: its minor state was captured" if key in state.cancelled else "on, suspended") \
-            if key in state.sanctions_on else "to come"
+            if key in state.sanctions_on else waiting
         table.rows.append([s.title, at, now])
     return table
 

@@ -1,0 +1,229 @@
+"""Europe 1615 (version 3) played on past the demo's Spring 1618, as a GM runs it for years:
+the defects that play found, each on a hand-set position through the real workbook and mail.
+Rulebook: ``000_cc215928c2f3193e.txt``."""
+
+from __future__ import annotations
+
+from europe1615_play import board, game_at, opening, replace, unit_at
+
+from gm_tools.app.mailorders import enter_mails
+from gm_tools.app.turn import load_state, run_turn
+
+
+def test_the_ottoman_removal_follows_the_heavier_vote_when_powers_name_different_units(tmp_path):
+    """000_cc215928c2f3193e.txt, 'The Ottomans': 'Each player may submit orders to these units,
+    but which order is followed depends on the influential 'weight' for the year ... In case of
+    ties, units hold by default.' Austria took Serbia, leaving the Ottomans one center and two
+    armies: the Late Winter lays out 'Ottoman Empire removal 1 of 1' in every power's block.
+    Austria (33 INFs) named A BOS, Spain (37) A RUM: the turn refused Spain's entry, 'at most 1
+    removal(s) for OTTOMAN this phase', though `gm-tools orders` had typed both without a word.
+    Spain's, the heavier, is followed; Austria's is outvoted, as in a movement phase."""
+    centers = dict(opening().centers, SER="AUSTRIA")
+    position = board({"BOS": "A OTTOMAN", "RUM": "A OTTOMAN", "SER": "A AUSTRIA"}, phase="W1618A", centers=centers,
+                     year_infs={"AUSTRIA": 33, "FRANCE": 30, "SPAIN": 37, "ENGLAND": 30, "DENMARK": 34})
+    game_at(tmp_path, position)
+    enter_mails("g", [("a", b"Austria\nA BOS D\n"), ("s", b"Spain\nA RUM D\n")], root=tmp_path)
+    run_turn("g", root=tmp_path, site_dir=None, force=True)
+    after = load_state("g", tmp_path).history[-1]
+    units = load_state("g", tmp_path).position
+    assert unit_at(units, "BOS") == "A OTTOMAN"
+    assert unit_at(units, "RUM") is None
+    assert [r["order"] for r in after["results"] if r["power"] == "OTTOMAN"] == ["A RUM D"]
+    austria = next(o for o in after["orders"]["AUSTRIA"] if o["written"] == "A BOS D")
+    assert "the Ottoman removals due went to those with more of the year's influence" in austria["error"]
+
+
+def test_an_ottoman_removal_vote_tied_leaves_the_removal_to_civil_disorder(tmp_path):
+    """000_cc215928c2f3193e.txt, 'The Ottomans': 'In case of ties, units hold by default.' Two
+    powers of equal weight naming different units for the one removal due: neither is followed,
+    and the removal is made as civil disorder makes it, one unit going, never both."""
+    centers = dict(opening().centers, SER="AUSTRIA")
+    position = board({"BOS": "A OTTOMAN", "RUM": "A OTTOMAN", "SER": "A AUSTRIA"}, phase="W1618A", centers=centers,
+                     year_infs={"AUSTRIA": 33, "FRANCE": 30, "SPAIN": 33, "ENGLAND": 30, "DENMARK": 34})
+    game_at(tmp_path, position)
+    enter_mails("g", [("a", b"Austria\nA BOS D\n"), ("s", b"Spain\nA RUM D\n")], root=tmp_path)
+    run_turn("g", root=tmp_path, site_dir=None, force=True)
+    units = load_state("g", tmp_path).position
+    assert sum(unit_at(units, p) == "A OTTOMAN" for p in ("BOS", "RUM")) == 1
+
+
+def test_a_minors_unit_disbanded_at_the_early_winter_annexes_no_province(tmp_path):
+    """000_cc215928c2f3193e.txt, 'Disbanding': 'If the minor state has 2 or more units, and one
+    or more of its non-home centers are captured, the aligned power will submit the orders to
+    disband in the Early Winter Adjustment Phase'; BUILD/ADJUSTMENT PHASE: 'Provinces without
+    centers held by a power or a minor state at the build phase are automatically annexed'.
+    Brandenburg took Stralsund from Mecklenburg, left with two armies, one in Pomerania, and one
+    center; Denmark named A POM to disband. The Early Winter annexed Pomerania to Mecklenburg
+    all the same, though no Mecklenburg unit held it at the build phase (the Late Winter, phase
+    6 of 'PHASES OF THE GAME YEAR'). A unit that stays annexes as before."""
+    from gm_tools.systems.europe1615.state import state_of
+
+    centers = dict(opening().centers, SRL="BRA")
+    position = board({"POM": "A MEC", "MEC": "A MEC", "SRL": "A BRA", "DAL": "A DENMARK"}, phase="E1620D",
+                     centers=centers, influence={"MEC": {"DENMARK": 19}, "BRA": {"ENGLAND": 10}})
+    game_at(tmp_path, position)
+    enter_mails("g", [("d", b"Denmark\nA POM D\n")], root=tmp_path)
+    run_turn("g", root=tmp_path, site_dir=None, force=True)
+    after = load_state("g", tmp_path).position
+    assert unit_at(after, "POM") is None
+    annexed = state_of(after).annexed
+    assert "POM" not in annexed
+    assert annexed.get("DAL") == "DENMARK"
+
+
+def test_the_ottoman_removal_vote_is_no_row_a_power_is_waited_for(tmp_path):
+    """000_cc215928c2f3193e.txt, 'The Ottomans': 'Each player may submit orders to these units'
+    - may, not must. Austria took Serbia: the Late Winter lays out 'Ottoman Empire removal 1 of
+    1' in every block, and `gm-tools status` (and `orders`) said 'still waiting for: FRANCE,
+    SPAIN, ENGLAND, DENMARK (each: 1 removal)' of powers with nothing of their own to adjust,
+    as it never says of the Ottoman units' rows in a movement phase ('other owners' units it may
+    order'). Only Austria, with its own build, is waited for."""
+    from gm_tools.app.status import phase_status
+
+    start = opening()
+    position = board({}, phase="W1618A", centers=dict(start.centers, SER="AUSTRIA"))
+    position.units.update(start.units)  # every unit as it starts, the fleets' coasts too
+    position.units["MRV"] = replace(position.units.pop("VIE"), location="MRV")  # Vienna free to build in
+    game_at(tmp_path, position)
+    status = phase_status("g", tmp_path)
+    assert status.waiting_for == ["AUSTRIA"]
+    assert dict(status.waiting_words)["AUSTRIA"] == "1 build"
+
+
+def test_the_sanctions_sheet_says_a_treaty_of_lyon_whose_time_came_is_due_not_to_come(tmp_path):
+    """000_cc215928c2f3193e.txt, 'Treaty of Lyon': 'For this sanction to be available to vote on,
+    France must not have been eliminated, Savoy is aligned with France, and Switzerland is not
+    aligned with Spain.' Timed for Fall 1621 with Savoy aligned with Spain, the turn's report and
+    pages said 'Due but not in effect while its conditions do not hold (tried again each phase)',
+    while the GM's Sanctions sheet still said 'to come' of it after the Fall. It says it is due."""
+    import openpyxl
+
+    from gm_tools.systems.europe1615.state import state_of, with_state
+
+    position = board({"TUR": "A SAV"}, phase="E1621D", influence={"SAV": {"SPAIN": 22}})
+    state = state_of(position)
+    state.timeline = (("polish_intervention", "S1616M"), ("treaty_of_lyon", "F1621M"),
+                      ("dano_swedish_rivalry", "U1622M"))
+    state.sanctions_on = {"polish_intervention": 1616}
+    paths = game_at(tmp_path, with_state(position, state))
+    rows = {r[0]: r[2] for r in openpyxl.load_workbook(paths.workbook)["Sanctions"].iter_rows(values_only=True)}
+    assert rows["Treaty of Lyon"].startswith("due, not in effect while its conditions")
+    assert rows["Dano-Swedish rivalry"] == "to come"
+
+
+def test_a_minor_liberated_by_a_dissolution_gets_its_army_back_at_that_early_winter(tmp_path):
+    """000_cc215928c2f3193e.txt, ABANDONMENT / CIVIL DISORDER: 'then power will be dissolved at
+    the winter phase'; ELIMINATION AND EFFECTS OF: 'The acquired foreign centers are liberated';
+    'Re-building a minor state's army: If a center of a minor state is unoccupied and has yet to
+    be captured by a power or minor state, a new unit is automatically built if the original unit
+    was previously disbanded.' Denmark, abandoned, held Stockholm, whose Swedish army it had
+    dislodged: dissolved at the Early Winter, its army in Stockholm disbanded, Sweden liberated -
+    and left without an army for a year, the rebuild looking at the suspension the phase had not
+    yet lifted. Sweden's army is rebuilt at the Early Winter that frees it, as a minor's is after
+    any disband of that phase."""
+    from gm_tools.mechanics.influence import capture
+    from gm_tools.systems.europe1615.state import state_of, with_state
+
+    position = board({"STO": "A DENMARK", "COP": "F DENMARK"}, phase="E1621D",
+                     centers=dict(opening().centers, STO="DENMARK"))
+    state = state_of(position)
+    state.influence = capture(state.influence, "SWE", "DENMARK")
+    state.abandoned = ("DENMARK",)
+    game_at(tmp_path, with_state(position, state))
+    run_turn("g", root=tmp_path, site_dir=None, force=True)
+    after = load_state("g", tmp_path).position
+    assert after.centers["STO"] == "SWE"
+    assert unit_at(after, "STO") == "A SWE"
+    assert unit_at(after, "COP") is None
+
+
+def _dissolved_denmark_at(phase: str):
+    """Denmark abandoned and dissolved ('Each remaining center becomes a pliant minor state'),
+    Copenhagen since aligned with Austria, at ``phase``."""
+    from gm_tools.systems.europe1615.state import state_of, with_state
+
+    centers = dict(opening().centers, COP="COP", HOL="HOL", NWY="NWY", SCA="SCA")
+    position = board({"VIE": "A AUSTRIA", "MAD": "A SPAIN"}, phase=phase, centers=centers,
+                     influence={"COP": {"AUSTRIA": 10}})
+    state = state_of(position)
+    state.dissolved = {"COP": "DENMARK", "HOL": "DENMARK", "NWY": "DENMARK", "SCA": "DENMARK"}
+    return with_state(position, state)
+
+
+def test_a_late_winter_after_a_dissolution_is_laid_out_with_its_minor_aligned(tmp_path):
+    """000_cc215928c2f3193e.txt, ABANDONMENT / CIVIL DISORDER: 'then power will be dissolved at
+    the winter phase. Each remaining center becomes a pliant minor state.' Austria deployed 10
+    INFs to Copenhagen, a minor state of dissolved Denmark's center: the next Early Winter's turn
+    stopped with a traceback (KeyError: 'COP') laying out the Late Winter's Orders sheet, and the
+    game could go no further. Copenhagen, with no army and no center acquired ('The aligned
+    power is also required to submit build orders for the minor state that acquires new
+    centers'), has no build: the turn is played and the Late Winter laid out without one."""
+    import openpyxl
+
+    paths = game_at(tmp_path, _dissolved_denmark_at("E1622D"))
+    run_turn("g", root=tmp_path, site_dir=None, force=True)
+    assert load_state("g", tmp_path).position.phase == "W1622A"
+    rows = [r for r in openpyxl.load_workbook(paths.workbook)["Orders"].iter_rows(values_only=True)
+            if r[0] == "AUSTRIA"]
+    assert rows and not any("Copenhagen" in str(r[1]) for r in rows)
+
+
+def test_the_ottoman_build_follows_the_heavier_vote_when_powers_name_different_sites(tmp_path):
+    """000_cc215928c2f3193e.txt, 'The Ottomans': 'which order is followed depends on the
+    influential 'weight' for the year'. The Ottomans hold Rumelia and Serbia with one army, in
+    Bosnia: one build due. Spain (37 INFs) names Rumelia, Austria (33) Serbia: Spain's is built,
+    as a removal's vote goes (the build side of the same vote)."""
+    position = board({"BOS": "A OTTOMAN"}, phase="W1618A",
+                     year_infs={"AUSTRIA": 33, "FRANCE": 30, "SPAIN": 37, "ENGLAND": 30, "DENMARK": 34})
+    game_at(tmp_path, position)
+    enter_mails("g", [("a", b"Austria\nA SER B\n"), ("s", b"Spain\nA RUM B\n")], root=tmp_path)
+    run_turn("g", root=tmp_path, site_dir=None, force=True)
+    units = load_state("g", tmp_path).position
+    assert unit_at(units, "RUM") == "A OTTOMAN"
+    assert unit_at(units, "SER") is None
+
+
+def test_a_late_winter_with_only_the_ottoman_vote_says_nobody_is_waited_for(tmp_path):
+    """000_cc215928c2f3193e.txt, 'The Ottomans': 'Each player may submit orders to these units'.
+    With only the Ottomans' build due (their army in Serbia lost), every block holds 'Ottoman
+    Empire build 1 of 1' and nothing else: `gm-tools status` says nobody is waited for and that
+    the rows are a vote, not that the sheet has no rows nor that every power owes a build."""
+    from gm_tools.app.status import phase_status
+
+    start = opening()
+    position = board({}, phase="W1623A")
+    position.units.update({p: u for p, u in start.units.items() if p != "SER"})
+    game_at(tmp_path, position)
+    status = phase_status("g", tmp_path)
+    assert status.waiting_for == []
+    assert ("nobody is waited for: the Orders sheet's rows are a vote any power may enter "
+            "(Ottoman Empire build 1 of 1)") in status.text()
+
+
+def test_the_standings_rank_a_dissolved_power_below_the_powers_in_play(tmp_path):
+    """000_cc215928c2f3193e.txt, ELIMINATION AND EFFECTS OF: 'Any player who has been eliminated
+    cannot continue receiving nor deploying INFs for the remaining years, and all scores are
+    ceded'; '(or abandoned power)'. Austria, dissolved after winning 4 rounds, stood second on
+    the game page, above France and England still playing for the win, the standings ranking
+    by rounds won first. A power out of the game comes after those in it; its rounds are still
+    shown."""
+    import re
+
+    from gm_tools.systems.europe1615.state import state_of, with_state
+
+    homes = ("VIE", "SLO", "UPA", "RHU", "TYR")
+    centers = dict(opening().centers, **{c: c for c in homes})
+    position = board({"MAD": "A SPAIN", "PAR": "A FRANCE", "LON": "F ENGLAND"}, phase="S1623M", centers=centers)
+    state = state_of(position)
+    state.dissolved = {c: "AUSTRIA" for c in homes}
+    state.round_wins = {"AUSTRIA": 4, "SPAIN": 3, "ENGLAND": 1}
+    state.last_scores = {"SPAIN": 300, "FRANCE": 250, "ENGLAND": 240, "DENMARK": 100}
+    state.scored_year = 1622
+    game_at(tmp_path, with_state(position, state))
+    run_turn("g", root=tmp_path, site_dir=tmp_path / "site", force=True)
+    page = (tmp_path / "site" / "games" / "g" / "index.html").read_text(encoding="utf-8")
+    table = page[page.index("Rounds won"):]
+    order = [n for n in re.findall(r"<th scope=\"row\">([A-Za-z ]+)</th>", table)][:5]
+    assert order == ["Spain", "England", "France", "Denmark", "Austria"], order
+    assert "dissolved (abandoned)" in table
+    assert "powers in the game first" in page
