@@ -43,3 +43,29 @@ def test_a_retreat_maps_legend_counts_the_dislodged_units_it_draws(demo_site):
         assert said + (f" ({dislodged} dislodged)" if dislodged else "") in legend, (said, legend)
     assert "Austria: 5 SC, 5 units (1 dislodged)" in legend, legend
     assert "Germany: 5 SC, 5 units (2 dislodged)" in legend, legend
+
+
+@pytest.fixture(scope="module")
+def westphalia_site(tmp_path_factory):
+    with served(built_site(tmp_path_factory.mktemp("reader-westphalia"), ["westphalia"])) as base:
+        yield base
+
+
+@pytest.mark.parametrize("step", ["R1510I", "R1535U", "R1635X"])
+def test_a_steps_links_to_its_parts_name_each_part_once(westphalia_site, step):
+    """Reader finding (the Peace of Westphalia demo's Initiative, Foreign Powers and Imperial
+    Election steps): the line of links under the pager read 'Results: Holy Roman Empire; Setup
+    Order · Initiative Order · Holy Roman Empire · Princes · Principalities', two links of one
+    name to two places (the Empire's results this step, and the Empire as it stands after it:
+    its Emperor, Electors and Council of Trent, rulebook 003_b5b9eb4920d39694.txt, 'Imperial
+    Election'); a reader, or a screen reader's list of links, cannot tell which is which."""
+    errors: list[str] = []
+    with chromium_page(errors) as page:
+        page.goto(westphalia_site + f"games/westphalia-demo/{step}.html")
+        links = page.evaluate("""[...document.querySelectorAll("nav[aria-label='On this page'] a")]
+                                 .map(a => [a.textContent, a.getAttribute('href')])""")
+    assert not errors
+    names = [name for name, _ in links]
+    assert len(names) == len(set(names)), names
+    assert ["Holy Roman Empire", "#power-EMPIRE"] in links, links
+    assert ["Holy Roman Empire after the step", "#s-holy-roman-empire"] in links, links
