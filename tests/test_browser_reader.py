@@ -69,3 +69,38 @@ def test_a_steps_links_to_its_parts_name_each_part_once(westphalia_site, step):
     assert len(names) == len(set(names)), names
     assert ["Holy Roman Empire", "#power-EMPIRE"] in links, links
     assert ["Holy Roman Empire after the step", "#s-holy-roman-empire"] in links, links
+
+
+@pytest.fixture(scope="module")
+def europe1615_site(tmp_path_factory):
+    with served(built_site(tmp_path_factory.mktemp("reader-europe1615"), ["europe1615"])) as base:
+        yield base
+
+
+def test_a_phase_whose_dislodged_units_may_not_retreat_does_not_offer_their_retreats(europe1615_site):
+    """Reader finding (Summer 1615 Movement of the Europe 1615 demo): the line of links under the
+    pager offered 'Dislodged units and where they may retreat', and the section it leads to says
+    'Stralsund: Army Stralsund: destroyed (the rules allow it no retreat)': a minor state's army
+    is disbanded when dislodged (rulebook 000_cc215928c2f3193e.txt, 'Retreats. If the minor
+    state's army is dislodged, it is then disbanded (no retreats are allowed for units of the
+    minor states)'). The link says what is there: the dislodged units."""
+    errors: list[str] = []
+    with chromium_page(errors) as page:
+        page.goto(europe1615_site + "games/europe1615-demo/U1615M.html")
+        line = page.locator("nav[aria-label='On this page'] p").inner_text()
+        section = page.locator("section[aria-labelledby='dislodged-h']").inner_text()
+    assert not errors
+    assert "Army Stralsund: destroyed (the rules allow it no retreat)" in section
+    assert "may retreat" not in section
+    assert "; Dislodged units; " in line, line
+
+
+def test_a_phase_whose_dislodged_units_may_retreat_says_so_at_the_top(demo_site):
+    """The standard demo's Fall 1902 Movement: its dislodged units may retreat, and the link to
+    them says so."""
+    errors: list[str] = []
+    with chromium_page(errors) as page:
+        page.goto(demo_site + "games/demo/F1902M.html")
+        line = page.locator("nav[aria-label='On this page'] p").inner_text()
+    assert not errors
+    assert "Dislodged units and where they may retreat" in line, line
