@@ -104,3 +104,30 @@ def test_a_phase_whose_dislodged_units_may_retreat_says_so_at_the_top(demo_site)
         line = page.locator("nav[aria-label='On this page'] p").inner_text()
     assert not errors
     assert "Dislodged units and where they may retreat" in line, line
+
+
+@pytest.fixture(scope="module")
+def archive_site(tmp_path_factory):
+    with served(built_site(tmp_path_factory.mktemp("reader-archive"), ["europe1619", "orders", "westphalia"])) as base:
+        yield base
+
+
+def test_the_archive_on_a_phone_gives_players_and_status_room_to_be_read(archive_site):
+    """Reader finding (the archive on a 375 px phone): its table scrolls sideways and every
+    column got the same 100 px, so the Europe 1619 demo's fifteen players stood a name a line,
+    a row of 392 px (half the screen for one game), and the Westphalia demo's status, 'won by
+    Yellow Elephant (Peace of Westphalia Victory, 31 Imperial Power)', a word or two a line. On
+    a phone the players and the status get the width to be read a few names a line; the game's
+    name, held at the left, and its players still fit the screen side by side."""
+    errors: list[str] = []
+    with chromium_page(errors) as page:
+        page.set_viewport_size({"width": 375, "height": 740})
+        page.goto(archive_site + "index.html")
+        rows = page.evaluate("""[...document.querySelectorAll('table.games tbody tr')]
+            .map(r => [r.cells[0].innerText, Math.round(r.getBoundingClientRect().height),
+                       Math.round(r.cells[0].getBoundingClientRect().width + r.cells[5].getBoundingClientRect().width)])""")
+    assert not errors
+    assert len(rows) == 3
+    for name, height, name_and_players in rows:
+        assert height <= 740 / 3, (name, height)
+        assert name_and_players <= 375 - 2 * 16, (name, name_and_players)  # the page's margins
