@@ -131,3 +131,20 @@ def test_the_archive_on_a_phone_gives_players_and_status_room_to_be_read(archive
     for name, height, name_and_players in rows:
         assert height <= 740 / 3, (name, height)
         assert name_and_players <= 375 - 2 * 16, (name, name_and_players)  # the page's margins
+
+
+def test_a_phase_pages_small_tables_fit_a_phone_without_scrolling(demo_site):
+    """Reader finding (Fall 1901 Movement of the standard demo on a 375 px phone): the table of
+    adjustments due, four short columns, was 8 px wider than the column, so it scrolled for a
+    sliver, its right edge cut and the scrolling shadow over 'builds 2'; Europe 1615 v2's
+    supply-center ownership, three columns, by 7 px. On a phone every scrolling table's cells
+    are padded as the orders' are, and these fit."""
+    errors: list[str] = []
+    with chromium_page(errors) as page:
+        page.set_viewport_size({"width": 375, "height": 740})
+        page.goto(demo_site + "games/demo/F1901M.html")
+        over = page.evaluate("""[...document.querySelectorAll('.scroll')]
+            .map(s => [s.querySelector('caption').textContent, s.scrollWidth - s.clientWidth])""")
+    assert not errors
+    assert any(caption.startswith("Supply centers against units") for caption, _ in over), over
+    assert all(more == 0 for _, more in over), over
