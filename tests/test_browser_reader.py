@@ -64,7 +64,11 @@ def test_a_steps_links_to_its_parts_name_each_part_once(westphalia_site, step):
         page.goto(westphalia_site + f"games/westphalia-demo/{step}.html")
         links = page.evaluate("""[...document.querySelectorAll("nav[aria-label='On this page'] a")]
                                  .map(a => [a.textContent, a.getAttribute('href')])""")
+        headings = page.evaluate("[...document.querySelectorAll('h2, h3')].map(h => h.textContent.trim())")
+        section = page.locator("#s-holy-roman-empire h2").inner_text()
     assert not errors
+    assert len(headings) == len(set(headings)), headings  # a screen reader's list of headings too
+    assert section == "Holy Roman Empire after the step"
     names = [name for name, _ in links]
     assert len(names) == len(set(names)), names
     assert ["Holy Roman Empire", "#power-EMPIRE"] in links, links
