@@ -449,6 +449,7 @@ def test_on_a_phone_a_wide_tables_caption_is_read_without_scrolling(served_site)
     standings) wrapped its caption at the table's width, so its end ("... most supply centers
     first") lay past the column's edge, readable only by scrolling the table sideways."""
     errors: list[str] = []
+    scrolled = []
     with chromium_page(errors) as page:
         page.set_viewport_size({"width": 375, "height": 800})
         for address in ("index.html", "games/demo/index.html"):
@@ -461,8 +462,11 @@ def test_on_a_phone_a_wide_tables_caption_is_read_without_scrolling(served_site)
                     return [c.textContent, box.scrollWidth > box.clientWidth,
                             Math.max(...[...r.getClientRects()].map(b => b.right)) - box.getBoundingClientRect().right];
                 })""")
-            assert any(wide for _, wide, _ in past), address  # the case in question: a table that scrolls
+            scrolled += [address for _, wide, _ in past if wide]
             assert [text for text, _, beyond in past if beyond > 0] == [], (address, past)
+    # the case in question: a table that scrolls (the archive's; the small game's standings fit
+    # a phone since its cells are padded as the orders' are)
+    assert "index.html" in scrolled
     assert errors == []
 
 

@@ -86,10 +86,13 @@ def centers_chart(lines: list[ChartLine], x_labels: list[str], title: str, targe
     top = max([target] + values + [1])
     # victory points can fall below zero (Europe 1615 v2's penalties): the scale goes down to them
     low = min([0] + values)
+    plot_w, plot_h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
     step = 1 if top - low <= 10 else 2 if top - low <= 20 else 5
+    # numbers closer than a label's gap touch (Europe 1615's 0 to 100 by fives): a longer step
+    while (-(-top // step) - low // step) * LABEL_GAP > plot_h:
+        step = step * 5 // 2 if str(step)[0] == "2" else step * 2
     top = ((top + step - 1) // step) * step
     low = -((-low + step - 1) // step) * step
-    plot_w, plot_h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
     # the right margin holds the line labels: wider for long names ('Protestant Union and the
     # Palatinate 5'), so none is cut off at the picture's edge
     longest = max((len(f"{line.label} {line.values[-1]}") for line in lines if line.values), default=0)

@@ -102,11 +102,14 @@ def legend_for(variant: Variant, position: Position, colours: dict[str, str], wi
     others = [code for code, power in variant.powers.items() if not power.playable]
     owned = Counter(position.centers.values())
     armed = Counter(u.power for u in position.units.values())
+    # a dislodged unit is drawn and still its power's until it retreats or disbands: counted, and said
+    dislodged = Counter(d.unit.power for d in position.dislodged.values())
+    armed.update(dislodged)
     for code, power in variant.powers.items():
         if not power.playable:
             continue  # summed up in one entry below: a map's 25 minor states would bury the players
         centers, units = owned[code], armed[code]
-        text = f"{power.name}: {centers} SC, {_units(units)}"
+        text = f"{power.name}: {centers} SC, {_units(units)}" + (f" ({dislodged[code]} dislodged)" if dislodged[code] else "")
         if code in scores:
             text += f", {scores[code]} VP" + (f" ({year})" if year else "")
         entries.append((colours.get(code, "#888888"), text))
