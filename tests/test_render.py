@@ -587,3 +587,19 @@ def test_a_kept_order_drawing_follows_its_outcome_and_a_disbands_dislodgement():
     render._MEMOS.clear()
     for _ in range(2):  # in turn, each from the fragments the others left
         assert [render_svg(variant, position, **drawn) for position, drawn in pictures] == afresh
+
+
+@pytest.mark.parametrize("name, power", [("centenary", "ENGLAND"), ("europe1619", "SPAIN")])
+def test_the_legend_says_eliminated_on_every_map_that_can_lose_a_power(name, power):
+    """Europe 1619 (002_e7e1b063b6c411e5.txt, 'A power that does not control any of its original
+    home centers ... it is considered eliminated ... all units are disbanded at the Map Adjustment
+    Phase, and the foreign centers that were held are then liberated'; 'Spain is eliminated if
+    Madrid and Andalusia are both captured') and Centenary: a power left with no center and no
+    unit was "Spain: 0 SC, 0 units" on the map, "eliminated" in the standings."""
+    variant = load_variant(name)
+    start = start_position(variant)
+    position = dataclasses.replace(start, centers={c: p for c, p in start.centers.items() if p != power},
+                                   units={k: u for k, u in start.units.items() if u.power != power})
+    text = [t.text for t in ET.fromstring(render_svg(variant, position)).iter(f"{SVG}text")]
+    shown = variant.powers[power].name
+    assert f"{shown}: eliminated" in text and f"{shown}: 0 SC, 0 units" not in text
