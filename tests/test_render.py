@@ -479,7 +479,8 @@ def test_the_legend_says_eliminated_of_a_power_the_standings_call_eliminated(sta
     position = start_position(standard)
     position = dataclasses.replace(
         position, centers={c: p for c, p in position.centers.items() if p != "ENGLAND"},
-        units={k: u for k, u in position.units.items() if u.power not in ("ENGLAND", "ITALY")} | {"ROM": Unit("ITALY", "A", "ROM")},
+        units={k: u for k, u in position.units.items() if u.power not in ("ENGLAND", "ITALY")}
+        | {"ROM": Unit("ITALY", "A", "ROM")},
     )
     position = dataclasses.replace(position, centers={c: p for c, p in position.centers.items() if p != "ITALY"})
     text = [t.text for t in ET.fromstring(render_standard(standard, standard_map, position)).iter(f"{SVG}text")]
