@@ -4,7 +4,7 @@ Rulebook: ``000_cc215928c2f3193e.txt``."""
 
 from __future__ import annotations
 
-from europe1615_play import board, game_at, opening, replace, unit_at
+from europe1615_play import SETUP, board, game_at, opening, replace, unit_at
 
 from gm_tools.app.mailorders import enter_mails
 from gm_tools.app.turn import load_state, run_turn
@@ -227,3 +227,61 @@ def test_the_standings_rank_a_dissolved_power_below_the_powers_in_play(tmp_path)
     assert order == ["Spain", "England", "France", "Denmark", "Austria"], order
     assert "dissolved (abandoned)" in table
     assert "powers in the game first" in page
+
+
+def _rounds_sheet(paths) -> dict:
+    import openpyxl
+
+    rows = list(openpyxl.load_workbook(paths.workbook)["Rounds"].iter_rows(values_only=True))
+    return {r[0]: dict(zip(rows[0], r)) for r in rows[1:]}
+
+
+def test_the_map_legend_and_rounds_sheet_say_a_dissolved_power_is_out(tmp_path):
+    """000_cc215928c2f3193e.txt, ABANDONMENT / CIVIL DISORDER: 'then power will be dissolved at the
+    winter phase'; ELIMINATION AND EFFECTS OF: 'Any player who has been eliminated cannot continue
+    receiving nor deploying INFs for the remaining years, and all scores are ceded', '(or
+    abandoned power)'. Austria, dissolved after winning 4 rounds: the game page's standings
+    said "dissolved (abandoned)", the map's legend only "Austria: 0 SC, 0 units", and the
+    workbook's Rounds sheet showed its 4 rounds won as any power's. The legend says it as the
+    standings do; the Rounds sheet's Note says the row's scores are ceded (its figures kept, as
+    the standings keep them)."""
+    from gm_tools.systems.europe1615.state import state_of, with_state
+
+    homes = ("VIE", "SLO", "UPA", "RHU", "TYR")
+    centers = dict(opening().centers, **{c: c for c in homes})
+    position = board({"MAD": "A SPAIN", "PAR": "A FRANCE", "LON": "F ENGLAND"}, phase="S1623M", centers=centers)
+    state = state_of(position)
+    state.dissolved = {c: "AUSTRIA" for c in homes}
+    state.round_wins = {"AUSTRIA": 4, "SPAIN": 3, "ENGLAND": 1}
+    state.last_scores = {"SPAIN": 300, "FRANCE": 250, "ENGLAND": 240, "DENMARK": 100}
+    state.scored_year = 1622
+    paths = game_at(tmp_path, with_state(position, state))
+    run_turn("g", root=tmp_path, site_dir=tmp_path / "site", force=True)
+    layer = (tmp_path / "site" / "games" / "g" / "current.map.js").read_text(encoding="utf-8")
+    assert "Austria: dissolved (abandoned)" in layer and "Austria: 0 SC, 0 units" not in layer
+    assert "Spain: " in layer and "Spain: dissolved" not in layer
+    rounds = _rounds_sheet(paths)
+    assert rounds["AUSTRIA"]["Rounds won"] == 4
+    assert rounds["AUSTRIA"]["Note"] == "dissolved (abandoned): all scores are ceded"
+    assert rounds["SPAIN"]["Note"] is None
+
+
+def test_a_power_eliminated_with_units_left_is_said_eliminated_on_the_map_page_and_sheet(tmp_path):
+    """000_cc215928c2f3193e.txt, ELIMINATION AND EFFECTS OF: 'A power is eliminated when all of its
+    home centers have been captured, even if the power has acquired foreign centers during the
+    game ... and all scores are ceded'. France, its home centers all Spain's, still has an army:
+    the standings ranked it last ('all scores are ceded') but their Note said nothing, and the
+    legend gave "France: 0 SC, 1 unit". All three say it is eliminated."""
+    import re
+
+    homes = SETUP.homes["FRANCE"]
+    centers = dict(opening().centers, **{c: "SPAIN" for c in homes})
+    position = board({"MAD": "A SPAIN", "BUR": "A FRANCE", "LON": "F ENGLAND"}, phase="S1623M", centers=centers)
+    paths = game_at(tmp_path, position)
+    run_turn("g", root=tmp_path, site_dir=tmp_path / "site", force=True)
+    layer = (tmp_path / "site" / "games" / "g" / "current.map.js").read_text(encoding="utf-8")
+    assert "France: eliminated, 0 SC, 1 unit" in layer
+    page = (tmp_path / "site" / "games" / "g" / "index.html").read_text(encoding="utf-8")
+    row = re.search(r"<th scope=\"row\">France</th>(.*?)</tr>", page, re.S).group(1)
+    assert "eliminated" in row
+    assert _rounds_sheet(paths)["FRANCE"]["Note"] == "eliminated: all scores are ceded"

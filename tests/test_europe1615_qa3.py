@@ -76,7 +76,7 @@ def test_the_standings_say_a_dissolved_power_was_dissolved_not_eliminated():
     ELIMINATION AND EFFECTS OF: 'A power is eliminated when all of its home centers have been
     captured'. The game page's standings said "eliminated" of Denmark, dissolved at an Early
     Winter with its centers intact; they say it was dissolved. A power whose home centers were
-    taken is left to the standings' own "eliminated"."""
+    taken is "eliminated" (the rules' own note since it may keep units, whose standings said nothing)."""
     from europe1615_play import RULES
 
     centers = dict(opening().centers, COP="COP", HOL="HOL", NWY="NWY", SCA="SCA", LON="FRANCE", YOR="FRANCE",
@@ -86,7 +86,7 @@ def test_the_standings_say_a_dissolved_power_was_dissolved_not_eliminated():
     state.dissolved = {"COP": "DENMARK", "HOL": "DENMARK", "NWY": "DENMARK", "SCA": "DENMARK"}
     notes = RULES.scores(VARIANT, with_state(position, state)).notes
     assert notes.get("DENMARK") == "dissolved (abandoned)"
-    assert "ENGLAND" not in notes
+    assert notes.get("ENGLAND") == "eliminated"
 
 
 def test_a_mail_signed_with_its_players_name_is_not_refused_as_an_order(tmp_path):

@@ -147,7 +147,7 @@ def test_the_round_is_on_the_page_and_in_the_workbook(tmp_path):
     # the powers named as the rest of the page names them; the record keeps their codes
     assert "| Austria | 0 | 27 | 0 | 27 | 1 |" in text and "**Austria** wins the round." in text
     rounds = [t for t in HOOKS.output_sheets(VARIANT, outcome.position) if t.title == ROUNDS][0]
-    assert ["AUSTRIA", 27, 1] in rounds.rows
+    assert ["AUSTRIA", 27, 1, None] in rounds.rows  # the Note, empty for a power in play
 
 
 def test_elimination_liberates_conquests_and_removes_infs():

@@ -339,7 +339,7 @@ def test_victory_points_in_the_legend_when_the_position_has_scores():
     variant = toy_variant()
     position = Position("S1901M", centers={"PAR": "FRANCE"}, extra={"scores": {"FRANCE": 7}})
     svg = render_svg(variant, position)
-    assert "France: 1 SC, 0 units, 7 VP" in svg and "Germany: 0 SC, 0 units" in svg
+    assert "France: 1 SC, 0 units, 7 VP" in svg and "Germany: eliminated" in svg
 
 
 def test_victory_points_from_the_latest_yearly_scoring():
@@ -348,7 +348,7 @@ def test_victory_points_from_the_latest_yearly_scoring():
     variant = load_variant("europe1619")
     ledger = {"scores": {"1620": {"FRANCE": 4}, "1621": {"FRANCE": 9, "SPAIN": -2}}}
     svg = render_svg(variant, Position("Y1622M", extra={"europe1619": {"ledger": ledger}}))
-    assert "France: 0 SC, 0 units, 9 VP (1621)" in svg and "Spain: 0 SC, 0 units, -2 VP (1621)" in svg
+    assert "France: eliminated, 9 VP (1621)" in svg and "Spain: eliminated, -2 VP (1621)" in svg
 
 
 class _StyledRules(Rules):
@@ -469,7 +469,23 @@ def test_legend_counts_one_unit_in_the_singular():
     variant = toy_variant()
     position = Position(phase="S1901M", units={"PAR": Unit("FRANCE", "A", "PAR")}, centers={"PAR": "FRANCE"})
     text = [t.text for t in ET.fromstring(render_svg(variant, position)).iter(f"{SVG}text")]
-    assert "France: 1 SC, 1 unit" in text and "Germany: 0 SC, 0 units" in text
+    assert "France: 1 SC, 1 unit" in text and "Germany: eliminated" in text
+
+
+def test_the_legend_says_eliminated_of_a_power_the_standings_call_eliminated(standard, standard_map):
+    """A power with no supply center and no unit is out of the game: the game page's standings
+    say "eliminated" in its Note, the map's legend said only "England: 0 SC, 0 units". The
+    legend says it as the standings do; a power with a unit left is counted as before."""
+    position = start_position(standard)
+    position = dataclasses.replace(
+        position, centers={c: p for c, p in position.centers.items() if p != "ENGLAND"},
+        units={k: u for k, u in position.units.items() if u.power not in ("ENGLAND", "ITALY")}
+        | {"ROM": Unit("ITALY", "A", "ROM")},
+    )
+    position = dataclasses.replace(position, centers={c: p for c, p in position.centers.items() if p != "ITALY"})
+    text = [t.text for t in ET.fromstring(render_standard(standard, standard_map, position)).iter(f"{SVG}text")]
+    assert "England: eliminated" in text and "England: 0 SC, 0 units" not in text
+    assert "Italy: 0 SC, 1 unit" in text
 
 
 @pytest.mark.parametrize("name, players", [("standard", None), ("westphalia", 5), ("westphalia", None),
@@ -572,3 +588,19 @@ def test_a_kept_order_drawing_follows_its_outcome_and_a_disbands_dislodgement():
     render._MEMOS.clear()
     for _ in range(2):  # in turn, each from the fragments the others left
         assert [render_svg(variant, position, **drawn) for position, drawn in pictures] == afresh
+
+
+@pytest.mark.parametrize("name, power", [("centenary", "ENGLAND"), ("europe1619", "SPAIN")])
+def test_the_legend_says_eliminated_on_every_map_that_can_lose_a_power(name, power):
+    """Europe 1619 (002_e7e1b063b6c411e5.txt, 'A power that does not control any of its original
+    home centers ... it is considered eliminated ... all units are disbanded at the Map Adjustment
+    Phase, and the foreign centers that were held are then liberated'; 'Spain is eliminated if
+    Madrid and Andalusia are both captured') and Centenary: a power left with no center and no
+    unit was "Spain: 0 SC, 0 units" on the map, "eliminated" in the standings."""
+    variant = load_variant(name)
+    start = start_position(variant)
+    position = dataclasses.replace(start, centers={c: p for c, p in start.centers.items() if p != power},
+                                   units={k: u for k, u in start.units.items() if u.power != power})
+    text = [t.text for t in ET.fromstring(render_svg(variant, position)).iter(f"{SVG}text")]
+    shown = variant.powers[power].name
+    assert f"{shown}: eliminated" in text and f"{shown}: 0 SC, 0 units" not in text

@@ -79,12 +79,12 @@ class Legend:
         return (self.power_rows + len(self.key_lines)) * LEGEND_ROW + 16
 
 
-def _victory_points(variant: Variant, position: Position) -> tuple[dict, str]:
-    """Victory points per power, and the year they were scored ("" if not known)."""
-    from gm_tools.engine.rules import rules_for
-
-    scores = rules_for(variant).scores(variant, position)
-    return scores.points, scores.year
+def out_note(notes: dict[str, str], code: str, centers: int, units: int, board: bool) -> str:
+    """What the standings' Note and the map's legend say of a power out of the game: its rules'
+    own words (Europe 1615's "dissolved (abandoned)"), else "eliminated" for a power with no
+    center and no unit on a board that has centers; "" for a power in play. One function, so the
+    page and the map never disagree (the legend said "0 SC, 0 units" of a dissolved power)."""
+    return notes.get(code) or ("eliminated" if centers == 0 and units == 0 and board else "")
 
 
 def legend_for(variant: Variant, position: Position, colours: dict[str, str], width: float) -> Legend:
@@ -97,7 +97,8 @@ def legend_for(variant: Variant, position: Position, colours: dict[str, str], wi
         # Imperial Power, no units or centers)
         return Legend([(colours.get(code, "#888888"), texts[code]) for code in variant.powers if code in texts],
                       width, symbol_key(variant))
-    scores, year = _victory_points(variant, position)
+    found = rules_for(variant).scores(variant, position)
+    scores, year, board = found.points, found.year, bool(variant.supply_centers())
     entries: list[tuple[str, str]] = []
     others = [code for code, power in variant.powers.items() if not power.playable]
     owned = Counter(position.centers.values())
@@ -109,7 +110,10 @@ def legend_for(variant: Variant, position: Position, colours: dict[str, str], wi
         if not power.playable:
             continue  # summed up in one entry below: a map's 25 minor states would bury the players
         centers, units = owned[code], armed[code]
-        text = f"{power.name}: {centers} SC, {_units(units)}" + (f" ({dislodged[code]} dislodged)" if dislodged[code] else "")
+        note = out_note(found.notes, code, centers, units, board)
+        counts = f"{centers} SC, {_units(units)}" + (f" ({dislodged[code]} dislodged)" if dislodged[code] else "")
+        # an eliminated power's "0 SC, 0 units" says nothing its note does not
+        text = f"{power.name}: " + (f"{note}, {counts}" if note and (centers or units) else note or counts)
         if code in scores:
             text += f", {scores[code]} VP" + (f" ({year})" if year else "")
         entries.append((colours.get(code, "#888888"), text))

@@ -11,7 +11,7 @@ from markupsafe import Markup, escape
 
 from gm_tools.publish.charts import ChartLine, centers_chart
 from gm_tools.publish.droppedrows import dropped_sections
-from gm_tools.publish.legend import colour_key, symbol_words
+from gm_tools.publish.legend import colour_key, out_note, symbol_words
 from gm_tools.engine.hooks import hooks_for
 from gm_tools.publish.judgetext import (
     adjustment_rows,
@@ -341,7 +341,7 @@ def standings(game: GameContext) -> dict:
         if not _played(variant, code):
             continue  # minor states and neutrals: no player, shown on the map and the variant's pages
         c, u = len(centers.get(code, [])), len(units.get(code, []))
-        status = scores.notes.get(code) or ("eliminated" if c == 0 and u == 0 and board else "")
+        status = out_note(scores.notes, code, c, u, board)
         if code in game.winners:
             status = f"winner; {status}" if status else "winner"
         rows.append({"power": power_name(variant, code), "player": players.get(code, ""), "centers": c,

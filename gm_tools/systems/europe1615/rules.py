@@ -328,12 +328,15 @@ class Europe1615Rules(Rules):
     def scores(self, variant: Variant, position: Position) -> Scores:
         """The last Scoring Phase's scores and every power's rounds won."""
         state = state_of(position)
+        from gm_tools.systems.europe1615.scoring import out_of_game
+
         # a dissolved power keeps none of its centers, as an eliminated one: the standings said
-        # "eliminated" of a power 'abandoned' and 'dissolved at the winter phase'
-        notes = {p: "dissolved (abandoned)" for p in sorted(set(state.dissolved.values()))}
+        # "eliminated" of a power 'abandoned' and 'dissolved at the winter phase', and nothing of
+        # one eliminated with units left (its home centers captured)
+        notes = out_of_game(view(variant, position).setup, state, position)
         # 'all scores are ceded': a power out of the game ranks after those in it, whatever
         # rounds it won before (shown still)
-        out = _out(view(variant, position)) | set(state.dissolved.values())
+        out = set(notes)
         rank = {p: 0 if p in out else 1 for p in view(variant, position).setup.powers} if out else {}
         return Scores(points=dict(state.last_scores), year=str(state.scored_year or ""),
                       rounds=dict(state.round_wins), notes=notes, rank=rank,

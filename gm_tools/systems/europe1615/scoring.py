@@ -81,6 +81,15 @@ def eliminated(setup: Setup, position: Position) -> set[str]:
     return {p for p in setup.powers if not any(position.centers.get(c) == p for c in setup.homes.get(p, ()))}
 
 
+def out_of_game(setup: Setup, state: State, position: Position) -> dict[str, str]:
+    """Power -> how it left the game, for the standings, the map's legend and the Rounds sheet:
+    "dissolved (abandoned)" ('then power will be dissolved at the winter phase'), else
+    "eliminated" ('all of its home centers have been captured', units left or not)."""
+    dissolved = set(state.dissolved.values())
+    return {p: "dissolved (abandoned)" if p in dissolved else "eliminated"
+            for p in sorted(eliminated(setup, position) | dissolved)}
+
+
 def round_scores(setup: Setup, rules: ScoringRules, state: State, position: Position) -> dict[str, Score]:
     """Each power's score for this year's round."""
     out = {p: Score() for p in setup.powers if p not in eliminated(setup, position)}

@@ -27,6 +27,7 @@ from gm_tools.mechanics.influence import Attack, Placement
 from gm_tools.mechanics.influenceorders import attack_arrows, infs_count, placement_words
 from gm_tools.systems.europe1615.calendar import EARLY_WINTER, MOVEMENT, STATUS_CHECK, phase_role
 from gm_tools.systems.europe1615.deployment import EntryError, check_entries, deploy, read_line
+from gm_tools.systems.europe1615.scoring import out_of_game
 from gm_tools.systems.europe1615.setup import setup_of
 from gm_tools.systems.europe1615.state import state_of, with_state
 from gm_tools.systems.europe1615.status import CAPTURED, statuses
@@ -286,9 +287,11 @@ class Europe1615Hooks(SheetHooks):
             allotment.rows.append([p, state.year_infs.get(p, 0), state.deployed.get(p, 0), state.left(p)])
         allotment.rows.append(["Counterbalance", None, None, None])
         allotment.rows.append([state.counterbalance or "none in effect", None, None, None])
+        out = out_of_game(setup, state, position)  # 'and all scores are ceded', '(or abandoned power)'
         rounds = Table(ROUNDS, (Column("Power", width=14), Column("Last round's score", INTEGER, width=18),
-                                Column("Rounds won", INTEGER, width=12)),
-                       rows=[[p, state.last_scores.get(p), state.round_wins.get(p, 0)] for p in powers])
+                                Column("Rounds won", INTEGER, width=12), Column("Note", width=44)),
+                       rows=[[p, state.last_scores.get(p), state.round_wins.get(p, 0),
+                              f"{out[p]}: all scores are ceded" if p in out else None] for p in powers])
         return [tracker, allotment, rounds, _sanctions_sheet(variant, position)]
 
     def awaits_others(self, variant: Variant, position: Position, problem: Problem) -> str | None:
