@@ -115,7 +115,7 @@ class MailReport:
                          "were checked as far as those allow, and the turn checks them again")
         if self.kept:
             lines.append(f"  the workbook before these mails is kept as {self.kept[0]}")
-        lines += [f"  this mail was entered before at {path}: not kept again (its {things} typed as above)" for path in self.again]
+        lines += [f"  this mail was entered before at {path}, in this phase: not kept again (its {things} typed as above)" for path in self.again]
         return "\n".join(lines)
 
 
