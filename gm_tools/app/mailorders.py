@@ -615,6 +615,5 @@ def cmd_orders(args) -> int:
         # rows, or input sheets its players fill)
         status = phase_status(args.game, root=args.root)
         if status.waits:
-            waiting = status.waiting_line
-            print(f"still waiting for: {waiting}" if waiting else status.all_entered)
+            print("\n".join(status.still_waiting()))
     return 1 if report.refused else 0  # done, lines to act on (publishfault.ACT_STATUS, docs/workbook.md)
