@@ -148,3 +148,17 @@ def test_a_europe_1615_power_that_ordered_only_a_minor_s_unit_is_named_for_its_o
     assert status.in_part == [("FRANCE", f"no order for {', '.join(units['FRANCE'])}"),
                               ("SPAIN", f"no order for {units['SPAIN'][0]}")]
     assert "  every power has entered orders, not all in full" in status.text().splitlines()
+
+
+def test_a_unit_only_this_power_commands_left_without_an_order_is_named_with_its_owner(tmp_path):
+    """rulebook 004 (Centenary), '4. Bavaria ... In Winter 1617 (the first turn), the Empire
+    takes control of it's army': no other power orders it, so the Empire that ordered its own
+    units and not Bavaria's has entered in part (the army holds). Europe 1615's minors, which
+    every power may order, are not named (above)."""
+    from gm_tools.app.mailorders import enter_mails
+
+    create(tmp_path, "c", variant="centenary")
+    own = next(p for p in phase_status("c", root=tmp_path).powers if p.power == "EMPIRE").missing
+    enter_mails("c", [("m", ("Empire\n" + "".join(f"{u} H\n" for u in own)).encode())], root=tmp_path)
+    status = phase_status("c", root=tmp_path)
+    assert status.in_part == [("EMPIRE", "no order for A BAV (Bavaria)")]

@@ -340,6 +340,7 @@ def phase_status(name: str, root: str | os.PathLike | None = None) -> PhaseStatu
     faulty = {f"{p.sheet}!{p.cell}" for p in problems}
     powers = []
     voted = _voted(variant, position)
+    sole = _sole_commander(variant, position)
     vote_rows: set[str] = set()
     for block in order_blocks(variant, position, rules_for(variant)):
         typed = by_power.get(block.power, [])
@@ -361,7 +362,12 @@ def phase_status(name: str, root: str | os.PathLike | None = None) -> PhaseStatu
         power = PowerStatus(block.power, entries.players.get(block.power, ""), len(own),
                             entered, missing, sum(1 for e in typed if e.cell in faulty),
                             len(others), len(ordered & others), _owes(own, len(others)))
-        power.lacking, power.lacking_rules = _lacking(own, missing, rows - min(loose, rows))
+        # a minor only this power orders (Europe 1619's aligned, Centenary's vassals) has no
+        # other order coming: its units left out hold as its own do
+        theirs = [(s.unit, f"{s.unit} ({_name(variant, _owner(position, s.unit))})") for s in block.slots
+                  if s.unit in others - ordered and sole.get(_owner(position, s.unit)) == block.power]
+        power.lacking, power.lacking_rules = _lacking([s for s in block.slots if s not in votes],
+                                                      [(u, u) for u in missing] + theirs, rows - min(loose, rows))
         powers.append(power)
     hooks = hooks_for(variant)
     tables = hooks.input_sheets(variant, position)
@@ -427,15 +433,15 @@ def _owes(slots, others: int) -> str:
     return " and ".join(counted(n, word) for n, word in ((builds, "build"), (removals, "removal")) if n)
 
 
-def _lacking(slots, missing: list[str], empty: int) -> tuple[str, tuple[str, ...]]:
-    """What a power's own rows still leave out (``missing``: its units' rows with no order,
-    ``empty``: build and removal rows not filled), and what the rules make of it: 2000
+def _lacking(slots, missing: list[tuple[str, str]], empty: int) -> tuple[str, tuple[str, ...]]:
+    """What a power's rows still leave out (``missing``: the units whose rows have no order,
+    each with its words, ``empty``: build and removal rows not filled), and what the rules make of it: 2000
     rulebook, 'Holding' (a unit given no order holds), 'Retreating' (a dislodged unit not
     ordered to retreat is disbanded), and an adjustment not entered, a build waived or a
     removal made by civil disorder (the turn's notes, ``engine/results.py``)."""
     said, rules = [], []
-    retreats = [u for u in missing if any(s.unit == u and s.complete for s in slots)]
-    moves = [u for u in missing if u not in retreats]
+    retreats = [words for u, words in missing if any(s.unit == u and s.complete for s in slots)]
+    moves = [words for _, words in missing if words not in retreats]
     if moves:
         said.append(f"no order for {', '.join(moves)}")
         rules.append("a unit given no order holds")
@@ -453,6 +459,21 @@ def _lacking(slots, missing: list[str], empty: int) -> tuple[str, tuple[str, ...
         if removals:
             rules.append("a removal not entered is made by civil disorder")
     return "; ".join(said), tuple(rules)
+
+
+def _sole_commander(variant, position) -> dict[str, str]:
+    """Other owners (``Rules.commanded``) whose units one power alone orders -> that power."""
+    rules = rules_for(variant)
+    by: dict[str, list[str]] = {}
+    for power in (code for code, p in variant.powers.items() if p.playable):  # a minor is one of the powers
+        for owner in rules.commanded(variant, position, power):
+            by.setdefault(owner, []).append(power)
+    return {owner: powers[0] for owner, powers in by.items() if len(powers) == 1}
+
+
+def _name(variant, code: str | None) -> str:
+    """A power's or minor state's name; a code the variant does not name stays a code."""
+    return variant.powers[code].name if code in variant.powers else str(code)
 
 
 def _voted(variant, position) -> tuple[str, ...]:
