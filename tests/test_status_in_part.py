@@ -162,3 +162,13 @@ def test_a_unit_only_this_power_commands_left_without_an_order_is_named_with_its
     enter_mails("c", [("m", ("Empire\n" + "".join(f"{u} H\n" for u in own)).encode())], root=tmp_path)
     status = phase_status("c", root=tmp_path)
     assert status.in_part == [("EMPIRE", "no order for A BAV (Bavaria)")]
+
+
+def test_the_every_game_line_names_the_powers_alone_when_what_they_left_out_runs_long(tmp_path):
+    """As 'waiting for' is shortened past 200 characters, so is 'entered in part': each of the
+    seven powers ordered one unit, and the line names them and the command that says the rest."""
+    paths = create(tmp_path)
+    _type(paths, {power: orders[:1] for power, orders in EVERY_UNIT.items()})
+    summary = phase_status("g", root=tmp_path).summary()
+    assert summary == ("g: S1901M, deadline: none set, 7 of 7 powers have entered orders, entered in part: AUSTRIA, "
+                       "ENGLAND, FRANCE, GERMANY, ITALY, RUSSIA, TURKEY (what each left out: gm-tools status g)")
