@@ -523,7 +523,8 @@ def test_a_mailbox_exported_by_a_mail_program_is_read_message_by_message(tmp_pat
     assert main(["orders", "g", str(box), "--root", str(tmp_path)]) == 0
     out = capsys.readouterr().out
     assert out.endswith("still waiting for: AUSTRIA, GERMANY, ITALY, TURKEY (each: orders for 3 units); "
-                        "RUSSIA (orders for 4 units)\n")
+                        "RUSSIA (orders for 4 units)\nentered in part (a unit given no order holds): "
+                        "ENGLAND (no order for A LVP, F EDI); FRANCE (no order for A MAR, F BRE)\n")
     assert f"FRANCE A PAR - PIC   ({box} message 3)" in out and f"ENGLAND F LON - NTH   ({box} message 2)" in out
     typed = _orders_column(paths)
     assert typed[_row_of(paths, "A PAR")] == "A PAR - PIC" and "F BRE - MAO" not in typed.values()

@@ -151,7 +151,7 @@ def test_status_without_a_game_gives_one_line_a_game(tmp_path, capsys):
     lines = capsys.readouterr().out.splitlines()
     assert lines[0] == ("alpha: S1901M, deadline: none set, 1 of 7 powers have entered orders, "
                         "waiting for AUSTRIA, ENGLAND, GERMANY, ITALY, TURKEY (each: orders for 3 units); "
-                        "RUSSIA (orders for 4 units)")
+                        "RUSSIA (orders for 4 units), entered in part: FRANCE (no order for A MAR, F BRE)")
     assert lines[1].startswith("beta: S1901M, deadline: none set, 0 of 7 powers")
     assert lines[2].startswith("gamma: ") and "game.json" in lines[2] and len(lines) == 3
     assert snapshot(tmp_path) == files
@@ -278,7 +278,9 @@ def test_a_europe_1615_power_that_mailed_its_deployment_only_is_waited_for_its_u
     mail.write_text("France\n9: WUR\nA PAR - BUR\n", encoding="utf-8")
     assert main(["orders", "g", str(mail), "--root", str(tmp_path)]) == 0
     assert capsys.readouterr().out.endswith("still waiting for: AUSTRIA, SPAIN (each: orders for 5 units); "
-                                            "ENGLAND, DENMARK (each: orders for 4 units)\n")
+                                            "ENGLAND, DENMARK (each: orders for 4 units)\n"
+                                            "entered in part (a unit given no order holds): FRANCE (no order for "
+                                            "A LYO, F GUY, F NOR, F PRO)\n")
 
 
 def test_a_retreat_phase_counts_the_dislodged_unit_as_its_owners(tmp_path, capsys):

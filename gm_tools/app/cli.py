@@ -187,7 +187,8 @@ def _build_parser() -> argparse.ArgumentParser:
 
     s = _command(sub, "status", "show who has entered orders for the current phase",
                  "Reads the workbook as a turn would and prints, power by power, how many of its rows\n"
-                 "hold an order and which units have none, who has entered nothing, the rows typed on\n"
+                 "hold an order and which units have none, who has entered nothing, who entered in\n"
+                 "part (and what becomes of the units left out), the rows typed on\n"
                  "the variant's input sheets and whether there is press. Without GAME, one line for\n"
                  "every game: its phase, deadline and who is waited for, or the fault in its files\n"
                  "(exit status 1, as `site` ends). Writes nothing.",

@@ -115,7 +115,7 @@ class MailReport:
                          "were checked as far as those allow, and the turn checks them again")
         if self.kept:
             lines.append(f"  the workbook before these mails is kept as {self.kept[0]}")
-        lines += [f"  this mail was entered before at {path}: not kept again (its {things} typed as above)" for path in self.again]
+        lines += [f"  this mail was entered before at {path}, in this phase: not kept again (its {things} typed as above)" for path in self.again]
         return "\n".join(lines)
 
 
@@ -615,6 +615,5 @@ def cmd_orders(args) -> int:
         # rows, or input sheets its players fill)
         status = phase_status(args.game, root=args.root)
         if status.waits:
-            waiting = status.waiting_line
-            print(f"still waiting for: {waiting}" if waiting else status.all_entered)
+            print("\n".join(status.still_waiting()))
     return 1 if report.refused else 0  # done, lines to act on (publishfault.ACT_STATUS, docs/workbook.md)

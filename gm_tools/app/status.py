@@ -3,7 +3,9 @@
 The GM's daily question in a game by mail is who has not sent orders yet. This reads the
 workbook and checks it as a turn would (nothing is written, nothing is adjudicated) and says, power by
 power, how many of its rows hold an order and which units have none, then who has entered
-nothing at all, the rows typed on each of the variant's input sheets, whether there is press,
+nothing at all, who entered some and not all of it (a unit left without an order holds: no
+error, but the GM running the turn before the deadline must see it), the rows typed on each of
+the variant's input sheets, whether there is press,
 whether the turn would refuse anything (``gm-tools turn GAME --dry-run`` names it), and any
 picture an earlier phase's press shows that is no longer in the game's folder.
 Without a game's name, one line for every game in the games folder: a GM running several
@@ -54,6 +56,11 @@ class PowerStatus:
     owes: str = ""
     """What its rows ask of it, in the Orders sheet's words: "orders for 3 units", "1 build",
     "A VIE to retreat or disband"."""
+    lacking: str = ""
+    """What its own rows still leave out: "no order for A BER, F KIE", "no retreat order for
+    A VIE", "1 of 2 builds not entered"; empty when every row is filled."""
+    lacking_rules: tuple[str, ...] = ()
+    """What the rules do with what it leaves out ("a unit given no order holds")."""
 
     @property
     def ordering(self) -> bool:
@@ -178,6 +185,40 @@ class PhaseStatus:
         return f"{', '.join(who for who, _ in self.waiting_words)} (what each owes: gm-tools status {self.game})"
 
     @property
+    def in_part(self) -> list[tuple[str, str]]:
+        """Powers that typed something and not all their rows ask for, each with what is left
+        out, apart from :attr:`waiting_for`: it is no error (the rules say what becomes of it,
+        :attr:`in_part_rules`), but the GM deciding to run the turn early must see it."""
+        if self.awaited is not None:
+            return []
+        return [(p.power, p.lacking) for p in self.powers
+                if p.ordering and p.typed and p.lacking and p.power not in self.not_awaited]
+
+    @property
+    def in_part_rules(self) -> str:
+        """What the rules do with the rows :attr:`in_part` leaves empty, each said once."""
+        partial = dict(self.in_part)
+        said = [r for p in self.powers if p.power in partial for r in p.lacking_rules]
+        return "; ".join(dict.fromkeys(said))
+
+    def in_part_line(self) -> str:
+        """:attr:`in_part` in one line, the rules' words first; empty when nobody is."""
+        if not self.in_part:
+            return ""
+        return (f"entered in part ({self.in_part_rules}): "
+                + "; ".join(f"{who} ({words})" for who, words in self.in_part))
+
+    def still_waiting(self) -> list[str]:
+        """Who is still awaited, as the end of ``gm-tools orders`` says it: the powers that
+        entered nothing, then those that entered in part."""
+        waiting = self.waiting_line
+        if waiting:
+            first = f"still waiting for: {waiting}"
+        else:
+            first = self.all_entered + (", not all in full" if self.in_part else "")
+        return [first] + ([self.in_part_line()] if self.in_part else [])
+
+    @property
     def waits(self) -> bool:
         """Whether the phase waits for anyone's entries: rows on the Orders sheet, or input
         sheets the players fill."""
@@ -191,7 +232,7 @@ class PhaseStatus:
             done = sum(1 for p in ordering if p.typed)
             line += f", {done} of {len(ordering)} powers have entered orders"
             waiting = self.waiting_short
-            return line + (f", waiting for {waiting}" if waiting else "") + self._refused() + self._lost()
+            return line + (f", waiting for {waiting}" if waiting else "") + self._in_part() + self._refused() + self._lost()
         typed = sorted({who for _, names in self.inputs.values() for who in names})
         # rows on a sheet that names no power (the GM's own, like Europe 1619's Papal Protection)
         unnamed = [f"{count} row(s) typed on {sheet}" for sheet, (count, names) in self.inputs.items() if count and not names]
@@ -200,6 +241,15 @@ class PhaseStatus:
         if self.awaited is not None:
             line += f", waiting for {self.waiting_short}" if self.awaited else f", {self.all_entered}"
         return line + self._refused() + self._lost()
+
+    def _in_part(self) -> str:
+        """:attr:`in_part` for a game's one line, as :attr:`waiting_short` shortens it."""
+        if not self.in_part:
+            return ""
+        line = "; ".join(f"{who} ({words})" for who, words in self.in_part)
+        if len(line) > 200:
+            line = f"{', '.join(who for who, _ in self.in_part)} (what each left out: gm-tools status {self.game})"
+        return f", entered in part: {line}"
 
     def _refused(self) -> str:
         return f", {self.problems} entry(ies) a turn would refuse" if self.problems else ""
@@ -238,7 +288,10 @@ class PhaseStatus:
         elif self.awaited is None and not any(p.ordering for p in self.powers):
             lines.append("  no rows on the Orders sheet this phase")
         else:
-            lines.append(f"  waiting for: {waiting}" if waiting else f"  {self.all_entered}")
+            lines.append(f"  waiting for: {waiting}" if waiting
+                         else f"  {self.all_entered}" + (", not all in full" if self.in_part else ""))
+            if self.in_part:
+                lines.append(f"  {self.in_part_line()}")
             why: dict[str, list[str]] = {}
             for power, word in self.not_awaited.items():
                 why.setdefault(word, []).append(power)
@@ -287,6 +340,7 @@ def phase_status(name: str, root: str | os.PathLike | None = None) -> PhaseStatu
     faulty = {f"{p.sheet}!{p.cell}" for p in problems}
     powers = []
     voted = _voted(variant, position)
+    sole = _sole_commander(variant, position)
     vote_rows: set[str] = set()
     for block in order_blocks(variant, position, rules_for(variant)):
         typed = by_power.get(block.power, [])
@@ -303,10 +357,18 @@ def phase_status(name: str, root: str | os.PathLike | None = None) -> PhaseStatu
         # are filled by the orders naming none of the block's units.
         own_units = {s.unit for s in own if s.unit}
         loose = sum(1 for e in typed if e.unit not in others and e.unit not in own_units)
-        entered = len(own_units & ordered) + min(loose, len(own) - len(own_units))
-        powers.append(PowerStatus(block.power, entries.players.get(block.power, ""), len(own),
-                                  entered, missing, sum(1 for e in typed if e.cell in faulty),
-                                  len(others), len(ordered & others), _owes(own, len(others))))
+        rows = len(own) - len(own_units)  # builds' and removals' rows
+        entered = len(own_units & ordered) + min(loose, rows)
+        power = PowerStatus(block.power, entries.players.get(block.power, ""), len(own),
+                            entered, missing, sum(1 for e in typed if e.cell in faulty),
+                            len(others), len(ordered & others), _owes(own, len(others)))
+        # a minor only this power orders (Europe 1619's aligned, Centenary's vassals) has no
+        # other order coming: its units left out hold as its own do
+        theirs = [(s.unit, f"{s.unit} ({_name(variant, _owner(position, s.unit))})") for s in block.slots
+                  if s.unit in others - ordered and sole.get(_owner(position, s.unit)) == block.power]
+        power.lacking, power.lacking_rules = _lacking([s for s in block.slots if s not in votes],
+                                                      [(u, u) for u in missing] + theirs, rows - min(loose, rows))
+        powers.append(power)
     hooks = hooks_for(variant)
     tables = hooks.input_sheets(variant, position)
     inputs = {}
@@ -369,6 +431,49 @@ def _owes(slots, others: int) -> str:
     if builds + removals != len(slots):
         return f"{counted(len(slots), 'row')} on the Orders sheet"
     return " and ".join(counted(n, word) for n, word in ((builds, "build"), (removals, "removal")) if n)
+
+
+def _lacking(slots, missing: list[tuple[str, str]], empty: int) -> tuple[str, tuple[str, ...]]:
+    """What a power's rows still leave out (``missing``: the units whose rows have no order,
+    each with its words, ``empty``: build and removal rows not filled), and what the rules make of it: 2000
+    rulebook, 'Holding' (a unit given no order holds), 'Retreating' (a dislodged unit not
+    ordered to retreat is disbanded), and an adjustment not entered, a build waived or a
+    removal made by civil disorder (the turn's notes, ``engine/results.py``)."""
+    said, rules = [], []
+    retreats = [words for u, words in missing if any(s.unit == u and s.complete for s in slots)]
+    moves = [words for _, words in missing if words not in retreats]
+    if moves:
+        said.append(f"no order for {', '.join(moves)}")
+        rules.append("a unit given no order holds")
+    if retreats:
+        said.append(f"no retreat order for {', '.join(retreats)}")
+        rules.append("a dislodged unit given no retreat order is disbanded")
+    rows = [s for s in slots if not s.unit]
+    if empty > 0 and rows:
+        builds = sum(1 for s in rows if "build" in s.label.lower())
+        removals = sum(1 for s in rows if "removal" in s.label.lower())
+        word = "build" if builds == len(rows) else "removal" if removals == len(rows) else "row"
+        said.append(f"{empty} of {len(rows)} {word}{'s' * (len(rows) != 1)} not entered")
+        if builds:
+            rules.append("a build not entered is waived")
+        if removals:
+            rules.append("a removal not entered is made by civil disorder")
+    return "; ".join(said), tuple(rules)
+
+
+def _sole_commander(variant, position) -> dict[str, str]:
+    """Other owners (``Rules.commanded``) whose units one power alone orders -> that power."""
+    rules = rules_for(variant)
+    by: dict[str, list[str]] = {}
+    for power in (code for code, p in variant.powers.items() if p.playable):  # a minor is one of the powers
+        for owner in rules.commanded(variant, position, power):
+            by.setdefault(owner, []).append(power)
+    return {owner: powers[0] for owner, powers in by.items() if len(powers) == 1}
+
+
+def _name(variant, code: str | None) -> str:
+    """A power's or minor state's name; a code the variant does not name stays a code."""
+    return variant.powers[code].name if code in variant.powers else str(code)
 
 
 def _voted(variant, position) -> tuple[str, ...]:

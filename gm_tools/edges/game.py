@@ -518,14 +518,14 @@ def store_mail(paths: GamePaths, phase: str, mails: list[bytes], workbook_before
     nothing the GM had typed is lost, and put ``workbook_after`` in the workbook's place: all
     of it as one step (:func:`gm_tools.edges.journal.commit`; killed between, the mails were
     said entered before when sent again, and never typed). A mail byte for byte as one kept
-    before is not kept again: entered twice, it would otherwise fill the folder with copies.
+    before for this phase (a later phase's is its own) is not kept again: it would fill the folder.
     ``unpublish``: the site is to show the change. Returns the files kept, and for each mail
     kept before (in ``mails``' order) its earlier file."""
     from gm_tools.edges.journal import commit
 
     before = _next_free(paths.mail, phase, ".xlsx")
     stem = before.name[: -len(".xlsx")]
-    earlier = {f.read_bytes(): f for f in sorted(paths.mail.glob("*.eml"))} if paths.mail.is_dir() else {}
+    earlier = {f.read_bytes(): f for f in sorted(paths.mail.glob(f"{phase}.*.eml"))} if paths.mail.is_dir() else {}
     files = [("kept.xlsx", workbook_before, before)]
     kept, again = [before], []
     for i, mail in enumerate(mails, start=1):
