@@ -209,6 +209,19 @@ def test_the_standings_rank_a_dissolved_power_below_the_powers_in_play(tmp_path)
     shown."""
     import re
 
+    _austria_dissolved_after_four_rounds(tmp_path)
+    page = (tmp_path / "site" / "games" / "g" / "index.html").read_text(encoding="utf-8")
+    table = page[page.index("Rounds won"):]
+    order = [n for n in re.findall(r"<th scope=\"row\">([A-Za-z ]+)</th>", table)][:5]
+    assert order == ["Spain", "England", "France", "Denmark", "Austria"], order
+    assert "dissolved (abandoned)" in table
+    assert "powers in the game first" in page
+
+
+def _austria_dissolved_after_four_rounds(tmp_path):
+    """A Spring 1623 turn played and published with Austria dissolved after winning 4 rounds
+    (its home centers made minor states), Spain, France and England still playing; the game's
+    paths."""
     from gm_tools.systems.europe1615.state import state_of, with_state
 
     homes = ("VIE", "SLO", "UPA", "RHU", "TYR")
@@ -219,14 +232,9 @@ def test_the_standings_rank_a_dissolved_power_below_the_powers_in_play(tmp_path)
     state.round_wins = {"AUSTRIA": 4, "SPAIN": 3, "ENGLAND": 1}
     state.last_scores = {"SPAIN": 300, "FRANCE": 250, "ENGLAND": 240, "DENMARK": 100}
     state.scored_year = 1622
-    game_at(tmp_path, with_state(position, state))
+    paths = game_at(tmp_path, with_state(position, state))
     run_turn("g", root=tmp_path, site_dir=tmp_path / "site", force=True)
-    page = (tmp_path / "site" / "games" / "g" / "index.html").read_text(encoding="utf-8")
-    table = page[page.index("Rounds won"):]
-    order = [n for n in re.findall(r"<th scope=\"row\">([A-Za-z ]+)</th>", table)][:5]
-    assert order == ["Spain", "England", "France", "Denmark", "Austria"], order
-    assert "dissolved (abandoned)" in table
-    assert "powers in the game first" in page
+    return paths
 
 
 def _rounds_sheet(paths) -> dict:
@@ -245,18 +253,7 @@ def test_the_map_legend_and_rounds_sheet_say_a_dissolved_power_is_out(tmp_path):
     workbook's Rounds sheet showed its 4 rounds won as any power's. The legend says it as the
     standings do; the Rounds sheet's Note says the row's scores are ceded (its figures kept, as
     the standings keep them)."""
-    from gm_tools.systems.europe1615.state import state_of, with_state
-
-    homes = ("VIE", "SLO", "UPA", "RHU", "TYR")
-    centers = dict(opening().centers, **{c: c for c in homes})
-    position = board({"MAD": "A SPAIN", "PAR": "A FRANCE", "LON": "F ENGLAND"}, phase="S1623M", centers=centers)
-    state = state_of(position)
-    state.dissolved = {c: "AUSTRIA" for c in homes}
-    state.round_wins = {"AUSTRIA": 4, "SPAIN": 3, "ENGLAND": 1}
-    state.last_scores = {"SPAIN": 300, "FRANCE": 250, "ENGLAND": 240, "DENMARK": 100}
-    state.scored_year = 1622
-    paths = game_at(tmp_path, with_state(position, state))
-    run_turn("g", root=tmp_path, site_dir=tmp_path / "site", force=True)
+    paths = _austria_dissolved_after_four_rounds(tmp_path)
     layer = (tmp_path / "site" / "games" / "g" / "current.map.js").read_text(encoding="utf-8")
     assert "Austria: dissolved (abandoned)" in layer and "Austria: 0 SC, 0 units" not in layer
     assert "Spain: " in layer and "Spain: dissolved" not in layer
