@@ -18,12 +18,7 @@ def test_the_ottoman_removal_follows_the_heavier_vote_when_powers_name_different
     Austria (33 INFs) named A BOS, Spain (37) A RUM: the turn refused Spain's entry, 'at most 1
     removal(s) for OTTOMAN this phase', though `gm-tools orders` had typed both without a word.
     Spain's, the heavier, is followed; Austria's is outvoted, as in a movement phase."""
-    centers = dict(opening().centers, SER="AUSTRIA")
-    position = board({"BOS": "A OTTOMAN", "RUM": "A OTTOMAN", "SER": "A AUSTRIA"}, phase="W1618A", centers=centers,
-                     year_infs={"AUSTRIA": 33, "FRANCE": 30, "SPAIN": 37, "ENGLAND": 30, "DENMARK": 34})
-    game_at(tmp_path, position)
-    enter_mails("g", [("a", b"Austria\nA BOS D\n"), ("s", b"Spain\nA RUM D\n")], root=tmp_path)
-    run_turn("g", root=tmp_path, site_dir=None, force=True)
+    _ottoman_removal_voted(tmp_path, spain_infs=37)
     after = load_state("g", tmp_path).history[-1]
     units = load_state("g", tmp_path).position
     assert unit_at(units, "BOS") == "A OTTOMAN"
@@ -37,14 +32,21 @@ def test_an_ottoman_removal_vote_tied_leaves_the_removal_to_civil_disorder(tmp_p
     """000_cc215928c2f3193e.txt, 'The Ottomans': 'In case of ties, units hold by default.' Two
     powers of equal weight naming different units for the one removal due: neither is followed,
     and the removal is made as civil disorder makes it, one unit going, never both."""
+    _ottoman_removal_voted(tmp_path, spain_infs=33)
+    units = load_state("g", tmp_path).position
+    assert sum(unit_at(units, p) == "A OTTOMAN" for p in ("BOS", "RUM")) == 1
+
+
+def _ottoman_removal_voted(tmp_path, spain_infs: int) -> None:
+    """The Late Winter of 1618 played with Austria holding Serbia, the Ottomans one center and
+    two armies (one removal due): Austria (33 of the year's INFs) mails A BOS D, Spain
+    (``spain_infs``) A RUM D."""
     centers = dict(opening().centers, SER="AUSTRIA")
     position = board({"BOS": "A OTTOMAN", "RUM": "A OTTOMAN", "SER": "A AUSTRIA"}, phase="W1618A", centers=centers,
-                     year_infs={"AUSTRIA": 33, "FRANCE": 30, "SPAIN": 33, "ENGLAND": 30, "DENMARK": 34})
+                     year_infs={"AUSTRIA": 33, "FRANCE": 30, "SPAIN": spain_infs, "ENGLAND": 30, "DENMARK": 34})
     game_at(tmp_path, position)
     enter_mails("g", [("a", b"Austria\nA BOS D\n"), ("s", b"Spain\nA RUM D\n")], root=tmp_path)
     run_turn("g", root=tmp_path, site_dir=None, force=True)
-    units = load_state("g", tmp_path).position
-    assert sum(unit_at(units, p) == "A OTTOMAN" for p in ("BOS", "RUM")) == 1
 
 
 def test_a_minors_unit_disbanded_at_the_early_winter_annexes_no_province(tmp_path):
