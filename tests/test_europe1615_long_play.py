@@ -284,3 +284,75 @@ def test_a_power_eliminated_with_units_left_is_said_eliminated_on_the_map_page_a
     row = re.search(r"<th scope=\"row\">France</th>(.*?)</tr>", page, re.S).group(1)
     assert "eliminated" in row
     assert _rounds_sheet(paths)["FRANCE"]["Note"] == "eliminated: all scores are ceded"
+
+
+def _sheet_rows(paths, title: str) -> list[tuple]:
+    import openpyxl
+
+    return list(openpyxl.load_workbook(paths.workbook)[title].iter_rows(values_only=True))
+
+
+def test_the_inf_sheets_say_a_dissolved_power_is_out_as_the_rounds_sheet_does(tmp_path):
+    """000_cc215928c2f3193e.txt, ABANDONMENT / CIVIL DISORDER: 'then power will be dissolved at the
+    winter phase'; ELIMINATION AND EFFECTS OF: 'Any player who has been eliminated cannot continue
+    receiving nor deploying INFs for the remaining years', 'INFs of the eliminated power (or
+    abandoned power) that have been deployed to all minor states are removed after the scoring
+    phase'. Austria dissolved: the standings, the legend and the Rounds sheet's Note said
+    "dissolved (abandoned)", while the INF Allotment listed Austria as any power and the
+    Influence Tracker's Austria column stood unmarked. Both say it beside the power now."""
+    paths = _austria_dissolved_after_four_rounds(tmp_path)
+    allotment = _sheet_rows(paths, "INF Allotment")
+    header, rows = allotment[0], {r[0]: dict(zip(allotment[0], r)) for r in allotment[1:]}
+    assert header[:4] == ("Power", "INFs this year", "Deployed", "Left")  # read by label as before
+    assert rows["AUSTRIA"]["Note"] == "dissolved (abandoned): cannot continue receiving nor deploying INFs"
+    assert rows["SPAIN"]["Note"] is None
+    tracker = _sheet_rows(paths, "Influence Tracker")
+    columns = tracker[0]
+    out = [dict(zip(columns, r)) for r in tracker[1:] if r[1] == "Out of the game"]
+    assert len(out) == 1, tracker[-3:]
+    assert out[0]["Austria"] == "dissolved (abandoned)"
+    assert out[0]["Spain"] is None and out[0]["Minor state"] is None
+    assert "removed after the scoring phase" in out[0]["Status"]
+
+
+def test_the_inf_sheets_say_a_power_eliminated_is_out(tmp_path):
+    """000_cc215928c2f3193e.txt, ELIMINATION AND EFFECTS OF: 'A power is eliminated when all of
+    its home centers have been captured ... Any player who has been eliminated cannot continue
+    receiving nor deploying INFs'. France's home centers all Spain's: the INF sheets say
+    "eliminated", as the Rounds sheet's Note does; a game with every power in play has no
+    Out of the game row."""
+    playing = game_at(tmp_path / "all", board({"MAD": "A SPAIN", "PAR": "A FRANCE"}, phase="S1623M"))
+    assert not [r for r in _sheet_rows(playing, "Influence Tracker") if r[1] == "Out of the game"]
+    assert all(r[4] is None for r in _sheet_rows(playing, "INF Allotment")[1:])
+    homes = SETUP.homes["FRANCE"]
+    centers = dict(opening().centers, **{c: "SPAIN" for c in homes})
+    position = board({"MAD": "A SPAIN", "BUR": "A FRANCE", "LON": "F ENGLAND"}, phase="S1623M", centers=centers)
+    paths = game_at(tmp_path, position)
+    run_turn("g", root=tmp_path, site_dir=None, force=True)
+    allotment = _sheet_rows(paths, "INF Allotment")
+    rows = {r[0]: dict(zip(allotment[0], r)) for r in allotment[1:]}
+    assert rows["FRANCE"]["Note"] == "eliminated: cannot continue receiving nor deploying INFs"
+    tracker = _sheet_rows(paths, "Influence Tracker")
+    out = [dict(zip(tracker[0], r)) for r in tracker[1:] if r[1] == "Out of the game"]
+    assert out and out[0]["France"] == "eliminated" and out[0]["Austria"] is None
+
+
+def test_a_workbook_with_the_inf_sheets_old_or_new_is_read_by_the_next_turn(tmp_path):
+    """The Influence Tracker's Out of the game row and the INF Allotment's Note column are the
+    turn's own writing, which no turn reads: the workbook written with them plays its next
+    phase, and so does one laid out as before them (a game in progress)."""
+    import openpyxl
+
+    paths = _austria_dissolved_after_four_rounds(tmp_path)
+    before = load_state("g", tmp_path).position.phase
+    wb = openpyxl.load_workbook(paths.workbook)
+    wb["INF Allotment"].delete_cols(5)
+    tracker = wb["Influence Tracker"]
+    tracker.delete_rows(next(r for r in range(2, tracker.max_row + 1) if tracker.cell(r, 2).value == "Out of the game"))
+    wb.save(paths.workbook)
+    run_turn("g", root=tmp_path, site_dir=None, force=True)
+    middle = load_state("g", tmp_path).position.phase
+    assert middle != before
+    assert _sheet_rows(paths, "INF Allotment")[0][-1] == "Note"
+    run_turn("g", root=tmp_path, site_dir=None, force=True)
+    assert load_state("g", tmp_path).position.phase != middle

@@ -89,7 +89,7 @@ def test_the_influence_tracker_is_written_back(spring):
     assert rows["LOR"][header.index("Status")] == "NEUTRAL"
     assert rows["LOR"][header.index("Total")] == 20
     allotment = {r[0]: r for r in wb[ALLOTMENT].iter_rows(min_row=2, values_only=True)}
-    assert allotment["FRANCE"][1:] == (35, 19, 16)
+    assert allotment["FRANCE"][1:4] == (35, 19, 16) and allotment["FRANCE"][4] is None
     state = load_state("g", spring.root)
     assert state.position.phase == "U1615M"
     assert str(state.position.units["FRA"]) == "A FRA" and state.position.units["FRA"].power == "WUR"

@@ -117,7 +117,7 @@ def test_tracker_written_back_and_the_page_published(game, tmp_path):
     allotment = {r[0]: r for r in wb[ALLOTMENT].iter_rows(min_row=2, values_only=True)}
     # the game stands at Spring 1617: the year's INFs allotted, none deployed yet; in 1616
     # France deployed 6 in the Spring ('6: LOR'), as the record after it keeps
-    assert allotment["FRANCE"][1:] == (30, 0, 30)
+    assert allotment["FRANCE"][1:4] == (30, 0, 30) and allotment["FRANCE"][4] is None
     assert _extra(game[1]["S1616M"])["deployed"]["FRANCE"] == 6
     build_site(root, tmp_path / "site")
     page = (tmp_path / "site" / "games" / GAME / "U1615M.html").read_text(encoding="utf-8")

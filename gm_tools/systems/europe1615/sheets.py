@@ -1,6 +1,5 @@
 """Europe 1615's sheets: the INF deployments and diplomatic attacks the GM types for each
-movement phase, and the computed Influence Tracker and INF Allotment written back after
-every phase.
+movement phase; the computed sheets written back after every phase are :mod:`.trackers`'s.
 
 Rulebook: ``000_cc215928c2f3193e.txt``, 'Writing the orders' ('the submission of the INF
 deployment list and orders') and 'Submission' of a diplomatic attack ('MINOR STATE > MAJOR
@@ -27,22 +26,18 @@ from gm_tools.mechanics.influence import Attack, Placement
 from gm_tools.mechanics.influenceorders import attack_arrows, infs_count, placement_words
 from gm_tools.systems.europe1615.calendar import EARLY_WINTER, MOVEMENT, STATUS_CHECK, phase_role
 from gm_tools.systems.europe1615.deployment import EntryError, check_entries, deploy, read_line
-from gm_tools.systems.europe1615.scoring import out_of_game
 from gm_tools.systems.europe1615.setup import setup_of
 from gm_tools.systems.europe1615.state import state_of, with_state
-from gm_tools.systems.europe1615.status import CAPTURED, statuses
+from gm_tools.systems.europe1615.status import statuses
+from gm_tools.systems.europe1615.trackers import ALLOTMENT, ROUNDS, SANCTIONS, TRACKER  # noqa: F401  (named from here before they moved)
 
 DEPLOYMENT = "INF Deployment"
 ATTACKS = "Diplomatic Attacks"
-TRACKER = "Influence Tracker"
-ALLOTMENT = "INF Allotment"
-ROUNDS = "Rounds"
 WAIVERS = "Waivers"
 ABANDONED = "Abandonment"
 RULINGS = "Sanction Rulings"
 DISBANDS = "Required Disbands"
 TIMELINE = "Sanctions Timeline"
-SANCTIONS = "Sanctions"
 PASSAGE = "Swiss Passage"
 BLANK_ROWS = 40
 # the words of gm_tools.mechanics.influence.check_attack for a target without INFs in the minor
@@ -268,31 +263,9 @@ class Europe1615Hooks(SheetHooks):
         return with_state(position, state)
 
     def output_sheets(self, variant: Variant, position: Position) -> list[Table]:
-        setup = setup_of(variant, position)
-        state = state_of(position)
-        table = statuses(setup, state, position)
-        powers = setup.powers
-        tracker = Table(TRACKER, (Column("Minor state", width=12), Column("Name", width=20),
-                                  Column("Status", width=24), Column("Marker", width=11))
-                        + tuple(Column(p.title(), INTEGER, width=9) for p in powers)
-                        + (Column("Total", INTEGER, width=7),))
-        for code, minor in setup.minors.items():
-            infs = state.influence.infs(code)
-            tracker.rows.append([code, minor.name, _tracker_status(setup, table[code]),
-                                 state.influence.markers.get(code, "")]
-                                + [infs.get(p) or None for p in powers] + [sum(infs.values())])
-        allotment = Table(ALLOTMENT, (Column("Power", width=14), Column("INFs this year", INTEGER, width=14),
-                                      Column("Deployed", INTEGER, width=10), Column("Left", INTEGER, width=8)))
-        for p in powers:
-            allotment.rows.append([p, state.year_infs.get(p, 0), state.deployed.get(p, 0), state.left(p)])
-        allotment.rows.append(["Counterbalance", None, None, None])
-        allotment.rows.append([state.counterbalance or "none in effect", None, None, None])
-        out = out_of_game(setup, state, position)  # 'and all scores are ceded', '(or abandoned power)'
-        rounds = Table(ROUNDS, (Column("Power", width=14), Column("Last round's score", INTEGER, width=18),
-                                Column("Rounds won", INTEGER, width=12), Column("Note", width=44)),
-                       rows=[[p, state.last_scores.get(p), state.round_wins.get(p, 0),
-                              f"{out[p]}: all scores are ceded" if p in out else None] for p in powers])
-        return [tracker, allotment, rounds, _sanctions_sheet(variant, position)]
+        from gm_tools.systems.europe1615.trackers import computed_sheets
+
+        return computed_sheets(variant, position)
 
     def awaits_others(self, variant: Variant, position: Position, problem: Problem) -> str | None:
         """An attack on a power with no INFs in the minor state yet: 'another player/power that
@@ -558,41 +531,6 @@ def _check_passage(variant: Variant, position: Position, rows: list[InputRow]) -
         elif units[unit] not in passage:
             passage.append(units[unit])
     return sorted(passage), problems
-
-
-def _tracker_status(setup, status) -> str:
-    """A minor state's Status on the GM's tracker: the record's words (``Status.describe``,
-    powers by code as the GM types them), a captor that is a minor state given by code and name
-    as the rows are ("captured by MEC (Mecklenburg): INFs held in suspension")."""
-    if status.status == CAPTURED and status.captor in setup.minors:
-        return f"captured by {status.captor} ({setup.minors[status.captor].name}): INFs held in suspension"
-    return status.describe()
-
-
-def _sanctions_sheet(variant: Variant, position: Position) -> Table:
-    """The timeline and what is in effect, for everyone to see."""
-    from gm_tools.systems.europe1615.sanctions import in_effect
-
-    from gm_tools.systems.europe1615.phases import phase_key
-
-    setup, state = setup_of(variant, position), state_of(position)
-    table = Table(SANCTIONS, (Column("Sanction", width=32), Column("Comes into effect", width=18),
-                              Column("Now", width=28)))
-    reached = phase_key(variant, position.phase)
-    for key, at in state.timeline:
-        s = setup.sanctions.get(key)
-        if s is None:
-            continue
-        # its time come, and not on: it waits for its conditions (the Treaty of Lyon's 'For this
-        # sanction to be available'), as the report says
-        waiting = ("to come" if phase_key(variant, at) > reached else
-                   "due, not in effect while its conditions do not hold (tried again each phase)")
-        now = ("in effect" if in_effect(s, state, setup, position) else
-               f"suspended by the GM: {state.rulings[key]}" if key in state.rulings else
-               "cancelled: its minor state was captured" if key in state.cancelled else "on, suspended") \
-            if key in state.sanctions_on else waiting
-        table.rows.append([s.title, at, now])
-    return table
 
 
 def _waived_place(variant: Variant, text: str) -> str | None:
