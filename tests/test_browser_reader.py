@@ -120,7 +120,8 @@ def test_the_archive_on_a_phone_gives_players_and_status_room_to_be_read(archive
     """Reader finding (the archive on a 375 px phone): its table scrolls sideways and every
     column got the same 100 px, so the Europe 1619 demo's fifteen players stood a name a line,
     a row of 392 px (half the screen for one game), and the Westphalia demo's status, 'won by
-    Yellow Elephant (Peace of Westphalia Victory, 31 Imperial Power)', a word or two a line. On
+    Yellow Elephant (Peace of Westphalia Victory, 28 Imperial Power, 31 toward victory counting 3
+    for its orthodox town)', a word or two a line. On
     a phone the players and the status get the width to be read a few names a line; the game's
     name, held at the left, and its players still fit the screen side by side."""
     errors: list[str] = []

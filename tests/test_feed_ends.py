@@ -28,7 +28,7 @@ ATOM = "{http://www.w3.org/2005/Atom}"
 LIST = re.compile(r'<li><a href="([^"]+)">([^<]+)</a>(?:, <time datetime="([^"]+)">([^<]+)</time>)?</li>')
 GAME = "westphalia-demo"
 WON = ("The game is won by the rules after Round 1635 Imperial Election: won by Yellow Elephant "
-       "(Peace of Westphalia Victory, 31 Imperial Power).")
+       "(Peace of Westphalia Victory, 28 Imperial Power, 31 toward victory counting 3 for its orthodox town).")
 
 
 def _entries(path: Path) -> list[dict]:
@@ -82,7 +82,8 @@ def test_a_game_won_by_its_rules_has_its_winner_in_its_feed(builds):
     assert last["title"] == "Round 1635 Imperial Election" and last["updated"] == end["updated"]
     assert len({e["id"] for e in entries}) == len(entries)
     page = (site / "games" / GAME / "index.html").read_text(encoding="utf-8")
-    status = "won by Yellow Elephant (Peace of Westphalia Victory, 31 Imperial Power)"
+    status = ("won by Yellow Elephant (Peace of Westphalia Victory, 28 Imperial Power, 31 toward victory counting 3 "
+              "for its orthodox town)")
     assert f"<dt>Status</dt><dd>{status}</dd>" in page and WON.endswith(f": {status}.")
 
 

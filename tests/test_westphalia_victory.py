@@ -154,8 +154,43 @@ def test_a_tie_for_the_peace_of_westphalia_victory_is_the_emperors_to_break():
     state.emperor = None
     record = _record(state, "R1635X", draw={"powers": list(ORDER), "reason": ""})
     victory = RULES.victory(VARIANT, record)
-    assert (victory.name, victory.figure) == ("Peace of Westphalia Victory", "5 Imperial Power")
+    assert (victory.name, victory.figure) == ("Peace of Westphalia Victory", "5 Imperial Power toward victory each")
     assert victory.detail.endswith("Red Phoenix 5, Blue Kraken 5, Yellow Elephant 5, Green Serpent 5, Orange Stag 5; "
                                    "tied, the Emperor chooses the winner from among the tied players")
     assert RULES.victory(VARIANT, dict(record, draw=None, extra={}, after={**record["after"], "phase": "R1635X"})) \
         is None  # no verdict yet at that board: the pages say only who won
+
+
+def test_the_victorys_figure_says_the_imperial_power_shown_and_what_the_victory_counts():
+    """003_b5b9eb4920d39694.txt, 'Peace of Westphalia Victory': 'Subtract all Imperial Power
+    contributed by Foreign Power Home Provinces. Then each player adds 3 Imperial Power for each
+    orthodox town they own. The player with the most Imperial Power wins.' The demo's status
+    said "won by Yellow Elephant (Peace of Westphalia Victory, 31 Imperial Power)" beside
+    standings giving Yellow Elephant 28 Imperial Power, the difference told only by the
+    caption. The figure gives both, and what makes the difference, in the rule's words: the
+    orthodox towns added, a Foreign Power Home Province's Imperial Power taken off."""
+    state = protestant_empire()
+    state.emperor = None
+    state.influence = {"Trier": {"RED": 2}}  # Red: 2 provinces + Trier 3, and its capital
+    record = _record(state, "R1635X", winner="RED")
+    victory = RULES.victory(VARIANT, record)
+    assert victory.figure == "5 Imperial Power, 8 toward victory counting 3 for its orthodox town"
+    state = protestant_empire()
+    state.emperor = None
+    state.foreign["ORANGE"] = {"home": "France", "edge": "west", "troubles": 2, "per_round": 4}
+    # a Foreign Power's capital is its Home Province, off the board: its towns here are conquered
+    state.princes["ORANGE"] = Holding(("DES", "DRE", "FRS"), "")
+    state.towns = {"DES": "ORANGE", "DRE": "ORANGE"}
+    state.princes["YELLOW"] = Holding(("GOI",), "GOI")
+    state.influence = {"Trier": {"ORANGE": 2}, "Mainz": {"ORANGE": 1}}
+    record = _record(state, "R1635X", winner="ORANGE")
+    # Orange: 3 provinces, Trier 3, Mainz 3, the home province's 4 x 6 - 2 = 22: 31 shown;
+    # toward victory 31 - 22 + 2 towns x 3 = 15
+    assert RULES.victory(VARIANT, record).figure == (
+        "31 Imperial Power, 15 toward victory counting 3 for each of its 2 orthodox towns, less its Foreign "
+        "Power Home Province's 22")
+    from gm_tools.engine.positions import position_from_json
+
+    notes = RULES.scores(VARIANT, position_from_json(record["after"])).notes
+    assert notes["ORANGE"] == ("Foreign Power (France); 15 toward victory counting 3 for each of its 2 orthodox "
+                               "towns, less its Foreign Power Home Province's 22")

@@ -430,10 +430,11 @@ def test_the_standings_give_the_count_the_victory_was_won_on(game, site):
     index = (site / "games" / GAME / "index.html").read_text(encoding="utf-8")
     rows = {name: cells for name, *cells in re.findall(
         r'<tr><th scope="row">([^<]*)</th><td>([^<]*)</td><td[^>]*>([^<]*)</td><td>([^<]*)</td></tr>', index)}
-    assert rows["Yellow Elephant"][1:] == ["28", "winner; Peace of Westphalia Victory count 31"]
-    assert rows["Blue Kraken"][2] == "Foreign Power (Netherlands); Peace of Westphalia Victory count 0"
-    assert rows["Red Phoenix"][2] == "Peace of Westphalia Victory count 15"
-    assert "Peace of Westphalia Victory, 31 Imperial Power" in index
+    assert rows["Yellow Elephant"][1:] == ["28", "winner; 31 toward victory counting 3 for its orthodox town"]
+    assert rows["Blue Kraken"][2] == ("Foreign Power (Netherlands); 0 toward victory, less its Foreign Power Home "
+                                      "Province&#39;s 14")
+    assert rows["Red Phoenix"][2] == "15 toward victory counting 3 for its orthodox town"
+    assert "Peace of Westphalia Victory, 28 Imperial Power, 31 toward victory counting 3 for its orthodox town" in index
     # before the last round is over, no count: the standings are Imperial Power alone
     state = game[1]
     record = next(r for r in state.history if r["phase"] == "R1610X")
@@ -454,7 +455,8 @@ def test_the_standings_caption_says_what_they_rank_by(game, site):
     caption = re.search(r"<caption>([^<]*)</caption>", table).group(1)
     assert "won on points" not in caption
     # QA finding (site walk): "most Peace of Westphalia Victory count first" did not read as English
-    assert "the highest Peace of Westphalia Victory count first" in caption and "then the most Imperial Power" in caption
+    assert "the most Imperial Power toward victory first (as the Peace of Westphalia Victory counts it" in caption
+    assert "then the most Imperial Power" in caption
     assert re.findall(r'<tr><th scope="row">([^<]*)</th>', table) == [
         "Yellow Elephant", "Red Phoenix", "Green Serpent", "Orange Stag", "Blue Kraken"]
     state = game[1]
@@ -484,9 +486,13 @@ def test_the_victory_is_named_with_the_figure_that_decided_it(site):
     'won by Yellow Elephant'. The record keeps the verdict 'gm-tools turn' prints ('Peace of
     Westphalia Victory: 31 Imperial Power (YELLOW 31, ...)'); the pages name it, the players by
     name, with how the rules count it: 'Subtract all Imperial Power contributed by Foreign Power
-    Home Provinces. Then each player adds 3 Imperial Power for each orthodox town they own.'"""
+    Home Provinces. Then each player adds 3 Imperial Power for each orthodox town they own.'
+    The status then said "31 Imperial Power" beside standings giving Yellow Elephant 28, told
+    apart only by the caption: the figure now gives the 28 shown and the 31 toward victory with
+    its orthodox town, as the standings' Note says it."""
     folder = site / "games" / GAME
-    said = ("The game is over: Yellow Elephant has won the Peace of Westphalia Victory with 31 Imperial Power.")
+    said = ("The game is over: Yellow Elephant has won the Peace of Westphalia Victory with 28 Imperial Power, 31 "
+            "toward victory counting 3 for its orthodox town.")
     counted = ("Imperial Power as this victory counts it, without what the Foreign Power Home Provinces give and "
                "with 3 for each orthodox town: Yellow Elephant 31, Red Phoenix 15, Green Serpent 15, Orange Stag 14, "
                "Blue Kraken 0.")
@@ -494,7 +500,8 @@ def test_the_victory_is_named_with_the_figure_that_decided_it(site):
     assert f'<p class="winner"><strong>{said}</strong> {counted}</p>' in page
     text = (folder / "R1635X.txt").read_text(encoding="utf-8-sig")
     assert " ".join(text.split()).endswith(f"{said} {counted}")
-    status = "won by Yellow Elephant (Peace of Westphalia Victory, 31 Imperial Power)"
+    status = ("won by Yellow Elephant (Peace of Westphalia Victory, 28 Imperial Power, 31 toward victory counting 3 "
+              "for its orthodox town)")
     assert f"<td>{status}</td>" in (site / "index.html").read_text(encoding="utf-8")
     assert f"<dt>Status</dt><dd>{status}</dd>" in (folder / "index.html").read_text(encoding="utf-8")
     assert "has won" not in (folder / "R1635F.html").read_text(encoding="utf-8")

@@ -312,7 +312,18 @@ def victory(variant: Variant, record: dict) -> Victory | None:
                   f"and with {town} for each orthodox town: {in_words(variant, listed)}")
         if tied:
             detail += "; tied, the Emperor chooses the winner from among the tied players"
-        return Victory(name, figure.group(0), detail)
+        # the standings show Imperial Power, which the victory does not count as shown: the
+        # winner's figure says both, so the status and the standings read alike
+        from gm_tools.systems.westphalia.victory import counted, shown_and_counted, westphalia_power
+
+        board, year = counted(variant, state, record["after"]["phase"])
+        said = figure.group(0) + " toward victory each"
+        # the recorded count stays the word where the board's count no longer gives it (a
+        # variant's town_power edited since)
+        if not tied and len(winners) == 1 and \
+                westphalia_power(variant, board, winners[0], year) == int(figure.group(0).split()[0]):
+            said = shown_and_counted(variant, board, winners[0], year)
+        return Victory(name, said, detail)
     catholic = name.startswith("Catholic")
     points, word = (state.saints, "Saints") if catholic else (state.reformation, "Reformation Points")
     faith = "catholic" if catholic else "protestant"

@@ -221,14 +221,15 @@ class WestphaliaRules(Rules):
             # The victory counts other figures than the Imperial Power shown ('Subtract all Imperial
             # Power contributed by Foreign Power Home Provinces. Then each player adds 3 Imperial
             # Power for each orthodox town'): each player's count beside his, so the two agree.
-            from gm_tools.systems.westphalia.victory import westphalia_power
+            from gm_tools.systems.westphalia.victory import toward_victory, westphalia_power
 
             for p in state.setup_order:
                 rank[p] = westphalia_power(variant, state, p, year)
-                counted = f"Peace of Westphalia Victory count {rank[p]}"
+                # in the words of the game's status ("31 toward victory counting 3 for its orthodox town")
+                counted = toward_victory(variant, state, p, year)
                 notes[p] = f"{notes[p]}; {counted}" if p in notes else counted
-            ranking = ("the highest Peace of Westphalia Victory count first (the count that won the game, in the "
-                       "Note), then the most Imperial Power")
+            ranking = ("the most Imperial Power toward victory first (as the Peace of Westphalia Victory counts it, "
+                       "in the Note), then the most Imperial Power")
         return Scores(points={p: imperial_power(state, p, year) for p in variant.powers}, year=str(year),
                       label="Imperial Power", when="the last step played of each round", notes=notes,
                       rank=rank, ranking=ranking)

@@ -70,17 +70,45 @@ def religious(variant: Variant, state: State, year: int, after_war: bool) -> Ver
     return None
 
 
+def _victory_terms(variant: Variant, state: State, player: str, year: int) -> tuple[int, int, int, int]:
+    """(Imperial Power shown, the Foreign Power Home Province's part of it, orthodox towns, Imperial
+    Power a town adds): the figures the Peace of Westphalia Victory counts from."""
+    power = imperial_power(state, player, year)
+    foreign = state.foreign.get(player)
+    home = max(0, int(foreign["per_round"]) * round_number(year) - int(foreign.get("troubles", 0))) if foreign else 0
+    faith = state.religion_of(player)
+    orthodox = sum(1 for t in state.towns_of(player) if (PROTESTANT if t in state.protestant else CATHOLIC) == faith)
+    return power, home, orthodox, int(_table(variant).get("town_power", 3))
+
+
 def westphalia_power(variant: Variant, state: State, player: str, year: int) -> int:
     """Imperial Power for the Peace of Westphalia Victory: without the Foreign Power Home
     Province's, with 3 for each orthodox town (its capital and the towns it conquered)."""
+    power, home, orthodox, town = _victory_terms(variant, state, player, year)
+    return power - home + town * orthodox
+
+
+def toward_victory(variant: Variant, state: State, player: str, year: int) -> str:
+    """The player's Peace of Westphalia Victory count with what makes it differ from the
+    Imperial Power shown beside it, in words a player reads without the standings' caption: "31
+    toward victory counting 3 for its orthodox town", "0 toward victory, less its Foreign Power
+    Home Province's 14"; just "15 toward victory" where nothing does."""
+    power, home, orthodox, town = _victory_terms(variant, state, player, year)
+    said = f"{power - home + town * orthodox} toward victory"
+    if orthodox:
+        said += f" counting {town} for " + ("its orthodox town" if orthodox == 1 else
+                                            f"each of its {orthodox} orthodox towns")
+    return said + (f", less its Foreign Power Home Province's {home}" if home else "")
+
+
+def shown_and_counted(variant: Variant, state: State, player: str, year: int) -> str:
+    """The winner's figure: the Imperial Power the standings show, then the victory's count
+    ("28 Imperial Power, 31 toward victory counting 3 for its orthodox town"); one figure where
+    the two agree."""
     power = imperial_power(state, player, year)
-    foreign = state.foreign.get(player)
-    if foreign:
-        power -= max(0, int(foreign["per_round"]) * round_number(year) - int(foreign.get("troubles", 0)))
-    towns = state.towns_of(player)
-    faith = state.religion_of(player)
-    orthodox = sum(1 for t in towns if (PROTESTANT if t in state.protestant else CATHOLIC) == faith)
-    return power + int(_table(variant).get("town_power", 3)) * orthodox
+    if westphalia_power(variant, state, player, year) == power:
+        return f"{power} Imperial Power"
+    return f"{power} Imperial Power, {toward_victory(variant, state, player, year)}"
 
 
 def peace_of_westphalia(variant: Variant, state: State, year: int) -> Verdict:
