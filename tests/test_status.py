@@ -361,7 +361,10 @@ def test_status_of_the_europe1619_diplomatic_phase_says_who_is_waited_for(tmp_pa
     # characters; the game's own status says it
     assert main(["status", "--root", str(tmp_path)]) == 0
     out = capsys.readouterr().out
-    assert f", waiting for {', '.join(others)} (what each owes: gm-tools status e)," in out and "INFs" not in out
+    waiting, _, rest = out.partition(", entered in part: ")
+    assert f", waiting for {', '.join(others)} (what each owes: gm-tools status e)" in waiting and "INFs" not in waiting
+    # France placed 3 of its 6 INFs, Spain none (tests/test_status_in_part_sheets.py)
+    assert rest.startswith("SPAIN (6 of 6 INFs not placed); FRANCE (3 of 6 INFs not placed)")
 
 
 def test_the_one_line_status_counts_rows_on_a_sheet_with_no_power_column(tmp_path, capsys):

@@ -101,3 +101,22 @@ def test_an_aligned_power_that_named_fewer_disbands_than_due_is_named_with_the_o
     assert [who for who, _ in phase_status("g", root=tmp_path).in_part] == ["DENMARK"]
     run_turn("g", root=tmp_path, site_dir=None)
     assert sorted(p for p, u in load_state("g", tmp_path).position.units.items() if u.power == "MEC") == ["MEC"]
+
+
+def test_a_europe_1619_power_that_placed_fewer_infs_than_allotted_is_named_with_those_lost(tmp_path):
+    """rulebook 002 (Europe 1619), '1 - Diplomatic Phase': 'Players should use all INFs available
+    for the year and may not save unused INFs for the following year' (the turn's report: '3
+    unused, lost'). France placed 3 of its 6, Spain only declared war on Venice: both are no longer
+    waited for, and both are named with the INFs they leave unplaced."""
+    from workflow_helpers import create, type_cells
+
+    paths = create(tmp_path, name="e", variant="europe1619")
+    type_cells(paths, {"INF Placements!A2": "FRANCE", "INF Placements!B2": 3, "INF Placements!C2": "LOR",
+                       "Declarations!A2": "SPAIN", "Declarations!B2": "war", "Declarations!C2": "VENICE"})
+    status = phase_status("e", root=tmp_path)
+    assert "FRANCE" not in status.waiting_for and "SPAIN" not in status.waiting_for
+    assert status.in_part == [("SPAIN", "6 of 6 INFs not placed"), ("FRANCE", "3 of 6 INFs not placed")]
+    assert ("  entered in part (INFs not placed are lost: 'may not save unused INFs for the following year'): "
+            "SPAIN (6 of 6 INFs not placed); FRANCE (3 of 6 INFs not placed)") in status.text().splitlines()
+    type_cells(paths, {"INF Placements!A3": "FRANCE", "INF Placements!B3": 3, "INF Placements!C3": "LOR"})
+    assert [who for who, _ in phase_status("e", root=tmp_path).in_part] == ["SPAIN"]
