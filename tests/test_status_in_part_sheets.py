@@ -120,3 +120,22 @@ def test_a_europe_1619_power_that_placed_fewer_infs_than_allotted_is_named_with_
             "SPAIN (6 of 6 INFs not placed); FRANCE (3 of 6 INFs not placed)") in status.text().splitlines()
     type_cells(paths, {"INF Placements!A3": "FRANCE", "INF Placements!B3": 3, "INF Placements!C3": "LOR"})
     assert [who for who, _ in phase_status("e", root=tmp_path).in_part] == ["SPAIN"]
+
+
+def test_a_europe_1615_power_leaving_infs_undeployed_in_the_year_s_last_movement_phase_is_named(tmp_path):
+    """rulebook 000 (Europe 1615 v3), 'Deployment of influence with submission of orders':
+    'Powers need not deploy all INFs in the first phase, but can spread out those deployments in
+    subsequent phases ... Any unused INFs do not carry forward into the next year'. In the Fall,
+    the year's last movement phase, France ordered its army and deployed 5 of its 12 INFs: the 7
+    left are lost with the year. In the Spring it may still deploy them: nothing is said."""
+    from europe1615_play import board, game_at
+
+    for phase, said in (("S1616M", []), ("F1616M", [("FRANCE", "7 of 12 INFs not deployed")])):
+        root = tmp_path / phase
+        game_at(root, board({"PAR": "A FRANCE", "MAD": "A SPAIN"}, phase=phase,
+                            year_infs={"FRANCE": 12, "SPAIN": 5}))
+        enter_mails("g", [("f.txt", b"France\n5: LOR\nA PAR H\n"), ("s.txt", b"Spain\n5: SAV\nA MAD H\n")], root=root)
+        status = phase_status("g", root=root)
+        assert status.waiting_for == [] and status.in_part == said, phase
+    assert ("  entered in part (INFs not deployed by the year's last movement phase are lost: 'Any unused INFs do "
+            "not carry forward into the next year'): FRANCE (7 of 12 INFs not deployed)") in status.text().splitlines()
