@@ -214,17 +214,22 @@ def test_a_payola_movement_phase_waits_only_for_the_powers_without_an_offer_shee
     assert "  waiting for: AUSTRIA, ENGLAND, DENMARK (each: an offer sheet)" in text and "row(s) ordered" not in text
     assert "  Offers: 4 row(s) typed (by FRANCE, SPAIN)" in text
     assert status.summary() == ("g: S1615M, deadline: none set, rows typed by FRANCE, SPAIN, "
-                                "waiting for AUSTRIA, ENGLAND, DENMARK (each: an offer sheet)")
+                                "waiting for AUSTRIA, ENGLAND, DENMARK (each: an offer sheet), entered in part: "
+                                "FRANCE (no offer for A POI, A TOU, F BRI, F NOR); SPAIN (no offer for A MAD, A MIL, "
+                                "A SPA, F GAL)")
     # once every power with units has sent one, both commands say what was received, in the
-    # phase's words (not a board game step's)
+    # phase's words (not a board game step's), each having bid on one of its units
+    # (tests/test_status_in_part_sheets.py)
     mail = tmp_path / "offers.txt"
     mail.write_text("Austria\n0: A VIE H\n\nEngland\n0: F LON H\n\nDenmark/Sweden\n0: A COP H\n", encoding="utf-8")
     capsys.readouterr()
     assert main(["orders", "g", str(mail), "--root", str(tmp_path)]) == 0
-    assert capsys.readouterr().out.endswith("\nevery power with units has sent its offer sheet\n")
+    assert "\nevery power with units has sent its offer sheet, not all in full\n" in capsys.readouterr().out
     status = phase_status("g", root=tmp_path)
-    assert status.waiting_for == [] and "  every power with units has sent its offer sheet" in status.text().splitlines()
-    assert "step" not in status.text() and status.summary().endswith(", every power with units has sent its offer sheet")
+    assert status.waiting_for == []
+    assert "  every power with units has sent its offer sheet, not all in full" in status.text().splitlines()
+    assert "step" not in status.text() and ", every power with units has sent its offer sheet, entered in part: " in (
+        status.summary())
 
 
 def test_a_europe_1615_power_is_counted_by_its_own_units_and_the_minors_apart(tmp_path):
@@ -356,7 +361,10 @@ def test_status_of_the_europe1619_diplomatic_phase_says_who_is_waited_for(tmp_pa
     # characters; the game's own status says it
     assert main(["status", "--root", str(tmp_path)]) == 0
     out = capsys.readouterr().out
-    assert f", waiting for {', '.join(others)} (what each owes: gm-tools status e)," in out and "INFs" not in out
+    waiting, _, rest = out.partition(", entered in part: ")
+    assert f", waiting for {', '.join(others)} (what each owes: gm-tools status e)" in waiting and "INFs" not in waiting
+    # France placed 3 of its 6 INFs, Spain none (tests/test_status_in_part_sheets.py)
+    assert rest.startswith("SPAIN (6 of 6 INFs not placed); FRANCE (3 of 6 INFs not placed)")
 
 
 def test_the_one_line_status_counts_rows_on_a_sheet_with_no_power_column(tmp_path, capsys):

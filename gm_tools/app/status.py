@@ -118,6 +118,10 @@ class PhaseStatus:
     votes: list[str] = field(default_factory=list)
     """Rows laid out in every block for an owner every power may order (Europe 1615's
     "Ottoman Empire build 1 of 1"): a vote, which no power owes."""
+    partial: list[tuple[str, str, str]] = field(default_factory=list)
+    """Who entered some of the input sheets' due and not all, what each left out and what the
+    turn makes of it (``SheetHooks.entered_in_part``); beside the Orders sheet, said of a power
+    that entered orders (Europe 1615's INFs left undeployed in the Fall)."""
     carried: str = ""
     """The phase played last, when the Deadline is still the one its turn carried over (its
     record's): past, not this phase's, as the site says it (``docs/site.md``, "The deadline")."""
@@ -190,15 +194,18 @@ class PhaseStatus:
         out, apart from :attr:`waiting_for`: it is no error (the rules say what becomes of it,
         :attr:`in_part_rules`), but the GM deciding to run the turn early must see it."""
         if self.awaited is not None:
-            return []
-        return [(p.power, p.lacking) for p in self.powers
-                if p.ordering and p.typed and p.lacking and p.power not in self.not_awaited]
+            return [(who, words) for who, words, _ in self.partial]
+        typed = [p for p in self.powers if p.ordering and p.typed and p.power not in self.not_awaited]
+        sheets = {who: words for who, words, _ in self.partial}
+        said = [(p.power, "; ".join(w for w in (p.lacking, sheets.get(p.power)) if w)) for p in typed]
+        return [(who, words) for who, words in said if words]
 
     @property
     def in_part_rules(self) -> str:
         """What the rules do with the rows :attr:`in_part` leaves empty, each said once."""
         partial = dict(self.in_part)
-        said = [r for p in self.powers if p.power in partial for r in p.lacking_rules]
+        said = [r for p in self.powers if p.power in partial for r in p.lacking_rules] if self.awaited is None else []
+        said += [rule for who, _, rule in self.partial if who in partial]
         return "; ".join(dict.fromkeys(said))
 
     def in_part_line(self) -> str:
@@ -240,7 +247,7 @@ class PhaseStatus:
         line += f", {', '.join(said)}" if said else ", nothing typed yet"
         if self.awaited is not None:
             line += f", waiting for {self.waiting_short}" if self.awaited else f", {self.all_entered}"
-        return line + self._refused() + self._lost()
+        return line + self._in_part() + self._refused() + self._lost()
 
     def _in_part(self) -> str:
         """:attr:`in_part` for a game's one line, as :attr:`waiting_short` shortens it."""
@@ -398,6 +405,7 @@ def phase_status(name: str, root: str | os.PathLike | None = None) -> PhaseStatu
                          None if owed is None else list(owed), owed or {})
     if owed is not None:
         status.all_entered = hooks.all_entered(variant, position)
+    status.partial = [p for p in hooks.entered_in_part(variant, position, entries.inputs) if p[0] not in (owed or {})]
     status.laid_out = laid_out
     status.not_awaited = hooks.not_awaited(variant, position, entries.inputs)
     carried = "Next deadline" not in entries.game_cells  # laid out by a turn that carried the Deadline over

@@ -264,6 +264,14 @@ class SheetHooks:
         Standard: None."""
         return None
 
+    def entered_in_part(self, variant: Variant, position: Position,
+                        rows: dict[str, list[InputRow]]) -> list[tuple[str, str, str]]:
+        """Where :meth:`awaited_for` says who is awaited: the players who entered some of what
+        the phase's input sheets ask of them and not all, each as (player, what he left out,
+        what the turn makes of it in the rules' words), for ``gm-tools status`` and the end of
+        ``gm-tools orders`` to say as they say a unit left without an order. Standard: none."""
+        return []
+
     def not_awaited(self, variant: Variant, position: Position,
                     rows: dict[str, list[InputRow]]) -> dict[str, str]:
         """Powers with rows on the Orders sheet that ``gm-tools status`` waits for no longer,

@@ -25,6 +25,7 @@ from gm_tools.errors import EMPTY_CELL, Problem, WholeSheetProblem
 from gm_tools.mechanics.influence import Attack, Placement
 from gm_tools.mechanics.influenceorders import attack_arrows, infs_count, placement_words
 from gm_tools.systems.europe1615.calendar import EARLY_WINTER, MOVEMENT, STATUS_CHECK, phase_role
+from gm_tools.systems.europe1615.inpart import EnteredInPart
 from gm_tools.systems.europe1615.deployment import EntryError, check_entries, deploy, read_line
 from gm_tools.systems.europe1615.setup import setup_of
 from gm_tools.systems.europe1615.state import state_of, with_state
@@ -66,7 +67,7 @@ def deployment_of(variant: Variant, position: Position, inputs: dict):
     return deploy(setup, state_of(position), position, placements, attacks, parse_phase(position.phase).year)
 
 
-class Europe1615Hooks(SheetHooks):
+class Europe1615Hooks(EnteredInPart, SheetHooks):
     name = "europe1615"
     mail_tables = True  # the statuses (and treasuries, rounds) are tables only: the judge text gives their rows
     # 'turn --lenient': a deployment, attack, waiver or abandonment the rules refuse is one not

@@ -142,3 +142,34 @@ def check_reference(variant: Variant, rows: list[InputRow]) -> tuple[dict, list[
             continue
         acceptance[power] = named
     return ({"acceptance": acceptance} if acceptance else {}), problems
+
+
+IMPLICIT_HOLD = ("a unit its owner does not bid on gets an implicit 0 : HOLD from its owner: "
+                 "it holds unless another power pays for another order")
+"""What the auction makes of a power's unit it sent no offer for: Classic Payola's words
+(``../shared/reference/payola-classic.md``), :func:`gm_tools.mechanics.payola.with_implicit_holds`."""
+
+
+def offers_in_part(variant: Variant, position: Position, rows: list[InputRow]) -> list[tuple[str, str, str]]:
+    """The powers whose offer sheet bids on some of their own units and not all ('Players submit
+    their offer sheet'), each with the units left out and :data:`IMPLICIT_HOLD`. An offer whose
+    unit cannot be read counts for none: the turn refuses it, and says so."""
+    from gm_tools.errors import UserError
+    from gm_tools.systems.europe1615v2.bribes import unit_province
+
+    bid: dict[str, set[str]] = {}
+    for row in rows:
+        power = str(row.values.get("Power") or "").upper()
+        try:
+            province = unit_province(variant, str(row.values.get("Order") or ""))
+        except UserError:  # the turn names an unreadable offer; it bids on no unit
+            continue
+        bid.setdefault(power, set()).add(province)
+    out = []
+    for power in setup_of(variant).powers:
+        if power not in bid:
+            continue  # sent nothing: awaited for its offer sheet, not 'in part'
+        left = sorted(str(u) for p, u in position.units.items() if u.power == power and p not in bid[power])
+        if left:
+            out.append((power, f"no offer for {', '.join(left)}", IMPLICIT_HOLD))
+    return out

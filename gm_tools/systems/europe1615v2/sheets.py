@@ -248,6 +248,15 @@ class Europe1615v2Hooks(SheetHooks):
         having = {unit.power for unit in position.units.values()} - {_neutral(variant, position)}
         return {p: "an offer sheet" for p in setup_of(variant).powers if p in having and p not in sent}
 
+    def entered_in_part(self, variant: Variant, position: Position,
+                        rows: dict[str, list[InputRow]]) -> list[tuple[str, str, str]]:
+        """In a movement phase, the powers whose offer sheet left some of their units out."""
+        from gm_tools.systems.europe1615v2.payolasheets import offers_in_part
+
+        if phase_role(variant, position.phase) != MOVEMENT:
+            return []
+        return offers_in_part(variant, position, rows.get(OFFERS, []))
+
     def all_entered(self, variant: Variant, position: Position) -> str:
         """Its movement phase's entries are the offer sheets (:meth:`awaited`)."""
         return "every power with units has sent its offer sheet"

@@ -201,3 +201,27 @@ def _not_a_number(row: InputRow) -> Problem:
         # the placement typed whole in the INFs cell ('3 INFs to BRE'): it is on its sheet, in the wrong cell
         named = f": the number alone ({number.group(1)}), the minor state in the Minor state column"
     return Problem(*_cell(row, "INFs"), repr(text), "a number of INFs above 0" + named)
+
+
+UNPLACED = "INFs not placed are lost: 'may not save unused INFs for the following year'"
+"""What the Diplomatic Phase does with the INFs a power leaves unplaced (its report: 'unused, lost')."""
+
+
+def placements_in_part(variant: Variant, position: Position,
+                       rows: dict[str, list[InputRow]]) -> list[tuple[str, str, str]]:
+    """The powers that sent something on the phase's sheets and left some of their INFs
+    unplaced, as the phase played on the rows as they stand leaves them ('Players should use
+    all INFs available for the year'). While a row cannot be read (no phase is played on the
+    rows then) the turn refuses the sheets and says why: nothing is said here then."""
+    from gm_tools.systems.europe1619.diplomatic_phase import run_on_position
+
+    inputs, problems = check_diplomatic(variant, position, rows)
+    sent = {str(r.values.get("Power") or "").upper() for t in (INF_PLACEMENTS, ATTACKS, DECLARATIONS_IN)
+            for r in rows.get(t, [])}
+    if (problems and not inputs) or not sent:
+        return []
+    setup = _setup(variant, position)
+    _, outcome = run_on_position(setup, position, inputs.get("orders", {}), inputs.get("papal_events", ()))
+    allotment = setup.allotment(outcome.year)
+    return [(p, f"{outcome.unused[p]} of {allotment[p]} INF{'s' * (allotment[p] != 1)} not placed", UNPLACED)
+            for p in setup.powers if p in sent and outcome.unused.get(p)]

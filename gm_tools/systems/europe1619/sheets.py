@@ -178,6 +178,15 @@ class Europe1619Hooks(SheetHooks):
     def all_entered(self, variant: Variant, position: Position) -> str:
         return "every power has entered its INF placements, attack or declarations"
 
+    def entered_in_part(self, variant: Variant, position: Position,
+                        rows: dict[str, list[InputRow]]) -> list[tuple[str, str, str]]:
+        """In the Diplomatic Phase, the powers that left some of their INFs unplaced."""
+        if _kind(variant, position) != DIPLOMATIC:
+            return []
+        from gm_tools.systems.europe1619.diplomatic_sheet import placements_in_part
+
+        return placements_in_part(variant, position, rows)
+
     def check_inputs(self, variant: Variant, position: Position, rows: dict[str, list[InputRow]]):
         kind = _kind(variant, position)
         if kind == DIPLOMATIC:
