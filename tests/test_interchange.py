@@ -17,7 +17,7 @@ from gm_tools.app.interchange import export_mila, import_mila
 from gm_tools.app.turn import load_state
 from gm_tools.edges.mila import MilaFormatError, our_order
 
-from workflow_helpers import create, play_germany_solo, snapshot
+from workflow_helpers import create, play, play_germany_solo, snapshot
 
 DEMO = Path(__file__).resolve().parent.parent / "sheets" / "demo-orders.toml"
 
@@ -386,3 +386,29 @@ def test_export_and_import_count_the_same_phases_in_words(tmp_path, capsys):
     assert f"wrote {out}: 1 phase of one played, and the phase awaiting orders" in capsys.readouterr().out
     assert main(["import", str(out), "--name", "two", "--root", str(tmp_path), "--site", ""]) == 0
     assert "imported 1 phase into" in capsys.readouterr().out
+
+
+def test_press_with_a_picture_imports_with_the_pictures_words(tmp_path, capsys):
+    """README.md, "Running a game", shows a picture in the press (`![the siege](pictures/breda.png)`)
+    and then `gm-tools export` and `gm-tools import` of the same game. A saved game carries the
+    press's words, not the picture's file, so the import cannot show the picture; before, it
+    refused the whole game naming its own scratch folder (`sheets/.import-other-.../other.xlsx:
+    Press!A4: found a picture with no file`). Now the picture is its words, as the site shows a
+    picture it cannot (docs/site.md), and the import ends with a warning naming it."""
+    from test_press_pictures import png
+
+    paths = create(tmp_path / "games")
+    (paths.folder / "pictures").mkdir()
+    (paths.folder / "pictures" / "breda.png").write_bytes(png(4, 3))
+    play(paths, {"FRANCE": ["A PAR - BUR"]}, press="The siege goes on.\n\n![the siege](pictures/breda.png) at dawn",
+         force=True)
+    out = tmp_path / "g.json"
+    assert main(["export", "g", "--mila", "--root", str(tmp_path / "games"), "--out", str(out)]) == 0
+    capsys.readouterr()
+    assert main(["import", str(out), "--name", "other", "--root", str(tmp_path / "games"), "--site", ""]) == 0
+    said = capsys.readouterr()
+    assert "Traceback" not in said.err and ".import-" not in said.out + said.err
+    assert ("phases[0] (S1901M) press: found the picture 'pictures/breda.png', whose file a saved game "
+            "does not carry; its words kept, 'the siege'") in said.out
+    press = load_state("other", tmp_path / "games").history[0]["press"]
+    assert press == "The siege goes on.\n\nthe siege at dawn"
