@@ -119,3 +119,21 @@ def test_the_readme_running_a_game_block_plays_as_it_says(tmp_path, capsys, monk
     assert "drawn between ENGLAND, FRANCE" in said["end"] and "won by FRANCE" in said["end"]
     assert "imported 1 phase into sheets/other.xlsx" in said["import"] and "its words kept, 'the siege'" in said["import"]
     assert (tmp_path / "site" / "games" / "other" / "S1901M.html").is_file()
+
+
+def test_the_json_interface_docs_request_is_one_the_tool_answers():
+    """docs/json-interface.md, "Request": the request shown to explain the keys is answered, not
+    refused. It once put retreat phases' keys (`dislodged`, `contested`) in a movement phase,
+    S1901M, and `gm-tools adjudicate` answered it `{"error": "dislodged: only a retreat phase has
+    dislodged units, and S1901M is not one"}`."""
+    import json
+
+    from gm_tools.app.jsonapi import handle_request
+    from gm_tools.edges.variants import load_variant
+
+    text = (ROOT / "docs" / "json-interface.md").read_text(encoding="utf-8")
+    request = json.loads(text.split("## Request", 1)[1].split("```json", 1)[1].split("```", 1)[0])
+    assert set(request) >= {"phase", "units", "orders", "centers", "dislodged", "contested", "extra"}
+    response = handle_request(load_variant("standard"), request)
+    assert "error" not in response
+    assert [r["result"] for r in response["results"]] == ["succeeds"]
