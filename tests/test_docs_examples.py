@@ -137,3 +137,32 @@ def test_the_json_interface_docs_request_is_one_the_tool_answers():
     response = handle_request(load_variant("standard"), request)
     assert "error" not in response
     assert [r["result"] for r in response["results"]] == ["succeeds"]
+
+
+def _quoted(doc: str, start: str) -> str:
+    """The backticked quote in ``doc`` (its lines joined) that starts with ``start``."""
+    text = " ".join((ROOT / "docs" / doc).read_text(encoding="utf-8").split())
+    return re.search(r"`(" + re.escape(start) + r"[^`]*)`", text).group(1)
+
+
+def test_the_workbook_docs_orders_sheet_mistakes_are_the_ones_turn_prints(tmp_path, capsys):
+    """docs/workbook.md, "Checking": an order typed a column off (`Orders!D3`), one typed over the
+    unit gm-tools wrote (`Orders!B3`), and the Orders sheet renamed, each refused in the words
+    the page quotes, nothing written."""
+    paths = create(tmp_path)
+    clean = paths.workbook.read_bytes()
+    type_cells(paths, {"Orders!D3": "A BUD - SER", "Orders!B3": "A BUD - SER"})
+    files = snapshot(tmp_path)
+    assert main(["turn", "g", "--root", str(tmp_path), "--site", ""]) == 2
+    assert snapshot(tmp_path) == files
+    printed = [line.strip() for line in capsys.readouterr().err.splitlines()]
+    for start in ("Orders!D3: found", "Orders!B3: found"):
+        assert _quoted("workbook.md", start) in printed
+    paths.workbook.write_bytes(clean)
+    from openpyxl import load_workbook
+
+    book = load_workbook(paths.workbook)
+    book["Orders"].title = "Orders S1901"
+    book.save(paths.workbook)
+    assert main(["turn", "g", "--root", str(tmp_path), "--site", ""]) == 2
+    assert _quoted("workbook.md", "found no such sheet (") in capsys.readouterr().err
