@@ -412,3 +412,22 @@ def test_press_with_a_picture_imports_with_the_pictures_words(tmp_path, capsys):
             "does not carry; its words kept, 'the siege'") in said.out
     press = load_state("other", tmp_path / "games").history[0]["press"]
     assert press == "The siege goes on.\n\nthe siege at dawn"
+
+
+def test_press_pictures_by_reference_or_from_another_host_import_without_them(tmp_path, capsys):
+    """A saved game from another tool may hold any markdown: a picture from another host (which
+    the Press sheet refuses, docs/site.md) is kept as its words, a picture by reference loses its
+    definition's line, and the game imports, the import naming each."""
+    paths = create(tmp_path / "games")
+    play(paths, {"FRANCE": ["A PAR - BUR"]}, press="news", force=True)
+    saved = export_mila("g", tmp_path / "games")
+    saved["phases"][0]["messages"][0]["message"] = ("![the host](https://example.com/a.png) here\n\n"
+                                                    "![map][m]\n\n[m]: pictures/map.png")
+    out = tmp_path / "other.json"
+    out.write_text(json.dumps(saved), encoding="utf-8")
+    assert main(["import", str(out), "--root", str(tmp_path / "games"), "--site", ""]) == 0
+    said = capsys.readouterr().out
+    assert ("phases[0] (S1901M) press: found the picture 'https://example.com/a.png', from another host, which "
+            "the press does not show; its words kept, 'the host'") in said
+    assert "phases[0] (S1901M) press: found a picture with no file, 'pictures/map.png'; its line left out" in said
+    assert load_state("other", tmp_path / "games").history[0]["press"] == "the host here\n\n![map][m]"

@@ -144,18 +144,21 @@ def _without_pictures(press: str, folder: Path, where: str, said: list[str] | No
     game carries the press's text, never a picture's file, and the turn refuses a picture with
     no file (or from another host). A line the turn would still refuse (a picture by reference)
     is left out."""
-    from gm_tools.edges.pressimages import press_problems
+    from gm_tools.edges.pressimages import press_problems, remote_address
 
     def words(m: re.Match) -> str:
-        _warn_of(said, f"{where} press: found the picture {m.group(2)!r}, whose file a saved game does not "
-                       f"carry; its words kept, {m.group(1)!r}")
+        why = ("from another host, which the press does not show" if remote_address(m.group(2))
+               else "whose file a saved game does not carry")
+        _warn_of(said, f"{where} press: found the picture {m.group(2)!r}, {why}; its words kept, {m.group(1)!r}")
         return m.group(1)
 
     lines = [_PICTURE.sub(words, line) for line in press.split("\n")]
     for at, found, _ in press_problems(lines, folder / "pictures"):
-        if at is not None:
-            lines[at] = ""
-        _warn_of(said, f"{where} press: found {found}; {'its line' if at is not None else 'it'} left out")
+        if at is None:  # an address no one line holds: the press cannot be kept without it
+            _warn_of(said, f"{where} press: found {found}; the phase's press left out")
+            return ""
+        lines[at] = ""
+        _warn_of(said, f"{where} press: found {found}; its line left out")
     return "\n".join(lines)
 
 
