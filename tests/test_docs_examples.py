@@ -166,3 +166,16 @@ def test_the_workbook_docs_orders_sheet_mistakes_are_the_ones_turn_prints(tmp_pa
     book.save(paths.workbook)
     assert main(["turn", "g", "--root", str(tmp_path), "--site", ""]) == 2
     assert _quoted("workbook.md", "found no such sheet (") in capsys.readouterr().err
+
+
+def test_the_status_words_the_docs_quote_are_the_ones_status_prints(tmp_path, capsys):
+    """README.md's GM workflow row and docs/workbook.md's `gm-tools status` row quote who is
+    awaited and who entered in part: Germany ordering only A MUN in Spring 1901 gives them."""
+    paths = create(tmp_path)
+    type_cells(paths, {"Orders!C19": "A MUN - RUH"})
+    assert main(["status", "g", "--root", str(tmp_path)]) == 0
+    printed = capsys.readouterr().out
+    readme = " ".join((ROOT / "README.md").read_text(encoding="utf-8").split())
+    for quote in ("RUSSIA (orders for 4 units)", "GERMANY (no order for A BER, F KIE)"):
+        assert f"`{quote}`" in readme and quote in printed
+    assert _quoted("workbook.md", "entered in part (a unit given no order holds): GERMANY") in printed
