@@ -17,7 +17,7 @@ from gm_tools.app.interchange import export_mila, import_mila
 from gm_tools.app.turn import load_state
 from gm_tools.edges.mila import MilaFormatError, our_order
 
-from workflow_helpers import create, play_germany_solo, snapshot
+from workflow_helpers import create, play, play_germany_solo, snapshot
 
 DEMO = Path(__file__).resolve().parent.parent / "sheets" / "demo-orders.toml"
 
@@ -386,3 +386,48 @@ def test_export_and_import_count_the_same_phases_in_words(tmp_path, capsys):
     assert f"wrote {out}: 1 phase of one played, and the phase awaiting orders" in capsys.readouterr().out
     assert main(["import", str(out), "--name", "two", "--root", str(tmp_path), "--site", ""]) == 0
     assert "imported 1 phase into" in capsys.readouterr().out
+
+
+def test_press_with_a_picture_imports_with_the_pictures_words(tmp_path, capsys):
+    """README.md, "Running a game", shows a picture in the press (`![the siege](pictures/breda.png)`)
+    and then `gm-tools export` and `gm-tools import` of the same game. A saved game carries the
+    press's words, not the picture's file, so the import cannot show the picture; before, it
+    refused the whole game naming its own scratch folder (`sheets/.import-other-.../other.xlsx:
+    Press!A4: found a picture with no file`). Now the picture is its words, as the site shows a
+    picture it cannot (docs/site.md), and the import ends with a warning naming it."""
+    from test_press_pictures import png
+
+    paths = create(tmp_path / "games")
+    (paths.folder / "pictures").mkdir()
+    (paths.folder / "pictures" / "breda.png").write_bytes(png(4, 3))
+    play(paths, {"FRANCE": ["A PAR - BUR"]}, press="The siege goes on.\n\n![the siege](pictures/breda.png) at dawn",
+         force=True)
+    out = tmp_path / "g.json"
+    assert main(["export", "g", "--mila", "--root", str(tmp_path / "games"), "--out", str(out)]) == 0
+    capsys.readouterr()
+    assert main(["import", str(out), "--name", "other", "--root", str(tmp_path / "games"), "--site", ""]) == 0
+    said = capsys.readouterr()
+    assert "Traceback" not in said.err and ".import-" not in said.out + said.err
+    assert ("phases[0] (S1901M) press: found the picture 'pictures/breda.png', whose file a saved game "
+            "does not carry; its words kept, 'the siege'") in said.out
+    press = load_state("other", tmp_path / "games").history[0]["press"]
+    assert press == "The siege goes on.\n\nthe siege at dawn"
+
+
+def test_press_pictures_by_reference_or_from_another_host_import_without_them(tmp_path, capsys):
+    """A saved game from another tool may hold any markdown: a picture from another host (which
+    the Press sheet refuses, docs/site.md) is kept as its words, a picture by reference loses its
+    definition's line, and the game imports, the import naming each."""
+    paths = create(tmp_path / "games")
+    play(paths, {"FRANCE": ["A PAR - BUR"]}, press="news", force=True)
+    saved = export_mila("g", tmp_path / "games")
+    saved["phases"][0]["messages"][0]["message"] = ("![the host](https://example.com/a.png) here\n\n"
+                                                    "![map][m]\n\n[m]: pictures/map.png")
+    out = tmp_path / "other.json"
+    out.write_text(json.dumps(saved), encoding="utf-8")
+    assert main(["import", str(out), "--root", str(tmp_path / "games"), "--site", ""]) == 0
+    said = capsys.readouterr().out
+    assert ("phases[0] (S1901M) press: found the picture 'https://example.com/a.png', from another host, which "
+            "the press does not show; its words kept, 'the host'") in said
+    assert "phases[0] (S1901M) press: found a picture with no file, 'pictures/map.png'; its line left out" in said
+    assert load_state("other", tmp_path / "games").history[0]["press"] == "the host here\n\n![map][m]"

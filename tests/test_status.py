@@ -515,3 +515,23 @@ def test_a_westphalia_step_a_player_may_leave_empty_says_nobody_is_waited_for(tm
     assert "Orders sheet" not in text, text
     assert ("  nobody is waited for, the Foreign Powers sheet taking only what is chosen, if anything: the turn plays "
             "the phase once something is typed (with nothing, gm-tools turn westphalia-demo --force)") in text, text
+
+
+def test_a_payola_taxation_phase_with_its_reference_lists_as_laid_out_is_played_as_it_stands(tmp_path, capsys):
+    """rulebook 001 (Europe 1615 v2), Classic Payola's reference lists: gm-tools lays out each
+    power's list, and the turn reads a list left as laid out as that power's, so the Taxation/Revenue
+    Phase with nothing typed is played by `turn` as it stands, without --force. `status` said the
+    turn would play it only 'once something is typed (with nothing, gm-tools turn g --force)';
+    it says now what the turn does."""
+    from gm_tools.app.turn import load_state, run_turn
+
+    create(tmp_path, variant="europe1615v2")
+    run_turn("g", root=tmp_path, site_dir=None, force=True)
+    assert load_state("g", tmp_path).position.phase == "T1615T"
+    text = phase_status("g", root=tmp_path).text()
+    assert "--force" not in text, text
+    assert ("  nobody is waited for, the Reference Lists and Alliances sheets taking only what is chosen, if anything: "
+            "the turn plays the phase as the sheets stand (Reference Lists: the rows left as laid out read as typed)"
+            ) in text, text
+    assert main(["turn", "g", "--root", str(tmp_path), "--site", ""]) == 0
+    assert "processed T1615T" in capsys.readouterr().out

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import sys
 from pathlib import Path
 
@@ -75,9 +76,10 @@ def _differences(ours, theirs) -> str:
 
 
 def import_mila(data: bytes, name: str, root: str | os.PathLike | None = None, seed: int | None = None,
-                warnings: list[str] | None = None) -> list[str]:
+                warnings: list[str] | None = None, pictures: list[str] | None = None) -> list[str]:
     """Start game ``name`` from a MILA saved game; returns the turn reports, one per phase. Each
-    message left out as unreadable is added to ``warnings``."""
+    message left out as unreadable is added to ``warnings``, each press picture shown as its
+    words to ``pictures``."""
     from gm_tools.app.turn import load_state, new_game, run_turn, start_position
     from gm_tools.edges.journal import clear_leftovers, land_game, scratch_folder
     from gm_tools.edges.variants import load_variant
@@ -112,7 +114,7 @@ def import_mila(data: bytes, name: str, root: str | os.PathLike | None = None, s
             workbook = paths.workbook.read_bytes()
             if orders:
                 workbook, _ = place_orders(workbook, orders, replace=True, where=f"{where} orders")
-            press = press_of(phase, where, warnings)
+            press = _without_pictures(press_of(phase, where, warnings), paths.folder, where, pictures)
             if press:
                 workbook = set_cells(workbook, {f"Press!A{n}": line for n, line in enumerate(press.split("\n"), start=2)})
             paths.workbook.write_bytes(workbook)
@@ -131,6 +133,38 @@ def import_mila(data: bytes, name: str, root: str | os.PathLike | None = None, s
                                       "other rules?); nothing imported")
         land_game(paths, final)
         return reports
+
+
+_PICTURE = re.compile(r"!\[([^\]]*)\]\(\s*<?([^\s)>]*)>?[^)]*\)")
+"""An inline markdown picture, ``![words](address "title")``: its words and its address."""
+
+
+def _without_pictures(press: str, folder: Path, where: str, said: list[str] | None) -> str:
+    """The press with each picture as its words, as the site shows a picture it cannot: a saved
+    game carries the press's text, never a picture's file, and the turn refuses a picture with
+    no file (or from another host). A line the turn would still refuse (a picture by reference)
+    is left out."""
+    from gm_tools.edges.pressimages import press_problems, remote_address
+
+    def words(m: re.Match) -> str:
+        why = ("from another host, which the press does not show" if remote_address(m.group(2))
+               else "whose file a saved game does not carry")
+        _warn_of(said, f"{where} press: found the picture {m.group(2)!r}, {why}; its words kept, {m.group(1)!r}")
+        return m.group(1)
+
+    lines = [_PICTURE.sub(words, line) for line in press.split("\n")]
+    for at, found, _ in press_problems(lines, folder / "pictures"):
+        if at is None:  # an address no one line holds: the press cannot be kept without it
+            _warn_of(said, f"{where} press: found {found}; the phase's press left out")
+            return ""
+        lines[at] = ""
+        _warn_of(said, f"{where} press: found {found}; its line left out")
+    return "\n".join(lines)
+
+
+def _warn_of(said: list[str] | None, text: str) -> None:
+    if said is not None:
+        said.append(text)
 
 
 def _refuse_games_own(out: Path, paths) -> None:
@@ -196,7 +230,8 @@ def cmd_import(args) -> int:
         # looked at: an import refused later leaves no empty site folder behind.
         _refuse_through_a_file(Path(args.site))
     warnings: list[str] = []
-    reports = import_mila(data, name, root=args.root, seed=args.seed, warnings=warnings)
+    pictures: list[str] = []
+    reports = import_mila(data, name, root=args.root, seed=args.seed, warnings=warnings, pictures=pictures)
     paths = game_paths(name, args.root)
     state = load_state(name, args.root)
     now = f"the game is over: {state.over_text()}" if state.finished else "the game is ready for its next phase"
@@ -204,6 +239,9 @@ def cmd_import(args) -> int:
     if warnings:
         print(f"warning: {len(warnings)} message(s) of the saved game could not be read and were left out of the press:")
         print("\n".join(f"  {w}" for w in warnings))
+    if pictures:
+        print(f"warning: {len(pictures)} picture(s) of the press imported as their words:")
+        print("\n".join(f"  {w}" for w in pictures))
     if not args.site:
         return 0
     from gm_tools.app.publishfault import guarded

@@ -286,8 +286,11 @@ class PhaseStatus:
             # a step of sheets a player may leave empty (Westphalia's Foreign Powers): the Orders
             # sheet, which says 'No orders in this phase.', is not what the GM is waiting on
             sheets = f"the {' and '.join(self.inputs)} sheet{'s' * (len(self.inputs) > 1)}"
+            # rows gm-tools laid out (Payola's reference lists) are entries to the turn: no --force then
+            played = (f"as the sheets stand ({', '.join(self.laid_out)}: the rows left as laid out read as typed)"
+                      if self.laid_out else f"once something is typed (with nothing, gm-tools turn {self.game} --force)")
             lines.append(f"  nobody is waited for, {sheets} taking only what is chosen, if anything: the turn "
-                         f"plays the phase once something is typed (with nothing, gm-tools turn {self.game} --force)")
+                         f"plays the phase {played}")
         elif self.awaited is None and not any(p.ordering for p in self.powers) and self.votes:
             lines.append(f"  nobody is waited for: the Orders sheet's rows are a vote any power may enter "
                          f"({', '.join(self.votes)}); the turn plays the phase once one is typed (with none, "

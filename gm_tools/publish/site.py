@@ -71,7 +71,7 @@ from gm_tools.publish.render import RenderOptions, render_lines
 from gm_tools.publish.sitecontext import GameContext, PhaseContext, Section, SiteContext, DigestMemo, DamagedGame, KnownGame, UnreadGame, collect, collect_game, collector_paused, leave_stale_to_read, read_game, read_or_damaged, set_aside, variant_or_none, _load_variant  # noqa: F401
 from gm_tools.publish.sitejobs import ReadElsewhere, Readers, Recorder, make_all, make_read, read_games
 from gm_tools.publish.sitefiles import MANIFEST, BuildReport, Manifest, PngPainter, SiteWriter, code_key, copy_pictures, keep_damaged, kept_sizes, pages_key, picture_size, png_size, put_map, variant_key  # noqa: F401
-from gm_tools.publish.gamepage import write_game_page
+from gm_tools.publish.gamepage import CURRENT, write_game_page
 from gm_tools.publish.siteviews import game_summary, phase_view
 from gm_tools.engine.variant import Variant
 
@@ -484,9 +484,10 @@ def write_site(context: SiteContext, site_dir: str | os.PathLike, settings: Site
         folder = f"{GAMES}/{game.name}/"
         files = sorted(f for f in writer.in_order[done[0]:] if f.startswith(folder))
         done[0] = len(writer.in_order)
-        # the shared base map its layers are drawn over is the game's too: kept with it
+        # the shared base map its layers are drawn over is the game's too: kept with it (a game
+        # with no phase played has its game page's map over it, else a later build prunes it)
         last = game.last_phase if isinstance(game, ReadElsewhere) else game.phases[-1].id if game.phases else None
-        base = _base_of(writer.root / folder, last) if last else None
+        base = _base_of(writer.root / folder, last or CURRENT)
         for shared in (base, areas_path(base), names_path(base)) if base else ():  # its names, over its PNGs and listed
             if writer.exists(shared):
                 if shared not in writer.produced:  # no map drawn this time: it stays as it is
