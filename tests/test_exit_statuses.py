@@ -20,7 +20,7 @@ import pytest
 
 from gm_tools.app.cli import main
 from gm_tools.edges.workbook_fill import fill_orders
-from workflow_helpers import create
+from workflow_helpers import create, snapshot
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -152,3 +152,42 @@ def test_interrupted_ends_130(tmp_path):
     proc.send_signal(signal.SIGINT)
     out, err = proc.communicate(timeout=60)
     assert proc.returncode == 130 and err == "gm-tools: interrupted\n", err
+
+
+@pytest.mark.parametrize("argv, typed", [(["orders", "g", "{t}/ann.txt"], "1 order(s) written, 1 refused"),
+                                         (["deadline", "g", "Friday"], "")])
+def test_a_workbook_the_system_will_not_let_be_replaced_is_refused_with_nothing_written(
+        played, tmp_path, capsys, argv, typed):
+    """A workbook the system will not let gm-tools replace (Linux's immutable flag here; on
+    Windows, one open in Excel) ended `orders` with 2, "refused: nothing written", though the
+    mails and the workbook before them were kept in NAME/mail/ and the change left in pending/
+    for the next command to make: run again once the workbook could be written, the same mail
+    was typed twice, said to replace the power's own orders and "entered before" (README, Not
+    done yet). Now nothing is written, and the same command run again enters the mails once."""
+    t = tmp_path / "t"
+    shutil.copytree(played, t)
+    _files(t)
+    book = t / "games" / "g.xlsx"
+    argv = [a.replace("{t}", str(t)) for a in argv] + ["--root", str(t / "games")]
+    argv += ["--site", ""] if argv[0] == "deadline" else []
+    if subprocess.run(["chattr", "+i", str(book)], capture_output=True).returncode != 0:
+        pytest.skip("needs chattr and the right to set the immutable flag")
+    before = snapshot(t / "games")
+    capsys.readouterr()
+    try:
+        code = main(argv)
+    finally:
+        subprocess.run(["chattr", "-i", str(book)], check=True)
+    said = capsys.readouterr()
+    assert code == 2 and "Traceback" not in said.out + said.err, (said.out, said.err)
+    assert said.err.startswith(f"gm-tools: {book}: Operation not permitted; nothing is written"), said.err
+    assert f"once {book.name} can be written, run the same command again" in said.err, said.err
+    assert snapshot(t / "games") == before
+    assert not (t / "games" / "g" / "pending").exists()
+
+    code = main(argv)  # the cause put right: the same command, as if run the first time
+    said = capsys.readouterr()
+    assert code == (1 if typed else 0), (said.out, said.err)
+    assert typed in said.out and "entered before" not in said.out and "replaces" not in said.out, said.out
+    assert sorted(p.name for p in (t / "games" / "g" / "mail").iterdir()) == (
+        ["F1901M.1.1.eml", "F1901M.1.xlsx"] if typed else ["F1901M.1.xlsx"])
