@@ -71,6 +71,12 @@ def _record_edited(t: Path) -> None:
     record.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n", encoding="utf-8")
 
 
+def _workbook_a_folder(t: Path) -> None:
+    """A folder where the workbook goes (a copy unpacked by hand, a sync tool's conflict)."""
+    (t / "games" / "g.xlsx").unlink()
+    (t / "games" / "g.xlsx").mkdir()
+
+
 def _files(t: Path) -> None:
     (t / "ann.txt").write_text("France:\nA BUR - MUN\nA XYZ - PAR\n", encoding="utf-8")
     (t / "bad.json").write_text('{"phase": "S1901M", "units": {"FRANCE": ["A PRS"]}}', encoding="utf-8")
@@ -101,6 +107,8 @@ CASES = [
      "gm-tools: {t}/missing.eml: No such file or directory (expected a file or folder that exists"),
     ("a folder the system refuses", None, ["export", "g", "--mila", "--out", "/sys/g.json"], 2, "err",
      "gm-tools: /sys/g.json: Permission denied"),
+    ("a folder where the workbook goes", _workbook_a_folder, ["orders", "g", "{t}/ann.txt"], 2, "err",
+     "gm-tools: {t}/games/g.xlsx: Is a directory (expected a file, found a folder of its name: move the folder"),
     ("an option misspelt", None, ["turn", "g", "--dryrun"], 2, "err", "usage: gm-tools turn"),
     ("turn, a fault in publishing", _damage_judge_text, ["turn", "g", "--force"], 3, "out",
      "the site was NOT (fully) published: a fault in gm-tools itself (UnicodeDecodeError: "),
