@@ -248,3 +248,31 @@ def test_the_demo_games_site_not_written_is_said_and_ends_1(tmp_path, capsys):
     assert f"The demo games are played into {root} and stand" in said.err
     assert f"run '{site_command(root, site)}'" in said.err
     assert (root / "westphalia-demo" / "game.json").is_file()
+
+
+def test_a_full_disk_while_orders_are_typed_names_the_file_and_leaves_nothing(played, tmp_path, capsys):
+    """A full disk for real (a small tmpfs, filled): `orders` ended 2 saying only "No space left
+    on device", no file named, and left the workbook's copy and the mail in the game's
+    pending/ folder on the full disk until the next command. Now the file is named, what to do
+    said, and nothing is left."""
+    disk = tmp_path / "disk"
+    disk.mkdir()
+    if subprocess.run(["mount", "-t", "tmpfs", "-o", "size=200k", "tmpfs", str(disk)], capture_output=True).returncode:
+        pytest.skip("needs the right to mount a small tmpfs, a disk to fill")
+    try:
+        shutil.copytree(played / "games", disk / "games")
+        _files(tmp_path)
+        room = shutil.disk_usage(disk).free
+        (disk / "filler").write_bytes(b"\0" * (room - 8192))  # room for less than one copy of the workbook
+        before = snapshot(disk / "games")
+        capsys.readouterr()
+        code = main(["orders", "g", str(tmp_path / "ann.txt"), "--root", str(disk / "games")])
+        said = capsys.readouterr()
+        after = snapshot(disk / "games")
+    finally:
+        subprocess.run(["umount", str(disk)], check=True)
+    assert code == 2 and "Traceback" not in said.out + said.err, (said.out, said.err)
+    assert said.err.startswith(f"gm-tools: {disk}/games/g/mail/F1901M.1.xlsx: No space left on device; "
+                               "nothing is written (g's files are as they were)"), said.err
+    assert "run the same command again" in said.err
+    assert after == before

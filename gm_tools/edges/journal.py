@@ -215,7 +215,11 @@ def commit(paths, command: str, phase: str | None, files, moves=(), unpublish: b
     shutil.rmtree(pending, ignore_errors=True)
     plan = []
     for name, data, target in files:
-        write_atomic(pending / name, data)
+        try:
+            write_atomic(pending / name, data)
+        except OSError as e:  # before the commit point: dropped, not left to fill a full disk further
+            shutil.rmtree(pending, ignore_errors=True)
+            raise _nothing_written(paths, e, target) from e
         plan.append((pending / name, target))
     plan += list(moves)
     marked = paths.folder / UNPUBLISHED if unpublish and not (paths.folder / UNPUBLISHED).exists() else None
@@ -249,15 +253,19 @@ def _roll_forward(paths, undo: tuple | None = None) -> str:
                 os.replace(source, target)
             except OSError as e:  # said of the GM's file, not of pending/'s, which he never saw
                 if undo is not None and _put_back(pending, done, [*folders, *undo]):
-                    raise OSError(e.errno, f"{e.strerror}; nothing is written ({paths.name}'s files are as they "
-                                  f"were): once {target.name} can be written, run the same command again",
-                                  str(target)) from e
+                    raise _nothing_written(paths, e, target) from e
                 raise OSError(e.errno, f"{e.strerror}; the change is kept in {pending} and made by the next "
                               f"gm-tools command on {paths.name} once {target.name} can be written", str(target)) from e
             done.append((source, target))
     (pending / COMMIT).unlink()
     shutil.rmtree(pending)
     return marker.get("phase")
+
+
+def _nothing_written(paths, error: OSError, target: Path) -> OSError:
+    """The system's refusal said of the GM's file ``target``, not of pending/'s, which he never saw."""
+    return OSError(error.errno, f"{error.strerror}; nothing is written ({paths.name}'s files are as they were): "
+                   f"once {target.name} can be written, run the same command again", str(target))
 
 
 def _put_back(pending: Path, done: list[tuple[Path, Path]], made: list) -> bool:
