@@ -264,7 +264,7 @@ def _roll_forward(paths, undo: tuple | None = None) -> str:
 
 def _nothing_written(paths, error: OSError, target: Path) -> OSError:
     """The system's refusal said of the GM's file ``target``, not of pending/'s, which he never saw."""
-    return OSError(error.errno, f"{error.strerror}; nothing is written ({paths.name}'s files are as they were): "
+    return OSError(error.errno, f"{error.strerror or error}; nothing is written ({paths.name}'s files are as they were): "
                    f"once {target.name} can be written, run the same command again", str(target))
 
 
