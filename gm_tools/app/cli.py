@@ -335,6 +335,8 @@ def main(argv: list[str] | None = None) -> int:
         hint = ""
         if isinstance(e, PermissionError):
             hint = " (expected a file or folder you may write to: check its owner and mode, or the disk's)"
+        elif isinstance(e, IsADirectoryError):
+            hint = " (expected a file, found a folder of its name: move the folder away, then run the command again)"
         elif isinstance(e, FileNotFoundError):
             hint = " (expected a file or folder that exists: check its name, and the folder the command is run in)"
         print(f"gm-tools: {where}{e.strerror or e}{hint}", file=sys.stderr)

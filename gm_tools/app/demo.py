@@ -23,6 +23,8 @@ import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
+from gm_tools.app.publishfault import (ACT_STATUS, SITE_LOG, PublishFault, fault_text, keep_traceback,
+                                       site_command, unwritten)
 from gm_tools.app.turn import load_state, new_game, publish_warning, run_turn
 from gm_tools.edges.variants import load_variant
 from gm_tools.edges.workbook_fill import fill_orders, set_cells
@@ -161,6 +163,14 @@ def run_demo(site_dir: str | Path | None = "site", root: str | Path | None = Non
     """Play every demo file from scratch into ``root`` (default: build/demo) and publish the
     games; returns the report."""
     root = Path(root) if root else DEMO_ROOT
+    lines = play_demos(root, files)
+    if site_dir:
+        lines.append(publish_demos(root, site_dir))
+    return "\n".join(lines)
+
+
+def play_demos(root: Path, files: list[Path] | None = None) -> list[str]:
+    """Every demo file (or ``files``) played from scratch into ``root``; the turns' reports."""
     _clear_demo_root(root)
     root.mkdir(parents=True, exist_ok=True)
     (root / DEMO_MARK).write_text("Made by gm-tools' demo runner (gm-tools turn without a game): the next demo run "
@@ -168,10 +178,36 @@ def run_demo(site_dir: str | Path | None = "site", root: str | Path | None = Non
     lines: list[str] = []
     for path in demo_files() if files is None else files:
         lines.extend(play_demo(read_demo(path), root))
-    if site_dir:
+    return lines
+
+
+def publish_demos(root: Path, site_dir: str | Path) -> str:
+    """The demo games in ``root`` published to ``site_dir``, said as a turn says it: a fault in
+    the publishing code is no traceback on the terminal but a :class:`PublishFault` (status 3)
+    saying the games stand, with its traceback kept where ``gm-tools site`` keeps its own
+    (``ROOT/publish-site.txt``: the demos' site is all their games'); a site that cannot be
+    written is said with status 1, not refused with 2 (the games are written)."""
+    stands = f"The demo games are played into {root} and stand"
+    try:
         publish_warning(root, site_dir)
-        lines.append(f"site published to {site_dir}/")
-    return "\n".join(lines)
+    except (OSError, UserError) as e:
+        raise PublishFault(f"the site was NOT published: {unwritten(e)}. {stands}; put that right, then run "
+                           f"'{site_command(root, site_dir)}'", ACT_STATUS) from None
+    except Exception as e:
+        said = keep_traceback(root / SITE_LOG, f"publishing the demo games to {site_dir} failed", e)
+        raise PublishFault(fault_text(stands, said, site_command(root, site_dir),
+                                      " (or play the demos again: make turn)")) from None
+    return f"site published to {site_dir}/"
+
+
+def cmd_demo(args) -> int:
+    """``gm-tools turn`` without a game: the report is said before publishing, so a fault there
+    leaves it on the terminal above what stands."""
+    root = Path(args.root) if args.root else DEMO_ROOT
+    print("\n".join(play_demos(root)), flush=True)
+    if args.site:
+        print(publish_demos(root, args.site))
+    return 0
 
 
 def _clear_demo_root(root: Path) -> None:

@@ -582,10 +582,9 @@ def cmd_turn(args) -> int:
     if not args.game and given:  # the demo takes none of them: say so, not play it as if they were heeded
         raise GameError(f"{given[0]} is for a game's turn: name the game (gm-tools turn NAME {given[0]})")
     if not args.game:
-        from gm_tools.app.demo import run_demo
+        from gm_tools.app.demo import cmd_demo
 
-        print(run_demo(site_dir=args.site or None, root=args.root))
-        return 0
+        return cmd_demo(args)
     if args.dry_run:
         print(preview_turn(args.game, root=args.root, lenient=args.lenient, force=args.force).text())
         return 0

@@ -536,7 +536,7 @@ def store_mail(paths: GamePaths, phase: str, mails: list[bytes], workbook_before
         files.append((f"{i}.eml", mail, kept[-1]))
         earlier[mail] = kept[-1]
     files.append(("workbook.xlsx", workbook_after, paths.workbook))
-    commit(paths, "mail" if mails else "deadline", phase, files, unpublish=unpublish)
+    commit(paths, "mail" if mails else "deadline", phase, files, unpublish=unpublish, whole=True)
     return kept, again
 
 

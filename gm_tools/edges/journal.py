@@ -9,7 +9,8 @@
   a deadline typed. The new files are first written into ``NAME/pending/``; the marker
   ``pending/commit.json``, listing every rename to make, is written last. Before the marker
   exists nothing the GM sees has changed; once it exists the change is done, and the renames
-  are finished by whoever comes next.
+  are finished by whoever comes next; but mails or a deadline typed whose workbook the system
+  will not let be replaced are put back and dropped, nothing written (``commit``'s ``whole``).
 - :func:`recover` - run first by every command that writes a game: finishes a committed
   change, throws away an uncommitted one and the temporary files a killed write left behind;
   :func:`settle` does the first for a command that only reads (``status``, ``replay``).
@@ -197,48 +198,94 @@ def land_game(made, final) -> None:
     _roll_forward(final)
 
 
-def commit(paths, command: str, phase: str | None, files, moves=(), unpublish: bool = False) -> None:
+def commit(paths, command: str, phase: str | None, files, moves=(), unpublish: bool = False,
+           whole: bool = False) -> None:
     """Land a change of a game's files as one step. ``files``: (name in ``pending/``, bytes,
     where it goes), each written into ``pending/`` first; ``moves``: (a file or folder of the
     game, where it goes), renamed once committed. The marker ``pending/commit.json``, written
     last, lists every rename, so whoever comes next (:func:`recover`) finishes them; each
     source is in ``pending/`` or gone once moved, so a rename repeated after a kill is skipped,
-    never done twice. ``unpublish``: the site is to be brought up to date (:data:`UNPUBLISHED`)."""
+    never done twice. ``unpublish``: the site is to be brought up to date (:data:`UNPUBLISHED`).
+    ``whole``: a rename the system refuses (a workbook it will not let be replaced) puts back
+    those made and drops the change, so nothing is written: mails typed and kept for the next
+    command to finish were typed again, "entered before", by the same command run again."""
     from gm_tools.edges.game import write_atomic
 
     pending = paths.folder / PENDING
     shutil.rmtree(pending, ignore_errors=True)
     plan = []
     for name, data, target in files:
-        write_atomic(pending / name, data)
+        try:
+            write_atomic(pending / name, data)
+        except OSError as e:  # before the commit point: dropped, not left to fill a full disk further
+            shutil.rmtree(pending, ignore_errors=True)
+            raise _nothing_written(paths, e, target) from e
         plan.append((pending / name, target))
     plan += list(moves)
+    marked = paths.folder / UNPUBLISHED if unpublish and not (paths.folder / UNPUBLISHED).exists() else None
     if unpublish:
         write_atomic(paths.folder / UNPUBLISHED, (phase or "").encode("utf-8"))
     root = Path(paths.root)
     marker = {"command": command, "phase": phase,
               "moves": [[Path(s).relative_to(root).as_posix(), Path(t).relative_to(root).as_posix()] for s, t in plan]}
     write_atomic(pending / COMMIT, json.dumps(marker).encode("utf-8"))  # the commit point
-    _roll_forward(paths)
+    if whole:
+        _roll_forward(paths, (marked,))
+    else:
+        _roll_forward(paths)
 
 
-def _roll_forward(paths) -> str:
-    """Make a committed change's renames, each skipped once done; returns its phase."""
+def _roll_forward(paths, undo: tuple | None = None) -> str:
+    """Make a committed change's renames, each skipped once done; returns its phase. ``undo``
+    (the files written beside the change, to remove with it): a rename refused puts back the
+    renames made, as :func:`commit`'s ``whole`` says."""
     pending = paths.folder / PENDING
     marker = json.loads((pending / COMMIT).read_text(encoding="utf-8"))
     root = Path(paths.root)
+    done: list[tuple[Path, Path]] = []
+    folders: list[Path] = []  # made for the change's files, removed with them
     for source, target in _moves(paths, marker):
         source, target = root / source, root / target
         if source.exists():
             try:
+                folders += [p for p in (target.parent, *target.parent.parents) if not p.exists()]
                 target.parent.mkdir(parents=True, exist_ok=True)
                 os.replace(source, target)
             except OSError as e:  # said of the GM's file, not of pending/'s, which he never saw
+                if undo is not None and _put_back(pending, done, [*folders, *undo]):
+                    raise _nothing_written(paths, e, target) from e
                 raise OSError(e.errno, f"{e.strerror}; the change is kept in {pending} and made by the next "
                               f"gm-tools command on {paths.name} once {target.name} can be written", str(target)) from e
+            done.append((source, target))
     (pending / COMMIT).unlink()
     shutil.rmtree(pending)
     return marker.get("phase")
+
+
+def _nothing_written(paths, error: OSError, target: Path) -> OSError:
+    """The system's refusal said of the GM's file ``target``, not of pending/'s, which he never saw."""
+    return OSError(error.errno, f"{error.strerror or error}; nothing is written ({paths.name}'s files are as they were): "
+                   f"once {target.name} can be written, run the same command again", str(target))
+
+
+def _put_back(pending: Path, done: list[tuple[Path, Path]], made: list) -> bool:
+    """The renames ``done`` undone, then the change dropped and what was ``made`` for it
+    removed: True; False if one cannot be undone (the change stays committed, for the next
+    command to finish). Killed before the marker goes, the next command makes the change whole."""
+    try:
+        for source, target in reversed(done):
+            os.replace(target, source)
+    except OSError:
+        return False
+    (pending / COMMIT).unlink()
+    shutil.rmtree(pending, ignore_errors=True)
+    for path in made:  # the deepest folder first, as they were listed
+        if path is not None:
+            try:
+                path.rmdir() if path.is_dir() else path.unlink()
+            except OSError:
+                pass
+    return True
 
 
 def _moves(paths, marker: dict) -> list[tuple[str, str]]:
