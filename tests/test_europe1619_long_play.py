@@ -11,14 +11,14 @@ from gm_tools.app.turn import _plan, load_state, new_game, run_turn
 from gm_tools.edges.game import game_paths, json_text
 from gm_tools.edges.workbook import write_workbook
 from gm_tools.engine.hooks import hooks_for
-from gm_tools.engine.model import Position
+from gm_tools.engine.model import ARMY, Position, Unit
 from gm_tools.engine.rules import rules_for
 
 
-def game_at(root, phase: str, players: int = 10):
+def game_at(root, phase: str, players: int = 10, change=None):
     """A Europe 1619 game ``g`` of ``players`` in ``root`` whose current phase is ``phase``, its
     board the start's (the first phase's record rewritten), its workbook written for it as a
-    turn writes it."""
+    turn writes it; ``change(position)`` sets the board up by hand."""
     new_game("europe1619", "g", root=root, seed=5, created="2000-01-01T00:00:00Z", player_count=players)
     run_turn("g", root=root, site_dir=None, force=True)
     state = load_state("g", root)
@@ -29,6 +29,8 @@ def game_at(root, phase: str, players: int = 10):
     start = state.position
     position = Position(phase=phase, units=dict(start.units), centers=dict(start.centers),
                         extra=json.loads(json.dumps(start.extra)))
+    if change is not None:
+        change(position)
     from gm_tools.engine.positions import position_to_json
 
     record["after"], record["next_phase"] = position_to_json(position), phase
@@ -51,3 +53,29 @@ def test_status_after_1648_says_the_diplomatic_phase_is_skipped(tmp_path, capsys
     out = capsys.readouterr().out
     assert "every power has entered" not in out
     assert "no Diplomatic Phase after 1648: nothing to enter" in out
+
+
+def test_a_game_extended_past_1648_is_said_to_end_in_the_year_it_ends(tmp_path):
+    """002_e7e1b063b6c411e5.txt, 'Scoring': 'the game officially ends at the Scoring Phase of
+    1648, with highest scoring player taking victory. In case of ties, players may agree to
+    extend the game by one or more years to break the tie'. Played on past a tie in 1648, the
+    Scoring Phase of 1649 found one power ahead and ended the game, but its page and judge text
+    said 'The game ends in 1648: Spain has the highest score'. The record keeps those words (so
+    recorded games replay); the pages say the year the extension ended in."""
+    from gm_tools.publish.site import build_site
+
+    def spain_in_holland(position):
+        position.units["HLD"] = Unit("SPAIN", ARMY, "HLD")
+        position.centers["HLD"] = "SPAIN"
+        position.extra["europe1619"]["captured"] = {"HLD": "SPAIN"}
+
+    root = tmp_path / "games"
+    game_at(root, "Y1649S", change=spain_in_holland)
+    done = run_turn("g", root=root, site_dir=None)
+    verdict = done.record["extra"]["outcome"]["scoring"]["verdict"]
+    assert verdict.startswith("the game ends in 1648: ")  # the record's words, as recorded games have them
+    build_site(root, tmp_path / "site")
+    for page in ("Y1649S.html", "Y1649S.txt"):
+        text = " ".join((tmp_path / "site" / "games" / "g" / page).read_text(encoding="utf-8").split())
+        assert "ends in 1648" not in text
+        assert "The game, extended past 1648, ends in 1649: " in text

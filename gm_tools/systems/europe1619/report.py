@@ -211,5 +211,5 @@ def sections(variant: Variant, record: dict) -> list[tuple[str, str]]:
         lines = [f"**{_named(variant, p)}** {i['total']}: captured centers {i['captured_centers']}, markers {i['markers']}, "
                  f"captured provinces {i['captured_provinces']}, lost centers {i['lost_centers']}, "
                  f"lost provinces {i['lost_provinces']}, bonus {i['bonus']}" for p, i in order]
-        found.append((f"Scores {s['year']}", _items(lines, "No scores this year.") + f"\n\n{recordwords.verdict(variant, s['verdict'])}."))
+        found.append((f"Scores {s['year']}", _items(lines, "No scores this year.") + f"\n\n{recordwords.verdict(variant, s['verdict'], s['year'])}."))
     return found
