@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import difflib
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from gm_tools.errors import GameError
 from gm_tools.engine.model import Position, Unit
@@ -212,7 +212,7 @@ class CentenaryRules(Rules):
                     notes[player] = f"no center or unit of its own; orders {' and '.join(kept)}"
         if not notes:
             return found
-        return Scores(**{**found.__dict__, "notes": {**found.notes, **notes}})
+        return replace(found, notes={**found.notes, **notes})
 
     def after_phase(self, variant: Variant, before: Position, after: Position, seed: str) -> tuple[Position, list[dict]]:
         # Rules 3 and 7: each movement or retreat that completes a religious attack draws
