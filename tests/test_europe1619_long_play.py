@@ -4,6 +4,7 @@ command line. Rulebook: ``002_e7e1b063b6c411e5.txt`` (Europe 1619, Medeiros, 201
 
 from __future__ import annotations
 
+import html
 import json
 
 from gm_tools.app.cli import main
@@ -79,3 +80,21 @@ def test_a_game_extended_past_1648_is_said_to_end_in_the_year_it_ends(tmp_path):
         text = " ".join((tmp_path / "site" / "games" / "g" / page).read_text(encoding="utf-8").split())
         assert "ends in 1648" not in text
         assert "The game, extended past 1648, ends in 1649: " in text
+
+
+def test_a_diplomatic_phase_past_1648_is_said_skipped_on_its_page(tmp_path):
+    """002_e7e1b063b6c411e5.txt, 'Scoring': 'If an extension of the game beyond 1648 is agreed
+    upon, no further allocations of INFs will occur, and the Diplomatic Phase is skipped in the
+    years following 1648.' Year 1649's Diplomatic phase, played on past a tie, had a page and
+    judge text saying only 'No INF placements this phase.', as if the players had sent none."""
+    from gm_tools.publish.site import build_site
+
+    root = tmp_path / "games"
+    game_at(root, "Y1649D")
+    run_turn("g", root=root, site_dir=None, force=True)
+    build_site(root, tmp_path / "site")
+    for page in ("Y1649D.html", "Y1649D.txt"):
+        text = html.unescape(" ".join((tmp_path / "site" / "games" / "g" / page).read_text(encoding="utf-8").split()))
+        assert "No Diplomatic Phase after 1648 ('the Diplomatic Phase is skipped in the years following 1648'): " \
+               "no INFs are allotted." in text
+        assert "No INF placements this phase." not in text
