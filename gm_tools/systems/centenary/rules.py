@@ -25,13 +25,13 @@ from __future__ import annotations
 
 import difflib
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from gm_tools.errors import GameError
 from gm_tools.engine.model import Position, Unit
 from gm_tools.engine.phase import MOVEMENT, RETREAT, parse_phase
 from gm_tools.engine.variant import Variant
-from gm_tools.engine.rules import Rules
+from gm_tools.engine.rules import Rules, Scores
 from gm_tools.systems.centenary.state import state_of, with_state
 
 UNCONQUERED = "unconquered"
@@ -197,6 +197,22 @@ class CentenaryRules(Rules):
     def winner(self, variant: Variant, position: Position) -> str | None:
         # Rule 3: a vassal's centers "count towards the owning power's total for victory".
         return winner(variant, position)
+
+    def scores(self, variant: Variant, position: Position) -> Scores:
+        # Rule 3: a player who lost every center and unit of his own still orders his
+        # vassals' units and counts their centers toward victory, so he is in the game: the
+        # standings and the legend name what he holds instead of calling him eliminated.
+        found = super().scores(variant, position)
+        held = {u.power for u in position.units.values()} | set(position.centers.values())
+        notes = {}
+        for player, power in variant.powers.items():
+            if power.playable and player not in held:
+                kept = [variant.powers[v].name for v in vassals(variant, position, player) if v in held]
+                if kept:
+                    notes[player] = f"no center or unit of its own; orders {' and '.join(kept)}"
+        if not notes:
+            return found
+        return replace(found, notes={**found.notes, **notes})
 
     def after_phase(self, variant: Variant, before: Position, after: Position, seed: str) -> tuple[Position, list[dict]]:
         # Rules 3 and 7: each movement or retreat that completes a religious attack draws

@@ -287,10 +287,15 @@ def statement_item(variant: Variant, power: str, item: str) -> str:
 # --- the Scoring Phase's verdict ---------------------------------------------------------------
 
 
-def verdict(variant: Variant, text: str) -> str:
+def verdict(variant: Variant, text: str, year: int | None = None) -> str:
     """The Scoring Phase's recorded verdict (``scoring.verdict``: "no power has 25 points;
     highest 19", "DUTCH reached 25 points (25 wins)") as the page's sentence: the powers named
-    with their articles, its first word capitalised ("The Dutch Republic reached ...")."""
+    with their articles, its first word capitalised ("The Dutch Republic reached ..."). In a year
+    past the end ('players may agree to extend the game by one or more years to break the tie')
+    the record says "the game ends in 1648"; the page says the year the extension ends in."""
+    last = variant.end_year
+    if year is not None and last and year > last and text.startswith(f"the game ends in {last}"):
+        text = f"the game, extended past {last}, ends in {year}" + text[len(f"the game ends in {last}"):]
     codes = sorted(variant.powers, key=len, reverse=True)
     said = re.sub(r"\b(" + "|".join(map(re.escape, codes)) + r")\b", lambda m: in_text(variant, m.group(1)), text) \
         if codes else text

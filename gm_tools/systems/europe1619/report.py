@@ -147,7 +147,11 @@ def sections(variant: Variant, record: dict) -> list[tuple[str, str]]:
         found.append(("Reichstag", "\n".join(recordwords.meeting(variant, m) for m in state.meetings if m.year == year)))
     if "diplomatic" in outcome:
         d = outcome["diplomatic"]
-        found.append(("INF placements", _items(_placements(variant, record, d.get("unused", {})), "No INF placements this phase.")))
+        last = _setup(variant, record).last_allocation_year
+        # past the end no placement was possible: "none this phase" read as if none were sent
+        none = (f"No Diplomatic Phase after {last} ('the Diplomatic Phase is skipped in the years following 1648'): "
+                "no INFs are allotted." if int(d["year"]) > last else "No INF placements this phase.")
+        found.append(("INF placements", _items(_placements(variant, record, d.get("unused", {})), none)))
         found.append(("Diplomatic attacks", _items([recordwords.attack(variant, a) for a in d["attacks"]], "No diplomatic attacks this phase.")))
         found.append(("Status changes", _items(_status_changes(variant, record, d["statuses"]), "No status changes this phase.")))
         found.append(("Influence Tracker", _tracker(variant, _setup(variant, record), d["statuses"])))
@@ -211,5 +215,5 @@ def sections(variant: Variant, record: dict) -> list[tuple[str, str]]:
         lines = [f"**{_named(variant, p)}** {i['total']}: captured centers {i['captured_centers']}, markers {i['markers']}, "
                  f"captured provinces {i['captured_provinces']}, lost centers {i['lost_centers']}, "
                  f"lost provinces {i['lost_provinces']}, bonus {i['bonus']}" for p, i in order]
-        found.append((f"Scores {s['year']}", _items(lines, "No scores this year.") + f"\n\n{recordwords.verdict(variant, s['verdict'])}."))
+        found.append((f"Scores {s['year']}", _items(lines, "No scores this year.") + f"\n\n{recordwords.verdict(variant, s['verdict'], s['year'])}."))
     return found

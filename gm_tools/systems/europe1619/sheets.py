@@ -176,6 +176,12 @@ class Europe1619Hooks(SheetHooks):
                 for p in setup.powers if p not in sent and p not in gone}
 
     def all_entered(self, variant: Variant, position: Position) -> str:
+        # 'the Diplomatic Phase is skipped in the years following 1648': nobody entered
+        # anything, and nothing can be entered (the mail reader refuses every line)
+        if _kind(variant, position) == DIPLOMATIC and \
+                parse_phase(position.phase).year > _setup(variant, position).last_allocation_year:
+            return (f"no Diplomatic Phase after {_setup(variant, position).last_allocation_year}: nothing to "
+                    "enter; the turn passes it on to the Orders")
         return "every power has entered its INF placements, attack or declarations"
 
     def entered_in_part(self, variant: Variant, position: Position,
