@@ -83,7 +83,7 @@ def test_two_years_play_through_every_phase(tmp_path):
     treasury = [r for r in sheet(paths, "Treasury") if r["Power"] == "FRANCE"]
     assert [(r["Year"], r["Balance"], r["Income"], r["New balance"]) for r in treasury] == [(1619, 0, 13, 13), (1620, 13, 13, 26)]
     scores = {r["Power"]: r for r in sheet(paths, "Scores")}
-    assert set(scores["FRANCE"]) == {"Power", "1619", "1620"}
+    assert set(scores["FRANCE"]) == {"Power", "1619", "1620", "Note"}  # the Note: a power eliminated
     assert replay(paths.name, paths.root) == []
 
 

@@ -41,6 +41,9 @@ class Scores:
     ranking: str = ""
     """The standings caption's words for their order where the points shown do not win the game
     by themselves (The Peace of Westphalia); "" for the victory measure's own."""
+    unscored: dict[str, str] = field(default_factory=dict)
+    """Power -> what the standings show in place of its points where the rules score it no more
+    (Europe 1619's eliminated power, left out of the Scoring Phase: "not scored", not 0)."""
 
 
 @dataclass(frozen=True)

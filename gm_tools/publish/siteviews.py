@@ -346,8 +346,8 @@ def standings(game: GameContext) -> dict:
             status = f"winner; {status}" if status else "winner"
         rows.append({"power": power_name(variant, code), "player": players.get(code, ""), "centers": c,
                      "units": u, "status": status, "points": scores.points.get(code, 0),
-                     "rounds": scores.rounds.get(code, 0), "victory": (counted or {}).get(code, c),
-                     "rank": scores.rank.get(code, 0)})
+                     "points_shown": scores.unscored.get(code, scores.points.get(code, 0)),
+                     "rounds": scores.rounds.get(code, 0), "victory": (counted or {}).get(code, c), "rank": scores.rank.get(code, 0)})
     ranked_by = "victory" if counted is not None else measure
     keys = {"centers": ("centers",), "victory": ("victory", "centers"), "points": ("points", "centers"),
             "rounds": ("rounds", "points", "centers")}[ranked_by]

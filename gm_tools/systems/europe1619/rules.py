@@ -216,7 +216,10 @@ class Europe1619Rules(Rules):
             years = [y for y in yearly if str(y).isdigit() and isinstance(yearly[y], dict)]
             if years:
                 latest = max(years, key=int)
-                return Scores(points=dict(yearly[latest]), year=str(latest))
+                # 'Referee scores the players': a power eliminated is left out of the Scoring
+                # Phase, not scored 0 (its points of a year before its end still shown)
+                gone = {p: "not scored" for p in state_of(position).gone() if p not in yearly[latest]}
+                return Scores(points=dict(yearly[latest]), year=str(latest), unscored=gone)
         return super().scores(variant, position)
 
     def treasury_by_year(self, variant: Variant, position: Position) -> dict[str, dict]:

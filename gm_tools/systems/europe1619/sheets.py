@@ -574,11 +574,14 @@ def loan_record(variant: Variant, position: Position) -> Table:
 
 
 def scores_table(variant: Variant, position: Position) -> Table:
-    """Victory points at each Scoring Phase: a row per power, a column per year."""
+    """Victory points at each Scoring Phase: a row per power, a column per year, and a Note on
+    a power eliminated, whose blank cells say nothing of why ('Referee scores the players')."""
     ledger = (state_of(position).ledger or {}).get("scores", {})
-    years = list(ledger)
-    columns = (Column("Power", width=14),) + tuple(Column(y, INTEGER, width=7) for y in years)
-    rows = [[p] + [ledger[y].get(p) for y in years] for p in _powers(variant)]
+    years, gone = list(ledger), state_of(position).gone()
+    columns = ((Column("Power", width=14),) + tuple(Column(y, INTEGER, width=7) for y in years)
+               + (Column("Note", width=24),))
+    rows = [[p] + [ledger[y].get(p) for y in years] + ["eliminated: not scored" if p in gone else None]
+            for p in _powers(variant)]
     return Table(SCORES, columns, rows)
 
 

@@ -1,0 +1,55 @@
+"""Europe 1619: what a player reads of a power eliminated ('A power that does not control any
+of its original home centers ... it is considered eliminated'), found by long games. Rulebook:
+``002_e7e1b063b6c411e5.txt`` (Europe 1619, Medeiros, 2018); each game set up by hand through the
+real workbook, mail and command line (:func:`test_europe1619_long_play.game_at`)."""
+
+from __future__ import annotations
+
+import re
+
+from openpyxl import load_workbook
+from test_europe1619_long_play import game_at
+
+from gm_tools.app.turn import run_turn
+from gm_tools.engine.model import ARMY, Unit
+
+
+def _dutch_gone(position):
+    """France holds Holland and Friesland, the Dutch Republic's home centers: it was eliminated
+    at an earlier Map Adjustment Phase, its units disbanded."""
+    for home in ("HLD", "FRI"):
+        position.units[home] = Unit("FRANCE", ARMY, home)
+        position.centers[home] = "FRANCE"
+    state = position.extra["europe1619"]
+    state["captured"] = {"HLD": "FRANCE", "FRI": "FRANCE"}
+    state["eliminated"] = ["DUTCH"]
+
+
+def test_an_eliminated_power_is_not_shown_scoring_0_points(tmp_path):
+    """002_e7e1b063b6c411e5.txt, 'Referee scores the players individually during the Scoring
+    Phase' and 'A power that does not control any of its original home centers ... it is
+    considered eliminated': the Scoring Phase scores the powers in the game, not the Dutch
+    Republic eliminated, yet the game page's standings gave it 0 victory points, as if scored,
+    and the workbook's Scores sheet a blank cell with nothing said. Both say it is eliminated."""
+    from gm_tools.publish.site import build_site
+
+    root = tmp_path / "games"
+    paths = game_at(root, "Y1625S", players=15, change=_dutch_gone)
+    done = run_turn("g", root=root, site_dir=None)
+    assert "DUTCH" not in done.record["extra"]["outcome"]["scoring"]["scores"]  # the record as it was
+    build_site(root, tmp_path / "site")
+    page = (tmp_path / "site" / "games" / "g" / "index.html").read_text(encoding="utf-8")
+    table = page[page.index('id="standings-h"'):]
+    row = re.search(r"<th scope=\"row\">Dutch Republic</th>(.*?)</tr>", table, re.S).group(1)
+    cells = re.findall(r"<td[^>]*>(.*?)</td>", row)
+    assert cells[1] == "not scored", cells  # Victory points: after the player's name
+    assert cells[-1] == "eliminated", cells
+    scored = re.search(r"<th scope=\"row\">France</th>(.*?)</tr>", table, re.S).group(1)
+    assert re.findall(r"<td[^>]*>(.*?)</td>", scored)[1].isdigit()
+    book = load_workbook(paths.workbook, read_only=True)
+    rows = list(book["Scores"].iter_rows(values_only=True))
+    head, by_power = rows[0], {r[0]: dict(zip(rows[0], r)) for r in rows[1:]}
+    assert head[-1] == "Note"
+    assert by_power["DUTCH"]["Note"] == "eliminated: not scored"
+    assert by_power["FRANCE"]["Note"] is None
+
