@@ -53,3 +53,31 @@ def test_an_eliminated_power_is_not_shown_scoring_0_points(tmp_path):
     assert by_power["DUTCH"]["Note"] == "eliminated: not scored"
     assert by_power["FRANCE"]["Note"] is None
 
+
+def test_a_mailed_order_of_an_eliminated_power_is_refused_saying_it_is_eliminated(tmp_path, capsys):
+    """002_e7e1b063b6c411e5.txt, 'A power that does not control any of its original home centers
+    ... it is considered eliminated' and 'When a power is eliminated, all units are disbanded'.
+    The Dutch player, eliminated, mailed an order for his old army in Holland: `gm-tools
+    orders` refused it with "the unit in HLD is French, not Dutch", as if he had mistyped a
+    province, where what the GM sends back must say first that the Dutch Republic is out of the
+    game. The record of a `turn --lenient` keeps its words (recorded games replay as they were)."""
+    from gm_tools.app.cli import main
+
+    root = tmp_path / "games"
+    game_at(root, "Y1625M", players=15, change=_dutch_gone)
+    mail = tmp_path / "dutch.txt"
+    mail.write_text("Dutch Republic\nA HLD H\n", encoding="utf-8")
+    capsys.readouterr()
+    main(["orders", "g", str(mail), "--root", str(root)])
+    out = " ".join(capsys.readouterr().out.split())
+    assert "expected no order: the Dutch Republic is eliminated, its units disbanded (the unit in HLD" in out, out
+    assert out.index("the Dutch Republic is eliminated") < out.index("is French, not Dutch"), out
+    # what a `turn --lenient` records of the same order keeps the parser's words
+    from gm_tools.app.turn import load_state
+    from gm_tools.edges.ordercheck import OrderEntry, check_orders
+    from gm_tools.engine.rules import rules_for
+
+    state = load_state("g", root)
+    checked = check_orders(state.variant, state.position, rules_for(state.variant),
+                           [OrderEntry("DUTCH", "Orders!C2", "A HLD H", None)], lenient=True)
+    assert checked.record["DUTCH"][0]["error"] == "a legal order (the unit in HLD is French, not Dutch)"

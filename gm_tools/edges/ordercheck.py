@@ -205,6 +205,9 @@ def check_orders(
             parsed.append((entry, None, _expected(e) + (f"; {why}" if why else "")))
             if e.shown:
                 out.shown[entry.cell] = _expected(e, shown=True) + (f"; {why}" if why else "")
+            gone = rules.out_of_game(variant, position, entry.power)
+            if gone:  # the parser's words alone ("is French, not Dutch") read as a slip of the pen
+                out.shown[entry.cell] = f"no order: {gone} ({e.reason})"
             as_given = _read_on(variant, start, rules, entry) if start is not None and start is not position else None
             if as_given is not None:
                 # a move into a minor state that this phase's deployments made NEUTRAL: the

@@ -329,6 +329,12 @@ class Rules:
         the error of an order of its that cannot be read. Standard: None."""
         return None
 
+    def out_of_game(self, variant: Variant, position: Position, power: str) -> str | None:
+        """Why ``power`` orders nothing any more (Europe 1619's eliminated power), in its rules'
+        words, said first where an order of its is refused to the GM and in the reply to its
+        mail; never in the record, whose words recorded games replay by. Standard: None."""
+        return None
+
     def misplaced(self, variant: Variant, position: Position, text: str) -> str | None:
         """What an Orders-sheet entry that cannot be read as an order is instead, and the sheet
         it goes on (Europe 1615's ``9: WUR``, an INF deployment), in place of the parser's

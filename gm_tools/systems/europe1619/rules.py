@@ -236,6 +236,15 @@ class Europe1619Rules(Rules):
 
         return variant_for_players(variant, players)
 
+    def out_of_game(self, variant: Variant, position: Position, power: str) -> str | None:
+        """'A power that does not control any of its original home centers ... it is considered
+        eliminated' and 'When a power is eliminated, all units are disbanded'."""
+        from gm_tools.systems.europe1619.state import state_of
+
+        if power not in state_of(position).gone():
+            return None
+        return f"{variant.powers[power].in_text if power in variant.powers else power} is eliminated, its units disbanded"
+
     def misplaced(self, variant: Variant, position: Position, text: str) -> str | None:
         """A placement, attack, declaration, purchase, loan or payment typed on the Orders
         sheet, named with the sheet and phase that take it."""
