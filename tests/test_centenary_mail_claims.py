@@ -145,3 +145,22 @@ def test_status_names_what_each_power_owes_in_the_winter_a_claim_only_mailed_inc
     status = phase_status(GAME, root=root)
     assert ("  waiting for: EMPIRE (2 builds); SPAIN (Fealty received; 1 build not yet); PRINCES (1 removal)"
             in status.text().splitlines())
+
+
+def test_a_claim_line_refused_for_its_build_says_the_claim_is_not_typed(tmp_path):
+    """rulebook 004 (Centenary), rule 2: 'Instead of building a new unit for himself, the player
+    may build a unit in the occupied center.' France, no build due, mailed its claim on the Swiss
+    with a build in SWC: the reply said "the claim stands without it" while the whole line was
+    refused and nothing typed, the claim included, so the player believed his claim made. The
+    reply says the claim is not typed and how to make it; a `turn --lenient` keeps the sheet's
+    claim without its build, and its record's words ("the claim stands without it") are true."""
+    from workflow_helpers import create, play
+
+    paths = create(tmp_path, "swiss", variant="centenary", seed=7)
+    play(paths, {"FRANCE": ["A AVG - SAV"], "SPAIN": ["A NTH - NOR"]})
+    play(paths, {"FRANCE": ["A SAV - SWC", "A BLO S A SAV - SWC", "A PAR - BRT"], "SPAIN": ["A NOR - PAR"]})
+    mail = b"France\nClaim fealty of the Swiss, build A SWC, retreat to Savoy\n"
+    report = enter_mails("swiss", [("fr", mail)], root=tmp_path, dry_run=True)
+    [(_, _, reason)] = report.refused
+    assert report.written == [] and "the claim stands without it" not in reason, reason
+    assert reason.endswith("the line is refused whole, so the claim is not typed: mail it again without its build"), reason

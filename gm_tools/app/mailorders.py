@@ -481,7 +481,7 @@ def _checked_with_orders(variant, board, mailed, places: list[str], kept: list, 
             bad.setdefault(k, problem.expected)
     for k, why in bad.items():
         row, text = kept[k]
-        why = _no_cells(why, next(p.found for p in problems if p.expected == why), text)
+        why = hooks_for(variant).mailed_refusal(_no_cells(why, next(p.found for p in problems if p.expected == why), text))
         line = next(i for i, mailed_row in enumerate(mailed.rows) if mailed_row is row)
         report.refused.append((places[line], repr(text), why))
     return [item for k, item in enumerate(kept) if k not in bad]

@@ -236,6 +236,12 @@ class SheetHooks:
         Standard: none."""
         return []
 
+    def mailed_refusal(self, expected: str) -> str:
+        """A :meth:`check_with_orders` problem's "expected ..." words as the reply to a mail says
+        them: `gm-tools orders` refuses the line whole, where a lenient turn keeps a row without
+        its part at fault (:attr:`lenient_parts`, whose words say so). Standard: as they are."""
+        return expected
+
     def orders_from_inputs(self, variant: Variant, board: Position, inputs: dict) -> dict[str, list[str]]:
         """Unit orders the inputs decide, beside the Orders sheet's, on the ``board`` the inputs
         made (:meth:`apply_inputs`): owner -> order texts (a Payola phase's auction winners).

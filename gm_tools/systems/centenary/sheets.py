@@ -64,6 +64,11 @@ def _where(row: InputRow, header: str) -> tuple[str, str]:
     return sheet, cell
 
 
+STANDS = "; the claim stands without it"
+"""What a lenient turn does with a claim whose build is refused (:attr:`CentenaryHooks.lenient_parts`),
+in the words its record keeps."""
+
+
 class CentenaryHooks(SheetHooks):
     """The sheets of a Centenary game."""
 
@@ -126,12 +131,17 @@ class CentenaryHooks(SheetHooks):
                 problems.append(Problem(*_where(row, BUILD_IN), repr(build_in), (
                     f"an empty cell: {power} has no build due this phase, and the claim's build in the "
                     f"occupied center is one of the claimer's own ('Instead of building a new unit for "
-                    f"himself', rule 2); the claim stands without it")))
+                    f"himself', rule 2){STANDS}")))
                 continue
             problems.append(Problem(*_where(row, BUILD_IN), repr(build_in), (
                 f"a build in {build_in} on {power}'s Orders block (BUILD A {build_in}), or an empty "
                 f"cell: the build in the occupied center is what {power}'s unit there retreats for (rule 2)")))
         return problems
+
+    def mailed_refusal(self, expected: str) -> str:
+        # a mailed line refused is typed in no part: its claim is not made, as the sheet's is
+        return expected.replace(STANDS, "; the line is refused whole, so the claim is not typed: mail it again "
+                                "without its build")
 
     def warnings(self, variant: Variant, position: Position, rows: dict[str, list[InputRow]]) -> list[str]:
         """A Fealty a player may claim now and no row claims. Rule 2: the claim must be made "in
