@@ -74,3 +74,24 @@ def test_a_power_left_with_its_vassals_alone_is_not_eliminated(tmp_path):
     assert "Portugal" in row
     legend = (tmp_path / "site" / "games" / "g" / "current.map.js").read_text(encoding="utf-8")
     assert "Holy Roman Empire: no center or unit of its own; orders Portugal" in legend
+
+
+def test_the_neutrals_sheet_says_a_neutral_without_units_holds_nothing(tmp_path):
+    """004_1210a5933393c2d7.txt, rule 2: 'Unowned Neutral Armies ... will Hold unordered until
+    dislodged ... If dislodged, such units are disbanded.' Russia's two armies dislodged and
+    disbanded, no Fealty claimed: the workbook's Neutrals sheet said its Fealty was "none: holds
+    (rule 2)", of a neutral with nothing left to hold with. It says it has no units; Poland,
+    its army standing, still holds."""
+    from openpyxl import load_workbook
+
+    new_game("centenary", "probe", root=tmp_path, seed=3, created="2000-01-01T00:00:00Z")
+    start = load_state("probe", tmp_path).position
+    units = {p: u for p, u in start.units.items() if u.power != "RUSSIA"}
+    units["NOV"] = Unit("SWEDEN", ARMY, "NOV")
+    position = Position(phase="S1630M", units=units, centers=dict(start.centers, NOV="SWEDEN"),
+                        extra=json.loads(json.dumps(start.extra)))
+    paths = game_at(tmp_path, position)
+    rows = list(load_workbook(paths.workbook, read_only=True)["Neutrals"].iter_rows(values_only=True))
+    fealty = {r[0]: dict(zip(rows[0], r))["Fealty"] for r in rows[1:]}
+    assert fealty["RUSSIA"] == "none: no units left (an unowned neutral's are disbanded when dislodged, rule 2)"
+    assert fealty["POLAND"] == "none: holds (rule 2)"

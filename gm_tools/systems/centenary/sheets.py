@@ -321,6 +321,11 @@ def claimable_by(variant: Variant, position: Position, neutral: str) -> list[str
             if fealty_claim_problem(variant, position, captures["previous_centers"], p, neutral) is None]
 
 
+UNARMED = "none: no units left (an unowned neutral's are disbanded when dislodged, rule 2)"
+"""The Fealty of an unowned neutral with no army left: it holds nothing ('will Hold unordered until
+dislodged ... If dislodged, such units are disbanded')."""
+
+
 def neutrals_table(variant: Variant, position: Position) -> Table:
     """Each neutral: its centers and who owns them, its Fealty and since when, its units."""
     columns = (
@@ -341,7 +346,7 @@ def neutrals_table(variant: Variant, position: Position) -> Table:
         centers = ", ".join(f"{c} ({position.centers.get(c, 'unowned')})" for c in variant.home_centers(code))
         units = ", ".join(sorted(str(u) for u in position.units.values() if u.power == code))
         rows.append([code, power.name, power.extra.get("neutral", ""), power.religion, centers,
-                     sworn.get(code, "none: holds (rule 2)"), _since(variant, position, code), units,
+                     sworn.get(code, "none: holds (rule 2)" if units else UNARMED), _since(variant, position, code), units,
                      ", ".join(claimable_by(variant, position, code))])
     return Table(NEUTRALS_SHEET, columns, rows)
 
