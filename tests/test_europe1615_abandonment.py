@@ -138,8 +138,28 @@ def test_the_status_check_says_a_dissolved_power_gets_no_infs():
     record = {"phase": position.phase, "before": position_to_json(position), "after": position_to_json(done.position),
               "extra": {"outcome": done.extra}}
     said = dict(HOOKS.report_sections(VARIANT, record))["INFs for the year"]
-    assert "- **France**: 0 INFs (dissolved: 'cannot continue receiving nor deploying INFs')" in said.splitlines()
+    assert "- **France**: 0 INFs (dissolved (abandoned): 'cannot continue receiving nor deploying INFs')" in said.splitlines()
     assert "- **Spain**: 37 INFs" in said.splitlines()
+
+
+def test_the_status_check_names_a_power_out_in_the_standings_words():
+    """'INFs of the eliminated power (or abandoned power)' (ELIMINATION AND EFFECTS OF); ABANDONMENT
+    / CIVIL DISORDER: 'then power will be dissolved at the winter phase'. The Initial Status
+    Check's "INFs for the year" called the abandoned France "dissolved", where the standings, the
+    map's legend, the Rounds sheet and the INF sheets say "dissolved (abandoned)": one power, one
+    name for how it left the game (:func:`gm_tools.systems.europe1615.scoring.out_of_game`)."""
+    from gm_tools.engine.positions import position_to_json
+
+    position = run_orders(VARIANT, _abandoned_france(), [], RULES).position
+    while not position.phase.endswith("C"):
+        position = run_orders(VARIANT, position, [], RULES).position
+    done = run_orders(VARIANT, position, [], RULES)
+    record = {"phase": position.phase, "before": position_to_json(position), "after": position_to_json(done.position),
+              "extra": {"outcome": done.extra}}
+    said = dict(HOOKS.report_sections(VARIANT, record))["INFs for the year"]
+    note = RULES.scores(VARIANT, done.position).notes["FRANCE"]  # the standings' Note
+    assert note == "dissolved (abandoned)"
+    assert f"- **France**: 0 INFs ({note}: 'cannot continue receiving nor deploying INFs')" in said.splitlines()
 
 
 def test_an_abandoned_powers_infs_go_after_the_scoring_phase():

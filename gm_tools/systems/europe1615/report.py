@@ -195,12 +195,13 @@ def sections(variant: Variant, record: dict) -> list[tuple[str, str]]:
                                         position_from_json(record["before"]))))
     if role == STATUS_CHECK:
         done = record.get("extra", {}).get("outcome", {}).get("status_check", {})
-        from gm_tools.systems.europe1615.scoring import eliminated
+        from gm_tools.systems.europe1615.scoring import out_of_game
 
-        # a power out of the game is said so: its 0 INFs read as a power with nothing to spend
-        gone = eliminated(setup, position_from_json(record["after"]))
-        infs = [f"**{_name(variant, p)}**: {n} INFs" + (f" ({'dissolved' if p in after.dissolved.values() else 'eliminated'}"
-                                                      ": 'cannot continue receiving nor deploying INFs')" if p in gone else "")
+        # a power out of the game is said so: its 0 INFs read as a power with nothing to spend;
+        # in the words of the standings, the legend and the sheets ("dissolved (abandoned)")
+        gone = out_of_game(setup, after, position_from_json(record["after"]))
+        infs = [f"**{_name(variant, p)}**: {n} INFs" + (f" ({gone[p]}: 'cannot continue receiving nor deploying INFs')"
+                                                      if p in gone else "")
                 for p, n in done.get("year_infs", {}).items()]
         out.append(("INFs for the year", _items(infs)))
     if role == SCORING:
