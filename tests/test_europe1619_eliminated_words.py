@@ -54,6 +54,27 @@ def test_an_eliminated_power_is_not_shown_scoring_0_points(tmp_path):
     assert by_power["FRANCE"]["Note"] is None
 
 
+def test_the_points_per_year_say_an_eliminated_power_is_not_scored_after_its_end(tmp_path):
+    """002_e7e1b063b6c411e5.txt, 'Referee scores the players individually during the Scoring
+    Phase': the Dutch Republic, scored 5 in 1624 and eliminated before 1625's Scoring Phase, was
+    given 0 for 1625 in the game page's "Victory points per year" table, as if scored."""
+    from gm_tools.publish.site import build_site
+
+    def scored_then_gone(position):
+        _dutch_gone(position)
+        position.extra["europe1619"]["ledger"] = {"scores": {"1624": {"DUTCH": 5, "FRANCE": 7}}}
+
+    root = tmp_path / "games"
+    game_at(root, "Y1625S", players=15, change=scored_then_gone)
+    run_turn("g", root=root, site_dir=None)
+    build_site(root, tmp_path / "site")
+    page = (tmp_path / "site" / "games" / "g" / "index.html").read_text(encoding="utf-8")
+    table = page[page.index('id="scores-h"'):]
+    assert re.search(r"<th scope=\"col\">1624</th><th scope=\"col\">1625</th>", table)
+    row = re.search(r"<th scope=\"row\">Dutch Republic</th>(.*?)</tr>", table, re.S).group(1)
+    assert re.findall(r"<td[^>]*>(.*?)</td>", row) == ["5", "not scored"]
+
+
 def test_a_mailed_order_of_an_eliminated_power_is_refused_saying_it_is_eliminated(tmp_path, capsys):
     """002_e7e1b063b6c411e5.txt, 'A power that does not control any of its original home centers
     ... it is considered eliminated' and 'When a power is eliminated, all units are disbanded'.

@@ -396,28 +396,28 @@ def points_view(game: GameContext) -> dict | None:
     points or rounds; None for a game won on centers. The chart is the supply-center chart's,
     with the points target as its rule where the variant has one."""
     from gm_tools.engine.positions import position_from_json
-    from gm_tools.engine.rules import rules_for
+    from gm_tools.engine.rules import Scores, rules_for
 
     variant = game.variant
     rules = rules_for(variant)
     if rules.victory_measure(variant) == "centers":
         return None
-    by_year: dict[str, dict] = {}
+    by_year: dict[str, Scores] = {}  # a year's unscored powers say so in the table (Scores.unscored), 0 on the chart
     scores = rules.scores(variant, position_from_json(game.latest_position()))
     label, when = scores.label, scores.when
     for phase in game.phases:
         scores = rules.scores(variant, position_from_json(phase.record["after"]))
         if scores.points:
-            by_year[scores.year or str(parse_phase(phase.id).year)] = scores.points
+            by_year[scores.year or str(parse_phase(phase.id).year)] = scores
     years = sorted((y for y in by_year if y.isdigit()), key=int)
-    powers = [p for p in ordered(variant, {p for y in years for p in by_year[y]}) if _played(variant, p)]
+    powers = [p for p in ordered(variant, {p for y in years for p in by_year[y].points}) if _played(variant, p)]
     lines, rows = [], []
     for code in powers:
-        values = tuple(int(by_year[y].get(code, 0)) for y in years)
+        values = tuple(int(by_year[y].points.get(code, 0)) for y in years)
         power = variant.powers.get(code)
         lines.append(ChartLine(label=power_name(variant, code), colour=power.colour if power else "#888888",
                                values=values))
-        rows.append({"power": power_name(variant, code), "values": list(values)})
+        rows.append({"power": power_name(variant, code), "values": [by_year[y].unscored.get(code, v) for y, v in zip(years, values)]})
     target = variant.victory_points or 0
     title = f"{label} per {rules.owner_noun} per year, {game.name}"
     chart = Markup(centers_chart(lines, years, title, target)) if lines and years else Markup("")
