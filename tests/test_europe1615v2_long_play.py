@@ -1,0 +1,68 @@
+"""Europe 1615 (version 2, Payola) played to its end in 1621 and past a tie, as a GM runs a game:
+what that play found, each on a hand-set position through the real workbook and command line.
+Rulebook: ``001_6f4a9c76b6e5774a.txt`` (Europe 1615 v2, Medeiros)."""
+
+from __future__ import annotations
+
+import json
+
+import openpyxl
+
+from gm_tools.app.turn import _plan, load_state, new_game, run_turn
+from gm_tools.edges.game import game_paths, json_text
+from gm_tools.edges.workbook import write_workbook
+from gm_tools.engine.hooks import hooks_for
+from gm_tools.engine.model import ARMY, Position, Unit
+from gm_tools.engine.positions import position_to_json
+from gm_tools.engine.rules import rules_for
+from gm_tools.systems.europe1615v2.sheets import TREASURY
+
+
+def game_at(root, phase: str, change=None):
+    """A Europe 1615 v2 game ``g`` in ``root`` whose current phase is ``phase``, its board the
+    start's (the first phase's record rewritten), its workbook written for it as a turn writes
+    it; ``change(position)`` sets the board up by hand."""
+    new_game("europe1615v2", "g", root=root, seed=5, created="2000-01-01T00:00:00Z")
+    run_turn("g", root=root, site_dir=None, force=True)
+    state = load_state("g", root)
+    variant, paths = state.variant, game_paths("g", root)
+    file = paths.record_file(state.history[0]["phase"])
+    record = json.loads(file.read_text(encoding="utf-8"))
+    start = state.position
+    position = Position(phase=phase, units=dict(start.units), centers=dict(start.centers),
+                        extra=json.loads(json.dumps(start.extra)))
+    if change is not None:
+        change(position)
+    record["after"], record["next_phase"] = position_to_json(position), phase
+    file.write_text(json_text(record), encoding="utf-8")
+    paths.workbook.write_bytes(write_workbook(_plan(variant, hooks_for(variant), rules_for(variant), "g", position,
+                                                    "", 5, state.info.players, record)))
+    return paths
+
+
+def spain_in_portugal(position):
+    position.units["POR"] = Unit("SPAIN", ARMY, "POR")
+    position.centers["POR"] = "SPAIN"
+
+
+def test_a_game_over_leaves_no_inf_allotment_due_on_the_treasury_sheet(tmp_path):
+    """001_6f4a9c76b6e5774a.txt, '9 VICTORY CONDITIONS': 'At the opening of 1621, the player with
+    most VPs wins the game.' Played to its end, the last workbook's Treasury sheet still gave each
+    power its 'INFs due next phase of influence' (1621's), a phase the game never plays; a game
+    a tie plays on keeps them."""
+    paths = game_at(tmp_path, "F1620M", change=spain_in_portugal)
+    run_turn("g", root=tmp_path, site_dir=None, force=True)
+    done = run_turn("g", root=tmp_path, site_dir=None, force=True)
+    assert done.record["phase"] == "W1620A" and load_state("g", tmp_path).finished
+    rows = list(openpyxl.load_workbook(paths.workbook)[TREASURY].iter_rows(min_row=2, values_only=True))
+    assert [row[2] for row in rows if row[0]] == [None] * 5
+
+
+def test_a_tie_at_the_opening_of_1621_keeps_the_inf_allotment_due(tmp_path):
+    """'If there is a tie between any two players, then the game will resume for another year':
+    1621's Political and Religious Influence Phase is played, its INFs due on the sheet."""
+    paths = game_at(tmp_path, "W1620A")
+    run_turn("g", root=tmp_path, site_dir=None, force=True)
+    assert load_state("g", tmp_path).position.phase == "P1621I"
+    rows = list(openpyxl.load_workbook(paths.workbook)[TREASURY].iter_rows(min_row=2, values_only=True))
+    assert all(isinstance(row[2], int) and row[2] > 0 for row in rows if row[0])
