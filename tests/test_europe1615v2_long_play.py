@@ -18,11 +18,11 @@ from gm_tools.engine.rules import rules_for
 from gm_tools.systems.europe1615v2.sheets import TREASURY
 
 
-def game_at(root, phase: str, change=None):
+def game_at(root, phase: str, change=None, players: int | None = None):
     """A Europe 1615 v2 game ``g`` in ``root`` whose current phase is ``phase``, its board the
     start's (the first phase's record rewritten), its workbook written for it as a turn writes
     it; ``change(position)`` sets the board up by hand."""
-    new_game("europe1615v2", "g", root=root, seed=5, created="2000-01-01T00:00:00Z")
+    new_game("europe1615v2", "g", root=root, seed=5, created="2000-01-01T00:00:00Z", player_count=players)
     run_turn("g", root=root, site_dir=None, force=True)
     state = load_state("g", root)
     variant, paths = state.variant, game_paths("g", root)
@@ -66,3 +66,29 @@ def test_a_tie_at_the_opening_of_1621_keeps_the_inf_allotment_due(tmp_path):
     assert load_state("g", tmp_path).position.phase == "P1621I"
     rows = list(openpyxl.load_workbook(paths.workbook)[TREASURY].iter_rows(min_row=2, values_only=True))
     assert all(isinstance(row[2], int) and row[2] > 0 for row in rows if row[0])
+
+
+def test_one_players_powers_winning_together_are_said_to_win_not_to_draw(tmp_path):
+    """001_6f4a9c76b6e5774a.txt, '10 ALTERNATE WAYS TO PLAY': '2-player game: ... One player
+    controls Spain and Austria'; '9 VICTORY CONDITIONS': 'At the opening of 1621, the player with
+    most VPs wins the game.' Played to its end with 2 players, the Spain and Austria player won,
+    recorded as the game's shared result (his two powers), but the game page said 'Winner: none'
+    beside 'Draw: shared by Spain, Austria', the archive 'drawn between Spain, Austria' and the
+    judge text 'The game is over: a draw between Spain and Austria'. The record keeps its words;
+    the pages name the win, as The Peace of Westphalia's shared victories are named."""
+    from gm_tools.publish.site import build_site
+
+    root = tmp_path / "games"
+    game_at(root, "F1620M", change=spain_in_portugal, players=2)
+    run_turn("g", root=root, site_dir=None, force=True)
+    done = run_turn("g", root=root, site_dir=None, force=True)
+    assert done.record["draw"]["powers"] == ["SPAIN", "AUSTRIA"]  # the record's shared result, as recorded games have it
+    build_site(root, tmp_path / "site")
+    page = (tmp_path / "site" / "games" / "g" / "index.html").read_text(encoding="utf-8")
+    assert "<dt>Winner</dt><dd>Spain and Austria (" in page and "<dt>Winner</dt><dd>none</dd>" not in page
+    assert "<dt>Draw</dt>" not in page
+    text = " ".join((tmp_path / "site" / "games" / "g" / "W1620A.txt").read_text(encoding="utf-8-sig").split())
+    assert "a draw between" not in text
+    assert "The game is over: Spain and Austria share the victory on VPs with " in text
+    index = (tmp_path / "site" / "index.html").read_text(encoding="utf-8")
+    assert "drawn between" not in index
