@@ -87,6 +87,9 @@ def test_one_players_powers_winning_together_are_said_to_win_not_to_draw(tmp_pat
     page = (tmp_path / "site" / "games" / "g" / "index.html").read_text(encoding="utf-8")
     assert "<dt>Winner</dt><dd>Spain and Austria (" in page and "<dt>Winner</dt><dd>none</dd>" not in page
     assert "<dt>Draw</dt>" not in page
+    for power in ("Spain", "Austria"):  # the standings mark both as a single winner's row is
+        row = next(line for line in page.splitlines() if line.startswith(f'<tr><th scope="row">{power}</th>'))
+        assert row.endswith("<td>winner</td></tr>"), row
     text = " ".join((tmp_path / "site" / "games" / "g" / "W1620A.txt").read_text(encoding="utf-8-sig").split())
     assert "a draw between" not in text
     assert "The game is over: Spain and Austria share the victory on VPs with " in text

@@ -336,14 +336,14 @@ def standings(game: GameContext) -> dict:
     counted = rules.victory_centers(variant, position_from_json(latest)) if measure == "centers" else None
     board = bool(variant.supply_centers())  # a board game without centers or units shows neither
     players = players_now(game)
+    won = set(game.winners) | set(game.end["powers"] if game.end and game.end.get("forced") and _victory(game) else ())  # shared
     rows = []
     for code in ordered(variant, set(centers) | set(units) | {p for p, x in variant.powers.items() if x.playable}):
         if not _played(variant, code):
             continue  # minor states and neutrals: no player, shown on the map and the variant's pages
         c, u = len(centers.get(code, [])), len(units.get(code, []))
         status = out_note(scores.notes, code, c, u, board)
-        if code in game.winners:
-            status = f"winner; {status}" if status else "winner"
+        status = (f"winner; {status}" if status else "winner") if code in won else status  # a shared victory's too
         rows.append({"power": power_name(variant, code), "player": players.get(code, ""), "centers": c,
                      "units": u, "status": status, "points": scores.points.get(code, 0),
                      "rounds": scores.rounds.get(code, 0), "victory": (counted or {}).get(code, c),
