@@ -95,3 +95,28 @@ def test_one_players_powers_winning_together_are_said_to_win_not_to_draw(tmp_pat
     assert "The game is over: Spain and Austria share the victory on VPs with " in text
     index = (tmp_path / "site" / "index.html").read_text(encoding="utf-8")
     assert "drawn between" not in index
+
+
+def test_three_powers_winning_together_are_named_as_a_list(tmp_path):
+    """'2-player game: ... the other player controls France, England, and Denmark' ('10
+    ALTERNATE WAYS TO PLAY'): that player's win named on the game page, the archive and the
+    feed read 'France and England and Denmark/Sweden'; a list of three says 'France, England
+    and Denmark/Sweden', as the judge text does."""
+    from gm_tools.publish.site import build_site
+
+    def england_in_ireland(position):
+        position.units["IRE"] = Unit("ENGLAND", ARMY, "IRE")
+        position.centers["IRE"] = "ENGLAND"
+
+    root = tmp_path / "games"
+    game_at(root, "F1620M", change=england_in_ireland, players=2)
+    run_turn("g", root=root, site_dir=None, force=True)
+    run_turn("g", root=root, site_dir=None, force=True)
+    assert load_state("g", root).finished
+    build_site(root, tmp_path / "site")
+    page = (tmp_path / "site" / "games" / "g" / "index.html").read_text(encoding="utf-8")
+    assert "<dt>Winner</dt><dd>France, England and Denmark/Sweden (victory on VPs, shared)</dd>" in page
+    index = (tmp_path / "site" / "index.html").read_text(encoding="utf-8")
+    feed = (tmp_path / "site" / "games" / "g" / "feed.atom").read_text(encoding="utf-8")
+    for text in (page, index, feed):
+        assert "France and England" not in text

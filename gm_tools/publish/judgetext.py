@@ -276,6 +276,11 @@ def power_name(variant: Variant, code: str) -> str:
     return power.name if power else _owner_name(variant, code)
 
 
+def in_series(names: list[str]) -> str:
+    """Names as a sentence lists them: "France, England and Denmark/Sweden"."""
+    return f"{', '.join(names[:-1])} and {names[-1]}" if len(names) > 1 else "".join(names)
+
+
 def power_in_text(variant: Variant, code: str) -> str:
     """A power's name inside a sentence: "won by the Dutch Republic" (its ``article``)."""
     power = variant.powers.get(code)

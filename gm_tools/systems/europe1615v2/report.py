@@ -357,8 +357,10 @@ def victory(variant: Variant, record: dict):
     if record.get("winner") or not isinstance(shared, dict):
         return None
     reason = str(shared.get("reason", ""))
-    name = lambda codes: " and ".join(variant.powers[p].name if p in variant.powers else p  # noqa: E731
-                                      for p in codes.split("/"))
+    def name(codes: str) -> str:
+        names = [variant.powers[p].name if p in variant.powers else p for p in codes.split("/")]
+        return f"{', '.join(names[:-1])} and {names[-1]}" if len(names) > 1 else names[0]
+
     allied = re.match(r"the alliance of .+: (-?\d+) VPs against (-?\d+)$", reason)
     if allied:
         return Victory("alliance's victory", f"{allied.group(1)} VPs",
