@@ -68,7 +68,7 @@ def test_a_tie_at_the_opening_of_1621_keeps_the_inf_allotment_due(tmp_path):
     assert all(isinstance(row[2], int) and row[2] > 0 for row in rows if row[0])
 
 
-def test_one_players_powers_winning_together_are_said_to_win_not_to_draw(tmp_path):
+def test_one_players_powers_winning_together_are_said_to_win_not_to_draw(tmp_path, capsys):
     """001_6f4a9c76b6e5774a.txt, '10 ALTERNATE WAYS TO PLAY': '2-player game: ... One player
     controls Spain and Austria'; '9 VICTORY CONDITIONS': 'At the opening of 1621, the player with
     most VPs wins the game.' Played to its end with 2 players, the Spain and Austria player won,
@@ -95,6 +95,13 @@ def test_one_players_powers_winning_together_are_said_to_win_not_to_draw(tmp_pat
     assert "The game is over: Spain and Austria share the victory on VPs with " in text
     index = (tmp_path / "site" / "index.html").read_text(encoding="utf-8")
     assert "drawn between" not in index
+    from gm_tools.app.cli import main
+
+    capsys.readouterr()
+    assert main(["status", "g", "--root", str(root)]) == 0
+    said = capsys.readouterr().out
+    assert "drawn between" not in said
+    assert "g: the game is over: won together by SPAIN, AUSTRIA in W1620A (victory on VPs: SPAIN/AUSTRIA: " in said
 
 
 def test_three_powers_winning_together_are_named_as_a_list(tmp_path):

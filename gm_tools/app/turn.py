@@ -164,7 +164,10 @@ class GameState:
         if self.end is not None:
             return f"{end_words(self.end)} (gm-tools end {self.info.name} --undo reopens it)"
         if self.history and self.history[-1].get("draw"):
-            draw = self.history[-1]["draw"]
+            draw, won = (last := self.history[-1])["draw"], rules_for(self.variant).victory(self.variant, last)
+            if won:  # a victory the rules share (an alliance's, Westphalia's saved players) is won, not drawn
+                why = draw["reason"] if draw["reason"].startswith(won.name) else f"{won.name}: {draw['reason']}"
+                return f"won together by {', '.join(draw['powers'])} in {last['phase']} ({why})"
             return f"drawn between {', '.join(draw['powers'])} ({draw['reason']})"
         if not self.winner:
             return "the game is over"
