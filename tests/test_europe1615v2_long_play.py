@@ -127,3 +127,15 @@ def test_three_powers_winning_together_are_named_as_a_list(tmp_path):
     feed = (tmp_path / "site" / "games" / "g" / "feed.atom").read_text(encoding="utf-8")
     for text in (page, index, feed):
         assert "France and England" not in text
+
+
+def test_the_last_workbooks_game_sheet_names_the_powers_winning_together(tmp_path):
+    """'One player controls Spain and Austria' ('10 ALTERNATE WAYS TO PLAY'), 'the player with
+    most VPs wins the game' ('9 VICTORY CONDITIONS'): the last workbook's Game sheet said
+    'Game over: None wins' for a win the rules share (recorded as the game's shared result);
+    it names the powers, as a single winner's 'Game over: Spain wins'."""
+    paths = game_at(tmp_path, "F1620M", change=spain_in_portugal, players=2)
+    run_turn("g", root=tmp_path, site_dir=None, force=True)
+    run_turn("g", root=tmp_path, site_dir=None, force=True)
+    game = {row[0]: row[1] for row in openpyxl.load_workbook(paths.workbook)["Game"].iter_rows(values_only=True)}
+    assert game["Phase name"] == "Game over: Spain and Austria win together"
