@@ -31,7 +31,7 @@ from gm_tools.edges.recorddelta import shrink
 from gm_tools.edges.journal import (commit_turn, create_game, game_lock, half_done, needs_publishing, published,
                                     recover, settle)
 from gm_tools.engine.hooks import SheetHooks, hooks_for
-from gm_tools.edges.layout import centers_table, order_blocks, players_header, results_table, title_of, units_table
+from gm_tools.edges.layout import centers_table, game_over_title, order_blocks, players_header, results_table, title_of, units_table
 from gm_tools.engine.model import Position, order_text
 from gm_tools.edges.ordercheck import CheckedOrders, default_notes, parse_commanded
 from gm_tools.engine.positions import position_from_json, position_to_json
@@ -164,7 +164,10 @@ class GameState:
         if self.end is not None:
             return f"{end_words(self.end)} (gm-tools end {self.info.name} --undo reopens it)"
         if self.history and self.history[-1].get("draw"):
-            draw = self.history[-1]["draw"]
+            draw, won = (last := self.history[-1])["draw"], rules_for(self.variant).victory(self.variant, last)
+            if won:  # a victory the rules share (an alliance's, Westphalia's saved players) is won, not drawn
+                why = draw["reason"] if draw["reason"].startswith(won.name) else f"{won.name}: {draw['reason']}"
+                return f"won together by {', '.join(draw['powers'])} in {last['phase']} ({why})"
             return f"drawn between {', '.join(draw['powers'])} ({draw['reason']})"
         if not self.winner:
             return "the game is over"
@@ -384,7 +387,7 @@ def _plan(variant: Variant, hooks: SheetHooks, rules: Rules, name: str, position
             name=name,
             variant=variant_label(variant),
             phase="" if over else position.phase,
-            title=f"Game over: {variant.power_called(last_record['winner'])} wins" if over else title_of(variant, position.phase),
+            title=game_over_title(variant, rules, last_record) if over else title_of(variant, position.phase),
             deadline=deadline,
             seed=seed,
             players=players,

@@ -344,6 +344,18 @@ def title_of(variant: Variant, phase: str) -> str:
     return phase_name(variant.calendar, phase)
 
 
+def game_over_title(variant: Variant, rules: Rules, record: dict) -> str:
+    """The Game sheet's phase name once the game is over: its winner, or the powers a victory
+    the rules share is won by (an alliance's, Westphalia's saved players), or the draw's."""
+    if record.get("winner"):
+        return f"Game over: {variant.power_called(record['winner'])} wins"
+    powers = [variant.power_called(p) for p in (record.get("draw") or {}).get("powers", [])]
+    names = f"{', '.join(powers[:-1])} and {powers[-1]}" if len(powers) > 1 else "".join(powers)
+    if rules.victory(variant, record) is not None:
+        return f"Game over: {names} win together" if len(powers) > 1 else f"Game over: {names} wins"
+    return f"Game over: drawn between {names}" if powers else "Game over"
+
+
 def phase_name(calendar: Calendar, phase: Phase | str) -> str:
     """A phase's name as people say it: ``Spring 1901 Movement``; but ``Setup Order, 1510``
     where the type's name already starts with the season's (a step "Setup Order" of a season

@@ -276,6 +276,11 @@ def power_name(variant: Variant, code: str) -> str:
     return power.name if power else _owner_name(variant, code)
 
 
+def in_series(names: list[str]) -> str:
+    """Names as a sentence lists them: "France, England and Denmark/Sweden"."""
+    return f"{', '.join(names[:-1])} and {names[-1]}" if len(names) > 1 else "".join(names)
+
+
 def power_in_text(variant: Variant, code: str) -> str:
     """A power's name inside a sentence: "won by the Dutch Republic" (its ``article``)."""
     power = variant.powers.get(code)
@@ -383,7 +388,11 @@ def judge_text(variant: Variant, record: dict) -> str:
                 # an order the rules did not follow (Europe 1615's minor not aligned with the power):
                 # 'the GM publishes ... whether the orders submitted are followed or not'
                 by_power.setdefault(power, []).append({"order": entry["written"], "not_followed": entry["error"]})
-    for power in _power_order(variant, by_power, rules_for(variant).shown_order(variant, record)):
+    rules = rules_for(variant)
+    # the rules' own events (Westphalia's Empire: the Emperor's death before the election it calls)
+    # open the results, as on the phase's page
+    events = tuple(code for code in rules.events if code in by_power)
+    for power in _power_order(variant, by_power, events + rules.shown_order(variant, record)):
         for result in by_power[power]:
             flags = [result["not_followed"]] if "not_followed" in result else result_flags(result)
             if not flags and result.get("result") == FAILS:  # no judges' note fits (Europe 1619's alliance one side declared)

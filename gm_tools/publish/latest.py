@@ -57,7 +57,9 @@ def game_end(game) -> dict | None:
     draw = draw_view(game)
     victory = _victory(game) if draw and draw["forced"] else None
     if victory:  # a victory the rules share (Westphalia's players saved), kept as a draw: its id stays
-        names = " and ".join(power_name(game.variant, p) for p in game.end["powers"])
+        from gm_tools.publish.judgetext import in_series
+
+        names = in_series([power_name(game.variant, p) for p in game.end["powers"]])
         return {"id": "draw", "title": f"Winners: {names} ({victory.name}, shared)", "text": "The game is won by "
                 f"the rules after {draw['at']}: {_status(game)}.", "updated": str(game.end.get("declared") or "")}
     if draw:

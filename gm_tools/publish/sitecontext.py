@@ -25,7 +25,7 @@ from gm_tools.edges.layout import phase_name
 from gm_tools.edges.pressimages import pictures_of_records
 from gm_tools.edges.webpicture import served_sizes
 from gm_tools.edges.recorddelta import expand
-from gm_tools.publish.judgetext import power_in_text
+from gm_tools.publish.judgetext import in_series, power_in_text
 from gm_tools.engine.model import Position
 from gm_tools.engine.phase import PhaseError
 from gm_tools.engine.positions import PositionFormatError, position_from_json, same_unit_texts
@@ -135,10 +135,10 @@ class GameContext:
         """``not started``, ``in progress``, ``won by France`` or ``finished``."""
         if self.winner:
             called = " (called by the GM)" if self.end is not None and self.end["result"] == "win" else ""
-            return f"won by {' and '.join(power_in_text(self.variant, p) for p in self.winners)}{called}"
+            return f"won by {in_series([power_in_text(self.variant, p) for p in self.winners])}{called}"
         if self.end is not None:
             sharers = self.end.get("players") or [[p] for p in self.end["powers"]]
-            return "drawn between " + ", ".join(" and ".join(power_in_text(self.variant, p) for p in player)
+            return "drawn between " + ", ".join(in_series([power_in_text(self.variant, p) for p in player])
                                                 for player in sharers)
         if self.finished:
             return "finished"

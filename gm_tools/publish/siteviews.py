@@ -19,7 +19,7 @@ from gm_tools.publish.judgetext import (
     dislodgements,
     ends_year,
     game_over_words,
-    invalid_words,
+    in_series, invalid_words,
     location_name,
     order_words,
     power_in_text,
@@ -336,14 +336,14 @@ def standings(game: GameContext) -> dict:
     counted = rules.victory_centers(variant, position_from_json(latest)) if measure == "centers" else None
     board = bool(variant.supply_centers())  # a board game without centers or units shows neither
     players = players_now(game)
+    won = set(game.winners) | set(game.end["powers"] if game.end and game.end.get("forced") and _victory(game) else ())  # shared
     rows = []
     for code in ordered(variant, set(centers) | set(units) | {p for p, x in variant.powers.items() if x.playable}):
         if not _played(variant, code):
             continue  # minor states and neutrals: no player, shown on the map and the variant's pages
         c, u = len(centers.get(code, [])), len(units.get(code, []))
         status = out_note(scores.notes, code, c, u, board)
-        if code in game.winners:
-            status = f"winner; {status}" if status else "winner"
+        status = (f"winner; {status}" if status else "winner") if code in won else status  # a shared victory's too
         rows.append({"power": power_name(variant, code), "player": players.get(code, ""), "centers": c,
                      "units": u, "status": status, "points": scores.points.get(code, 0),
                      "points_shown": scores.unscored.get(code, scores.points.get(code, 0)),
@@ -449,9 +449,9 @@ def game_summary(game: GameContext) -> dict:
         "current_id": "" if game.end is not None else game.current_phase or "",
         # the deadline the GM typed for the current phase ('' none yet; None: nothing said of it)
         "deadline": game.deadline, "due_noun": game.variant.system.due_for(game.current_phase),  # "orders due", lines, entries
-        "winner": " and ".join(power_name(game.variant, p) for p in game.winners),
+        "winner": in_series([power_name(game.variant, p) for p in game.winners]),
         # a victory the rules give several (Westphalia's players saved), recorded as a draw
-        "shared": f"{' and '.join(power_name(game.variant, p) for p in game.end['powers'])} ({_victory(game).name}, "
+        "shared": f"{in_series([power_name(game.variant, p) for p in game.end['powers']])} ({_victory(game).name}, "
                   "shared)" if game.end and game.end.get("forced") and not game.winners and _victory(game) else "",
         "draw": draw_view(game),
         "called": called_view(game),
@@ -514,7 +514,7 @@ def called_view(game: GameContext) -> dict | None:
     """A game the GM ended by calling a winner: who, why, when (phase and date)."""
     if game.end is None or game.end["result"] != "win":
         return None
-    return {"winner": " and ".join(power_name(game.variant, p) for p in game.winners), "at": _end_phase(game),
+    return {"winner": in_series([power_name(game.variant, p) for p in game.winners]), "at": _end_phase(game),
             "declared": processed_view({"processed": game.end.get("declared")}), "reason": game.end["reason"]}
 
 
@@ -529,7 +529,7 @@ def won_view(game: GameContext) -> dict | None:
     last = game.phases[-1]
     status = _status(game)
     figure = "" if _victory(game) is not None else _winning_figure(game.variant, last.record["after"], game.winner)
-    return {"winner": " and ".join(power_name(game.variant, p) for p in game.winners), "at": last.title,
+    return {"winner": in_series([power_name(game.variant, p) for p in game.winners]), "at": last.title,
             "status": f"{status} ({figure})" if figure else status, "processed": str(last.record.get("processed") or "")}
 
 
@@ -565,7 +565,7 @@ def draw_view(game: GameContext) -> dict | None:
     if victory is not None:  # the rules' words (the last phase's page gives the count behind it)
         reason = victory.name + (f" with {victory.figure}" if victory.figure else "")
     sharers = game.end.get("players") or [[p] for p in game.end["powers"]]
-    return {"powers": [" and ".join(power_name(game.variant, p) for p in player) for player in sharers], "at": at,
+    return {"powers": [in_series([power_name(game.variant, p) for p in player]) for player in sharers], "at": at,
             "declared": processed_view({"processed": game.end.get("declared")}),
             "reason": reason, "forced": bool(game.end.get("forced"))}
 

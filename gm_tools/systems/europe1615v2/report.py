@@ -342,3 +342,38 @@ def _tie(variant: Variant, record: dict) -> str | None:
                       for side in sides)
     return (f"At the opening of {year} no player or alliance wins on the VPs ({score}): a tie, so the game "
             f"resumes for another year, the VPs reassessed at the opening of {year + 1}.")
+
+
+def victory(variant: Variant, record: dict):
+    """The win the rules share between powers, for the pages: 'an alliance wins if the combined
+    VPs of the two allies exceed the total VPs of the other three players', or one player's
+    powers winning together ('One player controls Spain and Austria'; 'the player with most VPs
+    wins'). The record keeps it as the game's shared result with its reason in codes; a draw
+    it would be to a reader, so the pages say the win. None for a single power's win, said as
+    it always was."""
+    from gm_tools.engine.rules import Victory
+
+    shared = record.get("draw")
+    if record.get("winner") or not isinstance(shared, dict):
+        return None
+    reason = str(shared.get("reason", ""))
+    def name(codes: str) -> str:
+        names = [variant.powers[p].name if p in variant.powers else p for p in codes.split("/")]
+        return f"{', '.join(names[:-1])} and {names[-1]}" if len(names) > 1 else names[0]
+
+    allied = re.match(r"the alliance of .+: (-?\d+) VPs against (-?\d+)$", reason)
+    if allied:
+        return Victory("alliance's victory", f"{allied.group(1)} VPs",
+                       f"The allies' VPs together exceed the other players' total, {allied.group(1)} against "
+                       f"{allied.group(2)} ('an alliance wins if the combined VPs of the two allies exceed the total "
+                       "VPs of the other three players')")
+    most = re.match(r"([A-Z/]+): (-?\d+) VPs, (.+)$", reason)
+    if most:
+        return Victory("victory on VPs", f"{most.group(2)} VPs",
+                       f"One player's powers, {name(most.group(1))}, their VPs counted together: {most.group(2)}, "
+                       f"{most.group(3)}")
+    balance = re.match(r"([A-Z/]+), the one unaligned player, holds the balance between two alliances$", reason)
+    if balance:
+        return Victory("victory on VPs", "", f"One player's powers, {name(balance.group(1))}, the one unaligned "
+                       "player, holding the balance between two alliances")
+    return None

@@ -174,6 +174,12 @@ class Europe1615v2Rules(Rules):
         result = self._result(variant, position)
         return result if result and len(result[0]) > 1 else None
 
+    def victory(self, variant: Variant, record: dict):
+        """An alliance's or one player's powers' win, shared in the record (:func:`.report.victory`)."""
+        from gm_tools.systems.europe1615v2.report import victory
+
+        return victory(variant, record)
+
     def default_players(self, variant: Variant) -> int | None:
         return None  # the game as written: five players
 

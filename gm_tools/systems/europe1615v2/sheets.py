@@ -295,7 +295,11 @@ class Europe1615v2Hooks(SheetHooks):
         from gm_tools.systems.europe1615v2.players import neutral_power
 
         coming = year + (0 if phase_role(variant, position.phase) == INFLUENCE else 1)
-        next_infs = politics.yearly_infs(setup, coming, position.centers)
+        from gm_tools.systems.europe1615v2.rules import RULES
+
+        # a game won at the opening of 1621 plays no more influence phases; a tie plays on
+        over = RULES.winner(variant, position) or RULES.draw(variant, position)
+        next_infs = {} if over else politics.yearly_infs(setup, coming, position.centers)
         next_infs.pop(neutral_power(variant, state, coming), None)
         treasury = Table(TREASURY, (Column("Power", width=16), Column("Treasury", INTEGER, width=10),
                                     Column("INFs due next phase of influence", INTEGER, width=30),
