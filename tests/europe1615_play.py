@@ -67,23 +67,9 @@ def play(position: Position, orders: dict[str, list[str]], entries: dict | None 
 def game_at(root, position: Position):
     """A Europe 1615 game ``g`` in ``root`` whose current phase is the hand-set ``position``,
     with its workbook written for it as a turn writes it."""
-    import json
+    from workflow_helpers import game_set_at
 
-    from gm_tools.app.turn import _plan, load_state, new_game, run_turn
-    from gm_tools.edges.game import game_paths, json_text
-    from gm_tools.edges.workbook import write_workbook
-    from gm_tools.engine.positions import position_to_json
-
-    new_game("europe1615", "g", root=root, seed=7, created="2000-01-01T00:00:00Z")
-    run_turn("g", root=root, site_dir=None, force=True)
-    paths = game_paths("g", root)
-    file = paths.record_file("I1615C")
-    record = json.loads(file.read_text(encoding="utf-8"))
-    record["after"], record["next_phase"] = position_to_json(position), position.phase
-    file.write_text(json_text(record), encoding="utf-8")
-    paths.workbook.write_bytes(write_workbook(_plan(VARIANT, HOOKS, RULES, "g", position, "", 7,
-                                                    load_state("g", root).info.players, record)))
-    return paths
+    return game_set_at(root, "europe1615", 7, lambda start: position)
 
 
 def result(done, order: str) -> dict:

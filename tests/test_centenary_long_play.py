@@ -8,30 +8,15 @@ import json
 import re
 
 from gm_tools.app.mailorders import enter_mails
-from gm_tools.app.turn import _plan, load_state, new_game, run_turn
-from gm_tools.edges.game import game_paths, json_text
-from gm_tools.edges.workbook import write_workbook
-from gm_tools.engine.hooks import hooks_for
+from gm_tools.app.turn import load_state, new_game, run_turn
 from gm_tools.engine.model import ARMY, Position, Unit
-from gm_tools.engine.positions import position_to_json
-from gm_tools.engine.rules import rules_for
 from gm_tools.systems.centenary.state import state_of, with_state
+from workflow_helpers import game_set_at
 
 
 def game_at(root, position: Position):
-    """A Centenary game ``g`` in ``root`` whose current phase is the hand-set ``position``,
-    its workbook written for it as a turn writes it (the first phase's record rewritten)."""
-    new_game("centenary", "g", root=root, seed=3, created="2000-01-01T00:00:00Z")
-    run_turn("g", root=root, site_dir=None, force=True)
-    state = load_state("g", root)
-    variant, paths = state.variant, game_paths("g", root)
-    file = paths.record_file("S1618M")
-    record = json.loads(file.read_text(encoding="utf-8"))
-    record["after"], record["next_phase"] = position_to_json(position), position.phase
-    file.write_text(json_text(record), encoding="utf-8")
-    paths.workbook.write_bytes(write_workbook(_plan(variant, hooks_for(variant), rules_for(variant), "g", position,
-                                                    "", 3, state.info.players, record)))
-    return paths
+    """A Centenary game ``g`` in ``root`` whose current phase is the hand-set ``position``."""
+    return game_set_at(root, "centenary", 3, lambda start: position)
 
 
 def empire_of_vassals(root) -> Position:

@@ -125,10 +125,9 @@ def test_status_says_the_early_winter_dissolves_an_abandoned_power():
         "been abandoned')")
 
 
-def test_the_status_check_says_a_dissolved_power_gets_no_infs():
-    """'Any player who has been eliminated cannot continue receiving nor deploying INFs', the
-    abandoned power with it. QA finding: the next Initial Status Check's page listed "France: 0
-    INFs" beside the powers in play, as if France had nothing left to spend; it says why."""
+def _next_status_check():
+    """The "INFs for the year" section of the Initial Status Check after France's abandonment,
+    and that phase's outcome."""
     from gm_tools.engine.positions import position_to_json
 
     position = run_orders(VARIANT, _abandoned_france(), [], RULES).position
@@ -137,7 +136,14 @@ def test_the_status_check_says_a_dissolved_power_gets_no_infs():
     done = run_orders(VARIANT, position, [], RULES)
     record = {"phase": position.phase, "before": position_to_json(position), "after": position_to_json(done.position),
               "extra": {"outcome": done.extra}}
-    said = dict(HOOKS.report_sections(VARIANT, record))["INFs for the year"]
+    return dict(HOOKS.report_sections(VARIANT, record))["INFs for the year"], done
+
+
+def test_the_status_check_says_a_dissolved_power_gets_no_infs():
+    """'Any player who has been eliminated cannot continue receiving nor deploying INFs', the
+    abandoned power with it. QA finding: the next Initial Status Check's page listed "France: 0
+    INFs" beside the powers in play, as if France had nothing left to spend; it says why."""
+    said, done = _next_status_check()
     assert "- **France**: 0 INFs (dissolved (abandoned): 'cannot continue receiving nor deploying INFs')" in said.splitlines()
     assert "- **Spain**: 37 INFs" in said.splitlines()
 
@@ -148,15 +154,7 @@ def test_the_status_check_names_a_power_out_in_the_standings_words():
     Check's "INFs for the year" called the abandoned France "dissolved", where the standings, the
     map's legend, the Rounds sheet and the INF sheets say "dissolved (abandoned)": one power, one
     name for how it left the game (:func:`gm_tools.systems.europe1615.scoring.out_of_game`)."""
-    from gm_tools.engine.positions import position_to_json
-
-    position = run_orders(VARIANT, _abandoned_france(), [], RULES).position
-    while not position.phase.endswith("C"):
-        position = run_orders(VARIANT, position, [], RULES).position
-    done = run_orders(VARIANT, position, [], RULES)
-    record = {"phase": position.phase, "before": position_to_json(position), "after": position_to_json(done.position),
-              "extra": {"outcome": done.extra}}
-    said = dict(HOOKS.report_sections(VARIANT, record))["INFs for the year"]
+    said, done = _next_status_check()
     note = RULES.scores(VARIANT, done.position).notes["FRANCE"]  # the standings' Note
     assert note == "dissolved (abandoned)"
     assert f"- **France**: 0 INFs ({note}: 'cannot continue receiving nor deploying INFs')" in said.splitlines()

@@ -4,40 +4,18 @@ Rulebook: ``001_6f4a9c76b6e5774a.txt`` (Europe 1615 v2, Medeiros)."""
 
 from __future__ import annotations
 
-import json
-
 import openpyxl
 
-from gm_tools.app.turn import _plan, load_state, new_game, run_turn
-from gm_tools.edges.game import game_paths, json_text
-from gm_tools.edges.workbook import write_workbook
-from gm_tools.engine.hooks import hooks_for
-from gm_tools.engine.model import ARMY, Position, Unit
-from gm_tools.engine.positions import position_to_json
-from gm_tools.engine.rules import rules_for
+from gm_tools.app.turn import load_state, run_turn
+from gm_tools.engine.model import ARMY, Unit
 from gm_tools.systems.europe1615v2.sheets import TREASURY
+from workflow_helpers import game_set_at, start_board
 
 
 def game_at(root, phase: str, change=None, players: int | None = None):
     """A Europe 1615 v2 game ``g`` in ``root`` whose current phase is ``phase``, its board the
-    start's (the first phase's record rewritten), its workbook written for it as a turn writes
-    it; ``change(position)`` sets the board up by hand."""
-    new_game("europe1615v2", "g", root=root, seed=5, created="2000-01-01T00:00:00Z", player_count=players)
-    run_turn("g", root=root, site_dir=None, force=True)
-    state = load_state("g", root)
-    variant, paths = state.variant, game_paths("g", root)
-    file = paths.record_file(state.history[0]["phase"])
-    record = json.loads(file.read_text(encoding="utf-8"))
-    start = state.position
-    position = Position(phase=phase, units=dict(start.units), centers=dict(start.centers),
-                        extra=json.loads(json.dumps(start.extra)))
-    if change is not None:
-        change(position)
-    record["after"], record["next_phase"] = position_to_json(position), phase
-    file.write_text(json_text(record), encoding="utf-8")
-    paths.workbook.write_bytes(write_workbook(_plan(variant, hooks_for(variant), rules_for(variant), "g", position,
-                                                    "", 5, state.info.players, record)))
-    return paths
+    start's; ``change(position)`` sets the board up by hand."""
+    return game_set_at(root, "europe1615v2", 5, start_board(phase, change), players)
 
 
 def spain_in_portugal(position):

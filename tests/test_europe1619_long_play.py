@@ -5,40 +5,17 @@ command line. Rulebook: ``002_e7e1b063b6c411e5.txt`` (Europe 1619, Medeiros, 201
 from __future__ import annotations
 
 import html
-import json
 
 from gm_tools.app.cli import main
-from gm_tools.app.turn import _plan, load_state, new_game, run_turn
-from gm_tools.edges.game import game_paths, json_text
-from gm_tools.edges.workbook import write_workbook
-from gm_tools.engine.hooks import hooks_for
-from gm_tools.engine.model import ARMY, Position, Unit
-from gm_tools.engine.rules import rules_for
+from gm_tools.app.turn import run_turn
+from gm_tools.engine.model import ARMY, Unit
+from workflow_helpers import game_set_at, start_board
 
 
 def game_at(root, phase: str, players: int = 10, change=None):
     """A Europe 1619 game ``g`` of ``players`` in ``root`` whose current phase is ``phase``, its
-    board the start's (the first phase's record rewritten), its workbook written for it as a
-    turn writes it; ``change(position)`` sets the board up by hand."""
-    new_game("europe1619", "g", root=root, seed=5, created="2000-01-01T00:00:00Z", player_count=players)
-    run_turn("g", root=root, site_dir=None, force=True)
-    state = load_state("g", root)
-    variant, paths = state.variant, game_paths("g", root)
-    first = state.history[0]["phase"]
-    file = paths.record_file(first)
-    record = json.loads(file.read_text(encoding="utf-8"))
-    start = state.position
-    position = Position(phase=phase, units=dict(start.units), centers=dict(start.centers),
-                        extra=json.loads(json.dumps(start.extra)))
-    if change is not None:
-        change(position)
-    from gm_tools.engine.positions import position_to_json
-
-    record["after"], record["next_phase"] = position_to_json(position), phase
-    file.write_text(json_text(record), encoding="utf-8")
-    paths.workbook.write_bytes(write_workbook(_plan(variant, hooks_for(variant), rules_for(variant), "g", position,
-                                                    "", 5, state.info.players, record)))
-    return paths
+    board the start's; ``change(position)`` sets the board up by hand."""
+    return game_set_at(root, "europe1619", 5, start_board(phase, change), players)
 
 
 def test_status_after_1648_says_the_diplomatic_phase_is_skipped(tmp_path, capsys):

@@ -22,13 +22,21 @@ STOP = "R1585T"
 round_four = played_until_fixture("westphalia", STOP)
 
 
-def test_a_shared_protestant_victory_names_its_winners_on_the_game_page(round_four, tmp_path):
+def test_a_shared_protestant_victory_names_its_winners_on_the_game_page(round_four, tmp_path, capsys):
     """In the demo's round 4 Yellow, the Emperor, and Orange convert ('Player Conversion') and
     each puts as many faith dice on his allied Catholic Elector (Brandenburg, Saxony) as it has
     provinces ('convert the entire Principality if as many are on it as the Principality has
     provinces'): every Elector and the Emperor Protestant, 34 Protestant provinces to 11, and
     Blue (6 Reformation Points) and Green (4) are saved and win. The game page and the archive say so as
-    its Winner, and the game page heads the shared result 'Shared victory', not 'Draw'."""
+    its Winner, and the game page heads the shared result 'Shared victory', not 'Draw'.
+
+    '9-14 Player Variant': '3 players win a Protestant/Catholic Victory in a 9 player game' ('In
+    the case of a tie, more players may win by tying for the last spot'). Played with 9 players to
+    a Catholic Victory shared by six, the game page named them Winner, but its standings marked
+    none of them 'winner', and `gm-tools status` said the game was 'drawn between' them: the
+    standings mark each winner, and status says the game won together."""
+    from gm_tools.app.cli import main
+
     variant = load_variant("westphalia")
     entry = {k: v for k, v in read_demo(demo_file("westphalia")).phases[STOP].items() if k != "press"}
     cells = variant.system.demo_cells(variant, STOP, entry, "demo")
@@ -50,3 +58,9 @@ def test_a_shared_protestant_victory_names_its_winners_on_the_game_page(round_fo
     feed = (tmp_path / "site" / "games" / GAME / "feed.atom").read_text(encoding="utf-8")
     assert "<title>Winners: Blue Kraken and Green Serpent (Protestant Victory, shared)</title>" in feed
     assert "Draw: Blue Kraken" not in feed and "Draw: Blue Kraken" not in index
+    rows = [line for line in page.splitlines() if line.startswith('<tr><th scope="row">') and "<td>winner" in line]
+    assert sorted(row.split("</th>")[0].split(">")[-1] for row in rows) == ["Blue Kraken", "Green Serpent"]
+    capsys.readouterr()
+    assert main(["status", GAME, "--root", str(root)]) == 0
+    said = capsys.readouterr().out
+    assert "drawn between" not in said and "the game is over: won together by BLUE, GREEN in R1585T (Protestant Victory: " in said

@@ -53,6 +53,51 @@ def play_germany_solo(root: Path, name: str = "solo"):
     return paths
 
 
+def game_set_at(root: Path, variant: str, seed: int, board, players: int | None = None):
+    """A game ``g`` of ``variant`` in ``root`` whose current phase is a board set up by hand:
+    ``board(start)`` makes it from the position its first turn leaves. The first phase's record
+    is rewritten to end on it and the workbook written for it as a turn writes it, so the next
+    turn plays that board through the real workbook and command line."""
+    import json
+
+    from gm_tools.app.turn import _plan
+    from gm_tools.edges.game import game_paths, json_text
+    from gm_tools.edges.workbook import write_workbook
+    from gm_tools.engine.hooks import hooks_for
+    from gm_tools.engine.positions import position_to_json
+    from gm_tools.engine.rules import rules_for
+
+    new_game(variant, "g", root=root, seed=seed, created="2000-01-01T00:00:00Z", player_count=players)
+    run_turn("g", root=root, site_dir=None, force=True)
+    state = load_state("g", root)
+    rules_variant, paths = state.variant, game_paths("g", root)
+    position = board(state.position)
+    file = paths.record_file(state.history[0]["phase"])
+    record = json.loads(file.read_text(encoding="utf-8"))
+    record["after"], record["next_phase"] = position_to_json(position), position.phase
+    file.write_text(json_text(record), encoding="utf-8")
+    paths.workbook.write_bytes(write_workbook(_plan(
+        rules_variant, hooks_for(rules_variant), rules_for(rules_variant), "g", position, "", seed,
+        state.info.players, record)))
+    return paths
+
+
+def start_board(phase: str, change=None):
+    """For :func:`game_set_at`: the start's units, centers and state in ``phase``, with
+    ``change(position)`` setting the board up by hand."""
+    import json
+
+    from gm_tools.engine.model import Position
+
+    def board(start):
+        position = Position(phase=phase, units=dict(start.units), centers=dict(start.centers),
+                            extra=json.loads(json.dumps(start.extra)))
+        if change is not None:
+            change(position)
+        return position
+    return board
+
+
 def type_cells(paths, values: dict[str, object]) -> bytes:
     """Set some cells of the workbook; returns the bytes now on disk."""
     data = set_cells(paths.workbook.read_bytes(), values)
