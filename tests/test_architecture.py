@@ -130,7 +130,7 @@ def test_the_site_is_written_only_through_its_one_writer():
     # Issue 10 item 9: "every file of the site, the manifest included, written through the
     # one writer" (SiteWriter.write in publish/sitefiles.py: atomic, only when changed; in
     # place in a folder the build made, which no page links to yet).
-    writes = ("write_text(", "write_bytes(", "os.replace(", "os.write(", "O_WRONLY", '"wb"', '"w"')
+    writes = ("write_text(", "write_bytes(", "os.replace(", "os.write(", "O_WRONLY", '"wb"', '"w"', "land_file(")
     found = []
     for path in sorted((PACKAGE / "publish").glob("*.py")):
         for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
@@ -142,8 +142,7 @@ def test_the_site_is_written_only_through_its_one_writer():
                      "applies, as for open()",
                      "sitefiles.py: view = view[os.write(fd, view):]",
                      "sitefiles.py: fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)",
-                     'sitefiles.py: with os.fdopen(fd, "wb") as f:',
-                     "sitefiles.py: os.replace(tmp, path)"]
+                     "sitefiles.py: land_file(fd, tmp, path, data)"]
 
 
 def test_a_variant_carries_the_system_it_resolved_once():

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Iterator
 
 from gm_tools.errors import GameError
+from gm_tools.edges.landfile import land_file
 from gm_tools.edges.pressimages import PICTURES
 from gm_tools.engine.phase import PhaseError, parse_phase
 from gm_tools.engine.variant import Calendar
@@ -175,21 +176,11 @@ def write_atomic(path: Path, data: bytes) -> None:
     if path.is_dir():
         raise GameError(f"{path} is a folder, expected a file name")
     make_folder(path.parent)
+    # mkstemp makes the file private (0600); give it the mode a plain open() would.
+    umask = os.umask(0)
+    os.umask(umask)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        # mkstemp makes the file private (0600); give it the mode a plain open() would.
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(tmp, 0o666 & ~umask)
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
+    land_file(fd, tmp, path, data, mode=0o666 & ~umask)
 
 
 def read_json(path: Path) -> dict:

@@ -24,6 +24,7 @@ from typing import Callable
 
 from gm_tools.edges.png import WEB_WIDTH, prepare_to_draw, svg_to_png
 from gm_tools.edges.webpicture import shown_size, web_picture
+from gm_tools.edges.landfile import land_file
 from gm_tools.edges.lifetime import end_with_parent
 from gm_tools.engine.variant import Variant
 from gm_tools.publish.maplayer import LAYER_SUFFIX
@@ -237,18 +238,7 @@ class SiteWriter:
         except FileExistsError:
             fd, tmp = tempfile.mkstemp(prefix=f".{name}.", suffix=".tmp", dir=folder)
             os.chmod(tmp, self._mode)
-        try:
-            with os.fdopen(fd, "wb") as f:
-                f.write(data)
-                f.flush()
-                # on disk before its name is: after a power cut the rename may have reached the
-                # disk and the data not, an empty page where the old one was
-                os.fsync(f.fileno())
-            os.replace(tmp, path)
-        except BaseException:
-            if os.path.exists(tmp):
-                os.unlink(tmp)
-            raise
+        land_file(fd, tmp, path, data)
         self._moved.add(folder)
         if reported:
             self.report.written.append(rel)
