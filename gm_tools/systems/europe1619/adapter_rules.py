@@ -57,16 +57,23 @@ _GEOGRAPHY: dict = {}
 def geography(variant: Variant, position: Position | None = None) -> Geography:
     """The map facts of ``variant`` (computed once per loaded variant); given a position, with
     the new independent states of an eliminated Spain or England (:meth:`Geography.with_new_states`)."""
+    return per_variant(_GEOGRAPHY, variant, position, _geography, lambda geo, states: geo.with_new_states(states))
+
+
+def per_variant(cache: dict, variant: Variant, position: Position | None, make, extend):
+    """``make(variant)`` once per loaded variant, kept in ``cache``; given a position with new
+    independent states, ``extend(made, new_states)`` once per set of them (the map facts and
+    the diplomatic setup both change when Spain or England is eliminated)."""
     key = id(variant)
-    if key not in _GEOGRAPHY:
-        _GEOGRAPHY[key] = _geography(variant)
+    if key not in cache:
+        cache[key] = make(variant)
     new_states = new_states_of(position)
     if not new_states:
-        return _GEOGRAPHY[key]
+        return cache[key]
     extended = (key, tuple(sorted(new_states.items())))
-    if extended not in _GEOGRAPHY:
-        _GEOGRAPHY[extended] = _GEOGRAPHY[key].with_new_states(new_states)
-    return _GEOGRAPHY[extended]
+    if extended not in cache:
+        cache[extended] = extend(cache[key], new_states)
+    return cache[extended]
 
 
 def new_states_of(position: Position | None) -> dict[str, str]:

@@ -44,18 +44,9 @@ def setup_of(variant: Variant, position: Position | None = None):
     """The game's :class:`~gm_tools.systems.europe1619.setup.DiplomacySetup`, once per variant;
     given a position, with the new independent states of an eliminated Spain or England."""
     from gm_tools.systems.europe1619.adapter import with_new_states
-    from gm_tools.systems.europe1619.adapter_rules import new_states_of
 
-    key = id(variant)
-    if key not in _SETUPS:
-        _SETUPS[key] = setup_from_variant(variant)
-    new_states = new_states_of(position)
-    if not new_states:
-        return _SETUPS[key]
-    extended = (key, tuple(sorted(new_states.items())))
-    if extended not in _SETUPS:
-        _SETUPS[extended] = with_new_states(_SETUPS[key], variant, new_states)
-    return _SETUPS[extended]
+    return adapter_rules.per_variant(_SETUPS, variant, position, setup_from_variant,
+                                     lambda setup, states: with_new_states(setup, variant, states))
 
 
 def _year(position: Position) -> int:
