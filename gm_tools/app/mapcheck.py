@@ -205,17 +205,12 @@ def main(argv: list[str] | None = None) -> int:
     for name in names:
         try:
             variant = load_variant(name)
-        except UserError as e:
-            print(f"{name}: {e}", file=sys.stderr)
-            status = 2
-            continue
-        if not variant.map_svg:
-            print(f"{name}: no map.svg")
-            continue
-        try:
+            if not variant.map_svg:
+                print(f"{name}: no map.svg")
+                continue
             problems = check_variant_map(variant)
         except UserError as e:
-            # a map.svg that cannot be read (not XML, a curve, a region drawn twice)
+            # the variant's data, or a map.svg that cannot be read (not XML, a curve, a region drawn twice)
             print(f"{name}: {e}", file=sys.stderr)
             status = 2
             continue
