@@ -57,7 +57,7 @@ _GEOGRAPHY: dict = {}
 def geography(variant: Variant, position: Position | None = None) -> Geography:
     """The map facts of ``variant`` (computed once per loaded variant); given a position, with
     the new independent states of an eliminated Spain or England (:meth:`Geography.with_new_states`)."""
-    return per_variant(_GEOGRAPHY, variant, position, _geography, lambda geo, states: geo.with_new_states(states))
+    return per_variant(_GEOGRAPHY, variant, position, _geography, Geography.with_new_states)
 
 
 def per_variant(cache: dict, variant: Variant, position: Position | None, make, extend):
