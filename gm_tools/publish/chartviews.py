@@ -71,7 +71,7 @@ def points_view(game: GameContext) -> dict | None:
     rules = rules_for(variant)
     if rules.victory_measure(variant) == "centers":
         return None
-    by_year: dict[str, Scores] = {}  # a year's unscored powers say so in the table (Scores.unscored), 0 on the chart
+    by_year: dict[str, Scores] = {}  # a year's unscored powers say so in the table (Scores.unscored)
     scores = rules.scores(variant, position_from_json(game.latest_position()))
     label, when = scores.label, scores.when
     for phase in game.phases:
@@ -84,8 +84,14 @@ def points_view(game: GameContext) -> dict | None:
     for code in powers:
         values = tuple(int(by_year[y].points.get(code, 0)) for y in years)
         power = variant.powers.get(code)
+        # a power the rules score no more (Europe 1619's eliminated) has its line end at its
+        # last scored year, as the table says 'not scored' after it: not a fall to 0
+        scored = len(years)
+        while scored and code in by_year[years[scored - 1]].unscored:
+            scored -= 1
+        after = f"{by_year[years[scored]].unscored[code]} from {years[scored]}" if scored < len(years) else ""
         lines.append(ChartLine(label=power_name(variant, code), colour=power.colour if power else "#888888",
-                               values=values))
+                               values=values[:scored], after=after))
         rows.append({"power": power_name(variant, code), "values": [by_year[y].unscored.get(code, v) for y, v in zip(years, values)]})
     target = variant.victory_points or 0
     title = f"{label} per {rules.owner_noun} per year, {game.name}"
