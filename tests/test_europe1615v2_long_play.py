@@ -61,6 +61,9 @@ def test_one_players_powers_winning_together_are_said_to_win_not_to_draw(tmp_pat
     run_turn("g", root=root, site_dir=None, force=True)
     done = run_turn("g", root=root, site_dir=None, force=True)
     assert done.record["draw"]["powers"] == ["SPAIN", "AUSTRIA"]  # the record's shared result, as recorded games have it
+    # the turn's report says it as status does, not the record's 'drawn between'
+    assert "drawn between" not in done.text()
+    assert "won together by SPAIN, AUSTRIA (victory on VPs: SPAIN/AUSTRIA: " in done.text(), done.text()
     build_site(root, tmp_path / "site")
     page = (tmp_path / "site" / "games" / "g" / "index.html").read_text(encoding="utf-8")
     assert "<dt>Winner</dt><dd>Spain and Austria (" in page and "<dt>Winner</dt><dd>none</dd>" not in page

@@ -238,7 +238,7 @@ def test_the_centers_chart_draws_no_victory_line_for_a_game_won_on_points(game):
     target, every center of the map, is there only so centers never decide), so its scale
     is the centers held."""
     from gm_tools.publish.sitecontext import collect
-    from gm_tools.publish.siteviews import chart_view
+    from gm_tools.publish.chartviews import chart_view
 
     root, _ = game
     chart, _, rows = chart_view(next(g for g in collect(root).games if g.name == GAME))

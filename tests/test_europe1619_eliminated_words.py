@@ -75,6 +75,34 @@ def test_the_points_per_year_say_an_eliminated_power_is_not_scored_after_its_end
     assert re.findall(r"<td[^>]*>(.*?)</td>", row) == ["5", "not scored"]
 
 
+def test_the_points_chart_ends_an_eliminated_powers_line_at_its_last_scored_year(tmp_path):
+    """002_e7e1b063b6c411e5.txt, 'Referee scores the players individually during the Scoring
+    Phase': the Dutch Republic, scored 5 in 1624 and eliminated before 1625's Scoring Phase, is
+    'not scored' in the standings and the table beside the chart, yet the chart drew its line
+    down to 0 at 1625, as if scored 0. Its line ends at 1624, its label saying it is not scored
+    after; a power scored every year is drawn to the last year as before."""
+    from gm_tools.publish.site import build_site
+
+    def scored_then_gone(position):
+        _dutch_gone(position)
+        position.extra["europe1619"]["ledger"] = {"scores": {"1624": {"DUTCH": 5, "FRANCE": 7}}}
+
+    root = tmp_path / "games"
+    game_at(root, "Y1625S", players=15, change=scored_then_gone)
+    run_turn("g", root=root, site_dir=None)
+    build_site(root, tmp_path / "site")
+    page = (tmp_path / "site" / "games" / "g" / "index.html").read_text(encoding="utf-8")
+    chart = page[page.index('id="scores-h"'):]
+    chart = chart[chart.index("<svg"):chart.index("</svg>")]
+
+    def points(power: str) -> list[str]:
+        line = re.search(rf"<g><title>{power}</title>\n<polyline points=\"([^\"]*)\"", chart)
+        return line.group(1).split()
+    assert len(points("Dutch Republic")) == 1 and len(points("France")) == 2
+    assert ">Dutch Republic 5, not scored from 1625</text>" in chart
+    assert ">Dutch Republic 0<" not in chart
+
+
 def test_a_mailed_order_of_an_eliminated_power_is_refused_saying_it_is_eliminated(tmp_path, capsys):
     """002_e7e1b063b6c411e5.txt, 'A power that does not control any of its original home centers
     ... it is considered eliminated' and 'When a power is eliminated, all units are disbanded'.

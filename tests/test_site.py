@@ -505,7 +505,7 @@ def test_game_page_chart_counts_centers_after_each_year(tmp_path):
     root = tmp_path / "sheets"
     small_game(root, STANDARD)
     context = collect(root)
-    from gm_tools.publish.siteviews import chart_view
+    from gm_tools.publish.chartviews import chart_view
 
     chart, labels, rows = chart_view(context.games[0])
     assert "victory: 18" in chart  # 2000 rulebook, 'Winning': 18 supply centers

@@ -69,7 +69,7 @@ def test_a_turn_lists_actions_then_faith_then_war_then_tradeoffs(site):
     red = _rows((folder / "R1535T.html").read_text(encoding="utf-8"), "RED")
     assert [r.split(" (")[0].split(";")[0] for r in red] == [
         "chooses Combat Heresy and Wage War", "converts to Protestantism", "joins the Evangelical League",
-        "war with Hesse", "takes ESL from Hesse", "-1 Diplomatic Influence", "turns 2 Gold into Diplomatic Influence"]
+        "war with Hesse", "takes ESL", "-1 Diplomatic Influence", "turns 2 Gold into Diplomatic Influence"]
     green = _rows((folder / "R1535T.html").read_text(encoding="utf-8"), "GREEN")
     assert green[0].startswith("chooses ") and green[1] == "BER converts, and DIL with it"
 

@@ -34,7 +34,7 @@ def test_a_shared_protestant_victory_names_its_winners_on_the_game_page(round_fo
     the case of a tie, more players may win by tying for the last spot'). Played with 9 players to
     a Catholic Victory shared by six, the game page named them Winner, but its standings marked
     none of them 'winner', and `gm-tools status` said the game was 'drawn between' them: the
-    standings mark each winner, and status says the game won together."""
+    standings mark each winner, and status and the turn's report say the game won together."""
     from gm_tools.app.cli import main
 
     variant = load_variant("westphalia")
@@ -46,7 +46,9 @@ def test_a_shared_protestant_victory_names_its_winners_on_the_game_page(round_fo
                 "Spread the Faith!C3": 2, "Electors Changed!A2": None, "Electors Changed!B2": None}
     root = copy_with_cells(round_four, tmp_path / "games", GAME, {**cells, **converts})
     report = run_turn(GAME, root=root, site_dir=None).text()
-    assert "drawn between BLUE, GREEN (Protestant Victory: more Protestant provinces (34 to 11)" in report, report
+    # the turn's report says it as status does (the record keeps its shared result, a draw)
+    assert "won together by BLUE, GREEN (Protestant Victory: more Protestant provinces (34 to 11)" in report, report
+    assert "drawn between" not in report and report.rstrip().endswith(": the game is over"), report
     build_site(root, tmp_path / "site")
     page = (tmp_path / "site" / "games" / GAME / "index.html").read_text(encoding="utf-8")
     assert "<dt>Winner</dt><dd>Blue Kraken and Green Serpent (Protestant Victory, shared)</dd>" in page

@@ -41,7 +41,7 @@ from gm_tools.engine.system import system_for
 from gm_tools.engine.variant import Variant
 from gm_tools.app.entrychecks import check_read
 from gm_tools.app.publishfault import ACT_STATUS, FAULT_STATUS, guarded, said_unpublished
-from gm_tools.app.turnreport import TurnReport, dry_run_report, orders_units
+from gm_tools.app.turnreport import TurnReport, dry_run_report, orders_units, won_together
 from gm_tools.publish.droppedrows import DROPPED
 from gm_tools.edges.gmsheets import clashes
 from gm_tools.edges.workbook import (GameFacts, OrderEntry, WorkbookPlan, plan_titles, read_workbook, variant_label,
@@ -164,11 +164,9 @@ class GameState:
         if self.end is not None:
             return f"{end_words(self.end)} (gm-tools end {self.info.name} --undo reopens it)"
         if self.history and self.history[-1].get("draw"):
-            draw, won = (last := self.history[-1])["draw"], rules_for(self.variant).victory(self.variant, last)
-            if won:  # a victory the rules share (an alliance's, Westphalia's saved players) is won, not drawn
-                why = draw["reason"] if draw["reason"].startswith(won.name) else f"{won.name}: {draw['reason']}"
-                return f"won together by {', '.join(draw['powers'])} in {last['phase']} ({why})"
-            return f"drawn between {', '.join(draw['powers'])} ({draw['reason']})"
+            # a victory the rules share (an alliance's, Westphalia's saved players) is won, not drawn
+            draw, shared = (last := self.history[-1])["draw"], won_together(self.variant, last, last["phase"])
+            return shared or f"drawn between {', '.join(draw['powers'])} ({draw['reason']})"
         if not self.winner:
             return "the game is over"
         return f"{self.variant.power_called(self.winner)} won in {self.history[-1]['phase']}"

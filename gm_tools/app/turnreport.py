@@ -102,7 +102,9 @@ class TurnReport:
             lines.append(f"{winner} wins ({why}): the game is over" if why
                          else f"{winner} holds the victory centers and wins: the game is over")
         elif r.get("draw"):
-            lines.append(f"drawn between {', '.join(r['draw']['powers'])} ({r['draw']['reason']}): the game is over")
+            # a victory the rules share is said as status says it; the record keeps its draw
+            drawn = f"drawn between {', '.join(r['draw']['powers'])} ({r['draw']['reason']})"
+            lines.append(f"{(won_together(self.variant, r) if self.variant else None) or drawn}: the game is over")
         else:
             lines.append(f"next phase: {r['next_phase']}" + (" (after the turn)" if self.dry_run else ""))
         if self.site:
@@ -115,6 +117,19 @@ class TurnReport:
         if self.site_fault:
             lines.append(self.site_fault)
         return "\n".join(lines)
+
+
+def won_together(variant: Variant, record: dict, at: str = "") -> str | None:
+    """A victory the rules share (an alliance's, one player's powers, Westphalia's saved
+    players) as status and the turn's report say it: "won together by SPAIN, AUSTRIA in W1620A
+    (victory on VPs: ...)", ``at`` the phase when given; None for a draw. The record keeps it as
+    the game's shared result, a draw, which recorded games replay to."""
+    draw = record.get("draw")
+    won = rules_for(variant).victory(variant, record) if draw else None
+    if not won:
+        return None
+    why = draw["reason"] if draw["reason"].startswith(won.name) else f"{won.name}: {draw['reason']}"
+    return f"won together by {', '.join(draw['powers'])}" + (f" in {at}" if at else "") + f" ({why})"
 
 
 def orders_units(state) -> bool:

@@ -34,7 +34,15 @@ class ChartLine:
     colour: str
     """Line colour, ``#rrggbb``."""
     values: tuple[int, ...]
-    """Supply centers at each point of the x axis, left to right."""
+    """Supply centers at each point of the x axis, left to right; fewer than the axis's points
+    for a line that ends before the last (a power no longer scored)."""
+    after: str = ""
+    """Words after the line's last figure in its label, why it ends early ("not scored from
+    1625"); "" for none."""
+
+
+def _end_label(line: ChartLine) -> str:
+    return f"{line.label} {line.values[-1]}" + (f", {line.after}" if line.after else "")
 
 
 def _f(value: float) -> str:
@@ -95,7 +103,7 @@ def centers_chart(lines: list[ChartLine], x_labels: list[str], title: str, targe
     low = -((-low + step - 1) // step) * step
     # the right margin holds the line labels: wider for long names ('Protestant Union and the
     # Palatinate 5'), so none is cut off at the picture's edge
-    longest = max((len(f"{line.label} {line.values[-1]}") for line in lines if line.values), default=0)
+    longest = max((len(_end_label(line)) for line in lines if line.values), default=0)
     width = LEFT + plot_w + max(RIGHT, 21 + LABEL_CHAR * longest)
     n = max(len(x_labels), 1)
 
@@ -143,6 +151,6 @@ def centers_chart(lines: list[ChartLine], x_labels: list[str], title: str, targe
     for (y_end, _, line, shape), y in zip(ends, label_ys):
         x = LEFT + plot_w + 12
         out.append(_marker(shape, x, y, line.colour))
-        out.append(f'<text x="{_f(x + 9)}" y="{_f(y + 4)}">{escape(line.label)} {line.values[-1]}</text>')
+        out.append(f'<text x="{_f(x + 9)}" y="{_f(y + 4)}">{escape(_end_label(line))}</text>')
     out.append("</g></svg>")
     return "\n".join(out)

@@ -23,8 +23,9 @@ from gm_tools.publish.playerhistory import players_over
 from gm_tools.publish.render import RenderOptions, render_lines
 from gm_tools.publish.sitecontext import GameContext
 from gm_tools.publish.sitefiles import PngPainter, SiteWriter, picture_size, put_map
+from gm_tools.publish.chartviews import chart_view, points_view
 from gm_tools.publish.siteviews import (
-    chart_view, current_map, due_view, game_sections, ledger_view, points_view, processed_view, standings,
+    current_map, due_view, game_sections, ledger_view, processed_view, standings,
 )
 
 CURRENT = "current"

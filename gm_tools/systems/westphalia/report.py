@@ -73,12 +73,26 @@ def in_words(variant: Variant, text: str) -> str:
         text = articled.sub("the ", text)
     # one province left behind 'forms' the new principality (the record says 'form' for any number)
     text = re.sub(r"^(leaves the Empire: [A-Z]{3}) form the new", r"\1 forms the new", text)
-    text = _losers_influence(variant, text)
+    text = _losers_influence(variant, _treaty(variant, text))
     # 'Magdeburg converts (1 dice for 1 provinces)' as said: 1 die, 1 province
     text = re.sub(r"\((\d+) dice for (\d+) provinces\)", lambda m: f"({m.group(1)} {'die' if m.group(1) == '1' else 'dice'} "
                   f"for {m.group(2)} province{'' if m.group(2) == '1' else 's'})", text)
     return re.sub(r"\b(\d+) ([a-z]+ )?town\(s\)", lambda m: f"{m.group(1)} {m.group(2) or ''}town"
                   + ("" if m.group(1) == "1" else "s"), text)
+
+
+def _treaty(variant: Variant, text: str) -> str:
+    """A Peace Treaty's province by code and name, as the tables name provinces: the record
+    keeps the code the GM typed on the Peace Treaties sheet ('takes ESL from Hesse',
+    'vassalizes Goslar (EMD)'), which a reader would look up on the province list."""
+    taken = re.match(r"takes (\S+) from ", text)
+    if taken:
+        return f"takes {_province(variant, taken.group(1))} from {text[taken.end():]}"
+    vassal = re.match(r"(vassalizes .+? \()(\S+)(\): )", text)
+    province = variant.provinces.get(vassal.group(2)) if vassal else None
+    if province and province.name != vassal.group(2):  # no nested brackets: '(EMD, Emden)'
+        return f"{vassal.group(1)}{vassal.group(2)}, {province.name}{vassal.group(3)}{text[vassal.end():]}"
+    return text
 
 
 def _tally(text: str) -> str:
