@@ -5,6 +5,7 @@ something else (README, "Not done yet")."""
 from __future__ import annotations
 
 import io
+import json
 import shutil
 from pathlib import Path
 
@@ -13,6 +14,7 @@ import pytest
 
 from gm_tools.app.turn import load_state, run_turn
 from gm_tools.errors import WorkbookError
+from tests.demos import played_until_fixture
 from tests.workflow_helpers import create
 
 # The Diplomatic Attacks sheet as gm_tools laid it out before the attacks became a phase of
@@ -83,3 +85,48 @@ def test_an_older_versions_empty_attacks_sheet_is_left_behind(at_p1616i, tmp_pat
     names = openpyxl.load_workbook(io.BytesIO(paths.workbook.read_bytes())).sheetnames
     assert [n for n in names if n.casefold().startswith("diplomatic attacks")] == ["Diplomatic Attacks"]
 
+
+
+payola_1616 = played_until_fixture("europe1615v2", "P1616I")
+
+
+def _as_recorded_before_dominion_years(root: Path, game: str) -> None:
+    """The game's records as gm_tools wrote them before 2026-11-27, when a DOMINION kept no year
+    of its first occupation: the state's ``occupied`` left out."""
+    for file in sorted((root / game / "history").glob("*.json")):
+        record = json.loads(file.read_text(encoding="utf-8"))
+        for side in ("before", "after"):
+            record[side]["extra"].get("europe1615v2", {}).pop("occupied", None)
+        file.write_text(json.dumps(record, indent=1, sort_keys=True, ensure_ascii=False) + "\n", encoding="utf-8")
+
+
+def _placement(workbook: Path, power: str, infs: int, where: str) -> None:
+    wb = openpyxl.load_workbook(io.BytesIO(workbook.read_bytes()))
+    ws = wb["INF Placements"]
+    row = next(r for r in range(2, ws.max_row + 2) if ws.cell(r, 1).value in (None, ""))
+    for column, value in enumerate((power, infs, where), start=1):
+        ws.cell(row, column, value)
+    out = io.BytesIO()
+    wb.save(out)
+    workbook.write_bytes(out.getvalue())
+
+
+def test_a_dominion_recorded_without_its_year_still_closes_the_coming_influence_phase(payola_1616, tmp_path):
+    """Rulebook 001 (Europe 1615 v2), DOMINION: 'this is the first occurrence of occupation by a
+    major power with change in ownership at the build phase, no other major power may place
+    INFs in that state during the coming political and religious influence phase'. The demo's
+    Austria takes Saxony in 1615; a game recorded before the year of that occupation was kept,
+    and played on today at P1616I, still closes Saxony to Denmark/Sweden's INFs (the year is
+    read back from the records, the first in which the DOMINION stands), instead of taking the
+    placement as if the state were open."""
+    root = tmp_path / "root"
+    shutil.copytree(payola_1616, root)
+    _as_recorded_before_dominion_years(root, "europe1615v2-demo")
+    state = load_state("europe1615v2-demo", root)
+    assert state.position.phase == "P1616I"
+    assert state.position.extra["europe1615v2"]["dominion"]["SAX"] == "AUSTRIA"
+    _placement(state.paths.workbook, "DENMARK", 5, "SAX")
+    with pytest.raises(WorkbookError) as refused:
+        run_turn("europe1615v2-demo", root=root, site_dir=None)
+    assert "SAX became the DOMINION of AUSTRIA at the 1615 build phase" in str(refused.value)
+    assert load_state("europe1615v2-demo", root).position.phase == "P1616I"
