@@ -43,7 +43,7 @@ from gm_tools.app.entrychecks import check_read
 from gm_tools.app.publishfault import ACT_STATUS, FAULT_STATUS, guarded, said_unpublished
 from gm_tools.app.turnreport import TurnReport, dry_run_report, orders_units, won_together
 from gm_tools.publish.droppedrows import DROPPED
-from gm_tools.edges.gmsheets import clashes
+from gm_tools.edges.gmsheets import clashes, left_behind
 from gm_tools.edges.workbook import (GameFacts, OrderEntry, WorkbookPlan, plan_titles, read_workbook, variant_label,
                                      write_workbook)
 
@@ -332,10 +332,10 @@ def process_phase(
     # later (this phase's is past: carried over, the site and status would give it as the next)
     plan = _plan(variant, hooks, rules, state.info.name, done.after, entries.next_deadline, entries.seed,
                  record["players"], record, hooks.entered_at(variant, position, entries.inputs))
-    clash = clashes(entries.gm_sheets, [t for t in plan_titles(plan) if t not in ours])
+    clash = clashes(entries.gm_sheets, [t for t in plan_titles(plan) if t not in ours], plan.inputs, plan.game.phase)
     if clash:
         raise WorkbookError(str(paths.workbook), clash, entries.sheets)
-    plan.gm_sheets = entries.gm_sheets
+    plan.gm_sheets = [s for s in entries.gm_sheets if not left_behind(s, plan.inputs)]
     same = entries.next_deadline and entries.next_deadline == entries.deadline  # a copy-paste slip, most often
     return record, write_workbook(plan), hooks.warnings(variant, position, entries.inputs) + (
         [f"{entries.game_cells['Next deadline']}: the Next deadline is this phase's Deadline word for word "

@@ -436,7 +436,7 @@ def whole_records(files, system: "GameSystem | None" = None,
     layout (:func:`upgrade_record`) and made whole (a record of format 3 or later may keep
     tables as their change from the record before it: :mod:`gm_tools.edges.recorddelta`).
     ``first_phase``: the phase the game starts at, which the first record must be."""
-    from gm_tools.edges.recorddelta import expand
+    from gm_tools.edges.recorddelta import carry, expand
 
     previous = None
     for file in files:
@@ -444,7 +444,7 @@ def whole_records(files, system: "GameSystem | None" = None,
         check_record_shape(file, raw)
         check_follows(file, raw, previous, first_phase)
         try:
-            record = expand(upgrade_record(raw, system), previous)
+            record = carry(system, expand(upgrade_record(raw, system), previous), previous)
         except ValueError as e:
             raise GameError(f"{file}: {e} (a record is missing before it?)") from None
         yield file, record

@@ -89,14 +89,67 @@ def _look(cell) -> tuple | None:
     return copy(cell.font), copy(cell.fill), copy(cell.border), copy(cell.alignment), comment, link
 
 
-def clashes(sheets: list[GmSheet], written: list[str]) -> list[Problem]:
+def clashes(sheets: list[GmSheet], written: list[str], inputs: tuple | list = (), phase: str = "") -> list[Problem]:
     """A GM's sheet named as a sheet gm-tools is about to write (one the previous phase did
-    not have): the two cannot both be kept under one name."""
+    not have): the two cannot both be kept under one name. One laid out as the next phase's
+    input sheet (``inputs``, its header row alike) is an older gm-tools' (Europe 1615 v2's
+    Diplomatic Attacks were typed beside the placements): what is typed on it is refused at
+    its cells, as this phase does not read it; left empty it is :func:`left_behind`."""
     folded = {name.casefold() for name in written}
-    return [Problem(s.title, "", f"a sheet of your own named {s.title!r}",
-                    f"a name gm-tools does not use: the next phase's workbook has its own {s.title!r} sheet "
-                    "(rename yours)")
-            for s in sheets if s.title.casefold() in folded]
+    problems = []
+    for s in sheets:
+        if s.title.casefold() not in folded or left_behind(s, inputs):
+            continue
+        typed = _older_entries(s, inputs)
+        if typed is None:
+            problems.append(Problem(s.title, "", f"a sheet of your own named {s.title!r}",
+                                    f"a name gm-tools does not use: the next phase's workbook has its own "
+                                    f"{s.title!r} sheet (rename yours)"))
+            continue
+        # renamed, as the message for the GM's own sheet says, it would be carried along as notes, never read
+        problems += [Problem(s.title, ref, repr(value),
+                             f"nothing typed here: this {s.title!r} sheet was laid out by an older gm-tools, which "
+                             f"read it in this phase; today it is read in the next phase, {phase}, whose workbook "
+                             f"this turn writes with its own {s.title!r} sheet: copy its rows aside, delete the "
+                             f"sheet, run the turn, and type them on that sheet in {phase}")
+                     for ref, value in _first_of_each_row(typed)]
+    return problems
+
+
+def _older_entries(sheet: GmSheet, inputs) -> list[tuple[str, object]] | None:
+    """The cells typed below the header of ``sheet`` when it is laid out as the input sheet of
+    its name in ``inputs`` (row 1 their headers, in order); None when it is not."""
+    table = next((t for t in inputs if t.title.casefold() == sheet.title.casefold()), None)
+    if table is None:
+        return None
+    values = {ref: value for ref, value, *_ in sheet.cells if cell_text(value)}
+    header = [values.get(f"{_letter(i)}1") for i in range(len(table.columns))]
+    if [cell_text(h) for h in header] != [c.header for c in table.columns]:
+        return None
+    return [(ref, value) for ref, value in values.items() if not re.fullmatch(r"[A-Z]+1", ref)]
+
+
+def _first_of_each_row(cells: list[tuple[str, object]]) -> list[tuple[str, object]]:
+    rows: dict[str, tuple[str, object]] = {}
+    for ref, value in cells:
+        rows.setdefault(ref.lstrip("ABCDEFGHIJKLMNOPQRSTUVWXYZ"), (ref, value))
+    return list(rows.values())
+
+
+def left_behind(sheet: GmSheet, inputs) -> bool:
+    """``sheet`` is an older gm-tools' layout of an input sheet the next phase writes anew, and
+    nothing was typed on it: not the GM's, so not carried beside the new one."""
+    return _older_entries(sheet, inputs) == []
+
+
+def _letter(index: int) -> str:
+    """The column letter of a 0-based ``index`` (A, ..., Z, AA, ...)."""
+    letters = ""
+    index += 1
+    while index:
+        index, rest = divmod(index - 1, 26)
+        letters = chr(65 + rest) + letters
+    return letters
 
 
 _COPY = re.compile(r"copy of (?P<google>.+)|(?P<excel>.+?) \(\d{1,2}\)|(?P<libre>.+?)_\d{1,2}", re.IGNORECASE)

@@ -157,3 +157,9 @@ def expand(record: dict, previous: dict | None) -> dict:
             whole[key] = value
         out[side] = dict(record[side], extra=whole)
     return out
+
+
+def carry(system, record: dict, previous: dict | None) -> dict:
+    """``record`` (whole) with what an older version of its game system's state left out filled
+    in from the records before it (:meth:`~gm_tools.engine.system.GameSystem.carry_state`)."""
+    return record if system is None else system.carry_state(record, previous)

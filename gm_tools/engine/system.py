@@ -266,6 +266,12 @@ class GameSystem:
         name. Standard Diplomacy keeps none of its own."""
         return gather_state(extra, self.name, self.record_keys) if self.record_keys else extra
 
+    def carry_state(self, record: dict, previous: dict | None) -> dict:
+        """A whole record read after ``previous`` (whole too; None for the first), with what an
+        older version of the system's state left out filled in from the records before it, so
+        a game recorded then plays on by today's rules. As read, unless a system overrides it."""
+        return record
+
     def __repr__(self) -> str:
         return f"GameSystem({self.name!r})"
 

@@ -37,6 +37,11 @@ class Europe1615v2System(GameSystem):
 
         return mailed_rows(variant, phase, power, lines)
 
+    def carry_state(self, record: dict, previous: dict | None) -> dict:
+        from gm_tools.systems.europe1615v2.state import occupied_from_records
+
+        return occupied_from_records(record, previous)
+
     def check_tables(self, variant) -> list[str]:
         from gm_tools.systems.europe1615v2 import calendar, setup
 

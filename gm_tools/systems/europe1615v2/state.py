@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Mapping
 
 from gm_tools.engine.model import Position
+from gm_tools.engine.phase import parse_phase
 from gm_tools.engine.positions import system_state, with_system_state
 
 KEY = "europe1615v2"
@@ -125,3 +126,31 @@ def state_of(position: Position) -> State:
 def with_state(position: Position, state: State) -> Position:
     """A copy of ``position`` carrying ``state``."""
     return with_system_state(position, KEY, state.to_json())
+
+
+def occupied_from_records(record: dict, previous: dict | None) -> dict:
+    """``record`` with its states' ``occupied`` read back from the records when it was written
+    before the DOMINION kept the year of its first occupation (2026-11-27): each state DOMINION
+    of a power, or once one (``previous``'s), taken as first occupied in the year of the first
+    record in which it stands. Without it, a game recorded before would open the coming influence
+    phase to every power's INFs and give a later owner a DOMINION again (``variants/europe1615v2/NOTES.md``)."""
+    known = dict(_state_json(previous, "after").get("occupied", {})) if previous else {}
+    out = dict(record)
+    for side in ("before", "after"):
+        state = _state_json(record, side)
+        if not state or "occupied" in state or not (state.get("dominion") or known):
+            known = dict(state.get("occupied", known)) if state else known
+            continue  # written since the year was kept (kept whenever there is one), or nothing to read
+        year = parse_phase(str(record.get("phase", ""))).year
+        known = {**{minor: year for minor in state.get("dominion", {})}, **known}
+        position = record[side]
+        carried = dict(state, occupied=dict(sorted(known.items())))
+        out[side] = dict(position, extra=dict(position["extra"], **{KEY: carried}))
+    return out
+
+
+def _state_json(record: dict, side: str) -> dict:
+    position = record.get(side)
+    extra = position.get("extra") if isinstance(position, dict) else None
+    state = extra.get(KEY) if isinstance(extra, dict) else None
+    return state if isinstance(state, dict) else {}
