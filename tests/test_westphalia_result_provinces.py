@@ -60,6 +60,9 @@ VARIANT = load_variant("westphalia")
      "principality Magdeburg"),
     ("leaves the Empire: HAL form the new principality Magdeburg",
      "leaves the Empire: HAL (Halberstadt) forms the new principality Magdeburg"),
+    # a code of two letters, Hall's, is one province left behind too
+    ("leaves the Empire: HA form the new principality Magdeburg",
+     "leaves the Empire: HA (Hall) forms the new principality Magdeburg"),
 ])
 def test_each_result_names_its_provinces(recorded, said):
     assert in_words(VARIANT, recorded) == said

@@ -72,7 +72,7 @@ def in_words(variant: Variant, text: str) -> str:
     if articled is not None:
         text = articled.sub("the ", text)
     # one province left behind 'forms' the new principality (the record says 'form' for any number)
-    text = re.sub(r"^(leaves the Empire: [A-Z]{3}) form the new", r"\1 forms the new", text)
+    text = re.sub(r"^(leaves the Empire: [^,\s]+) form the new", r"\1 forms the new", text)
     text = _losers_influence(variant, _vassal(variant, _named_provinces(variant, text)))
     # 'Magdeburg converts (1 dice for 1 provinces)' as said: 1 die, 1 province
     text = re.sub(r"\((\d+) dice for (\d+) provinces\)", lambda m: f"({m.group(1)} {'die' if m.group(1) == '1' else 'dice'} "
