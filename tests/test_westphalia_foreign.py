@@ -139,9 +139,9 @@ def test_one_province_left_behind_forms_the_new_principality_on_the_page():
     from gm_tools.systems.westphalia.report import in_words
 
     assert in_words(VARIANT, "leaves the Empire: HAL form the new principality Magdeburg") == (
-        "leaves the Empire: HAL forms the new principality Magdeburg")
+        "leaves the Empire: HAL (Halberstadt) forms the new principality Magdeburg")
     assert in_words(VARIANT, "leaves the Empire: DUI, HAL form the new principality Magdeburg") == (
-        "leaves the Empire: DUI, HAL form the new principality Magdeburg")
+        "leaves the Empire: DUI (Duisburg), HAL (Halberstadt) form the new principality Magdeburg")
 
 
 def test_one_die_for_one_province_is_said_so_on_the_page():

@@ -71,7 +71,7 @@ def test_a_turn_lists_actions_then_faith_then_war_then_tradeoffs(site):
         "chooses Combat Heresy and Wage War", "converts to Protestantism", "joins the Evangelical League",
         "war with Hesse", "takes ESL", "-1 Diplomatic Influence", "turns 2 Gold into Diplomatic Influence"]
     green = _rows((folder / "R1535T.html").read_text(encoding="utf-8"), "GREEN")
-    assert green[0].startswith("chooses ") and green[1] == "BER converts, and DIL with it"
+    assert green[0].startswith("chooses ") and green[1] == "BER (Bernburg) converts, and DIL (Dillingen) with it"
 
 
 def test_a_player_leaves_the_empire_before_he_becomes_a_foreign_power(site):

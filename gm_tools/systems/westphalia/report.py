@@ -72,8 +72,8 @@ def in_words(variant: Variant, text: str) -> str:
     if articled is not None:
         text = articled.sub("the ", text)
     # one province left behind 'forms' the new principality (the record says 'form' for any number)
-    text = re.sub(r"^(leaves the Empire: [A-Z]{3}) form the new", r"\1 forms the new", text)
-    text = _losers_influence(variant, _treaty(variant, text))
+    text = re.sub(r"^(leaves the Empire: [^,\s]+) form the new", r"\1 forms the new", text)
+    text = _losers_influence(variant, _vassal(variant, _named_provinces(variant, text)))
     # 'Magdeburg converts (1 dice for 1 provinces)' as said: 1 die, 1 province
     text = re.sub(r"\((\d+) dice for (\d+) provinces\)", lambda m: f"({m.group(1)} {'die' if m.group(1) == '1' else 'dice'} "
                   f"for {m.group(2)} province{'' if m.group(2) == '1' else 's'})", text)
@@ -81,16 +81,45 @@ def in_words(variant: Variant, text: str) -> str:
                   + ("" if m.group(1) == "1" else "s"), text)
 
 
-def _treaty(variant: Variant, text: str) -> str:
-    """A Peace Treaty's province by code and name, as the tables name provinces: the record
-    keeps the code the GM typed on the Peace Treaties sheet ('takes ESL from Hesse',
-    'vassalizes Goslar (EMD)'), which a reader would look up on the province list."""
-    taken = re.match(r"takes (\S+) from ", text)
-    if taken:
-        return f"takes {_province(variant, taken.group(1))} from {text[taken.end():]}"
+_PROVINCES_AT = tuple(re.compile(p) for p in (
+    r"^holds ([^;]+), capital (\S+)$",  # 'Pick Provinces'
+    # 'Place Electors', 'Place other Principalities' (a principality's name may hold ' on ')
+    r"^(?:rolls \d+: )?places .+? on ([^,\s]+(?:, [^,\s]+)*), capital (\S+)$",
+    r"^.+? fills (\S+) \('fill in",
+    r"^rolls \d+: (\S+) converts to ",  # 'Religious Upheaval'
+    r"^(\S+) converts(?:, and (\S+) with it)?$",  # 'Spread the Faith' (a principality's '(2 dice for ...)' not)
+    r"^dice on (\S+) (?:cancelled|remove the opposing faith's; (\S+) keeps its faith)",
+    r"^leaves the Empire: ([^:]+?) forms? the new principality ",  # 'Foreign Powers'
+    r"^takes (\S+) from ",  # 'Peace Treaties'
+))
+"""The results that name provinces, each group a province or a list of them in the GM's codes;
+a GM's own words (an Influence Change's reason) and the rules' quotes are in none."""
+
+
+def _named_provinces(variant: Variant, text: str) -> str:
+    """The provinces of a result by code and name, as the tables name them ('holds BER (Bernburg),
+    ...', 'takes ESL (Esslingen) from Hesse'): the record keeps the codes the GM typed, which a
+    reader would look up on the province list."""
+    for pattern in _PROVINCES_AT:
+        found = pattern.match(text)
+        if not found:
+            continue
+        out, at = [], 0
+        for group in range(1, pattern.groups + 1):
+            if found.start(group) >= 0:
+                out += [text[at:found.start(group)],
+                        re.sub(r"[^,\s]+", lambda m: _province(variant, m.group(0)), found.group(group))]
+                at = found.end(group)
+        return "".join(out) + text[at:]
+    return text
+
+
+def _vassal(variant: Variant, text: str) -> str:
+    """A vassalizing treaty's province, inside the bracket the record gives it: 'vassalizes Goslar
+    (EMD, Emden)', no brackets nested."""
     vassal = re.match(r"(vassalizes .+? \()(\S+)(\): )", text)
     province = variant.provinces.get(vassal.group(2)) if vassal else None
-    if province and province.name != vassal.group(2):  # no nested brackets: '(EMD, Emden)'
+    if province and province.name != vassal.group(2):
         return f"{vassal.group(1)}{vassal.group(2)}, {province.name}{vassal.group(3)}{text[vassal.end():]}"
     return text
 
