@@ -54,10 +54,9 @@ def test_an_eliminated_power_is_not_shown_scoring_0_points(tmp_path):
     assert by_power["FRANCE"]["Note"] is None
 
 
-def test_the_points_per_year_say_an_eliminated_power_is_not_scored_after_its_end(tmp_path):
-    """002_e7e1b063b6c411e5.txt, 'Referee scores the players individually during the Scoring
-    Phase': the Dutch Republic, scored 5 in 1624 and eliminated before 1625's Scoring Phase, was
-    given 0 for 1625 in the game page's "Victory points per year" table, as if scored."""
+def _page_after_dutch_scored_then_gone(tmp_path) -> str:
+    """The game page after 1625's Scoring Phase, the Dutch Republic scored 5 in 1624 and
+    eliminated before 1625's."""
     from gm_tools.publish.site import build_site
 
     def scored_then_gone(position):
@@ -68,7 +67,14 @@ def test_the_points_per_year_say_an_eliminated_power_is_not_scored_after_its_end
     game_at(root, "Y1625S", players=15, change=scored_then_gone)
     run_turn("g", root=root, site_dir=None)
     build_site(root, tmp_path / "site")
-    page = (tmp_path / "site" / "games" / "g" / "index.html").read_text(encoding="utf-8")
+    return (tmp_path / "site" / "games" / "g" / "index.html").read_text(encoding="utf-8")
+
+
+def test_the_points_per_year_say_an_eliminated_power_is_not_scored_after_its_end(tmp_path):
+    """002_e7e1b063b6c411e5.txt, 'Referee scores the players individually during the Scoring
+    Phase': the Dutch Republic, scored 5 in 1624 and eliminated before 1625's Scoring Phase, was
+    given 0 for 1625 in the game page's "Victory points per year" table, as if scored."""
+    page = _page_after_dutch_scored_then_gone(tmp_path)
     table = page[page.index('id="scores-h"'):]
     assert re.search(r"<th scope=\"col\">1624</th><th scope=\"col\">1625</th>", table)
     row = re.search(r"<th scope=\"row\">Dutch Republic</th>(.*?)</tr>", table, re.S).group(1)
@@ -81,17 +87,7 @@ def test_the_points_chart_ends_an_eliminated_powers_line_at_its_last_scored_year
     'not scored' in the standings and the table beside the chart, yet the chart drew its line
     down to 0 at 1625, as if scored 0. Its line ends at 1624, its label saying it is not scored
     after; a power scored every year is drawn to the last year as before."""
-    from gm_tools.publish.site import build_site
-
-    def scored_then_gone(position):
-        _dutch_gone(position)
-        position.extra["europe1619"]["ledger"] = {"scores": {"1624": {"DUTCH": 5, "FRANCE": 7}}}
-
-    root = tmp_path / "games"
-    game_at(root, "Y1625S", players=15, change=scored_then_gone)
-    run_turn("g", root=root, site_dir=None)
-    build_site(root, tmp_path / "site")
-    page = (tmp_path / "site" / "games" / "g" / "index.html").read_text(encoding="utf-8")
+    page = _page_after_dutch_scored_then_gone(tmp_path)
     chart = page[page.index('id="scores-h"'):]
     chart = chart[chart.index("<svg"):chart.index("</svg>")]
 
