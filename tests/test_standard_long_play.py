@@ -1,0 +1,168 @@
+"""A standard game run by mail over the years as a GM runs one: every operation a long game
+needs, through the command line, the real workbook and the site, to an agreed draw in one
+line and a solo in the other. Rules: the 2000 rulebook (4th edition) and the DATC v2.4's
+preferred options (``docs/datc-options.md``)."""
+
+from __future__ import annotations
+
+import re
+
+from gm_tools.app.cli import main
+from gm_tools.app.turn import load_state
+from gm_tools.engine.model import ARMY, FLEET, Unit
+from workflow_helpers import game_set_at, snapshot, start_board, type_cells
+
+PLAYERS = {"AUSTRIA": "Emil", "ENGLAND": "Bob", "FRANCE": "Ann", "GERMANY": "Carl",
+           "ITALY": "Dora", "RUSSIA": "Fyodor", "TURKEY": "Gul"}
+
+
+def gm(root, *argv: str, site: str = "") -> int:
+    """One of the GM's commands on game ``g`` in ``root``, as typed at the shell."""
+    return main([*argv, "--root", str(root), *(["--site", site] if argv[0] in SITE_COMMANDS else [])])
+
+
+SITE_COMMANDS = {"turn", "deadline", "rollback", "end"}
+
+
+def mail(tmp_path, label: str, text: str, subject: str = "orders") -> str:
+    """A player's mail saved as the GM saves it from his mail program."""
+    path = tmp_path / f"{label}.eml"
+    path.write_text(f"From: {label}@example.org\nTo: gm@example.org\nSubject: {subject}\n\n{text}",
+                    encoding="utf-8")
+    return str(path)
+
+
+def page_text(path) -> str:
+    """A page's words as a reader sees them (no markup, no script or map)."""
+    html = path.read_text(encoding="utf-8")
+    html = re.sub(r"<script.*?</script>|<style.*?</style>|<svg.*?</svg>", " ", html, flags=re.S)
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html)).replace("&lt;", "<").replace("&gt;", ">")
+
+
+def test_a_mailed_order_with_its_verb_misspelt_is_refused_naming_the_verb(tmp_path, capsys):
+    """docs/orders.md, "When an order cannot be used": a near miss gets a suggestion. Austria's
+    'Bulid A VIE' in Winter was refused as "'Bulid A VIE' is not a province ... (did you mean BUD
+    or BUL?)": the player is sent to Budapest for a misspelt BUILD. The refusal names the word
+    and the order word it is near; a misspelt province still gets its provinces."""
+    root = tmp_path / "games"
+    game_set_at(root, "standard", 7, start_board(
+        "W1901A", lambda p: p.units.pop("VIE")))
+    assert gm(root, "orders", "g", mail(tmp_path, "au", "Austria\nBulid A BUD\n")) == 1
+    out = capsys.readouterr().out
+    assert "'Bulid' is not a province of Standard Diplomacy (1901) nor an order's word (did you mean BUILD?)" in out
+    assert "BUD or BUL" not in out
+    assert gm(root, "orders", "g", mail(tmp_path, "au2", "Austria\nAmry VIE - BOH\nWiave\n")) == 1
+    out = capsys.readouterr().out
+    assert "(did you mean ARMY?)" in out and "(did you mean WAIVE?)" in out
+    assert gm(root, "orders", "g", mail(tmp_path, "au3", "Austria\nBuild A Vienan\n")) == 1
+    assert "did you mean VIE?" in capsys.readouterr().out
+
+
+def test_an_e_mail_address_in_the_player_cell_is_refused_before_the_site_publishes_it(tmp_path, capsys):
+    """A player replaced: the GM types the new player on the Game sheet's Player cell, the one
+    place the workbook keeps a power's player (docs/site.md, "Players over the game"). Typed
+    with the address he writes to, 'Hana <hana@example.org>', the turn recorded it and the site
+    published the address on the game page's standings and its players over the game, for
+    good (a record is never rewritten). The turn refuses it naming the cell, nothing written."""
+    root = tmp_path / "games"
+    assert gm(root, "new-game", "standard", "g", "--seed", "3", "--player", "TURKEY=Gul") == 0
+    type_cells(load_state("g", root).paths, {"Game!C17": "Hana <hana@example.org>"})
+    files = snapshot(root)
+    assert gm(root, "turn", "g", "--force") == 2
+    err = capsys.readouterr().err
+    assert "Game!C17: found 'Hana <hana@example.org>', expected the player's name alone" in err
+    assert "Traceback" not in err
+    assert snapshot(root) == files
+    assert gm(root, "new-game", "standard", "h", "--player", "TURKEY=Gul <gul@example.org>") == 2
+    assert "--player 'TURKEY=Gul <gul@example.org>': found an e-mail address, expected the player's name alone" \
+        in capsys.readouterr().err
+    assert not (root / "h.xlsx").exists()
+
+
+SPRING_1901 = {
+    "fr": "France\nA PAR - BUR\nA MAR S A PAR - BUR\nF BRE - MAO\n",
+    "en": "England:\nF LON - NTH\nF EDI - NWG\nA LVP - YOR\n",
+    "ge": "Germany\nA BER - KIE\nF KIE - DEN\nA MUN - RUH\n",
+    "it": "Italy\nA VEN H\nA ROM - APU\nF NAP - ION\n",
+    "au": "Austria\nA VIE - GAL\nA BUD - SER\nF TRI - ALB\n",
+    "ru": "Russia\nA MOS - UKR\nA WAR - GAL\nF SEV - BLA\nF STP/SC - BOT\n",
+}
+FALL_1901 = {
+    "fr": "France\nA PIC - BEL\nA SPA - POR\nF MAO S A SPA - POR\n",
+    "en": "England\nF NTH C A YOR - NWY\nA YOR - NWY\nF NWG S A YOR - NWY\n",
+    "ge": "Germany\nA KIE - HOL\nA RUH - MUN\nF DEN H\n",
+    "tu": "Hi GM, Hana here, the new Turkey.\nTurkey\nA CON - BUL\nF ANK - BLA\nA SMY - ARM\n",
+}
+
+
+def test_a_game_run_by_mail_over_the_years_to_an_agreed_draw(tmp_path, capsys):
+    """Spring 1901 to an agreed draw, every GM operation of a long game on the way: a player
+    who sends nothing (2000 rulebook, 'Unordered units hold'), his orders corrected by a second
+    mail (the later replaces the earlier), the deadline, status, a dry run, a late mail, a player
+    replaced on the Game sheet, a build refused on an occupied home center and one left unordered
+    (waived: 2000 rulebook, 'a player who is entitled to build ... may choose not to'), a typo,
+    a rollback and the turn run again, replay, the draw and the site's words for each."""
+    from gm_tools.publish.site import build_site
+
+    root, site = tmp_path / "games", tmp_path / "site"
+    players = [a for power, name in PLAYERS.items() for a in ("--player", f"{power}={name}")]
+    assert gm(root, "new-game", "standard", "g", "--seed", "11", *players) == 0
+    paths = load_state("g", root).paths
+    # Spring 1901: Turkey sends nothing; France changes its mind before the deadline
+    assert gm(root, "orders", "g", *(mail(tmp_path, k, t) for k, t in SPRING_1901.items())) == 0
+    assert gm(root, "orders", "g", mail(tmp_path, "fr2", "France\nA PAR - PIC\nA MAR - SPA\nF BRE - MAO\n")) == 0
+    assert "FRANCE: " in capsys.readouterr().out  # "... replaces its orders in the workbook"
+    assert gm(root, "deadline", "g", "Friday 4 December 18:00 UTC") == 0
+    assert gm(root, "status", "g") == 0
+    out = capsys.readouterr().out
+    assert "deadline: Friday 4 December 18:00 UTC" in out and "waiting for: TURKEY (orders for 3 units)" in out
+    files = snapshot(root)
+    assert gm(root, "turn", "g", "--dry-run") == 0
+    assert "TURKEY: no order, held: A CON, A SMY, F ANK" in capsys.readouterr().out
+    assert snapshot(root) == files
+    assert gm(root, "turn", "g") == 0
+    state = load_state("g", root)
+    assert state.position.units["PIC"] == Unit("FRANCE", ARMY, "PIC") and "BUR" not in state.position.units
+    # Turkey's mail arrives after the turn: its Subject names the phase played, refused whole
+    late = mail(tmp_path, "tu-late", "Turkey\nF ANK - BLA\nA CON - BUL\nA SMY - ARM\n", "Turkey orders S1901M")
+    assert gm(root, "orders", "g", late) == 1
+    assert "expected orders for F1901M, the game's phase: the mail's Subject names S1901M" in capsys.readouterr().out
+    # Gul leaves; Hana takes Turkey over, typed on the Game sheet by the GM
+    type_cells(paths, {"Game!C17": "Hana"})
+    assert gm(root, "orders", "g", *(mail(tmp_path, k, t) for k, t in FALL_1901.items())) == 0
+    assert gm(root, "turn", "g") == 0
+    assert load_state("g", root).position.phase == "W1901A"
+    # Winter 1901: Germany's build in occupied Munich refused, its second build not sent (waived),
+    # England waives its build, Austria's typo refused and mailed again
+    assert gm(root, "orders", "g", mail(tmp_path, "ge-w", "Germany\nBuild A MUN\nBuild F KIE\n"),
+              mail(tmp_path, "en-w", "England\nWaive\n"),
+              mail(tmp_path, "au-w", "Austria\nBulid A BUD\n")) == 1
+    out = capsys.readouterr().out
+    assert "'Build A MUN' -- expected a legal order (MUN is occupied by A MUN; builds go to empty centers)" in out
+    assert "(did you mean BUILD?)" in out
+    assert gm(root, "orders", "g", mail(tmp_path, "au-w2", "Austria\nBuild A BUD\n")) == 0
+    assert "entered in part (a build not entered is waived): GERMANY (1 of 2 builds not entered)" in capsys.readouterr().out
+    assert gm(root, "turn", "g") == 0
+    assert "note GERMANY: 1 build(s) not ordered: waived" in capsys.readouterr().out
+    # the GM finds a mistake: the phase reopened with its orders, and run again
+    assert gm(root, "rollback", "g") == 0
+    assert load_state("g", root).position.phase == "W1901A"
+    assert gm(root, "turn", "g") == 0
+    position = load_state("g", root).position
+    assert position.phase == "S1902M"
+    assert {p for p, u in position.units.items() if u.power == "GERMANY"} == {"HOL", "MUN", "DEN", "KIE"}
+    assert len([u for u in position.units.values() if u.power == "ENGLAND"]) == 3
+    assert gm(root, "replay", "g") == 0
+    assert "every phase replays to the same record (3 phase(s))" in capsys.readouterr().out
+    # the players agree a draw
+    assert gm(root, "end", "g", "--draw", *PLAYERS) == 0
+    assert gm(root, "status", "g") == 0
+    assert "the game is over: drawn between AUSTRIA, ENGLAND, FRANCE, GERMANY, ITALY, RUSSIA, TURKEY" in capsys.readouterr().out
+    assert gm(root, "orders", "g", mail(tmp_path, "x", "France\nA PAR H\n")) == 2
+    build_site(root, site)
+    game = page_text(site / "games" / "g" / "index.html")
+    assert "drawn between Austria, England, France, Germany, Italy, Russia, Turkey" in game
+    assert "Turkey: Gul in Spring 1901 Movement ; then Hana from Fall 1901 Movement" in game
+    spring = page_text(site / "games" / "g" / "S1901M.html")
+    assert "Army Constantinople HOLD A CON H succeeds no order: holds" in spring
+    assert "Deadline was Friday 4 December 18:00 UTC" in spring
