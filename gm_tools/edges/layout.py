@@ -35,8 +35,8 @@ def player_refused(variant: Variant, code: str, player: str) -> str | None:
     if not variant.powers[code].playable:  # a neutral or minor state has no player
         return f"an empty cell: no player plays {code}"
     if "@" in player:
-        return ("the player's name alone (the site publishes it, and the game's record keeps it: "
-                "keep the e-mail address elsewhere)")
+        return ("the player's name alone (the site publishes it, and the game's record keeps it: an e-mail "
+                "address goes on a sheet of your own, carried to every phase's workbook and never published)")
     return None
 
 
