@@ -166,3 +166,77 @@ def test_a_game_run_by_mail_over_the_years_to_an_agreed_draw(tmp_path, capsys):
     spring = page_text(site / "games" / "g" / "S1901M.html")
     assert "Army Constantinople HOLD A CON H succeeds no order: holds" in spring
     assert "Deadline was Friday 4 December 18:00 UTC" in spring
+
+
+def solo_in_reach(position):
+    """Fall 1905: France holds 17 centers, an army in Marseilles two fleets from empty Tunis
+    (Gulf of Lyon, Tyrrhenian Sea); Italy's army in Apulia is about to be dislodged."""
+    french = ["BRE", "MAR", "PAR", "SPA", "POR", "BEL", "HOL", "MUN", "KIE", "BER", "DEN",
+              "LON", "LVP", "EDI", "NWY", "SWE", "NAP"]
+    position.centers.update({c: "FRANCE" for c in french})
+    position.units.clear()
+    for kind, where in ((ARMY, "MAR"), (FLEET, "LYO"), (FLEET, "TYS"), (FLEET, "ION"), (ARMY, "NAP"),
+                        (ARMY, "BUR"), (FLEET, "NTH")):
+        position.units[where] = Unit("FRANCE", kind, where)
+    position.units["APU"] = Unit("ITALY", ARMY, "APU")
+    position.units["ROM"] = Unit("ITALY", ARMY, "ROM")
+    position.units["VIE"] = Unit("AUSTRIA", ARMY, "VIE")
+
+
+def test_a_solo_by_a_convoy_over_two_fleets_ends_the_game_and_the_site_says_so(tmp_path, capsys):
+    """2000 rulebook, 'Convoying': an army may be convoyed through several water provinces by a
+    fleet in each; 'Winning': a power controlling 18 supply centers wins. France's army crosses
+    the Gulf of Lyon and the Tyrrhenian Sea into Tunis, its 18th; Italy's army dislodged in
+    Apulia is sent no retreat and is disbanded (2000 rulebook, 'Retreats': a unit not ordered
+    to retreat is disbanded). The game ends there: status, mail and the site say France won."""
+    from gm_tools.publish.site import build_site
+
+    root, site = tmp_path / "games", tmp_path / "site"
+    game_set_at(root, "standard", 5, start_board("F1905M", solo_in_reach))
+    france = ("France\nA MAR - TUN via convoy\nF LYO C A MAR - TUN\nF TYS C A MAR - TUN\n"
+              "A NAP - APU\nF ION S A NAP - APU\n")
+    assert gm(root, "orders", "g", mail(tmp_path, "fr", france)) == 0
+    assert gm(root, "turn", "g") == 0
+    out = capsys.readouterr().out
+    assert "FRANCE: A MAR - TUN VIA CONVOY: succeeds" in out
+    assert load_state("g", root).position.phase == "F1905R"
+    assert gm(root, "status", "g") == 0
+    assert "waiting for: ITALY (A APU to retreat or disband)" in capsys.readouterr().out
+    assert gm(root, "turn", "g", "--force") == 0
+    out = capsys.readouterr().out
+    assert "ITALY: A APU D: succeeds (no order: disbanded)" in out
+    state = load_state("g", root)
+    assert sum(owner == "FRANCE" for owner in state.position.centers.values()) == 18
+    assert state.position.units["APU"] == Unit("FRANCE", ARMY, "APU")
+    assert gm(root, "status", "g") == 0
+    assert "the game is over" in capsys.readouterr().out
+    assert gm(root, "orders", "g", mail(tmp_path, "it", "Italy\nA ROM H\n")) == 2
+    build_site(root, site)
+    last = page_text(site / "games" / "g" / "F1905R.html")
+    assert "The game is over: France has won." in last
+    assert "won by France" in page_text(site / "games" / "g" / "index.html")
+    assert "The game is over: France has won." in (site / "games" / "g" / "F1905R.txt").read_text(encoding="utf-8")
+
+
+def test_a_power_that_sends_nothing_in_winter_is_put_in_civil_disorder(tmp_path, capsys):
+    """2000 rulebook, 'Civil disorder': a power that must remove units and orders none has
+    the units farthest from its home supply centers removed (DATC 4.D.8's preferred reading,
+    fleets first at equal distance, then alphabetical: docs/datc-options.md). Turkey, two
+    centers and four units, sends nothing: its armies in Sevastopol (two moves from Ankara) and
+    Armenia go, Ankara's fleet and Smyrna's army stay; status had said what it owed."""
+    def turkey_overstretched(position):
+        position.centers.update(CON="RUSSIA", SEV="RUSSIA")
+        for where in ("CON", "SEV"):
+            position.units.pop(where, None)
+        position.units["SEV"] = Unit("TURKEY", ARMY, "SEV")
+        position.units["ARM"] = Unit("TURKEY", ARMY, "ARM")
+
+    root = tmp_path / "games"
+    game_set_at(root, "standard", 5, start_board("W1905A", turkey_overstretched))
+    assert gm(root, "status", "g") == 0
+    assert "TURKEY (2 removals)" in capsys.readouterr().out
+    assert gm(root, "turn", "g", "--force") == 0
+    out = capsys.readouterr().out
+    turkish = {p for p, u in load_state("g", root).position.units.items() if u.power == "TURKEY"}
+    assert turkish == {"ANK", "SMY"}, out
+    assert "civil disorder" in out
