@@ -240,3 +240,37 @@ def test_a_power_that_sends_nothing_in_winter_is_put_in_civil_disorder(tmp_path,
     turkish = {p for p, u in load_state("g", root).position.units.items() if u.power == "TURKEY"}
     assert turkish == {"ANK", "SMY"}, out
     assert "civil disorder" in out
+
+
+def test_a_mail_sent_before_the_turn_ran_is_late_not_orders_for_the_next_phase(tmp_path, capsys):
+    """Turkey's orders for Spring 1901 reach the GM's folder after the turn ran, their Subject
+    naming no phase: 'F ANK - BLA', 'A CON - BUL', 'A SMY - ARM' read as well in Fall, and were
+    typed as Turkey's Fall orders, written before the player saw Spring's results. The mail's
+    Date says it was sent before Spring was processed: it is refused as late, naming the phase
+    it was for and when that was processed, nothing typed; a mail sent after is typed."""
+    root = tmp_path / "games"
+    assert gm(root, "new-game", "standard", "g", "--seed", "3") == 0
+    assert main(["turn", "g", "--root", str(root), "--site", "", "--force"]) == 0
+    processed = load_state("g", root).history[-1]["processed"]  # 'YYYY-MM-DDTHH:MM:00Z'
+    day, hour = processed[:10], int(processed[11:13])
+    capsys.readouterr()
+
+    def dated(label, hours):
+        path = mail(tmp_path, label, "Turkey\nF ANK - BLA\nA CON - BUL\nA SMY - ARM\n", "Turkey's orders")
+        text = open(path, encoding="utf-8").read()
+        stamp = f"{day}T{hour:02d}:{processed[14:16]}:00+00:00"
+        import datetime
+        import email.utils
+        when = datetime.datetime.fromisoformat(stamp) + datetime.timedelta(hours=hours)
+        open(path, "w", encoding="utf-8").write(f"Date: {email.utils.format_datetime(when)}\n" + text)
+        return path
+
+    files = snapshot(root)
+    assert gm(root, "orders", "g", dated("late", -2)) == 1
+    out = capsys.readouterr().out
+    assert "expected a mail sent after Spring 1901 Movement was processed" in out
+    assert "late for Spring 1901 Movement" in out
+    assert "0 order(s) written" in out
+    assert snapshot(root) == files
+    assert gm(root, "orders", "g", dated("fall", 1)) == 0
+    assert "3 order(s) written" in capsys.readouterr().out
