@@ -166,6 +166,10 @@ def test_a_game_run_by_mail_over_the_years_to_an_agreed_draw(tmp_path, capsys):
     spring = page_text(site / "games" / "g" / "S1901M.html")
     assert "Army Constantinople HOLD A CON H succeeds no order: holds" in spring
     assert "Deadline was Friday 4 December 18:00 UTC" in spring
+    # the judge text the GM mails says so too: Turkey's units held for want of orders
+    text = (site / "games" / "g" / "S1901M.txt").read_text(encoding="utf-8")
+    assert "Turkey: Army Constantinople HOLD.  (*no order*)" in text
+    assert "Austria: Army Vienna -> Galicia.  (*bounce*)" in text
 
 
 def solo_in_reach(position):
@@ -215,7 +219,9 @@ def test_a_solo_by_a_convoy_over_two_fleets_ends_the_game_and_the_site_says_so(t
     last = page_text(site / "games" / "g" / "F1905R.html")
     assert "The game is over: France has won." in last
     assert "won by France" in page_text(site / "games" / "g" / "index.html")
-    assert "The game is over: France has won." in (site / "games" / "g" / "F1905R.txt").read_text(encoding="utf-8")
+    text = (site / "games" / "g" / "F1905R.txt").read_text(encoding="utf-8")
+    assert "The game is over: France has won." in text
+    assert "Italy: Army Apulia DISBAND.  (*no order*)" in text  # not Italy's order: none came
 
 
 def test_a_power_that_sends_nothing_in_winter_is_put_in_civil_disorder(tmp_path, capsys):
@@ -240,6 +246,11 @@ def test_a_power_that_sends_nothing_in_winter_is_put_in_civil_disorder(tmp_path,
     turkish = {p for p, u in load_state("g", root).position.units.items() if u.power == "TURKEY"}
     assert turkish == {"ANK", "SMY"}, out
     assert "civil disorder" in out
+    from gm_tools.publish.site import build_site
+
+    build_site(root, tmp_path / "site")
+    text = (tmp_path / "site" / "games" / "g" / "W1905A.txt").read_text(encoding="utf-8")
+    assert "Turkey: Army Sevastopol DISBAND.  (*civil disorder*)" in text  # the player ordered none
 
 
 def test_a_mail_sent_before_the_turn_ran_is_late_not_orders_for_the_next_phase(tmp_path, capsys):
