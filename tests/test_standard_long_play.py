@@ -285,3 +285,29 @@ def test_a_mail_sent_before_the_turn_ran_is_late_not_orders_for_the_next_phase(t
     assert snapshot(root) == files
     assert gm(root, "orders", "g", dated("fall", 1)) == 0
     assert "3 order(s) written" in capsys.readouterr().out
+
+
+def test_status_names_the_powers_that_sent_nothing_in_the_phases_before(tmp_path, capsys):
+    """A GM replaces a player who stops sending orders (2000 rulebook: his units hold, his
+    removals go by civil disorder, and the game goes on without him). status said only who had
+    not yet entered this phase's orders: whether a power had sent nothing for two phases in a
+    row took reading every phase page. It names the powers whose last phases owing them orders
+    were played by default, with those phases; a phase a power entered anything in ends its run,
+    as does a new player typed on the Game sheet."""
+    root = tmp_path / "games"
+    assert gm(root, "new-game", "standard", "g", "--seed", "3", "--player", "TURKEY=Gul") == 0
+    assert gm(root, "orders", "g", mail(tmp_path, "fr", "France\nA PAR - BUR\nA MAR - SPA\nF BRE - MAO\n")) == 0
+    assert gm(root, "turn", "g") == 0
+    assert gm(root, "orders", "g", mail(tmp_path, "fr2", "France\nF MAO - POR\nA SPA H\nA BUR H\n"),
+              mail(tmp_path, "en", "England\nF LON - NTH\n")) == 0
+    assert gm(root, "turn", "g") == 0
+    capsys.readouterr()
+    assert gm(root, "status", "g") == 0
+    out = capsys.readouterr().out
+    assert ("sent nothing in their last phases owing orders (the rules' defaults played them): "
+            "AUSTRIA, GERMANY, ITALY, RUSSIA, TURKEY (S1901M, F1901M)") in out
+    assert "ENGLAND (" not in out.split("sent nothing")[1]
+    type_cells(load_state("g", root).paths, {"Game!C17": "Hana"})  # Gul's place taken
+    assert gm(root, "status", "g") == 0
+    out = capsys.readouterr().out
+    assert "AUSTRIA, GERMANY, ITALY, RUSSIA (S1901M, F1901M)" in out and "TURKEY (S1901M" not in out
