@@ -311,3 +311,21 @@ def test_status_names_the_powers_that_sent_nothing_in_the_phases_before(tmp_path
     assert gm(root, "status", "g") == 0
     out = capsys.readouterr().out
     assert "AUSTRIA, GERMANY, ITALY, RUSSIA (S1901M, F1901M)" in out and "TURKEY (S1901M" not in out
+
+
+def test_a_power_line_naming_another_player_than_the_game_sheets_is_said(tmp_path, capsys):
+    """docs/orders.md, "The power line": `France (Ann)` names the power and its player. Turkey's
+    player replaced by Hana on the Game sheet, a mail 'Turkey (Gul)' from the player who left was
+    typed for Turkey without a word: the GM learned of it from Hana. The orders are still typed
+    (the power line names Turkey), and the report says the name is not Turkey's player's."""
+    root = tmp_path / "games"
+    assert gm(root, "new-game", "standard", "g", "--seed", "3", "--player", "TURKEY=Gul",
+              "--player", "FRANCE=Ann") == 0
+    type_cells(load_state("g", root).paths, {"Game!C17": "Hana"})
+    assert gm(root, "orders", "g", mail(tmp_path, "gul", "Turkey (Gul)\nA CON - BUL\n"),
+              mail(tmp_path, "ann", "France (ann)\nA PAR - BUR\n")) == 0
+    out = capsys.readouterr().out
+    assert "wrote Orders!C" in out and "TURKEY A CON - BUL" in out
+    assert ("line 1: 'Turkey (Gul)' names Gul, not Turkey's player on the Game sheet (Hana): "
+            "its orders are read as Turkey's, as its power line says") in out
+    assert "France (ann)' names" not in out

@@ -106,3 +106,19 @@ def late_mail(data: bytes, history: list[dict], calendar, phase: str) -> str | N
     return (f"a mail sent after {played} was processed ({when(done)}): it is dated {when(sent)}, "
             f"so it is late for {played} and nothing of it is typed as orders for {phase_title(calendar, phase)} "
             f"(a mail sent since is; if its Date is wrong, enter its text without its headers)")
+
+
+def other_players(read: list, players: dict[str, str], variant) -> list[str]:
+    """What the report says of each power line naming a player (``Turkey (Gul)``) who is not the
+    power's on the Game sheet (``players``): a player replaced who still mails, or another power's
+    player writing its orders. Said, not refused: the power line names the power."""
+    said = []
+    for label, parsed in read:
+        for (power, _), heading in zip(parsed.blocks, parsed.power_lines):
+            named = re.search(r"\(([^()]+)\)\W*$", heading.text) if heading.number else None
+            player = players.get(power, "")
+            if named and player and " ".join(named.group(1).split()).casefold() != " ".join(player.split()).casefold():
+                name = variant.powers[power].name
+                said.append(f"{label} line {heading.number}: {heading.text.strip()!r} names {named.group(1).strip()}, not "
+                            f"{name}'s player on the Game sheet ({player}): its orders are read as {name}'s, as its power line says")
+    return said
