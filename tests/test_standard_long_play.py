@@ -58,6 +58,19 @@ def test_a_mailed_order_with_its_verb_misspelt_is_refused_naming_the_verb(tmp_pa
     assert "did you mean VIE?" in capsys.readouterr().out
 
 
+def test_a_misspelt_order_word_after_the_unit_is_named_with_the_word_it_is_near(tmp_path, capsys):
+    """docs/orders.md, "When an order cannot be used": 'A VIE mvoes to GAL' was refused as
+    "expected H, -, S or C after 'A VIE', found 'mvoes'", the player left to find his slip
+    among letters; the refusal now says the word it is near, as a province's near miss does."""
+    root = tmp_path / "games"
+    assert gm(root, "new-game", "standard", "g", "--seed", "3") == 0
+    mailed = "Austria\nA VIE mvoes to GAL\nA BUD suports A VIE - GAL\nF TRI hodl\n"
+    assert gm(root, "orders", "g", mail(tmp_path, "au", mailed)) == 1
+    out = capsys.readouterr().out
+    assert "expected H, -, S or C after 'A VIE', found 'mvoes' (did you mean MOVES?)" in out
+    assert "found 'suports' (did you mean SUPPORTS?)" in out and "found 'hodl' (did you mean HOLD?)" in out
+
+
 def test_an_e_mail_address_in_the_player_cell_is_refused_before_the_site_publishes_it(tmp_path, capsys):
     """A player replaced: the GM types the new player on the Game sheet's Player cell, the one
     place the workbook keeps a power's player (docs/site.md, "Players over the game"). Typed

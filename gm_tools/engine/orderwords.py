@@ -203,6 +203,16 @@ _OPENING_WORDS = ("army", "fleet", "build", "remove", "disband", "waive", "retre
 """The order words an order may open with, which a misspelling at its start is near."""
 
 
+_UNIT_ORDER_WORDS = ("hold", "holds", "move", "moves", "attacks", "support", "supports", "convoy", "convoys")
+"""The English words of a unit's order after the unit, which a misspelling there is near."""
+
+
+def near_order_word(word: str | None) -> str | None:
+    """The order word (``MOVES``) a misspelt word after the unit (``mvoes``) is near, or None."""
+    near = difflib.get_close_matches(word or "", _UNIT_ORDER_WORDS, n=1, cutoff=0.75) if len(word or "") >= 4 else []
+    return near[0].upper() if near else None
+
+
 def _near_opening_word(names: Names, word: str) -> str | None:
     """The order word (``BUILD``) a misspelt first word (``Bulid``) is near, when no province's
     name begins with it: a name cut short is a province (``Bul``)."""
