@@ -16,12 +16,13 @@ PLAYERS = {"AUSTRIA": "Emil", "ENGLAND": "Bob", "FRANCE": "Ann", "GERMANY": "Car
            "ITALY": "Dora", "RUSSIA": "Fyodor", "TURKEY": "Gul"}
 
 
-def gm(root, *argv: str, site: str = "") -> int:
-    """One of the GM's commands on game ``g`` in ``root``, as typed at the shell."""
-    return main([*argv, "--root", str(root), *(["--site", site] if argv[0] in SITE_COMMANDS else [])])
-
-
 SITE_COMMANDS = {"turn", "deadline", "rollback", "end"}
+"""The commands that publish: here without a site (the tests that read pages build one)."""
+
+
+def gm(root, *argv: str) -> int:
+    """One of the GM's commands on a game in ``root``, as typed at the shell."""
+    return main([*argv, "--root", str(root), *(["--site", ""] if argv[0] in SITE_COMMANDS else [])])
 
 
 def mail(tmp_path, label: str, text: str, subject: str = "orders") -> str:
@@ -43,7 +44,8 @@ def test_a_mailed_order_with_its_verb_misspelt_is_refused_naming_the_verb(tmp_pa
     """docs/orders.md, "When an order cannot be used": a near miss gets a suggestion. Austria's
     'Bulid A VIE' in Winter was refused as "'Bulid A VIE' is not a province ... (did you mean BUD
     or BUL?)": the player is sent to Budapest for a misspelt BUILD. The refusal names the word
-    and the order word it is near; a misspelt province still gets its provinces."""
+    and the order word it is near ('Wiave' alone below an order too: it was taken for the
+    player's signature and left out); a misspelt province still gets its provinces."""
     root = tmp_path / "games"
     game_set_at(root, "standard", 7, start_board(
         "W1901A", lambda p: p.units.pop("VIE")))
