@@ -67,9 +67,9 @@ def _files(site: Path) -> dict[str, bytes]:
 FALL_1901 = """\
 Movement results for Fall of 1901. (demo.F1901M)
 
-Austria: Army Serbia HOLD.
-Austria: Army Vienna HOLD.
-Austria: Fleet Albania HOLD.
+Austria: Army Serbia HOLD.  (*no order*)
+Austria: Army Vienna HOLD.  (*no order*)
+Austria: Fleet Albania HOLD.  (*no order*)
 
 England: Army Yorkshire -> Norway.  (*no convoy*)
 England: Fleet North Sea SUPPORT Fleet Norwegian Sea -> Norway.  (*void*)
@@ -87,10 +87,10 @@ Italy: Army Piedmont -> Marseilles.  (*bounce*)
 Italy: Army Venice HOLD.
 Italy: Fleet Ionian Sea -> Tunis.
 
-Russia: Army Ukraine HOLD.
-Russia: Army Warsaw HOLD.
-Russia: Fleet Gulf of Bothnia HOLD.
-Russia: Fleet Sevastopol HOLD.
+Russia: Army Ukraine HOLD.  (*no order*)
+Russia: Army Warsaw HOLD.  (*no order*)
+Russia: Fleet Gulf of Bothnia HOLD.  (*no order*)
+Russia: Fleet Sevastopol HOLD.  (*no order*)
 
 Turkey: Army Bulgaria HOLD.
 Turkey: Army Constantinople HOLD.
@@ -136,7 +136,8 @@ def test_judge_text_of_a_movement_phase_is_pinned(game_records):
     # except the one where support is being given' (A PIE cuts A MAR); a support of a move
     # that is not made is void; an army ordered overseas with no convoy stays; 'a dislodged
     # unit ... may retreat to any vacant province it could ordinarily move to' except where
-    # the attack came from (not Ruhr). Flags in the email judges' notation.
+    # the attack came from (not Ruhr). Flags in the email judges' notation; a unit held for want
+    # of an order is marked so (2000 rulebook: an unordered unit holds), Austria's and Russia's.
     assert judge_text(STANDARD, game_records[1]) == FALL_1901
 
 

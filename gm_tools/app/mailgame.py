@@ -24,11 +24,16 @@ other game, if one does).
 
 from __future__ import annotations
 
+import datetime
+import email
+import email.policy
+import email.utils
 import re
 
 from gm_tools.edges.game import GAME_NAME_RE, games_root
 from gm_tools.edges.mail import SEASON_WORDS
 from gm_tools.edges.workbook import power_lookup
+from gm_tools.engine.phase import phase_title
 
 _GAME_WORD = r"(?:game|spiel|partie|partita|juego|spel)"
 _PHRASE = re.compile(rf"(?<!\w){_GAME_WORD}(?:\s*[:#]\s*|\s+)([A-Za-z0-9][A-Za-z0-9_-]*)", re.IGNORECASE)
@@ -76,3 +81,44 @@ def other_game(name: str, games: set[str], variant, subject: str, greetings: lis
     return (f"a mail for game {name!r}: {named[others[0]]} names game {others[0]!r}, so its orders are not typed "
             f"into {name!r} (enter it in {others[0]!r}; if it is for {name!r} after all, enter its text "
             f"without that {part})")
+
+
+def late_mail(data: bytes, history: list[dict], calendar, phase: str) -> str | None:
+    """Why a mail is late for the phase awaiting orders, or None: its Date is before the last
+    phase was processed, so its orders were written for that phase, before its results (a
+    mail saved into the GM's folder after the turn ran; orders that read in the next phase
+    too would be typed as that phase's). Pasted text has no Date; a Date that does not read
+    is not held against the mail, and the record's minute makes a mail of that minute on time."""
+    processed = history[-1].get("processed") if history else None
+    try:
+        message = email.message_from_bytes(data.removeprefix(b"\xef\xbb\xbf"), policy=email.policy.compat32)
+        sent = email.utils.parsedate_to_datetime(message["date"]) if message["date"] else None
+        done = datetime.datetime.fromisoformat(processed.replace("Z", "+00:00")) if processed else None
+    except (TypeError, ValueError, IndexError):
+        return None
+    if sent is None or done is None:
+        return None
+    sent = sent if sent.tzinfo else sent.replace(tzinfo=datetime.timezone.utc)  # a Date without its zone: UTC
+    if sent >= done:
+        return None
+    played = phase_title(calendar, history[-1]["phase"])
+    when = lambda t: t.astimezone(datetime.timezone.utc).strftime("%d %B %Y %H:%M UTC")  # noqa: E731
+    return (f"a mail sent after {played} was processed ({when(done)}): it is dated {when(sent)}, "
+            f"so it is late for {played} and nothing of it is typed as orders for {phase_title(calendar, phase)} "
+            f"(a mail sent since is; if its Date is wrong, enter its text without its headers)")
+
+
+def other_players(read: list, players: dict[str, str], variant) -> list[str]:
+    """What the report says of each power line naming a player (``Turkey (Gul)``) who is not the
+    power's on the Game sheet (``players``): a player replaced who still mails, or another power's
+    player writing its orders. Said, not refused: the power line names the power."""
+    said = []
+    for label, parsed in read:
+        for (power, _), heading in zip(parsed.blocks, parsed.power_lines):
+            named = re.search(r"\(([^()]+)\)\W*$", heading.text) if heading.number else None
+            player = players.get(power, "")
+            if named and player and " ".join(named.group(1).split()).casefold() != " ".join(player.split()).casefold():
+                name = variant.powers[power].name
+                said.append(f"{label} line {heading.number}: {heading.text.strip()!r} names {named.group(1).strip()}, not "
+                            f"{name}'s player on the Game sheet ({player}): its orders are read as {name}'s, as its power line says")
+    return said

@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from gm_tools.app.mailcells import Block, Grid, intact, line_number, type_blocks, unvirtual
-from gm_tools.app.mailgame import games_under, other_game
+from gm_tools.app.mailgame import games_under, late_mail, other_game, other_players
 from gm_tools.app.mailworkbook import checked_workbook, typed_in, unread_lines, unread_now
 from gm_tools.edges.game import missing_workbook, refuse_if_open, store_mail
 from gm_tools.edges.mail import (REPLY_SUBJECT, attachments, body_text, mail_files, near_power, read_mail,
@@ -151,8 +151,8 @@ def enter_mails(name: str, mails: list[tuple[str, bytes]], root: str | os.PathLi
         read = [(label, read_mail(body_text(data), variant, subject(data), reads, plain, entry, state.info.players))
                 for label, data in mails]
         games = games_under(root)  # a mail naming another game of the GM is not typed into this one
-        others = [(label, subject(data), other_game(state.info.name, games, variant, subject(data),
-                                                    [line.text for line in parsed.skipped]))
+        others = [(label, subject(data), other_game(state.info.name, games, variant, subject(data), [
+            line.text for line in parsed.skipped]) or late_mail(data, state.history, variant.calendar, position.phase))
                   for (label, parsed), (_, data) in zip(read, mails)]
         report.refused += [(label, repr(title), why) for label, title, why in others if why]
         read = [item for item, (_, _, why) in zip(read, others) if not why]
@@ -172,6 +172,7 @@ def enter_mails(name: str, mails: list[tuple[str, bytes]], root: str | os.PathLi
             if not (_sends_no_orders(variant, position, rules, power) or _other_phase(variant, position, phase, named_in))])}
         in_cells: list[tuple[str, str, str, tuple]] = []  # (mail, power, line, the cells it typed)
         report.attached = [(label, name) for label, data in mails for name in attachments(data)]
+        report.replaced += other_players(read, entries.players, variant)  # 'Turkey (Gul)', Hana's power now
         for label, parsed in read:
             report.skipped += [(f"{label} line {line.number}", line.text) for line in parsed.skipped]
             report.signed += [(f"{label} line {line.number}", line.text) for line in parsed.signature]

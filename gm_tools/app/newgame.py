@@ -27,6 +27,9 @@ def cmd_new_game(args) -> int:
         if key in players:
             raise GameError(f"--player {item!r}: found {power.strip()}'s player named twice, expected each power "
                             "once (one player may play two powers: name each power once)")
+        if "@" in player:  # the record keeps it and the site publishes it for good
+            raise GameError(f"--player {item!r}: found an e-mail address, expected the player's name alone "
+                            "(the site publishes it: an e-mail address goes on a sheet of your own in the workbook, never published)")
         players[key] = player.strip()
     options = {}
     for item in args.option or []:

@@ -122,6 +122,9 @@ class PhaseStatus:
     """Who entered some of the input sheets' due and not all, what each left out and what the
     turn makes of it (``SheetHooks.entered_in_part``); beside the Orders sheet, said of a power
     that entered orders (Europe 1615's INFs left undeployed in the Fall)."""
+    missed: dict[str, list[str]] = field(default_factory=dict)
+    """Powers still in the game whose last phases owing them orders were played by default, each
+    with those phases (:func:`sent_nothing`), for the GM who replaces a player gone silent."""
     carried: str = ""
     """The phase played last, when the Deadline is still the one its turn carried over (its
     record's): past, not this phase's, as the site says it (``docs/site.md``, "The deadline")."""
@@ -317,6 +320,12 @@ class PhaseStatus:
                 line += (f"; {len(self.laid_out[sheet])} left as laid out, typed by no one"
                          + (f" ({names})" if names else ""))
             lines.append(line)
+        runs: dict[tuple[str, ...], list[str]] = {}
+        for power, phases in self.missed.items():
+            runs.setdefault(tuple(phases), []).append(power)
+        if runs:
+            lines.append("  sent nothing in their last phases owing orders (the rules' defaults played them): " + "; ".join(
+                f"{', '.join(powers)} ({', '.join(phases)})" for phases, powers in runs.items()))
         lines.append(f"  press: {'entered' if self.press else 'none'}")
         if self.problems:
             lines.append(f"  {self.problems} entry(ies) a turn would refuse: gm-tools turn {self.game} --dry-run "
@@ -415,6 +424,9 @@ def phase_status(name: str, root: str | os.PathLike | None = None) -> PhaseStatu
     if carried and entries.deadline and state.history and entries.deadline == state.history[-1].get("deadline"):
         status.carried = title_of(variant, state.history[-1]["phase"])
     status.warnings = hooks.warnings(variant, position, entries.inputs)
+    playing = {u.power for u in position.units.values()} | set(position.centers.values())
+    runs = sent_nothing(state.history, entries.players)
+    status.missed = {p: runs[p] for p in variant.powers if p in runs and p in playing}  # in the variant's order
     status.votes = sorted(vote_rows)
     status.warnings += open_warnings(state.paths)
     for p in problems:
@@ -422,6 +434,29 @@ def phase_status(name: str, root: str | os.PathLike | None = None) -> PhaseStatu
             status.unreadable.setdefault(p.sheet, f"found {p.found}, expected {p.expected}"
                                          + ("; its rows are not counted" if p.cell else ""))
     return status
+
+
+_DEFAULTED = frozenset({"held_without_order", "retreat_not_ordered", "builds_not_ordered", "removed_by_civil_disorder"})
+"""The notes of what the rules did for a power that entered nothing (2000 rulebook)."""
+
+
+def sent_nothing(history: list[dict], players: dict[str, str]) -> dict[str, list[str]]:
+    """Power -> its run of missed turns up to now, oldest first: the phases owing it orders (the
+    rules played some by default) in which nothing of it was entered. A phase owing it nothing
+    neither counts nor ends the run; one it entered anything in ends it, as does a record
+    naming another player than ``players`` (the Game sheet's): a new player's run is his own."""
+    runs: dict[str, list[str]] = {}
+    ended: set[str] = set()
+    for record in reversed(history):
+        orders = record.get("orders") or {}
+        defaulted = {n.get("power") for n in record.get("notes") or [] if isinstance(n, dict)
+                     and any(isinstance(c, dict) and c.get("code") in _DEFAULTED for c in n.get("codes") or [])}
+        for power in (set(orders) | defaulted) - ended - {None}:
+            if orders.get(power) or (record.get("players") or {}).get(power, "") != players.get(power, ""):
+                ended.add(power)
+            elif power in defaulted:
+                runs.setdefault(power, []).insert(0, record["phase"])
+    return runs
 
 
 def _owes(slots, others: int) -> str:

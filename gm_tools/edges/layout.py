@@ -28,6 +28,18 @@ def players_header(variant: Variant) -> tuple[str, str, str]:
     return PLAYERS_HEADER if owner == "power" else (owner.capitalize(), "Name", "Played by")
 
 
+def player_refused(variant: Variant, code: str, player: str) -> str | None:
+    """What a Player cell should hold instead of ``player``, or None when it may hold it. The
+    record keeps the player and the site publishes him for good, so an e-mail address
+    typed beside a new player's name ('Hana <hana@example.org>') is no player's name."""
+    if not variant.powers[code].playable:  # a neutral or minor state has no player
+        return f"an empty cell: no player plays {code}"
+    if "@" in player:
+        return ("the player's name alone (the site publishes it, and the game's record keeps it: an e-mail "
+                "address goes on a sheet of your own, carried to every phase's workbook and never published)")
+    return None
+
+
 @dataclass(frozen=True)
 class OrderSlot:
     """One row of the Orders sheet: a place for one order."""

@@ -144,7 +144,7 @@ def _known(variant: Variant) -> tuple[set[str], set[str], dict[int, list[str]], 
     spellings = {" ".join(words) for words in names_of(variant).by_words} | powers
     codes = {code.lower() for code in variant.provinces}
     by_length: dict[int, list[str]] = {}
-    for spelling in sorted(spellings - codes):
+    for spelling in sorted((spellings | KEYWORDS | set(KIND_WORDS)) - codes):  # 'Wiave' is WAIVE misspelt
         if len(spelling) >= 4:
             by_length.setdefault(len(spelling), []).append(spelling)
     return spellings | KEYWORDS | set(KIND_WORDS), codes, by_length, powers

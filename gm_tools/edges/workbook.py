@@ -24,7 +24,7 @@ from gm_tools.edges.deadline import deadline_cell, deadline_text
 from gm_tools.edges.keyedrows import keyed_rows
 from gm_tools.edges.strays import as_laid_out, as_shown, cell_number, not_a_choice, cell_text as _text, choice_key, formula_expected, own_power_left_off, header_columns, inserted_columns, no_column, whole_number as _integer, nothing_beyond as _nothing_beyond, nothing_outside as _nothing_outside, number_expected, orders_in_column, read_in_columns
 from gm_tools.edges.gmsheets import GmSheet, add_gm_sheets, copies_typed_in, never_formulas, read_gm_sheets
-from gm_tools.edges.layout import PLAYERS_HEADER, PowerBlock, players_header
+from gm_tools.edges.layout import PLAYERS_HEADER, PowerBlock, player_refused, players_header
 from gm_tools.edges.pressimages import press_problems
 from gm_tools.edges.sheetxml import with_rows
 from gm_tools.edges.sheetnames import as_written, folded, no_such_sheet
@@ -443,8 +443,8 @@ def _read_game(ws, variant: Variant, problems: list[Problem]) -> tuple[dict, dic
                 problems.append(UnreadCell(GAME, f"A{row}", repr(label), _expected_power(variant), label))
                 continue
             players[code] = player = _text(_typed(ws, row, 3, problems))
-            if player and not variant.powers[code].playable:  # a neutral or minor state has no player
-                problems.append(UnreadCell(GAME, f"C{row}", repr(player), f"an empty cell: no player plays {code}", player))
+            if player and (instead := player_refused(variant, code, player)):
+                problems.append(UnreadCell(GAME, f"C{row}", repr(player), instead, player))
         elif label in (PLAYERS_HEADER[0], players_header(variant)[0]):  # "Power" too: one written before
             in_players = True
         elif label in GAME_FIELDS:

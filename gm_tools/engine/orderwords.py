@@ -199,6 +199,36 @@ def _suggest(variant: Variant, names: Names, words: list[str]) -> str | None:
     return " or ".join(sorted(codes)[:3])
 
 
+_OPENING_WORDS = ("army", "fleet", "build", "remove", "disband", "waive", "retreat")
+"""The order words an order may open with, which a misspelling at its start is near."""
+
+
+_UNIT_ORDER_WORDS = ("hold", "holds", "move", "moves", "attacks", "support", "supports", "convoy", "convoys")
+"""The English words of a unit's order after the unit, which a misspelling there is near."""
+
+
+def near_order_word(word: str | None) -> str | None:
+    """The order word (``MOVES``) a misspelt word after the unit (``mvoes``) is near, or None."""
+    near = difflib.get_close_matches(word or "", _UNIT_ORDER_WORDS, n=1, cutoff=0.75) if len(word or "") >= 4 else []
+    return near[0].upper() if near else None
+
+
+def _near_opening_word(names: Names, word: str) -> str | None:
+    """The order word (``BUILD``) a misspelt first word (``Bulid``) is near, when no province's
+    name begins with it: a name cut short is a province (``Bul``)."""
+    typed = word.lower()
+    if len(typed) < 4 or any(key.startswith(typed) for key, _ in names.spellings):
+        return None
+    near = difflib.get_close_matches(typed, _OPENING_WORDS, n=1, cutoff=0.75)
+    if not near:
+        return None
+    score = difflib.SequenceMatcher(None, typed, near[0]).ratio()
+    # as near a province's name ('Waies': Wales or WAIVE), the province is the likelier slip
+    if any(difflib.SequenceMatcher(None, typed, key).ratio() >= score for key, _ in names.spellings):
+        return None
+    return near[0].upper()
+
+
 # --- reading ---------------------------------------------------------------------------------
 
 # Text with nothing to translate: no arrows, brackets or punctuation, and every "-" a word of
@@ -381,6 +411,10 @@ class Reader:
         if not unknown:
             raise self.syntax(f"expected {what}, found {self.found()}")
         shown = " ".join(unknown)
+        verb = _near_opening_word(self.names, unknown[0]) if start == 0 else None
+        if verb:  # 'Bulid A VIE': the player misspelt the order's word, not a province
+            raise self.syntax(f"expected {what}, but {unknown[0]!r} is not a province of "
+                              f"{self.variant.title} nor an order's word", verb)
         raise self.syntax(
             f"expected {what}, but {shown!r} is not a province of {self.variant.title}",
             _suggest(self.variant, self.names, unknown),

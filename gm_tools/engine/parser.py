@@ -57,7 +57,7 @@ from gm_tools.engine.orderwords import (
     TO_WORDS,
     VIA_WORDS,
     WAIVE_WORDS,
-    names_of,
+    names_of, near_order_word,
 )
 from gm_tools.engine.phase import ADJUSTMENT, MOVEMENT, RETREAT, parse_phase
 from gm_tools.engine.rules import Rules
@@ -248,7 +248,7 @@ def _movement_order(reader: Reader, ctx: _Context) -> Order:
     if verb is None:
         raise reader.syntax(f"no order for {unit_text}: expected H, -, S or C after it")
     reader.pos -= 1
-    raise reader.syntax(f"expected H, -, S or C after '{unit_text}', found {reader.found()}")
+    raise reader.syntax(f"expected H, -, S or C after '{unit_text}', found {reader.found()}", near_order_word(verb))
 
 
 def _judge_notation(ctx: _Context, names: Names, words: list[str] | None = None) -> Order | None:

@@ -245,6 +245,17 @@ def result_flags(result: dict) -> list[str]:
     return flags
 
 
+def _by_default(variant: Variant, result: dict) -> list[str]:
+    """What the rules did for a player's want of an order (2000 rulebook: the unit holds, the retreat
+    disbands, civil disorder removes), lest it read as his order; a neutral's units order none."""
+    codes = {c.get("code") for c in result.get("codes", []) if isinstance(c, dict)}
+    if not getattr(variant.powers.get(result.get("power", "")), "playable", False):
+        return []
+    # as the page says it: not a unit whose order the rules did not follow (Europe 1615's shown_results)
+    none = codes & {"not_ordered", "no_order_disbanded"} and str(result.get("reason", "")).startswith("no order")
+    return ["civil disorder"] if "civil_disorder" in codes else ["no order"] if none else []
+
+
 # --- the text --------------------------------------------------------------------------------
 
 
@@ -394,7 +405,7 @@ def judge_text(variant: Variant, record: dict) -> str:
     events = tuple(code for code in rules.events if code in by_power)
     for power in _power_order(variant, by_power, events + rules.shown_order(variant, record)):
         for result in by_power[power]:
-            flags = [result["not_followed"]] if "not_followed" in result else result_flags(result)
+            flags = [result["not_followed"]] if "not_followed" in result else _by_default(variant, result) + result_flags(result)
             if not flags and result.get("result") == FAILS:  # no judges' note fits (Europe 1619's alliance one side declared)
                 flags = ["fails"]
             line = f"{power_name(variant, power)}: {order_words(variant, result['order'])}."
