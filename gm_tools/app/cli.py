@@ -183,7 +183,7 @@ def _build_parser() -> argparse.ArgumentParser:
                  "  gm-tools replay spring1901")
     _game(s)
     _games_root(s)
-    s.set_defaults(func=lambda a: _call("gm_tools.app.turn", "cmd_replay", a))
+    s.set_defaults(func=lambda a: _call("gm_tools.app.replayhints", "cmd_replay", a))
 
     s = _command(sub, "status", "show who has entered orders for the current phase",
                  "Reads the workbook as a turn would and prints, power by power, how many of its rows\n"

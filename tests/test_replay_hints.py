@@ -1,0 +1,125 @@
+"""`gm-tools replay` tells the GM which differing phase a known reading change could explain.
+
+A game recorded by an older gm_tools replays with differences where a reading was corrected
+since; each variant lists those corrections in its ``changes.toml`` (docs/game-record.md,
+"Known reading changes"). The records here are written by today's code, then edited the way the
+older version wrote them, as tests/test_upgrade_old_games.py does.
+
+Rulebook 003_b5b9eb4920d39694.txt (The Peace of Westphalia), 'Player Turns': "During Player
+Turns, Players will choose 2/3 of Combat Heresy, Engage in Diplomacy, & Wage War". Since
+2026-11-27 each player's results name his two chosen actions ('chooses Combat Heresy and Wage
+War'); a game recorded before has no such lines.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from gm_tools.app.cli import main
+from gm_tools.edges.knownchanges import known_changes
+from gm_tools.edges.variants import list_variants, load_variant, variant_folder
+from gm_tools.errors import VariantDataError
+from tests.demos import played_until_fixture
+
+GAME = "westphalia-demo"
+round_one = played_until_fixture("westphalia", "R1510X")
+
+
+def _edit(root: Path, phase: str, edit) -> None:
+    file = root / GAME / "history" / f"{phase}.json"
+    record = json.loads(file.read_text(encoding="utf-8"))
+    edit(record)
+    file.write_text(json.dumps(record, indent=1, sort_keys=True, ensure_ascii=False) + "\n", encoding="utf-8")
+
+
+def _without_chosen_actions(record: dict) -> None:
+    """The Player Turns record as gm_tools wrote it before 2026-11-27: no 'chooses ...' lines."""
+    before = len(record["results"])
+    record["results"] = [r for r in record["results"] if not r["order"].startswith("chooses ")]
+    assert len(record["results"]) < before
+
+
+def _replay(root: Path, capsys) -> tuple[int, list[str]]:
+    status = main(["replay", GAME, "--root", str(root)])
+    return status, capsys.readouterr().out.splitlines()
+
+
+def test_a_phase_recorded_before_the_chosen_actions_lines_is_explained(round_one, tmp_path, capsys):
+    """003, 'Player Turns': the R1510T record without the chosen actions' lines replays with
+    differences (exit status 1, as before), and the phase is named with the change that adds
+    them, its date and the rulebook's section; the count says it is the only one."""
+    root = shutil.copytree(round_one, tmp_path / "root")
+    _edit(root, "R1510T", _without_chosen_actions)
+    status, out = _replay(root, capsys)
+    assert status == 1
+    assert out[0] == f"{GAME}: replay differs from the record in R1510T"
+    assert out[1] == "  R1510T (Player Turns): could be explained by a known change:"
+    assert out[2].startswith("    player-turns-chosen-actions (2026-11-27; 003_b5b9eb4920d39694.txt, 'Player Turns'): ")
+    assert out[-1].startswith(f"{GAME}: 1 phase(s) differ: 1 could be explained by a known change, "
+                              "0 not explained by a known change (a hint, not a proof")
+    assert len(out) == 4
+
+
+def test_a_difference_no_change_touches_is_not_explained(round_one, tmp_path, capsys):
+    """003, 'Player Turns' ('Player Conversion'): a conversion line reworded in the same record is
+    nothing a known change makes. The phase is not explained, the line is named; the chosen
+    actions' change is still named for what it could explain, never for the whole phase."""
+    root = shutil.copytree(round_one, tmp_path / "root")
+
+    def older_and_edited(record):
+        _without_chosen_actions(record)
+        line = next(r for r in record["results"] if r["order"].startswith("converts to Protestantism"))
+        line["order"] = line["order"].replace("converts to Protestantism", "converts to Calvinism")
+
+    _edit(root, "R1510T", older_and_edited)
+    status, out = _replay(root, capsys)
+    assert status == 1
+    assert out[1].startswith("  R1510T (Player Turns): not explained by a known change (differs in results (2 lines: ")
+    assert "Calvinism" in out[1] or "Protestantism" in out[1]
+    assert out[1].endswith("(besides what player-turns-chosen-actions could explain)")
+    assert out[-1].startswith(f"{GAME}: 1 phase(s) differ: 0 could be explained by a known change, "
+                              "1 not explained by a known change")
+
+
+def test_a_change_is_not_named_when_its_part_does_not_differ(round_one, tmp_path, capsys):
+    """A Player Turns phase whose only difference is a state no change touches (the Gold after
+    the Earn Gold step, 003 'Earn Gold') names no change, and the Player Turns step after it
+    starts from another board: said to follow from the first difference, not judged on its own."""
+    root = shutil.copytree(round_one, tmp_path / "root")
+
+    def more_gold(record):
+        record["after"]["extra"]["westphalia"]["gold"]["RED"] += 1
+
+    _edit(root, "R1510G", more_gold)
+    status, out = _replay(root, capsys)
+    assert status == 1
+    assert out[1] == "  R1510G (Earn Gold): not explained by a known change (differs in after.extra.westphalia.gold)"
+    assert out[2].startswith("  R1510T (Player Turns): follows from R1510G's difference")
+    assert "known change:" not in "\n".join(out) and "player-turns" not in "\n".join(out)
+    assert out[-1].endswith("1 not explained by a known change, 1 following an earlier difference "
+                            "(a hint, not a proof: see gm-tools replay --help)")
+
+
+@pytest.mark.parametrize("name", [n for n, _t, _a in list_variants()])
+def test_every_shipped_list_of_changes_reads(name):
+    """Each change names the calendar's phase types and the record's parts (checked on load)."""
+    variant = load_variant(name)
+    for change in known_changes(variant, variant_folder(name)):
+        assert change.phases and change.touches and change.shown_by
+
+
+def test_a_mistake_in_the_list_is_named_with_its_entry(tmp_path):
+    (tmp_path / "changes.toml").write_text(
+        '[[change]]\nid = "x"\ndate = "27 November"\nrulebook = "003"\nsection = "Player Turns"\nwhat = "w"\n'
+        'phases = ["Player Turn"]\ntouches = ["before.units"]\nshown_by = ["results"]\n', encoding="utf-8")
+    with pytest.raises(VariantDataError) as refused:
+        known_changes(load_variant("westphalia"), tmp_path)
+    text = str(refused.value)
+    assert "changes.toml [[change]] 1: date found '27 November', expected YYYY-MM-DD" in text
+    assert "phases found 'Player Turn', expected one of the calendar's types" in text
+    assert "touches found 'before.units'" in text
+    assert "shown_by found 'results', expected one of its touches" in text
