@@ -104,6 +104,40 @@ def test_a_change_is_not_named_when_its_part_does_not_differ(round_one, tmp_path
                             "(a hint, not a proof: see gm-tools replay --help)")
 
 
+europe_1619 = played_until_fixture("europe1619", "Y1619B")
+
+
+def test_a_centerless_capture_recorded_before_names_its_reading_and_not_the_new_states(europe_1619, tmp_path, capsys):
+    """Rulebook 002_e7e1b063b6c411e5.txt (Europe 1619), 'Occupation': "A captured minor state CANNOT
+    be influenced by any power (that is, INFs cannot be placed while it is held by a foreign enemy
+    unit)". Since 2026-11-27 a minor with no center held by a foreign unit is captured: the demo's
+    Y1619J has Poland capture Pomerania. gm_tools before then (played from commit 65168f0e's parent)
+    wrote that record without POM in the captures and suspensions, and nothing else different.
+    The replay names that reading, and not the other change of the same parts (a new state born
+    captured, 'Important rules about elimination for Spain and England'), which is about FLA, MIL,
+    NAP or SCO only."""
+    root = shutil.copytree(europe_1619, tmp_path / "root")
+    game = "europe1619-demo"
+
+    def as_recorded_before(record):
+        outcome = record["extra"]["outcome"]["map_adjustment"]
+        outcome["captured_minors"].remove(["POM", "POLAND"])
+        del record["after"]["extra"]["europe1619"]["suspended"]["POM"]
+
+    file = root / game / "history" / "Y1619J.json"
+    record = json.loads(file.read_text(encoding="utf-8"))
+    as_recorded_before(record)
+    file.write_text(json.dumps(record, indent=1, sort_keys=True, ensure_ascii=False) + "\n", encoding="utf-8")
+    status = main(["replay", game, "--root", str(root)])
+    out = capsys.readouterr().out.splitlines()
+    assert status == 1
+    assert out[:2] == [f"{game}: replay differs from the record in Y1619J",
+                       "  Y1619J (Map Adjustment): could be explained by a known change:"]
+    assert out[2].startswith("    centerless-minor-captured (2026-11-27; 002_e7e1b063b6c411e5.txt, 'Occupation'): ")
+    assert "new-state-born-captured" not in "\n".join(out)
+    assert out[-1].startswith(f"{game}: 1 phase(s) differ: 1 could be explained by a known change, 0 not explained")
+
+
 @pytest.mark.parametrize("name", [n for n, _t, _a in list_variants()])
 def test_every_shipped_list_of_changes_reads(name):
     """Each change names the calendar's phase types and the record's parts (checked on load)."""

@@ -34,18 +34,31 @@ class Difference:
     """What differs in one phase's record: dotted parts, and lines added or dropped."""
 
     parts: list[str] = field(default_factory=list)
+    items: dict[str, list[str]] = field(default_factory=dict)
+    """Part -> what differs in it, as JSON: a list's entries in one and not the other, an object's
+    keys whose values differ, a value's two sides."""
     lines: list[tuple[str, str]] = field(default_factory=list)
     """(``results`` or ``notes``, the line's words) for each line in one record and not the other."""
 
 
-def _walk(a, b, path: str, depth: int, out: list[str]) -> None:
+def _walk(a, b, path: str, depth: int, out: list[str], items: dict[str, list[str]]) -> None:
     if a == b:
         return
     if depth > 0 and isinstance(a, dict) and isinstance(b, dict):
         for key in sorted(set(a) | set(b), key=str):
-            _walk(a.get(key, _MISSING), b.get(key, _MISSING), f"{path}.{key}", depth - 1, out)
+            _walk(a.get(key, _MISSING), b.get(key, _MISSING), f"{path}.{key}", depth - 1, out, items)
     else:
         out.append(path)
+        items[path] = _items(a, b)
+
+
+def _items(a, b) -> list[str]:
+    if isinstance(a, list) and isinstance(b, list):
+        mine, other = [json.dumps(x, sort_keys=True) for x in a], [json.dumps(x, sort_keys=True) for x in b]
+        return [x for x in mine if x not in other] + [x for x in other if x not in mine]
+    if isinstance(a, dict) and isinstance(b, dict):
+        return [json.dumps(k) for k in sorted(set(a) | set(b), key=str) if a.get(k, _MISSING) != b.get(k, _MISSING)]
+    return [json.dumps(x, sort_keys=True, default=lambda _m: None) for x in (a, b)]
 
 
 def _words(line, key: str) -> str:
@@ -71,7 +84,7 @@ def differences(stored: dict, replayed: dict) -> Difference:
                     else:
                         found.lines.append((key, _words(line, LINES[key])))
             continue
-        _walk(a, b, key, DEPTH.get(key, 0), found.parts)
+        _walk(a, b, key, DEPTH.get(key, 0), found.parts, found.items)
     return found
 
 
@@ -107,13 +120,16 @@ def hints(variant: Variant, compared: dict[str, tuple[dict, dict]], changes: tup
             continue
         named, parts, lines = [], set(), set()
         for change in changes:
-            if kind not in change.phases or not any(_covers(change, change.shown_by, diff)):
+            shown = _covers(change, change.shown_by, diff)
+            if change.items is not None:  # only the parts holding the items it changes show it
+                shown = ([p for p in shown[0] if any(change.items.search(i) for i in diff.items.get(p, ()))], shown[1])
+            if kind not in change.phases or not any(shown):
                 continue
             named.append(change)
             covered = _covers(change, change.touches, diff)
             parts.update(covered[0])
             lines.update(covered[1])
-        left = Difference([p for p in diff.parts if p not in parts], [x for x in diff.lines if x not in lines])
+        left = Difference(parts=[p for p in diff.parts if p not in parts], lines=[x for x in diff.lines if x not in lines])
         out.append(Hint(phase, kind, named, left))
     return out
 

@@ -20,7 +20,7 @@ from gm_tools.engine.variant import Variant
 from gm_tools.errors import VariantDataError
 
 CHANGES_FILE = "changes.toml"
-KEYS = ("id", "date", "rulebook", "section", "what", "phases", "touches", "results", "shown_by")
+KEYS = ("id", "date", "rulebook", "section", "what", "phases", "touches", "results", "shown_by", "items")
 REQUIRED = ("id", "date", "rulebook", "section", "what", "phases", "touches")
 PARTS = ("results", "notes", "after", "extra", "random", "next_phase", "winner", "draw")
 """The record's keys a change may touch (``before`` is never one: a phase started from another
@@ -43,6 +43,9 @@ class KnownChange:
     shown_by: tuple[str, ...]
     """The touched parts one of which must differ for the change to be named (default: all);
     the others differ only along with them (a renaming's state beside its result line)."""
+    items: re.Pattern | None = None
+    """What must be among the items that differ at a ``shown_by`` part (a list's entries, an
+    object's keys, as JSON) for the change to be named: one minor state's capture, not any."""
 
 
 def _change(entry, where: str, phase_types: set[str], problems: list[str]) -> KnownChange | None:
@@ -76,14 +79,15 @@ def _change(entry, where: str, phase_types: set[str], problems: list[str]) -> Kn
     for path in shown_by:
         if path not in touches:
             problems.append(f"{where}: shown_by found {path!r}, expected one of its touches")
-    results = None
-    if "results" in entry:
-        try:
-            results = re.compile(entry["results"])
-        except (re.error, TypeError) as e:
-            problems.append(f"{where}: results found {entry['results']!r}, expected a regular expression ({e})")
+    patterns = {}
+    for key in ("results", "items"):
+        if key in entry:
+            try:
+                patterns[key] = re.compile(entry[key])
+            except (re.error, TypeError) as e:
+                problems.append(f"{where}: {key} found {entry[key]!r}, expected a regular expression ({e})")
     return KnownChange(texts["id"], texts["date"], texts["rulebook"], texts["section"], " ".join(texts["what"].split()),
-                       tuple(phases), tuple(touches), results, tuple(shown_by))
+                       tuple(phases), tuple(touches), patterns.get("results"), tuple(shown_by), patterns.get("items"))
 
 
 def known_changes(variant: Variant, folder: Path) -> tuple[KnownChange, ...]:
