@@ -138,6 +138,30 @@ def test_a_centerless_capture_recorded_before_names_its_reading_and_not_the_new_
     assert out[-1].startswith(f"{game}: 1 phase(s) differ: 1 could be explained by a known change, 0 not explained")
 
 
+payola_1615 = played_until_fixture("europe1615v2", "S1615M")
+
+
+def test_an_influence_phase_recorded_before_the_attacks_phase_is_explained(payola_1615, tmp_path, capsys):
+    """Rulebook 001_6f4a9c76b6e5774a.txt (Europe 1615 v2): "The GM then publishes the distribution
+    of INFs. Once the players have had a chance to review ... players may choose to perform a
+    'diplomatic attack'". Since 2026-11-27 the attacks are a phase of their own; gm_tools before
+    then (played from commit a78b3695's parent) kept them in the Influence phase's outcome, in
+    1615 as an empty list, and that is all P1615I's record differs in."""
+    root = shutil.copytree(payola_1615, tmp_path / "root")
+    game = "europe1615v2-demo"
+    file = root / game / "history" / "P1615I.json"
+    record = json.loads(file.read_text(encoding="utf-8"))
+    assert "attacks" not in record["extra"]["outcome"]["influence"]
+    record["extra"]["outcome"]["influence"]["attacks"] = []
+    file.write_text(json.dumps(record, indent=1, sort_keys=True, ensure_ascii=False) + "\n", encoding="utf-8")
+    status = main(["replay", game, "--root", str(root)])
+    out = capsys.readouterr().out.splitlines()
+    assert status == 1
+    assert out[1] == "  P1615I (Influence): could be explained by a known change:"
+    assert out[2].startswith("    diplomatic-attacks-phase (2026-11-27; 001_6f4a9c76b6e5774a.txt, ")
+    assert out[-1].startswith(f"{game}: 1 phase(s) differ: 1 could be explained by a known change, 0 not explained")
+
+
 @pytest.mark.parametrize("name", [n for n, _t, _a in list_variants()])
 def test_every_shipped_list_of_changes_reads(name):
     """Each change names the calendar's phase types and the record's parts (checked on load)."""

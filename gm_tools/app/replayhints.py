@@ -105,7 +105,7 @@ class Hint:
     changes: list[KnownChange]
     unexplained: Difference
     follows: str | None = None
-    """The earlier differing phase it follows from, when its starting board differs."""
+    """When its starting board differs: the differing phase before it (or the one that one follows)."""
 
 
 def hints(variant: Variant, compared: dict[str, tuple[dict, dict]], changes: tuple[KnownChange, ...]) -> list[Hint]:
@@ -116,7 +116,7 @@ def hints(variant: Variant, compared: dict[str, tuple[dict, dict]], changes: tup
         kind = variant.calendar.phase_type_names.get(parse_phase(phase).type, parse_phase(phase).type)
         diff = differences(stored, replayed)
         if out and any(p.startswith("before") for p in diff.parts):
-            out.append(Hint(phase, kind, [], diff, follows=out[0].phase))
+            out.append(Hint(phase, kind, [], diff, follows=out[-1].follows or out[-1].phase))
             continue
         named, parts, lines = [], set(), set()
         for change in changes:
