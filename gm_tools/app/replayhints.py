@@ -178,7 +178,7 @@ def cmd_replay(args) -> int:
     state = load_state(args.game, args.root)
     if differ:
         print(f"{args.game}: replay differs from the record in {', '.join(differ)}")
-        changes = known_changes(state.variant, variant_folder(state.variant.name))
+        changes = known_changes(state.variant, variant_folder(state.info.variant))  # as the game found it
         for line in hint_lines(args.game, hints(state.variant, compared, changes)):
             print(line)
         return ACT_STATUS
