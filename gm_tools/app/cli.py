@@ -179,11 +179,16 @@ def _build_parser() -> argparse.ArgumentParser:
 
     s = _command(sub, "replay", "re-adjudicate a game and compare with its record",
                  "Plays the game again from its stored orders and seed and lists the phases whose\n"
-                 "record differs byte for byte (exit status 1); nothing is written.",
+                 "record differs byte for byte (exit status 1); nothing is written. Each phase that\n"
+                 "differs is named with the known reading change that could explain it (the\n"
+                 "variant's changes.toml: a rule read otherwise since the game was recorded), as\n"
+                 "'not explained by a known change', or as following an earlier difference (it\n"
+                 "starts from another board). A hint, not a proof: the part of the record the change\n"
+                 "touches differs, not necessarily because of it.",
                  "  gm-tools replay spring1901")
     _game(s)
     _games_root(s)
-    s.set_defaults(func=lambda a: _call("gm_tools.app.turn", "cmd_replay", a))
+    s.set_defaults(func=lambda a: _call("gm_tools.app.replayhints", "cmd_replay", a))
 
     s = _command(sub, "status", "show who has entered orders for the current phase",
                  "Reads the workbook as a turn would and prints, power by power, how many of its rows\n"

@@ -526,10 +526,10 @@ def private_reports(name: str, root: str | os.PathLike | None = None) -> list[Pa
         return [path for record in state.history for path in _write_private_reports(state, record)]
 
 
-def replay(name: str, root: str | os.PathLike | None = None) -> list[str]:
+def replay(name: str, root: str | os.PathLike | None = None, compared: dict | None = None) -> list[str]:
     """Re-adjudicate every stored phase from its stored orders (as read) and compare with the
     stored record byte for byte. Returns the phases that differ (empty: the game replays
-    to the same bytes)."""
+    to the same bytes); ``compared`` gets each one's stored and replayed record (app.replayhints)."""
     from gm_tools.edges.game import json_text
 
     state = load_state(name, root)
@@ -571,6 +571,8 @@ def replay(name: str, root: str | os.PathLike | None = None) -> list[str]:
             replayed["results"] = [{k: v for k, v in r.items() if k != "parsed"} for r in replayed["results"]]
         if json_text(replayed) != json_text(stored):
             differ.append(stored["phase"])
+            if compared is not None:
+                compared[stored["phase"]] = (stored, replayed)
         position = done.after
     return differ
 
@@ -604,15 +606,4 @@ def cmd_private(args) -> int:
         gives = type(hooks_for(variant)).private_reports is not SheetHooks.private_reports
         print(f"{args.game}: no phase played yet has given a private report" if gives
               else f"{args.game}: its rules give no private reports")
-    return 0
-
-
-def cmd_replay(args) -> int:
-    differ = replay(args.game, root=args.root)
-    if differ:
-        print(f"{args.game}: replay differs from the record in {', '.join(differ)}")
-        return ACT_STATUS
-    played = len(load_state(args.game, args.root).history)
-    print(f"{args.game}: every phase replays to the same record ({played} phase(s))" if played
-          else f"{args.game}: no phase has been played yet, so there is nothing to replay")
     return 0

@@ -137,6 +137,11 @@ def _load_folder(folder: str, name: str) -> Variant:
     return variant
 
 
+def variant_folder(name_or_path: str | os.PathLike) -> Path:
+    """The folder a variant's files are read from (its ``changes.toml`` beside them)."""
+    return _resolve(name_or_path)[0]
+
+
 def load_variant(name_or_path: str | os.PathLike) -> Variant:
     """The checked variant named by a registry name, alias or folder path.
 

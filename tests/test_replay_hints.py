@@ -1,0 +1,183 @@
+"""`gm-tools replay` tells the GM which differing phase a known reading change could explain.
+
+A game recorded by an older gm_tools replays with differences where a reading was corrected
+since; each variant lists those corrections in its ``changes.toml`` (docs/game-record.md,
+"Known reading changes"). The records here are written by today's code, then edited the way the
+older version wrote them, as tests/test_upgrade_old_games.py does.
+
+Rulebook 003_b5b9eb4920d39694.txt (The Peace of Westphalia), 'Player Turns': "During Player
+Turns, Players will choose 2/3 of Combat Heresy, Engage in Diplomacy, & Wage War". Since
+2026-11-27 each player's results name his two chosen actions ('chooses Combat Heresy and Wage
+War'); a game recorded before has no such lines.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from gm_tools.app.cli import main
+from gm_tools.edges.knownchanges import known_changes
+from gm_tools.edges.variants import list_variants, load_variant, variant_folder
+from gm_tools.errors import VariantDataError
+from tests.demos import played_until_fixture
+
+GAME = "westphalia-demo"
+round_one = played_until_fixture("westphalia", "R1510X")
+
+
+def _edit(root: Path, phase: str, edit) -> None:
+    file = root / GAME / "history" / f"{phase}.json"
+    record = json.loads(file.read_text(encoding="utf-8"))
+    edit(record)
+    file.write_text(json.dumps(record, indent=1, sort_keys=True, ensure_ascii=False) + "\n", encoding="utf-8")
+
+
+def _without_chosen_actions(record: dict) -> None:
+    """The Player Turns record as gm_tools wrote it before 2026-11-27: no 'chooses ...' lines."""
+    before = len(record["results"])
+    record["results"] = [r for r in record["results"] if not r["order"].startswith("chooses ")]
+    assert len(record["results"]) < before
+
+
+def _replay(root: Path, capsys) -> tuple[int, list[str]]:
+    status = main(["replay", GAME, "--root", str(root)])
+    return status, capsys.readouterr().out.splitlines()
+
+
+def test_a_phase_recorded_before_the_chosen_actions_lines_is_explained(round_one, tmp_path, capsys):
+    """003, 'Player Turns': the R1510T record without the chosen actions' lines replays with
+    differences (exit status 1, as before), and the phase is named with the change that adds
+    them, its date and the rulebook's section; the count says it is the only one."""
+    root = shutil.copytree(round_one, tmp_path / "root")
+    _edit(root, "R1510T", _without_chosen_actions)
+    status, out = _replay(root, capsys)
+    assert status == 1
+    assert out[0] == f"{GAME}: replay differs from the record in R1510T"
+    assert out[1] == "  R1510T (Player Turns): could be explained by a known change:"
+    assert out[2].startswith("    player-turns-chosen-actions (2026-11-27; 003_b5b9eb4920d39694.txt, 'Player Turns'): ")
+    assert out[-1].startswith(f"{GAME}: 1 phase(s) differ: 1 could be explained by a known change, "
+                              "0 not explained by a known change (a hint, not a proof")
+    assert len(out) == 4
+
+
+def test_a_difference_no_change_touches_is_not_explained(round_one, tmp_path, capsys):
+    """003, 'Player Turns' ('Player Conversion'): a conversion line reworded in the same record is
+    nothing a known change makes. The phase is not explained, the line is named; the chosen
+    actions' change is still named for what it could explain, never for the whole phase."""
+    root = shutil.copytree(round_one, tmp_path / "root")
+
+    def older_and_edited(record):
+        _without_chosen_actions(record)
+        line = next(r for r in record["results"] if r["order"].startswith("converts to Protestantism"))
+        line["order"] = line["order"].replace("converts to Protestantism", "converts to Calvinism")
+
+    _edit(root, "R1510T", older_and_edited)
+    status, out = _replay(root, capsys)
+    assert status == 1
+    assert out[1].startswith("  R1510T (Player Turns): not explained by a known change (differs in results (2 lines: ")
+    assert "Calvinism" in out[1] or "Protestantism" in out[1]
+    assert out[1].endswith("(besides what player-turns-chosen-actions could explain)")
+    assert out[-1].startswith(f"{GAME}: 1 phase(s) differ: 0 could be explained by a known change, "
+                              "1 not explained by a known change")
+
+
+def test_a_change_is_not_named_when_its_part_does_not_differ(round_one, tmp_path, capsys):
+    """A Player Turns phase whose only difference is a state no change touches (the Gold after
+    the Earn Gold step, 003 'Earn Gold') names no change, and the Player Turns step after it
+    starts from another board: said to follow from the first difference, not judged on its own."""
+    root = shutil.copytree(round_one, tmp_path / "root")
+
+    def more_gold(record):
+        record["after"]["extra"]["westphalia"]["gold"]["RED"] += 1
+
+    _edit(root, "R1510G", more_gold)
+    status, out = _replay(root, capsys)
+    assert status == 1
+    assert out[1] == "  R1510G (Earn Gold): not explained by a known change (differs in after.extra.westphalia.gold)"
+    assert out[2].startswith("  R1510T (Player Turns): follows from R1510G's difference")
+    assert "known change:" not in "\n".join(out) and "player-turns" not in "\n".join(out)
+    assert out[-1].endswith("1 not explained by a known change, 1 following an earlier difference "
+                            "(a hint, not a proof: see gm-tools replay --help)")
+
+
+europe_1619 = played_until_fixture("europe1619", "Y1619B")
+
+
+def test_a_centerless_capture_recorded_before_names_its_reading_and_not_the_new_states(europe_1619, tmp_path, capsys):
+    """Rulebook 002_e7e1b063b6c411e5.txt (Europe 1619), 'Occupation': "A captured minor state CANNOT
+    be influenced by any power (that is, INFs cannot be placed while it is held by a foreign enemy
+    unit)". Since 2026-11-27 a minor with no center held by a foreign unit is captured: the demo's
+    Y1619J has Poland capture Pomerania. gm_tools before then (played from commit 65168f0e's parent)
+    wrote that record without POM in the captures and suspensions, and nothing else different.
+    The replay names that reading, and not the other change of the same parts (a new state born
+    captured, 'Important rules about elimination for Spain and England'), which is about FLA, MIL,
+    NAP or SCO only."""
+    root = shutil.copytree(europe_1619, tmp_path / "root")
+    game = "europe1619-demo"
+
+    def as_recorded_before(record):
+        outcome = record["extra"]["outcome"]["map_adjustment"]
+        outcome["captured_minors"].remove(["POM", "POLAND"])
+        del record["after"]["extra"]["europe1619"]["suspended"]["POM"]
+
+    file = root / game / "history" / "Y1619J.json"
+    record = json.loads(file.read_text(encoding="utf-8"))
+    as_recorded_before(record)
+    file.write_text(json.dumps(record, indent=1, sort_keys=True, ensure_ascii=False) + "\n", encoding="utf-8")
+    status = main(["replay", game, "--root", str(root)])
+    out = capsys.readouterr().out.splitlines()
+    assert status == 1
+    assert out[:2] == [f"{game}: replay differs from the record in Y1619J",
+                       "  Y1619J (Map Adjustment): could be explained by a known change:"]
+    assert out[2].startswith("    centerless-minor-captured (2026-11-27; 002_e7e1b063b6c411e5.txt, 'Occupation'): ")
+    assert "new-state-born-captured" not in "\n".join(out)
+    assert out[-1].startswith(f"{game}: 1 phase(s) differ: 1 could be explained by a known change, 0 not explained")
+
+
+payola_1615 = played_until_fixture("europe1615v2", "S1615M")
+
+
+def test_an_influence_phase_recorded_before_the_attacks_phase_is_explained(payola_1615, tmp_path, capsys):
+    """Rulebook 001_6f4a9c76b6e5774a.txt (Europe 1615 v2): "The GM then publishes the distribution
+    of INFs. Once the players have had a chance to review ... players may choose to perform a
+    'diplomatic attack'". Since 2026-11-27 the attacks are a phase of their own; gm_tools before
+    then (played from commit a78b3695's parent) kept them in the Influence phase's outcome, in
+    1615 as an empty list, and that is all P1615I's record differs in."""
+    root = shutil.copytree(payola_1615, tmp_path / "root")
+    game = "europe1615v2-demo"
+    file = root / game / "history" / "P1615I.json"
+    record = json.loads(file.read_text(encoding="utf-8"))
+    assert "attacks" not in record["extra"]["outcome"]["influence"]
+    record["extra"]["outcome"]["influence"]["attacks"] = []
+    file.write_text(json.dumps(record, indent=1, sort_keys=True, ensure_ascii=False) + "\n", encoding="utf-8")
+    status = main(["replay", game, "--root", str(root)])
+    out = capsys.readouterr().out.splitlines()
+    assert status == 1
+    assert out[1] == "  P1615I (Influence): could be explained by a known change:"
+    assert out[2].startswith("    diplomatic-attacks-phase (2026-11-27; 001_6f4a9c76b6e5774a.txt, ")
+    assert out[-1].startswith(f"{game}: 1 phase(s) differ: 1 could be explained by a known change, 0 not explained")
+
+
+@pytest.mark.parametrize("name", [n for n, _t, _a in list_variants()])
+def test_every_shipped_list_of_changes_reads(name):
+    """Each change names the calendar's phase types and the record's parts (checked on load)."""
+    variant = load_variant(name)
+    for change in known_changes(variant, variant_folder(name)):
+        assert change.phases and change.touches and change.shown_by
+
+
+def test_a_mistake_in_the_list_is_named_with_its_entry(tmp_path):
+    (tmp_path / "changes.toml").write_text(
+        '[[change]]\nid = "x"\ndate = "27 November"\nrulebook = "003"\nsection = "Player Turns"\nwhat = "w"\n'
+        'phases = ["Player Turn"]\ntouches = ["before.units"]\nshown_by = ["results"]\n', encoding="utf-8")
+    with pytest.raises(VariantDataError) as refused:
+        known_changes(load_variant("westphalia"), tmp_path)
+    text = str(refused.value)
+    assert "changes.toml [[change]] 1: date found '27 November', expected YYYY-MM-DD" in text
+    assert "phases found 'Player Turn', expected one of the calendar's types" in text
+    assert "touches found 'before.units'" in text
+    assert "shown_by found 'results', expected one of its touches" in text
