@@ -116,7 +116,7 @@ def test_the_readme_running_a_game_block_plays_as_it_says(tmp_path, capsys, monk
     assert "still waiting for: AUSTRIA, ITALY, TURKEY (each: orders for 3 units); RUSSIA" in said["orders"]
     assert "orders for Spring 1901 Movement are due Friday 11 December 18:00 UTC (Game!B6)" in said["deadline"]
     assert "reopened S1901M" in said["rollback"] and "every phase replays to the same record" in said["replay"]
-    assert "drawn between ENGLAND, FRANCE" in said["end"] and "won by FRANCE" in said["end"]
+    assert "drawn between ENGLAND and FRANCE" in said["end"] and "won by FRANCE" in said["end"]
     assert "imported 1 phase into sheets/other.xlsx" in said["import"] and "its words kept, 'the siege'" in said["import"]
     assert (tmp_path / "site" / "games" / "other" / "S1901M.html").is_file()
 

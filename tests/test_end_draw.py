@@ -36,7 +36,7 @@ def test_the_draw_is_recorded_and_stops_the_game(drawn):
     assert json.loads(paths.end_file.read_text(encoding="utf-8")) == end
     state = load_state("g", root)
     assert state.finished and state.position.phase == "F1901M"
-    with pytest.raises(GameError, match="drawn between ENGLAND, FRANCE, GERMANY"):
+    with pytest.raises(GameError, match="drawn between ENGLAND, FRANCE and GERMANY"):
         run_turn("g", root=root, site_dir=None)
     with pytest.raises(GameError, match="--undo reopens it first"):
         rollback("g", root=root, site_dir=None)
@@ -46,9 +46,9 @@ def test_the_site_shows_the_draw_in_the_index_the_game_page_and_the_feed(drawn):
     root, _, _ = drawn
     site = root / "site"
     index = (site / "index.html").read_text(encoding="utf-8")
-    assert "drawn between England, France, Germany" in index
+    assert "drawn between England, France and Germany" in index
     page = (site / "games" / "g" / "index.html").read_text(encoding="utf-8")
-    assert "shared by England, France, Germany, called before Fall 1901 Movement" in page
+    assert "shared by England, France and Germany, called before Fall 1901 Movement" in page
     assert "<dt>Current phase</dt><dd>game over</dd>" in page  # no current phase any more
     feed = (site / "games" / "g" / "feed.atom").read_text(encoding="utf-8")
     assert "<title>Draw: England, France, Germany</title>" in feed
@@ -132,9 +132,9 @@ def test_the_draw_on_the_game_page_in_chromium(drawn):
     errors: list[str] = []
     with served(root / "site") as base, chromium_page(errors) as page:
         page.goto(f"{base}games/g/index.html")
-        assert page.locator("dd.draw").inner_text().startswith("shared by England, France, Germany")
+        assert page.locator("dd.draw").inner_text().startswith("shared by England, France and Germany")
         page.goto(f"{base}index.html")
-        assert "drawn between England, France, Germany" in page.locator("table").first.inner_text()
+        assert "drawn between England, France and Germany" in page.locator("table").first.inner_text()
     assert errors == []
 
 
@@ -148,12 +148,12 @@ def test_a_draw_forced_by_the_rules_is_shown_with_its_reason(tmp_path):
     record["next_phase"] = None
     record["draw"] = {"powers": ["ENGLAND", "FRANCE"], "reason": "a rule of the variant"}
     record_file.write_text(json.dumps(record), encoding="utf-8")
-    assert load_state("g", tmp_path).over_text() == "drawn between ENGLAND, FRANCE (a rule of the variant)"
+    assert load_state("g", tmp_path).over_text() == "drawn between ENGLAND and FRANCE (a rule of the variant)"
     build_site(tmp_path, tmp_path / "site")
     page = (tmp_path / "site" / "games" / "g" / "index.html").read_text(encoding="utf-8")
-    assert "shared by England, France, forced by the rules after Spring 1901 Movement on <time" in page
+    assert "shared by England and France, forced by the rules after Spring 1901 Movement on <time" in page
     assert "</time>: a rule of the variant</dd>" in page  # the day before the reason, not read as part of it
-    assert "drawn between England, France" in (tmp_path / "site" / "index.html").read_text(encoding="utf-8")
+    assert "drawn between England and France" in (tmp_path / "site" / "index.html").read_text(encoding="utf-8")
 
 
 def test_the_index_says_a_game_was_last_played_the_day_it_was_ended(tmp_path):

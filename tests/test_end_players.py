@@ -80,12 +80,12 @@ def test_a_draw_is_shared_by_players_each_with_all_his_powers(tmp_path, capsys):
     draw of two players; England alone names that player too, who shares it with both his powers."""
     _game(tmp_path, 4)
     assert main(["end", "g", "--draw", "SPAIN", "ENGLAND", "DENMARK", "--root", str(tmp_path), "--site", ""]) == 0
-    assert "g: drawn between SPAIN, DENMARK/ENGLAND at P1615I" in capsys.readouterr().out
+    assert "g: drawn between SPAIN and DENMARK/ENGLAND at P1615I" in capsys.readouterr().out
     end = json.loads((tmp_path / "g" / "end.json").read_text(encoding="utf-8"))
     assert (end["powers"], end["players"]) == (["SPAIN", "ENGLAND", "DENMARK"], [["SPAIN"], ["DENMARK", "ENGLAND"]])
     build_site(tmp_path, tmp_path / "site")
     index = (tmp_path / "site" / "index.html").read_text(encoding="utf-8")
-    assert "drawn between Spain, Denmark/Sweden and England" in index
+    assert "drawn between Spain and Denmark/Sweden with England" in index
     feed = (tmp_path / "site" / "games" / "g" / "feed.atom").read_text(encoding="utf-8")
     assert "<title>Draw: Spain, Denmark/Sweden and England</title>" in feed
     assert main(["end", "g", "--undo", "--root", str(tmp_path), "--site", ""]) == 0

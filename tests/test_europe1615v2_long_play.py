@@ -63,7 +63,7 @@ def test_one_players_powers_winning_together_are_said_to_win_not_to_draw(tmp_pat
     assert done.record["draw"]["powers"] == ["SPAIN", "AUSTRIA"]  # the record's shared result, as recorded games have it
     # the turn's report says it as status does, not the record's 'drawn between'
     assert "drawn between" not in done.text()
-    assert "won together by SPAIN, AUSTRIA (victory on VPs: SPAIN/AUSTRIA: " in done.text(), done.text()
+    assert "won together by SPAIN and AUSTRIA (victory on VPs: SPAIN/AUSTRIA: " in done.text(), done.text()
     build_site(root, tmp_path / "site")
     page = (tmp_path / "site" / "games" / "g" / "index.html").read_text(encoding="utf-8")
     assert "<dt>Winner</dt><dd>Spain and Austria (" in page and "<dt>Winner</dt><dd>none</dd>" not in page
@@ -82,7 +82,7 @@ def test_one_players_powers_winning_together_are_said_to_win_not_to_draw(tmp_pat
     assert main(["status", "g", "--root", str(root)]) == 0
     said = capsys.readouterr().out
     assert "drawn between" not in said
-    assert "g: the game is over: won together by SPAIN, AUSTRIA in W1620A (victory on VPs: SPAIN/AUSTRIA: " in said
+    assert "g: the game is over: won together by SPAIN and AUSTRIA in W1620A (victory on VPs: SPAIN/AUSTRIA: " in said
 
 
 def test_three_powers_winning_together_are_named_as_a_list(tmp_path):

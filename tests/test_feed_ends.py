@@ -173,7 +173,7 @@ def test_a_draw_the_gm_calls_is_in_the_archive_feed_dated_when_declared(tmp_path
     own = _entries(site / "games" / "g" / "feed.atom")[0]
     assert own == {"id": "tag:gm-tools.invalid,2000-01-01:g/draw", "title": "Draw: England, France, Germany",
                    "updated": "2026-11-25T16:00:00Z", "link": "index.html",
-                   "content": "The game is drawn between England, France, Germany, called before Fall 1901 Movement."}
+                   "content": "The game is drawn between England, France and Germany, called before Fall 1901 Movement."}
     archive = _entries(site / "feed.atom")
     assert archive[0] == dict(own, id="tag:gm-tools.invalid,2026:archive/2000-01-01:g/draw",
                               title="g: Draw: England, France, Germany", link="games/g/index.html")

@@ -172,11 +172,11 @@ def test_a_game_run_by_mail_over_the_years_to_an_agreed_draw(tmp_path, capsys):
     # the players agree a draw
     assert gm(root, "end", "g", "--draw", *PLAYERS) == 0
     assert gm(root, "status", "g") == 0
-    assert "the game is over: drawn between AUSTRIA, ENGLAND, FRANCE, GERMANY, ITALY, RUSSIA, TURKEY" in capsys.readouterr().out
+    assert "the game is over: drawn between AUSTRIA, ENGLAND, FRANCE, GERMANY, ITALY, RUSSIA and TURKEY" in capsys.readouterr().out
     assert gm(root, "orders", "g", mail(tmp_path, "x", "France\nA PAR H\n")) == 2
     build_site(root, site)
     game = page_text(site / "games" / "g" / "index.html")
-    assert "drawn between Austria, England, France, Germany, Italy, Russia, Turkey" in game
+    assert "drawn between Austria, England, France, Germany, Italy, Russia and Turkey" in game
     assert "Turkey: Gul in Spring 1901 Movement ; then Hana from Fall 1901 Movement" in game
     spring = page_text(site / "games" / "g" / "S1901M.html")
     assert "Army Constantinople HOLD A CON H succeeds no order: holds" in spring

@@ -47,14 +47,14 @@ def test_a_shared_protestant_victory_names_its_winners_on_the_game_page(round_fo
     root = copy_with_cells(round_four, tmp_path / "games", GAME, {**cells, **converts})
     report = run_turn(GAME, root=root, site_dir=None).text()
     # the turn's report says it as status does (the record keeps its shared result, a draw)
-    assert "won together by BLUE, GREEN (Protestant Victory: more Protestant provinces (34 to 11)" in report, report
+    assert "won together by BLUE and GREEN (Protestant Victory: more Protestant provinces (34 to 11)" in report, report
     assert "drawn between" not in report and report.rstrip().endswith(": the game is over"), report
     build_site(root, tmp_path / "site")
     page = (tmp_path / "site" / "games" / GAME / "index.html").read_text(encoding="utf-8")
     assert "<dt>Winner</dt><dd>Blue Kraken and Green Serpent (Protestant Victory, shared)</dd>" in page
     index = (tmp_path / "site" / "index.html").read_text(encoding="utf-8")
     assert "<td>Blue Kraken and Green Serpent (Protestant Victory, shared)</td>" in index
-    assert '<dt>Shared victory</dt><dd class="draw">shared by Blue Kraken, Green Serpent, forced by the rules' in page
+    assert '<dt>Shared victory</dt><dd class="draw">shared by Blue Kraken and Green Serpent, forced by the rules' in page
     assert "<dt>Draw</dt>" not in page and "<dt>Winner</dt><dd>none</dd>" not in page
     # the game's feed and the archive's latest turns announce the end as won, not drawn
     feed = (tmp_path / "site" / "games" / GAME / "feed.atom").read_text(encoding="utf-8")
@@ -65,4 +65,4 @@ def test_a_shared_protestant_victory_names_its_winners_on_the_game_page(round_fo
     capsys.readouterr()
     assert main(["status", GAME, "--root", str(root)]) == 0
     said = capsys.readouterr().out
-    assert "drawn between" not in said and "the game is over: won together by BLUE, GREEN in R1585T (Protestant Victory: " in said
+    assert "drawn between" not in said and "the game is over: won together by BLUE and GREEN in R1585T (Protestant Victory: " in said

@@ -17,7 +17,8 @@ import re
 import sys
 from pathlib import Path
 
-from gm_tools.edges.game import check_game_name, game_paths, games_root, make_folder, refuse_taken_name, write_atomic
+from gm_tools.edges.game import (check_game_name, game_paths, games_root, json_text, make_folder, read_json,
+                                 refuse_taken_name, write_atomic)
 from gm_tools.edges.mila import (MilaFormatError, orders_of, position_from_mila, press_of, processed_of,
                                   read_saved_game, to_mila)
 from gm_tools.edges.workbook_fill import place_orders, set_cells
@@ -102,7 +103,7 @@ def import_mila(data: bytes, name: str, root: str | os.PathLike | None = None, s
     clear_leftovers(games)  # an import killed before left its scratch folder
     with scratch_folder(games, name) as scratch:
         paths = new_game("standard", name, root=scratch, seed=seed)
-        reports = []
+        reports, undated = [], []
         for i, phase in enumerate(phases[:-1]):
             where = f"phases[{i}] ({phase.get('name')})"
             state = load_state(name, scratch)
@@ -111,6 +112,8 @@ def import_mila(data: bytes, name: str, root: str | os.PathLike | None = None, s
                                       "game's phases to follow the 2000 rulebook's calendar")
             orders = orders_of(variant, phase, where)
             processed = processed_of(phase, where)
+            if processed is None:
+                undated.append(state.position.phase)
             workbook = paths.workbook.read_bytes()
             if orders:
                 workbook, _ = place_orders(workbook, orders, replace=True, where=f"{where} orders")
@@ -131,8 +134,20 @@ def import_mila(data: bytes, name: str, root: str | os.PathLike | None = None, s
                 raise MilaFormatError(f"{where}: adjudicated here, the board after it is not the saved game's "
                                       f"{expected.phase}{_differences(after, expected)} (the saved game followed "
                                       "other rules?); nothing imported")
+        for played in undated:
+            _dated_by_import(paths.record_file(played))
         land_game(paths, final)
         return reports
+
+
+def _dated_by_import(file: Path) -> None:
+    """Mark a record the saved game gave no time: its ``processed`` is the import's minute, not
+    the play's, so ``gm-tools orders`` holds no mail late against it and an export says no
+    time for it again (docs/interchange.md). Rewritten in the scratch folder, before the game
+    lands: no reader has seen the record without its mark."""
+    record = read_json(file)
+    record["dated_by"] = "import"
+    write_atomic(file, json_text(record).encode("utf-8"))
 
 
 _PICTURE = re.compile(r"!\[([^\]]*)\]\(\s*<?([^\s)>]*)>?[^)]*\)")

@@ -88,8 +88,11 @@ def late_mail(data: bytes, history: list[dict], calendar, phase: str) -> str | N
     phase was processed, so its orders were written for that phase, before its results (a
     mail saved into the GM's folder after the turn ran; orders that read in the next phase
     too would be typed as that phase's). Pasted text has no Date; a Date that does not read
-    is not held against the mail, and the record's minute makes a mail of that minute on time."""
-    processed = history[-1].get("processed") if history else None
+    is not held against the mail, and the record's minute makes a mail of that minute on time.
+    Nor is the minute of an import that had no time for the phase (``dated_by``): the play was
+    earlier, when is not known, and the mail may well be on time."""
+    dated = history and history[-1].get("dated_by") != "import"
+    processed = history[-1].get("processed") if dated else None
     try:
         message = email.message_from_bytes(data.removeprefix(b"\xef\xbb\xbf"), policy=email.policy.compat32)
         sent = email.utils.parsedate_to_datetime(message["date"]) if message["date"] else None

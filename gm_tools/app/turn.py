@@ -41,7 +41,7 @@ from gm_tools.engine.system import system_for
 from gm_tools.engine.variant import Variant
 from gm_tools.app.entrychecks import check_read
 from gm_tools.app.publishfault import ACT_STATUS, FAULT_STATUS, guarded, said_unpublished
-from gm_tools.app.turnreport import TurnReport, dry_run_report, orders_units, won_together
+from gm_tools.app.turnreport import TurnReport, drawn_words, dry_run_report, orders_units, won_together
 from gm_tools.publish.droppedrows import DROPPED
 from gm_tools.edges.gmsheets import clashes, left_behind
 from gm_tools.edges.workbook import (GameFacts, OrderEntry, WorkbookPlan, plan_titles, read_workbook, variant_label,
@@ -165,8 +165,8 @@ class GameState:
             return f"{end_words(self.end)} (gm-tools end {self.info.name} --undo reopens it)"
         if self.history and self.history[-1].get("draw"):
             # a victory the rules share (an alliance's, Westphalia's saved players) is won, not drawn
-            draw, shared = (last := self.history[-1])["draw"], won_together(self.variant, last, last["phase"])
-            return shared or f"drawn between {', '.join(draw['powers'])} ({draw['reason']})"
+            last = self.history[-1]
+            return won_together(self.variant, last, last["phase"]) or drawn_words(last)
         if not self.winner:
             return "the game is over"
         return f"{self.variant.power_called(self.winner)} won in {self.history[-1]['phase']}"

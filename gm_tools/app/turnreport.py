@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from gm_tools.edges.game import listed
 from gm_tools.engine.results import note_code, note_words
 from gm_tools.engine.rules import rules_for
 from gm_tools.engine.variant import Variant
@@ -103,8 +104,8 @@ class TurnReport:
                          else f"{winner} holds the victory centers and wins: the game is over")
         elif r.get("draw"):
             # a victory the rules share is said as status says it; the record keeps its draw
-            drawn = f"drawn between {', '.join(r['draw']['powers'])} ({r['draw']['reason']})"
-            lines.append(f"{(won_together(self.variant, r) if self.variant else None) or drawn}: the game is over")
+            lines.append(f"{(won_together(self.variant, r) if self.variant else None) or drawn_words(r)}: "
+                         "the game is over")
         else:
             lines.append(f"next phase: {r['next_phase']}" + (" (after the turn)" if self.dry_run else ""))
         if self.site:
@@ -121,7 +122,7 @@ class TurnReport:
 
 def won_together(variant: Variant, record: dict, at: str = "") -> str | None:
     """A victory the rules share (an alliance's, one player's powers, Westphalia's saved
-    players) as status and the turn's report say it: "won together by SPAIN, AUSTRIA in W1620A
+    players) as status and the turn's report say it: "won together by SPAIN and AUSTRIA in W1620A
     (victory on VPs: ...)", ``at`` the phase when given; None for a draw. The record keeps it as
     the game's shared result, a draw, which recorded games replay to."""
     draw = record.get("draw")
@@ -129,7 +130,13 @@ def won_together(variant: Variant, record: dict, at: str = "") -> str | None:
     if not won:
         return None
     why = draw["reason"] if draw["reason"].startswith(won.name) else f"{won.name}: {draw['reason']}"
-    return f"won together by {', '.join(draw['powers'])}" + (f" in {at}" if at else "") + f" ({why})"
+    return f"won together by {listed(draw['powers'])}" + (f" in {at}" if at else "") + f" ({why})"
+
+
+def drawn_words(record: dict) -> str:
+    """A draw the rules forced, as status and the turn's report say it: "drawn between FRANCE
+    and RUSSIA (reason)"; the record keeps its list of powers."""
+    return f"drawn between {listed(record['draw']['powers'])} ({record['draw']['reason']})"
 
 
 def orders_units(state) -> bool:

@@ -553,7 +553,7 @@ def read_end(paths: GamePaths) -> dict | None:
 
 
 def end_words(end: dict) -> str:
-    """How the GM ended the game, in a sentence's words: ``drawn between FRANCE, SPAIN`` or
+    """How the GM ended the game, in a sentence's words: ``drawn between FRANCE and SPAIN`` or
     ``won by SPAIN, the winner the GM called before W1620S (most rounds won)``."""
     if end.get("result") == "win":
         return f"won by {end_winner(end)}, the winner the GM called before {end.get('phase', '')} ({end['reason']})"
@@ -568,7 +568,12 @@ def end_winner(end: dict) -> str:
 
 def end_sharers(end: dict) -> str:
     """Who shares a draw: the powers, or each player's powers together."""
-    return ", ".join("/".join(p) for p in end["players"]) if end.get("players") else ", ".join(end["powers"])
+    return listed(["/".join(p) for p in end["players"]] if end.get("players") else end["powers"])
+
+
+def listed(names: list[str]) -> str:
+    """Names as a sentence lists them, ``FRANCE, RUSSIA and TURKEY``: the records keep lists."""
+    return f"{', '.join(names[:-1])} and {names[-1]}" if len(names) > 1 else "".join(names)
 
 
 def _next_free(folder: Path, stem: str, suffix: str) -> Path:

@@ -162,6 +162,8 @@ def to_mila(variant: Variant, game_id: str, history: list[dict], current: dict, 
     phases = []
     for i, record in enumerate(history):
         before = record["before"]
+        # a time an import gave (its saved game had none) is not the play's: it says none again
+        played = None if record.get("dated_by") == "import" else record.get("processed")
         orders = {p: [] for p in variant.powers}
         # An order found invalid at adjudication is followed by the hold that stood (DATC
         # 4.E.1): MILA's game keeps only orders it can carry out, one a unit, so the hold goes.
@@ -177,8 +179,8 @@ def to_mila(variant: Variant, game_id: str, history: list[dict], current: dict, 
         messages = []
         if record.get("press"):
             messages.append({"sender": "SYSTEM", "recipient": "GLOBAL", "phase": record["phase"],
-                             "time_sent": _microseconds(record.get("processed"), i + 1), "message": record["press"]})
-        state = _mila_state(variant, record["phase"], before, game_id, builds[i], _microseconds(record.get("processed"), 0))
+                             "time_sent": _microseconds(played, i + 1), "message": record["press"]})
+        state = _mila_state(variant, record["phase"], before, game_id, builds[i], _microseconds(played, 0))
         phases.append({"name": record["phase"], "state": state,
                        "orders": orders, "results": results, "messages": messages})
     if current is not None:

@@ -64,7 +64,7 @@ def game_end(game) -> dict | None:
                 f"the rules after {draw['at']}: {_status(game)}.", "updated": str(game.end.get("declared") or "")}
     if draw:
         return {"id": "draw", "title": f"Draw: {', '.join(draw['powers'])}",
-                "text": f"The game is drawn between {', '.join(draw['powers'])}, "
+                "text": f"The game is drawn between {draw['sharers']}, "
                         + (f"forced by the rules after {draw['at']}: {draw['reason']}."
                            if draw["forced"] else f"called before {draw['at']}."),
                 "updated": str(game.end.get("declared") or "")}

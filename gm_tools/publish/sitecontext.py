@@ -33,6 +33,12 @@ from gm_tools.engine.variant import Variant
 from gm_tools.publish.sitefiles import MANIFEST, Manifest, pages_key, variant_key
 
 
+def sharers_in_words(players: list[list[str]]) -> str:
+    """Who shares a draw as a sentence lists them, "France, Russia and Turkey"; a player of
+    several powers as "Denmark/Sweden with England", so the series still tells players apart."""
+    return in_series([f"{p[0]} with {in_series(p[1:])}" if len(p) > 1 else "".join(p) for p in players])
+
+
 @dataclass(frozen=True)
 class Section:
     """An extra section of a phase page, from a variant's hook."""
@@ -138,8 +144,8 @@ class GameContext:
             return f"won by {in_series([power_in_text(self.variant, p) for p in self.winners])}{called}"
         if self.end is not None:
             sharers = self.end.get("players") or [[p] for p in self.end["powers"]]
-            return "drawn between " + ", ".join(in_series([power_in_text(self.variant, p) for p in player])
-                                                for player in sharers)
+            return "drawn between " + sharers_in_words([[power_in_text(self.variant, p) for p in player]
+                                                         for player in sharers])
         if self.finished:
             return "finished"
         return "in progress" if self.phases else "not started"

@@ -31,7 +31,7 @@ from gm_tools.edges.layout import phase_name
 from gm_tools.engine.results import note_words
 from gm_tools.publish.playerhistory import left_without_player, names_over
 from gm_tools.publish.safemarkdown import render_markdown
-from gm_tools.publish.sitecontext import GameContext, PhaseContext, Section
+from gm_tools.publish.sitecontext import GameContext, PhaseContext, Section, sharers_in_words
 from gm_tools.engine.variant import Variant
 
 def phase_view(game: GameContext, phase: PhaseContext) -> dict:
@@ -412,13 +412,13 @@ def _victory(game: GameContext):
 def _status(game: GameContext) -> str:
     """The game's status (:attr:`GameContext.status`) with the victory named where the rules
     name it: ``won by Yellow Elephant (Peace of Westphalia Victory, 31 Imperial Power)``,
-    ``Catholic Victory shared by Red Phoenix, Yellow Elephant``."""
+    ``Catholic Victory shared by Red Phoenix and Yellow Elephant``."""
     victory = _victory(game)
     if victory is None:
         return game.status
     if game.winner:
         return f"{game.status} ({victory.name}" + (f", {victory.figure})" if victory.figure else ")")
-    return f"{victory.name} shared by " + ", ".join(power_in_text(game.variant, p) for p in game.end["powers"])
+    return f"{victory.name} shared by " + in_series([power_in_text(game.variant, p) for p in game.end["powers"]])
 
 
 def _end_phase(game: GameContext) -> str:
@@ -484,7 +484,8 @@ def draw_view(game: GameContext) -> dict | None:
     if victory is not None:  # the rules' words (the last phase's page gives the count behind it)
         reason = victory.name + (f" with {victory.figure}" if victory.figure else "")
     sharers = game.end.get("players") or [[p] for p in game.end["powers"]]
-    return {"powers": [in_series([power_name(game.variant, p) for p in player]) for player in sharers], "at": at,
+    names = [[power_name(game.variant, p) for p in player] for player in sharers]
+    return {"powers": [in_series(player) for player in names], "sharers": sharers_in_words(names), "at": at,
             "declared": processed_view({"processed": game.end.get("declared")}),
             "reason": reason, "forced": bool(game.end.get("forced"))}
 
