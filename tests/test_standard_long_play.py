@@ -344,3 +344,54 @@ def test_a_power_line_naming_another_player_than_the_game_sheets_is_said(tmp_pat
     assert ("line 1: 'Turkey (Gul)' names Gul, not Turkey's player on the Game sheet (Hana): "
             "its orders are read as Turkey's, as its power line says") in out
     assert "France (ann)' names" not in out
+
+
+def test_a_mail_sent_after_the_moves_but_before_the_retreats_ran_is_on_time(tmp_path, capsys):
+    """2000 rulebook, "Retreats": the retreats are ordered once the moves are resolved, and a
+    player with no unit to retreat writes his next orders from the moves' results. Turkey's Fall
+    1902 orders, sent after Spring 1902's moves were processed but before the GM ran Austria's
+    retreat, were refused as 'late for Spring 1902 Retreat' (the lateness was measured from the
+    last phase processed, whatever its kind). A mail is late only when dated before the last
+    phase of the kind it orders was processed: the Spring moves, not the retreat between."""
+    import datetime
+    import email.utils
+    import json
+
+    from gm_tools.edges.game import game_paths, json_text
+
+    def board(position):
+        position.units["BUL"] = Unit("AUSTRIA", ARMY, "BUL")
+        position.units["SER"] = Unit("TURKEY", ARMY, "SER")
+        position.units["RUM"] = Unit("TURKEY", ARMY, "RUM")
+
+    root = tmp_path / "games"
+    game_set_at(root, "standard", 7, start_board("S1902M", board))
+    orders = mail(tmp_path, "tu-spring", "Turkey\nA SER - BUL\nA RUM S A SER - BUL\n", "Turkey")
+    assert gm(root, "orders", "g", orders) == 0
+    assert gm(root, "turn", "g", "--force") == 0
+    assert load_state("g", root).position.phase == "S1902R"
+    assert gm(root, "turn", "g", "--force") == 0  # Austria's retreat unordered: disbanded
+    assert load_state("g", root).position.phase == "F1902M"
+    paths = game_paths("g", root)
+    for phase, when in (("S1902M", "2002-03-01T10:00:00Z"), ("S1902R", "2002-03-03T10:00:00Z")):
+        file = paths.record_file(phase)
+        record = json.loads(file.read_text(encoding="utf-8"))
+        record["processed"] = when
+        file.write_text(json_text(record), encoding="utf-8")
+    capsys.readouterr()
+
+    def dated(label: str, month: int, day: int) -> str:
+        path = mail(tmp_path, label, "Turkey\nF ANK - BLA\nA CON - BUL\nA SMY - ARM\n", "Turkey's orders")
+        stamp = email.utils.format_datetime(datetime.datetime(2002, month, day, 12, tzinfo=datetime.timezone.utc))
+        text = open(path, encoding="utf-8").read()
+        open(path, "w", encoding="utf-8").write(f"Date: {stamp}\n" + text)
+        return path
+
+    files = snapshot(root)
+    assert gm(root, "orders", "g", dated("before-moves", 2, 28)) == 1
+    out = capsys.readouterr().out
+    assert "late for Spring 1902 Movement" in out and "0 order(s) written" in out
+    assert snapshot(root) == files
+    assert gm(root, "orders", "g", dated("between", 3, 2)) == 0
+    out = capsys.readouterr().out
+    assert "late" not in out and "3 order(s) written" in out

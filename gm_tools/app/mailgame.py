@@ -83,16 +83,32 @@ def other_game(name: str, games: set[str], variant, subject: str, greetings: lis
             f"without that {part})")
 
 
-def late_mail(data: bytes, history: list[dict], calendar, phase: str) -> str | None:
+_DEFAULTED = frozenset({"held_without_order", "retreat_not_ordered", "builds_not_ordered", "removed_by_civil_disorder"})
+"""The notes of what the rules did for a power that entered nothing (2000 rulebook)."""
+
+
+def owed_orders(record: dict) -> set[str]:
+    """The powers a phase's record shows owing it orders: each that entered some, and each whose
+    units or adjustments the rules played by default (its orders missed)."""
+    defaulted = {n.get("power") for n in record.get("notes") or [] if isinstance(n, dict)
+                 and any(isinstance(c, dict) and c.get("code") in _DEFAULTED for c in n.get("codes") or [])}
+    return ({p for p, orders in (record.get("orders") or {}).items() if orders} | defaulted) - {None}
+
+
+def late_mail(data: bytes, history: list[dict], calendar, phase: str, blocks: list[tuple[str, list]]) -> str | None:
     """Why a mail is late for the phase awaiting orders, or None: its Date is before the last
-    phase was processed, so its orders were written for that phase, before its results (a
-    mail saved into the GM's folder after the turn ran; orders that read in the next phase
-    too would be typed as that phase's). Pasted text has no Date; a Date that does not read
-    is not held against the mail, and the record's minute makes a mail of that minute on time.
-    Nor is the minute of an import that had no time for the phase (``dated_by``): the play was
-    earlier, when is not known, and the mail may well be on time."""
-    dated = history and history[-1].get("dated_by") != "import"
-    processed = history[-1].get("processed") if dated else None
+    phase that owed its powers orders was processed, so its orders were written for that phase,
+    before its results (a mail saved into the GM's folder after the turn ran; orders that read
+    in the next phase too would be typed as that phase's). A phase that owed them nothing does
+    not count: Turkey's Fall orders, sent once Spring's moves were out and before the GM ran
+    Austria's retreat, are on time (2000 rulebook, "Retreats"); Austria's retreat mailed then
+    is late. Pasted text has no Date; a Date that does not read is not held against the mail,
+    and the record's minute makes a mail of that minute on time. Nor is the minute of an import
+    that had no time for the phase (``dated_by``): the play was earlier, when is not known, and
+    the mail may well be on time."""
+    powers = {power for power, _ in blocks}  # the mail's power blocks
+    last = next((r for r in reversed(history) if owed_orders(r) & powers), None)
+    processed = last.get("processed") if last and last.get("dated_by") != "import" else None
     try:
         message = email.message_from_bytes(data.removeprefix(b"\xef\xbb\xbf"), policy=email.policy.compat32)
         sent = email.utils.parsedate_to_datetime(message["date"]) if message["date"] else None
@@ -104,7 +120,7 @@ def late_mail(data: bytes, history: list[dict], calendar, phase: str) -> str | N
     sent = sent if sent.tzinfo else sent.replace(tzinfo=datetime.timezone.utc)  # a Date without its zone: UTC
     if sent >= done:
         return None
-    played = phase_title(calendar, history[-1]["phase"])
+    played = phase_title(calendar, last["phase"])
     when = lambda t: t.astimezone(datetime.timezone.utc).strftime("%d %B %Y %H:%M UTC")  # noqa: E731
     return (f"a mail sent after {played} was processed ({when(done)}): it is dated {when(sent)}, "
             f"so it is late for {played} and nothing of it is typed as orders for {phase_title(calendar, phase)} "

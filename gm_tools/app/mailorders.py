@@ -152,7 +152,7 @@ def enter_mails(name: str, mails: list[tuple[str, bytes]], root: str | os.PathLi
                 for label, data in mails]
         games = games_under(root)  # a mail naming another game of the GM is not typed into this one
         others = [(label, subject(data), other_game(state.info.name, games, variant, subject(data), [
-            line.text for line in parsed.skipped]) or late_mail(data, state.history, variant.calendar, position.phase))
+            line.text for line in parsed.skipped]) or late_mail(data, state.history, variant.calendar, position.phase, parsed.blocks))
                   for (label, parsed), (_, data) in zip(read, mails)]
         report.refused += [(label, repr(title), why) for label, title, why in others if why]
         read = [item for item, (_, _, why) in zip(read, others) if not why]

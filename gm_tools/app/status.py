@@ -17,6 +17,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field, replace
 
+from gm_tools.app.mailgame import owed_orders
 from gm_tools.app.turn import check_entries, load_state
 from gm_tools.edges.game import GAME_NAME_RE, games_root, lost_record, missing_workbook, no_games_folder, open_warnings
 from gm_tools.edges.journal import clear_leftovers
@@ -436,10 +437,6 @@ def phase_status(name: str, root: str | os.PathLike | None = None) -> PhaseStatu
     return status
 
 
-_DEFAULTED = frozenset({"held_without_order", "retreat_not_ordered", "builds_not_ordered", "removed_by_civil_disorder"})
-"""The notes of what the rules did for a power that entered nothing (2000 rulebook)."""
-
-
 def sent_nothing(history: list[dict], players: dict[str, str]) -> dict[str, list[str]]:
     """Power -> its run of missed turns up to now, oldest first: the phases owing it orders (the
     rules played some by default) in which nothing of it was entered. A phase owing it nothing
@@ -449,12 +446,11 @@ def sent_nothing(history: list[dict], players: dict[str, str]) -> dict[str, list
     ended: set[str] = set()
     for record in reversed(history):
         orders = record.get("orders") or {}
-        defaulted = {n.get("power") for n in record.get("notes") or [] if isinstance(n, dict)
-                     and any(isinstance(c, dict) and c.get("code") in _DEFAULTED for c in n.get("codes") or [])}
-        for power in (set(orders) | defaulted) - ended - {None}:
+        owed = owed_orders(record)
+        for power in (set(orders) | owed) - ended:
             if orders.get(power) or (record.get("players") or {}).get(power, "") != players.get(power, ""):
                 ended.add(power)
-            elif power in defaulted:
+            elif power in owed:  # played by default: the rules' defaults, nothing entered
                 runs.setdefault(power, []).insert(0, record["phase"])
     return runs
 
