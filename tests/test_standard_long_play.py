@@ -380,8 +380,8 @@ def test_a_mail_sent_after_the_moves_but_before_the_retreats_ran_is_on_time(tmp_
         file.write_text(json_text(record), encoding="utf-8")
     capsys.readouterr()
 
-    def dated(label: str, month: int, day: int) -> str:
-        path = mail(tmp_path, label, "Turkey\nF ANK - BLA\nA CON - BUL\nA SMY - ARM\n", "Turkey's orders")
+    def dated(label: str, month: int, day: int, text: str = "Turkey\nF ANK - BLA\nA CON - BUL\nA SMY - ARM\n") -> str:
+        path = mail(tmp_path, label, text, "orders")
         stamp = email.utils.format_datetime(datetime.datetime(2002, month, day, 12, tzinfo=datetime.timezone.utc))
         text = open(path, encoding="utf-8").read()
         open(path, "w", encoding="utf-8").write(f"Date: {stamp}\n" + text)
@@ -395,3 +395,6 @@ def test_a_mail_sent_after_the_moves_but_before_the_retreats_ran_is_on_time(tmp_
     assert gm(root, "orders", "g", dated("between", 3, 2)) == 0
     out = capsys.readouterr().out
     assert "late" not in out and "3 order(s) written" in out
+    # Austria's mail of that day retreats the army the GM then disbanded: late for the retreat
+    assert gm(root, "orders", "g", dated("austria", 3, 2, "Austria\nA VIE - GAL\n")) == 1
+    assert "late for Spring 1902 Retreat" in capsys.readouterr().out

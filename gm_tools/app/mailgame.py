@@ -102,12 +102,15 @@ def late_mail(data: bytes, history: list[dict], calendar, phase: str, blocks: li
     in the next phase too would be typed as that phase's). A phase that owed them nothing does
     not count: Turkey's Fall orders, sent once Spring's moves were out and before the GM ran
     Austria's retreat, are on time (2000 rulebook, "Retreats"); Austria's retreat mailed then
-    is late. Pasted text has no Date; a Date that does not read is not held against the mail,
+    is late (a game whose records show no orders owed, The Peace of Westphalia's, counts its
+    last phase). Pasted text has no Date; a Date that does not read is not held against the mail,
     and the record's minute makes a mail of that minute on time. Nor is the minute of an import
     that had no time for the phase (``dated_by``): the play was earlier, when is not known, and
     the mail may well be on time."""
     powers = {power for power, _ in blocks}  # the mail's power blocks
-    last = next((r for r in reversed(history) if owed_orders(r) & powers), None)
+    # a game whose records never show these powers owing unit orders (The Peace of Westphalia's
+    # steps, a first Influence phase) measures from its last phase
+    last = next((r for r in reversed(history) if owed_orders(r) & powers), history[-1] if history else None)
     processed = last.get("processed") if last and last.get("dated_by") != "import" else None
     try:
         message = email.message_from_bytes(data.removeprefix(b"\xef\xbb\xbf"), policy=email.policy.compat32)
