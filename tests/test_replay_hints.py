@@ -181,3 +181,76 @@ def test_a_mistake_in_the_list_is_named_with_its_entry(tmp_path):
     assert "phases found 'Player Turn', expected one of the calendar's types" in text
     assert "touches found 'before.units'" in text
     assert "shown_by found 'results', expected one of its touches" in text
+
+
+def _hint(variant_name: str, phase: str, stored: dict, replayed: dict) -> list[str]:
+    """The replay's lines for one phase's record as an older version wrote it (``stored``) and
+    as today's code writes it (``replayed``). A hand-set position's game cannot go through
+    ``gm-tools replay`` itself: its first record was edited to reach the position, so the replay
+    would start the phase from another board and say it follows from that."""
+    from gm_tools.app.replayhints import hint_lines, hints
+
+    variant = load_variant(variant_name)
+    found = hints(variant, {phase: (stored, replayed)}, known_changes(variant, variant_folder(variant_name)))
+    return hint_lines("g", found)
+
+
+def _early_winter(tmp_path, position, phase: str, mail: bytes | None = None) -> dict:
+    """A Europe 1615 v3 game at the hand-set Early Winter ``phase``, played by today's code, as
+    tests/test_europe1615_long_play.py sets each fix's case: that phase's record."""
+    from gm_tools.app.mailorders import enter_mails
+    from gm_tools.app.turn import load_state, run_turn
+    from tests.europe1615_play import game_at
+
+    game_at(tmp_path, position)
+    if mail:
+        enter_mails("g", [("m", mail)], root=tmp_path)
+    run_turn("g", root=tmp_path, site_dir=None, force=True)
+    return next(r for r in load_state("g", tmp_path).history if r["phase"] == phase)
+
+
+def test_an_early_winter_recorded_before_a_disbanded_minor_stopped_annexing_is_explained(tmp_path):
+    """Rulebook 000_cc215928c2f3193e.txt (Europe 1615 v3), 'Waiving the capture of a center':
+    "Provinces without centers held by a power or a minor state at the build phase are
+    automatically annexed". Since 2026-11-29 a minor's unit disbanded at the Early Winter annexes
+    nothing. The hand-set case of that fix (Mecklenburg's A POM disbanded by Denmark), played from
+    commit 53b3122a's parent, wrote the E1620D record with POM annexed to MEC, and nothing else
+    different: the replay names that change, and not the freed minor's rebuild."""
+    from tests.europe1615_play import board, opening
+
+    position = board({"POM": "A MEC", "MEC": "A MEC", "SRL": "A BRA", "DAL": "A DENMARK"}, phase="E1620D",
+                     centers=dict(opening().centers, SRL="BRA"),
+                     influence={"MEC": {"DENMARK": 19}, "BRA": {"ENGLAND": 10}})
+    replayed = _early_winter(tmp_path, position, "E1620D", b"Denmark\nA POM D\n")
+    stored = json.loads(json.dumps(replayed))
+    stored["after"]["extra"]["europe1615"]["annexed"]["POM"] = "MEC"  # as the older version wrote it
+    out = _hint("europe1615", "E1620D", stored, replayed)
+    assert out[0] == "  E1620D (Required Disbands): could be explained by a known change:"
+    assert out[1].startswith("    disbanded-minor-annexes-nothing (2026-11-29; 000_cc215928c2f3193e.txt, ")
+    assert len(out) == 3 and "1 could be explained by a known change, 0 not explained" in out[2]
+
+
+def test_an_early_winter_recorded_before_a_freed_minor_was_rebuilt_at_once_is_explained(tmp_path):
+    """Rulebook 000_cc215928c2f3193e.txt, "Re-building a minor state's army": "a new unit is
+    automatically built if the original unit was previously disbanded". Since 2026-11-29 a minor
+    freed by its captor's dissolution at the Early Winter is rebuilt at that Early Winter. The
+    fix's own case (abandoned Denmark holding Stockholm), played from commit 6f2c63f2's parent,
+    wrote E1621D without Sweden's A STO and without its line 'A STO B rebuilt: ...': the
+    change's list named it for the units only, and left the line unexplained."""
+    from gm_tools.mechanics.influence import capture
+    from gm_tools.systems.europe1615.state import state_of, with_state
+    from tests.europe1615_play import board, opening
+
+    position = board({"STO": "A DENMARK", "COP": "F DENMARK"}, phase="E1621D",
+                     centers=dict(opening().centers, STO="DENMARK"))
+    state = state_of(position)
+    state.influence = capture(state.influence, "SWE", "DENMARK")
+    state.abandoned = ("DENMARK",)
+    replayed = _early_winter(tmp_path, with_state(position, state), "E1621D")
+    stored = json.loads(json.dumps(replayed))  # as the older version wrote it:
+    del stored["after"]["units"]["SWE"]
+    stored["results"] = [r for r in stored["results"] if r["order"] != "A STO B"]
+    out = _hint("europe1615", "E1621D", stored, replayed)
+    assert out[0] == "  E1621D (Required Disbands): could be explained by a known change:"
+    assert out[1].startswith("    freed-minor-rebuilt-at-early-winter (2026-11-29; 000_cc215928c2f3193e.txt, ")
+    assert len(out) == 3 and "1 could be explained by a known change, 0 not explained" in out[2]
