@@ -254,3 +254,41 @@ def test_an_early_winter_recorded_before_a_freed_minor_was_rebuilt_at_once_is_ex
     assert out[0] == "  E1621D (Required Disbands): could be explained by a known change:"
     assert out[1].startswith("    freed-minor-rebuilt-at-early-winter (2026-11-29; 000_cc215928c2f3193e.txt, ")
     assert len(out) == 3 and "1 could be explained by a known change, 0 not explained" in out[2]
+
+
+def _renamed(record: dict, name: str, new: str, provinces: int) -> dict:
+    """``record`` as gm_tools writes it since 2026-11-27 when ``name`` grows past 5 provinces in
+    the step (systems/westphalia/wars.grown): its new name through the state after the step, and
+    the line that says it, an event of the Empire's."""
+    done = json.loads(json.dumps(record))
+    state = done["after"]["extra"]["westphalia"]
+    # the grown principality's holding, a table written as its change (docs/game-record.md)
+    state["principalities"] = {"$change": {"set": {new: {"capital": "X", "provinces": ["X"] * provinces}},
+                                           "drop": [name]}}
+    state["electors"] = [new if n == name else n for n in state["electors"]]
+    line = dict(done["results"][0], power="EMPIRE")
+    line["order"] = (f"{name} grows to {provinces} provinces: it becomes {new} ('Save Austria and Bavaria for if a "
+                     "Principality grows to more than 5 provinces')")
+    done["results"].append(line)
+    return done
+
+
+def test_a_player_turns_recorded_before_the_renaming_names_it_and_only_what_it_changes(round_one):
+    """Rulebook 003_b5b9eb4920d39694.txt, 'Place other Principalities': "Save Austria and Bavaria for
+    if a Principality grows to more than 5 provinces". gm_tools before 2026-11-27 (commit 57f5d29f's
+    parent) had no renaming at all: its Player Turns record kept the grown principality's name and
+    had no 'grows to' line, which is the demo's R1510T as recorded (no principality grows there);
+    today's record of the same step with Brandenburg, an Elector, grown to 6 is written from it.
+    The replay names the renaming; and a Gold differing beside it (003 'Earn Gold') is not one of
+    the parts a renaming changes: the phase is then not explained."""
+    stored = json.loads((round_one / GAME / "history" / "R1510T.json").read_text(encoding="utf-8"))
+    assert "Brandenburg" in stored["after"]["extra"]["westphalia"]["electors"]
+    replayed = _renamed(stored, "Brandenburg", "Austria", 6)
+    out = _hint("westphalia", "R1510T", stored, replayed)
+    assert out[0] == "  R1510T (Player Turns): could be explained by a known change:"
+    assert out[1].startswith("    grown-principality-renamed (2026-11-27; 003_b5b9eb4920d39694.txt, ")
+    assert len(out) == 3 and "1 could be explained by a known change, 0 not explained" in out[2]
+    replayed["after"]["extra"]["westphalia"]["gold"]["RED"] += 1
+    out = _hint("westphalia", "R1510T", stored, replayed)
+    assert out[0] == ("  R1510T (Player Turns): not explained by a known change (differs in "
+                      "after.extra.westphalia.gold) (besides what grown-principality-renamed could explain)")
