@@ -183,6 +183,15 @@ def test_a_mistake_in_the_list_is_named_with_its_entry(tmp_path):
     assert "shown_by found 'results', expected one of its touches" in text
 
 
+def test_a_change_of_some_numbers_of_players_takes_a_list_of_them(tmp_path):
+    (tmp_path / "changes.toml").write_text(
+        '[[change]]\nid = "x"\ndate = "2026-11-28"\nrulebook = "003"\nsection = "s"\nwhat = "w"\n'
+        'phases = ["Initiative"]\ntouches = ["random.draws"]\nplayers = 9\n', encoding="utf-8")
+    with pytest.raises(VariantDataError) as refused:
+        known_changes(load_variant("westphalia"), tmp_path)
+    assert "changes.toml [[change]] 1: players found 9, expected a list of numbers of players ([9, 12])" in str(refused.value)
+
+
 def _hint(variant_name: str, phase: str, stored: dict, replayed: dict) -> list[str]:
     """The replay's lines for one phase's record as an older version wrote it (``stored``) and
     as today's code writes it (``replayed``). A hand-set position's game cannot go through
@@ -292,3 +301,41 @@ def test_a_player_turns_recorded_before_the_renaming_names_it_and_only_what_it_c
     out = _hint("westphalia", "R1510T", stored, replayed)
     assert out[0] == ("  R1510T (Player Turns): not explained by a known change (differs in "
                       "after.extra.westphalia.gold) (besides what grown-principality-renamed could explain)")
+
+
+def _with_a_third_draw(record: dict) -> None:
+    """R1510I as gm_tools wrote it with a bag of 3 for 5 players (the version before 2026-11-28,
+    commit f32e54ce's parent, its tables.toml's 5 set to 3, played into the demo): one more
+    principality drawn, and the players' dice after it other ones."""
+    record["random"]["draws"][0]["text"] = ("drawn: Bohemia, Dithmarschen, Lübeck; players' dice: RED 6, BLUE 5, "
+                                            "YELLOW 2, GREEN 6, ORANGE 6")
+    record["after"]["extra"]["westphalia"]["upheaval"] = {
+        "drawn": ["Bohemia", "Dithmarschen", "Lübeck"], "year": 1510,
+        "players": {"BLUE": 5, "GREEN": 6, "ORANGE": 6, "RED": 6, "YELLOW": 2}}
+
+
+def test_the_upheaval_draws_change_is_named_for_9_and_12_players_only(round_one, tmp_path, capsys):
+    """Rulebook 003_b5b9eb4920d39694.txt, 'Religious Upheaval': "Draw 2 control markers in a 5-6
+    Player game, 3 in a 7-8 Player game"; since 2026-11-28 the bag for 9 and 12 players draws 3 and
+    4 (was 4 and 5), the other counts unchanged. The version before wrote, for a count it drew
+    otherwise, an Initiative record differing in its draws and the bag after it (checked with
+    that version and a 5-player table of 3). In the 5-player demo no such change was made: the
+    phase is not explained and the 9-and-12 change is not named (it was). The same record in a
+    9-player game is explained by it."""
+    from gm_tools.app.replayhints import hint_lines, hints
+    from gm_tools.engine.rules import variant_for_game
+
+    stored = json.loads((round_one / GAME / "history" / "R1510I.json").read_text(encoding="utf-8"))
+    root = shutil.copytree(round_one, tmp_path / "root")
+    _edit(root, "R1510I", _with_a_third_draw)
+    status, out = _replay(root, capsys)
+    assert status == 1
+    assert out[1] == ("  R1510I (Initiative): not explained by a known change (differs in "
+                      "after.extra.westphalia.upheaval, random.draws)")
+    assert "upheaval-draws" not in "\n".join(out)
+    older = json.loads(json.dumps(stored))
+    _with_a_third_draw(older)
+    nine = variant_for_game(load_variant("westphalia"), 9)
+    out = hint_lines(GAME, hints(nine, {"R1510I": (older, stored)}, known_changes(nine, variant_folder("westphalia"))))
+    assert out[0] == "  R1510I (Initiative): could be explained by a known change:"
+    assert out[1].startswith("    upheaval-draws-9-and-12-players (2026-11-28; 003_b5b9eb4920d39694.txt, ")
