@@ -181,3 +181,161 @@ def test_a_mistake_in_the_list_is_named_with_its_entry(tmp_path):
     assert "phases found 'Player Turn', expected one of the calendar's types" in text
     assert "touches found 'before.units'" in text
     assert "shown_by found 'results', expected one of its touches" in text
+
+
+def test_a_change_of_some_numbers_of_players_takes_a_list_of_them(tmp_path):
+    (tmp_path / "changes.toml").write_text(
+        '[[change]]\nid = "x"\ndate = "2026-11-28"\nrulebook = "003"\nsection = "s"\nwhat = "w"\n'
+        'phases = ["Initiative"]\ntouches = ["random.draws"]\nplayers = 9\n', encoding="utf-8")
+    with pytest.raises(VariantDataError) as refused:
+        known_changes(load_variant("westphalia"), tmp_path)
+    assert "changes.toml [[change]] 1: players found 9, expected a list of numbers of players ([9, 12])" in str(refused.value)
+
+
+def _hint(variant_name: str, phase: str, stored: dict, replayed: dict) -> list[str]:
+    """The replay's lines for one phase's record as an older version wrote it (``stored``) and
+    as today's code writes it (``replayed``). A hand-set position's game cannot go through
+    ``gm-tools replay`` itself: its first record was edited to reach the position, so the replay
+    would start the phase from another board and say it follows from that."""
+    from gm_tools.app.replayhints import hint_lines, hints
+
+    variant = load_variant(variant_name)
+    found = hints(variant, {phase: (stored, replayed)}, known_changes(variant, variant_folder(variant_name)))
+    return hint_lines("g", found)
+
+
+def _early_winter(tmp_path, position, phase: str, mail: bytes | None = None) -> dict:
+    """A Europe 1615 v3 game at the hand-set Early Winter ``phase``, played by today's code, as
+    tests/test_europe1615_long_play.py sets each fix's case: that phase's record."""
+    from gm_tools.app.mailorders import enter_mails
+    from gm_tools.app.turn import load_state, run_turn
+    from tests.europe1615_play import game_at
+
+    game_at(tmp_path, position)
+    if mail:
+        enter_mails("g", [("m", mail)], root=tmp_path)
+    run_turn("g", root=tmp_path, site_dir=None, force=True)
+    return next(r for r in load_state("g", tmp_path).history if r["phase"] == phase)
+
+
+def test_an_early_winter_recorded_before_a_disbanded_minor_stopped_annexing_is_explained(tmp_path):
+    """Rulebook 000_cc215928c2f3193e.txt (Europe 1615 v3), 'Waiving the capture of a center':
+    "Provinces without centers held by a power or a minor state at the build phase are
+    automatically annexed". Since 2026-11-29 a minor's unit disbanded at the Early Winter annexes
+    nothing. The hand-set case of that fix (Mecklenburg's A POM disbanded by Denmark), played from
+    commit 53b3122a's parent, wrote the E1620D record with POM annexed to MEC, and nothing else
+    different: the replay names that change, and not the freed minor's rebuild."""
+    from tests.europe1615_play import board, opening
+
+    position = board({"POM": "A MEC", "MEC": "A MEC", "SRL": "A BRA", "DAL": "A DENMARK"}, phase="E1620D",
+                     centers=dict(opening().centers, SRL="BRA"),
+                     influence={"MEC": {"DENMARK": 19}, "BRA": {"ENGLAND": 10}})
+    replayed = _early_winter(tmp_path, position, "E1620D", b"Denmark\nA POM D\n")
+    stored = json.loads(json.dumps(replayed))
+    stored["after"]["extra"]["europe1615"]["annexed"]["POM"] = "MEC"  # as the older version wrote it
+    out = _hint("europe1615", "E1620D", stored, replayed)
+    assert out[0] == "  E1620D (Required Disbands): could be explained by a known change:"
+    assert out[1].startswith("    disbanded-minor-annexes-nothing (2026-11-29; 000_cc215928c2f3193e.txt, ")
+    assert len(out) == 3 and "1 could be explained by a known change, 0 not explained" in out[2]
+
+
+def test_an_early_winter_recorded_before_a_freed_minor_was_rebuilt_at_once_is_explained(tmp_path):
+    """Rulebook 000_cc215928c2f3193e.txt, "Re-building a minor state's army": "a new unit is
+    automatically built if the original unit was previously disbanded". Since 2026-11-29 a minor
+    freed by its captor's dissolution at the Early Winter is rebuilt at that Early Winter. The
+    fix's own case (abandoned Denmark holding Stockholm), played from commit 6f2c63f2's parent,
+    wrote E1621D without Sweden's A STO and without its line 'A STO B rebuilt: ...': the
+    change's list named it for the units only, and left the line unexplained."""
+    from gm_tools.mechanics.influence import capture
+    from gm_tools.systems.europe1615.state import state_of, with_state
+    from tests.europe1615_play import board, opening
+
+    position = board({"STO": "A DENMARK", "COP": "F DENMARK"}, phase="E1621D",
+                     centers=dict(opening().centers, STO="DENMARK"))
+    state = state_of(position)
+    state.influence = capture(state.influence, "SWE", "DENMARK")
+    state.abandoned = ("DENMARK",)
+    replayed = _early_winter(tmp_path, with_state(position, state), "E1621D")
+    stored = json.loads(json.dumps(replayed))  # as the older version wrote it:
+    del stored["after"]["units"]["SWE"]
+    stored["results"] = [r for r in stored["results"] if r["order"] != "A STO B"]
+    out = _hint("europe1615", "E1621D", stored, replayed)
+    assert out[0] == "  E1621D (Required Disbands): could be explained by a known change:"
+    assert out[1].startswith("    freed-minor-rebuilt-at-early-winter (2026-11-29; 000_cc215928c2f3193e.txt, ")
+    assert len(out) == 3 and "1 could be explained by a known change, 0 not explained" in out[2]
+
+
+def _renamed(record: dict, name: str, new: str, provinces: int) -> dict:
+    """``record`` as gm_tools writes it since 2026-11-27 when ``name`` grows past 5 provinces in
+    the step (systems/westphalia/wars.grown): its new name through the state after the step, and
+    the line that says it, an event of the Empire's."""
+    done = json.loads(json.dumps(record))
+    state = done["after"]["extra"]["westphalia"]
+    # the grown principality's holding, a table written as its change (docs/game-record.md)
+    state["principalities"] = {"$change": {"set": {new: {"capital": "X", "provinces": ["X"] * provinces}},
+                                           "drop": [name]}}
+    state["electors"] = [new if n == name else n for n in state["electors"]]
+    line = dict(done["results"][0], power="EMPIRE")
+    line["order"] = (f"{name} grows to {provinces} provinces: it becomes {new} ('Save Austria and Bavaria for if a "
+                     "Principality grows to more than 5 provinces')")
+    done["results"].append(line)
+    return done
+
+
+def test_a_player_turns_recorded_before_the_renaming_names_it_and_only_what_it_changes(round_one):
+    """Rulebook 003_b5b9eb4920d39694.txt, 'Place other Principalities': "Save Austria and Bavaria for
+    if a Principality grows to more than 5 provinces". gm_tools before 2026-11-27 (commit 57f5d29f's
+    parent) had no renaming at all: its Player Turns record kept the grown principality's name and
+    had no 'grows to' line, which is the demo's R1510T as recorded (no principality grows there);
+    today's record of the same step with Brandenburg, an Elector, grown to 6 is written from it.
+    The replay names the renaming; and a Gold differing beside it (003 'Earn Gold') is not one of
+    the parts a renaming changes: the phase is then not explained."""
+    stored = json.loads((round_one / GAME / "history" / "R1510T.json").read_text(encoding="utf-8"))
+    assert "Brandenburg" in stored["after"]["extra"]["westphalia"]["electors"]
+    replayed = _renamed(stored, "Brandenburg", "Austria", 6)
+    out = _hint("westphalia", "R1510T", stored, replayed)
+    assert out[0] == "  R1510T (Player Turns): could be explained by a known change:"
+    assert out[1].startswith("    grown-principality-renamed (2026-11-27; 003_b5b9eb4920d39694.txt, ")
+    assert len(out) == 3 and "1 could be explained by a known change, 0 not explained" in out[2]
+    replayed["after"]["extra"]["westphalia"]["gold"]["RED"] += 1
+    out = _hint("westphalia", "R1510T", stored, replayed)
+    assert out[0] == ("  R1510T (Player Turns): not explained by a known change (differs in "
+                      "after.extra.westphalia.gold) (besides what grown-principality-renamed could explain)")
+
+
+def _with_a_third_draw(record: dict) -> None:
+    """R1510I as gm_tools wrote it with a bag of 3 for 5 players (the version before 2026-11-28,
+    commit f32e54ce's parent, its tables.toml's 5 set to 3, played into the demo): one more
+    principality drawn, and the players' dice after it other ones."""
+    record["random"]["draws"][0]["text"] = ("drawn: Bohemia, Dithmarschen, Lübeck; players' dice: RED 6, BLUE 5, "
+                                            "YELLOW 2, GREEN 6, ORANGE 6")
+    record["after"]["extra"]["westphalia"]["upheaval"] = {
+        "drawn": ["Bohemia", "Dithmarschen", "Lübeck"], "year": 1510,
+        "players": {"BLUE": 5, "GREEN": 6, "ORANGE": 6, "RED": 6, "YELLOW": 2}}
+
+
+def test_the_upheaval_draws_change_is_named_for_9_and_12_players_only(round_one, tmp_path, capsys):
+    """Rulebook 003_b5b9eb4920d39694.txt, 'Religious Upheaval': "Draw 2 control markers in a 5-6
+    Player game, 3 in a 7-8 Player game"; since 2026-11-28 the bag for 9 and 12 players draws 3 and
+    4 (was 4 and 5), the other counts unchanged. The version before wrote, for a count it drew
+    otherwise, an Initiative record differing in its draws and the bag after it (checked with
+    that version and a 5-player table of 3). In the 5-player demo no such change was made: the
+    phase is not explained and the 9-and-12 change is not named (it was). The same record in a
+    9-player game is explained by it."""
+    from gm_tools.app.replayhints import hint_lines, hints
+    from gm_tools.engine.rules import variant_for_game
+
+    stored = json.loads((round_one / GAME / "history" / "R1510I.json").read_text(encoding="utf-8"))
+    root = shutil.copytree(round_one, tmp_path / "root")
+    _edit(root, "R1510I", _with_a_third_draw)
+    status, out = _replay(root, capsys)
+    assert status == 1
+    assert out[1] == ("  R1510I (Initiative): not explained by a known change (differs in "
+                      "after.extra.westphalia.upheaval, random.draws)")
+    assert "upheaval-draws" not in "\n".join(out)
+    older = json.loads(json.dumps(stored))
+    _with_a_third_draw(older)
+    nine = variant_for_game(load_variant("westphalia"), 9)
+    out = hint_lines(GAME, hints(nine, {"R1510I": (older, stored)}, known_changes(nine, variant_folder("westphalia"))))
+    assert out[0] == "  R1510I (Initiative): could be explained by a known change:"
+    assert out[1].startswith("    upheaval-draws-9-and-12-players (2026-11-28; 003_b5b9eb4920d39694.txt, ")

@@ -125,6 +125,8 @@ def hints(variant: Variant, compared: dict[str, tuple[dict, dict]], changes: tup
                 shown = ([p for p in shown[0] if any(change.items.search(i) for i in diff.items.get(p, ()))], shown[1])
             if kind not in change.phases or not any(shown):
                 continue
+            if change.players and len(variant.powers) not in change.players:
+                continue  # a game of another size never read the changed figure
             named.append(change)
             covered = _covers(change, change.touches, diff)
             parts.update(covered[0])

@@ -20,7 +20,7 @@ from gm_tools.engine.variant import Variant
 from gm_tools.errors import VariantDataError
 
 CHANGES_FILE = "changes.toml"
-KEYS = ("id", "date", "rulebook", "section", "what", "phases", "touches", "results", "shown_by", "items")
+KEYS = ("id", "date", "rulebook", "section", "what", "phases", "touches", "results", "shown_by", "items", "players")
 REQUIRED = ("id", "date", "rulebook", "section", "what", "phases", "touches")
 PARTS = ("results", "notes", "after", "extra", "random", "next_phase", "winner", "draw")
 """The record's keys a change may touch (``before`` is never one: a phase started from another
@@ -46,6 +46,9 @@ class KnownChange:
     items: re.Pattern | None = None
     """What must be among the items that differ at a ``shown_by`` part (a list's entries, an
     object's keys, as JSON) for the change to be named: one minor state's capture, not any."""
+    players: tuple[int, ...] = ()
+    """The numbers of players whose games it reaches (Westphalia's Upheaval draws for 9 and 12);
+    empty: every game."""
 
 
 def _change(entry, where: str, phase_types: set[str], problems: list[str]) -> KnownChange | None:
@@ -86,8 +89,13 @@ def _change(entry, where: str, phase_types: set[str], problems: list[str]) -> Kn
                 patterns[key] = re.compile(entry[key])
             except (re.error, TypeError) as e:
                 problems.append(f"{where}: {key} found {entry[key]!r}, expected a regular expression ({e})")
+    players = entry.get("players", [])
+    if not isinstance(players, list) or not all(type(n) is int and n > 0 for n in players):
+        problems.append(f"{where}: players found {players!r}, expected a list of numbers of players ([9, 12])")
+        players = []
     return KnownChange(texts["id"], texts["date"], texts["rulebook"], texts["section"], " ".join(texts["what"].split()),
-                       tuple(phases), tuple(touches), patterns.get("results"), tuple(shown_by), patterns.get("items"))
+                       tuple(phases), tuple(touches), patterns.get("results"), tuple(shown_by), patterns.get("items"),
+                       tuple(players))
 
 
 def known_changes(variant: Variant, folder: Path) -> tuple[KnownChange, ...]:
