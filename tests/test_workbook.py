@@ -33,7 +33,7 @@ def load(paths):
 
 def test_sheets_headers_widths_and_protection(tmp_path):
     wb = load(create(tmp_path))
-    assert wb.sheetnames == ["Game", "Orders", "Press", "Units", "Centers", "Results", "Choices"]
+    assert wb.sheetnames == ["Game", "Orders", "Press", "Units", "Centers", "Results", "Addresses", "Choices"]
     assert wb["Choices"].sheet_state == "hidden"
     for name in ("Game", "Orders", "Press", "Units", "Centers", "Results"):
         ws = wb[name]

@@ -43,8 +43,9 @@ from gm_tools.app.entrychecks import check_read
 from gm_tools.app.publishfault import ACT_STATUS, FAULT_STATUS, guarded, said_unpublished
 from gm_tools.app.turnreport import TurnReport, drawn_words, dry_run_report, orders_units, won_together
 from gm_tools.publish.droppedrows import DROPPED
+from gm_tools.edges.addresses import laid_out, with_addresses
 from gm_tools.edges.gmsheets import clashes, left_behind
-from gm_tools.edges.workbook import (GameFacts, OrderEntry, WorkbookPlan, plan_titles, read_workbook, variant_label,
+from gm_tools.edges.workbook import (CHOICES, GameFacts, OrderEntry, WorkbookPlan, plan_titles, read_workbook, variant_label,
                                      write_workbook)
 
 DEFAULT_SITE = "site"
@@ -335,7 +336,8 @@ def process_phase(
     clash = clashes(entries.gm_sheets, [t for t in plan_titles(plan) if t not in ours], plan.inputs, plan.game.phase)
     if clash:
         raise WorkbookError(str(paths.workbook), clash, entries.sheets)
-    plan.gm_sheets = [s for s in entries.gm_sheets if not left_behind(s, plan.inputs)]
+    # a workbook laid out before the Addresses sheet existed gets it in the next phase's
+    plan.gm_sheets = with_addresses([s for s in entries.gm_sheets if not left_behind(s, plan.inputs)], plan.gm_sheets[0])
     same = entries.next_deadline and entries.next_deadline == entries.deadline  # a copy-paste slip, most often
     return record, write_workbook(plan), hooks.warnings(variant, position, entries.inputs) + (
         [f"{entries.game_cells['Next deadline']}: the Next deadline is this phase's Deadline word for word "
@@ -396,6 +398,7 @@ def _plan(variant: Variant, hooks: SheetHooks, rules: Rules, name: str, position
         computed=[units_table(variant, position, rules), centers_table(variant, position),
                   results_table(variant, last_record, typed)] + hooks.output_sheets(variant, position),
         inputs=[] if over else hooks.input_sheets(variant, position),
+        gm_sheets=[laid_out(variant, players, CHOICES)],  # the players' addresses, never published
     )
 
 
