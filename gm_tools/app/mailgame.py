@@ -24,6 +24,7 @@ other game, if one does).
 
 from __future__ import annotations
 
+import dataclasses
 import datetime
 import email
 import email.policy
@@ -31,7 +32,7 @@ import email.utils
 import re
 
 from gm_tools.edges.game import GAME_NAME_RE, games_root
-from gm_tools.edges.mail import SEASON_WORDS
+from gm_tools.edges.mail import MAIL_HEADERS, SEASON_WORDS
 from gm_tools.edges.workbook import power_lookup
 from gm_tools.engine.phase import phase_title
 
@@ -144,3 +145,45 @@ def other_players(read: list, players: dict[str, str], variant) -> list[str]:
                 said.append(f"{label} line {heading.number}: {heading.text.strip()!r} names {named.group(1).strip()}, not "
                             f"{name}'s player on the Game sheet ({player}): its orders are read as {name}'s, as its power line says")
     return said
+
+
+def senders_checked(read: list, mails: dict[str, bytes], addresses: dict[str, set[str]], variant,
+                    refused: list) -> list:
+    """``read`` without each power block whose power has addresses on the Addresses sheet
+    (``addresses``) when its mail's From is none of them: a player's orders for another power,
+    by mistake or not, are not typed (``mails``: label -> the mail's bytes). Each is added to ``refused``, naming the sender; a mail of
+    which no block is left is left out. The From, not the Reply-To, is checked: it is the
+    address the player's mail program sends from, where a Reply-To is whatever was set for
+    answers (a mailing list's). Pasted text (no headers) and a power without addresses are not
+    checked. A forwarded mail's From is the forwarder's: the GM enters its text if need be."""
+    if not addresses:
+        return read
+    kept = []
+    for label, parsed in read:
+        sender = _sender(mails[label])
+        wrong = [k for k, (power, _) in enumerate(parsed.blocks)
+                 if sender is not None and addresses.get(power) and sender.lower() not in addresses[power]]
+        for k in wrong:
+            heading, power = parsed.power_lines[k], parsed.blocks[k][0]
+            name = variant.powers[power].name
+            refused.append((f"{label} line {heading.number}" if heading.number else label, repr(heading.text),
+                            f"orders for {name} from {sender or 'no address'}, which is not {name}'s on the Addresses "
+                            f"sheet ({', '.join(sorted(addresses[power]))}): the {len(parsed.blocks[k][1])} line(s) "
+                            f"under it are not typed (if the player wrote from another address, add it on the "
+                            f"Addresses sheet or enter the text without its headers)"))
+        if wrong and len(wrong) == len(parsed.blocks):
+            continue
+        if wrong:
+            keep = [k for k in range(len(parsed.blocks)) if k not in wrong]
+            parsed = dataclasses.replace(parsed, **{f: [getattr(parsed, f)[k] for k in keep]
+                                                    for f in ("blocks", "power_lines", "phases", "named_in")})
+        kept.append((label, parsed))
+    return kept
+
+
+def _sender(data: bytes) -> str | None:
+    """The address a mail's From names, "" when it names none, None for pasted text (no headers)."""
+    message = email.message_from_bytes(data.removeprefix(b"\xef\xbb\xbf"), policy=email.policy.compat32)
+    if not any(key.lower() in MAIL_HEADERS for key in message.keys()):
+        return None
+    return email.utils.parseaddr(str(message["from"] or ""))[1].strip()

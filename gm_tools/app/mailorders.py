@@ -31,11 +31,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from gm_tools.app.mailcells import Block, Grid, intact, line_number, type_blocks, unvirtual
-from gm_tools.app.mailgame import games_under, late_mail, other_game, other_players
-from gm_tools.app.mailworkbook import checked_workbook, typed_in, unread_lines, unread_now
+from gm_tools.app.mailgame import games_under, late_mail, other_game, other_players, senders_checked
+from gm_tools.app.mailworkbook import addresses_in, checked_workbook, typed_in, unread_lines, unread_now
 from gm_tools.edges.game import missing_workbook, refuse_if_open, store_mail
-from gm_tools.edges.mail import (REPLY_SUBJECT, attachments, body_text, mail_files, near_power, read_mail,
-                                 replacing, subject)
+from gm_tools.edges.mail import REPLY_SUBJECT, attachments, body_text, mail_files, near_power, read_mail, replacing, subject
 from gm_tools.edges.mindchange import rows_taken_back, taken_back, without
 from gm_tools.edges.ordercheck import check_orders, once
 from gm_tools.edges.workbook import OrderEntry
@@ -156,6 +155,7 @@ def enter_mails(name: str, mails: list[tuple[str, bytes]], root: str | os.PathLi
                   for (label, parsed), (_, data) in zip(read, mails)]
         report.refused += [(label, repr(title), why) for label, title, why in others if why]
         read = [item for item, (_, _, why) in zip(read, others) if not why]
+        read = senders_checked(read, dict(mails), addresses_in(state, before, where), variant, report.refused)
         # what the turn will see besides a power's own mail: the rows already on the sheets and
         # the other powers' latest mails of this batch (a diplomatic attack on INFs another
         # power deploys in the same phase)

@@ -16,7 +16,9 @@ is corrected.
 
 from __future__ import annotations
 
-from gm_tools.edges.workbook import read_workbook
+from gm_tools.edges.addresses import ADDRESSES, read_addresses
+from gm_tools.edges.sheetnames import folded
+from gm_tools.edges.workbook import open_workbook, read_workbook
 from gm_tools.edges.workbook_fill import place_orders, place_rows, set_cells
 from gm_tools.engine.hooks import hooks_for
 from gm_tools.errors import Problem, UnreadCell, WorkbookError, in_workbook_order
@@ -39,6 +41,13 @@ def checked_workbook(state, data: bytes, where: str):
     if any(not isinstance(p, UnreadCell) or f"{p.sheet}!{p.cell}" in whose for p in problems):
         raise WorkbookError(where, problems, entries.sheets)
     return entries, in_workbook_order(problems, entries.sheets)
+
+
+def addresses_in(state, data: bytes, where: str) -> dict[str, set[str]]:
+    """Power code -> the addresses its mail may come from, as the Addresses sheet gives them
+    ({} for a workbook laid out before the sheet); a cell that is no address raises a
+    WorkbookError naming it, before any mail is typed."""
+    return read_addresses(open_workbook(data, where, only=lambda t: folded(t) == folded(ADDRESSES)), state.variant, where)
 
 
 def unread_now(state, data: bytes, where: str, unread: list[UnreadCell]) -> list[UnreadCell]:
