@@ -29,7 +29,7 @@ def cmd_new_game(args) -> int:
                             "once (one player may play two powers: name each power once)")
         if "@" in player:  # the record keeps it and the site publishes it for good
             raise GameError(f"--player {item!r}: found an e-mail address, expected the player's name alone "
-                            "(the site publishes it: an e-mail address goes on a sheet of your own in the workbook, never published)")
+                            "(the site publishes it: an e-mail address goes on the workbook's Addresses sheet, never published)")
         players[key] = player.strip()
     options = {}
     for item in args.option or []:

@@ -36,7 +36,7 @@ def player_refused(variant: Variant, code: str, player: str) -> str | None:
         return f"an empty cell: no player plays {code}"
     if "@" in player:
         return ("the player's name alone (the site publishes it, and the game's record keeps it: an e-mail "
-                "address goes on a sheet of your own, carried to every phase's workbook and never published)")
+                "address goes on the Addresses sheet, carried to every phase's workbook and never published)")
     return None
 
 
