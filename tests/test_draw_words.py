@@ -8,8 +8,6 @@ from __future__ import annotations
 import json
 
 from gm_tools.app.cli import main
-from gm_tools.app.endgame import end_game
-from gm_tools.app.turn import load_state
 from gm_tools.publish.site import build_site
 
 from workflow_helpers import create, play
@@ -30,24 +28,3 @@ def test_a_draw_called_by_the_gm_lists_its_powers_as_a_sentence_does(tmp_path, c
     assert "shared by England, France and Germany, called before Fall 1901 Movement" in page
     feed = (tmp_path / "site" / "games" / "g" / "feed.atom").read_text(encoding="utf-8")
     assert "The game is drawn between England, France and Germany, called before Fall 1901 Movement." in feed
-
-
-def test_a_draw_of_two_forced_by_the_rules_reads_france_and_russia(tmp_path):
-    """A record whose phase ended the game in a draw (``Rules.draw``, Europe 1615's forced
-    draws): what status, the turn's report and the index say of it; the record is untouched."""
-    from gm_tools.app.turnreport import TurnReport
-
-    paths = create(tmp_path)
-    play(paths, {"FRANCE": ["A PAR - BUR"]})
-    record_file = paths.record_file("S1901M")
-    record = json.loads(record_file.read_text(encoding="utf-8"))
-    record["next_phase"] = None
-    record["draw"] = {"powers": ["FRANCE", "RUSSIA"], "reason": "a rule of the variant"}
-    record_file.write_text(json.dumps(record), encoding="utf-8")
-    state = load_state("g", tmp_path)
-    assert state.over_text() == "drawn between FRANCE and RUSSIA (a rule of the variant)"
-    said = TurnReport("g", "S1901M", processed=True, record=state.history[-1], variant=state.variant).text()
-    assert said.endswith("drawn between FRANCE and RUSSIA (a rule of the variant): the game is over"), said
-    build_site(tmp_path, tmp_path / "site")
-    assert "drawn between France and Russia" in (tmp_path / "site" / "index.html").read_text(encoding="utf-8")
-    assert json.loads(record_file.read_text(encoding="utf-8"))["draw"]["powers"] == ["FRANCE", "RUSSIA"]

@@ -140,7 +140,11 @@ def test_the_draw_on_the_game_page_in_chromium(drawn):
 
 def test_a_draw_forced_by_the_rules_is_shown_with_its_reason(tmp_path):
     """A record whose phase ended the game in a draw (``Rules.draw``: Europe 1615's automatic
-    draws, tested in test_europe1615_scoring.py) is published like the GM's draw, with why."""
+    draws, tested in test_europe1615_scoring.py) is published like the GM's draw, with why;
+    status and the turn's report name its two powers as a sentence does ("ENGLAND and FRANCE",
+    tests/test_draw_words.py), the record keeping its list."""
+    from gm_tools.app.turnreport import TurnReport
+
     paths = create(tmp_path)
     play(paths, {"FRANCE": ["A PAR - BUR"]})
     record_file = paths.record_file("S1901M")
@@ -148,12 +152,16 @@ def test_a_draw_forced_by_the_rules_is_shown_with_its_reason(tmp_path):
     record["next_phase"] = None
     record["draw"] = {"powers": ["ENGLAND", "FRANCE"], "reason": "a rule of the variant"}
     record_file.write_text(json.dumps(record), encoding="utf-8")
-    assert load_state("g", tmp_path).over_text() == "drawn between ENGLAND and FRANCE (a rule of the variant)"
+    state = load_state("g", tmp_path)
+    assert state.over_text() == "drawn between ENGLAND and FRANCE (a rule of the variant)"
+    said = TurnReport("g", "S1901M", processed=True, record=state.history[-1], variant=state.variant).text()
+    assert said.endswith("drawn between ENGLAND and FRANCE (a rule of the variant): the game is over"), said
     build_site(tmp_path, tmp_path / "site")
     page = (tmp_path / "site" / "games" / "g" / "index.html").read_text(encoding="utf-8")
     assert "shared by England and France, forced by the rules after Spring 1901 Movement on <time" in page
     assert "</time>: a rule of the variant</dd>" in page  # the day before the reason, not read as part of it
     assert "drawn between England and France" in (tmp_path / "site" / "index.html").read_text(encoding="utf-8")
+    assert json.loads(record_file.read_text(encoding="utf-8"))["draw"]["powers"] == ["ENGLAND", "FRANCE"]
 
 
 def test_the_index_says_a_game_was_last_played_the_day_it_was_ended(tmp_path):
