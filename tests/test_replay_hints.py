@@ -170,13 +170,17 @@ def test_every_shipped_list_of_changes_reads(name):
         assert change.phases and change.touches and change.shown_by
 
 
-def test_a_mistake_in_the_list_is_named_with_its_entry(tmp_path):
-    (tmp_path / "changes.toml").write_text(
-        '[[change]]\nid = "x"\ndate = "27 November"\nrulebook = "003"\nsection = "Player Turns"\nwhat = "w"\n'
-        'phases = ["Player Turn"]\ntouches = ["before.units"]\nshown_by = ["results"]\n', encoding="utf-8")
+def _refused(tmp_path, entry: str) -> str:
+    """What loading a Westphalia changes.toml of one ``[[change]]`` entry is refused with."""
+    (tmp_path / "changes.toml").write_text(f"[[change]]\nid = \"x\"\n{entry}", encoding="utf-8")
     with pytest.raises(VariantDataError) as refused:
         known_changes(load_variant("westphalia"), tmp_path)
-    text = str(refused.value)
+    return str(refused.value)
+
+
+def test_a_mistake_in_the_list_is_named_with_its_entry(tmp_path):
+    text = _refused(tmp_path, 'date = "27 November"\nrulebook = "003"\nsection = "Player Turns"\nwhat = "w"\n'
+                              'phases = ["Player Turn"]\ntouches = ["before.units"]\nshown_by = ["results"]\n')
     assert "changes.toml [[change]] 1: date found '27 November', expected YYYY-MM-DD" in text
     assert "phases found 'Player Turn', expected one of the calendar's types" in text
     assert "touches found 'before.units'" in text
@@ -184,12 +188,9 @@ def test_a_mistake_in_the_list_is_named_with_its_entry(tmp_path):
 
 
 def test_a_change_of_some_numbers_of_players_takes_a_list_of_them(tmp_path):
-    (tmp_path / "changes.toml").write_text(
-        '[[change]]\nid = "x"\ndate = "2026-11-28"\nrulebook = "003"\nsection = "s"\nwhat = "w"\n'
-        'phases = ["Initiative"]\ntouches = ["random.draws"]\nplayers = 9\n', encoding="utf-8")
-    with pytest.raises(VariantDataError) as refused:
-        known_changes(load_variant("westphalia"), tmp_path)
-    assert "changes.toml [[change]] 1: players found 9, expected a list of numbers of players ([9, 12])" in str(refused.value)
+    text = _refused(tmp_path, 'date = "2026-11-28"\nrulebook = "003"\nsection = "s"\nwhat = "w"\n'
+                              'phases = ["Initiative"]\ntouches = ["random.draws"]\nplayers = 9\n')
+    assert "changes.toml [[change]] 1: players found 9, expected a list of numbers of players ([9, 12])" in text
 
 
 def _hint(variant_name: str, phase: str, stored: dict, replayed: dict) -> list[str]:

@@ -33,6 +33,18 @@ def mail(tmp_path, label: str, text: str, subject: str = "orders") -> str:
     return str(path)
 
 
+def game_over(root, tmp_path, site, capsys, late_orders: str) -> str:
+    """A game just ended: a mail of ``late_orders`` refused (exit 2, nothing to order), the site
+    built into ``site``; what ``status`` says of it."""
+    from gm_tools.publish.site import build_site
+
+    assert gm(root, "status", "g") == 0
+    said = capsys.readouterr().out
+    assert gm(root, "orders", "g", mail(tmp_path, "late-orders", late_orders)) == 2
+    build_site(root, site)
+    return said
+
+
 def page_text(path) -> str:
     """A page's words as a reader sees them (no markup, no script or map)."""
     html = path.read_text(encoding="utf-8")
@@ -117,8 +129,6 @@ def test_a_game_run_by_mail_over_the_years_to_an_agreed_draw(tmp_path, capsys):
     replaced on the Game sheet, a build refused on an occupied home center and one left unordered
     (waived: 2000 rulebook, 'a player who is entitled to build ... may choose not to'), a typo,
     a rollback and the turn run again, replay, the draw and the site's words for each."""
-    from gm_tools.publish.site import build_site
-
     root, site = tmp_path / "games", tmp_path / "site"
     players = [a for power, name in PLAYERS.items() for a in ("--player", f"{power}={name}")]
     assert gm(root, "new-game", "standard", "g", "--seed", "11", *players) == 0
@@ -171,10 +181,8 @@ def test_a_game_run_by_mail_over_the_years_to_an_agreed_draw(tmp_path, capsys):
     assert "every phase replays to the same record (3 phase(s))" in capsys.readouterr().out
     # the players agree a draw
     assert gm(root, "end", "g", "--draw", *PLAYERS) == 0
-    assert gm(root, "status", "g") == 0
-    assert "the game is over: drawn between AUSTRIA, ENGLAND, FRANCE, GERMANY, ITALY, RUSSIA and TURKEY" in capsys.readouterr().out
-    assert gm(root, "orders", "g", mail(tmp_path, "x", "France\nA PAR H\n")) == 2
-    build_site(root, site)
+    said = game_over(root, tmp_path, site, capsys, "France\nA PAR H\n")
+    assert "the game is over: drawn between AUSTRIA, ENGLAND, FRANCE, GERMANY, ITALY, RUSSIA and TURKEY" in said
     game = page_text(site / "games" / "g" / "index.html")
     assert "drawn between Austria, England, France, Germany, Italy, Russia and Turkey" in game
     assert "Turkey: Gul in Spring 1901 Movement ; then Hana from Fall 1901 Movement" in game
@@ -208,8 +216,6 @@ def test_a_solo_by_a_convoy_over_two_fleets_ends_the_game_and_the_site_says_so(t
     the Gulf of Lyon and the Tyrrhenian Sea into Tunis, its 18th; Italy's army dislodged in
     Apulia is sent no retreat and is disbanded (2000 rulebook, 'Retreats': a unit not ordered
     to retreat is disbanded). The game ends there: status, mail and the site say France won."""
-    from gm_tools.publish.site import build_site
-
     root, site = tmp_path / "games", tmp_path / "site"
     game_set_at(root, "standard", 5, start_board("F1905M", solo_in_reach))
     france = ("France\nA MAR - TUN via convoy\nF LYO C A MAR - TUN\nF TYS C A MAR - TUN\n"
@@ -227,10 +233,7 @@ def test_a_solo_by_a_convoy_over_two_fleets_ends_the_game_and_the_site_says_so(t
     state = load_state("g", root)
     assert sum(owner == "FRANCE" for owner in state.position.centers.values()) == 18
     assert state.position.units["APU"] == Unit("FRANCE", ARMY, "APU")
-    assert gm(root, "status", "g") == 0
-    assert "the game is over" in capsys.readouterr().out
-    assert gm(root, "orders", "g", mail(tmp_path, "it", "Italy\nA ROM H\n")) == 2
-    build_site(root, site)
+    assert "the game is over" in game_over(root, tmp_path, site, capsys, "Italy\nA ROM H\n")
     last = page_text(site / "games" / "g" / "F1905R.html")
     assert "The game is over: France has won." in last
     assert "won by France" in page_text(site / "games" / "g" / "index.html")
