@@ -244,6 +244,26 @@ def test_claim_only_in_the_turn_of_capture(cen):
         claim_fealty(cen, position, held, "SPAIN", "PORTUGAL")
 
 
+def test_claim_long_after_the_neutral_army_was_dislodged(cen):
+    # Rule 2: "Powers may claim the fealty of newly-captured neutrals at Any time in the game,
+    # even long after the original neutral army was dislodged, but must do so in the same turn
+    # as they capture the center". Spain dislodges Portugal's army in Spring 1618 (disbanded)
+    # and marches on before the Fall: Lisbon stays Portugal's, empty and unconquered.
+    spanish = start(cen, drop=("CAS",), add=(Unit("SPAIN", ARMY, "EST"),))
+    spring = run_phase(cen, spanish, {"SPAIN": ["A EST - POR", "F GRA S A EST - POR"]})
+    assert not any(u.power == "PORTUGAL" for u in spring.position.units.values())
+    fall = run_phase(cen, spring.position, {"SPAIN": ["A POR - LEO"]})
+    assert fall.position.centers["POR"] == "PORTUGAL" and "POR" not in fall.position.units
+    assert "PORTUGAL" in automatic_fealty_candidates(cen, fall.position, "SPAIN")  # rule 3: unconquered
+    # Two years on, Spain walks into the empty center in the Fall: it may claim in that turn.
+    before = Position("F1620M", units={"LEO": Unit("SPAIN", ARMY, "LEO")}, centers=dict(fall.position.centers))
+    outcome = run_phase(cen, before, {"SPAIN": ["A LEO - POR"]})
+    after, _ = RULES.after_phase(cen, before, outcome.position, "1620")
+    captures = after.extra["centenary"]["captures"]
+    assert after.centers["POR"] == "SPAIN" and captures["turn"] == "F1620M"
+    assert fealty_claim_problem(cen, after, captures["previous_centers"], "SPAIN", "PORTUGAL") is None
+
+
 def test_fealty_never_changes(cen):
     # Rule 6: "The fealty of neutral powers stays the same once determined; it may never
     # change." Bavaria is the Empire's (rule 4) even when the Princes take Munich.
