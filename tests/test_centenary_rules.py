@@ -336,6 +336,19 @@ def test_russia_never_joins_automatically(cen):
         assert "RUSSIA" not in automatic_fealty_candidates(cen, start(cen), player)
 
 
+def test_russia_is_claimed_with_both_its_centers(cen):
+    # Rule 2: "(in the case of Russia or Denmark, both centers must be occupied by the same
+    # player ...)": rule 3's "not including Russia" keeps it out of the draw only; Sweden,
+    # its armies in Muscovy and Novgorod, claims it in the turn it takes them.
+    before = dict(cen.start_centers)
+    swedes = (Unit("SWEDEN", ARMY, "MOS"), Unit("SWEDEN", ARMY, "NOV"))
+    both = start(cen, phase="W1618A", centers={**before, "MOS": "SWEDEN", "NOV": "SWEDEN"}, add=swedes)
+    assert fealty_claim_problem(cen, both, before, "SWEDEN", "RUSSIA") is None
+    assert master_of(cen, claim_fealty(cen, both, before, "SWEDEN", "RUSSIA"), "RUSSIA") == "SWEDEN"
+    one = start(cen, phase="W1618A", centers={**before, "NOV": "SWEDEN"}, add=swedes[1:])
+    assert "MOS is RUSSIA's" in fealty_claim_problem(cen, one, before, "SWEDEN", "RUSSIA")
+
+
 def test_draw_is_random_but_repeatable_from_the_seed(cen):
     # Rule 3: the GM "will randomly select one": drawn from the game's seed and the phase,
     # reported with the seed, so anyone can repeat it.
