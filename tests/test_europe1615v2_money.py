@@ -137,6 +137,25 @@ def test_no_builds_in_a_center_controlled_by_the_other_faith():
     assert "SAX" not in sites and "BRA" in sites and "VIE" in sites
 
 
+def test_a_center_in_revolt_only_for_its_alignment_is_still_a_build_site():
+    """001_6f4a9c76b6e5774a.txt, 'Consequences Of When A Major Power Attacks And Occupies A Minor
+    State': "If an opposing religion has control of the minor state, the major power that now
+    owns the minor state will be unable to build on the site until the religious status is
+    changed to DUALITY. If the minor state is ALIGNED with another power, the supply center
+    output is reduced to 1/3 its normal production". Saxony is ALIGNED with Austria and Catholic
+    CONTROLLED; Spain, Catholic too, owns it: its output is a third (REVOLT), but no opposing
+    religion controls it, so Spain may build there."""
+    from gm_tools.engine.rules import rules_for
+    from gm_tools.systems.europe1615v2.state import with_state
+
+    centers = dict(START, SAX="SPAIN")
+    s = State(influence={"SAX": {"AUSTRIA": 12}})
+    assert occupation.revolts(SETUP, table(s.influence), centers) == {
+        "SAX": "ALIGNED with AUSTRIA: a third of its supply points"}
+    p = with_state(Position("W1616A", {}, centers), s)
+    assert "SAX" in rules_for(VARIANT).build_sites(VARIANT, p, "SPAIN")
+
+
 def test_owned_ports_build_fleets_without_a_center():
     """'Each supply center available during the build phase provides the resources to field 1
     army or 1 fleet (as in standard diplomacy) regardless of the value of the supply center ...

@@ -281,3 +281,20 @@ def test_the_diplomatic_attacks_phase_is_passed_over_in_1615_and_without_the_opt
     later = Position("P1616I", board.units, board.centers)
     assert run_phase(calm, later, {}, rules_for(calm)).position.phase == "T1616T"
     assert run_phase(VARIANT, later, {}, rules).position.phase == "P1616D"
+
+
+def test_a_dominion_is_closed_to_other_powers_placements_but_not_to_their_attacks():
+    # 001_6f4a9c76b6e5774a.txt, 'Consequences Of When A Major Power Attacks And Occupies A Minor
+    # State': "The minor state is now considered the DOMINION of the occupying power. Diplomatic
+    # attacks are still allowed by all powers, but the owning power is exclusively allowed to place
+    # INFs in the state." Saxony became Denmark/Sweden's DOMINION at the 1616 build phase: in 1617
+    # England may not place INFs there, yet England (and Denmark/Sweden itself) may attack Austria's.
+    s = politics.receive(SETUP, state(influence={"SAX": {"AUSTRIA": 6, "ENGLAND": 3, "DENMARK": 2}}), 1617, START)
+    s.dominion["SAX"], s.occupied["SAX"] = "DENMARK", 1616
+    refused = politics.check_placements(SETUP, s, [Placement("ENGLAND", 2, "SAX"), Placement("DENMARK", 2, "SAX")],
+                                        1617)
+    assert list(refused) == [0] and "DOMINION of DENMARK" in refused[0]
+    attacks = [Attack("ENGLAND", "SAX", "AUSTRIA"), Attack("DENMARK", "SAX", "AUSTRIA")]
+    assert politics.check_attacks(SETUP, s, attacks, 1617, True) == {}
+    after, report = politics.resolve_attacks(SETUP, s, attacks, random.Random(5))
+    assert [(r["power"], r["performed"]) for r in report] == [("ENGLAND", True), ("DENMARK", True)]

@@ -340,3 +340,42 @@ def test_the_upheaval_draws_change_is_named_for_9_and_12_players_only(round_one,
     out = hint_lines(GAME, hints(nine, {"R1510I": (older, stored)}, known_changes(nine, variant_folder("westphalia"))))
     assert out[0] == "  R1510I (Initiative): could be explained by a known change:"
     assert out[1].startswith("    upheaval-draws-9-and-12-players (2026-11-28; 003_b5b9eb4920d39694.txt, ")
+
+
+def test_a_fall_recorded_before_a_same_faith_revolt_was_a_build_site_is_explained(tmp_path):
+    """Rulebook 001_6f4a9c76b6e5774a.txt (Europe 1615 v2), 'Consequences Of When A Major Power
+    Attacks And Occupies A Minor State': "If an opposing religion has control of the minor state,
+    the major power that now owns the minor state will be unable to build on the site". Since
+    2026-11-29 a center in REVOLT only for its alignment with another power is a build site when
+    its owner shares the controlling faith. The fix's case (England owning Saxony, ALIGNED with
+    Denmark/Sweden and Protestant CONTROLLED, its one free site for the one build owed), played
+    from commit 410a04d1's parent, passed the Winter over: F1616M led to P1617I, and that is all
+    its record differs in."""
+    from gm_tools.app.turn import run_turn
+    from gm_tools.engine.model import ARMY, Unit
+    from gm_tools.systems.europe1615v2.setup import setup_of
+    from gm_tools.systems.europe1615v2.state import state_of, with_state
+    from workflow_helpers import game_set_at, start_board
+
+    setup = setup_of(load_variant("europe1615v2"))
+
+    def england_owns_saxony(position):
+        for power in setup.powers:  # every home center held: nobody else has an adjustment
+            for center in setup.homes[power]:
+                position.units.setdefault(center, Unit(power, ARMY, center))
+        del position.units["SAX"]
+        position.centers["SAX"] = "ENGLAND"
+        state = state_of(position)
+        state.influence["SAX"] = {"DENMARK": 12}
+        state.dominion["SAX"], state.occupied["SAX"] = "ENGLAND", 1615
+        position.extra = with_state(position, state).extra
+
+    game_set_at(tmp_path, "europe1615v2", 5, start_board("F1616M", england_owns_saxony))
+    replayed = run_turn("g", root=tmp_path, site_dir=None, force=True).record
+    assert replayed["next_phase"] == "W1616A"
+    stored = json.loads(json.dumps(replayed))  # as the older version wrote it:
+    stored["next_phase"] = stored["after"]["phase"] = "P1617I"
+    out = _hint("europe1615v2", "F1616M", stored, replayed)
+    assert out[0] == "  F1616M (Movement): could be explained by a known change:"
+    assert out[1].startswith("    revolt-builds-same-faith (2026-11-29; 001_6f4a9c76b6e5774a.txt, ")
+    assert len(out) == 3 and "1 could be explained by a known change, 0 not explained" in out[2]

@@ -71,8 +71,11 @@ class Europe1615v2Rules(Rules):
         if power not in setup.powers:
             return set()
         table = statuses(setup, state_of(position))
+        # a REVOLT for an alignment with another power only cuts the output: the opposing
+        # religion's control alone bars building
         barred = {c for c in revolts(setup, table, position.centers)
-                  if table[setup.minor_of(c)].religious == CONTROLLED}
+                  if table[setup.minor_of(c)].religious == CONTROLLED
+                  and table[setup.minor_of(c)].confession != setup.confession(power)}
         ports = {p for p, owner in setup.domains.items() if owner == power and p in setup.ports and p not in setup.values}
         return {c for c, o in position.centers.items() if o == power and c not in barred} | ports
 
