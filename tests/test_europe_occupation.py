@@ -208,6 +208,13 @@ def test_a_liberated_coastal_minor_is_rebuilt_as_a_fleet():
     assert [str(u) for u in out.rebuilt] == ["F MEC"]
 
 
+def test_the_liberated_irish_earldoms_are_rebuilt_as_a_fleet_on_the_west_coast():
+    # Liberation: 'its unit rebuilt (if it has a center)'; 'Coastal minor states will by default
+    # build fleets': the Irish Earldoms ('has two coast') are coastal, their fleet on the WC.
+    out = adjust({}, Relations.of(), captured={"IRE": "ENGLAND"})
+    assert [str(u) for u in out.rebuilt] == ["F IRE/WC"]
+
+
 def test_a_liberated_province_of_a_large_minor_returns_to_it():
     # 'if Kalenberg, which is part of Lower Saxony (home center at Brunswick), is captured by a
     # foreign unit and then later liberated, it is restored back to Lower Saxony.'

@@ -324,6 +324,20 @@ def test_coastal_minor_builds_a_fleet_unless_its_power_asks_otherwise():
     assert outcome_of(out, 0) == ("invalid", "HES's home center HES is inland: it builds armies only")
 
 
+def test_the_irish_earldoms_two_coasts_make_them_a_coastal_minor_building_fleets():
+    """'Minor states': 'Coastal minor states will by default build fleets, but the aligned power
+    may indicate the preferred unit to the referee'. The Irish Earldoms are coastal though their
+    center has two coasts ('Irish Earldoms (IRE) has two coast'): the default build is a fleet,
+    on the west coast where its fleet starts (NOTES.md), and England may ask for either kind."""
+    out = run(position({}), [])
+    assert "F IRE/WC" in [str(u) for u in out.built if u.power == "IRE"]
+    rel = Relations.of(aligned={"IRE": "ENGLAND"})
+    out = run(position({}), [MinorPreference("ENGLAND", "IRE", "A")], rel)
+    assert outcome_of(out, 0)[0] == "succeeds" and "A IRE" in [str(u) for u in out.built]
+    out = run(position({}), [MinorPreference("ENGLAND", "IRE", "F")], rel)
+    assert outcome_of(out, 0)[0] == "succeeds" and "F IRE/WC" in [str(u) for u in out.built]
+
+
 def test_a_power_buys_a_unit_for_an_aligned_minor():
     # 'Building a unit for a minor state: A power may build a unit for a minor state so that the
     # minor state can exceed the number of allowable units ... The minor state does not

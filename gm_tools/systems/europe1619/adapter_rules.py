@@ -121,11 +121,17 @@ def _geography(variant: Variant) -> Geography:
         hre=frozenset(c for c, p in variant.provinces.items() if p.extra.get("hre")),
         hre_powers=frozenset(_powers(variant, "empire", "hre_powers")) & powers,
         army_neighbours=dict(variant.army_adjacency),
-        coastal=frozenset(
-            c for c, p in variant.provinces.items() if p.type == "coast" and variant.fleet_locations(c) == [c]
-        ),
+        coastal=frozenset(c for c, p in variant.provinces.items() if p.type == "coast" and variant.fleet_locations(c)),
+        fleet_coasts=_fleet_coasts(variant),
         new_states=new_states,
     )
+
+
+def _fleet_coasts(variant: Variant) -> dict[str, str]:
+    """A two-coast province -> the coast of the fleet that starts there, else its first coast."""
+    started = {u.location.split("/")[0]: u.location for u in variant.start_units if "/" in u.location}
+    split = (c for c, p in variant.provinces.items() if p.type == "coast" and len(variant.fleet_locations(c)) > 1)
+    return {c: started.get(c, sorted(variant.fleet_locations(c))[0]) for c in sorted(split)}
 
 
 def relations(variant: Variant, position: Position) -> Relations:
