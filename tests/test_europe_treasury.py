@@ -222,6 +222,14 @@ def test_bolster_sites(where, captured, relations, allowed):
     assert (outcome_of(out, 0)[0] == "succeeds") is allowed
 
 
+def test_spain_bolsters_on_its_build_sites():
+    # 'The unit must be on a home center or a captured foreign center or an allied center';
+    # Naples 'is a build site for Spain ... not considered home centers'. Read: a build site the
+    # power holds is bolstered on as a home center (NOTES.md, 'Judgement calls').
+    out = run(position({"SPAIN": ["A NAP"]}, treasury={"SPAIN": 10}), [Bolster("SPAIN", "NAP")])
+    assert outcome_of(out, 0)[0] == "succeeds" and out.position.units["NAP"].strength == 2
+
+
 def test_an_army_never_exceeds_strength_10():
     # 'an army unit's strength cannot exceed 10'.
     out = run(position({"FRANCE": ["A PAR*10"]}, treasury={"FRANCE": 100}), [Bolster("FRANCE", "PAR")])
