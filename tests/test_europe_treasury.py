@@ -510,6 +510,21 @@ def test_a_minor_maintains_only_as_many_units_as_the_centers_it_holds():
     assert "WUE" not in out.position.units and out.position.units["HES"].power == "HES"
 
 
+def test_a_unit_bought_for_a_minor_below_its_allowance_takes_its_automatic_builds_place():
+    """'A minor state will AUTOMATICALLY build if it holds more centers than units' and 'A power
+    may build a unit for a minor state so that the minor state can exceed the number of
+    allowable units'; the text gives no order within the phase. Read: purchases first (in the
+    order given), automatic builds after, so Hesse, holding two centers with one army, gets
+    France's army on its home center instead of its own build, and nothing above its allowance
+    (NOTES.md, 'Judgement calls')."""
+    rel = Relations.of(aligned={"HES": "UNION"})
+    p = position({"HES": ["A WUE"], "FRANCE": ["A PAR"]}, captured={"WUE": "HES"}, treasury={"FRANCE": 0})
+    out = run(p, [BuyUnit("FRANCE", "A", "HES", minor="HES")], rel)
+    assert outcome_of(out, 0)[0] == "succeeds"
+    assert [r.order for r in out.results if r.power == "HES"] == []  # no automatic build
+    assert "minor_bought" not in out.position.extra["europe1619"]
+
+
 def test_units_bought_for_a_minor_exceed_its_allowance_until_lost():
     """'A power may build a unit for a minor state so that the minor state can exceed the
     number of allowable units'; 'If a purchased unit is lost (or other unit) due to combat
