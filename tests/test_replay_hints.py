@@ -157,6 +157,22 @@ def test_the_irish_earldoms_rebuilt_as_an_army_before_they_built_fleets_is_expla
     assert len(out) == 3 and "1 could be explained by a known change, 0 not explained" in out[2]
 
 
+def test_a_captured_minor_recorded_under_its_first_captor_is_explained(europe_1619):
+    """Rulebook 002_e7e1b063b6c411e5.txt, 'Occupation': "INFs cannot be placed while it is held by
+    a foreign enemy unit". Since 2026-11-29 a captured minor taken by another captor is suspended
+    under the new one. The demo's Y1619J record given Cologne held by the Dutch, taken from France,
+    as each version writes its suspension (the version before keeping France's name): the replay
+    names that change alone."""
+    replayed = json.loads((europe_1619 / "europe1619-demo" / "history" / "Y1619J.json").read_text(encoding="utf-8"))
+    replayed["after"]["extra"]["europe1619"]["suspended"]["COL"] = "DUTCH"
+    stored = json.loads(json.dumps(replayed))
+    stored["after"]["extra"]["europe1619"]["suspended"]["COL"] = "FRANCE"
+    out = _hint("europe1619", "Y1619J", stored, replayed)
+    assert out[0] == "  Y1619J (Map Adjustment): could be explained by a known change:"
+    assert out[1].startswith("    captured-minor-new-captor (2026-11-29; 002_e7e1b063b6c411e5.txt, 'Occupation'): ")
+    assert len(out) == 3 and "1 could be explained by a known change, 0 not explained" in out[2]
+
+
 payola_1615 = played_until_fixture("europe1615v2", "S1615M")
 
 

@@ -254,6 +254,12 @@ def apply_map_adjustment(variant: Variant, position: Position):
         # such minors counted as captured is suspended now, not only at its next capture.
         if minor not in captures and minor not in influence.suspended and held.minor_captured(minor):
             captures[minor] = held.controller(held.geo.minors[minor][0])
+    for minor, captor in sorted(influence.suspended.items()):
+        # Taken from its captor by another: 'held by a foreign enemy unit', now that one's.
+        if minor not in captures and held.geo.is_minor(minor) and held.minor_captured(minor):
+            now = held.controller(held.geo.minor_home.get(minor) or held.geo.minors[minor][0])
+            if now != captor:
+                captures[minor] = now
     for minor, captor in sorted(captures.items()):
         influence = inf.capture(influence, minor, captor)
     for minor in out.liberated_minors:
