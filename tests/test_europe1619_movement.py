@@ -93,6 +93,17 @@ def test_attacking_a_unit_at_sea_needs_war():
     assert refusal(p, "F COP", "NTH", Relations.of(wars=[("DENMARK", "ENGLAND")])) is None
 
 
+def test_a_neutral_minors_fleet_at_sea_may_not_be_attacked():
+    # 'Neutral states are impassable during the Order Phase. Neutral states can maintain units';
+    # a declaration of war is made 'against an opposing power and all of its aligned states',
+    # so none reaches a neutral state: its fleet is not attacked even in a water region
+    # ('always passable'), where an unaligned state's may be (NOTES.md, 'Judgement calls').
+    p = position({"DENMARK": ["F COP"], "MEC": ["F BOR"]})
+    reason = refusal(p, "F COP", "BOR", Relations.of(neutral=["MEC"], wars=[("DENMARK", "SAXONY")]))
+    assert reason is not None and "neutral minor state: it may not be attacked" in reason
+    assert refusal(p, "F COP", "BOR") is None  # Mecklenburg unaligned
+
+
 def test_support_needs_no_declaration():
     # 'Any unit may support holds, convoys, or support movement into a province with or
     # without a declaration of war (as long as the support is legal)': France, at peace with

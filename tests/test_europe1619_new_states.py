@@ -78,6 +78,19 @@ def test_the_new_states_may_be_influenced(spain_gone):
     assert attack.position.extra["europe1619"]["influence"]["FLA"] == {"ENGLAND": 1}  # 5 against 4: each loses 4
 
 
+def test_the_new_states_build_their_units_at_the_next_builds_and_transactions_phase(spain_gone):
+    """Born with no unit, each new state 'holds more centers than units': 'A minor state will
+    AUTOMATICALLY build' ('Minor states'), a fleet where it is coastal ('Coastal minor states
+    will by default build fleets'), at the Builds and Transactions Phase of its birth year."""
+    from gm_tools.systems.europe1619.adapter_rules import apply_transactions
+
+    position = spain_gone.copy()
+    position.phase = "Y1620B"
+    out = apply_transactions(VARIANT, position, [])
+    assert sorted(str(u) for u in out.built if u.power in ("FLA", "MIL", "NAP")) == ["A MIL", "F FLA", "F NAP"]
+    assert {u.power for u in out.built if u.province in ("FLA", "MIL", "NAP")} == {"FLA", "MIL", "NAP"}
+
+
 def test_before_elimination_flanders_takes_no_influence():
     """Before Spain falls Flanders is Spain's build site, not a minor state."""
     position = start_position(VARIANT)

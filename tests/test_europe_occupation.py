@@ -13,7 +13,7 @@ from gm_tools.systems.europe1619.adapter_rules import apply_map_adjustment
 from gm_tools.systems.europe1619.occupation import map_adjustment, retreat_expelled
 from gm_tools.systems.europe1619.state import CAPTURED
 from gm_tools.systems.europe1619.territory import Relations
-from gm_tools.engine.model import Position
+from gm_tools.engine.model import Position, Unit
 from gm_tools.systems.europe1619.rules import move_refusal
 
 WAR = Relations.of(wars=[("FRANCE", "SPAIN")])
@@ -208,6 +208,13 @@ def test_a_liberated_coastal_minor_is_rebuilt_as_a_fleet():
     assert [str(u) for u in out.rebuilt] == ["F MEC"]
 
 
+def test_the_liberated_irish_earldoms_are_rebuilt_as_a_fleet_on_the_west_coast():
+    # Liberation: 'its unit rebuilt (if it has a center)'; 'Coastal minor states will by default
+    # build fleets': the Irish Earldoms ('has two coast') are coastal, their fleet on the WC.
+    out = adjust({}, Relations.of(), captured={"IRE": "ENGLAND"})
+    assert [str(u) for u in out.rebuilt] == ["F IRE/WC"]
+
+
 def test_a_liberated_province_of_a_large_minor_returns_to_it():
     # 'if Kalenberg, which is part of Lower Saxony (home center at Brunswick), is captured by a
     # foreign unit and then later liberated, it is restored back to Lower Saxony.'
@@ -282,6 +289,23 @@ def test_the_adapter_suspends_a_captured_minors_infs_and_restores_them_on_libera
     back = apply_map_adjustment(europe(), p2)
     assert back.position.extra["europe1619"]["suspended"] == {}
     assert back.position.extra["europe1619"]["influence"] == infs
+
+
+def test_a_captured_minor_taken_by_another_captor_is_held_in_suspension_by_it():
+    # 'A captured minor state CANNOT be influenced by any power (that is, INFs cannot be placed
+    # while it is held by a foreign enemy unit)'. France holds Cologne's center; the Dutch, also
+    # at war with the League, dislodge the French there: Cologne is now held by the Dutch, and
+    # its suspension (the Influence Tracker's 'Captured by') names them, not France.
+    infs = {"COL": {"LEAGUE": 5}}
+    war = {"relations": [{"powers": ["FRANCE", "LEAGUE"], "relation": "war"},
+                         {"powers": ["DUTCH", "LEAGUE"], "relation": "war"}]}
+    p = position({"FRANCE": ["A COL"]}, influence=infs, declarations=war)
+    taken = apply_map_adjustment(europe(), p).position
+    taken.units = {"COL": Unit("DUTCH", "A", "COL")}
+    again = apply_map_adjustment(europe(), taken)
+    assert again.position.extra["europe1619"]["captured"] == {"COL": "DUTCH"}
+    assert again.position.extra["europe1619"]["suspended"] == {"COL": "DUTCH"}
+    assert again.position.extra["europe1619"]["influence"] == infs
 
 
 def test_a_minor_with_no_center_held_by_a_foreign_enemy_unit_is_captured():

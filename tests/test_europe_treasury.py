@@ -222,6 +222,14 @@ def test_bolster_sites(where, captured, relations, allowed):
     assert (outcome_of(out, 0)[0] == "succeeds") is allowed
 
 
+def test_spain_bolsters_on_its_build_sites():
+    # 'The unit must be on a home center or a captured foreign center or an allied center';
+    # Naples 'is a build site for Spain ... not considered home centers'. Read: a build site the
+    # power holds is bolstered on as a home center (NOTES.md, 'Judgement calls').
+    out = run(position({"SPAIN": ["A NAP"]}, treasury={"SPAIN": 10}), [Bolster("SPAIN", "NAP")])
+    assert outcome_of(out, 0)[0] == "succeeds" and out.position.units["NAP"].strength == 2
+
+
 def test_an_army_never_exceeds_strength_10():
     # 'an army unit's strength cannot exceed 10'.
     out = run(position({"FRANCE": ["A PAR*10"]}, treasury={"FRANCE": 100}), [Bolster("FRANCE", "PAR")])
@@ -322,6 +330,20 @@ def test_coastal_minor_builds_a_fleet_unless_its_power_asks_otherwise():
     # Only a coastal minor has a choice: Hesse is inland.
     out = run(position({}), [MinorPreference("UNION", "HES", "F")], Relations.of(aligned={"HES": "UNION"}))
     assert outcome_of(out, 0) == ("invalid", "HES's home center HES is inland: it builds armies only")
+
+
+def test_the_irish_earldoms_two_coasts_make_them_a_coastal_minor_building_fleets():
+    """'Minor states': 'Coastal minor states will by default build fleets, but the aligned power
+    may indicate the preferred unit to the referee'. The Irish Earldoms are coastal though their
+    center has two coasts ('Irish Earldoms (IRE) has two coast'): the default build is a fleet,
+    on the west coast where its fleet starts (NOTES.md), and England may ask for either kind."""
+    out = run(position({}), [])
+    assert "F IRE/WC" in [str(u) for u in out.built if u.power == "IRE"]
+    rel = Relations.of(aligned={"IRE": "ENGLAND"})
+    out = run(position({}), [MinorPreference("ENGLAND", "IRE", "A")], rel)
+    assert outcome_of(out, 0)[0] == "succeeds" and "A IRE" in [str(u) for u in out.built]
+    out = run(position({}), [MinorPreference("ENGLAND", "IRE", "F")], rel)
+    assert outcome_of(out, 0)[0] == "succeeds" and "F IRE/WC" in [str(u) for u in out.built]
 
 
 def test_a_power_buys_a_unit_for_an_aligned_minor():
@@ -486,6 +508,21 @@ def test_a_minor_maintains_only_as_many_units_as_the_centers_it_holds():
     gone = [r for r in out.results if r.power == "HES" and r.order.endswith(" D")]
     assert [r.order for r in gone] == ["A WUE D"] and "as many units as the centers" in gone[0].reason
     assert "WUE" not in out.position.units and out.position.units["HES"].power == "HES"
+
+
+def test_a_unit_bought_for_a_minor_below_its_allowance_takes_its_automatic_builds_place():
+    """'A minor state will AUTOMATICALLY build if it holds more centers than units' and 'A power
+    may build a unit for a minor state so that the minor state can exceed the number of
+    allowable units'; the text gives no order within the phase. Read: purchases first (in the
+    order given), automatic builds after, so Hesse, holding two centers with one army, gets
+    France's army on its home center instead of its own build, and nothing above its allowance
+    (NOTES.md, 'Judgement calls')."""
+    rel = Relations.of(aligned={"HES": "UNION"})
+    p = position({"HES": ["A WUE"], "FRANCE": ["A PAR"]}, captured={"WUE": "HES"}, treasury={"FRANCE": 0})
+    out = run(p, [BuyUnit("FRANCE", "A", "HES", minor="HES")], rel)
+    assert outcome_of(out, 0)[0] == "succeeds"
+    assert [r.order for r in out.results if r.power == "HES"] == []  # no automatic build
+    assert "minor_bought" not in out.position.extra["europe1619"]
 
 
 def test_units_bought_for_a_minor_exceed_its_allowance_until_lost():

@@ -138,6 +138,41 @@ def test_a_centerless_capture_recorded_before_names_its_reading_and_not_the_new_
     assert out[-1].startswith(f"{game}: 1 phase(s) differ: 1 could be explained by a known change, 0 not explained")
 
 
+def test_the_irish_earldoms_rebuilt_as_an_army_before_they_built_fleets_is_explained(europe_1619):
+    """Rulebook 002_e7e1b063b6c411e5.txt, 'Minor states': "Coastal minor states will by default
+    build fleets". Since 2026-11-29 the Irish Earldoms (two coasts) are coastal: liberated, they
+    are rebuilt as F IRE/WC where the version before wrote A IRE. The demo's Y1619J record with
+    such a rebuild, as each version writes it (no played game frees Ireland): the replay names
+    that change alone."""
+    replayed = json.loads((europe_1619 / "europe1619-demo" / "history" / "Y1619J.json").read_text(encoding="utf-8"))
+    stored = json.loads(json.dumps(replayed))
+    for record, unit in ((replayed, "F IRE/WC"), (stored, "A IRE")):
+        record["after"]["units"]["IRE"] = [unit]
+        record["extra"]["outcome"]["map_adjustment"]["rebuilt"].append(f"IRE {unit}")
+        record["results"].append({"order": f"BUILD {unit}", "power": "IRE", "result": "succeeds",
+                                  "reason": "rebuilt: its minor state is liberated", "dislodged": False})
+    out = _hint("europe1619", "Y1619J", stored, replayed)
+    assert out[0] == "  Y1619J (Map Adjustment): could be explained by a known change:"
+    assert out[1].startswith("    irish-earldoms-build-fleets (2026-11-29; 002_e7e1b063b6c411e5.txt, 'Minor states'): ")
+    assert len(out) == 3 and "1 could be explained by a known change, 0 not explained" in out[2]
+
+
+def test_a_captured_minor_recorded_under_its_first_captor_is_explained(europe_1619):
+    """Rulebook 002_e7e1b063b6c411e5.txt, 'Occupation': "INFs cannot be placed while it is held by
+    a foreign enemy unit". Since 2026-11-29 a captured minor taken by another captor is suspended
+    under the new one. The demo's Y1619J record given Cologne held by the Dutch, taken from France,
+    as each version writes its suspension (the version before keeping France's name): the replay
+    names that change alone."""
+    replayed = json.loads((europe_1619 / "europe1619-demo" / "history" / "Y1619J.json").read_text(encoding="utf-8"))
+    replayed["after"]["extra"]["europe1619"]["suspended"]["COL"] = "DUTCH"
+    stored = json.loads(json.dumps(replayed))
+    stored["after"]["extra"]["europe1619"]["suspended"]["COL"] = "FRANCE"
+    out = _hint("europe1619", "Y1619J", stored, replayed)
+    assert out[0] == "  Y1619J (Map Adjustment): could be explained by a known change:"
+    assert out[1].startswith("    captured-minor-new-captor (2026-11-29; 002_e7e1b063b6c411e5.txt, 'Occupation'): ")
+    assert len(out) == 3 and "1 could be explained by a known change, 0 not explained" in out[2]
+
+
 payola_1615 = played_until_fixture("europe1615v2", "S1615M")
 
 

@@ -121,11 +121,17 @@ def _geography(variant: Variant) -> Geography:
         hre=frozenset(c for c, p in variant.provinces.items() if p.extra.get("hre")),
         hre_powers=frozenset(_powers(variant, "empire", "hre_powers")) & powers,
         army_neighbours=dict(variant.army_adjacency),
-        coastal=frozenset(
-            c for c, p in variant.provinces.items() if p.type == "coast" and variant.fleet_locations(c) == [c]
-        ),
+        coastal=frozenset(c for c, p in variant.provinces.items() if p.type == "coast" and variant.fleet_locations(c)),
+        fleet_coasts=_fleet_coasts(variant),
         new_states=new_states,
     )
+
+
+def _fleet_coasts(variant: Variant) -> dict[str, str]:
+    """A two-coast province -> the coast of the fleet that starts there, else its first coast."""
+    started = {u.location.split("/")[0]: u.location for u in variant.start_units if "/" in u.location}
+    split = (c for c, p in variant.provinces.items() if p.type == "coast" and len(variant.fleet_locations(c)) > 1)
+    return {c: started.get(c, sorted(variant.fleet_locations(c))[0]) for c in sorted(split)}
 
 
 def relations(variant: Variant, position: Position) -> Relations:
@@ -248,6 +254,12 @@ def apply_map_adjustment(variant: Variant, position: Position):
         # such minors counted as captured is suspended now, not only at its next capture.
         if minor not in captures and minor not in influence.suspended and held.minor_captured(minor):
             captures[minor] = held.controller(held.geo.minors[minor][0])
+    for minor, captor in sorted(influence.suspended.items()):
+        # Taken from its captor by another: 'held by a foreign enemy unit', now that one's.
+        if minor not in captures and held.geo.is_minor(minor) and held.minor_captured(minor):
+            now = held.controller(held.geo.minor_home.get(minor) or held.geo.minors[minor][0])
+            if now != captor:
+                captures[minor] = now
     for minor, captor in sorted(captures.items()):
         influence = inf.capture(influence, minor, captor)
     for minor in out.liberated_minors:

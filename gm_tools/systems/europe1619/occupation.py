@@ -166,8 +166,8 @@ def map_adjustment(board: Board) -> MapAdjustment:
         elif was:
             out.liberated_minors.append(minor)
             if home is not None and home not in units:
-                kind = FLEET if home in board.geo.coastal else ARMY
-                units[home] = Unit(minor, kind, home)
+                fleet = home in board.geo.coastal
+                units[home] = Unit(minor, FLEET if fleet else ARMY, board.geo.fleet_site(home) if fleet else home)
                 out.rebuilt.append(units[home])
 
     state = state_of(board.position)

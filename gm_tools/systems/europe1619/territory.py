@@ -129,8 +129,14 @@ class Geography:
     army_neighbours: Mapping[str, frozenset[str]] = field(default_factory=dict)
     """Province -> provinces an army there can move to (where an expelled army may retreat)."""
     coastal: frozenset[str] = frozenset()
-    """Provinces where a fleet can stand (without a split coast): a minor whose home center
-    is one builds fleets by default ('Coastal minor states will by default build fleets')."""
+    """Provinces where a fleet can stand: a minor whose home center is one builds fleets by
+    default ('Coastal minor states will by default build fleets')."""
+    fleet_coasts: Mapping[str, str] = field(default_factory=dict)
+    """Province with two coasts -> where a minor's fleet built there stands (the Irish
+    Earldoms': its starting fleet's coast, NOTES.md 'Starting units')."""
+
+    def fleet_site(self, province: str) -> str:
+        return self.fleet_coasts.get(province, province)
     new_states: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     """Power -> centers that become independent states when it is eliminated: 'Flanders,
     Milan, and Naples' for Spain, 'Scotland' for England."""

@@ -615,5 +615,5 @@ def minor_builds(board: Board, units: Mapping[str, Unit], wanted_kind: Mapping[s
             kind = wanted_kind.get(minor) or FLEET
             if home not in geo.coastal:
                 kind = ARMY  # an inland minor can only have armies
-            built.append(Unit(minor, kind, home))
+            built.append(Unit(minor, kind, geo.fleet_site(home) if kind == FLEET else home))
     return built
