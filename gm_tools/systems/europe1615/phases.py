@@ -237,6 +237,10 @@ def annexations(variant: Variant, setup, state, position: Position) -> dict[str,
         held = table.get(current)
         if held is not None and held.status == ALIGNED and held.power in (occupier, side_of):
             continue  # an aligned state of the occupier: 'unless it is an ALIGNED state'
+        if current in setup.powers and current == side_of:
+            # its own power's land: the Alliance's no capture 'is reciprocal with regards to the
+            # aligned minor state'
+            continue
         if any(code == province and power in (occupier, side_of) for power, code in state.waived):
             continue  # 'may waive the capture of the center or province'
         annexed[province] = occupier

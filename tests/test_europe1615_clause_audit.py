@@ -1,0 +1,51 @@
+"""Europe 1615 clauses found wrong or untested in the clause-by-clause audit of the rulebook
+against the code, each played through the real pipeline (:mod:`europe1615_play`).
+
+Rulebook: ``000_cc215928c2f3193e.txt`` (Europe 1615: Prelude to War, version 3).
+"""
+
+from __future__ import annotations
+
+import json
+
+from europe1615_play import board, play, unit_at
+from gm_tools.systems.europe1615.state import state_of, with_state
+
+
+def test_an_aligned_minor_annexes_none_of_its_powers_provinces():
+    """000_cc215928c2f3193e.txt, 'Alliance': "A power may move into its ALIGNED state if the
+    army is not present, but cannot capture the center as long as it is aligned. This is
+    reciprocal with regards to the aligned minor state."; 'Waiving the capture of a center':
+    provinces without centers are annexed "unless it is an ALIGNED state to the power or minor
+    state that occupies it (alliance system)". Lorraine, aligned with France, standing in
+    France's Champagne (no center) at the build phase takes nothing from its own power, nor does
+    Savoy, aligned with France too, take Liege, which France annexed earlier; Spain's army in
+    France's Gascony annexes it."""
+    position = board({"CHA": "A LOR", "LIE": "A SAV", "GAS": "A SPAIN", "BUR": "A FRANCE"}, phase="E1616D",
+                     influence={"LOR": {"FRANCE": 5}, "SAV": {"FRANCE": 4}})
+    state = state_of(position)
+    state.annexed = {"LIE": "FRANCE"}
+    done, _ = play(with_state(position, state), {})
+    annexed = state_of(done.after).annexed
+    assert "CHA" not in annexed
+    assert annexed["LIE"] == "FRANCE"
+    assert annexed["GAS"] == "SPAIN"
+    assert unit_at(done.after, "CHA") == "A LOR" and unit_at(done.after, "LIE") == "A SAV"
+
+
+def test_an_early_winter_recorded_before_the_aligned_minor_stopped_annexing_is_explained(tmp_path):
+    """The fix above changes recorded games: a game recorded before has, at its Early Winter,
+    Champagne annexed to Lorraine. ``gm-tools replay`` names the change
+    (variants/europe1615/changes.toml, docs/game-record.md 'Known reading changes')."""
+    from tests.test_replay_hints import _early_winter, _hint
+
+    position = board({"CHA": "A LOR", "BUR": "A FRANCE"}, phase="E1620D", influence={"LOR": {"FRANCE": 5}})
+    replayed = _early_winter(tmp_path, position, "E1620D")
+    assert "CHA" not in replayed["after"]["extra"]["europe1615"].get("annexed", {})
+    stored = json.loads(json.dumps(replayed))
+    stored["after"]["extra"]["europe1615"].setdefault("annexed", {})["CHA"] = "LOR"  # as the older version wrote it
+    out = _hint("europe1615", "E1620D", stored, replayed)
+    assert out[0] == "  E1620D (Required Disbands): could be explained by a known change:"
+    assert any(line.startswith("    aligned-minor-annexes-none-of-its-power (2026-11-29; 000_cc215928c2f3193e.txt, ")
+               for line in out[1:-1])
+    assert "1 could be explained by a known change, 0 not explained" in out[-1]
