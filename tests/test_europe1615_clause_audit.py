@@ -49,3 +49,29 @@ def test_an_early_winter_recorded_before_the_aligned_minor_stopped_annexing_is_e
     assert any(line.startswith("    aligned-minor-annexes-none-of-its-power (2026-11-29; 000_cc215928c2f3193e.txt, ")
                for line in out[1:-1])
     assert "1 could be explained by a known change, 0 not explained" in out[-1]
+
+
+def test_a_neutral_army_out_of_its_state_may_be_supported_and_at_home_cannot_be_attacked():
+    """000_cc215928c2f3193e.txt, 'Neutrality (impassable)': "if the minor state becomes neutral
+    after its army has moved, the state's army holds its position where ever it is on the board,
+    and is disbanded if dislodged. Neutral army's position may be supported if it is not in its
+    state of origin." Lorraine made NEUTRAL (France 3, Spain 3) with its army in France's
+    Champagne: France's support of its hold stops Spain's supported attack; without it the army
+    is dislodged and disbanded. In Lorraine itself no unit may attack it ('no power can enter the
+    minor state'), so there is no support to give (NOTES.md, 'Neutral lands')."""
+    from gm_tools.edges.ordercheck import check_orders
+    from gm_tools.edges.workbook import OrderEntry
+    from europe1615_play import RULES, VARIANT
+
+    neutral = {"LOR": {"FRANCE": 3, "SPAIN": 3}}
+    units = {"CHA": "A LOR", "BUR": "A FRANCE", "LIE": "A SPAIN", "BRB": "A SPAIN"}
+    attack = {"SPAIN": ["A LIE - CHA", "A BRB S A LIE - CHA"]}
+    supported, _ = play(board(units, influence=neutral), {**attack, "FRANCE": ["A BUR S A CHA"]})
+    assert unit_at(supported.after, "CHA") == "A LOR" and unit_at(supported.after, "LIE") == "A SPAIN"
+    alone, _ = play(board(units, influence=neutral), attack)
+    assert unit_at(alone.after, "CHA") == "A SPAIN"
+    assert not any(u.power == "LOR" for u in alone.after.units.values()) and not alone.after.dislodged
+
+    home = board({"LOR": "A LOR", "BUR": "A SPAIN"}, influence=neutral)
+    checked = check_orders(VARIANT, home, RULES, [OrderEntry("SPAIN", "Orders!C2", "A BUR - LOR", "A BUR")], False)
+    assert checked.problems and "NEUTRAL" in checked.problems[0].expected
