@@ -75,3 +75,46 @@ def test_a_neutral_army_out_of_its_state_may_be_supported_and_at_home_cannot_be_
     home = board({"LOR": "A LOR", "BUR": "A SPAIN"}, influence=neutral)
     checked = check_orders(VARIANT, home, RULES, [OrderEntry("SPAIN", "Orders!C2", "A BUR - LOR", "A BUR")], False)
     assert checked.problems and "NEUTRAL" in checked.problems[0].expected
+
+
+def test_a_waiver_made_in_the_summer_holds_through_the_fall_without_being_typed_again():
+    """000_cc215928c2f3193e.txt, 'Waiving the capture of a center': "The decision must be made
+    prior to the build phase (preferably fall phase). Once the decision is made no reversal is
+    allowed until the next build phase." France waives Lorraine in the Summer; the Fall's
+    Waivers sheet says nothing of it, and France's army standing in LOR still captures nothing.
+    Spent at the Early Winter, a year later the same army captures it."""
+    from europe1615_play import inputs
+
+    summer = board({"BUR": "A FRANCE"}, phase="U1616M")
+    done, _ = play(summer, {"FRANCE": ["A BUR - LOR"]}, inputs() | {"waivers": [["FRANCE", "LOR"]]})
+    assert unit_at(done.after, "LOR") == "A FRANCE" and done.after.phase == "F1616M"
+    fall, _ = play(done.after, {"FRANCE": ["A LOR H"]}, inputs())
+    assert fall.after.centers["LOR"] == "LOR" and state_of(fall.after).waived == (("FRANCE", "LOR"),)
+    winter, _ = play(fall.after, {})
+    assert state_of(winter.after).waived == ()
+    next_fall = board({"LOR": "A FRANCE"}, phase="F1617M")
+    done, _ = play(next_fall, {"FRANCE": ["A LOR H"]}, inputs())
+    assert done.after.centers["LOR"] == "FRANCE"
+
+
+def test_foreign_armies_in_a_state_made_neutral_still_support_and_attack():
+    """000_cc215928c2f3193e.txt, 'Neutrality (impassable)': "If a minor state changes to a
+    NEUTRAL status, a power's army or another minor state's army situated in the neutral minor
+    state can still function to support, attack, hold, etc." Lorraine turns NEUTRAL with this
+    Spring's deployment (Spain's 3 INFs to France's 3) while a Spanish army stands in it: that
+    army's support dislodges France's army in Champagne. The same with Savoy's army (aligned with
+    Spain) in Lorraine, which attacks out of it and takes Burgundy."""
+    from europe1615_play import inputs
+
+    def spring(units):
+        return board(units, influence={"LOR": {"FRANCE": 3}, "SAV": {"SPAIN": 4}},
+                     year_infs={"FRANCE": 35, "SPAIN": 37})
+
+    turned = inputs([("SPAIN", 3, "LOR")])
+    done, _ = play(spring({"LOR": "A SPAIN", "LIE": "A SPAIN", "CHA": "A FRANCE"}),
+                   {"SPAIN": ["A LIE - CHA", "A LOR S A LIE - CHA"]}, turned)
+    assert state_of(done.after).influence.infs("LOR") == {"FRANCE": 3, "SPAIN": 3}
+    assert unit_at(done.after, "CHA") == "A SPAIN" and "CHA" in done.after.dislodged
+    done, _ = play(spring({"LOR": "A SAV", "FRC": "A SPAIN"}), {"SPAIN": ["A LOR - BUR", "A FRC S A LOR - BUR"]},
+                   turned)
+    assert unit_at(done.after, "BUR") == "A SAV" and unit_at(done.after, "LOR") is None
