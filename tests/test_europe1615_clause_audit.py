@@ -118,3 +118,40 @@ def test_foreign_armies_in_a_state_made_neutral_still_support_and_attack():
     done, _ = play(spring({"LOR": "A SAV", "FRC": "A SPAIN"}), {"SPAIN": ["A LOR - BUR", "A FRC S A LOR - BUR"]},
                    turned)
     assert unit_at(done.after, "BUR") == "A SAV" and unit_at(done.after, "LOR") is None
+
+
+def test_an_abandoned_powers_units_disbanded_at_the_early_winter_annex_nothing():
+    """000_cc215928c2f3193e.txt, 'EARLY WINTER PHASE': "(2) Disband all units of any power that
+    has been abandoned"; 'Waiving the capture of a center': "Provinces without centers held by a
+    power or a minor state at the build phase are automatically annexed". England, abandoned, has
+    armies in Champagne (annexed to Spain a year before) and Gascony (annexed to Lorraine): they
+    are disbanded at the Early Winter, hold nothing at the build phase, and the provinces stay
+    Spain's and Lorraine's ('All other provinces are left as unaligned passable states' speaks
+    of the dissolved power's own, whose annexations go)."""
+    position = board({"CHA": "A ENGLAND", "GAS": "A ENGLAND", "LON": "F ENGLAND"}, phase="E1616D")
+    state = state_of(position)
+    state.annexed = {"CHA": "SPAIN", "GAS": "LOR", "ULS": "ENGLAND"}
+    state.abandoned = ("ENGLAND",)
+    done, _ = play(with_state(position, state), {})
+    assert not any(u.power == "ENGLAND" for u in done.after.units.values())
+    assert state_of(done.after).annexed == {"CHA": "SPAIN", "GAS": "LOR"}
+
+
+def test_an_early_winter_recorded_before_the_abandoned_units_stopped_annexing_is_explained(tmp_path):
+    """The fix above changes recorded games: one recorded before has, at its Early Winter,
+    Champagne no longer Spain's. ``gm-tools replay`` names the change."""
+    from tests.test_replay_hints import _early_winter, _hint
+
+    position = board({"CHA": "A ENGLAND", "LON": "F ENGLAND"}, phase="E1620D")
+    state = state_of(position)
+    state.annexed = {"CHA": "SPAIN"}
+    state.abandoned = ("ENGLAND",)
+    replayed = _early_winter(tmp_path, with_state(position, state), "E1620D")
+    assert replayed["after"]["extra"]["europe1615"]["annexed"] == {"CHA": "SPAIN"}
+    stored = json.loads(json.dumps(replayed))
+    stored["after"]["extra"]["europe1615"]["annexed"] = {}  # as the older version wrote it
+    out = _hint("europe1615", "E1620D", stored, replayed)
+    assert out[0] == "  E1620D (Required Disbands): could be explained by a known change:"
+    assert any(line.startswith("    abandoned-units-annex-nothing (2026-11-29; 000_cc215928c2f3193e.txt, ")
+               for line in out[1:-1])
+    assert "1 could be explained by a known change, 0 not explained" in out[-1]

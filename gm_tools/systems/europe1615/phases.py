@@ -230,6 +230,8 @@ def annexations(variant: Variant, setup, state, position: Position) -> dict[str,
         status = table.get(occupier)
         if status is not None and status.status in (NEUTRAL, CAPTURED):
             continue
+        if occupier in state.abandoned:
+            continue  # disbanded at this Early Winter, it holds nothing 'at the build phase'
         current = annexed.get(province) or land.get(province) or variant.provinces[province].extra.get("domain")
         if current == occupier:
             continue
