@@ -155,3 +155,43 @@ def test_an_early_winter_recorded_before_the_abandoned_units_stopped_annexing_is
     assert any(line.startswith("    abandoned-units-annex-nothing (2026-11-29; 000_cc215928c2f3193e.txt, ")
                for line in out[1:-1])
     assert "1 could be explained by a known change, 0 not explained" in out[-1]
+
+
+def test_a_required_disband_naming_a_unit_twice_is_refused_at_its_cell(tmp_path):
+    """000_cc215928c2f3193e.txt, 'Disbanding': "If the minor state has 2 or more units, and one
+    or more of its non-home centers are captured, the aligned power will submit the orders to
+    disband in the Early Winter Adjustment Phase." Mecklenburg (aligned with Denmark) has three
+    armies and one center: two are due. The GM types A POM on two rows: the second is refused
+    at its cell (the turn crashed on it, disbanding one unit twice), nothing written; A POM and
+    A HOL disband both."""
+    import hashlib
+
+    import pytest
+
+    from europe1615_play import game_at
+    from gm_tools.app.turn import load_state, run_turn
+    from gm_tools.edges.workbook_fill import set_cells
+    from gm_tools.errors import WorkbookError
+    from gm_tools.systems.europe1615.sheets import DISBANDS
+
+    def files():
+        return {str(p): hashlib.sha256(p.read_bytes()).hexdigest() for p in sorted(tmp_path.rglob("*")) if p.is_file()}
+
+    centers = dict(board({}).centers, SRL="BRA")
+    early = board({"MEC": "A MEC", "POM": "A MEC", "HOL": "A MEC", "SRL": "A BRA"}, phase="E1616D",
+                  centers=centers, influence={"MEC": {"DENMARK": 10}})
+    paths = game_at(tmp_path, early)
+    original = paths.workbook.read_bytes()
+    twice = {f"{DISBANDS}!A2": "DENMARK", f"{DISBANDS}!B2": "A POM", f"{DISBANDS}!A3": "DENMARK",
+             f"{DISBANDS}!B3": "A POM"}
+    paths.workbook.write_bytes(set_cells(original, twice))
+    before = files()
+    with pytest.raises(WorkbookError) as caught:
+        run_turn("g", root=tmp_path, site_dir=None)
+    (problem,) = caught.value.problems
+    assert (problem.sheet, problem.cell, problem.found) == (DISBANDS, "B3", "'A POM'")
+    assert "named on an earlier row" in problem.expected and f"{DISBANDS}!B2" in problem.expected
+    assert files() == before
+    paths.workbook.write_bytes(set_cells(original, dict(twice, **{f"{DISBANDS}!B3": "A HOL"})))
+    run_turn("g", root=tmp_path, site_dir=None)
+    assert sorted(p for p, u in load_state("g", tmp_path).position.units.items() if u.power == "MEC") == ["MEC"]
