@@ -230,6 +230,8 @@ def annexations(variant: Variant, setup, state, position: Position) -> dict[str,
         status = table.get(occupier)
         if status is not None and status.status in (NEUTRAL, CAPTURED):
             continue
+        if occupier in state.abandoned:
+            continue  # disbanded at this Early Winter, it holds nothing 'at the build phase'
         current = annexed.get(province) or land.get(province) or variant.provinces[province].extra.get("domain")
         if current == occupier:
             continue
@@ -237,6 +239,10 @@ def annexations(variant: Variant, setup, state, position: Position) -> dict[str,
         held = table.get(current)
         if held is not None and held.status == ALIGNED and held.power in (occupier, side_of):
             continue  # an aligned state of the occupier: 'unless it is an ALIGNED state'
+        if current in setup.powers and current == side_of:
+            # its own power's land: the Alliance's no capture 'is reciprocal with regards to the
+            # aligned minor state'
+            continue
         if any(code == province and power in (occupier, side_of) for power, code in state.waived):
             continue  # 'may waive the capture of the center or province'
         annexed[province] = occupier

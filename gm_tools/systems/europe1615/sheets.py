@@ -436,7 +436,7 @@ def _check_disbands(variant: Variant, position: Position, rows: list[InputRow], 
     setup, state = setup_of(variant, position), state_of(position)
     table = statuses(setup, state, position)
     due = required_disbands(setup, state, position)
-    disbands, problems, count = [], [], {}
+    disbands, problems, count, named = [], [], {}, {}
     for row in rows:
         power, text = row.values.get("Power"), (row.values.get("Unit") or "").upper().split()
         if not text:
@@ -455,11 +455,16 @@ def _check_disbands(variant: Variant, position: Position, rows: list[InputRow], 
         elif not (table[minor].status == "ALIGNED" and table[minor].power == power):
             problems.append(_problem(row.cells["Power"], repr(power), f"the power {minor} is aligned with ('the "
                                      "aligned power will submit the orders to disband')"))
+        elif province in named:
+            # a disband cannot be taken back: a unit named again is more likely another unit meant
+            problems.append(_problem(row.cells["Unit"], repr(row.values.get("Unit")),
+                                     f"a unit not named on an earlier row ({unit} is named at {named[province]})"))
         elif count.get(minor, 0) >= due[minor]:
             problems.append(_problem(row.cells["Unit"], repr(row.values.get("Unit")),
                                      f"at most {due[minor]} disband(s) for {minor}"))
         else:
             count[minor] = count.get(minor, 0) + 1
+            named[province] = row.cells["Unit"]
             disbands.append({"power": power, "minor": minor, "province": province})
             if typed is not None:  # the line early_winter words for it: '{unit} D', the minor's
                 typed.append(typed_row(minor, f"{unit} D", InputRow(
