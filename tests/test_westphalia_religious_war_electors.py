@@ -83,3 +83,16 @@ def test_without_a_defender_of_the_faith_the_restorers_league_wins():
     assert step.problems == [], step.problems
     assert ("", "no Defender of the Faith: the Evangelical League wins") in step.done
     assert "ALT" in step.state.protestant and step.state.influence["Trier"] == {"RED": 2}
+
+
+def test_the_restorer_keeps_his_influence_on_the_target():
+    """'When a Religious War is Declared, the Declarer becomes the Restorer of The Faith (ROTF) ...
+    Do not remove any of his influence from the Target Principality'; 'The ROTF then gains 2
+    Diplomatic Influence with the Target Principality': Red's 1 on Trier stays through the
+    declaration and the Leagues' joining, and his League's victory makes it 3."""
+    state = board()
+    state.influence["Trier"]["RED"] = 1
+    joins = {"BLUE": "Catholic League", "GREEN": "Evangelical League"}
+    step = steps.apply(VARIANT, state, steps.TURNS, religious_war([], joins), 1585)
+    assert step.problems == [], step.problems
+    assert step.state.influence["Trier"] == {"GREEN": 1, "RED": 3}
