@@ -271,3 +271,26 @@ def test_a_war_or_dice_from_a_player_without_the_action_names_those_who_chose_it
     step = steps.apply(VARIANT, board(), steps.TURNS, {"turns": rows, "dice": [
         {"player": "BLUE", "target": "EIC", "count": 1}]}, 1535)
     assert step.problems[0][3] == "dice only from a player Combatting Heresy: RED, YELLOW, GREEN this round"
+
+
+def test_the_additional_province_with_a_heretical_die_left_on_it_is_refused():
+    """003_b5b9eb4920d39694.txt, 'Spread the Faith': "Dice of your religion placed on heretical
+    provinces you control convert the province they're on, and an additional heretical province of
+    your choice that you control that does not have a heretical dice on it" (NOTES.md, 'Spread the
+    Faith's additional province': refused when any die is left on it after the cancelling).
+    Protestant Blue places a die on his DUI, DUR as its additional province, and one on DUR; Red
+    places 2 Catholic dice on DUR, one cancelling Blue's and one left: DUR has a heretical die on
+    it, so Blue may not choose it, and is told so at the Also converts cell rather than seeing his
+    choice come to nothing."""
+    state = board()
+    state.religion["BLUE"] = "protestant"
+    rows = [{"player": p, "actions": [T.HERESY, T.DIPLOMACY], "convert": False, "influence": 0} for p in ORDER]
+    dice = [{"player": "BLUE", "target": "DUI", "count": 1, "also": "DUR"},
+            {"player": "BLUE", "target": "DUR", "count": 1}, {"player": "RED", "target": "DUR", "count": 2}]
+    step = steps.apply(VARIANT, state, steps.TURNS, {"turns": rows, "dice": dice}, 1535)
+    assert [(i, f, found) for i, f, found, _ in step.problems] == [(0, "dice also", "DUR")]
+    assert "does not have a heretical dice on it" in step.problems[0][3]
+    # with Red's dice only cancelling Blue's on DUR, nothing is left there: DUR goes with DUI
+    dice[2]["count"] = 1
+    step = steps.apply(VARIANT, state, steps.TURNS, {"turns": rows, "dice": dice}, 1535)
+    assert step.problems == [] and {"DUI", "DUR"} <= set(step.state.protestant)

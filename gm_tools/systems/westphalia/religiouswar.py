@@ -166,20 +166,21 @@ def peace(state: State, war: ReligiousWar, names: tuple[str, ...]) -> list[str]:
 
 
 def check_elector_change(state: State, war: ReligiousWar, removed: str, added: str,
-                         by: str) -> tuple[str, str] | None:
+                         faith: str) -> tuple[str, str] | None:
     """'if the Emperor was in the League of his religion and he: Won, then he may remove any
     number of heretical Electors who fought in the Defeated League from the Electorate, replacing
     them with Electors of his choice of his own religion. Lost, then the Player(s) of the opposing
     League with the most Imperial Power may remove any number of Electors of the Emperor's
     religion who fought in the Defeated League ... replacing them with Electors ... of the
-    opposing Religion.' An Elector fought in a League when its ally did. What is wrong is
-    ('removed', why) or ('added', why): the cell to correct."""
+    opposing Religion.' An Elector fought in a League when its ally did. ``faith`` is the religion
+    the Electorate gains: the Emperor's when he won, the other when he lost, whatever the faith of
+    the player who chooses (a League takes either faith's players). What is wrong is ('removed',
+    why) or ('added', why): the cell to correct."""
     if removed not in state.electors:
         return "removed", f"one of the Electors ({', '.join(state.electors)})"
     loser = other(war.winner, tuple(sorted(set(war.leagues.values()) | {war.winner})))
     if war.fought.get(removed) != loser:
         return "removed", f"an Elector that fought in the defeated {loser} (its ally was in it)"
-    faith = state.religion_of(by)
     if principality_religion(state, removed) == faith:
         return "removed", f"an Elector of the other faith ({removed} is {faith})"
     if added not in state.principalities or added in state.electors:

@@ -136,8 +136,13 @@ def religious_war(variant: Variant, step: Step, entry: dict, year: int,
             step.problems.append((i, "elector", change.get("removed", ""), "no change: the Emperor was not in the "
                                                                           "League of his religion"))
             continue
-        by = emperor if war.winner == faith_league else strongest(state, war, R.other(faith_league, names), year)
-        wrong = R.check_elector_change(state, war, change.get("removed", ""), change.get("added", ""), by)
+        won = war.winner == faith_league
+        by = emperor if won else strongest(state, war, R.other(faith_league, names), year)
+        # 'Electors of the Emperor's religion ... replacing them with Electors ... of the opposing
+        # Religion': the Emperor's faith decides, not that of the League's strongest player
+        faith = state.religion_of(emperor)
+        gains = faith if won else ("protestant" if faith == "catholic" else "catholic")
+        wrong = R.check_elector_change(state, war, change.get("removed", ""), change.get("added", ""), gains)
         if wrong:
             # a blank cell is an empty cell, as every blank cell is named; a name misspelt gets the nearest
             unknown = change.get(wrong[0], "") not in state.principalities

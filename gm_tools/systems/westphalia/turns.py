@@ -113,12 +113,14 @@ def home_neighbours(variant: Variant, state: State, player: str) -> set[str]:
     return {code_of[h] for h in edges(code_of).get(edge, ())}
 
 
-def check_die(variant: Variant, state: State, die: Die, opposed: frozenset[str] = frozenset()) -> str | None:
+def check_die(variant: Variant, state: State, die: Die, opposed: frozenset[str] = frozenset(),
+              left: frozenset[str] = frozenset()) -> str | None:
     """Where a player's faith dice may go: a heretical province it controls, a heretical
     province of a neighbouring opposing player, or a neighbouring or allied principality; or one
     of those places of his own faith where the opposing faith's dice are placed (``opposed``), to
     remove them ('Whenever a Player places a dice on a province with a dice of the opposing
-    Faith, both dice are removed')."""
+    Faith, both dice are removed'). ``left``: the places with dice left once they cancel
+    (:func:`dice_left`), none of which may be the additional province."""
     removing = die.target in opposed
     from gm_tools.systems.westphalia.setup import read_provinces
 
@@ -161,6 +163,9 @@ def check_die(variant: Variant, state: State, die: Die, opposed: frozenset[str] 
                 f"{die.also} is not {die.player}'s"
             return f"an additional heretical province {die.player} controls ('an additional heretical province of " \
                    f"your choice that you control'): {why}"
+        if die.also and die.also in left:
+            return (f"an additional heretical province {die.player} controls without dice left on it ('that does not "
+                    f"have a heretical dice on it'): dice are left on {die.also} once the opposing faiths' cancel")
         return None
     if owner not in state.princes:
         return (f"the principality's name, not one of its provinces: {die.target} belongs to {owner} ('Dice placed on "
@@ -177,15 +182,7 @@ def spread(state: State, dice: list[Die]) -> list[tuple[str, str]]:
     """'Whenever a Player places a dice on a province with a dice of the opposing Faith, both
     dice are removed. Once all Players have placed their dice, provinces/Principalities convert'.
     One line for each of ``dice``, in their order."""
-    by_target: dict[str, dict[str, int]] = {}
-    for d in dice:
-        faith = state.religion_of(d.player)
-        by_target.setdefault(d.target, {}).setdefault(faith, 0)
-        by_target[d.target][faith] += d.count
-    left = {}
-    for target, faiths in by_target.items():
-        cancel = min(faiths.get(CATHOLIC, 0), faiths.get(PROTESTANT, 0))
-        left[target] = {f: n - cancel for f, n in faiths.items() if n - cancel > 0}
+    left = dice_left(state, dice)
     heretic_dice = {t for t, f in left.items() if f}
     protestant = set(state.protestant)
     done = []
@@ -222,6 +219,21 @@ def spread(state: State, dice: list[Die]) -> list[tuple[str, str]]:
         left[d.target][faith] = 0  # one conversion per target
     state.protestant = tuple(sorted(protestant))
     return done
+
+
+def dice_left(state: State, dice: list[Die]) -> dict[str, dict[str, int]]:
+    """Place -> faith -> the dice left there once 'a dice of the opposing Faith' has removed one
+    for one."""
+    by_target: dict[str, dict[str, int]] = {}
+    for d in dice:
+        faith = state.religion_of(d.player)
+        by_target.setdefault(d.target, {}).setdefault(faith, 0)
+        by_target[d.target][faith] += d.count
+    left = {}
+    for target, faiths in by_target.items():
+        cancel = min(faiths.get(CATHOLIC, 0), faiths.get(PROTESTANT, 0))
+        left[target] = {f: n - cancel for f, n in faiths.items() if n - cancel > 0}
+    return left
 
 
 def place_influence(state: State, player: str, gained: int, placements: list[tuple[str, int]]) -> str | None:

@@ -102,8 +102,9 @@ def player_turns(variant: Variant, step: Step, inputs: dict, year: int) -> None:
             step.did(("*", order.index(player)), player, f"joins the {rows[player]['league']}")
     dice = [T.Die(d["player"], d["target"], int(d.get("count") or 0), d.get("also", "")) for d in inputs.get("dice", [])]
     opposed = {f: frozenset(d.target for d in dice if state.religion_of(d.player) != f) for f in (T.CATHOLIC, T.PROTESTANT)}
+    left = frozenset(t for t, faiths in T.dice_left(state, dice).items() if faiths)
     _check_entries(step, "dice", [(d.player, f"{d.player}: {d.target}", lambda d=d: T.check_die(
-        variant, state, d, opposed[state.religion_of(d.player)])) for d in dice], T.HERESY,
+        variant, state, d, opposed[state.religion_of(d.player)], left)) for d in dice], T.HERESY,
         "dice only from a player Combatting Heresy")
     # the additional province is named at its own cell, Also converts, and the count at Dice
     counts = [str(d["count"]) if d.get("count") is not None else EMPTY_CELL for d in inputs.get("dice", [])]
