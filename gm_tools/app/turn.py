@@ -43,7 +43,7 @@ from gm_tools.app.entrychecks import check_read
 from gm_tools.app.publishfault import ACT_STATUS, FAULT_STATUS, guarded, said_unpublished
 from gm_tools.app.turnreport import TurnReport, drawn_words, dry_run_report, orders_units, won_together
 from gm_tools.publish.droppedrows import DROPPED
-from gm_tools.edges.addresses import laid_out, with_addresses
+from gm_tools.edges.addresses import address_problems, laid_out, with_addresses
 from gm_tools.edges.gmsheets import clashes, left_behind
 from gm_tools.edges.workbook import (CHOICES, GameFacts, OrderEntry, WorkbookPlan, plan_titles, read_workbook, variant_label,
                                      write_workbook)
@@ -367,7 +367,7 @@ def read_entries(state: GameState, data: bytes):
     entries, problems = read_workbook(data, str(paths.workbook), variant, hooks.input_sheets(variant, position),
                                       game_name=state.info.name, phase=position.phase, ours=ours,
                                       pictures=paths.pictures)
-    return entries, problems, ours
+    return entries, problems + address_problems(entries.gm_sheets, variant), ours
 
 
 def _record_extra(hooks: SheetHooks, inputs: dict, done: Adjudication) -> dict:

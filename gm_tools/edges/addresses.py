@@ -5,10 +5,12 @@ typed there would be public for good; the addresses go on this sheet instead. It
 of the GM's own (:mod:`gm_tools.edges.gmsheets`): read as typed and carried to every next
 phase's workbook, never into a record, the site, an export or JSON. gm-tools lays it out
 (``new-game``, and the next workbook of one laid out before the sheet existed) and
-``gm-tools orders`` reads it to check a mail's sender (:mod:`gm_tools.app.mailgame`).
+``gm-tools orders`` reads it to check a mail's sender (:mod:`gm_tools.app.mailgame`); a turn,
+its dry run and ``status`` read it the same way, so a mistake there is named before a mail is.
 
 Row 1 is the header, then one row per power: Power (its code or name), Player (the GM's
-reminder, not read) and E-mail (one address or several, separated by commas or semicolons).
+reminder, not read) and E-mail (one address or several, separated by commas, semicolons or
+line breaks, each as typed or as a mail program writes it, ``Ann <ann@example.org>``).
 """
 
 from __future__ import annotations
@@ -22,8 +24,13 @@ from gm_tools.errors import Problem, WorkbookError
 
 ADDRESSES = "Addresses"
 HEADER = ("Power", "Player", "E-mail")
-_EXPECTED_ADDRESS = ("an e-mail address (name@example.org), or several separated by commas, "
-                     "or an empty cell (the power's mail is then not checked)")
+_EXPECTED_ADDRESS = ("an e-mail address (name@example.org), alone or after a name (Ann <ann@example.org>), or "
+                     "several separated by commas, semicolons or lines of their own, or an empty cell (the power's "
+                     "mail is then not checked)")
+_ONE_ROW = ("each power on one row, its addresses in one E-mail cell separated by commas (a replaced player's "
+            "addresses typed over)")
+_QUOTED_SAFE_SPLIT = re.compile(r'[,;\n](?=(?:[^"]*"[^"]*")*[^"]*$)')
+"""A cell's separators, a comma within a quoted name (``"Jansen, Ann" <ann@example.org>``) not one."""
 
 
 def laid_out(variant, players: dict[str, str], after: str) -> GmSheet:
@@ -51,29 +58,67 @@ def with_addresses(sheets: list[GmSheet], laid: GmSheet) -> list[GmSheet]:
 
 def read_addresses(wb, variant, where: str) -> dict[str, set[str]]:
     """Power code -> its addresses (lower case) as typed on the Addresses sheet of openpyxl
-    workbook ``wb``; {} when it has no such sheet (laid out before it existed). A cell that is
-    no address, or a power that is none of the game's, raises a WorkbookError naming it."""
-    from gm_tools.edges.workbook import power_lookup  # workbook imports gmsheets, which this imports
-
+    workbook ``wb``; {} when it has no such sheet (laid out before it existed). A problem of
+    :func:`addresses_of` raises a WorkbookError naming it."""
     title = next((t for t in wb.sheetnames if folded(t) == folded(ADDRESSES)), None)
     if title is None:
         return {}
-    names, found, problems = power_lookup(variant), {}, []
-    for row in wb[title].iter_rows(min_row=2, max_col=3):
-        power, mail = cell_text(row[0].value), cell_text(row[2].value) if len(row) > 2 else ""
+    rows = ((row[0].row, row[0].value, row[2].value) for row in wb[title].iter_rows(min_row=2, max_col=3))
+    found, problems = addresses_of(title, rows, variant)
+    if problems:
+        raise WorkbookError(where, problems, wb.sheetnames)
+    return found
+
+
+def address_problems(gm_sheets: list[GmSheet], variant) -> list[Problem]:
+    """The problems of the Addresses sheet among the GM's sheets as a turn read them (the same
+    reading as ``orders``'): a turn, its dry run and ``status`` name them as any workbook error."""
+    sheet = next((s for s in gm_sheets if folded(s.title) == folded(ADDRESSES)), None)
+    if sheet is None:
+        return []
+    values = {ref: value for ref, value, *_ in sheet.cells}
+    numbers = sorted({int(re.sub(r"\D", "", ref)) for ref in values} - {1})
+    return addresses_of(sheet.title, ((n, values.get(f"A{n}"), values.get(f"C{n}")) for n in numbers), variant)[1]
+
+
+def addresses_of(title: str, rows, variant) -> tuple[dict[str, set[str]], list[Problem]]:
+    """(Power code -> its addresses, lower case; the problems) of sheet ``title``'s ``rows``,
+    (row number, Power cell's value, E-mail cell's value) each. A problem: a cell that is no
+    address, addresses on a row naming no power of the game, or on a second row of one power
+    (a replaced player's row left above his successor's would let the old address through)."""
+    from gm_tools.edges.workbook import power_lookup  # workbook imports gmsheets, which this imports
+
+    names, found, problems, first = power_lookup(variant), {}, [], {}
+    for number, power, mail in rows:
+        power, mail = cell_text(power), cell_text(mail)
         if not mail:
             continue
         code = names.get(" ".join(power.split()).lower())
         if code is None:
-            problems.append(Problem(title, row[0].coordinate, repr(power) if power else "an empty cell",
+            problems.append(Problem(title, f"A{number}", repr(power) if power else "an empty cell",
                                     f"a power of {variant.name} ({', '.join(variant.powers)}) for the addresses "
-                                    f"in {row[2].coordinate}"))
+                                    f"in C{number}"))
             continue
-        for address in (a.strip() for a in re.split(r"[,;]", mail)):
-            if address and not re.fullmatch(r"[^@\s<>]+@[^@\s<>]+", address):
-                problems.append(Problem(title, row[2].coordinate, repr(address), _EXPECTED_ADDRESS))
+        if code in first:
+            problems.append(Problem(title, f"A{number}", f"{power!r}, {variant.powers[code].name}'s second row with "
+                                    f"addresses (the first is row {first[code]})", _ONE_ROW))
+            continue
+        first[code] = number
+        for part in _QUOTED_SAFE_SPLIT.split(mail):
+            address = _address(part.strip())
+            if address is None:
+                problems.append(Problem(title, f"C{number}", repr(part.strip()), _EXPECTED_ADDRESS))
             elif address:
                 found.setdefault(code, set()).add(address.lower())
-    if problems:
-        raise WorkbookError(where, problems, wb.sheetnames)
-    return found
+    return found, problems
+
+
+def _address(part: str) -> str | None:
+    """The address in one of a cell's parts: ``ann@example.org``, ``Ann <ann@example.org>`` or
+    ``"Jansen, Ann" <ann@example.org>`` as a mail program writes it, ``mailto:ann@example.org``
+    as a link copies; "" for an empty part, None for one that is no address."""
+    named = re.fullmatch(r'(?:"[^"]*"|[^"<>@]*)\s*<([^<>]*)>', part)
+    address = re.sub(r"(?i)^mailto:", "", named.group(1).strip() if named else part)
+    if not address or re.fullmatch(r"[^@\s<>\"]+@[^@\s<>\"]+", address):
+        return address
+    return None
