@@ -148,27 +148,37 @@ def other_players(read: list, players: dict[str, str], variant) -> list[str]:
 
 
 def senders_checked(read: list, mails: dict[str, bytes], addresses: dict[str, set[str]], variant,
-                    refused: list) -> list:
+                    refused: list, noted: list) -> list:
     """``read`` without each power block whose power has addresses on the Addresses sheet
     (``addresses``) when its mail's From is none of them: a player's orders for another power,
     by mistake or not, are not typed (``mails``: label -> the mail's bytes). Each is added to ``refused``, naming the sender; a mail of
     which no block is left is left out. The From, not the Reply-To, is checked: it is the
     address the player's mail program sends from, where a Reply-To is whatever was set for
     answers (a mailing list's). Pasted text (no headers) and a power without addresses are not
-    checked. A forwarded mail's From is the forwarder's: the GM enters its text if need be."""
+    checked. A block under a forwarded mail's headers showing a From is let through by that
+    From too (the GM forwarding a player's mail from his own address, which is no power's); as
+    those headers are text anyone may type, each block so let through is said in ``noted``."""
     if not addresses:
         return read
     kept = []
     for label, parsed in read:
-        sender = _sender(mails[label])
-        wrong = [k for k, (power, _) in enumerate(parsed.blocks)
-                 if sender is not None and addresses.get(power) and sender.lower() not in addresses[power]]
-        for k in wrong:
-            heading, power = parsed.power_lines[k], parsed.blocks[k][0]
-            name = variant.powers[power].name
-            refused.append((f"{label} line {heading.number}" if heading.number else label, repr(heading.text),
-                            f"orders for {name} from {sender or 'no address'}, which is not {name}'s on the Addresses "
-                            f"sheet ({', '.join(sorted(addresses[power]))}): the {len(parsed.blocks[k][1])} line(s) "
+        sender, wrong = _sender(mails[label]), []
+        for k, (power, lines) in enumerate(parsed.blocks):
+            if sender is None or not addresses.get(power) or sender.lower() in addresses[power]:
+                continue
+            start = parsed.power_lines[k].number or (lines[0].number if lines else 0)
+            shown = ([f.text for f in parsed.forwarded if f.number < start] or [None])[-1]
+            heading, name = parsed.power_lines[k], variant.powers[power].name
+            where = f"{label} line {heading.number}" if heading.number else label
+            if shown in addresses[power]:
+                noted.append(f"{where}: {name}'s orders typed as forwarded from {shown}, the From its forwarded "
+                             f"headers show (the mail is from {sender or 'no address'})")
+                continue
+            wrong.append(k)
+            who = f"{shown} (forwarded by {sender or 'no address'})" if shown else sender or "no address"
+            refused.append((where, repr(heading.text),
+                            f"orders for {name} from {who}, which is not {name}'s on the Addresses "
+                            f"sheet ({', '.join(sorted(addresses[power]))}): the {len(lines)} line(s) "
                             f"under it are not typed (if the player wrote from another address, add it on the "
                             f"Addresses sheet or enter the text without its headers)"))
         if wrong and len(wrong) == len(parsed.blocks):
